@@ -1,0 +1,59 @@
+/**
+ * What the simulation gives each controller: the clock, the world, the
+ * settings, and the one way to record a decision. Controllers never read a
+ * real clock and never mutate the world except through these calls, so that
+ * every change is in the trace and other controllers hear of it (as they
+ * would through informers).
+ */
+import type { ClusterState } from '../model/cluster';
+import type { ObjectRef, PodRecord, NodeRecord, Taint } from '../model/types';
+import type { Micros } from '../model/time';
+import type { ControllerConfig, KubeletConfig } from '../config/types';
+import type { VersionBehaviour } from '../versions/types';
+import type { ControllerName, DecisionInput } from '../trace/decision';
+
+export type ApiVerb = 'create' | 'delete' | 'update' | 'patch';
+export type ApiResource = 'pods' | 'nodes' | 'replicasets';
+
+export interface ControllerHost {
+  /** the simulated now */
+  readonly now: Micros;
+  /** the monitor pass number in progress or last run (null before the first) */
+  readonly pass: number | null;
+  readonly cluster: ClusterState;
+  readonly config: ControllerConfig;
+  readonly kubelet: KubeletConfig;
+  readonly behaviour: VersionBehaviour;
+  /** the start of the simulation and of the current controller-manager (after restarts) */
+  readonly startTime: Micros;
+  readonly controllerStartTime: Micros;
+
+  /** Records a decision and returns its seq. */
+  decide(d: DecisionInput): number;
+
+  /**
+   * Causes: a decision can be remembered as the latest reason for a fact about
+   * an object (e.g. `('Node/a', 'heartbeat')`, `('Node/a', 'taint:node.kubernetes.io/unreachable:NoExecute')`,
+   * `('Pod/ns/p', 'deleted')`), and later decisions cite it.
+   */
+  remember(object: ObjectRef, fact: string, seq: number): void;
+  recall(object: ObjectRef, fact: string): number | undefined;
+
+  /**
+   * An API call by a controller. Returns false when an injected fault makes it
+   * fail; the host has then recorded ApiCallFailed and the caller must retry as
+   * kube-controller-manager does.
+   */
+  apiCall(controller: ControllerName, verb: ApiVerb, resource: ApiResource, object: ObjectRef): boolean;
+
+  /** World mutations. Each notifies the other controllers, as an informer would. */
+  setNodeTaints(node: NodeRecord, taints: Taint[]): void;
+  /** Writes node status (conditions) as the controller's UpdateStatus would. */
+  updateNodeStatus(node: NodeRecord): void;
+  updatePod(pod: PodRecord): void;
+  createPod(pod: PodRecord): void;
+  deletePod(pod: PodRecord): void;
+
+  /** Asks to be woken at time t (the simulation calls the controller's `wake(t)`). */
+  wakeAt(controller: ControllerName, t: Micros): void;
+}

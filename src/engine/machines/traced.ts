@@ -1,0 +1,63 @@
+/**
+ * An xstate actor whose transitions are reported back, from xstate's own
+ * inspection events, as the trace's `machine` field: the state before and
+ * after and the event that fired. The machine stays the source of truth:
+ * callers read the state from the actor, never from a copy.
+ */
+import { createActor, type AnyActorRef, type AnyStateMachine, type InspectionEvent, type SnapshotFrom, type EventFromLogic, type InputFrom } from 'xstate';
+import type { MachineTransition } from '../trace/decision';
+
+/** `{unknown: 'queued'}` -> `unknown.queued`; parallel regions are joined with `,`. */
+export function stateValueToString(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value && typeof value === 'object') {
+    return Object.entries(value as Record<string, unknown>)
+      .map(([k, v]) => {
+        const inner = stateValueToString(v);
+        return inner ? `${k}.${inner}` : k;
+      })
+      .join(',');
+  }
+  return '';
+}
+
+export interface TracedActor<M extends AnyStateMachine> {
+  readonly id: string;
+  readonly actor: AnyActorRef;
+  snapshot(): SnapshotFrom<M>;
+  state(): string;
+  /**
+   * Sends an event and returns the transition it made, or null when no
+   * transition fired (the event was not accepted in this state).
+   */
+  send(event: EventFromLogic<M>): MachineTransition | null;
+  stop(): void;
+}
+
+export function createTracedActor<M extends AnyStateMachine>(
+  machine: M,
+  id: string,
+  options: { input?: InputFrom<M>; snapshot?: unknown } = {},
+): TracedActor<M> {
+  let fired = false;
+  const inspect = (e: InspectionEvent) => {
+    // A microstep is xstate reporting that at least one transition was taken.
+    if (e.type === '@xstate.microstep' && (e as { _transitions?: unknown[] })._transitions?.length) fired = true;
+  };
+  const actor = createActor(machine, { input: options.input, snapshot: options.snapshot as never, inspect } as never);
+  actor.start();
+  return {
+    id,
+    actor,
+    snapshot: () => actor.getSnapshot() as SnapshotFrom<M>,
+    state: () => stateValueToString(actor.getSnapshot().value),
+    send(event) {
+      const from = stateValueToString(actor.getSnapshot().value);
+      fired = false;
+      actor.send(event as never);
+      if (!fired) return null;
+      return { id, from, to: stateValueToString(actor.getSnapshot().value), event: (event as { type: string }).type };
+    },
+    stop: () => actor.stop(),
+  };
+}

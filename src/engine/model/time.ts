@@ -1,0 +1,152 @@
+/**
+ * Simulated time. Every instant is an integer count of microseconds since the
+ * Unix epoch (`Micros`), and every duration an integer count of microseconds
+ * (`Duration`). Microseconds, not milliseconds, because Lease renewTime is a
+ * MicroTime with six fractional digits and must be compared exactly.
+ */
+export type Micros = number;
+export type Duration = number;
+
+export const MICROS_PER_MS = 1_000;
+export const MICROS_PER_SECOND = 1_000_000;
+
+/** Go's zero time.Time (0001-01-01T00:00:00Z): what a missing or null timestamp means. */
+export const ZERO_TIME: Micros = -62_135_596_800 * MICROS_PER_SECOND;
+
+export const ms = (n: number): Duration => Math.round(n * MICROS_PER_MS);
+export const seconds = (n: number): Duration => Math.round(n * MICROS_PER_SECOND);
+export const minutes = (n: number): Duration => seconds(n * 60);
+
+export const isZeroTime = (t: Micros): boolean => t === ZERO_TIME;
+
+const RFC3339 =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Parses an RFC3339 timestamp (metav1.Time) or MicroTime exactly, down to the
+ * microsecond; digits past the sixth are truncated, as Go's MicroTime does.
+ * Returns undefined for anything that is not RFC3339.
+ */
+export function parseTimestamp(text: string): Micros | undefined {
+  const m = RFC3339.exec(text.trim());
+  if (!m) return undefined;
+  const [, y, mo, d, h, mi, s, frac, zone] = m;
+  const year = Number(y), month = Number(mo), day = Number(d);
+  const hour = Number(h), minute = Number(mi), second = Number(s);
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
+  if (hour > 23 || minute > 59 || second > 60) return undefined;
+  const wholeSeconds = daysFromCivil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second;
+  let offsetSeconds = 0;
+  if (zone !== 'Z' && zone !== 'z') {
+    const sign = zone[0] === '-' ? -1 : 1;
+    const oh = Number(zone.slice(1, 3)), om = Number(zone.slice(4, 6));
+    if (oh > 23 || om > 59) return undefined;
+    offsetSeconds = sign * (oh * 3600 + om * 60);
+  }
+  const micros = frac ? Number(frac.padEnd(6, '0').slice(0, 6)) : 0;
+  return (wholeSeconds - offsetSeconds) * MICROS_PER_SECOND + micros;
+}
+
+/** RFC3339 with milliseconds in UTC, as the trace prints time (`2026-01-01T00:01:15.100Z`). */
+export function formatTime(t: Micros): string {
+  const totalMs = Math.floor(t / MICROS_PER_MS);
+  const msPart = ((totalMs % 1000) + 1000) % 1000;
+  const secs = Math.floor(totalMs / 1000);
+  const days = Math.floor(secs / 86_400);
+  const rem = secs - days * 86_400;
+  const [y, mo, d] = civilFromDays(days);
+  return `${pad(y, 4)}-${pad(mo, 2)}-${pad(d, 2)}T${pad(Math.floor(rem / 3600), 2)}:${pad(Math.floor((rem % 3600) / 60), 2)}:${pad(rem % 60, 2)}.${pad(msPart, 3)}Z`;
+}
+
+/** RFC3339 as Kubernetes writes metav1.Time (whole seconds) into objects. */
+export function formatKubeTime(t: Micros): string {
+  return formatTime(t).replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** RFC3339 with six fractional digits, as Kubernetes writes a MicroTime. */
+export function formatMicroTime(t: Micros): string {
+  const micros = ((t % MICROS_PER_SECOND) + MICROS_PER_SECOND) % MICROS_PER_SECOND;
+  return formatTime(t).replace(/\.\d{3}Z$/, `.${pad(micros, 6)}Z`);
+}
+
+const UNIT: Record<string, number> = { ns: 0.001, us: 1, 'µs': 1, 'μs': 1, ms: 1_000, s: 1_000_000, m: 60_000_000, h: 3_600_000_000 };
+const DURATION = /^([-+]?)((?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+)$/;
+const DURATION_PART = /(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g;
+
+/**
+ * Parses a Go duration string (`1m30s`, `100ms`, `1.5h`, `0`) exactly to the
+ * microsecond, as time.ParseDuration accepts them. Nanosecond remainders are
+ * rounded to the nearest microsecond. Returns undefined for anything else.
+ */
+export function parseDuration(text: string): Duration | undefined {
+  const s = text.trim();
+  if (s === '0' || s === '+0' || s === '-0') return 0;
+  const m = DURATION.exec(s);
+  if (!m) return undefined;
+  let total = 0;
+  for (const part of m[2].matchAll(DURATION_PART)) {
+    const [whole, fracDigits = ''] = part[1].split('.');
+    const unit = UNIT[part[2]];
+    // Integer arithmetic on the whole part keeps "1m30s" exact; the fraction is scaled separately.
+    total += Number(whole || '0') * unit;
+    if (fracDigits) total += (Number(fracDigits) / 10 ** fracDigits.length) * unit;
+  }
+  total = Math.round(total);
+  return m[1] === '-' ? -total : total;
+}
+
+/** Formats a duration as Go's time.Duration.String does (`40s`, `5m0s`, `100ms`, `1h0m0s`). */
+export function formatDuration(d: Duration): string {
+  if (d === 0) return '0s';
+  const neg = d < 0;
+  let u = Math.abs(Math.round(d));
+  let out: string;
+  if (u < MICROS_PER_SECOND) {
+    out = u < MICROS_PER_MS ? `${u}µs` : `${trimFraction(u / MICROS_PER_MS)}ms`;
+  } else {
+    const h = Math.floor(u / 3_600_000_000);
+    u -= h * 3_600_000_000;
+    const mnt = Math.floor(u / 60_000_000);
+    u -= mnt * 60_000_000;
+    const sec = trimFraction(u / MICROS_PER_SECOND);
+    out = h > 0 ? `${h}h${mnt}m${sec}s` : mnt > 0 ? `${mnt}m${sec}s` : `${sec}s`;
+  }
+  return neg ? `-${out}` : out;
+}
+
+function trimFraction(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(6).replace(/0+$/, '');
+}
+
+function pad(n: number, width: number): string {
+  return String(n).padStart(width, '0');
+}
+
+function daysInMonth(y: number, m: number): number {
+  return [31, isLeap(y) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][m - 1];
+}
+function isLeap(y: number): boolean {
+  return (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+}
+
+// Howard Hinnant's civil-date algorithms: exact for every proleptic Gregorian
+// date, including Go's year 1 zero time, where Date.UTC is not.
+function daysFromCivil(y: number, m: number, d: number): number {
+  y -= m <= 2 ? 1 : 0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+function civilFromDays(z: number): [number, number, number] {
+  z += 719_468;
+  const era = Math.floor(z / 146_097);
+  const doe = z - era * 146_097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36_524) - Math.floor(doe / 146_096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp + (mp < 10 ? 3 : -9);
+  return [yoe + era * 400 + (m <= 2 ? 1 : 0), m, d];
+}

@@ -1,0 +1,46 @@
+/**
+ * What the simulated kube-controller-manager does differently by version.
+ * versions/table.ts fills this from one table of changes; controllers branch
+ * on these fields only, never on version numbers directly.
+ */
+import type { Duration } from '../model/time';
+
+export interface KubeVersion {
+  major: 1;
+  /** 12 … 35 */
+  minor: number;
+  /** as written, e.g. "1.12" */
+  text: string;
+}
+
+export interface VersionBehaviour {
+  version: KubeVersion;
+  /** the Lease's renewTime counts as a heartbeat when the NodeLease gate is on (default on from 1.13, GA 1.17) */
+  nodeLeaseGateDefault: boolean;
+  /** TaintBasedEvictions gate default (alpha/off in 1.12, beta/on 1.13, GA 1.18, gate removed 1.20+) */
+  taintBasedEvictionsDefault: boolean;
+  /** the pod-eviction path (zonePodEvictor, podEvictionTimeout) exists: < 1.27 */
+  hasPodEvictionPath: boolean;
+  /** --enable-taint-manager exists: < 1.27 (from 1.27 the taint manager always runs) */
+  hasEnableTaintManagerFlag: boolean;
+  /** the taint manager runs as its own controller `taint-eviction-controller`: >= 1.29 */
+  separateTaintEvictionController: boolean;
+  /** the unreachable NoExecute taint is queued in the same pass that set Unknown: >= 1.34 (before, one pass later, from 1.27) */
+  unreachableTaintQueuedSamePass: boolean;
+  /** node condition types the controller sets to Unknown when the grace period passes, Ready first */
+  conditionsSetUnknown: readonly string[];
+  /** 1.12 excludes nodes whose name looks like a master from zone disruption checks */
+  excludeMasterByName: boolean;
+  /** the node.kubernetes.io/exclude-disruption label is honoured */
+  honoursExcludeDisruptionLabel: boolean;
+  /** 1.12 replaces the deprecated taint keys (node.alpha.kubernetes.io/notReady, …/unreachable) */
+  fixesDeprecatedTaintKeys: boolean;
+  /** TaintNodesByCondition gate default (beta/on 1.12, GA 1.17) */
+  taintNodesByConditionDefault: boolean;
+  /** ReplicaSet: the pod-deletion-cost annotation is read (PodDeletionCost gate default) */
+  podDeletionCostDefault: boolean;
+  /** ReplicaSet: LogarithmicScaleDown gate default */
+  logarithmicScaleDownDefault: boolean;
+  /** defaults of kube-controller-manager settings that changed over time */
+  defaultNodeMonitorGracePeriod: Duration;
+}

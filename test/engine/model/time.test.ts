@@ -1,0 +1,38 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { formatDuration, formatTime, parseDuration, parseTimestamp, ZERO_TIME, seconds, ms } from '../../../src/engine/model/time';
+
+test('durations are parsed exactly, as Go time.ParseDuration does', () => {
+  const cases: [string, number | undefined][] = [
+    ['40s', seconds(40)], ['1m30s', seconds(90)], ['100ms', ms(100)], ['1.5h', seconds(5400)],
+    ['0', 0], ['5m', seconds(300)], ['2h45m0.5s', seconds(9900.5)], ['-3s', -seconds(3)], ['250us', 250],
+    ['', undefined], ['5', undefined], ['1d', undefined], ['abc', undefined], ['1m-3s', undefined],
+  ];
+  for (const [text, want] of cases) assert.equal(parseDuration(text), want, text);
+});
+
+test('durations are printed as Go prints them', () => {
+  const cases: [number, string][] = [
+    [seconds(40), '40s'], [seconds(300), '5m0s'], [ms(100), '100ms'], [seconds(3600), '1h0m0s'],
+    [seconds(90), '1m30s'], [0, '0s'], [seconds(1.5), '1.5s'], [-seconds(2), '-2s'],
+  ];
+  for (const [d, want] of cases) assert.equal(formatDuration(d), want);
+});
+
+test('timestamps keep microseconds and honour offsets', () => {
+  const t = parseTimestamp('2024-04-05T04:19:33.283190Z');
+  assert.equal(t! % 1_000_000, 283190);
+  assert.equal(parseTimestamp('2026-01-01T01:00:00+01:00'), parseTimestamp('2026-01-01T00:00:00Z'));
+  assert.equal(parseTimestamp('0001-01-01T00:00:00Z'), ZERO_TIME);
+  assert.equal(formatTime(parseTimestamp('2026-01-01T00:01:15.1Z')!), '2026-01-01T00:01:15.100Z');
+  assert.equal(formatTime(ZERO_TIME), '0001-01-01T00:00:00.000Z');
+  for (const bad of ['2026-13-01T00:00:00Z', '2026-02-30T00:00:00Z', 'yesterday', '2026-01-01']) {
+    assert.equal(parseTimestamp(bad), undefined, bad);
+  }
+});
+
+test('formatTime is the inverse of parseTimestamp at millisecond precision', () => {
+  for (const s of ['1970-01-01T00:00:00.000Z', '2000-02-29T23:59:59.999Z', '2026-11-30T02:01:10.123Z', '1969-12-31T23:59:59.500Z']) {
+    assert.equal(formatTime(parseTimestamp(s)!), s);
+  }
+});
