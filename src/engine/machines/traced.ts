@@ -50,13 +50,13 @@ export function createTracedActor<M extends AnyStateMachine>(
     id,
     actor,
     snapshot: () => actor.getSnapshot() as SnapshotFrom<M>,
-    state: () => stateValueToString(actor.getSnapshot().value),
+    state: () => stateValueToString((actor.getSnapshot() as { value: unknown }).value),
     send(event) {
-      const from = stateValueToString(actor.getSnapshot().value);
+      const from = stateValueToString((actor.getSnapshot() as { value: unknown }).value);
       fired = false;
       actor.send(event as never);
       if (!fired) return null;
-      return { id, from, to: stateValueToString(actor.getSnapshot().value), event: (event as { type: string }).type };
+      return { id, from, to: stateValueToString((actor.getSnapshot() as { value: unknown }).value), event: (event as { type: string }).type };
     },
     stop: () => actor.stop(),
   };

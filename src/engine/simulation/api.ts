@@ -1,0 +1,101 @@
+/**
+ * The simulation as every shell (command line, extension host, webview data,
+ * benchmark) sees it. simulation/simulation.ts implements it.
+ */
+import type { ControllerConfig, KubeletConfig } from '../config/types';
+import type { Micros } from '../model/time';
+import type { KObject, ObjectRef } from '../model/types';
+import type { Problem } from '../problems';
+import type { Scenario } from '../snapshot/types';
+import type { Check, Decision, MachineTransition } from '../trace/decision';
+import type { VersionBehaviour } from '../versions/types';
+
+export type ZoneStateName = 'Initial' | 'Normal' | 'PartialDisruption' | 'FullDisruption';
+
+export interface ZoneView {
+  /** `Zone/KEY` */
+  zone: string;
+  state: ZoneStateName;
+  /** nodes that take part in disruption checks */
+  nodes: number;
+  notReady: number;
+  /** current eviction (or tainting) rate, nodes per second */
+  evictionRate: number;
+  /** when the zone's queue can next release a node, if anything is queued */
+  nextTokenAt?: string;
+  queued: string[];
+}
+
+/** Spec 2.2 / `--output state --format json`. */
+export interface StateView {
+  time: string;
+  zones: ZoneView[];
+  objects: { apiVersion: 'v1'; kind: 'List'; items: KObject[] };
+}
+
+export interface MachineView {
+  /** `node/NAME`, `zone/KEY`, `replicaset/NS/NAME`, `monitor` */
+  id: string;
+  /** dotted state path */
+  state: string;
+  /** the machine's own definition (xstate `machine.definition` / toJSON) so the UI draws it without drift */
+  definition: unknown;
+  lastTransition?: MachineTransition & { seq?: number };
+}
+
+/** The answer to "why" and "why not" for one object. */
+export interface Explanation {
+  object: ObjectRef;
+  exists: boolean;
+  /** decisions about the object, each with the chain of causes back to world events (oldest first) */
+  happened: { decision: Decision; chain: Decision[] }[];
+  /** for what did not happen: the check that holds it back, and when it would fire, if it ever will */
+  whyNot: { what: string; check: Check; wouldFireAt?: string }[];
+}
+
+export interface ExpectationResult {
+  index: number;
+  at: string;
+  description: string;
+  ok: boolean;
+  /** what was found instead, when not ok */
+  actual?: string;
+  position?: Problem['position'];
+}
+
+export interface SimulationOptions {
+  /** `--version`: overrides the scenario's kubernetesVersion */
+  version?: string;
+  /** `--set key=value`: overrides one controller-manager or kubelet setting */
+  set?: Record<string, string>;
+}
+
+export interface Simulation {
+  readonly scenario: Scenario;
+  readonly behaviour: VersionBehaviour;
+  readonly config: ControllerConfig;
+  readonly kubelet: KubeletConfig;
+  /** everything found wrong with the input and settings (loader + config) */
+  readonly problems: readonly Problem[];
+  readonly startTime: Micros;
+  readonly now: Micros;
+  /** the last monitor pass run, or null before the first */
+  readonly pass: number | null;
+  readonly trace: readonly Decision[];
+
+  /** Runs everything up to and including the next monitor pass. */
+  step(): void;
+  /** Runs everything due up to and including t. */
+  runUntil(t: Micros): void;
+  /** Runs until a decision matches, or until `limit`; returns the decision. */
+  runUntilDecision(match: (d: Decision) => boolean, limit: Micros): Decision | undefined;
+  /** The state as it was right after monitor pass n (backwards or forwards; from checkpoints, not from the start). */
+  goToPass(n: number): void;
+
+  state(): StateView;
+  zones(): ZoneView[];
+  machines(): MachineView[];
+  explain(object: ObjectRef): Explanation;
+  /** Runs the scenario's `expect:` entries (the simulation is advanced as needed). */
+  checkExpectations(): ExpectationResult[];
+}
