@@ -34,7 +34,6 @@ export class FakeHost implements ControllerHost {
   startTime: Micros;
   controllerStartTime: Micros;
   decisions: Decision[] = [];
-  wakes: { controller: ControllerName; t: Micros }[] = [];
   faults: Record<string, number>;
   /** names of the hooks called, in order, e.g. `setNodeTaints node-a` */
   calls: string[] = [];
@@ -88,7 +87,6 @@ export class FakeHost implements ControllerHost {
     if (pod.nodeName) this.cluster.podsByNode.get(pod.nodeName)?.delete(key);
     this.calls.push(`deletePod ${key}`);
   }
-  wakeAt(controller: ControllerName, t: Micros): void { this.wakes.push({ controller, t }); }
 
   /** decisions of one action, for assertions */
   actions(action?: string): Decision[] { return action ? this.decisions.filter((d) => d.action === action) : this.decisions; }

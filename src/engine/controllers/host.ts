@@ -53,7 +53,4 @@ export interface ControllerHost {
   updatePod(pod: PodRecord): void;
   createPod(pod: PodRecord): void;
   deletePod(pod: PodRecord): void;
-
-  /** Asks to be woken at time t (the simulation calls the controller's `wake(t)`). */
-  wakeAt(controller: ControllerName, t: Micros): void;
 }

@@ -1,0 +1,62 @@
+/**
+ * How the simulation drives a controller. Like kube-controller-manager's
+ * informers and workqueues: world changes are announced synchronously
+ * (on*Event), the controller only notes what to do, and does the work when
+ * the simulation calls `wake` at a time the controller asked for with
+ * `nextWake`. Within one instant the simulation runs, in this order (spec
+ * 1.3): world events, node-lifecycle (monitor pass, then the 100 ms
+ * tainting/eviction pass), taint-eviction, replicaset, scheduler; and
+ * repeats that order while any controller still has work due at the same
+ * instant (bounded).
+ *
+ * A restart of kube-controller-manager discards the controller objects and
+ * constructs new ones (in-memory state lost); `start` is their informers'
+ * initial list.
+ */
+import type { ControllerHost } from './host';
+import type { Micros } from '../model/time';
+import type { NodeCondition, NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord, LeaseRecord, Taint, PodCondition, Toleration, PodPhase } from '../model/types';
+import type { ControllerName } from '../trace/decision';
+import type { Explanation, MachineView, ZoneView } from '../simulation/api';
+
+export type WatchType = 'added' | 'updated' | 'deleted';
+
+/** The node as it was before an update: what informers' old object would show. */
+export interface NodeBefore {
+  taints: Taint[];
+  conditions: NodeCondition[];
+  labels: Record<string, string>;
+  unschedulable: boolean;
+}
+
+export interface PodBefore {
+  nodeName?: string;
+  tolerations: Toleration[];
+  phase: PodPhase;
+  conditions: PodCondition[];
+  labels: Record<string, string>;
+  deletionTimestamp?: Micros;
+}
+
+export interface SimController {
+  readonly name: ControllerName;
+  /** Called once, at the controller-manager's start (or restart), after construction. */
+  start(host: ControllerHost, memory: 'reconstructed' | 'fresh'): void;
+  onNodeEvent?(host: ControllerHost, type: WatchType, node: NodeRecord, before?: NodeBefore): void;
+  onPodEvent?(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void;
+  onReplicaSetEvent?(host: ControllerHost, type: WatchType, rs: ReplicaSetRecord): void;
+  onLeaseEvent?(host: ControllerHost, type: WatchType, lease: LeaseRecord): void;
+  /** The earliest time at which this controller has work due, or undefined. */
+  nextWake(): Micros | undefined;
+  /** Does all work due at host.now. */
+  wake(host: ControllerHost): void;
+  /** xstate machines for the UI's machine view */
+  machines(): MachineView[];
+  /** zone views (node-lifecycle only) */
+  zones?(host: ControllerHost): ZoneView[];
+  /** "why not": the checks that hold back what has not (yet) happened to this object */
+  whyNot(host: ControllerHost, object: ObjectRef): Explanation['whyNot'];
+  /** Checkpoints for stepping back: a self-contained copy of all in-memory state, and its restore. */
+  save(): unknown;
+  restore(saved: unknown, host: ControllerHost): void;
+}
