@@ -1,0 +1,62 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { compileSelector, formatSelector, matchesSelector, selectorError } from '../../../src/engine/model/labels';
+import type { LabelSelector } from '../../../src/engine/model/types';
+
+test('label selectors match as metav1.LabelSelectorAsSelector builds them', () => {
+  const cases: { name: string; selector: LabelSelector | undefined | null; labels: Record<string, string>; want: boolean }[] = [
+    { name: 'a nil selector matches nothing', selector: undefined, labels: { app: 'a' }, want: false },
+    { name: 'a null selector matches nothing', selector: null, labels: {}, want: false },
+    { name: 'an empty selector matches everything', selector: {}, labels: { app: 'a' }, want: true },
+    { name: 'an empty selector matches a pod without labels', selector: {}, labels: {}, want: true },
+    { name: 'empty matchLabels and matchExpressions match everything', selector: { matchLabels: {}, matchExpressions: [] }, labels: {}, want: true },
+    { name: 'matchLabels requires equal values', selector: { matchLabels: { app: 'a' } }, labels: { app: 'a', x: 'y' }, want: true },
+    { name: 'matchLabels rejects a different value', selector: { matchLabels: { app: 'a' } }, labels: { app: 'b' }, want: false },
+    { name: 'matchLabels rejects a missing label', selector: { matchLabels: { app: 'a' } }, labels: {}, want: false },
+    { name: 'all matchLabels must hold', selector: { matchLabels: { app: 'a', tier: 'web' } }, labels: { app: 'a' }, want: false },
+    { name: 'In matches a listed value', selector: { matchExpressions: [{ key: 'env', operator: 'In', values: ['prod', 'qa'] }] }, labels: { env: 'qa' }, want: true },
+    { name: 'In rejects an unlisted value', selector: { matchExpressions: [{ key: 'env', operator: 'In', values: ['prod'] }] }, labels: { env: 'qa' }, want: false },
+    { name: 'In rejects a missing label', selector: { matchExpressions: [{ key: 'env', operator: 'In', values: ['prod'] }] }, labels: {}, want: false },
+    { name: 'NotIn matches a missing label', selector: { matchExpressions: [{ key: 'env', operator: 'NotIn', values: ['prod'] }] }, labels: {}, want: true },
+    { name: 'NotIn matches an unlisted value', selector: { matchExpressions: [{ key: 'env', operator: 'NotIn', values: ['prod'] }] }, labels: { env: 'qa' }, want: true },
+    { name: 'NotIn rejects a listed value', selector: { matchExpressions: [{ key: 'env', operator: 'NotIn', values: ['prod'] }] }, labels: { env: 'prod' }, want: false },
+    { name: 'Exists matches a present label with an empty value', selector: { matchExpressions: [{ key: 'gpu', operator: 'Exists' }] }, labels: { gpu: '' }, want: true },
+    { name: 'Exists rejects a missing label', selector: { matchExpressions: [{ key: 'gpu', operator: 'Exists' }] }, labels: {}, want: false },
+    { name: 'DoesNotExist matches a missing label', selector: { matchExpressions: [{ key: 'gpu', operator: 'DoesNotExist' }] }, labels: { app: 'a' }, want: true },
+    { name: 'DoesNotExist rejects a present label', selector: { matchExpressions: [{ key: 'gpu', operator: 'DoesNotExist' }] }, labels: { gpu: 'x' }, want: false },
+    { name: 'matchLabels and matchExpressions are ANDed', selector: { matchLabels: { app: 'a' }, matchExpressions: [{ key: 'env', operator: 'In', values: ['prod'] }] }, labels: { app: 'a', env: 'qa' }, want: false },
+    { name: 'In without values is invalid and matches nothing', selector: { matchExpressions: [{ key: 'env', operator: 'In', values: [] }] }, labels: { env: 'x' }, want: false },
+    { name: 'Exists with values is invalid and matches nothing', selector: { matchExpressions: [{ key: 'env', operator: 'Exists', values: ['x'] }] }, labels: { env: 'x' }, want: false },
+    { name: 'an unknown operator is invalid and matches nothing', selector: { matchExpressions: [{ key: 'env', operator: 'Gt' as 'In', values: ['1'] }] }, labels: { env: '2' }, want: false },
+    { name: 'an invalid label key matches nothing', selector: { matchLabels: { 'bad key': 'a' } }, labels: { 'bad key': 'a' }, want: false },
+    { name: 'a prefixed key is valid', selector: { matchLabels: { 'app.kubernetes.io/name': 'web' } }, labels: { 'app.kubernetes.io/name': 'web' }, want: true },
+    { name: 'labels inherited from Object.prototype do not count', selector: { matchExpressions: [{ key: 'constructor', operator: 'Exists' }] }, labels: {}, want: false },
+  ];
+  for (const c of cases) assert.equal(matchesSelector(c.selector, c.labels), c.want, c.name);
+});
+
+test('invalid selectors report why LabelSelectorAsSelector rejects them', () => {
+  assert.equal(selectorError({ matchLabels: { app: 'a' } }), undefined);
+  assert.equal(selectorError(undefined), undefined, 'nil is not an error, it matches nothing');
+  assert.match(selectorError({ matchExpressions: [{ key: 'a', operator: 'NotIn' }] })!, /can't be empty/);
+  assert.match(selectorError({ matchExpressions: [{ key: 'a', operator: 'DoesNotExist', values: ['b'] }] })!, /must be empty/);
+  assert.match(selectorError({ matchExpressions: [{ key: 'a', operator: 'Foo' as 'In', values: ['b'] }] })!, /not a valid label selector operator/);
+  assert.match(selectorError({ matchLabels: { a: 'bad value!' } })!, /invalid label value/);
+  assert.match(selectorError({ matchLabels: { ['x'.repeat(64)]: 'a' } })!, /63 characters/);
+});
+
+test('compiled selectors say whether they match nothing, everything or some', () => {
+  assert.equal(compileSelector(undefined).kind, 'nothing');
+  assert.equal(compileSelector({}).kind, 'everything');
+  assert.equal(compileSelector({ matchLabels: { a: 'b' } }).kind, 'some');
+  assert.equal(compileSelector({ matchLabels: { a: 'b c' } }).kind, 'nothing');
+});
+
+test('selectors print as labels.Selector.String(), sorted by key', () => {
+  assert.equal(
+    formatSelector({ matchLabels: { tier: 'web', app: 'a' }, matchExpressions: [{ key: 'env', operator: 'In', values: ['qa', 'prod'] }, { key: 'gpu', operator: 'DoesNotExist' }] }),
+    'app=a,env in (prod,qa),!gpu,tier=web',
+  );
+  assert.equal(formatSelector({}), '');
+  assert.equal(formatSelector(undefined), '<none>');
+});
