@@ -1,0 +1,126 @@
+/**
+ * Command-line arguments, parsed once into a typed form (check at the edge).
+ * Unknown options and missing values are usage errors (exit 2).
+ */
+export interface ParsedArgs {
+  command: string;
+  files: string[];
+  until?: string;
+  steps?: number;
+  version?: string;
+  set: Record<string, string>;
+  output: 'trace' | 'state' | 'both';
+  format: 'text' | 'json' | 'yaml';
+  object?: string;
+  color?: boolean;
+  /** generate */
+  nodes?: number;
+  podsPerNode?: number;
+  zones?: number;
+  seed?: number;
+  outage?: string;
+  help: boolean;
+}
+
+export class UsageError extends Error {}
+
+type OptionSpec = { name: string; takes: 'string' | 'int' | 'none'; repeat?: boolean };
+
+const OPTIONS: OptionSpec[] = [
+  { name: 'until', takes: 'string' },
+  { name: 'steps', takes: 'int' },
+  { name: 'version', takes: 'string' },
+  { name: 'set', takes: 'string', repeat: true },
+  { name: 'output', takes: 'string' },
+  { name: 'format', takes: 'string' },
+  { name: 'object', takes: 'string' },
+  { name: 'nodes', takes: 'int' },
+  { name: 'pods-per-node', takes: 'int' },
+  { name: 'zones', takes: 'int' },
+  { name: 'seed', takes: 'int' },
+  { name: 'outage', takes: 'string' },
+  { name: 'color', takes: 'none' },
+  { name: 'no-color', takes: 'none' },
+  { name: 'help', takes: 'none' },
+];
+
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const out: ParsedArgs = { command: '', files: [], set: {}, output: 'trace', format: 'text', help: false };
+  const raw: Record<string, string[]> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '-h') { out.help = true; continue; }
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
+      const spec = OPTIONS.find((o) => o.name === name);
+      if (!spec) throw new UsageError(`unknown option --${name}${suggest(name)}`);
+      if (spec.takes === 'none') {
+        if (eq >= 0) throw new UsageError(`--${name} takes no value`);
+        (raw[name] ??= []).push('');
+        continue;
+      }
+      let value: string | undefined = eq >= 0 ? a.slice(eq + 1) : argv[++i];
+      if (value === undefined) throw new UsageError(`--${name} needs a value`);
+      if (!spec.repeat && raw[name]) throw new UsageError(`--${name} given twice`);
+      (raw[name] ??= []).push(value);
+      continue;
+    }
+    if (!out.command) out.command = a;
+    else out.files.push(a);
+  }
+  const one = (n: string) => raw[n]?.[0];
+  const int = (n: string): number | undefined => {
+    const v = one(n);
+    if (v === undefined) return undefined;
+    if (!/^\d+$/.test(v)) throw new UsageError(`--${n} wants a whole number, not "${v}"`);
+    return Number(v);
+  };
+  out.until = one('until');
+  out.steps = int('steps');
+  out.version = one('version');
+  out.object = one('object');
+  out.nodes = int('nodes');
+  out.podsPerNode = int('pods-per-node');
+  out.zones = int('zones');
+  out.seed = int('seed');
+  out.outage = one('outage');
+  out.help ||= Boolean(raw.help);
+  if (raw.color) out.color = true;
+  if (raw['no-color']) out.color = false;
+  for (const s of raw.set ?? []) {
+    const eq = s.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--set wants KEY=VALUE, not "${s}"`);
+    out.set[s.slice(0, eq)] = s.slice(eq + 1);
+  }
+  const output = one('output');
+  if (output !== undefined) {
+    if (output !== 'trace' && output !== 'state' && output !== 'both') throw new UsageError(`--output is trace, state or both, not "${output}"`);
+    out.output = output;
+  }
+  const format = one('format');
+  if (format !== undefined) {
+    if (format !== 'text' && format !== 'json' && format !== 'yaml') throw new UsageError(`--format is text, json or yaml, not "${format}"`);
+    out.format = format;
+  }
+  return out;
+}
+
+function suggest(name: string): string {
+  let best: string | undefined;
+  let bestD = 3;
+  for (const o of OPTIONS) {
+    const d = editDistance(name, o.name);
+    if (d < bestD) { bestD = d; best = o.name; }
+  }
+  return best ? ` (did you mean --${best}?)` : '';
+}
+
+function editDistance(a: string, b: string): number {
+  const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
+  for (let j = 1; j <= b.length; j++) dp[0][j] = j;
+  for (let i = 1; i <= a.length; i++)
+    for (let j = 1; j <= b.length; j++)
+      dp[i][j] = Math.min(dp[i - 1][j] + 1, dp[i][j - 1] + 1, dp[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+  return dp[a.length][b.length];
+}
