@@ -5,7 +5,7 @@ import { join, relative, dirname, resolve } from 'node:path';
 
 // The layering of design/house-style.md: engine imports nothing of ours and no
 // vscode / node:* / DOM; webview imports only protocol and engine types;
-// server, extension and cli import engine and protocol.
+// server, extension and cli import engine, protocol and platform (node adapters).
 const root = resolve(__dirname, '../..');
 const src = join(root, 'src');
 
@@ -25,9 +25,10 @@ function layerOf(file: string): string {
 const allowed: Record<string, string[]> = {
   engine: ['engine'],
   protocol: ['protocol', 'engine'],
-  server: ['server', 'engine', 'protocol'],
-  extension: ['extension', 'engine', 'protocol'],
-  cli: ['cli', 'engine', 'protocol'],
+  platform: ['platform', 'engine'],
+  server: ['server', 'engine', 'protocol', 'platform'],
+  extension: ['extension', 'engine', 'protocol', 'platform'],
+  cli: ['cli', 'engine', 'protocol', 'platform'],
   webview: ['webview', 'protocol', 'engine(types)'],
 };
 
