@@ -1,0 +1,367 @@
+/**
+ * One opened scenario: the simulation, the stepping commands, and what the
+ * webview and tree views are told. No vscode here: the panel and the commands
+ * call this, the tests drive it with a fake simulation.
+ */
+import type { MachineView, Simulation, SimulationOptions } from '../engine/simulation/api';
+import { NOISE_ACTIONS, type Decision } from '../engine/trace/decision';
+import { formatDuration, formatTime, type Micros } from '../engine/model/time';
+import type {
+  AssumptionItem,
+  HostMessage,
+  InitMessage,
+  PassMark,
+  ScenarioInfo,
+  UiSettings,
+  UpdateMessage,
+  WebviewMessage,
+  WhatIfComparison,
+} from '../protocol/webview';
+import { buildClusterView, diffClusterViews, diffItems, type ClusterView } from './viewModel';
+import { decisionMatcher, parseRunUntil } from './runUntil';
+import { compareTraces } from './whatIf';
+
+export const isNoise = (d: Decision): boolean => NOISE_ACTIONS.has(d.action);
+
+/** How far Next Decision / Run Until look ahead before giving up (simulated time). */
+export const LOOKAHEAD: Micros = 6 * 3_600_000_000;
+
+const DURATION_KEYS = new Set(['nodeMonitorPeriod', 'nodeMonitorGracePeriod', 'nodeStartupGracePeriod', 'podEvictionTimeout', 'leaderElectLeaseDuration']);
+
+export function formatSetting(key: string, value: unknown): string {
+  if (DURATION_KEYS.has(key) && typeof value === 'number') return formatDuration(value);
+  if (value instanceof Set) return [...value].sort().join(',');
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value as Record<string, unknown>)
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([k, v]) => `${k}=${String(v)}`)
+      .join(',');
+  }
+  return String(value);
+}
+
+export type MakeSimulation = (options: SimulationOptions) => Simulation;
+
+export interface SessionOptions {
+  /** creates the simulation of this scenario with the given overrides (called again on Reset and for what-if) */
+  make: MakeSimulation;
+  options?: SimulationOptions;
+  settings: UiSettings;
+  /** sends a message to the webview, if one is open */
+  post: (m: HostMessage) => void;
+}
+
+export type SessionResult = { ok: true; message?: string } | { ok: false; message: string };
+
+type MachineSummary = Omit<MachineView, 'definition'>;
+
+export class Session {
+  sim: Simulation;
+  settings: UiSettings;
+  readonly options: SimulationOptions;
+  /** the highest pass reached in this session */
+  lastPass = -1;
+  /** passes that hold decisions, from the furthest run (kept when stepping back) */
+  readonly passMarks = new Map<number, number>();
+  lastComparison?: WhatIfComparison;
+  selected?: string;
+  private view?: ClusterView;
+  private machinesSent?: Map<string, MachineSummary & { ref: string }>;
+  private marksSent = new Map<number, number>();
+  private readonly listeners = new Set<() => void>();
+  private readonly make: MakeSimulation;
+  private readonly post: (m: HostMessage) => void;
+
+  constructor(opts: SessionOptions) {
+    this.make = opts.make;
+    this.options = opts.options ?? {};
+    this.settings = opts.settings;
+    this.post = opts.post;
+    this.sim = this.make(this.options);
+  }
+
+  /** Tree views and status listen here; called after every change of position. */
+  onDidChange(listener: () => void): { dispose(): void } {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  get clusterView(): ClusterView {
+    return (this.view ??= buildClusterView(this.sim.state()));
+  }
+
+  // -- what the webview is told -------------------------------------------
+
+  scenarioInfo(): ScenarioInfo {
+    const s = this.sim.scenario;
+    const settings: Record<string, string> = {};
+    for (const [k, v] of Object.entries(this.sim.config)) settings[k] = formatSetting(k, v);
+    return {
+      name: s.name,
+      file: s.file,
+      kubernetesVersion: this.sim.behaviour.version.text,
+      plainSnapshot: s.plainSnapshot,
+      controllerMemory: s.controllerMemory,
+      binder: s.binder,
+      settings,
+      overrides: { ...(this.options.set ?? {}) },
+    };
+  }
+
+  assumptions(): AssumptionItem[] {
+    const s = this.sim.scenario;
+    const out: AssumptionItem[] = [
+      {
+        text:
+          s.controllerMemory === 'fresh'
+            ? 'Controller memory: fresh. Every node is newly observed at the start time, as a controller that has just started.'
+            : "Controller memory: reconstructed from the snapshot (probe time from the Ready heartbeat and the Lease, transition time from the Ready condition, taint-eviction timers from the taints' timeAdded).",
+      },
+    ];
+    if (s.binder === 'simplified') out.push({ text: 'Pods without a node are placed by a simplified binder (first Ready node by name whose taints they tolerate), not the real scheduler.' });
+    for (const d of this.sim.trace) if (d.action === 'AssumptionMade') out.push({ text: d.summary, seq: d.seq });
+    return out;
+  }
+
+  initMessage(): InitMessage {
+    return {
+      type: 'init',
+      scenario: this.scenarioInfo(),
+      problems: this.sim.problems.map((p) => ({
+        severity: p.severity,
+        code: p.code,
+        message: p.message,
+        where: p.position ? `${p.position.file}:${p.position.line}:${p.position.column}` : undefined,
+      })),
+      assumptions: this.assumptions(),
+      settings: this.settings,
+      startTime: formatTime(this.sim.startTime),
+      whatIfKeys: Object.entries(this.sim.config)
+        .filter(([, v]) => typeof v === 'number' || typeof v === 'boolean')
+        .map(([key, v]) => ({ key, value: formatSetting(key, v) })),
+    };
+  }
+
+  /** Everything the webview needs, or only what changed since the last update. */
+  updateMessage(full: boolean, focusSeq?: number): UpdateMessage {
+    const prevView = full ? undefined : this.view;
+    this.view = buildClusterView(this.sim.state());
+    const delta = diffClusterViews(prevView, this.view);
+    const machines = new Map<string, MachineSummary & { ref: string }>();
+    for (const m of this.sim.machines()) {
+      machines.set(m.id, { ref: m.id, id: m.id, state: m.state, ...(m.lastTransition ? { lastTransition: m.lastTransition } : {}) });
+    }
+    const machineDelta = diffItems(full ? undefined : this.machinesSent, machines);
+    this.machinesSent = machines;
+    this.recordPassMarks();
+    const marks: PassMark[] = [];
+    for (const [pass, decisions] of this.passMarks) {
+      if (full || this.marksSent.get(pass) !== decisions) marks.push({ pass, decisions });
+    }
+    this.marksSent = new Map(this.passMarks);
+    marks.sort((a, b) => a.pass - b.pass);
+    const pass = this.sim.pass;
+    return {
+      type: 'update',
+      full,
+      time: formatTime(this.sim.now),
+      pass,
+      lastPass: this.lastPass,
+      zones: this.sim.zones(),
+      nodes: delta.nodes,
+      pods: delta.pods,
+      replicaSets: delta.replicaSets,
+      machines: { upsert: machineDelta.upsert.map(({ ref: _ref, ...m }) => m), remove: machineDelta.remove },
+      decisions: this.sim.trace.filter((d) => d.pass === pass),
+      passMarks: marks,
+      ...(focusSeq !== undefined ? { focusSeq } : {}),
+    };
+  }
+
+  private recordPassMarks(): void {
+    const pass = this.sim.pass;
+    if (pass !== null && pass > this.lastPass) this.lastPass = pass;
+    const counts = new Map<number, number>();
+    for (const d of this.sim.trace) {
+      if (d.pass === null || isNoise(d)) continue;
+      counts.set(d.pass, (counts.get(d.pass) ?? 0) + 1);
+    }
+    for (const [p, n] of counts) if ((this.passMarks.get(p) ?? 0) < n) this.passMarks.set(p, n);
+  }
+
+  private changed(focusSeq?: number, full = false): void {
+    this.post(this.updateMessage(full, focusSeq));
+    for (const l of this.listeners) l();
+  }
+
+  /** The webview (re)started: send it everything. */
+  sendAll(): void {
+    this.post(this.initMessage());
+    this.changed(undefined, true);
+    if (this.lastComparison) this.post({ type: 'whatIf', comparison: this.lastComparison });
+    if (this.selected) this.selectObject(this.selected);
+  }
+
+  // -- stepping -----------------------------------------------------------
+
+  step(): SessionResult {
+    this.sim.step();
+    this.changed();
+    return { ok: true };
+  }
+
+  stepBack(): SessionResult {
+    const pass = this.sim.pass;
+    if (pass === null) return { ok: false, message: 'At the start: nothing to step back to.' };
+    if (pass === 0) {
+      this.reset();
+      return { ok: true };
+    }
+    this.sim.goToPass(pass - 1);
+    this.changed();
+    return { ok: true };
+  }
+
+  goToPass(n: number): SessionResult {
+    if (!Number.isSafeInteger(n) || n < 0) return { ok: false, message: `No pass ${n}.` };
+    this.sim.goToPass(n);
+    this.changed();
+    return { ok: true };
+  }
+
+  reset(): SessionResult {
+    this.sim = this.make(this.options);
+    this.changed(undefined, true);
+    return { ok: true };
+  }
+
+  nextDecision(): SessionResult {
+    const last = this.sim.trace.length ? this.sim.trace[this.sim.trace.length - 1].seq : 0;
+    const d = this.sim.runUntilDecision((x) => x.seq > last && !isNoise(x), this.sim.now + LOOKAHEAD);
+    this.changed(d?.seq);
+    return d ? { ok: true, message: `${d.time} ${d.action} ${d.object}` } : { ok: false, message: 'No decision in the next 6 hours of simulated time.' };
+  }
+
+  /** Goes back to the latest earlier pass that holds a decision, and selects its last decision. */
+  previousDecision(): SessionResult {
+    const pass = this.sim.pass;
+    if (pass === null) return { ok: false, message: 'At the start: no earlier decision.' };
+    const earlier = [...this.passMarks.keys()].filter((p) => p < pass).sort((a, b) => b - a)[0];
+    if (earlier === undefined) return { ok: false, message: 'No earlier pass holds a decision.' };
+    this.sim.goToPass(earlier);
+    const inPass = this.sim.trace.filter((d) => d.pass === earlier && !isNoise(d));
+    this.changed(inPass.at(-1)?.seq);
+    return { ok: true };
+  }
+
+  runUntil(text: string): SessionResult {
+    const parsed = parseRunUntil(text, this.sim.startTime);
+    if (!parsed.ok) return parsed;
+    const target = parsed.target;
+    if (target.kind === 'time') {
+      if (target.at < this.sim.now) {
+        return { ok: false, message: `${formatTime(target.at)} is in the past (now ${formatTime(this.sim.now)}); use the timeline or Step Back.` };
+      }
+      this.sim.runUntil(target.at);
+      this.changed();
+      return { ok: true, message: `Ran until ${formatTime(this.sim.now)}.` };
+    }
+    const last = this.sim.trace.length ? this.sim.trace[this.sim.trace.length - 1].seq : 0;
+    const match = decisionMatcher(target, isNoise);
+    const d = this.sim.runUntilDecision((x) => x.seq > last && match(x), this.sim.now + LOOKAHEAD);
+    this.changed(d?.seq);
+    if (!d) return { ok: false, message: `No ${target.description} in the next 6 hours of simulated time (now ${formatTime(this.sim.now)}).` };
+    return { ok: true, message: `${d.time} ${d.action} ${d.object}: ${d.summary}` };
+  }
+
+  // -- why ----------------------------------------------------------------
+
+  decision(seq: number): Decision | undefined {
+    const t = this.sim.trace;
+    const guess = t[seq - 1];
+    return guess?.seq === seq ? guess : t.find((d) => d.seq === seq);
+  }
+
+  /** The causes of a decision, transitively, oldest first. */
+  chainOf(d: Decision): Decision[] {
+    const seen = new Map<number, Decision>();
+    const todo = [...d.causes];
+    while (todo.length) {
+      const seq = todo.pop() as number;
+      if (seen.has(seq) || seq === d.seq) continue;
+      const c = this.decision(seq);
+      if (!c) continue;
+      seen.set(seq, c);
+      todo.push(...c.causes);
+    }
+    return [...seen.values()].sort((a, b) => a.seq - b.seq);
+  }
+
+  selectDecision(seq: number): SessionResult {
+    const d = this.decision(seq);
+    if (!d) return { ok: false, message: `No decision ${seq} at this point of the run.` };
+    this.post({ type: 'decision', decision: d, chain: this.chainOf(d) });
+    return { ok: true };
+  }
+
+  selectObject(ref: string): SessionResult {
+    this.selected = ref;
+    this.post({ type: 'select', object: ref });
+    this.post({ type: 'explanation', explanation: this.sim.explain(ref) });
+    const machine = this.machineFor(ref);
+    if (machine) this.post({ type: 'machine', machine });
+    return { ok: true };
+  }
+
+  machineFor(ref: string): MachineView | undefined {
+    const [kind, ...rest] = ref.split('/');
+    const id = `${kind.toLowerCase()}/${rest.join('/')}`;
+    return this.sim.machines().find((m) => m.id === id);
+  }
+
+  // -- what-if ------------------------------------------------------------
+
+  whatIf(key: string, value: string): SessionResult {
+    let changed: Simulation;
+    try {
+      changed = this.make({ ...this.options, set: { ...(this.options.set ?? {}), [key]: value } });
+    } catch (e) {
+      return { ok: false, message: `Cannot re-run with ${key}=${value}: ${(e as Error).message}` };
+    }
+    const errors = changed.problems.filter((p) => p.severity === 'error' && !this.sim.problems.some((q) => q.code === p.code && q.message === p.message));
+    if (errors.length) return { ok: false, message: `Cannot re-run with ${key}=${value}: ${errors.map((p) => p.message).join('; ')}` };
+    const until = this.sim.now;
+    changed.runUntil(until);
+    this.lastComparison = compareTraces(this.sim.trace, changed.trace, { setting: key, value, until: formatTime(until) }, isNoise);
+    this.post({ type: 'whatIf', comparison: this.lastComparison });
+    const c = this.lastComparison;
+    return { ok: true, message: `${key}=${value}: ${c.onlyOriginal.length} decisions only originally, ${c.onlyChanged.length} only with the change, ${c.moved.length} at other times, ${c.same} the same.` };
+  }
+
+  // -- webview messages ---------------------------------------------------
+
+  /** Handles a message already checked by parseWebviewMessage. */
+  handle(m: WebviewMessage, actions: { play(): void; pause(): void }): SessionResult {
+    switch (m.type) {
+      case 'ready':
+        this.sendAll();
+        return { ok: true };
+      case 'action':
+        switch (m.action) {
+          case 'step': return this.step();
+          case 'stepBack': return this.stepBack();
+          case 'nextDecision': return this.nextDecision();
+          case 'previousDecision': return this.previousDecision();
+          case 'reset': return this.reset();
+          case 'play': actions.play(); return { ok: true };
+          case 'pause': actions.pause(); return { ok: true };
+        }
+        return { ok: false, message: 'unknown action' };
+      case 'goToPass': return this.goToPass(m.pass);
+      case 'selectObject': return this.selectObject(m.object);
+      case 'selectDecision': return this.selectDecision(m.seq);
+      case 'whatIf': return this.whatIf(m.key, m.value);
+      case 'runUntil': return this.runUntil(m.text);
+    }
+  }
+}

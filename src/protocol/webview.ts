@@ -1,0 +1,326 @@
+/**
+ * Every message between the extension host and the Controller Stepper
+ * webview, in one place. No message type is written as a bare string
+ * anywhere else: senders build messages through these types, and what comes
+ * from the webview (untrusted: it renders workspace data) is checked once, at
+ * the edge, by `parseWebviewMessage`.
+ */
+import type { ExpectationResult, Explanation, MachineView, ZoneView } from '../engine/simulation/api';
+import type { Decision } from '../engine/trace/decision';
+
+// ---------------------------------------------------------------------------
+// View models: what the webview draws. Built by the host from the simulation
+// (src/extension/viewModel.ts); plain data, cheap to diff.
+
+export interface NodeItem {
+  /** `Node/NAME` */
+  ref: string;
+  name: string;
+  /** `Zone/KEY` */
+  zone: string;
+  /** the Ready condition's status: True | False | Unknown, or `None` when the node has no Ready condition */
+  ready: string;
+  /** `key=value:Effect` or `key:Effect` */
+  taints: string[];
+  unschedulable: boolean;
+}
+
+export interface PodItem {
+  /** `Pod/NAMESPACE/NAME` */
+  ref: string;
+  /** spec.nodeName, empty when pending */
+  node: string;
+  phase: string;
+  ready: boolean;
+  /** `ReplicaSet/NS/NAME` when a ReplicaSet owns it */
+  owner?: string;
+  /** when the taint-eviction controller will delete it (RFC3339), if a NoExecute taint it tolerates for a while is on its node */
+  evictionAt?: string;
+  /** the taint that sets evictionAt */
+  evictionTaint?: string;
+  /** true when a NoExecute taint on its node is not tolerated at all: deleted on the next pass */
+  evictNow?: boolean;
+}
+
+export interface ReplicaSetItem {
+  /** `ReplicaSet/NAMESPACE/NAME` */
+  ref: string;
+  desired: number;
+  current: number;
+  ready: number;
+}
+
+/** Adds/replaces and removals of one keyed collection since the last update. */
+export interface Delta<T> {
+  upsert: T[];
+  remove: string[];
+}
+
+export interface PassMark {
+  pass: number;
+  /** decisions in that pass, noise (MonitorPass) not counted */
+  decisions: number;
+}
+
+export interface ScenarioInfo {
+  name: string;
+  file: string;
+  kubernetesVersion: string;
+  plainSnapshot: boolean;
+  controllerMemory: string;
+  binder: string;
+  /** the controller-manager settings in force, as `key -> value text` */
+  settings: Record<string, string>;
+  /** `--set` overrides in force (what-if) */
+  overrides: Record<string, string>;
+}
+
+export interface ProblemItem {
+  severity: string;
+  code: string;
+  message: string;
+  where?: string;
+}
+
+/** What the loader assumed (spec 1.4): shown, never silent. */
+export interface AssumptionItem {
+  text: string;
+  /** the AssumptionMade decision, when the trace holds one */
+  seq?: number;
+}
+
+export interface UiSettings {
+  /** collapse MonitorPass/heartbeat noise in the decision log */
+  collapseNoise: boolean;
+  /** passes per second while playing */
+  playSpeed: number;
+}
+
+export interface WhatIfComparison {
+  setting: string;
+  value: string;
+  /** simulated time both runs reached */
+  until: string;
+  /** decisions (action + object) that happened only in the original run */
+  onlyOriginal: ComparedDecision[];
+  /** only in the run with the setting changed */
+  onlyChanged: ComparedDecision[];
+  /** in both, at different times */
+  moved: { action: string; object: string; original: string; changed: string }[];
+  /** decisions that are the same in both runs */
+  same: number;
+  /** the first place the traces differ, or none */
+  firstDifference?: string;
+}
+
+export interface ComparedDecision {
+  action: string;
+  object: string;
+  time: string;
+  summary: string;
+}
+
+// ---------------------------------------------------------------------------
+// Host -> webview
+
+export const HOST_MESSAGE = {
+  init: 'init',
+  update: 'update',
+  decision: 'decision',
+  explanation: 'explanation',
+  machine: 'machine',
+  select: 'select',
+  whatIf: 'whatIf',
+  playing: 'playing',
+  settings: 'settings',
+  error: 'error',
+} as const;
+
+export interface InitMessage {
+  type: typeof HOST_MESSAGE.init;
+  scenario: ScenarioInfo;
+  problems: ProblemItem[];
+  assumptions: AssumptionItem[];
+  settings: UiSettings;
+  startTime: string;
+  /** settings that can be changed for a what-if run, with their current values */
+  whatIfKeys: { key: string; value: string }[];
+}
+
+export interface UpdateMessage {
+  type: typeof HOST_MESSAGE.update;
+  /** true: the collections below are complete, drop what you have */
+  full: boolean;
+  time: string;
+  pass: number | null;
+  /** the highest pass reached so far (the timeline's length) */
+  lastPass: number;
+  zones: ZoneView[];
+  nodes: Delta<NodeItem>;
+  pods: Delta<PodItem>;
+  replicaSets: Delta<ReplicaSetItem>;
+  /** machines whose state changed: id, state and last transition (definitions are sent on demand) */
+  machines: Delta<Omit<MachineView, 'definition'>>;
+  /** the decisions of the current pass (all of them: the webview collapses the noise) */
+  decisions: Decision[];
+  /** passes that hold decisions (complete list when full, else additions) */
+  passMarks: PassMark[];
+  /** the decision to select after this update (Next/Previous Decision) */
+  focusSeq?: number;
+  expectations?: ExpectationResult[];
+}
+
+export interface DecisionMessage {
+  type: typeof HOST_MESSAGE.decision;
+  decision: Decision;
+  /** the chain of causes back to the world event, oldest first */
+  chain: Decision[];
+}
+
+export interface ExplanationMessage {
+  type: typeof HOST_MESSAGE.explanation;
+  explanation: Explanation;
+}
+
+export interface MachineMessage {
+  type: typeof HOST_MESSAGE.machine;
+  machine: MachineView;
+}
+
+/** The host asks the webview to select an object (tree view selection, Explain Object). */
+export interface SelectMessage {
+  type: typeof HOST_MESSAGE.select;
+  object: string;
+}
+
+export interface WhatIfMessage {
+  type: typeof HOST_MESSAGE.whatIf;
+  comparison: WhatIfComparison;
+}
+
+export interface PlayingMessage {
+  type: typeof HOST_MESSAGE.playing;
+  playing: boolean;
+}
+
+export interface SettingsMessage {
+  type: typeof HOST_MESSAGE.settings;
+  settings: UiSettings;
+}
+
+export interface ErrorMessage {
+  type: typeof HOST_MESSAGE.error;
+  message: string;
+}
+
+export type HostMessage =
+  | InitMessage
+  | UpdateMessage
+  | DecisionMessage
+  | ExplanationMessage
+  | MachineMessage
+  | SelectMessage
+  | WhatIfMessage
+  | PlayingMessage
+  | SettingsMessage
+  | ErrorMessage;
+
+// ---------------------------------------------------------------------------
+// Webview -> host
+
+/** Toolbar actions; each is also a command of the extension. */
+export const WEBVIEW_ACTIONS = ['step', 'stepBack', 'nextDecision', 'previousDecision', 'play', 'pause', 'reset'] as const;
+export type WebviewAction = (typeof WEBVIEW_ACTIONS)[number];
+
+export const WEBVIEW_MESSAGE = {
+  ready: 'ready',
+  action: 'action',
+  goToPass: 'goToPass',
+  selectObject: 'selectObject',
+  selectDecision: 'selectDecision',
+  whatIf: 'whatIf',
+  runUntil: 'runUntil',
+} as const;
+
+export interface ReadyMessage {
+  type: typeof WEBVIEW_MESSAGE.ready;
+}
+export interface ActionMessage {
+  type: typeof WEBVIEW_MESSAGE.action;
+  action: WebviewAction;
+}
+export interface GoToPassMessage {
+  type: typeof WEBVIEW_MESSAGE.goToPass;
+  pass: number;
+}
+export interface SelectObjectMessage {
+  type: typeof WEBVIEW_MESSAGE.selectObject;
+  object: string;
+}
+export interface SelectDecisionMessage {
+  type: typeof WEBVIEW_MESSAGE.selectDecision;
+  seq: number;
+}
+export interface WhatIfRequestMessage {
+  type: typeof WEBVIEW_MESSAGE.whatIf;
+  key: string;
+  value: string;
+}
+export interface RunUntilMessage {
+  type: typeof WEBVIEW_MESSAGE.runUntil;
+  /** a time (`10m`, RFC3339) or a decision filter (`next TaintAdded on node-a1`) */
+  text: string;
+}
+
+export type WebviewMessage =
+  | ReadyMessage
+  | ActionMessage
+  | GoToPassMessage
+  | SelectObjectMessage
+  | SelectDecisionMessage
+  | WhatIfRequestMessage
+  | RunUntilMessage;
+
+// ---------------------------------------------------------------------------
+// The edge check: anything posted by the webview is parsed here before the
+// host acts on it. Returns undefined for anything malformed.
+
+const MAX_TEXT = 1_000;
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_TEXT;
+const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+type Parsers = { [K in WebviewMessage['type']]: (m: Record<string, unknown>) => Extract<WebviewMessage, { type: K }> | undefined };
+
+const parsers: Parsers = {
+  ready: () => ({ type: 'ready' }),
+  action: (m) => ((WEBVIEW_ACTIONS as readonly unknown[]).includes(m.action) ? { type: 'action', action: m.action as WebviewAction } : undefined),
+  goToPass: (m) => (isIndex(m.pass) ? { type: 'goToPass', pass: m.pass } : undefined),
+  selectObject: (m) => (isText(m.object) ? { type: 'selectObject', object: m.object } : undefined),
+  selectDecision: (m) => (isIndex(m.seq) ? { type: 'selectDecision', seq: m.seq } : undefined),
+  whatIf: (m) => (isText(m.key) && typeof m.value === 'string' && m.value.length <= MAX_TEXT ? { type: 'whatIf', key: m.key, value: m.value } : undefined),
+  runUntil: (m) => (isText(m.text) ? { type: 'runUntil', text: m.text } : undefined),
+};
+
+export function parseWebviewMessage(raw: unknown): WebviewMessage | undefined {
+  if (!isObj(raw) || typeof raw.type !== 'string' || !Object.prototype.hasOwnProperty.call(parsers, raw.type)) return undefined;
+  return parsers[raw.type as WebviewMessage['type']](raw);
+}
+
+/** State the webview keeps across reloads (vscode.setState) and the serializer revives the panel from. */
+export interface WebviewPersistedState {
+  /** the scenario file the panel showed */
+  file?: string;
+  pass?: number | null;
+  selected?: string;
+}
+
+export function parsePersistedState(raw: unknown): WebviewPersistedState {
+  if (!isObj(raw)) return {};
+  const out: WebviewPersistedState = {};
+  if (isText(raw.file)) out.file = raw.file;
+  if (isIndex(raw.pass)) out.pass = raw.pass;
+  if (isText(raw.selected)) out.selected = raw.selected;
+  return out;
+}

@@ -1,0 +1,170 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { Session } from '../../src/extension/session';
+import type { HostMessage, UpdateMessage } from '../../src/protocol/webview';
+import { FakeSimulation, fakePasses, PLAIN_NAMES } from './fakeSimulation';
+
+function open(set?: Record<string, string>) {
+  const sent: HostMessage[] = [];
+  const sims: FakeSimulation[] = [];
+  const session = new Session({
+    make: (o) => {
+      const s = new FakeSimulation(PLAIN_NAMES, o);
+      sims.push(s);
+      return s;
+    },
+    options: set ? { set } : {},
+    settings: { collapseNoise: true, playSpeed: 4 },
+    post: (m) => sent.push(m),
+  });
+  const updates = () => sent.filter((m): m is UpdateMessage => m.type === 'update');
+  return { session, sent, sims, updates, last: () => updates().at(-1) as UpdateMessage };
+}
+
+test('the webview being ready gets the scenario, its settings and assumptions, then a full update', () => {
+  const { session, sent } = open();
+  session.handle({ type: 'ready' }, { play() {}, pause() {} });
+  assert.equal(sent[0].type, 'init');
+  const init = sent[0] as Extract<HostMessage, { type: 'init' }>;
+  assert.equal(init.scenario.kubernetesVersion, '1.31');
+  assert.equal(init.scenario.settings.nodeMonitorGracePeriod, '40s');
+  assert.equal(init.scenario.settings.controllers, 'nodelifecycle,replicaset');
+  assert.match(init.assumptions[0].text, /reconstructed/);
+  assert.ok(init.whatIfKeys.some((k) => k.key === 'nodeEvictionRate' && k.value === '0.1'));
+  assert.equal(init.problems[0].where, 'x.yaml:3:1');
+  const update = sent[1] as UpdateMessage;
+  assert.equal(update.full, true);
+  assert.deepEqual(update.nodes.upsert.map((n) => n.ref).sort(), ['Node/node-a1', 'Node/node-b1']);
+});
+
+test('a step sends only what changed: nothing about nodes while every node is unchanged', () => {
+  const { session, last } = open();
+  session.sendAll();
+  session.step();
+  session.step();
+  assert.deepEqual(last().nodes, { upsert: [], remove: [] });
+  assert.deepEqual(last().pods, { upsert: [], remove: [] });
+  assert.equal(last().pass, 1);
+});
+
+test('the step that sets a node Unknown sends that node and its pods, and the decisions of that pass', () => {
+  const { session, last } = open();
+  session.sendAll();
+  session.goToPass(fakePasses.UNKNOWN_PASS - 1);
+  session.step();
+  assert.deepEqual(last().nodes.upsert.map((n) => [n.ref, n.ready]), [['Node/node-a1', 'Unknown']]);
+  assert.ok(last().decisions.some((d) => d.action === 'NodeStatusUnknown'));
+  assert.ok(last().decisions.every((d) => d.pass === fakePasses.UNKNOWN_PASS));
+});
+
+test('the timeline marks the passes that hold decisions other than the monitor pass itself', () => {
+  const { session, last, updates } = open();
+  session.sendAll();
+  session.goToPass(fakePasses.TAINT_PASS);
+  session.step();
+  const marked = updates().flatMap((u) => u.passMarks.map((m) => m.pass));
+  assert.deepEqual(marked, [0, fakePasses.STOP_PASS, fakePasses.UNKNOWN_PASS, fakePasses.TAINT_PASS]);
+  assert.deepEqual(last().passMarks, [], 'a step that adds no decision resends no marks');
+  assert.equal(last().lastPass, fakePasses.TAINT_PASS + 1);
+});
+
+test('stepping back goes to the previous pass through goToPass, not by re-running', () => {
+  const { session, sims, last } = open();
+  session.goToPass(20);
+  session.stepBack();
+  assert.equal(last().pass, 19);
+  assert.deepEqual(sims[0].goToPassCalls, [20, 19]);
+  assert.equal(sims[0].stepCalls, 0);
+});
+
+test('stepping back from the first pass starts the scenario again', () => {
+  const { session, sims, last } = open();
+  session.step();
+  assert.deepEqual(session.stepBack(), { ok: true });
+  assert.equal(sims.length, 2);
+  assert.equal(last().pass, null);
+  assert.equal(last().full, true);
+});
+
+test('next decision skips monitor-pass noise and focuses the decision found', () => {
+  const { session, last } = open();
+  session.step();
+  const r = session.nextDecision();
+  assert.equal(r.ok, true);
+  assert.equal(last().pass, fakePasses.STOP_PASS);
+  const focus = session.decision(last().focusSeq as number);
+  assert.equal(focus?.action, 'KubeletStopped');
+});
+
+test('previous decision goes back to the latest earlier pass holding a decision', () => {
+  const { session, last } = open();
+  session.goToPass(fakePasses.TAINT_PASS + 5);
+  session.sendAll();
+  session.previousDecision();
+  assert.equal(last().pass, fakePasses.TAINT_PASS);
+  assert.equal(session.decision(last().focusSeq as number)?.action, 'PodEvictionScheduled');
+});
+
+const runUntilCases: { name: string; text: string; pass?: number; ok: boolean; focus?: string }[] = [
+  { name: 'an offset runs to that time from the start', text: '1m', pass: 12, ok: true },
+  { name: 'an RFC3339 time runs to that instant', text: '2026-01-01T00:00:30Z', pass: 6, ok: true },
+  { name: 'a decision filter with an object name stops at that decision', text: 'next TaintAdded on node-a1', pass: fakePasses.TAINT_PASS, ok: true, focus: 'TaintAdded' },
+  { name: 'a decision filter with a full reference works too', text: 'PodEvicted Pod/default/web-1', pass: fakePasses.EVICT_PASS, ok: true, focus: 'PodEvicted' },
+  { name: 'a filter no decision matches reports it and does not pretend', text: 'next TaintAdded on node-b1', ok: false },
+  { name: 'an unknown action is refused before anything runs', text: 'next Exploded', pass: undefined, ok: false },
+];
+for (const c of runUntilCases) {
+  test(`run until: ${c.name}`, () => {
+    const { session, last, sims } = open();
+    const r = session.runUntil(c.text);
+    assert.equal(r.ok, c.ok, JSON.stringify(r));
+    if (c.pass !== undefined) assert.equal(last().pass, c.pass);
+    if (c.focus) assert.equal(session.decision(last().focusSeq as number)?.action, c.focus);
+    if (c.text === 'next Exploded') assert.equal(sims[0].stepCalls, 0);
+  });
+}
+
+test('selecting a decision sends it with its chain of causes back to the world event', () => {
+  const { session, sent } = open();
+  session.goToPass(fakePasses.TAINT_PASS);
+  const taint = session.sim.trace.find((d) => d.action === 'TaintAdded');
+  assert.ok(taint);
+  session.selectDecision(taint.seq);
+  const m = sent.at(-1) as Extract<HostMessage, { type: 'decision' }>;
+  assert.equal(m.type, 'decision');
+  assert.deepEqual(m.chain.map((d) => d.action), ['KubeletStopped', 'NodeStatusUnknown', 'NodeQueuedForTainting']);
+});
+
+test('selecting a node sends its explanation and its machine with the definition', () => {
+  const { session, sent } = open();
+  session.goToPass(fakePasses.TAINT_PASS);
+  session.selectObject('Node/node-a1');
+  const types = sent.map((m) => m.type);
+  assert.deepEqual(types.slice(-3), ['select', 'explanation', 'machine']);
+  const machine = sent.at(-1) as Extract<HostMessage, { type: 'machine' }>;
+  assert.equal(machine.machine.state, 'unknown.tainted');
+  assert.ok(machine.machine.definition);
+});
+
+test('a what-if re-runs the scenario with the setting changed and compares the traces', () => {
+  const { session, sims, sent } = open();
+  session.goToPass(fakePasses.TAINT_PASS + 2);
+  const r = session.whatIf('nodeMonitorGracePeriod', '20s');
+  assert.equal(r.ok, true);
+  assert.deepEqual(sims[1].options.set, { nodeMonitorGracePeriod: '20s' });
+  const m = sent.at(-1) as Extract<HostMessage, { type: 'whatIf' }>;
+  assert.equal(m.comparison.until, '2026-01-01T00:01:05.000Z');
+  assert.deepEqual(m.comparison.moved.map((x) => x.action), ['NodeStatusUnknown']);
+  assert.match(m.comparison.firstDifference ?? '', /NodeStatusUnknown/);
+});
+
+test('tree views hear about every change of position', () => {
+  const { session } = open();
+  let n = 0;
+  const sub = session.onDidChange(() => n++);
+  session.step();
+  session.stepBack();
+  sub.dispose();
+  session.step();
+  assert.equal(n, 2);
+});
