@@ -1,0 +1,649 @@
+/**
+ * Loads a cluster snapshot: Kubernetes objects exactly as people export them
+ * (spec 1.1) -> a LoadedSnapshot with a ClusterState and problems as data.
+ *
+ * Inputs: `kind: List` and typed lists (`NodeList`, ... whose items may have no
+ * kind), multi-document YAML, single objects, JSON or YAML, folders (recursive,
+ * in name order), the `kubectl cluster-info dump --output-directory` layout
+ * (kind taken from file names such as `nodes.json`), `kubectl cluster-info dump`
+ * printed to stdout (JSON values with log text between them), and raw items
+ * with no kind at all (a Node recognised by its shape, with a warning).
+ *
+ * JSON is parsed with JSON.parse and positions are computed only for the
+ * problems found (one extra pass over the text per top-level value with
+ * problems), so a big clean snapshot costs little more than JSON.parse.
+ * Nothing here throws on bad input.
+ */
+import { isNode, parseAllDocuments, type Document } from 'yaml';
+import { emptyCluster, type ClusterState } from '../model/cluster';
+import { isEngineKind, toRecord, type EngineKind } from '../model/convert';
+import { ZERO_TIME, formatDuration, type Micros } from '../model/time';
+import { NODE_LEASE_NAMESPACE, type KObject, type ObjectRecord } from '../model/types';
+import type { Problem, Severity, SourcePosition } from '../problems';
+import { LineIndex, findJsonSyntaxError, locateJsonPaths, locateYamlPath, pathKey, skipWs, splitJsonStream, type JsonPath, type JsonRange } from './positions';
+import { MAX_FILE_BYTES, basenamePath, joinPath, type InputFs } from './source';
+import type { LoadedObject, LoadedSnapshot } from './types';
+
+/** What loadSnapshot reads. */
+export type SnapshotInput =
+  /** a file or folder, read through the InputFs */
+  | string
+  /** the text of a file (an open editor document, stdin) */
+  | { file: string; text: string }
+  /** objects written inline in a YAML document (a scenario's `objects:`), a list at `path` */
+  | { file: string; text: string; document: Document; path: JsonPath };
+
+export interface LoadOptions {
+  /** files larger than this are reported and not read (default 256 MiB) */
+  maxFileBytes?: number;
+  /** JSON texts up to this size get a position for every object (default 8 MiB); larger ones only for problems */
+  objectPositionsUpTo?: number;
+}
+
+/** apiVersions of the era for the kinds the engine uses. */
+export const API_VERSIONS: Record<EngineKind, readonly string[]> = {
+  Node: ['v1'],
+  Pod: ['v1'],
+  ReplicaSet: ['apps/v1', 'apps/v1beta2', 'extensions/v1beta1'],
+  DaemonSet: ['apps/v1', 'apps/v1beta2', 'extensions/v1beta1'],
+  Lease: ['coordination.k8s.io/v1', 'coordination.k8s.io/v1beta1'],
+};
+
+/** File names of kubectl cluster-info dump (`nodes.json`) and sonobuoy (`core_v1_nodes.json`). */
+const KIND_BY_FILE_NAME: Record<string, EngineKind> = {
+  nodes: 'Node',
+  pods: 'Pod',
+  replicasets: 'ReplicaSet',
+  daemonsets: 'DaemonSet',
+  leases: 'Lease',
+};
+
+export function kindFromFileName(file: string): EngineKind | undefined {
+  const base = basenamePath(file).toLowerCase().replace(/\.(json|ya?ml)$/, '');
+  const last = base.slice(base.lastIndexOf('_') + 1);
+  return KIND_BY_FILE_NAME[last];
+}
+
+const SNAPSHOT_EXTENSIONS = /\.(json|ya?ml)$/i;
+const MAX_DIR_DEPTH = 32;
+
+function formatBytes(n: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let u = 0;
+  let v = n;
+  while (v >= 1024 && u < units.length - 1) { v /= 1024; u++; }
+  return u === 0 ? `${n} bytes` : `${v.toFixed(1).replace(/\.0$/, '')} ${units[u]}`;
+}
+
+const isObject = (v: unknown): v is KObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** One top-level value of a file, and how to find positions in it. */
+interface Unit {
+  file: string;
+  value: unknown;
+  /** the path of `value` inside its document */
+  base: JsonPath;
+  lines: LineIndex;
+  /** ranges of the paths (relative to the document) that exist */
+  locate(paths: JsonPath[]): Map<string, JsonRange>;
+  /** cheap to locate every object */
+  cheap: boolean;
+  /** kind hint from the file name */
+  fileKind?: EngineKind;
+  /** from the text of `kubectl cluster-info dump`: values that are not Kubernetes objects are log text */
+  stream?: boolean;
+}
+
+interface Pending {
+  path: JsonPath;
+  code: string;
+  severity: Severity;
+  message: string;
+}
+
+interface Entry {
+  loaded: LoadedObject;
+  record?: ObjectRecord;
+}
+
+class SnapshotLoader {
+  readonly problems: Problem[] = [];
+  readonly files: string[] = [];
+  partial = false;
+  private readonly entries = new Map<string, Entry>();
+  private readonly ignored: LoadedObject[] = [];
+  private readonly visitedDirs = new Set<string>();
+
+  constructor(private readonly fs: InputFs | undefined, private readonly options: LoadOptions) {}
+
+  problem(code: string, severity: Severity, message: string, position?: SourcePosition): void {
+    const p: Problem = { code, severity, message };
+    if (position) p.position = position;
+    this.problems.push(p);
+  }
+
+  // -- files and folders ----------------------------------------------------
+
+  loadPath(path: string, depth = 0, inFolder = false): void {
+    const fs = this.fs;
+    if (!fs) {
+      this.problem('no-file-system', 'error', `cannot read ${path}: no file system was given to the loader`);
+      this.partial = true;
+      return;
+    }
+    let st;
+    try {
+      st = fs.stat(path);
+    } catch (e) {
+      st = undefined;
+    }
+    if (!st) {
+      this.problem('file-not-found', 'error', `${path}: no such file or folder`, { file: path, line: 1, column: 1 });
+      this.partial = true;
+      return;
+    }
+    if (st.kind === 'dir') {
+      if (depth > MAX_DIR_DEPTH || this.visitedDirs.has(path)) {
+        this.problem('folder-too-deep', 'warning', `${path}: folders nested deeper than ${MAX_DIR_DEPTH} levels (or a loop) are not read`);
+        return;
+      }
+      this.visitedDirs.add(path);
+      let names: string[];
+      try {
+        names = fs.list(path).slice().sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      } catch (e) {
+        this.problem('unreadable-folder', 'error', `${path}: cannot list the folder (${e instanceof Error ? e.message : String(e)})`);
+        this.partial = true;
+        return;
+      }
+      for (const name of names) {
+        if (name.startsWith('.')) continue;
+        const child = joinPath(path, name);
+        const cst = safeStat(fs, child);
+        if (cst?.kind === 'file' && !SNAPSHOT_EXTENSIONS.test(name)) {
+          this.problem('skipped-file', 'info', `${child}: not read (only .json, .yaml and .yml files in a folder are read)`);
+          continue;
+        }
+        this.loadPath(child, depth + 1, true);
+      }
+      return;
+    }
+    const limit = this.options.maxFileBytes ?? MAX_FILE_BYTES;
+    if (st.size > limit) {
+      this.problem('file-too-large', 'error', `${path} is ${formatBytes(st.size)}; the loader reads files up to ${formatBytes(limit)}. Export fewer objects (for example one namespace, or only nodes,pods,replicasets,daemonsets,leases) or split the file.`, { file: path, line: 1, column: 1 });
+      this.partial = true;
+      return;
+    }
+    let text: string;
+    try {
+      text = fs.readText(path);
+    } catch (e) {
+      this.problem('unreadable-file', 'error', `${path}: cannot read the file (${e instanceof Error ? e.message : String(e)})`, { file: path, line: 1, column: 1 });
+      this.partial = true;
+      return;
+    }
+    void inFolder;
+    this.loadText(path, text);
+  }
+
+  loadText(file: string, text: string): void {
+    this.files.push(file);
+    if (text.charCodeAt(0) === 0xfeff) text = ' ' + text.slice(1); // keep offsets: the BOM becomes a blank
+    if (isBinary(text)) {
+      this.problem('binary-file', 'error', `${file} is not a text file (it holds binary data); it is left out`, { file, line: 1, column: 1 });
+      this.partial = true;
+      return;
+    }
+    const lines = new LineIndex(text);
+    const fileKind = kindFromFileName(file);
+    const first = skipWs(text, 0);
+    if (first >= text.length) {
+      this.problem('empty-file', 'info', `${file} is empty`, { file, line: 1, column: 1 });
+      return;
+    }
+    const c = text.charCodeAt(first);
+    if (c === 0x7b || c === 0x5b) {
+      let value: unknown;
+      let ok = true;
+      try {
+        value = JSON.parse(text);
+      } catch {
+        ok = false;
+      }
+      if (ok) {
+        this.processUnit(this.jsonUnit(file, text, lines, first, value, fileKind, false));
+        return;
+      }
+      this.loadJsonStream(file, text, lines, fileKind);
+      return;
+    }
+    this.loadYaml(file, text, lines, fileKind);
+  }
+
+  private jsonUnit(file: string, text: string, lines: LineIndex, start: number, value: unknown, fileKind: EngineKind | undefined, stream: boolean): Unit {
+    return {
+      file,
+      value,
+      base: [],
+      lines,
+      locate: (paths) => locateJsonPaths(text, start, paths),
+      cheap: text.length <= (this.options.objectPositionsUpTo ?? 8 * 1024 * 1024),
+      fileKind,
+      stream,
+    };
+  }
+
+  /** Several JSON values with text between them, or one malformed JSON value. */
+  private loadJsonStream(file: string, text: string, lines: LineIndex, fileKind: EngineKind | undefined): void {
+    const segments = splitJsonStream(text);
+    const values = segments.filter((s) => s.kind === 'json');
+    if (values.length === 0 || (segments.length === 1 && segments[0].kind !== 'json')) {
+      // One malformed JSON document: say where.
+      const err = findJsonSyntaxError(text, 0);
+      const at = err?.offset ?? 0;
+      this.problem('json-syntax', 'error', `${err?.message ?? 'malformed JSON'}; the file is left out`, lines.position(file, at, Math.min(at + 1, text.length)));
+      this.partial = true;
+      return;
+    }
+    for (const seg of segments) {
+      if (seg.kind === 'text') {
+        const start = skipWs(text, seg.start);
+        let end = seg.end;
+        while (end > start && /\s/.test(text[end - 1])) end--;
+        const n = lines.lineCol(end).line - lines.lineCol(start).line + 1;
+        this.problem('skipped-text', 'info', `skipped ${n} line${n === 1 ? '' : 's'} of text between JSON values (as in the output of kubectl cluster-info dump)`, lines.position(file, start, end));
+      } else if (seg.kind === 'bad-json') {
+        const at = seg.error?.offset ?? seg.start;
+        this.problem('json-syntax', 'error', `${seg.error?.message ?? 'malformed JSON'}; this JSON value is left out`, lines.position(file, at, Math.min(at + 1, text.length)));
+        this.partial = true;
+      } else {
+        let value: unknown;
+        try {
+          value = JSON.parse(text.slice(seg.start, seg.end));
+        } catch (e) {
+          this.problem('json-syntax', 'error', `${e instanceof Error ? e.message : 'malformed JSON'}; this JSON value is left out`, lines.position(file, seg.start));
+          this.partial = true;
+          continue;
+        }
+        this.processUnit(this.jsonUnit(file, text, lines, seg.start, value, fileKind, true));
+      }
+    }
+  }
+
+  private loadYaml(file: string, text: string, lines: LineIndex, fileKind: EngineKind | undefined): void {
+    let docs: Document.Parsed[];
+    try {
+      docs = parseAllDocuments(text, { prettyErrors: false }) as unknown as Document.Parsed[];
+    } catch (e) {
+      this.problem('yaml-syntax', 'error', `cannot parse YAML (${e instanceof Error ? e.message : String(e)}); the file is left out`, { file, line: 1, column: 1 });
+      this.partial = true;
+      return;
+    }
+    if (!Array.isArray(docs)) docs = [];
+    // `kubectl cluster-info dump` output with text before the first JSON value is not YAML.
+    if (docs.some((d) => d.errors.length) && /\n[{[]\s*\n/.test(text)) {
+      const segments = splitJsonStream(text);
+      if (segments.some((s) => s.kind === 'json' && s.end - s.start > 1)) {
+        this.loadJsonStream(file, text, lines, fileKind);
+        return;
+      }
+    }
+    for (const doc of docs) {
+      if (doc.errors.length) {
+        for (const err of doc.errors) {
+          const [s, e] = err.pos;
+          this.problem('yaml-syntax', 'error', `${err.message.split('\n')[0]}; this document is left out`, lines.position(file, s, Math.max(e, s)));
+        }
+        this.partial = true;
+        continue;
+      }
+      for (const w of doc.warnings) this.problem('yaml-warning', 'warning', w.message.split('\n')[0], lines.position(file, w.pos[0], w.pos[1]));
+      if (doc.contents === null) continue;
+      let value: unknown;
+      try {
+        value = doc.toJS({ maxAliasCount: 1000 });
+      } catch (e) {
+        const r = doc.contents?.range;
+        this.problem('yaml-syntax', 'error', `${e instanceof Error ? e.message : String(e)}; this document is left out`, r ? lines.position(file, r[0], r[1]) : { file, line: 1, column: 1 });
+        this.partial = true;
+        continue;
+      }
+      this.processUnit(yamlUnit(file, lines, doc, [], value, fileKind));
+    }
+  }
+
+  /** Objects written inline in a YAML document, as a list at `path`. */
+  loadInline(file: string, text: string, document: Document, path: JsonPath): void {
+    const lines = new LineIndex(text);
+    const list = document.getIn(path);
+    const items = (list as { items?: unknown[] } | undefined)?.items;
+    if (!items) return;
+    for (let i = 0; i < items.length; i++) {
+      let value: unknown;
+      try {
+        const node = items[i];
+        value = isNode(node) ? node.toJS(document, { maxAliasCount: 1000 }) : node;
+      } catch {
+        value = undefined;
+      }
+      this.processUnit(yamlUnit(file, lines, document, [...path, i], value, undefined));
+    }
+  }
+
+  // -- values and objects ---------------------------------------------------
+
+  private processUnit(unit: Unit): void {
+    const pending: Pending[] = [];
+    const located: { loaded: LoadedObject; path: JsonPath }[] = [];
+    const ignoredKinds = new Map<string, number>();
+    const inferred = new Map<string, { count: number; from: string; path: JsonPath; severity: Severity }>();
+    const v = unit.value;
+    const at = unit.base;
+    const add = (p: Pending) => pending.push(p);
+
+    const object = (obj: unknown, path: JsonPath, listKind: EngineKind | undefined, listName: string | undefined) => {
+      if (!isObject(obj)) {
+        add({ path, code: 'not-an-object', severity: 'warning', message: `expected a Kubernetes object (a mapping), found ${describeValue(obj)}; it is ignored` });
+        return;
+      }
+      let kind = typeof obj.kind === 'string' && obj.kind ? obj.kind : undefined;
+      if (!kind) {
+        const shape = shapeKind(obj);
+        const fromList = listKind;
+        const fromFile = unit.fileKind;
+        kind = fromList ?? fromFile ?? shape;
+        if (!kind) {
+          if (unit.stream && !isObject(obj.metadata)) {
+            add({ path, code: 'skipped-text', severity: 'info', message: 'skipped a JSON value that is not a Kubernetes object (a log line?)' });
+          } else {
+            add({ path, code: 'unknown-kind', severity: 'warning', message: 'an object without kind that does not look like a Node, Pod or Lease; it is ignored (add kind and apiVersion)' });
+            this.ignored.push({ object: obj, kind: '', name: nameOf(obj, false) });
+          }
+          return;
+        }
+        const from = fromList ? `the ${listName}` : fromFile ? `the file name ${basenamePath(unit.file)}` : 'its fields (status.nodeInfo, spec.containers, spec.renewTime...)';
+        const key = `${kind}|${from}`;
+        const prev = inferred.get(key);
+        if (prev) prev.count++;
+        else inferred.set(key, { count: 1, from, path, severity: fromList || fromFile ? 'info' : 'warning' });
+      }
+      if (!isEngineKind(kind)) {
+        ignoredKinds.set(kind, (ignoredKinds.get(kind) ?? 0) + 1);
+        const loaded: LoadedObject = { object: obj, kind, name: nameOf(obj, true) };
+        this.ignored.push(loaded);
+        located.push({ loaded, path });
+        return;
+      }
+      const apiVersion = obj.apiVersion;
+      if (apiVersion !== undefined && !API_VERSIONS[kind].includes(apiVersion as string)) {
+        add({ path: [...path, 'apiVersion'], code: 'unsupported-api-version', severity: 'warning', message: `${kind} with apiVersion ${JSON.stringify(apiVersion)}: expected ${API_VERSIONS[kind].join(' or ')}; read as ${API_VERSIONS[kind][0]}` });
+      }
+      let failed = false;
+      const record = toRecord(kind, obj, (p, code, severity, message) => {
+        if (severity === 'error') failed = true;
+        add({ path: [...path, ...p], code, severity, message });
+      });
+      if (failed) this.partial = true;
+      if (!record) return;
+      const ns = record.meta.namespace;
+      const name = ns ? `${ns}/${record.meta.name}` : record.meta.name;
+      const loaded: LoadedObject = { object: obj, kind, name };
+      located.push({ loaded, path });
+      if (kind === 'Lease' && ns !== NODE_LEASE_NAMESPACE) {
+        add({ path, code: 'ignored-lease', severity: 'info', message: `Lease ${name} is not in ${NODE_LEASE_NAMESPACE}: it is not a node heartbeat and is ignored` });
+        this.ignored.push(loaded);
+        return;
+      }
+      const key = `${kind}/${name}`;
+      const prev = this.entries.get(key);
+      if (prev) {
+        const where = prev.loaded.position ? ` (first at ${prev.loaded.position.file}:${prev.loaded.position.line})` : '';
+        add({ path, code: 'duplicate-object', severity: 'warning', message: `${kind} ${name} appears more than once${where}; the last one is used` });
+        this.entries.delete(key);
+      }
+      this.entries.set(key, { loaded, record });
+    };
+
+    if (isObject(v) && (Array.isArray(v.items) || v.items === null) && (v.kind === undefined || (typeof v.kind === 'string' && v.kind.endsWith('List')))) {
+      const listKindName = typeof v.kind === 'string' ? v.kind : 'List';
+      const itemKind = listKindName !== 'List' ? listKindName.slice(0, -4) : undefined;
+      const engineItemKind = itemKind && isEngineKind(itemKind) ? itemKind : undefined;
+      const items = (v.items ?? []) as unknown[];
+      for (let i = 0; i < items.length; i++) {
+        const item = items[i];
+        if (itemKind && !engineItemKind && isObject(item) && !item.kind) {
+          ignoredKinds.set(itemKind, (ignoredKinds.get(itemKind) ?? 0) + 1);
+          this.ignored.push({ object: item, kind: itemKind, name: nameOf(item, true) });
+          continue;
+        }
+        object(item, [...at, 'items', i], engineItemKind, listKindName);
+      }
+    } else if (v === null || v === undefined) {
+      // an empty document
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) object(v[i], [...at, i], undefined, undefined);
+    } else {
+      object(v, at, undefined, undefined);
+    }
+
+    for (const [key, info] of inferred) {
+      const kind = key.slice(0, key.indexOf('|'));
+      const what = info.count === 1 ? 'an object without kind' : `${info.count} objects without kind`;
+      add({
+        path: info.path,
+        code: info.severity === 'info' ? 'kind-inferred' : 'kind-guessed',
+        severity: info.severity,
+        message: `${what} taken as ${kind} from ${info.from}`,
+      });
+    }
+    if (ignoredKinds.size) {
+      const parts = [...ignoredKinds].map(([k, n]) => `${n} ${k}`);
+      add({ path: at, code: 'ignored-kind', severity: 'info', message: `kept but not simulated (kinds the engine does not use): ${parts.join(', ')}` });
+    }
+
+    // Positions: every object when cheap, otherwise only for problems.
+    const wanted: JsonPath[] = [];
+    if (unit.cheap) for (const l of located) wanted.push(l.path);
+    for (const p of pending) for (let n = p.path.length; n >= 0; n--) wanted.push(p.path.slice(0, n));
+    if (!wanted.length) return;
+    const ranges = unit.locate(wanted);
+    if (unit.cheap) {
+      for (const l of located) {
+        const r = ranges.get(pathKey(l.path));
+        if (r) l.loaded.position = unit.lines.position(unit.file, r.start, r.end);
+      }
+    }
+    for (const p of pending) {
+      let position: SourcePosition | undefined;
+      for (let n = p.path.length; n >= 0 && !position; n--) {
+        const r = ranges.get(pathKey(p.path.slice(0, n)));
+        if (r) position = unit.lines.position(unit.file, r.start, r.end);
+      }
+      this.problem(p.code, p.severity, p.message, position ?? { file: unit.file, line: 1, column: 1 });
+    }
+  }
+
+  // -- the result -------------------------------------------------------------
+
+  finish(): LoadedSnapshot {
+    const cluster: ClusterState = emptyCluster();
+    const objects: LoadedObject[] = [];
+    for (const { loaded, record } of this.entries.values()) {
+      objects.push(loaded);
+      if (!record) continue;
+      switch (record.kind) {
+        case 'Node': cluster.nodes.set(record.meta.name, record); break;
+        case 'Pod': {
+          const key = `${record.meta.namespace}/${record.meta.name}`;
+          cluster.pods.set(key, record);
+          if (record.nodeName) {
+            let set = cluster.podsByNode.get(record.nodeName);
+            if (!set) cluster.podsByNode.set(record.nodeName, (set = new Set()));
+            set.add(key);
+          }
+          break;
+        }
+        case 'ReplicaSet': cluster.replicaSets.set(`${record.meta.namespace}/${record.meta.name}`, record); break;
+        case 'DaemonSet': cluster.daemonSets.set(`${record.meta.namespace}/${record.meta.name}`, record); break;
+        case 'Lease': cluster.leases.set(record.meta.name, record); break;
+      }
+    }
+    for (const l of this.ignored) {
+      objects.push(l);
+      cluster.ignored.push(l.object);
+    }
+    this.crossChecks(cluster);
+    const latest = latestTimestamp(cluster);
+    const snap: LoadedSnapshot = { objects, cluster, files: this.files, problems: this.problems, partial: this.partial };
+    if (latest !== undefined) snap.latestTimestamp = latest;
+    return snap;
+  }
+
+  /** Warnings about the snapshot as a whole (spec 1.4 and the quirks of real exports). */
+  private crossChecks(cluster: ClusterState): void {
+    const firstPosition = (kind: string, name: string) => this.entries.get(`${kind}/${name}`)?.loaded.position;
+    // A modern snapshot without Leases makes healthy nodes look stale.
+    if (cluster.nodes.size && !cluster.leases.size) {
+      for (const node of cluster.nodes.values()) {
+        const v = kubeletMinor(node.raw);
+        if (v && v.minor >= 14) {
+          this.problem('no-leases', 'warning', `the nodes run Kubernetes ${v.text} (1.14 or later: the kubelet heartbeats with a Lease in ${NODE_LEASE_NAMESPACE} and rewrites lastHeartbeatTime only every few minutes), but the snapshot holds no node Leases, so healthy nodes may look stale; add them with: kubectl get leases -n ${NODE_LEASE_NAMESPACE} -o yaml`, firstPosition('Node', node.meta.name));
+          break;
+        }
+      }
+    }
+    // Heartbeats that disagree: the snapshot has no single "now".
+    let lo: Micros | undefined, hi: Micros | undefined, loNode = '', hiNode = '';
+    for (const node of cluster.nodes.values()) {
+      const ready = node.conditions.find((c) => c.type === 'Ready');
+      if (!ready || ready.lastHeartbeatTime === ZERO_TIME) continue;
+      if (lo === undefined || ready.lastHeartbeatTime < lo) { lo = ready.lastHeartbeatTime; loNode = node.meta.name; }
+      if (hi === undefined || ready.lastHeartbeatTime > hi) { hi = ready.lastHeartbeatTime; hiNode = node.meta.name; }
+    }
+    if (lo !== undefined && hi !== undefined && hi - lo > HEARTBEAT_SPREAD_WARNING) {
+      this.problem('heartbeats-disagree', 'warning', `the nodes' Ready heartbeats are ${formatDuration(hi - lo)} apart (${loNode} oldest, ${hiNode} newest): the snapshot has no single "now"; the clock starts at the latest timestamp, so ${loNode} will look stale`, firstPosition('Node', loNode));
+    }
+    // Dangling references, as in partial exports.
+    const missing: string[] = [];
+    let podCount = 0;
+    for (const [nodeName, pods] of cluster.podsByNode) {
+      if (!cluster.nodes.has(nodeName)) { missing.push(nodeName); podCount += pods.size; }
+    }
+    if (missing.length) {
+      this.problem('pods-on-missing-nodes', 'info', `${podCount} pod${podCount === 1 ? ' is' : 's are'} bound to ${missing.length === 1 ? 'a node' : `${missing.length} nodes`} not in the snapshot (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', ...' : ''}); no controller acts on them`);
+    }
+    const orphanLeases = [...cluster.leases.keys()].filter((n) => !cluster.nodes.has(n));
+    if (orphanLeases.length) {
+      this.problem('leases-without-nodes', 'info', `${orphanLeases.length} node Lease${orphanLeases.length === 1 ? '' : 's'} without a Node in the snapshot (${orphanLeases.slice(0, 3).join(', ')}${orphanLeases.length > 3 ? ', ...' : ''})`);
+    }
+  }
+}
+
+const HEARTBEAT_SPREAD_WARNING = 60 * 60 * 1_000_000;
+
+function safeStat(fs: InputFs, p: string) {
+  try {
+    return fs.stat(p);
+  } catch {
+    return undefined;
+  }
+}
+
+function yamlUnit(file: string, lines: LineIndex, doc: Document, base: JsonPath, value: unknown, fileKind: EngineKind | undefined): Unit {
+  return {
+    file,
+    value,
+    base,
+    lines,
+    cheap: true,
+    fileKind,
+    locate(paths) {
+      const out = new Map<string, JsonRange>();
+      for (const p of paths) {
+        const r = locateYamlPath(doc, p);
+        if (r?.exact) out.set(pathKey(p), r);
+      }
+      return out;
+    },
+  };
+}
+
+/** Binary data: NUL characters, or many undecodable bytes near the start. */
+function isBinary(text: string): boolean {
+  if (text.indexOf('\u0000') !== -1) return true;
+  const head = text.slice(0, 4096);
+  let bad = 0;
+  for (let i = 0; i < head.length; i++) if (head.charCodeAt(i) === 0xfffd) bad++;
+  return bad > 8 && bad > head.length / 100;
+}
+
+/** A kind for an item with none, from its shape: only unmistakable shapes. */
+function shapeKind(obj: KObject): EngineKind | undefined {
+  const status = isObject(obj.status) ? obj.status : undefined;
+  const spec = isObject(obj.spec) ? obj.spec : undefined;
+  if (status && isObject(status.nodeInfo)) return 'Node';
+  if (spec && Array.isArray(spec.containers)) return 'Pod';
+  if (spec && ('renewTime' in spec || 'holderIdentity' in spec) && 'leaseDurationSeconds' in spec) return 'Lease';
+  return undefined;
+}
+
+function nameOf(obj: KObject, namespaced: boolean): string {
+  const md = isObject(obj.metadata) ? obj.metadata : {};
+  const name = typeof md.name === 'string' ? md.name : '';
+  return namespaced && typeof md.namespace === 'string' ? `${md.namespace}/${name}` : name;
+}
+
+function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'a list';
+  return `${typeof v} ${JSON.stringify(v)?.slice(0, 40)}`;
+}
+
+function kubeletMinor(raw: KObject): { minor: number; text: string } | undefined {
+  const status = raw.status as KObject | undefined;
+  const info = status && (status.nodeInfo as KObject | undefined);
+  const text = info && typeof info.kubeletVersion === 'string' ? info.kubeletVersion : undefined;
+  if (!text) return undefined;
+  const m = /^v?1\.(\d{1,3})(?:\.|$|-|\+)/.exec(text);
+  return m ? { minor: Number(m[1]), text } : undefined;
+}
+
+/**
+ * The latest timestamp in the snapshot: node condition heartbeats and
+ * transitions, taints' timeAdded, Lease renewTimes, pod condition transitions
+ * and every object's creationTimestamp. Deletion timestamps are left out (they
+ * lie in the future while a pod terminates). Undefined when there is none.
+ */
+export function latestTimestamp(cluster: ClusterState): Micros | undefined {
+  let max = ZERO_TIME;
+  const see = (t: Micros | undefined) => { if (t !== undefined && t > max) max = t; };
+  for (const n of cluster.nodes.values()) {
+    see(n.meta.creationTimestamp);
+    for (const c of n.conditions) { see(c.lastHeartbeatTime); see(c.lastTransitionTime); }
+    for (const t of n.taints) see(t.timeAdded);
+  }
+  for (const p of cluster.pods.values()) {
+    see(p.meta.creationTimestamp);
+    for (const c of p.conditions) see(c.lastTransitionTime);
+  }
+  for (const r of cluster.replicaSets.values()) see(r.meta.creationTimestamp);
+  for (const d of cluster.daemonSets.values()) see(d.meta.creationTimestamp);
+  for (const l of cluster.leases.values()) { see(l.meta.creationTimestamp); see(l.renewTime); }
+  return max === ZERO_TIME ? undefined : max;
+}
+
+/**
+ * Loads a snapshot from files, folders and texts, in the order given. Never
+ * throws on bad input: every problem is in `problems`, and `partial` is true
+ * when something could not be used as written.
+ */
+export function loadSnapshot(inputs: SnapshotInput | readonly SnapshotInput[], fs?: InputFs, options: LoadOptions = {}): LoadedSnapshot {
+  const loader = new SnapshotLoader(fs, options);
+  const list = Array.isArray(inputs) ? (inputs as readonly SnapshotInput[]) : [inputs as SnapshotInput];
+  for (const input of list) {
+    if (typeof input === 'string') loader.loadPath(input);
+    else if ('document' in input) loader.loadInline(input.file, input.text, input.document, input.path);
+    else loader.loadText(input.file, input.text);
+  }
+  return loader.finish();
+}

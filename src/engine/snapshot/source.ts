@@ -1,0 +1,144 @@
+/**
+ * How the loader reads input. The engine is pure (no node:fs), so the shells
+ * implement `InputFs` with node's fs (CLI, extension) and the language server
+ * and the tests use `MemoryFs` (documents held as strings).
+ *
+ * Paths are '/'-separated strings; the helpers below are pure string
+ * functions (a Windows shell converts its paths before calling in, or passes
+ * them through: backslashes are treated as separators too).
+ */
+
+export interface InputStat {
+  kind: 'file' | 'dir';
+  /** bytes, for files */
+  size: number;
+}
+
+export interface InputFs {
+  /** undefined when the path does not exist */
+  stat(path: string): InputStat | undefined;
+  /** the file's text, decoded as UTF-8 */
+  readText(path: string): string;
+  /** the names (not paths) of the entries of a directory */
+  list(dir: string): string[];
+}
+
+/** The largest file the loader reads: bigger files are reported, never parsed. */
+export const MAX_FILE_BYTES = 256 * 1024 * 1024;
+
+const isSep = (c: string): boolean => c === '/' || c === '\\';
+
+export function isAbsolutePath(p: string): boolean {
+  return p.startsWith('/') || p.startsWith('\\') || /^[A-Za-z]:[\\/]/.test(p);
+}
+
+/** Joins path segments and normalises `.` and `..` (a pure string function). */
+export function joinPath(...parts: string[]): string {
+  let out = '';
+  for (const part of parts) {
+    if (!part) continue;
+    if (isAbsolutePath(part) || !out) out = part;
+    else out = out.endsWith('/') || out.endsWith('\\') ? out + part : `${out}/${part}`;
+  }
+  return normalizePath(out);
+}
+
+export function normalizePath(p: string): string {
+  if (!p) return '.';
+  const drive = /^[A-Za-z]:/.test(p) ? p.slice(0, 2) : '';
+  const rest = p.slice(drive.length);
+  const absolute = rest.length > 0 && isSep(rest[0]);
+  const segs: string[] = [];
+  for (const seg of rest.split(/[\\/]/)) {
+    if (!seg || seg === '.') continue;
+    if (seg === '..') {
+      if (segs.length && segs[segs.length - 1] !== '..') segs.pop();
+      else if (!absolute) segs.push('..');
+    } else segs.push(seg);
+  }
+  const body = segs.join('/');
+  if (absolute) return `${drive}/${body}`;
+  return drive + (body || '.');
+}
+
+/** The directory part of a path (`a/b/c.yaml` -> `a/b`, `c.yaml` -> `.`). */
+export function dirnamePath(p: string): string {
+  const n = normalizePath(p);
+  let i = n.length - 1;
+  while (i >= 0 && !isSep(n[i])) i--;
+  if (i < 0) return '.';
+  if (i === 0) return '/';
+  if (i === 2 && /^[A-Za-z]:/.test(n)) return n.slice(0, 3);
+  return n.slice(0, i);
+}
+
+/** The last segment of a path. */
+export function basenamePath(p: string): string {
+  const n = normalizePath(p);
+  let i = n.length - 1;
+  while (i >= 0 && !isSep(n[i])) i--;
+  return n.slice(i + 1);
+}
+
+/** A path relative to a base directory, unless it is absolute. */
+export function resolveFrom(baseDir: string, p: string): string {
+  return isAbsolutePath(p) ? normalizePath(p) : joinPath(baseDir, p);
+}
+
+/**
+ * An in-memory file system: files as strings, directories implied by the
+ * files' paths. Sizes are UTF-8 byte lengths unless given (a test can claim a
+ * 1 GB file without holding one).
+ */
+export class MemoryFs implements InputFs {
+  private readonly files = new Map<string, { text: string; size?: number }>();
+
+  constructor(files: Record<string, string> = {}) {
+    for (const [path, text] of Object.entries(files)) this.write(path, text);
+  }
+
+  write(path: string, text: string, size?: number): this {
+    this.files.set(normalizePath(path), { text, size });
+    return this;
+  }
+
+  stat(path: string): InputStat | undefined {
+    const p = normalizePath(path);
+    const f = this.files.get(p);
+    if (f) return { kind: 'file', size: f.size ?? utf8Length(f.text) };
+    const prefix = p === '/' ? '/' : `${p}/`;
+    for (const key of this.files.keys()) if (key.startsWith(prefix) || p === '.') return { kind: 'dir', size: 0 };
+    return undefined;
+  }
+
+  readText(path: string): string {
+    const f = this.files.get(normalizePath(path));
+    if (!f) throw new Error(`no such file: ${path}`);
+    return f.text;
+  }
+
+  list(dir: string): string[] {
+    const p = normalizePath(dir);
+    const names = new Set<string>();
+    for (const key of this.files.keys()) {
+      let rest: string;
+      if (p === '.') rest = isAbsolutePath(key) ? '' : key;
+      else if (key.startsWith(p === '/' ? '/' : `${p}/`)) rest = key.slice(p === '/' ? 1 : p.length + 1);
+      else continue;
+      if (rest) names.add(rest.split('/')[0]);
+    }
+    return [...names].sort();
+  }
+}
+
+export function utf8Length(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) n += 1;
+    else if (c < 0x800) n += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) { n += 4; i++; }
+    else n += 3;
+  }
+  return n;
+}
