@@ -1,0 +1,578 @@
+/**
+ * The taint eviction controller: v1.12's NoExecuteTaintManager (inside the
+ * node lifecycle controller) and v1.29+'s taint-eviction-controller, which
+ * decide the same things (see behaviour.ts for what differs by version).
+ *
+ * How upstream works, and how it is reproduced:
+ * - Informer events only queue work: `NodeUpdated` queues a node when its
+ *   NoExecute taints changed (or it was added/deleted), `PodUpdated` queues a
+ *   pod when its nodeName or tolerations changed (or it was added/deleted).
+ *   Workers handle node updates before pod updates. Here `onNodeEvent` /
+ *   `onPodEvent` queue, and `wake` at the same instant handles the queues
+ *   (nodes first), then the timers that are due.
+ * - `handleNodeUpdate` records the node's NoExecute taints (`taintedNodes`) and
+ *   runs `processPodOnNode` for each pod on it (in namespace/name order here;
+ *   upstream's order is the informer index's), or cancels every pod's work when
+ *   no NoExecute taint is left. `handlePodUpdate` cancels the work of a deleted
+ *   pod and runs `processPodOnNode` for a pod on a node in `taintedNodes`.
+ * - `processPodOnNode` (decide.ts) deletes at once, schedules a TimedWorker at
+ *   now + min(tolerationSeconds), keeps an existing one, or cancels.
+ * - A TimedWorker is a timer in one priority queue (timerQueue.ts); nothing is
+ *   visited per 100 ms pass. When it fires, `deletePodHandler` tries up to 5
+ *   times, 10 ms apart (1.26+: after patching the DisruptionTarget condition);
+ *   each injected failure is an ApiCallFailed decision of the host, and after
+ *   the 5th the work item is dropped (upstream deletes it from the queue), so
+ *   only the next node or pod update can evict the pod.
+ *
+ * Simplifications, said where they matter:
+ * - Upstream's "now" moves on between two events; the simulation's does not.
+ *   processPodOnNode keeps an existing work item when `CreatedAt + min` is
+ *   before `now + min`, which upstream is always true for a work item created
+ *   by an earlier event, so an existing work item is always kept here.
+ * - A work item whose delete is in progress (the 10 ms retry window) ignores
+ *   cancellations and new decisions; upstream can, in that window, start a
+ *   second delete loop.
+ */
+import type { NodeBefore, PodBefore, SimController, WatchType } from '../controller';
+import type { ControllerHost } from '../host';
+import type { Micros, Duration } from '../../model/time';
+import { formatDuration, formatTime, ms } from '../../model/time';
+import type { NodeRecord, ObjectRef, PodCondition, PodRecord, Taint, Toleration } from '../../model/types';
+import { nodeRef, podRef } from '../../model/types';
+import { taintText, taintsWithEffect, tolerationText } from '../../model/tolerations';
+import type { Check, MachineTransition } from '../../trace/decision';
+import type { Explanation, MachineView } from '../../simulation/api';
+import { TimerQueue, type Timer } from './timerQueue';
+import { podEvictionMachineDefinition, podEvictionTransition, podMachineId, type PodEvictionEventType, type PodEvictionState } from './machine';
+import { decidePodOnNode, reconstructCreatedAt, type PodDecision } from './decide';
+import { taintManagerBehaviour, taintManagerRuns, type TaintManagerBehaviour } from './behaviour';
+
+/** deletePodHandler: attempts per work item, and the sleep after each failed one. */
+export const DELETE_ATTEMPTS = 5;
+export const DELETE_RETRY_INTERVAL: Duration = ms(10);
+
+type TimerKind = 'fire' | 'retry' | 'giveUp';
+
+interface Work {
+  key: string;
+  namespace: string;
+  name: string;
+  nodeName: string;
+  state: 'scheduled' | 'deleting';
+  createdAt: Micros;
+  fireAt: Micros;
+  min?: Duration;
+  scheduledSeq?: number;
+  /** decisions the eventual PodEvicted cites (taints, the schedule) */
+  causes: number[];
+  /** the checks that led to the schedule or the deletion */
+  because: Check[];
+  /** the transition that started the delete (EVICT_NOW / DEADLINE) */
+  startTransition?: MachineTransition;
+  /** failed delete attempts so far */
+  attempts: number;
+  timer?: Timer<TimerKind>;
+  timerKind?: TimerKind;
+  lastTransition?: MachineTransition & { seq?: number };
+}
+
+interface PodItem {
+  namespace: string;
+  name: string;
+  nodeName: string;
+}
+
+interface GaveUp {
+  at: Micros;
+  nodeName: string;
+}
+
+/** What `save()` returns: plain data, no references into the live controller. */
+interface Saved {
+  runs: boolean;
+  memory: 'reconstructed' | 'fresh';
+  taintedNodes: [string, Taint[]][];
+  nodeQueue: { name: string; initial: boolean }[];
+  podQueue: PodItem[];
+  queuedSince?: Micros;
+  work: (Omit<Work, 'timer'> & { timerAt?: Micros })[];
+  gaveUp: [string, GaveUp][];
+}
+
+const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
+
+export class TaintEvictionController implements SimController {
+  readonly name = 'taint-eviction' as const;
+
+  private runs = false;
+  private memory: 'reconstructed' | 'fresh' = 'fresh';
+  private tm!: TaintManagerBehaviour;
+  /** node name -> its NoExecute taints, as last handled (upstream `taintedNodes`) */
+  private taintedNodes = new Map<string, Taint[]>();
+  /** queued node updates, deduplicated as a workqueue does; `initial` = from the informers' initial list */
+  private nodeQueue = new Map<string, { name: string; initial: boolean }>();
+  private podQueue = new Map<string, PodItem>();
+  private queuedSince: Micros | undefined;
+  /** pod key -> its work item (upstream TimedWorkerQueue.workers) */
+  private work = new Map<string, Work>();
+  private timers = new TimerQueue<TimerKind>();
+  /** pods whose delete attempts all failed, for "why not" */
+  private gaveUp = new Map<string, GaveUp>();
+
+  start(host: ControllerHost, memory: 'reconstructed' | 'fresh'): void {
+    this.memory = memory;
+    this.tm = taintManagerBehaviour(host);
+    this.runs = taintManagerRuns(host).runs;
+    if (!this.runs) return;
+    // The informers' initial list: every node is an add. Nodes without a
+    // NoExecute taint change nothing (no work to cancel yet), so only the
+    // tainted ones are queued; pods' initial adds find their work already
+    // decided by their node's, so they are not queued either.
+    const names = [...host.cluster.nodes.keys()].sort();
+    for (const name of names) {
+      const node = host.cluster.nodes.get(name)!;
+      if (taintsWithEffect(node.taints, 'NoExecute').length) this.queueNode(host, name, true);
+    }
+  }
+
+  onNodeEvent(host: ControllerHost, type: WatchType, node: NodeRecord, before?: NodeBefore): void {
+    if (!this.runs) return;
+    if (type === 'updated' && before && sameTaints(taintsWithEffect(before.taints, 'NoExecute'), taintsWithEffect(node.taints, 'NoExecute'))) return;
+    this.queueNode(host, node.meta.name, false);
+  }
+
+  onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
+    if (!this.runs) return;
+    if (type === 'updated' && before && (before.nodeName ?? '') === (pod.nodeName ?? '') && sameTolerations(before.tolerations, pod.tolerations)) return;
+    const item: PodItem = { namespace: pod.meta.namespace, name: pod.meta.name, nodeName: pod.nodeName ?? '' };
+    const k = `${item.namespace}/${item.name}|${item.nodeName}`;
+    if (!this.podQueue.has(k)) this.podQueue.set(k, item);
+    this.queuedSince ??= host.now;
+  }
+
+  nextWake(): Micros | undefined {
+    const t = this.timers.nextAt();
+    if (this.queuedSince !== undefined) return t === undefined ? this.queuedSince : Math.min(t, this.queuedSince);
+    return t;
+  }
+
+  wake(host: ControllerHost): void {
+    if (!this.runs) return;
+    // Node updates first, then pod updates (upstream's workers drain the node
+    // channel before each pod update), then the timers due now.
+    for (;;) {
+      const n = first(this.nodeQueue);
+      if (n) { this.nodeQueue.delete(n.name); this.handleNodeUpdate(host, n.name, n.initial); continue; }
+      const p = firstEntry(this.podQueue);
+      if (p) { this.podQueue.delete(p[0]); this.handlePodUpdate(host, p[1]); continue; }
+      break;
+    }
+    this.queuedSince = undefined;
+    for (let t = this.timers.popDue(host.now); t; t = this.timers.popDue(host.now)) this.handleTimer(host, t);
+  }
+
+  // ---- informer handlers ---------------------------------------------------
+
+  private queueNode(host: ControllerHost, name: string, initial: boolean): void {
+    const prev = this.nodeQueue.get(name);
+    this.nodeQueue.set(name, { name, initial: initial || (prev?.initial ?? false) });
+    this.queuedSince ??= host.now;
+  }
+
+  /** `handleNodeUpdate` */
+  private handleNodeUpdate(host: ControllerHost, name: string, initial: boolean): void {
+    const node = host.cluster.nodes.get(name);
+    const previous = this.taintedNodes.get(name) ?? [];
+    if (!node) {
+      // Node deleted: forget its taints; scheduled work of its pods stays (as upstream).
+      this.taintedNodes.delete(name);
+      return;
+    }
+    const taints = taintsWithEffect(node.taints, 'NoExecute').map((t) => ({ ...t }));
+    if (taints.length === 0) this.taintedNodes.delete(name);
+    else this.taintedNodes.set(name, taints);
+
+    const keys = [...(host.cluster.podsByNode.get(name) ?? [])].sort();
+    if (keys.length === 0) return;
+    if (taints.length === 0) {
+      const removed = previous.filter((p) => !taints.some((t) => t.key === p.key && t.effect === p.effect));
+      const causes = removed.map((t) => host.recall(nodeRef(name), taintFact(t))).filter((s): s is number => s !== undefined);
+      for (const key of keys) {
+        this.cancel(host, key, [{ rule: 'the node has no NoExecute taint left: every eviction on it is cancelled', values: { node: name, removedTaints: removed.map(taintText) } }], causes, 'handleNodeUpdate');
+      }
+      return;
+    }
+    for (const key of keys) {
+      const pod = host.cluster.pods.get(key);
+      if (!pod) continue;
+      this.processPodOnNode(host, pod, name, taints, initial && this.memory === 'reconstructed', 'handleNodeUpdate');
+    }
+  }
+
+  /** `handlePodUpdate` */
+  private handlePodUpdate(host: ControllerHost, item: PodItem): void {
+    const key = `${item.namespace}/${item.name}`;
+    const pod = host.cluster.pods.get(key);
+    if (!pod) {
+      const deleted = host.recall(podRef(item.namespace, item.name), 'deleted');
+      this.cancel(host, key, [{ rule: 'the pod was deleted' }], deleted !== undefined ? [deleted] : [], 'handlePodUpdate');
+      return;
+    }
+    // Keyed by the node at the time of the event: a stale item is not ours to process.
+    if ((pod.nodeName ?? '') !== item.nodeName) return;
+    if (!pod.nodeName) return;
+    const taints = this.taintedNodes.get(pod.nodeName);
+    if (!taints) return;
+    this.processPodOnNode(host, pod, pod.nodeName, taints, false, 'handlePodUpdate');
+  }
+
+  // ---- processPodOnNode ----------------------------------------------------
+
+  private processPodOnNode(host: ControllerHost, pod: PodRecord, nodeName: string, taints: Taint[], reconstructed: boolean, caller: string): void {
+    const key = `${pod.meta.namespace}/${pod.meta.name}`;
+    const existing = this.work.get(key);
+    const d = decidePodOnNode({
+      taints, tolerations: pod.tolerations, existing: existing?.state ?? 'none',
+      cancelsWhenToleratedForever: this.tm.cancelsWhenToleratedForever,
+    });
+    const ref = podRef(pod.meta.namespace, pod.meta.name);
+    const trigger: Check = caller === 'handleNodeUpdate'
+      ? { rule: 'the node\'s NoExecute taints changed (or the controller listed it at start)', values: { node: nodeName } }
+      : { rule: 'the pod was bound to the node or its tolerations changed', values: { node: nodeName, tolerations: pod.tolerations.map(tolerationText) } };
+    const taintCauses = this.taintCauses(host, nodeName, taints, d);
+    const podCauses = caller === 'handlePodUpdate' ? [host.recall(ref, 'bound'), host.recall(ref, 'tolerations')].filter((s): s is number => s !== undefined) : [];
+    switch (d.kind) {
+      case 'keep':
+      case 'leave':
+        return; // nothing changes; "why not" explains it
+      case 'cancel':
+        this.cancel(host, key, [trigger, ...d.checks], [...taintCauses, ...podCauses], caller);
+        return;
+      case 'evictNow': {
+        const because = [trigger, ...d.checks];
+        const causes = [...taintCauses, ...podCauses];
+        let from: PodEvictionState = 'idle';
+        let w = existing;
+        if (w && w.state === 'scheduled') {
+          from = 'scheduled';
+          if (w.timer) this.timers.cancel(w.timer);
+          w.timer = undefined;
+          because.push({ rule: 'the deletion scheduled earlier is replaced by an immediate one', values: { scheduledFor: formatTime(w.fireAt) } });
+          if (w.scheduledSeq !== undefined) causes.push(w.scheduledSeq);
+        }
+        if (!w) {
+          w = this.newWork(pod, nodeName, host.now, host.now);
+          this.work.set(key, w);
+        }
+        w.because = because;
+        w.causes = uniq(causes);
+        w.fireAt = host.now;
+        this.beginDelete(host, w, from, 'EVICT_NOW');
+        return;
+      }
+      case 'schedule': {
+        let createdAt = host.now;
+        const because: Check[] = [trigger, ...d.checks];
+        let min = d.min;
+        if (reconstructed) {
+          const r = reconstructCreatedAt(taints, d.used, pod.meta.creationTimestamp, host.controllerStartTime);
+          if (r) { createdAt = r.createdAt; min = r.min; because.push(...r.checks); }
+        }
+        const fireAt = createdAt + min;
+        const t = podEvictionTransition('idle', 'SCHEDULE', podMachineId(pod.meta.namespace, pod.meta.name));
+        if (!t) return;
+        const w = this.newWork(pod, nodeName, createdAt, fireAt);
+        w.state = 'scheduled';
+        w.min = min;
+        because.push({
+          rule: 'deletion scheduled at CreatedAt + min(tolerationSeconds)',
+          values: { createdAt: formatTime(createdAt), tolerationSeconds: formatDuration(min), deadline: formatTime(fireAt) },
+        });
+        w.because = because;
+        w.causes = uniq([...taintCauses, ...podCauses]);
+        const seq = host.decide({
+          controller: 'taint-eviction', action: 'PodEvictionScheduled', object: ref,
+          summary: `Pod ${key} will be deleted at ${formatTime(fireAt)} (tolerates the NoExecute taints of ${nodeName} for ${formatDuration(min)})`,
+          because, causes: w.causes, machine: t, source: `${this.tm.file}: processPodOnNode`,
+          details: { node: nodeName, deadline: formatTime(fireAt), createdAt: formatTime(createdAt) },
+        });
+        w.scheduledSeq = seq;
+        w.lastTransition = { ...t, seq };
+        host.remember(ref, 'evictionScheduled', seq);
+        this.work.set(key, w);
+        this.gaveUp.delete(key);
+        this.setTimer(w, fireAt, 'fire');
+        return;
+      }
+    }
+  }
+
+  /** The decisions about the node's taints this decision rests on (TaintAdded, usually). */
+  private taintCauses(host: ControllerHost, nodeName: string, taints: Taint[], d: PodDecision): number[] {
+    const relevant = d.kind === 'evictNow' && d.untolerated ? [d.untolerated] : taints;
+    const out: number[] = [];
+    for (const t of relevant) {
+      const s = host.recall(nodeRef(nodeName), taintFact(t));
+      if (s !== undefined) out.push(s);
+    }
+    return uniq(out);
+  }
+
+  private newWork(pod: PodRecord, nodeName: string, createdAt: Micros, fireAt: Micros): Work {
+    return {
+      key: `${pod.meta.namespace}/${pod.meta.name}`, namespace: pod.meta.namespace, name: pod.meta.name, nodeName,
+      state: 'scheduled', createdAt, fireAt, causes: [], because: [], attempts: 0,
+    };
+  }
+
+  /** `cancelWorkWithEvent`: a PodEvictionCancelled only when a timer was waiting (upstream emits the event only then). */
+  private cancel(host: ControllerHost, key: string, because: Check[], causes: number[], caller: string): void {
+    const w = this.work.get(key);
+    if (!w || w.state !== 'scheduled') return;
+    const t = podEvictionTransition('scheduled', 'CANCEL', podMachineId(w.namespace, w.name));
+    if (!t) return;
+    if (w.timer) this.timers.cancel(w.timer);
+    this.work.delete(key);
+    const ref = podRef(w.namespace, w.name);
+    host.decide({
+      controller: 'taint-eviction', action: 'PodEvictionCancelled', object: ref,
+      summary: `Cancelled the deletion of pod ${key} that was scheduled for ${formatTime(w.fireAt)}`,
+      because: [...because, { rule: 'a deletion was scheduled', values: { deadline: formatTime(w.fireAt), node: w.nodeName } }],
+      causes: uniq([...(w.scheduledSeq !== undefined ? [w.scheduledSeq] : []), ...causes]),
+      machine: t, source: `${this.tm.file}: ${caller} -> cancelWorkWithEvent`,
+    });
+  }
+
+  // ---- the timed worker and deletePodHandler ----------------------------------
+
+  private setTimer(w: Work, at: Micros, kind: TimerKind): void {
+    if (w.timer) this.timers.cancel(w.timer);
+    w.timer = this.timers.add(at, w.key, kind);
+    w.timerKind = kind;
+  }
+
+  private handleTimer(host: ControllerHost, t: Timer<TimerKind>): void {
+    const w = this.work.get(t.key);
+    if (!w || w.timer !== t) return; // stale
+    w.timer = undefined;
+    w.timerKind = undefined;
+    switch (t.payload) {
+      case 'fire':
+        if (w.state !== 'scheduled') return;
+        w.because = [...w.because, { rule: 'the deadline was reached: the timed worker fires', values: { deadline: formatTime(w.fireAt) } }];
+        if (w.scheduledSeq !== undefined) w.causes = uniq([w.scheduledSeq, ...w.causes]);
+        this.beginDelete(host, w, 'scheduled', 'DEADLINE');
+        return;
+      case 'retry':
+        if (w.state === 'deleting') this.attemptDelete(host, w);
+        return;
+      case 'giveUp': {
+        const tr = podEvictionTransition('deleting', 'GIVE_UP', podMachineId(w.namespace, w.name));
+        if (!tr) return;
+        this.work.delete(w.key);
+        this.gaveUp.set(w.key, { at: host.now, nodeName: w.nodeName });
+        return;
+      }
+    }
+  }
+
+  private beginDelete(host: ControllerHost, w: Work, from: PodEvictionState, event: PodEvictionEventType): void {
+    const t = podEvictionTransition(from, event, podMachineId(w.namespace, w.name));
+    if (!t) return;
+    w.state = 'deleting';
+    w.attempts = 0;
+    w.startTransition = t;
+    w.lastTransition = t;
+    this.gaveUp.delete(w.key);
+    this.attemptDelete(host, w);
+  }
+
+  /** One try of deletePodHandler's loop (1.26+: addConditionAndDeletePod). */
+  private attemptDelete(host: ControllerHost, w: Work): void {
+    const pod = host.cluster.pods.get(w.key);
+    if (!pod) {
+      // Gone already (deleted by someone else in the retry window): nothing left to do.
+      this.work.delete(w.key);
+      return;
+    }
+    const ref = podRef(w.namespace, w.name);
+    if (this.tm.patchesDisruptionTarget) {
+      const u = withDisruptionTarget(pod.conditions, host.now);
+      if (u.updated) {
+        if (!host.apiCall('taint-eviction', 'patch', 'pods', ref)) return this.failedAttempt(host, w);
+        pod.conditions = u.conditions;
+        host.updatePod(pod);
+      }
+    }
+    if (!host.apiCall('taint-eviction', 'delete', 'pods', ref)) return this.failedAttempt(host, w);
+    const done = podEvictionTransition('deleting', 'DELETED', podMachineId(w.namespace, w.name));
+    const because: Check[] = [...w.because];
+    if (w.attempts > 0) because.push({ rule: 'the delete succeeded after failed attempts (deletePodHandler tries 5 times, 10 ms apart)', values: { attempt: w.attempts + 1 } });
+    if (this.tm.patchesDisruptionTarget) because.push({ rule: 'the pod got the DisruptionTarget condition first (reason DeletionByTaintManager)' });
+    const untolerated = w.startTransition?.event === 'EVICT_NOW';
+    const seq = host.decide({
+      controller: 'taint-eviction', action: 'PodEvicted', object: ref,
+      summary: untolerated
+        ? `Deleted pod ${w.key}: it does not tolerate a NoExecute taint of ${w.nodeName}`
+        : `Deleted pod ${w.key}: its toleration of the NoExecute taints of ${w.nodeName} ran out at ${formatTime(w.fireAt)}`,
+      because, causes: w.causes, machine: w.startTransition ?? done,
+      source: `${this.tm.file}: deletePodHandler`,
+      details: { node: w.nodeName },
+    });
+    host.remember(ref, 'deleted', seq);
+    this.work.delete(w.key);
+    host.deletePod(pod);
+  }
+
+  private failedAttempt(host: ControllerHost, w: Work): void {
+    w.attempts++;
+    this.setTimer(w, host.now + DELETE_RETRY_INTERVAL, w.attempts < DELETE_ATTEMPTS ? 'retry' : 'giveUp');
+  }
+
+  // ---- views ---------------------------------------------------------------
+
+  machines(): MachineView[] {
+    const out: MachineView[] = [];
+    for (const key of [...this.work.keys()].sort()) {
+      const w = this.work.get(key)!;
+      out.push({ id: podMachineId(w.namespace, w.name), state: w.state, definition: podEvictionMachineDefinition, lastTransition: w.lastTransition });
+    }
+    return out;
+  }
+
+  whyNot(host: ControllerHost, object: ObjectRef): Explanation['whyNot'] {
+    const m = /^Pod\/([^/]+)\/(.+)$/.exec(object);
+    if (!m) return [];
+    const what = 'deletion by the taint eviction controller';
+    const runs = taintManagerRuns(host);
+    if (!runs.runs) return [{ what, check: runs.check }];
+    const key = `${m[1]}/${m[2]}`;
+    const pod = host.cluster.pods.get(key);
+    if (!pod) return [];
+    if (!pod.nodeName) return [{ what, check: { rule: 'the pod is not bound to a node' } }];
+    const w = this.work.get(key);
+    if (w?.state === 'scheduled') {
+      return [{
+        what,
+        check: { rule: 'the toleration has not run out yet: the deletion is scheduled', values: { createdAt: formatTime(w.createdAt), tolerationSeconds: w.min !== undefined ? formatDuration(w.min) : undefined, deadline: formatTime(w.fireAt) } },
+        wouldFireAt: formatTime(w.fireAt),
+      }];
+    }
+    if (w?.state === 'deleting') {
+      const at = w.timer?.at;
+      return [{
+        what,
+        check: { rule: 'delete attempts are failing; deletePodHandler tries 5 times, 10 ms apart', values: { failedAttempts: w.attempts } },
+        ...(at !== undefined && w.timerKind === 'retry' ? { wouldFireAt: formatTime(at) } : {}),
+      }];
+    }
+    const node = host.cluster.nodes.get(pod.nodeName);
+    const taints = node ? taintsWithEffect(node.taints, 'NoExecute') : [];
+    if (!node) return [{ what, check: { rule: 'the pod\'s node does not exist', values: { node: pod.nodeName } } }];
+    if (!taints.length) {
+      return [{ what, check: { rule: 'the node has no NoExecute taint', values: { node: pod.nodeName, taints: node.taints.map(taintText) } } }];
+    }
+    const gave = this.gaveUp.get(key);
+    if (gave) {
+      return [{ what, check: { rule: 'all 5 delete attempts failed; the work item was dropped, and only the next update of the node\'s taints or of the pod evicts it', values: { failedAt: formatTime(gave.at) } } }];
+    }
+    const d = decidePodOnNode({ taints, tolerations: pod.tolerations, existing: 'none', cancelsWhenToleratedForever: this.tm.cancelsWhenToleratedForever });
+    if (d.kind === 'leave') {
+      return [{ what, check: { rule: 'the pod tolerates every NoExecute taint of its node forever (no tolerationSeconds)', values: { node: pod.nodeName, noExecuteTaints: taints.map(taintText), usedTolerations: d.used.map(tolerationText) } } }];
+    }
+    return [{ what, check: { rule: 'the controller has not handled the latest change of the node or pod yet', values: { node: pod.nodeName } } }];
+  }
+
+  // ---- checkpoints ---------------------------------------------------------
+
+  save(): unknown {
+    const s: Saved = {
+      runs: this.runs,
+      memory: this.memory,
+      taintedNodes: [...this.taintedNodes].map(([k, v]) => [k, clone(v)]),
+      nodeQueue: [...this.nodeQueue.values()].map((n) => ({ ...n })),
+      podQueue: [...this.podQueue.values()].map((p) => ({ ...p })),
+      queuedSince: this.queuedSince,
+      work: [...this.work.values()].map((w) => {
+        const { timer, ...rest } = w;
+        return { ...clone(rest), timerAt: timer?.at };
+      }),
+      gaveUp: [...this.gaveUp].map(([k, v]) => [k, { ...v }]),
+    };
+    return s;
+  }
+
+  restore(saved: unknown, host: ControllerHost): void {
+    const s = saved as Saved;
+    this.tm = taintManagerBehaviour(host);
+    this.runs = s.runs;
+    this.memory = s.memory;
+    this.taintedNodes = new Map(s.taintedNodes.map(([k, v]) => [k, clone(v)]));
+    this.nodeQueue = new Map(s.nodeQueue.map((n) => [n.name, { ...n }]));
+    this.podQueue = new Map(s.podQueue.map((p) => [`${p.namespace}/${p.name}|${p.nodeName}`, { ...p }]));
+    this.queuedSince = s.queuedSince;
+    this.timers = new TimerQueue<TimerKind>();
+    this.work = new Map();
+    for (const sw of s.work) {
+      const { timerAt, ...rest } = sw;
+      const w: Work = clone(rest);
+      this.work.set(w.key, w);
+      if (timerAt !== undefined && w.timerKind) w.timer = this.timers.add(timerAt, w.key, w.timerKind);
+    }
+    this.gaveUp = new Map(s.gaveUp.map(([k, v]) => [k, { ...v }]));
+  }
+}
+
+/** The fact under which the node lifecycle controller (or the world) remembers a taint's latest decision. */
+export const taintFact = (t: Pick<Taint, 'key' | 'effect'>): string => `taint:${t.key}:${t.effect}`;
+
+/** `apipod.UpdatePodCondition` with DisruptionTarget=True, reason DeletionByTaintManager. */
+export function withDisruptionTarget(conditions: readonly PodCondition[], now: Micros): { conditions: PodCondition[]; updated: boolean } {
+  const next: PodCondition = {
+    type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager',
+    message: 'Taint manager: deleting due to NoExecute taint', lastTransitionTime: now,
+  };
+  const i = conditions.findIndex((c) => c.type === 'DisruptionTarget');
+  if (i < 0) return { conditions: [...conditions, next], updated: true };
+  const old = conditions[i];
+  if (old.status === next.status) next.lastTransitionTime = old.lastTransitionTime;
+  const equal = old.status === next.status && old.reason === next.reason && old.message === next.message && old.lastTransitionTime === next.lastTransitionTime;
+  const out = [...conditions];
+  out[i] = next;
+  return { conditions: out, updated: !equal };
+}
+
+/** `helper.Semantic.DeepEqual` of two NoExecute taint lists (order, key, value, effect, timeAdded). */
+export function sameTaints(a: readonly Taint[], b: readonly Taint[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i], y = b[i];
+    if (x.key !== y.key || (x.value ?? '') !== (y.value ?? '') || x.effect !== y.effect || x.timeAdded !== y.timeAdded) return false;
+  }
+  return true;
+}
+
+/** `helper.Semantic.DeepEqual` of two toleration lists. */
+export function sameTolerations(a: readonly Toleration[], b: readonly Toleration[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i], y = b[i];
+    if ((x.key ?? '') !== (y.key ?? '') || (x.operator ?? '') !== (y.operator ?? '') || (x.value ?? '') !== (y.value ?? '')
+      || (x.effect ?? '') !== (y.effect ?? '') || x.tolerationSeconds !== y.tolerationSeconds) return false;
+  }
+  return true;
+}
+
+function first<V>(m: Map<string, V>): V | undefined {
+  for (const v of m.values()) return v;
+  return undefined;
+}
+
+function firstEntry<V>(m: Map<string, V>): [string, V] | undefined {
+  for (const e of m.entries()) return e;
+  return undefined;
+}
+
+function uniq(xs: number[]): number[] {
+  return [...new Set(xs)].sort((a, b) => a - b);
+}
