@@ -6,7 +6,7 @@
  * would through informers).
  */
 import type { ClusterState } from '../model/cluster';
-import type { ObjectRef, PodRecord, NodeRecord, Taint } from '../model/types';
+import type { ObjectRef, PodRecord, NodeRecord, ReplicaSetRecord, Taint } from '../model/types';
 import type { Micros } from '../model/time';
 import type { ControllerConfig, KubeletConfig } from '../config/types';
 import type { VersionBehaviour } from '../versions/types';
@@ -53,4 +53,10 @@ export interface ControllerHost {
   updatePod(pod: PodRecord): void;
   createPod(pod: PodRecord): void;
   deletePod(pod: PodRecord): void;
+  /**
+   * Optional: the ReplicaSet controller has written `rs.status` (UpdateStatus
+   * succeeded). A host that implements it can announce the update; the
+   * record is already changed when it is called.
+   */
+  updateReplicaSetStatus?(rs: ReplicaSetRecord): void;
 }
