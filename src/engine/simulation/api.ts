@@ -68,6 +68,13 @@ export interface SimulationOptions {
   version?: string;
   /** `--set key=value`: overrides one controller-manager or kubelet setting */
   set?: Record<string, string>;
+  /**
+   * Builds the controllers (default: the real ones, simulation/wiring.ts).
+   * Tests pass small fakes here to exercise the loop on its own.
+   */
+  controllerFactory?: import('./controllers').ControllerFactory;
+  /** a checkpoint every this many monitor passes (default: 10, more for big clusters) */
+  checkpointEvery?: number;
 }
 
 export interface Simulation {

@@ -8,7 +8,9 @@ import type { ObjectRef } from '../model/types';
 export type ControllerName = 'node-lifecycle' | 'taint-eviction' | 'replicaset' | 'scheduler' | 'world';
 
 export const ACTIONS = {
-  world: ['KubeletStopped', 'KubeletStarted', 'NodeConditionChanged', 'ObjectApplied', 'ObjectDeleted', 'ControllerManagerRestarted', 'AssumptionMade'],
+  world: ['KubeletStopped', 'KubeletStarted', 'NodeConditionChanged', 'ObjectApplied', 'ObjectDeleted', 'ControllerManagerRestarted', 'AssumptionMade',
+    // a `fail:` event armed injected API faults (the ApiCallFailed decisions cite it)
+    'FaultInjected'],
   'node-lifecycle': [
     'NodeRegistered', 'NodeRemoved', 'NodeStatusUnknown', 'PodsMarkedNotReady', 'NodeQueuedForTainting',
     'NodeQueuedForEviction', 'TaintAdded', 'TaintRemoved', 'EvictionCancelled', 'PodEvicted', 'ZoneStateChanged',

@@ -1,0 +1,28 @@
+/**
+ * The engine's public entry: what the shells (command line, extension,
+ * language server, benchmark) use. The engine is pure: no vscode, no node:*,
+ * no DOM.
+ */
+export type {
+  Simulation, SimulationOptions, StateView, ZoneView, MachineView, Explanation, ExpectationResult, ZoneStateName,
+} from './simulation/api';
+export { createSimulation } from './simulation/simulation';
+export { planControllers, CONTROLLER_ORDER } from './simulation/controllers';
+export type { ControllerPlan, ControllerFactory } from './simulation/controllers';
+export { mergePatch, resolveNodeTarget, parseObjectRef } from './simulation/world';
+
+export type { Decision, DecisionInput, Check, MachineTransition, Action, ControllerName } from './trace/decision';
+export { ACTIONS, NOISE_ACTIONS } from './trace/decision';
+export { DECISION_FIELDS, orderedDecision, decisionToJson, traceToJsonLines, parseJsonLines } from './trace/serialize';
+export { formatTraceText, formatCheck } from './trace/text';
+export type { TextOptions } from './trace/text';
+export { causeChain, rootCauses } from './trace/causes';
+
+export type { Problem, Severity, SourcePosition } from './problems';
+export { formatProblem, hasErrors } from './problems';
+export type { Scenario, ScenarioEvent, Expectation, LoadedSnapshot, TimeSpec } from './snapshot/types';
+export type { Micros, Duration } from './model/time';
+export { formatTime, formatDuration, parseDuration, parseTimestamp } from './model/time';
+export type { ObjectRef, KObject } from './model/types';
+export { Kubelets } from './kubelet/kubelets';
+export type { KubeletView } from './kubelet/kubelets';

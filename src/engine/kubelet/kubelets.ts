@@ -1,0 +1,437 @@
+/**
+ * The simulated kubelets (spec 1.3): one per Node, posting node status and
+ * renewing the node's Lease on a virtual clock.
+ *
+ * Rules (spec 1.3, "Kubelets"):
+ * - At the start of the simulation (or when a Node is applied mid-run), a
+ *   kubelet is running when the node's Ready lastHeartbeatTime, or its
+ *   Lease's renewTime, is within nodeMonitorGracePeriod of that instant;
+ *   otherwise (stale, or no Ready condition) it is stopped.
+ * - A running kubelet posts its conditions, unchanged, every
+ *   nodeStatusUpdateFrequency (U). When Leases are the heartbeat (the NodeLease
+ *   gate, on by default from 1.13) it posts an unchanged status only every
+ *   nodeStatusReportFrequency (R), i.e. at the first U tick at least R after
+ *   its last post (period P = ceil(R/U)·U), and renews its Lease every
+ *   leaseRenewInterval (L), creating the Lease if it is missing.
+ * - A kubelet running at start posts first at start + P (Lease at start + L);
+ *   one started by an event posts (and renews) at that instant, then every
+ *   interval after it.
+ * - Whenever the node's conditions in the API differ from what the kubelet
+ *   would post (e.g. the controller set them to Unknown while only the Lease
+ *   had stopped), it posts at its next U tick (a "repost"), as the real
+ *   kubelet's tryUpdateNodeStatus compares with the node it fetched.
+ * - A kubelet posting Ready=False leaves the pods alone.
+ *
+ * What a kubelet "would post" at start: the node's kubelet-owned conditions
+ * (Ready and the pressure conditions) as in the snapshot, except that a
+ * status of Unknown (which only the controller writes) becomes what a live
+ * kubelet reports: Ready=True, pressure=False.
+ *
+ * Design (performance, issue 5): at 5,000 nodes a posting schedule with one
+ * timer per kubelet and interval would mean 500 timer events per simulated
+ * second. Instead a running kubelet's plain posts are *derived*: its last
+ * plain post at time t is anchor + floor((t - anchor) / P) · P. The
+ * simulation calls `materialise(t)` at the start of every instant it
+ * processes; that writes the derived heartbeat (and Lease renewTime) into the
+ * records of the kubelets that have posted since, and does nothing at all
+ * until the earliest due post (`nextPlainPost`), so 100 ms passes cost
+ * nothing here. Plain posts change only heartbeat times: they are not
+ * announced to the controllers (no informer noise per heartbeat) and not
+ * recorded as decisions; controllers read the fresh heartbeat from the
+ * records at their monitor pass. Posts that change a condition's status,
+ * reason or message, and Lease creations, are announced (`KubeletHooks`).
+ * Reposts are real timed items in a heap (rare: only after someone else
+ * changed the node's conditions).
+ */
+import type { Micros, Duration } from '../model/time';
+import { formatMicroTime } from '../model/time';
+import type { ClusterState } from '../model/cluster';
+import type { ConditionStatus, LeaseRecord, NodeCondition, NodeRecord } from '../model/types';
+import { NODE_LEASE_NAMESPACE } from '../model/types';
+import type { NodeBefore } from '../controllers/controller';
+import { MinHeap } from '../simulation/heap';
+
+/** Condition types the kubelet itself posts (NetworkUnavailable is set by the network plugin/route controller). */
+export const KUBELET_CONDITION_TYPES: ReadonlySet<string> = new Set(['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure', 'OutOfDisk']);
+
+/** The kubelet's reasons and messages for each condition and status (pkg/kubelet/nodestatus/setters.go). */
+const KUBELET_REASONS: Record<string, Partial<Record<ConditionStatus, [string, string]>>> = {
+  Ready: { True: ['KubeletReady', 'kubelet is posting ready status'], False: ['KubeletNotReady', 'kubelet is not ready'] },
+  MemoryPressure: { False: ['KubeletHasSufficientMemory', 'kubelet has sufficient memory available'], True: ['KubeletHasInsufficientMemory', 'kubelet has insufficient memory available'] },
+  DiskPressure: { False: ['KubeletHasNoDiskPressure', 'kubelet has no disk pressure'], True: ['KubeletHasDiskPressure', 'kubelet has disk pressure'] },
+  PIDPressure: { False: ['KubeletHasSufficientPID', 'kubelet has sufficient PID available'], True: ['KubeletHasInsufficientPID', 'kubelet has insufficient PID available'] },
+  OutOfDisk: { False: ['KubeletHasSufficientDisk', 'kubelet has sufficient disk space available'], True: ['KubeletOutOfDisk', 'out of disk space'] },
+};
+
+export interface PostedCondition {
+  type: string;
+  status: ConditionStatus;
+  reason?: string;
+  message?: string;
+}
+
+export interface KubeletSettings {
+  /** nodeStatusUpdateFrequency */
+  updateFrequency: Duration;
+  /** nodeStatusReportFrequency (used only when leases are on) */
+  reportFrequency: Duration;
+  /** leaseRenewInterval */
+  leaseRenewInterval: Duration;
+  /** the NodeLease gate: the kubelet renews a Lease and reports unchanged status only every reportFrequency */
+  leases: boolean;
+  /** nodeMonitorGracePeriod: how fresh a heartbeat must be for the kubelet to count as running */
+  gracePeriod: Duration;
+  /** Lease spec.leaseDurationSeconds the kubelet writes (40 s, as the kubelet's default) */
+  leaseDurationSeconds?: number;
+}
+
+/** What the simulation hears from the kubelets. */
+export interface KubeletHooks {
+  /** a post changed the node's conditions beyond heartbeat times */
+  nodeStatusChanged(node: NodeRecord, before: NodeBefore, why: 'repost' | 'start' | 'condition'): void;
+  leaseCreated(lease: LeaseRecord): void;
+}
+
+export interface KubeletState {
+  node: string;
+  /** posting status */
+  status: boolean;
+  /** renewing the Lease (meaningful when leases are on) */
+  lease: boolean;
+  /** what it posts */
+  desired: PostedCondition[];
+  /** plain posts fall on anchor + k·P (k ≥ 1) */
+  anchor: Micros;
+  /** the last post written into the node record */
+  lastPost: Micros;
+  leaseAnchor: Micros;
+  lastRenew: Micros;
+  /** a pending repost (the API's conditions differ from `desired`) */
+  repostAt?: Micros;
+}
+
+export interface KubeletView {
+  node: string;
+  status: boolean;
+  lease: boolean;
+  desired: PostedCondition[];
+  lastPost?: Micros;
+  nextPost?: Micros;
+  nextRenew?: Micros;
+}
+
+const NEVER = Number.POSITIVE_INFINITY;
+
+export class Kubelets {
+  private states = new Map<string, KubeletState>();
+  private reposts = new MinHeap<string>();
+  /** no plain post or renewal is due before this time */
+  private nextPlain: Micros = NEVER;
+  readonly period: Duration;
+
+  constructor(private cluster: ClusterState, readonly settings: KubeletSettings, private hooks: KubeletHooks) {
+    const u = Math.max(1, settings.updateFrequency);
+    this.period = settings.leases ? Math.max(1, Math.ceil(settings.reportFrequency / u)) * u : u;
+  }
+
+  /** The kubelet rule at start: every node in the cluster gets a kubelet, running or stopped. */
+  init(startTime: Micros): void {
+    for (const node of this.cluster.nodes.values()) this.addNode(node, startTime, false);
+  }
+
+  /**
+   * A node appeared (at start, or applied mid-run at `now`): its kubelet runs
+   * when the node's heartbeat or Lease is within the grace period of now.
+   */
+  addNode(node: NodeRecord, now: Micros, announce = true): KubeletState {
+    const name = node.meta.name;
+    const ready = node.conditions.find((c) => c.type === 'Ready');
+    const renew = this.cluster.leases.get(name)?.renewTime;
+    const latest = Math.max(ready ? ready.lastHeartbeatTime : -NEVER, renew ?? -NEVER);
+    const running = ready !== undefined && now - latest <= this.settings.gracePeriod;
+    const st: KubeletState = {
+      node: name, status: running, lease: running, desired: desiredFromNode(node),
+      anchor: now, lastPost: now, leaseAnchor: now, lastRenew: now,
+    };
+    this.states.set(name, st);
+    if (running) this.nextPlain = Math.min(this.nextPlain, now + Math.min(this.period, this.renewInterval()));
+    if (running && announce) this.conditionsChanged(name, now);
+    else if (running) this.checkDiffers(st, node, now);
+    return st;
+  }
+
+  removeNode(name: string): void {
+    this.states.delete(name);
+  }
+
+  get(name: string): KubeletState | undefined { return this.states.get(name); }
+
+  isRunning(name: string): boolean { return this.states.get(name)?.status ?? false; }
+
+  /** `kubelet: start`: resumes posting at once (Ready=True, pressure False unless `conditions` says otherwise). */
+  start(name: string, now: Micros, only: 'status' | 'lease' | undefined, conditions?: Record<string, string>): { changed: boolean } {
+    const node = this.cluster.nodes.get(name);
+    const st = this.states.get(name);
+    if (!node || !st) return { changed: false };
+    let changed = false;
+    if (only !== 'lease') {
+      st.desired = startDesired(node, st.desired, conditions);
+      st.status = true;
+      st.repostAt = undefined;
+      changed = this.post(st, node, now, 'start');
+      st.anchor = now;
+    }
+    if (only !== 'status') {
+      st.lease = true;
+      if (this.settings.leases) this.renew(st, now);
+      st.leaseAnchor = now;
+    }
+    this.nextPlain = Math.min(this.nextPlain, now + Math.min(this.period, this.renewInterval()));
+    return { changed };
+  }
+
+  /** `kubelet: stop`: stops status posts and Lease renewals (or one of them, with `only`). */
+  stop(name: string, only: 'status' | 'lease' | undefined): void {
+    const st = this.states.get(name);
+    if (!st) return;
+    if (only !== 'lease') { st.status = false; st.repostAt = undefined; }
+    if (only !== 'status') st.lease = false;
+  }
+
+  /**
+   * `condition`: posted by the kubelet at that instant (heartbeat = now;
+   * transition = now when the status changed); it stays in what the kubelet
+   * posts. On a stopped kubelet it is one post and the kubelet stays stopped.
+   */
+  postCondition(name: string, now: Micros, cond: PostedCondition): { changed: boolean } {
+    const node = this.cluster.nodes.get(name);
+    const st = this.states.get(name);
+    if (!node || !st) return { changed: false };
+    const reasons = KUBELET_REASONS[cond.type]?.[cond.status];
+    const posted: PostedCondition = {
+      type: cond.type, status: cond.status,
+      reason: cond.reason ?? reasons?.[0], message: cond.message ?? reasons?.[1],
+    };
+    const i = st.desired.findIndex((d) => d.type === cond.type);
+    if (i >= 0) st.desired[i] = posted; else st.desired.push(posted);
+    const changed = this.post(st, node, now, 'condition');
+    if (st.status) { st.anchor = now; st.repostAt = undefined; }
+    return { changed };
+  }
+
+  /**
+   * Someone other than the kubelet changed the node's conditions (the
+   * controller's UpdateStatus, an apply or patch): if a running kubelet would
+   * post something different, it posts at its next tick.
+   */
+  conditionsChanged(name: string, now: Micros): void {
+    const st = this.states.get(name);
+    const node = this.cluster.nodes.get(name);
+    if (!st || !node) return;
+    this.checkDiffers(st, node, now);
+  }
+
+  private checkDiffers(st: KubeletState, node: NodeRecord, now: Micros): void {
+    if (!st.status || st.repostAt !== undefined) return;
+    if (!differs(node, st.desired)) return;
+    const u = Math.max(1, this.settings.updateFrequency);
+    const at = st.anchor + (Math.floor((now - st.anchor) / u) + 1) * u;
+    st.repostAt = at;
+    this.reposts.push(at, st.node);
+  }
+
+  /** The earliest pending repost. */
+  nextDue(): Micros | undefined {
+    for (;;) {
+      const top = this.reposts.peek();
+      if (!top) return undefined;
+      const st = this.states.get(top.value);
+      if (st && st.repostAt === top.time) return top.time;
+      this.reposts.pop();
+    }
+  }
+
+  /** Reposts due at or before now (the simulation calls this at the start of an instant, after `materialise`). */
+  runDue(now: Micros): void {
+    for (;;) {
+      const t = this.nextDue();
+      if (t === undefined || t > now) return;
+      const item = this.reposts.pop()!;
+      const st = this.states.get(item.value)!;
+      st.repostAt = undefined;
+      const node = this.cluster.nodes.get(st.node);
+      if (!node || !st.status) continue;
+      this.post(st, node, t, 'repost');
+      st.anchor = t;
+    }
+  }
+
+  /**
+   * Writes the derived plain posts and Lease renewals due at or before now
+   * into the records. Cheap when nothing is due (one comparison).
+   */
+  materialise(now: Micros): void {
+    if (now < this.nextPlain) return;
+    let next = NEVER;
+    const p = this.period, l = this.renewInterval();
+    for (const st of this.states.values()) {
+      if (st.status) {
+        const k = Math.floor((now - st.anchor) / p);
+        const pt = st.anchor + k * p;
+        if (pt > st.lastPost) {
+          const node = this.cluster.nodes.get(st.node);
+          if (node) this.heartbeat(st, node, pt);
+        }
+        next = Math.min(next, st.anchor + (k + 1) * p);
+      }
+      if (st.lease && this.settings.leases) {
+        const j = Math.floor((now - st.leaseAnchor) / l);
+        const lt = st.leaseAnchor + j * l;
+        if (lt > st.lastRenew) this.renew(st, lt);
+        next = Math.min(next, st.leaseAnchor + (j + 1) * l);
+      }
+    }
+    this.nextPlain = next;
+  }
+
+  /** The kubelets as the UI and explain show them. */
+  views(): KubeletView[] {
+    const out: KubeletView[] = [];
+    for (const st of this.states.values()) {
+      out.push({
+        node: st.node, status: st.status, lease: st.lease, desired: st.desired.map((d) => ({ ...d })),
+        lastPost: st.lastPost,
+        nextPost: st.status ? (st.repostAt ?? st.anchor + (Math.floor((st.lastPost - st.anchor) / this.period) + 1) * this.period) : undefined,
+        nextRenew: st.lease && this.settings.leases ? st.leaseAnchor + (Math.floor((st.lastRenew - st.leaseAnchor) / this.renewInterval()) + 1) * this.renewInterval() : undefined,
+      });
+    }
+    return out;
+  }
+
+  save(): unknown {
+    return {
+      states: [...this.states.values()].map(copyState),
+      reposts: this.reposts.save((v) => v),
+      nextPlain: this.nextPlain,
+    };
+  }
+
+  /** Restores a `save()`; `cluster` is the world the kubelets post into from now on (a restored copy). */
+  restore(saved: unknown, cluster?: ClusterState): void {
+    if (cluster) this.cluster = cluster;
+    const s = saved as { states: KubeletState[]; reposts: Parameters<MinHeap<string>['restore']>[0]; nextPlain: number };
+    this.states = new Map(s.states.map((st) => [st.node, copyState(st)]));
+    this.reposts.restore(s.reposts, (v) => v);
+    this.nextPlain = s.nextPlain;
+  }
+
+  private renewInterval(): Duration {
+    return this.settings.leases ? Math.max(1, this.settings.leaseRenewInterval) : NEVER;
+  }
+
+  /** A plain post: heartbeats only. */
+  private heartbeat(st: KubeletState, node: NodeRecord, t: Micros): void {
+    for (const d of st.desired) {
+      const c = node.conditions.find((x) => x.type === d.type);
+      if (c && c.status === d.status) c.lastHeartbeatTime = t;
+    }
+    st.lastPost = t;
+  }
+
+  /** A full post of `desired` at t; announces the node when anything but heartbeat times changed. */
+  private post(st: KubeletState, node: NodeRecord, t: Micros, why: 'repost' | 'start' | 'condition'): boolean {
+    const before = nodeBefore(node);
+    let changed = false;
+    for (const d of st.desired) {
+      const c = node.conditions.find((x) => x.type === d.type);
+      if (!c) {
+        node.conditions.push({ type: d.type, status: d.status, reason: d.reason, message: d.message, lastHeartbeatTime: t, lastTransitionTime: t });
+        changed = true;
+        continue;
+      }
+      if (c.status !== d.status) { c.status = d.status; c.lastTransitionTime = t; changed = true; }
+      if (d.reason !== undefined && c.reason !== d.reason) { c.reason = d.reason; changed = true; }
+      if (d.message !== undefined && c.message !== d.message) { c.message = d.message; changed = true; }
+      c.lastHeartbeatTime = t;
+    }
+    st.lastPost = t;
+    if (changed) this.hooks.nodeStatusChanged(node, before, why);
+    return changed;
+  }
+
+  private renew(st: KubeletState, t: Micros): void {
+    st.lastRenew = t;
+    const existing = this.cluster.leases.get(st.node);
+    if (existing) { existing.renewTime = t; return; }
+    const lease: LeaseRecord = {
+      kind: 'Lease',
+      meta: { name: st.node, namespace: NODE_LEASE_NAMESPACE, uid: `lease-${st.node}`, labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: t },
+      holderIdentity: st.node,
+      leaseDurationSeconds: this.settings.leaseDurationSeconds ?? 40,
+      renewTime: t,
+      raw: {
+        apiVersion: 'coordination.k8s.io/v1', kind: 'Lease',
+        metadata: { name: st.node, namespace: NODE_LEASE_NAMESPACE },
+        spec: { holderIdentity: st.node, leaseDurationSeconds: this.settings.leaseDurationSeconds ?? 40, renewTime: formatMicroTime(t) },
+      },
+    };
+    this.cluster.leases.set(st.node, lease);
+    this.hooks.leaseCreated(lease);
+  }
+}
+
+/** The node as an informer's old object would show it (copies, so later mutations do not leak in). */
+export function nodeBefore(node: NodeRecord): NodeBefore {
+  return {
+    taints: node.taints.map((t) => ({ ...t })),
+    conditions: node.conditions.map((c) => ({ ...c })),
+    labels: { ...node.meta.labels },
+    unschedulable: node.unschedulable,
+  };
+}
+
+/** What a live kubelet would post for this node: its own conditions, Unknown read as healthy. */
+export function desiredFromNode(node: NodeRecord): PostedCondition[] {
+  const out: PostedCondition[] = [];
+  for (const c of node.conditions) {
+    if (!KUBELET_CONDITION_TYPES.has(c.type)) continue;
+    if (c.status === 'Unknown') out.push(healthy(c.type));
+    else out.push({ type: c.type, status: c.status, reason: c.reason, message: c.message });
+  }
+  return out;
+}
+
+function healthy(type: string): PostedCondition {
+  const status: ConditionStatus = type === 'Ready' ? 'True' : 'False';
+  const r = KUBELET_REASONS[type]?.[status];
+  return { type, status, reason: r?.[0], message: r?.[1] };
+}
+
+/** `kubelet: start`: Ready=True and pressure False, unless `conditions` gives other statuses. */
+export function startDesired(node: NodeRecord, previous: PostedCondition[], conditions?: Record<string, string>): PostedCondition[] {
+  const types: string[] = [];
+  for (const c of node.conditions) if (KUBELET_CONDITION_TYPES.has(c.type) && !types.includes(c.type)) types.push(c.type);
+  for (const p of previous) if (!types.includes(p.type)) types.push(p.type);
+  if (!types.includes('Ready')) types.unshift('Ready');
+  for (const t of Object.keys(conditions ?? {})) if (!types.includes(t)) types.push(t);
+  return types.map((type) => {
+    const given = conditions?.[type];
+    if (given === 'True' || given === 'False' || given === 'Unknown') {
+      const r = KUBELET_REASONS[type]?.[given];
+      return { type, status: given, reason: r?.[0], message: r?.[1] };
+    }
+    return healthy(type);
+  });
+}
+
+function differs(node: NodeRecord, desired: PostedCondition[]): boolean {
+  for (const d of desired) {
+    const c: NodeCondition | undefined = node.conditions.find((x) => x.type === d.type);
+    if (!c || c.status !== d.status) return true;
+  }
+  return false;
+}
+
+function copyState(st: KubeletState): KubeletState {
+  return { ...st, desired: st.desired.map((d) => ({ ...d })) };
+}

@@ -1,0 +1,51 @@
+/**
+ * Copies of the world for checkpoints: every record's mutable parts are
+ * copied; `raw` (the object as exported, never mutated in place by the
+ * engine: changes make a new object) and parsed specs that nothing mutates
+ * (selectors, templates) are shared.
+ */
+import type { ClusterState } from '../model/cluster';
+import type { DaemonSetRecord, LeaseRecord, NodeRecord, ObjectMeta, PodRecord, ReplicaSetRecord } from '../model/types';
+
+function meta<M extends ObjectMeta>(m: M): M {
+  return { ...m, labels: { ...m.labels }, annotations: { ...m.annotations }, ownerReferences: m.ownerReferences.map((o) => ({ ...o })) };
+}
+
+export function cloneNode(n: NodeRecord): NodeRecord {
+  return { ...n, meta: meta(n.meta), conditions: n.conditions.map((c) => ({ ...c })), taints: n.taints.map((t) => ({ ...t })) };
+}
+
+export function clonePod(p: PodRecord): PodRecord {
+  return { ...p, meta: meta(p.meta), tolerations: p.tolerations.map((t) => ({ ...t })), conditions: p.conditions.map((c) => ({ ...c })) };
+}
+
+export function cloneReplicaSet(r: ReplicaSetRecord): ReplicaSetRecord {
+  return { ...r, meta: meta(r.meta), status: { ...r.status, conditions: r.status.conditions.map((c) => ({ ...c })) } };
+}
+
+export function cloneDaemonSet(d: DaemonSetRecord): DaemonSetRecord {
+  return { ...d, meta: meta(d.meta) };
+}
+
+export function cloneLease(l: LeaseRecord): LeaseRecord {
+  return { ...l, meta: meta(l.meta) };
+}
+
+function mapValues<T>(m: Map<string, T>, f: (v: T) => T): Map<string, T> {
+  const out = new Map<string, T>();
+  for (const [k, v] of m) out.set(k, f(v));
+  return out;
+}
+
+/** A copy of the cluster that shares nothing mutable with the original. */
+export function cloneCluster(c: ClusterState): ClusterState {
+  return {
+    nodes: mapValues(c.nodes, cloneNode),
+    pods: mapValues(c.pods, clonePod),
+    replicaSets: mapValues(c.replicaSets, cloneReplicaSet),
+    daemonSets: mapValues(c.daemonSets, cloneDaemonSet),
+    leases: mapValues(c.leases, cloneLease),
+    podsByNode: mapValues(c.podsByNode, (s) => new Set(s)),
+    ignored: [...c.ignored],
+  };
+}

@@ -1,0 +1,73 @@
+/**
+ * Which controllers run (spec 1.3 "Which controllers run") and in which order
+ * they are woken within one instant (controllers/controller.ts): node-lifecycle,
+ * taint-eviction, replicaset, scheduler.
+ *
+ * - node-lifecycle: `nodelifecycle` in --controllers.
+ * - taint-eviction: from 1.29 its own controller `taint-eviction-controller`;
+ *   before, part of nodelifecycle, running when --enable-taint-manager is true
+ *   (the flag is gone from 1.27: then it always runs with nodelifecycle).
+ * - replicaset: `replicaset` in --controllers.
+ * - scheduler: the simplified binder (not a kube-controller-manager
+ *   controller), unless the scenario says `binder: none`.
+ */
+import type { ControllerConfig } from '../config/types';
+import type { VersionBehaviour } from '../versions/types';
+import type { ControllerName } from '../trace/decision';
+import type { SimController } from '../controllers/controller';
+
+export type SimControllerName = Exclude<ControllerName, 'world'>;
+
+export const CONTROLLER_ORDER: readonly SimControllerName[] = ['node-lifecycle', 'taint-eviction', 'replicaset', 'scheduler'];
+
+export interface ControllerPlan {
+  name: SimControllerName;
+  enabled: boolean;
+  /** why it runs or does not, in words (explain shows it) */
+  reason: string;
+}
+
+export function planControllers(config: ControllerConfig, b: VersionBehaviour, binder: 'simplified' | 'none'): ControllerPlan[] {
+  const on = (n: string) => config.controllers.has(n);
+  const nlc = on('nodelifecycle');
+  let te: ControllerPlan;
+  if (b.separateTaintEvictionController) {
+    te = on('taint-eviction-controller')
+      ? { name: 'taint-eviction', enabled: true, reason: 'taint-eviction-controller is in --controllers' }
+      : { name: 'taint-eviction', enabled: false, reason: 'taint-eviction-controller is disabled by --controllers' };
+  } else if (!nlc) {
+    te = { name: 'taint-eviction', enabled: false, reason: 'the taint manager is part of nodelifecycle, which is disabled by --controllers' };
+  } else if (b.hasEnableTaintManagerFlag && !config.enableTaintManager) {
+    te = { name: 'taint-eviction', enabled: false, reason: '--enable-taint-manager=false' };
+  } else {
+    te = { name: 'taint-eviction', enabled: true, reason: b.hasEnableTaintManagerFlag ? '--enable-taint-manager=true' : 'the taint manager always runs with nodelifecycle' };
+  }
+  return [
+    nlc ? { name: 'node-lifecycle', enabled: true, reason: 'nodelifecycle is in --controllers' } : { name: 'node-lifecycle', enabled: false, reason: 'nodelifecycle is disabled by --controllers' },
+    te,
+    on('replicaset') ? { name: 'replicaset', enabled: true, reason: 'replicaset is in --controllers' } : { name: 'replicaset', enabled: false, reason: 'replicaset is disabled by --controllers' },
+    binder === 'none'
+      ? { name: 'scheduler', enabled: false, reason: 'the scenario says binder: none' }
+      : { name: 'scheduler', enabled: true, reason: 'binder: simplified (a simplification of kube-scheduler)' },
+  ];
+}
+
+export interface ControllerFactoryContext {
+  config: ControllerConfig;
+  behaviour: VersionBehaviour;
+  binder: 'simplified' | 'none';
+}
+
+/** Builds a new instance of one controller (new instances have empty memory). */
+export type ControllerFactory = (name: SimControllerName, ctx: ControllerFactoryContext) => SimController | undefined;
+
+/** The enabled controllers, newly constructed, in wake order. */
+export function buildControllers(plan: readonly ControllerPlan[], factory: ControllerFactory, ctx: ControllerFactoryContext): SimController[] {
+  const out: SimController[] = [];
+  for (const name of CONTROLLER_ORDER) {
+    if (!plan.find((p) => p.name === name)?.enabled) continue;
+    const c = factory(name, ctx);
+    if (c) out.push(c);
+  }
+  return out;
+}

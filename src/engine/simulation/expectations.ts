@@ -1,0 +1,117 @@
+/**
+ * The scenario's `expect:` entries (spec 1.2; `controller-stepper test`):
+ * the simulation runs to each entry's time (in time order; back to the start
+ * first if it is already past the earliest) and checks every field the entry
+ * has. A failed check says what was expected and what was found.
+ */
+import type { Expectation } from '../snapshot/types';
+import { formatTime } from '../model/time';
+import { nsKey } from '../model/types';
+import type { ExpectationResult } from './api';
+import type { SimulationImpl } from './simulation';
+
+interface Outcome { description: string; ok: boolean; actual?: string }
+
+function strip(prefix: string, s: string): string {
+  return s.startsWith(prefix) ? s.slice(prefix.length) : s;
+}
+
+function taintMatches(spec: string, t: { key: string; effect: string; value?: string }): boolean {
+  const i = spec.lastIndexOf(':');
+  if (i < 0) return t.key === spec;
+  const keyPart = spec.slice(0, i);
+  const effect = spec.slice(i + 1);
+  // `key=value:Effect` is accepted too
+  const eq = keyPart.indexOf('=');
+  const key = eq < 0 ? keyPart : keyPart.slice(0, eq);
+  if (eq >= 0 && (t.value ?? '') !== keyPart.slice(eq + 1)) return false;
+  return t.key === key && t.effect === effect;
+}
+
+/** Checks one expectation against the simulation's present state. */
+export function checkOne(sim: SimulationImpl, e: Expectation): Outcome[] {
+  const out: Outcome[] = [];
+  const c = sim.host.cluster;
+  const add = (description: string, ok: boolean, actual: string) => out.push(ok ? { description, ok } : { description, ok, actual });
+
+  if (e.node !== undefined) {
+    const name = strip('Node/', e.node);
+    const n = c.nodes.get(name);
+    const ref = `Node/${name}`;
+    if (e.exists !== undefined) add(`${ref} ${e.exists ? 'exists' : 'does not exist'}`, !!n === e.exists, n ? 'it exists' : 'it does not exist');
+    if (e.deleted !== undefined) add(`${ref} is ${e.deleted ? '' : 'not '}deleted`, !n === e.deleted, n ? 'it exists' : 'it is deleted');
+    const taints = n ? n.taints.map((t) => `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`).join(', ') || 'no taints' : 'the node does not exist';
+    if (e.hasTaint !== undefined) add(`${ref} has taint ${e.hasTaint}`, !!n && n.taints.some((t) => taintMatches(e.hasTaint!, t)), taints);
+    if (e.lacksTaint !== undefined) add(`${ref} lacks taint ${e.lacksTaint}`, !!n && !n.taints.some((t) => taintMatches(e.lacksTaint!, t)), taints);
+    if (e.ready !== undefined) {
+      const r = n?.conditions.find((x) => x.type === 'Ready')?.status;
+      add(`${ref} Ready is ${e.ready}`, r === e.ready, n ? `Ready is ${r ?? 'absent'}` : 'the node does not exist');
+    }
+  }
+  if (e.pod !== undefined) {
+    const key = strip('Pod/', e.pod);
+    const k = key.includes('/') ? key : nsKey('default', key);
+    const p = c.pods.get(k);
+    const ref = `Pod/${k}`;
+    if (e.exists !== undefined) add(`${ref} ${e.exists ? 'exists' : 'does not exist'}`, !!p === e.exists, p ? 'it exists' : 'it does not exist');
+    if (e.deleted !== undefined) add(`${ref} is ${e.deleted ? '' : 'not '}deleted`, !p === e.deleted, p ? `it exists${p.nodeName ? ` on ${p.nodeName}` : ''}` : 'it is deleted');
+    if (e.boundTo !== undefined) add(`${ref} is bound to ${e.boundTo}`, p?.nodeName === e.boundTo, p ? `bound to ${p.nodeName ?? 'no node'}` : 'the pod does not exist');
+    if (e.ready !== undefined) {
+      const r = p?.conditions.find((x) => x.type === 'Ready')?.status;
+      add(`${ref} Ready is ${e.ready}`, r === e.ready, p ? `Ready is ${r ?? 'absent'}` : 'the pod does not exist');
+    }
+  }
+  if (e.zone !== undefined) {
+    const ref = e.zone.startsWith('Zone/') ? e.zone : `Zone/${e.zone}`;
+    const z = sim.zones().find((x) => x.zone === ref);
+    if (e.state !== undefined) add(`${ref} is in state ${e.state}`, z?.state === e.state, z ? `state ${z.state}` : 'no such zone');
+    if (e.exists !== undefined) add(`${ref} ${e.exists ? 'exists' : 'does not exist'}`, !!z === e.exists, z ? 'it exists' : 'it does not exist');
+  }
+  if (e.replicaSet !== undefined) {
+    const key = strip('ReplicaSet/', e.replicaSet);
+    const k = key.includes('/') ? key : nsKey('default', key);
+    const rs = c.replicaSets.get(k);
+    const ref = `ReplicaSet/${k}`;
+    const field = (name: 'replicas' | 'readyReplicas' | 'availableReplicas', want: number | undefined) => {
+      if (want === undefined) return;
+      const got = rs?.status[name];
+      add(`${ref} status.${name} is ${want}`, got === want, rs ? `status.${name} is ${got}` : 'the ReplicaSet does not exist');
+    };
+    field('replicas', e.replicas);
+    field('readyReplicas', e.readyReplicas);
+    field('availableReplicas', e.availableReplicas);
+    if (e.exists !== undefined) add(`${ref} ${e.exists ? 'exists' : 'does not exist'}`, !!rs === e.exists, rs ? 'it exists' : 'it does not exist');
+    if (e.deleted !== undefined) add(`${ref} is ${e.deleted ? '' : 'not '}deleted`, !rs === e.deleted, rs ? 'it exists' : 'it is deleted');
+  }
+  if (e.decision !== undefined) {
+    const { action, object, count } = e.decision;
+    const n = sim.trace.filter((d) => d.action === action && (object === undefined || d.object === object)).length;
+    const what = `${action}${object ? ` on ${object}` : ''}`;
+    if (count !== undefined) add(`${count} ${what} decision(s) by then`, n === count, `${n} found`);
+    else add(`a ${what} decision by then`, n > 0, 'none found');
+  }
+  if (!out.length) out.push({ description: 'an expectation with nothing to check', ok: false, actual: 'no object or check given' });
+  return out;
+}
+
+export function checkExpectations(sim: SimulationImpl): ExpectationResult[] {
+  const entries = sim.scenario.expect.map((e, i) => ({ e, i, t: sim.timeOf(e.at) }));
+  const ordered = [...entries].sort((a, b) => a.t - b.t || a.i - b.i);
+  if (ordered.length && sim.now > ordered[0].t) sim.reset();
+  const results: ExpectationResult[] = new Array(entries.length);
+  for (const { e, i, t } of ordered) {
+    sim.runUntil(t);
+    const outcomes = checkOne(sim, e);
+    const failed = outcomes.filter((o) => !o.ok);
+    const r: ExpectationResult = {
+      index: e.index ?? i,
+      at: formatTime(t),
+      description: `at ${formatTime(t)}: ${outcomes.map((o) => o.description).join('; ')}`,
+      ok: failed.length === 0,
+    };
+    if (failed.length) r.actual = failed.map((o) => `${o.description}: ${o.actual}`).join('; ');
+    if (e.position) r.position = e.position;
+    results[i] = r;
+  }
+  return results;
+}

@@ -1,0 +1,251 @@
+/**
+ * The simulation's ControllerHost: the clock, the world, the trace recorder,
+ * the causes memory, injected API faults and the world mutations that keep
+ * `cluster.podsByNode` in step and announce every change to every running
+ * controller (as informers would), with the `before` values.
+ *
+ * Fact names remembered by the simulation (controllers `recall` them to cite
+ * causes; controllers add their own, e.g. node-lifecycle's
+ * `taint:KEY:EFFECT` for TaintAdded and taint-eviction's `deleted`):
+ *   Node/X   `heartbeat`       the world decision that started/stopped/changed what the kubelet posts
+ *            `ready-status`    the decision that last changed the node's Ready condition (world or kubelet repost)
+ *            `condition:TYPE`  the decision that last posted condition TYPE
+ *            `taint:KEY:EFFECT` / `untaint:KEY:EFFECT`  a user's taint/untaint event
+ *            `created` / `applied` / `deleted`
+ *   Pod/NS/N `created` / `applied` / `deleted` / `ready-status` / `phase`
+ *   ReplicaSet/NS/N  `created` / `applied` / `scaled` / `deleted`
+ *   ControllerManager/kube-controller-manager  `restarted`
+ *   ApiCall/VERB/RESOURCE  `fault`  (the FaultInjected decision; ApiCallFailed cites it)
+ *
+ * Before values: a node's `before` is what the controllers were last told
+ * (informers' old object), kept per node; a pod's `before` is what was last
+ * announced for it, or, for a pod never announced, its current record with
+ * the nodeName it was indexed under (so a binding is always seen as a
+ * nodeName change).
+ */
+import type { ApiResource, ApiVerb, ControllerHost } from '../controllers/host';
+import type { NodeBefore, PodBefore, SimController, WatchType } from '../controllers/controller';
+import type { ClusterState } from '../model/cluster';
+import type { Micros } from '../model/time';
+import { formatTime } from '../model/time';
+import type { LeaseRecord, NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord, Taint } from '../model/types';
+import { nsKey, podRef } from '../model/types';
+import type { ControllerConfig, KubeletConfig } from '../config/types';
+import type { VersionBehaviour } from '../versions/types';
+import type { ControllerName, Decision, DecisionInput } from '../trace/decision';
+import { nodeBefore } from '../kubelet/kubelets';
+
+export interface Fault {
+  remaining: number;
+  /** the FaultInjected decision */
+  seq: number;
+}
+
+export class SimHost implements ControllerHost {
+  now: Micros;
+  pass: number | null = null;
+  controllerStartTime: Micros;
+  readonly trace: Decision[] = [];
+  /** decision seqs by object */
+  byObject = new Map<ObjectRef, number[]>();
+  facts = new Map<string, number>();
+  faults = new Map<string, Fault>();
+  /** the running controllers, in the order of spec 1.3 */
+  controllers: SimController[] = [];
+  /** what the controllers were last told about each node */
+  private nodeSeen = new Map<string, NodeBefore>();
+  private podSeen = new Map<string, PodBefore>();
+  /** pod key -> the node it is indexed under in podsByNode */
+  private podNode = new Map<string, string>();
+  /** called after anyone but the kubelet changed a node's conditions */
+  onNodeConditionsChanged: (node: NodeRecord) => void = () => {};
+
+  constructor(
+    public cluster: ClusterState,
+    readonly config: ControllerConfig,
+    readonly kubelet: KubeletConfig,
+    readonly behaviour: VersionBehaviour,
+    readonly startTime: Micros,
+  ) {
+    this.now = startTime;
+    this.controllerStartTime = startTime;
+    this.reindex();
+  }
+
+  /** Rebuilds the indexes from the cluster (at start and after restoring a checkpoint). */
+  reindex(): void {
+    this.nodeSeen.clear();
+    this.podSeen.clear();
+    this.podNode.clear();
+    for (const node of this.cluster.nodes.values()) this.nodeSeen.set(node.meta.name, nodeBefore(node));
+    const byNode = new Map<string, Set<string>>();
+    for (const [key, pod] of this.cluster.pods) {
+      if (!pod.nodeName) continue;
+      this.podNode.set(key, pod.nodeName);
+      let s = byNode.get(pod.nodeName);
+      if (!s) byNode.set(pod.nodeName, (s = new Set()));
+      s.add(key);
+    }
+    this.cluster.podsByNode = byNode;
+  }
+
+  decide(d: DecisionInput): number {
+    const seq = this.trace.length + 1;
+    const rec: Decision = {
+      seq, time: formatTime(this.now), pass: this.pass, controller: d.controller, action: d.action, object: d.object,
+      summary: d.summary, because: d.because, causes: d.causes ? [...new Set(d.causes)].filter((c) => c > 0 && c < seq).sort((a, b) => a - b) : [],
+      machine: d.machine ?? null, source: d.source,
+    };
+    if (d.details !== undefined) rec.details = d.details;
+    this.trace.push(rec);
+    let list = this.byObject.get(d.object);
+    if (!list) this.byObject.set(d.object, (list = []));
+    list.push(seq);
+    return seq;
+  }
+
+  /** Forgets every decision after `length` (going back to a checkpoint). */
+  truncate(length: number): void {
+    if (this.trace.length <= length) return;
+    this.trace.length = length;
+    for (const [k, list] of this.byObject) {
+      let n = list.length;
+      while (n > 0 && list[n - 1] > length) n--;
+      if (n === 0) this.byObject.delete(k);
+      else list.length = n;
+    }
+  }
+
+  remember(object: ObjectRef, fact: string, seq: number): void { this.facts.set(`${object}|${fact}`, seq); }
+  recall(object: ObjectRef, fact: string): number | undefined { return this.facts.get(`${object}|${fact}`); }
+
+  armFault(verb: ApiVerb, resource: ApiResource, count: number, seq: number): void {
+    const key = `${verb} ${resource}`;
+    const f = this.faults.get(key);
+    this.faults.set(key, { remaining: (f?.remaining ?? 0) + count, seq });
+  }
+
+  apiCall(controller: ControllerName, verb: ApiVerb, resource: ApiResource, object: ObjectRef): boolean {
+    const key = `${verb} ${resource}`;
+    const f = this.faults.get(key);
+    if (!f || f.remaining <= 0) return true;
+    f.remaining--;
+    this.decide({
+      controller, action: 'ApiCallFailed', object,
+      summary: `${verb} ${resource} ${object} failed: injected fault (${f.remaining} more to fail)`,
+      because: [{ rule: 'a fail: event makes the next API calls of this kind fail', values: { verb, resource, remaining: f.remaining } }],
+      causes: [f.seq],
+      source: 'scenario: fail',
+    });
+    return false;
+  }
+
+  // ---- world mutations (controllers and world events) ----
+
+  setNodeTaints(node: NodeRecord, taints: Taint[]): void {
+    node.taints = taints;
+    this.announceNode('updated', node);
+  }
+
+  updateNodeStatus(node: NodeRecord): void {
+    this.announceNode('updated', node);
+    this.onNodeConditionsChanged(node);
+  }
+
+  updatePod(pod: PodRecord): void {
+    const key = nsKey(pod.meta.namespace, pod.meta.name);
+    const before = this.podBefore(key, pod);
+    this.index(key, pod.nodeName);
+    this.podSeen.set(key, podBeforeOf(pod));
+    this.notify((c) => c.onPodEvent?.(this, 'updated', pod, before));
+  }
+
+  createPod(pod: PodRecord): void {
+    const key = nsKey(pod.meta.namespace, pod.meta.name);
+    const existing = this.cluster.pods.get(key);
+    this.cluster.pods.set(key, pod);
+    this.index(key, pod.nodeName);
+    if (existing) {
+      const before = this.podBefore(key, existing);
+      this.podSeen.set(key, podBeforeOf(pod));
+      this.notify((c) => c.onPodEvent?.(this, 'updated', pod, before));
+      return;
+    }
+    this.podSeen.set(key, podBeforeOf(pod));
+    this.notify((c) => c.onPodEvent?.(this, 'added', pod));
+  }
+
+  deletePod(pod: PodRecord): void {
+    const key = nsKey(pod.meta.namespace, pod.meta.name);
+    const current = this.cluster.pods.get(key);
+    if (!current) return;
+    const before = this.podBefore(key, current);
+    this.cluster.pods.delete(key);
+    this.index(key, undefined);
+    this.podSeen.delete(key);
+    this.notify((c) => c.onPodEvent?.(this, 'deleted', current, before));
+  }
+
+  // ---- announcements used by the world events ----
+
+  announceNode(type: WatchType, node: NodeRecord): void {
+    const name = node.meta.name;
+    const before = this.nodeSeen.get(name);
+    if (type === 'deleted') this.nodeSeen.delete(name);
+    else this.nodeSeen.set(name, nodeBefore(node));
+    this.notify((c) => c.onNodeEvent?.(this, type, node, type === 'added' ? undefined : before ?? nodeBefore(node)));
+  }
+
+  announceReplicaSet(type: WatchType, rs: ReplicaSetRecord): void {
+    this.notify((c) => c.onReplicaSetEvent?.(this, type, rs));
+  }
+
+  announceLease(type: WatchType, lease: LeaseRecord): void {
+    this.notify((c) => c.onLeaseEvent?.(this, type, lease));
+  }
+
+  /** Tells newly started controllers nothing: `start` is their informers' initial list. */
+  private notify(f: (c: SimController) => void): void {
+    for (const c of this.controllers) f(c);
+  }
+
+  private podBefore(key: string, pod: PodRecord): PodBefore {
+    const seen = this.podSeen.get(key);
+    if (seen) return seen;
+    const b = podBeforeOf(pod);
+    b.nodeName = this.podNode.get(key);
+    return b;
+  }
+
+  private index(key: string, nodeName: string | undefined): void {
+    const old = this.podNode.get(key);
+    if (old === nodeName) return;
+    if (old !== undefined) {
+      const s = this.cluster.podsByNode.get(old);
+      s?.delete(key);
+      if (s && s.size === 0) this.cluster.podsByNode.delete(old);
+      this.podNode.delete(key);
+    }
+    if (nodeName) {
+      let s = this.cluster.podsByNode.get(nodeName);
+      if (!s) this.cluster.podsByNode.set(nodeName, (s = new Set()));
+      s.add(key);
+      this.podNode.set(key, nodeName);
+    }
+  }
+
+  /** For world events that replace or remove a pod record without going through create/delete. */
+  podRefOf(pod: PodRecord): ObjectRef { return podRef(pod.meta.namespace, pod.meta.name); }
+}
+
+export function podBeforeOf(pod: PodRecord): PodBefore {
+  const b: PodBefore = {
+    nodeName: pod.nodeName,
+    tolerations: pod.tolerations.map((t) => ({ ...t })),
+    phase: pod.phase,
+    conditions: pod.conditions.map((c) => ({ ...c })),
+    labels: { ...pod.meta.labels },
+  };
+  if (pod.meta.deletionTimestamp !== undefined) b.deletionTimestamp = pod.meta.deletionTimestamp;
+  return b;
+}

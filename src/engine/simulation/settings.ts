@@ -1,0 +1,35 @@
+/**
+ * The settings a simulation runs with: the version (the scenario's
+ * kubernetesVersion, or `--version`), then config/resolve.ts for the
+ * controller-manager and kubelet settings (defaults for the version, config
+ * file, scenario keys, flags, `--set`). The simulation's problems are the
+ * scenario's plus these.
+ */
+import type { ControllerConfig, KubeletConfig } from '../config/types';
+import type { Problem } from '../problems';
+import type { Scenario } from '../snapshot/types';
+import type { VersionBehaviour } from '../versions/types';
+import { behaviourOf, kubeVersion, parseKubeVersion, MAX_MINOR } from '../versions/table';
+import { defaultControllerConfig, defaultKubeletConfig } from '../config/defaults';
+import type { SimulationOptions } from './api';
+
+export interface SimulationSettings {
+  behaviour: VersionBehaviour;
+  config: ControllerConfig;
+  kubelet: KubeletConfig;
+  problems: Problem[];
+}
+
+export function resolveSimulationSettings(scenario: Scenario, options: SimulationOptions): SimulationSettings {
+  const problems: Problem[] = [];
+  const text = options.version ?? scenario.kubernetesVersion;
+  let version = parseKubeVersion(text);
+  if (!version) {
+    version = kubeVersion(MAX_MINOR);
+    problems.push({ code: 'unknown-version', severity: 'error', message: `kubernetesVersion ${JSON.stringify(text)} is not a supported version (1.12 to 1.${MAX_MINOR}); simulating ${version.text}` });
+  }
+  const behaviour = behaviourOf(version);
+  const config = defaultControllerConfig(behaviour);
+  const kubelet = defaultKubeletConfig(behaviour);
+  return { behaviour, config, kubelet, problems };
+}

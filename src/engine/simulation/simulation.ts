@@ -1,0 +1,418 @@
+/**
+ * The simulation: a virtual clock, the world (cluster records, kubelets,
+ * scenario events), the controllers, and the decision trace.
+ *
+ * The loop. Due work comes from: the scenario's events (sorted by time,
+ * file order within one instant), kubelet reposts, monitor passes at
+ * controllerStartTime + k × nodeMonitorPeriod, a new leader after a failover,
+ * and each controller's `nextWake()`. The clock jumps from one instant with
+ * due work to the next; nothing is done per 100 ms pass unless a controller
+ * asks for it. At one instant T (spec 1.3):
+ *   1. kubelets: derived heartbeats and Lease renewals up to T are written
+ *      into the records, then reposts due at T;
+ *   2. world events at T, in file order;
+ *   3. a new leader, when a failover's wait ends at T;
+ *   4. when a monitor pass is due at T the pass counter (`host.pass`)
+ *      advances — pass numbers count every monitor pass since the start of
+ *      the simulation from 0, across restarts;
+ *   5. controllers in order (node-lifecycle, taint-eviction, replicaset,
+ *      scheduler): each is woken when its nextWake() ≤ T, and node-lifecycle
+ *      always at a monitor pass (its `wake` tells a monitor pass from a
+ *      100 ms pass by `host.now` against `host.controllerStartTime` and
+ *      `config.nodeMonitorPeriod`); this round repeats while any controller
+ *      still has work due at T, at most MAX_ROUNDS times.
+ *
+ * Checkpoints: after the instant of every K-th monitor pass (and at the
+ * start) the world, the kubelets, the controllers' `save()`, the queue
+ * positions, the causes memory and the trace length are copied; goToPass(n)
+ * restores the nearest checkpoint at or before n and runs forward from it.
+ * The trace is append-only; going back truncates it to the checkpoint.
+ */
+import type { ControllerConfig, KubeletConfig } from '../config/types';
+import type { SimController } from '../controllers/controller';
+import type { ClusterState } from '../model/cluster';
+import type { Micros } from '../model/time';
+import { formatDuration, formatTime } from '../model/time';
+import type { ObjectRef } from '../model/types';
+import type { Problem } from '../problems';
+import type { Scenario, ScenarioEvent, TimeSpec } from '../snapshot/types';
+import type { Decision } from '../trace/decision';
+import type { VersionBehaviour } from '../versions/types';
+import { exportCluster } from '../model/export';
+import { Kubelets, nodeBefore } from '../kubelet/kubelets';
+import type {
+  Explanation, ExpectationResult, MachineView, Simulation, SimulationOptions, StateView, ZoneView,
+} from './api';
+import { SimHost } from './host';
+import { applyWorldEvent, CONTROLLER_MANAGER_REF } from './world';
+import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllers';
+import { cloneCluster } from './checkpoint';
+import { explainObject } from './explain';
+import { checkExpectations } from './expectations';
+import { resolveSimulationSettings } from './settings';
+import { defaultControllerFactory } from './wiring';
+
+/** How many times the controllers are woken again at one instant while work is still due. */
+export const MAX_ROUNDS = 100;
+
+interface Checkpoint {
+  pass: number | null;
+  now: Micros;
+  cluster: ClusterState;
+  kubelets: unknown;
+  controllers: { name: string; saved: unknown }[];
+  eventIndex: number;
+  nextMonitorAt: Micros | undefined;
+  leaderAt: Micros | undefined;
+  controllerStartTime: Micros;
+  facts: Map<string, number>;
+  faults: [string, { remaining: number; seq: number }][];
+  traceLength: number;
+  problems: number;
+}
+
+export function createSimulation(scenario: Scenario, options: SimulationOptions = {}): Simulation {
+  return new SimulationImpl(scenario, options);
+}
+
+export class SimulationImpl implements Simulation {
+  readonly scenario: Scenario;
+  readonly behaviour: VersionBehaviour;
+  readonly config: ControllerConfig;
+  readonly kubelet: KubeletConfig;
+  readonly problems: Problem[];
+  readonly startTime: Micros;
+  readonly host: SimHost;
+  readonly kubelets: Kubelets;
+  readonly plan: ControllerPlan[];
+  private readonly factory: ControllerFactory;
+  private readonly events: { time: Micros; ev: ScenarioEvent }[];
+  private eventIndex = 0;
+  private nextMonitorAt: Micros | undefined;
+  /** during a failover: when the new leader starts */
+  private leaderAt: Micros | undefined;
+  private checkpoints: Checkpoint[] = [];
+  private readonly checkpointEvery: number;
+  private livelockReported = false;
+
+  constructor(scenario: Scenario, options: SimulationOptions = {}) {
+    this.scenario = scenario;
+    const settings = resolveSimulationSettings(scenario, options);
+    this.behaviour = settings.behaviour;
+    this.config = settings.config;
+    this.kubelet = settings.kubelet;
+    this.problems = [...scenario.problems, ...settings.problems];
+    this.startTime = scenario.startTime ?? scenario.snapshot.latestTimestamp ?? 0;
+    if (scenario.startTime === undefined && scenario.snapshot.latestTimestamp === undefined) {
+      this.problems.push({ code: 'no-start-time', severity: 'warning', message: 'no startTime and no timestamp in the snapshot: the clock starts at 1970-01-01T00:00:00Z' });
+    }
+    this.factory = options.controllerFactory ?? defaultControllerFactory;
+    this.plan = planControllers(this.config, this.behaviour, scenario.binder);
+    const cluster = cloneCluster(scenario.snapshot.cluster);
+    this.host = new SimHost(cluster, this.config, this.kubelet, this.behaviour, this.startTime);
+    const leases = this.config.featureGates.NodeLease ?? this.behaviour.nodeLeaseGateDefault;
+    this.kubelets = new Kubelets(cluster, {
+      updateFrequency: this.kubelet.nodeStatusUpdateFrequency,
+      reportFrequency: this.kubelet.nodeStatusReportFrequency,
+      leaseRenewInterval: this.kubelet.leaseRenewInterval,
+      leases,
+      gracePeriod: this.config.nodeMonitorGracePeriod,
+    }, {
+      nodeStatusChanged: (node, _before, why) => {
+        if (why === 'repost') this.recordRepost(node.meta.name, _before);
+        this.host.announceNode('updated', node);
+      },
+      leaseCreated: (lease) => this.host.announceLease('added', lease),
+    });
+    this.host.onNodeConditionsChanged = (node) => this.kubelets.conditionsChanged(node.meta.name, this.host.now);
+    this.checkpointEvery = options.checkpointEvery ?? Math.max(10, Math.ceil((cluster.pods.size + cluster.nodes.size) / 1000));
+
+    this.events = scenario.events
+      .map((ev) => ({ time: this.timeOf(ev.at), ev }))
+      .map((e) => {
+        if (e.time < this.startTime) {
+          this.problems.push({ code: 'event-before-start', severity: 'warning', message: `events[${e.ev.index}] is before startTime (${formatTime(e.time)}); applied at startTime`, position: e.ev.position });
+          return { time: this.startTime, ev: e.ev };
+        }
+        return e;
+      })
+      .map((e, i) => ({ ...e, i }))
+      .sort((a, b) => a.time - b.time || a.ev.index - b.ev.index || a.i - b.i)
+      .map(({ time, ev }) => ({ time, ev }));
+
+    this.kubelets.init(this.startTime);
+    this.startControllers(this.startTime, scenario.controllerMemory);
+    this.saveCheckpoint();
+  }
+
+  get now(): Micros { return this.host.now; }
+  get pass(): number | null { return this.host.pass; }
+  get trace(): readonly Decision[] { return this.host.trace; }
+  get cluster(): ClusterState { return this.host.cluster; }
+  /** the running controllers (none during a failover's wait) */
+  get controllers(): readonly SimController[] { return this.host.controllers; }
+  /** when the new leader starts, while a failover is under way */
+  get leaderStartsAt(): Micros | undefined { return this.leaderAt; }
+
+  timeOf(at: TimeSpec): Micros {
+    return 'offset' in at ? this.startTime + at.offset : at.time;
+  }
+
+  // ---- stepping ----
+
+  step(): void {
+    const before = this.host.pass;
+    for (;;) {
+      const t = this.nextInstant();
+      if (t === undefined) return;
+      this.processInstant(t);
+      if (this.host.pass !== before) return;
+    }
+  }
+
+  runUntil(t: Micros): void {
+    for (;;) {
+      const next = this.nextInstant();
+      if (next === undefined || next > t) break;
+      this.processInstant(next);
+    }
+    if (t > this.host.now) this.host.now = t;
+    this.kubelets.materialise(this.host.now);
+  }
+
+  runUntilDecision(match: (d: Decision) => boolean, limit: Micros): Decision | undefined {
+    let from = this.host.trace.length;
+    for (;;) {
+      const next = this.nextInstant();
+      if (next === undefined || next > limit) break;
+      this.processInstant(next);
+      const tr = this.host.trace;
+      for (; from < tr.length; from++) if (match(tr[from])) return tr[from];
+    }
+    if (limit > this.host.now) this.host.now = limit;
+    this.kubelets.materialise(this.host.now);
+    return undefined;
+  }
+
+  goToPass(n: number): void {
+    if (!Number.isInteger(n) || n < 0) throw new RangeError(`goToPass: pass must be a whole number ≥ 0, got ${n}`);
+    const cur = this.host.pass;
+    const atPassInstant = cur === n && this.lastPassTime === this.host.now;
+    if (atPassInstant) return;
+    if (cur === null || cur < n) {
+      while (this.host.pass === null || this.host.pass < n) {
+        const before = this.host.pass;
+        this.step();
+        if (this.host.pass === before) return;
+      }
+      return;
+    }
+    // backwards (or forwards within the same pass, to the pass's own instant)
+    let cp = this.checkpoints[0];
+    for (const c of this.checkpoints) if (c.pass !== null && c.pass <= n) cp = c;
+    this.restoreCheckpoint(cp);
+    while (this.host.pass === null || this.host.pass < n) {
+      const before = this.host.pass;
+      this.step();
+      if (this.host.pass === before) return;
+    }
+  }
+
+  /** Back to the state at the start (from the first checkpoint). */
+  reset(): void {
+    this.restoreCheckpoint(this.checkpoints[0]);
+  }
+
+  // ---- views ----
+
+  state(): StateView {
+    this.kubelets.materialise(this.host.now);
+    return { time: formatTime(this.host.now), zones: this.zones(), objects: exportCluster(this.host.cluster) };
+  }
+
+  zones(): ZoneView[] {
+    const nlc = this.host.controllers.find((c) => c.name === 'node-lifecycle');
+    return nlc?.zones?.(this.host) ?? [];
+  }
+
+  machines(): MachineView[] {
+    return this.host.controllers.flatMap((c) => c.machines());
+  }
+
+  explain(object: ObjectRef): Explanation {
+    this.kubelets.materialise(this.host.now);
+    return explainObject(this, object);
+  }
+
+  checkExpectations(): ExpectationResult[] {
+    return checkExpectations(this);
+  }
+
+  /** Is this controller enabled by the settings (spec 1.3 "Which controllers run")? */
+  planOf(name: string): ControllerPlan | undefined {
+    return this.plan.find((p) => p.name === name);
+  }
+
+  // ---- the loop ----
+
+  private lastPassTime: Micros | undefined;
+
+  private nextInstant(): Micros | undefined {
+    let t = Number.POSITIVE_INFINITY;
+    if (this.eventIndex < this.events.length) t = Math.min(t, this.events[this.eventIndex].time);
+    const r = this.kubelets.nextDue();
+    if (r !== undefined) t = Math.min(t, r);
+    if (this.nextMonitorAt !== undefined) t = Math.min(t, this.nextMonitorAt);
+    if (this.leaderAt !== undefined) t = Math.min(t, this.leaderAt);
+    for (const c of this.host.controllers) {
+      const w = c.nextWake();
+      if (w === undefined) continue;
+      // work a controller left undone at an instant already processed is not due again
+      if (w <= this.processedUpTo) continue;
+      t = Math.min(t, w);
+    }
+    return Number.isFinite(t) ? Math.max(t, this.host.now) : undefined;
+  }
+
+  /** the last instant fully processed */
+  private processedUpTo: Micros = Number.NEGATIVE_INFINITY;
+
+  private processInstant(t: Micros): void {
+    const host = this.host;
+    host.now = t;
+    this.kubelets.materialise(t);
+    this.kubelets.runDue(t);
+    const ctx = {
+      host, kubelets: this.kubelets,
+      restart: (failover: boolean, seq: number) => this.restart(failover, seq),
+      problem: (p: Problem) => this.problems.push(p),
+    };
+    while (this.eventIndex < this.events.length && this.events[this.eventIndex].time <= t) {
+      applyWorldEvent(ctx, this.events[this.eventIndex].ev);
+      this.eventIndex++;
+    }
+    if (this.leaderAt !== undefined && this.leaderAt <= t) {
+      this.leaderAt = undefined;
+      const seq = host.decide({
+        controller: 'world', action: 'ControllerManagerRestarted', object: CONTROLLER_MANAGER_REF,
+        summary: 'A new leader acquired the lease: controllers start now with empty memory',
+        because: [{ rule: 'the old leader\'s lease expired (leaderElectLeaseDuration)', values: { leaderElectLeaseDuration: formatDuration(this.config.leaderElectLeaseDuration) } }],
+        causes: [host.recall(CONTROLLER_MANAGER_REF, 'restarted') ?? 0],
+        source: 'leaderelection: LeaderElector.tryAcquireOrRenew',
+      });
+      host.remember(CONTROLLER_MANAGER_REF, 'restarted', seq);
+      this.startControllers(t, 'fresh');
+    }
+    const monitorDue = this.nextMonitorAt !== undefined && this.nextMonitorAt <= t;
+    if (monitorDue) {
+      host.pass = host.pass === null ? 0 : host.pass + 1;
+      this.nextMonitorAt = t + Math.max(1, this.config.nodeMonitorPeriod);
+      this.lastPassTime = t;
+    }
+    let round = 0;
+    for (; round < MAX_ROUNDS; round++) {
+      let woke = false;
+      for (const c of [...host.controllers]) {
+        if (!host.controllers.includes(c)) continue;
+        const w = c.nextWake();
+        const due = (w !== undefined && w <= t) || (round === 0 && monitorDue && c.name === 'node-lifecycle');
+        if (!due) continue;
+        c.wake(host);
+        woke = true;
+      }
+      if (!woke) break;
+      if (!host.controllers.some((c) => { const w = c.nextWake(); return w !== undefined && w <= t; })) break;
+    }
+    if (round >= MAX_ROUNDS && !this.livelockReported) {
+      this.livelockReported = true;
+      this.problems.push({ code: 'controller-livelock', severity: 'warning', message: `at ${formatTime(t)} a controller still had work due after ${MAX_ROUNDS} rounds; moving on` });
+    }
+    this.processedUpTo = t;
+    if (monitorDue && host.pass !== null && host.pass % this.checkpointEvery === 0) this.saveCheckpoint();
+  }
+
+  private startControllers(t: Micros, memory: 'reconstructed' | 'fresh'): void {
+    const host = this.host;
+    host.controllerStartTime = t;
+    host.controllers = buildControllers(this.plan, this.factory, { config: this.config, behaviour: this.behaviour, binder: this.scenario.binder });
+    this.nextMonitorAt = t;
+    for (const c of [...host.controllers]) c.start(host, memory);
+  }
+
+  private restart(failover: boolean, _seq: number): void {
+    this.host.controllers = [];
+    if (failover) {
+      this.nextMonitorAt = undefined;
+      this.leaderAt = this.host.now + this.config.leaderElectLeaseDuration;
+    } else {
+      this.leaderAt = undefined;
+      this.startControllers(this.host.now, 'fresh');
+    }
+  }
+
+  /** A kubelet's repost changed the node's conditions: one world decision, so the chain stays explainable. */
+  private recordRepost(name: string, before: ReturnType<typeof nodeBefore>): void {
+    const node = this.host.cluster.nodes.get(name);
+    if (!node) return;
+    const changed = node.conditions
+      .filter((c) => before.conditions.find((b) => b.type === c.type)?.status !== c.status)
+      .map((c) => `${c.type}=${c.status} (was ${before.conditions.find((b) => b.type === c.type)?.status ?? 'absent'})`);
+    const ref = `Node/${name}`;
+    const seq = this.host.decide({
+      controller: 'world', action: 'NodeConditionChanged', object: ref,
+      summary: `Kubelet re-posted its conditions: ${changed.join(', ') || 'reasons updated'}`,
+      because: [{ rule: 'the node\'s conditions in the API differed from what the running kubelet posts; it posts at its next status update', values: { changed } }],
+      causes: [this.host.recall(ref, 'heartbeat') ?? 0, this.host.recall(ref, 'ready-status') ?? 0],
+      source: 'kubelet: tryUpdateNodeStatus',
+    });
+    if (changed.some((c) => c.startsWith('Ready='))) this.host.remember(ref, 'ready-status', seq);
+  }
+
+  // ---- checkpoints ----
+
+  private saveCheckpoint(): void {
+    const host = this.host;
+    const cp: Checkpoint = {
+      pass: host.pass,
+      now: host.now,
+      cluster: cloneCluster(host.cluster),
+      kubelets: this.kubelets.save(),
+      controllers: host.controllers.map((c) => ({ name: c.name, saved: c.save() })),
+      eventIndex: this.eventIndex,
+      nextMonitorAt: this.nextMonitorAt,
+      leaderAt: this.leaderAt,
+      controllerStartTime: host.controllerStartTime,
+      facts: new Map(host.facts),
+      faults: [...host.faults].map(([k, f]) => [k, { ...f }]),
+      traceLength: host.trace.length,
+      problems: this.problems.length,
+    };
+    const last = this.checkpoints[this.checkpoints.length - 1];
+    if (last && last.traceLength === cp.traceLength && last.pass === cp.pass && last.now === cp.now) return;
+    this.checkpoints.push(cp);
+  }
+
+  private restoreCheckpoint(cp: Checkpoint): void {
+    const host = this.host;
+    // later checkpoints stay valid: the run is deterministic, so running forward reproduces them
+    const cluster = cloneCluster(cp.cluster);
+    host.cluster = cluster;
+    this.kubelets.restore(cp.kubelets, cluster);
+    host.now = cp.now;
+    host.pass = cp.pass;
+    host.controllerStartTime = cp.controllerStartTime;
+    host.truncate(cp.traceLength);
+    host.facts = new Map(cp.facts);
+    host.faults = new Map(cp.faults.map(([k, f]) => [k, { ...f }]));
+    host.reindex();
+    host.controllers = buildControllers(this.plan, this.factory, { config: this.config, behaviour: this.behaviour, binder: this.scenario.binder })
+      .filter((c) => cp.controllers.some((s) => s.name === c.name));
+    for (const c of host.controllers) c.restore(cp.controllers.find((s) => s.name === c.name)!.saved, host);
+    this.eventIndex = cp.eventIndex;
+    this.nextMonitorAt = cp.nextMonitorAt;
+    this.leaderAt = cp.leaderAt;
+    this.lastPassTime = cp.pass === null ? undefined : cp.now;
+    this.processedUpTo = cp === this.checkpoints[0] ? Number.NEGATIVE_INFINITY : cp.now;
+    this.problems.length = cp.problems;
+  }
+}

@@ -1,0 +1,429 @@
+/**
+ * World events (spec 1.2, 1.3): what happens in the cluster that no
+ * controller decides. Each one becomes a `world` decision per object it
+ * touches, `remember`s the fact it causes (fact names: simulation/host.ts),
+ * and then changes the world through the host, which announces the change to
+ * every running controller.
+ *
+ * Simplifications (documented for users): graceful termination is not
+ * modelled, a deleted pod is gone at once; a deleted Node's pods stay (the pod
+ * garbage collector is not simulated).
+ */
+import type { ScenarioEvent, NodeTarget } from '../snapshot/types';
+import type { KObject, NodeRecord, ObjectRecord, PodCondition, PodPhase, ReplicaSetRecord, Taint } from '../model/types';
+import { NODE_LEASE_NAMESPACE, nodeRef, nsKey, podRef, replicaSetRef } from '../model/types';
+import { formatDuration, formatTime, isZeroTime, type Micros } from '../model/time';
+import type { Check } from '../trace/decision';
+import type { Problem } from '../problems';
+import { compileSelector } from '../model/labels';
+import { zoneLabelsOf } from '../model/zones';
+import { isEngineKind, toRecord } from '../model/convert';
+import { exportRecord } from '../model/export';
+import { applyDefaultTolerationSeconds } from '../model/defaultTolerations';
+import { taintText } from '../model/tolerations';
+import type { Kubelets } from '../kubelet/kubelets';
+import type { SimHost } from './host';
+
+export const CONTROLLER_MANAGER_REF = 'ControllerManager/kube-controller-manager';
+
+export interface WorldContext {
+  host: SimHost;
+  kubelets: Kubelets;
+  /** restarts kube-controller-manager (new controllers, empty memory) */
+  restart(failover: boolean, seq: number): void;
+  problem(p: Problem): void;
+}
+
+const POD_PHASES: readonly PodPhase[] = ['Pending', 'Running', 'Succeeded', 'Failed', 'Unknown'];
+
+/** A JSON merge patch (RFC 7386): objects merge recursively, null removes, anything else replaces. */
+export function mergePatch(target: unknown, patch: unknown): unknown {
+  if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) return patch;
+  const base: Record<string, unknown> = typeof target === 'object' && target !== null && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
+  for (const [k, v] of Object.entries(patch as Record<string, unknown>)) {
+    if (v === null) delete base[k];
+    else base[k] = mergePatch(base[k], v);
+  }
+  return base;
+}
+
+/** The nodes an event names: `nodes` as listed; `zone` and `selector` in name order. */
+export function resolveNodeTarget(nodes: Map<string, NodeRecord>, target: NodeTarget): { found: NodeRecord[]; missing: string[] } {
+  const found: NodeRecord[] = [];
+  const missing: string[] = [];
+  const seen = new Set<string>();
+  const add = (n: NodeRecord) => { if (!seen.has(n.meta.name)) { seen.add(n.meta.name); found.push(n); } };
+  for (const name of target.nodes ?? []) {
+    const n = nodes.get(name);
+    if (n) add(n); else missing.push(name);
+  }
+  const others: NodeRecord[] = [];
+  if (target.zone !== undefined || target.selector !== undefined) {
+    const sel = target.selector ? compileSelector(target.selector) : undefined;
+    for (const n of nodes.values()) {
+      if (target.zone !== undefined && zoneLabelsOf(n.meta.labels).zone !== target.zone) continue;
+      if (sel && !sel.matches(n.meta.labels)) continue;
+      others.push(n);
+    }
+    others.sort((a, b) => (a.meta.name < b.meta.name ? -1 : a.meta.name > b.meta.name ? 1 : 0));
+    for (const n of others) add(n);
+  }
+  return { found, missing };
+}
+
+/** `Kind/ns/name` or `Kind/name` -> kind, namespace, name (pods and ReplicaSets default to `default`). */
+export function parseObjectRef(ref: string): { kind: string; namespace?: string; name: string } | undefined {
+  const parts = ref.split('/');
+  if (parts.length === 2 && parts[0] && parts[1]) {
+    const kind = parts[0];
+    const namespace = kind === 'Node' ? undefined : kind === 'Lease' ? NODE_LEASE_NAMESPACE : 'default';
+    return { kind, namespace, name: parts[1] };
+  }
+  if (parts.length === 3 && parts[0] && parts[1] && parts[2]) return { kind: parts[0], namespace: parts[1], name: parts[2] };
+  return undefined;
+}
+
+function eventCheck(ev: ScenarioEvent, now: Micros): Check {
+  return { rule: 'scenario event', values: { event: ev.index, kind: ev.kind, at: formatTime(now) } };
+}
+
+function source(ev: ScenarioEvent): string {
+  return `scenario: events[${ev.index}] (${ev.kind})`;
+}
+
+/** Applies one scenario event at host.now. */
+export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
+  const { host } = ctx;
+  const now = host.now;
+  const because = [eventCheck(ev, now)];
+  const src = source(ev);
+  const warnMissing = (what: string) =>
+    ctx.problem({ code: 'event-target-missing', severity: 'warning', message: `events[${ev.index}] (${ev.kind}) at ${formatTime(now)}: ${what} does not exist then; nothing happened to it`, position: ev.position });
+
+  switch (ev.kind) {
+    case 'kubelet': {
+      const { found, missing } = resolveNodeTarget(host.cluster.nodes, ev.target);
+      missing.forEach((m) => warnMissing(`Node/${m}`));
+      if (!found.length && !missing.length) warnMissing('a node matching the target');
+      for (const node of found) {
+        const ref = nodeRef(node.meta.name);
+        const what = ev.only === 'status' ? 'node status' : ev.only === 'lease' ? 'Lease' : 'node status and Lease';
+        const wasRunning = ctx.kubelets.isRunning(node.meta.name);
+        if (ev.action === 'stop') {
+          const seq = host.decide({
+            controller: 'world', action: 'KubeletStopped', object: ref,
+            summary: `Kubelet stopped: no more ${what} ${ev.only === 'lease' ? 'renewals' : 'updates'}`,
+            because: [{ rule: 'the kubelet stops posting', values: { only: ev.only ?? 'status and lease', wasRunning } }, ...because],
+            source: src,
+          });
+          host.remember(ref, 'heartbeat', seq);
+          ctx.kubelets.stop(node.meta.name, ev.only);
+        } else {
+          const seq = host.decide({
+            controller: 'world', action: 'KubeletStarted', object: ref,
+            summary: `Kubelet started: posting ${what} from now${ev.conditions ? ` with ${Object.entries(ev.conditions).map(([k, v]) => `${k}=${v}`).join(', ')}` : ''}`,
+            because: [{ rule: 'the kubelet resumes posting at once', values: { only: ev.only ?? 'status and lease', conditions: ev.conditions ?? { Ready: 'True' }, wasRunning } }, ...because],
+            source: src,
+          });
+          host.remember(ref, 'heartbeat', seq);
+          const readyBefore = node.conditions.find((c) => c.type === 'Ready')?.status;
+          ctx.kubelets.start(node.meta.name, now, ev.only, ev.conditions);
+          const readyAfter = node.conditions.find((c) => c.type === 'Ready')?.status;
+          if (readyBefore !== readyAfter || ev.only !== 'lease') host.remember(ref, 'ready-status', seq);
+        }
+      }
+      return;
+    }
+    case 'condition': {
+      const { found, missing } = resolveNodeTarget(host.cluster.nodes, ev.target);
+      missing.forEach((m) => warnMissing(`Node/${m}`));
+      const status = ev.condition.status;
+      if (status !== 'True' && status !== 'False' && status !== 'Unknown') {
+        ctx.problem({ code: 'bad-condition-status', severity: 'error', message: `events[${ev.index}]: condition status must be True, False or Unknown, found ${status}`, position: ev.position });
+        return;
+      }
+      for (const node of found) {
+        const ref = nodeRef(node.meta.name);
+        const old = node.conditions.find((c) => c.type === ev.condition.type);
+        const running = ctx.kubelets.isRunning(node.meta.name);
+        const seq = host.decide({
+          controller: 'world', action: 'NodeConditionChanged', object: ref,
+          summary: `Kubelet posted ${ev.condition.type}=${status}${ev.condition.reason ? ` (${ev.condition.reason})` : ''}${old ? ` (was ${old.status})` : ''}`,
+          because: [{ rule: 'the kubelet posts the condition at this instant', values: { type: ev.condition.type, status, was: old?.status ?? 'absent', kubeletRunning: running } }, ...because],
+          source: src,
+        });
+        host.remember(ref, 'heartbeat', seq);
+        host.remember(ref, `condition:${ev.condition.type}`, seq);
+        if (ev.condition.type === 'Ready') host.remember(ref, 'ready-status', seq);
+        ctx.kubelets.postCondition(node.meta.name, now, { type: ev.condition.type, status, reason: ev.condition.reason, message: ev.condition.message });
+      }
+      return;
+    }
+    case 'taint':
+    case 'untaint': {
+      const { found, missing } = resolveNodeTarget(host.cluster.nodes, ev.target);
+      missing.forEach((m) => warnMissing(`Node/${m}`));
+      for (const node of found) {
+        const ref = nodeRef(node.meta.name);
+        if (ev.kind === 'taint') {
+          const t: Taint = { ...ev.taint };
+          if (t.timeAdded === undefined && t.effect === 'NoExecute') t.timeAdded = now;
+          const replaced = node.taints.find((x) => x.key === t.key && x.effect === t.effect);
+          const seq = host.decide({
+            controller: 'world', action: 'ObjectApplied', object: ref,
+            summary: `User ${replaced ? 'replaced' : 'added'} taint ${taintText(t)}`,
+            because: [{ rule: 'a taint added by a user (kubectl taint)', values: { taint: taintText(t), ...(replaced ? { replaced: taintText(replaced) } : {}) } }, ...because],
+            source: src,
+          });
+          host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
+          host.setNodeTaints(node, [...node.taints.filter((x) => !(x.key === t.key && x.effect === t.effect)), t]);
+        } else {
+          const gone = node.taints.filter((x) => x.key === ev.taint.key && (ev.taint.effect === undefined || x.effect === ev.taint.effect));
+          if (!gone.length) {
+            ctx.problem({ code: 'untaint-missing', severity: 'info', message: `events[${ev.index}] at ${formatTime(now)}: Node/${node.meta.name} has no taint ${ev.taint.key}${ev.taint.effect ? `:${ev.taint.effect}` : ''} to remove`, position: ev.position });
+            continue;
+          }
+          const seq = host.decide({
+            controller: 'world', action: 'ObjectApplied', object: ref,
+            summary: `User removed taint ${gone.map(taintText).join(', ')}`,
+            because: [{ rule: 'a taint removed by a user (kubectl taint ...-)', values: { removed: gone.map(taintText) } }, ...because],
+            source: src,
+          });
+          for (const g of gone) host.remember(ref, `untaint:${g.key}:${g.effect}`, seq);
+          host.setNodeTaints(node, node.taints.filter((x) => !gone.includes(x)));
+        }
+      }
+      return;
+    }
+    case 'apply':
+      applyObject(ctx, ev.object, because, src, ev);
+      return;
+    case 'patch': {
+      const r = parseObjectRef(ev.ref);
+      const rec = r && findRecord(host, r.kind, r.namespace, r.name);
+      if (!r || !rec) { warnMissing(ev.ref); return; }
+      const patched = mergePatch(exportRecord(rec), ev.merge) as KObject;
+      applyObject(ctx, patched, [{ rule: 'a JSON merge patch (RFC 7386)', values: { object: ev.ref, merge: ev.merge } }, ...because], src, ev, true);
+      return;
+    }
+    case 'delete': {
+      const r = parseObjectRef(ev.ref);
+      const rec = r && findRecord(host, r.kind, r.namespace, r.name);
+      if (!r || !rec) { warnMissing(ev.ref); return; }
+      deleteObject(ctx, rec, because, src);
+      return;
+    }
+    case 'pod': {
+      const r = parseObjectRef(ev.pod.startsWith('Pod/') ? ev.pod : `Pod/${ev.pod}`);
+      const pod = r && host.cluster.pods.get(nsKey(r.namespace ?? 'default', r.name));
+      if (!pod) { warnMissing(`Pod/${ev.pod}`); return; }
+      const ref = podRef(pod.meta.namespace, pod.meta.name);
+      const changes: string[] = [];
+      if (ev.phase !== undefined) {
+        if (!(POD_PHASES as readonly string[]).includes(ev.phase)) {
+          ctx.problem({ code: 'bad-pod-phase', severity: 'error', message: `events[${ev.index}]: phase must be one of ${POD_PHASES.join(', ')}, found ${ev.phase}`, position: ev.position });
+          return;
+        }
+        if (pod.phase !== ev.phase) changes.push(`phase ${pod.phase} -> ${ev.phase}`);
+      }
+      const readyNow = pod.conditions.find((c) => c.type === 'Ready')?.status;
+      if (ev.ready !== undefined && readyNow !== (ev.ready ? 'True' : 'False')) changes.push(`Ready ${readyNow ?? 'absent'} -> ${ev.ready ? 'True' : 'False'}`);
+      const seq = host.decide({
+        controller: 'world', action: 'ObjectApplied', object: ref,
+        summary: `Pod status set by its kubelet: ${changes.length ? changes.join(', ') : 'unchanged'}`,
+        because: [{ rule: 'the pod status as its kubelet reports it', values: { ...(ev.phase !== undefined ? { phase: ev.phase } : {}), ...(ev.ready !== undefined ? { ready: ev.ready } : {}) } }, ...because],
+        source: src,
+      });
+      if (ev.phase !== undefined) { host.remember(ref, 'phase', seq); pod.phase = ev.phase as PodPhase; }
+      if (ev.ready !== undefined) {
+        host.remember(ref, 'ready-status', seq);
+        setPodCondition(pod.conditions, 'Ready', ev.ready, now);
+        setPodCondition(pod.conditions, 'ContainersReady', ev.ready, now);
+      }
+      host.updatePod(pod);
+      return;
+    }
+    case 'scale': {
+      const r = parseObjectRef(ev.replicaSet.startsWith('ReplicaSet/') ? ev.replicaSet : `ReplicaSet/${ev.replicaSet}`);
+      const rs = r && host.cluster.replicaSets.get(nsKey(r.namespace ?? 'default', r.name));
+      if (!rs) { warnMissing(`ReplicaSet/${ev.replicaSet}`); return; }
+      const ref = replicaSetRef(rs.meta.namespace, rs.meta.name);
+      const seq = host.decide({
+        controller: 'world', action: 'ObjectApplied', object: ref,
+        summary: `Scaled to ${ev.replicas} replicas (was ${rs.replicas ?? 1})`,
+        because: [{ rule: 'spec.replicas set by a user (kubectl scale)', values: { replicas: ev.replicas, was: rs.replicas ?? 1 } }, ...because],
+        source: src,
+      });
+      host.remember(ref, 'scaled', seq);
+      host.remember(ref, 'applied', seq);
+      rs.replicas = ev.replicas;
+      rs.meta.generation = (rs.meta.generation ?? 1) + 1;
+      host.announceReplicaSet('updated', rs);
+      return;
+    }
+    case 'fail': {
+      const ref = `ApiCall/${ev.verb}/${ev.resource}`;
+      const seq = host.decide({
+        controller: 'world', action: 'FaultInjected', object: ref,
+        summary: `The next ${ev.count} ${ev.verb} ${ev.resource} call(s) of the controllers will fail`,
+        because: [{ rule: 'an injected API fault', values: { verb: ev.verb, resource: ev.resource, count: ev.count } }, ...because],
+        source: src,
+      });
+      host.remember(ref, 'fault', seq);
+      host.armFault(ev.verb, ev.resource, ev.count, seq);
+      return;
+    }
+    case 'restartControllerManager': {
+      const seq = host.decide({
+        controller: 'world', action: 'ControllerManagerRestarted', object: CONTROLLER_MANAGER_REF,
+        summary: ev.failover
+          ? `Leader lost without releasing its lease: nothing is decided until ${formatTime(now + host.config.leaderElectLeaseDuration)}`
+          : 'kube-controller-manager restarted: controllers start now with empty memory',
+        because: [ev.failover
+          ? { rule: 'a new leader waits for the old lease to expire (leaderElectLeaseDuration)', values: { leaderElectLeaseDuration: formatDuration(host.config.leaderElectLeaseDuration), newLeaderAt: formatTime(now + host.config.leaderElectLeaseDuration) } }
+          : { rule: 'in-memory controller state is lost; the first monitor pass runs at once', values: { firstPassAt: formatTime(now) } }, ...because],
+        source: src,
+      });
+      host.remember(CONTROLLER_MANAGER_REF, 'restarted', seq);
+      ctx.restart(ev.failover, seq);
+      return;
+    }
+  }
+}
+
+function setPodCondition(conds: PodCondition[], type: string, ready: boolean, now: Micros): void {
+  const status = ready ? 'True' : 'False';
+  const c = conds.find((x) => x.type === type);
+  if (!c) { conds.push({ type, status, lastTransitionTime: now }); return; }
+  if (c.status !== status) { c.status = status; c.lastTransitionTime = now; }
+}
+
+export function findRecord(host: SimHost, kind: string, namespace: string | undefined, name: string): ObjectRecord | undefined {
+  const c = host.cluster;
+  switch (kind) {
+    case 'Node': return c.nodes.get(name);
+    case 'Pod': return c.pods.get(nsKey(namespace ?? 'default', name));
+    case 'ReplicaSet': return c.replicaSets.get(nsKey(namespace ?? 'default', name));
+    case 'DaemonSet': return c.daemonSets.get(nsKey(namespace ?? 'default', name));
+    case 'Lease': return (namespace ?? NODE_LEASE_NAMESPACE) === NODE_LEASE_NAMESPACE ? c.leases.get(name) : undefined;
+    default: return undefined;
+  }
+}
+
+function refOf(rec: ObjectRecord): string {
+  switch (rec.kind) {
+    case 'Node': return nodeRef(rec.meta.name);
+    case 'Pod': return podRef(rec.meta.namespace, rec.meta.name);
+    case 'ReplicaSet': return replicaSetRef(rec.meta.namespace, rec.meta.name);
+    case 'DaemonSet': return `DaemonSet/${rec.meta.namespace}/${rec.meta.name}`;
+    case 'Lease': return `Lease/${rec.meta.namespace}/${rec.meta.name}`;
+  }
+}
+
+/** `apply` (and the result of a `patch`): create or replace a whole object. */
+function applyObject(ctx: WorldContext, raw: KObject, because: Check[], src: string, ev: ScenarioEvent, patched = false): void {
+  const { host } = ctx;
+  const now = host.now;
+  const kind = typeof raw.kind === 'string' ? raw.kind : '';
+  if (!isEngineKind(kind)) {
+    const md = (raw.metadata ?? {}) as { name?: string; namespace?: string };
+    host.cluster.ignored.push(raw);
+    host.decide({
+      controller: 'world', action: 'ObjectApplied', object: `${kind || 'Unknown'}/${md.namespace ? `${md.namespace}/` : ''}${md.name ?? ''}`,
+      summary: `Applied a ${kind || 'kind-less object'}; the simulation does not use this kind`, because, source: src,
+    });
+    return;
+  }
+  const issues: string[] = [];
+  const rec = toRecord(kind, raw, (path, code, severity, message) => {
+    if (severity === 'error') issues.push(`${path.join('.')}: ${message}`);
+    ctx.problem({ code, severity, message: `events[${ev.index}] ${kind}: ${path.join('.')}: ${message}`, position: ev.position });
+  });
+  if (!rec) return;
+  const old = findRecord(host, rec.kind, 'namespace' in rec.meta ? rec.meta.namespace : undefined, rec.meta.name);
+  if (isZeroTime(rec.meta.creationTimestamp)) rec.meta.creationTimestamp = old ? old.meta.creationTimestamp : now;
+  const ref = refOf(rec);
+  const details: Record<string, unknown> = {};
+  if (rec.kind === 'Pod' && !old) {
+    const added = applyDefaultTolerationSeconds(rec);
+    if (added.length) details.defaultTolerations = added.map((t) => `${t.key}:${t.effect} for ${t.tolerationSeconds}s`);
+  }
+  const seq = host.decide({
+    controller: 'world', action: 'ObjectApplied', object: ref,
+    summary: `${patched ? 'Patched' : old ? 'Replaced' : 'Created'} ${ref}${details.defaultTolerations ? ' (with the DefaultTolerationSeconds tolerations)' : ''}`,
+    because: [...because, { rule: old ? 'the object existed: replaced as a whole' : 'the object did not exist: created', values: { kind } },
+      ...(details.defaultTolerations ? [{ rule: 'the DefaultTolerationSeconds admission plugin added tolerations the pod lacked', values: { added: details.defaultTolerations } }] : [])],
+    source: src,
+    ...(Object.keys(details).length ? { details } : {}),
+  });
+  host.remember(ref, old ? 'applied' : 'created', seq);
+  if (!old) host.remember(ref, 'applied', seq);
+  switch (rec.kind) {
+    case 'Node': {
+      const before = old as NodeRecord | undefined;
+      host.remember(ref, 'heartbeat', seq);
+      const readyOld = before?.conditions.find((c) => c.type === 'Ready')?.status;
+      if (rec.conditions.find((c) => c.type === 'Ready')?.status !== readyOld) host.remember(ref, 'ready-status', seq);
+      for (const t of rec.taints) if (!before?.taints.some((x) => x.key === t.key && x.effect === t.effect)) host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
+      host.cluster.nodes.set(rec.meta.name, rec);
+      if (before) {
+        host.announceNode('updated', rec);
+        ctx.kubelets.conditionsChanged(rec.meta.name, now);
+      } else {
+        ctx.kubelets.addNode(rec, now);
+        host.announceNode('added', rec);
+      }
+      return;
+    }
+    case 'Pod':
+      host.createPod(rec);
+      return;
+    case 'ReplicaSet': {
+      host.cluster.replicaSets.set(nsKey(rec.meta.namespace, rec.meta.name), rec);
+      host.announceReplicaSet(old ? 'updated' : 'added', rec as ReplicaSetRecord);
+      return;
+    }
+    case 'DaemonSet':
+      host.cluster.daemonSets.set(nsKey(rec.meta.namespace, rec.meta.name), rec);
+      return;
+    case 'Lease':
+      if (rec.meta.namespace !== NODE_LEASE_NAMESPACE) { host.cluster.ignored.push(raw); return; }
+      host.cluster.leases.set(rec.meta.name, rec);
+      host.announceLease(old ? 'updated' : 'added', rec);
+      return;
+  }
+}
+
+function deleteObject(ctx: WorldContext, rec: ObjectRecord, because: Check[], src: string): void {
+  const { host } = ctx;
+  const ref = refOf(rec);
+  const seq = host.decide({
+    controller: 'world', action: 'ObjectDeleted', object: ref,
+    summary: `Deleted ${ref}${rec.kind === 'Pod' ? ' (gone at once: graceful termination is not modelled)' : ''}`,
+    because: [{ rule: 'deleted by a user', values: { kind: rec.kind } }, ...because],
+    source: src,
+  });
+  host.remember(ref, 'deleted', seq);
+  const c = host.cluster;
+  switch (rec.kind) {
+    case 'Node':
+      c.nodes.delete(rec.meta.name);
+      ctx.kubelets.removeNode(rec.meta.name);
+      host.announceNode('deleted', rec);
+      return;
+    case 'Pod':
+      host.deletePod(rec);
+      return;
+    case 'ReplicaSet':
+      c.replicaSets.delete(nsKey(rec.meta.namespace, rec.meta.name));
+      host.announceReplicaSet('deleted', rec);
+      return;
+    case 'DaemonSet':
+      c.daemonSets.delete(nsKey(rec.meta.namespace, rec.meta.name));
+      return;
+    case 'Lease':
+      c.leases.delete(rec.meta.name);
+      host.announceLease('deleted', rec);
+      return;
+  }
+}
