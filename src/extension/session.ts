@@ -70,7 +70,7 @@ export class Session {
   private marksSent = new Map<number, number>();
   private readonly listeners = new Set<() => void>();
   private readonly make: MakeSimulation;
-  private readonly post: (m: HostMessage) => void;
+  readonly post: (m: HostMessage) => void;
 
   constructor(opts: SessionOptions) {
     this.make = opts.make;

@@ -1,0 +1,46 @@
+/**
+ * The panel's HTML: a CSP of `default-src 'none'` with a nonce for the one
+ * script, styles and fonts only from the extension's own resources. No
+ * workspace data is ever put into this string: it all arrives as messages
+ * and is rendered as text. Pure, so the browser harness serves the same page.
+ */
+export interface WebviewHtmlOptions {
+  /** webview.cspSource */
+  cspSource: string;
+  nonce: string;
+  /** asWebviewUri(out/webview.js) */
+  scriptUri: string;
+  /** asWebviewUri(media/webview.css) */
+  styleUri: string;
+  /** extra nonce'd script to run first (the browser harness's fake host); never used by the extension */
+  preludeUri?: string;
+}
+
+export function webviewHtml(o: WebviewHtmlOptions): string {
+  for (const v of [o.cspSource, o.nonce, o.scriptUri, o.styleUri, o.preludeUri ?? '']) {
+    if (/["<>\s]/.test(v)) throw new Error(`unsafe value in the webview page: ${v}`);
+  }
+  const csp = [
+    "default-src 'none'",
+    // the nonce lets FAST (the toolkit) probe :focus-visible with an empty <style>; it reads meta csp-nonce
+    `style-src ${o.cspSource} 'nonce-${o.nonce}'`,
+    `font-src ${o.cspSource}`,
+    `img-src ${o.cspSource}`,
+    `script-src 'nonce-${o.nonce}'`,
+  ].join('; ');
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${csp};">
+<meta property="csp-nonce" content="${o.nonce}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<link rel="stylesheet" href="${o.styleUri}">
+<title>Controller Stepper</title>
+</head>
+<body>
+<div id="app"></div>
+${o.preludeUri ? `<script nonce="${o.nonce}" src="${o.preludeUri}"></script>\n` : ''}<script nonce="${o.nonce}" src="${o.scriptUri}"></script>
+</body>
+</html>`;
+}

@@ -1,0 +1,76 @@
+/** Composes the views over one store; every host message re-renders what it touches. */
+import { el } from './dom';
+import type { Host } from './host';
+import { Store } from './state';
+import type { HostMessage } from '../protocol/webview';
+import { Toolbar } from './views/toolbar';
+import { ClusterView } from './views/cluster';
+import { DecisionLog } from './views/decisionLog';
+import { WhyPanel } from './views/why';
+import { MachinePanel } from './views/machine';
+import { Timeline } from './views/timeline';
+import { Notes } from './views/notes';
+
+export class App {
+  readonly store = new Store();
+  private readonly toolbar: Toolbar;
+  private readonly cluster: ClusterView;
+  private readonly log: DecisionLog;
+  private readonly why: WhyPanel;
+  private readonly machine: MachinePanel;
+  private readonly timeline: Timeline;
+  private readonly notes: Notes;
+
+  constructor(root: HTMLElement, private readonly host: Host) {
+    this.toolbar = new Toolbar(this.store, host);
+    this.cluster = new ClusterView(this.store, host);
+    this.log = new DecisionLog(this.store, host);
+    this.why = new WhyPanel(this.store, host);
+    this.machine = new MachinePanel(this.store);
+    this.timeline = new Timeline(this.store, host);
+    this.notes = new Notes(this.store, host);
+    root.append(
+      this.toolbar.root,
+      el('main', { class: 'columns' }, this.cluster.root, this.log.root, el('div', { class: 'side' }, this.why.root, this.machine.root, this.notes.root)),
+      this.timeline.root,
+    );
+    this.render();
+  }
+
+  receive(m: HostMessage): void {
+    if (m.type !== 'error') this.store.error = undefined;
+    this.store.apply(m);
+    this.render();
+    if (m.type === 'select') this.cluster.reveal(m.object);
+    if (m.type === 'update' || m.type === 'init' || m.type === 'select') {
+      this.host.saveState({ file: this.store.init?.scenario.file, pass: this.store.pass, selected: this.store.selection.object });
+    }
+    document.body.dataset.pass = String(this.store.pass);
+  }
+
+  render(): void {
+    this.toolbar.render();
+    this.cluster.render();
+    this.log.render();
+    this.why.render();
+    this.machine.render();
+    this.timeline.render();
+    this.notes.render();
+  }
+
+  /** Keyboard stepping while the panel has focus (the extension's keybindings cover the editor side). */
+  key(e: KeyboardEvent): void {
+    const t = e.target as HTMLElement | null;
+    if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'VSCODE-TEXT-FIELD')) return;
+    const map: Record<string, () => void> = {
+      ArrowRight: () => this.host.post({ type: 'action', action: e.shiftKey ? 'nextDecision' : 'step' }),
+      ArrowLeft: () => this.host.post({ type: 'action', action: e.shiftKey ? 'previousDecision' : 'stepBack' }),
+      ' ': () => this.host.post({ type: 'action', action: this.store.playing ? 'pause' : 'play' }),
+    };
+    const f = map[e.key];
+    if (f) {
+      e.preventDefault();
+      f();
+    }
+  }
+}

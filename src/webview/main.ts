@@ -1,0 +1,27 @@
+/**
+ * The webview's entry point: the only file that calls acquireVsCodeApi. Wires
+ * the host's messages to the app and the app's messages to the host.
+ */
+import { App } from './app';
+import { registerToolkit } from './toolkit';
+import type { HostMessage, WebviewMessage, WebviewPersistedState } from '../protocol/webview';
+
+interface VsCodeApi {
+  postMessage(m: WebviewMessage): void;
+  getState(): unknown;
+  setState(s: WebviewPersistedState): void;
+}
+declare function acquireVsCodeApi(): VsCodeApi;
+
+registerToolkit();
+const vscode = acquireVsCodeApi();
+const app = new App(document.getElementById('app') ?? document.body, {
+  post: (m) => vscode.postMessage(m),
+  saveState: (s) => vscode.setState(s),
+});
+window.addEventListener('message', (e: MessageEvent) => {
+  const m = e.data as HostMessage;
+  if (m && typeof m === 'object' && typeof m.type === 'string') app.receive(m);
+});
+window.addEventListener('keydown', (e) => app.key(e));
+vscode.postMessage({ type: 'ready' });

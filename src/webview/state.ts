@@ -1,0 +1,119 @@
+/**
+ * What the webview knows: built only from host messages (src/protocol/webview.ts).
+ * Updates carry deltas; this applies them.
+ */
+import type { ZoneView, Explanation, MachineView } from '../engine/simulation/api';
+import type { Decision } from '../engine/trace/decision';
+import type { HostMessage, InitMessage, NodeItem, PodItem, ReplicaSetItem, UiSettings, WhatIfComparison, Delta } from '../protocol/webview';
+
+export interface Selection {
+  object?: string;
+  seq?: number;
+}
+
+export class Store {
+  init?: InitMessage;
+  settings: UiSettings = { collapseNoise: true, playSpeed: 2 };
+  time = '';
+  pass: number | null = null;
+  lastPass = -1;
+  zones: ZoneView[] = [];
+  readonly nodes = new Map<string, NodeItem>();
+  readonly pods = new Map<string, PodItem>();
+  readonly replicaSets = new Map<string, ReplicaSetItem>();
+  readonly machines = new Map<string, Omit<MachineView, 'definition'>>();
+  readonly passMarks = new Map<number, number>();
+  decisions: Decision[] = [];
+  /** decisions seen so far by seq, for cause links */
+  readonly known = new Map<number, Decision>();
+  selection: Selection = {};
+  decision?: { decision: Decision; chain: Decision[] };
+  explanation?: Explanation;
+  machine?: MachineView;
+  whatIf?: WhatIfComparison;
+  playing = false;
+  error?: string;
+  /** bumped on every change of the cluster collections, for views that cache */
+  version = 0;
+
+  apply(m: HostMessage): void {
+    switch (m.type) {
+      case 'init':
+        this.init = m;
+        this.settings = m.settings;
+        break;
+      case 'update':
+        if (m.full) {
+          this.nodes.clear();
+          this.pods.clear();
+          this.replicaSets.clear();
+          this.machines.clear();
+          this.passMarks.clear();
+        }
+        this.time = m.time;
+        this.pass = m.pass;
+        this.lastPass = m.lastPass;
+        this.zones = m.zones;
+        applyDelta(this.nodes, m.nodes);
+        applyDelta(this.pods, m.pods);
+        applyDelta(this.replicaSets, m.replicaSets);
+        applyDelta(this.machines as Map<string, { id: string }>, { upsert: m.machines.upsert.map((x) => ({ ...x, ref: x.id })), remove: m.machines.remove });
+        for (const mark of m.passMarks) this.passMarks.set(mark.pass, mark.decisions);
+        this.decisions = m.decisions;
+        for (const d of m.decisions) this.known.set(d.seq, d);
+        if (m.focusSeq !== undefined) this.selection = { ...this.selection, seq: m.focusSeq };
+        this.version++;
+        break;
+      case 'decision':
+        this.decision = { decision: m.decision, chain: m.chain };
+        this.known.set(m.decision.seq, m.decision);
+        for (const d of m.chain) this.known.set(d.seq, d);
+        this.selection = { object: m.decision.object, seq: m.decision.seq };
+        break;
+      case 'explanation':
+        this.explanation = m.explanation;
+        for (const h of m.explanation.happened) {
+          this.known.set(h.decision.seq, h.decision);
+          for (const d of h.chain) this.known.set(d.seq, d);
+        }
+        break;
+      case 'machine':
+        this.machine = m.machine;
+        break;
+      case 'select':
+        this.selection = { object: m.object };
+        this.decision = undefined;
+        break;
+      case 'whatIf':
+        this.whatIf = m.comparison;
+        break;
+      case 'playing':
+        this.playing = m.playing;
+        break;
+      case 'settings':
+        this.settings = m.settings;
+        break;
+      case 'error':
+        this.error = m.message;
+        break;
+    }
+  }
+}
+
+function applyDelta<T>(map: Map<string, T>, d: Delta<T & { ref: string }> | Delta<T>): void {
+  for (const key of d.remove) map.delete(key);
+  for (const item of d.upsert as (T & { ref: string })[]) map.set(item.ref, item);
+}
+
+/** `1m30s`-style text for a non-negative number of milliseconds (webview-side; the engine is not bundled here). */
+export function formatMs(ms: number): string {
+  if (!Number.isFinite(ms)) return '';
+  const neg = ms < 0;
+  let s = Math.round(Math.abs(ms) / 100) / 10;
+  const h = Math.floor(s / 3600);
+  s -= h * 3600;
+  const m = Math.floor(s / 60);
+  s = Math.round((s - m * 60) * 10) / 10;
+  const out = `${h ? `${h}h` : ''}${h || m ? `${m}m` : ''}${s}s`;
+  return neg ? `-${out}` : out;
+}

@@ -1,0 +1,100 @@
+/**
+ * The decisions of the current pass, filterable by controller, action and
+ * object, searchable; MonitorPass ticks are collapsed into one line unless the
+ * user opens them (a user must not scroll past 5 s ticks).
+ */
+import { el, replace } from '../dom';
+import type { Host } from '../host';
+import type { Store } from '../state';
+import type { Decision } from '../../engine/trace/decision';
+
+/** Kept in step with NOISE_ACTIONS of src/engine/trace/decision.ts (the webview does not bundle the engine). */
+export const NOISE = new Set(['MonitorPass']);
+
+export interface LogFilter {
+  controller: string;
+  action: string;
+  object: string;
+  search: string;
+}
+
+export function filterDecisions(ds: readonly Decision[], f: LogFilter): Decision[] {
+  const q = f.search.toLowerCase();
+  const o = f.object.toLowerCase();
+  return ds.filter((d) =>
+    (!f.controller || d.controller === f.controller) &&
+    (!f.action || d.action === f.action) &&
+    (!o || d.object.toLowerCase().includes(o)) &&
+    (!q || `${d.action} ${d.object} ${d.summary} ${d.because.map((b) => b.rule).join(' ')}`.toLowerCase().includes(q)));
+}
+
+export class DecisionLog {
+  readonly root = el('section', { id: 'log', class: 'panel', 'aria-label': 'Decisions' });
+  private readonly controller = el('select', { id: 'filter-controller', 'aria-label': 'controller' });
+  private readonly action = el('select', { id: 'filter-action', 'aria-label': 'action' });
+  private readonly object = el('vscode-text-field', { id: 'filter-object', placeholder: 'object' });
+  private readonly search = el('vscode-text-field', { id: 'filter-search', placeholder: 'search' });
+  private readonly list = el('ol', { id: 'decisions', class: 'decisions' });
+  private readonly caption = el('p', { class: 'caption', id: 'log-caption' });
+  private showNoise = false;
+  private filter: LogFilter = { controller: '', action: '', object: '', search: '' };
+
+  constructor(private readonly store: Store, private readonly host: Host) {
+    const read = (e: HTMLElement) => String((e as unknown as { value: string }).value ?? '');
+    const update = () => {
+      this.filter = { controller: this.controller.value, action: this.action.value, object: read(this.object), search: read(this.search) };
+      this.render();
+    };
+    for (const e of [this.controller, this.action]) e.addEventListener('change', update);
+    for (const e of [this.object, this.search]) e.addEventListener('input', update);
+    this.root.append(el('h2', null, 'Decisions of this pass'), el('div', { class: 'row filters' }, this.controller, this.action, this.object, this.search), this.caption, this.list);
+  }
+
+  private options(select: HTMLSelectElement, label: string, values: string[]): void {
+    const current = select.value;
+    const all = [...new Set([...values, ...(current ? [current] : [])])].sort();
+    replace(select, el('option', { value: '' }, `all ${label}`), ...all.map((v) => el('option', { value: v }, v)));
+    select.value = current;
+  }
+
+  render(): void {
+    const s = this.store;
+    const ds = s.decisions;
+    this.options(this.controller, 'controllers', ds.map((d) => d.controller));
+    this.options(this.action, 'actions', ds.map((d) => d.action));
+    const shown = filterDecisions(ds, this.filter);
+    const collapse = s.settings.collapseNoise && !this.showNoise;
+    const noise = shown.filter((d) => NOISE.has(d.action));
+    const rows: HTMLElement[] = [];
+    for (const d of shown) {
+      if (collapse && NOISE.has(d.action)) continue;
+      const li = el('li', { class: `decision controller-${d.controller}${s.selection.seq === d.seq ? ' selected' : ''}`, 'data-seq': d.seq, tabindex: 0 },
+        el('span', { class: 'time' }, d.time.slice(11, 23)),
+        el('span', { class: 'action' }, d.action),
+        el('span', { class: 'object' }, d.object),
+        el('span', { class: 'summary' }, d.summary),
+        d.because[0] ? el('span', { class: 'because' }, d.because[0].rule) : null);
+      li.addEventListener('click', () => this.host.post({ type: 'selectDecision', seq: d.seq }));
+      rows.push(li);
+    }
+    if (collapse && noise.length) {
+      const li = el('li', { class: 'noise', id: 'noise-toggle', tabindex: 0 }, `${noise.length} routine ${noise.length === 1 ? 'tick' : 'ticks'} (${[...new Set(noise.map((d) => d.action))].join(', ')}) hidden — show`);
+      li.addEventListener('click', () => {
+        this.showNoise = true;
+        this.render();
+      });
+      rows.push(li);
+    } else if (!collapse && noise.length && s.settings.collapseNoise) {
+      const li = el('li', { class: 'noise', id: 'noise-toggle', tabindex: 0 }, 'hide routine ticks');
+      li.addEventListener('click', () => {
+        this.showNoise = false;
+        this.render();
+      });
+      rows.push(li);
+    }
+    replace(this.caption, s.pass === null ? 'Before the first monitor pass.' : `${shown.length - noise.length} decisions in pass ${s.pass}${shown.length !== ds.length ? ` (of ${ds.length - ds.filter((d) => NOISE.has(d.action)).length}, filtered)` : ''}`);
+    replace(this.list, ...rows);
+    const sel = this.list.querySelector('li.selected');
+    if (sel && 'scrollIntoView' in sel) (sel as HTMLElement).scrollIntoView({ block: 'nearest' });
+  }
+}

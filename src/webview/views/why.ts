@@ -1,0 +1,85 @@
+/**
+ * The why panel: for a decision, its checks with the values they saw, the
+ * chain of causes back to the world event (each a link), the machine
+ * transition and the upstream source; for an object, what happened to it and
+ * why what did not happen has not (yet).
+ */
+import { el, replace, type Child } from '../dom';
+import type { Host } from '../host';
+import type { Store } from '../state';
+import type { Check, Decision } from '../../engine/trace/decision';
+
+export function formatValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (v === undefined) return '';
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+export class WhyPanel {
+  readonly root = el('section', { id: 'why', class: 'panel', 'aria-label': 'Why' });
+  private readonly body = el('div', { id: 'why-body' });
+
+  constructor(private readonly store: Store, private readonly host: Host) {
+    this.root.append(el('h2', null, 'Why'), this.body);
+  }
+
+  private link(d: Decision): HTMLElement {
+    const b = el('button', { class: 'link cause', 'data-seq': d.seq, type: 'button', title: d.summary }, `#${d.seq} ${d.time.slice(11, 23)} ${d.controller} ${d.action} ${d.object}`);
+    b.addEventListener('click', () => this.host.post({ type: 'selectDecision', seq: d.seq }));
+    return b;
+  }
+
+  private objectLink(ref: string): HTMLElement {
+    const b = el('button', { class: 'link object-link', 'data-ref': ref, type: 'button' }, ref);
+    b.addEventListener('click', () => this.host.post({ type: 'selectObject', object: ref }));
+    return b;
+  }
+
+  private checks(cs: Check[], id: string): HTMLElement {
+    return el('ol', { class: 'checks', id },
+      ...cs.map((c) => el('li', { class: 'check' },
+        el('span', { class: 'rule' }, c.rule),
+        ...(c.values ? Object.entries(c.values).map(([k, v]) => el('span', { class: 'value-pair' }, el('span', { class: 'k' }, k), '=', el('span', { class: 'v' }, formatValue(v)))) : []))));
+  }
+
+  render(): void {
+    const s = this.store;
+    const parts: Child[] = [];
+    if (s.decision && s.selection.seq === s.decision.decision.seq) {
+      const { decision: d, chain } = s.decision;
+      const world = chain.find((c) => c.controller === 'world');
+      parts.push(
+        el('div', { class: 'why-head', id: 'why-decision' }, el('span', { class: 'action' }, d.action), ' ', this.objectLink(d.object), ' ', el('span', { class: 'time' }, d.time)),
+        el('p', { class: 'summary', id: 'why-summary' }, d.summary),
+        el('h3', null, 'Because'), this.checks(d.because, 'why-checks'),
+        el('h3', null, 'Caused by'),
+        chain.length
+          ? el('ol', { id: 'why-causes', class: 'causes' }, ...chain.map((c) => el('li', { class: c === world ? 'world-event' : undefined }, this.link(c), c === world ? el('span', { class: 'chip' }, 'world event') : null)))
+          : el('p', { id: 'why-causes', class: 'hint' }, d.controller === 'world' ? 'This is a world event (the scenario).' : 'No earlier decision led to this one.'),
+        el('h3', null, 'Machine'),
+        d.machine
+          ? el('p', { id: 'why-machine' }, `${d.machine.id}: `, el('span', { class: 'state' }, d.machine.from), ' → ', el('span', { class: 'state' }, d.machine.to), ` on ${d.machine.event}`)
+          : el('p', { id: 'why-machine', class: 'hint' }, 'No machine transition.'),
+        el('h3', null, 'Upstream'), el('p', { id: 'why-source', class: 'source' }, d.source),
+      );
+    } else if (s.explanation && s.selection.object === s.explanation.object) {
+      const e = s.explanation;
+      parts.push(el('div', { class: 'why-head', id: 'why-object' }, e.object, e.exists ? '' : ' (no longer exists)'));
+      parts.push(el('h3', null, 'What happened'));
+      parts.push(e.happened.length
+        ? el('ol', { id: 'why-happened' }, ...e.happened.map((h) => el('li', null, this.link(h.decision), ` ${h.decision.summary}`)))
+        : el('p', { id: 'why-happened', class: 'hint' }, 'Nothing has happened to it yet.'));
+      parts.push(el('h3', null, 'Why not'));
+      parts.push(e.whyNot.length
+        ? el('ol', { id: 'why-not' }, ...e.whyNot.map((w) => el('li', null,
+            el('span', { class: 'action' }, w.what), ': ', el('span', { class: 'rule' }, w.check.rule),
+            ...(w.check.values ? Object.entries(w.check.values).map(([k, v]) => el('span', { class: 'value-pair' }, `${k}=${formatValue(v)}`)) : []),
+            el('span', { class: 'when' }, w.wouldFireAt ? ` — would happen at ${w.wouldFireAt}` : ' — will not happen as things stand'))))
+        : el('p', { id: 'why-not', class: 'hint' }, 'Nothing is held back.'));
+    } else {
+      parts.push(el('p', { class: 'hint' }, 'Select a decision, node, pod, zone or ReplicaSet.'));
+    }
+    replace(this.body, ...parts);
+  }
+}
