@@ -186,6 +186,11 @@ export class SimHost implements ControllerHost {
     this.notify((c) => c.onPodEvent?.(this, 'deleted', current, before));
   }
 
+  /** The ReplicaSet controller wrote rs.status: announced as an update, as the informer would. */
+  updateReplicaSetStatus(rs: ReplicaSetRecord): void {
+    this.announceReplicaSet('updated', rs);
+  }
+
   // ---- announcements used by the world events ----
 
   announceNode(type: WatchType, node: NodeRecord): void {
