@@ -1,0 +1,214 @@
+/**
+ * One measurement, in a process of its own (so that one measurement's heap
+ * does not inflate the next one's peak memory). bench/run.ts starts it as
+ *   node --expose-gc --max-old-space-size=N --import tsx bench/child.ts TASK JSON-ARGS
+ * and reads one JSON line from stdout: `{ ok: true, ... }`, or
+ * `{ ok: false, unavailable?: true, error }`.
+ *
+ * Tasks:
+ *   parse     JSON.parse of the snapshot text (the baseline)
+ *   load      loadSnapshot of the same text into the engine
+ *   simulate  the outage scenario: load, createSimulation, runUntil(start + duration)
+ *   steady    the healthy cluster: one monitor pass with nothing changing, and the
+ *             extension host's per-step webview data (Session.updateMessage)
+ *   goback    the outage scenario: step N passes, goToPass(N - 100), one step forward
+ */
+import { readFileSync } from 'node:fs';
+
+type Args = { snapshot: string; scenario: string; healthy: string; durationS: number; steps: number; backPasses: number };
+type Out = Record<string, unknown>;
+
+const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
+const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
+const now = (): bigint => process.hrtime.bigint();
+const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
+const heapUsed = (): number => {
+  gc();
+  return process.memoryUsage().heapUsed;
+};
+
+class Unavailable extends Error {}
+
+/** The engine's pieces are imported lazily: a piece not written yet is reported as "not available yet". */
+async function engine() {
+  const need = async <T>(path: string, name: string): Promise<T> => {
+    let mod: Record<string, unknown>;
+    try {
+      mod = (await import(path)) as Record<string, unknown>;
+    } catch (e) {
+      throw new Unavailable(`${path}: ${(e as Error).message.split('\n')[0]}`);
+    }
+    if (typeof mod[name] !== 'function') throw new Unavailable(`${path} has no ${name}`);
+    return mod[name] as T;
+  };
+  return {
+    loadSnapshot: () => need<typeof import('../src/engine/snapshot/load').loadSnapshot>('../src/engine/snapshot/load', 'loadSnapshot'),
+    loadScenario: () => need<typeof import('../src/engine/snapshot/scenario').loadScenario>('../src/engine/snapshot/scenario', 'loadScenario'),
+    createSimulation: () => need<typeof import('../src/engine/simulation/simulation').createSimulation>('../src/engine/simulation/simulation', 'createSimulation'),
+    nodeFs: () => need<typeof import('../src/platform/nodeFs').nodeFs>('../src/platform/nodeFs', 'nodeFs'),
+    Session: async () => {
+      const mod = (await import('../src/extension/session').catch((e: Error) => {
+        throw new Unavailable(`src/extension/session: ${e.message.split('\n')[0]}`);
+      })) as typeof import('../src/extension/session');
+      return mod.Session;
+    },
+  };
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+function countActions(trace: readonly { action: string }[]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const d of trace) out[d.action] = (out[d.action] ?? 0) + 1;
+  return out;
+}
+
+async function openScenario(path: string) {
+  const e = await engine();
+  const [loadScenario, nodeFs, createSimulation] = await Promise.all([e.loadScenario(), e.nodeFs(), e.createSimulation()]);
+  let t0 = now();
+  const scenario = loadScenario(path, nodeFs(), { maxFileBytes: Number.MAX_SAFE_INTEGER });
+  const loadMs = ms(t0);
+  const serious = scenario.problems.filter((p) => p.severity === 'error');
+  t0 = now();
+  const sim = createSimulation(scenario);
+  const createMs = ms(t0);
+  const simErrors = sim.problems.filter((p) => p.severity === 'error');
+  if (serious.length || simErrors.length) {
+    throw new Error(`the scenario has errors: ${[...serious, ...simErrors].slice(0, 3).map((p) => `${p.code}: ${p.message}`).join('; ')}`);
+  }
+  return { sim, loadMs, createMs, problems: sim.problems.length };
+}
+
+const tasks: Record<string, (a: Args) => Promise<Out>> = {
+  async parse(a) {
+    const t0 = now();
+    const text = readFileSync(a.snapshot, 'utf8');
+    const readMs = ms(t0);
+    gc();
+    const t1 = now();
+    const value = JSON.parse(text) as { items: unknown[] };
+    const parseMs = ms(t1);
+    return { readMs, parseMs, items: value.items.length, peakRss: peakRss(), heapUsed: heapUsed() };
+  },
+
+  async load(a) {
+    const loadSnapshot = await (await engine()).loadSnapshot();
+    const t0 = now();
+    const text = readFileSync(a.snapshot, 'utf8');
+    const readMs = ms(t0);
+    gc();
+    const t1 = now();
+    const loaded = loadSnapshot({ file: a.snapshot, text });
+    const loadMs = ms(t1);
+    const problems = loaded.problems.filter((p) => p.severity !== 'info');
+    if (problems.length) throw new Error(`the loader reported ${problems.length} problems, e.g. ${problems[0].code}: ${problems[0].message}`);
+    return {
+      readMs, loadMs,
+      nodes: loaded.cluster.nodes.size, pods: loaded.cluster.pods.size,
+      peakRss: peakRss(), heapUsed: heapUsed(),
+    };
+  },
+
+  async simulate(a) {
+    const { sim, loadMs, createMs, problems } = await openScenario(a.scenario);
+    gc();
+    const t0 = now();
+    sim.runUntil(sim.startTime + a.durationS * 1_000_000);
+    const runMs = ms(t0);
+    return {
+      loadMs, createMs, runMs, problems,
+      simulatedS: a.durationS,
+      passes: sim.pass, decisions: sim.trace.length, actions: countActions(sim.trace),
+      peakRss: peakRss(), heapUsed: heapUsed(),
+    };
+  },
+
+  async steady(a) {
+    const { sim, loadMs, createMs } = await openScenario(a.healthy);
+    const Session = await (await engine()).Session();
+    // Warm up: the first passes register every node.
+    for (let i = 0; i < 3; i++) sim.step();
+    const passMs: number[] = [];
+    const decisionsBefore = sim.trace.length;
+    for (let i = 0; i < a.steps; i++) {
+      const t0 = now();
+      sim.step();
+      passMs.push(ms(t0));
+    }
+    const quietDecisions = sim.trace.length - decisionsBefore;
+    const session = new Session({ make: () => sim, settings: { collapseNoise: true, playSpeed: 4 }, post: () => {} });
+    session.updateMessage(true);
+    // The extension host's work per step: the update message (what changed) and its
+    // serialisation, as postMessage sends it.
+    const stepMs: number[] = [], dataMs: number[] = [], bytes: number[] = [];
+    for (let i = 0; i < a.steps; i++) {
+      const t0 = now();
+      sim.step();
+      const t1 = now();
+      const text = JSON.stringify(session.updateMessage(false));
+      dataMs.push(ms(t1));
+      stepMs.push(ms(t0));
+      bytes.push(text.length);
+    }
+    return {
+      loadMs, createMs,
+      passMs: median(passMs), passMsAll: passMs, quietDecisions,
+      webviewStepMs: median(dataMs), webviewBytes: median(bytes), stepMs: median(stepMs),
+      peakRss: peakRss(),
+    };
+  },
+
+  async goback(a) {
+    const { sim } = await openScenario(a.scenario);
+    const target = a.backPasses + 20;
+    while ((sim.pass ?? -1) < target) sim.step();
+    const from = sim.pass as number;
+    const fwdMs: number[] = [];
+    // One forward step at the far end, from the same position each time.
+    for (let i = 0; i < 3; i++) {
+      sim.goToPass(from);
+      const t0 = now();
+      sim.step();
+      fwdMs.push(ms(t0));
+    }
+    sim.goToPass(from);
+    const backMs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      sim.goToPass(from);
+      const t0 = now();
+      sim.goToPass(from - a.backPasses);
+      backMs.push(ms(t0));
+      if (sim.pass !== from - a.backPasses) throw new Error(`goToPass(${from - a.backPasses}) left the simulation at pass ${sim.pass}`);
+    }
+    return { from, back: a.backPasses, backMs: median(backMs), forwardMs: median(fwdMs), backMsAll: backMs, forwardMsAll: fwdMs, peakRss: peakRss() };
+  },
+};
+
+async function main(): Promise<void> {
+  const [task, json] = process.argv.slice(2);
+  // What the process holds before the measurement (node, tsx, the engine's modules): reported so
+  // that peak memory can be read both with and without it.
+  await engine().then((e) => Promise.all([e.loadSnapshot(), e.loadScenario(), e.createSimulation(), e.nodeFs(), e.Session()])).catch(() => undefined);
+  gc();
+  const baseRss = process.memoryUsage().rss;
+  const fn = tasks[task];
+  if (!fn) {
+    process.stdout.write(`${JSON.stringify({ ok: false, error: `unknown task ${task}` })}\n`);
+    process.exitCode = 2;
+    return;
+  }
+  try {
+    const out = await fn(JSON.parse(json) as Args);
+    process.stdout.write(`${JSON.stringify({ ok: true, baseRss, ...out })}\n`);
+  } catch (e) {
+    const unavailable = e instanceof Unavailable;
+    process.stdout.write(`${JSON.stringify({ ok: false, unavailable, error: unavailable ? e.message : (e as Error).stack ?? String(e) })}\n`);
+    process.exitCode = unavailable ? 0 : 1;
+  }
+}
+
+void main();

@@ -1,0 +1,410 @@
+/**
+ * `npm run bench [-- options]`: builds a big generated cluster into a temp
+ * folder and measures the engine on it, each figure a median over several
+ * runs, each measurement in a child process of its own (bench/child.ts), and
+ * every figure that has a target as a ratio of two things measured in this
+ * same run (so a faster or slower machine moves both sides).
+ *
+ * Options:
+ *   --nodes N            nodes (default 5000)
+ *   --pods-per-node N    pods per node, DaemonSet pods included (default 30)
+ *   --zones N            zones (default 3); zone b fails at 60 s and recovers at 30 min
+ *   --runs N             runs per measurement (default 3)
+ *   --quick              a small cluster (60 nodes x 10 pods), for CI: proves the bench works
+ *   --seed S             generator seed (default 1)
+ *   --detail lean|full   generator detail (default lean: a full 150,000-pod export does not fit in one JS string)
+ *   --duration S         simulated seconds of the outage run (default 3600)
+ *   --only a,b           only these measurements: load, simulate, steady, goback
+ *   --timeout S          per child process (default 1800, quick 300)
+ *   --keep               keep the generated files (printed)
+ *
+ * Exit code: 0 when every measurement ran (a missed target is printed, not an
+ * error; a piece of the engine that does not exist yet is "not available yet"),
+ * 1 when a measurement failed or timed out, 2 on bad options.
+ */
+import { spawn, execFileSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
+import { cpus, freemem, platform, arch, release, tmpdir, totalmem } from 'node:os';
+import { join, resolve } from 'node:path';
+import { generateClusterStream, listChunks, renderObject } from '../src/engine/generate/index';
+
+const root = resolve(__dirname, '..');
+
+interface Options {
+  nodes: number;
+  podsPerNode: number;
+  zones: number;
+  runs: number;
+  quick: boolean;
+  seed: string;
+  detail: 'lean' | 'full';
+  durationS: number;
+  only: Set<string>;
+  timeoutS: number;
+  keep: boolean;
+}
+
+const MEASUREMENTS = ['load', 'simulate', 'steady', 'goback'];
+
+function parseArgs(argv: string[]): Options {
+  const o: Options = {
+    nodes: 5000, podsPerNode: 30, zones: 3, runs: 3, quick: false, seed: '1', detail: 'lean',
+    durationS: 3600, only: new Set(MEASUREMENTS), timeoutS: 1800, keep: false,
+  };
+  const given = new Set<string>();
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=', 2);
+    const value = (): string => {
+      const v = inline ?? argv[++i];
+      if (v === undefined) throw new Error(`${flag} needs a value`);
+      return v;
+    };
+    const int = (min: number): number => {
+      const v = Number(value());
+      if (!Number.isInteger(v) || v < min) throw new Error(`${flag} must be a whole number >= ${min}`);
+      return v;
+    };
+    given.add(flag);
+    switch (flag) {
+      case '--nodes': o.nodes = int(1); break;
+      case '--pods-per-node': o.podsPerNode = int(1); break;
+      case '--zones': o.zones = int(1); break;
+      case '--runs': o.runs = int(1); break;
+      case '--seed': o.seed = value(); break;
+      case '--duration': o.durationS = int(1); break;
+      case '--timeout': o.timeoutS = int(1); break;
+      case '--quick': o.quick = true; break;
+      case '--keep': o.keep = true; break;
+      case '--detail': {
+        const v = value();
+        if (v !== 'lean' && v !== 'full') throw new Error('--detail must be lean or full');
+        o.detail = v;
+        break;
+      }
+      case '--only': {
+        const names = value().split(',').map((s) => s.trim()).filter(Boolean);
+        for (const n of names) if (!MEASUREMENTS.includes(n)) throw new Error(`--only: unknown measurement ${n} (known: ${MEASUREMENTS.join(', ')})`);
+        o.only = new Set(names);
+        break;
+      }
+      default:
+        throw new Error(`unknown option ${argv[i]}`);
+    }
+  }
+  if (o.quick) {
+    if (!given.has('--nodes')) o.nodes = 60;
+    if (!given.has('--pods-per-node')) o.podsPerNode = 10;
+    if (!given.has('--timeout')) o.timeoutS = 300;
+  }
+  return o;
+}
+
+// -- generating the inputs ---------------------------------------------------
+
+interface Inputs {
+  dir: string;
+  snapshot: string;
+  scenario: string;
+  healthy: string;
+  bytes: number;
+  generateMs: number;
+  counts: Record<string, unknown>;
+}
+
+function generate(o: Options): Inputs {
+  const dir = join(tmpdir(), 'controller-stepper-bench', `${o.nodes}x${o.podsPerNode}x${o.zones}-seed${o.seed}-${o.detail}-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  const snapshot = join(dir, 'cluster.json');
+  const seed = /^\d+$/.test(o.seed) ? Number(o.seed) : o.seed;
+  const t0 = performance.now();
+  const stream = generateClusterStream({
+    nodes: o.nodes, podsPerNode: o.podsPerNode, zones: o.zones, seed, detail: o.detail,
+    timeline: { name: 'bench-zone-outage', zoneOutage: { zone: Math.min(1, o.zones - 1), at: '60s', recoverAt: '30m' } },
+  });
+  // Compact JSON, as `kubectl get nodes,pods,replicasets,daemonsets,leases -A -o json | jq -c .`
+  const fd = openSync(snapshot, 'w');
+  let buffer = '';
+  for (const chunk of listChunks(stream.items, 'json', 0)) {
+    buffer += chunk;
+    if (buffer.length > 4_000_000) {
+      writeSync(fd, buffer);
+      buffer = '';
+    }
+  }
+  writeSync(fd, buffer);
+  closeSync(fd);
+  const generateMs = performance.now() - t0;
+  const scenario = join(dir, 'outage.yaml');
+  writeFileSync(scenario, renderObject(stream.scenario!, 'yaml'));
+  const healthy = join(dir, 'healthy.yaml');
+  writeFileSync(healthy, renderObject({ ...stream.scenario!, metadata: { name: 'bench-healthy' }, events: [] }, 'yaml'));
+  return { dir, snapshot, scenario, healthy, bytes: statSync(snapshot).size, generateMs, counts: stream.counts as unknown as Record<string, unknown> };
+}
+
+// -- child processes -----------------------------------------------------------
+
+type ChildResult =
+  | { status: 'ok'; out: Record<string, any> }
+  | { status: 'unavailable'; reason: string }
+  | { status: 'failed'; reason: string };
+
+function heapLimitMb(): number {
+  return Math.max(2048, Math.min(16_384, Math.floor((totalmem() / 1024 / 1024) * 0.8)));
+}
+
+function runChild(task: string, args: Record<string, unknown>, timeoutS: number): Promise<ChildResult> {
+  return new Promise((resolveResult) => {
+    const child = spawn(process.execPath, [
+      '--expose-gc', `--max-old-space-size=${heapLimitMb()}`, '--import', 'tsx',
+      join(root, 'bench', 'child.ts'), task, JSON.stringify(args),
+    ], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '', stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutS * 1000);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      const line = stdout.trim().split('\n').pop() ?? '';
+      let parsed: Record<string, any> | undefined;
+      try {
+        parsed = JSON.parse(line) as Record<string, any>;
+      } catch {
+        parsed = undefined;
+      }
+      if (signal === 'SIGKILL') resolveResult({ status: 'failed', reason: `timed out after ${timeoutS} s` });
+      else if (parsed?.ok) resolveResult({ status: 'ok', out: parsed });
+      else if (parsed?.unavailable) resolveResult({ status: 'unavailable', reason: String(parsed.error) });
+      else resolveResult({ status: 'failed', reason: parsed?.error ? String(parsed.error) : `exit ${code ?? signal}: ${(stderr || stdout).trim().split('\n').slice(-5).join(' | ')}` });
+    });
+  });
+}
+
+// -- figures -------------------------------------------------------------------
+
+interface Metric {
+  key: string;
+  label: string;
+  unit: string;
+  /** per run */
+  values: number[];
+  median?: number;
+  target?: { op: '<=' | '>='; value: number };
+  met?: boolean;
+  /** why there is no figure */
+  note?: string;
+  detail?: string;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+function finish(m: Metric): Metric {
+  if (m.values.length) {
+    m.median = median(m.values);
+    if (m.target) m.met = m.target.op === '<=' ? m.median <= m.target.value : m.median >= m.target.value;
+  }
+  return m;
+}
+
+function fmt(n: number | undefined, unit: string): string {
+  if (n === undefined) return '-';
+  const digits = Math.abs(n) >= 100 ? 0 : Math.abs(n) >= 10 ? 1 : Math.abs(n) >= 1 ? 2 : 3;
+  return `${n.toFixed(digits)}${unit === 'x' ? '×' : unit ? ` ${unit}` : ''}`;
+}
+
+const MB = 1024 * 1024;
+
+async function main(): Promise<number> {
+  let o: Options;
+  try {
+    o = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`bench: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const log = (s: string) => process.stdout.write(`${s}\n`);
+  log(`# Controller Stepper benchmark: ${o.nodes} nodes × ${o.podsPerNode} pods, ${o.zones} zones, ${o.runs} runs${o.quick ? ' (quick)' : ''}`);
+  const inputs = generate(o);
+  log(`generated ${inputs.snapshot}: ${(inputs.bytes / MB).toFixed(1)} MiB, ${JSON.stringify(inputs.counts)} in ${(inputs.generateMs / 1000).toFixed(1)} s`);
+
+  const args = { snapshot: inputs.snapshot, scenario: inputs.scenario, healthy: inputs.healthy, durationS: o.durationS, steps: 10, backPasses: 100 };
+  const failures: string[] = [];
+  const unavailable = new Map<string, string>();
+  const results: Record<string, Record<string, any>[]> = { parse: [], load: [], simulate: [], steady: [], goback: [] };
+  const run = async (task: string, i: number): Promise<void> => {
+    const t0 = performance.now();
+    const r = await runChild(task, args, o.timeoutS);
+    const took = ((performance.now() - t0) / 1000).toFixed(1);
+    if (r.status === 'ok') {
+      results[task].push(r.out);
+      log(`  ${task} run ${i + 1}: done in ${took} s`);
+    } else if (r.status === 'unavailable') {
+      unavailable.set(task, r.reason);
+      log(`  ${task} run ${i + 1}: not available yet (${r.reason})`);
+    } else {
+      failures.push(`${task} run ${i + 1}: ${r.reason}`);
+      log(`  ${task} run ${i + 1}: FAILED: ${r.reason}`);
+    }
+  };
+  for (let i = 0; i < o.runs; i++) {
+    if (o.only.has('load')) {
+      await run('parse', i);
+      await run('load', i);
+    }
+  }
+  for (const task of ['simulate', 'steady', 'goback']) {
+    if (!o.only.has(task)) continue;
+    for (let i = 0; i < o.runs && !unavailable.has(task); i++) await run(task, i);
+  }
+
+  // Ratios per run (run i's load over run i's parse), then the median of the ratios.
+  const pair = <T>(a: T[], b: T[]) => a.slice(0, Math.min(a.length, b.length)).map((x, i) => [x, b[i]] as const);
+  const unavailableNote = (task: string) => (unavailable.has(task) ? `not available yet: ${unavailable.get(task)}` : !o.only.has(task === 'parse' ? 'load' : task) ? 'not measured (--only)' : 'no successful run');
+  const metrics: Metric[] = [
+    {
+      key: 'loadRatio', label: 'load into engine ÷ bare JSON.parse', unit: 'x', target: { op: '<=', value: 1.5 },
+      values: pair(results.load, results.parse).map(([l, p]) => l.loadMs / p.parseMs),
+      detail: results.load.length && results.parse.length ? `load ${fmt(median(results.load.map((x) => x.loadMs)), 'ms')}, JSON.parse ${fmt(median(results.parse.map((x) => x.parseMs)), 'ms')} (file read ${fmt(median(results.parse.map((x) => x.readMs)), 'ms')}, not counted)` : undefined,
+      note: results.load.length ? undefined : unavailableNote('load'),
+    },
+    {
+      key: 'simSpeed', label: `simulated s ÷ wall s (${o.durationS / 60} min, zone outage)`, unit: 'x', target: { op: '>=', value: 1000 },
+      values: results.simulate.map((s) => s.simulatedS / (s.runMs / 1000)),
+      detail: results.simulate.length ? (() => {
+        const s = results.simulate[0];
+        const a = s.actions as Record<string, number>;
+        return `runUntil ${fmt(median(results.simulate.map((x) => x.runMs)), 'ms')}; setup: loadScenario ${fmt(median(results.simulate.map((x) => x.loadMs)), 'ms')}, createSimulation ${fmt(median(results.simulate.map((x) => x.createMs)), 'ms')}; ${s.decisions} decisions (TaintAdded ${a.TaintAdded ?? 0}, PodEvicted ${a.PodEvicted ?? 0}, PodsCreated ${a.PodsCreated ?? 0}, PodBound ${a.PodBound ?? 0})`;
+      })() : undefined,
+      note: results.simulate.length ? undefined : unavailableNote('simulate'),
+    },
+    {
+      key: 'monitorPassMs', label: 'one monitor pass, nothing changing', unit: 'ms',
+      values: results.steady.map((s) => s.passMs),
+      detail: results.steady.length ? `${results.steady[0].quietDecisions} decisions in ${args.steps} quiet passes` : undefined,
+      note: results.steady.length ? undefined : unavailableNote('steady'),
+    },
+    {
+      key: 'webviewStepMs', label: "one step's webview data (update message + JSON)", unit: 'ms',
+      values: results.steady.map((s) => s.webviewStepMs),
+      detail: results.steady.length ? `${fmt(median(results.steady.map((s) => s.webviewBytes)) / 1024, 'KiB')} per step` : undefined,
+      note: results.steady.length ? undefined : unavailableNote('steady'),
+    },
+    {
+      key: 'peakMemoryRatio', label: 'peak memory ÷ snapshot file size', unit: 'x', target: { op: '<=', value: 3 },
+      values: (() => {
+        // The worse of loading and of the whole outage run (load + simulation), per run; the
+        // process's own memory before the measurement (node, tsx, modules: baseRss) is not counted.
+        const n = Math.max(results.load.length, results.simulate.length);
+        const out: number[] = [];
+        for (let i = 0; i < n; i++) {
+          const peaks = [results.load[i], results.simulate[i]].filter((x) => x).map((x) => x.peakRss - x.baseRss);
+          if (peaks.length) out.push(Math.max(...peaks) / inputs.bytes);
+        }
+        return out;
+      })(),
+      detail: [
+        results.parse.length ? `JSON.parse alone ${fmt(median(results.parse.map((x) => (x.peakRss - x.baseRss) / inputs.bytes)), 'x')}` : '',
+        results.load.length ? `load ${fmt(median(results.load.map((x) => (x.peakRss - x.baseRss) / inputs.bytes)), 'x')} (heap kept ${fmt(median(results.load.map((x) => x.heapUsed)) / MB, 'MiB')})` : '',
+        results.simulate.length ? `outage run ${fmt(median(results.simulate.map((x) => (x.peakRss - x.baseRss) / inputs.bytes)), 'x')} (heap kept ${fmt(median(results.simulate.map((x) => x.heapUsed)) / MB, 'MiB')})` : '',
+        `peak RSS above the process's ${fmt(median([...results.load, ...results.simulate].map((x) => x.baseRss)) / MB, 'MiB')} at start; with it ${fmt(median([...results.load, ...results.simulate].map((x) => x.peakRss / inputs.bytes)), 'x')}; file ${fmt(inputs.bytes / MB, 'MiB')}`,
+      ].filter(Boolean).join('; '),
+      note: results.load.length || results.simulate.length ? undefined : unavailableNote('load'),
+    },
+    {
+      key: 'stepBackMs', label: 'step back 100 passes (goToPass)', unit: 'ms',
+      values: results.goback.map((g) => g.backMs),
+      note: results.goback.length ? undefined : unavailableNote('goback'),
+    },
+    {
+      key: 'forwardStepMs', label: 'one forward step (same passes)', unit: 'ms',
+      values: results.goback.map((g) => g.forwardMs),
+      note: results.goback.length ? undefined : unavailableNote('goback'),
+    },
+    {
+      key: 'stepBackRatio', label: 'step back 100 passes ÷ one forward step', unit: 'x',
+      values: results.goback.map((g) => g.backMs / g.forwardMs),
+      detail: results.goback.length ? `from pass ${results.goback[0].from} to ${results.goback[0].from - 100}` : undefined,
+      note: results.goback.length ? undefined : unavailableNote('goback'),
+    },
+  ].map(finish);
+
+  // -- the table -----------------------------------------------------------------
+  const resultsDir = join(root, 'bench', 'results');
+  const latestPath = join(resultsDir, `latest-${o.nodes}x${o.podsPerNode}x${o.zones}.json`);
+  const previous = existsSync(latestPath) ? (JSON.parse(readFileSync(latestPath, 'utf8')) as { date: string; metrics: Metric[] }) : undefined;
+  const prevOf = (key: string) => previous?.metrics.find((m) => m.key === key)?.median;
+  const rows = metrics.map((m) => [
+    m.label,
+    m.median !== undefined ? fmt(m.median, m.unit) : 'n/a',
+    m.target ? `${m.target.op} ${fmt(m.target.value, m.unit)}` : '',
+    m.median === undefined ? '' : m.target ? (m.met ? 'ok' : 'MISSED') : '',
+    previous ? fmt(prevOf(m.key), m.unit) : '',
+  ]);
+  const head = ['measurement', `median of ${o.runs}`, 'target', '', previous ? `previous (${previous.date.slice(0, 16)})` : ''];
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
+  log('');
+  log(line(head));
+  log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const r of rows) log(line(r));
+  log('');
+  for (const m of metrics) {
+    if (m.note) log(`- ${m.label}: ${m.note}`);
+    else if (m.detail) log(`- ${m.label}: ${m.detail}`);
+  }
+  const sim = results.simulate[0];
+  if (sim && !((sim.actions as Record<string, number>).TaintAdded || (sim.actions as Record<string, number>).PodEvicted)) {
+    log('');
+    log(`NOTE: the outage run made no TaintAdded or PodEvicted decisions (${JSON.stringify(sim.actions)}): its speed does not include eviction work yet.`);
+  }
+  const missed = metrics.filter((m) => m.met === false);
+  if (missed.length) {
+    log('');
+    for (const m of missed) log(`TARGET MISSED: ${m.label} is ${fmt(m.median, m.unit)}, target ${m.target!.op} ${fmt(m.target!.value, m.unit)}`);
+  }
+
+  // -- the record ------------------------------------------------------------------
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
+    if (execFileSync('git', ['status', '--porcelain', '--', 'src'], { cwd: root, encoding: 'utf8' }).trim()) commit += '+uncommitted';
+  } catch { /* not a git checkout */ }
+  const record = {
+    date: new Date().toISOString(),
+    commit,
+    machine: {
+      cpus: cpus().length, cpuModel: cpus()[0]?.model, totalMemoryMiB: Math.round(totalmem() / MB), freeMemoryMiB: Math.round(freemem() / MB),
+      node: process.version, v8: process.versions.v8, platform: platform(), arch: arch(), release: release(),
+      childHeapLimitMiB: heapLimitMb(),
+    },
+    options: { ...o, only: [...o.only] },
+    snapshot: { bytes: inputs.bytes, generateMs: Math.round(inputs.generateMs), counts: inputs.counts, format: 'compact JSON List' },
+    metrics,
+    raw: results,
+    failures,
+    unavailable: Object.fromEntries(unavailable),
+  };
+  mkdirSync(resultsDir, { recursive: true });
+  const file = join(resultsDir, `${record.date.replace(/[:.]/g, '-')}-${o.nodes}x${o.podsPerNode}x${o.zones}.json`);
+  writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+  if (!failures.length) writeFileSync(latestPath, `${JSON.stringify(record, null, 2)}\n`);
+  log('');
+  log(`results: ${file}`);
+
+  if (o.keep) log(`inputs kept in ${inputs.dir}`);
+  else rmSync(inputs.dir, { recursive: true, force: true });
+
+  if (failures.length) {
+    log('');
+    for (const f of failures) log(`FAILED: ${f}`);
+    return 1;
+  }
+  return 0;
+}
+
+main().then((code) => { process.exitCode = code; }, (e: unknown) => {
+  process.stderr.write(`bench: ${(e as Error).stack ?? String(e)}\n`);
+  process.exitCode = 1;
+});
