@@ -17,8 +17,12 @@ export const ACTIONS = {
     'EvictionRateChanged', 'MonitorPass',
   ],
   'taint-eviction': ['PodEvictionScheduled', 'PodEvictionCancelled', 'PodEvicted'],
-  replicaset: ['PodsCreated', 'PodsDeleted', 'ExpectationsPending', 'ReplicaSetStatusUpdated'],
-  scheduler: ['PodBound', 'PodUnschedulable'],
+  replicaset: ['PodsCreated', 'PodsDeleted', 'ExpectationsPending', 'ReplicaSetStatusUpdated',
+    // claimPods: orphans adopted / pods no longer matching released (one per sync, pods in details.pods)
+    'PodsAdopted', 'PodsReleased'],
+  scheduler: ['PodBound', 'PodUnschedulable',
+    // the simplified kubelet start: a pod the binder bound becomes Running and Ready
+    'PodStarted'],
   any: ['ApiCallFailed'],
 } as const;
 
