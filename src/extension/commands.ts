@@ -1,0 +1,257 @@
+/**
+ * The commands, each a factory over the context. Arguments, when given (the
+ * explorer/editor menus pass a Uri, the tree views pass a ref, tests pass
+ * values), skip the prompts; results are returned so tests can check them.
+ */
+import * as vscode from 'vscode';
+import { basename, dirname, join } from 'node:path';
+import { readdirSync } from 'node:fs';
+import { stringify as toYaml } from 'yaml';
+import { formatTime, traceToJsonLines, type Explanation } from '../engine';
+import type { WhatIfComparison } from '../protocol/webview';
+import type { Ctx } from './ctx';
+import { parseRunUntil } from './runUntil';
+import type { SessionResult } from './session';
+import { COMMAND, type CommandKey } from './commandIds';
+
+export interface Status {
+  file?: string;
+  scenario?: string;
+  pass: number | null;
+  time?: string;
+  trace: number;
+  panelOpen: boolean;
+  playing: boolean;
+  selected?: string;
+}
+
+type Factory = (ctx: Ctx) => (...args: never[]) => unknown;
+
+const SCENARIO_FILTERS = { 'Scenarios and snapshots': ['yaml', 'yml', 'json'], 'All files': ['*'] };
+
+function status(ctx: Ctx): Status {
+  const s = ctx.session;
+  return {
+    file: ctx.file,
+    scenario: s?.sim.scenario.name,
+    pass: s ? s.sim.pass : null,
+    time: s ? formatTime(s.sim.now) : undefined,
+    trace: s ? s.sim.trace.length : 0,
+    panelOpen: !!ctx.panel && !ctx.panel.isDisposed,
+    playing: ctx.playing,
+    selected: s?.selected,
+  };
+}
+
+/** Runs a session method and reports the result; returns the status after it. */
+const stepping = (run: (ctx: Ctx) => SessionResult | undefined) => (ctx: Ctx) => (): Status & { result?: SessionResult } => {
+  if (!ctx.need()) return status(ctx);
+  ctx.ensurePanel();
+  const result = ctx.report(run(ctx));
+  return { ...status(ctx), result };
+};
+
+function examplesDir(ctx: Ctx): string {
+  return vscode.Uri.joinPath(ctx.extensionUri, 'examples').fsPath;
+}
+
+async function pickObject(ctx: Ctx, placeHolder: string): Promise<string | undefined> {
+  const s = ctx.session;
+  if (!s) return undefined;
+  const view = s.clusterView;
+  const items: vscode.QuickPickItem[] = [
+    ...s.sim.zones().map((z) => ({ label: z.zone, description: `${z.state}, ${z.notReady}/${z.nodes} not ready` })),
+    ...[...view.nodes.values()].map((n) => ({ label: n.ref, description: `Ready ${n.ready}${n.taints.length ? ` · ${n.taints.join(', ')}` : ''}` })),
+    ...[...view.pods.values()].map((p) => ({ label: p.ref, description: `${p.phase} on ${p.node || '(pending)'}` })),
+    ...[...view.replicaSets.values()].map((r) => ({ label: r.ref, description: `${r.ready}/${r.desired} ready` })),
+  ];
+  const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true });
+  return picked?.label;
+}
+
+export const COMMANDS: Record<CommandKey, Factory> = {
+  open: (ctx) => async (uri?: vscode.Uri): Promise<boolean> => {
+    let target = uri instanceof vscode.Uri ? uri : undefined;
+    if (!target) {
+      const doc = vscode.window.activeTextEditor?.document;
+      const picked = await vscode.window.showOpenDialog({
+        canSelectFiles: true,
+        canSelectFolders: true,
+        canSelectMany: false,
+        openLabel: 'Step through',
+        filters: SCENARIO_FILTERS,
+        defaultUri: doc && doc.uri.scheme === 'file' ? vscode.Uri.file(dirname(doc.uri.fsPath)) : undefined,
+      });
+      target = picked?.[0];
+    }
+    if (!target) return false;
+    return ctx.open(target.fsPath);
+  },
+
+  openExample: (ctx) => async (name?: string): Promise<boolean> => {
+    const dir = examplesDir(ctx);
+    let files: string[] = [];
+    try {
+      files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort();
+    } catch {
+      files = [];
+    }
+    if (!files.length) {
+      void vscode.window.showErrorMessage('Controller Stepper: no examples found in the extension.');
+      return false;
+    }
+    let file = typeof name === 'string' ? files.find((f) => f === name || f.replace(/\.ya?ml$/, '') === name) : undefined;
+    if (!file) {
+      const picked = await vscode.window.showQuickPick(files.map((f) => ({ label: f.replace(/\.ya?ml$/, ''), description: f })), { placeHolder: 'Open an example scenario' });
+      file = picked?.description;
+    }
+    if (!file) return false;
+    return ctx.open(join(dir, file));
+  },
+
+  step: stepping((ctx) => ctx.session?.step()),
+  stepBack: stepping((ctx) => ctx.session?.stepBack()),
+  nextDecision: stepping((ctx) => ctx.session?.nextDecision()),
+  previousDecision: stepping((ctx) => ctx.session?.previousDecision()),
+  reset: stepping((ctx) => ctx.session?.reset()),
+
+  runUntil: (ctx) => async (text?: string): Promise<Status & { result?: SessionResult }> => {
+    const s = ctx.need();
+    if (!s) return status(ctx);
+    let input = typeof text === 'string' ? text : undefined;
+    if (input === undefined) {
+      input = await vscode.window.showInputBox({
+        title: 'Run Until',
+        prompt: 'A time (10m from the start, or RFC3339) or a decision (next TaintAdded on node-a1)',
+        placeHolder: 'next TaintAdded on node-a1',
+        validateInput: (v) => {
+          const r = parseRunUntil(v, s.sim.startTime);
+          return r.ok ? undefined : r.message;
+        },
+      });
+    }
+    if (input === undefined) return status(ctx);
+    ctx.ensurePanel();
+    const result = ctx.report(s.runUntil(input));
+    return { ...status(ctx), result };
+  },
+
+  togglePlay: (ctx) => (): Status => {
+    if (!ctx.need()) return status(ctx);
+    ctx.ensurePanel();
+    if (ctx.playing) ctx.pause();
+    else ctx.play();
+    return status(ctx);
+  },
+
+  explainObject: (ctx) => async (ref?: string): Promise<Explanation | undefined> => {
+    const s = ctx.need();
+    if (!s) return undefined;
+    const object = typeof ref === 'string' ? ref : await pickObject(ctx, 'Explain which object?');
+    if (!object) return undefined;
+    ctx.ensurePanel();
+    s.selectObject(object);
+    const e = s.sim.explain(object);
+    ctx.output.appendLine(`Explain ${object} at ${formatTime(s.sim.now)}`);
+    for (const h of e.happened) ctx.output.appendLine(`  ${h.decision.time} ${h.decision.action}: ${h.decision.summary}${h.chain.length ? ` (after ${h.chain.map((c) => c.action).join(' → ')})` : ''}`);
+    for (const w of e.whyNot) ctx.output.appendLine(`  not ${w.what}: ${w.check.rule}${w.wouldFireAt ? `; would at ${w.wouldFireAt}` : ''}`);
+    return e;
+  },
+
+  whatIf: (ctx) => async (key?: string, value?: string): Promise<WhatIfComparison | undefined> => {
+    const s = ctx.need();
+    if (!s) return undefined;
+    let k = typeof key === 'string' ? key : undefined;
+    if (!k) {
+      const keys = s.initMessage().whatIfKeys;
+      const picked = await vscode.window.showQuickPick(keys.map((x) => ({ label: x.key, description: `now ${x.value}` })), { placeHolder: 'Which setting to change?' });
+      k = picked?.label;
+    }
+    if (!k) return undefined;
+    let v = typeof value === 'string' ? value : undefined;
+    if (v === undefined) v = await vscode.window.showInputBox({ title: `Re-run with ${k} =`, value: s.scenarioInfo().settings[k] ?? '' });
+    if (v === undefined) return undefined;
+    ctx.ensurePanel();
+    const r = ctx.report(s.whatIf(k, v));
+    if (r?.ok && s.lastComparison) {
+      const c = s.lastComparison;
+      ctx.output.appendLine(`What-if ${k}=${v} until ${c.until}: ${r.message}`);
+      if (c.firstDifference) ctx.output.appendLine(`  first difference: ${c.firstDifference}`);
+      return c;
+    }
+    return undefined;
+  },
+
+  exportTrace: (ctx) => async (uri?: vscode.Uri): Promise<string | undefined> => {
+    const s = ctx.need();
+    if (!s || !ctx.file) return undefined;
+    const target = uri instanceof vscode.Uri ? uri : await vscode.window.showSaveDialog({
+      defaultUri: vscode.Uri.file(join(dirname(ctx.file), `${basename(ctx.file).replace(/\.(ya?ml|json)$/, '')}.trace.jsonl`)),
+      filters: { 'JSON Lines': ['jsonl'] },
+    });
+    if (!target) return undefined;
+    await vscode.workspace.fs.writeFile(target, Buffer.from(traceToJsonLines(s.sim.trace), 'utf8'));
+    vscode.window.setStatusBarMessage(`Controller Stepper: trace written to ${target.fsPath}`, 5000);
+    return target.fsPath;
+  },
+
+  exportState: (ctx) => async (uri?: vscode.Uri, format?: string): Promise<string | undefined> => {
+    const s = ctx.need();
+    if (!s || !ctx.file) return undefined;
+    const formats = [
+      { label: 'List (YAML)', id: 'yaml', description: 'the objects as kubectl get -o yaml prints them' },
+      { label: 'List (JSON)', id: 'json', description: 'the objects as kubectl get -o json prints them' },
+      { label: 'State (JSON)', id: 'state', description: 'time, zones and objects, as controller-stepper replay --output state --format json' },
+    ];
+    const f = typeof format === 'string' ? formats.find((x) => x.id === format) : await vscode.window.showQuickPick(formats, { placeHolder: 'Export the state as' });
+    if (!f) return undefined;
+    const ext = f.id === 'yaml' ? 'yaml' : 'json';
+    const target = uri instanceof vscode.Uri ? uri : await vscode.window.showSaveDialog({
+      defaultUri: vscode.Uri.file(join(dirname(ctx.file), `${basename(ctx.file).replace(/\.(ya?ml|json)$/, '')}.state.${ext}`)),
+    });
+    if (!target) return undefined;
+    const state = s.sim.state();
+    const text = f.id === 'yaml' ? toYaml(state.objects) : `${JSON.stringify(f.id === 'state' ? state : state.objects, null, 2)}\n`;
+    await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
+    vscode.window.setStatusBarMessage(`Controller Stepper: state written to ${target.fsPath}`, 5000);
+    return target.fsPath;
+  },
+
+  showPanel: (ctx) => (): Status => {
+    if (ctx.need()) ctx.ensurePanel();
+    return status(ctx);
+  },
+
+  selectObject: (ctx) => (ref?: string): Status => {
+    const s = ctx.session;
+    if (s && typeof ref === 'string') {
+      ctx.ensurePanel();
+      s.selectObject(ref);
+    }
+    return status(ctx);
+  },
+
+  selectDecision: (ctx) => (seq?: number): Status => {
+    const s = ctx.session;
+    if (s && typeof seq === 'number') {
+      ctx.ensurePanel();
+      ctx.report(s.selectDecision(seq));
+    }
+    return status(ctx);
+  },
+
+  goToPass: (ctx) => (pass?: number): Status => {
+    const s = ctx.session;
+    if (s && typeof pass === 'number') {
+      ctx.ensurePanel();
+      ctx.report(s.goToPass(pass));
+    }
+    return status(ctx);
+  },
+
+  status: (ctx) => (): Status => status(ctx),
+};
+
+export function registerCommands(ctx: Ctx): vscode.Disposable[] {
+  return (Object.keys(COMMANDS) as CommandKey[]).map((k) => vscode.commands.registerCommand(COMMAND[k], COMMANDS[k](ctx) as (...args: unknown[]) => unknown));
+}

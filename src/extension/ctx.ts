@@ -1,0 +1,168 @@
+/**
+ * The extension's context: the open session, its panel, the player, the
+ * settings and the output channel. Commands are factories over this object
+ * (commands.ts); extension.ts only wires.
+ */
+import * as vscode from 'vscode';
+import { basename } from 'node:path';
+import { formatProblem } from '../engine';
+import { parsePersistedState, type WebviewMessage } from '../protocol/webview';
+import { onConfigChange, readConfig, type Config } from './config';
+import { openScenario } from './engine';
+import { StepperPanel } from './panel';
+import { Session, type SessionResult } from './session';
+
+export class Ctx implements vscode.Disposable {
+  session?: Session;
+  panel?: StepperPanel;
+  file?: string;
+  config: Config = readConfig();
+  readonly output: vscode.OutputChannel;
+  private player?: ReturnType<typeof setInterval>;
+  private sessionSub?: { dispose(): void };
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** fires when the session changes or moves (tree views listen) */
+  readonly onDidChange = this.changed.event;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(readonly extensionUri: vscode.Uri) {
+    this.output = vscode.window.createOutputChannel('Controller Stepper');
+    this.disposables.push(
+      this.output,
+      this.changed,
+      onConfigChange(() => {
+        this.config = readConfig();
+        if (this.session) {
+          this.session.settings = { collapseNoise: this.config.collapseNoise, playSpeed: this.config.playSpeed };
+          this.session.post({ type: 'settings', settings: this.session.settings });
+          if (this.player) this.restartPlayer();
+        }
+      }),
+    );
+  }
+
+  /** Opens a scenario or snapshot in the panel (creating or reusing it). Returns false when it could not be loaded. */
+  open(path: string, revive?: { panel?: vscode.WebviewPanel; pass?: number | null; selected?: string }): boolean {
+    let opened;
+    try {
+      opened = openScenario(path, this.config.kubernetesVersion);
+    } catch (e) {
+      void vscode.window.showErrorMessage(`Controller Stepper: cannot open ${path}: ${(e as Error).message}`);
+      return false;
+    }
+    this.pause();
+    this.sessionSub?.dispose();
+    const session = new Session({
+      make: opened.make,
+      options: opened.options,
+      settings: { collapseNoise: this.config.collapseNoise, playSpeed: this.config.playSpeed },
+      post: (m) => this.panel?.post(m),
+    });
+    this.session = session;
+    this.file = path;
+    this.sessionSub = session.onDidChange(() => this.changed.fire());
+    const problems = session.sim.problems;
+    if (problems.length) {
+      this.output.appendLine(`${basename(path)}: ${problems.length} problem(s)`);
+      for (const p of problems) this.output.appendLine(`  ${formatProblem(p)}`);
+    }
+    if (problems.some((p) => p.severity === 'error')) {
+      void vscode.window.showWarningMessage(`Controller Stepper: ${basename(path)} has ${problems.filter((p) => p.severity === 'error').length} error(s); see the panel's Problems and the output channel.`);
+    }
+    if (revive?.pass !== undefined && revive.pass !== null) session.sim.goToPass(revive.pass);
+    if (revive?.selected) session.selected = revive.selected;
+    const title = `Stepper: ${opened.scenario.name || basename(path)}`;
+    if (revive?.panel) {
+      this.panel?.dispose();
+      this.panel = new StepperPanel(revive.panel, this.extensionUri, this.panelHandler());
+    } else if (this.panel && !this.panel.isDisposed) {
+      this.panel.panel.title = title;
+      this.panel.reveal();
+      session.sendAll();
+    } else {
+      this.panel = StepperPanel.create(this.extensionUri, title, this.panelHandler());
+    }
+    this.panel.panel.title = title;
+    this.changed.fire();
+    return true;
+  }
+
+  private panelHandler() {
+    return {
+      onMessage: (m: WebviewMessage) => this.report(this.session?.handle(m, { play: () => this.play(), pause: () => this.pause() })),
+      onDispose: () => {
+        this.pause();
+        this.panel = undefined;
+      },
+    };
+  }
+
+  /** Shows a failed result where the user is looking: in the panel's status line and as a status bar message. */
+  report(r: SessionResult | undefined): SessionResult | undefined {
+    if (!r) return r;
+    if (!r.ok) {
+      this.session?.post({ type: 'error', message: r.message });
+      vscode.window.setStatusBarMessage(`Controller Stepper: ${r.message}`, 5000);
+    } else if (r.message) {
+      vscode.window.setStatusBarMessage(`Controller Stepper: ${r.message}`, 5000);
+    }
+    return r;
+  }
+
+  /** The session, or a message saying to open a scenario first. */
+  need(): Session | undefined {
+    if (!this.session) void vscode.window.showInformationMessage('Controller Stepper: open a scenario or snapshot first (Controller Stepper: Open Scenario or Snapshot…, or Open Example).');
+    return this.session;
+  }
+
+  ensurePanel(): void {
+    if (!this.session || !this.file) return;
+    if (!this.panel || this.panel.isDisposed) this.open(this.file, { pass: this.session.sim.pass, selected: this.session.selected });
+    else this.panel.reveal();
+  }
+
+  get playing(): boolean {
+    return this.player !== undefined;
+  }
+
+  play(): void {
+    if (this.player || !this.session) return;
+    this.restartPlayer();
+    this.session.post({ type: 'playing', playing: true });
+  }
+
+  private restartPlayer(): void {
+    if (this.player) clearInterval(this.player);
+    this.player = setInterval(() => {
+      const s = this.session;
+      if (!s) return this.pause();
+      const before = s.sim.now;
+      s.step();
+      if (s.sim.now === before) this.pause();
+    }, Math.max(20, 1000 / this.config.playSpeed));
+  }
+
+  pause(): void {
+    if (!this.player) return;
+    clearInterval(this.player);
+    this.player = undefined;
+    this.session?.post({ type: 'playing', playing: false });
+  }
+
+  /** The serializer: revives the panel after a reload from the state the webview saved. */
+  serializer(): vscode.WebviewPanelSerializer {
+    return {
+      deserializeWebviewPanel: async (panel, raw) => {
+        const state = parsePersistedState(raw);
+        if (!state.file || !this.open(state.file, { panel, pass: state.pass, selected: state.selected })) panel.dispose();
+      },
+    };
+  }
+
+  dispose(): void {
+    this.pause();
+    this.sessionSub?.dispose();
+    this.panel?.dispose();
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+}

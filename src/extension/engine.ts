@@ -1,0 +1,22 @@
+/**
+ * How the extension opens a scenario or snapshot with the engine: the loader
+ * over node's fs, then a simulation factory the session calls again for Reset
+ * and what-if runs. The one place the extension names the engine's loader.
+ */
+import { createSimulation, type Scenario, type SimulationOptions } from '../engine';
+import { loadScenario } from '../engine/snapshot/scenario';
+import { nodeFs } from '../platform/nodeFs';
+import type { MakeSimulation } from './session';
+
+export interface Opened {
+  scenario: Scenario;
+  make: MakeSimulation;
+  options: SimulationOptions;
+}
+
+/** Loads `path` (scenario file, snapshot file or folder). `defaultVersion` applies to plain snapshots only. */
+export function openScenario(path: string, defaultVersion: string): Opened {
+  const scenario = loadScenario(path, nodeFs());
+  const options: SimulationOptions = scenario.plainSnapshot && defaultVersion ? { version: defaultVersion } : {};
+  return { scenario, options, make: (o) => createSimulation(scenario, o) };
+}

@@ -1,0 +1,40 @@
+/**
+ * The composition root: builds the context and wires commands, tree views,
+ * the panel serializer and the language client. Everything registered is
+ * disposed with the extension.
+ */
+import * as vscode from 'vscode';
+import { registerCommands } from './commands';
+import { Ctx } from './ctx';
+import { startLanguageClient } from './languageClient';
+import { PANEL_VIEW_TYPE } from './panel';
+import { ClusterTree, DecisionsTree } from './trees';
+
+export const VIEW = { cluster: 'controllerStepper.cluster', decisions: 'controllerStepper.decisions' } as const;
+
+export function activate(context: vscode.ExtensionContext): { ctx: Ctx } {
+  const ctx = new Ctx(context.extensionUri);
+  const cluster = new ClusterTree(ctx);
+  const decisions = new DecisionsTree(ctx);
+  const clusterView = vscode.window.createTreeView(VIEW.cluster, { treeDataProvider: cluster, showCollapseAll: true });
+  const decisionsView = vscode.window.createTreeView(VIEW.decisions, { treeDataProvider: decisions, showCollapseAll: true });
+  const client = startLanguageClient(context);
+  context.subscriptions.push(
+    ctx,
+    cluster,
+    decisions,
+    clusterView,
+    decisionsView,
+    ctx.onDidChange(() => {
+      cluster.refresh();
+      decisions.refresh();
+    }),
+    vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, ctx.serializer()),
+    ...registerCommands(ctx),
+    ...(client ? [client] : []),
+  );
+  // the returned API is for the extension-host tests
+  return { ctx };
+}
+
+export function deactivate(): void {}

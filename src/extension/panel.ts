@@ -1,0 +1,84 @@
+/**
+ * The Controller Stepper webview panel: one per window, showing the current
+ * session. Messages from the webview are checked at the edge
+ * (parseWebviewMessage) before the session acts on them. The panel can be
+ * revived after a reload by the serializer (see ctx.ts).
+ */
+import * as vscode from 'vscode';
+import { randomBytes } from 'node:crypto';
+import { parseWebviewMessage, type HostMessage } from '../protocol/webview';
+import { webviewHtml } from './webviewHtml';
+
+export const PANEL_VIEW_TYPE = 'controllerStepper.panel';
+
+export interface PanelHandler {
+  /** a checked message from the webview */
+  onMessage(m: NonNullable<ReturnType<typeof parseWebviewMessage>>): void;
+  onDispose(): void;
+}
+
+export function panelOptions(extensionUri: vscode.Uri): vscode.WebviewOptions & vscode.WebviewPanelOptions {
+  return {
+    enableScripts: true,
+    localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'out'), vscode.Uri.joinPath(extensionUri, 'media')],
+  };
+}
+
+export class StepperPanel implements vscode.Disposable {
+  private readonly disposables: vscode.Disposable[] = [];
+  private disposed = false;
+  /** messages the webview rejected at the edge (kept for the extension-host tests) */
+  rejected = 0;
+
+  static create(extensionUri: vscode.Uri, title: string, handler: PanelHandler): StepperPanel {
+    const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, panelOptions(extensionUri));
+    return new StepperPanel(panel, extensionUri, handler);
+  }
+
+  constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, handler: PanelHandler) {
+    const webview = panel.webview;
+    webview.options = panelOptions(extensionUri);
+    panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.svg');
+    webview.html = webviewHtml({
+      cspSource: webview.cspSource,
+      nonce: randomBytes(18).toString('base64url'),
+      scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'out', 'webview.js')).toString(),
+      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css')).toString(),
+    });
+    this.disposables.push(
+      webview.onDidReceiveMessage((raw: unknown) => {
+        const m = parseWebviewMessage(raw);
+        if (!m) {
+          this.rejected++;
+          return;
+        }
+        handler.onMessage(m);
+      }),
+      panel.onDidDispose(() => {
+        this.disposed = true;
+        handler.onDispose();
+        this.dispose();
+      }),
+    );
+  }
+
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  post(m: HostMessage): void {
+    if (!this.disposed) void this.panel.webview.postMessage(m);
+  }
+
+  reveal(): void {
+    if (!this.disposed) this.panel.reveal(undefined, true);
+  }
+
+  dispose(): void {
+    if (!this.disposed) {
+      this.disposed = true;
+      this.panel.dispose();
+    }
+    for (const d of this.disposables.splice(0)) d.dispose();
+  }
+}
