@@ -1,66 +1,37 @@
 /**
  * The kube-controller-manager and kubelet settings of a version before anything
- * is configured: the baseline defaults (v1.12) with every later default change
- * from the version table (versions/table.ts) applied.
+ * is configured: each setting's baseline (config/settings.ts) with every later
+ * default change from the version table (versions/table.ts) applied.
  */
 import { parseDuration, type Duration } from '../model/time';
-import { defaultOverridesOf, gateStateOf } from '../versions/table';
+import { gateStateOf } from '../versions/table';
 import type { VersionBehaviour } from '../versions/types';
+import { SIMULATED_CONTROLLERS, defaultOf, lookupSetting } from './settings';
 import type { ControllerConfig, KubeletConfig } from './types';
 
-/**
- * Baseline defaults (kube-controller-manager v1.12.1, kubelet v1.12.1), as
- * Go-style text so that the table reads like the flags' help.
- * Sources: pkg/controller/apis/config/v1alpha1/defaults.go,
- * cmd/kube-controller-manager/app/options/*.go, pkg/kubelet/apis/config/v1beta1/defaults.go
- * (kubernetes/kubernetes@release-1.12).
- */
-export const BASELINE_DEFAULTS = {
-  nodeMonitorPeriod: '5s',
-  nodeMonitorGracePeriod: '40s',
-  nodeStartupGracePeriod: '1m',
-  podEvictionTimeout: '5m',
-  nodeEvictionRate: 0.1,
-  secondaryNodeEvictionRate: 0.01,
-  largeClusterSizeThreshold: 50,
-  unhealthyZoneThreshold: 0.55,
-  enableTaintManager: true,
-  burstReplicas: 500,
-  concurrentReplicaSetSyncs: 5,
-  leaderElectLeaseDuration: '15s',
-  // kubelet
-  nodeStatusUpdateFrequency: '10s',
-  nodeStatusReportFrequency: '1m',
-  leaseRenewInterval: '10s',
-  podStartupDelay: '0s',
-} as const satisfies Record<string, string | number | boolean>;
-
-export type DefaultKey = keyof typeof BASELINE_DEFAULTS;
-
 /** The default of one setting for a version (Go-style text for durations). */
-export function defaultValueOf(key: DefaultKey, b: VersionBehaviour): string | number | boolean {
-  const overrides = defaultOverridesOf(b.version.minor);
-  return key in overrides ? overrides[key] : BASELINE_DEFAULTS[key];
+export function defaultValueOf(key: string, b: VersionBehaviour): string | number | boolean | readonly string[] {
+  const row = lookupSetting(key);
+  if (!row) throw new Error(`no setting ${key}`);
+  return defaultOf(row, b.version.minor);
 }
 
-function dur(key: DefaultKey, b: VersionBehaviour): Duration {
+function dur(key: string, b: VersionBehaviour): Duration {
   const v = defaultValueOf(key, b);
   const d = typeof v === 'string' ? parseDuration(v) : undefined;
   if (d === undefined) throw new Error(`default of ${key} is not a duration: ${String(v)}`);
   return d;
 }
 
-function num(key: DefaultKey, b: VersionBehaviour): number {
+function num(key: string, b: VersionBehaviour): number {
   const v = defaultValueOf(key, b);
   if (typeof v !== 'number') throw new Error(`default of ${key} is not a number: ${String(v)}`);
   return v;
 }
 
-/** The controllers `--controllers=*` turns on for a version (the ones the simulation has). */
+/** The controllers `--controllers=*` turns on in a version (those the simulation has). */
 export function defaultControllers(b: VersionBehaviour): Set<string> {
-  const names = ['nodelifecycle', 'replicaset'];
-  if (b.separateTaintEvictionController) names.push('taint-eviction-controller');
-  return new Set(names);
+  return new Set(SIMULATED_CONTROLLERS.filter((c) => b.version.minor >= c.since).map((c) => c.name));
 }
 
 /** Every feature gate the version knows, at its default. */
@@ -89,12 +60,17 @@ export function defaultControllerConfig(b: VersionBehaviour): ControllerConfig {
   };
 }
 
-export function defaultKubeletConfig(b: VersionBehaviour): KubeletConfig {
+/**
+ * Kubelet defaults. `leasesOn` is whether the kubelet heartbeats with Leases
+ * (the NodeLease gate; its default unless given): without Leases every status
+ * post is a heartbeat, so an unchanged status is posted every
+ * nodeStatusUpdateFrequency.
+ */
+export function defaultKubeletConfig(b: VersionBehaviour, leasesOn: boolean = b.nodeLeaseGateDefault): KubeletConfig {
   const update = dur('nodeStatusUpdateFrequency', b);
   return {
     nodeStatusUpdateFrequency: update,
-    // Before Leases (NodeLease off) every status post is a heartbeat: report = update frequency.
-    nodeStatusReportFrequency: b.nodeLeaseGateDefault ? dur('nodeStatusReportFrequency', b) : update,
+    nodeStatusReportFrequency: leasesOn ? dur('nodeStatusReportFrequency', b) : update,
     leaseRenewInterval: dur('leaseRenewInterval', b),
     podStartupDelay: dur('podStartupDelay', b),
   };

@@ -54,6 +54,8 @@ export interface VersionChange {
   adds?: string[];
   /** settings (scenario keys) that no longer exist from this version */
   removes?: string[];
+  /** settings (scenario keys) deprecated from this version (still applied, with a warning) */
+  deprecates?: string[];
 }
 
 const KK = 'kubernetes/kubernetes';
@@ -63,233 +65,295 @@ const KK = 'kubernetes/kubernetes';
  * the baseline (v1.12.1 as released).
  */
 export const VERSION_CHANGES: readonly VersionChange[] = [
-  // ---- 1.12: the baseline -------------------------------------------------
+  // ---- 1.12: the baseline (v1.12.1 as released) ----------------------------
   {
     minor: 12, area: 'node-lifecycle', concerns: 'tryUpdateNodeStatus',
-    change: 'Node health comes from the NodeStatus heartbeat only (Ready lastHeartbeatTime); Ready, OutOfDisk, MemoryPressure, DiskPressure and PIDPressure are set to Unknown when the grace period passes.',
-    source: `${KK}@release-1.12 pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeStatus)`,
-    behaviour: { conditionsSetUnknown: ['Ready', 'OutOfDisk', 'MemoryPressure', 'DiskPressure', 'PIDPressure'] },
+    change: 'Node health comes from the NodeStatus heartbeat only (Ready lastHeartbeatTime; Leases are not read). When the grace period passes, Ready, OutOfDisk, MemoryPressure and DiskPressure are set to Unknown.',
+    source: `${KK}@v1.12 pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeStatus: remainingNodeConditionTypes)`,
+    behaviour: { conditionsSetUnknown: ['Ready', 'OutOfDisk', 'MemoryPressure', 'DiskPressure'], nodeLifecycleReadsLease: false },
   },
   {
-    minor: 12, area: 'node-lifecycle', concerns: 'zonePodEvictor, --pod-eviction-timeout',
-    change: 'Without TaintBasedEvictions, pods on a NotReady/Unknown node are deleted podEvictionTimeout after the node went bad, through the rate-limited zone eviction queue.',
-    source: `${KK}@release-1.12 pkg/controller/nodelifecycle/node_lifecycle_controller.go (doEvictionPass, evictPods)`,
+    minor: 12, area: 'node-lifecycle', concerns: 'doEvictionPass, evictPods, --pod-eviction-timeout',
+    change: 'Unless taint-based evictions are used (TaintBasedEvictions and --enable-taint-manager both on), pods on a node NotReady/Unknown for longer than podEvictionTimeout are deleted through the rate-limited zone eviction queue (DaemonSet pods kept).',
+    source: `${KK}@v1.12 pkg/controller/nodelifecycle/node_lifecycle_controller.go (monitorNodeStatus, doEvictionPass; useTaintBasedEvictions = TaintBasedEvictions && runTaintManager)`,
     behaviour: { hasPodEvictionPath: true, hasEnableTaintManagerFlag: true },
     adds: ['podEvictionTimeout', 'enableTaintManager'],
   },
   {
-    minor: 12, area: 'node-lifecycle', concerns: 'handleDisruption, system.IsMasterNode',
-    change: 'Nodes whose name looks like a master (ends in "master") are left out of zone disruption checks.',
-    source: `${KK}@release-1.12 pkg/controller/nodelifecycle/node_lifecycle_controller.go (handleDisruption, system.IsMasterNode)`,
+    minor: 12, area: 'node-lifecycle', concerns: 'monitorNodeStatus, system.IsMasterNode',
+    change: 'Nodes whose name looks like a master ("master" or "master-xxx" at the end) are left out of zone disruption checks.',
+    source: `${KK}@v1.12 pkg/controller/nodelifecycle/node_lifecycle_controller.go (monitorNodeStatus: !system.IsMasterNode(node.Name))`,
     behaviour: { excludeMasterByName: true, honoursExcludeDisruptionLabel: false },
   },
   {
     minor: 12, area: 'node-lifecycle', concerns: 'doFixDeprecatedTaintKeyPass',
-    change: 'The controller replaces the deprecated taint keys node.alpha.kubernetes.io/notReady and node.alpha.kubernetes.io/unreachable by the node.kubernetes.io/ ones.',
-    source: `${KK}@release-1.12 pkg/controller/nodelifecycle/node_lifecycle_controller.go (doFixDeprecatedTaintKeyPass)`,
+    change: 'The controller replaces the deprecated taint keys node.alpha.kubernetes.io/notReady and node.alpha.kubernetes.io/unreachable by node.kubernetes.io/not-ready and node.kubernetes.io/unreachable.',
+    source: `${KK}@v1.12 pkg/controller/nodelifecycle/node_lifecycle_controller.go (doFixDeprecatedTaintKeyPass)`,
     behaviour: { fixesDeprecatedTaintKeys: true },
   },
   {
-    minor: 12, area: 'node-lifecycle', concerns: '--node-monitor-grace-period',
-    change: 'nodeMonitorGracePeriod defaults to 40s (nodeMonitorPeriod 5s, nodeStartupGracePeriod 1m, podEvictionTimeout 5m).',
-    source: `${KK}@release-1.12 pkg/controller/apis/config/v1alpha1/defaults.go`,
-    behaviour: { defaultNodeMonitorGracePeriod: seconds(40), unreachableTaintQueuedSamePass: false, separateTaintEvictionController: false },
+    minor: 12, area: 'node-lifecycle', concerns: 'processTaintBaseEviction (observedReadyCondition)',
+    change: 'The taint/eviction decision reads the Ready condition as it was before this pass, so a node set to Unknown in a pass is queued for the unreachable taint one monitor pass later.',
+    source: `${KK}@v1.12 node_lifecycle_controller.go (monitorNodeStatus uses observedReadyCondition); issue #120815`,
+    behaviour: { unreachableTaintQueuedSamePass: false },
+  },
+  {
+    minor: 12, area: 'controller-manager', concerns: '--node-monitor-grace-period',
+    change: 'Defaults: nodeMonitorPeriod 5s, nodeMonitorGracePeriod 40s, nodeStartupGracePeriod 1m, podEvictionTimeout 5m, nodeEvictionRate 0.1, secondaryNodeEvictionRate 0.01, largeClusterSizeThreshold 50, unhealthyZoneThreshold 0.55.',
+    source: `${KK}@v1.12 pkg/controller/apis/config/v1alpha1/defaults.go, cmd/kube-controller-manager/app/options/nodelifecyclecontroller.go`,
+    behaviour: { defaultNodeMonitorGracePeriod: seconds(40), separateTaintEvictionController: false },
   },
   {
     minor: 12, area: 'node-lifecycle', concerns: 'TaintBasedEvictions',
-    change: 'TaintBasedEvictions is alpha and off: the NoExecute not-ready/unreachable taints are not added.',
-    source: `${KK}@release-1.12 pkg/features/kube_features.go`,
+    change: 'TaintBasedEvictions is alpha and off: no NoExecute not-ready/unreachable taints; pods are evicted by the controller itself.',
+    source: `${KK}@v1.12 pkg/features/kube_features.go (TaintBasedEvictions: Default false, Alpha)`,
     gate: { name: 'TaintBasedEvictions', stage: 'alpha', default: false, component: 'kube-controller-manager' },
   },
   {
     minor: 12, area: 'node-lifecycle', concerns: 'TaintNodesByCondition',
-    change: 'TaintNodesByCondition is beta and on: Ready False/Unknown and unschedulable become NoSchedule taints.',
-    source: `${KK}@release-1.12 pkg/features/kube_features.go`,
+    change: 'TaintNodesByCondition is beta and on: Ready False/Unknown, pressure conditions and spec.unschedulable become NoSchedule taints.',
+    source: `${KK}@v1.12 pkg/features/kube_features.go (TaintNodesByCondition: Default true, Beta)`,
     gate: { name: 'TaintNodesByCondition', stage: 'beta', default: true, component: 'kube-controller-manager' },
   },
   {
     minor: 12, area: 'kubelet', concerns: 'NodeLease',
-    change: 'NodeLease is alpha and off: kubelets heartbeat through NodeStatus every nodeStatusUpdateFrequency.',
-    source: `${KK}@release-1.12 pkg/features/kube_features.go`,
+    change: 'NodeLease is alpha and off: kubelets heartbeat by posting NodeStatus every nodeStatusUpdateFrequency (10s).',
+    source: `${KK}@v1.12 pkg/features/kube_features.go (NodeLease: Default false, Alpha); website feature-gates/NodeLease.md`,
     gate: { name: 'NodeLease', stage: 'alpha', default: false, component: 'kubelet' },
   },
   {
     minor: 12, area: 'taint-eviction', concerns: '--enable-taint-manager',
-    change: 'The NoExecuteTaintManager runs inside the node lifecycle controller when --enable-taint-manager is true (default).',
-    source: `${KK}@release-1.12 pkg/controller/nodelifecycle/scheduler/taint_manager.go`,
+    change: 'The NoExecuteTaintManager runs inside the node lifecycle controller when --enable-taint-manager is true (the default).',
+    source: `${KK}@v1.12 pkg/controller/nodelifecycle/scheduler/taint_manager.go; cmd/kube-controller-manager/app/options/nodelifecyclecontroller.go`,
   },
   {
-    minor: 12, area: 'replicaset', concerns: 'getPodsToDelete, --concurrent-replicaset-syncs',
-    change: 'Scale-down picks pods by ActivePods order (unassigned, phase, readiness, restarts, age); burstReplicas 500.',
-    source: `${KK}@release-1.12 pkg/controller/replicaset/replica_set.go, pkg/controller/controller_utils.go (ActivePods)`,
+    minor: 12, area: 'replicaset', concerns: 'getPodsToDelete, controller.ActivePods',
+    change: 'Scale-down deletes pods in ActivePods order: unassigned, Pending before Unknown before Running, not ready, ready for less time, more restarts, newer; burstReplicas 500 per sync.',
+    source: `${KK}@v1.12 pkg/controller/replicaset/replica_set.go (getPodsToDelete, BurstReplicas), pkg/controller/controller_utils.go (ActivePods)`,
   },
 
   // ---- 1.13 ---------------------------------------------------------------
   {
-    minor: 13, area: 'kubelet', concerns: 'NodeLease',
-    change: 'NodeLease is beta and on: kubelets renew a Lease in kube-node-lease every 10s and post unchanged status only every nodeStatusReportFrequency.',
-    source: `${KK} CHANGELOG-1.13.md; pkg/features/kube_features.go@release-1.13`,
-    gate: { name: 'NodeLease', stage: 'beta', default: true, component: 'kubelet' },
-  },
-  {
-    minor: 13, area: 'node-lifecycle', concerns: 'tryUpdateNodeHealth',
-    change: 'The Lease renewTime counts as a heartbeat (probeTimestamp) when NodeLease is on.',
-    source: `${KK}@release-1.13 pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeStatus, nodeLeaseInformer)`,
-  },
-  {
     minor: 13, area: 'node-lifecycle', concerns: 'TaintBasedEvictions',
-    change: 'TaintBasedEvictions is beta and on: not-ready/unreachable NoExecute taints replace pod eviction.',
-    source: `${KK} CHANGELOG-1.13.md; pkg/features/kube_features.go@release-1.13`,
+    change: 'TaintBasedEvictions is beta and on: not-ready/unreachable NoExecute taints (and the taint manager) replace the controller\'s own pod eviction.',
+    source: `${KK} pkg/features/kube_features.go ("beta: v1.13"); website feature-gates/TaintBasedEvictions.md`,
     gate: { name: 'TaintBasedEvictions', stage: 'beta', default: true, component: 'kube-controller-manager' },
   },
   {
-    minor: 13, area: 'node-lifecycle', concerns: 'nodeConditionsSetUnknown',
-    change: 'OutOfDisk is no longer set to Unknown (the kubelet no longer reports it).',
-    source: `${KK}@release-1.13 pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeStatus)`,
-    behaviour: { conditionsSetUnknown: ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'] },
+    minor: 13, area: 'node-lifecycle', concerns: 'tryUpdateNodeHealth, nodeLeaseInformer',
+    change: 'The controller reads Leases: a renewed Lease counts as a heartbeat (probeTimestamp) when the NodeLease gate is on (still alpha/off by default in 1.13).',
+    source: `${KK}@v1.13 pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth); website PR #10699 (node lease docs, milestone v1.13)`,
+    behaviour: { nodeLifecycleReadsLease: true },
+  },
+  {
+    minor: 13, area: 'node-lifecycle', concerns: 'remainingNodeConditionTypes',
+    change: 'PIDPressure is also set to Unknown when the grace period passes.',
+    source: `${KK} PR #68644 (merged 2018-09-14, after the 1.12 freeze)`,
+    behaviour: { conditionsSetUnknown: ['Ready', 'OutOfDisk', 'MemoryPressure', 'DiskPressure', 'PIDPressure'] },
   },
   {
     minor: 13, area: 'node-lifecycle', concerns: 'doFixDeprecatedTaintKeyPass',
     change: 'The deprecated-taint-key fix pass is gone.',
-    source: `${KK}@release-1.13 pkg/controller/nodelifecycle/node_lifecycle_controller.go`,
+    source: `${KK}@v1.13 pkg/controller/nodelifecycle/node_lifecycle_controller.go (no doFixDeprecatedTaintKeyPass)`,
     behaviour: { fixesDeprecatedTaintKeys: false },
+  },
+  {
+    minor: 13, area: 'kubelet', concerns: 'nodeStatusReportFrequency',
+    change: 'New kubelet setting nodeStatusReportFrequency (default 1m): with Leases on, an unchanged status is posted only this often.',
+    source: `${KK}@v1.13 pkg/kubelet/apis/config/v1beta1/defaults.go; website PR #10699`,
+    adds: ['nodeStatusReportFrequency'],
   },
 
   // ---- 1.14 – 1.26 ----------------------------------------------------------
   {
-    minor: 14, area: 'kubelet', concerns: 'nodeStatusReportFrequency',
-    change: 'The kubelet posts an unchanged status every 5m (nodeStatusReportFrequency).',
-    source: `${KK}@release-1.14 pkg/kubelet/apis/config/v1beta1/defaults.go`,
-    defaults: { nodeStatusReportFrequency: '5m' },
+    minor: 14, area: 'kubelet', concerns: 'NodeLease',
+    change: 'NodeLease is beta and on: kubelets renew a Lease in kube-node-lease every 10s and post an unchanged status only every nodeStatusReportFrequency (1m).',
+    source: `${KK} PR #72096 (Promote NodeLease to Beta); kube_features.go ("beta: v1.14"); website feature-gates/NodeLease.md`,
+    gate: { name: 'NodeLease', stage: 'beta', default: true, component: 'kubelet' },
   },
   {
-    minor: 16, area: 'node-lifecycle', concerns: 'LegacyNodeRoleBehavior, NodeDisruptionExclusion',
-    change: 'Nodes are no longer excluded from disruption checks by name; the node.kubernetes.io/exclude-disruption label (NodeDisruptionExclusion, alpha) replaces it.',
-    source: `${KK}@release-1.16 pkg/controller/nodelifecycle/node_lifecycle_controller.go (legacyNodeRoleBehaviourFeature, isNodeExcludedFromDisruptionChecks)`,
-    behaviour: { excludeMasterByName: false },
+    minor: 15, area: 'node-lifecycle', concerns: 'remainingNodeConditionTypes',
+    change: 'OutOfDisk is no longer set to Unknown (Ready, MemoryPressure, DiskPressure, PIDPressure).',
+    source: `${KK}@v1.15.5 pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth); the change may be earlier (PR #67037)`,
+    behaviour: { conditionsSetUnknown: ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'] },
+  },
+  {
+    minor: 16, area: 'node-lifecycle', concerns: 'LegacyNodeRoleBehavior',
+    change: 'The master-by-name exclusion from disruption checks is kept behind LegacyNodeRoleBehavior (alpha, on).',
+    source: `${KK}@v1.16 node_lifecycle_controller.go (isNodeExcludedFromDisruptionChecks, legacyIsMasterNode); kube_features.go (LegacyNodeRoleBehavior: Default true, Alpha)`,
+    gate: { name: 'LegacyNodeRoleBehavior', stage: 'alpha', default: true, component: 'kube-controller-manager' },
+  },
+  {
+    minor: 16, area: 'node-lifecycle', concerns: 'NodeDisruptionExclusion',
+    change: 'NodeDisruptionExclusion (alpha, off): nodes labelled node.kubernetes.io/exclude-disruption can be left out of zone disruption checks.',
+    source: `${KK}@v1.16 node_lifecycle_controller.go (isNodeExcludedFromDisruptionChecks); website feature-gates/NodeDisruptionExclusion.md`,
     gate: { name: 'NodeDisruptionExclusion', stage: 'alpha', default: false, component: 'kube-controller-manager' },
   },
   {
-    minor: 17, area: 'kubelet', concerns: 'NodeLease',
-    change: 'NodeLease is GA and locked on.',
-    source: `${KK} CHANGELOG-1.17.md; pkg/features/kube_features.go@release-1.17`,
+    minor: 17, area: 'kubelet', concerns: 'NodeLease, nodeStatusReportFrequency',
+    change: 'NodeLease is GA and locked on; an unchanged status is posted every 5m (nodeStatusReportFrequency default 5m).',
+    source: `${KK} PR #84351 (Promote node lease to GA: "reduce frequency of NodeStatus updates to 5m"); website feature-gates/NodeLease.md`,
     gate: { name: 'NodeLease', stage: 'GA', default: true, locked: true, component: 'kubelet' },
+    defaults: { nodeStatusReportFrequency: '5m' },
   },
   {
     minor: 17, area: 'node-lifecycle', concerns: 'TaintNodesByCondition',
     change: 'TaintNodesByCondition is GA and locked on.',
-    source: `${KK} CHANGELOG-1.17.md; pkg/features/kube_features.go@release-1.17`,
+    source: `${KK} website feature-gates/TaintNodesByCondition.md (stable 1.17–1.18)`,
     gate: { name: 'TaintNodesByCondition', stage: 'GA', default: true, locked: true, component: 'kube-controller-manager' },
+  },
+  {
+    minor: 17, area: 'replicaset', concerns: 'getPodsRankedByRelatedPodsOnSameNode',
+    change: 'Scale-down deletes doubled-up pods first: pods on a node that also runs an active pod of a related ReplicaSet (same owner).',
+    source: `${KK} CHANGELOG-1.17.md (#80004 "When scaling down a ReplicaSet, delete doubled up replicas first")`,
   },
   {
     minor: 18, area: 'node-lifecycle', concerns: 'TaintBasedEvictions',
     change: 'TaintBasedEvictions is GA and locked on.',
-    source: `${KK} CHANGELOG-1.18.md; pkg/features/kube_features.go@release-1.18`,
+    source: `${KK} kube_features.go ("ga: v1.18"); website feature-gates/TaintBasedEvictions.md`,
     gate: { name: 'TaintBasedEvictions', stage: 'GA', default: true, locked: true, component: 'kube-controller-manager' },
-  },
-  {
-    minor: 19, area: 'node-lifecycle', concerns: 'NodeDisruptionExclusion',
-    change: 'NodeDisruptionExclusion is beta and on: nodes labelled node.kubernetes.io/exclude-disruption are left out of zone checks.',
-    source: `${KK}@release-1.19 pkg/features/kube_features.go`,
-    gate: { name: 'NodeDisruptionExclusion', stage: 'beta', default: true, component: 'kube-controller-manager' },
-    behaviour: { honoursExcludeDisruptionLabel: true },
   },
   {
     minor: 19, area: 'node-lifecycle', concerns: 'TaintNodesByCondition',
     change: 'The TaintNodesByCondition gate is removed (always on).',
-    source: `${KK}@release-1.19 pkg/features/kube_features.go`,
+    source: `${KK} website feature-gates/TaintNodesByCondition.md (last in 1.18)`,
     gate: { name: 'TaintNodesByCondition', stage: 'removed', component: 'kube-controller-manager' },
   },
   {
-    minor: 20, area: 'node-lifecycle', concerns: 'TaintBasedEvictions',
+    minor: 19, area: 'node-lifecycle', concerns: 'NodeDisruptionExclusion',
+    change: 'NodeDisruptionExclusion is beta and on: nodes labelled node.kubernetes.io/exclude-disruption are left out of zone disruption checks.',
+    source: `${KK} website feature-gates/NodeDisruptionExclusion.md (beta 1.19–1.20)`,
+    gate: { name: 'NodeDisruptionExclusion', stage: 'beta', default: true, component: 'kube-controller-manager' },
+    behaviour: { honoursExcludeDisruptionLabel: true },
+  },
+  {
+    minor: 19, area: 'node-lifecycle', concerns: 'LegacyNodeRoleBehavior',
+    change: 'LegacyNodeRoleBehavior is beta (still on).',
+    source: `${KK}@v1.19 kube_features.go (LegacyNodeRoleBehavior: Default true, Beta)`,
+    gate: { name: 'LegacyNodeRoleBehavior', stage: 'beta', default: true, component: 'kube-controller-manager' },
+  },
+  {
+    minor: 21, area: 'node-lifecycle', concerns: 'TaintBasedEvictions',
     change: 'The TaintBasedEvictions gate is removed (always on).',
-    source: `${KK}@release-1.20 pkg/features/kube_features.go`,
+    source: `${KK} website feature-gates/TaintBasedEvictions.md (last in 1.20)`,
     gate: { name: 'TaintBasedEvictions', stage: 'removed', component: 'kube-controller-manager' },
   },
   {
-    minor: 21, area: 'replicaset', concerns: 'PodDeletionCost',
-    change: 'PodDeletionCost is alpha (off): the controller.kubernetes.io/pod-deletion-cost annotation ranks pods for scale-down.',
-    source: `${KK}@release-1.21 pkg/features/kube_features.go; KEP-2255`,
-    gate: { name: 'PodDeletionCost', stage: 'alpha', default: false, component: 'kube-controller-manager' },
-  },
-  {
-    minor: 21, area: 'replicaset', concerns: 'LogarithmicScaleDown',
-    change: 'LogarithmicScaleDown is alpha (off): scale-down compares pod ages on a logarithmic scale, then randomly.',
-    source: `${KK}@release-1.21 pkg/features/kube_features.go; KEP-2185`,
-    gate: { name: 'LogarithmicScaleDown', stage: 'alpha', default: false, component: 'kube-controller-manager' },
+    minor: 21, area: 'node-lifecycle', concerns: 'LegacyNodeRoleBehavior',
+    change: 'LegacyNodeRoleBehavior is GA and locked off: names that look like a master are no longer excluded from disruption checks.',
+    source: `${KK}@v1.21 kube_features.go (LegacyNodeRoleBehavior: Default false, GA, LockToDefault)`,
+    gate: { name: 'LegacyNodeRoleBehavior', stage: 'GA', default: false, locked: true, component: 'kube-controller-manager' },
+    behaviour: { excludeMasterByName: false },
   },
   {
     minor: 21, area: 'node-lifecycle', concerns: 'NodeDisruptionExclusion',
     change: 'NodeDisruptionExclusion is GA and locked on.',
-    source: `${KK}@release-1.21 pkg/features/kube_features.go`,
+    source: `${KK} website feature-gates/NodeDisruptionExclusion.md (stable 1.21–1.22)`,
     gate: { name: 'NodeDisruptionExclusion', stage: 'GA', default: true, locked: true, component: 'kube-controller-manager' },
   },
   {
+    minor: 21, area: 'replicaset', concerns: 'PodDeletionCost',
+    change: 'PodDeletionCost is alpha (off): the controller.kubernetes.io/pod-deletion-cost annotation ranks pods for scale-down.',
+    source: `${KK} kube_features.go (PodDeletionCost: 1.21 Alpha false, 1.22 Beta true); KEP-2255`,
+    gate: { name: 'PodDeletionCost', stage: 'alpha', default: false, component: 'kube-controller-manager' },
+  },
+  {
+    minor: 21, area: 'replicaset', concerns: 'LogarithmicScaleDown',
+    change: 'LogarithmicScaleDown is alpha (off): scale-down compares pod ages in logarithmic buckets, then by a random order.',
+    source: `${KK} kube_features.go (LogarithmicScaleDown: 1.21 Alpha false); KEP-2185`,
+    gate: { name: 'LogarithmicScaleDown', stage: 'alpha', default: false, component: 'kube-controller-manager' },
+  },
+  {
     minor: 22, area: 'replicaset', concerns: 'PodDeletionCost',
-    change: 'PodDeletionCost is beta and on.',
-    source: `${KK}@release-1.22 pkg/features/kube_features.go; KEP-2255`,
+    change: 'PodDeletionCost is beta and on (still beta in 1.35).',
+    source: `${KK} kube_features.go (PodDeletionCost: 1.22 Beta true); website feature-gates/PodDeletionCost.md`,
     gate: { name: 'PodDeletionCost', stage: 'beta', default: true, component: 'kube-controller-manager' },
   },
   {
     minor: 22, area: 'replicaset', concerns: 'LogarithmicScaleDown',
     change: 'LogarithmicScaleDown is beta and on.',
-    source: `${KK}@release-1.22 pkg/features/kube_features.go; KEP-2185`,
+    source: `${KK} kube_features.go (LogarithmicScaleDown: 1.22 Beta true); website feature-gates/LogarithmicScaleDown.md`,
     gate: { name: 'LogarithmicScaleDown', stage: 'beta', default: true, component: 'kube-controller-manager' },
   },
   {
-    minor: 23, area: 'kubelet', concerns: 'NodeLease',
+    minor: 23, area: 'node-lifecycle', concerns: 'NodeDisruptionExclusion, LegacyNodeRoleBehavior',
+    change: 'The NodeDisruptionExclusion and LegacyNodeRoleBehavior gates are removed: the exclude-disruption label is always honoured, names never matter.',
+    source: `${KK} website feature-gates/NodeDisruptionExclusion.md, LegacyNodeRoleBehavior.md (last in 1.22)`,
+    gate: { name: 'NodeDisruptionExclusion', stage: 'removed', component: 'kube-controller-manager' },
+  },
+  {
+    minor: 23, area: 'node-lifecycle', concerns: 'LegacyNodeRoleBehavior',
+    change: 'The LegacyNodeRoleBehavior gate is removed.',
+    source: `${KK} website feature-gates/LegacyNodeRoleBehavior.md (last in 1.22)`,
+    gate: { name: 'LegacyNodeRoleBehavior', stage: 'removed', component: 'kube-controller-manager' },
+  },
+  {
+    minor: 24, area: 'kubelet', concerns: 'NodeLease',
     change: 'The NodeLease gate is removed (Leases always used).',
-    source: `${KK}@release-1.23 pkg/features/kube_features.go`,
+    source: `${KK} website feature-gates/NodeLease.md (stable 1.17–1.23)`,
     gate: { name: 'NodeLease', stage: 'removed', component: 'kubelet' },
   },
   {
-    minor: 23, area: 'node-lifecycle', concerns: 'NodeDisruptionExclusion',
-    change: 'The NodeDisruptionExclusion gate is removed (the label is always honoured).',
-    source: `${KK}@release-1.23 pkg/features/kube_features.go`,
-    gate: { name: 'NodeDisruptionExclusion', stage: 'removed', component: 'kube-controller-manager' },
+    minor: 25, area: 'taint-eviction', concerns: '--enable-taint-manager',
+    change: '--enable-taint-manager is deprecated.',
+    source: `${KK} PR #111411 (Mark enable-taint-manager CLI flag as deprecated)`,
+    deprecates: ['enableTaintManager'],
+  },
+  {
+    minor: 26, area: 'node-lifecycle', concerns: '--pod-eviction-timeout',
+    change: '--pod-eviction-timeout is deprecated.',
+    source: `${KK} PR #113710 (Deprecate CLI flag pod-eviction-timeout in KCM)`,
+    deprecates: ['podEvictionTimeout'],
   },
 
   // ---- 1.27 ---------------------------------------------------------------
   {
     minor: 27, area: 'node-lifecycle', concerns: '--pod-eviction-timeout, --enable-taint-manager',
-    change: 'The pod-eviction path (zonePodEvictor) and its flags --pod-eviction-timeout and --enable-taint-manager are removed; taint-based eviction always runs, and the unreachable taint is queued one monitor pass after Unknown is set.',
-    source: `${KK} CHANGELOG-1.27.md (#113710); pkg/controller/nodelifecycle/node_lifecycle_controller.go@release-1.27`,
+    change: 'The pod-eviction path (zonePodEvictor) and its flags --pod-eviction-timeout and --enable-taint-manager are removed; taint-based eviction always runs.',
+    source: `${KK} PR #115840 (Remove enable-taint-manager and pod-eviction-timeout CLI flags), CHANGELOG-1.27.md`,
     behaviour: { hasPodEvictionPath: false, hasEnableTaintManagerFlag: false },
     removes: ['podEvictionTimeout', 'enableTaintManager'],
   },
 
-  // ---- 1.29 ---------------------------------------------------------------
+  // ---- 1.28 – 1.29 --------------------------------------------------------
+  {
+    minor: 28, area: 'controller-manager', concerns: '--controllers',
+    change: 'Controllers get canonical names (node-lifecycle-controller, replicaset-controller); the old names stay as aliases.',
+    source: `${KK}@v1.28 cmd/kube-controller-manager/names/controller_names.go`,
+  },
   {
     minor: 29, area: 'taint-eviction', concerns: 'SeparateTaintEvictionController, --controllers=taint-eviction-controller',
-    change: 'The taint manager runs as its own controller, taint-eviction-controller (SeparateTaintEvictionController, beta, on), and can be disabled with --controllers.',
-    source: `${KK}@release-1.29 pkg/controller/tainteviction/taint_eviction.go; pkg/features/kube_features.go; KEP-3902`,
+    change: 'The taint manager runs as its own controller, taint-eviction-controller (SeparateTaintEvictionController, beta, on), which --controllers can disable.',
+    source: `${KK}@v1.29 pkg/controller/tainteviction/taint_eviction.go; kube_features.go (SeparateTaintEvictionController: 1.29 Beta true); KEP-3902`,
     gate: { name: 'SeparateTaintEvictionController', stage: 'beta', default: true, component: 'kube-controller-manager' },
     behaviour: { separateTaintEvictionController: true },
   },
 
-  // ---- 1.31 ---------------------------------------------------------------
+  // ---- 1.31 – 1.35 --------------------------------------------------------
   {
     minor: 31, area: 'replicaset', concerns: 'LogarithmicScaleDown',
     change: 'LogarithmicScaleDown is GA and locked on.',
-    source: `${KK}@release-1.31 pkg/features/kube_features.go`,
+    source: `${KK} kube_features.go (LogarithmicScaleDown: 1.31 GA, LockToDefault); website feature-gates/LogarithmicScaleDown.md`,
     gate: { name: 'LogarithmicScaleDown', stage: 'GA', default: true, locked: true, component: 'kube-controller-manager' },
   },
-
-  // ---- 1.32 ---------------------------------------------------------------
   {
     minor: 32, area: 'node-lifecycle', concerns: '--node-monitor-grace-period',
     change: 'nodeMonitorGracePeriod defaults to 50s (was 40s).',
-    source: `${KK}@release-1.32 pkg/controller/nodelifecycle/config/v1alpha1/defaults.go (#125880)`,
+    source: `${KK} CHANGELOG-1.32.md (#126287 "The default value for node-monitor-grace-period has been increased to 50s")`,
     defaults: { nodeMonitorGracePeriod: '50s' },
     behaviour: { defaultNodeMonitorGracePeriod: seconds(50) },
   },
-
-  // ---- 1.34 ---------------------------------------------------------------
   {
-    minor: 34, area: 'node-lifecycle', concerns: 'monitorNodeHealth, processTaintBaseEviction',
-    change: 'The unreachable NoExecute taint is queued in the same monitor pass that set Ready to Unknown (before: one pass later).',
-    source: `${KK}@release-1.34 pkg/controller/nodelifecycle/node_lifecycle_controller.go (monitorNodeHealth)`,
+    minor: 34, area: 'node-lifecycle', concerns: 'processTaintBaseEviction (currentReadyCondition)',
+    change: 'The unreachable NoExecute taint is queued in the same monitor pass that set Ready to Unknown (no longer one pass later).',
+    source: `${KK} CHANGELOG-1.34.md (#120816 "Reduce 5s delay of tainting node.kubernetes.io/unreachable:NoExecute")`,
     behaviour: { unreachableTaintQueuedSamePass: true },
+  },
+  {
+    minor: 34, area: 'taint-eviction', concerns: 'SeparateTaintEvictionController',
+    change: 'SeparateTaintEvictionController is GA and locked on.',
+    source: `${KK} kube_features.go (SeparateTaintEvictionController: 1.34 GA, LockToDefault); website feature-gates/SeparateTaintEvictionController.md`,
+    gate: { name: 'SeparateTaintEvictionController', stage: 'GA', default: true, locked: true, component: 'kube-controller-manager' },
   },
 ];
 
@@ -365,11 +429,12 @@ export function defaultOverridesOf(minor: number): Record<string, string | numbe
 }
 
 /** For a setting the table adds or removes: the version range it exists in. */
-export function settingLifecycle(key: string): { since?: number; removedIn?: number } {
-  const out: { since?: number; removedIn?: number } = {};
+export function settingLifecycle(key: string): { since?: number; removedIn?: number; deprecatedIn?: number } {
+  const out: { since?: number; removedIn?: number; deprecatedIn?: number } = {};
   for (const c of VERSION_CHANGES) {
     if (c.adds?.includes(key) && out.since === undefined) out.since = c.minor;
     if (c.removes?.includes(key)) out.removedIn = c.minor;
+    if (c.deprecates?.includes(key)) out.deprecatedIn = c.minor;
   }
   return out;
 }
@@ -399,6 +464,7 @@ export function behaviourOf(version: KubeVersion): VersionBehaviour {
     excludeMasterByName: req(fields.excludeMasterByName, 'excludeMasterByName'),
     honoursExcludeDisruptionLabel: req(fields.honoursExcludeDisruptionLabel, 'honoursExcludeDisruptionLabel'),
     fixesDeprecatedTaintKeys: req(fields.fixesDeprecatedTaintKeys, 'fixesDeprecatedTaintKeys'),
+    nodeLifecycleReadsLease: req(fields.nodeLifecycleReadsLease, 'nodeLifecycleReadsLease'),
     podDeletionCostDefault: gateDefault('PodDeletionCost'),
     logarithmicScaleDownDefault: gateDefault('LogarithmicScaleDown'),
     defaultNodeMonitorGracePeriod: req(fields.defaultNodeMonitorGracePeriod, 'defaultNodeMonitorGracePeriod') as Duration,

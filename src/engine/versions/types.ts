@@ -43,4 +43,10 @@ export interface VersionBehaviour {
   logarithmicScaleDownDefault: boolean;
   /** defaults of kube-controller-manager settings that changed over time */
   defaultNodeMonitorGracePeriod: Duration;
+  /**
+   * (added by versions/table.ts) the node lifecycle controller reads Leases at all: >= 1.13
+   * (1.12's controller ignores them even with the NodeLease gate on; from 1.13 a renewed
+   * Lease counts when the NodeLease gate is on).
+   */
+  nodeLifecycleReadsLease?: boolean;
 }

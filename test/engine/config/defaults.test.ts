@@ -5,7 +5,7 @@ import { defaultControllerConfig, defaultKubeletConfig } from '../../../src/engi
 import { minutes, seconds } from '../../../src/engine/model/time';
 
 const cfg = (minor: number) => defaultControllerConfig(behaviourOf(kubeVersion(minor)));
-const kub = (minor: number) => defaultKubeletConfig(behaviourOf(kubeVersion(minor)));
+const kub = (minor: number, leases?: boolean) => defaultKubeletConfig(behaviourOf(kubeVersion(minor)), leases);
 
 test('1.12 defaults are those of kube-controller-manager v1.12.1', () => {
   const c = cfg(12);
@@ -26,31 +26,43 @@ test('1.12 defaults are those of kube-controller-manager v1.12.1', () => {
 });
 
 test('the node monitor grace period default is 40s through 1.31 and 50s from 1.32', () => {
-  for (const [minor, want] of [[12, 40], [31, 40], [32, 50], [35, 50]]) assert.equal(cfg(minor).nodeMonitorGracePeriod, seconds(want), `1.${minor}`);
+  for (let minor = 12; minor <= 35; minor++) assert.equal(cfg(minor).nodeMonitorGracePeriod, seconds(minor >= 32 ? 50 : 40), `1.${minor}`);
 });
 
 test('the taint-eviction-controller runs by default from 1.29', () => {
-  assert.ok(!cfg(28).controllers.has('taint-eviction-controller'));
-  assert.ok(cfg(29).controllers.has('taint-eviction-controller'));
+  assert.deepEqual([...cfg(28).controllers].sort(), ['nodelifecycle', 'replicaset']);
+  assert.deepEqual([...cfg(29).controllers].sort(), ['nodelifecycle', 'replicaset', 'taint-eviction-controller']);
   assert.equal(cfg(29).featureGates.SeparateTaintEvictionController, true);
   assert.equal(cfg(28).featureGates.SeparateTaintEvictionController, undefined);
 });
 
-test('feature gates follow the version: 1.13 turns NodeLease and TaintBasedEvictions on, 1.20 no longer has TaintBasedEvictions', () => {
-  assert.equal(cfg(13).featureGates.NodeLease, true);
-  assert.equal(cfg(13).featureGates.TaintBasedEvictions, true);
-  assert.equal(cfg(20).featureGates.TaintBasedEvictions, undefined);
-  assert.equal(cfg(21).featureGates.PodDeletionCost, false);
-  assert.equal(cfg(22).featureGates.PodDeletionCost, true);
-  assert.equal(cfg(22).featureGates.LogarithmicScaleDown, true);
+test('default feature gates follow the version', () => {
+  const cases: [number, Record<string, boolean>][] = [
+    [13, { NodeLease: false, TaintBasedEvictions: true, TaintNodesByCondition: true }],
+    [14, { NodeLease: true, TaintBasedEvictions: true, TaintNodesByCondition: true }],
+    [16, { LegacyNodeRoleBehavior: true, NodeDisruptionExclusion: false, NodeLease: true, TaintBasedEvictions: true, TaintNodesByCondition: true }],
+    [21, { LegacyNodeRoleBehavior: false, LogarithmicScaleDown: false, NodeDisruptionExclusion: true, NodeLease: true, PodDeletionCost: false }],
+    [24, { LogarithmicScaleDown: true, PodDeletionCost: true }],
+    [35, { LogarithmicScaleDown: true, PodDeletionCost: true, SeparateTaintEvictionController: true }],
+  ];
+  for (const [minor, want] of cases) assert.deepEqual(cfg(minor).featureGates, want, `1.${minor}`);
 });
 
-test('kubelets post status every 10s; from 1.13 unchanged status only every report interval', () => {
-  assert.equal(kub(12).nodeStatusUpdateFrequency, seconds(10));
-  assert.equal(kub(12).nodeStatusReportFrequency, seconds(10));
-  assert.equal(kub(13).nodeStatusReportFrequency, minutes(1));
-  assert.equal(kub(14).nodeStatusReportFrequency, minutes(5));
-  assert.equal(kub(35).nodeStatusReportFrequency, minutes(5));
-  assert.equal(kub(35).leaseRenewInterval, seconds(10));
-  assert.equal(kub(35).podStartupDelay, 0);
+test('kubelets post status every 10s; with Leases an unchanged status only every report interval', () => {
+  const cases: [minor: number, leases: boolean | undefined, report: number][] = [
+    [12, undefined, seconds(10)],   // no Leases: every post is a heartbeat
+    [13, undefined, seconds(10)],   // NodeLease alpha, off
+    [13, true, minutes(1)],         // NodeLease turned on in 1.13: the 1m default
+    [14, undefined, minutes(1)],
+    [16, undefined, minutes(1)],
+    [17, undefined, minutes(5)],
+    [35, undefined, minutes(5)],
+  ];
+  for (const [minor, leases, report] of cases) {
+    const k = kub(minor, leases);
+    assert.equal(k.nodeStatusUpdateFrequency, seconds(10), `1.${minor}`);
+    assert.equal(k.nodeStatusReportFrequency, report, `1.${minor} leases=${leases}`);
+    assert.equal(k.leaseRenewInterval, seconds(10));
+    assert.equal(k.podStartupDelay, 0);
+  }
 });
