@@ -1,0 +1,66 @@
+/**
+ * The command line (spec 4) as a function: `cli(argv, io)` returns the exit
+ * code (0 ok, 1 assertion or validation failure, 2 bad usage or unreadable
+ * input). main.ts only wires it to the process.
+ */
+import { parseArgs, UsageError, type ParsedArgs } from './args';
+import type { CliIo } from './io';
+import { replay } from './commands/replay';
+import { explain } from './commands/explain';
+import { validate } from './commands/validate';
+import { runTests } from './commands/test';
+import { generate } from './commands/generate';
+
+export const USAGE = `Usage:
+  controller-stepper replay FILE [--until 10m|RFC3339] [--steps N] [--version 1.12]
+                                 [--set nodeMonitorGracePeriod=20s ...]
+                                 [--output trace|state|both] [--format text|json|yaml]
+  controller-stepper explain FILE --object Pod/default/web-1 [--until ...] [--format text|json]
+  controller-stepper validate FILE...     the language server's diagnostics; exit 1 on errors
+  controller-stepper test FILE...         run the scenarios' expect: blocks; exit 1 on failure
+  controller-stepper generate --nodes 5000 --pods-per-node 30 --zones 3 [--seed 1]
+                              [--format json|yaml] [--outage ZONE:60s:30m] > big.json
+
+FILE is a scenario file, or a snapshot (kubectl export: file or folder).
+Exit codes: 0 ok, 1 an expectation or validation failed, 2 bad usage or unreadable input.
+`;
+
+const COMMANDS: Record<string, (args: ParsedArgs, io: CliIo) => Promise<number> | number> = {
+  replay,
+  explain,
+  validate,
+  test: runTests,
+  generate,
+};
+
+export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
+  let args: ParsedArgs;
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`controller-stepper: ${e.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw e;
+  }
+  if (args.help || args.command === 'help' || !args.command) {
+    (args.command ? io.out : io.err)(USAGE);
+    return args.command || args.help ? 0 : 2;
+  }
+  const command = COMMANDS[args.command];
+  if (!command) {
+    io.err(`controller-stepper: unknown command "${args.command}"\n\n${USAGE}`);
+    return 2;
+  }
+  if (args.color !== undefined) io = { ...io, color: args.color };
+  try {
+    return await command(args, io);
+  } catch (e) {
+    if (e instanceof UsageError) {
+      io.err(`controller-stepper ${args.command}: ${e.message}\n`);
+      return 2;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,52 @@
+/**
+ * `explain FILE --object REF`: why something happened (each decision about
+ * the object with its chain of causes back to the world events) and why
+ * something did not (the check that holds it back, and when it would fire).
+ */
+import { formatCheck, type Explanation } from '../../engine';
+import type { ParsedArgs } from '../args';
+import { UsageError } from '../args';
+import type { CliIo } from '../io';
+import { openInput } from '../open';
+import { defaultHorizon, parseUntil } from '../horizon';
+
+const REF = /^(Node\/[^/]+|(Pod|ReplicaSet)\/[^/]+\/[^/]+|Zone\/.*)$/;
+
+export function explain(args: ParsedArgs, io: CliIo): number {
+  if (args.files.length !== 1) throw new UsageError('explain takes exactly one FILE');
+  if (!args.object) throw new UsageError('explain needs --object, e.g. --object Pod/default/web-1 or --object Node/node-a1');
+  if (!REF.test(args.object)) throw new UsageError(`--object is Node/NAME, Pod/NAMESPACE/NAME, ReplicaSet/NAMESPACE/NAME or Zone/KEY, not "${args.object}"`);
+  const opened = openInput(args.files[0], args, io);
+  if (!opened.ok) return opened.code;
+  const { sim, scenario } = opened;
+  sim.runUntil(args.until !== undefined ? parseUntil(args.until, sim.startTime) : defaultHorizon(scenario, sim.startTime));
+  const ex = sim.explain(args.object);
+  if (args.format === 'json' || args.format === 'yaml') {
+    io.out(`${JSON.stringify(ex)}\n`);
+    return 0;
+  }
+  io.out(formatExplanation(ex, sim.trace.length ? sim.trace[sim.trace.length - 1].time : ''));
+  return 0;
+}
+
+export function formatExplanation(ex: Explanation, asOf: string): string {
+  const lines: string[] = [`${ex.object}${ex.exists ? '' : ' (does not exist now)'}${asOf ? `, as of ${asOf}` : ''}`];
+  if (!ex.happened.length) lines.push('', 'Nothing was decided about it.');
+  for (const { decision, chain } of ex.happened) {
+    lines.push('', `${decision.time}  #${decision.seq} ${decision.action} (${decision.controller}): ${decision.summary}`);
+    for (const c of decision.because) lines.push(`    because ${formatCheck(c)}`);
+    if (decision.machine) lines.push(`    machine ${decision.machine.id}: ${decision.machine.from} -> ${decision.machine.to} on ${decision.machine.event}`);
+    lines.push(`    source  ${decision.source}`);
+    if (chain.length) {
+      lines.push('    caused by:');
+      for (const c of chain) lines.push(`      ${c.time}  #${c.seq} ${c.action} ${c.object}: ${c.summary}`);
+    }
+  }
+  if (ex.whyNot.length) {
+    lines.push('', 'Why not (yet):');
+    for (const w of ex.whyNot) {
+      lines.push(`  ${w.what}: ${formatCheck(w.check)}${w.wouldFireAt ? `; would fire at ${w.wouldFireAt}` : ''}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}

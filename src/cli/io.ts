@@ -1,0 +1,13 @@
+/**
+ * Everything the command line touches outside itself, so `cli(argv, io)` is
+ * a function tests can call with in-memory streams and files.
+ */
+import type { InputFs } from '../engine/snapshot/source';
+
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  fs: InputFs;
+  /** colour the text output (a terminal, or --color) */
+  color: boolean;
+}

@@ -1,0 +1,4 @@
+import { cli } from './cli';
+import { nodeFs } from '../platform/nodeFs';
+
+cli(process.argv.slice(2), { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), fs: nodeFs(), color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR }).then((code) => { process.exitCode = code; });
