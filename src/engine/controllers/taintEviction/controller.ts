@@ -76,6 +76,13 @@ interface Work {
   lastTransition?: MachineTransition & { seq?: number };
 }
 
+/** What every pod of one node update shares. */
+interface Shared {
+  taintTexts: string[];
+  trigger: Check;
+  causes: Map<string, number[]>;
+}
+
 interface PodItem {
   namespace: string;
   name: string;
@@ -202,10 +209,16 @@ export class TaintEvictionController implements SimController {
       }
       return;
     }
+    // One text of the taints, one trigger check and one list of causes for every pod of the node.
+    const shared: Shared = {
+      taintTexts: taints.map(taintText),
+      trigger: { rule: 'the node\'s NoExecute taints changed (or the controller listed it at start)', values: { node: name } },
+      causes: new Map(),
+    };
     for (const key of keys) {
       const pod = host.cluster.pods.get(key);
       if (!pod) continue;
-      this.processPodOnNode(host, pod, name, taints, initial && this.memory === 'reconstructed', 'handleNodeUpdate');
+      this.processPodOnNode(host, pod, name, taints, initial && this.memory === 'reconstructed', 'handleNodeUpdate', shared);
     }
   }
 
@@ -228,23 +241,20 @@ export class TaintEvictionController implements SimController {
 
   // ---- processPodOnNode ----------------------------------------------------
 
-  private processPodOnNode(host: ControllerHost, pod: PodRecord, nodeName: string, taints: Taint[], reconstructed: boolean, caller: string): void {
+  private processPodOnNode(host: ControllerHost, pod: PodRecord, nodeName: string, taints: Taint[], reconstructed: boolean, caller: string, shared?: Shared): void {
     const key = `${pod.meta.namespace}/${pod.meta.name}`;
     const existing = this.work.get(key);
     const d = decidePodOnNode({
       taints, tolerations: pod.tolerations, existing: existing?.state ?? 'none',
-      cancelsWhenToleratedForever: this.tm.cancelsWhenToleratedForever,
+      cancelsWhenToleratedForever: this.tm.cancelsWhenToleratedForever, taintTexts: shared?.taintTexts,
     });
+    if (d.kind === 'keep' || d.kind === 'leave') return; // nothing changes; "why not" explains it
     const ref = podRef(pod.meta.namespace, pod.meta.name);
-    const trigger: Check = caller === 'handleNodeUpdate'
-      ? { rule: 'the node\'s NoExecute taints changed (or the controller listed it at start)', values: { node: nodeName } }
-      : { rule: 'the pod was bound to the node or its tolerations changed', values: { node: nodeName, tolerations: pod.tolerations.map(tolerationText) } };
-    const taintCauses = this.taintCauses(host, nodeName, taints, d);
+    const trigger: Check = shared?.trigger
+      ?? { rule: 'the pod was bound to the node or its tolerations changed', values: { node: nodeName, tolerations: pod.tolerations.map(tolerationText) } };
+    const taintCauses = this.taintCauses(host, nodeName, taints, d, shared);
     const podCauses = caller === 'handlePodUpdate' ? [host.recall(ref, 'bound'), host.recall(ref, 'tolerations')].filter((s): s is number => s !== undefined) : [];
     switch (d.kind) {
-      case 'keep':
-      case 'leave':
-        return; // nothing changes; "why not" explains it
       case 'cancel':
         this.cancel(host, key, [trigger, ...d.checks], [...taintCauses, ...podCauses], caller);
         return;
@@ -308,14 +318,19 @@ export class TaintEvictionController implements SimController {
   }
 
   /** The decisions about the node's taints this decision rests on (TaintAdded, usually). */
-  private taintCauses(host: ControllerHost, nodeName: string, taints: Taint[], d: PodDecision): number[] {
+  private taintCauses(host: ControllerHost, nodeName: string, taints: Taint[], d: PodDecision, shared?: Shared): number[] {
     const relevant = d.kind === 'evictNow' && d.untolerated ? [d.untolerated] : taints;
+    const cacheKey = relevant.length === 1 ? taintFact(relevant[0]) : '*';
+    const cached = shared?.causes.get(cacheKey);
+    if (cached) return cached;
     const out: number[] = [];
     for (const t of relevant) {
       const s = host.recall(nodeRef(nodeName), taintFact(t));
       if (s !== undefined) out.push(s);
     }
-    return uniq(out);
+    const r = uniq(out);
+    shared?.causes.set(cacheKey, r);
+    return r;
   }
 
   private newWork(pod: PodRecord, nodeName: string, createdAt: Micros, fireAt: Micros): Work {

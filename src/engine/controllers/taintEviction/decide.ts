@@ -34,6 +34,8 @@ export interface PodOnNodeInput {
   tolerations: readonly Toleration[];
   existing: ExistingWork;
   cancelsWhenToleratedForever: boolean;
+  /** `taints` as text, when the caller already has it (one list shared by every pod of a node) */
+  taintTexts?: string[];
 }
 
 const taintList = (taints: readonly Taint[]): string[] => taints.map(taintText);
@@ -42,6 +44,7 @@ const tolerationList = (ts: readonly Toleration[]): string[] => ts.map(toleratio
 /** `processPodOnNode`, without the side effects. */
 export function decidePodOnNode(input: PodOnNodeInput): PodDecision {
   const { taints, tolerations, existing } = input;
+  const taintTexts = input.taintTexts ?? taintList(taints);
   const checks: Check[] = [];
   // Upstream cancels first when there is no taint at all, then goes on: with no
   // taints every taint is tolerated with no toleration used, the minimum of no
@@ -53,14 +56,14 @@ export function decidePodOnNode(input: PodOnNodeInput): PodDecision {
   if (!m.allTolerated) {
     checks.push({
       rule: 'a NoExecute taint on the node is not tolerated by the pod',
-      values: { taint: m.untolerated ? taintText(m.untolerated) : undefined, noExecuteTaints: taintList(taints), tolerations: tolerationList(tolerations) },
+      values: { taint: m.untolerated ? taintText(m.untolerated) : undefined, noExecuteTaints: taintTexts, tolerations: tolerationList(tolerations) },
     });
     if (existing === 'deleting') return keepInProgress(checks, []);
     return { kind: 'evictNow', reason: 'untolerated', untolerated: m.untolerated, used: [], cancelFirst: existing === 'scheduled', checks };
   }
   checks.push({
     rule: 'every NoExecute taint on the node is tolerated (first matching toleration per taint)',
-    values: { noExecuteTaints: taintList(taints), usedTolerations: tolerationList(m.used) },
+    values: { noExecuteTaints: taintTexts, usedTolerations: tolerationList(m.used) },
   });
   const min = minTolerationTime(m.used);
   if (min.forever) {
