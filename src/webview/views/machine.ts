@@ -24,7 +24,8 @@ export function readDefinition(def: unknown): MachineState {
   const root = obj(def);
   const rootId = typeof root.id === 'string' ? root.id : typeof root.key === 'string' ? root.key : '';
   const resolve = (target: unknown, parentPath: string): string => {
-    const t = typeof target === 'string' ? target : typeof obj(target).id === 'string' ? (obj(target).id as string) : '';
+    // a target is '#id.path' or a relative key in JSON; a StateNode (whose id is absolute) before serialisation
+    const t = typeof target === 'string' ? target : typeof obj(target).id === 'string' ? `#${obj(target).id as string}` : '';
     if (t.startsWith('#')) {
       const id = t.slice(1);
       return id === rootId ? '' : id.startsWith(`${rootId}.`) ? id.slice(rootId.length + 1) : id;

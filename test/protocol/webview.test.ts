@@ -1,0 +1,36 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parsePersistedState, parseWebviewMessage } from '../../src/protocol/webview';
+
+const cases: { name: string; raw: unknown; expect: unknown }[] = [
+  { name: 'ready is accepted', raw: { type: 'ready' }, expect: { type: 'ready' } },
+  { name: 'a toolbar action is accepted', raw: { type: 'action', action: 'stepBack' }, expect: { type: 'action', action: 'stepBack' } },
+  { name: 'an action the host does not have is rejected', raw: { type: 'action', action: 'rm -rf' }, expect: undefined },
+  { name: 'a pass number is accepted', raw: { type: 'goToPass', pass: 12 }, expect: { type: 'goToPass', pass: 12 } },
+  { name: 'a negative pass is rejected', raw: { type: 'goToPass', pass: -1 }, expect: undefined },
+  { name: 'a fractional pass is rejected', raw: { type: 'goToPass', pass: 1.5 }, expect: undefined },
+  { name: 'a pass given as text is rejected', raw: { type: 'goToPass', pass: '3' }, expect: undefined },
+  { name: 'an object reference is accepted', raw: { type: 'selectObject', object: 'Node/a' }, expect: { type: 'selectObject', object: 'Node/a' } },
+  { name: 'an empty object reference is rejected', raw: { type: 'selectObject', object: '' }, expect: undefined },
+  { name: 'a huge string is rejected', raw: { type: 'runUntil', text: 'x'.repeat(5000) }, expect: undefined },
+  { name: 'extra fields are dropped', raw: { type: 'selectDecision', seq: 4, evil: 'x' }, expect: { type: 'selectDecision', seq: 4 } },
+  { name: 'a what-if needs a key and a value', raw: { type: 'whatIf', key: 'nodeEvictionRate' }, expect: undefined },
+  { name: 'a what-if with both is accepted', raw: { type: 'whatIf', key: 'nodeEvictionRate', value: '0.5' }, expect: { type: 'whatIf', key: 'nodeEvictionRate', value: '0.5' } },
+  { name: 'an unknown type is rejected', raw: { type: 'eval', code: '1' }, expect: undefined },
+  { name: 'an inherited property name as type is rejected', raw: { type: 'toString' }, expect: undefined },
+  { name: 'a string is rejected', raw: 'ready', expect: undefined },
+  { name: 'null is rejected', raw: null, expect: undefined },
+  { name: 'an array is rejected', raw: [{ type: 'ready' }], expect: undefined },
+];
+
+for (const c of cases) {
+  test(`webview message: ${c.name}`, () => {
+    assert.deepEqual(parseWebviewMessage(c.raw), c.expect);
+  });
+}
+
+test('persisted state keeps only well-formed fields', () => {
+  assert.deepEqual(parsePersistedState({ file: '/a.yaml', pass: 3, selected: 'Node/x', other: 1 }), { file: '/a.yaml', pass: 3, selected: 'Node/x' });
+  assert.deepEqual(parsePersistedState({ file: 42, pass: -2 }), {});
+  assert.deepEqual(parsePersistedState(undefined), {});
+});
