@@ -1,0 +1,1489 @@
+/**
+ * The node lifecycle controller of kube-controller-manager (1.12 … 1.35), on
+ * the simulated clock. See index.ts for the public API and the agreements
+ * with the simulation; this file ports, function by function,
+ * pkg/controller/nodelifecycle/node_lifecycle_controller.go (monitorNodeHealth
+ * / monitorNodeStatus, tryUpdateNodeHealth / tryUpdateNodeStatus,
+ * processTaintBaseEviction, processNoTaintBaseEviction, handleDisruption,
+ * doNoExecuteTaintingPass, doEvictionPass, doNoScheduleTaintingPass,
+ * doFixDeprecatedTaintKeyPass, markNodeForTainting, markNodeAsReachable,
+ * cancelPodEviction, evictPods, classifyNodes, addPodEvictorForNewZone,
+ * podUpdated/processPod) and pkg/controller/util/node (MarkPodsNotReady,
+ * DeletePods).
+ *
+ * Facts shared with the world events and the other controllers through
+ * host.remember/recall (the "causes" of decisions):
+ *   Node/X  heartbeat                 set by the world (KubeletStopped/KubeletStarted/NodeConditionChanged)
+ *   Node/X  ready-status              set by the world when Ready changes, and here by NodeStatusUnknown
+ *   Node/X  queued                    set here by NodeQueuedForTainting / NodeQueuedForEviction
+ *   Node/X  taint:KEY:EFFECT          set here by TaintAdded (and by the world's taint events)
+ *   Zone/K  zone-state                set here by ZoneStateChanged
+ *   Pod/N/P deleted                   set here by PodEvicted (and by the other controllers)
+ *
+ * Performance: a monitor pass only evaluates the nodes whose inputs changed
+ * (node/lease events, the controller's own writes), whose grace period has
+ * run out, that are not Ready, or that wait for a retry. For every other node
+ * the real pass would find nothing to do (the heartbeat is unchanged and
+ * probeTimestamp + grace is still ahead), so the results are identical.
+ * Nothing is done on a 100 ms pass unless a zone queue is non-empty and its
+ * token bucket has a token; pods are only touched through podsByNode.
+ */
+import type { ControllerHost } from '../host';
+import type { NodeBefore, PodBefore, SimController, WatchType } from '../controller';
+import type { Explanation, MachineView, ZoneStateName, ZoneView } from '../../simulation/api';
+import type { Check, DecisionInput, MachineTransition } from '../../trace/decision';
+import type { Micros } from '../../model/time';
+import { formatDuration, formatTime, ms } from '../../model/time';
+import type { ConditionStatus, LeaseRecord, NodeCondition, NodeRecord, ObjectRef, PodRecord, Taint } from '../../model/types';
+import { nodeRef, podRef, zoneRef } from '../../model/types';
+import { zoneKeyOf } from '../../model/zones';
+import { compileSelector } from '../../model/labels';
+import { createTracedActor, type TracedActor } from '../../machines/traced';
+import { monitorMachine, nodeHealthMachine, zoneMachine, type NodeHealthEvent, type ReadyStatus } from './machines';
+import { RateLimitedTimedQueue, effectiveRate, type QueueState } from './rateLimitedQueue';
+import { disruptionExclusion, healthyQPS, reducedQPS, zoneStateOfCounts } from './disruption';
+import {
+  NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, deprecatedTaintFix, findCondition, noScheduleTaintDiff, swapTaints, taintExists, taintText,
+} from './taints';
+import { rulesOf, type NodeLifecycleRules } from './versionRules';
+
+/** scheduler.NodeEvictionPeriod: the tainting / eviction pass runs every 100 ms. */
+export const NODE_EVICTION_PERIOD = ms(100);
+/** the retry of a tainting item whose node has no Ready condition */
+const RETRY_NO_READY = ms(50);
+
+const FILE = 'pkg/controller/nodelifecycle/node_lifecycle_controller.go';
+const UTIL_FILE = 'pkg/controller/util/node/controller_utils.go';
+
+export interface NodeLifecycleOptions {
+  /** override the rules derived from the version (tests) */
+  rules?: Partial<NodeLifecycleRules>;
+}
+
+/** nodeHealthData: what the controller remembers of a node between passes. */
+interface Health {
+  probe: Micros;
+  readyTransition: Micros;
+  /** the Ready condition of the saved status; null when the saved status has none */
+  savedReady: NodeCondition | null;
+  /** the saved Lease (renewTime), or null */
+  lease: { renewTime?: Micros } | null;
+}
+
+interface Track {
+  uid: string;
+  zone: string;
+  excluded?: string;
+  /** the Ready status after the last successful evaluation (null: no Ready condition) */
+  current: ConditionStatus | null | undefined;
+}
+
+interface PassContext {
+  /** nodes whose evaluation failed this pass: left out of the zone counts */
+  skipped: Set<string>;
+  /** seqs of decisions that changed a node's Ready this pass, by zone */
+  readyChanges: Map<string, number[]>;
+}
+
+export interface SavedNodeLifecycle {
+  started: boolean;
+  memory: 'reconstructed' | 'fresh';
+  reconstructPending: boolean;
+  origin: Micros;
+  nextMonitorAt: Micros;
+  lastMonitorAt: Micros | null;
+  lastGridPass: Micros | null;
+  lastNow: Micros;
+  pendingAt: Micros | null;
+  pendingNodes: string[];
+  pendingPods: string[];
+  retryPods: string[];
+  known: [string, string][];
+  health: [string, Health][];
+  tracks: [string, Track][];
+  retry: string[];
+  dirty: string[];
+  queues: [string, QueueState][];
+  zones: [string, unknown][];
+  zoneCounts: [string, { total: number; notReady: number }][];
+  nodeActors: [string, unknown][];
+  monitor: unknown;
+  transitions: [string, MachineTransition & { seq?: number }][];
+}
+
+type NodeActor = TracedActor<typeof nodeHealthMachine>;
+type ZoneActor = TracedActor<typeof zoneMachine>;
+type MonitorActor = TracedActor<typeof monitorMachine>;
+
+export class NodeLifecycleController implements SimController {
+  readonly name = 'node-lifecycle' as const;
+
+  private rules!: NodeLifecycleRules;
+  private started = false;
+  private memory: 'reconstructed' | 'fresh' = 'fresh';
+  private reconstructPending = false;
+  private origin: Micros = 0;
+  private period = 0;
+  private nextMonitorAt: Micros = 0;
+  private lastMonitorAt: Micros | null = null;
+  private lastGridPass: Micros | null = null;
+  private lastNow: Micros = 0;
+
+  /** informer work at one instant: nodes for the NoSchedule / deprecated-key passes, pods for processPod */
+  private pendingAt: Micros | null = null;
+  private pendingNodes = new Set<string>();
+  private pendingPods = new Set<string>();
+  /** pods whose processPod failed: retried at the next monitor pass */
+  private retryPods = new Set<string>();
+
+  /** knownNodeSet: name -> uid */
+  private known = new Map<string, string>();
+  /** nodeHealthMap */
+  private health = new Map<string, Health>();
+  private tracks = new Map<string, Track>();
+  /** nodesToRetry */
+  private retry = new Set<string>();
+  private dirty = new Set<string>();
+  /** zoneNoExecuteTainter (taint-based evictions) or zonePodEvictor (1.12 default path) */
+  private queues = new Map<string, RateLimitedTimedQueue>();
+  /** zoneStates, as zone machines */
+  private zoneActors = new Map<string, ZoneActor>();
+  private zoneCounts = new Map<string, { total: number; notReady: number }>();
+  private nodeActors = new Map<string, NodeActor>();
+  private monitor!: MonitorActor;
+  private transitions = new Map<string, MachineTransition & { seq?: number }>();
+  /** --node-eviction-rate: the QPS a new zone queue starts with */
+  private evictionRate = 0.1;
+  /** 1.12: doFixDeprecatedTaintKeyPass runs on node events */
+  private fixDeprecatedKeys = false;
+
+  constructor(private readonly options: NodeLifecycleOptions = {}) {}
+
+  // ------------------------------------------------------------ SimController
+
+  start(host: ControllerHost, memory: 'reconstructed' | 'fresh'): void {
+    this.rules = { ...rulesOf(host), ...(this.options.rules ?? {}) };
+    this.started = true;
+    this.memory = memory;
+    this.origin = host.controllerStartTime;
+    this.period = Math.max(1, host.config.nodeMonitorPeriod);
+    this.evictionRate = host.config.nodeEvictionRate;
+    this.fixDeprecatedKeys = host.behaviour.fixesDeprecatedTaintKeys;
+    this.nextMonitorAt = host.controllerStartTime;
+    this.lastNow = host.now;
+    this.monitor = createTracedActor(monitorMachine, 'monitor');
+    // Only the very start of a simulation can be reconstructed; a restart is a new leader with empty memory.
+    this.reconstructPending = memory === 'reconstructed' && host.controllerStartTime === host.startTime;
+    if (!this.enabled(host)) return;
+    if (host.now === host.startTime) this.recordMemoryAssumption(host);
+    // The informers' initial list: every node is an Add event for the NoSchedule tainting pass.
+    for (const name of host.cluster.nodes.keys()) this.enqueueNode(name, host.now);
+  }
+
+  onNodeEvent(host: ControllerHost, type: WatchType, node: NodeRecord, _before?: NodeBefore): void {
+    this.lastNow = host.now;
+    const name = node.meta.name;
+    if (type === 'deleted') {
+      // CreateDeleteNodeHandler: nodesToRetry.Delete
+      this.retry.delete(name);
+      this.dirty.delete(name);
+      this.pendingNodes.delete(name);
+      return;
+    }
+    this.dirty.add(name);
+    this.enqueueNode(name, host.now);
+  }
+
+  onLeaseEvent(host: ControllerHost, _type: WatchType, lease: LeaseRecord): void {
+    this.lastNow = host.now;
+    this.dirty.add(lease.meta.name);
+  }
+
+  onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
+    this.lastNow = host.now;
+    if (!this.started || !this.rules.podUpdateHandler || type === 'deleted') return;
+    // podUpdated: a pod newly bound (added with a node, or its nodeName changed)
+    if (pod.nodeName && (type === 'added' || before?.nodeName !== pod.nodeName)) {
+      this.pendingPods.add(`${pod.meta.namespace}/${pod.meta.name}`);
+      if (this.pendingAt === null) this.pendingAt = host.now;
+    }
+  }
+
+  /** True when a monitor pass is due at `now` (the simulation advances host.pass before waking). */
+  isMonitorPassDue(now: Micros): boolean {
+    return this.started && now >= this.nextMonitorAt;
+  }
+
+  nextWake(): Micros | undefined {
+    if (!this.started) return undefined;
+    let t: Micros = this.nextMonitorAt;
+    if (this.pendingAt !== null && (this.pendingNodes.size || this.pendingPods.size)) t = Math.min(t, this.pendingAt);
+    const g = this.nextGridPass();
+    if (g !== undefined) t = Math.min(t, g);
+    return t;
+  }
+
+  wake(host: ControllerHost): void {
+    if (!this.started) return;
+    const now = host.now;
+    this.lastNow = now;
+    if (!this.enabled(host)) {
+      this.nextMonitorAt = Math.max(this.nextMonitorAt, now + this.period);
+      this.pendingNodes.clear();
+      this.pendingPods.clear();
+      return;
+    }
+    this.processPending(host);
+    if (now >= this.nextMonitorAt && this.lastMonitorAt !== now) {
+      this.lastMonitorAt = now;
+      this.monitorPass(host);
+      this.nextMonitorAt = now + this.period;
+      // what the pass wrote (status updates) is informer work at this same instant
+      this.processPending(host);
+    }
+    if (this.isGridTime(now) && (this.lastGridPass === null || now > this.lastGridPass) && this.anyQueued()) {
+      this.lastGridPass = now;
+      this.queuePass(host);
+      this.processPending(host);
+    }
+  }
+
+  machines(): MachineView[] {
+    const out: MachineView[] = [];
+    if (this.monitor) out.push(this.view('monitor', this.monitor, monitorMachine.definition));
+    for (const k of [...this.zoneActors.keys()].sort()) out.push(this.view(`zone/${k}`, this.zoneActors.get(k)!, zoneMachine.definition));
+    const nodeDef = nodeHealthMachine.definition;
+    for (const k of [...this.nodeActors.keys()].sort()) out.push(this.view(`node/${k}`, this.nodeActors.get(k)!, nodeDef));
+    return out;
+  }
+
+  zones(host: ControllerHost): ZoneView[] {
+    const out: ZoneView[] = [];
+    for (const k of [...this.zoneActors.keys()].sort()) {
+      const counts = this.zoneCounts.get(k) ?? { total: 0, notReady: 0 };
+      const q = this.queues.get(k);
+      const next = q?.nextTry(this.gridFrom(host.now), this.origin, NODE_EVICTION_PERIOD);
+      out.push({
+        zone: zoneRef(k),
+        state: this.zoneActors.get(k)!.state() as ZoneStateName,
+        nodes: counts.total,
+        notReady: counts.notReady,
+        evictionRate: q ? showRate(effectiveRate(q.limiter)) : host.config.nodeEvictionRate,
+        ...(next !== undefined ? { nextTokenAt: formatTime(next) } : {}),
+        queued: q ? q.queued().map((i) => i.value) : [],
+      });
+    }
+    return out;
+  }
+
+  whyNot(host: ControllerHost, object: ObjectRef): Explanation['whyNot'] {
+    return explainWhyNot(this, host, object);
+  }
+
+  save(): SavedNodeLifecycle {
+    return {
+      started: this.started,
+      memory: this.memory,
+      reconstructPending: this.reconstructPending,
+      origin: this.origin,
+      nextMonitorAt: this.nextMonitorAt,
+      lastMonitorAt: this.lastMonitorAt,
+      lastGridPass: this.lastGridPass,
+      lastNow: this.lastNow,
+      pendingAt: this.pendingAt,
+      pendingNodes: [...this.pendingNodes],
+      pendingPods: [...this.pendingPods],
+      retryPods: [...this.retryPods],
+      known: [...this.known],
+      health: [...this.health].map(([k, h]) => [k, cloneHealth(h)]),
+      tracks: [...this.tracks].map(([k, t]) => [k, { ...t }]),
+      retry: [...this.retry],
+      dirty: [...this.dirty],
+      queues: [...this.queues].map(([k, q]) => [k, q.save()]),
+      zones: [...this.zoneActors].map(([k, a]) => [k, a.actor.getPersistedSnapshot()]),
+      zoneCounts: [...this.zoneCounts].map(([k, c]) => [k, { ...c }]),
+      nodeActors: [...this.nodeActors].map(([k, a]) => [k, a.actor.getPersistedSnapshot()]),
+      monitor: this.monitor ? this.monitor.actor.getPersistedSnapshot() : undefined,
+      transitions: [...this.transitions].map(([k, t]) => [k, { ...t }]),
+    };
+  }
+
+  restore(saved: unknown, host: ControllerHost): void {
+    const s = structuredClone(saved) as SavedNodeLifecycle;
+    this.rules = { ...rulesOf(host), ...(this.options.rules ?? {}) };
+    this.period = Math.max(1, host.config.nodeMonitorPeriod);
+    this.evictionRate = host.config.nodeEvictionRate;
+    this.fixDeprecatedKeys = host.behaviour.fixesDeprecatedTaintKeys;
+    this.started = s.started;
+    this.memory = s.memory;
+    this.reconstructPending = s.reconstructPending;
+    this.origin = s.origin;
+    this.nextMonitorAt = s.nextMonitorAt;
+    this.lastMonitorAt = s.lastMonitorAt;
+    this.lastGridPass = s.lastGridPass;
+    this.lastNow = s.lastNow;
+    this.pendingAt = s.pendingAt;
+    this.pendingNodes = new Set(s.pendingNodes);
+    this.pendingPods = new Set(s.pendingPods);
+    this.retryPods = new Set(s.retryPods);
+    this.known = new Map(s.known);
+    this.health = new Map(s.health);
+    this.tracks = new Map(s.tracks);
+    this.retry = new Set(s.retry);
+    this.dirty = new Set(s.dirty);
+    this.queues = new Map(s.queues.map(([k, q]) => [k, RateLimitedTimedQueue.restore(q)]));
+    for (const a of this.zoneActors.values()) a.stop();
+    for (const a of this.nodeActors.values()) a.stop();
+    this.monitor?.stop();
+    this.zoneActors = new Map(s.zones.map(([k, snap]) => [k, createTracedActor(zoneMachine, `zone/${k}`, { snapshot: snap })]));
+    this.zoneCounts = new Map(s.zoneCounts);
+    this.nodeActors = new Map(s.nodeActors.map(([k, snap]) => [k, createTracedActor(nodeHealthMachine, `node/${k}`, { snapshot: snap })]));
+    this.monitor = createTracedActor(monitorMachine, 'monitor', s.monitor ? { snapshot: s.monitor } : {});
+    this.transitions = new Map(s.transitions);
+  }
+
+  // ------------------------------------------------------- read-only accessors (whyNot, tests)
+
+  /** @internal */ get _rules(): NodeLifecycleRules { return this.rules; }
+  /** @internal */ healthOf(name: string): Readonly<Health> | undefined { return this.health.get(name); }
+  /** @internal */ queueOf(zone: string): RateLimitedTimedQueue | undefined { return this.queues.get(zone); }
+  /** @internal */ zoneStateOf(zone: string): ZoneStateName | undefined { return this.zoneActors.get(zone)?.state() as ZoneStateName | undefined; }
+  /** @internal */ nodeStateOf(name: string): string | undefined { return this.nodeActors.get(name)?.state(); }
+  /** @internal */ trackOf(name: string): Readonly<Track> | undefined { return this.tracks.get(name); }
+  /** @internal */ isKnown(name: string): boolean { return this.known.has(name); }
+  /** @internal */ inMasterDisruption(): boolean { return this.monitor?.state().includes('AllZonesFullyDisrupted') ?? false; }
+  /** @internal */ zoneCountsOf(zone: string): { total: number; notReady: number } | undefined { return this.zoneCounts.get(zone); }
+  /** @internal */ nextMonitor(): Micros { return this.nextMonitorAt; }
+  /** @internal */ nextTokenOf(zone: string, now: Micros): Micros | undefined {
+    return this.queues.get(zone)?.nextTry(this.gridFrom(now), this.origin, NODE_EVICTION_PERIOD);
+  }
+  /** @internal */ enabled(host: ControllerHost): boolean { return host.config.controllers.has('nodelifecycle'); }
+
+  // ---------------------------------------------------------------- helpers
+
+  private src(fn: string, file = FILE): string {
+    return `nodelifecycle: ${fn} (${file}, v1.${this.rules.minor})`;
+  }
+  private get monitorFn(): string { return this.rules.legacyStatusFunctions ? 'monitorNodeStatus' : 'monitorNodeHealth'; }
+  private get healthFn(): string { return this.rules.legacyStatusFunctions ? 'tryUpdateNodeStatus' : 'tryUpdateNodeHealth'; }
+
+  private decide(host: ControllerHost, d: Omit<DecisionInput, 'controller'>): number {
+    const seq = host.decide({ controller: 'node-lifecycle', ...d });
+    if (d.machine) this.transitions.set(d.machine.id, { ...d.machine, seq });
+    return seq;
+  }
+
+  private causes(...xs: (number | undefined)[]): number[] {
+    const out: number[] = [];
+    for (const x of xs) if (x !== undefined && x > 0 && !out.includes(x)) out.push(x);
+    return out;
+  }
+
+  private view(id: string, a: { state(): string }, definition: unknown): MachineView {
+    const last = this.transitions.get(id);
+    return { id, state: a.state(), definition, ...(last ? { lastTransition: last } : {}) };
+  }
+
+  private nodeActor(name: string): NodeActor {
+    let a = this.nodeActors.get(name);
+    if (!a) {
+      a = createTracedActor(nodeHealthMachine, `node/${name}`);
+      this.nodeActors.set(name, a);
+    }
+    return a;
+  }
+
+  /** Sends an event to a node's machine; remembers the transition for the machine view. */
+  private sendNode(name: string, e: NodeHealthEvent): MachineTransition | null {
+    const t = this.nodeActor(name).send(e);
+    if (t) this.transitions.set(t.id, t);
+    return t;
+  }
+
+  private evictionState(name: string): string {
+    const v = this.nodeActors.get(name)?.snapshot().value as { eviction?: string } | undefined;
+    return v?.eviction ?? 'idle';
+  }
+  private readyState(name: string): string {
+    const v = this.nodeActors.get(name)?.snapshot().value as { ready?: string } | undefined;
+    return v?.ready ?? 'NotObserved';
+  }
+
+  private enqueueNode(name: string, now: Micros): void {
+    if (!this.rules.taintNodesByCondition && !this.fixesDeprecatedKeys()) return;
+    this.pendingNodes.add(name);
+    if (this.pendingAt === null) this.pendingAt = now;
+  }
+  private fixesDeprecatedKeys(): boolean { return this.fixDeprecatedKeys; }
+
+  private isGridTime(t: Micros): boolean {
+    return t >= this.origin && (t - this.origin) % NODE_EVICTION_PERIOD === 0;
+  }
+  private gridFrom(now: Micros): Micros {
+    const after = this.lastGridPass === null ? this.origin : this.lastGridPass + NODE_EVICTION_PERIOD;
+    return Math.max(after, now, this.origin);
+  }
+  private nextGridPass(): Micros | undefined {
+    let best: Micros | undefined;
+    const from = this.gridFrom(this.lastNow);
+    for (const q of this.queues.values()) {
+      const t = q.nextTry(from, this.origin, NODE_EVICTION_PERIOD);
+      if (t !== undefined && (best === undefined || t < best)) best = t;
+    }
+    return best;
+  }
+  private anyQueued(): boolean {
+    for (const q of this.queues.values()) if (q.length) return true;
+    return false;
+  }
+
+  private recordMemoryAssumption(host: ControllerHost): void {
+    const reconstructed = this.memory === 'reconstructed';
+    host.decide({
+      controller: 'world', action: 'AssumptionMade', object: 'ControllerManager/kube-controller-manager',
+      summary: reconstructed
+        ? 'Node lifecycle controller memory reconstructed from the snapshot, as if it had been running all along'
+        : 'Node lifecycle controller starts with empty memory: every node is newly observed now',
+      because: reconstructed
+        ? [
+          { rule: 'probeTimestamp = the later of the Ready condition\'s lastHeartbeatTime and the Lease\'s renewTime (creationTimestamp when the node never posted Ready)' },
+          { rule: 'readyTransitionTimestamp = the Ready condition\'s lastTransitionTime' },
+          { rule: 'nodes that already carry the NoExecute taint matching their Ready status count as already tainted (not queued again)' },
+          { rule: 'zone states start Initial and are computed at the first monitor pass', values: { firstPass: formatTime(host.controllerStartTime) } },
+        ]
+        : [
+          { rule: 'probeTimestamp = readyTransitionTimestamp = the first monitor pass, for every node that has a Ready condition', values: { firstPass: formatTime(host.controllerStartTime) } },
+          { rule: 'every node is registered anew: markNodeAsReachable removes its not-ready/unreachable NoExecute taints (taint-based evictions) or cancelPodEviction forgets it' },
+        ],
+      source: reconstructed ? 'controller-stepper: controllerMemory reconstructed (spec 1.4)' : 'controller-stepper: controllerMemory fresh (spec 1.4)',
+    });
+  }
+
+  // ---------------------------------------------------------- informer work
+
+  private processPending(host: ControllerHost): void {
+    if (this.pendingAt === null || this.pendingAt > host.now) return;
+    const nodes = [...this.pendingNodes].sort();
+    const pods = [...this.pendingPods].sort();
+    this.pendingNodes.clear();
+    this.pendingPods.clear();
+    this.pendingAt = null;
+    for (const name of nodes) {
+      const node = host.cluster.nodes.get(name);
+      if (!node) continue;
+      if (host.behaviour.fixesDeprecatedTaintKeys) this.doFixDeprecatedTaintKeyPass(host, node);
+      if (this.rules.taintNodesByCondition) this.doNoScheduleTaintingPass(host, node);
+    }
+    for (const key of pods) this.processPod(host, key);
+  }
+
+  /** doNoScheduleTaintingPass: the NoSchedule taints the conditions (and spec.unschedulable) call for. */
+  private doNoScheduleTaintingPass(host: ControllerHost, node: NodeRecord): void {
+    const { toAdd, toRemove } = noScheduleTaintDiff(node, this.rules.minor);
+    if (!toAdd.length && !toRemove.length) return;
+    const ref = nodeRef(node.meta.name);
+    // failures are logged upstream and not requeued ("TODO: Add nodeName back to the queue")
+    if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return;
+    const r = swapTaints(node.taints, toAdd, toRemove, host.now);
+    host.setNodeTaints(node, r.taints);
+    const conditions = Object.fromEntries(node.conditions.map((c) => [c.type, c.status]));
+    const because: Check[] = [
+      { rule: 'TaintNodesByCondition: each node condition maps to a NoSchedule taint (Ready False -> not-ready, Unknown -> unreachable, pressure True -> its taint), spec.unschedulable -> unschedulable', values: { conditions, unschedulable: node.unschedulable } },
+    ];
+    const cause = this.causes(host.recall(ref, 'ready-status'), host.recall(ref, 'heartbeat'));
+    for (const t of [...r.added, ...r.refreshed]) {
+      const seq = this.decide(host, {
+        action: 'TaintAdded', object: ref, summary: `Added taint ${taintText(t)}`, because, causes: cause,
+        source: this.src('doNoScheduleTaintingPass'),
+      });
+      host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
+    }
+    for (const t of r.removed) {
+      this.decide(host, {
+        action: 'TaintRemoved', object: ref, summary: `Removed taint ${taintText(t)}`, because, causes: this.causes(...cause, host.recall(ref, `taint:${t.key}:${t.effect}`)),
+        source: this.src('doNoScheduleTaintingPass'),
+      });
+    }
+  }
+
+  /** doFixDeprecatedTaintKeyPass (1.12): node.alpha.kubernetes.io/notReady|unreachable -> node.kubernetes.io/not-ready|unreachable. */
+  private doFixDeprecatedTaintKeyPass(host: ControllerHost, node: NodeRecord): void {
+    const { toAdd, toRemove } = deprecatedTaintFix(node);
+    if (!toAdd.length) return;
+    const ref = nodeRef(node.meta.name);
+    if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return;
+    const r = swapTaints(node.taints, toAdd, toRemove, host.now);
+    host.setNodeTaints(node, r.taints);
+    const because: Check[] = [{ rule: 'deprecated taint keys are replaced by their node.kubernetes.io/ names', values: { deprecated: toRemove.map(taintText) } }];
+    for (const t of [...r.added, ...r.refreshed]) {
+      const seq = this.decide(host, { action: 'TaintAdded', object: ref, summary: `Added taint ${taintText(t)}`, because, source: this.src('doFixDeprecatedTaintKeyPass') });
+      host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
+    }
+    for (const t of r.removed) {
+      this.decide(host, { action: 'TaintRemoved', object: ref, summary: `Removed deprecated taint ${taintText(t)}`, because, source: this.src('doFixDeprecatedTaintKeyPass') });
+    }
+  }
+
+  /** processPod: a pod bound to a node whose saved Ready is not True is marked not ready. */
+  private processPod(host: ControllerHost, key: string): void {
+    const pod = host.cluster.pods.get(key);
+    if (!pod || !pod.nodeName) return;
+    const h = this.health.get(pod.nodeName);
+    if (!h) return;
+    if (!host.cluster.nodes.has(pod.nodeName)) return;
+    if (!h.savedReady) return;
+    if (h.savedReady.status !== 'True') {
+      const ok = this.markPodsNotReady(host, pod.nodeName, [pod], 'processPod');
+      if (!ok) this.retryPods.add(key);
+    }
+  }
+
+  // ------------------------------------------------------------ monitor pass
+
+  private monitorPass(host: ControllerHost): void {
+    const now = host.now;
+    const pass = this.monitor.send({ type: 'PASS_START' });
+    const names = [...host.cluster.nodes.keys()].sort();
+    this.decide(host, {
+      action: 'MonitorPass', object: 'ControllerManager/kube-controller-manager',
+      summary: `Monitor pass over ${names.length} node${names.length === 1 ? '' : 's'}`,
+      because: [{ rule: 'monitorNodeHealth runs every nodeMonitorPeriod', values: { nodeMonitorPeriod: formatDuration(host.config.nodeMonitorPeriod), nodes: names.length } }],
+      machine: pass, source: this.src(this.monitorFn),
+    });
+    if (this.reconstructPending) this.reconstruct(host, names);
+
+    // classifyNodes
+    for (const name of this.dirty) this.refreshTrack(host, name);
+    const added = names.filter((n) => !this.known.has(n));
+    const deleted = [...this.known.keys()].filter((n) => !host.cluster.nodes.has(n)).sort();
+    const repZones = new Set<string>();
+    for (const n of names) {
+      if (!this.known.has(n)) continue;
+      const z = this.trackFor(host, n).zone;
+      if (!this.zoneActors.has(z)) repZones.add(z);
+    }
+    for (const z of [...repZones].sort()) this.addPodEvictorForNewZone(z);
+    for (const name of added) this.registerNode(host, host.cluster.nodes.get(name)!);
+    for (const name of deleted) this.removeNode(host, name);
+
+    const ctx: PassContext = { skipped: new Set(), readyChanges: new Map() };
+    for (const name of names) {
+      if (!this.isDue(host, name, now)) continue;
+      this.dirty.delete(name);
+      this.evaluateNode(host, host.cluster.nodes.get(name)!, ctx);
+    }
+    for (const key of [...this.retryPods].sort()) {
+      this.retryPods.delete(key);
+      this.processPod(host, key);
+    }
+    this.handleDisruption(host, names, ctx);
+    const end = this.monitor.send({ type: 'PASS_END' });
+    if (end) this.transitions.set(end.id, end);
+  }
+
+  /** Does the real pass have anything to do for this node? (see the file comment) */
+  private isDue(host: ControllerHost, name: string, now: Micros): boolean {
+    if (this.dirty.has(name) || this.retry.has(name)) return true;
+    const t = this.tracks.get(name);
+    const h = this.health.get(name);
+    if (!t || !h || t.current !== 'True') return true;
+    return now > h.probe + host.config.nodeMonitorGracePeriod;
+  }
+
+  private trackFor(host: ControllerHost, name: string): Track {
+    let t = this.tracks.get(name);
+    if (!t) {
+      t = { uid: '', zone: '', current: undefined };
+      this.tracks.set(name, t);
+      this.refreshTrack(host, name);
+    }
+    return t;
+  }
+
+  private refreshTrack(host: ControllerHost, name: string): void {
+    const node = host.cluster.nodes.get(name);
+    if (!node) return;
+    const t = this.tracks.get(name) ?? { uid: '', zone: '', current: undefined };
+    t.uid = node.meta.uid;
+    t.zone = zoneKeyOf(node);
+    t.excluded = disruptionExclusion(node, host.behaviour);
+    this.tracks.set(name, t);
+  }
+
+  /** addPodEvictorForNewZone: a zone without a state gets Initial and a new queue with a full bucket. */
+  private addPodEvictorForNewZone(zone: string): void {
+    if (this.zoneActors.has(zone)) return;
+    this.zoneActors.set(zone, createTracedActor(zoneMachine, `zone/${zone}`));
+    this.queues.set(zone, new RateLimitedTimedQueue(this.evictionRate));
+  }
+
+  private registerNode(host: ControllerHost, node: NodeRecord): void {
+    const name = node.meta.name;
+    const ref = nodeRef(name);
+    this.known.set(name, node.meta.uid);
+    this.refreshTrack(host, name);
+    const t = this.tracks.get(name)!;
+    this.nodeActors.get(name)?.stop();
+    this.nodeActors.delete(name);
+    this.nodeActor(name);
+    this.decide(host, {
+      action: 'NodeRegistered', object: ref, summary: `Registered Node ${name} in Controller`,
+      because: [
+        { rule: 'classifyNodes: the node is not in knownNodeSet', values: { zone: zoneRef(t.zone), ...(t.excluded ? { excludedFromDisruption: t.excluded } : {}) } },
+        ...(this.health.has(name) ? [] : [{ rule: 'no health data yet: the first evaluation takes now as probeTimestamp (nodeStartupGracePeriod from creationTimestamp when the node never posted Ready)' }]),
+      ],
+      source: this.src(this.monitorFn),
+    });
+    this.addPodEvictorForNewZone(t.zone);
+    if (this.rules.taintBasedEvictions) this.markNodeAsReachable(host, node, 'the node was (re)registered by the controller');
+    else this.cancelPodEviction(host, node, 'the node was (re)registered by the controller');
+    this.dirty.add(name);
+  }
+
+  private removeNode(host: ControllerHost, name: string): void {
+    this.known.delete(name);
+    this.nodeActors.get(name)?.stop();
+    this.nodeActors.delete(name);
+    this.transitions.delete(`node/${name}`);
+    this.tracks.delete(name);
+    this.decide(host, {
+      action: 'NodeRemoved', object: nodeRef(name), summary: `Removing Node ${name} from Controller`,
+      because: [{ rule: 'classifyNodes: the node is in knownNodeSet but no longer in the node list' }],
+      causes: this.causes(host.recall(nodeRef(name), 'deleted')),
+      source: this.src(this.monitorFn),
+    });
+  }
+
+  /** controllerMemory reconstructed: the health map, knownNodeSet and processed queue entries from the snapshot. */
+  private reconstruct(host: ControllerHost, names: string[]): void {
+    this.reconstructPending = false;
+    for (const name of names) {
+      const node = host.cluster.nodes.get(name)!;
+      const ref = nodeRef(name);
+      this.known.set(name, node.meta.uid);
+      this.refreshTrack(host, name);
+      const t = this.tracks.get(name)!;
+      this.addPodEvictorForNewZone(t.zone);
+      const ready = findCondition(node.conditions, 'Ready');
+      const lease = this.rules.readsLeases ? host.cluster.leases.get(name) : undefined;
+      const renew = lease?.renewTime;
+      const base = ready ? ready.lastHeartbeatTime : node.meta.creationTimestamp;
+      const probe = renew !== undefined && renew > base ? renew : base;
+      this.health.set(name, {
+        probe, readyTransition: ready ? ready.lastTransitionTime : node.meta.creationTimestamp,
+        savedReady: ready ? { ...ready } : null, lease: lease ? { renewTime: renew } : null,
+      });
+      const actor = this.nodeActor(name);
+      const obs = ready ? actor.send({ type: 'READY_OBSERVED', status: ready.status }) : null;
+      if (obs) this.transitions.set(obs.id, obs);
+      let tainted = false;
+      if (this.rules.taintBasedEvictions && ready && ready.status !== 'True') {
+        const own = ready.status === 'False' ? NOT_READY_NO_EXECUTE : UNREACHABLE_NO_EXECUTE;
+        if (taintExists(node.taints, own)) {
+          this.queues.get(t.zone)!.markProcessed(name);
+          const tr = actor.send({ type: 'TAINT_PASS' });
+          if (tr) this.transitions.set(tr.id, tr);
+          tainted = true;
+        }
+      }
+      this.decide(host, {
+        action: 'NodeRegistered', object: ref, summary: `Registered Node ${name} in Controller (memory reconstructed from the snapshot)`,
+        because: [
+          {
+            rule: 'controllerMemory reconstructed: probeTimestamp = later of Ready lastHeartbeatTime and Lease renewTime; readyTransitionTimestamp = Ready lastTransitionTime',
+            values: {
+              probeTimestamp: formatTime(probe), from: renew !== undefined && renew > base ? 'Lease renewTime' : ready ? 'Ready lastHeartbeatTime' : 'creationTimestamp (no Ready condition)',
+              readyTransitionTimestamp: formatTime(ready ? ready.lastTransitionTime : node.meta.creationTimestamp),
+              Ready: ready?.status ?? 'none', zone: zoneRef(t.zone),
+            },
+          },
+          ...(tainted ? [{ rule: 'the node already carries the NoExecute taint matching its Ready status: counted as tainted, not queued again' }] : []),
+        ],
+        machine: obs, source: 'controller-stepper: controllerMemory reconstructed (spec 1.4)',
+      });
+      this.dirty.add(name);
+    }
+  }
+
+  // ------------------------------------------------------- node evaluation
+
+  private evaluateNode(host: ControllerHost, node: NodeRecord, ctx: PassContext): void {
+    const name = node.meta.name;
+    this.refreshTrack(host, name);
+    const t = this.tracks.get(name)!;
+    const r = this.tryUpdateNodeHealth(host, node, ctx);
+    if (!r.ok) {
+      // "Update health of Node from Controller error, Skipping - no pods will be evicted": retried next pass
+      ctx.skipped.add(name);
+      this.dirty.add(name);
+      return;
+    }
+    const before = t.current;
+    t.current = r.current ? r.current.status : null;
+    if (r.current && !r.setUnknownSeq && this.readyState(name) !== r.current.status) {
+      this.sendNode(name, { type: 'READY_OBSERVED', status: r.current.status as ReadyStatus });
+    }
+    if (before !== t.current && r.setUnknownSeq === undefined) {
+      const seq = host.recall(nodeRef(name), 'ready-status');
+      if (seq !== undefined) pushMap(ctx.readyChanges, t.zone, seq);
+    }
+    if (!r.current) return;
+    if (this.rules.taintBasedEvictions) {
+      const status = host.behaviour.unreachableTaintQueuedSamePass ? r.current.status : r.observed.status;
+      this.processTaintBaseEviction(host, node, status);
+    } else {
+      this.processNoTaintBaseEviction(host, node, r.observed.status);
+    }
+    // MarkPodsNotReady when Ready leaves True (and its retry)
+    const leftTrue = r.current.status !== 'True' && r.observed.status === 'True';
+    if (this.rules.retriesMarkPodsNotReady) {
+      const needsRetry = this.retry.has(name);
+      if (leftTrue || (needsRetry && r.observed.status !== 'True')) {
+        if (!this.markPodsNotReady(host, name, this.podsOn(host, name), this.rules.markOnlyChangedPods ? 'MarkPodsNotReady' : 'MarkAllPodsNotReady')) {
+          this.retry.add(name);
+          return;
+        }
+      }
+      this.retry.delete(name);
+    } else if (leftTrue) {
+      this.markPodsNotReady(host, name, this.podsOn(host, name), 'MarkAllPodsNotReady');
+    }
+  }
+
+  private podsOn(host: ControllerHost, node: string): PodRecord[] {
+    const keys = host.cluster.podsByNode.get(node);
+    if (!keys) return [];
+    const out: PodRecord[] = [];
+    for (const k of [...keys].sort()) {
+      const p = host.cluster.pods.get(k);
+      if (p) out.push(p);
+    }
+    return out;
+  }
+
+  /**
+   * tryUpdateNodeHealth (1.13+) / tryUpdateNodeStatus (1.12): the probe and
+   * transition timestamps, and Ready etc. set to Unknown once probe + grace
+   * has passed. Returns the observed (before) and current (after) Ready.
+   */
+  private tryUpdateNodeHealth(host: ControllerHost, node: NodeRecord, ctx: PassContext):
+    { ok: boolean; observed: NodeCondition; current: NodeCondition | null; setUnknownSeq?: number } {
+    const now = host.now;
+    const name = node.meta.name;
+    const ref = nodeRef(name);
+    const cfg = host.config;
+    const work = node.conditions.map((c) => ({ ...c }));
+    const readyW = findCondition(work, 'Ready');
+    let h = this.health.get(name);
+    let observed: NodeCondition;
+    let grace: number;
+    // The saved status follows the working copy when the health entry is (re)created from this node (Go: status = &node.Status).
+    let followsWork = false;
+    if (!readyW) {
+      observed = { type: 'Ready', status: 'Unknown', lastHeartbeatTime: node.meta.creationTimestamp, lastTransitionTime: node.meta.creationTimestamp };
+      grace = cfg.nodeStartupGracePeriod;
+      if (h && !this.rules.legacyStatusFunctions) {
+        h = { ...h };
+      } else {
+        h = { probe: node.meta.creationTimestamp, readyTransition: node.meta.creationTimestamp, savedReady: null, lease: null };
+      }
+      followsWork = true;
+    } else {
+      observed = { ...readyW };
+      grace = cfg.nodeMonitorGracePeriod;
+    }
+    const savedReady = followsWork ? null : h ? h.savedReady : null;
+    const savedLease = h ? h.lease : null;
+    if (!h) {
+      // "Missing timestamp for Node. Assuming now as a timestamp."
+      h = { probe: now, readyTransition: now, savedReady: null, lease: null };
+      followsWork = true;
+    } else if (!followsWork && savedReady === null && readyW) {
+      // "Creating timestamp entry for newly observed Node"
+      h = { probe: now, readyTransition: now, savedReady: null, lease: null };
+      followsWork = true;
+    } else if (!followsWork && savedReady && readyW && savedReady.lastHeartbeatTime !== readyW.lastHeartbeatTime) {
+      const transition = savedReady.lastTransitionTime !== readyW.lastTransitionTime ? now : h.readyTransition;
+      h = { probe: now, readyTransition: transition, savedReady: null, lease: null };
+      followsWork = true;
+    } else {
+      h = { ...h };
+    }
+    // Always update the probe time if the node lease is renewed.
+    let observedLease: LeaseRecord | undefined;
+    if (this.rules.readsLeases) {
+      observedLease = host.cluster.leases.get(name);
+      if (observedLease && (!savedLease || microBefore(savedLease.renewTime, observedLease.renewTime))) {
+        h.lease = { renewTime: observedLease.renewTime };
+        h.probe = now;
+      }
+    }
+    const finish = (hh: Health): void => {
+      if (followsWork) hh.savedReady = copyCond(findCondition(work, 'Ready'));
+      this.health.set(name, hh);
+    };
+    if (now > h.probe + grace) {
+      const changed: string[] = [];
+      for (const type of host.behaviour.conditionsSetUnknown) {
+        const c = findCondition(work, type);
+        if (!c) {
+          work.push({
+            type, status: 'Unknown', reason: 'NodeStatusNeverUpdated', message: 'Kubelet never posted node status.',
+            lastHeartbeatTime: node.meta.creationTimestamp, lastTransitionTime: now,
+          });
+          changed.push(`${type}=Unknown (never posted)`);
+        } else if (c.status !== 'Unknown') {
+          changed.push(`${type}=Unknown (was ${c.status})`);
+          c.status = 'Unknown';
+          c.reason = 'NodeStatusUnknown';
+          c.message = 'Kubelet stopped posting node status.';
+          c.lastTransitionTime = now;
+        }
+      }
+      const current = findCondition(work, 'Ready')!;
+      if (!sameCondition(current, observed)) {
+        if (!host.apiCall('node-lifecycle', 'update', 'nodes', ref)) {
+          finish(h);
+          return { ok: false, observed, current: copyCond(current) };
+        }
+        node.conditions = work;
+        host.updateNodeStatus(node);
+        this.health.set(name, {
+          probe: h.probe, readyTransition: now, savedReady: copyCond(current),
+          lease: this.rules.legacyStatusFunctions ? null : observedLease ? { renewTime: observedLease.renewTime } : null,
+        });
+        const tr = this.sendNode(name, { type: 'STATUS_UNKNOWN_SET' });
+        const neverPosted = !readyW;
+        const because: Check[] = [
+          {
+            rule: `no heartbeat for longer than ${neverPosted ? 'nodeStartupGracePeriod (the kubelet never posted Ready)' : 'nodeMonitorGracePeriod'}: now > probeTimestamp + grace`,
+            values: {
+              now: formatTime(now), probeTimestamp: formatTime(h.probe), [neverPosted ? 'nodeStartupGracePeriod' : 'nodeMonitorGracePeriod']: formatDuration(grace),
+              deadline: formatTime(h.probe + grace),
+              ...(readyW ? { lastHeartbeatTime: formatTime(readyW.lastHeartbeatTime) } : {}),
+              ...(this.rules.readsLeases ? { leaseRenewTime: observedLease?.renewTime !== undefined ? formatTime(observedLease.renewTime) : 'none' } : {}),
+            },
+          },
+          { rule: 'conditions set to Unknown', values: { changed, reason: neverPosted ? 'NodeStatusNeverUpdated' : 'NodeStatusUnknown' } },
+        ];
+        const seq = this.decide(host, {
+          action: 'NodeStatusUnknown', object: ref,
+          summary: neverPosted ? 'Kubelet never posted node status: Ready set to Unknown' : `Kubelet stopped posting node status: Ready ${observed.status} -> Unknown`,
+          because, causes: this.causes(host.recall(ref, 'heartbeat')), machine: tr, source: this.src(this.healthFn),
+        });
+        host.remember(ref, 'ready-status', seq);
+        pushMap(ctx.readyChanges, this.tracks.get(name)?.zone ?? '', seq);
+        this.dirty.add(name);
+        this.enqueueNode(name, now);
+        return { ok: true, observed, current: copyCond(current), setUnknownSeq: seq };
+      }
+    }
+    finish(h);
+    return { ok: true, observed, current: copyCond(findCondition(work, 'Ready')) };
+  }
+
+  // ------------------------------------------------- taint-based evictions
+
+  /** processTaintBaseEviction (and 1.12's inline equivalent). */
+  private processTaintBaseEviction(host: ControllerHost, node: NodeRecord, status: ConditionStatus): void {
+    if (status === 'False') {
+      if (taintExists(node.taints, UNREACHABLE_NO_EXECUTE)) this.instantSwap(host, node, NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, status);
+      else this.markNodeForTainting(host, node, status);
+    } else if (status === 'Unknown') {
+      if (taintExists(node.taints, NOT_READY_NO_EXECUTE)) this.instantSwap(host, node, UNREACHABLE_NO_EXECUTE, NOT_READY_NO_EXECUTE, status);
+      else this.markNodeForTainting(host, node, status);
+    } else {
+      this.markNodeAsReachable(host, node, 'Ready is True');
+    }
+  }
+
+  /** "We want to update the taint straight away if Node is already tainted with the opposite taint". */
+  private instantSwap(host: ControllerHost, node: NodeRecord, add: Taint, remove: Taint, status: ConditionStatus): void {
+    const ref = nodeRef(node.meta.name);
+    if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) {
+      this.dirty.add(node.meta.name);
+      return;
+    }
+    const r = swapTaints(node.taints, [add], [remove], host.now);
+    host.setNodeTaints(node, r.taints);
+    const tr = this.sendNode(node.meta.name, { type: 'TAINT_SWAPPED' });
+    const because: Check[] = [
+      { rule: `Ready condition is ${status}`, values: { Ready: status } },
+      { rule: 'the node already carries the opposite NoExecute taint: swapped at once, without the zone queue', values: { had: taintText(remove) } },
+    ];
+    const cause = this.causes(host.recall(ref, 'ready-status'));
+    for (const t of [...r.added, ...r.refreshed]) {
+      const seq = this.decide(host, { action: 'TaintAdded', object: ref, summary: `Added taint ${taintText(t)} (swapped for ${taintText(remove)})`, because, causes: cause, machine: tr, source: this.src('processTaintBaseEviction') });
+      host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
+    }
+    for (const t of r.removed) {
+      this.decide(host, { action: 'TaintRemoved', object: ref, summary: `Removed taint ${taintText(t)} (swapped for ${taintText(add)})`, because, causes: this.causes(...cause, host.recall(ref, `taint:${t.key}:${t.effect}`)), machine: tr, source: this.src('processTaintBaseEviction') });
+    }
+  }
+
+  /** markNodeForTainting: into the zone's rate-limited tainting queue. */
+  private markNodeForTainting(host: ControllerHost, node: NodeRecord, status: ConditionStatus): void {
+    const name = node.meta.name;
+    const zone = this.tracks.get(name)?.zone ?? zoneKeyOf(node);
+    this.addPodEvictorForNewZone(zone);
+    const q = this.queues.get(zone)!;
+    const wasQueued = q.isQueued(name);
+    const own = status === 'False' ? NOT_READY_NO_EXECUTE : UNREACHABLE_NO_EXECUTE;
+    if (this.rules.requeuesUntaintedNodes && !taintExists(node.taints, own)) q.remove(name);
+    if (!q.add(name, node.meta.uid, host.now) || wasQueued) return;
+    const ref = nodeRef(name);
+    const tr = this.sendNode(name, { type: 'QUEUED_FOR_TAINTING' });
+    const zoneState = this.zoneActors.get(zone)?.state() ?? 'Initial';
+    const seq = this.decide(host, {
+      action: 'NodeQueuedForTainting', object: ref,
+      summary: `Node is ${status === 'False' ? 'NotReady' : 'unresponsive'}: added to the taint queue of ${zoneRef(zone)}`,
+      because: [
+        { rule: `Ready condition is ${status}`, values: { Ready: status } },
+        { rule: `the node does not carry ${taintText(own)} yet`, values: { taints: node.taints.map(taintText) } },
+        { rule: 'the zone queue releases nodes at the zone\'s eviction rate (token bucket, burst 1)', values: { zone: zoneRef(zone), zoneState, rate: showRate(effectiveRate(q.limiter)), queued: q.length } },
+      ],
+      causes: this.causes(host.recall(ref, 'ready-status')), machine: tr, source: this.src(this.rules.legacyStatusFunctions ? this.monitorFn : 'processTaintBaseEviction'),
+    });
+    host.remember(ref, 'queued', seq);
+  }
+
+  /** markNodeAsReachable: removes the not-ready/unreachable NoExecute taints and the queue entry. */
+  private markNodeAsReachable(host: ControllerHost, node: NodeRecord, why: string): boolean {
+    const name = node.meta.name;
+    const ref = nodeRef(name);
+    let decided = false;
+    let tr: MachineTransition | null = null;
+    for (const t of [UNREACHABLE_NO_EXECUTE, NOT_READY_NO_EXECUTE]) {
+      if (!taintExists(node.taints, t)) continue;
+      if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) {
+        this.dirty.add(name);
+        return false;
+      }
+      const r = swapTaints(node.taints, [], [t], host.now);
+      host.setNodeTaints(node, r.taints);
+      tr ??= this.sendNode(name, { type: 'MARKED_REACHABLE' });
+      for (const g of r.removed) {
+        this.decide(host, {
+          action: 'TaintRemoved', object: ref, summary: `Removed taint ${taintText(g)}`,
+          because: [{ rule: `markNodeAsReachable: ${why}`, values: { Ready: findCondition(node.conditions, 'Ready')?.status ?? 'none' } }],
+          causes: this.causes(host.recall(ref, 'ready-status'), host.recall(ref, 'heartbeat'), host.recall(ref, `taint:${g.key}:${g.effect}`)),
+          machine: tr, source: this.src('markNodeAsReachable'),
+        });
+        decided = true;
+      }
+    }
+    const zone = this.tracks.get(name)?.zone ?? zoneKeyOf(node);
+    const q = this.queues.get(zone);
+    const wasQueued = q?.isQueued(name) ?? false;
+    const removed = q?.remove(name) ?? false;
+    if (wasQueued && !decided) {
+      tr ??= this.sendNode(name, { type: 'MARKED_REACHABLE' });
+      this.decide(host, {
+        action: 'EvictionCancelled', object: ref, summary: `Removed from the taint queue of ${zoneRef(zone)} before it was tainted`,
+        because: [{ rule: `markNodeAsReachable: ${why}`, values: { Ready: findCondition(node.conditions, 'Ready')?.status ?? 'none' } }],
+        causes: this.causes(host.recall(ref, 'ready-status'), host.recall(ref, 'queued')),
+        machine: tr, source: this.src('markNodeAsReachable'),
+      });
+    } else if (!tr && this.evictionState(name) !== 'idle') {
+      this.sendNode(name, { type: 'MARKED_REACHABLE' });
+    }
+    return removed;
+  }
+
+  /** doNoExecuteTaintingPass / doEvictionPass: every zone queue, in zone order, on the 100 ms grid. */
+  private queuePass(host: ControllerHost): void {
+    for (const zone of [...this.queues.keys()].sort()) {
+      const q = this.queues.get(zone)!;
+      if (!q.length) continue;
+      q.try(host.now, (item) => (this.rules.taintBasedEvictions ? this.taintItem(host, zone, q, item) : this.evictItem(host, zone, q, item)));
+    }
+  }
+
+  private taintItem(host: ControllerHost, zone: string, q: RateLimitedTimedQueue, item: { value: string; addedAt: Micros }) {
+    const node = host.cluster.nodes.get(item.value);
+    if (!node) return { ok: true } as const;
+    const ready = findCondition(node.conditions, 'Ready');
+    if (!ready) return { ok: false, wait: RETRY_NO_READY } as const;
+    let add: Taint;
+    let opposite: Taint;
+    if (ready.status === 'False') { add = NOT_READY_NO_EXECUTE; opposite = UNREACHABLE_NO_EXECUTE; }
+    else if (ready.status === 'Unknown') { add = UNREACHABLE_NO_EXECUTE; opposite = NOT_READY_NO_EXECUTE; }
+    else {
+      // "Node was in a taint queue, but it's ready now. Ignoring taint request."
+      if (this.evictionState(item.value) === 'queuedForTainting') this.sendNode(item.value, { type: 'DEQUEUED' });
+      return { ok: true } as const;
+    }
+    const ref = nodeRef(item.value);
+    if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return { ok: false, wait: 0 } as const;
+    const r = swapTaints(node.taints, [add], [opposite], host.now);
+    host.setNodeTaints(node, r.taints);
+    this.enqueueNode(item.value, host.now);
+    const tr = this.sendNode(item.value, { type: 'TAINT_PASS' });
+    const because: Check[] = [
+      { rule: `Ready condition is ${ready.status}`, values: { Ready: ready.status } },
+      { rule: 'zone eviction queue released the node', values: { zone: zoneRef(zone), rate: showRate(effectiveRate(q.limiter)), queuedAt: formatTime(item.addedAt) } },
+    ];
+    const cause = this.causes(host.recall(ref, 'queued'));
+    for (const t of r.added) {
+      const seq = this.decide(host, { action: 'TaintAdded', object: ref, summary: `Added taint ${taintText(t)}`, because, causes: cause, machine: tr, source: this.src('doNoExecuteTaintingPass') });
+      host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
+    }
+    for (const t of r.refreshed) {
+      const seq = this.decide(host, { action: 'TaintAdded', object: ref, summary: `Re-added taint ${taintText(t)} (timeAdded refreshed)`, because, causes: cause, machine: tr, source: this.src('doNoExecuteTaintingPass') });
+      host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
+    }
+    for (const t of r.removed) {
+      this.decide(host, { action: 'TaintRemoved', object: ref, summary: `Removed taint ${taintText(t)} (replaced by ${taintText(add)})`, because, causes: this.causes(...cause, host.recall(ref, `taint:${t.key}:${t.effect}`)), machine: tr, source: this.src('doNoExecuteTaintingPass') });
+    }
+    return { ok: true } as const;
+  }
+
+  // ------------------------------------------------- pod eviction path (< 1.27)
+
+  /** processNoTaintBaseEviction (1.12: inline in monitorNodeStatus). */
+  private processNoTaintBaseEviction(host: ControllerHost, node: NodeRecord, observed: ConditionStatus): void {
+    const h = this.health.get(node.meta.name)!;
+    const timeout = host.config.podEvictionTimeout;
+    if (observed === 'False') {
+      if (host.now > h.readyTransition + timeout) this.evictPods(host, node, 'False', h.readyTransition, 'readyTransitionTimestamp');
+    } else if (observed === 'Unknown') {
+      if (host.now > h.probe + timeout) this.evictPods(host, node, 'Unknown', h.probe, 'probeTimestamp');
+    } else {
+      this.cancelPodEviction(host, node, 'Ready is True');
+    }
+  }
+
+  private evictPods(host: ControllerHost, node: NodeRecord, status: ConditionStatus, since: Micros, sinceName: string): void {
+    const name = node.meta.name;
+    const zone = this.tracks.get(name)?.zone ?? zoneKeyOf(node);
+    this.addPodEvictorForNewZone(zone);
+    const q = this.queues.get(zone)!;
+    if (!q.add(name, node.meta.uid, host.now)) return;
+    const ref = nodeRef(name);
+    const tr = this.sendNode(name, { type: 'QUEUED_FOR_EVICTION' });
+    const seq = this.decide(host, {
+      action: 'NodeQueuedForEviction', object: ref,
+      summary: `Node is ${status === 'False' ? 'NotReady' : 'unresponsive'}: its pods are queued for eviction in ${zoneRef(zone)}`,
+      because: [
+        { rule: `Ready condition is ${status}`, values: { Ready: status } },
+        {
+          rule: `now > ${sinceName} + podEvictionTimeout`,
+          values: { now: formatTime(host.now), [sinceName]: formatTime(since), podEvictionTimeout: formatDuration(host.config.podEvictionTimeout), deadline: formatTime(since + host.config.podEvictionTimeout) },
+        },
+        { rule: 'the zone queue releases nodes at the zone\'s eviction rate (token bucket, burst 1)', values: { zone: zoneRef(zone), zoneState: this.zoneActors.get(zone)?.state() ?? 'Initial', rate: showRate(effectiveRate(q.limiter)) } },
+      ],
+      causes: this.causes(host.recall(ref, 'ready-status')), machine: tr, source: this.src(this.rules.legacyStatusFunctions ? 'evictPods' : 'processNoTaintBaseEviction'),
+    });
+    host.remember(ref, 'queued', seq);
+  }
+
+  /** cancelPodEviction: drops the node from the eviction queue. */
+  private cancelPodEviction(host: ControllerHost, node: NodeRecord, why: string): boolean {
+    const name = node.meta.name;
+    const zone = this.tracks.get(name)?.zone ?? zoneKeyOf(node);
+    const q = this.queues.get(zone);
+    const wasQueued = q?.isQueued(name) ?? false;
+    const removed = q?.remove(name) ?? false;
+    const ref = nodeRef(name);
+    if (wasQueued) {
+      const tr = this.sendNode(name, { type: 'EVICTION_CANCELLED' });
+      this.decide(host, {
+        action: 'EvictionCancelled', object: ref, summary: `Cancelled the pod eviction queued for Node ${name}`,
+        because: [{ rule: `cancelPodEviction: ${why}`, values: { Ready: findCondition(node.conditions, 'Ready')?.status ?? 'none', zone: zoneRef(zone) } }],
+        causes: this.causes(host.recall(ref, 'ready-status'), host.recall(ref, 'queued')), machine: tr, source: this.src('cancelPodEviction'),
+      });
+    } else if (removed && this.evictionState(name) !== 'idle') {
+      this.sendNode(name, { type: 'EVICTION_CANCELLED' });
+    }
+    return removed;
+  }
+
+  private evictItem(host: ControllerHost, zone: string, q: RateLimitedTimedQueue, item: { value: string; addedAt: Micros }) {
+    const ok = this.deletePods(host, item.value, zone, q, item.addedAt);
+    return ok ? ({ ok: true } as const) : ({ ok: false, wait: 0 } as const);
+  }
+
+  /** DeletePods: every pod bound to the node, except DaemonSet pods and pods already being deleted. */
+  private deletePods(host: ControllerHost, nodeName: string, zone: string, q: RateLimitedTimedQueue, queuedAt: Micros): boolean {
+    const ref = nodeRef(nodeName);
+    let tr: MachineTransition | null = null;
+    const cause = this.causes(host.recall(ref, 'queued'));
+    for (const pod of this.podsOn(host, nodeName)) {
+      if (pod.nodeName !== nodeName) continue;
+      if (pod.meta.deletionTimestamp !== undefined) continue;
+      const ds = this.daemonSetOf(host, pod);
+      if (ds) continue;
+      const pref = podRef(pod.meta.namespace, pod.meta.name);
+      if (!host.apiCall('node-lifecycle', 'delete', 'pods', pref)) return false;
+      host.deletePod(pod);
+      tr ??= this.sendNode(nodeName, { type: 'EVICTION_PASS' });
+      const seq = this.decide(host, {
+        action: 'PodEvicted', object: pref, summary: `Deleted pod ${pod.meta.namespace}/${pod.meta.name} from Node ${nodeName}`,
+        because: [
+          { rule: 'the zone eviction queue released the node (deletePods)', values: { node: nodeName, zone: zoneRef(zone), rate: showRate(effectiveRate(q.limiter)), queuedAt: formatTime(queuedAt) } },
+          { rule: 'the pod is not managed by a DaemonSet and not already being deleted' },
+        ],
+        causes: cause, machine: tr, source: this.src('DeletePods', UTIL_FILE),
+      });
+      host.remember(pref, 'deleted', seq);
+    }
+    if (!tr && this.evictionState(nodeName) === 'queuedForEviction') this.sendNode(nodeName, { type: 'EVICTION_PASS' });
+    return true;
+  }
+
+  /** GetPodDaemonSets: a DaemonSet in the pod's namespace whose (non-empty) selector matches the pod's labels. */
+  private daemonSetOf(host: ControllerHost, pod: PodRecord): string | undefined {
+    if (!Object.keys(pod.meta.labels).length) return undefined;
+    for (const ds of host.cluster.daemonSets.values()) {
+      if (ds.meta.namespace !== pod.meta.namespace) continue;
+      const spec = (ds.raw as { spec?: { selector?: unknown } }).spec;
+      const sel = compileSelector(spec?.selector as never);
+      if (sel.kind !== 'some') continue;
+      if (sel.matches(pod.meta.labels)) return ds.meta.name;
+    }
+    return undefined;
+  }
+
+  // ----------------------------------------------------- MarkPodsNotReady
+
+  private markPodsNotReady(host: ControllerHost, nodeName: string, pods: PodRecord[], fn: string): boolean {
+    const ref = nodeRef(nodeName);
+    const updated: string[] = [];
+    let failed = 0;
+    for (const pod of pods) {
+      if (pod.nodeName !== nodeName) continue;
+      const ready = pod.conditions.find((c) => c.type === 'Ready');
+      if (!ready) continue;
+      if (this.rules.markOnlyChangedPods && ready.status === 'False') continue;
+      const pref = podRef(pod.meta.namespace, pod.meta.name);
+      if (!host.apiCall('node-lifecycle', 'update', 'pods', pref)) {
+        failed++;
+        continue;
+      }
+      const was = ready.status;
+      ready.status = 'False';
+      if (this.rules.markOnlyChangedPods && was !== 'False') ready.lastTransitionTime = host.now;
+      host.updatePod(pod);
+      if (was !== 'False') updated.push(`${pod.meta.namespace}/${pod.meta.name}`);
+    }
+    if (updated.length) {
+      const nodeReady = findCondition(host.cluster.nodes.get(nodeName)?.conditions ?? [], 'Ready')?.status ?? 'none';
+      this.decide(host, {
+        action: 'PodsMarkedNotReady', object: ref,
+        summary: `Marked ${updated.length} pod${updated.length === 1 ? '' : 's'} on Node ${nodeName} not ready`,
+        because: [
+          { rule: fn === 'processPod' ? 'a pod was bound to a node whose Ready condition is not True' : 'the node\'s Ready condition left True in this pass (or an earlier attempt failed)', values: { Ready: nodeReady } },
+          { rule: 'each pod\'s Ready condition is set to False', values: { pods: updated.length } },
+        ],
+        causes: this.causes(host.recall(ref, 'ready-status')),
+        source: this.src(fn === 'processPod' ? 'processPod' : fn, fn === 'processPod' ? FILE : UTIL_FILE),
+        details: { pods: updated },
+      });
+    }
+    return failed === 0;
+  }
+
+  // ------------------------------------------------------- handleDisruption
+
+  private handleDisruption(host: ControllerHost, names: string[], ctx: PassContext): void {
+    const cfg = host.config;
+    const counts = new Map<string, { total: number; notReady: number }>();
+    for (const name of names) {
+      if (ctx.skipped.has(name)) continue;
+      const t = this.tracks.get(name);
+      if (!t || t.current === undefined || t.excluded) continue;
+      let c = counts.get(t.zone);
+      if (!c) counts.set(t.zone, (c = { total: 0, notReady: 0 }));
+      c.total++;
+      if (t.current !== 'True') c.notReady++;
+    }
+    const newStates = new Map<string, ZoneStateName>();
+    let allAre = true;
+    for (const [z, c] of counts) {
+      const s = zoneStateOfCounts(c.total - c.notReady, c.notReady, cfg.unhealthyZoneThreshold);
+      newStates.set(z, s);
+      if (s !== 'FullDisruption') allAre = false;
+      if (!this.zoneActors.has(z)) this.addPodEvictorForNewZone(z);
+    }
+    let allWas = true;
+    for (const z of [...this.zoneActors.keys()].sort()) {
+      if (!counts.has(z)) {
+        // a zone with no nodes left is dropped (its queue stays, as upstream never deletes it)
+        this.zoneActors.get(z)!.stop();
+        this.zoneActors.delete(z);
+        this.transitions.delete(`zone/${z}`);
+        continue;
+      }
+      if (this.zoneActors.get(z)!.state() !== 'FullDisruption') allWas = false;
+    }
+    this.zoneCounts = counts;
+    if (allAre && allWas) return;
+    const zonesSorted = [...this.zoneActors.keys()].sort();
+    if (allAre) {
+      const tr = this.monitor.send({ type: 'ENTER_MASTER_DISRUPTION' });
+      if (tr) this.transitions.set(tr.id, tr);
+      for (const name of names) {
+        const node = host.cluster.nodes.get(name)!;
+        if (this.rules.taintBasedEvictions) this.markNodeAsReachable(host, node, 'all zones are fully disrupted (master disruption mode)');
+        else this.cancelPodEviction(host, node, 'all zones are fully disrupted (master disruption mode)');
+      }
+      const because: Check[] = [{ rule: 'every zone has no Ready node: the controller assumes a control-plane problem and stops all evictions', values: { zones: zonesSorted.map(zoneRef) } }];
+      for (const z of zonesSorted) {
+        const stateSeq = this.sendZone(host, z, { type: 'ALL_ZONES_FULLY_DISRUPTED' }, because, counts.get(z)!, ctx);
+        this.swapLimiter(host, z, 0, because, stateSeq);
+      }
+      return;
+    }
+    if (allWas) {
+      const tr = this.monitor.send({ type: 'EXIT_MASTER_DISRUPTION' });
+      if (tr) this.transitions.set(tr.id, tr);
+      const now = host.now;
+      for (const name of names) {
+        const h = this.health.get(name);
+        if (!h) continue;
+        h.probe = now;
+        h.readyTransition = now;
+      }
+      const because: Check[] = [{ rule: 'some node is Ready again: leaving master disruption mode; every node\'s probeTimestamp and readyTransitionTimestamp are reset to now', values: { now: formatTime(now), nodes: names.length } }];
+      for (const z of zonesSorted) {
+        const c = counts.get(z)!;
+        const seq = this.sendZone(host, z, { type: 'ZONE_HEALTH', ready: c.total - c.notReady, notReady: c.notReady, unhealthyZoneThreshold: cfg.unhealthyZoneThreshold }, because, c, ctx);
+        this.setLimiterInZone(host, z, c.total, newStates.get(z)!, seq);
+      }
+      return;
+    }
+    for (const z of zonesSorted) {
+      const c = counts.get(z)!;
+      const next = newStates.get(z)!;
+      if (this.zoneActors.get(z)!.state() === next) continue;
+      const seq = this.sendZone(host, z, { type: 'ZONE_HEALTH', ready: c.total - c.notReady, notReady: c.notReady, unhealthyZoneThreshold: cfg.unhealthyZoneThreshold }, [], c, ctx);
+      this.setLimiterInZone(host, z, c.total, next, seq);
+    }
+  }
+
+  private sendZone(host: ControllerHost, zone: string, e: Parameters<ZoneActor['send']>[0], extra: Check[], c: { total: number; notReady: number }, ctx: PassContext): number | undefined {
+    const actor = this.zoneActors.get(zone)!;
+    const tr = actor.send(e);
+    if (!tr || tr.from === tr.to) return undefined;
+    const ratio = c.total ? Math.fround(Math.fround(c.notReady) / Math.fround(c.total)) : 0;
+    const seq = this.decide(host, {
+      action: 'ZoneStateChanged', object: zoneRef(zone), summary: `Zone ${zoneRef(zone)} is now ${tr.to} (was ${tr.from})`,
+      because: [
+        {
+          rule: 'ComputeZoneState: FullDisruption when no node is Ready; PartialDisruption when more than 2 are not Ready and notReady/all >= unhealthyZoneThreshold; else Normal',
+          values: { nodes: c.total, ready: c.total - c.notReady, notReady: c.notReady, ratio: Number(ratio.toFixed(4)), unhealthyZoneThreshold: host.config.unhealthyZoneThreshold },
+        },
+        ...extra,
+      ],
+      causes: this.causes(...(ctx.readyChanges.get(zone) ?? []).slice(-20)), machine: tr, source: this.src('handleDisruption'),
+    });
+    host.remember(zoneRef(zone), 'zone-state', seq);
+    return seq;
+  }
+
+  /** setLimiterInZone: Normal -> nodeEvictionRate; PartialDisruption -> ReducedQPSFunc(zone size); FullDisruption -> HealthyQPSFunc. */
+  private setLimiterInZone(host: ControllerHost, zone: string, zoneSize: number, state: ZoneStateName, cause?: number): void {
+    const cfg = host.config;
+    let qps: number;
+    let rule: Check;
+    if (state === 'Normal') {
+      qps = cfg.nodeEvictionRate;
+      rule = { rule: 'Normal zone: the eviction rate is nodeEvictionRate', values: { nodeEvictionRate: cfg.nodeEvictionRate } };
+    } else if (state === 'PartialDisruption') {
+      qps = reducedQPS(zoneSize, cfg.largeClusterSizeThreshold, cfg.secondaryNodeEvictionRate);
+      rule = {
+        rule: zoneSize > cfg.largeClusterSizeThreshold
+          ? 'PartialDisruption in a large zone (size > largeClusterSizeThreshold): secondaryNodeEvictionRate (ReducedQPSFunc)'
+          : 'PartialDisruption in a small zone (size <= largeClusterSizeThreshold): evictions stop, rate 0 (ReducedQPSFunc)',
+        values: { zoneSize, largeClusterSizeThreshold: cfg.largeClusterSizeThreshold, secondaryNodeEvictionRate: cfg.secondaryNodeEvictionRate },
+      };
+    } else if (state === 'FullDisruption') {
+      qps = healthyQPS(cfg.nodeEvictionRate);
+      rule = { rule: 'FullDisruption of this zone only (others still healthy): the normal rate (HealthyQPSFunc)', values: { nodeEvictionRate: cfg.nodeEvictionRate } };
+    } else {
+      return;
+    }
+    this.swapLimiter(host, zone, qps, [rule], cause);
+  }
+
+  private swapLimiter(host: ControllerHost, zone: string, qps: number, because: Check[], cause?: number): void {
+    const q = this.queues.get(zone);
+    if (!q) return;
+    const from = showRate(effectiveRate(q.limiter));
+    if (!q.swapLimiter(qps, host.now)) return;
+    this.decide(host, {
+      action: 'EvictionRateChanged', object: zoneRef(zone),
+      summary: `${this.rules.taintBasedEvictions ? 'Tainting' : 'Eviction'} rate of ${zoneRef(zone)}: ${from} -> ${showRate(effectiveRate(q.limiter))} nodes/s`,
+      because: [...because, { rule: 'SwapLimiter: a new token bucket (burst 1), drained if the old one had no token', values: { from, to: showRate(effectiveRate(q.limiter)) } }],
+      causes: this.causes(cause), source: this.src('setLimiterInZone'),
+    });
+  }
+
+}
+
+// ------------------------------------------------------------------ helpers
+
+/** A float32 QPS as the user wrote it (0.1, not 0.10000000149011612). */
+export function showRate(qps: number): number {
+  return Number(qps.toPrecision(7));
+}
+
+function pushMap(m: Map<string, number[]>, k: string, v: number): void {
+  const a = m.get(k);
+  if (a) a.push(v);
+  else m.set(k, [v]);
+}
+
+function copyCond(c: NodeCondition | undefined): NodeCondition | null {
+  return c ? { ...c } : null;
+}
+
+function cloneHealth(h: Health): Health {
+  return { ...h, savedReady: h.savedReady ? { ...h.savedReady } : null, lease: h.lease ? { ...h.lease } : null };
+}
+
+/** apiequality.Semantic.DeepEqual of two NodeConditions. */
+function sameCondition(a: NodeCondition, b: NodeCondition): boolean {
+  return a.type === b.type && a.status === b.status && (a.reason ?? '') === (b.reason ?? '') && (a.message ?? '') === (b.message ?? '')
+    && a.lastHeartbeatTime === b.lastHeartbeatTime && a.lastTransitionTime === b.lastTransitionTime;
+}
+
+/** MicroTime.Before with nil pointers: false unless both are set. */
+function microBefore(a: Micros | undefined, b: Micros | undefined): boolean {
+  return a !== undefined && b !== undefined && a < b;
+}
+
+// ------------------------------------------------------------------ why not
+
+function explainWhyNot(c: NodeLifecycleController, host: ControllerHost, object: ObjectRef): Explanation['whyNot'] {
+  const out: Explanation['whyNot'] = [];
+  if (!c.enabled(host)) {
+    out.push({ what: 'node lifecycle controller decisions', check: { rule: 'the nodelifecycle controller is disabled by --controllers', values: { controllers: [...host.config.controllers].sort() } } });
+    return out;
+  }
+  if (object.startsWith('Zone/')) return explainZone(c, host, object.slice(5));
+  let nodeName: string | undefined;
+  if (object.startsWith('Node/')) nodeName = object.slice(5);
+  else if (object.startsWith('Pod/')) {
+    const [, ns, name] = object.split('/');
+    const pod = host.cluster.pods.get(`${ns}/${name}`);
+    if (!pod?.nodeName || c._rules.taintBasedEvictions) return out;
+    nodeName = pod.nodeName;
+  }
+  if (!nodeName) return out;
+  const node = host.cluster.nodes.get(nodeName);
+  if (!node) return out;
+  const rules = c._rules;
+  const what = rules.taintBasedEvictions ? `Node/${nodeName} tainted NoExecute` : `pods of Node/${nodeName} evicted`;
+  const ready = findCondition(node.conditions, 'Ready');
+  const h = c.healthOf(nodeName);
+  const track = c.trackOf(nodeName);
+  const zone = track?.zone ?? zoneKeyOf(node);
+  const grace = ready ? host.config.nodeMonitorGracePeriod : host.config.nodeStartupGracePeriod;
+  const nextPassAfter = (t: Micros): Micros => {
+    const period = Math.max(1, host.config.nodeMonitorPeriod);
+    const k = Math.floor((t - host.controllerStartTime) / period) + 1;
+    return host.controllerStartTime + Math.max(0, k) * period;
+  };
+  if (!c.isKnown(nodeName) || !h) {
+    out.push({ what, check: { rule: 'the controller has not evaluated the node yet (its first monitor pass is ahead)' }, wouldFireAt: formatTime(c.nextMonitor()) });
+    return out;
+  }
+  if (c.inMasterDisruption()) {
+    out.push({ what, check: { rule: 'all zones are in FullDisruption: the controller stops all evictions and removes the taints (master disruption mode)' } });
+    return out;
+  }
+  if (!ready || ready.status === 'True') {
+    const deadline = h.probe + grace;
+    out.push({
+      what,
+      check: {
+        rule: `Ready is ${ready?.status ?? 'not posted'}; it becomes Unknown only when no heartbeat arrives for ${ready ? 'nodeMonitorGracePeriod' : 'nodeStartupGracePeriod'}`,
+        values: { probeTimestamp: formatTime(h.probe), grace: formatDuration(grace), deadline: formatTime(deadline) },
+      },
+      wouldFireAt: formatTime(nextPassAfter(deadline)),
+    });
+    return out;
+  }
+  if (track?.excluded) out.push({ what: `Zone/${zone} disruption counting`, check: { rule: `the node is excluded from zone disruption checks: ${track.excluded}` } });
+  const q = c.queueOf(zone);
+  const zoneState = c.zoneStateOf(zone);
+  if (!rules.taintBasedEvictions) {
+    const since = ready.status === 'False' ? h.readyTransition : h.probe;
+    const deadline = since + host.config.podEvictionTimeout;
+    if (host.now <= deadline && !(q?.has(nodeName))) {
+      out.push({
+        what,
+        check: { rule: `podEvictionTimeout has not elapsed since ${ready.status === 'False' ? 'readyTransitionTimestamp' : 'probeTimestamp'}`, values: { since: formatTime(since), podEvictionTimeout: formatDuration(host.config.podEvictionTimeout), deadline: formatTime(deadline) } },
+        wouldFireAt: formatTime(nextPassAfter(deadline)),
+      });
+      return out;
+    }
+  }
+  if (q && q.isQueued(nodeName)) {
+    const rate = showRate(effectiveRate(q.limiter));
+    const counts = c.zoneCountsOf(zone);
+    if (rate === 0) {
+      out.push({
+        what,
+        check: {
+          rule: zoneState === 'PartialDisruption'
+            ? 'rate limiter at 0 in PartialDisruption of a small zone (zone size <= largeClusterSizeThreshold)'
+            : 'the zone\'s rate limiter is at 0',
+          values: { zone: zoneRef(zone), zoneState, zoneSize: counts?.total ?? 0, largeClusterSizeThreshold: host.config.largeClusterSizeThreshold },
+        },
+      });
+    } else {
+      const next = c.nextTokenOf(zone, host.now);
+      const ahead = q.queued().findIndex((i) => i.value === nodeName);
+      out.push({
+        what,
+        check: { rule: 'waiting in the zone queue for a token of the rate limiter', values: { zone: zoneRef(zone), zoneState, rate, ahead } },
+        ...(next !== undefined && ahead === 0 ? { wouldFireAt: formatTime(next) } : {}),
+      });
+    }
+    return out;
+  }
+  if (rules.taintBasedEvictions && !host.behaviour.unreachableTaintQueuedSamePass && ready.status === 'Unknown' && !(q?.has(nodeName))) {
+    out.push({
+      what,
+      check: { rule: 'Ready became Unknown in this pass; before 1.34 the node is queued for tainting at the next monitor pass (the decision uses the Ready status observed before the update)' },
+      wouldFireAt: formatTime(c.nextMonitor()),
+    });
+  }
+  return out;
+}
+
+function explainZone(c: NodeLifecycleController, host: ControllerHost, zone: string): Explanation['whyNot'] {
+  const out: Explanation['whyNot'] = [];
+  const what = `Zone/${zone} ${c._rules.taintBasedEvictions ? 'tainting' : 'evicting'}`;
+  const state = c.zoneStateOf(zone);
+  const q = c.queueOf(zone);
+  if (c.inMasterDisruption()) {
+    out.push({ what, check: { rule: 'all zones are in FullDisruption: the controller stops all evictions (master disruption mode)' } });
+    return out;
+  }
+  if (!state) {
+    out.push({ what, check: { rule: 'the controller has no state for this zone (no node in it takes part in disruption checks)' } });
+    return out;
+  }
+  if (!q || !q.length) {
+    out.push({ what, check: { rule: 'nothing is queued in the zone', values: { zoneState: state } } });
+    return out;
+  }
+  const rate = showRate(effectiveRate(q.limiter));
+  const counts = c.zoneCountsOf(zone);
+  if (rate === 0) {
+    out.push({
+      what,
+      check: {
+        rule: state === 'PartialDisruption' ? 'rate limiter at 0 in PartialDisruption of a small zone (zone size <= largeClusterSizeThreshold)' : 'the zone\'s rate limiter is at 0',
+        values: { zoneState: state, zoneSize: counts?.total ?? 0, notReady: counts?.notReady ?? 0, largeClusterSizeThreshold: host.config.largeClusterSizeThreshold, queued: q.length },
+      },
+    });
+    return out;
+  }
+  const next = c.nextTokenOf(zone, host.now);
+  out.push({ what, check: { rule: 'the zone releases one node per token', values: { zoneState: state, rate, queued: q.length } }, ...(next !== undefined ? { wouldFireAt: formatTime(next) } : {}) });
+  return out;
+}

@@ -1,0 +1,49 @@
+/**
+ * The node lifecycle controller of kube-controller-manager, 1.12 … 1.35, as
+ * xstate machines over the simulated clock.
+ *
+ * Public API
+ *   createNodeLifecycleController(options?) -> NodeLifecycleController (a SimController)
+ *   NodeLifecycleController
+ *     start(host, memory)        informers' initial list; memory 'reconstructed' | 'fresh' (spec 1.4)
+ *     onNodeEvent / onLeaseEvent / onPodEvent   informer events (notes work, never acts at once)
+ *     isMonitorPassDue(now)      true when a monitor pass is due at `now`
+ *     nextWake() / wake(host)    the monitor pass, informer work, the 100 ms tainting/eviction pass
+ *     zones(host), machines(), whyNot(host, ref), save(), restore(saved, host)
+ *   Pure pieces, also used by tests and other shells:
+ *     RateLimitedTimedQueue, token bucket helpers   (rateLimitedQueue.ts)
+ *     computeZoneState, reducedQPS, healthyQPS, isMasterNodeName, disruptionExclusion (disruption.ts)
+ *     CONDITION_TAINTS, noScheduleTaintDiff, swapTaints (taints.ts)
+ *     nodeHealthMachine, zoneMachine, monitorMachine (machines.ts)
+ *     rulesOf (versionRules.ts): node-lifecycle details by version
+ *
+ * Agreement with the simulation (simulation/simulation.ts):
+ * - Monitor passes run at controllerStartTime + k × nodeMonitorPeriod. The
+ *   simulation advances `host.pass` when a pass is due at T and wakes this
+ *   controller; `wake` runs the pass when `now >= nextMonitorAt` (the same
+ *   schedule; `isMonitorPassDue(T)` answers it) and only once per instant.
+ * - Within one instant `wake` does, in order: informer work noted since the
+ *   last wake (doNoScheduleTaintingPass, 1.12's deprecated-key fix, processPod),
+ *   the monitor pass, then the 100 ms tainting/eviction pass when T is on the
+ *   grid controllerStartTime + j × 100 ms and a zone queue has a token. What
+ *   its own writes trigger is informer work at the same instant: `nextWake()`
+ *   returns T again and the simulation's round loop calls `wake` again.
+ * - `nextWake()` skips empty 100 ms passes: it returns the first grid instant
+ *   at which some zone's token bucket would let Try take a token.
+ * - A restart (or failover) constructs a new instance; its memory is empty.
+ *   `memory: 'reconstructed'` is honoured only at the simulation's start.
+ * - Facts for causes: see the comment at the top of controller.ts.
+ */
+import { NodeLifecycleController, type NodeLifecycleOptions } from './controller';
+
+export { NodeLifecycleController, NODE_EVICTION_PERIOD, type NodeLifecycleOptions, type SavedNodeLifecycle } from './controller';
+export { RateLimitedTimedQueue, newBucket, tryAccept, wouldAllow, nextAllowedOnGrid, effectiveRate, limiterQPS } from './rateLimitedQueue';
+export { computeZoneState, zoneStateOfCounts, reducedQPS, healthyQPS, isMasterNodeName, disruptionExclusion, LABEL_EXCLUDE_DISRUPTION } from './disruption';
+export { CONDITION_TAINTS, conditionTaintsOf, noScheduleTaintDiff, swapTaints, TAINT_NOT_READY, TAINT_UNREACHABLE, TAINT_UNSCHEDULABLE } from './taints';
+export { nodeHealthMachine, zoneMachine, monitorMachine } from './machines';
+export { rulesOf, type NodeLifecycleRules } from './versionRules';
+
+/** The factory the simulation's wiring calls at every (re)start of kube-controller-manager. */
+export function createNodeLifecycleController(options: NodeLifecycleOptions = {}): NodeLifecycleController {
+  return new NodeLifecycleController(options);
+}

@@ -1,0 +1,197 @@
+/**
+ * The node lifecycle controller's state machines (xstate v5). They hold the
+ * states a user asks "why?" about and record every transition the
+ * controller takes; the controller reads them back (whyNot, zones(), the
+ * machine view) instead of keeping a second copy.
+ *
+ * - node health (one actor per known node, id `node/NAME`), two parallel regions:
+ *   - `ready`: the Ready condition as the controller last saw it after its own
+ *     update (`currentReadyCondition`): NotObserved (no Ready condition), True,
+ *     False, Unknown;
+ *   - `eviction`: idle, queuedForTainting, tainted (a not-ready / unreachable
+ *     NoExecute taint is on the node), queuedForEviction, evicted (the pod
+ *     eviction path of 1.12 … 1.26 without taint-based evictions).
+ * - zone (one per zone, id `zone/KEY`): Initial, Normal, PartialDisruption,
+ *   FullDisruption, decided by ComputeZoneState's guards.
+ * - monitor (id `monitor`): the monitor loop (waiting / passing) and the
+ *   cluster-wide "all zones fully disrupted" mode.
+ *
+ * Performance (design/performance-notes.md): events are sent only when they
+ * can change a state; heartbeats never reach the machines.
+ */
+import { setup } from 'xstate';
+
+// ---------------------------------------------------------------- node health
+
+export type ReadyStatus = 'True' | 'False' | 'Unknown';
+
+export type NodeHealthEvent =
+  | { type: 'READY_OBSERVED'; status: ReadyStatus }
+  | { type: 'STATUS_UNKNOWN_SET' }
+  | { type: 'QUEUED_FOR_TAINTING' }
+  | { type: 'TAINT_PASS' }
+  | { type: 'TAINT_SWAPPED' }
+  | { type: 'MARKED_REACHABLE' }
+  | { type: 'DEQUEUED' }
+  | { type: 'QUEUED_FOR_EVICTION' }
+  | { type: 'EVICTION_PASS' }
+  | { type: 'EVICTION_CANCELLED' };
+
+export const nodeHealthMachine = setup({
+  types: { events: {} as NodeHealthEvent },
+  guards: {
+    readyIsTrue: ({ event }) => event.type === 'READY_OBSERVED' && event.status === 'True',
+    readyIsFalse: ({ event }) => event.type === 'READY_OBSERVED' && event.status === 'False',
+    readyIsUnknown: ({ event }) => event.type === 'READY_OBSERVED' && event.status === 'Unknown',
+  },
+}).createMachine({
+  id: 'nodeHealth',
+  type: 'parallel',
+  states: {
+    ready: {
+      initial: 'NotObserved',
+      states: { NotObserved: {}, True: {}, False: {}, Unknown: {} },
+      on: {
+        READY_OBSERVED: [
+          { guard: 'readyIsTrue', target: '.True', description: 'The kubelet posted Ready=True (a heartbeat the controller saw in its monitor pass).' },
+          { guard: 'readyIsFalse', target: '.False', description: 'The kubelet posted Ready=False.' },
+          { guard: 'readyIsUnknown', target: '.Unknown', description: 'The node carries Ready=Unknown (written by an earlier controller or a user).' },
+        ],
+        STATUS_UNKNOWN_SET: {
+          target: '.Unknown',
+          description: 'No heartbeat (Ready lastHeartbeatTime or Lease renewTime) for longer than the grace period: the controller set Ready and the other conditions to Unknown (tryUpdateNodeHealth).',
+        },
+      },
+    },
+    eviction: {
+      initial: 'idle',
+      states: {
+        idle: {},
+        queuedForTainting: {},
+        tainted: {},
+        queuedForEviction: {},
+        evicted: {},
+      },
+      on: {
+        QUEUED_FOR_TAINTING: {
+          target: '.queuedForTainting',
+          description: 'Ready is False/Unknown and the node lacks the matching NoExecute taint: markNodeForTainting added it to the zone\'s rate-limited queue.',
+        },
+        TAINT_PASS: {
+          target: '.tainted',
+          description: 'doNoExecuteTaintingPass released the node (the zone\'s token bucket had a token) and added the not-ready/unreachable NoExecute taint.',
+        },
+        TAINT_SWAPPED: {
+          target: '.tainted',
+          description: 'Ready moved between False and Unknown while tainted: the opposite NoExecute taint was swapped at once, without the queue.',
+        },
+        MARKED_REACHABLE: {
+          target: '.idle',
+          description: 'Ready is True again (or all zones are fully disrupted): markNodeAsReachable removed the NoExecute taints and the queue entry.',
+        },
+        DEQUEUED: {
+          target: '.idle',
+          description: 'The tainting pass found the node Ready again and dropped its queue entry.',
+        },
+        QUEUED_FOR_EVICTION: {
+          target: '.queuedForEviction',
+          description: 'Ready has been False/Unknown for longer than podEvictionTimeout: evictPods added the node to the zone\'s pod eviction queue.',
+        },
+        EVICTION_PASS: {
+          target: '.evicted',
+          description: 'doEvictionPass released the node (the zone\'s token bucket had a token) and deleted its pods (DaemonSet pods excepted).',
+        },
+        EVICTION_CANCELLED: {
+          target: '.idle',
+          description: 'Ready is True again (or all zones are fully disrupted): cancelPodEviction removed the node from the eviction queue.',
+        },
+      },
+    },
+  },
+});
+
+// ----------------------------------------------------------------------- zone
+
+export type ZoneEvent =
+  | { type: 'ZONE_HEALTH'; ready: number; notReady: number; unhealthyZoneThreshold: number }
+  | { type: 'ALL_ZONES_FULLY_DISRUPTED' };
+
+/** ComputeZoneState's comparisons, with Go's float32 arithmetic. */
+export function isFullDisruption(ready: number, notReady: number): boolean {
+  return ready === 0 && notReady > 0;
+}
+export function isPartialDisruption(ready: number, notReady: number, threshold: number): boolean {
+  return notReady > 2 && Math.fround(Math.fround(notReady) / Math.fround(notReady + ready)) >= Math.fround(threshold);
+}
+
+export const zoneMachine = setup({
+  types: { events: {} as ZoneEvent },
+  guards: {
+    noReadyNodes: ({ event }) => event.type === 'ZONE_HEALTH' && isFullDisruption(event.ready, event.notReady),
+    unhealthyRatioAtLeastThreshold: ({ event }) =>
+      event.type === 'ZONE_HEALTH' && isPartialDisruption(event.ready, event.notReady, event.unhealthyZoneThreshold),
+  },
+}).createMachine({
+  id: 'zone',
+  initial: 'Initial',
+  states: { Initial: {}, Normal: {}, PartialDisruption: {}, FullDisruption: {} },
+  on: {
+    ZONE_HEALTH: [
+      { guard: 'noReadyNodes', target: '.FullDisruption', description: 'ComputeZoneState: no node of the zone is Ready (and at least one is not).' },
+      {
+        guard: 'unhealthyRatioAtLeastThreshold', target: '.PartialDisruption',
+        description: 'ComputeZoneState: more than 2 nodes are not Ready and notReady/all >= unhealthyZoneThreshold.',
+      },
+      { target: '.Normal', description: 'ComputeZoneState: otherwise the zone is Normal.' },
+    ],
+    ALL_ZONES_FULLY_DISRUPTED: {
+      target: '.FullDisruption',
+      description: 'handleDisruption: every zone is fully disrupted, so the controller assumes a master-side problem and stops all evictions.',
+    },
+  },
+});
+
+// -------------------------------------------------------------------- monitor
+
+export type MonitorEvent =
+  | { type: 'PASS_START' }
+  | { type: 'PASS_END' }
+  | { type: 'ENTER_MASTER_DISRUPTION' }
+  | { type: 'EXIT_MASTER_DISRUPTION' };
+
+export const monitorMachine = setup({
+  types: { events: {} as MonitorEvent },
+}).createMachine({
+  id: 'monitor',
+  type: 'parallel',
+  states: {
+    loop: {
+      initial: 'waiting',
+      states: {
+        waiting: { on: { PASS_START: { target: 'passing', description: 'nodeMonitorPeriod elapsed: monitorNodeHealth runs over every node.' } } },
+        passing: { on: { PASS_END: { target: 'waiting' } } },
+      },
+    },
+    disruption: {
+      initial: 'Normal',
+      states: {
+        Normal: {
+          on: {
+            ENTER_MASTER_DISRUPTION: {
+              target: 'AllZonesFullyDisrupted',
+              description: 'handleDisruption: all zones are fully disrupted; taints are removed, evictions cancelled and every zone\'s rate set to 0.',
+            },
+          },
+        },
+        AllZonesFullyDisrupted: {
+          on: {
+            EXIT_MASTER_DISRUPTION: {
+              target: 'Normal',
+              description: 'handleDisruption: some node is Ready again; every node\'s probe timestamp is reset to now and the zones\' rates restored.',
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,131 @@
+/**
+ * Taints the node lifecycle controller owns, as literal tables, and the
+ * pure taint-list operations it uses (pkg/util/taints, controller_utils.go
+ * SwapNodeControllerTaint / AddOrUpdateTaintOnNode / RemoveTaintOffNode).
+ */
+import type { ConditionStatus, NodeCondition, NodeRecord, Taint } from '../../model/types';
+import type { Micros } from '../../model/time';
+
+export const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';
+export const TAINT_UNREACHABLE = 'node.kubernetes.io/unreachable';
+export const TAINT_UNSCHEDULABLE = 'node.kubernetes.io/unschedulable';
+export const DEPRECATED_TAINT_NOT_READY = 'node.alpha.kubernetes.io/notReady';
+export const DEPRECATED_TAINT_UNREACHABLE = 'node.alpha.kubernetes.io/unreachable';
+
+export const NOT_READY_NO_EXECUTE: Taint = { key: TAINT_NOT_READY, effect: 'NoExecute' };
+export const UNREACHABLE_NO_EXECUTE: Taint = { key: TAINT_UNREACHABLE, effect: 'NoExecute' };
+
+export interface ConditionTaint {
+  condition: string;
+  status: ConditionStatus;
+  key: string;
+  /** last minor version that has the row (OutOfDisk left with the condition) */
+  untilMinor?: number;
+}
+
+/** nodeConditionToTaintKeyStatusMap: which condition status becomes which NoSchedule taint. */
+export const CONDITION_TAINTS: readonly ConditionTaint[] = [
+  { condition: 'Ready', status: 'False', key: TAINT_NOT_READY },
+  { condition: 'Ready', status: 'Unknown', key: TAINT_UNREACHABLE },
+  { condition: 'MemoryPressure', status: 'True', key: 'node.kubernetes.io/memory-pressure' },
+  { condition: 'OutOfDisk', status: 'True', key: 'node.kubernetes.io/out-of-disk', untilMinor: 12 },
+  { condition: 'DiskPressure', status: 'True', key: 'node.kubernetes.io/disk-pressure' },
+  { condition: 'NetworkUnavailable', status: 'True', key: 'node.kubernetes.io/network-unavailable' },
+  { condition: 'PIDPressure', status: 'True', key: 'node.kubernetes.io/pid-pressure' },
+];
+
+export function conditionTaintsOf(minor: number): ConditionTaint[] {
+  return CONDITION_TAINTS.filter((r) => r.untilMinor === undefined || minor <= r.untilMinor);
+}
+
+/** Taint.MatchTaint: same key and effect. */
+export const matchTaint = (a: Taint, b: Taint): boolean => a.key === b.key && a.effect === b.effect;
+
+export function taintExists(taints: readonly Taint[], t: Taint): boolean {
+  return taints.some((x) => matchTaint(x, t));
+}
+
+export function findCondition(conditions: readonly NodeCondition[], type: string): NodeCondition | undefined {
+  return conditions.find((c) => c.type === type);
+}
+
+/**
+ * doNoScheduleTaintingPass's computation: the NoSchedule taints the node's
+ * conditions and spec.unschedulable call for, compared with the condition
+ * taints it has (TaintSetDiff).
+ */
+export function noScheduleTaintDiff(node: NodeRecord, minor: number): { toAdd: Taint[]; toRemove: Taint[]; wanted: Taint[] } {
+  const table = conditionTaintsOf(minor);
+  const wanted: Taint[] = [];
+  for (const c of node.conditions) {
+    const row = table.find((r) => r.condition === c.type && r.status === c.status);
+    if (row) wanted.push({ key: row.key, effect: 'NoSchedule' });
+  }
+  if (node.unschedulable) wanted.push({ key: TAINT_UNSCHEDULABLE, effect: 'NoSchedule' });
+  const ownKeys = new Set(table.map((r) => r.key));
+  const have = node.taints.filter((t) => t.effect === 'NoSchedule' && (t.key === TAINT_UNSCHEDULABLE || ownKeys.has(t.key)));
+  const toAdd = wanted.filter((w) => !have.some((h) => matchTaint(h, w)));
+  const toRemove = have.filter((h) => !wanted.some((w) => matchTaint(h, w)));
+  return { toAdd, toRemove, wanted };
+}
+
+/** doFixDeprecatedTaintKeyPass (1.12): the deprecated not-ready/unreachable keys and their replacements. */
+export function deprecatedTaintFix(node: NodeRecord): { toAdd: Taint[]; toRemove: Taint[] } {
+  const toAdd: Taint[] = [];
+  const toRemove: Taint[] = [];
+  for (const t of node.taints) {
+    const key = t.key === DEPRECATED_TAINT_NOT_READY ? TAINT_NOT_READY : t.key === DEPRECATED_TAINT_UNREACHABLE ? TAINT_UNREACHABLE : undefined;
+    if (!key) continue;
+    toRemove.push({ ...t });
+    toAdd.push({ ...t, key });
+  }
+  return { toAdd, toRemove };
+}
+
+export interface SwapResult {
+  taints: Taint[];
+  /** taints newly on the node */
+  added: Taint[];
+  /** taints already there (same key and effect) whose value or timeAdded was replaced */
+  refreshed: Taint[];
+  removed: Taint[];
+  changed: boolean;
+}
+
+/**
+ * SwapNodeControllerTaint's effect on a taint list: every taint to add gets
+ * timeAdded = now and is added or replaces the one with the same key and
+ * effect (AddOrUpdateTaint: kept in place when equal), then every taint
+ * matching one to remove is deleted.
+ */
+export function swapTaints(current: readonly Taint[], toAdd: readonly Taint[], toRemove: readonly Taint[], now: Micros): SwapResult {
+  let taints = current.map((t) => ({ ...t }));
+  const added: Taint[] = [];
+  const refreshed: Taint[] = [];
+  for (const a of toAdd) {
+    const t: Taint = { ...a, timeAdded: now };
+    const i = taints.findIndex((x) => matchTaint(x, t));
+    if (i < 0) {
+      taints.push(t);
+      added.push(t);
+    } else if (!sameTaint(taints[i], t)) {
+      taints[i] = t;
+      refreshed.push(t);
+    }
+  }
+  const removed: Taint[] = [];
+  for (const r of toRemove) {
+    const gone = taints.filter((x) => matchTaint(x, r));
+    if (gone.length) {
+      removed.push(...gone);
+      taints = taints.filter((x) => !matchTaint(x, r));
+    }
+  }
+  return { taints, added, refreshed, removed, changed: added.length + refreshed.length + removed.length > 0 };
+}
+
+function sameTaint(a: Taint, b: Taint): boolean {
+  return a.key === b.key && a.effect === b.effect && (a.value ?? '') === (b.value ?? '') && (a.timeAdded ?? null) === (b.timeAdded ?? null);
+}
+
+export const taintText = (t: Taint): string => `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`;

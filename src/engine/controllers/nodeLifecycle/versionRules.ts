@@ -1,0 +1,52 @@
+/**
+ * Node-lifecycle details that differ by version but are too fine-grained for
+ * VersionBehaviour (versions/types.ts). Everything else comes from
+ * `host.behaviour` and the feature gates. Each rule names the upstream change
+ * it follows; the thresholds marked "approx." were read from the code of
+ * the versions the project must be faithful to (1.12, 1.31, 1.35) and the
+ * PR history, not from every release branch.
+ */
+import type { ControllerHost } from '../host';
+
+export interface NodeLifecycleRules {
+  minor: number;
+  /** 1.12-1.13 code shape: monitorNodeStatus/tryUpdateNodeStatus; the never-posted node's probe is reset to creationTimestamp on every pass (approx. < 1.14) */
+  legacyStatusFunctions: boolean;
+  /** the Lease renewTime counts as a heartbeat (1.13+, while NodeLease is on; gate removed 1.23) */
+  readsLeases: boolean;
+  /** markNodeForTainting removes an untainted node from the queue before adding it again, so a removed taint comes back (#89059, #96876: 1.19+) */
+  requeuesUntaintedNodes: boolean;
+  /** nodesToRetry: a failed MarkPodsNotReady is retried on the next pass (approx. 1.16+) */
+  retriesMarkPodsNotReady: boolean;
+  /** MarkPodsNotReady updates only pods whose Ready is not yet False, and sets lastTransitionTime (approx. 1.16+; before: MarkAllPodsNotReady) */
+  markOnlyChangedPods: boolean;
+  /** podUpdated/processPod: a pod bound to a not-ready node is marked not ready (approx. 1.18+) */
+  podUpdateHandler: boolean;
+  /** taint-based evictions: the NoExecute taints instead of deleting pods */
+  taintBasedEvictions: boolean;
+  /** doNoScheduleTaintingPass runs (TaintNodesByCondition) */
+  taintNodesByCondition: boolean;
+}
+
+function gate(host: ControllerHost, name: string): boolean {
+  const v = host.config.featureGates[name];
+  // A gate the version no longer has was removed after GA: the feature is on.
+  return v === undefined ? true : v;
+}
+
+export function rulesOf(host: ControllerHost): NodeLifecycleRules {
+  const b = host.behaviour;
+  const minor = b.version.minor;
+  return {
+    minor,
+    legacyStatusFunctions: minor < 14,
+    readsLeases: minor >= 13 && gate(host, 'NodeLease'),
+    requeuesUntaintedNodes: minor >= 19,
+    retriesMarkPodsNotReady: minor >= 16,
+    markOnlyChangedPods: minor >= 16,
+    podUpdateHandler: minor >= 18,
+    // useTaintBasedEvictions = TaintBasedEvictions && runTaintManager; from 1.27 the pod-eviction path is gone.
+    taintBasedEvictions: !b.hasPodEvictionPath || ((!b.hasEnableTaintManagerFlag || host.config.enableTaintManager) && gate(host, 'TaintBasedEvictions')),
+    taintNodesByCondition: gate(host, 'TaintNodesByCondition'),
+  };
+}
