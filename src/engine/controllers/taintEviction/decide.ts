@@ -137,13 +137,14 @@ export function reconstructCreatedAt(
   const instants = [...new Set(seen)].sort((a, b) => a - b);
   for (const instant of instants) {
     const at = arrival !== undefined && arrival > instant ? arrival : instant;
+    // At `at` the controller sees every taint added by then (all of them, if the pod came later).
     const prefix: Toleration[] = [];
-    for (let i = 0; i < taints.length; i++) if (seen[i] <= instant && used[i]) prefix.push(used[i]);
+    for (let i = 0; i < taints.length; i++) if (seen[i] <= at && used[i]) prefix.push(used[i]);
     const min = minTolerationTime(prefix);
     if (min.forever || prefix.length === 0) continue;
     checks.push({
       rule: 'reconstructed: the work item was created when the controller first saw a taint the pod tolerates for a limited time (the later of its timeAdded and the pod\'s creation)',
-      values: { createdAt: formatTime(at), taintsSeenBy: taintList(taints.filter((_, i) => seen[i] <= instant)), min: formatDuration(min.duration) },
+      values: { createdAt: formatTime(at), taintsSeenBy: taintList(taints.filter((_, i) => seen[i] <= at)), min: formatDuration(min.duration) },
     });
     return { createdAt: at, min: min.duration, checks };
   }
