@@ -90,6 +90,10 @@ export interface KubeletHooks {
   /** a post changed the node's conditions beyond heartbeat times */
   nodeStatusChanged(node: NodeRecord, before: NodeBefore, why: 'repost' | 'start' | 'condition'): void;
   leaseCreated(lease: LeaseRecord): void;
+  /** a plain post wrote new heartbeat times (nothing else changed) */
+  heartbeat?(node: NodeRecord): void;
+  /** an existing Lease was renewed */
+  leaseRenewed?(lease: LeaseRecord): void;
 }
 
 export interface KubeletState {
@@ -336,6 +340,7 @@ export class Kubelets {
       if (c && c.status === d.status) c.lastHeartbeatTime = t;
     }
     st.lastPost = t;
+    this.hooks.heartbeat?.(node);
   }
 
   /** A full post of `desired` at t; announces the node when anything but heartbeat times changed. */
@@ -362,7 +367,11 @@ export class Kubelets {
   private renew(st: KubeletState, t: Micros): void {
     st.lastRenew = t;
     const existing = this.cluster.leases.get(st.node);
-    if (existing) { existing.renewTime = t; return; }
+    if (existing) {
+      existing.renewTime = t;
+      this.hooks.leaseRenewed?.(existing);
+      return;
+    }
     const lease: LeaseRecord = {
       kind: 'Lease',
       meta: { name: st.node, namespace: NODE_LEASE_NAMESPACE, uid: `lease-${st.node}`, labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: t },

@@ -15,6 +15,7 @@ import type { ControllerConfig } from '../config/types';
 import type { VersionBehaviour } from '../versions/types';
 import type { ControllerName } from '../trace/decision';
 import type { SimController } from '../controllers/controller';
+import { taintManagerRuns } from '../controllers/taintEviction/behaviour';
 
 export type SimControllerName = Exclude<ControllerName, 'world'>;
 
@@ -30,18 +31,9 @@ export interface ControllerPlan {
 export function planControllers(config: ControllerConfig, b: VersionBehaviour, binder: 'simplified' | 'none'): ControllerPlan[] {
   const on = (n: string) => config.controllers.has(n);
   const nlc = on('nodelifecycle');
-  let te: ControllerPlan;
-  if (b.separateTaintEvictionController) {
-    te = on('taint-eviction-controller')
-      ? { name: 'taint-eviction', enabled: true, reason: 'taint-eviction-controller is in --controllers' }
-      : { name: 'taint-eviction', enabled: false, reason: 'taint-eviction-controller is disabled by --controllers' };
-  } else if (!nlc) {
-    te = { name: 'taint-eviction', enabled: false, reason: 'the taint manager is part of nodelifecycle, which is disabled by --controllers' };
-  } else if (b.hasEnableTaintManagerFlag && !config.enableTaintManager) {
-    te = { name: 'taint-eviction', enabled: false, reason: '--enable-taint-manager=false' };
-  } else {
-    te = { name: 'taint-eviction', enabled: true, reason: b.hasEnableTaintManagerFlag ? '--enable-taint-manager=true' : 'the taint manager always runs with nodelifecycle' };
-  }
+  // the taint manager's own rule (controllers/taintEviction/behaviour.ts), so explain and the controller agree
+  const runs = taintManagerRuns({ behaviour: b, config });
+  const te: ControllerPlan = { name: 'taint-eviction', enabled: runs.runs, reason: runs.check.rule };
   return [
     nlc ? { name: 'node-lifecycle', enabled: true, reason: 'nodelifecycle is in --controllers' } : { name: 'node-lifecycle', enabled: false, reason: 'nodelifecycle is disabled by --controllers' },
     te,

@@ -201,6 +201,16 @@ export class SimHost implements ControllerHost {
     this.notify((c) => c.onNodeEvent?.(this, type, node, type === 'added' ? undefined : before ?? nodeBefore(node)));
   }
 
+  /**
+   * A kubelet's plain post: only heartbeat times changed. Announced as an
+   * update whose `before` is what the controllers were last told (its
+   * statuses, taints and labels are the same), without copying the node.
+   */
+  announceHeartbeat(node: NodeRecord): void {
+    const before = this.nodeSeen.get(node.meta.name) ?? nodeBefore(node);
+    this.notify((c) => c.onNodeEvent?.(this, 'updated', node, before));
+  }
+
   announceReplicaSet(type: WatchType, rs: ReplicaSetRecord): void {
     this.notify((c) => c.onReplicaSetEvent?.(this, type, rs));
   }

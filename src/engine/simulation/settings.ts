@@ -9,14 +9,16 @@ import type { ControllerConfig, KubeletConfig } from '../config/types';
 import type { Problem } from '../problems';
 import type { Scenario } from '../snapshot/types';
 import type { VersionBehaviour } from '../versions/types';
-import { behaviourOf, kubeVersion, parseKubeVersion, MAX_MINOR } from '../versions/table';
-import { defaultControllerConfig, defaultKubeletConfig } from '../config/defaults';
+import { kubeVersion, parseKubeVersion, MAX_MINOR } from '../versions/table';
+import { isFeatureEnabled, resolveConfig } from '../config/resolve';
 import type { SimulationOptions } from './api';
 
 export interface SimulationSettings {
   behaviour: VersionBehaviour;
   config: ControllerConfig;
   kubelet: KubeletConfig;
+  /** the NodeLease gate: kubelets renew Leases and the controller reads them */
+  leases: boolean;
   problems: Problem[];
 }
 
@@ -28,8 +30,7 @@ export function resolveSimulationSettings(scenario: Scenario, options: Simulatio
     version = kubeVersion(MAX_MINOR);
     problems.push({ code: 'unknown-version', severity: 'error', message: `kubernetesVersion ${JSON.stringify(text)} is not a supported version (1.12 to 1.${MAX_MINOR}); simulating ${version.text}` });
   }
-  const behaviour = behaviourOf(version);
-  const config = defaultControllerConfig(behaviour);
-  const kubelet = defaultKubeletConfig(behaviour);
-  return { behaviour, config, kubelet, problems };
+  const r = resolveConfig(scenario.controllerManager, scenario.kubelet, version, options.set);
+  problems.push(...r.problems);
+  return { behaviour: r.behaviour, config: r.config, kubelet: r.kubelet, leases: isFeatureEnabled(r.config, r.behaviour, 'NodeLease'), problems };
 }

@@ -110,7 +110,7 @@ export class SimulationImpl implements Simulation {
     this.plan = planControllers(this.config, this.behaviour, scenario.binder);
     const cluster = cloneCluster(scenario.snapshot.cluster);
     this.host = new SimHost(cluster, this.config, this.kubelet, this.behaviour, this.startTime);
-    const leases = this.config.featureGates.NodeLease ?? this.behaviour.nodeLeaseGateDefault;
+    const leases = settings.leases;
     this.kubelets = new Kubelets(cluster, {
       updateFrequency: this.kubelet.nodeStatusUpdateFrequency,
       reportFrequency: this.kubelet.nodeStatusReportFrequency,
@@ -123,6 +123,8 @@ export class SimulationImpl implements Simulation {
         this.host.announceNode('updated', node);
       },
       leaseCreated: (lease) => this.host.announceLease('added', lease),
+      heartbeat: (node) => this.host.announceHeartbeat(node),
+      leaseRenewed: (lease) => this.host.announceLease('updated', lease),
     });
     this.host.onNodeConditionsChanged = (node) => this.kubelets.conditionsChanged(node.meta.name, this.host.now);
     this.checkpointEvery = options.checkpointEvery ?? Math.max(10, Math.ceil((cluster.pods.size + cluster.nodes.size) / 1000));

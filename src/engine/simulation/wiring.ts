@@ -1,8 +1,19 @@
 /**
  * The real controllers, by name: the composition root of the engine's
  * controllers. The simulation builds a new instance at every (re)start of
- * kube-controller-manager.
+ * kube-controller-manager (new instances have empty memory).
  */
 import type { ControllerFactory } from './controllers';
+import { createNodeLifecycleController } from '../controllers/nodeLifecycle';
+import { createTaintEvictionController } from '../controllers/taintEviction';
+import { createReplicaSetController } from '../controllers/replicaSet';
+import { createSimplifiedBinder } from '../controllers/scheduler';
 
-export const defaultControllerFactory: ControllerFactory = () => undefined;
+export const defaultControllerFactory: ControllerFactory = (name) => {
+  switch (name) {
+    case 'node-lifecycle': return createNodeLifecycleController();
+    case 'taint-eviction': return createTaintEvictionController();
+    case 'replicaset': return createReplicaSetController();
+    case 'scheduler': return createSimplifiedBinder();
+  }
+};
