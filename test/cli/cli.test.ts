@@ -1,0 +1,93 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runCli } from '../helpers/cliRun';
+
+const EXAMPLE = 'examples/one-node-stops.yaml';
+
+test('replay prints a readable trace with the world event and the controller decisions', async () => {
+  const r = await runCli('replay', EXAMPLE, '--until', '2m');
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /KubeletStopped\s+Node\/node-a1/);
+  assert.match(r.out, /NodeStatusUnknown\s+Node\/node-a1/);
+  assert.match(r.out, /TaintAdded\s+Node\/node-a1\s+Added taint node\.kubernetes\.io\/unreachable:NoExecute/);
+});
+
+test('the JSON trace is byte-identical across runs and has the fields of spec 2.1 in order', async () => {
+  const a = await runCli('replay', EXAMPLE, '--format', 'json', '--until', '7m');
+  const b = await runCli('replay', EXAMPLE, '--format', 'json', '--until', '7m');
+  assert.equal(a.code, 0, a.err);
+  assert.equal(a.out, b.out);
+  const lines = a.out.trim().split('\n').map((l) => JSON.parse(l));
+  assert.ok(lines.length > 10);
+  assert.deepEqual(Object.keys(lines[0]).slice(0, 11), ['seq', 'time', 'pass', 'controller', 'action', 'object', 'summary', 'because', 'causes', 'machine', 'source']);
+  lines.forEach((d, i) => assert.equal(d.seq, lines[0].seq + i));
+});
+
+test('--output state prints the zones and the objects as a kind: List', async () => {
+  const r = await runCli('replay', EXAMPLE, '--output', 'state', '--format', 'json', '--until', '7m');
+  assert.equal(r.code, 0, r.err);
+  const state = JSON.parse(r.out);
+  assert.equal(state.objects.kind, 'List');
+  assert.ok(state.zones.some((z: { zone: string }) => z.zone === 'Zone/us-east-1/us-east-1a'));
+  const names = state.objects.items.filter((o: { kind: string }) => o.kind === 'Pod').map((o: { metadata: { name: string } }) => o.metadata.name);
+  assert.ok(!names.includes('toleration-unset'), 'an evicted pod is absent from the state');
+  assert.ok(names.includes('toleration-forever'));
+});
+
+test('--output both prints one object with the state and the trace', async () => {
+  const r = await runCli('replay', EXAMPLE, '--output', 'both', '--format', 'json', '--steps', '3');
+  assert.equal(r.code, 0, r.err);
+  const both = JSON.parse(r.out);
+  assert.ok(Array.isArray(both.trace));
+  assert.equal(both.state.objects.kind, 'List');
+});
+
+test('exit codes: 2 for bad usage and unreadable input', async () => {
+  const cases: [string[], number, RegExp][] = [
+    [[], 2, /Usage/],
+    [['frobnicate'], 2, /unknown command "frobnicate"/],
+    [['replay'], 2, /exactly one FILE/],
+    [['replay', 'no/such/file.yaml'], 2, /cannot read no\/such\/file\.yaml/],
+    [['replay', EXAMPLE, '--until', 'soon'], 2, /--until wants a duration/],
+    [['explain', EXAMPLE], 2, /needs --object/],
+    [['explain', EXAMPLE, '--object', 'node-a1'], 2, /--object is Node\/NAME/],
+    [['test'], 2, /one or more scenario FILEs/],
+  ];
+  for (const [argv, code, message] of cases) {
+    const r = await runCli(...argv);
+    assert.equal(r.code, code, argv.join(' '));
+    assert.match(r.err, message, argv.join(' '));
+  }
+});
+
+test('explain follows an eviction back to the kubelet that stopped', async () => {
+  const r = await runCli('explain', EXAMPLE, '--object', 'Pod/default/toleration-unset', '--until', '3m');
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /PodEvicted/);
+  assert.match(r.out, /caused by:[\s\S]*KubeletStopped[\s\S]*NodeStatusUnknown[\s\S]*TaintAdded/);
+});
+
+test('explain says why a pod that tolerates the taint forever was not evicted', async () => {
+  const r = await runCli('explain', EXAMPLE, '--object', 'Pod/default/toleration-forever', '--until', '10m');
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /Why not/);
+  assert.match(r.out, /forever|infinite|no tolerationSeconds/i);
+});
+
+test('generate is deterministic for a seed and differs for another', async () => {
+  const a = await runCli('generate', '--nodes', '6', '--pods-per-node', '3', '--zones', '2', '--seed', '7');
+  const b = await runCli('generate', '--nodes', '6', '--pods-per-node', '3', '--zones', '2', '--seed', '7');
+  const c = await runCli('generate', '--nodes', '6', '--pods-per-node', '3', '--zones', '2', '--seed', '8');
+  assert.equal(a.code, 0, a.err);
+  assert.equal(a.out, b.out);
+  assert.notEqual(a.out, c.out);
+  const list = JSON.parse(a.out);
+  assert.equal(list.items.filter((o: { kind: string }) => o.kind === 'Node').length, 6);
+});
+
+test('generate --outage writes a scenario whose zone loses its kubelets', async () => {
+  const r = await runCli('generate', '--nodes', '6', '--pods-per-node', '2', '--zones', '3', '--outage', '1:60s:30m', '--format', 'yaml');
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /kind: Scenario/);
+  assert.match(r.out, /kubelet: stop/);
+});
