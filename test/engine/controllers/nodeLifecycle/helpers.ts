@@ -160,3 +160,21 @@ export function rig(s: Setup): Rig {
 export function iso(s: number): string {
   return formatTime(at(s));
 }
+
+/**
+ * Runs the controller to `until` while the named kubelets stay alive: each
+ * posts its status (1.12) or renews its Lease (1.13+) every `every` seconds
+ * from T0, as world events at that instant (before the controllers).
+ */
+export function drive(r: Rig, until: number, o: { alive: () => string[]; every?: number; lease?: boolean }): void {
+  const every = o.every ?? 10;
+  for (let s = Math.ceil((Number(r.host.now - T0) / 1e6 + 1e-9) / every) * every; s <= until; s += every) {
+    if (s <= 0) continue;
+    r.runUntil(at(s) - 1);
+    r.host.now = at(s);
+    for (const n of o.alive()) (o.lease ? r.renewLease(n) : r.post(n));
+  }
+  r.runUntil(at(until));
+}
+
+export const names = (prefix: string, n: number): string[] => Array.from({ length: n }, (_, i) => `${prefix}${i + 1}`);

@@ -1,0 +1,152 @@
+/**
+ * The zone queue and its token bucket, in the spirit of upstream's
+ * rate_limited_queue_test.go (TestAddNode, TestDelNode, TestTry,
+ * TestTryOrdering, TestTryRemovingWhileTry, TestClear, TestSwapLimiter)
+ * and golang.org/x/time/rate's semantics for a burst-1 bucket.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { RateLimitedTimedQueue, newBucket, tryAccept, wouldAllow, nextAllowedOnGrid, limiterQPS, effectiveRate } from '../../../../src/engine/controllers/nodeLifecycle';
+import { ms, seconds } from '../../../../src/engine/model/time';
+import { T0 } from './helpers';
+
+const STEP = ms(100);
+
+test('a new token bucket starts full and refuses a second token at the same instant', () => {
+  const b = newBucket(0.1);
+  assert.equal(tryAccept(b, T0), true);
+  assert.equal(tryAccept(b, T0), false);
+});
+
+test('the bucket refills continuously at the float32 QPS', () => {
+  const cases = [
+    { name: '0.1 qps refills after 10 s, not after 9.9 s', qps: 0.1, refused: seconds(9.9), allowed: seconds(10) },
+    { name: '1 qps refills after 1 s', qps: 1, refused: seconds(0.9), allowed: seconds(1) },
+    // float32(0.01) = 0.0099999998: a token takes 100.0000002 s, so the 100 ms pass at 100 s is too early
+    { name: '0.01 qps (float32) is not ready on the 100 s pass but on the 100.1 s one', qps: 0.01, refused: seconds(100), allowed: seconds(100.1) },
+  ];
+  for (const c of cases) {
+    const b = newBucket(c.qps);
+    assert.equal(tryAccept(b, T0), true, c.name);
+    assert.equal(wouldAllow(b, T0 + c.refused), false, c.name);
+    assert.equal(wouldAllow(b, T0 + c.allowed), true, c.name);
+    assert.equal(nextAllowedOnGrid(b, T0 + STEP, T0, STEP), T0 + c.allowed, c.name);
+  }
+});
+
+test('a refused Allow does not change the bucket', () => {
+  const b = newBucket(0.1);
+  tryAccept(b, T0);
+  const before = JSON.stringify(b);
+  assert.equal(tryAccept(b, T0 + seconds(5)), false);
+  assert.equal(JSON.stringify(b), before);
+});
+
+test('Add refuses a value that is already in the set, Remove lets it in again', () => {
+  const q = new RateLimitedTimedQueue(1);
+  assert.equal(q.add('first', 'u1', T0), true);
+  assert.equal(q.add('first', 'u1', T0), false);
+  assert.equal(q.remove('first'), true);
+  assert.equal(q.remove('first'), false);
+  assert.equal(q.add('first', 'u1', T0), true);
+});
+
+test('values queued at the same instant leave in name order, earlier ones first', () => {
+  const q = new RateLimitedTimedQueue(1000);
+  q.add('b', '', T0);
+  q.add('c', '', T0);
+  q.add('a', '', T0 + 1);
+  q.add('0', '', T0 + 1);
+  q.add('d', '', T0 - 1);
+  assert.deepEqual(q.queued().map((i) => i.value), ['d', 'b', 'c', '0', 'a']);
+});
+
+test('Try processes while tokens last and keeps processed values in the set', () => {
+  const q = new RateLimitedTimedQueue(0.1);
+  q.add('a', '', T0);
+  q.add('b', '', T0);
+  const seen: string[] = [];
+  q.try(T0, (v) => { seen.push(v.value); return { ok: true }; });
+  assert.deepEqual(seen, ['a'], 'burst 1: one value per token');
+  assert.equal(q.add('a', '', T0), false, 'a processed value cannot be added again until removed');
+  q.try(T0 + seconds(5), (v) => { seen.push(v.value); return { ok: true }; });
+  assert.deepEqual(seen, ['a']);
+  q.try(T0 + seconds(10), (v) => { seen.push(v.value); return { ok: true }; });
+  assert.deepEqual(seen, ['a', 'b']);
+  assert.equal(q.length, 0);
+});
+
+test('a failed item is retried after its wait, and Try takes the token before looking at ProcessAt', () => {
+  const q = new RateLimitedTimedQueue(1000);
+  q.add('a', '', T0);
+  let calls = 0;
+  q.try(T0, () => { calls++; return { ok: false, wait: ms(50) }; });
+  assert.equal(calls, 1);
+  assert.equal(q.item('a')!.processAt, T0 + ms(50) + 1);
+  q.try(T0 + ms(10), () => { calls++; return { ok: true }; });
+  assert.equal(calls, 1, 'not yet due');
+  q.try(T0 + STEP, () => { calls++; return { ok: true }; });
+  assert.equal(calls, 2);
+});
+
+test('a value removed while Try runs is not put back', () => {
+  const q = new RateLimitedTimedQueue(1000);
+  q.add('a', '', T0);
+  q.add('b', '', T0);
+  q.try(T0, (v) => { if (v.value === 'a') q.remove('b'); return { ok: true }; });
+  assert.equal(q.length, 0);
+  assert.equal(q.has('b'), false);
+});
+
+test('SwapLimiter keeps an equal QPS, drains the new bucket when the old had no token, and stops at 0', () => {
+  const cases = [
+    { name: 'same QPS (float32) keeps the limiter', from: 0.1, consume: false, to: 0.1, swapped: false, allowNow: true },
+    { name: 'a fresh bucket when the old still had its token', from: 0.1, consume: false, to: 0.01, swapped: true, allowNow: false /* the old token is taken by the drain check itself */ },
+    { name: 'drained when the old bucket had no token', from: 0.1, consume: true, to: 1, swapped: true, allowNow: false },
+    { name: 'QPS 0 never accepts', from: 0.1, consume: false, to: 0, swapped: true, allowNow: false },
+  ];
+  for (const c of cases) {
+    const q = new RateLimitedTimedQueue(c.from);
+    if (c.consume) tryAccept(q.limiter, T0);
+    assert.equal(q.swapLimiter(c.to, T0), c.swapped, c.name);
+    if (c.name.startsWith('a fresh')) {
+      // the old bucket had a token: the new one stays full
+      assert.equal(wouldAllow(q.limiter, T0), true, c.name);
+    } else {
+      assert.equal(wouldAllow(q.limiter, T0), c.allowNow, c.name);
+    }
+  }
+});
+
+test('the never-limiter reports QPS 1, as client-go\'s fake limiter does, so a swap to 1 keeps it', () => {
+  const q = new RateLimitedTimedQueue(0.1);
+  q.swapLimiter(0, T0);
+  assert.equal(limiterQPS(q.limiter), 1);
+  assert.equal(effectiveRate(q.limiter), 0);
+  assert.equal(q.swapLimiter(1, T0), false);
+  assert.equal(q.swapLimiter(0.5, T0), true);
+  assert.equal(effectiveRate(q.limiter), 0.5);
+});
+
+test('nextTry skips empty passes and passes without a token', () => {
+  const q = new RateLimitedTimedQueue(0.1);
+  assert.equal(q.nextTry(T0, T0, STEP), undefined);
+  q.add('a', '', T0);
+  q.add('b', '', T0);
+  assert.equal(q.nextTry(T0, T0, STEP), T0);
+  q.try(T0, () => ({ ok: true }));
+  assert.equal(q.nextTry(T0 + STEP, T0, STEP), T0 + seconds(10));
+  q.swapLimiter(0, T0 + seconds(1));
+  assert.equal(q.nextTry(T0 + STEP, T0, STEP), undefined);
+});
+
+test('save and restore keep the queue, the set and the bucket', () => {
+  const q = new RateLimitedTimedQueue(0.1);
+  q.add('a', 'u', T0);
+  q.add('b', 'u', T0);
+  q.try(T0, () => ({ ok: true }));
+  const r = RateLimitedTimedQueue.restore(structuredClone(q.save()));
+  assert.deepEqual(r.save(), q.save());
+  assert.equal(r.add('a', 'u', T0), false);
+  assert.equal(r.nextTry(T0 + STEP, T0, STEP), T0 + seconds(10));
+});
