@@ -34,10 +34,13 @@ const TAINT_MANAGER_ROWS: readonly TaintManagerRow[] = [
     file: 'nodelifecycle/scheduler/taint_manager.go',
   },
   {
-    // "Do not evict pods which tolerate all NoExecute taints" (#93722, v1.20):
+    // "Do not evict pods which tolerate all NoExecute taints" (#93722, merged to
+    // master in August 2020, so in v1.19.0; back-ported to the patch releases
+    // 1.16.14, 1.17.11 and 1.18.8 through #93816, #93815, #93814, which this
+    // table, modelling each minor as first released, does not follow):
     // processPodOnNode cancels the scheduled deletion of a pod whose tolerations
     // became infinite; before, the deletion stayed scheduled.
-    minor: 20, source: 'kubernetes/kubernetes#93722', cancelsWhenToleratedForever: true,
+    minor: 19, source: 'kubernetes/kubernetes#93722', cancelsWhenToleratedForever: true,
   },
   {
     // PodDisruptionConditions (KEP-3329): alpha 1.25 (off), beta 1.26 (on), GA 1.31:

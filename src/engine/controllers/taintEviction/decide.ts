@@ -22,9 +22,9 @@ export type PodDecision =
   | { kind: 'schedule'; min: Duration; used: Toleration[]; checks: Check[] }
   /** a work item already exists: upstream keeps it (its CreatedAt is earlier than now) */
   | { kind: 'keep'; reason: 'alreadyScheduled' | 'inProgress'; used: Toleration[]; min?: Duration; checks: Check[] }
-  /** the pod tolerates every taint forever and its scheduled deletion is cancelled (1.20+) */
+  /** the pod tolerates every taint forever and its scheduled deletion is cancelled (1.19+) */
   | { kind: 'cancel'; used: Toleration[]; checks: Check[] }
-  /** the pod tolerates every taint forever: nothing to do (before 1.20 a scheduled deletion stays) */
+  /** the pod tolerates every taint forever: nothing to do (before 1.19 a scheduled deletion stays) */
   | { kind: 'leave'; used: Toleration[]; keptScheduled: boolean; checks: Check[] };
 
 export interface PodOnNodeInput {
@@ -69,11 +69,11 @@ export function decidePodOnNode(input: PodOnNodeInput): PodDecision {
   if (min.forever) {
     checks.push({ rule: 'no used toleration has tolerationSeconds: the pod tolerates the taints forever', values: { usedTolerations: tolerationList(m.used) } });
     if (existing === 'scheduled' && input.cancelsWhenToleratedForever) {
-      checks.push({ rule: 'a pod that tolerates every taint forever has its scheduled deletion cancelled (1.20+)' });
+      checks.push({ rule: 'a pod that tolerates every taint forever has its scheduled deletion cancelled (1.19+)' });
       return { kind: 'cancel', used: m.used, checks };
     }
     if (existing === 'scheduled') {
-      checks.push({ rule: "before 1.20 a scheduled deletion is not cancelled when the tolerations become infinite (\"Scheduled deletion won't be cancelled if already scheduled\")" });
+      checks.push({ rule: "before 1.19 a scheduled deletion is not cancelled when the tolerations become infinite (\"Scheduled deletion won't be cancelled if already scheduled\")" });
     }
     return { kind: 'leave', used: m.used, keptScheduled: existing === 'scheduled', checks };
   }

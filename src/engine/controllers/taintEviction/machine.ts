@@ -58,7 +58,7 @@ export const podEvictionMachine = setup({
         DEADLINE: { target: 'deleting', description: 'The timer fired: the worker deletes the pod.' },
         CANCEL: {
           target: 'idle',
-          description: 'cancelWorkWithEvent: the NoExecute taints are gone, the pod tolerates them forever (1.20+), or the pod was deleted.',
+          description: 'cancelWorkWithEvent: the NoExecute taints are gone, the pod tolerates them forever (1.19+), or the pod was deleted.',
         },
         EVICT_NOW: {
           target: 'deleting',

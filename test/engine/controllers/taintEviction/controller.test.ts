@@ -275,8 +275,8 @@ for (const minor of VERSIONS) {
 }
 
 // ---- what differs by version ----------------------------------------------------------
-test('a pod whose tolerations become infinite keeps its scheduled deletion in 1.12 and loses it from 1.20 (TestUpdateNodeWithMultipleTaints)', () => {
-  for (const [minor, evicted] of [[12, true], [19, true], [20, false], [31, false], [35, false]] as const) {
+test('a pod whose tolerations become infinite keeps its scheduled deletion in 1.12 and loses it from 1.19 (TestUpdateNodeWithMultipleTaints)', () => {
+  for (const [minor, evicted] of [[12, true], [18, true], [19, false], [31, false], [35, false]] as const) {
     const tolerations = [{ key: 'testTaint1', operator: 'Exists' as const, effect: 'NoExecute' as const }, { key: 'testTaint2', operator: 'Exists' as const, effect: 'NoExecute' as const, tolerationSeconds: 60 }];
     const w = new World({ minor, nodes: [node('node1')], pods: [pod('pod1', 'node1', tolerations)] });
     w.setTaints('node1', [testTaint(1)]);

@@ -21,8 +21,8 @@ test('processPodOnNode decides as upstream for every kind of pod, taint set and 
     { name: 'tolerated for 0s but already scheduled: the schedule is kept', taints: [testTaint(1)], tolerations: [tolerate(1, 0)], existing: 'scheduled', kind: 'keep', reason: 'alreadyScheduled' },
     { name: 'tolerated for 10s but already scheduled: the schedule is kept', taints: [testTaint(1)], tolerations: [tolerate(1, 10)], existing: 'scheduled', kind: 'keep', reason: 'alreadyScheduled', min: 10 },
     { name: 'tolerated forever: nothing to do', taints: [testTaint(1)], tolerations: [tolerate(1)], kind: 'leave', keptScheduled: false },
-    { name: 'tolerated forever while scheduled, 1.20+: cancel', taints: [testTaint(1)], tolerations: [tolerate(1)], existing: 'scheduled', cancels: true, kind: 'cancel' },
-    { name: 'tolerated forever while scheduled, before 1.20: the schedule stays', taints: [testTaint(1)], tolerations: [tolerate(1)], existing: 'scheduled', cancels: false, kind: 'leave', keptScheduled: true },
+    { name: 'tolerated forever while scheduled, 1.19+: cancel', taints: [testTaint(1)], tolerations: [tolerate(1)], existing: 'scheduled', cancels: true, kind: 'cancel' },
+    { name: 'tolerated forever while scheduled, before 1.19: the schedule stays', taints: [testTaint(1)], tolerations: [tolerate(1)], existing: 'scheduled', cancels: false, kind: 'leave', keptScheduled: true },
     { name: 'no taints at all (a path the controller never takes): delete now, as upstream would', taints: [], tolerations: [tolerate(1, 100)], kind: 'evictNow', reason: 'zeroToleration', cancelFirst: false },
     { name: 'no taints at all while scheduled: cancel, then delete now', taints: [], tolerations: [], existing: 'scheduled', kind: 'evictNow', reason: 'zeroToleration', cancelFirst: true },
   ];
