@@ -6,7 +6,7 @@
 import { parseDuration, type Duration } from '../model/time';
 import { gateStateOf } from '../versions/table';
 import type { VersionBehaviour } from '../versions/types';
-import { SIMULATED_CONTROLLERS, defaultOf, lookupSetting } from './settings';
+import { SIMULATED_CONTROLLERS, defaultOf, lookupSetting, settingExistsIn } from './settings';
 import type { ControllerConfig, KubeletConfig } from './types';
 
 /** The default of one setting for a version (Go-style text for durations). */
@@ -68,9 +68,12 @@ export function defaultControllerConfig(b: VersionBehaviour): ControllerConfig {
  */
 export function defaultKubeletConfig(b: VersionBehaviour, leasesOn: boolean = b.nodeLeaseGateDefault): KubeletConfig {
   const update = dur('nodeStatusUpdateFrequency', b);
+  // nodeStatusReportFrequency exists from 1.13; a 1.12 kubelet with the alpha NodeLease gate on
+  // renews its Lease and still posts its status every nodeStatusUpdateFrequency.
+  const hasReport = settingExistsIn(lookupSetting('nodeStatusReportFrequency')!, b.version.minor);
   return {
     nodeStatusUpdateFrequency: update,
-    nodeStatusReportFrequency: leasesOn ? dur('nodeStatusReportFrequency', b) : update,
+    nodeStatusReportFrequency: leasesOn && hasReport ? dur('nodeStatusReportFrequency', b) : update,
     leaseRenewInterval: dur('leaseRenewInterval', b),
     podStartupDelay: dur('podStartupDelay', b),
   };

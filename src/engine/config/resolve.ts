@@ -35,6 +35,33 @@ import type { ControllerConfig, KubeletConfig } from './types';
 export { lookupSetting, settingsForVersion, renderSettingsTableMarkdown, featureGatesForVersion } from './settings';
 export { parseFlag } from './flags';
 
+/** Every problem code config resolution reports, with what it means (for docs and the language server). */
+export const CONFIG_PROBLEM_CODES = {
+  'yaml-syntax': 'the configuration file is not valid YAML/JSON',
+  'bad-config-file': 'the configuration file is neither a KubeControllerManagerConfiguration nor a kube-controller-manager Pod',
+  'unknown-api-version': 'a KubeControllerManagerConfiguration with an apiVersion other than kubecontrollermanager.config.k8s.io/v1alpha1',
+  'unknown-field': 'a field of a KubeControllerManagerConfiguration section the simulation reads, which it does not know',
+  'unknown-setting': 'a scenario key that is not a setting (or belongs under the other section)',
+  'unknown-flag': 'a flag kube-controller-manager does not have (or a kubelet flag)',
+  'flag-ignored': 'real kube-controller-manager flags the simulation does not model',
+  'bad-flag': 'a word that is not a flag, a flag without its value, or a malformed --feature-gates',
+  'wrong-type': 'a value of the wrong type (not a number, not true/false, not a list)',
+  'bad-duration': 'a duration that Go would not parse (write 40s, 1m30s, 500ms)',
+  'out-of-range': 'a value outside the setting\'s range (rates < 0, unhealthyZoneThreshold outside (0, 1], durations <= 0)',
+  'not-in-version': 'a setting or flag the chosen Kubernetes version does not have (not applied)',
+  'deprecated-setting': 'a setting the chosen version deprecates (still applied)',
+  'unknown-feature-gate': 'a feature gate the simulation does not model (ignored)',
+  'gate-not-in-version': 'a feature gate the chosen version does not have (not applied)',
+  'gate-locked': 'a feature gate locked to its default in the chosen version, set to the other value (not applied)',
+  'unknown-controller': 'a name in controllers / --controllers that kube-controller-manager does not have',
+  'controller-not-in-version': 'a controller name the chosen version does not have (not applied)',
+  'setting-has-no-effect': 'a setting that the other settings make irrelevant',
+  'setting-interaction': 'settings that combine into something else than they seem to ask for',
+  'grace-period-too-short': 'nodeMonitorGracePeriod not longer than the kubelet heartbeat interval',
+} as const;
+
+export type ConfigProblemCode = keyof typeof CONFIG_PROBLEM_CODES;
+
 export type Origin = 'default' | 'config-file' | 'scenario' | 'flag' | 'override';
 
 export interface ResolvedConfig {
@@ -170,7 +197,7 @@ export function resolveConfig(
   if (kubeletValues.nodeStatusUpdateFrequency !== undefined) kubelet.nodeStatusUpdateFrequency = kubeletValues.nodeStatusUpdateFrequency;
   if (kubeletValues.leaseRenewInterval !== undefined) kubelet.leaseRenewInterval = kubeletValues.leaseRenewInterval;
   if (kubeletValues.podStartupDelay !== undefined) kubelet.podStartupDelay = kubeletValues.podStartupDelay;
-  if (!leasesOn) {
+  if (!leasesOn || minor < 13) {
     kubelet.nodeStatusReportFrequency = kubelet.nodeStatusUpdateFrequency;
     if (kubeletValues.nodeStatusReportFrequency !== undefined) {
       report('setting-has-no-effect', 'warning', 'kubelet.nodeStatusReportFrequency has no effect: without Leases (NodeLease gate off) every status post is a heartbeat, every nodeStatusUpdateFrequency', origins.nodeStatusReportFrequency?.position);

@@ -100,7 +100,7 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
   {
     minor: 12, area: 'controller-manager', concerns: '--node-monitor-grace-period',
     change: 'Defaults: nodeMonitorPeriod 5s, nodeMonitorGracePeriod 40s, nodeStartupGracePeriod 1m, podEvictionTimeout 5m, nodeEvictionRate 0.1, secondaryNodeEvictionRate 0.01, largeClusterSizeThreshold 50, unhealthyZoneThreshold 0.55.',
-    source: `${KK}@v1.12 pkg/controller/apis/config/v1alpha1/defaults.go, cmd/kube-controller-manager/app/options/nodelifecyclecontroller.go`,
+    source: `${KK}@v1.12 cmd/kube-controller-manager/app/options/*.go (flag defaults); pkg/controller/apis/config/v1alpha1/defaults.go`,
     behaviour: { defaultNodeMonitorGracePeriod: seconds(40), separateTaintEvictionController: false },
   },
   {

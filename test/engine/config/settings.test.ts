@@ -1,0 +1,88 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  SETTINGS, defaultOf, featureGatesForVersion, lookupSetting, renderSettingsTableMarkdown, settingsForVersion,
+} from '../../../src/engine/config/settings';
+import { kubeVersion } from '../../../src/engine/versions/table';
+import { closest } from '../../../src/engine/config/suggest';
+import type { ControllerConfig, KubeletConfig } from '../../../src/engine/config/types';
+
+test('a setting is found by scenario key, flag (with or without dashes or value) and configuration path', () => {
+  const cases: [string, string | undefined][] = [
+    ['nodeMonitorGracePeriod', 'nodeMonitorGracePeriod'],
+    ['--node-monitor-grace-period', 'nodeMonitorGracePeriod'],
+    ['--node-monitor-grace-period=20s', 'nodeMonitorGracePeriod'],
+    ['node-monitor-grace-period', 'nodeMonitorGracePeriod'],
+    ['nodeLifecycleController.nodeMonitorGracePeriod', 'nodeMonitorGracePeriod'],
+    ['kubeCloudShared.nodeMonitorPeriod', 'nodeMonitorPeriod'],
+    ['replicaSetController.concurrentRSSyncs', 'concurrentReplicaSetSyncs'],
+    ['generic.leaderElection.leaseDuration', 'leaderElectLeaseDuration'],
+    ['--node-status-update-frequency', 'nodeStatusUpdateFrequency'],
+    ['burstReplicas', 'burstReplicas'],
+    ['--no-such-flag', undefined],
+    ['nodeMonitorGracePriod', undefined],
+  ];
+  for (const [q, want] of cases) assert.equal(lookupSetting(q)?.key, want, q);
+});
+
+test('every setting row feeds a ControllerConfig or KubeletConfig field, has a doc and a source', () => {
+  const controllerFields: (keyof ControllerConfig)[] = [
+    'nodeMonitorPeriod', 'nodeMonitorGracePeriod', 'nodeStartupGracePeriod', 'podEvictionTimeout', 'nodeEvictionRate',
+    'secondaryNodeEvictionRate', 'largeClusterSizeThreshold', 'unhealthyZoneThreshold', 'enableTaintManager', 'featureGates',
+    'controllers', 'burstReplicas', 'concurrentReplicaSetSyncs', 'leaderElectLeaseDuration',
+  ];
+  const kubeletFields: (keyof KubeletConfig)[] = ['nodeStatusUpdateFrequency', 'nodeStatusReportFrequency', 'leaseRenewInterval', 'podStartupDelay'];
+  assert.deepEqual(SETTINGS.filter((s) => s.section === 'controllerManager').map((s) => s.key).sort(), [...controllerFields].sort());
+  assert.deepEqual(SETTINGS.filter((s) => s.section === 'kubelet').map((s) => s.key).sort(), [...kubeletFields].sort());
+  for (const s of SETTINGS) {
+    assert.ok(s.doc.length > 10 && s.source.length > 3, s.key);
+    assert.ok(/^[a-z][A-Za-z]+$/.test(s.key), `${s.key} is camelCase`);
+    if (s.flag) assert.match(s.flag, /^--[a-z][a-z-]+$/, s.key);
+  }
+});
+
+test('the settings of a version: the pod-eviction flags until 1.26, nodeStatusReportFrequency from 1.13', () => {
+  const keys = (minor: number) => settingsForVersion(kubeVersion(minor)).map((s) => s.key);
+  assert.ok(keys(12).includes('podEvictionTimeout') && keys(12).includes('enableTaintManager'));
+  assert.ok(!keys(12).includes('nodeStatusReportFrequency'));
+  assert.ok(keys(13).includes('nodeStatusReportFrequency'));
+  assert.ok(keys(26).includes('podEvictionTimeout') && keys(26).includes('enableTaintManager'));
+  assert.ok(!keys(27).includes('podEvictionTimeout') && !keys(27).includes('enableTaintManager'));
+  assert.equal(settingsForVersion(35).length, SETTINGS.length - 2);
+});
+
+test('defaults per version come from the version table', () => {
+  const row = lookupSetting('nodeMonitorGracePeriod')!;
+  assert.equal(defaultOf(row, 31), '40s');
+  assert.equal(defaultOf(row, 32), '50s');
+  const report = lookupSetting('nodeStatusReportFrequency')!;
+  assert.equal(defaultOf(report, 16), '1m');
+  assert.equal(defaultOf(report, 17), '5m');
+});
+
+test('the gates of a version are listed with stage and default', () => {
+  assert.deepEqual(featureGatesForVersion(12).map((g) => `${g.name}:${g.stage}:${g.default}`), ['NodeLease:alpha:false', 'TaintBasedEvictions:alpha:false', 'TaintNodesByCondition:beta:true']);
+  assert.deepEqual(featureGatesForVersion(35).map((g) => g.name), ['LogarithmicScaleDown', 'PodDeletionCost', 'SeparateTaintEvictionController']);
+});
+
+test('the settings table renders for the README with per-version defaults and lifetimes', () => {
+  const md = renderSettingsTableMarkdown();
+  assert.match(md, /\| `nodeMonitorGracePeriod` \| `--node-monitor-grace-period` \| `nodeLifecycleController.nodeMonitorGracePeriod` \| duration \| 40s \(1\.12–1\.31\), 50s \(1\.32\+\) \| 1\.12\+ \|/);
+  assert.match(md, /\| `podEvictionTimeout` .* \| 5m \| 1\.12–1\.26 \(deprecated 1\.26\) \|/);
+  assert.match(md, /\| `nodeStatusReportFrequency` .* \| 1m \(1\.13–1\.16\), 5m \(1\.17\+\) \| 1\.13\+ \|/);
+  assert.match(md, /\| `TaintBasedEvictions` \| kube-controller-manager \| alpha off from 1\.12; beta on from 1\.13; GA on \(locked\) from 1\.18 \| 1\.21 \|/);
+  assert.match(md, /\| `taint-eviction-controller` \| — \| 1\.29\+ \|/);
+  for (const s of SETTINGS) assert.ok(md.includes(`| \`${s.key}\` |`), s.key);
+});
+
+test('"did you mean" picks the closest name, and nothing when nothing is close', () => {
+  const names = ['nodeMonitorGracePeriod', 'nodeMonitorPeriod', 'nodeStartupGracePeriod', 'podEvictionTimeout'];
+  const cases: [string, string | undefined][] = [
+    ['nodeMonitorGracePriod', 'nodeMonitorGracePeriod'],
+    ['NodeMonitorPeriod', 'nodeMonitorPeriod'],
+    ['podEvictionTimout', 'podEvictionTimeout'],
+    ['zzz', undefined],
+    ['completelyDifferentThing', undefined],
+  ];
+  for (const [input, want] of cases) assert.equal(closest(input, names), want, input);
+});
