@@ -71,7 +71,7 @@ interface Checkpoint {
   problems: number;
 }
 
-export function createSimulation(scenario: Scenario, options: SimulationOptions = {}): Simulation {
+export function createSimulation(scenario: Scenario, options: SimulationOptions = {}): SimulationImpl {
   return new SimulationImpl(scenario, options);
 }
 
