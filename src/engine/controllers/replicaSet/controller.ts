@@ -1,0 +1,865 @@
+/**
+ * The ReplicaSet controller of kube-controller-manager
+ * (pkg/controller/replicaset/replica_set.go), driven by the simulation's
+ * informer events and virtual clock. Each ReplicaSet's in-memory state
+ * (expectations, workqueue) is its xstate machine (machine.ts); pods are plain
+ * records, indexed here by controller uid so that a sync does not scan every
+ * pod of the cluster.
+ *
+ * Informer handlers (addPod/updatePod/deletePod, addRS/updateRS/deleteRS) note
+ * what to do; `wake` runs syncReplicaSet for every key due:
+ *   expectations satisfied? -> claim pods (adopt orphans, release non-matching)
+ *   -> manageReplicas (slow-start creations / ranked deletions)
+ *   -> calculateStatus / updateReplicaSetStatus -> requeue (minReadySeconds, backoff)
+ */
+import type { ControllerHost } from '../host';
+import type { PodBefore, SimController, WatchType } from '../controller';
+import type { Explanation, MachineView } from '../../simulation/api';
+import type { Check, MachineTransition } from '../../trace/decision';
+import type { Problem } from '../../problems';
+import type { ObjectRef, OwnerReference, PodRecord, ReplicaSetRecord } from '../../model/types';
+import { podRef, replicaSetRef } from '../../model/types';
+import { formatDuration, formatTime, MICROS_PER_SECOND, type Micros } from '../../model/time';
+import { formatSelector } from '../../model/labels';
+import { generateName, generateUid, podNamePrefix } from '../../model/podNames';
+import { createTracedActor, type TracedActor } from '../../machines/traced';
+import { EXPECTATIONS_TIMEOUT, replicaSetMachine, type ReplicaSetMachineContext, type ReplicaSetMachineEvent } from './machine';
+import { controllerOf, isPodActive, isPodReady, specReplicas } from './podUtil';
+import { getPodsToDelete, type RankingSettings, type RuleOutcome } from './ranking';
+import { calculateStatus, statusChanges, statusNeedsUpdate } from './status';
+import { podFromTemplate, controllerRefTo } from './podTemplate';
+import { checkPodOwners, checkReplicaSet, type ReplicaSetCheck } from './validate';
+
+/** controller.SlowStartInitialBatchSize */
+export const SLOW_START_INITIAL_BATCH_SIZE = 1;
+/**
+ * ActivePodsWithRanks (doubled-up pods ranked first) arrived with
+ * kubernetes/kubernetes#80004, released in 1.17; before, controller.ActivePods.
+ */
+export const RANKS_DOUBLED_UP_SINCE_MINOR = 17;
+/** ReplicaSets with more pods than this in `details.pods` are listed up to it */
+const MAX_LISTED = 50;
+
+type Actor = TracedActor<typeof replicaSetMachine>;
+
+interface Entry {
+  key: string;
+  uid: string;
+  actor: Actor;
+  /** pod name counter (the seeded "random" suffixes) */
+  counter: number;
+  /** keys of this ReplicaSet's pods that went away (not by its own scale-down) and are not yet replaced */
+  removed: { key: string; fact: string }[];
+  /** the last PodsCreated/PodsDeleted seq, so that older scale events are not cited again */
+  lastManageSeq: number;
+  /** signature of the last ExpectationsPending decision, so it is not repeated */
+  lastPending?: string;
+  lastTransition?: MachineTransition & { seq?: number };
+}
+
+interface KeptRecord {
+  rs: ObjectRef;
+  seq: number;
+  outcome: RuleOutcome & { versus: string };
+}
+
+interface SavedEntry {
+  key: string;
+  uid: string;
+  snapshot: unknown;
+  counter: number;
+  removed: { key: string; fact: string }[];
+  lastManageSeq: number;
+  lastPending?: string;
+  lastTransition?: MachineTransition & { seq?: number };
+}
+
+interface Saved {
+  entries: SavedEntry[];
+  kept: [string, KeptRecord][];
+}
+
+const SOURCE = 'replicaset: syncReplicaSet (pkg/controller/replicaset/replica_set.go)';
+const nsOf = (key: string) => key.slice(0, key.indexOf('/'));
+
+export interface ReplicaSetControllerOptions {
+  /** extra text mixed into generated pod names (default none: names depend on the ReplicaSet's uid only) */
+  seed?: string;
+}
+
+export class ReplicaSetController implements SimController {
+  readonly name = 'replicaset' as const;
+  private entries = new Map<string, Entry>();
+  /** pod key -> uid of its controller ('' for an orphan) */
+  private ownerOfPod = new Map<string, string>();
+  /** controller uid -> pod keys */
+  private byOwner = new Map<string, Set<string>>();
+  /** namespace -> pod keys without a controller */
+  private orphans = new Map<string, Set<string>>();
+  /** ReplicaSet checks, by key; recomputed when the record object changes */
+  private checks = new Map<string, { rs: ReplicaSetRecord; selector: unknown; template: unknown; spec: unknown; replicas: number | undefined; check: ReplicaSetCheck }>();
+  private podProblems = new Map<string, Problem[]>();
+  /** pods that survived a scale-down: which rule kept them */
+  private kept = new Map<string, KeptRecord>();
+  /** keys this controller is deleting right now (not "removed" pods to replace) */
+  private deletingNow = new Set<string>();
+  private wakeCache: Micros | undefined | null = null;
+
+  constructor(private readonly options: ReplicaSetControllerOptions = {}) {}
+
+  // ---------------------------------------------------------------- lifecycle
+
+  start(host: ControllerHost): void {
+    this.rebuildIndexes(host);
+    for (const [key, rs] of [...host.cluster.replicaSets].sort(byKey)) {
+      this.check(rs);
+      const entry = this.newEntry(key, rs);
+      this.send(entry, { type: 'ENQUEUE', at: host.now });
+    }
+    for (const pod of host.cluster.pods.values()) this.checkPod(host, pod);
+  }
+
+  private newEntry(key: string, rs: ReplicaSetRecord, saved?: SavedEntry): Entry {
+    const actor = createTracedActor(replicaSetMachine, `replicaset/${key}`, saved ? { snapshot: saved.snapshot } : {});
+    const entry: Entry = {
+      key, uid: rs.meta.uid, actor, counter: saved?.counter ?? 0, removed: saved ? [...saved.removed] : [],
+      lastManageSeq: saved?.lastManageSeq ?? 0,
+      ...(saved?.lastPending !== undefined ? { lastPending: saved.lastPending } : {}),
+      ...(saved?.lastTransition ? { lastTransition: saved.lastTransition } : {}),
+    };
+    this.entries.set(key, entry);
+    this.wakeCache = null;
+    return entry;
+  }
+
+  private rebuildIndexes(host: ControllerHost): void {
+    this.ownerOfPod.clear();
+    this.byOwner.clear();
+    this.orphans.clear();
+    for (const [key, pod] of host.cluster.pods) this.index(key, pod);
+  }
+
+  private index(key: string, pod: PodRecord | undefined): void {
+    const old = this.ownerOfPod.get(key);
+    const ref = pod ? controllerOf(pod.meta) : undefined;
+    const now = pod ? (ref ? ref.uid : '') : undefined;
+    if (old === now) return;
+    if (old !== undefined) {
+      const set = old === '' ? this.orphans.get(nsOf(key)) : this.byOwner.get(old);
+      set?.delete(key);
+      this.ownerOfPod.delete(key);
+    }
+    if (now !== undefined) {
+      const map = now === '' ? this.orphans : this.byOwner;
+      const k = now === '' ? nsOf(key) : now;
+      let set = map.get(k);
+      if (!set) map.set(k, (set = new Set()));
+      set.add(key);
+      this.ownerOfPod.set(key, now);
+    }
+  }
+
+  private send(entry: Entry, event: ReplicaSetMachineEvent): MachineTransition | null {
+    this.wakeCache = null;
+    return entry.actor.send(event);
+  }
+
+  private ctx(entry: Entry): ReplicaSetMachineContext {
+    return entry.actor.snapshot().context;
+  }
+
+  private expectationsPending(entry: Entry): boolean {
+    return entry.actor.state().includes('expectations.pending');
+  }
+
+  // ---------------------------------------------------------------- informer handlers
+
+  onReplicaSetEvent(host: ControllerHost, type: WatchType, rs: ReplicaSetRecord): void {
+    const key = `${rs.meta.namespace}/${rs.meta.name}`;
+    let entry = this.entries.get(key);
+    if (type === 'deleted') {
+      // deleteRS: DeleteExpectations; the queued sync finds it gone
+      if (entry) {
+        this.send(entry, { type: 'DELETE_EXPECTATIONS' });
+        entry.actor.stop();
+        this.entries.delete(key);
+      }
+      this.checks.delete(key);
+      return;
+    }
+    if (entry && entry.uid !== rs.meta.uid) {
+      // a different object under the same name: the old one's memory goes with it
+      entry.actor.stop();
+      this.entries.delete(key);
+      entry = undefined;
+    }
+    if (!entry) entry = this.newEntry(key, rs);
+    this.check(rs);
+    this.send(entry, { type: 'ENQUEUE', at: host.now });
+  }
+
+  onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
+    const key = `${pod.meta.namespace}/${pod.meta.name}`;
+    const oldOwner = this.ownerOfPod.get(key);
+    if (type === 'deleted') {
+      this.index(key, undefined);
+      this.podProblems.delete(key);
+      this.kept.delete(key);
+      this.observeDeletion(host, pod, key, 'deleted');
+      return;
+    }
+    this.index(key, pod);
+    this.checkPod(host, pod);
+    const ref = controllerOf(pod.meta);
+    if (pod.meta.deletionTimestamp !== undefined) {
+      // a pod being deleted counts as deleted (updatePod -> deletePod)
+      if (type === 'added' || before?.deletionTimestamp === undefined) this.observeDeletion(host, pod, key, 'deleted');
+      return;
+    }
+    if (type === 'added') {
+      if (ref) {
+        const entry = this.resolveControllerRef(host, pod.meta.namespace, ref);
+        if (!entry) return;
+        // addPod: CreationObserved, then enqueue
+        this.observe(entry, { type: 'CREATION_OBSERVED', count: 1 });
+        this.send(entry, { type: 'ENQUEUE', at: host.now });
+        return;
+      }
+      this.enqueueMatching(host, pod);
+      return;
+    }
+    // updated
+    if (oldOwner && (!ref || ref.uid !== oldOwner)) {
+      const oldEntry = this.entryByUid(oldOwner);
+      if (oldEntry) this.send(oldEntry, { type: 'ENQUEUE', at: host.now });
+    }
+    if (ref) {
+      const entry = this.resolveControllerRef(host, pod.meta.namespace, ref);
+      if (!entry) return;
+      this.send(entry, { type: 'ENQUEUE', at: host.now });
+      const wasActive = before ? before.phase !== 'Succeeded' && before.phase !== 'Failed' : true;
+      if (wasActive && !isPodActive(pod)) entry.removed.push({ key, fact: 'phase' });
+      const rs = host.cluster.replicaSets.get(entry.key);
+      const wasReady = before ? before.conditions.some((c) => c.type === 'Ready' && c.status === 'True') : false;
+      if (rs && !wasReady && isPodReady(pod) && rs.minReadySeconds > 0) {
+        // "Add a second to avoid milliseconds skew in AddAfter"
+        this.send(entry, { type: 'ENQUEUE_AFTER', at: host.now + rs.minReadySeconds * MICROS_PER_SECOND + MICROS_PER_SECOND });
+      }
+      return;
+    }
+    const labelsChanged = before ? JSON.stringify(before.labels) !== JSON.stringify(pod.meta.labels) : true;
+    if (labelsChanged || oldOwner) this.enqueueMatching(host, pod);
+  }
+
+  /** deletePod: DeletionObserved for the pod's controller, and remember the pod as one to replace. */
+  private observeDeletion(host: ControllerHost, pod: PodRecord, key: string, fact: string): void {
+    const ref = controllerOf(pod.meta);
+    if (!ref) return;
+    const entry = this.resolveControllerRef(host, pod.meta.namespace, ref);
+    if (!entry) return;
+    this.observe(entry, { type: 'DELETION_OBSERVED', key });
+    if (!this.deletingNow.has(key) && !entry.removed.some((r) => r.key === key)) entry.removed.push({ key, fact });
+    this.send(entry, { type: 'ENQUEUE', at: host.now });
+  }
+
+  private observe(entry: Entry, event: ReplicaSetMachineEvent): void {
+    if (!this.expectationsPending(entry)) return; // no record, or fulfilled: lowering changes nothing that is read
+    const t = this.send(entry, event);
+    if (t) entry.lastTransition = t;
+  }
+
+  /** resolveControllerRef: a ReplicaSet of that name in the namespace, with that uid. */
+  private resolveControllerRef(host: ControllerHost, ns: string, ref: OwnerReference): Entry | undefined {
+    if (ref.kind !== 'ReplicaSet') return undefined;
+    const entry = this.entries.get(`${ns}/${ref.name}`);
+    if (!entry || entry.uid !== ref.uid) return undefined;
+    if (!host.cluster.replicaSets.has(entry.key)) return undefined;
+    return entry;
+  }
+
+  private entryByUid(uid: string): Entry | undefined {
+    for (const e of this.entries.values()) if (e.uid === uid) return e;
+    return undefined;
+  }
+
+  /** getPodReplicaSets: the ReplicaSets of the namespace whose selector matches an orphan. */
+  private enqueueMatching(host: ControllerHost, pod: PodRecord): void {
+    for (const entry of this.entries.values()) {
+      if (nsOf(entry.key) !== pod.meta.namespace) continue;
+      const rs = host.cluster.replicaSets.get(entry.key);
+      if (!rs) continue;
+      if (this.check(rs).selector.matches(pod.meta.labels)) this.send(entry, { type: 'ENQUEUE', at: host.now });
+    }
+  }
+
+  private check(rs: ReplicaSetRecord): ReplicaSetCheck {
+    const key = `${rs.meta.namespace}/${rs.meta.name}`;
+    const c = this.checks.get(key);
+    // recomputed when the record, its selector, template or spec object changed (apply, patch, scale)
+    if (c && c.rs === rs && c.selector === rs.selector && c.template === rs.template && c.spec === rs.raw.spec && c.replicas === rs.replicas) return c.check;
+    const check = checkReplicaSet(rs);
+    this.checks.set(key, { rs, selector: rs.selector, template: rs.template, spec: rs.raw.spec, replicas: rs.replicas, check });
+    return check;
+  }
+
+  private checkPod(host: ControllerHost, pod: PodRecord): void {
+    if (pod.meta.ownerReferences.length === 0) {
+      if (this.podProblems.size) this.podProblems.delete(`${pod.meta.namespace}/${pod.meta.name}`);
+      return;
+    }
+    const problems = checkPodOwners(pod, (ns, name, uid) => host.cluster.replicaSets.get(`${ns}/${name}`)?.meta.uid === uid);
+    const key = `${pod.meta.namespace}/${pod.meta.name}`;
+    if (problems.length) this.podProblems.set(key, problems);
+    else this.podProblems.delete(key);
+  }
+
+  // ---------------------------------------------------------------- clock
+
+  nextWake(): Micros | undefined {
+    if (this.wakeCache !== null) return this.wakeCache;
+    let min: Micros | undefined;
+    const consider = (t: Micros | null) => {
+      if (t !== null && (min === undefined || t < min)) min = t;
+    };
+    for (const e of this.entries.values()) {
+      const c = this.ctx(e);
+      consider(c.dueAt);
+      consider(c.resyncAt);
+      if (c.expectedAt !== null && this.expectationsPending(e)) consider(c.expectedAt + EXPECTATIONS_TIMEOUT + 1);
+    }
+    this.wakeCache = min;
+    return min;
+  }
+
+  wake(host: ControllerHost): void {
+    const now = host.now;
+    // timers first: delayed adds and expectations that expire now
+    for (const e of [...this.entries.values()].sort(byEntryKey)) {
+      const c = this.ctx(e);
+      if (c.resyncAt !== null && c.resyncAt <= now) {
+        this.send(e, { type: 'RESYNC_DUE' });
+        this.send(e, { type: 'ENQUEUE', at: now });
+      }
+      if (c.expectedAt !== null && this.expectationsPending(e) && now - c.expectedAt > EXPECTATIONS_TIMEOUT) {
+        // the simulation syncs at expiry so that the effect shows (upstream: at the next event for it)
+        this.send(e, { type: 'ENQUEUE', at: now });
+      }
+    }
+    const due = [...this.entries.values()]
+      .filter((e) => {
+        const c = this.ctx(e);
+        return c.dueAt !== null && c.dueAt <= now;
+      })
+      .sort((a, b) => this.ctx(a).dueAt! - this.ctx(b).dueAt! || byEntryKey(a, b));
+    for (const entry of due) {
+      if (!this.entries.has(entry.key)) continue;
+      const c = this.ctx(entry);
+      if (c.dueAt === null || c.dueAt > now) continue;
+      this.send(entry, { type: 'DEQUEUE' });
+      const err = this.syncReplicaSet(host, entry);
+      if (!this.entries.has(entry.key)) continue;
+      const t = this.send(entry, err === undefined ? { type: 'SYNCED' } : { type: 'SYNC_FAILED', now });
+      if (t && err !== undefined) entry.lastTransition = t;
+    }
+  }
+
+  // ---------------------------------------------------------------- syncReplicaSet
+
+  /** Returns the error message when the sync failed (the key is then rate-limited). */
+  private syncReplicaSet(host: ControllerHost, entry: Entry): string | undefined {
+    const rs = host.cluster.replicaSets.get(entry.key);
+    if (!rs || rs.meta.uid !== entry.uid) {
+      this.send(entry, { type: 'DELETE_EXPECTATIONS' });
+      return undefined;
+    }
+    const check = this.check(rs);
+    if (!check.manageable) return undefined;
+    const ref = replicaSetRef(rs.meta.namespace, rs.meta.name);
+
+    // SatisfiedExpectations (an expired record counts as satisfied)
+    const expiredAt = this.expireIfDue(host, entry);
+    const needsSync = !this.expectationsPending(entry);
+    if (!needsSync) this.reportPending(host, entry, ref);
+    else entry.lastPending = undefined;
+
+    // all active pods of the namespace that could be ours: owned by us, or orphans
+    const candidates: PodRecord[] = [];
+    for (const set of [this.byOwner.get(rs.meta.uid), this.orphans.get(rs.meta.namespace)]) {
+      if (!set) continue;
+      for (const k of set) {
+        const p = host.cluster.pods.get(k);
+        if (p && isPodActive(p)) candidates.push(p);
+      }
+    }
+    candidates.sort((a, b) => (a.meta.name < b.meta.name ? -1 : a.meta.name > b.meta.name ? 1 : 0));
+    const claimed = this.claimPods(host, rs, check, candidates, ref);
+    if (claimed.error !== undefined) return claimed.error;
+    const filteredPods = claimed.pods;
+
+    let manageErr: string | undefined;
+    if (needsSync && rs.meta.deletionTimestamp === undefined) {
+      manageErr = this.manageReplicas(host, entry, rs, filteredPods, ref, expiredAt);
+    }
+
+    const statusErr = this.updateStatus(host, entry, rs, filteredPods, manageErr, ref);
+    if (statusErr !== undefined) return statusErr;
+    // "Resync the ReplicaSet after MinReadySeconds as a last line of defense to guard against clock-skew."
+    // Upstream's sync runs a little after the pod turned ready, so this lands just after the pod
+    // becomes available (IsPodAvailable compares strictly); the simulation's sync takes no time,
+    // so it adds 1 µs to keep that order.
+    const replicas = specReplicas(rs);
+    if (manageErr === undefined && rs.minReadySeconds > 0 && rs.status.readyReplicas === replicas && rs.status.availableReplicas !== replicas) {
+      this.send(entry, { type: 'ENQUEUE_AFTER', at: host.now + rs.minReadySeconds * MICROS_PER_SECOND + 1 });
+    }
+    return manageErr;
+  }
+
+  private expireIfDue(host: ControllerHost, entry: Entry): Micros | undefined {
+    if (!this.expectationsPending(entry)) return undefined;
+    const c = this.ctx(entry);
+    if (c.expectedAt === null) return undefined;
+    const t = this.send(entry, { type: 'EXPIRE', now: host.now });
+    if (!t) return undefined;
+    entry.lastTransition = t;
+    return c.expectedAt;
+  }
+
+  private reportPending(host: ControllerHost, entry: Entry, ref: ObjectRef): void {
+    const c = this.ctx(entry);
+    const sig = `${c.add}|${c.del}|${c.expectedAt}`;
+    if (entry.lastPending === sig) return;
+    entry.lastPending = sig;
+    const expiresAt = c.expectedAt === null ? undefined : c.expectedAt + EXPECTATIONS_TIMEOUT;
+    const seq = host.decide({
+      controller: 'replicaset', action: 'ExpectationsPending', object: ref,
+      summary: `Waiting for ${Math.max(0, c.add)} pod creation(s) and ${Math.max(0, c.del)} deletion(s) to be observed before managing replicas`,
+      because: [
+        {
+          rule: 'SatisfiedExpectations is false: the informer has not yet seen every creation/deletion this controller made, and the expectations are not older than 5m0s',
+          values: {
+            outstandingAdds: c.add, outstandingDeletes: c.del, expectedDeletions: c.delKeys.slice(0, MAX_LISTED),
+            expectationsSetAt: c.expectedAt === null ? null : formatTime(c.expectedAt),
+            expireAt: expiresAt === undefined ? null : formatTime(expiresAt), timeout: formatDuration(EXPECTATIONS_TIMEOUT),
+          },
+        },
+      ],
+      causes: entry.lastManageSeq ? [entry.lastManageSeq] : [],
+      machine: null,
+      source: 'replicaset: syncReplicaSet -> expectations.SatisfiedExpectations (pkg/controller/controller_utils.go)',
+    });
+    void seq;
+  }
+
+  // ---------------------------------------------------------------- claimPods
+
+  /**
+   * ClaimPods (controller_ref_manager.go ClaimObject for each pod): ours and
+   * matching -> claimed; ours and no longer matching -> released (unless the
+   * ReplicaSet is being deleted); an orphan that matches and is not being
+   * deleted -> adopted (unless the ReplicaSet is being deleted); owned by
+   * someone else -> ignored. Adoption and release are PATCHes of the pod.
+   */
+  private claimPods(
+    host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, pods: PodRecord[], ref: ObjectRef,
+  ): { pods: PodRecord[]; error?: string } {
+    const claimed: PodRecord[] = [];
+    const adopted: string[] = [];
+    const released: string[] = [];
+    let error: string | undefined;
+    const deleting = rs.meta.deletionTimestamp !== undefined;
+    for (const pod of pods) {
+      const owner = controllerOf(pod.meta);
+      const matches = check.selector.matches(pod.meta.labels);
+      if (owner) {
+        if (owner.uid !== rs.meta.uid) continue;
+        if (matches) { claimed.push(pod); continue; }
+        if (deleting) continue;
+        if (!host.apiCall('replicaset', 'patch', 'pods', podRef(pod.meta.namespace, pod.meta.name))) {
+          error ??= `patch pods ${pod.meta.namespace}/${pod.meta.name} (release) failed`;
+          continue;
+        }
+        pod.meta.ownerReferences = pod.meta.ownerReferences.filter((r) => r.uid !== rs.meta.uid);
+        this.setRawOwners(pod);
+        released.push(pod.meta.name);
+        host.updatePod(pod);
+        continue;
+      }
+      if (deleting || !matches || pod.meta.deletionTimestamp !== undefined) continue;
+      if (!host.apiCall('replicaset', 'patch', 'pods', podRef(pod.meta.namespace, pod.meta.name))) {
+        error ??= `patch pods ${pod.meta.namespace}/${pod.meta.name} (adopt) failed`;
+        continue;
+      }
+      const cref = controllerRefTo(rs) as unknown as OwnerReference;
+      pod.meta.ownerReferences = [...pod.meta.ownerReferences, cref];
+      this.setRawOwners(pod);
+      adopted.push(pod.meta.name);
+      claimed.push(pod);
+      host.updatePod(pod);
+    }
+    const selector = formatSelector(rs.selector);
+    if (adopted.length) {
+      host.decide({
+        controller: 'replicaset', action: 'PodsAdopted', object: ref,
+        summary: `Adopted ${adopted.length} orphan pod(s) matching ${selector}`,
+        because: [{ rule: 'an orphan pod (no controller ownerReference) that matches the selector and is not being deleted is adopted', values: { selector, pods: adopted.slice(0, MAX_LISTED) } }],
+        source: 'replicaset: claimPods -> PodControllerRefManager.ClaimPods/AdoptPod (pkg/controller/controller_ref_manager.go)',
+        details: { pods: adopted },
+      });
+    }
+    if (released.length) {
+      host.decide({
+        controller: 'replicaset', action: 'PodsReleased', object: ref,
+        summary: `Released ${released.length} pod(s) that no longer match ${selector}`,
+        because: [{ rule: 'a pod this ReplicaSet controls whose labels no longer match the selector is released (its ownerReference removed)', values: { selector, pods: released.slice(0, MAX_LISTED) } }],
+        source: 'replicaset: claimPods -> PodControllerRefManager.ClaimPods/ReleasePod (pkg/controller/controller_ref_manager.go)',
+        details: { pods: released },
+      });
+    }
+    return error === undefined ? { pods: claimed } : { pods: claimed, error };
+  }
+
+  private setRawOwners(pod: PodRecord): void {
+    const md = pod.raw.metadata && typeof pod.raw.metadata === 'object' ? (pod.raw.metadata as Record<string, unknown>) : {};
+    pod.raw = { ...pod.raw, metadata: { ...md, ownerReferences: pod.meta.ownerReferences.map((r) => ({ ...r })) } };
+  }
+
+  // ---------------------------------------------------------------- manageReplicas
+
+  private manageReplicas(
+    host: ControllerHost, entry: Entry, rs: ReplicaSetRecord, filteredPods: PodRecord[], ref: ObjectRef, expiredAt: Micros | undefined,
+  ): string | undefined {
+    const replicas = specReplicas(rs);
+    const diff = filteredPods.length - replicas;
+    const burst = host.config.burstReplicas;
+    const base: Check[] = [];
+    if (expiredAt !== undefined) {
+      base.push({ rule: 'expectations set more than 5m0s ago count as satisfied (ExpectationsTimeout)', values: { setAt: formatTime(expiredAt), timeout: formatDuration(EXPECTATIONS_TIMEOUT) } });
+    }
+    if (diff < 0) return this.createPods(host, entry, rs, filteredPods.length, replicas, Math.min(-diff, burst), ref, base);
+    entry.removed = [];
+    if (diff > 0) return this.deletePods(host, entry, rs, filteredPods, replicas, Math.min(diff, burst), ref, base);
+    return undefined;
+  }
+
+  private scaleCause(host: ControllerHost, entry: Entry, ref: ObjectRef): number[] {
+    const out: number[] = [];
+    for (const fact of ['scaled', 'applied', 'created']) {
+      const seq = host.recall(ref, fact);
+      if (seq !== undefined && seq > entry.lastManageSeq) out.push(seq);
+    }
+    return out;
+  }
+
+  private createPods(
+    host: ControllerHost, entry: Entry, rs: ReplicaSetRecord, active: number, replicas: number, count: number, ref: ObjectRef, base: Check[],
+  ): string | undefined {
+    const ns = rs.meta.namespace;
+    // ExpectCreations before any call
+    const expectT = this.send(entry, { type: 'EXPECT', add: count, delKeys: [], now: host.now });
+    const created: PodRecord[] = [];
+    const batches: number[] = [];
+    let failed = 0;
+    let failedBatch: number | undefined;
+    let error: string | undefined;
+    // slowStartBatch(count, SlowStartInitialBatchSize, createPod)
+    let remaining = count;
+    for (let batch = Math.min(remaining, SLOW_START_INITIAL_BATCH_SIZE); batch > 0; batch = Math.min(2 * batch, remaining)) {
+      batches.push(batch);
+      let batchFailures = 0;
+      for (let i = 0; i < batch; i++) {
+        const { name, uid } = this.nextName(host, entry, rs);
+        if (!host.apiCall('replicaset', 'create', 'pods', podRef(ns, name))) {
+          batchFailures++;
+          error ??= `create pods ${ns}/${name} failed (injected fault)`;
+          continue;
+        }
+        const pod = podFromTemplate(rs, name, uid, host.now);
+        created.push(pod);
+        host.createPod(pod);
+      }
+      failed += batchFailures;
+      if (batchFailures > 0) { failedBatch = batches.length; break; }
+      remaining -= batch;
+    }
+    // "Any skipped pods that we never attempted to start shouldn't be expected."
+    const skipped = count - created.length;
+    if (skipped > 0) this.observe(entry, { type: 'CREATION_OBSERVED', count: skipped });
+
+    const replacedPods = entry.removed.splice(0, Math.min(created.length, entry.removed.length));
+    const causes = [
+      ...replacedPods.map((r) => host.recall(podRef(nsOf(r.key), r.key.slice(r.key.indexOf('/') + 1)), r.fact)).filter((s): s is number => s !== undefined),
+      ...this.scaleCause(host, entry, ref),
+    ];
+    if (created.length === 0) return error;
+    const because: Check[] = [
+      ...base,
+      { rule: 'fewer active pods than spec.replicas: create the difference (manageReplicas)', values: { activePods: active, replicas, diff: replicas - active } },
+    ];
+    if (count < replicas - active) because.push({ rule: 'at most burstReplicas pods are created in one sync', values: { burstReplicas: host.config.burstReplicas, creating: count } });
+    because.push({
+      rule: `slow start: batches of ${SLOW_START_INITIAL_BATCH_SIZE}, 2, 4, … doubling, stopping after the first batch with a failure`,
+      values: { batches, created: created.length, ...(failedBatch !== undefined ? { failedBatch, failed, skipped: skipped - failed } : {}) },
+    });
+    if (replacedPods.length) because.push({ rule: 'pods of this ReplicaSet went away since the last sync', values: { pods: replacedPods.map((r) => r.key).slice(0, MAX_LISTED) } });
+    const names = created.map((p) => p.meta.name);
+    const seq = host.decide({
+      controller: 'replicaset', action: 'PodsCreated', object: ref,
+      summary: `Created ${created.length} pod(s) (need ${replicas}, had ${active}; slow-start batches ${batches.join(', ')}${failedBatch !== undefined ? `; batch ${failedBatch} failed, ${skipped} not created` : ''})`,
+      because, causes, machine: expectT, source: `${SOURCE} manageReplicas -> slowStartBatch`,
+      details: { pods: names, batches, ...(failedBatch !== undefined ? { failed, skipped } : {}) },
+    });
+    if (expectT) entry.lastTransition = { ...expectT, seq };
+    entry.lastManageSeq = seq;
+    for (const p of created) host.remember(podRef(ns, p.meta.name), 'created', seq);
+    return error;
+  }
+
+  /** A fresh name for the next pod (generateName + 5 seeded characters; a taken name draws again). */
+  private nextName(host: ControllerHost, entry: Entry, rs: ReplicaSetRecord): { name: string; uid: string } {
+    const seed = `${this.options.seed ?? ''}${rs.meta.uid}`;
+    const prefix = podNamePrefix(rs.meta.name);
+    for (;;) {
+      const n = entry.counter++;
+      const name = generateName(prefix, seed, n);
+      if (!host.cluster.pods.has(`${rs.meta.namespace}/${name}`)) return { name, uid: generateUid(seed, n) };
+    }
+  }
+
+  private rankingSettings(host: ControllerHost): RankingSettings {
+    const gates = host.config.featureGates;
+    return {
+      rankDoubledUp: host.behaviour.version.minor >= RANKS_DOUBLED_UP_SINCE_MINOR,
+      podDeletionCost: gates.PodDeletionCost ?? host.behaviour.podDeletionCostDefault,
+      logarithmicScaleDown: gates.LogarithmicScaleDown ?? host.behaviour.logarithmicScaleDownDefault,
+      now: host.now,
+    };
+  }
+
+  /** getIndirectlyRelatedPods: pods of every ReplicaSet with the same controller (none without one). */
+  private relatedPods(host: ControllerHost, rs: ReplicaSetRecord): PodRecord[] {
+    const owner = controllerOf(rs.meta);
+    if (!owner) return [];
+    const seen = new Set<string>();
+    const out: PodRecord[] = [];
+    for (const other of host.cluster.replicaSets.values()) {
+      const o = controllerOf(other.meta);
+      if (!o || o.uid !== owner.uid || other.meta.namespace !== rs.meta.namespace) continue;
+      const sel = this.check(other).selector;
+      for (const pod of host.cluster.pods.values()) {
+        if (pod.meta.namespace !== rs.meta.namespace || seen.has(pod.meta.uid) || !sel.matches(pod.meta.labels)) continue;
+        seen.add(pod.meta.uid);
+        out.push(pod);
+      }
+    }
+    return out;
+  }
+
+  private deletePods(
+    host: ControllerHost, entry: Entry, rs: ReplicaSetRecord, filteredPods: PodRecord[], replicas: number, count: number, ref: ObjectRef, base: Check[],
+  ): string | undefined {
+    const ns = rs.meta.namespace;
+    const settings = this.rankingSettings(host);
+    const related = settings.rankDoubledUp && count < filteredPods.length ? this.relatedPods(host, rs) : [];
+    const choice = getPodsToDelete(filteredPods, related, count, settings);
+    const keys = choice.deleted.map((d) => `${ns}/${d.name}`);
+    // ExpectDeletions(podKeys) before any call
+    const expectT = this.send(entry, { type: 'EXPECT', add: 0, delKeys: keys, now: host.now });
+    const deleted: string[] = [];
+    let error: string | undefined;
+    for (const d of choice.deleted) {
+      const key = `${ns}/${d.name}`;
+      if (!host.apiCall('replicaset', 'delete', 'pods', podRef(ns, d.name))) {
+        // "Decrement the expected number of deletes because the informer won't observe this deletion"
+        this.observe(entry, { type: 'DELETION_OBSERVED', key });
+        error ??= `delete pods ${key} failed (injected fault)`;
+        continue;
+      }
+      this.deletingNow.add(key);
+      try {
+        host.deletePod(d.pod);
+      } finally {
+        this.deletingNow.delete(key);
+      }
+      deleted.push(d.name);
+    }
+    const because: Check[] = [
+      ...base,
+      { rule: 'more active pods than spec.replicas: delete the difference (manageReplicas)', values: { activePods: filteredPods.length, replicas, diff: filteredPods.length - replicas } },
+    ];
+    if (count < filteredPods.length - replicas) because.push({ rule: 'at most burstReplicas pods are deleted in one sync', values: { burstReplicas: host.config.burstReplicas, deleting: count } });
+    const order = settings.rankDoubledUp ? 'controller.ActivePodsWithRanks' : 'controller.ActivePods';
+    if (!choice.sorted) {
+      because.push({ rule: 'every active pod is deleted, so they are not ranked (getPodsToDelete)', values: { pods: choice.deleted.map((d) => d.name).slice(0, MAX_LISTED) } });
+    } else {
+      for (const d of choice.deleted) {
+        const why = choice.whyDeleted.get(d.name)!;
+        because.push({ rule: `${d.name} before ${why.versus} (the first pod kept): ${why.text}`, values: { pod: d.name, kept: why.versus, ranking: why.rule, ...why.values } });
+      }
+    }
+    const causes = this.scaleCause(host, entry, ref);
+    if (deleted.length === 0) return error;
+    const seq = host.decide({
+      controller: 'replicaset', action: 'PodsDeleted', object: ref,
+      summary: `Deleted ${deleted.length} pod(s) (need ${replicas}, had ${filteredPods.length}; ranked by ${order})`,
+      because, causes, machine: expectT,
+      source: `${SOURCE} manageReplicas -> getPodsToDelete (${order}, pkg/controller/controller_utils.go)`,
+      details: { pods: deleted, kept: choice.kept.map((k) => k.name).slice(0, MAX_LISTED), rules: rulesText(settings) },
+    });
+    if (expectT) entry.lastTransition = { ...expectT, seq };
+    entry.lastManageSeq = seq;
+    for (const name of deleted) {
+      host.remember(podRef(ns, name), 'deleted', seq);
+      this.kept.delete(`${ns}/${name}`);
+    }
+    for (const k of choice.kept) {
+      const why = choice.whyKept.get(k.name);
+      if (why) this.kept.set(`${ns}/${k.name}`, { rs: ref, seq, outcome: why });
+    }
+    return error;
+  }
+
+  // ---------------------------------------------------------------- status
+
+  private updateStatus(
+    host: ControllerHost, entry: Entry, rs: ReplicaSetRecord, filteredPods: PodRecord[], manageErr: string | undefined, ref: ObjectRef,
+  ): string | undefined {
+    const next = calculateStatus(rs, filteredPods, manageErr, host.now);
+    if (!statusNeedsUpdate(rs, next)) return undefined;
+    next.observedGeneration = rs.meta.generation ?? 0;
+    // statusUpdateRetries = 1: two attempts
+    let ok = false;
+    for (let attempt = 0; attempt <= 1 && !ok; attempt++) ok = host.apiCall('replicaset', 'update', 'replicasets', ref);
+    if (!ok) return `update replicasets ${entry.key} status failed (injected fault)`;
+    const changes = statusChanges(rs.status, next);
+    rs.status = next;
+    host.updateReplicaSetStatus?.(rs);
+    const because: Check[] = [
+      { rule: 'status counts the active pods this ReplicaSet owns (calculateStatus)', values: { replicas: next.replicas, fullyLabeledReplicas: next.fullyLabeledReplicas, readyReplicas: next.readyReplicas, availableReplicas: next.availableReplicas, minReadySeconds: rs.minReadySeconds } },
+    ];
+    if (Object.keys(changes).length) because.push({ rule: 'changed fields', values: changes });
+    const failure = next.conditions.find((c) => c.type === 'ReplicaFailure');
+    if (failure) because.push({ rule: 'manageReplicas failed: ReplicaFailure condition set', values: { reason: failure.reason ?? '', message: failure.message ?? '' } });
+    const seq = host.decide({
+      controller: 'replicaset', action: 'ReplicaSetStatusUpdated', object: ref,
+      summary: `Status: ${next.replicas} replicas, ${next.readyReplicas} ready, ${next.availableReplicas} available${failure ? ` (ReplicaFailure: ${failure.reason})` : ''}`,
+      because, causes: entry.lastManageSeq ? [entry.lastManageSeq] : [], machine: null,
+      source: 'replicaset: syncReplicaSet -> calculateStatus / updateReplicaSetStatus (pkg/controller/replicaset/replica_set_utils.go)',
+      details: { status: { ...next, conditions: next.conditions.map((c) => ({ ...c, lastTransitionTime: formatTime(c.lastTransitionTime) })) } },
+    });
+    host.remember(ref, 'status', seq);
+    return undefined;
+  }
+
+  // ---------------------------------------------------------------- views
+
+  machines(): MachineView[] {
+    const definition = replicaSetMachine.toJSON();
+    return [...this.entries.values()].sort(byEntryKey).map((e) => ({
+      id: `replicaset/${e.key}`,
+      state: e.actor.state(),
+      definition,
+      ...(e.lastTransition ? { lastTransition: e.lastTransition } : {}),
+    }));
+  }
+
+  /** Everything found wrong with the ReplicaSets and their pods' ownerReferences. */
+  problems(): Problem[] {
+    const out: Problem[] = [];
+    for (const key of [...this.checks.keys()].sort()) out.push(...this.checks.get(key)!.check.problems);
+    for (const key of [...this.podProblems.keys()].sort()) out.push(...this.podProblems.get(key)!);
+    return out;
+  }
+
+  whyNot(host: ControllerHost, object: ObjectRef): Explanation['whyNot'] {
+    const out: Explanation['whyNot'] = [];
+    const [kind, ns, name] = object.split('/');
+    if (kind === 'Pod' && ns && name) {
+      const k = this.kept.get(`${ns}/${name}`);
+      if (k && host.cluster.pods.has(`${ns}/${name}`)) {
+        out.push({
+          what: `deleted by the scale-down of ${k.rs} (decision ${k.seq})`,
+          check: { rule: `kept: ${k.outcome.versus} (the last pod deleted) ranked before it: ${k.outcome.text}`, values: { ranking: k.outcome.rule, deletedInstead: k.outcome.versus, ...k.outcome.values } },
+        });
+      }
+      for (const p of this.podProblems.get(`${ns}/${name}`) ?? []) out.push({ what: 'adopted or counted by a ReplicaSet', check: { rule: p.message, values: { code: p.code } } });
+      return out;
+    }
+    if (kind === 'ReplicaSet' && ns && name) {
+      const rs = host.cluster.replicaSets.get(`${ns}/${name}`);
+      if (!rs) return out;
+      const check = this.check(rs);
+      for (const p of check.problems) {
+        if (p.severity === 'error') out.push({ what: 'pods created or deleted for this ReplicaSet', check: { rule: p.message, values: { code: p.code } } });
+      }
+      const entry = this.entries.get(`${ns}/${name}`);
+      if (!entry) return out;
+      const c = this.ctx(entry);
+      if (this.expectationsPending(entry) && c.expectedAt !== null) {
+        out.push({
+          what: 'manageReplicas (creating or deleting pods)',
+          check: { rule: 'expectations are not satisfied: creations/deletions this controller made are not yet observed', values: { outstandingAdds: c.add, outstandingDeletes: c.del } },
+          wouldFireAt: formatTime(c.expectedAt + EXPECTATIONS_TIMEOUT + 1),
+        });
+      }
+      if (entry.actor.state().includes('queue.backoff') && c.dueAt !== null) {
+        out.push({
+          what: 'the next sync',
+          check: { rule: 'the last sync failed: the key is requeued with the workqueue backoff (5ms doubling per consecutive failure)', values: { failures: c.failures } },
+          wouldFireAt: formatTime(c.dueAt),
+        });
+      }
+      if (c.resyncAt !== null) {
+        out.push({
+          what: 'availableReplicas counted',
+          check: { rule: 'pods count as available minReadySeconds after they became ready; the ReplicaSet is synced again then', values: { minReadySeconds: rs.minReadySeconds } },
+          wouldFireAt: formatTime(c.resyncAt),
+        });
+      }
+    }
+    return out;
+  }
+
+  // ---------------------------------------------------------------- checkpoints
+
+  save(): Saved {
+    return {
+      entries: [...this.entries.values()].map((e) => ({
+        key: e.key, uid: e.uid, snapshot: JSON.parse(JSON.stringify(e.actor.actor.getPersistedSnapshot())), counter: e.counter,
+        removed: e.removed.map((r) => ({ ...r })), lastManageSeq: e.lastManageSeq,
+        ...(e.lastPending !== undefined ? { lastPending: e.lastPending } : {}),
+        ...(e.lastTransition ? { lastTransition: { ...e.lastTransition } } : {}),
+      })),
+      kept: [...this.kept].map(([k, v]) => [k, { ...v, outcome: { ...v.outcome } }]),
+    };
+  }
+
+  restore(saved: unknown, host: ControllerHost): void {
+    const s = saved as Saved;
+    for (const e of this.entries.values()) e.actor.stop();
+    this.entries.clear();
+    this.checks.clear();
+    this.podProblems.clear();
+    this.rebuildIndexes(host);
+    for (const se of s.entries) {
+      const rs = host.cluster.replicaSets.get(se.key);
+      if (!rs) continue;
+      this.newEntry(se.key, rs, { ...se, snapshot: JSON.parse(JSON.stringify(se.snapshot)) });
+    }
+    this.kept = new Map(s.kept.map(([k, v]) => [k, { ...v, outcome: { ...v.outcome } }]));
+    for (const pod of host.cluster.pods.values()) this.checkPod(host, pod);
+    this.wakeCache = null;
+  }
+}
+
+function rulesText(s: RankingSettings): string[] {
+  const out = ['unassigned < assigned', 'Pending < Unknown < Running', 'not ready < ready'];
+  if (s.podDeletionCost) out.push('lower pod-deletion-cost first');
+  if (s.rankDoubledUp) out.push('doubled up on a node first');
+  out.push(s.logarithmicScaleDown ? 'ready for less time first (log2 buckets, then UID)' : 'ready for less time first');
+  out.push('more restarts first');
+  out.push(s.logarithmicScaleDown ? 'newer first (log2 buckets, then UID)' : 'newer first');
+  return out;
+}
+
+const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+const byEntryKey = (a: Entry, b: Entry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);

@@ -1,0 +1,209 @@
+/**
+ * One xstate machine per ReplicaSet: the controller's in-memory state for it,
+ * and the only place that state lives. Two parallel regions:
+ *
+ * - `expectations` (pkg/controller/controller_utils.go ControllerExpectations,
+ *   UIDTrackingControllerExpectations): `satisfied` when there is no record
+ *   or it is fulfilled (adds <= 0 and deletes <= 0), `pending` while creations
+ *   or deletions the controller made have not been observed through the
+ *   informer. A pending record older than ExpectationsTimeout (5 minutes,
+ *   compared strictly: `clock.Since(timestamp) > ExpectationsTimeout`) counts
+ *   as satisfied (EXPIRE).
+ * - `queue` (client-go workqueue with DefaultControllerRateLimiter, as the
+ *   ReplicaSet controller uses it): `idle`, `queued` (the key waits to be
+ *   processed at `dueAt`), `syncing` (syncReplicaSet runs; an add meanwhile
+ *   marks the key dirty and it is queued again when done), `backoff` (the sync
+ *   returned an error: AddRateLimited, 5 ms doubling per failure, capped at
+ *   1000 s; a plain add meanwhile makes it due at once, as workqueue.Add does).
+ *   A delayed add (AddAfter, for minReadySeconds) is kept as `resyncAt`; the
+ *   delaying queue keeps only the earliest per key.
+ */
+import { assign, setup } from 'xstate';
+import type { Micros, Duration } from '../../model/time';
+import { MICROS_PER_MS, MICROS_PER_SECOND, minutes } from '../../model/time';
+
+/** controller_utils.go ExpectationsTimeout */
+export const EXPECTATIONS_TIMEOUT: Duration = minutes(5);
+/** workqueue.DefaultControllerRateLimiter: ItemExponentialFailureRateLimiter(5ms, 1000s) */
+export const BACKOFF_BASE: Duration = 5 * MICROS_PER_MS;
+export const BACKOFF_MAX: Duration = 1000 * MICROS_PER_SECOND;
+
+export interface ReplicaSetMachineContext {
+  /** outstanding creations (may go below 0, as upstream's atomic counters) */
+  add: number;
+  /** outstanding deletions */
+  del: number;
+  /** pod keys (ns/name) whose deletion is expected (UIDTrackingControllerExpectations) */
+  delKeys: string[];
+  /** when the expectations were set (SetExpectations' timestamp), null when none */
+  expectedAt: Micros | null;
+  /** when the queued key is processed, null when not queued */
+  dueAt: Micros | null;
+  /** the earliest delayed add (AddAfter), null when none */
+  resyncAt: Micros | null;
+  /** the rate limiter's failure count for the key (reset by Forget) */
+  failures: number;
+  /** added again while syncing */
+  dirty: boolean;
+}
+
+export type ReplicaSetMachineEvent =
+  | { type: 'ENQUEUE'; at: Micros }
+  | { type: 'ENQUEUE_AFTER'; at: Micros }
+  | { type: 'RESYNC_DUE' }
+  | { type: 'DEQUEUE' }
+  | { type: 'SYNCED' }
+  | { type: 'SYNC_FAILED'; now: Micros }
+  | { type: 'EXPECT'; add: number; delKeys: string[]; now: Micros }
+  | { type: 'CREATION_OBSERVED'; count: number }
+  | { type: 'DELETION_OBSERVED'; key: string }
+  | { type: 'EXPIRE'; now: Micros }
+  | { type: 'DELETE_EXPECTATIONS' };
+
+export const initialContext = (): ReplicaSetMachineContext => ({
+  add: 0, del: 0, delKeys: [], expectedAt: null, dueAt: null, resyncAt: null, failures: 0, dirty: false,
+});
+
+/** The rate limiter's delay for the n-th consecutive failure (n from 0): 5ms * 2^n, at most 1000 s. */
+export function backoffDelay(failures: number): Duration {
+  if (failures > 40) return BACKOFF_MAX;
+  return Math.min(BACKOFF_BASE * 2 ** failures, BACKOFF_MAX);
+}
+
+export const replicaSetMachine = setup({
+  types: {
+    context: {} as ReplicaSetMachineContext,
+    events: {} as ReplicaSetMachineEvent,
+  },
+  guards: {
+    /** ExpectCreations(n>0) or ExpectDeletions(keys non-empty) leaves something to observe */
+    expectsSomething: ({ event }) => event.type === 'EXPECT' && (event.add > 0 || event.delKeys.length > 0),
+    /** CreationObserved brings the record to fulfilled (adds <= 0 and deletes <= 0) */
+    lastCreationObserved: ({ context, event }) =>
+      event.type === 'CREATION_OBSERVED' && context.add - event.count <= 0 && context.del <= 0,
+    /** DeletionObserved only counts for a pod whose deletion was expected */
+    deletionWasExpected: ({ context, event }) => event.type === 'DELETION_OBSERVED' && context.delKeys.includes(event.key),
+    lastDeletionObserved: ({ context, event }) =>
+      event.type === 'DELETION_OBSERVED' && context.delKeys.includes(event.key) && context.del - 1 <= 0 && context.add <= 0,
+    /** isExpired: clock.Since(timestamp) > ExpectationsTimeout */
+    expectationsExpired: ({ context, event }) =>
+      event.type === 'EXPIRE' && context.expectedAt !== null && event.now - context.expectedAt > EXPECTATIONS_TIMEOUT,
+    addedWhileSyncing: ({ context }) => context.dirty,
+  },
+  actions: {
+    /** SetExpectations: a new record replaces the old one */
+    setExpectations: assign(({ event }) => {
+      if (event.type !== 'EXPECT') return {};
+      return { add: event.add, del: event.delKeys.length, delKeys: [...event.delKeys], expectedAt: event.now };
+    }),
+    /** LowerExpectations(add) */
+    lowerCreations: assign(({ context, event }) => (event.type === 'CREATION_OBSERVED' ? { add: context.add - event.count } : {})),
+    /** LowerExpectations(del) and forget the key */
+    lowerDeletion: assign(({ context, event }) =>
+      event.type === 'DELETION_OBSERVED' ? { del: context.del - 1, delKeys: context.delKeys.filter((k) => k !== event.key) } : {},
+    ),
+    /** DeleteExpectations (or an expired record that no longer holds anything back) */
+    clearExpectations: assign({ add: 0, del: 0, delKeys: [] as string[], expectedAt: null }),
+    /** workqueue.Add: due at the given time, or earlier if already due earlier */
+    enqueue: assign(({ context, event }) =>
+      event.type === 'ENQUEUE' ? { dueAt: context.dueAt === null ? event.at : Math.min(context.dueAt, event.at) } : {},
+    ),
+    /** workqueue.Add while the key is in backoff: due now */
+    enqueueNow: assign(({ event }) => (event.type === 'ENQUEUE' ? { dueAt: event.at } : {})),
+    /** workqueue.AddAfter: the delaying queue keeps the earliest time per key */
+    enqueueAfter: assign(({ context, event }) =>
+      event.type === 'ENQUEUE_AFTER' ? { resyncAt: context.resyncAt === null ? event.at : Math.min(context.resyncAt, event.at) } : {},
+    ),
+    clearResync: assign({ resyncAt: null }),
+    takeFromQueue: assign({ dueAt: null, dirty: false }),
+    markDirty: assign({ dirty: true }),
+    /** workqueue.Forget: the rate limiter forgets the failures */
+    forget: assign({ failures: 0 }),
+    /** AddRateLimited: due after 5ms * 2^failures */
+    countFailure: assign(({ context }) => ({ failures: context.failures + 1, dirty: false })),
+    rateLimit: assign(({ context, event }) =>
+      event.type === 'SYNC_FAILED' ? { dueAt: event.now + backoffDelay(context.failures), failures: context.failures + 1, dirty: false } : {},
+    ),
+  },
+}).createMachine({
+  id: 'replicaset',
+  type: 'parallel',
+  context: initialContext,
+  states: {
+    expectations: {
+      initial: 'satisfied',
+      states: {
+        satisfied: {
+          description: 'SatisfiedExpectations: no record, or every expected creation and deletion was observed',
+          on: {
+            EXPECT: [
+              { guard: 'expectsSomething', target: 'pending', actions: 'setExpectations', description: 'ExpectCreations / ExpectDeletions before the API calls' },
+              { actions: 'setExpectations' },
+            ],
+          },
+        },
+        pending: {
+          description: 'syncReplicaSet skips manageReplicas until the informer has seen what the controller did, or 5 minutes pass',
+          on: {
+            EXPECT: [
+              { guard: 'expectsSomething', target: 'pending', actions: 'setExpectations' },
+              { target: 'satisfied', actions: 'setExpectations' },
+            ],
+            CREATION_OBSERVED: [
+              { guard: 'lastCreationObserved', target: 'satisfied', actions: 'lowerCreations', description: 'the last expected pod creation was observed' },
+              { actions: 'lowerCreations' },
+            ],
+            DELETION_OBSERVED: [
+              { guard: 'lastDeletionObserved', target: 'satisfied', actions: 'lowerDeletion', description: 'the last expected pod deletion was observed' },
+              { guard: 'deletionWasExpected', actions: 'lowerDeletion' },
+            ],
+            EXPIRE: { guard: 'expectationsExpired', target: 'satisfied', actions: 'clearExpectations', description: 'expectations older than 5m0s count as satisfied' },
+            DELETE_EXPECTATIONS: { target: 'satisfied', actions: 'clearExpectations' },
+          },
+        },
+      },
+    },
+    queue: {
+      initial: 'idle',
+      on: {
+        ENQUEUE_AFTER: { actions: 'enqueueAfter' },
+        RESYNC_DUE: { actions: 'clearResync' },
+      },
+      states: {
+        idle: {
+          on: {
+            ENQUEUE: { target: 'queued', actions: 'enqueue' },
+          },
+        },
+        queued: {
+          on: {
+            ENQUEUE: { actions: 'enqueue' },
+            DEQUEUE: { target: 'syncing', actions: 'takeFromQueue' },
+          },
+        },
+        syncing: {
+          description: 'syncReplicaSet runs; the key is not processed twice at once',
+          on: {
+            ENQUEUE: { actions: ['markDirty', 'enqueue'] },
+            SYNCED: [
+              { guard: 'addedWhileSyncing', target: 'queued', actions: 'forget' },
+              { target: 'idle', actions: 'forget' },
+            ],
+            SYNC_FAILED: [
+              // workqueue.Done re-adds a key that was added while it was processed at once;
+              // the failure still counts for the rate limiter.
+              { guard: 'addedWhileSyncing', target: 'queued', actions: 'countFailure' },
+              { target: 'backoff', actions: 'rateLimit', description: 'AddRateLimited: retried after 5ms doubling per consecutive failure' },
+            ],
+          },
+        },
+        backoff: {
+          on: {
+            ENQUEUE: { target: 'queued', actions: 'enqueueNow' },
+            DEQUEUE: { target: 'syncing', actions: 'takeFromQueue' },
+          },
+        },
+      },
+    },
+  },
+});

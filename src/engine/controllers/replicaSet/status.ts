@@ -1,0 +1,105 @@
+/**
+ * ReplicaSet status as the controller computes and writes it
+ * (pkg/controller/replicaset/replica_set_utils.go calculateStatus,
+ * updateReplicaSetStatus; podutil.IsPodAvailable).
+ */
+import type { ConditionStatus, PodRecord, ReplicaSetRecord, ReplicaSetStatus } from '../../model/types';
+import { MICROS_PER_SECOND, isZeroTime, type Micros } from '../../model/time';
+import { isPodReady, specReplicas } from './podUtil';
+
+export const REPLICA_FAILURE = 'ReplicaFailure';
+
+/**
+ * podutil.IsPodAvailable: ready, and either minReadySeconds is 0 or the Ready
+ * condition's lastTransitionTime + minReadySeconds is strictly before now.
+ */
+export function isPodAvailable(pod: PodRecord, minReadySeconds: number, now: Micros): boolean {
+  if (!isPodReady(pod)) return false;
+  if (minReadySeconds === 0) return true;
+  const c = pod.conditions.find((x) => x.type === 'Ready');
+  if (!c || isZeroTime(c.lastTransitionTime)) return false;
+  return c.lastTransitionTime + minReadySeconds * MICROS_PER_SECOND < now;
+}
+
+/** labels.Set(template.labels).AsSelectorPreValidated().Matches(pod labels) */
+function hasAllLabels(template: Record<string, string>, labels: Record<string, string>): boolean {
+  for (const [k, v] of Object.entries(template)) {
+    if (!Object.prototype.hasOwnProperty.call(labels, k) || labels[k] !== v) return false;
+  }
+  return true;
+}
+
+export function templateLabels(rs: ReplicaSetRecord): Record<string, string> {
+  const md = rs.template.metadata;
+  const labels = md && typeof md === 'object' && !Array.isArray(md) ? (md as { labels?: unknown }).labels : undefined;
+  const out: Record<string, string> = {};
+  if (labels && typeof labels === 'object' && !Array.isArray(labels)) {
+    for (const [k, v] of Object.entries(labels as Record<string, unknown>)) if (typeof v === 'string') out[k] = v;
+  }
+  return out;
+}
+
+/** calculateStatus(rs, filteredPods, manageReplicasErr) */
+export function calculateStatus(
+  rs: ReplicaSetRecord, filteredPods: readonly PodRecord[], manageReplicasErr: string | undefined, now: Micros,
+): ReplicaSetStatus {
+  const tmpl = templateLabels(rs);
+  let fullyLabeled = 0;
+  let ready = 0;
+  let available = 0;
+  for (const pod of filteredPods) {
+    if (hasAllLabels(tmpl, pod.meta.labels)) fullyLabeled++;
+    if (isPodReady(pod)) {
+      ready++;
+      if (isPodAvailable(pod, rs.minReadySeconds, now)) available++;
+    }
+  }
+  let conditions = rs.status.conditions.map((c) => ({ ...c }));
+  const failure = conditions.find((c) => c.type === REPLICA_FAILURE);
+  if (manageReplicasErr !== undefined && !failure) {
+    const diff = filteredPods.length - specReplicas(rs);
+    const reason = diff < 0 ? 'FailedCreate' : diff > 0 ? 'FailedDelete' : '';
+    conditions = [...conditions, { type: REPLICA_FAILURE, status: 'True' as ConditionStatus, reason, message: manageReplicasErr, lastTransitionTime: now }];
+  } else if (manageReplicasErr === undefined && failure) {
+    conditions = conditions.filter((c) => c.type !== REPLICA_FAILURE);
+  }
+  return {
+    replicas: filteredPods.length,
+    fullyLabeledReplicas: fullyLabeled,
+    readyReplicas: ready,
+    availableReplicas: available,
+    observedGeneration: rs.status.observedGeneration,
+    conditions,
+  };
+}
+
+/** The fields that differ, old -> new, for the trace. */
+export function statusChanges(old: ReplicaSetStatus, next: ReplicaSetStatus): Record<string, { from: unknown; to: unknown }> {
+  const out: Record<string, { from: unknown; to: unknown }> = {};
+  for (const k of ['replicas', 'fullyLabeledReplicas', 'readyReplicas', 'availableReplicas', 'observedGeneration'] as const) {
+    if (old[k] !== next[k]) out[k] = { from: old[k], to: next[k] };
+  }
+  const oldFailure = old.conditions.find((c) => c.type === REPLICA_FAILURE);
+  const newFailure = next.conditions.find((c) => c.type === REPLICA_FAILURE);
+  if (!!oldFailure !== !!newFailure) {
+    out[REPLICA_FAILURE] = { from: oldFailure ? `${oldFailure.status} (${oldFailure.reason ?? ''})` : 'absent', to: newFailure ? `${newFailure.status} (${newFailure.reason ?? ''})` : 'absent' };
+  }
+  return out;
+}
+
+/**
+ * updateReplicaSetStatus's short cut: nothing is written when the counts, the
+ * conditions and observedGeneration (= metadata.generation) are unchanged.
+ */
+export function statusNeedsUpdate(rs: ReplicaSetRecord, next: ReplicaSetStatus): boolean {
+  const s = rs.status;
+  const generation = rs.meta.generation ?? 0;
+  return !(
+    s.replicas === next.replicas &&
+    s.fullyLabeledReplicas === next.fullyLabeledReplicas &&
+    s.readyReplicas === next.readyReplicas &&
+    s.availableReplicas === next.availableReplicas &&
+    generation === s.observedGeneration &&
+    JSON.stringify(s.conditions) === JSON.stringify(next.conditions)
+  );
+}

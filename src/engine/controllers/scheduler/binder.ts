@@ -1,0 +1,301 @@
+/**
+ * The simplified binder (controller `scheduler`, spec section 3) and the
+ * simplified kubelet start of the pods it binds (issue 3 item 4). Neither is
+ * kube-scheduler or the kubelet; every decision says so.
+ *
+ * Binding: every active pod without spec.nodeName (snapshot pods too) is bound
+ * to the first node, by name, that fits (fit.ts). A pod that fits nowhere gets
+ * one `PodUnschedulable` until something changes: a node is added or removed,
+ * or a node's Ready status, taints or spec.unschedulable change, or the pod's
+ * tolerations change; then every waiting pod is tried again at once.
+ *
+ * Start: a pod this binder bound becomes Running and Ready
+ * `kubelet.podStartupDelay` after binding (default 0 s), provided its node is
+ * Ready then. The kubelet's state is not visible to controllers, so "the
+ * node's kubelet is running" is read as "the node's Ready condition is True";
+ * a pod whose node is not Ready at that time starts when the node next turns
+ * Ready, after the delay again. Pods from the snapshot that are already bound
+ * are taken as they are.
+ */
+import type { ControllerHost } from '../host';
+import type { NodeBefore, PodBefore, SimController, WatchType } from '../controller';
+import type { Explanation, MachineView } from '../../simulation/api';
+import type { Check } from '../../trace/decision';
+import type { NodeRecord, ObjectRef, PodCondition, PodRecord } from '../../model/types';
+import { podRef } from '../../model/types';
+import { formatDuration, formatTime, type Micros } from '../../model/time';
+import { isPodActive } from '../replicaSet/podUtil';
+import { fits, fitText, nodeReadyStatus, SIMPLIFICATION, type FitResult } from './fit';
+
+const SOURCE = 'simplified binder (stands in for kube-scheduler; spec section 3)';
+const KUBELET_SOURCE = 'simplified kubelet start (stands in for the kubelet; issue 3 item 4)';
+/** nodes listed by name in a decision; the rest are counted */
+const MAX_LISTED_NODES = 20;
+
+interface Start {
+  at: Micros;
+  node: string;
+}
+
+interface Saved {
+  pending: string[];
+  retryAt: Micros | null;
+  reported: string[];
+  starts: [string, Start][];
+  waitingForNode: [string, string][];
+}
+
+export class SimplifiedBinder implements SimController {
+  readonly name = 'scheduler' as const;
+  /** pod keys waiting to be bound */
+  private pending = new Set<string>();
+  private retryAt: Micros | null = null;
+  /** pods already told PodUnschedulable since the last change */
+  private reported = new Set<string>();
+  /** pods this binder bound, by start time (inserted in time order: now + a fixed delay) */
+  private starts = new Map<string, Start>();
+  /** bound pods whose node was not Ready when they were due to start */
+  private waitingForNode = new Map<string, string>();
+  private nodeOrder: string[] | null = null;
+
+  start(host: ControllerHost): void {
+    const keys: string[] = [];
+    for (const [key, pod] of host.cluster.pods) if (!pod.nodeName && isPodActive(pod)) keys.push(key);
+    keys.sort();
+    for (const k of keys) this.pending.add(k);
+    if (this.pending.size) this.retryAt = host.now;
+  }
+
+  onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
+    const key = `${pod.meta.namespace}/${pod.meta.name}`;
+    if (type === 'deleted' || !isPodActive(pod)) {
+      this.forget(key);
+      return;
+    }
+    if (pod.nodeName) {
+      this.pending.delete(key);
+      this.reported.delete(key);
+      const s = this.starts.get(key) ?? (this.waitingForNode.has(key) ? { node: this.waitingForNode.get(key)! } : undefined);
+      if (s && s.node !== pod.nodeName) {
+        this.starts.delete(key);
+        this.waitingForNode.delete(key);
+      }
+      return;
+    }
+    const isNew = !this.pending.has(key);
+    const tolerationsChanged = before !== undefined && JSON.stringify(before.tolerations) !== JSON.stringify(pod.tolerations);
+    if (isNew || tolerationsChanged) {
+      this.pending.add(key);
+      this.reported.delete(key);
+      this.retryAt = host.now;
+    }
+  }
+
+  onNodeEvent(host: ControllerHost, type: WatchType, node: NodeRecord, before?: NodeBefore): void {
+    if (type !== 'updated') this.nodeOrder = null;
+    const readyNow = nodeReadyStatus(node) === 'True';
+    let changed = type !== 'updated' || !before;
+    if (!changed && before) {
+      const readyBefore = before.conditions.some((c) => c.type === 'Ready' && c.status === 'True');
+      changed = readyBefore !== readyNow || before.unschedulable !== node.unschedulable || JSON.stringify(before.taints) !== JSON.stringify(node.taints);
+    }
+    if (!changed) return;
+    this.reported.clear();
+    if (this.pending.size) this.retryAt = host.now;
+    if (type !== 'deleted' && readyNow) {
+      const delay = host.kubelet.podStartupDelay;
+      for (const [key, name] of [...this.waitingForNode]) {
+        if (name !== node.meta.name) continue;
+        this.waitingForNode.delete(key);
+        this.starts.set(key, { at: host.now + delay, node: name });
+      }
+    }
+  }
+
+  private forget(key: string): void {
+    this.pending.delete(key);
+    this.reported.delete(key);
+    this.starts.delete(key);
+    this.waitingForNode.delete(key);
+  }
+
+  nextWake(): Micros | undefined {
+    let min: Micros | undefined = this.retryAt ?? undefined;
+    const first = this.starts.values().next();
+    if (!first.done && (min === undefined || first.value.at < min)) min = first.value.at;
+    return min;
+  }
+
+  wake(host: ControllerHost): void {
+    if (this.retryAt !== null && this.retryAt <= host.now) {
+      this.retryAt = null;
+      this.bindPending(host);
+    }
+    for (const [key, s] of this.starts) {
+      if (s.at > host.now) break;
+      this.starts.delete(key);
+      this.startPod(host, key, s);
+    }
+  }
+
+  private nodes(host: ControllerHost): string[] {
+    if (!this.nodeOrder || this.nodeOrder.length !== host.cluster.nodes.size) this.nodeOrder = [...host.cluster.nodes.keys()].sort();
+    return this.nodeOrder;
+  }
+
+  /** The first fitting node by name, and why the nodes before it did not fit. */
+  private place(host: ControllerHost, pod: PodRecord): { node?: NodeRecord; skipped: [string, FitResult][] } {
+    const skipped: [string, FitResult][] = [];
+    for (const name of this.nodes(host)) {
+      const node = host.cluster.nodes.get(name);
+      if (!node) continue;
+      const r = fits(pod, node);
+      if (r.fits) return { node, skipped };
+      skipped.push([name, r]);
+    }
+    return { skipped };
+  }
+
+  private bindPending(host: ControllerHost): void {
+    const pods: PodRecord[] = [];
+    for (const key of this.pending) {
+      const pod = host.cluster.pods.get(key);
+      if (!pod || pod.nodeName || !isPodActive(pod)) { this.pending.delete(key); continue; }
+      pods.push(pod);
+    }
+    // the scheduling queue's FIFO: oldest first, then by name
+    pods.sort((a, b) => a.meta.creationTimestamp - b.meta.creationTimestamp || (a.meta.namespace + '/' + a.meta.name < b.meta.namespace + '/' + b.meta.name ? -1 : 1));
+    for (const pod of pods) {
+      const key = `${pod.meta.namespace}/${pod.meta.name}`;
+      const ref = podRef(pod.meta.namespace, pod.meta.name);
+      const { node, skipped } = this.place(host, pod);
+      const causes = [host.recall(ref, 'created'), host.recall(ref, 'applied')].filter((s): s is number => s !== undefined);
+      if (!node) {
+        if (this.reported.has(key)) continue;
+        this.reported.add(key);
+        host.decide({
+          controller: 'scheduler', action: 'PodUnschedulable', object: ref,
+          summary: `No node fits (${host.cluster.nodes.size} nodes; simplified binder, not kube-scheduler)`,
+          because: [{ rule: SIMPLIFICATION, values: { nodes: host.cluster.nodes.size } }, ...skippedChecks(skipped)],
+          causes, source: SOURCE,
+          details: { reasons: reasonCounts(skipped) },
+        });
+        continue;
+      }
+      this.pending.delete(key);
+      this.reported.delete(key);
+      pod.nodeName = node.meta.name;
+      pod.conditions = setCondition(pod.conditions, { type: 'PodScheduled', status: 'True', lastTransitionTime: host.now });
+      host.updatePod(pod);
+      const because: Check[] = [{ rule: SIMPLIFICATION, values: { node: node.meta.name, ready: 'True', taints: node.taints.map((t) => `${t.key}:${t.effect}`) } }];
+      if (skipped.length) because.push(...skippedChecks(skipped));
+      const seq = host.decide({
+        controller: 'scheduler', action: 'PodBound', object: ref,
+        summary: `Bound to ${node.meta.name} (simplified binder: first Ready node by name whose taints the pod tolerates)`,
+        because, causes, source: SOURCE,
+        details: { node: node.meta.name },
+      });
+      host.remember(ref, 'bound', seq);
+      this.starts.set(key, { at: host.now + host.kubelet.podStartupDelay, node: node.meta.name });
+    }
+  }
+
+  private startPod(host: ControllerHost, key: string, s: Start): void {
+    const pod = host.cluster.pods.get(key);
+    if (!pod || !isPodActive(pod) || pod.nodeName !== s.node) return;
+    const node = host.cluster.nodes.get(s.node);
+    if (!node) return;
+    if (nodeReadyStatus(node) !== 'True') {
+      this.waitingForNode.set(key, s.node);
+      return;
+    }
+    const ref = podRef(pod.meta.namespace, pod.meta.name);
+    pod.phase = 'Running';
+    let conds = pod.conditions;
+    for (const type of ['Initialized', 'ContainersReady', 'Ready']) conds = setCondition(conds, { type, status: 'True', lastTransitionTime: host.now });
+    pod.conditions = conds;
+    host.updatePod(pod);
+    const bound = host.recall(ref, 'bound');
+    const seq = host.decide({
+      controller: 'scheduler', action: 'PodStarted', object: ref,
+      summary: `Running and Ready on ${s.node} (simplified kubelet start, podStartupDelay ${formatDuration(host.kubelet.podStartupDelay)})`,
+      because: [
+        { rule: 'a pod bound by the simplified binder becomes Running and Ready podStartupDelay after binding, once its node is Ready (a simplification of the kubelet)', values: { node: s.node, podStartupDelay: formatDuration(host.kubelet.podStartupDelay), nodeReady: 'True' } },
+      ],
+      causes: bound !== undefined ? [bound] : [],
+      source: KUBELET_SOURCE,
+    });
+    host.remember(ref, 'ready-status', seq);
+  }
+
+  machines(): MachineView[] {
+    return [];
+  }
+
+  whyNot(host: ControllerHost, object: ObjectRef): Explanation['whyNot'] {
+    const [kind, ns, name] = object.split('/');
+    if (kind !== 'Pod' || !ns || !name) return [];
+    const key = `${ns}/${name}`;
+    const pod = host.cluster.pods.get(key);
+    if (!pod) return [];
+    const out: Explanation['whyNot'] = [];
+    if (!pod.nodeName && isPodActive(pod)) {
+      const { node, skipped } = this.place(host, pod);
+      if (node) {
+        out.push({ what: 'bound to a node (simplified binder)', check: { rule: `${node.meta.name} fits; the binder binds at its next pass`, values: { node: node.meta.name } }, ...(this.retryAt !== null ? { wouldFireAt: formatTime(this.retryAt) } : {}) });
+      }
+      for (const [n, r] of skipped) out.push({ what: `bound to ${n} (simplified binder)`, check: { rule: fitText(r), values: { node: n } } });
+      return out;
+    }
+    const s = this.starts.get(key);
+    if (s) {
+      out.push({ what: 'Running and Ready (simplified kubelet start)', check: { rule: 'podStartupDelay has not elapsed since binding', values: { podStartupDelay: formatDuration(host.kubelet.podStartupDelay) } }, wouldFireAt: formatTime(s.at) });
+    }
+    const w = this.waitingForNode.get(key);
+    if (w) {
+      const node = host.cluster.nodes.get(w);
+      out.push({ what: 'Running and Ready (simplified kubelet start)', check: { rule: 'its node is not Ready (read as: its kubelet is not running)', values: { node: w, ready: node ? nodeReadyStatus(node) : 'node gone' } } });
+    }
+    return out;
+  }
+
+  save(): Saved {
+    return {
+      pending: [...this.pending], retryAt: this.retryAt, reported: [...this.reported],
+      starts: [...this.starts].map(([k, v]) => [k, { ...v }]), waitingForNode: [...this.waitingForNode],
+    };
+  }
+
+  restore(saved: unknown): void {
+    const s = saved as Saved;
+    this.pending = new Set(s.pending);
+    this.retryAt = s.retryAt;
+    this.reported = new Set(s.reported);
+    this.starts = new Map(s.starts.map(([k, v]) => [k, { ...v }]));
+    this.waitingForNode = new Map(s.waitingForNode);
+    this.nodeOrder = null;
+  }
+}
+
+function setCondition(conds: PodCondition[], c: PodCondition): PodCondition[] {
+  const i = conds.findIndex((x) => x.type === c.type);
+  if (i < 0) return [...conds, c];
+  const old = conds[i]!;
+  const next = { ...old, status: c.status, lastTransitionTime: old.status === c.status ? old.lastTransitionTime : c.lastTransitionTime };
+  return conds.map((x, j) => (j === i ? next : x));
+}
+
+function skippedChecks(skipped: [string, FitResult][]): Check[] {
+  const out: Check[] = skipped.slice(0, MAX_LISTED_NODES).map(([n, r]) => ({ rule: `${n} skipped: ${fitText(r)}`, values: { node: n } }));
+  if (skipped.length > MAX_LISTED_NODES) out.push({ rule: `${skipped.length - MAX_LISTED_NODES} more nodes skipped`, values: reasonCounts(skipped.slice(MAX_LISTED_NODES)) });
+  return out;
+}
+
+function reasonCounts(skipped: [string, FitResult][]): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [, r] of skipped) {
+    const k = fitText(r);
+    out[k] = (out[k] ?? 0) + 1;
+  }
+  return out;
+}
