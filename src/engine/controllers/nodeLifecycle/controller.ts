@@ -606,7 +606,7 @@ export class NodeLifecycleController implements SimController {
     const t = this.tracks.get(name) ?? { uid: '', zone: '', current: undefined };
     t.uid = node.meta.uid;
     t.zone = zoneKeyOf(node);
-    t.excluded = disruptionExclusion(node, host.behaviour);
+    t.excluded = disruptionExclusion(node, this.rules);
     this.tracks.set(name, t);
   }
 

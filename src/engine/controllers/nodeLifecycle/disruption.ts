@@ -5,7 +5,6 @@
  */
 import type { ZoneStateName } from '../../simulation/api';
 import type { ConditionStatus, NodeRecord } from '../../model/types';
-import type { VersionBehaviour } from '../../versions/types';
 import { isFullDisruption, isPartialDisruption } from './machines';
 
 export const LABEL_EXCLUDE_DISRUPTION = 'node.kubernetes.io/exclude-disruption';
@@ -42,7 +41,7 @@ export function isMasterNodeName(name: string): boolean {
 }
 
 /** Why a node is left out of the zone disruption checks, if it is. */
-export function disruptionExclusion(node: NodeRecord, b: VersionBehaviour): string | undefined {
+export function disruptionExclusion(node: NodeRecord, b: { excludeMasterByName: boolean; honoursExcludeDisruptionLabel: boolean }): string | undefined {
   if (b.excludeMasterByName && isMasterNodeName(node.meta.name)) return `the name ${node.meta.name} looks like a master's (system.IsMasterNode)`;
   if (b.honoursExcludeDisruptionLabel && Object.prototype.hasOwnProperty.call(node.meta.labels, LABEL_EXCLUDE_DISRUPTION)) {
     return `the node has the label ${LABEL_EXCLUDE_DISRUPTION}`;

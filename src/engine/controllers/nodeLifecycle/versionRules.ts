@@ -26,6 +26,10 @@ export interface NodeLifecycleRules {
   taintBasedEvictions: boolean;
   /** doNoScheduleTaintingPass runs (TaintNodesByCondition) */
   taintNodesByCondition: boolean;
+  /** nodes whose name looks like a master's are left out of disruption checks (1.12; 1.16-1.22 behind LegacyNodeRoleBehavior) */
+  excludeMasterByName: boolean;
+  /** the node.kubernetes.io/exclude-disruption label is honoured (1.16-1.20 behind NodeDisruptionExclusion) */
+  honoursExcludeDisruptionLabel: boolean;
 }
 
 function gate(host: ControllerHost, name: string): boolean {
@@ -34,13 +38,19 @@ function gate(host: ControllerHost, name: string): boolean {
   return v === undefined ? true : v;
 }
 
+/** A gate's value when the version has it, else the version's fixed behaviour. */
+function gateOr(host: ControllerHost, name: string, otherwise: boolean): boolean {
+  const v = host.config.featureGates[name];
+  return v === undefined ? otherwise : v;
+}
+
 export function rulesOf(host: ControllerHost): NodeLifecycleRules {
   const b = host.behaviour;
   const minor = b.version.minor;
   return {
     minor,
     legacyStatusFunctions: minor < 14,
-    readsLeases: minor >= 13 && gate(host, 'NodeLease'),
+    readsLeases: (b.nodeLifecycleReadsLease ?? minor >= 13) && gate(host, 'NodeLease'),
     requeuesUntaintedNodes: minor >= 19,
     retriesMarkPodsNotReady: minor >= 16,
     markOnlyChangedPods: minor >= 16,
@@ -48,5 +58,7 @@ export function rulesOf(host: ControllerHost): NodeLifecycleRules {
     // useTaintBasedEvictions = TaintBasedEvictions && runTaintManager; from 1.27 the pod-eviction path is gone.
     taintBasedEvictions: !b.hasPodEvictionPath || ((!b.hasEnableTaintManagerFlag || host.config.enableTaintManager) && gate(host, 'TaintBasedEvictions')),
     taintNodesByCondition: gate(host, 'TaintNodesByCondition'),
+    excludeMasterByName: gateOr(host, 'LegacyNodeRoleBehavior', b.excludeMasterByName),
+    honoursExcludeDisruptionLabel: gateOr(host, 'NodeDisruptionExclusion', b.honoursExcludeDisruptionLabel),
   };
 }

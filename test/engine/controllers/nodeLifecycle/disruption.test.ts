@@ -51,6 +51,8 @@ test('which nodes are left out of disruption checks depends on the version', () 
   const labelled = node('n1', { labels: { 'node.kubernetes.io/exclude-disruption': '' } });
   const v12 = behaviourOf(kubeVersion(12));
   const v31 = behaviourOf(kubeVersion(31));
+  const legacyOff = { excludeMasterByName: false, honoursExcludeDisruptionLabel: true };
+  assert.equal(disruptionExclusion(master, legacyOff), undefined, 'LegacyNodeRoleBehavior off: names do not matter');
   assert.match(disruptionExclusion(master, v12) ?? '', /master/);
   assert.equal(disruptionExclusion(labelled, v12), undefined, '1.12 ignores the label');
   assert.equal(disruptionExclusion(master, v31), undefined, '1.31 does not look at names');
