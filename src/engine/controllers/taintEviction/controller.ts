@@ -113,7 +113,12 @@ export class TaintEvictionController implements SimController {
 
   private runs = false;
   private memory: 'reconstructed' | 'fresh' = 'fresh';
-  private tm!: TaintManagerBehaviour;
+  private tm: TaintManagerBehaviour | undefined;
+  /** the version's taint manager behaviour; set by start/restore, before any work can exist */
+  private get b(): TaintManagerBehaviour {
+    if (!this.tm) throw new Error('taint eviction controller used before start()');
+    return this.tm;
+  }
   /** node name -> its NoExecute taints, as last handled (upstream `taintedNodes`) */
   private taintedNodes = new Map<string, Taint[]>();
   /** queued node updates, deduplicated as a workqueue does; `initial` = from the informers' initial list */
@@ -246,7 +251,7 @@ export class TaintEvictionController implements SimController {
     const existing = this.work.get(key);
     const d = decidePodOnNode({
       taints, tolerations: pod.tolerations, existing: existing?.state ?? 'none',
-      cancelsWhenToleratedForever: this.tm.cancelsWhenToleratedForever, taintTexts: shared?.taintTexts,
+      cancelsWhenToleratedForever: this.b.cancelsWhenToleratedForever, taintTexts: shared?.taintTexts,
     });
     if (d.kind === 'keep' || d.kind === 'leave') return; // nothing changes; "why not" explains it
     const ref = podRef(pod.meta.namespace, pod.meta.name);
@@ -303,7 +308,7 @@ export class TaintEvictionController implements SimController {
         const seq = host.decide({
           controller: 'taint-eviction', action: 'PodEvictionScheduled', object: ref,
           summary: `Pod ${key} will be deleted at ${formatTime(fireAt)} (tolerates the NoExecute taints of ${nodeName} for ${formatDuration(min)})`,
-          because, causes: w.causes, machine: t, source: `${this.tm.file}: processPodOnNode`,
+          because, causes: w.causes, machine: t, source: `${this.b.file}: processPodOnNode`,
           details: { node: nodeName, deadline: formatTime(fireAt), createdAt: formatTime(createdAt) },
         });
         w.scheduledSeq = seq;
@@ -354,7 +359,7 @@ export class TaintEvictionController implements SimController {
       summary: `Cancelled the deletion of pod ${key} that was scheduled for ${formatTime(w.fireAt)}`,
       because: [...because, { rule: 'a deletion was scheduled', values: { deadline: formatTime(w.fireAt), node: w.nodeName } }],
       causes: uniq([...(w.scheduledSeq !== undefined ? [w.scheduledSeq] : []), ...causes]),
-      machine: t, source: `${this.tm.file}: ${caller} -> cancelWorkWithEvent`,
+      machine: t, source: `${this.b.file}: ${caller} -> cancelWorkWithEvent`,
     });
   }
 
@@ -411,7 +416,7 @@ export class TaintEvictionController implements SimController {
       return;
     }
     const ref = podRef(w.namespace, w.name);
-    if (this.tm.patchesDisruptionTarget) {
+    if (this.b.patchesDisruptionTarget) {
       const u = withDisruptionTarget(pod.conditions, host.now);
       if (u.updated) {
         if (!host.apiCall('taint-eviction', 'patch', 'pods', ref)) return this.failedAttempt(host, w);
@@ -423,7 +428,7 @@ export class TaintEvictionController implements SimController {
     const done = podEvictionTransition('deleting', 'DELETED', podMachineId(w.namespace, w.name));
     const because: Check[] = [...w.because];
     if (w.attempts > 0) because.push({ rule: 'the delete succeeded after failed attempts (deletePodHandler tries 5 times, 10 ms apart)', values: { attempt: w.attempts + 1 } });
-    if (this.tm.patchesDisruptionTarget) because.push({ rule: 'the pod got the DisruptionTarget condition first (reason DeletionByTaintManager)' });
+    if (this.b.patchesDisruptionTarget) because.push({ rule: 'the pod got the DisruptionTarget condition first (reason DeletionByTaintManager)' });
     const untolerated = w.startTransition?.event === 'EVICT_NOW';
     const seq = host.decide({
       controller: 'taint-eviction', action: 'PodEvicted', object: ref,
@@ -431,7 +436,7 @@ export class TaintEvictionController implements SimController {
         ? `Deleted pod ${w.key}: it does not tolerate a NoExecute taint of ${w.nodeName}`
         : `Deleted pod ${w.key}: its toleration of the NoExecute taints of ${w.nodeName} ran out at ${formatTime(w.fireAt)}`,
       because, causes: w.causes, machine: w.startTransition ?? done,
-      source: `${this.tm.file}: deletePodHandler`,
+      source: `${this.b.file}: deletePodHandler`,
       details: { node: w.nodeName },
     });
     host.remember(ref, 'deleted', seq);
@@ -491,7 +496,8 @@ export class TaintEvictionController implements SimController {
     if (gave) {
       return [{ what, check: { rule: 'all 5 delete attempts failed; the work item was dropped, and only the next update of the node\'s taints or of the pod evicts it', values: { failedAt: formatTime(gave.at) } } }];
     }
-    const d = decidePodOnNode({ taints, tolerations: pod.tolerations, existing: 'none', cancelsWhenToleratedForever: this.tm.cancelsWhenToleratedForever });
+    const tm = this.tm ?? taintManagerBehaviour(host); // whyNot may be asked of a controller that never started
+    const d = decidePodOnNode({ taints, tolerations: pod.tolerations, existing: 'none', cancelsWhenToleratedForever: tm.cancelsWhenToleratedForever });
     if (d.kind === 'leave') {
       return [{ what, check: { rule: 'the pod tolerates every NoExecute taint of its node forever (no tolerationSeconds)', values: { node: pod.nodeName, noExecuteTaints: taints.map(taintText), usedTolerations: d.used.map(tolerationText) } } }];
     }

@@ -96,3 +96,15 @@ test('the same input gives the same decisions, byte for byte', () => {
   assert.equal(run(), first);
   assert.ok(first.length > 1000);
 });
+
+test('"why not" works on a controller the simulation never started (disabled by --controllers)', async () => {
+  const { createTaintEvictionController } = await import('../../../../src/engine/controllers/taintEviction');
+  const w = new World({ minor: 31, controllers: ['nodelifecycle', 'replicaset'], nodes: [node('node1', [unreachable(T0)])], pods: [pod('web-1', 'node1')] });
+  const neverStarted = createTaintEvictionController();
+  const why = neverStarted.whyNot(w.host, 'Pod/default/web-1');
+  assert.match(why[0].check.rule, /taint-eviction-controller is not enabled/);
+  assert.deepEqual(why[0].check.values, { controllers: ['nodelifecycle', 'replicaset'] });
+  // and an enabled one that was never started still answers from the world
+  const enabled = new World({ minor: 31, nodes: [node('node1', [unreachable(T0)])], pods: [pod('web-1', 'node1', [{ operator: 'Exists' }])] });
+  assert.match(createTaintEvictionController().whyNot(enabled.host, 'Pod/default/web-1')[0].check.rule, /forever/);
+});
