@@ -300,6 +300,18 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     deprecates: ['enableTaintManager'],
   },
   {
+    minor: 25, area: 'taint-eviction', concerns: 'PodDisruptionConditions',
+    change: 'PodDisruptionConditions is alpha (off): a pod deleted by taint eviction first gets the DisruptionTarget condition.',
+    source: `${KK} kube_features.go (PodDisruptionConditions: 1.25 Alpha false, 1.26 Beta true, 1.31 GA); KEP-3329`,
+    gate: { name: 'PodDisruptionConditions', stage: 'alpha', default: false, component: 'kube-controller-manager' },
+  },
+  {
+    minor: 26, area: 'taint-eviction', concerns: 'PodDisruptionConditions',
+    change: 'PodDisruptionConditions is beta and on.',
+    source: `${KK} kube_features.go (PodDisruptionConditions: 1.26 Beta true); website feature-gates/PodDisruptionConditions.md`,
+    gate: { name: 'PodDisruptionConditions', stage: 'beta', default: true, component: 'kube-controller-manager' },
+  },
+  {
     minor: 26, area: 'node-lifecycle', concerns: '--pod-eviction-timeout',
     change: '--pod-eviction-timeout is deprecated.',
     source: `${KK} PR #113710 (Deprecate CLI flag pod-eviction-timeout in KCM)`,
@@ -337,11 +349,23 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     gate: { name: 'LogarithmicScaleDown', stage: 'GA', default: true, locked: true, component: 'kube-controller-manager' },
   },
   {
+    minor: 31, area: 'taint-eviction', concerns: 'PodDisruptionConditions',
+    change: 'PodDisruptionConditions is GA and locked on.',
+    source: `${KK} kube_features.go (PodDisruptionConditions: 1.31 GA, LockToDefault, "remove in 1.33")`,
+    gate: { name: 'PodDisruptionConditions', stage: 'GA', default: true, locked: true, component: 'kube-controller-manager' },
+  },
+  {
     minor: 32, area: 'node-lifecycle', concerns: '--node-monitor-grace-period',
     change: 'nodeMonitorGracePeriod defaults to 50s (was 40s).',
     source: `${KK} CHANGELOG-1.32.md (#126287 "The default value for node-monitor-grace-period has been increased to 50s")`,
     defaults: { nodeMonitorGracePeriod: '50s' },
     behaviour: { defaultNodeMonitorGracePeriod: seconds(50) },
+  },
+  {
+    minor: 33, area: 'replicaset', concerns: 'DeploymentReplicaSetTerminatingReplicas',
+    change: 'DeploymentReplicaSetTerminatingReplicas is alpha (off): ReplicaSet status.terminatingReplicas counts pods being deleted.',
+    source: `${KK} kube_features.go (DeploymentReplicaSetTerminatingReplicas: 1.33 Alpha false, 1.35 Beta true); KEP-3973`,
+    gate: { name: 'DeploymentReplicaSetTerminatingReplicas', stage: 'alpha', default: false, component: 'kube-controller-manager' },
   },
   {
     minor: 34, area: 'node-lifecycle', concerns: 'processTaintBaseEviction (currentReadyCondition)',
@@ -350,10 +374,28 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     behaviour: { unreachableTaintQueuedSamePass: true },
   },
   {
+    minor: 34, area: 'taint-eviction', concerns: 'PodDisruptionConditions',
+    change: 'The PodDisruptionConditions gate is removed (the DisruptionTarget condition is always added).',
+    source: `${KK} kube_features.go (present at 1.33 with "remove in 1.33", absent at 1.35)`,
+    gate: { name: 'PodDisruptionConditions', stage: 'removed', component: 'kube-controller-manager' },
+  },
+  {
     minor: 34, area: 'taint-eviction', concerns: 'SeparateTaintEvictionController',
     change: 'SeparateTaintEvictionController is GA and locked on.',
     source: `${KK} kube_features.go (SeparateTaintEvictionController: 1.34 GA, LockToDefault); website feature-gates/SeparateTaintEvictionController.md`,
     gate: { name: 'SeparateTaintEvictionController', stage: 'GA', default: true, locked: true, component: 'kube-controller-manager' },
+  },
+  {
+    minor: 35, area: 'replicaset', concerns: 'DeploymentReplicaSetTerminatingReplicas',
+    change: 'DeploymentReplicaSetTerminatingReplicas is beta and on.',
+    source: `${KK} kube_features.go (DeploymentReplicaSetTerminatingReplicas: 1.35 Beta true)`,
+    gate: { name: 'DeploymentReplicaSetTerminatingReplicas', stage: 'beta', default: true, component: 'kube-controller-manager' },
+  },
+  {
+    minor: 35, area: 'taint-eviction', concerns: 'TaintTolerationComparisonOperators',
+    change: 'TaintTolerationComparisonOperators is alpha (off): tolerations may use the Gt and Lt operators on numeric taint values.',
+    source: `${KK} website feature-gates/TaintTolerationComparisonOperators.md (alpha from 1.35)`,
+    gate: { name: 'TaintTolerationComparisonOperators', stage: 'alpha', default: false, component: 'kube-controller-manager' },
   },
 ];
 

@@ -15,9 +15,9 @@ export interface KubeVersion {
 
 export interface VersionBehaviour {
   version: KubeVersion;
-  /** the Lease's renewTime counts as a heartbeat when the NodeLease gate is on (default on from 1.13, GA 1.17) */
+  /** the Lease's renewTime counts as a heartbeat when the NodeLease gate is on (alpha/off 1.12–1.13, beta/on 1.14, GA 1.17, gate removed 1.24; see versions/table.ts) */
   nodeLeaseGateDefault: boolean;
-  /** TaintBasedEvictions gate default (alpha/off in 1.12, beta/on 1.13, GA 1.18, gate removed 1.20+) */
+  /** TaintBasedEvictions gate default (alpha/off in 1.12, beta/on 1.13, GA 1.18, gate removed 1.21) */
   taintBasedEvictionsDefault: boolean;
   /** the pod-eviction path (zonePodEvictor, podEvictionTimeout) exists: < 1.27 */
   hasPodEvictionPath: boolean;
@@ -25,17 +25,17 @@ export interface VersionBehaviour {
   hasEnableTaintManagerFlag: boolean;
   /** the taint manager runs as its own controller `taint-eviction-controller`: >= 1.29 */
   separateTaintEvictionController: boolean;
-  /** the unreachable NoExecute taint is queued in the same pass that set Unknown: >= 1.34 (before, one pass later, from 1.27) */
+  /** the unreachable NoExecute taint is queued in the same pass that set Unknown: >= 1.34 (before, one pass later, in every version with taint-based eviction) */
   unreachableTaintQueuedSamePass: boolean;
   /** node condition types the controller sets to Unknown when the grace period passes, Ready first */
   conditionsSetUnknown: readonly string[];
-  /** 1.12 excludes nodes whose name looks like a master from zone disruption checks */
+  /** nodes whose name looks like a master are left out of zone disruption checks: 1.12–1.20 (behind LegacyNodeRoleBehavior from 1.16) */
   excludeMasterByName: boolean;
-  /** the node.kubernetes.io/exclude-disruption label is honoured */
+  /** the node.kubernetes.io/exclude-disruption label is honoured (NodeDisruptionExclusion: 1.16 alpha/off, 1.19 on) */
   honoursExcludeDisruptionLabel: boolean;
   /** 1.12 replaces the deprecated taint keys (node.alpha.kubernetes.io/notReady, …/unreachable) */
   fixesDeprecatedTaintKeys: boolean;
-  /** TaintNodesByCondition gate default (beta/on 1.12, GA 1.17) */
+  /** TaintNodesByCondition gate default (beta/on 1.12, GA 1.17, gate removed 1.19) */
   taintNodesByConditionDefault: boolean;
   /** ReplicaSet: the pod-deletion-cost annotation is read (PodDeletionCost gate default) */
   podDeletionCostDefault: boolean;

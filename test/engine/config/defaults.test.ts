@@ -43,7 +43,9 @@ test('default feature gates follow the version', () => {
     [16, { LegacyNodeRoleBehavior: true, NodeDisruptionExclusion: false, NodeLease: true, TaintBasedEvictions: true, TaintNodesByCondition: true }],
     [21, { LegacyNodeRoleBehavior: false, LogarithmicScaleDown: false, NodeDisruptionExclusion: true, NodeLease: true, PodDeletionCost: false }],
     [24, { LogarithmicScaleDown: true, PodDeletionCost: true }],
-    [35, { LogarithmicScaleDown: true, PodDeletionCost: true, SeparateTaintEvictionController: true }],
+    [26, { LogarithmicScaleDown: true, PodDeletionCost: true, PodDisruptionConditions: true }],
+    [33, { DeploymentReplicaSetTerminatingReplicas: false, LogarithmicScaleDown: true, PodDeletionCost: true, PodDisruptionConditions: true, SeparateTaintEvictionController: true }],
+    [35, { DeploymentReplicaSetTerminatingReplicas: true, LogarithmicScaleDown: true, PodDeletionCost: true, SeparateTaintEvictionController: true, TaintTolerationComparisonOperators: false }],
   ];
   for (const [minor, want] of cases) assert.deepEqual(cfg(minor).featureGates, want, `1.${minor}`);
 });

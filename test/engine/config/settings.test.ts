@@ -62,7 +62,7 @@ test('defaults per version come from the version table', () => {
 
 test('the gates of a version are listed with stage and default', () => {
   assert.deepEqual(featureGatesForVersion(12).map((g) => `${g.name}:${g.stage}:${g.default}`), ['NodeLease:alpha:false', 'TaintBasedEvictions:alpha:false', 'TaintNodesByCondition:beta:true']);
-  assert.deepEqual(featureGatesForVersion(35).map((g) => g.name), ['LogarithmicScaleDown', 'PodDeletionCost', 'SeparateTaintEvictionController']);
+  assert.deepEqual(featureGatesForVersion(35).map((g) => g.name), ['DeploymentReplicaSetTerminatingReplicas', 'LogarithmicScaleDown', 'PodDeletionCost', 'SeparateTaintEvictionController', 'TaintTolerationComparisonOperators']);
 });
 
 test('the settings table renders for the README with per-version defaults and lifetimes', () => {

@@ -125,6 +125,15 @@ test('feature gates have the stage, default and lock of their version, and vanis
     ['SeparateTaintEvictionController', 29, { stage: 'beta', default: true, locked: false }],
     ['SeparateTaintEvictionController', 33, { stage: 'beta', default: true, locked: false }],
     ['SeparateTaintEvictionController', 34, { stage: 'GA', default: true, locked: true }],
+    ['PodDisruptionConditions', 24, undefined],
+    ['PodDisruptionConditions', 25, { stage: 'alpha', default: false, locked: false }],
+    ['PodDisruptionConditions', 26, { stage: 'beta', default: true, locked: false }],
+    ['PodDisruptionConditions', 33, { stage: 'GA', default: true, locked: true }],
+    ['PodDisruptionConditions', 34, undefined],
+    ['DeploymentReplicaSetTerminatingReplicas', 33, { stage: 'alpha', default: false, locked: false }],
+    ['DeploymentReplicaSetTerminatingReplicas', 35, { stage: 'beta', default: true, locked: false }],
+    ['TaintTolerationComparisonOperators', 34, undefined],
+    ['TaintTolerationComparisonOperators', 35, { stage: 'alpha', default: false, locked: false }],
   ];
   for (const [gate, minor, want] of cases) {
     const g = gateStateOf(minor).get(gate);
