@@ -12,7 +12,13 @@ import { ClusterTree, DecisionsTree } from './trees';
 
 export const VIEW = { cluster: 'controllerStepper.cluster', decisions: 'controllerStepper.decisions' } as const;
 
-export function activate(context: vscode.ExtensionContext): { ctx: Ctx } {
+export interface ExtensionApi {
+  ctx: Ctx;
+  cluster: ClusterTree;
+  decisions: DecisionsTree;
+}
+
+export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const ctx = new Ctx(context.extensionUri);
   const cluster = new ClusterTree(ctx);
   const decisions = new DecisionsTree(ctx);
@@ -34,7 +40,7 @@ export function activate(context: vscode.ExtensionContext): { ctx: Ctx } {
     ...(client ? [client] : []),
   );
   // the returned API is for the extension-host tests
-  return { ctx };
+  return { ctx, cluster, decisions };
 }
 
 export function deactivate(): void {}

@@ -17,8 +17,10 @@ export interface WebviewHtmlOptions {
 }
 
 export function webviewHtml(o: WebviewHtmlOptions): string {
-  for (const v of [o.cspSource, o.nonce, o.scriptUri, o.styleUri, o.preludeUri ?? '']) {
-    if (/["<>\s]/.test(v)) throw new Error(`unsafe value in the webview page: ${v}`);
+  // the CSP source may list several sources (`'self' https://*.vscode-cdn.net`); nothing may end a directive or an attribute
+  if (/["<>;\r\n]/.test(o.cspSource)) throw new Error(`unsafe CSP source: ${o.cspSource}`);
+  for (const v of [o.nonce, o.scriptUri, o.styleUri, o.preludeUri ?? '']) {
+    if (/["<>;\s]/.test(v)) throw new Error(`unsafe value in the webview page: ${v}`);
   }
   const csp = [
     "default-src 'none'",

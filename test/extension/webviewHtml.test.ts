@@ -16,3 +16,9 @@ test('the page allows nothing by default and scripts only with the nonce', () =>
 test('a value that could break out of an attribute is refused', () => {
   assert.throws(() => webviewHtml({ ...base, scriptUri: 'x"><script>alert(1)</script>' }));
 });
+
+test('a CSP source listing several sources is kept whole, one that could add a directive is refused', () => {
+  const html = webviewHtml({ ...base, cspSource: "'self' https://*.vscode-cdn.net" });
+  assert.match(html, /style-src 'self' https:\/\/\*\.vscode-cdn\.net 'nonce-abc123'/);
+  assert.throws(() => webviewHtml({ ...base, cspSource: "'self'; script-src *" }));
+});

@@ -4,8 +4,8 @@ import type { Store } from '../state';
 import type { WebviewAction } from '../../protocol/webview';
 
 const BUTTONS: { action: WebviewAction; label: string; title: string }[] = [
-  { action: 'reset', label: '⏮ Reset', title: 'Start the scenario again' },
-  { action: 'previousDecision', label: '⇤ Prev decision', title: 'Back to the previous pass that holds a decision' },
+  { action: 'reset', label: 'Reset', title: 'Start the scenario again' },
+  { action: 'previousDecision', label: '⇤ Previous decision', title: 'Back to the previous pass that holds a decision' },
   { action: 'stepBack', label: '◀ Step back', title: 'Back one monitor pass' },
   { action: 'step', label: 'Step ▶', title: 'Run the next monitor pass' },
   { action: 'nextDecision', label: 'Next decision ⇥', title: 'Run until the next decision' },

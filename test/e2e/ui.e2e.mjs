@@ -1,0 +1,107 @@
+// UI test in a real VS Code (code-server) driven by Debian's chromium:
+// open an example from the palette, run until the first taint, read the why
+// panel inside the webview, step back. Env: CS_URL, SHOT_DIR, CHROMIUM.
+import { chromium } from 'playwright-core';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+
+const CS_URL = process.env.CS_URL;
+const SHOT_DIR = process.env.SHOT_DIR || '/tmp/controller-stepper-shots';
+mkdirSync(SHOT_DIR, { recursive: true });
+const t0 = Date.now();
+const lap = (what) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${what}`);
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+let failed = false;
+try {
+  const page = await (await browser.newContext({ viewport: { width: 1600, height: 1000 } })).newPage();
+  page.setDefaultTimeout(60_000);
+  await page.goto(CS_URL);
+  await page.locator('.monaco-workbench').waitFor();
+  await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor();
+  lap('workbench ready');
+
+  await runCommand(page, 'Controller Stepper: Open Example…', false);
+  await pickFromQuickInput(page, 'one-node-stops');
+  const webview = page.frameLocator('iframe.webview.ready:visible').frameLocator('#active-frame');
+  await webview.locator('#scenario-name', { hasText: 'one-node-stops' }).waitFor();
+  assert.equal(await webview.locator('#version').innerText(), '1.31');
+  lap('example open in the panel');
+
+  await runCommand(page, 'Controller Stepper: Run Until…', false);
+  await pickFromQuickInput(page, 'next TaintAdded on node-a1');
+  const selected = webview.locator('#decisions li.decision.selected');
+  await selected.waitFor();
+  assert.match(await selected.innerText(), /TaintAdded/);
+  const passAtTaint = Number(await webview.locator('#pass').innerText());
+  lap(`at the taint, pass ${passAtTaint}`);
+
+  await selected.click();
+  await webview.locator('#why-decision', { hasText: 'TaintAdded' }).waitFor();
+  const checks = await webview.locator('#why-checks li').allInnerTexts();
+  assert.ok(checks.length > 0, 'the why panel lists the checks');
+  const causes = await webview.locator('#why-causes .cause').allInnerTexts();
+  assert.ok(causes.length > 0, 'the why panel lists the causes');
+  assert.ok(causes.some((c) => /KubeletStopped Node\/node-a1/.test(c)), `causes go back to the world event: ${causes.join(' | ')}`);
+  console.log(`  because: ${checks.map((c) => c.replace(/\s+/g, ' ')).join(' | ')}`);
+  console.log(`  causes: ${causes.join(' | ')}`);
+  await page.screenshot({ path: `${SHOT_DIR}/01-why-taint.png` });
+
+  await webview.locator('#nodes .node[data-ref="Node/node-a1"]').click();
+  await webview.locator('#why-object', { hasText: 'Node/node-a1' }).waitFor();
+  await page.screenshot({ path: `${SHOT_DIR}/02-node.png` });
+
+  await webview.locator('vscode-button[data-action="stepBack"]').click();
+  await webview.locator('#pass', { hasText: String(passAtTaint - 1) }).waitFor();
+  lap('stepped back');
+  await page.screenshot({ path: `${SHOT_DIR}/03-stepped-back.png` });
+} catch (e) {
+  failed = true;
+  console.error('UI E2E FAILED:', e);
+  for (const p of browser.contexts().flatMap((c) => c.pages())) await p.screenshot({ path: `${SHOT_DIR}/99-failure.png` }).catch(() => {});
+} finally {
+  await browser.close();
+}
+console.log(failed ? 'ui: 0 passed, 1 failed' : 'ui: 1 passed, 0 failed');
+process.exit(failed ? 1 : 0);
+
+// The palette may open before the extension has registered its commands, and
+// an open palette does not refresh: re-open it until the command shows.
+async function runCommand(page, title, waitHidden = true) {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
+  const end = Date.now() + 60_000;
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Escape');
+    await page.locator('.monaco-workbench .part.editor').click({ position: { x: 200, y: 200 } }).catch(() => {});
+    await page.keyboard.press('F1');
+    await input.waitFor();
+    await input.fill(`>${title}`);
+    try {
+      await row.waitFor({ timeout: 2_000 });
+      break;
+    } catch {
+      if (Date.now() > end) throw new Error(`command "${title}" not in the palette after ${attempt} tries`);
+    }
+  }
+  await input.press('Enter');
+  if (waitHidden) await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+}
+
+// A quick pick or input box that the command opened: type, then accept.
+async function pickFromQuickInput(page, text) {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await input.waitFor();
+  await page.waitForFunction(() => {
+    const i = document.querySelector('.quick-input-widget .quick-input-box input');
+    return i && i.value === '';
+  });
+  await input.fill(text);
+  await page.waitForTimeout(300);
+  await input.press('Enter');
+  await page.locator('.quick-input-widget').waitFor({ state: 'hidden' });
+}
