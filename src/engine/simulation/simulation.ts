@@ -8,9 +8,11 @@
  * and each controller's `nextWake()`. The clock jumps from one instant with
  * due work to the next; nothing is done per 100 ms pass unless a controller
  * asks for it. At one instant T (spec 1.3):
- *   1. kubelets: derived heartbeats and Lease renewals up to T are written
- *      into the records, then reposts due at T;
- *   2. world events at T, in file order;
+ *   1. kubelets: derived heartbeats and Lease renewals before T are written
+ *      into the records;
+ *   2. world events at T, in file order (so an event at T, such as
+ *      `kubelet: stop`, comes before a post the kubelet would make at T);
+ *      then the kubelets' posts, renewals and reposts due at T;
  *   3. a new leader, when a failover's wait ends at T;
  *   4. when a monitor pass is due at T the pass counter (`host.pass`)
  *      advances — pass numbers count every monitor pass since the start of
@@ -282,8 +284,9 @@ export class SimulationImpl implements Simulation {
   private processInstant(t: Micros): void {
     const host = this.host;
     host.now = t;
-    this.kubelets.materialise(t);
-    this.kubelets.runDue(t);
+    // kubelet posts strictly before t, then the scenario's events at t, then the posts due at t:
+    // an event at t (e.g. `kubelet: stop`) comes before a post the kubelet would make at t
+    this.kubelets.materialise(t - 1);
     const ctx = {
       host, kubelets: this.kubelets,
       restart: (failover: boolean, seq: number) => this.restart(failover, seq),
@@ -293,6 +296,8 @@ export class SimulationImpl implements Simulation {
       applyWorldEvent(ctx, this.events[this.eventIndex].ev);
       this.eventIndex++;
     }
+    this.kubelets.materialise(t);
+    this.kubelets.runDue(t);
     if (this.leaderAt !== undefined && this.leaderAt <= t) {
       this.leaderAt = undefined;
       const seq = host.decide({

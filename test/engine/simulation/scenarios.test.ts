@@ -1,0 +1,164 @@
+/**
+ * Whole timelines with the real controllers: one node stops heartbeating ->
+ * Ready Unknown -> tainted (1.31) or queued for eviction (1.12) -> pods
+ * evicted at the right times; explain's causal chain back to the world
+ * event; determinism and stepping back with the real controllers'
+ * checkpoints; expectations.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createSimulation } from '../../../src/engine/simulation/simulation';
+import { seconds } from '../../../src/engine/model/time';
+import type { KObject } from '../../../src/engine/model/types';
+import { traceToJsonLines } from '../../../src/engine/trace/serialize';
+import { lease, node, pod, scenarioOf, T0_MICROS, type EventSpec, type ExpectSpec } from '../../helpers/scenario';
+
+const s = (n: number) => T0_MICROS + seconds(n);
+const tol = (key: string, secs?: number): KObject => ({ key, operator: 'Exists', effect: 'NoExecute', ...(secs === undefined ? {} : { tolerationSeconds: secs }) });
+const defaults = [tol('node.kubernetes.io/not-ready', 300), tol('node.kubernetes.io/unreachable', 300)];
+
+function cluster(withLeases: boolean): KObject[] {
+  const names = ['a1', 'a2', 'a3'];
+  return [
+    ...names.map((n) => node(n, { zone: 'z1', heartbeatAgo: withLeases ? '3m' : '5s' })),
+    ...(withLeases ? names.map((n) => lease(n, '2s')) : []),
+    pod('default', 'bare', 'a1'),
+    pod('default', 'defaults', 'a1', { tolerations: defaults }),
+    pod('default', 'sixty', 'a1', { tolerations: [tol('node.kubernetes.io/unreachable', 60)] }),
+    pod('default', 'forever', 'a1', { tolerations: [tol('node.kubernetes.io/unreachable')] }),
+    pod('default', 'elsewhere', 'a2'),
+  ];
+}
+
+const stopA1: EventSpec[] = [{ at: '30s', kind: 'kubelet', action: 'stop', target: { nodes: ['a1'] } } as EventSpec];
+
+function timeOf(sim: ReturnType<typeof createSimulation>, action: string, object: string, detail?: RegExp): string | undefined {
+  return sim.trace.find((d) => d.action === action && d.object === object && (!detail || detail.test(d.summary)))?.time;
+}
+
+describe('one node stops heartbeating, Kubernetes 1.31', () => {
+  const sim = createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events: stopA1 }));
+  sim.runUntil(s(600));
+
+  const cases: [string, string, string, RegExp | undefined, string | undefined][] = [
+    ['Ready becomes Unknown at the first pass more than 40s after the last Lease renewal (20s)', 'NodeStatusUnknown', 'Node/a1', undefined, '2026-01-01T00:01:05.000Z'],
+    ['the unreachable NoSchedule taint follows in the same pass', 'TaintAdded', 'Node/a1', /unreachable:NoSchedule/, '2026-01-01T00:01:05.000Z'],
+    ['the unreachable NoExecute taint comes one pass later (1.27-1.33)', 'TaintAdded', 'Node/a1', /unreachable:NoExecute/, '2026-01-01T00:01:10.000Z'],
+    ['a pod without tolerations is evicted at once', 'PodEvicted', 'Pod/default/bare', undefined, '2026-01-01T00:01:10.000Z'],
+    ['a pod tolerating for 60s is evicted 60s after the taint', 'PodEvicted', 'Pod/default/sixty', undefined, '2026-01-01T00:02:10.000Z'],
+    ['a pod with the default 300s tolerations is evicted 300s after the taint', 'PodEvicted', 'Pod/default/defaults', undefined, '2026-01-01T00:06:10.000Z'],
+    ['a pod tolerating forever is never evicted', 'PodEvicted', 'Pod/default/forever', undefined, undefined],
+    ['a pod on a healthy node is never evicted', 'PodEvicted', 'Pod/default/elsewhere', undefined, undefined],
+  ];
+  for (const [name, action, object, detail, time] of cases) it(name, () => assert.equal(timeOf(sim, action, object, detail), time));
+
+  it('explains an eviction with the chain of causes back to the kubelet stopping', () => {
+    const ex = sim.explain('Pod/default/defaults');
+    assert.equal(ex.exists, false);
+    const evicted = ex.happened.find((h) => h.decision.action === 'PodEvicted')!;
+    const actions = evicted.chain.map((d) => d.action);
+    assert.ok(actions.includes('KubeletStopped'), actions.join(','));
+    assert.ok(actions.includes('TaintAdded'), actions.join(','));
+    assert.equal(evicted.chain[0].action, 'KubeletStopped');
+  });
+
+  it('the state lists the remaining pods and the tainted node', () => {
+    const st = sim.state();
+    const names = st.objects.items.filter((o) => o.kind === 'Pod').map((o) => (o.metadata as { name: string }).name);
+    assert.deepEqual(names.sort(), ['elsewhere', 'forever']);
+    const a1 = st.objects.items.find((o) => o.kind === 'Node' && (o.metadata as { name: string }).name === 'a1') as { spec: { taints: { key: string; effect: string }[] } };
+    assert.deepEqual(a1.spec.taints.map((t) => `${t.key}:${t.effect}`).sort(), ['node.kubernetes.io/unreachable:NoExecute', 'node.kubernetes.io/unreachable:NoSchedule']);
+    assert.equal(st.zones.length, 1);
+    assert.equal(st.zones[0].zone, 'Zone/z1');
+  });
+});
+
+describe('one node stops heartbeating, Kubernetes 1.12', () => {
+  const sim = createSimulation(scenarioOf({ objects: cluster(false), version: '1.12', events: stopA1 }));
+  sim.runUntil(s(600));
+
+  it('Ready becomes Unknown at the first pass more than 40s after the last status post (20s)', () => {
+    assert.equal(timeOf(sim, 'NodeStatusUnknown', 'Node/a1'), '2026-01-01T00:01:05.000Z');
+  });
+  it('adds no NoExecute taint (TaintBasedEvictions is off in 1.12)', () => {
+    assert.equal(timeOf(sim, 'TaintAdded', 'Node/a1', /NoExecute/), undefined);
+  });
+  it('deletes the pods podEvictionTimeout (5m) after the probe timestamp, tolerations or not', () => {
+    for (const p of ['bare', 'defaults', 'sixty', 'forever']) assert.equal(timeOf(sim, 'PodEvicted', `Pod/default/${p}`), '2026-01-01T00:05:25.000Z', p);
+    assert.equal(sim.trace.find((d) => d.action === 'PodEvicted')!.controller, 'node-lifecycle');
+    assert.equal(timeOf(sim, 'PodEvicted', 'Pod/default/elsewhere'), undefined);
+  });
+});
+
+describe('determinism and checkpoints with the real controllers', () => {
+  const events: EventSpec[] = [
+    ...stopA1,
+    { at: '3m', kind: 'kubelet', action: 'start', target: { nodes: ['a1'] } } as EventSpec,
+    { at: '4m', kind: 'restartControllerManager', failover: true } as EventSpec,
+  ];
+  for (const version of ['1.12', '1.31', '1.35']) {
+    it(`${version}: the same input gives byte-identical trace JSON`, () => {
+      const one = createSimulation(scenarioOf({ objects: cluster(version !== '1.12'), version, events }));
+      const two = createSimulation(scenarioOf({ objects: cluster(version !== '1.12'), version, events }));
+      one.runUntil(s(420));
+      two.runUntil(s(420));
+      assert.ok(one.trace.length > 10);
+      assert.equal(traceToJsonLines(one.trace), traceToJsonLines(two.trace));
+    });
+
+    it(`${version}: goToPass backwards equals a fresh run to that pass (state and trace)`, () => {
+      const sim = createSimulation(scenarioOf({ objects: cluster(version !== '1.12'), version, events }), { checkpointEvery: 4 });
+      sim.runUntil(s(420));
+      for (const n of [15, 45, 2]) {
+        sim.goToPass(n);
+        const fresh = createSimulation(scenarioOf({ objects: cluster(version !== '1.12'), version, events }), { checkpointEvery: 4 });
+        fresh.goToPass(n);
+        assert.equal(sim.pass, n);
+        assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace), `trace at pass ${n}`);
+        assert.equal(JSON.stringify(sim.state()), JSON.stringify(fresh.state()), `state at pass ${n}`);
+      }
+    });
+  }
+});
+
+describe('expectations', () => {
+  const expect: ExpectSpec[] = [
+    { at: '1m', node: 'a1', ready: 'True' },
+    { at: '1m5s', node: 'a1', ready: 'Unknown', hasTaint: 'node.kubernetes.io/unreachable:NoSchedule' },
+    { at: '1m9s', node: 'a1', lacksTaint: 'node.kubernetes.io/unreachable:NoExecute' },
+    { at: '1m10s', pod: 'default/bare', deleted: true },
+    { at: '2m', pod: 'default/defaults', deleted: false, boundTo: 'a1' },
+    { at: '2m', zone: 'z1', state: 'Normal' },
+    { at: '10m', decision: { action: 'PodEvicted', count: 3 } },
+    // these two are wrong on purpose
+    { at: '1m', node: 'a1', hasTaint: 'node.kubernetes.io/unreachable' },
+    { at: '30s', pod: 'default/bare', deleted: true },
+  ];
+  const sim = createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events: stopA1, expect }));
+  const results = sim.checkExpectations();
+
+  it('passes the ones that hold, in the order written', () => {
+    assert.deepEqual(results.map((r) => r.ok), [true, true, true, true, true, true, true, false, false]);
+    assert.deepEqual(results.map((r) => r.index), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('says what was expected and what was found when one fails', () => {
+    assert.equal(results[7].description, 'at 2026-01-01T00:01:00.000Z: Node/a1 has taint node.kubernetes.io/unreachable');
+    assert.equal(results[7].actual, 'Node/a1 has taint node.kubernetes.io/unreachable: no taints');
+    assert.match(results[8].actual!, /it exists on a1/);
+  });
+
+  it('runs again from the start when the simulation is already past the first time', () => {
+    const again = sim.checkExpectations();
+    assert.deepEqual(again.map((r) => r.ok), results.map((r) => r.ok));
+  });
+});
+
+describe('explain: the simulation\'s own reasons', () => {
+  it('says an object never existed', () => {
+    const sim = createSimulation(scenarioOf({ objects: cluster(true), version: '1.31' }));
+    const ex = sim.explain('Pod/default/nope');
+    assert.equal(ex.exists, false);
+    assert.match(ex.whyNot[0].check.rule, /never existed/);
+  });
+});
