@@ -24,7 +24,7 @@
  */
 import { spawn, execFileSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
-import { cpus, freemem, platform, arch, release, tmpdir, totalmem } from 'node:os';
+import { cpus, freemem, loadavg, platform, arch, release, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateClusterStream, listChunks, renderObject } from '../src/engine/generate/index';
 
@@ -216,6 +216,14 @@ function fmt(n: number | undefined, unit: string): string {
 
 const MB = 1024 * 1024;
 
+/** The same ratio by CPU time, when both sides have it: steadier than wall time on a busy machine. */
+function cpuRatio(a: Record<string, any>[], b: Record<string, any>[], ka: string, kb: string): string {
+  const n = Math.min(a.length, b.length);
+  const xs: number[] = [];
+  for (let i = 0; i < n; i++) if (typeof a[i][ka] === 'number' && typeof b[i][kb] === 'number') xs.push(a[i][ka] / b[i][kb]);
+  return xs.length ? `; by CPU time ${fmt(median(xs), 'x')}` : '';
+}
+
 async function main(): Promise<number> {
   let o: Options;
   try {
@@ -225,6 +233,10 @@ async function main(): Promise<number> {
     return 2;
   }
   const log = (s: string) => process.stdout.write(`${s}\n`);
+  const loadAtStart = loadavg();
+  if (loadAtStart[0] > cpus().length) {
+    log(`NOTE: the machine is busy (load average ${loadAtStart.map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs): wall times will be slow and noisy; the ratios and CPU times less so.`);
+  }
   log(`# Controller Stepper benchmark: ${o.nodes} nodes × ${o.podsPerNode} pods, ${o.zones} zones, ${o.runs} runs${o.quick ? ' (quick)' : ''}`);
   const inputs = generate(o);
   log(`generated ${inputs.snapshot}: ${(inputs.bytes / MB).toFixed(1)} MiB, ${JSON.stringify(inputs.counts)} in ${(inputs.generateMs / 1000).toFixed(1)} s`);
@@ -262,11 +274,11 @@ async function main(): Promise<number> {
   // Ratios per run (run i's load over run i's parse), then the median of the ratios.
   const pair = <T>(a: T[], b: T[]) => a.slice(0, Math.min(a.length, b.length)).map((x, i) => [x, b[i]] as const);
   const unavailableNote = (task: string) => (unavailable.has(task) ? `not available yet: ${unavailable.get(task)}` : !o.only.has(task === 'parse' ? 'load' : task) ? 'not measured (--only)' : 'no successful run');
-  const metrics: Metric[] = [
+  const measured: Metric[] = [
     {
       key: 'loadRatio', label: 'load into engine ÷ bare JSON.parse', unit: 'x', target: { op: '<=', value: 1.5 },
       values: pair(results.load, results.parse).map(([l, p]) => l.loadMs / p.parseMs),
-      detail: results.load.length && results.parse.length ? `load ${fmt(median(results.load.map((x) => x.loadMs)), 'ms')}, JSON.parse ${fmt(median(results.parse.map((x) => x.parseMs)), 'ms')} (file read ${fmt(median(results.parse.map((x) => x.readMs)), 'ms')}, not counted)` : undefined,
+      detail: results.load.length && results.parse.length ? `load ${fmt(median(results.load.map((x) => x.loadMs)), 'ms')}, JSON.parse ${fmt(median(results.parse.map((x) => x.parseMs)), 'ms')} (file read ${fmt(median(results.parse.map((x) => x.readMs)), 'ms')}, not counted)${cpuRatio(results.load, results.parse, 'loadCpuMs', 'parseCpuMs')}` : undefined,
       note: results.load.length ? undefined : unavailableNote('load'),
     },
     {
@@ -275,7 +287,8 @@ async function main(): Promise<number> {
       detail: results.simulate.length ? (() => {
         const s = results.simulate[0];
         const a = s.actions as Record<string, number>;
-        return `runUntil ${fmt(median(results.simulate.map((x) => x.runMs)), 'ms')}; setup: loadScenario ${fmt(median(results.simulate.map((x) => x.loadMs)), 'ms')}, createSimulation ${fmt(median(results.simulate.map((x) => x.createMs)), 'ms')}; ${s.decisions} decisions (TaintAdded ${a.TaintAdded ?? 0}, PodEvicted ${a.PodEvicted ?? 0}, PodsCreated ${a.PodsCreated ?? 0}, PodBound ${a.PodBound ?? 0})`;
+        const cpu = results.simulate.every((x) => typeof x.runCpuMs === 'number') ? ` (CPU time ${fmt(median(results.simulate.map((x) => x.runCpuMs)), 'ms')}: ${fmt(median(results.simulate.map((x) => x.simulatedS / (x.runCpuMs / 1000))), 'x')} by CPU time)` : '';
+        return `runUntil ${fmt(median(results.simulate.map((x) => x.runMs)), 'ms')}${cpu}; setup: loadScenario ${fmt(median(results.simulate.map((x) => x.loadMs)), 'ms')}, createSimulation ${fmt(median(results.simulate.map((x) => x.createMs)), 'ms')}; ${s.decisions} decisions (TaintAdded ${a.TaintAdded ?? 0}, PodEvicted ${a.PodEvicted ?? 0}, PodsCreated ${a.PodsCreated ?? 0}, PodBound ${a.PodBound ?? 0})`;
       })() : undefined,
       note: results.simulate.length ? undefined : unavailableNote('simulate'),
     },
@@ -328,7 +341,8 @@ async function main(): Promise<number> {
       detail: results.goback.length ? `from pass ${results.goback[0].from} to ${results.goback[0].from - 100}` : undefined,
       note: results.goback.length ? undefined : unavailableNote('goback'),
     },
-  ].map(finish);
+  ];
+  const metrics = measured.map(finish);
 
   // -- the table -----------------------------------------------------------------
   const resultsDir = join(root, 'bench', 'results');
@@ -378,6 +392,8 @@ async function main(): Promise<number> {
       cpus: cpus().length, cpuModel: cpus()[0]?.model, totalMemoryMiB: Math.round(totalmem() / MB), freeMemoryMiB: Math.round(freemem() / MB),
       node: process.version, v8: process.versions.v8, platform: platform(), arch: arch(), release: release(),
       childHeapLimitMiB: heapLimitMb(),
+      loadAverageAtStart: loadAtStart,
+      loadAverageAtEnd: loadavg(),
     },
     options: { ...o, only: [...o.only] },
     snapshot: { bytes: inputs.bytes, generateMs: Math.round(inputs.generateMs), counts: inputs.counts, format: 'compact JSON List' },
