@@ -32,7 +32,7 @@ import {
 import { closest } from './suggest';
 import type { ControllerConfig, KubeletConfig } from './types';
 
-export { lookupSetting, settingsForVersion, renderSettingsTableMarkdown, featureGatesForVersion } from './settings';
+export { lookupSetting, settingsForVersion, renderSettingsTableMarkdown, featureGatesForVersion, settingHoverMarkdown, gateHoverMarkdown } from './settings';
 export { parseFlag } from './flags';
 
 /** Every problem code config resolution reports, with what it means (for docs and the language server). */
@@ -254,7 +254,12 @@ function flagAssignments(words: Word[], origin: Origin, report: Report, strictPo
   const { flags, positional, missingValue } = splitFlagWords(words);
   for (const w of positional) {
     if (strictPositional || !/kube-controller-manager/.test(w.text)) {
-      report('bad-flag', 'error', `"${w.text}" is not a flag (flags start with --, e.g. --node-monitor-grace-period=20s)`, w.position);
+      const i = words.indexOf(w);
+      const prev = i > 0 ? parseFlag(words[i - 1].text) : undefined;
+      const hint = prev && prev.value === undefined && /^(true|false)$/i.test(w.text.trim())
+        ? ` (a boolean flag takes its value with =: ${prev.flag}=${w.text.trim()})`
+        : ' (flags start with --, e.g. --node-monitor-grace-period=20s)';
+      report('bad-flag', 'error', `"${w.text}" is not a flag${hint}`, w.position);
     }
   }
   const missing = new Set(missingValue);

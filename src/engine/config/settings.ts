@@ -276,6 +276,60 @@ export const OTHER_KCM_CONTROLLERS: readonly string[] = [
   'kube-apiserver-serving-clustertrustbundle-publisher-controller', 'device-taint-eviction-controller',
 ];
 
+// ---- hover -------------------------------------------------------------------
+
+/**
+ * Markdown describing a setting for one version (the language server's hover):
+ * name, flag, configuration path, type, default in that version, the versions
+ * that have it, and what it does. Undefined for an unknown name.
+ */
+export function settingHoverMarkdown(nameOrFlag: string, v: KubeVersion | number): string | undefined {
+  const row = lookupSetting(nameOrFlag);
+  if (!row) return undefined;
+  const minor = typeof v === 'number' ? v : v.minor;
+  const a = availabilityOf(row);
+  const where = [row.flag && `\`${row.flag}\``, row.configPath && `\`${row.configPath}\``].filter(Boolean).join(' · ');
+  const lines = [`**${row.key}** (${row.section}, ${row.type})${where ? ` — ${where}` : ''}`, '', row.doc, ''];
+  if (settingExistsIn(row, minor)) {
+    lines.push(`Default in 1.${minor}: \`${fmtValue(defaultOf(row, minor))}\`${row.range ? `; must be ${row.range.text}` : ''}.`);
+    if (a.deprecatedIn !== undefined && minor >= a.deprecatedIn) lines.push(`Deprecated since 1.${a.deprecatedIn}${a.removedIn ? `, removed in 1.${a.removedIn}` : ''}.`);
+  } else {
+    lines.push(a.removedIn !== undefined && minor >= a.removedIn ? `Removed in 1.${a.removedIn}: Kubernetes 1.${minor} does not have it.` : `Added in 1.${a.since}: Kubernetes 1.${minor} does not have it.`);
+  }
+  lines.push('', `Versions: ${versionsText(row)}. Defaults: ${defaultsText(row)}. Source: ${row.source}.`);
+  return lines.join('\n');
+}
+
+/** What each modelled feature gate does, one line each (hover, README). */
+export const GATE_DOCS: Readonly<Record<string, string>> = {
+  NodeLease: 'Kubelets renew a Lease in kube-node-lease as their heartbeat; the node lifecycle controller counts a renewed Lease (1.13+).',
+  TaintBasedEvictions: 'The node lifecycle controller adds not-ready/unreachable NoExecute taints (with the taint manager) instead of deleting pods after podEvictionTimeout.',
+  TaintNodesByCondition: 'Node conditions (Ready False/Unknown, pressure) and spec.unschedulable become NoSchedule taints.',
+  NodeDisruptionExclusion: 'Nodes labelled node.kubernetes.io/exclude-disruption are left out of zone disruption checks.',
+  LegacyNodeRoleBehavior: 'Nodes whose name looks like a master are left out of zone disruption checks.',
+  PodDeletionCost: 'ReplicaSet scale-down deletes pods with a lower controller.kubernetes.io/pod-deletion-cost first.',
+  LogarithmicScaleDown: 'ReplicaSet scale-down compares pod ages in logarithmic buckets, ties broken by a random UID-based order.',
+  PodDisruptionConditions: 'A pod deleted by taint-based eviction first gets the DisruptionTarget condition.',
+  SeparateTaintEvictionController: 'The taint manager runs as its own controller, taint-eviction-controller, which --controllers can disable.',
+  DeploymentReplicaSetTerminatingReplicas: 'ReplicaSet status.terminatingReplicas counts pods that are being deleted.',
+  TaintTolerationComparisonOperators: 'Tolerations may use the Gt and Lt operators on numeric taint values.',
+};
+
+/** Markdown describing a feature gate in one version (stage, default, lock), or its absence. */
+export function gateHoverMarkdown(name: string, v: KubeVersion | number): string | undefined {
+  const minor = typeof v === 'number' ? v : v.minor;
+  const life = gateLifecycles().get(name);
+  if (!life) return undefined;
+  const g = gateStateOf(minor).get(name);
+  const rows = VERSION_CHANGES.filter((c) => c.gate?.name === name);
+  const history = rows.map((c) => (c.gate!.stage === 'removed' ? `removed in 1.${c.minor}` : `${c.gate!.stage} ${c.gate!.default ? 'on' : 'off'}${c.gate!.locked ? ' (locked)' : ''} from 1.${c.minor}`)).join('; ');
+  const now = g
+    ? `In 1.${minor}: ${g.stage}, default ${g.default}${g.locked ? `, locked to ${g.default}` : ''}.`
+    : life.removedIn !== undefined && minor >= life.removedIn ? `Removed in 1.${life.removedIn}: Kubernetes 1.${minor} does not have it.` : `Added in 1.${life.since}: Kubernetes 1.${minor} does not have it.`;
+  const what = GATE_DOCS[name] ?? '';
+  return [`**${name}** (feature gate)`, '', what, '', now, '', `History: ${history}. Source: ${rows[rows.length - 1].source}.`].join('\n');
+}
+
 // ---- README ------------------------------------------------------------------
 
 const cell = (s: string): string => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
@@ -319,7 +373,7 @@ export function renderSettingsTableMarkdown(): string {
     lines.push(`| \`${s.key}\` | ${s.flag ? `\`${s.flag}\`` : '—'} | ${s.configPath ? `\`${s.configPath}\`` : '—'} | ${s.type} | ${cell(defaultsText(s))} | ${versionsText(s)} | ${cell(s.doc)}${s.component !== 'kube-controller-manager' ? ` (${s.component})` : ''} |`);
   }
   lines.push('', 'Feature gates (`featureGates: {Name: true}` or `--feature-gates=Name=true`):', '');
-  lines.push('| Gate | Component | Stages | Removed in |', '|---|---|---|---|');
+  lines.push('| Gate | Component | Stages | Removed in | What it does |', '|---|---|---|---|---|');
   const stages = new Map<string, string[]>();
   const components = new Map<string, string>();
   for (const c of VERSION_CHANGES) {
@@ -332,7 +386,7 @@ export function renderSettingsTableMarkdown(): string {
   const life = gateLifecycles();
   for (const name of [...stages.keys()].sort()) {
     const removed = life.get(name)?.removedIn;
-    lines.push(`| \`${name}\` | ${components.get(name)} | ${stages.get(name)!.join('; ')} | ${removed ? `1.${removed}` : '—'} |`);
+    lines.push(`| \`${name}\` | ${components.get(name)} | ${stages.get(name)!.join('; ')} | ${removed ? `1.${removed}` : '—'} | ${cell(GATE_DOCS[name] ?? '')} |`);
   }
   lines.push('', 'Controllers (`controllers: ["*", "-replicaset"]` or `--controllers=*,-replicaset`):', '');
   lines.push('| Name | Also accepted | Versions |', '|---|---|---|');

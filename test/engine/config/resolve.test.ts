@@ -167,6 +167,7 @@ const PROBLEM_CASES: ProblemCase[] = [
   { name: 'a kubelet flag given to the controller manager', minor: 31, given: { flags: ['--node-status-update-frequency=4s'] }, code: 'unknown-flag', severity: 'error', message: /kubelet flag/ },
   { name: 'a real flag the simulation does not model', minor: 31, given: { flags: ['--kubeconfig=/etc/kubernetes/controller-manager.conf'] }, code: 'flag-ignored', severity: 'info' },
   { name: 'a word that is not a flag', minor: 31, given: { flags: ['node-monitor-grace-period=10s'] }, code: 'bad-flag', severity: 'error', where: ['scenario.yaml', 30, 5] },
+  { name: 'a boolean flag with its value as the next word', minor: 26, given: { flags: ['--enable-taint-manager', 'false'] }, code: 'bad-flag', severity: 'error', where: ['scenario.yaml', 31, 5], message: /--enable-taint-manager=false/ },
   { name: 'a flag without its value', minor: 31, given: { flags: ['--node-monitor-grace-period'] }, code: 'bad-flag', severity: 'error', message: /needs a value/ },
   { name: 'a malformed --feature-gates', minor: 31, given: { flags: ['--feature-gates=PodDeletionCost'] }, code: 'bad-flag', severity: 'error', message: /Name=true\|false/ },
   { name: 'a rate that is not a number', minor: 31, given: { settings: { nodeEvictionRate: 'fast' } }, code: 'wrong-type', severity: 'error', unchanged: 'nodeEvictionRate' },

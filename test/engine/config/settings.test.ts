@@ -1,7 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  SETTINGS, defaultOf, featureGatesForVersion, lookupSetting, renderSettingsTableMarkdown, settingsForVersion,
+  GATE_DOCS, SETTINGS, allFeatureGateNames, defaultOf, featureGatesForVersion, gateHoverMarkdown, lookupSetting,
+  renderSettingsTableMarkdown, settingHoverMarkdown, settingsForVersion,
 } from '../../../src/engine/config/settings';
 import { kubeVersion } from '../../../src/engine/versions/table';
 import { closest } from '../../../src/engine/config/suggest';
@@ -85,4 +86,33 @@ test('"did you mean" picks the closest name, and nothing when nothing is close',
     ['completelyDifferentThing', undefined],
   ];
   for (const [input, want] of cases) assert.equal(closest(input, names), want, input);
+});
+
+test('hover text for a setting says its default in the version, or that the version lacks it', () => {
+  const cases: [name: string, minor: number, contains: RegExp[]][] = [
+    ['nodeMonitorGracePeriod', 31, [/\*\*nodeMonitorGracePeriod\*\*/, /Default in 1\.31: `40s`; must be > 0/, /--node-monitor-grace-period/]],
+    ['--node-monitor-grace-period', 32, [/Default in 1\.32: `50s`/]],
+    ['--pod-eviction-timeout', 26, [/Default in 1\.26: `5m`/, /Deprecated since 1\.26, removed in 1\.27/]],
+    ['--pod-eviction-timeout', 27, [/Removed in 1\.27: Kubernetes 1\.27 does not have it/]],
+    ['nodeStatusReportFrequency', 12, [/Added in 1\.13: Kubernetes 1\.12 does not have it/]],
+    ['unhealthyZoneThreshold', 35, [/must be in \(0, 1\]/]],
+  ];
+  for (const [name, minor, res] of cases) {
+    const md = settingHoverMarkdown(name, minor)!;
+    for (const re of res) assert.match(md, re, `${name} in 1.${minor}`);
+  }
+  assert.equal(settingHoverMarkdown('nope', 31), undefined);
+});
+
+test('hover text for a gate gives its stage in the version and its history', () => {
+  assert.match(gateHoverMarkdown('TaintBasedEvictions', 12)!, /In 1\.12: alpha, default false\./);
+  assert.match(gateHoverMarkdown('TaintBasedEvictions', 18)!, /In 1\.18: GA, default true, locked to true\./);
+  assert.match(gateHoverMarkdown('TaintBasedEvictions', 25)!, /Removed in 1\.21: Kubernetes 1\.25 does not have it\./);
+  assert.match(gateHoverMarkdown('SeparateTaintEvictionController', 28)!, /Added in 1\.29/);
+  assert.match(gateHoverMarkdown('NodeLease', 35)!, /History: alpha off from 1\.12; beta on from 1\.14; GA on \(locked\) from 1\.17; removed in 1\.24/);
+  assert.equal(gateHoverMarkdown('NoSuchGate', 31), undefined);
+});
+
+test('every gate of the version table has a one-line description', () => {
+  for (const name of allFeatureGateNames()) assert.ok(GATE_DOCS[name]?.length > 20, name);
 });
