@@ -272,7 +272,7 @@ export class TaintEvictionController implements SimController {
           from = 'scheduled';
           if (w.timer) this.timers.cancel(w.timer);
           w.timer = undefined;
-          because.push({ rule: 'the deletion scheduled earlier is replaced by an immediate one', values: { scheduledFor: formatTime(w.fireAt) } });
+          because.push({ rule: 'the deletion scheduled earlier is replaced by an immediate one', values: { scheduledFor: fmt(w.fireAt) } });
           if (w.scheduledSeq !== undefined) causes.push(w.scheduledSeq);
         }
         if (!w) {
@@ -301,15 +301,15 @@ export class TaintEvictionController implements SimController {
         w.min = min;
         because.push({
           rule: 'deletion scheduled at CreatedAt + min(tolerationSeconds)',
-          values: { createdAt: formatTime(createdAt), tolerationSeconds: formatDuration(min), deadline: formatTime(fireAt) },
+          values: { createdAt: fmt(createdAt), tolerationSeconds: formatDuration(min), deadline: fmt(fireAt) },
         });
         w.because = because;
         w.causes = uniq([...taintCauses, ...podCauses]);
         const seq = host.decide({
           controller: 'taint-eviction', action: 'PodEvictionScheduled', object: ref,
-          summary: `Pod ${key} will be deleted at ${formatTime(fireAt)} (tolerates the NoExecute taints of ${nodeName} for ${formatDuration(min)})`,
+          summary: `Pod ${key} will be deleted at ${fmt(fireAt)} (tolerates the NoExecute taints of ${nodeName} for ${formatDuration(min)})`,
           because, causes: w.causes, machine: t, source: `${this.b.file}: processPodOnNode`,
-          details: { node: nodeName, deadline: formatTime(fireAt), createdAt: formatTime(createdAt) },
+          details: { node: nodeName, deadline: fmt(fireAt), createdAt: fmt(createdAt) },
         });
         w.scheduledSeq = seq;
         w.lastTransition = { ...t, seq };
@@ -356,8 +356,8 @@ export class TaintEvictionController implements SimController {
     const ref = podRef(w.namespace, w.name);
     host.decide({
       controller: 'taint-eviction', action: 'PodEvictionCancelled', object: ref,
-      summary: `Cancelled the deletion of pod ${key} that was scheduled for ${formatTime(w.fireAt)}`,
-      because: [...because, { rule: 'a deletion was scheduled', values: { deadline: formatTime(w.fireAt), node: w.nodeName } }],
+      summary: `Cancelled the deletion of pod ${key} that was scheduled for ${fmt(w.fireAt)}`,
+      because: [...because, { rule: 'a deletion was scheduled', values: { deadline: fmt(w.fireAt), node: w.nodeName } }],
       causes: uniq([...(w.scheduledSeq !== undefined ? [w.scheduledSeq] : []), ...causes]),
       machine: t, source: `${this.b.file}: ${caller} -> cancelWorkWithEvent`,
     });
@@ -379,7 +379,7 @@ export class TaintEvictionController implements SimController {
     switch (t.payload) {
       case 'fire':
         if (w.state !== 'scheduled') return;
-        w.because = [...w.because, { rule: 'the deadline was reached: the timed worker fires', values: { deadline: formatTime(w.fireAt) } }];
+        w.because = [...w.because, { rule: 'the deadline was reached: the timed worker fires', values: { deadline: fmt(w.fireAt) } }];
         if (w.scheduledSeq !== undefined) w.causes = uniq([w.scheduledSeq, ...w.causes]);
         this.beginDelete(host, w, 'scheduled', 'DEADLINE');
         return;
@@ -434,7 +434,7 @@ export class TaintEvictionController implements SimController {
       controller: 'taint-eviction', action: 'PodEvicted', object: ref,
       summary: untolerated
         ? `Deleted pod ${w.key}: it does not tolerate a NoExecute taint of ${w.nodeName}`
-        : `Deleted pod ${w.key}: its toleration of the NoExecute taints of ${w.nodeName} ran out at ${formatTime(w.fireAt)}`,
+        : `Deleted pod ${w.key}: its toleration of the NoExecute taints of ${w.nodeName} ran out at ${fmt(w.fireAt)}`,
       because, causes: w.causes, machine: w.startTransition ?? done,
       source: `${this.b.file}: deletePodHandler`,
       details: { node: w.nodeName },
@@ -474,8 +474,8 @@ export class TaintEvictionController implements SimController {
     if (w?.state === 'scheduled') {
       return [{
         what,
-        check: { rule: 'the toleration has not run out yet: the deletion is scheduled', values: { createdAt: formatTime(w.createdAt), tolerationSeconds: w.min !== undefined ? formatDuration(w.min) : undefined, deadline: formatTime(w.fireAt) } },
-        wouldFireAt: formatTime(w.fireAt),
+        check: { rule: 'the toleration has not run out yet: the deletion is scheduled', values: { createdAt: fmt(w.createdAt), tolerationSeconds: w.min !== undefined ? formatDuration(w.min) : undefined, deadline: fmt(w.fireAt) } },
+        wouldFireAt: fmt(w.fireAt),
       }];
     }
     if (w?.state === 'deleting') {
@@ -483,7 +483,7 @@ export class TaintEvictionController implements SimController {
       return [{
         what,
         check: { rule: 'delete attempts are failing; deletePodHandler tries 5 times, 10 ms apart', values: { failedAttempts: w.attempts } },
-        ...(at !== undefined && w.timerKind === 'retry' ? { wouldFireAt: formatTime(at) } : {}),
+        ...(at !== undefined && w.timerKind === 'retry' ? { wouldFireAt: fmt(at) } : {}),
       }];
     }
     const node = host.cluster.nodes.get(pod.nodeName);
@@ -494,7 +494,7 @@ export class TaintEvictionController implements SimController {
     }
     const gave = this.gaveUp.get(key);
     if (gave) {
-      return [{ what, check: { rule: 'all 5 delete attempts failed; the work item was dropped, and only the next update of the node\'s taints or of the pod evicts it', values: { failedAt: formatTime(gave.at) } } }];
+      return [{ what, check: { rule: 'all 5 delete attempts failed; the work item was dropped, and only the next update of the node\'s taints or of the pod evicts it', values: { failedAt: fmt(gave.at) } } }];
     }
     const tm = this.tm ?? taintManagerBehaviour(host); // whyNot may be asked of a controller that never started
     const d = decidePodOnNode({ taints, tolerations: pod.tolerations, existing: 'none', cancelsWhenToleratedForever: tm.cancelsWhenToleratedForever });
@@ -595,5 +595,13 @@ function firstEntry<V>(m: Map<string, V>): [string, V] | undefined {
 }
 
 function uniq(xs: number[]): number[] {
+  if (xs.length < 2) return xs.slice();
   return [...new Set(xs)].sort((a, b) => a - b);
+}
+
+/** formatTime with a one-entry memo: most decisions of a wake share one instant. */
+let lastFormatted: { t: Micros; s: string } | undefined;
+function fmt(t: Micros): string {
+  if (lastFormatted?.t !== t) lastFormatted = { t, s: formatTime(t) };
+  return lastFormatted.s;
 }
