@@ -31,7 +31,7 @@ export function cloneLease(l: LeaseRecord): LeaseRecord {
   return { ...l, meta: meta(l.meta) };
 }
 
-function mapValues<T>(m: Map<string, T>, f: (v: T) => T): Map<string, T> {
+export function copyMap<T>(m: Map<string, T>, f: (v: T) => T): Map<string, T> {
   const out = new Map<string, T>();
   for (const [k, v] of m) out.set(k, f(v));
   return out;
@@ -40,12 +40,12 @@ function mapValues<T>(m: Map<string, T>, f: (v: T) => T): Map<string, T> {
 /** A copy of the cluster that shares nothing mutable with the original. */
 export function cloneCluster(c: ClusterState): ClusterState {
   return {
-    nodes: mapValues(c.nodes, cloneNode),
-    pods: mapValues(c.pods, clonePod),
-    replicaSets: mapValues(c.replicaSets, cloneReplicaSet),
-    daemonSets: mapValues(c.daemonSets, cloneDaemonSet),
-    leases: mapValues(c.leases, cloneLease),
-    podsByNode: mapValues(c.podsByNode, (s) => new Set(s)),
+    nodes: copyMap(c.nodes, cloneNode),
+    pods: copyMap(c.pods, clonePod),
+    replicaSets: copyMap(c.replicaSets, cloneReplicaSet),
+    daemonSets: copyMap(c.daemonSets, cloneDaemonSet),
+    leases: copyMap(c.leases, cloneLease),
+    podsByNode: copyMap(c.podsByNode, (s) => new Set(s)),
     ignored: [...c.ignored],
   };
 }

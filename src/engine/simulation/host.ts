@@ -72,22 +72,39 @@ export class SimHost implements ControllerHost {
     this.reindex();
   }
 
-  /** Rebuilds the indexes from the cluster (at start and after restoring a checkpoint). */
-  reindex(): void {
+  /**
+   * Rebuilds the indexes from the cluster (at start, and after restoring a
+   * checkpoint). `podsByNode` is rebuilt in pod order unless the order of
+   * each node's set is given (a checkpoint keeps it, so that controllers
+   * iterating a node's pods see them in the same order as in a fresh run).
+   */
+  reindex(podsByNodeOrder?: [string, string[]][]): void {
     this.nodeSeen.clear();
     this.podSeen.clear();
     this.podNode.clear();
     for (const node of this.cluster.nodes.values()) this.nodeSeen.set(node.meta.name, nodeBefore(node));
     const byNode = new Map<string, Set<string>>();
-    for (const [key, pod] of this.cluster.pods) {
-      if (!pod.nodeName) continue;
-      this.podNode.set(key, pod.nodeName);
-      let s = byNode.get(pod.nodeName);
-      if (!s) byNode.set(pod.nodeName, (s = new Set()));
-      s.add(key);
+    if (podsByNodeOrder) {
+      for (const [node, keys] of podsByNodeOrder) {
+        byNode.set(node, new Set(keys));
+        for (const k of keys) this.podNode.set(k, node);
+      }
+    } else {
+      for (const [key, pod] of this.cluster.pods) {
+        if (!pod.nodeName) continue;
+        this.podNode.set(key, pod.nodeName);
+        let s = byNode.get(pod.nodeName);
+        if (!s) byNode.set(pod.nodeName, (s = new Set()));
+        s.add(key);
+      }
     }
     this.cluster.podsByNode = byNode;
   }
+
+  /** Pods created, changed or deleted through the host since the last checkpoint (checkpoints keep only these). */
+  dirtyPods = new Set<string>();
+  /** Facts remembered since the last checkpoint. */
+  dirtyFacts = new Set<string>();
 
   decide(d: DecisionInput): number {
     const seq = this.trace.length + 1;
@@ -116,7 +133,11 @@ export class SimHost implements ControllerHost {
     }
   }
 
-  remember(object: ObjectRef, fact: string, seq: number): void { this.facts.set(`${object}|${fact}`, seq); }
+  remember(object: ObjectRef, fact: string, seq: number): void {
+    const k = `${object}|${fact}`;
+    this.facts.set(k, seq);
+    this.dirtyFacts.add(k);
+  }
   recall(object: ObjectRef, fact: string): number | undefined { return this.facts.get(`${object}|${fact}`); }
 
   armFault(verb: ApiVerb, resource: ApiResource, count: number, seq: number): void {
@@ -154,6 +175,7 @@ export class SimHost implements ControllerHost {
 
   updatePod(pod: PodRecord): void {
     const key = nsKey(pod.meta.namespace, pod.meta.name);
+    this.dirtyPods.add(key);
     const before = this.podBefore(key, pod);
     this.index(key, pod.nodeName);
     this.podSeen.set(key, podBeforeOf(pod));
@@ -162,6 +184,7 @@ export class SimHost implements ControllerHost {
 
   createPod(pod: PodRecord): void {
     const key = nsKey(pod.meta.namespace, pod.meta.name);
+    this.dirtyPods.add(key);
     const existing = this.cluster.pods.get(key);
     this.cluster.pods.set(key, pod);
     this.index(key, pod.nodeName);
@@ -179,6 +202,7 @@ export class SimHost implements ControllerHost {
     const key = nsKey(pod.meta.namespace, pod.meta.name);
     const current = this.cluster.pods.get(key);
     if (!current) return;
+    this.dirtyPods.add(key);
     const before = this.podBefore(key, current);
     this.cluster.pods.delete(key);
     this.index(key, undefined);

@@ -35,7 +35,7 @@ import type { SimController } from '../controllers/controller';
 import type { ClusterState } from '../model/cluster';
 import type { Micros } from '../model/time';
 import { formatDuration, formatTime } from '../model/time';
-import type { ObjectRef } from '../model/types';
+import type { DaemonSetRecord, KObject, LeaseRecord, NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord } from '../model/types';
 import type { Problem } from '../problems';
 import type { Scenario, ScenarioEvent, TimeSpec } from '../snapshot/types';
 import type { Decision } from '../trace/decision';
@@ -48,7 +48,7 @@ import type {
 import { SimHost } from './host';
 import { applyWorldEvent, CONTROLLER_MANAGER_REF } from './world';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllers';
-import { cloneCluster } from './checkpoint';
+import { cloneCluster, cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet, copyMap } from './checkpoint';
 import { explainObject } from './explain';
 import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
@@ -57,20 +57,38 @@ import { defaultControllerFactory } from './wiring';
 /** How many times the controllers are woken again at one instant while work is still due. */
 export const MAX_ROUNDS = 100;
 
+/**
+ * A checkpoint. Pods are kept as a delta: the records changed since the
+ * previous checkpoint (null for a deletion), plus the order of the pod map
+ * and of each node's pod set, so that restoring gives maps that iterate
+ * exactly as in a fresh run. Restoring checkpoint k starts from the snapshot's
+ * pods and applies the deltas of checkpoints 0..k. Nodes, ReplicaSets,
+ * DaemonSets and Leases (few, and nodes change with every heartbeat) are
+ * copied whole. Facts (causes memory) are a delta too.
+ */
 interface Checkpoint {
   pass: number | null;
   now: Micros;
-  cluster: ClusterState;
+  nodes: Map<string, NodeRecord>;
+  replicaSets: Map<string, ReplicaSetRecord>;
+  daemonSets: Map<string, DaemonSetRecord>;
+  leases: Map<string, LeaseRecord>;
+  ignored: KObject[];
+  podsDelta: Map<string, PodRecord | null>;
+  podOrder: string[];
+  podsByNode: [string, string[]][];
+  factsDelta: [string, number][];
   kubelets: unknown;
   controllers: { name: string; saved: unknown }[];
   eventIndex: number;
   nextMonitorAt: Micros | undefined;
   leaderAt: Micros | undefined;
   controllerStartTime: Micros;
-  facts: Map<string, number>;
   faults: [string, { remaining: number; seq: number }][];
   traceLength: number;
   problems: number;
+  lastPassTime: Micros | undefined;
+  processedUpTo: Micros;
 }
 
 export function createSimulation(scenario: Scenario, options: SimulationOptions = {}): SimulationImpl {
@@ -94,6 +112,7 @@ export class SimulationImpl implements Simulation {
   /** during a failover: when the new leader starts */
   private leaderAt: Micros | undefined;
   private checkpoints: Checkpoint[] = [];
+  private readonly basePods: Map<string, PodRecord>;
   private readonly checkpointEvery: number;
   private livelockReported = false;
 
@@ -110,6 +129,8 @@ export class SimulationImpl implements Simulation {
     }
     this.factory = options.controllerFactory ?? defaultControllerFactory;
     this.plan = planControllers(this.config, this.behaviour, scenario.binder);
+    // the snapshot's records stay as loaded: the simulation works on a copy, and checkpoints start from them
+    this.basePods = scenario.snapshot.cluster.pods;
     const cluster = cloneCluster(scenario.snapshot.cluster);
     this.host = new SimHost(cluster, this.config, this.kubelet, this.behaviour, this.startTime);
     const leases = settings.leases;
@@ -129,7 +150,7 @@ export class SimulationImpl implements Simulation {
       leaseRenewed: (lease) => this.host.announceLease('updated', lease),
     });
     this.host.onNodeConditionsChanged = (node) => this.kubelets.conditionsChanged(node.meta.name, this.host.now);
-    this.checkpointEvery = options.checkpointEvery ?? Math.max(10, Math.ceil((cluster.pods.size + cluster.nodes.size) / 1000));
+    this.checkpointEvery = options.checkpointEvery ?? Math.max(10, Math.ceil(cluster.nodes.size / 250));
 
     this.events = scenario.events
       .map((ev) => ({ time: this.timeOf(ev.at), ev }))
@@ -379,47 +400,90 @@ export class SimulationImpl implements Simulation {
 
   private saveCheckpoint(): void {
     const host = this.host;
-    const cp: Checkpoint = {
+    const c = host.cluster;
+    const last = this.checkpoints[this.checkpoints.length - 1];
+    if (last && last.traceLength === host.trace.length && last.pass === host.pass && last.now === host.now) return;
+    const podsDelta = new Map<string, PodRecord | null>();
+    for (const key of host.dirtyPods) {
+      const p = c.pods.get(key);
+      podsDelta.set(key, p ? clonePod(p) : null);
+    }
+    host.dirtyPods.clear();
+    const factsDelta: [string, number][] = [];
+    for (const k of host.dirtyFacts) factsDelta.push([k, host.facts.get(k)!]);
+    host.dirtyFacts.clear();
+    this.checkpoints.push({
       pass: host.pass,
       now: host.now,
-      cluster: cloneCluster(host.cluster),
+      nodes: copyMap(c.nodes, cloneNode),
+      replicaSets: copyMap(c.replicaSets, cloneReplicaSet),
+      daemonSets: copyMap(c.daemonSets, cloneDaemonSet),
+      leases: copyMap(c.leases, cloneLease),
+      ignored: [...c.ignored],
+      podsDelta,
+      podOrder: [...c.pods.keys()],
+      podsByNode: [...c.podsByNode].map(([n, set]) => [n, [...set]]),
+      factsDelta,
       kubelets: this.kubelets.save(),
-      controllers: host.controllers.map((c) => ({ name: c.name, saved: c.save() })),
+      controllers: host.controllers.map((x) => ({ name: x.name, saved: x.save() })),
       eventIndex: this.eventIndex,
       nextMonitorAt: this.nextMonitorAt,
       leaderAt: this.leaderAt,
       controllerStartTime: host.controllerStartTime,
-      facts: new Map(host.facts),
       faults: [...host.faults].map(([k, f]) => [k, { ...f }]),
       traceLength: host.trace.length,
       problems: this.problems.length,
-    };
-    const last = this.checkpoints[this.checkpoints.length - 1];
-    if (last && last.traceLength === cp.traceLength && last.pass === cp.pass && last.now === cp.now) return;
-    this.checkpoints.push(cp);
+      lastPassTime: this.lastPassTime,
+      processedUpTo: this.processedUpTo,
+    });
   }
 
   private restoreCheckpoint(cp: Checkpoint): void {
     const host = this.host;
-    // later checkpoints stay valid: the run is deterministic, so running forward reproduces them
-    const cluster = cloneCluster(cp.cluster);
+    const k = this.checkpoints.indexOf(cp);
+    // the checkpoints after this one are dropped: running forward again makes them anew
+    const chain = this.checkpoints.slice(0, k + 1);
+    this.checkpoints = chain;
+    const latest = new Map<string, PodRecord | null>();
+    const facts = new Map<string, number>();
+    for (const c of chain) {
+      for (const [key, rec] of c.podsDelta) latest.set(key, rec);
+      for (const [key, seq] of c.factsDelta) facts.set(key, seq);
+    }
+    const base = this.basePods;
+    const pods = new Map<string, PodRecord>();
+    for (const key of cp.podOrder) {
+      const rec = latest.has(key) ? latest.get(key) : base.get(key);
+      if (rec) pods.set(key, clonePod(rec));
+    }
+    const cluster: ClusterState = {
+      nodes: copyMap(cp.nodes, cloneNode),
+      pods,
+      replicaSets: copyMap(cp.replicaSets, cloneReplicaSet),
+      daemonSets: copyMap(cp.daemonSets, cloneDaemonSet),
+      leases: copyMap(cp.leases, cloneLease),
+      podsByNode: new Map(),
+      ignored: [...cp.ignored],
+    };
     host.cluster = cluster;
     this.kubelets.restore(cp.kubelets, cluster);
     host.now = cp.now;
     host.pass = cp.pass;
     host.controllerStartTime = cp.controllerStartTime;
     host.truncate(cp.traceLength);
-    host.facts = new Map(cp.facts);
-    host.faults = new Map(cp.faults.map(([k, f]) => [k, { ...f }]));
-    host.reindex();
+    host.facts = facts;
+    host.dirtyPods.clear();
+    host.dirtyFacts.clear();
+    host.faults = new Map(cp.faults.map(([key, f]) => [key, { ...f }]));
+    host.reindex(cp.podsByNode);
     host.controllers = buildControllers(this.plan, this.factory, { config: this.config, behaviour: this.behaviour, binder: this.scenario.binder })
-      .filter((c) => cp.controllers.some((s) => s.name === c.name));
-    for (const c of host.controllers) c.restore(cp.controllers.find((s) => s.name === c.name)!.saved, host);
+      .filter((c) => cp.controllers.some((x) => x.name === c.name));
+    for (const c of host.controllers) c.restore(cp.controllers.find((x) => x.name === c.name)!.saved, host);
     this.eventIndex = cp.eventIndex;
     this.nextMonitorAt = cp.nextMonitorAt;
     this.leaderAt = cp.leaderAt;
-    this.lastPassTime = cp.pass === null ? undefined : cp.now;
-    this.processedUpTo = cp === this.checkpoints[0] ? Number.NEGATIVE_INFINITY : cp.now;
+    this.lastPassTime = cp.lastPassTime;
+    this.processedUpTo = cp.processedUpTo;
     this.problems.length = cp.problems;
   }
 }
