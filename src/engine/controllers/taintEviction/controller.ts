@@ -71,6 +71,8 @@ interface Work {
   startTransition?: MachineTransition;
   /** failed delete attempts so far */
   attempts: number;
+  /** why it is deleted, for the summary */
+  reason?: string;
   timer?: Timer<TimerKind>;
   timerKind?: TimerKind;
   lastTransition?: MachineTransition & { seq?: number };
@@ -217,7 +219,7 @@ export class TaintEvictionController implements SimController {
     // One text of the taints, one trigger check and one list of causes for every pod of the node.
     const shared: Shared = {
       taintTexts: taints.map(taintText),
-      trigger: { rule: 'the node\'s NoExecute taints changed (or the controller listed it at start)', values: { node: name } },
+      trigger: { rule: initial ? 'the controller listed the node at start (informers\' initial list)' : 'the node\'s NoExecute taints changed', values: { node: name } },
       causes: new Map(),
     };
     for (const key of keys) {
@@ -259,12 +261,13 @@ export class TaintEvictionController implements SimController {
       ?? { rule: 'the pod was bound to the node or its tolerations changed', values: { node: nodeName, tolerations: pod.tolerations.map(tolerationText) } };
     const taintCauses = this.taintCauses(host, nodeName, taints, d, shared);
     const podCauses = caller === 'handlePodUpdate' ? [host.recall(ref, 'bound'), host.recall(ref, 'tolerations')].filter((s): s is number => s !== undefined) : [];
+    // `because` leads with the decisive check, then the others in the order they were evaluated, then what triggered it.
     switch (d.kind) {
       case 'cancel':
-        this.cancel(host, key, [trigger, ...d.checks], [...taintCauses, ...podCauses], caller);
+        this.cancel(host, key, [...decisiveLast(d.checks), trigger], [...taintCauses, ...podCauses], caller);
         return;
       case 'evictNow': {
-        const because = [trigger, ...d.checks];
+        const because = [...decisiveLast(d.checks), trigger];
         const causes = [...taintCauses, ...podCauses];
         let from: PodEvictionState = 'idle';
         let w = existing;
@@ -282,24 +285,26 @@ export class TaintEvictionController implements SimController {
         w.because = because;
         w.causes = uniq(causes);
         w.fireAt = host.now;
+        w.reason = d.reason === 'untolerated' ? `it does not tolerate the NoExecute taint ${d.untolerated ? taintText(d.untolerated) : ''} of ${nodeName}` : `its toleration of the NoExecute taints of ${nodeName} is 0s`;
         this.beginDelete(host, w, from, 'EVICT_NOW');
         return;
       }
       case 'schedule': {
         let createdAt = host.now;
-        const because: Check[] = [trigger, ...d.checks];
+        const because: Check[] = [...d.checks];
         let min = d.min;
         if (reconstructed) {
           const r = reconstructCreatedAt(taints, d.used, pod.meta.creationTimestamp, host.controllerStartTime);
           if (r) { createdAt = r.createdAt; min = r.min; because.push(...r.checks); }
         }
+        because.push(trigger);
         const fireAt = createdAt + min;
         const t = podEvictionTransition('idle', 'SCHEDULE', podMachineId(pod.meta.namespace, pod.meta.name));
         if (!t) return;
         const w = this.newWork(pod, nodeName, createdAt, fireAt);
         w.state = 'scheduled';
         w.min = min;
-        because.push({
+        because.unshift({
           rule: 'deletion scheduled at CreatedAt + min(tolerationSeconds)',
           values: { createdAt: fmt(createdAt), tolerationSeconds: formatDuration(min), deadline: fmt(fireAt) },
         });
@@ -379,7 +384,8 @@ export class TaintEvictionController implements SimController {
     switch (t.payload) {
       case 'fire':
         if (w.state !== 'scheduled') return;
-        w.because = [...w.because, { rule: 'the deadline was reached: the timed worker fires', values: { deadline: fmt(w.fireAt) } }];
+        w.because = [{ rule: 'the deadline was reached: the timed worker fires', values: { deadline: fmt(w.fireAt) } }, ...w.because];
+        w.reason = `its toleration of the NoExecute taints of ${w.nodeName} ran out at ${fmt(w.fireAt)}`;
         if (w.scheduledSeq !== undefined) w.causes = uniq([w.scheduledSeq, ...w.causes]);
         this.beginDelete(host, w, 'scheduled', 'DEADLINE');
         return;
@@ -429,12 +435,9 @@ export class TaintEvictionController implements SimController {
     const because: Check[] = [...w.because];
     if (w.attempts > 0) because.push({ rule: 'the delete succeeded after failed attempts (deletePodHandler tries 5 times, 10 ms apart)', values: { attempt: w.attempts + 1 } });
     if (this.b.patchesDisruptionTarget) because.push({ rule: 'the pod got the DisruptionTarget condition first (reason DeletionByTaintManager)' });
-    const untolerated = w.startTransition?.event === 'EVICT_NOW';
     const seq = host.decide({
       controller: 'taint-eviction', action: 'PodEvicted', object: ref,
-      summary: untolerated
-        ? `Deleted pod ${w.key}: it does not tolerate a NoExecute taint of ${w.nodeName}`
-        : `Deleted pod ${w.key}: its toleration of the NoExecute taints of ${w.nodeName} ran out at ${fmt(w.fireAt)}`,
+      summary: `Deleted pod ${w.key}: ${w.reason ?? `NoExecute taints of ${w.nodeName}`}`,
       because, causes: w.causes, machine: w.startTransition ?? done,
       source: `${this.b.file}: deletePodHandler`,
       details: { node: w.nodeName },
@@ -592,6 +595,11 @@ function first<V>(m: Map<string, V>): V | undefined {
 function firstEntry<V>(m: Map<string, V>): [string, V] | undefined {
   for (const e of m.entries()) return e;
   return undefined;
+}
+
+/** The decisive check of a decision is its last one: put it first. */
+function decisiveLast(checks: Check[]): Check[] {
+  return checks.length < 2 ? checks.slice() : [checks[checks.length - 1], ...checks.slice(0, -1)];
 }
 
 function uniq(xs: number[]): number[] {

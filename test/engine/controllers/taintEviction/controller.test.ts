@@ -221,8 +221,8 @@ for (const minor of VERSIONS) {
     assert.equal(s.object, 'Pod/default/pod1');
     assert.deepEqual(s.causes, [taintSeq]);
     assert.deepEqual(s.machine, { id: 'taint-eviction/default/pod1', from: 'idle', to: 'scheduled', event: 'SCHEDULE' });
-    const last = s.because[s.because.length - 1];
-    assert.deepEqual(last.values, { createdAt: formatTime(T0), tolerationSeconds: '1m0s', deadline: formatTime(T0 + 60 * S) });
+    assert.equal(s.because[0].rule, 'deletion scheduled at CreatedAt + min(tolerationSeconds)', 'the decisive check comes first');
+    assert.deepEqual(s.because[0].values, { createdAt: formatTime(T0), tolerationSeconds: '1m0s', deadline: formatTime(T0 + 60 * S) });
     assert.ok(s.because.some((c) => JSON.stringify(c.values ?? {}).includes('testTaint1=test1:NoExecute')), 'the taint is named');
     assert.ok(s.because.some((c) => Object.values(c.values ?? {}).some((v) => Array.isArray(v) && v.includes('testTaint1 Equal "test1" NoExecute for 60s'))), 'the toleration is named');
     assert.match(s.source, minor >= 29 ? /^tainteviction\/taint_eviction\.go: processPodOnNode$/ : /^nodelifecycle\/scheduler\/taint_manager\.go: processPodOnNode$/);
@@ -230,9 +230,21 @@ for (const minor of VERSIONS) {
     const e = w.host.actions('PodEvicted')[0];
     assert.deepEqual(e.causes, [taintSeq, s.seq].sort((a, b) => a - b));
     assert.deepEqual(e.machine, { id: 'taint-eviction/default/pod1', from: 'scheduled', to: 'deleting', event: 'DEADLINE' });
+    assert.match(e.because[0].rule, /deadline was reached/);
+    assert.match(e.summary, /ran out at 2026-01-01T00:01:00.000Z/);
     assert.equal(w.host.recall('Pod/default/pod1', 'deleted'), e.seq);
     // 1.26+ patches the DisruptionTarget condition before deleting; 1.12 only deletes
     assert.deepEqual(w.host.calls.filter((c) => c.includes('pod1')), minor >= 26 ? ['updatePod default/pod1', 'deletePod default/pod1'] : ['deletePod default/pod1']);
+  });
+
+  test(`${v}: an immediate deletion says which taint is not tolerated, or that the toleration is 0s`, () => {
+    const w = new World({ minor, nodes: [node('node1', [testTaint(1), testTaint(2)])], pods: [pod('none', 'node1', [tolerate(1)]), pod('zero', 'node1', [tolerate(1, 0), tolerate(2)])] });
+    w.settle();
+    const [none, zero] = w.host.actions('PodEvicted');
+    assert.equal(none.summary, 'Deleted pod default/none: it does not tolerate the NoExecute taint testTaint2=test2:NoExecute of node1');
+    assert.equal(none.because[0].rule, 'a NoExecute taint on the node is not tolerated by the pod');
+    assert.equal(zero.summary, 'Deleted pod default/zero: its toleration of the NoExecute taints of node1 is 0s');
+    assert.match(zero.because[0].rule, /tolerationSeconds <= 0/);
   });
 
   // ---- failed deletes --------------------------------------------------------------
