@@ -104,6 +104,11 @@ export class ReplicaSetController implements SimController {
   /** keys this controller is deleting right now (not "removed" pods to replace) */
   private deletingNow = new Set<string>();
   private wakeCache: Micros | undefined | null = null;
+  /** entries with something scheduled (a due key, a delayed add, pending expectations) */
+  private timed = new Set<Entry>();
+  /** entries by controller uid and by namespace */
+  private byUid = new Map<string, Entry>();
+  private byNamespace = new Map<string, Set<Entry>>();
 
   constructor(private readonly options: ReplicaSetControllerOptions = {}) {}
 
@@ -128,8 +133,29 @@ export class ReplicaSetController implements SimController {
       ...(saved?.lastTransition ? { lastTransition: saved.lastTransition } : {}),
     };
     this.entries.set(key, entry);
+    this.byUid.set(entry.uid, entry);
+    let ns = this.byNamespace.get(nsOf(key));
+    if (!ns) this.byNamespace.set(nsOf(key), (ns = new Set()));
+    ns.add(entry);
+    this.noteTimers(entry);
     this.wakeCache = null;
     return entry;
+  }
+
+  private dropEntry(entry: Entry): void {
+    entry.actor.stop();
+    this.entries.delete(entry.key);
+    if (this.byUid.get(entry.uid) === entry) this.byUid.delete(entry.uid);
+    this.byNamespace.get(nsOf(entry.key))?.delete(entry);
+    this.timed.delete(entry);
+    this.wakeCache = null;
+  }
+
+  /** keeps `timed` in step with the machine's context */
+  private noteTimers(entry: Entry): void {
+    const c = this.ctx(entry);
+    if (c.dueAt !== null || c.resyncAt !== null || (c.expectedAt !== null && this.expectationsPending(entry))) this.timed.add(entry);
+    else this.timed.delete(entry);
   }
 
   private rebuildIndexes(host: ControllerHost): void {
@@ -161,7 +187,9 @@ export class ReplicaSetController implements SimController {
 
   private send(entry: Entry, event: ReplicaSetMachineEvent): MachineTransition | null {
     this.wakeCache = null;
-    return entry.actor.send(event);
+    const t = entry.actor.send(event);
+    if (this.entries.get(entry.key) === entry) this.noteTimers(entry);
+    return t;
   }
 
   private ctx(entry: Entry): ReplicaSetMachineContext {
@@ -181,16 +209,14 @@ export class ReplicaSetController implements SimController {
       // deleteRS: DeleteExpectations; the queued sync finds it gone
       if (entry) {
         this.send(entry, { type: 'DELETE_EXPECTATIONS' });
-        entry.actor.stop();
-        this.entries.delete(key);
+        this.dropEntry(entry);
       }
       this.checks.delete(key);
       return;
     }
     if (entry && entry.uid !== rs.meta.uid) {
       // a different object under the same name: the old one's memory goes with it
-      entry.actor.stop();
-      this.entries.delete(key);
+      this.dropEntry(entry);
       entry = undefined;
     }
     if (!entry) entry = this.newEntry(key, rs);
@@ -278,14 +304,12 @@ export class ReplicaSetController implements SimController {
   }
 
   private entryByUid(uid: string): Entry | undefined {
-    for (const e of this.entries.values()) if (e.uid === uid) return e;
-    return undefined;
+    return this.byUid.get(uid);
   }
 
   /** getPodReplicaSets: the ReplicaSets of the namespace whose selector matches an orphan. */
   private enqueueMatching(host: ControllerHost, pod: PodRecord): void {
-    for (const entry of this.entries.values()) {
-      if (nsOf(entry.key) !== pod.meta.namespace) continue;
+    for (const entry of [...(this.byNamespace.get(pod.meta.namespace) ?? [])].sort(byEntryKey)) {
       const rs = host.cluster.replicaSets.get(entry.key);
       if (!rs) continue;
       if (this.check(rs).selector.matches(pod.meta.labels)) this.send(entry, { type: 'ENQUEUE', at: host.now });
@@ -321,7 +345,7 @@ export class ReplicaSetController implements SimController {
     const consider = (t: Micros | null) => {
       if (t !== null && (min === undefined || t < min)) min = t;
     };
-    for (const e of this.entries.values()) {
+    for (const e of this.timed) {
       const c = this.ctx(e);
       consider(c.dueAt);
       consider(c.resyncAt);
@@ -334,7 +358,7 @@ export class ReplicaSetController implements SimController {
   wake(host: ControllerHost): void {
     const now = host.now;
     // timers first: delayed adds and expectations that expire now
-    for (const e of [...this.entries.values()].sort(byEntryKey)) {
+    for (const e of [...this.timed].sort(byEntryKey)) {
       const c = this.ctx(e);
       if (c.resyncAt !== null && c.resyncAt <= now) {
         this.send(e, { type: 'RESYNC_DUE' });
@@ -345,7 +369,7 @@ export class ReplicaSetController implements SimController {
         this.send(e, { type: 'ENQUEUE', at: now });
       }
     }
-    const due = [...this.entries.values()]
+    const due = [...this.timed]
       .filter((e) => {
         const c = this.ctx(e);
         return c.dueAt !== null && c.dueAt <= now;
@@ -835,8 +859,11 @@ export class ReplicaSetController implements SimController {
 
   restore(saved: unknown, host: ControllerHost): void {
     const s = saved as Saved;
-    for (const e of this.entries.values()) e.actor.stop();
+    for (const e of [...this.entries.values()]) this.dropEntry(e);
     this.entries.clear();
+    this.timed.clear();
+    this.byUid.clear();
+    this.byNamespace.clear();
     this.checks.clear();
     this.podProblems.clear();
     this.rebuildIndexes(host);

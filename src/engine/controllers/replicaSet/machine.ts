@@ -120,7 +120,12 @@ export const replicaSetMachine = setup({
     /** workqueue.Forget: the rate limiter forgets the failures */
     forget: assign({ failures: 0 }),
     /** AddRateLimited: due after 5ms * 2^failures */
-    countFailure: assign(({ context }) => ({ failures: context.failures + 1, dirty: false })),
+    /** Done re-adds the dirty key now; AddRateLimited still puts it in the delaying queue (earliest kept) */
+    countFailure: assign(({ context, event }) => {
+      if (event.type !== 'SYNC_FAILED') return {};
+      const at = event.now + backoffDelay(context.failures);
+      return { failures: context.failures + 1, dirty: false, resyncAt: context.resyncAt === null ? at : Math.min(context.resyncAt, at) };
+    }),
     rateLimit: assign(({ context, event }) =>
       event.type === 'SYNC_FAILED' ? { dueAt: event.now + backoffDelay(context.failures), failures: context.failures + 1, dirty: false } : {},
     ),
@@ -191,7 +196,7 @@ export const replicaSetMachine = setup({
             ],
             SYNC_FAILED: [
               // workqueue.Done re-adds a key that was added while it was processed at once;
-              // the failure still counts for the rate limiter.
+              // the failure still counts, and the rate-limited add waits in the delaying queue.
               { guard: 'addedWhileSyncing', target: 'queued', actions: 'countFailure' },
               { target: 'backoff', actions: 'rateLimit', description: 'AddRateLimited: retried after 5ms doubling per consecutive failure' },
             ],

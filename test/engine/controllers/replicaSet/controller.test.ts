@@ -80,16 +80,27 @@ test('after a failed batch only the pods created are still expected', () => {
   assert.equal(w.pods().length, 10);
 });
 
-test('consecutive failed syncs are retried after 5 ms, 10 ms, 20 ms (workqueue backoff)', () => {
+test('consecutive failed syncs are retried with the workqueue backoff (5 ms doubling), the status write requeueing once at once', () => {
   const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 2 })] });
   w.host.failCalls('create pods', 1, 3);
   w.runUntil(T0 + seconds(1));
+  // T0: fails, writes ReplicaFailure; the status update comes back (updateRS) and the key is
+  // processed again at once: fails (no status change), AddRateLimited 10 ms; the first
+  // AddRateLimited (5 ms) is the earlier wait and wins: T0+5ms fails, AddRateLimited 20 ms.
   const failures = w.host.actions('ApiCallFailed').map((d) => d.time);
-  assert.deepEqual(failures, [T0, T0 + 5_000, T0 + 15_000].map(formatTime));
+  assert.deepEqual(failures, [T0, T0, T0 + 5_000].map(formatTime));
   const ok = created(w);
   assert.equal(ok.length, 1);
-  assert.equal(ok[0]!.time, formatTime(T0 + 35_000));
+  assert.equal(ok[0]!.time, formatTime(T0 + 25_000));
   assert.equal(w.pods().length, 2);
+});
+
+test('without a status change to bring it back, a failed sync waits 5 ms, then 10 ms', () => {
+  const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 1 })], pods: [podObject('orphan', undefined, { node: 'n1', labels: { app: 'web' } })] });
+  w.host.failCalls('patch pods', 1, 2);
+  w.runUntil(T0 + seconds(1));
+  assert.deepEqual(w.host.actions('ApiCallFailed').map((d) => d.time), [T0, T0 + 5_000].map(formatTime));
+  assert.equal(w.host.actions('PodsAdopted')[0]!.time, formatTime(T0 + 15_000));
 });
 
 test('expectations hold manageReplicas back until the informer has seen the creations', () => {

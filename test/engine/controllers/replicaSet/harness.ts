@@ -105,8 +105,10 @@ export class TestHost extends FakeHost {
     this.notify((c) => c.onPodEvent?.(this, 'updated', pod, before), true);
   }
 
+  /** as the simulation's host: the status write comes back through the informer (updateRS) */
   updateReplicaSetStatus(rs: ReplicaSetRecord): void {
     this.statusWrites.push(`${rs.meta.namespace}/${rs.meta.name}`);
+    this.announceReplicaSet('updated', rs);
   }
 
   /** what a world event would do: the object is replaced/changed, then announced */
