@@ -108,3 +108,24 @@ test('"why not" works on a controller the simulation never started (disabled by 
   const enabled = new World({ minor: 31, nodes: [node('node1', [unreachable(T0)])], pods: [pod('web-1', 'node1', [{ operator: 'Exists' }])] });
   assert.match(createTaintEvictionController().whyNot(enabled.host, 'Pod/default/web-1')[0].check.rule, /forever/);
 });
+
+test('a checkpoint taken between two delete attempts resumes the retries at the same instants', () => {
+  const make = () => new World({ minor: 35, nodes: [node('node1', [unreachable(T0)])], pods: [pod('web-1', 'node1')], faults: { 'delete pods': 3 } });
+  const w = make();
+  w.settle(); // first attempt fails at T0
+  assert.equal(w.host.actions('ApiCallFailed').length, 1);
+  const saved = w.c.save();
+  const faultsLeft = { ...w.host.faults };
+  const before = w.host.decisions.length;
+  w.runUntil(T0 + S);
+  const straight = w.host.decisions.slice(before).filter((d) => d.controller === 'taint-eviction').map((d) => [d.action, d.time]);
+
+  const again = make();
+  again.c.restore(saved, again.host);
+  again.host.faults = faultsLeft;
+  again.host.decisions = [];
+  assert.deepEqual(again.c.machines().map((m) => m.state), ['deleting']);
+  again.runUntil(T0 + S);
+  assert.deepEqual(again.host.decisions.filter((d) => d.controller === 'taint-eviction').map((d) => [d.action, d.time]), straight);
+  assert.equal(straight[straight.length - 1][1], formatTime(T0 + 30_000), 'deleted on the fourth try, 30 ms after the first');
+});
