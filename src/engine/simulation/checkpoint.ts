@@ -1,14 +1,15 @@
 /**
  * Copies of the world for checkpoints: every record's mutable parts are
  * copied; `raw` (the object as exported, never mutated in place by the
- * engine: changes make a new object) and parsed specs that nothing mutates
- * (selectors, templates) are shared.
+ * engine: changes make a new object), labels, annotations and parsed specs
+ * that nothing mutates (selectors, templates) are shared.
  */
 import type { ClusterState } from '../model/cluster';
 import type { DaemonSetRecord, LeaseRecord, NodeRecord, ObjectMeta, PodRecord, ReplicaSetRecord } from '../model/types';
 
+// labels and annotations are shared: nothing in the engine changes them in place (apply and patch make new records)
 function meta<M extends ObjectMeta>(m: M): M {
-  return { ...m, labels: { ...m.labels }, annotations: { ...m.annotations }, ownerReferences: m.ownerReferences.map((o) => ({ ...o })) };
+  return { ...m, ownerReferences: m.ownerReferences.map((o) => ({ ...o })) };
 }
 
 export function cloneNode(n: NodeRecord): NodeRecord {

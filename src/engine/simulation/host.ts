@@ -103,6 +103,10 @@ export class SimHost implements ControllerHost {
 
   /** Pods created, changed or deleted through the host since the last checkpoint (checkpoints keep only these). */
   dirtyPods = new Set<string>();
+  /** The same for nodes (by name), ReplicaSets (namespace/name) and Leases (node name). */
+  dirtyNodes = new Set<string>();
+  dirtyReplicaSets = new Set<string>();
+  dirtyLeases = new Set<string>();
   /** Facts remembered since the last checkpoint. */
   dirtyFacts = new Set<string>();
 
@@ -219,6 +223,7 @@ export class SimHost implements ControllerHost {
 
   announceNode(type: WatchType, node: NodeRecord): void {
     const name = node.meta.name;
+    this.dirtyNodes.add(name);
     const before = this.nodeSeen.get(name);
     if (type === 'deleted') this.nodeSeen.delete(name);
     else this.nodeSeen.set(name, nodeBefore(node));
@@ -231,15 +236,18 @@ export class SimHost implements ControllerHost {
    * statuses, taints and labels are the same), without copying the node.
    */
   announceHeartbeat(node: NodeRecord): void {
+    this.dirtyNodes.add(node.meta.name);
     const before = this.nodeSeen.get(node.meta.name) ?? nodeBefore(node);
     this.notify((c) => c.onNodeEvent?.(this, 'updated', node, before));
   }
 
   announceReplicaSet(type: WatchType, rs: ReplicaSetRecord): void {
+    this.dirtyReplicaSets.add(nsKey(rs.meta.namespace, rs.meta.name));
     this.notify((c) => c.onReplicaSetEvent?.(this, type, rs));
   }
 
   announceLease(type: WatchType, lease: LeaseRecord): void {
+    this.dirtyLeases.add(lease.meta.name);
     this.notify((c) => c.onLeaseEvent?.(this, type, lease));
   }
 

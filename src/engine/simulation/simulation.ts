@@ -66,16 +66,21 @@ export const MAX_ROUNDS = 100;
  * DaemonSets and Leases (few, and nodes change with every heartbeat) are
  * copied whole. Facts (causes memory) are a delta too.
  */
+/** The records of one map changed since the previous checkpoint (null: deleted), and the map's key order. */
+interface MapDelta<T> {
+  delta: Map<string, T | null>;
+  order: string[];
+}
+
 interface Checkpoint {
   pass: number | null;
   now: Micros;
-  nodes: Map<string, NodeRecord>;
-  replicaSets: Map<string, ReplicaSetRecord>;
+  nodes: MapDelta<NodeRecord>;
+  pods: MapDelta<PodRecord>;
+  replicaSets: MapDelta<ReplicaSetRecord>;
+  leases: MapDelta<LeaseRecord>;
   daemonSets: Map<string, DaemonSetRecord>;
-  leases: Map<string, LeaseRecord>;
   ignored: KObject[];
-  podsDelta: Map<string, PodRecord | null>;
-  podOrder: string[];
   podsByNode: [string, string[]][];
   factsDelta: [string, number][];
   kubelets: unknown;
@@ -112,7 +117,6 @@ export class SimulationImpl implements Simulation {
   /** during a failover: when the new leader starts */
   private leaderAt: Micros | undefined;
   private checkpoints: Checkpoint[] = [];
-  private readonly basePods: Map<string, PodRecord>;
   private readonly checkpointEvery: number;
   private livelockReported = false;
 
@@ -130,7 +134,6 @@ export class SimulationImpl implements Simulation {
     this.factory = options.controllerFactory ?? defaultControllerFactory;
     this.plan = planControllers(this.config, this.behaviour, scenario.binder);
     // the snapshot's records stay as loaded: the simulation works on a copy, and checkpoints start from them
-    this.basePods = scenario.snapshot.cluster.pods;
     const cluster = cloneCluster(scenario.snapshot.cluster);
     this.host = new SimHost(cluster, this.config, this.kubelet, this.behaviour, this.startTime);
     const leases = settings.leases;
@@ -403,25 +406,19 @@ export class SimulationImpl implements Simulation {
     const c = host.cluster;
     const last = this.checkpoints[this.checkpoints.length - 1];
     if (last && last.traceLength === host.trace.length && last.pass === host.pass && last.now === host.now) return;
-    const podsDelta = new Map<string, PodRecord | null>();
-    for (const key of host.dirtyPods) {
-      const p = c.pods.get(key);
-      podsDelta.set(key, p ? clonePod(p) : null);
-    }
-    host.dirtyPods.clear();
+    const pods = takeDelta(c.pods, host.dirtyPods, clonePod);
+    const nodes = takeDelta(c.nodes, host.dirtyNodes, cloneNode);
+    const replicaSets = takeDelta(c.replicaSets, host.dirtyReplicaSets, cloneReplicaSet);
+    const leases = takeDelta(c.leases, host.dirtyLeases, cloneLease);
     const factsDelta: [string, number][] = [];
     for (const k of host.dirtyFacts) factsDelta.push([k, host.facts.get(k)!]);
     host.dirtyFacts.clear();
     this.checkpoints.push({
       pass: host.pass,
       now: host.now,
-      nodes: copyMap(c.nodes, cloneNode),
-      replicaSets: copyMap(c.replicaSets, cloneReplicaSet),
+      nodes, pods, replicaSets, leases,
       daemonSets: copyMap(c.daemonSets, cloneDaemonSet),
-      leases: copyMap(c.leases, cloneLease),
       ignored: [...c.ignored],
-      podsDelta,
-      podOrder: [...c.pods.keys()],
       podsByNode: [...c.podsByNode].map(([n, set]) => [n, [...set]]),
       factsDelta,
       kubelets: this.kubelets.save(),
@@ -444,24 +441,15 @@ export class SimulationImpl implements Simulation {
     // the checkpoints after this one are dropped: running forward again makes them anew
     const chain = this.checkpoints.slice(0, k + 1);
     this.checkpoints = chain;
-    const latest = new Map<string, PodRecord | null>();
     const facts = new Map<string, number>();
-    for (const c of chain) {
-      for (const [key, rec] of c.podsDelta) latest.set(key, rec);
-      for (const [key, seq] of c.factsDelta) facts.set(key, seq);
-    }
-    const base = this.basePods;
-    const pods = new Map<string, PodRecord>();
-    for (const key of cp.podOrder) {
-      const rec = latest.has(key) ? latest.get(key) : base.get(key);
-      if (rec) pods.set(key, clonePod(rec));
-    }
+    for (const c of chain) for (const [key, seq] of c.factsDelta) facts.set(key, seq);
+    const snap = this.scenario.snapshot.cluster;
     const cluster: ClusterState = {
-      nodes: copyMap(cp.nodes, cloneNode),
-      pods,
-      replicaSets: copyMap(cp.replicaSets, cloneReplicaSet),
+      nodes: replay(snap.nodes, chain.map((c) => c.nodes), cloneNode),
+      pods: replay(snap.pods, chain.map((c) => c.pods), clonePod),
+      replicaSets: replay(snap.replicaSets, chain.map((c) => c.replicaSets), cloneReplicaSet),
       daemonSets: copyMap(cp.daemonSets, cloneDaemonSet),
-      leases: copyMap(cp.leases, cloneLease),
+      leases: replay(snap.leases, chain.map((c) => c.leases), cloneLease),
       podsByNode: new Map(),
       ignored: [...cp.ignored],
     };
@@ -473,6 +461,9 @@ export class SimulationImpl implements Simulation {
     host.truncate(cp.traceLength);
     host.facts = facts;
     host.dirtyPods.clear();
+    host.dirtyNodes.clear();
+    host.dirtyReplicaSets.clear();
+    host.dirtyLeases.clear();
     host.dirtyFacts.clear();
     host.faults = new Map(cp.faults.map(([key, f]) => [key, { ...f }]));
     host.reindex(cp.podsByNode);
@@ -486,4 +477,28 @@ export class SimulationImpl implements Simulation {
     this.processedUpTo = cp.processedUpTo;
     this.problems.length = cp.problems;
   }
+}
+
+/** The changed records (copies) and the key order of a map; clears the dirty set. */
+function takeDelta<T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T) => T): MapDelta<T> {
+  const delta = new Map<string, T | null>();
+  for (const key of dirty) {
+    const v = map.get(key);
+    delta.set(key, v === undefined ? null : clone(v));
+  }
+  dirty.clear();
+  return { delta, order: [...map.keys()] };
+}
+
+/** A map as it was at the last of `chain`: each key from its latest delta, else from the base; in that checkpoint's order. */
+function replay<T>(base: Map<string, T>, chain: MapDelta<T>[], clone: (v: T) => T): Map<string, T> {
+  const latest = new Map<string, T | null>();
+  for (const c of chain) for (const [key, v] of c.delta) latest.set(key, v);
+  const out = new Map<string, T>();
+  const last = chain[chain.length - 1];
+  for (const key of last.order) {
+    const v = latest.has(key) ? latest.get(key) : base.get(key);
+    if (v) out.set(key, clone(v));
+  }
+  return out;
 }
