@@ -151,7 +151,7 @@ export class TaintEvictionController implements SimController {
 
   onNodeEvent(host: ControllerHost, type: WatchType, node: NodeRecord, before?: NodeBefore): void {
     if (!this.runs) return;
-    if (type === 'updated' && before && sameTaints(taintsWithEffect(before.taints, 'NoExecute'), taintsWithEffect(node.taints, 'NoExecute'))) return;
+    if (type === 'updated' && before && sameNoExecuteTaints(before.taints, node.taints)) return;
     this.queueNode(host, node.meta.name, false);
   }
 
@@ -574,6 +574,22 @@ export function sameTaints(a: readonly Taint[], b: readonly Taint[]): boolean {
     if (x.key !== y.key || (x.value ?? '') !== (y.value ?? '') || x.effect !== y.effect || x.timeAdded !== y.timeAdded) return false;
   }
   return true;
+}
+
+/**
+ * `sameTaints(getNoExecuteTaints(a), getNoExecuteTaints(b))` without building
+ * the two lists: NodeUpdated runs on every heartbeat of every node.
+ */
+export function sameNoExecuteTaints(a: readonly Taint[], b: readonly Taint[]): boolean {
+  if (a === b) return true;
+  let i = 0, j = 0;
+  for (;;) {
+    while (i < a.length && a[i].effect !== 'NoExecute') i++;
+    while (j < b.length && b[j].effect !== 'NoExecute') j++;
+    if (i === a.length || j === b.length) return i === a.length && j === b.length;
+    const x = a[i++], y = b[j++];
+    if (x.key !== y.key || (x.value ?? '') !== (y.value ?? '') || x.timeAdded !== y.timeAdded) return false;
+  }
 }
 
 /** `helper.Semantic.DeepEqual` of two toleration lists. */

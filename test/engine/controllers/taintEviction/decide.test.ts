@@ -58,3 +58,23 @@ test('reconstructed memory recreates the work item a controller running all alon
     assert.equal(r.checks.some((ch) => ch.rule.startsWith('assumed:')), c.assumed ?? false, c.name);
   }
 });
+
+test('NodeUpdated compares only the NoExecute taints, in order, with their values and timeAdded', async () => {
+  const { sameNoExecuteTaints, sameTaints } = await import('../../../../src/engine/controllers/taintEviction');
+  const ns: Taint = { key: 'dedicated', effect: 'NoSchedule' };
+  const cases: { name: string; a: Taint[]; b: Taint[]; same: boolean }[] = [
+    { name: 'both empty', a: [], b: [], same: true },
+    { name: 'a NoSchedule taint added', a: [testTaint(1)], b: [ns, testTaint(1)], same: true },
+    { name: 'a NoExecute taint added', a: [testTaint(1)], b: [testTaint(1), testTaint(2)], same: false },
+    { name: 'a NoExecute taint removed', a: [testTaint(1), testTaint(2)], b: [testTaint(2)], same: false },
+    { name: 'the order changed', a: [testTaint(1), testTaint(2)], b: [testTaint(2), testTaint(1)], same: false },
+    { name: 'the value changed', a: [testTaint(1)], b: [{ ...testTaint(1), value: 'other' }], same: false },
+    { name: 'timeAdded changed', a: [testTaint(1, T0)], b: [testTaint(1, T0 + S)], same: false },
+    { name: 'timeAdded set where there was none', a: [testTaint(1)], b: [testTaint(1, T0)], same: false },
+  ];
+  for (const c of cases) {
+    assert.equal(sameNoExecuteTaints(c.a, c.b), c.same, c.name);
+    const ne = (ts: Taint[]) => ts.filter((t) => t.effect === 'NoExecute');
+    assert.equal(sameTaints(ne(c.a), ne(c.b)), c.same, `${c.name} (reference)`);
+  }
+});
