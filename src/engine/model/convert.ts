@@ -49,6 +49,27 @@ export type ConvertReport = (path: FieldPath, code: string, severity: Severity, 
 
 const ignore: ConvertReport = () => {};
 
+type Seg = string | number;
+
+/** Builds a field path only when a problem is reported (the hot path allocates nothing). */
+function at(base: FieldPath, a?: Seg, b?: Seg, c?: Seg): FieldPath {
+  const p = base.slice();
+  if (a !== undefined) p.push(a);
+  if (b !== undefined) p.push(b);
+  if (c !== undefined) p.push(c);
+  return p;
+}
+
+const ROOT: FieldPath = [];
+const P_METADATA: FieldPath = ['metadata'];
+const P_SPEC: FieldPath = ['spec'];
+const P_STATUS: FieldPath = ['status'];
+const P_OWNERS: FieldPath = ['metadata', 'ownerReferences'];
+const P_TAINTS: FieldPath = ['spec', 'taints'];
+const P_TOLERATIONS: FieldPath = ['spec', 'tolerations'];
+const P_STATUS_CONDITIONS: FieldPath = ['status', 'conditions'];
+const P_CONTAINER_STATUSES: FieldPath = ['status', 'containerStatuses'];
+
 export const ENGINE_KINDS = ['Node', 'Pod', 'ReplicaSet', 'DaemonSet', 'Lease'] as const;
 export type EngineKind = (typeof ENGINE_KINDS)[number];
 
@@ -68,19 +89,29 @@ function typeName(v: unknown): string {
 }
 
 // ---------------------------------------------------------------------------
-// Timestamps: a cache and a fast path for the common `YYYY-MM-DDTHH:MM:SSZ`
-// form, because a big snapshot holds hundreds of thousands of them, most of
-// them repeated.
+// Timestamps: a fast path without regular expressions or allocation for the
+// common `YYYY-MM-DDTHH:MM:SSZ` form (a big snapshot holds hundreds of
+// thousands of them); everything else goes through model/time.ts.
 
-const timeCache = new Map<string, Micros | undefined>();
-const TIME_CACHE_LIMIT = 50_000;
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 
 function digit(s: string, i: number): number {
   const c = s.charCodeAt(i) - 48;
-  return c >= 0 && c <= 9 ? c : -1000;
+  return c >= 0 && c <= 9 ? c : -100_000;
 }
 
-function fastTimestamp(s: string): Micros | undefined {
+/** Days from 1970-01-01 to a civil date (Howard Hinnant's algorithm). */
+function daysFromCivil(y: number, m: number, d: number): number {
+  y -= m <= 2 ? 1 : 0;
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
+  return era * 146_097 + doe - 719_468;
+}
+
+/** Parses a metav1.Time / MicroTime string exactly (as model/time.ts parseTimestamp), fast for the common form. */
+export function parseKubeTime(s: string): Micros | undefined {
   if (s.length === 20 && s.charCodeAt(19) === 0x5a /* Z */ && s.charCodeAt(4) === 0x2d && s.charCodeAt(7) === 0x2d && s.charCodeAt(10) === 0x54 && s.charCodeAt(13) === 0x3a && s.charCodeAt(16) === 0x3a) {
     const y = digit(s, 0) * 1000 + digit(s, 1) * 100 + digit(s, 2) * 10 + digit(s, 3);
     const mo = digit(s, 5) * 10 + digit(s, 6);
@@ -88,120 +119,126 @@ function fastTimestamp(s: string): Micros | undefined {
     const h = digit(s, 11) * 10 + digit(s, 12);
     const mi = digit(s, 14) * 10 + digit(s, 15);
     const se = digit(s, 17) * 10 + digit(s, 18);
-    // Date.UTC maps years 0-99 to 1900+: leave early years (Go's zero time) to parseTimestamp.
-    if (y >= 1000 && mo >= 1 && mo <= 12 && d >= 1 && h >= 0 && h <= 23 && mi >= 0 && mi <= 59 && se >= 0 && se <= 59) {
-      const t = Date.UTC(y, mo - 1, d, h, mi, se);
-      // reject days past the month's end (Date.UTC would roll them over)
-      if (new Date(t).getUTCDate() === d) return t * 1000;
-      return undefined;
-    }
+    if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || se < 0 || se > 59) return parseTimestamp(s);
+    const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+    if (d > (mo === 2 && leap ? 29 : MONTH_DAYS[mo - 1])) return undefined;
+    return (daysFromCivil(y, mo, d) * 86_400 + h * 3600 + mi * 60 + se) * 1_000_000;
   }
   return parseTimestamp(s);
 }
 
-/** Parses a metav1.Time / MicroTime string, with a cache. */
-export function parseKubeTime(s: string): Micros | undefined {
-  let t = timeCache.get(s);
-  if (t === undefined && !timeCache.has(s)) {
-    t = fastTimestamp(s);
-    if (timeCache.size >= TIME_CACHE_LIMIT) timeCache.clear();
-    timeCache.set(s, t);
-  }
-  return t;
-}
+// Field helpers. Each takes the value, the reporter, and the path of the field
+// as a base plus up to three segments: the path array is built only when a
+// problem is reported, so converting a clean object allocates no paths.
 
 /** A timestamp field: missing/null -> ZERO_TIME; a bad value is an error and also ZERO_TIME. */
-function time(v: unknown, path: FieldPath, report: ConvertReport): Micros {
+function time(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg, b?: Seg, c?: Seg): Micros {
   if (v === undefined || v === null) return ZERO_TIME;
   if (typeof v === 'string') {
     const t = parseKubeTime(v);
     if (t !== undefined) return t;
   }
-  report(path, 'bad-timestamp', 'error', `expected an RFC3339 timestamp (e.g. 2026-01-01T00:00:00Z), found ${typeName(v)}; taken as the zero time`);
+  report(at(base, a, b, c), 'bad-timestamp', 'error', `expected an RFC3339 timestamp (e.g. 2026-01-01T00:00:00Z), found ${typeName(v)}; taken as the zero time`);
   return ZERO_TIME;
 }
 
-/** An optional timestamp field: missing/null -> undefined. */
-function optionalTime(v: unknown, path: FieldPath, report: ConvertReport): Micros | undefined {
+/** An optional timestamp field: missing/null -> undefined; a bad value is an error and undefined. */
+function optionalTime(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg, b?: Seg, c?: Seg): Micros | undefined {
   if (v === undefined || v === null) return undefined;
-  const t = time(v, path, report);
-  return t === ZERO_TIME && typeof v === 'string' && parseKubeTime(v) === undefined ? undefined : t;
+  if (typeof v === 'string') {
+    const t = parseKubeTime(v);
+    if (t !== undefined) return t;
+  }
+  report(at(base, a, b, c), 'bad-timestamp', 'error', `expected an RFC3339 timestamp (e.g. 2026-01-01T00:00:00Z), found ${typeName(v)}; left out`);
+  return undefined;
 }
 
-function str(v: unknown, path: FieldPath, report: ConvertReport): string | undefined {
-  if (v === undefined || v === null) return undefined;
+function str(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg, b?: Seg, c?: Seg): string | undefined {
   if (typeof v === 'string') return v;
-  report(path, 'wrong-type', 'error', `expected a string, found ${typeName(v)}`);
+  if (v === undefined || v === null) return undefined;
+  report(at(base, a, b, c), 'wrong-type', 'error', `expected a string, found ${typeName(v)}`);
   return undefined;
 }
 
-function bool(v: unknown, path: FieldPath, report: ConvertReport): boolean | undefined {
-  if (v === undefined || v === null) return undefined;
+function bool(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg, b?: Seg, c?: Seg): boolean | undefined {
   if (typeof v === 'boolean') return v;
-  report(path, 'wrong-type', 'error', `expected true or false, found ${typeName(v)}`);
-  return undefined;
-}
-
-function int(v: unknown, path: FieldPath, report: ConvertReport, min = -Infinity): number | undefined {
   if (v === undefined || v === null) return undefined;
-  if (typeof v === 'number' && Number.isInteger(v) && v >= min) return v;
-  report(path, 'wrong-type', 'error', `expected ${min === 0 ? 'a whole number of 0 or more' : 'a whole number'}, found ${typeName(v)}`);
+  report(at(base, a, b, c), 'wrong-type', 'error', `expected true or false, found ${typeName(v)}`);
   return undefined;
 }
 
-function list(v: unknown, path: FieldPath, report: ConvertReport): unknown[] {
-  if (v === undefined || v === null) return [];
+/** A whole number of 0 or more. */
+function count(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg, b?: Seg, c?: Seg): number | undefined {
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
+  if (v === undefined || v === null) return undefined;
+  report(at(base, a, b, c), 'wrong-type', 'error', `expected a whole number of 0 or more, found ${typeName(v)}`);
+  return undefined;
+}
+
+function list(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg): unknown[] {
   if (Array.isArray(v)) return v;
-  report(path, 'wrong-type', 'error', `expected a list, found ${typeName(v)}`);
-  return [];
+  if (v === undefined || v === null) return EMPTY_LIST;
+  report(at(base, a), 'wrong-type', 'error', `expected a list, found ${typeName(v)}`);
+  return EMPTY_LIST;
 }
 
-function mapping(v: unknown, path: FieldPath, report: ConvertReport): KObject | undefined {
-  if (v === undefined || v === null) return undefined;
+function mapping(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg): KObject | undefined {
   if (isObject(v)) return v;
-  report(path, 'wrong-type', 'error', `expected a mapping, found ${typeName(v)}`);
+  if (v === undefined || v === null) return undefined;
+  report(at(base, a), 'wrong-type', 'error', `expected a mapping, found ${typeName(v)}`);
   return undefined;
 }
 
+const EMPTY_LIST: unknown[] = Object.freeze([]) as unknown as unknown[];
 const EMPTY: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /** A map of strings (labels, annotations), kept by reference when valid. */
-function stringMap(v: unknown, path: FieldPath, report: ConvertReport): Record<string, string> {
-  const m = mapping(v, path, report);
+function stringMap(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg): Record<string, string> {
+  const m = mapping(v, report, base, a);
   if (!m) return {};
   for (const k in m) {
     if (typeof m[k] !== 'string') {
-      report([...path, k], 'wrong-type', 'error', `expected a string, found ${typeName(m[k])}; left out`);
       const copy: Record<string, string> = {};
-      for (const k2 in m) if (typeof m[k2] === 'string') copy[k2] = m[k2] as string;
+      for (const k2 in m) {
+        if (typeof m[k2] === 'string') copy[k2] = m[k2] as string;
+        else report(at(base, a, k2), 'wrong-type', 'error', `expected a string, found ${typeName(m[k2])}; left out`);
+      }
       return copy;
     }
   }
   return m as Record<string, string>;
 }
 
-function conditionStatus(v: unknown, path: FieldPath, report: ConvertReport): ConditionStatus {
+function conditionStatus(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg, b?: Seg, c?: Seg): ConditionStatus {
   if (v === 'True' || v === 'False' || v === 'Unknown') return v;
-  report(path, 'bad-condition-status', 'error', `expected a condition status of True, False or Unknown, found ${v === undefined ? 'none' : typeName(v)}; taken as Unknown`);
+  report(at(base, a, b, c), 'bad-condition-status', 'error', `expected a condition status of True, False or Unknown, found ${v === undefined ? 'none' : typeName(v)}; taken as Unknown`);
   return 'Unknown';
 }
 
 // ---------------------------------------------------------------------------
 
-function ownerReferences(v: unknown, path: FieldPath, report: ConvertReport): OwnerReference[] {
+function isOwnerReference(r: unknown): r is OwnerReference {
+  return isObject(r) && typeof r.kind === 'string' && r.kind !== '' && typeof r.name === 'string' && r.name !== '' && typeof r.uid === 'string' && typeof r.apiVersion === 'string'
+    && (r.controller === undefined || typeof r.controller === 'boolean') && (r.blockOwnerDeletion === undefined || typeof r.blockOwnerDeletion === 'boolean');
+}
+
+/** Owner references: the raw list by reference when every entry is well formed, else a checked copy. */
+function ownerReferences(v: unknown, report: ConvertReport): OwnerReference[] {
+  const items = list(v, report, P_OWNERS);
+  let clean = true;
+  for (let i = 0; i < items.length && clean; i++) clean = isOwnerReference(items[i]);
+  if (clean) return items as OwnerReference[];
   const out: OwnerReference[] = [];
-  const items = list(v, path, report);
   for (let i = 0; i < items.length; i++) {
     const r = items[i];
-    const p = [...path, i];
-    if (!isObject(r)) { report(p, 'wrong-type', 'error', `expected an owner reference mapping, found ${typeName(r)}; left out`); continue; }
-    const kind = str(r.kind, [...p, 'kind'], report);
-    const name = str(r.name, [...p, 'name'], report);
-    if (!kind || !name) { report(p, 'missing-field', 'error', 'an owner reference needs kind and name; left out'); continue; }
-    const ref: OwnerReference = { apiVersion: str(r.apiVersion, [...p, 'apiVersion'], report) ?? '', kind, name, uid: str(r.uid, [...p, 'uid'], report) ?? '' };
-    const controller = bool(r.controller, [...p, 'controller'], report);
+    if (!isObject(r)) { report(at(P_OWNERS, i), 'wrong-type', 'error', `expected an owner reference mapping, found ${typeName(r)}; left out`); continue; }
+    const kind = str(r.kind, report, P_OWNERS, i, 'kind');
+    const name = str(r.name, report, P_OWNERS, i, 'name');
+    if (!kind || !name) { report(at(P_OWNERS, i), 'missing-field', 'error', 'an owner reference needs kind and name; left out'); continue; }
+    const ref: OwnerReference = { apiVersion: str(r.apiVersion, report, P_OWNERS, i, 'apiVersion') ?? '', kind, name, uid: str(r.uid, report, P_OWNERS, i, 'uid') ?? '' };
+    const controller = bool(r.controller, report, P_OWNERS, i, 'controller');
     if (controller !== undefined) ref.controller = controller;
-    const block = bool(r.blockOwnerDeletion, [...p, 'blockOwnerDeletion'], report);
+    const block = bool(r.blockOwnerDeletion, report, P_OWNERS, i, 'blockOwnerDeletion');
     if (block !== undefined) ref.blockOwnerDeletion = block;
     out.push(ref);
   }
@@ -210,102 +247,123 @@ function ownerReferences(v: unknown, path: FieldPath, report: ConvertReport): Ow
 
 /** `metadata`, or undefined when the object has no usable name. */
 export function toObjectMeta(kind: string, raw: KObject, namespaced: boolean, report: ConvertReport = ignore): ObjectMeta | undefined {
-  const md = mapping(raw.metadata, ['metadata'], report);
+  const md = mapping(raw.metadata, report, P_METADATA);
   if (!md) {
-    report(['metadata'], 'missing-field', 'error', `a ${kind} needs metadata.name; the object is left out`);
+    report(raw.metadata === undefined ? ROOT : P_METADATA, 'missing-field', 'error', `a ${kind} needs metadata.name; the object is left out`);
     return undefined;
   }
-  const name = str(md.name, ['metadata', 'name'], report);
+  const name = str(md.name, report, P_METADATA, 'name');
   if (!name) {
-    report(md.name === undefined ? ['metadata'] : ['metadata', 'name'], 'missing-field', 'error', `a ${kind} needs metadata.name; the object is left out`);
+    report(md.name === undefined ? P_METADATA : at(P_METADATA, 'name'), 'missing-field', 'error', `a ${kind} needs metadata.name; the object is left out`);
     return undefined;
   }
   let namespace: string | undefined;
-  if (namespaced) namespace = str(md.namespace, ['metadata', 'namespace'], report) || 'default';
-  const key = namespace ? `${namespace}/${name}` : name;
+  if (namespaced) namespace = str(md.namespace, report, P_METADATA, 'namespace') || 'default';
+  const uid = str(md.uid, report, P_METADATA, 'uid');
   const meta: ObjectMeta = {
     name,
-    uid: str(md.uid, ['metadata', 'uid'], report) || `generated:${kind}/${key}`,
-    labels: md.labels === undefined ? {} : stringMap(md.labels, ['metadata', 'labels'], report),
-    annotations: md.annotations === undefined ? EMPTY : stringMap(md.annotations, ['metadata', 'annotations'], report),
-    ownerReferences: md.ownerReferences === undefined ? [] : ownerReferences(md.ownerReferences, ['metadata', 'ownerReferences'], report),
-    creationTimestamp: time(md.creationTimestamp, ['metadata', 'creationTimestamp'], report),
+    uid: uid || `generated:${kind}/${namespace ? `${namespace}/${name}` : name}`,
+    labels: md.labels === undefined ? {} : stringMap(md.labels, report, P_METADATA, 'labels'),
+    annotations: md.annotations === undefined ? EMPTY : stringMap(md.annotations, report, P_METADATA, 'annotations'),
+    ownerReferences: md.ownerReferences === undefined ? [] : ownerReferences(md.ownerReferences, report),
+    creationTimestamp: time(md.creationTimestamp, report, P_METADATA, 'creationTimestamp'),
   };
   if (namespace !== undefined) meta.namespace = namespace;
-  const del = optionalTime(md.deletionTimestamp, ['metadata', 'deletionTimestamp'], report);
+  const del = optionalTime(md.deletionTimestamp, report, P_METADATA, 'deletionTimestamp');
   if (del !== undefined) meta.deletionTimestamp = del;
-  const gen = int(md.generation, ['metadata', 'generation'], report);
+  const gen = count(md.generation, report, P_METADATA, 'generation');
   if (gen !== undefined) meta.generation = gen;
   return meta;
 }
 
-function taintEffect(v: unknown, path: FieldPath, report: ConvertReport, what: string): TaintEffect | undefined | false {
-  if (v === undefined || v === null || v === '') return undefined;
+function taintEffect(v: unknown, report: ConvertReport, what: string, base: FieldPath, a?: Seg): TaintEffect | undefined | false {
   if (v === 'NoSchedule' || v === 'PreferNoSchedule' || v === 'NoExecute') return v;
-  report(path, 'bad-taint-effect', 'error', `expected a taint effect of NoSchedule, PreferNoSchedule or NoExecute, found ${typeName(v)}; the ${what} is left out`);
+  if (v === undefined || v === null || v === '') return undefined;
+  report(at(base, a, 'effect'), 'bad-taint-effect', 'error', `expected a taint effect of NoSchedule, PreferNoSchedule or NoExecute, found ${typeName(v)}; the ${what} is left out`);
   return false;
 }
 
-export function toTaint(t: unknown, path: FieldPath, report: ConvertReport = ignore): Taint | undefined {
-  if (!isObject(t)) { report(path, 'wrong-type', 'error', `expected a taint mapping, found ${typeName(t)}; left out`); return undefined; }
-  const key = str(t.key, [...path, 'key'], report);
-  if (!key) { report(t.key === undefined ? path : [...path, 'key'], 'missing-field', 'error', 'a taint needs a key; left out'); return undefined; }
-  const effect = taintEffect(t.effect, [...path, 'effect'], report, 'taint');
+/** A taint at `base[a]` (e.g. spec.taints[3]); undefined (with a problem) when it is unusable. */
+export function toTaint(t: unknown, base: FieldPath, report: ConvertReport = ignore, a?: Seg): Taint | undefined {
+  if (!isObject(t)) { report(at(base, a), 'wrong-type', 'error', `expected a taint mapping, found ${typeName(t)}; left out`); return undefined; }
+  const key = str(t.key, report, base, a, 'key');
+  if (!key) { report(t.key === undefined ? at(base, a) : at(base, a, 'key'), 'missing-field', 'error', 'a taint needs a key; left out'); return undefined; }
+  const effect = taintEffect(t.effect, report, 'taint', base, a);
   if (effect === false) return undefined;
-  if (effect === undefined) { report(t.effect === undefined ? path : [...path, 'effect'], 'missing-field', 'error', 'a taint needs an effect (NoSchedule, PreferNoSchedule or NoExecute); left out'); return undefined; }
+  if (effect === undefined) { report(t.effect === undefined ? at(base, a) : at(base, a, 'effect'), 'missing-field', 'error', 'a taint needs an effect (NoSchedule, PreferNoSchedule or NoExecute); left out'); return undefined; }
   const taint: Taint = { key, effect };
-  const value = str(t.value, [...path, 'value'], report);
+  const value = str(t.value, report, base, a, 'value');
   if (value !== undefined) taint.value = value;
-  const added = optionalTime(t.timeAdded, [...path, 'timeAdded'], report);
+  const added = optionalTime(t.timeAdded, report, base, a, 'timeAdded');
   if (added !== undefined) taint.timeAdded = added;
   return taint;
 }
 
-export function toToleration(t: unknown, path: FieldPath, report: ConvertReport = ignore): Toleration | undefined {
-  if (!isObject(t)) { report(path, 'wrong-type', 'error', `expected a toleration mapping, found ${typeName(t)}; left out`); return undefined; }
-  const tol: Toleration = {};
-  const key = str(t.key, [...path, 'key'], report);
-  if (key) tol.key = key;
-  if (t.operator !== undefined && t.operator !== null && t.operator !== '') {
-    if (t.operator !== 'Exists' && t.operator !== 'Equal') {
-      report([...path, 'operator'], 'bad-toleration-operator', 'error', `expected a toleration operator of Exists or Equal, found ${typeName(t.operator)}; the toleration is left out`);
-      return undefined;
+/**
+ * A toleration exactly as the Toleration type has it (no empty strings, known
+ * operator and effect, whole tolerationSeconds): kept by reference, not copied.
+ */
+function isCleanToleration(t: unknown): boolean {
+  if (!isObject(t)) return false;
+  for (const k in t) {
+    const v = t[k];
+    switch (k) {
+      case 'key': case 'value': if (typeof v !== 'string' || (k === 'key' && v === '')) return false; break;
+      case 'operator': if (v !== 'Exists' && v !== 'Equal') return false; break;
+      case 'effect': if (v !== 'NoExecute' && v !== 'NoSchedule' && v !== 'PreferNoSchedule') return false; break;
+      case 'tolerationSeconds': if (typeof v !== 'number' || !Number.isInteger(v)) return false; break;
+      default: return false;
     }
-    tol.operator = t.operator;
   }
-  const value = str(t.value, [...path, 'value'], report);
+  return true;
+}
+
+/** A toleration at `base[a]`; undefined (with a problem) when it is unusable. */
+export function toToleration(t: unknown, base: FieldPath, report: ConvertReport = ignore, a?: Seg): Toleration | undefined {
+  if (!isObject(t)) { report(at(base, a), 'wrong-type', 'error', `expected a toleration mapping, found ${typeName(t)}; left out`); return undefined; }
+  const tol: Toleration = {};
+  const key = str(t.key, report, base, a, 'key');
+  if (key) tol.key = key;
+  const op = t.operator;
+  if (op === 'Exists' || op === 'Equal') tol.operator = op;
+  else if (op !== undefined && op !== null && op !== '') {
+    report(at(base, a, 'operator'), 'bad-toleration-operator', 'error', `expected a toleration operator of Exists or Equal, found ${typeName(op)}; the toleration is left out`);
+    return undefined;
+  }
+  const value = str(t.value, report, base, a, 'value');
   if (value !== undefined) tol.value = value;
-  const effect = taintEffect(t.effect, [...path, 'effect'], report, 'toleration');
+  const effect = taintEffect(t.effect, report, 'toleration', base, a);
   if (effect === false) return undefined;
   if (effect) tol.effect = effect;
-  if (t.tolerationSeconds !== undefined && t.tolerationSeconds !== null) {
-    if (typeof t.tolerationSeconds !== 'number' || !Number.isInteger(t.tolerationSeconds)) {
-      report([...path, 'tolerationSeconds'], 'wrong-type', 'error', `expected tolerationSeconds as a whole number of seconds, found ${typeName(t.tolerationSeconds)}; the toleration is left out`);
+  const secs = t.tolerationSeconds;
+  if (secs !== undefined && secs !== null) {
+    if (typeof secs !== 'number' || !Number.isInteger(secs)) {
+      report(at(base, a, 'tolerationSeconds'), 'wrong-type', 'error', `expected tolerationSeconds as a whole number of seconds, found ${typeName(secs)}; the toleration is left out`);
       return undefined;
     }
-    tol.tolerationSeconds = t.tolerationSeconds;
+    tol.tolerationSeconds = secs;
   }
   return tol;
 }
 
-function nodeConditions(v: unknown, path: FieldPath, report: ConvertReport): NodeCondition[] {
+function nodeConditions(v: unknown, report: ConvertReport): NodeCondition[] {
+  const P = P_STATUS_CONDITIONS;
+  const items = list(v, report, P);
   const out: NodeCondition[] = [];
-  const items = list(v, path, report);
   for (let i = 0; i < items.length; i++) {
     const c = items[i];
-    const p = [...path, i];
-    if (!isObject(c)) { report(p, 'wrong-type', 'error', `expected a condition mapping, found ${typeName(c)}; left out`); continue; }
-    const type = str(c.type, [...p, 'type'], report);
-    if (!type) { report(p, 'missing-field', 'error', 'a condition needs a type; left out'); continue; }
+    if (!isObject(c)) { report(at(P, i), 'wrong-type', 'error', `expected a condition mapping, found ${typeName(c)}; left out`); continue; }
+    const type = str(c.type, report, P, i, 'type');
+    if (!type) { report(at(P, i), 'missing-field', 'error', 'a condition needs a type; left out'); continue; }
     const cond: NodeCondition = {
       type,
-      status: conditionStatus(c.status, [...p, 'status'], report),
-      lastHeartbeatTime: time(c.lastHeartbeatTime, [...p, 'lastHeartbeatTime'], report),
-      lastTransitionTime: time(c.lastTransitionTime, [...p, 'lastTransitionTime'], report),
+      status: conditionStatus(c.status, report, P, i, 'status'),
+      lastHeartbeatTime: time(c.lastHeartbeatTime, report, P, i, 'lastHeartbeatTime'),
+      lastTransitionTime: time(c.lastTransitionTime, report, P, i, 'lastTransitionTime'),
     };
-    const reason = str(c.reason, [...p, 'reason'], report);
+    const reason = str(c.reason, report, P, i, 'reason');
     if (reason !== undefined) cond.reason = reason;
-    const message = str(c.message, [...p, 'message'], report);
+    const message = str(c.message, report, P, i, 'message');
     if (message !== undefined) cond.message = message;
     out.push(cond);
   }
@@ -315,38 +373,39 @@ function nodeConditions(v: unknown, path: FieldPath, report: ConvertReport): Nod
 export function toNodeRecord(raw: KObject, report: ConvertReport = ignore): NodeRecord | undefined {
   const meta = toObjectMeta('Node', raw, false, report);
   if (!meta) return undefined;
-  const spec = mapping(raw.spec, ['spec'], report);
-  const status = mapping(raw.status, ['status'], report);
+  const spec = mapping(raw.spec, report, P_SPEC);
+  const status = mapping(raw.status, report, P_STATUS);
   const taints: Taint[] = [];
   if (spec && spec.taints !== undefined) {
-    const items = list(spec.taints, ['spec', 'taints'], report);
+    const items = list(spec.taints, report, P_TAINTS);
     for (let i = 0; i < items.length; i++) {
-      const t = toTaint(items[i], ['spec', 'taints', i], report);
+      const t = toTaint(items[i], P_TAINTS, report, i);
       if (t) taints.push(t);
     }
   }
   return {
     kind: 'Node',
     meta,
-    conditions: status ? nodeConditions(status.conditions, ['status', 'conditions'], report) : [],
+    conditions: status ? nodeConditions(status.conditions, report) : [],
     taints,
-    unschedulable: (spec && bool(spec.unschedulable, ['spec', 'unschedulable'], report)) ?? false,
+    unschedulable: (spec && bool(spec.unschedulable, report, P_SPEC, 'unschedulable')) ?? false,
     raw,
   };
 }
 
-function podConditions(v: unknown, path: FieldPath, report: ConvertReport): PodCondition[] {
+function podConditions(v: unknown, report: ConvertReport): PodCondition[] {
+  const P = P_STATUS_CONDITIONS;
+  const items = list(v, report, P);
   const out: PodCondition[] = [];
-  const items = list(v, path, report);
   for (let i = 0; i < items.length; i++) {
     const c = items[i];
-    if (!isObject(c)) { report([...path, i], 'wrong-type', 'error', `expected a condition mapping, found ${typeName(c)}; left out`); continue; }
-    const type = typeof c.type === 'string' ? c.type : str(c.type, [...path, i, 'type'], report);
-    if (!type) { report([...path, i], 'missing-field', 'error', 'a condition needs a type; left out'); continue; }
+    if (!isObject(c)) { report(at(P, i), 'wrong-type', 'error', `expected a condition mapping, found ${typeName(c)}; left out`); continue; }
+    const type = str(c.type, report, P, i, 'type');
+    if (!type) { report(at(P, i), 'missing-field', 'error', 'a condition needs a type; left out'); continue; }
     const cond: PodCondition = {
       type,
-      status: conditionStatus(c.status, [...path, i, 'status'], report),
-      lastTransitionTime: time(c.lastTransitionTime, [...path, i, 'lastTransitionTime'], report),
+      status: conditionStatus(c.status, report, P, i, 'status'),
+      lastTransitionTime: time(c.lastTransitionTime, report, P, i, 'lastTransitionTime'),
     };
     if (typeof c.reason === 'string') cond.reason = c.reason;
     if (typeof c.message === 'string') cond.message = c.message;
@@ -358,17 +417,21 @@ function podConditions(v: unknown, path: FieldPath, report: ConvertReport): PodC
 export function toPodRecord(raw: KObject, report: ConvertReport = ignore): PodRecord | undefined {
   const meta = toObjectMeta('Pod', raw, true, report) as PodRecord['meta'] | undefined;
   if (!meta) return undefined;
-  const spec = mapping(raw.spec, ['spec'], report);
-  const status = mapping(raw.status, ['status'], report);
-  const tolerations: Toleration[] = [];
+  const spec = mapping(raw.spec, report, P_SPEC);
+  const status = mapping(raw.status, report, P_STATUS);
+  let tolerations: Toleration[] = [];
   let nodeName: string | undefined;
   if (spec) {
-    nodeName = str(spec.nodeName, ['spec', 'nodeName'], report) || undefined;
+    nodeName = str(spec.nodeName, report, P_SPEC, 'nodeName') || undefined;
     if (spec.tolerations !== undefined) {
-      const items = list(spec.tolerations, ['spec', 'tolerations'], report);
-      for (let i = 0; i < items.length; i++) {
-        const t = toToleration(items[i], ['spec', 'tolerations', i], report);
-        if (t) tolerations.push(t);
+      const items = list(spec.tolerations, report, P_TOLERATIONS);
+      if (items.every(isCleanToleration)) tolerations = items as Toleration[];
+      else {
+        tolerations = [];
+        for (let i = 0; i < items.length; i++) {
+          const t = toToleration(items[i], P_TOLERATIONS, report, i);
+          if (t) tolerations.push(t);
+        }
       }
     }
   }
@@ -376,19 +439,20 @@ export function toPodRecord(raw: KObject, report: ConvertReport = ignore): PodRe
   let conditions: PodCondition[] = [];
   let restartCount = 0;
   if (status) {
-    if (status.phase !== undefined && status.phase !== null) {
-      if ((POD_PHASES as readonly unknown[]).includes(status.phase)) phase = status.phase as PodPhase;
+    const ph = status.phase;
+    if (ph !== undefined && ph !== null) {
+      if (ph === 'Running' || ph === 'Pending' || ph === 'Succeeded' || ph === 'Failed' || ph === 'Unknown') phase = ph;
       else {
-        report(['status', 'phase'], 'bad-pod-phase', 'error', `expected a pod phase of ${POD_PHASES.join(', ')}, found ${typeName(status.phase)}; taken as Unknown`);
+        report(at(P_STATUS, 'phase'), 'bad-pod-phase', 'error', `expected a pod phase of ${POD_PHASES.join(', ')}, found ${typeName(ph)}; taken as Unknown`);
         phase = 'Unknown';
       }
     }
-    conditions = podConditions(status.conditions, ['status', 'conditions'], report);
-    if (Array.isArray(status.containerStatuses)) {
-      const cs = status.containerStatuses;
+    if (status.conditions !== undefined) conditions = podConditions(status.conditions, report);
+    const cs = status.containerStatuses;
+    if (Array.isArray(cs)) {
       for (let i = 0; i < cs.length; i++) {
         const c = cs[i];
-        if (isObject(c) && c.restartCount !== undefined) restartCount += int(c.restartCount, ['status', 'containerStatuses', i, 'restartCount'], report, 0) ?? 0;
+        if (isObject(c) && c.restartCount !== undefined) restartCount += count(c.restartCount, report, P_CONTAINER_STATUSES, i, 'restartCount') ?? 0;
       }
     }
   }
@@ -397,29 +461,30 @@ export function toPodRecord(raw: KObject, report: ConvertReport = ignore): PodRe
   return rec;
 }
 
-export function toLabelSelector(v: unknown, path: FieldPath, report: ConvertReport = ignore): LabelSelector | undefined {
-  const m = mapping(v, path, report);
+/** A label selector at `base`; requirements that cannot be used are reported and left out. */
+export function toLabelSelector(v: unknown, base: FieldPath, report: ConvertReport = ignore): LabelSelector | undefined {
+  const m = mapping(v, report, base);
   if (!m) return undefined;
   const sel: LabelSelector = {};
-  if (m.matchLabels !== undefined && m.matchLabels !== null) sel.matchLabels = stringMap(m.matchLabels, [...path, 'matchLabels'], report);
+  if (m.matchLabels !== undefined && m.matchLabels !== null) sel.matchLabels = stringMap(m.matchLabels, report, base, 'matchLabels');
   if (m.matchExpressions !== undefined && m.matchExpressions !== null) {
     const exprs: LabelSelectorRequirement[] = [];
-    const items = list(m.matchExpressions, [...path, 'matchExpressions'], report);
+    const P = at(base, 'matchExpressions');
+    const items = list(m.matchExpressions, report, P);
     for (let i = 0; i < items.length; i++) {
       const e = items[i];
-      const p = [...path, 'matchExpressions', i];
-      if (!isObject(e)) { report(p, 'wrong-type', 'error', `expected a requirement mapping, found ${typeName(e)}`); continue; }
-      const key = str(e.key, [...p, 'key'], report);
-      if (!key) { report(p, 'missing-field', 'error', 'a requirement needs a key'); continue; }
+      if (!isObject(e)) { report(at(P, i), 'wrong-type', 'error', `expected a requirement mapping, found ${typeName(e)}`); continue; }
+      const key = str(e.key, report, P, i, 'key');
+      if (!key) { report(at(P, i), 'missing-field', 'error', 'a requirement needs a key'); continue; }
       if (!(SELECTOR_OPERATORS as readonly unknown[]).includes(e.operator)) {
-        report([...p, 'operator'], 'bad-selector-operator', 'error', `expected an operator of ${SELECTOR_OPERATORS.join(', ')}, found ${e.operator === undefined ? 'none' : typeName(e.operator)}`);
+        report(e.operator === undefined ? at(P, i) : at(P, i, 'operator'), 'bad-selector-operator', 'error', `expected an operator of ${SELECTOR_OPERATORS.join(', ')}, found ${e.operator === undefined ? 'none' : typeName(e.operator)}`);
         continue;
       }
       const req: LabelSelectorRequirement = { key, operator: e.operator as LabelSelectorRequirement['operator'] };
       if (e.values !== undefined && e.values !== null) {
-        const vals = list(e.values, [...p, 'values'], report);
+        const vals = list(e.values, report, P, i);
         req.values = vals.filter((x): x is string => typeof x === 'string');
-        if (req.values.length !== vals.length) report([...p, 'values'], 'wrong-type', 'error', 'expected a list of strings');
+        if (req.values.length !== vals.length) report(at(P, i, 'values'), 'wrong-type', 'error', 'expected a list of strings');
       }
       exprs.push(req);
     }
@@ -429,17 +494,18 @@ export function toLabelSelector(v: unknown, path: FieldPath, report: ConvertRepo
 }
 
 function replicaSetStatus(v: unknown, report: ConvertReport): ReplicaSetStatus {
-  const s = mapping(v, ['status'], report) ?? {};
-  const n = (k: string) => int(s[k], ['status', k], report, 0) ?? 0;
+  const s = mapping(v, report, P_STATUS) ?? {};
+  const n = (k: string) => count(s[k], report, P_STATUS, k) ?? 0;
   const conditions: ReplicaSetStatus['conditions'] = [];
-  const items = list(s.conditions, ['status', 'conditions'], report);
+  const P = P_STATUS_CONDITIONS;
+  const items = list(s.conditions, report, P);
   for (let i = 0; i < items.length; i++) {
     const c = items[i];
-    if (!isObject(c) || typeof c.type !== 'string') { report(['status', 'conditions', i], 'wrong-type', 'error', 'expected a condition with a type; left out'); continue; }
+    if (!isObject(c) || typeof c.type !== 'string') { report(at(P, i), 'wrong-type', 'error', 'expected a condition with a type; left out'); continue; }
     const cond: ReplicaSetStatus['conditions'][number] = {
       type: c.type,
-      status: conditionStatus(c.status, ['status', 'conditions', i, 'status'], report),
-      lastTransitionTime: time(c.lastTransitionTime, ['status', 'conditions', i, 'lastTransitionTime'], report),
+      status: conditionStatus(c.status, report, P, i, 'status'),
+      lastTransitionTime: time(c.lastTransitionTime, report, P, i, 'lastTransitionTime'),
     };
     if (typeof c.reason === 'string') cond.reason = c.reason;
     if (typeof c.message === 'string') cond.message = c.message;
@@ -458,19 +524,19 @@ function replicaSetStatus(v: unknown, report: ConvertReport): ReplicaSetStatus {
 export function toReplicaSetRecord(raw: KObject, report: ConvertReport = ignore): ReplicaSetRecord | undefined {
   const meta = toObjectMeta('ReplicaSet', raw, true, report) as ReplicaSetRecord['meta'] | undefined;
   if (!meta) return undefined;
-  const spec = mapping(raw.spec, ['spec'], report) ?? {};
+  const spec = mapping(raw.spec, report, P_SPEC) ?? {};
   const rec: ReplicaSetRecord = {
     kind: 'ReplicaSet',
     meta,
-    minReadySeconds: int(spec.minReadySeconds, ['spec', 'minReadySeconds'], report, 0) ?? 0,
-    template: mapping(spec.template, ['spec', 'template'], report) ?? {},
+    minReadySeconds: count(spec.minReadySeconds, report, P_SPEC, 'minReadySeconds') ?? 0,
+    template: mapping(spec.template, report, P_SPEC, 'template') ?? {},
     status: replicaSetStatus(raw.status, report),
     raw,
   };
-  const replicas = int(spec.replicas, ['spec', 'replicas'], report, 0);
+  const replicas = count(spec.replicas, report, P_SPEC, 'replicas');
   if (replicas !== undefined) rec.replicas = replicas;
-  if (spec.selector !== undefined && spec.selector !== null) rec.selector = toLabelSelector(spec.selector, ['spec', 'selector'], report);
-  else report(['spec'], 'missing-field', 'warning', 'a ReplicaSet without spec.selector selects no pods');
+  if (spec.selector !== undefined && spec.selector !== null) rec.selector = toLabelSelector(spec.selector, at(P_SPEC, 'selector'), report);
+  else report(raw.spec === undefined ? ROOT : P_SPEC, 'missing-field', 'warning', 'a ReplicaSet without spec.selector selects no pods');
   return rec;
 }
 
@@ -483,13 +549,13 @@ export function toDaemonSetRecord(raw: KObject, report: ConvertReport = ignore):
 export function toLeaseRecord(raw: KObject, report: ConvertReport = ignore): LeaseRecord | undefined {
   const meta = toObjectMeta('Lease', raw, true, report) as LeaseRecord['meta'] | undefined;
   if (!meta) return undefined;
-  const spec = mapping(raw.spec, ['spec'], report) ?? {};
+  const spec = mapping(raw.spec, report, P_SPEC) ?? {};
   const rec: LeaseRecord = { kind: 'Lease', meta, raw };
-  const holder = str(spec.holderIdentity, ['spec', 'holderIdentity'], report);
+  const holder = str(spec.holderIdentity, report, P_SPEC, 'holderIdentity');
   if (holder !== undefined) rec.holderIdentity = holder;
-  const dur = int(spec.leaseDurationSeconds, ['spec', 'leaseDurationSeconds'], report, 0);
+  const dur = count(spec.leaseDurationSeconds, report, P_SPEC, 'leaseDurationSeconds');
   if (dur !== undefined) rec.leaseDurationSeconds = dur;
-  const renew = optionalTime(spec.renewTime, ['spec', 'renewTime'], report);
+  const renew = optionalTime(spec.renewTime, report, P_SPEC, 'renewTime');
   if (renew !== undefined) rec.renewTime = renew;
   return rec;
 }

@@ -101,16 +101,14 @@ interface Pending {
   message: string;
 }
 
-interface Entry {
-  loaded: LoadedObject;
-  record?: ObjectRecord;
-}
 
 class SnapshotLoader {
   readonly problems: Problem[] = [];
   readonly files: string[] = [];
   partial = false;
-  private readonly entries = new Map<string, Entry>();
+  /** every used object by `Kind/name` or `Kind/ns/name`, in input order (a duplicate moves to its last place) */
+  private readonly entries = new Map<string, LoadedObject>();
+  private readonly cluster: ClusterState = emptyCluster();
   private readonly ignored: LoadedObject[] = [];
   private readonly visitedDirs = new Set<string>();
 
@@ -340,9 +338,19 @@ class SnapshotLoader {
     const v = unit.value;
     const at = unit.base;
     const add = (p: Pending) => pending.push(p);
+    // Paths are built only when needed (a problem, or positions for every object when cheap).
+    let itemsKey: 'items' | undefined;
+    const pathOf = (index: number): JsonPath => (index < 0 ? at : itemsKey ? [...at, itemsKey, index] : [...at, index]);
+    let current = -1;
+    let failed = false;
+    const reporter = (p: JsonPath, code: string, severity: Severity, message: string) => {
+      if (severity === 'error') failed = true;
+      add({ path: [...pathOf(current), ...p], code, severity, message });
+    };
 
-    const object = (obj: unknown, path: JsonPath, listKind: EngineKind | undefined, listName: string | undefined) => {
+    const object = (obj: unknown, index: number, listKind: EngineKind | undefined, listName: string | undefined) => {
       if (!isObject(obj)) {
+        const path = pathOf(index);
         add({ path, code: 'not-an-object', severity: 'warning', message: `expected a Kubernetes object (a mapping), found ${describeValue(obj)}; it is ignored` });
         return;
       }
@@ -353,6 +361,7 @@ class SnapshotLoader {
         const fromFile = unit.fileKind;
         kind = fromList ?? fromFile ?? shape;
         if (!kind) {
+          const path = pathOf(index);
           if (unit.stream && !isObject(obj.metadata)) {
             add({ path, code: 'skipped-text', severity: 'info', message: 'skipped a JSON value that is not a Kubernetes object (a log line?)' });
           } else {
@@ -365,43 +374,43 @@ class SnapshotLoader {
         const key = `${kind}|${from}`;
         const prev = inferred.get(key);
         if (prev) prev.count++;
-        else inferred.set(key, { count: 1, from, path, severity: fromList || fromFile ? 'info' : 'warning' });
+        else inferred.set(key, { count: 1, from, path: pathOf(index), severity: fromList || fromFile ? 'info' : 'warning' });
       }
       if (!isEngineKind(kind)) {
         ignoredKinds.set(kind, (ignoredKinds.get(kind) ?? 0) + 1);
         const loaded: LoadedObject = { object: obj, kind, name: nameOf(obj, true) };
         this.ignored.push(loaded);
-        located.push({ loaded, path });
+        if (unit.cheap) located.push({ loaded, path: pathOf(index) });
         return;
       }
       const apiVersion = obj.apiVersion;
       if (apiVersion !== undefined && !API_VERSIONS[kind].includes(apiVersion as string)) {
-        add({ path: [...path, 'apiVersion'], code: 'unsupported-api-version', severity: 'warning', message: `${kind} with apiVersion ${JSON.stringify(apiVersion)}: expected ${API_VERSIONS[kind].join(' or ')}; read as ${API_VERSIONS[kind][0]}` });
+        add({ path: [...pathOf(index), 'apiVersion'], code: 'unsupported-api-version', severity: 'warning', message: `${kind} with apiVersion ${JSON.stringify(apiVersion)}: expected ${API_VERSIONS[kind].join(' or ')}; read as ${API_VERSIONS[kind][0]}` });
       }
-      let failed = false;
-      const record = toRecord(kind, obj, (p, code, severity, message) => {
-        if (severity === 'error') failed = true;
-        add({ path: [...path, ...p], code, severity, message });
-      });
+      current = index;
+      failed = false;
+      const record = toRecord(kind, obj, reporter);
       if (failed) this.partial = true;
       if (!record) return;
       const ns = record.meta.namespace;
       const name = ns ? `${ns}/${record.meta.name}` : record.meta.name;
       const loaded: LoadedObject = { object: obj, kind, name };
-      located.push({ loaded, path });
+      if (unit.cheap) located.push({ loaded, path: pathOf(index) });
       if (kind === 'Lease' && ns !== NODE_LEASE_NAMESPACE) {
-        add({ path, code: 'ignored-lease', severity: 'info', message: `Lease ${name} is not in ${NODE_LEASE_NAMESPACE}: it is not a node heartbeat and is ignored` });
+        add({ path: pathOf(index), code: 'ignored-lease', severity: 'info', message: `Lease ${name} is not in ${NODE_LEASE_NAMESPACE}: it is not a node heartbeat and is ignored` });
         this.ignored.push(loaded);
         return;
       }
       const key = `${kind}/${name}`;
       const prev = this.entries.get(key);
       if (prev) {
-        const where = prev.loaded.position ? ` (first at ${prev.loaded.position.file}:${prev.loaded.position.line})` : '';
-        add({ path, code: 'duplicate-object', severity: 'warning', message: `${kind} ${name} appears more than once${where}; the last one is used` });
+        const where = prev.position ? ` (first at ${prev.position.file}:${prev.position.line})` : '';
+        add({ path: pathOf(index), code: 'duplicate-object', severity: 'warning', message: `${kind} ${name} appears more than once${where}; the last one is used` });
         this.entries.delete(key);
+        this.forget(record.kind, name);
       }
-      this.entries.set(key, { loaded, record });
+      this.entries.set(key, loaded);
+      this.remember(record, name);
     };
 
     if (isObject(v) && (Array.isArray(v.items) || v.items === null) && (v.kind === undefined || (typeof v.kind === 'string' && v.kind.endsWith('List')))) {
@@ -409,6 +418,7 @@ class SnapshotLoader {
       const itemKind = listKindName !== 'List' ? listKindName.slice(0, -4) : undefined;
       const engineItemKind = itemKind && isEngineKind(itemKind) ? itemKind : undefined;
       const items = (v.items ?? []) as unknown[];
+      itemsKey = 'items';
       for (let i = 0; i < items.length; i++) {
         const item = items[i];
         if (itemKind && !engineItemKind && isObject(item) && !item.kind) {
@@ -416,14 +426,14 @@ class SnapshotLoader {
           this.ignored.push({ object: item, kind: itemKind, name: nameOf(item, true) });
           continue;
         }
-        object(item, [...at, 'items', i], engineItemKind, listKindName);
+        object(item, i, engineItemKind, listKindName);
       }
     } else if (v === null || v === undefined) {
       // an empty document
     } else if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) object(v[i], [...at, i], undefined, undefined);
+      for (let i = 0; i < v.length; i++) object(v[i], i, undefined, undefined);
     } else {
-      object(v, at, undefined, undefined);
+      object(v, -1, undefined, undefined);
     }
 
     for (const [key, info] of inferred) {
@@ -465,29 +475,50 @@ class SnapshotLoader {
 
   // -- the result -------------------------------------------------------------
 
-  finish(): LoadedSnapshot {
-    const cluster: ClusterState = emptyCluster();
-    const objects: LoadedObject[] = [];
-    for (const { loaded, record } of this.entries.values()) {
-      objects.push(loaded);
-      if (!record) continue;
-      switch (record.kind) {
-        case 'Node': cluster.nodes.set(record.meta.name, record); break;
-        case 'Pod': {
-          const key = `${record.meta.namespace}/${record.meta.name}`;
-          cluster.pods.set(key, record);
-          if (record.nodeName) {
-            let set = cluster.podsByNode.get(record.nodeName);
-            if (!set) cluster.podsByNode.set(record.nodeName, (set = new Set()));
-            set.add(key);
-          }
-          break;
+  /** Puts a record in the cluster; `name` is `ns/name` for namespaced kinds. */
+  private remember(record: ObjectRecord, name: string): void {
+    const cluster = this.cluster;
+    switch (record.kind) {
+      case 'Node': cluster.nodes.set(name, record); break;
+      case 'Pod': {
+        cluster.pods.set(name, record);
+        if (record.nodeName) {
+          let set = cluster.podsByNode.get(record.nodeName);
+          if (!set) cluster.podsByNode.set(record.nodeName, (set = new Set()));
+          set.add(name);
         }
-        case 'ReplicaSet': cluster.replicaSets.set(`${record.meta.namespace}/${record.meta.name}`, record); break;
-        case 'DaemonSet': cluster.daemonSets.set(`${record.meta.namespace}/${record.meta.name}`, record); break;
-        case 'Lease': cluster.leases.set(record.meta.name, record); break;
+        break;
       }
+      case 'ReplicaSet': cluster.replicaSets.set(name, record); break;
+      case 'DaemonSet': cluster.daemonSets.set(name, record); break;
+      case 'Lease': cluster.leases.set(record.meta.name, record); break;
     }
+  }
+
+  /** Takes out an earlier object of the same name (a duplicate). */
+  private forget(kind: ObjectRecord['kind'], name: string): void {
+    const cluster = this.cluster;
+    switch (kind) {
+      case 'Node': cluster.nodes.delete(name); break;
+      case 'Pod': {
+        const old = cluster.pods.get(name);
+        if (old?.nodeName) {
+          const set = cluster.podsByNode.get(old.nodeName);
+          set?.delete(name);
+          if (set && !set.size) cluster.podsByNode.delete(old.nodeName);
+        }
+        cluster.pods.delete(name);
+        break;
+      }
+      case 'ReplicaSet': cluster.replicaSets.delete(name); break;
+      case 'DaemonSet': cluster.daemonSets.delete(name); break;
+      case 'Lease': cluster.leases.delete(name.slice(name.indexOf('/') + 1)); break;
+    }
+  }
+
+  finish(): LoadedSnapshot {
+    const cluster = this.cluster;
+    const objects: LoadedObject[] = [...this.entries.values()];
     for (const l of this.ignored) {
       objects.push(l);
       cluster.ignored.push(l.object);
@@ -501,7 +532,7 @@ class SnapshotLoader {
 
   /** Warnings about the snapshot as a whole (spec 1.4 and the quirks of real exports). */
   private crossChecks(cluster: ClusterState): void {
-    const firstPosition = (kind: string, name: string) => this.entries.get(`${kind}/${name}`)?.loaded.position;
+    const firstPosition = (kind: string, name: string) => this.entries.get(`${kind}/${name}`)?.position;
     // A modern snapshot without Leases makes healthy nodes look stale.
     if (cluster.nodes.size && !cluster.leases.size) {
       for (const node of cluster.nodes.values()) {
