@@ -46,6 +46,9 @@ import {
   NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, deprecatedTaintFix, findCondition, noScheduleTaintDiff, swapTaints, taintExists, taintText,
 } from './taints';
 import { rulesOf, type NodeLifecycleRules } from './versionRules';
+import { MachineTable, type MemoActor } from './memoMachine';
+import { DeadlineHeap } from './deadlines';
+import type { StateValue } from 'xstate';
 
 /** scheduler.NodeEvictionPeriod: the tainting / eviction pass runs every 100 ms. */
 export const NODE_EVICTION_PERIOD = ms(100);
@@ -76,6 +79,8 @@ interface Track {
   excluded?: string;
   /** the Ready status after the last successful evaluation (null: no Ready condition) */
   current: ConditionStatus | null | undefined;
+  /** the node's contribution to its zone's counts, as last tallied */
+  counted?: { zone: string; notReady: boolean };
 }
 
 interface PassContext {
@@ -103,15 +108,25 @@ export interface SavedNodeLifecycle {
   tracks: [string, Track][];
   retry: string[];
   dirty: string[];
+  leaseRenewed: string[];
+  watch: string[];
+  deadlines: { t: Micros; name: string }[];
   queues: [string, QueueState][];
   zones: [string, unknown][];
   zoneCounts: [string, { total: number; notReady: number }][];
-  nodeActors: [string, unknown][];
+  nodeActors: [string, StateValue][];
   monitor: unknown;
   transitions: [string, MachineTransition & { seq?: number }][];
 }
 
-type NodeActor = TracedActor<typeof nodeHealthMachine>;
+type NodeActor = MemoActor<typeof nodeHealthMachine>;
+
+/** The node health machine's transitions, shared by every node (see memoMachine.ts). */
+let nodeTable: MachineTable<typeof nodeHealthMachine> | undefined;
+function nodeMachineTable(): MachineTable<typeof nodeHealthMachine> {
+  nodeTable ??= new MachineTable(nodeHealthMachine, (e) => (e.type === 'READY_OBSERVED' ? `${e.type}:${e.status}` : e.type));
+  return nodeTable;
+}
 type ZoneActor = TracedActor<typeof zoneMachine>;
 type MonitorActor = TracedActor<typeof monitorMachine>;
 
@@ -144,6 +159,20 @@ export class NodeLifecycleController implements SimController {
   /** nodesToRetry */
   private retry = new Set<string>();
   private dirty = new Set<string>();
+  /** nodes whose Lease was renewed since the last pass (and nothing else changed) */
+  private leaseRenewed = new Set<string>();
+  /** the node names in order, kept until a node is added or deleted */
+  private sortedNames: string[] | null = null;
+  /** evaluated on every pass: not Ready, never evaluated */
+  private watch = new Set<string>();
+  /** Ready nodes by probeTimestamp + nodeMonitorGracePeriod */
+  private deadlines = new DeadlineHeap();
+  /** per zone: nodes taking part in disruption checks and how many are not Ready (as of their last evaluation) */
+  private tally = new Map<string, { total: number; notReady: number }>();
+  /** a node was added or deleted since the last classifyNodes */
+  private membershipChanged = true;
+  /** some known node's zone may have no state (zone changed, zone dropped, nodes added) */
+  private zonesMayBeMissing = true;
   /** zoneNoExecuteTainter (taint-based evictions) or zonePodEvictor (1.12 default path) */
   private queues = new Map<string, RateLimitedTimedQueue>();
   /** zoneStates, as zone machines */
@@ -181,8 +210,13 @@ export class NodeLifecycleController implements SimController {
   }
 
   onNodeEvent(host: ControllerHost, type: WatchType, node: NodeRecord, _before?: NodeBefore): void {
+    if (!this.started) return;
     this.lastNow = host.now;
     const name = node.meta.name;
+    if (type !== 'updated') {
+      this.sortedNames = null;
+      this.membershipChanged = true;
+    }
     if (type === 'deleted') {
       // CreateDeleteNodeHandler: nodesToRetry.Delete
       this.retry.delete(name);
@@ -195,8 +229,9 @@ export class NodeLifecycleController implements SimController {
   }
 
   onLeaseEvent(host: ControllerHost, _type: WatchType, lease: LeaseRecord): void {
+    if (!this.started) return;
     this.lastNow = host.now;
-    this.dirty.add(lease.meta.name);
+    this.leaseRenewed.add(lease.meta.name);
   }
 
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
@@ -299,10 +334,13 @@ export class NodeLifecycleController implements SimController {
       tracks: [...this.tracks].map(([k, t]) => [k, { ...t }]),
       retry: [...this.retry],
       dirty: [...this.dirty],
+      leaseRenewed: [...this.leaseRenewed],
+      watch: [...this.watch],
+      deadlines: this.deadlines.entries(),
       queues: [...this.queues].map(([k, q]) => [k, q.save()]),
       zones: [...this.zoneActors].map(([k, a]) => [k, a.actor.getPersistedSnapshot()]),
       zoneCounts: [...this.zoneCounts].map(([k, c]) => [k, { ...c }]),
-      nodeActors: [...this.nodeActors].map(([k, a]) => [k, a.actor.getPersistedSnapshot()]),
+      nodeActors: [...this.nodeActors].map(([k, a]) => [k, a.save()]),
       monitor: this.monitor ? this.monitor.actor.getPersistedSnapshot() : undefined,
       transitions: [...this.transitions].map(([k, t]) => [k, { ...t }]),
     };
@@ -331,13 +369,26 @@ export class NodeLifecycleController implements SimController {
     this.tracks = new Map(s.tracks);
     this.retry = new Set(s.retry);
     this.dirty = new Set(s.dirty);
+    this.leaseRenewed = new Set(s.leaseRenewed);
+    this.watch = new Set(s.watch);
+    this.deadlines = DeadlineHeap.from(s.deadlines);
+    this.sortedNames = null;
+    this.membershipChanged = true;
+    this.zonesMayBeMissing = true;
+    this.tally = new Map();
+    for (const t of this.tracks.values()) {
+      if (!t.counted) continue;
+      const c = this.tally.get(t.counted.zone) ?? { total: 0, notReady: 0 };
+      c.total++;
+      if (t.counted.notReady) c.notReady++;
+      this.tally.set(t.counted.zone, c);
+    }
     this.queues = new Map(s.queues.map(([k, q]) => [k, RateLimitedTimedQueue.restore(q)]));
     for (const a of this.zoneActors.values()) a.stop();
-    for (const a of this.nodeActors.values()) a.stop();
     this.monitor?.stop();
     this.zoneActors = new Map(s.zones.map(([k, snap]) => [k, createTracedActor(zoneMachine, `zone/${k}`, { snapshot: snap })]));
     this.zoneCounts = new Map(s.zoneCounts);
-    this.nodeActors = new Map(s.nodeActors.map(([k, snap]) => [k, createTracedActor(nodeHealthMachine, `node/${k}`, { snapshot: snap })]));
+    this.nodeActors = new Map(s.nodeActors.map(([k, value]) => [k, nodeMachineTable().instance(`node/${k}`, value)]));
     this.monitor = createTracedActor(monitorMachine, 'monitor', s.monitor ? { snapshot: s.monitor } : {});
     this.transitions = new Map(s.transitions);
   }
@@ -387,7 +438,7 @@ export class NodeLifecycleController implements SimController {
   private nodeActor(name: string): NodeActor {
     let a = this.nodeActors.get(name);
     if (!a) {
-      a = createTracedActor(nodeHealthMachine, `node/${name}`);
+      a = nodeMachineTable().instance(`node/${name}`);
       this.nodeActors.set(name, a);
     }
     return a;
@@ -540,54 +591,145 @@ export class NodeLifecycleController implements SimController {
 
   // ------------------------------------------------------------ monitor pass
 
+  private nodeNames(host: ControllerHost): string[] {
+    if (!this.sortedNames || this.sortedNames.length !== host.cluster.nodes.size) this.sortedNames = [...host.cluster.nodes.keys()].sort();
+    return this.sortedNames;
+  }
+
   private monitorPass(host: ControllerHost): void {
     const now = host.now;
     const pass = this.monitor.send({ type: 'PASS_START' });
-    const names = [...host.cluster.nodes.keys()].sort();
+    const total = host.cluster.nodes.size;
     this.decide(host, {
       action: 'MonitorPass', object: 'ControllerManager/kube-controller-manager',
-      summary: `Monitor pass over ${names.length} node${names.length === 1 ? '' : 's'}`,
-      because: [{ rule: 'monitorNodeHealth runs every nodeMonitorPeriod', values: { nodeMonitorPeriod: formatDuration(host.config.nodeMonitorPeriod), nodes: names.length } }],
+      summary: `Monitor pass over ${total} node${total === 1 ? '' : 's'}`,
+      because: [{ rule: 'monitorNodeHealth runs every nodeMonitorPeriod', values: { nodeMonitorPeriod: formatDuration(host.config.nodeMonitorPeriod), nodes: total } }],
       machine: pass, source: this.src(this.monitorFn),
     });
-    if (this.reconstructPending) this.reconstruct(host, names);
+    if (this.reconstructPending) this.reconstruct(host, this.nodeNames(host));
 
-    // classifyNodes
-    for (const name of this.dirty) this.refreshTrack(host, name);
-    const added = names.filter((n) => !this.known.has(n));
-    const deleted = [...this.known.keys()].filter((n) => !host.cluster.nodes.has(n)).sort();
-    const repZones = new Set<string>();
-    for (const n of names) {
-      if (!this.known.has(n)) continue;
-      const z = this.trackFor(host, n).zone;
-      if (!this.zoneActors.has(z)) repZones.add(z);
+    // classifyNodes (the full comparison only when a node was added or deleted)
+    for (const name of this.dirty) {
+      const before = this.tracks.get(name)?.zone;
+      this.refreshTrack(host, name);
+      if (this.tracks.get(name)?.zone !== before) this.zonesMayBeMissing = true;
     }
-    for (const z of [...repZones].sort()) this.addPodEvictorForNewZone(z);
+    let added: string[] = [];
+    let deleted: string[] = [];
+    if (this.membershipChanged || this.known.size !== total) {
+      const names = this.nodeNames(host);
+      added = names.filter((n) => !this.known.has(n));
+      deleted = [...this.known.keys()].filter((n) => !host.cluster.nodes.has(n)).sort();
+      this.membershipChanged = false;
+      this.zonesMayBeMissing = true;
+    }
+    if (this.zonesMayBeMissing) {
+      const repZones = new Set<string>();
+      for (const n of this.known.keys()) {
+        if (!host.cluster.nodes.has(n)) continue;
+        const z = this.trackFor(host, n).zone;
+        if (!this.zoneActors.has(z)) repZones.add(z);
+      }
+      for (const z of [...repZones].sort()) this.addPodEvictorForNewZone(z);
+      this.zonesMayBeMissing = false;
+    }
     for (const name of added) this.registerNode(host, host.cluster.nodes.get(name)!);
     for (const name of deleted) this.removeNode(host, name);
 
+    // the nodes the real pass would find something to do for (see the file comment)
+    const grace = host.config.nodeMonitorGracePeriod;
+    const full = new Set<string>(this.dirty);
+    for (const n of this.retry) full.add(n);
+    for (const n of this.watch) full.add(n);
+    for (const e of this.deadlines.popBefore(now)) {
+      const h = this.health.get(e.name);
+      if (h && h.probe + grace === e.t) full.add(e.name);
+    }
+    // Lease-only news first: plain data, no decisions, so their order does not matter
+    for (const name of this.leaseRenewed) {
+      if (full.has(name)) continue;
+      if (host.cluster.nodes.has(name) && this.known.has(name) && this.leaseOnlySuffices(host, name)) this.leaseOnly(host, name);
+      else full.add(name);
+    }
+    this.leaseRenewed.clear();
     const ctx: PassContext = { skipped: new Set(), readyChanges: new Map() };
-    for (const name of names) {
-      if (!this.isDue(host, name, now)) continue;
+    for (const name of [...full].sort()) {
+      const node = host.cluster.nodes.get(name);
+      if (!node || !this.known.has(name)) continue;
       this.dirty.delete(name);
-      this.evaluateNode(host, host.cluster.nodes.get(name)!, ctx);
+      this.leaseRenewed.delete(name);
+      this.evaluateNode(host, node, ctx);
     }
     for (const key of [...this.retryPods].sort()) {
       this.retryPods.delete(key);
       this.processPod(host, key);
     }
-    this.handleDisruption(host, names, ctx);
+    this.handleDisruption(host, ctx);
     const end = this.monitor.send({ type: 'PASS_END' });
     if (end) this.transitions.set(end.id, end);
   }
 
-  /** Does the real pass have anything to do for this node? (see the file comment) */
-  private isDue(host: ControllerHost, name: string, now: Micros): boolean {
-    if (this.dirty.has(name) || this.retry.has(name)) return true;
+  /**
+   * A Ready node whose only news is a Lease renewal, with no controller taint
+   * and no queue entry: the real pass would only move its probeTimestamp.
+   */
+  private leaseOnlySuffices(host: ControllerHost, name: string): boolean {
     const t = this.tracks.get(name);
     const h = this.health.get(name);
-    if (!t || !h || t.current !== 'True') return true;
-    return now > h.probe + host.config.nodeMonitorGracePeriod;
+    if (!t || !h || t.current !== 'True') return false;
+    const node = host.cluster.nodes.get(name);
+    if (!node || taintExists(node.taints, UNREACHABLE_NO_EXECUTE) || taintExists(node.taints, NOT_READY_NO_EXECUTE)) return false;
+    if (this.queues.get(t.zone)?.has(name)) return false;
+    return true;
+  }
+
+  /** After an evaluation: which set the node is in, its grace deadline, its zone contribution. */
+  private settle(host: ControllerHost, name: string): void {
+    const t = this.tracks.get(name);
+    const h = this.health.get(name);
+    if (!t) return;
+    if (t.current === 'True' && h) {
+      this.watch.delete(name);
+      this.deadlines.push(h.probe + host.config.nodeMonitorGracePeriod, name);
+    } else {
+      this.watch.add(name);
+    }
+    this.recount(name, t.current === undefined || t.excluded ? undefined : { zone: t.zone, notReady: t.current !== 'True' });
+  }
+
+  private recount(name: string, next: { zone: string; notReady: boolean } | undefined): void {
+    const t = this.tracks.get(name);
+    const prev = t?.counted;
+    if (prev && next && prev.zone === next.zone && prev.notReady === next.notReady) return;
+    if (prev) {
+      const c = this.tally.get(prev.zone)!;
+      c.total--;
+      if (prev.notReady) c.notReady--;
+      if (c.total === 0) this.tally.delete(prev.zone);
+    }
+    if (next) {
+      const c = this.tally.get(next.zone) ?? { total: 0, notReady: 0 };
+      c.total++;
+      if (next.notReady) c.notReady++;
+      this.tally.set(next.zone, c);
+    }
+    if (t) t.counted = next;
+  }
+
+  /**
+   * tryUpdateNodeHealth for a Ready, unchanged node whose Lease was renewed:
+   * the saved status is kept, the probe moves to now (grace cannot have run
+   * out), markNodeAsReachable finds nothing to remove. Plain data only.
+   */
+  private leaseOnly(host: ControllerHost, name: string): void {
+    if (!this.rules.readsLeases) return;
+    const h = this.health.get(name)!;
+    const observed = host.cluster.leases.get(name);
+    if (observed && (!h.lease || microBefore(h.lease.renewTime, observed.renewTime))) {
+      h.lease = { renewTime: observed.renewTime };
+      h.probe = host.now;
+      this.deadlines.push(h.probe + host.config.nodeMonitorGracePeriod, name);
+    }
   }
 
   private trackFor(host: ControllerHost, name: string): Track {
@@ -623,7 +765,6 @@ export class NodeLifecycleController implements SimController {
     this.known.set(name, node.meta.uid);
     this.refreshTrack(host, name);
     const t = this.tracks.get(name)!;
-    this.nodeActors.get(name)?.stop();
     this.nodeActors.delete(name);
     this.nodeActor(name);
     this.decide(host, {
@@ -638,14 +779,18 @@ export class NodeLifecycleController implements SimController {
     if (this.rules.taintBasedEvictions) this.markNodeAsReachable(host, node, 'the node was (re)registered by the controller');
     else this.cancelPodEviction(host, node, 'the node was (re)registered by the controller');
     this.dirty.add(name);
+    this.watch.add(name);
   }
 
   private removeNode(host: ControllerHost, name: string): void {
     this.known.delete(name);
-    this.nodeActors.get(name)?.stop();
     this.nodeActors.delete(name);
     this.transitions.delete(`node/${name}`);
+    this.recount(name, undefined);
     this.tracks.delete(name);
+    this.watch.delete(name);
+    this.dirty.delete(name);
+    this.leaseRenewed.delete(name);
     this.decide(host, {
       action: 'NodeRemoved', object: nodeRef(name), summary: `Removing Node ${name} from Controller`,
       because: [{ rule: 'classifyNodes: the node is in knownNodeSet but no longer in the node list' }],
@@ -702,6 +847,7 @@ export class NodeLifecycleController implements SimController {
         machine: obs, source: 'controller-stepper: controllerMemory reconstructed (spec 1.4)',
       });
       this.dirty.add(name);
+      this.watch.add(name);
     }
   }
 
@@ -720,6 +866,7 @@ export class NodeLifecycleController implements SimController {
     }
     const before = t.current;
     t.current = r.current ? r.current.status : null;
+    this.settle(host, name);
     if (r.current && !r.setUnknownSeq && this.readyState(name) !== r.current.status) {
       this.sendNode(name, { type: 'READY_OBSERVED', status: r.current.status as ReadyStatus });
     }
@@ -1185,17 +1332,18 @@ export class NodeLifecycleController implements SimController {
 
   // ------------------------------------------------------- handleDisruption
 
-  private handleDisruption(host: ControllerHost, names: string[], ctx: PassContext): void {
+  private handleDisruption(host: ControllerHost, ctx: PassContext): void {
     const cfg = host.config;
+    // zoneToNodeConditions: every node's last evaluation, less the nodes whose evaluation failed in this pass
     const counts = new Map<string, { total: number; notReady: number }>();
-    for (const name of names) {
-      if (ctx.skipped.has(name)) continue;
-      const t = this.tracks.get(name);
-      if (!t || t.current === undefined || t.excluded) continue;
-      let c = counts.get(t.zone);
-      if (!c) counts.set(t.zone, (c = { total: 0, notReady: 0 }));
-      c.total++;
-      if (t.current !== 'True') c.notReady++;
+    for (const [z, c] of this.tally) counts.set(z, { ...c });
+    for (const name of ctx.skipped) {
+      const k = this.tracks.get(name)?.counted;
+      if (!k) continue;
+      const c = counts.get(k.zone)!;
+      c.total--;
+      if (k.notReady) c.notReady--;
+      if (c.total === 0) counts.delete(k.zone);
     }
     const newStates = new Map<string, ZoneStateName>();
     let allAre = true;
@@ -1211,6 +1359,7 @@ export class NodeLifecycleController implements SimController {
         // a zone with no nodes left is dropped (its queue stays, as upstream never deletes it)
         this.zoneActors.get(z)!.stop();
         this.zoneActors.delete(z);
+        this.zonesMayBeMissing = true;
         this.transitions.delete(`zone/${z}`);
         continue;
       }
@@ -1218,6 +1367,7 @@ export class NodeLifecycleController implements SimController {
     }
     this.zoneCounts = counts;
     if (allAre && allWas) return;
+    const names = this.nodeNames(host);
     const zonesSorted = [...this.zoneActors.keys()].sort();
     if (allAre) {
       const tr = this.monitor.send({ type: 'ENTER_MASTER_DISRUPTION' });
@@ -1243,6 +1393,7 @@ export class NodeLifecycleController implements SimController {
         if (!h) continue;
         h.probe = now;
         h.readyTransition = now;
+        if (this.tracks.get(name)?.current === 'True') this.deadlines.push(now + cfg.nodeMonitorGracePeriod, name);
       }
       const because: Check[] = [{ rule: 'some node is Ready again: leaving master disruption mode; every node\'s probeTimestamp and readyTransitionTimestamp are reset to now', values: { now: formatTime(now), nodes: names.length } }];
       for (const z of zonesSorted) {
