@@ -174,18 +174,31 @@ export class TaintEvictionController implements SimController {
     if (!this.runs) return;
     // Node updates first, then pod updates (upstream's workers drain the node
     // channel before each pod update), then the timers due now.
-    for (;;) {
-      const n = first(this.nodeQueue);
-      if (n) { this.nodeQueue.delete(n.name); this.handleNodeUpdate(host, n.name, n.initial); continue; }
-      const p = firstEntry(this.podQueue);
-      if (p) { this.podQueue.delete(p[0]); this.handlePodUpdate(host, p[1]); continue; }
-      break;
+    // Queues are taken out as a whole (what is added meanwhile waits for the next
+    // turn, as in a workqueue), never item by item from the front of a Map.
+    while (this.nodeQueue.size || this.podQueue.size) {
+      this.drainNodes(host);
+      if (!this.podQueue.size) continue;
+      const pods = [...this.podQueue.values()];
+      this.podQueue.clear();
+      for (const p of pods) {
+        if (this.nodeQueue.size) this.drainNodes(host);
+        this.handlePodUpdate(host, p);
+      }
     }
     this.queuedSince = undefined;
     for (let t = this.timers.popDue(host.now); t; t = this.timers.popDue(host.now)) this.handleTimer(host, t);
   }
 
   // ---- informer handlers ---------------------------------------------------
+
+  private drainNodes(host: ControllerHost): void {
+    while (this.nodeQueue.size) {
+      const nodes = [...this.nodeQueue.values()];
+      this.nodeQueue.clear();
+      for (const n of nodes) this.handleNodeUpdate(host, n.name, n.initial);
+    }
+  }
 
   private queueNode(host: ControllerHost, name: string, initial: boolean): void {
     const prev = this.nodeQueue.get(name);
@@ -601,16 +614,6 @@ export function sameTolerations(a: readonly Toleration[], b: readonly Toleration
       || (x.effect ?? '') !== (y.effect ?? '') || x.tolerationSeconds !== y.tolerationSeconds) return false;
   }
   return true;
-}
-
-function first<V>(m: Map<string, V>): V | undefined {
-  for (const v of m.values()) return v;
-  return undefined;
-}
-
-function firstEntry<V>(m: Map<string, V>): [string, V] | undefined {
-  for (const e of m.entries()) return e;
-  return undefined;
 }
 
 /** The decisive check of a decision is its last one: put it first. */
