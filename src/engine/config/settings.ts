@@ -365,6 +365,9 @@ function defaultsText(row: SettingRow): string {
 export function renderSettingsTableMarkdown(): string {
   const lines = [
     'Under `controllerManager:` (or as flags, or in a configuration file) and `kubelet:`. Defaults follow `kubernetesVersion`.',
+    'Precedence, lowest first: the version\'s defaults, then `configFile` (a KubeControllerManagerConfiguration or the',
+    'kube-controller-manager static Pod manifest), then scenario keys, then `flags`, then `--set` on the command line.',
+    'A setting, flag or gate the chosen version does not have is reported and not applied.',
     '',
     '| Scenario key | Flag | Configuration path | Type | Default | Versions | What it does |',
     '|---|---|---|---|---|---|---|',

@@ -452,7 +452,15 @@ export function gateStateOf(minor: number): Map<string, GateState> {
 }
 
 /** Every gate the table mentions, with the version it is removed in (if any). */
+let lifecycles: Map<string, { since: number; removedIn?: number }> | undefined;
+
 export function gateLifecycles(): Map<string, { since: number; removedIn?: number }> {
+  // The table is a constant: compute once, hand out copies.
+  if (!lifecycles) lifecycles = computeGateLifecycles();
+  return new Map([...lifecycles].map(([k, v]) => [k, { ...v }]));
+}
+
+function computeGateLifecycles(): Map<string, { since: number; removedIn?: number }> {
   const out = new Map<string, { since: number; removedIn?: number }>();
   for (const c of VERSION_CHANGES) {
     if (!c.gate) continue;
@@ -487,10 +495,11 @@ export function behaviourOf(version: KubeVersion): VersionBehaviour {
   for (const c of changesUpTo(version.minor)) Object.assign(fields, c.behaviour ?? {});
   const gates = gateStateOf(version.minor);
   // A gate that the version no longer has was removed after going GA: its feature is always on.
+  const lifes = gateLifecycles();
   const gateDefault = (name: string): boolean => {
     const g = gates.get(name);
     if (g) return g.default;
-    const removedIn = gateLifecycles().get(name)?.removedIn;
+    const removedIn = lifes.get(name)?.removedIn;
     return removedIn !== undefined && removedIn <= version.minor;
   };
   const b: VersionBehaviour = {
