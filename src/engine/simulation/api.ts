@@ -3,6 +3,7 @@
  * benchmark) sees it. simulation/simulation.ts implements it.
  */
 import type { ControllerConfig, KubeletConfig } from '../config/types';
+import type { ClusterState } from '../model/cluster';
 import type { Micros } from '../model/time';
 import type { KObject, ObjectRef } from '../model/types';
 import type { Problem } from '../problems';
@@ -89,6 +90,12 @@ export interface Simulation {
   /** the last monitor pass run, or null before the first */
   readonly pass: number | null;
   readonly trace: readonly Decision[];
+  /**
+   * The live world, read-only for callers (never mutate it). Optional: shells
+   * that redraw every step (the extension's webview data, 5,000 nodes) read the
+   * typed records here instead of exporting the whole state with state().
+   */
+  readonly cluster?: ClusterState;
 
   /** Runs everything up to and including the next monitor pass. */
   step(): void;

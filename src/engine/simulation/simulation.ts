@@ -56,6 +56,8 @@ import { defaultControllerFactory } from './wiring';
 
 /** How many times the controllers are woken again at one instant while work is still due. */
 export const MAX_ROUNDS = 100;
+/** Checkpoints kept; beyond this every other one is merged into its successor. */
+export const MAX_CHECKPOINTS = 48;
 
 /**
  * A checkpoint. Pods are kept as a delta: the records changed since the
@@ -153,7 +155,8 @@ export class SimulationImpl implements Simulation {
       leaseRenewed: (lease) => this.host.announceLease('updated', lease),
     });
     this.host.onNodeConditionsChanged = (node) => this.kubelets.conditionsChanged(node.meta.name, this.host.now);
-    this.checkpointEvery = options.checkpointEvery ?? Math.max(10, Math.ceil(cluster.nodes.size / 250));
+    // big clusters: fewer checkpoints (each holds the controllers' saved memory), at most MAX_CHECKPOINTS kept
+    this.checkpointEvery = options.checkpointEvery ?? Math.max(10, Math.ceil(cluster.nodes.size / 50));
 
     this.events = scenario.events
       .map((ev) => ({ time: this.timeOf(ev.at), ev }))
@@ -433,6 +436,27 @@ export class SimulationImpl implements Simulation {
       lastPassTime: this.lastPassTime,
       processedUpTo: this.processedUpTo,
     });
+    if (this.checkpoints.length > MAX_CHECKPOINTS) this.thinCheckpoints();
+  }
+
+  /** Drops every other checkpoint (never the first or the last), merging its deltas into the next one. */
+  private thinCheckpoints(): void {
+    const kept: Checkpoint[] = [this.checkpoints[0]];
+    for (let i = 1; i < this.checkpoints.length; i++) {
+      const cp = this.checkpoints[i];
+      const isLast = i === this.checkpoints.length - 1;
+      if (i % 2 === 1 && !isLast) {
+        const next = this.checkpoints[i + 1];
+        next.pods.delta = mergeDelta(cp.pods.delta, next.pods.delta);
+        next.nodes.delta = mergeDelta(cp.nodes.delta, next.nodes.delta);
+        next.replicaSets.delta = mergeDelta(cp.replicaSets.delta, next.replicaSets.delta);
+        next.leases.delta = mergeDelta(cp.leases.delta, next.leases.delta);
+        next.factsDelta = [...cp.factsDelta, ...next.factsDelta];
+        continue;
+      }
+      kept.push(cp);
+    }
+    this.checkpoints = kept;
   }
 
   private restoreCheckpoint(cp: Checkpoint): void {
@@ -500,5 +524,12 @@ function replay<T>(base: Map<string, T>, chain: MapDelta<T>[], clone: (v: T) => 
     const v = latest.has(key) ? latest.get(key) : base.get(key);
     if (v) out.set(key, clone(v));
   }
+  return out;
+}
+
+/** Two consecutive deltas as one (the later one wins). */
+function mergeDelta<T>(earlier: Map<string, T | null>, later: Map<string, T | null>): Map<string, T | null> {
+  const out = new Map(earlier);
+  for (const [k, v] of later) out.set(k, v);
   return out;
 }

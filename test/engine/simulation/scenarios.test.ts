@@ -7,7 +7,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSimulation } from '../../../src/engine/simulation/simulation';
+import { createSimulation, MAX_CHECKPOINTS } from '../../../src/engine/simulation/simulation';
 import { seconds } from '../../../src/engine/model/time';
 import type { KObject } from '../../../src/engine/model/types';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
@@ -119,6 +119,23 @@ describe('determinism and checkpoints with the real controllers', () => {
       }
     });
   }
+});
+
+describe('many checkpoints', () => {
+  it('keeps at most MAX_CHECKPOINTS, merging the dropped ones, and still steps back exactly', () => {
+    const events: EventSpec[] = [...stopA1, { at: '3m', kind: 'kubelet', action: 'start', target: { nodes: ['a1'] } } as EventSpec];
+    const sim = createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events }), { checkpointEvery: 1 });
+    sim.runUntil(s(600));
+    assert.ok(sim.pass! >= 119);
+    assert.ok((sim as unknown as { checkpoints: unknown[] }).checkpoints.length <= MAX_CHECKPOINTS);
+    for (const n of [100, 13, 61, 1]) {
+      sim.goToPass(n);
+      const fresh = createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events }));
+      fresh.goToPass(n);
+      assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace), `trace at pass ${n}`);
+      assert.equal(JSON.stringify(sim.state()), JSON.stringify(fresh.state()), `state at pass ${n}`);
+    }
+  });
 });
 
 describe('expectations', () => {
