@@ -99,6 +99,8 @@ export class ReplicaSetController implements SimController {
   /** ReplicaSet checks, by key; recomputed when the record object changes */
   private checks = new Map<string, { rs: ReplicaSetRecord; selector: unknown; template: unknown; spec: unknown; replicas: number | undefined; check: ReplicaSetCheck }>();
   private podProblems = new Map<string, Problem[]>();
+  /** the ownerReferences array last checked, per pod record (checked again only when it changes) */
+  private ownersChecked = new WeakMap<PodRecord, OwnerReference[]>();
   /** pods that survived a scale-down: which rule kept them */
   private kept = new Map<string, KeptRecord>();
   /** keys this controller is deleting right now (not "removed" pods to replace) */
@@ -119,7 +121,7 @@ export class ReplicaSetController implements SimController {
     for (const [key, rs] of [...host.cluster.replicaSets].sort(byKey)) {
       this.check(rs);
       const entry = this.newEntry(key, rs);
-      this.send(entry, { type: 'ENQUEUE', at: host.now });
+      this.enqueue(entry, host.now);
     }
     for (const pod of host.cluster.pods.values()) this.checkPod(host, pod);
   }
@@ -197,7 +199,15 @@ export class ReplicaSetController implements SimController {
   }
 
   private expectationsPending(entry: Entry): boolean {
-    return entry.actor.state().includes('expectations.pending');
+    return (entry.actor.snapshot().value as { expectations: string }).expectations === 'pending';
+  }
+
+  /** workqueue.Add: nothing to do when the key already waits to be processed by then */
+  private enqueue(entry: Entry, at: Micros): void {
+    const snap = entry.actor.snapshot();
+    const c = snap.context;
+    if ((snap.value as { queue: string }).queue === 'queued' && c.dueAt !== null && c.dueAt <= at) return;
+    this.send(entry, { type: 'ENQUEUE', at });
   }
 
   // ---------------------------------------------------------------- informer handlers
@@ -221,7 +231,7 @@ export class ReplicaSetController implements SimController {
     }
     if (!entry) entry = this.newEntry(key, rs);
     this.check(rs);
-    this.send(entry, { type: 'ENQUEUE', at: host.now });
+    this.enqueue(entry, host.now);
   }
 
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
@@ -248,7 +258,7 @@ export class ReplicaSetController implements SimController {
         if (!entry) return;
         // addPod: CreationObserved, then enqueue
         this.observe(entry, { type: 'CREATION_OBSERVED', count: 1 });
-        this.send(entry, { type: 'ENQUEUE', at: host.now });
+        this.enqueue(entry, host.now);
         return;
       }
       this.enqueueMatching(host, pod);
@@ -257,12 +267,12 @@ export class ReplicaSetController implements SimController {
     // updated
     if (oldOwner && (!ref || ref.uid !== oldOwner)) {
       const oldEntry = this.entryByUid(oldOwner);
-      if (oldEntry) this.send(oldEntry, { type: 'ENQUEUE', at: host.now });
+      if (oldEntry) this.enqueue(oldEntry, host.now);
     }
     if (ref) {
       const entry = this.resolveControllerRef(host, pod.meta.namespace, ref);
       if (!entry) return;
-      this.send(entry, { type: 'ENQUEUE', at: host.now });
+      this.enqueue(entry, host.now);
       const wasActive = before ? before.phase !== 'Succeeded' && before.phase !== 'Failed' : true;
       if (wasActive && !isPodActive(pod)) entry.removed.push({ key, fact: 'phase' });
       const rs = host.cluster.replicaSets.get(entry.key);
@@ -285,7 +295,7 @@ export class ReplicaSetController implements SimController {
     if (!entry) return;
     this.observe(entry, { type: 'DELETION_OBSERVED', key });
     if (!this.deletingNow.has(key) && !entry.removed.some((r) => r.key === key)) entry.removed.push({ key, fact });
-    this.send(entry, { type: 'ENQUEUE', at: host.now });
+    this.enqueue(entry, host.now);
   }
 
   private observe(entry: Entry, event: ReplicaSetMachineEvent): void {
@@ -312,7 +322,7 @@ export class ReplicaSetController implements SimController {
     for (const entry of [...(this.byNamespace.get(pod.meta.namespace) ?? [])].sort(byEntryKey)) {
       const rs = host.cluster.replicaSets.get(entry.key);
       if (!rs) continue;
-      if (this.check(rs).selector.matches(pod.meta.labels)) this.send(entry, { type: 'ENQUEUE', at: host.now });
+      if (this.check(rs).selector.matches(pod.meta.labels)) this.enqueue(entry, host.now);
     }
   }
 
@@ -327,6 +337,8 @@ export class ReplicaSetController implements SimController {
   }
 
   private checkPod(host: ControllerHost, pod: PodRecord): void {
+    if (this.ownersChecked.get(pod) === pod.meta.ownerReferences) return;
+    this.ownersChecked.set(pod, pod.meta.ownerReferences);
     if (pod.meta.ownerReferences.length === 0) {
       if (this.podProblems.size) this.podProblems.delete(`${pod.meta.namespace}/${pod.meta.name}`);
       return;
@@ -848,7 +860,7 @@ export class ReplicaSetController implements SimController {
   save(): Saved {
     return {
       entries: [...this.entries.values()].map((e) => ({
-        key: e.key, uid: e.uid, snapshot: JSON.parse(JSON.stringify(e.actor.actor.getPersistedSnapshot())), counter: e.counter,
+        key: e.key, uid: e.uid, snapshot: plainState(e.actor), counter: e.counter,
         removed: e.removed.map((r) => ({ ...r })), lastManageSeq: e.lastManageSeq,
         ...(e.lastPending !== undefined ? { lastPending: e.lastPending } : {}),
         ...(e.lastTransition ? { lastTransition: { ...e.lastTransition } } : {}),
@@ -870,12 +882,29 @@ export class ReplicaSetController implements SimController {
     for (const se of s.entries) {
       const rs = host.cluster.replicaSets.get(se.key);
       if (!rs) continue;
-      this.newEntry(se.key, rs, { ...se, snapshot: JSON.parse(JSON.stringify(se.snapshot)) });
+      const st = se.snapshot as PlainState;
+      this.newEntry(se.key, rs, { ...se, snapshot: replicaSetMachine.resolveState({ value: st.value as never, context: copyContext(st.context) }) });
     }
     this.kept = new Map(s.kept.map(([k, v]) => [k, { ...v, outcome: { ...v.outcome } }]));
     for (const pod of host.cluster.pods.values()) this.checkPod(host, pod);
     this.wakeCache = null;
   }
+}
+
+interface PlainState {
+  value: unknown;
+  context: ReplicaSetMachineContext;
+}
+
+function copyContext(c: ReplicaSetMachineContext): ReplicaSetMachineContext {
+  return { ...c, delKeys: [...c.delKeys] };
+}
+
+/** the machine's state as plain data (what a checkpoint keeps; restored with resolveState) */
+function plainState(actor: Actor): PlainState {
+  const snap = actor.snapshot();
+  const v = snap.value as Record<string, string>;
+  return { value: { ...v }, context: copyContext(snap.context) };
 }
 
 function rulesText(s: RankingSettings): string[] {
