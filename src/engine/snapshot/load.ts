@@ -523,6 +523,16 @@ class SnapshotLoader {
       objects.push(l);
       cluster.ignored.push(l.object);
     }
+    // Problems in file order, and by position within a file; the snapshot-wide ones last.
+    const fileRank = new Map(this.files.map((f, i) => [f, i]));
+    const rank = (p: Problem) => (p.position ? fileRank.get(p.position.file) ?? -1 : Infinity);
+    const sorted = this.problems.map((p, i) => ({ p, i })).sort((a, b) => {
+      const ra = rank(a.p), rb = rank(b.p);
+      if (ra !== rb) return ra - rb;
+      const oa = a.p.position?.offset ?? -1, ob = b.p.position?.offset ?? -1;
+      return oa - ob || a.i - b.i;
+    });
+    this.problems.splice(0, this.problems.length, ...sorted.map((x) => x.p));
     this.crossChecks(cluster);
     const latest = latestTimestamp(cluster);
     const snap: LoadedSnapshot = { objects, cluster, files: this.files, problems: this.problems, partial: this.partial };
