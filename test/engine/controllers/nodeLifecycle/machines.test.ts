@@ -1,0 +1,105 @@
+/**
+ * The machines, transition by transition (xstate decides; these tables say
+ * what it must decide), and the transition table that stands in for 5,000
+ * node actors giving exactly a real actor's answers.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createTracedActor } from '../../../../src/engine/machines/traced';
+import { nodeHealthMachine, zoneMachine, monitorMachine } from '../../../../src/engine/controllers/nodeLifecycle';
+import { MachineTable } from '../../../../src/engine/controllers/nodeLifecycle/memoMachine';
+import type { NodeHealthEvent } from '../../../../src/engine/controllers/nodeLifecycle/machines';
+import { rig, node, lease, iso, drive, names } from './helpers';
+
+type Step = [NodeHealthEvent, string | null];
+
+test('node health machine: every transition', () => {
+  const cases: { name: string; steps: Step[] }[] = [
+    { name: 'observed Ready', steps: [[{ type: 'READY_OBSERVED', status: 'True' }, 'ready.True,eviction.idle']] },
+    {
+      name: 'stops heartbeating, queued, tainted, recovers',
+      steps: [
+        [{ type: 'READY_OBSERVED', status: 'True' }, 'ready.True,eviction.idle'],
+        [{ type: 'STATUS_UNKNOWN_SET' }, 'ready.Unknown,eviction.idle'],
+        [{ type: 'QUEUED_FOR_TAINTING' }, 'ready.Unknown,eviction.queuedForTainting'],
+        [{ type: 'TAINT_PASS' }, 'ready.Unknown,eviction.tainted'],
+        [{ type: 'READY_OBSERVED', status: 'True' }, 'ready.True,eviction.tainted'],
+        [{ type: 'MARKED_REACHABLE' }, 'ready.True,eviction.idle'],
+      ],
+    },
+    {
+      name: 'NotReady then Unknown: the swap keeps it tainted',
+      steps: [
+        [{ type: 'READY_OBSERVED', status: 'False' }, 'ready.False,eviction.idle'],
+        [{ type: 'QUEUED_FOR_TAINTING' }, 'ready.False,eviction.queuedForTainting'],
+        [{ type: 'TAINT_PASS' }, 'ready.False,eviction.tainted'],
+        [{ type: 'STATUS_UNKNOWN_SET' }, 'ready.Unknown,eviction.tainted'],
+        [{ type: 'TAINT_SWAPPED' }, 'ready.Unknown,eviction.tainted'],
+      ],
+    },
+    {
+      name: 'dropped from the queue when Ready again',
+      steps: [
+        [{ type: 'READY_OBSERVED', status: 'Unknown' }, 'ready.Unknown,eviction.idle'],
+        [{ type: 'QUEUED_FOR_TAINTING' }, 'ready.Unknown,eviction.queuedForTainting'],
+        [{ type: 'DEQUEUED' }, 'ready.Unknown,eviction.idle'],
+      ],
+    },
+    {
+      name: '1.12 pod eviction: queued, evicted, cancelled',
+      steps: [
+        [{ type: 'STATUS_UNKNOWN_SET' }, 'ready.Unknown,eviction.idle'],
+        [{ type: 'QUEUED_FOR_EVICTION' }, 'ready.Unknown,eviction.queuedForEviction'],
+        [{ type: 'EVICTION_PASS' }, 'ready.Unknown,eviction.evicted'],
+        [{ type: 'EVICTION_CANCELLED' }, 'ready.Unknown,eviction.idle'],
+        [{ type: 'QUEUED_FOR_EVICTION' }, 'ready.Unknown,eviction.queuedForEviction'],
+        [{ type: 'EVICTION_CANCELLED' }, 'ready.Unknown,eviction.idle'],
+      ],
+    },
+  ];
+  const table = new MachineTable(nodeHealthMachine, (e) => (e.type === 'READY_OBSERVED' ? `${e.type}:${e.status}` : e.type));
+  for (const c of cases) {
+    const real = createTracedActor(nodeHealthMachine, 'node/x');
+    const memo = table.instance('node/x');
+    for (const [e, want] of c.steps) {
+      const r = real.send(e);
+      const m = memo.send(e);
+      assert.equal(r?.to ?? null, want, `${c.name}: ${e.type}`);
+      assert.deepEqual(m, r, `${c.name}: the table answers as the actor does (${e.type})`);
+    }
+  }
+});
+
+test('zone machine: ComputeZoneState\'s guards pick the state', () => {
+  const cases: [number, number, string][] = [[3, 0, 'Normal'], [0, 2, 'FullDisruption'], [1, 3, 'PartialDisruption'], [3, 2, 'Normal'], [4, 3, 'Normal']];
+  for (const [ready, notReady, want] of cases) {
+    const a = createTracedActor(zoneMachine, 'zone/z');
+    const t = a.send({ type: 'ZONE_HEALTH', ready, notReady, unhealthyZoneThreshold: 0.55 });
+    assert.deepEqual(t, { id: 'zone/z', from: 'Initial', to: want, event: 'ZONE_HEALTH' }, `${ready} ready, ${notReady} not`);
+  }
+  const a = createTracedActor(zoneMachine, 'zone/z');
+  assert.equal(a.send({ type: 'ALL_ZONES_FULLY_DISRUPTED' })!.to, 'FullDisruption');
+});
+
+test('monitor machine: the loop and master disruption mode', () => {
+  const a = createTracedActor(monitorMachine, 'monitor');
+  assert.equal(a.send({ type: 'PASS_START' })!.to, 'loop.passing,disruption.Normal');
+  assert.equal(a.send({ type: 'EXIT_MASTER_DISRUPTION' }), null, 'not in master disruption');
+  assert.equal(a.send({ type: 'ENTER_MASTER_DISRUPTION' })!.to, 'loop.passing,disruption.AllZonesFullyDisrupted');
+  assert.equal(a.send({ type: 'PASS_END' })!.to, 'loop.waiting,disruption.AllZonesFullyDisrupted');
+  assert.equal(a.send({ type: 'EXIT_MASTER_DISRUPTION' })!.to, 'loop.waiting,disruption.Normal');
+});
+
+test('a node that recovers while waiting in a stopped zone queue is taken out of it (EvictionCancelled)', () => {
+  const all = names('a-', 6);
+  const r = rig({ minor: 35, nodes: [...all.map((n) => node(n, { zone: 'a' })), node('b-1', { zone: 'b' })], leases: [...all, 'b-1'].map((n) => lease(n, 0)) });
+  drive(r, 80, { alive: () => ['a-5', 'a-6', 'b-1'], lease: true });
+  r.host.now = r.host.now + 1;
+  r.renewLease('a-1');
+  r.post('a-1', 'True');
+  drive(r, 90, { alive: () => ['a-1', 'a-5', 'a-6', 'b-1'], lease: true });
+  const c = r.decisions('EvictionCancelled', 'Node/a-1');
+  assert.deepEqual(c.map((d) => d.time), [iso(85)]);
+  assert.match(c[0].summary, /taint queue/);
+  assert.deepEqual(c[0].machine, { id: 'node/a-1', from: 'ready.True,eviction.queuedForTainting', to: 'ready.True,eviction.idle', event: 'MARKED_REACHABLE' });
+});
