@@ -95,7 +95,7 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     minor: 12, area: 'node-lifecycle', concerns: 'processTaintBaseEviction (observedReadyCondition)',
     change: 'The taint/eviction decision reads the Ready condition as it was before this pass, so a node set to Unknown in a pass is queued for the unreachable taint one monitor pass later.',
     source: `${KK}@v1.12 node_lifecycle_controller.go (monitorNodeStatus uses observedReadyCondition); issue #120815`,
-    behaviour: { unreachableTaintQueuedSamePass: false },
+    behaviour: { unreachableTaintQueuedSamePass: false, retriesMarkPodsNotReady: false, processesPodUpdates: false, reconcilesNoExecuteTaint: false },
   },
   {
     minor: 12, area: 'controller-manager', concerns: '--node-monitor-grace-period',
@@ -197,6 +197,12 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     defaults: { nodeStatusReportFrequency: '5m' },
   },
   {
+    minor: 17, area: 'node-lifecycle', concerns: 'MarkPodsNotReady, nodesToRetry',
+    change: 'A failed MarkPodsNotReady is retried on the next monitor pass (before, it was not retried).',
+    source: `${KK} PR #84445 (NodeLifecycleController - MarkPodsNotReady retry fix, merged 2019-10)`,
+    behaviour: { retriesMarkPodsNotReady: true },
+  },
+  {
     minor: 17, area: 'node-lifecycle', concerns: 'TaintNodesByCondition',
     change: 'TaintNodesByCondition is GA and locked on.',
     source: `${KK} website feature-gates/TaintNodesByCondition.md (stable 1.17–1.18)`,
@@ -212,6 +218,18 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     change: 'TaintBasedEvictions is GA and locked on.',
     source: `${KK} kube_features.go ("ga: v1.18"); website feature-gates/TaintBasedEvictions.md`,
     gate: { name: 'TaintBasedEvictions', stage: 'GA', default: true, locked: true, component: 'kube-controller-manager' },
+  },
+  {
+    minor: 18, area: 'node-lifecycle', concerns: 'podUpdated, processPod',
+    change: 'Pods are watched: a pod bound to a node that is not Ready is marked NotReady as it appears, not only when the node changes.',
+    source: `${KK} PR #81167 (Avoid listing pods in NodeLifecycleController, merged 2019-11)`,
+    behaviour: { processesPodUpdates: true },
+  },
+  {
+    minor: 19, area: 'node-lifecycle', concerns: 'processTaintBaseEviction, markNodeForTainting',
+    change: 'The NoExecute taints are reconciled: one removed by someone else while the node is still NotReady/Unknown is queued and added back.',
+    source: `${KK} PR #89059 (Reconcile NoExecute Taint); its 1.19–1.20 queue regression fixed by #96876 (1.21; patch releases via #98140)`,
+    behaviour: { reconcilesNoExecuteTaint: true },
   },
   {
     minor: 19, area: 'node-lifecycle', concerns: 'TaintNodesByCondition',
@@ -516,6 +534,9 @@ export function behaviourOf(version: KubeVersion): VersionBehaviour {
     honoursExcludeDisruptionLabel: req(fields.honoursExcludeDisruptionLabel, 'honoursExcludeDisruptionLabel'),
     fixesDeprecatedTaintKeys: req(fields.fixesDeprecatedTaintKeys, 'fixesDeprecatedTaintKeys'),
     nodeLifecycleReadsLease: req(fields.nodeLifecycleReadsLease, 'nodeLifecycleReadsLease'),
+    retriesMarkPodsNotReady: req(fields.retriesMarkPodsNotReady, 'retriesMarkPodsNotReady'),
+    processesPodUpdates: req(fields.processesPodUpdates, 'processesPodUpdates'),
+    reconcilesNoExecuteTaint: req(fields.reconcilesNoExecuteTaint, 'reconcilesNoExecuteTaint'),
     podDeletionCostDefault: gateDefault('PodDeletionCost'),
     logarithmicScaleDownDefault: gateDefault('LogarithmicScaleDown'),
     defaultNodeMonitorGracePeriod: req(fields.defaultNodeMonitorGracePeriod, 'defaultNodeMonitorGracePeriod') as Duration,

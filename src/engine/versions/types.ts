@@ -49,4 +49,10 @@ export interface VersionBehaviour {
    * Lease counts when the NodeLease gate is on).
    */
   nodeLifecycleReadsLease?: boolean;
+  /** (added by versions/table.ts) a failed MarkPodsNotReady is retried on the next monitor pass (nodesToRetry): >= 1.17 (#84445) */
+  retriesMarkPodsNotReady?: boolean;
+  /** (added by versions/table.ts) pods newly bound to a not-ready node are handled as they appear (podUpdated/processPod): >= 1.18 (#81167) */
+  processesPodUpdates?: boolean;
+  /** (added by versions/table.ts) a NoExecute not-ready/unreachable taint removed by someone else is added back while the node stays bad: >= 1.19 (#89059, #96876) */
+  reconcilesNoExecuteTaint?: boolean;
 }

@@ -80,6 +80,7 @@ test('each boolean behaviour changes value only where the table says, nowhere in
     separateTaintEvictionController: [29], unreachableTaintQueuedSamePass: [34], excludeMasterByName: [21],
     honoursExcludeDisruptionLabel: [19], fixesDeprecatedTaintKeys: [13], taintNodesByConditionDefault: [],
     podDeletionCostDefault: [22], logarithmicScaleDownDefault: [22], nodeLifecycleReadsLease: [13],
+    retriesMarkPodsNotReady: [17], processesPodUpdates: [18], reconcilesNoExecuteTaint: [19],
   };
   for (const [field, at] of Object.entries(flips)) {
     const seen: number[] = [];
