@@ -469,7 +469,8 @@ class ScenarioParser {
       const t = parseTimestamp(v);
       if (t !== undefined) return { time: t };
     }
-    this.report('bad-duration', 'error', `${where}: expected at: as an offset from startTime (30s, 1m30s) or an RFC3339 time, found ${this.describe(node)}`, node);
+    const unit = isScalar(node) && typeof node.value === 'number' ? ' (a duration needs a unit)' : '';
+    this.report('bad-duration', 'error', `${where}: expected at: as an offset from startTime with a unit (30s, 1m30s) or an RFC3339 time, found ${this.describe(node)}${unit}`, node);
     return undefined;
   }
 

@@ -1,0 +1,217 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { loadScenario, parseScenario, parseObjectRef, parseTaintText, didYouMean, isScenarioText } from '../../../src/engine/snapshot/scenario';
+import { MemoryFs } from '../../../src/engine/snapshot/source';
+import { nodeFs } from '../../../src/platform/nodeFs';
+import { parseTimestamp, seconds, minutes } from '../../../src/engine/model/time';
+import type { Problem } from '../../../src/engine/problems';
+import type { ScenarioEvent } from '../../../src/engine/snapshot/types';
+
+const FIXTURES = resolve(__dirname, '../../fixtures/loader/scenario');
+const at = (p: Problem) => `${p.position?.line}:${p.position?.column} ${p.severity} ${p.code}`;
+
+test('the spec example scenario loads with every key, its snapshot, its config file and its timeline sorted by time', () => {
+  const s = loadScenario(resolve(FIXTURES, 'zone-a-outage.yaml'), nodeFs());
+  assert.deepEqual(s.problems.filter((p) => p.severity !== 'info').map(at), ['31:5 warning events-out-of-order', '34:5 warning events-out-of-order', '36:5 warning events-out-of-order']);
+  assert.equal(s.name, 'zone-a-outage');
+  assert.equal(s.plainSnapshot, false);
+  assert.equal(s.kubernetesVersion, '1.12');
+  assert.equal(s.startTime, parseTimestamp('2026-01-01T00:00:00Z'));
+  assert.equal(s.controllerMemory, 'reconstructed');
+  assert.equal(s.binder, 'simplified');
+  assert.equal(s.snapshot.cluster.nodes.size, 3);
+  assert.deepEqual(Object.keys(s.controllerManager.settings), ['nodeMonitorPeriod', 'nodeMonitorGracePeriod', 'podEvictionTimeout', 'nodeEvictionRate', 'enableTaintManager']);
+  assert.equal(s.controllerManager.settings.nodeEvictionRate.value, 0.1);
+  assert.deepEqual(s.controllerManager.settings.nodeMonitorGracePeriod.position && [s.controllerManager.settings.nodeMonitorGracePeriod.position.line, s.controllerManager.settings.nodeMonitorGracePeriod.position.column], [12, 3]);
+  assert.deepEqual(Object.fromEntries(Object.entries(s.controllerManager.featureGates).map(([k, v]) => [k, v.value])), { TaintBasedEvictions: false, TaintNodesByCondition: false, NodeLease: false });
+  assert.deepEqual(s.controllerManager.flags.map((f) => f.text), ['--node-monitor-grace-period=20s']);
+  assert.equal(s.controllerManager.configFile?.path, resolve(FIXTURES, 'kube-controller-manager.yaml'));
+  assert.equal(s.controllerManager.configFile?.text, readFileSync(resolve(FIXTURES, 'kube-controller-manager.yaml'), 'utf8'));
+  assert.equal(s.kubelet.nodeStatusUpdateFrequency.value, '10s');
+  // sorted by time, file order within an instant; `index` keeps the file position
+  assert.deepEqual(s.events.map((e) => `${e.index}:${e.kind}`), ['0:kubelet', '1:condition', '3:taint', '4:scale', '5:delete', '2:kubelet', '6:apply', '7:pod', '8:restartControllerManager']);
+  assert.deepEqual(s.expect.map((e) => [e.node ?? e.pod, e.hasTaint ?? e.deleted]), [['node-a1', 'node.kubernetes.io/unreachable:NoExecute'], ['default/web-7d9f-x1', true]]);
+  assert.deepEqual(s.expect[0].at, { offset: minutes(6) });
+});
+
+// --- every event kind --------------------------------------------------------------------------
+
+const HEADER = `apiVersion: controllerstepper.io/v1alpha1
+kind: Scenario
+kubernetesVersion: "1.31"
+snapshot: cluster.yaml
+events:
+`;
+const HEADER_LINES = 5;
+
+function scenario(events: string, extra = '') {
+  const fs = new MemoryFs({ '/s/cluster.yaml': readFileSync(resolve(FIXTURES, 'cluster.yaml'), 'utf8') });
+  return parseScenario(HEADER + events + extra, '/s/scenario.yaml', fs);
+}
+
+type Plain<T> = T extends unknown ? Omit<T, 'position' | 'index'> : never;
+const strip = (e: ScenarioEvent): Plain<ScenarioEvent> => {
+  const { position, index, ...rest } = e as ScenarioEvent & { position?: unknown };
+  void position; void index;
+  return rest as Plain<ScenarioEvent>;
+};
+
+const eventCases: { name: string; yaml: string; want: Plain<ScenarioEvent> }[] = [
+  { name: 'kubelet stop on named nodes', yaml: '- {at: 30s, kubelet: stop, nodes: [node-a1, node-a2]}', want: { at: { offset: seconds(30) }, kind: 'kubelet', action: 'stop', target: { nodes: ['node-a1', 'node-a2'] } } },
+  { name: 'kubelet stop of the Lease only, by zone', yaml: '- {at: 1m30s, kubelet: stop, only: lease, zone: us-east-1a}', want: { at: { offset: seconds(90) }, kind: 'kubelet', action: 'stop', only: 'lease', target: { zone: 'us-east-1a' } } },
+  { name: 'kubelet start posting Ready=False, by selector', yaml: '- at: 2m\n  kubelet: start\n  conditions: {Ready: "False", MemoryPressure: True}\n  selector: {matchLabels: {topology.kubernetes.io/zone: us-east-1a}}', want: { at: { offset: minutes(2) }, kind: 'kubelet', action: 'start', target: { selector: { matchLabels: { 'topology.kubernetes.io/zone': 'us-east-1a' } } }, conditions: { Ready: 'False', MemoryPressure: 'True' } } },
+  { name: 'a condition posted on one node at an RFC3339 time', yaml: '- {at: "2026-01-01T00:00:45Z", node: node-b1, condition: {type: Ready, status: "False", reason: KubeletNotReady, message: down}}', want: { at: { time: parseTimestamp('2026-01-01T00:00:45Z')! }, kind: 'condition', target: { nodes: ['node-b1'] }, condition: { type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: 'down' } } },
+  { name: 'a taint written as a mapping', yaml: '- {at: 1m, node: node-b1, taint: {key: example.com/maintenance, value: "yes", effect: NoExecute}}', want: { at: { offset: minutes(1) }, kind: 'taint', target: { nodes: ['node-b1'] }, taint: { key: 'example.com/maintenance', value: 'yes', effect: 'NoExecute' } } },
+  { name: 'a taint written as key=value:Effect', yaml: '- {at: 1m, node: node-b1, taint: "example.com/m=x:NoSchedule"}', want: { at: { offset: minutes(1) }, kind: 'taint', target: { nodes: ['node-b1'] }, taint: { key: 'example.com/m', value: 'x', effect: 'NoSchedule' } } },
+  { name: 'an untaint by key and effect', yaml: '- {at: 2m, node: node-b1, untaint: {key: example.com/maintenance, effect: NoExecute}}', want: { at: { offset: minutes(2) }, kind: 'untaint', target: { nodes: ['node-b1'] }, taint: { key: 'example.com/maintenance', effect: 'NoExecute' } } },
+  { name: 'an untaint by key alone', yaml: '- {at: 2m, node: node-b1, untaint: example.com/maintenance}', want: { at: { offset: minutes(2) }, kind: 'untaint', target: { nodes: ['node-b1'] }, taint: { key: 'example.com/maintenance' } } },
+  { name: 'apply of a whole object', yaml: '- {at: 4m, apply: {apiVersion: v1, kind: Node, metadata: {name: node-c1}}}', want: { at: { offset: minutes(4) }, kind: 'apply', object: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-c1' } } } },
+  { name: 'a JSON merge patch of a node', yaml: '- {at: 4m, patch: {object: Node/node-a1, merge: {spec: {unschedulable: true}}}}', want: { at: { offset: minutes(4) }, kind: 'patch', ref: 'Node/node-a1', merge: { spec: { unschedulable: true } } } },
+  { name: 'delete of a pod by Kind/ns/name', yaml: '- {at: 2m30s, delete: Pod/default/web-7d9f-abcde}', want: { at: { offset: seconds(150) }, kind: 'delete', ref: 'Pod/default/web-7d9f-abcde' } },
+  { name: 'delete of a node by Kind/name', yaml: '- {at: 2m30s, delete: Node/node-a2}', want: { at: { offset: seconds(150) }, kind: 'delete', ref: 'Node/node-a2' } },
+  { name: 'delete of a namespaced object by Kind/name means the default namespace', yaml: '- {at: 2m30s, delete: ReplicaSet/web}', want: { at: { offset: seconds(150) }, kind: 'delete', ref: 'ReplicaSet/default/web' } },
+  { name: 'a pod becoming not ready', yaml: '- {at: 1m, pod: default/web-7d9f-abcde, ready: false}', want: { at: { offset: minutes(1) }, kind: 'pod', pod: 'default/web-7d9f-abcde', ready: false } },
+  { name: 'a pod failing', yaml: '- {at: 1m, pod: default/web-7d9f-abcde, phase: Failed}', want: { at: { offset: minutes(1) }, kind: 'pod', pod: 'default/web-7d9f-abcde', phase: 'Failed' } },
+  { name: 'a ReplicaSet scaled', yaml: '- {at: 2m, scale: {replicaSet: default/web, replicas: 8}}', want: { at: { offset: minutes(2) }, kind: 'scale', replicaSet: 'default/web', replicas: 8 } },
+  { name: 'API failures injected', yaml: '- {at: 0, fail: {verb: create, resource: pods, count: 3}}', want: { at: { offset: 0 }, kind: 'fail', verb: 'create', resource: 'pods', count: 3 } },
+  { name: 'an API failure with the default count of one', yaml: '- {at: 0s, fail: {verb: patch, resource: nodes}}', want: { at: { offset: 0 }, kind: 'fail', verb: 'patch', resource: 'nodes', count: 1 } },
+  { name: 'a controller-manager restart', yaml: '- {at: 5m, restartControllerManager: true}', want: { at: { offset: minutes(5) }, kind: 'restartControllerManager', failover: false } },
+  { name: 'a leader-election failover', yaml: '- {at: 5m, restartControllerManager: {failover: true}}', want: { at: { offset: minutes(5) }, kind: 'restartControllerManager', failover: true } },
+];
+
+for (const c of eventCases) {
+  test(`an event is read: ${c.name}`, () => {
+    const { scenario: s, problems } = scenario(c.yaml + '\n');
+    assert.deepEqual(problems.filter((p) => p.severity !== 'info'), []);
+    assert.equal(s.events.length, 1);
+    assert.deepEqual(strip(s.events[0]), c.want);
+    assert.equal(s.events[0].position?.line, HEADER_LINES + 1);
+  });
+}
+
+test('a node applied earlier in the timeline may be named by later events, but not by earlier ones', () => {
+  const { problems } = scenario(`- {at: 1m, kubelet: start, node: node-new}
+- {at: 2m, apply: {apiVersion: v1, kind: Node, metadata: {name: node-new, labels: {topology.kubernetes.io/zone: zone-x}}}}
+- {at: 3m, kubelet: stop, node: node-new}
+- {at: 3m, kubelet: stop, zone: zone-x}
+`);
+  assert.deepEqual(problems.map(at), ['6:34 error unknown-node']);
+});
+
+// --- problems with positions ---------------------------------------------------------------------
+
+const problemCases: { name: string; events: string; extra?: string; want: string[]; message?: RegExp }[] = [
+  { name: 'an unknown event key gets a did-you-mean', events: '- {at: 1m, kubelet: stop, nodez: [node-a1]}\n', want: ['6:27 error unknown-field', '6:12 error missing-target'], message: /did you mean nodes\?/ },
+  { name: 'a misspelt event kind is suggested', events: '- {at: 1m, kubelett: stop, nodes: [node-a1]}\n', want: ['6:12 error missing-event-kind'], message: /did you mean kubelet\?/ },
+  { name: 'two event kinds in one entry are ambiguous', events: '- {at: 1m, kubelet: stop, delete: Node/node-a1, nodes: [node-a1]}\n', want: ['6:27 error ambiguous-event'] },
+  { name: 'a bad at: offset', events: '- {at: 1 minute, kubelet: stop, nodes: [node-a1]}\n', want: ['6:8 error bad-duration'] },
+  { name: 'a number without a unit for at:', events: '- {at: 30, kubelet: stop, nodes: [node-a1]}\n', want: ['6:8 error bad-duration'], message: /with a unit/ },
+  { name: 'a missing at:', events: '- {kubelet: stop, nodes: [node-a1]}\n', want: ['6:4 error missing-field'] },
+  { name: 'a node that is not in the snapshot', events: '- {at: 1m, kubelet: stop, nodes: [node-a1, node-a3]}\n', want: ['6:44 error unknown-node'], message: /did you mean node-a1\?/ },
+  { name: 'a pod that is not in the snapshot', events: '- {at: 1m, delete: Pod/default/web-7d9f-abcdf}\n', want: ['6:20 error unknown-pod'] },
+  { name: 'a ReplicaSet that is not in the snapshot', events: '- {at: 1m, scale: {replicaSet: default/api, replicas: 1}}\n', want: ['6:32 error unknown-replicaset'] },
+  { name: 'a zone with no nodes is a warning', events: '- {at: 1m, kubelet: stop, zone: us-east-1c}\n', want: ['6:33 warning unknown-zone'] },
+  { name: 'a bad object reference', events: '- {at: 1m, delete: Service/default/web}\n', want: ['6:20 error bad-reference'] },
+  { name: 'a condition status that is not a status', events: '- {at: 1m, node: node-a1, condition: {type: Ready, status: Maybe}}\n', want: ['6:60 error bad-condition-status'] },
+  { name: 'a taint with a bad effect', events: '- {at: 1m, node: node-a1, taint: {key: k, effect: NoExecut}}\n', want: ['6:51 error bad-taint-effect'] },
+  { name: 'a taint without effect', events: '- {at: 1m, node: node-a1, taint: {key: k}}\n', want: ['6:34 error missing-field'] },
+  { name: 'a kubelet action that is not start or stop', events: '- {at: 1m, kubelet: pause, nodes: [node-a1]}\n', want: ['6:21 error bad-value'] },
+  { name: 'two targets at once', events: '- {at: 1m, kubelet: stop, node: node-a1, zone: us-east-1a}\n', want: ['6:42 error ambiguous-target'] },
+  { name: 'a fail event with an unknown verb', events: '- {at: 1m, fail: {verb: get, resource: pods}}\n', want: ['6:25 error bad-value'] },
+  { name: 'a replica count that is not a whole number', events: '- {at: 1m, scale: {replicaSet: default/web, replicas: "8"}}\n', want: ['6:55 error wrong-type'] },
+  { name: 'a pod event that changes nothing', events: '- {at: 1m, pod: default/web-7d9f-abcde}\n', want: ['6:12 error missing-field'] },
+  { name: 'an applied object with a wrongly typed field', events: '- {at: 1m, apply: {apiVersion: v1, kind: Pod, metadata: {name: p}, spec: {tolerations: [{operator: Exists, tolerationSeconds: soon}]}}}\n', want: ['6:127 error wrong-type'] },
+  { name: 'events out of time order are a warning (and are sorted)', events: '- {at: 2m, kubelet: stop, nodes: [node-a1]}\n- {at: 1m, kubelet: start, nodes: [node-a1]}\n', want: ['7:3 warning events-out-of-order'] },
+  { name: 'an unknown top-level key gets a did-you-mean', events: '  []\n', extra: 'controllerMemmory: fresh\n', want: ['7:1 error unknown-field'], message: /did you mean controllerMemory\?/ },
+  { name: 'a kubelet setting that is not a duration', events: '  []\n', extra: 'kubelet: {nodeStatusUpdateFrequency: 10}\n', want: ['7:38 error bad-duration'] },
+  { name: 'an unknown kubelet setting', events: '  []\n', extra: 'kubelet: {nodeStatusUpdateFrequncy: 10s}\n', want: ['7:11 error unknown-field'], message: /did you mean nodeStatusUpdateFrequency\?/ },
+  { name: 'a feature gate that is not a boolean', events: '  []\n', extra: 'controllerManager: {featureGates: {NodeLease: "yes"}}\n', want: ['7:47 error wrong-type'] },
+  { name: 'a missing config file', events: '  []\n', extra: 'controllerManager: {configFile: ./kcm.yaml}\n', want: ['7:33 error file-not-found'] },
+  { name: 'an expectation that checks nothing', events: '  []\n', extra: 'expect:\n- {at: 1m, node: node-a1}\n', want: ['8:3 error missing-field'] },
+  { name: 'an expectation with an unknown zone state', events: '  []\n', extra: 'expect:\n- {at: 1m, zone: us-east-1a, state: Broken}\n', want: ['8:37 error bad-value'] },
+  { name: 'a bad start time', events: '  []\n', extra: 'startTime: "2026-01-01 noon"\n', want: ['7:12 error bad-timestamp'] },
+];
+
+for (const c of problemCases) {
+  test(`a scenario problem is reported where it is: ${c.name}`, () => {
+    const { problems } = scenario(c.events, c.extra);
+    assert.deepEqual(problems.map(at), c.want);
+    for (const p of problems) assert.equal(p.position!.file, '/s/scenario.yaml');
+    if (c.message) assert.match(problems[0].message, c.message);
+  });
+}
+
+test('kubernetesVersion written as a YAML number: 1.12 is accepted with a warning, 1.20 (read as 1.2) is rejected', () => {
+  const fs = new MemoryFs();
+  const doc = (v: string) => `kind: Scenario\nkubernetesVersion: ${v}\nobjects: []\n`;
+  const ok = parseScenario(doc('1.12'), 's.yaml', fs);
+  assert.equal(ok.scenario.kubernetesVersion, '1.12');
+  assert.deepEqual(ok.problems.map(at), ['2:20 warning version-as-number']);
+  const bad = parseScenario(doc('1.20'), 's.yaml', fs);
+  assert.deepEqual(bad.problems.map(at), ['2:20 error version-as-number']);
+  assert.match(bad.problems[0].message, /read by YAML as the number 1\.2; quote it/);
+  const old = parseScenario(doc('"1.11"'), 's.yaml', fs);
+  assert.deepEqual(old.problems.map(at), ['2:20 error unsupported-version']);
+});
+
+test('inline objects are a snapshot, with problems positioned in the scenario file', () => {
+  const text = `kind: Scenario
+kubernetesVersion: "1.31"
+objects:
+- {apiVersion: v1, kind: Node, metadata: {name: n1}}
+- apiVersion: v1
+  kind: Node
+  metadata: {name: n2}
+  spec:
+    taints: [{key: k, effect: Sometimes}]
+events:
+- {at: 10s, kubelet: stop, node: n2}
+`;
+  const { scenario: s, problems } = parseScenario(text, 'inline.yaml', new MemoryFs());
+  assert.deepEqual([...s.snapshot.cluster.nodes.keys()], ['n1', 'n2']);
+  assert.deepEqual(problems.map(at), ['9:31 error bad-taint-effect']);
+  assert.equal(s.events.length, 1);
+});
+
+test('YAML syntax errors in a scenario are problems with positions, and the document is returned for the language server', () => {
+  const { problems, document } = parseScenario('kind: Scenario\nevents: [\n', 'broken.yaml', new MemoryFs());
+  assert.ok(document);
+  assert.ok(problems.length >= 1);
+  assert.equal(problems[0].code, 'yaml-syntax');
+  assert.equal(problems[0].position!.line, 3);
+});
+
+test('a scenario that is not a mapping is a problem, not a crash', () => {
+  const { problems } = parseScenario('- just\n- a list\n', 'list.yaml', new MemoryFs());
+  assert.deepEqual(problems.map(at), ['1:1 error not-a-scenario']);
+});
+
+test('a plain snapshot file is a scenario with plainSnapshot: true', () => {
+  const s = loadScenario(resolve(FIXTURES, 'cluster.yaml'), nodeFs());
+  assert.equal(s.plainSnapshot, true);
+  assert.equal(s.kubernetesVersion, '1.12', 'the version the kubelets report');
+  assert.equal(s.snapshot.cluster.nodes.size, 3);
+});
+
+test('scenario files are told from snapshots by their kind or apiVersion', () => {
+  assert.equal(isScenarioText('apiVersion: controllerstepper.io/v1alpha1\nkind: Scenario\n'), true);
+  assert.equal(isScenarioText('kind: "Scenario" # a comment\n'), true);
+  assert.equal(isScenarioText('{"kind": "Scenario"}'), true);
+  assert.equal(isScenarioText('apiVersion: v1\nkind: List\nitems: []\n'), false);
+  assert.equal(isScenarioText('{"kind": "List", "items": [{"kind": "ScenarioThing"}]}'), false);
+});
+
+test('object references, taints and did-you-mean helpers', () => {
+  assert.deepEqual(parseObjectRef('Pod/default/web-1'), { kind: 'Pod', ref: 'Pod/default/web-1' });
+  assert.deepEqual(parseObjectRef('pod/web-1'), { kind: 'Pod', ref: 'Pod/default/web-1' });
+  assert.deepEqual(parseObjectRef('Node/n1'), { kind: 'Node', ref: 'Node/n1' });
+  assert.ok('error' in parseObjectRef('Node/ns/n1'));
+  assert.ok('error' in parseObjectRef('Pod//x'));
+  assert.deepEqual(parseTaintText('node.kubernetes.io/unreachable:NoExecute'), { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' });
+  assert.deepEqual(parseTaintText('a=b:NoSchedule'), { key: 'a', value: 'b', effect: 'NoSchedule' });
+  assert.ok('error' in parseTaintText('a:Never'));
+  assert.equal(didYouMean('nodez', ['nodes', 'node', 'zone']), 'nodes');
+  assert.equal(didYouMean('completely-different', ['nodes', 'zone']), undefined);
+});
