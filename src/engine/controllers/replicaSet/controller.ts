@@ -63,16 +63,8 @@ interface KeptRecord {
   outcome: RuleOutcome & { versus: string };
 }
 
-interface SavedEntry {
-  key: string;
-  uid: string;
-  snapshot: unknown;
-  counter: number;
-  removed: { key: string; fact: string }[];
-  lastManageSeq: number;
-  lastPending?: string;
-  lastTransition?: MachineTransition & { seq?: number };
-}
+/** an entry in a checkpoint: the machine as plain state instead of the actor */
+type SavedEntry = Omit<Entry, 'actor'> & { snapshot: unknown };
 
 interface Saved {
   entries: SavedEntry[];
