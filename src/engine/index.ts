@@ -26,3 +26,11 @@ export { formatTime, formatDuration, parseDuration, parseTimestamp } from './mod
 export type { ObjectRef, KObject } from './model/types';
 export { Kubelets } from './kubelet/kubelets';
 export type { KubeletView } from './kubelet/kubelets';
+
+// loading inputs (the loader, snapshot/): shells read files through an InputFs
+export { loadSnapshot } from './snapshot/load';
+export { loadScenario, parseScenario, scenarioFromSnapshot, isScenarioText } from './snapshot/scenario';
+export { MemoryFs } from './snapshot/source';
+export type { InputFs } from './snapshot/source';
+export type { KubeletState } from './kubelet/kubelets';
+export { SimulationImpl, MAX_CHECKPOINTS } from './simulation/simulation';

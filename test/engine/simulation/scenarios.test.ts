@@ -171,6 +171,35 @@ describe('expectations', () => {
   });
 });
 
+describe('which controllers run', () => {
+  it('--controllers=*,-nodelifecycle: nothing is tainted or evicted, and explain says why', () => {
+    const sim = createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events: stopA1 }), { set: { controllers: '*,-nodelifecycle' } });
+    sim.runUntil(s(600));
+    assert.deepEqual(sim.problems.filter((p) => p.severity === 'error'), []);
+    assert.equal(sim.trace.filter((d) => d.controller === 'node-lifecycle').length, 0);
+    assert.equal(sim.trace.filter((d) => d.action === 'PodEvicted').length, 0);
+    const why = sim.explain('Node/a1').whyNot.map((w) => w.check.rule);
+    assert.ok(why.some((r) => r.includes('node-lifecycle does not run')), why.join(' | '));
+    assert.equal(sim.zones().length, 0);
+  });
+
+  it('1.29+: --controllers=*,-taint-eviction-controller taints the node but evicts nothing', () => {
+    const sim = createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events: stopA1 }), { set: { controllers: '*,-taint-eviction-controller' } });
+    sim.runUntil(s(600));
+    assert.equal(timeOf(sim, 'TaintAdded', 'Node/a1', /unreachable:NoExecute/), '2026-01-01T00:01:10.000Z');
+    assert.equal(sim.trace.filter((d) => d.action === 'PodEvicted').length, 0);
+    const why = sim.explain('Pod/default/bare').whyNot.map((w) => w.check.rule);
+    assert.ok(why.some((r) => r.includes('taint-eviction does not run')), why.join(' | '));
+  });
+
+  it('binder: none leaves the scheduler out', () => {
+    const sim = createSimulation(scenarioOf({ objects: [...cluster(true), pod('default', 'pending', undefined)], version: '1.31', binder: 'none' }));
+    sim.runUntil(s(30));
+    assert.equal(sim.controllers.some((c) => c.name === 'scheduler'), false);
+    assert.equal(sim.cluster.pods.get('default/pending')!.nodeName, undefined);
+  });
+});
+
 describe('explain: the simulation\'s own reasons', () => {
   it('says an object never existed', () => {
     const sim = createSimulation(scenarioOf({ objects: cluster(true), version: '1.31' }));
