@@ -126,8 +126,9 @@ function readKcmConfig(map: MapNode, prefix: string, out: ConfigFileResult, pos:
       continue;
     }
     if (!prefix && OTHER_SECTIONS.has(name)) continue;
-    if (isMap(valueNode) && (OTHER_FIELDS[path] !== undefined || path === 'generic.leaderElection')) {
-      readKcmConfig(valueNode as MapNode, path, out, pos, report);
+    if (OTHER_FIELDS[path] !== undefined) {
+      if (isMap(valueNode)) readKcmConfig(valueNode as MapNode, path, out, pos, report);
+      else report('wrong-type', 'error', `${path} must be a map of fields`, valueNode?.range ?? pair.key.range);
       continue;
     }
     if (OTHER_FIELDS[prefix]?.has(name)) continue;

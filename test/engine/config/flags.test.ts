@@ -68,3 +68,8 @@ test('a static Pod manifest gives its command and args words, from the kube-cont
   assert.deepEqual(r.words.map((w) => w.text), ['kube-controller-manager', '--node-monitor-period=2s']);
   assert.equal(r.words[1].position?.line, 10);
 });
+
+test('a section of the configuration that is not a map is reported as such', () => {
+  const r = readControllerManagerConfigFile('c.yaml', 'kind: KubeControllerManagerConfiguration\ngeneric: 7\nnodeLifecycleController: [1]\n');
+  assert.deepEqual(r.problems.map((p) => [p.code, p.position?.line]), [['wrong-type', 2], ['wrong-type', 3]]);
+});

@@ -335,3 +335,21 @@ test('resolution is deterministic: the same input gives the same result', () => 
   const a = resolve(31, given), b = resolve(31, given);
   assert.deepEqual({ ...a, config: { ...a.config, controllers: [...a.config.controllers] } }, { ...b, config: { ...b.config, controllers: [...b.config.controllers] } });
 });
+
+test('no input makes resolution throw: odd values in every setting, flag and file are reported', () => {
+  const odd: unknown[] = [null, undefined, {}, [], [1, 2], NaN, Infinity, -0, 1e308, '', ' ', 'ü', '--', '=', true, '5m5m', '-5s', '0x10'];
+  const keys = ['nodeMonitorPeriod', 'nodeEvictionRate', 'largeClusterSizeThreshold', 'enableTaintManager', 'controllers', 'featureGates', 'podEvictionTimeout', 'burstReplicas'];
+  for (const minor of [12, 26, 27, 35]) {
+    for (const key of keys) {
+      for (const value of odd) {
+        const r = resolve(minor, { settings: { [key]: value }, flags: [`--${key}=${String(value)}`, String(value)], featureGates: { PodDeletionCost: value }, kubelet: { nodeStatusUpdateFrequency: value } });
+        assert.ok(Array.isArray(r.problems));
+        assert.ok(r.config.nodeMonitorPeriod > 0 && Number.isFinite(r.config.nodeEvictionRate));
+      }
+    }
+  }
+  for (const text of ['', '---', 'null', '[]', 'kind: Pod', 'kind: Pod\nspec: 5', 'kind: Pod\nspec:\n  containers: [5]', 'kind: KubeControllerManagerConfiguration\nfeatureGates: [1]\ngeneric: 7', '{"kind":', '\u0000\u0001']) {
+    const r = resolve(31, { configFile: { path: 'x.yaml', text } });
+    assert.ok(r.problems.length > 0 || text.includes('KubeControllerManagerConfiguration'), JSON.stringify(text));
+  }
+});
