@@ -18,6 +18,7 @@ import type { Micros } from '../model/time';
 import type { NodeCondition, NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord, LeaseRecord, Taint, PodCondition, Toleration, PodPhase } from '../model/types';
 import type { ControllerName } from '../trace/decision';
 import type { Explanation, MachineView, ZoneView } from '../simulation/api';
+import type { Problem } from '../problems';
 
 export type WatchType = 'added' | 'updated' | 'deleted';
 
@@ -56,6 +57,12 @@ export interface SimController {
   zones?(host: ControllerHost): ZoneView[];
   /** "why not": the checks that hold back what has not (yet) happened to this object */
   whyNot(host: ControllerHost, object: ObjectRef): Explanation['whyNot'];
+  /**
+   * Optional: bad input this controller found in the objects it manages (e.g. a
+   * ReplicaSet without a selector, a pod with two controllers), as problems
+   * with stable codes; the simulation may add them to its own.
+   */
+  problems?(): Problem[];
   /** Checkpoints for stepping back: a self-contained copy of all in-memory state, and its restore. */
   save(): unknown;
   restore(saved: unknown, host: ControllerHost): void;
