@@ -11,7 +11,7 @@ import { createSimulation, MAX_CHECKPOINTS } from '../../../src/engine/simulatio
 import { seconds } from '../../../src/engine/model/time';
 import type { KObject } from '../../../src/engine/model/types';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
-import { lease, node, pod, scenarioOf, T0_MICROS, type EventSpec, type ExpectSpec } from '../../helpers/scenario';
+import { lease, node, pod, replicaSet, scenarioOf, T0_MICROS, type EventSpec, type ExpectSpec } from '../../helpers/scenario';
 
 const s = (n: number) => T0_MICROS + seconds(n);
 const tol = (key: string, secs?: number): KObject => ({ key, operator: 'Exists', effect: 'NoExecute', ...(secs === undefined ? {} : { tolerationSeconds: secs }) });
@@ -168,6 +168,40 @@ describe('expectations', () => {
   it('runs again from the start when the simulation is already past the first time', () => {
     const again = sim.checkExpectations();
     assert.deepEqual(again.map((r) => r.ok), results.map((r) => r.ok));
+  });
+});
+
+describe('ReplicaSets in a timeline', () => {
+  const owner = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'uid-rs-default-web', controller: true, blockOwnerDeletion: true };
+  const objects = (): KObject[] => [
+    ...cluster(true),
+    replicaSet('default', 'web', 2, { app: 'web' }),
+    pod('default', 'web-1', 'a1', { labels: { app: 'web' }, owner, tolerations: defaults }),
+    pod('default', 'web-2', 'a2', { labels: { app: 'web' }, owner, tolerations: defaults }),
+  ];
+
+  it('scale: the ReplicaSet controller creates the pods, the binder places them, and the expectations see the counts', () => {
+    const expect: ExpectSpec[] = [
+      { at: '5s', replicaSet: 'default/web', replicas: 2 },
+      { at: '1m', replicaSet: 'default/web', replicas: 4, readyReplicas: 4, availableReplicas: 4 },
+      { at: '1m', decision: { action: 'PodsCreated', object: 'ReplicaSet/default/web', count: 1 } },
+    ];
+    const sim = createSimulation(scenarioOf({ objects: objects(), version: '1.31', events: [{ at: '10s', kind: 'scale', replicaSet: 'default/web', replicas: 4 } as EventSpec], expect }));
+    const results = sim.checkExpectations();
+    assert.deepEqual(results.filter((r) => !r.ok).map((r) => r.actual), []);
+    const created = sim.trace.find((d) => d.action === 'PodsCreated')!;
+    assert.equal(created.time, '2026-01-01T00:00:10.000Z');
+    assert.ok(created.causes.includes(sim.trace.find((d) => d.summary.startsWith('Scaled to 4'))!.seq), JSON.stringify(created.causes));
+  });
+
+  it('an evicted pod is replaced, and the replacement cites the eviction', () => {
+    const sim = createSimulation(scenarioOf({ objects: objects(), version: '1.31', events: stopA1 }));
+    sim.runUntil(s(400));
+    const evicted = sim.trace.find((d) => d.action === 'PodEvicted' && d.object === 'Pod/default/web-1')!;
+    assert.equal(evicted.time, '2026-01-01T00:06:10.000Z');
+    const created = sim.trace.find((d) => d.action === 'PodsCreated' && d.seq > evicted.seq)!;
+    assert.ok(created, 'a replacement is created');
+    assert.ok(sim.explain(created.object).happened.some((h) => h.decision.seq === created.seq && h.chain.some((c) => c.action === 'KubeletStopped')));
   });
 });
 
