@@ -266,7 +266,7 @@ export class ReplicaSetController implements SimController {
       if (!entry) return;
       this.enqueue(entry, host.now);
       const wasActive = before ? before.phase !== 'Succeeded' && before.phase !== 'Failed' : true;
-      if (wasActive && !isPodActive(pod)) entry.removed.push({ key, fact: 'phase' });
+      if (wasActive && !isPodActive(pod) && !entry.removed.some((r) => r.key === key)) entry.removed.push({ key, fact: 'phase' });
       const rs = host.cluster.replicaSets.get(entry.key);
       const wasReady = before ? before.conditions.some((c) => c.type === 'Ready' && c.status === 'True') : false;
       if (rs && !wasReady && isPodReady(pod) && rs.minReadySeconds > 0) {

@@ -26,10 +26,12 @@ export function checkReplicaSet(rs: ReplicaSetRecord): ReplicaSetCheck {
   const selector = compileSelector(rs.selector);
   let manageable = true;
   const spec = rs.raw.spec && typeof rs.raw.spec === 'object' ? (rs.raw.spec as { replicas?: unknown }) : {};
-  if (typeof spec.replicas === 'number' && spec.replicas < 0) {
+  // the record's value wins (a scale event changes it); the object's shows what the loader left out
+  const replicas = rs.replicas ?? (typeof spec.replicas === 'number' ? spec.replicas : undefined);
+  if (replicas !== undefined && replicas < 0) {
     manageable = false;
-    problems.push({ code: 'replicaset-negative-replicas', severity: 'error', message: `${rsName(rs)} has spec.replicas ${spec.replicas}: the API server requires 0 or more; the simulation does not manage it` });
-  } else if (spec.replicas === undefined || spec.replicas === null) {
+    problems.push({ code: 'replicaset-negative-replicas', severity: 'error', message: `${rsName(rs)} has spec.replicas ${replicas}: the API server requires 0 or more; the simulation does not manage it` });
+  } else if (rs.replicas === undefined && (spec.replicas === undefined || spec.replicas === null)) {
     problems.push({ code: 'replicaset-default-replicas', severity: 'info', message: `${rsName(rs)} has no spec.replicas: taken as 1, the API's default` });
   }
   if (rs.selector === undefined) {

@@ -417,6 +417,32 @@ test('bad input is reported as problems and never crashes the controller', () =>
   assert.ok(w.rs.whyNot(w.host, 'Pod/default/dangling').some((x) => x.check.values!.code === 'pod-dangling-owner'));
 });
 
+test('a scale to a negative number is refused and deletes nothing', () => {
+  const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 2 })], pods: [podObject('a', 'web', { node: 'n1' }), podObject('b', 'web', { node: 'n1' })] });
+  w.settle();
+  w.scale('default/web', -1);
+  w.settle();
+  assert.equal(deleted(w).length, 0);
+  assert.ok(w.rs.problems().some((p) => p.code === 'replicaset-negative-replicas'));
+  w.scale('default/web', 1);
+  w.settle();
+  assert.equal(deleted(w).length, 1);
+  assert.ok(!w.rs.problems().some((p) => p.code === 'replicaset-negative-replicas'));
+});
+
+test('a pod that fails is replaced, citing the decision that changed its phase', () => {
+  const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 1 })], pods: [podObject('a', 'web', { node: 'n1' })] });
+  w.settle();
+  const p = w.host.cluster.pods.get('default/a')!;
+  const seq = w.host.decide({ controller: 'world', action: 'ObjectApplied', object: 'Pod/default/a', summary: 'phase Failed', because: [], source: 'test' });
+  w.host.remember('Pod/default/a', 'phase', seq);
+  p.phase = 'Failed';
+  w.host.updatePod(p);
+  w.settle();
+  assert.deepEqual(created(w)[0]!.causes, [seq]);
+  assert.equal(w.replicaSet('default/web').status.replicas, 1);
+});
+
 test('a deleted ReplicaSet forgets its expectations and is never synced again', () => {
   const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 2 })] });
   w.host.defer = true;
