@@ -107,6 +107,7 @@ export interface SavedNodeLifecycle {
   health: [string, Health][];
   tracks: [string, Track][];
   retry: string[];
+  evictionStatus: [string, 'unmarked' | 'toBeEvicted' | 'evicted'][];
   dirty: string[];
   leaseRenewed: string[];
   watch: string[];
@@ -158,6 +159,8 @@ export class NodeLifecycleController implements SimController {
   private tracks = new Map<string, Track>();
   /** nodesToRetry */
   private retry = new Set<string>();
+  /** nodeEvictionMap (pod eviction path, 1.17+): unmarked / toBeEvicted / evicted, for registered nodes */
+  private evictionStatus = new Map<string, 'unmarked' | 'toBeEvicted' | 'evicted'>();
   private dirty = new Set<string>();
   /** nodes whose Lease was renewed since the last pass (and nothing else changed) */
   private leaseRenewed = new Set<string>();
@@ -205,8 +208,11 @@ export class NodeLifecycleController implements SimController {
     this.reconstructPending = memory === 'reconstructed' && host.controllerStartTime === host.startTime;
     if (!this.enabled(host)) return;
     if (host.now === host.startTime) this.recordMemoryAssumption(host);
-    // The informers' initial list: every node is an Add event for the NoSchedule tainting pass.
-    for (const name of host.cluster.nodes.keys()) this.enqueueNode(name, host.now);
+    // The informers' initial list: every node is an Add event (NoSchedule tainting pass, nodeEvictionMap).
+    for (const name of host.cluster.nodes.keys()) {
+      this.enqueueNode(name, host.now);
+      this.evictionStatus.set(name, 'unmarked');
+    }
   }
 
   onNodeEvent(host: ControllerHost, type: WatchType, node: NodeRecord, _before?: NodeBefore): void {
@@ -218,12 +224,14 @@ export class NodeLifecycleController implements SimController {
       this.membershipChanged = true;
     }
     if (type === 'deleted') {
-      // CreateDeleteNodeHandler: nodesToRetry.Delete
+      // CreateDeleteNodeHandler: nodesToRetry.Delete, nodeEvictionMap.unregisterNode
       this.retry.delete(name);
+      this.evictionStatus.delete(name);
       this.dirty.delete(name);
       this.pendingNodes.delete(name);
       return;
     }
+    if (type === 'added') this.evictionStatus.set(name, 'unmarked');
     this.dirty.add(name);
     this.enqueueNode(name, host.now);
   }
@@ -333,6 +341,7 @@ export class NodeLifecycleController implements SimController {
       health: [...this.health].map(([k, h]) => [k, cloneHealth(h)]),
       tracks: [...this.tracks].map(([k, t]) => [k, { ...t }]),
       retry: [...this.retry],
+      evictionStatus: [...this.evictionStatus],
       dirty: [...this.dirty],
       leaseRenewed: [...this.leaseRenewed],
       watch: [...this.watch],
@@ -368,6 +377,7 @@ export class NodeLifecycleController implements SimController {
     this.health = new Map(s.health);
     this.tracks = new Map(s.tracks);
     this.retry = new Set(s.retry);
+    this.evictionStatus = new Map(s.evictionStatus);
     this.dirty = new Set(s.dirty);
     this.leaseRenewed = new Set(s.leaseRenewed);
     this.watch = new Set(s.watch);
@@ -581,8 +591,14 @@ export class NodeLifecycleController implements SimController {
     if (!pod || !pod.nodeName) return;
     const h = this.health.get(pod.nodeName);
     if (!h) return;
-    if (!host.cluster.nodes.has(pod.nodeName)) return;
+    const node = host.cluster.nodes.get(pod.nodeName);
+    if (!node) return;
     if (!h.savedReady) return;
+    // In taint-based eviction mode only node updates are processed here; otherwise the pod may be evicted at once.
+    if (!this.rules.taintBasedEvictions && !this.processNoTaintBaseEviction(host, node, h.savedReady.status, [pod])) {
+      this.retryPods.add(key);
+      return;
+    }
     if (h.savedReady.status !== 'True') {
       const ok = this.markPodsNotReady(host, pod.nodeName, [pod], 'processPod');
       if (!ok) this.retryPods.add(key);
@@ -1188,24 +1204,38 @@ export class NodeLifecycleController implements SimController {
   // ------------------------------------------------- pod eviction path (< 1.27)
 
   /** processNoTaintBaseEviction (1.12: inline in monitorNodeStatus). */
-  private processNoTaintBaseEviction(host: ControllerHost, node: NodeRecord, observed: ConditionStatus): void {
+  /** Returns false when an immediate pod deletion failed (1.17+: the caller retries). */
+  private processNoTaintBaseEviction(host: ControllerHost, node: NodeRecord, observed: ConditionStatus, pods?: PodRecord[]): boolean {
     const h = this.health.get(node.meta.name)!;
     const timeout = host.config.podEvictionTimeout;
     if (observed === 'False') {
-      if (host.now > h.readyTransition + timeout) this.evictPods(host, node, 'False', h.readyTransition, 'readyTransitionTimestamp');
+      if (host.now > h.readyTransition + timeout) return this.evictPods(host, node, 'False', h.readyTransition, 'readyTransitionTimestamp', pods);
     } else if (observed === 'Unknown') {
-      if (host.now > h.probe + timeout) this.evictPods(host, node, 'Unknown', h.probe, 'probeTimestamp');
+      if (host.now > h.probe + timeout) return this.evictPods(host, node, 'Unknown', h.probe, 'probeTimestamp', pods);
     } else {
       this.cancelPodEviction(host, node, 'Ready is True');
     }
+    return true;
   }
 
-  private evictPods(host: ControllerHost, node: NodeRecord, status: ConditionStatus, since: Micros, sinceName: string): void {
+  /**
+   * evictPods: queues the node in its zone's eviction queue; from 1.17, when the
+   * node was already evicted (nodeEvictionMap), deletes the given pods at once.
+   */
+  private evictPods(host: ControllerHost, node: NodeRecord, status: ConditionStatus, since: Micros, sinceName: string, pods?: PodRecord[]): boolean {
     const name = node.meta.name;
     const zone = this.tracks.get(name)?.zone ?? zoneKeyOf(node);
     this.addPodEvictorForNewZone(zone);
     const q = this.queues.get(zone)!;
-    if (!q.add(name, node.meta.uid, host.now)) return;
+    if (this.rules.nodeEvictionMap) {
+      if (this.evictionStatus.get(name) === 'evicted') {
+        return this.deletePodList(host, name, pods ?? this.podsOn(host, name), [
+          { rule: 'the node\'s pods were already evicted (nodeEvictionMap: evicted): pods that arrive later are deleted at once', values: { node: name } },
+        ], this.src('evictPods'));
+      }
+      if (this.evictionStatus.has(name)) this.evictionStatus.set(name, 'toBeEvicted');
+    }
+    if (!q.add(name, node.meta.uid, host.now)) return true;
     const ref = nodeRef(name);
     const tr = this.sendNode(name, { type: 'QUEUED_FOR_EVICTION' });
     const seq = this.decide(host, {
@@ -1222,6 +1252,7 @@ export class NodeLifecycleController implements SimController {
       causes: this.causes(host.recall(ref, 'ready-status')), machine: tr, source: this.src(this.rules.legacyStatusFunctions ? 'evictPods' : 'processNoTaintBaseEviction'),
     });
     host.remember(ref, 'queued', seq);
+    return true;
   }
 
   /** cancelPodEviction: drops the node from the eviction queue. */
@@ -1229,6 +1260,7 @@ export class NodeLifecycleController implements SimController {
     const name = node.meta.name;
     const zone = this.tracks.get(name)?.zone ?? zoneKeyOf(node);
     const q = this.queues.get(zone);
+    if (this.rules.nodeEvictionMap && this.evictionStatus.has(name)) this.evictionStatus.set(name, 'unmarked');
     const wasQueued = q?.isQueued(name) ?? false;
     const removed = q?.remove(name) ?? false;
     const ref = nodeRef(name);
@@ -1246,31 +1278,31 @@ export class NodeLifecycleController implements SimController {
   }
 
   private evictItem(host: ControllerHost, zone: string, q: RateLimitedTimedQueue, item: { value: string; addedAt: Micros }) {
-    const ok = this.deletePods(host, item.value, zone, q, item.addedAt);
-    return ok ? ({ ok: true } as const) : ({ ok: false, wait: 0 } as const);
+    const ok = this.deletePodList(host, item.value, this.podsOn(host, item.value), [
+      { rule: 'the zone eviction queue released the node (doEvictionPass)', values: { node: item.value, zone: zoneRef(zone), rate: showRate(effectiveRate(q.limiter)), queuedAt: formatTime(item.addedAt) } },
+    ], this.src('doEvictionPass'));
+    if (!ok) return { ok: false, wait: 0 } as const; // "We are not setting eviction status here."
+    if (this.rules.nodeEvictionMap && this.evictionStatus.has(item.value)) this.evictionStatus.set(item.value, 'evicted');
+    return { ok: true } as const;
   }
 
-  /** DeletePods: every pod bound to the node, except DaemonSet pods and pods already being deleted. */
-  private deletePods(host: ControllerHost, nodeName: string, zone: string, q: RateLimitedTimedQueue, queuedAt: Micros): boolean {
+  /** DeletePods: the given pods of the node, except DaemonSet pods and pods already being deleted; false when a deletion failed. */
+  private deletePodList(host: ControllerHost, nodeName: string, pods: PodRecord[], because: Check[], source: string): boolean {
     const ref = nodeRef(nodeName);
     let tr: MachineTransition | null = null;
     const cause = this.causes(host.recall(ref, 'queued'));
-    for (const pod of this.podsOn(host, nodeName)) {
+    for (const pod of pods) {
       if (pod.nodeName !== nodeName) continue;
       if (pod.meta.deletionTimestamp !== undefined) continue;
-      const ds = this.daemonSetOf(host, pod);
-      if (ds) continue;
+      if (this.daemonSetOf(host, pod)) continue;
       const pref = podRef(pod.meta.namespace, pod.meta.name);
       if (!host.apiCall('node-lifecycle', 'delete', 'pods', pref)) return false;
       host.deletePod(pod);
       tr ??= this.sendNode(nodeName, { type: 'EVICTION_PASS' });
       const seq = this.decide(host, {
         action: 'PodEvicted', object: pref, summary: `Deleted pod ${pod.meta.namespace}/${pod.meta.name} from Node ${nodeName}`,
-        because: [
-          { rule: 'the zone eviction queue released the node (deletePods)', values: { node: nodeName, zone: zoneRef(zone), rate: showRate(effectiveRate(q.limiter)), queuedAt: formatTime(queuedAt) } },
-          { rule: 'the pod is not managed by a DaemonSet and not already being deleted' },
-        ],
-        causes: cause, machine: tr, source: this.src('DeletePods', UTIL_FILE),
+        because: [...because, { rule: 'the pod is not managed by a DaemonSet and not already being deleted (DeletePods)' }],
+        causes: cause, machine: tr, source,
       });
       host.remember(pref, 'deleted', seq);
     }

@@ -22,6 +22,8 @@ export interface NodeLifecycleRules {
   markOnlyChangedPods: boolean;
   /** podUpdated/processPod: a pod bound to a not-ready node is marked not ready (approx. 1.18+) */
   podUpdateHandler: boolean;
+  /** pod eviction path: nodeEvictionMap, so new pods on an already evicted node are deleted at once (#81167: 1.17+) */
+  nodeEvictionMap: boolean;
   /** taint-based evictions: the NoExecute taints instead of deleting pods */
   taintBasedEvictions: boolean;
   /** doNoScheduleTaintingPass runs (TaintNodesByCondition) */
@@ -55,6 +57,7 @@ export function rulesOf(host: ControllerHost): NodeLifecycleRules {
     retriesMarkPodsNotReady: minor >= 16,
     markOnlyChangedPods: minor >= 16,
     podUpdateHandler: minor >= 18,
+    nodeEvictionMap: minor >= 17,
     // useTaintBasedEvictions = TaintBasedEvictions && runTaintManager; from 1.27 the pod-eviction path is gone.
     taintBasedEvictions: !b.hasPodEvictionPath || ((!b.hasEnableTaintManagerFlag || host.config.enableTaintManager) && gate(host, 'TaintBasedEvictions')),
     taintNodesByCondition: gate(host, 'TaintNodesByCondition'),

@@ -104,3 +104,21 @@ test('1.26 with --enable-taint-manager=false still uses the pod eviction path', 
   drive(r, 400, { alive: () => ['n2', 'n3', 'n4'], lease: false });
   assert.deepEqual(r.decisions('PodEvicted').map((d) => d.object), ['Pod/default/a']);
 });
+
+test('from 1.17 a pod that lands on an already evicted node is deleted at once; 1.12 leaves it', () => {
+  for (const [minor, deleted] of [[12, false], [20, true]] as const) {
+    const all = names('n', 4);
+    const r = rig({ minor, nodes: all.map((n) => node(n, { zone: 'z1' })), pods: [pod('default', 'a', 'n1')], config: { enableTaintManager: false } });
+    drive(r, 320, { alive: () => ['n2', 'n3', 'n4'], lease: false });
+    assert.deepEqual(r.decisions('PodEvicted').map((d) => d.object), ['Pod/default/a'], `1.${minor}`);
+    const late = pod('default', 'late', 'n1');
+    r.host.now = at(321);
+    r.host.cluster.pods.set('default/late', late);
+    r.host.cluster.podsByNode.get('n1')!.add('default/late');
+    r.c.onPodEvent!(r.host, 'added', late);
+    drive(r, 340, { alive: () => ['n2', 'n3', 'n4'], lease: false });
+    const got = r.decisions('PodEvicted', 'Pod/default/late');
+    assert.deepEqual(got.map((d) => d.time), deleted ? [iso(321)] : [], `1.${minor}`);
+    if (deleted) assert.match(got[0].because[0].rule, /already evicted/);
+  }
+});
