@@ -152,12 +152,6 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     behaviour: { conditionsSetUnknown: ['Ready', 'OutOfDisk', 'MemoryPressure', 'DiskPressure', 'PIDPressure'] },
   },
   {
-    minor: 13, area: 'node-lifecycle', concerns: 'doFixDeprecatedTaintKeyPass',
-    change: 'The deprecated-taint-key fix pass is gone.',
-    source: `${KK}@v1.13 pkg/controller/nodelifecycle/node_lifecycle_controller.go (no doFixDeprecatedTaintKeyPass)`,
-    behaviour: { fixesDeprecatedTaintKeys: false },
-  },
-  {
     minor: 13, area: 'kubelet', concerns: 'nodeStatusReportFrequency',
     change: 'New kubelet setting nodeStatusReportFrequency (default 1m): with Leases on, an unchanged status is posted only this often.',
     source: `${KK}@v1.13 pkg/kubelet/apis/config/v1beta1/defaults.go; website PR #10699`,
@@ -165,6 +159,12 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
   },
 
   // ---- 1.14 – 1.26 ----------------------------------------------------------
+  {
+    minor: 14, area: 'node-lifecycle', concerns: 'doFixDeprecatedTaintKeyPass',
+    change: 'The deprecated taint keys node.alpha.kubernetes.io/notReady and /unreachable are no longer replaced (the fix pass is gone).',
+    source: `${KK} PR #73001 (remove remaining deprecated taints from 1.9, merged 2019-01); absent at v1.15.5`,
+    behaviour: { fixesDeprecatedTaintKeys: false },
+  },
   {
     minor: 14, area: 'kubelet', concerns: 'NodeLease',
     change: 'NodeLease is beta and on: kubelets renew a Lease in kube-node-lease every 10s and post an unchanged status only every nodeStatusReportFrequency (1m).',

@@ -33,7 +33,7 @@ export interface VersionBehaviour {
   excludeMasterByName: boolean;
   /** the node.kubernetes.io/exclude-disruption label is honoured (NodeDisruptionExclusion: 1.16 alpha/off, 1.19 on) */
   honoursExcludeDisruptionLabel: boolean;
-  /** 1.12 replaces the deprecated taint keys (node.alpha.kubernetes.io/notReady, …/unreachable) */
+  /** the deprecated taint keys (node.alpha.kubernetes.io/notReady, …/unreachable) are replaced: 1.12–1.13 (#73001 removed it in 1.14) */
   fixesDeprecatedTaintKeys: boolean;
   /** TaintNodesByCondition gate default (beta/on 1.12, GA 1.17, gate removed 1.19) */
   taintNodesByConditionDefault: boolean;

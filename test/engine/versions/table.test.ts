@@ -41,10 +41,10 @@ test('behaviour changes exactly at the version boundaries the upstream sources g
       conditionsSetUnknown: ['Ready', 'OutOfDisk', 'MemoryPressure', 'DiskPressure'],
     }],
     ['1.13 turns taint-based eviction on and reads Leases, but NodeLease stays off', 13, {
-      taintBasedEvictionsDefault: true, nodeLeaseGateDefault: false, nodeLifecycleReadsLease: true, fixesDeprecatedTaintKeys: false,
+      taintBasedEvictionsDefault: true, nodeLeaseGateDefault: false, nodeLifecycleReadsLease: true, fixesDeprecatedTaintKeys: true,
       hasPodEvictionPath: true, conditionsSetUnknown: ['Ready', 'OutOfDisk', 'MemoryPressure', 'DiskPressure', 'PIDPressure'],
     }],
-    ['1.14 turns Lease heartbeats on', 14, { nodeLeaseGateDefault: true }],
+    ['1.14 turns Lease heartbeats on and no longer fixes the deprecated taint keys', 14, { nodeLeaseGateDefault: true, fixesDeprecatedTaintKeys: false }],
     ['1.15 no longer sets OutOfDisk to Unknown', 15, { conditionsSetUnknown: ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'] }],
     ['1.16 keeps the master-by-name exclusion (behind LegacyNodeRoleBehavior) and does not yet honour the label', 16,
       { excludeMasterByName: true, honoursExcludeDisruptionLabel: false }],
@@ -78,7 +78,7 @@ test('each boolean behaviour changes value only where the table says, nowhere in
   const flips: Record<string, number[]> = {
     nodeLeaseGateDefault: [14], taintBasedEvictionsDefault: [13], hasPodEvictionPath: [27], hasEnableTaintManagerFlag: [27],
     separateTaintEvictionController: [29], unreachableTaintQueuedSamePass: [34], excludeMasterByName: [21],
-    honoursExcludeDisruptionLabel: [19], fixesDeprecatedTaintKeys: [13], taintNodesByConditionDefault: [],
+    honoursExcludeDisruptionLabel: [19], fixesDeprecatedTaintKeys: [14], taintNodesByConditionDefault: [],
     podDeletionCostDefault: [22], logarithmicScaleDownDefault: [22], nodeLifecycleReadsLease: [13],
     retriesMarkPodsNotReady: [17], processesPodUpdates: [18], reconcilesNoExecuteTaint: [19],
   };
