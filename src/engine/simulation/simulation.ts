@@ -107,7 +107,8 @@ export class SimulationImpl implements Simulation {
   readonly behaviour: VersionBehaviour;
   readonly config: ControllerConfig;
   readonly kubelet: KubeletConfig;
-  readonly problems: Problem[];
+  /** the loader's, the settings' and the simulation's own problems */
+  private readonly ownProblems: Problem[];
   readonly startTime: Micros;
   readonly host: SimHost;
   readonly kubelets: Kubelets;
@@ -128,10 +129,10 @@ export class SimulationImpl implements Simulation {
     this.behaviour = settings.behaviour;
     this.config = settings.config;
     this.kubelet = settings.kubelet;
-    this.problems = [...scenario.problems, ...settings.problems];
+    this.ownProblems = [...scenario.problems, ...settings.problems];
     this.startTime = scenario.startTime ?? scenario.snapshot.latestTimestamp ?? 0;
     if (scenario.startTime === undefined && scenario.snapshot.latestTimestamp === undefined) {
-      this.problems.push({ code: 'no-start-time', severity: 'warning', message: 'no startTime and no timestamp in the snapshot: the clock starts at 1970-01-01T00:00:00Z' });
+      this.ownProblems.push({ code: 'no-start-time', severity: 'warning', message: 'no startTime and no timestamp in the snapshot: the clock starts at 1970-01-01T00:00:00Z' });
     }
     this.factory = options.controllerFactory ?? defaultControllerFactory;
     this.plan = planControllers(this.config, this.behaviour, scenario.binder);
@@ -162,7 +163,7 @@ export class SimulationImpl implements Simulation {
       .map((ev) => ({ time: this.timeOf(ev.at), ev }))
       .map((e) => {
         if (e.time < this.startTime) {
-          this.problems.push({ code: 'event-before-start', severity: 'warning', message: `events[${e.ev.index}] is before startTime (${formatTime(e.time)}); applied at startTime`, position: e.ev.position });
+          this.ownProblems.push({ code: 'event-before-start', severity: 'warning', message: `events[${e.ev.index}] is before startTime (${formatTime(e.time)}); applied at startTime`, position: e.ev.position });
           return { time: this.startTime, ev: e.ev };
         }
         return e;
@@ -174,6 +175,23 @@ export class SimulationImpl implements Simulation {
     this.kubelets.init(this.startTime);
     this.startControllers(this.startTime, scenario.controllerMemory);
     this.saveCheckpoint();
+  }
+
+  /**
+   * Everything found wrong with the input: the scenario's and the settings'
+   * problems, the simulation's own (events naming missing objects, ...), and
+   * what the running controllers found in the objects they manage.
+   */
+  get problems(): readonly Problem[] {
+    const out = [...this.ownProblems];
+    const seen = new Set(out.map((p) => `${p.code}|${p.message}`));
+    for (const c of this.host.controllers) {
+      for (const p of c.problems?.() ?? []) {
+        const k = `${p.code}|${p.message}`;
+        if (!seen.has(k)) { seen.add(k); out.push(p); }
+      }
+    }
+    return out;
   }
 
   get now(): Micros { return this.host.now; }
@@ -317,7 +335,7 @@ export class SimulationImpl implements Simulation {
     const ctx = {
       host, kubelets: this.kubelets,
       restart: (failover: boolean, seq: number) => this.restart(failover, seq),
-      problem: (p: Problem) => this.problems.push(p),
+      problem: (p: Problem) => this.ownProblems.push(p),
     };
     while (this.eventIndex < this.events.length && this.events[this.eventIndex].time <= t) {
       applyWorldEvent(ctx, this.events[this.eventIndex].ev);
@@ -359,7 +377,7 @@ export class SimulationImpl implements Simulation {
     }
     if (round >= MAX_ROUNDS && !this.livelockReported) {
       this.livelockReported = true;
-      this.problems.push({ code: 'controller-livelock', severity: 'warning', message: `at ${formatTime(t)} a controller still had work due after ${MAX_ROUNDS} rounds; moving on` });
+      this.ownProblems.push({ code: 'controller-livelock', severity: 'warning', message: `at ${formatTime(t)} a controller still had work due after ${MAX_ROUNDS} rounds; moving on` });
     }
     this.processedUpTo = t;
     if (monitorDue && host.pass !== null && host.pass % this.checkpointEvery === 0) this.saveCheckpoint();
@@ -432,7 +450,7 @@ export class SimulationImpl implements Simulation {
       controllerStartTime: host.controllerStartTime,
       faults: [...host.faults].map(([k, f]) => [k, { ...f }]),
       traceLength: host.trace.length,
-      problems: this.problems.length,
+      problems: this.ownProblems.length,
       lastPassTime: this.lastPassTime,
       processedUpTo: this.processedUpTo,
     });
@@ -499,7 +517,7 @@ export class SimulationImpl implements Simulation {
     this.leaderAt = cp.leaderAt;
     this.lastPassTime = cp.lastPassTime;
     this.processedUpTo = cp.processedUpTo;
-    this.problems.length = cp.problems;
+    this.ownProblems.length = cp.problems;
   }
 }
 
