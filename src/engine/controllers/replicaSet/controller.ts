@@ -72,6 +72,8 @@ interface Saved {
 }
 
 const SOURCE = 'replicaset: syncReplicaSet (pkg/controller/replicaset/replica_set.go)';
+/** the machine's definition for the UI, computed once */
+let machineDefinition: unknown;
 const nsOf = (key: string) => key.slice(0, key.indexOf('/'));
 
 export interface ReplicaSetControllerOptions {
@@ -781,7 +783,7 @@ export class ReplicaSetController implements SimController {
   // ---------------------------------------------------------------- views
 
   machines(): MachineView[] {
-    const definition = replicaSetMachine.toJSON();
+    const definition = (machineDefinition ??= replicaSetMachine.toJSON());
     return [...this.entries.values()].sort(byEntryKey).map((e) => ({
       id: `replicaset/${e.key}`,
       state: e.actor.state(),

@@ -244,7 +244,10 @@ export class SimplifiedBinder implements SimController {
       if (node) {
         out.push({ what: 'bound to a node (simplified binder)', check: { rule: `${node.meta.name} fits; the binder binds at its next pass`, values: { node: node.meta.name } }, ...(this.retryAt !== null ? { wouldFireAt: formatTime(this.retryAt) } : {}) });
       }
-      for (const [n, r] of skipped) out.push({ what: `bound to ${n} (simplified binder)`, check: { rule: fitText(r), values: { node: n } } });
+      for (const [n, r] of skipped.slice(0, MAX_LISTED_NODES)) out.push({ what: `bound to ${n} (simplified binder)`, check: { rule: fitText(r), values: { node: n } } });
+      if (skipped.length > MAX_LISTED_NODES) {
+        out.push({ what: `bound to one of ${skipped.length - MAX_LISTED_NODES} more nodes (simplified binder)`, check: { rule: 'these nodes do not fit either', values: reasonCounts(skipped.slice(MAX_LISTED_NODES)) } });
+      }
       return out;
     }
     const s = this.starts.get(key);

@@ -156,3 +156,14 @@ test('the binder restores from a checkpoint', () => {
   assert.equal(fresh.nextWake(), T0 + seconds(5));
   void toPodRecord;
 });
+
+test('why a pod is not bound lists the first nodes and counts the rest by reason', () => {
+  const nodes = Array.from({ length: 30 }, (_, i) => nodeObject(`n${String(i).padStart(2, '0')}`, { ready: i % 2 ? 'False' : 'Unknown' }));
+  const w = new World({ minor: 31, binder: true, nodes, pods: [podObject('p', undefined)] });
+  w.settle();
+  const why = w.binder!.whyNot(w.host, 'Pod/default/p');
+  assert.equal(why.length, 21);
+  assert.deepEqual(why[20]!.check.values, { 'node is not Ready (Ready=Unknown)': 5, 'node is not Ready (Ready=False)': 5 });
+  const u = w.host.actions('PodUnschedulable')[0]!;
+  assert.deepEqual(u.details!.reasons, { 'node is not Ready (Ready=Unknown)': 15, 'node is not Ready (Ready=False)': 15 });
+});
