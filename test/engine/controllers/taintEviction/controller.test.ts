@@ -416,21 +416,21 @@ test('nothing is visited per pass: the next wake is the earliest deadline among 
   assert.equal(w.evicted().length, 2000);
 });
 
-// A guard against per-pod work that grows with the number of pods (quadratic
-// behaviour would take minutes); the bound is loose because CI machines are shared.
-test('50,000 evictions, half at once and half at their deadline, take seconds, not minutes', () => {
+// Many nodes tainted at once: every pod is evicted exactly once, at once or at
+// its deadline. (Speed at 150,000 pods is measured by `npm run bench`, never here.)
+test('5,000 pods on 100 tainted nodes are each evicted once, half at once and half at their deadline', () => {
   const nodes = [];
   const pods = [];
-  for (let n = 0; n < 1000; n++) {
+  for (let n = 0; n < 100; n++) {
     nodes.push(node(`node-${n}`));
     for (let i = 0; i < 50; i++) pods.push(pod(`p-${n}-${i}`, `node-${n}`, i % 2 ? [tolerate(1, 300)] : []));
   }
   const w = new World({ minor: 35, nodes, pods });
-  const t0 = performance.now();
-  for (let n = 0; n < 1000; n++) w.setTaints(`node-${n}`, [testTaint(1)]);
+  for (let n = 0; n < 100; n++) w.setTaints(`node-${n}`, [testTaint(1)]);
+  assert.equal(w.host.actions('PodEvicted').length, 2_500, 'the untolerating half goes at once');
   w.runUntil(T0 + 3600 * S);
-  const elapsed = performance.now() - t0;
-  assert.equal(w.host.actions('PodEvicted').length, 50_000);
+  const evicted = w.host.actions('PodEvicted');
+  assert.equal(evicted.length, 5_000);
+  assert.equal(new Set(evicted.map((d) => d.object)).size, 5_000, 'no pod is evicted twice');
   assert.equal(w.host.cluster.pods.size, 0);
-  assert.ok(elapsed < 30_000, `took ${elapsed.toFixed(0)} ms`);
 });
