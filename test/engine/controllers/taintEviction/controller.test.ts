@@ -427,6 +427,7 @@ test('5,000 pods on 100 tainted nodes are each evicted once, half at once and ha
   }
   const w = new World({ minor: 35, nodes, pods });
   for (let n = 0; n < 100; n++) w.setTaints(`node-${n}`, [testTaint(1)]);
+  w.settle();
   assert.equal(w.host.actions('PodEvicted').length, 2_500, 'the untolerating half goes at once');
   w.runUntil(T0 + 3600 * S);
   const evicted = w.host.actions('PodEvicted');
