@@ -490,16 +490,18 @@ class ScenarioParser {
     // Out-of-order events: warn, then sort stably by time.
     let latest: Micros | undefined;
     let latestIndex = 0;
+    let latestAt: TimeSpec | undefined;
     for (const p of parsed) {
       const t = abs(p.event.at);
       if (start !== undefined && 'time' in p.event.at && p.event.at.time < start) {
         this.report('event-before-start', 'warning', `event ${p.event.index + 1} is at ${formatAt(p.event.at)}, before the start time; it is applied at the start`, (p.node as YAMLMap).items.find((x) => isScalar(x.key) && x.key.value === 'at')?.value ?? p.node);
       }
       if (latest !== undefined && t < latest) {
-        this.report('events-out-of-order', 'warning', `event ${p.event.index + 1} (at ${formatAt(p.event.at)}) comes after event ${latestIndex + 1} (at a later time) in the file; events are applied in time order, and in file order within one instant`, p.node);
+        this.report('events-out-of-order', 'warning', `event ${p.event.index + 1} (at ${formatAt(p.event.at)}) comes after event ${latestIndex + 1} (at ${latestAt ? formatAt(latestAt) : 'a later time'}) in the file; events are applied sorted by time, in file order within one instant`, p.node);
       } else {
         latest = t;
         latestIndex = p.event.index;
+        latestAt = p.event.at;
       }
     }
     const sorted = parsed.map((p, i) => ({ p, i, t: abs(p.event.at) })).sort((a, b) => a.t - b.t || a.i - b.i).map((x) => x.p);

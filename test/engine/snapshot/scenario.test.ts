@@ -143,6 +143,19 @@ for (const c of problemCases) {
   });
 }
 
+test('snapshot: may list several paths relative to the scenario, and a missing one is an error at its entry', () => {
+  const fs = new MemoryFs({
+    '/s/a/nodes.yaml': 'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n',
+    '/s/b.json': '{"apiVersion": "v1", "kind": "Node", "metadata": {"name": "n2"}}',
+  });
+  const text = 'kind: Scenario\nkubernetesVersion: "1.31"\nsnapshot:\n- a/nodes.yaml\n- ./b.json\n- missing.yaml\nobjects: [{apiVersion: v1, kind: Node, metadata: {name: n3}}]\n';
+  const { scenario: s, problems } = parseScenario(text, '/s/scenario.yaml', fs);
+  assert.deepEqual([...s.snapshot.cluster.nodes.keys()], ['n1', 'n2', 'n3']);
+  assert.deepEqual(s.snapshot.files, ['/s/a/nodes.yaml', '/s/b.json']);
+  assert.deepEqual(problems.map(at), ['6:3 error file-not-found']);
+  assert.match(problems[0].message, /looked for \/s\/missing\.yaml/);
+});
+
 test('kubernetesVersion written as a YAML number: 1.12 is accepted with a warning, 1.20 (read as 1.2) is rejected', () => {
   const fs = new MemoryFs();
   const doc = (v: string) => `kind: Scenario\nkubernetesVersion: ${v}\nobjects: []\n`;
