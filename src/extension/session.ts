@@ -17,7 +17,7 @@ import type {
   WebviewMessage,
   WhatIfComparison,
 } from '../protocol/webview';
-import { buildClusterView, diffClusterViews, diffItems, type ClusterView } from './viewModel';
+import { buildClusterView, buildClusterViewFromRecords, diffClusterViews, diffItems, EvictionIndex, type ClusterView } from './viewModel';
 import { decisionMatcher, parseRunUntil } from './runUntil';
 import { compareTraces } from './whatIf';
 
@@ -87,7 +87,14 @@ export class Session {
   }
 
   get clusterView(): ClusterView {
-    return (this.view ??= buildClusterView(this.sim.state()));
+    return (this.view ??= this.buildView());
+  }
+
+  private readonly evictions = new EvictionIndex();
+
+  private buildView(): ClusterView {
+    const evictions = this.evictions.update(this.sim.trace);
+    return this.sim.cluster ? buildClusterViewFromRecords(this.sim.cluster, evictions) : buildClusterView(this.sim.state(), evictions);
   }
 
   // -- what the webview is told -------------------------------------------
@@ -145,7 +152,7 @@ export class Session {
   /** Everything the webview needs, or only what changed since the last update. */
   updateMessage(full: boolean, focusSeq?: number): UpdateMessage {
     const prevView = full ? undefined : this.view;
-    this.view = buildClusterView(this.sim.state());
+    this.view = this.buildView();
     const delta = diffClusterViews(prevView, this.view);
     const machines = new Map<string, MachineSummary & { ref: string }>();
     for (const m of this.sim.machines()) {
@@ -172,21 +179,44 @@ export class Session {
       pods: delta.pods,
       replicaSets: delta.replicaSets,
       machines: { upsert: machineDelta.upsert.map(({ ref: _ref, ...m }) => m), remove: machineDelta.remove },
-      decisions: this.sim.trace.filter((d) => d.pass === pass),
+      decisions: this.decisionsOf(pass),
       passMarks: marks,
       ...(focusSeq !== undefined ? { focusSeq } : {}),
     };
   }
 
+  private marksSeen = 0;
+  private marksLastSeq = 0;
+  private readonly marksCounting = new Map<number, number>();
+
+  /** Counts decisions per pass incrementally (the trace only grows, except when stepping back cuts it). */
   private recordPassMarks(): void {
     const pass = this.sim.pass;
     if (pass !== null && pass > this.lastPass) this.lastPass = pass;
-    const counts = new Map<number, number>();
-    for (const d of this.sim.trace) {
-      if (d.pass === null || isNoise(d)) continue;
-      counts.set(d.pass, (counts.get(d.pass) ?? 0) + 1);
+    const trace = this.sim.trace;
+    if (this.marksSeen > trace.length || (this.marksSeen > 0 && trace[this.marksSeen - 1]?.seq !== this.marksLastSeq)) {
+      this.marksCounting.clear();
+      this.marksSeen = 0;
     }
-    for (const [p, n] of counts) if ((this.passMarks.get(p) ?? 0) < n) this.passMarks.set(p, n);
+    for (let i = this.marksSeen; i < trace.length; i++) {
+      const d = trace[i];
+      if (d.pass === null || isNoise(d)) continue;
+      this.marksCounting.set(d.pass, (this.marksCounting.get(d.pass) ?? 0) + 1);
+    }
+    this.marksSeen = trace.length;
+    this.marksLastSeq = trace.length ? trace[trace.length - 1].seq : 0;
+    for (const [p, n] of this.marksCounting) if ((this.passMarks.get(p) ?? 0) < n) this.passMarks.set(p, n);
+  }
+
+  /** The decisions of one pass: searched from the end, where the current pass usually is. */
+  private decisionsOf(pass: number | null): Decision[] {
+    const t = this.sim.trace;
+    let i = t.length - 1;
+    if (pass !== null) while (i >= 0 && t[i].pass !== null && (t[i].pass as number) > pass) i--;
+    let j = i;
+    while (j >= 0 && t[j].pass === pass) j--;
+    const found = t.slice(j + 1, i + 1);
+    return found.length || pass === null ? found : t.filter((d) => d.pass === pass);
   }
 
   private changed(focusSeq?: number, full = false): void {
@@ -249,7 +279,7 @@ export class Session {
     const earlier = [...this.passMarks.keys()].filter((p) => p < pass).sort((a, b) => b - a)[0];
     if (earlier === undefined) return { ok: false, message: 'No earlier pass holds a decision.' };
     this.sim.goToPass(earlier);
-    const inPass = this.sim.trace.filter((d) => d.pass === earlier && !isNoise(d));
+    const inPass = this.decisionsOf(earlier).filter((d) => !isNoise(d));
     this.changed(inPass.at(-1)?.seq);
     return { ok: true };
   }

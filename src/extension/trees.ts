@@ -82,8 +82,8 @@ export class ClusterTree implements vscode.TreeDataProvider<ClusterElement> {
     const p = e.pod;
     const item = new vscode.TreeItem(p.ref.replace(/^Pod\//, ''), vscode.TreeItemCollapsibleState.None);
     item.id = p.ref;
-    item.description = `${p.phase}${p.ready ? ' · ready' : ''}${p.evictNow ? ' · evicted next pass' : p.evictionAt ? ` · evicted at ${p.evictionAt}` : ''}`;
-    item.iconPath = new vscode.ThemeIcon(p.evictionAt || p.evictNow ? 'clock' : 'symbol-method');
+    item.description = `${p.phase}${p.ready ? ' · ready' : ''}${p.evictionAt ? ` · evicted at ${p.evictionAt}` : ''}`;
+    item.iconPath = new vscode.ThemeIcon(p.evictionAt ? 'clock' : 'symbol-method');
     item.contextValue = 'pod';
     item.command = { command: COMMAND.selectObject, title: 'Select', arguments: [p.ref] };
     return item;

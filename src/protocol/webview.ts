@@ -34,12 +34,8 @@ export interface PodItem {
   ready: boolean;
   /** `ReplicaSet/NS/NAME` when a ReplicaSet owns it */
   owner?: string;
-  /** when the taint-eviction controller will delete it (RFC3339), if a NoExecute taint it tolerates for a while is on its node */
+  /** when the taint-eviction controller will delete it (RFC3339): its PodEvictionScheduled deadline, while pending */
   evictionAt?: string;
-  /** the taint that sets evictionAt */
-  evictionTaint?: string;
-  /** true when a NoExecute taint on its node is not tolerated at all: deleted on the next pass */
-  evictNow?: boolean;
 }
 
 export interface ReplicaSetItem {

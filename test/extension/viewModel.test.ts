@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildClusterView, diffItems, evictionOf, tolerates, zoneOfLabels } from '../../src/extension/viewModel';
+import { buildClusterView, buildClusterViewFromRecords, diffItems, EvictionIndex, zoneOfLabels } from '../../src/extension/viewModel';
+import { emptyCluster } from '../../src/engine/model/cluster';
+import type { Decision } from '../../src/engine/trace/decision';
 
 const zoneCases: { name: string; labels: Record<string, string>; zone: string }[] = [
   { name: 'a zone label alone names the zone', labels: { 'topology.kubernetes.io/zone': 'a' }, zone: 'Zone/a' },
@@ -11,23 +13,40 @@ const zoneCases: { name: string; labels: Record<string, string>; zone: string }[
 ];
 for (const c of zoneCases) test(`zone key: ${c.name}`, () => assert.equal(zoneOfLabels(c.labels), c.zone));
 
-const tolCases: { name: string; tol: Parameters<typeof tolerates>[0]; taint: Record<string, string>; ok: boolean }[] = [
-  { name: 'Exists with no key tolerates everything', tol: { key: '', operator: 'Exists', value: '', effect: '' }, taint: { key: 'k', effect: 'NoExecute' }, ok: true },
-  { name: 'a different effect does not tolerate', tol: { key: 'k', operator: 'Exists', value: '', effect: 'NoSchedule' }, taint: { key: 'k', effect: 'NoExecute' }, ok: false },
-  { name: 'Equal needs the same value', tol: { key: 'k', operator: 'Equal', value: 'v', effect: '' }, taint: { key: 'k', value: 'w', effect: 'NoExecute' }, ok: false },
-  { name: 'a missing operator means Equal', tol: { key: 'k', operator: '', value: 'v', effect: '' }, taint: { key: 'k', value: 'v', effect: 'NoExecute' }, ok: true },
-];
-for (const c of tolCases) test(`toleration: ${c.name}`, () => assert.equal(tolerates(c.tol, c.taint), c.ok));
-
 const unreachable = { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: '2026-01-01T00:01:00Z' };
-const evictionCases: { name: string; tolerations: unknown[]; taints: Record<string, string>[]; expect: unknown }[] = [
-  { name: 'no NoExecute taint means no eviction', tolerations: [], taints: [{ key: 'x', effect: 'NoSchedule' }], expect: {} },
-  { name: 'an untolerated NoExecute taint evicts at once', tolerations: [], taints: [unreachable], expect: { evictNow: true, evictionTaint: 'node.kubernetes.io/unreachable:NoExecute' } },
-  { name: 'tolerationSeconds counts from the taint being added', tolerations: [{ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }], taints: [unreachable], expect: { evictionAt: '2026-01-01T00:06:00.000Z', evictionTaint: 'node.kubernetes.io/unreachable:NoExecute' } },
-  { name: 'the smallest of the matching tolerationSeconds wins', tolerations: [{ operator: 'Exists', tolerationSeconds: 600 }, { key: 'node.kubernetes.io/unreachable', operator: 'Exists', tolerationSeconds: 60 }], taints: [unreachable], expect: { evictionAt: '2026-01-01T00:02:00.000Z', evictionTaint: 'node.kubernetes.io/unreachable:NoExecute' } },
-  { name: 'a toleration without seconds tolerates forever', tolerations: [{ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute' }], taints: [unreachable], expect: {} },
-];
-for (const c of evictionCases) test(`pod eviction countdown: ${c.name}`, () => assert.deepEqual(evictionOf({ spec: { tolerations: c.tolerations } }, c.taints), c.expect));
+const d = (seq: number, action: string, object: string, details?: Record<string, unknown>) => ({ seq, action, object, details }) as unknown as Decision;
+
+test('a scheduled eviction is pending until it is cancelled or done', () => {
+  const idx = new EvictionIndex();
+  const trace = [d(1, 'PodEvictionScheduled', 'Pod/ns/a', { node: 'n1', deadline: '2026-01-01T00:06:00.000Z' }), d(2, 'PodEvictionScheduled', 'Pod/ns/b', { node: 'n1', deadline: '2026-01-01T00:02:00.000Z' })];
+  assert.deepEqual([...idx.update(trace)], [['Pod/ns/a', { at: '2026-01-01T00:06:00.000Z', node: 'n1' }], ['Pod/ns/b', { at: '2026-01-01T00:02:00.000Z', node: 'n1' }]]);
+  trace.push(d(3, 'PodEvictionCancelled', 'Pod/ns/a'), d(4, 'PodEvicted', 'Pod/ns/b'));
+  assert.deepEqual([...idx.update(trace)], []);
+});
+
+test('the eviction index starts again when stepping back cut the trace', () => {
+  const idx = new EvictionIndex();
+  const long = [d(1, 'PodEvictionScheduled', 'Pod/ns/a', { deadline: 'T1' }), d(2, 'PodEvicted', 'Pod/ns/a')];
+  assert.equal(idx.update(long).size, 0);
+  assert.deepEqual([...idx.update(long.slice(0, 1)).keys()], ['Pod/ns/a']);
+  // same length, different decisions (re-run after a what-if): read again
+  assert.deepEqual([...idx.update([d(7, 'PodEvictionScheduled', 'Pod/ns/z', { deadline: 'T2' })]).keys()], ['Pod/ns/z']);
+});
+
+test('the view from the live records matches the view from the exported state', () => {
+  const cluster = emptyCluster();
+  cluster.nodes.set('n1', { kind: 'Node', meta: { name: 'n1', uid: 'u', labels: { 'topology.kubernetes.io/zone': 'a' }, annotations: {}, ownerReferences: [], creationTimestamp: 0 }, conditions: [{ type: 'Ready', status: 'Unknown', lastHeartbeatTime: 0, lastTransitionTime: 0 }], taints: [{ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' }], unschedulable: true, raw: {} });
+  cluster.pods.set('ns/p', { kind: 'Pod', meta: { name: 'p', namespace: 'ns', uid: 'u2', labels: {}, annotations: {}, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs', uid: 'u3', controller: true }], creationTimestamp: 0 }, nodeName: 'n1', tolerations: [], phase: 'Running', conditions: [{ type: 'Ready', status: 'False', lastTransitionTime: 0 }], restartCount: 0, raw: {} });
+  const evictions = new Map([['Pod/ns/p', { at: 'T', node: 'n1' }]]);
+  const fromRecords = buildClusterViewFromRecords(cluster, evictions);
+  const fromState = buildClusterView({ objects: { apiVersion: 'v1', kind: 'List', items: [
+    { kind: 'Node', metadata: { name: 'n1', labels: { 'topology.kubernetes.io/zone': 'a' } }, spec: { taints: [unreachable], unschedulable: true }, status: { conditions: [{ type: 'Ready', status: 'Unknown' }] } },
+    { kind: 'Pod', metadata: { name: 'p', namespace: 'ns', ownerReferences: [{ kind: 'ReplicaSet', name: 'rs', controller: true }] }, spec: { nodeName: 'n1' }, status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'False' }] } },
+  ] } }, evictions);
+  assert.deepEqual([...fromRecords.nodes], [...fromState.nodes]);
+  assert.deepEqual([...fromRecords.pods], [...fromState.pods]);
+  assert.equal(fromRecords.pods.get('Pod/ns/p')?.evictionAt, 'T');
+});
 
 test('the cluster view reads nodes, pods and ReplicaSets from the state list', () => {
   const view = buildClusterView({
@@ -44,7 +63,7 @@ test('the cluster view reads nodes, pods and ReplicaSets from the state list', (
   });
   assert.deepEqual(view.nodes.get('Node/n1'), { ref: 'Node/n1', name: 'n1', zone: 'Zone/a', ready: 'Unknown', taints: ['node.kubernetes.io/unreachable:NoExecute'], unschedulable: true });
   assert.equal(view.nodes.get('Node/n2')?.ready, 'None');
-  assert.deepEqual(view.pods.get('Pod/ns/p'), { ref: 'Pod/ns/p', node: 'n1', phase: 'Running', ready: false, owner: 'ReplicaSet/ns/rs', evictNow: true, evictionTaint: 'node.kubernetes.io/unreachable:NoExecute' });
+  assert.deepEqual(view.pods.get('Pod/ns/p'), { ref: 'Pod/ns/p', node: 'n1', phase: 'Running', ready: false, owner: 'ReplicaSet/ns/rs' });
   assert.deepEqual(view.replicaSets.get('ReplicaSet/ns/rs'), { ref: 'ReplicaSet/ns/rs', desired: 1, current: 1, ready: 0 });
 });
 

@@ -14,10 +14,9 @@ export const ROW_HEIGHT = 24;
 type Row = { kind: 'zone'; zone: string; count: number } | { kind: 'node'; node: NodeItem };
 
 export function countdown(pod: PodItem, now: string): string {
-  if (pod.evictNow) return `evicted on the next pass (${pod.evictionTaint ?? 'taint'} not tolerated)`;
   if (!pod.evictionAt) return '';
   const left = Date.parse(pod.evictionAt) - Date.parse(now);
-  return left > 0 ? `evicted in ${formatMs(left)} (${pod.evictionTaint ?? ''})` : `eviction due (${pod.evictionTaint ?? ''})`;
+  return left > 0 ? `evicted in ${formatMs(left)} (at ${pod.evictionAt.slice(11, 23)})` : 'eviction due';
 }
 
 export class ClusterView {
@@ -117,7 +116,7 @@ export class ClusterView {
       } else {
         const n = row.node;
         const pods = this.podsByNode.get(n.name) ?? [];
-        const soonest = pods.filter((p) => p.evictionAt || p.evictNow).length;
+        const soonest = pods.filter((p) => p.evictionAt).length;
         e = el('div', { class: `row node ready-${n.ready}${selected === n.ref ? ' selected' : ''}`, role: 'listitem', 'data-ref': n.ref, title: `Ready: ${n.ready}` },
           el('span', { class: 'dot', 'aria-label': `Ready ${n.ready}` }),
           el('span', { class: 'name' }, n.name),
