@@ -651,7 +651,9 @@ export class ReplicaSetController implements SimController {
     for (;;) {
       const n = entry.counter++;
       const name = generateName(prefix, seed, n);
-      if (!host.cluster.pods.has(`${rs.meta.namespace}/${name}`)) return { name, uid: generateUid(seed, n) };
+      // a name in use, or used earlier in the run (after a restart the counter starts again), draws again
+      const taken = host.cluster.pods.has(`${rs.meta.namespace}/${name}`) || host.recall(podRef(rs.meta.namespace, name), 'created') !== undefined;
+      if (!taken) return { name, uid: generateUid(seed, n) };
     }
   }
 

@@ -60,10 +60,17 @@ export class SimplifiedBinder implements SimController {
 
   start(host: ControllerHost): void {
     const keys: string[] = [];
-    for (const [key, pod] of host.cluster.pods) if (!pod.nodeName && isPodActive(pod)) keys.push(key);
+    const unstarted: string[] = [];
+    for (const [key, pod] of host.cluster.pods) {
+      if (!isPodActive(pod)) continue;
+      if (!pod.nodeName) keys.push(key);
+      // after a restart: pods this binder bound (the trace remembers it) that have not started yet
+      else if (pod.phase === 'Pending' && host.recall(podRef(pod.meta.namespace, pod.meta.name), 'bound') !== undefined) unstarted.push(key);
+    }
     keys.sort();
     for (const k of keys) this.pending.add(k);
     if (this.pending.size) this.retryAt = host.now;
+    for (const k of unstarted.sort()) this.starts.set(k, { at: host.now + host.kubelet.podStartupDelay, node: host.cluster.pods.get(k)!.nodeName! });
   }
 
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {

@@ -457,6 +457,20 @@ test('a deleted ReplicaSet forgets its expectations and is never synced again', 
   assert.equal(created(w).length, 1);
 });
 
+test('after a restart the new controller does not reuse the names of pods created earlier in the run', () => {
+  const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 2 })] });
+  w.settle();
+  const first = w.podNames();
+  for (const p of w.pods()) w.host.deletePod(p);
+  const again = createReplicaSetController();
+  w.host.controllers.splice(w.host.controllers.indexOf(w.rs), 1, again);
+  w.rs = again;
+  again.start(w.host, 'fresh');
+  w.settle();
+  assert.equal(w.pods().length, 2);
+  for (const n of w.podNames()) assert.ok(!first.includes(n), `${n} was used before`);
+});
+
 test('a checkpoint restores the machines: the same events give the same decisions', () => {
   const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 3 })] });
   w.host.defer = true;

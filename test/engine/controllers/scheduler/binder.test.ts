@@ -167,3 +167,16 @@ test('why a pod is not bound lists the first nodes and counts the rest by reason
   const u = w.host.actions('PodUnschedulable')[0]!;
   assert.deepEqual(u.details!.reasons, { 'node is not Ready (Ready=Unknown)': 15, 'node is not Ready (Ready=False)': 15 });
 });
+
+test('after a restart, pods the binder bound but that have not started yet still start', () => {
+  const w = new World({ minor: 31, binder: true, podStartupDelay: seconds(5), nodes: [nodeObject('a')], pods: [podObject('p', undefined, { ready: false })] });
+  w.settle();
+  w.runUntil(T0 + seconds(2));
+  // the controllers are rebuilt, as after restartControllerManager
+  const again = createSimplifiedBinder();
+  w.host.controllers.splice(w.host.controllers.indexOf(w.binder!), 1, again);
+  again.start(w.host, 'fresh');
+  w.runUntil(T0 + seconds(7));
+  assert.equal(w.host.cluster.pods.get('default/p')!.phase, 'Running');
+  assert.equal(w.host.actions('PodStarted')[0]!.time, formatTime(T0 + seconds(7)));
+});
