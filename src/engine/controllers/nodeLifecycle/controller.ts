@@ -184,6 +184,8 @@ export class NodeLifecycleController implements SimController {
   private nodeActors = new Map<string, NodeActor>();
   private monitor!: MonitorActor;
   private transitions = new Map<string, MachineTransition & { seq?: number }>();
+  /** --node-monitor-grace-period */
+  private grace = 0;
   /** --node-eviction-rate: the QPS a new zone queue starts with */
   private evictionRate = 0.1;
   /** 1.12: doFixDeprecatedTaintKeyPass runs on node events */
@@ -200,6 +202,7 @@ export class NodeLifecycleController implements SimController {
     this.origin = host.controllerStartTime;
     this.period = Math.max(1, host.config.nodeMonitorPeriod);
     this.evictionRate = host.config.nodeEvictionRate;
+    this.grace = host.config.nodeMonitorGracePeriod;
     this.fixDeprecatedKeys = host.behaviour.fixesDeprecatedTaintKeys;
     this.nextMonitorAt = host.controllerStartTime;
     this.lastNow = host.now;
@@ -345,7 +348,11 @@ export class NodeLifecycleController implements SimController {
       dirty: [...this.dirty],
       leaseRenewed: [...this.leaseRenewed],
       watch: [...this.watch],
-      deadlines: this.deadlines.entries(),
+      // only the live entries: the heap keeps stale ones until their time comes
+      deadlines: this.deadlines.entries().filter((e) => {
+        const h = this.health.get(e.name);
+        return h !== undefined && h.probe + this.grace === e.t && this.tracks.get(e.name)?.current === 'True';
+      }),
       queues: [...this.queues].map(([k, q]) => [k, q.save()]),
       zones: [...this.zoneActors].map(([k, a]) => [k, a.actor.getPersistedSnapshot()]),
       zoneCounts: [...this.zoneCounts].map(([k, c]) => [k, { ...c }]),
@@ -360,6 +367,7 @@ export class NodeLifecycleController implements SimController {
     this.rules = { ...rulesOf(host), ...(this.options.rules ?? {}) };
     this.period = Math.max(1, host.config.nodeMonitorPeriod);
     this.evictionRate = host.config.nodeEvictionRate;
+    this.grace = host.config.nodeMonitorGracePeriod;
     this.fixDeprecatedKeys = host.behaviour.fixesDeprecatedTaintKeys;
     this.started = s.started;
     this.memory = s.memory;
@@ -1578,13 +1586,19 @@ function explainWhyNot(c: NodeLifecycleController, host: ControllerHost, object:
   }
   if (!ready || ready.status === 'True') {
     const deadline = h.probe + grace;
+    const unknownAt = nextPassAfter(deadline);
+    // the taint follows in the same pass from 1.34, one pass later before (if the zone queue has a token);
+    // the pod eviction path waits podEvictionTimeout from the probe
+    const firesAt = !rules.taintBasedEvictions
+      ? nextPassAfter(h.probe + host.config.podEvictionTimeout)
+      : host.behaviour.unreachableTaintQueuedSamePass ? unknownAt : unknownAt + Math.max(1, host.config.nodeMonitorPeriod);
     out.push({
       what,
       check: {
         rule: `Ready is ${ready?.status ?? 'not posted'}; it becomes Unknown only when no heartbeat arrives for ${ready ? 'nodeMonitorGracePeriod' : 'nodeStartupGracePeriod'}`,
-        values: { probeTimestamp: formatTime(h.probe), grace: formatDuration(grace), deadline: formatTime(deadline) },
+        values: { probeTimestamp: formatTime(h.probe), grace: formatDuration(grace), deadline: formatTime(deadline), unknownAt: formatTime(unknownAt) },
       },
-      wouldFireAt: formatTime(nextPassAfter(deadline)),
+      wouldFireAt: formatTime(firesAt),
     });
     return out;
   }

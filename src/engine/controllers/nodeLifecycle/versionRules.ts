@@ -16,13 +16,13 @@ export interface NodeLifecycleRules {
   readsLeases: boolean;
   /** markNodeForTainting removes an untainted node from the queue before adding it again, so a removed taint comes back (#89059, #96876: 1.19+) */
   requeuesUntaintedNodes: boolean;
-  /** nodesToRetry: a failed MarkPodsNotReady is retried on the next pass (approx. 1.16+) */
+  /** nodesToRetry: a failed MarkPodsNotReady is retried on the next pass (#84445: 1.17+) */
   retriesMarkPodsNotReady: boolean;
-  /** MarkPodsNotReady updates only pods whose Ready is not yet False, and sets lastTransitionTime (approx. 1.16+; before: MarkAllPodsNotReady) */
+  /** MarkPodsNotReady updates only pods whose Ready is not yet False, and sets lastTransitionTime (1.17+; before: MarkAllPodsNotReady) */
   markOnlyChangedPods: boolean;
-  /** podUpdated/processPod: a pod bound to a not-ready node is marked not ready (approx. 1.18+) */
+  /** podUpdated/processPod: a pod bound to a not-ready node is marked not ready (#81167: 1.18+) */
   podUpdateHandler: boolean;
-  /** pod eviction path: nodeEvictionMap, so new pods on an already evicted node are deleted at once (#81167: 1.17+) */
+  /** pod eviction path: nodeEvictionMap, so new pods on an already evicted node are deleted at once (#81167: 1.18+) */
   nodeEvictionMap: boolean;
   /** taint-based evictions: the NoExecute taints instead of deleting pods */
   taintBasedEvictions: boolean;
@@ -53,11 +53,14 @@ export function rulesOf(host: ControllerHost): NodeLifecycleRules {
     minor,
     legacyStatusFunctions: minor < 14,
     readsLeases: (b.nodeLifecycleReadsLease ?? minor >= 13) && gate(host, 'NodeLease'),
-    requeuesUntaintedNodes: minor >= 19,
-    retriesMarkPodsNotReady: minor >= 16,
-    markOnlyChangedPods: minor >= 16,
-    podUpdateHandler: minor >= 18,
-    nodeEvictionMap: minor >= 17,
+    // the version table's fields where it has them (versions/table.ts), else the same thresholds
+    requeuesUntaintedNodes: b.reconcilesNoExecuteTaint ?? minor >= 19,
+    retriesMarkPodsNotReady: b.retriesMarkPodsNotReady ?? minor >= 17,
+    // MarkPodsNotReady(pods) replaced MarkAllPodsNotReady(node) with the retry (#84445)
+    markOnlyChangedPods: b.retriesMarkPodsNotReady ?? minor >= 17,
+    podUpdateHandler: b.processesPodUpdates ?? minor >= 18,
+    // nodeEvictionMap came with the pod update handler (#81167)
+    nodeEvictionMap: b.processesPodUpdates ?? minor >= 18,
     // useTaintBasedEvictions = TaintBasedEvictions && runTaintManager; from 1.27 the pod-eviction path is gone.
     taintBasedEvictions: !b.hasPodEvictionPath || ((!b.hasEnableTaintManagerFlag || host.config.enableTaintManager) && gate(host, 'TaintBasedEvictions')),
     taintNodesByCondition: gate(host, 'TaintNodesByCondition'),

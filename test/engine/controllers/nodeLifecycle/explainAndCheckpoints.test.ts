@@ -8,13 +8,20 @@ import { rig, node, lease, pod, at, iso, drive, names } from './helpers';
 import { createNodeLifecycleController } from '../../../../src/engine/controllers/nodeLifecycle';
 
 test('why a node is not tainted yet: the grace period, with the pass at which it would fire', () => {
-  const r = rig({ minor: 31, nodes: [node('a'), node('b')] });
-  drive(r, 20, { alive: () => ['b'], lease: false });
-  const w = r.c.whyNot(r.host, 'Node/a');
-  assert.equal(w.length, 1);
-  assert.match(w[0].check.rule, /nodeMonitorGracePeriod/);
-  assert.equal(w[0].check.values!.deadline, iso(40));
-  assert.equal(w[0].wouldFireAt, iso(45));
+  // Unknown at the first pass after 40 s; the taint follows one pass later before 1.34, in that pass from 1.34
+  for (const [minor, deadline, unknownAt, fires] of [[31, 40, 45, 50], [35, 50, 55, 55]] as const) {
+    const r = rig({ minor, nodes: [node('a', { zone: 'z' }), node('b', { zone: 'z' }), node('c', { zone: 'z' })] });
+    drive(r, 20, { alive: () => ['b', 'c'], lease: false });
+    const w = r.c.whyNot(r.host, 'Node/a');
+    assert.equal(w.length, 1);
+    assert.match(w[0].check.rule, /nodeMonitorGracePeriod/);
+    assert.equal(w[0].check.values!.deadline, iso(deadline));
+    assert.equal(w[0].check.values!.unknownAt, iso(unknownAt));
+    assert.equal(w[0].wouldFireAt, iso(fires), `1.${minor}`);
+    drive(r, 60, { alive: () => ['b', 'c'], lease: false });
+    const tainted = r.decisions('TaintAdded', 'Node/a').find((d) => d.summary.includes('NoExecute'))!;
+    assert.equal(tainted.time, iso(fires), `1.${minor}: the prediction holds`);
+  }
 });
 
 test('why a node is not tainted: rate limiter at 0 in PartialDisruption of a small zone', () => {

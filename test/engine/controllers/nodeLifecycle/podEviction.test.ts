@@ -105,7 +105,7 @@ test('1.26 with --enable-taint-manager=false still uses the pod eviction path', 
   assert.deepEqual(r.decisions('PodEvicted').map((d) => d.object), ['Pod/default/a']);
 });
 
-test('from 1.17 a pod that lands on an already evicted node is deleted at once; 1.12 leaves it', () => {
+test('from 1.18 a pod that lands on an already evicted node is deleted at once; 1.12 leaves it', () => {
   for (const [minor, deleted] of [[12, false], [20, true]] as const) {
     const all = names('n', 4);
     const r = rig({ minor, nodes: all.map((n) => node(n, { zone: 'z1' })), pods: [pod('default', 'a', 'n1')], config: { enableTaintManager: false } });

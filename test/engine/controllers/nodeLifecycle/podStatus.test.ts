@@ -31,8 +31,8 @@ test('when Ready leaves True every pod on the node is marked not ready, one deci
   }
 });
 
-test('a failed pod update is retried on the next pass from 1.16 (nodesToRetry), never in 1.12', () => {
-  for (const [minor, retried] of [[12, false], [31, true]] as const) {
+test('a failed pod update is retried on the next pass from 1.17 (nodesToRetry), never in 1.12', () => {
+  for (const [minor, retried] of [[12, false], [16, false], [17, true], [31, true]] as const) {
     const r = rig({ minor, nodes: [node('a'), node('b')], pods: [pod('default', 'p1', 'a')], faults: { 'update pods': 1 } });
     drive(r, 70, { alive: () => ['b'], lease: false });
     const d = r.decisions('PodsMarkedNotReady');
