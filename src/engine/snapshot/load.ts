@@ -106,8 +106,10 @@ class SnapshotLoader {
   readonly problems: Problem[] = [];
   readonly files: string[] = [];
   partial = false;
-  /** every used object by `Kind/name` or `Kind/ns/name`, in input order (a duplicate moves to its last place) */
-  private readonly entries = new Map<string, LoadedObject>();
+  /** every used object in input order (a duplicate's earlier copy is dropped in finish()) */
+  private readonly used: LoadedObject[] = [];
+  /** objects replaced by a later duplicate */
+  private readonly replaced = new Set<LoadedObject>();
   private readonly cluster: ClusterState = emptyCluster();
   private readonly ignored: LoadedObject[] = [];
   private readonly visitedDirs = new Set<string>();
@@ -401,15 +403,16 @@ class SnapshotLoader {
         this.ignored.push(loaded);
         return;
       }
-      const key = `${kind}/${name}`;
-      const prev = this.entries.get(key);
-      if (prev) {
-        const where = prev.position ? ` (first at ${prev.position.file}:${prev.position.line})` : '';
+      // Duplicates are found through the cluster maps (no second index on the hot path).
+      const prevRecord = this.lookup(record.kind, name);
+      if (prevRecord) {
+        const prev = findLast(this.used, (l) => l.object === prevRecord.raw && !this.replaced.has(l));
+        const where = prev?.position ? ` (first at ${prev.position.file}:${prev.position.line})` : '';
         add({ path: pathOf(index), code: 'duplicate-object', severity: 'warning', message: `${kind} ${name} appears more than once${where}; the last one is used` });
-        this.entries.delete(key);
+        if (prev) this.replaced.add(prev);
         this.forget(record.kind, name);
       }
-      this.entries.set(key, loaded);
+      this.used.push(loaded);
       this.remember(record, name);
     };
 
@@ -495,6 +498,17 @@ class SnapshotLoader {
     }
   }
 
+  private lookup(kind: ObjectRecord['kind'], name: string): ObjectRecord | undefined {
+    const c = this.cluster;
+    switch (kind) {
+      case 'Node': return c.nodes.get(name);
+      case 'Pod': return c.pods.get(name);
+      case 'ReplicaSet': return c.replicaSets.get(name);
+      case 'DaemonSet': return c.daemonSets.get(name);
+      case 'Lease': return c.leases.get(name.slice(name.indexOf('/') + 1));
+    }
+  }
+
   /** Takes out an earlier object of the same name (a duplicate). */
   private forget(kind: ObjectRecord['kind'], name: string): void {
     const cluster = this.cluster;
@@ -518,7 +532,7 @@ class SnapshotLoader {
 
   finish(): LoadedSnapshot {
     const cluster = this.cluster;
-    const objects: LoadedObject[] = [...this.entries.values()];
+    const objects: LoadedObject[] = this.replaced.size ? this.used.filter((l) => !this.replaced.has(l)) : this.used.slice();
     for (const l of this.ignored) {
       objects.push(l);
       cluster.ignored.push(l.object);
@@ -542,7 +556,10 @@ class SnapshotLoader {
 
   /** Warnings about the snapshot as a whole (spec 1.4 and the quirks of real exports). */
   private crossChecks(cluster: ClusterState): void {
-    const firstPosition = (kind: string, name: string) => this.entries.get(`${kind}/${name}`)?.position;
+    const firstPosition = (kind: string, name: string) => {
+      const raw = this.lookup(kind as ObjectRecord['kind'], name)?.raw;
+      return raw && this.used.find((l) => l.object === raw)?.position;
+    };
     // A modern snapshot without Leases makes healthy nodes look stale.
     if (cluster.nodes.size && !cluster.leases.size) {
       for (const node of cluster.nodes.values()) {
@@ -581,6 +598,11 @@ class SnapshotLoader {
 }
 
 const HEARTBEAT_SPREAD_WARNING = 60 * 60 * 1_000_000;
+
+function findLast<T>(xs: readonly T[], f: (x: T) => boolean): T | undefined {
+  for (let i = xs.length - 1; i >= 0; i--) if (f(xs[i])) return xs[i];
+  return undefined;
+}
 
 function safeStat(fs: InputFs, p: string) {
   try {
