@@ -97,10 +97,20 @@ export class FakeSimulation implements Simulation {
   stepCalls = 0;
   goToPassCalls: number[] = [];
 
+  /** nodes that never change, to make the cluster big (5,000 nodes) */
+  private readonly extra: KObject[];
+
   constructor(
     readonly names: FakeNames = PLAIN_NAMES,
     readonly options: SimulationOptions = {},
+    extraNodes = 0,
   ) {
+    this.extra = Array.from({ length: extraNodes }, (_, i) => ({
+      apiVersion: 'v1', kind: 'Node',
+      metadata: { name: `node-z${String(i).padStart(4, '0')}`, labels: { 'topology.kubernetes.io/zone': i % 2 ? names.zoneA : names.zoneB } },
+      spec: {},
+      status: { conditions: [{ type: 'Ready', status: 'True' }] },
+    }));
     const grace = options.set?.nodeMonitorGracePeriod === '20s' ? seconds(20) : seconds(40);
     this.config = {
       nodeMonitorPeriod: PERIOD,
@@ -248,6 +258,7 @@ export class FakeSimulation implements Simulation {
     ];
     if (!evicted) items.push(podObj(n.pod, n.node, 300));
     else items.push({ ...podObj(`${n.pod}-r`, n.other, 300), status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] } });
+    items.push(...this.extra);
     return { time: formatTime(this.now), zones: this.zones(), objects: { apiVersion: 'v1', kind: 'List', items } };
   }
 

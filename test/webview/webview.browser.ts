@@ -70,7 +70,7 @@ interface Opened {
   cspViolations: string[];
 }
 
-async function open(mode: 'plain' | 'hostile' = 'plain'): Promise<Opened> {
+async function open(mode: 'plain' | 'hostile' | 'big' = 'plain'): Promise<Opened> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.setDefaultTimeout(10_000);
   const errors: string[] = [];
@@ -276,5 +276,31 @@ test('hostile names, labels and messages are shown as text and nothing in them r
   assert.match(await page.locator('#zones').innerText(), /<svg onload="window\.__pwned=3">/);
   assert.deepEqual(errors, []);
   assert.deepEqual(cspViolations, []);
+  await page.close();
+});
+
+test('5,000 nodes: the list draws only the rows in view, scrolls to the last node, and a step sends only what changed', async () => {
+  const { page, errors } = await open('big');
+  await page.locator('#nodes .node').first().waitFor();
+  const rows = await page.locator('#nodes .row').count();
+  assert.ok(rows > 10 && rows < 120, `${rows} rows in the DOM`);
+  const full = await page.evaluate(() => window.harness.sent.find((m) => m.type === 'update'));
+  assert.equal(full?.nodes, 5002);
+  // the last row: zones in name order, us-east-1b last, node-z4998 its last node
+  await page.locator('#nodes').evaluate((e) => { e.scrollTop = e.scrollHeight; });
+  await page.locator('#nodes .node[data-ref="Node/node-z4998"]').waitFor();
+  assert.ok((await page.locator('#nodes .row').count()) < 120);
+  await click(page, 'step');
+  await page.locator('#pass', { hasText: '0' }).waitFor();
+  await runUntil(page, 'next NodeStatusUnknown');
+  await page.locator('#pass', { hasText: String(fakePasses.UNKNOWN_PASS) }).waitFor();
+  const updates = await page.evaluate(() => window.harness.sent.filter((m) => m.type === 'update'));
+  assert.deepEqual(updates.slice(1).map((u) => u.nodes), [0, 1], 'after the first update, only the node that changed is sent');
+  assert.ok(updates[2].bytes < full!.bytes / 50, `a step sends ${updates[2].bytes} bytes, the first update ${full!.bytes}`);
+  // the filter narrows the list to the matching nodes
+  await page.locator('#node-filter input').fill('Unknown');
+  await page.waitForFunction(() => document.querySelectorAll('#nodes .node').length === 1);
+  assert.match(await page.locator('#nodes .node').innerText(), /node-a1/);
+  assert.deepEqual(errors, []);
   await page.close();
 });

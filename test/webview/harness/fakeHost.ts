@@ -11,17 +11,23 @@ import { FakeSimulation, HOSTILE_NAMES, PLAIN_NAMES } from '../../extension/fake
 declare global {
   interface Window {
     acquireVsCodeApi(): { postMessage(m: unknown): void; getState(): unknown; setState(s: unknown): void };
-    harness: { received: WebviewMessage[]; rejected: unknown[]; state: unknown; session: Session };
+    harness: { received: WebviewMessage[]; rejected: unknown[]; state: unknown; session: Session; sent: { type: string; bytes: number; nodes?: number }[] };
   }
 }
 
 const hostile = location.hash === '#hostile';
 const names = hostile ? HOSTILE_NAMES : PLAIN_NAMES;
+const extraNodes = location.hash === '#big' ? 5000 : 0;
+const sent: { type: string; bytes: number; nodes?: number }[] = [];
 const session = new Session({
-  make: (o) => new FakeSimulation(names, o),
+  make: (o) => new FakeSimulation(names, o, extraNodes),
   settings: { collapseNoise: true, playSpeed: 4 },
-  // as VS Code delivers host messages: a message event on the webview's window, structured-cloned
-  post: (m) => setTimeout(() => window.postMessage(JSON.parse(JSON.stringify(m)), '*'), 0),
+  // as VS Code delivers host messages: a message event on the webview's window, JSON-serialised
+  post: (m) => {
+    const text = JSON.stringify(m);
+    sent.push({ type: m.type, bytes: text.length, ...(m.type === 'update' ? { nodes: m.nodes.upsert.length } : {}) });
+    setTimeout(() => window.postMessage(JSON.parse(text), '*'), 0);
+  },
 });
 let timer: ReturnType<typeof setInterval> | undefined;
 const actions = {
@@ -36,7 +42,7 @@ const actions = {
     session.post({ type: 'playing', playing: false });
   },
 };
-window.harness = { received: [], rejected: [], state: undefined, session };
+window.harness = { received: [], rejected: [], state: undefined, session, sent };
 let acquired = false;
 window.acquireVsCodeApi = () => {
   if (acquired) throw new Error('acquireVsCodeApi called twice');
