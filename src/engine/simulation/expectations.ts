@@ -3,6 +3,14 @@
  * the simulation runs to each entry's time (in time order; back to the start
  * first if it is already past the earliest) and checks every field the entry
  * has. A failed check says what was expected and what was found.
+ *
+ * Fields: `node` with exists/deleted/hasTaint/lacksTaint (`key`, `key:Effect`
+ * or `key=value:Effect`)/ready; `pod` with exists/deleted/boundTo/ready;
+ * `zone` (`KEY` or `Zone/KEY`) with state/exists; `replicaSet` with the
+ * status counts replicas/readyReplicas/availableReplicas and exists/deleted;
+ * `decision: {action, object?, count?}`: decisions of that action (on that
+ * object) up to the entry's time, exactly `count` of them when given, else at
+ * least one.
  */
 import type { Expectation } from '../snapshot/types';
 import { formatTime } from '../model/time';
