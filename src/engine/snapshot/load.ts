@@ -66,6 +66,8 @@ export function kindFromFileName(file: string): EngineKind | undefined {
 
 const SNAPSHOT_EXTENSIONS = /\.(json|ya?ml)$/i;
 const MAX_DIR_DEPTH = 32;
+/** syntax errors listed per file; the rest are counted */
+const MAX_SYNTAX_PROBLEMS = 50;
 
 function formatBytes(n: number): string {
   const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
@@ -288,9 +290,13 @@ class SnapshotLoader {
         return;
       }
     }
+    let reported = 0;
+    let unreported = 0;
     for (const doc of docs) {
       if (doc.errors.length) {
         for (const err of doc.errors) {
+          if (reported >= MAX_SYNTAX_PROBLEMS) { unreported++; continue; }
+          reported++;
           const [s, e] = err.pos;
           this.problem('yaml-syntax', 'error', `${err.message.split('\n')[0]}; this document is left out`, lines.position(file, s, Math.max(e, s)));
         }
@@ -310,6 +316,7 @@ class SnapshotLoader {
       }
       this.processUnit(yamlUnit(file, lines, doc, [], value, fileKind));
     }
+    if (unreported) this.problem('yaml-syntax', 'error', `${unreported} more YAML syntax errors in this file are not listed`, { file, line: 1, column: 1 });
   }
 
   /** Objects written inline in a YAML document, as a list at `path`. */

@@ -1037,11 +1037,12 @@ export function parseScenario(text: string, file: string, fs?: InputFs, options:
   const doc = parseDocument(text, { prettyErrors: false, keepSourceTokens: false });
   const parser = new ScenarioParser(text, file, doc, fs, options);
   if (doc.errors.length) {
-    for (const err of doc.errors) {
+    for (const err of doc.errors.slice(0, 50)) {
       const [s, e] = err.pos;
       parser.problems.push({ code: 'yaml-syntax', severity: 'error', message: err.message.split('\n')[0], position: parser.lines.position(file, s, Math.max(s, e)) });
     }
   }
+  if (doc.errors.length > 50) parser.problems.push({ code: 'yaml-syntax', severity: 'error', message: `${doc.errors.length - 50} more YAML syntax errors are not listed`, position: { file, line: 1, column: 1 } });
   for (const w of doc.warnings) parser.problems.push({ code: 'yaml-warning', severity: 'warning', message: w.message.split('\n')[0], position: parser.lines.position(file, w.pos[0], w.pos[1]) });
   let scenario: Scenario;
   try {
