@@ -1,0 +1,90 @@
+/**
+ * Builds a LintContext from a document's text: detects what the document is,
+ * parses it with the engine's own loader and config reader (so positions and
+ * problems are the engine's), picks the version and resolves the settings.
+ */
+import { parseAllDocuments, parseDocument } from 'yaml';
+import { readControllerManagerConfigFile } from '../config/configFile';
+import { resolveConfig } from '../config/resolve';
+import { loadSnapshot } from '../snapshot/load';
+import { LineIndex } from '../snapshot/positions';
+import { isScenarioText, parseScenario, scenarioFromSnapshot } from '../snapshot/scenario';
+import type { InputFs } from '../snapshot/source';
+import { MAX_MINOR, kubeVersion, parseKubeVersion } from '../versions/table';
+import type { KubeVersion } from '../versions/types';
+import type { DocumentKind, LintContext, LintOptions } from './types';
+
+/** A `file:` URI or a path, as a path the loader reads (`file:///a%20b/c.yaml` -> `/a b/c.yaml`). */
+export function uriToPath(uri: string): string {
+  if (!/^file:/i.test(uri)) return uri;
+  let p = uri.replace(/^file:(\/\/[^/]*)?/i, '');
+  try { p = decodeURIComponent(p); } catch { /* keep as written */ }
+  // file:///c:/x -> c:/x
+  if (/^\/[A-Za-z]:[/\\]/.test(p)) p = p.slice(1);
+  return p;
+}
+
+/** What a document is, from its text (a cheap look at kind/apiVersion, no full parse). */
+export function detectDocumentKind(text: string): DocumentKind {
+  if (isScenarioText(text)) return 'scenario';
+  const head = text.length > 200_000 ? text.slice(0, 200_000) : text;
+  if (/^\s*[{[]/.test(head)) {
+    if (/"kind"\s*:\s*"KubeControllerManagerConfiguration"/.test(head)) return 'kcm-config';
+    if (/"kind"\s*:\s*"Pod"/.test(head) && /kube-controller-manager/.test(head) && !/"kind"\s*:\s*"(List|PodList|Node)"/.test(head)) return 'kcm-pod';
+    return 'snapshot';
+  }
+  if (/^kind:[ \t]*["']?KubeControllerManagerConfiguration["']?[ \t]*(#.*)?$/m.test(head)) return 'kcm-config';
+  if (/^kind:[ \t]*["']?Pod["']?[ \t]*(#.*)?$/m.test(head) && /kube-controller-manager/.test(head) && !/^---/m.test(head.replace(/^---\s*\n/, ''))) {
+    const heads = head.match(/^kind:/gm);
+    if (heads && heads.length === 1) return 'kcm-pod';
+  }
+  return 'snapshot';
+}
+
+/** The version a static Pod manifest's image names (`registry.k8s.io/kube-controller-manager:v1.27.3`). */
+export function versionFromImage(text: string): KubeVersion | undefined {
+  const m = /kube-controller-manager(?:-amd64|-arm64)?:v?(1\.\d{1,2}(?:\.\d+)?)/.exec(text);
+  return m ? parseKubeVersion(m[1]) : undefined;
+}
+
+export function buildLintContext(file: string, text: string, kind: DocumentKind, fs: InputFs | undefined, options: LintOptions): LintContext {
+  const lines = new LineIndex(text);
+  const optionVersion = options.version !== undefined ? parseKubeVersion(options.version) : undefined;
+  const newest = kubeVersion(MAX_MINOR);
+  switch (kind) {
+    case 'scenario': {
+      const parsed = parseScenario(text, file, fs);
+      const scenario = parsed.scenario;
+      const fromDoc = parseKubeVersion(scenario.kubernetesVersion);
+      const version = fromDoc ?? optionVersion ?? newest;
+      const resolved = resolveConfig(scenario.controllerManager, scenario.kubelet, version);
+      return { file, text, kind, lines, version, versionFrom: fromDoc ? 'document' : optionVersion ? 'option' : 'assumed', scenario, parsed, resolved, document: parsed.document, fs };
+    }
+    case 'snapshot': {
+      const snapshot = loadSnapshot({ file, text }, fs);
+      const scenario = scenarioFromSnapshot(snapshot, file);
+      const version = optionVersion ?? parseKubeVersion(scenario.kubernetesVersion) ?? newest;
+      const resolved = resolveConfig(scenario.controllerManager, scenario.kubelet, version);
+      const document = /^\s*[{[]/.test(text) ? undefined : firstYamlDocument(text);
+      return { file, text, kind, lines, version, versionFrom: optionVersion ? 'option' : 'assumed', scenario, resolved, document, fs };
+    }
+    case 'kcm-config':
+    case 'kcm-pod': {
+      const configFile = readControllerManagerConfigFile(file, text);
+      const image = kind === 'kcm-pod' ? versionFromImage(text) : undefined;
+      const version = image ?? optionVersion ?? newest;
+      const resolved = resolveConfig({ settings: {}, featureGates: {}, flags: [], configFile: { path: file, text } }, {}, version);
+      return { file, text, kind, lines, version, versionFrom: image ? 'image' : optionVersion ? 'option' : 'assumed', configFile, resolved, document: parseDocument(text, { prettyErrors: false }), fs };
+    }
+  }
+}
+
+function firstYamlDocument(text: string) {
+  try {
+    const docs = parseAllDocuments(text, { prettyErrors: false });
+    const list = Array.isArray(docs) ? docs : [docs];
+    return list.length === 1 ? list[0] : undefined;
+  } catch {
+    return undefined;
+  }
+}

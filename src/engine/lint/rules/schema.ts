@@ -1,0 +1,33 @@
+/**
+ * Schema: what the engine's own readers find wrong in the document's shape
+ * (unknown fields with did-you-mean, wrong types, bad durations and
+ * timestamps, YAML syntax). The scenario parser and the snapshot loader are
+ * the one source of these checks; this rule keeps the ones in this document
+ * and adds the quick fixes.
+ */
+import { didYouMeanFix } from '../fixes';
+import type { LintContext, LintProblem, LintRule } from '../types';
+import { REFERENCE_CODES } from './references';
+
+/** Loader notes that say nothing about the document itself. */
+const NOT_SHOWN = new Set(['version-assumed']);
+
+export const schemaRule: LintRule = {
+  id: 'schema',
+  kinds: ['scenario', 'snapshot'],
+  codes: ['yaml-syntax', 'yaml-warning', 'unknown-field', 'wrong-type', 'bad-duration', 'bad-timestamp', 'bad-value', 'missing-field', 'bad-reference', 'bad-taint', 'unsupported-version', 'version-as-number', '...'],
+  run(ctx: LintContext): LintProblem[] {
+    const all = ctx.parsed ? ctx.parsed.problems : ctx.scenario?.problems ?? [];
+    const out: LintProblem[] = [];
+    for (const p of all) {
+      if (NOT_SHOWN.has(p.code) || REFERENCE_CODES.has(p.code)) continue;
+      // problems found in other files (the scenario's snapshot) belong to the snapshot rule
+      if (ctx.kind === 'scenario' && p.position && p.position.file !== ctx.file) continue;
+      const lp: LintProblem = { ...p };
+      const fix = /did you mean/.test(p.message) ? didYouMeanFix(ctx, lp) : undefined;
+      if (fix) lp.fixes = [fix];
+      out.push(lp);
+    }
+    return out;
+  },
+};

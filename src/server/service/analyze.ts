@@ -1,0 +1,58 @@
+/**
+ * One analysed document: its lint context and problems (the engine's
+ * lintDocument), its lines, and whether the language server should speak
+ * about it at all (a YAML/JSON file that is not a scenario, snapshot or
+ * kube-controller-manager config gets nothing).
+ */
+import { lintDocumentWithContext, detectDocumentKind, type DocumentKind, type LintContext, type LintProblem } from '../../engine/lint';
+import type { InputFs } from '../../engine/snapshot/source';
+import { TextLines } from './text';
+
+export interface ServiceOptions {
+  /** reads the files a scenario names (snapshot:, configFile:) */
+  fs?: InputFs;
+  /** the version for documents that do not name one (the extension's controllerStepper.kubernetesVersion) */
+  defaultVersion?: string;
+}
+
+export interface Analysis {
+  uri: string;
+  text: string;
+  kind: DocumentKind;
+  lines: TextLines;
+  ctx: LintContext;
+  problems: LintProblem[];
+}
+
+const SNAPSHOT_KINDS = /^(List|Node|Pod|ReplicaSet|DaemonSet|Lease|NodeList|PodList|ReplicaSetList|DaemonSetList|LeaseList)$/;
+
+/** The kind of document the server handles, or undefined for any other YAML/JSON file. */
+export function relevantKind(text: string): DocumentKind | undefined {
+  const kind = detectDocumentKind(text);
+  if (kind !== 'snapshot') return kind;
+  const head = text.length > 200_000 ? text.slice(0, 200_000) : text;
+  for (const m of head.matchAll(/^kind:[ \t]*["']?(\w+)["']?[ \t]*$/gm)) if (SNAPSHOT_KINDS.test(m[1])) return 'snapshot';
+  for (const m of head.matchAll(/"kind"\s*:\s*"(\w+)"/g)) if (SNAPSHOT_KINDS.test(m[1])) return 'snapshot';
+  return undefined;
+}
+
+/** Analyses documents, keeping the last analysis of each URI while its text is unchanged. */
+export class Analyzer {
+  private readonly cache = new Map<string, Analysis>();
+  constructor(private readonly options: ServiceOptions = {}) {}
+
+  analyze(uri: string, text: string): Analysis | undefined {
+    const hit = this.cache.get(uri);
+    if (hit && hit.text === text) return hit;
+    const kind = relevantKind(text);
+    if (!kind) { this.cache.delete(uri); return undefined; }
+    const { problems, context } = lintDocumentWithContext(uri, text, kind, this.options.fs, { version: this.options.defaultVersion });
+    const a: Analysis = { uri, text, kind, lines: new TextLines(text), ctx: context, problems };
+    this.cache.set(uri, a);
+    return a;
+  }
+
+  forget(uri: string): void {
+    this.cache.delete(uri);
+  }
+}

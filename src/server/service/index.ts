@@ -1,0 +1,48 @@
+/**
+ * The language service: pure functions from a document (URI + text) to
+ * diagnostics, code actions, hover, completion, code lenses, definitions and
+ * symbols. No LSP connection here: src/server/server.ts wires these to one.
+ */
+import type { CodeAction, CodeLens, CompletionItem, Diagnostic, DocumentSymbol, Hover, Location, Position, Range } from 'vscode-languageserver';
+import { Analyzer, type ServiceOptions } from './analyze';
+import { codeActions } from './codeActions';
+import { codeLenses } from './codeLens';
+import { completion } from './completion';
+import { definition } from './definition';
+import { toDiagnostics } from './diagnostics';
+import { hover } from './hover';
+import { documentSymbols } from './symbols';
+
+export type { ServiceOptions } from './analyze';
+export { relevantKind } from './analyze';
+export { DIAGNOSTIC_SOURCE } from './diagnostics';
+
+export interface LanguageService {
+  diagnostics(uri: string, text: string): Diagnostic[];
+  codeActions(uri: string, text: string, range: Range, diagnostics?: Diagnostic[]): CodeAction[];
+  hover(uri: string, text: string, position: Position): Hover | null;
+  completion(uri: string, text: string, position: Position): CompletionItem[];
+  codeLenses(uri: string, text: string): CodeLens[];
+  definition(uri: string, text: string, position: Position): Location[];
+  documentSymbols(uri: string, text: string): DocumentSymbol[];
+  /** drop what is kept for a closed document */
+  close(uri: string): void;
+}
+
+export function createLanguageService(options: ServiceOptions = {}): LanguageService {
+  const analyzer = new Analyzer(options);
+  const with_ = <T>(uri: string, text: string, none: T, f: (a: NonNullable<ReturnType<Analyzer['analyze']>>) => T): T => {
+    const a = analyzer.analyze(uri, text);
+    return a ? f(a) : none;
+  };
+  return {
+    diagnostics: (uri, text) => with_(uri, text, [], toDiagnostics),
+    codeActions: (uri, text, range, diagnostics) => with_(uri, text, [], (a) => codeActions(a, range, diagnostics)),
+    hover: (uri, text, position) => with_(uri, text, null, (a) => hover(a, position)),
+    completion: (uri, text, position) => with_(uri, text, [], (a) => completion(a, position)),
+    codeLenses: (uri, text) => with_(uri, text, [], codeLenses),
+    definition: (uri, text, position) => with_(uri, text, [], (a) => definition(a, position)),
+    documentSymbols: (uri, text) => with_(uri, text, [], documentSymbols),
+    close: (uri) => analyzer.forget(uri),
+  };
+}
