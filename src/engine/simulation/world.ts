@@ -328,6 +328,9 @@ function applyObject(ctx: WorldContext, raw: KObject, because: Check[], src: str
   if (!isEngineKind(kind)) {
     const md = (raw.metadata ?? {}) as { name?: string; namespace?: string };
     host.cluster.ignored.push(raw);
+    ctx.problem(kind
+      ? { code: 'ignored-kind', severity: 'info', message: `events[${ev.index}]: a ${kind} is kept but not simulated`, position: ev.position }
+      : { code: 'missing-kind', severity: 'warning', message: `events[${ev.index}]: the applied object has no kind; kept but not simulated`, position: ev.position });
     host.decide({
       controller: 'world', action: 'ObjectApplied', object: `${kind || 'Unknown'}/${md.namespace ? `${md.namespace}/` : ''}${md.name ?? ''}`,
       summary: `Applied a ${kind || 'kind-less object'}; the simulation does not use this kind`, because, source: src,

@@ -165,3 +165,25 @@ describe('world events', () => {
     assert.ok(sim.problems.some((p) => p.code === 'event-target-missing' && p.message.includes('Pod/default/nope')));
   });
 });
+
+describe('bad events never crash the simulation', () => {
+  const bad: [string, EventSpec][] = [
+    ['an apply of an object without kind', { at: '1s', kind: 'apply', object: { metadata: { name: 'x' } } } as EventSpec],
+    ['an apply of a Pod without metadata', { at: '1s', kind: 'apply', object: { apiVersion: 'v1', kind: 'Pod' } } as EventSpec],
+    ['a patch of a malformed reference', { at: '1s', kind: 'patch', ref: 'nonsense', merge: { a: 1 } } as EventSpec],
+    ['a scale of a ReplicaSet that does not exist', { at: '1s', kind: 'scale', replicaSet: 'default/none', replicas: 3 } as EventSpec],
+    ['a pod event with a phase that does not exist', { at: '1s', kind: 'pod', pod: 'default/p1', phase: 'Sleeping' } as EventSpec],
+    ['a condition with a status that does not exist', { at: '1s', kind: 'condition', target: { nodes: ['a'] }, condition: { type: 'Ready', status: 'Maybe' } } as EventSpec],
+    ['a kubelet event whose selector matches nothing', { at: '1s', kind: 'kubelet', action: 'stop', target: { selector: { matchLabels: { none: 'x' } } } } as EventSpec],
+    ['an untaint of a taint the node does not have', { at: '1s', kind: 'untaint', target: { nodes: ['a'] }, taint: { key: 'absent' } } as EventSpec],
+    ['a delete of a node that does not exist', { at: '1s', kind: 'delete', ref: 'Node/zzz' } as EventSpec],
+  ];
+  for (const [name, ev] of bad) {
+    it(`${name}: reported as a problem, and the run goes on`, () => {
+      const before = scenarioOf({ objects: [node('a'), pod('default', 'p1', 'a')], version: '1.31' }).problems.length;
+      const { sim } = run([ev, { at: '2s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'after', effect: 'NoSchedule' } } as EventSpec], [node('a'), pod('default', 'p1', 'a')]);
+      assert.ok(sim.problems.length > before, JSON.stringify(sim.problems));
+      assert.ok(sim.cluster.nodes.get('a')!.taints.some((t) => t.key === 'after'));
+    });
+  }
+});
