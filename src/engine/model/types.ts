@@ -111,6 +111,8 @@ export interface ReplicaSetStatus {
   availableReplicas: number;
   observedGeneration: number;
   conditions: { type: string; status: ConditionStatus; reason?: string; message?: string; lastTransitionTime: Micros }[];
+  /** pods being deleted (deletionTimestamp set, not terminal); written from 1.33 when DeploymentReplicaSetTerminatingReplicas is on (beta, on in 1.35) */
+  terminatingReplicas?: number;
 }
 
 export interface ReplicaSetRecord {

@@ -110,7 +110,7 @@ export class ReplicaSetController implements SimController {
 
   // ---------------------------------------------------------------- lifecycle
 
-  start(host: ControllerHost): void {
+  start(host: ControllerHost, _memory?: 'reconstructed' | 'fresh'): void {
     this.rebuildIndexes(host);
     for (const [key, rs] of [...host.cluster.replicaSets].sort(byKey)) {
       this.check(rs);
@@ -431,7 +431,7 @@ export class ReplicaSetController implements SimController {
       manageErr = this.manageReplicas(host, entry, rs, filteredPods, ref, expiredAt);
     }
 
-    const statusErr = this.updateStatus(host, entry, rs, filteredPods, manageErr, ref);
+    const statusErr = this.updateStatus(host, entry, rs, filteredPods, manageErr, ref, this.terminatingPods(host, rs, check));
     if (statusErr !== undefined) return statusErr;
     // "Resync the ReplicaSet after MinReadySeconds as a last line of defense to guard against clock-skew."
     // Upstream's sync runs a little after the pod turned ready, so this lands just after the pod
@@ -752,10 +752,28 @@ export class ReplicaSetController implements SimController {
 
   // ---------------------------------------------------------------- status
 
+  /**
+   * DeploymentReplicaSetTerminatingReplicas: FilterTerminatingPods (deletionTimestamp set, not
+   * terminal) then FilterClaimedPods (controlled by this ReplicaSet and matching its selector);
+   * undefined when the gate is off.
+   */
+  private terminatingPods(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck): number | undefined {
+    const gate = host.config.featureGates.DeploymentReplicaSetTerminatingReplicas;
+    if (!gate) return undefined;
+    let n = 0;
+    for (const k of this.byOwner.get(rs.meta.uid) ?? []) {
+      const p = host.cluster.pods.get(k);
+      if (!p || p.meta.deletionTimestamp === undefined || p.phase === 'Succeeded' || p.phase === 'Failed') continue;
+      if (check.selector.matches(p.meta.labels)) n++;
+    }
+    return n;
+  }
+
   private updateStatus(
     host: ControllerHost, entry: Entry, rs: ReplicaSetRecord, filteredPods: PodRecord[], manageErr: string | undefined, ref: ObjectRef,
+    terminating: number | undefined,
   ): string | undefined {
-    const next = calculateStatus(rs, filteredPods, manageErr, host.now);
+    const next = calculateStatus(rs, filteredPods, manageErr, host.now, terminating);
     if (!statusNeedsUpdate(rs, next)) return undefined;
     next.observedGeneration = rs.meta.generation ?? 0;
     // statusUpdateRetries = 1: two attempts
@@ -766,7 +784,7 @@ export class ReplicaSetController implements SimController {
     rs.status = next;
     host.updateReplicaSetStatus?.(rs);
     const because: Check[] = [
-      { rule: 'status counts the active pods this ReplicaSet owns (calculateStatus)', values: { replicas: next.replicas, fullyLabeledReplicas: next.fullyLabeledReplicas, readyReplicas: next.readyReplicas, availableReplicas: next.availableReplicas, minReadySeconds: rs.minReadySeconds } },
+      { rule: 'status counts the active pods this ReplicaSet owns (calculateStatus)', values: { replicas: next.replicas, fullyLabeledReplicas: next.fullyLabeledReplicas, readyReplicas: next.readyReplicas, availableReplicas: next.availableReplicas, minReadySeconds: rs.minReadySeconds, ...(next.terminatingReplicas !== undefined ? { terminatingReplicas: next.terminatingReplicas } : {}) } },
     ];
     if (Object.keys(changes).length) because.push({ rule: 'changed fields', values: changes });
     const failure = next.conditions.find((c) => c.type === 'ReplicaFailure');

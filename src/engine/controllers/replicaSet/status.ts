@@ -39,9 +39,13 @@ export function templateLabels(rs: ReplicaSetRecord): Record<string, string> {
   return out;
 }
 
-/** calculateStatus(rs, filteredPods, manageReplicasErr) */
+/**
+ * calculateStatus(rs, filteredPods, manageReplicasErr); with the
+ * DeploymentReplicaSetTerminatingReplicas gate (alpha 1.33, beta on 1.35) also
+ * terminatingReplicas = the claimed pods being deleted (`terminating`; undefined when the gate is off).
+ */
 export function calculateStatus(
-  rs: ReplicaSetRecord, filteredPods: readonly PodRecord[], manageReplicasErr: string | undefined, now: Micros,
+  rs: ReplicaSetRecord, filteredPods: readonly PodRecord[], manageReplicasErr: string | undefined, now: Micros, terminating?: number,
 ): ReplicaSetStatus {
   const tmpl = templateLabels(rs);
   let fullyLabeled = 0;
@@ -63,7 +67,7 @@ export function calculateStatus(
   } else if (manageReplicasErr === undefined && failure) {
     conditions = conditions.filter((c) => c.type !== REPLICA_FAILURE);
   }
-  return {
+  const status: ReplicaSetStatus = {
     replicas: filteredPods.length,
     fullyLabeledReplicas: fullyLabeled,
     readyReplicas: ready,
@@ -71,12 +75,14 @@ export function calculateStatus(
     observedGeneration: rs.status.observedGeneration,
     conditions,
   };
+  if (terminating !== undefined) status.terminatingReplicas = terminating;
+  return status;
 }
 
 /** The fields that differ, old -> new, for the trace. */
 export function statusChanges(old: ReplicaSetStatus, next: ReplicaSetStatus): Record<string, { from: unknown; to: unknown }> {
   const out: Record<string, { from: unknown; to: unknown }> = {};
-  for (const k of ['replicas', 'fullyLabeledReplicas', 'readyReplicas', 'availableReplicas', 'observedGeneration'] as const) {
+  for (const k of ['replicas', 'fullyLabeledReplicas', 'readyReplicas', 'availableReplicas', 'observedGeneration', 'terminatingReplicas'] as const) {
     if (old[k] !== next[k]) out[k] = { from: old[k], to: next[k] };
   }
   const oldFailure = old.conditions.find((c) => c.type === REPLICA_FAILURE);
@@ -99,6 +105,7 @@ export function statusNeedsUpdate(rs: ReplicaSetRecord, next: ReplicaSetStatus):
     s.fullyLabeledReplicas === next.fullyLabeledReplicas &&
     s.readyReplicas === next.readyReplicas &&
     s.availableReplicas === next.availableReplicas &&
+    s.terminatingReplicas === next.terminatingReplicas &&
     generation === s.observedGeneration &&
     JSON.stringify(s.conditions) === JSON.stringify(next.conditions)
   );

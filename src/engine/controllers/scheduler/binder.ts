@@ -58,7 +58,7 @@ export class SimplifiedBinder implements SimController {
   private waitingForNode = new Map<string, string>();
   private nodeOrder: string[] | null = null;
 
-  start(host: ControllerHost): void {
+  start(host: ControllerHost, _memory?: 'reconstructed' | 'fresh'): void {
     const keys: string[] = [];
     const unstarted: string[] = [];
     for (const [key, pod] of host.cluster.pods) {

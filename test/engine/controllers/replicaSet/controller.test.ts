@@ -227,6 +227,22 @@ test('status counts replicas, fully labelled, ready and available pods (minReady
   assert.deepEqual(w.host.statusWrites, ['default/web']);
 });
 
+test('terminatingReplicas counts the pods being deleted where DeploymentReplicaSetTerminatingReplicas is on (1.35), and is absent before', () => {
+  const status = (minor: number, gates?: Record<string, boolean>) => {
+    const w = new World({
+      minor, featureGates: gates, replicaSets: [rsObject('web', { replicas: 2 })],
+      pods: [podObject('a', 'web', { node: 'n1' }), podObject('b', 'web', { node: 'n1' }), podObject('c', 'web', { node: 'n1', deleting: true })],
+    });
+    w.settle();
+    return w.replicaSet('default/web').status;
+  };
+  assert.equal(status(35).terminatingReplicas, 1);
+  assert.equal(status(35).replicas, 2);
+  assert.equal(status(34).terminatingReplicas, undefined);
+  assert.equal(status(33, { DeploymentReplicaSetTerminatingReplicas: true }).terminatingReplicas, 1);
+  assert.equal(status(12).terminatingReplicas, undefined);
+});
+
 test('a pod that turns ready is counted available just after minReadySeconds', () => {
   const w = new World({
     minor: 31, replicaSets: [rsObject('web', { replicas: 1, minReadySeconds: 10 })],
