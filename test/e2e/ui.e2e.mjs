@@ -59,6 +59,21 @@ try {
   await webview.locator('#pass', { hasText: String(passAtTaint - 1) }).waitFor();
   lap('stepped back');
   await page.screenshot({ path: `${SHOT_DIR}/03-stepped-back.png` });
+
+  // the keybinding steps while the panel has focus
+  await webview.locator('#time').click();
+  await page.keyboard.press('F10');
+  await webview.locator('#pass', { hasText: String(passAtTaint) }).waitFor();
+  lap('F10 stepped');
+
+  // why not, for the pod that tolerates the taint forever
+  await webview.locator('#nodes .node[data-ref="Node/node-a1"]').click();
+  await webview.locator('#pods tr.pod[data-ref="Pod/default/toleration-forever"]').click();
+  await webview.locator('#why-object', { hasText: 'Pod/default/toleration-forever' }).waitFor();
+  const whyNot = await webview.locator('#why-not li').allInnerTexts();
+  assert.ok(whyNot.length > 0, 'why not, for the surviving pod');
+  console.log(`  why not: ${whyNot.join(' | ')}`);
+  await page.screenshot({ path: `${SHOT_DIR}/04-why-not.png` });
 } catch (e) {
   failed = true;
   console.error('UI E2E FAILED:', e);

@@ -48,3 +48,9 @@ test('countdowns read as Go-style durations', () => {
   assert.equal(formatMs(3_600_000), '1h0m0s');
   assert.equal(formatMs(500), '0.5s');
 });
+
+test('in a parallel machine a state is active when one of the regions is in it', () => {
+  assert.equal(isActive('ready.Unknown', 'ready.Unknown,eviction.idle'), true);
+  assert.equal(isActive('eviction', 'ready.Unknown,eviction.idle'), true);
+  assert.equal(isActive('eviction.queued', 'ready.Unknown,eviction.idle'), false);
+});

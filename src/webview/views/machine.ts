@@ -88,7 +88,7 @@ export class MachinePanel {
         st.path ? el('div', { class: 'state-name' }, st.key) : null,
         st.transitions.length
           ? el('ul', { class: 'transitions' }, ...st.transitions.map((t) => {
-              const isLast = !!last && last.event === t.event && (last.from === st.path || last.from.startsWith(`${st.path}.`)) && (last.to === t.target || last.to.startsWith(`${t.target}.`));
+              const isLast = !!last && last.event === t.event && (st.path === '' || isActive(st.path, last.from)) && isActive(t.target, last.to);
               return el('li', { class: `transition${isLast ? ' last' : ''}` },
                 el('span', { class: 'event' }, t.event), ' → ', el('span', { class: 'target' }, t.target),
                 t.guard ? el('span', { class: 'guard' }, ` [${t.guard}]`) : null,

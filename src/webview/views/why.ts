@@ -40,7 +40,7 @@ export class WhyPanel {
     return el('ol', { class: 'checks', id },
       ...cs.map((c) => el('li', { class: 'check' },
         el('span', { class: 'rule' }, c.rule),
-        ...(c.values ? Object.entries(c.values).map(([k, v]) => el('span', { class: 'value-pair' }, el('span', { class: 'k' }, k), '=', el('span', { class: 'v' }, formatValue(v)))) : []))));
+        ...(c.values ? Object.entries(c.values).flatMap(([k, v]) => [el('span', { class: 'value-pair' }, el('span', { class: 'k' }, k), '=', el('span', { class: 'v' }, formatValue(v))), ' ']) : []))));
   }
 
   render(): void {
@@ -72,9 +72,9 @@ export class WhyPanel {
         : el('p', { id: 'why-happened', class: 'hint' }, 'Nothing has happened to it yet.'));
       parts.push(el('h3', null, 'Why not'));
       parts.push(e.whyNot.length
-        ? el('ol', { id: 'why-not' }, ...e.whyNot.map((w) => el('li', null,
-            el('span', { class: 'action' }, w.what), ': ', el('span', { class: 'rule' }, w.check.rule),
-            ...(w.check.values ? Object.entries(w.check.values).map(([k, v]) => el('span', { class: 'value-pair' }, `${k}=${formatValue(v)}`)) : []),
+        ? el('ol', { id: 'why-not' }, ...e.whyNot.map((w) => el('li', { class: 'check' },
+            el('span', { class: 'rule' }, el('span', { class: 'action' }, w.what), ': ', w.check.rule),
+            ...(w.check.values ? Object.entries(w.check.values).flatMap(([k, v]) => [el('span', { class: 'value-pair' }, el('span', { class: 'k' }, k), '=', el('span', { class: 'v' }, formatValue(v))), ' ']) : []),
             el('span', { class: 'when' }, w.wouldFireAt ? ` — would happen at ${w.wouldFireAt}` : ' — will not happen as things stand'))))
         : el('p', { id: 'why-not', class: 'hint' }, 'Nothing is held back.'));
     } else {
