@@ -21,6 +21,9 @@
  *   had stopped), it posts at its next U tick (a "repost"), as the real
  *   kubelet's tryUpdateNodeStatus compares with the node it fetched.
  * - A kubelet posting Ready=False leaves the pods alone.
+ * - At one instant the scenario's events come before the posts due then: a
+ *   kubelet stopped at T does not post at T (simulation.ts calls
+ *   `materialise(T - 1)`, applies the events, then `materialise(T)`).
  *
  * What a kubelet "would post" at start: the node's kubelet-owned conditions
  * (Ready and the pressure conditions) as in the snapshot, except that a
@@ -106,8 +109,10 @@ export interface KubeletState {
   desired: PostedCondition[];
   /** plain posts fall on anchor + k·P (k ≥ 1) */
   anchor: Micros;
-  /** the last post written into the node record */
+  /** the last post written into the node record (the anchor until the first post) */
   lastPost: Micros;
+  /** whether it has posted during the simulation */
+  posted?: boolean;
   leaseAnchor: Micros;
   lastRenew: Micros;
   /** a pending repost (the API's conditions differ from `desired`) */
@@ -304,7 +309,7 @@ export class Kubelets {
     for (const st of this.states.values()) {
       out.push({
         node: st.node, status: st.status, lease: st.lease, desired: st.desired.map((d) => ({ ...d })),
-        lastPost: st.lastPost,
+        lastPost: st.posted ? st.lastPost : undefined,
         nextPost: st.status ? (st.repostAt ?? st.anchor + (Math.floor((st.lastPost - st.anchor) / this.period) + 1) * this.period) : undefined,
         nextRenew: st.lease && this.settings.leases ? st.leaseAnchor + (Math.floor((st.lastRenew - st.leaseAnchor) / this.renewInterval()) + 1) * this.renewInterval() : undefined,
       });
@@ -340,6 +345,7 @@ export class Kubelets {
       if (c && c.status === d.status) c.lastHeartbeatTime = t;
     }
     st.lastPost = t;
+    st.posted = true;
     this.hooks.heartbeat?.(node);
   }
 
@@ -360,6 +366,7 @@ export class Kubelets {
       c.lastHeartbeatTime = t;
     }
     st.lastPost = t;
+    st.posted = true;
     if (changed) this.hooks.nodeStatusChanged(node, before, why);
     return changed;
   }

@@ -59,6 +59,23 @@ export function explainObject(sim: SimulationImpl, ref: ObjectRef): Explanation 
     if (p.enabled || !(CONCERNED[kind] ?? []).includes(p.name)) continue;
     whyNot.push({ what: `decisions of ${p.name}`, check: { rule: `${p.name} does not run: ${p.reason}`, values: { controller: p.name } } });
   }
+  if (kind === 'Node' && exists) {
+    const name = ref.slice('Node/'.length);
+    const view = sim.kubelets.views().find((v) => v.node === name);
+    if (view && (view.status || view.lease)) {
+      whyNot.push({
+        what: 'Ready leaving True (node status Unknown)',
+        check: {
+          rule: `the node's kubelet is running: it ${[view.status ? 'posts node status' : '', view.lease && sim.kubelets.settings.leases ? 'renews its Lease' : ''].filter(Boolean).join(' and ')}`,
+          values: {
+            ...(view.lastPost !== undefined ? { lastPost: formatTime(view.lastPost) } : {}),
+            ...(view.nextPost !== undefined ? { nextPost: formatTime(view.nextPost) } : {}),
+            ...(view.nextRenew !== undefined ? { nextLeaseRenewal: formatTime(view.nextRenew) } : {}),
+          },
+        },
+      });
+    }
+  }
   for (const c of host.controllers) whyNot.push(...c.whyNot(host, ref));
   return { object: ref, exists, happened, whyNot };
 }

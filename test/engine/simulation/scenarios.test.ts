@@ -235,6 +235,17 @@ describe('which controllers run', () => {
 });
 
 describe('explain: the simulation\'s own reasons', () => {
+  it('says a node\'s kubelet is still posting, and when it posts next', () => {
+    const sim = createSimulation(scenarioOf({ objects: cluster(true), version: '1.31' }));
+    sim.runUntil(s(12));
+    const w = sim.explain('Node/a2').whyNot.find((x) => x.check.rule.startsWith('the node\'s kubelet is running'))!;
+    assert.equal(w.check.rule, 'the node\'s kubelet is running: it posts node status and renews its Lease');
+    assert.deepEqual(w.check.values, { nextPost: '2026-01-01T00:05:00.000Z', nextLeaseRenewal: '2026-01-01T00:00:20.000Z' });
+    sim.runUntil(s(300));
+    const later = sim.explain('Node/a2').whyNot.find((x) => x.check.rule.startsWith('the node\'s kubelet is running'))!;
+    assert.deepEqual(later.check.values, { lastPost: '2026-01-01T00:05:00.000Z', nextPost: '2026-01-01T00:10:00.000Z', nextLeaseRenewal: '2026-01-01T00:05:10.000Z' });
+  });
+
   it('says an object never existed', () => {
     const sim = createSimulation(scenarioOf({ objects: cluster(true), version: '1.31' }));
     const ex = sim.explain('Pod/default/nope');
