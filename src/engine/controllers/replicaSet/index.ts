@@ -25,6 +25,13 @@
  * controller's last PodsCreated/PodsDeleted). Facts written: Pod `created`
  * (PodsCreated), Pod `deleted` (PodsDeleted), ReplicaSet `status`.
  *
+ * Settings read: burstReplicas (caps one sync's creations/deletions), the feature gates
+ * PodDeletionCost, LogarithmicScaleDown, DeploymentReplicaSetTerminatingReplicas (with the
+ * version's defaults). concurrentReplicaSetSyncs changes nothing here: keys due at one instant
+ * are synced one after the other, in (due time, namespace/name) order, so the run is deterministic.
+ * The doubled-up ranking (ActivePodsWithRanks, 1.17+) is keyed on the version here
+ * (RANKS_DOUBLED_UP_SINCE_MINOR) because VersionBehaviour has no field for it yet.
+ *
  * Decisions: PodsCreated / PodsDeleted (one per sync, pods in details.pods),
  * ExpectationsPending, ReplicaSetStatusUpdated, PodsAdopted / PodsReleased,
  * and the host's ApiCallFailed for injected faults.
