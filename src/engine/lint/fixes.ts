@@ -38,9 +38,10 @@ export function didYouMeanFix(ctx: LintContext, p: LintProblem): QuickFix | unde
     const name = nameEnd < 0 ? text : text.slice(0, nameEnd);
     return { title: `Change to ${hint}`, edits: [{ offset: start, endOffset: start + name.length, newText: hint }], preferred: true };
   }
-  // a reference such as Pod/default/web-1: the suggestion is the whole reference
   if (text === '' || /\n/.test(text)) return undefined;
-  return { title: `Change to ${hint}`, edits: [{ offset: start, endOffset: end, newText: hint }], preferred: true };
+  // a key written inside its section, suggested with the section's path (nodeLifecycleController.x): the last part
+  const replacement = hint.includes('.') && !text.includes('.') ? hint.slice(hint.lastIndexOf('.') + 1) : hint;
+  return { title: `Change to ${replacement}`, edits: [{ offset: start, endOffset: end, newText: replacement }], preferred: true };
 }
 
 /** The [start, end) of the whole line holding `offset`, newline included. */

@@ -33,6 +33,8 @@ export function graceFacts(ctx: LintContext): GraceFacts | undefined {
   };
   const range = rangeIn(ctx, g?.position);
   if (range) facts.graceValueRange = valueRange(ctx, range);
+  // the warning goes on the value when it is in this document
+  if (facts.graceValueRange) facts.gracePosition = ctx.lines.position(ctx.file, facts.graceValueRange[0], facts.graceValueRange[1]);
   return facts;
 }
 
@@ -46,6 +48,15 @@ function valueRange(ctx: LintContext, [s, e]: [number, number]): [number, number
       if (isScalar(v) && v.range) return unquote(ctx.text, v.range[0], v.range[1]);
     }
     return undefined;
+  }
+  // a flag: take the value after the flag's name on that line (the flag word may be quoted)
+  const lineStart = ctx.text.lastIndexOf('\n', s - 1) + 1;
+  const nl = ctx.text.indexOf('\n', s);
+  const line = ctx.text.slice(lineStart, nl < 0 ? ctx.text.length : nl);
+  const m = /--node-monitor-grace-period[= ]["']?([^\s"',\]]+)/.exec(line);
+  if (m) {
+    const at = lineStart + m.index + m[0].length - m[1].length;
+    return [at, at + m[1].length];
   }
   return unquote(ctx.text, s, e);
 }

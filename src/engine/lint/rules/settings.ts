@@ -6,12 +6,24 @@
  * (e.g. `--pod-eviction-timeout` from 1.27), for scenario keys, `flags:`,
  * a KubeControllerManagerConfiguration and a static Pod manifest's command.
  */
-import { didYouMeanFix, removeEntryFix } from '../fixes';
+import type { SourcePosition } from '../../problems';
+import { didYouMeanFix, rangeIn, removeEntryFix } from '../fixes';
 import type { LintContext, LintProblem, LintRule } from '../types';
 
 /** Codes whose entry is best removed: the version does not have it, so it is not applied. */
 const REMOVABLE = new Set(['not-in-version', 'gate-not-in-version', 'controller-not-in-version']);
-/** Reported by the timing rules' owner too; kept here as resolve reports it. */
+/** Codes about a flag as a whole: the squiggle covers `--name=value`, not only the value resolve points at. */
+const WHOLE_FLAG = new Set(['not-in-version', 'deprecated-setting']);
+
+/** Widens a flag value's position (`2m` of `--pod-eviction-timeout=2m`) to the whole flag. */
+function wholeFlag(ctx: LintContext, pos: SourcePosition | undefined): SourcePosition | undefined {
+  const r = rangeIn(ctx, pos);
+  if (!r || !pos) return pos;
+  const lineStart = ctx.text.lastIndexOf('\n', r[0] - 1) + 1;
+  const m = /(--[\w-]+)[= ]$/.exec(ctx.text.slice(lineStart, r[0]));
+  if (!m) return pos;
+  return ctx.lines.position(ctx.file, r[0] - m[0].length, r[1]);
+}
 
 export const settingsRule: LintRule = {
   id: 'settings',
@@ -23,6 +35,7 @@ export const settingsRule: LintRule = {
     const out: LintProblem[] = [];
     for (const p of ctx.resolved?.problems ?? []) {
       const lp: LintProblem = { ...p };
+      if (WHOLE_FLAG.has(p.code)) lp.position = wholeFlag(ctx, p.position);
       const fixes = [];
       if (/did you mean/.test(p.message)) {
         const f = didYouMeanFix(ctx, lp);

@@ -1,0 +1,91 @@
+/**
+ * kube-controller-manager configs linted on their own: the static Pod
+ * manifest's command flags (version from the image tag) and
+ * KubeControllerManagerConfiguration files, with exact positions.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { detectDocumentKind, lintDocument, versionFromImage } from '../../../src/engine/lint';
+import { applyEdits, marked } from './helpers';
+
+const pod = (image: string, flags: string) => `apiVersion: v1
+kind: Pod
+metadata:
+  name: kube-controller-manager
+  namespace: kube-system
+spec:
+  containers:
+  - command:
+    - kube-controller-manager
+    - --kubeconfig=/etc/kubernetes/controller-manager.conf
+${flags}    image: registry.k8s.io/kube-controller-manager:${image}
+    name: kube-controller-manager
+`;
+
+const config = (body: string) => `apiVersion: kubecontrollermanager.config.k8s.io/v1alpha1
+kind: KubeControllerManagerConfiguration
+${body}`;
+
+test('a static Pod manifest and a KubeControllerManagerConfiguration are told from snapshots and scenarios', () => {
+  assert.equal(detectDocumentKind(pod('v1.27.3', '')), 'kcm-pod');
+  assert.equal(detectDocumentKind(config('')), 'kcm-config');
+  assert.equal(detectDocumentKind('apiVersion: v1\nkind: Pod\nmetadata: {name: web}\n'), 'snapshot');
+  assert.equal(detectDocumentKind('kind: Scenario\n'), 'scenario');
+  assert.equal(detectDocumentKind('{"kind": "KubeControllerManagerConfiguration"}'), 'kcm-config');
+});
+
+test('the version of a static Pod manifest is its image tag', () => {
+  assert.equal(versionFromImage(pod('v1.27.3', ''))?.minor, 27);
+  assert.equal(versionFromImage('image: registry.k8s.io/kube-controller-manager-amd64:v1.12.1')?.minor, 12);
+  assert.equal(versionFromImage('image: example/other:v1.27.3'), undefined);
+});
+
+const cases: { name: string; doc: string; code: string; options?: { version?: string }; fixed?: string }[] = [
+  {
+    name: 'a removed flag in a 1.27 manifest is an error on the whole flag word, removed by the fix',
+    doc: pod('v1.27.3', '    - «--pod-eviction-timeout=2m»\n'),
+    code: 'not-in-version', fixed: pod('v1.27.3', ''),
+  },
+  {
+    name: 'a misspelt flag in a manifest is fixed to the flag it is close to',
+    doc: pod('v1.31.0', '    - «--node-monitor-grace-perid=50s»\n'),
+    code: 'unknown-flag', fixed: pod('v1.31.0', '    - --node-monitor-grace-period=50s\n'),
+  },
+  {
+    name: 'a short grace period flag in a manifest is a timing warning on its value',
+    doc: pod('v1.31.0', '    - --node-monitor-grace-period=«20s»\n'),
+    code: 'grace-period-under-http2-timeout', fixed: pod('v1.31.0', '    - --node-monitor-grace-period=50s\n'),
+  },
+  {
+    name: 'a manifest without a version tag is checked against the version asked for',
+    doc: pod('latest', '    - «--pod-eviction-timeout=2m»\n'),
+    code: 'not-in-version', options: { version: '1.30' },
+  },
+  {
+    name: 'an unknown field of a modelled section of a KubeControllerManagerConfiguration is a warning with a fix',
+    doc: config('nodeLifecycleController:\n  «nodeMonitorGracePeriood»: 50s\n'),
+    code: 'unknown-field', fixed: config('nodeLifecycleController:\n  nodeMonitorGracePeriod: 50s\n'),
+  },
+  {
+    name: 'podEvictionTimeout in a 1.27 configuration is reported',
+    doc: config('nodeLifecycleController:\n  podEvictionTimeout: «5m»\n'),
+    code: 'not-in-version', options: { version: '1.27' },
+  },
+  {
+    name: 'a short grace period in a configuration is a timing warning on its value',
+    doc: config('nodeLifecycleController:\n  nodeMonitorGracePeriod: «30s»\n'),
+    code: 'grace-period-few-heartbeats', fixed: config('nodeLifecycleController:\n  nodeMonitorGracePeriod: 40s\n'),
+  },
+];
+
+for (const c of cases) {
+  test(c.name, () => {
+    const { text, ranges } = marked(c.doc);
+    const problems = lintDocument('file:///etc/kubernetes/manifests/kcm.yaml', text, undefined, undefined, c.options ?? {});
+    const p = problems.find((x) => x.code === c.code);
+    assert.ok(p, JSON.stringify(problems.map((x) => `${x.code}: ${x.message}`)));
+    assert.equal(p.position?.file, '/etc/kubernetes/manifests/kcm.yaml');
+    assert.deepEqual([p.position?.offset, p.position?.endOffset], ranges[0], `got ${JSON.stringify(text.slice(p.position?.offset, p.position?.endOffset))}`);
+    if (c.fixed) assert.equal(applyEdits(text, p.fixes![0].edits), c.fixed);
+  });
+}
