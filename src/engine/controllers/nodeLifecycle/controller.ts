@@ -61,6 +61,11 @@ const UTIL_FILE = 'pkg/controller/util/node/controller_utils.go';
 export interface NodeLifecycleOptions {
   /** override the rules derived from the version (tests) */
   rules?: Partial<NodeLifecycleRules>;
+  /**
+   * Evaluate every node on every pass, as upstream does, instead of only the
+   * nodes with news (tests: the results must be identical).
+   */
+  evaluateEveryNode?: boolean;
 }
 
 /** nodeHealthData: what the controller remembers of a node between passes. */
@@ -665,6 +670,7 @@ export class NodeLifecycleController implements SimController {
     const full = new Set<string>(this.dirty);
     for (const n of this.retry) full.add(n);
     for (const n of this.watch) full.add(n);
+    if (this.options.evaluateEveryNode) for (const n of this.known.keys()) full.add(n);
     for (const e of this.deadlines.popBefore(now)) {
       const h = this.health.get(e.name);
       if (h && h.probe + grace === e.t) full.add(e.name);
@@ -891,6 +897,9 @@ export class NodeLifecycleController implements SimController {
     const before = t.current;
     t.current = r.current ? r.current.status : null;
     this.settle(host, name);
+    // A health entry re-created from a new heartbeat forgets the saved Lease, so the next pass takes the
+    // (unchanged) Lease as news and moves the probe again: that pass must see this node.
+    if (this.rules.readsLeases && this.health.get(name)?.lease === null && host.cluster.leases.has(name)) this.leaseRenewed.add(name);
     if (r.current && !r.setUnknownSeq && this.readyState(name) !== r.current.status) {
       this.sendNode(name, { type: 'READY_OBSERVED', status: r.current.status as ReadyStatus });
     }

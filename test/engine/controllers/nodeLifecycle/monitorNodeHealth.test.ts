@@ -150,3 +150,17 @@ test('pods on a node are not touched by the monitor pass while the node is healt
   drive(r, 60, { alive: () => ['a'], lease: false });
   assert.equal(r.host.calls.filter((c) => c.startsWith('updatePod')).length, 0);
 });
+
+test('after a status heartbeat the saved Lease is forgotten, so the next pass moves the probe again (upstream quirk)', () => {
+  const r = rig({ minor: 31, nodes: [node('a'), node('b')], leases: [lease('a', 0), lease('b', 0)] });
+  r.runUntil(at(7) - 1);
+  // a posts its status at 7 s (no Lease renewal after 0 s): the 10 s pass re-creates the health entry
+  r.host.now = at(7);
+  r.post('a', 'True');
+  r.runUntil(at(10));
+  assert.equal(r.c.healthOf('a')!.probe, at(10));
+  r.runUntil(at(15));
+  assert.equal(r.c.healthOf('a')!.probe, at(15), 'the forgotten Lease counts as news once');
+  r.runUntil(at(20));
+  assert.equal(r.c.healthOf('a')!.probe, at(15));
+});
