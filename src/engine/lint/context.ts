@@ -55,8 +55,10 @@ export function buildLintContext(file: string, text: string, kind: DocumentKind,
     case 'scenario': {
       const parsed = parseScenario(text, file, fs);
       const scenario = parsed.scenario;
-      const fromDoc = parseKubeVersion(scenario.kubernetesVersion);
-      const version = fromDoc ?? optionVersion ?? newest;
+      // the parser fills in an assumed version when the file names none; the option wins over that assumption
+      const written = parsed.document?.get('kubernetesVersion') !== undefined;
+      const fromDoc = written ? parseKubeVersion(scenario.kubernetesVersion) : undefined;
+      const version = fromDoc ?? optionVersion ?? parseKubeVersion(scenario.kubernetesVersion) ?? newest;
       const resolved = resolveConfig(scenario.controllerManager, scenario.kubelet, version);
       return { file, text, kind, lines, version, versionFrom: fromDoc ? 'document' : optionVersion ? 'option' : 'assumed', scenario, parsed, resolved, document: parsed.document, fs };
     }
