@@ -37,6 +37,7 @@ export class Ctx implements vscode.Disposable {
           this.session.post({ type: 'settings', settings: this.session.settings });
           if (this.player) this.restartPlayer();
         }
+        this.changed.fire();
       }),
     );
   }
