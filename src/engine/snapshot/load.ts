@@ -13,6 +13,16 @@
  * problems found (one extra pass over the text per top-level value with
  * problems), so a big clean snapshot costs little more than JSON.parse.
  * Nothing here throws on bad input.
+ *
+ * Problem codes (stable): errors — file-not-found, file-too-large, unreadable-file,
+ * unreadable-folder, binary-file, json-syntax, yaml-syntax, missing-field, wrong-type,
+ * bad-timestamp, bad-condition-status, bad-taint-effect, bad-toleration-operator,
+ * bad-pod-phase, bad-selector-operator, no-file-system; warnings — kind-guessed,
+ * unknown-kind, not-an-object, unsupported-api-version, duplicate-object, no-leases,
+ * heartbeats-disagree, folder-too-deep, yaml-warning; info — kind-inferred,
+ * ignored-kind, ignored-lease, skipped-text, skipped-file, empty-file,
+ * pods-on-missing-nodes, leases-without-nodes. `partial` is true when a file,
+ * document, object or field could not be used as written (any error).
  */
 import { isNode, parseAllDocuments, type Document } from 'yaml';
 import { emptyCluster, type ClusterState } from '../model/cluster';

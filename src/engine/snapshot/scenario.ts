@@ -12,6 +12,17 @@
  * config/resolve.ts resolves them. Events are returned sorted by time, stable
  * (file order within one instant); events written out of time order get a
  * warning. Every problem has a stable code and a position in the file.
+ *
+ * Problem codes (besides the loader's, for the snapshot): not-a-scenario,
+ * unknown-field (with did-you-mean), wrong-type, bad-value, bad-duration,
+ * bad-timestamp, bad-flag, bad-reference, bad-taint, bad-condition-status,
+ * missing-field, missing-event-kind, ambiguous-event, missing-target,
+ * ambiguous-target, unknown-node, unknown-pod, unknown-replicaset,
+ * unknown-daemonset, unknown-lease, file-not-found, file-too-large,
+ * unreadable-file, version-as-number, unsupported-version, yaml-syntax (errors);
+ * unknown-zone, events-out-of-order, event-before-start, unknown-api-version,
+ * no-snapshot, unused-field, ignored-kind, yaml-warning (warnings);
+ * version-assumed, ignored-lease (info).
  */
 import { isMap, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode, type Pair, type YAMLMap } from 'yaml';
 import { toLabelSelector, toRecord, toTaint, isEngineKind, CONDITION_STATUSES, POD_PHASES, TAINT_EFFECTS } from '../model/convert';
