@@ -33,6 +33,29 @@
  * - A restart (or failover) constructs a new instance; its memory is empty.
  *   `memory: 'reconstructed'` is honoured only at the simulation's start.
  * - Facts for causes: see the comment at the top of controller.ts.
+ *
+ * Upstream sources read (kubernetes/kubernetes through the search tool):
+ * pkg/controller/nodelifecycle/node_lifecycle_controller.go at the stored
+ * commit 003e86297d18 (1.33 era: SeparateTaintEvictionController, component-
+ * helpers GetZoneKey, observedReadyCondition in processTaintBaseEviction), a
+ * 1.11/1.12-era copy (monitorNodeStatus, tryUpdateNodeStatus,
+ * doFixDeprecatedTaintKeyPass, zonePodEvictor, system.IsMasterNode), a
+ * 1.20-era copy (nodeEvictionMap, processPod, nodesToRetry, LegacyNodeRoleBehavior),
+ * scheduler/rate_limited_queue.go at 18e0ba763c88 (glog era, same semantics
+ * since), CHANGELOG-1.34 (#120816: the unreachable taint in the same pass) and
+ * the PR threads #89059/#96876 (taint reconcile), #81167, #84445.
+ *
+ * Deliberate simplifications (each visible in the trace or the README):
+ * - Go map iteration orders (zones, nodes in a pass) are replaced by name order;
+ *   handleDisruption drops every zone without nodes in the same pass.
+ * - A failed status update is tried once per pass (upstream retries up to 5
+ *   times within the pass); the node then sits out that pass, as upstream.
+ * - Not modelled: SetPodTerminationReason's status write before a 1.12 pod
+ *   deletion, cloud-provider node deletion and shutdown taints,
+ *   reconcileNodeLabels, the workqueue backoff of processPod (retried at the
+ *   next monitor pass instead).
+ * - 1.12's tainting pass dereferences a missing Ready condition (a crash
+ *   upstream); here it retries after 50 ms as later versions do.
  */
 import { NodeLifecycleController, type NodeLifecycleOptions } from './controller';
 
