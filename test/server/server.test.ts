@@ -1,0 +1,180 @@
+/**
+ * The real language server over its real protocol: out/server.js (built by
+ * scripts/build.mjs from src/server/server.ts, rebuilt here when older than
+ * the sources) as a child process, spoken to over stdio with vscode-jsonrpc.
+ * Diagnostics with exact ranges for each rule, hover, completion, code lens,
+ * code actions, definition; and the command line's lintDocument gives the
+ * same problems the server publishes.
+ */
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { lintDocument } from '../../src/engine/lint';
+import { nodeFs } from '../../src/platform/nodeFs';
+import { pathToUri, TextLines } from '../../src/server/service/text';
+import { CLUSTER_YAML, caret, marked, scenario } from '../engine/lint/helpers';
+
+const root = resolve(__dirname, '../..');
+const serverJs = join(root, 'out/server.js');
+
+function newestSource(dir: string): number {
+  let t = 0;
+  for (const n of readdirSync(dir)) {
+    const p = join(dir, n);
+    const s = statSync(p);
+    t = Math.max(t, s.isDirectory() ? newestSource(p) : s.mtimeMs);
+  }
+  return t;
+}
+
+interface Diag { range: { start: { line: number; character: number }; end: { line: number; character: number } }; code: string; severity: number; message: string; data?: unknown }
+
+let child: ChildProcess;
+let conn: MessageConnection;
+let dir: string;
+const published = new Map<string, { version?: number; diagnostics: Diag[] }[]>();
+const waiters: (() => void)[] = [];
+
+before(async () => {
+  const stale = !existsSync(serverJs) || ['src/server', 'src/engine', 'src/platform', 'src/protocol'].some((d) => newestSource(join(root, d)) > statSync(serverJs).mtimeMs);
+  if (stale) {
+    const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, encoding: 'utf8' });
+    assert.equal(r.status, 0, r.stderr);
+  }
+  dir = mkdtempSync(join(tmpdir(), 'cs-lsp-'));
+  writeFileSync(join(dir, 'cluster.yaml'), CLUSTER_YAML);
+  child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  conn.onNotification('textDocument/publishDiagnostics', (p: { uri: string; version?: number; diagnostics: Diag[] }) => {
+    const list = published.get(p.uri) ?? [];
+    list.push({ version: p.version, diagnostics: p.diagnostics });
+    published.set(p.uri, list);
+    for (const w of waiters.splice(0)) w();
+  });
+  conn.listen();
+  const init = await conn.sendRequest('initialize', { processId: process.pid, rootUri: pathToUri(dir), capabilities: {}, initializationOptions: { kubernetesVersion: '1.31' } }) as { capabilities: Record<string, unknown> };
+  assert.ok(init.capabilities.hoverProvider);
+  assert.ok(init.capabilities.codeLensProvider);
+  await conn.sendNotification('initialized', {});
+});
+
+after(async () => {
+  try {
+    await conn.sendRequest('shutdown');
+    await conn.sendNotification('exit');
+  } catch { /* the process may be gone */ }
+  conn?.dispose();
+  if (child && child.exitCode === null) child.kill();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+/** Opens (or changes) a document and waits for the diagnostics of that version. */
+let versions = 0;
+async function open(name: string, text: string): Promise<{ uri: string; diagnostics: Diag[] }> {
+  const path = join(dir, name);
+  writeFileSync(path, text);
+  const uri = pathToUri(path);
+  const version = ++versions;
+  const done = new Promise<void>((res) => {
+    const check = () => {
+      if ((published.get(uri) ?? []).some((p) => p.version === version)) res();
+      else waiters.push(check);
+    };
+    check();
+  });
+  if (published.has(uri)) await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+  else await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text } });
+  await done;
+  return { uri, diagnostics: published.get(uri)!.find((p) => p.version === version)!.diagnostics };
+}
+
+const rangeText = (text: string, d: Diag): string => {
+  const l = new TextLines(text);
+  return text.slice(l.offsetAt(d.range.start), l.offsetAt(d.range.end));
+};
+
+const rules: { name: string; doc: string; code: string; severity: number }[] = [
+  { name: 'schema: unknown field', doc: scenario('1.31', '«kubelett»: {}\n'), code: 'unknown-field', severity: 1 },
+  { name: 'schema: bad duration', doc: scenario('1.31', 'events:\n  - at: «10q»\n    kubelet: stop\n    nodes: [node-a1]\n'), code: 'bad-duration', severity: 1 },
+  { name: 'references: unknown node', doc: scenario('1.31', 'events:\n  - at: 10s\n    kubelet: stop\n    nodes: [«node-z9»]\n'), code: 'unknown-node', severity: 1 },
+  { name: 'settings: removed flag', doc: scenario('1.27', 'controllerManager:\n  flags:\n    - «--pod-eviction-timeout=2m»\n'), code: 'not-in-version', severity: 1 },
+  { name: 'timing: few heartbeats', doc: scenario('1.12', 'controllerManager:\n  nodeMonitorGracePeriod: «25s»\n'), code: 'grace-period-few-heartbeats', severity: 2 },
+  { name: 'timing: under the HTTP/2 45s', doc: scenario('1.31', 'controllerManager:\n  nodeMonitorGracePeriod: «41s»\n'), code: 'grace-period-under-http2-timeout', severity: 2 },
+  { name: 'leases: a 1.31 scenario without Leases', doc: scenario('1.31', '').replace('snapshot:', '«snapshot»:'), code: 'no-leases', severity: 2 },
+];
+
+for (const r of rules) {
+  test(`the server publishes ${r.name} with its exact range`, async () => {
+    const { text, ranges } = marked(r.doc);
+    const { diagnostics } = await open('scenario.yaml', text);
+    const d = diagnostics.find((x) => x.code === r.code);
+    assert.ok(d, JSON.stringify(diagnostics.map((x) => x.code)));
+    assert.equal(d.severity, r.severity);
+    const l = new TextLines(text);
+    assert.deepEqual(d.range, l.range(ranges[0][0], ranges[0][1]), `got ${JSON.stringify(rangeText(text, d))}`);
+  });
+}
+
+test('the server publishes exactly what lintDocument (the command line\'s validate) reports', async () => {
+  const text = scenario('1.27', 'controllerManager:\n  nodeMonitorGracePeriod: 30s\n  flags: ["--pod-eviction-timeout=2m", "--nod-eviction-rate=0.2"]\nevents:\n  - at: 10x\n    kubelet: stop\n    nodes: [node-a3]\n');
+  const { uri, diagnostics } = await open('same.yaml', text);
+  const problems = lintDocument(uri, text, undefined, nodeFs());
+  assert.ok(problems.length >= 5);
+  const l = new TextLines(text);
+  assert.deepEqual(
+    diagnostics.map((d) => [d.code, d.message, l.offsetAt(d.range.start), l.offsetAt(d.range.end)]),
+    problems.map((p) => [p.code, p.message, p.position!.offset, p.position!.endOffset ?? p.position!.offset]),
+  );
+});
+
+test('a quick fix from the server edits the document as the lint rule says', async () => {
+  const text = scenario('1.27', 'controllerManager:\n  flags:\n    - --pod-eviction-timeout=2m\n    - --node-eviction-rate=0.2\n');
+  const { uri, diagnostics } = await open('fix.yaml', text);
+  const d = diagnostics.find((x) => x.code === 'not-in-version')!;
+  const actions = await conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } }) as { title: string; edit: { changes: Record<string, { range: Diag['range']; newText: string }[]> } }[];
+  assert.equal(actions.length, 1);
+  assert.match(actions[0].title, /^Remove --pod-eviction-timeout/);
+  const e = actions[0].edit.changes[uri][0];
+  const l = new TextLines(text);
+  const fixed = text.slice(0, l.offsetAt(e.range.start)) + e.newText + text.slice(l.offsetAt(e.range.end));
+  assert.equal(fixed, scenario('1.27', 'controllerManager:\n  flags:\n    - --node-eviction-rate=0.2\n'));
+});
+
+test('hover over the protocol shows the setting with its default for the version', async () => {
+  const { text, offset } = caret(scenario('1.32', 'controllerManager:\n  nodeMonitorGrace|Period: 50s\n'));
+  const { uri } = await open('hover.yaml', text);
+  const h = await conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: new TextLines(text).positionAt(offset) }) as { contents: { kind: string; value: string } };
+  assert.equal(h.contents.kind, 'markdown');
+  assert.match(h.contents.value, /Default in 1\.32: `50s`/);
+});
+
+test('completion over the protocol offers the snapshot\'s nodes', async () => {
+  const { text, offset } = caret(scenario('1.31', 'events:\n  - at: 10s\n    kubelet: stop\n    nodes: [|'));
+  const { uri } = await open('complete.yaml', text);
+  const items = await conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: new TextLines(text).positionAt(offset) }) as { label: string }[];
+  assert.deepEqual(items.map((i) => i.label), ['node-a1', 'node-a2']);
+});
+
+test('the code lens over the protocol runs controllerStepper.openScenario with the file', async () => {
+  const { uri } = await open('lens.yaml', scenario('1.31', ''));
+  const lenses = await conn.sendRequest('textDocument/codeLens', { textDocument: { uri } }) as { command: { title: string; command: string; arguments: string[] } }[];
+  assert.deepEqual(lenses.map((l) => l.command), [{ title: 'Step through', command: 'controllerStepper.openScenario', arguments: [uri] }]);
+});
+
+test('definition over the protocol goes to the Node in cluster.yaml', async () => {
+  const { text, offset } = caret(scenario('1.31', 'events:\n  - at: 10s\n    node: node-|a2\n    condition: {type: Ready, status: "False"}\n'));
+  const { uri } = await open('def.yaml', text);
+  const locs = await conn.sendRequest('textDocument/definition', { textDocument: { uri }, position: new TextLines(text).positionAt(offset) }) as { uri: string; range: Diag['range'] }[];
+  assert.equal(locs.length, 1);
+  assert.equal(locs[0].uri, pathToUri(join(dir, 'cluster.yaml')));
+  assert.match(CLUSTER_YAML.split('\n')[locs[0].range.start.line + 3], /name: node-a2/);
+});
+
+test('a YAML file that is none of ours gets no diagnostics', async () => {
+  const { diagnostics } = await open('workflow.yaml', 'name: CI\non: {push: {}}\njobs: {}\n');
+  assert.deepEqual(diagnostics, []);
+});
