@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { loadSnapshot, kindFromFileName } from '../../../src/engine/snapshot/load';
 import { MemoryFs, type InputFs } from '../../../src/engine/snapshot/source';
 import { nodeFs } from '../../../src/platform/nodeFs';
@@ -324,4 +325,12 @@ test('a generated 20,000-pod JSON snapshot loads through the fast path, every po
   assert.equal(pod.meta.ownerReferences, (raw.metadata as { ownerReferences: unknown }).ownerReferences, 'well-formed owner references are shared, not copied');
   assert.equal(pod.tolerations[0].tolerationSeconds, 300);
   assert.equal(formatTime(snap.latestTimestamp!), '2026-01-01T00:00:09.500Z');
+});
+
+test('a cluster-info dump that starts with a line of text (not JSON) is still cut into its JSON lists', () => {
+  const text = 'Cluster info dumped to standard output\n' + readFileSync(resolve(__dirname, '../../fixtures/loader/cluster-info-dump-stdout.txt'), 'utf8');
+  const snap = loadSnapshot({ file: 'dump.txt', text });
+  assert.deepEqual([snap.cluster.nodes.size, snap.cluster.pods.size, snap.cluster.replicaSets.size], [1, 1, 1]);
+  assert.deepEqual(snap.problems.slice(0, 2).map(at), ['1:1 info skipped-text', '9:9 info kind-inferred']);
+  assert.equal(snap.problems.filter((p) => p.severity === 'error').length, 0);
 });
