@@ -19,6 +19,7 @@ export interface ParsedArgs {
   zones?: number;
   seed?: number;
   outage?: string;
+  detail?: 'full' | 'lean';
   help: boolean;
 }
 
@@ -39,6 +40,7 @@ const OPTIONS: OptionSpec[] = [
   { name: 'zones', takes: 'int' },
   { name: 'seed', takes: 'int' },
   { name: 'outage', takes: 'string' },
+  { name: 'detail', takes: 'string' },
   { name: 'color', takes: 'none' },
   { name: 'no-color', takes: 'none' },
   { name: 'help', takes: 'none' },
@@ -85,6 +87,11 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   out.zones = int('zones');
   out.seed = int('seed');
   out.outage = one('outage');
+  const detail = one('detail');
+  if (detail !== undefined) {
+    if (detail !== 'full' && detail !== 'lean') throw new UsageError(`--detail is full or lean, not "${detail}"`);
+    out.detail = detail;
+  }
   out.help ||= Boolean(raw.help);
   if (raw.color) out.color = true;
   if (raw['no-color']) out.color = false;

@@ -19,7 +19,9 @@ export const USAGE = `Usage:
   controller-stepper validate FILE...     the language server's diagnostics; exit 1 on errors
   controller-stepper test FILE...         run the scenarios' expect: blocks; exit 1 on failure
   controller-stepper generate --nodes 5000 --pods-per-node 30 --zones 3 [--seed 1]
-                              [--format json|yaml] [--outage ZONE:60s:30m] > big.json
+                              [--format json|yaml] [--detail full|lean] [--outage ZONE:60s:30m] > big.json
+                              (lean: no managedFields, images or token volumes; a full 5,000-node
+                              export is over 1 GB, more than one JavaScript string can hold)
 
 FILE is a scenario file, or a snapshot (kubectl export: file or folder).
 Exit codes: 0 ok, 1 an expectation or validation failed, 2 bad usage or unreadable input.

@@ -14,7 +14,7 @@ export function generate(args: ParsedArgs, io: CliIo): number {
   if (args.format === 'text') args = { ...args, format: 'json' };
   const options: GenerateOptions = {
     nodes: args.nodes, podsPerNode: args.podsPerNode, zones: args.zones, seed: args.seed,
-    kubernetesVersion: args.version, format: args.format === 'yaml' ? 'yaml' : 'json',
+    kubernetesVersion: args.version, detail: args.detail, format: args.format === 'yaml' ? 'yaml' : 'json',
   };
   if (args.outage !== undefined) {
     const [zone, at, recoverAt, ...rest] = args.outage.split(':');
