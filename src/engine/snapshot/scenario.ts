@@ -20,7 +20,7 @@
  * ambiguous-target, unknown-node, unknown-pod, unknown-replicaset,
  * unknown-daemonset, unknown-lease, file-not-found, file-too-large,
  * unreadable-file, version-as-number, unsupported-version, yaml-syntax (errors);
- * unknown-zone, events-out-of-order, event-before-start, unknown-api-version,
+ * unknown-zone, selector-matches-nothing, events-out-of-order, event-before-start, unknown-api-version,
  * no-snapshot, unused-field, ignored-kind, yaml-warning (warnings);
  * version-assumed, ignored-lease (info).
  */
@@ -29,6 +29,7 @@ import { toLabelSelector, toRecord, toTaint, isEngineKind, CONDITION_STATUSES, P
 import { parseDuration, parseTimestamp, type Micros } from '../model/time';
 import { NODE_LEASE_NAMESPACE, type KObject, type LabelSelector, type Taint, type TaintEffect } from '../model/types';
 import { zoneLabelsOf } from '../model/zones';
+import { compileSelector, formatSelector } from '../model/labels';
 import type { Problem, Severity, SourcePosition } from '../problems';
 import { MAX_MINOR, parseKubeVersion } from '../versions/table';
 import { loadSnapshot, type SnapshotInput } from './load';
@@ -492,7 +493,7 @@ class ScenarioParser {
       this.report('wrong-type', 'error', `expected events as a list, found ${this.describe(node)}`, node);
       return [];
     }
-    const parsed: { event: ScenarioEvent; node: unknown; refs: { ref: string; node: unknown; what: string }[]; nodes: { name: string; node: unknown }[]; zone?: { zone: string; node: unknown }; creates?: string[] }[] = [];
+    const parsed: { event: ScenarioEvent; node: unknown; refs: { ref: string; node: unknown; what: string }[]; nodes: { name: string; node: unknown }[]; zone?: { zone: string; node: unknown }; selector?: { selector: LabelSelector; node: unknown }; creates?: string[] }[] = [];
     node.items.forEach((item, index) => {
       const r = this.event(item, index);
       if (r) parsed.push(r);
@@ -519,7 +520,11 @@ class ScenarioParser {
     // References: objects in the snapshot, or created by an earlier apply.
     const known = knownObjects(snap);
     const zones = new Set<string>();
-    for (const n of snap.cluster.nodes.values()) zones.add(zoneLabelsOf(n.meta.labels).zone);
+    const nodeLabels: Record<string, string>[] = [];
+    for (const n of snap.cluster.nodes.values()) {
+      zones.add(zoneLabelsOf(n.meta.labels).zone);
+      nodeLabels.push(n.meta.labels);
+    }
     for (const p of sorted) {
       for (const n of p.nodes) {
         if (!known.has(`Node/${n.name}`)) this.report('unknown-node', 'error', `no node ${JSON.stringify(n.name)} in the snapshot (nor created by an earlier apply)${suggest(n.name, [...snap.cluster.nodes.keys()])}`, n.node);
@@ -528,6 +533,12 @@ class ScenarioParser {
         if (!known.has(r.ref)) {
           const names = [...known].filter((k) => k.startsWith(r.ref.slice(0, r.ref.indexOf('/') + 1)));
           this.report(`unknown-${r.what}`, 'error', `no ${r.ref} in the snapshot (nor created by an earlier apply)${suggest(r.ref, names)}`, r.node);
+        }
+      }
+      if (p.selector) {
+        const compiled = compileSelector(p.selector.selector);
+        if (!compiled.error && !nodeLabels.some((l) => compiled.matches(l))) {
+          this.report('selector-matches-nothing', 'warning', `no node in the snapshot (nor created by an earlier apply) matches this selector (${formatSelector(p.selector.selector)})`, p.selector.node);
         }
       }
       if (p.zone && !zones.has(p.zone.zone)) {
@@ -539,6 +550,7 @@ class ScenarioParser {
           const obj = (p.event as { object?: KObject }).object;
           const labels = (obj?.metadata as KObject | undefined)?.labels as Record<string, string> | undefined;
           zones.add(zoneLabelsOf(labels).zone);
+          nodeLabels.push(labels ?? {});
         }
       }
     }
@@ -585,6 +597,7 @@ class ScenarioParser {
     const refs: { ref: string; node: unknown; what: string }[] = [];
     const nodes: { name: string; node: unknown }[] = [];
     let zone: { zone: string; node: unknown } | undefined;
+    let selector: { selector: LabelSelector; node: unknown } | undefined;
     const creates: string[] = [];
     const targetOf = (): NodeTarget | undefined => {
       const present = TARGET_KEYS.filter((k) => all.has(k));
@@ -621,9 +634,10 @@ class ScenarioParser {
         return { zone: z };
       }
       const sel = this.selector(tv, where);
+      if (sel) selector = { selector: sel, node: tv };
       return sel ? { selector: sel } : undefined;
     };
-    const done = (event: ScenarioEvent) => ({ event, node: item, refs, nodes, zone, creates });
+    const done = (event: ScenarioEvent) => ({ event, node: item, refs, nodes, zone, selector, creates });
 
     switch (kind) {
       case 'kubelet': {

@@ -113,6 +113,7 @@ const problemCases: { name: string; events: string; extra?: string; want: string
   { name: 'a pod that is not in the snapshot', events: '- {at: 1m, delete: Pod/default/web-7d9f-abcdf}\n', want: ['6:20 error unknown-pod'] },
   { name: 'a ReplicaSet that is not in the snapshot', events: '- {at: 1m, scale: {replicaSet: default/api, replicas: 1}}\n', want: ['6:32 error unknown-replicaset'] },
   { name: 'a zone with no nodes is a warning', events: '- {at: 1m, kubelet: stop, zone: us-east-1c}\n', want: ['6:33 warning unknown-zone'] },
+  { name: 'a selector that matches no node is a warning', events: '- {at: 1m, kubelet: stop, selector: {matchLabels: {tier: gpu}}}\n', want: ['6:37 warning selector-matches-nothing'], message: /tier=gpu/ },
   { name: 'a bad object reference', events: '- {at: 1m, delete: Service/default/web}\n', want: ['6:20 error bad-reference'] },
   { name: 'a condition status that is not a status', events: '- {at: 1m, node: node-a1, condition: {type: Ready, status: Maybe}}\n', want: ['6:60 error bad-condition-status'] },
   { name: 'a taint with a bad effect', events: '- {at: 1m, node: node-a1, taint: {key: k, effect: NoExecut}}\n', want: ['6:51 error bad-taint-effect'] },
