@@ -21,10 +21,13 @@ export function startLanguageClient(context: vscode.ExtensionContext): vscode.Di
   const initializationOptions: ServerInitOptions = {
     kubernetesVersion: vscode.workspace.getConfiguration('controllerStepper').get<string>('kubernetesVersion') || undefined,
   };
+  const watcher = vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml,json}');
   const clientOptions: LanguageClientOptions = {
     documentSelector: LSP_DOCUMENT_LANGUAGES.flatMap((language) => [{ scheme: 'file', language }, { scheme: 'untitled', language }]),
     initializationOptions,
     diagnosticCollectionName: 'controller-stepper',
+    // scenarios read their snapshot and configFile from disk: tell the server when such files change
+    synchronize: { fileEvents: watcher },
   };
   const client = new LanguageClient('controllerStepper', 'Controller Stepper Language Server', serverOptions, clientOptions);
   const command = vscode.commands.registerCommand(OPEN_SCENARIO_COMMAND, (uri?: string | vscode.Uri) => {
@@ -36,6 +39,6 @@ export function startLanguageClient(context: vscode.ExtensionContext): vscode.Di
   });
   return new vscode.Disposable(() => {
     command.dispose();
-    void client.stop();
+    void client.stop().finally(() => watcher.dispose());
   });
 }

@@ -38,6 +38,12 @@ documents.onDidClose((e) => {
   void connection.sendDiagnostics({ uri: e.document.uri, diagnostics: [] });
 });
 
+// A snapshot or config file a scenario names changed on disk: check the open documents again.
+connection.onDidChangeWatchedFiles(() => {
+  service.filesChanged();
+  for (const doc of documents.all()) validate(doc);
+});
+
 const text = (uri: string): string | undefined => documents.get(uri)?.getText();
 connection.onHover((p) => { const t = text(p.textDocument.uri); return t === undefined ? null : service.hover(p.textDocument.uri, t, p.position); });
 connection.onCompletion((p) => { const t = text(p.textDocument.uri); return t === undefined ? [] : service.completion(p.textDocument.uri, t, p.position); });

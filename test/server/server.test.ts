@@ -174,6 +174,24 @@ test('definition over the protocol goes to the Node in cluster.yaml', async () =
   assert.match(CLUSTER_YAML.split('\n')[locs[0].range.start.line + 3], /name: node-a2/);
 });
 
+test('when the snapshot changes on disk, the open scenario is checked again', async () => {
+  const text = scenario('1.12', 'events:\n  - at: 10s\n    kubelet: stop\n    nodes: [node-b1]\n');
+  const { uri, diagnostics } = await open('watched.yaml', text);
+  assert.ok(diagnostics.some((d) => d.code === 'unknown-node'));
+  const clusterPath = join(dir, 'cluster.yaml');
+  writeFileSync(clusterPath, CLUSTER_YAML.replace(/node-a2/g, 'node-b1'));
+  const before = published.get(uri)!.length;
+  const again = new Promise<void>((res) => {
+    const check = () => (published.get(uri)!.length > before ? res() : waiters.push(check));
+    check();
+  });
+  await conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToUri(clusterPath), type: 2 }] });
+  await again;
+  const latest = published.get(uri)!.at(-1)!.diagnostics;
+  assert.ok(!latest.some((d) => d.code === 'unknown-node'), JSON.stringify(latest.map((d) => d.message)));
+  writeFileSync(clusterPath, CLUSTER_YAML);
+});
+
 test('a YAML file that is none of ours gets no diagnostics', async () => {
   const { diagnostics } = await open('workflow.yaml', 'name: CI\non: {push: {}}\njobs: {}\n');
   assert.deepEqual(diagnostics, []);

@@ -55,4 +55,9 @@ export class Analyzer {
   forget(uri: string): void {
     this.cache.delete(uri);
   }
+
+  /** Drops every analysis (a file a document names may have changed on disk). */
+  forgetAll(): void {
+    this.cache.clear();
+  }
 }

@@ -5,12 +5,10 @@ import type { Analysis } from './analyze';
 
 export function codeLenses(a: Analysis): CodeLens[] {
   if (a.kind !== 'scenario') return [];
-  const doc = a.ctx.document;
   // on the `kind: Scenario` line when there is one, else the first line
   let line = 0;
   const m = /^kind:/m.exec(a.text);
   if (m) line = a.lines.positionAt(m.index).line;
-  void doc;
   return [{
     range: { start: { line, character: 0 }, end: { line, character: a.lines.line(line).length } },
     command: { title: 'Step through', command: OPEN_SCENARIO_COMMAND, arguments: [a.uri] },

@@ -36,9 +36,7 @@ export function completion(a: Analysis, position: Position): CompletionItem[] {
   // a value: `key: partial` or a flow list `nodes: [a, |`
   const value = /^(\s*)(-\s+)?([\w.-]+):\s*(\[[^\]]*?,?\s*)?["']?([^\s,"'\]]*)$/.exec(before);
   if (value) {
-    const col = value[1].length + (value[2]?.length ?? 0);
-    const above = keysAbove(all, position.line, col, !!value[2] && false);
-    const path = value[2] ? [...keysAbove(all, position.line, value[1].length, true)] : above;
+    const path = value[2] ? keysAbove(all, position.line, value[1].length, true) : keysAbove(all, position.line, value[1].length);
     return valueItems(a, path, value[3]);
   }
 
@@ -60,11 +58,8 @@ function flagItems(a: Analysis): CompletionItem[] {
       kind: KIND.Property,
       detail: `${s.key} (default ${fmt(defaultOf(s, v.minor))} in ${v.text})`,
       documentation: s.doc,
-      insertText: `${s.flag!.replace(/^--/, '')}=`,
       filterText: s.flag!,
-    }))
-    // the typed dashes stay; insert the rest
-    .map((item) => ({ ...item, insertText: item.insertText }));
+    }));
 }
 
 const fmt = (x: unknown): string => (Array.isArray(x) ? (x.length ? x.join(',') : '(none)') : String(x));

@@ -27,6 +27,8 @@ export interface LanguageService {
   documentSymbols(uri: string, text: string): DocumentSymbol[];
   /** drop what is kept for a closed document */
   close(uri: string): void;
+  /** drop everything kept: files on disk changed (a scenario's snapshot or configFile) */
+  filesChanged(): void;
 }
 
 export function createLanguageService(options: ServiceOptions = {}): LanguageService {
@@ -44,5 +46,6 @@ export function createLanguageService(options: ServiceOptions = {}): LanguageSer
     definition: (uri, text, position) => with_(uri, text, [], (a) => definition(a, position)),
     documentSymbols: (uri, text) => with_(uri, text, [], documentSymbols),
     close: (uri) => analyzer.forget(uri),
+    filesChanged: () => analyzer.forgetAll(),
   };
 }
