@@ -506,7 +506,7 @@ class ScenarioParser {
     for (const p of parsed) {
       const t = abs(p.event.at);
       if (start !== undefined && 'time' in p.event.at && p.event.at.time < start) {
-        this.report('event-before-start', 'warning', `event ${p.event.index + 1} is at ${formatAt(p.event.at)}, before the start time; it is applied at the start`, (p.node as YAMLMap).items.find((x) => isScalar(x.key) && x.key.value === 'at')?.value ?? p.node);
+        this.report('event-before-start', 'warning', `event ${p.event.index + 1} is at ${formatAt(p.event.at)}, before startTime (${formatAt({ time: start })}), when the simulation has not begun`, (p.node as YAMLMap).items.find((x) => isScalar(x.key) && x.key.value === 'at')?.value ?? p.node);
       }
       if (latest !== undefined && t < latest) {
         this.report('events-out-of-order', 'warning', `event ${p.event.index + 1} (at ${formatAt(p.event.at)}) comes after event ${latestIndex + 1} (at ${latestAt ? formatAt(latestAt) : 'a later time'}) in the file; events are applied sorted by time, in file order within one instant`, p.node);

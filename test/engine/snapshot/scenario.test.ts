@@ -114,6 +114,7 @@ const problemCases: { name: string; events: string; extra?: string; want: string
   { name: 'a ReplicaSet that is not in the snapshot', events: '- {at: 1m, scale: {replicaSet: default/api, replicas: 1}}\n', want: ['6:32 error unknown-replicaset'] },
   { name: 'a zone with no nodes is a warning', events: '- {at: 1m, kubelet: stop, zone: us-east-1c}\n', want: ['6:33 warning unknown-zone'] },
   { name: 'a selector that matches no node is a warning', events: '- {at: 1m, kubelet: stop, selector: {matchLabels: {tier: gpu}}}\n', want: ['6:37 warning selector-matches-nothing'], message: /tier=gpu/ },
+  { name: 'an event before the start time is a warning', events: '- {at: "2025-12-31T00:00:00Z", kubelet: stop, nodes: [node-a1]}\n', want: ['6:8 warning event-before-start'], message: /before startTime \(2026-01-01T00:00:00.000Z\)/ },
   { name: 'a bad object reference', events: '- {at: 1m, delete: Service/default/web}\n', want: ['6:20 error bad-reference'] },
   { name: 'a condition status that is not a status', events: '- {at: 1m, node: node-a1, condition: {type: Ready, status: Maybe}}\n', want: ['6:60 error bad-condition-status'] },
   { name: 'a taint with a bad effect', events: '- {at: 1m, node: node-a1, taint: {key: k, effect: NoExecut}}\n', want: ['6:51 error bad-taint-effect'] },
