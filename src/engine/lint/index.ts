@@ -48,6 +48,7 @@ export function runRules(ctx: LintContext): LintProblem[] {
       found = [{ code: 'internal-error', severity: 'error', message: `lint rule ${rule.id} failed: ${e instanceof Error ? e.message : String(e)}`, position: { file: ctx.file, line: 1, column: 1 } }];
     }
     for (const p of found) {
+      clampToText(ctx, p);
       const key = `${p.code}\u0000${p.message}\u0000${p.position?.file}\u0000${p.position?.offset ?? p.position?.line}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -55,6 +56,17 @@ export function runRules(ctx: LintContext): LintProblem[] {
     }
   }
   return sortProblems(out, ctx.file);
+}
+
+/** Keeps a position in the document inside its text (YAML reports errors at the end of input one past it). */
+function clampToText(ctx: LintContext, p: LintProblem): void {
+  const pos = p.position;
+  if (!pos || pos.file !== ctx.file || pos.offset === undefined || !ctx.text) return;
+  const len = ctx.text.length;
+  const end = pos.endOffset ?? pos.offset;
+  if (pos.offset <= len && end <= len) return;
+  const s = Math.min(pos.offset, len);
+  p.position = ctx.lines.position(ctx.file, s, Math.max(s, Math.min(end, len)));
 }
 
 /** The document's own problems first, in text order; then other files', by file and line. */
