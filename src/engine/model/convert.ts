@@ -19,7 +19,7 @@
  *   the controllers treat anything that is not True or False).
  */
 import type { Severity } from '../problems';
-import { parseTimestamp, ZERO_TIME, type Micros } from './time';
+import { daysFromCivil, parseTimestamp, ZERO_TIME, type Micros } from './time';
 import type {
   ConditionStatus,
   DaemonSetRecord,
@@ -98,16 +98,6 @@ const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 function digit(s: string, i: number): number {
   const c = s.charCodeAt(i) - 48;
   return c >= 0 && c <= 9 ? c : -100_000;
-}
-
-/** Days from 1970-01-01 to a civil date (Howard Hinnant's algorithm). */
-function daysFromCivil(y: number, m: number, d: number): number {
-  y -= m <= 2 ? 1 : 0;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146_097 + doe - 719_468;
 }
 
 /** Parses a metav1.Time / MicroTime string exactly (as model/time.ts parseTimestamp), fast for the common form. */

@@ -130,6 +130,24 @@ function matching<T>(rawList: unknown, i: number, same: (o: KObject) => boolean)
   return rawList.find((o) => isObject(o) && same(o));
 }
 
+/** A condition written over the raw condition of the same type (keeping fields such as lastProbeTime). */
+function conditionObject(
+  c: { type: string; status: string; reason?: string; message?: string; lastTransitionTime: Micros; lastHeartbeatTime?: Micros },
+  rawConds: unknown,
+  i: number,
+): KObject {
+  const o: KObject = { ...(matching(rawConds, i, (r) => r.type === c.type) as KObject | undefined) };
+  o.type = c.type;
+  o.status = c.status;
+  if (c.lastHeartbeatTime !== undefined) setTime(o, 'lastHeartbeatTime', c.lastHeartbeatTime);
+  setTime(o, 'lastTransitionTime', c.lastTransitionTime);
+  if (c.reason !== undefined) o.reason = c.reason;
+  else delete o.reason;
+  if (c.message !== undefined) o.message = c.message;
+  else delete o.message;
+  return o;
+}
+
 export function exportNode(n: NodeRecord): KObject {
   const out = base(n);
   const spec = obj(n.raw.spec);
@@ -143,16 +161,7 @@ export function exportNode(n: NodeRecord): KObject {
   const status = obj(n.raw.status);
   const rawConds = status.conditions;
   if (n.conditions.length || rawConds !== undefined) {
-    status.conditions = n.conditions.map((c, i) => {
-      const o: KObject = { ...(matching(rawConds, i, (r) => r.type === c.type) as KObject | undefined) };
-      o.type = c.type;
-      o.status = c.status;
-      setTime(o, 'lastHeartbeatTime', c.lastHeartbeatTime);
-      setTime(o, 'lastTransitionTime', c.lastTransitionTime);
-      if (c.reason !== undefined) o.reason = c.reason; else delete o.reason;
-      if (c.message !== undefined) o.message = c.message; else delete o.message;
-      return o;
-    });
+    status.conditions = n.conditions.map((c, i) => conditionObject(c, rawConds, i));
   }
   if (Object.keys(status).length || n.raw.status !== undefined) out.status = status;
   return out;
@@ -172,15 +181,7 @@ export function exportPod(p: PodRecord): KObject {
   if (status.phase !== undefined || p.phase !== 'Pending' || p.raw.status === undefined) status.phase = p.phase;
   const rawConds = status.conditions;
   if (p.conditions.length || rawConds !== undefined) {
-    status.conditions = p.conditions.map((c, i) => {
-      const o: KObject = { ...(matching(rawConds, i, (r) => r.type === c.type) as KObject | undefined) };
-      o.type = c.type;
-      o.status = c.status;
-      setTime(o, 'lastTransitionTime', c.lastTransitionTime);
-      if (c.reason !== undefined) o.reason = c.reason; else delete o.reason;
-      if (c.message !== undefined) o.message = c.message; else delete o.message;
-      return o;
-    });
+    status.conditions = p.conditions.map((c, i) => conditionObject(c, rawConds, i));
   }
   out.status = status;
   return out;
@@ -200,15 +201,7 @@ export function exportReplicaSet(r: ReplicaSetRecord): KObject {
   }
   const rawConds = status.conditions;
   if (s.conditions.length || rawConds !== undefined) {
-    status.conditions = s.conditions.map((c, i) => {
-      const o: KObject = { ...(matching(rawConds, i, (x) => x.type === c.type) as KObject | undefined) };
-      o.type = c.type;
-      o.status = c.status;
-      setTime(o, 'lastTransitionTime', c.lastTransitionTime);
-      if (c.reason !== undefined) o.reason = c.reason; else delete o.reason;
-      if (c.message !== undefined) o.message = c.message; else delete o.message;
-      return o;
-    });
+    status.conditions = s.conditions.map((c, i) => conditionObject(c, rawConds, i));
     if (!s.conditions.length && rawConds === undefined) delete status.conditions;
   }
   out.status = status;

@@ -131,7 +131,8 @@ function isLeap(y: number): boolean {
 
 // Howard Hinnant's civil-date algorithms: exact for every proleptic Gregorian
 // date, including Go's year 1 zero time, where Date.UTC is not.
-function daysFromCivil(y: number, m: number, d: number): number {
+/** Days from 1970-01-01 to a proleptic Gregorian date (month 1-12). */
+export function daysFromCivil(y: number, m: number, d: number): number {
   y -= m <= 2 ? 1 : 0;
   const era = Math.floor(y / 400);
   const yoe = y - era * 400;
