@@ -166,3 +166,31 @@ test('a clean scenario has no problems at all', () => {
   const problems = lintDocument(SCENARIO, scenario('1.12', 'controllerManager:\n  nodeMonitorGracePeriod: 40s\nevents:\n  - at: 30s\n    kubelet: stop\n    nodes: [node-a1]\n'), undefined, workspace());
   assert.deepEqual(problems, []);
 });
+
+test('a scenario without startTime over a snapshot without timestamps warns on kind', () => {
+  const text = 'apiVersion: controllerstepper.io/v1alpha1\nkind: Scenario\nkubernetesVersion: "1.31"\nobjects:\n  - {apiVersion: v1, kind: Node, metadata: {name: n1}}\n';
+  const p = lintDocument(SCENARIO, text, undefined, workspace()).find((x) => x.code === 'no-start-time');
+  assert.ok(p);
+  assert.equal(text.slice(p.position!.offset, p.position!.endOffset), 'kind: Scenario');
+  assert.ok(!lintDocument(SCENARIO, text.replace('kind: Scenario', 'kind: Scenario\nstartTime: "2026-01-01T00:00:00Z"'), undefined, workspace()).some((x) => x.code === 'no-start-time'));
+});
+
+test('a ReplicaSet whose selector does not match its template is an error at the ReplicaSet, only when the replicaset controller runs', () => {
+  const fs = workspace();
+  fs.write('/ws/cluster.yaml', fs.readText('/ws/cluster.yaml').replace('template: {metadata: {labels: {app: web}}', 'template: {metadata: {labels: {app: api}}'));
+  const p = lintDocument(SCENARIO, scenario('1.31', ''), undefined, fs).find((x) => x.code === 'replicaset-selector-mismatch');
+  assert.ok(p);
+  assert.equal(p.position?.file, '/ws/cluster.yaml');
+  assert.equal(fs.readText('/ws/cluster.yaml').split('\n')[p.position!.line - 1], '- apiVersion: apps/v1');
+  const off = lintDocument(SCENARIO, scenario('1.31', 'controllerManager:\n  controllers: ["*", "-replicaset"]\n'), undefined, fs);
+  assert.ok(!off.some((x) => x.code === 'replicaset-selector-mismatch'));
+});
+
+test('a pod owned by a ReplicaSet that is not in the snapshot is a warning at the pod', () => {
+  const fs = workspace();
+  fs.write('/ws/cluster.yaml', fs.readText('/ws/cluster.yaml').replace('kind: ReplicaSet, name: web, uid: rs-1', 'kind: ReplicaSet, name: gone, uid: rs-9'));
+  const p = lintDocument(SCENARIO, scenario('1.31', ''), undefined, fs).find((x) => x.code === 'pod-dangling-owner');
+  assert.ok(p);
+  assert.equal(p.severity, 'warning');
+  assert.match(fs.readText('/ws/cluster.yaml').split('\n')[p.position!.line + 2], /name: web-1/);
+});
