@@ -19,6 +19,7 @@
  *   --only a,b           only these measurements: load, simulate, steady, goback
  *   --timeout S          per child process (default 1800, quick 300)
  *   --keep               keep the generated files (printed)
+ *   --report FILE        print the table of an earlier results file (bench/results/*.json) again
  *
  * Exit code: 0 when every measurement ran (a missed target is printed, not an
  * error; a piece of the engine that does not exist yet is "not available yet"),
@@ -46,6 +47,8 @@ interface Options {
   only: Set<string>;
   timeoutS: number;
   keep: boolean;
+  /** re-print the table of a results file instead of measuring */
+  report?: string;
 }
 
 const MEASUREMENTS = ['load', 'simulate', 'steady', 'goback'];
@@ -81,6 +84,7 @@ function parseArgs(argv: string[]): Options {
       case '--timeout': o.timeoutS = int(1); break;
       case '--quick': o.quick = true; break;
       case '--keep': o.keep = true; break;
+      case '--report': o.report = value(); break;
       case '--detail': {
         const v = value();
         if (v !== 'lean' && v !== 'full') throw new Error('--detail must be lean or full');
@@ -230,60 +234,16 @@ function cpuRatio(a: Record<string, any>[], b: Record<string, any>[], ka: string
   return xs.length ? `; by CPU time ${fmt(median(xs), 'x')}` : '';
 }
 
-async function main(): Promise<number> {
-  let o: Options;
-  try {
-    o = parseArgs(process.argv.slice(2));
-  } catch (e) {
-    process.stderr.write(`bench: ${(e as Error).message}\n`);
-    return 2;
-  }
-  const log = (s: string) => process.stdout.write(`${s}\n`);
-  const loadAtStart = loadavg();
-  if (loadAtStart[0] > cpus().length) {
-    log(`NOTE: the machine is busy (load average ${loadAtStart.map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs): wall times will be slow and noisy; the ratios and CPU times less so.`);
-  }
-  log(`# Controller Stepper benchmark: ${o.nodes} nodes × ${o.podsPerNode} pods, ${o.zones} zones, ${o.runs} runs${o.simRuns !== undefined ? ` (${o.simRuns} of the simulation)` : ''}${o.quick ? ' (quick)' : ''}`);
-  const inputs = generate(o);
-  log(`generated ${inputs.snapshot}: ${(inputs.bytes / MB).toFixed(1)} MiB, ${JSON.stringify(inputs.counts)} in ${(inputs.generateMs / 1000).toFixed(1)} s`);
+type Results = Record<string, Record<string, any>[]>;
 
-  const args = { snapshot: inputs.snapshot, scenario: inputs.scenario, healthy: inputs.healthy, durationS: o.durationS, steps: o.steps, backPasses: 100 };
-  const failures: string[] = [];
-  const unavailable = new Map<string, string>();
-  const results: Record<string, Record<string, any>[]> = { parse: [], load: [], simulate: [], steady: [], goback: [] };
-  const run = async (task: string, i: number): Promise<void> => {
-    const t0 = performance.now();
-    const r = await runChild(task, args, o.timeoutS);
-    const took = ((performance.now() - t0) / 1000).toFixed(1);
-    if (r.status === 'ok') {
-      results[task].push(r.out);
-      log(`  ${task} run ${i + 1}: done in ${took} s`);
-    } else if (r.status === 'unavailable') {
-      unavailable.set(task, r.reason);
-      log(`  ${task} run ${i + 1}: not available yet (${r.reason})`);
-    } else {
-      failures.push(`${task} run ${i + 1}: ${r.reason}`);
-      log(`  ${task} run ${i + 1}: FAILED: ${r.reason}`);
-    }
-  };
-  for (let i = 0; i < o.runs; i++) {
-    if (o.only.has('load')) {
-      await run('parse', i);
-      await run('load', i);
-    }
-  }
-  for (const task of ['simulate', 'steady', 'goback']) {
-    if (!o.only.has(task)) continue;
-    for (let i = 0; i < (o.simRuns ?? o.runs) && !unavailable.has(task); i++) await run(task, i);
-  }
-
+function summarise(o: Options, results: Results, bytes: number, unavailable: Map<string, string>, steps: number): Metric[] {
+  // The worse of loading and of the whole outage run (load + simulation): the runs of whichever
+  // has the higher median.
   const peakRatios = (withBase: boolean): number[] => {
-    const out: number[] = [];
-    for (let i = 0; i < Math.max(results.load.length, results.simulate.length); i++) {
-      const peaks = [results.load[i], results.simulate[i]].filter((x) => x).map((x) => x.peakRss - (withBase ? 0 : x.baseRss));
-      if (peaks.length) out.push(Math.max(...peaks) / inputs.bytes);
-    }
-    return out;
+    const of = (rs: Record<string, any>[]) => rs.map((x) => (x.peakRss - (withBase ? 0 : x.baseRss)) / bytes);
+    const load = of(results.load), sim = of(results.simulate);
+    if (!load.length || !sim.length) return load.length ? load : sim;
+    return median(sim) >= median(load) ? sim : load;
   };
   // Ratios per run (run i's load over run i's parse), then the median of the ratios.
   const pair = <T>(a: T[], b: T[]) => a.slice(0, Math.min(a.length, b.length)).map((x, i) => [x, b[i]] as const);
@@ -309,7 +269,7 @@ async function main(): Promise<number> {
     {
       key: 'monitorPassMs', label: 'one monitor pass, nothing changing', unit: 'ms',
       values: results.steady.map((s) => s.passMs),
-      detail: results.steady.length ? `${results.steady[0].quietDecisions} decisions in ${args.steps} quiet passes` : undefined,
+      detail: results.steady.length ? `${results.steady[0].quietDecisions} decisions in ${steps} quiet passes` : undefined,
       note: results.steady.length ? undefined : unavailableNote('steady'),
     },
     {
@@ -324,10 +284,10 @@ async function main(): Promise<number> {
       // process's own memory before the measurement (node, tsx, modules: baseRss) is not counted.
       values: peakRatios(false),
       detail: [
-        results.parse.length ? `JSON.parse alone ${fmt(median(results.parse.map((x) => (x.peakRss - x.baseRss) / inputs.bytes)), 'x')}` : '',
-        results.load.length ? `load ${fmt(median(results.load.map((x) => (x.peakRss - x.baseRss) / inputs.bytes)), 'x')} (heap kept ${fmt(median(results.load.map((x) => x.heapUsed)) / MB, 'MiB')})` : '',
-        results.simulate.length ? `outage run ${fmt(median(results.simulate.map((x) => (x.peakRss - x.baseRss) / inputs.bytes)), 'x')} (heap kept ${fmt(median(results.simulate.map((x) => x.heapUsed)) / MB, 'MiB')})` : '',
-        `peak RSS above what the process held at start (${fmt(median([...results.load, ...results.simulate].map((x) => x.baseRss)) / MB, 'MiB')}); counting that too ${fmt(median(peakRatios(true)), 'x')}; file ${fmt(inputs.bytes / MB, 'MiB')}`,
+        results.parse.length ? `JSON.parse alone ${fmt(median(results.parse.map((x) => (x.peakRss - x.baseRss) / bytes)), 'x')}` : '',
+        results.load.length ? `load ${fmt(median(results.load.map((x) => (x.peakRss - x.baseRss) / bytes)), 'x')} (heap kept ${fmt(median(results.load.map((x) => x.heapUsed)) / MB, 'MiB')})` : '',
+        results.simulate.length ? `outage run ${fmt(median(results.simulate.map((x) => (x.peakRss - x.baseRss) / bytes)), 'x')} (heap kept ${fmt(median(results.simulate.map((x) => x.heapUsed)) / MB, 'MiB')})` : '',
+        `peak RSS above what the process held at start (${fmt(median([...results.load, ...results.simulate].map((x) => x.baseRss)) / MB, 'MiB')}); counting that too ${fmt(median(peakRatios(true)), 'x')}; file ${fmt(bytes / MB, 'MiB')}`,
       ].filter(Boolean).join('; '),
       note: results.load.length || results.simulate.length ? undefined : unavailableNote('load'),
     },
@@ -348,12 +308,11 @@ async function main(): Promise<number> {
       note: results.goback.length ? undefined : unavailableNote('goback'),
     },
   ];
-  const metrics = measured.map(finish);
+  return measured.map(finish);
+}
 
-  // -- the table -----------------------------------------------------------------
-  const resultsDir = join(root, 'bench', 'results');
-  const latestPath = join(resultsDir, `latest-${o.nodes}x${o.podsPerNode}x${o.zones}.json`);
-  const previous = existsSync(latestPath) ? (JSON.parse(readFileSync(latestPath, 'utf8')) as { date: string; metrics: Metric[] }) : undefined;
+/** The table, the details and the missed targets. */
+function printReport(o: Options, metrics: Metric[], results: Results, previous: { date: string; metrics: Metric[] } | undefined, log: (s: string) => void): void {
   const prevOf = (key: string) => previous?.metrics.find((m) => m.key === key)?.median;
   const rows = metrics.map((m) => [
     m.label,
@@ -384,6 +343,68 @@ async function main(): Promise<number> {
     log('');
     for (const m of missed) log(`TARGET MISSED: ${m.label} is ${fmt(m.median, m.unit)}, target ${m.target!.op} ${fmt(m.target!.value, m.unit)}`);
   }
+}
+
+async function main(): Promise<number> {
+  let o: Options;
+  try {
+    o = parseArgs(process.argv.slice(2));
+  } catch (e) {
+    process.stderr.write(`bench: ${(e as Error).message}\n`);
+    return 2;
+  }
+  const log = (s: string) => process.stdout.write(`${s}\n`);
+  if (o.report) {
+    const rec = JSON.parse(readFileSync(o.report, 'utf8')) as { date: string; options: Options & { only: string[] }; raw: Results; snapshot: { bytes: number }; unavailable: Record<string, string> };
+    const ro: Options = { ...rec.options, only: new Set(rec.options.only) };
+    log(`# ${o.report} (${rec.date}): ${ro.nodes} nodes × ${ro.podsPerNode} pods, ${ro.zones} zones`);
+    printReport(ro, summarise(ro, rec.raw, rec.snapshot.bytes, new Map(Object.entries(rec.unavailable)), ro.steps ?? 10), rec.raw, undefined, log);
+    return 0;
+  }
+  const loadAtStart = loadavg();
+  if (loadAtStart[0] > cpus().length) {
+    log(`NOTE: the machine is busy (load average ${loadAtStart.map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs): wall times will be slow and noisy; the ratios and CPU times less so.`);
+  }
+  log(`# Controller Stepper benchmark: ${o.nodes} nodes × ${o.podsPerNode} pods, ${o.zones} zones, ${o.runs} runs${o.simRuns !== undefined ? ` (${o.simRuns} of the simulation)` : ''}${o.quick ? ' (quick)' : ''}`);
+  const inputs = generate(o);
+  log(`generated ${inputs.snapshot}: ${(inputs.bytes / MB).toFixed(1)} MiB, ${JSON.stringify(inputs.counts)} in ${(inputs.generateMs / 1000).toFixed(1)} s`);
+
+  const args = { snapshot: inputs.snapshot, scenario: inputs.scenario, healthy: inputs.healthy, durationS: o.durationS, steps: o.steps, backPasses: 100 };
+  const failures: string[] = [];
+  const unavailable = new Map<string, string>();
+  const results: Results = { parse: [], load: [], simulate: [], steady: [], goback: [] };
+  const run = async (task: string, i: number): Promise<void> => {
+    const t0 = performance.now();
+    const r = await runChild(task, args, o.timeoutS);
+    const took = ((performance.now() - t0) / 1000).toFixed(1);
+    if (r.status === 'ok') {
+      results[task].push(r.out);
+      log(`  ${task} run ${i + 1}: done in ${took} s`);
+    } else if (r.status === 'unavailable') {
+      unavailable.set(task, r.reason);
+      log(`  ${task} run ${i + 1}: not available yet (${r.reason})`);
+    } else {
+      failures.push(`${task} run ${i + 1}: ${r.reason}`);
+      log(`  ${task} run ${i + 1}: FAILED: ${r.reason}`);
+    }
+  };
+  for (let i = 0; i < o.runs; i++) {
+    if (o.only.has('load')) {
+      await run('parse', i);
+      await run('load', i);
+    }
+  }
+  for (const task of ['simulate', 'steady', 'goback']) {
+    if (!o.only.has(task)) continue;
+    for (let i = 0; i < (o.simRuns ?? o.runs) && !unavailable.has(task); i++) await run(task, i);
+  }
+
+  const metrics = summarise(o, results, inputs.bytes, unavailable, args.steps);
+
+  const resultsDir = join(root, 'bench', 'results');
+  const latestPath = join(resultsDir, `latest-${o.nodes}x${o.podsPerNode}x${o.zones}.json`);
+  const previous = existsSync(latestPath) ? (JSON.parse(readFileSync(latestPath, 'utf8')) as { date: string; metrics: Metric[] }) : undefined;
+  printReport(o, metrics, results, previous, log);
 
   // -- the record ------------------------------------------------------------------
   let commit = 'unknown';
