@@ -24,20 +24,26 @@ export function uriToPath(uri: string): string {
   return p;
 }
 
+/**
+ * A kube-controller-manager container in a Pod's text: its image, its name,
+ * or the binary as the first command word (not, say, `manager:
+ * kube-controller-manager` in managedFields).
+ */
+const KCM_CONTAINER = /(^|\n)\s*(-\s+)?(image:\s*["']?\S*\/kube-controller-manager[:@"'\s]|name:\s*["']?kube-controller-manager["']?\s*$|-\s+["']?(\S*\/)?kube-controller-manager["']?\s*$)|"image"\s*:\s*"[^"]*\/kube-controller-manager[:@"]|"command"\s*:\s*\[\s*"(\S*\/)?kube-controller-manager"/m;
+
 /** What a document is, from its text (a cheap look at kind/apiVersion, no full parse). */
 export function detectDocumentKind(text: string): DocumentKind {
   if (isScenarioText(text)) return 'scenario';
   const head = text.length > 200_000 ? text.slice(0, 200_000) : text;
   if (/^\s*[{[]/.test(head)) {
     if (/"kind"\s*:\s*"KubeControllerManagerConfiguration"/.test(head)) return 'kcm-config';
-    if (/"kind"\s*:\s*"Pod"/.test(head) && /kube-controller-manager/.test(head) && !/"kind"\s*:\s*"(List|PodList|Node)"/.test(head)) return 'kcm-pod';
+    const kinds = [...head.matchAll(/"kind"\s*:\s*"(\w+)"/g)].map((m) => m[1]);
+    if (kinds[0] === 'Pod' && !kinds.some((k) => /List$|^Node$/.test(k)) && KCM_CONTAINER.test(head)) return 'kcm-pod';
     return 'snapshot';
   }
   if (/^kind:[ \t]*["']?KubeControllerManagerConfiguration["']?[ \t]*(#.*)?$/m.test(head)) return 'kcm-config';
-  if (/^kind:[ \t]*["']?Pod["']?[ \t]*(#.*)?$/m.test(head) && /kube-controller-manager/.test(head) && !/^---/m.test(head.replace(/^---\s*\n/, ''))) {
-    const heads = head.match(/^kind:/gm);
-    if (heads && heads.length === 1) return 'kcm-pod';
-  }
+  const tops = head.match(/^kind:.*$/gm) ?? [];
+  if (tops.length === 1 && /^kind:[ \t]*["']?Pod["']?[ \t]*(#.*)?$/.test(tops[0]) && KCM_CONTAINER.test(head)) return 'kcm-pod';
   return 'snapshot';
 }
 

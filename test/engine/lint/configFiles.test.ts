@@ -89,3 +89,10 @@ for (const c of cases) {
     if (c.fixed) assert.equal(applyEdits(text, p.fixes![0].edits), c.fixed);
   });
 }
+
+test('a Pod that only mentions kube-controller-manager (managedFields) is a snapshot, not a manifest', () => {
+  const text = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: csi-nfs-node\n  managedFields:\n  - manager: kube-controller-manager\n    operation: Update\nspec:\n  containers:\n  - name: nfs\n    image: example/nfs:v1\n';
+  assert.equal(detectDocumentKind(text), 'snapshot');
+  assert.equal(detectDocumentKind(JSON.stringify({ kind: 'Pod', metadata: { managedFields: [{ manager: 'kube-controller-manager' }] }, spec: { containers: [{ name: 'x', image: 'a/b:1' }] } })), 'snapshot');
+  assert.equal(detectDocumentKind(JSON.stringify({ kind: 'Pod', spec: { containers: [{ name: 'kcm', image: 'registry.k8s.io/kube-controller-manager:v1.30.0' }] } })), 'kcm-pod');
+});
