@@ -2,6 +2,7 @@
  * Command-line arguments, parsed once into a typed form (check at the edge).
  * Unknown options and missing values are usage errors (exit 2).
  */
+import { closest } from '../engine/config/suggest';
 export interface ParsedArgs {
   command: string;
   files: string[];
@@ -114,20 +115,6 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 }
 
 function suggest(name: string): string {
-  let best: string | undefined;
-  let bestD = 3;
-  for (const o of OPTIONS) {
-    const d = editDistance(name, o.name);
-    if (d < bestD) { bestD = d; best = o.name; }
-  }
+  const best = closest(name, OPTIONS.map((o) => o.name));
   return best ? ` (did you mean --${best}?)` : '';
-}
-
-function editDistance(a: string, b: string): number {
-  const dp = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array(b.length).fill(0)]);
-  for (let j = 1; j <= b.length; j++) dp[0][j] = j;
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++)
-      dp[i][j] = Math.min(dp[i - 1][j] + 1, dp[i][j - 1] + 1, dp[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-  return dp[a.length][b.length];
 }
