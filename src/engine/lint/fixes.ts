@@ -90,3 +90,26 @@ export function removeEntryFix(ctx: LintContext, p: LintProblem, title: string):
 export function replaceFix(title: string, start: number, end: number, newText: string, preferred = true): QuickFix {
   return { title, edits: [{ offset: start, endOffset: end, newText }], preferred };
 }
+
+/**
+ * The value a problem is about: for a position on a key (`podEvictionTimeout`
+ * of `podEvictionTimeout: 5m`) the scalar after its colon on that line;
+ * otherwise the position itself. Quotes are left out.
+ */
+export function valueRange(ctx: LintContext, p: LintProblem): [number, number] | undefined {
+  const r = rangeIn(ctx, p.position);
+  if (!r) return undefined;
+  let [s, e] = r;
+  const after = /^["']?\s*:[ \t]*/.exec(ctx.text.slice(e));
+  if (after) {
+    s = e + after[0].length;
+    const nl = ctx.text.indexOf('\n', s);
+    e = nl < 0 ? ctx.text.length : nl;
+    const line = ctx.text.slice(s, e);
+    const comment = line.search(/\s#/);
+    if (comment >= 0) e = s + comment;
+  }
+  while (e > s && /\s/.test(ctx.text[e - 1])) e--;
+  if (e - s >= 2 && /["']/.test(ctx.text[s]) && ctx.text[e - 1] === ctx.text[s]) { s++; e--; }
+  return e > s ? [s, e] : undefined;
+}

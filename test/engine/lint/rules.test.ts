@@ -85,6 +85,12 @@ const cases: Case[] = [
     fixed: scenario('1.31', 'controllerManager:\n  nodeMonitorGracePeriod: 50s\n'),
   },
   {
+    name: 'a duration setting written as a bare number is an error, fixed by adding the seconds unit',
+    doc: scenario('1.31', 'controllerManager:\n  «nodeMonitorPeriod»: 5\n'),
+    code: 'bad-duration', severity: 'error',
+    fixed: scenario('1.31', 'controllerManager:\n  nodeMonitorPeriod: 5s\n'),
+  },
+  {
     name: 'a grace period of 2.5 heartbeats is a warning on its value, rounded up to 4 heartbeats',
     doc: scenario('1.12', 'controllerManager:\n  nodeMonitorGracePeriod: «25s»\n'),
     code: 'grace-period-few-heartbeats', severity: 'warning',

@@ -7,7 +7,7 @@
  * a KubeControllerManagerConfiguration and a static Pod manifest's command.
  */
 import type { SourcePosition } from '../../problems';
-import { didYouMeanFix, rangeIn, removeEntryFix } from '../fixes';
+import { didYouMeanFix, rangeIn, removeEntryFix, replaceFix, valueRange } from '../fixes';
 import type { LintContext, LintProblem, LintRule } from '../types';
 
 /** Codes whose entry is best removed: the version does not have it, so it is not applied. */
@@ -40,6 +40,12 @@ export const settingsRule: LintRule = {
       if (/did you mean/.test(p.message)) {
         const f = didYouMeanFix(ctx, lp);
         if (f) fixes.push(f);
+      }
+      // `nodeMonitorGracePeriod: 40` -> `40s`: resolve says which unit it means
+      const unit = /write it with a unit, e\.g\. ([^)\s]+)\)/.exec(p.message);
+      if (p.code === 'bad-duration' && unit) {
+        const v = valueRange(ctx, lp);
+        if (v && ctx.text.slice(v[0], v[1]) + 's' === unit[1]) fixes.push(replaceFix(`Change to ${unit[1]}`, v[0], v[1], unit[1]));
       }
       if (REMOVABLE.has(p.code)) {
         const what = /^(\S+)/.exec(p.message.replace(/^feature gate /, '').replace(/^controller /, ''))?.[1] ?? 'the entry';
