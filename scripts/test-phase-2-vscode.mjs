@@ -7,7 +7,8 @@
 // group on 127.0.0.1, runs the UI test and the extension-host tests, and
 // kills the group.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync, openSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync, openSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer } from 'node:net';
 import { ensureChromium, ensureCodeServer, E2E_HOME } from '../test/e2e/install.mjs';
@@ -25,15 +26,17 @@ if (!['out/extension.js', 'out/webview.js'].every((f) => existsSync(join(root, f
   if (run('node', ['scripts/build.mjs']) !== 0) process.exit(1);
 }
 
-const work = join(E2E_HOME, 'run');
-rmSync(work, { recursive: true, force: true });
+// one folder per run (other runs may be going on at the same time); kept only when something failed
+mkdirSync(E2E_HOME, { recursive: true });
+const work = mkdtempSync(join(E2E_HOME, 'run-'));
 const dirs = { ud: join(work, 'ud'), exts: join(work, 'exts'), ws: join(work, 'ws'), shots: join(work, 'shots'), xdg: join(work, 'xdg') };
 for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
 const env = {
   ...process.env,
-  XDG_CONFIG_HOME: join(dirs.xdg, 'config'), XDG_DATA_HOME: join(dirs.xdg, 'data'), XDG_CACHE_HOME: join(dirs.xdg, 'cache'), XDG_RUNTIME_DIR: join(dirs.xdg, 'run'),
+  // the runtime dir holds VS Code's IPC sockets, whose paths must stay under 107 characters
+  XDG_CONFIG_HOME: join(dirs.xdg, 'config'), XDG_DATA_HOME: join(dirs.xdg, 'data'), XDG_CACHE_HOME: join(dirs.xdg, 'cache'), XDG_RUNTIME_DIR: mkdtempSync(join(tmpdir(), 'csx-')),
 };
-mkdirSync(env.XDG_RUNTIME_DIR, { recursive: true, mode: 0o700 });
+chmodSync(env.XDG_RUNTIME_DIR, 0o700);
 
 let failed = 0;
 
@@ -101,5 +104,11 @@ log('extension host: commands and tree views');
 if (run('node', ['test/e2e/exthost.e2e.mjs'], { env: testEnv }) !== 0) failed++;
 
 killGroup();
-log(failed ? `${failed} suite(s) failed; screenshots in ${dirs.shots}` : 'all passed');
+if (failed) log(`${failed} suite(s) failed; screenshots in ${dirs.shots}, code-server log in ${work}`);
+else {
+  log('all passed');
+  await new Promise((r) => setTimeout(r, 500)); // let the group exit before removing its folders
+  rmSync(work, { recursive: true, force: true });
+}
+rmSync(env.XDG_RUNTIME_DIR, { recursive: true, force: true });
 process.exit(failed ? 1 : 0);

@@ -9,7 +9,7 @@ import { formatProblem } from '../engine';
 import { parsePersistedState, type WebviewMessage } from '../protocol/webview';
 import { onConfigChange, readConfig, type Config } from './config';
 import { openScenario } from './engine';
-import { StepperPanel } from './panel';
+import { StepperPanel, type PanelHandler } from './panel';
 import { Session, type SessionResult } from './session';
 
 export class Ctx implements vscode.Disposable {
@@ -74,28 +74,35 @@ export class Ctx implements vscode.Disposable {
     if (revive?.selected) session.selected = revive.selected;
     const title = `Stepper: ${opened.scenario.name || basename(path)}`;
     if (revive?.panel) {
+      const revived = revive.panel;
       this.panel?.dispose();
-      this.panel = new StepperPanel(revive.panel, this.extensionUri, this.panelHandler());
+      this.panel = this.attach((h) => new StepperPanel(revived, this.extensionUri, h));
     } else if (this.panel && !this.panel.isDisposed) {
       this.panel.panel.title = title;
       this.panel.reveal();
       session.sendAll();
     } else {
-      this.panel = StepperPanel.create(this.extensionUri, title, this.panelHandler());
+      this.panel = this.attach((h) => StepperPanel.create(this.extensionUri, title, h));
     }
     this.panel.panel.title = title;
     this.changed.fire();
     return true;
   }
 
-  private panelHandler() {
-    return {
-      onMessage: (m: WebviewMessage) => this.report(this.session?.handle(m, { play: () => this.play(), pause: () => this.pause() })),
+  /** Wires a panel to the context; a panel that is no longer the current one is ignored. */
+  private attach(make: (h: PanelHandler) => StepperPanel): StepperPanel {
+    let me: StepperPanel | undefined;
+    me = make({
+      onMessage: (m: WebviewMessage) => {
+        if (this.panel === me) this.report(this.session?.handle(m, { play: () => this.play(), pause: () => this.pause() }));
+      },
       onDispose: () => {
+        if (this.panel !== me) return;
         this.pause();
         this.panel = undefined;
       },
-    };
+    });
+    return me;
   }
 
   /** Shows a failed result where the user is looking: in the panel's status line and as a status bar message. */
