@@ -167,3 +167,19 @@ test('the default version applies only to documents that do not name one', () =>
   assert.ok(!service('1.26').diagnostics(URI, noVersion).some((d) => d.code === 'not-in-version'));
   assert.ok(!service('1.27').diagnostics(URI, noVersion.replace('kind: Scenario', 'kind: Scenario\nkubernetesVersion: "1.26"')).some((d) => d.code === 'not-in-version'));
 });
+
+test('editing a scenario does not re-read its snapshot until files change on disk', () => {
+  const fs = workspace();
+  let reads = 0;
+  const counting = { stat: (p: string) => fs.stat(p), list: (d: string) => fs.list(d), readText: (p: string) => { reads++; return fs.readText(p); } };
+  const s = createLanguageService({ fs: counting });
+  s.diagnostics(URI, scenario('1.31', 'kubelet: {}\n'));
+  s.diagnostics(URI, scenario('1.31', 'kubelet: {leaseRenewInterval: 10s}\n'));
+  assert.equal(reads, 1);
+  fs.write(CLUSTER, fs.readText(CLUSTER).replace(/node-a2/g, 'node-b1'));
+  const text = scenario('1.31', 'events:\n  - at: 1s\n    node: node-b1\n    condition: {type: Ready, status: "False"}\n');
+  assert.ok(s.diagnostics(URI, text).some((d) => d.code === 'unknown-node'), 'the cached snapshot is still the old one');
+  s.filesChanged();
+  assert.ok(!s.diagnostics(URI, text).some((d) => d.code === 'unknown-node'));
+  assert.equal(reads, 2);
+});

@@ -36,17 +36,50 @@ export function relevantKind(text: string): DocumentKind | undefined {
   return undefined;
 }
 
+/**
+ * An InputFs that keeps what it read until told files changed: editing a
+ * scenario re-reads neither its snapshot nor its configFile on every keystroke.
+ */
+export class CachingFs implements InputFs {
+  private readonly texts = new Map<string, string>();
+  private readonly stats = new Map<string, ReturnType<InputFs['stat']>>();
+  private readonly lists = new Map<string, string[]>();
+  constructor(private readonly inner: InputFs) {}
+  stat(path: string): ReturnType<InputFs['stat']> {
+    if (!this.stats.has(path)) this.stats.set(path, this.inner.stat(path));
+    return this.stats.get(path);
+  }
+  readText(path: string): string {
+    let t = this.texts.get(path);
+    if (t === undefined) { t = this.inner.readText(path); this.texts.set(path, t); }
+    return t;
+  }
+  list(dir: string): string[] {
+    let l = this.lists.get(dir);
+    if (!l) { l = this.inner.list(dir); this.lists.set(dir, l); }
+    return l;
+  }
+  clear(): void {
+    this.texts.clear();
+    this.stats.clear();
+    this.lists.clear();
+  }
+}
+
 /** Analyses documents, keeping the last analysis of each URI while its text is unchanged. */
 export class Analyzer {
   private readonly cache = new Map<string, Analysis>();
-  constructor(private readonly options: ServiceOptions = {}) {}
+  private readonly fs: CachingFs | undefined;
+  constructor(private readonly options: ServiceOptions = {}) {
+    this.fs = options.fs ? new CachingFs(options.fs) : undefined;
+  }
 
   analyze(uri: string, text: string): Analysis | undefined {
     const hit = this.cache.get(uri);
     if (hit && hit.text === text) return hit;
     const kind = relevantKind(text);
     if (!kind) { this.cache.delete(uri); return undefined; }
-    const { problems, context } = lintDocumentWithContext(uri, text, kind, this.options.fs, { version: this.options.defaultVersion });
+    const { problems, context } = lintDocumentWithContext(uri, text, kind, this.fs, { version: this.options.defaultVersion });
     const a: Analysis = { uri, text, kind, lines: new TextLines(text), ctx: context, problems };
     this.cache.set(uri, a);
     return a;
@@ -59,5 +92,6 @@ export class Analyzer {
   /** Drops every analysis (a file a document names may have changed on disk). */
   forgetAll(): void {
     this.cache.clear();
+    this.fs?.clear();
   }
 }
