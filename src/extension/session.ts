@@ -339,7 +339,8 @@ export class Session {
     this.post({ type: 'select', object: ref });
     this.post({ type: 'explanation', explanation: this.sim.explain(ref) });
     const machine = this.machineFor(ref);
-    if (machine) this.post({ type: 'machine', machine });
+    // plain data only: a definition may hold functions (guards, actions) that no message can carry
+    if (machine) this.post({ type: 'machine', machine: JSON.parse(JSON.stringify(machine)) as MachineView });
     return { ok: true };
   }
 
