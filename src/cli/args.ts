@@ -21,6 +21,7 @@ export interface ParsedArgs {
   seed?: number;
   outage?: string;
   detail?: 'full' | 'lean';
+  out?: string;
   help: boolean;
 }
 
@@ -42,6 +43,7 @@ const OPTIONS: OptionSpec[] = [
   { name: 'seed', takes: 'int' },
   { name: 'outage', takes: 'string' },
   { name: 'detail', takes: 'string' },
+  { name: 'out', takes: 'string' },
   { name: 'color', takes: 'none' },
   { name: 'no-color', takes: 'none' },
   { name: 'help', takes: 'none' },
@@ -88,6 +90,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   out.zones = int('zones');
   out.seed = int('seed');
   out.outage = one('outage');
+  out.out = one('out');
   const detail = one('detail');
   if (detail !== undefined) {
     if (detail !== 'full' && detail !== 'lean') throw new UsageError(`--detail is full or lean, not "${detail}"`);

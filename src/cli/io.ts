@@ -10,4 +10,6 @@ export interface CliIo {
   fs: InputFs;
   /** colour the text output (a terminal, or --color) */
   color: boolean;
+  /** writes a file (creating its folder), chunk by chunk: `generate --out` writes clusters too big for one string */
+  writeFile?(path: string, chunks: Iterable<string>): void;
 }

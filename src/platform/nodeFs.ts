@@ -3,7 +3,8 @@
  * Node (command line, extension host, language server). Paths are used as
  * given, relative paths against the process's working directory.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 import type { InputFs, InputStat } from '../engine/snapshot/source';
 
 export function nodeFs(): InputFs {
@@ -19,4 +20,15 @@ export function nodeFs(): InputFs {
     readText: (path: string) => readFileSync(path, 'utf8'),
     list: (dir: string) => readdirSync(dir).sort(),
   };
+}
+
+/** Writes a file chunk by chunk (creating its folder), so a text larger than one string can be written. */
+export function writeChunks(path: string, chunks: Iterable<string>): void {
+  mkdirSync(dirname(path), { recursive: true });
+  const fd = openSync(path, 'w');
+  try {
+    for (const chunk of chunks) writeSync(fd, chunk);
+  } finally {
+    closeSync(fd);
+  }
 }

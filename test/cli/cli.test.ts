@@ -91,3 +91,31 @@ test('generate --outage writes a scenario whose zone loses its kubelets', async 
   assert.match(r.out, /kind: Scenario/);
   assert.match(r.out, /kubelet: stop/);
 });
+
+test('generate --out writes the cluster and a scenario that replays', async () => {
+  const { mkdtempSync, readFileSync } = await import('node:fs');
+  const dir = mkdtempSync('/tmp/cs-generate-');
+  const g = await runCli('generate', '--nodes', '6', '--pods-per-node', '3', '--zones', '3', '--outage', '1:60s:30m', '--detail', 'lean', '--out', dir);
+  assert.equal(g.code, 0, g.err);
+  assert.match(g.out, /wrote .*cluster\.json: 6 nodes, 18 pods/);
+  assert.match(readFileSync(`${dir}/scenario.yaml`, 'utf8'), /snapshot: \.\/cluster\.json/);
+  const r = await runCli('replay', `${dir}/scenario.yaml`, '--until', '3m', '--format', 'json');
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /"action":"KubeletStopped"/);
+  assert.match(r.out, /"action":"NodeStatusUnknown"/);
+});
+
+test('validate reports a removed flag and a short grace period with their positions, and exits 1', async () => {
+  const r = await runCli('validate', 'test/fixtures/cli/kcm-removed-flag.yaml');
+  assert.equal(r.code, 1, r.out + r.err);
+  assert.match(r.err, /kcm-removed-flag\.yaml:13:\d+: error [\w-]+: .*--pod-eviction-timeout/);
+  assert.match(r.err, /kcm-removed-flag\.yaml:12:\d+: warning [\w-]+: .*45/);
+});
+
+test('validate passes every bundled example', async () => {
+  const { readdirSync } = await import('node:fs');
+  const files = readdirSync('examples').filter((f) => f.endsWith('.yaml')).map((f) => `examples/${f}`);
+  const r = await runCli('validate', ...files);
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, / 0 error\(s\)/);
+});

@@ -3,13 +3,13 @@
  * root, and captures what it prints.
  */
 import { cli } from '../../src/cli/cli';
-import { nodeFs } from '../../src/platform/nodeFs';
+import { nodeFs, writeChunks } from '../../src/platform/nodeFs';
 
 export interface CliResult { code: number; out: string; err: string }
 
 export async function runCli(...argv: string[]): Promise<CliResult> {
   let out = '';
   let err = '';
-  const code = await cli(argv, { out: (t) => { out += t; }, err: (t) => { err += t; }, fs: nodeFs(), color: false });
+  const code = await cli(argv, { out: (t) => { out += t; }, err: (t) => { err += t; }, fs: nodeFs(), writeFile: writeChunks, color: false });
   return { code, out, err };
 }

@@ -1,9 +1,9 @@
 /**
- * `validate FILE...`: the problems the language server would show, with
+ * `validate FILE...`: the problems the language server shows (the same lint
+ * rules: schema, references, timing lints, settings the version lacks), with
  * file:line:column; exit 1 when any is an error.
  */
-import { loadScenario } from '../../engine/snapshot/scenario';
-import { createSimulation } from '../../engine';
+import { lintFile } from '../../engine/lint';
 import type { ParsedArgs } from '../args';
 import { UsageError } from '../args';
 import type { CliIo } from '../io';
@@ -18,8 +18,7 @@ export function validate(args: ParsedArgs, io: CliIo): number {
       io.err(`controller-stepper: cannot read ${file}: no such file or folder\n`);
       return 2;
     }
-    const scenario = loadScenario(file, io.fs);
-    const problems = createSimulation(scenario, { version: args.version, set: args.set }).problems;
+    const problems = lintFile(file, io.fs, { versionOverride: args.version, set: args.set });
     reportProblems(io, problems);
     errors += problems.filter((p) => p.severity === 'error').length;
     warnings += problems.filter((p) => p.severity === 'warning').length;

@@ -44,7 +44,7 @@ export type SnapshotInput =
   | { file: string; text: string; document: Document; path: JsonPath };
 
 export interface LoadOptions {
-  /** files larger than this are reported and not read (default 256 MiB) */
+  /** files larger than this are reported and not read (default MAX_FILE_BYTES, 480 MiB) */
   maxFileBytes?: number;
   /** JSON texts up to this size get a position for every object (default 8 MiB); larger ones only for problems */
   objectPositionsUpTo?: number;

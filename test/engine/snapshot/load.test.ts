@@ -269,7 +269,7 @@ test('the end of a problem range is known too', () => {
   assert.deepEqual([p.line, p.column, p.endLine, p.endColumn, p.offset, p.endOffset], [1, 89, 1, 94, 88, 93]);
 });
 
-test('a file over 256 MiB is refused before it is read, naming its size and the limit', () => {
+test('a file over 480 MiB is refused before it is read, naming its size and the limit', () => {
   const fs: InputFs = {
     stat: (p) => (p === '/huge.json' ? { kind: 'file', size: 1024 ** 3 } : undefined),
     readText: () => assert.fail('a file that is too large must not be read'),
@@ -277,7 +277,7 @@ test('a file over 256 MiB is refused before it is read, naming its size and the 
   };
   const snap = loadSnapshot(['/huge.json'], fs);
   assert.deepEqual(codes(snap.problems), ['error file-too-large']);
-  assert.match(snap.problems[0].message, /is 1 GiB; the loader reads files up to 256 MiB/);
+  assert.match(snap.problems[0].message, /is 1 GiB; the loader reads files up to 480 MiB/);
   assert.equal(snap.partial, true);
 });
 
