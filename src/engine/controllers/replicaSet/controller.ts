@@ -914,11 +914,24 @@ function copyContext(c: ReplicaSetMachineContext): ReplicaSetMachineContext {
   return { ...c, delKeys: [...c.delKeys] };
 }
 
+/**
+ * The plain copy made of each xstate snapshot. xstate's snapshots are
+ * immutable (a transition makes a new one; an event that takes no transition
+ * keeps the old one), so a ReplicaSet whose machine did not move since the
+ * last checkpoint shares that checkpoint's copy instead of copying again
+ * (checkpoints never mutate what they hold; restore copies the context).
+ */
+const plainCopies = new WeakMap<object, PlainState>();
+
 /** the machine's state as plain data (what a checkpoint keeps; restored with resolveState) */
 function plainState(actor: Actor): PlainState {
   const snap = actor.snapshot();
+  const cached = plainCopies.get(snap);
+  if (cached) return cached;
   const v = snap.value as Record<string, string>;
-  return { value: { ...v }, context: copyContext(snap.context) };
+  const out = { value: { ...v }, context: copyContext(snap.context) };
+  plainCopies.set(snap, out);
+  return out;
 }
 
 function rulesText(s: RankingSettings): string[] {

@@ -500,6 +500,29 @@ test('a checkpoint restores the machines: the same events give the same decision
   assert.deepEqual(fresh.whyNot(w.host, 'ReplicaSet/default/web'), w.rs.whyNot(w.host, 'ReplicaSet/default/web'));
 });
 
+test('checkpoints share the copy of a machine that did not move, and a machine that moved is copied afresh', () => {
+  const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 3 })] });
+  w.host.defer = true;
+  w.settle();
+  type SavedShape = { entries: { snapshot: { value: Record<string, string>; context: { add: number; dueAt: number | null } } }[] };
+  const first = w.rs.save() as SavedShape;
+  const second = w.rs.save() as SavedShape;
+  assert.equal(second.entries[0]!.snapshot, first.entries[0]!.snapshot, 'no transition in between: the same plain copy');
+  const before = JSON.stringify(first);
+  // the pods are observed: the expectations are fulfilled and the machine moves
+  w.host.defer = false;
+  w.host.flush();
+  w.settle();
+  const third = w.rs.save() as SavedShape;
+  assert.notEqual(third.entries[0]!.snapshot, first.entries[0]!.snapshot, 'after a transition: a new copy');
+  assert.equal(third.entries[0]!.snapshot.value.expectations, 'satisfied');
+  assert.equal(JSON.stringify(first), before, 'the earlier checkpoint is unchanged');
+  // restoring the shared copy and running on does not change it either
+  const fresh = createReplicaSetController();
+  fresh.restore(first, w.host);
+  assert.equal(JSON.stringify(first), before);
+});
+
 test('the machine view names each ReplicaSet and carries the xstate definition', () => {
   const w = new World({ minor: 12, replicaSets: [rsObject('web', { replicas: 1 })] });
   w.settle();
