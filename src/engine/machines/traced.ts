@@ -46,17 +46,29 @@ export function createTracedActor<M extends AnyStateMachine>(
   };
   const actor = createActor(machine, { input: options.input, snapshot: options.snapshot as never, inspect } as never);
   actor.start();
+  // The state's text, kept with the (immutable) snapshot it was made from, so
+  // that an event that takes no transition does not format it again.
+  let textOf: unknown;
+  let text = '';
+  const current = (): string => {
+    const snap = actor.getSnapshot() as { value: unknown };
+    if (snap !== textOf) {
+      textOf = snap;
+      text = stateValueToString(snap.value);
+    }
+    return text;
+  };
   return {
     id,
     actor,
     snapshot: () => actor.getSnapshot() as SnapshotFrom<M>,
-    state: () => stateValueToString((actor.getSnapshot() as { value: unknown }).value),
+    state: current,
     send(event) {
-      const from = stateValueToString((actor.getSnapshot() as { value: unknown }).value);
+      const from = current();
       fired = false;
       actor.send(event as never);
       if (!fired) return null;
-      return { id, from, to: stateValueToString((actor.getSnapshot() as { value: unknown }).value), event: (event as { type: string }).type };
+      return { id, from, to: current(), event: (event as { type: string }).type };
     },
     stop: () => actor.stop(),
   };

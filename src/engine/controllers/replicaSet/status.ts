@@ -21,10 +21,15 @@ export function isPodAvailable(pod: PodRecord, minReadySeconds: number, now: Mic
   return c.lastTransitionTime + minReadySeconds * MICROS_PER_SECOND < now;
 }
 
-/** labels.Set(template.labels).AsSelectorPreValidated().Matches(pod labels) */
-function hasAllLabels(template: Record<string, string>, labels: Record<string, string>): boolean {
-  for (const [k, v] of Object.entries(template)) {
-    if (!Object.prototype.hasOwnProperty.call(labels, k) || labels[k] !== v) return false;
+/**
+ * labels.Set(template.labels).AsSelectorPreValidated().Matches(pod labels);
+ * the template's keys and values are listed once per status computation
+ * (`templateKeys`/`templateValues`), not once per pod.
+ */
+function hasAllLabels(keys: readonly string[], values: readonly string[], labels: Record<string, string>): boolean {
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (!Object.prototype.hasOwnProperty.call(labels, k) || labels[k] !== values[i]) return false;
   }
   return true;
 }
@@ -48,11 +53,13 @@ export function calculateStatus(
   rs: ReplicaSetRecord, filteredPods: readonly PodRecord[], manageReplicasErr: string | undefined, now: Micros, terminating?: number,
 ): ReplicaSetStatus {
   const tmpl = templateLabels(rs);
+  const templateKeys = Object.keys(tmpl);
+  const templateValues = templateKeys.map((k) => tmpl[k]!);
   let fullyLabeled = 0;
   let ready = 0;
   let available = 0;
   for (const pod of filteredPods) {
-    if (hasAllLabels(tmpl, pod.meta.labels)) fullyLabeled++;
+    if (hasAllLabels(templateKeys, templateValues, pod.meta.labels)) fullyLabeled++;
     if (isPodReady(pod)) {
       ready++;
       if (isPodAvailable(pod, rs.minReadySeconds, now)) available++;
