@@ -119,3 +119,10 @@ test('validate passes every bundled example', async () => {
   assert.equal(r.code, 0, r.err);
   assert.match(r.out, / 0 error\(s\)/);
 });
+
+test('a bad value inside a quoted flag is located at the value, not at the quote', async () => {
+  const r = await runCli('validate', 'test/fixtures/cli/quoted-flag.yaml');
+  assert.equal(r.code, 1);
+  // line 8 is `  flags: ["--node-monitor-period=5x"]`: the value 5x starts at column 34
+  assert.match(r.err, /quoted-flag\.yaml:8:34: error bad-duration/);
+});

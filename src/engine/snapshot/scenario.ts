@@ -181,6 +181,14 @@ class ScenarioParser {
     return this.lines.position(this.file, r[0], end);
   }
 
+  /** The position of a scalar's text, inside its quotes when it is quoted (flags are located within it). */
+  textPos(node: unknown): SourcePosition | undefined {
+    const n = node as (YamlNode & { type?: string }) | null | undefined;
+    const r = n?.range;
+    if (!r || (n?.type !== 'QUOTE_DOUBLE' && n?.type !== 'QUOTE_SINGLE')) return this.pos(node);
+    return this.lines.position(this.file, r[0] + 1, Math.max(r[0] + 1, r[1] - 1));
+  }
+
   report(code: string, severity: Severity, message: string, node?: unknown): void {
     const p: Problem = { code, severity, message };
     const position = this.pos(node) ?? { file: this.file, line: 1, column: 1 };
@@ -420,7 +428,7 @@ class ScenarioParser {
           const s = this.string(item, 'a flag');
           if (s === undefined) continue;
           if (!s.startsWith('--')) this.report('bad-flag', 'error', `expected a flag of the form --name=value, found ${JSON.stringify(s)}`, item);
-          else cm.flags.push({ text: s, position: this.pos(item) });
+          else cm.flags.push({ text: s, position: this.textPos(item) });
         }
       } else if (key === 'featureGates') {
         if (!isMap(v)) { this.report('wrong-type', 'error', `expected featureGates as a mapping such as {TaintBasedEvictions: true}, found ${this.describe(v)}`, v); continue; }
