@@ -16,7 +16,8 @@
  * - Node: spec.taints, spec.unschedulable, status.conditions;
  * - Pod: spec.nodeName, spec.tolerations, status.phase, status.conditions;
  * - ReplicaSet: spec.replicas, status (replicas, fullyLabeledReplicas,
- *   readyReplicas, availableReplicas, observedGeneration, conditions);
+ *   readyReplicas, availableReplicas, observedGeneration, terminatingReplicas
+ *   where the controller keeps it, conditions);
  * - Lease: spec.holderIdentity, leaseDurationSeconds, renewTime (MicroTime).
  * Timestamps are written as Kubernetes writes them (metav1.Time in whole
  * seconds, MicroTime with six digits); the zero time is written as null.
@@ -199,6 +200,8 @@ export function exportReplicaSet(r: ReplicaSetRecord): KObject {
   for (const k of ['fullyLabeledReplicas', 'readyReplicas', 'availableReplicas', 'observedGeneration'] as const) {
     if (s[k] !== 0 || status[k] !== undefined) status[k] = s[k];
   }
+  // terminatingReplicas exists only where its gate is on (DeploymentReplicaSetTerminatingReplicas)
+  if (s.terminatingReplicas !== undefined) status.terminatingReplicas = s.terminatingReplicas;
   const rawConds = status.conditions;
   if (s.conditions.length || rawConds !== undefined) {
     status.conditions = s.conditions.map((c, i) => conditionObject(c, rawConds, i));

@@ -71,6 +71,8 @@ test('a ReplicaSet exports its new status and spec.replicas', () => {
   const out = exportRecord(rs) as { spec: KObject; status: KObject };
   assert.equal(out.spec.replicas, 5);
   assert.deepEqual(out.status, { replicas: 3, readyReplicas: 1, observedGeneration: 1 });
+  rs.status.terminatingReplicas = 2;
+  assert.equal((exportRecord(rs) as { status: KObject }).status.terminatingReplicas, 2, 'kept where the controller keeps it (1.35)');
 });
 
 test('the cluster exports as a kind: List, sorted by kind then name, with deleted pods absent', () => {
