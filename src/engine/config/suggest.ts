@@ -5,7 +5,9 @@ export function closest(input: string, candidates: readonly string[]): string | 
   let bestD = Infinity;
   for (const c of candidates) {
     const d = distance(a, c.toLowerCase());
-    if (d < bestD || (d === bestD && best !== undefined && c < best)) { best = c; bestD = d; }
+    // Ties go to the candidate of the closer length (a substitution is likelier than a dropped letter), then by name.
+    const closer = best === undefined ? 0 : Math.abs(c.length - a.length) - Math.abs(best.length - a.length);
+    if (d < bestD || (d === bestD && best !== undefined && (closer < 0 || (closer === 0 && c < best)))) { best = c; bestD = d; }
   }
   const limit = Math.max(2, Math.floor(a.length / 3));
   return bestD <= limit ? best : undefined;

@@ -35,6 +35,7 @@ import { MAX_MINOR, parseKubeVersion } from '../versions/table';
 import { loadSnapshot, type SnapshotInput } from './load';
 import { LineIndex } from './positions';
 import { MAX_FILE_BYTES, basenamePath, dirnamePath, resolveFrom, type InputFs } from './source';
+import { closest } from '../config/suggest';
 import type { ControllerManagerInput, Expectation, LoadedSnapshot, NodeTarget, Scenario, ScenarioEvent, TimeSpec } from './types';
 
 export const SCENARIO_API_VERSION = 'controllerstepper.io/v1alpha1';
@@ -85,31 +86,9 @@ export interface ScenarioOptions {
 
 // ---------------------------------------------------------------------------
 
-/** Levenshtein distance, bounded (the strings are short keys). */
-function distance(a: string, b: string): number {
-  if (Math.abs(a.length - b.length) > 3) return 99;
-  const prev = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0];
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j];
-      prev[j] = Math.min(prev[j] + 1, prev[j - 1] + 1, diag + (a[i - 1].toLowerCase() === b[j - 1].toLowerCase() ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length];
-}
-
-/** The closest of `known` to `word`, when it is close enough to be a typo. */
+/** The closest of `known` to `word`, when it is close enough to be a typo (one rule for the whole engine). */
 export function didYouMean(word: string, known: readonly string[]): string | undefined {
-  let best: string | undefined;
-  let bestD = Infinity;
-  for (const k of known) {
-    const d = distance(word, k);
-    if (d < bestD) { bestD = d; best = k; }
-  }
-  return best !== undefined && bestD <= Math.max(1, Math.min(3, Math.floor(best.length / 3))) ? best : undefined;
+  return closest(word, known);
 }
 
 const suggest = (word: string, known: readonly string[]): string => {
