@@ -17,7 +17,7 @@ import type {
   WebviewMessage,
   WhatIfComparison,
 } from '../protocol/webview';
-import { buildClusterView, buildClusterViewFromRecords, diffClusterViews, diffItems, EvictionIndex, type ClusterView } from './viewModel';
+import { buildClusterView, buildClusterViewFromRecords, diffClusterViews, diffItems, EvictionIndex, podEvictionPathDeadlines, type ClusterView } from './viewModel';
 import { decisionMatcher, parseRunUntil } from './runUntil';
 import { compareTraces } from './whatIf';
 
@@ -93,7 +93,10 @@ export class Session {
   private readonly evictions = new EvictionIndex();
 
   private buildView(): ClusterView {
-    const evictions = this.evictions.update(this.sim.trace);
+    const scheduled = this.evictions.update(this.sim.trace);
+    // taint-eviction deadlines from the trace; the pod-eviction path's from the controller's "why not"
+    const byNode = podEvictionPathDeadlines(this.sim);
+    const evictions = byNode.size ? new Map([...scheduled, ...byNode]) : scheduled;
     return this.sim.cluster ? buildClusterViewFromRecords(this.sim.cluster, evictions) : buildClusterView(this.sim.state(), evictions);
   }
 

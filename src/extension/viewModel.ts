@@ -5,7 +5,8 @@
  * the simulation offers them, else from the exported state (spec 2.2). Pure:
  * no vscode, testable with plain data.
  */
-import type { StateView } from '../engine/simulation/api';
+import type { Simulation, StateView } from '../engine/simulation/api';
+import { usesTaintBasedEvictions } from '../engine/config/resolve';
 import type { ClusterState } from '../engine/model/cluster';
 import type { KObject } from '../engine/model/types';
 import type { Decision } from '../engine/trace/decision';
@@ -62,6 +63,37 @@ export class EvictionIndex {
     this.lastSeq = trace.length ? trace[trace.length - 1].seq : 0;
     return this.pending;
   }
+}
+
+/**
+ * The pod-eviction path (1.12 and whenever taint-based evictions are off):
+ * the node lifecycle controller deletes a node's pods itself, once
+ * podEvictionTimeout has passed and the zone's queue releases the node. The
+ * countdown of each pod on a not-Ready node is when the controller's own
+ * "why not" says that will happen (DaemonSet pods are never deleted).
+ * Only not-Ready nodes are asked, and at most `limit` of them per view.
+ */
+export function podEvictionPathDeadlines(
+  sim: Pick<Simulation, 'config' | 'behaviour' | 'explain'> & { cluster?: ClusterState },
+  limit = 500,
+): Map<string, { at: string; node: string }> {
+  const out = new Map<string, { at: string; node: string }>();
+  const cluster = sim.cluster;
+  if (!cluster || usesTaintBasedEvictions(sim.config, sim.behaviour)) return out;
+  let asked = 0;
+  for (const n of cluster.nodes.values()) {
+    if (n.conditions.find((c) => c.type === 'Ready')?.status === 'True') continue;
+    if (asked++ >= limit) break;
+    const name = n.meta.name;
+    const due = sim.explain(`Node/${name}`).whyNot.find((w) => w.what === `pods of Node/${name} evicted` && w.wouldFireAt)?.wouldFireAt;
+    if (!due) continue;
+    for (const key of cluster.podsByNode.get(name) ?? []) {
+      const pod = cluster.pods.get(key);
+      if (!pod || pod.meta.ownerReferences.some((o) => o.kind === 'DaemonSet' && o.controller !== false)) continue;
+      out.set(`Pod/${key}`, { at: due, node: name });
+    }
+  }
+  return out;
 }
 
 function withEviction(item: PodItem, evictions: ReadonlyMap<string, { at: string; node: string }>): PodItem {

@@ -52,3 +52,15 @@ test('every machine of the real engine has a definition the webview can draw', (
   assert.ok(m.definition && typeof m.definition === 'object');
   assert.doesNotThrow(() => JSON.stringify(m.definition));
 });
+
+test('under 1.12 the pods of a node that stopped heartbeating count down to the controller’s own eviction, DaemonSet pods excepted', () => {
+  const o = openScenario(resolve(__dirname, '../../examples/outage-1.12.yaml'), '');
+  const session = new Session({ make: o.make, options: o.options, settings: { collapseNoise: true, playSpeed: 2 }, post: () => {} });
+  session.runUntil('1m10s');
+  const web = session.clusterView.pods.get('Pod/default/web-7d9f-6wlhb');
+  assert.equal(web?.evictionAt, '2026-01-01T00:05:25.000Z', 'podEvictionTimeout (5m) after the last status (20s), at the next pass');
+  assert.equal(session.clusterView.pods.get('Pod/kube-system/kube-proxy-a1')?.evictionAt, undefined, 'DaemonSet pods are never deleted by the controller');
+  assert.equal(session.clusterView.pods.get('Pod/default/web-7d9f-qnfjb')?.evictionAt, undefined, 'a pod on a Ready node has no countdown');
+  session.runUntil('5m30s');
+  assert.equal(session.clusterView.pods.get('Pod/default/web-7d9f-gszhb')?.evictionAt, '2026-01-01T00:05:35.000Z', 'the second node waits for the zone queue\'s next token');
+});
