@@ -1,0 +1,9 @@
+#!/usr/bin/env node
+// Phase run by `npm test`: the benchmark at a small size, to prove that it
+// works (issue 5). It fails only when a measurement breaks, never on a missed
+// target: speed is measured by `npm run bench`, not asserted by tests.
+import { spawnSync } from 'node:child_process';
+
+const root = new URL('..', import.meta.url).pathname;
+const r = spawnSync('npm', ['run', 'bench', '--', '--quick'], { cwd: root, stdio: 'inherit' });
+process.exit(r.status ?? 1);
