@@ -201,14 +201,10 @@ export class NodeLifecycleController implements SimController {
   // ------------------------------------------------------------ SimController
 
   start(host: ControllerHost, memory: 'reconstructed' | 'fresh'): void {
-    this.rules = { ...rulesOf(host), ...(this.options.rules ?? {}) };
+    this.applySettings(host);
     this.started = true;
     this.memory = memory;
     this.origin = host.controllerStartTime;
-    this.period = Math.max(1, host.config.nodeMonitorPeriod);
-    this.evictionRate = host.config.nodeEvictionRate;
-    this.grace = host.config.nodeMonitorGracePeriod;
-    this.fixDeprecatedKeys = host.behaviour.fixesDeprecatedTaintKeys;
     this.nextMonitorAt = host.controllerStartTime;
     this.lastNow = host.now;
     this.monitor = createTracedActor(monitorMachine, 'monitor');
@@ -367,13 +363,18 @@ export class NodeLifecycleController implements SimController {
     };
   }
 
-  restore(saved: unknown, host: ControllerHost): void {
-    const s = structuredClone(saved) as SavedNodeLifecycle;
+  /** What the controller reads from its settings and version: the same at start and after a restore. */
+  private applySettings(host: ControllerHost): void {
     this.rules = { ...rulesOf(host), ...(this.options.rules ?? {}) };
     this.period = Math.max(1, host.config.nodeMonitorPeriod);
     this.evictionRate = host.config.nodeEvictionRate;
     this.grace = host.config.nodeMonitorGracePeriod;
     this.fixDeprecatedKeys = host.behaviour.fixesDeprecatedTaintKeys;
+  }
+
+  restore(saved: unknown, host: ControllerHost): void {
+    const s = structuredClone(saved) as SavedNodeLifecycle;
+    this.applySettings(host);
     this.started = s.started;
     this.memory = s.memory;
     this.reconstructPending = s.reconstructPending;
