@@ -56,10 +56,44 @@ function main(): number {
   if (r.status !== 0) process.stderr.write(r.stderr);
   const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) return 1;
-  const profile = JSON.parse(readFileSync(join(profDir, file), 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
-  const total = profile.timeDeltas.reduce((a, b) => a + b, 0);
+  const profile = JSON.parse(readFileSync(join(profDir, file), 'utf8')) as { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] };
+  // A measurement that reports its timed window (e.g. simulate's runUntil) is profiled
+  // over that window only, so loading and start-up do not drown it.
+  const reported = (() => {
+    try {
+      return JSON.parse(r.stdout.trim().split('\n').pop() ?? '{}') as { window?: [number, number] };
+    } catch {
+      return {};
+    }
+  })();
+  const [from, to] = reported.window ?? [-Infinity, Infinity];
   const byNode = new Map<number, number>();
-  profile.samples.forEach((id, i) => byNode.set(id, (byNode.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+  let at = profile.startTime, total = 0;
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    at += dt;
+    if (at < from || at > to) return;
+    total += dt;
+    byNode.set(id, (byNode.get(id) ?? 0) + dt);
+  });
+  // Inclusive time: a function's own samples plus its callees' (counted once per stack).
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const nodeById = new Map(profile.nodes.map((n) => [n.id, n]));
+  const keyOf = (n: ProfileNode): string => {
+    const url = n.callFrame.url.replace(/^file:\/\//, '');
+    return `${n.callFrame.functionName || '(anonymous)'}  ${url ? relative(root, url) : '(native)'}`;
+  };
+  const inclusive = new Map<string, number>();
+  for (const [id, t] of byNode) {
+    const seen = new Set<string>();
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      const k = keyOf(nodeById.get(n)!);
+      if (seen.has(k)) continue;
+      seen.add(k);
+      inclusive.set(k, (inclusive.get(k) ?? 0) + t);
+    }
+  }
   const self = new Map<string, number>();
   const perFile = new Map<string, number>();
   for (const n of profile.nodes) {
@@ -78,7 +112,9 @@ function main(): number {
       process.stdout.write(`${(t / 1000).toFixed(0).padStart(8)} ms ${((100 * t) / total).toFixed(1).padStart(5)}%  ${k}\n`);
     }
   };
-  print(`self time by function (total ${(total / 1e6).toFixed(2)} s, all of the child process incl. startup)`, self);
+  const scope = reported.window ? 'the measurement\'s timed window only' : 'all of the child process incl. startup';
+  print(`self time by function (total ${(total / 1e6).toFixed(2)} s, ${scope})`, self);
+  print('inclusive time by function (self + callees)', inclusive);
   print('self time by file', perFile);
   process.stdout.write(`\nprofile: ${join(profDir, file)}\n`);
   return 0;

@@ -1,0 +1,111 @@
+/**
+ * Fingerprints of what the engine decides, for performance work: a change
+ * that only makes the engine faster must leave every fingerprint unchanged.
+ *
+ *   node --import tsx scripts/fingerprint.ts --save FILE   # record (before the change)
+ *   node --import tsx scripts/fingerprint.ts --check FILE  # compare (after); exit 1 on any difference
+ *
+ * For every bundled example and for generated zone outages (1.12 with and
+ * without taint-based evictions, 1.31, the newest version, a scale-down and a
+ * scale-up): the trace (JSON lines), the final state, the machines' states,
+ * and the same again after stepping back to the middle and forward to the
+ * end (checkpoint restore).
+ */
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createSimulation } from '../src/engine/simulation/simulation';
+import { loadScenario } from '../src/engine/snapshot/scenario';
+import { traceToJsonLines } from '../src/engine/trace/serialize';
+import { generateClusterStream, listChunks, renderObject, type TimelineOptions } from '../src/engine/generate/index';
+import { defaultHorizon } from '../src/cli/horizon';
+import { nodeFs } from '../src/platform/nodeFs';
+
+const root = resolve(__dirname, '..');
+const sha = (s: string): string => createHash('sha256').update(s).digest('hex').slice(0, 16);
+
+function fingerprint(path: string, until?: (start: number) => number): Record<string, string | number> {
+  const scenario = loadScenario(path, nodeFs());
+  const sim = createSimulation(scenario);
+  const end = until ? until(sim.startTime) : defaultHorizon(scenario, sim.startTime);
+  sim.runUntil(end);
+  const out: Record<string, string | number> = {
+    decisions: sim.trace.length,
+    passes: sim.pass ?? -1,
+    trace: sha(traceToJsonLines(sim.trace)),
+    state: sha(JSON.stringify(sim.state())),
+    machines: sha(JSON.stringify(sim.machines().map((m) => [m.id, m.state, m.lastTransition ?? null]))),
+  };
+  const pass = sim.pass ?? 0;
+  if (pass > 2) {
+    const mid = Math.floor(pass / 2);
+    sim.goToPass(mid);
+    out.midTrace = sha(traceToJsonLines(sim.trace));
+    out.midState = sha(JSON.stringify(sim.state()));
+    sim.runUntil(end);
+    out.againSame = String(sha(traceToJsonLines(sim.trace)) === out.trace && sha(JSON.stringify(sim.state())) === out.state);
+  }
+  return out;
+}
+
+function generated(dir: string, name: string, version: string, timeline: TimelineOptions, extra: Record<string, unknown> = {}, nodes = 90): string {
+  const stream = generateClusterStream({ nodes, podsPerNode: nodes > 90 ? 6 : 12, zones: 3, detail: 'lean', kubernetesVersion: version, seed: name, timeline });
+  let text = '';
+  for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
+  writeFileSync(join(dir, `${name}.json`), text);
+  const scenario = { ...stream.scenario!, ...extra } as Record<string, unknown>;
+  (scenario as { snapshot?: string }).snapshot = `${name}.json`;
+  const path = join(dir, `${name}.yaml`);
+  writeFileSync(path, renderObject(scenario as never, 'yaml'));
+  return path;
+}
+
+function main(): number {
+  const argv = process.argv.slice(2);
+  const save = argv.indexOf('--save') >= 0 ? argv[argv.indexOf('--save') + 1] : undefined;
+  const check = argv.indexOf('--check') >= 0 ? argv[argv.indexOf('--check') + 1] : undefined;
+  const results: Record<string, Record<string, string | number>> = {};
+  const examples = join(root, 'examples');
+  for (const f of readdirSync(examples).filter((f) => f.endsWith('.yaml')).sort()) {
+    results[`examples/${f}`] = fingerprint(join(examples, f));
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'cs-fingerprint-'));
+  try {
+    const outage: TimelineOptions = { zoneOutage: { zone: 1, at: '60s', recoverAt: '30m' } };
+    const hour = (start: number) => start + 3600 * 1_000_000;
+    const cases: [string, string, TimelineOptions, Record<string, unknown>?, number?][] = [
+      ['gen-1.12', 'v1.12.10', outage],
+      ['gen-1.12-tbe', 'v1.12.10', outage, { config: { featureGates: { TaintBasedEvictions: true } } }],
+      ['gen-1.31', 'v1.31.4', outage],
+      ['gen-1.35', 'v1.35.0', outage],
+      // zones larger than largeClusterThreshold (50 nodes): the rate-limited queue at work
+      ['gen-1.35-large', 'v1.35.0', outage, {}, 210],
+      ['gen-1.12-large', 'v1.12.10', outage, {}, 210],
+      ['gen-1.35-lease-only', 'v1.35.0', { zoneOutage: { zone: 0, at: '30s', recoverAt: '20m', only: 'lease' } }],
+    ];
+    for (const [name, version, timeline, extra, nodes] of cases) results[name] = fingerprint(generated(dir, name, version, timeline, extra, nodes), hour);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  const text = `${JSON.stringify(results, null, 1)}\n`;
+  if (save) writeFileSync(save, text);
+  if (check) {
+    const before = JSON.parse(readFileSync(check, 'utf8')) as typeof results;
+    let bad = 0;
+    for (const [k, v] of Object.entries(before)) {
+      for (const [f, x] of Object.entries(v)) {
+        if (results[k]?.[f] !== x) {
+          bad++;
+          process.stdout.write(`DIFFERS ${k} ${f}: was ${x}, now ${results[k]?.[f]}\n`);
+        }
+      }
+    }
+    process.stdout.write(bad ? `${bad} fingerprint(s) differ\n` : `all ${Object.keys(before).length} fingerprints identical\n`);
+    return bad ? 1 : 0;
+  }
+  if (!save) process.stdout.write(text);
+  return 0;
+}
+
+process.exitCode = main();
