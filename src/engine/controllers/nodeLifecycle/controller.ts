@@ -670,7 +670,12 @@ export class NodeLifecycleController implements SimController {
     const grace = host.config.nodeMonitorGracePeriod;
     const full = new Set<string>(this.dirty);
     for (const n of this.retry) full.add(n);
-    for (const n of this.watch) full.add(n);
+    for (const n of this.watch) {
+      if (full.has(n)) continue;
+      // A node left Unknown with nothing new is settled in place (see unchangedUnknown)
+      if (!this.options.evaluateEveryNode && !this.leaseRenewed.has(n) && this.unchangedUnknown(host, n)) continue;
+      full.add(n);
+    }
     if (this.options.evaluateEveryNode) for (const n of this.known.keys()) full.add(n);
     for (const e of this.deadlines.popBefore(now)) {
       const h = this.health.get(e.name);
@@ -698,6 +703,44 @@ export class NodeLifecycleController implements SimController {
     this.handleDisruption(host, ctx);
     const end = this.monitor.send({ type: 'PASS_END' });
     if (end) this.transitions.set(end.id, end);
+  }
+
+  /**
+   * A node the controller already set to Unknown, with no news since: the
+   * same heartbeat and Lease as the saved status, probe + grace long past, no
+   * retry, its machine already in Unknown. Evaluating it (as upstream does on
+   * every pass) writes nothing and decides nothing: tryUpdateNodeHealth finds
+   * Ready already Unknown, processTaintBaseEviction finds the node tainted and
+   * in the queue's set, or (1.19+) untainted and waiting, which only Removes
+   * and Adds it again at now. That one effect is applied here; any other
+   * case returns false and the node is evaluated in full. At 5,000 nodes with a
+   * zone down this is most of the pass (issue 5); every check is live, so a
+   * change the controller was not told about (a plain kubelet post) is seen.
+   */
+  private unchangedUnknown(host: ControllerHost, name: string): boolean {
+    if (!this.rules.taintBasedEvictions || this.retry.has(name) || this.dirty.has(name)) return false;
+    const t = this.tracks.get(name);
+    const h = this.health.get(name);
+    const node = host.cluster.nodes.get(name);
+    if (!t || !h || !node || t.current !== 'Unknown' || !h.savedReady || !this.known.has(name)) return false;
+    const ready = findCondition(node.conditions, 'Ready');
+    const saved = h.savedReady;
+    if (!ready || ready.status !== 'Unknown' || saved.status !== 'Unknown') return false;
+    if (ready.lastHeartbeatTime !== saved.lastHeartbeatTime || ready.lastTransitionTime !== saved.lastTransitionTime) return false;
+    if (!(host.now > h.probe + host.config.nodeMonitorGracePeriod)) return false;
+    if (this.rules.readsLeases) {
+      const lease = host.cluster.leases.get(name);
+      if (lease && (!h.lease || microBefore(h.lease.renewTime, lease.renewTime))) return false;
+    }
+    if (this.readyState(name) !== 'Unknown') return false;
+    if (taintExists(node.taints, NOT_READY_NO_EXECUTE)) return false;
+    const q = this.queues.get(t.zone);
+    if (!q || t.zone !== zoneKeyOf(node)) return false;
+    if (taintExists(node.taints, UNREACHABLE_NO_EXECUTE) || !this.rules.requeuesUntaintedNodes) return q.has(name);
+    if (!q.isQueued(name)) return false;
+    q.remove(name);
+    q.add(name, node.meta.uid, host.now);
+    return true;
   }
 
   /**
