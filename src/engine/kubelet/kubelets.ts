@@ -341,7 +341,7 @@ export class Kubelets {
   /** A plain post: heartbeats only. */
   private heartbeat(st: KubeletState, node: NodeRecord, t: Micros): void {
     for (const d of st.desired) {
-      const c = node.conditions.find((x) => x.type === d.type);
+      const c = conditionOf(node.conditions, d.type);
       if (c && c.status === d.status) c.lastHeartbeatTime = t;
     }
     st.lastPost = t;
@@ -442,10 +442,16 @@ export function startDesired(node: NodeRecord, previous: PostedCondition[], cond
 
 function differs(node: NodeRecord, desired: PostedCondition[]): boolean {
   for (const d of desired) {
-    const c: NodeCondition | undefined = node.conditions.find((x) => x.type === d.type);
+    const c = conditionOf(node.conditions, d.type);
     if (!c || c.status !== d.status) return true;
   }
   return false;
+}
+
+/** `conditions.find` by type without a closure per call (every heartbeat of every node comes here). */
+function conditionOf(conditions: NodeCondition[], type: string): NodeCondition | undefined {
+  for (let i = 0; i < conditions.length; i++) if (conditions[i].type === type) return conditions[i];
+  return undefined;
 }
 
 function copyState(st: KubeletState): KubeletState {

@@ -107,14 +107,21 @@ export class SimHost implements ControllerHost {
   dirtyNodes = new Set<string>();
   dirtyReplicaSets = new Set<string>();
   dirtyLeases = new Set<string>();
+  /** A pod was added to or removed from `cluster.pods` since the last checkpoint (its key order changed). */
+  podKeysChanged = false;
   /** Facts remembered since the last checkpoint. */
   dirtyFacts = new Set<string>();
 
+  /** formatTime(now), once per instant: most instants record many decisions */
+  private nowText: string | undefined;
+  private nowTextAt: Micros = 0;
+
   decide(d: DecisionInput): number {
     const seq = this.trace.length + 1;
+    if (this.nowText === undefined || this.nowTextAt !== this.now) { this.nowTextAt = this.now; this.nowText = formatTime(this.now); }
     const rec: Decision = {
-      seq, time: formatTime(this.now), pass: this.pass, controller: d.controller, action: d.action, object: d.object,
-      summary: d.summary, because: d.because, causes: d.causes ? [...new Set(d.causes)].filter((c) => c > 0 && c < seq).sort((a, b) => a - b) : [],
+      seq, time: this.nowText, pass: this.pass, controller: d.controller, action: d.action, object: d.object,
+      summary: d.summary, because: d.because, causes: d.causes ? causesBefore(d.causes, seq) : [],
       machine: d.machine ?? null, source: d.source,
     };
     if (d.details !== undefined) rec.details = d.details;
@@ -183,7 +190,7 @@ export class SimHost implements ControllerHost {
     const before = this.podBefore(key, pod);
     this.index(key, pod.nodeName);
     this.podSeen.set(key, podBeforeOf(pod));
-    this.notify((c) => c.onPodEvent?.(this, 'updated', pod, before));
+    this.notifyPod('updated', pod, before);
   }
 
   createPod(pod: PodRecord): void {
@@ -195,11 +202,12 @@ export class SimHost implements ControllerHost {
     if (existing) {
       const before = this.podBefore(key, existing);
       this.podSeen.set(key, podBeforeOf(pod));
-      this.notify((c) => c.onPodEvent?.(this, 'updated', pod, before));
+      this.notifyPod('updated', pod, before);
       return;
     }
+    this.podKeysChanged = true;
     this.podSeen.set(key, podBeforeOf(pod));
-    this.notify((c) => c.onPodEvent?.(this, 'added', pod));
+    this.notifyPod('added', pod, undefined);
   }
 
   deletePod(pod: PodRecord): void {
@@ -209,9 +217,10 @@ export class SimHost implements ControllerHost {
     this.dirtyPods.add(key);
     const before = this.podBefore(key, current);
     this.cluster.pods.delete(key);
+    this.podKeysChanged = true;
     this.index(key, undefined);
     this.podSeen.delete(key);
-    this.notify((c) => c.onPodEvent?.(this, 'deleted', current, before));
+    this.notifyPod('deleted', current, before);
   }
 
   /** The ReplicaSet controller wrote rs.status: announced as an update, as the informer would. */
@@ -227,7 +236,8 @@ export class SimHost implements ControllerHost {
     const before = this.nodeSeen.get(name);
     if (type === 'deleted') this.nodeSeen.delete(name);
     else this.nodeSeen.set(name, nodeBefore(node));
-    this.notify((c) => c.onNodeEvent?.(this, type, node, type === 'added' ? undefined : before ?? nodeBefore(node)));
+    const old = type === 'added' ? undefined : before ?? nodeBefore(node);
+    for (const c of this.controllers) if (c.onNodeEvent) c.onNodeEvent(this, type, node, old);
   }
 
   /**
@@ -238,22 +248,25 @@ export class SimHost implements ControllerHost {
   announceHeartbeat(node: NodeRecord): void {
     this.dirtyNodes.add(node.meta.name);
     const before = this.nodeSeen.get(node.meta.name) ?? nodeBefore(node);
-    this.notify((c) => c.onNodeEvent?.(this, 'updated', node, before));
+    for (const c of this.controllers) if (c.onNodeEvent) c.onNodeEvent(this, 'updated', node, before);
   }
 
   announceReplicaSet(type: WatchType, rs: ReplicaSetRecord): void {
     this.dirtyReplicaSets.add(nsKey(rs.meta.namespace, rs.meta.name));
-    this.notify((c) => c.onReplicaSetEvent?.(this, type, rs));
+    for (const c of this.controllers) if (c.onReplicaSetEvent) c.onReplicaSetEvent(this, type, rs);
   }
 
   announceLease(type: WatchType, lease: LeaseRecord): void {
     this.dirtyLeases.add(lease.meta.name);
-    this.notify((c) => c.onLeaseEvent?.(this, type, lease));
+    for (const c of this.controllers) if (c.onLeaseEvent) c.onLeaseEvent(this, type, lease);
   }
 
-  /** Tells newly started controllers nothing: `start` is their informers' initial list. */
-  private notify(f: (c: SimController) => void): void {
-    for (const c of this.controllers) f(c);
+  // The informers' fan-out is written as plain loops, not a callback per event:
+  // a closure per announcement (millions of Lease renewals and pod updates an
+  // hour at 5,000 nodes) is garbage the collector has to chase.
+  // Newly started controllers are told nothing: `start` is their informers' initial list.
+  private notifyPod(type: WatchType, pod: PodRecord, before: PodBefore | undefined): void {
+    for (const c of this.controllers) if (c.onPodEvent) c.onPodEvent(this, type, pod, before);
   }
 
   private podBefore(key: string, pod: PodRecord): PodBefore {
@@ -283,6 +296,18 @@ export class SimHost implements ControllerHost {
 
   /** For world events that replace or remove a pod record without going through create/delete. */
   podRefOf(pod: PodRecord): ObjectRef { return podRef(pod.meta.namespace, pod.meta.name); }
+}
+
+/** The distinct causes that are earlier decisions, ascending. */
+function causesBefore(causes: readonly number[], seq: number): number[] {
+  const out: number[] = [];
+  if (causes.length > 16) {
+    for (const c of new Set(causes)) if (c > 0 && c < seq) out.push(c);
+  } else {
+    for (const c of causes) if (c > 0 && c < seq && !out.includes(c)) out.push(c);
+  }
+  if (out.length > 1) out.sort((a, b) => a - b);
+  return out;
 }
 
 export function podBeforeOf(pod: PodRecord): PodBefore {

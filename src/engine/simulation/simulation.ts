@@ -427,7 +427,10 @@ export class SimulationImpl implements Simulation {
     const c = host.cluster;
     const last = this.checkpoints[this.checkpoints.length - 1];
     if (last && last.traceLength === host.trace.length && last.pass === host.pass && last.now === host.now) return;
-    const pods = takeDelta(c.pods, host.dirtyPods, clonePod);
+    // pods are only added and removed through the host, which says when that happened: otherwise the
+    // previous checkpoint's key order (never mutated) is shared, not copied again (150,000 keys at 5,000 nodes)
+    const pods = takeDelta(c.pods, host.dirtyPods, clonePod, host.podKeysChanged || !last ? undefined : last.pods.order);
+    host.podKeysChanged = false;
     const nodes = takeDelta(c.nodes, host.dirtyNodes, cloneNode);
     const replicaSets = takeDelta(c.replicaSets, host.dirtyReplicaSets, cloneReplicaSet);
     const leases = takeDelta(c.leases, host.dirtyLeases, cloneLease);
@@ -507,6 +510,7 @@ export class SimulationImpl implements Simulation {
     host.dirtyReplicaSets.clear();
     host.dirtyLeases.clear();
     host.dirtyFacts.clear();
+    host.podKeysChanged = false;
     host.faults = new Map(cp.faults.map(([key, f]) => [key, { ...f }]));
     host.reindex(cp.podsByNode);
     host.controllers = buildControllers(this.plan, this.factory, { config: this.config, behaviour: this.behaviour, binder: this.scenario.binder })
@@ -522,14 +526,14 @@ export class SimulationImpl implements Simulation {
 }
 
 /** The changed records (copies) and the key order of a map; clears the dirty set. */
-function takeDelta<T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T) => T): MapDelta<T> {
+function takeDelta<T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T) => T, sameOrder?: string[]): MapDelta<T> {
   const delta = new Map<string, T | null>();
   for (const key of dirty) {
     const v = map.get(key);
     delta.set(key, v === undefined ? null : clone(v));
   }
   dirty.clear();
-  return { delta, order: [...map.keys()] };
+  return { delta, order: sameOrder ?? [...map.keys()] };
 }
 
 /** A map as it was at the last of `chain`: each key from its latest delta, else from the base; in that checkpoint's order. */
