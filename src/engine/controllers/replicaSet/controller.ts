@@ -22,8 +22,8 @@ import { podRef, replicaSetRef } from '../../model/types';
 import { formatDuration, formatTime, MICROS_PER_SECOND, type Micros } from '../../model/time';
 import { formatSelector } from '../../model/labels';
 import { generateName, generateUid, podNamePrefix } from '../../model/podNames';
-import { createTracedActor, type TracedActor } from '../../machines/traced';
 import { EXPECTATIONS_TIMEOUT, replicaSetMachine, type ReplicaSetMachineContext, type ReplicaSetMachineEvent } from './machine';
+import { TransitionTable, type PlainState as MachineState, type TableActor } from './pureMachine';
 import { controllerOf, isPodActive, isPodReady, specReplicas } from './podUtil';
 import { getPodsToDelete, type RankingSettings, type RuleOutcome } from './ranking';
 import { calculateStatus, statusChanges, statusNeedsUpdate } from './status';
@@ -40,7 +40,15 @@ export const RANKS_DOUBLED_UP_SINCE_MINOR = 17;
 /** ReplicaSets with more pods than this in `details.pods` are listed up to it */
 const MAX_LISTED = 50;
 
-type Actor = TracedActor<typeof replicaSetMachine>;
+type Actor = TableActor<typeof replicaSetMachine>;
+
+/**
+ * Every ReplicaSet's machine is plain data stepped through one table that
+ * xstate fills (pureMachine.ts): a live actor per ReplicaSet cost most of the
+ * controller's time at scale.
+ */
+let transitionTable: TransitionTable<typeof replicaSetMachine> | undefined;
+const table = () => (transitionTable ??= new TransitionTable(replicaSetMachine));
 
 interface Entry {
   key: string;
@@ -121,7 +129,7 @@ export class ReplicaSetController implements SimController {
   }
 
   private newEntry(key: string, rs: ReplicaSetRecord, saved?: SavedEntry): Entry {
-    const actor = createTracedActor(replicaSetMachine, `replicaset/${key}`, saved ? { snapshot: saved.snapshot } : {});
+    const actor = table().instance(`replicaset/${key}`, saved ? (saved.snapshot as MachineState<ReplicaSetMachineContext>) : undefined);
     const entry: Entry = {
       key, uid: rs.meta.uid, actor, counter: saved?.counter ?? 0, removed: saved ? [...saved.removed] : [],
       lastManageSeq: saved?.lastManageSeq ?? 0,
@@ -139,7 +147,6 @@ export class ReplicaSetController implements SimController {
   }
 
   private dropEntry(entry: Entry): void {
-    entry.actor.stop();
     this.entries.delete(entry.key);
     if (this.byUid.get(entry.uid) === entry) this.byUid.delete(entry.uid);
     this.byNamespace.get(nsOf(entry.key))?.delete(entry);
@@ -897,7 +904,7 @@ export class ReplicaSetController implements SimController {
       const rs = host.cluster.replicaSets.get(se.key);
       if (!rs) continue;
       const st = se.snapshot as PlainState;
-      this.newEntry(se.key, rs, { ...se, snapshot: replicaSetMachine.resolveState({ value: st.value as never, context: copyContext(st.context) }) });
+      this.newEntry(se.key, rs, { ...se, snapshot: table().state(st.value as never, copyContext(st.context)) });
     }
     this.kept = new Map(s.kept.map(([k, v]) => [k, { ...v, outcome: { ...v.outcome } }]));
     for (const pod of host.cluster.pods.values()) this.checkPod(host, pod);
@@ -915,10 +922,10 @@ function copyContext(c: ReplicaSetMachineContext): ReplicaSetMachineContext {
 }
 
 /**
- * The plain copy made of each xstate snapshot. xstate's snapshots are
- * immutable (a transition makes a new one; an event that takes no transition
- * keeps the old one), so a ReplicaSet whose machine did not move since the
- * last checkpoint shares that checkpoint's copy instead of copying again
+ * The plain copy made of each machine state. States are immutable (a
+ * transition makes a new one; an event that takes no transition keeps the
+ * old one), so a ReplicaSet whose machine did not move since the last
+ * checkpoint shares that checkpoint's copy instead of copying again
  * (checkpoints never mutate what they hold; restore copies the context).
  */
 const plainCopies = new WeakMap<object, PlainState>();

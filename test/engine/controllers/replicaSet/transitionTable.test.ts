@@ -1,0 +1,98 @@
+/**
+ * The ReplicaSet machine stepped through the transition table (pureMachine.ts)
+ * answers exactly as a live xstate actor of the same machine: the same
+ * transitions (from, to, event), "no transition" for the same events, and the
+ * same context after every event, on random event sequences.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createMachine, setup, assign } from 'xstate';
+import { createTracedActor, stateValueToString } from '../../../../src/engine/machines/traced';
+import { replicaSetMachine, EXPECTATIONS_TIMEOUT, type ReplicaSetMachineEvent } from '../../../../src/engine/controllers/replicaSet/machine';
+import { TransitionTable } from '../../../../src/engine/controllers/replicaSet/pureMachine';
+
+/** a small deterministic PRNG (mulberry32) */
+function rng(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function randomEvent(r: () => number, now: number): ReplicaSetMachineEvent {
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  const keys = ['ns/a', 'ns/b', 'ns/c'];
+  switch (Math.floor(r() * 11)) {
+    case 0: return { type: 'ENQUEUE', at: now + Math.floor(r() * 3) * 1000 };
+    case 1: return { type: 'ENQUEUE_AFTER', at: now + Math.floor(r() * 5) * 1000 };
+    case 2: return { type: 'RESYNC_DUE' };
+    case 3: return { type: 'DEQUEUE' };
+    case 4: return { type: 'SYNCED' };
+    case 5: return { type: 'SYNC_FAILED', now };
+    case 6: return { type: 'EXPECT', add: Math.floor(r() * 3) - (r() < 0.2 ? 1 : 0), delKeys: keys.filter(() => r() < 0.3), now };
+    case 7: return { type: 'CREATION_OBSERVED', count: 1 + Math.floor(r() * 2) };
+    case 8: return { type: 'DELETION_OBSERVED', key: pick(keys) };
+    case 9: return { type: 'EXPIRE', now };
+    default: return { type: 'DELETE_EXPECTATIONS' };
+  }
+}
+
+test('the transition table gives the same transitions and context as a live actor on random event sequences', () => {
+  const table = new TransitionTable(replicaSetMachine);
+  let fired = 0, refused = 0;
+  for (let seed = 1; seed <= 100; seed++) {
+    const r = rng(seed);
+    const live = createTracedActor(replicaSetMachine, 'replicaset/ns/web');
+    const mine = table.instance('replicaset/ns/web');
+    let now = 1_000_000;
+    for (let i = 0; i < 150; i++) {
+      // time moves in steps small and large enough to expire expectations now and then
+      now += r() < 0.1 ? EXPECTATIONS_TIMEOUT : Math.floor(r() * 60_000_000);
+      const event = randomEvent(r, now);
+      const want = live.send(event);
+      const got = mine.send(event);
+      assert.deepEqual(got, want, `seed ${seed} event ${i} ${JSON.stringify(event)}`);
+      if (want) fired++;
+      else refused++;
+      assert.equal(mine.state(), live.state(), `seed ${seed} event ${i}`);
+      assert.deepEqual(mine.snapshot().context, live.snapshot().context, `seed ${seed} event ${i}`);
+      assert.equal(mine.snapshot().text, stateValueToString(live.snapshot().value));
+    }
+    live.stop();
+  }
+  // the sequences reach both kinds of answer often
+  assert.ok(fired > 2500 && refused > 2500, `fired ${fired}, refused ${refused}`);
+});
+
+test('a state restored from plain data steps as the live actor restored from the same data', () => {
+  const table = new TransitionTable(replicaSetMachine);
+  const context = { add: 1, del: 1, delKeys: ['ns/a'], expectedAt: 5, dueAt: 7, resyncAt: null, failures: 2, dirty: false };
+  const value = { expectations: 'pending', queue: 'backoff' };
+  const mine = table.instance('x', table.state(value, context));
+  const live = createTracedActor(replicaSetMachine, 'x', { snapshot: replicaSetMachine.resolveState({ value, context }) });
+  for (const e of [{ type: 'DELETION_OBSERVED', key: 'ns/b' }, { type: 'ENQUEUE', at: 9 }, { type: 'DEQUEUE' }, { type: 'CREATION_OBSERVED', count: 1 }, { type: 'DELETION_OBSERVED', key: 'ns/a' }] as ReplicaSetMachineEvent[]) {
+    assert.deepEqual(mine.send(e), live.send(e), e.type);
+    assert.deepEqual(mine.snapshot().context, live.snapshot().context, e.type);
+  }
+  assert.equal(mine.state(), 'expectations.satisfied,queue.syncing');
+});
+
+test('the table refuses a machine it cannot replay', () => {
+  const withEntry = createMachine({ initial: 'a', states: { a: { entry: () => {}, on: { GO: 'b' } }, b: {} } });
+  assert.throws(() => new TransitionTable(withEntry), /entry\/exit/);
+  const withInlineGuard = createMachine({ initial: 'a', states: { a: { on: { GO: { guard: () => true, target: 'b' } } }, b: {} } });
+  assert.throws(() => new TransitionTable(withInlineGuard), /named guards/);
+  const withPlainAction = setup({ actions: { log: () => {} } }).createMachine({ initial: 'a', states: { a: { on: { GO: { actions: 'log' } } } } });
+  assert.throws(() => new TransitionTable(withPlainAction), /assign/);
+  const withAssign = setup({ actions: { inc: assign({ n: ({ context }) => (context as { n: number }).n + 1 }) } })
+    .createMachine({ context: { n: 0 }, initial: 'a', states: { a: { on: { GO: { actions: 'inc' } } } } });
+  const t = new TransitionTable(withAssign);
+  const i = t.instance('m');
+  i.send({ type: 'GO' });
+  assert.deepEqual(i.snapshot().context, { n: 1 });
+  assert.equal(i.send({ type: 'OTHER' } as never), null);
+});
