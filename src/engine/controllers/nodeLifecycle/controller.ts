@@ -175,6 +175,8 @@ export class NodeLifecycleController implements SimController {
   private watch = new Set<string>();
   /** Ready nodes by probeTimestamp + nodeMonitorGracePeriod */
   private deadlines = new DeadlineHeap();
+  /** node -> the time of its armed entry in `deadlines` (see arm) */
+  private armed = new Map<string, Micros>();
   /** per zone: nodes taking part in disruption checks and how many are not Ready (as of their last evaluation) */
   private tally = new Map<string, { total: number; notReady: number }>();
   /** a node was added or deleted since the last classifyNodes */
@@ -350,10 +352,8 @@ export class NodeLifecycleController implements SimController {
       leaseRenewed: [...this.leaseRenewed],
       watch: [...this.watch],
       // only the live entries: the heap keeps stale ones until their time comes
-      deadlines: this.deadlines.entries().filter((e) => {
-        const h = this.health.get(e.name);
-        return h !== undefined && h.probe + this.grace === e.t && this.tracks.get(e.name)?.current === 'True';
-      }),
+      // the deadline each Ready node with an entry stands for (the armed entry may be earlier: see arm)
+      deadlines: this.liveDeadlines(),
       queues: [...this.queues].map(([k, q]) => [k, q.save()]),
       zones: [...this.zoneActors].map(([k, a]) => [k, a.actor.getPersistedSnapshot()]),
       zoneCounts: [...this.zoneCounts].map(([k, c]) => [k, { ...c }]),
@@ -361,6 +361,18 @@ export class NodeLifecycleController implements SimController {
       monitor: this.monitor ? this.monitor.actor.getPersistedSnapshot() : undefined,
       transitions: [...this.transitions].map(([k, t]) => [k, { ...t }]),
     };
+  }
+
+  private liveDeadlines(): { t: Micros; name: string }[] {
+    const out: { t: Micros; name: string }[] = [];
+    const seen = new Set<string>();
+    for (const e of this.deadlines.entries()) {
+      if (seen.has(e.name)) continue;
+      seen.add(e.name);
+      const h = this.health.get(e.name);
+      if (h && this.tracks.get(e.name)?.current === 'True') out.push({ t: h.probe + this.grace, name: e.name });
+    }
+    return out;
   }
 
   /** What the controller reads from its settings and version: the same at start and after a restore. */
@@ -396,6 +408,11 @@ export class NodeLifecycleController implements SimController {
     this.leaseRenewed = new Set(s.leaseRenewed);
     this.watch = new Set(s.watch);
     this.deadlines = DeadlineHeap.from(s.deadlines);
+    this.armed = new Map();
+    for (const e of s.deadlines) {
+      const a = this.armed.get(e.name);
+      if (a === undefined || e.t < a) this.armed.set(e.name, e.t);
+    }
     this.sortedNames = null;
     this.membershipChanged = true;
     this.zonesMayBeMissing = true;
@@ -476,11 +493,11 @@ export class NodeLifecycleController implements SimController {
   }
 
   private evictionState(name: string): string {
-    const v = this.nodeActors.get(name)?.snapshot().value as { eviction?: string } | undefined;
+    const v = this.nodeActors.get(name)?.stateValue as { eviction?: string } | undefined;
     return v?.eviction ?? 'idle';
   }
   private readyState(name: string): string {
-    const v = this.nodeActors.get(name)?.snapshot().value as { ready?: string } | undefined;
+    const v = this.nodeActors.get(name)?.stateValue as { ready?: string } | undefined;
     return v?.ready ?? 'NotObserved';
   }
 
@@ -670,16 +687,21 @@ export class NodeLifecycleController implements SimController {
     const grace = host.config.nodeMonitorGracePeriod;
     const full = new Set<string>(this.dirty);
     for (const n of this.retry) full.add(n);
+    const settleInPlace = !this.options.evaluateEveryNode && this.rules.taintBasedEvictions;
     for (const n of this.watch) {
-      if (full.has(n)) continue;
       // A node left Unknown with nothing new is settled in place (see unchangedUnknown)
-      if (!this.options.evaluateEveryNode && !this.leaseRenewed.has(n) && this.unchangedUnknown(host, n)) continue;
+      if (settleInPlace && !this.leaseRenewed.has(n) && this.unchangedUnknown(host, n)) continue;
       full.add(n);
     }
     if (this.options.evaluateEveryNode) for (const n of this.known.keys()) full.add(n);
-    for (const e of this.deadlines.popBefore(now)) {
+    for (let e = this.deadlines.popOneBefore(now); e; e = this.deadlines.popOneBefore(now)) {
+      if (this.armed.get(e.name) === e.t) this.armed.delete(e.name);
       const h = this.health.get(e.name);
-      if (h && h.probe + grace === e.t) full.add(e.name);
+      if (!h) continue;
+      const due = h.probe + grace;
+      if (due === e.t) full.add(e.name);
+      // the probe moved since this entry was armed: arm the real deadline (popped in this loop if it has passed too)
+      else if (due > e.t && this.tracks.get(e.name)?.current === 'True') this.arm(e.name, due);
     }
     // Lease-only news first: plain data, no decisions, so their order does not matter
     for (const name of this.leaseRenewed) {
@@ -734,8 +756,9 @@ export class NodeLifecycleController implements SimController {
     }
     if (this.readyState(name) !== 'Unknown') return false;
     if (taintExists(node.taints, NOT_READY_NO_EXECUTE)) return false;
+    // t.zone is the node's zone: its labels cannot have changed without a node event (dirty)
     const q = this.queues.get(t.zone);
-    if (!q || t.zone !== zoneKeyOf(node)) return false;
+    if (!q) return false;
     if (taintExists(node.taints, UNREACHABLE_NO_EXECUTE) || !this.rules.requeuesUntaintedNodes) return q.has(name);
     if (!q.isQueued(name)) return false;
     q.remove(name);
@@ -757,6 +780,20 @@ export class NodeLifecycleController implements SimController {
     return true;
   }
 
+  /**
+   * Makes sure the node's grace deadline `t` is seen. A Ready node's probe moves
+   * on every Lease renewal (every 10 s), far more often than its deadline (40 s)
+   * can come: one entry per node is armed, and when it comes due with the probe
+   * moved on, the real deadline is armed then (monitorPass). Probes only move
+   * forward, so an armed entry is never later than the deadline it stands for.
+   */
+  private arm(name: string, t: Micros): void {
+    const armed = this.armed.get(name);
+    if (armed !== undefined && armed <= t) return;
+    this.armed.set(name, t);
+    this.deadlines.push(t, name);
+  }
+
   /** After an evaluation: which set the node is in, its grace deadline, its zone contribution. */
   private settle(host: ControllerHost, name: string): void {
     const t = this.tracks.get(name);
@@ -764,7 +801,7 @@ export class NodeLifecycleController implements SimController {
     if (!t) return;
     if (t.current === 'True' && h) {
       this.watch.delete(name);
-      this.deadlines.push(h.probe + host.config.nodeMonitorGracePeriod, name);
+      this.arm(name, h.probe + host.config.nodeMonitorGracePeriod);
     } else {
       this.watch.add(name);
     }
@@ -802,7 +839,7 @@ export class NodeLifecycleController implements SimController {
     if (observed && (!h.lease || microBefore(h.lease.renewTime, observed.renewTime))) {
       h.lease = { renewTime: observed.renewTime };
       h.probe = host.now;
-      this.deadlines.push(h.probe + host.config.nodeMonitorGracePeriod, name);
+      this.arm(name, h.probe + host.config.nodeMonitorGracePeriod);
     }
   }
 
@@ -1486,7 +1523,7 @@ export class NodeLifecycleController implements SimController {
         if (!h) continue;
         h.probe = now;
         h.readyTransition = now;
-        if (this.tracks.get(name)?.current === 'True') this.deadlines.push(now + cfg.nodeMonitorGracePeriod, name);
+        if (this.tracks.get(name)?.current === 'True') this.arm(name, now + cfg.nodeMonitorGracePeriod);
       }
       const because: Check[] = [{ rule: 'some node is Ready again: leaving master disruption mode; every node\'s probeTimestamp and readyTransitionTimestamp are reset to now', values: { now: formatTime(now), nodes: names.length } }];
       for (const z of zonesSorted) {

@@ -1,7 +1,9 @@
 /**
  * The instants at which a Ready node's grace period runs out (probeTimestamp +
  * nodeMonitorGracePeriod), in one min-heap with lazy deletion: an entry is
- * stale when the node's probe has moved since it was pushed.
+ * stale when the node's probe has moved since it was pushed. The controller
+ * keeps at most one entry per node armed and moves it on when it comes due
+ * (see NodeLifecycleController.arm).
  */
 import type { Micros } from '../../model/time';
 
@@ -14,21 +16,21 @@ export class DeadlineHeap {
 
   push(t: Micros, name: string): void {
     const h = this.h;
-    h.push({ t, name });
+    const e = { t, name };
+    h.push(e);
     let i = h.length - 1;
     while (i > 0) {
       const p = (i - 1) >> 1;
-      if (h[p].t <= h[i].t) break;
-      [h[p], h[i]] = [h[i], h[p]];
+      if (h[p].t <= t) break;
+      h[i] = h[p];
       i = p;
     }
+    h[i] = e;
   }
 
-  /** Removes and returns every entry with t < now (the grace has run out when now is After(t)). */
-  popBefore(now: Micros): { t: Micros; name: string }[] {
-    const out: { t: Micros; name: string }[] = [];
-    while (this.h.length && this.h[0].t < now) out.push(this.pop()!);
-    return out;
+  /** Removes and returns the earliest entry if its t < now (the grace has run out when now is After(t)). */
+  popOneBefore(now: Micros): { t: Micros; name: string } | undefined {
+    return this.h.length && this.h[0].t < now ? this.pop() : undefined;
   }
 
   entries(): { t: Micros; name: string }[] {
@@ -56,7 +58,9 @@ export class DeadlineHeap {
         if (l < h.length && h[l].t < h[m].t) m = l;
         if (r < h.length && h[r].t < h[m].t) m = r;
         if (m === i) break;
-        [h[m], h[i]] = [h[i], h[m]];
+        const x = h[m];
+        h[m] = h[i];
+        h[i] = x;
         i = m;
       }
     }

@@ -60,6 +60,10 @@ export class MemoActor<M extends AnyStateMachine> {
   snapshot(): { value: StateValue } {
     return { value: this.value };
   }
+  /** the state value itself (no wrapper object: read on every pass) */
+  get stateValue(): StateValue {
+    return this.value;
+  }
   send(event: EventFromLogic<M>): MachineTransition | null {
     const next = this.table.step(this.value, event, this.text);
     if (!next) return null;

@@ -41,12 +41,15 @@ export function conditionTaintsOf(minor: number): ConditionTaint[] {
 /** Taint.MatchTaint: same key and effect. */
 export const matchTaint = (a: Taint, b: Taint): boolean => a.key === b.key && a.effect === b.effect;
 
+// Plain loops: these run for every node on every monitor pass (issue 5).
 export function taintExists(taints: readonly Taint[], t: Taint): boolean {
-  return taints.some((x) => matchTaint(x, t));
+  for (let i = 0; i < taints.length; i++) if (taints[i].key === t.key && taints[i].effect === t.effect) return true;
+  return false;
 }
 
 export function findCondition(conditions: readonly NodeCondition[], type: string): NodeCondition | undefined {
-  return conditions.find((c) => c.type === type);
+  for (let i = 0; i < conditions.length; i++) if (conditions[i].type === type) return conditions[i];
+  return undefined;
 }
 
 /**
