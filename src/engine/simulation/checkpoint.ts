@@ -12,8 +12,11 @@ function meta<M extends ObjectMeta>(m: M): M {
   return { ...m, ownerReferences: m.ownerReferences.map((o) => ({ ...o })) };
 }
 
+// A Node's and a Lease's metadata is never changed in place (apply and patch make new records; a
+// kubelet changes only conditions and renewTime), and every checkpoint copies all nodes and leases
+// (heartbeats touch each of them): their metadata is shared.
 export function cloneNode(n: NodeRecord): NodeRecord {
-  return { ...n, meta: meta(n.meta), conditions: n.conditions.map((c) => ({ ...c })), taints: n.taints.map((t) => ({ ...t })) };
+  return { ...n, conditions: n.conditions.map((c) => ({ ...c })), taints: n.taints.map((t) => ({ ...t })) };
 }
 
 export function clonePod(p: PodRecord): PodRecord {
@@ -29,7 +32,7 @@ export function cloneDaemonSet(d: DaemonSetRecord): DaemonSetRecord {
 }
 
 export function cloneLease(l: LeaseRecord): LeaseRecord {
-  return { ...l, meta: meta(l.meta) };
+  return { ...l };
 }
 
 export function copyMap<T>(m: Map<string, T>, f: (v: T) => T): Map<string, T> {
