@@ -760,10 +760,7 @@ export class NodeLifecycleController implements SimController {
     const q = this.queues.get(t.zone);
     if (!q) return false;
     if (taintExists(node.taints, UNREACHABLE_NO_EXECUTE) || !this.rules.requeuesUntaintedNodes) return q.has(name);
-    if (!q.isQueued(name)) return false;
-    q.remove(name);
-    q.add(name, node.meta.uid, host.now);
-    return true;
+    return q.requeue(name, node.meta.uid, host.now);
   }
 
   /**

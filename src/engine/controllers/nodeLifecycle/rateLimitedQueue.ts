@@ -166,6 +166,20 @@ export class RateLimitedTimedQueue {
     return true;
   }
 
+  /**
+   * Remove then Add of a value waiting in the queue, as markNodeForTainting
+   * does for an untainted node on every pass: it waits again from now. Done in
+   * place (the order of the map and set is never read: `queued()` sorts, `save()` sorts).
+   */
+  requeue(value: string, uid: string, now: Micros): boolean {
+    const v = this.byValue.get(value);
+    if (!v || v.uid !== uid) return false;
+    v.addedAt = now;
+    v.processAt = now;
+    this.sorted = null;
+    return true;
+  }
+
   /** Marks a value as processed without queueing it (used to reconstruct a controller that has been running). */
   markProcessed(value: string): void {
     this.set.add(value);
