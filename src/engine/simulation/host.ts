@@ -107,8 +107,10 @@ export class SimHost implements ControllerHost {
   dirtyNodes = new Set<string>();
   dirtyReplicaSets = new Set<string>();
   dirtyLeases = new Set<string>();
-  /** A pod was added to or removed from `cluster.pods` since the last checkpoint (its key order changed). */
-  podKeysChanged = false;
+  /** Changes of `podsByNode` since the last checkpoint, in order: [pod key, the node it is indexed under from then on]. */
+  indexLog: [string, string | undefined][] = [];
+  /** Keys added to (true) and removed from `cluster.pods` since the last checkpoint, in order. */
+  podKeyLog: [string, boolean][] = [];
   /** Facts remembered since the last checkpoint. */
   dirtyFacts = new Set<string>();
 
@@ -205,7 +207,7 @@ export class SimHost implements ControllerHost {
       this.notifyPod('updated', pod, before);
       return;
     }
-    this.podKeysChanged = true;
+    this.podKeyLog.push([key, true]);
     this.podSeen.set(key, podBeforeOf(pod));
     this.notifyPod('added', pod, undefined);
   }
@@ -217,7 +219,7 @@ export class SimHost implements ControllerHost {
     this.dirtyPods.add(key);
     const before = this.podBefore(key, current);
     this.cluster.pods.delete(key);
-    this.podKeysChanged = true;
+    this.podKeyLog.push([key, false]);
     this.index(key, undefined);
     this.podSeen.delete(key);
     this.notifyPod('deleted', current, before);
@@ -278,24 +280,34 @@ export class SimHost implements ControllerHost {
   }
 
   private index(key: string, nodeName: string | undefined): void {
-    const old = this.podNode.get(key);
-    if (old === nodeName) return;
-    if (old !== undefined) {
-      const s = this.cluster.podsByNode.get(old);
-      s?.delete(key);
-      if (s && s.size === 0) this.cluster.podsByNode.delete(old);
-      this.podNode.delete(key);
-    }
-    if (nodeName) {
-      let s = this.cluster.podsByNode.get(nodeName);
-      if (!s) this.cluster.podsByNode.set(nodeName, (s = new Set()));
-      s.add(key);
-      this.podNode.set(key, nodeName);
-    }
+    if (indexPod(this.cluster.podsByNode, this.podNode, key, nodeName)) this.indexLog.push([key, nodeName]);
   }
 
   /** For world events that replace or remove a pod record without going through create/delete. */
   podRefOf(pod: PodRecord): ObjectRef { return podRef(pod.meta.namespace, pod.meta.name); }
+}
+
+/**
+ * Indexes the pod under `nodeName` (none when empty) in `byNode` and `podNode`;
+ * returns whether anything changed. Checkpoints replay these changes to get
+ * the index, in the same order, back.
+ */
+export function indexPod(byNode: Map<string, Set<string>>, podNode: Map<string, string>, key: string, nodeName: string | undefined): boolean {
+  const old = podNode.get(key);
+  if (old === nodeName) return false;
+  if (old !== undefined) {
+    const s = byNode.get(old);
+    s?.delete(key);
+    if (s && s.size === 0) byNode.delete(old);
+    podNode.delete(key);
+  }
+  if (nodeName) {
+    let s = byNode.get(nodeName);
+    if (!s) byNode.set(nodeName, (s = new Set()));
+    s.add(key);
+    podNode.set(key, nodeName);
+  }
+  return true;
 }
 
 /** The distinct causes that are earlier decisions, ascending. */

@@ -45,7 +45,7 @@ import { Kubelets, nodeBefore } from '../kubelet/kubelets';
 import type {
   Explanation, ExpectationResult, MachineView, Simulation, SimulationOptions, StateView, ZoneView,
 } from './api';
-import { SimHost } from './host';
+import { SimHost, indexPod } from './host';
 import { applyWorldEvent, CONTROLLER_MANAGER_REF } from './world';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllers';
 import { cloneCluster, cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet, copyMap } from './checkpoint';
@@ -60,13 +60,14 @@ export const MAX_ROUNDS = 100;
 export const MAX_CHECKPOINTS = 48;
 
 /**
- * A checkpoint. Pods are kept as a delta: the records changed since the
- * previous checkpoint (null for a deletion), plus the order of the pod map
- * and of each node's pod set, so that restoring gives maps that iterate
- * exactly as in a fresh run. Restoring checkpoint k starts from the snapshot's
- * pods and applies the deltas of checkpoints 0..k. Nodes, ReplicaSets,
- * DaemonSets and Leases (few, and nodes change with every heartbeat) are
- * copied whole. Facts (causes memory) are a delta too.
+ * A checkpoint. Pods, Nodes, ReplicaSets and Leases are kept as deltas: the
+ * records changed since the previous checkpoint (null for a deletion). The
+ * key order of the maps (for pods: a log of the keys added and removed) and
+ * the changes of each node's pod set are kept too, so that restoring gives
+ * maps that iterate exactly as in a fresh run. Restoring checkpoint k puts
+ * back, in the live maps, the records changed since it, from the deltas of
+ * checkpoints 0..k or the snapshot. DaemonSets (few) are copied whole. Facts
+ * (causes memory) are a delta too.
  */
 /** The records of one map changed since the previous checkpoint (null: deleted), and the map's key order. */
 interface MapDelta<T> {
@@ -74,16 +75,29 @@ interface MapDelta<T> {
   order: string[];
 }
 
+/**
+ * The pods changed since the previous checkpoint, and the keys added to and
+ * removed from the pod map since then, in order (true: added): the key order
+ * at a checkpoint is the snapshot's, replayed through these logs. Keeping
+ * the whole order (150,000 keys at 5,000 nodes) in every checkpoint cost
+ * time and memory while pods come and go all through an outage.
+ */
+interface PodDelta {
+  delta: Map<string, PodRecord | null>;
+  keyLog: [string, boolean][];
+}
+
 interface Checkpoint {
   pass: number | null;
   now: Micros;
   nodes: MapDelta<NodeRecord>;
-  pods: MapDelta<PodRecord>;
+  pods: PodDelta;
   replicaSets: MapDelta<ReplicaSetRecord>;
   leases: MapDelta<LeaseRecord>;
   daemonSets: Map<string, DaemonSetRecord>;
   ignored: KObject[];
-  podsByNode: [string, string[]][];
+  /** podsByNode's changes since the previous checkpoint (see SimHost.indexLog) */
+  indexLog: [string, string | undefined][];
   factsDelta: [string, number][];
   kubelets: unknown;
   controllers: { name: string; saved: unknown }[];
@@ -427,10 +441,10 @@ export class SimulationImpl implements Simulation {
     const c = host.cluster;
     const last = this.checkpoints[this.checkpoints.length - 1];
     if (last && last.traceLength === host.trace.length && last.pass === host.pass && last.now === host.now) return;
-    // pods are only added and removed through the host, which says when that happened: otherwise the
-    // previous checkpoint's key order (never mutated) is shared, not copied again (150,000 keys at 5,000 nodes)
-    const pods = takeDelta(c.pods, host.dirtyPods, clonePod, host.podKeysChanged || !last ? undefined : last.pods.order);
-    host.podKeysChanged = false;
+    const pods: PodDelta = { delta: takeChanged(c.pods, host.dirtyPods, clonePod), keyLog: host.podKeyLog };
+    host.podKeyLog = [];
+    const indexLog = host.indexLog;
+    host.indexLog = [];
     const nodes = takeDelta(c.nodes, host.dirtyNodes, cloneNode);
     const replicaSets = takeDelta(c.replicaSets, host.dirtyReplicaSets, cloneReplicaSet);
     const leases = takeDelta(c.leases, host.dirtyLeases, cloneLease);
@@ -443,7 +457,7 @@ export class SimulationImpl implements Simulation {
       nodes, pods, replicaSets, leases,
       daemonSets: copyMap(c.daemonSets, cloneDaemonSet),
       ignored: [...c.ignored],
-      podsByNode: [...c.podsByNode].map(([n, set]) => [n, [...set]]),
+      indexLog,
       factsDelta,
       kubelets: this.kubelets.save(),
       controllers: host.controllers.map((x) => ({ name: x.name, saved: x.save() })),
@@ -469,6 +483,8 @@ export class SimulationImpl implements Simulation {
       if (i % 2 === 1 && !isLast) {
         const next = this.checkpoints[i + 1];
         next.pods.delta = mergeDelta(cp.pods.delta, next.pods.delta);
+        next.pods.keyLog = [...cp.pods.keyLog, ...next.pods.keyLog];
+        next.indexLog = [...cp.indexLog, ...next.indexLog];
         next.nodes.delta = mergeDelta(cp.nodes.delta, next.nodes.delta);
         next.replicaSets.delta = mergeDelta(cp.replicaSets.delta, next.replicaSets.delta);
         next.leases.delta = mergeDelta(cp.leases.delta, next.leases.delta);
@@ -495,11 +511,11 @@ export class SimulationImpl implements Simulation {
     const snap = this.scenario.snapshot.cluster;
     const live = host.cluster;
     const cluster: ClusterState = {
-      nodes: rewind(live.nodes, snap.nodes, chain, dropped, (c) => c.nodes, host.dirtyNodes, cloneNode),
-      pods: rewind(live.pods, snap.pods, chain, dropped, (c) => c.pods, host.dirtyPods, clonePod),
-      replicaSets: rewind(live.replicaSets, snap.replicaSets, chain, dropped, (c) => c.replicaSets, host.dirtyReplicaSets, cloneReplicaSet),
+      nodes: rewind(live.nodes, snap.nodes, chain, dropped, (c) => c.nodes.delta, host.dirtyNodes, cloneNode, cp.nodes.order),
+      pods: rewind(live.pods, snap.pods, chain, dropped, (c) => c.pods.delta, host.dirtyPods, clonePod, podOrder(snap.pods, chain)),
+      replicaSets: rewind(live.replicaSets, snap.replicaSets, chain, dropped, (c) => c.replicaSets.delta, host.dirtyReplicaSets, cloneReplicaSet, cp.replicaSets.order),
       daemonSets: copyMap(cp.daemonSets, cloneDaemonSet),
-      leases: rewind(live.leases, snap.leases, chain, dropped, (c) => c.leases, host.dirtyLeases, cloneLease),
+      leases: rewind(live.leases, snap.leases, chain, dropped, (c) => c.leases.delta, host.dirtyLeases, cloneLease, cp.leases.order),
       podsByNode: new Map(),
       ignored: [...cp.ignored],
     };
@@ -515,9 +531,10 @@ export class SimulationImpl implements Simulation {
     host.dirtyReplicaSets.clear();
     host.dirtyLeases.clear();
     host.dirtyFacts.clear();
-    host.podKeysChanged = false;
+    host.podKeyLog = [];
     host.faults = new Map(cp.faults.map(([key, f]) => [key, { ...f }]));
-    host.reindex(cp.podsByNode);
+    host.indexLog = [];
+    host.reindex(podsByNodeAt(snap.pods, chain));
     host.controllers = buildControllers(this.plan, this.factory, { config: this.config, behaviour: this.behaviour, binder: this.scenario.binder })
       .filter((c) => cp.controllers.some((x) => x.name === c.name));
     for (const c of host.controllers) c.restore(cp.controllers.find((x) => x.name === c.name)!.saved, host);
@@ -531,14 +548,19 @@ export class SimulationImpl implements Simulation {
 }
 
 /** The changed records (copies) and the key order of a map; clears the dirty set. */
-function takeDelta<T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T) => T, sameOrder?: string[]): MapDelta<T> {
+function takeDelta<T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T) => T): MapDelta<T> {
+  return { delta: takeChanged(map, dirty, clone), order: [...map.keys()] };
+}
+
+/** Copies of the records changed since the last checkpoint (null: deleted); clears the dirty set. */
+function takeChanged<T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T) => T): Map<string, T | null> {
   const delta = new Map<string, T | null>();
   for (const key of dirty) {
     const v = map.get(key);
     delta.set(key, v === undefined ? null : clone(v));
   }
   dirty.clear();
-  return { delta, order: sameOrder ?? [...map.keys()] };
+  return delta;
 }
 
 /**
@@ -550,24 +572,25 @@ function takeDelta<T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T) => 
  */
 function rewind<T>(
   map: Map<string, T>, base: Map<string, T>, chain: Checkpoint[], dropped: Checkpoint[],
-  part: (c: Checkpoint) => MapDelta<T>, dirty: Set<string>, clone: (v: T) => T,
+  deltaOf: (c: Checkpoint) => Map<string, T | null>, dirty: Set<string>, clone: (v: T) => T,
+  order: string[] | Set<string>,
 ): Map<string, T> {
   const changed = new Set<string>(dirty);
-  for (const c of dropped) for (const key of part(c).delta.keys()) changed.add(key);
+  for (const c of dropped) for (const key of deltaOf(c).keys()) changed.add(key);
   for (const key of changed) {
     let v: T | null | undefined;
     for (let i = chain.length - 1; i >= 0 && v === undefined; i--) {
-      const d = part(chain[i]).delta;
+      const d = deltaOf(chain[i]);
       if (d.has(key)) v = d.get(key);
     }
     if (v === undefined) v = base.get(key) ?? null;
     if (v) map.set(key, clone(v));
     else map.delete(key);
   }
-  const order = part(chain[chain.length - 1]).order;
-  if (map.size === order.length) {
+  if (map.size === (Array.isArray(order) ? order.length : order.size)) {
     let i = 0, same = true;
-    for (const key of map.keys()) if (key !== order[i++]) { same = false; break; }
+    const it = order[Symbol.iterator]();
+    for (const key of map.keys()) if (key !== it.next().value) { same = false; break; }
     if (same) return map;
   }
   const out = new Map<string, T>();
@@ -576,6 +599,30 @@ function rewind<T>(
     if (v) out.set(key, v);
   }
   return out;
+}
+
+/** The pod map's key order at the last of `chain`: the snapshot's, through every key log up to it. */
+function podOrder(base: Map<string, PodRecord>, chain: Checkpoint[]): Set<string> {
+  const keys = new Set(base.keys());
+  for (const c of chain) {
+    for (const [key, added] of c.pods.keyLog) {
+      keys.delete(key);
+      if (added) keys.add(key);
+    }
+  }
+  return keys;
+}
+
+/**
+ * podsByNode at the last of `chain`, each node's pods in their order then:
+ * the index the host builds from the snapshot's pods, through every change logged up to it.
+ */
+function podsByNodeAt(base: Map<string, PodRecord>, chain: Checkpoint[]): [string, string[]][] {
+  const byNode = new Map<string, Set<string>>();
+  const podNode = new Map<string, string>();
+  for (const [key, pod] of base) indexPod(byNode, podNode, key, pod.nodeName);
+  for (const c of chain) for (const [key, node] of c.indexLog) indexPod(byNode, podNode, key, node);
+  return [...byNode].map(([node, keys]) => [node, [...keys]]);
 }
 
 /** Two consecutive deltas as one (the later one wins). */
