@@ -74,21 +74,19 @@ export class SimHost implements ControllerHost {
 
   /**
    * Rebuilds the indexes from the cluster (at start, and after restoring a
-   * checkpoint). `podsByNode` is rebuilt in pod order unless the order of
-   * each node's set is given (a checkpoint keeps it, so that controllers
-   * iterating a node's pods see them in the same order as in a fresh run).
+   * checkpoint). `podsByNode` is rebuilt in pod order unless the index is
+   * given (a checkpoint keeps its changes, so that controllers iterating a
+   * node's pods see them in the same order as in a fresh run).
    */
-  reindex(podsByNodeOrder?: [string, string[]][]): void {
+  reindex(index?: { byNode: Map<string, Set<string>>; podNode: Map<string, string> }): void {
     this.nodeSeen.clear();
     this.podSeen.clear();
     this.podNode.clear();
     for (const node of this.cluster.nodes.values()) this.nodeSeen.set(node.meta.name, nodeBefore(node));
-    const byNode = new Map<string, Set<string>>();
-    if (podsByNodeOrder) {
-      for (const [node, keys] of podsByNodeOrder) {
-        byNode.set(node, new Set(keys));
-        for (const k of keys) this.podNode.set(k, node);
-      }
+    let byNode = new Map<string, Set<string>>();
+    if (index) {
+      byNode = index.byNode;
+      this.podNode = index.podNode;
     } else {
       for (const [key, pod] of this.cluster.pods) {
         if (!pod.nodeName) continue;

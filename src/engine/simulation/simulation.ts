@@ -617,12 +617,12 @@ function podOrder(base: Map<string, PodRecord>, chain: Checkpoint[]): Set<string
  * podsByNode at the last of `chain`, each node's pods in their order then:
  * the index the host builds from the snapshot's pods, through every change logged up to it.
  */
-function podsByNodeAt(base: Map<string, PodRecord>, chain: Checkpoint[]): [string, string[]][] {
+function podsByNodeAt(base: Map<string, PodRecord>, chain: Checkpoint[]): { byNode: Map<string, Set<string>>; podNode: Map<string, string> } {
   const byNode = new Map<string, Set<string>>();
   const podNode = new Map<string, string>();
   for (const [key, pod] of base) indexPod(byNode, podNode, key, pod.nodeName);
   for (const c of chain) for (const [key, node] of c.indexLog) indexPod(byNode, podNode, key, node);
-  return [...byNode].map(([node, keys]) => [node, [...keys]]);
+  return { byNode, podNode };
 }
 
 /** Two consecutive deltas as one (the later one wins). */
