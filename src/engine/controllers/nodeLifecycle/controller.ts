@@ -175,6 +175,14 @@ export class NodeLifecycleController implements SimController {
   private watch = new Set<string>();
   /** Ready nodes by probeTimestamp + nodeMonitorGracePeriod */
   private deadlines = new DeadlineHeap();
+  /**
+   * Unknown nodes found settled by unchangedUnknown, with nothing new since:
+   * 'tainted' (evaluating them does nothing) or 'waiting' (it requeues them).
+   * A cache, not memory: anything that could change the answer for a node
+   * forgets it (node and Lease events, its evaluation, its machine, its queue
+   * entry), and a restore, a restart or a reset of the probes forgets all.
+   */
+  private settled = new Map<string, 'tainted' | 'waiting'>();
   /** node -> the time of its armed entry in `deadlines` (see arm) */
   private armed = new Map<string, Micros>();
   /** per zone: nodes taking part in disruption checks and how many are not Ready (as of their last evaluation) */
@@ -203,6 +211,7 @@ export class NodeLifecycleController implements SimController {
   // ------------------------------------------------------------ SimController
 
   start(host: ControllerHost, memory: 'reconstructed' | 'fresh'): void {
+    this.settled.clear();
     this.applySettings(host);
     this.started = true;
     this.memory = memory;
@@ -225,6 +234,7 @@ export class NodeLifecycleController implements SimController {
     if (!this.started) return;
     this.lastNow = host.now;
     const name = node.meta.name;
+    this.settled.delete(name);
     if (type !== 'updated') {
       this.sortedNames = null;
       this.membershipChanged = true;
@@ -246,6 +256,7 @@ export class NodeLifecycleController implements SimController {
     if (!this.started) return;
     this.lastNow = host.now;
     this.leaseRenewed.add(lease.meta.name);
+    this.settled.delete(lease.meta.name);
   }
 
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
@@ -385,6 +396,7 @@ export class NodeLifecycleController implements SimController {
   }
 
   restore(saved: unknown, host: ControllerHost): void {
+    this.settled.clear();
     const s = structuredClone(saved) as SavedNodeLifecycle;
     this.applySettings(host);
     this.started = s.started;
@@ -487,6 +499,7 @@ export class NodeLifecycleController implements SimController {
 
   /** Sends an event to a node's machine; remembers the transition for the machine view. */
   private sendNode(name: string, e: NodeHealthEvent): MachineTransition | null {
+    this.settled.delete(name);
     const t = this.nodeActor(name).send(e);
     if (t) this.transitions.set(t.id, t);
     return t;
@@ -689,8 +702,14 @@ export class NodeLifecycleController implements SimController {
     for (const n of this.retry) full.add(n);
     const settleInPlace = !this.options.evaluateEveryNode && this.rules.taintBasedEvictions;
     for (const n of this.watch) {
+      if (full.has(n)) continue;
       // A node left Unknown with nothing new is settled in place (see unchangedUnknown)
-      if (settleInPlace && !this.leaseRenewed.has(n) && this.unchangedUnknown(host, n)) continue;
+      if (settleInPlace && !this.leaseRenewed.has(n)) {
+        const settled = this.settled.get(n);
+        if (settled === 'tainted') continue;
+        if (settled === 'waiting' && this.requeueSettled(host, n)) continue;
+        if (settled === undefined && this.unchangedUnknown(host, n)) continue;
+      }
       full.add(n);
     }
     if (this.options.evaluateEveryNode) for (const n of this.known.keys()) full.add(n);
@@ -759,8 +778,23 @@ export class NodeLifecycleController implements SimController {
     // t.zone is the node's zone: its labels cannot have changed without a node event (dirty)
     const q = this.queues.get(t.zone);
     if (!q) return false;
-    if (taintExists(node.taints, UNREACHABLE_NO_EXECUTE) || !this.rules.requeuesUntaintedNodes) return q.has(name);
-    return q.requeue(name, node.meta.uid, host.now);
+    if (taintExists(node.taints, UNREACHABLE_NO_EXECUTE) || !this.rules.requeuesUntaintedNodes) {
+      if (!q.has(name)) return false;
+      this.settled.set(name, 'tainted');
+      return true;
+    }
+    if (!q.requeue(name, node.meta.uid, host.now)) return false;
+    this.settled.set(name, 'waiting');
+    return true;
+  }
+
+  /** A node settled as 'waiting' (see settled): only its requeue is due. */
+  private requeueSettled(host: ControllerHost, name: string): boolean {
+    const t = this.tracks.get(name);
+    const q = t && this.queues.get(t.zone);
+    if (t && q && q.requeue(name, t.uid, host.now)) return true;
+    this.settled.delete(name);
+    return false;
   }
 
   /**
@@ -891,6 +925,7 @@ export class NodeLifecycleController implements SimController {
   }
 
   private removeNode(host: ControllerHost, name: string): void {
+    this.settled.delete(name);
     this.known.delete(name);
     this.nodeActors.delete(name);
     this.transitions.delete(`node/${name}`);
@@ -909,6 +944,7 @@ export class NodeLifecycleController implements SimController {
 
   /** controllerMemory reconstructed: the health map, knownNodeSet and processed queue entries from the snapshot. */
   private reconstruct(host: ControllerHost, names: string[]): void {
+    this.settled.clear();
     this.reconstructPending = false;
     for (const name of names) {
       const node = host.cluster.nodes.get(name)!;
@@ -963,6 +999,7 @@ export class NodeLifecycleController implements SimController {
 
   private evaluateNode(host: ControllerHost, node: NodeRecord, ctx: PassContext): void {
     const name = node.meta.name;
+    this.settled.delete(name);
     this.refreshTrack(host, name);
     const t = this.tracks.get(name)!;
     const r = this.tryUpdateNodeHealth(host, node, ctx);
@@ -1182,6 +1219,7 @@ export class NodeLifecycleController implements SimController {
   /** markNodeForTainting: into the zone's rate-limited tainting queue. */
   private markNodeForTainting(host: ControllerHost, node: NodeRecord, status: ConditionStatus): void {
     const name = node.meta.name;
+    this.settled.delete(name);
     const zone = this.tracks.get(name)?.zone ?? zoneKeyOf(node);
     this.addPodEvictorForNewZone(zone);
     const q = this.queues.get(zone)!;
@@ -1208,6 +1246,7 @@ export class NodeLifecycleController implements SimController {
   /** markNodeAsReachable: removes the not-ready/unreachable NoExecute taints and the queue entry. */
   private markNodeAsReachable(host: ControllerHost, node: NodeRecord, why: string): boolean {
     const name = node.meta.name;
+    this.settled.delete(name);
     const ref = nodeRef(name);
     let decided = false;
     let tr: MachineTransition | null = null;
@@ -1258,6 +1297,7 @@ export class NodeLifecycleController implements SimController {
   }
 
   private taintItem(host: ControllerHost, zone: string, q: RateLimitedTimedQueue, item: { value: string; addedAt: Micros }) {
+    this.settled.delete(item.value);
     const node = host.cluster.nodes.get(item.value);
     if (!node) return { ok: true } as const;
     const ready = findCondition(node.conditions, 'Ready');
@@ -1352,6 +1392,7 @@ export class NodeLifecycleController implements SimController {
 
   /** cancelPodEviction: drops the node from the eviction queue. */
   private cancelPodEviction(host: ControllerHost, node: NodeRecord, why: string): boolean {
+    this.settled.delete(node.meta.name);
     const name = node.meta.name;
     const zone = this.tracks.get(name)?.zone ?? zoneKeyOf(node);
     const q = this.queues.get(zone);
@@ -1373,6 +1414,7 @@ export class NodeLifecycleController implements SimController {
   }
 
   private evictItem(host: ControllerHost, zone: string, q: RateLimitedTimedQueue, item: { value: string; addedAt: Micros }) {
+    this.settled.delete(item.value);
     const ok = this.deletePodList(host, item.value, this.podsOn(host, item.value), [
       { rule: 'the zone eviction queue released the node (doEvictionPass)', values: { node: item.value, zone: zoneRef(zone), rate: showRate(effectiveRate(q.limiter)), queuedAt: formatTime(item.addedAt) } },
     ], this.src('doEvictionPass'));
@@ -1513,6 +1555,7 @@ export class NodeLifecycleController implements SimController {
     }
     if (allWas) {
       const tr = this.monitor.send({ type: 'EXIT_MASTER_DISRUPTION' });
+      this.settled.clear(); // every probe moves to now
       if (tr) this.transitions.set(tr.id, tr);
       const now = host.now;
       for (const name of names) {
