@@ -63,6 +63,8 @@ interface Entry {
   /** signature of the last ExpectationsPending decision, so it is not repeated */
   lastPending?: string;
   lastTransition?: MachineTransition & { seq?: number };
+  /** what the last checkpoint kept of this entry, and the parts it was made from (see `savedEntry`) */
+  lastSaved?: { saved: SavedEntry; lastTransition: Entry['lastTransition']; removed: Entry['removed'] };
 }
 
 interface KeptRecord {
@@ -72,7 +74,7 @@ interface KeptRecord {
 }
 
 /** an entry in a checkpoint: the machine as plain state instead of the actor */
-type SavedEntry = Omit<Entry, 'actor'> & { snapshot: unknown };
+type SavedEntry = Omit<Entry, 'actor' | 'lastSaved'> & { snapshot: unknown };
 
 interface Saved {
   entries: SavedEntry[];
@@ -371,7 +373,12 @@ export class ReplicaSetController implements SimController {
   wake(host: ControllerHost): void {
     const now = host.now;
     // timers first: delayed adds and expectations that expire now
-    for (const e of [...this.timed].sort(byEntryKey)) {
+    const fired: Entry[] = [];
+    for (const e of this.timed) {
+      const c = this.ctx(e);
+      if ((c.resyncAt !== null && c.resyncAt <= now) || (c.expectedAt !== null && now - c.expectedAt > EXPECTATIONS_TIMEOUT && this.expectationsPending(e))) fired.push(e);
+    }
+    for (const e of fired.sort(byEntryKey)) {
       const c = this.ctx(e);
       if (c.resyncAt !== null && c.resyncAt <= now) {
         this.send(e, { type: 'RESYNC_DUE' });
@@ -382,12 +389,12 @@ export class ReplicaSetController implements SimController {
         this.send(e, { type: 'ENQUEUE', at: now });
       }
     }
-    const due = [...this.timed]
-      .filter((e) => {
-        const c = this.ctx(e);
-        return c.dueAt !== null && c.dueAt <= now;
-      })
-      .sort((a, b) => this.ctx(a).dueAt! - this.ctx(b).dueAt! || byEntryKey(a, b));
+    const due: Entry[] = [];
+    for (const e of this.timed) {
+      const at = this.ctx(e).dueAt;
+      if (at !== null && at <= now) due.push(e);
+    }
+    due.sort((a, b) => this.ctx(a).dueAt! - this.ctx(b).dueAt! || byEntryKey(a, b));
     for (const entry of due) {
       if (!this.entries.has(entry.key)) continue;
       const c = this.ctx(entry);
@@ -419,17 +426,7 @@ export class ReplicaSetController implements SimController {
     if (!needsSync) this.reportPending(host, entry, ref);
     else entry.lastPending = undefined;
 
-    // all active pods of the namespace that could be ours: owned by us, or orphans
-    const candidates: PodRecord[] = [];
-    for (const set of [this.byOwner.get(rs.meta.uid), this.orphans.get(rs.meta.namespace)]) {
-      if (!set) continue;
-      for (const k of set) {
-        const p = host.cluster.pods.get(k);
-        if (p && isPodActive(p)) candidates.push(p);
-      }
-    }
-    candidates.sort((a, b) => (a.meta.name < b.meta.name ? -1 : a.meta.name > b.meta.name ? 1 : 0));
-    const claimed = this.claimPods(host, rs, check, candidates, ref);
+    const claimed = this.claimPods(host, rs, check, ref);
     if (claimed.error !== undefined) return claimed.error;
     const filteredPods = claimed.pods;
 
@@ -496,14 +493,38 @@ export class ReplicaSetController implements SimController {
    * deleted -> adopted (unless the ReplicaSet is being deleted); owned by
    * someone else -> ignored. Adoption and release are PATCHes of the pod.
    */
-  private claimPods(
-    host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, pods: PodRecord[], ref: ObjectRef,
-  ): { pods: PodRecord[]; error?: string } {
+  private claimPods(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, ref: ObjectRef): { pods: PodRecord[]; error?: string } {
+    const deleting = rs.meta.deletionTimestamp !== undefined;
+    // The candidates: the active pods of the namespace that could be ours (owned by us, or orphans).
+    // Their order matters only to the PATCHes (adoption, release: which call fails first, the order
+    // of the lists); what is claimed without one is a set. So the candidates are listed and sorted
+    // by name only when some pod is to be adopted or released.
+    const all = host.cluster.pods;
+    const uid = rs.meta.uid;
+    const selector = check.selector;
+    const mine: PodRecord[] = [];
+    let patches = false;
+    for (const keys of [this.byOwner.get(uid), this.orphans.get(rs.meta.namespace)]) {
+      if (!keys) continue;
+      for (const k of keys) {
+        const pod = all.get(k);
+        if (!pod || !isPodActive(pod)) continue;
+        const owner = controllerOf(pod.meta);
+        if (!owner) patches ||= !deleting && selector.matches(pod.meta.labels);
+        else if (owner.uid !== uid) continue;
+        else if (selector.matches(pod.meta.labels)) mine.push(pod);
+        else patches ||= !deleting;
+      }
+    }
+    if (!patches) return { pods: mine };
+    const pods: PodRecord[] = [];
+    collectActive(all, this.byOwner.get(uid), pods);
+    collectActive(all, this.orphans.get(rs.meta.namespace), pods);
+    pods.sort(byPodName);
     const claimed: PodRecord[] = [];
     const adopted: string[] = [];
     const released: string[] = [];
     let error: string | undefined;
-    const deleting = rs.meta.deletionTimestamp !== undefined;
     for (const pod of pods) {
       const owner = controllerOf(pod.meta);
       const matches = check.selector.matches(pod.meta.labels);
@@ -533,12 +554,12 @@ export class ReplicaSetController implements SimController {
       claimed.push(pod);
       host.updatePod(pod);
     }
-    const selector = formatSelector(rs.selector);
+    const selectorText = formatSelector(rs.selector);
     if (adopted.length) {
       host.decide({
         controller: 'replicaset', action: 'PodsAdopted', object: ref,
-        summary: `Adopted ${adopted.length} orphan pod(s) matching ${selector}`,
-        because: [{ rule: 'an orphan pod (no controller ownerReference) that matches the selector and is not being deleted is adopted', values: { selector, pods: adopted.slice(0, MAX_LISTED) } }],
+        summary: `Adopted ${adopted.length} orphan pod(s) matching ${selectorText}`,
+        because: [{ rule: 'an orphan pod (no controller ownerReference) that matches the selector and is not being deleted is adopted', values: { selector: selectorText, pods: adopted.slice(0, MAX_LISTED) } }],
         source: 'replicaset: claimPods -> PodControllerRefManager.ClaimPods/AdoptPod (pkg/controller/controller_ref_manager.go)',
         details: { pods: adopted },
       });
@@ -546,8 +567,8 @@ export class ReplicaSetController implements SimController {
     if (released.length) {
       host.decide({
         controller: 'replicaset', action: 'PodsReleased', object: ref,
-        summary: `Released ${released.length} pod(s) that no longer match ${selector}`,
-        because: [{ rule: 'a pod this ReplicaSet controls whose labels no longer match the selector is released (its ownerReference removed)', values: { selector, pods: released.slice(0, MAX_LISTED) } }],
+        summary: `Released ${released.length} pod(s) that no longer match ${selectorText}`,
+        because: [{ rule: 'a pod this ReplicaSet controls whose labels no longer match the selector is released (its ownerReference removed)', values: { selector: selectorText, pods: released.slice(0, MAX_LISTED) } }],
         source: 'replicaset: claimPods -> PodControllerRefManager.ClaimPods/ReleasePod (pkg/controller/controller_ref_manager.go)',
         details: { pods: released },
       });
@@ -697,6 +718,8 @@ export class ReplicaSetController implements SimController {
     host: ControllerHost, entry: Entry, rs: ReplicaSetRecord, filteredPods: PodRecord[], replicas: number, count: number, ref: ObjectRef, base: Check[],
   ): string | undefined {
     const ns = rs.meta.namespace;
+    // claimPods keeps the pods in no particular order; the ranking is given them by name, as it always was
+    filteredPods = [...filteredPods].sort(byPodName);
     const settings = this.rankingSettings(host);
     const related = settings.rankDoubledUp && count < filteredPods.length ? this.relatedPods(host, rs) : [];
     const choice = getPodsToDelete(filteredPods, related, count, settings);
@@ -880,12 +903,7 @@ export class ReplicaSetController implements SimController {
 
   save(): Saved {
     return {
-      entries: [...this.entries.values()].map((e) => ({
-        key: e.key, uid: e.uid, snapshot: plainState(e.actor), counter: e.counter,
-        removed: e.removed.map((r) => ({ ...r })), lastManageSeq: e.lastManageSeq,
-        ...(e.lastPending !== undefined ? { lastPending: e.lastPending } : {}),
-        ...(e.lastTransition ? { lastTransition: { ...e.lastTransition } } : {}),
-      })),
+      entries: [...this.entries.values()].map(savedEntry),
       kept: [...this.kept].map(([k, v]) => [k, { ...v, outcome: { ...v.outcome } }]),
     };
   }
@@ -930,6 +948,31 @@ function copyContext(c: ReplicaSetMachineContext): ReplicaSetMachineContext {
  */
 const plainCopies = new WeakMap<object, PlainState>();
 
+/**
+ * An entry as a checkpoint keeps it. Most ReplicaSets do not change between
+ * two checkpoints, so an entry whose every part is the same as at the last
+ * checkpoint shares that checkpoint's copy (nothing mutates a checkpoint; the
+ * machine state, `lastTransition` and the `removed` items are replaced, never
+ * changed in place, so comparing them by identity is exact).
+ */
+function savedEntry(e: Entry): SavedEntry {
+  const snapshot = plainState(e.actor);
+  const last = e.lastSaved;
+  if (
+    last && last.saved.snapshot === snapshot && last.saved.counter === e.counter && last.saved.lastManageSeq === e.lastManageSeq &&
+    last.saved.lastPending === e.lastPending && last.lastTransition === e.lastTransition &&
+    last.removed.length === e.removed.length && last.removed.every((r, i) => r === e.removed[i])
+  ) return last.saved;
+  const saved: SavedEntry = {
+    key: e.key, uid: e.uid, snapshot, counter: e.counter,
+    removed: e.removed.map((r) => ({ ...r })), lastManageSeq: e.lastManageSeq,
+    ...(e.lastPending !== undefined ? { lastPending: e.lastPending } : {}),
+    ...(e.lastTransition ? { lastTransition: { ...e.lastTransition } } : {}),
+  };
+  e.lastSaved = { saved, lastTransition: e.lastTransition, removed: [...e.removed] };
+  return saved;
+}
+
 /** the machine's state as plain data (what a checkpoint keeps; restored with resolveState) */
 function plainState(actor: Actor): PlainState {
   const snap = actor.snapshot();
@@ -952,4 +995,14 @@ function rulesText(s: RankingSettings): string[] {
 }
 
 const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+/** the active pods among `keys`, read from the cluster (the truth even when an event for them is late) */
+function collectActive(pods: ReadonlyMap<string, PodRecord>, keys: Set<string> | undefined, out: PodRecord[]): void {
+  if (!keys) return;
+  for (const k of keys) {
+    const p = pods.get(k);
+    if (p && isPodActive(p)) out.push(p);
+  }
+}
+
+const byPodName = (a: PodRecord, b: PodRecord) => (a.meta.name < b.meta.name ? -1 : a.meta.name > b.meta.name ? 1 : 0);
 const byEntryKey = (a: Entry, b: Entry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);

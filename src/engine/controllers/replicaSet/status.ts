@@ -21,6 +21,11 @@ export function isPodAvailable(pod: PodRecord, minReadySeconds: number, now: Mic
   return c.lastTransitionTime + minReadySeconds * MICROS_PER_SECOND < now;
 }
 
+function readyCondition(pod: PodRecord): PodRecord['conditions'][number] | undefined {
+  for (const c of pod.conditions) if (c.type === 'Ready') return c;
+  return undefined;
+}
+
 /**
  * labels.Set(template.labels).AsSelectorPreValidated().Matches(pod labels);
  * the template's keys and values are listed once per status computation
@@ -58,11 +63,14 @@ export function calculateStatus(
   let fullyLabeled = 0;
   let ready = 0;
   let available = 0;
+  const minReady = rs.minReadySeconds * MICROS_PER_SECOND;
   for (const pod of filteredPods) {
     if (hasAllLabels(templateKeys, templateValues, pod.meta.labels)) fullyLabeled++;
-    if (isPodReady(pod)) {
+    // isPodReady and isPodAvailable read the same (first) Ready condition: found once per pod
+    const c = readyCondition(pod);
+    if (c !== undefined && c.status === 'True') {
       ready++;
-      if (isPodAvailable(pod, rs.minReadySeconds, now)) available++;
+      if (minReady === 0 || (!isZeroTime(c.lastTransitionTime) && c.lastTransitionTime + minReady < now)) available++;
     }
   }
   let conditions = rs.status.conditions.map((c) => ({ ...c }));
