@@ -19,8 +19,11 @@ export function cloneNode(n: NodeRecord): NodeRecord {
   return { ...n, conditions: n.conditions.map((c) => ({ ...c })), taints: n.taints.map((t) => ({ ...t })) };
 }
 
+// A pod's tolerations and owner references are replaced, never changed in place (apply makes a new
+// record; adoption and release write a new list): they are shared. Its conditions are edited in place
+// (world events) and so are copied. Every pod an outage touches is copied at the next checkpoint.
 export function clonePod(p: PodRecord): PodRecord {
-  return { ...p, meta: meta(p.meta), tolerations: p.tolerations.map((t) => ({ ...t })), conditions: p.conditions.map((c) => ({ ...c })) };
+  return { ...p, meta: { ...p.meta }, conditions: p.conditions.map((c) => ({ ...c })) };
 }
 
 export function cloneReplicaSet(r: ReplicaSetRecord): ReplicaSetRecord {

@@ -320,13 +320,18 @@ function causesBefore(causes: readonly number[], seq: number): number[] {
   return out;
 }
 
+/**
+ * The pod as an informer's old object shows it. Tolerations and labels are
+ * replaced, never changed in place, so they are shared; conditions are
+ * copied (world events edit them in place).
+ */
 export function podBeforeOf(pod: PodRecord): PodBefore {
   const b: PodBefore = {
     nodeName: pod.nodeName,
-    tolerations: pod.tolerations.map((t) => ({ ...t })),
+    tolerations: pod.tolerations,
     phase: pod.phase,
     conditions: pod.conditions.map((c) => ({ ...c })),
-    labels: { ...pod.meta.labels },
+    labels: pod.meta.labels,
   };
   if (pod.meta.deletionTimestamp !== undefined) b.deletionTimestamp = pod.meta.deletionTimestamp;
   return b;
