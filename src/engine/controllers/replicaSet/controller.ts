@@ -431,11 +431,14 @@ export class ReplicaSetController implements SimController {
     const filteredPods = claimed.pods;
 
     let manageErr: string | undefined;
+    // the terminating pods counted while claiming still hold unless manageReplicas created or deleted pods
+    let counted = claimed.terminating;
     if (needsSync && rs.meta.deletionTimestamp === undefined) {
+      if (filteredPods.length !== specReplicas(rs)) counted = undefined;
       manageErr = this.manageReplicas(host, entry, rs, filteredPods, ref, expiredAt);
     }
 
-    const statusErr = this.updateStatus(host, entry, rs, filteredPods, manageErr, ref, this.terminatingPods(host, rs, check));
+    const statusErr = this.updateStatus(host, entry, rs, filteredPods, manageErr, ref, this.terminatingPods(host, rs, check, counted));
     if (statusErr !== undefined) return statusErr;
     // "Resync the ReplicaSet after MinReadySeconds as a last line of defense to guard against clock-skew."
     // Upstream's sync runs a little after the pod turned ready, so this lands just after the pod
@@ -493,7 +496,9 @@ export class ReplicaSetController implements SimController {
    * deleted -> adopted (unless the ReplicaSet is being deleted); owned by
    * someone else -> ignored. Adoption and release are PATCHes of the pod.
    */
-  private claimPods(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, ref: ObjectRef): { pods: PodRecord[]; error?: string } {
+  private claimPods(
+    host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, ref: ObjectRef,
+  ): { pods: PodRecord[]; error?: string; terminating?: number } {
     const deleting = rs.meta.deletionTimestamp !== undefined;
     // The candidates: the active pods of the namespace that could be ours (owned by us, or orphans).
     // Their order matters only to the PATCHes (adoption, release: which call fails first, the order
@@ -504,19 +509,31 @@ export class ReplicaSetController implements SimController {
     const selector = check.selector;
     const mine: PodRecord[] = [];
     let patches = false;
-    for (const keys of [this.byOwner.get(uid), this.orphans.get(rs.meta.namespace)]) {
-      if (!keys) continue;
-      for (const k of keys) {
-        const pod = all.get(k);
-        if (!pod || !isPodActive(pod)) continue;
-        const owner = controllerOf(pod.meta);
-        if (!owner) patches ||= !deleting && selector.matches(pod.meta.labels);
-        else if (owner.uid !== uid) continue;
-        else if (selector.matches(pod.meta.labels)) mine.push(pod);
-        else patches ||= !deleting;
+    // the same walk counts terminatingPods' pods (the pods it reads are the ones walked here)
+    let terminating = 0;
+    for (const k of this.byOwner.get(uid) ?? []) {
+      const pod = all.get(k);
+      if (!pod) continue;
+      if (!isPodActive(pod)) {
+        if (isTerminating(pod) && selector.matches(pod.meta.labels)) terminating++;
+        continue;
       }
+      const owner = controllerOf(pod.meta);
+      if (!owner) patches ||= !deleting && selector.matches(pod.meta.labels);
+      else if (owner.uid !== uid) continue;
+      else if (selector.matches(pod.meta.labels)) mine.push(pod);
+      else patches ||= !deleting;
     }
-    if (!patches) return { pods: mine };
+    for (const k of this.orphans.get(rs.meta.namespace) ?? []) {
+      const pod = all.get(k);
+      if (!pod || !isPodActive(pod)) continue;
+      const owner = controllerOf(pod.meta);
+      if (!owner) patches ||= !deleting && selector.matches(pod.meta.labels);
+      else if (owner.uid !== uid) continue;
+      else if (selector.matches(pod.meta.labels)) mine.push(pod);
+      else patches ||= !deleting;
+    }
+    if (!patches) return { pods: mine, terminating };
     const pods: PodRecord[] = [];
     collectActive(all, this.byOwner.get(uid), pods);
     collectActive(all, this.orphans.get(rs.meta.namespace), pods);
@@ -787,14 +804,14 @@ export class ReplicaSetController implements SimController {
    * terminal) then FilterClaimedPods (controlled by this ReplicaSet and matching its selector);
    * undefined when the gate is off.
    */
-  private terminatingPods(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck): number | undefined {
+  private terminatingPods(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, counted: number | undefined): number | undefined {
     const gate = host.config.featureGates.DeploymentReplicaSetTerminatingReplicas;
     if (!gate) return undefined;
+    if (counted !== undefined) return counted;
     let n = 0;
     for (const k of this.byOwner.get(rs.meta.uid) ?? []) {
       const p = host.cluster.pods.get(k);
-      if (!p || p.meta.deletionTimestamp === undefined || p.phase === 'Succeeded' || p.phase === 'Failed') continue;
-      if (check.selector.matches(p.meta.labels)) n++;
+      if (p && isTerminating(p) && check.selector.matches(p.meta.labels)) n++;
     }
     return n;
   }
@@ -996,6 +1013,11 @@ function rulesText(s: RankingSettings): string[] {
 
 const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 /** the active pods among `keys`, read from the cluster (the truth even when an event for them is late) */
+/** FilterTerminatingPods: deletionTimestamp set, not terminal */
+function isTerminating(p: PodRecord): boolean {
+  return p.meta.deletionTimestamp !== undefined && p.phase !== 'Succeeded' && p.phase !== 'Failed';
+}
+
 function collectActive(pods: ReadonlyMap<string, PodRecord>, keys: Set<string> | undefined, out: PodRecord[]): void {
   if (!keys) return;
   for (const k of keys) {
