@@ -17,7 +17,7 @@ import type {
   WebviewMessage,
   WhatIfComparison,
 } from '../protocol/webview';
-import { buildClusterView, buildClusterViewFromRecords, diffClusterViews, diffItems, EvictionIndex, podEvictionPathDeadlines, type ClusterView } from './viewModel';
+import { buildClusterView, diffClusterViews, EvictionIndex, MachineSummaries, podEvictionPathDeadlines, RecordsView, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
 import { decisionMatcher, parseRunUntil } from './runUntil';
 import { compareTraces } from './whatIf';
 
@@ -53,8 +53,6 @@ export interface SessionOptions {
 
 export type SessionResult = { ok: true; message?: string } | { ok: false; message: string };
 
-type MachineSummary = Omit<MachineView, 'definition'>;
-
 export class Session {
   sim: Simulation;
   settings: UiSettings;
@@ -65,9 +63,12 @@ export class Session {
   readonly passMarks = new Map<number, number>();
   lastComparison?: WhatIfComparison;
   selected?: string;
+  /** the view last sent (or asked for by the trees) */
   private view?: ClusterView;
-  private machinesSent?: Map<string, MachineSummary & { ref: string }>;
-  private marksSent = new Map<number, number>();
+  /** the view of the live records, kept across steps (and across Reset: its items are compared by value) */
+  private readonly records = new RecordsView();
+  private readonly machinesSent = new MachineSummaries();
+  private readonly marksSent = new Map<number, number>();
   private readonly listeners = new Set<() => void>();
   private readonly make: MakeSimulation;
   readonly post: (m: HostMessage) => void;
@@ -87,17 +88,26 @@ export class Session {
   }
 
   get clusterView(): ClusterView {
-    return (this.view ??= this.buildView());
+    if (!this.view) this.updateView(false);
+    return this.view as ClusterView;
   }
 
   private readonly evictions = new EvictionIndex();
 
-  private buildView(): ClusterView {
+  /** Brings the view up to date and says what changed since it was last brought up to date. */
+  private updateView(full: boolean): ClusterDelta {
     const scheduled = this.evictions.update(this.sim.trace);
-    // taint-eviction deadlines from the trace; the pod-eviction path's from the controller's "why not"
+    // taint-eviction deadlines from the trace; the pod-eviction path's from the controller's "why not", which win
     const byNode = podEvictionPathDeadlines(this.sim);
-    const evictions = byNode.size ? new Map([...scheduled, ...byNode]) : scheduled;
-    return this.sim.cluster ? buildClusterViewFromRecords(this.sim.cluster, evictions) : buildClusterView(this.sim.state(), evictions);
+    const evictions: EvictionLookup = byNode.size ? { get: (ref) => byNode.get(ref) ?? scheduled.get(ref) } : scheduled;
+    if (this.sim.cluster) {
+      const delta = this.records.update(this.sim.cluster, evictions, full);
+      this.view = this.records.view;
+      return delta;
+    }
+    const prev = full ? undefined : this.view;
+    this.view = buildClusterView(this.sim.state(), evictions);
+    return diffClusterViews(prev, this.view);
   }
 
   // -- what the webview is told -------------------------------------------
@@ -154,21 +164,15 @@ export class Session {
 
   /** Everything the webview needs, or only what changed since the last update. */
   updateMessage(full: boolean, focusSeq?: number): UpdateMessage {
-    const prevView = full ? undefined : this.view;
-    this.view = this.buildView();
-    const delta = diffClusterViews(prevView, this.view);
-    const machines = new Map<string, MachineSummary & { ref: string }>();
-    for (const m of this.sim.machines()) {
-      machines.set(m.id, { ref: m.id, id: m.id, state: m.state, ...(m.lastTransition ? { lastTransition: m.lastTransition } : {}) });
-    }
-    const machineDelta = diffItems(full ? undefined : this.machinesSent, machines);
-    this.machinesSent = machines;
+    const delta = this.updateView(full);
+    const machineDelta = this.machinesSent.update(this.sim.machines(), full);
     this.recordPassMarks();
     const marks: PassMark[] = [];
     for (const [pass, decisions] of this.passMarks) {
-      if (full || this.marksSent.get(pass) !== decisions) marks.push({ pass, decisions });
+      if (!full && this.marksSent.get(pass) === decisions) continue;
+      marks.push({ pass, decisions });
+      this.marksSent.set(pass, decisions);
     }
-    this.marksSent = new Map(this.passMarks);
     marks.sort((a, b) => a.pass - b.pass);
     const pass = this.sim.pass;
     return {
@@ -181,7 +185,7 @@ export class Session {
       nodes: delta.nodes,
       pods: delta.pods,
       replicaSets: delta.replicaSets,
-      machines: { upsert: machineDelta.upsert.map(({ ref: _ref, ...m }) => m), remove: machineDelta.remove },
+      machines: machineDelta,
       decisions: this.decisionsOf(pass),
       passMarks: marks,
       ...(focusSeq !== undefined ? { focusSeq } : {}),

@@ -5,10 +5,10 @@
  * the simulation offers them, else from the exported state (spec 2.2). Pure:
  * no vscode, testable with plain data.
  */
-import type { Simulation, StateView } from '../engine/simulation/api';
+import type { MachineView, Simulation, StateView } from '../engine/simulation/api';
 import { usesTaintBasedEvictions } from '../engine/config/resolve';
 import type { ClusterState } from '../engine/model/cluster';
-import type { KObject } from '../engine/model/types';
+import type { KObject, NodeRecord, OwnerReference, PodRecord, ReplicaSetRecord, Taint } from '../engine/model/types';
 import type { Decision } from '../engine/trace/decision';
 import { zoneKeyOfLabels } from '../engine/model/zones';
 import { taintText } from '../engine/model/tolerations';
@@ -96,43 +96,225 @@ export function podEvictionPathDeadlines(
   return out;
 }
 
-function withEviction(item: PodItem, evictions: ReadonlyMap<string, { at: string; node: string }>): PodItem {
-  const e = evictions.get(item.ref);
-  if (e && (!e.node || e.node === item.node)) item.evictionAt = e.at;
+/** Where a pod's eviction countdown comes from: a map, or two read as one (see Session). */
+export interface EvictionLookup {
+  get(ref: string): { at: string; node: string } | undefined;
+}
+
+const NO_EVICTIONS: EvictionLookup = new Map();
+
+function evictionOf(ref: string, node: string, evictions: EvictionLookup): string | undefined {
+  const e = evictions.get(ref);
+  return e && (!e.node || e.node === node) ? e.at : undefined;
+}
+
+function withEviction(item: PodItem, evictions: EvictionLookup): PodItem {
+  const at = evictionOf(item.ref, item.node, evictions);
+  if (at !== undefined) item.evictionAt = at;
   return item;
 }
 
+function readyOfNode(n: NodeRecord): string {
+  for (const c of n.conditions) if (c.type === 'Ready') return c.status;
+  return 'None';
+}
+
+function readyOfPod(p: PodRecord): boolean {
+  for (const c of p.conditions) if (c.type === 'Ready' && c.status === 'True') return true;
+  return false;
+}
+
+function replicaSetOwner(p: PodRecord): OwnerReference | undefined {
+  for (const o of p.meta.ownerReferences) if (o.kind === 'ReplicaSet' && o.controller !== false) return o;
+  return undefined;
+}
+
+function nodeItem(n: NodeRecord, ref = `Node/${n.meta.name}`, zone = zoneOfLabels(n.meta.labels)): NodeItem {
+  return { ref, name: n.meta.name, zone, ready: readyOfNode(n), taints: n.taints.map(taintText), unschedulable: n.unschedulable };
+}
+
+function podItem(p: PodRecord, evictions: EvictionLookup, ref = `Pod/${p.meta.namespace}/${p.meta.name}`): PodItem {
+  const owner = replicaSetOwner(p);
+  const item: PodItem = { ref, node: p.nodeName ?? '', phase: p.phase, ready: readyOfPod(p) };
+  if (owner) item.owner = `ReplicaSet/${p.meta.namespace}/${owner.name}`;
+  return withEviction(item, evictions);
+}
+
+function replicaSetItem(r: ReplicaSetRecord, ref = `ReplicaSet/${r.meta.namespace}/${r.meta.name}`): ReplicaSetItem {
+  return { ref, desired: r.replicas ?? 1, current: r.status.replicas, ready: r.status.readyReplicas };
+}
+
 /** From the live records: no export, no copies of the objects. */
-export function buildClusterViewFromRecords(cluster: ClusterState, evictions: ReadonlyMap<string, { at: string; node: string }> = new Map()): ClusterView {
+export function buildClusterViewFromRecords(cluster: ClusterState, evictions: EvictionLookup = NO_EVICTIONS): ClusterView {
   const view: ClusterView = { nodes: new Map(), pods: new Map(), replicaSets: new Map() };
   for (const n of cluster.nodes.values()) {
-    const ready = n.conditions.find((c) => c.type === 'Ready');
-    const ref = `Node/${n.meta.name}`;
-    view.nodes.set(ref, {
-      ref,
-      name: n.meta.name,
-      zone: zoneOfLabels(n.meta.labels),
-      ready: ready ? ready.status : 'None',
-      taints: n.taints.map(taintText),
-      unschedulable: n.unschedulable,
-    });
+    const item = nodeItem(n);
+    view.nodes.set(item.ref, item);
   }
   for (const p of cluster.pods.values()) {
-    const ref = `Pod/${p.meta.namespace}/${p.meta.name}`;
-    const owner = p.meta.ownerReferences.find((o) => o.kind === 'ReplicaSet' && o.controller !== false);
-    const item: PodItem = { ref, node: p.nodeName ?? '', phase: p.phase, ready: p.conditions.some((c) => c.type === 'Ready' && c.status === 'True') };
-    if (owner) item.owner = `ReplicaSet/${p.meta.namespace}/${owner.name}`;
-    view.pods.set(ref, withEviction(item, evictions));
+    const item = podItem(p, evictions);
+    view.pods.set(item.ref, item);
   }
   for (const r of cluster.replicaSets.values()) {
-    const ref = `ReplicaSet/${r.meta.namespace}/${r.meta.name}`;
-    view.replicaSets.set(ref, { ref, desired: r.replicas ?? 1, current: r.status.replicas, ready: r.status.readyReplicas });
+    const item = replicaSetItem(r);
+    view.replicaSets.set(item.ref, item);
   }
   return view;
 }
 
+// Comparisons of an item with the record it was built from, without building
+// its strings again: a step looks at 150,000 pods and most of them are as sent.
+
+/** `s === a + b` */
+const isPair = (s: string, a: string, b: string): boolean => s.length === a.length + b.length && s.startsWith(a) && s.startsWith(b, a.length);
+
+/** `s === prefix + a + '/' + b` */
+function isPath(s: string, prefix: string, a: string, b: string): boolean {
+  const at = prefix.length + a.length;
+  return s.length === at + 1 + b.length && s.startsWith(prefix) && s.startsWith(a, prefix.length) && s.charCodeAt(at) === 47 && s.startsWith(b, at + 1);
+}
+
+/** `s === taintText(t)` */
+function isTaintText(s: string, t: Taint): boolean {
+  const k = t.key.length;
+  if (!t.value) return s.length === k + 1 + t.effect.length && s.startsWith(t.key) && s.charCodeAt(k) === 58 && s.startsWith(t.effect, k + 1);
+  const v = t.value.length;
+  return (
+    s.length === k + v + 2 + t.effect.length && s.startsWith(t.key) && s.charCodeAt(k) === 61 &&
+    s.startsWith(t.value, k + 1) && s.charCodeAt(k + 1 + v) === 58 && s.startsWith(t.effect, k + 2 + v)
+  );
+}
+
+function nodeUnchanged(item: NodeItem, n: NodeRecord): boolean {
+  if (item.unschedulable !== n.unschedulable || item.ready !== readyOfNode(n) || item.name !== n.meta.name || !isPair(item.ref, 'Node/', n.meta.name)) return false;
+  const taints = n.taints;
+  if (item.taints.length !== taints.length) return false;
+  for (let i = 0; i < taints.length; i++) if (!isTaintText(item.taints[i], taints[i])) return false;
+  return true;
+}
+
+function podUnchanged(item: PodItem, p: PodRecord, evictions: EvictionLookup): boolean {
+  const node = p.nodeName ?? '';
+  if (item.node !== node || item.phase !== p.phase || item.ready !== readyOfPod(p)) return false;
+  const ns = p.meta.namespace;
+  const owner = replicaSetOwner(p);
+  if (owner) {
+    if (item.owner === undefined || !isPath(item.owner, 'ReplicaSet/', ns, owner.name)) return false;
+  } else if (item.owner !== undefined) return false;
+  if (!isPath(item.ref, 'Pod/', ns, p.meta.name)) return false;
+  return item.evictionAt === evictionOf(item.ref, node, evictions);
+}
+
+const replicaSetUnchanged = (item: ReplicaSetItem, r: ReplicaSetRecord): boolean =>
+  item.desired === (r.replicas ?? 1) && item.current === r.status.replicas && item.ready === r.status.readyReplicas;
+
+export type ClusterDelta = { nodes: Delta<NodeItem>; pods: Delta<PodItem>; replicaSets: Delta<ReplicaSetItem> };
+
+type Keyed<T> = { byKey: Map<string, T>; byRef: Map<string, T & { ref: string }> };
+
+/**
+ * The view of the live records kept from one update to the next, and what
+ * changed since the last one: the same items and deltas as building the view
+ * anew (buildClusterViewFromRecords) and diffing it (diffClusterViews), but an
+ * unchanged record costs a look-up and a few comparisons, with no new item, ref
+ * string or map entry (at 150,000 pods the rebuild was most of a step's work).
+ * The engine changes records in place, so each record is compared with its
+ * item field by field every time, never trusted by identity; only a node's
+ * zone is kept by its labels object, which the engine replaces and never edits
+ * (simulation/checkpoint.ts). An item is never edited once made: messages
+ * already sent hold it, so a changed record gets a new one.
+ */
+export class RecordsView {
+  /** by ref, like a built view, in the order of the cluster's maps */
+  readonly view: ClusterView = { nodes: new Map(), pods: new Map(), replicaSets: new Map() };
+  // the same items by the keys of the cluster's maps, where the records are found
+  private readonly nodes = new Map<string, NodeItem>();
+  private readonly zoneLabels = new Map<string, object>();
+  private readonly pods = new Map<string, PodItem>();
+  private readonly replicaSets = new Map<string, ReplicaSetItem>();
+  // the cluster's maps read last time: stepping back may put in new maps, in another key order
+  private readonly sources = new Map<keyof ClusterView, Map<string, unknown>>();
+
+  /** Brings the view up to date. `full`: the delta lists every item as upserted and nothing as removed, as for a new webview. */
+  update(cluster: ClusterState, evictions: EvictionLookup = NO_EVICTIONS, full = false): ClusterDelta {
+    const nodes: NodeItem[] = [];
+    cluster.nodes.forEach((n, key) => {
+      const old = this.nodes.get(key);
+      const labels = n.meta.labels;
+      let zone: string | undefined;
+      if (old) {
+        if (this.zoneLabels.get(key) !== labels) {
+          zone = zoneOfLabels(labels);
+          this.zoneLabels.set(key, labels);
+        }
+        if ((zone === undefined || zone === old.zone) && nodeUnchanged(old, n)) return;
+        zone ??= old.zone;
+      } else {
+        zone = zoneOfLabels(labels);
+        this.zoneLabels.set(key, labels);
+      }
+      const item = nodeItem(n, old && isPair(old.ref, 'Node/', n.meta.name) ? old.ref : undefined, zone);
+      this.nodes.set(key, item);
+      this.view.nodes.set(item.ref, item);
+      nodes.push(item);
+    });
+    const pods: PodItem[] = [];
+    cluster.pods.forEach((p, key) => {
+      const old = this.pods.get(key);
+      if (old && podUnchanged(old, p, evictions)) return;
+      const item = podItem(p, evictions, old && isPath(old.ref, 'Pod/', p.meta.namespace, p.meta.name) ? old.ref : undefined);
+      this.pods.set(key, item);
+      this.view.pods.set(item.ref, item);
+      pods.push(item);
+    });
+    const replicaSets: ReplicaSetItem[] = [];
+    cluster.replicaSets.forEach((r, key) => {
+      const old = this.replicaSets.get(key);
+      const ref = old && isPath(old.ref, 'ReplicaSet/', r.meta.namespace, r.meta.name) ? old.ref : undefined;
+      if (old && ref && replicaSetUnchanged(old, r)) return;
+      const item = replicaSetItem(r, ref);
+      this.replicaSets.set(key, item);
+      this.view.replicaSets.set(item.ref, item);
+      replicaSets.push(item);
+    });
+    const delta: ClusterDelta = {
+      nodes: this.settle('nodes', cluster.nodes, { byKey: this.nodes, byRef: this.view.nodes }, nodes, full),
+      pods: this.settle('pods', cluster.pods, { byKey: this.pods, byRef: this.view.pods }, pods, full),
+      replicaSets: this.settle('replicaSets', cluster.replicaSets, { byKey: this.replicaSets, byRef: this.view.replicaSets }, replicaSets, full),
+    };
+    if (this.zoneLabels.size !== this.nodes.size) for (const key of this.zoneLabels.keys()) if (!this.nodes.has(key)) this.zoneLabels.delete(key);
+    return delta;
+  }
+
+  /** Drops the items whose records are gone, puts the view in the records' order when the map is new, and makes the delta. */
+  private settle<T extends { ref: string }>(which: keyof ClusterView, records: Map<string, unknown>, items: Keyed<T>, upsert: T[], full: boolean): Delta<T> {
+    const remove: string[] = [];
+    // every record has its item now: as many items as records means none is gone
+    if (items.byKey.size !== records.size) {
+      for (const [key, item] of items.byKey) {
+        if (records.has(key)) continue;
+        items.byKey.delete(key);
+        items.byRef.delete(item.ref);
+        remove.push(item.ref);
+      }
+    }
+    if (this.sources.get(which) !== records) {
+      this.sources.set(which, records);
+      items.byRef.clear();
+      for (const key of records.keys()) {
+        const item = items.byKey.get(key) as T;
+        items.byRef.set(item.ref, item);
+      }
+    }
+    if (!full) return { upsert, remove };
+    const all: T[] = [];
+    for (const key of records.keys()) all.push(items.byKey.get(key) as T);
+    return { upsert: all, remove: [] };
+  }
+}
+
 /** From the exported state (a `kind: List`), for simulations that do not offer their records. */
-export function buildClusterView(state: Pick<StateView, 'objects'>, evictions: ReadonlyMap<string, { at: string; node: string }> = new Map()): ClusterView {
+export function buildClusterView(state: Pick<StateView, 'objects'>, evictions: EvictionLookup = NO_EVICTIONS): ClusterView {
   const view: ClusterView = { nodes: new Map(), pods: new Map(), replicaSets: new Map() };
   for (const i of arr(state.objects.items)) {
     const o = obj(i) as KObject;
@@ -208,4 +390,43 @@ export function diffClusterViews(prev: ClusterView | undefined, next: ClusterVie
     pods: diffItems(prev?.pods, next.pods, samePod),
     replicaSets: diffItems(prev?.replicaSets, next.replicaSets, sameReplicaSet),
   };
+}
+
+export type MachineSummary = Omit<MachineView, 'definition'>;
+
+/**
+ * What the webview was last told of each machine (id, state, last transition),
+ * and which machines changed since. A machine whose state text and last
+ * transition object are the ones already sent costs two comparisons and no new
+ * summary; a different transition object is compared by value, as before.
+ */
+export class MachineSummaries {
+  private readonly sent = new Map<string, MachineSummary>();
+
+  update(machines: readonly MachineView[], full = false): Delta<MachineSummary> {
+    const upsert: MachineSummary[] = [];
+    for (const m of machines) {
+      const old = this.sent.get(m.id);
+      const lastTransition = m.lastTransition || undefined;
+      if (old && old.state === m.state && (old.lastTransition === lastTransition || sameValue(old.lastTransition, lastTransition))) {
+        if (full) upsert.push(old);
+        continue;
+      }
+      const summary: MachineSummary = { id: m.id, state: m.state, ...(lastTransition ? { lastTransition } : {}) };
+      this.sent.set(m.id, summary);
+      upsert.push(summary);
+    }
+    const remove: string[] = [];
+    // every machine has its summary now: as many summaries as machines means none is gone
+    if (this.sent.size !== machines.length) {
+      const ids = new Set<string>();
+      for (const m of machines) ids.add(m.id);
+      for (const id of this.sent.keys()) {
+        if (ids.has(id)) continue;
+        this.sent.delete(id);
+        if (!full) remove.push(id);
+      }
+    }
+    return { upsert, remove };
+  }
 }

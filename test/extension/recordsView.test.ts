@@ -1,0 +1,145 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { openScenario } from '../../src/extension/engine';
+import {
+  buildClusterViewFromRecords,
+  diffClusterViews,
+  diffItems,
+  EvictionIndex,
+  MachineSummaries,
+  podEvictionPathDeadlines,
+  RecordsView,
+  type ClusterView,
+} from '../../src/extension/viewModel';
+import type { Simulation } from '../../src/engine/simulation/api';
+import { emptyCluster } from '../../src/engine/model/cluster';
+import type { NodeRecord, PodRecord } from '../../src/engine/model/types';
+import type { Delta } from '../../src/protocol/webview';
+
+// The kept view must say exactly what rebuilding the whole view and diffing it says
+// (the removals as a set: the webview deletes them one by one), over the real engine.
+
+const examples = resolve(__dirname, '../../examples');
+
+function evictionsOf(sim: Simulation, index: EvictionIndex) {
+  const scheduled = index.update(sim.trace);
+  const byNode = podEvictionPathDeadlines(sim);
+  return byNode.size ? new Map([...scheduled, ...byNode]) : scheduled;
+}
+
+const sorted = <T>(d: Delta<T>) => ({ upsert: d.upsert, remove: [...d.remove].sort() });
+
+function same(kept: ClusterView, built: ClusterView, where: string): void {
+  assert.deepEqual([...kept.nodes], [...built.nodes], `${where}: nodes`);
+  assert.deepEqual([...kept.pods], [...built.pods], `${where}: pods`);
+  assert.deepEqual([...kept.replicaSets], [...built.replicaSets], `${where}: ReplicaSets`);
+}
+
+function machineSummaries(sim: Simulation) {
+  const m = new Map<string, { ref: string; id: string; state: string }>();
+  for (const x of sim.machines()) m.set(x.id, { ref: x.id, id: x.id, state: x.state, ...(x.lastTransition ? { lastTransition: x.lastTransition } : {}) });
+  return m;
+}
+
+for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
+  test(`the kept view and machine summaries say what a rebuilt view and a full diff say: ${file}`, () => {
+    const o = openScenario(resolve(examples, file), '');
+    const sim = o.make(o.options);
+    assert.ok(sim.cluster, 'the engine offers its records');
+    const kept = new RecordsView();
+    const machines = new MachineSummaries();
+    const index = new EvictionIndex();
+    let prev: ClusterView | undefined;
+    let prevMachines: ReturnType<typeof machineSummaries> | undefined;
+    const check = (full: boolean, where: string) => {
+      const evictions = evictionsOf(sim, index);
+      const built = buildClusterViewFromRecords(sim.cluster!, evictions);
+      const expected = diffClusterViews(full ? undefined : prev, built);
+      const got = kept.update(sim.cluster!, evictions, full);
+      assert.deepEqual(sorted(got.nodes), sorted(expected.nodes), `${where}: node delta`);
+      assert.deepEqual(sorted(got.pods), sorted(expected.pods), `${where}: pod delta`);
+      assert.deepEqual(sorted(got.replicaSets), sorted(expected.replicaSets), `${where}: ReplicaSet delta`);
+      same(kept.view, built, where);
+      prev = built;
+      const ms = machineSummaries(sim);
+      const want = diffItems(full ? undefined : prevMachines, ms);
+      const gotMachines = machines.update(sim.machines(), full);
+      assert.deepEqual(sorted(gotMachines), sorted({ upsert: want.upsert.map(({ ref: _ref, ...m }) => m), remove: want.remove }), `${where}: machines`);
+      prevMachines = ms;
+    };
+    check(true, 'start');
+    let steps = 0;
+    while (steps < 200 && sim.now < sim.startTime + 12 * 60_000_000) {
+      sim.step();
+      steps++;
+      check(false, `pass ${sim.pass}`);
+      // step back now and then, far enough to cross a checkpoint, and come forward again
+      if (steps % 37 === 0 && (sim.pass ?? 0) > 15) {
+        const to = (sim.pass as number) - 13;
+        sim.goToPass(to);
+        check(false, `back to pass ${to}`);
+        if (steps % 74 === 0) check(true, `full at pass ${to}`);
+      }
+    }
+    // a new simulation (Reset): the kept items are compared by value, so they still hold
+    const again = o.make(o.options);
+    const evictions = evictionsOf(again, new EvictionIndex());
+    const built = buildClusterViewFromRecords(again.cluster!, evictions);
+    const got = kept.update(again.cluster!, evictions, true);
+    assert.deepEqual(got, diffClusterViews(undefined, built), 'full after reset');
+    same(kept.view, built, 'after reset');
+  });
+}
+
+const node = (name: string, labels: Record<string, string>, taints: NodeRecord['taints'], ready: string): NodeRecord => ({
+  kind: 'Node',
+  meta: { name, uid: name, labels, annotations: {}, ownerReferences: [], creationTimestamp: 0 },
+  conditions: [{ type: 'Ready', status: ready as 'True', lastHeartbeatTime: 0, lastTransitionTime: 0 }],
+  taints,
+  unschedulable: false,
+  raw: {},
+});
+const pod = (ns: string, name: string, owner?: string): PodRecord => ({
+  kind: 'Pod',
+  meta: { name, namespace: ns, uid: name, labels: {}, annotations: {}, ownerReferences: owner ? [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: owner, uid: owner, controller: true }] : [], creationTimestamp: 0 },
+  nodeName: 'n1',
+  tolerations: [],
+  phase: 'Running',
+  conditions: [],
+  restartCount: 0,
+  raw: {},
+});
+
+test('the kept view sees every shown field change in a record changed in place, and nothing else', () => {
+  const cluster = emptyCluster();
+  cluster.nodes.set('n1', node('n1', { 'topology.kubernetes.io/zone': 'a' }, [{ key: 'k', value: 'v', effect: 'NoSchedule' }], 'True'));
+  cluster.pods.set('ns/p', pod('ns', 'p', 'rs'));
+  cluster.pods.set('ns/q', pod('ns', 'q'));
+  const kept = new RecordsView();
+  kept.update(cluster);
+  const refs = (d: Delta<{ ref: string }>) => d.upsert.map((i) => i.ref);
+  assert.deepEqual(kept.update(cluster), { nodes: { upsert: [], remove: [] }, pods: { upsert: [], remove: [] }, replicaSets: { upsert: [], remove: [] } });
+  const n1 = cluster.nodes.get('n1')!;
+  // same length of text, other taint: k=w:NoSchedule
+  n1.taints = [{ key: 'k', value: 'w', effect: 'NoSchedule' }];
+  assert.deepEqual(kept.update(cluster).nodes.upsert.map((n) => n.taints), [['k=w:NoSchedule']]);
+  n1.taints = [{ key: 'k=w', effect: 'NoSchedule' }];
+  assert.deepEqual(kept.update(cluster).nodes.upsert, [], 'a key holding "=" writes the same text: not sent again');
+  n1.meta = { ...n1.meta, labels: { 'topology.kubernetes.io/zone': 'b' } };
+  assert.deepEqual(kept.update(cluster).nodes.upsert.map((n) => n.zone), ['Zone/b']);
+  n1.meta = { ...n1.meta, labels: { 'topology.kubernetes.io/zone': 'b' } };
+  assert.deepEqual(kept.update(cluster).nodes.upsert, [], 'new labels, same zone');
+  const p = cluster.pods.get('ns/p')!;
+  p.meta.ownerReferences = [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs2', uid: 'x', controller: true }];
+  assert.deepEqual(kept.update(cluster).pods.upsert.map((i) => i.owner), ['ReplicaSet/ns/rs2']);
+  p.conditions = [{ type: 'Ready', status: 'True', lastTransitionTime: 0 }];
+  assert.deepEqual(refs(kept.update(cluster).pods), ['Pod/ns/p']);
+  assert.deepEqual(refs(kept.update(cluster, new Map([['Pod/ns/q', { at: 'T', node: 'n1' }]])).pods), ['Pod/ns/q']);
+  assert.deepEqual(refs(kept.update(cluster, new Map([['Pod/ns/q', { at: 'T', node: 'n2' }]])).pods), ['Pod/ns/q'], 'a countdown for another node is not shown');
+  cluster.pods.delete('ns/p');
+  const gone = kept.update(cluster);
+  assert.deepEqual(gone.pods, { upsert: [], remove: ['Pod/ns/p'] });
+  assert.deepEqual([...kept.view.pods.keys()], ['Pod/ns/q']);
+});
