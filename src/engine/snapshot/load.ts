@@ -31,6 +31,7 @@ import { ZERO_TIME, formatDuration, type Micros } from '../model/time';
 import { NODE_LEASE_NAMESPACE, type KObject, type ObjectRecord } from '../model/types';
 import type { Problem, Severity, SourcePosition } from '../problems';
 import { LineIndex, findJsonSyntaxError, locateJsonPaths, locateYamlPath, pathKey, skipWs, splitJsonStream, type JsonPath, type JsonRange } from './positions';
+import { shareWithPrevious } from './share';
 import { MAX_FILE_BYTES, basenamePath, joinPath, type InputFs } from './source';
 import type { LoadedObject, LoadedSnapshot } from './types';
 
@@ -125,6 +126,8 @@ class SnapshotLoader {
   private readonly cluster: ClusterState = emptyCluster();
   private readonly ignored: LoadedObject[] = [];
   private readonly visitedDirs = new Set<string>();
+  /** the last object of each kind, whose equal parts the next one shares (see share.ts) */
+  private readonly previous = new Map<string, KObject>();
 
   constructor(private readonly fs: InputFs | undefined, private readonly options: LoadOptions) {}
 
@@ -408,6 +411,9 @@ class SnapshotLoader {
       }
       current = index;
       failed = false;
+      const prevOfKind = this.previous.get(kind);
+      if (prevOfKind) shareWithPrevious(obj, prevOfKind);
+      this.previous.set(kind, obj);
       const record = toRecord(kind, obj, reporter);
       if (failed) this.partial = true;
       if (!record) return;
