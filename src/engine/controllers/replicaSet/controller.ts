@@ -96,10 +96,10 @@ export class ReplicaSetController implements SimController {
   private entries = new Map<string, Entry>();
   /** pod key -> uid of its controller ('' for an orphan) */
   private ownerOfPod = new Map<string, string>();
-  /** controller uid -> pod keys */
-  private byOwner = new Map<string, Set<string>>();
-  /** namespace -> pod keys without a controller */
-  private orphans = new Map<string, Set<string>>();
+  /** controller uid -> pod key -> the record the pod's last event carried (see `podsIn`) */
+  private byOwner = new Map<string, Map<string, PodRecord>>();
+  /** namespace -> pod key -> record, for pods without a controller */
+  private orphans = new Map<string, Map<string, PodRecord>>();
   /** ReplicaSet checks, by key; recomputed when the record object changes */
   private checks = new Map<string, { rs: ReplicaSetRecord; selector: unknown; template: unknown; spec: unknown; replicas: number | undefined; check: ReplicaSetCheck }>();
   private podProblems = new Map<string, Problem[]>();
@@ -174,18 +174,22 @@ export class ReplicaSetController implements SimController {
     const old = this.ownerOfPod.get(key);
     const ref = pod ? controllerOf(pod.meta) : undefined;
     const now = pod ? (ref ? ref.uid : '') : undefined;
-    if (old === now) return;
+    if (old === now) {
+      // the same owner: keep the latest record (a pod created again under its name is a new record)
+      if (pod && now !== undefined) (now === '' ? this.orphans.get(nsOf(key)) : this.byOwner.get(now))?.set(key, pod);
+      return;
+    }
     if (old !== undefined) {
       const set = old === '' ? this.orphans.get(nsOf(key)) : this.byOwner.get(old);
       set?.delete(key);
       this.ownerOfPod.delete(key);
     }
-    if (now !== undefined) {
+    if (now !== undefined && pod) {
       const map = now === '' ? this.orphans : this.byOwner;
       const k = now === '' ? nsOf(key) : now;
       let set = map.get(k);
-      if (!set) map.set(k, (set = new Set()));
-      set.add(key);
+      if (!set) map.set(k, (set = new Map()));
+      set.set(key, pod);
       this.ownerOfPod.set(key, now);
     }
   }
@@ -451,6 +455,28 @@ export class ReplicaSetController implements SimController {
     return manageErr;
   }
 
+  /**
+   * The pods of one index set, as the cluster has them. Looking each one up
+   * in the cluster's map was most of a sync's time at 150,000 pods, so the
+   * index keeps the record each pod's last event carried. Those are the
+   * cluster's records when every change has been announced, which the
+   * simulation's host does at once; a creation or deletion not announced
+   * (yet), as a lost or late watch event, leaves the index with another
+   * number of pods than the cluster, and the pods are then read from the
+   * cluster by key as before.
+   */
+  private podsIn(host: ControllerHost, index: Map<string, PodRecord> | undefined): Iterable<PodRecord> {
+    if (!index) return [];
+    const all = host.cluster.pods;
+    if (this.ownerOfPod.size === all.size) return index.values();
+    const out: PodRecord[] = [];
+    for (const k of index.keys()) {
+      const p = all.get(k);
+      if (p) out.push(p);
+    }
+    return out;
+  }
+
   private expireIfDue(host: ControllerHost, entry: Entry): Micros | undefined {
     if (!this.expectationsPending(entry)) return undefined;
     const c = this.ctx(entry);
@@ -504,16 +530,13 @@ export class ReplicaSetController implements SimController {
     // Their order matters only to the PATCHes (adoption, release: which call fails first, the order
     // of the lists); what is claimed without one is a set. So the candidates are listed and sorted
     // by name only when some pod is to be adopted or released.
-    const all = host.cluster.pods;
     const uid = rs.meta.uid;
     const selector = check.selector;
     const mine: PodRecord[] = [];
     let patches = false;
     // the same walk counts terminatingPods' pods (the pods it reads are the ones walked here)
     let terminating = 0;
-    for (const k of this.byOwner.get(uid) ?? []) {
-      const pod = all.get(k);
-      if (!pod) continue;
+    for (const pod of this.podsIn(host, this.byOwner.get(uid))) {
       if (!isPodActive(pod)) {
         if (isTerminating(pod) && selector.matches(pod.meta.labels)) terminating++;
         continue;
@@ -524,9 +547,8 @@ export class ReplicaSetController implements SimController {
       else if (selector.matches(pod.meta.labels)) mine.push(pod);
       else patches ||= !deleting;
     }
-    for (const k of this.orphans.get(rs.meta.namespace) ?? []) {
-      const pod = all.get(k);
-      if (!pod || !isPodActive(pod)) continue;
+    for (const pod of this.podsIn(host, this.orphans.get(rs.meta.namespace))) {
+      if (!isPodActive(pod)) continue;
       const owner = controllerOf(pod.meta);
       if (!owner) patches ||= !deleting && selector.matches(pod.meta.labels);
       else if (owner.uid !== uid) continue;
@@ -534,9 +556,7 @@ export class ReplicaSetController implements SimController {
       else patches ||= !deleting;
     }
     if (!patches) return { pods: mine, terminating };
-    const pods: PodRecord[] = [];
-    collectActive(all, this.byOwner.get(uid), pods);
-    collectActive(all, this.orphans.get(rs.meta.namespace), pods);
+    const pods = [...this.podsIn(host, this.byOwner.get(uid)), ...this.podsIn(host, this.orphans.get(rs.meta.namespace))].filter(isPodActive);
     pods.sort(byPodName);
     const claimed: PodRecord[] = [];
     const adopted: string[] = [];
@@ -809,9 +829,8 @@ export class ReplicaSetController implements SimController {
     if (!gate) return undefined;
     if (counted !== undefined) return counted;
     let n = 0;
-    for (const k of this.byOwner.get(rs.meta.uid) ?? []) {
-      const p = host.cluster.pods.get(k);
-      if (p && isTerminating(p) && check.selector.matches(p.meta.labels)) n++;
+    for (const p of this.podsIn(host, this.byOwner.get(rs.meta.uid))) {
+      if (isTerminating(p) && check.selector.matches(p.meta.labels)) n++;
     }
     return n;
   }
@@ -1018,13 +1037,6 @@ function isTerminating(p: PodRecord): boolean {
   return p.meta.deletionTimestamp !== undefined && p.phase !== 'Succeeded' && p.phase !== 'Failed';
 }
 
-function collectActive(pods: ReadonlyMap<string, PodRecord>, keys: Set<string> | undefined, out: PodRecord[]): void {
-  if (!keys) return;
-  for (const k of keys) {
-    const p = pods.get(k);
-    if (p && isPodActive(p)) out.push(p);
-  }
-}
 
 const byPodName = (a: PodRecord, b: PodRecord) => (a.meta.name < b.meta.name ? -1 : a.meta.name > b.meta.name ? 1 : 0);
 const byEntryKey = (a: Entry, b: Entry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
