@@ -27,6 +27,29 @@ import { formatDuration, formatTime, type Micros } from '../../model/time';
 import { isPodActive } from '../replicaSet/podUtil';
 import { fits, fitText, nodeReadyStatus, SIMPLIFICATION, type FitResult } from './fit';
 
+/**
+ * `JSON.stringify(a) === JSON.stringify(b)` for two lists of flat objects,
+ * without writing the text when the lists hold the same fields and values in
+ * the same order (every heartbeat of every node is a node update here).
+ */
+function sameJson(a: readonly object[], b: readonly object[]): boolean {
+  if (a === b) return true;
+  if (a.length === b.length) {
+    let same = true;
+    for (let i = 0; same && i < a.length; i++) same = shallowSame(a[i] as Record<string, unknown>, b[i] as Record<string, unknown>);
+    if (same) return true;
+  }
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function shallowSame(x: Record<string, unknown>, y: Record<string, unknown>): boolean {
+  if (x === y) return true;
+  const kx = Object.keys(x), ky = Object.keys(y);
+  if (kx.length !== ky.length) return false;
+  for (let i = 0; i < kx.length; i++) if (kx[i] !== ky[i] || x[kx[i]] !== y[kx[i]]) return false;
+  return true;
+}
+
 const SOURCE = 'simplified binder (stands in for kube-scheduler; spec section 3)';
 const KUBELET_SOURCE = 'simplified kubelet start (stands in for the kubelet; issue 3 item 4)';
 /** nodes listed by name in a decision; the rest are counted */
@@ -90,7 +113,7 @@ export class SimplifiedBinder implements SimController {
       return;
     }
     const isNew = !this.pending.has(key);
-    const tolerationsChanged = before !== undefined && JSON.stringify(before.tolerations) !== JSON.stringify(pod.tolerations);
+    const tolerationsChanged = before !== undefined && !sameJson(before.tolerations, pod.tolerations);
     if (isNew || tolerationsChanged) {
       this.pending.add(key);
       this.reported.delete(key);
@@ -104,7 +127,7 @@ export class SimplifiedBinder implements SimController {
     let changed = type !== 'updated' || !before;
     if (!changed && before) {
       const readyBefore = before.conditions.some((c) => c.type === 'Ready' && c.status === 'True');
-      changed = readyBefore !== readyNow || before.unschedulable !== node.unschedulable || JSON.stringify(before.taints) !== JSON.stringify(node.taints);
+      changed = readyBefore !== readyNow || before.unschedulable !== node.unschedulable || !sameJson(before.taints, node.taints);
     }
     if (!changed) return;
     this.reported.clear();
