@@ -99,7 +99,7 @@ export class Session {
     const scheduled = this.evictions.update(this.sim.trace);
     // taint-eviction deadlines from the trace; the pod-eviction path's from the controller's "why not", which win
     const byNode = podEvictionPathDeadlines(this.sim);
-    const evictions: EvictionLookup = byNode.size ? { get: (ref) => byNode.get(ref) ?? scheduled.get(ref) } : scheduled;
+    const evictions: EvictionLookup = byNode.size ? { get: (ref) => byNode.get(ref) ?? scheduled.get(ref), size: byNode.size + scheduled.size } : scheduled;
     if (this.sim.cluster) {
       const delta = this.records.update(this.sim.cluster, evictions, full);
       this.view = this.records.view;

@@ -99,11 +99,14 @@ export function podEvictionPathDeadlines(
 /** Where a pod's eviction countdown comes from: a map, or two read as one (see Session). */
 export interface EvictionLookup {
   get(ref: string): { at: string; node: string } | undefined;
+  /** 0 when there is none: then no pod is looked up (most steps of a healthy cluster) */
+  readonly size: number;
 }
 
 const NO_EVICTIONS: EvictionLookup = new Map();
 
 function evictionOf(ref: string, node: string, evictions: EvictionLookup): string | undefined {
+  if (evictions.size === 0) return undefined;
   const e = evictions.get(ref);
   return e && (!e.node || e.node === node) ? e.at : undefined;
 }
@@ -193,15 +196,29 @@ function nodeUnchanged(item: NodeItem, n: NodeRecord): boolean {
   return true;
 }
 
-function podUnchanged(item: PodItem, p: PodRecord, evictions: EvictionLookup): boolean {
+/**
+ * A pod's item and the strings its texts were made from. The record holds the
+ * same string objects from step to step, so comparing with these is a
+ * pointer comparison, where comparing the item's texts would read them
+ * (150,000 pods: a step's time goes into reading memory).
+ */
+interface PodEntry {
+  item: PodItem;
+  namespace: string;
+  name: string;
+  /** the controlling ReplicaSet's name, null when none */
+  owner: string | null;
+}
+
+const podEntry = (item: PodItem, p: PodRecord): PodEntry => ({ item, namespace: p.meta.namespace, name: p.meta.name, owner: replicaSetOwner(p)?.name ?? null });
+
+function podUnchanged(e: PodEntry, p: PodRecord, evictions: EvictionLookup): boolean {
+  const item = e.item;
   const node = p.nodeName ?? '';
   if (item.node !== node || item.phase !== p.phase || item.ready !== readyOfPod(p)) return false;
-  const ns = p.meta.namespace;
+  if (p.meta.name !== e.name || p.meta.namespace !== e.namespace) return false;
   const owner = replicaSetOwner(p);
-  if (owner) {
-    if (item.owner === undefined || !isPath(item.owner, 'ReplicaSet/', ns, owner.name)) return false;
-  } else if (item.owner !== undefined) return false;
-  if (!isPath(item.ref, 'Pod/', ns, p.meta.name)) return false;
+  if ((owner ? owner.name : null) !== e.owner) return false;
   return item.evictionAt === evictionOf(item.ref, node, evictions);
 }
 
@@ -210,7 +227,6 @@ const replicaSetUnchanged = (item: ReplicaSetItem, r: ReplicaSetRecord): boolean
 
 export type ClusterDelta = { nodes: Delta<NodeItem>; pods: Delta<PodItem>; replicaSets: Delta<ReplicaSetItem> };
 
-type Keyed<T> = { byKey: Map<string, T>; byRef: Map<string, T & { ref: string }> };
 
 /**
  * The view of the live records kept from one update to the next, and what
@@ -221,7 +237,8 @@ type Keyed<T> = { byKey: Map<string, T>; byRef: Map<string, T & { ref: string }>
  * The engine changes records in place, so each record is compared with its
  * item field by field every time, never trusted by identity; only a node's
  * zone is kept by its labels object, which the engine replaces and never edits
- * (simulation/checkpoint.ts). An item is never edited once made: messages
+ * (simulation/checkpoint.ts), and a pod's texts by the strings they were made
+ * of (PodEntry). An item is never edited once made: messages
  * already sent hold it, so a changed record gets a new one.
  */
 export class RecordsView {
@@ -230,7 +247,7 @@ export class RecordsView {
   // the same items by the keys of the cluster's maps, where the records are found
   private readonly nodes = new Map<string, NodeItem>();
   private readonly zoneLabels = new Map<string, object>();
-  private readonly pods = new Map<string, PodItem>();
+  private readonly pods = new Map<string, PodEntry>();
   private readonly replicaSets = new Map<string, ReplicaSetItem>();
   // the cluster's maps read last time: stepping back may put in new maps, in another key order
   private readonly sources = new Map<keyof ClusterView, Map<string, unknown>>();
@@ -262,8 +279,8 @@ export class RecordsView {
     cluster.pods.forEach((p, key) => {
       const old = this.pods.get(key);
       if (old && podUnchanged(old, p, evictions)) return;
-      const item = podItem(p, evictions, old && isPath(old.ref, 'Pod/', p.meta.namespace, p.meta.name) ? old.ref : undefined);
-      this.pods.set(key, item);
+      const item = podItem(p, evictions, old && old.name === p.meta.name && old.namespace === p.meta.namespace ? old.item.ref : undefined);
+      this.pods.set(key, podEntry(item, p));
       this.view.pods.set(item.ref, item);
       pods.push(item);
     });
@@ -278,37 +295,40 @@ export class RecordsView {
       replicaSets.push(item);
     });
     const delta: ClusterDelta = {
-      nodes: this.settle('nodes', cluster.nodes, { byKey: this.nodes, byRef: this.view.nodes }, nodes, full),
-      pods: this.settle('pods', cluster.pods, { byKey: this.pods, byRef: this.view.pods }, pods, full),
-      replicaSets: this.settle('replicaSets', cluster.replicaSets, { byKey: this.replicaSets, byRef: this.view.replicaSets }, replicaSets, full),
+      nodes: this.settle('nodes', cluster.nodes, this.nodes, this.view.nodes, (i) => i, nodes, full),
+      pods: this.settle('pods', cluster.pods, this.pods, this.view.pods, (e) => e.item, pods, full),
+      replicaSets: this.settle('replicaSets', cluster.replicaSets, this.replicaSets, this.view.replicaSets, (i) => i, replicaSets, full),
     };
     if (this.zoneLabels.size !== this.nodes.size) for (const key of this.zoneLabels.keys()) if (!this.nodes.has(key)) this.zoneLabels.delete(key);
     return delta;
   }
 
   /** Drops the items whose records are gone, puts the view in the records' order when the map is new, and makes the delta. */
-  private settle<T extends { ref: string }>(which: keyof ClusterView, records: Map<string, unknown>, items: Keyed<T>, upsert: T[], full: boolean): Delta<T> {
+  private settle<E, T extends { ref: string }>(
+    which: keyof ClusterView, records: Map<string, unknown>, byKey: Map<string, E>, byRef: Map<string, T>, itemOf: (e: E) => T, upsert: T[], full: boolean,
+  ): Delta<T> {
     const remove: string[] = [];
     // every record has its item now: as many items as records means none is gone
-    if (items.byKey.size !== records.size) {
-      for (const [key, item] of items.byKey) {
+    if (byKey.size !== records.size) {
+      for (const [key, e] of byKey) {
         if (records.has(key)) continue;
-        items.byKey.delete(key);
-        items.byRef.delete(item.ref);
-        remove.push(item.ref);
+        byKey.delete(key);
+        const ref = itemOf(e).ref;
+        byRef.delete(ref);
+        remove.push(ref);
       }
     }
     if (this.sources.get(which) !== records) {
       this.sources.set(which, records);
-      items.byRef.clear();
+      byRef.clear();
       for (const key of records.keys()) {
-        const item = items.byKey.get(key) as T;
-        items.byRef.set(item.ref, item);
+        const item = itemOf(byKey.get(key) as E);
+        byRef.set(item.ref, item);
       }
     }
     if (!full) return { upsert, remove };
     const all: T[] = [];
-    for (const key of records.keys()) all.push(items.byKey.get(key) as T);
+    for (const key of records.keys()) all.push(itemOf(byKey.get(key) as E));
     return { upsert: all, remove: [] };
   }
 }
