@@ -170,8 +170,8 @@ export class ReplicaSetController implements SimController {
     for (const [key, pod] of host.cluster.pods) this.index(key, pod);
   }
 
-  private index(key: string, pod: PodRecord | undefined): void {
-    const old = this.ownerOfPod.get(key);
+  /** `old`: the pod's owner in the index, when the caller has just read it */
+  private index(key: string, pod: PodRecord | undefined, old = this.ownerOfPod.get(key)): void {
     const ref = pod ? controllerOf(pod.meta) : undefined;
     const now = pod ? (ref ? ref.uid : '') : undefined;
     if (old === now) {
@@ -245,13 +245,13 @@ export class ReplicaSetController implements SimController {
     const key = `${pod.meta.namespace}/${pod.meta.name}`;
     const oldOwner = this.ownerOfPod.get(key);
     if (type === 'deleted') {
-      this.index(key, undefined);
+      this.index(key, undefined, oldOwner);
       this.podProblems.delete(key);
       this.kept.delete(key);
       this.observeDeletion(host, pod, key, 'deleted');
       return;
     }
-    this.index(key, pod);
+    this.index(key, pod, oldOwner);
     this.checkPod(host, pod);
     const ref = controllerOf(pod.meta);
     if (pod.meta.deletionTimestamp !== undefined) {
@@ -1009,7 +1009,7 @@ function savedEntry(e: Entry): SavedEntry {
   return saved;
 }
 
-/** the machine's state as plain data (what a checkpoint keeps; restored with resolveState) */
+/** the machine's state as plain data (what a checkpoint keeps; restored with TransitionTable.state) */
 function plainState(actor: Actor): PlainState {
   const snap = actor.snapshot();
   const cached = plainCopies.get(snap);
@@ -1031,12 +1031,10 @@ function rulesText(s: RankingSettings): string[] {
 }
 
 const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-/** the active pods among `keys`, read from the cluster (the truth even when an event for them is late) */
 /** FilterTerminatingPods: deletionTimestamp set, not terminal */
 function isTerminating(p: PodRecord): boolean {
   return p.meta.deletionTimestamp !== undefined && p.phase !== 'Succeeded' && p.phase !== 'Failed';
 }
-
 
 const byPodName = (a: PodRecord, b: PodRecord) => (a.meta.name < b.meta.name ? -1 : a.meta.name > b.meta.name ? 1 : 0);
 const byEntryKey = (a: Entry, b: Entry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);

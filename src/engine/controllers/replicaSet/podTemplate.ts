@@ -14,7 +14,19 @@ import { applyDefaultTolerationSeconds } from '../../model/defaultTolerations';
 import { podNamePrefix } from '../../model/podNames';
 
 const isMap = (v: unknown): v is KObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-const clone = <T>(v: T): T => (v === undefined ? v : (JSON.parse(JSON.stringify(v)) as T));
+/**
+ * Templates are never changed in place (checkpoints share them for that
+ * reason), so each template part is written as JSON once and every pod
+ * created from it parses its own copy.
+ */
+const jsonOf = new WeakMap<object, string>();
+const clone = <T>(v: T): T => {
+  if (v === undefined) return v;
+  if (typeof v !== 'object' || v === null) return JSON.parse(JSON.stringify(v)) as T;
+  let text = jsonOf.get(v);
+  if (text === undefined) jsonOf.set(v, (text = JSON.stringify(v)));
+  return JSON.parse(text) as T;
+};
 
 /** metav1.NewControllerRef(rs, apps/v1 ReplicaSet) */
 export function controllerRefTo(rs: ReplicaSetRecord): KObject {
