@@ -31,7 +31,6 @@ export class ClusterView {
   private rows: Row[] = [];
   private builtFor = -1;
   private filterText = '';
-  private podsByNode = new Map<string, PodItem[]>();
 
   constructor(private readonly store: Store, private readonly host: Host) {
     this.viewport.append(this.spacer, this.rowsBox);
@@ -60,7 +59,8 @@ export class ClusterView {
           el('td', null, z.evictionRate), el('td', null, z.nextTokenAt ?? ''), el('td', null, z.queued.join(', ')))),
     );
     this.zones.querySelectorAll('tr.zone').forEach((tr) => tr.addEventListener('click', () => this.host.post({ type: 'selectObject', object: (tr as HTMLElement).dataset.ref as string })));
-    if (this.builtFor !== s.version) this.rebuild();
+    // the rows change with the nodes only; the pod counts are read from the store's index as rows are drawn
+    if (this.builtFor !== s.nodesVersion) this.rebuild();
     this.drawRows();
     this.renderPods();
     replace(
@@ -77,13 +77,7 @@ export class ClusterView {
 
   private rebuild(): void {
     const s = this.store;
-    this.builtFor = s.version;
-    this.podsByNode = new Map();
-    for (const p of s.pods.values()) {
-      const list = this.podsByNode.get(p.node);
-      if (list) list.push(p);
-      else this.podsByNode.set(p.node, [p]);
-    }
+    this.builtFor = s.nodesVersion;
     const byZone = new Map<string, NodeItem[]>();
     for (const n of s.nodes.values()) {
       if (this.filterText && !`${n.name} ${n.taints.join(' ')} ${n.ready}`.toLowerCase().includes(this.filterText)) continue;
@@ -115,14 +109,15 @@ export class ClusterView {
         e = el('div', { class: 'row zone-row', role: 'listitem', 'data-ref': row.zone }, `${row.zone} (${row.count})`);
       } else {
         const n = row.node;
-        const pods = this.podsByNode.get(n.name) ?? [];
-        const soonest = pods.filter((p) => p.evictionAt).length;
+        const pods = this.store.podsByNode.get(n.name);
+        let soonest = 0;
+        if (pods) for (const p of pods.values()) if (p.evictionAt) soonest++;
         e = el('div', { class: `row node ready-${n.ready}${selected === n.ref ? ' selected' : ''}`, role: 'listitem', 'data-ref': n.ref, title: `Ready: ${n.ready}` },
           el('span', { class: 'dot', 'aria-label': `Ready ${n.ready}` }),
           el('span', { class: 'name' }, n.name),
           n.unschedulable ? el('span', { class: 'chip' }, 'unschedulable') : null,
           ...n.taints.map((t) => el('span', { class: `chip taint${t.endsWith(':NoExecute') ? ' noexecute' : ''}` }, t)),
-          el('span', { class: 'count' }, `${pods.length} pods${soonest ? `, ${soonest} to evict` : ''}`));
+          el('span', { class: 'count' }, `${pods?.size ?? 0} pods${soonest ? `, ${soonest} to evict` : ''}`));
       }
       e.style.top = `${i * ROW_HEIGHT}px`;
       e.addEventListener('click', () => this.host.post({ type: 'selectObject', object: e.dataset.ref as string }));
@@ -149,7 +144,7 @@ export class ClusterView {
       replace(this.pods, el('p', { class: 'hint' }, 'Select a node to see its pods.'));
       return;
     }
-    const pods = (this.podsByNode.get(nodeName) ?? []).slice().sort((a, b) => a.ref.localeCompare(b.ref));
+    const pods = [...(s.podsByNode.get(nodeName)?.values() ?? [])].sort((a, b) => a.ref.localeCompare(b.ref));
     const table = el('table', { class: 'grid' },
       el('tr', null, ...['pod', 'phase', 'ready', 'eviction'].map((h) => el('th', null, h))),
       ...pods.map((p) => {
