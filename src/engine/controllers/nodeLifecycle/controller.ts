@@ -43,7 +43,7 @@ import { monitorMachine, nodeHealthMachine, zoneMachine, type NodeHealthEvent, t
 import { RateLimitedTimedQueue, effectiveRate, type QueueState } from './rateLimitedQueue';
 import { disruptionExclusion, healthyQPS, reducedQPS, zoneStateOfCounts } from './disruption';
 import {
-  NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, deprecatedTaintFix, findCondition, noScheduleTaintDiff, swapTaints, taintExists, taintText,
+  NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, deprecatedTaintFix, findCondition, noScheduleTaintDiff, noScheduleTaintsUpToDate, swapTaints, taintExists, taintText,
 } from './taints';
 import { rulesOf, type NodeLifecycleRules } from './versionRules';
 import { MachineTable, type MemoActor } from './memoMachine';
@@ -584,6 +584,7 @@ export class NodeLifecycleController implements SimController {
 
   /** doNoScheduleTaintingPass: the NoSchedule taints the conditions (and spec.unschedulable) call for. */
   private doNoScheduleTaintingPass(host: ControllerHost, node: NodeRecord): void {
+    if (noScheduleTaintsUpToDate(node, this.rules.minor)) return;
     const { toAdd, toRemove } = noScheduleTaintDiff(node, this.rules.minor);
     if (!toAdd.length && !toRemove.length) return;
     const ref = nodeRef(node.meta.name);

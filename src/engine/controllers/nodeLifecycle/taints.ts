@@ -72,6 +72,50 @@ export function noScheduleTaintDiff(node: NodeRecord, minor: number): { toAdd: T
   return { toAdd, toRemove, wanted };
 }
 
+const ownKeysByMinor = new Map<number, { table: ConditionTaint[]; ownKeys: Set<string> }>();
+
+/** The first row of the table for the condition's type and status (as noScheduleTaintDiff's find). */
+function rowKey(table: readonly ConditionTaint[], c: NodeCondition): string | undefined {
+  for (const r of table) if (r.condition === c.type && r.status === c.status) return r.key;
+  return undefined;
+}
+
+/**
+ * True when noScheduleTaintDiff would find nothing to add or remove, without
+ * building its lists: every node update (each kubelet heartbeat) runs the
+ * NoSchedule pass, and nearly always finds the taints as they should be.
+ */
+export function noScheduleTaintsUpToDate(node: NodeRecord, minor: number): boolean {
+  let info = ownKeysByMinor.get(minor);
+  if (!info) {
+    const table = conditionTaintsOf(minor);
+    ownKeysByMinor.set(minor, (info = { table, ownKeys: new Set(table.map((r) => r.key)) }));
+  }
+  const { table, ownKeys } = info;
+  const taints = node.taints;
+  const hasNoSchedule = (key: string): boolean => {
+    for (const t of taints) if (t.key === key && t.effect === 'NoSchedule') return true;
+    return false;
+  };
+  for (const c of node.conditions) {
+    const key = rowKey(table, c);
+    if (key !== undefined && !hasNoSchedule(key)) return false;
+  }
+  if (node.unschedulable && !hasNoSchedule(TAINT_UNSCHEDULABLE)) return false;
+  for (const t of taints) {
+    if (t.effect !== 'NoSchedule') continue;
+    if (t.key === TAINT_UNSCHEDULABLE) {
+      if (!node.unschedulable) return false;
+      continue;
+    }
+    if (!ownKeys.has(t.key)) continue;
+    let wanted = false;
+    for (const c of node.conditions) if (rowKey(table, c) === t.key) { wanted = true; break; }
+    if (!wanted) return false;
+  }
+  return true;
+}
+
 /** doFixDeprecatedTaintKeyPass (1.12): the deprecated not-ready/unreachable keys and their replacements. */
 export function deprecatedTaintFix(node: NodeRecord): { toAdd: Taint[]; toRemove: Taint[] } {
   const toAdd: Taint[] = [];

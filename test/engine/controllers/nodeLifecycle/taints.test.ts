@@ -5,7 +5,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { noScheduleTaintDiff, swapTaints } from '../../../../src/engine/controllers/nodeLifecycle';
+import { CONDITION_TAINTS, noScheduleTaintDiff, swapTaints, TAINT_UNSCHEDULABLE } from '../../../../src/engine/controllers/nodeLifecycle';
+import { noScheduleTaintsUpToDate } from '../../../../src/engine/controllers/nodeLifecycle/taints';
 import type { Taint } from '../../../../src/engine/model/types';
 import { at, node } from './helpers';
 
@@ -57,4 +58,32 @@ test('adding a taint that is already there with another timeAdded replaces it in
   assert.deepEqual(r.taints[0], { key: 'k', effect: 'NoExecute', timeAdded: at(9) });
   assert.equal(r.refreshed.length, 1);
   assert.equal(r.added.length, 0);
+});
+
+test('noScheduleTaintsUpToDate says "nothing to add or remove" exactly when noScheduleTaintDiff finds nothing', () => {
+  let seed = 7;
+  const rnd = (n: number) => {
+    seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+    return (seed >>> 8) % n;
+  };
+  const types = ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure', 'NetworkUnavailable', 'OutOfDisk'];
+  const statuses = ['True', 'False', 'Unknown'] as const;
+  const taintKeys = [...CONDITION_TAINTS.map((r) => r.key), TAINT_UNSCHEDULABLE, 'example.com/other'];
+  const effects = ['NoSchedule', 'NoExecute', 'PreferNoSchedule'] as const;
+  let upToDate = 0;
+  for (let i = 0; i < 4000; i++) {
+    const n = node('a');
+    n.conditions = types.filter(() => rnd(3) > 0).map((type) => ({ type, status: statuses[rnd(3)], lastHeartbeatTime: at(0), lastTransitionTime: at(0) }));
+    n.unschedulable = rnd(2) === 0;
+    // half the time start from what the pass wants, so that "up to date" is common
+    const start = rnd(2) === 0 ? noScheduleTaintDiff({ ...n, taints: [] }, 35).toAdd : [];
+    n.taints = [...start, ...taintKeys.filter(() => rnd(6) === 0).map((key) => ({ key, effect: effects[rnd(3)] }))];
+    for (const minor of [12, 20, 35]) {
+      const d = noScheduleTaintDiff(n, minor);
+      const expected = d.toAdd.length === 0 && d.toRemove.length === 0;
+      assert.equal(noScheduleTaintsUpToDate(n, minor), expected, JSON.stringify({ minor, conditions: n.conditions, taints: n.taints, u: n.unschedulable }));
+      if (expected) upToDate++;
+    }
+  }
+  assert.ok(upToDate > 1000, `both answers are exercised (${upToDate} up to date)`);
 });
