@@ -1068,7 +1068,9 @@ export class NodeLifecycleController implements SimController {
     const name = node.meta.name;
     const ref = nodeRef(name);
     const cfg = host.config;
-    const work = node.conditions.map((c) => ({ ...c }));
+    // The working copy of the conditions is made only when they are about to be set to Unknown: until
+    // then it would equal node.conditions (a heartbeat's evaluation reads, it does not write).
+    let work: NodeCondition[] = node.conditions;
     const readyW = findCondition(work, 'Ready');
     let h = this.health.get(name);
     let observed: NodeCondition;
@@ -1119,6 +1121,7 @@ export class NodeLifecycleController implements SimController {
       this.health.set(name, hh);
     };
     if (now > h.probe + grace) {
+      work = node.conditions.map((c) => ({ ...c }));
       const changed: string[] = [];
       for (const type of host.behaviour.conditionsSetUnknown) {
         const c = findCondition(work, type);
