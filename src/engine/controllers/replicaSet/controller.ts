@@ -26,7 +26,7 @@ import { EXPECTATIONS_TIMEOUT, replicaSetMachine, type ReplicaSetMachineContext,
 import { TransitionTable, type PlainState as MachineState, type TableActor } from './pureMachine';
 import { controllerOf, isPodActive, isPodReady, specReplicas } from './podUtil';
 import { getPodsToDelete, type RankingSettings, type RuleOutcome } from './ranking';
-import { calculateStatus, statusChanges, statusNeedsUpdate } from './status';
+import { calculateStatus, StatusCounter, statusChanges, statusNeedsUpdate } from './status';
 import { podFromTemplate, controllerRefTo } from './podTemplate';
 import { checkPodOwners, checkReplicaSet, type ReplicaSetCheck } from './validate';
 
@@ -435,14 +435,14 @@ export class ReplicaSetController implements SimController {
     const filteredPods = claimed.pods;
 
     let manageErr: string | undefined;
-    // the terminating pods counted while claiming still hold unless manageReplicas created or deleted pods
-    let counted = claimed.terminating;
+    // what was counted while claiming still holds unless manageReplicas created or deleted pods
+    let { terminating, counted } = claimed;
     if (needsSync && rs.meta.deletionTimestamp === undefined) {
-      if (filteredPods.length !== specReplicas(rs)) counted = undefined;
+      if (filteredPods.length !== specReplicas(rs)) terminating = counted = undefined;
       manageErr = this.manageReplicas(host, entry, rs, filteredPods, ref, expiredAt);
     }
 
-    const statusErr = this.updateStatus(host, entry, rs, filteredPods, manageErr, ref, this.terminatingPods(host, rs, check, counted));
+    const statusErr = this.updateStatus(host, entry, rs, filteredPods, manageErr, ref, this.terminatingPods(host, rs, check, terminating), counted);
     if (statusErr !== undefined) return statusErr;
     // "Resync the ReplicaSet after MinReadySeconds as a last line of defense to guard against clock-skew."
     // Upstream's sync runs a little after the pod turned ready, so this lands just after the pod
@@ -524,7 +524,7 @@ export class ReplicaSetController implements SimController {
    */
   private claimPods(
     host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, ref: ObjectRef,
-  ): { pods: PodRecord[]; error?: string; terminating?: number } {
+  ): { pods: PodRecord[]; error?: string; terminating?: number; counted?: StatusCounter } {
     const deleting = rs.meta.deletionTimestamp !== undefined;
     // The candidates: the active pods of the namespace that could be ours (owned by us, or orphans).
     // Their order matters only to the PATCHes (adoption, release: which call fails first, the order
@@ -534,8 +534,10 @@ export class ReplicaSetController implements SimController {
     const selector = check.selector;
     const mine: PodRecord[] = [];
     let patches = false;
-    // the same walk counts terminatingPods' pods (the pods it reads are the ones walked here)
+    // the same walk counts terminatingPods' pods (the pods it reads are the ones walked here) and
+    // calculateStatus's counts of the claimed pods
     let terminating = 0;
+    const counted = new StatusCounter(rs, host.now);
     for (const pod of this.podsIn(host, this.byOwner.get(uid))) {
       if (!isPodActive(pod)) {
         if (isTerminating(pod) && selector.matches(pod.meta.labels)) terminating++;
@@ -544,18 +546,22 @@ export class ReplicaSetController implements SimController {
       const owner = controllerOf(pod.meta);
       if (!owner) patches ||= !deleting && selector.matches(pod.meta.labels);
       else if (owner.uid !== uid) continue;
-      else if (selector.matches(pod.meta.labels)) mine.push(pod);
-      else patches ||= !deleting;
+      else if (selector.matches(pod.meta.labels)) {
+        mine.push(pod);
+        counted.add(pod);
+      } else patches ||= !deleting;
     }
     for (const pod of this.podsIn(host, this.orphans.get(rs.meta.namespace))) {
       if (!isPodActive(pod)) continue;
       const owner = controllerOf(pod.meta);
       if (!owner) patches ||= !deleting && selector.matches(pod.meta.labels);
       else if (owner.uid !== uid) continue;
-      else if (selector.matches(pod.meta.labels)) mine.push(pod);
-      else patches ||= !deleting;
+      else if (selector.matches(pod.meta.labels)) {
+        mine.push(pod);
+        counted.add(pod);
+      } else patches ||= !deleting;
     }
-    if (!patches) return { pods: mine, terminating };
+    if (!patches) return { pods: mine, terminating, counted };
     const pods = [...this.podsIn(host, this.byOwner.get(uid)), ...this.podsIn(host, this.orphans.get(rs.meta.namespace))].filter(isPodActive);
     pods.sort(byPodName);
     const claimed: PodRecord[] = [];
@@ -837,9 +843,9 @@ export class ReplicaSetController implements SimController {
 
   private updateStatus(
     host: ControllerHost, entry: Entry, rs: ReplicaSetRecord, filteredPods: PodRecord[], manageErr: string | undefined, ref: ObjectRef,
-    terminating: number | undefined,
+    terminating: number | undefined, counted?: StatusCounter,
   ): string | undefined {
-    const next = calculateStatus(rs, filteredPods, manageErr, host.now, terminating);
+    const next = calculateStatus(rs, filteredPods, manageErr, host.now, terminating, counted);
     if (!statusNeedsUpdate(rs, next)) return undefined;
     next.observedGeneration = rs.meta.generation ?? 0;
     // statusUpdateRetries = 1: two attempts

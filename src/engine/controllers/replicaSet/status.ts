@@ -50,29 +50,51 @@ export function templateLabels(rs: ReplicaSetRecord): Record<string, string> {
 }
 
 /**
+ * calculateStatus's per-pod counts, pod by pod, so that the controller can
+ * count while it claims the pods instead of walking them again.
+ */
+export class StatusCounter {
+  fullyLabeled = 0;
+  ready = 0;
+  available = 0;
+  private readonly keys: string[];
+  private readonly values: string[];
+  private readonly minReady: number;
+
+  constructor(rs: ReplicaSetRecord, private readonly now: Micros) {
+    const tmpl = templateLabels(rs);
+    this.keys = Object.keys(tmpl);
+    this.values = this.keys.map((k) => tmpl[k]!);
+    this.minReady = rs.minReadySeconds * MICROS_PER_SECOND;
+  }
+
+  add(pod: PodRecord): void {
+    if (hasAllLabels(this.keys, this.values, pod.meta.labels)) this.fullyLabeled++;
+    // isPodReady and isPodAvailable read the same (first) Ready condition: found once per pod
+    const c = readyCondition(pod);
+    if (c !== undefined && c.status === 'True') {
+      this.ready++;
+      if (this.minReady === 0 || (!isZeroTime(c.lastTransitionTime) && c.lastTransitionTime + this.minReady < this.now)) this.available++;
+    }
+  }
+}
+
+/**
  * calculateStatus(rs, filteredPods, manageReplicasErr); with the
  * DeploymentReplicaSetTerminatingReplicas gate (alpha 1.33, beta on 1.35) also
  * terminatingReplicas = the claimed pods being deleted (`terminating`; undefined when the gate is off).
  */
 export function calculateStatus(
   rs: ReplicaSetRecord, filteredPods: readonly PodRecord[], manageReplicasErr: string | undefined, now: Micros, terminating?: number,
+  counted?: StatusCounter,
 ): ReplicaSetStatus {
-  const tmpl = templateLabels(rs);
-  const templateKeys = Object.keys(tmpl);
-  const templateValues = templateKeys.map((k) => tmpl[k]!);
-  let fullyLabeled = 0;
-  let ready = 0;
-  let available = 0;
-  const minReady = rs.minReadySeconds * MICROS_PER_SECOND;
-  for (const pod of filteredPods) {
-    if (hasAllLabels(templateKeys, templateValues, pod.meta.labels)) fullyLabeled++;
-    // isPodReady and isPodAvailable read the same (first) Ready condition: found once per pod
-    const c = readyCondition(pod);
-    if (c !== undefined && c.status === 'True') {
-      ready++;
-      if (minReady === 0 || (!isZeroTime(c.lastTransitionTime) && c.lastTransitionTime + minReady < now)) available++;
-    }
+  // `counted`: the same pods already counted at this `now` (nothing changed them since)
+  let counter = counted;
+  if (!counter) {
+    counter = new StatusCounter(rs, now);
+    for (const pod of filteredPods) counter.add(pod);
   }
+  const { fullyLabeled, ready, available } = counter;
   let conditions = rs.status.conditions.map((c) => ({ ...c }));
   const failure = conditions.find((c) => c.type === REPLICA_FAILURE);
   if (manageReplicasErr !== undefined && !failure) {
