@@ -25,12 +25,12 @@ function make(): SimulationImpl {
     pod('default', 'web-4', 'c', { labels, owner }),
     pod('default', 'solo', 'b'),
   ];
-  const events = [
+  const events: EventSpec[] = [
     // pods that do not tolerate it are evicted at once, and replaced on the first node that fits
-    { at: '12s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'x', effect: 'NoExecute' } },
-    { at: '31s', kind: 'taint', target: { nodes: ['b'] }, taint: { key: 'y', effect: 'NoExecute' } },
-    { at: '47s', kind: 'untaint', target: { nodes: ['a'] }, taint: { key: 'x', effect: 'NoExecute' } },
-  ] as EventSpec[];
+    { at: '12s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'x', effect: 'NoExecute' } } as EventSpec,
+    { at: '31s', kind: 'taint', target: { nodes: ['b'] }, taint: { key: 'y', effect: 'NoExecute' } } as EventSpec,
+    { at: '47s', kind: 'untaint', target: { nodes: ['a'] }, taint: { key: 'x', effect: 'NoExecute' } } as EventSpec,
+  ];
   return createSimulation(scenarioOf({ objects, version: '1.31', events }), { checkpointEvery: 2 });
 }
 
