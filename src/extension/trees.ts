@@ -9,6 +9,7 @@ import { NOISE_ACTIONS, type Decision } from '../engine';
 import type { NodeItem, PodItem } from '../protocol/webview';
 import type { Ctx } from './ctx';
 import { COMMAND } from './commandIds';
+import { podsOnNode } from './viewModel';
 
 export type ClusterElement =
   | { kind: 'zone'; zone: string }
@@ -51,7 +52,7 @@ export class ClusterTree implements vscode.TreeDataProvider<ClusterElement> {
       return [...view.nodes.values()].filter((n) => n.zone === e.zone).sort((a, b) => a.name.localeCompare(b.name)).map((node) => ({ kind: 'node', node }));
     }
     if (e.kind === 'node') {
-      return [...view.pods.values()].filter((p) => p.node === e.node.name).sort((a, b) => a.ref.localeCompare(b.ref)).map((pod) => ({ kind: 'pod', pod }));
+      return podsOnNode(view, e.node.name).sort((a, b) => a.ref.localeCompare(b.ref)).map((pod) => ({ kind: 'pod', pod }));
     }
     return [];
   }

@@ -18,6 +18,14 @@ export interface ClusterView {
   nodes: Map<string, NodeItem>;
   pods: Map<string, PodItem>;
   replicaSets: Map<string, ReplicaSetItem>;
+  /** the pods by node name (`''`: pending), when the view keeps them (RecordsView) */
+  podsByNode?: ReadonlyMap<string, ReadonlyMap<string, PodItem>>;
+}
+
+/** The pods bound to a node, from the view's index when it has one (the tree asks on every step for each expanded node). */
+export function podsOnNode(view: ClusterView, node: string): PodItem[] {
+  if (view.podsByNode) return [...(view.podsByNode.get(node)?.values() ?? [])];
+  return [...view.pods.values()].filter((p) => p.node === node);
 }
 
 const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
@@ -243,17 +251,27 @@ export type ClusterDelta = { nodes: Delta<NodeItem>; pods: Delta<PodItem>; repli
  */
 export class RecordsView {
   /** by ref, like a built view, in the order of the cluster's maps */
-  readonly view: ClusterView = { nodes: new Map(), pods: new Map(), replicaSets: new Map() };
+  private readonly podsByNode = new Map<string, Map<string, PodItem>>();
+  readonly view: ClusterView = { nodes: new Map(), pods: new Map(), replicaSets: new Map(), podsByNode: this.podsByNode };
   // the same items by the keys of the cluster's maps, where the records are found
   private readonly nodes = new Map<string, NodeItem>();
   private readonly zoneLabels = new Map<string, object>();
   private readonly pods = new Map<string, PodEntry>();
   private readonly replicaSets = new Map<string, ReplicaSetItem>();
   // the cluster's maps read last time: stepping back may put in new maps, in another key order
-  private readonly sources = new Map<keyof ClusterView, Map<string, unknown>>();
+  private readonly sources = new Map<'nodes' | 'pods' | 'replicaSets', Map<string, unknown>>();
+
+  private unlist(item: PodItem): void {
+    const onNode = this.podsByNode.get(item.node);
+    if (onNode?.delete(item.ref) && onNode.size === 0) this.podsByNode.delete(item.node);
+  }
 
   /** Brings the view up to date. `full`: the delta lists every item as upserted and nothing as removed, as for a new webview. */
   update(cluster: ClusterState, evictions: EvictionLookup = NO_EVICTIONS, full = false): ClusterDelta {
+    // a map not read before: settle() refills the view from it in its order, so the loops below leave the view alone
+    const nodesByRef = this.sources.get('nodes') === cluster.nodes ? this.view.nodes : undefined;
+    const podsByRef = this.sources.get('pods') === cluster.pods ? this.view.pods : undefined;
+    const replicaSetsByRef = this.sources.get('replicaSets') === cluster.replicaSets ? this.view.replicaSets : undefined;
     const nodes: NodeItem[] = [];
     cluster.nodes.forEach((n, key) => {
       const old = this.nodes.get(key);
@@ -272,7 +290,7 @@ export class RecordsView {
       }
       const item = nodeItem(n, old && isPair(old.ref, 'Node/', n.meta.name) ? old.ref : undefined, zone);
       this.nodes.set(key, item);
-      this.view.nodes.set(item.ref, item);
+      nodesByRef?.set(item.ref, item);
       nodes.push(item);
     });
     const pods: PodItem[] = [];
@@ -281,7 +299,11 @@ export class RecordsView {
       if (old && podUnchanged(old, p, evictions)) return;
       const item = podItem(p, evictions, old && old.name === p.meta.name && old.namespace === p.meta.namespace ? old.item.ref : undefined);
       this.pods.set(key, podEntry(item, p));
-      this.view.pods.set(item.ref, item);
+      if (old) this.unlist(old.item);
+      podsByRef?.set(item.ref, item);
+      const onNode = this.podsByNode.get(item.node);
+      if (onNode) onNode.set(item.ref, item);
+      else this.podsByNode.set(item.node, new Map([[item.ref, item]]));
       pods.push(item);
     });
     const replicaSets: ReplicaSetItem[] = [];
@@ -291,12 +313,12 @@ export class RecordsView {
       if (old && ref && replicaSetUnchanged(old, r)) return;
       const item = replicaSetItem(r, ref);
       this.replicaSets.set(key, item);
-      this.view.replicaSets.set(item.ref, item);
+      replicaSetsByRef?.set(item.ref, item);
       replicaSets.push(item);
     });
     const delta: ClusterDelta = {
       nodes: this.settle('nodes', cluster.nodes, this.nodes, this.view.nodes, (i) => i, nodes, full),
-      pods: this.settle('pods', cluster.pods, this.pods, this.view.pods, (e) => e.item, pods, full),
+      pods: this.settle('pods', cluster.pods, this.pods, this.view.pods, (e) => e.item, pods, full, (item) => this.unlist(item)),
       replicaSets: this.settle('replicaSets', cluster.replicaSets, this.replicaSets, this.view.replicaSets, (i) => i, replicaSets, full),
     };
     if (this.zoneLabels.size !== this.nodes.size) for (const key of this.zoneLabels.keys()) if (!this.nodes.has(key)) this.zoneLabels.delete(key);
@@ -305,7 +327,8 @@ export class RecordsView {
 
   /** Drops the items whose records are gone, puts the view in the records' order when the map is new, and makes the delta. */
   private settle<E, T extends { ref: string }>(
-    which: keyof ClusterView, records: Map<string, unknown>, byKey: Map<string, E>, byRef: Map<string, T>, itemOf: (e: E) => T, upsert: T[], full: boolean,
+    which: 'nodes' | 'pods' | 'replicaSets', records: Map<string, unknown>, byKey: Map<string, E>, byRef: Map<string, T>, itemOf: (e: E) => T, upsert: T[], full: boolean,
+    gone?: (item: T) => void,
   ): Delta<T> {
     const remove: string[] = [];
     // every record has its item now: as many items as records means none is gone
@@ -313,9 +336,10 @@ export class RecordsView {
       for (const [key, e] of byKey) {
         if (records.has(key)) continue;
         byKey.delete(key);
-        const ref = itemOf(e).ref;
-        byRef.delete(ref);
-        remove.push(ref);
+        const item = itemOf(e);
+        byRef.delete(item.ref);
+        gone?.(item);
+        remove.push(item.ref);
       }
     }
     if (this.sources.get(which) !== records) {

@@ -10,6 +10,7 @@ import {
   EvictionIndex,
   MachineSummaries,
   podEvictionPathDeadlines,
+  podsOnNode,
   RecordsView,
   type ClusterView,
 } from '../../src/extension/viewModel';
@@ -35,6 +36,12 @@ function same(kept: ClusterView, built: ClusterView, where: string): void {
   assert.deepEqual([...kept.nodes], [...built.nodes], `${where}: nodes`);
   assert.deepEqual([...kept.pods], [...built.pods], `${where}: pods`);
   assert.deepEqual([...kept.replicaSets], [...built.replicaSets], `${where}: ReplicaSets`);
+  // the index of pods by node holds the view's items, grouped
+  const grouped = new Map<string, string[]>();
+  for (const p of built.pods.values()) grouped.set(p.node, [...(grouped.get(p.node) ?? []), p.ref]);
+  assert.deepEqual(new Map([...kept.podsByNode!].map(([n, ps]) => [n, [...ps.keys()].sort()])), new Map([...grouped].map(([n, refs]) => [n, refs.sort()])), `${where}: pods by node`);
+  for (const [n, ps] of kept.podsByNode!) for (const p of ps.values()) assert.equal(kept.pods.get(p.ref), p, `${where}: ${p.ref} on ${n}`);
+  for (const n of new Set([...built.pods.values()].map((p) => p.node))) assert.deepEqual(podsOnNode(kept, n).map((p) => p.ref).sort(), podsOnNode(built, n).map((p) => p.ref).sort());
 }
 
 function machineSummaries(sim: Simulation) {
