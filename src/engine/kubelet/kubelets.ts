@@ -97,6 +97,11 @@ export interface KubeletHooks {
   heartbeat?(node: NodeRecord): void;
   /** an existing Lease was renewed */
   leaseRenewed?(lease: LeaseRecord): void;
+  /**
+   * a full post wrote only heartbeat times (not announced, as before): the
+   * record changed all the same, and checkpoints must know it
+   */
+  touched?(node: NodeRecord): void;
 }
 
 export interface KubeletState {
@@ -371,6 +376,7 @@ export class Kubelets {
     st.lastPost = t;
     st.posted = true;
     if (changed) this.hooks.nodeStatusChanged(node, before, why);
+    else this.hooks.touched?.(node);
     return changed;
   }
 

@@ -168,6 +168,8 @@ export class SimulationImpl implements Simulation {
       leaseCreated: (lease) => this.host.announceLease('added', lease),
       heartbeat: (node) => this.host.announceHeartbeat(node),
       leaseRenewed: (lease) => this.host.announceLease('updated', lease),
+      // restoring a checkpoint puts back only the records marked changed since it
+      touched: (node) => this.host.dirtyNodes.add(node.meta.name),
     });
     this.host.onNodeConditionsChanged = (node) => this.kubelets.conditionsChanged(node.meta.name, this.host.now);
     // big clusters: fewer checkpoints (each holds the controllers' saved memory), at most MAX_CHECKPOINTS kept
