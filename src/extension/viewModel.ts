@@ -216,18 +216,35 @@ interface PodEntry {
   name: string;
   /** the controlling ReplicaSet's name, null when none */
   owner: string | null;
+  // the item's fields again, beside the strings: one object read per pod instead of two
+  node: string;
+  phase: string;
+  ready: boolean;
+  evictionAt: string | undefined;
+  /** where the Ready=True condition was: looked at first (a pod has five conditions) */
+  readyAt: number;
 }
 
-const podEntry = (item: PodItem, p: PodRecord): PodEntry => ({ item, namespace: p.meta.namespace, name: p.meta.name, owner: replicaSetOwner(p)?.name ?? null });
+function podEntry(item: PodItem, p: PodRecord): PodEntry {
+  let readyAt = -1;
+  for (let i = 0; i < p.conditions.length && readyAt < 0; i++) if (p.conditions[i].type === 'Ready' && p.conditions[i].status === 'True') readyAt = i;
+  return {
+    item, namespace: p.meta.namespace, name: p.meta.name, owner: replicaSetOwner(p)?.name ?? null,
+    node: item.node, phase: item.phase, ready: item.ready, evictionAt: item.evictionAt, readyAt,
+  };
+}
 
 function podUnchanged(e: PodEntry, p: PodRecord, evictions: EvictionLookup): boolean {
-  const item = e.item;
   const node = p.nodeName ?? '';
-  if (item.node !== node || item.phase !== p.phase || item.ready !== readyOfPod(p)) return false;
+  if (e.node !== node || e.phase !== p.phase) return false;
+  const c = e.readyAt >= 0 ? p.conditions[e.readyAt] : undefined;
+  // found where it was: ready (as with readyOfPod, any Ready=True makes it ready); else look at them all
+  const ready = c !== undefined && c.type === 'Ready' && c.status === 'True' ? true : readyOfPod(p);
+  if (e.ready !== ready) return false;
   if (p.meta.name !== e.name || p.meta.namespace !== e.namespace) return false;
   const owner = replicaSetOwner(p);
   if ((owner ? owner.name : null) !== e.owner) return false;
-  return item.evictionAt === evictionOf(item.ref, node, evictions);
+  return e.evictionAt === evictionOf(e.item.ref, node, evictions);
 }
 
 const replicaSetUnchanged = (item: ReplicaSetItem, r: ReplicaSetRecord): boolean =>
