@@ -31,6 +31,7 @@ import { ZERO_TIME, formatDuration, type Micros } from '../model/time';
 import { NODE_LEASE_NAMESPACE, type KObject, type ObjectRecord } from '../model/types';
 import type { Problem, Severity, SourcePosition } from '../problems';
 import { LineIndex, findJsonSyntaxError, locateJsonPaths, locateYamlPath, pathKey, skipWs, splitJsonStream, type JsonPath, type JsonRange } from './positions';
+import { parseListSharing } from './listParse';
 import { shareWithPrevious } from './share';
 import { MAX_FILE_BYTES, basenamePath, joinPath, type InputFs } from './source';
 import type { LoadedObject, LoadedSnapshot } from './types';
@@ -105,6 +106,8 @@ interface Unit {
   fileKind?: EngineKind;
   /** from the text of `kubectl cluster-info dump`: values that are not Kubernetes objects are log text */
   stream?: boolean;
+  /** the items already share their equal parts (parsed by parseListSharing) */
+  shared?: boolean;
 }
 
 interface Pending {
@@ -189,27 +192,36 @@ class SnapshotLoader {
       this.partial = true;
       return;
     }
-    let text: string;
+    // no local variable holds the text: loadSource can let it go (see there)
+    let source: TextSource;
     try {
-      text = fs.readText(path);
+      source = { text: fs.readText(path), reread: () => fs.readText(path) };
     } catch (e) {
       this.problem('unreadable-file', 'error', `${path}: cannot read the file (${e instanceof Error ? e.message : String(e)})`, { file: path, line: 1, column: 1 });
       this.partial = true;
       return;
     }
     void inFolder;
-    this.loadText(path, text);
+    this.loadSource(path, source);
   }
 
   loadText(file: string, text: string): void {
+    this.loadSource(file, { text });
+  }
+
+  /**
+   * A big JSON file whose text can be read again (`reread`) gives up its text once parsed:
+   * `source.text` is emptied, so a 400 MB text is not kept beside its tree while the records
+   * are built (the peak of a load), and is read again only to place problems.
+   */
+  loadSource(file: string, source: TextSource): void {
     this.files.push(file);
-    if (text.charCodeAt(0) === 0xfeff) text = ' ' + text.slice(1); // keep offsets: the BOM becomes a blank
+    let text = withoutBom(source.text);
     if (isBinary(text)) {
       this.problem('binary-file', 'error', `${file} is not a text file (it holds binary data); it is left out`, { file, line: 1, column: 1 });
       this.partial = true;
       return;
     }
-    const lines = new LineIndex(text);
     const fileKind = kindFromFileName(file);
     const first = skipWs(text, 0);
     if (first >= text.length) {
@@ -218,21 +230,62 @@ class SnapshotLoader {
     }
     const c = text.charCodeAt(first);
     if (c === 0x7b || c === 0x5b) {
-      let value: unknown;
+      const big = text.length > this.positionsUpTo();
+      let value: unknown = big ? parseListSharing(text, first) : undefined;
+      const shared = value !== undefined;
       let ok = true;
-      try {
-        value = JSON.parse(text);
-      } catch {
-        ok = false;
+      if (!shared) {
+        try {
+          value = JSON.parse(text);
+        } catch {
+          ok = false;
+        }
       }
       if (ok) {
-        this.processUnit(this.jsonUnit(file, text, lines, first, value, fileKind, false));
+        const reread = source.reread;
+        let unit: Unit;
+        if (reread && big) {
+          source.text = '';
+          text = '';
+          unit = this.releasedJsonUnit(file, reread, first, value, fileKind);
+        } else {
+          unit = this.jsonUnit(file, text, new LineIndex(text), first, value, fileKind, false);
+        }
+        unit.shared = shared;
+        this.processUnit(unit);
         return;
       }
-      this.loadJsonStream(file, text, lines, fileKind);
+      this.loadJsonStream(file, text, new LineIndex(text), fileKind);
       return;
     }
-    this.loadYaml(file, text, lines, fileKind);
+    this.loadYaml(file, text, new LineIndex(text), fileKind);
+  }
+
+  private positionsUpTo(): number {
+    return this.options.objectPositionsUpTo ?? 8 * 1024 * 1024;
+  }
+
+  /** A parsed file whose text was let go: read again, once, only if a problem needs a position. */
+  private releasedJsonUnit(file: string, reread: () => string, start: number, value: unknown, fileKind: EngineKind | undefined): Unit {
+    let text: string | undefined;
+    let lines: LineIndex | undefined;
+    const again = (): string => {
+      if (text === undefined) {
+        // a file that can no longer be read gives problems without a line (the fallback position)
+        try { text = withoutBom(reread()); } catch { text = ''; }
+      }
+      return text;
+    };
+    return {
+      file,
+      value,
+      base: [],
+      get lines() { return (lines ??= new LineIndex(again())); },
+      locate: (paths) => locateJsonPaths(again(), start, paths),
+      cheap: false,
+      fileKind,
+      stream: false,
+    };
   }
 
   private jsonUnit(file: string, text: string, lines: LineIndex, start: number, value: unknown, fileKind: EngineKind | undefined, stream: boolean): Unit {
@@ -242,7 +295,7 @@ class SnapshotLoader {
       base: [],
       lines,
       locate: (paths) => locateJsonPaths(text, start, paths),
-      cheap: text.length <= (this.options.objectPositionsUpTo ?? 8 * 1024 * 1024),
+      cheap: text.length <= this.positionsUpTo(),
       fileKind,
       stream,
     };
@@ -411,9 +464,11 @@ class SnapshotLoader {
       }
       current = index;
       failed = false;
-      const prevOfKind = this.previous.get(kind);
-      if (prevOfKind) shareWithPrevious(obj, prevOfKind);
-      this.previous.set(kind, obj);
+      if (!unit.shared) {
+        const prevOfKind = this.previous.get(kind);
+        if (prevOfKind) shareWithPrevious(obj, prevOfKind);
+        this.previous.set(kind, obj);
+      }
       const record = toRecord(kind, obj, reporter);
       if (failed) this.partial = true;
       if (!record) return;
@@ -654,6 +709,18 @@ function yamlUnit(file: string, lines: LineIndex, doc: Document, base: JsonPath,
   };
 }
 
+/** The text of one input. */
+export interface TextSource {
+  text: string;
+  /** reads the same text again; given, the loader may empty `text` once it is parsed (see loadSource) */
+  reread?: () => string;
+}
+
+/** Keeps offsets: a BOM becomes a blank. */
+function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text;
+}
+
 /** Binary data: NUL characters, or many undecodable bytes near the start. */
 function isBinary(text: string): boolean {
   if (text.indexOf('\u0000') !== -1) return true;
@@ -723,6 +790,16 @@ export function latestTimestamp(cluster: ClusterState): Micros | undefined {
  * throws on bad input: every problem is in `problems`, and `partial` is true
  * when something could not be used as written.
  */
+/**
+ * One file's text, already read, that the loader may let go of once parsed
+ * (it empties `source.text`; `source.reread` reads it again for problems).
+ */
+export function loadSnapshotSource(file: string, source: TextSource, fs?: InputFs, options: LoadOptions = {}): LoadedSnapshot {
+  const loader = new SnapshotLoader(fs, options);
+  loader.loadSource(file, source);
+  return loader.finish();
+}
+
 export function loadSnapshot(inputs: SnapshotInput | readonly SnapshotInput[], fs?: InputFs, options: LoadOptions = {}): LoadedSnapshot {
   const loader = new SnapshotLoader(fs, options);
   const list = Array.isArray(inputs) ? (inputs as readonly SnapshotInput[]) : [inputs as SnapshotInput];

@@ -32,7 +32,7 @@ import { zoneLabelsOf } from '../model/zones';
 import { compileSelector, formatSelector } from '../model/labels';
 import type { Problem, Severity, SourcePosition } from '../problems';
 import { MAX_MINOR, parseKubeVersion } from '../versions/table';
-import { loadSnapshot, type SnapshotInput } from './load';
+import { loadSnapshot, loadSnapshotSource, type SnapshotInput } from './load';
 import { LineIndex } from './positions';
 import { MAX_FILE_BYTES, basenamePath, dirnamePath, resolveFrom, type InputFs } from './source';
 import { closest } from '../config/suggest';
@@ -1106,5 +1106,8 @@ export function loadScenario(path: string, fs: InputFs, options: ScenarioOptions
     return scenarioFromSnapshot(loadSnapshot(path, fs, { maxFileBytes: limit }), path);
   }
   if (isScenarioText(text)) return parseScenario(text, path, fs, options).scenario;
-  return scenarioFromSnapshot(loadSnapshot({ file: path, text }, fs, { maxFileBytes: limit }), path);
+  // the loader may let a big snapshot's text go once parsed: nothing here keeps it
+  const source = { text, reread: () => fs.readText(path) };
+  text = '';
+  return scenarioFromSnapshot(loadSnapshotSource(path, source, fs, { maxFileBytes: limit }), path);
 }

@@ -1,0 +1,63 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { parseListSharing } from '../../../src/engine/snapshot/listParse';
+import { loadSnapshot } from '../../../src/engine/snapshot/load';
+
+const same = (text: string, first = 0) => {
+  const got = parseListSharing(text, first);
+  assert.ok(got, `recognised: ${text.slice(0, 60)}`);
+  assert.equal(JSON.stringify(got), JSON.stringify(JSON.parse(text)));
+  return got;
+};
+
+test('a List parsed item by item is what JSON.parse gives, whatever the spacing, strings and nesting', () => {
+  same('{"apiVersion":"v1","items":[{"kind":"Pod","metadata":{"name":"a"}},{"kind":"Pod","metadata":{"name":"b"}}],"kind":"List"}');
+  same('  {\n  "items" : [\n    {"kind": "Node", "x": [1, [2, {"y": "]}"}]]},\n  3, "s", null, [] ,\n {"items": [1]}\n ],\n "kind": "List", "metadata": {"items": []}\n}\n  ', 2);
+  same('{"items":[]}');
+  same('{"items":[ \n ]}');
+  same('{"kind":"PodList","items":[{"kind":"Pod","q":"a \\"quoted\\" ], and a \\\\"}, {"kind":"Pod","q":"\\\\\\""}]}');
+  same('{"a":{"items":[1,2]},"items":[{"b":"\\u00e9té ✓"}]}');
+});
+
+test('items of one kind share their equal parts as they are parsed', () => {
+  const pod = (n: string) => ({ kind: 'Pod', metadata: { name: n, labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx:1.27.3' }] } });
+  const got = same(JSON.stringify({ kind: 'List', items: [pod('a'), pod('b'), { kind: 'Node', metadata: { labels: { app: 'web' } } }] }));
+  const [a, b, n] = got.items as { metadata: { labels: unknown } ; spec?: unknown }[];
+  assert.equal(b.metadata.labels, a.metadata.labels);
+  assert.equal(b.spec, a.spec);
+  assert.notEqual(n.metadata.labels, a.metadata.labels, 'only with the previous object of the same kind');
+});
+
+test('anything else is left to JSON.parse (undefined)', () => {
+  for (const text of [
+    '[{"kind":"Pod"}]',
+    '{"kind":"Pod","metadata":{"name":"a"}}',
+    '{"items":null}',
+    '{"items":[1,2,]}',
+    '{"items":[1 2]}',
+    '{"items":[1,2]',
+    '{"items":[1,2]} {"items":[]}',
+    '{"items":[1,2]} x',
+    '{"items":[1],"items":[2]}',
+    '{"items":[1],"items":null}',
+    '{"it\\u0065ms":[1],"items":[2]}',
+    '{"items":[{"a":1]}',
+    '{"items":["unterminated]}',
+  ]) assert.equal(parseListSharing(text, 0), undefined, text);
+});
+
+test('the loader gives the same objects, problems and positions for a big List as for a small one', () => {
+  const items = [
+    { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' } },
+    { apiVersion: 'v1', kind: 'Node', metadata: { name: 'n2' }, spec: { unschedulable: 'yes' } },
+    { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'p', namespace: 'd' }, spec: { nodeName: 'n1' } },
+  ];
+  const text = JSON.stringify({ apiVersion: 'v1', kind: 'List', items }, null, 1);
+  const big = loadSnapshot({ file: 'c.json', text }, undefined, { objectPositionsUpTo: 10 });
+  const small = loadSnapshot({ file: 'c.json', text });
+  assert.deepEqual(big.problems, small.problems);
+  assert.deepEqual(big.objects.map((o) => o.object), small.objects.map((o) => o.object));
+  assert.deepEqual([...big.cluster.nodes.keys()], ['n1', 'n2']);
+  const broken = loadSnapshot({ file: 'c.json', text: text.replace('"n2"', '"n2",,') }, undefined, { objectPositionsUpTo: 10 });
+  assert.deepEqual(broken.problems.map((p) => p.code), ['json-syntax']);
+});
