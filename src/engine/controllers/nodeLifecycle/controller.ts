@@ -177,12 +177,14 @@ export class NodeLifecycleController implements SimController {
   private deadlines = new DeadlineHeap();
   /**
    * Unknown nodes found settled by unchangedUnknown, with nothing new since:
-   * 'tainted' (evaluating them does nothing) or 'waiting' (it requeues them).
+   * 'tainted' (evaluating them does nothing) or 'waiting' (it requeues them);
+   * and Ready nodes for which a Lease renewal is all the news there can be
+   * ('quiet', see leaseOnlySuffices: kept across their Lease renewals).
    * A cache, not memory: anything that could change the answer for a node
    * forgets it (node and Lease events, its evaluation, its machine, its queue
    * entry), and a restore, a restart or a reset of the probes forgets all.
    */
-  private settled = new Map<string, 'tainted' | 'waiting'>();
+  private settled = new Map<string, 'tainted' | 'waiting' | 'quiet'>();
   /** node -> the time of its armed entry in `deadlines` (see arm) */
   private armed = new Map<string, Micros>();
   /** per zone: nodes taking part in disruption checks and how many are not Ready (as of their last evaluation) */
@@ -255,8 +257,9 @@ export class NodeLifecycleController implements SimController {
   onLeaseEvent(host: ControllerHost, _type: WatchType, lease: LeaseRecord): void {
     if (!this.started) return;
     this.lastNow = host.now;
-    this.leaseRenewed.add(lease.meta.name);
-    this.settled.delete(lease.meta.name);
+    const name = lease.meta.name;
+    this.leaseRenewed.add(name);
+    if (this.settled.get(name) !== 'quiet') this.settled.delete(name);
   }
 
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
@@ -726,7 +729,7 @@ export class NodeLifecycleController implements SimController {
     // Lease-only news first: plain data, no decisions, so their order does not matter
     for (const name of this.leaseRenewed) {
       if (full.has(name)) continue;
-      if (host.cluster.nodes.has(name) && this.known.has(name) && this.leaseOnlySuffices(host, name)) this.leaseOnly(host, name);
+      if (this.settled.get(name) === 'quiet' || (host.cluster.nodes.has(name) && this.known.has(name) && this.leaseOnlySuffices(host, name))) this.leaseOnly(host, name);
       else full.add(name);
     }
     this.leaseRenewed.clear();
@@ -809,6 +812,7 @@ export class NodeLifecycleController implements SimController {
     const node = host.cluster.nodes.get(name);
     if (!node || taintExists(node.taints, UNREACHABLE_NO_EXECUTE) || taintExists(node.taints, NOT_READY_NO_EXECUTE)) return false;
     if (this.queues.get(t.zone)?.has(name)) return false;
+    this.settled.set(name, 'quiet');
     return true;
   }
 
