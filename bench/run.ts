@@ -269,7 +269,13 @@ function summarise(o: Options, results: Results, bytes: number, unavailable: Map
     {
       key: 'monitorPassMs', label: 'one monitor pass, nothing changing', unit: 'ms',
       values: results.steady.map((s) => s.passMs),
-      detail: results.steady.length ? `${results.steady[0].quietDecisions} decisions in ${steps} quiet passes` : undefined,
+      detail: results.steady.length ? (() => {
+        const st = results.steady as { quietDecisions: number; passWithLeasesMs?: number | null; passWithoutLeasesMs?: number | null; passesWithLeases?: number }[];
+        const w = st.map((x) => x.passWithLeasesMs).filter((x): x is number => typeof x === 'number');
+        const wo = st.map((x) => x.passWithoutLeasesMs).filter((x): x is number => typeof x === 'number');
+        const split = w.length && wo.length ? `; the passes that take every kubelet's Lease renewal (every other pass) ${fmt(median(w), 'ms')}, the others ${fmt(median(wo), 'ms')}` : '';
+        return `${st[0].quietDecisions} decisions in ${steps} quiet passes${split}`;
+      })() : undefined,
       note: results.steady.length ? undefined : unavailableNote('steady'),
     },
     {
