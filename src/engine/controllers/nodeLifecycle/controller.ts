@@ -873,7 +873,10 @@ export class NodeLifecycleController implements SimController {
     const h = this.health.get(name)!;
     const observed = host.cluster.leases.get(name);
     if (observed && (!h.lease || microBefore(h.lease.renewTime, observed.renewTime))) {
-      h.lease = { renewTime: observed.renewTime };
+      // in place: a new object per renewal (1.5 million an hour at 5,000 nodes) only to outlive
+      // two scavenges and be promoted; nothing else holds this one (checkpoints copy health)
+      if (h.lease) h.lease.renewTime = observed.renewTime;
+      else h.lease = { renewTime: observed.renewTime };
       h.probe = host.now;
       this.arm(name, h.probe + host.config.nodeMonitorGracePeriod);
     }
