@@ -545,29 +545,22 @@ export class ReplicaSetController implements SimController {
     // calculateStatus's counts of the claimed pods
     let terminating = 0;
     const counted = new StatusCounter(rs, host.now);
-    for (const pod of this.podsIn(host, this.byOwner.get(uid))) {
+    // terminating pods are counted among the owned ones only (FilterClaimedPods)
+    const visit = (pod: PodRecord, owned: boolean): void => {
       if (!isPodActive(pod)) {
-        if (isTerminating(pod) && selector.matches(pod.meta.labels)) terminating++;
-        continue;
+        if (owned && isTerminating(pod) && selector.matches(pod.meta.labels)) terminating++;
+        return;
       }
       const owner = controllerOf(pod.meta);
       if (!owner) patches ||= !deleting && selector.matches(pod.meta.labels);
-      else if (owner.uid !== uid) continue;
+      else if (owner.uid !== uid) return;
       else if (selector.matches(pod.meta.labels)) {
         mine.push(pod);
         counted.add(pod);
       } else patches ||= !deleting;
-    }
-    for (const pod of this.podsIn(host, this.orphans.get(rs.meta.namespace))) {
-      if (!isPodActive(pod)) continue;
-      const owner = controllerOf(pod.meta);
-      if (!owner) patches ||= !deleting && selector.matches(pod.meta.labels);
-      else if (owner.uid !== uid) continue;
-      else if (selector.matches(pod.meta.labels)) {
-        mine.push(pod);
-        counted.add(pod);
-      } else patches ||= !deleting;
-    }
+    };
+    for (const pod of this.podsIn(host, this.byOwner.get(uid))) visit(pod, true);
+    for (const pod of this.podsIn(host, this.orphans.get(rs.meta.namespace))) visit(pod, false);
     if (!patches) return { pods: mine, terminating, counted };
     const pods = [...this.podsIn(host, this.byOwner.get(uid)), ...this.podsIn(host, this.orphans.get(rs.meta.namespace))].filter(isPodActive);
     pods.sort(byPodName);

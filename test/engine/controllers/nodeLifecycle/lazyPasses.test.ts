@@ -8,18 +8,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rig, node, lease, pod, at, names, type Rig } from './helpers';
 import type { ConditionStatus } from '../../../../src/engine/model/types';
+import { mulberry32 } from '../../../helpers/random';
 
-/** a small deterministic PRNG (mulberry32) */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const prng = mulberry32;
 
 function timeline(minor: number, seed: number, evaluateEveryNode: boolean): Rig {
   const rnd = prng(seed);

@@ -10,18 +10,9 @@ import { createMachine, setup, assign } from 'xstate';
 import { createTracedActor, stateValueToString } from '../../../../src/engine/machines/traced';
 import { replicaSetMachine, EXPECTATIONS_TIMEOUT, type ReplicaSetMachineEvent } from '../../../../src/engine/controllers/replicaSet/machine';
 import { TransitionTable } from '../../../../src/engine/controllers/replicaSet/pureMachine';
+import { mulberry32 } from '../../../helpers/random';
 
-/** a small deterministic PRNG (mulberry32) */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = mulberry32;
 
 function randomEvent(r: () => number, now: number): ReplicaSetMachineEvent {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
