@@ -303,6 +303,11 @@ function summarise(o: Options, results: Results, bytes: number, unavailable: Map
       note: results.goback.length ? undefined : unavailableNote('goback'),
     },
     {
+      key: 'oneStepBackMs', label: 'then one pass back (each of the next 3)', unit: 'ms',
+      values: results.goback.map((g) => g.oneBackMs).filter((x): x is number => typeof x === 'number'),
+      note: results.goback.length ? undefined : unavailableNote('goback'),
+    },
+    {
       key: 'forwardStepMs', label: 'one forward step (same passes)', unit: 'ms',
       values: results.goback.map((g) => g.forwardMs),
       note: results.goback.length ? undefined : unavailableNote('goback'),

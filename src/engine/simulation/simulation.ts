@@ -56,6 +56,13 @@ import { defaultControllerFactory } from './wiring';
 
 /** How many times the controllers are woken again at one instant while work is still due. */
 export const MAX_ROUNDS = 100;
+/**
+ * While `goToPass` replays forward after restoring a checkpoint, a checkpoint is also saved every
+ * this many passes of the stretch replayed: the next step back (the panel steps back one pass at a
+ * time) then replays at most this many passes instead of up to `checkpointEvery`. Saving has no
+ * effect on decisions; the extra checkpoints are thinned like the others.
+ */
+export const FINE_CHECKPOINT_EVERY = 10;
 /** Checkpoints kept; beyond this every other one is merged into its successor. */
 export const MAX_CHECKPOINTS = 48;
 
@@ -134,6 +141,8 @@ export class SimulationImpl implements Simulation {
   /** during a failover: when the new leader starts */
   private leaderAt: Micros | undefined;
   private checkpoints: Checkpoint[] = [];
+  /** while goToPass replays up to this pass: checkpoints every FINE_CHECKPOINT_EVERY passes too */
+  private fineUntil: number | null = null;
   private readonly checkpointEvery: number;
   private livelockReported = false;
 
@@ -276,10 +285,15 @@ export class SimulationImpl implements Simulation {
     let cp = this.checkpoints[0];
     for (const c of this.checkpoints) if (c.pass !== null && c.pass <= n) cp = c;
     this.restoreCheckpoint(cp);
-    while (this.host.pass === null || this.host.pass < n) {
-      const before = this.host.pass;
-      this.step();
-      if (this.host.pass === before) return;
+    this.fineUntil = n;
+    try {
+      while (this.host.pass === null || this.host.pass < n) {
+        const before = this.host.pass;
+        this.step();
+        if (this.host.pass === before) return;
+      }
+    } finally {
+      this.fineUntil = null;
     }
   }
 
@@ -396,7 +410,8 @@ export class SimulationImpl implements Simulation {
       this.ownProblems.push({ code: 'controller-livelock', severity: 'warning', message: `at ${formatTime(t)} a controller still had work due after ${MAX_ROUNDS} rounds; moving on` });
     }
     this.processedUpTo = t;
-    if (monitorDue && host.pass !== null && host.pass % this.checkpointEvery === 0) this.saveCheckpoint();
+    if (monitorDue && host.pass !== null && (host.pass % this.checkpointEvery === 0
+      || (this.fineUntil !== null && host.pass <= this.fineUntil && host.pass % FINE_CHECKPOINT_EVERY === 0))) this.saveCheckpoint();
   }
 
   private startControllers(t: Micros, memory: 'reconstructed' | 'fresh'): void {

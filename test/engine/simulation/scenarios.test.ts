@@ -7,7 +7,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSimulation, MAX_CHECKPOINTS } from '../../../src/engine/simulation/simulation';
+import { createSimulation, FINE_CHECKPOINT_EVERY, MAX_CHECKPOINTS } from '../../../src/engine/simulation/simulation';
 import { seconds } from '../../../src/engine/model/time';
 import type { KObject } from '../../../src/engine/model/types';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
@@ -251,5 +251,31 @@ describe('explain: the simulation\'s own reasons', () => {
     const ex = sim.explain('Pod/default/nope');
     assert.equal(ex.exists, false);
     assert.match(ex.whyNot[0].check.rule, /never existed/);
+  });
+});
+
+describe('fine checkpoints after a step back', () => {
+  it('replaying forward after a restore leaves a checkpoint every FINE_CHECKPOINT_EVERY passes, and stepping back one pass at a time stays exact', () => {
+    const events: EventSpec[] = [...stopA1, { at: '4m', kind: 'kubelet', action: 'start', target: { nodes: ['a1'] } } as EventSpec];
+    const make = () => createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events }), { checkpointEvery: 50 });
+    const sim = make();
+    sim.runUntil(s(600));
+    const passes = () => (sim as unknown as { checkpoints: { pass: number | null }[] }).checkpoints.map((c) => c.pass);
+    assert.deepEqual(passes().filter((p) => p !== null && p > 0 && p % 50 !== 0), [], 'forward: only the regular checkpoints');
+    sim.goToPass(97);
+    const fine = passes().filter((p) => p !== null && p > 50 && p <= 97);
+    assert.deepEqual(fine, [60, 70, 80, 90].filter((p) => p % FINE_CHECKPOINT_EVERY === 0), 'the replayed stretch from the checkpoint at 50 up to 97');
+    for (const n of [96, 95, 91, 90, 89, 62, 3]) {
+      sim.goToPass(n);
+      const fresh = make();
+      fresh.goToPass(n);
+      assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace), `trace at pass ${n}`);
+      assert.equal(JSON.stringify(sim.state()), JSON.stringify(fresh.state()), `state at pass ${n}`);
+    }
+    // and on to the end again, as if it never went back
+    sim.runUntil(s(600));
+    const fresh = make();
+    fresh.runUntil(s(600));
+    assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace));
   });
 });
