@@ -1765,9 +1765,7 @@ function explainWhyNot(c: NodeLifecycleController, host: ControllerHost, object:
       out.push({
         what,
         check: {
-          rule: zoneState === 'PartialDisruption'
-            ? 'rate limiter at 0 in PartialDisruption of a small zone (zone size <= largeClusterSizeThreshold)'
-            : 'the zone\'s rate limiter is at 0',
+          rule: rateZeroRule(zoneState),
           values: { zone: zoneRef(zone), zoneState, zoneSize: counts?.total ?? 0, largeClusterSizeThreshold: host.config.largeClusterSizeThreshold },
         },
       });
@@ -1790,6 +1788,13 @@ function explainWhyNot(c: NodeLifecycleController, host: ControllerHost, object:
     });
   }
   return out;
+}
+
+/** Why a zone's limiter lets no node through (the node's and the zone's "why not" say the same). */
+function rateZeroRule(zoneState: string | undefined): string {
+  return zoneState === 'PartialDisruption'
+    ? 'rate limiter at 0 in PartialDisruption of a small zone (zone size <= largeClusterSizeThreshold)'
+    : 'the zone\'s rate limiter is at 0';
 }
 
 function explainZone(c: NodeLifecycleController, host: ControllerHost, zone: string): Explanation['whyNot'] {
@@ -1815,7 +1820,7 @@ function explainZone(c: NodeLifecycleController, host: ControllerHost, zone: str
     out.push({
       what,
       check: {
-        rule: state === 'PartialDisruption' ? 'rate limiter at 0 in PartialDisruption of a small zone (zone size <= largeClusterSizeThreshold)' : 'the zone\'s rate limiter is at 0',
+        rule: rateZeroRule(state),
         values: { zoneState: state, zoneSize: counts?.total ?? 0, notReady: counts?.notReady ?? 0, largeClusterSizeThreshold: host.config.largeClusterSizeThreshold, queued: q.length },
       },
     });
