@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { MinHeap } from '../../../src/engine/simulation/heap';
+import { BinaryHeap, MinHeap } from '../../../src/engine/simulation/heap';
+import { mulberry32 } from '../../helpers/random';
 
 describe('the queue of due work', () => {
   it('pops by time, and items due at the same time in the order they were pushed', () => {
@@ -20,5 +21,28 @@ describe('the queue of due work', () => {
     h.push(0, 'x');
     h.restore(saved, (v) => v);
     assert.deepEqual([h.pop()!.value, h.pop()!.value, h.pop()], ['a', 'b', undefined]);
+  });
+});
+
+describe('BinaryHeap', () => {
+  it('pops in the comparator\'s order whatever the pushes, pops and filters in between', () => {
+    const rnd = mulberry32(11);
+    const heap = new BinaryHeap<number>((a, b) => a < b);
+    const model: number[] = [];
+    for (let step = 0; step < 5000; step++) {
+      const r = rnd();
+      if (r < 0.55) {
+        const v = Math.floor(rnd() * 200);
+        heap.push(v);
+        model.push(v);
+      } else if (r < 0.97) {
+        model.sort((a, b) => a - b);
+        assert.equal(heap.pop(), model.shift());
+      } else {
+        heap.filter((v) => v % 3 !== 0);
+        model.splice(0, model.length, ...model.filter((v) => v % 3 !== 0));
+      }
+      assert.equal(heap.size, model.length);
+    }
   });
 });

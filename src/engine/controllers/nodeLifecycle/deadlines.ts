@@ -6,64 +6,34 @@
  * (see NodeLifecycleController.arm).
  */
 import type { Micros } from '../../model/time';
+import { BinaryHeap } from '../../simulation/heap';
+
+interface Deadline { t: Micros; name: string }
 
 export class DeadlineHeap {
-  private h: { t: Micros; name: string }[] = [];
+  private h = new BinaryHeap<Deadline>((a, b) => a.t < b.t || (a.t === b.t && a.name < b.name));
 
   get size(): number {
-    return this.h.length;
+    return this.h.size;
   }
 
   push(t: Micros, name: string): void {
-    const h = this.h;
-    const e = { t, name };
-    h.push(e);
-    let i = h.length - 1;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (h[p].t <= t) break;
-      h[i] = h[p];
-      i = p;
-    }
-    h[i] = e;
+    this.h.push({ t, name });
   }
 
   /** Removes and returns the earliest entry if its t < now (the grace has run out when now is After(t)). */
-  popOneBefore(now: Micros): { t: Micros; name: string } | undefined {
-    return this.h.length && this.h[0].t < now ? this.pop() : undefined;
+  popOneBefore(now: Micros): Deadline | undefined {
+    const top = this.h.peek();
+    return top && top.t < now ? this.h.pop() : undefined;
   }
 
-  entries(): { t: Micros; name: string }[] {
-    return this.h.map((e) => ({ ...e }));
+  entries(): Deadline[] {
+    return this.h.items().map((e) => ({ ...e }));
   }
 
-  static from(entries: { t: Micros; name: string }[]): DeadlineHeap {
+  static from(entries: Deadline[]): DeadlineHeap {
     const d = new DeadlineHeap();
     for (const e of entries) d.push(e.t, e.name);
     return d;
-  }
-
-  private pop(): { t: Micros; name: string } | undefined {
-    const h = this.h;
-    if (!h.length) return undefined;
-    const top = h[0];
-    const last = h.pop()!;
-    if (h.length) {
-      h[0] = last;
-      let i = 0;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let m = i;
-        if (l < h.length && h[l].t < h[m].t) m = l;
-        if (r < h.length && h[r].t < h[m].t) m = r;
-        if (m === i) break;
-        const x = h[m];
-        h[m] = h[i];
-        h[i] = x;
-        i = m;
-      }
-    }
-    return top;
   }
 }

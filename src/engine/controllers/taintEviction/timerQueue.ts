@@ -6,6 +6,7 @@
  * so runs are deterministic.
  */
 import type { Micros } from '../../model/time';
+import { BinaryHeap } from '../../simulation/heap';
 
 export interface Timer<T> {
   at: Micros;
@@ -16,7 +17,7 @@ export interface Timer<T> {
 }
 
 export class TimerQueue<T> {
-  private heap: Timer<T>[] = [];
+  private heap = new BinaryHeap<Timer<T>>((a, b) => compare(a, b) < 0);
   private nextSeq = 1;
   private live = 0;
 
@@ -25,7 +26,6 @@ export class TimerQueue<T> {
   add(at: Micros, key: string, payload: T): Timer<T> {
     const t: Timer<T> = { at, key, seq: this.nextSeq++, cancelled: false, payload };
     this.heap.push(t);
-    this.up(this.heap.length - 1);
     this.live++;
     return t;
   }
@@ -35,69 +35,32 @@ export class TimerQueue<T> {
     t.cancelled = true;
     this.live--;
     // keep the heap from filling with dead timers
-    if (this.heap.length > 64 && this.live < this.heap.length / 2) this.compact();
+    if (this.heap.size > 64 && this.live < this.heap.size / 2) this.heap.filter((x) => !x.cancelled);
   }
 
   nextAt(): Micros | undefined {
     this.dropCancelledTop();
-    return this.heap.length ? this.heap[0].at : undefined;
+    return this.heap.peek()?.at;
   }
 
   /** Removes and returns the earliest live timer due at or before `now`. */
   popDue(now: Micros): Timer<T> | undefined {
     this.dropCancelledTop();
-    if (!this.heap.length || this.heap[0].at > now) return undefined;
-    const t = this.pop();
+    const top = this.heap.peek();
+    if (!top || top.at > now) return undefined;
+    this.heap.pop();
     this.live--;
-    t.cancelled = true; // fired: cancelling it later is a no-op
-    return t;
+    top.cancelled = true; // fired: cancelling it later is a no-op
+    return top;
   }
 
   /** Live timers, earliest first (for checkpoints and views). */
   liveTimers(): Timer<T>[] {
-    return this.heap.filter((t) => !t.cancelled).sort(compare);
+    return this.heap.items().filter((t) => !t.cancelled).sort(compare);
   }
 
   private dropCancelledTop(): void {
-    while (this.heap.length && this.heap[0].cancelled) this.pop();
-  }
-
-  private compact(): void {
-    this.heap = this.heap.filter((t) => !t.cancelled);
-    for (let i = (this.heap.length >> 1) - 1; i >= 0; i--) this.down(i);
-  }
-
-  private pop(): Timer<T> {
-    const top = this.heap[0];
-    const last = this.heap.pop()!;
-    if (this.heap.length) {
-      this.heap[0] = last;
-      this.down(0);
-    }
-    return top;
-  }
-
-  private up(i: number): void {
-    const h = this.heap;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (compare(h[i], h[p]) >= 0) break;
-      [h[i], h[p]] = [h[p], h[i]];
-      i = p;
-    }
-  }
-
-  private down(i: number): void {
-    const h = this.heap;
-    for (;;) {
-      const l = 2 * i + 1, r = l + 1;
-      let m = i;
-      if (l < h.length && compare(h[l], h[m]) < 0) m = l;
-      if (r < h.length && compare(h[r], h[m]) < 0) m = r;
-      if (m === i) return;
-      [h[i], h[m]] = [h[m], h[i]];
-      i = m;
-    }
+    while (this.heap.size && this.heap.peek()!.cancelled) this.heap.pop();
   }
 }
 
