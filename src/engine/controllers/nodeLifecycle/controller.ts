@@ -48,6 +48,7 @@ import {
 import { rulesOf, type NodeLifecycleRules } from './versionRules';
 import { MachineTable, type MemoActor } from './memoMachine';
 import { DeadlineHeap } from './deadlines';
+import { NodeSlots, type Slot } from './slots';
 import type { StateValue } from 'xstate';
 
 /** scheduler.NodeEvictionPeriod: the tainting / eviction pass runs every 100 ms. */
@@ -167,8 +168,6 @@ export class NodeLifecycleController implements SimController {
   /** nodeEvictionMap (pod eviction path, 1.17+): unmarked / toBeEvicted / evicted, for registered nodes */
   private evictionStatus = new Map<string, 'unmarked' | 'toBeEvicted' | 'evicted'>();
   private dirty = new Set<string>();
-  /** nodes whose Lease was renewed since the last pass (and nothing else changed) */
-  private leaseRenewed = new Set<string>();
   /** the node names in order, kept until a node is added or deleted */
   private sortedNames: string[] | null = null;
   /** evaluated on every pass: not Ready, never evaluated */
@@ -176,17 +175,17 @@ export class NodeLifecycleController implements SimController {
   /** Ready nodes by probeTimestamp + nodeMonitorGracePeriod */
   private deadlines = new DeadlineHeap();
   /**
-   * Unknown nodes found settled by unchangedUnknown, with nothing new since:
-   * 'tainted' (evaluating them does nothing) or 'waiting' (it requeues them);
-   * and Ready nodes for which a Lease renewal is all the news there can be
+   * Per node: whether its Lease was renewed since the last pass (and nothing
+   * else changed); its armed entry in `deadlines` (see arm); and whether it is
+   * settled: Unknown nodes found settled by unchangedUnknown, with nothing new
+   * since: 'tainted' (evaluating them does nothing) or 'waiting' (it requeues
+   * them); Ready nodes for which a Lease renewal is all the news there can be
    * ('quiet', see leaseOnlySuffices: kept across their Lease renewals).
-   * A cache, not memory: anything that could change the answer for a node
-   * forgets it (node and Lease events, its evaluation, its machine, its queue
-   * entry), and a restore, a restart or a reset of the probes forgets all.
+   * Settled is a cache, not memory: anything that could change the answer for
+   * a node forgets it (node and Lease events, its evaluation, its machine, its
+   * queue entry), and a restore, a restart or a reset of the probes forgets all.
    */
-  private settled = new Map<string, 'tainted' | 'waiting' | 'quiet'>();
-  /** node -> the time of its armed entry in `deadlines` (see arm) */
-  private armed = new Map<string, Micros>();
+  private slots = new NodeSlots();
   /** per zone: nodes taking part in disruption checks and how many are not Ready (as of their last evaluation) */
   private tally = new Map<string, { total: number; notReady: number }>();
   /** a node was added or deleted since the last classifyNodes */
@@ -213,7 +212,7 @@ export class NodeLifecycleController implements SimController {
   // ------------------------------------------------------------ SimController
 
   start(host: ControllerHost, memory: 'reconstructed' | 'fresh'): void {
-    this.settled.clear();
+    this.slots.unsettleAll();
     this.applySettings(host);
     this.started = true;
     this.memory = memory;
@@ -236,7 +235,7 @@ export class NodeLifecycleController implements SimController {
     if (!this.started) return;
     this.lastNow = host.now;
     const name = node.meta.name;
-    this.settled.delete(name);
+    this.slots.unsettle(name);
     if (type !== 'updated') {
       this.sortedNames = null;
       this.membershipChanged = true;
@@ -258,8 +257,8 @@ export class NodeLifecycleController implements SimController {
     if (!this.started) return;
     this.lastNow = host.now;
     const name = lease.meta.name;
-    this.leaseRenewed.add(name);
-    if (this.settled.get(name) !== 'quiet') this.settled.delete(name);
+    const slot = this.slots.addNews(name);
+    if (slot.settled !== 'quiet') slot.settled = undefined;
   }
 
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
@@ -363,7 +362,7 @@ export class NodeLifecycleController implements SimController {
       retry: [...this.retry],
       evictionStatus: [...this.evictionStatus],
       dirty: [...this.dirty],
-      leaseRenewed: [...this.leaseRenewed],
+      leaseRenewed: this.slots.newsNames(),
       watch: [...this.watch],
       // only the live entries: the heap keeps stale ones until their time comes
       // the deadline each Ready node with an entry stands for (the armed entry may be earlier: see arm)
@@ -399,7 +398,7 @@ export class NodeLifecycleController implements SimController {
   }
 
   restore(saved: unknown, host: ControllerHost): void {
-    this.settled.clear();
+    this.slots.unsettleAll();
     const s = structuredClone(saved) as SavedNodeLifecycle;
     this.applySettings(host);
     this.started = s.started;
@@ -420,13 +419,13 @@ export class NodeLifecycleController implements SimController {
     this.retry = new Set(s.retry);
     this.evictionStatus = new Map(s.evictionStatus);
     this.dirty = new Set(s.dirty);
-    this.leaseRenewed = new Set(s.leaseRenewed);
     this.watch = new Set(s.watch);
     this.deadlines = DeadlineHeap.from(s.deadlines);
-    this.armed = new Map();
+    this.slots.reset();
+    for (const name of s.leaseRenewed) this.slots.addNews(name);
     for (const e of s.deadlines) {
-      const a = this.armed.get(e.name);
-      if (a === undefined || e.t < a) this.armed.set(e.name, e.t);
+      const slot = this.slots.of(e.name);
+      if (slot.armed === undefined || e.t < slot.armed) slot.armed = e.t;
     }
     this.sortedNames = null;
     this.membershipChanged = true;
@@ -502,7 +501,7 @@ export class NodeLifecycleController implements SimController {
 
   /** Sends an event to a node's machine; remembers the transition for the machine view. */
   private sendNode(name: string, e: NodeHealthEvent): MachineTransition | null {
-    this.settled.delete(name);
+    this.slots.unsettle(name);
     const t = this.nodeActor(name).send(e);
     if (t) this.transitions.set(t.id, t);
     return t;
@@ -708,8 +707,8 @@ export class NodeLifecycleController implements SimController {
     for (const n of this.watch) {
       if (full.has(n)) continue;
       // A node left Unknown with nothing new is settled in place (see unchangedUnknown)
-      if (settleInPlace && !this.leaseRenewed.has(n)) {
-        const settled = this.settled.get(n);
+      if (settleInPlace && !this.slots.hasNews(n)) {
+        const settled = this.slots.settled(n);
         if (settled === 'tainted') continue;
         if (settled === 'waiting' && this.requeueSettled(host, n)) continue;
         if (settled === undefined && this.unchangedUnknown(host, n)) continue;
@@ -718,7 +717,8 @@ export class NodeLifecycleController implements SimController {
     }
     if (this.options.evaluateEveryNode) for (const n of this.known.keys()) full.add(n);
     for (let e = this.deadlines.popOneBefore(now); e; e = this.deadlines.popOneBefore(now)) {
-      if (this.armed.get(e.name) === e.t) this.armed.delete(e.name);
+      const slot = this.slots.get(e.name);
+      if (slot && slot.armed === e.t) slot.armed = undefined;
       const h = this.health.get(e.name);
       if (!h) continue;
       const due = h.probe + grace;
@@ -727,18 +727,18 @@ export class NodeLifecycleController implements SimController {
       else if (due > e.t && this.tracks.get(e.name)?.current === 'True') this.arm(e.name, due);
     }
     // Lease-only news first: plain data, no decisions, so their order does not matter
-    for (const name of this.leaseRenewed) {
+    for (const slot of this.slots.takeNews()) {
+      const name = slot.name;
       if (full.has(name)) continue;
-      if (this.settled.get(name) === 'quiet' || (host.cluster.nodes.has(name) && this.known.has(name) && this.leaseOnlySuffices(host, name))) this.leaseOnly(host, name);
+      if (slot.settled === 'quiet' || (host.cluster.nodes.has(name) && this.known.has(name) && this.leaseOnlySuffices(host, name))) this.leaseOnly(host, slot);
       else full.add(name);
     }
-    this.leaseRenewed.clear();
     const ctx: PassContext = { skipped: new Set(), readyChanges: new Map() };
     for (const name of [...full].sort()) {
       const node = host.cluster.nodes.get(name);
       if (!node || !this.known.has(name)) continue;
       this.dirty.delete(name);
-      this.leaseRenewed.delete(name);
+      this.slots.dropNews(name);
       this.evaluateNode(host, node, ctx);
     }
     for (const key of [...this.retryPods].sort()) {
@@ -784,11 +784,11 @@ export class NodeLifecycleController implements SimController {
     if (!q) return false;
     if (taintExists(node.taints, UNREACHABLE_NO_EXECUTE) || !this.rules.requeuesUntaintedNodes) {
       if (!q.has(name)) return false;
-      this.settled.set(name, 'tainted');
+      this.slots.settle(name, 'tainted');
       return true;
     }
     if (!q.requeue(name, node.meta.uid, host.now)) return false;
-    this.settled.set(name, 'waiting');
+    this.slots.settle(name, 'waiting');
     return true;
   }
 
@@ -797,7 +797,7 @@ export class NodeLifecycleController implements SimController {
     const t = this.tracks.get(name);
     const q = t && this.queues.get(t.zone);
     if (t && q && q.requeue(name, t.uid, host.now)) return true;
-    this.settled.delete(name);
+    this.slots.unsettle(name);
     return false;
   }
 
@@ -812,7 +812,7 @@ export class NodeLifecycleController implements SimController {
     const node = host.cluster.nodes.get(name);
     if (!node || taintExists(node.taints, UNREACHABLE_NO_EXECUTE) || taintExists(node.taints, NOT_READY_NO_EXECUTE)) return false;
     if (this.queues.get(t.zone)?.has(name)) return false;
-    this.settled.set(name, 'quiet');
+    this.slots.settle(name, 'quiet');
     return true;
   }
 
@@ -824,10 +824,13 @@ export class NodeLifecycleController implements SimController {
    * forward, so an armed entry is never later than the deadline it stands for.
    */
   private arm(name: string, t: Micros): void {
-    const armed = this.armed.get(name);
-    if (armed !== undefined && armed <= t) return;
-    this.armed.set(name, t);
-    this.deadlines.push(t, name);
+    this.armSlot(this.slots.of(name), t);
+  }
+
+  private armSlot(slot: Slot, t: Micros): void {
+    if (slot.armed !== undefined && slot.armed <= t) return;
+    slot.armed = t;
+    this.deadlines.push(t, slot.name);
   }
 
   /** After an evaluation: which set the node is in, its grace deadline, its zone contribution. */
@@ -868,8 +871,9 @@ export class NodeLifecycleController implements SimController {
    * the saved status is kept, the probe moves to now (grace cannot have run
    * out), markNodeAsReachable finds nothing to remove. Plain data only.
    */
-  private leaseOnly(host: ControllerHost, name: string): void {
+  private leaseOnly(host: ControllerHost, slot: Slot): void {
     if (!this.rules.readsLeases) return;
+    const name = slot.name;
     const h = this.health.get(name)!;
     const observed = host.cluster.leases.get(name);
     if (observed && (!h.lease || microBefore(h.lease.renewTime, observed.renewTime))) {
@@ -878,7 +882,7 @@ export class NodeLifecycleController implements SimController {
       if (h.lease) h.lease.renewTime = observed.renewTime;
       else h.lease = { renewTime: observed.renewTime };
       h.probe = host.now;
-      this.arm(name, h.probe + host.config.nodeMonitorGracePeriod);
+      this.armSlot(slot, h.probe + host.config.nodeMonitorGracePeriod);
     }
   }
 
@@ -933,7 +937,7 @@ export class NodeLifecycleController implements SimController {
   }
 
   private removeNode(host: ControllerHost, name: string): void {
-    this.settled.delete(name);
+    this.slots.unsettle(name);
     this.known.delete(name);
     this.nodeActors.delete(name);
     this.transitions.delete(`node/${name}`);
@@ -941,7 +945,7 @@ export class NodeLifecycleController implements SimController {
     this.tracks.delete(name);
     this.watch.delete(name);
     this.dirty.delete(name);
-    this.leaseRenewed.delete(name);
+    this.slots.dropNews(name);
     this.decide(host, {
       action: 'NodeRemoved', object: nodeRef(name), summary: `Removing Node ${name} from Controller`,
       because: [{ rule: 'classifyNodes: the node is in knownNodeSet but no longer in the node list' }],
@@ -952,7 +956,7 @@ export class NodeLifecycleController implements SimController {
 
   /** controllerMemory reconstructed: the health map, knownNodeSet and processed queue entries from the snapshot. */
   private reconstruct(host: ControllerHost, names: string[]): void {
-    this.settled.clear();
+    this.slots.unsettleAll();
     this.reconstructPending = false;
     for (const name of names) {
       const node = host.cluster.nodes.get(name)!;
@@ -1007,7 +1011,7 @@ export class NodeLifecycleController implements SimController {
 
   private evaluateNode(host: ControllerHost, node: NodeRecord, ctx: PassContext): void {
     const name = node.meta.name;
-    this.settled.delete(name);
+    this.slots.unsettle(name);
     this.refreshTrack(host, name);
     const t = this.tracks.get(name)!;
     const r = this.tryUpdateNodeHealth(host, node, ctx);
@@ -1022,7 +1026,7 @@ export class NodeLifecycleController implements SimController {
     this.settle(host, name);
     // A health entry re-created from a new heartbeat forgets the saved Lease, so the next pass takes the
     // (unchanged) Lease as news and moves the probe again: that pass must see this node.
-    if (this.rules.readsLeases && this.health.get(name)?.lease === null && host.cluster.leases.has(name)) this.leaseRenewed.add(name);
+    if (this.rules.readsLeases && this.health.get(name)?.lease === null && host.cluster.leases.has(name)) this.slots.addNews(name);
     if (r.current && !r.setUnknownSeq && this.readyState(name) !== r.current.status) {
       this.sendNode(name, { type: 'READY_OBSERVED', status: r.current.status as ReadyStatus });
     }
@@ -1230,7 +1234,7 @@ export class NodeLifecycleController implements SimController {
   /** markNodeForTainting: into the zone's rate-limited tainting queue. */
   private markNodeForTainting(host: ControllerHost, node: NodeRecord, status: ConditionStatus): void {
     const name = node.meta.name;
-    this.settled.delete(name);
+    this.slots.unsettle(name);
     const zone = this.tracks.get(name)?.zone ?? zoneKeyOf(node);
     this.addPodEvictorForNewZone(zone);
     const q = this.queues.get(zone)!;
@@ -1257,7 +1261,7 @@ export class NodeLifecycleController implements SimController {
   /** markNodeAsReachable: removes the not-ready/unreachable NoExecute taints and the queue entry. */
   private markNodeAsReachable(host: ControllerHost, node: NodeRecord, why: string): boolean {
     const name = node.meta.name;
-    this.settled.delete(name);
+    this.slots.unsettle(name);
     const ref = nodeRef(name);
     let decided = false;
     let tr: MachineTransition | null = null;
@@ -1308,7 +1312,7 @@ export class NodeLifecycleController implements SimController {
   }
 
   private taintItem(host: ControllerHost, zone: string, q: RateLimitedTimedQueue, item: { value: string; addedAt: Micros }) {
-    this.settled.delete(item.value);
+    this.slots.unsettle(item.value);
     const node = host.cluster.nodes.get(item.value);
     if (!node) return { ok: true } as const;
     const ready = findCondition(node.conditions, 'Ready');
@@ -1403,7 +1407,7 @@ export class NodeLifecycleController implements SimController {
 
   /** cancelPodEviction: drops the node from the eviction queue. */
   private cancelPodEviction(host: ControllerHost, node: NodeRecord, why: string): boolean {
-    this.settled.delete(node.meta.name);
+    this.slots.unsettle(node.meta.name);
     const name = node.meta.name;
     const zone = this.tracks.get(name)?.zone ?? zoneKeyOf(node);
     const q = this.queues.get(zone);
@@ -1425,7 +1429,7 @@ export class NodeLifecycleController implements SimController {
   }
 
   private evictItem(host: ControllerHost, zone: string, q: RateLimitedTimedQueue, item: { value: string; addedAt: Micros }) {
-    this.settled.delete(item.value);
+    this.slots.unsettle(item.value);
     const ok = this.deletePodList(host, item.value, this.podsOn(host, item.value), [
       { rule: 'the zone eviction queue released the node (doEvictionPass)', values: { node: item.value, zone: zoneRef(zone), rate: showRate(effectiveRate(q.limiter)), queuedAt: formatTime(item.addedAt) } },
     ], this.src('doEvictionPass'));
@@ -1566,7 +1570,7 @@ export class NodeLifecycleController implements SimController {
     }
     if (allWas) {
       const tr = this.monitor.send({ type: 'EXIT_MASTER_DISRUPTION' });
-      this.settled.clear(); // every probe moves to now
+      this.slots.unsettleAll(); // every probe moves to now
       if (tr) this.transitions.set(tr.id, tr);
       const now = host.now;
       for (const name of names) {

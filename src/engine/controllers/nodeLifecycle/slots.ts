@@ -1,0 +1,120 @@
+/**
+ * The node lifecycle controller's per-node bookkeeping for its fast paths,
+ * kept in one object per node: the settled cache, the armed grace deadline
+ * and whether a Lease renewal is news for the next pass.
+ *
+ * Why one object: at 5,000 nodes every kubelet renews its Lease every 10 s,
+ * 1.8 million renewals an hour, and each is handled twice (when announced,
+ * and at the next monitor pass). With a map per field that was about nine
+ * string-keyed look-ups per renewal, each one a cache miss on a large heap;
+ * with a slot it is one. The news list is an array rather than a Set, because
+ * a Set emptied every pass is regrown (and rehashed) every pass (issue 5).
+ */
+import type { Micros } from '../../model/time';
+
+/**
+ * Unknown nodes found settled with nothing new since: 'tainted' (evaluating
+ * them does nothing) or 'waiting' (it requeues them); Ready nodes for which a
+ * Lease renewal is all the news there can be: 'quiet'.
+ */
+export type Settled = 'tainted' | 'waiting' | 'quiet';
+
+export interface Slot {
+  readonly name: string;
+  settled: Settled | undefined;
+  /** the time of the node's entry in the grace-deadline heap, if one is armed */
+  armed: Micros | undefined;
+  /** a Lease renewal came since the last pass */
+  news: boolean;
+}
+
+export class NodeSlots {
+  private slots = new Map<string, Slot>();
+  /**
+   * Slots whose `news` was set, in the order it was set. A slot whose news
+   * was dropped stays in the list with `news` false (and may be in it twice
+   * if news came again): readers skip those, and `takeNews` hands each slot
+   * with news over once.
+   */
+  private newsList: Slot[] = [];
+
+  get(name: string): Slot | undefined {
+    return this.slots.get(name);
+  }
+
+  /** The node's slot, made when missing. */
+  of(name: string): Slot {
+    let s = this.slots.get(name);
+    if (!s) {
+      s = { name, settled: undefined, armed: undefined, news: false };
+      this.slots.set(name, s);
+    }
+    return s;
+  }
+
+  settled(name: string): Settled | undefined {
+    return this.slots.get(name)?.settled;
+  }
+
+  settle(name: string, how: Settled): void {
+    this.of(name).settled = how;
+  }
+
+  unsettle(name: string): void {
+    const s = this.slots.get(name);
+    if (s) s.settled = undefined;
+  }
+
+  unsettleAll(): void {
+    for (const s of this.slots.values()) s.settled = undefined;
+  }
+
+  addNews(name: string): Slot {
+    const s = this.of(name);
+    if (!s.news) {
+      s.news = true;
+      this.newsList.push(s);
+    }
+    return s;
+  }
+
+  hasNews(name: string): boolean {
+    return this.slots.get(name)?.news ?? false;
+  }
+
+  dropNews(name: string): void {
+    const s = this.slots.get(name);
+    if (s) s.news = false;
+  }
+
+  /**
+   * The slots with news, each once, in the order their news came; their news
+   * is cleared, and news that comes while the caller works on them is kept
+   * for the next pass.
+   */
+  takeNews(): Slot[] {
+    const list = this.newsList;
+    this.newsList = [];
+    let n = 0;
+    for (const s of list) {
+      if (!s.news) continue;
+      s.news = false;
+      list[n++] = s;
+    }
+    list.length = n;
+    return list;
+  }
+
+  /** The names with news (for a checkpoint). */
+  newsNames(): string[] {
+    const out = new Set<string>();
+    for (const s of this.newsList) if (s.news) out.add(s.name);
+    return [...out];
+  }
+
+  /** Forgets everything (restore): armed entries and news are given again by the caller. */
+  reset(): void {
+    this.slots = new Map();
+    this.newsList = [];
+  }
+}
