@@ -135,7 +135,13 @@ function nodeMachineTable(): MachineTable<typeof nodeHealthMachine> {
   return nodeTable;
 }
 type ZoneActor = TracedActor<typeof zoneMachine>;
-type MonitorActor = TracedActor<typeof monitorMachine>;
+type MonitorActor = MemoActor<typeof monitorMachine>;
+/** The monitor machine takes two events per pass (PASS_START, PASS_END): a live actor cost ~70 µs each. */
+let monitorTable: MachineTable<typeof monitorMachine> | undefined;
+function monitorMachineTable(): MachineTable<typeof monitorMachine> {
+  monitorTable ??= new MachineTable(monitorMachine, (e) => e.type);
+  return monitorTable;
+}
 
 export class NodeLifecycleController implements SimController {
   readonly name = 'node-lifecycle' as const;
@@ -219,7 +225,7 @@ export class NodeLifecycleController implements SimController {
     this.origin = host.controllerStartTime;
     this.nextMonitorAt = host.controllerStartTime;
     this.lastNow = host.now;
-    this.monitor = createTracedActor(monitorMachine, 'monitor');
+    this.monitor = monitorMachineTable().instance('monitor');
     // Only the very start of a simulation can be reconstructed; a restart is a new leader with empty memory.
     this.reconstructPending = memory === 'reconstructed' && host.controllerStartTime === host.startTime;
     if (!this.enabled(host)) return;
@@ -371,7 +377,7 @@ export class NodeLifecycleController implements SimController {
       zones: [...this.zoneActors].map(([k, a]) => [k, a.actor.getPersistedSnapshot()]),
       zoneCounts: [...this.zoneCounts].map(([k, c]) => [k, { ...c }]),
       nodeActors: [...this.nodeActors].map(([k, a]) => [k, a.save()]),
-      monitor: this.monitor ? this.monitor.actor.getPersistedSnapshot() : undefined,
+      monitor: this.monitor ? this.monitor.save() : undefined,
       transitions: [...this.transitions].map(([k, t]) => [k, { ...t }]),
     };
   }
@@ -440,11 +446,10 @@ export class NodeLifecycleController implements SimController {
     }
     this.queues = new Map(s.queues.map(([k, q]) => [k, RateLimitedTimedQueue.restore(q)]));
     for (const a of this.zoneActors.values()) a.stop();
-    this.monitor?.stop();
     this.zoneActors = new Map(s.zones.map(([k, snap]) => [k, createTracedActor(zoneMachine, `zone/${k}`, { snapshot: snap })]));
     this.zoneCounts = new Map(s.zoneCounts);
     this.nodeActors = new Map(s.nodeActors.map(([k, value]) => [k, nodeMachineTable().instance(`node/${k}`, value)]));
-    this.monitor = createTracedActor(monitorMachine, 'monitor', s.monitor ? { snapshot: s.monitor } : {});
+    this.monitor = monitorMachineTable().instance('monitor', s.monitor as StateValue | undefined);
     this.transitions = new Map(s.transitions);
   }
 
@@ -707,8 +712,9 @@ export class NodeLifecycleController implements SimController {
     for (const n of this.watch) {
       if (full.has(n)) continue;
       // A node left Unknown with nothing new is settled in place (see unchangedUnknown)
-      if (settleInPlace && !this.slots.hasNews(n)) {
-        const settled = this.slots.settled(n);
+      const slot = settleInPlace ? this.slots.get(n) : undefined;
+      if (settleInPlace && !slot?.news) {
+        const settled = slot?.settled;
         if (settled === 'tainted') continue;
         if (settled === 'waiting' && this.requeueSettled(host, n)) continue;
         if (settled === undefined && this.unchangedUnknown(host, n)) continue;
