@@ -730,12 +730,15 @@ export class NodeLifecycleController implements SimController {
       const due = h.probe + grace;
       if (due === e.t) full.add(e.name);
       // the probe moved since this entry was armed: arm the real deadline (popped in this loop if it has passed too)
-      else if (due > e.t && this.tracks.get(e.name)?.current === 'True') this.arm(e.name, due);
+      else if (due > e.t && this.tracks.get(e.name)?.current === 'True') {
+        if (slot) this.armSlot(slot, due);
+        else this.arm(e.name, due);
+      }
     }
     // Lease-only news first: plain data, no decisions, so their order does not matter
     for (const slot of this.slots.takeNews()) {
       const name = slot.name;
-      if (full.has(name)) continue;
+      if (full.size !== 0 && full.has(name)) continue;
       if (slot.settled === 'quiet' || (host.cluster.nodes.has(name) && this.known.has(name) && this.leaseOnlySuffices(host, name))) this.leaseOnly(host, slot);
       else full.add(name);
     }

@@ -11,7 +11,10 @@ import { BinaryHeap } from '../../simulation/heap';
 interface Deadline { t: Micros; name: string }
 
 export class DeadlineHeap {
-  private h = new BinaryHeap<Deadline>((a, b) => a.t < b.t || (a.t === b.t && a.name < b.name));
+  // Ties are not broken by name: a whole grid of nodes shares one deadline, and comparing their names
+  // on every sift was a cache miss per comparison. The order in which entries of one instant are popped
+  // does not matter: the monitor pass puts their nodes in a set it sorts, or re-arms each by name.
+  private h = new BinaryHeap<Deadline>((a, b) => a.t < b.t);
 
   get size(): number {
     return this.h.size;
