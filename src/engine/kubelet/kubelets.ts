@@ -122,6 +122,15 @@ export interface KubeletState {
   lastRenew: Micros;
   /** a pending repost (the API's conditions differ from `desired`) */
   repostAt?: Micros;
+  /**
+   * The node's Lease record as last renewed: a cache, so that a renewal (1.8
+   * million an hour at 5,000 nodes) does not look the Lease up in a map of
+   * 5,000 (that look-up was the renewal's main cost: a cache miss each time).
+   * Valid because Lease records are replaced only by the world's apply and
+   * delete, which call `forgetLease`, and by a checkpoint restore, which
+   * rebuilds the states without it.
+   */
+  leaseRecord?: LeaseRecord;
 }
 
 export interface KubeletView {
@@ -176,6 +185,12 @@ export class Kubelets {
 
   removeNode(name: string): void {
     this.states.delete(name);
+  }
+
+  /** The node's Lease record was replaced or deleted by someone other than its kubelet. */
+  forgetLease(name: string): void {
+    const st = this.states.get(name);
+    if (st) st.leaseRecord = undefined;
   }
 
   get(name: string): KubeletState | undefined { return this.states.get(name); }
@@ -382,7 +397,7 @@ export class Kubelets {
 
   private renew(st: KubeletState, t: Micros): void {
     st.lastRenew = t;
-    const existing = this.cluster.leases.get(st.node);
+    const existing = st.leaseRecord ?? (st.leaseRecord = this.cluster.leases.get(st.node));
     if (existing) {
       existing.renewTime = t;
       this.hooks.leaseRenewed?.(existing);
@@ -401,6 +416,7 @@ export class Kubelets {
       },
     };
     this.cluster.leases.set(st.node, lease);
+    st.leaseRecord = lease;
     this.hooks.leaseCreated(lease);
   }
 }
@@ -469,5 +485,8 @@ function conditionOf(conditions: NodeCondition[], type: string): NodeCondition |
  * 5,000 nodes, and their lists of conditions were most of it.
  */
 function copyState(st: KubeletState): KubeletState {
-  return { ...st };
+  const copy = { ...st };
+  // a checkpoint must not hold (or hand back) a live record
+  copy.leaseRecord = undefined;
+  return copy;
 }

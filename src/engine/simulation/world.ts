@@ -392,6 +392,7 @@ function applyObject(ctx: WorldContext, raw: KObject, because: Check[], src: str
     case 'Lease':
       if (rec.meta.namespace !== NODE_LEASE_NAMESPACE) { host.cluster.ignored.push(raw); return; }
       host.cluster.leases.set(rec.meta.name, rec);
+      ctx.kubelets.forgetLease(rec.meta.name);
       host.announceLease(old ? 'updated' : 'added', rec);
       return;
   }
@@ -426,6 +427,7 @@ function deleteObject(ctx: WorldContext, rec: ObjectRecord, because: Check[], sr
       return;
     case 'Lease':
       c.leases.delete(rec.meta.name);
+      ctx.kubelets.forgetLease(rec.meta.name);
       host.announceLease('deleted', rec);
       return;
   }

@@ -81,6 +81,25 @@ describe('status posts and Lease renewals', () => {
     assert.ok(log.includes('node-lifecycle lease added a'));
   });
 
+  // The kubelets keep the Lease record they renew (no map look-up per renewal): a Lease replaced or
+  // deleted by the world, or a step back, must be what later renewals write into.
+  const leaseCases: { name: string; events: EventSpec[]; back?: number; want: string | undefined; created?: boolean }[] = [
+    { name: 'a Lease applied mid-run is the record the next renewal writes', events: [{ at: '15s', kind: 'apply', object: lease('a', '1h') } as EventSpec], want: '2026-01-01T00:00:30.000Z' },
+    { name: 'a Lease deleted mid-run is created again at the next renewal', events: [{ at: '15s', kind: 'delete', ref: 'Lease/kube-node-lease/a' } as EventSpec], want: '2026-01-01T00:00:30.000Z', created: true },
+    { name: 'after stepping back, renewals write into the restored record', events: [], back: 2, want: '2026-01-01T00:00:30.000Z' },
+  ];
+  for (const c of leaseCases) {
+    it(`1.31: ${c.name}`, () => {
+      const { sim: x } = sim([node('a', { heartbeatAgo: '5s' }), lease('a', '2s')], '1.31', c.events);
+      x.runUntil(s(c.back ? 20 : 16));
+      const seen = x.cluster.leases.get('a');
+      if (c.back) x.goToPass(c.back);
+      x.runUntil(s(30));
+      assert.equal(renew(x, 'a'), c.want);
+      if (c.created) assert.notEqual(x.cluster.leases.get('a'), seen, 'a new record');
+    });
+  }
+
   it('announces plain heartbeats to the controllers as node updates (they re-read the heartbeat)', () => {
     const { sim: x, log } = sim([node('a')], '1.12', [], { 'node-lifecycle': {} });
     x.runUntil(s(20));
