@@ -259,11 +259,11 @@ export class NodeLifecycleController implements SimController {
     this.enqueueNode(name, host.now);
   }
 
-  onLeaseEvent(host: ControllerHost, _type: WatchType, lease: LeaseRecord): void {
+  onLeaseEvent(host: ControllerHost, type: WatchType, lease: LeaseRecord): void {
     if (!this.started) return;
     this.lastNow = host.now;
-    const name = lease.meta.name;
-    const slot = this.slots.addNews(name);
+    const slot = this.slots.addNews(lease.meta.name);
+    slot.lease = type === 'deleted' ? undefined : lease;
     if (slot.settled !== 'quiet') slot.settled = undefined;
   }
 
@@ -738,9 +738,10 @@ export class NodeLifecycleController implements SimController {
     // Lease-only news first: plain data, no decisions, so their order does not matter
     for (const slot of this.slots.takeNews()) {
       const name = slot.name;
-      if (full.size !== 0 && full.has(name)) continue;
-      if (slot.settled === 'quiet' || (host.cluster.nodes.has(name) && this.known.has(name) && this.leaseOnlySuffices(host, name))) this.leaseOnly(host, slot);
+      if (full.size !== 0 && full.has(name)) { /* evaluated in full below */ }
+      else if (slot.settled === 'quiet' || (host.cluster.nodes.has(name) && this.known.has(name) && this.leaseOnlySuffices(host, name))) this.leaseOnly(host, slot);
       else full.add(name);
+      slot.lease = undefined;
     }
     const ctx: PassContext = { skipped: new Set(), readyChanges: new Map() };
     for (const name of [...full].sort()) {
@@ -884,7 +885,7 @@ export class NodeLifecycleController implements SimController {
     if (!this.rules.readsLeases) return;
     const name = slot.name;
     const h = this.health.get(name)!;
-    const observed = host.cluster.leases.get(name);
+    const observed = slot.lease ?? host.cluster.leases.get(name);
     if (observed && (!h.lease || microBefore(h.lease.renewTime, observed.renewTime))) {
       // in place: a new object per renewal (1.5 million an hour at 5,000 nodes) only to outlive
       // two scavenges and be promoted; nothing else holds this one (checkpoints copy health)

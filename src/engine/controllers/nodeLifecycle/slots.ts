@@ -11,6 +11,7 @@
  * a Set emptied every pass is regrown (and rehashed) every pass (issue 5).
  */
 import type { Micros } from '../../model/time';
+import type { LeaseRecord } from '../../model/types';
 
 /**
  * Unknown nodes found settled with nothing new since: 'tainted' (evaluating
@@ -26,6 +27,13 @@ export interface Slot {
   armed: Micros | undefined;
   /** a Lease renewal came since the last pass */
   news: boolean;
+  /**
+   * The Lease record the last Lease event brought (undefined after a delete):
+   * the pass reads it instead of looking the Lease up. Every change of the
+   * cluster's Leases is announced (or followed by a restore, which makes new
+   * slots), so it is the record the look-up would find.
+   */
+  lease: LeaseRecord | undefined;
 }
 
 export class NodeSlots {
@@ -46,7 +54,7 @@ export class NodeSlots {
   of(name: string): Slot {
     let s = this.slots.get(name);
     if (!s) {
-      s = { name, settled: undefined, armed: undefined, news: false };
+      s = { name, settled: undefined, armed: undefined, news: false, lease: undefined };
       this.slots.set(name, s);
     }
     return s;
@@ -84,7 +92,10 @@ export class NodeSlots {
 
   dropNews(name: string): void {
     const s = this.slots.get(name);
-    if (s) s.news = false;
+    if (s) {
+      s.news = false;
+      s.lease = undefined;
+    }
   }
 
   /**

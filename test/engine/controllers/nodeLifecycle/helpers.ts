@@ -86,6 +86,9 @@ export interface Rig {
   /** a kubelet post at host.now: Ready (and heartbeat), as the informer announces it */
   post(name: string, status?: ConditionStatus): void;
   renewLease(name: string): void;
+  /** a new Lease record for the node (as an apply would write), renewed now */
+  replaceLease(name: string): void;
+  deleteLease(name: string): void;
   decisions(action?: string, object?: string): Decision[];
   times(action: string, object?: string): string[];
 }
@@ -145,6 +148,19 @@ export function rig(s: Setup): Rig {
       l.renewTime = host.now;
       host.cluster.leases.set(name, l);
       c.onLeaseEvent!(host, 'updated', l);
+    },
+    replaceLease(name) {
+      const l = lease(name, 0);
+      l.renewTime = host.now;
+      const had = host.cluster.leases.has(name);
+      host.cluster.leases.set(name, l);
+      c.onLeaseEvent!(host, had ? 'updated' : 'added', l);
+    },
+    deleteLease(name) {
+      const l = host.cluster.leases.get(name);
+      if (!l) return;
+      host.cluster.leases.delete(name);
+      c.onLeaseEvent!(host, 'deleted', l);
     },
     decisions(action, object) {
       return host.decisions.filter((d) => (!action || d.action === action) && (!object || d.object === object));

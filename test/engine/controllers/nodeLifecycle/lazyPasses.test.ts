@@ -12,7 +12,7 @@ import { mulberry32 } from '../../../helpers/random';
 
 const prng = mulberry32;
 
-function timeline(minor: number, seed: number, evaluateEveryNode: boolean): Rig {
+function timeline(minor: number, seed: number, evaluateEveryNode: boolean): Rig & { trail: string[] } {
   const rnd = prng(seed);
   const all = names('n', 9);
   const r = rig({
@@ -23,8 +23,11 @@ function timeline(minor: number, seed: number, evaluateEveryNode: boolean): Rig 
     gates: minor === 12 ? { TaintBasedEvictions: seed % 2 === 0 } : {},
   });
   const alive = new Set(all);
+  // what the controller remembers of every node, second by second (a difference that heals later counts too)
+  const trail: string[] = [];
   for (let s = 1; s <= 400; s++) {
     r.runUntil(at(s) - 1);
+    trail.push(JSON.stringify(all.map((n) => r.c.healthOf(n))));
     r.host.now = at(s);
     // every second: maybe a kubelet stops or starts, or posts a new Ready status
     if (rnd() < 0.04) {
@@ -42,9 +45,15 @@ function timeline(minor: number, seed: number, evaluateEveryNode: boolean): Rig 
       if (minor >= 13) r.renewLease(n);
       else r.post(n);
     }
+    // now and then a user replaces or deletes a node's Lease, maybe just renewed (the pass must read the record that is there now)
+    if (minor >= 13 && rnd() < 0.05) {
+      const n = all[Math.floor(rnd() * all.length)];
+      if (rnd() < 0.5) r.replaceLease(n);
+      else r.deleteLease(n);
+    }
   }
   r.runUntil(at(400));
-  return r;
+  return Object.assign(r, { trail });
 }
 
 const strip = (r: Rig) => r.host.decisions.map((d) => ({ ...d, because: undefined }));
@@ -55,6 +64,8 @@ test('evaluating only the nodes with news gives exactly what evaluating every no
       const lazy = timeline(minor, seed, false);
       const eager = timeline(minor, seed, true);
       assert.deepEqual(strip(lazy), strip(eager), `1.${minor} seed ${seed}: decisions`);
+      const second = lazy.trail.findIndex((h, i) => h !== eager.trail[i]);
+      assert.equal(second, -1, `1.${minor} seed ${seed}: health differs at second ${second + 1}`);
       assert.deepEqual(lazy.host.decisions, eager.host.decisions, `1.${minor} seed ${seed}: because`);
       for (const n of names('n', 9)) assert.deepEqual(lazy.c.healthOf(n), eager.c.healthOf(n), `1.${minor} seed ${seed}: ${n}`);
       // the memory a checkpoint keeps: the zone queues (order, addedAt, processAt), health, machines
