@@ -48,7 +48,7 @@ import type {
 import { SimHost, indexPod } from './host';
 import { applyWorldEvent, CONTROLLER_MANAGER_REF } from './world';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllers';
-import { cloneCluster, cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet, copyMap } from './checkpoint';
+import { cloneCluster, cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet, copyMap, heartbeatsSince, nodeFrom, NodeHeartbeats } from './checkpoint';
 import { explainObject } from './explain';
 import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
@@ -97,7 +97,8 @@ interface PodDelta {
 interface Checkpoint {
   pass: number | null;
   now: Micros;
-  nodes: MapDelta<NodeRecord>;
+  /** a node whose heartbeat times alone changed is kept as those times (NodeHeartbeats) */
+  nodes: MapDelta<NodeRecord | NodeHeartbeats>;
   pods: PodDelta;
   replicaSets: MapDelta<ReplicaSetRecord>;
   leases: MapDelta<LeaseRecord>;
@@ -141,6 +142,13 @@ export class SimulationImpl implements Simulation {
   /** during a failover: when the new leader starts */
   private leaderAt: Micros | undefined;
   private checkpoints: Checkpoint[] = [];
+  /**
+   * Per node, the latest full copy a checkpoint made (at first the snapshot's record): what the
+   * next checkpoint keeps only heartbeat times against when nothing else changed. It is only a
+   * candidate, compared field by field; after a restore or a deletion it may be a copy no
+   * checkpoint holds any more, which is as good (never edited either).
+   */
+  private nodeCopies = new Map<string, NodeRecord>();
   /** while goToPass replays up to this pass: checkpoints every FINE_CHECKPOINT_EVERY passes too */
   private fineUntil: number | null = null;
   private readonly checkpointEvery: number;
@@ -162,6 +170,8 @@ export class SimulationImpl implements Simulation {
     // the snapshot's records stay as loaded: the simulation works on a copy, and checkpoints start from them
     const cluster = cloneCluster(scenario.snapshot.cluster);
     this.host = new SimHost(cluster, this.config, this.kubelet, this.behaviour, this.startTime);
+    this.host.pristinePods = scenario.snapshot.cluster.pods;
+    this.nodeCopies = new Map(scenario.snapshot.cluster.nodes);
     const leases = settings.leases;
     this.kubelets = new Kubelets(cluster, {
       updateFrequency: this.kubelet.nodeStatusUpdateFrequency,
@@ -453,16 +463,27 @@ export class SimulationImpl implements Simulation {
 
   // ---- checkpoints ----
 
+  private nodeCopy(name: string, n: NodeRecord): NodeRecord | NodeHeartbeats {
+    const base = this.nodeCopies.get(name);
+    if (base !== undefined) {
+      const times = heartbeatsSince(n, base);
+      if (times !== undefined) return new NodeHeartbeats(base, times);
+    }
+    const copy = cloneNode(n);
+    this.nodeCopies.set(name, copy);
+    return copy;
+  }
+
   private saveCheckpoint(): void {
     const host = this.host;
     const c = host.cluster;
     const last = this.checkpoints[this.checkpoints.length - 1];
     if (last && last.traceLength === host.trace.length && last.pass === host.pass && last.now === host.now) return;
-    const pods: PodDelta = { delta: takeChanged(c.pods, host.dirtyPods, clonePod), keyLog: host.podKeyLog };
+    const pods: PodDelta = { delta: takeChanged(c.pods, host.dirtyPods, (p, key) => host.frozenPod(key, p)), keyLog: host.podKeyLog };
     host.podKeyLog = [];
     const indexLog = host.indexLog;
     host.indexLog = [];
-    const nodes = takeDelta(c.nodes, host.dirtyNodes, cloneNode);
+    const nodes = takeDelta(c.nodes, host.dirtyNodes, (n, name) => this.nodeCopy(name, n));
     const replicaSets = takeDelta(c.replicaSets, host.dirtyReplicaSets, cloneReplicaSet);
     const leases = takeDelta(c.leases, host.dirtyLeases, cloneLease);
     const factsDelta: [string, number][] = [];
@@ -528,7 +549,7 @@ export class SimulationImpl implements Simulation {
     const snap = this.scenario.snapshot.cluster;
     const live = host.cluster;
     const cluster: ClusterState = {
-      nodes: rewind(live.nodes, snap.nodes, chain, dropped, (c) => c.nodes.delta, host.dirtyNodes, cloneNode, cp.nodes.order),
+      nodes: rewind(live.nodes, snap.nodes, chain, dropped, (c) => c.nodes.delta, host.dirtyNodes, nodeFrom, cp.nodes.order),
       pods: rewind(live.pods, snap.pods, chain, dropped, (c) => c.pods.delta, host.dirtyPods, clonePod, podOrder(snap.pods, chain)),
       replicaSets: rewind(live.replicaSets, snap.replicaSets, chain, dropped, (c) => c.replicaSets.delta, host.dirtyReplicaSets, cloneReplicaSet, cp.replicaSets.order),
       daemonSets: copyMap(cp.daemonSets, cloneDaemonSet),
@@ -565,16 +586,16 @@ export class SimulationImpl implements Simulation {
 }
 
 /** The changed records (copies) and the key order of a map; clears the dirty set. */
-function takeDelta<T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T) => T): MapDelta<T> {
+function takeDelta<T, S = T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T, key: string) => S): MapDelta<S> {
   return { delta: takeChanged(map, dirty, clone), order: [...map.keys()] };
 }
 
 /** Copies of the records changed since the last checkpoint (null: deleted); clears the dirty set. */
-function takeChanged<T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T) => T): Map<string, T | null> {
-  const delta = new Map<string, T | null>();
+function takeChanged<T, S = T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T, key: string) => S): Map<string, S | null> {
+  const delta = new Map<string, S | null>();
   for (const key of dirty) {
     const v = map.get(key);
-    delta.set(key, v === undefined ? null : clone(v));
+    delta.set(key, v === undefined ? null : clone(v, key));
   }
   dirty.clear();
   return delta;
@@ -587,15 +608,15 @@ function takeChanged<T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T) =
  * order only when the order differs. Records changed since the checkpoint are always in one of those
  * (every change of a record goes through the host, which marks it dirty), so the others are as they were.
  */
-function rewind<T>(
+function rewind<T, S = T>(
   map: Map<string, T>, base: Map<string, T>, chain: Checkpoint[], dropped: Checkpoint[],
-  deltaOf: (c: Checkpoint) => Map<string, T | null>, dirty: Set<string>, clone: (v: T) => T,
+  deltaOf: (c: Checkpoint) => Map<string, S | null>, dirty: Set<string>, clone: (v: T | S) => T,
   order: string[] | Set<string>,
 ): Map<string, T> {
   const changed = new Set<string>(dirty);
   for (const c of dropped) for (const key of deltaOf(c).keys()) changed.add(key);
   for (const key of changed) {
-    let v: T | null | undefined;
+    let v: T | S | null | undefined;
     for (let i = chain.length - 1; i >= 0 && v === undefined; i--) {
       const d = deltaOf(chain[i]);
       if (d.has(key)) v = d.get(key);

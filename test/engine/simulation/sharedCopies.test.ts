@@ -1,0 +1,194 @@
+/**
+ * The copies the simulation keeps (what the host last announced for each pod,
+ * checkpoints' pods and nodes) share the parts that did not change with
+ * earlier copies or the snapshot's records. That is only right while nobody
+ * edits a kept copy in place and while a shared part equals, key order
+ * included, what it stands for: these tests fail when a controller starts
+ * editing a `before`, or when a comparison lets a real change through.
+ */
+import { after, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
+import { frozenConditions, heartbeatsSince, nodeFrom, NodeHeartbeats, sameFields } from '../../../src/engine/simulation/checkpoint';
+import { defaultControllerFactory } from '../../../src/engine/simulation/wiring';
+import type { ControllerFactory } from '../../../src/engine/simulation/controllers';
+import type { PodBefore } from '../../../src/engine/controllers/controller';
+import type { NodeRecord, PodCondition, PodRecord } from '../../../src/engine/model/types';
+import { loadScenario } from '../../../src/engine/snapshot/scenario';
+import { traceToJsonLines } from '../../../src/engine/trace/serialize';
+import { generateClusterStream, listChunks, renderObject } from '../../../src/engine/generate/index';
+import { nodeFs } from '../../../src/platform/nodeFs';
+import type { EventSpec } from '../../helpers/scenario';
+import { node, pod, scenarioOf } from '../../helpers/scenario';
+
+const dir = mkdtempSync(join(tmpdir(), 'cs-shared-copies-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+
+/** A generated cluster whose second zone's kubelets stop at 60 s and start again at 30 min. */
+function outageFile(version: string): string {
+  const stream = generateClusterStream({
+    nodes: 30, podsPerNode: 6, zones: 3, detail: 'lean', kubernetesVersion: version, seed: 'shared-copies',
+    timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '30m' } },
+  });
+  let text = '';
+  for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
+  writeFileSync(join(dir, `outage-${version}.json`), text);
+  const scenario = { ...stream.scenario!, snapshot: `outage-${version}.json` };
+  const path = join(dir, `outage-${version}.yaml`);
+  writeFileSync(path, renderObject(scenario as never, 'yaml'));
+  return path;
+}
+// 1.35: Leases, node status posted every 5 min, taints; 1.12: a post every 10 s, no taints (a node goes Unknown alone)
+const outages = { '1.35': outageFile('v1.35.0'), '1.12': outageFile('v1.12.10') };
+const HOUR = 3600e6;
+
+function make(options: { checkpointEvery?: number; controllerFactory?: ControllerFactory } = {}, version: keyof typeof outages = '1.35'): SimulationImpl {
+  return createSimulation(loadScenario(outages[version], nodeFs()), options);
+}
+
+/** What a `before` says, in a fixed order (the pod's fields or a before's). */
+function announced(b: PodBefore): string {
+  return JSON.stringify([b.nodeName ?? null, b.tolerations, b.phase, b.conditions, b.labels, b.deletionTimestamp ?? null]);
+}
+function podState(p: PodRecord): string {
+  return announced({ nodeName: p.nodeName, tolerations: p.tolerations, phase: p.phase, conditions: p.conditions, labels: p.meta.labels, deletionTimestamp: p.meta.deletionTimestamp });
+}
+
+describe('what the host last announced for a pod', () => {
+  it('is every later `before`, unedited, through an outage and a step back', () => {
+    let checked = 0;
+    // every controller checks each `before` against the pod as it was announced to that controller last
+    const factory: ControllerFactory = (name, ctx) => {
+      const c = defaultControllerFactory(name, ctx);
+      if (!c?.onPodEvent) return c;
+      const handle = c.onPodEvent.bind(c);
+      const last = new Map<string, string>();
+      c.onPodEvent = (host, type, pod, before) => {
+        const key = `${pod.meta.namespace}/${pod.meta.name}`;
+        const was = last.get(key);
+        if (type !== 'added' && was !== undefined) {
+          assert.ok(before, `${type} ${key} without a before`);
+          assert.equal(announced(before), was, `${name}: the before of ${type} ${key} at ${host.now}`);
+          checked++;
+        }
+        handle(host, type, pod, before);
+        if (type === 'deleted') last.delete(key);
+        else last.set(key, podState(pod));
+      };
+      return c;
+    };
+    const sim = make({ controllerFactory: factory, checkpointEvery: 40 });
+    sim.runUntil(sim.startTime + 40 * 60e6);
+    const mid = Math.floor(sim.pass! / 2);
+    sim.goToPass(mid);
+    sim.runUntil(sim.startTime + HOUR);
+    assert.ok(sim.trace.some((d) => d.action === 'PodsMarkedNotReady'));
+    assert.ok(checked > 500, `only ${checked} befores checked`);
+  });
+});
+
+describe('checkpoints that keep only heartbeat times', () => {
+  /** Every map's keys in iteration order, each node's pods, and the records as exported. */
+  const shape = (sim: SimulationImpl): string => JSON.stringify({
+    pods: [...sim.cluster.pods.keys()],
+    nodes: [...sim.cluster.nodes.keys()],
+    podsByNode: [...sim.cluster.podsByNode].map(([n, s]) => [n, [...s]]),
+    state: sim.state(),
+  });
+
+  for (const version of ['1.35', '1.12'] as const) it(`step back to the state and trace of a fresh run, across the outage and the recovery (${version})`, () => {
+    // a checkpoint every pass, so that one holds the nodes just gone Unknown
+    const sim = make({ checkpointEvery: 1 }, version);
+    sim.runUntil(sim.startTime + 40 * 60e6);
+    // the pass that marks the nodes Unknown and the next one
+    const unknownAt = sim.trace.find((d) => d.action === 'NodeStatusUnknown')!.pass!;
+    // going down: every step is a restore
+    for (const back of [380, 200, 90, unknownAt + 1, unknownAt, 5]) {
+      sim.goToPass(back);
+      const fresh = make({ checkpointEvery: 1 }, version);
+      fresh.goToPass(back);
+      assert.equal(shape(sim), shape(fresh), `at pass ${back}`);
+      assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace), `at pass ${back}`);
+    }
+  });
+
+  it('step back to a checkpoint that holds a node whose condition alone changed', () => {
+    // a condition no controller taints for: the node's status changes while its taints stay
+    const events: EventSpec[] = [
+      { at: '12s', kind: 'condition', target: { nodes: ['a'] }, condition: { type: 'KernelDeadlock', status: 'True', reason: 'Hung' } } as EventSpec,
+      { at: '31s', kind: 'condition', target: { nodes: ['a'] }, condition: { type: 'KernelDeadlock', status: 'False', reason: 'Fine' } } as EventSpec,
+      { at: '47s', kind: 'condition', target: { nodes: ['a', 'b'] }, condition: { type: 'Ready', status: 'False' } } as EventSpec,
+    ];
+    const small = (): SimulationImpl => createSimulation(scenarioOf({ objects: [node('a'), node('b'), pod('default', 'p', 'a')], version: '1.31', events }), { checkpointEvery: 1 });
+    const sim = small();
+    sim.goToPass(30);
+    // going down: every step is a restore
+    for (const back of [20, 11, 10, 8, 7, 4, 3]) {
+      sim.goToPass(back);
+      const fresh = small();
+      fresh.goToPass(back);
+      assert.equal(shape(sim), shape(fresh), `at pass ${back}`);
+    }
+  });
+});
+
+describe('sameFields, heartbeatsSince, nodeFrom, frozenConditions', () => {
+  const cond = (status: string, hb: number, extra: Record<string, unknown> = {}) =>
+    ({ type: 'Ready', status, reason: 'KubeletReady', lastHeartbeatTime: hb, lastTransitionTime: 5, ...extra }) as NodeRecord['conditions'][number];
+  const nodeOf = (conds: NodeRecord['conditions'], taints: NodeRecord['taints'] = []): NodeRecord =>
+    ({ kind: 'Node', meta: META, conditions: conds, taints, unschedulable: false, raw: RAW });
+  const META = { name: 'n', uid: 'u', labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: 0 };
+  const RAW = { kind: 'Node' };
+
+  it('sameFields: the same keys in the same order with the same values', () => {
+    assert.equal(sameFields({ a: 1, b: 'x' }, { a: 1, b: 'x' }), true);
+    assert.equal(sameFields({ a: 1, b: 'x' }, { b: 'x', a: 1 }), false, 'key order');
+    assert.equal(sameFields({ a: 1 }, { a: 1, b: undefined }), false, 'a key holding undefined');
+    assert.equal(sameFields({ a: 1, b: undefined }, { a: 1 }), false, 'a key holding undefined, the other way');
+    assert.equal(sameFields({ a: 1, t: 2 }, { a: 1, t: 3 }), false);
+    assert.equal(sameFields({ a: 1, t: 2 }, { a: 1, t: 3 }, 't'), true);
+  });
+
+  it('heartbeatsSince: only when nothing but heartbeat times changed', () => {
+    const base = nodeOf([cond('True', 1), cond('False', 1, { type: 'MemoryPressure' })]);
+    assert.deepEqual(heartbeatsSince(nodeOf([cond('True', 9), cond('False', 1, { type: 'MemoryPressure' })]), base), [9, 1]);
+    assert.equal(heartbeatsSince(nodeOf([cond('Unknown', 9), cond('False', 1, { type: 'MemoryPressure' })]), base), undefined, 'status');
+    assert.equal(heartbeatsSince(nodeOf([cond('True', 9, { lastTransitionTime: 6 }), cond('False', 1, { type: 'MemoryPressure' })]), base), undefined, 'transition time');
+    assert.equal(heartbeatsSince(nodeOf([cond('True', 9)]), base), undefined, 'a condition fewer');
+    assert.equal(heartbeatsSince(nodeOf(base.conditions, [{ key: 'k', effect: 'NoExecute' }]), base), undefined, 'a taint');
+    assert.equal(heartbeatsSince({ ...base, unschedulable: true }, base), undefined, 'unschedulable');
+    assert.equal(heartbeatsSince({ ...base, meta: { ...META, labels: { a: 'b' } } }, base), undefined, 'a new metadata object');
+    const tainted = nodeOf(base.conditions, [{ key: 'k', effect: 'NoExecute', timeAdded: 3 }]);
+    assert.equal(heartbeatsSince(nodeOf(base.conditions, [{ key: 'k', effect: 'NoExecute', timeAdded: 4 }]), tainted), undefined, 'taint timeAdded');
+  });
+
+  it('nodeFrom: the node as it was, in a copy of its own', () => {
+    const base = nodeOf([cond('True', 1), cond('False', 1, { type: 'MemoryPressure' })]);
+    const live = nodeOf([cond('True', 9), cond('False', 2, { type: 'MemoryPressure' })]);
+    const restored = nodeFrom(new NodeHeartbeats(base, heartbeatsSince(live, base)!));
+    assert.equal(JSON.stringify(restored), JSON.stringify(live));
+    assert.notEqual(restored.conditions[0], base.conditions[0]);
+    assert.equal(base.conditions[0].lastHeartbeatTime, 1, 'the base is not edited');
+  });
+
+  it('frozenConditions: shares only equal conditions, and never a live one', () => {
+    const c = (status: string, t: number, type = 'Ready'): PodCondition => ({ type, status: status as PodCondition['status'], lastTransitionTime: t });
+    const prev = [c('True', 1, 'Initialized'), c('True', 1)];
+    const made = {};
+    const live = [c('True', 1, 'Initialized'), c('False', 7)];
+    const out = frozenConditions(live, prev, made);
+    assert.equal(out[0], prev[0]);
+    assert.notEqual(out[1], live[1]);
+    assert.deepEqual(out[1], live[1]);
+    // the next pod's equal Ready shares that copy; an equal list shares the list
+    const again = frozenConditions([c('True', 1, 'Initialized'), c('False', 7)], [c('True', 1, 'Initialized'), c('True', 1)], made);
+    assert.equal(again[1], out[1]);
+    assert.equal(frozenConditions(live, out, made), out);
+    assert.notEqual(frozenConditions(live, undefined, {})[0], live[0]);
+    assert.equal(frozenConditions([c('False', 8)], out.slice(1), made).length, 1);
+    assert.equal(frozenConditions([c('False', 8)], out.slice(1), made)[0].lastTransitionTime, 8);
+  });
+});
