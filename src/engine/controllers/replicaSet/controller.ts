@@ -24,9 +24,10 @@ import { formatSelector } from '../../model/labels';
 import { generateName, generateUid, podNamePrefix } from '../../model/podNames';
 import { EXPECTATIONS_TIMEOUT, replicaSetMachine, type ReplicaSetMachineContext, type ReplicaSetMachineEvent } from './machine';
 import { TransitionTable, type PlainState as MachineState, type TableActor } from './pureMachine';
-import { controllerOf, isPodActive, isPodReady, specReplicas } from './podUtil';
+import { controllerOf, isPodActive, isPodReady, isTerminating, specReplicas } from './podUtil';
 import { getPodsToDelete, type RankingSettings, type RuleOutcome } from './ranking';
-import { calculateStatus, StatusCounter, statusChanges, statusNeedsUpdate } from './status';
+import { calculateStatus, StatusCounter, statusChanges, statusFromCounts, statusNeedsUpdate } from './status';
+import { PodTally } from './tally';
 import { podFromTemplate, controllerRefTo } from './podTemplate';
 import { checkPodOwners, checkReplicaSet, type ReplicaSetCheck } from './validate';
 
@@ -89,6 +90,34 @@ const nsOf = (key: string) => key.slice(0, key.indexOf('/'));
 export interface ReplicaSetControllerOptions {
   /** extra text mixed into generated pod names (default none: names depend on the ReplicaSet's uid only) */
   seed?: string;
+  /**
+   * For a host whose pod events may reach the controller late or never (a
+   * test host holding back or losing watch events): while it answers true,
+   * syncs read every pod instead of the running counts (tally.ts), which
+   * hold only what the events told.
+   */
+  readsEveryPod?: () => boolean;
+}
+
+/**
+ * Tests turn this on to have every sync that uses the running counts also
+ * read every pod as before, and throw when the two differ.
+ */
+let verifyTallies = false;
+export function setTallyVerification(on: boolean): void {
+  verifyTallies = on;
+}
+
+interface Claimed {
+  /** how many pods are claimed (filteredPods.length) */
+  count: number;
+  /** the claimed pods when the walk listed them */
+  pods?: PodRecord[];
+  error?: string;
+  terminating?: number;
+  counted?: StatusCounter;
+  /** the running counts the claim was read from */
+  tally?: PodTally;
 }
 
 export class ReplicaSetController implements SimController {
@@ -115,6 +144,8 @@ export class ReplicaSetController implements SimController {
   /** entries by controller uid and by namespace */
   private byUid = new Map<string, Entry>();
   private byNamespace = new Map<string, Set<Entry>>();
+  /** running counts of the pods in `byOwner`, per controller uid, made at a ReplicaSet's first sync (tally.ts) */
+  private tallies = new Map<string, PodTally>();
 
   constructor(private readonly options: ReplicaSetControllerOptions = {}) {}
 
@@ -153,6 +184,7 @@ export class ReplicaSetController implements SimController {
     if (this.byUid.get(entry.uid) === entry) this.byUid.delete(entry.uid);
     this.byNamespace.get(nsOf(entry.key))?.delete(entry);
     this.timed.delete(entry);
+    this.tallies.delete(entry.uid);
     this.wakeCache = null;
   }
 
@@ -164,6 +196,7 @@ export class ReplicaSetController implements SimController {
   }
 
   private rebuildIndexes(host: ControllerHost): void {
+    this.tallies.clear();
     this.ownerOfPod.clear();
     this.byOwner.clear();
     this.orphans.clear();
@@ -174,6 +207,10 @@ export class ReplicaSetController implements SimController {
   private index(key: string, pod: PodRecord | undefined, old = this.ownerOfPod.get(key)): void {
     const ref = pod ? controllerOf(pod.meta) : undefined;
     const now = pod ? (ref ? ref.uid : '') : undefined;
+    if (this.tallies.size !== 0) {
+      if (old) this.tallies.get(old)?.remove(key);
+      if (now && pod) this.tallies.get(now)?.add(key, pod);
+    }
     if (old === now) {
       // the same owner: keep the latest record (a pod created again under its name is a new record)
       if (pod && now !== undefined) (now === '' ? this.orphans.get(nsOf(key)) : this.byOwner.get(now))?.set(key, pod);
@@ -432,17 +469,41 @@ export class ReplicaSetController implements SimController {
 
     const claimed = this.claimPods(host, rs, check, ref);
     if (claimed.error !== undefined) return claimed.error;
-    const filteredPods = claimed.pods;
+    let filteredPods = claimed.pods;
 
     let manageErr: string | undefined;
     // what was counted while claiming still holds unless manageReplicas created or deleted pods
     let { terminating, counted } = claimed;
     if (needsSync && rs.meta.deletionTimestamp === undefined) {
-      if (filteredPods.length !== specReplicas(rs)) terminating = counted = undefined;
-      manageErr = this.manageReplicas(host, entry, rs, filteredPods, ref, expiredAt);
+      const diff = claimed.count - specReplicas(rs);
+      if (diff !== 0) terminating = undefined;
+      if (diff > 0 || (diff < 0 && filteredPods)) {
+        counted = undefined;
+        // the claimed pods before manageReplicas changes any: the ones to rank, and the list calculateStatus counts
+        filteredPods ??= this.claimedList(rs.meta.uid, claimed.tally!);
+        manageErr = this.manageReplicas(host, entry, rs, claimed.count, filteredPods, ref, expiredAt);
+      } else if (diff < 0) {
+        // Creating pods: calculateStatus counts the claimed pods as they are after manageReplicas. Those
+        // are the counts made while claiming unless one of them changed (its event reaches the tally at
+        // once); the tally lists them just before the first does.
+        const tally = claimed.tally!;
+        const listed = verifyTallies ? this.claimedList(rs.meta.uid, tally) : undefined;
+        const joined = tally.watch(() => {
+          filteredPods = this.claimedList(rs.meta.uid, tally, joined);
+          counted = undefined;
+        });
+        try {
+          manageErr = this.manageReplicas(host, entry, rs, claimed.count, undefined, ref, expiredAt);
+        } finally {
+          tally.close();
+        }
+        if (listed) this.verifyCounted(host, rs, listed, filteredPods, counted);
+      } else {
+        manageErr = this.manageReplicas(host, entry, rs, claimed.count, filteredPods, ref, expiredAt);
+      }
     }
 
-    const statusErr = this.updateStatus(host, entry, rs, filteredPods, manageErr, ref, this.terminatingPods(host, rs, check, terminating), counted);
+    const statusErr = this.updateStatus(host, entry, rs, claimed.count, filteredPods, manageErr, ref, this.terminatingPods(host, rs, check, terminating), counted);
     if (statusErr !== undefined) return statusErr;
     // "Resync the ReplicaSet after MinReadySeconds as a last line of defense to guard against clock-skew."
     // Upstream's sync runs a little after the pod turned ready, so this lands just after the pod
@@ -529,39 +590,18 @@ export class ReplicaSetController implements SimController {
    * deleted -> adopted (unless the ReplicaSet is being deleted); owned by
    * someone else -> ignored. Adoption and release are PATCHes of the pod.
    */
-  private claimPods(
-    host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, ref: ObjectRef,
-  ): { pods: PodRecord[]; error?: string; terminating?: number; counted?: StatusCounter } {
+  private claimPods(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, ref: ObjectRef): Claimed {
     const deleting = rs.meta.deletionTimestamp !== undefined;
-    // The candidates: the active pods of the namespace that could be ours (owned by us, or orphans).
-    // Their order matters only to the PATCHes (adoption, release: which call fails first, the order
-    // of the lists); what is claimed without one is a set. So the candidates are listed and sorted
-    // by name only when some pod is to be adopted or released.
     const uid = rs.meta.uid;
-    const selector = check.selector;
-    const mine: PodRecord[] = [];
-    let patches = false;
-    // the same walk counts terminatingPods' pods (the pods it reads are the ones walked here) and
-    // calculateStatus's counts of the claimed pods
-    let terminating = 0;
-    const counted = new StatusCounter(rs, host.now);
-    // terminating pods are counted among the owned ones only (FilterClaimedPods)
-    const visit = (pod: PodRecord, owned: boolean): void => {
-      if (!isPodActive(pod)) {
-        if (owned && isTerminating(pod) && selector.matches(pod.meta.labels)) terminating++;
-        return;
-      }
-      const owner = controllerOf(pod.meta);
-      if (!owner) patches ||= !deleting && selector.matches(pod.meta.labels);
-      else if (owner.uid !== uid) return;
-      else if (selector.matches(pod.meta.labels)) {
-        mine.push(pod);
-        counted.add(pod);
-      } else patches ||= !deleting;
-    };
-    for (const pod of this.podsIn(host, this.byOwner.get(uid))) visit(pod, true);
-    for (const pod of this.podsIn(host, this.orphans.get(rs.meta.namespace))) visit(pod, false);
-    if (!patches) return { pods: mine, terminating, counted };
+    // Without a PATCH to make, what is claimed is what the running counts hold (tally.ts)
+    const tally = this.tallyFor(host, rs, check);
+    if (tally && (deleting || tally.unmatched === 0) && !this.orphansToWalk(rs, check, deleting)) {
+      const fromTally = this.fromTally(host, rs, tally);
+      if (verifyTallies) this.verifyTally(host, rs, check, fromTally);
+      return fromTally;
+    }
+    const walked = this.walkClaims(host, rs, check);
+    if (!walked.patches) return { count: walked.mine.length, pods: walked.mine, terminating: walked.terminating, counted: walked.counted };
     const pods = [...this.podsIn(host, this.byOwner.get(uid)), ...this.podsIn(host, this.orphans.get(rs.meta.namespace))].filter(isPodActive);
     pods.sort(byPodName);
     const claimed: PodRecord[] = [];
@@ -616,7 +656,126 @@ export class ReplicaSetController implements SimController {
         details: { pods: released },
       });
     }
-    return error === undefined ? { pods: claimed } : { pods: claimed, error };
+    return error === undefined ? { count: claimed.length, pods: claimed } : { count: claimed.length, pods: claimed, error };
+  }
+
+  /**
+   * The candidates: the active pods of the namespace that could be ours (owned by us, or orphans).
+   * Their order matters only to the PATCHes (adoption, release: which call fails first, the order
+   * of the lists); what is claimed without one is a set. So the candidates are listed and sorted
+   * by name only when some pod is to be adopted or released (`patches`).
+   * The same walk counts terminatingPods' pods (the pods it reads are the ones walked here) and
+   * calculateStatus's counts of the claimed pods.
+   */
+  private walkClaims(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck): { mine: PodRecord[]; patches: boolean; terminating: number; counted: StatusCounter } {
+    const deleting = rs.meta.deletionTimestamp !== undefined;
+    const uid = rs.meta.uid;
+    const selector = check.selector;
+    const mine: PodRecord[] = [];
+    let patches = false;
+    let terminating = 0;
+    const counted = new StatusCounter(rs, host.now);
+    // terminating pods are counted among the owned ones only (FilterClaimedPods)
+    const visit = (pod: PodRecord, owned: boolean): void => {
+      if (!isPodActive(pod)) {
+        if (owned && isTerminating(pod) && selector.matches(pod.meta.labels)) terminating++;
+        return;
+      }
+      const owner = controllerOf(pod.meta);
+      if (!owner) patches ||= !deleting && selector.matches(pod.meta.labels);
+      else if (owner.uid !== uid) return;
+      else if (selector.matches(pod.meta.labels)) {
+        mine.push(pod);
+        counted.add(pod);
+      } else patches ||= !deleting;
+    };
+    for (const pod of this.podsIn(host, this.byOwner.get(uid))) visit(pod, true);
+    for (const pod of this.podsIn(host, this.orphans.get(rs.meta.namespace))) visit(pod, false);
+    return { mine, patches, terminating, counted };
+  }
+
+  /**
+   * The ReplicaSet's running counts, made from its pods in the index when
+   * there are none yet or its selector or template changed; none when the
+   * index may not have every pod's latest record (see `podsIn`) or the host
+   * says pod events may lag (the counts hold only what the events told).
+   */
+  private tallyFor(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck): PodTally | undefined {
+    if (this.ownerOfPod.size !== host.cluster.pods.size || this.options.readsEveryPod?.()) return undefined;
+    const uid = rs.meta.uid;
+    let tally = this.tallies.get(uid);
+    if (tally && tally.check === check) return tally;
+    tally = new PodTally(check, new StatusCounter(rs, host.now));
+    const index = this.byOwner.get(uid);
+    if (index) for (const [key, pod] of index) tally.add(key, pod);
+    this.tallies.set(uid, tally);
+    return tally;
+  }
+
+  /**
+   * Whether an orphan of the namespace makes the claim need the full walk:
+   * one to adopt, or one whose controller is this ReplicaSet (the index then
+   * lags the pod, and the walk decides as it always did).
+   */
+  private orphansToWalk(rs: ReplicaSetRecord, check: ReplicaSetCheck, deleting: boolean): boolean {
+    const orphans = this.orphans.get(rs.meta.namespace);
+    if (!orphans || orphans.size === 0) return false;
+    for (const pod of orphans.values()) {
+      if (!isPodActive(pod)) continue;
+      const owner = controllerOf(pod.meta);
+      if (owner ? owner.uid === rs.meta.uid : !deleting && check.selector.matches(pod.meta.labels)) return true;
+    }
+    return false;
+  }
+
+  private fromTally(host: ControllerHost, rs: ReplicaSetRecord, tally: PodTally): Claimed {
+    const counted = new StatusCounter(rs, host.now);
+    let pods: PodRecord[] | undefined;
+    if (rs.minReadySeconds === 0) {
+      // IsPodAvailable: with minReadySeconds 0 every ready pod is available
+      counted.fullyLabeled = tally.labelled;
+      counted.ready = counted.available = tally.ready;
+    } else {
+      // availability depends on now: the claimed pods are counted
+      pods = this.claimedList(rs.meta.uid, tally);
+      for (const p of pods) counted.add(p);
+    }
+    return { count: tally.claimed, ...(pods ? { pods } : {}), terminating: tally.terminating, counted, tally };
+  }
+
+  /** the claimed pods (but `skip`), in the index's order (the order the walk lists them in) */
+  private claimedList(uid: string, tally: PodTally, skip?: Set<string>): PodRecord[] {
+    const out: PodRecord[] = [];
+    const index = this.byOwner.get(uid);
+    if (index) for (const [key, pod] of index) if (tally.isClaimed(key) && !skip?.has(key)) out.push(pod);
+    return out;
+  }
+
+  /** after creations: the counts kept (or the list made) are what counting the claim-time list gives now */
+  private verifyCounted(host: ControllerHost, rs: ReplicaSetRecord, listed: PodRecord[], list: PodRecord[] | undefined, counted: StatusCounter | undefined): void {
+    const recount = new StatusCounter(rs, host.now);
+    for (const p of listed) recount.add(p);
+    const want = [listed.map(podKeyOf), recount.fullyLabeled, recount.ready, recount.available];
+    let have: unknown[];
+    if (counted) have = [listed.map(podKeyOf), counted.fullyLabeled, counted.ready, counted.available];
+    else {
+      const c = new StatusCounter(rs, host.now);
+      for (const p of list!) c.add(p);
+      have = [list!.map(podKeyOf), c.fullyLabeled, c.ready, c.available];
+    }
+    if (JSON.stringify(want) !== JSON.stringify(have)) {
+      throw new Error(`replicaset ${rs.meta.namespace}/${rs.meta.name} at ${formatTime(host.now)}: after creating pods ${JSON.stringify(have)}, counting the claimed pods ${JSON.stringify(want)}`);
+    }
+  }
+
+  private verifyTally(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, got: Claimed): void {
+    const w = this.walkClaims(host, rs, check);
+    const want = { patches: w.patches, pods: w.mine.map(podKeyOf), terminating: w.terminating, full: w.counted.fullyLabeled, ready: w.counted.ready, available: w.counted.available };
+    const list = got.pods ?? this.claimedList(rs.meta.uid, got.tally!);
+    const have = { patches: false, pods: list.map(podKeyOf), terminating: got.terminating, full: got.counted!.fullyLabeled, ready: got.counted!.ready, available: got.counted!.available };
+    if (list.length !== got.count || JSON.stringify(want) !== JSON.stringify(have)) {
+      throw new Error(`replicaset ${rs.meta.namespace}/${rs.meta.name} at ${formatTime(host.now)}: running counts ${JSON.stringify(have)} (${got.count} claimed), every pod read ${JSON.stringify(want)}`);
+    }
   }
 
   private setRawOwners(pod: PodRecord): void {
@@ -626,19 +785,20 @@ export class ReplicaSetController implements SimController {
 
   // ---------------------------------------------------------------- manageReplicas
 
+  /** `filteredPods`: the `active` claimed pods, listed whenever their number is not spec.replicas */
   private manageReplicas(
-    host: ControllerHost, entry: Entry, rs: ReplicaSetRecord, filteredPods: PodRecord[], ref: ObjectRef, expiredAt: Micros | undefined,
+    host: ControllerHost, entry: Entry, rs: ReplicaSetRecord, active: number, filteredPods: PodRecord[] | undefined, ref: ObjectRef, expiredAt: Micros | undefined,
   ): string | undefined {
     const replicas = specReplicas(rs);
-    const diff = filteredPods.length - replicas;
+    const diff = active - replicas;
     const burst = host.config.burstReplicas;
     const base: Check[] = [];
     if (expiredAt !== undefined) {
       base.push({ rule: 'expectations set more than 5m0s ago count as satisfied (ExpectationsTimeout)', values: { setAt: formatTime(expiredAt), timeout: formatDuration(EXPECTATIONS_TIMEOUT) } });
     }
-    if (diff < 0) return this.createPods(host, entry, rs, filteredPods.length, replicas, Math.min(-diff, burst), ref, base);
+    if (diff < 0) return this.createPods(host, entry, rs, active, replicas, Math.min(-diff, burst), ref, base);
     entry.removed = [];
-    if (diff > 0) return this.deletePods(host, entry, rs, filteredPods, replicas, Math.min(diff, burst), ref, base);
+    if (diff > 0) return this.deletePods(host, entry, rs, filteredPods!, replicas, Math.min(diff, burst), ref, base);
     return undefined;
   }
 
@@ -834,6 +994,8 @@ export class ReplicaSetController implements SimController {
     const gate = host.config.featureGates.DeploymentReplicaSetTerminatingReplicas;
     if (!gate) return undefined;
     if (counted !== undefined) return counted;
+    const tally = this.tallyFor(host, rs, check);
+    if (tally) return tally.terminating;
     let n = 0;
     for (const p of this.podsIn(host, this.byOwner.get(rs.meta.uid))) {
       if (isTerminating(p) && check.selector.matches(p.meta.labels)) n++;
@@ -841,11 +1003,14 @@ export class ReplicaSetController implements SimController {
     return n;
   }
 
+  /** `filteredPods`: the `active` claimed pods, listed whenever they are not `counted` */
   private updateStatus(
-    host: ControllerHost, entry: Entry, rs: ReplicaSetRecord, filteredPods: PodRecord[], manageErr: string | undefined, ref: ObjectRef,
+    host: ControllerHost, entry: Entry, rs: ReplicaSetRecord, active: number, filteredPods: PodRecord[] | undefined, manageErr: string | undefined, ref: ObjectRef,
     terminating: number | undefined, counted?: StatusCounter,
   ): string | undefined {
-    const next = calculateStatus(rs, filteredPods, manageErr, host.now, terminating, counted);
+    const next = counted
+      ? statusFromCounts(rs, active, manageErr, host.now, terminating, counted)
+      : calculateStatus(rs, filteredPods!, manageErr, host.now, terminating);
     if (!statusNeedsUpdate(rs, next)) return undefined;
     next.observedGeneration = rs.meta.generation ?? 0;
     // statusUpdateRetries = 1: two attempts
@@ -1037,10 +1202,7 @@ function rulesText(s: RankingSettings): string[] {
 }
 
 const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-/** FilterTerminatingPods: deletionTimestamp set, not terminal */
-function isTerminating(p: PodRecord): boolean {
-  return p.meta.deletionTimestamp !== undefined && p.phase !== 'Succeeded' && p.phase !== 'Failed';
-}
+const podKeyOf = (p: PodRecord) => `${p.meta.namespace}/${p.meta.name}`;
 
 const byPodName = (a: PodRecord, b: PodRecord) => (a.meta.name < b.meta.name ? -1 : a.meta.name > b.meta.name ? 1 : 0);
 const byEntryKey = (a: Entry, b: Entry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);

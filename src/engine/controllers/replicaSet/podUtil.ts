@@ -44,6 +44,11 @@ export function isPodActive(pod: PodRecord): boolean {
   return pod.phase !== 'Succeeded' && pod.phase !== 'Failed' && pod.meta.deletionTimestamp === undefined;
 }
 
+/** FilterTerminatingPods: deletionTimestamp set, not terminal */
+export function isTerminating(p: PodRecord): boolean {
+  return p.meta.deletionTimestamp !== undefined && p.phase !== 'Succeeded' && p.phase !== 'Failed';
+}
+
 /** metav1.GetControllerOf: the first ownerReference with controller: true. */
 export function controllerOf(meta: { ownerReferences: OwnerReference[] }): OwnerReference | undefined {
   for (const r of meta.ownerReferences) if (r.controller === true) return r;

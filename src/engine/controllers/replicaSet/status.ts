@@ -68,6 +68,11 @@ export class StatusCounter {
     this.minReady = rs.minReadySeconds * MICROS_PER_SECOND;
   }
 
+  /** the pod carries every label of the template (fullyLabeledReplicas) */
+  labelled(pod: PodRecord): boolean {
+    return hasAllLabels(this.keys, this.values, pod.meta.labels);
+  }
+
   add(pod: PodRecord): void {
     if (hasAllLabels(this.keys, this.values, pod.meta.labels)) this.fullyLabeled++;
     // isPodReady and isPodAvailable read the same (first) Ready condition: found once per pod
@@ -94,18 +99,25 @@ export function calculateStatus(
     counter = new StatusCounter(rs, now);
     for (const pod of filteredPods) counter.add(pod);
   }
+  return statusFromCounts(rs, filteredPods.length, manageReplicasErr, now, terminating, counter);
+}
+
+/** calculateStatus once the claimed pods (`claimed` of them) are counted */
+export function statusFromCounts(
+  rs: ReplicaSetRecord, claimed: number, manageReplicasErr: string | undefined, now: Micros, terminating: number | undefined, counter: StatusCounter,
+): ReplicaSetStatus {
   const { fullyLabeled, ready, available } = counter;
   let conditions = rs.status.conditions.map((c) => ({ ...c }));
   const failure = conditions.find((c) => c.type === REPLICA_FAILURE);
   if (manageReplicasErr !== undefined && !failure) {
-    const diff = filteredPods.length - specReplicas(rs);
+    const diff = claimed - specReplicas(rs);
     const reason = diff < 0 ? 'FailedCreate' : diff > 0 ? 'FailedDelete' : '';
     conditions = [...conditions, { type: REPLICA_FAILURE, status: 'True' as ConditionStatus, reason, message: manageReplicasErr, lastTransitionTime: now }];
   } else if (manageReplicasErr === undefined && failure) {
     conditions = conditions.filter((c) => c.type !== REPLICA_FAILURE);
   }
   const status: ReplicaSetStatus = {
-    replicas: filteredPods.length,
+    replicas: claimed,
     fullyLabeledReplicas: fullyLabeled,
     readyReplicas: ready,
     availableReplicas: available,

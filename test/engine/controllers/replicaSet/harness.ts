@@ -17,7 +17,11 @@ import type { PodBefore, SimController, WatchType } from '../../../../src/engine
 import type { ApiResource, ApiVerb } from '../../../../src/engine/controllers/host';
 import type { ControllerName } from '../../../../src/engine/trace/decision';
 import { createReplicaSetController, type ReplicaSetController } from '../../../../src/engine/controllers/replicaSet';
+import { setTallyVerification } from '../../../../src/engine/controllers/replicaSet/controller';
 import { createSimplifiedBinder, type SimplifiedBinder } from '../../../../src/engine/controllers/scheduler';
+
+// every sync that uses the running counts also reads every pod, and throws when they differ
+setTallyVerification(true);
 
 export const T0: Micros = parseTimestamp('2026-01-01T00:00:00Z')!;
 export const iso = (t: Micros) => formatTime(t);
@@ -37,6 +41,8 @@ export class TestHost extends FakeHost {
   /** lose pod notifications (a watch event that never arrives) */
   dropPodEvents = false;
   private held: (() => void)[] = [];
+  /** a pod event was lost: the controller's counts may miss a change for good */
+  private lostPodEvents = false;
   private seen = new Map<string, PodBefore>();
   statusWrites: string[] = [];
   /** `verb resource` -> calls made so far */
@@ -63,9 +69,17 @@ export class TestHost extends FakeHost {
 
   private notify(f: (c: SimController) => void, pod = false): void {
     const run = () => { for (const c of this.controllers) f(c); };
-    if (pod && this.dropPodEvents) return;
+    if (pod && this.dropPodEvents) {
+      this.lostPodEvents = true;
+      return;
+    }
     if (this.defer) this.held.push(run);
     else run();
+  }
+
+  /** pod changes the controller may not have heard of (yet) */
+  get podEventsLag(): boolean {
+    return this.defer || this.held.length > 0 || this.lostPodEvents;
   }
 
   flush(): void {
@@ -152,7 +166,8 @@ export class World {
     for (const r of o.replicaSets ?? []) { const rec = toReplicaSetRecord(r)!; this.host.cluster.replicaSets.set(`${rec.meta.namespace}/${rec.meta.name}`, rec); }
     for (const p of o.pods ?? []) this.host.createPod(toPodRecord(p)!);
     this.host.calls = [];
-    this.rs = createReplicaSetController();
+    const host = this.host;
+    this.rs = createReplicaSetController({ readsEveryPod: () => host.podEventsLag });
     this.host.controllers.push(this.rs);
     if (o.binder) {
       this.binder = createSimplifiedBinder();
