@@ -72,8 +72,12 @@ export class MemoActor<M extends AnyStateMachine> {
     this.text = next.text;
     return { id: this.id, from, to: next.text, event: (event as { type: string }).type };
   }
-  /** plain data for checkpoints */
+  /**
+   * Plain data for checkpoints. Not a copy: state values are never edited in
+   * place (the table hands one value to every instance in that state), and a
+   * copy per node per checkpoint was most of a checkpoint's cost here.
+   */
   save(): StateValue {
-    return structuredClone(this.value);
+    return this.value;
   }
 }
