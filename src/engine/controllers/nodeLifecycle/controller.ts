@@ -378,7 +378,8 @@ export class NodeLifecycleController implements SimController {
       zoneCounts: [...this.zoneCounts].map(([k, c]) => [k, { ...c }]),
       nodeActors: [...this.nodeActors].map(([k, a]) => [k, a.save()]),
       monitor: this.monitor ? this.monitor.save() : undefined,
-      transitions: [...this.transitions].map(([k, t]) => [k, { ...t }]),
+      // transitions are replaced, never edited: shared with the checkpoint
+      transitions: [...this.transitions],
     };
   }
 
@@ -1684,8 +1685,14 @@ function copyCond(c: NodeCondition | undefined): NodeCondition | null {
   return c ? { ...c } : null;
 }
 
+/**
+ * A checkpoint's copy of a node's health. The saved Ready condition is shared:
+ * it is replaced, never edited in place (tryUpdateNodeHealth writes a new
+ * health entry with a copy); the Lease part is copied, as leaseOnly moves its
+ * renewTime in place.
+ */
 function cloneHealth(h: Health): Health {
-  return { ...h, savedReady: h.savedReady ? { ...h.savedReady } : null, lease: h.lease ? { ...h.lease } : null };
+  return { probe: h.probe, readyTransition: h.readyTransition, savedReady: h.savedReady, lease: h.lease ? { renewTime: h.lease.renewTime } : null };
 }
 
 /** apiequality.Semantic.DeepEqual of two NodeConditions. */
