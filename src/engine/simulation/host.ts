@@ -113,10 +113,12 @@ export class SimHost implements ControllerHost {
   dirtyNodes = new Set<string>();
   dirtyReplicaSets = new Set<string>();
   dirtyLeases = new Set<string>();
-  /** Changes of `podsByNode` since the last checkpoint, in order: [pod key, the node it is indexed under from then on]. */
-  indexLog: [string, string | undefined][] = [];
-  /** Keys added to (true) and removed from `cluster.pods` since the last checkpoint, in order. */
-  podKeyLog: [string, boolean][] = [];
+  // The logs are flat (pairs one after the other), not an array per entry: checkpoints keep them,
+  // 50,000 entries and more for an outage at 5,000 nodes, and a two-element array costs 64 bytes.
+  /** Changes of `podsByNode` since the last checkpoint, in order, in pairs: the pod key, the node it is indexed under from then on. */
+  indexLog: (string | undefined)[] = [];
+  /** Keys added to (true) and removed from (false) `cluster.pods` since the last checkpoint, in order, in pairs: key, added. */
+  podKeyLog: (string | boolean)[] = [];
   /** Facts remembered since the last checkpoint. */
   dirtyFacts = new Set<string>();
 
@@ -127,16 +129,24 @@ export class SimHost implements ControllerHost {
   decide(d: DecisionInput): number {
     const seq = this.trace.length + 1;
     if (this.nowText === undefined || this.nowTextAt !== this.now) { this.nowTextAt = this.now; this.nowText = formatTime(this.now); }
-    const rec: Decision = {
-      seq, time: this.nowText, pass: this.pass, controller: d.controller, action: d.action, object: d.object,
-      summary: d.summary, because: d.because, causes: d.causes ? causesBefore(d.causes, seq) : [],
-      machine: d.machine ?? null, source: d.source,
-    };
-    if (d.details !== undefined) rec.details = d.details;
+    const causes = d.causes ? causesBefore(d.causes, seq) : [];
+    // details in the literal rather than added after: an added field is a separate allocation per decision
+    const rec: Decision = d.details !== undefined
+      ? {
+        seq, time: this.nowText, pass: this.pass, controller: d.controller, action: d.action, object: d.object,
+        summary: d.summary, because: d.because, causes, machine: d.machine ?? null, source: d.source, details: d.details,
+      }
+      : {
+        seq, time: this.nowText, pass: this.pass, controller: d.controller, action: d.action, object: d.object,
+        summary: d.summary, because: d.because, causes, machine: d.machine ?? null, source: d.source,
+      };
     this.trace.push(rec);
-    let list = this.byObject.get(d.object);
-    if (!list) this.byObject.set(d.object, (list = []));
-    list.push(seq);
+    // Most objects have a few decisions (a pod: evicted, or created, bound and started). A push
+    // onto an array reserves room for 16 more, so short lists are copied at their exact size instead.
+    const list = this.byObject.get(d.object);
+    if (!list) this.byObject.set(d.object, [seq]);
+    else if (list.length < SHORT_LIST) this.byObject.set(d.object, [...list, seq]);
+    else list.push(seq);
     return seq;
   }
 
@@ -222,7 +232,7 @@ export class SimHost implements ControllerHost {
       this.notifyPod('updated', pod, before);
       return;
     }
-    this.podKeyLog.push([key, true]);
+    this.podKeyLog.push(key, true);
     this.podSeen.set(key, this.seenOf(key, pod, seen));
     this.notifyPod('added', pod, undefined);
   }
@@ -234,7 +244,7 @@ export class SimHost implements ControllerHost {
     this.dirtyPods.add(key);
     const before = this.podBefore(key, current);
     this.cluster.pods.delete(key);
-    this.podKeyLog.push([key, false]);
+    this.podKeyLog.push(key, false);
     this.index(key, undefined);
     this.podSeen.delete(key);
     this.notifyPod('deleted', current, before);
@@ -309,7 +319,7 @@ export class SimHost implements ControllerHost {
   }
 
   private index(key: string, nodeName: string | undefined): void {
-    if (indexPod(this.cluster.podsByNode, this.podNode, key, nodeName)) this.indexLog.push([key, nodeName]);
+    if (indexPod(this.cluster.podsByNode, this.podNode, key, nodeName)) this.indexLog.push(key, nodeName);
   }
 
   /** For world events that replace or remove a pod record without going through create/delete. */
@@ -339,8 +349,15 @@ export function indexPod(byNode: Map<string, Set<string>>, podNode: Map<string, 
   return true;
 }
 
-/** The distinct causes that are earlier decisions, ascending. */
+/** Lists of decisions per object up to this long are kept at their exact size (see decide). */
+const SHORT_LIST = 8;
+
+/** The distinct causes that are earlier decisions, ascending; an array of its exact size (the trace keeps it). */
 function causesBefore(causes: readonly number[], seq: number): number[] {
+  if (causes.length === 1) {
+    const c = causes[0];
+    return c > 0 && c < seq ? [c] : [];
+  }
   const out: number[] = [];
   if (causes.length > 16) {
     for (const c of new Set(causes)) if (c > 0 && c < seq) out.push(c);
@@ -348,7 +365,8 @@ function causesBefore(causes: readonly number[], seq: number): number[] {
     for (const c of causes) if (c > 0 && c < seq && !out.includes(c)) out.push(c);
   }
   if (out.length > 1) out.sort((a, b) => a - b);
-  return out;
+  // pushing reserved room for 16
+  return out.length ? out.slice() : out;
 }
 
 /**

@@ -91,7 +91,8 @@ interface MapDelta<T> {
  */
 interface PodDelta {
   delta: Map<string, PodRecord | null>;
-  keyLog: [string, boolean][];
+  /** in pairs: key, added (see SimHost.podKeyLog) */
+  keyLog: (string | boolean)[];
 }
 
 interface Checkpoint {
@@ -105,8 +106,9 @@ interface Checkpoint {
   daemonSets: Map<string, DaemonSetRecord>;
   ignored: KObject[];
   /** podsByNode's changes since the previous checkpoint (see SimHost.indexLog) */
-  indexLog: [string, string | undefined][];
-  factsDelta: [string, number][];
+  indexLog: (string | undefined)[];
+  /** the facts remembered since the previous checkpoint, in pairs: key, seq */
+  factsDelta: (string | number)[];
   kubelets: unknown;
   controllers: { name: string; saved: unknown }[];
   eventIndex: number;
@@ -486,8 +488,8 @@ export class SimulationImpl implements Simulation {
     const nodes = takeDelta(c.nodes, host.dirtyNodes, (n, name) => this.nodeCopy(name, n));
     const replicaSets = takeDelta(c.replicaSets, host.dirtyReplicaSets, cloneReplicaSet);
     const leases = takeDelta(c.leases, host.dirtyLeases, cloneLease);
-    const factsDelta: [string, number][] = [];
-    for (const k of host.dirtyFacts) factsDelta.push([k, host.facts.get(k)!]);
+    const factsDelta: (string | number)[] = [];
+    for (const k of host.dirtyFacts) factsDelta.push(k, host.facts.get(k)!);
     host.dirtyFacts.clear();
     this.checkpoints.push({
       pass: host.pass,
@@ -542,7 +544,7 @@ export class SimulationImpl implements Simulation {
     const dropped = this.checkpoints.slice(k + 1);
     this.checkpoints = chain;
     const facts = new Map<string, number>();
-    for (const c of chain) for (const [key, seq] of c.factsDelta) facts.set(key, seq);
+    for (const c of chain) for (let i = 0; i < c.factsDelta.length; i += 2) facts.set(c.factsDelta[i] as string, c.factsDelta[i + 1] as number);
     // Only the records changed since the checkpoint (the dropped checkpoints' deltas and what is dirty
     // now) are put back; the others are the live records, unchanged since then. Rebuilding every record
     // from the snapshot and the deltas copied all 150,000 pods at 5,000 nodes on each step back.
@@ -643,9 +645,11 @@ function rewind<T, S = T>(
 function podOrder(base: Map<string, PodRecord>, chain: Checkpoint[]): Set<string> {
   const keys = new Set(base.keys());
   for (const c of chain) {
-    for (const [key, added] of c.pods.keyLog) {
+    const log = c.pods.keyLog;
+    for (let i = 0; i < log.length; i += 2) {
+      const key = log[i] as string;
       keys.delete(key);
-      if (added) keys.add(key);
+      if (log[i + 1]) keys.add(key);
     }
   }
   return keys;
@@ -659,7 +663,7 @@ function podsByNodeAt(base: Map<string, PodRecord>, chain: Checkpoint[]): { byNo
   const byNode = new Map<string, Set<string>>();
   const podNode = new Map<string, string>();
   for (const [key, pod] of base) indexPod(byNode, podNode, key, pod.nodeName);
-  for (const c of chain) for (const [key, node] of c.indexLog) indexPod(byNode, podNode, key, node);
+  for (const c of chain) for (let i = 0; i < c.indexLog.length; i += 2) indexPod(byNode, podNode, c.indexLog[i]!, c.indexLog[i + 1]);
   return { byNode, podNode };
 }
 
