@@ -14,25 +14,21 @@ import { applyDefaultTolerationSeconds } from '../../model/defaultTolerations';
 import { podNamePrefix } from '../../model/podNames';
 
 const isMap = (v: unknown): v is KObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-/**
- * Templates are never changed in place (checkpoints share them for that
- * reason), so each template part is written as JSON once and every pod
- * created from it parses its own copy.
- */
-const jsonOf = new WeakMap<object, string>();
-const clone = <T>(v: T): T => {
-  if (v === undefined) return v;
-  if (typeof v !== 'object' || v === null) return JSON.parse(JSON.stringify(v)) as T;
-  let text = jsonOf.get(v);
-  if (text === undefined) jsonOf.set(v, (text = JSON.stringify(v)));
-  return JSON.parse(text) as T;
-};
-
 /** metav1.NewControllerRef(rs, apps/v1 ReplicaSet) */
 export function controllerRefTo(rs: ReplicaSetRecord): KObject {
   return { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: rs.meta.name, uid: rs.meta.uid, controller: true, blockOwnerDeletion: true };
 }
 
+/**
+ * The pods share the template's labels, annotations, finalizers and spec
+ * instead of each parsing a copy (a pod's `raw` is a few kilobytes, and an
+ * outage at 5,000 nodes creates tens of thousands of pods). That is safe
+ * because neither is ever changed in place: templates are not (checkpoints
+ * share them for that reason), and a record's `raw` and its parts are
+ * replaced, not edited (checkpoints share them with the live pods; the
+ * admission of default tolerations and adoption make new objects), and a
+ * record's labels are replaced, never edited (the host's `before` shares them).
+ */
 export function podFromTemplate(rs: ReplicaSetRecord, name: string, uid: string, now: Micros): PodRecord {
   const tmeta = isMap(rs.template.metadata) ? rs.template.metadata : {};
   const metadata: KObject = {
@@ -41,12 +37,12 @@ export function podFromTemplate(rs: ReplicaSetRecord, name: string, uid: string,
     namespace: rs.meta.namespace,
     uid,
     creationTimestamp: formatTime(now),
-    labels: isMap(tmeta.labels) ? clone(tmeta.labels) : {},
+    labels: isMap(tmeta.labels) ? tmeta.labels : {},
     ownerReferences: [controllerRefTo(rs)],
   };
-  if (isMap(tmeta.annotations)) metadata.annotations = clone(tmeta.annotations);
-  if (Array.isArray(tmeta.finalizers)) metadata.finalizers = clone(tmeta.finalizers);
-  const spec = isMap(rs.template.spec) ? clone(rs.template.spec) : {};
+  if (isMap(tmeta.annotations)) metadata.annotations = tmeta.annotations;
+  if (Array.isArray(tmeta.finalizers)) metadata.finalizers = tmeta.finalizers;
+  const spec = isMap(rs.template.spec) ? rs.template.spec : {};
   const raw: KObject = { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: { phase: 'Pending' } };
   const pod = toPodRecord(raw);
   if (!pod) throw new Error(`bug: the pod built for ${rs.meta.namespace}/${rs.meta.name} has no name`);
