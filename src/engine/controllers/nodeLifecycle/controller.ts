@@ -48,7 +48,7 @@ import {
 import { rulesOf, type NodeLifecycleRules } from './versionRules';
 import { MachineTable, type MemoActor } from './memoMachine';
 import { DeadlineHeap } from './deadlines';
-import { NodeSlots, type Slot } from './slots';
+import { NodeSlots, NOT_ARMED, type Slot } from './slots';
 import type { StateValue } from 'xstate';
 
 /** scheduler.NodeEvictionPeriod: the tainting / eviction pass runs every 100 ms. */
@@ -432,7 +432,7 @@ export class NodeLifecycleController implements SimController {
     for (const name of s.leaseRenewed) this.slots.addNews(name);
     for (const e of s.deadlines) {
       const slot = this.slots.of(e.name);
-      if (slot.armed === undefined || e.t < slot.armed) slot.armed = e.t;
+      if (e.t < slot.armed) slot.armed = e.t;
     }
     this.sortedNames = null;
     this.membershipChanged = true;
@@ -725,7 +725,7 @@ export class NodeLifecycleController implements SimController {
     if (this.options.evaluateEveryNode) for (const n of this.known.keys()) full.add(n);
     for (let e = this.deadlines.popOneBefore(now); e; e = this.deadlines.popOneBefore(now)) {
       const slot = this.slots.get(e.name);
-      if (slot && slot.armed === e.t) slot.armed = undefined;
+      if (slot && slot.armed === e.t) slot.armed = NOT_ARMED;
       const h = this.health.get(e.name);
       if (!h) continue;
       const due = h.probe + grace;
@@ -839,7 +839,7 @@ export class NodeLifecycleController implements SimController {
   }
 
   private armSlot(slot: Slot, t: Micros): void {
-    if (slot.armed !== undefined && slot.armed <= t) return;
+    if (slot.armed <= t) return;
     slot.armed = t;
     this.deadlines.push(t, slot.name);
   }

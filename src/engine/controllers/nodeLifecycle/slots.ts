@@ -20,11 +20,19 @@ import type { LeaseRecord } from '../../model/types';
  */
 export type Settled = 'tainted' | 'waiting' | 'quiet';
 
+/** Slot.armed when no entry is armed: later than any deadline. */
+export const NOT_ARMED = Number.POSITIVE_INFINITY;
+
 export interface Slot {
   readonly name: string;
   settled: Settled | undefined;
-  /** the time of the node's entry in the grace-deadline heap, if one is armed */
-  armed: Micros | undefined;
+  /**
+   * The time of the node's entry in the grace-deadline heap; NOT_ARMED when
+   * none. A number, never undefined, so that V8 keeps the field a plain
+   * double: re-arming (hundreds of thousands of times an hour) then writes in
+   * place instead of allocating a boxed number the old slot object points to.
+   */
+  armed: Micros;
   /** a Lease renewal came since the last pass */
   news: boolean;
   /**
@@ -54,7 +62,7 @@ export class NodeSlots {
   of(name: string): Slot {
     let s = this.slots.get(name);
     if (!s) {
-      s = { name, settled: undefined, armed: undefined, news: false, lease: undefined };
+      s = { name, settled: undefined, armed: NOT_ARMED, news: false, lease: undefined };
       this.slots.set(name, s);
     }
     return s;
