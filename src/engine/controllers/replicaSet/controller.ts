@@ -77,9 +77,24 @@ interface KeptRecord {
 /** an entry in a checkpoint: the machine as plain state instead of the actor */
 type SavedEntry = Omit<Entry, 'actor' | 'lastSaved'> & { snapshot: unknown };
 
+interface CachedCheck {
+  /** none for a check put back by a restore: it is made again at its first use */
+  rs: ReplicaSetRecord | undefined;
+  selector: unknown;
+  template: unknown;
+  spec: unknown;
+  replicas: number | undefined;
+  check: ReplicaSetCheck;
+}
+
 interface Saved {
   entries: SavedEntry[];
   kept: [string, KeptRecord][];
+  /** the checks and the pods' problems as they were (restored as they are, not made again: see `restore`) */
+  checks?: [string, ReplicaSetCheck][];
+  podProblems?: [string, Problem[]][];
+  /** the controller's `checkedOwners` (the set itself; lost when the checkpoint is copied as JSON) */
+  checked?: WeakSet<OwnerReference[]>;
 }
 
 const SOURCE = 'replicaset: syncReplicaSet (pkg/controller/replicaset/replica_set.go)';
@@ -130,10 +145,20 @@ export class ReplicaSetController implements SimController {
   /** namespace -> pod key -> record, for pods without a controller */
   private orphans = new Map<string, Map<string, PodRecord>>();
   /** ReplicaSet checks, by key; recomputed when the record object changes */
-  private checks = new Map<string, { rs: ReplicaSetRecord; selector: unknown; template: unknown; spec: unknown; replicas: number | undefined; check: ReplicaSetCheck }>();
+  private checks = new Map<string, CachedCheck>();
   private podProblems = new Map<string, Problem[]>();
-  /** the ownerReferences array last checked, per pod record (checked again only when it changes) */
-  private ownersChecked = new WeakMap<PodRecord, OwnerReference[]>();
+  /**
+   * The ownerReferences arrays checked (checkPod checks a pod again only when its record gets
+   * another array). Keyed by the array rather than the record: a step back puts back copies of
+   * records, and the copies share their arrays. Checkpoints hold this set itself, not a copy: every
+   * array of a pod in a checkpoint had been checked when it was saved (start and every pod event
+   * check), and arrays checked later belong to records made later, which a restored state does not
+   * hold; so after a restore the set answers for every pod as it did in the live run at that time.
+   */
+  private checkedOwners = new WeakSet<OwnerReference[]>();
+  /** what the last checkpoint kept of `checks` and `podProblems`, while they are unchanged */
+  private savedChecks: [string, ReplicaSetCheck][] | undefined;
+  private savedPodProblems: [string, Problem[]][] | undefined;
   /** pods that survived a scale-down: which rule kept them */
   private kept = new Map<string, KeptRecord>();
   /** keys this controller is deleting right now (not "removed" pods to replace) */
@@ -265,7 +290,7 @@ export class ReplicaSetController implements SimController {
         this.send(entry, { type: 'DELETE_EXPECTATIONS' });
         this.dropEntry(entry);
       }
-      this.checks.delete(key);
+      if (this.checks.delete(key)) this.savedChecks = undefined;
       return;
     }
     if (entry && entry.uid !== rs.meta.uid) {
@@ -283,7 +308,7 @@ export class ReplicaSetController implements SimController {
     const oldOwner = this.ownerOfPod.get(key);
     if (type === 'deleted') {
       this.index(key, undefined, oldOwner);
-      this.podProblems.delete(key);
+      if (this.podProblems.delete(key)) this.savedPodProblems = undefined;
       this.kept.delete(key);
       this.observeDeletion(host, pod, key, 'deleted');
       return;
@@ -377,20 +402,22 @@ export class ReplicaSetController implements SimController {
     if (c && c.rs === rs && c.selector === rs.selector && c.template === rs.template && c.spec === rs.raw.spec && c.replicas === rs.replicas) return c.check;
     const check = checkReplicaSet(rs);
     this.checks.set(key, { rs, selector: rs.selector, template: rs.template, spec: rs.raw.spec, replicas: rs.replicas, check });
+    this.savedChecks = undefined;
     return check;
   }
 
   private checkPod(host: ControllerHost, pod: PodRecord): void {
-    if (this.ownersChecked.get(pod) === pod.meta.ownerReferences) return;
-    this.ownersChecked.set(pod, pod.meta.ownerReferences);
+    if (this.checkedOwners.has(pod.meta.ownerReferences)) return;
+    this.checkedOwners.add(pod.meta.ownerReferences);
     if (pod.meta.ownerReferences.length === 0) {
-      if (this.podProblems.size) this.podProblems.delete(`${pod.meta.namespace}/${pod.meta.name}`);
+      if (this.podProblems.size && this.podProblems.delete(`${pod.meta.namespace}/${pod.meta.name}`)) this.savedPodProblems = undefined;
       return;
     }
     const problems = checkPodOwners(pod, (ns, name, uid) => host.cluster.replicaSets.get(`${ns}/${name}`)?.meta.uid === uid);
     const key = `${pod.meta.namespace}/${pod.meta.name}`;
     if (problems.length) this.podProblems.set(key, problems);
-    else this.podProblems.delete(key);
+    else if (!this.podProblems.delete(key)) return;
+    this.savedPodProblems = undefined;
   }
 
   // ---------------------------------------------------------------- clock
@@ -1109,9 +1136,13 @@ export class ReplicaSetController implements SimController {
   // ---------------------------------------------------------------- checkpoints
 
   save(): Saved {
+    // checks and problem lists are replaced, never changed: a checkpoint shares them
     return {
       entries: [...this.entries.values()].map(savedEntry),
       kept: [...this.kept].map(([k, v]) => [k, { ...v, outcome: { ...v.outcome } }]),
+      checks: (this.savedChecks ??= [...this.checks].map(([k, c]) => [k, c.check])),
+      podProblems: (this.savedPodProblems ??= [...this.podProblems]),
+      checked: this.checkedOwners,
     };
   }
 
@@ -1123,6 +1154,7 @@ export class ReplicaSetController implements SimController {
     this.byUid.clear();
     this.byNamespace.clear();
     this.checks.clear();
+    this.savedChecks = undefined;
     this.podProblems.clear();
     this.rebuildIndexes(host);
     for (const se of s.entries) {
@@ -1132,7 +1164,23 @@ export class ReplicaSetController implements SimController {
       this.newEntry(se.key, rs, { ...se, snapshot: table().state(st.value as never, copyContext(st.context)) });
     }
     this.kept = new Map(s.kept.map(([k, v]) => [k, { ...v, outcome: { ...v.outcome } }]));
-    for (const pod of host.cluster.pods.values()) this.checkPod(host, pod);
+    // The checks and the pods' problems as the live run had them then. Checking every pod again would
+    // also report owners deleted after a pod was checked, which the live run does not check again (and
+    // cost every pod a look-up); a checkpoint copied as JSON has lost the set, and every pod is checked.
+    if (s.checks) {
+      const none = { rs: undefined, selector: undefined, template: undefined, spec: undefined, replicas: undefined };
+      this.checks = new Map(s.checks.map(([k, check]) => [k, { ...none, check }]));
+      this.savedChecks = s.checks;
+    }
+    if (s.checked instanceof WeakSet && s.podProblems) {
+      this.checkedOwners = s.checked;
+      this.podProblems = new Map(s.podProblems);
+      this.savedPodProblems = s.podProblems;
+    } else {
+      this.checkedOwners = new WeakSet();
+      this.savedPodProblems = undefined;
+      for (const pod of host.cluster.pods.values()) this.checkPod(host, pod);
+    }
     this.wakeCache = null;
   }
 }
