@@ -406,7 +406,10 @@ export class NodeLifecycleController implements SimController {
 
   restore(saved: unknown, host: ControllerHost): void {
     this.slots.unsettleAll();
-    const s = structuredClone(saved) as SavedNodeLifecycle;
+    // Copied: only what the live controller edits in place (health, tracks, zone counts, the zone
+    // machines' snapshots; queues copy themselves). The rest is replaced, never edited, and is shared
+    // with the checkpoint: a structuredClone of all of it (5,000 nodes) was most of a restore.
+    const s = saved as SavedNodeLifecycle;
     this.applySettings(host);
     this.started = s.started;
     this.memory = s.memory;
@@ -421,8 +424,8 @@ export class NodeLifecycleController implements SimController {
     this.pendingPods = new Set(s.pendingPods);
     this.retryPods = new Set(s.retryPods);
     this.known = new Map(s.known);
-    this.health = new Map(s.health);
-    this.tracks = new Map(s.tracks);
+    this.health = new Map(s.health.map(([k, h]) => [k, cloneHealth(h)]));
+    this.tracks = new Map(s.tracks.map(([k, t]) => [k, { ...t }]));
     this.retry = new Set(s.retry);
     this.evictionStatus = new Map(s.evictionStatus);
     this.dirty = new Set(s.dirty);
@@ -447,10 +450,10 @@ export class NodeLifecycleController implements SimController {
     }
     this.queues = new Map(s.queues.map(([k, q]) => [k, RateLimitedTimedQueue.restore(q)]));
     for (const a of this.zoneActors.values()) a.stop();
-    this.zoneActors = new Map(s.zones.map(([k, snap]) => [k, createTracedActor(zoneMachine, `zone/${k}`, { snapshot: snap })]));
-    this.zoneCounts = new Map(s.zoneCounts);
+    this.zoneActors = new Map(s.zones.map(([k, snap]) => [k, createTracedActor(zoneMachine, `zone/${k}`, { snapshot: structuredClone(snap) })]));
+    this.zoneCounts = new Map(s.zoneCounts.map(([k, c]) => [k, { ...c }]));
     this.nodeActors = new Map(s.nodeActors.map(([k, value]) => [k, nodeMachineTable().instance(`node/${k}`, value)]));
-    this.monitor = monitorMachineTable().instance('monitor', s.monitor as StateValue | undefined);
+    this.monitor = monitorMachineTable().instance('monitor', structuredClone(s.monitor) as StateValue | undefined);
     this.transitions = new Map(s.transitions);
   }
 
