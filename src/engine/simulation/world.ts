@@ -10,7 +10,7 @@
  * garbage collector is not simulated).
  */
 import type { ScenarioEvent, NodeTarget } from '../snapshot/types';
-import type { KObject, NodeRecord, ObjectRecord, PodCondition, PodPhase, ReplicaSetRecord, Taint } from '../model/types';
+import type { KObject, NodeRecord, ObjectRecord, PodPhase, PodRecord, ReplicaSetRecord, Taint } from '../model/types';
 import { NODE_LEASE_NAMESPACE, nodeRef, nsKey, podRef, replicaSetRef } from '../model/types';
 import { formatDuration, formatTime, isZeroTime, type Micros } from '../model/time';
 import type { Check } from '../trace/decision';
@@ -237,8 +237,8 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
       if (ev.phase !== undefined) { host.remember(ref, 'phase', seq); pod.phase = ev.phase as PodPhase; }
       if (ev.ready !== undefined) {
         host.remember(ref, 'ready-status', seq);
-        setPodCondition(pod.conditions, 'Ready', ev.ready, now);
-        setPodCondition(pod.conditions, 'ContainersReady', ev.ready, now);
+        setPodCondition(pod, 'Ready', ev.ready, now);
+        setPodCondition(pod, 'ContainersReady', ev.ready, now);
       }
       host.updatePod(pod);
       return;
@@ -291,11 +291,19 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
   }
 }
 
-function setPodCondition(conds: PodCondition[], type: string, ready: boolean, now: Micros): void {
+/**
+ * Writes a new list with a new condition rather than editing either in place: a live pod shares
+ * its conditions, but the Ready one, with the snapshot's record and checkpoints (see clonePod).
+ */
+function setPodCondition(pod: PodRecord, type: string, ready: boolean, now: Micros): void {
   const status = ready ? 'True' : 'False';
-  const c = conds.find((x) => x.type === type);
-  if (!c) { conds.push({ type, status, lastTransitionTime: now }); return; }
-  if (c.status !== status) { c.status = status; c.lastTransitionTime = now; }
+  const i = pod.conditions.findIndex((x) => x.type === type);
+  if (i < 0) { pod.conditions = [...pod.conditions, { type, status, lastTransitionTime: now }]; return; }
+  const c = pod.conditions[i];
+  if (c.status === status) return;
+  const conds = pod.conditions.slice();
+  conds[i] = { ...c, status, lastTransitionTime: now };
+  pod.conditions = conds;
 }
 
 export function findRecord(host: SimHost, kind: string, namespace: string | undefined, name: string): ObjectRecord | undefined {

@@ -16,13 +16,13 @@ import { frozenConditions, heartbeatsSince, nodeFrom, NodeHeartbeats, sameFields
 import { defaultControllerFactory } from '../../../src/engine/simulation/wiring';
 import type { ControllerFactory } from '../../../src/engine/simulation/controllers';
 import type { PodBefore } from '../../../src/engine/controllers/controller';
-import type { NodeRecord, PodCondition, PodRecord } from '../../../src/engine/model/types';
+import type { KObject, NodeRecord, PodCondition, PodRecord } from '../../../src/engine/model/types';
 import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
 import { generateClusterStream, listChunks, renderObject } from '../../../src/engine/generate/index';
 import { nodeFs } from '../../../src/platform/nodeFs';
 import type { EventSpec } from '../../helpers/scenario';
-import { node, pod, scenarioOf } from '../../helpers/scenario';
+import { node, pod, replicaSet, scenarioOf } from '../../helpers/scenario';
 
 const dir = mkdtempSync(join(tmpdir(), 'cs-shared-copies-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -132,6 +132,54 @@ describe('checkpoints that keep only heartbeat times', () => {
       fresh.goToPass(back);
       assert.equal(shape(sim), shape(fresh), `at pass ${back}`);
     }
+  });
+});
+
+describe('the snapshot\'s records', () => {
+  /** Every record of the snapshot, as JSON. */
+  const records = (sim: SimulationImpl): string => {
+    const c = sim.scenario.snapshot.cluster;
+    return JSON.stringify([[...c.nodes], [...c.pods], [...c.replicaSets], [...c.leases], [...c.daemonSets]]);
+  };
+
+  // live pods share all but their Ready condition with them (clonePod): nothing may edit those in place
+  for (const version of ['1.35', '1.12'] as const) it(`are as loaded after an outage, a step back and the recovery (${version})`, () => {
+    const sim = make({ checkpointEvery: 5 }, version);
+    const loaded = records(sim);
+    sim.runUntil(sim.startTime + 20 * 60e6);
+    sim.goToPass(30);
+    sim.runUntil(sim.startTime + HOUR);
+    assert.ok(sim.trace.some((d) => d.action === 'PodsMarkedNotReady'));
+    assert.equal(records(sim), loaded);
+  });
+
+  it('are as loaded after pod events, evictions and replacements', () => {
+    const labels = { app: 'web' };
+    const owner = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'uid-rs-default-web', controller: true };
+    const events: EventSpec[] = [
+      { at: '3s', kind: 'pod', pod: 'default/web-1', ready: false } as EventSpec,
+      { at: '4s', kind: 'pod', pod: 'default/web-2', phase: 'Failed', ready: false } as EventSpec,
+      { at: '9s', kind: 'pod', pod: 'default/web-1', ready: true } as EventSpec,
+      { at: '12s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'x', effect: 'NoExecute' } } as EventSpec,
+      { at: '20s', kind: 'kubelet', action: 'stop', target: { nodes: ['b'] } } as EventSpec,
+    ];
+    // with all the conditions a running pod has (the helper's pods have Ready only)
+    const full = (p: KObject): KObject => {
+      const conditions = ['Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].map((type) => ({ type, status: 'True', lastTransitionTime: '2025-12-31T23:00:00Z' }));
+      return { ...p, status: { ...(p.status as KObject), conditions } };
+    };
+    const objects = [
+      node('a'), node('b'), node('c'), replicaSet('default', 'web', 4, labels),
+      full(pod('default', 'web-1', 'a', { labels, owner })), full(pod('default', 'web-2', 'b', { labels, owner })),
+      pod('default', 'web-3', 'b', { labels, owner }), pod('default', 'web-4', 'c', { labels, owner }), pod('default', 'solo', 'b'),
+    ];
+    const sim = createSimulation(scenarioOf({ objects, version: '1.31', events }), { checkpointEvery: 2 });
+    const loaded = records(sim);
+    sim.goToPass(60);
+    sim.goToPass(3);
+    sim.goToPass(80);
+    assert.ok(sim.trace.some((d) => d.action === 'PodEvicted'));
+    assert.equal(records(sim), loaded);
   });
 });
 
