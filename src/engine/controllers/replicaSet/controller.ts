@@ -220,12 +220,22 @@ export class ReplicaSetController implements SimController {
     else this.timed.delete(entry);
   }
 
+  /** `index` for every pod into empty maps (a restore does this for every pod: kept to the inserts) */
   private rebuildIndexes(host: ControllerHost): void {
     this.tallies.clear();
-    this.ownerOfPod.clear();
-    this.byOwner.clear();
-    this.orphans.clear();
-    for (const [key, pod] of host.cluster.pods) this.index(key, pod);
+    const ownerOfPod = (this.ownerOfPod = new Map());
+    const byOwner = (this.byOwner = new Map());
+    const orphans = (this.orphans = new Map());
+    for (const [key, pod] of host.cluster.pods) {
+      const ref = controllerOf(pod.meta);
+      const owner = ref ? ref.uid : '';
+      const map = owner === '' ? orphans : byOwner;
+      const k = owner === '' ? nsOf(key) : owner;
+      let set = map.get(k);
+      if (!set) map.set(k, (set = new Map()));
+      set.set(key, pod);
+      ownerOfPod.set(key, owner);
+    }
   }
 
   /** `old`: the pod's owner in the index, when the caller has just read it */
