@@ -7,7 +7,7 @@
  * status.phase Pending; and the DefaultTolerationSeconds tolerations the
  * admission plugin appends.
  */
-import type { KObject, PodRecord, ReplicaSetRecord } from '../../model/types';
+import type { KObject, PodRecord, ReplicaSetRecord, Toleration } from '../../model/types';
 import { formatTime, type Micros } from '../../model/time';
 import { toPodRecord } from '../../model/convert';
 import { applyDefaultTolerationSeconds } from '../../model/defaultTolerations';
@@ -28,6 +28,8 @@ export function controllerRefTo(rs: ReplicaSetRecord): KObject {
  * replaced, not edited (checkpoints share them with the live pods; the
  * admission of default tolerations and adoption make new objects), and a
  * record's labels are replaced, never edited (the host's `before` shares them).
+ * For the same reason every pod of a template shares the spec and the
+ * tolerations the admission of default tolerations gives it (`admitted`).
  */
 export function podFromTemplate(rs: ReplicaSetRecord, name: string, uid: string, now: Micros): PodRecord {
   const tmeta = isMap(rs.template.metadata) ? rs.template.metadata : {};
@@ -42,12 +44,32 @@ export function podFromTemplate(rs: ReplicaSetRecord, name: string, uid: string,
   };
   if (isMap(tmeta.annotations)) metadata.annotations = tmeta.annotations;
   if (Array.isArray(tmeta.finalizers)) metadata.finalizers = tmeta.finalizers;
-  const spec = isMap(rs.template.spec) ? rs.template.spec : {};
-  const raw: KObject = { apiVersion: 'v1', kind: 'Pod', metadata, spec, status: { phase: 'Pending' } };
+  const spec = isMap(rs.template.spec) ? rs.template.spec : undefined;
+  const done = spec && admitted(spec);
+  const raw: KObject = { apiVersion: 'v1', kind: 'Pod', metadata, spec: done ? done.spec : spec ?? {}, status: { phase: 'Pending' } };
   const pod = toPodRecord(raw);
   if (!pod) throw new Error(`bug: the pod built for ${rs.meta.namespace}/${rs.meta.name} has no name`);
   // the record keeps `now` exactly (the object's text has millisecond precision)
   pod.meta.creationTimestamp = now;
-  applyDefaultTolerationSeconds(pod);
+  if (done) pod.tolerations = done.tolerations;
+  else applyDefaultTolerationSeconds(pod);
   return pod;
+}
+
+/**
+ * What the admission of default tolerations makes of a template's spec: the
+ * spec a pod created from it is stored with and the pod's tolerations. It
+ * depends on the spec alone, so it is worked out once, on a pod made from
+ * the spec the way podFromTemplate made each pod before.
+ */
+const admittedSpecs = new WeakMap<KObject, { spec: KObject; tolerations: Toleration[] }>();
+function admitted(spec: KObject): { spec: KObject; tolerations: Toleration[] } | undefined {
+  let done = admittedSpecs.get(spec);
+  if (done) return done;
+  const probe = toPodRecord({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'probe', namespace: 'probe' }, spec, status: { phase: 'Pending' } });
+  if (!probe) return undefined;
+  applyDefaultTolerationSeconds(probe);
+  done = { spec: probe.raw.spec as KObject, tolerations: probe.tolerations };
+  admittedSpecs.set(spec, done);
+  return done;
 }
