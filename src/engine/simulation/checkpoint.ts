@@ -56,11 +56,14 @@ export function nodeFrom(v: NodeRecord | NodeHeartbeats): NodeRecord {
  * A live pod from a record nobody may edit (the snapshot's, a checkpoint's). Its tolerations and
  * owner references are replaced, never changed in place (apply makes a new record; adoption and
  * release write a new list): they are shared. Its metadata is edited (adoption writes the owner
- * references) and is copied. Of its conditions only the Ready one is ever edited in place (by
- * MarkPodsNotReady); every other change writes a new list with a new condition (the binder, the
- * taint manager's DisruptionTarget, the world's pod events): the others are shared. Copying every
- * condition of every pod was 95 MB of a 5,000-node cluster's 150,000 pods, at the start of every
- * simulation. (sharedCopies.test.ts checks that a run leaves the snapshot's records as loaded.)
+ * references) and is copied.
+ *
+ * Of a pod's conditions only the Ready one is ever edited in place (by MarkPodsNotReady); every
+ * other change writes a new list with a new condition (the binder, the taint manager's
+ * DisruptionTarget, the world's pod events). So the others are shared, here and in what is kept
+ * (frozenConditions). Copying every condition of every pod was 95 MB of a 5,000-node cluster's
+ * 150,000 pods, at the start of every simulation. sharedCopies.test.ts fails when a run edits a
+ * snapshot record, or a `before`, in place.
  */
 export function clonePod(p: PodRecord): PodRecord {
   return { ...p, meta: { ...p.meta }, conditions: p.conditions.map(liveCondition) };
@@ -72,10 +75,10 @@ function liveCondition(c: PodCondition): PodCondition {
 
 /**
  * A checkpoint's copy of a pod, never edited (restoring copies it again with clonePod): its
- * metadata is the snapshot record's when equal, and its conditions are shared with `conds`
- * (what the host last announced for the pod, or the snapshot record's) where equal (see
- * frozenConditions). Cloning every pod an outage touched in full cost a third of what the
- * checkpoints of a one-hour outage kept.
+ * metadata is the snapshot record's when equal, and its conditions are frozenConditions' (with
+ * `conds`, what the host last announced for the pod or the snapshot record's, as the earlier list).
+ * Cloning every pod an outage touched in full cost a third of what the checkpoints of a one-hour
+ * outage kept.
  */
 export function frozenPod(p: PodRecord, pristine: PodRecord | undefined, conds: readonly PodCondition[] | undefined, made: { last?: object }): PodRecord {
   const meta = pristine !== undefined && sameFields(p.meta, pristine.meta) ? pristine.meta : { ...p.meta };
@@ -115,24 +118,28 @@ export function sameFields(a: object, b: object, except?: string, except2?: stri
 }
 
 /**
- * A copy of a condition list for a record nobody edits (a checkpoint's pod, what the host last
- * announced for a pod). `prev` must be such a list too, or a snapshot record's (the simulation
- * works on a copy of the snapshot, so its records are never edited either): a condition equal to
- * the one at the same index of `prev` is shared rather than copied, and `prev` itself when every
- * one is. A condition that has to be copied is shared with `made.last`, the previous such copy,
- * when equal: MarkPodsNotReady gives every pod of a node the same Ready condition. None of these
+ * A pod's condition list for a record nobody edits (a checkpoint's pod, what the host last
+ * announced for a pod). Only a pod's Ready condition is ever edited in place (see clonePod), so
+ * every other condition of the live pod is shared as it is. The Ready condition is copied, unless
+ * it equals the one at the same index of `prev` (such a list, or a snapshot record's: neither is
+ * ever edited) or `made.last`, the previous copy (MarkPodsNotReady gives every pod of a node the
+ * same Ready condition); `prev` itself is returned when every condition is its own. None of these
  * lists or conditions may ever be edited in place: restoring a checkpoint copies them into the
  * live records (clonePod), and the controllers only read a `before`.
  */
-export function frozenConditions<C extends object>(conds: readonly C[], prev: readonly C[] | undefined, made: { last?: object }): C[] {
+export function frozenConditions<C extends { type: string }>(conds: readonly C[], prev: readonly C[] | undefined, made: { last?: object }): C[] {
   const n = conds.length;
   let same = prev !== undefined && prev.length === n;
-  // sized up front: growing by push reserves 17 slots for a list of 4, and these lists are kept
+  // sized up front: growing by push reserves room for 16, and these lists are kept
   const out = new Array<C>(n);
   for (let i = 0; i < n; i++) {
     const c = conds[i];
     const p = prev !== undefined && i < prev.length ? prev[i] : undefined;
-    // the same object: one of the shared ones (see clonePod), never edited
+    if (c.type !== 'Ready') {
+      out[i] = c;
+      if (c !== p) same = false;
+      continue;
+    }
     if (p !== undefined && (c === p || sameFields(c, p))) { out[i] = p; continue; }
     same = false;
     const last = made.last as C | undefined;

@@ -56,10 +56,7 @@ export class SimHost implements ControllerHost {
   /** what the controllers were last told about each node */
   private nodeSeen = new Map<string, NodeBefore>();
   private podSeen = new Map<string, PodBefore>();
-  /**
-   * The snapshot's pods (never edited: the simulation works on a copy): a pod never announced
-   * yet shares its `before` conditions with its snapshot record where they are equal.
-   */
+  /** The snapshot's pods (never edited: the simulation works on a copy): checkpoints' pods share their metadata when equal. */
   pristinePods: ReadonlyMap<string, PodRecord> = new Map();
   /** the last condition frozenConditions had to copy */
   private madeCondition: { last?: object } = {};
@@ -145,7 +142,7 @@ export class SimHost implements ControllerHost {
     // onto an array reserves room for 16 more, so short lists are copied at their exact size instead.
     const list = this.byObject.get(d.object);
     if (!list) this.byObject.set(d.object, [seq]);
-    else if (list.length < SHORT_LIST) this.byObject.set(d.object, [...list, seq]);
+    else if (list.length < SHORT_LIST) this.byObject.set(d.object, list.concat(seq));
     else list.push(seq);
     return seq;
   }
@@ -206,7 +203,7 @@ export class SimHost implements ControllerHost {
     const key = nsKey(pod.meta.namespace, pod.meta.name);
     this.dirtyPods.add(key);
     const seen = this.podSeen.get(key);
-    const now = this.seenOf(key, pod, seen);
+    const now = this.seenOf(pod, seen);
     let before = seen;
     if (!before) {
       // never announced: its current record, under the node it was indexed under; that is `now`
@@ -228,12 +225,12 @@ export class SimHost implements ControllerHost {
     const seen = this.podSeen.get(key);
     if (existing) {
       const before = seen ?? this.podBefore(key, existing);
-      this.podSeen.set(key, this.seenOf(key, pod, seen));
+      this.podSeen.set(key, this.seenOf(pod, seen));
       this.notifyPod('updated', pod, before);
       return;
     }
     this.podKeyLog.push(key, true);
-    this.podSeen.set(key, this.seenOf(key, pod, seen));
+    this.podSeen.set(key, this.seenOf(pod, seen));
     this.notifyPod('added', pod, undefined);
   }
 
@@ -299,23 +296,23 @@ export class SimHost implements ControllerHost {
   private podBefore(key: string, pod: PodRecord): PodBefore {
     const seen = this.podSeen.get(key);
     if (seen) return seen;
-    const b = this.seenOf(key, pod, undefined);
+    const b = this.seenOf(pod, undefined);
     b.nodeName = this.podNode.get(key);
     return b;
   }
 
   /**
    * What an announcement of the pod tells the controllers, kept as the next announcement's
-   * `before`: one per pod an outage touched (50,000 at 5,000 nodes). Its conditions are shared
-   * with the previous one's, or with the snapshot's record, where they are equal (frozenConditions).
+   * `before`: one per pod an outage touched (50,000 at 5,000 nodes). It shares the pod's
+   * conditions but Ready, which is shared with the previous one's when equal (frozenConditions).
    */
   /** A checkpoint's copy of the pod: see frozenPod. */
   frozenPod(key: string, pod: PodRecord): PodRecord {
     return frozenPod(pod, this.pristinePods.get(key), this.podSeen.get(key)?.conditions, this.madeCondition);
   }
 
-  private seenOf(key: string, pod: PodRecord, prev: PodBefore | undefined): PodBefore {
-    return podBeforeOf(pod, prev?.conditions ?? this.pristinePods.get(key)?.conditions, this.madeCondition);
+  private seenOf(pod: PodRecord, prev: PodBefore | undefined): PodBefore {
+    return podBeforeOf(pod, prev?.conditions, this.madeCondition);
   }
 
   private index(key: string, nodeName: string | undefined): void {
@@ -371,9 +368,9 @@ function causesBefore(causes: readonly number[], seq: number): number[] {
 
 /**
  * The pod as an informer's old object shows it. Tolerations and labels are
- * replaced, never changed in place, so they are shared; conditions are
- * edited in place (MarkPodsNotReady sets the Ready condition's status), so
- * the list is an unedited copy, sharing what equals `prev` (see frozenConditions).
+ * replaced, never changed in place, so they are shared; the Ready condition
+ * is edited in place (MarkPodsNotReady), so the list is one nobody edits,
+ * with a copy of Ready unless `prev`'s equals it (see frozenConditions).
  */
 export function podBeforeOf(pod: PodRecord, prev?: readonly PodCondition[], made: { last?: object } = {}): PodBefore {
   const b: PodBefore = {

@@ -222,21 +222,24 @@ describe('sameFields, heartbeatsSince, nodeFrom, frozenConditions', () => {
     assert.equal(base.conditions[0].lastHeartbeatTime, 1, 'the base is not edited');
   });
 
-  it('frozenConditions: shares only equal conditions, and never a live one', () => {
+  it('frozenConditions: never shares a live Ready condition, shares an equal kept one', () => {
     const c = (status: string, t: number, type = 'Ready'): PodCondition => ({ type, status: status as PodCondition['status'], lastTransitionTime: t });
     const prev = [c('True', 1, 'Initialized'), c('True', 1)];
     const made = {};
     const live = [c('True', 1, 'Initialized'), c('False', 7)];
     const out = frozenConditions(live, prev, made);
-    assert.equal(out[0], prev[0]);
+    // only Ready is ever edited in place: the others are the live pod's own
+    assert.equal(out[0], live[0]);
     assert.notEqual(out[1], live[1]);
     assert.deepEqual(out[1], live[1]);
-    // the next pod's equal Ready shares that copy; an equal list shares the list
-    const again = frozenConditions([c('True', 1, 'Initialized'), c('False', 7)], [c('True', 1, 'Initialized'), c('True', 1)], made);
+    // the next pod's equal Ready shares that copy
+    const again = frozenConditions([c('True', 1, 'Initialized'), c('False', 7)], prev, made);
     assert.equal(again[1], out[1]);
-    assert.equal(frozenConditions(live, out, made), out);
-    assert.notEqual(frozenConditions(live, undefined, {})[0], live[0]);
-    assert.equal(frozenConditions([c('False', 8)], out.slice(1), made).length, 1);
+    // a list whose every condition is the earlier list's: that list
+    assert.equal(frozenConditions([live[0], c('False', 7)], out, made), out);
+    const fresh = [c('True', 1)];
+    assert.notEqual(frozenConditions(fresh, undefined, {})[0], fresh[0]);
     assert.equal(frozenConditions([c('False', 8)], out.slice(1), made)[0].lastTransitionTime, 8);
+    assert.equal(frozenConditions([c('False', 7, 'Ready'), c('True', 2, 'PodScheduled')], out.slice(1), made)[0], out[1], 'a Ready at the same index, equal');
   });
 });
