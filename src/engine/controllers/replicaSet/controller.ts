@@ -64,8 +64,8 @@ interface Entry {
   /** signature of the last ExpectationsPending decision, so it is not repeated */
   lastPending?: string;
   lastTransition?: MachineTransition & { seq?: number };
-  /** what the last checkpoint kept of this entry, and the parts it was made from (see `savedEntry`) */
-  lastSaved?: { saved: SavedEntry; lastTransition: Entry['lastTransition']; removed: Entry['removed'] };
+  /** what the last checkpoint kept of this entry (see `savedEntry`) */
+  lastSaved?: SavedEntry;
 }
 
 interface KeptRecord {
@@ -1205,48 +1205,30 @@ function copyContext(c: ReplicaSetMachineContext): ReplicaSetMachineContext {
 }
 
 /**
- * The plain copy made of each machine state. States are immutable (a
- * transition makes a new one; an event that takes no transition keeps the
- * old one), so a ReplicaSet whose machine did not move since the last
- * checkpoint shares that checkpoint's copy instead of copying again
- * (checkpoints never mutate what they hold; restore copies the context).
- */
-const plainCopies = new WeakMap<object, PlainState>();
-
-/**
- * An entry as a checkpoint keeps it. Most ReplicaSets do not change between
- * two checkpoints, so an entry whose every part is the same as at the last
- * checkpoint shares that checkpoint's copy (nothing mutates a checkpoint; the
- * machine state, `lastTransition` and the `removed` items are replaced, never
- * changed in place, so comparing them by identity is exact).
+ * An entry as a checkpoint keeps it. Nothing here is changed in place: the
+ * machine's state is immutable plain data (pureMachine.ts: a transition makes
+ * a new one, its context and delKeys included), `lastTransition` and the
+ * `removed` items are replaced, never edited, and checkpoints never mutate
+ * what they hold (restore copies the context and the list). So the checkpoint
+ * shares them with the entry instead of copying, and an entry whose every
+ * part is the same as at the last checkpoint (most ReplicaSets between two
+ * checkpoints) shares that checkpoint's entry; comparing by identity is exact.
  */
 function savedEntry(e: Entry): SavedEntry {
-  const snapshot = plainState(e.actor);
+  const snapshot = e.actor.snapshot();
   const last = e.lastSaved;
   if (
-    last && last.saved.snapshot === snapshot && last.saved.counter === e.counter && last.saved.lastManageSeq === e.lastManageSeq &&
-    last.saved.lastPending === e.lastPending && last.lastTransition === e.lastTransition &&
+    last && last.snapshot === snapshot && last.counter === e.counter && last.lastManageSeq === e.lastManageSeq &&
+    last.lastPending === e.lastPending && last.lastTransition === e.lastTransition &&
     last.removed.length === e.removed.length && last.removed.every((r, i) => r === e.removed[i])
-  ) return last.saved;
+  ) return last;
   const saved: SavedEntry = {
-    key: e.key, uid: e.uid, snapshot, counter: e.counter,
-    removed: e.removed.map((r) => ({ ...r })), lastManageSeq: e.lastManageSeq,
+    key: e.key, uid: e.uid, snapshot, counter: e.counter, removed: e.removed.slice(), lastManageSeq: e.lastManageSeq,
     ...(e.lastPending !== undefined ? { lastPending: e.lastPending } : {}),
-    ...(e.lastTransition ? { lastTransition: { ...e.lastTransition } } : {}),
+    ...(e.lastTransition ? { lastTransition: e.lastTransition } : {}),
   };
-  e.lastSaved = { saved, lastTransition: e.lastTransition, removed: [...e.removed] };
+  e.lastSaved = saved;
   return saved;
-}
-
-/** the machine's state as plain data (what a checkpoint keeps; restored with TransitionTable.state) */
-function plainState(actor: Actor): PlainState {
-  const snap = actor.snapshot();
-  const cached = plainCopies.get(snap);
-  if (cached) return cached;
-  const v = snap.value as Record<string, string>;
-  const out = { value: { ...v }, context: copyContext(snap.context) };
-  plainCopies.set(snap, out);
-  return out;
 }
 
 function rulesText(s: RankingSettings): string[] {
