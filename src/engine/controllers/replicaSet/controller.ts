@@ -54,6 +54,8 @@ const table = () => (transitionTable ??= new TransitionTable(replicaSetMachine))
 interface Entry {
   key: string;
   uid: string;
+  /** `ReplicaSet/<key>`, made once: every decision about the ReplicaSet keeps it */
+  ref?: ObjectRef;
   actor: Actor;
   /** pod name counter (the seeded "random" suffixes) */
   counter: number;
@@ -75,7 +77,7 @@ interface KeptRecord {
 }
 
 /** an entry in a checkpoint: the machine as plain state instead of the actor */
-type SavedEntry = Omit<Entry, 'actor' | 'lastSaved'> & { snapshot: unknown };
+type SavedEntry = Omit<Entry, 'actor' | 'lastSaved' | 'ref'> & { snapshot: unknown };
 
 interface CachedCheck {
   /** none for a check put back by a restore: it is made again at its first use */
@@ -496,7 +498,7 @@ export class ReplicaSetController implements SimController {
     }
     const check = this.check(rs);
     if (!check.manageable) return undefined;
-    const ref = replicaSetRef(rs.meta.namespace, rs.meta.name);
+    const ref = (entry.ref ??= replicaSetRef(rs.meta.namespace, rs.meta.name));
 
     // SatisfiedExpectations (an expired record counts as satisfied)
     const expiredAt = this.expireIfDue(host, entry);
@@ -855,7 +857,7 @@ export class ReplicaSetController implements SimController {
     // ExpectCreations before any call
     const expectT = this.send(entry, { type: 'EXPECT', add: count, delKeys: [], now: host.now });
     const created: PodRecord[] = [];
-    const batches: number[] = [];
+    let batches: number[] = [];
     let failed = 0;
     let failedBatch: number | undefined;
     let error: string | undefined;
@@ -896,14 +898,14 @@ export class ReplicaSetController implements SimController {
     if (count < replicas - active) because.push({ rule: 'at most burstReplicas pods are created in one sync', values: { burstReplicas: host.config.burstReplicas, creating: count } });
     because.push({
       rule: `slow start: batches of ${SLOW_START_INITIAL_BATCH_SIZE}, 2, 4, … doubling, stopping after the first batch with a failure`,
-      values: { batches, created: created.length, ...(failedBatch !== undefined ? { failedBatch, failed, skipped: skipped - failed } : {}) },
+      values: { batches: (batches = exact(batches)), created: created.length, ...(failedBatch !== undefined ? { failedBatch, failed, skipped: skipped - failed } : {}) },
     });
     if (replacedPods.length) because.push({ rule: 'pods of this ReplicaSet went away since the last sync', values: { pods: replacedPods.map((r) => r.key).slice(0, MAX_LISTED) } });
     const names = created.map((p) => p.meta.name);
     const seq = host.decide({
       controller: 'replicaset', action: 'PodsCreated', object: ref,
       summary: `Created ${created.length} pod(s) (need ${replicas}, had ${active}; slow-start batches ${batches.join(', ')}${failedBatch !== undefined ? `; batch ${failedBatch} failed, ${skipped} not created` : ''})`,
-      because, causes, machine: expectT, source: `${SOURCE} manageReplicas -> slowStartBatch`,
+      because: exact(because), causes, machine: expectT, source: `${SOURCE} manageReplicas -> slowStartBatch`,
       details: { pods: names, batches, ...(failedBatch !== undefined ? { failed, skipped } : {}) },
     });
     if (expectT) entry.lastTransition = { ...expectT, seq };
@@ -1003,9 +1005,9 @@ export class ReplicaSetController implements SimController {
     const seq = host.decide({
       controller: 'replicaset', action: 'PodsDeleted', object: ref,
       summary: `Deleted ${deleted.length} pod(s) (need ${replicas}, had ${filteredPods.length}; ranked by ${order})`,
-      because, causes, machine: expectT,
+      because: exact(because), causes, machine: expectT,
       source: `${SOURCE} manageReplicas -> getPodsToDelete (${order}, pkg/controller/controller_utils.go)`,
-      details: { pods: deleted, kept: choice.kept.map((k) => k.name).slice(0, MAX_LISTED), rules: rulesText(settings) },
+      details: { pods: exact(deleted), kept: choice.kept.map((k) => k.name).slice(0, MAX_LISTED), rules: rulesText(settings) },
     });
     if (expectT) entry.lastTransition = { ...expectT, seq };
     entry.lastManageSeq = seq;
@@ -1066,9 +1068,11 @@ export class ReplicaSetController implements SimController {
     const seq = host.decide({
       controller: 'replicaset', action: 'ReplicaSetStatusUpdated', object: ref,
       summary: `Status: ${next.replicas} replicas, ${next.readyReplicas} ready, ${next.availableReplicas} available${failure ? ` (ReplicaFailure: ${failure.reason})` : ''}`,
-      because, causes: entry.lastManageSeq ? [entry.lastManageSeq] : [], machine: null,
+      because: exact(because), causes: entry.lastManageSeq ? [entry.lastManageSeq] : [], machine: null,
       source: 'replicaset: syncReplicaSet -> calculateStatus / updateReplicaSetStatus (pkg/controller/replicaset/replica_set_utils.go)',
-      details: { status: { ...next, conditions: next.conditions.map((c) => ({ ...c, lastTransitionTime: formatTime(c.lastTransitionTime) })) } },
+      // a status is never changed once written (the next write replaces it): without conditions to
+      // show with text times, the trace keeps the written status itself
+      details: { status: next.conditions.length === 0 ? next : { ...next, conditions: next.conditions.map((c) => ({ ...c, lastTransitionTime: formatTime(c.lastTransitionTime) })) } },
     });
     host.remember(ref, 'status', seq);
     return undefined;
@@ -1241,6 +1245,8 @@ function rulesText(s: RankingSettings): string[] {
   return out;
 }
 
+/** a list the trace keeps, at its length (a push onto an array reserves room for 16 more) */
+const exact = <T>(list: T[]): T[] => list.slice();
 const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
 const podKeyOf = (p: PodRecord) => `${p.meta.namespace}/${p.meta.name}`;
 
