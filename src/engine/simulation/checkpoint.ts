@@ -2,7 +2,10 @@
  * Copies of the world for checkpoints: every record's mutable parts are
  * copied; `raw` (the object as exported, never mutated in place by the
  * engine: changes make a new object), labels, annotations and parsed specs
- * that nothing mutates (selectors, templates) are shared.
+ * that nothing mutates (selectors, templates) are shared. Kept copies (the
+ * checkpoints', the host's `before` of each pod) also share what did not
+ * change with earlier kept copies and the snapshot's records: a pod's
+ * conditions but Ready, a node whose heartbeat times alone changed.
  */
 import type { ClusterState } from '../model/cluster';
 import type { DaemonSetRecord, LeaseRecord, NodeRecord, ObjectMeta, PodCondition, PodRecord, ReplicaSetRecord } from '../model/types';
