@@ -47,6 +47,12 @@ export interface SimController {
   onPodEvent?(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void;
   onReplicaSetEvent?(host: ControllerHost, type: WatchType, rs: ReplicaSetRecord): void;
   onLeaseEvent?(host: ControllerHost, type: WatchType, lease: LeaseRecord): void;
+  /**
+   * Plain Lease renewals of one instant (updates: the first `count` records of
+   * `batch`, an array the caller reuses afterwards). Without it, each is an
+   * `onLeaseEvent` update.
+   */
+  onLeaseRenewals?(host: ControllerHost, batch: readonly LeaseRecord[], count: number): void;
   /** The earliest time at which this controller has work due, or undefined. */
   nextWake(): Micros | undefined;
   /** Does all work due at host.now. */

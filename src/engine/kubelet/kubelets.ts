@@ -98,6 +98,14 @@ export interface KubeletHooks {
   /** an existing Lease was renewed */
   leaseRenewed?(lease: LeaseRecord): void;
   /**
+   * The plain renewals of one instant, at once (the first `count` records of
+   * `batch`; the array is reused afterwards). When given, `materialise`
+   * announces its renewals this way instead of one `leaseRenewed` each: the
+   * same Leases renew together every interval, and a consumer can recognise
+   * the batch instead of looking each Lease up (simulation/batchMemo.ts).
+   */
+  leasesRenewed?(batch: readonly LeaseRecord[], count: number): void;
+  /**
    * a full post wrote only heartbeat times (not announced, as before): the
    * record changed all the same, and checkpoints must know it
    */
@@ -150,6 +158,9 @@ export class Kubelets {
   private reposts = new MinHeap<string>();
   /** no plain post or renewal is due before this time */
   private nextPlain: Micros = NEVER;
+  /** the Leases renewed by one `materialise`, for `leasesRenewed` (reused) */
+  private renewed: LeaseRecord[] = [];
+  private renewedCount = 0;
   readonly period: Duration;
 
   constructor(private cluster: ClusterState, readonly settings: KubeletSettings, private hooks: KubeletHooks) {
@@ -306,6 +317,7 @@ export class Kubelets {
     if (now < this.nextPlain) return;
     let next = NEVER;
     const p = this.period, l = this.renewInterval();
+    const batch = this.hooks.leasesRenewed !== undefined;
     for (const st of this.states.values()) {
       if (st.status) {
         const k = Math.floor((now - st.anchor) / p);
@@ -319,11 +331,18 @@ export class Kubelets {
       if (st.lease && this.settings.leases) {
         const j = Math.floor((now - st.leaseAnchor) / l);
         const lt = st.leaseAnchor + j * l;
-        if (lt > st.lastRenew) this.renew(st, lt);
+        if (lt > st.lastRenew) this.renew(st, lt, batch);
         next = Math.min(next, st.leaseAnchor + (j + 1) * l);
       }
     }
     this.nextPlain = next;
+    // Announced after the loop: for each node its status post still comes first; the order among
+    // different nodes' announcements is not something a controller may depend on (informers do not order them).
+    if (batch && this.renewedCount > 0) {
+      const count = this.renewedCount;
+      this.renewedCount = 0;
+      this.hooks.leasesRenewed!(this.renewed, count);
+    }
   }
 
   /** The kubelets as the UI and explain show them. */
@@ -395,12 +414,13 @@ export class Kubelets {
     return changed;
   }
 
-  private renew(st: KubeletState, t: Micros): void {
+  private renew(st: KubeletState, t: Micros, batch = false): void {
     st.lastRenew = t;
     const existing = st.leaseRecord ?? (st.leaseRecord = this.cluster.leases.get(st.node));
     if (existing) {
       existing.renewTime = t;
-      this.hooks.leaseRenewed?.(existing);
+      if (batch) this.renewed[this.renewedCount++] = existing;
+      else this.hooks.leaseRenewed?.(existing);
       return;
     }
     const lease: LeaseRecord = {

@@ -189,6 +189,7 @@ export class SimulationImpl implements Simulation {
       leaseCreated: (lease) => this.host.announceLease('added', lease),
       heartbeat: (node) => this.host.announceHeartbeat(node),
       leaseRenewed: (lease) => this.host.announceLease('updated', lease),
+      leasesRenewed: (batch, count) => this.host.announceLeaseRenewals(batch, count),
       // restoring a checkpoint puts back only the records marked changed since it
       touched: (node) => this.host.dirtyNodes.add(node.meta.name),
     });

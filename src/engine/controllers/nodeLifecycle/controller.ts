@@ -267,6 +267,19 @@ export class NodeLifecycleController implements SimController {
     if (slot.settled !== 'quiet') slot.settled = undefined;
   }
 
+  /** A renewal batch: as many onLeaseEvent updates, without a look-up per Lease (the batch's slots are remembered). */
+  onLeaseRenewals(host: ControllerHost, batch: readonly LeaseRecord[], count: number): void {
+    if (!this.started) return;
+    this.lastNow = host.now;
+    const slots = this.slots.forBatch(batch, count);
+    for (let i = 0; i < count; i++) {
+      const slot = slots[i];
+      this.slots.noteNews(slot);
+      slot.lease = batch[i];
+      if (slot.settled !== 'quiet') slot.settled = undefined;
+    }
+  }
+
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
     this.lastNow = host.now;
     if (!this.started || !this.rules.podUpdateHandler || type === 'deleted') return;

@@ -12,6 +12,7 @@
  */
 import type { Micros } from '../../model/time';
 import type { LeaseRecord } from '../../model/types';
+import { BatchMemo } from '../../simulation/batchMemo';
 
 /**
  * Unknown nodes found settled with nothing new since: 'tainted' (evaluating
@@ -94,11 +95,23 @@ export class NodeSlots {
 
   addNews(name: string): Slot {
     const s = this.of(name);
+    this.noteNews(s);
+    return s;
+  }
+
+  noteNews(s: Slot): void {
     if (!s.news) {
       s.news = true;
       this.newsList[this.newsCount++] = s;
     }
-    return s;
+  }
+
+  /** the kubelets' renewal batches (see batchMemo.ts), each with its nodes' slots */
+  private batches = new BatchMemo<LeaseRecord, Slot>();
+
+  /** The slots of the first `count` Leases of a renewal batch, in its order. */
+  forBatch(batch: readonly LeaseRecord[], count: number): readonly Slot[] {
+    return this.batches.get(batch, count, (l) => this.of(l.meta.name))?.values ?? [];
   }
 
   hasNews(name: string): boolean {
@@ -151,5 +164,7 @@ export class NodeSlots {
     this.newsList = [];
     this.newsCount = 0;
     this.spare = [];
+    // remembered batches point at the old slots
+    this.batches.clear();
   }
 }
