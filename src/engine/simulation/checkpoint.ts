@@ -158,6 +158,24 @@ export function cloneLease(l: LeaseRecord): LeaseRecord {
   return { ...l };
 }
 
+/**
+ * A checkpoint's Lease whose only change since `of` (an earlier checkpoint's copy or the
+ * snapshot's record, neither ever edited) is its renewTime: every running kubelet renews its
+ * Lease in place every 10 s, so every checkpoint would otherwise copy every Lease.
+ */
+export class LeaseRenewal {
+  constructor(readonly of: LeaseRecord, readonly renewTime: number | undefined) {}
+}
+
+/** A live Lease from a checkpoint's: a copy, with the renewal written in. */
+export function leaseFrom(v: LeaseRecord | LeaseRenewal): LeaseRecord {
+  if (!(v instanceof LeaseRenewal)) return cloneLease(v);
+  // sameFields checked that the Lease had a renewTime where `of` has one
+  const l = cloneLease(v.of);
+  l.renewTime = v.renewTime;
+  return l;
+}
+
 export function copyMap<T>(m: Map<string, T>, f: (v: T) => T): Map<string, T> {
   const out = new Map<string, T>();
   for (const [k, v] of m) out.set(k, f(v));

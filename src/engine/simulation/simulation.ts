@@ -48,7 +48,7 @@ import type {
 import { SimHost, indexPod } from './host';
 import { applyWorldEvent, CONTROLLER_MANAGER_REF } from './world';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllers';
-import { cloneCluster, cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet, copyMap, heartbeatsSince, nodeFrom, NodeHeartbeats } from './checkpoint';
+import { cloneCluster, cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet, copyMap, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from './checkpoint';
 import { explainObject } from './explain';
 import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
@@ -102,7 +102,8 @@ interface Checkpoint {
   nodes: MapDelta<NodeRecord | NodeHeartbeats>;
   pods: PodDelta;
   replicaSets: MapDelta<ReplicaSetRecord>;
-  leases: MapDelta<LeaseRecord>;
+  /** a Lease whose renewTime alone changed is kept as that time (LeaseRenewal) */
+  leases: MapDelta<LeaseRecord | LeaseRenewal>;
   daemonSets: Map<string, DaemonSetRecord>;
   ignored: KObject[];
   /** podsByNode's changes since the previous checkpoint (see SimHost.indexLog) */
@@ -151,6 +152,8 @@ export class SimulationImpl implements Simulation {
    * checkpoint holds any more, which is as good (never edited either).
    */
   private nodeCopies = new Map<string, NodeRecord>();
+  /** The same for Leases, against which a checkpoint keeps only a renewTime. */
+  private leaseCopies = new Map<string, LeaseRecord>();
   /** while goToPass replays up to this pass: checkpoints every FINE_CHECKPOINT_EVERY passes too */
   private fineUntil: number | null = null;
   private readonly checkpointEvery: number;
@@ -174,6 +177,7 @@ export class SimulationImpl implements Simulation {
     this.host = new SimHost(cluster, this.config, this.kubelet, this.behaviour, this.startTime);
     this.host.pristinePods = scenario.snapshot.cluster.pods;
     this.nodeCopies = new Map(scenario.snapshot.cluster.nodes);
+    this.leaseCopies = new Map(scenario.snapshot.cluster.leases);
     const leases = settings.leases;
     this.kubelets = new Kubelets(cluster, {
       updateFrequency: this.kubelet.nodeStatusUpdateFrequency,
@@ -477,6 +481,14 @@ export class SimulationImpl implements Simulation {
     return copy;
   }
 
+  private leaseCopy(name: string, l: LeaseRecord): LeaseRecord | LeaseRenewal {
+    const base = this.leaseCopies.get(name);
+    if (base !== undefined && sameFields(l, base, 'renewTime')) return new LeaseRenewal(base, l.renewTime);
+    const copy = cloneLease(l);
+    this.leaseCopies.set(name, copy);
+    return copy;
+  }
+
   private saveCheckpoint(): void {
     const host = this.host;
     const c = host.cluster;
@@ -488,7 +500,7 @@ export class SimulationImpl implements Simulation {
     host.indexLog = [];
     const nodes = takeDelta(c.nodes, host.dirtyNodes, (n, name) => this.nodeCopy(name, n));
     const replicaSets = takeDelta(c.replicaSets, host.dirtyReplicaSets, cloneReplicaSet);
-    const leases = takeDelta(c.leases, host.dirtyLeases, cloneLease);
+    const leases = takeDelta(c.leases, host.dirtyLeases, (l, name) => this.leaseCopy(name, l));
     const factsDelta: (string | number)[] = [];
     for (const k of host.dirtyFacts) factsDelta.push(k, host.facts.get(k)!);
     host.dirtyFacts.clear();
@@ -556,7 +568,7 @@ export class SimulationImpl implements Simulation {
       pods: rewind(live.pods, snap.pods, chain, dropped, (c) => c.pods.delta, host.dirtyPods, clonePod, podOrder(snap.pods, chain)),
       replicaSets: rewind(live.replicaSets, snap.replicaSets, chain, dropped, (c) => c.replicaSets.delta, host.dirtyReplicaSets, cloneReplicaSet, cp.replicaSets.order),
       daemonSets: copyMap(cp.daemonSets, cloneDaemonSet),
-      leases: rewind(live.leases, snap.leases, chain, dropped, (c) => c.leases.delta, host.dirtyLeases, cloneLease, cp.leases.order),
+      leases: rewind(live.leases, snap.leases, chain, dropped, (c) => c.leases.delta, host.dirtyLeases, leaseFrom, cp.leases.order),
       podsByNode: new Map(),
       ignored: [...cp.ignored],
     };

@@ -12,11 +12,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
-import { frozenConditions, heartbeatsSince, nodeFrom, NodeHeartbeats, sameFields } from '../../../src/engine/simulation/checkpoint';
+import { frozenConditions, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from '../../../src/engine/simulation/checkpoint';
 import { defaultControllerFactory } from '../../../src/engine/simulation/wiring';
 import type { ControllerFactory } from '../../../src/engine/simulation/controllers';
 import type { PodBefore } from '../../../src/engine/controllers/controller';
-import type { KObject, NodeRecord, PodCondition, PodRecord } from '../../../src/engine/model/types';
+import type { KObject, LeaseRecord, NodeRecord, PodCondition, PodRecord } from '../../../src/engine/model/types';
 import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
 import { generateClusterStream, listChunks, renderObject } from '../../../src/engine/generate/index';
@@ -183,7 +183,7 @@ describe('the snapshot\'s records', () => {
   });
 });
 
-describe('sameFields, heartbeatsSince, nodeFrom, frozenConditions', () => {
+describe('sameFields, heartbeatsSince, nodeFrom, leaseFrom, frozenConditions', () => {
   const cond = (status: string, hb: number, extra: Record<string, unknown> = {}) =>
     ({ type: 'Ready', status, reason: 'KubeletReady', lastHeartbeatTime: hb, lastTransitionTime: 5, ...extra }) as NodeRecord['conditions'][number];
   const nodeOf = (conds: NodeRecord['conditions'], taints: NodeRecord['taints'] = []): NodeRecord =>
@@ -220,6 +220,16 @@ describe('sameFields, heartbeatsSince, nodeFrom, frozenConditions', () => {
     assert.equal(JSON.stringify(restored), JSON.stringify(live));
     assert.notEqual(restored.conditions[0], base.conditions[0]);
     assert.equal(base.conditions[0].lastHeartbeatTime, 1, 'the base is not edited');
+  });
+
+  it('leaseFrom: the Lease as it was, in a copy of its own', () => {
+    const base = { kind: 'Lease', meta: { ...META, namespace: 'kube-node-lease' }, holderIdentity: 'n', leaseDurationSeconds: 40, renewTime: 1, raw: RAW } as LeaseRecord;
+    const live = { ...base, renewTime: 9 };
+    assert.equal(sameFields(live, base, 'renewTime'), true);
+    assert.equal(sameFields({ ...live, holderIdentity: 'm' }, base, 'renewTime'), false, 'another holder');
+    const restored = leaseFrom(new LeaseRenewal(base, live.renewTime));
+    assert.equal(JSON.stringify(restored), JSON.stringify(live));
+    assert.equal(base.renewTime, 1, 'the base is not edited');
   });
 
   it('frozenConditions: never shares a live Ready condition, shares an equal kept one', () => {
