@@ -1034,10 +1034,13 @@ export class ReplicaSetController implements SimController {
     if (!gate) return undefined;
     if (counted !== undefined) return counted;
     const tally = this.tallyFor(host, rs, check);
-    if (tally) return tally.terminating;
+    if (tally && !verifyTallies) return tally.terminating;
     let n = 0;
     for (const p of this.podsIn(host, this.byOwner.get(rs.meta.uid))) {
       if (isTerminating(p) && check.selector.matches(p.meta.labels)) n++;
+    }
+    if (tally && tally.terminating !== n) {
+      throw new Error(`replicaset ${rs.meta.namespace}/${rs.meta.name} at ${formatTime(host.now)}: running count of terminating pods ${tally.terminating}, every pod read ${n}`);
     }
     return n;
   }
