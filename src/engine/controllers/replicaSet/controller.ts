@@ -173,6 +173,8 @@ export class ReplicaSetController implements SimController {
   private byNamespace = new Map<string, Set<Entry>>();
   /** running counts of the pods in `byOwner`, per controller uid, made at a ReplicaSet's first sync (tally.ts) */
   private tallies = new Map<string, PodTally>();
+  /** the tallies' classes of the pods whose class is not the usual one (tally.ts) */
+  private podClasses = new Map<string, number>();
 
   constructor(private readonly options: ReplicaSetControllerOptions = {}) {}
 
@@ -225,6 +227,7 @@ export class ReplicaSetController implements SimController {
   /** `index` for every pod into empty maps (a restore does this for every pod: kept to the inserts) */
   private rebuildIndexes(host: ControllerHost): void {
     this.tallies.clear();
+    this.podClasses.clear();
     const ownerOfPod = (this.ownerOfPod = new Map());
     const byOwner = (this.byOwner = new Map());
     const orphans = (this.orphans = new Map());
@@ -744,9 +747,14 @@ export class ReplicaSetController implements SimController {
     const uid = rs.meta.uid;
     let tally = this.tallies.get(uid);
     if (tally && tally.check === check) return tally;
-    tally = new PodTally(check, new StatusCounter(rs, host.now));
+    // none for a ReplicaSet without pods (a third are old revisions scaled to 0): the walk reads nothing
     const index = this.byOwner.get(uid);
-    if (index) for (const [key, pod] of index) tally.add(key, pod);
+    if (!index || index.size === 0) {
+      if (tally) this.tallies.delete(uid);
+      return undefined;
+    }
+    tally = new PodTally(check, new StatusCounter(rs, host.now), this.podClasses);
+    for (const [key, pod] of index) tally.add(key, pod);
     this.tallies.set(uid, tally);
     return tally;
   }

@@ -20,9 +20,10 @@
  * owner index: the controller adds and removes them where it indexes them
  * (`add` for a pod it indexes under the ReplicaSet, `remove` for one the
  * index held under it). So a pod needs no entry of its own when its class is
- * the usual one (claimed, fully labelled, ready): only the others are kept,
- * a few thousand at most at 5,000 nodes instead of an entry for each of
- * 150,000 pods.
+ * the usual one (claimed, fully labelled, ready): only the others are kept
+ * (the pods an outage left not ready: a third of 150,000 at 5,000 nodes),
+ * all in one map of the controller's, keyed by pod (a pod is in one owner's
+ * index at a time, and `add` writes its entry whatever was there).
  *
  * The selector and template the classes were made with are the check's
  * (validate.ts): the controller makes a new tally when the check changes.
@@ -43,8 +44,7 @@ const CLAIMED = ACTIVE | MATCHES;
 const USUAL = CLAIMED | LABELLED | READY;
 
 export class PodTally {
-  /** pod key -> its class when it was last counted, for the pods whose class is not USUAL */
-  private classes: Map<string, number> | undefined;
+  /** `classes`: pod key -> its class when it was last counted, for the pods whose class is not USUAL (shared by all tallies) */
   /** active pods matching the selector (claimed without a PATCH) */
   claimed = 0;
   /** claimed pods with every template label (fullyLabeledReplicas) */
@@ -60,11 +60,12 @@ export class PodTally {
   private window: { onChange: () => void; joined: Set<string> } | undefined;
 
   /** `labels`: the template's labels, read through a counter made for this ReplicaSet */
-  constructor(readonly check: ReplicaSetCheck, private readonly labels: StatusCounter) {}
+  constructor(readonly check: ReplicaSetCheck, private readonly labels: StatusCounter, private readonly classes: Map<string, number>) {}
 
   add(key: string, pod: PodRecord): void {
     const c = this.classify(pod);
-    if (c !== USUAL) (this.classes ??= new Map()).set(key, c);
+    if (c !== USUAL) this.classes.set(key, c);
+    else if (this.classes.size !== 0) this.classes.delete(key);
     this.count(c, 1);
     if (this.window && (c & CLAIMED) === CLAIMED) this.window.joined.add(key);
   }
@@ -77,7 +78,7 @@ export class PodTally {
       this.window = undefined;
       onChange();
     }
-    if (c !== USUAL) this.classes!.delete(key);
+    if (c !== USUAL) this.classes.delete(key);
     this.count(c, -1);
   }
 
@@ -103,7 +104,7 @@ export class PodTally {
   }
 
   private classOf(key: string): number {
-    return this.classes?.get(key) ?? USUAL;
+    return this.classes.get(key) ?? USUAL;
   }
 
   private classify(pod: PodRecord): number {
