@@ -51,6 +51,8 @@ export class EvictionIndex {
   private readonly pending = new Map<string, { at: string; node: string }>();
   private seen = 0;
   private lastSeq = 0;
+  /** the pod refs whose entry the last update set or removed; 'all' when it started again */
+  changed: Set<string> | 'all' = 'all';
 
   update(trace: readonly Decision[]): Map<string, { at: string; node: string }> {
     const cut = this.seen > trace.length || (this.seen > 0 && trace[this.seen - 1]?.seq !== this.lastSeq);
@@ -58,15 +60,20 @@ export class EvictionIndex {
       this.pending.clear();
       this.seen = 0;
     }
+    const changed = new Set<string>();
     for (let i = this.seen; i < trace.length; i++) {
       const d = trace[i];
       if (d.action === 'PodEvictionScheduled') {
         const deadline = str(d.details?.deadline);
-        if (deadline) this.pending.set(d.object, { at: deadline, node: str(d.details?.node) });
+        if (deadline) {
+          this.pending.set(d.object, { at: deadline, node: str(d.details?.node) });
+          changed.add(d.object);
+        }
       } else if (d.action === 'PodEvictionCancelled' || d.action === 'PodEvicted') {
-        this.pending.delete(d.object);
+        if (this.pending.delete(d.object)) changed.add(d.object);
       }
     }
+    this.changed = cut || this.seen === 0 ? 'all' : changed;
     this.seen = trace.length;
     this.lastSeq = trace.length ? trace[trace.length - 1].seq : 0;
     return this.pending;
@@ -283,8 +290,12 @@ export class RecordsView {
     if (onNode?.delete(item.ref) && onNode.size === 0) this.podsByNode.delete(item.node);
   }
 
-  /** Brings the view up to date. `full`: the delta lists every item as upserted and nothing as removed, as for a new webview. */
-  update(cluster: ClusterState, evictions: EvictionLookup = NO_EVICTIONS, full = false): ClusterDelta {
+  /**
+   * Brings the view up to date. `full`: the delta lists every item as upserted and nothing as removed, as for a new webview.
+   * `podKeys`: the keys of the only pods that may differ from their items (records created, changed or deleted, and
+   * pods whose eviction changed, since the last update); without it every pod is compared.
+   */
+  update(cluster: ClusterState, evictions: EvictionLookup = NO_EVICTIONS, full = false, podKeys?: Iterable<string>): ClusterDelta {
     // a map not read before: settle() refills the view from it in its order, so the loops below leave the view alone
     const nodesByRef = this.sources.get('nodes') === cluster.nodes ? this.view.nodes : undefined;
     const podsByRef = this.sources.get('pods') === cluster.pods ? this.view.pods : undefined;
@@ -311,7 +322,7 @@ export class RecordsView {
       nodes.push(item);
     });
     const pods: PodItem[] = [];
-    cluster.pods.forEach((p, key) => {
+    const visitPod = (p: PodRecord, key: string): void => {
       const old = this.pods.get(key);
       if (old && podUnchanged(old, p, evictions)) return;
       const item = podItem(p, evictions, old && old.name === p.meta.name && old.namespace === p.meta.namespace ? old.item.ref : undefined);
@@ -322,7 +333,26 @@ export class RecordsView {
       if (onNode) onNode.set(item.ref, item);
       else this.podsByNode.set(item.node, new Map([[item.ref, item]]));
       pods.push(item);
-    });
+    };
+    const podsGone: string[] = [];
+    if (podKeys && podsByRef && !full) {
+      // only what may have changed (at 150,000 pods, comparing every pod was most of a step's work)
+      for (const key of podKeys) {
+        const p = cluster.pods.get(key);
+        if (p) {
+          visitPod(p, key);
+          continue;
+        }
+        const old = this.pods.get(key);
+        if (!old) continue;
+        this.pods.delete(key);
+        podsByRef.delete(old.item.ref);
+        this.unlist(old.item);
+        podsGone.push(old.item.ref);
+      }
+    } else {
+      cluster.pods.forEach(visitPod);
+    }
     const replicaSets: ReplicaSetItem[] = [];
     cluster.replicaSets.forEach((r, key) => {
       const old = this.replicaSets.get(key);
@@ -335,7 +365,7 @@ export class RecordsView {
     });
     const delta: ClusterDelta = {
       nodes: this.settle('nodes', cluster.nodes, this.nodes, this.view.nodes, (i) => i, nodes, full),
-      pods: this.settle('pods', cluster.pods, this.pods, this.view.pods, (e) => e.item, pods, full, (item) => this.unlist(item)),
+      pods: withRemoved(this.settle('pods', cluster.pods, this.pods, this.view.pods, (e) => e.item, pods, full, (item) => this.unlist(item)), podsGone),
       replicaSets: this.settle('replicaSets', cluster.replicaSets, this.replicaSets, this.view.replicaSets, (i) => i, replicaSets, full),
     };
     if (this.zoneLabels.size !== this.nodes.size) for (const key of this.zoneLabels.keys()) if (!this.nodes.has(key)) this.zoneLabels.delete(key);
@@ -372,6 +402,24 @@ export class RecordsView {
     for (const key of records.keys()) all.push(itemOf(byKey.get(key) as E));
     return { upsert: all, remove: [] };
   }
+}
+
+/**
+ * The keys of the only pods whose items may be out of date since the last update: pod records
+ * created, changed or deleted (the engine's takePodChanges) and pods whose scheduled eviction
+ * changed (EvictionIndex.changed). Undefined, to compare every pod, when either could not say
+ * (a step back, a new view) or when pod-eviction path countdowns are shown (recomputed each time).
+ */
+export function podsToCompare(podChanges: ReadonlySet<string> | 'all', evictionChanges: ReadonlySet<string> | 'all', pathDeadlines: boolean): Set<string> | undefined {
+  if (podChanges === 'all' || evictionChanges === 'all' || pathDeadlines) return undefined;
+  const keys = new Set(podChanges);
+  for (const ref of evictionChanges) if (ref.startsWith('Pod/')) keys.add(ref.slice(4));
+  return keys;
+}
+
+function withRemoved<T>(delta: Delta<T>, removed: string[]): Delta<T> {
+  if (removed.length) delta.remove.push(...removed);
+  return delta;
 }
 
 /** From the exported state (a `kind: List`), for simulations that do not offer their records. */

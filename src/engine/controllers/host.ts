@@ -50,6 +50,11 @@ export interface ControllerHost {
   setNodeTaints(node: NodeRecord, taints: Taint[]): void;
   /** Writes node status (conditions) as the controller's UpdateStatus would. */
   updateNodeStatus(node: NodeRecord): void;
+  /**
+   * A pod record edited by the caller (it edits the record, then calls this at
+   * once). Every change of a pod goes through updatePod, createPod or deletePod:
+   * the other controllers, checkpoints and views learn of pod changes only here.
+   */
   updatePod(pod: PodRecord): void;
   createPod(pod: PodRecord): void;
   deletePod(pod: PodRecord): void;

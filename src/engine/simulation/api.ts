@@ -96,6 +96,13 @@ export interface Simulation {
    * typed records here instead of exporting the whole state with state().
    */
   readonly cluster?: ClusterState;
+  /**
+   * With `cluster`: the keys of the pods created, changed or deleted since the
+   * last call, or 'all' (the first call, or the records were put back
+   * wholesale by a step back): a view that keeps an item per pod compares only
+   * those.
+   */
+  takePodChanges?(): ReadonlySet<string> | 'all';
 
   /** Runs everything up to and including the next monitor pass. */
   step(): void;
