@@ -174,7 +174,7 @@ export class ReplicaSetController implements SimController {
   /** running counts of the pods in `byOwner`, per controller uid, made at a ReplicaSet's first sync (tally.ts) */
   private tallies = new Map<string, PodTally>();
   /** the tallies' classes of the pods whose class is not the usual one (tally.ts) */
-  private podClasses = new Map<string, number>();
+  private podClasses = new Map<PodRecord, number>();
 
   constructor(private readonly options: ReplicaSetControllerOptions = {}) {}
 
@@ -213,7 +213,7 @@ export class ReplicaSetController implements SimController {
     if (this.byUid.get(entry.uid) === entry) this.byUid.delete(entry.uid);
     this.byNamespace.get(nsOf(entry.key))?.delete(entry);
     this.timed.delete(entry);
-    this.tallies.delete(entry.uid);
+    this.dropTally(entry.uid);
     this.wakeCache = null;
   }
 
@@ -248,7 +248,8 @@ export class ReplicaSetController implements SimController {
     const ref = pod ? controllerOf(pod.meta) : undefined;
     const now = pod ? (ref ? ref.uid : '') : undefined;
     if (this.tallies.size !== 0) {
-      if (old) this.tallies.get(old)?.remove(key);
+      const was = old ? this.tallies.get(old) : undefined;
+      if (was) was.remove(key, this.byOwner.get(old!)!.get(key)!);
       if (now && pod) this.tallies.get(now)?.add(key, pod);
     }
     if (old === now) {
@@ -753,10 +754,19 @@ export class ReplicaSetController implements SimController {
       if (tally) this.tallies.delete(uid);
       return undefined;
     }
+    // a tally made again (new selector or template) writes every pod's class over the old one's
     tally = new PodTally(check, new StatusCounter(rs, host.now), this.podClasses);
     for (const [key, pod] of index) tally.add(key, pod);
     this.tallies.set(uid, tally);
     return tally;
+  }
+
+  private dropTally(uid: string): void {
+    const tally = this.tallies.get(uid);
+    if (!tally) return;
+    this.tallies.delete(uid);
+    const index = this.byOwner.get(uid);
+    if (index) tally.forget(index.values());
   }
 
   /**
@@ -794,7 +804,7 @@ export class ReplicaSetController implements SimController {
   private claimedList(uid: string, tally: PodTally, skip?: Set<string>): PodRecord[] {
     const out: PodRecord[] = [];
     const index = this.byOwner.get(uid);
-    if (index) for (const [key, pod] of index) if (tally.isClaimed(key) && !skip?.has(key)) out.push(pod);
+    if (index) for (const [key, pod] of index) if (tally.isClaimed(pod) && !skip?.has(key)) out.push(pod);
     return out;
   }
 
@@ -1173,6 +1183,9 @@ export class ReplicaSetController implements SimController {
 
   restore(saved: unknown, host: ControllerHost): void {
     const s = saved as Saved;
+    // the indexes are made again below: the tallies go with them, not one by one with their entries
+    this.tallies.clear();
+    this.podClasses.clear();
     for (const e of [...this.entries.values()]) this.dropEntry(e);
     this.entries.clear();
     this.timed.clear();

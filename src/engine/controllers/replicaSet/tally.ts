@@ -22,8 +22,10 @@
  * index held under it). So a pod needs no entry of its own when its class is
  * the usual one (claimed, fully labelled, ready): only the others are kept
  * (the pods an outage left not ready: a third of 150,000 at 5,000 nodes),
- * all in one map of the controller's, keyed by pod (a pod is in one owner's
- * index at a time, and `add` writes its entry whatever was there).
+ * all in one map of the controller's, keyed by the pod's record as the index
+ * holds it (a record is in one owner's index at a time, and `add` writes its
+ * entry whatever was there; keyed by record, the map keeps no key strings of
+ * its own: the keys the events bring are new strings each time).
  *
  * The selector and template the classes were made with are the check's
  * (validate.ts): the controller makes a new tally when the check changes.
@@ -44,7 +46,7 @@ const CLAIMED = ACTIVE | MATCHES;
 const USUAL = CLAIMED | LABELLED | READY;
 
 export class PodTally {
-  /** `classes`: pod key -> its class when it was last counted, for the pods whose class is not USUAL (shared by all tallies) */
+  /** `classes`: pod record -> its class when it was last counted, for the pods whose class is not USUAL (shared by all tallies) */
   /** active pods matching the selector (claimed without a PATCH) */
   claimed = 0;
   /** claimed pods with every template label (fullyLabeledReplicas) */
@@ -60,25 +62,25 @@ export class PodTally {
   private window: { onChange: () => void; joined: Set<string> } | undefined;
 
   /** `labels`: the template's labels, read through a counter made for this ReplicaSet */
-  constructor(readonly check: ReplicaSetCheck, private readonly labels: StatusCounter, private readonly classes: Map<string, number>) {}
+  constructor(readonly check: ReplicaSetCheck, private readonly labels: StatusCounter, private readonly classes: Map<PodRecord, number>) {}
 
   add(key: string, pod: PodRecord): void {
     const c = this.classify(pod);
-    if (c !== USUAL) this.classes.set(key, c);
-    else if (this.classes.size !== 0) this.classes.delete(key);
+    if (c !== USUAL) this.classes.set(pod, c);
+    else if (this.classes.size !== 0) this.classes.delete(pod);
     this.count(c, 1);
     if (this.window && (c & CLAIMED) === CLAIMED) this.window.joined.add(key);
   }
 
-  /** `key`: a pod counted here (one the owner index holds under this ReplicaSet) */
-  remove(key: string): void {
-    const c = this.classOf(key);
+  /** `key`, `pod`: a pod counted here, as the owner index holds it under this ReplicaSet */
+  remove(key: string, pod: PodRecord): void {
+    const c = this.classOf(pod);
     if (this.window && (c & CLAIMED) === CLAIMED && !this.window.joined.has(key)) {
       const { onChange } = this.window;
       this.window = undefined;
       onChange();
     }
-    if (c !== USUAL) this.classes.delete(key);
+    if (c !== USUAL) this.classes.delete(pod);
     this.count(c, -1);
   }
 
@@ -98,13 +100,18 @@ export class PodTally {
     this.window = undefined;
   }
 
-  /** `key`: a pod counted here */
-  isClaimed(key: string): boolean {
-    return (this.classOf(key) & CLAIMED) === CLAIMED;
+  /** `pod`: a pod counted here, as the owner index holds it */
+  isClaimed(pod: PodRecord): boolean {
+    return (this.classOf(pod) & CLAIMED) === CLAIMED;
   }
 
-  private classOf(key: string): number {
-    return this.classes.get(key) ?? USUAL;
+  /** forgets the classes of these pods (the tally is dropped; the pods may stay) */
+  forget(pods: Iterable<PodRecord>): void {
+    if (this.classes.size !== 0) for (const p of pods) this.classes.delete(p);
+  }
+
+  private classOf(pod: PodRecord): number {
+    return this.classes.get(pod) ?? USUAL;
   }
 
   private classify(pod: PodRecord): number {
