@@ -88,6 +88,26 @@ export function frozenPod(p: PodRecord, pristine: PodRecord | undefined, conds: 
   return { ...p, meta, conditions: frozenConditions(p.conditions, conds ?? pristine?.conditions, made) };
 }
 
+/**
+ * A checkpoint's copy of a ReplicaSet, never edited (restoring copies it again with
+ * cloneReplicaSet). Its status is replaced whole by the controller (updateStatus builds a new
+ * one), never edited in place: it is shared with the live record. Its metadata is edited in place
+ * (a scale event bumps the generation): it is the snapshot record's when equal, else a copy.
+ * Status updates dirty thousands of ReplicaSets between two checkpoints during an outage.
+ */
+export function frozenReplicaSet(r: ReplicaSetRecord, pristine: ReplicaSetRecord | undefined): ReplicaSetRecord {
+  return { ...r, meta: pristine !== undefined && sameMeta(r.meta, pristine.meta) ? pristine.meta : meta(r.meta), status: r.status };
+}
+
+/** sameFields for metadata, whose owner references a copy copies too (see meta). */
+function sameMeta(a: ObjectMeta, b: ObjectMeta): boolean {
+  if (!sameFields(a, b, 'ownerReferences')) return false;
+  const x = a.ownerReferences, y = b.ownerReferences;
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (!sameFields(x[i], y[i])) return false;
+  return true;
+}
+
 export function cloneReplicaSet(r: ReplicaSetRecord): ReplicaSetRecord {
   return { ...r, meta: meta(r.meta), status: { ...r.status, conditions: r.status.conditions.map((c) => ({ ...c })) } };
 }

@@ -48,7 +48,7 @@ import type {
 import { SimHost, indexPod } from './host';
 import { applyWorldEvent, CONTROLLER_MANAGER_REF } from './world';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllers';
-import { cloneCluster, cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet, copyMap, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from './checkpoint';
+import { cloneCluster, cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet, copyMap, frozenReplicaSet, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from './checkpoint';
 import { explainObject } from './explain';
 import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
@@ -500,7 +500,8 @@ export class SimulationImpl implements Simulation {
     const indexLog = host.indexLog;
     host.indexLog = [];
     const nodes = takeDelta(c.nodes, host.dirtyNodes, (n, name) => this.nodeCopy(name, n));
-    const replicaSets = takeDelta(c.replicaSets, host.dirtyReplicaSets, cloneReplicaSet);
+    const pristineSets = this.scenario.snapshot.cluster.replicaSets;
+    const replicaSets = takeDelta(c.replicaSets, host.dirtyReplicaSets, (r, key) => frozenReplicaSet(r, pristineSets.get(key)));
     const leases = takeDelta(c.leases, host.dirtyLeases, (l, name) => this.leaseCopy(name, l));
     const factsDelta: (string | number)[] = [];
     for (const k of host.dirtyFacts) factsDelta.push(k, host.facts.get(k)!);
