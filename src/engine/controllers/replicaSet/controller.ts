@@ -40,6 +40,8 @@ export const SLOW_START_INITIAL_BATCH_SIZE = 1;
 export const RANKS_DOUBLED_UP_SINCE_MINOR = 17;
 /** ReplicaSets with more pods than this in `details.pods` are listed up to it */
 const MAX_LISTED = 50;
+/** distinct summary texts shared (see ReplicaSetController.text) */
+const MAX_TEXTS = 10_000;
 
 type Actor = TableActor<typeof replicaSetMachine>;
 
@@ -175,6 +177,8 @@ export class ReplicaSetController implements SimController {
   private tallies = new Map<string, PodTally>();
   /** the tallies' classes of the pods whose class is not the usual one (tally.ts) */
   private podClasses = new Map<PodRecord, number>();
+  /** see `text` */
+  private texts = new Map<string, string>();
 
   constructor(private readonly options: ReplicaSetControllerOptions = {}) {}
 
@@ -606,7 +610,7 @@ export class ReplicaSetController implements SimController {
     const expiresAt = c.expectedAt === null ? undefined : c.expectedAt + EXPECTATIONS_TIMEOUT;
     const seq = host.decide({
       controller: 'replicaset', action: 'ExpectationsPending', object: ref,
-      summary: `Waiting for ${Math.max(0, c.add)} pod creation(s) and ${Math.max(0, c.del)} deletion(s) to be observed before managing replicas`,
+      summary: this.text(`Waiting for ${Math.max(0, c.add)} pod creation(s) and ${Math.max(0, c.del)} deletion(s) to be observed before managing replicas`),
       because: [
         {
           rule: 'SatisfiedExpectations is false: the informer has not yet seen every creation/deletion this controller made, and the expectations are not older than 5m0s',
@@ -1088,7 +1092,7 @@ export class ReplicaSetController implements SimController {
     if (failure) because.push({ rule: 'manageReplicas failed: ReplicaFailure condition set', values: { reason: failure.reason ?? '', message: failure.message ?? '' } });
     const seq = host.decide({
       controller: 'replicaset', action: 'ReplicaSetStatusUpdated', object: ref,
-      summary: `Status: ${next.replicas} replicas, ${next.readyReplicas} ready, ${next.availableReplicas} available${failure ? ` (ReplicaFailure: ${failure.reason})` : ''}`,
+      summary: this.text(`Status: ${next.replicas} replicas, ${next.readyReplicas} ready, ${next.availableReplicas} available${failure ? ` (ReplicaFailure: ${failure.reason})` : ''}`),
       because: exact(because), causes: entry.lastManageSeq ? [entry.lastManageSeq] : [], machine: null,
       source: 'replicaset: syncReplicaSet -> calculateStatus / updateReplicaSetStatus (pkg/controller/replicaset/replica_set_utils.go)',
       // a status is never changed once written (the next write replaces it): without conditions to
@@ -1097,6 +1101,19 @@ export class ReplicaSetController implements SimController {
     });
     host.remember(ref, 'status', seq);
     return undefined;
+  }
+
+  /**
+   * One string for each distinct summary text: status summaries repeat ("Status: 3 replicas, 3 ready,
+   * 3 available" for many ReplicaSets, many times), and a template literal is kept as a tree of
+   * string pieces (~200 bytes for a status summary; the trace keeps ~17,000 at 5,000 nodes).
+   * Bounded, so that a long run of distinct texts cannot grow the map without end.
+   */
+  private text(s: string): string {
+    const known = this.texts.get(s);
+    if (known !== undefined) return known;
+    if (this.texts.size < MAX_TEXTS) this.texts.set(s, s);
+    return s;
   }
 
   // ---------------------------------------------------------------- views
