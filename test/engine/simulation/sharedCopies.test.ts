@@ -1,6 +1,7 @@
 /**
  * The copies the simulation keeps (what the host last announced for each pod,
- * checkpoints' pods and nodes) share the parts that did not change with
+ * checkpoints' pods, nodes, Leases and ReplicaSets, live pods made from the
+ * snapshot's) share the parts that did not change with
  * earlier copies or the snapshot's records. That is only right while nobody
  * edits a kept copy in place and while a shared part equals, key order
  * included, what it stands for: these tests fail when a controller starts
@@ -41,7 +42,7 @@ function outageFile(version: string): string {
   writeFileSync(path, renderObject(scenario as never, 'yaml'));
   return path;
 }
-// 1.35: Leases, node status posted every 5 min, taints; 1.12: a post every 10 s, no taints (a node goes Unknown alone)
+// 1.35: Leases renewed every 10 s, node status posted every 5 min; 1.12: no Leases, node status (heartbeats) posted every 10 s
 const outages = { '1.35': outageFile('v1.35.0'), '1.12': outageFile('v1.12.10') };
 const HOUR = 3600e6;
 
@@ -100,7 +101,7 @@ describe('checkpoints that keep only heartbeat times', () => {
   });
 
   for (const version of ['1.35', '1.12'] as const) it(`step back to the state and trace of a fresh run, across the outage and the recovery (${version})`, () => {
-    // a checkpoint every pass, so that one holds the nodes just gone Unknown
+    // a checkpoint every pass, so that one holds the nodes just gone Unknown (their taints come at the same instant)
     const sim = make({ checkpointEvery: 1 }, version);
     sim.runUntil(sim.startTime + 40 * 60e6);
     // the pass that marks the nodes Unknown and the next one
