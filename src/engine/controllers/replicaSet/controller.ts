@@ -40,6 +40,8 @@ export const SLOW_START_INITIAL_BATCH_SIZE = 1;
 export const RANKS_DOUBLED_UP_SINCE_MINOR = 17;
 /** ReplicaSets with more pods than this in `details.pods` are listed up to it */
 const MAX_LISTED = 50;
+/** made once: a template literal is a new string (a tree of pieces) each time it is evaluated */
+const SLOW_START_RULE = `slow start: batches of ${SLOW_START_INITIAL_BATCH_SIZE}, 2, 4, … doubling, stopping after the first batch with a failure`;
 /** distinct summary texts shared (see ReplicaSetController.text) */
 const MAX_TEXTS = 10_000;
 
@@ -919,14 +921,14 @@ export class ReplicaSetController implements SimController {
     ];
     if (count < replicas - active) because.push({ rule: 'at most burstReplicas pods are created in one sync', values: { burstReplicas: host.config.burstReplicas, creating: count } });
     because.push({
-      rule: `slow start: batches of ${SLOW_START_INITIAL_BATCH_SIZE}, 2, 4, … doubling, stopping after the first batch with a failure`,
+      rule: SLOW_START_RULE,
       values: { batches: (batches = exact(batches)), created: created.length, ...(failedBatch !== undefined ? { failedBatch, failed, skipped: skipped - failed } : {}) },
     });
     if (replacedPods.length) because.push({ rule: 'pods of this ReplicaSet went away since the last sync', values: { pods: replacedPods.map((r) => r.key).slice(0, MAX_LISTED) } });
     const names = created.map((p) => p.meta.name);
     const seq = host.decide({
       controller: 'replicaset', action: 'PodsCreated', object: ref,
-      summary: `Created ${created.length} pod(s) (need ${replicas}, had ${active}; slow-start batches ${batches.join(', ')}${failedBatch !== undefined ? `; batch ${failedBatch} failed, ${skipped} not created` : ''})`,
+      summary: this.text(`Created ${created.length} pod(s) (need ${replicas}, had ${active}; slow-start batches ${batches.join(', ')}${failedBatch !== undefined ? `; batch ${failedBatch} failed, ${skipped} not created` : ''})`),
       because: exact(because), causes, machine: expectT, source: `${SOURCE} manageReplicas -> slowStartBatch`,
       details: { pods: names, batches, ...(failedBatch !== undefined ? { failed, skipped } : {}) },
     });
@@ -1104,8 +1106,8 @@ export class ReplicaSetController implements SimController {
   }
 
   /**
-   * One string for each distinct summary text: status summaries repeat ("Status: 3 replicas, 3 ready,
-   * 3 available" for many ReplicaSets, many times), and a template literal is kept as a tree of
+   * One string for each distinct summary text: status and creation summaries repeat ("Status: 3 replicas,
+   * 3 ready, 3 available" for many ReplicaSets, many times), and a template literal is kept as a tree of
    * string pieces (~200 bytes for a status summary; the trace keeps ~17,000 at 5,000 nodes).
    * Bounded, so that a long run of distinct texts cannot grow the map without end.
    */
