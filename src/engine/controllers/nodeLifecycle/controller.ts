@@ -96,6 +96,32 @@ interface PassContext {
   readyChanges: Map<string, number[]>;
 }
 
+/**
+ * Every node's health and track in a checkpoint, in columns: at 5,000 nodes a
+ * checkpoint held a few objects per node, and every Ready node's probe moves
+ * between checkpoints, so none could be shared. The names are shared with the
+ * previous checkpoint when they are the same.
+ */
+export interface SavedHealth {
+  names: string[];
+  /** per node: probe, readyTransition, the saved Lease's renewTime (NaN: none) */
+  times: Float64Array;
+  /** per node: 1 when a Lease is saved */
+  lease: Uint8Array;
+  /** replaced, never edited in place (tryUpdateNodeHealth writes a new entry with a copy): shared */
+  savedReady: (NodeCondition | null)[];
+}
+
+export interface SavedTracks {
+  names: string[];
+  uid: string[];
+  zone: string[];
+  excluded: (string | undefined)[];
+  current: (ConditionStatus | null | undefined)[];
+  /** replaced, never edited in place (recount): shared */
+  counted: ({ zone: string; notReady: boolean } | undefined)[];
+}
+
 export interface SavedNodeLifecycle {
   started: boolean;
   memory: 'reconstructed' | 'fresh';
@@ -110,8 +136,8 @@ export interface SavedNodeLifecycle {
   pendingPods: string[];
   retryPods: string[];
   known: [string, string][];
-  health: [string, Health][];
-  tracks: [string, Track][];
+  health: SavedHealth;
+  tracks: SavedTracks;
   retry: string[];
   evictionStatus: [string, 'unmarked' | 'toBeEvicted' | 'evicted'][];
   dirty: string[];
@@ -376,8 +402,8 @@ export class NodeLifecycleController implements SimController {
       pendingPods: [...this.pendingPods],
       retryPods: [...this.retryPods],
       known: [...this.known],
-      health: [...this.health].map(([k, h]) => [k, cloneHealth(h)]),
-      tracks: [...this.tracks].map(([k, t]) => [k, { ...t }]),
+      health: this.saveHealth(),
+      tracks: this.saveTracks(),
       retry: [...this.retry],
       evictionStatus: [...this.evictionStatus],
       dirty: [...this.dirty],
@@ -394,6 +420,42 @@ export class NodeLifecycleController implements SimController {
       // transitions are replaced, never edited: shared with the checkpoint
       transitions: [...this.transitions],
     };
+  }
+
+  private savedNames: { health: string[]; tracks: string[] } = { health: [], tracks: [] };
+
+  private saveHealth(): SavedHealth {
+    const n = this.health.size;
+    const names = this.savedNames.health = sameKeys(this.savedNames.health, this.health);
+    const times = new Float64Array(n * 3);
+    const lease = new Uint8Array(n);
+    const savedReady: (NodeCondition | null)[] = new Array(n);
+    let i = 0;
+    for (const h of this.health.values()) {
+      times[i * 3] = h.probe;
+      times[i * 3 + 1] = h.readyTransition;
+      times[i * 3 + 2] = h.lease?.renewTime ?? Number.NaN;
+      lease[i] = h.lease ? 1 : 0;
+      savedReady[i] = h.savedReady;
+      i++;
+    }
+    return { names, times, lease, savedReady };
+  }
+
+  private saveTracks(): SavedTracks {
+    const n = this.tracks.size;
+    const names = this.savedNames.tracks = sameKeys(this.savedNames.tracks, this.tracks);
+    const out: SavedTracks = { names, uid: new Array(n), zone: new Array(n), excluded: new Array(n), current: new Array(n), counted: new Array(n) };
+    let i = 0;
+    for (const t of this.tracks.values()) {
+      out.uid[i] = t.uid;
+      out.zone[i] = t.zone;
+      out.excluded[i] = t.excluded;
+      out.current[i] = t.current;
+      out.counted[i] = t.counted;
+      i++;
+    }
+    return out;
   }
 
   private liveDeadlines(): { t: Micros; name: string }[] {
@@ -437,8 +499,8 @@ export class NodeLifecycleController implements SimController {
     this.pendingPods = new Set(s.pendingPods);
     this.retryPods = new Set(s.retryPods);
     this.known = new Map(s.known);
-    this.health = new Map(s.health.map(([k, h]) => [k, cloneHealth(h)]));
-    this.tracks = new Map(s.tracks.map(([k, t]) => [k, { ...t }]));
+    this.health = restoreHealth(s.health);
+    this.tracks = restoreTracks(s.tracks);
     this.retry = new Set(s.retry);
     this.evictionStatus = new Map(s.evictionStatus);
     this.dirty = new Set(s.dirty);
@@ -1701,15 +1763,34 @@ function copyCond(c: NodeCondition | undefined): NodeCondition | null {
   return c ? { ...c } : null;
 }
 
-/**
- * A checkpoint's copy of a node's health. The saved Ready condition is shared:
- * it is replaced, never edited in place (tryUpdateNodeHealth writes a new
- * health entry with a copy); the Lease part is copied, as leaseOnly moves its
- * renewTime in place.
- */
-function cloneHealth(h: Health): Health {
-  return { probe: h.probe, readyTransition: h.readyTransition, savedReady: h.savedReady, lease: h.lease ? { renewTime: h.lease.renewTime } : null };
+/** `prev` when it holds the map's keys in order (a checkpoint shares it), else a new list of them. */
+function sameKeys(prev: string[], map: Map<string, unknown>): string[] {
+  if (prev.length !== map.size) return [...map.keys()];
+  let i = 0;
+  for (const k of map.keys()) if (prev[i++] !== k) return [...map.keys()];
+  return prev;
 }
+
+function restoreHealth(s: SavedHealth): Map<string, Health> {
+  const out = new Map<string, Health>();
+  for (let i = 0; i < s.names.length; i++) {
+    const renew = s.times[i * 3 + 2];
+    out.set(s.names[i], {
+      probe: s.times[i * 3], readyTransition: s.times[i * 3 + 1], savedReady: s.savedReady[i],
+      lease: s.lease[i] ? { renewTime: Number.isNaN(renew) ? undefined : renew } : null,
+    });
+  }
+  return out;
+}
+
+function restoreTracks(s: SavedTracks): Map<string, Track> {
+  const out = new Map<string, Track>();
+  for (let i = 0; i < s.names.length; i++) {
+    out.set(s.names[i], { uid: s.uid[i], zone: s.zone[i], current: s.current[i], excluded: s.excluded[i], counted: s.counted[i] });
+  }
+  return out;
+}
+
 
 /** apiequality.Semantic.DeepEqual of two NodeConditions. */
 function sameCondition(a: NodeCondition, b: NodeCondition): boolean {
