@@ -183,3 +183,16 @@ test('editing a scenario does not re-read its snapshot until files change on dis
   assert.ok(!s.diagnostics(URI, text).some((d) => d.code === 'unknown-node'));
   assert.equal(reads, 2);
 });
+
+test('editing a scenario does not parse its snapshot again until files change on disk', async () => {
+  const { Analyzer } = await import('../../src/server/service/analyze');
+  const a = new Analyzer({ fs: workspace() });
+  const first = a.analyze(URI, scenario('1.31', 'kubelet: {}\n'))!.ctx.scenario!.snapshot;
+  const edited = a.analyze(URI, scenario('1.31', 'kubelet: {leaseRenewInterval: 10s}\n'))!;
+  assert.equal(edited.ctx.scenario!.snapshot, first, 'the loaded snapshot is reused');
+  assert.ok(first.cluster.nodes.size > 0);
+  a.forgetAll();
+  const after = a.analyze(URI, scenario('1.31', 'kubelet: {}\n'))!.ctx.scenario!.snapshot;
+  assert.notEqual(after, first, 'loaded again once files may have changed');
+  assert.deepEqual([...after.cluster.nodes.keys()], [...first.cluster.nodes.keys()]);
+});

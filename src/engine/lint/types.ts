@@ -12,7 +12,7 @@ import type { Problem } from '../problems';
 import type { LineIndex } from '../snapshot/positions';
 import type { ParsedScenario } from '../snapshot/scenario';
 import type { InputFs } from '../snapshot/source';
-import type { Scenario } from '../snapshot/types';
+import type { LoadedSnapshot, Scenario } from '../snapshot/types';
 import type { KubeVersion } from '../versions/types';
 
 /** What a document is: decides which rules apply. */
@@ -41,6 +41,8 @@ export interface LintProblem extends Problem {
 export interface LintOptions {
   /** the Kubernetes version to check against when the document does not name one (e.g. `1.31`) */
   version?: string;
+  /** snapshots already loaded, reused by scenarios that name the same files (see ScenarioOptions.snapshots) */
+  snapshots?: Map<string, LoadedSnapshot>;
 }
 
 /** Everything the rules read, computed once per document. */

@@ -82,6 +82,14 @@ export interface ParsedScenario {
 
 export interface ScenarioOptions {
   maxFileBytes?: number;
+  /**
+   * Snapshots already loaded, by the files they were loaded from: a scenario
+   * whose snapshot: files are all here reuses the loaded snapshot instead of
+   * parsing them again (the language server, where every edit of a scenario is
+   * checked again and its snapshot can be 400 MiB). Read-only for every user;
+   * the caller empties it when a file may have changed.
+   */
+  snapshots?: Map<string, LoadedSnapshot>;
 }
 
 // ---------------------------------------------------------------------------
@@ -389,7 +397,13 @@ class ScenarioParser {
       else this.report('wrong-type', 'error', `expected objects as a list of Kubernetes objects, found ${this.describe(node)}`, node);
     }
     if (!pathsPair && !objectsPair) this.report('no-snapshot', 'warning', 'the scenario has no snapshot: and no objects:; it starts with an empty cluster', this.doc.contents);
-    const snap = loadSnapshot(inputs, this.fs, { maxFileBytes: this.options.maxFileBytes });
+    const cache = this.options.snapshots;
+    const key = cache && inputs.length > 0 && inputs.every((i) => typeof i === 'string') ? `${this.options.maxFileBytes ?? ''}\0${inputs.join('\0')}` : undefined;
+    let snap = key !== undefined ? cache!.get(key) : undefined;
+    if (!snap) {
+      snap = loadSnapshot(inputs, this.fs, { maxFileBytes: this.options.maxFileBytes });
+      if (key !== undefined) cache!.set(key, snap);
+    }
     this.problems.push(...snap.problems);
     return snap;
   }

@@ -6,6 +6,7 @@
  */
 import { lintDocumentWithContext, detectDocumentKind, type DocumentKind, type LintContext, type LintProblem } from '../../engine/lint';
 import type { InputFs } from '../../engine/snapshot/source';
+import type { LoadedSnapshot } from '../../engine/snapshot/types';
 import { TextLines } from './text';
 
 export interface ServiceOptions {
@@ -70,6 +71,8 @@ export class CachingFs implements InputFs {
 export class Analyzer {
   private readonly cache = new Map<string, Analysis>();
   private readonly fs: CachingFs | undefined;
+  /** the snapshots scenarios name, loaded once until files change (a keystroke in a scenario must not parse 400 MiB again) */
+  private readonly snapshots = new Map<string, LoadedSnapshot>();
   constructor(private readonly options: ServiceOptions = {}) {
     this.fs = options.fs ? new CachingFs(options.fs) : undefined;
   }
@@ -79,7 +82,7 @@ export class Analyzer {
     if (hit && hit.text === text) return hit;
     const kind = relevantKind(text);
     if (!kind) { this.cache.delete(uri); return undefined; }
-    const { problems, context } = lintDocumentWithContext(uri, text, kind, this.fs, { version: this.options.defaultVersion });
+    const { problems, context } = lintDocumentWithContext(uri, text, kind, this.fs, { version: this.options.defaultVersion, snapshots: this.fs ? this.snapshots : undefined });
     const a: Analysis = { uri, text, kind, lines: new TextLines(text), ctx: context, problems };
     this.cache.set(uri, a);
     return a;
@@ -93,5 +96,6 @@ export class Analyzer {
   forgetAll(): void {
     this.cache.clear();
     this.fs?.clear();
+    this.snapshots.clear();
   }
 }
