@@ -253,15 +253,24 @@ export class ReplicaSetController implements SimController {
   private index(key: string, pod: PodRecord | undefined, old = this.ownerOfPod.get(key)): void {
     const ref = pod ? controllerOf(pod.meta) : undefined;
     const now = pod ? (ref ? ref.uid : '') : undefined;
+    if (old === now) {
+      // the same owner: keep the latest record (a pod created again under its name is a new record)
+      if (pod && now === '') this.orphans.get(nsOf(key))?.set(key, pod);
+      else if (pod && now !== undefined) {
+        const set = this.byOwner.get(now)!;
+        const tally = this.tallies.size !== 0 ? this.tallies.get(now) : undefined;
+        if (tally) {
+          tally.remove(key, set.get(key)!);
+          tally.add(key, pod);
+        }
+        set.set(key, pod);
+      }
+      return;
+    }
     if (this.tallies.size !== 0) {
       const was = old ? this.tallies.get(old) : undefined;
       if (was) was.remove(key, this.byOwner.get(old!)!.get(key)!);
       if (now && pod) this.tallies.get(now)?.add(key, pod);
-    }
-    if (old === now) {
-      // the same owner: keep the latest record (a pod created again under its name is a new record)
-      if (pod && now !== undefined) (now === '' ? this.orphans.get(nsOf(key)) : this.byOwner.get(now))?.set(key, pod);
-      return;
     }
     if (old !== undefined) {
       const set = old === '' ? this.orphans.get(nsOf(key)) : this.byOwner.get(old);
