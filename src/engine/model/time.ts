@@ -50,6 +50,18 @@ export function parseTimestamp(text: string): Micros | undefined {
 /** RFC3339 with milliseconds in UTC, as the trace prints time (`2026-01-01T00:01:15.100Z`). */
 export function formatTime(t: Micros): string {
   const totalMs = Math.floor(t / MICROS_PER_MS);
+  // Date's own text is the same for years 0000-9999, and one flat string: the template below is a
+  // chain of concatenations, hundreds of bytes per time, and the trace keeps one per decision
+  if (totalMs >= ISO_MIN_MS && totalMs <= ISO_MAX_MS) return new Date(totalMs).toISOString();
+  return formatTimeByParts(totalMs);
+}
+
+/** 0000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z in ms since the epoch: toISOString's four-digit years. */
+const ISO_MIN_MS = -62_167_219_200_000;
+const ISO_MAX_MS = 253_402_300_799_999;
+
+/** @internal exported for the test that compares it with toISOString */
+export function formatTimeByParts(totalMs: number): string {
   const msPart = ((totalMs % 1000) + 1000) % 1000;
   const secs = Math.floor(totalMs / 1000);
   const days = Math.floor(secs / 86_400);

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { formatDuration, formatTime, parseDuration, parseTimestamp, ZERO_TIME, seconds, ms } from '../../../src/engine/model/time';
+import { formatDuration, formatTime, formatTimeByParts, parseDuration, parseTimestamp, ZERO_TIME, seconds, ms } from '../../../src/engine/model/time';
 
 test('durations are parsed exactly, as Go time.ParseDuration does', () => {
   const cases: [string, number | undefined][] = [
@@ -29,6 +29,21 @@ test('timestamps keep microseconds and honour offsets', () => {
   for (const bad of ['2026-13-01T00:00:00Z', '2026-02-30T00:00:00Z', 'yesterday', '2026-01-01']) {
     assert.equal(parseTimestamp(bad), undefined, bad);
   }
+});
+
+test('formatTime through Date.toISOString gives the same text as building it from its parts', () => {
+  const edges = [-62_167_219_200_000, -62_135_596_800_000, -1, 0, 1, 951_782_400_000, 1_767_225_600_123, 4_102_444_799_999, 253_402_300_799_999];
+  let x = 12345;
+  const random = Array.from({ length: 2000 }, () => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return Math.floor((x / 2147483648) * 253_402_300_799_999 * 1.2) - 62_167_219_200_000;
+  });
+  for (const ms0 of [...edges, ...random]) {
+    const ms1 = Math.min(ms0, 253_402_300_799_999);
+    for (const t of [ms1 * 1000, ms1 * 1000 + 999]) assert.equal(formatTime(t), formatTimeByParts(Math.floor(t / 1000)), `at ${t} µs`);
+  }
+  // outside four-digit years the parts are used
+  assert.equal(formatTime(-62_167_219_200_001 * 1000), formatTimeByParts(-62_167_219_200_001));
 });
 
 test('formatTime is the inverse of parseTimestamp at millisecond precision', () => {
