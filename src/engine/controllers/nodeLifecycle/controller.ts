@@ -205,7 +205,7 @@ export class NodeLifecycleController implements SimController {
   /** evaluated on every pass: not Ready, never evaluated */
   private watch = new Set<string>();
   /** Ready nodes by probeTimestamp + nodeMonitorGracePeriod */
-  private deadlines = new DeadlineHeap();
+  private deadlines = new DeadlineHeap<Slot>();
   /**
    * Per node: whether its Lease was renewed since the last pass (and nothing
    * else changed); its armed entry in `deadlines` (see arm); and whether it is
@@ -462,10 +462,11 @@ export class NodeLifecycleController implements SimController {
     const out: { t: Micros; name: string }[] = [];
     const seen = new Set<string>();
     for (const e of this.deadlines.entries()) {
-      if (seen.has(e.name)) continue;
-      seen.add(e.name);
-      const h = this.health.get(e.name);
-      if (h && this.tracks.get(e.name)?.current === 'True') out.push({ t: h.probe + this.grace, name: e.name });
+      const name = e.v.name;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const h = this.health.get(name);
+      if (h && this.tracks.get(name)?.current === 'True') out.push({ t: h.probe + this.grace, name });
     }
     return out;
   }
@@ -505,8 +506,8 @@ export class NodeLifecycleController implements SimController {
     this.evictionStatus = new Map(s.evictionStatus);
     this.dirty = new Set(s.dirty);
     this.watch = new Set(s.watch);
-    this.deadlines = DeadlineHeap.from(s.deadlines);
     this.slots.reset();
+    this.deadlines = DeadlineHeap.from(s.deadlines.map((e) => ({ t: e.t, v: this.slots.of(e.name) })));
     for (const name of s.leaseRenewed) this.slots.addNews(name);
     for (const e of s.deadlines) {
       const slot = this.slots.of(e.name);
@@ -802,17 +803,14 @@ export class NodeLifecycleController implements SimController {
     }
     if (this.options.evaluateEveryNode) for (const n of this.known.keys()) full.add(n);
     for (let e = this.deadlines.popOneBefore(now); e; e = this.deadlines.popOneBefore(now)) {
-      const slot = this.slots.get(e.name);
-      if (slot && slot.armed === e.t) slot.armed = NOT_ARMED;
-      const h = this.health.get(e.name);
+      const slot = e.v;
+      if (slot.armed === e.t) slot.armed = NOT_ARMED;
+      const h = this.slotHealth(slot);
       if (!h) continue;
       const due = h.probe + grace;
-      if (due === e.t) full.add(e.name);
+      if (due === e.t) full.add(slot.name);
       // the probe moved since this entry was armed: arm the real deadline (popped in this loop if it has passed too)
-      else if (due > e.t && this.tracks.get(e.name)?.current === 'True') {
-        if (slot) this.armSlot(slot, due);
-        else this.arm(e.name, due);
-      }
+      else if (due > e.t && this.slotTrack(slot)?.current === 'True') this.armSlot(slot, due);
     }
     // Lease-only news first: plain data, no decisions, so their order does not matter
     for (const slot of this.slots.takeNews()) {
@@ -919,7 +917,7 @@ export class NodeLifecycleController implements SimController {
   private armSlot(slot: Slot, t: Micros): void {
     if (slot.armed <= t) return;
     slot.armed = t;
-    this.deadlines.push(t, slot.name);
+    this.deadlines.push(t, slot);
   }
 
   /** After an evaluation: which set the node is in, its grace deadline, its zone contribution. */
@@ -963,7 +961,7 @@ export class NodeLifecycleController implements SimController {
   private leaseOnly(host: ControllerHost, slot: Slot): void {
     if (!this.rules.readsLeases) return;
     const name = slot.name;
-    const h = this.health.get(name)!;
+    const h = this.slotHealth(slot)!;
     const observed = slot.lease ?? host.cluster.leases.get(name);
     if (observed && (!h.lease || microBefore(h.lease.renewTime, observed.renewTime))) {
       // in place: a new object per renewal (1.5 million an hour at 5,000 nodes) only to outlive
@@ -979,10 +977,32 @@ export class NodeLifecycleController implements SimController {
     let t = this.tracks.get(name);
     if (!t) {
       t = { uid: '', zone: '', current: undefined };
-      this.tracks.set(name, t);
+      this.setTrack(name, t);
       this.refreshTrack(host, name);
     }
     return t;
+  }
+
+  // The health map and tracks are written only through these, so that the slots' copies stay true.
+  private setHealth(name: string, h: Health): void {
+    this.health.set(name, h);
+    const slot = this.slots.get(name);
+    if (slot) slot.health = h;
+  }
+
+  private setTrack(name: string, t: Track | undefined): void {
+    if (t) this.tracks.set(name, t);
+    else this.tracks.delete(name);
+    const slot = this.slots.get(name);
+    if (slot) slot.track = t;
+  }
+
+  private slotHealth(slot: Slot): Health | undefined {
+    return (slot.health ?? (slot.health = this.health.get(slot.name))) as Health | undefined;
+  }
+
+  private slotTrack(slot: Slot): Track | undefined {
+    return (slot.track ?? (slot.track = this.tracks.get(slot.name))) as Track | undefined;
   }
 
   private refreshTrack(host: ControllerHost, name: string): void {
@@ -992,7 +1012,7 @@ export class NodeLifecycleController implements SimController {
     t.uid = node.meta.uid;
     t.zone = zoneKeyOf(node);
     t.excluded = disruptionExclusion(node, this.rules);
-    this.tracks.set(name, t);
+    this.setTrack(name, t);
   }
 
   /** addPodEvictorForNewZone: a zone without a state gets Initial and a new queue with a full bucket. */
@@ -1031,7 +1051,7 @@ export class NodeLifecycleController implements SimController {
     this.nodeActors.delete(name);
     this.transitions.delete(`node/${name}`);
     this.recount(name, undefined);
-    this.tracks.delete(name);
+    this.setTrack(name, undefined);
     this.watch.delete(name);
     this.dirty.delete(name);
     this.slots.dropNews(name);
@@ -1059,7 +1079,7 @@ export class NodeLifecycleController implements SimController {
       const renew = lease?.renewTime;
       const base = ready ? ready.lastHeartbeatTime : node.meta.creationTimestamp;
       const probe = renew !== undefined && renew > base ? renew : base;
-      this.health.set(name, {
+      this.setHealth(name, {
         probe, readyTransition: ready ? ready.lastTransitionTime : node.meta.creationTimestamp,
         savedReady: ready ? { ...ready } : null, lease: lease ? { renewTime: renew } : null,
       });
@@ -1218,7 +1238,7 @@ export class NodeLifecycleController implements SimController {
     }
     const finish = (hh: Health): void => {
       if (followsWork) hh.savedReady = copyCond(findCondition(work, 'Ready'));
-      this.health.set(name, hh);
+      this.setHealth(name, hh);
     };
     if (now > h.probe + grace) {
       work = node.conditions.map((c) => ({ ...c }));
@@ -1247,7 +1267,7 @@ export class NodeLifecycleController implements SimController {
         }
         node.conditions = work;
         host.updateNodeStatus(node);
-        this.health.set(name, {
+        this.setHealth(name, {
           probe: h.probe, readyTransition: now, savedReady: copyCond(current),
           lease: this.rules.legacyStatusFunctions ? null : observedLease ? { renewTime: observedLease.renewTime } : null,
         });

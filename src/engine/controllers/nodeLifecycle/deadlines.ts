@@ -15,15 +15,19 @@
 import type { Micros } from '../../model/time';
 import { BinaryHeap } from '../../simulation/heap';
 
-interface Deadline { t: Micros; name: string }
-interface Bucket { t: Micros; names: string[] }
+/**
+ * The items are the controller's per-node slots (anything with the node's name): a popped entry
+ * then brings what the pass needs of its node without a look-up by name.
+ */
+export interface Deadline<V> { t: Micros; v: V }
+interface Bucket<V> { t: Micros; items: V[] }
 
-export class DeadlineHeap {
-  private h = new BinaryHeap<Bucket>((a, b) => a.t < b.t);
+export class DeadlineHeap<V extends { readonly name: string }> {
+  private h = new BinaryHeap<Bucket<V>>((a, b) => a.t < b.t);
   /** the bucket still in the heap for each instant */
-  private open = new Map<Micros, Bucket>();
+  private open = new Map<Micros, Bucket<V>>();
   /** the bucket being popped from, and how far */
-  private current: Bucket | undefined;
+  private current: Bucket<V> | undefined;
   private next = 0;
   private count = 0;
 
@@ -31,24 +35,24 @@ export class DeadlineHeap {
     return this.count;
   }
 
-  push(t: Micros, name: string): void {
+  push(t: Micros, v: V): void {
     let b = this.open.get(t);
     if (!b) {
-      b = { t, names: [] };
+      b = { t, items: [] };
       this.open.set(t, b);
       this.h.push(b);
     }
-    b.names.push(name);
+    b.items.push(v);
     this.count++;
   }
 
   /** Removes and returns the earliest entry if its t < now (the grace has run out when now is After(t)). */
-  popOneBefore(now: Micros): Deadline | undefined {
+  popOneBefore(now: Micros): Deadline<V> | undefined {
     for (;;) {
       const b = this.current;
-      if (b && this.next < b.names.length) {
+      if (b && this.next < b.items.length) {
         this.count--;
-        return { t: b.t, name: b.names[this.next++] };
+        return { t: b.t, v: b.items[this.next++] };
       }
       this.current = undefined;
       const top = this.h.peek();
@@ -61,17 +65,17 @@ export class DeadlineHeap {
     }
   }
 
-  entries(): Deadline[] {
-    const out: Deadline[] = [];
+  entries(): Deadline<V>[] {
+    const out: Deadline<V>[] = [];
     const b = this.current;
-    if (b) for (let i = this.next; i < b.names.length; i++) out.push({ t: b.t, name: b.names[i] });
-    for (const x of this.h.items()) for (const name of x.names) out.push({ t: x.t, name });
+    if (b) for (let i = this.next; i < b.items.length; i++) out.push({ t: b.t, v: b.items[i] });
+    for (const x of this.h.items()) for (const v of x.items) out.push({ t: x.t, v });
     return out;
   }
 
-  static from(entries: Deadline[]): DeadlineHeap {
-    const d = new DeadlineHeap();
-    for (const e of entries) d.push(e.t, e.name);
+  static from<V extends { readonly name: string }>(entries: Deadline<V>[]): DeadlineHeap<V> {
+    const d = new DeadlineHeap<V>();
+    for (const e of entries) d.push(e.t, e.v);
     return d;
   }
 }

@@ -26,6 +26,14 @@ export const NOT_ARMED = Number.POSITIVE_INFINITY;
 
 export interface Slot {
   readonly name: string;
+  /**
+   * The controller's health entry and track of the node, kept here so that the
+   * pass's hot loops (grace deadlines, Lease news) need no look-up by name;
+   * undefined: not known here, look it up. The controller writes them through
+   * whenever it sets or deletes the entry (a restore makes new slots).
+   */
+  health: unknown;
+  track: unknown;
   settled: Settled | undefined;
   /**
    * The time of the node's entry in the grace-deadline heap; NOT_ARMED when
@@ -70,7 +78,7 @@ export class NodeSlots {
   of(name: string): Slot {
     let s = this.slots.get(name);
     if (!s) {
-      s = { name, settled: undefined, armed: NOT_ARMED, news: false, lease: undefined };
+      s = { name, health: undefined, track: undefined, settled: undefined, armed: NOT_ARMED, news: false, lease: undefined };
       this.slots.set(name, s);
     }
     return s;

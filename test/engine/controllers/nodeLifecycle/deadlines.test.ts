@@ -8,7 +8,10 @@ import { mulberry32 } from '../../../helpers/random';
 test('DeadlineHeap: randomised against a list', () => {
   for (let seed = 1; seed <= 20; seed++) {
     const rnd = mulberry32(seed);
-    let d = new DeadlineHeap();
+    // the items are slot-like objects, one per name (the controller pushes its slots)
+    const items = new Map<string, { name: string }>();
+    const item = (name: string) => items.get(name) ?? items.set(name, { name }).get(name)!;
+    let d = new DeadlineHeap<{ name: string }>();
     let model: { t: number; name: string }[] = [];
     let now = 0;
     for (let step = 0; step < 300; step++) {
@@ -16,7 +19,7 @@ test('DeadlineHeap: randomised against a list', () => {
       if (r < 0.5) {
         // few distinct instants, as on a renewal grid
         const e = { t: now + Math.floor(rnd() * 5) * 10, name: `n${Math.floor(rnd() * 20)}` };
-        d.push(e.t, e.name);
+        d.push(e.t, item(e.name));
         model.push(e);
       } else if (r < 0.55) {
         d = DeadlineHeap.from(d.entries());
@@ -25,11 +28,11 @@ test('DeadlineHeap: randomised against a list', () => {
         const out: { t: number; name: string }[] = [];
         const rearm = rnd() < 0.5;
         for (let e = d.popOneBefore(now); e; e = d.popOneBefore(now)) {
-          out.push(e);
+          out.push({ t: e.t, name: e.v.name });
           if (rearm && rnd() < 0.3) {
             // re-armed while popping: due at once when before now
-            const again = { t: now - 1 + Math.floor(rnd() * 3), name: e.name };
-            d.push(again.t, again.name);
+            const again = { t: now - 1 + Math.floor(rnd() * 3), name: e.v.name };
+            d.push(again.t, e.v);
             model.push(again);
           }
         }
@@ -40,7 +43,7 @@ test('DeadlineHeap: randomised against a list', () => {
         assert.deepEqual(out.map(key).sort(), due.map(key).sort(), `seed ${seed} step ${step}`);
       }
       assert.equal(d.size, model.length);
-      assert.deepEqual(d.entries().map((e) => `${e.t}/${e.name}`).sort(), model.map((e) => `${e.t}/${e.name}`).sort());
+      assert.deepEqual(d.entries().map((e) => `${e.t}/${e.v.name}`).sort(), model.map((e) => `${e.t}/${e.name}`).sort());
     }
   }
 });
