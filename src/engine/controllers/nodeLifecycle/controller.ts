@@ -537,6 +537,16 @@ export class NodeLifecycleController implements SimController {
 
   /** @internal */ get _rules(): NodeLifecycleRules { return this.rules; }
   /** @internal */ healthOf(name: string): Readonly<Health> | undefined { return this.health.get(name); }
+  /** @internal the nodes whose slot holds a health entry or track the maps no longer hold (tests) */
+  staleSlotCopies(): string[] {
+    const out: string[] = [];
+    for (const name of new Set([...this.health.keys(), ...this.tracks.keys()])) {
+      const slot = this.slots.get(name);
+      if (!slot) continue;
+      if ((slot.health !== undefined && slot.health !== this.health.get(name)) || (slot.track !== undefined && slot.track !== this.tracks.get(name))) out.push(name);
+    }
+    return out;
+  }
   /** @internal */ queueOf(zone: string): RateLimitedTimedQueue | undefined { return this.queues.get(zone); }
   /** @internal */ zoneStateOf(zone: string): ZoneStateName | undefined { return this.zoneActors.get(zone)?.state() as ZoneStateName | undefined; }
   /** @internal */ nodeStateOf(name: string): string | undefined { return this.nodeActors.get(name)?.state(); }
