@@ -1,7 +1,8 @@
 /**
  * The node lifecycle controller's per-node bookkeeping for its fast paths,
- * kept in one object per node: the settled cache, the armed grace deadline
- * and whether a Lease renewal is news for the next pass.
+ * kept in one object per node: the settled cache, the armed grace deadline,
+ * whether a Lease renewal is news for the next pass, and what the pass's hot
+ * loops read of the node (the Lease the event brought, its health and track).
  *
  * Why one object: at 5,000 nodes every kubelet renews its Lease every 10 s,
  * 1.8 million renewals an hour, and each is handled twice (when announced,
@@ -84,10 +85,6 @@ export class NodeSlots {
     return s;
   }
 
-  settled(name: string): Settled | undefined {
-    return this.slots.get(name)?.settled;
-  }
-
   settle(name: string, how: Settled): void {
     this.of(name).settled = how;
   }
@@ -120,10 +117,6 @@ export class NodeSlots {
   /** The slots of the first `count` Leases of a renewal batch, in its order. */
   forBatch(batch: readonly LeaseRecord[], count: number): readonly Slot[] {
     return this.batches.get(batch, count, (l) => this.of(l.meta.name))?.values ?? [];
-  }
-
-  hasNews(name: string): boolean {
-    return this.slots.get(name)?.news ?? false;
   }
 
   dropNews(name: string): void {
