@@ -53,6 +53,7 @@ import type { ConditionStatus, LeaseRecord, NodeCondition, NodeRecord } from '..
 import { NODE_LEASE_NAMESPACE } from '../model/types';
 import type { NodeBefore } from '../controllers/controller';
 import { MinHeap } from '../simulation/heap';
+import { keysSharedWith } from '../model/sharedKeys';
 
 /** Condition types the kubelet itself posts (NetworkUnavailable is set by the network plugin/route controller). */
 export const KUBELET_CONDITION_TYPES: ReadonlySet<string> = new Set(['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure', 'OutOfDisk']);
@@ -146,7 +147,7 @@ const TIMES = 5;
 
 interface SavedKubelets {
   /** in the states' order */
-  nodes: string[];
+  nodes: readonly string[];
   /** per state: 1 status, 2 lease, 4 posted, 8 a repost is pending */
   flags: Uint8Array;
   /** per state, TIMES numbers */
@@ -375,7 +376,7 @@ export class Kubelets {
   }
 
   /** the node names of the last save, shared by the next one when they are the same */
-  private savedNodes: string[] = [];
+  private savedNodes: readonly string[] = [];
 
   /**
    * The states in columns (see SavedKubelets): a checkpoint at 5,000 nodes held 5,000 state
@@ -383,18 +384,7 @@ export class Kubelets {
    */
   save(): unknown {
     const n = this.states.size;
-    let nodes: string[] = this.savedNodes;
-    let same = nodes.length === n;
-    if (same) {
-      let k = 0;
-      for (const name of this.states.keys()) {
-        if (nodes[k++] !== name) {
-          same = false;
-          break;
-        }
-      }
-    }
-    if (!same) nodes = this.savedNodes = [...this.states.keys()];
+    const nodes = this.savedNodes = keysSharedWith(this.savedNodes, this.states);
     let i = 0;
     const flags = new Uint8Array(n);
     const times = new Float64Array(n * TIMES);

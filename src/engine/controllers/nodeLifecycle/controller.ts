@@ -49,6 +49,7 @@ import { rulesOf, type NodeLifecycleRules } from './versionRules';
 import { MachineTable, type MemoActor } from './memoMachine';
 import { DeadlineHeap } from './deadlines';
 import { NodeSlots, NOT_ARMED, type Slot } from './slots';
+import { keysSharedWith } from '../../model/sharedKeys';
 import type { StateValue } from 'xstate';
 
 /** scheduler.NodeEvictionPeriod: the tainting / eviction pass runs every 100 ms. */
@@ -103,7 +104,7 @@ interface PassContext {
  * previous checkpoint when they are the same.
  */
 export interface SavedHealth {
-  names: string[];
+  names: readonly string[];
   /** per node: probe, readyTransition, the saved Lease's renewTime (NaN: none) */
   times: Float64Array;
   /** per node: 1 when a Lease is saved */
@@ -113,7 +114,7 @@ export interface SavedHealth {
 }
 
 export interface SavedTracks {
-  names: string[];
+  names: readonly string[];
   uid: string[];
   zone: string[];
   excluded: (string | undefined)[];
@@ -422,11 +423,11 @@ export class NodeLifecycleController implements SimController {
     };
   }
 
-  private savedNames: { health: string[]; tracks: string[] } = { health: [], tracks: [] };
+  private savedNames: { health: readonly string[]; tracks: readonly string[] } = { health: [], tracks: [] };
 
   private saveHealth(): SavedHealth {
     const n = this.health.size;
-    const names = this.savedNames.health = sameKeys(this.savedNames.health, this.health);
+    const names = this.savedNames.health = keysSharedWith(this.savedNames.health, this.health);
     const times = new Float64Array(n * 3);
     const lease = new Uint8Array(n);
     const savedReady: (NodeCondition | null)[] = new Array(n);
@@ -444,7 +445,7 @@ export class NodeLifecycleController implements SimController {
 
   private saveTracks(): SavedTracks {
     const n = this.tracks.size;
-    const names = this.savedNames.tracks = sameKeys(this.savedNames.tracks, this.tracks);
+    const names = this.savedNames.tracks = keysSharedWith(this.savedNames.tracks, this.tracks);
     const out: SavedTracks = { names, uid: new Array(n), zone: new Array(n), excluded: new Array(n), current: new Array(n), counted: new Array(n) };
     let i = 0;
     for (const t of this.tracks.values()) {
@@ -1793,13 +1794,6 @@ function copyCond(c: NodeCondition | undefined): NodeCondition | null {
   return c ? { ...c } : null;
 }
 
-/** `prev` when it holds the map's keys in order (a checkpoint shares it), else a new list of them. */
-function sameKeys(prev: string[], map: Map<string, unknown>): string[] {
-  if (prev.length !== map.size) return [...map.keys()];
-  let i = 0;
-  for (const k of map.keys()) if (prev[i++] !== k) return [...map.keys()];
-  return prev;
-}
 
 function restoreHealth(s: SavedHealth): Map<string, Health> {
   const out = new Map<string, Health>();

@@ -1,0 +1,11 @@
+/**
+ * A map's keys, in order, as an array that a checkpoint keeps: `prev` (the
+ * last checkpoint's array) when it holds exactly those keys in that order, so
+ * that consecutive checkpoints share one array, else a new one.
+ */
+export function keysSharedWith(prev: readonly string[], map: ReadonlyMap<string, unknown>): readonly string[] {
+  if (prev.length !== map.size) return [...map.keys()];
+  let i = 0;
+  for (const k of map.keys()) if (prev[i++] !== k) return [...map.keys()];
+  return prev;
+}
