@@ -89,13 +89,13 @@ export class SimHost implements ControllerHost {
     this.podChangesLost = true;
     this.nodeSeen.clear();
     this.podSeen.clear();
-    this.podNode.clear();
     for (const node of this.cluster.nodes.values()) this.nodeSeen.set(node.meta.name, nodeBefore(node));
     let byNode = new Map<string, Set<string>>();
     if (index) {
       byNode = index.byNode;
       this.podNode = index.podNode;
     } else {
+      this.podNode = new Map();
       for (const [key, pod] of this.cluster.pods) {
         if (!pod.nodeName) continue;
         this.podNode.set(key, pod.nodeName);
@@ -105,6 +105,11 @@ export class SimHost implements ControllerHost {
       }
     }
     this.cluster.podsByNode = byNode;
+  }
+
+  /** The pod index as it is (a step back to a checkpoint after which no pod moved keeps it: see reindex). */
+  get currentIndex(): { byNode: Map<string, Set<string>>; podNode: Map<string, string> } {
+    return { byNode: this.cluster.podsByNode, podNode: this.podNode };
   }
 
   /** Pods created, changed or deleted through the host since the last checkpoint (checkpoints keep only these). */
