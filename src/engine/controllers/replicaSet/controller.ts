@@ -24,7 +24,7 @@ import { formatSelector } from '../../model/labels';
 import { generateName, generateUid, podNamePrefix } from '../../model/podNames';
 import { EXPECTATIONS_TIMEOUT, replicaSetMachine, type ReplicaSetMachineContext, type ReplicaSetMachineEvent } from './machine';
 import { TransitionTable, type PlainState as MachineState, type TableActor } from './pureMachine';
-import { controllerOf, isPodActive, isPodReady, isTerminating, specReplicas } from './podUtil';
+import { controllerOf, isPodActive, isPodReady, isTerminating, podKey, specReplicas } from './podUtil';
 import { getPodsToDelete, type RankingSettings, type RuleOutcome } from './ranking';
 import { calculateStatus, StatusCounter, statusChanges, statusFromCounts, statusNeedsUpdate } from './status';
 import { PodTally } from './tally';
@@ -441,7 +441,7 @@ export class ReplicaSetController implements SimController {
     if (this.checkedOwners.has(pod.meta.ownerReferences)) return;
     this.checkedOwners.add(pod.meta.ownerReferences);
     if (pod.meta.ownerReferences.length === 0) {
-      if (this.podProblems.size && this.podProblems.delete(`${pod.meta.namespace}/${pod.meta.name}`)) this.savedPodProblems = undefined;
+      if (this.podProblems.size && this.podProblems.delete(podKey(pod))) this.savedPodProblems = undefined;
       return;
     }
     const problems = checkPodOwners(pod, (ns, name, uid) => host.cluster.replicaSets.get(`${ns}/${name}`)?.meta.uid === uid);
@@ -827,13 +827,13 @@ export class ReplicaSetController implements SimController {
   private verifyCounted(host: ControllerHost, rs: ReplicaSetRecord, listed: PodRecord[], list: PodRecord[] | undefined, counted: StatusCounter | undefined): void {
     const recount = new StatusCounter(rs, host.now);
     for (const p of listed) recount.add(p);
-    const want = [listed.map(podKeyOf), recount.fullyLabeled, recount.ready, recount.available];
+    const want = [listed.map(podKey), recount.fullyLabeled, recount.ready, recount.available];
     let have: unknown[];
-    if (counted) have = [listed.map(podKeyOf), counted.fullyLabeled, counted.ready, counted.available];
+    if (counted) have = [listed.map(podKey), counted.fullyLabeled, counted.ready, counted.available];
     else {
       const c = new StatusCounter(rs, host.now);
       for (const p of list!) c.add(p);
-      have = [list!.map(podKeyOf), c.fullyLabeled, c.ready, c.available];
+      have = [list!.map(podKey), c.fullyLabeled, c.ready, c.available];
     }
     if (JSON.stringify(want) !== JSON.stringify(have)) {
       throw new Error(`replicaset ${rs.meta.namespace}/${rs.meta.name} at ${formatTime(host.now)}: after creating pods ${JSON.stringify(have)}, counting the claimed pods ${JSON.stringify(want)}`);
@@ -842,9 +842,9 @@ export class ReplicaSetController implements SimController {
 
   private verifyTally(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, got: Claimed): void {
     const w = this.walkClaims(host, rs, check);
-    const want = { patches: w.patches, pods: w.mine.map(podKeyOf), terminating: w.terminating, full: w.counted.fullyLabeled, ready: w.counted.ready, available: w.counted.available };
+    const want = { patches: w.patches, pods: w.mine.map(podKey), terminating: w.terminating, full: w.counted.fullyLabeled, ready: w.counted.ready, available: w.counted.available };
     const list = got.pods ?? this.claimedList(rs.meta.uid, got.tally!);
-    const have = { patches: false, pods: list.map(podKeyOf), terminating: got.terminating, full: got.counted!.fullyLabeled, ready: got.counted!.ready, available: got.counted!.available };
+    const have = { patches: false, pods: list.map(podKey), terminating: got.terminating, full: got.counted!.fullyLabeled, ready: got.counted!.ready, available: got.counted!.available };
     if (list.length !== got.count || JSON.stringify(want) !== JSON.stringify(have)) {
       throw new Error(`replicaset ${rs.meta.namespace}/${rs.meta.name} at ${formatTime(host.now)}: running counts ${JSON.stringify(have)} (${got.count} claimed), every pod read ${JSON.stringify(want)}`);
     }
@@ -1300,7 +1300,6 @@ function rulesText(s: RankingSettings): string[] {
 /** a list the trace keeps, at its length (a push onto an array reserves room for 16 more) */
 const exact = <T>(list: T[]): T[] => list.slice();
 const byKey = (a: [string, unknown], b: [string, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-const podKeyOf = (p: PodRecord) => `${p.meta.namespace}/${p.meta.name}`;
 
 const byPodName = (a: PodRecord, b: PodRecord) => (a.meta.name < b.meta.name ? -1 : a.meta.name > b.meta.name ? 1 : 0);
 const byEntryKey = (a: Entry, b: Entry) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
