@@ -34,12 +34,16 @@ const heapUsed = (): number => {
 
 class Unavailable extends Error {}
 
-/** The engine's pieces are imported lazily: a piece not written yet is reported as "not available yet". */
+/**
+ * The engine's pieces are imported lazily: a piece not written yet is reported as "not available
+ * yet". The paths are literals so that esbuild can bundle this file (bench/run.ts measures the
+ * engine bundled as the command line and the extension ship it; --tsx runs these sources instead).
+ */
 async function engine() {
-  const need = async <T>(path: string, name: string): Promise<T> => {
+  const need = async <T>(load: () => Promise<Record<string, unknown>>, path: string, name: string): Promise<T> => {
     let mod: Record<string, unknown>;
     try {
-      mod = (await import(path)) as Record<string, unknown>;
+      mod = await load();
     } catch (e) {
       throw new Unavailable(`${path}: ${(e as Error).message.split('\n')[0]}`);
     }
@@ -47,10 +51,10 @@ async function engine() {
     return mod[name] as T;
   };
   return {
-    loadSnapshot: () => need<typeof import('../src/engine/snapshot/load').loadSnapshot>('../src/engine/snapshot/load', 'loadSnapshot'),
-    loadScenario: () => need<typeof import('../src/engine/snapshot/scenario').loadScenario>('../src/engine/snapshot/scenario', 'loadScenario'),
-    createSimulation: () => need<typeof import('../src/engine/simulation/simulation').createSimulation>('../src/engine/simulation/simulation', 'createSimulation'),
-    nodeFs: () => need<typeof import('../src/platform/nodeFs').nodeFs>('../src/platform/nodeFs', 'nodeFs'),
+    loadSnapshot: () => need<typeof import('../src/engine/snapshot/load').loadSnapshot>(() => import('../src/engine/snapshot/load'), 'src/engine/snapshot/load', 'loadSnapshot'),
+    loadScenario: () => need<typeof import('../src/engine/snapshot/scenario').loadScenario>(() => import('../src/engine/snapshot/scenario'), 'src/engine/snapshot/scenario', 'loadScenario'),
+    createSimulation: () => need<typeof import('../src/engine/simulation/simulation').createSimulation>(() => import('../src/engine/simulation/simulation'), 'src/engine/simulation/simulation', 'createSimulation'),
+    nodeFs: () => need<typeof import('../src/platform/nodeFs').nodeFs>(() => import('../src/platform/nodeFs'), 'src/platform/nodeFs', 'nodeFs'),
     Session: async () => {
       const mod = (await import('../src/extension/session').catch((e: Error) => {
         throw new Unavailable(`src/extension/session: ${e.message.split('\n')[0]}`);
@@ -218,7 +222,7 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
 
 async function main(): Promise<void> {
   const [task, json] = process.argv.slice(2);
-  // What the process holds before the measurement (node, tsx, the engine's modules): reported so
+  // What the process holds before the measurement (node, tsx when run through it, the engine's modules): reported so
   // that peak memory can be read both with and without it.
   await engine().then((e) => Promise.all([e.loadSnapshot(), e.loadScenario(), e.createSimulation(), e.nodeFs(), e.Session()])).catch(() => undefined);
   gc();
