@@ -12,6 +12,20 @@
  * A restart of kube-controller-manager discards the controller objects and
  * constructs new ones (in-memory state lost); `start` is their informers'
  * initial list.
+ *
+ * What a host promises, and the controllers' incremental state relies on
+ * (issue 5: at 150,000 pods nothing can be re-read per sync):
+ * - every change to a record is announced (on*Event) before the next `wake`
+ *   of any controller, in the order it happened; none is dropped or held back
+ *   (the ReplicaSet controller's running pod counts, the node lifecycle
+ *   controller's settled nodes and the binder's indexes are kept from these
+ *   announcements alone; a test harness that drops or defers events opts out
+ *   with the controller's own option, e.g. the ReplicaSet tally's readsEveryPod);
+ * - records change only through the host, and a record's labels, tolerations,
+ *   owner references, taints and node and Lease metadata are replaced, never
+ *   edited in place, so that a controller may keep what it worked out from one
+ *   of those objects (by identity) until it is replaced. Conditions are not in
+ *   this list: kubelets and MarkPodsNotReady edit them in place.
  */
 import type { ControllerHost } from './host';
 import type { Micros } from '../model/time';
