@@ -294,6 +294,13 @@ export class ReplicaSetController implements SimController {
     return t;
   }
 
+  /** `send` when the transition is not kept (none is made) */
+  private update(entry: Entry, event: ReplicaSetMachineEvent): void {
+    this.wakeCache = null;
+    entry.actor.advance(event);
+    if (this.entries.get(entry.key) === entry) this.noteTimers(entry);
+  }
+
   private ctx(entry: Entry): ReplicaSetMachineContext {
     return entry.actor.snapshot().context;
   }
@@ -307,7 +314,7 @@ export class ReplicaSetController implements SimController {
     const snap = entry.actor.snapshot();
     const c = snap.context;
     if ((snap.value as { queue: string }).queue === 'queued' && c.dueAt !== null && c.dueAt <= at) return;
-    this.send(entry, { type: 'ENQUEUE', at });
+    this.update(entry, { type: 'ENQUEUE', at });
   }
 
   // ---------------------------------------------------------------- informer handlers
@@ -318,7 +325,7 @@ export class ReplicaSetController implements SimController {
     if (type === 'deleted') {
       // deleteRS: DeleteExpectations; the queued sync finds it gone
       if (entry) {
-        this.send(entry, { type: 'DELETE_EXPECTATIONS' });
+        this.update(entry, { type: 'DELETE_EXPECTATIONS' });
         this.dropEntry(entry);
       }
       if (this.checks.delete(key)) this.savedChecks = undefined;
@@ -379,7 +386,7 @@ export class ReplicaSetController implements SimController {
       // minReadySeconds first: most ReplicaSets have none, and then the conditions need not be read
       if (rs && rs.minReadySeconds > 0 && !(before ? before.conditions.some((c) => c.type === 'Ready' && c.status === 'True') : false) && isPodReady(pod)) {
         // "Add a second to avoid milliseconds skew in AddAfter"
-        this.send(entry, { type: 'ENQUEUE_AFTER', at: host.now + rs.minReadySeconds * MICROS_PER_SECOND + MICROS_PER_SECOND });
+        this.update(entry, { type: 'ENQUEUE_AFTER', at: host.now + rs.minReadySeconds * MICROS_PER_SECOND + MICROS_PER_SECOND });
       }
       return;
     }
@@ -480,12 +487,12 @@ export class ReplicaSetController implements SimController {
     for (const e of fired.sort(byEntryKey)) {
       const c = this.ctx(e);
       if (c.resyncAt !== null && c.resyncAt <= now) {
-        this.send(e, { type: 'RESYNC_DUE' });
-        this.send(e, { type: 'ENQUEUE', at: now });
+        this.update(e, { type: 'RESYNC_DUE' });
+        this.update(e, { type: 'ENQUEUE', at: now });
       }
       if (c.expectedAt !== null && this.expectationsPending(e) && now - c.expectedAt > EXPECTATIONS_TIMEOUT) {
         // the simulation syncs at expiry so that the effect shows (upstream: at the next event for it)
-        this.send(e, { type: 'ENQUEUE', at: now });
+        this.update(e, { type: 'ENQUEUE', at: now });
       }
     }
     const due: Entry[] = [];
@@ -498,11 +505,14 @@ export class ReplicaSetController implements SimController {
       if (!this.entries.has(entry.key)) continue;
       const c = this.ctx(entry);
       if (c.dueAt === null || c.dueAt > now) continue;
-      this.send(entry, { type: 'DEQUEUE' });
+      this.update(entry, { type: 'DEQUEUE' });
       const err = this.syncReplicaSet(host, entry);
       if (!this.entries.has(entry.key)) continue;
-      const t = this.send(entry, err === undefined ? { type: 'SYNCED' } : { type: 'SYNC_FAILED', now });
-      if (t && err !== undefined) entry.lastTransition = t;
+      if (err === undefined) this.update(entry, { type: 'SYNCED' });
+      else {
+        const t = this.send(entry, { type: 'SYNC_FAILED', now });
+        if (t) entry.lastTransition = t;
+      }
     }
   }
 
@@ -512,7 +522,7 @@ export class ReplicaSetController implements SimController {
   private syncReplicaSet(host: ControllerHost, entry: Entry): string | undefined {
     const rs = host.cluster.replicaSets.get(entry.key);
     if (!rs || rs.meta.uid !== entry.uid) {
-      this.send(entry, { type: 'DELETE_EXPECTATIONS' });
+      this.update(entry, { type: 'DELETE_EXPECTATIONS' });
       return undefined;
     }
     const check = this.check(rs);
@@ -569,7 +579,7 @@ export class ReplicaSetController implements SimController {
     // so it adds 1 µs to keep that order.
     const replicas = specReplicas(rs);
     if (manageErr === undefined && rs.minReadySeconds > 0 && rs.status.readyReplicas === replicas && rs.status.availableReplicas !== replicas) {
-      this.send(entry, { type: 'ENQUEUE_AFTER', at: host.now + rs.minReadySeconds * MICROS_PER_SECOND + 1 });
+      this.update(entry, { type: 'ENQUEUE_AFTER', at: host.now + rs.minReadySeconds * MICROS_PER_SECOND + 1 });
     }
     return manageErr;
   }

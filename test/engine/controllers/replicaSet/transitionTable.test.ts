@@ -39,6 +39,8 @@ test('the transition table gives the same transitions and context as a live acto
     const r = rng(seed);
     const live = createTracedActor(replicaSetMachine, 'replicaset/ns/web');
     const mine = table.instance('replicaset/ns/web');
+    // `advance` (no transition made) steps the same as `send`
+    const quiet = table.instance('replicaset/ns/web');
     let now = 1_000_000;
     for (let i = 0; i < 150; i++) {
       // time moves in steps small and large enough to expire expectations now and then
@@ -47,6 +49,8 @@ test('the transition table gives the same transitions and context as a live acto
       const want = live.send(event);
       const got = mine.send(event);
       assert.deepEqual(got, want, `seed ${seed} event ${i} ${JSON.stringify(event)}`);
+      assert.equal(quiet.advance(event), want !== null);
+      assert.deepEqual(quiet.snapshot(), mine.snapshot());
       if (want) fired++;
       else refused++;
       assert.equal(mine.state(), live.state(), `seed ${seed} event ${i}`);
