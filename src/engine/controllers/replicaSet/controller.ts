@@ -27,7 +27,7 @@ import { TransitionTable, type PlainState as MachineState, type TableActor } fro
 import { controllerOf, isPodActive, isPodReady, isTerminating, podKey, specReplicas } from './podUtil';
 import { getPodsToDelete, type RankingSettings, type RuleOutcome } from './ranking';
 import { calculateStatus, StatusCounter, statusChanges, statusFromCounts, statusNeedsUpdate } from './status';
-import { PodTally } from './tally';
+import { PodTally, setLabelFreezing } from './tally';
 import { podFromTemplate, controllerRefTo } from './podTemplate';
 import { checkPodOwners, checkReplicaSet, type ReplicaSetCheck } from './validate';
 
@@ -127,6 +127,7 @@ export interface ReplicaSetControllerOptions {
 let verifyTallies = false;
 export function setTallyVerification(on: boolean): void {
   verifyTallies = on;
+  setLabelFreezing(on);
 }
 
 interface Claimed {
@@ -258,12 +259,11 @@ export class ReplicaSetController implements SimController {
       if (pod && now === '') this.orphans.get(nsOf(key))?.set(key, pod);
       else if (pod && now !== undefined) {
         const set = this.byOwner.get(now)!;
+        const held = set.get(key)!;
         const tally = this.tallies.size !== 0 ? this.tallies.get(now) : undefined;
-        if (tally) {
-          tally.remove(key, set.get(key)!);
-          tally.add(key, pod);
-        }
-        set.set(key, pod);
+        if (tally) tally.replace(key, held, pod);
+        // most updates change the record in place: it is the one held already
+        if (held !== pod) set.set(key, pod);
       }
       return;
     }
