@@ -57,7 +57,12 @@ const table = () => (transitionTable ??= new TransitionTable(replicaSetMachine))
 
 interface Entry {
   key: string;
+  /** the key's namespace and name (key = `${ns}/${name}`), for resolveControllerRef */
+  ns: string;
+  name: string;
   uid: string;
+  /** the pod name prefix and the names' seed (see nextName) for the ReplicaSet name `name`, made at the first creation */
+  naming?: { name: string; prefix: string; seed: string };
   /** `ReplicaSet/<key>`, made once: every decision about the ReplicaSet keeps it */
   ref?: ObjectRef;
   actor: Actor;
@@ -81,7 +86,7 @@ interface KeptRecord {
 }
 
 /** an entry in a checkpoint: the machine as plain state instead of the actor */
-type SavedEntry = Omit<Entry, 'actor' | 'lastSaved' | 'ref'> & { snapshot: unknown };
+type SavedEntry = Omit<Entry, 'actor' | 'lastSaved' | 'ref' | 'ns' | 'name' | 'naming'> & { snapshot: unknown };
 
 interface CachedCheck {
   /** none for a check put back by a restore: it is made again at its first use */
@@ -199,8 +204,9 @@ export class ReplicaSetController implements SimController {
 
   private newEntry(key: string, rs: ReplicaSetRecord, saved?: SavedEntry): Entry {
     const actor = table().instance(`replicaset/${key}`, saved ? (saved.snapshot as MachineState<ReplicaSetMachineContext>) : undefined);
+    const slash = key.indexOf('/');
     const entry: Entry = {
-      key, uid: rs.meta.uid, actor, counter: saved?.counter ?? 0, removed: saved ? [...saved.removed] : [],
+      key, ns: key.slice(0, slash), name: key.slice(slash + 1), uid: rs.meta.uid, actor, counter: saved?.counter ?? 0, removed: saved ? [...saved.removed] : [],
       lastManageSeq: saved?.lastManageSeq ?? 0,
       ...(saved?.lastPending !== undefined ? { lastPending: saved.lastPending } : {}),
       ...(saved?.lastTransition ? { lastTransition: saved.lastTransition } : {}),
@@ -411,11 +417,27 @@ export class ReplicaSetController implements SimController {
     if (t) entry.lastTransition = t;
   }
 
-  /** resolveControllerRef: a ReplicaSet of that name in the namespace, with that uid. */
+  /**
+   * resolveControllerRef: a ReplicaSet of that name in the namespace, with that uid.
+   * Found by uid first, without making the `ns/name` key: every entry in `byUid` is the one
+   * `entries` holds under its key (both are set together in newEntry and dropped together in
+   * dropEntry, and an entry is made only where its key holds none), so one found there with the
+   * namespace and name asked is the one the key would find. Any other case looks up the key as before;
+   * with tally verification on, both ways are taken and must agree.
+   */
   private resolveControllerRef(host: ControllerHost, ns: string, ref: OwnerReference): Entry | undefined {
     if (ref.kind !== 'ReplicaSet') return undefined;
-    const entry = this.entries.get(`${ns}/${ref.name}`);
-    if (!entry || entry.uid !== ref.uid) return undefined;
+    const byUid = this.byUid.get(ref.uid);
+    let entry: Entry | undefined;
+    if (byUid !== undefined && byUid.name === ref.name && byUid.ns === ns) {
+      entry = byUid;
+      if (verifyTallies && this.entries.get(`${ns}/${ref.name}`) !== byUid) {
+        throw new Error(`replicaset: ${ns}/${ref.name} (${ref.uid}) found by uid is not the entry under its key`);
+      }
+    } else {
+      entry = this.entries.get(`${ns}/${ref.name}`);
+      if (!entry || entry.uid !== ref.uid) return undefined;
+    }
     if (!host.cluster.replicaSets.has(entry.key)) return undefined;
     return entry;
   }
@@ -463,14 +485,14 @@ export class ReplicaSetController implements SimController {
   nextWake(): Micros | undefined {
     if (this.wakeCache !== null) return this.wakeCache;
     let min: Micros | undefined;
-    const consider = (t: Micros | null) => {
-      if (t !== null && (min === undefined || t < min)) min = t;
-    };
     for (const e of this.timed) {
       const c = this.ctx(e);
-      consider(c.dueAt);
-      consider(c.resyncAt);
-      if (c.expectedAt !== null && this.expectationsPending(e)) consider(c.expectedAt + EXPECTATIONS_TIMEOUT + 1);
+      if (c.dueAt !== null && (min === undefined || c.dueAt < min)) min = c.dueAt;
+      if (c.resyncAt !== null && (min === undefined || c.resyncAt < min)) min = c.resyncAt;
+      if (c.expectedAt !== null && this.expectationsPending(e)) {
+        const t = c.expectedAt + EXPECTATIONS_TIMEOUT + 1;
+        if (min === undefined || t < min) min = t;
+      }
     }
     this.wakeCache = min;
     return min;
@@ -781,7 +803,9 @@ export class ReplicaSetController implements SimController {
     }
     // a tally made again (new selector or template) writes every pod's class over the old one's
     tally = new PodTally(check, new StatusCounter(rs, host.now), this.podClasses);
-    for (const [key, pod] of index) tally.add(key, pod);
+    // not a for-of over entries: an array per pod (every pod of the cluster goes through here once)
+    const made = tally;
+    index.forEach((pod, key) => made.add(key, pod));
     this.tallies.set(uid, tally);
     return tally;
   }
@@ -959,8 +983,12 @@ export class ReplicaSetController implements SimController {
 
   /** A fresh name for the next pod (generateName + 5 seeded characters; a taken name draws again). */
   private nextName(host: ControllerHost, entry: Entry, rs: ReplicaSetRecord): { name: string; uid: string } {
-    const seed = `${this.options.seed ?? ''}${rs.meta.uid}`;
-    const prefix = podNamePrefix(rs.meta.name);
+    // made once per entry: its uid is the ReplicaSet's (syncReplicaSet checks), and its name is checked here
+    let naming = entry.naming;
+    if (naming === undefined || naming.name !== rs.meta.name) {
+      naming = entry.naming = { name: rs.meta.name, seed: `${this.options.seed ?? ''}${rs.meta.uid}`, prefix: podNamePrefix(rs.meta.name) };
+    }
+    const { seed, prefix } = naming;
     for (;;) {
       const n = entry.counter++;
       const name = generateName(prefix, seed, n);
