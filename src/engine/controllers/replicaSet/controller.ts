@@ -77,6 +77,10 @@ interface Entry {
   lastTransition?: MachineTransition & { seq?: number };
   /** what the last checkpoint kept of this entry (see `savedEntry`) */
   lastSaved?: SavedEntry;
+  /** `entries` holds it (see `send`) */
+  live: boolean;
+  /** `timed` holds it (see `noteTimers`) */
+  timed: boolean;
 }
 
 interface KeptRecord {
@@ -86,7 +90,7 @@ interface KeptRecord {
 }
 
 /** an entry in a checkpoint: the machine as plain state instead of the actor */
-type SavedEntry = Omit<Entry, 'actor' | 'lastSaved' | 'ref' | 'ns' | 'name' | 'naming'> & { snapshot: unknown };
+type SavedEntry = Omit<Entry, 'actor' | 'lastSaved' | 'ref' | 'ns' | 'name' | 'naming' | 'live' | 'timed'> & { snapshot: unknown };
 
 interface CachedCheck {
   /** none for a check put back by a restore: it is made again at its first use */
@@ -147,15 +151,25 @@ interface Claimed {
   tally?: PodTally;
 }
 
+/** one owner's pods in the index: pod key -> the record the pod's last event carried */
+class PodSet extends Map<string, PodRecord> {
+  /** the running counts of a ReplicaSet's pods (tally.ts), made at its first sync; never for orphans */
+  tally: PodTally | undefined = undefined;
+  /** `owner`: the controller's uid, '' for the orphans of a namespace */
+  constructor(readonly owner: string) {
+    super();
+  }
+}
+
 export class ReplicaSetController implements SimController {
   readonly name = 'replicaset' as const;
   private entries = new Map<string, Entry>();
-  /** pod key -> uid of its controller ('' for an orphan) */
-  private ownerOfPod = new Map<string, string>();
-  /** controller uid -> pod key -> the record the pod's last event carried (see `podsIn`) */
-  private byOwner = new Map<string, Map<string, PodRecord>>();
+  /** pod key -> the set of `byOwner` or `orphans` that holds it (its `owner`: the uid of the pod's controller, '' for an orphan) */
+  private ownerOfPod = new Map<string, PodSet>();
+  /** controller uid -> pod key -> the record the pod's last event carried (see `podsIn`), and the running counts */
+  private byOwner = new Map<string, PodSet>();
   /** namespace -> pod key -> record, for pods without a controller */
-  private orphans = new Map<string, Map<string, PodRecord>>();
+  private orphans = new Map<string, PodSet>();
   /** ReplicaSet checks, by key; recomputed when the record object changes */
   private checks = new Map<string, CachedCheck>();
   private podProblems = new Map<string, Problem[]>();
@@ -181,8 +195,6 @@ export class ReplicaSetController implements SimController {
   /** entries by controller uid and by namespace */
   private byUid = new Map<string, Entry>();
   private byNamespace = new Map<string, Set<Entry>>();
-  /** running counts of the pods in `byOwner`, per controller uid, made at a ReplicaSet's first sync (tally.ts) */
-  private tallies = new Map<string, PodTally>();
   /** the tallies' classes of the pods whose class is not the usual one (tally.ts) */
   private podClasses = new Map<PodRecord, number>();
   /** see `text` */
@@ -205,11 +217,12 @@ export class ReplicaSetController implements SimController {
   private newEntry(key: string, rs: ReplicaSetRecord, saved?: SavedEntry): Entry {
     const actor = table().instance(`replicaset/${key}`, saved ? (saved.snapshot as MachineState<ReplicaSetMachineContext>) : undefined);
     const slash = key.indexOf('/');
+    // every field written here, in one order: entries of one shape keep the property reads on them monomorphic
     const entry: Entry = {
-      key, ns: key.slice(0, slash), name: key.slice(slash + 1), uid: rs.meta.uid, actor, counter: saved?.counter ?? 0, removed: saved ? [...saved.removed] : [],
-      lastManageSeq: saved?.lastManageSeq ?? 0,
-      ...(saved?.lastPending !== undefined ? { lastPending: saved.lastPending } : {}),
-      ...(saved?.lastTransition ? { lastTransition: saved.lastTransition } : {}),
+      key, ns: key.slice(0, slash), name: key.slice(slash + 1), uid: rs.meta.uid, naming: undefined, ref: undefined, actor,
+      counter: saved?.counter ?? 0, removed: saved ? [...saved.removed] : [], lastManageSeq: saved?.lastManageSeq ?? 0,
+      lastPending: saved?.lastPending, lastTransition: saved?.lastTransition ? saved.lastTransition : undefined,
+      lastSaved: undefined, live: true, timed: false,
     };
     this.entries.set(key, entry);
     this.byUid.set(entry.uid, entry);
@@ -223,23 +236,37 @@ export class ReplicaSetController implements SimController {
 
   private dropEntry(entry: Entry): void {
     this.entries.delete(entry.key);
+    entry.live = false;
     if (this.byUid.get(entry.uid) === entry) this.byUid.delete(entry.uid);
     this.byNamespace.get(nsOf(entry.key))?.delete(entry);
-    this.timed.delete(entry);
+    this.untime(entry);
     this.dropTally(entry.uid);
     this.wakeCache = null;
   }
 
-  /** keeps `timed` in step with the machine's context */
+  /**
+   * keeps `timed` in step with the machine's context; `entry.timed` says whether the set holds
+   * it, so that most sends touch the set not at all (what is done with `timed` does not depend
+   * on its order: wake sorts what it takes from it, nextWake takes the minimum)
+   */
   private noteTimers(entry: Entry): void {
     const c = this.ctx(entry);
-    if (c.dueAt !== null || c.resyncAt !== null || (c.expectedAt !== null && this.expectationsPending(entry))) this.timed.add(entry);
-    else this.timed.delete(entry);
+    if (c.dueAt !== null || c.resyncAt !== null || (c.expectedAt !== null && this.expectationsPending(entry))) {
+      if (!entry.timed) {
+        entry.timed = true;
+        this.timed.add(entry);
+      }
+    } else this.untime(entry);
+  }
+
+  private untime(entry: Entry): void {
+    if (!entry.timed) return;
+    entry.timed = false;
+    this.timed.delete(entry);
   }
 
   /** `index` for every pod into empty maps (a restore does this for every pod: kept to the inserts) */
   private rebuildIndexes(host: ControllerHost): void {
-    this.tallies.clear();
     this.podClasses.clear();
     const ownerOfPod = (this.ownerOfPod = new Map());
     const byOwner = (this.byOwner = new Map());
@@ -250,53 +277,59 @@ export class ReplicaSetController implements SimController {
       const map = owner === '' ? orphans : byOwner;
       const k = owner === '' ? nsOf(key) : owner;
       let set = map.get(k);
-      if (!set) map.set(k, (set = new Map()));
+      if (!set) map.set(k, (set = new PodSet(owner)));
       set.set(key, pod);
-      ownerOfPod.set(key, owner);
+      ownerOfPod.set(key, set);
     }
   }
 
-  /** `old`: the pod's owner in the index, when the caller has just read it */
-  private index(key: string, pod: PodRecord | undefined, old = this.ownerOfPod.get(key)): void {
+  /**
+   * `oldSet`: the set that holds the pod (`ownerOfPod`), when the caller has just read it.
+   * The set a pod's key points to is the one of its owner (`byOwner`, or `orphans` for its
+   * namespace): sets are made when missing and never dropped but all at once (rebuildIndexes).
+   */
+  private index(key: string, pod: PodRecord | undefined, oldSet = this.ownerOfPod.get(key)): void {
     const ref = pod ? controllerOf(pod.meta) : undefined;
     const now = pod ? (ref ? ref.uid : '') : undefined;
+    const old = oldSet?.owner;
+    if (verifyTallies && oldSet !== undefined && (oldSet !== (old === '' ? this.orphans.get(nsOf(key)) : this.byOwner.get(old!)) || !oldSet.has(key))) {
+      throw new Error(`replicaset: the index's set for pod ${key} is not its owner's (${old})`);
+    }
     if (old === now) {
       // the same owner: keep the latest record (a pod created again under its name is a new record)
-      if (pod && now === '') this.orphans.get(nsOf(key))?.set(key, pod);
+      if (pod && now === '') oldSet!.set(key, pod);
       else if (pod && now !== undefined) {
-        const set = this.byOwner.get(now)!;
+        const set = oldSet!;
         const held = set.get(key)!;
-        const tally = this.tallies.size !== 0 ? this.tallies.get(now) : undefined;
-        if (tally) tally.replace(key, held, pod);
+        if (set.tally) set.tally.replace(key, held, pod);
         // most updates change the record in place: it is the one held already
         if (held !== pod) set.set(key, pod);
       }
       return;
     }
-    if (this.tallies.size !== 0) {
-      const was = old ? this.tallies.get(old) : undefined;
-      if (was) was.remove(key, this.byOwner.get(old!)!.get(key)!);
-      if (now && pod) this.tallies.get(now)?.add(key, pod);
-    }
-    if (old !== undefined) {
-      const set = old === '' ? this.orphans.get(nsOf(key)) : this.byOwner.get(old);
-      set?.delete(key);
+    const map = now === '' ? this.orphans : this.byOwner;
+    const k = now === '' ? nsOf(key) : now;
+    let set = now !== undefined && pod ? map.get(k!) : undefined;
+    // running counts only for controllers' pods, never for orphans
+    const was = old ? oldSet!.tally : undefined;
+    if (was) was.remove(key, oldSet!.get(key)!);
+    if (now && pod) set?.tally?.add(key, pod);
+    if (oldSet !== undefined) {
+      oldSet.delete(key);
       this.ownerOfPod.delete(key);
     }
     if (now !== undefined && pod) {
-      const map = now === '' ? this.orphans : this.byOwner;
-      const k = now === '' ? nsOf(key) : now;
-      let set = map.get(k);
-      if (!set) map.set(k, (set = new Map()));
+      if (!set) map.set(k!, (set = new PodSet(now)));
       set.set(key, pod);
-      this.ownerOfPod.set(key, now);
+      this.ownerOfPod.set(key, set);
     }
   }
 
+  /** `entry.live`: `entries` holds it under its key (newEntry sets it there, dropEntry takes it out) */
   private send(entry: Entry, event: ReplicaSetMachineEvent): MachineTransition | null {
     this.wakeCache = null;
     const t = entry.actor.send(event);
-    if (this.entries.get(entry.key) === entry) this.noteTimers(entry);
+    if (this.isLive(entry)) this.noteTimers(entry);
     return t;
   }
 
@@ -304,7 +337,15 @@ export class ReplicaSetController implements SimController {
   private update(entry: Entry, event: ReplicaSetMachineEvent): void {
     this.wakeCache = null;
     entry.actor.advance(event);
-    if (this.entries.get(entry.key) === entry) this.noteTimers(entry);
+    if (this.isLive(entry)) this.noteTimers(entry);
+  }
+
+  /** `entry.live`, checked against `entries` and `timed` with tally verification on */
+  private isLive(entry: Entry): boolean {
+    if (verifyTallies && (entry.live !== (this.entries.get(entry.key) === entry) || entry.timed !== this.timed.has(entry))) {
+      throw new Error(`replicaset ${entry.key}: live ${entry.live}, timed ${entry.timed} disagree with the maps`);
+    }
+    return entry.live;
   }
 
   private ctx(entry: Entry): ReplicaSetMachineContext {
@@ -349,15 +390,16 @@ export class ReplicaSetController implements SimController {
 
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
     const key = `${pod.meta.namespace}/${pod.meta.name}`;
-    const oldOwner = this.ownerOfPod.get(key);
+    const oldSet = this.ownerOfPod.get(key);
+    const oldOwner = oldSet?.owner;
     if (type === 'deleted') {
-      this.index(key, undefined, oldOwner);
+      this.index(key, undefined, oldSet);
       if (this.podProblems.delete(key)) this.savedPodProblems = undefined;
       this.kept.delete(key);
       this.observeDeletion(host, pod, key, 'deleted');
       return;
     }
-    this.index(key, pod, oldOwner);
+    this.index(key, pod, oldSet);
     this.checkPod(host, pod);
     const ref = controllerOf(pod.meta);
     if (pod.meta.deletionTimestamp !== undefined) {
@@ -385,10 +427,11 @@ export class ReplicaSetController implements SimController {
     if (ref) {
       const entry = this.resolveControllerRef(host, pod.meta.namespace, ref);
       if (!entry) return;
+      // host.cluster.replicaSets.get(entry.key), read by resolveControllerRef just now (nothing below changes the map)
+      const rs = this.resolvedRs;
       this.enqueue(entry, host.now);
       const wasActive = before ? before.phase !== 'Succeeded' && before.phase !== 'Failed' : true;
       if (wasActive && !isPodActive(pod) && !entry.removed.some((r) => r.key === key)) entry.removed.push({ key, fact: 'phase' });
-      const rs = host.cluster.replicaSets.get(entry.key);
       // minReadySeconds first: most ReplicaSets have none, and then the conditions need not be read
       if (rs && rs.minReadySeconds > 0 && !(before ? before.conditions.some((c) => c.type === 'Ready' && c.status === 'True') : false) && isPodReady(pod)) {
         // "Add a second to avoid milliseconds skew in AddAfter"
@@ -426,6 +469,7 @@ export class ReplicaSetController implements SimController {
    * with tally verification on, both ways are taken and must agree.
    */
   private resolveControllerRef(host: ControllerHost, ns: string, ref: OwnerReference): Entry | undefined {
+    this.resolvedRs = undefined;
     if (ref.kind !== 'ReplicaSet') return undefined;
     const byUid = this.byUid.get(ref.uid);
     let entry: Entry | undefined;
@@ -438,9 +482,14 @@ export class ReplicaSetController implements SimController {
       entry = this.entries.get(`${ns}/${ref.name}`);
       if (!entry || entry.uid !== ref.uid) return undefined;
     }
-    if (!host.cluster.replicaSets.has(entry.key)) return undefined;
+    const rs = host.cluster.replicaSets.get(entry.key);
+    if (rs === undefined) return undefined;
+    this.resolvedRs = rs;
     return entry;
   }
+
+  /** the ReplicaSet of the entry the last resolveControllerRef found (undefined when it found none) */
+  private resolvedRs: ReplicaSetRecord | undefined;
 
   private entryByUid(uid: string): Entry | undefined {
     return this.byUid.get(uid);
@@ -793,12 +842,12 @@ export class ReplicaSetController implements SimController {
   private tallyFor(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck): PodTally | undefined {
     if (this.ownerOfPod.size !== host.cluster.pods.size || this.options.readsEveryPod?.()) return undefined;
     const uid = rs.meta.uid;
-    let tally = this.tallies.get(uid);
+    const index = this.byOwner.get(uid);
+    let tally = index?.tally;
     if (tally && tally.check === check) return tally;
     // none for a ReplicaSet without pods (a third are old revisions scaled to 0): the walk reads nothing
-    const index = this.byOwner.get(uid);
     if (!index || index.size === 0) {
-      if (tally) this.tallies.delete(uid);
+      if (tally) index!.tally = undefined;
       return undefined;
     }
     // a tally made again (new selector or template) writes every pod's class over the old one's
@@ -806,16 +855,16 @@ export class ReplicaSetController implements SimController {
     // not a for-of over entries: an array per pod (every pod of the cluster goes through here once)
     const made = tally;
     index.forEach((pod, key) => made.add(key, pod));
-    this.tallies.set(uid, tally);
+    index.tally = tally;
     return tally;
   }
 
   private dropTally(uid: string): void {
-    const tally = this.tallies.get(uid);
-    if (!tally) return;
-    this.tallies.delete(uid);
     const index = this.byOwner.get(uid);
-    if (index) tally.forget(index.values());
+    const tally = index?.tally;
+    if (!tally) return;
+    index!.tally = undefined;
+    tally.forget(index!.values());
   }
 
   /**
@@ -1250,7 +1299,7 @@ export class ReplicaSetController implements SimController {
   restore(saved: unknown, host: ControllerHost): void {
     const s = saved as Saved;
     // the indexes are made again below: the tallies go with them, not one by one with their entries
-    this.tallies.clear();
+    this.byOwner = new Map();
     this.podClasses.clear();
     for (const e of [...this.entries.values()]) this.dropEntry(e);
     this.entries.clear();
