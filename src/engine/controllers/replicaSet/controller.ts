@@ -81,6 +81,9 @@ interface Entry {
   live: boolean;
   /** `timed` holds it (see `noteTimers`) */
   timed: boolean;
+  /** `byOwner`'s set for the entry's uid, as found while the index was made `podsMade`-th (see `podsOf`) */
+  pods: PodSet | undefined;
+  podsMade: number;
 }
 
 interface KeptRecord {
@@ -90,7 +93,7 @@ interface KeptRecord {
 }
 
 /** an entry in a checkpoint: the machine as plain state instead of the actor */
-type SavedEntry = Omit<Entry, 'actor' | 'lastSaved' | 'ref' | 'ns' | 'name' | 'naming' | 'live' | 'timed'> & { snapshot: unknown };
+type SavedEntry = Omit<Entry, 'actor' | 'lastSaved' | 'ref' | 'ns' | 'name' | 'naming' | 'live' | 'timed' | 'pods' | 'podsMade'> & { snapshot: unknown };
 
 interface CachedCheck {
   /** none for a check put back by a restore: it is made again at its first use */
@@ -222,7 +225,7 @@ export class ReplicaSetController implements SimController {
       key, ns: key.slice(0, slash), name: key.slice(slash + 1), uid: rs.meta.uid, naming: undefined, ref: undefined, actor,
       counter: saved?.counter ?? 0, removed: saved ? [...saved.removed] : [], lastManageSeq: saved?.lastManageSeq ?? 0,
       lastPending: saved?.lastPending, lastTransition: saved?.lastTransition ? saved.lastTransition : undefined,
-      lastSaved: undefined, live: true, timed: false,
+      lastSaved: undefined, live: true, timed: false, pods: undefined, podsMade: -1,
     };
     this.entries.set(key, entry);
     this.byUid.set(entry.uid, entry);
@@ -267,6 +270,7 @@ export class ReplicaSetController implements SimController {
 
   /** `index` for every pod into empty maps (a restore does this for every pod: kept to the inserts) */
   private rebuildIndexes(host: ControllerHost): void {
+    this.indexesMade++;
     this.podClasses.clear();
     const ownerOfPod = (this.ownerOfPod = new Map());
     const byOwner = (this.byOwner = new Map());
@@ -488,6 +492,28 @@ export class ReplicaSetController implements SimController {
     return entry;
   }
 
+  /** how many times `byOwner` was made anew (see `podsOf`) */
+  private indexesMade = 0;
+
+  /**
+   * `byOwner.get(entry.uid)`, kept on the entry: a set of `byOwner` is never replaced or dropped
+   * but with the whole map (rebuildIndexes, restore: `indexesMade` counts them), so one found
+   * while the map is the same is still the one it holds. Checked with tally verification on.
+   */
+  private podsOf(entry: Entry): PodSet | undefined {
+    let set = entry.podsMade === this.indexesMade ? entry.pods : undefined;
+    if (set === undefined) {
+      set = this.byOwner.get(entry.uid);
+      if (set !== undefined) {
+        entry.pods = set;
+        entry.podsMade = this.indexesMade;
+      }
+    } else if (verifyTallies && set !== this.byOwner.get(entry.uid)) {
+      throw new Error(`replicaset ${entry.key}: the pod set kept is not the index's`);
+    }
+    return set;
+  }
+
   /** the ReplicaSet of the entry the last resolveControllerRef found (undefined when it found none) */
   private resolvedRs: ReplicaSetRecord | undefined;
 
@@ -573,12 +599,13 @@ export class ReplicaSetController implements SimController {
     }
     due.sort((a, b) => this.ctx(a).dueAt! - this.ctx(b).dueAt! || byEntryKey(a, b));
     for (const entry of due) {
-      if (!this.entries.has(entry.key)) continue;
+      // a live entry is the one `entries` holds under its key (see `send`)
+      if (!entry.live && !this.entries.has(entry.key)) continue;
       const c = this.ctx(entry);
       if (c.dueAt === null || c.dueAt > now) continue;
       this.update(entry, { type: 'DEQUEUE' });
       const err = this.syncReplicaSet(host, entry);
-      if (!this.entries.has(entry.key)) continue;
+      if (!entry.live && !this.entries.has(entry.key)) continue;
       if (err === undefined) this.update(entry, { type: 'SYNCED' });
       else {
         const t = this.send(entry, { type: 'SYNC_FAILED', now });
@@ -606,7 +633,7 @@ export class ReplicaSetController implements SimController {
     if (!needsSync) this.reportPending(host, entry, ref);
     else entry.lastPending = undefined;
 
-    const claimed = this.claimPods(host, rs, check, ref);
+    const claimed = this.claimPods(host, rs, check, ref, entry);
     if (claimed.error !== undefined) return claimed.error;
     let filteredPods = claimed.pods;
 
@@ -729,11 +756,12 @@ export class ReplicaSetController implements SimController {
    * deleted -> adopted (unless the ReplicaSet is being deleted); owned by
    * someone else -> ignored. Adoption and release are PATCHes of the pod.
    */
-  private claimPods(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, ref: ObjectRef): Claimed {
+  /** `entry`: the ReplicaSet's (its uid is rs's) */
+  private claimPods(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, ref: ObjectRef, entry: Entry): Claimed {
     const deleting = rs.meta.deletionTimestamp !== undefined;
     const uid = rs.meta.uid;
     // Without a PATCH to make, what is claimed is what the running counts hold (tally.ts)
-    const tally = this.tallyFor(host, rs, check);
+    const tally = this.tallyFor(host, rs, check, entry);
     if (tally && (deleting || tally.unmatched === 0) && !this.orphansToWalk(rs, check, deleting)) {
       const fromTally = this.fromTally(host, rs, tally);
       if (verifyTallies) this.verifyTally(host, rs, check, fromTally);
@@ -839,10 +867,10 @@ export class ReplicaSetController implements SimController {
    * index may not have every pod's latest record (see `podsIn`) or the host
    * says pod events may lag (the counts hold only what the events told).
    */
-  private tallyFor(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck): PodTally | undefined {
+  private tallyFor(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, entry?: Entry): PodTally | undefined {
     if (this.ownerOfPod.size !== host.cluster.pods.size || this.options.readsEveryPod?.()) return undefined;
     const uid = rs.meta.uid;
-    const index = this.byOwner.get(uid);
+    const index = entry !== undefined ? this.podsOf(entry) : this.byOwner.get(uid);
     let tally = index?.tally;
     if (tally && tally.check === check) return tally;
     // none for a ReplicaSet without pods (a third are old revisions scaled to 0): the walk reads nothing
@@ -895,7 +923,7 @@ export class ReplicaSetController implements SimController {
       pods = this.claimedList(rs.meta.uid, tally);
       for (const p of pods) counted.add(p);
     }
-    return { count: tally.claimed, ...(pods ? { pods } : {}), terminating: tally.terminating, counted, tally };
+    return { count: tally.claimed, pods, terminating: tally.terminating, counted, tally };
   }
 
   /** the claimed pods (but `skip`), in the index's order (the order the walk lists them in) */
@@ -1300,6 +1328,7 @@ export class ReplicaSetController implements SimController {
     const s = saved as Saved;
     // the indexes are made again below: the tallies go with them, not one by one with their entries
     this.byOwner = new Map();
+    this.indexesMade++;
     this.podClasses.clear();
     for (const e of [...this.entries.values()]) this.dropEntry(e);
     this.entries.clear();
