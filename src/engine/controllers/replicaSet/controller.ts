@@ -1017,7 +1017,8 @@ export class ReplicaSetController implements SimController {
           error ??= `create pods ${ns}/${name} failed (injected fault)`;
           continue;
         }
-        const pod = podFromTemplate(rs, name, uid, host.now);
+        // nextName made the entry's naming for this ReplicaSet's name
+        const pod = podFromTemplate(rs, name, uid, host.now, entry.naming!.prefix);
         created.push(pod);
         host.createPod(pod);
       }
