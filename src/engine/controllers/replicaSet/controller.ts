@@ -81,6 +81,9 @@ interface Entry {
   live: boolean;
   /** `timed` holds it (see `noteTimers`) */
   timed: boolean;
+  /** the check of `checks` under the entry's key, while `checks` has had `checkSeen` changes (see `check`) */
+  checked: CachedCheck | undefined;
+  checkSeen: number;
   /** `byOwner`'s set for the entry's uid, as found while the index was made `podsMade`-th (see `podsOf`) */
   pods: PodSet | undefined;
   podsMade: number;
@@ -93,7 +96,7 @@ interface KeptRecord {
 }
 
 /** an entry in a checkpoint: the machine as plain state instead of the actor */
-type SavedEntry = Omit<Entry, 'actor' | 'lastSaved' | 'ref' | 'ns' | 'name' | 'naming' | 'live' | 'timed' | 'pods' | 'podsMade'> & { snapshot: unknown };
+type SavedEntry = Omit<Entry, 'actor' | 'lastSaved' | 'ref' | 'ns' | 'name' | 'naming' | 'live' | 'timed' | 'checked' | 'checkSeen' | 'pods' | 'podsMade'> & { snapshot: unknown };
 
 interface CachedCheck {
   /** none for a check put back by a restore: it is made again at its first use */
@@ -225,7 +228,7 @@ export class ReplicaSetController implements SimController {
       key, ns: key.slice(0, slash), name: key.slice(slash + 1), uid: rs.meta.uid, naming: undefined, ref: undefined, actor,
       counter: saved?.counter ?? 0, removed: saved ? [...saved.removed] : [], lastManageSeq: saved?.lastManageSeq ?? 0,
       lastPending: saved?.lastPending, lastTransition: saved?.lastTransition ? saved.lastTransition : undefined,
-      lastSaved: undefined, live: true, timed: false, pods: undefined, podsMade: -1,
+      lastSaved: undefined, live: true, timed: false, checked: undefined, checkSeen: -1, pods: undefined, podsMade: -1,
     };
     this.entries.set(key, entry);
     this.byUid.set(entry.uid, entry);
@@ -379,7 +382,10 @@ export class ReplicaSetController implements SimController {
         this.update(entry, { type: 'DELETE_EXPECTATIONS' });
         this.dropEntry(entry);
       }
-      if (this.checks.delete(key)) this.savedChecks = undefined;
+      if (this.checks.delete(key)) {
+        this.checksChanged++;
+        this.savedChecks = undefined;
+      }
       return;
     }
     if (entry && entry.uid !== rs.meta.uid) {
@@ -388,7 +394,7 @@ export class ReplicaSetController implements SimController {
       entry = undefined;
     }
     if (!entry) entry = this.newEntry(key, rs);
-    this.check(rs);
+    this.check(rs, entry);
     this.enqueue(entry, host.now);
   }
 
@@ -526,20 +532,44 @@ export class ReplicaSetController implements SimController {
     for (const entry of [...(this.byNamespace.get(pod.meta.namespace) ?? [])].sort(byEntryKey)) {
       const rs = host.cluster.replicaSets.get(entry.key);
       if (!rs) continue;
-      if (this.check(rs).selector.matches(pod.meta.labels)) this.enqueue(entry, host.now);
+      if (this.check(rs, entry).selector.matches(pod.meta.labels)) this.enqueue(entry, host.now);
     }
   }
 
-  private check(rs: ReplicaSetRecord): ReplicaSetCheck {
+  /**
+   * `entry`: the ReplicaSet's entry, when the caller has it. The check `checks` holds under the
+   * entry's key is kept on the entry while `checks` is unchanged (`checksChanged` counts its
+   * changes); one kept for this very record was stored under this record's key, which is the
+   * entry's (a record's name and namespace are not changed in place), so it is what the look-up
+   * finds. Checked against the look-up with tally verification on.
+   */
+  private check(rs: ReplicaSetRecord, entry?: Entry): ReplicaSetCheck {
+    if (entry !== undefined && entry.checkSeen === this.checksChanged) {
+      const c = entry.checked;
+      if (c && c.rs === rs && c.selector === rs.selector && c.template === rs.template && c.spec === rs.raw.spec && c.replicas === rs.replicas) {
+        if (verifyTallies && this.checks.get(`${rs.meta.namespace}/${rs.meta.name}`) !== c) throw new Error(`replicaset ${entry.key}: the check kept is not the one held`);
+        return c.check;
+      }
+    }
     const key = `${rs.meta.namespace}/${rs.meta.name}`;
     const c = this.checks.get(key);
     // recomputed when the record, its selector, template or spec object changed (apply, patch, scale)
-    if (c && c.rs === rs && c.selector === rs.selector && c.template === rs.template && c.spec === rs.raw.spec && c.replicas === rs.replicas) return c.check;
+    if (c && c.rs === rs && c.selector === rs.selector && c.template === rs.template && c.spec === rs.raw.spec && c.replicas === rs.replicas) {
+      if (entry !== undefined && entry.key === key) {
+        entry.checked = c;
+        entry.checkSeen = this.checksChanged;
+      }
+      return c.check;
+    }
     const check = checkReplicaSet(rs);
     this.checks.set(key, { rs, selector: rs.selector, template: rs.template, spec: rs.raw.spec, replicas: rs.replicas, check });
+    this.checksChanged++;
     this.savedChecks = undefined;
     return check;
   }
+
+  /** changes of `checks` so far (see `check`) */
+  private checksChanged = 0;
 
   private checkPod(host: ControllerHost, pod: PodRecord): void {
     if (this.checkedOwners.has(pod.meta.ownerReferences)) return;
@@ -623,7 +653,7 @@ export class ReplicaSetController implements SimController {
       this.update(entry, { type: 'DELETE_EXPECTATIONS' });
       return undefined;
     }
-    const check = this.check(rs);
+    const check = this.check(rs, entry);
     if (!check.manageable) return undefined;
     const ref = (entry.ref ??= replicaSetRef(rs.meta.namespace, rs.meta.name));
 
@@ -1337,6 +1367,7 @@ export class ReplicaSetController implements SimController {
     this.byUid.clear();
     this.byNamespace.clear();
     this.checks.clear();
+    this.checksChanged++;
     this.savedChecks = undefined;
     this.podProblems.clear();
     this.rebuildIndexes(host);
@@ -1353,6 +1384,7 @@ export class ReplicaSetController implements SimController {
     if (s.checks) {
       const none = { rs: undefined, selector: undefined, template: undefined, spec: undefined, replicas: undefined };
       this.checks = new Map(s.checks.map(([k, check]) => [k, { ...none, check }]));
+      this.checksChanged++;
       this.savedChecks = s.checks;
     }
     if (s.checked instanceof WeakSet && s.podProblems) {
