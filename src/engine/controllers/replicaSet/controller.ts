@@ -22,7 +22,7 @@ import { podRef, replicaSetRef } from '../../model/types';
 import { formatDuration, formatTime, MICROS_PER_SECOND, type Micros } from '../../model/time';
 import { formatSelector } from '../../model/labels';
 import { generateName, generateUid, podNamePrefix } from '../../model/podNames';
-import { EXPECTATIONS_TIMEOUT, replicaSetMachine, type ReplicaSetMachineContext, type ReplicaSetMachineEvent } from './machine';
+import { copyMachineContext, EXPECTATIONS_TIMEOUT, replicaSetMachine, type ReplicaSetMachineContext, type ReplicaSetMachineEvent } from './machine';
 import { TransitionTable, type PlainState as MachineState, type TableActor } from './pureMachine';
 import { controllerOf, isPodActive, isPodReady, isTerminating, podKey, specReplicas } from './podUtil';
 import { getPodsToDelete, type RankingSettings, type RuleOutcome } from './ranking';
@@ -53,7 +53,7 @@ type Actor = TableActor<typeof replicaSetMachine>;
  * controller's time at scale.
  */
 let transitionTable: TransitionTable<typeof replicaSetMachine> | undefined;
-const table = () => (transitionTable ??= new TransitionTable(replicaSetMachine));
+const table = () => (transitionTable ??= new TransitionTable(replicaSetMachine, copyMachineContext));
 
 interface Entry {
   key: string;

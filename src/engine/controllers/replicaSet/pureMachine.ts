@@ -62,7 +62,13 @@ export class TransitionTable<M extends AnyStateMachine> {
   private readonly scope: object;
   readonly initialState: PlainState<ContextOf<M>>;
 
-  constructor(readonly machine: M) {
+  /**
+   * `copyContext`: a copy of a context with every one of its properties, in order (a literal of
+   * the machine's own fields is one shape for every copy; a generic spread of contexts made in
+   * several ways is not). Each step's result is checked against xstate's, as JSON, when the
+   * table learns the step (`fill`).
+   */
+  constructor(readonly machine: M, private readonly copyContext: (c: ContextOf<M>) => ContextOf<M> = (c) => ({ ...(c as object) }) as ContextOf<M>) {
     const impl = (machine as unknown as { implementations: { guards: Record<string, unknown>; actions: Record<string, unknown> } }).implementations;
     const guardNames = new Map<string, Set<string>>();
     const visit = (node: StateNodeLike) => {
@@ -140,8 +146,7 @@ export class TransitionTable<M extends AnyStateMachine> {
    * as in xstate (an object's property assigners all read the context before that assignment).
    */
   private assign(assignments: Assignment[], context: ContextOf<M>, event: unknown): ContextOf<M> {
-    // a spread, not Object.assign({}, …): V8 copies a literal's shape at once
-    const ctx = { ...(context as Record<string, unknown>) };
+    const ctx = this.copyContext(context) as Record<string, unknown>;
     const args = { context: ctx, event };
     for (let i = 0; i < assignments.length; i++) {
       const a = assignments[i]!;
