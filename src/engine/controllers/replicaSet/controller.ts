@@ -161,6 +161,11 @@ interface Claimed {
 class PodSet extends Map<string, PodRecord> {
   /** the running counts of a ReplicaSet's pods (tally.ts), made at its first sync; never for orphans */
   tally: PodTally | undefined = undefined;
+  /**
+   * `byUid.get(owner)`, kept here (the controller sets it where either changes: newEntry, dropEntry,
+   * a set made), so that a pod event in the same owner finds its ReplicaSet without a look-up by uid
+   */
+  entry: Entry | undefined = undefined;
   /** `owner`: the controller's uid, '' for the orphans of a namespace */
   constructor(readonly owner: string) {
     super();
@@ -232,6 +237,8 @@ export class ReplicaSetController implements SimController {
     };
     this.entries.set(key, entry);
     this.byUid.set(entry.uid, entry);
+    const pods = this.byOwner.get(entry.uid);
+    if (pods) pods.entry = entry;
     let ns = this.byNamespace.get(nsOf(key));
     if (!ns) this.byNamespace.set(nsOf(key), (ns = new Set()));
     ns.add(entry);
@@ -243,7 +250,11 @@ export class ReplicaSetController implements SimController {
   private dropEntry(entry: Entry): void {
     this.entries.delete(entry.key);
     entry.live = false;
-    if (this.byUid.get(entry.uid) === entry) this.byUid.delete(entry.uid);
+    if (this.byUid.get(entry.uid) === entry) {
+      this.byUid.delete(entry.uid);
+      const pods = this.byOwner.get(entry.uid);
+      if (pods && pods.entry === entry) pods.entry = undefined;
+    }
     this.byNamespace.get(nsOf(entry.key))?.delete(entry);
     this.untime(entry);
     this.dropTally(entry.uid);
@@ -284,7 +295,10 @@ export class ReplicaSetController implements SimController {
       const map = owner === '' ? orphans : byOwner;
       const k = owner === '' ? nsOf(key) : owner;
       let set = map.get(k);
-      if (!set) map.set(k, (set = new PodSet(owner)));
+      if (!set) {
+        map.set(k, (set = new PodSet(owner)));
+        if (owner !== '') set.entry = this.byUid.get(owner);
+      }
       set.set(key, pod);
       ownerOfPod.set(key, set);
     }
@@ -326,7 +340,10 @@ export class ReplicaSetController implements SimController {
       this.ownerOfPod.delete(key);
     }
     if (now !== undefined && pod) {
-      if (!set) map.set(k!, (set = new PodSet(now)));
+      if (!set) {
+        map.set(k!, (set = new PodSet(now)));
+        if (now !== '') set.entry = this.byUid.get(now);
+      }
       set.set(key, pod);
       this.ownerOfPod.set(key, set);
     }
@@ -435,7 +452,8 @@ export class ReplicaSetController implements SimController {
       if (oldEntry) this.enqueue(oldEntry, host.now);
     }
     if (ref) {
-      const entry = this.resolveControllerRef(host, pod.meta.namespace, ref);
+      // the pod's set is still oldSet when its owner is the same (index keeps it there)
+      const entry = this.resolveControllerRef(host, pod.meta.namespace, ref, oldSet);
       if (!entry) return;
       // host.cluster.replicaSets.get(entry.key), read by resolveControllerRef just now (nothing below changes the map)
       const rs = this.resolvedRs;
@@ -478,10 +496,15 @@ export class ReplicaSetController implements SimController {
    * namespace and name asked is the one the key would find. Any other case looks up the key as before;
    * with tally verification on, both ways are taken and must agree.
    */
-  private resolveControllerRef(host: ControllerHost, ns: string, ref: OwnerReference): Entry | undefined {
+  private resolveControllerRef(host: ControllerHost, ns: string, ref: OwnerReference, pods?: PodSet): Entry | undefined {
     this.resolvedRs = undefined;
     if (ref.kind !== 'ReplicaSet') return undefined;
-    const byUid = this.byUid.get(ref.uid);
+    // `pods`: the pod's set in the index; when it is this uid's, its entry is byUid's (see PodSet)
+    let byUid: Entry | undefined;
+    if (pods !== undefined && pods.owner === ref.uid) {
+      byUid = pods.entry;
+      if (verifyTallies && byUid !== this.byUid.get(ref.uid)) throw new Error(`replicaset: the pod set of ${ref.uid} has another entry than byUid`);
+    } else byUid = this.byUid.get(ref.uid);
     let entry: Entry | undefined;
     if (byUid !== undefined && byUid.name === ref.name && byUid.ns === ns) {
       entry = byUid;
