@@ -22,12 +22,12 @@ import { podRef, replicaSetRef } from '../../model/types';
 import { formatDuration, formatTime, MICROS_PER_SECOND, type Micros } from '../../model/time';
 import { formatSelector } from '../../model/labels';
 import { generateName, generateUid, podNamePrefix } from '../../model/podNames';
-import { EXPECTATIONS_TIMEOUT, replicaSetMachine, type ReplicaSetMachineContext, type ReplicaSetMachineEvent } from './machine';
+import { copyMachineContext, EXPECTATIONS_TIMEOUT, replicaSetMachine, type ReplicaSetMachineContext, type ReplicaSetMachineEvent } from './machine';
 import { TransitionTable, type PlainState as MachineState, type TableActor } from './pureMachine';
 import { controllerOf, isPodActive, isPodReady, isTerminating, podKey, specReplicas } from './podUtil';
 import { getPodsToDelete, type RankingSettings, type RuleOutcome } from './ranking';
 import { calculateStatus, StatusCounter, statusChanges, statusFromCounts, statusNeedsUpdate } from './status';
-import { PodTally } from './tally';
+import { PodTally, setLabelFreezing } from './tally';
 import { podFromTemplate, controllerRefTo } from './podTemplate';
 import { checkPodOwners, checkReplicaSet, type ReplicaSetCheck } from './validate';
 
@@ -53,11 +53,16 @@ type Actor = TableActor<typeof replicaSetMachine>;
  * controller's time at scale.
  */
 let transitionTable: TransitionTable<typeof replicaSetMachine> | undefined;
-const table = () => (transitionTable ??= new TransitionTable(replicaSetMachine));
+const table = () => (transitionTable ??= new TransitionTable(replicaSetMachine, copyMachineContext));
 
 interface Entry {
   key: string;
+  /** the key's namespace and name (key = `${ns}/${name}`), for resolveControllerRef */
+  ns: string;
+  name: string;
   uid: string;
+  /** the pod name prefix and the names' seed (see nextName) for the ReplicaSet name `name`, made at the first creation */
+  naming?: { name: string; prefix: string; seed: string };
   /** `ReplicaSet/<key>`, made once: every decision about the ReplicaSet keeps it */
   ref?: ObjectRef;
   actor: Actor;
@@ -72,6 +77,16 @@ interface Entry {
   lastTransition?: MachineTransition & { seq?: number };
   /** what the last checkpoint kept of this entry (see `savedEntry`) */
   lastSaved?: SavedEntry;
+  /** `entries` holds it (see `send`) */
+  live: boolean;
+  /** `timed` holds it (see `noteTimers`) */
+  timed: boolean;
+  /** the check of `checks` under the entry's key, while `checks` has had `checkSeen` changes (see `check`) */
+  checked: CachedCheck | undefined;
+  checkSeen: number;
+  /** `byOwner`'s set for the entry's uid, as found while the index was made `podsMade`-th (see `podsOf`) */
+  pods: PodSet | undefined;
+  podsMade: number;
 }
 
 interface KeptRecord {
@@ -81,7 +96,7 @@ interface KeptRecord {
 }
 
 /** an entry in a checkpoint: the machine as plain state instead of the actor */
-type SavedEntry = Omit<Entry, 'actor' | 'lastSaved' | 'ref'> & { snapshot: unknown };
+type SavedEntry = Omit<Entry, 'actor' | 'lastSaved' | 'ref' | 'ns' | 'name' | 'naming' | 'live' | 'timed' | 'checked' | 'checkSeen' | 'pods' | 'podsMade'> & { snapshot: unknown };
 
 interface CachedCheck {
   /** none for a check put back by a restore: it is made again at its first use */
@@ -127,6 +142,7 @@ export interface ReplicaSetControllerOptions {
 let verifyTallies = false;
 export function setTallyVerification(on: boolean): void {
   verifyTallies = on;
+  setLabelFreezing(on);
 }
 
 interface Claimed {
@@ -141,15 +157,30 @@ interface Claimed {
   tally?: PodTally;
 }
 
+/** one owner's pods in the index: pod key -> the record the pod's last event carried */
+class PodSet extends Map<string, PodRecord> {
+  /** the running counts of a ReplicaSet's pods (tally.ts), made at its first sync; never for orphans */
+  tally: PodTally | undefined = undefined;
+  /**
+   * `byUid.get(owner)`, kept here (the controller sets it where either changes: newEntry, dropEntry,
+   * a set made), so that a pod event in the same owner finds its ReplicaSet without a look-up by uid
+   */
+  entry: Entry | undefined = undefined;
+  /** `owner`: the controller's uid, '' for the orphans of a namespace */
+  constructor(readonly owner: string) {
+    super();
+  }
+}
+
 export class ReplicaSetController implements SimController {
   readonly name = 'replicaset' as const;
   private entries = new Map<string, Entry>();
-  /** pod key -> uid of its controller ('' for an orphan) */
-  private ownerOfPod = new Map<string, string>();
-  /** controller uid -> pod key -> the record the pod's last event carried (see `podsIn`) */
-  private byOwner = new Map<string, Map<string, PodRecord>>();
+  /** pod key -> the set of `byOwner` or `orphans` that holds it (its `owner`: the uid of the pod's controller, '' for an orphan) */
+  private ownerOfPod = new Map<string, PodSet>();
+  /** controller uid -> pod key -> the record the pod's last event carried (see `podsIn`), and the running counts */
+  private byOwner = new Map<string, PodSet>();
   /** namespace -> pod key -> record, for pods without a controller */
-  private orphans = new Map<string, Map<string, PodRecord>>();
+  private orphans = new Map<string, PodSet>();
   /** ReplicaSet checks, by key; recomputed when the record object changes */
   private checks = new Map<string, CachedCheck>();
   private podProblems = new Map<string, Problem[]>();
@@ -175,8 +206,6 @@ export class ReplicaSetController implements SimController {
   /** entries by controller uid and by namespace */
   private byUid = new Map<string, Entry>();
   private byNamespace = new Map<string, Set<Entry>>();
-  /** running counts of the pods in `byOwner`, per controller uid, made at a ReplicaSet's first sync (tally.ts) */
-  private tallies = new Map<string, PodTally>();
   /** the tallies' classes of the pods whose class is not the usual one (tally.ts) */
   private podClasses = new Map<PodRecord, number>();
   /** see `text` */
@@ -198,14 +227,18 @@ export class ReplicaSetController implements SimController {
 
   private newEntry(key: string, rs: ReplicaSetRecord, saved?: SavedEntry): Entry {
     const actor = table().instance(`replicaset/${key}`, saved ? (saved.snapshot as MachineState<ReplicaSetMachineContext>) : undefined);
+    const slash = key.indexOf('/');
+    // every field written here, in one order: entries of one shape keep the property reads on them monomorphic
     const entry: Entry = {
-      key, uid: rs.meta.uid, actor, counter: saved?.counter ?? 0, removed: saved ? [...saved.removed] : [],
-      lastManageSeq: saved?.lastManageSeq ?? 0,
-      ...(saved?.lastPending !== undefined ? { lastPending: saved.lastPending } : {}),
-      ...(saved?.lastTransition ? { lastTransition: saved.lastTransition } : {}),
+      key, ns: key.slice(0, slash), name: key.slice(slash + 1), uid: rs.meta.uid, naming: undefined, ref: undefined, actor,
+      counter: saved?.counter ?? 0, removed: saved ? [...saved.removed] : [], lastManageSeq: saved?.lastManageSeq ?? 0,
+      lastPending: saved?.lastPending, lastTransition: saved?.lastTransition ? saved.lastTransition : undefined,
+      lastSaved: undefined, live: true, timed: false, checked: undefined, checkSeen: -1, pods: undefined, podsMade: -1,
     };
     this.entries.set(key, entry);
     this.byUid.set(entry.uid, entry);
+    const pods = this.byOwner.get(entry.uid);
+    if (pods) pods.entry = entry;
     let ns = this.byNamespace.get(nsOf(key));
     if (!ns) this.byNamespace.set(nsOf(key), (ns = new Set()));
     ns.add(entry);
@@ -216,23 +249,42 @@ export class ReplicaSetController implements SimController {
 
   private dropEntry(entry: Entry): void {
     this.entries.delete(entry.key);
-    if (this.byUid.get(entry.uid) === entry) this.byUid.delete(entry.uid);
+    entry.live = false;
+    if (this.byUid.get(entry.uid) === entry) {
+      this.byUid.delete(entry.uid);
+      const pods = this.byOwner.get(entry.uid);
+      if (pods && pods.entry === entry) pods.entry = undefined;
+    }
     this.byNamespace.get(nsOf(entry.key))?.delete(entry);
-    this.timed.delete(entry);
+    this.untime(entry);
     this.dropTally(entry.uid);
     this.wakeCache = null;
   }
 
-  /** keeps `timed` in step with the machine's context */
+  /**
+   * keeps `timed` in step with the machine's context; `entry.timed` says whether the set holds
+   * it, so that most sends touch the set not at all (what is done with `timed` does not depend
+   * on its order: wake sorts what it takes from it, nextWake takes the minimum)
+   */
   private noteTimers(entry: Entry): void {
     const c = this.ctx(entry);
-    if (c.dueAt !== null || c.resyncAt !== null || (c.expectedAt !== null && this.expectationsPending(entry))) this.timed.add(entry);
-    else this.timed.delete(entry);
+    if (c.dueAt !== null || c.resyncAt !== null || (c.expectedAt !== null && this.expectationsPending(entry))) {
+      if (!entry.timed) {
+        entry.timed = true;
+        this.timed.add(entry);
+      }
+    } else this.untime(entry);
+  }
+
+  private untime(entry: Entry): void {
+    if (!entry.timed) return;
+    entry.timed = false;
+    this.timed.delete(entry);
   }
 
   /** `index` for every pod into empty maps (a restore does this for every pod: kept to the inserts) */
   private rebuildIndexes(host: ControllerHost): void {
-    this.tallies.clear();
+    this.indexesMade++;
     this.podClasses.clear();
     const ownerOfPod = (this.ownerOfPod = new Map());
     const byOwner = (this.byOwner = new Map());
@@ -243,55 +295,81 @@ export class ReplicaSetController implements SimController {
       const map = owner === '' ? orphans : byOwner;
       const k = owner === '' ? nsOf(key) : owner;
       let set = map.get(k);
-      if (!set) map.set(k, (set = new Map()));
+      if (!set) {
+        map.set(k, (set = new PodSet(owner)));
+        if (owner !== '') set.entry = this.byUid.get(owner);
+      }
       set.set(key, pod);
-      ownerOfPod.set(key, owner);
+      ownerOfPod.set(key, set);
     }
   }
 
-  /** `old`: the pod's owner in the index, when the caller has just read it */
-  private index(key: string, pod: PodRecord | undefined, old = this.ownerOfPod.get(key)): void {
+  /**
+   * `oldSet`: the set that holds the pod (`ownerOfPod`), when the caller has just read it.
+   * The set a pod's key points to is the one of its owner (`byOwner`, or `orphans` for its
+   * namespace): sets are made when missing and never dropped but all at once (rebuildIndexes).
+   */
+  private index(key: string, pod: PodRecord | undefined, oldSet = this.ownerOfPod.get(key)): void {
     const ref = pod ? controllerOf(pod.meta) : undefined;
     const now = pod ? (ref ? ref.uid : '') : undefined;
+    const old = oldSet?.owner;
+    if (verifyTallies && oldSet !== undefined && (oldSet !== (old === '' ? this.orphans.get(nsOf(key)) : this.byOwner.get(old!)) || !oldSet.has(key))) {
+      throw new Error(`replicaset: the index's set for pod ${key} is not its owner's (${old})`);
+    }
     if (old === now) {
       // the same owner: keep the latest record (a pod created again under its name is a new record)
-      if (pod && now === '') this.orphans.get(nsOf(key))?.set(key, pod);
+      if (pod && now === '') oldSet!.set(key, pod);
       else if (pod && now !== undefined) {
-        const set = this.byOwner.get(now)!;
-        const tally = this.tallies.size !== 0 ? this.tallies.get(now) : undefined;
-        if (tally) {
-          tally.remove(key, set.get(key)!);
-          tally.add(key, pod);
-        }
-        set.set(key, pod);
+        const set = oldSet!;
+        const held = set.get(key)!;
+        if (set.tally) set.tally.replace(key, held, pod);
+        // most updates change the record in place: it is the one held already
+        if (held !== pod) set.set(key, pod);
       }
       return;
     }
-    if (this.tallies.size !== 0) {
-      const was = old ? this.tallies.get(old) : undefined;
-      if (was) was.remove(key, this.byOwner.get(old!)!.get(key)!);
-      if (now && pod) this.tallies.get(now)?.add(key, pod);
-    }
-    if (old !== undefined) {
-      const set = old === '' ? this.orphans.get(nsOf(key)) : this.byOwner.get(old);
-      set?.delete(key);
+    const map = now === '' ? this.orphans : this.byOwner;
+    const k = now === '' ? nsOf(key) : now;
+    let set = now !== undefined && pod ? map.get(k!) : undefined;
+    // running counts only for controllers' pods, never for orphans
+    const was = old ? oldSet!.tally : undefined;
+    if (was) was.remove(key, oldSet!.get(key)!);
+    if (now && pod) set?.tally?.add(key, pod);
+    if (oldSet !== undefined) {
+      oldSet.delete(key);
       this.ownerOfPod.delete(key);
     }
     if (now !== undefined && pod) {
-      const map = now === '' ? this.orphans : this.byOwner;
-      const k = now === '' ? nsOf(key) : now;
-      let set = map.get(k);
-      if (!set) map.set(k, (set = new Map()));
+      if (!set) {
+        map.set(k!, (set = new PodSet(now)));
+        if (now !== '') set.entry = this.byUid.get(now);
+      }
       set.set(key, pod);
-      this.ownerOfPod.set(key, now);
+      this.ownerOfPod.set(key, set);
     }
   }
 
+  /** `entry.live`: `entries` holds it under its key (newEntry sets it there, dropEntry takes it out) */
   private send(entry: Entry, event: ReplicaSetMachineEvent): MachineTransition | null {
     this.wakeCache = null;
     const t = entry.actor.send(event);
-    if (this.entries.get(entry.key) === entry) this.noteTimers(entry);
+    if (this.isLive(entry)) this.noteTimers(entry);
     return t;
+  }
+
+  /** `send` when the transition is not kept (none is made) */
+  private update(entry: Entry, event: ReplicaSetMachineEvent): void {
+    this.wakeCache = null;
+    entry.actor.advance(event);
+    if (this.isLive(entry)) this.noteTimers(entry);
+  }
+
+  /** `entry.live`, checked against `entries` and `timed` with tally verification on */
+  private isLive(entry: Entry): boolean {
+    if (verifyTallies && (entry.live !== (this.entries.get(entry.key) === entry) || entry.timed !== this.timed.has(entry))) {
+      throw new Error(`replicaset ${entry.key}: live ${entry.live}, timed ${entry.timed} disagree with the maps`);
+    }
+    return entry.live;
   }
 
   private ctx(entry: Entry): ReplicaSetMachineContext {
@@ -307,7 +385,7 @@ export class ReplicaSetController implements SimController {
     const snap = entry.actor.snapshot();
     const c = snap.context;
     if ((snap.value as { queue: string }).queue === 'queued' && c.dueAt !== null && c.dueAt <= at) return;
-    this.send(entry, { type: 'ENQUEUE', at });
+    this.update(entry, { type: 'ENQUEUE', at });
   }
 
   // ---------------------------------------------------------------- informer handlers
@@ -318,10 +396,13 @@ export class ReplicaSetController implements SimController {
     if (type === 'deleted') {
       // deleteRS: DeleteExpectations; the queued sync finds it gone
       if (entry) {
-        this.send(entry, { type: 'DELETE_EXPECTATIONS' });
+        this.update(entry, { type: 'DELETE_EXPECTATIONS' });
         this.dropEntry(entry);
       }
-      if (this.checks.delete(key)) this.savedChecks = undefined;
+      if (this.checks.delete(key)) {
+        this.checksChanged++;
+        this.savedChecks = undefined;
+      }
       return;
     }
     if (entry && entry.uid !== rs.meta.uid) {
@@ -330,21 +411,22 @@ export class ReplicaSetController implements SimController {
       entry = undefined;
     }
     if (!entry) entry = this.newEntry(key, rs);
-    this.check(rs);
+    this.check(rs, entry);
     this.enqueue(entry, host.now);
   }
 
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
     const key = `${pod.meta.namespace}/${pod.meta.name}`;
-    const oldOwner = this.ownerOfPod.get(key);
+    const oldSet = this.ownerOfPod.get(key);
+    const oldOwner = oldSet?.owner;
     if (type === 'deleted') {
-      this.index(key, undefined, oldOwner);
+      this.index(key, undefined, oldSet);
       if (this.podProblems.delete(key)) this.savedPodProblems = undefined;
       this.kept.delete(key);
       this.observeDeletion(host, pod, key, 'deleted');
       return;
     }
-    this.index(key, pod, oldOwner);
+    this.index(key, pod, oldSet);
     this.checkPod(host, pod);
     const ref = controllerOf(pod.meta);
     if (pod.meta.deletionTimestamp !== undefined) {
@@ -370,16 +452,18 @@ export class ReplicaSetController implements SimController {
       if (oldEntry) this.enqueue(oldEntry, host.now);
     }
     if (ref) {
-      const entry = this.resolveControllerRef(host, pod.meta.namespace, ref);
+      // the pod's set is still oldSet when its owner is the same (index keeps it there)
+      const entry = this.resolveControllerRef(host, pod.meta.namespace, ref, oldSet);
       if (!entry) return;
+      // host.cluster.replicaSets.get(entry.key), read by resolveControllerRef just now (nothing below changes the map)
+      const rs = this.resolvedRs;
       this.enqueue(entry, host.now);
       const wasActive = before ? before.phase !== 'Succeeded' && before.phase !== 'Failed' : true;
       if (wasActive && !isPodActive(pod) && !entry.removed.some((r) => r.key === key)) entry.removed.push({ key, fact: 'phase' });
-      const rs = host.cluster.replicaSets.get(entry.key);
       // minReadySeconds first: most ReplicaSets have none, and then the conditions need not be read
       if (rs && rs.minReadySeconds > 0 && !(before ? before.conditions.some((c) => c.type === 'Ready' && c.status === 'True') : false) && isPodReady(pod)) {
         // "Add a second to avoid milliseconds skew in AddAfter"
-        this.send(entry, { type: 'ENQUEUE_AFTER', at: host.now + rs.minReadySeconds * MICROS_PER_SECOND + MICROS_PER_SECOND });
+        this.update(entry, { type: 'ENQUEUE_AFTER', at: host.now + rs.minReadySeconds * MICROS_PER_SECOND + MICROS_PER_SECOND });
       }
       return;
     }
@@ -404,14 +488,63 @@ export class ReplicaSetController implements SimController {
     if (t) entry.lastTransition = t;
   }
 
-  /** resolveControllerRef: a ReplicaSet of that name in the namespace, with that uid. */
-  private resolveControllerRef(host: ControllerHost, ns: string, ref: OwnerReference): Entry | undefined {
+  /**
+   * resolveControllerRef: a ReplicaSet of that name in the namespace, with that uid.
+   * Found by uid first, without making the `ns/name` key: every entry in `byUid` is the one
+   * `entries` holds under its key (both are set together in newEntry and dropped together in
+   * dropEntry, and an entry is made only where its key holds none), so one found there with the
+   * namespace and name asked is the one the key would find. Any other case looks up the key as before;
+   * with tally verification on, both ways are taken and must agree.
+   */
+  private resolveControllerRef(host: ControllerHost, ns: string, ref: OwnerReference, pods?: PodSet): Entry | undefined {
+    this.resolvedRs = undefined;
     if (ref.kind !== 'ReplicaSet') return undefined;
-    const entry = this.entries.get(`${ns}/${ref.name}`);
-    if (!entry || entry.uid !== ref.uid) return undefined;
-    if (!host.cluster.replicaSets.has(entry.key)) return undefined;
+    // `pods`: the pod's set in the index; when it is this uid's, its entry is byUid's (see PodSet)
+    let byUid: Entry | undefined;
+    if (pods !== undefined && pods.owner === ref.uid) {
+      byUid = pods.entry;
+      if (verifyTallies && byUid !== this.byUid.get(ref.uid)) throw new Error(`replicaset: the pod set of ${ref.uid} has another entry than byUid`);
+    } else byUid = this.byUid.get(ref.uid);
+    let entry: Entry | undefined;
+    if (byUid !== undefined && byUid.name === ref.name && byUid.ns === ns) {
+      entry = byUid;
+      if (verifyTallies && this.entries.get(`${ns}/${ref.name}`) !== byUid) {
+        throw new Error(`replicaset: ${ns}/${ref.name} (${ref.uid}) found by uid is not the entry under its key`);
+      }
+    } else {
+      entry = this.entries.get(`${ns}/${ref.name}`);
+      if (!entry || entry.uid !== ref.uid) return undefined;
+    }
+    const rs = host.cluster.replicaSets.get(entry.key);
+    if (rs === undefined) return undefined;
+    this.resolvedRs = rs;
     return entry;
   }
+
+  /** how many times `byOwner` was made anew (see `podsOf`) */
+  private indexesMade = 0;
+
+  /**
+   * `byOwner.get(entry.uid)`, kept on the entry: a set of `byOwner` is never replaced or dropped
+   * but with the whole map (rebuildIndexes, restore: `indexesMade` counts them), so one found
+   * while the map is the same is still the one it holds. Checked with tally verification on.
+   */
+  private podsOf(entry: Entry): PodSet | undefined {
+    let set = entry.podsMade === this.indexesMade ? entry.pods : undefined;
+    if (set === undefined) {
+      set = this.byOwner.get(entry.uid);
+      if (set !== undefined) {
+        entry.pods = set;
+        entry.podsMade = this.indexesMade;
+      }
+    } else if (verifyTallies && set !== this.byOwner.get(entry.uid)) {
+      throw new Error(`replicaset ${entry.key}: the pod set kept is not the index's`);
+    }
+    return set;
+  }
+
+  /** the ReplicaSet of the entry the last resolveControllerRef found (undefined when it found none) */
+  private resolvedRs: ReplicaSetRecord | undefined;
 
   private entryByUid(uid: string): Entry | undefined {
     return this.byUid.get(uid);
@@ -422,20 +555,44 @@ export class ReplicaSetController implements SimController {
     for (const entry of [...(this.byNamespace.get(pod.meta.namespace) ?? [])].sort(byEntryKey)) {
       const rs = host.cluster.replicaSets.get(entry.key);
       if (!rs) continue;
-      if (this.check(rs).selector.matches(pod.meta.labels)) this.enqueue(entry, host.now);
+      if (this.check(rs, entry).selector.matches(pod.meta.labels)) this.enqueue(entry, host.now);
     }
   }
 
-  private check(rs: ReplicaSetRecord): ReplicaSetCheck {
+  /**
+   * `entry`: the ReplicaSet's entry, when the caller has it. The check `checks` holds under the
+   * entry's key is kept on the entry while `checks` is unchanged (`checksChanged` counts its
+   * changes); one kept for this very record was stored under this record's key, which is the
+   * entry's (a record's name and namespace are not changed in place), so it is what the look-up
+   * finds. Checked against the look-up with tally verification on.
+   */
+  private check(rs: ReplicaSetRecord, entry?: Entry): ReplicaSetCheck {
+    if (entry !== undefined && entry.checkSeen === this.checksChanged) {
+      const c = entry.checked;
+      if (c && c.rs === rs && c.selector === rs.selector && c.template === rs.template && c.spec === rs.raw.spec && c.replicas === rs.replicas) {
+        if (verifyTallies && this.checks.get(`${rs.meta.namespace}/${rs.meta.name}`) !== c) throw new Error(`replicaset ${entry.key}: the check kept is not the one held`);
+        return c.check;
+      }
+    }
     const key = `${rs.meta.namespace}/${rs.meta.name}`;
     const c = this.checks.get(key);
     // recomputed when the record, its selector, template or spec object changed (apply, patch, scale)
-    if (c && c.rs === rs && c.selector === rs.selector && c.template === rs.template && c.spec === rs.raw.spec && c.replicas === rs.replicas) return c.check;
+    if (c && c.rs === rs && c.selector === rs.selector && c.template === rs.template && c.spec === rs.raw.spec && c.replicas === rs.replicas) {
+      if (entry !== undefined && entry.key === key) {
+        entry.checked = c;
+        entry.checkSeen = this.checksChanged;
+      }
+      return c.check;
+    }
     const check = checkReplicaSet(rs);
     this.checks.set(key, { rs, selector: rs.selector, template: rs.template, spec: rs.raw.spec, replicas: rs.replicas, check });
+    this.checksChanged++;
     this.savedChecks = undefined;
     return check;
   }
+
+  /** changes of `checks` so far (see `check`) */
+  private checksChanged = 0;
 
   private checkPod(host: ControllerHost, pod: PodRecord): void {
     if (this.checkedOwners.has(pod.meta.ownerReferences)) return;
@@ -456,14 +613,14 @@ export class ReplicaSetController implements SimController {
   nextWake(): Micros | undefined {
     if (this.wakeCache !== null) return this.wakeCache;
     let min: Micros | undefined;
-    const consider = (t: Micros | null) => {
-      if (t !== null && (min === undefined || t < min)) min = t;
-    };
     for (const e of this.timed) {
       const c = this.ctx(e);
-      consider(c.dueAt);
-      consider(c.resyncAt);
-      if (c.expectedAt !== null && this.expectationsPending(e)) consider(c.expectedAt + EXPECTATIONS_TIMEOUT + 1);
+      if (c.dueAt !== null && (min === undefined || c.dueAt < min)) min = c.dueAt;
+      if (c.resyncAt !== null && (min === undefined || c.resyncAt < min)) min = c.resyncAt;
+      if (c.expectedAt !== null && this.expectationsPending(e)) {
+        const t = c.expectedAt + EXPECTATIONS_TIMEOUT + 1;
+        if (min === undefined || t < min) min = t;
+      }
     }
     this.wakeCache = min;
     return min;
@@ -480,12 +637,12 @@ export class ReplicaSetController implements SimController {
     for (const e of fired.sort(byEntryKey)) {
       const c = this.ctx(e);
       if (c.resyncAt !== null && c.resyncAt <= now) {
-        this.send(e, { type: 'RESYNC_DUE' });
-        this.send(e, { type: 'ENQUEUE', at: now });
+        this.update(e, { type: 'RESYNC_DUE' });
+        this.update(e, { type: 'ENQUEUE', at: now });
       }
       if (c.expectedAt !== null && this.expectationsPending(e) && now - c.expectedAt > EXPECTATIONS_TIMEOUT) {
         // the simulation syncs at expiry so that the effect shows (upstream: at the next event for it)
-        this.send(e, { type: 'ENQUEUE', at: now });
+        this.update(e, { type: 'ENQUEUE', at: now });
       }
     }
     const due: Entry[] = [];
@@ -495,14 +652,18 @@ export class ReplicaSetController implements SimController {
     }
     due.sort((a, b) => this.ctx(a).dueAt! - this.ctx(b).dueAt! || byEntryKey(a, b));
     for (const entry of due) {
-      if (!this.entries.has(entry.key)) continue;
+      // a live entry is the one `entries` holds under its key (see `send`)
+      if (!entry.live && !this.entries.has(entry.key)) continue;
       const c = this.ctx(entry);
       if (c.dueAt === null || c.dueAt > now) continue;
-      this.send(entry, { type: 'DEQUEUE' });
+      this.update(entry, { type: 'DEQUEUE' });
       const err = this.syncReplicaSet(host, entry);
-      if (!this.entries.has(entry.key)) continue;
-      const t = this.send(entry, err === undefined ? { type: 'SYNCED' } : { type: 'SYNC_FAILED', now });
-      if (t && err !== undefined) entry.lastTransition = t;
+      if (!entry.live && !this.entries.has(entry.key)) continue;
+      if (err === undefined) this.update(entry, { type: 'SYNCED' });
+      else {
+        const t = this.send(entry, { type: 'SYNC_FAILED', now });
+        if (t) entry.lastTransition = t;
+      }
     }
   }
 
@@ -512,10 +673,10 @@ export class ReplicaSetController implements SimController {
   private syncReplicaSet(host: ControllerHost, entry: Entry): string | undefined {
     const rs = host.cluster.replicaSets.get(entry.key);
     if (!rs || rs.meta.uid !== entry.uid) {
-      this.send(entry, { type: 'DELETE_EXPECTATIONS' });
+      this.update(entry, { type: 'DELETE_EXPECTATIONS' });
       return undefined;
     }
-    const check = this.check(rs);
+    const check = this.check(rs, entry);
     if (!check.manageable) return undefined;
     const ref = (entry.ref ??= replicaSetRef(rs.meta.namespace, rs.meta.name));
 
@@ -525,7 +686,7 @@ export class ReplicaSetController implements SimController {
     if (!needsSync) this.reportPending(host, entry, ref);
     else entry.lastPending = undefined;
 
-    const claimed = this.claimPods(host, rs, check, ref);
+    const claimed = this.claimPods(host, rs, check, ref, entry);
     if (claimed.error !== undefined) return claimed.error;
     let filteredPods = claimed.pods;
 
@@ -569,7 +730,7 @@ export class ReplicaSetController implements SimController {
     // so it adds 1 µs to keep that order.
     const replicas = specReplicas(rs);
     if (manageErr === undefined && rs.minReadySeconds > 0 && rs.status.readyReplicas === replicas && rs.status.availableReplicas !== replicas) {
-      this.send(entry, { type: 'ENQUEUE_AFTER', at: host.now + rs.minReadySeconds * MICROS_PER_SECOND + 1 });
+      this.update(entry, { type: 'ENQUEUE_AFTER', at: host.now + rs.minReadySeconds * MICROS_PER_SECOND + 1 });
     }
     return manageErr;
   }
@@ -648,11 +809,12 @@ export class ReplicaSetController implements SimController {
    * deleted -> adopted (unless the ReplicaSet is being deleted); owned by
    * someone else -> ignored. Adoption and release are PATCHes of the pod.
    */
-  private claimPods(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, ref: ObjectRef): Claimed {
+  /** `entry`: the ReplicaSet's (its uid is rs's) */
+  private claimPods(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, ref: ObjectRef, entry: Entry): Claimed {
     const deleting = rs.meta.deletionTimestamp !== undefined;
     const uid = rs.meta.uid;
     // Without a PATCH to make, what is claimed is what the running counts hold (tally.ts)
-    const tally = this.tallyFor(host, rs, check);
+    const tally = this.tallyFor(host, rs, check, entry);
     if (tally && (deleting || tally.unmatched === 0) && !this.orphansToWalk(rs, check, deleting)) {
       const fromTally = this.fromTally(host, rs, tally);
       if (verifyTallies) this.verifyTally(host, rs, check, fromTally);
@@ -758,30 +920,32 @@ export class ReplicaSetController implements SimController {
    * index may not have every pod's latest record (see `podsIn`) or the host
    * says pod events may lag (the counts hold only what the events told).
    */
-  private tallyFor(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck): PodTally | undefined {
+  private tallyFor(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, entry?: Entry): PodTally | undefined {
     if (this.ownerOfPod.size !== host.cluster.pods.size || this.options.readsEveryPod?.()) return undefined;
     const uid = rs.meta.uid;
-    let tally = this.tallies.get(uid);
+    const index = entry !== undefined ? this.podsOf(entry) : this.byOwner.get(uid);
+    let tally = index?.tally;
     if (tally && tally.check === check) return tally;
     // none for a ReplicaSet without pods (a third are old revisions scaled to 0): the walk reads nothing
-    const index = this.byOwner.get(uid);
     if (!index || index.size === 0) {
-      if (tally) this.tallies.delete(uid);
+      if (tally) index!.tally = undefined;
       return undefined;
     }
     // a tally made again (new selector or template) writes every pod's class over the old one's
     tally = new PodTally(check, new StatusCounter(rs, host.now), this.podClasses);
-    for (const [key, pod] of index) tally.add(key, pod);
-    this.tallies.set(uid, tally);
+    // not a for-of over entries: an array per pod (every pod of the cluster goes through here once)
+    const made = tally;
+    index.forEach((pod, key) => made.add(key, pod));
+    index.tally = tally;
     return tally;
   }
 
   private dropTally(uid: string): void {
-    const tally = this.tallies.get(uid);
-    if (!tally) return;
-    this.tallies.delete(uid);
     const index = this.byOwner.get(uid);
-    if (index) tally.forget(index.values());
+    const tally = index?.tally;
+    if (!tally) return;
+    index!.tally = undefined;
+    tally.forget(index!.values());
   }
 
   /**
@@ -812,7 +976,7 @@ export class ReplicaSetController implements SimController {
       pods = this.claimedList(rs.meta.uid, tally);
       for (const p of pods) counted.add(p);
     }
-    return { count: tally.claimed, ...(pods ? { pods } : {}), terminating: tally.terminating, counted, tally };
+    return { count: tally.claimed, pods, terminating: tally.terminating, counted, tally };
   }
 
   /** the claimed pods (but `skip`), in the index's order (the order the walk lists them in) */
@@ -906,7 +1070,8 @@ export class ReplicaSetController implements SimController {
           error ??= `create pods ${ns}/${name} failed (injected fault)`;
           continue;
         }
-        const pod = podFromTemplate(rs, name, uid, host.now);
+        // nextName made the entry's naming for this ReplicaSet's name
+        const pod = podFromTemplate(rs, name, uid, host.now, entry.naming!.prefix);
         created.push(pod);
         host.createPod(pod);
       }
@@ -949,8 +1114,12 @@ export class ReplicaSetController implements SimController {
 
   /** A fresh name for the next pod (generateName + 5 seeded characters; a taken name draws again). */
   private nextName(host: ControllerHost, entry: Entry, rs: ReplicaSetRecord): { name: string; uid: string } {
-    const seed = `${this.options.seed ?? ''}${rs.meta.uid}`;
-    const prefix = podNamePrefix(rs.meta.name);
+    // made once per entry: its uid is the ReplicaSet's (syncReplicaSet checks), and its name is checked here
+    let naming = entry.naming;
+    if (naming === undefined || naming.name !== rs.meta.name) {
+      naming = entry.naming = { name: rs.meta.name, seed: `${this.options.seed ?? ''}${rs.meta.uid}`, prefix: podNamePrefix(rs.meta.name) };
+    }
+    const { seed, prefix } = naming;
     for (;;) {
       const n = entry.counter++;
       const name = generateName(prefix, seed, n);
@@ -1212,7 +1381,8 @@ export class ReplicaSetController implements SimController {
   restore(saved: unknown, host: ControllerHost): void {
     const s = saved as Saved;
     // the indexes are made again below: the tallies go with them, not one by one with their entries
-    this.tallies.clear();
+    this.byOwner = new Map();
+    this.indexesMade++;
     this.podClasses.clear();
     for (const e of [...this.entries.values()]) this.dropEntry(e);
     this.entries.clear();
@@ -1220,6 +1390,7 @@ export class ReplicaSetController implements SimController {
     this.byUid.clear();
     this.byNamespace.clear();
     this.checks.clear();
+    this.checksChanged++;
     this.savedChecks = undefined;
     this.podProblems.clear();
     this.rebuildIndexes(host);
@@ -1236,6 +1407,7 @@ export class ReplicaSetController implements SimController {
     if (s.checks) {
       const none = { rs: undefined, selector: undefined, template: undefined, spec: undefined, replicas: undefined };
       this.checks = new Map(s.checks.map(([k, check]) => [k, { ...none, check }]));
+      this.checksChanged++;
       this.savedChecks = s.checks;
     }
     if (s.checked instanceof WeakSet && s.podProblems) {

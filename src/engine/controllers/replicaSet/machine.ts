@@ -64,6 +64,15 @@ export const initialContext = (): ReplicaSetMachineContext => ({
   add: 0, del: 0, delKeys: [], expectedAt: null, dueAt: null, resyncAt: null, failures: 0, dirty: false,
 });
 
+/**
+ * A copy of a context: its fields, in initialContext's order (the transition table's copy, see
+ * pureMachine.ts). Every field of the context is listed: the transition table test steps a table
+ * using it against a live actor.
+ */
+export const copyMachineContext = (c: ReplicaSetMachineContext): ReplicaSetMachineContext => ({
+  add: c.add, del: c.del, delKeys: c.delKeys, expectedAt: c.expectedAt, dueAt: c.dueAt, resyncAt: c.resyncAt, failures: c.failures, dirty: c.dirty,
+});
+
 /** The rate limiter's delay for the n-th consecutive failure (n from 0): 5ms * 2^n, at most 1000 s. */
 export function backoffDelay(failures: number): Duration {
   if (failures > 40) return BACKOFF_MAX;

@@ -31,11 +31,12 @@ export function controllerRefTo(rs: ReplicaSetRecord): KObject {
  * For the same reason every pod of a template shares the spec and the
  * tolerations the admission of default tolerations gives it (`admitted`).
  */
-export function podFromTemplate(rs: ReplicaSetRecord, name: string, uid: string, now: Micros): PodRecord {
+/** `prefix`: podNamePrefix(rs.meta.name), when the caller has it */
+export function podFromTemplate(rs: ReplicaSetRecord, name: string, uid: string, now: Micros, prefix = podNamePrefix(rs.meta.name)): PodRecord {
   const tmeta = isMap(rs.template.metadata) ? rs.template.metadata : {};
   const metadata: KObject = {
     name,
-    generateName: podNamePrefix(rs.meta.name),
+    generateName: prefix,
     namespace: rs.meta.namespace,
     uid,
     creationTimestamp: formatTime(now),

@@ -54,14 +54,21 @@ interface StateNodeLike {
 type ContextOf<M extends AnyStateMachine> = ContextFrom<M>;
 
 export class TransitionTable<M extends AnyStateMachine> {
-  private readonly memo = new Map<string, Step | null>();
+  /** state text -> event type -> guard results (bit i: guard i of the type) -> the step (null: no transition) */
+  private readonly memo = new Map<string, Map<string, (Step | null | undefined)[]>>();
   /** per event type, the guards of its transitions anywhere in the machine */
   private readonly guardsFor = new Map<string, Guard[]>();
   private readonly assignments = new Map<string, Assignment>();
   private readonly scope: object;
   readonly initialState: PlainState<ContextOf<M>>;
 
-  constructor(readonly machine: M) {
+  /**
+   * `copyContext`: a copy of a context with every one of its properties, in order (a literal of
+   * the machine's own fields is one shape for every copy; a generic spread of contexts made in
+   * several ways is not). Each step's result is checked against xstate's, as JSON, when the
+   * table learns the step (`fill`).
+   */
+  constructor(readonly machine: M, private readonly copyContext: (c: ContextOf<M>) => ContextOf<M> = (c) => ({ ...(c as object) }) as ContextOf<M>) {
     const impl = (machine as unknown as { implementations: { guards: Record<string, unknown>; actions: Record<string, unknown> } }).implementations;
     const guardNames = new Map<string, Set<string>>();
     const visit = (node: StateNodeLike) => {
@@ -100,41 +107,58 @@ export class TransitionTable<M extends AnyStateMachine> {
     return { value, text: stateValueToString(value), context };
   }
 
-  /** the state after `event`, or null when the machine takes no transition */
+  /**
+   * the state after `event`, or null when the machine takes no transition.
+   * The key (state, event type, guard results) is looked up through maps keyed by the state's text
+   * and the event's type, strings that exist already (hashed once), then an array indexed by the
+   * guard results as bits: building the key as one new string per step was most of a step's time.
+   */
   step(state: PlainState<ContextOf<M>>, event: EventFromLogic<M>): PlainState<ContextOf<M>> | null {
     const type = (event as { type: string }).type;
-    const args = { context: state.context as unknown, event: event as unknown };
-    let key = `${state.text}|${type}|`;
+    let byType = this.memo.get(state.text);
+    if (byType === undefined) this.memo.set(state.text, (byType = new Map()));
+    let byGuards = byType.get(type);
+    if (byGuards === undefined) byType.set(type, (byGuards = []));
+    let bits = 0;
     const guards = this.guardsFor.get(type);
-    if (guards) for (const g of guards) key += g(args, undefined) ? '1' : '0';
-    let step = this.memo.get(key);
+    if (guards !== undefined && guards.length !== 0) {
+      const args = { context: state.context as unknown, event: event as unknown };
+      for (let i = 0; i < guards.length; i++) if (guards[i]!(args, undefined)) bits |= 1 << i;
+    }
+    let step = byGuards[bits];
     if (step === undefined) {
       step = this.fill(state, event);
-      this.memo.set(key, step);
+      byGuards[bits] = step;
     }
     if (step === null) return null;
-    return { value: step.value, text: step.text, context: this.assign(step.assignments, state.context, event) };
+    return { value: step.value, text: step.text, context: step.assignments.length === 0 ? state.context : this.assign(step.assignments, state.context, event) };
   }
 
   instance(id: string, state: PlainState<ContextOf<M>> = this.initialState): TableActor<M> {
     return new TableActor(this, id, state);
   }
 
-  /** xstate's resolveAssign, for assignments that read only context and event */
+  /**
+   * xstate's resolveAssign, for assignments that read only context and event: each assignment
+   * reads the context as the ones before it left it. The new context is one copy, written by every
+   * assignment in turn (xstate makes a copy per assignment; only the last is kept, and nobody else
+   * sees the copy before it is returned). An assignment's partial is complete before it is written,
+   * as in xstate (an object's property assigners all read the context before that assignment).
+   */
   private assign(assignments: Assignment[], context: ContextOf<M>, event: unknown): ContextOf<M> {
-    let ctx = context as Record<string, unknown>;
-    for (const a of assignments) {
-      const args = { context: ctx, event };
-      let partial: Record<string, unknown>;
-      if (typeof a === 'function') partial = a(args, undefined);
+    const ctx = this.copyContext(context) as Record<string, unknown>;
+    const args = { context: ctx, event };
+    for (let i = 0; i < assignments.length; i++) {
+      const a = assignments[i]!;
+      if (typeof a === 'function') Object.assign(ctx, a(args, undefined));
       else {
-        partial = {};
+        const partial: Record<string, unknown> = {};
         for (const k of Object.keys(a)) {
           const v = a[k];
           partial[k] = typeof v === 'function' ? (v as (x: unknown, p: undefined) => unknown)(args, undefined) : v;
         }
+        Object.assign(ctx, partial);
       }
-      ctx = Object.assign({}, ctx, partial);
     }
     return ctx as ContextOf<M>;
   }
@@ -178,5 +202,13 @@ export class TableActor<M extends AnyStateMachine> {
     const from = this.current.text;
     this.current = next;
     return { id: this.id, from, to: next.text, event: (event as { type: string }).type };
+  }
+
+  /** `send` for a caller that does not keep the transition: whether the machine took one */
+  advance(event: EventFromLogic<M>): boolean {
+    const next = this.table.step(this.current, event);
+    if (!next) return false;
+    this.current = next;
+    return true;
   }
 }

@@ -40,7 +40,11 @@ function hasAllLabels(keys: readonly string[], values: readonly string[], labels
 }
 
 export function templateLabels(rs: ReplicaSetRecord): Record<string, string> {
-  const md = rs.template.metadata;
+  return labelsOfTemplate(rs.template);
+}
+
+function labelsOfTemplate(template: ReplicaSetRecord['template']): Record<string, string> {
+  const md = template.metadata;
   const labels = md && typeof md === 'object' && !Array.isArray(md) ? (md as { labels?: unknown }).labels : undefined;
   const out: Record<string, string> = {};
   if (labels && typeof labels === 'object' && !Array.isArray(labels)) {
@@ -57,24 +61,37 @@ export class StatusCounter {
   fullyLabeled = 0;
   ready = 0;
   available = 0;
-  private readonly keys: string[];
-  private readonly values: string[];
+  /**
+   * The template's labels, listed at the first pod counted: a sync that takes its counts from
+   * the running counts (tally.ts) only sets the three numbers, and listing them was most of
+   * its cost. The template read is the one the ReplicaSet had when the counter was made (kept):
+   * nothing changes a template in place (a new template is a new object: see podTemplate.ts).
+   */
+  private keys: string[] | undefined;
+  private values: string[] = [];
   private readonly minReady: number;
+  private readonly template: ReplicaSetRecord['template'];
 
   constructor(rs: ReplicaSetRecord, private readonly now: Micros) {
-    const tmpl = templateLabels(rs);
-    this.keys = Object.keys(tmpl);
-    this.values = this.keys.map((k) => tmpl[k]!);
     this.minReady = rs.minReadySeconds * MICROS_PER_SECOND;
+    this.template = rs.template;
+  }
+
+  private templateKeys(): string[] {
+    if (this.keys !== undefined) return this.keys;
+    const tmpl = labelsOfTemplate(this.template);
+    const keys = Object.keys(tmpl);
+    this.values = keys.map((k) => tmpl[k]!);
+    return (this.keys = keys);
   }
 
   /** the pod carries every label of the template (fullyLabeledReplicas) */
   labelled(pod: PodRecord): boolean {
-    return hasAllLabels(this.keys, this.values, pod.meta.labels);
+    return hasAllLabels(this.templateKeys(), this.values, pod.meta.labels);
   }
 
   add(pod: PodRecord): void {
-    if (hasAllLabels(this.keys, this.values, pod.meta.labels)) this.fullyLabeled++;
+    if (hasAllLabels(this.templateKeys(), this.values, pod.meta.labels)) this.fullyLabeled++;
     // isPodReady and isPodAvailable read the same (first) Ready condition: found once per pod
     const c = readyCondition(pod);
     if (c !== undefined && c.status === 'True') {
@@ -156,6 +173,7 @@ export function statusNeedsUpdate(rs: ReplicaSetRecord, next: ReplicaSetStatus):
     s.availableReplicas === next.availableReplicas &&
     s.terminatingReplicas === next.terminatingReplicas &&
     generation === s.observedGeneration &&
-    JSON.stringify(s.conditions) === JSON.stringify(next.conditions)
+    // no conditions on either side (nearly every sync): both texts are "[]"
+    ((s.conditions.length === 0 && next.conditions.length === 0) || JSON.stringify(s.conditions) === JSON.stringify(next.conditions))
   );
 }

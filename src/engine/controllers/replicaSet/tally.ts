@@ -29,6 +29,16 @@
  *
  * The selector and template the classes were made with are the check's
  * (validate.ts): the controller makes a new tally when the check changes.
+ *
+ * What a pod's labels give its class (matching the selector, every template
+ * label) is kept for the last labels object read (`seenLabels`): the pods of
+ * a ReplicaSet mostly share one (the loader shares equal neighbours, created
+ * pods share their template's), and matching the selector was most of an
+ * event's cost. That relies on a labels object never being edited in place
+ * (records' labels are replaced, never edited: podTemplate.ts, the host's
+ * `before` shares them too); with verification on (`freezeLabels`), every
+ * labels object read here is frozen, so an edit in place throws in the
+ * tests instead of going unseen.
  */
 import type { PodRecord } from '../../model/types';
 import type { ReplicaSetCheck } from './validate';
@@ -45,6 +55,12 @@ const CLAIMED = ACTIVE | MATCHES;
 /** the class of most pods: not kept (see above) */
 const USUAL = CLAIMED | LABELLED | READY;
 
+/** see the file comment (the controller's tally verification turns it on) */
+let freezeLabels = false;
+export function setLabelFreezing(on: boolean): void {
+  freezeLabels = on;
+}
+
 export class PodTally {
   /** `classes`: pod record -> its class when it was last counted, for the pods whose class is not USUAL (shared by all tallies) */
   /** active pods matching the selector (claimed without a PATCH) */
@@ -60,6 +76,9 @@ export class PodTally {
 
   /** see `watch` */
   private window: { onChange: () => void; joined: Set<string> } | undefined;
+  /** the last labels object classified, and what it gave (MATCHES, LABELLED bits); see the file comment */
+  private seenLabels: Record<string, string> | undefined;
+  private seenBits = 0;
 
   /** `labels`: the template's labels, read through a counter made for this ReplicaSet */
   constructor(readonly check: ReplicaSetCheck, private readonly labels: StatusCounter, private readonly classes: Map<PodRecord, number>) {}
@@ -69,6 +88,33 @@ export class PodTally {
     if (c !== USUAL) this.classes.set(pod, c);
     else if (this.classes.size !== 0) this.classes.delete(pod);
     this.count(c, 1);
+    if (this.window && (c & CLAIMED) === CLAIMED) this.window.joined.add(key);
+  }
+
+  /**
+   * `remove(key, old)` then `add(key, pod)`: `old`, the record the owner index holds for the pod
+   * under this ReplicaSet, `pod` its new record there (often the same object, changed in place).
+   */
+  replace(key: string, old: PodRecord, pod: PodRecord): void {
+    const was = this.classOf(old);
+    const c = this.classify(pod);
+    if (this.window && (was & CLAIMED) === CLAIMED && !this.window.joined.has(key)) {
+      const { onChange } = this.window;
+      this.window = undefined;
+      onChange();
+    }
+    if (old !== pod) {
+      if (was !== USUAL) this.classes.delete(old);
+      if (c !== USUAL) this.classes.set(pod, c);
+      else if (this.classes.size !== 0) this.classes.delete(pod);
+    } else if (c !== was) {
+      if (c !== USUAL) this.classes.set(pod, c);
+      else this.classes.delete(pod);
+    }
+    if (c !== was) {
+      this.count(was, -1);
+      this.count(c, 1);
+    }
     if (this.window && (c & CLAIMED) === CLAIMED) this.window.joined.add(key);
   }
 
@@ -115,13 +161,21 @@ export class PodTally {
   }
 
   private classify(pod: PodRecord): number {
-    const selector = this.check.selector;
-    if (!isPodActive(pod)) return isTerminating(pod) && selector.matches(pod.meta.labels) ? TERMINATING : 0;
-    if (!selector.matches(pod.meta.labels)) return ACTIVE;
-    let c = CLAIMED;
-    if (this.labels.labelled(pod)) c |= LABELLED;
-    if (isPodReady(pod)) c |= READY;
-    return c;
+    if (!isPodActive(pod)) return isTerminating(pod) && (this.labelBits(pod) & MATCHES) !== 0 ? TERMINATING : 0;
+    const bits = this.labelBits(pod);
+    if ((bits & MATCHES) === 0) return ACTIVE;
+    return isPodReady(pod) ? ACTIVE | bits | READY : ACTIVE | bits;
+  }
+
+  /** MATCHES (the selector matches the pod's labels) and LABELLED (every template label) */
+  private labelBits(pod: PodRecord): number {
+    const labels = pod.meta.labels;
+    if (labels === this.seenLabels) return this.seenBits;
+    const bits = this.check.selector.matches(labels) ? (this.labels.labelled(pod) ? MATCHES | LABELLED : MATCHES) : 0;
+    if (freezeLabels) Object.freeze(labels);
+    this.seenLabels = labels;
+    this.seenBits = bits;
+    return bits;
   }
 
   private count(c: number, d: number): void {

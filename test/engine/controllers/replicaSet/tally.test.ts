@@ -95,3 +95,20 @@ test('a claimed pod that changes while the sync creates pods is counted as it is
     [{ ...(first.details!.status as object), replicas: 2, readyReplicas: 1 }, 1],
   );
 });
+
+test('the running counts keep what a labels object gave; a labels object they read cannot be edited in place (it is replaced), and a replaced one is read again', () => {
+  const w = new World({
+    minor: 31,
+    replicaSets: [rsObject('web', { replicas: 2 })],
+    pods: [podObject('a', 'web', { node: 'n1' }), podObject('b', 'web', { node: 'n1' })],
+  });
+  w.settle();
+  const a = w.host.cluster.pods.get('default/a')!;
+  // verification freezes every labels object the counts read: an edit in place would go unseen by them
+  assert.throws(() => { (a.meta.labels as Record<string, string>).app = 'other'; }, TypeError);
+  // replaced: a no longer matches, is released, and a pod is created for it (the sync's verification agrees)
+  a.meta.labels = { ...a.meta.labels, app: 'other' };
+  w.host.updatePod(a);
+  w.settle();
+  assert.deepEqual([w.host.actions('PodsReleased').length, w.host.actions('PodsCreated').length], [1, 1]);
+});

@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createMachine, setup, assign } from 'xstate';
 import { createTracedActor, stateValueToString } from '../../../../src/engine/machines/traced';
-import { replicaSetMachine, EXPECTATIONS_TIMEOUT, type ReplicaSetMachineEvent } from '../../../../src/engine/controllers/replicaSet/machine';
+import { copyMachineContext, initialContext, replicaSetMachine, EXPECTATIONS_TIMEOUT, type ReplicaSetMachineEvent } from '../../../../src/engine/controllers/replicaSet/machine';
 import { TransitionTable } from '../../../../src/engine/controllers/replicaSet/pureMachine';
 import { mulberry32 } from '../../../helpers/random';
 
@@ -33,12 +33,16 @@ function randomEvent(r: () => number, now: number): ReplicaSetMachineEvent {
 }
 
 test('the transition table gives the same transitions and context as a live actor on random event sequences', () => {
-  const table = new TransitionTable(replicaSetMachine);
+  // the controller's table: contexts copied field by field (copyMachineContext)
+  const table = new TransitionTable(replicaSetMachine, copyMachineContext);
+  assert.deepEqual(Object.keys(copyMachineContext(initialContext())), Object.keys(initialContext()), 'every field, in order');
   let fired = 0, refused = 0;
   for (let seed = 1; seed <= 100; seed++) {
     const r = rng(seed);
     const live = createTracedActor(replicaSetMachine, 'replicaset/ns/web');
     const mine = table.instance('replicaset/ns/web');
+    // `advance` (no transition made) steps the same as `send`
+    const quiet = table.instance('replicaset/ns/web');
     let now = 1_000_000;
     for (let i = 0; i < 150; i++) {
       // time moves in steps small and large enough to expire expectations now and then
@@ -47,10 +51,13 @@ test('the transition table gives the same transitions and context as a live acto
       const want = live.send(event);
       const got = mine.send(event);
       assert.deepEqual(got, want, `seed ${seed} event ${i} ${JSON.stringify(event)}`);
+      assert.equal(quiet.advance(event), want !== null);
+      assert.deepEqual(quiet.snapshot(), mine.snapshot());
       if (want) fired++;
       else refused++;
       assert.equal(mine.state(), live.state(), `seed ${seed} event ${i}`);
       assert.deepEqual(mine.snapshot().context, live.snapshot().context, `seed ${seed} event ${i}`);
+      assert.equal(JSON.stringify(mine.snapshot().context), JSON.stringify(live.snapshot().context), 'the same fields in the same order');
       assert.equal(mine.snapshot().text, stateValueToString(live.snapshot().value));
     }
     live.stop();
