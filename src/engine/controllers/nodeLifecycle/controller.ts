@@ -36,7 +36,7 @@ import type { Micros } from '../../model/time';
 import { formatDuration, formatTime, ms } from '../../model/time';
 import type { ConditionStatus, LeaseRecord, NodeCondition, NodeRecord, ObjectRef, PodRecord, Taint } from '../../model/types';
 import { nodeRef, podRef, zoneRef } from '../../model/types';
-import { zoneKeyOf } from '../../model/zones';
+import { zoneKeyOf, zoneKeyOfLabels, zoneLabelsOf } from '../../model/zones';
 import { compileSelector } from '../../model/labels';
 import { createTracedActor, type TracedActor } from '../../machines/traced';
 import { monitorMachine, nodeHealthMachine, zoneMachine, type NodeHealthEvent, type ReadyStatus } from './machines';
@@ -88,6 +88,13 @@ interface Track {
   current: ConditionStatus | null | undefined;
   /** the node's contribution to its zone's counts, as last tallied */
   counted?: { zone: string; notReady: boolean };
+  /**
+   * The region and zone labels `zone` was made from (not saved: a restored
+   * track makes its key again). While they are the same, the key string is
+   * kept: no new string per evaluation, and the map look-ups keyed by it find
+   * its hash already computed.
+   */
+  zoneLabels?: { region: string; zone: string };
 }
 
 interface PassContext {
@@ -203,8 +210,16 @@ export class NodeLifecycleController implements SimController {
   private dirty = new Set<string>();
   /** the node names in order, kept until a node is added or deleted */
   private sortedNames: string[] | null = null;
-  /** evaluated on every pass: not Ready, never evaluated */
-  private watch = new Set<string>();
+  /**
+   * evaluated on every pass: not Ready, never evaluated; with each node's slot,
+   * so that the pass's walk over them (1,667 Unknown nodes every pass while a
+   * zone is down at 5,000 nodes) needs no look-up by name. A restore makes new
+   * slots, and this map with them.
+   */
+  private watch = new Map<string, Slot>();
+  /** the stamp of the current monitor pass (see Slot.mark) and the slots it evaluates in full */
+  private passStamp = 0;
+  private full: Slot[] = [];
   /** Ready nodes by probeTimestamp + nodeMonitorGracePeriod */
   private deadlines = new DeadlineHeap<Slot>();
   /**
@@ -409,7 +424,7 @@ export class NodeLifecycleController implements SimController {
       evictionStatus: [...this.evictionStatus],
       dirty: [...this.dirty],
       leaseRenewed: this.slots.newsNames(),
-      watch: [...this.watch],
+      watch: [...this.watch.keys()],
       // only the live entries: the heap keeps stale ones until their time comes
       // the deadline each Ready node with an entry stands for (the armed entry may be earlier: see arm)
       deadlines: this.liveDeadlines(),
@@ -506,8 +521,9 @@ export class NodeLifecycleController implements SimController {
     this.retry = new Set(s.retry);
     this.evictionStatus = new Map(s.evictionStatus);
     this.dirty = new Set(s.dirty);
-    this.watch = new Set(s.watch);
     this.slots.reset();
+    this.watch = new Map();
+    for (const name of s.watch) this.watch.set(name, this.slots.of(name));
     this.deadlines = DeadlineHeap.from(s.deadlines.map((e) => ({ t: e.t, v: this.slots.of(e.name) })));
     for (const name of s.leaseRenewed) this.slots.addNews(name);
     for (const e of s.deadlines) {
@@ -795,50 +811,59 @@ export class NodeLifecycleController implements SimController {
     for (const name of added) this.registerNode(host, host.cluster.nodes.get(name)!);
     for (const name of deleted) this.removeNode(host, name);
 
-    // the nodes the real pass would find something to do for (see the file comment)
+    // the nodes the real pass would find something to do for (see the file comment): each slot once,
+    // marked with this pass's stamp (Slot.mark)
     const grace = host.config.nodeMonitorGracePeriod;
-    const full = new Set<string>(this.dirty);
-    for (const n of this.retry) full.add(n);
+    const stamp = ++this.passStamp;
+    const full = this.full;
+    full.length = 0;
+    for (const n of this.dirty) this.markFull(this.slots.of(n), stamp);
+    for (const n of this.retry) this.markFull(this.slots.of(n), stamp);
     const settleInPlace = !this.options.evaluateEveryNode && this.rules.taintBasedEvictions;
-    for (const n of this.watch) {
-      if (full.has(n)) continue;
+    for (const [n, slot] of this.watch) {
+      if (slot.mark === stamp) continue;
       // A node left Unknown with nothing new is settled in place (see unchangedUnknown)
-      const slot = settleInPlace ? this.slots.get(n) : undefined;
-      if (settleInPlace && !slot?.news) {
-        const settled = slot?.settled;
+      if (settleInPlace && !slot.news) {
+        const settled = slot.settled;
         if (settled === 'tainted') continue;
-        if (settled === 'waiting' && this.requeueSettled(host, n)) continue;
+        if (settled === 'waiting' && this.requeueSettled(host, slot)) continue;
         if (settled === undefined && this.unchangedUnknown(host, n)) continue;
       }
-      full.add(n);
+      this.markFull(slot, stamp);
     }
-    if (this.options.evaluateEveryNode) for (const n of this.known.keys()) full.add(n);
+    if (this.options.evaluateEveryNode) for (const n of this.known.keys()) this.markFull(this.slots.of(n), stamp);
     for (let e = this.deadlines.popOneBefore(now); e; e = this.deadlines.popOneBefore(now)) {
       const slot = e.v;
       if (slot.armed === e.t) slot.armed = NOT_ARMED;
       const h = this.slotHealth(slot);
       if (!h) continue;
       const due = h.probe + grace;
-      if (due === e.t) full.add(slot.name);
+      if (due === e.t) this.markFull(slot, stamp);
       // the probe moved since this entry was armed: arm the real deadline (popped in this loop if it has passed too)
       else if (due > e.t && this.slotTrack(slot)?.current === 'True') this.armSlot(slot, due);
     }
     // Lease-only news first: plain data, no decisions, so their order does not matter
     for (const slot of this.slots.takeNews()) {
       const name = slot.name;
-      if (full.size !== 0 && full.has(name)) { /* evaluated in full below */ }
+      if (slot.mark === stamp) { /* evaluated in full below */ }
       else if (slot.settled === 'quiet' || (host.cluster.nodes.has(name) && this.known.has(name) && this.leaseOnlySuffices(host, name))) this.leaseOnly(host, slot);
-      else full.add(name);
+      else this.markFull(slot, stamp);
       slot.lease = undefined;
     }
     const ctx: PassContext = { skipped: new Set(), readyChanges: new Map() };
-    for (const name of [...full].sort()) {
+    // in name order, as the set of names sorted was (names are unique: one slot per name)
+    full.sort(byName);
+    for (let i = 0; i < full.length; i++) {
+      const slot = full[i];
+      const name = slot.name;
       const node = host.cluster.nodes.get(name);
       if (!node || !this.known.has(name)) continue;
       this.dirty.delete(name);
-      this.slots.dropNews(name);
-      this.evaluateNode(host, node, ctx);
+      slot.news = false;
+      slot.lease = undefined;
+      this.evaluateNode(host, node, ctx, slot);
     }
+    full.length = 0;
     for (const key of [...this.retryPods].sort()) {
       this.retryPods.delete(key);
       this.processPod(host, key);
@@ -890,12 +915,18 @@ export class NodeLifecycleController implements SimController {
     return true;
   }
 
+  private markFull(slot: Slot, stamp: number): void {
+    if (slot.mark === stamp) return;
+    slot.mark = stamp;
+    this.full.push(slot);
+  }
+
   /** A node settled as 'waiting' (see settled): only its requeue is due. */
-  private requeueSettled(host: ControllerHost, name: string): boolean {
-    const t = this.tracks.get(name);
+  private requeueSettled(host: ControllerHost, slot: Slot): boolean {
+    const t = this.slotTrack(slot);
     const q = t && this.queues.get(t.zone);
-    if (t && q && q.requeue(name, t.uid, host.now)) return true;
-    this.slots.unsettle(name);
+    if (t && q && q.requeue(slot.name, t.uid, host.now)) return true;
+    slot.settled = undefined;
     return false;
   }
 
@@ -939,8 +970,8 @@ export class NodeLifecycleController implements SimController {
     if (t.current === 'True' && h) {
       this.watch.delete(name);
       this.arm(name, h.probe + host.config.nodeMonitorGracePeriod);
-    } else {
-      this.watch.add(name);
+    } else if (!this.watch.has(name)) {
+      this.watch.set(name, this.slots.of(name));
     }
     this.recount(name, t.current === undefined || t.excluded ? undefined : { zone: t.zone, notReady: t.current !== 'True' });
   }
@@ -1019,11 +1050,19 @@ export class NodeLifecycleController implements SimController {
   private refreshTrack(host: ControllerHost, name: string): void {
     const node = host.cluster.nodes.get(name);
     if (!node) return;
-    const t = this.tracks.get(name) ?? { uid: '', zone: '', current: undefined };
+    let t = this.tracks.get(name);
+    // a track already in the map is the slot's copy or the slot has none (setTrack): only a new one is set
+    const fresh = t === undefined;
+    if (!t) t = { uid: '', zone: '', current: undefined };
     t.uid = node.meta.uid;
-    t.zone = zoneKeyOf(node);
+    const labels = zoneLabelsOf(node.meta.labels);
+    const seen = t.zoneLabels;
+    if (fresh || !seen || seen.region !== labels.region || seen.zone !== labels.zone) {
+      t.zone = zoneKeyOfLabels(node.meta.labels);
+      t.zoneLabels = labels;
+    }
     t.excluded = disruptionExclusion(node, this.rules);
-    this.setTrack(name, t);
+    if (fresh) this.setTrack(name, t);
   }
 
   /** addPodEvictorForNewZone: a zone without a state gets Initial and a new queue with a full bucket. */
@@ -1053,7 +1092,7 @@ export class NodeLifecycleController implements SimController {
     if (this.rules.taintBasedEvictions) this.markNodeAsReachable(host, node, 'the node was (re)registered by the controller');
     else this.cancelPodEviction(host, node, 'the node was (re)registered by the controller');
     this.dirty.add(name);
-    this.watch.add(name);
+    if (!this.watch.has(name)) this.watch.set(name, this.slots.of(name));
   }
 
   private removeNode(host: ControllerHost, name: string): void {
@@ -1123,16 +1162,17 @@ export class NodeLifecycleController implements SimController {
         machine: obs, source: 'controller-stepper: controllerMemory reconstructed (spec 1.4)',
       });
       this.dirty.add(name);
-      this.watch.add(name);
+      if (!this.watch.has(name)) this.watch.set(name, this.slots.of(name));
     }
   }
 
   // ------------------------------------------------------- node evaluation
 
-  private evaluateNode(host: ControllerHost, node: NodeRecord, ctx: PassContext): void {
+  private evaluateNode(host: ControllerHost, node: NodeRecord, ctx: PassContext, slot: Slot): void {
     const name = node.meta.name;
-    this.slots.unsettle(name);
+    slot.settled = undefined;
     this.refreshTrack(host, name);
+    if (this.plainReadyPost(host, node, slot)) return;
     const t = this.tracks.get(name)!;
     const r = this.tryUpdateNodeHealth(host, node, ctx);
     if (!r.ok) {
@@ -1176,6 +1216,65 @@ export class NodeLifecycleController implements SimController {
       this.markPodsNotReady(host, name, this.podsOn(host, name), 'MarkAllPodsNotReady');
     }
   }
+
+  /**
+   * evaluateNode for a Ready node whose kubelet posted a new heartbeat (every
+   * 5 minutes per node: about 57,000 evaluations an hour at 5,000 nodes), when
+   * the evaluation can only renew its health entry: taint-based evictions, the
+   * node was Ready at its last evaluation and still posts Ready True, its
+   * machine is Ready and idle, it carries neither NoExecute taint and is not in
+   * its zone queue's set. Then tryUpdateNodeHealth re-creates the entry from
+   * the new heartbeat (probe = now, so the grace cannot have run out), and
+   * markNodeAsReachable finds nothing to remove: no API call, no decision, no
+   * pod touched. Applied here as plain data, in the order evaluateNode applies
+   * it; any other case returns false and the node is evaluated in full.
+   * Off when every node is evaluated (the lazy-pass test compares the two).
+   */
+  private plainReadyPost(host: ControllerHost, node: NodeRecord, slot: Slot): boolean {
+    if (this.options.evaluateEveryNode || !this.rules.taintBasedEvictions) return false;
+    const name = slot.name;
+    const t = this.slotTrack(slot);
+    const h = this.slotHealth(slot);
+    if (!t || !h || t.current !== 'True') return false;
+    const saved = h.savedReady;
+    const ready = findCondition(node.conditions, 'Ready');
+    if (!saved || !ready || ready.status !== 'True' || ready.lastHeartbeatTime === saved.lastHeartbeatTime) return false;
+    const grace = host.config.nodeMonitorGracePeriod;
+    if (!(grace >= 0)) return false;
+    const taints = node.taints;
+    if (taintExists(taints, UNREACHABLE_NO_EXECUTE) || taintExists(taints, NOT_READY_NO_EXECUTE)) return false;
+    const q = this.queues.get(t.zone);
+    if (q && (q.has(name) || q.isQueued(name))) return false;
+    const v = this.nodeActors.get(name)?.stateValue as { ready?: string; eviction?: string } | undefined;
+    if ((v?.ready ?? 'NotObserved') !== 'True' || (v?.eviction ?? 'idle') !== 'idle') return false;
+    // tryUpdateNodeHealth: "the heartbeat changed", then the Lease; the saved status follows the node's
+    const now = host.now;
+    let lease: Health['lease'] = null;
+    if (this.rules.readsLeases) {
+      const observed = host.cluster.leases.get(name);
+      if (observed && (!h.lease || microBefore(h.lease.renewTime, observed.renewTime))) lease = { renewTime: observed.renewTime };
+    }
+    const entry: Health = {
+      probe: now, readyTransition: saved.lastTransitionTime !== ready.lastTransitionTime ? now : h.readyTransition,
+      savedReady: { ...ready }, lease,
+    };
+    this.health.set(name, entry);
+    slot.health = entry;
+    // evaluateNode: Ready stays True; settle
+    this.watch.delete(name);
+    this.armSlot(slot, now + grace);
+    const c = t.counted;
+    if (!(c && !t.excluded && c.zone === t.zone && !c.notReady)) this.recount(name, t.excluded ? undefined : { zone: t.zone, notReady: false });
+    // the entry forgot the saved Lease: the next pass takes the Lease as news (see evaluateNode)
+    if (this.rules.readsLeases && lease === null && host.cluster.leases.has(name)) this.slots.noteNews(slot);
+    // markNodeAsReachable: nothing to remove, nothing queued, machine idle; nodesToRetry (the observed Ready is True)
+    if (this.rules.retriesMarkPodsNotReady) this.retry.delete(name);
+    this.plainPosts++;
+    return true;
+  }
+
+  /** @internal how many evaluations plainReadyPost made (tests: the fast path is taken) */
+  plainPosts = 0;
 
   private podsOn(host: ControllerHost, node: string): PodRecord[] {
     const keys = host.cluster.podsByNode.get(node);
@@ -1778,6 +1877,11 @@ export class NodeLifecycleController implements SimController {
 }
 
 // ------------------------------------------------------------------ helpers
+
+/** Slots by node name (names are unique), as a sort of the names. */
+function byName(a: Slot, b: Slot): number {
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
 
 /** A float32 QPS as the user wrote it (0.1, not 0.10000000149011612). */
 export function showRate(qps: number): number {

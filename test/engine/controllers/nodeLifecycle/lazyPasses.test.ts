@@ -45,6 +45,17 @@ function timeline(minor: number, seed: number, evaluateEveryNode: boolean): Rig 
       if (minor >= 13) r.renewLease(n);
       else r.post(n);
     }
+    // 1.13+: every live kubelet also posts its status every 60 s (a new heartbeat, its Ready unchanged:
+    // what NodeLifecycleController.plainReadyPost takes), staggered differently from its renewals
+    // a kubelet that flaps between two passes: Ready again, with a new lastTransitionTime
+    if (rnd() < 0.02) {
+      const n = [...alive][Math.floor(rnd() * alive.size)];
+      if (n) {
+        r.post(n, 'False');
+        r.post(n, 'True');
+      }
+    }
+    if (minor >= 13) for (const n of alive) if ((s + 7 * all.indexOf(n)) % 60 === 0) r.post(n);
     // now and then a user replaces or deletes a node's Lease, maybe just renewed (the pass must read the record that is there now)
     if (minor >= 13 && rnd() < 0.05) {
       const n = all[Math.floor(rnd() * all.length)];
@@ -75,6 +86,9 @@ test('evaluating only the nodes with news gives exactly what evaluating every no
       };
       assert.deepEqual(memory(lazy), memory(eager), `1.${minor} seed ${seed}: controller memory`);
       assert.ok(lazy.host.decisions.some((d) => d.action === 'NodeStatusUnknown'), 'the timeline exercises outages');
+      // the fast path for a Ready node's plain status post is taken (taint-based evictions only; off when eager)
+      if (lazy.c._rules.taintBasedEvictions) assert.ok(lazy.c.plainPosts > 0, `1.${minor} seed ${seed}: plain status posts taken`);
+      assert.equal(eager.c.plainPosts, 0);
     }
   }
 });
