@@ -208,11 +208,17 @@ export class RateLimitedTimedQueue {
     while (head) {
       if (!tryAccept(this.limiter, now)) break;
       if (now < head.processAt) break;
+      // the sorted view head came from: every change of the queue replaces or drops it
+      const view = this.sorted;
       const r = fn(head);
       const current = this.byValue.get(head.value);
       if (current === head) {
         this.byValue.delete(head.value);
-        this.sorted = null;
+        // Nothing changed the queue while fn ran (the view is still the one head came first in): without its
+        // head it is still sorted, so it is kept instead of sorted again (a zone down at 5,000 nodes keeps
+        // 1,667 values queued, each Try took two sorts of them).
+        if (view !== null && this.sorted === view && view[0] === head) view.shift();
+        else this.sorted = null;
         // ProcessAt = now + wait + 1ns: the smallest step on this clock is 1µs
         if (!r.ok) this.put({ ...head, processAt: now + r.wait + 1 });
       }
