@@ -832,15 +832,16 @@ export class NodeLifecycleController implements SimController {
       this.markFull(slot, stamp);
     }
     if (this.options.evaluateEveryNode) for (const n of this.known.keys()) this.markFull(this.slots.of(n), stamp);
-    for (let e = this.deadlines.popOneBefore(now); e; e = this.deadlines.popOneBefore(now)) {
-      const slot = e.v;
-      if (slot.armed === e.t) slot.armed = NOT_ARMED;
+    const deadlines = this.deadlines;
+    for (let slot = deadlines.popBefore(now); slot; slot = deadlines.popBefore(now)) {
+      const t = deadlines.poppedAt;
+      if (slot.armed === t) slot.armed = NOT_ARMED;
       const h = this.slotHealth(slot);
       if (!h) continue;
       const due = h.probe + grace;
-      if (due === e.t) this.markFull(slot, stamp);
+      if (due === t) this.markFull(slot, stamp);
       // the probe moved since this entry was armed: arm the real deadline (popped in this loop if it has passed too)
-      else if (due > e.t && this.slotTrack(slot)?.current === 'True') this.armSlot(slot, due);
+      else if (due > t && this.slotTrack(slot)?.current === 'True') this.armSlot(slot, due);
     }
     // Lease-only news first: plain data, no decisions, so their order does not matter
     for (const slot of this.slots.takeNews()) {
@@ -1253,14 +1254,17 @@ export class NodeLifecycleController implements SimController {
     let lease: Health['lease'] = null;
     if (this.rules.readsLeases) {
       const observed = host.cluster.leases.get(name);
-      if (observed && (!h.lease || microBefore(h.lease.renewTime, observed.renewTime))) lease = { renewTime: observed.renewTime };
+      if (observed && (!h.lease || microBefore(h.lease.renewTime, observed.renewTime))) {
+        // a new object, as tryUpdateNodeHealth makes: the old one may be shared with an entry it copied
+        lease = { renewTime: observed.renewTime };
+      }
     }
-    const entry: Health = {
-      probe: now, readyTransition: saved.lastTransitionTime !== ready.lastTransitionTime ? now : h.readyTransition,
-      savedReady: { ...ready }, lease,
-    };
-    this.health.set(name, entry);
-    slot.health = entry;
+    // The new entry is written into the old one: nothing else holds a health entry (checkpoints copy them
+    // into columns, restore makes new ones), and the map and the slot already point at it.
+    h.readyTransition = saved.lastTransitionTime !== ready.lastTransitionTime ? now : h.readyTransition;
+    h.probe = now;
+    h.savedReady = { ...ready };
+    h.lease = lease;
     // evaluateNode: Ready stays True; settle
     this.watch.delete(name);
     this.armSlot(slot, now + grace);
@@ -1280,9 +1284,18 @@ export class NodeLifecycleController implements SimController {
   private podsOn(host: ControllerHost, node: string): PodRecord[] {
     const keys = host.cluster.podsByNode.get(node);
     if (!keys) return [];
+    // in key order; the index is usually in that order already (pods indexed in snapshot order), and
+    // checking costs one comparison per key where the sort costs several
+    const sorted = [...keys];
+    for (let i = 1; i < sorted.length; i++) {
+      if (!(sorted[i - 1] < sorted[i])) {
+        sorted.sort();
+        break;
+      }
+    }
     const out: PodRecord[] = [];
-    for (const k of [...keys].sort()) {
-      const p = host.cluster.pods.get(k);
+    for (let i = 0; i < sorted.length; i++) {
+      const p = host.cluster.pods.get(sorted[i]);
       if (p) out.push(p);
     }
     return out;
