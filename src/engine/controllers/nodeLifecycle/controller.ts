@@ -1360,10 +1360,6 @@ export class NodeLifecycleController implements SimController {
         h.probe = now;
       }
     }
-    const finish = (hh: Health): void => {
-      if (followsWork) hh.savedReady = copyCond(findCondition(work, 'Ready'));
-      this.setHealth(name, hh);
-    };
     if (now > h.probe + grace) {
       work = node.conditions.map((c) => ({ ...c }));
       const changed: string[] = [];
@@ -1386,7 +1382,7 @@ export class NodeLifecycleController implements SimController {
       const current = findCondition(work, 'Ready')!;
       if (!sameCondition(current, observed)) {
         if (!host.apiCall('node-lifecycle', 'update', 'nodes', ref)) {
-          finish(h);
+          this.finishHealth(name, h, followsWork, work);
           return { ok: false, observed, current: copyCond(current) };
         }
         node.conditions = work;
@@ -1421,8 +1417,14 @@ export class NodeLifecycleController implements SimController {
         return { ok: true, observed, current: copyCond(current), setUnknownSeq: seq };
       }
     }
-    finish(h);
+    this.finishHealth(name, h, followsWork, work);
     return { ok: true, observed, current: copyCond(findCondition(work, 'Ready')) };
+  }
+
+  /** tryUpdateNodeHealth's last step (a method, not a closure made per call): the saved status, the entry. */
+  private finishHealth(name: string, h: Health, followsWork: boolean, work: readonly NodeCondition[]): void {
+    if (followsWork) h.savedReady = copyCond(findCondition(work, 'Ready'));
+    this.setHealth(name, h);
   }
 
   // ------------------------------------------------- taint-based evictions
