@@ -476,13 +476,16 @@ export class NodeLifecycleController implements SimController {
 
   private liveDeadlines(): { t: Micros; name: string }[] {
     const out: { t: Micros; name: string }[] = [];
-    const seen = new Set<string>();
-    for (const e of this.deadlines.entries()) {
-      const name = e.v.name;
-      if (seen.has(name)) continue;
-      seen.add(name);
-      const h = this.health.get(name);
-      if (h && this.tracks.get(name)?.current === 'True') out.push({ t: h.probe + this.grace, name });
+    // each node once, in the order of the entries: its slot marked with a stamp of its own (Slot.mark;
+    // a pass's stamp is always newer), its health and track read through the slot (the maps' own)
+    const stamp = ++this.passStamp;
+    const items = this.deadlines.items();
+    for (let i = 0; i < items.length; i++) {
+      const slot = items[i];
+      if (slot.mark === stamp) continue;
+      slot.mark = stamp;
+      const h = this.slotHealth(slot);
+      if (h && this.slotTrack(slot)?.current === 'True') out.push({ t: h.probe + this.grace, name: slot.name });
     }
     return out;
   }

@@ -86,6 +86,15 @@ export class DeadlineHeap<V extends { readonly name: string }> {
     return out;
   }
 
+  /** The items of entries(), in its order, without the pairs. */
+  items(): V[] {
+    const out: V[] = [];
+    const b = this.current;
+    if (b) for (let i = this.next; i < b.items.length; i++) out.push(b.items[i]);
+    for (const x of this.h.items()) for (const v of x.items) out.push(v);
+    return out;
+  }
+
   static from<V extends { readonly name: string }>(entries: Deadline<V>[]): DeadlineHeap<V> {
     const d = new DeadlineHeap<V>();
     for (const e of entries) d.push(e.t, e.v);

@@ -50,6 +50,7 @@ test('DeadlineHeap: randomised against a list', () => {
       }
       assert.equal(d.size, model.length);
       assert.deepEqual(d.entries().map((e) => `${e.t}/${e.v.name}`).sort(), model.map((e) => `${e.t}/${e.name}`).sort());
+      assert.deepEqual(d.items(), d.entries().map((e) => e.v), 'items: the entries\' items, in their order');
     }
   }
 });
