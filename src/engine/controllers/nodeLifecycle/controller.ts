@@ -1177,7 +1177,7 @@ export class NodeLifecycleController implements SimController {
     const name = node.meta.name;
     slot.settled = undefined;
     this.refreshTrack(host, name);
-    if (this.plainReadyPost(host, node, slot)) return;
+    if (this.readyFastPath(host, node, slot, ctx)) return;
     const t = this.tracks.get(name)!;
     const r = this.tryUpdateNodeHealth(host, node, ctx);
     if (!r.ok) {
@@ -1223,66 +1223,82 @@ export class NodeLifecycleController implements SimController {
   }
 
   /**
-   * evaluateNode for a Ready node whose kubelet posted a new heartbeat (every
-   * 5 minutes per node: about 57,000 evaluations an hour at 5,000 nodes), when
-   * the evaluation can only renew its health entry: taint-based evictions, the
-   * node was Ready at its last evaluation and still posts Ready True, its
-   * machine is Ready and idle, it carries neither NoExecute taint and is not in
-   * its zone queue's set. Then tryUpdateNodeHealth re-creates the entry from
-   * the new heartbeat (probe = now, so the grace cannot have run out), and
-   * markNodeAsReachable finds nothing to remove: no API call, no decision, no
-   * pod touched. Applied here as plain data, in the order evaluateNode applies
-   * it; any other case returns false and the node is evaluated in full.
-   * Off when every node is evaluated (the lazy-pass test compares the two).
+   * evaluateNode for a node that posts Ready True, when the evaluation can only
+   * renew its health entry: taint-based evictions, the node's machine is Ready
+   * and idle, it carries neither NoExecute taint and is not in its zone queue's
+   * set, and its grace cannot have run out. Two cases: a new heartbeat (a
+   * plain status post, every 5 minutes per node: about 57,000 evaluations an
+   * hour at 5,000 nodes), which re-creates the entry from the node (probe =
+   * now); and the same heartbeat as the saved status (the first pass of a
+   * reconstructed memory, a node event that was not a post, e.g. its taints),
+   * which keeps the entry but for a renewed Lease. tryUpdateNodeHealth then
+   * writes no status, and markNodeAsReachable finds nothing to remove: no API
+   * call, no decision, no pod touched. Applied here as plain data, as
+   * evaluateNode applies it; any other case returns false and the node is
+   * evaluated in full. Off when every node is evaluated (the lazy-pass test
+   * compares the two).
    */
-  private plainReadyPost(host: ControllerHost, node: NodeRecord, slot: Slot): boolean {
+  private readyFastPath(host: ControllerHost, node: NodeRecord, slot: Slot, ctx: PassContext): boolean {
     if (this.options.evaluateEveryNode || !this.rules.taintBasedEvictions) return false;
     const name = slot.name;
     const t = this.slotTrack(slot);
     const h = this.slotHealth(slot);
-    if (!t || !h || t.current !== 'True') return false;
+    if (!t || !h) return false;
     const saved = h.savedReady;
     const ready = findCondition(node.conditions, 'Ready');
-    if (!saved || !ready || ready.status !== 'True' || ready.lastHeartbeatTime === saved.lastHeartbeatTime) return false;
-    const grace = host.config.nodeMonitorGracePeriod;
-    if (!(grace >= 0)) return false;
+    if (!saved || !ready || ready.status !== 'True') return false;
     const taints = node.taints;
     if (taintExists(taints, UNREACHABLE_NO_EXECUTE) || taintExists(taints, NOT_READY_NO_EXECUTE)) return false;
     const q = this.queues.get(t.zone);
     if (q && (q.has(name) || q.isQueued(name))) return false;
     const v = this.nodeActors.get(name)?.stateValue as { ready?: string; eviction?: string } | undefined;
     if ((v?.ready ?? 'NotObserved') !== 'True' || (v?.eviction ?? 'idle') !== 'idle') return false;
-    // tryUpdateNodeHealth: "the heartbeat changed", then the Lease; the saved status follows the node's
+    // tryUpdateNodeHealth: the heartbeat, then the Lease ("always update the probe time if the node lease is renewed")
     const now = host.now;
-    let lease: Health['lease'] = null;
-    if (this.rules.readsLeases) {
-      const observed = host.cluster.leases.get(name);
-      if (observed && (!h.lease || microBefore(h.lease.renewTime, observed.renewTime))) {
-        // a new object, as tryUpdateNodeHealth makes: the old one may be shared with an entry it copied
-        lease = { renewTime: observed.renewTime };
-      }
-    }
+    const heartbeat = ready.lastHeartbeatTime !== saved.lastHeartbeatTime;
+    const observed = this.rules.readsLeases ? host.cluster.leases.get(name) : undefined;
+    const renewed = observed !== undefined && (!h.lease || microBefore(h.lease.renewTime, observed.renewTime));
+    const grace = host.config.nodeMonitorGracePeriod;
+    if (now > (heartbeat || renewed ? now : h.probe) + grace) return false;
     // The new entry is written into the old one: nothing else holds a health entry (checkpoints copy them
-    // into columns, restore makes new ones), and the map and the slot already point at it.
-    h.readyTransition = saved.lastTransitionTime !== ready.lastTransitionTime ? now : h.readyTransition;
-    h.probe = now;
-    h.savedReady = { ...ready };
-    h.lease = lease;
-    // evaluateNode: Ready stays True; settle
+    // into columns, restore makes new ones), and the map and the slot already point at it. A renewed
+    // Lease is a new object, as tryUpdateNodeHealth makes (the old one may be shared with an entry it copied).
+    if (heartbeat) {
+      // "the heartbeat changed": a new entry from the node, the saved status follows the node's
+      h.readyTransition = saved.lastTransitionTime !== ready.lastTransitionTime ? now : h.readyTransition;
+      h.probe = now;
+      h.savedReady = { ...ready };
+      h.lease = renewed ? { renewTime: observed.renewTime } : null;
+      this.plainPosts++;
+    } else {
+      // the same heartbeat: the entry as it was
+      if (renewed) {
+        h.lease = { renewTime: observed.renewTime };
+        h.probe = now;
+      }
+      this.unchangedReady++;
+    }
+    // evaluateNode: Ready is True; settle
+    const before = t.current;
+    t.current = 'True';
     this.watch.delete(name);
-    this.armSlot(slot, now + grace);
+    this.armSlot(slot, h.probe + grace);
     const c = t.counted;
     if (!(c && !t.excluded && c.zone === t.zone && !c.notReady)) this.recount(name, t.excluded ? undefined : { zone: t.zone, notReady: false });
-    // the entry forgot the saved Lease: the next pass takes the Lease as news (see evaluateNode)
-    if (this.rules.readsLeases && lease === null && host.cluster.leases.has(name)) this.slots.noteNews(slot);
+    // an entry that forgot the saved Lease: the next pass takes the Lease as news (see evaluateNode)
+    if (this.rules.readsLeases && h.lease === null && host.cluster.leases.has(name)) this.slots.noteNews(slot);
+    if (before !== 'True') {
+      const seq = host.recall(nodeRef(name), 'ready-status');
+      if (seq !== undefined) pushMap(ctx.readyChanges, t.zone, seq);
+    }
     // markNodeAsReachable: nothing to remove, nothing queued, machine idle; nodesToRetry (the observed Ready is True)
     if (this.rules.retriesMarkPodsNotReady) this.retry.delete(name);
-    this.plainPosts++;
     return true;
   }
 
-  /** @internal how many evaluations plainReadyPost made (tests: the fast path is taken) */
+  /** @internal how many evaluations readyFastPath made, with a new heartbeat and with the same (tests: both are taken) */
   plainPosts = 0;
+  unchangedReady = 0;
 
   private podsOn(host: ControllerHost, node: string): PodRecord[] {
     const keys = host.cluster.podsByNode.get(node);
