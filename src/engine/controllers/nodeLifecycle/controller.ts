@@ -68,6 +68,8 @@ export interface NodeLifecycleOptions {
    * nodes with news (tests: the results must be identical).
    */
   evaluateEveryNode?: boolean;
+  /** Check that a track refreshed at the start of a pass is still the node's when the node is evaluated (tests). */
+  verifyTracks?: boolean;
 }
 
 /** nodeHealthData: what the controller remembers of a node between passes. */
@@ -791,10 +793,13 @@ export class NodeLifecycleController implements SimController {
     if (this.reconstructPending) this.reconstruct(host, this.nodeNames(host));
 
     // classifyNodes (the full comparison only when a node was added or deleted)
+    // this pass's stamp (Slot.mark, Slot.refreshed)
+    const stamp = ++this.passStamp;
     for (const name of this.dirty) {
       const before = this.tracks.get(name)?.zone;
-      this.refreshTrack(host, name);
-      if (this.tracks.get(name)?.zone !== before) this.zonesMayBeMissing = true;
+      const t = this.refreshTrack(host, name);
+      if (t?.zone !== before) this.zonesMayBeMissing = true;
+      if (t) this.slots.of(name).refreshed = stamp;
     }
     let added: string[] = [];
     let deleted: string[] = [];
@@ -821,7 +826,6 @@ export class NodeLifecycleController implements SimController {
     // the nodes the real pass would find something to do for (see the file comment): each slot once,
     // marked with this pass's stamp (Slot.mark)
     const grace = host.config.nodeMonitorGracePeriod;
-    const stamp = ++this.passStamp;
     const full = this.full;
     full.length = 0;
     for (const n of this.dirty) this.markFull(this.slots.of(n), stamp);
@@ -1056,9 +1060,10 @@ export class NodeLifecycleController implements SimController {
     return (slot.track ?? (slot.track = this.tracks.get(slot.name))) as Track | undefined;
   }
 
-  private refreshTrack(host: ControllerHost, name: string): void {
+  /** The node's track brought up to date with the node; returns the track (undefined: none, and no node). */
+  private refreshTrack(host: ControllerHost, name: string): Track | undefined {
     const node = host.cluster.nodes.get(name);
-    if (!node) return;
+    if (!node) return this.tracks.get(name);
     let t = this.tracks.get(name);
     // a track already in the map is the slot's copy or the slot has none (setTrack): only a new one is set
     const fresh = t === undefined;
@@ -1072,6 +1077,7 @@ export class NodeLifecycleController implements SimController {
     }
     t.excluded = disruptionExclusion(node, this.rules);
     if (fresh) this.setTrack(name, t);
+    return t;
   }
 
   /** addPodEvictorForNewZone: a zone without a state gets Initial and a new queue with a full bucket. */
@@ -1180,7 +1186,11 @@ export class NodeLifecycleController implements SimController {
   private evaluateNode(host: ControllerHost, node: NodeRecord, ctx: PassContext, slot: Slot): void {
     const name = node.meta.name;
     slot.settled = undefined;
-    this.refreshTrack(host, name);
+    // A track refreshed at the start of this pass (the dirty nodes) is up to date: what it is made of (the
+    // node's uid, name and labels) changes only by world events and node replacements, which come between
+    // passes; the pass itself writes statuses and taints only. (options.verifyTracks checks it.)
+    if (slot.refreshed !== this.passStamp) this.refreshTrack(host, name);
+    else if (this.options.verifyTracks) this.verifyTrack(node);
     if (this.readyFastPath(host, node, slot, ctx)) return;
     const t = this.tracks.get(name)!;
     const r = this.tryUpdateNodeHealth(host, node, ctx);
@@ -1303,6 +1313,16 @@ export class NodeLifecycleController implements SimController {
   /** @internal how many evaluations readyFastPath made, with a new heartbeat and with the same (tests: both are taken) */
   plainPosts = 0;
   unchangedReady = 0;
+
+  /** options.verifyTracks: the track refreshTrack would make now is the one kept. */
+  private verifyTrack(node: NodeRecord): void {
+    const t = this.tracks.get(node.meta.name);
+    const zone = zoneKeyOf(node);
+    const excluded = disruptionExclusion(node, this.rules);
+    if (!t || t.uid !== node.meta.uid || t.zone !== zone || t.excluded !== excluded) {
+      throw new Error(`node lifecycle: the track of ${node.meta.name} changed during the pass (${JSON.stringify({ t, uid: node.meta.uid, zone, excluded })})`);
+    }
+  }
 
   private podsOn(host: ControllerHost, node: string): PodRecord[] {
     const keys = host.cluster.podsByNode.get(node);

@@ -59,6 +59,8 @@ export interface Slot {
    * hour at 5,000 nodes ask). A small integer, never undefined (see armed).
    */
   mark: number;
+  /** The stamp of the monitor pass whose start refreshed the node's track (a dirty node): see evaluateNode. */
+  refreshed: number;
 }
 
 export class NodeSlots {
@@ -86,7 +88,7 @@ export class NodeSlots {
   of(name: string): Slot {
     let s = this.slots.get(name);
     if (!s) {
-      s = { name, health: undefined, track: undefined, settled: undefined, armed: NOT_ARMED, news: false, lease: undefined, mark: 0 };
+      s = { name, health: undefined, track: undefined, settled: undefined, armed: NOT_ARMED, news: false, lease: undefined, mark: 0, refreshed: 0 };
       this.slots.set(name, s);
     }
     return s;

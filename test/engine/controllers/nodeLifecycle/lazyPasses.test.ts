@@ -16,7 +16,8 @@ function timeline(minor: number, seed: number, evaluateEveryNode: boolean): Rig 
   const rnd = prng(seed);
   const all = names('n', 9);
   const r = rig({
-    minor, options: { evaluateEveryNode },
+    // verifyTracks: a track refreshed at the start of a pass must still be the node's when it is evaluated
+    minor, options: { evaluateEveryNode, verifyTracks: true },
     // seeds 3 and 4 start from a reconstructed memory: the first pass evaluates every node with the saved heartbeat
     memory: seed > 2 ? 'reconstructed' : 'fresh',
     nodes: all.map((n, i) => node(n, { zone: `z${i % 3}` })),
@@ -49,6 +50,12 @@ function timeline(minor: number, seed: number, evaluateEveryNode: boolean): Rig 
     }
     // 1.13+: every live kubelet also posts its status every 60 s (a new heartbeat, its Ready unchanged:
     // what NodeLifecycleController.readyFastPath takes), staggered differently from its renewals
+    // now and then a node moves to another zone (a new label, announced)
+    if (rnd() < 0.01) {
+      const n = r.host.cluster.nodes.get(all[Math.floor(rnd() * all.length)])!;
+      n.meta.labels = { ...n.meta.labels, 'topology.kubernetes.io/zone': `z${Math.floor(rnd() * 3)}` };
+      r.c.onNodeEvent!(r.host, 'updated', n);
+    }
     // now and then a user puts a NoExecute taint of the controller's on a node by hand (a Ready node's is removed)
     if (rnd() < 0.01) {
       const n = r.host.cluster.nodes.get(all[Math.floor(rnd() * all.length)])!;
