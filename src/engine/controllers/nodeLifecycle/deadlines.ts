@@ -46,13 +46,26 @@ export class DeadlineHeap<V extends { readonly name: string }> {
     this.count++;
   }
 
+  /**
+   * The time of the entry the last popBefore returned (an entry is its time and its item; the time is
+   * kept here instead of in an object per pop: about 450,000 pops an hour at 5,000 nodes).
+   */
+  poppedAt: Micros = 0;
+
   /** Removes and returns the earliest entry if its t < now (the grace has run out when now is After(t)). */
   popOneBefore(now: Micros): Deadline<V> | undefined {
+    const v = this.popBefore(now);
+    return v === undefined ? undefined : { t: this.poppedAt, v };
+  }
+
+  /** popOneBefore without the pair: the entry's item, its time in poppedAt. */
+  popBefore(now: Micros): V | undefined {
     for (;;) {
       const b = this.current;
       if (b && this.next < b.items.length) {
         this.count--;
-        return { t: b.t, v: b.items[this.next++] };
+        this.poppedAt = b.t;
+        return b.items[this.next++];
       }
       this.current = undefined;
       const top = this.h.peek();
@@ -70,6 +83,15 @@ export class DeadlineHeap<V extends { readonly name: string }> {
     const b = this.current;
     if (b) for (let i = this.next; i < b.items.length; i++) out.push({ t: b.t, v: b.items[i] });
     for (const x of this.h.items()) for (const v of x.items) out.push({ t: x.t, v });
+    return out;
+  }
+
+  /** The items of entries(), in its order, without the pairs. */
+  items(): V[] {
+    const out: V[] = [];
+    const b = this.current;
+    if (b) for (let i = this.next; i < b.items.length; i++) out.push(b.items[i]);
+    for (const x of this.h.items()) for (const v of x.items) out.push(v);
     return out;
   }
 

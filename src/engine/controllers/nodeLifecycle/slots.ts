@@ -52,6 +52,15 @@ export interface Slot {
    * slots), so it is the record the look-up would find.
    */
   lease: LeaseRecord | undefined;
+  /**
+   * The stamp of the monitor pass that put the node in its list of full
+   * evaluations (NodeLifecycleController.monitorPass): "is it in the list" is
+   * then a field read instead of a look-up by name (1.5 million Lease news an
+   * hour at 5,000 nodes ask). A small integer, never undefined (see armed).
+   */
+  mark: number;
+  /** The stamp of the monitor pass whose start refreshed the node's track (a dirty node): see evaluateNode. */
+  refreshed: number;
 }
 
 export class NodeSlots {
@@ -79,7 +88,7 @@ export class NodeSlots {
   of(name: string): Slot {
     let s = this.slots.get(name);
     if (!s) {
-      s = { name, health: undefined, track: undefined, settled: undefined, armed: NOT_ARMED, news: false, lease: undefined };
+      s = { name, health: undefined, track: undefined, settled: undefined, armed: NOT_ARMED, news: false, lease: undefined, mark: 0, refreshed: 0 };
       this.slots.set(name, s);
     }
     return s;

@@ -76,7 +76,10 @@ const ownKeysByMinor = new Map<number, { table: ConditionTaint[]; ownKeys: Set<s
 
 /** The first row of the table for the condition's type and status (as noScheduleTaintDiff's find). */
 function rowKey(table: readonly ConditionTaint[], c: NodeCondition): string | undefined {
-  for (const r of table) if (r.condition === c.type && r.status === c.status) return r.key;
+  for (let i = 0; i < table.length; i++) {
+    const r = table[i];
+    if (r.condition === c.type && r.status === c.status) return r.key;
+  }
   return undefined;
 }
 
@@ -91,18 +94,18 @@ export function noScheduleTaintsUpToDate(node: NodeRecord, minor: number): boole
     const table = conditionTaintsOf(minor);
     ownKeysByMinor.set(minor, (info = { table, ownKeys: new Set(table.map((r) => r.key)) }));
   }
-  const { table, ownKeys } = info;
+  // plain loops and no closure: this runs on every node event (each kubelet status post)
+  const table = info.table;
+  const ownKeys = info.ownKeys;
   const taints = node.taints;
-  const hasNoSchedule = (key: string): boolean => {
-    for (const t of taints) if (t.key === key && t.effect === 'NoSchedule') return true;
-    return false;
-  };
-  for (const c of node.conditions) {
-    const key = rowKey(table, c);
-    if (key !== undefined && !hasNoSchedule(key)) return false;
+  const conditions = node.conditions;
+  for (let i = 0; i < conditions.length; i++) {
+    const key = rowKey(table, conditions[i]);
+    if (key !== undefined && !hasNoSchedule(taints, key)) return false;
   }
-  if (node.unschedulable && !hasNoSchedule(TAINT_UNSCHEDULABLE)) return false;
-  for (const t of taints) {
+  if (node.unschedulable && !hasNoSchedule(taints, TAINT_UNSCHEDULABLE)) return false;
+  for (let i = 0; i < taints.length; i++) {
+    const t = taints[i];
     if (t.effect !== 'NoSchedule') continue;
     if (t.key === TAINT_UNSCHEDULABLE) {
       if (!node.unschedulable) return false;
@@ -110,10 +113,15 @@ export function noScheduleTaintsUpToDate(node: NodeRecord, minor: number): boole
     }
     if (!ownKeys.has(t.key)) continue;
     let wanted = false;
-    for (const c of node.conditions) if (rowKey(table, c) === t.key) { wanted = true; break; }
+    for (let j = 0; j < conditions.length; j++) if (rowKey(table, conditions[j]) === t.key) { wanted = true; break; }
     if (!wanted) return false;
   }
   return true;
+}
+
+function hasNoSchedule(taints: readonly Taint[], key: string): boolean {
+  for (let i = 0; i < taints.length; i++) if (taints[i].key === key && taints[i].effect === 'NoSchedule') return true;
+  return false;
 }
 
 /** doFixDeprecatedTaintKeyPass (1.12): the deprecated not-ready/unreachable keys and their replacements. */

@@ -27,7 +27,13 @@ test('DeadlineHeap: randomised against a list', () => {
         now += Math.floor(rnd() * 15);
         const out: { t: number; name: string }[] = [];
         const rearm = rnd() < 0.5;
-        for (let e = d.popOneBefore(now); e; e = d.popOneBefore(now)) {
+        // popBefore (the controller's) and popOneBefore, mixed: the same entries
+        const pop = (): { t: number; v: { name: string } } | undefined => {
+          if (rnd() < 0.5) return d.popOneBefore(now);
+          const v = d.popBefore(now);
+          return v === undefined ? undefined : { t: d.poppedAt, v };
+        };
+        for (let e = pop(); e; e = pop()) {
           out.push({ t: e.t, name: e.v.name });
           if (rearm && rnd() < 0.3) {
             // re-armed while popping: due at once when before now
@@ -44,6 +50,7 @@ test('DeadlineHeap: randomised against a list', () => {
       }
       assert.equal(d.size, model.length);
       assert.deepEqual(d.entries().map((e) => `${e.t}/${e.v.name}`).sort(), model.map((e) => `${e.t}/${e.name}`).sort());
+      assert.deepEqual(d.items(), d.entries().map((e) => e.v), 'items: the entries\' items, in their order');
     }
   }
 });

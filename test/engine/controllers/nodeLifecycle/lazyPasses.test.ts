@@ -16,7 +16,10 @@ function timeline(minor: number, seed: number, evaluateEveryNode: boolean): Rig 
   const rnd = prng(seed);
   const all = names('n', 9);
   const r = rig({
-    minor, options: { evaluateEveryNode },
+    // verifyTracks: a track refreshed at the start of a pass must still be the node's when it is evaluated
+    minor, options: { evaluateEveryNode, verifyTracks: true },
+    // seeds 3 and 4 start from a reconstructed memory: the first pass evaluates every node with the saved heartbeat
+    memory: seed > 2 ? 'reconstructed' : 'fresh',
     nodes: all.map((n, i) => node(n, { zone: `z${i % 3}` })),
     leases: minor >= 13 ? all.map((n) => lease(n, 0)) : [],
     pods: all.map((n) => pod('default', `p-${n}`, n)),
@@ -45,6 +48,32 @@ function timeline(minor: number, seed: number, evaluateEveryNode: boolean): Rig 
       if (minor >= 13) r.renewLease(n);
       else r.post(n);
     }
+    // 1.13+: every live kubelet also posts its status every 60 s (a new heartbeat, its Ready unchanged:
+    // what NodeLifecycleController.readyFastPath takes), staggered differently from its renewals
+    // now and then a node moves to another zone (a new label, announced)
+    if (rnd() < 0.01) {
+      const n = r.host.cluster.nodes.get(all[Math.floor(rnd() * all.length)])!;
+      n.meta.labels = { ...n.meta.labels, 'topology.kubernetes.io/zone': `z${Math.floor(rnd() * 3)}` };
+      r.c.onNodeEvent!(r.host, 'updated', n);
+    }
+    // now and then a user puts a NoExecute taint of the controller's on a node by hand (a Ready node's is removed)
+    if (rnd() < 0.01) {
+      const n = r.host.cluster.nodes.get(all[Math.floor(rnd() * all.length)])!;
+      const key = rnd() < 0.5 ? 'node.kubernetes.io/unreachable' : 'node.kubernetes.io/not-ready';
+      if (!n.taints.some((t) => t.key === key && t.effect === 'NoExecute')) {
+        n.taints = [...n.taints, { key, effect: 'NoExecute', timeAdded: r.host.now }];
+        r.c.onNodeEvent!(r.host, 'updated', n);
+      }
+    }
+    // a kubelet that flaps between two passes: Ready again, with a new lastTransitionTime
+    if (rnd() < 0.02) {
+      const n = [...alive][Math.floor(rnd() * alive.size)];
+      if (n) {
+        r.post(n, 'False');
+        r.post(n, 'True');
+      }
+    }
+    if (minor >= 13) for (const n of alive) if ((s + 7 * all.indexOf(n)) % 60 === 0) r.post(n);
     // now and then a user replaces or deletes a node's Lease, maybe just renewed (the pass must read the record that is there now)
     if (minor >= 13 && rnd() < 0.05) {
       const n = all[Math.floor(rnd() * all.length)];
@@ -75,6 +104,34 @@ test('evaluating only the nodes with news gives exactly what evaluating every no
       };
       assert.deepEqual(memory(lazy), memory(eager), `1.${minor} seed ${seed}: controller memory`);
       assert.ok(lazy.host.decisions.some((d) => d.action === 'NodeStatusUnknown'), 'the timeline exercises outages');
+      // the fast path for a Ready node's plain status post is taken (taint-based evictions only; off when eager)
+      if (lazy.c._rules.taintBasedEvictions) {
+        assert.ok(lazy.c.plainPosts > 0, `1.${minor} seed ${seed}: plain status posts taken`);
+        // (with a reconstructed memory: its first pass; later ones too when taints change on Ready nodes)
+        if (seed > 2) assert.ok(lazy.c.unchangedReady > 0, `1.${minor} seed ${seed}: Ready nodes with the saved heartbeat taken`);
+      }
+      assert.equal(eager.c.plainPosts + eager.c.unchangedReady, 0);
     }
   }
+});
+
+test('the first pass of a reconstructed memory cites the Ready changes the world remembered, evaluated lazily or not', () => {
+  // readyFastPath takes these nodes (the saved heartbeat, Ready True): the zone's first state must still
+  // cite the seqs remembered for their Ready status, as the full evaluation pushes them
+  const run = (evaluateEveryNode: boolean) => {
+    const all = names('n', 6);
+    const r = rig({
+      minor: 35, options: { evaluateEveryNode }, memory: 'reconstructed',
+      nodes: all.map((n, i) => node(n, { zone: `z${i % 2}` })), leases: all.map((n) => lease(n, 0)),
+    });
+    for (const [i, n] of all.entries()) if (i % 3 !== 2) r.host.remember(`Node/${n}`, 'ready-status', 100 + i);
+    r.runUntil(at(1));
+    return r;
+  };
+  const lazy = run(false);
+  const eager = run(true);
+  assert.deepEqual(lazy.host.decisions, eager.host.decisions);
+  assert.ok(lazy.c.unchangedReady >= 6, 'the fast path took the first pass');
+  const zones = lazy.host.decisions.filter((d) => d.action === 'ZoneStateChanged');
+  assert.ok(zones.length === 2 && zones.every((d) => (d.causes ?? []).length > 0), 'the zones cite the remembered Ready changes');
 });

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { RateLimitedTimedQueue, newBucket, tryAccept, wouldAllow, nextAllowedOnGrid, limiterQPS, effectiveRate } from '../../../../src/engine/controllers/nodeLifecycle';
 import { ms, seconds } from '../../../../src/engine/model/time';
 import { T0 } from './helpers';
+import { mulberry32 } from '../../../helpers/random';
 
 const STEP = ms(100);
 
@@ -149,4 +150,59 @@ test('save and restore keep the queue, the set and the bucket', () => {
   assert.deepEqual(r.save(), q.save());
   assert.equal(r.add('a', 'u', T0), false);
   assert.equal(r.nextTry(T0 + STEP, T0, STEP), T0 + seconds(10));
+});
+
+test('Try keeps its sorted view between items only when nothing changed the queue: randomised against a queue sorted afresh', () => {
+  // The reference: the same queue, but its view is dropped before every look at the head (as Try did before
+  // it kept the view), reached through the private field so that both run the very same code otherwise.
+  const fresh = (q: RateLimitedTimedQueue) => {
+    const x = q as unknown as { sorted: unknown; requeued: unknown };
+    x.sorted = null;
+    x.requeued = null;
+  };
+  for (let seed = 1; seed <= 30; seed++) {
+    const rnd = mulberry32(seed);
+    const kept = new RateLimitedTimedQueue(1000);
+    const ref = new RateLimitedTimedQueue(1000);
+    const values = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    const trail: string[][] = [[], []];
+    let now = T0;
+    for (let step = 0; step < 300; step++) {
+      now += Math.floor(rnd() * 3) * STEP;
+      const op = rnd();
+      const v = values[Math.floor(rnd() * values.length)];
+      // the same choices for both queues: drawn once, replayed
+      const choices = Array.from({ length: 8 }, () => rnd());
+      [kept, ref].forEach((q, k) => {
+        let c = 0;
+        const pick = () => choices[c++ % choices.length];
+        if (op < 0.3) q.add(v, '', now);
+        else if (op < 0.4) q.remove(v);
+        else if (op < 0.5) {
+          // sometimes several requeues in a row, some at once (the same order) and some not
+          for (let i = 0; i < 1 + Math.floor(choices[7] * 4); i++) q.requeue(values[(values.indexOf(v) + i * 3) % values.length], '', now - (i % 2) * Math.floor(choices[6] * 2) * STEP);
+        }
+        else {
+          if (k === 1) fresh(q);
+          q.try(now, (item) => {
+            trail[k].push(`${step}:${item.value}@${item.processAt}`);
+            const x = pick();
+            // what the callback may do to the queue while it runs
+            if (x < 0.15) q.remove(values[Math.floor(pick() * values.length)]);
+            else if (x < 0.3) q.add(values[Math.floor(pick() * values.length)], '', now);
+            else if (x < 0.4) q.requeue(values[Math.floor(pick() * values.length)], '', now);
+            if (k === 1) fresh(q);
+            return pick() < 0.2 ? { ok: false, wait: ms(50) } : { ok: true };
+          });
+        }
+      });
+      if (rnd() < 0.7) {
+        if (rnd() < 0.5) fresh(ref);
+        assert.deepEqual(kept.queued(), ref.queued(), `seed ${seed} step ${step}: queue`);
+      }
+      assert.deepEqual(kept.save(), ref.save(), `seed ${seed} step ${step}: state`);
+    }
+    assert.deepEqual(trail[0], trail[1], `seed ${seed}: items processed`);
+    assert.ok(trail[0].length > 20, 'the queues processed items');
+  }
 });
