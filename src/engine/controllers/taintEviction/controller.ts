@@ -262,6 +262,8 @@ export class TaintEvictionController implements SimController {
     const key = `${item.namespace}/${item.name}`;
     const pod = host.cluster.pods.get(key);
     if (!pod) {
+      // cancel() acts only on scheduled work (an evicted pod's is gone already): no look-up for the others
+      if (this.work.get(key)?.state !== 'scheduled') return;
       const deleted = host.recall(podRef(item.namespace, item.name), 'deleted');
       this.cancel(host, key, [{ rule: 'the pod was deleted' }], deleted !== undefined ? [deleted] : [], 'handlePodUpdate');
       return;
@@ -634,6 +636,7 @@ export function sameNoExecuteTaints(a: readonly Taint[], b: readonly Taint[]): b
 
 /** `helper.Semantic.DeepEqual` of two toleration lists. */
 export function sameTolerations(a: readonly Toleration[], b: readonly Toleration[]): boolean {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i], y = b[i];
