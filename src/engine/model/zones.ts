@@ -24,15 +24,15 @@ export const LABEL_REGION_BETA = 'failure-domain.beta.kubernetes.io/region';
 
 /** The (region, zone) pair of a node: the GA labels, else the beta ones. */
 export function zoneLabelsOf(labels: Record<string, string> | undefined): { region: string; zone: string } {
-  const l = labels ?? NO_LABELS;
-  return { region: labelOr(l, LABEL_REGION, LABEL_REGION_BETA), zone: labelOr(l, LABEL_ZONE, LABEL_ZONE_BETA) };
+  const l = labels ?? {};
+  const zone = has(l, LABEL_ZONE) ? l[LABEL_ZONE] : has(l, LABEL_ZONE_BETA) ? l[LABEL_ZONE_BETA] : '';
+  const region = has(l, LABEL_REGION) ? l[LABEL_REGION] : has(l, LABEL_REGION_BETA) ? l[LABEL_REGION_BETA] : '';
+  return { region: region ?? '', zone: zone ?? '' };
 }
 
-/** GetZoneKey, in the engine's printable form (see above). The node lifecycle controller asks it per evaluation. */
+/** GetZoneKey, in the engine's printable form (see above). */
 export function zoneKeyOfLabels(labels: Record<string, string> | undefined): string {
-  const l = labels ?? NO_LABELS;
-  const region = labelOr(l, LABEL_REGION, LABEL_REGION_BETA);
-  const zone = labelOr(l, LABEL_ZONE, LABEL_ZONE_BETA);
+  const { region, zone } = zoneLabelsOf(labels);
   if (region === '' && zone === '') return '';
   return region === '' ? zone : `${region}/${zone}`;
 }
@@ -46,22 +46,6 @@ export function zoneRefOf(node: NodeRecord): string {
   return zoneRef(zoneKeyOf(node));
 }
 
-/**
- * `has(l, k) ? l[k] : has(l, beta) ? l[beta] : ''` (then `?? ''`), reading the value first: a
- * value that is there is the label's own (no prototype holds these dotted keys), so
- * hasOwnProperty is asked only for a label that reads as undefined.
- */
-function labelOr(l: Record<string, string>, k: string, beta: string): string {
-  let v: string | undefined = l[k];
-  if (v === undefined && !has(l, k)) {
-    v = l[beta];
-    if (v === undefined && !has(l, beta)) v = '';
-  }
-  return v ?? '';
-}
-
 function has(l: Record<string, string>, k: string): boolean {
   return Object.prototype.hasOwnProperty.call(l, k);
 }
-
-const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, string>;
