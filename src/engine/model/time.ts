@@ -142,17 +142,6 @@ export function parseDuration(text: string): Duration | undefined {
 
 /** Formats a duration as Go's time.Duration.String does (`40s`, `5m0s`, `100ms`, `1h0m0s`). */
 export function formatDuration(d: Duration): string {
-  if (d === lastDuration) return lastDurationText;
-  lastDurationText = formatDurationOf(d);
-  lastDuration = d;
-  return lastDurationText;
-}
-
-/** formatDuration's last answer: most calls in a row print one setting (a toleration, a delay). */
-let lastDuration = Number.NaN;
-let lastDurationText = '';
-
-function formatDurationOf(d: Duration): string {
   if (d === 0) return '0s';
   const neg = d < 0;
   let u = Math.abs(Math.round(d));
