@@ -483,9 +483,13 @@ export function toLabelSelector(v: unknown, base: FieldPath, report: ConvertRepo
   return sel;
 }
 
+/** A count of a ReplicaSet's status, 0 when absent or wrong (a module function: under tsx's keepNames a closure per ReplicaSet costs a defineProperty). */
+function statusCount(s: Record<string, unknown>, report: ConvertReport, k: string): number {
+  return count(s[k], report, P_STATUS, k) ?? 0;
+}
+
 function replicaSetStatus(v: unknown, report: ConvertReport): ReplicaSetStatus {
   const s = mapping(v, report, P_STATUS) ?? {};
-  const n = (k: string) => count(s[k], report, P_STATUS, k) ?? 0;
   const conditions: ReplicaSetStatus['conditions'] = [];
   const P = P_STATUS_CONDITIONS;
   const items = list(s.conditions, report, P);
@@ -502,11 +506,11 @@ function replicaSetStatus(v: unknown, report: ConvertReport): ReplicaSetStatus {
     conditions.push(cond);
   }
   return {
-    replicas: n('replicas'),
-    fullyLabeledReplicas: n('fullyLabeledReplicas'),
-    readyReplicas: n('readyReplicas'),
-    availableReplicas: n('availableReplicas'),
-    observedGeneration: n('observedGeneration'),
+    replicas: statusCount(s, report, 'replicas'),
+    fullyLabeledReplicas: statusCount(s, report, 'fullyLabeledReplicas'),
+    readyReplicas: statusCount(s, report, 'readyReplicas'),
+    availableReplicas: statusCount(s, report, 'availableReplicas'),
+    observedGeneration: statusCount(s, report, 'observedGeneration'),
     conditions,
   };
 }

@@ -127,11 +127,22 @@ export function compileSelector(selector: LabelSelector | null | undefined): Com
     }
   }
   if (reqs.length === 0) return EVERYTHING;
+  // `k = v` (matchLabels, or In with one value), the usual requirement, as one comparison:
+  // `l[k] === v` for a string v holds exactly when l has its own k with the value v, since
+  // Object.prototype holds no string (a key it does hold, such as `constructor`, is then not equal).
+  // The requirements are a conjunction without side effects, so testing these first changes no answer.
+  const eqKeys: string[] = [], eqValues: string[] = [];
+  const rest: Req[] = [];
+  for (const r of reqs) {
+    const only = r.op === 'In' && r.values.size === 1 ? r.values.values().next().value : undefined;
+    if (typeof only === 'string') { eqKeys.push(r.key); eqValues.push(only); } else rest.push(r);
+  }
   return {
     kind: 'some',
     matches(labels) {
-      const l = labels ?? {};
-      for (const r of reqs) {
+      const l = labels ?? NO_LABELS;
+      for (let i = 0; i < eqKeys.length; i++) if (l[eqKeys[i]!] !== eqValues[i]) return false;
+      for (const r of rest) {
         const has = Object.prototype.hasOwnProperty.call(l, r.key);
         switch (r.op) {
           case 'In':
@@ -152,6 +163,8 @@ export function compileSelector(selector: LabelSelector | null | undefined): Com
     },
   };
 }
+
+const NO_LABELS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 /** true when `labels` satisfy `selector` (nil matches nothing, empty matches everything). */
 export function matchesSelector(selector: LabelSelector | null | undefined, labels: Record<string, string> | undefined): boolean {

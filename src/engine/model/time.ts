@@ -50,10 +50,43 @@ export function parseTimestamp(text: string): Micros | undefined {
 /** RFC3339 with milliseconds in UTC, as the trace prints time (`2026-01-01T00:01:15.100Z`). */
 export function formatTime(t: Micros): string {
   const totalMs = Math.floor(t / MICROS_PER_MS);
-  // Date's own text is the same for years 0000-9999, and one flat string: the template below is a
-  // chain of concatenations, hundreds of bytes per time, and the trace keeps one per decision
-  if (totalMs >= ISO_MIN_MS && totalMs <= ISO_MAX_MS) return new Date(totalMs).toISOString();
-  return formatTimeByParts(totalMs);
+  if (totalMs === lastMs) return lastText;
+  // Years 0000-9999 (toISOString's four-digit years): the 24 character codes at once. One flat
+  // string, not a chain of concatenations (hundreds of bytes per time, and the trace keeps one
+  // per decision), and about six times faster than `new Date(totalMs).toISOString()`, whose
+  // text it is (the time test compares them). The date's codes are kept for the last day seen.
+  if (totalMs >= ISO_MIN_MS && totalMs <= ISO_MAX_MS) {
+    const days = Math.floor(totalMs / 86_400_000);
+    if (days !== day.days) setDay(days);
+    let r = totalMs - days * 86_400_000;
+    const msPart = r % 1000;
+    r = (r - msPart) / 1000;
+    const sec = r % 60;
+    r = (r - sec) / 60;
+    const min = r % 60;
+    const h = (r - min) / 60;
+    lastText = String.fromCharCode(
+      day.y0, day.y1, day.y2, day.y3, 45, day.m0, day.m1, 45, day.d0, day.d1, 84,
+      48 + ((h / 10) | 0), 48 + (h % 10), 58, 48 + ((min / 10) | 0), 48 + (min % 10), 58, 48 + ((sec / 10) | 0), 48 + (sec % 10), 46,
+      48 + ((msPart / 100) | 0), 48 + (((msPart / 10) | 0) % 10), 48 + (msPart % 10), 90,
+    );
+  } else {
+    lastText = formatTimeByParts(totalMs);
+  }
+  lastMs = totalMs;
+  return lastText;
+}
+
+/** formatTime's memo: its last answer (most calls in a row format one instant) and the last day's digits. */
+let lastMs = Number.NaN;
+let lastText = '';
+const day = { days: Number.NaN, y0: 0, y1: 0, y2: 0, y3: 0, m0: 0, m1: 0, d0: 0, d1: 0 };
+function setDay(days: number): void {
+  const [y, m, d] = civilFromDays(days);
+  day.days = days;
+  day.y0 = 48 + (((y / 1000) | 0) % 10); day.y1 = 48 + (((y / 100) | 0) % 10); day.y2 = 48 + (((y / 10) | 0) % 10); day.y3 = 48 + (y % 10);
+  day.m0 = 48 + ((m / 10) | 0); day.m1 = 48 + (m % 10);
+  day.d0 = 48 + ((d / 10) | 0); day.d1 = 48 + (d % 10);
 }
 
 /** 0000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z in ms since the epoch: toISOString's four-digit years. */

@@ -60,3 +60,47 @@ test('selectors print as labels.Selector.String(), sorted by key', () => {
   assert.equal(formatSelector({}), '');
   assert.equal(formatSelector(undefined), '<none>');
 });
+
+test('compiled selectors answer as the requirement-by-requirement reference (the k = v shortcut included)', () => {
+  // the matcher before `k = v` was one comparison: every requirement through hasOwnProperty and a Set
+  const reference = (sel: LabelSelector, labels: Record<string, string> | undefined): boolean => {
+    const l = labels ?? {};
+    const has = (k: string) => Object.prototype.hasOwnProperty.call(l, k);
+    for (const [k, v] of Object.entries(sel.matchLabels ?? {})) if (!has(k) || l[k] !== v) return false;
+    for (const e of sel.matchExpressions ?? []) {
+      const vals = new Set(e.values ?? []);
+      if (e.operator === 'In' && (!has(e.key) || !vals.has(l[e.key]!))) return false;
+      if (e.operator === 'NotIn' && has(e.key) && vals.has(l[e.key]!)) return false;
+      if (e.operator === 'Exists' && !has(e.key)) return false;
+      if (e.operator === 'DoesNotExist' && has(e.key)) return false;
+    }
+    return true;
+  };
+  const keys = ['app', 'tier', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'k8s.io/name'];
+  const values = ['web', 'db', '', 'x'];
+  let x = 7;
+  const rnd = (n: number) => { x = (x * 1103515245 + 12345) % 2147483648; return Math.floor((x / 2147483648) * n); };
+  const pick = <T,>(xs: readonly T[]): T => xs[rnd(xs.length)]!;
+  const ops = ['In', 'NotIn', 'Exists', 'DoesNotExist'] as const;
+  for (let i = 0; i < 3000; i++) {
+    const sel: LabelSelector = {};
+    const nl = rnd(3);
+    if (nl) { sel.matchLabels = {}; for (let j = 0; j < nl; j++) sel.matchLabels[pick(keys)] = pick(values); }
+    const ne = rnd(3);
+    if (ne) {
+      sel.matchExpressions = [];
+      for (let j = 0; j < ne; j++) {
+        const operator = pick(ops);
+        const vs = operator === 'In' || operator === 'NotIn' ? Array.from({ length: 1 + rnd(2) }, () => pick(values)) : undefined;
+        sel.matchExpressions.push({ key: pick(keys), operator, ...(vs ? { values: vs } : {}) });
+      }
+    }
+    const c = compileSelector(sel);
+    if (c.error) continue;
+    for (let k = 0; k < 4; k++) {
+      let labels: Record<string, string> | undefined;
+      if (rnd(6)) { labels = {}; for (let j = rnd(4); j > 0; j--) labels[pick(keys)] = pick(values); }
+      assert.equal(c.matches(labels), reference(sel, labels), JSON.stringify({ sel, labels }));
+    }
+  }
+});

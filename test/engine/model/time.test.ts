@@ -31,7 +31,7 @@ test('timestamps keep microseconds and honour offsets', () => {
   }
 });
 
-test('formatTime through Date.toISOString gives the same text as building it from its parts', () => {
+test('formatTime gives the same text as Date.toISOString and as building it from its parts', () => {
   const edges = [-62_167_219_200_000, -62_135_596_800_000, -1, 0, 1, 951_782_400_000, 1_767_225_600_123, 4_102_444_799_999, 253_402_300_799_999];
   let x = 12345;
   const random = Array.from({ length: 2000 }, () => {
@@ -40,8 +40,21 @@ test('formatTime through Date.toISOString gives the same text as building it fro
   });
   for (const ms0 of [...edges, ...random]) {
     const ms1 = Math.min(ms0, 253_402_300_799_999);
-    for (const t of [ms1 * 1000, ms1 * 1000 + 999]) assert.equal(formatTime(t), formatTimeByParts(Math.floor(t / 1000)), `at ${t} µs`);
+    for (const t of [ms1 * 1000, ms1 * 1000 + 999]) {
+      assert.equal(formatTime(t), formatTimeByParts(Math.floor(t / 1000)), `at ${t} µs`);
+      const m = Math.floor(t / 1000); // beyond 2^53 µs the product above is rounded, possibly past year 9999
+      if (m <= 253_402_300_799_999) assert.equal(formatTime(t), new Date(m).toISOString(), `at ${t} µs`);
+    }
   }
+  // every millisecond of a day boundary, and of leap days, in a row (the memo of the last day and the last answer)
+  for (const start of [Date.UTC(2026, 0, 1) - 1500, Date.UTC(2000, 1, 29) - 700, Date.UTC(2100, 1, 28, 23, 59, 59), Date.UTC(1969, 11, 31, 23, 59, 59)]) {
+    for (let m = start; m < start + 3000; m++) {
+      for (const t of [m * 1000, m * 1000 + 500, m * 1000]) assert.equal(formatTime(t), new Date(m).toISOString(), `at ${m} ms`);
+    }
+  }
+  // an instant every 37 minutes over 30 years, forward and back
+  const steps = Array.from({ length: 430_000 }, (_, i) => Date.UTC(2000, 0, 1) + i * 2_220_017);
+  for (const m of [...steps, ...steps.reverse()]) assert.equal(formatTime(m * 1000), new Date(m).toISOString(), `at ${m} ms`);
   // outside four-digit years the parts are used
   assert.equal(formatTime(-62_167_219_200_001 * 1000), formatTimeByParts(-62_167_219_200_001));
 });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { getMatchingTolerations, minTolerationTime, taintsWithEffect, tolerates, toleratesTaint } from '../../../src/engine/model/tolerations';
+import { getMatchingTolerations, minTolerationTime, taintsWithEffect, tolerates, toleratesTaint, tolerationText } from '../../../src/engine/model/tolerations';
 import { toPodRecord } from '../../../src/engine/model/convert';
 import type { Taint, Toleration } from '../../../src/engine/model/types';
 import { seconds } from '../../../src/engine/model/time';
@@ -77,4 +77,19 @@ test('the minimal toleration time is as getMinTolerationTime computes it', () =>
 test('only the NoExecute taints are kept, in the node\'s order', () => {
   const taints: Taint[] = [{ key: 'one', value: 'one', effect: 'NoExecute' }, { key: 'two', value: 'two', effect: 'NoSchedule' }, { key: 'three', effect: 'NoExecute' }];
   assert.deepEqual(taintsWithEffect(taints, 'NoExecute').map((t) => t.key), ['one', 'three']);
+});
+
+test('tolerationText is the same text on every call (its memo by object) as built from the fields', () => {
+  const cases: [Toleration, string][] = [
+    [{ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }, 'node.kubernetes.io/unreachable Exists NoExecute for 300s'],
+    [{ operator: 'Exists' }, '<all keys> Exists <all effects> forever'],
+    [{ key: 'a', value: 'b', effect: 'NoSchedule' }, 'a Equal "b" NoSchedule forever'],
+    [{ key: 'a', operator: 'Equal', effect: 'NoExecute', tolerationSeconds: 0 }, 'a Equal "" NoExecute for 0s'],
+  ];
+  for (let round = 0; round < 2; round++) {
+    for (const [t, want] of cases) {
+      assert.equal(tolerationText(t), want);
+      assert.equal(tolerationText({ ...t }), want, 'an equal object of its own');
+    }
+  }
 });

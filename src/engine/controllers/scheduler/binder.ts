@@ -97,8 +97,12 @@ export class SimplifiedBinder implements SimController {
   }
 
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
+    const gone = type === 'deleted' || !isPodActive(pod);
+    // A gone or bound pod only leaves these four; when all are empty (most of the hour: every
+    // pod event of MarkPodsNotReady, of the evictions) there is nothing to look up.
+    if ((gone || pod.nodeName) && this.pending.size === 0 && this.reported.size === 0 && this.starts.size === 0 && this.waitingForNode.size === 0) return;
     const key = `${pod.meta.namespace}/${pod.meta.name}`;
-    if (type === 'deleted' || !isPodActive(pod)) {
+    if (gone) {
       this.forget(key);
       return;
     }
@@ -124,12 +128,9 @@ export class SimplifiedBinder implements SimController {
   onNodeEvent(host: ControllerHost, type: WatchType, node: NodeRecord, before?: NodeBefore): void {
     if (type !== 'updated') this.nodeOrder = null;
     const readyNow = nodeReadyStatus(node) === 'True';
-    let changed = type !== 'updated' || !before;
-    if (!changed && before) {
-      const readyBefore = before.conditions.some((c) => c.type === 'Ready' && c.status === 'True');
-      changed = readyBefore !== readyNow || before.unschedulable !== node.unschedulable || !sameJson(before.taints, node.taints);
-    }
-    if (!changed) return;
+    // every node's every status post comes here: the cheap comparisons first, no closure
+    if (type === 'updated' && before && before.unschedulable === node.unschedulable
+      && anyReadyTrue(before.conditions) === readyNow && sameJson(before.taints, node.taints)) return;
     this.reported.clear();
     if (this.pending.size) this.retryAt = host.now;
     if (type !== 'deleted' && readyNow) {
@@ -308,6 +309,12 @@ export class SimplifiedBinder implements SimController {
     this.waitingForNode = new Map(s.waitingForNode);
     this.nodeOrder = null;
   }
+}
+
+/** Some Ready condition of the list is True (`conditions.some(Ready && True)`). */
+function anyReadyTrue(conditions: readonly { type: string; status: string }[]): boolean {
+  for (let i = 0; i < conditions.length; i++) if (conditions[i].type === 'Ready' && conditions[i].status === 'True') return true;
+  return false;
 }
 
 function setCondition(conds: PodCondition[], c: PodCondition): PodCondition[] {

@@ -119,6 +119,19 @@ export class TaintEvictionController implements SimController {
     if (!this.tm) throw new Error('taint eviction controller used before start()');
     return this.tm;
   }
+  /** `source` texts of decisions (`<upstream file>: <function>`), one string each per behaviour (set with `tm`) */
+  private sources = new Map<string, string>();
+  private cancelSources = new Map<string, string>();
+  private source(fn: string): string {
+    let s = this.sources.get(fn);
+    if (s === undefined) this.sources.set(fn, (s = `${this.b.file}: ${fn}`));
+    return s;
+  }
+  private cancelSource(caller: string): string {
+    let s = this.cancelSources.get(caller);
+    if (s === undefined) this.cancelSources.set(caller, (s = `${this.b.file}: ${caller} -> cancelWorkWithEvent`));
+    return s;
+  }
   /** node name -> its NoExecute taints, as last handled (upstream `taintedNodes`) */
   private taintedNodes = new Map<string, Taint[]>();
   /** queued node updates, deduplicated as a workqueue does; `initial` = from the informers' initial list */
@@ -134,6 +147,8 @@ export class TaintEvictionController implements SimController {
   start(host: ControllerHost, memory: 'reconstructed' | 'fresh'): void {
     this.memory = memory;
     this.tm = taintManagerBehaviour(host);
+    this.sources.clear();
+    this.cancelSources.clear();
     this.runs = taintManagerRuns(host).runs;
     if (!this.runs) return;
     // The informers' initial list: every node is an add. Nodes without a
@@ -223,6 +238,8 @@ export class TaintEvictionController implements SimController {
       const removed = previous.filter((p) => !taints.some((t) => t.key === p.key && t.effect === p.effect));
       const causes = removed.map((t) => host.recall(nodeRef(name), taintFact(t))).filter((s): s is number => s !== undefined);
       for (const key of keys) {
+        // cancel() acts only on scheduled work: the checks are not built for the other pods
+        if (this.work.get(key)?.state !== 'scheduled') continue;
         this.cancel(host, key, [{ rule: 'the node has no NoExecute taint left: every eviction on it is cancelled', values: { node: name, removedTaints: removed.map(taintText) } }], causes, 'handleNodeUpdate');
       }
       return;
@@ -236,7 +253,7 @@ export class TaintEvictionController implements SimController {
     for (const key of keys) {
       const pod = host.cluster.pods.get(key);
       if (!pod) continue;
-      this.processPodOnNode(host, pod, name, taints, initial && this.memory === 'reconstructed', 'handleNodeUpdate', shared);
+      this.processPodOnNode(host, key, pod, name, taints, initial && this.memory === 'reconstructed', 'handleNodeUpdate', shared);
     }
   }
 
@@ -245,6 +262,8 @@ export class TaintEvictionController implements SimController {
     const key = `${item.namespace}/${item.name}`;
     const pod = host.cluster.pods.get(key);
     if (!pod) {
+      // cancel() acts only on scheduled work (an evicted pod's is gone already): no look-up for the others
+      if (this.work.get(key)?.state !== 'scheduled') return;
       const deleted = host.recall(podRef(item.namespace, item.name), 'deleted');
       this.cancel(host, key, [{ rule: 'the pod was deleted' }], deleted !== undefined ? [deleted] : [], 'handlePodUpdate');
       return;
@@ -254,13 +273,17 @@ export class TaintEvictionController implements SimController {
     if (!pod.nodeName) return;
     const taints = this.taintedNodes.get(pod.nodeName);
     if (!taints) return;
-    this.processPodOnNode(host, pod, pod.nodeName, taints, false, 'handlePodUpdate');
+    this.processPodOnNode(host, key, pod, pod.nodeName, taints, false, 'handlePodUpdate');
   }
 
   // ---- processPodOnNode ----------------------------------------------------
 
-  private processPodOnNode(host: ControllerHost, pod: PodRecord, nodeName: string, taints: Taint[], reconstructed: boolean, caller: string, shared?: Shared): void {
-    const key = `${pod.meta.namespace}/${pod.meta.name}`;
+  /**
+   * `key` is the pod's `namespace/name`: the key it was found under in `cluster.pods` or
+   * `cluster.podsByNode` (the same string is passed on, so that every map here hashes a
+   * string whose hash is already known instead of a fresh one per map).
+   */
+  private processPodOnNode(host: ControllerHost, key: string, pod: PodRecord, nodeName: string, taints: Taint[], reconstructed: boolean, caller: string, shared?: Shared): void {
     const existing = this.work.get(key);
     const d = decidePodOnNode({
       taints, tolerations: pod.tolerations, existing: existing?.state ?? 'none',
@@ -290,7 +313,7 @@ export class TaintEvictionController implements SimController {
           if (w.scheduledSeq !== undefined) causes.push(w.scheduledSeq);
         }
         if (!w) {
-          w = this.newWork(pod, nodeName, host.now, host.now);
+          w = this.newWork(key, pod, nodeName, host.now, host.now);
           this.work.set(key, w);
         }
         w.because = because;
@@ -311,21 +334,23 @@ export class TaintEvictionController implements SimController {
         because.push(trigger);
         const fireAt = createdAt + min;
         const t = podEvictionTransition('idle', 'SCHEDULE', podMachineId(pod.meta.namespace, pod.meta.name));
+        // each text once: the instants alternate below, and a decision keeps every one of them
+        const createdText = fmt(createdAt), fireText = fmt(fireAt), minText = formatDuration(min);
         if (!t) return;
-        const w = this.newWork(pod, nodeName, createdAt, fireAt);
+        const w = this.newWork(key, pod, nodeName, createdAt, fireAt);
         w.state = 'scheduled';
         w.min = min;
         because.unshift({
           rule: 'deletion scheduled at CreatedAt + min(tolerationSeconds)',
-          values: { createdAt: fmt(createdAt), tolerationSeconds: formatDuration(min), deadline: fmt(fireAt) },
+          values: { createdAt: createdText, tolerationSeconds: minText, deadline: fireText },
         });
         w.because = because;
         w.causes = uniq([...taintCauses, ...podCauses]);
         const seq = host.decide({
           controller: 'taint-eviction', action: 'PodEvictionScheduled', object: ref,
-          summary: `Pod ${key} will be deleted at ${fmt(fireAt)} (tolerates the NoExecute taints of ${nodeName} for ${formatDuration(min)})`,
-          because, causes: w.causes, machine: t, source: `${this.b.file}: processPodOnNode`,
-          details: { node: nodeName, deadline: fmt(fireAt), createdAt: fmt(createdAt) },
+          summary: `Pod ${key} will be deleted at ${fireText} (tolerates the NoExecute taints of ${nodeName} for ${minText})`,
+          because, causes: w.causes, machine: t, source: this.source('processPodOnNode'),
+          details: { node: nodeName, deadline: fireText, createdAt: createdText },
         });
         w.scheduledSeq = seq;
         w.lastTransition = { ...t, seq };
@@ -354,9 +379,9 @@ export class TaintEvictionController implements SimController {
     return r;
   }
 
-  private newWork(pod: PodRecord, nodeName: string, createdAt: Micros, fireAt: Micros): Work {
+  private newWork(key: string, pod: PodRecord, nodeName: string, createdAt: Micros, fireAt: Micros): Work {
     return {
-      key: `${pod.meta.namespace}/${pod.meta.name}`, namespace: pod.meta.namespace, name: pod.meta.name, nodeName,
+      key, namespace: pod.meta.namespace, name: pod.meta.name, nodeName,
       state: 'scheduled', createdAt, fireAt, causes: [], because: [], attempts: 0,
     };
   }
@@ -375,7 +400,7 @@ export class TaintEvictionController implements SimController {
       summary: `Cancelled the deletion of pod ${key} that was scheduled for ${fmt(w.fireAt)}`,
       because: [...because, { rule: 'a deletion was scheduled', values: { deadline: fmt(w.fireAt), node: w.nodeName } }],
       causes: uniq([...(w.scheduledSeq !== undefined ? [w.scheduledSeq] : []), ...causes]),
-      machine: t, source: `${this.b.file}: ${caller} -> cancelWorkWithEvent`,
+      machine: t, source: this.cancelSource(caller),
     });
   }
 
@@ -442,15 +467,14 @@ export class TaintEvictionController implements SimController {
       }
     }
     if (!host.apiCall('taint-eviction', 'delete', 'pods', ref)) return this.failedAttempt(host, w);
-    const done = podEvictionTransition('deleting', 'DELETED', podMachineId(w.namespace, w.name));
     const because: Check[] = [...w.because];
     if (w.attempts > 0) because.push({ rule: 'the delete succeeded after failed attempts (deletePodHandler tries 5 times, 10 ms apart)', values: { attempt: w.attempts + 1 } });
     if (this.b.patchesDisruptionTarget) because.push({ rule: 'the pod got the DisruptionTarget condition first (reason DeletionByTaintManager)' });
     const seq = host.decide({
       controller: 'taint-eviction', action: 'PodEvicted', object: ref,
       summary: `Deleted pod ${w.key}: ${w.reason ?? `NoExecute taints of ${w.nodeName}`}`,
-      because, causes: w.causes, machine: w.startTransition ?? done,
-      source: `${this.b.file}: deletePodHandler`,
+      because, causes: w.causes, machine: w.startTransition ?? podEvictionTransition('deleting', 'DELETED', podMachineId(w.namespace, w.name)),
+      source: this.source('deletePodHandler'),
       details: { node: w.nodeName },
     });
     host.remember(ref, 'deleted', seq);
@@ -545,6 +569,8 @@ export class TaintEvictionController implements SimController {
   restore(saved: unknown, host: ControllerHost): void {
     const s = saved as Saved;
     this.tm = taintManagerBehaviour(host);
+    this.sources.clear();
+    this.cancelSources.clear();
     this.runs = s.runs;
     this.memory = s.memory;
     this.taintedNodes = new Map(s.taintedNodes.map(([k, v]) => [k, v.slice()]));
@@ -610,6 +636,7 @@ export function sameNoExecuteTaints(a: readonly Taint[], b: readonly Taint[]): b
 
 /** `helper.Semantic.DeepEqual` of two toleration lists. */
 export function sameTolerations(a: readonly Toleration[], b: readonly Toleration[]): boolean {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i], y = b[i];
@@ -629,9 +656,15 @@ function uniq(xs: number[]): number[] {
   return [...new Set(xs)].sort((a, b) => a - b);
 }
 
-/** formatTime with a one-entry memo: most decisions of a wake share one instant. */
-let lastFormatted: { t: Micros; s: string } | undefined;
+/**
+ * formatTime with a two-entry memo: most decisions of a wake share one instant, and a
+ * scheduled one alternates two (now and its deadline, the same for every pod of a node).
+ */
+let fmtA = Number.NaN, fmtAText = '', fmtB = Number.NaN, fmtBText = '';
 function fmt(t: Micros): string {
-  if (lastFormatted?.t !== t) lastFormatted = { t, s: formatTime(t) };
-  return lastFormatted.s;
+  if (t === fmtA) return fmtAText;
+  if (t === fmtB) return fmtBText;
+  fmtB = fmtA; fmtBText = fmtAText;
+  fmtA = t; fmtAText = formatTime(t);
+  return fmtAText;
 }

@@ -61,13 +61,14 @@ export function decidePodOnNode(input: PodOnNodeInput): PodDecision {
     if (existing === 'deleting') return keepInProgress(checks, []);
     return { kind: 'evictNow', reason: 'untolerated', untolerated: m.untolerated, used: [], cancelFirst: existing === 'scheduled', checks };
   }
+  const usedTexts = tolerationList(m.used);
   checks.push({
     rule: 'every NoExecute taint on the node is tolerated (first matching toleration per taint)',
-    values: { noExecuteTaints: taintTexts, usedTolerations: tolerationList(m.used) },
+    values: { noExecuteTaints: taintTexts, usedTolerations: usedTexts },
   });
   const min = minTolerationTime(m.used);
   if (min.forever) {
-    checks.push({ rule: 'no used toleration has tolerationSeconds: the pod tolerates the taints forever', values: { usedTolerations: tolerationList(m.used) } });
+    checks.push({ rule: 'no used toleration has tolerationSeconds: the pod tolerates the taints forever', values: { usedTolerations: usedTexts.slice() } });
     if (existing === 'scheduled' && input.cancelsWhenToleratedForever) {
       checks.push({ rule: 'a pod that tolerates every taint forever has its scheduled deletion cancelled (1.19+)' });
       return { kind: 'cancel', used: m.used, checks };
@@ -77,7 +78,8 @@ export function decidePodOnNode(input: PodOnNodeInput): PodDecision {
     }
     return { kind: 'leave', used: m.used, keptScheduled: existing === 'scheduled', checks };
   }
-  const usedSeconds = m.used.map((t) => t.tolerationSeconds).filter((s): s is number => s !== undefined);
+  const usedSeconds: number[] = [];
+  for (const t of m.used) if (t.tolerationSeconds !== undefined) usedSeconds.push(t.tolerationSeconds);
   checks.push({
     rule: 'the shortest tolerationSeconds among the used tolerations (<= 0 counts as 0)',
     values: { tolerationSeconds: usedSeconds, min: formatDuration(min.duration) },

@@ -83,7 +83,8 @@ export const podEvictionMachine = setup({
 /** The machine as the UI draws it. */
 export const podEvictionMachineDefinition: unknown = podEvictionMachine.toJSON();
 
-const table = new Map<string, MachineTransition | null>();
+/** state -> event -> the transition (null: not accepted); filled on first use of each pair */
+const table: Record<PodEvictionState, Partial<Record<PodEvictionEventType, MachineTransition | null>>> = { idle: {}, scheduled: {}, deleting: {}, evicted: {} };
 
 /**
  * The transition `event` takes from `state`, or null when the machine does not
@@ -91,15 +92,15 @@ const table = new Map<string, MachineTransition | null>();
  * (see the file comment).
  */
 export function podEvictionTransition(state: PodEvictionState, event: PodEvictionEventType, id: string): MachineTransition | null {
-  const k = `${state}|${event}`;
-  let t = table.get(k);
+  const row = table[state];
+  let t = row[event];
   if (t === undefined) {
     const actor = createTracedActor(podEvictionMachine, 'taint-eviction-pod', {
       snapshot: podEvictionMachine.resolveState({ value: state, context: {} }),
     });
     t = actor.send({ type: event });
     actor.stop();
-    table.set(k, t);
+    row[event] = t;
   }
   return t ? { id, from: t.from, to: t.to, event: t.event } : null;
 }
