@@ -116,6 +116,15 @@ export class SimHost implements ControllerHost {
   dirtyPods = new Set<string>();
   /** The same for nodes (by name), ReplicaSets (namespace/name) and Leases (node name). */
   dirtyNodes = new Set<string>();
+  /**
+   * Nodes whose heartbeat times alone were written since the last checkpoint (a kubelet's plain
+   * post: `announceHeartbeat`, and the kubelets' `touched`), unless also in dirtyNodes. Every
+   * other change of a node goes through announceNode, which puts it in dirtyNodes: a checkpoint
+   * keeps such a node's times against its last full copy without comparing the records (see
+   * SimulationImpl.saveCheckpoint). A name may be in both; the records changed since the last
+   * checkpoint are those of both sets.
+   */
+  heartbeatNodes = new Set<string>();
   dirtyReplicaSets = new Set<string>();
   dirtyLeases = new ClearCountingSet<string>();
   // The logs are flat (pairs one after the other), not an array per entry: checkpoints keep them,
@@ -299,7 +308,7 @@ export class SimHost implements ControllerHost {
    * statuses, taints and labels are the same), without copying the node.
    */
   announceHeartbeat(node: NodeRecord): void {
-    this.dirtyNodes.add(node.meta.name);
+    this.heartbeatNodes.add(node.meta.name);
     const before = this.nodeSeen.get(node.meta.name) ?? nodeBefore(node);
     for (const c of this.controllers) if (c.onNodeEvent) c.onNodeEvent(this, 'updated', node, before);
   }

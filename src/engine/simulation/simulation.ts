@@ -53,6 +53,7 @@ import { explainObject } from './explain';
 import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory } from './wiring';
+import { keysSharedWith } from '../model/sharedKeys';
 
 /** How many times the controllers are woken again at one instant while work is still due. */
 export const MAX_ROUNDS = 100;
@@ -63,6 +64,8 @@ export const MAX_ROUNDS = 100;
  * effect on decisions; the extra checkpoints are thinned like the others.
  */
 export const FINE_CHECKPOINT_EVERY = 10;
+/** Test switches: compare what a fast path of the checkpoints assumes with the slow path, and throw on a difference. */
+export const checkpointChecks = { heartbeats: false };
 /** Checkpoints kept; beyond this every other one is merged into its successor. */
 export const MAX_CHECKPOINTS = 48;
 
@@ -79,7 +82,8 @@ export const MAX_CHECKPOINTS = 48;
 /** The records of one map changed since the previous checkpoint (null: deleted), and the map's key order. */
 interface MapDelta<T> {
   delta: Map<string, T | null>;
-  order: string[];
+  /** shared between checkpoints: never edited */
+  order: readonly string[];
 }
 
 /**
@@ -195,7 +199,7 @@ export class SimulationImpl implements Simulation {
       leaseRenewed: (lease) => this.host.announceLease('updated', lease),
       leasesRenewed: (batch, count) => this.host.announceLeaseRenewals(batch, count),
       // restoring a checkpoint puts back only the records marked changed since it
-      touched: (node) => this.host.dirtyNodes.add(node.meta.name),
+      touched: (node) => this.host.heartbeatNodes.add(node.meta.name),
     });
     this.host.onNodeConditionsChanged = (node) => this.kubelets.conditionsChanged(node.meta.name, this.host.now);
     // big clusters: fewer checkpoints (each holds the controllers' saved memory), at most MAX_CHECKPOINTS kept
@@ -482,6 +486,31 @@ export class SimulationImpl implements Simulation {
     return copy;
   }
 
+  /**
+   * The checkpoint's entry for a node whose heartbeat times alone were written since the last
+   * checkpoint (in host.heartbeatNodes, not in dirtyNodes): its times against its nodeCopies
+   * entry, without comparing the records. Exact because, for every node, the live record equals
+   * its nodeCopies entry but for heartbeat times after each checkpoint (nodeCopy compares or makes
+   * that copy; a node no checkpoint saw is the snapshot's copy) and after a restore (every node
+   * put back is marked dirty, so the next checkpoint compares it), and between checkpoints a node
+   * changes only through announceNode (dirtyNodes) or a kubelet's heartbeat writes, which set
+   * lastHeartbeatTime, a field every condition has. 5,000 nodes at 5,000 nodes, every checkpoint:
+   * comparing them field by field was most of a checkpoint's node part. With
+   * `checkpointChecks.heartbeats` the comparison is made as well and a difference throws.
+   */
+  private heartbeatCopy(name: string, n: NodeRecord): NodeRecord | NodeHeartbeats {
+    const base = this.nodeCopies.get(name);
+    const conds = n.conditions;
+    if (base === undefined || base.conditions.length !== conds.length) return this.nodeCopy(name, n);
+    const times = new Array<number>(conds.length);
+    for (let i = 0; i < conds.length; i++) times[i] = conds[i].lastHeartbeatTime;
+    if (checkpointChecks.heartbeats) {
+      const slow = heartbeatsSince(n, base);
+      if (slow === undefined || slow.join() !== times.join()) throw new Error(`checkpoint: Node/${name} changed beyond its heartbeat times without being announced`);
+    }
+    return new NodeHeartbeats(base, times);
+  }
+
   private leaseCopy(name: string, l: LeaseRecord): LeaseRecord | LeaseRenewal {
     const base = this.leaseCopies.get(name);
     if (base !== undefined && sameFields(l, base, 'renewTime')) return new LeaseRenewal(base, l.renewTime);
@@ -499,10 +528,19 @@ export class SimulationImpl implements Simulation {
     host.podKeyLog = [];
     const indexLog = host.indexLog;
     host.indexLog = [];
-    const nodes = takeDelta(c.nodes, host.dirtyNodes, (n, name) => this.nodeCopy(name, n));
+    const nodeDelta = takeChanged(c.nodes, host.dirtyNodes, (n, name) => this.nodeCopy(name, n), false);
+    for (const name of host.heartbeatNodes) {
+      if (nodeDelta.has(name)) continue;
+      const n = c.nodes.get(name);
+      nodeDelta.set(name, n === undefined ? null : this.heartbeatCopy(name, n));
+    }
+    host.dirtyNodes.clear();
+    host.heartbeatNodes.clear();
+    // the key order: the last checkpoint's array when the keys are the same (most checkpoints)
+    const nodes = { delta: nodeDelta, order: keysSharedWith(last?.nodes.order ?? [], c.nodes) };
     const pristineSets = this.scenario.snapshot.cluster.replicaSets;
-    const replicaSets = takeDelta(c.replicaSets, host.dirtyReplicaSets, (r, key) => frozenReplicaSet(r, pristineSets.get(key)));
-    const leases = takeDelta(c.leases, host.dirtyLeases, (l, name) => this.leaseCopy(name, l));
+    const replicaSets = takeDelta(c.replicaSets, host.dirtyReplicaSets, (r, key) => frozenReplicaSet(r, pristineSets.get(key)), last?.replicaSets.order);
+    const leases = takeDelta(c.leases, host.dirtyLeases, (l, name) => this.leaseCopy(name, l), last?.leases.order);
     const factsDelta: (string | number)[] = [];
     for (const k of host.dirtyFacts) factsDelta.push(k, host.facts.get(k)!);
     host.dirtyFacts.clear();
@@ -571,8 +609,12 @@ export class SimulationImpl implements Simulation {
     const keysMoved = host.podKeyLog.length > 0 || dropped.some((c) => c.pods.keyLog.length > 0);
     const indexMoved = host.indexLog.length > 0 || dropped.some((c) => c.indexLog.length > 0);
     const liveIndex = indexMoved ? undefined : host.currentIndex;
+    // the nodes changed since the checkpoint: put back, and marked dirty below (see heartbeatCopy)
+    const nodesBack = new Set<string>(host.dirtyNodes);
+    for (const name of host.heartbeatNodes) nodesBack.add(name);
+    for (const c of dropped) for (const name of c.nodes.delta.keys()) nodesBack.add(name);
     const cluster: ClusterState = {
-      nodes: rewind(live.nodes, snap.nodes, chain, dropped, (c) => c.nodes.delta, host.dirtyNodes, nodeFrom, cp.nodes.order),
+      nodes: rewind(live.nodes, snap.nodes, chain, dropped, (c) => c.nodes.delta, nodesBack, nodeFrom, cp.nodes.order),
       pods: rewind(live.pods, snap.pods, chain, dropped, (c) => c.pods.delta, host.dirtyPods, clonePod, keysMoved ? podOrder(snap.pods, chain) : undefined),
       replicaSets: rewind(live.replicaSets, snap.replicaSets, chain, dropped, (c) => c.replicaSets.delta, host.dirtyReplicaSets, cloneReplicaSet, cp.replicaSets.order),
       daemonSets: copyMap(cp.daemonSets, cloneDaemonSet),
@@ -589,6 +631,9 @@ export class SimulationImpl implements Simulation {
     host.facts = facts;
     host.dirtyPods.clear();
     host.dirtyNodes.clear();
+    host.heartbeatNodes.clear();
+    // their nodeCopies entries may be copies made after the checkpoint: the next checkpoint compares them
+    for (const name of nodesBack) if (cluster.nodes.has(name)) host.dirtyNodes.add(name);
     host.dirtyReplicaSets.clear();
     host.dirtyLeases.clear();
     host.dirtyFacts.clear();
@@ -608,19 +653,23 @@ export class SimulationImpl implements Simulation {
   }
 }
 
-/** The changed records (copies) and the key order of a map; clears the dirty set. */
-function takeDelta<T, S = T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T, key: string) => S): MapDelta<S> {
-  return { delta: takeChanged(map, dirty, clone), order: [...map.keys()] };
+/**
+ * The changed records (copies) and the key order of a map; clears the dirty set. The order is
+ * `prevOrder` (the previous checkpoint's) when the keys are the same, in the same order: one
+ * array for consecutive checkpoints instead of a copy of 14,120 ReplicaSet keys each.
+ */
+function takeDelta<T, S = T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T, key: string) => S, prevOrder: readonly string[] | undefined): MapDelta<S> {
+  return { delta: takeChanged(map, dirty, clone), order: keysSharedWith(prevOrder ?? [], map) };
 }
 
-/** Copies of the records changed since the last checkpoint (null: deleted); clears the dirty set. */
-function takeChanged<T, S = T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T, key: string) => S): Map<string, S | null> {
+/** Copies of the records changed since the last checkpoint (null: deleted); clears the dirty set unless told not to. */
+function takeChanged<T, S = T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T, key: string) => S, clear = true): Map<string, S | null> {
   const delta = new Map<string, S | null>();
   for (const key of dirty) {
     const v = map.get(key);
     delta.set(key, v === undefined ? null : clone(v, key));
   }
-  dirty.clear();
+  if (clear) dirty.clear();
   return delta;
 }
 
@@ -635,7 +684,7 @@ function rewind<T, S = T>(
   map: Map<string, T>, base: Map<string, T>, chain: Checkpoint[], dropped: Checkpoint[],
   deltaOf: (c: Checkpoint) => Map<string, S | null>, dirty: Set<string>, clone: (v: T | S) => T,
   /** the keys' order at the checkpoint; undefined: the live map's order is that order */
-  order: string[] | Set<string> | undefined,
+  order: readonly string[] | Set<string> | undefined,
 ): Map<string, T> {
   const changed = new Set<string>(dirty);
   for (const c of dropped) for (const key of deltaOf(c).keys()) changed.add(key);
@@ -650,7 +699,7 @@ function rewind<T, S = T>(
     else map.delete(key);
   }
   if (order === undefined) return map;
-  if (map.size === (Array.isArray(order) ? order.length : order.size)) {
+  if (map.size === (order instanceof Set ? order.size : order.length)) {
     let i = 0, same = true;
     const it = order[Symbol.iterator]();
     for (const key of map.keys()) if (key !== it.next().value) { same = false; break; }

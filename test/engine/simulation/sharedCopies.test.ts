@@ -7,12 +7,12 @@
  * included, what it stands for: these tests fail when a controller starts
  * editing a `before`, or when a comparison lets a real change through.
  */
-import { after, describe, it } from 'node:test';
+import { after, afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
+import { checkpointChecks, createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
 import { frozenConditions, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from '../../../src/engine/simulation/checkpoint';
 import { defaultControllerFactory } from '../../../src/engine/simulation/wiring';
 import type { ControllerFactory } from '../../../src/engine/simulation/controllers';
@@ -92,6 +92,10 @@ describe('what the host last announced for a pod', () => {
 });
 
 describe('checkpoints that keep only heartbeat times', () => {
+  // every node a kubelet's heartbeat alone touched is kept without comparing the records: here it is compared too
+  beforeEach(() => { checkpointChecks.heartbeats = true; });
+  afterEach(() => { checkpointChecks.heartbeats = false; });
+
   /** Every map's keys in iteration order, each node's pods, and the records as exported. */
   const shape = (sim: SimulationImpl): string => JSON.stringify({
     pods: [...sim.cluster.pods.keys()],
@@ -133,6 +137,30 @@ describe('checkpoints that keep only heartbeat times', () => {
       fresh.goToPass(back);
       assert.equal(shape(sim), shape(fresh), `at pass ${back}`);
     }
+  });
+});
+
+describe('the heartbeat-only check', () => {
+  afterEach(() => { checkpointChecks.heartbeats = false; });
+  it('throws when a node changed beyond its heartbeat times without being announced', () => {
+    checkpointChecks.heartbeats = true;
+    const sim = make({ checkpointEvery: 1 });
+    sim.goToPass(3);
+    // a change the host is not told of, on a node its kubelet keeps posting for
+    const n = [...sim.cluster.nodes.values()][0];
+    n.conditions.find((c) => c.type === 'MemoryPressure')!.reason = 'edited in place';
+    assert.throws(() => sim.runUntil(sim.now + 6 * 60e6), /changed beyond its heartbeat times/);
+  });
+  it('a step back marks every node it put back dirty, so the next checkpoint compares it', () => {
+    checkpointChecks.heartbeats = true;
+    const sim = make({ checkpointEvery: 1 });
+    sim.runUntil(sim.startTime + 40 * 60e6);
+    sim.goToPass(100);
+    // forward over the recovery again, from a restore, with every fast path compared
+    sim.runUntil(sim.startTime + 45 * 60e6);
+    const fresh = make({ checkpointEvery: 1 });
+    fresh.runUntil(fresh.startTime + 45 * 60e6);
+    assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace));
   });
 });
 
