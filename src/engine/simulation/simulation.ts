@@ -524,7 +524,7 @@ export class SimulationImpl implements Simulation {
     const c = host.cluster;
     const last = this.checkpoints[this.checkpoints.length - 1];
     if (last && last.traceLength === host.trace.length && last.pass === host.pass && last.now === host.now) return;
-    const pods: PodDelta = { delta: takeChanged(c.pods, host.dirtyPods, (p, key) => host.frozenPod(key, p)), keyLog: host.podKeyLog };
+    const pods: PodDelta = { delta: host.takeDirtyPods(), keyLog: host.podKeyLog };
     host.podKeyLog = [];
     const indexLog = host.indexLog;
     host.indexLog = [];
@@ -615,7 +615,7 @@ export class SimulationImpl implements Simulation {
     for (const c of dropped) for (const name of c.nodes.delta.keys()) nodesBack.add(name);
     const cluster: ClusterState = {
       nodes: rewind(live.nodes, snap.nodes, chain, dropped, (c) => c.nodes.delta, nodesBack, nodeFrom, cp.nodes.order),
-      pods: rewind(live.pods, snap.pods, chain, dropped, (c) => c.pods.delta, host.dirtyPods, clonePod, keysMoved ? podOrder(snap.pods, chain) : undefined),
+      pods: rewind(live.pods, snap.pods, chain, dropped, (c) => c.pods.delta, host.dirtyPodKeys(), clonePod, keysMoved ? podOrder(snap.pods, chain) : undefined),
       replicaSets: rewind(live.replicaSets, snap.replicaSets, chain, dropped, (c) => c.replicaSets.delta, host.dirtyReplicaSets, cloneReplicaSet, cp.replicaSets.order),
       daemonSets: copyMap(cp.daemonSets, cloneDaemonSet),
       leases: rewind(live.leases, snap.leases, chain, dropped, (c) => c.leases.delta, host.dirtyLeases, leaseFrom, cp.leases.order),
@@ -629,7 +629,7 @@ export class SimulationImpl implements Simulation {
     host.controllerStartTime = cp.controllerStartTime;
     host.truncate(cp.traceLength);
     host.facts = facts;
-    host.dirtyPods.clear();
+    host.clearDirtyPods();
     host.dirtyNodes.clear();
     host.heartbeatNodes.clear();
     // their nodeCopies entries may be copies made after the checkpoint: the next checkpoint compares them
@@ -682,7 +682,7 @@ function takeChanged<T, S = T>(map: Map<string, T>, dirty: Set<string>, clone: (
  */
 function rewind<T, S = T>(
   map: Map<string, T>, base: Map<string, T>, chain: Checkpoint[], dropped: Checkpoint[],
-  deltaOf: (c: Checkpoint) => Map<string, S | null>, dirty: Set<string>, clone: (v: T | S) => T,
+  deltaOf: (c: Checkpoint) => Map<string, S | null>, dirty: Iterable<string>, clone: (v: T | S) => T,
   /** the keys' order at the checkpoint; undefined: the live map's order is that order */
   order: readonly string[] | Set<string> | undefined,
 ): Map<string, T> {
