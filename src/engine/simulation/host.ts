@@ -50,7 +50,12 @@ export class SimHost implements ControllerHost {
   readonly trace: Decision[] = [];
   /** decision seqs by object */
   byObject = new Map<ObjectRef, number[]>();
-  facts = new Map<string, number>();
+  /**
+   * The causes memory: per object, its facts and the decision each names, in pairs (fact, seq).
+   * Keyed by object rather than by an `object|fact` string: remember and recall run for most
+   * decisions, and a key string built per call had to be allocated and hashed whole each time.
+   */
+  facts: Facts = new Map();
   faults = new Map<string, Fault>();
   /** the running controllers, in the order of spec 1.3 */
   controllers: SimController[] = [];
@@ -187,8 +192,11 @@ export class SimHost implements ControllerHost {
   indexLog: (string | undefined)[] = [];
   /** Keys added to (true) and removed from (false) `cluster.pods` since the last checkpoint, in order, in pairs: key, added. */
   podKeyLog: (string | boolean)[] = [];
-  /** Facts remembered since the last checkpoint. */
-  dirtyFacts = new Set<string>();
+  /**
+   * The facts remembered since the last checkpoint, in order, in triples: object, fact, seq (one
+   * remembered twice is there twice; the later wins when a checkpoint's log is replayed).
+   */
+  factLog: (string | number)[] = [];
 
   /** formatTime(now), once per instant: most instants record many decisions */
   private nowText: string | undefined;
@@ -231,11 +239,15 @@ export class SimHost implements ControllerHost {
   }
 
   remember(object: ObjectRef, fact: string, seq: number): void {
-    const k = `${object}|${fact}`;
-    this.facts.set(k, seq);
-    this.dirtyFacts.add(k);
+    setFact(this.facts, object, fact, seq);
+    this.factLog.push(object, fact, seq);
   }
-  recall(object: ObjectRef, fact: string): number | undefined { return this.facts.get(`${object}|${fact}`); }
+  recall(object: ObjectRef, fact: string): number | undefined {
+    const list = this.facts.get(object);
+    if (list === undefined) return undefined;
+    for (let i = 0; i < list.length; i += 2) if (list[i] === fact) return list[i + 1] as number;
+    return undefined;
+  }
 
   armFault(verb: ApiVerb, resource: ApiResource, count: number, seq: number): void {
     const key = `${verb} ${resource}`;
@@ -433,6 +445,19 @@ export class SimHost implements ControllerHost {
 
   /** For world events that replace or remove a pod record without going through create/delete. */
   podRefOf(pod: PodRecord): ObjectRef { return podRef(pod.meta.namespace, pod.meta.name); }
+}
+
+/** The causes memory (SimHost.facts): per object, in pairs, a fact and the decision it names. */
+export type Facts = Map<ObjectRef, (string | number)[]>;
+
+/** Remembers in `facts` that `fact` of `object` is decision `seq`. */
+export function setFact(facts: Facts, object: ObjectRef, fact: string, seq: number): void {
+  const list = facts.get(object);
+  if (list === undefined) { facts.set(object, [fact, seq]); return; }
+  for (let i = 0; i < list.length; i += 2) {
+    if (list[i] === fact) { list[i + 1] = seq; return; }
+  }
+  list.push(fact, seq);
 }
 
 /** What the host keeps per pod key (see SimHost.podSlots). */

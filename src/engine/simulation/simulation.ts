@@ -45,7 +45,7 @@ import { Kubelets, nodeBefore } from '../kubelet/kubelets';
 import type {
   Explanation, ExpectationResult, MachineView, Simulation, SimulationOptions, StateView, ZoneView,
 } from './api';
-import { SimHost, indexPod } from './host';
+import { SimHost, indexPod, setFact, type Facts } from './host';
 import { applyWorldEvent, CONTROLLER_MANAGER_REF } from './world';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllers';
 import { cloneCluster, cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet, copyMap, frozenReplicaSet, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from './checkpoint';
@@ -112,7 +112,7 @@ interface Checkpoint {
   ignored: KObject[];
   /** podsByNode's changes since the previous checkpoint (see SimHost.indexLog) */
   indexLog: (string | undefined)[];
-  /** the facts remembered since the previous checkpoint, in pairs: key, seq */
+  /** the facts remembered since the previous checkpoint, in order, in triples: object, fact, seq (SimHost.factLog) */
   factsDelta: (string | number)[];
   kubelets: unknown;
   controllers: { name: string; saved: unknown }[];
@@ -541,9 +541,8 @@ export class SimulationImpl implements Simulation {
     const pristineSets = this.scenario.snapshot.cluster.replicaSets;
     const replicaSets = takeDelta(c.replicaSets, host.dirtyReplicaSets, (r, key) => frozenReplicaSet(r, pristineSets.get(key)), last?.replicaSets.order);
     const leases = takeDelta(c.leases, host.dirtyLeases, (l, name) => this.leaseCopy(name, l), last?.leases.order);
-    const factsDelta: (string | number)[] = [];
-    for (const k of host.dirtyFacts) factsDelta.push(k, host.facts.get(k)!);
-    host.dirtyFacts.clear();
+    const factsDelta = host.factLog;
+    host.factLog = [];
     this.checkpoints.push({
       pass: host.pass,
       now: host.now,
@@ -596,8 +595,8 @@ export class SimulationImpl implements Simulation {
     const chain = this.checkpoints.slice(0, k + 1);
     const dropped = this.checkpoints.slice(k + 1);
     this.checkpoints = chain;
-    const facts = new Map<string, number>();
-    for (const c of chain) for (let i = 0; i < c.factsDelta.length; i += 2) facts.set(c.factsDelta[i] as string, c.factsDelta[i + 1] as number);
+    const facts: Facts = new Map();
+    for (const c of chain) for (let i = 0; i < c.factsDelta.length; i += 3) setFact(facts, c.factsDelta[i] as string, c.factsDelta[i + 1] as string, c.factsDelta[i + 2] as number);
     // Only the records changed since the checkpoint (the dropped checkpoints' deltas and what is dirty
     // now) are put back; the others are the live records, unchanged since then. Rebuilding every record
     // from the snapshot and the deltas copied all 150,000 pods at 5,000 nodes on each step back.
@@ -636,7 +635,7 @@ export class SimulationImpl implements Simulation {
     for (const name of nodesBack) if (cluster.nodes.has(name)) host.dirtyNodes.add(name);
     host.dirtyReplicaSets.clear();
     host.dirtyLeases.clear();
-    host.dirtyFacts.clear();
+    host.factLog = [];
     host.podKeyLog = [];
     host.faults = new Map(cp.faults.map(([key, f]) => [key, { ...f }]));
     host.indexLog = [];
