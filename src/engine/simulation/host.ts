@@ -48,8 +48,29 @@ export class SimHost implements ControllerHost {
   pass: number | null = null;
   controllerStartTime: Micros;
   readonly trace: Decision[] = [];
-  /** decision seqs by object */
-  byObject = new Map<ObjectRef, number[]>();
+  /**
+   * Decision seqs by object, up to the decision `byObjectUpTo`: brought up to date from the trace
+   * when read (explain), not per decision. Only explain reads it; building it in decide was a
+   * look-up in a map of every object with decisions, and a list, per decision.
+   */
+  private byObjectMap = new Map<ObjectRef, number[]>();
+  private byObjectUpTo = 0;
+
+  /** Decision seqs by object, ascending. */
+  get byObject(): ReadonlyMap<ObjectRef, readonly number[]> {
+    const tr = this.trace, m = this.byObjectMap;
+    for (let i = this.byObjectUpTo; i < tr.length; i++) {
+      const d = tr[i];
+      // Most objects have a few decisions (a pod: evicted, or created, bound and started). A push
+      // onto an array reserves room for 16 more, so short lists are copied at their exact size instead.
+      const list = m.get(d.object);
+      if (!list) m.set(d.object, [d.seq]);
+      else if (list.length < SHORT_LIST) m.set(d.object, list.concat(d.seq));
+      else list.push(d.seq);
+    }
+    this.byObjectUpTo = tr.length;
+    return m;
+  }
   /**
    * The causes memory: per object, its facts and the decision each names, in pairs (fact, seq).
    * Keyed by object rather than by an `object|fact` string: remember and recall run for most
@@ -217,12 +238,6 @@ export class SimHost implements ControllerHost {
         summary: d.summary, because: d.because, causes, machine: d.machine ?? null, source: d.source,
       };
     this.trace.push(rec);
-    // Most objects have a few decisions (a pod: evicted, or created, bound and started). A push
-    // onto an array reserves room for 16 more, so short lists are copied at their exact size instead.
-    const list = this.byObject.get(d.object);
-    if (!list) this.byObject.set(d.object, [seq]);
-    else if (list.length < SHORT_LIST) this.byObject.set(d.object, list.concat(seq));
-    else list.push(seq);
     return seq;
   }
 
@@ -230,10 +245,12 @@ export class SimHost implements ControllerHost {
   truncate(length: number): void {
     if (this.trace.length <= length) return;
     this.trace.length = length;
-    for (const [k, list] of this.byObject) {
+    if (this.byObjectUpTo <= length) return;
+    this.byObjectUpTo = length;
+    for (const [k, list] of this.byObjectMap) {
       let n = list.length;
       while (n > 0 && list[n - 1] > length) n--;
-      if (n === 0) this.byObject.delete(k);
+      if (n === 0) this.byObjectMap.delete(k);
       else list.length = n;
     }
   }
