@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { checkpointChecks, createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
 import { frozenConditions, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from '../../../src/engine/simulation/checkpoint';
 import { defaultControllerFactory } from '../../../src/engine/simulation/wiring';
+import { kubeletChecks } from '../../../src/engine/kubelet/kubelets';
 import type { ControllerFactory } from '../../../src/engine/simulation/controllers';
 import type { PodBefore } from '../../../src/engine/controllers/controller';
 import type { KObject, LeaseRecord, NodeRecord, PodCondition, PodRecord } from '../../../src/engine/model/types';
@@ -93,8 +94,9 @@ describe('what the host last announced for a pod', () => {
 
 describe('checkpoints that keep only heartbeat times', () => {
   // every node a kubelet's heartbeat alone touched is kept without comparing the records: here it is compared too
-  beforeEach(() => { checkpointChecks.heartbeats = true; });
-  afterEach(() => { checkpointChecks.heartbeats = false; });
+  // (and every kubelet materialise passes over is checked to have nothing due)
+  beforeEach(() => { checkpointChecks.heartbeats = true; kubeletChecks.due = true; });
+  afterEach(() => { checkpointChecks.heartbeats = false; kubeletChecks.due = false; });
 
   /** Every map's keys in iteration order, each node's pods, and the records as exported. */
   const shape = (sim: SimulationImpl): string => JSON.stringify({
