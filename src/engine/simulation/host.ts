@@ -35,7 +35,7 @@ import type { VersionBehaviour } from '../versions/types';
 import type { ControllerName, Decision, DecisionInput } from '../trace/decision';
 import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
-import { frozenConditions, frozenPod } from './checkpoint';
+import { checkpointChecks, frozenConditions, frozenPod } from './checkpoint';
 
 export interface Fault {
   remaining: number;
@@ -171,7 +171,8 @@ export class SimHost implements ControllerHost {
     const delta = new Map<string, PodRecord | null>();
     const pods = this.cluster.pods;
     for (const slot of this.dirtyPodList) {
-      const pod = pods.get(slot.key);
+      const pod = slot.pod;
+      if (checkpointChecks.pods && pods.get(slot.key) !== pod) throw new Error(`checkpoint: Pod ${slot.key} in the pod map is not the record last passed to the host`);
       if (pod === undefined) { delta.set(slot.key, null); continue; }
       if (slot.pristineKnown === false) { slot.pristine = this.pristinePods.get(slot.key); slot.pristineKnown = true; }
       delta.set(slot.key, frozenPod(pod, slot.pristine, slot.seen?.conditions, this.madeCondition));
@@ -333,6 +334,7 @@ export class SimHost implements ControllerHost {
     }
     if (indexPodFrom(this.cluster.podsByNode, this.podNode, key, indexed, pod.nodeName)) this.indexLog.push(key, pod.nodeName);
     slot.seen = now;
+    slot.pod = pod;
     this.notifyPod('updated', pod, before);
   }
 
@@ -343,6 +345,7 @@ export class SimHost implements ControllerHost {
     this.podChanges?.add(key);
     const existing = this.cluster.pods.get(key);
     this.cluster.pods.set(key, pod);
+    slot.pod = pod;
     this.index(key, pod.nodeName);
     const seen = slot.seen;
     if (existing) {
@@ -368,6 +371,7 @@ export class SimHost implements ControllerHost {
     this.podKeyLog.push(key, false);
     this.index(key, undefined);
     slot.seen = undefined;
+    slot.pod = undefined;
     this.notifyPod('deleted', current, before);
   }
 
@@ -481,6 +485,14 @@ export function setFact(facts: Facts, object: ObjectRef, fact: string, seq: numb
 class PodSlot {
   /** what was last announced for the pod: its next `before` (undefined: not since the last reindex, or deleted) */
   seen: PodBefore | undefined = undefined;
+  /**
+   * The record last passed to updatePod or createPod (undefined: deleted), while the slot is in
+   * the dirty list: the pod map's record under the key, since the map changes only through
+   * createPod and deletePod (and a restore, which empties the list), and updatePod is given the
+   * record it edited (controllers/host.ts). A checkpoint reads it instead of looking the key up
+   * in the pod map; `checkpointChecks.pods` compares the two in tests.
+   */
+  pod: PodRecord | undefined = undefined;
   /** the snapshot's record under the key, once looked up (pristineKnown) */
   pristine: PodRecord | undefined = undefined;
   pristineKnown = false;

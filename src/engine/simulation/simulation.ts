@@ -48,7 +48,7 @@ import type {
 import { SimHost, indexPod, setFact, type Facts } from './host';
 import { applyWorldEvent, CONTROLLER_MANAGER_REF } from './world';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllers';
-import { cloneCluster, cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet, copyMap, frozenReplicaSet, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from './checkpoint';
+import { checkpointChecks, cloneCluster, cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet, copyMap, frozenReplicaSet, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from './checkpoint';
 import { explainObject } from './explain';
 import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
@@ -64,8 +64,7 @@ export const MAX_ROUNDS = 100;
  * effect on decisions; the extra checkpoints are thinned like the others.
  */
 export const FINE_CHECKPOINT_EVERY = 10;
-/** Test switches: compare what a fast path of the checkpoints assumes with the slow path, and throw on a difference. */
-export const checkpointChecks = { heartbeats: false };
+export { checkpointChecks };
 /** Checkpoints kept; beyond this every other one is merged into its successor. */
 export const MAX_CHECKPOINTS = 48;
 

@@ -95,8 +95,10 @@ describe('what the host last announced for a pod', () => {
 describe('checkpoints that keep only heartbeat times', () => {
   // every node a kubelet's heartbeat alone touched is kept without comparing the records: here it is compared too
   // (and every kubelet materialise passes over is checked to have nothing due)
-  beforeEach(() => { checkpointChecks.heartbeats = true; kubeletChecks.due = true; });
-  afterEach(() => { checkpointChecks.heartbeats = false; kubeletChecks.due = false; });
+  // (and every kubelet materialise passes over is checked to have nothing due, and every pod a
+  // checkpoint keeps to be the pod map's record)
+  beforeEach(() => { checkpointChecks.heartbeats = true; checkpointChecks.pods = true; kubeletChecks.due = true; });
+  afterEach(() => { checkpointChecks.heartbeats = false; checkpointChecks.pods = false; kubeletChecks.due = false; });
 
   /** Every map's keys in iteration order, each node's pods, and the records as exported. */
   const shape = (sim: SimulationImpl): string => JSON.stringify({
@@ -161,6 +163,28 @@ describe('the heartbeat-only check', () => {
     // forward over the recovery again, from a restore, with every fast path compared
     sim.runUntil(sim.startTime + 45 * 60e6);
     const fresh = make({ checkpointEvery: 1 });
+    fresh.runUntil(fresh.startTime + 45 * 60e6);
+    assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace));
+  });
+});
+
+describe('the checkpoint\'s pods', () => {
+  afterEach(() => { checkpointChecks.pods = false; });
+  it('the check throws when updatePod was given a record that is not the pod map\'s', () => {
+    checkpointChecks.pods = true;
+    const sim = make({ checkpointEvery: 1 });
+    sim.goToPass(2);
+    const p = [...sim.cluster.pods.values()][0];
+    sim.host.updatePod({ ...p, phase: 'Failed' });
+    assert.throws(() => sim.goToPass(3), /not the record last passed/);
+  });
+  it('pods evicted, replaced and stepped back over are the pod map\'s records', () => {
+    checkpointChecks.pods = true;
+    const sim = make({ checkpointEvery: 3 });
+    sim.runUntil(sim.startTime + 40 * 60e6);
+    sim.goToPass(50);
+    sim.runUntil(sim.startTime + 45 * 60e6);
+    const fresh = make({ checkpointEvery: 3 });
     fresh.runUntil(fresh.startTime + 45 * 60e6);
     assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace));
   });
