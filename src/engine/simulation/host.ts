@@ -165,20 +165,24 @@ export class SimHost implements ControllerHost {
 
   /**
    * The pods changed since the last checkpoint, as a checkpoint keeps them (frozenPod; null: deleted),
-   * in the order first changed; clears the list.
+   * in the order first changed, each key once; clears the list.
    */
-  takeDirtyPods(): Map<string, PodRecord | null> {
-    const delta = new Map<string, PodRecord | null>();
+  takeDirtyPods(): { keys: string[]; values: (PodRecord | null)[] } {
+    const list = this.dirtyPodList;
+    // sized up front: the checkpoint keeps them (each key is listed once)
+    const keys = new Array<string>(list.length), values = new Array<PodRecord | null>(list.length);
     const pods = this.cluster.pods;
-    for (const slot of this.dirtyPodList) {
+    for (let i = 0; i < list.length; i++) {
+      const slot = list[i];
       const pod = slot.pod;
       if (checkpointChecks.pods && pods.get(slot.key) !== pod) throw new Error(`checkpoint: Pod ${slot.key} in the pod map is not the record last passed to the host`);
-      if (pod === undefined) { delta.set(slot.key, null); continue; }
+      keys[i] = slot.key;
+      if (pod === undefined) { values[i] = null; continue; }
       if (slot.pristineKnown === false) { slot.pristine = this.pristinePods.get(slot.key); slot.pristineKnown = true; }
-      delta.set(slot.key, frozenPod(pod, slot.pristine, slot.seen?.conditions, this.madeCondition));
+      values[i] = frozenPod(pod, slot.pristine, slot.seen?.conditions, this.madeCondition);
     }
     this.clearDirtyPods();
-    return delta;
+    return { keys, values };
   }
 
   private slotOf(key: string): PodSlot {

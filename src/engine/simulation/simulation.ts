@@ -93,6 +93,7 @@ interface MapDelta<T> {
  * time and memory while pods come and go all through an outage.
  */
 interface PodDelta {
+  /** built from `changed` when first read (a restore, thinning): see PodChanges */
   delta: Map<string, PodRecord | null>;
   /** in pairs: key, added (see SimHost.podKeyLog) */
   keyLog: (string | boolean)[];
@@ -523,7 +524,7 @@ export class SimulationImpl implements Simulation {
     const c = host.cluster;
     const last = this.checkpoints[this.checkpoints.length - 1];
     if (last && last.traceLength === host.trace.length && last.pass === host.pass && last.now === host.now) return;
-    const pods: PodDelta = { delta: host.takeDirtyPods(), keyLog: host.podKeyLog };
+    const pods: PodDelta = new PodChanges(host.takeDirtyPods(), host.podKeyLog);
     host.podKeyLog = [];
     const indexLog = host.indexLog;
     host.indexLog = [];
@@ -735,6 +736,36 @@ function podsByNodeAt(base: Map<string, PodRecord>, chain: Checkpoint[]): { byNo
   for (const [key, pod] of base) indexPod(byNode, podNode, key, pod.nodeName);
   for (const c of chain) for (let i = 0; i < c.indexLog.length; i += 2) indexPod(byNode, podNode, c.indexLog[i]!, c.indexLog[i + 1]);
   return { byNode, podNode };
+}
+
+/**
+ * A checkpoint's pods: the changed ones as the host listed them (each key once, in the order first
+ * changed), and the map a restore or thinning reads built from them only when first read. Most
+ * checkpoints are never read, and the one after MarkPodsNotReady holds 50,000 pods at 5,000 nodes:
+ * a map of them was 50,000 inserts (and its growth) per checkpoint for nothing.
+ */
+class PodChanges implements PodDelta {
+  private changed: { keys: string[]; values: (PodRecord | null)[] } | undefined;
+  private map: Map<string, PodRecord | null> | undefined;
+  constructor(changed: { keys: string[]; values: (PodRecord | null)[] }, public keyLog: (string | boolean)[]) {
+    this.changed = changed;
+  }
+
+  get delta(): Map<string, PodRecord | null> {
+    if (this.map === undefined) {
+      const m = new Map<string, PodRecord | null>();
+      const { keys, values } = this.changed!;
+      for (let i = 0; i < keys.length; i++) m.set(keys[i], values[i]);
+      this.map = m;
+      this.changed = undefined;
+    }
+    return this.map;
+  }
+
+  set delta(m: Map<string, PodRecord | null>) {
+    this.map = m;
+    this.changed = undefined;
+  }
 }
 
 /** Two consecutive deltas as one (the later one wins). */
