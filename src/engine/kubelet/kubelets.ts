@@ -140,6 +140,15 @@ export interface KubeletState {
    * rebuilds the states without it.
    */
   leaseRecord?: LeaseRecord;
+  /**
+   * Before this time `materialise` has nothing to write for this kubelet: its next plain post's
+   * and next renewal's grid times, as the last `materialise` that looked at it found them (NEVER:
+   * neither). -Infinity when unknown: every change of the kubelet's timing (status, lease, anchors,
+   * lastPost, lastRenew) outside `materialise` resets it (post, renew, stop; new and restored
+   * states start without it). A `materialise` (all 5,000 kubelets every 10 s at 5,000 nodes)
+   * then passes over a kubelet with nothing due with one comparison instead of two divisions.
+   */
+  due?: Micros;
 }
 
 /** The numbers kept per kubelet in a checkpoint: anchor, lastPost, leaseAnchor, lastRenew, repostAt. */
@@ -168,6 +177,8 @@ export interface KubeletView {
 }
 
 const NEVER = Number.POSITIVE_INFINITY;
+/** KubeletState.due when not known */
+const UNKNOWN = Number.NEGATIVE_INFINITY;
 
 export class Kubelets {
   private states = new Map<string, KubeletState>();
@@ -201,7 +212,7 @@ export class Kubelets {
     const running = ready !== undefined && now - latest <= this.settings.gracePeriod;
     const st: KubeletState = {
       node: name, status: running, lease: running, desired: desiredFromNode(node),
-      anchor: now, lastPost: now, leaseAnchor: now, lastRenew: now,
+      anchor: now, lastPost: now, leaseAnchor: now, lastRenew: now, due: UNKNOWN,
     };
     this.states.set(name, st);
     if (running) this.nextPlain = Math.min(this.nextPlain, now + Math.min(this.period, this.renewInterval()));
@@ -242,6 +253,7 @@ export class Kubelets {
       if (this.settings.leases) this.renew(st, now);
       st.leaseAnchor = now;
     }
+    st.due = UNKNOWN;
     this.nextPlain = Math.min(this.nextPlain, now + Math.min(this.period, this.renewInterval()));
     return { changed };
   }
@@ -252,6 +264,7 @@ export class Kubelets {
     if (!st) return;
     if (only !== 'lease') { st.status = false; st.repostAt = undefined; }
     if (only !== 'status') st.lease = false;
+    st.due = UNKNOWN;
   }
 
   /**
@@ -334,7 +347,17 @@ export class Kubelets {
     let next = NEVER;
     const p = this.period, l = this.renewInterval();
     const batch = this.hooks.leasesRenewed !== undefined;
+    const leases = this.settings.leases;
     for (const st of this.states.values()) {
+      // nothing due for this kubelet before st.due (see KubeletState.due), and what the loop below
+      // would give `next` for it is st.due itself: times only grow between two resets of it
+      const due = st.due!;
+      if (now < due) {
+        if (kubeletChecks.due) checkNothingDue(st, now, p, l, leases, due);
+        if (due < next) next = due;
+        continue;
+      }
+      let stDue = NEVER;
       if (st.status) {
         const k = Math.floor((now - st.anchor) / p);
         const pt = st.anchor + k * p;
@@ -342,14 +365,16 @@ export class Kubelets {
           const node = this.cluster.nodes.get(st.node);
           if (node) this.heartbeat(st, node, pt);
         }
-        next = Math.min(next, st.anchor + (k + 1) * p);
+        stDue = st.anchor + (k + 1) * p;
       }
-      if (st.lease && this.settings.leases) {
+      if (st.lease && leases) {
         const j = Math.floor((now - st.leaseAnchor) / l);
         const lt = st.leaseAnchor + j * l;
         if (lt > st.lastRenew) this.renew(st, lt, batch);
-        next = Math.min(next, st.leaseAnchor + (j + 1) * l);
+        stDue = Math.min(stDue, st.leaseAnchor + (j + 1) * l);
       }
+      st.due = stDue;
+      next = Math.min(next, stDue);
     }
     this.nextPlain = next;
     // Announced after the loop: for each node its status post still comes first; the order among
@@ -414,7 +439,7 @@ export class Kubelets {
       const f = s.flags[i], t = i * TIMES;
       const st: KubeletState = {
         node: s.nodes[i], status: (f & 1) !== 0, lease: (f & 2) !== 0, desired: s.desired[i],
-        anchor: s.times[t], lastPost: s.times[t + 1], leaseAnchor: s.times[t + 2], lastRenew: s.times[t + 3],
+        anchor: s.times[t], lastPost: s.times[t + 1], leaseAnchor: s.times[t + 2], lastRenew: s.times[t + 3], due: UNKNOWN,
       };
       if (f & 4) st.posted = true;
       if (f & 8) st.repostAt = s.times[t + 4];
@@ -442,6 +467,8 @@ export class Kubelets {
   /** A full post of `desired` at t; announces the node when anything but heartbeat times changed. */
   private post(st: KubeletState, node: NodeRecord, t: Micros, why: 'repost' | 'start' | 'condition'): boolean {
     const before = nodeBefore(node);
+    // the callers move the anchor too
+    st.due = UNKNOWN;
     let changed = false;
     for (const d of st.desired) {
       const c = node.conditions.find((x) => x.type === d.type);
@@ -464,6 +491,8 @@ export class Kubelets {
 
   private renew(st: KubeletState, t: Micros, batch = false): void {
     st.lastRenew = t;
+    // materialise sets it again after renewing
+    st.due = UNKNOWN;
     const existing = st.leaseRecord ?? (st.leaseRecord = this.cluster.leases.get(st.node));
     if (existing) {
       existing.renewTime = t;
@@ -487,6 +516,24 @@ export class Kubelets {
     st.leaseRecord = lease;
     this.hooks.leaseCreated(lease);
   }
+}
+
+/** Test switch: materialise checks that a kubelet it passes over (KubeletState.due) has nothing due, as the full computation says. */
+export const kubeletChecks = { due: false };
+
+function checkNothingDue(st: KubeletState, now: Micros, p: Duration, l: Duration, leases: boolean, due: Micros): void {
+  let slow = NEVER;
+  if (st.status) {
+    const k = Math.floor((now - st.anchor) / p);
+    if (st.anchor + k * p > st.lastPost) throw new Error(`kubelet ${st.node}: a post due at ${now} was passed over`);
+    slow = st.anchor + (k + 1) * p;
+  }
+  if (st.lease && leases) {
+    const j = Math.floor((now - st.leaseAnchor) / l);
+    if (st.leaseAnchor + j * l > st.lastRenew) throw new Error(`kubelet ${st.node}: a renewal due at ${now} was passed over`);
+    slow = Math.min(slow, st.leaseAnchor + (j + 1) * l);
+  }
+  if (slow !== due) throw new Error(`kubelet ${st.node}: next due ${slow}, kept ${due}`);
 }
 
 /** The node as an informer's old object would show it (copies, so later mutations do not leak in). */

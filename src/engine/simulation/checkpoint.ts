@@ -10,6 +10,12 @@
 import type { ClusterState } from '../model/cluster';
 import type { DaemonSetRecord, LeaseRecord, NodeRecord, ObjectMeta, PodCondition, PodRecord, ReplicaSetRecord } from '../model/types';
 
+/**
+ * Test switches: compare what a fast path of the checkpoints assumes with the slow path, and
+ * throw on a difference (heartbeats: SimulationImpl.heartbeatCopy; pods: SimHost.takeDirtyPods).
+ */
+export const checkpointChecks = { heartbeats: false, pods: false };
+
 // labels and annotations are shared: nothing in the engine changes them in place (apply and patch make new records)
 function meta<M extends ObjectMeta>(m: M): M {
   return { ...m, ownerReferences: m.ownerReferences.map((o) => ({ ...o })) };

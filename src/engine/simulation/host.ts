@@ -35,7 +35,7 @@ import type { VersionBehaviour } from '../versions/types';
 import type { ControllerName, Decision, DecisionInput } from '../trace/decision';
 import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
-import { frozenConditions, frozenPod } from './checkpoint';
+import { checkpointChecks, frozenConditions, frozenPod } from './checkpoint';
 
 export interface Fault {
   remaining: number;
@@ -48,15 +48,47 @@ export class SimHost implements ControllerHost {
   pass: number | null = null;
   controllerStartTime: Micros;
   readonly trace: Decision[] = [];
-  /** decision seqs by object */
-  byObject = new Map<ObjectRef, number[]>();
-  facts = new Map<string, number>();
+  /**
+   * Decision seqs by object, up to the decision `byObjectUpTo`: brought up to date from the trace
+   * when read (explain), not per decision. Only explain reads it; building it in decide was a
+   * look-up in a map of every object with decisions, and a list, per decision.
+   */
+  private byObjectMap = new Map<ObjectRef, number[]>();
+  private byObjectUpTo = 0;
+
+  /** Decision seqs by object, ascending. */
+  get byObject(): ReadonlyMap<ObjectRef, readonly number[]> {
+    const tr = this.trace, m = this.byObjectMap;
+    for (let i = this.byObjectUpTo; i < tr.length; i++) {
+      const d = tr[i];
+      // Most objects have a few decisions (a pod: evicted, or created, bound and started). A push
+      // onto an array reserves room for 16 more, so short lists are copied at their exact size instead.
+      const list = m.get(d.object);
+      if (!list) m.set(d.object, [d.seq]);
+      else if (list.length < SHORT_LIST) m.set(d.object, list.concat(d.seq));
+      else list.push(d.seq);
+    }
+    this.byObjectUpTo = tr.length;
+    return m;
+  }
+  /**
+   * The causes memory: per object, its facts and the decision each names, in pairs (fact, seq).
+   * Keyed by object rather than by an `object|fact` string: remember and recall run for most
+   * decisions, and a key string built per call had to be allocated and hashed whole each time.
+   */
+  facts: Facts = new Map();
   faults = new Map<string, Fault>();
   /** the running controllers, in the order of spec 1.3 */
   controllers: SimController[] = [];
   /** what the controllers were last told about each node */
   private nodeSeen = new Map<string, NodeBefore>();
-  private podSeen = new Map<string, PodBefore>();
+  /**
+   * Per pod key the host was told of: what it last announced for the pod, the snapshot's record
+   * under the key, whether it changed since the last checkpoint. One look-up per pod change
+   * instead of one per map (what was announced, the dirty set): at 5,000 nodes a look-up in a map
+   * of 150,000 keys is a cache miss or more, and MarkPodsNotReady changes 50,000 pods at once.
+   */
+  private podSlots = new Map<string, PodSlot>();
   /** The snapshot's pods (never edited: the simulation works on a copy): checkpoints' pods share their metadata when equal. */
   pristinePods: ReadonlyMap<string, PodRecord> = new Map();
   /** the last condition frozenConditions had to copy */
@@ -88,7 +120,8 @@ export class SimHost implements ControllerHost {
     // the records were put in wholesale (the start, a step back): a view must compare them all
     this.podChangesLost = true;
     this.nodeSeen.clear();
-    this.podSeen.clear();
+    // what was announced is forgotten (slots still listed as dirty keep their pristine record only)
+    this.podSlots = new Map();
     for (const node of this.cluster.nodes.values()) this.nodeSeen.set(node.meta.name, nodeBefore(node));
     let byNode = new Map<string, Set<string>>();
     if (index) {
@@ -112,10 +145,71 @@ export class SimHost implements ControllerHost {
     return { byNode: this.cluster.podsByNode, podNode: this.podNode };
   }
 
-  /** Pods created, changed or deleted through the host since the last checkpoint (checkpoints keep only these). */
-  dirtyPods = new Set<string>();
+  /**
+   * Pods created, changed or deleted through the host since the last checkpoint (checkpoints keep
+   * only these), in the order first changed: slots, each listed once per round (PodSlot.dirtyRound),
+   * without a set's look-up.
+   */
+  private dirtyPodList: PodSlot[] = [];
+  private dirtyRound = 0;
+
+  /** The keys of the pods changed since the last checkpoint. */
+  dirtyPodKeys(): string[] {
+    return this.dirtyPodList.map((s) => s.key);
+  }
+
+  clearDirtyPods(): void {
+    this.dirtyPodList = [];
+    this.dirtyRound++;
+  }
+
+  /**
+   * The pods changed since the last checkpoint, as a checkpoint keeps them (frozenPod; null: deleted),
+   * in the order first changed, each key once; clears the list.
+   */
+  takeDirtyPods(): { keys: string[]; values: (PodRecord | null)[] } {
+    const list = this.dirtyPodList;
+    // sized up front: the checkpoint keeps them (each key is listed once)
+    const keys = new Array<string>(list.length), values = new Array<PodRecord | null>(list.length);
+    const pods = this.cluster.pods;
+    for (let i = 0; i < list.length; i++) {
+      const slot = list[i];
+      const pod = slot.pod;
+      if (checkpointChecks.pods && pods.get(slot.key) !== pod) throw new Error(`checkpoint: Pod ${slot.key} in the pod map is not the record last passed to the host`);
+      keys[i] = slot.key;
+      if (pod === undefined) { values[i] = null; continue; }
+      if (slot.pristineKnown === false) { slot.pristine = this.pristinePods.get(slot.key); slot.pristineKnown = true; }
+      values[i] = frozenPod(pod, slot.pristine, slot.seen?.conditions, this.madeCondition);
+    }
+    this.clearDirtyPods();
+    return { keys, values };
+  }
+
+  private slotOf(key: string): PodSlot {
+    let slot = this.podSlots.get(key);
+    if (slot === undefined) {
+      slot = new PodSlot(key);
+      this.podSlots.set(key, slot);
+    }
+    return slot;
+  }
+
+  private markDirty(slot: PodSlot): void {
+    if (slot.dirtyRound === this.dirtyRound) return;
+    slot.dirtyRound = this.dirtyRound;
+    this.dirtyPodList.push(slot);
+  }
   /** The same for nodes (by name), ReplicaSets (namespace/name) and Leases (node name). */
   dirtyNodes = new Set<string>();
+  /**
+   * Nodes whose heartbeat times alone were written since the last checkpoint (a kubelet's plain
+   * post: `announceHeartbeat`, and the kubelets' `touched`), unless also in dirtyNodes. Every
+   * other change of a node goes through announceNode, which puts it in dirtyNodes: a checkpoint
+   * keeps such a node's times against its last full copy without comparing the records (see
+   * SimulationImpl.saveCheckpoint). A name may be in both; the records changed since the last
+   * checkpoint are those of both sets.
+   */
+  heartbeatNodes = new Set<string>();
   dirtyReplicaSets = new Set<string>();
   dirtyLeases = new ClearCountingSet<string>();
   // The logs are flat (pairs one after the other), not an array per entry: checkpoints keep them,
@@ -124,8 +218,11 @@ export class SimHost implements ControllerHost {
   indexLog: (string | undefined)[] = [];
   /** Keys added to (true) and removed from (false) `cluster.pods` since the last checkpoint, in order, in pairs: key, added. */
   podKeyLog: (string | boolean)[] = [];
-  /** Facts remembered since the last checkpoint. */
-  dirtyFacts = new Set<string>();
+  /**
+   * The facts remembered since the last checkpoint, in order, in triples: object, fact, seq (one
+   * remembered twice is there twice; the later wins when a checkpoint's log is replayed).
+   */
+  factLog: (string | number)[] = [];
 
   /** formatTime(now), once per instant: most instants record many decisions */
   private nowText: string | undefined;
@@ -146,12 +243,6 @@ export class SimHost implements ControllerHost {
         summary: d.summary, because: d.because, causes, machine: d.machine ?? null, source: d.source,
       };
     this.trace.push(rec);
-    // Most objects have a few decisions (a pod: evicted, or created, bound and started). A push
-    // onto an array reserves room for 16 more, so short lists are copied at their exact size instead.
-    const list = this.byObject.get(d.object);
-    if (!list) this.byObject.set(d.object, [seq]);
-    else if (list.length < SHORT_LIST) this.byObject.set(d.object, list.concat(seq));
-    else list.push(seq);
     return seq;
   }
 
@@ -159,20 +250,26 @@ export class SimHost implements ControllerHost {
   truncate(length: number): void {
     if (this.trace.length <= length) return;
     this.trace.length = length;
-    for (const [k, list] of this.byObject) {
+    if (this.byObjectUpTo <= length) return;
+    this.byObjectUpTo = length;
+    for (const [k, list] of this.byObjectMap) {
       let n = list.length;
       while (n > 0 && list[n - 1] > length) n--;
-      if (n === 0) this.byObject.delete(k);
+      if (n === 0) this.byObjectMap.delete(k);
       else list.length = n;
     }
   }
 
   remember(object: ObjectRef, fact: string, seq: number): void {
-    const k = `${object}|${fact}`;
-    this.facts.set(k, seq);
-    this.dirtyFacts.add(k);
+    setFact(this.facts, object, fact, seq);
+    this.factLog.push(object, fact, seq);
   }
-  recall(object: ObjectRef, fact: string): number | undefined { return this.facts.get(`${object}|${fact}`); }
+  recall(object: ObjectRef, fact: string): number | undefined {
+    const list = this.facts.get(object);
+    if (list === undefined) return undefined;
+    for (let i = 0; i < list.length; i += 2) if (list[i] === fact) return list[i + 1] as number;
+    return undefined;
+  }
 
   armFault(verb: ApiVerb, resource: ApiResource, count: number, seq: number): void {
     const key = `${verb} ${resource}`;
@@ -227,38 +324,42 @@ export class SimHost implements ControllerHost {
 
   updatePod(pod: PodRecord): void {
     const key = nsKey(pod.meta.namespace, pod.meta.name);
-    this.dirtyPods.add(key);
+    const slot = this.slotOf(key);
+    this.markDirty(slot);
     this.podChanges?.add(key);
-    const seen = this.podSeen.get(key);
+    const seen = slot.seen;
     const now = this.seenOf(pod, seen);
+    const indexed = this.podNode.get(key);
     let before = seen;
     if (!before) {
       // never announced: its current record, under the node it was indexed under; that is `now`
       // itself when the node is the same (both are never edited, see seenOf)
-      const indexed = this.podNode.get(key);
       before = indexed === now.nodeName ? now : { ...now, nodeName: indexed };
     }
-    this.index(key, pod.nodeName);
-    this.podSeen.set(key, now);
+    if (indexPodFrom(this.cluster.podsByNode, this.podNode, key, indexed, pod.nodeName)) this.indexLog.push(key, pod.nodeName);
+    slot.seen = now;
+    slot.pod = pod;
     this.notifyPod('updated', pod, before);
   }
 
   createPod(pod: PodRecord): void {
     const key = nsKey(pod.meta.namespace, pod.meta.name);
-    this.dirtyPods.add(key);
+    const slot = this.slotOf(key);
+    this.markDirty(slot);
     this.podChanges?.add(key);
     const existing = this.cluster.pods.get(key);
     this.cluster.pods.set(key, pod);
+    slot.pod = pod;
     this.index(key, pod.nodeName);
-    const seen = this.podSeen.get(key);
+    const seen = slot.seen;
     if (existing) {
-      const before = seen ?? this.podBefore(key, existing);
-      this.podSeen.set(key, this.seenOf(pod, seen));
+      const before = seen ?? this.podBefore(key, slot, existing);
+      slot.seen = this.seenOf(pod, seen);
       this.notifyPod('updated', pod, before);
       return;
     }
     this.podKeyLog.push(key, true);
-    this.podSeen.set(key, this.seenOf(pod, seen));
+    slot.seen = this.seenOf(pod, seen);
     this.notifyPod('added', pod, undefined);
   }
 
@@ -266,13 +367,15 @@ export class SimHost implements ControllerHost {
     const key = nsKey(pod.meta.namespace, pod.meta.name);
     const current = this.cluster.pods.get(key);
     if (!current) return;
-    this.dirtyPods.add(key);
+    const slot = this.slotOf(key);
+    this.markDirty(slot);
     this.podChanges?.add(key);
-    const before = this.podBefore(key, current);
+    const before = this.podBefore(key, slot, current);
     this.cluster.pods.delete(key);
     this.podKeyLog.push(key, false);
     this.index(key, undefined);
-    this.podSeen.delete(key);
+    slot.seen = undefined;
+    slot.pod = undefined;
     this.notifyPod('deleted', current, before);
   }
 
@@ -299,7 +402,7 @@ export class SimHost implements ControllerHost {
    * statuses, taints and labels are the same), without copying the node.
    */
   announceHeartbeat(node: NodeRecord): void {
-    this.dirtyNodes.add(node.meta.name);
+    this.heartbeatNodes.add(node.meta.name);
     const before = this.nodeSeen.get(node.meta.name) ?? nodeBefore(node);
     for (const c of this.controllers) if (c.onNodeEvent) c.onNodeEvent(this, 'updated', node, before);
   }
@@ -344,17 +447,12 @@ export class SimHost implements ControllerHost {
     for (const c of this.controllers) if (c.onPodEvent) c.onPodEvent(this, type, pod, before);
   }
 
-  private podBefore(key: string, pod: PodRecord): PodBefore {
-    const seen = this.podSeen.get(key);
+  private podBefore(key: string, slot: PodSlot, pod: PodRecord): PodBefore {
+    const seen = slot.seen;
     if (seen) return seen;
     const b = this.seenOf(pod, undefined);
     b.nodeName = this.podNode.get(key);
     return b;
-  }
-
-  /** A checkpoint's copy of the pod: see frozenPod. */
-  frozenPod(key: string, pod: PodRecord): PodRecord {
-    return frozenPod(pod, this.pristinePods.get(key), this.podSeen.get(key)?.conditions, this.madeCondition);
   }
 
   /**
@@ -374,6 +472,39 @@ export class SimHost implements ControllerHost {
   podRefOf(pod: PodRecord): ObjectRef { return podRef(pod.meta.namespace, pod.meta.name); }
 }
 
+/** The causes memory (SimHost.facts): per object, in pairs, a fact and the decision it names. */
+export type Facts = Map<ObjectRef, (string | number)[]>;
+
+/** Remembers in `facts` that `fact` of `object` is decision `seq`. */
+export function setFact(facts: Facts, object: ObjectRef, fact: string, seq: number): void {
+  const list = facts.get(object);
+  if (list === undefined) { facts.set(object, [fact, seq]); return; }
+  for (let i = 0; i < list.length; i += 2) {
+    if (list[i] === fact) { list[i + 1] = seq; return; }
+  }
+  list.push(fact, seq);
+}
+
+/** What the host keeps per pod key (see SimHost.podSlots). */
+class PodSlot {
+  /** what was last announced for the pod: its next `before` (undefined: not since the last reindex, or deleted) */
+  seen: PodBefore | undefined = undefined;
+  /**
+   * The record last passed to updatePod or createPod (undefined: deleted), while the slot is in
+   * the dirty list: the pod map's record under the key, since the map changes only through
+   * createPod and deletePod (and a restore, which empties the list), and updatePod is given the
+   * record it edited (controllers/host.ts). A checkpoint reads it instead of looking the key up
+   * in the pod map; `checkpointChecks.pods` compares the two in tests.
+   */
+  pod: PodRecord | undefined = undefined;
+  /** the snapshot's record under the key, once looked up (pristineKnown) */
+  pristine: PodRecord | undefined = undefined;
+  pristineKnown = false;
+  /** the round of SimHost.dirtyPodList this slot was last listed in */
+  dirtyRound = -1;
+  constructor(readonly key: string) {}
+}
+
 /** A Set that counts its clears: names added since a clear are known to be in it while the count is unchanged. */
 export class ClearCountingSet<T> extends Set<T> {
   clears = 0;
@@ -389,7 +520,11 @@ export class ClearCountingSet<T> extends Set<T> {
  * the index, in the same order, back.
  */
 export function indexPod(byNode: Map<string, Set<string>>, podNode: Map<string, string>, key: string, nodeName: string | undefined): boolean {
-  const old = podNode.get(key);
+  return indexPodFrom(byNode, podNode, key, podNode.get(key), nodeName);
+}
+
+/** indexPod, with `old` the node the pod is indexed under now (podNode's entry, already looked up). */
+function indexPodFrom(byNode: Map<string, Set<string>>, podNode: Map<string, string>, key: string, old: string | undefined, nodeName: string | undefined): boolean {
   if (old === nodeName) return false;
   if (old !== undefined) {
     const s = byNode.get(old);

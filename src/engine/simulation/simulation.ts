@@ -45,14 +45,15 @@ import { Kubelets, nodeBefore } from '../kubelet/kubelets';
 import type {
   Explanation, ExpectationResult, MachineView, Simulation, SimulationOptions, StateView, ZoneView,
 } from './api';
-import { SimHost, indexPod } from './host';
+import { SimHost, indexPod, setFact, type Facts } from './host';
 import { applyWorldEvent, CONTROLLER_MANAGER_REF } from './world';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllers';
-import { cloneCluster, cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet, copyMap, frozenReplicaSet, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from './checkpoint';
+import { checkpointChecks, cloneCluster, cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet, copyMap, frozenReplicaSet, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from './checkpoint';
 import { explainObject } from './explain';
 import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory } from './wiring';
+import { keysSharedWith } from '../model/sharedKeys';
 
 /** How many times the controllers are woken again at one instant while work is still due. */
 export const MAX_ROUNDS = 100;
@@ -63,6 +64,7 @@ export const MAX_ROUNDS = 100;
  * effect on decisions; the extra checkpoints are thinned like the others.
  */
 export const FINE_CHECKPOINT_EVERY = 10;
+export { checkpointChecks };
 /** Checkpoints kept; beyond this every other one is merged into its successor. */
 export const MAX_CHECKPOINTS = 48;
 
@@ -79,7 +81,8 @@ export const MAX_CHECKPOINTS = 48;
 /** The records of one map changed since the previous checkpoint (null: deleted), and the map's key order. */
 interface MapDelta<T> {
   delta: Map<string, T | null>;
-  order: string[];
+  /** shared between checkpoints: never edited */
+  order: readonly string[];
 }
 
 /**
@@ -90,6 +93,7 @@ interface MapDelta<T> {
  * time and memory while pods come and go all through an outage.
  */
 interface PodDelta {
+  /** built from `changed` when first read (a restore, thinning): see PodChanges */
   delta: Map<string, PodRecord | null>;
   /** in pairs: key, added (see SimHost.podKeyLog) */
   keyLog: (string | boolean)[];
@@ -108,7 +112,7 @@ interface Checkpoint {
   ignored: KObject[];
   /** podsByNode's changes since the previous checkpoint (see SimHost.indexLog) */
   indexLog: (string | undefined)[];
-  /** the facts remembered since the previous checkpoint, in pairs: key, seq */
+  /** the facts remembered since the previous checkpoint, in order, in triples: object, fact, seq (SimHost.factLog) */
   factsDelta: (string | number)[];
   kubelets: unknown;
   controllers: { name: string; saved: unknown }[];
@@ -195,7 +199,7 @@ export class SimulationImpl implements Simulation {
       leaseRenewed: (lease) => this.host.announceLease('updated', lease),
       leasesRenewed: (batch, count) => this.host.announceLeaseRenewals(batch, count),
       // restoring a checkpoint puts back only the records marked changed since it
-      touched: (node) => this.host.dirtyNodes.add(node.meta.name),
+      touched: (node) => this.host.heartbeatNodes.add(node.meta.name),
     });
     this.host.onNodeConditionsChanged = (node) => this.kubelets.conditionsChanged(node.meta.name, this.host.now);
     // big clusters: fewer checkpoints (each holds the controllers' saved memory), at most MAX_CHECKPOINTS kept
@@ -482,6 +486,31 @@ export class SimulationImpl implements Simulation {
     return copy;
   }
 
+  /**
+   * The checkpoint's entry for a node whose heartbeat times alone were written since the last
+   * checkpoint (in host.heartbeatNodes, not in dirtyNodes): its times against its nodeCopies
+   * entry, without comparing the records. Exact because, for every node, the live record equals
+   * its nodeCopies entry but for heartbeat times after each checkpoint (nodeCopy compares or makes
+   * that copy; a node no checkpoint saw is the snapshot's copy) and after a restore (every node
+   * put back is marked dirty, so the next checkpoint compares it), and between checkpoints a node
+   * changes only through announceNode (dirtyNodes) or a kubelet's heartbeat writes, which set
+   * lastHeartbeatTime, a field every condition has. 5,000 nodes at 5,000 nodes, every checkpoint:
+   * comparing them field by field was most of a checkpoint's node part. With
+   * `checkpointChecks.heartbeats` the comparison is made as well and a difference throws.
+   */
+  private heartbeatCopy(name: string, n: NodeRecord): NodeRecord | NodeHeartbeats {
+    const base = this.nodeCopies.get(name);
+    const conds = n.conditions;
+    if (base === undefined || base.conditions.length !== conds.length) return this.nodeCopy(name, n);
+    const times = new Array<number>(conds.length);
+    for (let i = 0; i < conds.length; i++) times[i] = conds[i].lastHeartbeatTime;
+    if (checkpointChecks.heartbeats) {
+      const slow = heartbeatsSince(n, base);
+      if (slow === undefined || slow.join() !== times.join()) throw new Error(`checkpoint: Node/${name} changed beyond its heartbeat times without being announced`);
+    }
+    return new NodeHeartbeats(base, times);
+  }
+
   private leaseCopy(name: string, l: LeaseRecord): LeaseRecord | LeaseRenewal {
     const base = this.leaseCopies.get(name);
     if (base !== undefined && sameFields(l, base, 'renewTime')) return new LeaseRenewal(base, l.renewTime);
@@ -495,17 +524,25 @@ export class SimulationImpl implements Simulation {
     const c = host.cluster;
     const last = this.checkpoints[this.checkpoints.length - 1];
     if (last && last.traceLength === host.trace.length && last.pass === host.pass && last.now === host.now) return;
-    const pods: PodDelta = { delta: takeChanged(c.pods, host.dirtyPods, (p, key) => host.frozenPod(key, p)), keyLog: host.podKeyLog };
+    const pods: PodDelta = new PodChanges(host.takeDirtyPods(), host.podKeyLog);
     host.podKeyLog = [];
     const indexLog = host.indexLog;
     host.indexLog = [];
-    const nodes = takeDelta(c.nodes, host.dirtyNodes, (n, name) => this.nodeCopy(name, n));
+    const nodeDelta = takeChanged(c.nodes, host.dirtyNodes, (n, name) => this.nodeCopy(name, n), false);
+    for (const name of host.heartbeatNodes) {
+      if (nodeDelta.has(name)) continue;
+      const n = c.nodes.get(name);
+      nodeDelta.set(name, n === undefined ? null : this.heartbeatCopy(name, n));
+    }
+    host.dirtyNodes.clear();
+    host.heartbeatNodes.clear();
+    // the key order: the last checkpoint's array when the keys are the same (most checkpoints)
+    const nodes = { delta: nodeDelta, order: keysSharedWith(last?.nodes.order ?? [], c.nodes) };
     const pristineSets = this.scenario.snapshot.cluster.replicaSets;
-    const replicaSets = takeDelta(c.replicaSets, host.dirtyReplicaSets, (r, key) => frozenReplicaSet(r, pristineSets.get(key)));
-    const leases = takeDelta(c.leases, host.dirtyLeases, (l, name) => this.leaseCopy(name, l));
-    const factsDelta: (string | number)[] = [];
-    for (const k of host.dirtyFacts) factsDelta.push(k, host.facts.get(k)!);
-    host.dirtyFacts.clear();
+    const replicaSets = takeDelta(c.replicaSets, host.dirtyReplicaSets, (r, key) => frozenReplicaSet(r, pristineSets.get(key)), last?.replicaSets.order);
+    const leases = takeDelta(c.leases, host.dirtyLeases, (l, name) => this.leaseCopy(name, l), last?.leases.order);
+    const factsDelta = host.factLog;
+    host.factLog = [];
     this.checkpoints.push({
       pass: host.pass,
       now: host.now,
@@ -558,8 +595,8 @@ export class SimulationImpl implements Simulation {
     const chain = this.checkpoints.slice(0, k + 1);
     const dropped = this.checkpoints.slice(k + 1);
     this.checkpoints = chain;
-    const facts = new Map<string, number>();
-    for (const c of chain) for (let i = 0; i < c.factsDelta.length; i += 2) facts.set(c.factsDelta[i] as string, c.factsDelta[i + 1] as number);
+    const facts: Facts = new Map();
+    for (const c of chain) for (let i = 0; i < c.factsDelta.length; i += 3) setFact(facts, c.factsDelta[i] as string, c.factsDelta[i + 1] as string, c.factsDelta[i + 2] as number);
     // Only the records changed since the checkpoint (the dropped checkpoints' deltas and what is dirty
     // now) are put back; the others are the live records, unchanged since then. Rebuilding every record
     // from the snapshot and the deltas copied all 150,000 pods at 5,000 nodes on each step back.
@@ -571,9 +608,13 @@ export class SimulationImpl implements Simulation {
     const keysMoved = host.podKeyLog.length > 0 || dropped.some((c) => c.pods.keyLog.length > 0);
     const indexMoved = host.indexLog.length > 0 || dropped.some((c) => c.indexLog.length > 0);
     const liveIndex = indexMoved ? undefined : host.currentIndex;
+    // the nodes changed since the checkpoint: put back, and marked dirty below (see heartbeatCopy)
+    const nodesBack = new Set<string>(host.dirtyNodes);
+    for (const name of host.heartbeatNodes) nodesBack.add(name);
+    for (const c of dropped) for (const name of c.nodes.delta.keys()) nodesBack.add(name);
     const cluster: ClusterState = {
-      nodes: rewind(live.nodes, snap.nodes, chain, dropped, (c) => c.nodes.delta, host.dirtyNodes, nodeFrom, cp.nodes.order),
-      pods: rewind(live.pods, snap.pods, chain, dropped, (c) => c.pods.delta, host.dirtyPods, clonePod, keysMoved ? podOrder(snap.pods, chain) : undefined),
+      nodes: rewind(live.nodes, snap.nodes, chain, dropped, (c) => c.nodes.delta, nodesBack, nodeFrom, cp.nodes.order),
+      pods: rewind(live.pods, snap.pods, chain, dropped, (c) => c.pods.delta, host.dirtyPodKeys(), clonePod, keysMoved ? podOrder(snap.pods, chain) : undefined),
       replicaSets: rewind(live.replicaSets, snap.replicaSets, chain, dropped, (c) => c.replicaSets.delta, host.dirtyReplicaSets, cloneReplicaSet, cp.replicaSets.order),
       daemonSets: copyMap(cp.daemonSets, cloneDaemonSet),
       leases: rewind(live.leases, snap.leases, chain, dropped, (c) => c.leases.delta, host.dirtyLeases, leaseFrom, cp.leases.order),
@@ -587,11 +628,14 @@ export class SimulationImpl implements Simulation {
     host.controllerStartTime = cp.controllerStartTime;
     host.truncate(cp.traceLength);
     host.facts = facts;
-    host.dirtyPods.clear();
+    host.clearDirtyPods();
     host.dirtyNodes.clear();
+    host.heartbeatNodes.clear();
+    // their nodeCopies entries may be copies made after the checkpoint: the next checkpoint compares them
+    for (const name of nodesBack) if (cluster.nodes.has(name)) host.dirtyNodes.add(name);
     host.dirtyReplicaSets.clear();
     host.dirtyLeases.clear();
-    host.dirtyFacts.clear();
+    host.factLog = [];
     host.podKeyLog = [];
     host.faults = new Map(cp.faults.map(([key, f]) => [key, { ...f }]));
     host.indexLog = [];
@@ -608,19 +652,23 @@ export class SimulationImpl implements Simulation {
   }
 }
 
-/** The changed records (copies) and the key order of a map; clears the dirty set. */
-function takeDelta<T, S = T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T, key: string) => S): MapDelta<S> {
-  return { delta: takeChanged(map, dirty, clone), order: [...map.keys()] };
+/**
+ * The changed records (copies) and the key order of a map; clears the dirty set. The order is
+ * `prevOrder` (the previous checkpoint's) when the keys are the same, in the same order: one
+ * array for consecutive checkpoints instead of a copy of 14,120 ReplicaSet keys each.
+ */
+function takeDelta<T, S = T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T, key: string) => S, prevOrder: readonly string[] | undefined): MapDelta<S> {
+  return { delta: takeChanged(map, dirty, clone), order: keysSharedWith(prevOrder ?? [], map) };
 }
 
-/** Copies of the records changed since the last checkpoint (null: deleted); clears the dirty set. */
-function takeChanged<T, S = T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T, key: string) => S): Map<string, S | null> {
+/** Copies of the records changed since the last checkpoint (null: deleted); clears the dirty set unless told not to. */
+function takeChanged<T, S = T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T, key: string) => S, clear = true): Map<string, S | null> {
   const delta = new Map<string, S | null>();
   for (const key of dirty) {
     const v = map.get(key);
     delta.set(key, v === undefined ? null : clone(v, key));
   }
-  dirty.clear();
+  if (clear) dirty.clear();
   return delta;
 }
 
@@ -633,9 +681,9 @@ function takeChanged<T, S = T>(map: Map<string, T>, dirty: Set<string>, clone: (
  */
 function rewind<T, S = T>(
   map: Map<string, T>, base: Map<string, T>, chain: Checkpoint[], dropped: Checkpoint[],
-  deltaOf: (c: Checkpoint) => Map<string, S | null>, dirty: Set<string>, clone: (v: T | S) => T,
+  deltaOf: (c: Checkpoint) => Map<string, S | null>, dirty: Iterable<string>, clone: (v: T | S) => T,
   /** the keys' order at the checkpoint; undefined: the live map's order is that order */
-  order: string[] | Set<string> | undefined,
+  order: readonly string[] | Set<string> | undefined,
 ): Map<string, T> {
   const changed = new Set<string>(dirty);
   for (const c of dropped) for (const key of deltaOf(c).keys()) changed.add(key);
@@ -650,7 +698,7 @@ function rewind<T, S = T>(
     else map.delete(key);
   }
   if (order === undefined) return map;
-  if (map.size === (Array.isArray(order) ? order.length : order.size)) {
+  if (map.size === (order instanceof Set ? order.size : order.length)) {
     let i = 0, same = true;
     const it = order[Symbol.iterator]();
     for (const key of map.keys()) if (key !== it.next().value) { same = false; break; }
@@ -688,6 +736,36 @@ function podsByNodeAt(base: Map<string, PodRecord>, chain: Checkpoint[]): { byNo
   for (const [key, pod] of base) indexPod(byNode, podNode, key, pod.nodeName);
   for (const c of chain) for (let i = 0; i < c.indexLog.length; i += 2) indexPod(byNode, podNode, c.indexLog[i]!, c.indexLog[i + 1]);
   return { byNode, podNode };
+}
+
+/**
+ * A checkpoint's pods: the changed ones as the host listed them (each key once, in the order first
+ * changed), and the map a restore or thinning reads built from them only when first read. Most
+ * checkpoints are never read, and the one after MarkPodsNotReady holds 50,000 pods at 5,000 nodes:
+ * a map of them was 50,000 inserts (and its growth) per checkpoint for nothing.
+ */
+class PodChanges implements PodDelta {
+  private changed: { keys: string[]; values: (PodRecord | null)[] } | undefined;
+  private map: Map<string, PodRecord | null> | undefined;
+  constructor(changed: { keys: string[]; values: (PodRecord | null)[] }, public keyLog: (string | boolean)[]) {
+    this.changed = changed;
+  }
+
+  get delta(): Map<string, PodRecord | null> {
+    if (this.map === undefined) {
+      const m = new Map<string, PodRecord | null>();
+      const { keys, values } = this.changed!;
+      for (let i = 0; i < keys.length; i++) m.set(keys[i], values[i]);
+      this.map = m;
+      this.changed = undefined;
+    }
+    return this.map;
+  }
+
+  set delta(m: Map<string, PodRecord | null>) {
+    this.map = m;
+    this.changed = undefined;
+  }
 }
 
 /** Two consecutive deltas as one (the later one wins). */

@@ -3,9 +3,10 @@
  * post status and renew Leases (1.12 vs 1.13+), reposts when the API's
  * conditions differ, and what `kubelet:`/`condition:` events do.
  */
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimulation } from '../../../src/engine/simulation/simulation';
+import { kubeletChecks } from '../../../src/engine/kubelet/kubelets';
 import { formatTime, seconds, minutes, type Micros } from '../../../src/engine/model/time';
 import type { KObject } from '../../../src/engine/model/types';
 import { fakeFactory, type FakeController } from '../../helpers/fakeControllers';
@@ -29,6 +30,10 @@ const renew = (x: ReturnType<typeof sim>['sim'], name: string) => {
   const l = x.cluster.leases.get(name);
   return l?.renewTime === undefined ? undefined : formatTime(l.renewTime);
 };
+
+// every kubelet materialise passes over (nothing due before KubeletState.due) is checked against the full computation
+before(() => { kubeletChecks.due = true; });
+after(() => { kubeletChecks.due = false; });
 
 describe('which kubelets run at the start', () => {
   const cases: { name: string; objects: KObject[]; version: string; running: boolean }[] = [
@@ -211,5 +216,31 @@ describe('reposts when the API differs from what the kubelet posts', () => {
     assert.equal(ready(x, 'a'), 'Unknown');
     x.runUntil(s(10));
     assert.equal(ready(x, 'a'), 'True');
+  });
+});
+
+describe('kubelets passed over until their next due time', () => {
+  it('the check throws when a kubelet\'s timing changed without resetting its due time', () => {
+    const x = sim([node('a'), node('b')], '1.31');
+    x.sim.runUntil(s(25));
+    const st = x.sim.kubelets.get('a')!;
+    // a due time kept wrongly (as when a timing change forgot to reset it); b's renewal at 30s runs the loop
+    st.due = s(100);
+    assert.throws(() => x.sim.runUntil(s(31)), /passed over/);
+  });
+  it('stop, start, conditions and reposts give the same posts with and without passing over', () => {
+    const events: EventSpec[] = [
+      { at: '15s', kind: 'kubelet', target: { nodes: ['a'] }, action: 'stop' } as EventSpec,
+      { at: '17s', kind: 'kubelet', target: { nodes: ['b'] }, action: 'stop', only: 'lease' } as EventSpec,
+      { at: '2m', kind: 'kubelet', target: { nodes: ['a'] }, action: 'start' } as EventSpec,
+      { at: '3m3s', kind: 'condition', target: { nodes: ['b'] }, condition: { type: 'MemoryPressure', status: 'True' } } as EventSpec,
+      { at: '4m', kind: 'kubelet', target: { nodes: ['b'] }, action: 'start' } as EventSpec,
+    ];
+    const x = sim([node('a'), node('b'), node('c')], '1.31', events);
+    for (let t = 5; t <= 900; t += 7) {
+      x.sim.runUntil(s(t));
+      for (const n of ['a', 'b', 'c']) assert.ok(heartbeat(x.sim, n) !== undefined);
+    }
+    assert.ok(renew(x.sim, 'a') !== undefined);
   });
 });

@@ -7,14 +7,15 @@
  * included, what it stands for: these tests fail when a controller starts
  * editing a `before`, or when a comparison lets a real change through.
  */
-import { after, describe, it } from 'node:test';
+import { after, afterEach, beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
+import { checkpointChecks, createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
 import { frozenConditions, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from '../../../src/engine/simulation/checkpoint';
 import { defaultControllerFactory } from '../../../src/engine/simulation/wiring';
+import { kubeletChecks } from '../../../src/engine/kubelet/kubelets';
 import type { ControllerFactory } from '../../../src/engine/simulation/controllers';
 import type { PodBefore } from '../../../src/engine/controllers/controller';
 import type { KObject, LeaseRecord, NodeRecord, PodCondition, PodRecord } from '../../../src/engine/model/types';
@@ -92,6 +93,13 @@ describe('what the host last announced for a pod', () => {
 });
 
 describe('checkpoints that keep only heartbeat times', () => {
+  // every node a kubelet's heartbeat alone touched is kept without comparing the records: here it is compared too
+  // (and every kubelet materialise passes over is checked to have nothing due)
+  // (and every kubelet materialise passes over is checked to have nothing due, and every pod a
+  // checkpoint keeps to be the pod map's record)
+  beforeEach(() => { checkpointChecks.heartbeats = true; checkpointChecks.pods = true; kubeletChecks.due = true; });
+  afterEach(() => { checkpointChecks.heartbeats = false; checkpointChecks.pods = false; kubeletChecks.due = false; });
+
   /** Every map's keys in iteration order, each node's pods, and the records as exported. */
   const shape = (sim: SimulationImpl): string => JSON.stringify({
     pods: [...sim.cluster.pods.keys()],
@@ -133,6 +141,52 @@ describe('checkpoints that keep only heartbeat times', () => {
       fresh.goToPass(back);
       assert.equal(shape(sim), shape(fresh), `at pass ${back}`);
     }
+  });
+});
+
+describe('the heartbeat-only check', () => {
+  afterEach(() => { checkpointChecks.heartbeats = false; });
+  it('throws when a node changed beyond its heartbeat times without being announced', () => {
+    checkpointChecks.heartbeats = true;
+    const sim = make({ checkpointEvery: 1 });
+    sim.goToPass(3);
+    // a change the host is not told of, on a node its kubelet keeps posting for
+    const n = [...sim.cluster.nodes.values()][0];
+    n.conditions.find((c) => c.type === 'MemoryPressure')!.reason = 'edited in place';
+    assert.throws(() => sim.runUntil(sim.now + 6 * 60e6), /changed beyond its heartbeat times/);
+  });
+  it('a step back marks every node it put back dirty, so the next checkpoint compares it', () => {
+    checkpointChecks.heartbeats = true;
+    const sim = make({ checkpointEvery: 1 });
+    sim.runUntil(sim.startTime + 40 * 60e6);
+    sim.goToPass(100);
+    // forward over the recovery again, from a restore, with every fast path compared
+    sim.runUntil(sim.startTime + 45 * 60e6);
+    const fresh = make({ checkpointEvery: 1 });
+    fresh.runUntil(fresh.startTime + 45 * 60e6);
+    assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace));
+  });
+});
+
+describe('the checkpoint\'s pods', () => {
+  afterEach(() => { checkpointChecks.pods = false; });
+  it('the check throws when updatePod was given a record that is not the pod map\'s', () => {
+    checkpointChecks.pods = true;
+    const sim = make({ checkpointEvery: 1 });
+    sim.goToPass(2);
+    const p = [...sim.cluster.pods.values()][0];
+    sim.host.updatePod({ ...p, phase: 'Failed' });
+    assert.throws(() => sim.goToPass(3), /not the record last passed/);
+  });
+  it('pods evicted, replaced and stepped back over are the pod map\'s records', () => {
+    checkpointChecks.pods = true;
+    const sim = make({ checkpointEvery: 3 });
+    sim.runUntil(sim.startTime + 40 * 60e6);
+    sim.goToPass(50);
+    sim.runUntil(sim.startTime + 45 * 60e6);
+    const fresh = make({ checkpointEvery: 3 });
+    fresh.runUntil(fresh.startTime + 45 * 60e6);
+    assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace));
   });
 });
 
