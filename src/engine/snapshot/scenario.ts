@@ -64,12 +64,17 @@ const ZONE_STATES = ['Initial', 'Normal', 'PartialDisruption', 'FullDisruption']
 const FAIL_VERBS = ['create', 'delete', 'update', 'patch'] as const;
 const FAIL_RESOURCES = ['pods', 'nodes', 'replicasets'] as const;
 /** Kinds an object reference (`Kind/ns/name`) may name, and whether they are namespaced. */
-const REF_KINDS: Record<string, { kind: string; namespaced: boolean }> = {
+/**
+ * The kinds an event may name, and the namespace `Kind/name` means. A Lease
+ * named by its node lives in kube-node-lease (the only Leases the engine
+ * reads), as the world's own parser of references assumes.
+ */
+const REF_KINDS: Record<string, { kind: string; namespaced: boolean; defaultNamespace?: string }> = {
   node: { kind: 'Node', namespaced: false },
-  pod: { kind: 'Pod', namespaced: true },
-  replicaset: { kind: 'ReplicaSet', namespaced: true },
-  daemonset: { kind: 'DaemonSet', namespaced: true },
-  lease: { kind: 'Lease', namespaced: true },
+  pod: { kind: 'Pod', namespaced: true, defaultNamespace: 'default' },
+  replicaset: { kind: 'ReplicaSet', namespaced: true, defaultNamespace: 'default' },
+  daemonset: { kind: 'DaemonSet', namespaced: true, defaultNamespace: 'default' },
+  lease: { kind: 'Lease', namespaced: true, defaultNamespace: NODE_LEASE_NAMESPACE },
 };
 
 export interface ParsedScenario {
@@ -112,7 +117,7 @@ interface RefInfo {
   ref: string;
 }
 
-/** Parses `Kind/ns/name` or `Kind/name` (namespace `default` for namespaced kinds). */
+/** Parses `Kind/ns/name` or `Kind/name` (namespace `default`; kube-node-lease for a Lease). */
 export function parseObjectRef(text: string): RefInfo | { error: string } {
   const parts = text.split('/');
   const k = REF_KINDS[parts[0]?.toLowerCase() ?? ''];
@@ -122,7 +127,7 @@ export function parseObjectRef(text: string): RefInfo | { error: string } {
     if (parts.length !== 2) return { error: `a ${k.kind} has no namespace: write ${k.kind}/NAME, found ${JSON.stringify(text)}` };
     return { kind: k.kind, ref: `${k.kind}/${parts[1]}` };
   }
-  if (parts.length === 2) return { kind: k.kind, ref: `${k.kind}/default/${parts[1]}` };
+  if (parts.length === 2) return { kind: k.kind, ref: `${k.kind}/${k.defaultNamespace}/${parts[1]}` };
   if (parts.length === 3) return { kind: k.kind, ref: `${k.kind}/${parts[1]}/${parts[2]}` };
   return { error: `expected ${k.kind}/NAMESPACE/NAME, found ${JSON.stringify(text)}` };
 }

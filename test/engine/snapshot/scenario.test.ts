@@ -91,6 +91,20 @@ for (const c of eventCases) {
   });
 }
 
+test('a Lease named by its node alone (Lease/NAME) is the node\'s Lease in kube-node-lease, found in the snapshot', () => {
+  const cluster = `apiVersion: v1
+kind: List
+items:
+- {apiVersion: v1, kind: Node, metadata: {name: n1}}
+- {apiVersion: coordination.k8s.io/v1, kind: Lease, metadata: {name: n1, namespace: kube-node-lease}, spec: {holderIdentity: n1, renewTime: "2026-01-01T00:00:00.000000Z"}}
+`;
+  const fs = new MemoryFs({ '/s/cluster.yaml': cluster });
+  const { scenario: s, problems } = parseScenario(`${HEADER}- {at: 1m, delete: Lease/n1}\n`, '/s/scenario.yaml', fs);
+  // before, Lease/n1 meant Lease/default/n1: an unknown-lease error, and a delete of nothing
+  assert.deepEqual(problems.filter((p) => p.severity !== 'info').map((p) => p.code), []);
+  assert.deepEqual(strip(s.events[0]), { at: { offset: minutes(1) }, kind: 'delete', ref: 'Lease/kube-node-lease/n1' });
+});
+
 test('a node applied earlier in the timeline may be named by later events, but not by earlier ones', () => {
   const { problems } = scenario(`- {at: 1m, kubelet: start, node: node-new}
 - {at: 2m, apply: {apiVersion: v1, kind: Node, metadata: {name: node-new, labels: {topology.kubernetes.io/zone: zone-x}}}}
@@ -222,6 +236,9 @@ test('object references, taints and did-you-mean helpers', () => {
   assert.deepEqual(parseObjectRef('Pod/default/web-1'), { kind: 'Pod', ref: 'Pod/default/web-1' });
   assert.deepEqual(parseObjectRef('pod/web-1'), { kind: 'Pod', ref: 'Pod/default/web-1' });
   assert.deepEqual(parseObjectRef('Node/n1'), { kind: 'Node', ref: 'Node/n1' });
+  // a node's Lease named by the node alone is the one in kube-node-lease, not one in default
+  assert.deepEqual(parseObjectRef('Lease/n1'), { kind: 'Lease', ref: 'Lease/kube-node-lease/n1' });
+  assert.deepEqual(parseObjectRef('Lease/kube-system/kube-controller-manager'), { kind: 'Lease', ref: 'Lease/kube-system/kube-controller-manager' });
   assert.ok('error' in parseObjectRef('Node/ns/n1'));
   assert.ok('error' in parseObjectRef('Pod//x'));
   assert.deepEqual(parseTaintText('node.kubernetes.io/unreachable:NoExecute'), { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' });
