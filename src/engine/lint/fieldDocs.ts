@@ -35,7 +35,7 @@ export const EVENT_KINDS: Readonly<Record<string, FieldDoc>> = {
   untaint: { doc: 'A user removes a taint from the target nodes: `{key, effect?}` or `key:Effect`.' },
   apply: { doc: 'Creates or replaces a whole object (a Node, Pod, ReplicaSet, ...). Pods created this way get the DefaultTolerationSeconds tolerations.' },
   patch: { doc: 'A JSON merge patch (RFC 7386): `{object: Kind/ns/name, merge: {...}}`.' },
-  delete: { doc: 'Removes an object: `Pod/namespace/name`, `Node/name`, `ReplicaSet/namespace/name`.' },
+  delete: { doc: 'Removes an object: `Pod/namespace/name`, `Node/name`, `ReplicaSet/namespace/name`, `Lease/namespace/name`. Without a namespace, `Kind/name` means namespace `default`, and a node\'s Lease (`Lease/NODE`) `kube-node-lease`.' },
   pod: { doc: 'Changes a pod\'s status as its kubelet would: `pod: namespace/name` with `phase:` and/or `ready:`.' },
   scale: { doc: 'Sets a ReplicaSet\'s replicas: `{replicaSet: namespace/name, replicas: N}`.' },
   fail: { doc: 'Makes the controllers\' next API calls fail: `{verb: create|delete|update|patch, resource: pods|nodes|replicasets, count: N}`; each failure is an ApiCallFailed decision.' },
