@@ -61,7 +61,7 @@ export function explainObject(sim: SimulationImpl, ref: ObjectRef): Explanation 
   }
   if (kind === 'Node' && exists) {
     const name = ref.slice('Node/'.length);
-    const view = sim.kubelets.views().find((v) => v.node === name);
+    const view = sim.kubelets.view(name);
     if (view && (view.status || view.lease)) {
       whyNot.push({
         what: 'Ready leaving True (node status Unknown)',

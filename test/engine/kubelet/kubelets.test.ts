@@ -244,3 +244,23 @@ describe('kubelets passed over until their next due time', () => {
     assert.ok(renew(x.sim, 'a') !== undefined);
   });
 });
+
+describe("one node's kubelet view", () => {
+  it('is the view views() lists for that node, at every step, through a stop, a Lease-only stop and a start', () => {
+    const { sim: x } = sim([node('a'), node('b'), node('c'), lease('a', '2s'), lease('b', '2s'), lease('c', '2s')], '1.31', [
+      { at: '12s', kind: 'kubelet', action: 'stop', target: { nodes: ['a'] } } as EventSpec,
+      { at: '20s', kind: 'kubelet', action: 'stop', only: 'lease', target: { nodes: ['b'] } } as EventSpec,
+      { at: '45s', kind: 'kubelet', action: 'start', target: { nodes: ['a'] } } as EventSpec,
+    ]);
+    let compared = 0;
+    for (let i = 0; i < 16; i++) {
+      x.step();
+      for (const v of x.kubelets.views()) {
+        assert.deepEqual(x.kubelets.view(v.node), v, `node ${v.node} at ${formatTime(x.now)}`);
+        compared++;
+      }
+      assert.equal(x.kubelets.view('no-such-node'), undefined);
+    }
+    assert.equal(compared, 48);
+  });
+});
