@@ -51,6 +51,15 @@ export function parseTimestamp(text: string): Micros | undefined {
 export function formatTime(t: Micros): string {
   const totalMs = Math.floor(t / MICROS_PER_MS);
   if (totalMs === lastMs) return lastText;
+  if (totalMs === prevMs) {
+    // the other of two instants that alternate (a decision's now and its deadline)
+    prevMs = lastMs; lastMs = totalMs;
+    const text = prevText;
+    prevText = lastText; lastText = text;
+    return text;
+  }
+  prevMs = lastMs; prevText = lastText;
+  lastMs = totalMs;
   // Years 0000-9999 (toISOString's four-digit years): the 24 character codes at once. One flat
   // string, not a chain of concatenations (hundreds of bytes per time, and the trace keeps one
   // per decision), and about six times faster than `new Date(totalMs).toISOString()`, whose
@@ -73,13 +82,18 @@ export function formatTime(t: Micros): string {
   } else {
     lastText = formatTimeByParts(totalMs);
   }
-  lastMs = totalMs;
   return lastText;
 }
 
-/** formatTime's memo: its last answer (most calls in a row format one instant) and the last day's digits. */
+/**
+ * formatTime's memo: its last two answers (most calls in a row format one instant, and a
+ * scheduled eviction alternates two: now and its deadline, the same for every pod of a node)
+ * and the last day's digits.
+ */
 let lastMs = Number.NaN;
 let lastText = '';
+let prevMs = Number.NaN;
+let prevText = '';
 const day = { days: Number.NaN, y0: 0, y1: 0, y2: 0, y3: 0, m0: 0, m1: 0, d0: 0, d1: 0 };
 function setDay(days: number): void {
   const [y, m, d] = civilFromDays(days);

@@ -116,7 +116,7 @@ export function tolerationText(t: Toleration): string {
 
 /**
  * tolerationText's memo, by toleration object. A toleration is never changed in place once a
- * record holds it (records' tolerations are replaced, never edited: see simulation/checkpoint.ts),
+ * record holds it (records' tolerations are replaced, never edited: the host's promise in controllers/controller.ts),
  * and the loader and the ReplicaSet controller share one object among many pods (2,400
  * objects for 138,000 tolerations of a generated 2,000-node cluster), so most texts are found.
  */

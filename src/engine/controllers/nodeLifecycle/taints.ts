@@ -47,7 +47,8 @@ export function taintExists(taints: readonly Taint[], t: Taint): boolean {
   return false;
 }
 
-export function findCondition(conditions: readonly NodeCondition[], type: string): NodeCondition | undefined {
+/** The first condition of the type: a node's or a pod's (a loop: it runs per node and per pod). */
+export function findCondition<C extends { readonly type: string }>(conditions: readonly C[], type: string): C | undefined {
   for (let i = 0; i < conditions.length; i++) if (conditions[i].type === type) return conditions[i];
   return undefined;
 }

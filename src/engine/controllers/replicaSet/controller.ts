@@ -108,6 +108,11 @@ interface CachedCheck {
   check: ReplicaSetCheck;
 }
 
+/** A check made for this very record, selector, template, spec and replicas (else it is made again). */
+function isCurrent(c: CachedCheck | undefined, rs: ReplicaSetRecord): c is CachedCheck {
+  return c !== undefined && c.rs === rs && c.selector === rs.selector && c.template === rs.template && c.spec === rs.raw.spec && c.replicas === rs.replicas;
+}
+
 interface Saved {
   entries: SavedEntry[];
   kept: [string, KeptRecord][];
@@ -569,7 +574,7 @@ export class ReplicaSetController implements SimController {
   private check(rs: ReplicaSetRecord, entry?: Entry): ReplicaSetCheck {
     if (entry !== undefined && entry.checkSeen === this.checksChanged) {
       const c = entry.checked;
-      if (c && c.rs === rs && c.selector === rs.selector && c.template === rs.template && c.spec === rs.raw.spec && c.replicas === rs.replicas) {
+      if (isCurrent(c, rs)) {
         if (verifyTallies && this.checks.get(`${rs.meta.namespace}/${rs.meta.name}`) !== c) throw new Error(`replicaset ${entry.key}: the check kept is not the one held`);
         return c.check;
       }
@@ -577,7 +582,7 @@ export class ReplicaSetController implements SimController {
     const key = `${rs.meta.namespace}/${rs.meta.name}`;
     const c = this.checks.get(key);
     // recomputed when the record, its selector, template or spec object changed (apply, patch, scale)
-    if (c && c.rs === rs && c.selector === rs.selector && c.template === rs.template && c.spec === rs.raw.spec && c.replicas === rs.replicas) {
+    if (isCurrent(c, rs)) {
       if (entry !== undefined && entry.key === key) {
         entry.checked = c;
         entry.checkSeen = this.checksChanged;

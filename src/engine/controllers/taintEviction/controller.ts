@@ -309,7 +309,7 @@ export class TaintEvictionController implements SimController {
           from = 'scheduled';
           if (w.timer) this.timers.cancel(w.timer);
           w.timer = undefined;
-          because.push({ rule: 'the deletion scheduled earlier is replaced by an immediate one', values: { scheduledFor: fmt(w.fireAt) } });
+          because.push({ rule: 'the deletion scheduled earlier is replaced by an immediate one', values: { scheduledFor: formatTime(w.fireAt) } });
           if (w.scheduledSeq !== undefined) causes.push(w.scheduledSeq);
         }
         if (!w) {
@@ -335,7 +335,7 @@ export class TaintEvictionController implements SimController {
         const fireAt = createdAt + min;
         const t = podEvictionTransition('idle', 'SCHEDULE', podMachineId(pod.meta.namespace, pod.meta.name));
         // each text once: the instants alternate below, and a decision keeps every one of them
-        const createdText = fmt(createdAt), fireText = fmt(fireAt), minText = formatDuration(min);
+        const createdText = formatTime(createdAt), fireText = formatTime(fireAt), minText = formatDuration(min);
         if (!t) return;
         const w = this.newWork(key, pod, nodeName, createdAt, fireAt);
         w.state = 'scheduled';
@@ -397,8 +397,8 @@ export class TaintEvictionController implements SimController {
     const ref = podRef(w.namespace, w.name);
     host.decide({
       controller: 'taint-eviction', action: 'PodEvictionCancelled', object: ref,
-      summary: `Cancelled the deletion of pod ${key} that was scheduled for ${fmt(w.fireAt)}`,
-      because: [...because, { rule: 'a deletion was scheduled', values: { deadline: fmt(w.fireAt), node: w.nodeName } }],
+      summary: `Cancelled the deletion of pod ${key} that was scheduled for ${formatTime(w.fireAt)}`,
+      because: [...because, { rule: 'a deletion was scheduled', values: { deadline: formatTime(w.fireAt), node: w.nodeName } }],
       causes: uniq([...(w.scheduledSeq !== undefined ? [w.scheduledSeq] : []), ...causes]),
       machine: t, source: this.cancelSource(caller),
     });
@@ -420,8 +420,8 @@ export class TaintEvictionController implements SimController {
     switch (t.payload) {
       case 'fire':
         if (w.state !== 'scheduled') return;
-        w.because = [{ rule: 'the deadline was reached: the timed worker fires', values: { deadline: fmt(w.fireAt) } }, ...w.because];
-        w.reason = `its toleration of the NoExecute taints of ${w.nodeName} ran out at ${fmt(w.fireAt)}`;
+        w.because = [{ rule: 'the deadline was reached: the timed worker fires', values: { deadline: formatTime(w.fireAt) } }, ...w.because];
+        w.reason = `its toleration of the NoExecute taints of ${w.nodeName} ran out at ${formatTime(w.fireAt)}`;
         if (w.scheduledSeq !== undefined) w.causes = uniq([w.scheduledSeq, ...w.causes]);
         this.beginDelete(host, w, 'scheduled', 'DEADLINE');
         return;
@@ -512,8 +512,8 @@ export class TaintEvictionController implements SimController {
     if (w?.state === 'scheduled') {
       return [{
         what,
-        check: { rule: 'the toleration has not run out yet: the deletion is scheduled', values: { createdAt: fmt(w.createdAt), tolerationSeconds: w.min !== undefined ? formatDuration(w.min) : undefined, deadline: fmt(w.fireAt) } },
-        wouldFireAt: fmt(w.fireAt),
+        check: { rule: 'the toleration has not run out yet: the deletion is scheduled', values: { createdAt: formatTime(w.createdAt), tolerationSeconds: w.min !== undefined ? formatDuration(w.min) : undefined, deadline: formatTime(w.fireAt) } },
+        wouldFireAt: formatTime(w.fireAt),
       }];
     }
     if (w?.state === 'deleting') {
@@ -521,7 +521,7 @@ export class TaintEvictionController implements SimController {
       return [{
         what,
         check: { rule: 'delete attempts are failing; deletePodHandler tries 5 times, 10 ms apart', values: { failedAttempts: w.attempts } },
-        ...(at !== undefined && w.timerKind === 'retry' ? { wouldFireAt: fmt(at) } : {}),
+        ...(at !== undefined && w.timerKind === 'retry' ? { wouldFireAt: formatTime(at) } : {}),
       }];
     }
     const node = host.cluster.nodes.get(pod.nodeName);
@@ -532,7 +532,7 @@ export class TaintEvictionController implements SimController {
     }
     const gave = this.gaveUp.get(key);
     if (gave) {
-      return [{ what, check: { rule: 'all 5 delete attempts failed; the work item was dropped, and only the next update of the node\'s taints or of the pod evicts it', values: { failedAt: fmt(gave.at) } } }];
+      return [{ what, check: { rule: 'all 5 delete attempts failed; the work item was dropped, and only the next update of the node\'s taints or of the pod evicts it', values: { failedAt: formatTime(gave.at) } } }];
     }
     const tm = this.tm ?? taintManagerBehaviour(host); // whyNot may be asked of a controller that never started
     const d = decidePodOnNode({ taints, tolerations: pod.tolerations, existing: 'none', cancelsWhenToleratedForever: tm.cancelsWhenToleratedForever });
@@ -656,15 +656,3 @@ function uniq(xs: number[]): number[] {
   return [...new Set(xs)].sort((a, b) => a - b);
 }
 
-/**
- * formatTime with a two-entry memo: most decisions of a wake share one instant, and a
- * scheduled one alternates two (now and its deadline, the same for every pod of a node).
- */
-let fmtA = Number.NaN, fmtAText = '', fmtB = Number.NaN, fmtBText = '';
-function fmt(t: Micros): string {
-  if (t === fmtA) return fmtAText;
-  if (t === fmtB) return fmtBText;
-  fmtB = fmtA; fmtBText = fmtAText;
-  fmtA = t; fmtAText = formatTime(t);
-  return fmtAText;
-}
