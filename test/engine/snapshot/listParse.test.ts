@@ -61,3 +61,43 @@ test('the loader gives the same objects, problems and positions for a big List a
   const broken = loadSnapshot({ file: 'c.json', text: text.replace('"n2"', '"n2",,') }, undefined, { objectPositionsUpTo: 10 });
   assert.deepEqual(broken.problems.map((p) => p.code), ['json-syntax']);
 });
+
+test('items found by their separator are exactly the items JSON.parse finds, whatever the items hold', () => {
+  // The separator learned from the first two items (`},{"apiVersion":`) also occurs inside items
+  // (nested lists of objects that start with apiVersion), and some items end otherwise (other
+  // spacing, another first key, scalars, the last item): every case must still come out whole.
+  let seed = 7;
+  const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const owner = () => ({ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `rs${rnd(3)}` });
+  const item = (k: number): unknown => {
+    switch (rnd(8)) {
+      case 0: return { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${k}`, ownerReferences: [owner(), owner(), owner()] } };
+      case 1: return { kind: 'Pod', apiVersion: 'v1', metadata: { name: `p${k}` } };
+      case 2: return rnd(2) ? k : `s},{"apiVersion":${k}`;
+      case 3: return { apiVersion: 'v1', kind: 'Node', q: '},{\\"apiVersion\\":', list: [{ apiVersion: 'x' }, { apiVersion: 'y' }] };
+      case 4: return [{ apiVersion: 'v1' }, { apiVersion: 'v2' }];
+      default: return { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${k}`, labels: { app: `a${rnd(2)}` } } };
+    }
+  };
+  const spaces = ['', ' ', '\n  '];
+  for (let round = 0; round < 300; round++) {
+    const n = rnd(12);
+    const parts: string[] = [];
+    for (let k = 0; k < n; k++) parts.push(JSON.stringify(item(k), null, rnd(4) === 0 ? 1 : undefined));
+    let body = '';
+    for (let k = 0; k < parts.length; k++) body += (k ? `${spaces[rnd(4) === 0 ? rnd(3) : 0]},${spaces[rnd(5) === 0 ? rnd(3) : 0]}` : '') + parts[k];
+    same(`{"apiVersion":"v1","items":[${body}],"kind":"List"}`);
+  }
+  // a separator from the first two items that then never occurs again, and one that occurs only inside items
+  same(`{"items":[{"a":1},{"b":2},{"c":3}, {"b":4}]}`);
+  same(`{"items":[{"a":1},{"b":{"x":[{"z":1},{"b":2}]}},{"c":[{"q":1},{"b":5}]}]}`);
+});
+
+test('a syntax error inside an item is found whichever way the item was found', () => {
+  for (const text of [
+    '{"items":[{"apiVersion":"v1"},{"apiVersion":"v1","x":[1,]},{"apiVersion":"v1"}]}',
+    '{"items":[{"apiVersion":"v1"},{"apiVersion":"v1"},{"apiVersion":"v1" "x":1}]}',
+    '{"items":[{"apiVersion":"v1"},{"apiVersion":"v1"},{"apiVersion":"v1"},]}',
+    '{"items":[{"apiVersion":"v1"},{"apiVersion":"v1"},{"apiVersion":"v1"}}',
+  ]) assert.equal(parseListSharing(text, 0), undefined, text);
+});
