@@ -17,7 +17,7 @@ import type {
   WebviewMessage,
   WhatIfComparison,
 } from '../protocol/webview';
-import { buildClusterView, diffClusterViews, EvictionIndex, MachineSummaries, podEvictionPathDeadlines, podsToCompare, RecordsView, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
+import { buildClusterView, diffClusterViews, EvictionIndex, MachineSummaries, PathDeadlines, podsToCompare, RecordsView, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
 import { decisionMatcher, parseRunUntil } from './runUntil';
 import { compareTraces } from './whatIf';
 
@@ -93,21 +93,19 @@ export class Session {
   }
 
   private readonly evictions = new EvictionIndex();
-  /** whether the last view had pod-eviction path countdowns (they are recomputed, not tracked by change) */
-  private hadPathDeadlines = false;
+  /** the pod-eviction path's countdowns (recomputed each update, compared with the last) */
+  private readonly pathDeadlines = new PathDeadlines();
 
   /** Brings the view up to date and says what changed since it was last brought up to date. */
   private updateView(full: boolean): ClusterDelta {
     const scheduled = this.evictions.update(this.sim.trace);
     // taint-eviction deadlines from the trace; the pod-eviction path's from the controller's "why not", which win
-    const byNode = podEvictionPathDeadlines(this.sim);
+    const byNode = this.pathDeadlines.update(this.sim);
     const evictions: EvictionLookup = byNode.size ? { get: (ref) => byNode.get(ref) ?? scheduled.get(ref), size: byNode.size + scheduled.size } : scheduled;
     // taken on every update, so that it always holds what changed since the last one
     const podChanges = this.sim.takePodChanges?.() ?? 'all';
-    const pathDeadlines = byNode.size > 0 || this.hadPathDeadlines;
-    this.hadPathDeadlines = byNode.size > 0;
     if (this.sim.cluster) {
-      const podKeys = podsToCompare(podChanges, this.evictions.changed, pathDeadlines);
+      const podKeys = podsToCompare(podChanges, this.evictions.changed, this.pathDeadlines.changed);
       const delta = this.records.update(this.sim.cluster, evictions, full, podKeys);
       this.view = this.records.view;
       return delta;

@@ -406,15 +406,44 @@ export class RecordsView {
 
 /**
  * The keys of the only pods whose items may be out of date since the last update: pod records
- * created, changed or deleted (the engine's takePodChanges) and pods whose scheduled eviction
- * changed (EvictionIndex.changed). Undefined, to compare every pod, when either could not say
- * (a step back, a new view) or when pod-eviction path countdowns are shown (recomputed each time).
+ * created, changed or deleted (the engine's takePodChanges), pods whose scheduled eviction
+ * changed (EvictionIndex.changed) and pods whose pod-eviction path countdown appeared, went or
+ * moved (PathDeadlines). Undefined, to compare every pod, when the engine or the index could not
+ * say (a step back, a new view).
  */
-export function podsToCompare(podChanges: ReadonlySet<string> | 'all', evictionChanges: ReadonlySet<string> | 'all', pathDeadlines: boolean): Set<string> | undefined {
-  if (podChanges === 'all' || evictionChanges === 'all' || pathDeadlines) return undefined;
+export function podsToCompare(podChanges: ReadonlySet<string> | 'all', evictionChanges: ReadonlySet<string> | 'all', pathChanges: ReadonlySet<string>): Set<string> | undefined {
+  if (podChanges === 'all' || evictionChanges === 'all') return undefined;
   const keys = new Set(podChanges);
   for (const ref of evictionChanges) if (ref.startsWith('Pod/')) keys.add(ref.slice(4));
+  for (const key of pathChanges) keys.add(key);
   return keys;
+}
+
+/**
+ * The pod-eviction path's countdowns from one update to the next. They are recomputed from the
+ * controller's "why not" on every update, not tracked by change, so this compares them with the
+ * last update's: while any node of a 5,000-node 1.12 cluster was not Ready, every one of its
+ * 150,000 pods was compared again on every step (about 0.5 s a step), for the few whose countdown
+ * had changed.
+ */
+export class PathDeadlines {
+  private last = new Map<string, { at: string; node: string }>();
+  /** the pod keys whose countdown changed in the last `update` */
+  changed: ReadonlySet<string> = new Set();
+
+  /** This update's countdowns by pod ref (see podEvictionPathDeadlines). */
+  update(sim: Parameters<typeof podEvictionPathDeadlines>[0]): Map<string, { at: string; node: string }> {
+    const now = podEvictionPathDeadlines(sim);
+    const changed = new Set<string>();
+    for (const [ref, d] of now) {
+      const was = this.last.get(ref);
+      if (!was || was.at !== d.at || was.node !== d.node) changed.add(ref.slice('Pod/'.length));
+    }
+    for (const ref of this.last.keys()) if (!now.has(ref)) changed.add(ref.slice('Pod/'.length));
+    this.last = now;
+    this.changed = changed;
+    return now;
+  }
 }
 
 function withRemoved<T>(delta: Delta<T>, removed: string[]): Delta<T> {

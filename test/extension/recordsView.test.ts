@@ -9,6 +9,7 @@ import {
   diffItems,
   EvictionIndex,
   MachineSummaries,
+  PathDeadlines,
   podEvictionPathDeadlines,
   podsOnNode,
   podsToCompare,
@@ -25,18 +26,15 @@ import type { Delta } from '../../src/protocol/webview';
 
 const examples = resolve(__dirname, '../../examples');
 
-function evictionsOf(sim: Simulation, index: EvictionIndex) {
+function evictionsOf(sim: Simulation, index: EvictionIndex, paths = new PathDeadlines()) {
   const scheduled = index.update(sim.trace);
-  const byNode = podEvictionPathDeadlines(sim);
+  const byNode = paths.update(sim);
   return byNode.size ? new Map([...scheduled, ...byNode]) : scheduled;
 }
 
 /** As the extension's session: only the pods that changed are compared, when that can be said. */
-function podKeysOf(sim: Simulation, index: EvictionIndex, paths: { had: boolean }): Set<string> | undefined {
-  const now = podEvictionPathDeadlines(sim).size > 0;
-  const keys = podsToCompare(sim.takePodChanges!(), index.changed, now || paths.had);
-  paths.had = now;
-  return keys;
+function podKeysOf(sim: Simulation, index: EvictionIndex, paths: PathDeadlines): Set<string> | undefined {
+  return podsToCompare(sim.takePodChanges!(), index.changed, paths.changed);
 }
 
 // as sets: the webview's store files upserts by ref and lists a node's pods sorted, so their order is not shown
@@ -71,10 +69,12 @@ for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
     const index = new EvictionIndex();
     let prev: ClusterView | undefined;
     let prevMachines: ReturnType<typeof machineSummaries> | undefined;
-    const paths = { had: false };
+    const paths = new PathDeadlines();
+    let countdowns = 0;
     let compared = 0;
     const check = (full: boolean, where: string) => {
-      const evictions = evictionsOf(sim, index);
+      const evictions = evictionsOf(sim, index, paths);
+      if (podEvictionPathDeadlines(sim).size) countdowns++;
       const built = buildClusterViewFromRecords(sim.cluster!, evictions);
       const expected = diffClusterViews(full ? undefined : prev, built);
       const podKeys = podKeysOf(sim, index, paths);
@@ -105,7 +105,8 @@ for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
         if (steps % 74 === 0) check(true, `full at pass ${to}`);
       }
     }
-    if (!file.includes('1.12')) assert.ok(compared > 10, `the changed pods alone were compared (${compared} times)`);
+    assert.ok(compared > 10, `the changed pods alone were compared (${compared} times)`);
+    if (file === 'outage-1.12.yaml') assert.ok(countdowns > 10, `the pod-eviction path's countdowns were shown (${countdowns} updates)`);
     // a new simulation (Reset): the kept items are compared by value, so they still hold
     const again = o.make(o.options);
     const evictions = evictionsOf(again, new EvictionIndex());
@@ -165,4 +166,37 @@ test('the kept view sees every shown field change in a record changed in place, 
   const gone = kept.update(cluster);
   assert.deepEqual(gone.pods, { upsert: [], remove: ['Pod/ns/p'] });
   assert.deepEqual([...kept.view.pods.keys()], ['Pod/ns/q']);
+});
+
+test('the pod-eviction path countdowns that appeared, went or moved are the pods compared again, and only those', () => {
+  const o = openScenario(resolve(examples, 'outage-1.12.yaml'), '');
+  const sim = o.make(o.options);
+  while (podEvictionPathDeadlines(sim).size === 0 && sim.now < sim.startTime + 20 * 60_000_000) sim.step();
+  const shown = podEvictionPathDeadlines(sim);
+  assert.ok(shown.size > 0, 'the example shows countdowns');
+  const paths = new PathDeadlines();
+  assert.deepEqual([...paths.update(sim)], [...shown]);
+  assert.deepEqual([...paths.changed].sort(), [...shown.keys()].map((r) => r.slice(4)).sort(), 'all new at first');
+  paths.update(sim);
+  assert.deepEqual([...paths.changed], [], 'nothing changed: nothing to compare');
+  // one node's countdown goes (its controller says nothing fires), then comes back one second later
+  const node = [...shown.values()][0].node;
+  const onNode = [...shown].filter(([, d]) => d.node === node).map(([r]) => r.slice(4)).sort();
+  const later = (at: string) => new Date(Date.parse(at) + 1000).toISOString();
+  const edited = (edit: (w: { what: string; wouldFireAt?: string }) => object) => ({
+    config: sim.config, behaviour: sim.behaviour, cluster: sim.cluster,
+    explain: (ref: string) => {
+      const e = sim.explain(ref);
+      return ref === `Node/${node}` ? { ...e, whyNot: e.whyNot.map((w) => ({ ...w, ...edit(w) })) } : e;
+    },
+  }) as unknown as Simulation;
+  paths.update(edited(() => ({ wouldFireAt: undefined })));
+  assert.deepEqual([...paths.changed].sort(), onNode, 'went');
+  paths.update(sim);
+  assert.deepEqual([...paths.changed].sort(), onNode, 'came back');
+  paths.update(edited((w) => (w.wouldFireAt ? { wouldFireAt: later(w.wouldFireAt) } : {})));
+  assert.deepEqual([...paths.changed].sort(), onNode, 'moved');
+  const keys = podsToCompare(new Set(['x/changed']), new Set(['Pod/y/evicted', 'Node/n']), paths.changed);
+  assert.deepEqual([...keys!].sort(), ['x/changed', 'y/evicted', ...onNode].sort());
+  assert.equal(podsToCompare('all', new Set(), paths.changed), undefined);
 });
