@@ -101,3 +101,30 @@ test('a syntax error inside an item is found whichever way the item was found', 
     '{"items":[{"apiVersion":"v1"},{"apiVersion":"v1"},{"apiVersion":"v1"}}',
   ]) assert.equal(parseListSharing(text, 0), undefined, text);
 });
+
+test('the item-by-item parse of big Lists loads real exports and generated clusters exactly as a whole parse does', async () => {
+  const { readFileSync, readdirSync, statSync } = await import('node:fs');
+  const { join, resolve } = await import('node:path');
+  const { generateClusterText } = await import('../../../src/engine/generate');
+  const texts: { file: string; text: string }[] = [];
+  const walk = (dir: string): void => {
+    for (const f of readdirSync(dir)) {
+      const p = join(dir, f);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (f.endsWith('.json')) texts.push({ file: p, text: readFileSync(p, 'utf8') });
+    }
+  };
+  walk(resolve(__dirname, '../../../../shared/fixtures/real'));
+  assert.ok(texts.some((t) => t.text.includes('"items"')), 'the real fixtures hold Lists');
+  // full detail (managedFields entries, which are lists of objects inside each item), compact and as kubectl indents
+  for (const indent of [0, 4]) {
+    texts.push({ file: `generated-${indent}.json`, text: generateClusterText({ nodes: 6, podsPerNode: 4, detail: 'full', managedFields: 1, seed: 3, indent }).cluster });
+  }
+  for (const { file, text } of texts) {
+    const whole = loadSnapshot({ file, text });
+    const big = loadSnapshot({ file, text }, undefined, { objectPositionsUpTo: 0 });
+    assert.deepEqual(big.objects.map((o) => o.object), whole.objects.map((o) => o.object), file);
+    assert.deepEqual(big.problems.map((p) => p.code), whole.problems.map((p) => p.code), file);
+    assert.deepEqual([...big.cluster.pods.keys()], [...whole.cluster.pods.keys()], file);
+  }
+});
