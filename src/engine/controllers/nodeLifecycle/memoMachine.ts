@@ -17,6 +17,7 @@
 import type { AnyStateMachine, EventFromLogic, StateValue } from 'xstate';
 import { createTracedActor, stateValueToString } from '../../machines/traced';
 import type { MachineTransition } from '../../trace/decision';
+import type { MachineView } from '../../simulation/api';
 
 export class MachineTable<M extends AnyStateMachine> {
   private readonly memo = new Map<string, { value: StateValue; text: string } | null>();
@@ -50,6 +51,8 @@ export class MachineTable<M extends AnyStateMachine> {
 /** One instance: an id and a state value; `send` answers as a TracedActor does. */
 export class MemoActor<M extends AnyStateMachine> {
   private text: string;
+  /** the machine view last built for this instance (the controller gives it again while it still holds) */
+  view: MachineView | undefined = undefined;
   constructor(private readonly table: MachineTable<M>, readonly id: string, private value: StateValue) {
     this.text = stateValueToString(value);
   }
