@@ -100,10 +100,10 @@ export class Session {
   private updateView(full: boolean): ClusterDelta {
     const scheduled = this.evictions.update(this.sim.trace);
     // taint-eviction deadlines from the trace; the pod-eviction path's from the controller's "why not", which win
-    const byNode = this.pathDeadlines.update(this.sim);
-    const evictions: EvictionLookup = byNode.size ? { get: (ref) => byNode.get(ref) ?? scheduled.get(ref), size: byNode.size + scheduled.size } : scheduled;
     // taken on every update, so that it always holds what changed since the last one
     const podChanges = this.sim.takePodChanges?.() ?? 'all';
+    const byNode = this.pathDeadlines.update(this.sim, podChanges);
+    const evictions: EvictionLookup = byNode.size ? { get: (ref) => byNode.get(ref) ?? scheduled.get(ref), size: byNode.size + scheduled.size } : scheduled;
     if (this.sim.cluster) {
       const podKeys = podsToCompare(podChanges, this.evictions.changed, this.pathDeadlines.changed);
       const delta = this.records.update(this.sim.cluster, evictions, full, podKeys);

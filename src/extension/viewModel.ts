@@ -88,28 +88,46 @@ export class EvictionIndex {
  * "why not" says that will happen (DaemonSet pods are never deleted).
  * Only not-Ready nodes are asked, and at most `limit` of them per view.
  */
-export function podEvictionPathDeadlines(
-  sim: Pick<Simulation, 'config' | 'behaviour' | 'explain'> & { cluster?: ClusterState },
-  limit = 500,
-): Map<string, { at: string; node: string }> {
+export function podEvictionPathDeadlines(sim: PathSim, limit = PATH_NODES_ASKED): Map<string, { at: string; node: string }> {
   const out = new Map<string, { at: string; node: string }>();
-  const cluster = sim.cluster;
-  if (!cluster || usesTaintBasedEvictions(sim.config, sim.behaviour)) return out;
-  let asked = 0;
-  for (const n of cluster.nodes.values()) {
-    if (n.conditions.find((c) => c.type === 'Ready')?.status === 'True') continue;
-    if (asked++ >= limit) break;
-    const name = n.meta.name;
-    const due = sim.explain(`Node/${name}`).whyNot.find((w) => w.what === `pods of Node/${name} evicted` && w.wouldFireAt)?.wouldFireAt;
-    if (!due) continue;
-    for (const key of cluster.podsByNode.get(name) ?? []) {
-      const pod = cluster.pods.get(key);
-      if (!pod || pod.meta.ownerReferences.some((o) => o.kind === 'DaemonSet' && o.controller !== false)) continue;
-      out.set(`Pod/${key}`, { at: due, node: name });
-    }
-  }
+  forEachPathNode(sim, limit, (name, at) => {
+    for (const ref of podsWithCountdown(sim.cluster!, name)) out.set(ref, { at, node: name });
+  });
   return out;
 }
+
+type PathSim = Pick<Simulation, 'config' | 'behaviour' | 'explain'> & { cluster?: ClusterState };
+
+/** Not-Ready nodes asked for their pod-eviction countdown per view, at most. */
+const PATH_NODES_ASKED = 500;
+
+/** Each not-Ready node (at most `limit` asked) whose pods the controller will delete, with when. */
+function forEachPathNode(sim: PathSim, limit: number, f: (node: string, at: string) => void): void {
+  const cluster = sim.cluster;
+  if (!cluster || usesTaintBasedEvictions(sim.config, sim.behaviour)) return;
+  let asked = 0;
+  for (const n of cluster.nodes.values()) {
+    if (readyOfNode(n) === 'True') continue;
+    if (asked++ >= limit) break;
+    const name = n.meta.name;
+    const what = `pods of Node/${name} evicted`;
+    const due = sim.explain(`Node/${name}`).whyNot.find((w) => w.what === what && w.wouldFireAt)?.wouldFireAt;
+    if (due) f(name, due);
+  }
+}
+
+/** The refs of a node's pods the pod-eviction path deletes (DaemonSet pods are never deleted). */
+function podsWithCountdown(cluster: ClusterState, node: string): string[] {
+  const refs: string[] = [];
+  for (const key of cluster.podsByNode.get(node) ?? []) {
+    const pod = cluster.pods.get(key);
+    if (!pod || pod.meta.ownerReferences.some(isDaemonSetController)) continue;
+    refs.push(`Pod/${key}`);
+  }
+  return refs;
+}
+
+const isDaemonSetController = (o: { kind: string; controller?: boolean }): boolean => o.kind === 'DaemonSet' && o.controller !== false;
 
 /** Where a pod's eviction countdown comes from: a map, or two read as one (see Session). */
 export interface EvictionLookup {
@@ -420,29 +438,65 @@ export function podsToCompare(podChanges: ReadonlySet<string> | 'all', evictionC
 }
 
 /**
- * The pod-eviction path's countdowns from one update to the next. They are recomputed from the
- * controller's "why not" on every update, not tracked by change, so this compares them with the
- * last update's: while any node of a 5,000-node 1.12 cluster was not Ready, every one of its
- * 150,000 pods was compared again on every step (about 0.5 s a step), for the few whose countdown
- * had changed.
+ * The pod-eviction path's countdowns from one update to the next: the same map as
+ * podEvictionPathDeadlines, kept per node, and the pods whose countdown appeared, went or moved.
+ * The countdowns are recomputed from the controller's "why not" on every update, not tracked by
+ * change: while any node of a 5,000-node 1.12 cluster was not Ready, every one of its 150,000 pods
+ * was compared again on every step (about 0.5 s a step) for the few whose countdown had changed,
+ * and listing the pods of up to 500 not-Ready nodes again took about 40 ms a step. A node's pods
+ * are listed again only when its countdown changed or one of its pods did (the engine's pod
+ * changes: created, deleted, bound, owners changed).
  */
 export class PathDeadlines {
-  private last = new Map<string, { at: string; node: string }>();
-  /** the pod keys whose countdown changed in the last `update` */
+  /** ref -> countdown: what the view looks up */
+  private readonly byRef = new Map<string, { at: string; node: string }>();
+  private readonly byNode = new Map<string, { at: string; refs: string[] }>();
+  /** the pod keys whose countdown changed in the last `update` (may hold more: comparing them again is harmless) */
   changed: ReadonlySet<string> = new Set();
 
-  /** This update's countdowns by pod ref (see podEvictionPathDeadlines). */
-  update(sim: Parameters<typeof podEvictionPathDeadlines>[0]): Map<string, { at: string; node: string }> {
-    const now = podEvictionPathDeadlines(sim);
+  /** This update's countdowns by pod ref; `podChanges` are the pod keys changed since the last update ('all': unknown). */
+  update(sim: PathSim, podChanges: ReadonlySet<string> | 'all'): ReadonlyMap<string, { at: string; node: string }> {
     const changed = new Set<string>();
-    for (const [ref, d] of now) {
-      const was = this.last.get(ref);
-      if (!was || was.at !== d.at || was.node !== d.node) changed.add(ref.slice('Pod/'.length));
+    const cluster = sim.cluster;
+    // the nodes whose list of pods may differ: each changed pod's node before and after
+    const touched = new Set<string>();
+    if (podChanges !== 'all' && cluster) {
+      for (const key of podChanges) {
+        const was = this.byRef.get(`Pod/${key}`);
+        if (was) touched.add(was.node);
+        const node = cluster.pods.get(key)?.nodeName;
+        if (node) touched.add(node);
+      }
     }
-    for (const ref of this.last.keys()) if (!now.has(ref)) changed.add(ref.slice('Pod/'.length));
-    this.last = now;
+    const seen = new Set<string>();
+    forEachPathNode(sim, PATH_NODES_ASKED, (node, at) => {
+      seen.add(node);
+      const was = this.byNode.get(node);
+      if (was && was.at === at && podChanges !== 'all' && !touched.has(node)) return;
+      if (was) this.drop(node, was.refs, changed);
+      const refs = podsWithCountdown(cluster!, node);
+      for (const ref of refs) {
+        this.byRef.set(ref, { at, node });
+        changed.add(ref.slice('Pod/'.length));
+      }
+      this.byNode.set(node, { at, refs });
+    });
+    for (const [node, was] of this.byNode) {
+      if (seen.has(node)) continue;
+      this.drop(node, was.refs, changed);
+      this.byNode.delete(node);
+    }
     this.changed = changed;
-    return now;
+    return this.byRef;
+  }
+
+  private drop(node: string, refs: readonly string[], changed: Set<string>): void {
+    for (const ref of refs) {
+      // a ref listed again under another node this update keeps that entry
+      if (this.byRef.get(ref)?.node !== node) continue;
+      this.byRef.delete(ref);
+      changed.add(ref.slice('Pod/'.length));
+    }
   }
 }
 

@@ -26,15 +26,25 @@ import type { Delta } from '../../src/protocol/webview';
 
 const examples = resolve(__dirname, '../../examples');
 
-function evictionsOf(sim: Simulation, index: EvictionIndex, paths = new PathDeadlines()) {
+/** The countdowns as the view of a new panel has them: the scheduled taint evictions, then the pod-eviction path's. */
+function evictionsOf(sim: Simulation, index: EvictionIndex) {
   const scheduled = index.update(sim.trace);
-  const byNode = paths.update(sim);
+  const byNode = podEvictionPathDeadlines(sim);
   return byNode.size ? new Map([...scheduled, ...byNode]) : scheduled;
 }
 
-/** As the extension's session: only the pods that changed are compared, when that can be said. */
-function podKeysOf(sim: Simulation, index: EvictionIndex, paths: PathDeadlines): Set<string> | undefined {
-  return podsToCompare(sim.takePodChanges!(), index.changed, paths.changed);
+const entries = (m: ReadonlyMap<string, unknown>) => [...m].sort(([a], [b]) => a.localeCompare(b));
+
+/**
+ * As the extension's session: the pod changes taken, the pod-eviction path's countdowns kept
+ * (which must be the ones a new view computes), and only the pods that changed compared when that
+ * can be said.
+ */
+function keptPodKeys(sim: Simulation, index: EvictionIndex, paths: PathDeadlines): Set<string> | undefined {
+  const podChanges = sim.takePodChanges!();
+  const byNode = paths.update(sim, podChanges);
+  assert.deepEqual(entries(byNode), entries(podEvictionPathDeadlines(sim)), 'the kept countdowns are the ones computed anew');
+  return podsToCompare(podChanges, index.changed, paths.changed);
 }
 
 // as sets: the webview's store files upserts by ref and lists a node's pods sorted, so their order is not shown
@@ -73,11 +83,11 @@ for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
     let countdowns = 0;
     let compared = 0;
     const check = (full: boolean, where: string) => {
-      const evictions = evictionsOf(sim, index, paths);
+      const evictions = evictionsOf(sim, index);
       if (podEvictionPathDeadlines(sim).size) countdowns++;
       const built = buildClusterViewFromRecords(sim.cluster!, evictions);
       const expected = diffClusterViews(full ? undefined : prev, built);
-      const podKeys = podKeysOf(sim, index, paths);
+      const podKeys = keptPodKeys(sim, index, paths);
       if (podKeys) compared++;
       const got = kept.update(sim.cluster!, evictions, full, podKeys);
       assert.deepEqual(sorted(got.nodes), sorted(expected.nodes), `${where}: node delta`);
@@ -175,13 +185,19 @@ test('the pod-eviction path countdowns that appeared, went or moved are the pods
   const shown = podEvictionPathDeadlines(sim);
   assert.ok(shown.size > 0, 'the example shows countdowns');
   const paths = new PathDeadlines();
-  assert.deepEqual([...paths.update(sim)], [...shown]);
+  const NO_CHANGES = new Set<string>();
+  assert.deepEqual([...paths.update(sim, 'all')], [...shown]);
   assert.deepEqual([...paths.changed].sort(), [...shown.keys()].map((r) => r.slice(4)).sort(), 'all new at first');
-  paths.update(sim);
+  paths.update(sim, NO_CHANGES);
   assert.deepEqual([...paths.changed], [], 'nothing changed: nothing to compare');
   // one node's countdown goes (its controller says nothing fires), then comes back one second later
   const node = [...shown.values()][0].node;
   const onNode = [...shown].filter(([, d]) => d.node === node).map(([r]) => r.slice(4)).sort();
+  // a pod of that node changed (the engine says so): the node's pods are listed again; a pod elsewhere changes nothing
+  paths.update(sim, new Set([onNode[0]]));
+  assert.deepEqual([...paths.changed].sort(), onNode, 'a pod of the node changed');
+  paths.update(sim, new Set(['elsewhere/none']));
+  assert.deepEqual([...paths.changed], [], 'a pod on no counted node changed');
   const later = (at: string) => new Date(Date.parse(at) + 1000).toISOString();
   const edited = (edit: (w: { what: string; wouldFireAt?: string }) => object) => ({
     config: sim.config, behaviour: sim.behaviour, cluster: sim.cluster,
@@ -190,11 +206,11 @@ test('the pod-eviction path countdowns that appeared, went or moved are the pods
       return ref === `Node/${node}` ? { ...e, whyNot: e.whyNot.map((w) => ({ ...w, ...edit(w) })) } : e;
     },
   }) as unknown as Simulation;
-  paths.update(edited(() => ({ wouldFireAt: undefined })));
+  paths.update(edited(() => ({ wouldFireAt: undefined })), NO_CHANGES);
   assert.deepEqual([...paths.changed].sort(), onNode, 'went');
-  paths.update(sim);
+  paths.update(sim, NO_CHANGES);
   assert.deepEqual([...paths.changed].sort(), onNode, 'came back');
-  paths.update(edited((w) => (w.wouldFireAt ? { wouldFireAt: later(w.wouldFireAt) } : {})));
+  paths.update(edited((w) => (w.wouldFireAt ? { wouldFireAt: later(w.wouldFireAt) } : {})), NO_CHANGES);
   assert.deepEqual([...paths.changed].sort(), onNode, 'moved');
   const keys = podsToCompare(new Set(['x/changed']), new Set(['Pod/y/evicted', 'Node/n']), paths.changed);
   assert.deepEqual([...keys!].sort(), ['x/changed', 'y/evicted', ...onNode].sort());
