@@ -99,9 +99,9 @@ export class Session {
   /** Brings the view up to date and says what changed since it was last brought up to date. */
   private updateView(full: boolean): ClusterDelta {
     const scheduled = this.evictions.update(this.sim.trace);
-    // taint-eviction deadlines from the trace; the pod-eviction path's from the controller's "why not", which win
     // taken on every update, so that it always holds what changed since the last one
     const podChanges = this.sim.takePodChanges?.() ?? 'all';
+    // taint-eviction deadlines from the trace; the pod-eviction path's from the controller's "why not", which win
     const byNode = this.pathDeadlines.update(this.sim, podChanges);
     const evictions: EvictionLookup = byNode.size ? { get: (ref) => byNode.get(ref) ?? scheduled.get(ref), size: byNode.size + scheduled.size } : scheduled;
     if (this.sim.cluster) {

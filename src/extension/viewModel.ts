@@ -80,35 +80,25 @@ export class EvictionIndex {
   }
 }
 
-/**
- * The pod-eviction path (1.12 and whenever taint-based evictions are off):
- * the node lifecycle controller deletes a node's pods itself, once
- * podEvictionTimeout has passed and the zone's queue releases the node. The
- * countdown of each pod on a not-Ready node is when the controller's own
- * "why not" says that will happen (DaemonSet pods are never deleted).
- * Only not-Ready nodes are asked, and at most `limit` of them per view.
- */
-export function podEvictionPathDeadlines(sim: PathSim, limit = PATH_NODES_ASKED): Map<string, { at: string; node: string }> {
-  const out = new Map<string, { at: string; node: string }>();
-  forEachPathNode(sim, limit, (name, at) => {
-    for (const ref of podsWithCountdown(sim.cluster!, name)) out.set(ref, { at, node: name });
-  });
-  return out;
-}
-
 type PathSim = Pick<Simulation, 'config' | 'behaviour' | 'explain'> & { cluster?: ClusterState };
 
 /** Not-Ready nodes asked for their pod-eviction countdown per view, at most. */
 const PATH_NODES_ASKED = 500;
 
-/** Each not-Ready node (at most `limit` asked) whose pods the controller will delete, with when. */
-function forEachPathNode(sim: PathSim, limit: number, f: (node: string, at: string) => void): void {
+/**
+ * The pod-eviction path (1.12 and whenever taint-based evictions are off): the node lifecycle
+ * controller deletes a node's pods itself, once podEvictionTimeout has passed and the zone's queue
+ * releases the node. The countdown of each pod on a not-Ready node is when the controller's own
+ * "why not" says that will happen (DaemonSet pods are never deleted). Each not-Ready node (at most
+ * PATH_NODES_ASKED asked per view) whose pods the controller will delete, with when.
+ */
+function forEachPathNode(sim: PathSim, f: (node: string, at: string) => void): void {
   const cluster = sim.cluster;
   if (!cluster || usesTaintBasedEvictions(sim.config, sim.behaviour)) return;
   let asked = 0;
   for (const n of cluster.nodes.values()) {
     if (readyOfNode(n) === 'True') continue;
-    if (asked++ >= limit) break;
+    if (asked++ >= PATH_NODES_ASKED) break;
     const name = n.meta.name;
     const what = `pods of Node/${name} evicted`;
     const due = sim.explain(`Node/${name}`).whyNot.find((w) => w.what === what && w.wouldFireAt)?.wouldFireAt;
@@ -438,8 +428,9 @@ export function podsToCompare(podChanges: ReadonlySet<string> | 'all', evictionC
 }
 
 /**
- * The pod-eviction path's countdowns from one update to the next: the same map as
- * podEvictionPathDeadlines, kept per node, and the pods whose countdown appeared, went or moved.
+ * The pod-eviction path's countdowns (see forEachPathNode) from one update to the next, kept per
+ * node, and the pods whose countdown appeared, went or moved. A new instance's first update, or
+ * one given 'all', computes every countdown afresh.
  * The countdowns are recomputed from the controller's "why not" on every update, not tracked by
  * change: while any node of a 5,000-node 1.12 cluster was not Ready, every one of its 150,000 pods
  * was compared again on every step (about 0.5 s a step) for the few whose countdown had changed,
@@ -469,7 +460,7 @@ export class PathDeadlines {
       }
     }
     const seen = new Set<string>();
-    forEachPathNode(sim, PATH_NODES_ASKED, (node, at) => {
+    forEachPathNode(sim, (node, at) => {
       seen.add(node);
       const was = this.byNode.get(node);
       if (was && was.at === at && podChanges !== 'all' && !touched.has(node)) return;

@@ -10,7 +10,6 @@ import {
   EvictionIndex,
   MachineSummaries,
   PathDeadlines,
-  podEvictionPathDeadlines,
   podsOnNode,
   podsToCompare,
   RecordsView,
@@ -25,6 +24,9 @@ import type { Delta } from '../../src/protocol/webview';
 // (the removals as a set: the webview deletes them one by one), over the real engine.
 
 const examples = resolve(__dirname, '../../examples');
+
+/** Every pod-eviction path countdown, computed afresh (a new PathDeadlines told nothing is known). */
+const podEvictionPathDeadlines = (sim: Simulation) => new PathDeadlines().update(sim, 'all');
 
 /** The countdowns as the view of a new panel has them: the scheduled taint evictions, then the pod-eviction path's. */
 function evictionsOf(sim: Simulation, index: EvictionIndex) {

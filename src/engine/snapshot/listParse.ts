@@ -114,8 +114,8 @@ function parseItems(text: string, from: number, items: unknown[]): number {
   let separator: string | undefined;
   /** from a guessed item end to the next item's opening brace */
   let step = 0;
-  /** the next offset where the separator occurs, at or after the current item; -1 when none is left */
-  let guess = -2;
+  /** where the separator occurs next, searched again once an item starts beyond it (-1: not searched yet) */
+  let guess = -1;
   let misses = 0;
   let i = skipWs(text, from);
   if (text.charCodeAt(i) === CLOSE_BRACKET) return i;
@@ -123,7 +123,8 @@ function parseItems(text: string, from: number, items: unknown[]): number {
     let item: unknown;
     let next = -1;
     if (separator !== undefined) {
-      if (guess < i && guess !== -1) guess = text.indexOf(separator, i);
+      if (guess < i) guess = text.indexOf(separator, i);
+      // none left: guessing stops for good, so the search is never repeated
       if (guess !== -1) {
         try {
           item = JSON.parse(text.slice(i, guess + 1));
@@ -148,7 +149,7 @@ function parseItems(text: string, from: number, items: unknown[]): number {
       else if (c !== COMMA) return -1;
       else {
         next = skipWs(text, after + 1);
-        if (items.length === 0 && misses === 0) {
+        if (items.length === 0) {
           separator = separatorOf(text, end - 1, next);
           if (separator !== undefined) step = next - (end - 1);
         }

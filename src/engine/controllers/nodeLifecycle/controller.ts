@@ -38,6 +38,7 @@ import type { ConditionStatus, LeaseRecord, NodeCondition, NodeRecord, ObjectRef
 import { nodeRef, podRef, zoneRef } from '../../model/types';
 import { zoneKeyOf, zoneKeyOfLabels, zoneLabelsOf } from '../../model/zones';
 import { compileSelector } from '../../model/labels';
+import { machineView } from '../../machines/view';
 import { createTracedActor, type TracedActor } from '../../machines/traced';
 import { monitorMachine, nodeHealthMachine, zoneMachine, type NodeHealthEvent, type ReadyStatus } from './machines';
 import { RateLimitedTimedQueue, effectiveRate, type QueueState } from './rateLimitedQueue';
@@ -380,21 +381,10 @@ export class NodeLifecycleController implements SimController {
     if (this.monitor) out.push(this.view('monitor', this.monitor, monitorMachine.definition));
     for (const k of [...this.zoneActors.keys()].sort()) out.push(this.view(`zone/${k}`, this.zoneActors.get(k)!, zoneMachine.definition));
     const nodeDef = nodeHealthMachine.definition;
+    // the node machines' views are kept on their actors: given again while unchanged (machineView)
     const sorted = (this.sortedNodeActors ??= [...this.nodeActors.keys()].sort().map((k) => this.nodeActors.get(k)!));
-    for (let i = 0; i < sorted.length; i++) out.push(this.keptView(sorted[i], nodeDef));
+    for (const a of sorted) out.push((a.view = machineView(a.view, a.id, a.state(), nodeDef, this.transitions.get(a.id))));
     return out;
-  }
-
-  /**
-   * A node machine's view, the one built last time while its state and last transition are the
-   * same: the webview asks for every machine after every step (5,000 node machines at 5,000 nodes).
-   */
-  private keptView(a: NodeActor, definition: unknown): MachineView {
-    const state = a.state();
-    const last = this.transitions.get(a.id);
-    const v = a.view;
-    if (v && v.state === state && v.lastTransition === last && v.definition === definition) return v;
-    return (a.view = { id: a.id, state, definition, ...(last ? { lastTransition: last } : {}) });
   }
 
   zones(host: ControllerHost): ZoneView[] {
@@ -623,8 +613,7 @@ export class NodeLifecycleController implements SimController {
   }
 
   private view(id: string, a: { state(): string }, definition: unknown): MachineView {
-    const last = this.transitions.get(id);
-    return { id, state: a.state(), definition, ...(last ? { lastTransition: last } : {}) };
+    return machineView(undefined, id, a.state(), definition, this.transitions.get(id));
   }
 
   private nodeActor(name: string): NodeActor {

@@ -30,6 +30,7 @@ import { calculateStatus, StatusCounter, statusChanges, statusFromCounts, status
 import { PodTally, setLabelFreezing } from './tally';
 import { podFromTemplate, controllerRefTo } from './podTemplate';
 import { checkPodOwners, checkReplicaSet, type ReplicaSetCheck } from './validate';
+import { machineView } from '../../machines/view';
 
 /** controller.SlowStartInitialBatchSize */
 export const SLOW_START_INITIAL_BATCH_SIZE = 1;
@@ -1322,20 +1323,15 @@ export class ReplicaSetController implements SimController {
     const out: MachineView[] = new Array(sorted.length);
     for (let i = 0; i < sorted.length; i++) {
       const e = sorted[i];
-      const state = e.actor.state();
-      let v = e.view;
-      if (!v || v.state !== state || v.lastTransition !== e.lastTransition) {
-        v = { id: e.actor.id, state, definition };
-        if (e.lastTransition) v.lastTransition = e.lastTransition;
-        e.view = v;
-      }
-      out[i] = v;
+      out[i] = e.view = machineView(e.view, e.actor.id, e.actor.state(), definition, e.lastTransition);
     }
     if (verifyTallies) {
       const fresh = [...this.entries.values()].sort(byEntryKey);
-      const stale = fresh.length !== out.length ? 'their number'
-        : fresh.findIndex((e, i) => out[i].id !== `replicaset/${e.key}` || out[i].state !== e.actor.state() || out[i].lastTransition !== e.lastTransition || out[i].definition !== definition);
-      if (stale !== -1) throw new Error(`replicaset: the machine views kept differ from the views built anew (${stale === 'their number' ? stale : `at ${fresh[stale].key}`})`);
+      if (fresh.length !== out.length) throw new Error(`replicaset: ${out.length} machine views kept for ${fresh.length} ReplicaSets`);
+      fresh.forEach((e, i) => {
+        const v = out[i];
+        if (v.id !== `replicaset/${e.key}` || v.state !== e.actor.state() || v.lastTransition !== e.lastTransition || v.definition !== definition) throw new Error(`replicaset: the machine view kept at ${i} is not ${e.key}'s as built anew`);
+      });
     }
     return out;
   }
