@@ -14,6 +14,8 @@
  *   --steps N            quiet passes and webview steps timed in one steady run (default 10)
  *   --quick              a small cluster (60 nodes x 10 pods), for CI: proves the bench works
  *   --seed S             generator seed (default 1)
+ *   --kubernetes-version V  the version the cluster is generated as and the scenario runs
+ *                        (default: the newest the engine models; 1.12 runs the pod-eviction path)
  *   --detail lean|full   generator detail (default lean: a full 150,000-pod export does not fit in one JS string)
  *   --duration S         simulated seconds of the outage run (default 3600)
  *   --only a,b           only these measurements: load, simulate, steady, goback
@@ -32,6 +34,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statS
 import { cpus, freemem, loadavg, platform, arch, release, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateClusterStream, listChunks, renderObject } from '../src/engine/generate/index';
+import { MAX_MINOR, MIN_MINOR } from '../src/engine/versions/table';
 
 const root = resolve(__dirname, '..');
 
@@ -44,6 +47,8 @@ interface Options {
   steps: number;
   quick: boolean;
   seed: string;
+  /** "1.12".."1.35": what the generator writes and the scenarios run */
+  kubernetesVersion: string;
   detail: 'lean' | 'full';
   durationS: number;
   only: Set<string>;
@@ -59,7 +64,7 @@ const MEASUREMENTS = ['load', 'simulate', 'steady', 'goback'];
 
 function parseArgs(argv: string[]): Options {
   const o: Options = {
-    nodes: 5000, podsPerNode: 30, zones: 3, runs: 3, steps: 10, quick: false, seed: '1', detail: 'lean',
+    nodes: 5000, podsPerNode: 30, zones: 3, runs: 3, steps: 10, quick: false, seed: '1', kubernetesVersion: `1.${MAX_MINOR}`, detail: 'lean',
     durationS: 3600, only: new Set(MEASUREMENTS), timeoutS: 1800, keep: false, tsx: false,
   };
   const given = new Set<string>();
@@ -84,6 +89,13 @@ function parseArgs(argv: string[]): Options {
       case '--sim-runs': o.simRuns = int(1); break;
       case '--steps': o.steps = int(1); break;
       case '--seed': o.seed = value(); break;
+      case '--kubernetes-version': {
+        const v = value();
+        const m = /^v?1\.(\d+)$/.exec(v);
+        if (!m || Number(m[1]) < MIN_MINOR || Number(m[1]) > MAX_MINOR) throw new Error(`--kubernetes-version must be 1.${MIN_MINOR} to 1.${MAX_MINOR}, not ${v}`);
+        o.kubernetesVersion = `1.${Number(m[1])}`;
+        break;
+      }
       case '--duration': o.durationS = int(1); break;
       case '--timeout': o.timeoutS = int(1); break;
       case '--quick': o.quick = true; break;
@@ -126,14 +138,19 @@ interface Inputs {
   counts: Record<string, unknown>;
 }
 
+/** what names a run's results: its size and version (an earlier run of the same is printed beside it) */
+function sizeKey(o: Pick<Options, 'nodes' | 'podsPerNode' | 'zones' | 'kubernetesVersion'>): string {
+  return `${o.nodes}x${o.podsPerNode}x${o.zones}-v${o.kubernetesVersion}`;
+}
+
 function generate(o: Options): Inputs {
-  const dir = join(tmpdir(), 'controller-stepper-bench', `${o.nodes}x${o.podsPerNode}x${o.zones}-seed${o.seed}-${o.detail}-${process.pid}`);
+  const dir = join(tmpdir(), 'controller-stepper-bench', `${sizeKey(o)}-seed${o.seed}-${o.detail}-${process.pid}`);
   mkdirSync(dir, { recursive: true });
   const snapshot = join(dir, 'cluster.json');
   const seed = /^\d+$/.test(o.seed) ? Number(o.seed) : o.seed;
   const t0 = performance.now();
   const stream = generateClusterStream({
-    nodes: o.nodes, podsPerNode: o.podsPerNode, zones: o.zones, seed, detail: o.detail,
+    nodes: o.nodes, podsPerNode: o.podsPerNode, zones: o.zones, seed, detail: o.detail, kubernetesVersion: o.kubernetesVersion,
     timeline: { name: 'bench-zone-outage', zoneOutage: { zone: Math.min(1, o.zones - 1), at: '60s', recoverAt: '30m' } },
   });
   // Compact JSON, as `kubectl get nodes,pods,replicasets,daemonsets,leases -A -o json | jq -c .`
@@ -391,7 +408,7 @@ async function main(): Promise<number> {
   if (o.report) {
     const rec = JSON.parse(readFileSync(o.report, 'utf8')) as { date: string; options: Options & { only: string[] }; raw: Results; snapshot: { bytes: number }; unavailable: Record<string, string> };
     const ro: Options = { ...rec.options, only: new Set(rec.options.only) };
-    log(`# ${o.report} (${rec.date}): ${ro.nodes} nodes × ${ro.podsPerNode} pods, ${ro.zones} zones`);
+    log(`# ${o.report} (${rec.date}): ${ro.nodes} nodes × ${ro.podsPerNode} pods, ${ro.zones} zones, Kubernetes ${ro.kubernetesVersion ?? '1.31'}`);
     printReport(ro, summarise(ro, rec.raw, rec.snapshot.bytes, new Map(Object.entries(rec.unavailable)), ro.steps ?? 10), rec.raw, undefined, log);
     return 0;
   }
@@ -399,7 +416,7 @@ async function main(): Promise<number> {
   if (loadAtStart[0] > cpus().length) {
     log(`NOTE: the machine is busy (load average ${loadAtStart.map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs): wall times will be slow and noisy; the ratios and CPU times less so.`);
   }
-  log(`# Controller Stepper benchmark: ${o.nodes} nodes × ${o.podsPerNode} pods, ${o.zones} zones, ${o.runs} runs${o.simRuns !== undefined ? ` (${o.simRuns} of the simulation)` : ''}${o.quick ? ' (quick)' : ''}`);
+  log(`# Controller Stepper benchmark: ${o.nodes} nodes × ${o.podsPerNode} pods, ${o.zones} zones, Kubernetes ${o.kubernetesVersion}, ${o.runs} runs${o.simRuns !== undefined ? ` (${o.simRuns} of the simulation)` : ''}${o.quick ? ' (quick)' : ''}`);
   const inputs = generate(o);
   if (!o.tsx) childEntry = [await buildChild(inputs.dir)];
   log(`measuring ${o.tsx ? 'the TypeScript sources through tsx (--tsx)' : 'the engine as esbuild bundles it for the command line and the extension'}`);
@@ -438,7 +455,7 @@ async function main(): Promise<number> {
   const metrics = summarise(o, results, inputs.bytes, unavailable, args.steps);
 
   const resultsDir = join(root, 'bench', 'results');
-  const latestPath = join(resultsDir, `latest-${o.nodes}x${o.podsPerNode}x${o.zones}.json`);
+  const latestPath = join(resultsDir, `latest-${sizeKey(o)}.json`);
   const previous = existsSync(latestPath) ? (JSON.parse(readFileSync(latestPath, 'utf8')) as { date: string; metrics: Metric[] }) : undefined;
   printReport(o, metrics, results, previous, log);
 
@@ -466,7 +483,7 @@ async function main(): Promise<number> {
     unavailable: Object.fromEntries(unavailable),
   };
   mkdirSync(resultsDir, { recursive: true });
-  const file = join(resultsDir, `${record.date.replace(/[:.]/g, '-')}-${o.nodes}x${o.podsPerNode}x${o.zones}.json`);
+  const file = join(resultsDir, `${record.date.replace(/[:.]/g, '-')}-${sizeKey(o)}.json`);
   writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
   if (!failures.length) writeFileSync(latestPath, `${JSON.stringify(record, null, 2)}\n`);
   log('');

@@ -57,7 +57,16 @@ export interface SimController {
   readonly name: ControllerName;
   /** Called once, at the controller-manager's start (or restart), after construction. */
   start(host: ControllerHost, memory: 'reconstructed' | 'fresh'): void;
-  onNodeEvent?(host: ControllerHost, type: WatchType, node: NodeRecord, before?: NodeBefore): void;
+  /**
+   * `heartbeat`: a kubelet's plain post, which changed only heartbeat times (an update; its statuses,
+   * taints and labels are those of `before`)
+   */
+  onNodeEvent?(host: ControllerHost, type: WatchType, node: NodeRecord, before?: NodeBefore, heartbeat?: boolean): void;
+  /**
+   * The kubelets' plain posts of one instant (the first `count` nodes of `batch`; the array is
+   * reused): as many heartbeat updates. A controller without it gets one onNodeEvent each.
+   */
+  onNodeHeartbeats?(host: ControllerHost, batch: readonly NodeRecord[], count: number): void;
   onPodEvent?(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void;
   onReplicaSetEvent?(host: ControllerHost, type: WatchType, rs: ReplicaSetRecord): void;
   onLeaseEvent?(host: ControllerHost, type: WatchType, lease: LeaseRecord): void;

@@ -96,6 +96,13 @@ export interface KubeletHooks {
   leaseCreated(lease: LeaseRecord): void;
   /** a plain post wrote new heartbeat times (nothing else changed) */
   heartbeat?(node: NodeRecord): void;
+  /**
+   * The plain posts of one instant, at once (the first `count` records of `batch`; the array is
+   * reused afterwards), announced before that instant's renewals. When given, `materialise`
+   * announces its posts this way instead of one `heartbeat` each: without Leases (1.12) every
+   * kubelet posts every 10 s on one grid, the same nodes in the same order (see leasesRenewed).
+   */
+  heartbeats?(batch: readonly NodeRecord[], count: number): void;
   /** an existing Lease was renewed */
   leaseRenewed?(lease: LeaseRecord): void;
   /**
@@ -185,6 +192,9 @@ export class Kubelets {
   private reposts = new MinHeap<string>();
   /** no plain post or renewal is due before this time */
   private nextPlain: Micros = NEVER;
+  /** the nodes posted by one `materialise`, for `heartbeats` (reused) */
+  private beats: NodeRecord[] = [];
+  private beatCount = 0;
   /** the Leases renewed by one `materialise`, for `leasesRenewed` (reused) */
   private renewed: LeaseRecord[] = [];
   private renewedCount = 0;
@@ -347,6 +357,7 @@ export class Kubelets {
     let next = NEVER;
     const p = this.period, l = this.renewInterval();
     const batch = this.hooks.leasesRenewed !== undefined;
+    const beatBatch = this.hooks.heartbeats !== undefined;
     const leases = this.settings.leases;
     for (const st of this.states.values()) {
       // nothing due for this kubelet before st.due (see KubeletState.due), and what the loop below
@@ -363,7 +374,7 @@ export class Kubelets {
         const pt = st.anchor + k * p;
         if (pt > st.lastPost) {
           const node = this.cluster.nodes.get(st.node);
-          if (node) this.heartbeat(st, node, pt);
+          if (node) this.heartbeat(st, node, pt, beatBatch);
         }
         stDue = st.anchor + (k + 1) * p;
       }
@@ -379,6 +390,11 @@ export class Kubelets {
     this.nextPlain = next;
     // Announced after the loop: for each node its status post still comes first; the order among
     // different nodes' announcements is not something a controller may depend on (informers do not order them).
+    if (beatBatch && this.beatCount > 0) {
+      const count = this.beatCount;
+      this.beatCount = 0;
+      this.hooks.heartbeats!(this.beats, count);
+    }
     if (batch && this.renewedCount > 0) {
       const count = this.renewedCount;
       this.renewedCount = 0;
@@ -462,14 +478,15 @@ export class Kubelets {
   }
 
   /** A plain post: heartbeats only. */
-  private heartbeat(st: KubeletState, node: NodeRecord, t: Micros): void {
+  private heartbeat(st: KubeletState, node: NodeRecord, t: Micros, batch = false): void {
     for (const d of st.desired) {
       const c = conditionOf(node.conditions, d.type);
       if (c && c.status === d.status) c.lastHeartbeatTime = t;
     }
     st.lastPost = t;
     st.posted = true;
-    this.hooks.heartbeat?.(node);
+    if (batch) this.beats[this.beatCount++] = node;
+    else this.hooks.heartbeat?.(node);
   }
 
   /** A full post of `desired` at t; announces the node when anything but heartbeat times changed. */

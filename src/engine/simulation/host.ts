@@ -209,7 +209,7 @@ export class SimHost implements ControllerHost {
    * SimulationImpl.saveCheckpoint). A name may be in both; the records changed since the last
    * checkpoint are those of both sets.
    */
-  heartbeatNodes = new Set<string>();
+  heartbeatNodes = new ClearCountingSet<string>();
   dirtyReplicaSets = new Set<string>();
   dirtyLeases = new ClearCountingSet<string>();
   // The logs are flat (pairs one after the other), not an array per entry: checkpoints keep them,
@@ -404,7 +404,32 @@ export class SimHost implements ControllerHost {
   announceHeartbeat(node: NodeRecord): void {
     this.heartbeatNodes.add(node.meta.name);
     const before = this.nodeSeen.get(node.meta.name) ?? nodeBefore(node);
-    for (const c of this.controllers) if (c.onNodeEvent) c.onNodeEvent(this, 'updated', node, before);
+    for (const c of this.controllers) if (c.onNodeEvent) c.onNodeEvent(this, 'updated', node, before, true);
+  }
+
+  /** the kubelets' batches of plain posts, each with its nodes' names */
+  private heartbeatBatches = new BatchMemo<NodeRecord, string>();
+
+  /**
+   * The plain posts of one instant (see KubeletHooks.heartbeats): announceHeartbeat for each,
+   * without a look-up per node for the controllers that take the batch.
+   */
+  announceHeartbeats(batch: readonly NodeRecord[], count: number): void {
+    const known = this.heartbeatBatches.get(batch, count, (n) => n.meta.name);
+    if (!known) return;
+    if (known.mark !== this.heartbeatNodes.clears) {
+      for (const name of known.values) this.heartbeatNodes.add(name);
+      known.mark = this.heartbeatNodes.clears;
+    }
+    for (const c of this.controllers) {
+      if (c.onNodeHeartbeats) c.onNodeHeartbeats(this, batch, count);
+      else if (c.onNodeEvent) {
+        for (let i = 0; i < count; i++) {
+          const node = batch[i];
+          c.onNodeEvent(this, 'updated', node, this.nodeSeen.get(node.meta.name) ?? nodeBefore(node), true);
+        }
+      }
+    }
   }
 
   announceReplicaSet(type: WatchType, rs: ReplicaSetRecord): void {

@@ -196,6 +196,7 @@ export class SimulationImpl implements Simulation {
       },
       leaseCreated: (lease) => this.host.announceLease('added', lease),
       heartbeat: (node) => this.host.announceHeartbeat(node),
+      heartbeats: (batch, count) => this.host.announceHeartbeats(batch, count),
       leaseRenewed: (lease) => this.host.announceLease('updated', lease),
       leasesRenewed: (batch, count) => this.host.announceLeaseRenewals(batch, count),
       // restoring a checkpoint puts back only the records marked changed since it

@@ -9,7 +9,7 @@ import { createSimulation } from '../../../src/engine/simulation/simulation';
 import { kubeletChecks } from '../../../src/engine/kubelet/kubelets';
 import { formatTime, seconds, minutes, type Micros } from '../../../src/engine/model/time';
 import type { KObject } from '../../../src/engine/model/types';
-import { fakeFactory, type FakeController } from '../../helpers/fakeControllers';
+import { fakeFactory, FakeController } from '../../helpers/fakeControllers';
 import { lease, node, pod, scenarioOf, T0_MICROS, type EventSpec } from '../../helpers/scenario';
 
 const s = (n: number): Micros => T0_MICROS + seconds(n);
@@ -109,6 +109,22 @@ describe('status posts and Lease renewals', () => {
     const { sim: x, log } = sim([node('a')], '1.12', [], { 'node-lifecycle': {} });
     x.runUntil(s(20));
     assert.equal(log.filter((l) => l === 'node-lifecycle node updated a').length, 2);
+  });
+
+  it('announces the plain posts of one instant as one batch to a controller that takes batches', () => {
+    const log: string[] = [];
+    class Batching extends FakeController {
+      onNodeHeartbeats(_h: unknown, batch: readonly { meta: { name: string } }[], count: number): void {
+        log.push(`heartbeats ${batch.slice(0, count).map((n) => n.meta.name).join(',')}`);
+      }
+    }
+    const x = createSimulation(scenarioOf({ objects: [node('a'), node('b'), node('c', { heartbeatAgo: '2m' })], version: '1.12' }), {
+      controllerFactory: (name) => (name === 'node-lifecycle' ? new Batching(name, {}, log) : undefined),
+    });
+    x.runUntil(s(20));
+    // c's kubelet is stopped; a and b post every 10 s, as heartbeats only (no node update each)
+    assert.deepEqual(log.filter((l) => !l.startsWith('node-lifecycle wake')), ['node-lifecycle start reconstructed 2026-01-01T00:00:00.000Z', 'heartbeats a,b', 'heartbeats a,b']);
+    assert.equal(heartbeat(x, 'b'), '2026-01-01T00:00:20.000Z');
   });
 
   it('a stopped kubelet posts nothing', () => {

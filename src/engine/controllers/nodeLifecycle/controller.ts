@@ -284,11 +284,15 @@ export class NodeLifecycleController implements SimController {
     }
   }
 
-  onNodeEvent(host: ControllerHost, type: WatchType, node: NodeRecord, _before?: NodeBefore): void {
+  onNodeEvent(host: ControllerHost, type: WatchType, node: NodeRecord, _before?: NodeBefore, heartbeat = false): void {
     if (!this.started) return;
     this.lastNow = host.now;
     const name = node.meta.name;
-    this.slots.unsettle(name);
+    if (heartbeat && type === 'updated') {
+      this.heartbeatOf(host, this.slots.of(name), node);
+      return;
+    }
+    this.slots.nodeChanged(name);
     if (type !== 'updated') {
       this.sortedNames = null;
       this.membershipChanged = true;
@@ -304,6 +308,43 @@ export class NodeLifecycleController implements SimController {
     if (type === 'added') this.evictionStatus.set(name, 'unmarked');
     this.dirty.add(name);
     this.enqueueNode(name, host.now);
+  }
+
+  onNodeHeartbeats(host: ControllerHost, batch: readonly NodeRecord[], count: number): void {
+    if (!this.started) return;
+    this.lastNow = host.now;
+    const slots = this.slots.forBeatBatch(batch, count);
+    for (let i = 0; i < count; i++) this.heartbeatOf(host, slots[i], batch[i]);
+  }
+
+  /**
+   * A kubelet's plain post (an update of heartbeat times only). Without Leases (1.12) every
+   * kubelet posts every 10 s: 1.5 million posts an hour at 5,000 nodes. The node is not made
+   * dirty (its track cannot have changed: a heartbeat changes no uid, label or taint) but noted
+   * as a beat, which the next pass evaluates in full all the same (monitorPass). Each post is a
+   * node update the nodeUpdateQueue takes; its passes read only the node's conditions' statuses,
+   * taints and unschedulable, which a plain post leaves as they were: a node whose taints
+   * already match them is not queued (its passes would patch nothing, and any later change of
+   * those comes with an event of its own, which clears taintsMatch; options.verifyTracks
+   * compares again and throws on a difference).
+   */
+  private heartbeatOf(host: ControllerHost, slot: Slot, node: NodeRecord): void {
+    slot.settled = undefined;
+    this.slots.noteBeat(slot);
+    if (slot.taintsMatch && !this.options.verifyTracks) return;
+    if (!this.pendingNodes.has(slot.name) && this.nodePassesFindNothing(node)) {
+      slot.taintsMatch = true;
+      return;
+    }
+    if (slot.taintsMatch) throw new Error(`node lifecycle: ${slot.name}'s taints no longer match its conditions, and no event said so`);
+    this.enqueueNode(slot.name, host.now);
+  }
+
+  /** doFixDeprecatedTaintKeyPass and doNoScheduleTaintingPass would patch nothing on this node now. */
+  private nodePassesFindNothing(node: NodeRecord): boolean {
+    if (this.rules.taintNodesByCondition && !noScheduleTaintsUpToDate(node, this.rules.minor)) return false;
+    if (this.fixesDeprecatedKeys() && deprecatedTaintFix(node).toAdd.length) return false;
+    return true;
   }
 
   onLeaseEvent(host: ControllerHost, type: WatchType, lease: LeaseRecord): void {
@@ -429,7 +470,8 @@ export class NodeLifecycleController implements SimController {
       tracks: this.saveTracks(),
       retry: [...this.retry],
       evictionStatus: [...this.evictionStatus],
-      dirty: [...this.dirty],
+      // a heartbeat is saved as dirty: restored, the node is refreshed and evaluated, as a beat is
+      dirty: [...this.dirty, ...this.slots.beatNames().filter((n) => !this.dirty.has(n))],
       leaseRenewed: this.slots.newsNames(),
       watch: [...this.watch.keys()],
       // only the live entries: the heap keeps stale ones until their time comes
@@ -835,14 +877,20 @@ export class NodeLifecycleController implements SimController {
     const full = this.full;
     full.length = 0;
     for (const n of this.dirty) this.markFull(this.slots.of(n), stamp);
+    // heartbeats: the track is the one the last refresh made (a plain post changes nothing it is made
+    // of, and every other change makes the node dirty); the dirty among them were refreshed above
+    for (const slot of this.slots.takeBeats()) {
+      slot.refreshed = stamp;
+      this.markFull(slot, stamp);
+    }
     for (const n of this.retry) this.markFull(this.slots.of(n), stamp);
-    const settleInPlace = !this.options.evaluateEveryNode && this.rules.taintBasedEvictions;
+    const settleInPlace = !this.options.evaluateEveryNode;
     for (const slot of this.watch.values()) {
       if (slot.mark === stamp) continue;
       // A node left Unknown with nothing new is settled in place (see unchangedUnknown)
       if (settleInPlace && !slot.news) {
         const settled = slot.settled;
-        if (settled === 'tainted') continue;
+        if (settled === 'tainted' || settled === 'queued') continue;
         if (settled === 'waiting' && this.requeueSettled(host, slot)) continue;
         if (settled === undefined && this.unchangedUnknown(host, slot.name)) continue;
       }
@@ -898,13 +946,14 @@ export class NodeLifecycleController implements SimController {
    * every pass) writes nothing and decides nothing: tryUpdateNodeHealth finds
    * Ready already Unknown, processTaintBaseEviction finds the node tainted and
    * in the queue's set, or (1.19+) untainted and waiting, which only Removes
-   * and Adds it again at now. That one effect is applied here; any other
+   * and Adds it again at now; on the pod-eviction path, see
+   * unchangedUnknownEvictionPath. That one effect is applied here; any other
    * case returns false and the node is evaluated in full. At 5,000 nodes with a
    * zone down this is most of the pass (issue 5); every check is live, so a
    * change the controller was not told about (a plain kubelet post) is seen.
    */
   private unchangedUnknown(host: ControllerHost, name: string): boolean {
-    if (!this.rules.taintBasedEvictions || this.retry.has(name) || this.dirty.has(name)) return false;
+    if (this.retry.has(name) || this.dirty.has(name)) return false;
     const t = this.tracks.get(name);
     const h = this.health.get(name);
     const node = host.cluster.nodes.get(name);
@@ -919,10 +968,11 @@ export class NodeLifecycleController implements SimController {
       if (lease && (!h.lease || microBefore(h.lease.renewTime, lease.renewTime))) return false;
     }
     if (this.readyState(name) !== 'Unknown') return false;
-    if (taintExists(node.taints, NOT_READY_NO_EXECUTE)) return false;
     // t.zone is the node's zone: its labels cannot have changed without a node event (dirty)
     const q = this.queues.get(t.zone);
     if (!q) return false;
+    if (!this.rules.taintBasedEvictions) return this.unchangedUnknownEvictionPath(host, name, h, q);
+    if (taintExists(node.taints, NOT_READY_NO_EXECUTE)) return false;
     if (taintExists(node.taints, UNREACHABLE_NO_EXECUTE) || !this.rules.requeuesUntaintedNodes) {
       if (!q.has(name)) return false;
       this.slots.settle(name, 'tainted');
@@ -932,6 +982,35 @@ export class NodeLifecycleController implements SimController {
     this.slots.settle(name, 'waiting');
     return true;
   }
+
+  /**
+   * unchangedUnknown on the pod-eviction path (no taint-based evictions, as in
+   * 1.12): processNoTaintBaseEviction with Ready Unknown does nothing before
+   * probe + podEvictionTimeout, and after it evictPods only Adds the node to its
+   * zone queue, which does nothing once the node is in the queue's set (queued,
+   * or evicted and not yet cancelled). That set is left only through
+   * cancelPodEviction or an eviction (evictItem), which unsettle the node. In
+   * nodeEvictionMap (1.17+) the node must already be toBeEvicted (evictPods
+   * would write that) and not evicted (evictPods then deletes the pods that
+   * arrived since).
+   */
+  private unchangedUnknownEvictionPath(host: ControllerHost, name: string, h: Health, q: RateLimitedTimedQueue): boolean {
+    if (!(host.now > h.probe + host.config.podEvictionTimeout)) {
+      this.unknownSettled++;
+      return true;
+    }
+    if (!q.has(name)) return false;
+    if (this.rules.nodeEvictionMap) {
+      const e = this.evictionStatus.get(name);
+      if (e !== undefined && e !== 'toBeEvicted') return false;
+    }
+    this.slots.settle(name, 'queued');
+    this.unknownSettled++;
+    return true;
+  }
+
+  /** @internal how many evaluations of Unknown nodes the pod-eviction path left out (tests: it is taken) */
+  unknownSettled = 0;
 
   private markFull(slot: Slot, stamp: number): void {
     if (slot.mark === stamp) return;
@@ -1246,22 +1325,25 @@ export class NodeLifecycleController implements SimController {
 
   /**
    * evaluateNode for a node that posts Ready True, when the evaluation can only
-   * renew its health entry: taint-based evictions, the node's machine is Ready
-   * and idle, it carries neither NoExecute taint and is not in its zone queue's
-   * set, and its grace cannot have run out. Two cases: a new heartbeat (a
-   * plain status post, every 5 minutes per node: about 57,000 evaluations an
-   * hour at 5,000 nodes), which re-creates the entry from the node (probe =
-   * now); and the same heartbeat as the saved status (the first pass of a
-   * reconstructed memory, a node event that was not a post, e.g. its taints),
-   * which keeps the entry but for a renewed Lease. tryUpdateNodeHealth then
-   * writes no status, and markNodeAsReachable finds nothing to remove: no API
+   * renew its health entry: the node's machine is Ready and idle, it is not in
+   * its zone queue's set, it carries neither NoExecute taint (taint-based
+   * evictions) or is unmarked in nodeEvictionMap (the pod-eviction path, 1.17+),
+   * and its grace cannot have run out. Two cases: a new heartbeat (a plain
+   * status post, every 5 minutes per node with Leases: about 57,000
+   * evaluations an hour at 5,000 nodes; every 10 s without them, as in 1.12:
+   * 1.2 million), which re-creates the entry from the node (probe = now); and
+   * the same heartbeat as the saved status (the first pass of a reconstructed
+   * memory, a node event that was not a post, e.g. its taints), which keeps the
+   * entry but for a renewed Lease. tryUpdateNodeHealth then writes no status,
+   * and markNodeAsReachable (cancelPodEviction) finds nothing to remove: no API
    * call, no decision, no pod touched. Applied here as plain data, as
    * evaluateNode applies it; any other case returns false and the node is
    * evaluated in full. Off when every node is evaluated (the lazy-pass test
    * compares the two).
    */
   private readyFastPath(host: ControllerHost, node: NodeRecord, slot: Slot, ctx: PassContext): boolean {
-    if (this.options.evaluateEveryNode || !this.rules.taintBasedEvictions) return false;
+    if (this.options.evaluateEveryNode) return false;
+    const taintBased = this.rules.taintBasedEvictions;
     const name = slot.name;
     const t = this.slotTrack(slot);
     const h = this.slotHealth(slot);
@@ -1270,9 +1352,16 @@ export class NodeLifecycleController implements SimController {
     const ready = findCondition(node.conditions, 'Ready');
     if (!saved || !ready || ready.status !== 'True') return false;
     const taints = node.taints;
-    if (taintExists(taints, UNREACHABLE_NO_EXECUTE) || taintExists(taints, NOT_READY_NO_EXECUTE)) return false;
+    // markNodeAsReachable would remove these (taint-based evictions; the pod-eviction path leaves taints alone)
+    if (taintBased && (taintExists(taints, UNREACHABLE_NO_EXECUTE) || taintExists(taints, NOT_READY_NO_EXECUTE))) return false;
+    // in the zone queue's set: markNodeAsReachable or cancelPodEviction would remove it
     const q = this.queues.get(t.zone);
     if (q && (q.has(name) || q.isQueued(name))) return false;
+    // cancelPodEviction would mark the node 'unmarked' in nodeEvictionMap (1.17+ without taint-based evictions)
+    if (!taintBased && this.rules.nodeEvictionMap) {
+      const e = this.evictionStatus.get(name);
+      if (e !== undefined && e !== 'unmarked') return false;
+    }
     const v = this.nodeActors.get(name)?.stateValue as { ready?: string; eviction?: string } | undefined;
     if ((v?.ready ?? 'NotObserved') !== 'True' || (v?.eviction ?? 'idle') !== 'idle') return false;
     // tryUpdateNodeHealth: the heartbeat, then the Lease ("always update the probe time if the node lease is renewed")
@@ -1313,7 +1402,8 @@ export class NodeLifecycleController implements SimController {
       const seq = host.recall(nodeRef(name), 'ready-status');
       if (seq !== undefined) pushMap(ctx.readyChanges, t.zone, seq);
     }
-    // markNodeAsReachable: nothing to remove, nothing queued, machine idle; nodesToRetry (the observed Ready is True)
+    // markNodeAsReachable (or cancelPodEviction): nothing to remove, nothing queued, machine idle; nodesToRetry
+    // (the observed Ready is True)
     if (this.rules.retriesMarkPodsNotReady) this.retry.delete(name);
     return true;
   }

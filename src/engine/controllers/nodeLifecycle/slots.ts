@@ -12,15 +12,16 @@
  * a Set emptied every pass is regrown (and rehashed) every pass (issue 5).
  */
 import type { Micros } from '../../model/time';
-import type { LeaseRecord } from '../../model/types';
+import type { LeaseRecord, NodeRecord } from '../../model/types';
 import { BatchMemo } from '../../simulation/batchMemo';
 
 /**
  * Unknown nodes found settled with nothing new since: 'tainted' (evaluating
- * them does nothing) or 'waiting' (it requeues them); Ready nodes for which a
- * Lease renewal is all the news there can be: 'quiet'.
+ * them does nothing), 'waiting' (it requeues them) or, on the pod-eviction
+ * path, 'queued' (in the zone queue's set: evaluating them does nothing);
+ * Ready nodes for which a Lease renewal is all the news there can be: 'quiet'.
  */
-export type Settled = 'tainted' | 'waiting' | 'quiet';
+export type Settled = 'tainted' | 'waiting' | 'queued' | 'quiet';
 
 /** Slot.armed when no entry is armed: later than any deadline. */
 export const NOT_ARMED = Number.POSITIVE_INFINITY;
@@ -61,6 +62,13 @@ export interface Slot {
   mark: number;
   /** The stamp of the monitor pass whose start refreshed the node's track (a dirty node): see evaluateNode. */
   refreshed: number;
+  /** a kubelet's plain post (heartbeat times only) came since the last pass: see NodeSlots.noteBeat */
+  beat: boolean;
+  /**
+   * The node's taints matched its conditions and unschedulable at a heartbeat, and no other event of
+   * the node came since (NodeLifecycleController.heartbeatOf): a plain post changes none of those.
+   */
+  taintsMatch: boolean;
 }
 
 export class NodeSlots {
@@ -88,7 +96,7 @@ export class NodeSlots {
   of(name: string): Slot {
     let s = this.slots.get(name);
     if (!s) {
-      s = { name, health: undefined, track: undefined, settled: undefined, armed: NOT_ARMED, news: false, lease: undefined, mark: 0, refreshed: 0 };
+      s = { name, health: undefined, track: undefined, settled: undefined, armed: NOT_ARMED, news: false, lease: undefined, mark: 0, refreshed: 0, beat: false, taintsMatch: false };
       this.slots.set(name, s);
     }
     return s;
@@ -101,6 +109,15 @@ export class NodeSlots {
   unsettle(name: string): void {
     const s = this.slots.get(name);
     if (s) s.settled = undefined;
+  }
+
+  /** a node event that may have changed what the node's taints are compared with (see taintsMatch) */
+  nodeChanged(name: string): void {
+    const s = this.slots.get(name);
+    if (s) {
+      s.settled = undefined;
+      s.taintsMatch = false;
+    }
   }
 
   unsettleAll(): void {
@@ -168,13 +185,52 @@ export class NodeSlots {
     return [...out];
   }
 
-  /** Forgets everything (restore): armed entries and news are given again by the caller. */
+  /**
+   * Slots with a heartbeat since the last pass (each once; `beat` set). Unlike news, a heartbeat is
+   * never dropped: the pass evaluates each of these nodes, and skips those no longer there.
+   */
+  private beats: Slot[] = [];
+  private spareBeats: Slot[] = [];
+  /** the kubelets' batches of plain posts, each with its nodes' slots */
+  private beatBatches = new BatchMemo<NodeRecord, Slot>();
+
+  noteBeat(s: Slot): void {
+    if (!s.beat) {
+      s.beat = true;
+      this.beats.push(s);
+    }
+  }
+
+  /** The slots of the first `count` nodes of a batch of plain posts, in its order. */
+  forBeatBatch(batch: readonly NodeRecord[], count: number): readonly Slot[] {
+    return this.beatBatches.get(batch, count, (n) => this.of(n.meta.name))?.values ?? [];
+  }
+
+  /** The slots with a heartbeat since the last take, their `beat` cleared (the list is reused by the take after next). */
+  takeBeats(): readonly Slot[] {
+    const list = this.beats;
+    this.beats = this.spareBeats;
+    this.beats.length = 0;
+    this.spareBeats = list;
+    for (let i = 0; i < list.length; i++) list[i].beat = false;
+    return list;
+  }
+
+  /** The names with a heartbeat since the last pass (for a checkpoint). */
+  beatNames(): string[] {
+    return this.beats.map((s) => s.name);
+  }
+
+  /** Forgets everything (restore): armed entries, news and heartbeats are given again by the caller. */
   reset(): void {
     this.slots = new Map();
     this.newsList = [];
     this.newsCount = 0;
     this.spare = [];
+    this.beats = [];
+    this.spareBeats = [];
     // remembered batches point at the old slots
     this.batches.clear();
+    this.beatBatches.clear();
   }
 }

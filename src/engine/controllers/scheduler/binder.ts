@@ -125,6 +125,13 @@ export class SimplifiedBinder implements SimController {
     }
   }
 
+  /**
+   * Kubelets' plain posts change heartbeat times only (the host announces every other change of a
+   * node as an update of its own, and checkpointChecks.heartbeats verifies that): onNodeEvent
+   * would find unschedulable, Ready and the taints unchanged for each and return.
+   */
+  onNodeHeartbeats(): void {}
+
   onNodeEvent(host: ControllerHost, type: WatchType, node: NodeRecord, before?: NodeBefore): void {
     if (type !== 'updated') this.nodeOrder = null;
     const readyNow = nodeReadyStatus(node) === 'True';

@@ -162,6 +162,13 @@ export class TaintEvictionController implements SimController {
     }
   }
 
+  /**
+   * Kubelets' plain posts change heartbeat times only, never a taint (the host announces every
+   * other change of a node as an update of its own, and checkpointChecks.heartbeats verifies
+   * that): onNodeEvent would find the NoExecute taints unchanged for each and return.
+   */
+  onNodeHeartbeats(): void {}
+
   onNodeEvent(host: ControllerHost, type: WatchType, node: NodeRecord, before?: NodeBefore): void {
     if (!this.runs) return;
     if (type === 'updated' && before && sameNoExecuteTaints(before.taints, node.taints)) return;

@@ -85,6 +85,12 @@ export interface Rig {
   runUntil(t: Micros): void;
   /** a kubelet post at host.now: Ready (and heartbeat), as the informer announces it */
   post(name: string, status?: ConditionStatus): void;
+  /**
+   * Plain posts at host.now, as the simulation's kubelets make them: a node whose Ready is True or
+   * False gets a new heartbeat time only, and all of them are announced as one batch of heartbeats
+   * (onNodeHeartbeats, in one reused array); any other node is posted with `post`.
+   */
+  beat(names: readonly string[]): void;
   renewLease(name: string): void;
   /** a new Lease record for the node (as an apply would write), renewed now */
   replaceLease(name: string): void;
@@ -94,6 +100,8 @@ export interface Rig {
 }
 
 export function rig(s: Setup): Rig {
+  // the batch of heartbeats, reused as the kubelets reuse theirs
+  const beats: NodeRecord[] = [];
   const behaviour = behaviourOf(kubeVersion(s.minor));
   const config = { ...defaultControllerConfig(behaviour), ...(s.config ?? {}) };
   config.featureGates = { ...config.featureGates, ...(s.gates ?? {}) };
@@ -142,6 +150,20 @@ export function rig(s: Setup): Rig {
         n.conditions.push({ type: 'Ready', status: status ?? 'True', lastHeartbeatTime: host.now, lastTransitionTime: host.now });
       }
       c.onNodeEvent!(host, 'updated', n);
+    },
+    beat(list) {
+      let count = 0;
+      for (const name of list) {
+        const n = host.cluster.nodes.get(name)!;
+        const ready = n.conditions.find((x) => x.type === 'Ready');
+        if (!ready || ready.status === 'Unknown') {
+          r.post(name);
+          continue;
+        }
+        ready.lastHeartbeatTime = host.now;
+        beats[count++] = n;
+      }
+      if (count) c.onNodeHeartbeats!(host, beats, count);
     },
     renewLease(name) {
       const l = host.cluster.leases.get(name) ?? lease(name, 0);

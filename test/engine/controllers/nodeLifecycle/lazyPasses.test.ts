@@ -12,7 +12,11 @@ import { mulberry32 } from '../../../helpers/random';
 
 const prng = mulberry32;
 
-function timeline(minor: number, seed: number, evaluateEveryNode: boolean): Rig & { trail: string[] } {
+/**
+ * evaluateEveryNode: upstream's pass; heartbeats: plain posts announced as the simulation's kubelets
+ * announce them (batches of heartbeats), not as full node updates.
+ */
+function timeline(minor: number, seed: number, evaluateEveryNode: boolean, heartbeats = false): Rig & { trail: string[] } {
   const rnd = prng(seed);
   const all = names('n', 9);
   const r = rig({
@@ -23,7 +27,8 @@ function timeline(minor: number, seed: number, evaluateEveryNode: boolean): Rig 
     nodes: all.map((n, i) => node(n, { zone: `z${i % 3}` })),
     leases: minor >= 13 ? all.map((n) => lease(n, 0)) : [],
     pods: all.map((n) => pod('default', `p-${n}`, n)),
-    gates: minor === 12 ? { TaintBasedEvictions: seed % 2 === 0 } : {},
+    // 1.12 and 1.17 without taint-based evictions take the pod-eviction path (1.17: with nodeEvictionMap)
+    gates: minor === 12 || minor === 17 ? { TaintBasedEvictions: seed % 2 === 0 } : {},
   });
   const alive = new Set(all);
   // what the controller remembers of every node, second by second (a difference that heals later counts too)
@@ -42,12 +47,11 @@ function timeline(minor: number, seed: number, evaluateEveryNode: boolean): Rig 
       const n = [...alive][Math.floor(rnd() * alive.size)];
       if (n) r.post(n, (['True', 'False'] as ConditionStatus[])[Math.floor(rnd() * 2)]);
     }
-    for (const n of alive) {
-      // each live kubelet heartbeats every 10 s, staggered by its index
-      if ((s + all.indexOf(n)) % 10 !== 0) continue;
-      if (minor >= 13) r.renewLease(n);
-      else r.post(n);
-    }
+    const plain = (list: string[]) => (heartbeats ? r.beat(list) : list.forEach((n) => r.post(n)));
+    // each live kubelet heartbeats every 10 s, staggered by its index
+    const due = [...alive].filter((n) => (s + all.indexOf(n)) % 10 === 0);
+    if (minor >= 13) due.forEach((n) => r.renewLease(n));
+    else plain(due);
     // 1.13+: every live kubelet also posts its status every 60 s (a new heartbeat, its Ready unchanged:
     // what NodeLifecycleController.readyFastPath takes), staggered differently from its renewals
     // now and then a node moves to another zone (a new label, announced)
@@ -73,7 +77,7 @@ function timeline(minor: number, seed: number, evaluateEveryNode: boolean): Rig 
         r.post(n, 'True');
       }
     }
-    if (minor >= 13) for (const n of alive) if ((s + 7 * all.indexOf(n)) % 60 === 0) r.post(n);
+    if (minor >= 13) plain([...alive].filter((n) => (s + 7 * all.indexOf(n)) % 60 === 0));
     // now and then a user replaces or deletes a node's Lease, maybe just renewed (the pass must read the record that is there now)
     if (minor >= 13 && rnd() < 0.05) {
       const n = all[Math.floor(rnd() * all.length)];
@@ -87,8 +91,14 @@ function timeline(minor: number, seed: number, evaluateEveryNode: boolean): Rig 
 
 const strip = (r: Rig) => r.host.decisions.map((d) => ({ ...d, because: undefined }));
 
+/** the memory a checkpoint keeps: the zone queues (order, addedAt, processAt), health, machines */
+const memory = (r: Rig) => {
+  const m = r.c.save();
+  return { queues: m.queues, health: m.health, nodeActors: m.nodeActors, zones: m.zones, evictionStatus: m.evictionStatus, retry: m.retry };
+};
+
 test('evaluating only the nodes with news gives exactly what evaluating every node gives', () => {
-  for (const minor of [12, 31, 35]) {
+  for (const minor of [12, 17, 31, 35]) {
     for (const seed of [1, 2, 3, 4]) {
       const lazy = timeline(minor, seed, false);
       const eager = timeline(minor, seed, true);
@@ -97,20 +107,21 @@ test('evaluating only the nodes with news gives exactly what evaluating every no
       assert.equal(second, -1, `1.${minor} seed ${seed}: health differs at second ${second + 1}`);
       assert.deepEqual(lazy.host.decisions, eager.host.decisions, `1.${minor} seed ${seed}: because`);
       for (const n of names('n', 9)) assert.deepEqual(lazy.c.healthOf(n), eager.c.healthOf(n), `1.${minor} seed ${seed}: ${n}`);
-      // the memory a checkpoint keeps: the zone queues (order, addedAt, processAt), health, machines
-      const memory = (r: Rig) => {
-        const m = r.c.save();
-        return { queues: m.queues, health: m.health, nodeActors: m.nodeActors, zones: m.zones, evictionStatus: m.evictionStatus, retry: m.retry };
-      };
       assert.deepEqual(memory(lazy), memory(eager), `1.${minor} seed ${seed}: controller memory`);
       assert.ok(lazy.host.decisions.some((d) => d.action === 'NodeStatusUnknown'), 'the timeline exercises outages');
-      // the fast path for a Ready node's plain status post is taken (taint-based evictions only; off when eager)
-      if (lazy.c._rules.taintBasedEvictions) {
-        assert.ok(lazy.c.plainPosts > 0, `1.${minor} seed ${seed}: plain status posts taken`);
-        // (with a reconstructed memory: its first pass; later ones too when taints change on Ready nodes)
-        if (seed > 2) assert.ok(lazy.c.unchangedReady > 0, `1.${minor} seed ${seed}: Ready nodes with the saved heartbeat taken`);
-      }
-      assert.equal(eager.c.plainPosts + eager.c.unchangedReady, 0);
+      // the fast path for a Ready node's plain status post is taken (off when eager)
+      assert.ok(lazy.c.plainPosts > 0, `1.${minor} seed ${seed}: plain status posts taken`);
+      // (with a reconstructed memory: its first pass; later ones too when taints change on Ready nodes)
+      if (seed > 2) assert.ok(lazy.c.unchangedReady > 0, `1.${minor} seed ${seed}: Ready nodes with the saved heartbeat taken`);
+      // the pod-eviction path settles Unknown nodes in place too
+      if (!lazy.c._rules.taintBasedEvictions) assert.ok(lazy.c.unknownSettled > 0, `1.${minor} seed ${seed}: Unknown nodes settled in place`);
+      assert.equal(eager.c.plainPosts + eager.c.unchangedReady + eager.c.unknownSettled, 0);
+      // plain posts announced as batches of heartbeats (not dirty, not queued for the NoSchedule pass when
+      // their taints match) decide and remember exactly what full node updates do
+      const beats = timeline(minor, seed, false, true);
+      assert.deepEqual(beats.host.decisions, eager.host.decisions, `1.${minor} seed ${seed}: heartbeats: decisions`);
+      assert.equal(beats.trail.findIndex((h, i) => h !== eager.trail[i]), -1, `1.${minor} seed ${seed}: heartbeats: health`);
+      assert.deepEqual(memory(beats), memory(eager), `1.${minor} seed ${seed}: heartbeats: controller memory`);
     }
   }
 });
