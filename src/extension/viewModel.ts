@@ -80,7 +80,7 @@ export class EvictionIndex {
   }
 }
 
-type PathSim = Pick<Simulation, 'config' | 'behaviour' | 'explain'> & { cluster?: ClusterState };
+type PathSim = Pick<Simulation, 'config' | 'behaviour' | 'podEvictionAt' | 'podsEvictedFrom'> & { cluster?: ClusterState };
 
 /** Not-Ready nodes asked for their pod-eviction countdown per view, at most. */
 const PATH_NODES_ASKED = 500;
@@ -88,36 +88,27 @@ const PATH_NODES_ASKED = 500;
 /**
  * The pod-eviction path (1.12 and whenever taint-based evictions are off): the node lifecycle
  * controller deletes a node's pods itself, once podEvictionTimeout has passed and the zone's queue
- * releases the node. The countdown of each pod on a not-Ready node is when the controller's own
- * "why not" says that will happen (DaemonSet pods are never deleted). Each not-Ready node (at most
- * PATH_NODES_ASKED asked per view) whose pods the controller will delete, with when.
+ * releases the node. The countdown of each pod on a not-Ready node is when the engine says the
+ * controller will do that (its own "why not"). Each not-Ready node (at most PATH_NODES_ASKED asked
+ * per view) whose pods the controller will delete, with when.
  */
 function forEachPathNode(sim: PathSim, f: (node: string, at: string) => void): void {
   const cluster = sim.cluster;
-  if (!cluster || usesTaintBasedEvictions(sim.config, sim.behaviour)) return;
+  if (!cluster || !sim.podEvictionAt || usesTaintBasedEvictions(sim.config, sim.behaviour)) return;
   let asked = 0;
   for (const n of cluster.nodes.values()) {
     if (readyOfNode(n) === 'True') continue;
     if (asked++ >= PATH_NODES_ASKED) break;
     const name = n.meta.name;
-    const what = `pods of Node/${name} evicted`;
-    const due = sim.explain(`Node/${name}`).whyNot.find((w) => w.what === what && w.wouldFireAt)?.wouldFireAt;
+    const due = sim.podEvictionAt(name);
     if (due) f(name, due);
   }
 }
 
-/** The refs of a node's pods the pod-eviction path deletes (DaemonSet pods are never deleted). */
-function podsWithCountdown(cluster: ClusterState, node: string): string[] {
-  const refs: string[] = [];
-  for (const key of cluster.podsByNode.get(node) ?? []) {
-    const pod = cluster.pods.get(key);
-    if (!pod || pod.meta.ownerReferences.some(isDaemonSetController)) continue;
-    refs.push(`Pod/${key}`);
-  }
-  return refs;
+/** The refs of a node's pods the pod-eviction path deletes: the engine's (DeletePods' rule: not DaemonSet pods by selector, not pods being deleted). */
+function podsWithCountdown(sim: PathSim, node: string): string[] {
+  return (sim.podsEvictedFrom?.(node) ?? []).map((key) => `Pod/${key}`);
 }
-
-const isDaemonSetController = (o: { kind: string; controller?: boolean }): boolean => o.kind === 'DaemonSet' && o.controller !== false;
 
 /** Where a pod's eviction countdown comes from: a map, or two read as one (see Session). */
 export interface EvictionLookup {
@@ -465,7 +456,7 @@ export class PathDeadlines {
       const was = this.byNode.get(node);
       if (was && was.at === at && podChanges !== 'all' && !touched.has(node)) return;
       if (was) this.drop(node, was.refs, changed);
-      const refs = podsWithCountdown(cluster!, node);
+      const refs = podsWithCountdown(sim, node);
       for (const ref of refs) {
         this.byRef.set(ref, { at, node });
         changed.add(ref.slice('Pod/'.length));

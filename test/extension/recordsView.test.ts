@@ -201,18 +201,16 @@ test('the pod-eviction path countdowns that appeared, went or moved are the pods
   paths.update(sim, new Set(['elsewhere/none']));
   assert.deepEqual([...paths.changed], [], 'a pod on no counted node changed');
   const later = (at: string) => new Date(Date.parse(at) + 1000).toISOString();
-  const edited = (edit: (w: { what: string; wouldFireAt?: string }) => object) => ({
+  const edited = (edit: (at: string | undefined) => string | undefined) => ({
     config: sim.config, behaviour: sim.behaviour, cluster: sim.cluster,
-    explain: (ref: string) => {
-      const e = sim.explain(ref);
-      return ref === `Node/${node}` ? { ...e, whyNot: e.whyNot.map((w) => ({ ...w, ...edit(w) })) } : e;
-    },
+    podEvictionAt: (n: string) => (n === node ? edit(sim.podEvictionAt!(n)) : sim.podEvictionAt!(n)),
+    podsEvictedFrom: (n: string) => sim.podsEvictedFrom!(n),
   }) as unknown as Simulation;
-  paths.update(edited(() => ({ wouldFireAt: undefined })), NO_CHANGES);
+  paths.update(edited(() => undefined), NO_CHANGES);
   assert.deepEqual([...paths.changed].sort(), onNode, 'went');
   paths.update(sim, NO_CHANGES);
   assert.deepEqual([...paths.changed].sort(), onNode, 'came back');
-  paths.update(edited((w) => (w.wouldFireAt ? { wouldFireAt: later(w.wouldFireAt) } : {})), NO_CHANGES);
+  paths.update(edited((at) => (at ? later(at) : at)), NO_CHANGES);
   assert.deepEqual([...paths.changed].sort(), onNode, 'moved');
   const keys = podsToCompare(new Set(['x/changed']), new Set(['Pod/y/evicted', 'Node/n']), paths.changed);
   assert.deepEqual([...keys!].sort(), ['x/changed', 'y/evicted', ...onNode].sort());

@@ -4,6 +4,8 @@ import { resolve } from 'node:path';
 import { openScenario } from '../../src/extension/engine';
 import { Session } from '../../src/extension/session';
 import type { HostMessage, UpdateMessage } from '../../src/protocol/webview';
+import { createSimulation } from '../../src/engine/simulation/simulation';
+import { node, pod, scenarioOf, type EventSpec } from '../helpers/scenario';
 
 // The session over the real engine and the bundled example (examples/one-node-stops.yaml).
 function open() {
@@ -63,4 +65,37 @@ test('under 1.12 the pods of a node that stopped heartbeating count down to the 
   assert.equal(session.clusterView.pods.get('Pod/default/web-7d9f-qnfjb')?.evictionAt, undefined, 'a pod on a Ready node has no countdown');
   session.runUntil('5m30s');
   assert.equal(session.clusterView.pods.get('Pod/default/web-7d9f-gszhb')?.evictionAt, '2026-01-01T00:05:35.000Z', 'the second node waits for the zone queue\'s next token');
+});
+
+test('under 1.12 the pods that count down are exactly the pods the controller deletes: DaemonSet pods by selector, not by owner', () => {
+  const agent = { matchLabels: { app: 'agent' } };
+  const ds = {
+    apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'agent', namespace: 'default', uid: 'uid-ds-agent' },
+    spec: { selector: agent, template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'c', image: 'x' }] } } },
+    status: {},
+  };
+  const dsOwner = { apiVersion: 'apps/v1', kind: 'DaemonSet', name: 'agent', uid: 'uid-ds-agent', controller: true };
+  const terminating = pod('default', 'terminating', 'a', { labels: { app: 'web' } });
+  (terminating.metadata as Record<string, unknown>).deletionTimestamp = '2025-12-31T23:59:00Z';
+  const objects = [
+    node('a', { zone: 'z' }), node('b', { zone: 'z' }), ds,
+    pod('default', 'web', 'a', { labels: { app: 'web' } }),
+    // owned by the DaemonSet, but its selector does not match the pod's labels: GetPodDaemonSets finds none, it is deleted
+    pod('default', 'owned-not-selected', 'a', { labels: { app: 'other' }, owner: dsOwner }),
+    // no owner, but the DaemonSet's selector matches: GetPodDaemonSets finds it, it is kept
+    pod('default', 'selected-not-owned', 'a', { labels: { app: 'agent' } }),
+    // already being deleted: DeletePods passes over it
+    terminating,
+    pod('default', 'on-b', 'b', { labels: { app: 'web' } }),
+  ];
+  const scenario = scenarioOf({ objects, version: '1.12', events: [{ at: '20s', kind: 'kubelet', action: 'stop', target: { nodes: ['a'] } } as EventSpec] });
+  const session = new Session({ make: () => createSimulation(scenario), settings: { collapseNoise: true, playSpeed: 2 }, post: () => {} });
+  session.runUntil('2m');
+  const counting = [...session.clusterView.pods.values()].filter((p) => p.evictionAt).map((p) => p.ref).sort();
+  assert.deepEqual(counting, ['Pod/default/owned-not-selected', 'Pod/default/web']);
+  const at = session.clusterView.pods.get('Pod/default/web')!.evictionAt!;
+  session.runUntil('10m');
+  const evicted = session.sim.trace.filter((d) => d.action === 'PodEvicted');
+  assert.deepEqual(evicted.map((d) => d.object).sort(), counting, 'the controller deleted the pods that counted down');
+  assert.ok(evicted.every((d) => d.time === at), `at the countdown's time ${at}`);
 });

@@ -84,6 +84,14 @@ export interface SimController {
   machines(): MachineView[];
   /** zone views (node-lifecycle only) */
   zones?(host: ControllerHost): ZoneView[];
+  /**
+   * The pod-eviction path (node-lifecycle without taint-based evictions, as in 1.12): when this
+   * node's pods will be deleted, as the controller's "why not" for the node foresees it (undefined:
+   * not foreseen, or taint-based evictions).
+   */
+  podEvictionAt?(host: ControllerHost, node: string): string | undefined;
+  /** The keys of the node's pods that the pod-eviction path would delete now (DeletePods' rule). */
+  podsEvictedFrom?(host: ControllerHost, node: string): string[];
   /** "why not": the checks that hold back what has not (yet) happened to this object */
   whyNot(host: ControllerHost, object: ObjectRef): Explanation['whyNot'];
   /**

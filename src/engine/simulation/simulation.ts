@@ -333,8 +333,7 @@ export class SimulationImpl implements Simulation {
   }
 
   zones(): ZoneView[] {
-    const nlc = this.host.controllers.find((c) => c.name === 'node-lifecycle');
-    return nlc?.zones?.(this.host) ?? [];
+    return this.nodeLifecycle()?.zones?.(this.host) ?? [];
   }
 
   machines(): MachineView[] {
@@ -344,6 +343,19 @@ export class SimulationImpl implements Simulation {
   explain(object: ObjectRef): Explanation {
     this.kubelets.materialise(this.host.now);
     return explainObject(this, object);
+  }
+
+  podEvictionAt(node: string): string | undefined {
+    this.kubelets.materialise(this.host.now);
+    return this.nodeLifecycle()?.podEvictionAt?.(this.host, node);
+  }
+
+  podsEvictedFrom(node: string): string[] {
+    return this.nodeLifecycle()?.podsEvictedFrom?.(this.host, node) ?? [];
+  }
+
+  private nodeLifecycle(): SimController | undefined {
+    return this.host.controllers.find((c) => c.name === 'node-lifecycle');
   }
 
   checkExpectations(): ExpectationResult[] {

@@ -428,6 +428,22 @@ export class NodeLifecycleController implements SimController {
     return out;
   }
 
+  podEvictionAt(host: ControllerHost, node: string): string | undefined {
+    if (this.rules.taintBasedEvictions) return undefined;
+    const what = podsEvictedWhat(node);
+    for (const w of explainWhyNot(this, host, nodeRef(node))) if (w.what === what && w.wouldFireAt) return w.wouldFireAt;
+    return undefined;
+  }
+
+  podsEvictedFrom(host: ControllerHost, node: string): string[] {
+    const out: string[] = [];
+    for (const key of host.cluster.podsByNode.get(node) ?? []) {
+      const pod = host.cluster.pods.get(key);
+      if (pod && this.deletes(host, pod, node)) out.push(key);
+    }
+    return out.sort();
+  }
+
   zones(host: ControllerHost): ZoneView[] {
     const out: ZoneView[] = [];
     for (const k of [...this.zoneActors.keys()].sort()) {
@@ -1820,9 +1836,7 @@ export class NodeLifecycleController implements SimController {
     let tr: MachineTransition | null = null;
     const cause = this.causes(host.recall(ref, 'queued'));
     for (const pod of pods) {
-      if (pod.nodeName !== nodeName) continue;
-      if (pod.meta.deletionTimestamp !== undefined) continue;
-      if (this.daemonSetOf(host, pod)) continue;
+      if (!this.deletes(host, pod, nodeName)) continue;
       const pref = podRef(pod.meta.namespace, pod.meta.name);
       if (!host.apiCall('node-lifecycle', 'delete', 'pods', pref)) return false;
       host.deletePod(pod);
@@ -1836,6 +1850,11 @@ export class NodeLifecycleController implements SimController {
     }
     if (!tr && this.evictionState(nodeName) === 'queuedForEviction') this.sendNode(nodeName, { type: 'EVICTION_PASS' });
     return true;
+  }
+
+  /** DeletePods' rule: a pod of the node, not already being deleted, not managed by a DaemonSet. */
+  private deletes(host: ControllerHost, pod: PodRecord, nodeName: string): boolean {
+    return pod.nodeName === nodeName && pod.meta.deletionTimestamp === undefined && !this.daemonSetOf(host, pod);
   }
 
   /** GetPodDaemonSets: a DaemonSet in the pod's namespace whose (non-empty) selector matches the pod's labels. */
@@ -2091,6 +2110,11 @@ function microBefore(a: Micros | undefined, b: Micros | undefined): boolean {
 
 // ------------------------------------------------------------------ why not
 
+/** what the pod-eviction path's "why not" of a node is about (podEvictionAt finds it by this) */
+function podsEvictedWhat(nodeName: string): string {
+  return `pods of Node/${nodeName} evicted`;
+}
+
 function explainWhyNot(c: NodeLifecycleController, host: ControllerHost, object: ObjectRef): Explanation['whyNot'] {
   const out: Explanation['whyNot'] = [];
   if (!c.enabled(host)) {
@@ -2110,7 +2134,7 @@ function explainWhyNot(c: NodeLifecycleController, host: ControllerHost, object:
   const node = host.cluster.nodes.get(nodeName);
   if (!node) return out;
   const rules = c._rules;
-  const what = rules.taintBasedEvictions ? `Node/${nodeName} tainted NoExecute` : `pods of Node/${nodeName} evicted`;
+  const what = rules.taintBasedEvictions ? `Node/${nodeName} tainted NoExecute` : podsEvictedWhat(nodeName);
   const ready = findCondition(node.conditions, 'Ready');
   const h = c.healthOf(nodeName);
   const track = c.trackOf(nodeName);
