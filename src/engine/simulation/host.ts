@@ -278,8 +278,9 @@ export class SimHost implements ControllerHost {
   }
 
   apiCall(controller: ControllerName, verb: ApiVerb, resource: ApiResource, object: ObjectRef): boolean {
-    const key = `${verb} ${resource}`;
-    const f = this.faults.get(key);
+    // most scenarios inject no fault: no key string per call then (100,000 calls in an outage hour at 5,000 nodes)
+    if (this.faults.size === 0) return true;
+    const f = this.faults.get(`${verb} ${resource}`);
     if (!f || f.remaining <= 0) return true;
     f.remaining--;
     this.decide({
