@@ -247,7 +247,7 @@ export class Session {
   // -- stepping -----------------------------------------------------------
 
   step(): SessionResult {
-    this.sim.step();
+    this.sim.step(true);
     this.changed();
     return { ok: true };
   }

@@ -104,8 +104,11 @@ export interface Simulation {
    */
   takePodChanges?(): ReadonlySet<string> | 'all';
 
-  /** Runs everything up to and including the next monitor pass. */
-  step(): void;
+  /**
+   * Runs everything up to and including the next monitor pass. `interactive`: a user's single step
+   * (the panel), which also keeps a checkpoint every few passes so that stepping back is quick.
+   */
+  step(interactive?: boolean): void;
   /** Runs everything due up to and including t. */
   runUntil(t: Micros): void;
   /** Runs until a decision matches, or until `limit`; returns the decision. */

@@ -278,4 +278,31 @@ describe('fine checkpoints after a step back', () => {
     fresh.runUntil(s(600));
     assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace));
   });
+
+  it('a user\'s single steps keep a checkpoint every FINE_CHECKPOINT_EVERY passes; plain steps do not', () => {
+    const make = () => createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events: stopA1 }), { checkpointEvery: 50 });
+    const passes = (x: unknown) => (x as { checkpoints: { pass: number | null }[] }).checkpoints.map((c) => c.pass).filter((p) => p !== null && p > 0);
+    const plain = make();
+    for (let i = 0; i < 35; i++) plain.step();
+    assert.deepEqual(passes(plain), []);
+    const sim = make();
+    for (let i = 0; i < 35; i++) sim.step(true);
+    assert.deepEqual(passes(sim), [10, 20, 30]);
+    // the state and trace are those of the plain steps, and a step back from there is exact
+    assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(plain.trace));
+    // after a long run, the first single step keeps one at once
+    sim.runUntil(sim.now + 27 * 5e6);
+    plain.runUntil(plain.now + 27 * 5e6);
+    sim.step(true);
+    plain.step();
+    const at = sim.pass!;
+    assert.ok(at > 60 && at - 50 < 2 * FINE_CHECKPOINT_EVERY, `pass ${at}`);
+    assert.deepEqual(passes(sim), [10, 20, 30, 50, at]);
+    for (const back of [at - 1, at - 2, 55, 49]) {
+      sim.goToPass(back);
+      plain.goToPass(back);
+      assert.equal(JSON.stringify(sim.state()), JSON.stringify(plain.state()), `state at pass ${back}`);
+      assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(plain.trace), `trace at pass ${back}`);
+    }
+  });
 });
