@@ -416,12 +416,7 @@ export class SimHost implements ControllerHost {
    * without a look-up per node for the controllers that take the batch.
    */
   announceHeartbeats(batch: readonly NodeRecord[], count: number): void {
-    const known = this.heartbeatBatches.get(batch, count, (n) => n.meta.name);
-    if (!known) return;
-    if (known.mark !== this.heartbeatNodes.clears) {
-      for (const name of known.values) this.heartbeatNodes.add(name);
-      known.mark = this.heartbeatNodes.clears;
-    }
+    if (!markBatch(this.heartbeatBatches, batch, count, (n) => n.meta.name, this.heartbeatNodes)) return;
     for (const c of this.controllers) {
       if (c.onNodeHeartbeats) c.onNodeHeartbeats(this, batch, count);
       else if (c.onNodeEvent) {
@@ -453,12 +448,7 @@ export class SimHost implements ControllerHost {
    * put there again name by name (1.8 million adds an hour at 5,000 nodes).
    */
   announceLeaseRenewals(batch: readonly LeaseRecord[], count: number): void {
-    const known = this.renewalBatches.get(batch, count, (l) => l.meta.name);
-    if (!known) return;
-    if (known.mark !== this.dirtyLeases.clears) {
-      for (const name of known.values) this.dirtyLeases.add(name);
-      known.mark = this.dirtyLeases.clears;
-    }
+    if (!markBatch(this.renewalBatches, batch, count, (l) => l.meta.name, this.dirtyLeases)) return;
     for (const c of this.controllers) {
       if (c.onLeaseRenewals) c.onLeaseRenewals(this, batch, count);
       else if (c.onLeaseEvent) for (let i = 0; i < count; i++) c.onLeaseEvent(this, 'updated', batch[i]);
@@ -529,6 +519,20 @@ class PodSlot {
   /** the round of SimHost.dirtyPodList this slot was last listed in */
   dirtyRound = -1;
   constructor(readonly key: string) {}
+}
+
+/**
+ * Puts the names of a kubelets' batch (as `memo` remembers it) in `set`, unless they were all put
+ * there since the set's last clear; false for an empty batch.
+ */
+function markBatch<R>(memo: BatchMemo<R, string>, batch: readonly R[], count: number, name: (r: R) => string, set: ClearCountingSet<string>): boolean {
+  const known = memo.get(batch, count, name);
+  if (!known) return false;
+  if (known.mark !== set.clears) {
+    for (const n of known.values) set.add(n);
+    known.mark = set.clears;
+  }
+  return true;
 }
 
 /** A Set that counts its clears: names added since a clear are known to be in it while the count is unchanged. */
