@@ -69,7 +69,11 @@ export interface NodeLifecycleOptions {
    * nodes with news (tests: the results must be identical).
    */
   evaluateEveryNode?: boolean;
-  /** Check that a track refreshed at the start of a pass is still the node's when the node is evaluated (tests). */
+  /**
+   * Check what the heartbeat shortcuts rely on (tests): that a track refreshed at the start of a pass,
+   * or left as it was for a heartbeat, is still the node's when the node is evaluated; and that a
+   * node whose taints matched its conditions at a heartbeat still matches at the next one.
+   */
   verifyTracks?: boolean;
 }
 
