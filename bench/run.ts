@@ -34,7 +34,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statS
 import { cpus, freemem, loadavg, platform, arch, release, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateClusterStream, listChunks, renderObject } from '../src/engine/generate/index';
-import { MAX_MINOR, MIN_MINOR } from '../src/engine/versions/table';
+import { MAX_MINOR, MIN_MINOR, parseKubeVersion } from '../src/engine/versions/table';
 
 const root = resolve(__dirname, '..');
 
@@ -91,9 +91,9 @@ function parseArgs(argv: string[]): Options {
       case '--seed': o.seed = value(); break;
       case '--kubernetes-version': {
         const v = value();
-        const m = /^v?1\.(\d+)$/.exec(v);
-        if (!m || Number(m[1]) < MIN_MINOR || Number(m[1]) > MAX_MINOR) throw new Error(`--kubernetes-version must be 1.${MIN_MINOR} to 1.${MAX_MINOR}, not ${v}`);
-        o.kubernetesVersion = `1.${Number(m[1])}`;
+        const parsed = parseKubeVersion(v);
+        if (!parsed) throw new Error(`--kubernetes-version must be 1.${MIN_MINOR} to 1.${MAX_MINOR}, not ${v}`);
+        o.kubernetesVersion = `1.${parsed.minor}`;
         break;
       }
       case '--duration': o.durationS = int(1); break;

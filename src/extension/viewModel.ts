@@ -6,7 +6,6 @@
  * no vscode, testable with plain data.
  */
 import type { MachineView, Simulation, StateView } from '../engine/simulation/api';
-import { usesTaintBasedEvictions } from '../engine/config/resolve';
 import type { ClusterState } from '../engine/model/cluster';
 import type { KObject, NodeRecord, OwnerReference, PodRecord, ReplicaSetRecord, Taint } from '../engine/model/types';
 import type { Decision } from '../engine/trace/decision';
@@ -80,7 +79,7 @@ export class EvictionIndex {
   }
 }
 
-type PathSim = Pick<Simulation, 'config' | 'behaviour' | 'podEvictionAt' | 'podsEvictedFrom'> & { cluster?: ClusterState };
+type PathSim = Pick<Simulation, 'podEvictionDeadlines' | 'podsEvictedFrom'> & { cluster?: ClusterState };
 
 /** Not-Ready nodes asked for their pod-eviction countdown per view, at most. */
 const PATH_NODES_ASKED = 500;
@@ -89,21 +88,14 @@ const PATH_NODES_ASKED = 500;
  * The pod-eviction path (1.12 and whenever taint-based evictions are off): the node lifecycle
  * controller deletes a node's pods itself, once podEvictionTimeout has passed and the zone's queue
  * releases the node. The countdown of each pod on a not-Ready node is when the engine says the
- * controller will do that (its own "why not"). Each not-Ready node (at most PATH_NODES_ASKED asked
- * per view) whose pods the controller will delete, with when.
+ * controller will do that (its own "why not"): the engine's not-Ready nodes (at most
+ * PATH_NODES_ASKED asked per view) whose pods the controller will delete, with when.
  */
-function forEachPathNode(sim: PathSim, f: (node: string, at: string) => void): void {
-  const cluster = sim.cluster;
-  if (!cluster || !sim.podEvictionAt || usesTaintBasedEvictions(sim.config, sim.behaviour)) return;
-  let asked = 0;
-  for (const n of cluster.nodes.values()) {
-    if (readyOfNode(n) === 'True') continue;
-    if (asked++ >= PATH_NODES_ASKED) break;
-    const name = n.meta.name;
-    const due = sim.podEvictionAt(name);
-    if (due) f(name, due);
-  }
+function pathNodes(sim: PathSim): ReadonlyMap<string, string> {
+  return sim.cluster && sim.podEvictionDeadlines ? sim.podEvictionDeadlines(PATH_NODES_ASKED) : NO_PATH_NODES;
 }
+
+const NO_PATH_NODES: ReadonlyMap<string, string> = new Map();
 
 /** The refs of a node's pods the pod-eviction path deletes: the engine's (DeletePods' rule: not DaemonSet pods by selector, not pods being deleted). */
 function podsWithCountdown(sim: PathSim, node: string): string[] {
@@ -419,7 +411,7 @@ export function podsToCompare(podChanges: ReadonlySet<string> | 'all', evictionC
 }
 
 /**
- * The pod-eviction path's countdowns (see forEachPathNode) from one update to the next, kept per
+ * The pod-eviction path's countdowns (see pathNodes) from one update to the next, kept per
  * node, and the pods whose countdown appeared, went or moved. A new instance's first update, or
  * one given 'all', computes every countdown afresh.
  * The countdowns are recomputed from the controller's "why not" on every update, not tracked by
@@ -450,11 +442,10 @@ export class PathDeadlines {
         if (node) touched.add(node);
       }
     }
-    const seen = new Set<string>();
-    forEachPathNode(sim, (node, at) => {
-      seen.add(node);
+    const deadlines = pathNodes(sim);
+    for (const [node, at] of deadlines) {
       const was = this.byNode.get(node);
-      if (was && was.at === at && podChanges !== 'all' && !touched.has(node)) return;
+      if (was && was.at === at && podChanges !== 'all' && !touched.has(node)) continue;
       if (was) this.drop(node, was.refs, changed);
       const refs = podsWithCountdown(sim, node);
       for (const ref of refs) {
@@ -462,9 +453,9 @@ export class PathDeadlines {
         changed.add(ref.slice('Pod/'.length));
       }
       this.byNode.set(node, { at, refs });
-    });
+    }
     for (const [node, was] of this.byNode) {
-      if (seen.has(node)) continue;
+      if (deadlines.has(node)) continue;
       this.drop(node, was.refs, changed);
       this.byNode.delete(node);
     }

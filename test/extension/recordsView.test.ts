@@ -203,7 +203,13 @@ test('the pod-eviction path countdowns that appeared, went or moved are the pods
   const later = (at: string) => new Date(Date.parse(at) + 1000).toISOString();
   const edited = (edit: (at: string | undefined) => string | undefined) => ({
     config: sim.config, behaviour: sim.behaviour, cluster: sim.cluster,
-    podEvictionAt: (n: string) => (n === node ? edit(sim.podEvictionAt!(n)) : sim.podEvictionAt!(n)),
+    podEvictionDeadlines: (limit: number) => {
+      const m = new Map(sim.podEvictionDeadlines!(limit));
+      const at = edit(m.get(node));
+      if (at === undefined) m.delete(node);
+      else m.set(node, at);
+      return m;
+    },
     podsEvictedFrom: (n: string) => sim.podsEvictedFrom!(n),
   }) as unknown as Simulation;
   paths.update(edited(() => undefined), NO_CHANGES);

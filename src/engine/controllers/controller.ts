@@ -57,14 +57,11 @@ export interface SimController {
   readonly name: ControllerName;
   /** Called once, at the controller-manager's start (or restart), after construction. */
   start(host: ControllerHost, memory: 'reconstructed' | 'fresh'): void;
-  /**
-   * `heartbeat`: a kubelet's plain post, which changed only heartbeat times (an update; its statuses,
-   * taints and labels are those of `before`)
-   */
-  onNodeEvent?(host: ControllerHost, type: WatchType, node: NodeRecord, before?: NodeBefore, heartbeat?: boolean): void;
+  onNodeEvent?(host: ControllerHost, type: WatchType, node: NodeRecord, before?: NodeBefore): void;
   /**
    * The kubelets' plain posts of one instant (the first `count` nodes of `batch`; the array is
-   * reused): as many heartbeat updates. A controller without it gets one onNodeEvent each.
+   * reused): as many updates that changed only heartbeat times (statuses, taints and labels are
+   * those last announced). A controller without it gets one onNodeEvent each.
    */
   onNodeHeartbeats?(host: ControllerHost, batch: readonly NodeRecord[], count: number): void;
   onPodEvent?(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void;
@@ -85,11 +82,11 @@ export interface SimController {
   /** zone views (node-lifecycle only) */
   zones?(host: ControllerHost): ZoneView[];
   /**
-   * The pod-eviction path (node-lifecycle without taint-based evictions, as in 1.12): when this
-   * node's pods will be deleted, as the controller's "why not" for the node foresees it (undefined:
-   * not foreseen, or taint-based evictions).
+   * The pod-eviction path (node-lifecycle without taint-based evictions, as in 1.12): the not-Ready
+   * nodes (at most `limit` of them asked, in the cluster's order) whose pods the controller's "why
+   * not" foresees it deleting, with when (node name -> time). Empty with taint-based evictions.
    */
-  podEvictionAt?(host: ControllerHost, node: string): string | undefined;
+  podEvictionDeadlines?(host: ControllerHost, limit: number): Map<string, string>;
   /** The keys of the node's pods that the pod-eviction path would delete now (DeletePods' rule). */
   podsEvictedFrom?(host: ControllerHost, node: string): string[];
   /** "why not": the checks that hold back what has not (yet) happened to this object */

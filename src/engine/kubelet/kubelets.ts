@@ -94,13 +94,11 @@ export interface KubeletHooks {
   /** a post changed the node's conditions beyond heartbeat times */
   nodeStatusChanged(node: NodeRecord, before: NodeBefore, why: 'repost' | 'start' | 'condition'): void;
   leaseCreated(lease: LeaseRecord): void;
-  /** a plain post wrote new heartbeat times (nothing else changed) */
-  heartbeat?(node: NodeRecord): void;
   /**
-   * The plain posts of one instant, at once (the first `count` records of `batch`; the array is
-   * reused afterwards), announced before that instant's renewals. When given, `materialise`
-   * announces its posts this way instead of one `heartbeat` each: without Leases (1.12) every
-   * kubelet posts every 10 s on one grid, the same nodes in the same order (see leasesRenewed).
+   * The plain posts of one instant, which wrote new heartbeat times and nothing else, at once
+   * (the first `count` records of `batch`; the array is reused afterwards), announced before that
+   * instant's renewals: without Leases (1.12) every kubelet posts every 10 s on one grid, the
+   * same nodes in the same order (see leasesRenewed).
    */
   heartbeats?(batch: readonly NodeRecord[], count: number): void;
   /** an existing Lease was renewed */
@@ -357,7 +355,6 @@ export class Kubelets {
     let next = NEVER;
     const p = this.period, l = this.renewInterval();
     const batch = this.hooks.leasesRenewed !== undefined;
-    const beatBatch = this.hooks.heartbeats !== undefined;
     const leases = this.settings.leases;
     for (const st of this.states.values()) {
       // nothing due for this kubelet before st.due (see KubeletState.due), and what the loop below
@@ -374,7 +371,7 @@ export class Kubelets {
         const pt = st.anchor + k * p;
         if (pt > st.lastPost) {
           const node = this.cluster.nodes.get(st.node);
-          if (node) this.heartbeat(st, node, pt, beatBatch);
+          if (node) this.heartbeat(st, node, pt);
         }
         stDue = st.anchor + (k + 1) * p;
       }
@@ -390,10 +387,10 @@ export class Kubelets {
     this.nextPlain = next;
     // Announced after the loop: for each node its status post still comes first; the order among
     // different nodes' announcements is not something a controller may depend on (informers do not order them).
-    if (beatBatch && this.beatCount > 0) {
+    if (this.beatCount > 0) {
       const count = this.beatCount;
       this.beatCount = 0;
-      this.hooks.heartbeats!(this.beats, count);
+      this.hooks.heartbeats?.(this.beats, count);
     }
     if (batch && this.renewedCount > 0) {
       const count = this.renewedCount;
@@ -477,16 +474,15 @@ export class Kubelets {
     return this.settings.leases ? Math.max(1, this.settings.leaseRenewInterval) : NEVER;
   }
 
-  /** A plain post: heartbeats only. */
-  private heartbeat(st: KubeletState, node: NodeRecord, t: Micros, batch = false): void {
+  /** A plain post: heartbeats only (announced with the instant's others: see materialise). */
+  private heartbeat(st: KubeletState, node: NodeRecord, t: Micros): void {
     for (const d of st.desired) {
       const c = conditionOf(node.conditions, d.type);
       if (c && c.status === d.status) c.lastHeartbeatTime = t;
     }
     st.lastPost = t;
     st.posted = true;
-    if (batch) this.beats[this.beatCount++] = node;
-    else this.hooks.heartbeat?.(node);
+    this.beats[this.beatCount++] = node;
   }
 
   /** A full post of `desired` at t; announces the node when anything but heartbeat times changed. */

@@ -147,6 +147,14 @@ export type ObjectRecord = NodeRecord | PodRecord | ReplicaSetRecord | DaemonSet
 
 export const NODE_LEASE_NAMESPACE = 'kube-node-lease';
 
+/**
+ * The namespace an object reference `Kind/name` means (scenario events, the world): none for a
+ * Node, kube-node-lease for a Lease (a node's, the only Leases the engine reads), default otherwise.
+ */
+export function defaultNamespaceOf(kind: string): string | undefined {
+  return kind === 'Node' ? undefined : kind === 'Lease' ? NODE_LEASE_NAMESPACE : 'default';
+}
+
 /** `Node/NAME`, `Pod/NS/NAME`, `ReplicaSet/NS/NAME`, `Zone/KEY`: how the trace names objects. */
 export type ObjectRef = string;
 

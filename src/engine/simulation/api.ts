@@ -121,12 +121,13 @@ export interface Simulation {
   machines(): MachineView[];
   explain(object: ObjectRef): Explanation;
   /**
-   * The pod-eviction path (no taint-based evictions, as in 1.12), for views that count down: when
-   * the node lifecycle controller will delete this node's pods, as its "why not" foresees it
-   * (undefined: not foreseen, taint-based evictions, or the controller does not run), and which of
-   * the node's pods (keys, sorted) it would delete: DeletePods' rule, not a view's guess.
+   * The pod-eviction path (no taint-based evictions, as in 1.12), for views that count down: the
+   * not-Ready nodes (at most `limit` asked, in the cluster's order) whose pods the node lifecycle
+   * controller will delete, with when, as its "why not" foresees it (node name -> time; empty with
+   * taint-based evictions or when the controller does not run), and which of a node's pods (keys,
+   * sorted) it would delete: DeletePods' rule, not a view's guess.
    */
-  podEvictionAt?(node: string): string | undefined;
+  podEvictionDeadlines?(limit: number): ReadonlyMap<string, string>;
   podsEvictedFrom?(node: string): string[];
   /** Runs the scenario's `expect:` entries (the simulation is advanced as needed). */
   checkExpectations(): ExpectationResult[];

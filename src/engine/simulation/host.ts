@@ -203,7 +203,7 @@ export class SimHost implements ControllerHost {
   dirtyNodes = new Set<string>();
   /**
    * Nodes whose heartbeat times alone were written since the last checkpoint (a kubelet's plain
-   * post: `announceHeartbeat`, and the kubelets' `touched`), unless also in dirtyNodes. Every
+   * post: `announceHeartbeats`, and the kubelets' `touched`), unless also in dirtyNodes. Every
    * other change of a node goes through announceNode, which puts it in dirtyNodes: a checkpoint
    * keeps such a node's times against its last full copy without comparing the records (see
    * SimulationImpl.saveCheckpoint). A name may be in both; the records changed since the last
@@ -397,23 +397,14 @@ export class SimHost implements ControllerHost {
     for (const c of this.controllers) if (c.onNodeEvent) c.onNodeEvent(this, type, node, old);
   }
 
-  /**
-   * A kubelet's plain post: only heartbeat times changed. Announced as an
-   * update whose `before` is what the controllers were last told (its
-   * statuses, taints and labels are the same), without copying the node.
-   */
-  announceHeartbeat(node: NodeRecord): void {
-    this.heartbeatNodes.add(node.meta.name);
-    const before = this.nodeSeen.get(node.meta.name) ?? nodeBefore(node);
-    for (const c of this.controllers) if (c.onNodeEvent) c.onNodeEvent(this, 'updated', node, before, true);
-  }
-
   /** the kubelets' batches of plain posts, each with its nodes' names */
   private heartbeatBatches = new BatchMemo<NodeRecord, string>();
 
   /**
-   * The plain posts of one instant (see KubeletHooks.heartbeats): announceHeartbeat for each,
-   * without a look-up per node for the controllers that take the batch.
+   * The kubelets' plain posts of one instant (see KubeletHooks.heartbeats): only heartbeat times
+   * changed. A controller that takes the batch gets it at once; any other gets an update per node
+   * whose `before` is what the controllers were last told (its statuses, taints and labels are the
+   * same), without copying the node.
    */
   announceHeartbeats(batch: readonly NodeRecord[], count: number): void {
     if (!markBatch(this.heartbeatBatches, batch, count, (n) => n.meta.name, this.heartbeatNodes)) return;
@@ -422,7 +413,7 @@ export class SimHost implements ControllerHost {
       else if (c.onNodeEvent) {
         for (let i = 0; i < count; i++) {
           const node = batch[i];
-          c.onNodeEvent(this, 'updated', node, this.nodeSeen.get(node.meta.name) ?? nodeBefore(node), true);
+          c.onNodeEvent(this, 'updated', node, this.nodeSeen.get(node.meta.name) ?? nodeBefore(node));
         }
       }
     }

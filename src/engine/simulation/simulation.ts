@@ -196,7 +196,6 @@ export class SimulationImpl implements Simulation {
         this.host.announceNode('updated', node);
       },
       leaseCreated: (lease) => this.host.announceLease('added', lease),
-      heartbeat: (node) => this.host.announceHeartbeat(node),
       heartbeats: (batch, count) => this.host.announceHeartbeats(batch, count),
       leaseRenewed: (lease) => this.host.announceLease('updated', lease),
       leasesRenewed: (batch, count) => this.host.announceLeaseRenewals(batch, count),
@@ -352,9 +351,9 @@ export class SimulationImpl implements Simulation {
     return explainObject(this, object);
   }
 
-  podEvictionAt(node: string): string | undefined {
+  podEvictionDeadlines(limit: number): ReadonlyMap<string, string> {
     this.kubelets.materialise(this.host.now);
-    return this.nodeLifecycle()?.podEvictionAt?.(this.host, node);
+    return this.nodeLifecycle()?.podEvictionDeadlines?.(this.host, limit) ?? new Map();
   }
 
   podsEvictedFrom(node: string): string[] {

@@ -11,7 +11,7 @@
  */
 import type { ScenarioEvent, NodeTarget } from '../snapshot/types';
 import type { KObject, NodeRecord, ObjectRecord, PodPhase, PodRecord, ReplicaSetRecord, Taint } from '../model/types';
-import { NODE_LEASE_NAMESPACE, nodeRef, nsKey, podRef, replicaSetRef } from '../model/types';
+import { defaultNamespaceOf, NODE_LEASE_NAMESPACE, nodeRef, nsKey, podRef, replicaSetRef } from '../model/types';
 import { formatDuration, formatTime, isZeroTime, type Micros } from '../model/time';
 import type { Check } from '../trace/decision';
 import type { Problem } from '../problems';
@@ -71,12 +71,12 @@ export function resolveNodeTarget(nodes: Map<string, NodeRecord>, target: NodeTa
   return { found, missing };
 }
 
-/** `Kind/ns/name` or `Kind/name` -> kind, namespace, name (pods and ReplicaSets default to `default`). */
+/** `Kind/ns/name` or `Kind/name` -> kind, namespace, name (see defaultNamespaceOf). */
 export function parseObjectRef(ref: string): { kind: string; namespace?: string; name: string } | undefined {
   const parts = ref.split('/');
   if (parts.length === 2 && parts[0] && parts[1]) {
     const kind = parts[0];
-    const namespace = kind === 'Node' ? undefined : kind === 'Lease' ? NODE_LEASE_NAMESPACE : 'default';
+    const namespace = defaultNamespaceOf(kind);
     return { kind, namespace, name: parts[1] };
   }
   if (parts.length === 3 && parts[0] && parts[1] && parts[2]) return { kind: parts[0], namespace: parts[1], name: parts[2] };

@@ -27,7 +27,7 @@
 import { isMap, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode, type Pair, type YAMLMap } from 'yaml';
 import { toLabelSelector, toRecord, toTaint, isEngineKind, CONDITION_STATUSES, POD_PHASES, TAINT_EFFECTS } from '../model/convert';
 import { parseDuration, parseTimestamp, type Micros } from '../model/time';
-import { NODE_LEASE_NAMESPACE, type KObject, type LabelSelector, type Taint, type TaintEffect } from '../model/types';
+import { defaultNamespaceOf, NODE_LEASE_NAMESPACE, type KObject, type LabelSelector, type Taint, type TaintEffect } from '../model/types';
 import { zoneLabelsOf } from '../model/zones';
 import { compileSelector, formatSelector } from '../model/labels';
 import type { Problem, Severity, SourcePosition } from '../problems';
@@ -63,18 +63,13 @@ const EXPECT_ASSERTIONS = ['hasTaint', 'lacksTaint', 'deleted', 'exists', 'ready
 const ZONE_STATES = ['Initial', 'Normal', 'PartialDisruption', 'FullDisruption'];
 const FAIL_VERBS = ['create', 'delete', 'update', 'patch'] as const;
 const FAIL_RESOURCES = ['pods', 'nodes', 'replicasets'] as const;
-/** Kinds an object reference (`Kind/ns/name`) may name, and whether they are namespaced. */
-/**
- * The kinds an event may name, and the namespace `Kind/name` means. A Lease
- * named by its node lives in kube-node-lease (the only Leases the engine
- * reads), as the world's own parser of references assumes.
- */
-const REF_KINDS: Record<string, { kind: string; namespaced: boolean; defaultNamespace?: string }> = {
+/** Kinds an object reference (`Kind/ns/name`) may name, and whether they are namespaced (`Kind/name`: see defaultNamespaceOf). */
+const REF_KINDS: Record<string, { kind: string; namespaced: boolean }> = {
   node: { kind: 'Node', namespaced: false },
-  pod: { kind: 'Pod', namespaced: true, defaultNamespace: 'default' },
-  replicaset: { kind: 'ReplicaSet', namespaced: true, defaultNamespace: 'default' },
-  daemonset: { kind: 'DaemonSet', namespaced: true, defaultNamespace: 'default' },
-  lease: { kind: 'Lease', namespaced: true, defaultNamespace: NODE_LEASE_NAMESPACE },
+  pod: { kind: 'Pod', namespaced: true },
+  replicaset: { kind: 'ReplicaSet', namespaced: true },
+  daemonset: { kind: 'DaemonSet', namespaced: true },
+  lease: { kind: 'Lease', namespaced: true },
 };
 
 export interface ParsedScenario {
@@ -127,7 +122,7 @@ export function parseObjectRef(text: string): RefInfo | { error: string } {
     if (parts.length !== 2) return { error: `a ${k.kind} has no namespace: write ${k.kind}/NAME, found ${JSON.stringify(text)}` };
     return { kind: k.kind, ref: `${k.kind}/${parts[1]}` };
   }
-  if (parts.length === 2) return { kind: k.kind, ref: `${k.kind}/${k.defaultNamespace}/${parts[1]}` };
+  if (parts.length === 2) return { kind: k.kind, ref: `${k.kind}/${defaultNamespaceOf(k.kind)}/${parts[1]}` };
   if (parts.length === 3) return { kind: k.kind, ref: `${k.kind}/${parts[1]}/${parts[2]}` };
   return { error: `expected ${k.kind}/NAMESPACE/NAME, found ${JSON.stringify(text)}` };
 }

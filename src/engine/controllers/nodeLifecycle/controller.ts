@@ -288,14 +288,10 @@ export class NodeLifecycleController implements SimController {
     }
   }
 
-  onNodeEvent(host: ControllerHost, type: WatchType, node: NodeRecord, _before?: NodeBefore, heartbeat = false): void {
+  onNodeEvent(host: ControllerHost, type: WatchType, node: NodeRecord, _before?: NodeBefore): void {
     if (!this.started) return;
     this.lastNow = host.now;
     const name = node.meta.name;
-    if (heartbeat && type === 'updated') {
-      this.heartbeatOf(host, this.slots.of(name), node);
-      return;
-    }
     this.slots.nodeChanged(name);
     if (type !== 'updated') {
       this.sortedNames = null;
@@ -317,7 +313,7 @@ export class NodeLifecycleController implements SimController {
   onNodeHeartbeats(host: ControllerHost, batch: readonly NodeRecord[], count: number): void {
     if (!this.started) return;
     this.lastNow = host.now;
-    const slots = this.slots.forBeatBatch(batch, count);
+    const slots = this.slots.forBatch(batch, count);
     for (let i = 0; i < count; i++) this.heartbeatOf(host, slots[i], batch[i]);
   }
 
@@ -432,11 +428,19 @@ export class NodeLifecycleController implements SimController {
     return out;
   }
 
-  podEvictionAt(host: ControllerHost, node: string): string | undefined {
-    if (this.rules.taintBasedEvictions) return undefined;
-    const what = podsEvictedWhat(node);
-    for (const w of explainWhyNot(this, host, nodeRef(node))) if (w.what === what && w.wouldFireAt) return w.wouldFireAt;
-    return undefined;
+  podEvictionDeadlines(host: ControllerHost, limit: number): Map<string, string> {
+    const out = new Map<string, string>();
+    if (this.rules.taintBasedEvictions) return out;
+    let asked = 0;
+    for (const node of host.cluster.nodes.values()) {
+      if (findCondition(node.conditions, 'Ready')?.status === 'True') continue;
+      if (asked++ >= limit) break;
+      const name = node.meta.name;
+      const what = podsEvictedWhat(name);
+      const due = explainWhyNot(this, host, nodeRef(name)).find((w) => w.what === what && w.wouldFireAt)?.wouldFireAt;
+      if (due) out.set(name, due);
+    }
+    return out;
   }
 
   podsEvictedFrom(host: ControllerHost, node: string): string[] {
@@ -1081,17 +1085,23 @@ export class NodeLifecycleController implements SimController {
   }
 
   /** After an evaluation: which set the node is in, its grace deadline, its zone contribution. */
-  private settle(host: ControllerHost, name: string): void {
-    const t = this.tracks.get(name);
-    const h = this.health.get(name);
+  private settle(host: ControllerHost, slot: Slot): void {
+    const name = slot.name;
+    const t = this.slotTrack(slot);
+    const h = this.slotHealth(slot);
     if (!t) return;
     if (t.current === 'True' && h) {
       this.watch.delete(name);
-      this.arm(name, h.probe + host.config.nodeMonitorGracePeriod);
+      this.armSlot(slot, h.probe + host.config.nodeMonitorGracePeriod);
     } else if (!this.watch.has(name)) {
-      this.watch.set(name, this.slots.of(name));
+      this.watch.set(name, slot);
     }
-    this.recount(name, t.current === undefined || t.excluded ? undefined : { zone: t.zone, notReady: t.current !== 'True' });
+    // the node's zone contribution as it stands (most evaluations): no object made for recount to compare
+    const counted = t.counted;
+    const counts = t.current !== undefined && !t.excluded;
+    const notReady = t.current !== 'True';
+    if (counts ? counted !== undefined && counted.zone === t.zone && counted.notReady === notReady : counted === undefined) return;
+    this.recount(name, counts ? { zone: t.zone, notReady } : undefined);
   }
 
   private recount(name: string, next: { zone: string; notReady: boolean } | undefined): void {
@@ -1309,7 +1319,7 @@ export class NodeLifecycleController implements SimController {
     }
     const before = t.current;
     t.current = r.current ? r.current.status : null;
-    this.settle(host, name);
+    this.settle(host, slot);
     // A health entry re-created from a new heartbeat forgets the saved Lease, so the next pass takes the
     // (unchanged) Lease as news and moves the probe again: that pass must see this node.
     if (this.rules.readsLeases && this.health.get(name)?.lease === null && host.cluster.leases.has(name)) this.slots.addNews(name);
@@ -1412,10 +1422,7 @@ export class NodeLifecycleController implements SimController {
     // evaluateNode: Ready is True; settle
     const before = t.current;
     t.current = 'True';
-    this.watch.delete(name);
-    this.armSlot(slot, h.probe + grace);
-    const c = t.counted;
-    if (!(c && !t.excluded && c.zone === t.zone && !c.notReady)) this.recount(name, t.excluded ? undefined : { zone: t.zone, notReady: false });
+    this.settle(host, slot);
     // an entry that forgot the saved Lease: the next pass takes the Lease as news (see evaluateNode)
     if (this.rules.readsLeases && h.lease === null && host.cluster.leases.has(name)) this.slots.noteNews(slot);
     if (before !== 'True') {
@@ -2074,7 +2081,6 @@ function pushMap(m: Map<string, number[]>, k: string, v: number): void {
   else m.set(k, [v]);
 }
 
-
 function copyCond(c: NodeCondition | undefined): NodeCondition | null {
   return c ? { ...c } : null;
 }
@@ -2114,7 +2120,7 @@ function microBefore(a: Micros | undefined, b: Micros | undefined): boolean {
 
 // ------------------------------------------------------------------ why not
 
-/** what the pod-eviction path's "why not" of a node is about (podEvictionAt finds it by this) */
+/** what the pod-eviction path's "why not" of a node is about (podEvictionDeadlines finds it by this) */
 function podsEvictedWhat(nodeName: string): string {
   return `pods of Node/${nodeName} evicted`;
 }

@@ -12,7 +12,7 @@
  * a Set emptied every pass is regrown (and rehashed) every pass (issue 5).
  */
 import type { Micros } from '../../model/time';
-import type { LeaseRecord, NodeRecord } from '../../model/types';
+import type { LeaseRecord } from '../../model/types';
 import { BatchMemo } from '../../simulation/batchMemo';
 
 /**
@@ -22,6 +22,9 @@ import { BatchMemo } from '../../simulation/batchMemo';
  * Ready nodes for which a Lease renewal is all the news there can be: 'quiet'.
  */
 export type Settled = 'tainted' | 'waiting' | 'queued' | 'quiet';
+
+/** A record named after its node: a node's Lease, or the Node. */
+type Named = { readonly meta: { readonly name: string } };
 
 /** Slot.armed when no entry is armed: later than any deadline. */
 export const NOT_ARMED = Number.POSITIVE_INFINITY;
@@ -137,12 +140,15 @@ export class NodeSlots {
     }
   }
 
-  /** the kubelets' renewal batches (see batchMemo.ts), each with its nodes' slots */
-  private batches = new BatchMemo<LeaseRecord, Slot>();
+  /**
+   * the kubelets' batches (see batchMemo.ts) of Lease renewals and of plain status posts, each with
+   * its nodes' slots (one memo for both: a batch is known by its first record, a Lease or a Node)
+   */
+  private batches = new BatchMemo<Named, Slot>();
 
-  /** The slots of the first `count` Leases of a renewal batch, in its order. */
-  forBatch(batch: readonly LeaseRecord[], count: number): readonly Slot[] {
-    return this.batches.get(batch, count, (l) => this.of(l.meta.name))?.values ?? [];
+  /** The slots of the first `count` records of a kubelets' batch (Leases or Nodes, named after their node), in its order. */
+  forBatch(batch: readonly Named[], count: number): readonly Slot[] {
+    return this.batches.get(batch, count, (r) => this.of(r.meta.name))?.values ?? [];
   }
 
   dropNews(name: string): void {
@@ -191,19 +197,11 @@ export class NodeSlots {
    */
   private beats: Slot[] = [];
   private spareBeats: Slot[] = [];
-  /** the kubelets' batches of plain posts, each with its nodes' slots */
-  private beatBatches = new BatchMemo<NodeRecord, Slot>();
-
   noteBeat(s: Slot): void {
     if (!s.beat) {
       s.beat = true;
       this.beats.push(s);
     }
-  }
-
-  /** The slots of the first `count` nodes of a batch of plain posts, in its order. */
-  forBeatBatch(batch: readonly NodeRecord[], count: number): readonly Slot[] {
-    return this.beatBatches.get(batch, count, (n) => this.of(n.meta.name))?.values ?? [];
   }
 
   /** The slots with a heartbeat since the last take, their `beat` cleared (the list is reused by the take after next). */
@@ -231,6 +229,5 @@ export class NodeSlots {
     this.spareBeats = [];
     // remembered batches point at the old slots
     this.batches.clear();
-    this.beatBatches.clear();
   }
 }

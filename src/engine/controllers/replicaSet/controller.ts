@@ -822,8 +822,8 @@ export class ReplicaSetController implements SimController {
    * ReplicaSet is being deleted); an orphan that matches and is not being
    * deleted -> adopted (unless the ReplicaSet is being deleted); owned by
    * someone else -> ignored. Adoption and release are PATCHes of the pod.
+   * `entry`: the ReplicaSet's (its uid is rs's).
    */
-  /** `entry`: the ReplicaSet's (its uid is rs's) */
   private claimPods(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, ref: ObjectRef, entry: Entry): Claimed {
     const deleting = rs.meta.deletionTimestamp !== undefined;
     const uid = rs.meta.uid;

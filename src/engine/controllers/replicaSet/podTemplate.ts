@@ -30,8 +30,8 @@ export function controllerRefTo(rs: ReplicaSetRecord): KObject {
  * record's labels are replaced, never edited (the host's `before` shares them).
  * For the same reason every pod of a template shares the spec and the
  * tolerations the admission of default tolerations gives it (`admitted`).
+ * `prefix`: podNamePrefix(rs.meta.name), when the caller has it.
  */
-/** `prefix`: podNamePrefix(rs.meta.name), when the caller has it */
 export function podFromTemplate(rs: ReplicaSetRecord, name: string, uid: string, now: Micros, prefix = podNamePrefix(rs.meta.name)): PodRecord {
   const tmeta = isMap(rs.template.metadata) ? rs.template.metadata : {};
   const metadata: KObject = {

@@ -119,18 +119,16 @@ export class TaintEvictionController implements SimController {
     if (!this.tm) throw new Error('taint eviction controller used before start()');
     return this.tm;
   }
-  /** `source` texts of decisions (`<upstream file>: <function>`), one string each per behaviour (set with `tm`) */
+  /** `source` texts of decisions (`<upstream file>: <function>`), one string each per behaviour (see useBehaviour) */
   private sources = new Map<string, string>();
-  private cancelSources = new Map<string, string>();
   private source(fn: string): string {
     let s = this.sources.get(fn);
     if (s === undefined) this.sources.set(fn, (s = `${this.b.file}: ${fn}`));
     return s;
   }
-  private cancelSource(caller: string): string {
-    let s = this.cancelSources.get(caller);
-    if (s === undefined) this.cancelSources.set(caller, (s = `${this.b.file}: ${caller} -> cancelWorkWithEvent`));
-    return s;
+  private useBehaviour(host: ControllerHost): void {
+    this.tm = taintManagerBehaviour(host);
+    this.sources.clear();
   }
   /** node name -> its NoExecute taints, as last handled (upstream `taintedNodes`) */
   private taintedNodes = new Map<string, Taint[]>();
@@ -146,9 +144,7 @@ export class TaintEvictionController implements SimController {
 
   start(host: ControllerHost, memory: 'reconstructed' | 'fresh'): void {
     this.memory = memory;
-    this.tm = taintManagerBehaviour(host);
-    this.sources.clear();
-    this.cancelSources.clear();
+    this.useBehaviour(host);
     this.runs = taintManagerRuns(host).runs;
     if (!this.runs) return;
     // The informers' initial list: every node is an add. Nodes without a
@@ -407,7 +403,7 @@ export class TaintEvictionController implements SimController {
       summary: `Cancelled the deletion of pod ${key} that was scheduled for ${formatTime(w.fireAt)}`,
       because: [...because, { rule: 'a deletion was scheduled', values: { deadline: formatTime(w.fireAt), node: w.nodeName } }],
       causes: uniq([...(w.scheduledSeq !== undefined ? [w.scheduledSeq] : []), ...causes]),
-      machine: t, source: this.cancelSource(caller),
+      machine: t, source: this.source(`${caller} -> cancelWorkWithEvent`),
     });
   }
 
@@ -575,9 +571,7 @@ export class TaintEvictionController implements SimController {
 
   restore(saved: unknown, host: ControllerHost): void {
     const s = saved as Saved;
-    this.tm = taintManagerBehaviour(host);
-    this.sources.clear();
-    this.cancelSources.clear();
+    this.useBehaviour(host);
     this.runs = s.runs;
     this.memory = s.memory;
     this.taintedNodes = new Map(s.taintedNodes.map(([k, v]) => [k, v.slice()]));

@@ -1,8 +1,7 @@
 /**
- * Kubelets' plain posts announced as heartbeats (onNodeHeartbeats, or
- * onNodeEvent with `heartbeat`): the node is evaluated at the next pass as
- * for any update, and queued for the NoSchedule pass only when its taints do
- * not match its conditions. The randomised comparison with full updates is in
+ * Kubelets' plain posts announced as heartbeats (onNodeHeartbeats): the
+ * node is evaluated at the next pass as for any update, and queued for the
+ * NoSchedule pass only when its taints do not match its conditions. The randomised comparison with full updates is in
  * lazyPasses.test.ts; these are the cases it cannot reach.
  */
 import { test } from 'node:test';
