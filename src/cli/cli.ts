@@ -18,8 +18,9 @@ export const USAGE = `Usage:
   controller-stepper explain FILE --object Pod/default/web-1 [--until ...] [--format text|json]
   controller-stepper validate FILE...     the language server's diagnostics; exit 1 on errors
   controller-stepper test FILE...         run the scenarios' expect: blocks; exit 1 on failure
-  controller-stepper generate --nodes 5000 --pods-per-node 30 --zones 3 [--seed 1]
-                              [--format json|yaml] [--detail full|lean] [--outage ZONE:60s:30m] > big.json
+  controller-stepper generate --nodes 5000 --pods-per-node 30 --zones 3 [--seed 1] [--version 1.12]
+                              [--format json|yaml] [--detail full|lean] [--outage ZONE:60s:30m]
+                              [--out DIR] > big.json   (--out: DIR/cluster.json, and with --outage DIR/scenario.yaml)
                               (lean: no managedFields, images or token volumes; a full 5,000-node
                               export is over 1 GB, more than one JavaScript string can hold)
 
