@@ -19,10 +19,11 @@
  * bad-timestamp, bad-condition-status, bad-taint-effect, bad-toleration-operator,
  * bad-pod-phase, bad-selector-operator, no-file-system; warnings — kind-guessed,
  * unknown-kind, not-an-object, unsupported-api-version, duplicate-object, no-leases,
- * heartbeats-disagree, folder-too-deep, yaml-warning; info — kind-inferred,
- * ignored-kind, ignored-lease, skipped-text, skipped-file, empty-file,
- * pods-on-missing-nodes, leases-without-nodes. `partial` is true when a file,
- * document, object or field could not be used as written (any error).
+ * heartbeats-disagree, folder-too-deep, yaml-warning, pods-on-missing-nodes,
+ * replicaset-pods-missing (dangling.ts); info — kind-inferred, ignored-kind,
+ * ignored-lease, skipped-text, skipped-file, empty-file, leases-without-nodes.
+ * `partial` is true when a file, document, object or field could not be used
+ * as written (any error).
  */
 import { isNode, parseAllDocuments, type Document } from 'yaml';
 import { emptyCluster, type ClusterState } from '../model/cluster';
@@ -33,6 +34,7 @@ import type { Problem, Severity, SourcePosition } from '../problems';
 import { LineIndex, findJsonSyntaxError, locateJsonPaths, locateYamlPath, pathKey, skipWs, splitJsonStream, type JsonPath, type JsonRange } from './positions';
 import { parseListSharing } from './listParse';
 import { shareWithPrevious } from './share';
+import { danglingReferences } from './dangling';
 import { MAX_FILE_BYTES, basenamePath, joinPath, type InputFs } from './source';
 import type { LoadedObject, LoadedSnapshot } from './types';
 
@@ -660,14 +662,7 @@ class SnapshotLoader {
       this.problem('heartbeats-disagree', 'warning', `the nodes' Ready heartbeats are ${formatDuration(hi - lo)} apart (${loNode} oldest, ${hiNode} newest): the snapshot has no single "now"; the clock starts at the latest timestamp, so ${loNode} will look stale`, firstPosition('Node', loNode));
     }
     // Dangling references, as in partial exports.
-    const missing: string[] = [];
-    let podCount = 0;
-    for (const [nodeName, pods] of cluster.podsByNode) {
-      if (!cluster.nodes.has(nodeName)) { missing.push(nodeName); podCount += pods.size; }
-    }
-    if (missing.length) {
-      this.problem('pods-on-missing-nodes', 'info', `${podCount} pod${podCount === 1 ? ' is' : 's are'} bound to ${missing.length === 1 ? 'a node' : `${missing.length} nodes`} not in the snapshot (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', ...' : ''}); no controller acts on them`);
-    }
+    this.problems.push(...danglingReferences(cluster, firstPosition));
     const orphanLeases = [...cluster.leases.keys()].filter((n) => !cluster.nodes.has(n));
     if (orphanLeases.length) {
       this.problem('leases-without-nodes', 'info', `${orphanLeases.length} node Lease${orphanLeases.length === 1 ? '' : 's'} without a Node in the snapshot (${orphanLeases.slice(0, 3).join(', ')}${orphanLeases.length > 3 ? ', ...' : ''})`);
