@@ -46,7 +46,8 @@ import type {
   Explanation, ExpectationResult, MachineView, Simulation, SimulationOptions, StateView, ZoneView,
 } from './api';
 import { SimHost, indexPod, setFact, type Facts } from './host';
-import { applyWorldEvent, CONTROLLER_MANAGER_REF } from './world';
+import { applyWorldEvent, assumeMissingLeases, CONTROLLER_MANAGER_REF } from './world';
+import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllers';
 import { checkpointChecks, cloneCluster, cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet, copyMap, frozenReplicaSet, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from './checkpoint';
 import { explainObject } from './explain';
@@ -219,6 +220,7 @@ export class SimulationImpl implements Simulation {
       .sort((a, b) => a.time - b.time || a.ev.index - b.ev.index || a.i - b.i)
       .map(({ time, ev }) => ({ time, ev }));
 
+    assumeMissingLeases(this.host, planMissingLeases(cluster, missingLeasesMode(scenario), leases), this.kubelet.nodeStatusReportFrequency);
     this.kubelets.init(this.startTime);
     this.startControllers(this.startTime, scenario.controllerMemory);
     this.saveCheckpoint();

@@ -124,6 +124,8 @@ class SnapshotLoader {
   readonly problems: Problem[] = [];
   readonly files: string[] = [];
   partial = false;
+  /** some input was an export (a file, folder or text), not a scenario's inline `objects:` */
+  exported = false;
   /** every used object in input order (a duplicate's earlier copy is dropped in finish()) */
   private readonly used: LoadedObject[] = [];
   /** objects replaced by a later duplicate */
@@ -218,6 +220,7 @@ class SnapshotLoader {
    */
   loadSource(file: string, source: TextSource): void {
     this.files.push(file);
+    this.exported = true;
     let text = withoutBom(source.text);
     if (isBinary(text)) {
       this.problem('binary-file', 'error', `${file} is not a text file (it holds binary data); it is left out`, { file, line: 1, column: 1 });
@@ -629,7 +632,7 @@ class SnapshotLoader {
     this.problems.splice(0, this.problems.length, ...sorted.map((x) => x.p));
     this.crossChecks(cluster);
     const latest = latestTimestamp(cluster);
-    const snap: LoadedSnapshot = { objects, cluster, files: this.files, problems: this.problems, partial: this.partial };
+    const snap: LoadedSnapshot = { objects, cluster, files: this.files, problems: this.problems, partial: this.partial, exported: this.exported };
     if (latest !== undefined) snap.latestTimestamp = latest;
     return snap;
   }
@@ -645,7 +648,7 @@ class SnapshotLoader {
       for (const node of cluster.nodes.values()) {
         const v = kubeletMinor(node.raw);
         if (v && v.minor >= 14) {
-          this.problem('no-leases', 'warning', `the nodes run Kubernetes ${v.text} (1.14 or later: the kubelet heartbeats with a Lease in ${NODE_LEASE_NAMESPACE} and rewrites lastHeartbeatTime only every few minutes), but the snapshot holds no node Leases, so healthy nodes may look stale; add them with: kubectl get leases -n ${NODE_LEASE_NAMESPACE} -o yaml`, firstPosition('Node', node.meta.name));
+          this.problem('no-leases', 'warning', `the nodes run Kubernetes ${v.text} (1.14 or later: the kubelet heartbeats with a Lease in ${NODE_LEASE_NAMESPACE} and rewrites lastHeartbeatTime only every few minutes), but the snapshot holds no node Leases, ${this.exported ? 'so nodes whose Ready is True are taken as having renewed their Lease at the start time, unless the simulated version has no Leases or a scenario says missingLeases: absent (the trace shows the assumption); for their real renew times export them too' : 'so healthy nodes may look stale; add them with'}: kubectl get leases -n ${NODE_LEASE_NAMESPACE} -o yaml`, firstPosition('Node', node.meta.name));
           break;
         }
       }

@@ -40,7 +40,7 @@ import type { ControllerManagerInput, Expectation, LoadedSnapshot, NodeTarget, S
 
 export const SCENARIO_API_VERSION = 'controllerstepper.io/v1alpha1';
 
-const TOP_KEYS = ['apiVersion', 'kind', 'metadata', 'kubernetesVersion', 'startTime', 'controllerMemory', 'binder', 'snapshot', 'objects', 'controllerManager', 'kubelet', 'events', 'expect'] as const;
+const TOP_KEYS = ['apiVersion', 'kind', 'metadata', 'kubernetesVersion', 'startTime', 'controllerMemory', 'missingLeases', 'binder', 'snapshot', 'objects', 'controllerManager', 'kubelet', 'events', 'expect'] as const;
 const KUBELET_KEYS = ['nodeStatusUpdateFrequency', 'nodeStatusReportFrequency', 'leaseRenewInterval', 'podStartupDelay'] as const;
 const EVENT_KINDS = ['kubelet', 'condition', 'taint', 'untaint', 'apply', 'patch', 'delete', 'pod', 'scale', 'fail', 'restartControllerManager'] as const;
 type EventKindKey = (typeof EVENT_KINDS)[number];
@@ -324,6 +324,7 @@ class ScenarioParser {
       }
     }
     if (top.has('controllerMemory')) scenario.controllerMemory = this.enumValue(val('controllerMemory'), ['reconstructed', 'fresh'] as const, 'controllerMemory') ?? 'reconstructed';
+    if (top.has('missingLeases')) scenario.missingLeases = this.enumValue(val('missingLeases'), ['assumed', 'absent'] as const, 'missingLeases');
     if (top.has('binder')) scenario.binder = this.enumValue(val('binder'), ['simplified', 'none'] as const, 'binder') ?? 'simplified';
 
     scenario.snapshot = this.snapshot(top.get('snapshot'), top.get('objects'));
