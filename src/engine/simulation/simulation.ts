@@ -56,6 +56,9 @@ import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory } from './wiring';
 import { keysSharedWith } from '../model/sharedKeys';
 
+/** The scenario's notes about the version it guessed (snapshot/scenario.ts: assumedVersion). */
+const VERSION_GUESS_CODES: ReadonlySet<string> = new Set(['version-assumed', 'version-clamped']);
+
 /** How many times the controllers are woken again at one instant while work is still due. */
 export const MAX_ROUNDS = 100;
 /**
@@ -171,7 +174,9 @@ export class SimulationImpl implements Simulation {
     this.behaviour = settings.behaviour;
     this.config = settings.config;
     this.kubelet = settings.kubelet;
-    this.ownProblems = [...scenario.problems, ...settings.problems];
+    // a version given on the command line makes the loader's version guess moot
+    const guess = options.version !== undefined ? VERSION_GUESS_CODES : undefined;
+    this.ownProblems = [...(guess ? scenario.problems.filter((p) => !guess.has(p.code)) : scenario.problems), ...settings.problems];
     this.startTime = scenario.startTime ?? scenario.snapshot.latestTimestamp ?? 0;
     if (scenario.startTime === undefined && scenario.snapshot.latestTimestamp === undefined) {
       this.ownProblems.push({ code: 'no-start-time', severity: 'warning', message: 'no startTime and no timestamp in the snapshot: the clock starts at 1970-01-01T00:00:00Z' });
