@@ -144,6 +144,19 @@ describe('missingLeases', () => {
     assert.equal(registered.because[0].values?.from, 'Lease renewTime');
   });
 
+  it('stepping back restores the assumed Leases, and running forward again decides the same', () => {
+    const sim = createSimulation(loadScenario('/w/cluster.yaml', new MemoryFs({ '/w/cluster.yaml': CLUSTER })));
+    const end = sim.startTime + TEN_MINUTES;
+    sim.runUntil(end);
+    const trace = JSON.stringify(sim.trace);
+    const state = JSON.stringify(sim.state());
+    sim.goToPass(0);
+    assert.equal(sim.cluster.leases.get('ok')?.renewTime, sim.startTime);
+    sim.runUntil(end);
+    assert.equal(JSON.stringify(sim.trace), trace);
+    assert.equal(JSON.stringify(sim.state()), state);
+  });
+
   it('the panel shows the per-node assumptions as one line that names the nodes', () => {
     const sim = createSimulation(loadScenario('/w/cluster.yaml', new MemoryFs({ '/w/cluster.yaml': CLUSTER })));
     const ds = sim.trace.filter((d) => d.action === 'AssumptionMade' && d.object.startsWith('Node/'));
