@@ -1,8 +1,8 @@
 /**
- * Leases an export leaves out (spec 1.4, last paragraph). From 1.13 the
- * kubelet heartbeats through its Lease in kube-node-lease and rewrites the
- * Ready condition's lastHeartbeatTime only every nodeStatusReportFrequency
- * (5m), so `kubectl get nodes -o yaml` alone, the most common export there
+ * Leases an export leaves out (spec 1.4, last paragraph). With the NodeLease
+ * gate (on by default from 1.14) the kubelet heartbeats through its Lease in
+ * kube-node-lease and rewrites the Ready condition's lastHeartbeatTime only
+ * every nodeStatusReportFrequency (1m in 1.14-1.16, 5m from 1.17), so `kubectl get nodes -o yaml` alone, the most common export there
  * is, shows healthy nodes minutes stale. Read literally, the controller's
  * first pass would find them past nodeMonitorGracePeriod and taint them
  * unreachable: an outage that never happened.
