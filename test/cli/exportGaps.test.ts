@@ -26,6 +26,11 @@ const cases: { name: string; export: string; line: RegExp }[] = [
     line: /gke-v1\.10-node-from-raw-api\.excerpt\.json:1:1: warning version-clamped: the nodes' kubelets report v1\.10\.7-gke\.2, which the engine does not simulate: simulating 1\.12/,
   },
   {
+    name: 'heartbeats a week apart in an export without Leases: the oldest looks stale only if its Lease is not assumed',
+    export: 'sonobuoy-kind-v1.20-core_v1_nodes.json',
+    line: /warning heartbeats-disagree: .*so kind-control-plane will look stale unless its Lease is taken as renewed at the start time \(no-leases\)/,
+  },
+  {
     name: 'an export without Leases says what is assumed about them',
     export: 'insights-ocp44-gcp-nodes',
     line: /warning no-leases: .*nodes whose Ready is True are taken as having renewed their Lease at the start time/,

@@ -662,7 +662,7 @@ class SnapshotLoader {
       if (hi === undefined || ready.lastHeartbeatTime > hi) { hi = ready.lastHeartbeatTime; hiNode = node.meta.name; }
     }
     if (lo !== undefined && hi !== undefined && hi - lo > HEARTBEAT_SPREAD_WARNING) {
-      this.problem('heartbeats-disagree', 'warning', `the nodes' Ready heartbeats are ${formatDuration(hi - lo)} apart (${loNode} oldest, ${hiNode} newest): the snapshot has no single "now"; the clock starts at the latest timestamp, so ${loNode} will look stale`, firstPosition('Node', loNode));
+      this.problem('heartbeats-disagree', 'warning', `the nodes' Ready heartbeats are ${formatDuration(hi - lo)} apart (${loNode} oldest, ${hiNode} newest): the snapshot has no single "now"; the clock starts at the latest timestamp, so ${loNode} will look stale${this.exported && !cluster.leases.size && cluster.nodes.get(loNode)?.conditions.some((c) => c.type === 'Ready' && c.status === 'True') ? ' unless its Lease is taken as renewed at the start time (no-leases)' : ''}`, firstPosition('Node', loNode));
     }
     // Dangling references, as in partial exports.
     this.problems.push(...danglingReferences(cluster, firstPosition));
