@@ -421,5 +421,5 @@ export class Session {
 export function missingLeasesText(decisions: readonly Decision[]): string {
   const names = decisions.map((d) => d.object.slice(d.object.indexOf('/') + 1));
   const shown = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
-  return `No Lease in the export: ${names.length} node${names.length === 1 ? '' : 's'} whose Ready is True taken as having renewed ${names.length === 1 ? 'its Lease' : 'their Leases'} at the start time (missingLeases: assumed): ${shown}.`;
+  return `No Lease in the snapshot: ${names.length} node${names.length === 1 ? '' : 's'} whose Ready is True taken as having renewed ${names.length === 1 ? 'its Lease' : 'their Leases'} at the start time (missingLeases: assumed): ${shown}.`;
 }

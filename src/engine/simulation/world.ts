@@ -53,9 +53,9 @@ export function assumeMissingLeases(host: SimHost, plan: MissingLeasePlan, repor
     const ref = nodeRef(lease.meta.name);
     const seq = host.decide({
       controller: 'world', action: 'AssumptionMade', object: ref,
-      summary: `Lease taken as renewed at the start time: the export holds no Lease and the node's Ready condition is True`,
+      summary: 'Lease taken as renewed at the start time: the snapshot holds no Lease and the node\'s Ready condition is True',
       because: [
-        { rule: 'the snapshot is an export and holds no node Lease at all (kubectl get nodes without leases)', values: { missingLeases: plan.mode } },
+        { rule: 'the snapshot holds no node Lease at all (as kubectl get nodes exports it), and missingLeases is assumed (the default for a snapshot file or folder)', values: { missingLeases: plan.mode, leasesInSnapshot: 0 } },
         { rule: 'the simulated version heartbeats with Leases: a healthy kubelet rewrites lastHeartbeatTime only every nodeStatusReportFrequency', values: { nodeStatusReportFrequency: formatDuration(reportFrequency) } },
         { rule: 'the node\'s Ready condition is True: its kubelet is taken as running, its Lease renewed at the start time', values: { Ready: 'True', renewTime: formatTime(start) } },
       ],

@@ -160,7 +160,7 @@ describe('missingLeases', () => {
   it('the panel shows the per-node assumptions as one line that names the nodes', () => {
     const sim = createSimulation(loadScenario('/w/cluster.yaml', new MemoryFs({ '/w/cluster.yaml': CLUSTER })));
     const ds = sim.trace.filter((d) => d.action === 'AssumptionMade' && d.object.startsWith('Node/'));
-    assert.equal(missingLeasesText(ds), 'No Lease in the export: 2 nodes whose Ready is True taken as having renewed their Leases at the start time (missingLeases: assumed): fresh, ok.');
+    assert.equal(missingLeasesText(ds), 'No Lease in the snapshot: 2 nodes whose Ready is True taken as having renewed their Leases at the start time (missingLeases: assumed): fresh, ok.');
   });
 
   const values: { name: string; value: string; want?: 'assumed' | 'absent'; error?: RegExp }[] = [
