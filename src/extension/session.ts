@@ -5,6 +5,7 @@
  */
 import type { MachineView, Simulation, SimulationOptions } from '../engine/simulation/api';
 import { NOISE_ACTIONS, type Decision } from '../engine/trace/decision';
+import { MISSING_LEASES_ASSUMPTION } from '../engine/kubelet/missingLeases';
 import { formatDuration, formatTime, type Micros } from '../engine/model/time';
 import type {
   AssumptionItem,
@@ -144,7 +145,14 @@ export class Session {
       },
     ];
     if (s.binder === 'simplified') out.push({ text: 'Pods without a node are placed by a simplified binder (first Ready node by name whose taints they tolerate), not the real scheduler.' });
-    for (const d of this.sim.trace) if (d.action === 'AssumptionMade') out.push({ text: d.summary, seq: d.seq });
+    // the missing-Lease assumption is one decision per node (for the node's own trace); here it is one line
+    const leases: Decision[] = [];
+    for (const d of this.sim.trace) {
+      if (d.action !== 'AssumptionMade') continue;
+      if (d.details?.assumption === MISSING_LEASES_ASSUMPTION) leases.push(d);
+      else out.push({ text: d.summary, seq: d.seq });
+    }
+    if (leases.length) out.push({ text: missingLeasesText(leases), seq: leases[0].seq });
     return out;
   }
 
@@ -407,4 +415,11 @@ export class Session {
       case 'runUntil': return this.runUntil(m.text);
     }
   }
+}
+
+/** The missing-Lease assumption in one line: how many nodes, the first few by name. */
+export function missingLeasesText(decisions: readonly Decision[]): string {
+  const names = decisions.map((d) => d.object.slice(d.object.indexOf('/') + 1));
+  const shown = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
+  return `No Lease in the snapshot: ${names.length} node${names.length === 1 ? '' : 's'} whose Ready is True taken as having renewed ${names.length === 1 ? 'its Lease' : 'their Leases'} at the start time (missingLeases: assumed): ${shown}.`;
 }

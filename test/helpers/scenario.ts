@@ -87,6 +87,8 @@ export interface ScenarioSpec {
   events?: EventSpec[];
   expect?: ExpectSpec[];
   startTime?: string;
+  /** default `absent`: the objects are written by hand, as a scenario's inline `objects:` */
+  missingLeases?: 'assumed' | 'absent';
 }
 
 export function scenarioOf(spec: ScenarioSpec): Scenario {
@@ -98,6 +100,7 @@ export function scenarioOf(spec: ScenarioSpec): Scenario {
     kubernetesVersion: spec.version ?? '1.31',
     startTime: parseTimestamp(spec.startTime ?? T0),
     controllerMemory: spec.memory ?? 'reconstructed',
+    missingLeases: spec.missingLeases ?? 'absent',
     binder: spec.binder ?? 'simplified',
     snapshot,
     controllerManager: { settings: {}, featureGates: {}, flags: [] },

@@ -521,22 +521,27 @@ export class Kubelets {
       else this.hooks.leaseRenewed?.(existing);
       return;
     }
-    const lease: LeaseRecord = {
-      kind: 'Lease',
-      meta: { name: st.node, namespace: NODE_LEASE_NAMESPACE, uid: `lease-${st.node}`, labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: t },
-      holderIdentity: st.node,
-      leaseDurationSeconds: this.settings.leaseDurationSeconds ?? 40,
-      renewTime: t,
-      raw: {
-        apiVersion: 'coordination.k8s.io/v1', kind: 'Lease',
-        metadata: { name: st.node, namespace: NODE_LEASE_NAMESPACE },
-        spec: { holderIdentity: st.node, leaseDurationSeconds: this.settings.leaseDurationSeconds ?? 40, renewTime: formatMicroTime(t) },
-      },
-    };
+    const lease = kubeletLease(st.node, t, this.settings.leaseDurationSeconds ?? 40);
     this.cluster.leases.set(st.node, lease);
     st.leaseRecord = lease;
     this.hooks.leaseCreated(lease);
   }
+}
+
+/** The Lease a kubelet creates for its node, renewed at t (pkg/kubelet/nodelease: newLease). */
+export function kubeletLease(node: string, t: Micros, leaseDurationSeconds: number): LeaseRecord {
+  return {
+    kind: 'Lease',
+    meta: { name: node, namespace: NODE_LEASE_NAMESPACE, uid: `lease-${node}`, labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: t },
+    holderIdentity: node,
+    leaseDurationSeconds,
+    renewTime: t,
+    raw: {
+      apiVersion: 'coordination.k8s.io/v1', kind: 'Lease',
+      metadata: { name: node, namespace: NODE_LEASE_NAMESPACE },
+      spec: { holderIdentity: node, leaseDurationSeconds, renewTime: formatMicroTime(t) },
+    },
+  };
 }
 
 /** Test switch: materialise checks that a kubelet it passes over (KubeletState.due) has nothing due, as the full computation says. */

@@ -46,7 +46,8 @@ import type {
   Explanation, ExpectationResult, MachineView, Simulation, SimulationOptions, StateView, ZoneView,
 } from './api';
 import { SimHost, indexPod, setFact, type Facts } from './host';
-import { applyWorldEvent, CONTROLLER_MANAGER_REF } from './world';
+import { applyWorldEvent, assumeMissingLeases, CONTROLLER_MANAGER_REF } from './world';
+import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllers';
 import { checkpointChecks, cloneCluster, cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet, copyMap, frozenReplicaSet, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from './checkpoint';
 import { explainObject } from './explain';
@@ -54,6 +55,9 @@ import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory } from './wiring';
 import { keysSharedWith } from '../model/sharedKeys';
+
+/** The scenario's notes about the version it guessed (snapshot/scenario.ts: assumedVersion). */
+const VERSION_GUESS_CODES: ReadonlySet<string> = new Set(['version-assumed', 'version-clamped']);
 
 /** How many times the controllers are woken again at one instant while work is still due. */
 export const MAX_ROUNDS = 100;
@@ -170,7 +174,9 @@ export class SimulationImpl implements Simulation {
     this.behaviour = settings.behaviour;
     this.config = settings.config;
     this.kubelet = settings.kubelet;
-    this.ownProblems = [...scenario.problems, ...settings.problems];
+    // a version given on the command line makes the loader's version guess moot
+    const guess = options.version !== undefined ? VERSION_GUESS_CODES : undefined;
+    this.ownProblems = [...(guess ? scenario.problems.filter((p) => !guess.has(p.code)) : scenario.problems), ...settings.problems];
     this.startTime = scenario.startTime ?? scenario.snapshot.latestTimestamp ?? 0;
     if (scenario.startTime === undefined && scenario.snapshot.latestTimestamp === undefined) {
       this.ownProblems.push({ code: 'no-start-time', severity: 'warning', message: 'no startTime and no timestamp in the snapshot: the clock starts at 1970-01-01T00:00:00Z' });
@@ -219,6 +225,7 @@ export class SimulationImpl implements Simulation {
       .sort((a, b) => a.time - b.time || a.ev.index - b.ev.index || a.i - b.i)
       .map(({ time, ev }) => ({ time, ev }));
 
+    assumeMissingLeases(this.host, planMissingLeases(cluster, missingLeasesMode(scenario), leases), this.kubelet.nodeStatusReportFrequency);
     this.kubelets.init(this.startTime);
     this.startControllers(this.startTime, scenario.controllerMemory);
     this.saveCheckpoint();

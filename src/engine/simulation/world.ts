@@ -22,6 +22,7 @@ import { exportRecord } from '../model/export';
 import { applyDefaultTolerationSeconds } from '../model/defaultTolerations';
 import { taintText } from '../model/tolerations';
 import type { Kubelets } from '../kubelet/kubelets';
+import { assumedLeases, MISSING_LEASES_ASSUMPTION, type MissingLeasePlan } from '../kubelet/missingLeases';
 import type { SimHost } from './host';
 
 export const CONTROLLER_MANAGER_REF = 'ControllerManager/kube-controller-manager';
@@ -35,6 +36,39 @@ export interface WorldContext {
 }
 
 const POD_PHASES: readonly PodPhase[] = ['Pending', 'Running', 'Succeeded', 'Failed', 'Unknown'];
+
+/** The source of the missing-Lease assumption's decisions. */
+export const MISSING_LEASES_SOURCE = 'controller-stepper: missingLeases assumed (spec 1.4)';
+
+/**
+ * The missing-Lease assumption (kubelet/missingLeases.ts), at the start, before the kubelets and
+ * the controllers look at the world: one AssumptionMade decision per node, so that the node's own
+ * trace and `explain` show it, and the node's Lease, renewed at the start time, in the world. The
+ * decision is remembered as the node's heartbeat: what the controller reads from the Lease cites it.
+ */
+export function assumeMissingLeases(host: SimHost, plan: MissingLeasePlan, reportFrequency: number): number[] {
+  const seqs: number[] = [];
+  const start = host.now;
+  for (const lease of assumedLeases(plan, start)) {
+    const ref = nodeRef(lease.meta.name);
+    const seq = host.decide({
+      controller: 'world', action: 'AssumptionMade', object: ref,
+      summary: 'Lease taken as renewed at the start time: the snapshot holds no Lease and the node\'s Ready condition is True',
+      because: [
+        { rule: 'the snapshot holds no node Lease at all (as kubectl get nodes exports it), and missingLeases is assumed (the default for a snapshot file or folder)', values: { missingLeases: plan.mode, leasesInSnapshot: 0 } },
+        { rule: 'the simulated version heartbeats with Leases: a healthy kubelet rewrites lastHeartbeatTime only every nodeStatusReportFrequency', values: { nodeStatusReportFrequency: formatDuration(reportFrequency) } },
+        { rule: 'the node\'s Ready condition is True: its kubelet is taken as running, its Lease renewed at the start time', values: { Ready: 'True', renewTime: formatTime(start) } },
+      ],
+      source: MISSING_LEASES_SOURCE,
+      details: { assumption: MISSING_LEASES_ASSUMPTION, lease: `Lease/${NODE_LEASE_NAMESPACE}/${lease.meta.name}` },
+    });
+    host.remember(ref, 'heartbeat', seq);
+    host.cluster.leases.set(lease.meta.name, lease);
+    host.announceLease('added', lease);
+    seqs.push(seq);
+  }
+  return seqs;
+}
 
 /** A JSON merge patch (RFC 7386): objects merge recursively, null removes, anything else replaces. */
 export function mergePatch(target: unknown, patch: unknown): unknown {

@@ -19,10 +19,11 @@
  * bad-timestamp, bad-condition-status, bad-taint-effect, bad-toleration-operator,
  * bad-pod-phase, bad-selector-operator, no-file-system; warnings — kind-guessed,
  * unknown-kind, not-an-object, unsupported-api-version, duplicate-object, no-leases,
- * heartbeats-disagree, folder-too-deep, yaml-warning; info — kind-inferred,
- * ignored-kind, ignored-lease, skipped-text, skipped-file, empty-file,
- * pods-on-missing-nodes, leases-without-nodes. `partial` is true when a file,
- * document, object or field could not be used as written (any error).
+ * heartbeats-disagree, folder-too-deep, yaml-warning, pods-on-missing-nodes,
+ * replicaset-pods-missing (dangling.ts); info — kind-inferred, ignored-kind,
+ * ignored-lease, skipped-text, skipped-file, empty-file, leases-without-nodes.
+ * `partial` is true when a file, document, object or field could not be used
+ * as written (any error).
  */
 import { isNode, parseAllDocuments, type Document } from 'yaml';
 import { emptyCluster, type ClusterState } from '../model/cluster';
@@ -33,6 +34,7 @@ import type { Problem, Severity, SourcePosition } from '../problems';
 import { LineIndex, findJsonSyntaxError, locateJsonPaths, locateYamlPath, pathKey, skipWs, splitJsonStream, type JsonPath, type JsonRange } from './positions';
 import { parseListSharing } from './listParse';
 import { shareWithPrevious } from './share';
+import { danglingReferences } from './dangling';
 import { MAX_FILE_BYTES, basenamePath, joinPath, type InputFs } from './source';
 import type { LoadedObject, LoadedSnapshot } from './types';
 
@@ -122,6 +124,8 @@ class SnapshotLoader {
   readonly problems: Problem[] = [];
   readonly files: string[] = [];
   partial = false;
+  /** some input was an export (a file, folder or text), not a scenario's inline `objects:` */
+  exported = false;
   /** every used object in input order (a duplicate's earlier copy is dropped in finish()) */
   private readonly used: LoadedObject[] = [];
   /** objects replaced by a later duplicate */
@@ -216,6 +220,7 @@ class SnapshotLoader {
    */
   loadSource(file: string, source: TextSource): void {
     this.files.push(file);
+    this.exported = true;
     let text = withoutBom(source.text);
     if (isBinary(text)) {
       this.problem('binary-file', 'error', `${file} is not a text file (it holds binary data); it is left out`, { file, line: 1, column: 1 });
@@ -627,7 +632,7 @@ class SnapshotLoader {
     this.problems.splice(0, this.problems.length, ...sorted.map((x) => x.p));
     this.crossChecks(cluster);
     const latest = latestTimestamp(cluster);
-    const snap: LoadedSnapshot = { objects, cluster, files: this.files, problems: this.problems, partial: this.partial };
+    const snap: LoadedSnapshot = { objects, cluster, files: this.files, problems: this.problems, partial: this.partial, exported: this.exported };
     if (latest !== undefined) snap.latestTimestamp = latest;
     return snap;
   }
@@ -643,7 +648,7 @@ class SnapshotLoader {
       for (const node of cluster.nodes.values()) {
         const v = kubeletMinor(node.raw);
         if (v && v.minor >= 14) {
-          this.problem('no-leases', 'warning', `the nodes run Kubernetes ${v.text} (1.14 or later: the kubelet heartbeats with a Lease in ${NODE_LEASE_NAMESPACE} and rewrites lastHeartbeatTime only every few minutes), but the snapshot holds no node Leases, so healthy nodes may look stale; add them with: kubectl get leases -n ${NODE_LEASE_NAMESPACE} -o yaml`, firstPosition('Node', node.meta.name));
+          this.problem('no-leases', 'warning', `the nodes run Kubernetes ${v.text} (1.14 or later: the kubelet heartbeats with a Lease in ${NODE_LEASE_NAMESPACE} and rewrites lastHeartbeatTime only every few minutes), but the snapshot holds no node Leases, ${this.exported ? 'so nodes whose Ready is True are taken as having renewed their Lease at the start time, unless the simulated version has no Leases or a scenario says missingLeases: absent (the trace shows the assumption); for their real renew times export them too' : 'so healthy nodes may look stale; add them with'}: kubectl get leases -n ${NODE_LEASE_NAMESPACE} -o yaml`, firstPosition('Node', node.meta.name));
           break;
         }
       }
@@ -657,17 +662,10 @@ class SnapshotLoader {
       if (hi === undefined || ready.lastHeartbeatTime > hi) { hi = ready.lastHeartbeatTime; hiNode = node.meta.name; }
     }
     if (lo !== undefined && hi !== undefined && hi - lo > HEARTBEAT_SPREAD_WARNING) {
-      this.problem('heartbeats-disagree', 'warning', `the nodes' Ready heartbeats are ${formatDuration(hi - lo)} apart (${loNode} oldest, ${hiNode} newest): the snapshot has no single "now"; the clock starts at the latest timestamp, so ${loNode} will look stale`, firstPosition('Node', loNode));
+      this.problem('heartbeats-disagree', 'warning', `the nodes' Ready heartbeats are ${formatDuration(hi - lo)} apart (${loNode} oldest, ${hiNode} newest): the snapshot has no single "now"; the clock starts at the latest timestamp, so ${loNode} will look stale${this.exported && !cluster.leases.size && cluster.nodes.get(loNode)?.conditions.some((c) => c.type === 'Ready' && c.status === 'True') ? ' unless its Lease is taken as renewed at the start time (no-leases)' : ''}`, firstPosition('Node', loNode));
     }
     // Dangling references, as in partial exports.
-    const missing: string[] = [];
-    let podCount = 0;
-    for (const [nodeName, pods] of cluster.podsByNode) {
-      if (!cluster.nodes.has(nodeName)) { missing.push(nodeName); podCount += pods.size; }
-    }
-    if (missing.length) {
-      this.problem('pods-on-missing-nodes', 'info', `${podCount} pod${podCount === 1 ? ' is' : 's are'} bound to ${missing.length === 1 ? 'a node' : `${missing.length} nodes`} not in the snapshot (${missing.slice(0, 3).join(', ')}${missing.length > 3 ? ', ...' : ''}); no controller acts on them`);
-    }
+    this.problems.push(...danglingReferences(cluster, firstPosition));
     const orphanLeases = [...cluster.leases.keys()].filter((n) => !cluster.nodes.has(n));
     if (orphanLeases.length) {
       this.problem('leases-without-nodes', 'info', `${orphanLeases.length} node Lease${orphanLeases.length === 1 ? '' : 's'} without a Node in the snapshot (${orphanLeases.slice(0, 3).join(', ')}${orphanLeases.length > 3 ? ', ...' : ''})`);

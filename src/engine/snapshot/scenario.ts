@@ -31,7 +31,7 @@ import { defaultNamespaceOf, NODE_LEASE_NAMESPACE, type KObject, type LabelSelec
 import { zoneLabelsOf } from '../model/zones';
 import { compileSelector, formatSelector } from '../model/labels';
 import type { Problem, Severity, SourcePosition } from '../problems';
-import { MAX_MINOR, parseKubeVersion } from '../versions/table';
+import { MAX_MINOR, MIN_MINOR, parseKubeVersion } from '../versions/table';
 import { loadSnapshot, loadSnapshotSource, type SnapshotInput } from './load';
 import { LineIndex } from './positions';
 import { MAX_FILE_BYTES, basenamePath, dirnamePath, resolveFrom, type InputFs } from './source';
@@ -40,7 +40,7 @@ import type { ControllerManagerInput, Expectation, LoadedSnapshot, NodeTarget, S
 
 export const SCENARIO_API_VERSION = 'controllerstepper.io/v1alpha1';
 
-const TOP_KEYS = ['apiVersion', 'kind', 'metadata', 'kubernetesVersion', 'startTime', 'controllerMemory', 'binder', 'snapshot', 'objects', 'controllerManager', 'kubelet', 'events', 'expect'] as const;
+const TOP_KEYS = ['apiVersion', 'kind', 'metadata', 'kubernetesVersion', 'startTime', 'controllerMemory', 'missingLeases', 'binder', 'snapshot', 'objects', 'controllerManager', 'kubelet', 'events', 'expect'] as const;
 const KUBELET_KEYS = ['nodeStatusUpdateFrequency', 'nodeStatusReportFrequency', 'leaseRenewInterval', 'podStartupDelay'] as const;
 const EVENT_KINDS = ['kubelet', 'condition', 'taint', 'untaint', 'apply', 'patch', 'delete', 'pod', 'scale', 'fail', 'restartControllerManager'] as const;
 type EventKindKey = (typeof EVENT_KINDS)[number];
@@ -324,6 +324,7 @@ class ScenarioParser {
       }
     }
     if (top.has('controllerMemory')) scenario.controllerMemory = this.enumValue(val('controllerMemory'), ['reconstructed', 'fresh'] as const, 'controllerMemory') ?? 'reconstructed';
+    if (top.has('missingLeases')) scenario.missingLeases = this.enumValue(val('missingLeases'), ['assumed', 'absent'] as const, 'missingLeases');
     if (top.has('binder')) scenario.binder = this.enumValue(val('binder'), ['simplified', 'none'] as const, 'binder') ?? 'simplified';
 
     scenario.snapshot = this.snapshot(top.get('snapshot'), top.get('objects'));
@@ -333,6 +334,7 @@ class ScenarioParser {
       const assumed = assumedVersion(scenario.snapshot);
       scenario.kubernetesVersion = assumed.version;
       if (!versionPair) this.report('version-assumed', 'info', `no kubernetesVersion: simulating ${assumed.version} (${assumed.why})`, root.items[0]?.key);
+      if (!versionPair && assumed.warning) this.report(assumed.warning.code, assumed.warning.severity, assumed.warning.message, root.items[0]?.key);
     }
     if (top.has('controllerManager')) this.controllerManager(val('controllerManager'), cm);
     if (top.has('kubelet')) this.kubelet(val('kubelet'), scenario.kubelet);
@@ -1030,20 +1032,36 @@ function emptySnapshot(): LoadedSnapshot {
 }
 
 /**
- * The version simulated when the input does not say: the minor version most
- * nodes' kubelets run (when it is one the engine simulates), else the newest.
+ * The version simulated when the input does not say: the minor version most nodes' kubelets
+ * report (ties: the newer), clamped to the versions the engine simulates (1.12 to the newest),
+ * with a warning when clamped: a 1.10 cluster is closest to 1.12 (no Leases, the pod-eviction
+ * path), not to the newest release. With no kubelet version in the snapshot: the newest.
  */
-export function assumedVersion(snap: LoadedSnapshot): { version: string; why: string } {
-  const counts = new Map<number, number>();
+export function assumedVersion(snap: LoadedSnapshot): { version: string; why: string; warning?: Problem } {
+  const counts = new Map<number, { n: number; text: string }>();
   for (const n of snap.cluster.nodes.values()) {
     const info = (n.raw.status as KObject | undefined)?.nodeInfo as KObject | undefined;
-    const v = typeof info?.kubeletVersion === 'string' ? parseKubeVersion(info.kubeletVersion) : undefined;
-    if (v) counts.set(v.minor, (counts.get(v.minor) ?? 0) + 1);
+    const text = typeof info?.kubeletVersion === 'string' ? info.kubeletVersion : undefined;
+    const m = text !== undefined ? /^\s*v?1\.(\d{1,3})(?:[.+-]|\s*$)/.exec(text) : null;
+    if (!m) continue;
+    const minor = Number(m[1]);
+    const c = counts.get(minor);
+    if (c) c.n++; else counts.set(minor, { n: 1, text: text!.trim() });
   }
   let best: number | undefined;
-  for (const [minor, n] of counts) if (best === undefined || n > counts.get(best)! || (n === counts.get(best)! && minor > best)) best = minor;
-  if (best !== undefined) return { version: `1.${best}`, why: 'the version the nodes\' kubelets report' };
-  return { version: `1.${MAX_MINOR}`, why: 'the newest supported; the snapshot does not say' };
+  for (const [minor, c] of counts) if (best === undefined || c.n > counts.get(best)!.n || (c.n === counts.get(best)!.n && minor > best)) best = minor;
+  if (best === undefined) return { version: `1.${MAX_MINOR}`, why: 'the newest supported; the snapshot does not say' };
+  const clamped = Math.min(MAX_MINOR, Math.max(MIN_MINOR, best));
+  if (clamped === best) return { version: `1.${best}`, why: 'the version the nodes\' kubelets report' };
+  const reported = counts.get(best)!.text;
+  return {
+    version: `1.${clamped}`,
+    why: `the nodes' kubelets report ${reported}, outside 1.${MIN_MINOR}–1.${MAX_MINOR}: the nearest simulated version`,
+    warning: {
+      code: 'version-clamped', severity: 'warning',
+      message: `the nodes' kubelets report ${reported}, which the engine does not simulate: simulating 1.${clamped}, the nearest supported version (1.${MIN_MINOR} to 1.${MAX_MINOR}); set kubernetesVersion to choose`,
+    },
+  };
 }
 
 // ---------------------------------------------------------------------------
@@ -1083,11 +1101,16 @@ export function parseScenario(text: string, file: string, fs?: InputFs, options:
   return { scenario, problems: parser.problems, document: doc };
 }
 
+function firstNodePosition(snapshot: LoadedSnapshot): SourcePosition | undefined {
+  return snapshot.objects.find((o) => o.kind === 'Node' && o.position)?.position;
+}
+
 /** A plain snapshot as a scenario: defaults everywhere, no events. */
 export function scenarioFromSnapshot(snapshot: LoadedSnapshot, file: string): Scenario {
   const assumed = assumedVersion(snapshot);
   const problems = [...snapshot.problems];
   problems.push({ code: 'version-assumed', severity: 'info', message: `a plain snapshot: simulating Kubernetes ${assumed.version} (${assumed.why}); write a scenario to choose` });
+  if (assumed.warning) problems.push({ ...assumed.warning, ...(firstNodePosition(snapshot) ? { position: firstNodePosition(snapshot) } : {}) });
   return {
     name: basenamePath(file).replace(/\.(ya?ml|json)$/i, '') || file,
     file,

@@ -28,6 +28,11 @@ export interface LoadedSnapshot {
   problems: Problem[];
   /** true when some input could not be read and was left out */
   partial: boolean;
+  /**
+   * true when some objects came from an export (a file, a folder, an open document), not only
+   * from a scenario's inline `objects:`: what `missingLeases` defaults on (spec 1.4)
+   */
+  exported?: boolean;
 }
 
 /** `at:` is an offset from startTime or an absolute time. */
@@ -96,6 +101,12 @@ export interface Scenario {
   kubernetesVersion: string;
   startTime?: Micros;
   controllerMemory: 'reconstructed' | 'fresh';
+  /**
+   * `missingLeases:` as written (spec 1.4): `assumed` takes Ready nodes of a snapshot without any
+   * Lease as renewed at the start time, `absent` reads a missing Lease as missing. Undefined when
+   * not written: `assumed` for an export, `absent` for inline objects (kubelet/missingLeases.ts).
+   */
+  missingLeases?: 'assumed' | 'absent';
   binder: 'simplified' | 'none';
   snapshot: LoadedSnapshot;
   /** settings as written (scenario keys, flags, config file), resolved by config/resolve.ts */

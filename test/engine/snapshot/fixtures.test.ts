@@ -43,17 +43,17 @@ const cases: Case[] = [
     latest: '2024-11-26T10:06:23.000Z',
   },
   {
-    name: 'a ReplicaSetList with a dangling Deployment owner and a null template timestamp loads one ReplicaSet',
+    name: 'a ReplicaSetList with a dangling Deployment owner and a null template timestamp loads one ReplicaSet, with a warning that its pod is missing',
     path: 'mustgather-ocp-kube-system-replicasets.yaml',
     counts: { nodes: 0, pods: 0, daemonSets: 0, replicaSets: 1, leases: 0 },
-    problems: [],
+    problems: ['warning replicaset-pods-missing'],
     latest: '2024-11-26T10:06:22.000Z',
   },
   {
-    name: 'a single Pod on a node that is not in the snapshot loads, with an info about the missing node',
+    name: 'a single Pod on a node that is not in the snapshot loads, with a warning naming the pod and the missing node',
     path: 'mustgather-ocp-kube-system-pod-csi-nfs-node-2r5tx.yaml',
     counts: { nodes: 0, pods: 1, daemonSets: 0, replicaSets: 0, leases: 0 },
-    problems: ['info pods-on-missing-nodes'],
+    problems: ['warning pods-on-missing-nodes'],
     latest: '2024-11-26T10:06:29.000Z',
   },
   {

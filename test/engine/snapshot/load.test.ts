@@ -90,7 +90,7 @@ test('typed lists give their items a kind, even when kind comes after items', ()
   const text = JSON.stringify({ items: [{ metadata: { name: 'p', namespace: 'ns' }, spec: { nodeName: 'n' } }], kind: 'PodList', apiVersion: 'v1' });
   const snap = loadSnapshot({ file: 'x.json', text });
   assert.deepEqual([...snap.cluster.pods.keys()], ['ns/p']);
-  assert.deepEqual(codes(snap.problems), ['info kind-inferred', 'info pods-on-missing-nodes']);
+  assert.deepEqual(codes(snap.problems), ['info kind-inferred', 'warning pods-on-missing-nodes']);
 });
 
 test('a List whose items have no kind takes it from a cluster-info dump file name', () => {

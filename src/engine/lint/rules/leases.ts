@@ -5,13 +5,15 @@
  * only every nodeStatusReportFrequency (5m), so without the Leases healthy
  * nodes look minutes stale to the controller. The loader already warns when
  * the nodes' kubelets report 1.14+ (code no-leases); this rule warns when the
- * chosen version does, and the loader did not.
+ * chosen version does, and the loader did not. Its message says what the
+ * simulation makes of it (`missingLeases`, kubelet/missingLeases.ts).
  */
 import { isMap } from 'yaml';
 import { isFeatureEnabled } from '../../config/resolve';
 import { NODE_LEASE_NAMESPACE } from '../../model/types';
 import type { SourcePosition } from '../../problems';
 import type { LintContext, LintProblem, LintRule } from '../types';
+import { missingLeasesMode, planMissingLeases } from '../../kubelet/missingLeases';
 
 export const leasesRule: LintRule = {
   id: 'leases',
@@ -25,11 +27,15 @@ export const leasesRule: LintRule = {
     const cluster = s.snapshot.cluster;
     if (!cluster.nodes.size || cluster.leases.size) return [];
     if (s.problems.some((p) => p.code === 'no-leases')) return [];
+    const plan = planMissingLeases(cluster, missingLeasesMode(s), true);
+    const what = plan.mode === 'assumed'
+      ? `so the ${plan.nodes.length} node(s) whose Ready is True are taken as having renewed their Lease at the start time (missingLeases: assumed; \`missingLeases: absent\` reads them as missing); for their real renew times export them too: `
+      : 'so healthy nodes may look stale (missingLeases: absent); add them with: ';
     return [{
       code: 'no-leases',
       severity: 'warning',
       message: `Kubernetes ${ctx.version.text} heartbeats with node Leases (kubelets rewrite lastHeartbeatTime only every few minutes), but the snapshot holds none, `
-        + `so healthy nodes may look stale; add them with: kubectl get leases -n ${NODE_LEASE_NAMESPACE} -o yaml`,
+        + `${what}kubectl get leases -n ${NODE_LEASE_NAMESPACE} -o yaml`,
       ...(positionOf(ctx) ? { position: positionOf(ctx)! } : {}),
     }];
   },
