@@ -55,6 +55,14 @@ import type { StateValue } from 'xstate';
 
 /** scheduler.NodeEvictionPeriod: the tainting / eviction pass runs every 100 ms. */
 export const NODE_EVICTION_PERIOD = ms(100);
+/**
+ * monitorNodeHealth's retries of a failed node status update within one pass:
+ * wait.PollImmediate(retrySleepTime = 20 ms, timeout retrySleepTime * NodeHealthUpdateRetry (5) =
+ * 100 ms) tries at once, at each tick (20, 40, 60, 80 ms) and once more when the timeout closes the
+ * poll (100 ms): 6 attempts (a 7th only when the 100 ms tick wins its race with the timeout).
+ */
+export const NODE_HEALTH_UPDATE_ATTEMPTS = 6;
+const RETRY_SLEEP_TIME = ms(20);
 /** the retry of a tainting item whose node has no Ready condition */
 const RETRY_NO_READY = ms(50);
 
@@ -1310,9 +1318,10 @@ export class NodeLifecycleController implements SimController {
     else if (this.options.verifyTracks) this.verifyTrack(node);
     if (this.readyFastPath(host, node, slot, ctx)) return;
     const t = this.tracks.get(name)!;
-    const r = this.tryUpdateNodeHealth(host, node, ctx);
+    const r = this.updateNodeHealthWithRetries(host, node, ctx);
     if (!r.ok) {
-      // "Update health of Node from Controller error, Skipping - no pods will be evicted": retried next pass
+      // "Update health of Node from Controller error, Skipping - no pods will be evicted": left out of
+      // this pass (zone counts, tainting, pods), evaluated again next pass
       ctx.skipped.add(name);
       this.dirty.add(name);
       return;
@@ -1470,11 +1479,24 @@ export class NodeLifecycleController implements SimController {
   }
 
   /**
+   * monitorNodeHealth's (1.12: monitorNodeStatus's) retry loop around tryUpdateNodeHealth:
+   * `wait.PollImmediate(retrySleepTime, retrySleepTime*NodeHealthUpdateRetry, ...)`, re-reading the
+   * node after each failure (here the record itself: a failed write left it as it was). The
+   * attempts are made at the pass's instant; upstream sleeps 20 ms between them.
+   */
+  private updateNodeHealthWithRetries(host: ControllerHost, node: NodeRecord, ctx: PassContext): ReturnType<NodeLifecycleController['tryUpdateNodeHealth']> {
+    for (let failed = 0; ; failed++) {
+      const r = this.tryUpdateNodeHealth(host, node, ctx, failed);
+      if (r.ok || failed + 1 >= NODE_HEALTH_UPDATE_ATTEMPTS) return r;
+    }
+  }
+
+  /**
    * tryUpdateNodeHealth (1.13+) / tryUpdateNodeStatus (1.12): the probe and
    * transition timestamps, and Ready etc. set to Unknown once probe + grace
    * has passed. Returns the observed (before) and current (after) Ready.
    */
-  private tryUpdateNodeHealth(host: ControllerHost, node: NodeRecord, ctx: PassContext):
+  private tryUpdateNodeHealth(host: ControllerHost, node: NodeRecord, ctx: PassContext, failedAttempts = 0):
     { ok: boolean; observed: NodeCondition; current: NodeCondition | null; setUnknownSeq?: number } {
     const now = host.now;
     const name = node.meta.name;
@@ -1573,6 +1595,12 @@ export class NodeLifecycleController implements SimController {
           },
           { rule: 'conditions set to Unknown', values: { changed, reason: neverPosted ? 'NodeStatusNeverUpdated' : 'NodeStatusUnknown' } },
         ];
+        if (failedAttempts > 0) {
+          because.push({
+            rule: `the status update succeeded after failed attempts in the same pass (${this.monitorFn} tries ${NODE_HEALTH_UPDATE_ATTEMPTS} times, ${formatDuration(RETRY_SLEEP_TIME)} apart)`,
+            values: { attempt: failedAttempts + 1, failedAttempts },
+          });
+        }
         const seq = this.decide(host, {
           action: 'NodeStatusUnknown', object: ref,
           summary: neverPosted ? 'Kubelet never posted node status: Ready set to Unknown' : `Kubelet stopped posting node status: Ready ${observed.status} -> Unknown`,
