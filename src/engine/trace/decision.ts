@@ -15,6 +15,8 @@ export const ACTIONS = {
     'NodeRegistered', 'NodeRemoved', 'NodeStatusUnknown', 'PodsMarkedNotReady', 'NodeQueuedForTainting',
     'NodeQueuedForEviction', 'TaintAdded', 'TaintRemoved', 'EvictionCancelled', 'PodEvicted', 'ZoneStateChanged',
     'EvictionRateChanged', 'MonitorPass',
+    // the pod-eviction path's DeletePods wrote the pod's status (reason NodeLost) but did not delete it
+    'PodStatusUpdated',
   ],
   'taint-eviction': ['PodEvictionScheduled', 'PodEvictionCancelled', 'PodEvicted'],
   replicaset: ['PodsCreated', 'PodsDeleted', 'ExpectationsPending', 'ReplicaSetStatusUpdated',

@@ -1869,26 +1869,62 @@ export class NodeLifecycleController implements SimController {
     return { ok: true } as const;
   }
 
-  /** DeletePods: the given pods of the node, except DaemonSet pods and pods already being deleted; false when a deletion failed. */
+  /**
+   * DeletePods: for each pod of the node, SetPodTerminationReason first (every pod, DaemonSet
+   * pods and pods already being deleted included), then the delete, except for DaemonSet pods
+   * and pods already being deleted; false when a deletion failed. A failed status write is not a
+   * conflict here, and DeletePods goes on to the delete (only a conflict skips the pod).
+   */
   private deletePodList(host: ControllerHost, nodeName: string, pods: PodRecord[], because: Check[], source: string): boolean {
     const ref = nodeRef(nodeName);
     let tr: MachineTransition | null = null;
     const cause = this.causes(host.recall(ref, 'queued'));
     for (const pod of pods) {
-      if (!this.deletes(host, pod, nodeName)) continue;
+      if (pod.nodeName !== nodeName) continue;
       const pref = podRef(pod.meta.namespace, pod.meta.name);
+      const status = this.setPodTerminationReason(host, pod, nodeName);
+      if (!this.deletes(host, pod, nodeName)) {
+        if (status.written) {
+          this.decide(host, {
+            action: 'PodStatusUpdated', object: pref, summary: `Set the status of pod ${pod.meta.namespace}/${pod.meta.name} to NodeLost (kept: ${pod.meta.deletionTimestamp !== undefined ? 'already being deleted' : 'managed by a DaemonSet'})`,
+            because: [...because, status.check, { rule: 'DeletePods does not delete a pod managed by a DaemonSet or already being deleted' }],
+            causes: cause, source: this.src('SetPodTerminationReason', UTIL_FILE),
+            details: { node: nodeName, reason: NODE_LOST_REASON, message: status.message },
+          });
+        }
+        continue;
+      }
       if (!host.apiCall('node-lifecycle', 'delete', 'pods', pref)) return false;
       host.deletePod(pod);
       tr ??= this.sendNode(nodeName, { type: 'EVICTION_PASS' });
       const seq = this.decide(host, {
         action: 'PodEvicted', object: pref, summary: `Deleted pod ${pod.meta.namespace}/${pod.meta.name} from Node ${nodeName}`,
-        because: [...because, { rule: 'the pod is not managed by a DaemonSet and not already being deleted (DeletePods)' }],
+        because: [...because, status.check, { rule: 'the pod is not managed by a DaemonSet and not already being deleted (DeletePods)' }],
         causes: cause, machine: tr, source,
+        details: status.written ? { node: nodeName, statusReason: NODE_LOST_REASON, statusMessage: status.message } : { node: nodeName },
       });
       host.remember(pref, 'deleted', seq);
     }
     if (!tr && this.evictionState(nodeName) === 'queuedForEviction') this.sendNode(nodeName, { type: 'EVICTION_PASS' });
     return true;
+  }
+
+  /**
+   * SetPodTerminationReason (pkg/controller/util/node): status.reason NodeLost and its message,
+   * written with UpdateStatus, unless the reason is NodeLost already.
+   */
+  private setPodTerminationReason(host: ControllerHost, pod: PodRecord, nodeName: string): { written: boolean; already: boolean; message: string; check: Check } {
+    const message = `Node ${nodeName} which was running pod ${pod.meta.name} is unresponsive`;
+    if (podStatusReason(pod) === NODE_LOST_REASON) {
+      return { written: false, already: true, message, check: { rule: 'SetPodTerminationReason: the pod\'s status reason is NodeLost already (no write)' } };
+    }
+    if (!host.apiCall('node-lifecycle', 'update', 'pods', podRef(pod.meta.namespace, pod.meta.name))) {
+      return { written: false, already: false, message, check: { rule: 'SetPodTerminationReason: the status write failed; DeletePods goes on (only a conflict skips the pod)' } };
+    }
+    pod.statusReason = NODE_LOST_REASON;
+    pod.statusMessage = message;
+    host.updatePod(pod);
+    return { written: true, already: false, message, check: { rule: 'SetPodTerminationReason: the pod\'s status was written first (UpdateStatus)', values: { reason: NODE_LOST_REASON, message } } };
   }
 
   /** DeletePods' rule: a pod of the node, not already being deleted, not managed by a DaemonSet. */
@@ -2094,6 +2130,16 @@ export class NodeLifecycleController implements SimController {
 // ------------------------------------------------------------------ helpers
 
 /** Slots by node name (names are unique), as a sort of the names. */
+/** nodepkg.NodeUnreachablePodReason */
+const NODE_LOST_REASON = 'NodeLost';
+
+/** The pod's status.reason: as a controller wrote it, else as exported. */
+function podStatusReason(pod: PodRecord): string | undefined {
+  if (pod.statusReason !== undefined) return pod.statusReason;
+  const status = (pod.raw as { status?: { reason?: unknown } }).status;
+  return typeof status?.reason === 'string' ? status.reason : undefined;
+}
+
 function byName(a: Slot, b: Slot): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
