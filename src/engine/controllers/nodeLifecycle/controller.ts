@@ -47,6 +47,7 @@ import {
   NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, deprecatedTaintFix, findCondition, noScheduleTaintDiff, noScheduleTaintsUpToDate, swapTaints, taintExists, taintText,
 } from './taints';
 import { rulesOf, type NodeLifecycleRules } from './versionRules';
+import { labelsInStep, labelsToReconcile } from './labels';
 import { MachineTable, type MemoActor } from './memoMachine';
 import { DeadlineHeap } from './deadlines';
 import { NodeSlots, NOT_ARMED, type Slot } from './slots';
@@ -352,6 +353,7 @@ export class NodeLifecycleController implements SimController {
   private nodePassesFindNothing(node: NodeRecord): boolean {
     if (this.rules.taintNodesByCondition && !noScheduleTaintsUpToDate(node, this.rules.minor)) return false;
     if (this.fixesDeprecatedKeys() && deprecatedTaintFix(node).toAdd.length) return false;
+    if (!labelsInStep(node.meta.labels, this.rules.labelsSourceOfTruth)) return false;
     return true;
   }
 
@@ -718,7 +720,7 @@ export class NodeLifecycleController implements SimController {
   }
 
   private enqueueNode(name: string, now: Micros): void {
-    if (!this.rules.taintNodesByCondition && !this.fixesDeprecatedKeys()) return;
+    if (!this.rules.taintNodesByCondition && !this.fixesDeprecatedKeys() && this.rules.labelsSourceOfTruth === 'none') return;
     this.pendingNodes.add(name);
     if (this.pendingAt === null) this.pendingAt = now;
   }
@@ -781,8 +783,37 @@ export class NodeLifecycleController implements SimController {
       if (!node) continue;
       if (host.behaviour.fixesDeprecatedTaintKeys) this.doFixDeprecatedTaintKeyPass(host, node);
       if (this.rules.taintNodesByCondition) this.doNoScheduleTaintingPass(host, node);
+      // doNodeProcessingPassWorker: the labels after the NoSchedule taints, on every node add and update
+      if (this.rules.labelsSourceOfTruth !== 'none') this.reconcileNodeLabels(host, node);
     }
     for (const key of pods) this.processPod(host, key);
+  }
+
+  /**
+   * reconcileNodeLabels: the OS/arch labels of the other spelling follow the source of truth
+   * (labels.ts). A failed patch is logged upstream and not requeued ("TODO: Add nodeName back to
+   * the queue"): the node's next update tries again.
+   */
+  private reconcileNodeLabels(host: ControllerHost, node: NodeRecord): void {
+    const truth = this.rules.labelsSourceOfTruth;
+    if (labelsInStep(node.meta.labels, truth)) return;
+    const { updates, checks } = labelsToReconcile(node.meta.labels, truth);
+    const keys = Object.keys(updates);
+    if (!keys.length) return;
+    const ref = nodeRef(node.meta.name);
+    if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return;
+    host.setNodeLabels(node, { ...node.meta.labels, ...updates });
+    this.decide(host, {
+      action: 'NodeLabelsReconciled', object: ref,
+      summary: `Set label${keys.length === 1 ? '' : 's'} ${keys.map((k) => `${k}=${updates[k]}`).join(', ')} (kept in step with the ${truth} OS/arch labels)`,
+      because: [
+        ...checks,
+        { rule: `reconcileNodeLabels: the ${truth === 'stable' ? 'stable (kubernetes.io/) OS/arch labels are the source of truth (1.19+)' : 'beta (beta.kubernetes.io/) OS/arch labels are the source of truth (1.14-1.18)'}`, values: { sourceOfTruth: truth } },
+      ],
+      causes: this.causes(host.recall(ref, 'applied'), host.recall(ref, 'created')),
+      source: this.src('reconcileNodeLabels'),
+      details: { labels: updates },
+    });
   }
 
   /** doNoScheduleTaintingPass: the NoSchedule taints the conditions (and spec.unschedulable) call for. */
