@@ -73,9 +73,9 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     behaviour: { conditionsSetUnknown: ['Ready', 'OutOfDisk', 'MemoryPressure', 'DiskPressure'], nodeLifecycleReadsLease: false },
   },
   {
-    minor: 12, area: 'node-lifecycle', concerns: 'doEvictionPass, evictPods, --pod-eviction-timeout',
-    change: 'Unless taint-based evictions are used (TaintBasedEvictions and --enable-taint-manager both on), pods on a node NotReady/Unknown for longer than podEvictionTimeout are deleted through the rate-limited zone eviction queue (DaemonSet pods kept).',
-    source: `${KK}@v1.12 pkg/controller/nodelifecycle/node_lifecycle_controller.go (monitorNodeStatus, doEvictionPass; useTaintBasedEvictions = TaintBasedEvictions && runTaintManager)`,
+    minor: 12, area: 'node-lifecycle', concerns: 'doEvictionPass, evictPods, DeletePods, --pod-eviction-timeout',
+    change: 'Unless taint-based evictions are used (TaintBasedEvictions and --enable-taint-manager both on), pods on a node NotReady/Unknown for longer than podEvictionTimeout are deleted through the rate-limited zone eviction queue (DaemonSet pods kept); each pod of the node first gets status.reason NodeLost (SetPodTerminationReason).',
+    source: `${KK}@v1.12 pkg/controller/nodelifecycle/node_lifecycle_controller.go (monitorNodeStatus, doEvictionPass; useTaintBasedEvictions = TaintBasedEvictions && runTaintManager); pkg/controller/util/node/controller_utils.go (DeletePods, SetPodTerminationReason)`,
     behaviour: { hasPodEvictionPath: true, hasEnableTaintManagerFlag: true },
     adds: ['podEvictionTimeout', 'enableTaintManager'],
   },
