@@ -65,6 +65,16 @@ const cases: Case[] = [
     trigger: /appeared already bound/, cites: 0,
   },
   {
+    // processPodOnNode: an existing work item whose CreatedAt + min is before now + min is kept, and a
+    // work item made by an earlier update always is: a changed finite toleration does not reschedule
+    name: 'a shortened toleration keeps the deletion scheduled first, at its deadline',
+    events: [
+      { at: '20s', kind: 'apply', object: bare('p', { nodeName: 'b', tolerations: [{ ...MAINT, tolerationSeconds: 100 }] }) } as EventSpec,
+      { at: '40s', kind: 'patch', ref: 'Pod/default/p', merge: { spec: { tolerations: [{ ...MAINT, tolerationSeconds: 5 }] } } } as EventSpec,
+    ],
+    want: [['PodEvictionScheduled', '20s'], ['PodEvicted', '2m0s']], trigger: /appeared already bound/, cites: 0,
+  },
+  {
     name: 'a toleration removed from a pod with a scheduled deletion deletes it at once',
     events: [
       { at: '20s', kind: 'apply', object: bare('p', { nodeName: 'b', tolerations: [{ ...MAINT, tolerationSeconds: 100 }] }) } as EventSpec,
