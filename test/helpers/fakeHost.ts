@@ -73,6 +73,7 @@ export class FakeHost implements ControllerHost {
   }
 
   setNodeTaints(node: NodeRecord, taints: Taint[]): void { node.taints = taints; this.calls.push(`setNodeTaints ${node.meta.name}`); }
+  setNodeLabels(node: NodeRecord, labels: Record<string, string>): void { node.meta = { ...node.meta, labels }; this.calls.push(`setNodeLabels ${node.meta.name}`); }
   updateNodeStatus(node: NodeRecord): void { this.calls.push(`updateNodeStatus ${node.meta.name}`); }
   updatePod(pod: PodRecord): void { this.calls.push(`updatePod ${pod.meta.namespace}/${pod.meta.name}`); }
   createPod(pod: PodRecord): void {

@@ -48,6 +48,11 @@ export interface ControllerHost {
 
   /** World mutations. Each notifies the other controllers, as an informer would. */
   setNodeTaints(node: NodeRecord, taints: Taint[]): void;
+  /**
+   * Writes node labels as a patch of metadata.labels would (AddOrUpdateLabelsOnNode): the labels
+   * are replaced by `labels`, a new object, and the update is announced.
+   */
+  setNodeLabels(node: NodeRecord, labels: Record<string, string>): void;
   /** Writes node status (conditions) as the controller's UpdateStatus would. */
   updateNodeStatus(node: NodeRecord): void;
   /**

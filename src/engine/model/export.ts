@@ -180,6 +180,10 @@ export function exportPod(p: PodRecord): KObject {
   out.spec = spec;
   const status = obj(p.raw.status);
   if (status.phase !== undefined || p.phase !== 'Pending' || p.raw.status === undefined) status.phase = p.phase;
+  if (p.statusReason !== undefined) {
+    status.reason = p.statusReason;
+    status.message = p.statusMessage ?? '';
+  }
   const rawConds = status.conditions;
   if (p.conditions.length || rawConds !== undefined) {
     status.conditions = p.conditions.map((c, i) => conditionObject(c, rawConds, i));

@@ -101,6 +101,12 @@ export interface PodRecord {
   conditions: PodCondition[];
   /** Sum of the containers' restartCount (the ReplicaSet ranking reads it). */
   restartCount: number;
+  /**
+   * status.reason and status.message as a controller wrote them (the pod-eviction path's
+   * SetPodTerminationReason: NodeLost); undefined while `raw`'s are current.
+   */
+  statusReason?: string;
+  statusMessage?: string;
   raw: KObject;
 }
 

@@ -300,6 +300,12 @@ export class SimHost implements ControllerHost {
     this.announceNode('updated', node);
   }
 
+  setNodeLabels(node: NodeRecord, labels: Record<string, string>): void {
+    // a new meta: the old one may be shared with a checkpoint's copy of the node
+    node.meta = { ...node.meta, labels };
+    this.announceNode('updated', node);
+  }
+
   updateNodeStatus(node: NodeRecord): void {
     this.announceNode('updated', node);
     this.onNodeConditionsChanged(node);

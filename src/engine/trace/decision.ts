@@ -15,6 +15,10 @@ export const ACTIONS = {
     'NodeRegistered', 'NodeRemoved', 'NodeStatusUnknown', 'PodsMarkedNotReady', 'NodeQueuedForTainting',
     'NodeQueuedForEviction', 'TaintAdded', 'TaintRemoved', 'EvictionCancelled', 'PodEvicted', 'ZoneStateChanged',
     'EvictionRateChanged', 'MonitorPass',
+    // the pod-eviction path's DeletePods wrote the pod's status (reason NodeLost) but did not delete it
+    'PodStatusUpdated',
+    // reconcileNodeLabels (1.14+) set the OS/arch labels of the other spelling
+    'NodeLabelsReconciled',
   ],
   'taint-eviction': ['PodEvictionScheduled', 'PodEvictionCancelled', 'PodEvicted'],
   replicaset: ['PodsCreated', 'PodsDeleted', 'ExpectationsPending', 'ReplicaSetStatusUpdated',

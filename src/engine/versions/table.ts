@@ -73,9 +73,9 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     behaviour: { conditionsSetUnknown: ['Ready', 'OutOfDisk', 'MemoryPressure', 'DiskPressure'], nodeLifecycleReadsLease: false },
   },
   {
-    minor: 12, area: 'node-lifecycle', concerns: 'doEvictionPass, evictPods, --pod-eviction-timeout',
-    change: 'Unless taint-based evictions are used (TaintBasedEvictions and --enable-taint-manager both on), pods on a node NotReady/Unknown for longer than podEvictionTimeout are deleted through the rate-limited zone eviction queue (DaemonSet pods kept).',
-    source: `${KK}@v1.12 pkg/controller/nodelifecycle/node_lifecycle_controller.go (monitorNodeStatus, doEvictionPass; useTaintBasedEvictions = TaintBasedEvictions && runTaintManager)`,
+    minor: 12, area: 'node-lifecycle', concerns: 'doEvictionPass, evictPods, DeletePods, --pod-eviction-timeout',
+    change: 'Unless taint-based evictions are used (TaintBasedEvictions and --enable-taint-manager both on), pods on a node NotReady/Unknown for longer than podEvictionTimeout are deleted through the rate-limited zone eviction queue (DaemonSet pods kept); each pod of the node first gets status.reason NodeLost (SetPodTerminationReason).',
+    source: `${KK}@v1.12 pkg/controller/nodelifecycle/node_lifecycle_controller.go (monitorNodeStatus, doEvictionPass; useTaintBasedEvictions = TaintBasedEvictions && runTaintManager); pkg/controller/util/node/controller_utils.go (DeletePods, SetPodTerminationReason)`,
     behaviour: { hasPodEvictionPath: true, hasEnableTaintManagerFlag: true },
     adds: ['podEvictionTimeout', 'enableTaintManager'],
   },
@@ -95,7 +95,7 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     minor: 12, area: 'node-lifecycle', concerns: 'processTaintBaseEviction (observedReadyCondition)',
     change: 'The taint/eviction decision reads the Ready condition as it was before this pass, so a node set to Unknown in a pass is queued for the unreachable taint one monitor pass later.',
     source: `${KK}@v1.12 node_lifecycle_controller.go (monitorNodeStatus uses observedReadyCondition); issue #120815`,
-    behaviour: { unreachableTaintQueuedSamePass: false, retriesMarkPodsNotReady: false, processesPodUpdates: false, reconcilesNoExecuteTaint: false },
+    behaviour: { unreachableTaintQueuedSamePass: false, retriesMarkPodsNotReady: false, processesPodUpdates: false, reconcilesNoExecuteTaint: false, nodeLabelsSourceOfTruth: 'none' },
   },
   {
     minor: 12, area: 'controller-manager', concerns: '--node-monitor-grace-period',
@@ -172,6 +172,12 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     gate: { name: 'NodeLease', stage: 'beta', default: true, component: 'kubelet' },
   },
   {
+    minor: 14, area: 'node-lifecycle', concerns: 'reconcileNodeLabels',
+    change: 'On every node add and update the controller keeps the OS/arch labels in step: kubernetes.io/os and kubernetes.io/arch are set to (or added from) beta.kubernetes.io/os and beta.kubernetes.io/arch, the source of truth.',
+    source: `${KK} PR #74442 (nodelifecycle controller: reconcile node OS/arch labels, merged 2019-02); KEP sig-node 20190130-node-os-arch-labels`,
+    behaviour: { nodeLabelsSourceOfTruth: 'beta' },
+  },
+  {
     minor: 15, area: 'node-lifecycle', concerns: 'remainingNodeConditionTypes',
     change: 'OutOfDisk is no longer set to Unknown (Ready, MemoryPressure, DiskPressure, PIDPressure).',
     source: `${KK}@v1.15.5 pkg/controller/nodelifecycle/node_lifecycle_controller.go (tryUpdateNodeHealth); the change may be earlier (PR #67037)`,
@@ -230,6 +236,12 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     change: 'The NoExecute taints are reconciled: one removed by someone else while the node is still NotReady/Unknown is queued and added back.',
     source: `${KK} PR #89059 (Reconcile NoExecute Taint); its 1.19–1.20 queue regression fixed by #96876 (1.21; patch releases via #98140)`,
     behaviour: { reconcilesNoExecuteTaint: true },
+  },
+  {
+    minor: 19, area: 'node-lifecycle', concerns: 'reconcileNodeLabels',
+    change: 'The stable OS/arch labels become the source of truth: beta.kubernetes.io/os and beta.kubernetes.io/arch are set to (or added from) kubernetes.io/os and kubernetes.io/arch (unchanged up to 1.35).',
+    source: `${KK} PR #91046 (flips labelReconcileInfo; its 1.19 regression fix #96810); node_lifecycle_controller.go labelReconcileInfo at v1.29`,
+    behaviour: { nodeLabelsSourceOfTruth: 'stable' },
   },
   {
     minor: 19, area: 'node-lifecycle', concerns: 'TaintNodesByCondition',
@@ -537,6 +549,7 @@ export function behaviourOf(version: KubeVersion): VersionBehaviour {
     retriesMarkPodsNotReady: req(fields.retriesMarkPodsNotReady, 'retriesMarkPodsNotReady'),
     processesPodUpdates: req(fields.processesPodUpdates, 'processesPodUpdates'),
     reconcilesNoExecuteTaint: req(fields.reconcilesNoExecuteTaint, 'reconcilesNoExecuteTaint'),
+    nodeLabelsSourceOfTruth: req(fields.nodeLabelsSourceOfTruth, 'nodeLabelsSourceOfTruth'),
     podDeletionCostDefault: gateDefault('PodDeletionCost'),
     logarithmicScaleDownDefault: gateDefault('LogarithmicScaleDown'),
     defaultNodeMonitorGracePeriod: req(fields.defaultNodeMonitorGracePeriod, 'defaultNodeMonitorGracePeriod') as Duration,

@@ -55,4 +55,10 @@ export interface VersionBehaviour {
   processesPodUpdates?: boolean;
   /** (added by versions/table.ts) a NoExecute not-ready/unreachable taint removed by someone else is added back while the node stays bad: >= 1.19 (#89059, #96876) */
   reconcilesNoExecuteTaint?: boolean;
+  /**
+   * (added by versions/table.ts) reconcileNodeLabels keeps the OS/arch labels in step, and which
+   * spelling is the source of truth: none before 1.14, the beta labels 1.14–1.18 (#74442), the
+   * stable labels from 1.19 (#91046)
+   */
+  nodeLabelsSourceOfTruth?: 'none' | 'beta' | 'stable';
 }

@@ -38,13 +38,16 @@ test('behaviour changes exactly at the version boundaries the upstream sources g
       hasPodEvictionPath: true, hasEnableTaintManagerFlag: true, excludeMasterByName: true, honoursExcludeDisruptionLabel: false,
       fixesDeprecatedTaintKeys: true, separateTaintEvictionController: false, unreachableTaintQueuedSamePass: false,
       defaultNodeMonitorGracePeriod: seconds(40), podDeletionCostDefault: false, logarithmicScaleDownDefault: false,
-      conditionsSetUnknown: ['Ready', 'OutOfDisk', 'MemoryPressure', 'DiskPressure'],
+      conditionsSetUnknown: ['Ready', 'OutOfDisk', 'MemoryPressure', 'DiskPressure'], nodeLabelsSourceOfTruth: 'none',
     }],
     ['1.13 turns taint-based eviction on and reads Leases, but NodeLease stays off', 13, {
       taintBasedEvictionsDefault: true, nodeLeaseGateDefault: false, nodeLifecycleReadsLease: true, fixesDeprecatedTaintKeys: true,
       hasPodEvictionPath: true, conditionsSetUnknown: ['Ready', 'OutOfDisk', 'MemoryPressure', 'DiskPressure', 'PIDPressure'],
     }],
     ['1.14 turns Lease heartbeats on and no longer fixes the deprecated taint keys', 14, { nodeLeaseGateDefault: true, fixesDeprecatedTaintKeys: false }],
+    ['1.14 reconciles the OS/arch labels from the beta ones (#74442)', 14, { nodeLabelsSourceOfTruth: 'beta' }],
+    ['1.18 still takes the beta OS/arch labels as the source of truth', 18, { nodeLabelsSourceOfTruth: 'beta' }],
+    ['1.19 takes the stable OS/arch labels as the source of truth (#91046)', 19, { nodeLabelsSourceOfTruth: 'stable' }],
     ['1.15 no longer sets OutOfDisk to Unknown', 15, { conditionsSetUnknown: ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'] }],
     ['1.16 keeps the master-by-name exclusion (behind LegacyNodeRoleBehavior) and does not yet honour the label', 16,
       { excludeMasterByName: true, honoursExcludeDisruptionLabel: false }],
@@ -66,6 +69,7 @@ test('behaviour changes exactly at the version boundaries the upstream sources g
       unreachableTaintQueuedSamePass: true, separateTaintEvictionController: true, hasPodEvictionPath: false, nodeLeaseGateDefault: true,
       taintBasedEvictionsDefault: true, taintNodesByConditionDefault: true, excludeMasterByName: false, honoursExcludeDisruptionLabel: true,
       nodeLifecycleReadsLease: true, defaultNodeMonitorGracePeriod: seconds(50), conditionsSetUnknown: ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'],
+      nodeLabelsSourceOfTruth: 'stable',
     }],
   ];
   for (const [name, minor, want] of rows) {
@@ -80,7 +84,7 @@ test('each boolean behaviour changes value only where the table says, nowhere in
     separateTaintEvictionController: [29], unreachableTaintQueuedSamePass: [34], excludeMasterByName: [21],
     honoursExcludeDisruptionLabel: [19], fixesDeprecatedTaintKeys: [14], taintNodesByConditionDefault: [],
     podDeletionCostDefault: [22], logarithmicScaleDownDefault: [22], nodeLifecycleReadsLease: [13],
-    retriesMarkPodsNotReady: [17], processesPodUpdates: [18], reconcilesNoExecuteTaint: [19],
+    retriesMarkPodsNotReady: [17], processesPodUpdates: [18], reconcilesNoExecuteTaint: [19], nodeLabelsSourceOfTruth: [14, 19],
   };
   for (const [field, at] of Object.entries(flips)) {
     const seen: number[] = [];

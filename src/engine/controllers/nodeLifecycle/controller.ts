@@ -47,6 +47,7 @@ import {
   NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, deprecatedTaintFix, findCondition, noScheduleTaintDiff, noScheduleTaintsUpToDate, swapTaints, taintExists, taintText,
 } from './taints';
 import { rulesOf, type NodeLifecycleRules } from './versionRules';
+import { labelsInStep, labelsToReconcile } from './labels';
 import { MachineTable, type MemoActor } from './memoMachine';
 import { DeadlineHeap } from './deadlines';
 import { NodeSlots, NOT_ARMED, type Slot } from './slots';
@@ -55,6 +56,14 @@ import type { StateValue } from 'xstate';
 
 /** scheduler.NodeEvictionPeriod: the tainting / eviction pass runs every 100 ms. */
 export const NODE_EVICTION_PERIOD = ms(100);
+/**
+ * monitorNodeHealth's retries of a failed node status update within one pass:
+ * wait.PollImmediate(retrySleepTime = 20 ms, timeout retrySleepTime * NodeHealthUpdateRetry (5) =
+ * 100 ms) tries at once, at each tick (20, 40, 60, 80 ms) and once more when the timeout closes the
+ * poll (100 ms): 6 attempts (a 7th only when the 100 ms tick wins its race with the timeout).
+ */
+export const NODE_HEALTH_UPDATE_ATTEMPTS = 6;
+const RETRY_SLEEP_TIME = ms(20);
 /** the retry of a tainting item whose node has no Ready condition */
 const RETRY_NO_READY = ms(50);
 
@@ -344,6 +353,7 @@ export class NodeLifecycleController implements SimController {
   private nodePassesFindNothing(node: NodeRecord): boolean {
     if (this.rules.taintNodesByCondition && !noScheduleTaintsUpToDate(node, this.rules.minor)) return false;
     if (this.fixesDeprecatedKeys() && deprecatedTaintFix(node).toAdd.length) return false;
+    if (!labelsInStep(node.meta.labels, this.rules.labelsSourceOfTruth)) return false;
     return true;
   }
 
@@ -710,7 +720,7 @@ export class NodeLifecycleController implements SimController {
   }
 
   private enqueueNode(name: string, now: Micros): void {
-    if (!this.rules.taintNodesByCondition && !this.fixesDeprecatedKeys()) return;
+    if (!this.rules.taintNodesByCondition && !this.fixesDeprecatedKeys() && this.rules.labelsSourceOfTruth === 'none') return;
     this.pendingNodes.add(name);
     if (this.pendingAt === null) this.pendingAt = now;
   }
@@ -773,8 +783,37 @@ export class NodeLifecycleController implements SimController {
       if (!node) continue;
       if (host.behaviour.fixesDeprecatedTaintKeys) this.doFixDeprecatedTaintKeyPass(host, node);
       if (this.rules.taintNodesByCondition) this.doNoScheduleTaintingPass(host, node);
+      // doNodeProcessingPassWorker: the labels after the NoSchedule taints, on every node add and update
+      if (this.rules.labelsSourceOfTruth !== 'none') this.reconcileNodeLabels(host, node);
     }
     for (const key of pods) this.processPod(host, key);
+  }
+
+  /**
+   * reconcileNodeLabels: the OS/arch labels of the other spelling follow the source of truth
+   * (labels.ts). A failed patch is logged upstream and not requeued ("TODO: Add nodeName back to
+   * the queue"): the node's next update tries again.
+   */
+  private reconcileNodeLabels(host: ControllerHost, node: NodeRecord): void {
+    const truth = this.rules.labelsSourceOfTruth;
+    if (labelsInStep(node.meta.labels, truth)) return;
+    const { updates, checks } = labelsToReconcile(node.meta.labels, truth);
+    const keys = Object.keys(updates);
+    if (!keys.length) return;
+    const ref = nodeRef(node.meta.name);
+    if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return;
+    host.setNodeLabels(node, { ...node.meta.labels, ...updates });
+    this.decide(host, {
+      action: 'NodeLabelsReconciled', object: ref,
+      summary: `Set label${keys.length === 1 ? '' : 's'} ${keys.map((k) => `${k}=${updates[k]}`).join(', ')} (kept in step with the ${truth} OS/arch labels)`,
+      because: [
+        ...checks,
+        { rule: `reconcileNodeLabels: the ${truth === 'stable' ? 'stable (kubernetes.io/) OS/arch labels are the source of truth (1.19+)' : 'beta (beta.kubernetes.io/) OS/arch labels are the source of truth (1.14-1.18)'}`, values: { sourceOfTruth: truth } },
+      ],
+      causes: this.causes(host.recall(ref, 'applied'), host.recall(ref, 'created')),
+      source: this.src('reconcileNodeLabels'),
+      details: { labels: updates },
+    });
   }
 
   /** doNoScheduleTaintingPass: the NoSchedule taints the conditions (and spec.unschedulable) call for. */
@@ -1310,9 +1349,10 @@ export class NodeLifecycleController implements SimController {
     else if (this.options.verifyTracks) this.verifyTrack(node);
     if (this.readyFastPath(host, node, slot, ctx)) return;
     const t = this.tracks.get(name)!;
-    const r = this.tryUpdateNodeHealth(host, node, ctx);
+    const r = this.updateNodeHealthWithRetries(host, node, ctx);
     if (!r.ok) {
-      // "Update health of Node from Controller error, Skipping - no pods will be evicted": retried next pass
+      // "Update health of Node from Controller error, Skipping - no pods will be evicted": left out of
+      // this pass (zone counts, tainting, pods), evaluated again next pass
       ctx.skipped.add(name);
       this.dirty.add(name);
       return;
@@ -1470,11 +1510,24 @@ export class NodeLifecycleController implements SimController {
   }
 
   /**
+   * monitorNodeHealth's (1.12: monitorNodeStatus's) retry loop around tryUpdateNodeHealth:
+   * `wait.PollImmediate(retrySleepTime, retrySleepTime*NodeHealthUpdateRetry, ...)`, re-reading the
+   * node after each failure (here the record itself: a failed write left it as it was). The
+   * attempts are made at the pass's instant; upstream sleeps 20 ms between them.
+   */
+  private updateNodeHealthWithRetries(host: ControllerHost, node: NodeRecord, ctx: PassContext): ReturnType<NodeLifecycleController['tryUpdateNodeHealth']> {
+    for (let failed = 0; ; failed++) {
+      const r = this.tryUpdateNodeHealth(host, node, ctx, failed);
+      if (r.ok || failed + 1 >= NODE_HEALTH_UPDATE_ATTEMPTS) return r;
+    }
+  }
+
+  /**
    * tryUpdateNodeHealth (1.13+) / tryUpdateNodeStatus (1.12): the probe and
    * transition timestamps, and Ready etc. set to Unknown once probe + grace
    * has passed. Returns the observed (before) and current (after) Ready.
    */
-  private tryUpdateNodeHealth(host: ControllerHost, node: NodeRecord, ctx: PassContext):
+  private tryUpdateNodeHealth(host: ControllerHost, node: NodeRecord, ctx: PassContext, failedAttempts = 0):
     { ok: boolean; observed: NodeCondition; current: NodeCondition | null; setUnknownSeq?: number } {
     const now = host.now;
     const name = node.meta.name;
@@ -1573,6 +1626,12 @@ export class NodeLifecycleController implements SimController {
           },
           { rule: 'conditions set to Unknown', values: { changed, reason: neverPosted ? 'NodeStatusNeverUpdated' : 'NodeStatusUnknown' } },
         ];
+        if (failedAttempts > 0) {
+          because.push({
+            rule: `the status update succeeded after failed attempts in the same pass (${this.monitorFn} tries ${NODE_HEALTH_UPDATE_ATTEMPTS} times, ${formatDuration(RETRY_SLEEP_TIME)} apart)`,
+            values: { attempt: failedAttempts + 1, failedAttempts },
+          });
+        }
         const seq = this.decide(host, {
           action: 'NodeStatusUnknown', object: ref,
           summary: neverPosted ? 'Kubelet never posted node status: Ready set to Unknown' : `Kubelet stopped posting node status: Ready ${observed.status} -> Unknown`,
@@ -1841,26 +1900,62 @@ export class NodeLifecycleController implements SimController {
     return { ok: true } as const;
   }
 
-  /** DeletePods: the given pods of the node, except DaemonSet pods and pods already being deleted; false when a deletion failed. */
+  /**
+   * DeletePods: for each pod of the node, SetPodTerminationReason first (every pod, DaemonSet
+   * pods and pods already being deleted included), then the delete, except for DaemonSet pods
+   * and pods already being deleted; false when a deletion failed. A failed status write is not a
+   * conflict here, and DeletePods goes on to the delete (only a conflict skips the pod).
+   */
   private deletePodList(host: ControllerHost, nodeName: string, pods: PodRecord[], because: Check[], source: string): boolean {
     const ref = nodeRef(nodeName);
     let tr: MachineTransition | null = null;
     const cause = this.causes(host.recall(ref, 'queued'));
     for (const pod of pods) {
-      if (!this.deletes(host, pod, nodeName)) continue;
+      if (pod.nodeName !== nodeName) continue;
       const pref = podRef(pod.meta.namespace, pod.meta.name);
+      const status = this.setPodTerminationReason(host, pod, nodeName);
+      if (!this.deletes(host, pod, nodeName)) {
+        if (status.written) {
+          this.decide(host, {
+            action: 'PodStatusUpdated', object: pref, summary: `Set the status of pod ${pod.meta.namespace}/${pod.meta.name} to NodeLost (kept: ${pod.meta.deletionTimestamp !== undefined ? 'already being deleted' : 'managed by a DaemonSet'})`,
+            because: [...because, status.check, { rule: 'DeletePods does not delete a pod managed by a DaemonSet or already being deleted' }],
+            causes: cause, source: this.src('SetPodTerminationReason', UTIL_FILE),
+            details: { node: nodeName, reason: NODE_LOST_REASON, message: status.message },
+          });
+        }
+        continue;
+      }
       if (!host.apiCall('node-lifecycle', 'delete', 'pods', pref)) return false;
       host.deletePod(pod);
       tr ??= this.sendNode(nodeName, { type: 'EVICTION_PASS' });
       const seq = this.decide(host, {
         action: 'PodEvicted', object: pref, summary: `Deleted pod ${pod.meta.namespace}/${pod.meta.name} from Node ${nodeName}`,
-        because: [...because, { rule: 'the pod is not managed by a DaemonSet and not already being deleted (DeletePods)' }],
+        because: [...because, status.check, { rule: 'the pod is not managed by a DaemonSet and not already being deleted (DeletePods)' }],
         causes: cause, machine: tr, source,
+        details: status.written ? { node: nodeName, statusReason: NODE_LOST_REASON, statusMessage: status.message } : { node: nodeName },
       });
       host.remember(pref, 'deleted', seq);
     }
     if (!tr && this.evictionState(nodeName) === 'queuedForEviction') this.sendNode(nodeName, { type: 'EVICTION_PASS' });
     return true;
+  }
+
+  /**
+   * SetPodTerminationReason (pkg/controller/util/node): status.reason NodeLost and its message,
+   * written with UpdateStatus, unless the reason is NodeLost already.
+   */
+  private setPodTerminationReason(host: ControllerHost, pod: PodRecord, nodeName: string): { written: boolean; already: boolean; message: string; check: Check } {
+    const message = `Node ${nodeName} which was running pod ${pod.meta.name} is unresponsive`;
+    if (podStatusReason(pod) === NODE_LOST_REASON) {
+      return { written: false, already: true, message, check: { rule: 'SetPodTerminationReason: the pod\'s status reason is NodeLost already (no write)' } };
+    }
+    if (!host.apiCall('node-lifecycle', 'update', 'pods', podRef(pod.meta.namespace, pod.meta.name))) {
+      return { written: false, already: false, message, check: { rule: 'SetPodTerminationReason: the status write failed; DeletePods goes on (only a conflict skips the pod)' } };
+    }
+    pod.statusReason = NODE_LOST_REASON;
+    pod.statusMessage = message;
+    host.updatePod(pod);
+    return { written: true, already: false, message, check: { rule: 'SetPodTerminationReason: the pod\'s status was written first (UpdateStatus)', values: { reason: NODE_LOST_REASON, message } } };
   }
 
   /** DeletePods' rule: a pod of the node, not already being deleted, not managed by a DaemonSet. */
@@ -2066,6 +2161,16 @@ export class NodeLifecycleController implements SimController {
 // ------------------------------------------------------------------ helpers
 
 /** Slots by node name (names are unique), as a sort of the names. */
+/** nodepkg.NodeUnreachablePodReason */
+const NODE_LOST_REASON = 'NodeLost';
+
+/** The pod's status.reason: as a controller wrote it, else as exported. */
+function podStatusReason(pod: PodRecord): string | undefined {
+  if (pod.statusReason !== undefined) return pod.statusReason;
+  const status = (pod.raw as { status?: { reason?: unknown } }).status;
+  return typeof status?.reason === 'string' ? status.reason : undefined;
+}
+
 function byName(a: Slot, b: Slot): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }

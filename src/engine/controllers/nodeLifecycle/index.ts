@@ -14,6 +14,7 @@
  *     RateLimitedTimedQueue, token bucket helpers   (rateLimitedQueue.ts)
  *     computeZoneState, reducedQPS, healthyQPS, isMasterNodeName, disruptionExclusion (disruption.ts)
  *     CONDITION_TAINTS, noScheduleTaintDiff, swapTaints (taints.ts)
+ *     labelsToReconcile, labelsInStep (labels.ts): reconcileNodeLabels (1.14+)
  *     nodeHealthMachine, zoneMachine, monitorMachine (machines.ts)
  *     rulesOf (versionRules.ts): node-lifecycle details by version
  *
@@ -23,7 +24,7 @@
  *   controller; `wake` runs the pass when `now >= nextMonitorAt` (the same
  *   schedule; `isMonitorPassDue(T)` answers it) and only once per instant.
  * - Within one instant `wake` does, in order: informer work noted since the
- *   last wake (doNoScheduleTaintingPass, 1.12's deprecated-key fix, processPod),
+ *   last wake (doNoScheduleTaintingPass, reconcileNodeLabels, 1.12's deprecated-key fix, processPod),
  *   the monitor pass, then the 100 ms tainting/eviction pass when T is on the
  *   grid controllerStartTime + j × 100 ms and a zone queue has a token. What
  *   its own writes trigger is informer work at the same instant: `nextWake()`
@@ -43,28 +44,29 @@
  * 1.20-era copy (nodeEvictionMap, processPod, nodesToRetry, LegacyNodeRoleBehavior),
  * scheduler/rate_limited_queue.go at 18e0ba763c88 (glog era, same semantics
  * since), CHANGELOG-1.34 (#120816: the unreachable taint in the same pass) and
- * the PR threads #89059/#96876 (taint reconcile), #81167, #84445.
+ * the PR threads #89059/#96876 (taint reconcile), #81167, #84445, #74442 and
+ * #91046 (label reconcile, and its source of truth flipped in 1.19).
  *
  * Deliberate simplifications (each visible in the trace or the README):
  * - Go map iteration orders (zones, nodes in a pass) are replaced by name order;
  *   handleDisruption drops every zone without nodes in the same pass.
- * - A failed status update is tried once per pass (upstream retries up to 5
- *   times within the pass); the node then sits out that pass, as upstream.
- * - Not modelled: SetPodTerminationReason's status write before a 1.12 pod
- *   deletion, cloud-provider node deletion and shutdown taints,
- *   reconcileNodeLabels, the workqueue backoff of processPod (retried at the
- *   next monitor pass instead).
+ * - A failed status update is tried again at once, up to 6 attempts in the
+ *   pass (upstream sleeps 20 ms between them); after the last the node sits
+ *   out that pass, as upstream.
+ * - Not modelled: cloud-provider node deletion and shutdown taints, the
+ *   workqueue backoff of processPod (retried at the next monitor pass instead).
  * - 1.12's tainting pass dereferences a missing Ready condition (a crash
  *   upstream); here it retries after 50 ms as later versions do.
  */
 import { NodeLifecycleController, type NodeLifecycleOptions } from './controller';
 
-export { NodeLifecycleController, NODE_EVICTION_PERIOD, type NodeLifecycleOptions, type SavedNodeLifecycle } from './controller';
+export { NodeLifecycleController, NODE_EVICTION_PERIOD, NODE_HEALTH_UPDATE_ATTEMPTS, type NodeLifecycleOptions, type SavedNodeLifecycle } from './controller';
 export { RateLimitedTimedQueue, newBucket, tryAccept, wouldAllow, nextAllowedOnGrid, effectiveRate, limiterQPS } from './rateLimitedQueue';
 export { computeZoneState, zoneStateOfCounts, reducedQPS, healthyQPS, isMasterNodeName, disruptionExclusion, LABEL_EXCLUDE_DISRUPTION } from './disruption';
 export { CONDITION_TAINTS, conditionTaintsOf, noScheduleTaintDiff, swapTaints, TAINT_NOT_READY, TAINT_UNREACHABLE, TAINT_UNSCHEDULABLE } from './taints';
 export { nodeHealthMachine, zoneMachine, monitorMachine } from './machines';
 export { rulesOf, type NodeLifecycleRules } from './versionRules';
+export { labelsToReconcile, labelsInStep, type LabelSourceOfTruth } from './labels';
 
 /** The factory the simulation's wiring calls at every (re)start of kube-controller-manager. */
 export function createNodeLifecycleController(options: NodeLifecycleOptions = {}): NodeLifecycleController {

@@ -26,6 +26,8 @@ export interface NodeLifecycleRules {
   nodeEvictionMap: boolean;
   /** taint-based evictions: the NoExecute taints instead of deleting pods */
   taintBasedEvictions: boolean;
+  /** reconcileNodeLabels runs on node updates, and which spelling of the OS/arch labels is the source of truth (1.14+) */
+  labelsSourceOfTruth: 'none' | 'beta' | 'stable';
   /** doNoScheduleTaintingPass runs (TaintNodesByCondition) */
   taintNodesByCondition: boolean;
   /** nodes whose name looks like a master's are left out of disruption checks (1.12; 1.16-1.22 behind LegacyNodeRoleBehavior) */
@@ -63,6 +65,7 @@ export function rulesOf(host: ControllerHost): NodeLifecycleRules {
     nodeEvictionMap: b.processesPodUpdates ?? minor >= 18,
     // useTaintBasedEvictions = TaintBasedEvictions && runTaintManager; from 1.27 the pod-eviction path is gone.
     taintBasedEvictions: !b.hasPodEvictionPath || ((!b.hasEnableTaintManagerFlag || host.config.enableTaintManager) && gate(host, 'TaintBasedEvictions')),
+    labelsSourceOfTruth: b.nodeLabelsSourceOfTruth ?? (minor >= 19 ? 'stable' : minor >= 14 ? 'beta' : 'none'),
     taintNodesByCondition: gate(host, 'TaintNodesByCondition'),
     excludeMasterByName: gateOr(host, 'LegacyNodeRoleBehavior', b.excludeMasterByName),
     honoursExcludeDisruptionLabel: gateOr(host, 'NodeDisruptionExclusion', b.honoursExcludeDisruptionLabel),

@@ -89,6 +89,12 @@ interface PodItem {
   namespace: string;
   name: string;
   nodeName: string;
+  /**
+   * What the informer saw change (PodUpdated queues on exactly these): the pod appeared bound,
+   * was bound (its nodeName changed, from `fromNode`), or its tolerations changed; absent for a deletion.
+   */
+  change?: 'added' | 'bound' | 'tolerations';
+  fromNode?: string;
 }
 
 interface GaveUp {
@@ -175,8 +181,17 @@ export class TaintEvictionController implements SimController {
     if (!this.runs) return;
     if (type === 'updated' && before && (before.nodeName ?? '') === (pod.nodeName ?? '') && sameTolerations(before.tolerations, pod.tolerations)) return;
     const item: PodItem = { namespace: pod.meta.namespace, name: pod.meta.name, nodeName: pod.nodeName ?? '' };
+    if (type === 'added') item.change = 'added';
+    else if (type === 'updated') {
+      const from = before?.nodeName ?? '';
+      if (from !== item.nodeName) { item.change = 'bound'; if (from) item.fromNode = from; }
+      else item.change = 'tolerations';
+    }
     const k = `${item.namespace}/${item.name}|${item.nodeName}`;
-    if (!this.podQueue.has(k)) this.podQueue.set(k, item);
+    const queued = this.podQueue.get(k);
+    // a workqueue keeps one item per key; the binding says more than a later toleration change
+    if (!queued) this.podQueue.set(k, item);
+    else if (queued.change === 'tolerations' && item.change === 'bound') this.podQueue.set(k, item);
     this.queuedSince ??= host.now;
   }
 
@@ -276,7 +291,27 @@ export class TaintEvictionController implements SimController {
     if (!pod.nodeName) return;
     const taints = this.taintedNodes.get(pod.nodeName);
     if (!taints) return;
-    this.processPodOnNode(host, key, pod, pod.nodeName, taints, false, 'handlePodUpdate');
+    this.processPodOnNode(host, key, pod, pod.nodeName, taints, false, 'handlePodUpdate', undefined, item);
+  }
+
+  /** The check that says which pod update is handled, and the decision that made it (the binding, the apply or patch). */
+  private podUpdateTrigger(host: ControllerHost, pod: PodRecord, nodeName: string, item: PodItem | undefined): { check: Check; causes: number[] } {
+    const ref = podRef(pod.meta.namespace, pod.meta.name);
+    // the latest decision that wrote the pod's spec: the binder's PodBound or the world's apply/patch
+    const bound = host.recall(ref, 'bound'), applied = host.recall(ref, 'applied');
+    const latest = bound === undefined ? applied : applied === undefined ? bound : Math.max(bound, applied);
+    const causes = latest !== undefined ? [latest] : [];
+    const tolerations = pod.tolerations.map(tolerationText);
+    switch (item?.change) {
+      case 'added':
+        return { check: { rule: 'the pod appeared already bound to the node (PodUpdated: a new pod with spec.nodeName)', values: { node: nodeName, tolerations } }, causes };
+      case 'bound':
+        return { check: { rule: 'the pod was bound to the node (PodUpdated: spec.nodeName changed)', values: { node: nodeName, was: item.fromNode ?? 'none', tolerations } }, causes };
+      case 'tolerations':
+        return { check: { rule: 'the pod\'s tolerations changed (PodUpdated: spec.tolerations changed)', values: { node: nodeName, tolerations } }, causes };
+      default:
+        return { check: { rule: 'the pod was bound to the node or its tolerations changed', values: { node: nodeName, tolerations } }, causes };
+    }
   }
 
   // ---- processPodOnNode ----------------------------------------------------
@@ -286,7 +321,7 @@ export class TaintEvictionController implements SimController {
    * `cluster.podsByNode` (the same string is passed on, so that every map here hashes a
    * string whose hash is already known instead of a fresh one per map).
    */
-  private processPodOnNode(host: ControllerHost, key: string, pod: PodRecord, nodeName: string, taints: Taint[], reconstructed: boolean, caller: string, shared?: Shared): void {
+  private processPodOnNode(host: ControllerHost, key: string, pod: PodRecord, nodeName: string, taints: Taint[], reconstructed: boolean, caller: string, shared?: Shared, update?: PodItem): void {
     const existing = this.work.get(key);
     const d = decidePodOnNode({
       taints, tolerations: pod.tolerations, existing: existing?.state ?? 'none',
@@ -294,10 +329,10 @@ export class TaintEvictionController implements SimController {
     });
     if (d.kind === 'keep' || d.kind === 'leave') return; // nothing changes; "why not" explains it
     const ref = podRef(pod.meta.namespace, pod.meta.name);
-    const trigger: Check = shared?.trigger
-      ?? { rule: 'the pod was bound to the node or its tolerations changed', values: { node: nodeName, tolerations: pod.tolerations.map(tolerationText) } };
+    const podTrigger = shared ? undefined : this.podUpdateTrigger(host, pod, nodeName, update);
+    const trigger: Check = shared?.trigger ?? podTrigger!.check;
     const taintCauses = this.taintCauses(host, nodeName, taints, d, shared);
-    const podCauses = caller === 'handlePodUpdate' ? [host.recall(ref, 'bound'), host.recall(ref, 'tolerations')].filter((s): s is number => s !== undefined) : [];
+    const podCauses = podTrigger?.causes ?? [];
     // `because` leads with the decisive check, then the others in the order they were evaluated, then what triggered it.
     switch (d.kind) {
       case 'cancel':

@@ -26,7 +26,7 @@
  *
  * Facts read with `host.recall`: `(Node/X, 'taint:KEY:EFFECT')` (the decision
  * that added, or last changed, that taint), `(Pod/ns/n, 'deleted')`, and, when
- * present, `(Pod/ns/n, 'bound')` / `(Pod/ns/n, 'tolerations')`. Facts written
+ * present, `(Pod/ns/n, 'bound')` / `(Pod/ns/n, 'applied')` (the latest is the pod update's cause). Facts written
  * with `host.remember`: `(Pod/ns/n, 'evictionScheduled')` and
  * `(Pod/ns/n, 'deleted')`.
  *

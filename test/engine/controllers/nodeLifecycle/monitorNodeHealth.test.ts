@@ -130,11 +130,32 @@ test('reconstructed memory keeps the NoExecute taints a running controller would
   }
 });
 
-test('a failed status update is retried on the next pass, and the node is left out of the zone for that pass', () => {
-  const r = rig({ minor: 31, nodes: [node('a', { zone: 'z' }), node('b', { zone: 'z' })], faults: { 'update nodes': 1 } });
-  drive(r, 60, { alive: () => ['b'], lease: false });
-  assert.deepEqual(r.times('ApiCallFailed'), [iso(45)]);
-  assert.deepEqual(r.times('NodeStatusUnknown', 'Node/a'), [iso(50)]);
+test('a failed status update is retried within the pass, six attempts in all, then the node is skipped until the next pass', () => {
+  // monitorNodeHealth: wait.PollImmediate(20 ms, 100 ms) around tryUpdateNodeHealth; after the
+  // last failure "Skipping - no pods will be evicted" (left out of the pass, tried again next pass)
+  const cases = [
+    { name: '1.12: two failures, then the third attempt succeeds in the same pass', minor: 12, count: 2, due: 45, failedAt: [45, 45], unknownAt: 45, attempt: 3 },
+    { name: '1.31: two failures, then the third attempt succeeds in the same pass', minor: 31, count: 2, due: 45, failedAt: [45, 45], unknownAt: 45, attempt: 3 },
+    { name: '1.35: two failures, then the third attempt succeeds in the same pass', minor: 35, count: 2, due: 55, failedAt: [55, 55], unknownAt: 55, attempt: 3 },
+    { name: '1.31: five failures, the sixth and last attempt succeeds', minor: 31, count: 5, due: 45, failedAt: [45, 45, 45, 45, 45], unknownAt: 45, attempt: 6 },
+    { name: '1.12: six failures exhaust the pass; the next pass succeeds at once', minor: 12, count: 6, due: 45, failedAt: [45, 45, 45, 45, 45, 45], unknownAt: 50, attempt: 1 },
+    { name: '1.35: six failures exhaust the pass; the next pass succeeds at once', minor: 35, count: 6, due: 55, failedAt: [55, 55, 55, 55, 55, 55], unknownAt: 60, attempt: 1 },
+    { name: '1.31: seven failures: six in the first pass, one in the next, whose second attempt succeeds', minor: 31, count: 7, due: 45, failedAt: [45, 45, 45, 45, 45, 45, 50], unknownAt: 50, attempt: 2 },
+  ];
+  for (const c of cases) {
+    const r = rig({ minor: c.minor, nodes: [node('a', { zone: 'z' }), node('b', { zone: 'z' })], faults: { 'update nodes': c.count } });
+    drive(r, c.unknownAt + 10, { alive: () => ['b'], lease: false });
+    assert.deepEqual(r.times('ApiCallFailed', 'Node/a'), c.failedAt.map(iso), c.name);
+    assert.deepEqual(r.times('NodeStatusUnknown', 'Node/a'), [iso(c.unknownAt)], c.name);
+    const retried = r.decisions('NodeStatusUnknown', 'Node/a')[0].because.find((b) => b.rule.includes('failed attempts'));
+    if (c.attempt === 1) assert.equal(retried, undefined, `${c.name}: a first attempt says nothing of retries`);
+    else assert.deepEqual(retried?.values, { attempt: c.attempt, failedAttempts: c.attempt - 1 }, c.name);
+    if (c.unknownAt > c.due) {
+      // the skipped pass left the node as it was: Ready still True in the API, and nothing decided for it
+      const between = r.decisions(undefined, 'Node/a').filter((d) => d.time === iso(c.due) && d.action !== 'ApiCallFailed');
+      assert.deepEqual(between.map((d) => d.action), [], c.name);
+    }
+  }
 });
 
 test('the monitor pass runs every nodeMonitorPeriod from the controller start, and reports itself', () => {
