@@ -30,7 +30,8 @@ function node(name, zone, { region = 'us-east-1', heartbeatAgo = 2_000, ready = 
     metadata: {
       name, uid: uid('node'), creationTimestamp: '2025-12-01T00:00:00Z',
       labels: {
-        'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux',
+        'beta.kubernetes.io/arch': 'amd64', 'beta.kubernetes.io/os': 'linux',
+        'kubernetes.io/arch': 'amd64', 'kubernetes.io/hostname': name, 'kubernetes.io/os': 'linux',
         'topology.kubernetes.io/region': region, 'topology.kubernetes.io/zone': zone,
         'failure-domain.beta.kubernetes.io/region': region, 'failure-domain.beta.kubernetes.io/zone': zone,
         ...extraLabels,
