@@ -154,6 +154,8 @@ class ScenarioParser {
   readonly problems: Problem[] = [];
   readonly lines: LineIndex;
   readonly dir: string;
+  /** every object the snapshot holds or an event creates (filled by events(); expectations check their targets against it) */
+  private everKnown?: Set<string>;
 
   constructor(readonly text: string, readonly file: string, readonly doc: Document.Parsed, readonly fs: InputFs | undefined, readonly options: ScenarioOptions) {
     this.lines = new LineIndex(text);
@@ -338,7 +340,7 @@ class ScenarioParser {
     if (top.has('kubelet')) this.kubelet(val('kubelet'), scenario.kubelet);
     const start = scenario.startTime ?? scenario.snapshot.latestTimestamp;
     if (top.has('events')) scenario.events = this.events(val('events'), scenario.snapshot, start);
-    if (top.has('expect')) scenario.expect = this.expectations(val('expect'), start);
+    if (top.has('expect')) scenario.expect = this.expectations(val('expect'), start, this.everKnown ?? knownObjects(scenario.snapshot));
     return scenario;
   }
 
@@ -555,6 +557,7 @@ class ScenarioParser {
         }
       }
     }
+    this.everKnown = known;
     return sorted.map((p) => p.event);
   }
 
@@ -857,7 +860,25 @@ class ScenarioParser {
 
   // -- expectations ------------------------------------------------------------
 
-  private expectations(node: unknown, start: Micros | undefined): Expectation[] {
+  /**
+   * An expectation about an object that neither the snapshot nor an event
+   * creates: a warning (the run reports it as a failure, since a ReplicaSet
+   * may still create a pod under a name no file holds). Pods whose name
+   * starts with a known ReplicaSet's name and a dash are left alone.
+   */
+  private unknownTarget(k: 'node' | 'pod' | 'replicaSet', name: string, known: ReadonlySet<string>, node: unknown, where: string): void {
+    const kind = k === 'node' ? 'Node' : k === 'pod' ? 'Pod' : 'ReplicaSet';
+    const ref = `${kind}/${strip(`${kind}/`, name)}`;
+    if (known.has(ref)) return;
+    if (kind === 'Pod') {
+      const [ns, pod] = ref.slice('Pod/'.length).split('/');
+      for (const r of known) if (r.startsWith(`ReplicaSet/${ns}/`) && pod.startsWith(`${r.slice(`ReplicaSet/${ns}/`.length)}-`)) return;
+    }
+    const names = [...known].filter((x) => x.startsWith(`${kind}/`));
+    this.report(`unknown-${kind.toLowerCase()}`, 'warning', `${where}: no ${ref} in the snapshot, nor created by an event; the expectation will fail${kind === 'Pod' ? ' unless a controller creates it' : ''}${suggest(ref, names)}`, node);
+  }
+
+  private expectations(node: unknown, start: Micros | undefined, known: ReadonlySet<string>): Expectation[] {
     if (!isSeq(node)) {
       this.report('wrong-type', 'error', `expected expect as a list, found ${this.describe(node)}`, node);
       return [];
@@ -882,6 +903,7 @@ class ScenarioParser {
         if (s === undefined) { ok = false; continue; }
         if ((k === 'pod' || k === 'replicaSet') && !parseNsName(s)) { this.report('bad-reference', 'error', `${where}: expected ${k}: namespace/name, found ${JSON.stringify(s)}`, vn); ok = false; continue; }
         e[k] = k === 'pod' || k === 'replicaSet' ? parseNsName(s)! : s;
+        if (k !== 'zone') this.unknownTarget(k, e[k]!, known, vn, where);
       }
       const assertions = EXPECT_ASSERTIONS.filter((k) => p.has(k));
       if (!assertions.length) { this.report('missing-field', 'error', `${where}: checks nothing: add one of ${quoteList(EXPECT_ASSERTIONS)}`, item); return; }
@@ -962,6 +984,10 @@ class ScenarioParser {
     });
     return out.map((x, i) => ({ ...x, i })).sort((a, b) => a.t - b.t || a.i - b.i).map((x) => x.e);
   }
+}
+
+function strip(prefix: string, s: string): string {
+  return s.startsWith(prefix) ? s.slice(prefix.length) : s;
 }
 
 function refWhat(kind: string): string {
