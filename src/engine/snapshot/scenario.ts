@@ -42,7 +42,7 @@ export const SCENARIO_API_VERSION = 'controllerstepper.io/v1alpha1';
 
 const TOP_KEYS = ['apiVersion', 'kind', 'metadata', 'kubernetesVersion', 'startTime', 'controllerMemory', 'binder', 'snapshot', 'objects', 'controllerManager', 'kubelet', 'events', 'expect'] as const;
 const KUBELET_KEYS = ['nodeStatusUpdateFrequency', 'nodeStatusReportFrequency', 'leaseRenewInterval', 'podStartupDelay'] as const;
-const EVENT_KINDS = ['kubelet', 'condition', 'taint', 'untaint', 'apply', 'patch', 'delete', 'pod', 'scale', 'fail', 'restartControllerManager'] as const;
+export const EVENT_KINDS = ['kubelet', 'condition', 'taint', 'untaint', 'apply', 'patch', 'delete', 'pod', 'scale', 'fail', 'restartControllerManager'] as const;
 type EventKindKey = (typeof EVENT_KINDS)[number];
 const TARGET_KEYS = ['nodes', 'node', 'zone', 'selector'] as const;
 const EVENT_EXTRA_KEYS: Record<EventKindKey, readonly string[]> = {
@@ -58,8 +58,8 @@ const EVENT_EXTRA_KEYS: Record<EventKindKey, readonly string[]> = {
   fail: [],
   restartControllerManager: [],
 };
-const EXPECT_TARGETS = ['node', 'pod', 'zone', 'replicaSet'] as const;
-const EXPECT_ASSERTIONS = ['hasTaint', 'lacksTaint', 'deleted', 'exists', 'ready', 'state', 'replicas', 'readyReplicas', 'availableReplicas', 'boundTo', 'decision'] as const;
+export const EXPECT_TARGETS = ['node', 'pod', 'zone', 'replicaSet'] as const;
+export const EXPECT_ASSERTIONS = ['hasTaint', 'lacksTaint', 'deleted', 'exists', 'ready', 'state', 'replicas', 'readyReplicas', 'availableReplicas', 'boundTo', 'decision'] as const;
 const ZONE_STATES = ['Initial', 'Normal', 'PartialDisruption', 'FullDisruption'];
 const FAIL_VERBS = ['create', 'delete', 'update', 'patch'] as const;
 const FAIL_RESOURCES = ['pods', 'nodes', 'replicasets'] as const;
