@@ -22,11 +22,15 @@ const rows: Row[] = [
   { name: 'a pod that neither the snapshot nor an event creates is a warning at the name', body: 'expect:\n  - {at: 1m, pod: default/wbe-1, deleted: true}\n', want: ['7:19 warning unknown-pod'] },
   { name: 'a node nothing creates is a warning at the name', body: 'expect:\n  - {at: 1m, node: node-b1, ready: "True"}\n', want: ['7:20 warning unknown-node'] },
   { name: 'a ReplicaSet nothing creates is a warning', body: 'expect:\n  - {at: 1m, replicaSet: default/api, replicas: 1}\n', want: ['7:26 warning unknown-replicaset'] },
+  { name: 'a decision action no decision has is an error (count: 0 would pass whatever happened)', body: 'expect:\n  - {at: 1m, decision: {action: TaintAdd, count: 0}}\n', want: ['7:33 error bad-value'] },
+  { name: 'a decision object that is not a trace reference is an error', body: 'expect:\n  - {at: 1m, decision: {action: TaintAdded, object: node-a1}}\n', want: ['7:53 error bad-reference'] },
+  { name: 'a decision object nothing creates is a warning', body: 'expect:\n  - {at: 1m, decision: {action: TaintAdded, object: Node/node-z9}}\n', want: ['7:53 warning unknown-node'] },
+  { name: 'boundTo a node nothing creates is a warning', body: 'expect:\n  - {at: 1m, pod: default/web-1, boundTo: node-z9}\n', want: ['7:43 warning unknown-node'] },
   { name: 'a pod a known ReplicaSet may create (its name and a dash) is not flagged', body: 'expect:\n  - {at: 1m, pod: default/web-x7k2p, exists: true}\n', want: [] },
   { name: 'a node an earlier apply creates is not flagged', body: 'events:\n  - {at: 10s, apply: {apiVersion: v1, kind: Node, metadata: {name: node-new}}}\nexpect:\n  - {at: 1m, node: node-new, exists: true}\n', want: [] },
 ];
 
-const EXPECT_CODES = new Set(['wrong-type', 'missing-field', 'unknown-field', 'bad-value', 'bad-taint', 'unknown-pod', 'unknown-node', 'unknown-replicaset']);
+const EXPECT_CODES = new Set(['wrong-type', 'missing-field', 'unknown-field', 'bad-value', 'bad-taint', 'bad-reference', 'unknown-pod', 'unknown-node', 'unknown-replicaset']);
 const fmt = (p: { severity: string; code: string; position?: { line: number; column: number } }) => `${p.position?.line}:${p.position?.column} ${p.severity} ${p.code}`;
 
 for (const r of rows) {

@@ -36,6 +36,7 @@ import { loadSnapshot, loadSnapshotSource, type SnapshotInput } from './load';
 import { LineIndex } from './positions';
 import { MAX_FILE_BYTES, basenamePath, dirnamePath, resolveFrom, type InputFs } from './source';
 import { closest } from '../config/suggest';
+import { ACTIONS } from '../trace/decision';
 import type { ControllerManagerInput, Expectation, LoadedSnapshot, NodeTarget, Scenario, ScenarioEvent, TimeSpec } from './types';
 
 export const SCENARIO_API_VERSION = 'controllerstepper.io/v1alpha1';
@@ -59,6 +60,10 @@ const EVENT_EXTRA_KEYS: Record<EventKindKey, readonly string[]> = {
   restartControllerManager: [],
 };
 export const EXPECT_TARGETS = ['node', 'pod', 'zone', 'replicaSet'] as const;
+/** Every action a decision can have (the trace's table), for `decision: {action}` in expect:. */
+const ALL_ACTIONS: readonly string[] = [...new Set(Object.values(ACTIONS).flat())];
+/** What `decision: {object}` may name: the trace's object refs (spec 2.1). */
+const DECISION_OBJECT = /^(Node\/[^/]+|(Pod|ReplicaSet|DaemonSet)\/[^/]+\/[^/]+|Lease\/([^/]+\/)?[^/]+|Zone\/.*|ControllerManager\/[^/]+)$/;
 export const EXPECT_ASSERTIONS = ['hasTaint', 'lacksTaint', 'deleted', 'exists', 'ready', 'state', 'replicas', 'readyReplicas', 'availableReplicas', 'boundTo', 'decision'] as const;
 const ZONE_STATES = ['Initial', 'Normal', 'PartialDisruption', 'FullDisruption'];
 const FAIL_VERBS = ['create', 'delete', 'update', 'patch'] as const;
@@ -955,19 +960,32 @@ class ScenarioParser {
           case 'boundTo': {
             const s = this.string(vn, k);
             if (s === undefined) ok = false;
-            else e.boundTo = s;
+            else { e.boundTo = s; this.unknownTarget('node', s, known, vn, where); }
             break;
           }
           case 'decision': {
             if (!isMap(vn)) { this.report('wrong-type', 'error', `${where}: expected decision as {action: TaintAdded, object: Node/NAME, count: N}, found ${this.describe(vn)}`, vn); ok = false; break; }
             const d = this.pairs(vn, ['action', 'object', 'count'], `${where}: decision`);
             if (!d.has('action')) { this.report('missing-field', 'error', `${where}: decision needs action:`, vn); ok = false; break; }
-            const action = this.string(d.get('action')!.value, 'action');
+            const actionNode = d.get('action')!.value;
+            let action = this.string(actionNode, 'action');
+            // a misspelt action never matches: with count: 0 the check would pass whatever happened
+            if (action !== undefined && !ALL_ACTIONS.includes(action)) {
+              this.report('bad-value', 'error', `${where}: decision: no decision has action ${JSON.stringify(action)}${suggest(action, ALL_ACTIONS)}`, actionNode);
+              action = undefined;
+            }
             const dec: { action: string; object?: string; count?: number } = { action: action ?? '' };
             if (d.has('object')) {
-              const o = this.string(d.get('object')!.value, 'object');
-              if (o !== undefined) dec.object = o;
-              else ok = false;
+              const objectNode = d.get('object')!.value;
+              const o = this.string(objectNode, 'object');
+              if (o !== undefined && !DECISION_OBJECT.test(o)) {
+                this.report('bad-reference', 'error', `${where}: decision: expected object as Node/NAME, Pod/NAMESPACE/NAME, ReplicaSet/NAMESPACE/NAME or Zone/KEY, found ${JSON.stringify(o)}`, objectNode);
+                ok = false;
+              } else if (o !== undefined) {
+                dec.object = o;
+                const kind = o.slice(0, o.indexOf('/'));
+                if (kind === 'Node' || kind === 'Pod' || kind === 'ReplicaSet') this.unknownTarget(kind === 'Node' ? 'node' : kind === 'Pod' ? 'pod' : 'replicaSet', o.slice(kind.length + 1), known, objectNode, where);
+              } else ok = false;
             }
             if (d.has('count')) {
               const c = this.integer(d.get('count')!.value, 'count', 0);
