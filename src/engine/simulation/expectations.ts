@@ -15,7 +15,9 @@
  * An entry about a node, pod or ReplicaSet that never existed up to its time
  * (not in the snapshot, never applied by an event, never created by a
  * controller) fails and says so, whatever it asserts: `deleted: true` for a
- * misspelt name must not pass.
+ * misspelt name must not pass. The one exception is `exists: false` alone
+ * about an object the scenario can still create (a later `apply`, or a pod
+ * named after one of its ReplicaSets): "not yet" is what it asserts.
  */
 import type { Expectation } from '../snapshot/types';
 import { formatTime } from '../model/time';
@@ -66,11 +68,32 @@ export function everExisted(sim: SimulationImpl, ref: ObjectRef): boolean {
     && Array.isArray((d.details as { pods?: unknown } | undefined)?.pods) && ((d.details as { pods: unknown[] }).pods).includes(name));
 }
 
+/** Whether the scenario may create the object later: an `apply` of it, or (a pod) a name after a ReplicaSet's. */
+function mayBeCreated(sim: SimulationImpl, ref: ObjectRef): boolean {
+  for (const ev of sim.scenario.events) {
+    if (ev.kind !== 'apply') continue;
+    const md = (ev.object.metadata ?? {}) as { name?: string; namespace?: string };
+    const kind = String(ev.object.kind ?? '');
+    if (`${kind}/${kind === 'Node' ? '' : `${md.namespace ?? 'default'}/`}${md.name ?? ''}` === ref) return true;
+    if (ref.startsWith('Pod/') && kind === 'ReplicaSet' && ref.startsWith(`Pod/${md.namespace ?? 'default'}/${md.name}-`)) return true;
+  }
+  if (!ref.startsWith('Pod/')) return false;
+  const [, ns, name] = ref.split('/');
+  for (const key of sim.scenario.snapshot.cluster.replicaSets.keys()) {
+    const [rsNs, rsName] = key.split('/');
+    if (rsNs === ns && name.startsWith(`${rsName}-`)) return true;
+  }
+  return false;
+}
+
 /** Checks one expectation against the simulation's present state. */
 export function checkOne(sim: SimulationImpl, e: Expectation): Outcome[] {
   const out: Outcome[] = [];
   const target = targetRef(e);
-  if (target && !everExisted(sim, target)) {
+  const onlyNotExists = e.exists === false && e.deleted === undefined && e.hasTaint === undefined && e.lacksTaint === undefined
+    && e.ready === undefined && e.boundTo === undefined && e.replicas === undefined && e.readyReplicas === undefined
+    && e.availableReplicas === undefined && e.decision === undefined;
+  if (target && !everExisted(sim, target) && !(onlyNotExists && mayBeCreated(sim, target))) {
     return [{ description: `${target} exists or existed`, ok: false, actual: `${target} never existed: it is not in the snapshot and no event or controller created it (a misspelt name?)` }];
   }
   const c = sim.host.cluster;
