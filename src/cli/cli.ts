@@ -1,7 +1,7 @@
 /**
  * The command line (spec 4) as a function: `cli(argv, io)` returns the exit
- * code (0 ok, 1 assertion or validation failure, 2 bad usage or unreadable
- * input). main.ts only wires it to the process.
+ * code (0 ok, 1 assertion or validation failure, 2 bad usage, unreadable or
+ * invalid input, or an internal error). main.ts only wires it to the process.
  */
 import { parseArgs, UsageError, type ParsedArgs } from './args';
 import type { CliIo } from './io';
@@ -15,7 +15,7 @@ import { version } from './commands/version';
 export const USAGE = `Usage:
   controller-stepper replay FILE [--until 10m|RFC3339] [--steps N] [--version 1.12]
                                  [--set nodeMonitorGracePeriod=20s ...]
-                                 [--output trace|state|both] [--format text|json|yaml]
+                                 [--output trace|state|both] [--format text|json|yaml] [--ticks]
   controller-stepper explain FILE --object Pod/default/web-1 [--until ...] [--format text|json]
   controller-stepper validate FILE...     the language server's diagnostics; exit 1 on errors
   controller-stepper test FILE...         run the scenarios' expect: blocks; exit 1 on failure
@@ -31,7 +31,8 @@ Text output: times relative to the start (given once in the header); the monitor
 ticks are hidden (--ticks shows them); on a terminal lines are cut to its width
 (--format json has them whole).
 Exit codes: 0 ok, 1 an expectation or validation failed, 2 bad usage, unreadable or
-invalid input (nothing is simulated), or an internal error.
+invalid input (nothing is simulated), or an internal error (CONTROLLER_STEPPER_DEBUG=1
+shows its stack); 141 when the reader of the output went away (| head).
 `;
 
 const COMMANDS: Record<string, (args: ParsedArgs, io: CliIo) => Promise<number> | number> = {
