@@ -369,7 +369,7 @@ function printReport(o: Options, metrics: Metric[], results: Results, previous: 
     m.label,
     m.median !== undefined ? fmt(m.median, m.unit) : 'n/a',
     m.target ? `${m.target.op} ${fmt(m.target.value, m.unit)}` : '',
-    m.median === undefined ? '' : m.target ? (m.met ? 'ok' : 'MISSED') : '',
+    m.median === undefined ? '' : m.target ? (o.quick ? 'full size only' : m.met ? 'ok' : 'MISSED') : '',
     previous ? fmt(prevOf(m.key), m.unit) : '',
   ]);
   const head = ['measurement', o.simRuns !== undefined && o.simRuns !== o.runs ? `median (${o.runs} / ${o.simRuns} runs)` : `median of ${o.runs}`, 'target', '', previous ? `previous (${previous.date.slice(0, 16)})` : ''];
@@ -388,6 +388,12 @@ function printReport(o: Options, metrics: Metric[], results: Results, previous: 
   if (sim && !((sim.actions as Record<string, number>).TaintAdded || (sim.actions as Record<string, number>).PodEvicted)) {
     log('');
     log(`NOTE: the outage run made no TaintAdded or PodEvicted decisions (${JSON.stringify(sim.actions)}): its speed does not include eviction work yet.`);
+  }
+  // The targets are set for the 5,000-node cluster; a quick run's small cluster is not judged by them.
+  if (o.quick) {
+    log('');
+    log('Targets apply at the full size (npm run bench); this quick run only proves that every measurement works.');
+    return;
   }
   const missed = metrics.filter((m) => m.met === false);
   if (missed.length) {

@@ -14,6 +14,8 @@ export interface ParsedArgs {
   format: 'text' | 'json' | 'yaml';
   object?: string;
   color?: boolean;
+  /** text trace: show the monitor-pass ticks too */
+  ticks: boolean;
   /** generate */
   nodes?: number;
   podsPerNode?: number;
@@ -46,11 +48,12 @@ const OPTIONS: OptionSpec[] = [
   { name: 'out', takes: 'string' },
   { name: 'color', takes: 'none' },
   { name: 'no-color', takes: 'none' },
+  { name: 'ticks', takes: 'none' },
   { name: 'help', takes: 'none' },
 ];
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
-  const out: ParsedArgs = { command: '', files: [], set: {}, output: 'trace', format: 'text', help: false };
+  const out: ParsedArgs = { command: '', files: [], set: {}, output: 'trace', format: 'text', help: false, ticks: false };
   const raw: Record<string, string[]> = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
@@ -97,6 +100,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
     out.detail = detail;
   }
   out.help ||= Boolean(raw.help);
+  out.ticks = Boolean(raw.ticks);
   if (raw.color) out.color = true;
   if (raw['no-color']) out.color = false;
   for (const s of raw.set ?? []) {

@@ -1,7 +1,7 @@
 /**
  * The command line (spec 4) as a function: `cli(argv, io)` returns the exit
- * code (0 ok, 1 assertion or validation failure, 2 bad usage or unreadable
- * input). main.ts only wires it to the process.
+ * code (0 ok, 1 assertion or validation failure, 2 bad usage, unreadable or
+ * invalid input, or an internal error). main.ts only wires it to the process.
  */
 import { parseArgs, UsageError, type ParsedArgs } from './args';
 import type { CliIo } from './io';
@@ -10,14 +10,16 @@ import { explain } from './commands/explain';
 import { validate } from './commands/validate';
 import { runTests } from './commands/test';
 import { generate } from './commands/generate';
+import { version } from './commands/version';
 
 export const USAGE = `Usage:
   controller-stepper replay FILE [--until 10m|RFC3339] [--steps N] [--version 1.12]
                                  [--set nodeMonitorGracePeriod=20s ...]
-                                 [--output trace|state|both] [--format text|json|yaml]
+                                 [--output trace|state|both] [--format text|json|yaml] [--ticks]
   controller-stepper explain FILE --object Pod/default/web-1 [--until ...] [--format text|json]
   controller-stepper validate FILE...     the language server's diagnostics; exit 1 on errors
   controller-stepper test FILE...         run the scenarios' expect: blocks; exit 1 on failure
+  controller-stepper version              the tool's own version and the Kubernetes versions it simulates
   controller-stepper generate --nodes 5000 --pods-per-node 30 --zones 3 [--seed 1] [--version 1.12]
                               [--format json|yaml] [--detail full|lean] [--outage ZONE:60s:30m]
                               [--out DIR] > big.json   (--out: DIR/cluster.json, and with --outage DIR/scenario.yaml)
@@ -25,7 +27,12 @@ export const USAGE = `Usage:
                               export is over 1 GB, more than one JavaScript string can hold)
 
 FILE is a scenario file, or a snapshot (kubectl export: file or folder).
-Exit codes: 0 ok, 1 an expectation or validation failed, 2 bad usage or unreadable input.
+Text output: times relative to the start (given once in the header); the monitor-pass
+ticks are hidden (--ticks shows them); on a terminal lines are cut to its width
+(--format json has them whole).
+Exit codes: 0 ok, 1 an expectation or validation failed, 2 bad usage, unreadable or
+invalid input (nothing is simulated), or an internal error (CONTROLLER_STEPPER_DEBUG=1
+shows its stack); 141 when the reader of the output went away (| head).
 `;
 
 const COMMANDS: Record<string, (args: ParsedArgs, io: CliIo) => Promise<number> | number> = {
@@ -34,9 +41,27 @@ const COMMANDS: Record<string, (args: ParsedArgs, io: CliIo) => Promise<number> 
   validate,
   test: runTests,
   generate,
+  version,
 };
 
+/**
+ * Runs one command. An exception is a bug of ours, not of the input: one
+ * clear line and exit 2, with the stack only when asked (io.debug, set by
+ * CONTROLLER_STEPPER_DEBUG=1), never a stack trace by default.
+ */
 export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    return await run(argv, io);
+  } catch (e) {
+    const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    io.err(`controller-stepper: internal error (a bug in controller-stepper, not in your input): ${what.split('\n')[0]}\n`);
+    if (io.debug && e instanceof Error && e.stack) io.err(`${e.stack}\n`);
+    else io.err('controller-stepper: run again with CONTROLLER_STEPPER_DEBUG=1 for the stack trace\n');
+    return 2;
+  }
+}
+
+async function run(argv: readonly string[], io: CliIo): Promise<number> {
   let args: ParsedArgs;
   try {
     args = parseArgs(argv);
@@ -47,8 +72,9 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
     }
     throw e;
   }
+  // Asked-for help goes to stdout (so `| less` works); help after a usage mistake goes to stderr.
   if (args.help || args.command === 'help' || !args.command) {
-    (args.command ? io.out : io.err)(USAGE);
+    (args.command || args.help ? io.out : io.err)(USAGE);
     return args.command || args.help ? 0 : 2;
   }
   const command = COMMANDS[args.command];

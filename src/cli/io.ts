@@ -10,6 +10,12 @@ export interface CliIo {
   fs: InputFs;
   /** colour the text output (a terminal, or --color) */
   color: boolean;
+  /** the terminal's width when stdout is one: text trace lines are cut to it */
+  columns?: number;
+  /** print the stack of an internal error (CONTROLLER_STEPPER_DEBUG=1) */
+  debug?: boolean;
+  /** the tool's own version (package.json), for `controller-stepper version` */
+  toolVersion?: string;
   /** writes a file (creating its folder), chunk by chunk: `generate --out` writes clusters too big for one string */
   writeFile?(path: string, chunks: Iterable<string>): void;
 }

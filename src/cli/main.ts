@@ -1,4 +1,23 @@
+import { readFileSync, realpathSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { cli } from './cli';
 import { nodeFs, writeChunks } from '../platform/nodeFs';
 
-cli(process.argv.slice(2), { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), fs: nodeFs(), writeFile: writeChunks, color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR }).then((code) => { process.exitCode = code; });
+// A reader that went away (`| head`) ends the command at once and quietly, with the
+// status a shell gives a command stopped by SIGPIPE (141), never a stack trace.
+const CLOSED_PIPE = 141;
+const quietOnClosedPipe = (e: NodeJS.ErrnoException) => { if (e.code === 'EPIPE') process.exit(CLOSED_PIPE); else throw e; };
+process.stdout.on('error', quietOnClosedPipe);
+process.stderr.on('error', quietOnClosedPipe);
+// A failed write destroys the stream at once but reports it a tick later: stop before writing on.
+const write = (stream: NodeJS.WriteStream) => (t: string) => { if (stream.destroyed) process.exit(CLOSED_PIPE); stream.write(t); };
+// bin/controller-stepper.js sits next to package.json's folder (npx runs it through a symlink).
+const toolVersion = (() => { try { return JSON.parse(readFileSync(join(dirname(realpathSync(process.argv[1])), '..', 'package.json'), 'utf8')).version as string; } catch { return undefined; } })();
+
+cli(process.argv.slice(2), {
+  out: write(process.stdout), err: write(process.stderr), fs: nodeFs(), writeFile: writeChunks,
+  color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
+  columns: process.stdout.isTTY ? process.stdout.columns : undefined,
+  debug: process.env.CONTROLLER_STEPPER_DEBUG === '1',
+  toolVersion,
+}).then((code) => { process.exitCode = code; });

@@ -1,20 +1,23 @@
 /**
  * Opening an input for a command: load the scenario (or plain snapshot),
  * report its problems on stderr with file:line:column, and build the
- * simulation. Unreadable input (a missing file, or nothing usable with errors)
- * is exit 2; anything else that was wrong is reported and the rest runs,
- * labelled partial.
+ * simulation. An error in the input (a missing file or snapshot, a file that
+ * is not a snapshot or scenario, an unknown or ill-typed setting in the file
+ * or in --set, an unsupported --version, an invalid expectation) is exit 2
+ * before anything is simulated (spec 4, "Exit codes"); warnings are reported
+ * and never change the exit code.
  */
 import { loadScenario } from '../engine/snapshot/scenario';
-import { createSimulation, formatProblem, type Problem, type Simulation } from '../engine';
+import { createSimulation, formatProblem, hasErrors, type Problem, type Simulation } from '../engine';
 import type { Scenario } from '../engine/snapshot/types';
 import type { ParsedArgs } from './args';
 import type { CliIo } from './io';
+import { escapeControl } from '../engine/trace/text';
 
 export type Opened = { ok: true; scenario: Scenario; sim: Simulation } | { ok: false; code: number };
 
 export function reportProblems(io: CliIo, problems: readonly Problem[], includeInfo = false): void {
-  for (const p of problems) if (includeInfo || p.severity !== 'info') io.err(`${formatProblem(p)}\n`);
+  for (const p of problems) if (includeInfo || p.severity !== 'info') io.err(`${escapeControl(formatProblem(p))}\n`);
 }
 
 export function openInput(file: string, args: ParsedArgs, io: CliIo): Opened {
@@ -23,15 +26,15 @@ export function openInput(file: string, args: ParsedArgs, io: CliIo): Opened {
     return { ok: false, code: 2 };
   }
   const scenario = loadScenario(file, io.fs);
-  const usable = scenario.snapshot.objects.length > 0 || scenario.events.length > 0;
-  if (!usable && scenario.problems.some((p) => p.severity === 'error')) {
-    reportProblems(io, scenario.problems);
-    io.err(`controller-stepper: nothing in ${file} could be used\n`);
-    return { ok: false, code: 2 };
-  }
+  // Building the simulation only resolves settings and memory; nothing runs until it is stepped.
   const sim = createSimulation(scenario, { version: args.version, set: args.set });
   // The simulation's problems include the scenario's (loader + settings).
   reportProblems(io, sim.problems);
+  if (hasErrors(sim.problems)) {
+    const n = sim.problems.filter((p) => p.severity === 'error').length;
+    io.err(`controller-stepper: ${file}: ${n} error(s) in the input; nothing was simulated\n`);
+    return { ok: false, code: 2 };
+  }
   if (scenario.snapshot.partial) io.err(`controller-stepper: ${file}: some input could not be read; the rest was loaded (partial)\n`);
   return { ok: true, scenario, sim };
 }

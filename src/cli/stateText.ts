@@ -3,6 +3,7 @@
  * and taints and how many pods it still runs, then ReplicaSets.
  */
 import type { StateView } from '../engine';
+import { escapeControl } from '../engine/trace/text';
 
 type Obj = Record<string, any>;
 
@@ -36,6 +37,7 @@ export function formatStateText(state: StateView, color: boolean): string {
 
 function table(rows: string[][]): string[] {
   const widths: number[] = [];
+  rows = rows.map((r) => r.map(escapeControl));
   for (const r of rows) r.forEach((c, i) => { widths[i] = Math.max(widths[i] ?? 0, c.length); });
   return rows.map((r) => `  ${r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ')}`.trimEnd());
 }

@@ -22,6 +22,19 @@ function sh(cmd, args, opts = {}) {
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}`);
 }
 
+/**
+ * Runs a command whose progress is thousands of lines (apt-get, dpkg): its
+ * output is kept, and shown (the last lines) only when it fails, so that
+ * `npm test` stays readable.
+ */
+function quietly(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 512 * 1024 * 1024, ...opts, stdio: ['ignore', 'pipe', 'pipe'] });
+  if (r.status !== 0) {
+    const tail = `${r.stdout ?? ''}${r.stderr ?? ''}`.trimEnd().split('\n').slice(-40).join('\n');
+    throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}${r.error ? ` (${r.error.message})` : ''}; its last lines:\n${tail}`);
+  }
+}
+
 export function aptPackages() {
   return readFileSync(join(root, 'scripts', 'ci-apt-packages.txt'), 'utf8')
     .split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
@@ -35,9 +48,11 @@ export function ensureAptPackages(pkgs = aptPackages()) {
   const need = missingAptPackages(pkgs);
   if (!need.length) return;
   if (process.getuid?.() !== 0) throw new Error(`missing Debian packages (need root to install): ${need.join(' ')}`);
-  log(`apt-get install ${need.join(' ')}`);
-  sh('apt-get', ['update', '-qq']);
-  sh('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...need], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  log(`apt-get install ${need.join(' ')} (output shown only on failure)`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  quietly('apt-get', ['update', '-qq'], { env });
+  quietly('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...need], { env });
+  log(`installed ${need.length} package(s)`);
 }
 
 export function ensureChromium() {

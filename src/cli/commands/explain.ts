@@ -4,6 +4,7 @@
  * something did not (the check that holds it back, and when it would fire).
  */
 import { formatCheck, type Explanation } from '../../engine';
+import { escapeControl } from '../../engine/trace/text';
 import type { ParsedArgs } from '../args';
 import { UsageError } from '../args';
 import type { CliIo } from '../io';
@@ -48,5 +49,6 @@ export function formatExplanation(ex: Explanation, asOf: string): string {
       lines.push(`  ${w.what}: ${formatCheck(w.check)}${w.wouldFireAt ? `; would fire at ${w.wouldFireAt}` : ''}`);
     }
   }
-  return `${lines.join('\n')}\n`;
+  // Names and messages come from the input: a terminal must not obey control characters in them.
+  return `${lines.map(escapeControl).join('\n')}\n`;
 }

@@ -3,7 +3,9 @@
  * both, as text for people or JSON/YAML for machines.
  */
 import { stringify } from 'yaml';
-import { formatTraceText, orderedDecision, traceToJsonLines } from '../../engine';
+import { formatTime } from '../../engine/model/time';
+import { renderTraceText, escapeControl } from '../../engine/trace/text';
+import { orderedDecision, traceToJsonLines } from '../../engine';
 import type { ParsedArgs } from '../args';
 import { UsageError } from '../args';
 import type { CliIo } from '../io';
@@ -36,8 +38,14 @@ export function replay(args: ParsedArgs, io: CliIo): number {
     return 0;
   }
   if (wantTrace) {
-    io.out(`# ${scenario.name}: Kubernetes ${sim.behaviour.version.text}, ${sim.trace.length} decisions\n`);
-    io.out(formatTraceText(sim.trace, { color: io.color }));
+    const start = formatTime(sim.startTime);
+    const t = renderTraceText(sim.trace, { color: io.color, includeNoise: args.ticks, start, width: io.columns });
+    const shown = sim.trace.length - t.hidden;
+    const hidden = args.ticks ? '' : `; ${t.hidden} monitor-pass tick(s) hidden (--ticks shows them)`;
+    io.out(`# ${escapeControl(scenario.name)}: Kubernetes ${sim.behaviour.version.text}, ${shown} decision(s)${hidden}\n`);
+    io.out(`# times are relative to the start, ${start}\n`);
+    io.out(t.text);
+    if (t.cut) io.out(`# ${t.cut} line(s) cut to the terminal's width; --format json has them whole\n`);
   }
   if (wantState) {
     if (wantTrace) io.out('\n');

@@ -1,39 +1,45 @@
 /**
  * `test FILE...`: run each scenario's `expect:` entries. One line per
- * expectation, and a closing `N passed, N failed` line; exit 1 on any failure.
+ * expectation, and a closing plain `N passed, N failed` line; exit 1 on any
+ * failure. Every file is opened first: an error in any input (including an
+ * invalid expectation) is exit 2 and nothing is run, so a broken expectation
+ * can never be dropped while the rest pass.
  */
 import type { ParsedArgs } from '../args';
 import { UsageError } from '../args';
 import type { CliIo } from '../io';
-import { openInput } from '../open';
+import { openInput, type Opened } from '../open';
+import { escapeControl } from '../../engine/trace/text';
 
 export function runTests(args: ParsedArgs, io: CliIo): number {
   if (!args.files.length) throw new UsageError('test takes one or more scenario FILEs');
+  const opened: { file: string; o: Extract<Opened, { ok: true }> }[] = [];
+  let bad = 0;
+  for (const file of args.files) {
+    const o = openInput(file, args, io);
+    if (!o.ok) { bad++; continue; }
+    if (!o.scenario.expect.length) { io.err(`controller-stepper: ${file}: no expect: entries, nothing to test\n`); bad++; continue; }
+    opened.push({ file, o });
+  }
+  if (bad) {
+    io.err(`controller-stepper: ${bad} of ${args.files.length} file(s) cannot be tested; nothing was run\n`);
+    return 2;
+  }
   let passed = 0;
   let failed = 0;
-  let unreadable = false;
-  for (const file of args.files) {
-    const opened = openInput(file, args, io);
-    if (!opened.ok) { unreadable = true; failed++; continue; }
-    const { sim, scenario } = opened;
-    if (!scenario.expect.length) {
-      io.err(`${file}: no expect: entries\n`);
-      failed++;
-      continue;
-    }
+  for (const { file, o: { sim } } of opened) {
     io.out(`${file} (Kubernetes ${sim.behaviour.version.text})\n`);
     for (const r of sim.checkExpectations()) {
       const where = r.position ? `${r.position.file}:${r.position.line}:${r.position.column}` : `${file} expect[${r.index}]`;
       if (r.ok) {
         passed++;
-        io.out(`  ok    ${r.at}  ${r.description}\n`);
+        io.out(`  ok    ${escapeControl(r.description)}\n`);
       } else {
         failed++;
-        io.out(`  FAIL  ${r.at}  ${r.description}\n        found: ${r.actual ?? '?'}  (${where})\n`);
+        io.out(`  FAIL  ${escapeControl(r.description)}\n        found: ${escapeControl(r.actual ?? '?')}  (${where})\n`);
       }
     }
   }
   io.out(`${passed} passed, ${failed} failed\n`);
-  if (unreadable && passed === 0) return 2;
   return failed ? 1 : 0;
 }

@@ -11,11 +11,20 @@
  * `decision: {action, object?, count?}`: decisions of that action (on that
  * object) up to the entry's time, exactly `count` of them when given, else at
  * least one.
+ *
+ * An entry about a node, pod or ReplicaSet that never existed up to its time
+ * (not in the snapshot, never applied by an event, never created by a
+ * controller) fails and says so, whatever it asserts: `deleted: true` for a
+ * misspelt name must not pass. The one exception is `exists: false` alone
+ * about an object the scenario can still create (a later `apply`, or a pod
+ * named after one of its ReplicaSets): "not yet" is what it asserts.
  */
 import type { Expectation } from '../snapshot/types';
 import { formatTime } from '../model/time';
 import { nsKey } from '../model/types';
+import type { ObjectRef } from '../model/types';
 import type { ExpectationResult } from './api';
+import { existsIn } from './explain';
 import type { SimulationImpl } from './simulation';
 
 interface Outcome { description: string; ok: boolean; actual?: string }
@@ -36,9 +45,57 @@ function taintMatches(spec: string, t: { key: string; effect: string; value?: st
   return t.key === key && t.effect === effect;
 }
 
+/** The object the entry is about, as a trace ref (`Pod/ns/name`), when it names one. */
+function targetRef(e: Expectation): ObjectRef | undefined {
+  if (e.node !== undefined) return `Node/${strip('Node/', e.node)}`;
+  const ns = (kind: string, s: string) => { const k = strip(`${kind}/`, s); return `${kind}/${k.includes('/') ? k : nsKey('default', k)}`; };
+  if (e.pod !== undefined) return ns('Pod', e.pod);
+  if (e.replicaSet !== undefined) return ns('ReplicaSet', e.replicaSet);
+  return undefined;
+}
+
+/**
+ * Whether the object existed at some point up to now: in the snapshot, named
+ * by a decision (an apply, a registration, a binding…), or among the pods a
+ * ReplicaSet sync created (`PodsCreated` lists them in details.pods).
+ */
+export function everExisted(sim: SimulationImpl, ref: ObjectRef): boolean {
+  if (existsIn(sim.host.cluster, ref) || existsIn(sim.scenario.snapshot.cluster, ref)) return true;
+  if (sim.host.byObject.get(ref)?.length) return true;
+  if (!ref.startsWith('Pod/')) return false;
+  const [, ns, name] = ref.split('/');
+  return sim.trace.some((d) => d.action === 'PodsCreated' && d.object.startsWith(`ReplicaSet/${ns}/`)
+    && Array.isArray((d.details as { pods?: unknown } | undefined)?.pods) && ((d.details as { pods: unknown[] }).pods).includes(name));
+}
+
+/** Whether the scenario may create the object later: an `apply` of it, or (a pod) a name after a ReplicaSet's. */
+function mayBeCreated(sim: SimulationImpl, ref: ObjectRef): boolean {
+  for (const ev of sim.scenario.events) {
+    if (ev.kind !== 'apply') continue;
+    const md = (ev.object.metadata ?? {}) as { name?: string; namespace?: string };
+    const kind = String(ev.object.kind ?? '');
+    if (`${kind}/${kind === 'Node' ? '' : `${md.namespace ?? 'default'}/`}${md.name ?? ''}` === ref) return true;
+    if (ref.startsWith('Pod/') && kind === 'ReplicaSet' && ref.startsWith(`Pod/${md.namespace ?? 'default'}/${md.name}-`)) return true;
+  }
+  if (!ref.startsWith('Pod/')) return false;
+  const [, ns, name] = ref.split('/');
+  for (const key of sim.scenario.snapshot.cluster.replicaSets.keys()) {
+    const [rsNs, rsName] = key.split('/');
+    if (rsNs === ns && name.startsWith(`${rsName}-`)) return true;
+  }
+  return false;
+}
+
 /** Checks one expectation against the simulation's present state. */
 export function checkOne(sim: SimulationImpl, e: Expectation): Outcome[] {
   const out: Outcome[] = [];
+  const target = targetRef(e);
+  const onlyNotExists = e.exists === false && e.deleted === undefined && e.hasTaint === undefined && e.lacksTaint === undefined
+    && e.ready === undefined && e.boundTo === undefined && e.replicas === undefined && e.readyReplicas === undefined
+    && e.availableReplicas === undefined && e.decision === undefined;
+  if (target && !everExisted(sim, target) && !(onlyNotExists && mayBeCreated(sim, target))) {
+    return [{ description: `${target} exists or existed`, ok: false, actual: `${target} never existed: it is not in the snapshot and no event or controller created it (a misspelt name?)` }];
+  }
   const c = sim.host.cluster;
   const add = (description: string, ok: boolean, actual: string) => out.push(ok ? { description, ok } : { description, ok, actual });
 

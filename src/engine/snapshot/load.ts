@@ -37,6 +37,7 @@ import { shareWithPrevious } from './share';
 import { danglingReferences } from './dangling';
 import { MAX_FILE_BYTES, basenamePath, joinPath, type InputFs } from './source';
 import type { LoadedObject, LoadedSnapshot } from './types';
+import { EXPECTED_SNAPSHOT, sniffText } from './sniff';
 
 /** What loadSnapshot reads. */
 export type SnapshotInput =
@@ -132,6 +133,8 @@ class SnapshotLoader {
   private readonly replaced = new Set<LoadedObject>();
   private readonly cluster: ClusterState = emptyCluster();
   private readonly ignored: LoadedObject[] = [];
+  /** entries of `ignored` without a kind (not Kubernetes objects at all) */
+  private kindless = 0;
   private readonly visitedDirs = new Set<string>();
   /** the last object of each kind, whose equal parts the next one shares (see share.ts) */
   private readonly previous = new Map<string, KObject>();
@@ -205,8 +208,7 @@ class SnapshotLoader {
       this.partial = true;
       return;
     }
-    void inFolder;
-    this.loadSource(path, source);
+    this.loadSource(path, source, inFolder);
   }
 
   loadText(file: string, text: string): void {
@@ -218,7 +220,41 @@ class SnapshotLoader {
    * `source.text` is emptied, so a 400 MB text is not kept beside its tree while the records
    * are built (the peak of a load), and is read again only to place problems.
    */
-  loadSource(file: string, source: TextSource): void {
+  loadSource(file: string, source: TextSource, inFolder = false): void {
+    const before = { problems: this.problems.length, objects: this.kubernetesObjects() };
+    this.loadSourceText(file, source);
+    if (this.kubernetesObjects() === before.objects) this.notKubernetes(file, source, before.problems, inFolder);
+  }
+
+  /** Objects with a kind read so far (used or ignored). */
+  private kubernetesObjects(): number {
+    return this.used.length + this.ignored.length - this.kindless;
+  }
+
+  /**
+   * A file that gave no Kubernetes object at all: say what it looks like and
+   * what was expected (sniff.ts). An error when the file was named; a warning
+   * for a file met in a folder (an export folder may hold other YAML).
+   */
+  private notKubernetes(file: string, source: TextSource, problemsBefore: number, inFolder: boolean): void {
+    const own = this.problems.slice(problemsBefore);
+    if (own.some((p) => p.code === 'binary-file' || p.code === 'empty-file' || p.code === 'file-too-large')) return;
+    const text = source.text || '';
+    if (!text.trim()) return;
+    const sniffed = sniffText(withoutBom(text));
+    if (!sniffed) return;
+    // A syntax error in what is otherwise Kubernetes says more than "this is not Kubernetes".
+    if (!sniffed.recognised && own.some((p) => p.severity === 'error')) return;
+    // The parser's complaints about the file describe YAML, not the mistake: the one message replaces them.
+    const noise = new Set(['yaml-syntax', 'json-syntax', 'not-an-object', 'unknown-kind', 'yaml-warning']);
+    const kept = own.filter((p) => !noise.has(p.code));
+    this.problems.length = problemsBefore;
+    this.problems.push(...kept);
+    this.problem('not-kubernetes', inFolder ? 'warning' : 'error', `${basenamePath(file)} looks like ${sniffed.looksLike}; ${EXPECTED_SNAPSHOT}`, { file, line: 1, column: 1 });
+    if (!inFolder) this.partial = true;
+  }
+
+  private loadSourceText(file: string, source: TextSource): void {
     this.files.push(file);
     this.exported = true;
     let text = withoutBom(source.text);
@@ -447,6 +483,7 @@ class SnapshotLoader {
           } else {
             add({ path, code: 'unknown-kind', severity: 'warning', message: 'an object without kind that does not look like a Node, Pod or Lease; it is ignored (add kind and apiVersion)' });
             this.ignored.push({ object: obj, kind: '', name: nameOf(obj, false) });
+            this.kindless++;
           }
           return;
         }

@@ -36,13 +36,14 @@ import { loadSnapshot, loadSnapshotSource, type SnapshotInput } from './load';
 import { LineIndex } from './positions';
 import { MAX_FILE_BYTES, basenamePath, dirnamePath, resolveFrom, type InputFs } from './source';
 import { closest } from '../config/suggest';
+import { ACTIONS } from '../trace/decision';
 import type { ControllerManagerInput, Expectation, LoadedSnapshot, NodeTarget, Scenario, ScenarioEvent, TimeSpec } from './types';
 
 export const SCENARIO_API_VERSION = 'controllerstepper.io/v1alpha1';
 
 const TOP_KEYS = ['apiVersion', 'kind', 'metadata', 'kubernetesVersion', 'startTime', 'controllerMemory', 'missingLeases', 'binder', 'snapshot', 'objects', 'controllerManager', 'kubelet', 'events', 'expect'] as const;
 const KUBELET_KEYS = ['nodeStatusUpdateFrequency', 'nodeStatusReportFrequency', 'leaseRenewInterval', 'podStartupDelay'] as const;
-const EVENT_KINDS = ['kubelet', 'condition', 'taint', 'untaint', 'apply', 'patch', 'delete', 'pod', 'scale', 'fail', 'restartControllerManager'] as const;
+export const EVENT_KINDS = ['kubelet', 'condition', 'taint', 'untaint', 'apply', 'patch', 'delete', 'pod', 'scale', 'fail', 'restartControllerManager'] as const;
 type EventKindKey = (typeof EVENT_KINDS)[number];
 const TARGET_KEYS = ['nodes', 'node', 'zone', 'selector'] as const;
 const EVENT_EXTRA_KEYS: Record<EventKindKey, readonly string[]> = {
@@ -58,8 +59,12 @@ const EVENT_EXTRA_KEYS: Record<EventKindKey, readonly string[]> = {
   fail: [],
   restartControllerManager: [],
 };
-const EXPECT_TARGETS = ['node', 'pod', 'zone', 'replicaSet'] as const;
-const EXPECT_ASSERTIONS = ['hasTaint', 'lacksTaint', 'deleted', 'exists', 'ready', 'state', 'replicas', 'readyReplicas', 'availableReplicas', 'boundTo', 'decision'] as const;
+export const EXPECT_TARGETS = ['node', 'pod', 'zone', 'replicaSet'] as const;
+/** Every action a decision can have (the trace's table), for `decision: {action}` in expect:. */
+const ALL_ACTIONS: readonly string[] = [...new Set(Object.values(ACTIONS).flat())];
+/** What `decision: {object}` may name: the trace's object refs (spec 2.1). */
+const DECISION_OBJECT = /^(Node\/[^/]+|(Pod|ReplicaSet|DaemonSet)\/[^/]+\/[^/]+|Lease\/([^/]+\/)?[^/]+|Zone\/.*|ControllerManager\/[^/]+)$/;
+export const EXPECT_ASSERTIONS = ['hasTaint', 'lacksTaint', 'deleted', 'exists', 'ready', 'state', 'replicas', 'readyReplicas', 'availableReplicas', 'boundTo', 'decision'] as const;
 const ZONE_STATES = ['Initial', 'Normal', 'PartialDisruption', 'FullDisruption'];
 const FAIL_VERBS = ['create', 'delete', 'update', 'patch'] as const;
 const FAIL_RESOURCES = ['pods', 'nodes', 'replicasets'] as const;
@@ -154,6 +159,8 @@ class ScenarioParser {
   readonly problems: Problem[] = [];
   readonly lines: LineIndex;
   readonly dir: string;
+  /** every object the snapshot holds or an event creates (filled by events(); expectations check their targets against it) */
+  private everKnown?: Set<string>;
 
   constructor(readonly text: string, readonly file: string, readonly doc: Document.Parsed, readonly fs: InputFs | undefined, readonly options: ScenarioOptions) {
     this.lines = new LineIndex(text);
@@ -340,7 +347,7 @@ class ScenarioParser {
     if (top.has('kubelet')) this.kubelet(val('kubelet'), scenario.kubelet);
     const start = scenario.startTime ?? scenario.snapshot.latestTimestamp;
     if (top.has('events')) scenario.events = this.events(val('events'), scenario.snapshot, start);
-    if (top.has('expect')) scenario.expect = this.expectations(val('expect'), start);
+    if (top.has('expect')) scenario.expect = this.expectations(val('expect'), start, this.everKnown ?? knownObjects(scenario.snapshot));
     return scenario;
   }
 
@@ -557,6 +564,7 @@ class ScenarioParser {
         }
       }
     }
+    this.everKnown = known;
     return sorted.map((p) => p.event);
   }
 
@@ -859,7 +867,25 @@ class ScenarioParser {
 
   // -- expectations ------------------------------------------------------------
 
-  private expectations(node: unknown, start: Micros | undefined): Expectation[] {
+  /**
+   * An expectation about an object that neither the snapshot nor an event
+   * creates: a warning (the run reports it as a failure, since a ReplicaSet
+   * may still create a pod under a name no file holds). Pods whose name
+   * starts with a known ReplicaSet's name and a dash are left alone.
+   */
+  private unknownTarget(k: 'node' | 'pod' | 'replicaSet', name: string, known: ReadonlySet<string>, node: unknown, where: string): void {
+    const kind = k === 'node' ? 'Node' : k === 'pod' ? 'Pod' : 'ReplicaSet';
+    const ref = `${kind}/${strip(`${kind}/`, name)}`;
+    if (known.has(ref)) return;
+    if (kind === 'Pod') {
+      const [ns, pod] = ref.slice('Pod/'.length).split('/');
+      for (const r of known) if (r.startsWith(`ReplicaSet/${ns}/`) && pod.startsWith(`${r.slice(`ReplicaSet/${ns}/`.length)}-`)) return;
+    }
+    const names = [...known].filter((x) => x.startsWith(`${kind}/`));
+    this.report(`unknown-${kind.toLowerCase()}`, 'warning', `${where}: no ${ref} in the snapshot, nor created by an event; the expectation will fail${kind === 'Pod' ? ' unless a controller creates it' : ''}${suggest(ref, names)}`, node);
+  }
+
+  private expectations(node: unknown, start: Micros | undefined, known: ReadonlySet<string>): Expectation[] {
     if (!isSeq(node)) {
       this.report('wrong-type', 'error', `expected expect as a list, found ${this.describe(node)}`, node);
       return [];
@@ -884,6 +910,7 @@ class ScenarioParser {
         if (s === undefined) { ok = false; continue; }
         if ((k === 'pod' || k === 'replicaSet') && !parseNsName(s)) { this.report('bad-reference', 'error', `${where}: expected ${k}: namespace/name, found ${JSON.stringify(s)}`, vn); ok = false; continue; }
         e[k] = k === 'pod' || k === 'replicaSet' ? parseNsName(s)! : s;
+        if (k !== 'zone') this.unknownTarget(k, e[k]!, known, vn, where);
       }
       const assertions = EXPECT_ASSERTIONS.filter((k) => p.has(k));
       if (!assertions.length) { this.report('missing-field', 'error', `${where}: checks nothing: add one of ${quoteList(EXPECT_ASSERTIONS)}`, item); return; }
@@ -935,19 +962,32 @@ class ScenarioParser {
           case 'boundTo': {
             const s = this.string(vn, k);
             if (s === undefined) ok = false;
-            else e.boundTo = s;
+            else { e.boundTo = s; this.unknownTarget('node', s, known, vn, where); }
             break;
           }
           case 'decision': {
             if (!isMap(vn)) { this.report('wrong-type', 'error', `${where}: expected decision as {action: TaintAdded, object: Node/NAME, count: N}, found ${this.describe(vn)}`, vn); ok = false; break; }
             const d = this.pairs(vn, ['action', 'object', 'count'], `${where}: decision`);
             if (!d.has('action')) { this.report('missing-field', 'error', `${where}: decision needs action:`, vn); ok = false; break; }
-            const action = this.string(d.get('action')!.value, 'action');
+            const actionNode = d.get('action')!.value;
+            let action = this.string(actionNode, 'action');
+            // a misspelt action never matches: with count: 0 the check would pass whatever happened
+            if (action !== undefined && !ALL_ACTIONS.includes(action)) {
+              this.report('bad-value', 'error', `${where}: decision: no decision has action ${JSON.stringify(action)}${suggest(action, ALL_ACTIONS)}`, actionNode);
+              action = undefined;
+            }
             const dec: { action: string; object?: string; count?: number } = { action: action ?? '' };
             if (d.has('object')) {
-              const o = this.string(d.get('object')!.value, 'object');
-              if (o !== undefined) dec.object = o;
-              else ok = false;
+              const objectNode = d.get('object')!.value;
+              const o = this.string(objectNode, 'object');
+              if (o !== undefined && !DECISION_OBJECT.test(o)) {
+                this.report('bad-reference', 'error', `${where}: decision: expected object as Node/NAME, Pod/NAMESPACE/NAME, ReplicaSet/NAMESPACE/NAME or Zone/KEY, found ${JSON.stringify(o)}`, objectNode);
+                ok = false;
+              } else if (o !== undefined) {
+                dec.object = o;
+                const kind = o.slice(0, o.indexOf('/'));
+                if (kind === 'Node' || kind === 'Pod' || kind === 'ReplicaSet') this.unknownTarget(kind === 'Node' ? 'node' : kind === 'Pod' ? 'pod' : 'replicaSet', o.slice(kind.length + 1), known, objectNode, where);
+              } else ok = false;
             }
             if (d.has('count')) {
               const c = this.integer(d.get('count')!.value, 'count', 0);
@@ -964,6 +1004,10 @@ class ScenarioParser {
     });
     return out.map((x, i) => ({ ...x, i })).sort((a, b) => a.t - b.t || a.i - b.i).map((x) => x.e);
   }
+}
+
+function strip(prefix: string, s: string): string {
+  return s.startsWith(prefix) ? s.slice(prefix.length) : s;
 }
 
 function refWhat(kind: string): string {

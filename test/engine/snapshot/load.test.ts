@@ -227,11 +227,19 @@ const bad: BadCase[] = [
     partial: true,
   },
   {
-    name: 'a document that is not a mapping is a warning',
+    name: 'a file that is only a line of text is not a snapshot: an error that says it is plain text',
     file: 'scalar.yaml',
     text: 'just some text\n',
-    want: ['1:1 warning not-an-object'],
+    want: ['1:1 error not-kubernetes'],
     nodes: [],
+    partial: true,
+  },
+  {
+    name: 'a document that is not a mapping, beside a Node, is a warning',
+    file: 'mixed.yaml',
+    text: 'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n---\njust some text\n',
+    want: ['5:1 warning not-an-object'],
+    nodes: ['n1'],
     partial: false,
   },
   {

@@ -1,0 +1,70 @@
+/**
+ * What a file that holds no Kubernetes object looks like, so the loader can
+ * say "this is `kubectl get` table output, expected `-o yaml`" instead of a
+ * YAML parser's `expected a value, found 'r'`.
+ *
+ * The description never quotes the file: a pasted transcript or a struct
+ * dump may hold secrets. Only a file that parsed as JSON or YAML has its
+ * top-level key names shown (they are field names, not values).
+ */
+import { parse } from 'yaml';
+
+export const EXPECTED_SNAPSHOT =
+  'expected Kubernetes objects as JSON or YAML, with apiVersion and kind, as printed by '
+  + '`kubectl get nodes,pods,replicasets,daemonsets -A -o yaml` (or -o json), one object, or a folder of such files';
+
+export interface Sniffed {
+  /** what the text looks like, e.g. "the table output of kubectl get (no -o yaml)" */
+  looksLike: string;
+  /** a known shape (not just "some other JSON"): the parser's own complaints add nothing */
+  recognised: boolean;
+}
+
+/** The Go field names of ObjectMeta/NodeSpec/PodStatus…, as `%+v` or a Go-to-YAML dump writes them. */
+const GO_FIELDS = new Set(['Name', 'Namespace', 'ObjectMeta', 'TypeMeta', 'Spec', 'Status', 'Labels', 'Annotations', 'Conditions', 'Taints', 'NodeName', 'UID', 'CreationTimestamp', 'Kind', 'APIVersion']);
+
+type Rule = { test: (text: string, lines: string[]) => boolean; looksLike: string };
+
+// Ordered: the first that matches names the file.
+const RULES: Rule[] = [
+  { test: (t) => /^\s*<(!doctype|html)/i.test(t), looksLike: 'an HTML page' },
+  { test: (t) => /&(v1\.)?[A-Z]\w*\{|\b(ObjectMeta|TypeMeta):\{|\bv1\.ObjectMeta\{/.test(t), looksLike: 'a Go struct dump (as fmt prints a Kubernetes object with %v or %+v, e.g. &Node{ObjectMeta:{…}}), whose field names are Go\'s, not the API\'s' },
+  { test: (_, l) => l.some((x) => /^\s*NAME\s{2,}(STATUS|READY|NAMESPACE|ROLES|DESIRED|HOLDER)\b/.test(x)), looksLike: 'the table output of kubectl get (without -o yaml or -o json)' },
+  { test: (_, l) => l.filter((x) => /^(Name|Namespace|Labels|Annotations|Taints|Conditions|Roles|CreationTimestamp|Node|Status|Controlled By):\s/.test(x) || /^(Conditions|Events|Containers|Tolerations):\s*$/.test(x)).length >= 3 && l.some((x) => /^Name:\s{2,}/.test(x)), looksLike: 'the output of kubectl describe' },
+  { test: (_, l) => l.some((x) => /^\s*[$#%>]\s+(sudo\s+)?(kubectl|oc|k)\s/.test(x)), looksLike: 'a shell transcript (a command prompt and the command\'s output)' },
+  { test: (_, l) => l.filter((x) => /^[IWEF]\d{4} \d\d:\d\d:\d\d/.test(x)).length >= 2, looksLike: 'log lines in klog format (a component\'s log, not its objects)' },
+];
+
+/** What the text looks like, or undefined when it is Kubernetes after all (an empty `kind: List`, a file of comments). */
+export function sniffText(text: string): Sniffed | undefined {
+  const head = text.length > 64 * 1024 ? text.slice(0, 64 * 1024) : text;
+  const lines = head.split(/\r?\n/, 200);
+  for (const r of RULES) if (r.test(head, lines)) return { looksLike: r.looksLike, recognised: true };
+  const parsed = parseQuietly(head === text ? text : undefined);
+  if (parsed === null) return undefined;
+  if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+    const keys = Object.keys(parsed);
+    // An object that only lacks its kind (or a List with no items) is Kubernetes: the loader's own warnings fit it.
+    if (typeof (parsed as { kind?: unknown }).kind === 'string' || 'apiVersion' in parsed || 'metadata' in parsed) return undefined;
+    const go = keys.filter((k) => GO_FIELDS.has(k));
+    if (go.length >= 2 || (go.length && keys.every((k) => /^[A-Z]/.test(k)))) {
+      return { looksLike: `an object with capitalised Go field names (${go.slice(0, 4).map((k) => `${k}:`).join(' ')}) where the API has lower-case JSON names (metadata.name, spec, status)`, recognised: true };
+    }
+    const shown = keys.slice(0, 5).map((k) => JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}…` : k)).join(', ');
+    return { looksLike: `a mapping without apiVersion and kind (its keys: ${shown}${keys.length > 5 ? ', …' : ''})`, recognised: false };
+  }
+  if (typeof parsed === 'string' || typeof parsed === 'number') return { looksLike: 'plain text', recognised: true };
+  return { looksLike: 'neither Kubernetes JSON nor YAML', recognised: false };
+}
+
+function parseQuietly(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch { /* not JSON: try YAML */ }
+  try {
+    return parse(text, { prettyErrors: false, maxAliasCount: 100 });
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The exit codes of spec 4 ("Exit codes"), through the real command run as
+ * a process: 0 ok, 1 an expectation or validation failed, 2 bad usage or an
+ * error in the input, reported with file:line:column and nothing simulated
+ * (no trace on stdout). Each case of issue 13 §1 is a row.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { runBin } from '../helpers/binRun';
+
+const EXAMPLE = 'examples/one-node-stops.yaml';
+const F = 'test/fixtures/cli';
+
+interface Case {
+  name: string;
+  argv: string[];
+  code: number;
+  /** on stderr */
+  err?: RegExp;
+  /** on stdout; `null`: stdout is empty (nothing was simulated) */
+  out?: RegExp | null;
+}
+
+const cases: Case[] = [
+  { name: 'replay of a file that does not exist is exit 2', argv: ['replay', 'no/such/file.yaml'], code: 2, err: /cannot read no\/such\/file\.yaml: no such file or folder/, out: null },
+  { name: 'replay of a scenario whose snapshot does not exist is exit 2 at the snapshot: line, with no simulation', argv: ['replay', `${F}/missing-snapshot.yaml`], code: 2, err: /missing-snapshot\.yaml:7:11: error file-not-found: snapshot "\.\/clusters\/no-such-cluster\.yaml" not found[\s\S]*nothing was simulated/, out: null },
+  { name: 'replay package.json is exit 2: it is not a snapshot, and the message says what it looks like', argv: ['replay', 'package.json'], code: 2, err: /package\.json:1:1: error not-kubernetes: package\.json looks like a mapping without apiVersion and kind[\s\S]*expected Kubernetes objects/, out: null },
+  { name: 'replay --set with an unknown setting is exit 2, not a run with a warning', argv: ['replay', EXAMPLE, '--set', 'foo=bar'], code: 2, err: /error unknown-setting: unknown controllerManager setting --set foo/, out: null },
+  { name: 'replay --set with a value that is not a duration is exit 2', argv: ['replay', EXAMPLE, '--set', 'nodeMonitorGracePeriod=abc'], code: 2, err: /error bad-duration: --set nodeMonitorGracePeriod: "abc" is not a duration/, out: null },
+  { name: 'replay --version outside 1.12–1.35 is exit 2', argv: ['replay', EXAMPLE, '--version', '1.99'], code: 2, err: /error unknown-version: kubernetesVersion "1\.99" is not a supported version \(1\.12 to 1\.35\)/, out: null },
+  { name: 'replay of a scenario with an ill-typed and a misspelt setting is exit 2 at both lines', argv: ['replay', `${F}/bad-setting.yaml`], code: 2, err: /bad-setting\.yaml:8:3: error bad-duration[\s\S]*bad-setting\.yaml:9:3: error unknown-setting: .*did you mean nodeMonitorPeriod/, out: null },
+  { name: 'replay with an unknown option is exit 2 with the usage', argv: ['replay', EXAMPLE, '--untill', '5m'], code: 2, err: /unknown option --untill \(did you mean --until\?\)[\s\S]*Usage/, out: null },
+  { name: 'test of a scenario whose snapshot does not exist is exit 2, not "1 passed"', argv: ['test', `${F}/missing-snapshot.yaml`], code: 2, err: /missing-snapshot\.yaml:7:11: error file-not-found[\s\S]*nothing was run/, out: null },
+  { name: 'test with deleted: yes is exit 2 at the value, and the other expectations are not run', argv: ['test', `${F}/expect-not-boolean.yaml`], code: 2, err: /expect-not-boolean\.yaml:9:54: error wrong-type: expected deleted as true or false, found the string "yes"/, out: null },
+  { name: 'test with a misspelt key hasTaints: is exit 2 at the key, with the key it meant', argv: ['test', `${F}/expect-misspelt-key.yaml`], code: 2, err: /expect-misspelt-key\.yaml:11:5: error unknown-field: unknown field "hasTaints" in expectation 2 \(did you mean hasTaint\?\)/, out: null },
+  { name: 'test of a good and a broken file is exit 2 and runs neither', argv: ['test', EXAMPLE, `${F}/expect-not-boolean.yaml`], code: 2, err: /1 of 2 file\(s\) cannot be tested; nothing was run/, out: null },
+  { name: 'test with deleted: true for a pod that never existed fails (exit 1) and says it never existed', argv: ['test', `${F}/expect-never-existed.yaml`], code: 1, out: /FAIL .*Pod\/default\/toleration-unsett[\s\S]*never existed: it is not in the snapshot and no event or controller created it[\s\S]*\n1 passed, 1 failed\n$/ },
+  { name: 'test of a passing scenario is exit 0 and ends with the plain summary line', argv: ['test', EXAMPLE], code: 0, out: /\n\d+ passed, 0 failed\n$/ },
+  { name: 'validate of a scenario with an invalid expectation is exit 1 at the same place', argv: ['validate', `${F}/expect-not-boolean.yaml`], code: 1, err: /expect-not-boolean\.yaml:9:54: error wrong-type/ },
+  { name: 'validate names an expectation about an object nothing creates, as a warning (exit 0)', argv: ['validate', `${F}/expect-never-existed.yaml`], code: 0, err: /expect-never-existed\.yaml:12:19: warning unknown-pod: .*no Pod\/default\/toleration-unsett in the snapshot, nor created by an event.*did you mean Pod\/default\/toleration-unset/ },
+  { name: 'replay of a good scenario is exit 0', argv: ['replay', EXAMPLE, '--until', '2m'], code: 0, out: /TaintAdded/ },
+  { name: 'version prints the tool\'s version and the Kubernetes versions it simulates, exit 0', argv: ['version'], code: 0, out: /^controller-stepper \d+\.\d+\.\d+\nsimulates kube-controller-manager 1\.12 to 1\.35\n$/ },
+  { name: '--help goes to stdout with exit 0', argv: ['--help'], code: 0, out: /^Usage:/ },
+  { name: 'a command\'s --help goes to stdout with exit 0', argv: ['replay', '--help'], code: 0, out: /^Usage:/ },
+  { name: 'no command at all is bad usage: the usage on stderr, exit 2', argv: [], code: 2, err: /^Usage:/, out: null },
+];
+
+for (const c of cases) {
+  test(c.name, () => {
+    const r = runBin(c.argv);
+    assert.equal(r.code, c.code, `exit code\n--- stdout\n${r.out.slice(0, 2000)}\n--- stderr\n${r.err}`);
+    if (c.err) assert.match(r.err, c.err);
+    if (c.out === null) assert.equal(r.out, '', 'nothing is printed on stdout');
+    else if (c.out) assert.match(r.out, c.out);
+    assert.doesNotMatch(r.err, /\n\s+at .*\(.*:\d+:\d+\)/, 'no stack trace');
+  });
+}

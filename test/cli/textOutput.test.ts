@@ -1,0 +1,90 @@
+/**
+ * The command line's text output for people (spec 4, issue 13 §5, issue 17):
+ * the header gives the absolute start once and the count of hidden ticks,
+ * lines fit a terminal, input text cannot drive the terminal, and an engine
+ * exception is one clear line with exit 2.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { cli } from '../../src/cli/cli';
+import type { CliIo } from '../../src/cli/io';
+import { nodeFs } from '../../src/platform/nodeFs';
+
+const EXAMPLE = 'examples/one-node-stops.yaml';
+const EVIL = 'test/fixtures/cli/control-characters.yaml';
+
+async function run(argv: string[], over: Partial<CliIo> = {}): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await cli(argv, { out: (t) => { out += t; }, err: (t) => { err += t; }, fs: nodeFs(), color: false, ...over });
+  return { code, out, err };
+}
+
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f]/;
+
+test('the text trace has a header with the absolute start once, then times relative to it', async () => {
+  const r = await run(['replay', EXAMPLE, '--until', '2m']);
+  assert.equal(r.code, 0, r.err);
+  const lines = r.out.split('\n');
+  assert.match(lines[0], /^# one-node-stops: Kubernetes 1\.31, \d+ decision\(s\); \d+ monitor-pass tick\(s\) hidden \(--ticks shows them\)$/);
+  assert.equal(lines[1], '# times are relative to the start, 2026-01-01T00:00:00.000Z');
+  assert.match(r.out, /\n\s*\d+\s+\+30s\s+\d+\s+world\s+KubeletStopped\s+Node\/node-a1/);
+  assert.match(r.out, /\+1m05s\s+\d+\s+node-lifecycle\s+NodeStatusUnknown\s+Node\/node-a1/);
+  assert.equal(r.out.match(/2026-01-01T00:00:00\.000Z/g)?.length, 1, 'the absolute start only in the header');
+});
+
+test('the hidden ticks are counted, and --ticks shows exactly that many more lines', async () => {
+  const hidden = await run(['replay', EXAMPLE, '--until', '2m']);
+  const shown = await run(['replay', EXAMPLE, '--until', '2m', '--ticks']);
+  const n = Number(/; (\d+) monitor-pass tick\(s\) hidden/.exec(hidden.out)![1]);
+  assert.ok(n > 10);
+  assert.equal(shown.out.split('\n').length - hidden.out.split('\n').length, n);
+  assert.match(shown.out, /MonitorPass/);
+  assert.doesNotMatch(shown.out, /hidden/);
+});
+
+test('on a terminal every line fits its width, and a note says --format json has them whole', async () => {
+  const r = await run(['replay', EXAMPLE, '--until', '2m'], { columns: 100 });
+  const lines = r.out.trimEnd().split('\n').filter((l) => !l.startsWith('#'));
+  assert.ok(lines.length > 5);
+  for (const l of lines) assert.ok(l.length <= 100, `${l.length}: ${l}`);
+  assert.match(r.out, /# \d+ line\(s\) cut to the terminal's width; --format json has them whole\n$/);
+  const piped = await run(['replay', EXAMPLE, '--until', '2m']);
+  assert.ok(piped.out.split('\n').some((l) => l.length > 100), 'not a terminal: whole lines');
+});
+
+const evilCases: { name: string; argv: string[] }[] = [
+  { name: 'replay (trace)', argv: ['replay', EVIL, '--until', '1m'] },
+  { name: 'replay (state)', argv: ['replay', EVIL, '--until', '1m', '--output', 'state'] },
+  { name: 'explain', argv: ['explain', EVIL, '--until', '1m', '--object', 'Node/evil\x1b[2Jnode'] },
+];
+
+for (const c of evilCases) {
+  test(`${c.name} as text shows control characters from the input escaped`, async () => {
+    const r = await run(c.argv);
+    assert.equal(r.code, 0, r.err);
+    assert.ok(!CONTROL.test(r.out), JSON.stringify(r.out.slice(0, 400)));
+    assert.ok(!CONTROL.test(r.err), JSON.stringify(r.err.slice(0, 400)));
+    assert.ok(r.out.includes('evil\\x1b[2Jnode'));
+  });
+}
+
+test('the JSON trace keeps the same strings exact', async () => {
+  const r = await run(['replay', EVIL, '--until', '1m', '--format', 'json']);
+  const decisions = r.out.trim().split('\n').map((l) => JSON.parse(l));
+  assert.ok(decisions.some((d) => d.object === 'Node/evil\x1b[2Jnode'));
+  assert.ok(decisions.some((d) => String(d.summary).includes('Bad\x07Bell')));
+});
+
+test('an exception inside the engine is one line that calls it a bug, exit 2, with the stack only in debug mode', async () => {
+  // the loader turns read errors into problems; an exception from stat reaches the top like an engine bug would
+  const broken = { ...nodeFs(), stat: () => { throw new TypeError('boom at the engine'); } };
+  const plain = await run(['replay', EXAMPLE], { fs: broken });
+  assert.equal(plain.code, 2);
+  assert.match(plain.err, /^controller-stepper: internal error \(a bug in controller-stepper, not in your input\): TypeError: boom at the engine\n/);
+  assert.doesNotMatch(plain.err, /\n\s+at /, 'no stack trace');
+  assert.match(plain.err, /CONTROLLER_STEPPER_DEBUG=1/);
+  const debug = await run(['replay', EXAMPLE], { fs: broken, debug: true });
+  assert.match(debug.err, /\n\s+at /, 'the stack when asked');
+});

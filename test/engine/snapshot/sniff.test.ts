@@ -1,0 +1,88 @@
+/**
+ * A file that holds no Kubernetes object gets one message that says what it
+ * looks like and what was expected (issue 13 §1), without quoting the file.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { loadSnapshot } from '../../../src/engine/snapshot/load';
+import { MemoryFs } from '../../../src/engine/snapshot/source';
+
+const SECRET = 'hunter2-s3cr3t';
+
+const cases: { name: string; file: string; text: string; looksLike: RegExp }[] = [
+  {
+    name: 'a pasted shell transcript of kubectl get is named as table output, not a YAML error',
+    file: 'nodes.yaml',
+    text: `$ kubectl get nodes\nNAME           STATUS     ROLES    AGE   VERSION\nip-10-0-0-10   Ready      <none>   12d   v1.29.3 ${SECRET}\n`,
+    looksLike: /table output of kubectl get \(without -o yaml or -o json\)/,
+  },
+  {
+    name: 'a Go struct dump (&Node{ObjectMeta:...}) is named as one',
+    file: 'node.txt',
+    text: `&Node{ObjectMeta:{ip-10-0-0-10    /api/v1/nodes/ip-10-0-0-10 UID:abc Labels:map[token:${SECRET}]},Spec:NodeSpec{PodCIDR:10.0.0.0/24,},}\n`,
+    looksLike: /Go struct dump/,
+  },
+  {
+    name: 'YAML with capitalised Go field names (Name:, Spec:) is named as such',
+    file: 'node.yaml',
+    text: `Name: ip-10-0-0-10\nLabels:\n  token: ${SECRET}\nSpec:\n  Taints: []\nStatus:\n  Conditions: []\n`,
+    looksLike: /capitalised Go field names \(Name: Labels: Spec: Status:\)/,
+  },
+  {
+    name: 'kubectl describe output is named as one',
+    file: 'describe.txt',
+    text: `Name:               ip-10-0-0-10\nRoles:              <none>\nLabels:             token=${SECRET}\nTaints:             <none>\nConditions:\n  Type   Status\n  Ready  True\n`,
+    looksLike: /output of kubectl describe/,
+  },
+  {
+    name: 'a shell transcript of another command is named as a transcript',
+    file: 'session.yaml',
+    text: `$ kubectl cordon ip-10-0-0-10\nnode/ip-10-0-0-10 cordoned ${SECRET}\n`,
+    looksLike: /shell transcript/,
+  },
+  {
+    name: 'a JSON file that is not Kubernetes (package.json) is named by its keys, which are field names, not values',
+    file: 'package.json',
+    text: `{"name": "controller-stepper", "version": "0.1.0", "token": "${SECRET}"}`,
+    looksLike: /a mapping without apiVersion and kind \(its keys: "name", "version", "token"\)/,
+  },
+];
+
+for (const c of cases) {
+  test(c.name, () => {
+    const snap = loadSnapshot({ file: c.file, text: c.text });
+    assert.equal(snap.problems.length, 1, JSON.stringify(snap.problems));
+    const [p] = snap.problems;
+    assert.equal(p.code, 'not-kubernetes');
+    assert.equal(p.severity, 'error');
+    assert.deepEqual([p.position?.file, p.position?.line, p.position?.column], [c.file, 1, 1]);
+    assert.match(p.message, c.looksLike);
+    assert.match(p.message, /expected Kubernetes objects as JSON or YAML, with apiVersion and kind/);
+    assert.ok(!p.message.includes(SECRET), 'the message never quotes the file');
+    assert.equal(snap.partial, true);
+  });
+}
+
+const kubernetesAfterAll: { name: string; text: string }[] = [
+  { name: 'an empty kind: List (kubectl get in an empty namespace)', text: 'apiVersion: v1\nitems: []\nkind: List\n' },
+  { name: 'an object that only lacks its kind', text: '{"metadata": {"name": "thing"}}' },
+  { name: 'a file of comments only', text: '# nothing exported yet\n' },
+];
+
+for (const c of kubernetesAfterAll) {
+  test(`${c.name} is not called "not Kubernetes"`, () => {
+    const snap = loadSnapshot({ file: 'x.yaml', text: c.text });
+    assert.ok(!snap.problems.some((p) => p.code === 'not-kubernetes'), JSON.stringify(snap.problems));
+  });
+}
+
+test('in a folder, a file that is not Kubernetes is a warning and the rest is loaded', () => {
+  const fs = new MemoryFs({
+    '/dump/nodes.yaml': 'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n',
+    '/dump/notes.yaml': '$ kubectl get nodes\nNAME   STATUS\nn1     Ready\n',
+  });
+  const snap = loadSnapshot('/dump', fs);
+  const p = snap.problems.find((x) => x.code === 'not-kubernetes');
+  assert.equal(p?.severity, 'warning');
+  assert.deepEqual([...snap.cluster.nodes.keys()], ['n1']);
+});
