@@ -10,6 +10,8 @@ import { explain } from './commands/explain';
 import { validate } from './commands/validate';
 import { runTests } from './commands/test';
 import { generate } from './commands/generate';
+import { importCommand, IMPORT_USAGE } from './commands/import';
+import { compareCommand, COMPARE_USAGE } from './commands/compare';
 
 export const USAGE = `Usage:
   controller-stepper replay FILE [--until 10m|RFC3339] [--steps N] [--version 1.12]
@@ -24,6 +26,9 @@ export const USAGE = `Usage:
                               (lean: no managedFields, images or token volumes; a full 5,000-node
                               export is over 1 GB, more than one JavaScript string can hold)
 
+  ${IMPORT_USAGE}
+  ${COMPARE_USAGE}   (exit 1 when simulation and reality differ)
+
 FILE is a scenario file, or a snapshot (kubectl export: file or folder).
 Exit codes: 0 ok, 1 an expectation or validation failed, 2 bad usage or unreadable input.
 `;
@@ -36,7 +41,12 @@ const COMMANDS: Record<string, (args: ParsedArgs, io: CliIo) => Promise<number> 
   generate,
 };
 
+/** Commands that parse their own options (commands/ownArgs.ts). */
+const OWN_ARGS: Record<string, (argv: readonly string[], io: CliIo) => number> = { import: importCommand, compare: compareCommand };
+
 export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
+  const own = argv[0] !== undefined ? OWN_ARGS[argv[0]] : undefined;
+  if (own) return own(argv.slice(1), io);
   let args: ParsedArgs;
   try {
     args = parseArgs(argv);

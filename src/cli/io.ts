@@ -12,4 +12,6 @@ export interface CliIo {
   color: boolean;
   /** writes a file (creating its folder), chunk by chunk: `generate --out` writes clusters too big for one string */
   writeFile?(path: string, chunks: Iterable<string>): void;
+  /** reads a file chunk by chunk (`import` streams evidence bigger than one string) */
+  readChunks?(path: string): Iterable<string>;
 }

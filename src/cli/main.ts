@@ -1,4 +1,4 @@
 import { cli } from './cli';
-import { nodeFs, writeChunks } from '../platform/nodeFs';
+import { nodeFs, readChunks, writeChunks } from '../platform/nodeFs';
 
-cli(process.argv.slice(2), { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), fs: nodeFs(), writeFile: writeChunks, color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR }).then((code) => { process.exitCode = code; });
+cli(process.argv.slice(2), { out: (t) => process.stdout.write(t), err: (t) => process.stderr.write(t), fs: nodeFs(), writeFile: writeChunks, readChunks, color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR }).then((code) => { process.exitCode = code; });

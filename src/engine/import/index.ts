@@ -104,9 +104,9 @@ function mergeDecisions(list: RealDecision[], result: ImportResult): RealDecisio
     }
     seenLines.set(lineKey, d.evidence.line);
     const same = byKey.get(keyOf(d)) ?? [];
-    const twin = same.find((p) => !p.corroborated && sameDecision(p, d));
+    const twin = same.find((p) => sameDecision(p, d));
     if (twin) {
-      twin.corroborated = d.evidence;
+      (twin.also ??= []).push(d.evidence);
       if (twin.evidence.file !== d.evidence.file && d.time - twin.time > SKEW_WARNING) {
         result.problems.push({
           code: 'clock-skew', severity: 'warning',
@@ -124,10 +124,16 @@ function mergeDecisions(list: RealDecision[], result: ImportResult): RealDecisio
   return out.sort((a, b) => a.time - b.time);
 }
 
-/** Two records of one decision: from two files, or from a log line and the Event it logs, close in time. */
+/**
+ * Two records of one decision: from two files, or from a log line and the
+ * Event it logs, close in time; a record takes at most one twin from each
+ * file and channel (three pods created are three records in every source).
+ */
 function sameDecision(a: RealDecision, b: RealDecision): boolean {
-  if (a.evidence.file !== b.evidence.file) return b.time - a.time <= SAME_DECISION_WINDOW;
-  return a.evidence.channel !== b.evidence.channel && b.time - a.time <= SAME_INSTANT;
+  const sources = [a.evidence, ...(a.also ?? [])];
+  if (sources.some((e) => e.file === b.evidence.file && e.channel === b.evidence.channel)) return false;
+  const sameFile = sources.some((e) => e.file === b.evidence.file);
+  return b.time - a.time <= (sameFile ? SAME_INSTANT : SAME_DECISION_WINDOW);
 }
 
 const precision = (d: RealDecision): number => (d.evidence.format === 'kubectl-events' ? 0 : 1);

@@ -31,8 +31,8 @@ export interface RealDecision {
   /** what distinguishes two decisions of one kind on one object: a taint `key:Effect`, a zone state, a pod */
   detail?: string;
   evidence: Evidence;
-  /** the same decision as another input records it */
-  corroborated?: Evidence;
+  /** the same decision as other inputs (or the Event it logged) record it */
+  also?: Evidence[];
 }
 
 export type Observation =
