@@ -96,7 +96,7 @@ function mergeDecisions(list: RealDecision[], result: ImportResult): RealDecisio
   const byKey = new Map<string, RealDecision[]>();
   const seenLines = new Map<string, number>();
   for (const d of list) {
-    const lineKey = `${d.evidence.file}\u0000${d.evidence.text}\u0000${keyOf(d)}\u0000${d.time}`;
+    const lineKey = `${d.evidence.file}\u0000${d.evidence.text}\u0000${keyOf(d)}\u0000${d.detail ?? ""}\u0000${d.time}`;
     const seenAt = seenLines.get(lineKey);
     if (seenAt !== undefined && seenAt !== d.evidence.line) {
       result.problems.push({ code: 'duplicate', severity: 'warning', message: `line ${seenAt} appears again: ${d.action} ${d.object} at the same instant; counted once`, position: { file: d.evidence.file, line: d.evidence.line, column: 1 } });
