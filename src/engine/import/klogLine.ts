@@ -115,6 +115,12 @@ function readQuoted(s: string, at: number): { value: string; end: number } | und
     const c = s[i];
     if (c === '\\' && i + 1 < s.length) {
       const n = s[i + 1];
+      if (n === 'x' && /^[0-9a-fA-F]{2}$/.test(s.slice(i + 2, i + 4))) {
+        // Go's %q writes the zone key's NUL separator as \x00
+        out += String.fromCharCode(parseInt(s.slice(i + 2, i + 4), 16));
+        i += 4;
+        continue;
+      }
       out += n === 'n' ? '\n' : n === 't' ? '\t' : n;
       i += 2;
       continue;
