@@ -52,8 +52,14 @@ export function importControllerLog(file: string, lines: Iterable<Line>, options
 
   const yearOf = chooseYear(file, pending, years, options, into.problems);
   let leaderSeen = false;
+  const nodesSeen = new Set<string>();
   for (const { line, klog } of pending) {
     const time = klog.absolute ?? timeIn(yearOf(klog), klog);
+    const named = klog.kv?.node;
+    if (named && !nodesSeen.has(named)) {
+      nodesSeen.add(named);
+      into.observations.push({ kind: 'node-seen', node: named, evidence: evidenceOf(file, line.n, line.text, 'controller-manager-log') });
+    }
     const hit = matchKlog(klog);
     if (!hit) continue;
     const ev = evidenceOf(file, line.n, line.text, 'controller-manager-log');

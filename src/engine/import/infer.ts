@@ -155,7 +155,7 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
   const objects: KObject[] = [];
   const nodes = new Set<string>();
   for (const d of reality) if (d.object.startsWith('Node/')) nodes.add(d.object.slice(5));
-  for (const o of result.observations) if (o.kind === 'heartbeat' || o.kind === 'taint' || o.kind === 'untaint') nodes.add(o.node);
+  for (const o of result.observations) if (o.kind === 'heartbeat' || o.kind === 'taint' || o.kind === 'untaint' || o.kind === 'node-seen') nodes.add(o.node);
   for (const [, n] of podNode) if (n) nodes.add(n);
   const pods = new Set<string>();
   for (const d of reality) if (d.object.startsWith('Pod/') && d.object.split('/').length === 3) pods.add(d.object.slice(4));

@@ -48,6 +48,8 @@ export type Observation =
   | { kind: 'restart'; time: Micros; identity: string; evidence: Evidence }
   /** an object as the evidence shows it (a Node or Pod seen in an audit body or an event) */
   | { kind: 'object'; time: Micros; object: KObject; evidence: Evidence }
+  /** a node the evidence names in passing (another controller's log line): it exists, and nothing says it failed */
+  | { kind: 'node-seen'; node: string; evidence: Evidence }
   /** a pod and the node it ran on */
   | { kind: 'pod-on-node'; pod: string; node: string; evidence: Evidence }
   /** a Kubernetes version named by the evidence (a user agent, a kubelet version) */
