@@ -108,19 +108,19 @@ export function compareDecisions(trace: readonly Decision[], reality: readonly R
   }
   const simByKey = new Map<string, SimUnit[]>();
   for (const u of sims) simByKey.set(keyOf(u), [...(simByKey.get(keyOf(u)) ?? []), u]);
+  // nearest pairs first, over all pairs within the tolerance: each side is used once
+  const pairs: { r: RealUnit; s: SimUnit; d: number }[] = [];
+  for (const r of real) for (const s of simByKey.get(keyOf(r)) ?? []) if (Math.abs(s.time - r.time) <= tolerance) pairs.push({ r, s, d: Math.abs(s.time - r.time) });
+  pairs.sort((a, b) => a.d - b.d || a.r.time - b.r.time || a.s.time - b.s.time);
   const used = new Set<SimUnit>();
+  const paired = new Map<RealUnit, SimUnit>();
+  for (const p of pairs) if (!used.has(p.s) && !paired.has(p.r)) { used.add(p.s); paired.set(p.r, p.s); }
   const matched: CompareReport['matched'] = [];
   const onlyReal: CompareReport['onlyReal'] = [];
   for (const r of real) {
-    const candidates = (simByKey.get(keyOf(r)) ?? []).filter((s) => !used.has(s));
-    let best: SimUnit | undefined;
-    for (const s of candidates) if (Math.abs(s.time - r.time) <= tolerance && (!best || Math.abs(s.time - r.time) < Math.abs(best.time - r.time))) best = s;
-    if (best) {
-      used.add(best);
-      matched.push({ real: r, sim: best, delta: best.time - r.time });
-    } else {
-      onlyReal.push({ real: r, reasons: whyOnlyReal(r, candidates, trace, ctx, tolerance) });
-    }
+    const s = paired.get(r);
+    if (s) matched.push({ real: r, sim: s, delta: s.time - r.time });
+    else onlyReal.push({ real: r, reasons: whyOnlyReal(r, (simByKey.get(keyOf(r)) ?? []).filter((x) => !used.has(x)), trace, ctx, tolerance) });
   }
   const onlySimulated = sims.filter((s) => !used.has(s)).map((sim) => ({ sim, reasons: whyOnlySimulated(sim, real, tolerance) }));
   return { tolerance, window, matched, onlyReal, onlySimulated, notCompared, afterEvidence, agree: !onlyReal.length && !onlySimulated.length };
