@@ -28,9 +28,11 @@ describe('controller-stepper import', () => {
     assert.equal(v.code, 0, v.out + v.err);
   });
   it('reads a folder of evidence, and warns about the files it cannot read', async () => {
-    const r = await runCli('import', F, '--at', '2026-12-02T00:00:00Z');
+    save('notes.txt', 'we restarted the nodes on Tuesday\n');
+    const r = await runCli('import', F, tmp, '--at', '2026-12-02T00:00:00Z');
     assert.equal(r.code, 0, r.err);
-    assert.match(r.err, /events-table-rancher-29997.txt:1:1: warning unrecognised-format/);
+    assert.match(r.err, /notes.txt:1:1: warning unrecognised-format/);
+    assert.match(r.out, /events-table-rancher-29997.txt \(events-table, 9 lines\)/);
     assert.match(r.out, /kcm-1.14-k8s-worker3-unreachable.log \(controller-manager-log, 6 lines\)/);
   });
   it('reads files through the shell\'s chunked reader when it has one', async () => {
@@ -47,7 +49,7 @@ describe('controller-stepper import', () => {
     ['a bad --at is a usage error', ['import', `${F}/kcm-1.14-k8s-worker3-unreachable.log`, '--at', 'yesterday'], /--at wants an RFC3339 time/],
     ['a version out of range is a usage error', ['import', `${F}/kcm-1.14-k8s-worker3-unreachable.log`, '--version', '1.9'], /--version 1.9 is not a version/],
     ['an unknown option is a usage error', ['import', `${F}/kcm-1.14-k8s-worker3-unreachable.log`, '--until', '5m'], /unknown option --until/],
-    ['evidence of no known format is unreadable input', ['import', `${F}/events-table-rancher-29997.txt`], /none of the inputs is evidence/],
+    ['evidence of no known format is unreadable input', ['import', save('notes.txt', 'we restarted the nodes on Tuesday\n')], /none of the inputs is evidence/],
   ];
   for (const [name, argv, message] of bad) {
     it(`exit 2: ${name}`, async () => {

@@ -11,6 +11,7 @@ import { parseKlog } from './klogLine';
 import { importAuditLog } from './auditLog';
 import { importKubectlEvents } from './kubectlEvents';
 import { importControllerLog } from './controllerLog';
+import { EVENTS_TABLE_HEADER, importEventsTable } from './eventsTable';
 import { emptyResult, type EvidenceFormat, type ImportResult, type RealDecision } from './types';
 import type { ImportOptions } from './options';
 
@@ -47,7 +48,7 @@ export function importEvidence(inputs: readonly EvidenceInput[], options: Import
       if (head.some((l) => !isPasteNoise(l.text))) {
         result.problems.push({
           code: 'unrecognised-format', severity: 'warning',
-          message: 'not kubectl events (-o yaml|json), an audit log or a kube-controller-manager log: skipped (text tables, describe output and KWOK recordings are not read yet)',
+          message: 'not kubectl events (-o yaml|json, or the table), an audit log or a kube-controller-manager log: skipped (get nodes|pods tables, describe output, cluster-info dump and KWOK recordings are not read yet)',
           position: { file: input.name, line: head.find((l) => !isPasteNoise(l.text))?.n ?? 1, column: 1 },
         });
       }
@@ -56,6 +57,7 @@ export function importEvidence(inputs: readonly EvidenceInput[], options: Import
     const before = result.decisions.length;
     const n = format === 'audit-log' ? importAuditLog(input.name, all, result)
       : format === 'kubectl-events' ? importKubectlEvents(input.name, all, result)
+      : format === 'events-table' ? importEventsTable(input.name, all, options, result)
       : importControllerLog(input.name, all, options, result);
     result.inputs.push({ file: input.name, format, lines: n });
     void before;
@@ -74,6 +76,7 @@ function detect(text: string): EvidenceFormat | undefined {
   const t = text.trim();
   if (!t || isPasteNoise(t)) return undefined;
   if (t.startsWith('{') && /"apiVersion"\s*:\s*"audit\.k8s\.io\//.test(t)) return 'audit-log';
+  if (EVENTS_TABLE_HEADER.test(text)) return 'events-table';
   if (/^(kind:\s*(EventList|Event)\b|apiVersion:\s*events\.k8s\.io|"kind"\s*:\s*"(EventList|Event)"|(- )?involvedObject:|(- )?regarding:|"involvedObject")/.test(t)) return 'kubectl-events';
   const k = parseKlog(t);
   if (k && !('broken' in k)) return 'controller-manager-log';
@@ -136,6 +139,6 @@ function sameDecision(a: RealDecision, b: RealDecision): boolean {
   return b.time - a.time <= (sameFile ? SAME_INSTANT : SAME_DECISION_WINDOW);
 }
 
-const precision = (d: RealDecision): number => (d.evidence.format === 'kubectl-events' ? 0 : 1);
+const precision = (d: RealDecision): number => (d.evidence.format === 'events-table' ? -1 : d.evidence.format === 'kubectl-events' ? 0 : 1);
 
 export type { Micros };

@@ -55,7 +55,7 @@ describe('inferring the timeline', () => {
     const p = plan({ 'kcm.log': line('a') + line('b') }, '1.31');
     assert.deepEqual(events(p), ['2026-01-01T00:00:47.500Z {"kubelet":"stop","nodes":["unnamed-node-1"]}']);
     assert.ok(p.assumptions.some((a) => /d\/a, d\/b\) ran on a node the evidence does not name: called unnamed-node-1/.test(a)));
-    assert.deepEqual(p.objects.map((o) => `${o.kind}/${o.metadata.name}`), ['Node/unnamed-node-1', 'Lease/unnamed-node-1', 'Pod/a', 'Pod/b']);
+    assert.deepEqual(p.objects.map((o) => `${o.kind}/${(o.metadata as { name: string }).name}`), ['Node/unnamed-node-1', 'Lease/unnamed-node-1', 'Pod/a', 'Pod/b']);
   });
   it('objects a snapshot holds are not made up again', () => {
     const p = plan({ 'kcm.log': taintLine }, '1.31', { nodes: new Set(['n1']), pods: new Map(), replicaSets: new Set() });

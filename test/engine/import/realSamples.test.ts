@@ -70,7 +70,13 @@ describe('the real samples', () => {
     assert.deepEqual(r.observations.filter((o) => o.kind === 'heartbeat').map((o) => o.kind === 'heartbeat' && `${o.node} ${o.via}`), ['gce-scale-cluster-minion-group-4-zr07 lease', 'gce-scale-cluster-minion-group-2-v1fj lease']);
     assert.equal(inferScenario(r, {}).version, '1.14');
   });
-  it('the events table paste is not read yet, and says so', () => {
-    assert.deepEqual(read('events-table-rancher-29997.txt').problems.map((p) => p.code), ['unrecognised-format']);
+  it('the rancher events table: three evictions cancelled 7m24s before it was printed, then carried out 2m25s before; the cut row reported', () => {
+    const r = importEvidence([{ name: 't', chunks: [readFileSync(join(dir, 'events-table-rancher-29997.txt'), 'utf8')] }], { anchor: parseTimestamp('2020-11-01T12:00:00Z')!, anchorGiven: true });
+    assert.deepEqual(r.decisions.map((d) => `${formatTime(d.time).slice(11, 19)} ${d.action} ${d.object}`), [
+      '11:52:36 PodEvictionCancelled Pod/cattle-system/rancher-5745c55b85-kwhgf', '11:52:36 PodEvictionCancelled Pod/cattle-system/rancher-5745c55b85-xkgm4',
+      '11:52:36 PodEvictionCancelled Pod/cert-manager/cert-manager-7cb75cf6b4-d8gb2', '11:57:35 PodEvicted Pod/cattle-system/rancher-5745c55b85-kwhgf',
+      '11:57:35 PodEvicted Pod/cattle-system/rancher-5745c55b85-xkgm4', '11:57:35 PodEvicted Pod/cert-manager/cert-manager-7cb75cf6b4-d8gb2',
+    ]);
+    assert.deepEqual(r.problems.map((p) => `${p.code} ${p.position?.line}`), ['cut-line 9']);
   });
 });
