@@ -41,7 +41,8 @@ export function importCommand(argv: readonly string[], io: CliIo): number {
   const inputs: EvidenceInput[] = files.map((f) => ({ name: f, chunks: io.readChunks ? io.readChunks(f) : [io.fs.readText(f)] }));
   const result = importEvidence(inputs, { anchor: anchor ?? Date.now() * 1000, anchorGiven: anchor !== undefined, version: version ? `1.${parseKubeVersion(version)!.minor}` : undefined });
   let known: KnownObjects | undefined;
-  const snapshots = o.many.snapshot ?? [];
+  // without --snapshot, a cluster-info dump among the evidence is the snapshot
+  const snapshots = o.many.snapshot ?? result.inputs.filter((i) => i.format === 'cluster-info-dump').map((i) => i.file);
   if (snapshots.length) {
     for (const s of snapshots) if (!io.fs.stat(s)) { io.err(`controller-stepper: cannot read snapshot ${s}: no such file or folder\n`); return 2; }
     const snap = loadSnapshot(snapshots, io.fs);

@@ -12,6 +12,7 @@ import { importAuditLog } from './auditLog';
 import { importKubectlEvents } from './kubectlEvents';
 import { importControllerLog } from './controllerLog';
 import { EVENTS_TABLE_HEADER, importEventsTable } from './eventsTable';
+import { importClusterInfoDump } from './clusterInfoDump';
 import { emptyResult, type EvidenceFormat, type ImportResult, type RealDecision } from './types';
 import type { ImportOptions } from './options';
 
@@ -48,7 +49,7 @@ export function importEvidence(inputs: readonly EvidenceInput[], options: Import
       if (head.some((l) => !isPasteNoise(l.text))) {
         result.problems.push({
           code: 'unrecognised-format', severity: 'warning',
-          message: 'not kubectl events (-o yaml|json, or the table), an audit log or a kube-controller-manager log: skipped (get nodes|pods tables, describe output, cluster-info dump and KWOK recordings are not read yet)',
+          message: 'not kubectl events (-o yaml|json, or the table), an audit log, a kube-controller-manager log or cluster-info dump: skipped (get nodes|pods tables, describe output and KWOK recordings are not read yet)',
           position: { file: input.name, line: head.find((l) => !isPasteNoise(l.text))?.n ?? 1, column: 1 },
         });
       }
@@ -58,6 +59,7 @@ export function importEvidence(inputs: readonly EvidenceInput[], options: Import
     const n = format === 'audit-log' ? importAuditLog(input.name, all, result)
       : format === 'kubectl-events' ? importKubectlEvents(input.name, all, result)
       : format === 'events-table' ? importEventsTable(input.name, all, options, result)
+      : format === 'cluster-info-dump' ? importClusterInfoDump(input.name, all, options, result)
       : importControllerLog(input.name, all, options, result);
     result.inputs.push({ file: input.name, format, lines: n });
     void before;
@@ -77,6 +79,8 @@ function detect(text: string): EvidenceFormat | undefined {
   if (!t || isPasteNoise(t)) return undefined;
   if (t.startsWith('{') && /"apiVersion"\s*:\s*"audit\.k8s\.io\//.test(t)) return 'audit-log';
   if (EVENTS_TABLE_HEADER.test(text)) return 'events-table';
+  // kubectl prints "kind" first: a NodeList first is cluster-info dump (or a node export: a snapshot)
+  if (/^"kind":\s*"NodeList"/.test(t) || /^==== START logs for container /.test(t)) return 'cluster-info-dump';
   if (/^(kind:\s*(EventList|Event)\b|apiVersion:\s*events\.k8s\.io|"kind"\s*:\s*"(EventList|Event)"|(- )?involvedObject:|(- )?regarding:|"involvedObject")/.test(t)) return 'kubectl-events';
   const k = parseKlog(t);
   if (k && !('broken' in k)) return 'controller-manager-log';

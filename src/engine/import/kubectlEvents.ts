@@ -24,14 +24,19 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 export function importKubectlEvents(file: string, lines: Iterable<Line>, into: ImportResult): number {
   const texts: string[] = [];
-  let skip = -1;
+  let start = -1;
+  let last = 0;
   for (const l of lines) {
+    last = l.n;
     // a pasted prompt and command before the output
-    if (skip < 0 && /^\s*([{\[]|apiVersion:|kind:|items:|---)/.test(l.text)) skip = l.n - 1;
+    if (start < 0) {
+      if (!/^\s*([{\[]|apiVersion:|kind:|items:|---)/.test(l.text)) continue;
+      start = l.n - 1;
+    }
     texts.push(l.text);
   }
-  const start = Math.max(0, skip);
-  const text = texts.slice(start).join('\n');
+  if (start < 0) return last;
+  const text = texts.join('\n');
   const lc = new LineCounter();
   const docs = parseAllDocuments(text, { lineCounter: lc, uniqueKeys: false });
   const pos = (offset: number) => {
@@ -87,7 +92,7 @@ export function importKubectlEvents(file: string, lines: Iterable<Line>, into: I
       into.observations.push({ kind: 'pod-on-node', pod: `Pod/${facts.namespace}/${facts.name}`, node: str(source.host), evidence: ev });
     }
   }
-  return texts.length;
+  return last;
 }
 
 function time(v: unknown): Micros | undefined {
