@@ -13,6 +13,7 @@ import { importKubectlEvents } from './kubectlEvents';
 import { importControllerLog } from './controllerLog';
 import { EVENTS_TABLE_HEADER, importEventsTable } from './eventsTable';
 import { importClusterInfoDump } from './clusterInfoDump';
+import { DESCRIBE_NODE_START, importDescribeNode } from './describeNode';
 import { emptyResult, type EvidenceFormat, type ImportResult, type RealDecision } from './types';
 import type { ImportOptions } from './options';
 
@@ -49,7 +50,7 @@ export function importEvidence(inputs: readonly EvidenceInput[], options: Import
       if (head.some((l) => !isPasteNoise(l.text))) {
         result.problems.push({
           code: 'unrecognised-format', severity: 'warning',
-          message: 'not kubectl events (-o yaml|json, or the table), an audit log, a kube-controller-manager log or cluster-info dump: skipped (get nodes|pods tables, describe output and KWOK recordings are not read yet)',
+          message: 'not kubectl events (-o yaml|json, or the table), an audit log, a kube-controller-manager log, cluster-info dump or describe node: skipped (get nodes|pods tables, describe pod and KWOK recordings are not read yet)',
           position: { file: input.name, line: head.find((l) => !isPasteNoise(l.text))?.n ?? 1, column: 1 },
         });
       }
@@ -60,6 +61,7 @@ export function importEvidence(inputs: readonly EvidenceInput[], options: Import
       : format === 'kubectl-events' ? importKubectlEvents(input.name, all, result)
       : format === 'events-table' ? importEventsTable(input.name, all, options, result)
       : format === 'cluster-info-dump' ? importClusterInfoDump(input.name, all, options, result)
+      : format === 'describe-node' ? importDescribeNode(input.name, all, options, result)
       : importControllerLog(input.name, all, options, result);
     result.inputs.push({ file: input.name, format, lines: n });
     void before;
@@ -79,6 +81,7 @@ function detect(text: string): EvidenceFormat | undefined {
   if (!t || isPasteNoise(t)) return undefined;
   if (t.startsWith('{') && /"apiVersion"\s*:\s*"audit\.k8s\.io\//.test(t)) return 'audit-log';
   if (EVENTS_TABLE_HEADER.test(text)) return 'events-table';
+  if (DESCRIBE_NODE_START.test(text)) return 'describe-node';
   // kubectl prints "kind" first: a NodeList first is cluster-info dump (or a node export: a snapshot)
   if (/^"kind":\s*"NodeList"/.test(t) || /^==== START logs for container /.test(t)) return 'cluster-info-dump';
   if (/^(kind:\s*(EventList|Event)\b|apiVersion:\s*events\.k8s\.io|"kind"\s*:\s*"(EventList|Event)"|(- )?involvedObject:|(- )?regarding:|"involvedObject")/.test(t)) return 'kubectl-events';
@@ -105,7 +108,8 @@ function mergeDecisions(list: RealDecision[], result: ImportResult): RealDecisio
   for (const d of list) {
     const lineKey = `${d.evidence.file}\u0000${d.evidence.text}\u0000${keyOf(d)}\u0000${d.detail ?? ""}\u0000${d.time}`;
     const seenAt = seenLines.get(lineKey);
-    if (seenAt !== undefined && seenAt !== d.evidence.line) {
+    // (tables and Events repeat rows legitimately: their times are rounded or their objects distinct)
+    if (seenAt !== undefined && seenAt !== d.evidence.line && (d.evidence.format === 'controller-manager-log' || d.evidence.format === 'audit-log')) {
       result.problems.push({ code: 'duplicate', severity: 'warning', message: `line ${seenAt} appears again: ${d.action} ${d.object} at the same instant; counted once`, position: { file: d.evidence.file, line: d.evidence.line, column: 1 } });
       continue;
     }
@@ -143,6 +147,6 @@ function sameDecision(a: RealDecision, b: RealDecision): boolean {
   return b.time - a.time <= (sameFile ? SAME_INSTANT : SAME_DECISION_WINDOW);
 }
 
-const precision = (d: RealDecision): number => (d.evidence.format === 'events-table' ? -1 : d.evidence.format === 'kubectl-events' ? 0 : 1);
+const precision = (d: RealDecision): number => (d.evidence.format === 'events-table' || d.evidence.format === 'describe-node' ? -1 : d.evidence.format === 'kubectl-events' ? 0 : 1);
 
 export type { Micros };

@@ -65,6 +65,14 @@ describe('the real samples', () => {
     assert.deepEqual(list('kcm-1.33-startup-structured.log'), ['2026-09-28T16:29:17.122Z ZoneStateChanged Zone/ Normal']);
     assert.deepEqual(r.observations.filter((o) => o.kind === 'node-seen').map((o) => o.kind === 'node-seen' && o.node), ['controlplane', 'node01']);
   });
+  it('describe node of a healthy 1.28 node: RegisteredNode 4m53s and 19h before it was printed, no failure', () => {
+    const r = importEvidence([{ name: 'd', chunks: [readFileSync(join(dir, 'describe-node-1.28-lfs258.txt'), 'utf8')] }], { anchor: parseTimestamp('2024-03-19T11:02:40Z')!, anchorGiven: true });
+    assert.deepEqual(r.decisions.map((d) => `${formatTime(d.time)} ${d.action} ${d.object}`), [
+      '2024-03-18T16:02:40.000Z NodeRegistered Node/ip-172-31-40-74', '2024-03-18T16:02:40.000Z NodeRegistered Node/ip-172-31-40-74', '2024-03-19T10:57:47.000Z NodeRegistered Node/ip-172-31-40-74',
+    ]);
+    assert.deepEqual(r.problems, []);
+    assert.ok(!r.observations.some((o) => o.kind === 'heartbeat'), 'a Ready node shows no stop');
+  });
   it('the GCE audit sample: two Lease heartbeats at Metadata level and kubelet 1.14', () => {
     const r = read('audit-1.14-gce-scale-leases.jsonl');
     assert.deepEqual(r.observations.filter((o) => o.kind === 'heartbeat').map((o) => o.kind === 'heartbeat' && `${o.node} ${o.via}`), ['gce-scale-cluster-minion-group-4-zr07 lease', 'gce-scale-cluster-minion-group-2-v1fj lease']);
