@@ -12,8 +12,11 @@
  *   changed is not recorded, and that is reported.
  * - Request/RequestResponse: the bodies give taints (spec.taints, sent whole by
  *   PatchNodeTaints), the Ready condition, pod owners and replica counts.
- * Heartbeats are kept compactly (a time per renewal); only where they stop and
- * start again becomes an observation, so a day of renewals fits in memory.
+ * Heartbeats are not kept: per node only the first, the last and where they
+ * stop and start again (a silence over HEARTBEAT_GAP) are, so a day of a big
+ * cluster's renewals fits in memory; a renewal that comes before the node's
+ * latest one (records slightly out of order) cannot open a silence. Repeated
+ * auditIDs are looked for among the last DUPLICATE_WINDOW records only.
  */
 import { formatTime, parseTimestamp, seconds, type Micros } from '../model/time';
 import type { Problem } from '../problems';
@@ -26,6 +29,16 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /** A silence longer than this between two heartbeats is a stop and a start (the kubelet renews every 10 s). */
 export const HEARTBEAT_GAP = seconds(20);
+/** How many recent auditIDs are remembered to find a record written twice. */
+export const DUPLICATE_WINDOW = 200_000;
+
+interface Beats {
+  via: 'lease' | 'status';
+  first: { t: Micros; n: number };
+  last: { t: Micros; n: number };
+  /** silences: the last renewal before and the first after */
+  gaps: { stop: { t: Micros; n: number }; resume: { t: Micros; n: number } }[];
+}
 
 type Actor = { kind: 'kubelet'; node: string } | { kind: 'node-controller' } | { kind: 'taint-eviction' } | { kind: 'replicaset' } | { kind: 'other'; name: string };
 
@@ -48,9 +61,10 @@ interface Rec {
 }
 
 export function importAuditLog(file: string, lines: Iterable<Line>, into: ImportResult): number {
-  const beats = new Map<string, { via: 'lease' | 'status'; t: Micros[]; n: number[] }>();
+  const beats = new Map<string, Beats>();
   const recs: Rec[] = [];
-  const seen = new Set<string>();
+  let seen = new Set<string>();
+  let seenBefore = new Set<string>();
   let count = 0;
   let metadataOnly = 0;
   let bodies = 0;
@@ -73,11 +87,12 @@ export function importAuditLog(file: string, lines: Iterable<Line>, into: Import
     if (e.stage !== 'ResponseComplete') continue;
     const id = str(e.auditID);
     if (id) {
-      if (seen.has(id)) {
+      if (seen.has(id) || seenBefore.has(id)) {
         into.problems.push(warn('duplicate', file, line.n, `audit event ${id} appears twice (ResponseComplete): the copy is skipped`));
         continue;
       }
       seen.add(id);
+      if (seen.size >= DUPLICATE_WINDOW) { seenBefore = seen; seen = new Set(); }
     }
     const t = parseTimestamp(str(e.stageTimestamp)) ?? parseTimestamp(str(e.requestReceivedTimestamp));
     if (t === undefined) {
@@ -97,10 +112,14 @@ export function importAuditLog(file: string, lines: Iterable<Line>, into: Import
     const actor = actorOf(user, agent);
     if (actor.kind === 'kubelet' && ((resource === 'leases' && str(ref.namespace) === 'kube-node-lease') || (resource === 'nodes' && str(ref.subresource) === 'status'))) {
       const node = resource === 'leases' ? str(ref.name) : str(ref.name) || actor.node;
-      let b = beats.get(node);
-      if (!b) beats.set(node, (b = { via: resource === 'leases' ? 'lease' : 'status', t: [], n: [] }));
-      b.t.push(t);
-      b.n.push(line.n);
+      const at = { t, n: line.n };
+      const b = beats.get(node);
+      if (!b) beats.set(node, { via: resource === 'leases' ? 'lease' : 'status', first: at, last: at, gaps: [] });
+      else if (t < b.first.t) b.first = at;
+      else if (t > b.last.t) {
+        if (t - b.last.t > HEARTBEAT_GAP) b.gaps.push({ stop: b.last, resume: at });
+        b.last = at;
+      }
       if (resource === 'nodes' && (e.requestObject || e.responseObject)) recs.push({ t, n: line.n, e, text });
       continue;
     }
@@ -245,20 +264,17 @@ function taintChange(added: boolean, taint: string, node: string, t: Micros, act
   }
 }
 
-function heartbeatBoundaries(file: string, node: string, b: { via: 'lease' | 'status'; t: Micros[]; n: number[] }, into: ImportResult): void {
-  const order = b.t.map((_, i) => i).sort((x, y) => b.t[x] - b.t[y]);
-  const emit = (i: number, what: string, mark: 'first' | 'stop' | 'resume' | 'last') => into.observations.push({
-    kind: 'heartbeat', time: b.t[i], node, via: b.via, mark,
-    evidence: evidenceOf(file, b.n[i], `${what}: ${b.via === 'lease' ? 'Lease renewal' : 'node status write'} by system:node:${node} at ${formatTime(b.t[i])}`, 'audit-log'),
+function heartbeatBoundaries(file: string, node: string, b: Beats, into: ImportResult): void {
+  const emit = (at: { t: Micros; n: number }, what: string, mark: 'first' | 'stop' | 'resume' | 'last') => into.observations.push({
+    kind: 'heartbeat', time: at.t, node, via: b.via, mark,
+    evidence: evidenceOf(file, at.n, `${what}: ${b.via === 'lease' ? 'Lease renewal' : 'node status write'} by system:node:${node} at ${formatTime(at.t)}`, 'audit-log'),
   });
-  emit(order[0], 'first heartbeat in the log', 'first');
-  for (let k = 1; k < order.length; k++) {
-    if (b.t[order[k]] - b.t[order[k - 1]] > HEARTBEAT_GAP) {
-      emit(order[k - 1], 'last heartbeat before a silence', 'stop');
-      emit(order[k], 'heartbeats resume', 'resume');
-    }
+  emit(b.first, 'first heartbeat in the log', 'first');
+  for (const g of b.gaps) {
+    emit(g.stop, 'last heartbeat before a silence', 'stop');
+    emit(g.resume, 'heartbeats resume', 'resume');
   }
-  if (order.length > 1) emit(order[order.length - 1], 'last heartbeat in the log', 'last');
+  if (b.last !== b.first) emit(b.last, 'last heartbeat in the log', 'last');
 }
 
 function warn(code: string, file: string, line: number, message: string): Problem {
