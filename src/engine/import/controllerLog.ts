@@ -29,14 +29,12 @@ export function importControllerLog(file: string, lines: Iterable<Line>, options
   const pending: Pending[] = [];
   const years = new Map<string, number>();
   let count = 0;
-  let unmatched = 0;
   for (const line of lines) {
     count = line.n;
     for (const m of line.text.matchAll(/\b((?:19|20)\d\d)-(\d\d)-(\d\d)[ T]\d\d:\d\d/g)) years.set(`${Number(m[2])}-${Number(m[3])}`, Number(m[1]));
     if (isPasteNoise(line.text)) continue;
     const k = parseKlog(line.text);
     if (!k) {
-      unmatched++;
       if (/^[IWEF]\d{0,4}( |$)|^[IWEF]\d\d\d\d \d/.test(line.text.trim())) {
         into.problems.push(warn('cut-line', `${file}`, line.n, `a klog line cut short (${JSON.stringify(line.text.trim().slice(0, 40))}): skipped`));
       }
@@ -77,7 +75,6 @@ export function importControllerLog(file: string, lines: Iterable<Line>, options
       }
     }
   }
-  void unmatched;
   return count;
 }
 

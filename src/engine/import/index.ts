@@ -4,7 +4,7 @@
  * put together: sorted by time, the same decision seen by two sources kept
  * once (with a warning when their clocks disagree), repeated lines reported.
  */
-import { formatDuration, seconds, type Micros } from '../model/time';
+import { formatDuration, seconds } from '../model/time';
 import type { Line } from './lines';
 import { isPasteNoise, linesOf } from './lines';
 import { parseKlog } from './klogLine';
@@ -56,7 +56,6 @@ export function importEvidence(inputs: readonly EvidenceInput[], options: Import
       }
       continue;
     }
-    const before = result.decisions.length;
     const n = format === 'audit-log' ? importAuditLog(input.name, all, result)
       : format === 'kubectl-events' ? importKubectlEvents(input.name, all, result)
       : format === 'events-table' ? importEventsTable(input.name, all, options, result)
@@ -64,7 +63,6 @@ export function importEvidence(inputs: readonly EvidenceInput[], options: Import
       : format === 'describe-node' ? importDescribeNode(input.name, all, options, result)
       : importControllerLog(input.name, all, options, result);
     result.inputs.push({ file: input.name, format, lines: n });
-    void before;
   }
   result.decisions = mergeDecisions(result.decisions, result);
   result.observations.sort((a, b) => ('time' in a ? a.time : 0) - ('time' in b ? b.time : 0));
@@ -149,4 +147,3 @@ function sameDecision(a: RealDecision, b: RealDecision): boolean {
 
 const precision = (d: RealDecision): number => (d.evidence.format === 'events-table' || d.evidence.format === 'describe-node' ? -1 : d.evidence.format === 'kubectl-events' ? 0 : 1);
 
-export type { Micros };

@@ -177,7 +177,9 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
   }
   const rsOnly = [...new Set(reality.filter((d) => d.object.startsWith('ReplicaSet/') && !known?.replicaSets.has(d.object.slice(11))).map((d) => d.object))];
   if (rsOnly.length) assumptions.push(`${rsOnly.join(', ')} decided things, but no snapshot holds them: their decisions can only be compared with --snapshot`);
-  if (!beats.size && failure.size) assumptions.push('no heartbeats (Lease renewals or status writes) in the evidence: when the kubelets stopped is inferred from the controller\'s reaction');
+  if (result.problems.some((p) => p.code === 'no-heartbeats')) {
+    assumptions.push('the audit log holds no kubelet heartbeats (Lease renewals or status writes): the kubelets\' liveness is unknown; they are taken as running unless the controllers\' reactions say otherwise');
+  } else if (!beats.size && failure.size) assumptions.push('no heartbeats (Lease renewals or status writes) in the evidence: when the kubelets stopped is inferred from the controller\'s reaction');
   return { version, versionWhy, startTime, startWhy, objects, events, reality, assumptions };
 }
 

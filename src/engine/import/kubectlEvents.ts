@@ -12,7 +12,6 @@
  */
 import { LineCounter, isMap, isSeq, parseAllDocuments, type Node as YamlNode } from 'yaml';
 import { parseTimestamp, type Micros } from '../model/time';
-import type { Problem } from '../problems';
 import type { Line } from './lines';
 import { meaningOf, type EventFacts } from './eventReasons';
 import { addMeaning } from './meaning';
@@ -99,4 +98,3 @@ function time(v: unknown): Micros | undefined {
   return typeof v === 'string' ? parseTimestamp(v) : undefined;
 }
 
-export type { Problem };

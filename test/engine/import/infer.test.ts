@@ -68,3 +68,11 @@ describe('inferring the timeline', () => {
     assert.match(p.versionWhy, /^assumed/);
   });
 });
+
+describe('inferring with missing evidence', () => {
+  it('an audit log without kubelet heartbeats makes the kubelets\' liveness an assumption in the scenario', () => {
+    const del = JSON.stringify({ kind: 'Event', apiVersion: 'audit.k8s.io/v1', level: 'Metadata', auditID: 'x', stage: 'ResponseComplete', verb: 'delete', user: { username: 'alice' }, objectRef: { resource: 'pods', namespace: 'd', name: 'p' }, responseStatus: { code: 200 }, stageTimestamp: '2026-01-01T00:00:00Z' });
+    const p = plan({ 'audit.log': del }, '1.31');
+    assert.ok(p.assumptions.some((a) => /liveness is unknown/.test(a)), JSON.stringify(p.assumptions));
+  });
+});
