@@ -14,6 +14,7 @@ import { importControllerLog } from './controllerLog';
 import { EVENTS_TABLE_HEADER, importEventsTable } from './eventsTable';
 import { importClusterInfoDump } from './clusterInfoDump';
 import { DESCRIBE_NODE_START, importDescribeNode } from './describeNode';
+import { GET_TABLE_HEADER, importGetTable } from './getTable';
 import { emptyResult, type EvidenceFormat, type ImportResult, type RealDecision } from './types';
 import type { ImportOptions } from './options';
 
@@ -50,7 +51,7 @@ export function importEvidence(inputs: readonly EvidenceInput[], options: Import
       if (head.some((l) => !isPasteNoise(l.text))) {
         result.problems.push({
           code: 'unrecognised-format', severity: 'warning',
-          message: 'not kubectl events (-o yaml|json, or the table), an audit log, a kube-controller-manager log, cluster-info dump or describe node: skipped (get nodes|pods tables, describe pod and KWOK recordings are not read yet)',
+          message: 'not kubectl events (-o yaml|json, or the table), an audit log, a kube-controller-manager log, cluster-info dump, describe node or a get nodes|pods table: skipped (describe pod and KWOK recordings are not read yet)',
           position: { file: input.name, line: head.find((l) => !isPasteNoise(l.text))?.n ?? 1, column: 1 },
         });
       }
@@ -61,6 +62,7 @@ export function importEvidence(inputs: readonly EvidenceInput[], options: Import
       : format === 'events-table' ? importEventsTable(input.name, all, options, result)
       : format === 'cluster-info-dump' ? importClusterInfoDump(input.name, all, options, result)
       : format === 'describe-node' ? importDescribeNode(input.name, all, options, result)
+      : format === 'get-table' ? importGetTable(input.name, all, result)
       : importControllerLog(input.name, all, options, result);
     result.inputs.push({ file: input.name, format, lines: n });
   }
@@ -80,6 +82,7 @@ function detect(text: string): EvidenceFormat | undefined {
   if (t.startsWith('{') && /"apiVersion"\s*:\s*"audit\.k8s\.io\//.test(t)) return 'audit-log';
   if (EVENTS_TABLE_HEADER.test(text)) return 'events-table';
   if (DESCRIBE_NODE_START.test(text)) return 'describe-node';
+  if (GET_TABLE_HEADER.test(text)) return 'get-table';
   // kubectl prints "kind" first: a NodeList first is cluster-info dump (or a node export: a snapshot)
   if (/^"kind":\s*"NodeList"/.test(t) || /^==== START logs for container /.test(t)) return 'cluster-info-dump';
   if (/^(kind:\s*(EventList|Event)\b|apiVersion:\s*events\.k8s\.io|"kind"\s*:\s*"(EventList|Event)"|(- )?involvedObject:|(- )?regarding:|"involvedObject")/.test(t)) return 'kubectl-events';

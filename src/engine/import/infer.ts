@@ -63,6 +63,12 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
   const podNode = new Map<string, string>(known ? [...known.pods].map(([k, v]) => [`Pod/${k}`, v] as const) : []);
   for (const o of result.observations) if (o.kind === 'pod-on-node') podNode.set(o.pod, o.node);
   const reality = result.decisions.map((d) => ({ ...d, object: resolvePod(d.object, podNode, known) }));
+  // a table without -A names pods without their namespace: it still says where the pod of that name ran
+  for (const d of reality) {
+    if (!d.object.startsWith('Pod/') || podNode.has(d.object)) continue;
+    const bare = podNode.get(`Pod/${d.object.split('/').at(-1)}`);
+    if (bare) podNode.set(d.object, bare);
+  }
 
   // Pods marked not ready in one pass without a known node belong to one node the evidence does not name.
   let unnamed = 0;

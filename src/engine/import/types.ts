@@ -10,7 +10,7 @@ import type { Micros } from '../model/time';
 import type { KObject } from '../model/types';
 import type { Problem } from '../problems';
 
-export type EvidenceFormat = 'kubectl-events' | 'events-table' | 'audit-log' | 'controller-manager-log' | 'cluster-info-dump' | 'describe-node';
+export type EvidenceFormat = 'kubectl-events' | 'events-table' | 'audit-log' | 'controller-manager-log' | 'cluster-info-dump' | 'describe-node' | 'get-table';
 
 /** Where a finding came from: the file, the 1-based line, and the line itself (shortened). */
 export interface Evidence {
