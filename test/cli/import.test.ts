@@ -33,6 +33,7 @@ describe('controller-stepper import', () => {
     assert.equal(r.code, 0, r.err);
     assert.match(r.err, /notes.txt:1:1: warning unrecognised-format/);
     assert.match(r.out, /events-table-rancher-29997.txt \(events-table, 9 lines\)/);
+    assert.doesNotMatch(r.out, /SOURCES.md/);
     assert.match(r.out, /kcm-1.14-k8s-worker3-unreachable.log \(controller-manager-log, 6 lines\)/);
   });
   it('reads files through the shell\'s chunked reader when it has one', async () => {

@@ -63,10 +63,10 @@ export function importCommand(argv: readonly string[], io: CliIo): number {
   return 0;
 }
 
-/** A folder's files, recursively, in name order. */
-function collect(path: string, io: CliIo, out: string[]): void {
+/** A folder's files, recursively, in name order; notes kept beside the evidence (`*.md`) are not evidence. */
+function collect(path: string, io: CliIo, out: string[], inFolder = false): void {
   const st = io.fs.stat(path);
   if (!st) return;
-  if (st.kind !== 'dir') { out.push(path); return; }
-  for (const name of io.fs.list(path).sort()) if (!name.startsWith('.')) collect(joinPath(path, name), io, out);
+  if (st.kind !== 'dir') { if (!(inFolder && /\.md$/i.test(path))) out.push(path); return; }
+  for (const name of io.fs.list(path).sort()) if (!name.startsWith('.')) collect(joinPath(path, name), io, out, true);
 }
