@@ -21,12 +21,25 @@ type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
+/**
+ * An events export is parsed whole (YAML has no item-by-item reader here), so
+ * one bigger than this is refused with a message rather than crash on a
+ * string too long: export events in pieces (`--field-selector`), or use the audit log.
+ */
+export const MAX_EVENTS_CHARS = 256 * 1024 * 1024;
+
 export function importKubectlEvents(file: string, lines: Iterable<Line>, into: ImportResult): number {
   const texts: string[] = [];
   let start = -1;
   let last = 0;
+  let size = 0;
   for (const l of lines) {
     last = l.n;
+    size += l.text.length + 1;
+    if (size > MAX_EVENTS_CHARS) {
+      into.problems.push({ code: 'file-too-large', severity: 'warning', message: `an events export over ${MAX_EVENTS_CHARS / 2 ** 20} MiB is not read (it is parsed whole): export it in pieces, e.g. with --field-selector`, position: { file, line: l.n, column: 1 } });
+      return last;
+    }
     // a pasted prompt and command before the output
     if (start < 0) {
       if (!/^\s*([{\[]|apiVersion:|kind:|items:|---)/.test(l.text)) continue;
