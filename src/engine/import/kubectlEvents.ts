@@ -28,7 +28,7 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
  */
 export const MAX_EVENTS_CHARS = 256 * 1024 * 1024;
 
-export function importKubectlEvents(file: string, lines: Iterable<Line>, into: ImportResult): number {
+export function importKubectlEvents(file: string, lines: Iterable<Line>, into: ImportResult, maxChars = MAX_EVENTS_CHARS): number {
   const texts: string[] = [];
   let start = -1;
   let last = 0;
@@ -36,8 +36,8 @@ export function importKubectlEvents(file: string, lines: Iterable<Line>, into: I
   for (const l of lines) {
     last = l.n;
     size += l.text.length + 1;
-    if (size > MAX_EVENTS_CHARS) {
-      into.problems.push({ code: 'file-too-large', severity: 'warning', message: `an events export over ${MAX_EVENTS_CHARS / 2 ** 20} MiB is not read (it is parsed whole): export it in pieces, e.g. with --field-selector`, position: { file, line: l.n, column: 1 } });
+    if (size > maxChars) {
+      into.problems.push({ code: 'file-too-large', severity: 'warning', message: `an events export over ${Math.round(maxChars / 2 ** 20)} MiB is not read (it is parsed whole): export it in pieces, e.g. with --field-selector`, position: { file, line: l.n, column: 1 } });
       return last;
     }
     // a pasted prompt and command before the output

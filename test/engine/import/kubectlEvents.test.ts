@@ -93,3 +93,15 @@ items:
     assert.ok(r.problems.some((p) => p.code === 'yaml-syntax' && p.position!.line >= 15), JSON.stringify(r.problems));
   });
 });
+
+describe('kubectl get events: size', () => {
+  it('an export over the limit is refused with a positioned warning, not a crash', async () => {
+    const { importKubectlEvents } = await import('../../../src/engine/import/kubectlEvents');
+    const { linesOf } = await import('../../../src/engine/import/lines');
+    const { emptyResult } = await import('../../../src/engine/import/types');
+    const into = emptyResult();
+    importKubectlEvents('big.yaml', linesOf([list(v1('RegisteredNode', 'Node', '', 'n1', 'm'))]), into, 100);
+    assert.deepEqual(into.decisions, []);
+    assert.deepEqual(into.problems.map((p) => `${p.code} ${p.position?.line}`), ['file-too-large 6']);
+  });
+});
