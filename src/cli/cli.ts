@@ -11,6 +11,8 @@ import { validate } from './commands/validate';
 import { runTests } from './commands/test';
 import { generate } from './commands/generate';
 import { version } from './commands/version';
+import { importCommand, IMPORT_USAGE } from './commands/import';
+import { compareCommand, COMPARE_USAGE } from './commands/compare';
 
 export const USAGE = `Usage:
   controller-stepper replay FILE [--until 10m|RFC3339] [--steps N] [--version 1.12]
@@ -25,6 +27,9 @@ export const USAGE = `Usage:
                               [--out DIR] > big.json   (--out: DIR/cluster.json, and with --outage DIR/scenario.yaml)
                               (lean: no managedFields, images or token volumes; a full 5,000-node
                               export is over 1 GB, more than one JavaScript string can hold)
+
+  ${IMPORT_USAGE}
+  ${COMPARE_USAGE}   (exit 1 when simulation and reality differ)
 
 FILE is a scenario file, or a snapshot (kubectl export: file or folder).
 Text output: times relative to the start (given once in the header); the monitor-pass
@@ -44,6 +49,9 @@ const COMMANDS: Record<string, (args: ParsedArgs, io: CliIo) => Promise<number> 
   version,
 };
 
+/** Commands that parse their own options (commands/ownArgs.ts). */
+const OWN_ARGS: Record<string, (argv: readonly string[], io: CliIo) => number> = { import: importCommand, compare: compareCommand };
+
 /**
  * Runs one command. An exception is a bug of ours, not of the input: one
  * clear line and exit 2, with the stack only when asked (io.debug, set by
@@ -62,6 +70,8 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  const own = argv[0] !== undefined ? OWN_ARGS[argv[0]] : undefined;
+  if (own) return own(argv.slice(1), io);
   let args: ParsedArgs;
   try {
     args = parseArgs(argv);

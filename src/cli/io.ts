@@ -18,4 +18,6 @@ export interface CliIo {
   toolVersion?: string;
   /** writes a file (creating its folder), chunk by chunk: `generate --out` writes clusters too big for one string */
   writeFile?(path: string, chunks: Iterable<string>): void;
+  /** reads a file chunk by chunk (`import` streams evidence bigger than one string) */
+  readChunks?(path: string): Iterable<string>;
 }

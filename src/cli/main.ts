@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { cli } from './cli';
-import { nodeFs, writeChunks } from '../platform/nodeFs';
+import { nodeFs, readChunks, writeChunks } from '../platform/nodeFs';
 
 // A reader that went away (`| head`) ends the command at once and quietly, with the
 // status a shell gives a command stopped by SIGPIPE (141), never a stack trace.
@@ -15,7 +15,7 @@ const write = (stream: NodeJS.WriteStream) => (t: string) => { if (stream.destro
 const toolVersion = (() => { try { return JSON.parse(readFileSync(join(dirname(realpathSync(process.argv[1])), '..', 'package.json'), 'utf8')).version as string; } catch { return undefined; } })();
 
 cli(process.argv.slice(2), {
-  out: write(process.stdout), err: write(process.stderr), fs: nodeFs(), writeFile: writeChunks,
+  out: write(process.stdout), err: write(process.stderr), fs: nodeFs(), writeFile: writeChunks, readChunks,
   color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
   columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   debug: process.env.CONTROLLER_STEPPER_DEBUG === '1',

@@ -3,7 +3,8 @@
  * Node (command line, extension host, language server). Paths are used as
  * given, relative paths against the process's working directory.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
+import { StringDecoder } from 'node:string_decoder';
 import { dirname } from 'node:path';
 import type { InputFs, InputStat } from '../engine/snapshot/source';
 
@@ -28,6 +29,20 @@ export function writeChunks(path: string, chunks: Iterable<string>): void {
   const fd = openSync(path, 'w');
   try {
     for (const chunk of chunks) writeSync(fd, chunk);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A file's text in pieces of 1 MiB, decoded as UTF-8 across piece boundaries: for evidence bigger than one string. */
+export function* readChunks(path: string): Generator<string> {
+  const fd = openSync(path, 'r');
+  const decoder = new StringDecoder('utf8');
+  const buf = Buffer.allocUnsafe(1 << 20);
+  try {
+    for (let n = readSync(fd, buf, 0, buf.length, null); n > 0; n = readSync(fd, buf, 0, buf.length, null)) yield decoder.write(buf.subarray(0, n));
+    const tail = decoder.end();
+    if (tail) yield tail;
   } finally {
     closeSync(fd);
   }

@@ -37,11 +37,12 @@ import { LineIndex } from './positions';
 import { MAX_FILE_BYTES, basenamePath, dirnamePath, resolveFrom, type InputFs } from './source';
 import { closest } from '../config/suggest';
 import { ACTIONS } from '../trace/decision';
+import { readReality } from '../import/reality';
 import type { ControllerManagerInput, Expectation, LoadedSnapshot, NodeTarget, Scenario, ScenarioEvent, TimeSpec } from './types';
 
 export const SCENARIO_API_VERSION = 'controllerstepper.io/v1alpha1';
 
-const TOP_KEYS = ['apiVersion', 'kind', 'metadata', 'kubernetesVersion', 'startTime', 'controllerMemory', 'missingLeases', 'binder', 'snapshot', 'objects', 'controllerManager', 'kubelet', 'events', 'expect'] as const;
+const TOP_KEYS = ['apiVersion', 'kind', 'metadata', 'kubernetesVersion', 'startTime', 'controllerMemory', 'missingLeases', 'binder', 'snapshot', 'objects', 'controllerManager', 'kubelet', 'events', 'expect', 'reality'] as const;
 const KUBELET_KEYS = ['nodeStatusUpdateFrequency', 'nodeStatusReportFrequency', 'leaseRenewInterval', 'podStartupDelay'] as const;
 export const EVENT_KINDS = ['kubelet', 'condition', 'taint', 'untaint', 'apply', 'patch', 'delete', 'pod', 'scale', 'fail', 'restartControllerManager'] as const;
 type EventKindKey = (typeof EVENT_KINDS)[number];
@@ -348,6 +349,8 @@ class ScenarioParser {
     const start = scenario.startTime ?? scenario.snapshot.latestTimestamp;
     if (top.has('events')) scenario.events = this.events(val('events'), scenario.snapshot, start);
     if (top.has('expect')) scenario.expect = this.expectations(val('expect'), start, this.everKnown ?? knownObjects(scenario.snapshot));
+    // what really happened, for `compare` (written by `import`; read in import/reality.ts)
+    if (top.has('reality')) scenario.reality = readReality(val('reality'), (code, message, node) => this.report(code, 'error', message, node));
     return scenario;
   }
 

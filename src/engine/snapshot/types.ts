@@ -8,6 +8,7 @@ import type { ClusterState } from '../model/cluster';
 import type { KObject, LabelSelector, Taint } from '../model/types';
 import type { Duration, Micros } from '../model/time';
 import type { Problem, SourcePosition } from '../problems';
+import type { RealityEntry } from '../import/reality';
 
 /** An object as found in the input, with where it was found. */
 export interface LoadedObject {
@@ -114,6 +115,8 @@ export interface Scenario {
   kubelet: Record<string, { value: unknown; position?: SourcePosition }>;
   events: ScenarioEvent[];
   expect: Expectation[];
+  /** `reality:`: the real controllers' decisions, for `compare` (import/reality.ts) */
+  reality?: RealityEntry[];
   problems: Problem[];
 }
 

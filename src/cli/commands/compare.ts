@@ -1,0 +1,61 @@
+/**
+ * `compare SCENARIO [--tolerance 5s] [--format text|json] [--version 1.x]`:
+ * replay the scenario and line its `reality:` up with the simulated
+ * decisions. Exit 0 when they agree, 1 when they differ, 2 on bad input.
+ */
+import { createSimulation, formatProblem, hasErrors, parseDuration, type Decision } from '../../engine';
+import { loadScenario } from '../../engine/snapshot/scenario';
+import { compareDecisions } from '../../engine/import/compare';
+import { compareToJson, formatCompareText } from '../../engine/import/compareText';
+import { usesTaintBasedEvictions } from '../../engine/config/resolve';
+import { parseKubeVersion } from '../../engine/versions/table';
+import type { CliIo } from '../io';
+import { ownOptions, OwnUsageError } from './ownArgs';
+
+export const COMPARE_USAGE = 'controller-stepper compare SCENARIO [--tolerance 5s] [--format text|json] [--version 1.x]';
+
+export function compareCommand(argv: readonly string[], io: CliIo): number {
+  let o;
+  try {
+    o = ownOptions(argv, { tolerance: 'one', format: 'one', version: 'one' });
+  } catch (e) {
+    if (e instanceof OwnUsageError) { io.err(`controller-stepper compare: ${e.message}\nUsage: ${COMPARE_USAGE}\n`); return 2; }
+    throw e;
+  }
+  if (o.help) { io.out(`Usage: ${COMPARE_USAGE}\n`); return 0; }
+  if (o.files.length !== 1) { io.err(`controller-stepper compare: give one scenario file\nUsage: ${COMPARE_USAGE}\n`); return 2; }
+  const format = o.one.format ?? 'text';
+  if (format !== 'text' && format !== 'json') { io.err(`controller-stepper compare: --format is text or json, not "${format}"\n`); return 2; }
+  const tolText = o.one.tolerance;
+  const tolerance = tolText === undefined ? undefined : parseDuration(tolText);
+  if (tolText !== undefined && (tolerance === undefined || tolerance < 0)) { io.err(`controller-stepper compare: --tolerance wants a duration such as 5s, not "${tolText}"\n`); return 2; }
+  if (o.one.version !== undefined && !parseKubeVersion(o.one.version)) { io.err(`controller-stepper compare: --version ${o.one.version} is not a version from 1.12 to 1.35\n`); return 2; }
+  const file = o.files[0];
+  if (!io.fs.stat(file)) { io.err(`controller-stepper: cannot read ${file}: no such file or folder\n`); return 2; }
+  const scenario = loadScenario(file, io.fs);
+  for (const p of scenario.problems) if (p.severity !== 'info') io.err(`${formatProblem(p)}\n`);
+  if (hasErrors(scenario.problems)) { io.err(`controller-stepper compare: ${file} has errors; nothing was simulated\n`); return 2; }
+  if (!scenario.reality?.length) { io.err(`controller-stepper compare: ${file} has no reality: entries to compare with (write them with import)\n`); return 2; }
+  const sim = createSimulation(scenario, { version: o.one.version });
+  for (const p of sim.problems) if (p.severity === 'error') io.err(`${formatProblem(p)}\n`);
+  if (hasErrors(sim.problems)) return 2;
+  const tol = tolerance ?? sim.config.nodeMonitorPeriod;
+  const last = Math.max(...scenario.reality.map((r) => r.at));
+  sim.runUntil(last + tol);
+  const trace: readonly Decision[] = sim.trace;
+  const objects = new Set<string>();
+  for (const l of scenario.snapshot.objects) objects.add(`${l.kind}/${l.name}`);
+  for (const d of trace) {
+    objects.add(d.object);
+    if (Array.isArray(d.details?.pods)) for (const p of d.details!.pods as string[]) objects.add(`Pod/${p}`);
+  }
+  const taintBased = usesTaintBasedEvictions(sim.config, sim.behaviour);
+  const report = compareDecisions(trace, scenario.reality, tol, {
+    version: sim.behaviour.version.text,
+    hasObject: (ref) => objects.has(ref) || ref.startsWith('Zone/'),
+    versionHas: (action, controller) => !((action === 'NodeQueuedForEviction' || (action === 'PodEvicted' && controller === 'node-lifecycle')) && taintBased),
+  }, sim.startTime);
+  if (format === 'json') io.out(`${JSON.stringify(compareToJson(report))}\n`);
+  else io.out(formatCompareText(report, `compare: ${file} (Kubernetes ${sim.behaviour.version.text} simulated)`));
+  return report.agree ? 0 : 1;
+}

@@ -1,0 +1,52 @@
+/**
+ * `kubectl get nodes` and `kubectl get pods [-A] -o wide` pasted as tables
+ * (k8s.io/kubernetes pkg/printers/internalversion/printers.go, the Node and
+ * Pod column definitions): columns by the header's positions. They carry no
+ * times a decision can be placed at, but they say which nodes exist and
+ * where each pod ran (the NODE column of -o wide), which the rest of the
+ * evidence often leaves out.
+ */
+import type { Line } from './lines';
+import { isPasteNoise } from './lines';
+import { evidenceOf, type ImportResult } from './types';
+
+export const GET_TABLE_HEADER = /^\s*(NAMESPACE\s+)?NAME\s+(READY\s+STATUS\s+RESTARTS\s+AGE|STATUS\s+ROLES\s+AGE\s+VERSION)\b/;
+
+export function importGetTable(file: string, lines: Iterable<Line>, into: ImportResult): number {
+  let columns: { name: string; start: number }[] | undefined;
+  let kind: 'pods' | 'nodes' = 'pods';
+  let count = 0;
+  for (const line of lines) {
+    count = line.n;
+    if (GET_TABLE_HEADER.test(line.text)) {
+      columns = [...line.text.matchAll(/\S+(?: \S+)*/g)].map((m) => ({ name: m[0], start: m.index! }));
+      kind = columns.some((c) => c.name === 'ROLES') ? 'nodes' : 'pods';
+      continue;
+    }
+    if (!columns || isPasteNoise(line.text)) continue;
+    // a header like "NOMINATED NODE" is one column: split only on runs of two or more spaces
+    const cell = (name: string): string | undefined => {
+      const i = columns!.findIndex((c) => c.name === name);
+      if (i < 0) return undefined;
+      return line.text.slice(columns![i].start, i + 1 < columns!.length ? columns![i + 1].start : undefined).trim() || undefined;
+    };
+    // `kubectl get all` prefixes names with their resource (`pod/web-1`)
+    const name = cell('NAME')?.replace(/^(pods?|nodes?)\//, '');
+    if (!name || /\s/.test(name)) {
+      into.problems.push({ code: 'cut-line', severity: 'warning', message: 'a table row that does not line up with the header (cut off, or another table): skipped', position: { file, line: line.n, column: 1 } });
+      continue;
+    }
+    const ev = evidenceOf(file, line.n, line.text, 'get-table');
+    if (kind === 'nodes') {
+      into.observations.push({ kind: 'node-seen', node: name, evidence: ev });
+      continue;
+    }
+    const node = cell('NODE');
+    if (node && node !== '<none>') {
+      const ns = cell('NAMESPACE');
+      into.observations.push({ kind: 'pod-on-node', pod: `Pod/${ns ? `${ns}/` : ''}${name}`, node, evidence: ev });
+      into.observations.push({ kind: 'node-seen', node, evidence: ev });
+    }
+  }
+  return count;
+}

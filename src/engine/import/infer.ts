@@ -1,0 +1,252 @@
+/**
+ * From what the evidence shows to a scenario that can be replayed: the
+ * version, the start time, the objects (the snapshot's, or the least the
+ * evidence names), the world events that must have happened (a kubelet that
+ * stopped, a user's taint, a deletion, a restart) and the real decisions to
+ * compare with. Each inferred event carries the evidence it came from; where
+ * the evidence is silent, the assumption made is written beside it.
+ *
+ * A kubelet's stop is read, best first, from its heartbeats ending (an audit
+ * log's Lease renewals), else from the controller's first sign of it (the
+ * unreachable taint, Unknown, the taint queue, pods marked not ready): the
+ * controller marks a node Unknown on the first pass after the last heartbeat
+ * + nodeMonitorGracePeriod, so the stop is placed nodeMonitorGracePeriod
+ * before that sign (2.5 s later, half the gap between the kubelet's 10 s
+ * renewals and the 5 s passes, so the simulated pass lands nearest the real one).
+ */
+import { parseDuration, ms, seconds, formatTime, formatDuration, type Duration, type Micros } from '../model/time';
+import type { KObject } from '../model/types';
+import { defaultOf, lookupSetting } from '../config/settings';
+import { MAX_MINOR, parseKubeVersion } from '../versions/table';
+import type { Evidence, ImportResult, Observation, RealDecision } from './types';
+import type { ImportOptions } from './options';
+
+export interface KnownObjects {
+  nodes: Set<string>;
+  /** `ns/name` -> node name ('' when unbound) */
+  pods: Map<string, string>;
+  replicaSets: Set<string>;
+}
+
+export interface InferredEvent {
+  at: Micros;
+  /** the scenario event's fields besides `at` */
+  fields: Record<string, unknown>;
+  /** where it came from, and what was assumed (comment lines) */
+  why: string[];
+}
+
+export interface ScenarioPlan {
+  version: string;
+  versionWhy: string;
+  startTime: Micros;
+  startWhy: string;
+  /** objects made up from the evidence when no snapshot names them (inline `objects:`) */
+  objects: KObject[];
+  events: InferredEvent[];
+  reality: RealDecision[];
+  assumptions: string[];
+}
+
+const FAILURE_SIGNS = new Set(['NodeStatusUnknown', 'PodsMarkedNotReady', 'NodeQueuedForTainting', 'NodeQueuedForEviction', 'TaintAdded', 'PodEvicted']);
+const DEFAULT_VERSION = '1.31';
+const HALF_GAP = ms(2500);
+
+export function inferScenario(result: ImportResult, options: ImportOptions, known?: KnownObjects): ScenarioPlan {
+  const assumptions: string[] = [];
+  const { version, why: versionWhy } = chooseVersion(result, options);
+  const minor = Number(version.split('.')[1]);
+  const grace = durationDefault('nodeMonitorGracePeriod', minor);
+  const period = durationDefault('nodeMonitorPeriod', minor);
+  const taintDelay = minor >= 34 ? 0 : period;
+
+  const podNode = new Map<string, string>(known ? [...known.pods].map(([k, v]) => [`Pod/${k}`, v] as const) : []);
+  for (const o of result.observations) if (o.kind === 'pod-on-node') podNode.set(o.pod, o.node);
+  const reality = result.decisions.map((d) => ({ ...d, object: resolvePod(d.object, podNode, known) }));
+  // a table without -A names pods without their namespace: it still says where the pod of that name ran
+  for (const d of reality) {
+    if (!d.object.startsWith('Pod/') || podNode.has(d.object)) continue;
+    const bare = podNode.get(`Pod/${d.object.split('/').at(-1)}`);
+    if (bare) podNode.set(d.object, bare);
+  }
+
+  // Pods marked not ready in one pass without a known node belong to one node the evidence does not name.
+  let unnamed = 0;
+  for (let i = 0; i < reality.length; i++) {
+    const d = reality[i];
+    if (d.action !== 'PodsMarkedNotReady' || !d.object.startsWith('Pod/') || podNode.has(d.object)) continue;
+    const node = `unnamed-node-${++unnamed}`;
+    for (const e of reality) {
+      if (e.action === 'PodsMarkedNotReady' && e.object.startsWith('Pod/') && !podNode.has(e.object) && Math.abs(e.time - d.time) <= seconds(1)) podNode.set(e.object, node);
+    }
+    assumptions.push(`pods marked not ready at ${formatTime(d.time)} (${[...podNode].filter(([, n]) => n === node).map(([p]) => p.slice(4)).join(', ')}) ran on a node the evidence does not name: called ${node}`);
+  }
+
+  // Per node: the first sign of failure, as the time the controller saw Ready go Unknown.
+  const failure = new Map<string, { t: Micros; d: RealDecision }>();
+  const recover = new Map<string, { t: Micros; ev: Evidence; why: string }>();
+  for (const d of reality) {
+    if (!FAILURE_SIGNS.has(d.action)) continue;
+    const node = d.object.startsWith('Node/') ? d.object.slice(5) : podNode.get(d.object);
+    if (!node) continue;
+    if (d.action === 'TaintAdded' && !/unreachable|not-ready/.test(d.detail ?? '')) continue;
+    let t = d.time;
+    if (d.action === 'NodeQueuedForTainting' || (d.action === 'TaintAdded' && /NoExecute/.test(d.detail ?? ''))) t -= taintDelay;
+    if (d.action === 'PodEvicted') t -= seconds(300) + taintDelay;
+    const prev = failure.get(node);
+    if (!prev || t < prev.t) failure.set(node, { t, d });
+  }
+  const beats = new Map<string, Observation[]>();
+  for (const o of result.observations) if (o.kind === 'heartbeat') beats.set(o.node, [...(beats.get(o.node) ?? []), o]);
+  for (const o of result.observations) {
+    if (o.kind === 'condition' && o.type === 'Ready' && o.status === 'True') {
+      const f = failure.get(o.node);
+      if (f && o.time > f.t && !recover.has(o.node)) recover.set(o.node, { t: o.time, ev: o.evidence, why: o.reason ?? 'Ready again' });
+    }
+  }
+
+  const signs = [...failure.values()].map((f) => f.t);
+  const t0 = signs.length ? Math.min(...signs) : undefined;
+  const firstReal = reality.length ? reality[0].time : undefined;
+  const firstObs = result.observations.reduce<Micros | undefined>((m, o) => ('time' in o && (m === undefined || o.time < m) ? o.time : m), undefined);
+  let startTime: Micros;
+  let startWhy: string;
+  if (t0 !== undefined) {
+    startTime = t0 - grace - seconds(45);
+    const earliest = Math.min(firstReal ?? startTime, firstObs ?? startTime);
+    if (earliest < startTime) startTime -= Math.ceil((startTime - earliest) / seconds(10)) * seconds(10);
+    startWhy = `45s + nodeMonitorGracePeriod (${formatDuration(grace)}) before the first sign of a node failure (${formatTime(t0)}), so the kubelet's last renewal and the controller's passes line up with it`;
+  } else {
+    const earliest = Math.min(firstReal ?? Infinity, firstObs ?? Infinity);
+    startTime = Number.isFinite(earliest) ? earliest - seconds(1) : (options.anchor ?? 0);
+    startWhy = Number.isFinite(earliest) ? 'one second before the earliest evidence' : 'no evidence has a time: the anchor';
+  }
+  startTime = Math.floor(startTime / 1000) * 1000;
+
+  const events: InferredEvent[] = [];
+  for (const [node, f] of [...failure].sort((a, b) => a[1].t - b[1].t)) {
+    const hb = (beats.get(node) ?? []).filter((o) => o.kind === 'heartbeat' && o.mark === 'stop' && o.time <= f.t + seconds(1)).at(-1);
+    if (hb && hb.kind === 'heartbeat') {
+      events.push({ at: hb.time + ms(1), fields: { kubelet: 'stop', nodes: [node] }, why: [`evidence: ${cite(hb.evidence)}`, 'the heartbeats stop here'] });
+    } else {
+      const at = Math.max(startTime + seconds(1), f.t - grace + HALF_GAP);
+      events.push({
+        at, fields: { kubelet: 'stop', nodes: [node] },
+        why: [
+          `evidence: ${cite(f.d.evidence)}`,
+          `assumed: ${f.d.action}${f.d.detail ? ' ' + f.d.detail : ''} at ${formatTime(f.d.time)} means the controller saw the node Unknown at ${formatTime(f.t)}; no heartbeats in the evidence, so the kubelet is taken to have stopped nodeMonitorGracePeriod (${formatDuration(grace)}) before`,
+        ],
+      });
+    }
+    const r = recover.get(node);
+    const resumed = (beats.get(node) ?? []).find((o) => o.kind === 'heartbeat' && o.mark === 'resume' && o.time > f.t);
+    if (resumed && resumed.kind === 'heartbeat') events.push({ at: resumed.time, fields: { kubelet: 'start', nodes: [node] }, why: [`evidence: ${cite(resumed.evidence)}`, 'the heartbeats resume'] });
+    else if (r) events.push({ at: r.t - (r.why === 'kubelet event' ? 0 : period), fields: { kubelet: 'start', nodes: [node] }, why: [`evidence: ${cite(r.ev)}`, r.why === 'kubelet event' ? 'the kubelet reports Ready' : `assumed: the controller saw Ready at most one nodeMonitorPeriod (${formatDuration(period)}) after the kubelet came back`] });
+  }
+  for (const o of result.observations) {
+    if (o.kind === 'taint' || o.kind === 'untaint') {
+      events.push({ at: o.time, fields: { [o.kind]: { key: o.key, ...(o.value ? { value: o.value } : {}), effect: o.effect }, node: o.node }, why: [`evidence: ${cite(o.evidence)}`, `by ${o.by}`] });
+    } else if (o.kind === 'delete') {
+      events.push({ at: o.time, fields: { delete: o.ref }, why: [`evidence: ${cite(o.evidence)}`, `by ${o.by}`] });
+    } else if (o.kind === 'scale') {
+      events.push({ at: o.time, fields: { scale: { replicaSet: o.replicaSet.replace(/^ReplicaSet\//, ''), replicas: o.replicas } }, why: [`evidence: ${cite(o.evidence)}`, `by ${o.by}`] });
+    } else if (o.kind === 'restart' && !/start of this log/.test(o.identity) && o.time > startTime) {
+      events.push({ at: o.time, fields: { restartControllerManager: true }, why: [`evidence: ${cite(o.evidence)}`, `new leader ${o.identity}`] });
+    } else if (o.kind === 'condition' && o.reason === 'kubelet event' && o.status === 'False') {
+      events.push({ at: o.time, fields: { condition: { type: 'Ready', status: 'False', reason: 'KubeletNotReady' }, node: o.node }, why: [`evidence: ${cite(o.evidence)}`, 'the kubelet posted Ready=False'] });
+    }
+  }
+  events.sort((a, b) => a.at - b.at);
+
+  const objects: KObject[] = [];
+  const nodes = new Set<string>();
+  for (const d of reality) if (d.object.startsWith('Node/')) nodes.add(d.object.slice(5));
+  for (const o of result.observations) if (o.kind === 'heartbeat' || o.kind === 'taint' || o.kind === 'untaint' || o.kind === 'node-seen') nodes.add(o.node);
+  for (const [, n] of podNode) if (n) nodes.add(n);
+  const pods = new Set<string>();
+  for (const d of reality) if (d.object.startsWith('Pod/') && d.object.split('/').length === 3) pods.add(d.object.slice(4));
+  const made: string[] = [];
+  for (const n of [...nodes].sort()) {
+    if (known?.nodes.has(n)) continue;
+    objects.push(minimalNode(n, startTime));
+    if (minor >= 13) objects.push(minimalLease(n, startTime));
+    made.push(`Node/${n}`);
+  }
+  for (const p of [...pods].sort()) {
+    if (known?.pods.has(p)) continue;
+    const node = podNode.get(`Pod/${p}`);
+    objects.push(minimalPod(p, node, startTime));
+    made.push(`Pod/${p}`);
+  }
+  if (made.length) {
+    assumptions.push(`not in any snapshot, so made from the evidence: ${made.join(', ')} (Ready nodes without zone labels; pods Running and Ready with the default not-ready/unreachable tolerations of 300s); give --snapshot for the real objects`);
+  }
+  const rsOnly = [...new Set(reality.filter((d) => d.object.startsWith('ReplicaSet/') && !known?.replicaSets.has(d.object.slice(11))).map((d) => d.object))];
+  if (rsOnly.length) assumptions.push(`${rsOnly.join(', ')} decided things, but no snapshot holds them: their decisions can only be compared with --snapshot`);
+  if (result.problems.some((p) => p.code === 'no-heartbeats')) {
+    assumptions.push('the audit log holds no kubelet heartbeats (Lease renewals or status writes): the kubelets\' liveness is unknown; they are taken as running unless the controllers\' reactions say otherwise');
+  } else if (!beats.size && failure.size) assumptions.push('no heartbeats (Lease renewals or status writes) in the evidence: when the kubelets stopped is inferred from the controller\'s reaction');
+  return { version, versionWhy, startTime, startWhy, objects, events, reality, assumptions };
+}
+
+function chooseVersion(result: ImportResult, options: ImportOptions): { version: string; why: string } {
+  if (options.version) return { version: options.version, why: 'from --version' };
+  let best: { minor: number; ev: Evidence } | undefined;
+  for (const o of result.observations) {
+    if (o.kind !== 'version') continue;
+    const v = parseKubeVersion(o.version);
+    if (v && (!best || v.minor > best.minor)) best = { minor: v.minor, ev: o.evidence };
+  }
+  if (best) return { version: `1.${Math.min(best.minor, MAX_MINOR)}`, why: `from ${cite(best.ev)}` };
+  return { version: DEFAULT_VERSION, why: `assumed: the evidence names no version (give --version)` };
+}
+
+function durationDefault(key: string, minor: number): Duration {
+  const row = lookupSetting(key);
+  const v = row ? defaultOf(row, minor) : undefined;
+  return (typeof v === 'string' ? parseDuration(v) : undefined) ?? seconds(40);
+}
+
+/** `Pod/name` (a log that prints the name alone) -> `Pod/ns/name` when one known pod has that name. */
+function resolvePod(object: string, podNode: Map<string, string>, known?: KnownObjects): string {
+  if (!object.startsWith('Pod/') || object.split('/').length !== 2) return object;
+  const name = object.slice(4);
+  const candidates = [...(known?.pods.keys() ?? []), ...[...podNode.keys()].map((k) => k.slice(4))].filter((k) => k.endsWith(`/${name}`));
+  const unique = [...new Set(candidates)];
+  return unique.length === 1 ? `Pod/${unique[0]}` : object;
+}
+
+export function cite(e: Evidence): string {
+  return `${e.file}:${e.line}: ${e.text}`;
+}
+
+function minimalNode(name: string, start: Micros): KObject {
+  const t = formatTime(start);
+  return {
+    apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'kubernetes.io/hostname': name } },
+    status: { conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', lastHeartbeatTime: t, lastTransitionTime: t }] },
+  } as KObject;
+}
+
+function minimalLease(name: string, start: Micros): KObject {
+  return {
+    apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name, namespace: 'kube-node-lease' },
+    spec: { holderIdentity: name, leaseDurationSeconds: 40, renewTime: formatTime(start).replace('Z', '000Z') },
+  } as KObject;
+}
+
+function minimalPod(ref: string, node: string | undefined, start: Micros): KObject {
+  const [namespace, name] = ref.split('/');
+  const t = formatTime(start);
+  return {
+    apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace, creationTimestamp: t },
+    spec: {
+      ...(node ? { nodeName: node } : {}),
+      tolerations: [
+        { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
+        { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
+      ],
+    },
+    status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: t }] },
+  } as KObject;
+}

@@ -1,0 +1,113 @@
+/**
+ * `kubectl get events -A -o yaml|json`: an EventList (or `kind: List`), a
+ * single Event, or several YAML documents. Both APIs:
+ * - core `v1` Event (k8s.io/api/core/v1/types.go `type Event struct`): involvedObject,
+ *   reason, message, source{component,host}, firstTimestamp, lastTimestamp, count, eventTime;
+ * - `events.k8s.io/v1` Event (k8s.io/api/events/v1/types.go): regarding, reason, note,
+ *   reportingController, eventTime, series{count,lastObservedTime}, deprecatedFirstTimestamp,
+ *   deprecatedLastTimestamp, deprecatedSource.
+ * What each reason means is eventReasons.ts. An event seen `count` times is
+ * one decision at its first time and one at its last; the times in between
+ * are not recorded by the API, and that is said.
+ */
+import { LineCounter, isMap, isSeq, parseAllDocuments, type Node as YamlNode } from 'yaml';
+import { parseTimestamp, type Micros } from '../model/time';
+import type { Line } from './lines';
+import { meaningOf, type EventFacts } from './eventReasons';
+import { addMeaning } from './meaning';
+import { evidenceOf, type ImportResult } from './types';
+
+type Json = Record<string, unknown>;
+const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/**
+ * An events export is parsed whole (YAML has no item-by-item reader here), so
+ * one bigger than this is refused with a message rather than crash on a
+ * string too long: export events in pieces (`--field-selector`), or use the audit log.
+ */
+export const MAX_EVENTS_CHARS = 256 * 1024 * 1024;
+
+export function importKubectlEvents(file: string, lines: Iterable<Line>, into: ImportResult, maxChars = MAX_EVENTS_CHARS): number {
+  const texts: string[] = [];
+  let start = -1;
+  let last = 0;
+  let size = 0;
+  for (const l of lines) {
+    last = l.n;
+    size += l.text.length + 1;
+    if (size > maxChars) {
+      into.problems.push({ code: 'file-too-large', severity: 'warning', message: `an events export over ${Math.round(maxChars / 2 ** 20)} MiB is not read (it is parsed whole): export it in pieces, e.g. with --field-selector`, position: { file, line: l.n, column: 1 } });
+      return last;
+    }
+    // a pasted prompt and command before the output
+    if (start < 0) {
+      if (!/^\s*([{\[]|apiVersion:|kind:|items:|---)/.test(l.text)) continue;
+      start = l.n - 1;
+    }
+    texts.push(l.text);
+  }
+  if (start < 0) return last;
+  const text = texts.join('\n');
+  const lc = new LineCounter();
+  const docs = parseAllDocuments(text, { lineCounter: lc, uniqueKeys: false });
+  const pos = (offset: number) => {
+    const p = lc.linePos(offset);
+    return { file, line: p.line + start, column: p.col };
+  };
+  const items: { node: YamlNode; value: Json }[] = [];
+  for (const doc of Array.isArray(docs) ? docs : [docs]) {
+    for (const e of doc.errors) into.problems.push({ code: 'yaml-syntax', severity: 'warning', message: `${e.message.split('\n')[0]}; the rest is read`, position: pos(e.pos[0]) });
+    const root = doc.contents;
+    if (!isMap(root)) continue;
+    const kind = str(root.get('kind'));
+    const list = root.get('items', true);
+    if (isSeq(list)) {
+      for (const it of list.items) if (it) items.push({ node: it as YamlNode, value: obj((it as YamlNode).toJSON()) });
+    } else if (kind) {
+      items.push({ node: root, value: obj(root.toJSON()) });
+    }
+  }
+  for (const { node, value } of items) {
+    const at = pos(node.range?.[0] ?? 0);
+    const kind = str(value.kind) || 'Event';
+    const api = str(value.apiVersion);
+    if (kind !== 'Event') {
+      into.problems.push({ code: 'unknown-kind', severity: 'warning', message: `a ${kind} among the events: skipped`, position: at });
+      continue;
+    }
+    const isNew = api.startsWith('events.k8s.io/');
+    const regarding = obj(isNew ? value.regarding : value.involvedObject);
+    const source = obj(isNew ? value.deprecatedSource : value.source);
+    const facts: EventFacts = {
+      reason: str(value.reason),
+      kind: str(regarding.kind), namespace: str(regarding.namespace), name: str(regarding.name),
+      message: str(isNew ? value.note : value.message),
+      component: (str(isNew ? value.reportingController : value.reportingComponent) || str(source.component)).replace(/^.*\//, ''),
+    };
+    const first = time(isNew ? value.deprecatedFirstTimestamp : value.firstTimestamp) ?? time(value.eventTime) ?? time(obj(value.metadata).creationTimestamp);
+    const series = obj(value.series);
+    const last = isNew ? time(series.lastObservedTime) ?? time(value.deprecatedLastTimestamp) : time(value.lastTimestamp) ?? time(series.lastObservedTime);
+    const count = Number((isNew ? series.count ?? value.deprecatedCount : value.count ?? series.count) ?? 1) || 1;
+    if (first === undefined) {
+      into.problems.push({ code: 'missing-time', severity: 'warning', message: `event ${facts.reason} on ${facts.kind}/${facts.name} has no time: skipped`, position: at });
+      continue;
+    }
+    const ev = evidenceOf(file, at.line, `${facts.reason} ${facts.kind}/${facts.namespace ? facts.namespace + '/' : ''}${facts.name}: ${facts.message}`, 'kubectl-events');
+    const meaning = meaningOf(facts);
+    addMeaning(meaning, first, ev, into);
+    if (count >= 2 && last !== undefined && last !== first) addMeaning(meaning, last, ev, into);
+    if (count > 2 && 'decision' in meaning) {
+      into.problems.push({ code: 'event-series', severity: 'info', message: `${facts.reason} on ${facts.name} happened ${count} times; the API keeps only the first and last time, so ${count - 2} are not placed`, position: at });
+    }
+    if (source.host && facts.kind === 'Pod' && facts.component === 'kubelet') {
+      into.observations.push({ kind: 'pod-on-node', pod: `Pod/${facts.namespace}/${facts.name}`, node: str(source.host), evidence: ev });
+    }
+  }
+  return last;
+}
+
+function time(v: unknown): Micros | undefined {
+  return typeof v === 'string' ? parseTimestamp(v) : undefined;
+}
+

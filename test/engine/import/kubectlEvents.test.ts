@@ -1,0 +1,107 @@
+/**
+ * `kubectl get events -o yaml|json`, core v1 and events.k8s.io/v1: each
+ * reason becomes the trace's decision (or a world observation); broken
+ * documents, other kinds and events without a time are positioned warnings.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { importEvidence } from '../../../src/engine/import/index';
+import { formatTime } from '../../../src/engine/model/time';
+
+const read = (text: string) => importEvidence([{ name: 'events.yaml', chunks: [text] }]);
+const decisions = (text: string) => read(text).decisions.map((d) => `${formatTime(d.time)} ${d.controller} ${d.action} ${d.object}${d.detail ? ' ' + d.detail : ''}`);
+
+const v1 = (reason: string, kind: string, ns: string, name: string, message: string, component = 'node-controller', extra = '') => `
+- apiVersion: v1
+  kind: Event
+  metadata: {name: e, namespace: ${ns || 'default'}}
+  involvedObject: {kind: ${kind}, ${ns ? `namespace: ${ns}, ` : ''}name: ${name}}
+  reason: ${reason}
+  message: "${message}"
+  source: {component: ${component}}
+  firstTimestamp: "2026-01-01T00:01:05Z"
+  lastTimestamp: "2026-01-01T00:01:05Z"
+  count: 1${extra}`;
+const list = (...items: string[]) => `apiVersion: v1\nkind: List\nitems:${items.join('')}\n`;
+
+describe('kubectl get events: each reason', () => {
+  const cases: { name: string; item: string; want: string[] }[] = [
+    { name: 'RegisteredNode is NodeRegistered', item: v1('RegisteredNode', 'Node', '', 'n1', 'Node n1 event: Registered Node n1 in Controller'), want: ['2026-01-01T00:01:05.000Z node-lifecycle NodeRegistered Node/n1'] },
+    { name: 'RemovingNode is NodeRemoved', item: v1('RemovingNode', 'Node', '', 'n1', 'Node n1 event: Removing Node n1 from Controller'), want: ['2026-01-01T00:01:05.000Z node-lifecycle NodeRemoved Node/n1'] },
+    { name: 'NodeNotReady on a Pod is PodsMarkedNotReady of that pod', item: v1('NodeNotReady', 'Pod', 'default', 'web-1', 'Node is not ready'), want: ['2026-01-01T00:01:05.000Z node-lifecycle PodsMarkedNotReady Pod/default/web-1'] },
+    { name: 'NodeNotReady on a Node from node-controller is PodsMarkedNotReady of the node', item: v1('NodeNotReady', 'Node', '', 'n1', 'Node n1 status is now: NodeNotReady'), want: ['2026-01-01T00:01:05.000Z node-lifecycle PodsMarkedNotReady Node/n1'] },
+    { name: 'NodeNotReady from the kubelet is not a controller decision', item: v1('NodeNotReady', 'Node', '', 'n1', 'Node n1 status is now: NodeNotReady', 'kubelet'), want: [] },
+    { name: 'TaintManagerEviction "Marking for deletion" is PodEvicted', item: v1('TaintManagerEviction', 'Pod', 'default', 'web-1', 'Marking for deletion Pod default/web-1', 'taint-eviction-controller'), want: ['2026-01-01T00:01:05.000Z taint-eviction PodEvicted Pod/default/web-1'] },
+    { name: 'TaintManagerEviction "Cancelling deletion" is PodEvictionCancelled', item: v1('TaintManagerEviction', 'Pod', 'default', 'web-1', 'Cancelling deletion of Pod default/web-1'), want: ['2026-01-01T00:01:05.000Z taint-eviction PodEvictionCancelled Pod/default/web-1'] },
+    { name: 'NodeControllerEviction is the 1.12 path\'s PodEvicted', item: v1('NodeControllerEviction', 'Pod', 'default', 'web-1', 'Marking for deletion Pod web-1 from Node n1'), want: ['2026-01-01T00:01:05.000Z node-lifecycle PodEvicted Pod/default/web-1'] },
+    { name: 'SuccessfulCreate on a ReplicaSet is PodsCreated with the pod', item: v1('SuccessfulCreate', 'ReplicaSet', 'default', 'web', 'Created pod: web-abcde', 'replicaset-controller'), want: ['2026-01-01T00:01:05.000Z replicaset PodsCreated ReplicaSet/default/web web-abcde'] },
+    { name: 'SuccessfulCreate on a StatefulSet is not simulated', item: v1('SuccessfulCreate', 'StatefulSet', 'default', 'db', 'create Pod db-0 in StatefulSet db successful', 'statefulset-controller'), want: [] },
+    { name: 'SuccessfulDelete on a ReplicaSet is PodsDeleted', item: v1('SuccessfulDelete', 'ReplicaSet', 'default', 'web', 'Deleted pod: web-abcde', 'replicaset-controller'), want: ['2026-01-01T00:01:05.000Z replicaset PodsDeleted ReplicaSet/default/web web-abcde'] },
+    { name: 'Killing by the kubelet is no decision', item: v1('Killing', 'Pod', 'default', 'web-1', 'Stopping container web', 'kubelet'), want: [] },
+  ];
+  for (const c of cases) it(c.name, () => assert.deepEqual(decisions(list(c.item)), c.want));
+
+  it('an event seen twice is a decision at its first and at its last time', () => {
+    const item = v1('NodeNotReady', 'Node', '', 'n1', 'x').replace('lastTimestamp: "2026-01-01T00:01:05Z"', 'lastTimestamp: "2026-01-01T00:09:00Z"').replace('count: 1', 'count: 2');
+    assert.deepEqual(decisions(list(item)).map((d) => d.slice(0, 24)), ['2026-01-01T00:01:05.000Z', '2026-01-01T00:09:00.000Z']);
+  });
+  it('an event seen five times says the three in between are not placed', () => {
+    const item = v1('NodeNotReady', 'Node', '', 'n1', 'x').replace('lastTimestamp: "2026-01-01T00:01:05Z"', 'lastTimestamp: "2026-01-01T00:09:00Z"').replace('count: 1', 'count: 5');
+    assert.deepEqual(read(list(item)).problems.map((p) => p.code), ['event-series']);
+  });
+  it('the kubelet\'s events on a pod say which node it ran on', () => {
+    const item = v1('Killing', 'Pod', 'default', 'web-1', 'Stopping container', 'kubelet').replace('source: {component: kubelet}', 'source: {component: kubelet, host: n7}');
+    assert.deepEqual(read(list(item)).observations.filter((o) => o.kind === 'pod-on-node').map((o) => o.kind === 'pod-on-node' && `${o.pod} ${o.node}`), ['Pod/default/web-1 n7']);
+  });
+});
+
+describe('kubectl get events: formats and bad input', () => {
+  it('events.k8s.io/v1 (regarding, note, reportingController, eventTime, series) is read', () => {
+    const text = `apiVersion: v1
+kind: List
+items:
+- apiVersion: events.k8s.io/v1
+  kind: Event
+  metadata: {name: e, namespace: default}
+  regarding: {kind: Pod, namespace: default, name: web-1}
+  reason: TaintManagerEviction
+  note: Marking for deletion Pod default/web-1
+  reportingController: taint-eviction-controller
+  eventTime: "2026-01-01T00:06:10.123456Z"
+`;
+    assert.deepEqual(decisions(text), ['2026-01-01T00:06:10.123Z taint-eviction PodEvicted Pod/default/web-1']);
+  });
+  it('-o json is read the same', () => {
+    const json = JSON.stringify({ apiVersion: 'v1', kind: 'EventList', items: [{ apiVersion: 'v1', kind: 'Event', involvedObject: { kind: 'Node', name: 'n1' }, reason: 'RegisteredNode', message: 'm', source: { component: 'node-controller' }, firstTimestamp: '2026-01-01T00:00:00Z', count: 1 }] }, null, 4);
+    assert.deepEqual(decisions(json), ['2026-01-01T00:00:00.000Z node-lifecycle NodeRegistered Node/n1']);
+  });
+  it('a pasted prompt and command before the YAML are skipped, and positions still count them', () => {
+    const text = `$ kubectl get events -A -o yaml\n${list(v1('RegisteredNode', 'Node', '', 'n1', 'm'), '\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: x}')}`;
+    const r = read(text);
+    assert.equal(r.decisions.length, 1);
+    assert.deepEqual(r.problems.map((p) => `${p.code} ${p.position?.line}`), ['unknown-kind 15']);
+  });
+  it('an event without any time is a positioned warning and the others import', () => {
+    const noTime = v1('RegisteredNode', 'Node', '', 'n2', 'm').replace(/\n  firstTimestamp.*\n  lastTimestamp.*/, '');
+    const r = read(list(noTime, v1('RegisteredNode', 'Node', '', 'n1', 'm')));
+    assert.deepEqual(r.decisions.map((d) => d.object), ['Node/n1']);
+    assert.deepEqual(r.problems.map((p) => `${p.code} ${p.position?.line}`), ['missing-time 4']);
+  });
+  it('broken YAML is a positioned warning, and what parses still imports', () => {
+    const r = read(`${list(v1('RegisteredNode', 'Node', '', 'n1', 'm'))}---\nkind: EventList\nitems: [ {\n`);
+    assert.deepEqual(r.decisions.map((d) => d.object), ['Node/n1']);
+    assert.ok(r.problems.some((p) => p.code === 'yaml-syntax' && p.position!.line >= 15), JSON.stringify(r.problems));
+  });
+});
+
+describe('kubectl get events: size', () => {
+  it('an export over the limit is refused with a positioned warning, not a crash', async () => {
+    const { importKubectlEvents } = await import('../../../src/engine/import/kubectlEvents');
+    const { linesOf } = await import('../../../src/engine/import/lines');
+    const { emptyResult } = await import('../../../src/engine/import/types');
+    const into = emptyResult();
+    importKubectlEvents('big.yaml', linesOf([list(v1('RegisteredNode', 'Node', '', 'n1', 'm'))]), into, 100);
+    assert.deepEqual(into.decisions, []);
+    assert.deepEqual(into.problems.map((p) => `${p.code} ${p.position?.line}`), ['file-too-large 6']);
+  });
+});
