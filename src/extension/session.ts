@@ -267,8 +267,9 @@ export class Session {
   }
 
   private changed(focusSeq?: number, full = false): void {
-    this.post(this.updateMessage(full, focusSeq));
-    this.post(this.selectionMessage());
+    // one message, so the webview draws the new position and its selection at once
+    const { type: _type, ...selection } = this.selectionMessage();
+    this.post({ ...this.updateMessage(full, focusSeq), selection });
     for (const l of this.listeners) l();
   }
 

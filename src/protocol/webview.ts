@@ -167,6 +167,8 @@ export interface UpdateMessage {
   afterPass?: Decision[];
   /** the decision to select after this update (Next/Previous Decision) */
   focusSeq?: number;
+  /** the selection at the new position, recomputed (as a SelectionMessage; absent: unchanged) */
+  selection?: Omit<SelectionMessage, 'type'>;
   expectations?: ExpectationResult[];
 }
 

@@ -4,7 +4,7 @@
  */
 import type { ZoneView, Explanation, MachineView } from '../engine/simulation/api';
 import type { Decision } from '../engine/trace/decision';
-import type { HostMessage, InitMessage, NodeItem, PodItem, PodLineage, ReplicaSetItem, SelectedMachine, UiSettings, WhatIfComparison, Delta } from '../protocol/webview';
+import type { HostMessage, InitMessage, NodeItem, PodItem, PodLineage, ReplicaSetItem, SelectedMachine, SelectionMessage, UiSettings, WhatIfComparison, Delta } from '../protocol/webview';
 
 export interface Selection {
   object?: string;
@@ -109,19 +109,11 @@ export class Store {
         for (const d of m.decisions) this.known.set(d.seq, d);
         for (const d of this.afterPass) this.known.set(d.seq, d);
         if (m.focusSeq !== undefined) this.selection = { ...this.selection, seq: m.focusSeq };
+        if (m.selection) this.applySelection({ type: 'selection', ...m.selection });
         this.version++;
         break;
       case 'selection':
-        this.selection = { ...(m.object !== undefined ? { object: m.object } : {}), ...(m.seq !== undefined ? { seq: m.seq } : {}) };
-        this.decision = m.decision;
-        this.explanation = m.explanation;
-        this.lineage = m.lineage;
-        this.machine = m.machine;
-        if (m.decision) for (const d of [m.decision.decision, ...m.decision.chain]) this.known.set(d.seq, d);
-        for (const h of m.explanation?.happened ?? []) {
-          this.known.set(h.decision.seq, h.decision);
-          for (const d of h.chain) this.known.set(d.seq, d);
-        }
+        this.applySelection(m);
         break;
       case 'select':
         this.selection = { object: m.object };
@@ -139,6 +131,19 @@ export class Store {
       case 'error':
         this.error = m.message;
         break;
+    }
+  }
+
+  private applySelection(m: SelectionMessage): void {
+    this.selection = { ...(m.object !== undefined ? { object: m.object } : {}), ...(m.seq !== undefined ? { seq: m.seq } : {}) };
+    this.decision = m.decision;
+    this.explanation = m.explanation;
+    this.lineage = m.lineage;
+    this.machine = m.machine;
+    if (m.decision) for (const d of [m.decision.decision, ...m.decision.chain]) this.known.set(d.seq, d);
+    for (const h of m.explanation?.happened ?? []) {
+      this.known.set(h.decision.seq, h.decision);
+      for (const d of h.chain) this.known.set(d.seq, d);
     }
   }
 

@@ -17,7 +17,15 @@ function open(file = 'one-node-stops.yaml') {
   const o = openScenario(example(file), '');
   const session = new Session({ make: o.make, options: o.options, settings: { collapseNoise: true, playSpeed: 2 }, post: (m) => sent.push(m) });
   const update = () => sent.filter((m): m is UpdateMessage => m.type === 'update').at(-1) as UpdateMessage;
-  const selection = () => sent.filter((m): m is SelectionMessage => m.type === 'selection').at(-1) as SelectionMessage;
+  // the selection goes with each update, or on its own when only it changed
+  const selection = (): SelectionMessage => {
+    for (let i = sent.length - 1; i >= 0; i--) {
+      const m = sent[i];
+      if (m.type === 'selection') return m;
+      if (m.type === 'update' && m.selection) return { type: 'selection', ...m.selection };
+    }
+    return { type: 'selection' };
+  };
   return { session, sent, update, selection };
 }
 
