@@ -15,7 +15,7 @@ import type { Store } from '../state';
 import type { MachineGraphState, MachineGraphTransition, SelectedMachine } from '../../protocol/webview';
 
 const NS = 'http://www.w3.org/2000/svg';
-const SVG_ATTRS = new Set(['class', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'width', 'height', 'rx', 'd', 'viewBox', 'role', 'aria-label', 'data-state', 'data-transition', 'tabindex', 'text-anchor', 'dominant-baseline', 'marker-end', 'id', 'refX', 'refY', 'markerWidth', 'markerHeight', 'orient', 'points']);
+const SVG_ATTRS = new Set(['class', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'width', 'height', 'rx', 'd', 'viewBox', 'role', 'aria-label', 'data-state', 'data-transition', 'tabindex', 'text-anchor', 'dominant-baseline', 'marker-end', 'id', 'refX', 'refY', 'markerWidth', 'markerHeight', 'orient', 'points', 'dy']);
 
 function svg(tag: string, attrs: Record<string, string | number | undefined>, ...children: (Node | string | null)[]): SVGElement {
   const e = document.createElementNS(NS, tag);
@@ -39,11 +39,16 @@ export function matchesTransition(t: Pick<MachineGraphTransition, 'source' | 'ta
 }
 
 // -- layout: sizes in px, text measured by a fixed advance (the font is the editor's monospace)
-const CHAR = 7;
+const CHAR = 7.3;
+const LABEL_CHAR = 6.7;
 const ATOM_H = 26;
 const TITLE_H = 20;
 const PAD = 8;
-const GAP = 14;
+const GAP = 16;
+/** how far apart the arrows of one column bulge into its lane */
+const BULGE = 7;
+/** a label line's height: the labels of the arrows into one state are stacked beside it */
+const LINE = 12;
 
 export interface Box {
   state: MachineGraphState;
@@ -51,21 +56,36 @@ export interface Box {
   y: number;
   w: number;
   h: number;
+  /** for a column of children: where the arrows' lane begins (right of the widest child) */
+  laneX?: number;
   children: Box[];
 }
 
-const labelOf = (t: MachineGraphTransition): string => `${t.event}${t.guard ? ` [${t.guard}]` : ''}`;
+/** The label of an arrow: the event, then the guard. */
+const labelLines = (t: MachineGraphTransition): string[] => (t.guard ? [t.event, `[${t.guard}]`] : [t.event]);
+const labelOf = (t: MachineGraphTransition): string => labelLines(t).join(' ');
+const parentOf = (path: string): string => (path.includes('.') ? path.slice(0, path.lastIndexOf('.')) : '');
+
+/** The column whose lane an arrow runs in: its target's parent (a self-loop: its source's parent). */
+export const laneOf = (t: Pick<MachineGraphTransition, 'source' | 'target'>): string => parentOf(t.target === '' ? t.source : t.target);
 
 /**
- * Lays out the states: a parallel state's regions side by side, a compound state's children in a column
- * with room on their right for the arrows and their labels.
+ * Lays out the states: a parallel state's regions side by side; a compound state's children in a column,
+ * with a lane on their right for the arrows between them and their labels.
  */
 export function layout(root: MachineGraphState, transitions: readonly MachineGraphTransition[]): Box {
-  const lane = (s: MachineGraphState): number => {
-    // the widest label of the transitions declared in or into this column
-    const inside = transitions.filter((t) => s.children.some((c) => isActive(c.path, t.target) || isActive(c.path, t.source)) || t.source === s.path);
-    return inside.length ? 40 + Math.max(...inside.map((t) => labelOf(t).length * CHAR)) : 0;
+  const laneWidth = (s: MachineGraphState): number => {
+    const mine = transitions.filter((t) => laneOf(t) === s.path);
+    if (!mine.length) return 0;
+    const label = Math.max(...mine.flatMap((t) => labelLines(t).map((l) => l.length * LABEL_CHAR)));
+    return 14 + BULGE * 8 + label + PAD;
   };
+  // the label lines beside each state: its incoming arrows' labels
+  const incoming = new Map<string, number>();
+  for (const t of transitions) {
+    const at = t.target === '' ? t.source : t.target;
+    incoming.set(at, (incoming.get(at) ?? 0) + labelLines(t).length);
+  }
   const measure = (s: MachineGraphState): Box => {
     const title = s.path === '' ? 0 : TITLE_H;
     if (!s.children.length) return { state: s, x: 0, y: 0, w: Math.max(70, s.key.length * CHAR + 2 * PAD), h: ATOM_H, children: [] };
@@ -81,10 +101,13 @@ export function layout(root: MachineGraphState, transitions: readonly MachineGra
     let y = title + PAD;
     const inner = Math.max(...kids.map((k) => k.w));
     for (const k of kids) {
-      place(k, PAD, y);
-      y += k.h + GAP;
+      // room for the labels stacked beside it
+      const labels = (incoming.get(k.state.path) ?? 0) * LINE;
+      const extra = Math.max(0, labels - k.h) / 2;
+      place(k, PAD, y + extra);
+      y += k.h + 2 * extra + GAP;
     }
-    return { state: s, x: 0, y: 0, w: Math.max(PAD + inner + lane(s) + PAD, s.key.length * CHAR + 2 * PAD), h: y - GAP + PAD, children: kids };
+    return { state: s, x: 0, y: 0, w: Math.max(PAD + inner + laneWidth(s) + PAD, s.key.length * CHAR + 2 * PAD), h: y - GAP + PAD, laneX: PAD + inner, children: kids };
   };
   const place = (b: Box, x: number, y: number): void => {
     const dx = x - b.x;
@@ -92,6 +115,7 @@ export function layout(root: MachineGraphState, transitions: readonly MachineGra
     const move = (c: Box) => {
       c.x += dx;
       c.y += dy;
+      if (c.laneX !== undefined) c.laneX += dx;
       c.children.forEach(move);
     };
     move(b);
@@ -106,6 +130,23 @@ function find(b: Box, path: string): Box | undefined {
     if (f) return f;
   }
   return undefined;
+}
+
+/** An arrow's path and where its label goes: out of the source's right edge, through the column's lane, into the target's. */
+export function route(root: Box, t: MachineGraphTransition, k: number, line: number): { d: string; labelX: number; labelY: number } | undefined {
+  const from = find(root, t.source);
+  const to = t.target === '' ? from : find(root, t.target);
+  const column = find(root, laneOf(t));
+  if (!from || !to) return undefined;
+  const lane = column?.laneX ?? Math.max(from.x + from.w, to.x + to.w);
+  const cx = lane + 12 + BULGE * (k % 8);
+  // the column itself as source (a transition declared on a compound state): from its title
+  const x1 = from === column ? lane : from.x + from.w;
+  const y1 = from === column || from.children.length ? from.y + 10 : from.y + from.h / 2 - (to === from ? 5 : 0);
+  const x2 = to.x + to.w;
+  const y2 = to.y + to.h / 2 + (to === from ? 5 : 0);
+  // the label beside the target, right of every arrow of the lane; `line`: its centre, in lines from the target's middle
+  return { d: `M ${x1} ${y1} C ${cx} ${y1}, ${cx} ${y2}, ${x2} ${y2}`, labelX: lane + 14 + BULGE * 8, labelY: y2 + 4 + line * LINE };
 }
 
 export class MachinePanel {
@@ -157,28 +198,27 @@ export class MachinePanel {
     draw(root);
     const arrows = svg('g', { class: 'arrows' });
     const lanes = new Map<string, number>();
+    // the label lines into each state, centred on it
+    const into = (t: MachineGraphTransition) => (t.target === '' ? t.source : t.target);
+    const linesInto = new Map<string, number>();
+    for (const t of ts) linesInto.set(into(t), (linesInto.get(into(t)) ?? 0) + labelLines(t).length);
+    const used = new Map<string, number>();
     for (const t of ts) {
-      const from = find(root, t.source);
-      const to = t.target === '' ? from : find(root, t.target);
-      if (!from || !to) continue;
+      const lane = laneOf(t);
+      const k = lanes.get(lane) ?? 0;
+      lanes.set(lane, k + 1);
+      const n = labelLines(t).length;
+      const before = used.get(into(t)) ?? 0;
+      used.set(into(t), before + n);
+      const r = route(root, t, k, before + (n - 1) / 2 - ((linesInto.get(into(t)) ?? n) - 1) / 2);
+      if (!r) continue;
       const isLast = !!last && matchesTransition(t, last);
-      // an arrow leaves the source's right edge (a container: its title) and bulges right, one lane per arrow of a column
-      const column = (to.state.path.includes('.') ? to.state.path.slice(0, to.state.path.lastIndexOf('.')) : '') || t.source;
-      const k = lanes.get(column) ?? 0;
-      lanes.set(column, k + 1);
-      const x1 = from.x + from.w;
-      const y1 = from.children.length ? from.y + 10 : from.y + from.h / 2;
-      const x2 = to.x + to.w;
-      const y2 = to.y + to.h / 2 + (to === from ? 6 : 0);
-      const bulge = 18 + 9 * (k % 8);
-      const cx = Math.max(x1, x2) + bulge;
-      const d = to === from
-        ? `M ${x1} ${y1 - 6} C ${cx} ${y1 - 16}, ${cx} ${y2 + 10}, ${x2} ${y2}`
-        : `M ${x1} ${y1} C ${cx} ${y1}, ${cx} ${y2}, ${x2} ${y2}`;
-      const ly = (y1 + y2) / 2 + 4;
+      const lines = labelLines(t);
+      const label = svg('text', { class: 'label', x: r.labelX, y: r.labelY - ((lines.length - 1) * LINE) / 2 }, lines[0]);
+      if (lines[1]) label.appendChild(svg('tspan', { class: 'guard', x: r.labelX, dy: LINE }, lines[1]));
       const g = svg('g', { class: `transition${isLast ? ' last' : ''}${t.takenCount ? ' taken' : ''}`, 'data-transition': t.id, role: 'button', tabindex: 0, 'aria-label': `${labelOf(t)}: ${t.source || 'machine'} → ${t.target || 'itself'}` },
-        svg('path', { d, 'marker-end': 'url(#arrow)' }),
-        svg('text', { class: 'label', x: cx - 14, y: ly }, labelOf(t)),
+        svg('path', { d: r.d, 'marker-end': 'url(#arrow)' }),
+        label,
         svg('title', {}, `${labelOf(t)}\n${t.source || m.id} → ${t.target || '(stays)'}${t.description ? `\n${t.description}` : ''}\ntaken ${t.takenCount} time${t.takenCount === 1 ? '' : 's'}`));
       const pick = () => {
         this.picked = { machine: m.id, transition: t.id };
