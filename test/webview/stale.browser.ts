@@ -326,3 +326,32 @@ test('the machine tab draws the statechart beside Why: regions side by side, the
   await a.page.locator('#why-decision', { hasText: 'NodeStatusUnknown' }).waitFor();
   await a.close();
 });
+
+test('decision log entries are one line each, the object name whole and the full text on hover; a click opens one', async () => {
+  const a = await Panel.open(example('one-node-stops.yaml'));
+  // wide enough for time, action and the longest object of this pass on one line; the summary is what gets cut
+  await a.page.setViewportSize({ width: 1900, height: 900 });
+  await a.runUntil('1m10s');
+  await a.at('00:01:10');
+  const rows = a.page.locator('#decisions > li.decision');
+  const lines = await rows.evaluateAll((ls) => ls.map((l) => {
+    const obj = l.querySelector('.object') as HTMLElement;
+    const cs = getComputedStyle(l);
+    const line = parseFloat(getComputedStyle(obj).lineHeight) || obj.getBoundingClientRect().height;
+    return { height: l.getBoundingClientRect().height - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom) - parseFloat(cs.borderBottomWidth), line, objectCut: obj.scrollWidth > obj.clientWidth + 1, objectRight: obj.getBoundingClientRect().right, rowRight: l.getBoundingClientRect().right, title: l.getAttribute('title') ?? '', object: obj.textContent };
+  }));
+  assert.ok(lines.length >= 5);
+  for (const l of lines) {
+    assert.ok(l.height < 1.5 * l.line, `${l.object}: one line (${l.height}px, a line is ${l.line}px)`);
+    assert.equal(l.objectCut, false, `${l.object} is whole`);
+    assert.ok(l.objectRight <= l.rowRight + 1, `${l.object} is inside its row`);
+    assert.ok(l.title.includes(`${l.object}: `), 'the full text is on hover');
+  }
+  const sixty = a.page.locator('#decisions > li.decision', { hasText: 'PodEvictionScheduled' }).first();
+  const before = (await sixty.boundingBox())?.height ?? 0;
+  await sixty.click();
+  await a.page.locator('#decisions > li.decision.expanded .because li').first().waitFor();
+  assert.ok(((await a.page.locator('#decisions > li.decision.expanded').boundingBox())?.height ?? 0) > before * 1.5, 'the opened entry shows the whole summary and the checks');
+  await a.page.locator('#why-decision', { hasText: 'PodEvictionScheduled' }).waitFor();
+  await a.close();
+});

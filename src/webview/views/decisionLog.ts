@@ -37,6 +37,8 @@ export class DecisionLog {
   private readonly list = el('ol', { id: 'decisions', class: 'decisions' });
   private readonly caption = el('p', { class: 'caption', id: 'log-caption' });
   private showNoise = false;
+  /** rows opened by a click: the others are one line each */
+  private readonly expanded = new Set<number>();
   private filter: LogFilter = { controller: '', action: '', object: '', search: '' };
 
   constructor(private readonly store: Store, private readonly host: Host) {
@@ -64,16 +66,32 @@ export class DecisionLog {
     this.action.value = '';
     for (const f of [this.object, this.search]) (f as unknown as { value: string }).value = '';
     this.showNoise = false;
+    this.expanded.clear();
   }
 
+  /**
+   * One line: time, action and the whole object name, then the summary, cut at the line's end (the full
+   * text on hover). A click selects the decision and opens the row: the summary whole and the checks.
+   */
   private row(d: Decision): HTMLElement {
-    const li = el('li', { class: `decision controller-${d.controller}${this.store.selection.seq === d.seq ? ' selected' : ''}`, 'data-seq': d.seq, tabindex: 0 },
+    const open = this.expanded.has(d.seq);
+    const full = `${d.time.slice(11, 23)} ${d.action} ${d.object}: ${d.summary}${d.because.length ? `\n${d.because.map((b) => `• ${b.rule}`).join('\n')}` : ''}`;
+    const li = el('li', { class: `decision controller-${d.controller}${this.store.selection.seq === d.seq ? ' selected' : ''}${open ? ' expanded' : ''}`, 'data-seq': d.seq, tabindex: 0, title: full, 'aria-expanded': String(open) },
       el('span', { class: 'time' }, d.time.slice(11, 23)),
       el('span', { class: 'action' }, d.action),
       el('span', { class: 'object' }, d.object),
       el('span', { class: 'summary' }, d.summary),
-      d.because[0] ? el('span', { class: 'because' }, d.because[0].rule) : null);
-    li.addEventListener('click', () => this.host.post({ type: 'selectDecision', seq: d.seq }));
+      open && d.because.length ? el('ul', { class: 'because' }, ...d.because.map((b) => el('li', null, b.rule))) : null);
+    const toggle = () => {
+      if (open) this.expanded.delete(d.seq);
+      else this.expanded.add(d.seq);
+      this.host.post({ type: 'selectDecision', seq: d.seq });
+      this.render();
+    };
+    li.addEventListener('click', toggle);
+    li.addEventListener('keydown', (e) => {
+      if ((e as KeyboardEvent).key === 'Enter') toggle();
+    });
     return li;
   }
 
