@@ -268,8 +268,9 @@ export class Session {
 
   private changed(focusSeq?: number, full = false): void {
     // one message, so the webview draws the new position and its selection at once
+    const update = this.updateMessage(full, focusSeq);
     const { type: _type, ...selection } = this.selectionMessage();
-    this.post({ ...this.updateMessage(full, focusSeq), selection });
+    this.post({ ...update, selection });
     for (const l of this.listeners) l();
   }
 

@@ -172,3 +172,13 @@ test('the selected node’s machine lists the decisions that took each transitio
   session.goToPass(6);
   assert.deepEqual(tr('STATUS_UNKNOWN_SET', 'ready.Unknown')?.taken, [], 'none yet at 0:30');
 });
+
+test('a pod’s machine is its taint-eviction worker’s, and a zone’s its own', () => {
+  const { session, selection } = open();
+  session.runUntil('1m10s');
+  session.selectObject('Pod/default/toleration-sixty');
+  assert.equal(selection().machine?.id, 'taint-eviction/default/toleration-sixty');
+  assert.equal(selection().machine?.state, 'scheduled');
+  session.selectObject('Zone/us-east-1/us-east-1a');
+  assert.equal(selection().machine?.id, 'zone/us-east-1/us-east-1a');
+});
