@@ -182,3 +182,12 @@ test('a pod’s machine is its taint-eviction worker’s, and a zone’s its own
   session.selectObject('Zone/us-east-1/us-east-1a');
   assert.equal(selection().machine?.id, 'zone/us-east-1/us-east-1a');
 });
+
+test('the Decisions tree counts per pass are the timeline’s marks', () => {
+  const { session, sent } = open('rs-zone-outage.yaml');
+  session.runUntil('7m');
+  const marks = new Map<number, number>();
+  for (const m of sent) if (m.type === 'update') for (const k of m.passMarks) marks.set(k.pass, k.decisions);
+  const tree = new Map([...session.runByPass(false)].map(([p, ds]) => [p, ds.length]));
+  assert.deepEqual([...tree].sort((a, b) => a[0] - b[0]), [...marks].sort((a, b) => a[0] - b[0]));
+});
