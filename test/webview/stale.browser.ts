@@ -355,3 +355,18 @@ test('decision log entries are one line each, the object name whole and the full
   await a.page.locator('#why-decision', { hasText: 'PodEvictionScheduled' }).waitFor();
   await a.close();
 });
+
+test('the Why and Machine tabs follow the tabs pattern: arrow keys move between them', async () => {
+  const a = await Panel.open(example('one-node-stops.yaml'));
+  await a.page.locator('#tab-why').focus();
+  await a.page.keyboard.press('ArrowRight');
+  assert.equal(await a.page.locator('#tab-machine').getAttribute('aria-selected'), 'true');
+  assert.equal(await a.page.locator('#machine').isVisible(), true);
+  assert.equal(await a.page.locator('#why').isVisible(), false);
+  assert.equal(await a.page.evaluate(() => document.activeElement?.id), 'tab-machine');
+  await a.settled();
+  assert.equal(a.session?.sim.pass, null, 'the arrow key did not step the panel');
+  await a.page.keyboard.press('ArrowLeft');
+  assert.equal(await a.page.locator('#tab-why').getAttribute('aria-selected'), 'true');
+  await a.close();
+});

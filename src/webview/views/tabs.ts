@@ -23,6 +23,19 @@ export class Tabs {
     for (const t of tabs) {
       const b = el('button', { type: 'button', role: 'tab', id: `tab-${t.id}`, class: 'tab', 'aria-selected': 'false' }, t.label);
       b.addEventListener('click', () => this.show(t.id));
+      // the tabs pattern: arrow keys move between the tabs
+      b.addEventListener('keydown', (e) => {
+        const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+        if (!step) return;
+        e.preventDefault();
+        e.stopPropagation();
+        const i = this.tabs.findIndex((x) => x.id === this.current);
+        const next = this.tabs[(i + step + this.tabs.length) % this.tabs.length];
+        this.show(next.id);
+        this.buttons.get(next.id)?.focus();
+      });
+      b.setAttribute('aria-controls', t.panel.id);
+      t.panel.setAttribute('aria-labelledby', `tab-${t.id}`);
       this.buttons.set(t.id, b);
       this.bar.append(b);
       t.panel.setAttribute('role', 'tabpanel');
@@ -36,6 +49,7 @@ export class Tabs {
     for (const t of this.tabs) {
       const on = t.id === id;
       this.buttons.get(t.id)?.setAttribute('aria-selected', String(on));
+      this.buttons.get(t.id)?.setAttribute('tabindex', on ? '0' : '-1');
       t.panel.hidden = !on;
       t.shown?.(on);
     }
