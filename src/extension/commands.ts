@@ -85,7 +85,7 @@ export const COMMANDS: Record<CommandKey, Factory> = {
       target = picked?.[0];
     }
     if (!target) return false;
-    return ctx.open(target.fsPath);
+    return ctx.openWithProgress(target.fsPath);
   },
 
   openExample: (ctx) => async (name?: string): Promise<boolean> => {
@@ -106,7 +106,7 @@ export const COMMANDS: Record<CommandKey, Factory> = {
       file = picked?.description;
     }
     if (!file) return false;
-    return ctx.open(join(dir, file));
+    return ctx.openWithProgress(join(dir, file));
   },
 
   step: stepping((ctx) => ctx.session?.step()),

@@ -42,6 +42,23 @@ export class Ctx implements vscode.Disposable {
     );
   }
 
+  /**
+   * Opens a scenario as the user asked for it: the open panel drops the old scenario at once and says
+   * "loading", and VS Code shows progress while the (synchronous) load runs.
+   */
+  async openWithProgress(path: string): Promise<boolean> {
+    this.pause();
+    this.panel?.post({ type: 'loading', name: basename(path) });
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Controller Stepper: loading ${basename(path)}…` }, async () => {
+      // let the progress and the panel's "loading" paint before the load holds the extension host
+      await new Promise((r) => setTimeout(r, 50));
+      const ok = this.open(path);
+      // nothing was opened: the panel shows the scenario it had again
+      if (!ok) this.session?.sendAll();
+      return ok;
+    });
+  }
+
   /** Opens a scenario or snapshot in the panel (creating or reusing it). Returns false when it could not be loaded. */
   open(path: string, revive?: { panel?: vscode.WebviewPanel; pass?: number | null; selected?: string }): boolean {
     let opened;

@@ -13,6 +13,7 @@ import type {
   InitMessage,
   PassMark,
   ScenarioInfo,
+  SelectionMessage,
   UiSettings,
   UpdateMessage,
   WebviewMessage,
@@ -21,6 +22,9 @@ import type {
 import { buildClusterView, diffClusterViews, EvictionIndex, MachineSummaries, PathDeadlines, podsToCompare, RecordsView, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
 import { decisionMatcher, parseRunUntil } from './runUntil';
 import { compareTraces } from './whatIf';
+import { decisionsAt, PassIndex } from './passes';
+import { selectedMachine } from './machineGraph';
+import { podLineage } from './lineage';
 
 export const isNoise = (d: Decision): boolean => NOISE_ACTIONS.has(d.action);
 
@@ -63,7 +67,14 @@ export class Session {
   /** passes that hold decisions, from the furthest run (kept when stepping back) */
   readonly passMarks = new Map<number, number>();
   lastComparison?: WhatIfComparison;
+  /** the selected object (a decision's object when a decision is selected) */
   selected?: string;
+  /** the selected decision */
+  selectedSeq?: number;
+  /** which pass each decision is shown in */
+  readonly passes = new PassIndex();
+  /** the decisions of the furthest run, kept when stepping back (the run is deterministic: the same prefix again) */
+  private readonly run: Decision[] = [];
   /** the view last sent (or asked for by the trees) */
   private view?: ClusterView;
   /** the view of the live records, kept across steps (and across Reset: its items are compared by value) */
@@ -177,6 +188,7 @@ export class Session {
 
   /** Everything the webview needs, or only what changed since the last update. */
   updateMessage(full: boolean, focusSeq?: number): UpdateMessage {
+    this.catchUp();
     const delta = this.updateView(full);
     const machineDelta = this.machinesSent.update(this.sim.machines(), full);
     this.recordPassMarks();
@@ -188,6 +200,7 @@ export class Session {
     }
     marks.sort((a, b) => a.pass - b.pass);
     const pass = this.sim.pass;
+    const shown = decisionsAt(this.sim.trace, pass, this.passes);
     return {
       type: 'update',
       full,
@@ -199,10 +212,36 @@ export class Session {
       pods: delta.pods,
       replicaSets: delta.replicaSets,
       machines: machineDelta,
-      decisions: this.decisionsOf(pass),
+      decisions: shown.inPass,
+      ...(shown.afterPass.length ? { afterPass: shown.afterPass } : {}),
       passMarks: marks,
       ...(focusSeq !== undefined ? { focusSeq } : {}),
     };
+  }
+
+  /** Learns the passes' instants and extends the run from the trace's new decisions. */
+  private catchUp(): void {
+    const t = this.sim.trace;
+    const from = this.run.length;
+    if (t.length <= from) return;
+    for (let i = from; i < t.length; i++) {
+      this.passes.observe(t[i]);
+      this.run.push(t[i]);
+    }
+  }
+
+  /** The whole run so far (also what lies after the current position, once reached), by the pass each decision is shown in. */
+  runByPass(includeNoise: boolean): Map<number, Decision[]> {
+    this.catchUp();
+    const out = new Map<number, Decision[]>();
+    for (const d of this.run) {
+      if (!includeNoise && isNoise(d)) continue;
+      const p = this.passes.shownIn(d);
+      const list = out.get(p);
+      if (list) list.push(d);
+      else out.set(p, [d]);
+    }
+    return out;
   }
 
   private marksSeen = 0;
@@ -220,27 +259,26 @@ export class Session {
     }
     for (let i = this.marksSeen; i < trace.length; i++) {
       const d = trace[i];
-      if (d.pass === null || isNoise(d)) continue;
-      this.marksCounting.set(d.pass, (this.marksCounting.get(d.pass) ?? 0) + 1);
+      if (isNoise(d)) continue;
+      const p = this.passes.shownIn(d);
+      this.marksCounting.set(p, (this.marksCounting.get(p) ?? 0) + 1);
     }
     this.marksSeen = trace.length;
     this.marksLastSeq = trace.length ? trace[trace.length - 1].seq : 0;
     for (const [p, n] of this.marksCounting) if ((this.passMarks.get(p) ?? 0) < n) this.passMarks.set(p, n);
   }
 
-  /** The decisions of one pass: searched from the end, where the current pass usually is. */
-  private decisionsOf(pass: number | null): Decision[] {
-    const t = this.sim.trace;
-    let i = t.length - 1;
-    if (pass !== null) while (i >= 0 && t[i].pass !== null && (t[i].pass as number) > pass) i--;
-    let j = i;
-    while (j >= 0 && t[j].pass === pass) j--;
-    const found = t.slice(j + 1, i + 1);
-    return found.length || pass === null ? found : t.filter((d) => d.pass === pass);
+  /** The decisions shown at the current position (the current pass's, then those after it). */
+  shownDecisions(): { inPass: Decision[]; afterPass: Decision[] } {
+    this.catchUp();
+    return decisionsAt(this.sim.trace, this.sim.pass, this.passes);
   }
 
   private changed(focusSeq?: number, full = false): void {
-    this.post(this.updateMessage(full, focusSeq));
+    // one message, so the webview draws the new position and its selection at once
+    const update = this.updateMessage(full, focusSeq);
+    const { type: _type, ...selection } = this.selectionMessage();
+    this.post({ ...update, selection });
     for (const l of this.listeners) l();
   }
 
@@ -249,7 +287,6 @@ export class Session {
     this.post(this.initMessage());
     this.changed(undefined, true);
     if (this.lastComparison) this.post({ type: 'whatIf', comparison: this.lastComparison });
-    if (this.selected) this.selectObject(this.selected);
   }
 
   // -- stepping -----------------------------------------------------------
@@ -288,6 +325,7 @@ export class Session {
   nextDecision(): SessionResult {
     const last = this.sim.trace.length ? this.sim.trace[this.sim.trace.length - 1].seq : 0;
     const d = this.sim.runUntilDecision((x) => x.seq > last && !isNoise(x), this.sim.now + LOOKAHEAD);
+    if (d) this.focus(d);
     this.changed(d?.seq);
     return d ? { ok: true, message: `${d.time} ${d.action} ${d.object}` } : { ok: false, message: 'No decision in the next 6 hours of simulated time.' };
   }
@@ -299,8 +337,9 @@ export class Session {
     const earlier = [...this.passMarks.keys()].filter((p) => p < pass).sort((a, b) => b - a)[0];
     if (earlier === undefined) return { ok: false, message: 'No earlier pass holds a decision.' };
     this.sim.goToPass(earlier);
-    const inPass = this.decisionsOf(earlier).filter((d) => !isNoise(d));
-    this.changed(inPass.at(-1)?.seq);
+    const focus = this.shownDecisions().inPass.filter((d) => !isNoise(d)).at(-1);
+    if (focus) this.focus(focus);
+    this.changed(focus?.seq);
     return { ok: true };
   }
 
@@ -319,6 +358,7 @@ export class Session {
     const last = this.sim.trace.length ? this.sim.trace[this.sim.trace.length - 1].seq : 0;
     const match = decisionMatcher(target, isNoise);
     const d = this.sim.runUntilDecision((x) => x.seq > last && match(x), this.sim.now + LOOKAHEAD);
+    if (d) this.focus(d);
     this.changed(d?.seq);
     if (!d) return { ok: false, message: `No ${target.description} in the next 6 hours of simulated time (now ${formatTime(this.sim.now)}).` };
     return { ok: true, message: `${d.time} ${d.action} ${d.object}: ${d.summary}` };
@@ -347,27 +387,84 @@ export class Session {
     return [...seen.values()].sort((a, b) => a.seq - b.seq);
   }
 
+  /** Selects a decision: the why shows it, the machine view its object's machine. */
+  private focus(d: Decision): void {
+    this.selectedSeq = d.seq;
+    this.selected = d.object;
+  }
+
+  /**
+   * Selects a decision. One further on in the run (the Decisions tree keeps the whole run) is gone to
+   * first: its pass, or the instant it was made at.
+   */
   selectDecision(seq: number): SessionResult {
-    const d = this.decision(seq);
-    if (!d) return { ok: false, message: `No decision ${seq} at this point of the run.` };
-    this.post({ type: 'decision', decision: d, chain: this.chainOf(d) });
+    let d = this.decision(seq);
+    if (!d) {
+      this.catchUp();
+      const ahead = this.run.find((x) => x.seq === seq);
+      if (!ahead) return { ok: false, message: `No decision ${seq} in this run.` };
+      this.sim.goToPass(this.passes.shownIn(ahead));
+      d = this.decision(seq) ?? this.sim.runUntilDecision((x) => x.seq === seq, this.sim.now + LOOKAHEAD);
+      if (!d) return { ok: false, message: `Decision ${seq} was not made again.` };
+      this.focus(d);
+      this.changed(d.seq);
+      return { ok: true };
+    }
+    this.focus(d);
+    this.post(this.selectionMessage());
     return { ok: true };
   }
 
   selectObject(ref: string): SessionResult {
     this.selected = ref;
+    this.selectedSeq = undefined;
     this.post({ type: 'select', object: ref });
-    this.post({ type: 'explanation', explanation: this.sim.explain(ref) });
-    const machine = this.machineFor(ref);
-    // plain data only: a definition may hold functions (guards, actions) that no message can carry
-    if (machine) this.post({ type: 'machine', machine: JSON.parse(JSON.stringify(machine)) as MachineView });
+    this.post(this.selectionMessage());
     return { ok: true };
   }
 
+  /**
+   * What the webview shows for the selection at the current position, computed afresh. A decision no
+   * longer in the trace (stepped back before it) is unselected; so is an object that neither exists nor
+   * has anything in the trace (an evicted pod stays selected: its why says what happened to it).
+   */
+  selectionMessage(): SelectionMessage {
+    const d = this.selectedSeq !== undefined ? this.decision(this.selectedSeq) : undefined;
+    if (!d) this.selectedSeq = undefined;
+    let explanation;
+    if (this.selected && !d) {
+      explanation = this.sim.explain(this.selected);
+      if (!explanation.exists && !explanation.happened.length) {
+        this.selected = undefined;
+        explanation = undefined;
+      }
+    }
+    const object = this.selected;
+    if (!object) return { type: 'selection' };
+    const lineage = podLineage(this.sim.trace, object, this.clusterView.pods.get(object)?.owner);
+    const machine = this.machineFor(object) ?? (d?.machine ? this.sim.machines().find((m) => m.id === d.machine?.id) : undefined);
+    return {
+      type: 'selection',
+      object,
+      ...(d ? { seq: d.seq, decision: { decision: d, chain: this.chainOf(d) } } : {}),
+      ...(explanation ? { explanation } : {}),
+      ...(lineage ? { lineage } : {}),
+      // plain data only: a definition may hold functions (guards, actions) that no message can carry
+      ...(machine ? { machine: selectedMachine(machine, this.sim.trace) } : {}),
+    };
+  }
+
+  /** The machine of an object: its own (`node/…`, `zone/…`, `replicaset/…`), or for a pod its taint-eviction worker's. */
   machineFor(ref: string): MachineView | undefined {
     const [kind, ...rest] = ref.split('/');
-    const id = `${kind.toLowerCase()}/${rest.join('/')}`;
-    return this.sim.machines().find((m) => m.id === id);
+    const name = rest.join('/');
+    const ids = kind === 'Pod' ? [`pod/${name}`, `taint-eviction/${name}`] : kind === 'ControllerManager' ? ['monitor'] : [`${kind.toLowerCase()}/${name}`];
+    const all = this.sim.machines();
+    for (const id of ids) {
+      const m = all.find((x) => x.id === id);
+      if (m) return m;
+    }
+    return undefined;
   }
 
   // -- what-if ------------------------------------------------------------

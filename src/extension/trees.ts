@@ -5,7 +5,7 @@
  * until a zone is expanded.
  */
 import * as vscode from 'vscode';
-import { NOISE_ACTIONS, type Decision } from '../engine';
+import type { Decision } from '../engine';
 import type { NodeItem, PodItem } from '../protocol/webview';
 import type { Ctx } from './ctx';
 import { COMMAND } from './commandIds';
@@ -117,20 +117,15 @@ export class DecisionsTree implements vscode.TreeDataProvider<DecisionElement> {
     this.emitter.fire(undefined);
   }
 
-  private visible(): Decision[] {
-    const s = this.ctx.session;
-    if (!s) return [];
-    return s.sim.trace.filter((d) => !(this.ctx.config.collapseNoise && NOISE_ACTIONS.has(d.action)));
+  /** The whole run (not only up to the current position): jumping back to a pass keeps the later ones in view. */
+  private byPass(): Map<number, Decision[]> {
+    return this.ctx.session?.runByPass(!this.ctx.config.collapseNoise) ?? new Map();
   }
 
   getChildren(e?: DecisionElement): DecisionElement[] {
-    const ds = this.visible();
-    if (!e) {
-      const counts = new Map<number, number>();
-      for (const d of ds) if (d.pass !== null) counts.set(d.pass, (counts.get(d.pass) ?? 0) + 1);
-      return [...counts].sort((a, b) => b[0] - a[0]).map(([pass, count]) => ({ kind: 'pass', pass, count }));
-    }
-    if (e.kind === 'pass') return ds.filter((d) => d.pass === e.pass).map((decision) => ({ kind: 'decision', decision }));
+    const passes = this.byPass();
+    if (!e) return [...passes].sort((a, b) => b[0] - a[0]).map(([pass, ds]) => ({ kind: 'pass', pass, count: ds.length }));
+    if (e.kind === 'pass') return (passes.get(e.pass) ?? []).map((decision) => ({ kind: 'decision', decision }));
     return [];
   }
 
@@ -140,6 +135,7 @@ export class DecisionsTree implements vscode.TreeDataProvider<DecisionElement> {
       const item = new vscode.TreeItem(`Pass ${e.pass}`, current ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
       item.id = `pass/${e.pass}`;
       item.description = `${e.count} decision${e.count === 1 ? '' : 's'}${current ? ' · current' : ''}`;
+      item.iconPath = current ? new vscode.ThemeIcon('debug-stackframe-focused', new vscode.ThemeColor('debugIcon.startForeground')) : undefined;
       item.contextValue = 'pass';
       item.command = { command: COMMAND.goToPass, title: 'Go to pass', arguments: [e.pass] };
       return item;

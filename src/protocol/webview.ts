@@ -122,14 +122,13 @@ export interface ComparedDecision {
 export const HOST_MESSAGE = {
   init: 'init',
   update: 'update',
-  decision: 'decision',
-  explanation: 'explanation',
-  machine: 'machine',
   select: 'select',
   whatIf: 'whatIf',
   playing: 'playing',
   settings: 'settings',
   error: 'error',
+  selection: 'selection',
+  loading: 'loading',
 } as const;
 
 export interface InitMessage {
@@ -161,26 +160,16 @@ export interface UpdateMessage {
   decisions: Decision[];
   /** passes that hold decisions (complete list when full, else additions) */
   passMarks: PassMark[];
+  /**
+   * Decisions after the current pass's instant, at instants before the next pass (Next Decision or Run
+   * Until stopped between passes); shown after the pass's own, "between passes".
+   */
+  afterPass?: Decision[];
   /** the decision to select after this update (Next/Previous Decision) */
   focusSeq?: number;
+  /** the selection at the new position, recomputed (as a SelectionMessage; absent: unchanged) */
+  selection?: Omit<SelectionMessage, 'type'>;
   expectations?: ExpectationResult[];
-}
-
-export interface DecisionMessage {
-  type: typeof HOST_MESSAGE.decision;
-  decision: Decision;
-  /** the chain of causes back to the world event, oldest first */
-  chain: Decision[];
-}
-
-export interface ExplanationMessage {
-  type: typeof HOST_MESSAGE.explanation;
-  explanation: Explanation;
-}
-
-export interface MachineMessage {
-  type: typeof HOST_MESSAGE.machine;
-  machine: MachineView;
 }
 
 /** The host asks the webview to select an object (tree view selection, Explain Object). */
@@ -209,17 +198,84 @@ export interface ErrorMessage {
   message: string;
 }
 
+/** A machine's statechart, built by the host from the machine's own xstate definition. */
+export interface MachineGraphState {
+  /** dotted path from the root, '' for the root */
+  path: string;
+  key: string;
+  type: 'atomic' | 'compound' | 'parallel' | 'final' | 'history';
+  /** the initial child's path (compound states) */
+  initial?: string;
+  children: MachineGraphState[];
+}
+
+export interface MachineGraphTransition {
+  /** index in `transitions` */
+  id: number;
+  /** the state that declares it (dotted path) */
+  source: string;
+  /** dotted path, or '' when the transition has no target (it stays) */
+  target: string;
+  event: string;
+  guard?: string;
+  description?: string;
+  /** decisions in the trace (up to now) that took it, oldest first, at most 100 */
+  taken: { seq: number; time: string; action: string; object: string; from: string; to: string }[];
+  /** how many took it in all */
+  takenCount: number;
+}
+
+export interface MachineGraph {
+  root: MachineGraphState;
+  transitions: MachineGraphTransition[];
+}
+
+/** The selected machine: its live state and its statechart. */
+export interface SelectedMachine {
+  id: string;
+  state: string;
+  lastTransition?: MachineView['lastTransition'];
+  graph: MachineGraph;
+}
+
+/** Where a pod came from: the ReplicaSet that made it, the PodsCreated, and what that creation answered. */
+export interface PodLineage {
+  replicaSet: string;
+  created?: Decision;
+  /** the evictions and deletions the creation answered (from its causes) */
+  answers: Decision[];
+}
+
+/**
+ * The selection and everything shown for it, recomputed by the host for the current position after every
+ * step, jump, step back and open: the webview replaces what it had. No field: nothing of that kind.
+ */
+export interface SelectionMessage {
+  type: typeof HOST_MESSAGE.selection;
+  object?: string;
+  seq?: number;
+  decision?: { decision: Decision; chain: Decision[] };
+  explanation?: Explanation;
+  lineage?: PodLineage;
+  machine?: SelectedMachine;
+}
+
+/** A scenario is being loaded: the webview drops what it shows and says "loading". */
+export interface LoadingMessage {
+  type: typeof HOST_MESSAGE.loading;
+  name: string;
+}
+
 export type HostMessage =
   | InitMessage
   | UpdateMessage
-  | DecisionMessage
-  | ExplanationMessage
-  | MachineMessage
   | SelectMessage
   | WhatIfMessage
   | PlayingMessage
   | SettingsMessage
-  | ErrorMessage;
+  | ErrorMessage
+  | SelectionMessage
+  | LoadingMessage;
 
 // ---------------------------------------------------------------------------
 // Webview -> host

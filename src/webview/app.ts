@@ -10,6 +10,7 @@ import { WhyPanel } from './views/why';
 import { MachinePanel } from './views/machine';
 import { Timeline } from './views/timeline';
 import { Notes } from './views/notes';
+import { Tabs } from './views/tabs';
 
 export class App {
   readonly store = new Store();
@@ -20,18 +21,26 @@ export class App {
   private readonly machine: MachinePanel;
   private readonly timeline: Timeline;
   private readonly notes: Notes;
+  private readonly side: Tabs;
+  /** "loading NAME": while a scenario loads, in place of the one before */
+  private readonly loading = el('p', { id: 'loading', class: 'loading', role: 'status', 'aria-live': 'polite' });
 
   constructor(root: HTMLElement, private readonly host: Host) {
     this.toolbar = new Toolbar(this.store, host);
     this.cluster = new ClusterView(this.store, host);
     this.log = new DecisionLog(this.store, host);
     this.why = new WhyPanel(this.store, host);
-    this.machine = new MachinePanel(this.store);
+    this.machine = new MachinePanel(this.store, host);
     this.timeline = new Timeline(this.store, host);
     this.notes = new Notes(this.store, host);
+    this.side = new Tabs([
+      { id: 'why', label: 'Why', panel: this.why.root },
+      { id: 'machine', label: 'Machine', panel: this.machine.root, shown: (on) => { this.machine.visible = on; this.machine.render(); } },
+    ]);
     root.append(
+      this.loading,
       this.toolbar.root,
-      el('main', { class: 'columns' }, this.cluster.root, this.log.root, el('div', { class: 'side' }, this.why.root, this.machine.root, this.notes.root)),
+      el('main', { class: 'columns' }, this.cluster.root, this.log.root, el('div', { class: 'side' }, this.side.root, this.notes.root)),
       this.timeline.root,
     );
     this.render();
@@ -39,6 +48,12 @@ export class App {
 
   receive(m: HostMessage): void {
     if (m.type !== 'error') this.store.error = undefined;
+    // another scenario: what the user typed for the old one goes too
+    if (m.type === 'loading' || m.type === 'init') {
+      this.log.reset();
+      this.toolbar.reset();
+      this.cluster.reset();
+    }
     this.store.apply(m);
     this.render();
     if (m.type === 'select') this.cluster.reveal(m.object);
@@ -46,9 +61,13 @@ export class App {
       this.host.saveState({ file: this.store.init?.scenario.file, pass: this.store.pass, selected: this.store.selection.object });
     }
     document.body.dataset.pass = String(this.store.pass);
+    if (this.store.loading) document.body.dataset.loading = this.store.loading;
+    else delete document.body.dataset.loading;
   }
 
   render(): void {
+    this.loading.hidden = !this.store.loading;
+    this.loading.textContent = this.store.loading ? `Loading ${this.store.loading}…` : '';
     this.toolbar.render();
     this.cluster.render();
     this.log.render();

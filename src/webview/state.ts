@@ -4,7 +4,7 @@
  */
 import type { ZoneView, Explanation, MachineView } from '../engine/simulation/api';
 import type { Decision } from '../engine/trace/decision';
-import type { HostMessage, InitMessage, NodeItem, PodItem, ReplicaSetItem, UiSettings, WhatIfComparison, Delta } from '../protocol/webview';
+import type { HostMessage, InitMessage, NodeItem, PodItem, PodLineage, ReplicaSetItem, SelectedMachine, SelectionMessage, UiSettings, WhatIfComparison, Delta } from '../protocol/webview';
 
 export interface Selection {
   object?: string;
@@ -24,12 +24,17 @@ export class Store {
   readonly machines = new Map<string, Omit<MachineView, 'definition'>>();
   readonly passMarks = new Map<number, number>();
   decisions: Decision[] = [];
+  /** decisions after the current pass, at instants before the next (shown "between passes") */
+  afterPass: Decision[] = [];
   /** decisions seen so far by seq, for cause links */
   readonly known = new Map<number, Decision>();
   selection: Selection = {};
   decision?: { decision: Decision; chain: Decision[] };
   explanation?: Explanation;
-  machine?: MachineView;
+  lineage?: PodLineage;
+  machine?: SelectedMachine;
+  /** a scenario is being loaded (its name): everything else is empty */
+  loading?: string;
   whatIf?: WhatIfComparison;
   playing = false;
   error?: string;
@@ -40,9 +45,43 @@ export class Store {
   /** the pods by node name (`''` for pending ones), kept with `pods`: a step changes a few of 150,000 */
   readonly podsByNode = new Map<string, Map<string, PodItem>>();
 
+  /** Forgets everything about the scenario shown: another one is loading or has been opened. */
+  private clear(): void {
+    this.init = undefined;
+    this.time = '';
+    this.pass = null;
+    this.lastPass = -1;
+    this.zones = [];
+    this.nodes.clear();
+    this.pods.clear();
+    this.podsByNode.clear();
+    this.replicaSets.clear();
+    this.machines.clear();
+    this.passMarks.clear();
+    this.decisions = [];
+    this.afterPass = [];
+    this.known.clear();
+    this.selection = {};
+    this.decision = undefined;
+    this.explanation = undefined;
+    this.lineage = undefined;
+    this.machine = undefined;
+    this.whatIf = undefined;
+    this.error = undefined;
+    this.loading = undefined;
+    this.nodesVersion++;
+    this.version++;
+  }
+
   apply(m: HostMessage): void {
     switch (m.type) {
+      case 'loading':
+        this.clear();
+        this.loading = m.name;
+        break;
       case 'init':
+        // a scenario opened (or the webview restarted): nothing of what was shown before is kept
+        this.clear();
         this.init = m;
         this.settings = m.settings;
         break;
@@ -66,25 +105,15 @@ export class Store {
         applyDelta(this.machines as Map<string, { id: string }>, { upsert: m.machines.upsert.map((x) => ({ ...x, ref: x.id })), remove: m.machines.remove });
         for (const mark of m.passMarks) this.passMarks.set(mark.pass, mark.decisions);
         this.decisions = m.decisions;
+        this.afterPass = m.afterPass ?? [];
         for (const d of m.decisions) this.known.set(d.seq, d);
+        for (const d of this.afterPass) this.known.set(d.seq, d);
         if (m.focusSeq !== undefined) this.selection = { ...this.selection, seq: m.focusSeq };
+        if (m.selection) this.applySelection({ type: 'selection', ...m.selection });
         this.version++;
         break;
-      case 'decision':
-        this.decision = { decision: m.decision, chain: m.chain };
-        this.known.set(m.decision.seq, m.decision);
-        for (const d of m.chain) this.known.set(d.seq, d);
-        this.selection = { object: m.decision.object, seq: m.decision.seq };
-        break;
-      case 'explanation':
-        this.explanation = m.explanation;
-        for (const h of m.explanation.happened) {
-          this.known.set(h.decision.seq, h.decision);
-          for (const d of h.chain) this.known.set(d.seq, d);
-        }
-        break;
-      case 'machine':
-        this.machine = m.machine;
+      case 'selection':
+        this.applySelection(m);
         break;
       case 'select':
         this.selection = { object: m.object };
@@ -102,6 +131,19 @@ export class Store {
       case 'error':
         this.error = m.message;
         break;
+    }
+  }
+
+  private applySelection(m: SelectionMessage): void {
+    this.selection = { ...(m.object !== undefined ? { object: m.object } : {}), ...(m.seq !== undefined ? { seq: m.seq } : {}) };
+    this.decision = m.decision;
+    this.explanation = m.explanation;
+    this.lineage = m.lineage;
+    this.machine = m.machine;
+    if (m.decision) for (const d of [m.decision.decision, ...m.decision.chain]) this.known.set(d.seq, d);
+    for (const h of m.explanation?.happened ?? []) {
+      this.known.set(h.decision.seq, h.decision);
+      for (const d of h.chain) this.known.set(d.seq, d);
     }
   }
 

@@ -39,6 +39,13 @@ try {
   assert.match(await selected.innerText(), /TaintAdded/);
   const passAtTaint = Number(await webview.locator('#pass').innerText());
   lap(`at the taint, pass ${passAtTaint}`);
+  // the decision found is the why, and its node is the machine, before any click
+  await webview.locator('#why-decision', { hasText: 'TaintAdded' }).waitFor();
+  await webview.locator('#tab-machine').click();
+  await webview.locator('#machine-current', { hasText: 'node/node-a1' }).waitFor();
+  await webview.locator('#machine-body svg.statechart .state-box.current').first().waitFor();
+  await page.screenshot({ path: `${SHOT_DIR}/00-machine.png` });
+  await webview.locator('#tab-why').click();
 
   await selected.click();
   await webview.locator('#why-decision', { hasText: 'TaintAdded' }).waitFor();

@@ -172,8 +172,8 @@ export class FakeSimulation implements Simulation {
           because: [{ rule: 'Ready condition is Unknown', values: { Ready: 'Unknown' } }, { rule: 'zone eviction queue released the node', values: { zone: n.zoneA, rate: 0.1 } }],
           causes: ['queued'],
           machine: { id: `node/${n.node}`, from: 'unknown.queued', to: 'unknown.tainted', event: 'TAINT_PASS' },
-        }, this.passTime(p) + 100_000);
-        add(p, { key: 'sched', controller: 'taint-eviction', action: 'PodEvictionScheduled', object: pod, summary: `Eviction of ${n.pod} scheduled in 300s`, because: [{ rule: 'the pod tolerates the taint for tolerationSeconds', values: { tolerationSeconds: 300 } }], causes: ['taint'], details: { node: n.node, deadline: formatTime(this.passTime(p) + seconds(300)) } }, this.passTime(p) + 100_000);
+        });
+        add(p, { key: 'sched', controller: 'taint-eviction', action: 'PodEvictionScheduled', object: pod, summary: `Eviction of ${n.pod} scheduled in 300s`, because: [{ rule: 'the pod tolerates the taint for tolerationSeconds', values: { tolerationSeconds: 300 } }], causes: ['taint'], details: { node: n.node, deadline: formatTime(this.passTime(p) + seconds(300)) } });
       }
       if (p === EVICT_PASS) {
         add(p, { key: 'evict', controller: 'taint-eviction', action: 'PodEvicted', object: pod, summary: `Deleted ${n.pod}`, because: [{ rule: 'tolerationSeconds elapsed', values: { tolerationSeconds: 300 } }], causes: ['sched'] });

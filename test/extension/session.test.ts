@@ -124,26 +124,31 @@ for (const c of runUntilCases) {
   });
 }
 
-test('selecting a decision sends it with its chain of causes back to the world event', () => {
+test('selecting a decision sends it with its chain of causes back to the world event, and its object’s machine', () => {
   const { session, sent } = open();
   session.goToPass(fakePasses.TAINT_PASS);
   const taint = session.sim.trace.find((d) => d.action === 'TaintAdded');
   assert.ok(taint);
   session.selectDecision(taint.seq);
-  const m = sent.at(-1) as Extract<HostMessage, { type: 'decision' }>;
-  assert.equal(m.type, 'decision');
-  assert.deepEqual(m.chain.map((d) => d.action), ['KubeletStopped', 'NodeStatusUnknown', 'NodeQueuedForTainting']);
+  const m = sent.at(-1) as Extract<HostMessage, { type: 'selection' }>;
+  assert.equal(m.type, 'selection');
+  assert.equal(m.seq, taint.seq);
+  assert.deepEqual(m.decision?.chain.map((d) => d.action), ['KubeletStopped', 'NodeStatusUnknown', 'NodeQueuedForTainting']);
+  assert.equal(m.machine?.id, 'node/node-a1');
 });
 
-test('selecting a node sends its explanation and its machine with the definition', () => {
+test('selecting a node sends its explanation and its machine drawn from the definition', () => {
   const { session, sent } = open();
   session.goToPass(fakePasses.TAINT_PASS);
   session.selectObject('Node/node-a1');
   const types = sent.map((m) => m.type);
-  assert.deepEqual(types.slice(-3), ['select', 'explanation', 'machine']);
-  const machine = sent.at(-1) as Extract<HostMessage, { type: 'machine' }>;
-  assert.equal(machine.machine.state, 'unknown.tainted');
-  assert.ok(machine.machine.definition);
+  assert.deepEqual(types.slice(-2), ['select', 'selection']);
+  const m = sent.at(-1) as Extract<HostMessage, { type: 'selection' }>;
+  assert.equal(m.explanation?.object, 'Node/node-a1');
+  assert.equal(m.machine?.state, 'unknown.tainted');
+  assert.deepEqual(m.machine?.graph.root.children.map((c) => c.path), ['ready', 'unknown']);
+  const taint = m.machine?.graph.transitions.find((t) => t.event === 'TAINT_PASS');
+  assert.deepEqual(taint?.taken.map((d) => d.action), ['TaintAdded'], 'the decision that took the transition is listed with it');
 });
 
 test('a what-if re-runs the scenario with the setting changed and compares the traces', () => {

@@ -1,23 +1,52 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isActive, readDefinition } from '../../src/webview/views/machine';
+import { isActive, layout, matchesTransition } from '../../src/webview/views/machine';
+import { machineGraph, took } from '../../src/extension/machineGraph';
+import { nodeHealthMachine } from '../../src/engine/controllers/nodeLifecycle/machines';
 import { filterDecisions, NOISE } from '../../src/webview/views/decisionLog';
 import { formatMs } from '../../src/webview/state';
 import { NOISE_ACTIONS, type Decision } from '../../src/engine/trace/decision';
 import { nodeMachine } from '../extension/fakeSimulation';
 
-test('the machine view reads states and transitions from xstate’s own definition', () => {
-  const m = readDefinition(nodeMachine.definition);
-  assert.deepEqual(m.states.map((s) => s.path), ['ready', 'unknown']);
-  assert.deepEqual(m.states[1].states.map((s) => s.path), ['unknown.observed', 'unknown.queued', 'unknown.tainted']);
-  assert.deepEqual(m.states[0].transitions, [{ event: 'PROBE_EXPIRED', target: 'unknown', guard: 'graceElapsed', description: 'no heartbeat for nodeMonitorGracePeriod' }]);
-  assert.deepEqual(m.states[1].transitions.map((t) => [t.event, t.target]), [['HEARTBEAT', 'ready']]);
-  assert.deepEqual(m.states[1].states[1].transitions.map((t) => [t.event, t.target, t.guard]), [['TAINT_PASS', 'unknown.tainted', 'queueReleased']]);
+test('the statechart is read from xstate’s own definition: states nested, transitions with their guards', () => {
+  const m = machineGraph(nodeMachine.definition);
+  assert.deepEqual(m.root.children.map((s) => s.path), ['ready', 'unknown']);
+  assert.equal(m.root.type, 'compound');
+  assert.equal(m.root.initial, 'ready');
+  assert.deepEqual(m.root.children[1].children.map((s) => s.path), ['unknown.observed', 'unknown.queued', 'unknown.tainted']);
+  assert.equal(m.root.children[1].initial, 'unknown.observed');
+  assert.deepEqual(m.transitions.map((t) => [t.source, t.event, t.target, t.guard ?? '']), [
+    ['ready', 'PROBE_EXPIRED', 'unknown', 'graceElapsed'],
+    ['unknown', 'HEARTBEAT', 'ready', ''],
+    ['unknown.observed', 'QUEUE', 'unknown.queued', ''],
+    ['unknown.queued', 'TAINT_PASS', 'unknown.tainted', 'queueReleased'],
+  ]);
+  assert.equal(m.transitions[0].description, 'no heartbeat for nodeMonitorGracePeriod');
 });
 
-test('the machine view also reads a plain config with relative targets', () => {
-  const m = readDefinition({ id: 'zone', states: { Normal: { on: { DISRUPTED: 'PartialDisruption' } }, PartialDisruption: { on: { ALL: { target: '#zone.FullDisruption' } } }, FullDisruption: {} } });
-  assert.deepEqual(m.states.flatMap((s) => s.transitions.map((t) => `${s.path}-${t.event}->${t.target}`)), ['Normal-DISRUPTED->PartialDisruption', 'PartialDisruption-ALL->FullDisruption']);
+test('the statechart also reads a plain config with relative targets', () => {
+  const m = machineGraph({ id: 'zone', states: { Normal: { on: { DISRUPTED: 'PartialDisruption' } }, PartialDisruption: { on: { ALL: { target: '#zone.FullDisruption' } } }, FullDisruption: {} } });
+  assert.deepEqual(m.transitions.map((t) => `${t.source}-${t.event}->${t.target}`), ['Normal-DISRUPTED->PartialDisruption', 'PartialDisruption-ALL->FullDisruption']);
+});
+
+test('the engine’s parallel node machine has its two regions side by side, and guarded transitions per target', () => {
+  const m = machineGraph(nodeHealthMachine.definition);
+  assert.equal(m.root.type, 'parallel');
+  assert.deepEqual(m.root.children.map((s) => s.path), ['ready', 'eviction']);
+  const box = layout(m.root, m.transitions);
+  const [ready, eviction] = box.children;
+  assert.equal(ready.y, eviction.y, 'regions share a row');
+  assert.ok(eviction.x >= ready.x + ready.w, 'and do not overlap');
+  const observed = m.transitions.filter((t) => t.event === 'READY_OBSERVED');
+  assert.deepEqual(observed.map((t) => [t.target, t.guard]), [['ready.True', 'readyIsTrue'], ['ready.False', 'readyIsFalse'], ['ready.Unknown', 'readyIsUnknown']]);
+  for (const kid of ready.children.slice(1)) assert.ok(kid.y >= ready.children[0].y + ready.children[0].h, 'a compound state’s children are stacked');
+});
+
+test('a recorded transition is matched to the declared one it took, not to its siblings with other guards', () => {
+  const m = machineGraph(nodeHealthMachine.definition);
+  const rec = { from: 'ready.NotObserved,eviction.idle', to: 'ready.True,eviction.idle', event: 'READY_OBSERVED' };
+  assert.deepEqual(m.transitions.filter((t) => took(t, { id: 'node/a', ...rec })).map((t) => t.target), ['ready.True']);
+  assert.deepEqual(m.transitions.filter((t) => matchesTransition(t, rec)).map((t) => t.target), ['ready.True'], 'the webview marks the same one');
 });
 
 test('a state is active when the current state is it or inside it', () => {
@@ -25,6 +54,7 @@ test('a state is active when the current state is it or inside it', () => {
   assert.equal(isActive('unknown.queued', 'unknown.queued'), true);
   assert.equal(isActive('unknown.q', 'unknown.queued'), false);
   assert.equal(isActive('ready', 'unknown.queued'), false);
+  assert.equal(isActive('', 'unknown.queued'), true, 'the root is always active');
 });
 
 test('the webview’s noise list is the engine’s', () => {

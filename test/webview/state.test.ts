@@ -34,3 +34,47 @@ test('the pods by node follow every delta: moved, replaced, removed, and a full 
   s.apply(update(true, { upsert: [pod('z', 'n9')], remove: [] }));
   assert.deepEqual(indexed(s), { n9: ['Pod/ns/z'] });
 });
+
+const init = (name: string) => ({
+  type: 'init' as const,
+  scenario: { name, file: `/ws/${name}.yaml`, kubernetesVersion: '1.31', plainSnapshot: false, controllerMemory: 'reconstructed', binder: 'simplified', settings: {}, overrides: {} },
+  problems: [], assumptions: [], settings: { collapseNoise: true, playSpeed: 2 }, startTime: 'T', whatIfKeys: [],
+});
+const selected = {
+  type: 'selection' as const,
+  object: 'Node/node-a1',
+  seq: 7,
+  decision: { decision: { seq: 7, time: 'T', pass: 1, controller: 'world', action: 'KubeletStopped', object: 'Node/node-a1', summary: 's', because: [], causes: [], machine: null, source: 'x' }, chain: [] },
+  explanation: { object: 'Node/node-a1', exists: true, happened: [], whyNot: [] },
+  machine: { id: 'node/node-a1', state: 'ready', graph: { root: { path: '', key: 'n', type: 'atomic' as const, children: [] }, transitions: [] } },
+};
+
+test('another scenario, loading or opened, leaves nothing of the old one: no selection, why, machine, nodes or marks', () => {
+  for (const next of [{ type: 'loading' as const, name: 'big.json' }, init('second')]) {
+    const s = new Store();
+    s.apply(init('first'));
+    s.apply(update(true, { upsert: [pod('a', 'n1')], remove: [] }));
+    s.apply(selected as never);
+    assert.equal(s.selection.object, 'Node/node-a1');
+    s.apply(next as never);
+    assert.deepEqual(s.selection, {});
+    assert.equal(s.decision, undefined);
+    assert.equal(s.explanation, undefined);
+    assert.equal(s.machine, undefined);
+    assert.equal(s.pods.size, 0);
+    assert.equal(s.known.size, 0);
+    assert.equal(s.loading, next.type === 'loading' ? 'big.json' : undefined);
+    assert.equal(s.init?.scenario.name, next.type === 'init' ? 'second' : undefined);
+  }
+});
+
+test('an update carries the selection at its position and replaces the one before, also with nothing', () => {
+  const s = new Store();
+  s.apply(selected as never);
+  s.apply({ ...update(false, { upsert: [], remove: [] }), selection: { object: 'Node/node-a1' } });
+  assert.deepEqual(s.selection, { object: 'Node/node-a1' });
+  assert.equal(s.decision, undefined, 'the decision is gone when the update no longer has it');
+  s.apply({ ...update(false, { upsert: [], remove: [] }), selection: {} });
+  assert.deepEqual(s.selection, {});
+  assert.equal(s.machine, undefined);
+});

@@ -24,6 +24,7 @@ export class ClusterView {
   private readonly zones = el('table', { id: 'zones', class: 'grid' });
   private readonly filter = el('vscode-text-field', { id: 'node-filter', placeholder: 'filter nodes' });
   private readonly viewport = el('div', { id: 'nodes', class: 'viewport', role: 'list', tabindex: 0 });
+  private readonly noMatch = el('p', { id: 'node-filter-empty', class: 'hint' });
   private readonly spacer = el('div', { class: 'spacer' });
   private readonly rowsBox = el('div', { class: 'rows' });
   private readonly pods = el('div', { id: 'pods' });
@@ -42,7 +43,7 @@ export class ClusterView {
     });
     this.root.append(
       el('h2', null, 'Zones'), this.zones,
-      el('h2', null, 'Nodes'), this.filter, this.viewport,
+      el('h2', null, 'Nodes'), this.filter, this.noMatch, this.viewport,
       el('h2', null, 'Pods of the selected node'), this.pods,
       el('h2', null, 'ReplicaSets'), this.replicaSets,
     );
@@ -92,6 +93,8 @@ export class ClusterView {
       for (const node of nodes) this.rows.push({ kind: 'node', node });
     }
     this.spacer.style.height = `${this.rows.length * ROW_HEIGHT}px`;
+    this.noMatch.hidden = !(this.filterText && !this.rows.length && s.nodes.size);
+    this.noMatch.textContent = this.noMatch.hidden ? '' : `No node matches "${this.filterText}".`;
   }
 
   /** Draws only the rows in view (plus a margin). */
@@ -124,6 +127,13 @@ export class ClusterView {
       out.push(e);
     }
     replace(this.rowsBox, ...out);
+  }
+
+  /** Forgets the node filter (another scenario was opened). */
+  reset(): void {
+    (this.filter as unknown as { value: string }).value = '';
+    this.filterText = '';
+    this.builtFor = -1;
   }
 
   /** Scrolls a node into view (selection from the tree view). */

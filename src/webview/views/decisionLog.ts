@@ -37,6 +37,8 @@ export class DecisionLog {
   private readonly list = el('ol', { id: 'decisions', class: 'decisions' });
   private readonly caption = el('p', { class: 'caption', id: 'log-caption' });
   private showNoise = false;
+  /** rows opened by a click: the others are one line each */
+  private readonly expanded = new Set<number>();
   private filter: LogFilter = { controller: '', action: '', object: '', search: '' };
 
   constructor(private readonly store: Store, private readonly host: Host) {
@@ -57,26 +59,53 @@ export class DecisionLog {
     select.value = current;
   }
 
+  /** Forgets the filters (another scenario was opened). */
+  reset(): void {
+    this.filter = { controller: '', action: '', object: '', search: '' };
+    this.controller.value = '';
+    this.action.value = '';
+    for (const f of [this.object, this.search]) (f as unknown as { value: string }).value = '';
+    this.showNoise = false;
+    this.expanded.clear();
+  }
+
+  /**
+   * One line: time, action and the whole object name, then the summary, cut at the line's end (the full
+   * text on hover). A click selects the decision and opens the row: the summary whole and the checks.
+   */
+  private row(d: Decision): HTMLElement {
+    const open = this.expanded.has(d.seq);
+    const full = `${d.time.slice(11, 23)} ${d.action} ${d.object}: ${d.summary}${d.because.length ? `\n${d.because.map((b) => `• ${b.rule}`).join('\n')}` : ''}`;
+    const li = el('li', { class: `decision controller-${d.controller}${this.store.selection.seq === d.seq ? ' selected' : ''}${open ? ' expanded' : ''}`, 'data-seq': d.seq, tabindex: 0, title: full, 'aria-expanded': String(open) },
+      el('span', { class: 'time' }, d.time.slice(11, 23)),
+      el('span', { class: 'action' }, d.action),
+      el('span', { class: 'object' }, d.object),
+      el('span', { class: 'summary' }, d.summary),
+      open && d.because.length ? el('ul', { class: 'because' }, ...d.because.map((b) => el('li', null, b.rule))) : null);
+    const toggle = () => {
+      if (open) this.expanded.delete(d.seq);
+      else this.expanded.add(d.seq);
+      this.host.post({ type: 'selectDecision', seq: d.seq });
+      this.render();
+    };
+    li.addEventListener('click', toggle);
+    li.addEventListener('keydown', (e) => {
+      if ((e as KeyboardEvent).key === 'Enter') toggle();
+    });
+    return li;
+  }
+
   render(): void {
     const s = this.store;
-    const ds = s.decisions;
-    this.options(this.controller, 'controllers', ds.map((d) => d.controller));
-    this.options(this.action, 'actions', ds.map((d) => d.action));
-    const shown = filterDecisions(ds, this.filter);
+    const all = [...s.decisions, ...s.afterPass];
+    this.options(this.controller, 'controllers', all.map((d) => d.controller));
+    this.options(this.action, 'actions', all.map((d) => d.action));
     const collapse = s.settings.collapseNoise && !this.showNoise;
+    const shown = filterDecisions(s.decisions, this.filter);
+    const after = filterDecisions(s.afterPass, this.filter);
     const noise = shown.filter((d) => NOISE.has(d.action));
     const rows: HTMLElement[] = [];
-    for (const d of shown) {
-      if (collapse && NOISE.has(d.action)) continue;
-      const li = el('li', { class: `decision controller-${d.controller}${s.selection.seq === d.seq ? ' selected' : ''}`, 'data-seq': d.seq, tabindex: 0 },
-        el('span', { class: 'time' }, d.time.slice(11, 23)),
-        el('span', { class: 'action' }, d.action),
-        el('span', { class: 'object' }, d.object),
-        el('span', { class: 'summary' }, d.summary),
-        d.because[0] ? el('span', { class: 'because' }, d.because[0].rule) : null);
-      li.addEventListener('click', () => this.host.post({ type: 'selectDecision', seq: d.seq }));
-      rows.push(li);
-    }
+    for (const d of shown) if (!(collapse && NOISE.has(d.action))) rows.push(this.row(d));
     if (collapse && noise.length) {
       const li = el('li', { class: 'noise', id: 'noise-toggle', tabindex: 0 }, `${noise.length} routine ${noise.length === 1 ? 'tick' : 'ticks'} (${[...new Set(noise.map((d) => d.action))].join(', ')}) hidden — show`);
       li.addEventListener('click', () => {
@@ -92,7 +121,18 @@ export class DecisionLog {
       });
       rows.push(li);
     }
-    replace(this.caption, s.pass === null ? 'Before the first monitor pass.' : `${shown.length - noise.length} decisions in pass ${s.pass}${shown.length !== ds.length ? ` (of ${ds.length - ds.filter((d) => NOISE.has(d.action)).length}, filtered)` : ''}`);
+    if (after.length) {
+      // Next decision or Run until stopped between two passes: what happened since the pass, up to now
+      rows.push(el('li', { class: 'between', id: 'between-passes' }, `after pass ${s.pass ?? '—'}, until ${s.time.slice(11, 23)} (before pass ${(s.pass ?? -1) + 1})`));
+      for (const d of after) if (!(collapse && NOISE.has(d.action))) rows.push(this.row(d));
+    }
+    const filtered = shown.length !== s.decisions.length || after.length !== s.afterPass.length;
+    if (filtered && !shown.length && !after.length && all.length) rows.push(el('li', { class: 'hint', id: 'log-no-match' }, 'No decision here matches the filter.'));
+    const real = (ds: readonly Decision[]) => ds.filter((d) => !NOISE.has(d.action)).length;
+    const afterText = s.afterPass.length ? `, ${real(after)} after it` : '';
+    replace(this.caption, s.pass === null
+      ? `Before the first monitor pass${s.afterPass.length ? `: ${real(after)} decisions` : '.'}`
+      : `${real(shown)} decisions in pass ${s.pass}${afterText}${filtered ? ` (of ${real(s.decisions) + real(s.afterPass)}, filtered)` : ''}`);
     replace(this.list, ...rows);
     const sel = this.list.querySelector('li.selected');
     if (sel && 'scrollIntoView' in sel) (sel as HTMLElement).scrollIntoView({ block: 'nearest' });

@@ -1,106 +1,255 @@
 /**
- * The machine view: the xstate machine of the selected node / zone /
- * ReplicaSet, drawn from the machine's own definition (MachineView.definition,
- * xstate's `machine.definition`), so the picture cannot drift from the code.
- * States are nested boxes, each listing its transitions (event → target,
- * guard, description); the current state is highlighted and the last
- * transition marked.
+ * The machine view: the selected object's xstate machine drawn as a
+ * statechart from the graph the host read out of the machine's own
+ * definition (so the picture cannot drift from the code). States are boxes,
+ * a parallel state's regions stand side by side, a compound state's children
+ * are stacked; transitions are arrows labelled with their event and guard.
+ * The current state is highlighted and the last transition marked; clicking
+ * a transition lists the decisions of the trace that took it.
+ *
+ * Everything is built with createElementNS and text nodes: no markup.
  */
 import { el, replace } from '../dom';
+import type { Host } from '../host';
 import type { Store } from '../state';
+import type { MachineGraphState, MachineGraphTransition, SelectedMachine } from '../../protocol/webview';
 
-export interface MachineState {
-  /** dotted path from the root, '' for the root */
-  path: string;
-  key: string;
-  states: MachineState[];
-  transitions: { event: string; target: string; guard?: string; description?: string }[];
+const NS = 'http://www.w3.org/2000/svg';
+const SVG_ATTRS = new Set(['class', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'width', 'height', 'rx', 'd', 'viewBox', 'role', 'aria-label', 'data-state', 'data-transition', 'tabindex', 'text-anchor', 'dominant-baseline', 'marker-end', 'id', 'refX', 'refY', 'markerWidth', 'markerHeight', 'orient', 'points', 'dy']);
+
+function svg(tag: string, attrs: Record<string, string | number | undefined>, ...children: (Node | string | null)[]): SVGElement {
+  const e = document.createElementNS(NS, tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined) continue;
+    if (!SVG_ATTRS.has(k)) throw new Error(`attribute ${k} is not allowed`);
+    e.setAttribute(k, String(v));
+  }
+  for (const c of children) if (c !== null) e.appendChild(typeof c === 'string' ? document.createTextNode(c) : c);
+  return e;
 }
 
-const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
-
-/** Reads xstate's definition (or config) shape into states and transitions; tolerant of what it does not know. */
-export function readDefinition(def: unknown): MachineState {
-  const root = obj(def);
-  const rootId = typeof root.id === 'string' ? root.id : typeof root.key === 'string' ? root.key : '';
-  const resolve = (target: unknown, parentPath: string): string => {
-    // a target is '#id.path' or a relative key in JSON; a StateNode (whose id is absolute) before serialisation
-    const t = typeof target === 'string' ? target : typeof obj(target).id === 'string' ? `#${obj(target).id as string}` : '';
-    if (t.startsWith('#')) {
-      const id = t.slice(1);
-      return id === rootId ? '' : id.startsWith(`${rootId}.`) ? id.slice(rootId.length + 1) : id;
-    }
-    if (t.startsWith('.')) return parentPath ? `${parentPath}${t}` : t.slice(1);
-    const parent = parentPath.includes('.') ? parentPath.slice(0, parentPath.lastIndexOf('.')) : '';
-    return parent ? `${parent}.${t}` : t;
-  };
-  const walk = (node: Record<string, unknown>, path: string, key: string): MachineState => {
-    const transitions: MachineState['transitions'] = [];
-    for (const [event, raw] of Object.entries(obj(node.on))) {
-      for (const tr of Array.isArray(raw) ? raw : [raw]) {
-        const t = typeof tr === 'string' ? { target: tr } : obj(tr);
-        const targets = Array.isArray(t.target) ? t.target : t.target === undefined ? [] : [t.target];
-        const guard = typeof t.guard === 'string' ? t.guard : typeof obj(t.guard).type === 'string' ? (obj(t.guard).type as string) : undefined;
-        for (const target of targets.length ? targets : [undefined]) {
-          transitions.push({
-            event,
-            target: target === undefined ? '(stays)' : resolve(target, path),
-            ...(guard ? { guard } : {}),
-            ...(typeof t.description === 'string' ? { description: t.description } : {}),
-          });
-        }
-      }
-    }
-    const states = Object.entries(obj(node.states)).map(([k, child]) => walk(obj(child), path ? `${path}.${k}` : k, k));
-    return { path, key, states, transitions };
-  };
-  return walk(root, '', rootId);
-}
-
-/** `unknown.queued` is in `unknown` and `unknown.queued`. */
+/** `unknown` is active in `unknown.queued`; parallel states list their regions' states comma-separated. */
 export const isActive = (statePath: string, current: string): boolean =>
-  statePath !== '' && current.split(',').some((c) => c === statePath || c.startsWith(`${statePath}.`));
+  statePath === '' || current.split(',').some((c) => c === statePath || c.startsWith(`${statePath}.`));
+
+/** The declared transition a recorded one took: same event, from inside its source, into its target. */
+export function matchesTransition(t: Pick<MachineGraphTransition, 'source' | 'target' | 'event'>, last: { from: string; to: string; event: string }): boolean {
+  if (last.event !== t.event || !isActive(t.source, last.from)) return false;
+  return t.target === '' ? last.from === last.to : isActive(t.target, last.to);
+}
+
+// -- layout: sizes in px, text measured by a fixed advance (the font is the editor's monospace)
+const CHAR = 7.3;
+const LABEL_CHAR = 6.7;
+const ATOM_H = 26;
+const TITLE_H = 20;
+const PAD = 8;
+const GAP = 16;
+/** how far apart the arrows of one column bulge into its lane */
+const BULGE = 7;
+/** a label line's height: the labels of the arrows into one state are stacked beside it */
+const LINE = 12;
+
+export interface Box {
+  state: MachineGraphState;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  /** for a column of children: where the arrows' lane begins (right of the widest child) */
+  laneX?: number;
+  children: Box[];
+}
+
+/** The label of an arrow: the event, then the guard. */
+const labelLines = (t: MachineGraphTransition): string[] => (t.guard ? [t.event, `[${t.guard}]`] : [t.event]);
+const labelOf = (t: MachineGraphTransition): string => labelLines(t).join(' ');
+const parentOf = (path: string): string => (path.includes('.') ? path.slice(0, path.lastIndexOf('.')) : '');
+
+/** The column whose lane an arrow runs in: its target's parent (a self-loop: its source's parent). */
+export const laneOf = (t: Pick<MachineGraphTransition, 'source' | 'target'>): string => parentOf(t.target === '' ? t.source : t.target);
+
+/**
+ * Lays out the states: a parallel state's regions side by side; a compound state's children in a column,
+ * with a lane on their right for the arrows between them and their labels.
+ */
+export function layout(root: MachineGraphState, transitions: readonly MachineGraphTransition[]): Box {
+  const laneWidth = (s: MachineGraphState): number => {
+    const mine = transitions.filter((t) => laneOf(t) === s.path);
+    if (!mine.length) return 0;
+    const label = Math.max(...mine.flatMap((t) => labelLines(t).map((l) => l.length * LABEL_CHAR)));
+    return 14 + BULGE * 8 + label + PAD;
+  };
+  // the label lines beside each state: its incoming arrows' labels
+  const incoming = new Map<string, number>();
+  for (const t of transitions) {
+    const at = t.target === '' ? t.source : t.target;
+    incoming.set(at, (incoming.get(at) ?? 0) + labelLines(t).length);
+  }
+  const measure = (s: MachineGraphState): Box => {
+    const title = s.path === '' ? 0 : TITLE_H;
+    if (!s.children.length) return { state: s, x: 0, y: 0, w: Math.max(70, s.key.length * CHAR + 2 * PAD), h: ATOM_H, children: [] };
+    const kids = s.children.map(measure);
+    if (s.type === 'parallel') {
+      let x = PAD;
+      for (const k of kids) {
+        place(k, x, title + PAD);
+        x += k.w + GAP;
+      }
+      return { state: s, x: 0, y: 0, w: x - GAP + PAD, h: title + PAD + Math.max(...kids.map((k) => k.h)) + PAD, children: kids };
+    }
+    let y = title + PAD;
+    const inner = Math.max(...kids.map((k) => k.w));
+    for (const k of kids) {
+      // room for the labels stacked beside it
+      const labels = (incoming.get(k.state.path) ?? 0) * LINE;
+      const extra = Math.max(0, labels - k.h) / 2;
+      place(k, PAD, y + extra);
+      y += k.h + 2 * extra + GAP;
+    }
+    return { state: s, x: 0, y: 0, w: Math.max(PAD + inner + laneWidth(s) + PAD, s.key.length * CHAR + 2 * PAD), h: y - GAP + PAD, laneX: PAD + inner, children: kids };
+  };
+  const place = (b: Box, x: number, y: number): void => {
+    const dx = x - b.x;
+    const dy = y - b.y;
+    const move = (c: Box) => {
+      c.x += dx;
+      c.y += dy;
+      if (c.laneX !== undefined) c.laneX += dx;
+      c.children.forEach(move);
+    };
+    move(b);
+  };
+  return measure(root);
+}
+
+function find(b: Box, path: string): Box | undefined {
+  if (b.state.path === path) return b;
+  for (const c of b.children) {
+    const f = find(c, path);
+    if (f) return f;
+  }
+  return undefined;
+}
+
+/** An arrow's path and where its label goes: out of the source's right edge, through the column's lane, into the target's. */
+export function route(root: Box, t: MachineGraphTransition, k: number, line: number): { d: string; labelX: number; labelY: number } | undefined {
+  const from = find(root, t.source);
+  const to = t.target === '' ? from : find(root, t.target);
+  const column = find(root, laneOf(t));
+  if (!from || !to) return undefined;
+  const lane = column?.laneX ?? Math.max(from.x + from.w, to.x + to.w);
+  const cx = lane + 12 + BULGE * (k % 8);
+  // the column itself as source (a transition declared on a compound state): from its title
+  const x1 = from === column ? lane : from.x + from.w;
+  const y1 = from === column || from.children.length ? from.y + 10 : from.y + from.h / 2 - (to === from ? 5 : 0);
+  const x2 = to.x + to.w;
+  const y2 = to.y + to.h / 2 + (to === from ? 5 : 0);
+  // the label beside the target, right of every arrow of the lane; `line`: its centre, in lines from the target's middle
+  return { d: `M ${x1} ${y1} C ${cx} ${y1}, ${cx} ${y2}, ${x2} ${y2}`, labelX: lane + 14 + BULGE * 8, labelY: y2 + 4 + line * LINE };
+}
 
 export class MachinePanel {
   readonly root = el('section', { id: 'machine', class: 'panel', 'aria-label': 'Machine' });
   private readonly body = el('div', { id: 'machine-body' });
+  /** drawn only while the tab is shown */
+  visible = false;
+  /** the transition whose decisions are listed (machine id + transition id) */
+  private picked?: { machine: string; transition: number };
 
-  constructor(private readonly store: Store) {
-    this.root.append(el('h2', null, 'Machine'), this.body);
+  constructor(private readonly store: Store, private readonly host: Host) {
+    this.root.append(this.body);
   }
 
   render(): void {
+    if (!this.visible) return;
     const s = this.store;
-    const sel = s.selection.object;
     const m = s.machine;
-    if (!m || !sel || `${sel.split('/')[0].toLowerCase()}/${sel.split('/').slice(1).join('/')}` !== m.id) {
-      replace(this.body, el('p', { class: 'hint' }, 'Select a node, zone or ReplicaSet to see its machine.'));
+    if (!m) {
+      replace(this.body, el('p', { class: 'hint', id: 'machine-none' }, s.selection.object ? `${s.selection.object} has no machine at this point.` : 'Select a node, zone, ReplicaSet or decision to see its machine.'));
       return;
     }
     const live = s.machines.get(m.id);
     const current = live?.state ?? m.state;
     const last = live?.lastTransition ?? m.lastTransition;
-    const tree = readDefinition(m.definition);
-    const box = (st: MachineState): HTMLElement => {
-      const active = isActive(st.path, current);
-      const atomicCurrent = current.split(',').includes(st.path);
-      return el('div', { class: `state-box${active ? ' active' : ''}${atomicCurrent ? ' current' : ''}`, 'data-state': st.path || undefined } as Record<string, string | undefined>,
-        st.path ? el('div', { class: 'state-name' }, st.key) : null,
-        st.transitions.length
-          ? el('ul', { class: 'transitions' }, ...st.transitions.map((t) => {
-              const isLast = !!last && last.event === t.event && (st.path === '' || isActive(st.path, last.from)) && isActive(t.target, last.to);
-              return el('li', { class: `transition${isLast ? ' last' : ''}` },
-                el('span', { class: 'event' }, t.event), ' → ', el('span', { class: 'target' }, t.target),
-                t.guard ? el('span', { class: 'guard' }, ` [${t.guard}]`) : null,
-                t.description ? el('span', { class: 'description' }, ` ${t.description}`) : null,
-                isLast ? el('span', { class: 'chip' }, 'last') : null);
-            }))
-          : null,
-        ...st.states.map(box));
-    };
+    if (this.picked && this.picked.machine !== m.id) this.picked = undefined;
     replace(this.body,
       el('p', { id: 'machine-current' }, `${m.id}: `, el('span', { class: 'state' }, current)),
-      last ? el('p', { id: 'machine-last' }, 'last transition: ', `${last.from} → ${last.to} on ${last.event}`) : null,
-      box(tree));
+      last ? el('p', { id: 'machine-last' }, 'last transition: ', `${last.from} → ${last.to} on ${last.event}`) : el('p', { id: 'machine-last', class: 'hint' }, 'No transition yet.'),
+      this.chart(m, current, last),
+      this.takenList(m));
+  }
+
+  private chart(m: SelectedMachine, current: string, last: { from: string; to: string; event: string } | undefined): SVGElement {
+    const ts = m.graph.transitions;
+    const root = layout(m.graph.root, ts);
+    const states = svg('g', { class: 'states' });
+    const draw = (b: Box): void => {
+      if (b.state.path !== '') {
+        const active = isActive(b.state.path, current);
+        const atomicCurrent = current.split(',').includes(b.state.path);
+        const cls = `state-box ${b.state.type}${active ? ' active' : ''}${atomicCurrent ? ' current' : ''}`;
+        states.appendChild(svg('g', { class: cls, 'data-state': b.state.path },
+          svg('rect', { x: b.x, y: b.y, width: b.w, height: b.h, rx: 5 }),
+          svg('text', { class: 'state-name', x: b.x + PAD, y: b.y + (b.children.length ? 14 : b.h / 2 + 4) }, b.state.key)));
+      }
+      b.children.forEach(draw);
+    };
+    draw(root);
+    const arrows = svg('g', { class: 'arrows' });
+    const lanes = new Map<string, number>();
+    // the label lines into each state, centred on it
+    const into = (t: MachineGraphTransition) => (t.target === '' ? t.source : t.target);
+    const linesInto = new Map<string, number>();
+    for (const t of ts) linesInto.set(into(t), (linesInto.get(into(t)) ?? 0) + labelLines(t).length);
+    const used = new Map<string, number>();
+    for (const t of ts) {
+      const lane = laneOf(t);
+      const k = lanes.get(lane) ?? 0;
+      lanes.set(lane, k + 1);
+      const n = labelLines(t).length;
+      const before = used.get(into(t)) ?? 0;
+      used.set(into(t), before + n);
+      const r = route(root, t, k, before + (n - 1) / 2 - ((linesInto.get(into(t)) ?? n) - 1) / 2);
+      if (!r) continue;
+      const isLast = !!last && matchesTransition(t, last);
+      const lines = labelLines(t);
+      const label = svg('text', { class: 'label', x: r.labelX, y: r.labelY - ((lines.length - 1) * LINE) / 2 }, lines[0]);
+      if (lines[1]) label.appendChild(svg('tspan', { class: 'guard', x: r.labelX, dy: LINE }, lines[1]));
+      const g = svg('g', { class: `transition${isLast ? ' last' : ''}${t.takenCount ? ' taken' : ''}`, 'data-transition': t.id, role: 'button', tabindex: 0, 'aria-label': `${labelOf(t)}: ${t.source || 'machine'} → ${t.target || 'itself'}` },
+        svg('path', { d: r.d, 'marker-end': 'url(#arrow)' }),
+        label,
+        svg('title', {}, `${labelOf(t)}\n${t.source || m.id} → ${t.target || '(stays)'}${t.description ? `\n${t.description}` : ''}\ntaken ${t.takenCount} time${t.takenCount === 1 ? '' : 's'}`));
+      const pick = () => {
+        this.picked = { machine: m.id, transition: t.id };
+        this.render();
+      };
+      g.addEventListener('click', pick);
+      g.addEventListener('keydown', (e) => {
+        if ((e as KeyboardEvent).key === 'Enter' || (e as KeyboardEvent).key === ' ') pick();
+      });
+      arrows.appendChild(g);
+    }
+    const width = root.w + 20;
+    const height = root.h + 10;
+    return svg('svg', { class: 'statechart', role: 'img', 'aria-label': `statechart of ${m.id}`, width, height, viewBox: `-4 -4 ${width} ${height}` },
+      svg('defs', {}, svg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, svg('path', { d: 'M 0 0 L 10 5 L 0 10 z' }))),
+      states, arrows);
+  }
+
+  private takenList(m: SelectedMachine): HTMLElement {
+    const t = this.picked ? m.graph.transitions[this.picked.transition] : undefined;
+    if (!t) return el('p', { id: 'machine-taken', class: 'hint' }, 'Click a transition to list the decisions that took it.');
+    const head = `${labelOf(t)}: ${t.source || m.id} → ${t.target || '(stays)'}, taken ${t.takenCount} time${t.takenCount === 1 ? '' : 's'}${t.takenCount > t.taken.length ? ` (the first ${t.taken.length} listed)` : ''}`;
+    return el('div', { id: 'machine-taken' },
+      el('h3', null, head),
+      t.description ? el('p', { class: 'description' }, t.description) : null,
+      t.taken.length
+        ? el('ol', { class: 'taken' }, ...t.taken.map((d) => {
+            const b = el('button', { class: 'link cause', type: 'button', 'data-seq': d.seq }, `#${d.seq} ${d.time.slice(11, 23)} ${d.action} ${d.object}`);
+            b.addEventListener('click', () => this.host.post({ type: 'selectDecision', seq: d.seq }));
+            return el('li', null, b, ` ${d.from} → ${d.to}`);
+          }))
+        : el('p', { class: 'hint' }, 'No decision in the trace took it yet.'));
   }
 }

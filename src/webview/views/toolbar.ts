@@ -57,6 +57,11 @@ export class Toolbar {
     );
   }
 
+  /** Forgets the Run-until text (another scenario was opened). */
+  reset(): void {
+    (this.runUntil as unknown as { value: string }).value = '';
+  }
+
   private submitRunUntil(): void {
     const value = String((this.runUntil as unknown as { value: string }).value ?? '').trim();
     if (value) this.host.post({ type: 'runUntil', text: value });

@@ -21,7 +21,7 @@ export class WhyPanel {
   private readonly body = el('div', { id: 'why-body' });
 
   constructor(private readonly store: Store, private readonly host: Host) {
-    this.root.append(el('h2', null, 'Why'), this.body);
+    this.root.append(this.body);
   }
 
   private link(d: Decision): HTMLElement {
@@ -43,6 +43,21 @@ export class WhyPanel {
         ...(c.values ? Object.entries(c.values).flatMap(([k, v]) => [el('span', { class: 'value-pair' }, el('span', { class: 'k' }, k), '=', el('span', { class: 'v' }, formatValue(v))), ' ']) : []))));
   }
 
+  /** Where a pod came from: its ReplicaSet, the PodsCreated that made it, and the eviction it answers. */
+  private lineage(): Child[] {
+    const l = this.store.lineage;
+    if (!l) return [];
+    return [
+      el('h3', null, 'Lineage'),
+      el('ol', { id: 'why-lineage', class: 'lineage' },
+        el('li', { class: 'lineage-owner' }, 'owned by ', this.objectLink(l.replicaSet)),
+        l.created
+          ? el('li', { class: 'lineage-created' }, 'created by ', this.link(l.created))
+          : el('li', { class: 'lineage-created hint' }, 'in the snapshot from the start (not created during the run)'),
+        ...l.answers.map((a) => el('li', { class: 'lineage-answers' }, a.action === 'PodEvicted' || a.action === 'ObjectDeleted' || a.action === 'PodsDeleted' ? 'replacing: ' : 'because of: ', this.link(a), ` ${a.summary}`))),
+    ];
+  }
+
   render(): void {
     const s = this.store;
     const parts: Child[] = [];
@@ -62,6 +77,7 @@ export class WhyPanel {
           ? el('p', { id: 'why-machine' }, `${d.machine.id}: `, el('span', { class: 'state' }, d.machine.from), ' → ', el('span', { class: 'state' }, d.machine.to), ` on ${d.machine.event}`)
           : el('p', { id: 'why-machine', class: 'hint' }, 'No machine transition.'),
         el('h3', null, 'Upstream'), el('p', { id: 'why-source', class: 'source' }, d.source),
+        ...(s.lineage && s.selection.object === d.object ? this.lineage() : []),
       );
     } else if (s.explanation && s.selection.object === s.explanation.object) {
       const e = s.explanation;
@@ -77,6 +93,9 @@ export class WhyPanel {
             ...(w.check.values ? Object.entries(w.check.values).flatMap(([k, v]) => [el('span', { class: 'value-pair' }, el('span', { class: 'k' }, k), '=', el('span', { class: 'v' }, formatValue(v))), ' ']) : []),
             el('span', { class: 'when' }, w.wouldFireAt ? ` — would happen at ${w.wouldFireAt}` : ' — will not happen as things stand'))))
         : el('p', { id: 'why-not', class: 'hint' }, 'Nothing is held back.'));
+      parts.push(...this.lineage());
+    } else if (s.loading) {
+      parts.push(el('p', { class: 'hint' }, `Loading ${s.loading}…`));
     } else {
       parts.push(el('p', { class: 'hint' }, 'Select a decision, node, pod, zone or ReplicaSet.'));
     }

@@ -124,4 +124,17 @@ exports.tests = [
     assert.strictEqual(s.selected, 'Node/node-a1');
     assert.strictEqual(panel.title, 'Stepper: one-node-stops');
   }],
+  ['going to a pass from the Decisions tree keeps every later pass in the tree and marks the one gone to', async (api) => {
+    await run('runUntil', '3m');
+    const before = api.decisions.getChildren().map((p) => p.pass);
+    const five = api.decisions.getChildren().find((p) => p.pass === 6);
+    assert.ok(five, `pass 6 (KubeletStopped at 0:30) in the tree: ${before.join(', ')}`);
+    const kubelet = api.decisions.getChildren(five).map((d) => d.decision.action);
+    assert.ok(kubelet.includes('KubeletStopped'), kubelet.join(', '));
+    const cmd = api.decisions.getTreeItem(five).command;
+    const s = await vscode.commands.executeCommand(cmd.command, ...cmd.arguments);
+    assert.strictEqual(s.pass, 6);
+    assert.deepStrictEqual(api.decisions.getChildren().map((p) => p.pass), before);
+    assert.match(String(api.decisions.getTreeItem(api.decisions.getChildren().find((p) => p.pass === 6)).description), /current/);
+  }],
 ];

@@ -1,0 +1,30 @@
+/**
+ * A pod's lineage: the ReplicaSet that made it, the PodsCreated decision
+ * that did, and what that creation answered (its causes: the eviction or
+ * deletion of the pod it replaces). The trace has the links (PodsCreated
+ * cites the eviction); this finds them from the pod's side, where the
+ * PodsCreated is not a decision about the pod itself.
+ */
+import type { Decision } from '../engine/trace/decision';
+import type { PodLineage } from '../protocol/webview';
+
+function byseq(trace: readonly Decision[], seq: number): Decision | undefined {
+  const guess = trace[seq - 1];
+  return guess?.seq === seq ? guess : trace.find((d) => d.seq === seq);
+}
+
+/** `owner`: the pod's owning ReplicaSet as the cluster says, for pods that were not created during the run. */
+export function podLineage(trace: readonly Decision[], ref: string, owner?: string): PodLineage | undefined {
+  const parts = ref.split('/');
+  if (parts[0] !== 'Pod' || parts.length !== 3) return undefined;
+  const [, ns, name] = parts;
+  for (let i = trace.length - 1; i >= 0; i--) {
+    const d = trace[i];
+    if (d.action !== 'PodsCreated' || !d.object.startsWith(`ReplicaSet/${ns}/`)) continue;
+    const pods = d.details?.pods;
+    if (!Array.isArray(pods) || !pods.includes(name)) continue;
+    const answers = d.causes.map((s) => byseq(trace, s)).filter((c): c is Decision => c !== undefined);
+    return { replicaSet: d.object, created: d, answers };
+  }
+  return owner ? { replicaSet: owner, answers: [] } : undefined;
+}

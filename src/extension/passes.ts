@@ -1,0 +1,41 @@
+/**
+ * Which monitor pass a decision is shown in. The engine records the pass
+ * counter as it was when the decision was made, so a world event at a pass's
+ * instant (applied before the pass, spec 1.3) carries the previous pass, and
+ * so does everything decided between two passes. The panel shows each
+ * decision in the pass whose step brought it: the pass at the same instant,
+ * or else the next pass. Then "Next decision" stops on a pass that shows the
+ * decision, and the timeline's counts are what the pass shows.
+ */
+import type { Decision } from '../engine/trace/decision';
+
+export class PassIndex {
+  /** pass -> the time of its first decision: the pass's instant (its MonitorPass comes first at that instant) */
+  private readonly starts = new Map<number, string>();
+
+  /** Learns the instants of the passes; decisions must come in trace order. */
+  observe(d: Decision): void {
+    if (d.pass !== null && !this.starts.has(d.pass)) this.starts.set(d.pass, d.time);
+  }
+
+  /** The pass a decision is shown in (0 for what came before the first pass). */
+  shownIn(d: Decision): number {
+    if (d.pass === null) return 0;
+    return d.time === this.starts.get(d.pass) ? d.pass : d.pass + 1;
+  }
+}
+
+/**
+ * The decisions shown at a position: those of the current pass and, when the
+ * simulation stopped between passes, those since the pass (at instants
+ * before the next one). `pass` null: before the first pass.
+ */
+export function decisionsAt(trace: readonly Decision[], pass: number | null, index: PassIndex): { inPass: Decision[]; afterPass: Decision[] } {
+  const cur = pass ?? -1;
+  // shown passes never decrease along the trace, and the current position is its end
+  let i = trace.length;
+  while (i > 0 && index.shownIn(trace[i - 1]) > cur) i--;
+  let j = i;
+  while (j > 0 && index.shownIn(trace[j - 1]) === cur) j--;
+  return { inPass: trace.slice(j, i), afterPass: trace.slice(i) };
+}

@@ -1,0 +1,372 @@
+/**
+ * The built webview in Debian's chromium (playwright-core) with the real
+ * host: the extension's Session over the real engine and the bundled
+ * examples, run in this process, its messages delivered to the page as VS
+ * Code delivers them (JSON, a message event). The panel is stepped, scrubbed
+ * back and given a second scenario, and each view is compared with a fresh
+ * panel that went straight to the same position and selection.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createServer, type Server } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { webviewHtml } from '../../src/extension/webviewHtml';
+import { openScenario } from '../../src/extension/engine';
+import { Session } from '../../src/extension/session';
+import { parseWebviewMessage, type HostMessage } from '../../src/protocol/webview';
+
+const root = resolve(__dirname, '../..');
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const NONCE = 'n0nceForTheStaleTests0123456789ab';
+const example = (name: string) => join(root, 'examples', name);
+let server: Server;
+let origin = '';
+let browser: Browser;
+
+before(async () => {
+  assert.ok(existsSync(join(root, 'out/webview.js')), 'out/webview.js is missing: run node scripts/build.mjs first');
+  const files: Record<string, [string, string]> = {
+    '/out/webview.js': [join(root, 'out/webview.js'), 'text/javascript'],
+    '/media/webview.css': [join(root, 'media/webview.css'), 'text/css'],
+  };
+  server = createServer((req, res) => {
+    const path = (req.url ?? '/').split(/[?#]/)[0];
+    if (path === '/' || path === '/index.html') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(webviewHtml({ cspSource: origin, nonce: NONCE, scriptUri: `${origin}/out/webview.js`, styleUri: `${origin}/media/webview.css` }));
+      return;
+    }
+    const f = files[path];
+    if (!f) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': f[1] });
+    res.end(readFileSync(f[0]));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const addr = server.address();
+  origin = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await new Promise((r) => server?.close(r));
+});
+
+/** The extension's side of one panel: what Ctx does with the session and the webview's messages. */
+class Panel {
+  session?: Session;
+  readonly errors: string[] = [];
+  private chain: Promise<unknown> = Promise.resolve();
+
+  private constructor(readonly page: Page) {}
+
+  static async open(file: string): Promise<Panel> {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    page.setDefaultTimeout(15_000);
+    const p = new Panel(page);
+    page.on('pageerror', (e) => p.errors.push(e.message));
+    if (process.env.DEBUG_STALE) page.on('console', (m) => console.log('console:', m.text()));
+    if (process.env.DEBUG_STALE) page.on('pageerror', (e) => console.log('pageerror:', e.message));
+    await page.exposeBinding('__toHost', (_source, raw: unknown) => p.fromWebview(raw));
+    // strings, not functions: the test runner's transform would put helpers into a serialised function
+    await page.addInitScript(`window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__toHost(JSON.parse(JSON.stringify(m))), getState: () => undefined, setState: () => {} });`);
+    p.load(file);
+    await page.goto(`${origin}/index.html`);
+    await page.locator('#scenario-name', { hasText: p.session?.sim.scenario.name ?? '' }).waitFor();
+    await p.settled();
+    return p;
+  }
+
+  /** As VS Code delivers a host message: JSON, a message event on the webview's window, in order. */
+  private post = (m: HostMessage): void => {
+    const text = JSON.stringify(m);
+    this.chain = this.chain.then(() => this.page.evaluate((t) => window.postMessage(JSON.parse(t), '*'), text)).catch(() => {});
+  };
+
+  private load(file: string): void {
+    const o = openScenario(file, '');
+    this.session = new Session({ make: o.make, options: o.options, settings: { collapseNoise: true, playSpeed: 2 }, post: this.post });
+  }
+
+  /** Another scenario into the open panel, as Ctx.openWithProgress does: "loading", then the new session's everything. */
+  async openAnother(file: string, whileLoading?: () => Promise<void>): Promise<void> {
+    this.post({ type: 'loading', name: basename(file) });
+    await this.settled();
+    if (whileLoading) await whileLoading();
+    this.load(file);
+    this.session?.sendAll();
+    await this.settled();
+  }
+
+  private fromWebview(raw: unknown): void {
+    const m = parseWebviewMessage(raw);
+    if (!m || !this.session) return;
+    const r = this.session.handle(m, { play() {}, pause() {} });
+    if (!r.ok) this.post({ type: 'error', message: r.message });
+  }
+
+  /** Every host message posted so far has been handled by the page. */
+  async settled(): Promise<void> {
+    await this.chain;
+    await this.page.evaluate(`new Promise((r) => {
+      window.addEventListener('message', function h(e) {
+        if (e.data !== '__settled') return;
+        window.removeEventListener('message', h);
+        r();
+      });
+      window.postMessage('__settled', '*');
+    })`);
+  }
+
+  /** Waits until the panel shows this time, then until the host's messages are all in. */
+  async at(time: string): Promise<void> {
+    await this.page.locator('#time', { hasText: time }).waitFor();
+    await this.settled();
+  }
+
+  async runUntil(text: string): Promise<void> {
+    await this.page.locator('#run-until input').fill(text);
+    await this.page.locator('#run-until-go').click();
+  }
+
+  async text(selector: string): Promise<string> {
+    return this.page.locator(selector).innerText();
+  }
+
+  async close(): Promise<void> {
+    await this.page.close();
+  }
+}
+
+/** A panel that went straight to the pass and selected the object there. */
+async function fresh(file: string, pass: number | null, object?: string): Promise<Panel> {
+  const p = await Panel.open(file);
+  if (pass !== null) p.session?.goToPass(pass);
+  if (object) p.session?.selectObject(object);
+  await p.settled();
+  return p;
+}
+
+const VIEWS = ['#why-body', '#decisions', '#log-caption', '#time', '#pass'];
+
+async function sameViews(a: Panel, b: Panel, what: string): Promise<void> {
+  for (const v of VIEWS) assert.equal(await a.text(v), await b.text(v), `${what}: ${v}`);
+  for (const p of [a, b]) await p.page.locator('#tab-machine').click();
+  assert.equal(await a.text('#machine-body'), await b.text('#machine-body'), `${what}: #machine-body`);
+  for (const p of [a, b]) await p.page.locator('#tab-why').click();
+}
+
+test('stepped, scrubbed back and given another scenario, every view is what a fresh panel at that position shows', async () => {
+  const a = await Panel.open(example('one-node-stops.yaml'));
+  await a.runUntil('1m10s');
+  await a.at('00:01:10');
+  await a.page.locator('#nodes .node[data-ref="Node/node-a1"]').click();
+  await a.page.locator('#why-object', { hasText: 'Node/node-a1' }).waitFor();
+  await a.settled();
+  let b = await fresh(example('one-node-stops.yaml'), 14, 'Node/node-a1');
+  await sameViews(a, b, 'at 1:10 with node-a1 selected');
+  await b.close();
+
+  // scrub back to 0:30: nothing decided later may be left in the why
+  await a.page.locator('#scrubber').fill('6');
+  await a.at('00:00:30');
+  assert.doesNotMatch(await a.text('#why-happened'), /00:01:0[05]/);
+  assert.match(await a.text('#why-happened'), /KubeletStopped/);
+  b = await fresh(example('one-node-stops.yaml'), 6, 'Node/node-a1');
+  await sameViews(a, b, 'scrubbed back to 0:30');
+  await b.close();
+
+  // a step forward again
+  await a.page.locator('vscode-button[data-action="step"]').click();
+  await a.at('00:00:35');
+  b = await fresh(example('one-node-stops.yaml'), 7, 'Node/node-a1');
+  await sameViews(a, b, 'stepped to 0:35');
+  await b.close();
+
+  // what the user typed for this scenario, then another scenario
+  await a.page.locator('#node-filter input').fill('a1');
+  await a.page.locator('#filter-search input').fill('Kubelet');
+  await a.page.locator('#run-until input').fill('5m');
+  let sawLoading = false;
+  await a.openAnother(example('rs-zone-outage.yaml'), async () => {
+    await a.page.locator('#loading', { hasText: 'Loading rs-zone-outage.yaml' }).waitFor();
+    assert.equal(await a.page.locator('#nodes .node').count(), 0, 'the old nodes are gone while loading');
+    assert.match(await a.text('#why-body'), /Loading rs-zone-outage\.yaml/);
+    assert.equal(await a.page.evaluate(() => document.body.dataset.loading), 'rs-zone-outage.yaml');
+    sawLoading = true;
+  });
+  assert.ok(sawLoading);
+  await a.page.locator('#scenario-name', { hasText: 'rs-zone-outage' }).waitFor();
+  assert.equal(await a.page.locator('#loading').isVisible(), false);
+  assert.equal(await a.page.locator('#node-filter input').inputValue(), '');
+  assert.equal(await a.page.locator('#filter-search input').inputValue(), '');
+  assert.equal(await a.page.locator('#run-until input').inputValue(), '');
+  assert.equal(await a.page.locator('.selected').count(), 0, 'nothing of the old selection');
+  assert.doesNotMatch(await a.page.locator('body').innerText(), /node-a1.*toleration|toleration-sixty/s);
+  b = await fresh(example('rs-zone-outage.yaml'), null);
+  await sameViews(a, b, 'the second scenario, just opened');
+  assert.equal(await a.text('#nodes'), await b.text('#nodes'));
+  await b.close();
+  assert.deepEqual(a.errors, []);
+  await a.close();
+});
+
+test('the pod evicted at 2:10 no longer says its eviction would happen at 2:10, and what happened lists the PodEvicted', async () => {
+  const a = await Panel.open(example('one-node-stops.yaml'));
+  await a.runUntil('1m10s');
+  await a.at('00:01:10');
+  await a.page.locator('#nodes .node[data-ref="Node/node-a1"]').click();
+  await a.page.locator('#pods tr.pod[data-ref="Pod/default/toleration-sixty"]').click();
+  await a.page.locator('#why-object', { hasText: 'Pod/default/toleration-sixty' }).waitFor();
+  assert.match(await a.text('#why-not'), /would happen at 2026-01-01T00:02:10/);
+  await a.runUntil('2m10s');
+  await a.at('00:02:10');
+  assert.match(await a.text('#why-object'), /no longer exists/);
+  assert.match(await a.text('#why-happened'), /PodEvicted Pod\/default\/toleration-sixty/);
+  assert.doesNotMatch(await a.text('#why-body'), /would happen at 2026-01-01T00:02:10/);
+  const b = await fresh(example('one-node-stops.yaml'), 26, 'Pod/default/toleration-sixty');
+  assert.equal(await a.text('#why-body'), await b.text('#why-body'));
+  await b.close();
+  await a.close();
+});
+
+test('next decision from the first pass stops on KubeletStopped at 0:30: the pass shows it, it is the why, its node is the machine', async () => {
+  const a = await Panel.open(example('one-node-stops.yaml'));
+  await a.page.locator('vscode-button[data-action="step"]').click();
+  await a.at('00:00:00');
+  await a.page.locator('vscode-button[data-action="nextDecision"]').click();
+  await a.at('00:00:30');
+  assert.match(await a.text('#decisions li.decision.selected'), /KubeletStopped/);
+  assert.match(await a.text('#log-caption'), /^1 decisions in pass 6/);
+  await a.page.locator('#why-decision', { hasText: 'KubeletStopped' }).waitFor();
+  assert.doesNotMatch(await a.text('#why-body'), /Select a decision/);
+  // the timeline's mark and the pass agree
+  assert.equal(await a.page.locator('#marks .mark[data-pass="6"]').getAttribute('title'), 'pass 6: 1 decision');
+  assert.equal(await a.page.locator('#marks .mark[data-pass="5"]').count(), 0);
+  await a.page.locator('#tab-machine').click();
+  await a.page.locator('#machine-current', { hasText: 'node/node-a1' }).waitFor();
+  assert.doesNotMatch(await a.text('#machine-body'), /Select a node/);
+  // selecting another decision makes its object the machine
+  await a.runUntil('next TaintAdded on node-a1');
+  await a.at('00:01:05');
+  await a.page.locator('#tab-why').click();
+  const zone = a.page.locator('#decisions li.decision', { hasText: 'ReplicaSetStatusUpdated' });
+  await zone.click();
+  await a.page.locator('#why-decision', { hasText: 'ReplicaSetStatusUpdated' }).waitFor();
+  await a.page.locator('#tab-machine').click();
+  await a.page.locator('#machine-current', { hasText: 'replicaset/default/web-7d9f' }).waitFor();
+  await a.close();
+});
+
+test('a filter that matches nothing says so', async () => {
+  const a = await Panel.open(example('one-node-stops.yaml'));
+  await a.page.locator('vscode-button[data-action="step"]').click();
+  await a.at('00:00:00');
+  await a.page.locator('#node-filter input').fill('no-such-node');
+  await a.page.locator('#node-filter-empty', { hasText: 'No node matches "no-such-node"' }).waitFor();
+  await a.page.locator('#node-filter input').fill('node-b');
+  await a.page.locator('#nodes .node').first().waitFor();
+  assert.equal(await a.page.locator('#node-filter-empty').isVisible(), false);
+  await a.page.locator('#filter-search input').fill('no-such-decision');
+  await a.page.locator('#log-no-match', { hasText: 'No decision here matches the filter' }).waitFor();
+  await a.close();
+});
+
+test('a replacement pod’s why shows its ReplicaSet, the PodsCreated that made it and the eviction it answers', async () => {
+  const a = await Panel.open(example('rs-zone-outage.yaml'));
+  await a.runUntil('6m20s');
+  await a.at('00:06:20');
+  await a.page.locator('#nodes .node[data-ref="Node/node-a1"]').click();
+  await a.page.locator('#pods tr.pod[data-ref="Pod/default/web-7d9f-pxwsk"]').click();
+  await a.page.locator('#why-object', { hasText: 'Pod/default/web-7d9f-pxwsk' }).waitFor();
+  const lineage = await a.text('#why-lineage');
+  assert.match(lineage, /owned by ReplicaSet\/default\/web-7d9f/);
+  assert.match(lineage, /created by #\d+ \S+ replicaset PodsCreated ReplicaSet\/default\/web-7d9f/);
+  assert.match(lineage, /replacing: #\d+ \S+ taint-eviction PodEvicted Pod\/default\/web-7d9f-w5zkb/);
+  // the link goes to the eviction's why
+  await a.page.locator('#why-lineage .lineage-answers button.cause').click();
+  await a.page.locator('#why-decision', { hasText: 'PodEvicted' }).waitFor();
+  await a.close();
+});
+
+test('the machine tab draws the statechart beside Why: regions side by side, the current state, the last transition; a transition lists the decisions that took it', async () => {
+  const a = await Panel.open(example('one-node-stops.yaml'));
+  await a.runUntil('1m10s');
+  await a.at('00:01:10');
+  await a.page.locator('#nodes .node[data-ref="Node/node-a1"]').click();
+  await a.page.locator('#why-object').waitFor();
+  await a.page.locator('#tab-machine').click();
+  const chart = a.page.locator('#machine-body svg.statechart');
+  await chart.waitFor();
+  const box = await chart.boundingBox();
+  assert.ok(box && box.y < 900 && box.y >= 0, `the chart is in view without scrolling (top at ${box?.y})`);
+  const ready = await a.page.locator('svg .state-box[data-state="ready"] > rect').boundingBox();
+  const eviction = await a.page.locator('svg .state-box[data-state="eviction"] > rect').boundingBox();
+  assert.ok(ready && eviction && Math.abs(ready.y - eviction.y) < 1 && eviction.x > ready.x + ready.width - 1, 'the parallel regions side by side');
+  const current = await a.page.locator('svg .state-box.current').evaluateAll((es) => es.map((e) => e.getAttribute('data-state')));
+  const live = a.session?.machineFor('Node/node-a1')?.state ?? '';
+  assert.deepEqual(current.sort(), live.split(',').sort());
+  const last = await a.page.locator('svg .transition.last').evaluateAll((es) => es.map((e) => e.getAttribute('aria-label')));
+  assert.equal(last.length, 1);
+  assert.match(last[0] ?? '', /^TAINT_PASS/);
+  await a.page.locator('svg .transition[aria-label^="STATUS_UNKNOWN_SET"] .label').click();
+  await a.page.locator('#machine-taken', { hasText: 'taken 1 time' }).waitFor();
+  assert.match(await a.text('#machine-taken'), /NodeStatusUnknown Node\/node-a1/);
+  await a.page.locator('#machine-taken button.cause').click();
+  await a.page.locator('#tab-why').click();
+  await a.page.locator('#why-decision', { hasText: 'NodeStatusUnknown' }).waitFor();
+  await a.close();
+});
+
+test('decision log entries are one line each, the object name whole and the full text on hover; a click opens one', async () => {
+  const a = await Panel.open(example('one-node-stops.yaml'));
+  // wide enough for time, action and the longest object of this pass on one line; the summary is what gets cut
+  await a.page.setViewportSize({ width: 1900, height: 900 });
+  await a.runUntil('1m10s');
+  await a.at('00:01:10');
+  const rows = a.page.locator('#decisions > li.decision');
+  const lines = await rows.evaluateAll((ls) => ls.map((l) => {
+    const obj = l.querySelector('.object') as HTMLElement;
+    const cs = getComputedStyle(l);
+    const line = parseFloat(getComputedStyle(obj).lineHeight) || obj.getBoundingClientRect().height;
+    return { height: l.getBoundingClientRect().height - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom) - parseFloat(cs.borderBottomWidth), line, objectCut: obj.scrollWidth > obj.clientWidth + 1, objectRight: obj.getBoundingClientRect().right, rowRight: l.getBoundingClientRect().right, title: l.getAttribute('title') ?? '', object: obj.textContent };
+  }));
+  assert.ok(lines.length >= 5);
+  for (const l of lines) {
+    assert.ok(l.height < 1.5 * l.line, `${l.object}: one line (${l.height}px, a line is ${l.line}px)`);
+    assert.equal(l.objectCut, false, `${l.object} is whole`);
+    assert.ok(l.objectRight <= l.rowRight + 1, `${l.object} is inside its row`);
+    assert.ok(l.title.includes(`${l.object}: `), 'the full text is on hover');
+  }
+  const sixty = a.page.locator('#decisions > li.decision', { hasText: 'PodEvictionScheduled' }).first();
+  const before = (await sixty.boundingBox())?.height ?? 0;
+  await sixty.click();
+  await a.page.locator('#decisions > li.decision.expanded .because li').first().waitFor();
+  assert.ok(((await a.page.locator('#decisions > li.decision.expanded').boundingBox())?.height ?? 0) > before * 1.5, 'the opened entry shows the whole summary and the checks');
+  await a.page.locator('#why-decision', { hasText: 'PodEvictionScheduled' }).waitFor();
+  await a.close();
+});
+
+test('the Why and Machine tabs follow the tabs pattern: arrow keys move between them', async () => {
+  const a = await Panel.open(example('one-node-stops.yaml'));
+  await a.page.locator('#tab-why').focus();
+  await a.page.keyboard.press('ArrowRight');
+  assert.equal(await a.page.locator('#tab-machine').getAttribute('aria-selected'), 'true');
+  assert.equal(await a.page.locator('#machine').isVisible(), true);
+  assert.equal(await a.page.locator('#why').isVisible(), false);
+  assert.equal(await a.page.evaluate(() => document.activeElement?.id), 'tab-machine');
+  await a.settled();
+  assert.equal(a.session?.sim.pass, null, 'the arrow key did not step the panel');
+  await a.page.keyboard.press('ArrowLeft');
+  assert.equal(await a.page.locator('#tab-why').getAttribute('aria-selected'), 'true');
+  await a.close();
+});
