@@ -10,6 +10,7 @@ import { WhyPanel } from './views/why';
 import { MachinePanel } from './views/machine';
 import { Timeline } from './views/timeline';
 import { Notes } from './views/notes';
+import { splitColumns } from './layout';
 
 export class App {
   readonly store = new Store();
@@ -29,11 +30,9 @@ export class App {
     this.machine = new MachinePanel(this.store);
     this.timeline = new Timeline(this.store, host);
     this.notes = new Notes(this.store, host);
-    root.append(
-      this.toolbar.root,
-      el('main', { class: 'columns' }, this.cluster.root, this.log.root, el('div', { class: 'side' }, this.why.root, this.machine.root, this.notes.root)),
-      this.timeline.root,
-    );
+    const columns = el('main', { class: 'columns' }, this.cluster.root, this.log.root, el('div', { class: 'side' }, this.why.root, this.machine.root, this.notes.root));
+    splitColumns(columns);
+    root.append(this.toolbar.root, columns, this.timeline.root);
     this.render();
   }
 
