@@ -20,6 +20,7 @@ import type {
 import { buildClusterView, diffClusterViews, EvictionIndex, MachineSummaries, PathDeadlines, podsToCompare, RecordsView, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
 import { decisionMatcher, parseRunUntil } from './runUntil';
 import { compareTraces } from './whatIf';
+import { scenarioEventMarks } from './scenarioEvents';
 
 export const isNoise = (d: Decision): boolean => NOISE_ACTIONS.has(d.action);
 
@@ -130,6 +131,8 @@ export class Session {
       binder: s.binder,
       settings,
       overrides: { ...(this.options.set ?? {}) },
+      monitorPeriodMs: this.sim.config.nodeMonitorPeriod / 1000,
+      events: scenarioEventMarks(s.events, this.sim.startTime),
     };
   }
 
