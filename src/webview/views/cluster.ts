@@ -9,7 +9,7 @@
 import { el, replace, text } from '../dom';
 import type { Host } from '../host';
 import { formatMs, type Store } from '../state';
-import { formatOffset, naturalCompare, offsetText } from '../time';
+import { offsetText, sortNaturally } from '../time';
 import { VirtualList } from '../virtualList';
 import type { NodeItem, PodItem, ReplicaSetItem } from '../../protocol/webview';
 import type { ZoneView } from '../../engine/simulation/api';
@@ -58,7 +58,9 @@ export class ClusterView {
   private readonly rsList: VirtualList<string>;
   private readonly rsCaption = el('p', { class: 'caption', id: 'replicasets-caption' });
   private rows: Row[] = [];
-  /** every node in zone then natural name order, sorted once per change of the nodes */
+  /** every node's ref in zone then natural name order: sorted again only when a node appeared, went or moved zone */
+  private order: string[] = [];
+  private orderZones = new Map<string, string>();
   private sorted: NodeItem[] = [];
   private sortedFor = -1;
   private rowsFor = -1;
@@ -167,7 +169,12 @@ export class ClusterView {
     const s = this.store;
     if (this.sortedFor !== s.nodesVersion) {
       this.sortedFor = s.nodesVersion;
-      this.sorted = [...s.nodes.values()].sort((a, b) => (a.zone < b.zone ? -1 : a.zone > b.zone ? 1 : naturalCompare(a.name, b.name)));
+      const same = this.order.length === s.nodes.size && this.order.every((ref) => s.nodes.get(ref)?.zone === this.orderZones.get(ref));
+      if (!same) {
+        this.order = sortNaturally([...s.nodes.values()], (n) => `${n.zone}\u0000${n.name}`).map((n) => n.ref);
+        this.orderZones = new Map(this.order.map((ref) => [ref, (s.nodes.get(ref) as NodeItem).zone]));
+      }
+      this.sorted = this.order.map((ref) => s.nodes.get(ref) as NodeItem);
       this.rowsFor = -1;
     }
     if (this.rowsFor !== this.sortedFor || this.rowsFilter !== this.filterText) {
@@ -243,7 +250,7 @@ export class ClusterView {
         this.podCaption.className = 'hint';
         this.podList.setItems([]);
       } else {
-        const pods = [...(s.podsByNode.get(nodeName)?.values() ?? [])].sort((a, b) => naturalCompare(a.ref, b.ref));
+        const pods = sortNaturally([...(s.podsByNode.get(nodeName)?.values() ?? [])], (p) => p.ref);
         this.podCaption.className = 'caption';
         text(this.podCaption, `on ${nodeName || '(pending)'}: ${pods.length}`);
         this.podList.setItems(pods);
@@ -260,7 +267,7 @@ export class ClusterView {
       const keysChanged = this.rsSize !== s.replicaSets.size || this.rsKeys.some((k) => !s.replicaSets.has(k));
       if (keysChanged) {
         this.rsSize = s.replicaSets.size;
-        this.rsKeys = [...s.replicaSets.keys()].sort(naturalCompare);
+        this.rsKeys = sortNaturally([...s.replicaSets.keys()], (k) => k);
         text(this.rsCaption, `${this.rsKeys.length.toLocaleString('en')} ReplicaSets (current/desired, ready)`);
         this.rsList.setItems(this.rsKeys);
       } else {
