@@ -38,6 +38,43 @@ interface Args {
   runs: number;
   /** passes stepped (untimed) before the outage steps: the first NodeStatusUnknown is due after it */
   outageFrom?: number;
+  /** print where the page spends the outage steps (a V8 CPU profile of the renderer, self time by function) */
+  profile?: boolean;
+  /** another build of the webview (an unminified one, for profiles) */
+  webviewJs?: string;
+}
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+
+/** Self time by function of a CPU profile (Profiler.stop's), the largest first. */
+function selfTimes(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }): [string, number][] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const out = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    out.set(key, (out.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...out].sort((a, b) => b[1] - a[1]);
+}
+
+/** Inclusive time by function (each function counted once per sample). */
+function totalTimes(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }): [string, number][] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const out = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const seen = new Set<string>();
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      const f = byId.get(n)!.callFrame;
+      const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.set(key, (out.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    }
+  });
+  return [...out].sort((a, b) => b[1] - a[1]);
 }
 
 async function main(): Promise<void> {
@@ -45,7 +82,7 @@ async function main(): Promise<void> {
   const work = mkdtempSync(join(tmpdir(), 'cs-webview-bench-'));
   await build({ entryPoints: [join(__dirname, 'webviewPrelude.ts')], outfile: join(work, 'prelude.js'), bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning' });
   const files: Record<string, [string, string]> = {
-    '/webview.js': [join(root, 'out/webview.js'), 'text/javascript'],
+    '/webview.js': [a.webviewJs ?? join(root, 'out/webview.js'), 'text/javascript'],
     '/webview.css': [join(root, 'media/webview.css'), 'text/css'],
     '/prelude.js': [join(work, 'prelude.js'), 'text/javascript'],
   };
@@ -94,29 +131,59 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   page.setDefaultTimeout(600_000);
   let queue = Promise.resolve();
   const hostMs: number[] = [];
+  /** of the host's part: the engine's step, and the JSON of the messages */
+  const engineMs: number[] = [], jsonMs: number[] = [];
+  let stringifyMs = 0;
   const bytes: number[] = [];
   let session: Session | undefined;
   // VS Code's postMessage serialises the message; so does this, and the page parses it
   const post = (m: HostMessage) => {
+    const s0 = hr();
     const text = JSON.stringify(m);
+    stringifyMs += hr() - s0;
     if (m.type === 'update') bytes.push(text.length);
-    queue = queue.then(() => page.evaluate((t) => window.postMessage(JSON.parse(t), '*'), text)).catch(() => undefined);
+    queue = queue.then(() => page.evaluate((t) => window.postMessage(JSON.parse(t), '*'), text)).catch((e: Error) => {
+      progress(`  posting a ${m.type} message (${text.length} characters) failed: ${e.message.split('\n')[0]}`);
+    });
   };
   await page.exposeFunction('__toHost', (text: string) => {
     const m = parseWebviewMessage(JSON.parse(text));
     if (!m || !session) return;
     const t0 = hr();
-    session.handle(m, { play() {}, pause() {} });
-    if (m.type === 'action') hostMs.push(hr() - t0);
+    stringifyMs = 0;
+    const sim = session.sim;
+    const step = sim.step.bind(sim);
+    let stepMs = 0;
+    sim.step = (...args: Parameters<typeof sim.step>) => {
+      const s0 = hr();
+      try {
+        return step(...args);
+      } finally {
+        stepMs += hr() - s0;
+      }
+    };
+    try {
+      session.handle(m, { play() {}, pause() {} });
+    } finally {
+      sim.step = step;
+    }
+    if (m.type === 'action') {
+      hostMs.push(hr() - t0);
+      engineMs.push(stepMs);
+      jsonMs.push(stringifyMs);
+    }
   });
 
   // open: load the scenario, make the session, load the panel, which says ready and is sent everything
+  // The panel opens (empty, "loading") while the scenario loads, and is sent everything when it has
+  // loaded: the page is loaded first here, and its ready is answered once the session exists.
   const t0 = Date.now();
+  await page.goto(`${origin}/`);
   const opened = openScenario(a.scenario, '');
   session = new Session({ make: opened.make, options: opened.options, settings: { collapseNoise: true, playSpeed: 2 }, post });
   const loadedMs = Date.now() - t0;
-  await page.goto(`${origin}/`);
-  const paintedAt = await page.evaluate(() => (window as unknown as { __nextUpdatePaint(): Promise<number> }).__nextUpdatePaint());
+  session.sendAll();
+  const paintedAt = await page.evaluate(() => (window as unknown as { __firstPaint: Promise<number> }).__firstPaint);
   const openMs = paintedAt - t0;
   const openBytes = bytes[0];
   progress(`  open to first paint ${(openMs / 1000).toFixed(2)} s (loading ${(loadedMs / 1000).toFixed(2)} s)`);
@@ -126,37 +193,61 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     (document.querySelector('vscode-button[data-action="step"]') as HTMLElement).click();
     return p;
   });
+  // the first pass registers every node (5,000 NodeRegistered decisions): reported apart from the quiet ones
+  const firstStep = await step();
+  progress(`  first step (pass 0) ${firstStep.toFixed(0)} ms`);
+  hostMs.splice(0);
+  bytes.splice(0);
   const quiet: number[] = [];
   for (let i = 0; i < a.steps; i++) quiet.push(await step());
-  progress(`  quiet steps ${quiet.map((x) => x.toFixed(0)).join(', ')} ms`);
+  progress(`  quiet steps ${quiet.map((x) => x.toFixed(0)).join(', ')} ms (host ${hostMs.map((x) => x.toFixed(0)).join(', ')}: engine ${engineMs.map((x) => x.toFixed(0)).join(', ')}, JSON ${jsonMs.map((x) => x.toFixed(0)).join(', ')})`);
+  engineMs.splice(0);
+  jsonMs.splice(0);
   const quietHost = hostMs.splice(0);
-  const quietBytes = bytes.splice(0).slice(1);
+  const quietBytes = bytes.splice(0);
   // on to the outage: its kubelets stop at 60 s, the nodes go Unknown one grace period later
   const from = a.outageFrom ?? 20;
   while ((session.sim.pass ?? -1) < from - 1) await step();
   hostMs.splice(0);
   bytes.splice(0);
   const outage: number[] = [];
+  const cdp = a.profile ? await page.context().newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   for (let i = 0; i < a.steps; i++) outage.push(await step());
-  progress(`  outage steps ${outage.map((x) => x.toFixed(0)).join(', ')} ms`);
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+    progress('  self time:');
+    for (const [f, t] of selfTimes(profile).slice(0, 25)) progress(`    ${t.toFixed(1).padStart(8)} ms  ${f}`);
+    progress('  inclusive time:');
+    for (const [f, t] of totalTimes(profile).slice(0, 40)) progress(`    ${t.toFixed(1).padStart(8)} ms  ${f}`);
+  }
+  progress(`  outage steps ${outage.map((x) => x.toFixed(0)).join(', ')} ms (host ${hostMs.map((x) => x.toFixed(0)).join(', ')}: engine ${engineMs.slice(-a.steps).map((x) => x.toFixed(0)).join(', ')}, JSON ${jsonMs.slice(-a.steps).map((x) => x.toFixed(0)).join(', ')}); ${await page.evaluate(() => document.getElementsByTagName('*').length)} elements in the page, ${await page.evaluate(() => document.querySelectorAll('#decisions li').length)} in the decision log`);
   const outageHost = hostMs.splice(0);
   const outageBytes = bytes.splice(0);
 
   // keystrokes in the node filter: narrowing, then widening again
-  await page.locator('#node-filter input').focus();
+  await page.locator('#node-filter input').click();
   const keys: number[] = [];
-  for (const k of ['u', 'n', 'k', 'n', 'Backspace', 'Backspace', 'Backspace', 'Backspace']) {
+  for (const k of ['u', 'n', 'k', 'n', 'Backspace', 'Backspace', 'Backspace', 'Backspace', 'z', 'Backspace']) {
     const p = page.evaluate(() => (window as unknown as { __armKey(): Promise<number> }).__armKey());
     await page.waitForTimeout(0);
     await page.keyboard.press(k);
-    keys.push(await p);
+    const t = await Promise.race([p, new Promise<number>((r) => setTimeout(() => r(NaN), 60_000))]);
+    if (Number.isNaN(t)) throw new Error(`the keystroke ${k} in the node filter was not painted within 60 s (focus on ${await page.evaluate(() => document.activeElement?.id ?? document.activeElement?.tagName)})`);
+    keys.push(t);
   }
   progress(`  filter keystrokes ${keys.map((x) => x.toFixed(0)).join(', ')} ms`);
+  const filtered = await page.evaluate(() => document.querySelectorAll('#nodes .row').length);
+  if (!filtered) throw new Error('the node filter left no rows: the keystrokes did not reach it');
   const domRows = await page.evaluate(() => document.querySelectorAll('.viewport .row').length);
   const domElements = await page.evaluate(() => document.getElementsByTagName('*').length);
   await page.close();
   return {
-    loadedMs, openMs, openBytes, pass: session.sim.pass,
+    loadedMs, openMs, openBytes, firstStep, pass: session.sim.pass,
     quiet, quietHost, quietBytes, outage, outageHost, outageBytes, keys, domRows, domElements,
   };
 }

@@ -37,7 +37,7 @@ export async function runWebviewBench(o: WebviewBenchOptions, log: (s: string) =
   log('building the bundles (the webview and the command line are measured as they ship)');
   const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
   if (b.status !== 0) return 1;
-  log(`webview click-to-paint on ${o.scenario}: ${o.runs} runs of ${o.steps} quiet steps, ${o.steps} outage steps, 8 filter keystrokes`);
+  log(`webview click-to-paint on ${o.scenario}: ${o.runs} runs of ${o.steps} quiet steps, ${o.steps} outage steps, 10 filter keystrokes`);
   const out = await new Promise<{ ok: boolean; runs?: Run[]; error?: string }>((done) => {
     const child = spawn(process.execPath, [`--max-old-space-size=${o.heapLimitMb}`, '--import', 'tsx', join(root, 'bench', 'webview.ts'),
       JSON.stringify({ scenario: o.scenario, steps: o.steps, runs: o.runs })], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
