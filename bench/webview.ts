@@ -23,7 +23,8 @@ import { Session } from '../src/extension/session';
 import { webviewHtml } from '../src/extension/webviewHtml';
 import { parseWebviewMessage, type HostMessage } from '../src/protocol/webview';
 
-const root = resolve(__dirname, '..');
+/** the repository: given by bench/webviewRun.ts when this file runs as a bundle from a temp folder */
+let root = resolve(__dirname, '..');
 const NONCE = 'benchN0nce0123456789abcdefABCDEF';
 const median = (xs: number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
@@ -42,6 +43,7 @@ interface Args {
   profile?: boolean;
   /** another build of the webview (an unminified one, for profiles) */
   webviewJs?: string;
+  root?: string;
 }
 
 interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
@@ -79,8 +81,9 @@ function totalTimes(profile: { nodes: ProfileNode[]; samples: number[]; timeDelt
 
 async function main(): Promise<void> {
   const a = JSON.parse(process.argv[2] ?? '{}') as Args;
+  if (a.root) root = a.root;
   const work = mkdtempSync(join(tmpdir(), 'cs-webview-bench-'));
-  await build({ entryPoints: [join(__dirname, 'webviewPrelude.ts')], outfile: join(work, 'prelude.js'), bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning' });
+  await build({ entryPoints: [join(root, 'bench', 'webviewPrelude.ts')], outfile: join(work, 'prelude.js'), bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning' });
   const files: Record<string, [string, string]> = {
     '/webview.js': [a.webviewJs ?? join(root, 'out/webview.js'), 'text/javascript'],
     '/webview.css': [join(root, 'media/webview.css'), 'text/css'],
@@ -197,6 +200,8 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   const firstStep = await step();
   progress(`  first step (pass 0) ${firstStep.toFixed(0)} ms`);
   hostMs.splice(0);
+  engineMs.splice(0);
+  jsonMs.splice(0);
   bytes.splice(0);
   const quiet: number[] = [];
   for (let i = 0; i < a.steps; i++) quiet.push(await step());
