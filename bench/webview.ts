@@ -185,11 +185,13 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   const opened = openScenario(a.scenario, '');
   session = new Session({ make: opened.make, options: opened.options, settings: { collapseNoise: true, playSpeed: 2 }, post });
   const loadedMs = Date.now() - t0;
+  const s0 = hr();
   session.sendAll();
+  const sendAllMs = hr() - s0;
   const paintedAt = await page.evaluate(() => (window as unknown as { __firstPaint: Promise<number> }).__firstPaint);
   const openMs = paintedAt - t0;
   const openBytes = bytes[0];
-  progress(`  open to first paint ${(openMs / 1000).toFixed(2)} s (loading ${(loadedMs / 1000).toFixed(2)} s)`);
+  progress(`  open to first paint ${(openMs / 1000).toFixed(2)} s (loading ${(loadedMs / 1000).toFixed(2)} s, then the host's first messages ${(sendAllMs / 1000).toFixed(2)} s, ${(openBytes / 1048576).toFixed(1)} MiB)`);
 
   const step = () => page.evaluate(() => {
     const p = (window as unknown as { __armClick(): Promise<number> }).__armClick();
@@ -238,9 +240,13 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   await page.locator('#node-filter input').click();
   const keys: number[] = [];
   for (const k of ['u', 'n', 'k', 'n', 'Backspace', 'Backspace', 'Backspace', 'Backspace', 'z', 'Backspace']) {
-    const p = page.evaluate(() => (window as unknown as { __armKey(): Promise<number> }).__armKey());
-    await page.waitForTimeout(0);
+    // armed and awaited before the key is sent: the page has its listener when the keydown comes
+    await page.evaluate(() => {
+      const w = window as unknown as { __armKey(): Promise<number>; __key?: Promise<number> };
+      w.__key = w.__armKey();
+    });
     await page.keyboard.press(k);
+    const p = page.evaluate(() => (window as unknown as { __key: Promise<number> }).__key);
     const t = await Promise.race([p, new Promise<number>((r) => setTimeout(() => r(NaN), 60_000))]);
     if (Number.isNaN(t)) throw new Error(`the keystroke ${k} in the node filter was not painted within 60 s (focus on ${await page.evaluate(() => document.activeElement?.id ?? document.activeElement?.tagName)})`);
     keys.push(t);
@@ -252,7 +258,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   const domElements = await page.evaluate(() => document.getElementsByTagName('*').length);
   await page.close();
   return {
-    loadedMs, openMs, openBytes, firstStep, pass: session.sim.pass,
+    loadedMs, sendAllMs, openMs, openBytes, firstStep, pass: session.sim.pass,
     quiet, quietHost, quietBytes, outage, outageHost, outageBytes, keys, domRows, domElements,
   };
 }
