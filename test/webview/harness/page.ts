@@ -25,8 +25,9 @@ export async function serveWebview(): Promise<Served> {
   const work = mkdtempSync(join(tmpdir(), 'cs-webview-'));
   await build({ entryPoints: [join(__dirname, 'fakeHost.ts')], outfile: join(work, 'harness.js'), bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning' });
   const files: Record<string, [string, string]> = {
-    '/out/webview.js': [join(root, 'out/webview.js'), 'text/javascript'],
-    '/media/webview.css': [join(root, 'media/webview.css'), 'text/css'],
+    // WEBVIEW_JS / WEBVIEW_CSS: another build of the page (to see a test fail on an older one)
+    '/out/webview.js': [process.env.WEBVIEW_JS || join(root, 'out/webview.js'), 'text/javascript'],
+    '/media/webview.css': [process.env.WEBVIEW_CSS || join(root, 'media/webview.css'), 'text/css'],
     '/harness.js': [join(work, 'harness.js'), 'text/javascript'],
   };
   let origin = '';
