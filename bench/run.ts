@@ -22,6 +22,8 @@
  *   --timeout S          per child process (default 1800, quick 300)
  *   --keep               keep the generated files (printed)
  *   --report FILE        print the table of an earlier results file (bench/results/*.json) again
+ *   --webview            the panel instead: click-to-paint of the real webview bundle in chromium, fed by the
+ *                        real extension Session (bench/webview.ts); with --scenario FILE on an existing scenario
  *   --tsx                run the measurements on the TypeScript sources through tsx instead of
  *                        on the engine bundled by esbuild as the command line and extension ship it
  *
@@ -58,6 +60,10 @@ interface Options {
   tsx: boolean;
   /** re-print the table of a results file instead of measuring */
   report?: string;
+  /** measure the webview's click-to-paint instead (bench/webviewRun.ts) */
+  webview: boolean;
+  /** with --webview: this scenario instead of a generated one */
+  scenarioFile?: string;
 }
 
 const MEASUREMENTS = ['load', 'simulate', 'steady', 'goback'];
@@ -65,7 +71,7 @@ const MEASUREMENTS = ['load', 'simulate', 'steady', 'goback'];
 function parseArgs(argv: string[]): Options {
   const o: Options = {
     nodes: 5000, podsPerNode: 30, zones: 3, runs: 3, steps: 10, quick: false, seed: '1', kubernetesVersion: `1.${MAX_MINOR}`, detail: 'lean',
-    durationS: 3600, only: new Set(MEASUREMENTS), timeoutS: 1800, keep: false, tsx: false,
+    durationS: 3600, only: new Set(MEASUREMENTS), timeoutS: 1800, keep: false, tsx: false, webview: false,
   };
   const given = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
@@ -102,6 +108,8 @@ function parseArgs(argv: string[]): Options {
       case '--keep': o.keep = true; break;
       case '--tsx': o.tsx = true; break;
       case '--report': o.report = value(); break;
+      case '--webview': o.webview = true; break;
+      case '--scenario': o.scenarioFile = resolve(value()); break;
       case '--detail': {
         const v = value();
         if (v !== 'lean' && v !== 'full') throw new Error('--detail must be lean or full');
@@ -423,6 +431,18 @@ async function main(): Promise<number> {
     log(`NOTE: the machine is busy (load average ${loadAtStart.map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs): wall times will be slow and noisy; the ratios and CPU times less so.`);
   }
   log(`# Controller Stepper benchmark: ${o.nodes} nodes × ${o.podsPerNode} pods, ${o.zones} zones, Kubernetes ${o.kubernetesVersion}, ${o.runs} runs${o.simRuns !== undefined ? ` (${o.simRuns} of the simulation)` : ''}${o.quick ? ' (quick)' : ''}`);
+  if (o.webview) {
+    const { runWebviewBench } = await import('./webviewRun');
+    const inputs = o.scenarioFile ? undefined : generate(o);
+    if (inputs) log(`generated ${inputs.snapshot}: ${(inputs.bytes / MB).toFixed(1)} MiB in ${(inputs.generateMs / 1000).toFixed(1)} s`);
+    const code = await runWebviewBench({ scenario: o.scenarioFile ?? inputs!.scenario, runs: o.runs, steps: o.steps, timeoutS: o.timeoutS, sizeKey: o.scenarioFile ? 'scenario' : sizeKey(o), heapLimitMb: heapLimitMb() }, log);
+    if (inputs && !o.keep) rmSync(inputs.dir, { recursive: true, force: true });
+    return code;
+  }
+  if (o.scenarioFile) {
+    process.stderr.write('bench: --scenario is for --webview\n');
+    return 2;
+  }
   const inputs = generate(o);
   if (!o.tsx) childEntry = [await buildChild(inputs.dir)];
   log(`measuring ${o.tsx ? 'the TypeScript sources through tsx (--tsx)' : 'the engine as esbuild bundles it for the command line and the extension'}`);

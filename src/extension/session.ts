@@ -25,6 +25,7 @@ import { compareTraces } from './whatIf';
 import { decisionsAt, PassIndex } from './passes';
 import { selectedMachine } from './machineGraph';
 import { podLineage } from './lineage';
+import { scenarioEventMarks } from './scenarioEvents';
 
 export const isNoise = (d: Decision): boolean => NOISE_ACTIONS.has(d.action);
 
@@ -142,6 +143,8 @@ export class Session {
       binder: s.binder,
       settings,
       overrides: { ...(this.options.set ?? {}) },
+      monitorPeriodMs: this.sim.config.nodeMonitorPeriod / 1000,
+      events: scenarioEventMarks(s.events, this.sim.startTime),
     };
   }
 

@@ -69,6 +69,18 @@ export interface ScenarioInfo {
   settings: Record<string, string>;
   /** `--set` overrides in force (what-if) */
   overrides: Record<string, string>;
+  /** nodeMonitorPeriod in milliseconds: pass k is at startTime + k periods (the timeline's time axis) */
+  monitorPeriodMs?: number;
+  /** the scenario's `events:`, for the timeline's marks */
+  events?: ScenarioEventMark[];
+}
+
+/** One `events:` entry of the scenario, as the timeline marks it. */
+export interface ScenarioEventMark {
+  /** RFC3339 */
+  at: string;
+  /** e.g. `kubelet stop: node-a1, node-a2` */
+  text: string;
 }
 
 export interface ProblemItem {

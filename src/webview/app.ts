@@ -11,6 +11,7 @@ import { MachinePanel } from './views/machine';
 import { Timeline } from './views/timeline';
 import { Notes } from './views/notes';
 import { Tabs } from './views/tabs';
+import { splitColumns } from './layout';
 
 export class App {
   readonly store = new Store();
@@ -37,12 +38,9 @@ export class App {
       { id: 'why', label: 'Why', panel: this.why.root },
       { id: 'machine', label: 'Machine', panel: this.machine.root, shown: (on) => { this.machine.visible = on; this.machine.render(); } },
     ]);
-    root.append(
-      this.loading,
-      this.toolbar.root,
-      el('main', { class: 'columns' }, this.cluster.root, this.log.root, el('div', { class: 'side' }, this.side.root, this.notes.root)),
-      this.timeline.root,
-    );
+    const columns = el('main', { class: 'columns' }, this.cluster.root, this.log.root, el('div', { class: 'side' }, this.side.root, this.notes.root));
+    splitColumns(columns);
+    root.append(this.loading, this.toolbar.root, columns, this.timeline.root);
     this.render();
   }
 

@@ -42,6 +42,10 @@ export class Store {
   version = 0;
   /** bumped when a node was added, changed or removed: the node list is redrawn from scratch only then */
   nodesVersion = 0;
+  /** bumped when a ReplicaSet was added, changed or removed (the 14,121-row table is left alone otherwise) */
+  replicaSetsVersion = 0;
+  /** bumped when a pod was added, changed or removed */
+  podsVersion = 0;
   /** the pods by node name (`''` for pending ones), kept with `pods`: a step changes a few of 150,000 */
   readonly podsByNode = new Map<string, Map<string, PodItem>>();
 
@@ -99,6 +103,8 @@ export class Store {
         this.lastPass = m.lastPass;
         this.zones = m.zones;
         if (m.full || m.nodes.upsert.length || m.nodes.remove.length) this.nodesVersion++;
+        if (m.full || m.replicaSets.upsert.length || m.replicaSets.remove.length) this.replicaSetsVersion++;
+        if (m.full || m.pods.upsert.length || m.pods.remove.length) this.podsVersion++;
         applyDelta(this.nodes, m.nodes);
         this.applyPods(m.pods);
         applyDelta(this.replicaSets, m.replicaSets);

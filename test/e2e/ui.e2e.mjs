@@ -75,7 +75,7 @@ try {
 
   // why not, for the pod that tolerates the taint forever
   await webview.locator('#nodes .node[data-ref="Node/node-a1"]').click();
-  await webview.locator('#pods tr.pod[data-ref="Pod/default/toleration-forever"]').click();
+  await webview.locator('#pods .pod[data-ref="Pod/default/toleration-forever"]').click();
   await webview.locator('#why-object', { hasText: 'Pod/default/toleration-forever' }).waitFor();
   const whyNot = await webview.locator('#why-not li').allInnerTexts();
   assert.ok(whyNot.length > 0, 'why not, for the surviving pod');

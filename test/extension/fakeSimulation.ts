@@ -135,6 +135,7 @@ export class FakeSimulation implements Simulation {
       kubernetesVersion: '1.31',
       controllerMemory: 'reconstructed',
       binder: 'simplified',
+      events: [{ kind: 'kubelet', action: 'stop', at: { offset: STOP_PASS * PERIOD }, index: 0, target: { nodes: [names.node] } }],
     } as Simulation['scenario'];
     this.all = this.script(grace === seconds(20) ? UNKNOWN_PASS - 4 : UNKNOWN_PASS);
   }

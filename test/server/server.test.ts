@@ -196,3 +196,26 @@ test('a YAML file that is none of ours gets no diagnostics', async () => {
   const { diagnostics } = await open('workflow.yaml', 'name: CI\non: {push: {}}\njobs: {}\n');
   assert.deepEqual(diagnostics, []);
 });
+
+test('with a snapshot over 4 MiB the code lens comes back at once, and the unknown-node diagnostic follows from the background lint', async () => {
+  // a 5 MiB comment makes the snapshot "big" without making it slow to parse
+  writeFileSync(join(dir, 'big.yaml'), `# ${'x'.repeat(5 * 1024 * 1024)}\n${CLUSTER_YAML}`);
+  const text = scenario('1.31', 'events:\n  - at: 10s\n    kubelet: stop\n    nodes: [node-z9]\n').replace('./cluster.yaml', './big.yaml');
+  const path = join(dir, 'big-scenario.yaml');
+  writeFileSync(path, text);
+  const uri = pathToUri(path);
+  const version = ++versions;
+  const published_ = new Promise<Diag[]>((res) => {
+    const check = () => {
+      const p = (published.get(uri) ?? []).find((x) => x.version === version);
+      if (p) res(p.diagnostics);
+      else waiters.push(check);
+    };
+    check();
+  });
+  await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text } });
+  const lenses = await conn.sendRequest('textDocument/codeLens', { textDocument: { uri } }) as { command?: { title: string } }[];
+  assert.deepEqual(lenses.map((l) => l.command?.title), ['Step through']);
+  const diagnostics = await published_;
+  assert.ok(diagnostics.some((d) => d.code === 'unknown-node'), JSON.stringify(diagnostics.map((d) => d.code)));
+});

@@ -128,8 +128,9 @@ class Panel {
   }
 
   /** Waits until the panel shows this time, then until the host's messages are all in. */
+  /** waits for the clock time HH:MM:SS (the toolbar shows the offset; its title, the clock time) */
   async at(time: string): Promise<void> {
-    await this.page.locator('#time', { hasText: time }).waitFor();
+    await this.page.locator(`#time[title*="T${time}."]`).waitFor();
     await this.settled();
   }
 
@@ -272,10 +273,10 @@ test('a filter that matches nothing says so', async () => {
   await a.page.locator('vscode-button[data-action="step"]').click();
   await a.at('00:00:00');
   await a.page.locator('#node-filter input').fill('no-such-node');
-  await a.page.locator('#node-filter-empty', { hasText: 'No node matches "no-such-node"' }).waitFor();
+  await a.page.locator('#node-filter-hint', { hasText: 'No node matches “no-such-node”' }).waitFor();
   await a.page.locator('#node-filter input').fill('node-b');
   await a.page.locator('#nodes .node').first().waitFor();
-  assert.equal(await a.page.locator('#node-filter-empty').isVisible(), false);
+  assert.equal(await a.page.locator('#node-filter-hint').isVisible(), false);
   await a.page.locator('#filter-search input').fill('no-such-decision');
   await a.page.locator('#log-no-match', { hasText: 'No decision here matches the filter' }).waitFor();
   await a.close();

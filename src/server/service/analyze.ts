@@ -14,12 +14,23 @@ export interface ServiceOptions {
   fs?: InputFs;
   /** the version for documents that do not name one (the extension's controllerStepper.kubernetesVersion) */
   defaultVersion?: string;
+  /**
+   * Files a scenario names that are bigger than this are not read for the answers a user waits for
+   * (code lens, hover, completion, symbols, definition): a 400 MiB snapshot takes seconds to parse and
+   * a gigabyte to hold. Its diagnostics come from a background run instead (see BackgroundDiagnostics).
+   * Default 4 MiB.
+   */
+  deferBytes?: number;
 }
+
+export const DEFAULT_DEFER_BYTES = 4 * 1024 * 1024;
 
 export interface Analysis {
   uri: string;
   text: string;
   kind: DocumentKind;
+  /** the big files the document names that were not read (their problems are not in `problems`) */
+  deferred: string[];
   lines: TextLines;
   ctx: LintContext;
   problems: LintProblem[];
@@ -67,23 +78,51 @@ export class CachingFs implements InputFs {
   }
 }
 
+/**
+ * Reads through `inner` except the files bigger than `limit`, which read as an empty List and are
+ * noted as deferred: the document's own answers do not wait for them.
+ */
+class DeferringFs implements InputFs {
+  readonly deferred: string[] = [];
+  constructor(private readonly inner: InputFs, private readonly limit: number) {}
+  stat(path: string): ReturnType<InputFs['stat']> {
+    return this.inner.stat(path);
+  }
+  readText(path: string): string {
+    const st = this.inner.stat(path);
+    if (st?.kind === 'file' && st.size > this.limit) {
+      this.deferred.push(path);
+      return '{"apiVersion":"v1","kind":"List","items":[]}';
+    }
+    return this.inner.readText(path);
+  }
+  list(dir: string): string[] {
+    return this.inner.list(dir);
+  }
+}
+
 /** Analyses documents, keeping the last analysis of each URI while its text is unchanged. */
 export class Analyzer {
   private readonly cache = new Map<string, Analysis>();
   private readonly fs: CachingFs | undefined;
-  /** the snapshots scenarios name, loaded once until files change (a keystroke in a scenario must not parse 400 MiB again) */
+  /** the (small) snapshots scenarios name, loaded once until files change: a keystroke must not parse them again */
   private readonly snapshots = new Map<string, LoadedSnapshot>();
   constructor(private readonly options: ServiceOptions = {}) {
     this.fs = options.fs ? new CachingFs(options.fs) : undefined;
   }
 
+  /** The document with the files it names, except the big ones (see ServiceOptions.deferBytes). */
   analyze(uri: string, text: string): Analysis | undefined {
     const hit = this.cache.get(uri);
     if (hit && hit.text === text) return hit;
     const kind = relevantKind(text);
     if (!kind) { this.cache.delete(uri); return undefined; }
-    const { problems, context } = lintDocumentWithContext(uri, text, kind, this.fs, { version: this.options.defaultVersion, snapshots: this.fs ? this.snapshots : undefined });
-    const a: Analysis = { uri, text, kind, lines: new TextLines(text), ctx: context, problems };
+    const fs = this.fs ? new DeferringFs(this.fs, this.options.deferBytes ?? DEFAULT_DEFER_BYTES) : undefined;
+    // a big file read as empty must not be cached as the snapshot: the cache is only for what was read whole
+    const { problems, context } = lintDocumentWithContext(uri, text, kind, fs, { version: this.options.defaultVersion, snapshots: this.fs ? this.snapshots : undefined });
+    const deferred = fs?.deferred ?? [];
+    if (deferred.length) this.snapshots.clear();
+    const a: Analysis = { uri, text, kind, lines: new TextLines(text), ctx: context, problems, deferred };
     this.cache.set(uri, a);
     return a;
   }

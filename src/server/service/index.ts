@@ -12,13 +12,20 @@ import { definition } from './definition';
 import { toDiagnostics } from './diagnostics';
 import { hover } from './hover';
 import { documentSymbols } from './symbols';
+import type { LintProblem } from '../../engine/lint';
 
 export type { ServiceOptions } from './analyze';
 export { relevantKind } from './analyze';
 export { DIAGNOSTIC_SOURCE } from './diagnostics';
+export { BackgroundDiagnostics, type BackgroundLintJob } from './background';
 
 export interface LanguageService {
+  /** the document's problems, with the files it names; the big ones (deferred) are left out: see `deferred` */
   diagnostics(uri: string, text: string): Diagnostic[];
+  /** the big files the document names that its quick answers did not read (their diagnostics come from a background run) */
+  deferred(uri: string, text: string): string[];
+  /** problems found by a full lint of `text` (the background run), as diagnostics of the document */
+  toDiagnostics(uri: string, text: string, problems: LintProblem[]): Diagnostic[];
   codeActions(uri: string, text: string, range: Range, diagnostics?: Diagnostic[]): CodeAction[];
   hover(uri: string, text: string, position: Position): Hover | null;
   completion(uri: string, text: string, position: Position): CompletionItem[];
@@ -39,6 +46,8 @@ export function createLanguageService(options: ServiceOptions = {}): LanguageSer
   };
   return {
     diagnostics: (uri, text) => with_(uri, text, [], toDiagnostics),
+    deferred: (uri, text) => with_(uri, text, [], (a) => a.deferred),
+    toDiagnostics: (uri, text, problems) => with_(uri, text, [], (a) => toDiagnostics({ ...a, problems })),
     codeActions: (uri, text, range, diagnostics) => with_(uri, text, [], (a) => codeActions(a, range, diagnostics)),
     hover: (uri, text, position) => with_(uri, text, null, (a) => hover(a, position)),
     completion: (uri, text, position) => with_(uri, text, [], (a) => completion(a, position)),

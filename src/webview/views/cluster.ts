@@ -1,169 +1,299 @@
 /**
- * The cluster: zones (state, size, not-ready, rate, next token), nodes by zone
- * coloured by Ready with their taints in a virtualised list (5,000 nodes draw
- * only the rows in view), the pods of the selected node with their eviction
- * countdowns, and the ReplicaSets.
+ * The cluster: zones (state, size, not-ready, rate, next token, queue size with
+ * the names on demand), nodes by zone in natural order coloured by Ready with
+ * their taints, the pods of the selected node with their eviction countdowns,
+ * and the ReplicaSets. The three long lists are virtual (only the rows in view
+ * are in the DOM) and each part is redrawn only when the store says its data
+ * changed: a quiet step at 5,000 nodes touches a handful of elements.
  */
-import { el, replace } from '../dom';
+import { el, replace, text } from '../dom';
 import type { Host } from '../host';
 import { formatMs, type Store } from '../state';
-import type { NodeItem, PodItem } from '../../protocol/webview';
+import { offsetText, sortNaturally } from '../time';
+import { VirtualList } from '../virtualList';
+import type { NodeItem, PodItem, ReplicaSetItem } from '../../protocol/webview';
+import type { ZoneView } from '../../engine/simulation/api';
 
+/** a node row without taints; a node with taints or cordoned takes a second line for its chips */
 export const ROW_HEIGHT = 24;
+const CHIP_ROW_HEIGHT = 44;
+const POD_ROW_HEIGHT = 40;
+const RS_ROW_HEIGHT = 22;
 
 type Row = { kind: 'zone'; zone: string; count: number } | { kind: 'node'; node: NodeItem };
 
-export function countdown(pod: PodItem, now: string): string {
+/** `evicted in 45s, at +5m55s`: the facts a user needs, short enough not to be cut. */
+export function countdown(pod: PodItem, now: string, start?: string): string {
   if (!pod.evictionAt) return '';
   const left = Date.parse(pod.evictionAt) - Date.parse(now);
-  return left > 0 ? `evicted in ${formatMs(left)} (at ${pod.evictionAt.slice(11, 23)})` : 'eviction due';
+  return left > 0 ? `evicted in ${formatMs(left)}, at ${offsetText(pod.evictionAt, start)}` : 'eviction due';
+}
+
+const WELL_KNOWN = 'node.kubernetes.io/';
+
+/** NoExecute first (it is what evicts), then the rest in their order. */
+export function orderTaints(taints: readonly string[]): string[] {
+  return [...taints.filter((t) => t.endsWith(':NoExecute')), ...taints.filter((t) => !t.endsWith(':NoExecute'))];
+}
+
+function taintChip(t: string): HTMLElement {
+  // the well-known prefix is the same on every taint the controllers add: shown on hover, not in the row
+  const short = t.startsWith(WELL_KNOWN) ? t.slice(WELL_KNOWN.length) : t;
+  return el('span', { class: `chip taint${t.endsWith(':NoExecute') ? ' noexecute' : ''}`, title: t }, short);
+}
+
+function zoneStamp(z: ZoneView, start: string | undefined): string {
+  return `${z.zone}\u0000${z.state}\u0000${z.nodes}\u0000${z.notReady}\u0000${z.evictionRate}\u0000${z.nextTokenAt ?? ''}\u0000${z.queued.length}\u0000${z.queued[0] ?? ''}\u0000${start ?? ''}`;
 }
 
 export class ClusterView {
   readonly root = el('section', { id: 'cluster', class: 'panel', 'aria-label': 'Cluster' });
-  private readonly zones = el('table', { id: 'zones', class: 'grid' });
+  private readonly zones = el('div', { id: 'zones', class: 'zones' });
   private readonly filter = el('vscode-text-field', { id: 'node-filter', placeholder: 'filter nodes' });
-  private readonly viewport = el('div', { id: 'nodes', class: 'viewport', role: 'list', tabindex: 0 });
-  private readonly noMatch = el('p', { id: 'node-filter-empty', class: 'hint' });
-  private readonly spacer = el('div', { class: 'spacer' });
-  private readonly rowsBox = el('div', { class: 'rows' });
+  private readonly filterHint = el('p', { id: 'node-filter-hint', class: 'hint' });
+  private readonly nodeList: VirtualList<Row>;
+  private readonly podCaption = el('p', { id: 'pods-caption', class: 'caption' });
+  private readonly podList: VirtualList<PodItem>;
   private readonly pods = el('div', { id: 'pods' });
-  private readonly replicaSets = el('table', { id: 'replicasets', class: 'grid' });
+  private readonly rsList: VirtualList<string>;
+  private readonly rsCaption = el('p', { class: 'caption', id: 'replicasets-caption' });
   private rows: Row[] = [];
-  private builtFor = -1;
+  /** every node's ref in zone then natural name order: sorted again only when a node appeared, went or moved zone */
+  private order: string[] = [];
+  private orderZones = new Map<string, string>();
+  private sorted: NodeItem[] = [];
+  private sortedFor = -1;
+  private rowsFor = -1;
   private filterText = '';
+  private rowsFilter = '';
+  private zoneStamps: string[] = [];
+  private readonly openQueues = new Set<string>();
+  private podsFor = '';
+  private rsKeys: string[] = [];
+  private rsFor = -1;
+  private rsSize = -1;
 
   constructor(private readonly store: Store, private readonly host: Host) {
-    this.viewport.append(this.spacer, this.rowsBox);
-    this.viewport.addEventListener('scroll', () => this.drawRows());
+    const pick = (ref: string) => this.host.post({ type: 'selectObject', object: ref });
+    this.nodeList = new VirtualList<Row>({
+      id: 'nodes', label: 'Nodes', pick,
+      key: (r) => (r.kind === 'zone' ? r.zone : r.node.ref),
+      height: (r) => (r.kind === 'node' && (r.node.taints.length || r.node.unschedulable) ? CHIP_ROW_HEIGHT : ROW_HEIGHT),
+      stamp: (r) => (r.kind === 'zone' ? r.count : `${this.podSummary(r.node)}\u0000${r.node.ready}\u0000${r.node.taints.join(' ')}\u0000${r.node.unschedulable}`),
+      draw: (r) => (r.kind === 'zone' ? el('div', { class: 'zone-row' }, `${r.zone} (${r.count})`) : this.drawNode(r.node)),
+    });
+    this.podList = new VirtualList<PodItem>({
+      id: 'pod-list', label: 'Pods of the selected node', pick,
+      key: (p) => p.ref,
+      height: () => POD_ROW_HEIGHT,
+      stamp: (p) => `${p.phase}\u0000${p.ready}\u0000${countdown(p, this.store.time, this.store.init?.startTime)}`,
+      draw: (p) => this.drawPod(p),
+    });
+    this.rsList = new VirtualList<string>({
+      id: 'replicasets', label: 'ReplicaSets', pick,
+      key: (ref) => ref,
+      height: () => RS_ROW_HEIGHT,
+      stamp: (ref) => this.store.replicaSets.get(ref),
+      draw: (ref) => this.drawReplicaSet(this.store.replicaSets.get(ref) as ReplicaSetItem),
+    });
+    this.pods.append(this.podCaption, this.podList.viewport);
     this.filter.addEventListener('input', () => {
       this.filterText = String((this.filter as unknown as { value: string }).value ?? '').toLowerCase();
-      this.builtFor = -1;
-      this.render();
+      this.renderNodes();
+    });
+    this.zones.addEventListener('click', (ev) => {
+      const target = ev.target as HTMLElement;
+      const toggle = target.closest('button.queued') as HTMLElement | null;
+      const card = target.closest('.zone-card') as HTMLElement | null;
+      if (!card) return;
+      const zone = card.dataset.ref as string;
+      if (toggle) {
+        if (this.openQueues.has(zone)) this.openQueues.delete(zone);
+        else this.openQueues.add(zone);
+        this.zoneStamps = [];
+        this.renderZones();
+        return;
+      }
+      if (!target.closest('.queue-names')) this.host.post({ type: 'selectObject', object: zone });
     });
     this.root.append(
       el('h2', null, 'Zones'), this.zones,
-      el('h2', null, 'Nodes'), this.filter, this.noMatch, this.viewport,
+      el('h2', null, 'Nodes'), this.filter, this.filterHint, this.nodeList.viewport,
       el('h2', null, 'Pods of the selected node'), this.pods,
-      el('h2', null, 'ReplicaSets'), this.replicaSets,
+      el('h2', null, 'ReplicaSets'), this.rsCaption, this.rsList.viewport,
     );
   }
 
   render(): void {
-    const s = this.store;
-    replace(
-      this.zones,
-      el('tr', null, ...['zone', 'state', 'nodes', 'not ready', 'rate (nodes/s)', 'next token', 'queued'].map((h) => el('th', null, h))),
-      ...s.zones.map((z) =>
-        el('tr', { class: `zone zone-${z.state}`, 'data-ref': z.zone },
-          el('td', null, z.zone), el('td', { class: 'state' }, z.state), el('td', null, z.nodes), el('td', null, z.notReady),
-          el('td', null, z.evictionRate), el('td', null, z.nextTokenAt ?? ''), el('td', null, z.queued.join(', ')))),
-    );
-    this.zones.querySelectorAll('tr.zone').forEach((tr) => tr.addEventListener('click', () => this.host.post({ type: 'selectObject', object: (tr as HTMLElement).dataset.ref as string })));
-    // the rows change with the nodes only; the pod counts are read from the store's index as rows are drawn
-    if (this.builtFor !== s.nodesVersion) this.rebuild();
-    this.drawRows();
+    this.renderZones();
+    this.renderNodes();
     this.renderPods();
-    replace(
-      this.replicaSets,
-      el('tr', null, ...['ReplicaSet', 'desired', 'current', 'ready'].map((h) => el('th', null, h))),
-      ...[...s.replicaSets.values()].sort((a, b) => a.ref.localeCompare(b.ref)).map((r) => {
-        const tr = el('tr', { class: `rs${s.selection.object === r.ref ? ' selected' : ''}`, 'data-ref': r.ref },
-          el('td', null, r.ref.replace(/^ReplicaSet\//, '')), el('td', null, r.desired), el('td', null, r.current), el('td', null, r.ready));
-        tr.addEventListener('click', () => this.host.post({ type: 'selectObject', object: r.ref }));
-        return tr;
-      }),
-    );
+    this.renderReplicaSets();
   }
 
-  private rebuild(): void {
+  /** Zones as cards whose facts wrap instead of being cut; a queue is a count, its names on demand. */
+  private renderZones(): void {
     const s = this.store;
-    this.builtFor = s.nodesVersion;
-    const byZone = new Map<string, NodeItem[]>();
-    for (const n of s.nodes.values()) {
-      if (this.filterText && !`${n.name} ${n.taints.join(' ')} ${n.ready}`.toLowerCase().includes(this.filterText)) continue;
-      const list = byZone.get(n.zone);
-      if (list) list.push(n);
-      else byZone.set(n.zone, [n]);
+    const start = s.init?.startTime;
+    const stamps = s.zones.map((z) => zoneStamp(z, start) + (this.openQueues.has(z.zone) ? '\u0000open' : ''));
+    if (stamps.length === this.zoneStamps.length && stamps.every((x, i) => x === this.zoneStamps[i])) {
+      this.markSelectedZone();
+      return;
     }
-    this.rows = [];
-    for (const zone of [...byZone.keys()].sort()) {
-      const nodes = (byZone.get(zone) as NodeItem[]).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-      this.rows.push({ kind: 'zone', zone, count: nodes.length });
-      for (const node of nodes) this.rows.push({ kind: 'node', node });
-    }
-    this.spacer.style.height = `${this.rows.length * ROW_HEIGHT}px`;
-    this.noMatch.hidden = !(this.filterText && !this.rows.length && s.nodes.size);
-    this.noMatch.textContent = this.noMatch.hidden ? '' : `No node matches "${this.filterText}".`;
+    this.zoneStamps = stamps;
+    const fact = (label: string, value: string | number, cls = '', title?: string) =>
+      el('span', { class: `fact ${cls}`.trim(), title }, el('span', { class: 'k' }, label), ' ', el('span', { class: 'v' }, value));
+    replace(this.zones, ...s.zones.map((z) => {
+      const open = this.openQueues.has(z.zone);
+      const queue = z.queued.length
+        ? el('button', { class: 'link queued', type: 'button', 'aria-expanded': open ? 'true' : 'false', title: open ? 'hide the queued nodes' : 'show the queued nodes' },
+          `queued ${z.queued.length.toLocaleString('en')} ${open ? '▾' : '▸'}`)
+        : fact('queued', 0, 'queued');
+      return el('div', { class: `zone-card zone zone-${z.state}`, 'data-ref': z.zone, role: 'button', tabindex: 0 },
+        el('div', { class: 'zone-head' }, el('span', { class: 'zone-name' }, z.zone), ' ', el('span', { class: 'state' }, z.state)),
+        el('div', { class: 'facts-wrap' },
+          fact('nodes', z.nodes), fact('not ready', z.notReady), fact('rate', `${z.evictionRate} nodes/s`, 'rate'),
+          z.nextTokenAt ? fact('next token', offsetText(z.nextTokenAt, start), 'next-token', z.nextTokenAt) : fact('next token', '—', 'next-token'),
+          queue),
+        open ? el('ol', { class: 'queue-names' }, ...z.queued.map((n) => el('li', null, n))) : null);
+    }));
+    this.markSelectedZone();
   }
 
-  /** Draws only the rows in view (plus a margin). */
-  private drawRows(): void {
-    const top = this.viewport.scrollTop;
-    const height = this.viewport.clientHeight || 400;
-    const first = Math.max(0, Math.floor(top / ROW_HEIGHT) - 5);
-    const last = Math.min(this.rows.length, Math.ceil((top + height) / ROW_HEIGHT) + 5);
-    const selected = this.store.selection.object;
-    const out: HTMLElement[] = [];
-    for (let i = first; i < last; i++) {
-      const row = this.rows[i];
-      let e: HTMLElement;
-      if (row.kind === 'zone') {
-        e = el('div', { class: 'row zone-row', role: 'listitem', 'data-ref': row.zone }, `${row.zone} (${row.count})`);
-      } else {
-        const n = row.node;
-        const pods = this.store.podsByNode.get(n.name);
-        let soonest = 0;
-        if (pods) for (const p of pods.values()) if (p.evictionAt) soonest++;
-        e = el('div', { class: `row node ready-${n.ready}${selected === n.ref ? ' selected' : ''}`, role: 'listitem', 'data-ref': n.ref, title: `Ready: ${n.ready}` },
-          el('span', { class: 'dot', 'aria-label': `Ready ${n.ready}` }),
-          el('span', { class: 'name' }, n.name),
-          n.unschedulable ? el('span', { class: 'chip' }, 'unschedulable') : null,
-          ...n.taints.map((t) => el('span', { class: `chip taint${t.endsWith(':NoExecute') ? ' noexecute' : ''}` }, t)),
-          el('span', { class: 'count' }, `${pods?.size ?? 0} pods${soonest ? `, ${soonest} to evict` : ''}`));
+  private markSelectedZone(): void {
+    const sel = this.store.selection.object;
+    for (const c of Array.from(this.zones.children)) (c as HTMLElement).classList.toggle('selected', (c as HTMLElement).dataset.ref === sel);
+  }
+
+  private renderNodes(): void {
+    const s = this.store;
+    if (this.sortedFor !== s.nodesVersion) {
+      this.sortedFor = s.nodesVersion;
+      const same = this.order.length === s.nodes.size && this.order.every((ref) => s.nodes.get(ref)?.zone === this.orderZones.get(ref));
+      if (!same) {
+        this.order = sortNaturally([...s.nodes.values()], (n) => `${n.zone}\u0000${n.name}`).map((n) => n.ref);
+        this.orderZones = new Map(this.order.map((ref) => [ref, (s.nodes.get(ref) as NodeItem).zone]));
       }
-      e.style.top = `${i * ROW_HEIGHT}px`;
-      e.addEventListener('click', () => this.host.post({ type: 'selectObject', object: e.dataset.ref as string }));
-      out.push(e);
+      this.sorted = this.order.map((ref) => s.nodes.get(ref) as NodeItem);
+      this.rowsFor = -1;
     }
-    replace(this.rowsBox, ...out);
+    if (this.rowsFor !== this.sortedFor || this.rowsFilter !== this.filterText) {
+      this.rowsFor = this.sortedFor;
+      this.rowsFilter = this.filterText;
+      const f = this.filterText;
+      this.rows = [];
+      let zoneAt = -1;
+      let shown = 0;
+      for (const n of this.sorted) {
+        if (f && !`${n.name} ${n.taints.join(' ')} ${n.ready}`.toLowerCase().includes(f)) continue;
+        if (zoneAt < 0 || (this.rows[zoneAt] as { zone: string }).zone !== n.zone) {
+          zoneAt = this.rows.length;
+          this.rows.push({ kind: 'zone', zone: n.zone, count: 0 });
+        }
+        (this.rows[zoneAt] as { count: number }).count++;
+        this.rows.push({ kind: 'node', node: n });
+        shown++;
+      }
+      text(this.filterHint, f && !shown && this.sorted.length ? `No node matches “${f}” (name, taint or Ready status).` : '');
+      this.nodeList.setItems(this.rows);
+    } else {
+      this.nodeList.draw();
+    }
+    this.nodeList.select(s.selection.object);
   }
 
-  /** Forgets the node filter (another scenario was opened). */
-  reset(): void {
-    (this.filter as unknown as { value: string }).value = '';
-    this.filterText = '';
-    this.builtFor = -1;
+  private podSummary(n: NodeItem): string {
+    const pods = this.store.podsByNode.get(n.name);
+    let evicting = 0;
+    if (pods) for (const p of pods.values()) if (p.evictionAt) evicting++;
+    return `${pods?.size ?? 0} pods${evicting ? `, ${evicting} to evict` : ''}`;
   }
 
-  /** Scrolls a node into view (selection from the tree view). */
-  reveal(ref: string): void {
-    const i = this.rows.findIndex((r) => r.kind === 'node' && r.node.ref === ref);
-    if (i < 0) return;
-    const top = i * ROW_HEIGHT;
-    if (top < this.viewport.scrollTop || top > this.viewport.scrollTop + this.viewport.clientHeight - ROW_HEIGHT) this.viewport.scrollTop = Math.max(0, top - 2 * ROW_HEIGHT);
+  private drawNode(n: NodeItem): HTMLElement {
+    const chips = [...(n.unschedulable ? [el('span', { class: 'chip' }, 'unschedulable')] : []), ...orderTaints(n.taints).map(taintChip)];
+    return el('div', { class: `node ready-${n.ready}${chips.length ? ' two-line' : ''}`, title: `Ready: ${n.ready}` },
+      el('div', { class: 'line' },
+        el('span', { class: 'dot', 'aria-label': `Ready ${n.ready}` }),
+        el('span', { class: 'name' }, n.name),
+        el('span', { class: 'count' }, this.podSummary(n))),
+      chips.length ? el('div', { class: 'line chips' }, ...chips) : null);
   }
 
+  private drawPod(p: PodItem): HTMLElement {
+    const start = this.store.init?.startTime;
+    const c = countdown(p, this.store.time, start);
+    return el('div', { class: 'pod' },
+      el('div', { class: 'line' }, el('span', { class: 'name', title: p.ref }, p.ref.replace(/^Pod\//, ''))),
+      el('div', { class: 'line facts-line' },
+        el('span', { class: 'phase' }, p.phase), el('span', { class: 'ready' }, p.ready ? 'ready' : 'not ready'),
+        c ? el('span', { class: 'countdown', title: p.evictionAt }, c) : null));
+  }
+
+  private drawReplicaSet(r: ReplicaSetItem): HTMLElement {
+    return el('div', { class: 'rs', title: `${r.ref}: desired ${r.desired}, current ${r.current}, ready ${r.ready}` },
+      el('span', { class: 'name' }, r.ref.replace(/^ReplicaSet\//, '')),
+      el('span', { class: 'nums' }, `${r.current}/${r.desired}`, el('span', { class: 'ready' }, ` ${r.ready} ready`)));
+  }
+
+  /** The pods of the selected node (or of the selected pod's node): rebuilt when the pods or the selection changed. */
   private renderPods(): void {
     const s = this.store;
     const sel = s.selection.object;
     let nodeName: string | undefined;
     if (sel?.startsWith('Node/')) nodeName = sel.slice(5);
     else if (sel?.startsWith('Pod/')) nodeName = s.pods.get(sel)?.node;
-    if (nodeName === undefined) {
-      replace(this.pods, el('p', { class: 'hint' }, 'Select a node to see its pods.'));
-      return;
+    const key = `${nodeName ?? '\u0000none'}\u0000${s.podsVersion}\u0000${s.time}\u0000${s.init?.startTime ?? ''}`;
+    if (key !== this.podsFor) {
+      this.podsFor = key;
+      if (nodeName === undefined) {
+        text(this.podCaption, 'Select a node to see its pods.');
+        this.podCaption.className = 'hint';
+        this.podList.setItems([]);
+      } else {
+        const pods = sortNaturally([...(s.podsByNode.get(nodeName)?.values() ?? [])], (p) => p.ref);
+        this.podCaption.className = 'caption';
+        text(this.podCaption, `on ${nodeName || '(pending)'}: ${pods.length}`);
+        this.podList.setItems(pods);
+      }
     }
-    const pods = [...(s.podsByNode.get(nodeName)?.values() ?? [])].sort((a, b) => a.ref.localeCompare(b.ref));
-    const table = el('table', { class: 'grid' },
-      el('tr', null, ...['pod', 'phase', 'ready', 'eviction'].map((h) => el('th', null, h))),
-      ...pods.map((p) => {
-        const tr = el('tr', { class: `pod${sel === p.ref ? ' selected' : ''}`, 'data-ref': p.ref },
-          el('td', null, p.ref.replace(/^Pod\//, '')), el('td', null, p.phase), el('td', null, p.ready ? 'yes' : 'no'),
-          el('td', { class: 'countdown' }, countdown(p, s.time)));
-        tr.addEventListener('click', () => this.host.post({ type: 'selectObject', object: p.ref }));
-        return tr;
-      }));
-    replace(this.pods, el('p', { class: 'caption' }, `on ${nodeName}: ${pods.length}`), table);
+    this.podList.select(sel);
+  }
+
+  /** 14,121 ReplicaSets: sorted again only when one appeared or went; a changed one redraws its row alone. */
+  private renderReplicaSets(): void {
+    const s = this.store;
+    if (this.rsFor !== s.replicaSetsVersion) {
+      this.rsFor = s.replicaSetsVersion;
+      const keysChanged = this.rsSize !== s.replicaSets.size || this.rsKeys.some((k) => !s.replicaSets.has(k));
+      if (keysChanged) {
+        this.rsSize = s.replicaSets.size;
+        this.rsKeys = sortNaturally([...s.replicaSets.keys()], (k) => k);
+        text(this.rsCaption, `${this.rsKeys.length.toLocaleString('en')} ReplicaSets (current/desired, ready)`);
+        this.rsList.setItems(this.rsKeys);
+      } else {
+        this.rsList.draw();
+      }
+    }
+    this.rsList.select(s.selection.object);
+  }
+
+  /** Forgets the node filter, open queues and every drawn row (another scenario was opened). */
+  reset(): void {
+    (this.filter as unknown as { value: string }).value = '';
+    this.filterText = '';
+    this.rowsFilter = '';
+    this.openQueues.clear();
+    this.zoneStamps = [];
+    this.sortedFor = -1;
+    this.rowsFor = -1;
+    this.podsFor = '';
+    this.rsFor = -1;
+    this.rsSize = -1;
+  }
+
+  /** Scrolls a node into view (selection from the tree view). */
+  reveal(ref: string): void {
+    if (!this.nodeList.reveal(ref)) this.rsList.reveal(ref);
   }
 }
+

@@ -1,35 +1,111 @@
 /**
- * The timeline scrubber over the monitor passes: the passes holding decisions
- * are marked; moving the scrubber or clicking a mark jumps there (goToPass).
+ * The timeline scrubber over the monitor passes, with a time axis in offsets
+ * from the start (`+1m`), the scenario's events marked (what the user wrote in
+ * `events:`) and the passes holding decisions marked; moving the scrubber or
+ * clicking a mark jumps there (goToPass).
  */
-import { el, replace } from '../dom';
+import { el, replace, text } from '../dom';
 import type { Host } from '../host';
 import type { Store } from '../state';
+import { formatOffset } from '../time';
+
+const DEFAULT_PERIOD_MS = 5_000;
+/** axis steps a user reads at a glance, in ms */
+const STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400].map((s) => s * 1000);
+const MAX_TICKS = 8;
+
+/** The tick step for a span: the smallest "round" step that gives at most MAX_TICKS ticks. */
+export function tickStep(spanMs: number): number {
+  for (const s of STEPS) if (spanMs / s <= MAX_TICKS) return s;
+  return Math.ceil(spanMs / MAX_TICKS / 86_400_000) * 86_400_000;
+}
 
 export class Timeline {
   readonly root = el('footer', { id: 'timeline', class: 'panel', 'aria-label': 'Timeline' });
   private readonly range = el('input', { id: 'scrubber', type: 'range', min: 0, max: 0, step: 1, value: 0, 'aria-label': 'monitor pass' });
   private readonly marks = el('div', { id: 'marks', class: 'marks' });
+  private readonly events = el('div', { id: 'events', class: 'marks events', 'aria-label': 'scenario events' });
+  private readonly axis = el('div', { id: 'axis', class: 'axis', 'aria-hidden': 'true' });
   private readonly label = el('span', { id: 'scrubber-label' });
+  private marksKey = '';
+  private axisKey = '';
+  private eventsKey = '';
 
   constructor(private readonly store: Store, private readonly host: Host) {
-    this.range.addEventListener('input', () => this.label.replaceChildren(`pass ${this.range.value}`));
+    this.range.addEventListener('input', () => text(this.label, this.passText(Number(this.range.value))));
     this.range.addEventListener('change', () => this.host.post({ type: 'goToPass', pass: Number(this.range.value) }));
-    this.root.append(el('div', { class: 'row' }, el('span', null, 'Timeline'), this.label), this.range, this.marks);
+    this.marks.addEventListener('click', (ev) => {
+      const m = (ev.target as HTMLElement).closest('.mark') as HTMLElement | null;
+      if (m?.dataset.pass) this.host.post({ type: 'goToPass', pass: Number(m.dataset.pass) });
+    });
+    this.events.addEventListener('click', (ev) => {
+      const m = (ev.target as HTMLElement).closest('.event-mark') as HTMLElement | null;
+      if (m?.dataset.pass) this.host.post({ type: 'goToPass', pass: Number(m.dataset.pass) });
+    });
+    this.root.append(el('div', { class: 'row' }, el('span', null, 'Timeline'), this.label), this.range, el('div', { class: 'track' }, this.events, this.marks, this.axis));
+  }
+
+  private get periodMs(): number {
+    return this.store.init?.scenario.monitorPeriodMs || DEFAULT_PERIOD_MS;
+  }
+
+  private passText(pass: number | null): string {
+    const max = this.max();
+    return pass === null ? 'before pass 0' : `pass ${pass} of ${max}, ${formatOffset(pass * this.periodMs)}`;
+  }
+
+  private max(): number {
+    return Math.max(this.store.lastPass, this.store.pass ?? 0, 1);
   }
 
   render(): void {
     const s = this.store;
-    const max = Math.max(s.lastPass, s.pass ?? 0, 1);
+    const max = this.max();
+    const period = this.periodMs;
     this.range.max = String(max);
     if (document.activeElement !== this.range) this.range.value = String(s.pass ?? 0);
-    this.label.replaceChildren(s.pass === null ? 'before pass 0' : `pass ${s.pass} of ${max}`);
+    text(this.label, this.passText(s.pass));
+    const at = (pass: number) => `${Math.min(100, (pass / max) * 100)}%`;
+
+    const axisKey = `${max}\u0000${period}`;
+    if (axisKey !== this.axisKey) {
+      this.axisKey = axisKey;
+      const span = max * period;
+      const step = tickStep(span);
+      const ticks: HTMLElement[] = [];
+      for (let t = 0; t <= span; t += step) {
+        const tick = el('span', { class: 'tick' }, formatOffset(t));
+        tick.style.left = at(t / period);
+        ticks.push(tick);
+      }
+      replace(this.axis, ...ticks);
+    }
+
+    const start = s.init ? Date.parse(s.init.startTime) : NaN;
+    const events = s.init?.scenario.events ?? [];
+    const eventsKey = `${axisKey}\u0000${s.init?.startTime}\u0000${events.length}\u0000${events.map((e) => e.at).join(',')}`;
+    if (eventsKey !== this.eventsKey) {
+      this.eventsKey = eventsKey;
+      replace(this.events, ...events.map((e) => {
+        const offset = Date.parse(e.at) - start;
+        // the event applies at its instant; the first pass at or after it shows its consequences
+        const pass = Math.max(0, Math.ceil(offset / period));
+        const m = el('button', { class: 'event-mark', type: 'button', 'data-pass': pass, title: `${formatOffset(offset)} (${e.at}): ${e.text}`, 'aria-label': `${formatOffset(offset)} ${e.text}` });
+        m.style.left = at(offset / period);
+        return m;
+      }));
+    }
+
     const marks = [...s.passMarks.entries()].sort((a, b) => a[0] - b[0]);
-    replace(this.marks, ...marks.map(([pass, n]) => {
-      const m = el('button', { class: `mark${pass === s.pass ? ' current' : ''}`, type: 'button', 'data-pass': pass, title: `pass ${pass}: ${n} decision${n === 1 ? '' : 's'}` });
-      m.style.left = `${(pass / max) * 100}%`;
-      m.addEventListener('click', () => this.host.post({ type: 'goToPass', pass }));
-      return m;
-    }));
+    const marksKey = `${axisKey}\u0000${marks.map(([p, n]) => `${p}:${n}`).join(',')}`;
+    if (marksKey !== this.marksKey) {
+      this.marksKey = marksKey;
+      replace(this.marks, ...marks.map(([pass, n]) => {
+        const m = el('button', { class: 'mark', type: 'button', 'data-pass': pass, title: `pass ${pass}, ${formatOffset(pass * period)}: ${n} decision${n === 1 ? '' : 's'}` });
+        m.style.left = at(pass);
+        return m;
+      }));
+    }
+    for (const m of Array.from(this.marks.children)) (m as HTMLElement).classList.toggle('current', Number((m as HTMLElement).dataset.pass) === s.pass);
   }
 }

@@ -2,6 +2,7 @@ import { el, replace, text } from '../dom';
 import type { Host } from '../host';
 import type { Store } from '../state';
 import type { WebviewAction } from '../../protocol/webview';
+import { offsetText } from '../time';
 
 const BUTTONS: { action: WebviewAction; label: string; title: string }[] = [
   { action: 'reset', label: 'Reset', title: 'Start the scenario again' },
@@ -69,7 +70,9 @@ export class Toolbar {
 
   render(): void {
     const s = this.store;
-    text(this.time, s.time || '—');
+    // as scenarios are written (`at: 30s`); the clock time on hover
+    text(this.time, s.time ? offsetText(s.time, s.init?.startTime) : '—');
+    if (this.time.title !== s.time) this.time.title = s.time;
     text(this.pass, s.pass === null ? 'none yet' : String(s.pass));
     text(this.play, s.playing ? 'Pause' : 'Play');
     this.play.setAttribute('data-playing', String(s.playing));

@@ -1,0 +1,269 @@
+/**
+ * The webview bench: the real webview bundle (out/webview.js) in Debian's
+ * chromium through playwright-core, fed by the real extension Session over the
+ * real engine on a generated scenario, timed from the user's input event to
+ * the paint after the result (two requestAnimationFrame callbacks).
+ *
+ *   node --import tsx bench/webview.ts '{"scenario": "outage.yaml", "steps": 10, "runs": 3}'
+ *
+ * (run by `npm run bench -- --webview`). Prints one JSON line: per run, open to
+ * first paint and `replay --steps 1` on the same file; quiet steps, outage
+ * steps and filter keystrokes click-to-paint; and beside them the host's own
+ * part of each step (Session step + update message + JSON), which is not the step time.
+ */
+import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:http';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { chromium, type Page } from 'playwright-core';
+import { openScenario } from '../src/extension/engine';
+import { Session } from '../src/extension/session';
+import { webviewHtml } from '../src/extension/webviewHtml';
+import { parseWebviewMessage, type HostMessage } from '../src/protocol/webview';
+
+/** the repository: given by bench/webviewRun.ts when this file runs as a bundle from a temp folder */
+let root = resolve(__dirname, '..');
+const NONCE = 'benchN0nce0123456789abcdefABCDEF';
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+};
+const hr = (): number => Number(process.hrtime.bigint()) / 1e6;
+const progress = (s: string): boolean => process.stderr.write(`${s}\n`);
+
+interface Args {
+  scenario: string;
+  steps: number;
+  runs: number;
+  /** passes stepped (untimed) before the outage steps: the first NodeStatusUnknown is due after it */
+  outageFrom?: number;
+  /** print where the page spends the outage steps (a V8 CPU profile of the renderer, self time by function) */
+  profile?: boolean;
+  /** another build of the webview (an unminified one, for profiles) */
+  webviewJs?: string;
+  root?: string;
+}
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+
+/** Self time by function of a CPU profile (Profiler.stop's), the largest first. */
+function selfTimes(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }): [string, number][] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const out = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+    out.set(key, (out.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...out].sort((a, b) => b[1] - a[1]);
+}
+
+/** Inclusive time by function (each function counted once per sample). */
+function totalTimes(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }): [string, number][] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const out = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const seen = new Set<string>();
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      const f = byId.get(n)!.callFrame;
+      const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber + 1}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.set(key, (out.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+    }
+  });
+  return [...out].sort((a, b) => b[1] - a[1]);
+}
+
+async function main(): Promise<void> {
+  const a = JSON.parse(process.argv[2] ?? '{}') as Args;
+  if (a.root) root = a.root;
+  const work = mkdtempSync(join(tmpdir(), 'cs-webview-bench-'));
+  await build({ entryPoints: [join(root, 'bench', 'webviewPrelude.ts')], outfile: join(work, 'prelude.js'), bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning' });
+  const files: Record<string, [string, string]> = {
+    '/webview.js': [a.webviewJs ?? join(root, 'out/webview.js'), 'text/javascript'],
+    '/webview.css': [join(root, 'media/webview.css'), 'text/css'],
+    '/prelude.js': [join(work, 'prelude.js'), 'text/javascript'],
+  };
+  let origin = '';
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split(/[?#]/)[0];
+    if (path === '/') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(webviewHtml({ cspSource: origin, nonce: NONCE, scriptUri: `${origin}/webview.js`, styleUri: `${origin}/webview.css`, preludeUri: `${origin}/prelude.js` }));
+      return;
+    }
+    const f = files[path];
+    if (!f) return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': f[1] });
+    res.end(readFileSync(f[0]));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const addr = server.address();
+  origin = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+
+  const runs: Record<string, unknown>[] = [];
+  try {
+    for (let run = 0; run < a.runs; run++) {
+      // the reference for open: the command line's first step on the same file, as users run it
+      let t0 = hr();
+      const cli = spawnSync(process.execPath, [join(root, 'bin/controller-stepper.js'), 'replay', a.scenario, '--steps', '1', '--output', 'trace', '--format', 'json'], { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 20 });
+      const replayMs = hr() - t0;
+      if (cli.status !== 0) throw new Error(`replay --steps 1 failed: ${cli.stderr}`);
+      progress(`run ${run + 1}: replay --steps 1 took ${(replayMs / 1000).toFixed(2)} s`);
+      runs.push({ replayMs, ...(await oneRun(browser, origin, a)) });
+    }
+  } finally {
+    await browser.close();
+    server.close();
+    rmSync(work, { recursive: true, force: true });
+  }
+  process.stdout.write(`${JSON.stringify({ ok: true, runs })}\n`);
+}
+
+async function oneRun(browser: import('playwright-core').Browser, origin: string, a: Args): Promise<Record<string, unknown>> {
+  const page: Page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  page.setDefaultTimeout(600_000);
+  let queue = Promise.resolve();
+  const hostMs: number[] = [];
+  /** of the host's part: the engine's step, and the JSON of the messages */
+  const engineMs: number[] = [], jsonMs: number[] = [];
+  let stringifyMs = 0;
+  const bytes: number[] = [];
+  let session: Session | undefined;
+  // VS Code's postMessage serialises the message; so does this, and the page parses it
+  const post = (m: HostMessage) => {
+    const s0 = hr();
+    const text = JSON.stringify(m);
+    stringifyMs += hr() - s0;
+    if (m.type === 'update') bytes.push(text.length);
+    queue = queue.then(() => page.evaluate((t) => window.postMessage(JSON.parse(t), '*'), text)).catch((e: Error) => {
+      progress(`  posting a ${m.type} message (${text.length} characters) failed: ${e.message.split('\n')[0]}`);
+    });
+  };
+  await page.exposeFunction('__toHost', (text: string) => {
+    const m = parseWebviewMessage(JSON.parse(text));
+    if (!m || !session) return;
+    const t0 = hr();
+    stringifyMs = 0;
+    const sim = session.sim;
+    const step = sim.step.bind(sim);
+    let stepMs = 0;
+    sim.step = (...args: Parameters<typeof sim.step>) => {
+      const s0 = hr();
+      try {
+        return step(...args);
+      } finally {
+        stepMs += hr() - s0;
+      }
+    };
+    try {
+      session.handle(m, { play() {}, pause() {} });
+    } finally {
+      sim.step = step;
+    }
+    if (m.type === 'action') {
+      hostMs.push(hr() - t0);
+      engineMs.push(stepMs);
+      jsonMs.push(stringifyMs);
+    }
+  });
+
+  // open: load the scenario, make the session, load the panel, which says ready and is sent everything
+  // The panel opens (empty, "loading") while the scenario loads, and is sent everything when it has
+  // loaded: the page is loaded first here, and its ready is answered once the session exists.
+  const t0 = Date.now();
+  await page.goto(`${origin}/`);
+  const opened = openScenario(a.scenario, '');
+  session = new Session({ make: opened.make, options: opened.options, settings: { collapseNoise: true, playSpeed: 2 }, post });
+  const loadedMs = Date.now() - t0;
+  const s0 = hr();
+  session.sendAll();
+  const sendAllMs = hr() - s0;
+  const paintedAt = await page.evaluate(() => (window as unknown as { __firstPaint: Promise<number> }).__firstPaint);
+  const openMs = paintedAt - t0;
+  const openBytes = bytes[0];
+  progress(`  open to first paint ${(openMs / 1000).toFixed(2)} s (loading ${(loadedMs / 1000).toFixed(2)} s, then the host's first messages ${(sendAllMs / 1000).toFixed(2)} s, ${(openBytes / 1048576).toFixed(1)} MiB)`);
+
+  const step = () => page.evaluate(() => {
+    const p = (window as unknown as { __armClick(): Promise<number> }).__armClick();
+    (document.querySelector('vscode-button[data-action="step"]') as HTMLElement).click();
+    return p;
+  });
+  // the first pass registers every node (5,000 NodeRegistered decisions): reported apart from the quiet ones
+  const firstStep = await step();
+  progress(`  first step (pass 0) ${firstStep.toFixed(0)} ms`);
+  hostMs.splice(0);
+  engineMs.splice(0);
+  jsonMs.splice(0);
+  bytes.splice(0);
+  const quiet: number[] = [];
+  for (let i = 0; i < a.steps; i++) quiet.push(await step());
+  progress(`  quiet steps ${quiet.map((x) => x.toFixed(0)).join(', ')} ms (host ${hostMs.map((x) => x.toFixed(0)).join(', ')}: engine ${engineMs.map((x) => x.toFixed(0)).join(', ')}, JSON ${jsonMs.map((x) => x.toFixed(0)).join(', ')})`);
+  engineMs.splice(0);
+  jsonMs.splice(0);
+  const quietHost = hostMs.splice(0);
+  const quietBytes = bytes.splice(0);
+  // on to the outage: its kubelets stop at 60 s, the nodes go Unknown one grace period later
+  const from = a.outageFrom ?? 20;
+  while ((session.sim.pass ?? -1) < from - 1) await step();
+  hostMs.splice(0);
+  bytes.splice(0);
+  const outage: number[] = [];
+  const cdp = a.profile ? await page.context().newCDPSession(page) : undefined;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  for (let i = 0; i < a.steps; i++) outage.push(await step());
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+    progress('  self time:');
+    for (const [f, t] of selfTimes(profile).slice(0, 25)) progress(`    ${t.toFixed(1).padStart(8)} ms  ${f}`);
+    progress('  inclusive time:');
+    for (const [f, t] of totalTimes(profile).slice(0, 40)) progress(`    ${t.toFixed(1).padStart(8)} ms  ${f}`);
+  }
+  progress(`  outage steps ${outage.map((x) => x.toFixed(0)).join(', ')} ms (host ${hostMs.map((x) => x.toFixed(0)).join(', ')}: engine ${engineMs.slice(-a.steps).map((x) => x.toFixed(0)).join(', ')}, JSON ${jsonMs.slice(-a.steps).map((x) => x.toFixed(0)).join(', ')}); ${await page.evaluate(() => document.getElementsByTagName('*').length)} elements in the page, ${await page.evaluate(() => document.querySelectorAll('#decisions li').length)} in the decision log`);
+  const outageHost = hostMs.splice(0);
+  const outageBytes = bytes.splice(0);
+
+  // keystrokes in the node filter: narrowing, then widening again
+  await page.locator('#node-filter input').click();
+  const keys: number[] = [];
+  for (const k of ['u', 'n', 'k', 'n', 'Backspace', 'Backspace', 'Backspace', 'Backspace', 'z', 'Backspace']) {
+    // armed and awaited before the key is sent: the page has its listener when the keydown comes
+    await page.evaluate(() => {
+      const w = window as unknown as { __armKey(): Promise<number>; __key?: Promise<number> };
+      w.__key = w.__armKey();
+    });
+    await page.keyboard.press(k);
+    const p = page.evaluate(() => (window as unknown as { __key: Promise<number> }).__key);
+    const t = await Promise.race([p, new Promise<number>((r) => setTimeout(() => r(NaN), 60_000))]);
+    if (Number.isNaN(t)) throw new Error(`the keystroke ${k} in the node filter was not painted within 60 s (focus on ${await page.evaluate(() => document.activeElement?.id ?? document.activeElement?.tagName)})`);
+    keys.push(t);
+  }
+  progress(`  filter keystrokes ${keys.map((x) => x.toFixed(0)).join(', ')} ms`);
+  const filtered = await page.evaluate(() => document.querySelectorAll('#nodes .row').length);
+  if (!filtered) throw new Error('the node filter left no rows: the keystrokes did not reach it');
+  const domRows = await page.evaluate(() => document.querySelectorAll('.viewport .row').length);
+  const domElements = await page.evaluate(() => document.getElementsByTagName('*').length);
+  await page.close();
+  return {
+    loadedMs, sendAllMs, openMs, openBytes, firstStep, pass: session.sim.pass,
+    quiet, quietHost, quietBytes, outage, outageHost, outageBytes, keys, domRows, domElements,
+  };
+}
+
+main().catch((e) => {
+  process.stdout.write(`${JSON.stringify({ ok: false, error: (e as Error).stack ?? String(e) })}\n`);
+  process.exitCode = 1;
+});

@@ -1,0 +1,51 @@
+/**
+ * Loaded before the real webview bundle in the webview bench (bench/webview.ts):
+ * acquireVsCodeApi as VS Code provides it, relaying to the real extension
+ * Session in node, and the clocks: from an input event's timeStamp to after
+ * the next paint (two requestAnimationFrame callbacks after the host's update
+ * message was handled).
+ */
+type W = Window & {
+  acquireVsCodeApi(): unknown;
+  __toHost(text: string): Promise<void>;
+  /** resolves with ms from the next click's event to the paint after the next update message */
+  __armClick(): Promise<number>;
+  /** resolves with ms from the next keydown's event to the paint after it (and the input it causes) */
+  __armKey(): Promise<number>;
+  /** resolves with performance.timeOrigin + now at the paint after the first update message (open) */
+  __firstPaint: Promise<number>;
+};
+const w = window as unknown as W;
+
+w.acquireVsCodeApi = () => ({
+  postMessage: (m: unknown) => void w.__toHost(JSON.stringify(m)),
+  getState: () => undefined,
+  setState: () => undefined,
+});
+
+const afterPaint = (f: () => void) => requestAnimationFrame(() => requestAnimationFrame(f));
+let updateWaiters: (() => void)[] = [];
+// registered before the webview's own listener: the frames are requested before it renders, and run after
+window.addEventListener('message', (e: MessageEvent) => {
+  if ((e.data as { type?: string } | null)?.type !== 'update' || !updateWaiters.length) return;
+  const ws = updateWaiters;
+  updateWaiters = [];
+  afterPaint(() => ws.forEach((f) => f()));
+});
+
+// armed before the webview starts: the first update cannot arrive before it
+w.__firstPaint = new Promise((resolve) => updateWaiters.push(() => resolve(performance.timeOrigin + performance.now())));
+
+w.__armClick = () => new Promise((resolve) => {
+  let t0 = 0;
+  document.addEventListener('click', (e) => { t0 = e.timeStamp; }, { capture: true, once: true });
+  updateWaiters.push(() => resolve(performance.now() - t0));
+});
+
+// the text is inserted and the input event handled in the keydown's task, before the frames requested here
+w.__armKey = () => new Promise((resolve) => {
+  document.addEventListener('keydown', (e) => {
+    const t0 = e.timeStamp;
+    afterPaint(() => resolve(performance.now() - t0));
+  }, { capture: true, once: true });
+});

@@ -1,0 +1,140 @@
+/**
+ * A list that keeps in the DOM only the rows in view (plus a margin), for the
+ * lists that reach Kubernetes' limits: 5,000 nodes, 150,000 pods, 14,121
+ * ReplicaSets. Rows may differ in height (a node with taints takes two lines);
+ * their tops are a prefix sum, found by binary search while scrolling.
+ *
+ * A row already drawn is kept as it is while its `stamp` is the same object or
+ * value: a step that changed three rows touches three rows, and style and
+ * layout are recomputed for those alone.
+ */
+import { el } from './dom';
+
+export interface VirtualListOptions<T> {
+  id: string;
+  /** `data-ref` of the row; also what selection and reveal use */
+  key(item: T): string;
+  /** the row's height in px */
+  height(item: T): number;
+  draw(item: T): HTMLElement;
+  /** a row is redrawn only when this changes (=== comparison) */
+  stamp(item: T): unknown;
+  /** a click on a row */
+  pick?(key: string): void;
+  label: string;
+}
+
+interface Drawn {
+  e: HTMLElement;
+  stamp: unknown;
+  top: number;
+}
+
+/** when the viewport has not been laid out yet (hidden, or before the first paint) */
+const FALLBACK_HEIGHT = 400;
+const MARGIN_PX = 120;
+
+export class VirtualList<T> {
+  readonly viewport: HTMLElement;
+  private readonly spacer = el('div', { class: 'spacer' });
+  private readonly box = el('div', { class: 'rows' });
+  private items: readonly T[] = [];
+  /** tops[i] is the top of row i; tops[n] the total height */
+  private tops = new Float64Array(1);
+  private readonly drawn = new Map<string, Drawn>();
+  private selected: string | undefined;
+  /** the height the viewport had when last drawn (read once per draw: reading it forces layout) */
+  private lastHeight = 0;
+
+  constructor(private readonly o: VirtualListOptions<T>) {
+    this.viewport = el('div', { id: o.id, class: 'viewport', role: 'list', tabindex: 0, 'aria-label': o.label });
+    this.viewport.append(this.spacer, this.box);
+    this.viewport.addEventListener('scroll', () => this.draw());
+    this.viewport.addEventListener('click', (ev) => {
+      const row = (ev.target as HTMLElement | null)?.closest?.('[data-ref]') as HTMLElement | null;
+      if (row && this.box.contains(row) && o.pick) o.pick(row.dataset.ref as string);
+    });
+  }
+
+  get length(): number {
+    return this.items.length;
+  }
+
+  /** Replaces the list (its order included) and draws what is in view. */
+  setItems(items: readonly T[]): void {
+    this.items = items;
+    const tops = new Float64Array(items.length + 1);
+    for (let i = 0; i < items.length; i++) tops[i + 1] = tops[i] + this.o.height(items[i]);
+    this.tops = tops;
+    this.spacer.style.height = `${tops[items.length]}px`;
+    this.draw();
+  }
+
+  /** Marks one row selected (only the rows whose state flips are touched). */
+  select(key: string | undefined): void {
+    if (key === this.selected) return;
+    if (this.selected !== undefined) this.drawn.get(this.selected)?.e.classList.remove('selected');
+    this.selected = key;
+    if (key !== undefined) this.drawn.get(key)?.e.classList.add('selected');
+  }
+
+  /** Draws the rows in view, keeping every row whose stamp is unchanged. */
+  draw(): void {
+    const n = this.items.length;
+    const top = this.viewport.scrollTop;
+    const height = this.viewport.clientHeight || this.lastHeight || FALLBACK_HEIGHT;
+    this.lastHeight = height;
+    const first = Math.max(0, this.indexAt(top - MARGIN_PX));
+    const lastTop = top + height + MARGIN_PX;
+    const keep = new Set<string>();
+    for (let i = first; i < n && this.tops[i] < lastTop; i++) {
+      const item = this.items[i];
+      const key = this.o.key(item);
+      const stamp = this.o.stamp(item);
+      keep.add(key);
+      let d = this.drawn.get(key);
+      if (!d || d.stamp !== stamp) {
+        const e = this.o.draw(item);
+        e.dataset.ref = key;
+        e.classList.add('row');
+        e.setAttribute('role', 'listitem');
+        if (key === this.selected) e.classList.add('selected');
+        if (d) d.e.replaceWith(e);
+        else this.box.appendChild(e);
+        d = { e, stamp, top: -1 };
+        this.drawn.set(key, d);
+      }
+      if (d.top !== this.tops[i]) {
+        d.top = this.tops[i];
+        d.e.style.transform = `translateY(${d.top}px)`;
+      }
+    }
+    for (const [key, d] of this.drawn) {
+      if (keep.has(key)) continue;
+      d.e.remove();
+      this.drawn.delete(key);
+    }
+  }
+
+  /** Scrolls the row with this key into view, when it is in the list. */
+  reveal(key: string): boolean {
+    const i = this.items.findIndex((t) => this.o.key(t) === key);
+    if (i < 0) return false;
+    const top = this.tops[i];
+    const h = this.viewport.clientHeight || FALLBACK_HEIGHT;
+    if (top < this.viewport.scrollTop || top + (this.tops[i + 1] - top) > this.viewport.scrollTop + h) this.viewport.scrollTop = Math.max(0, top - 2 * (this.tops[i + 1] - top));
+    this.draw();
+    return true;
+  }
+
+  /** The index of the row that covers `y` (0 above the list). */
+  private indexAt(y: number): number {
+    let lo = 0, hi = this.items.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.tops[mid + 1] <= y) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}

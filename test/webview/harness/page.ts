@@ -1,0 +1,93 @@
+/**
+ * Serves the built webview (out/webview.js, media/webview.css) with the fake
+ * host's prelude (fakeHost.ts) on a local port and opens pages in Debian's
+ * chromium through playwright-core: the setup of the browser suites.
+ */
+import { createServer, type Server } from 'node:http';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { webviewHtml } from '../../../src/extension/webviewHtml';
+
+const root = resolve(__dirname, '../../..');
+const NONCE = 'n0nceForTheHarness0123456789abcd';
+
+export interface Served {
+  origin: string;
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function serveWebview(): Promise<Served> {
+  if (!existsSync(join(root, 'out/webview.js'))) throw new Error('out/webview.js is missing: run node scripts/build.mjs first');
+  const work = mkdtempSync(join(tmpdir(), 'cs-webview-'));
+  await build({ entryPoints: [join(__dirname, 'fakeHost.ts')], outfile: join(work, 'harness.js'), bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning' });
+  const files: Record<string, [string, string]> = {
+    // WEBVIEW_JS / WEBVIEW_CSS: another build of the page (to see a test fail on an older one)
+    '/out/webview.js': [process.env.WEBVIEW_JS || join(root, 'out/webview.js'), 'text/javascript'],
+    '/media/webview.css': [process.env.WEBVIEW_CSS || join(root, 'media/webview.css'), 'text/css'],
+    '/harness.js': [join(work, 'harness.js'), 'text/javascript'],
+  };
+  let origin = '';
+  const server: Server = createServer((req, res) => {
+    const path = (req.url ?? '/').split(/[?#]/)[0];
+    if (path === '/' || path === '/index.html') {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      res.end(webviewHtml({ cspSource: origin, nonce: NONCE, scriptUri: `${origin}/out/webview.js`, styleUri: `${origin}/media/webview.css`, preludeUri: `${origin}/harness.js` }));
+      return;
+    }
+    const f = files[path];
+    if (!f) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { 'content-type': f[1] });
+    res.end(readFileSync(f[0]));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const addr = server.address();
+  origin = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  return {
+    origin,
+    browser,
+    async close() {
+      await browser.close();
+      await new Promise((r) => server.close(r));
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A few of VS Code's theme variables, as its Light Modern and Dark Modern themes set them on the webview. */
+export const THEMES = {
+  light: {
+    '--vscode-foreground': '#3b3b3b', '--vscode-editor-background': '#ffffff', '--vscode-descriptionForeground': '#3b3b3b',
+    '--vscode-panel-border': '#e5e5e5', '--vscode-badge-background': '#cccccc', '--vscode-list-activeSelectionBackground': '#e8e8e8',
+    '--vscode-list-activeSelectionForeground': '#000000', '--vscode-focusBorder': '#005fb8', '--vscode-editorError-foreground': '#f85149',
+    '--vscode-editorWarning-foreground': '#bf8803', '--vscode-textLink-foreground': '#005fb8', '--vscode-sideBarSectionHeader-background': '#f8f8f8',
+    '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px', '--vscode-editor-font-family': 'monospace',
+  },
+  dark: {
+    '--vscode-foreground': '#cccccc', '--vscode-editor-background': '#1f1f1f', '--vscode-descriptionForeground': '#9d9d9d',
+    '--vscode-panel-border': '#2b2b2b', '--vscode-badge-background': '#616161', '--vscode-list-activeSelectionBackground': '#04395e',
+    '--vscode-list-activeSelectionForeground': '#ffffff', '--vscode-focusBorder': '#0078d4', '--vscode-editorError-foreground': '#f85149',
+    '--vscode-editorWarning-foreground': '#cca700', '--vscode-textLink-foreground': '#4daafc', '--vscode-sideBarSectionHeader-background': '#181818',
+    '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px', '--vscode-editor-font-family': 'monospace',
+  },
+} as const;
+
+/** Sets a theme's variables as VS Code does: on the document element's style (CSSOM, allowed by the CSP). */
+export async function applyTheme(page: Page, theme: keyof typeof THEMES): Promise<void> {
+  await page.evaluate(([vars, name]) => {
+    for (const [k, v] of Object.entries(vars)) document.documentElement.style.setProperty(k, v);
+    document.body.classList.remove('vscode-light', 'vscode-dark');
+    document.body.classList.add(`vscode-${name}`);
+  }, [THEMES[theme], theme] as const);
+}
