@@ -223,6 +223,8 @@ for (const theme of ['light', 'dark'] as const) {
       causes: [], source: 'nodelifecycle: doNoExecuteTaintingPass',
     } as unknown as UpdateMessage['decisions'][number]];
     await send(page, m, select('Node/ip-10-0-1-node-1'));
+    // log entries are one line; a click opens one with its because lines
+    await page.locator('#decisions li.decision').first().click();
     await page.locator('#decisions li.decision .because').first().waitFor();
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOTS, `panel-${theme}.png`) });

@@ -226,7 +226,7 @@ test('the pod evicted at 2:10 no longer says its eviction would happen at 2:10, 
   await a.runUntil('1m10s');
   await a.at('00:01:10');
   await a.page.locator('#nodes .node[data-ref="Node/node-a1"]').click();
-  await a.page.locator('#pods tr.pod[data-ref="Pod/default/toleration-sixty"]').click();
+  await a.page.locator('#pods .pod[data-ref="Pod/default/toleration-sixty"]').click();
   await a.page.locator('#why-object', { hasText: 'Pod/default/toleration-sixty' }).waitFor();
   assert.match(await a.text('#why-not'), /would happen at 2026-01-01T00:02:10/);
   await a.runUntil('2m10s');
@@ -251,7 +251,7 @@ test('next decision from the first pass stops on KubeletStopped at 0:30: the pas
   await a.page.locator('#why-decision', { hasText: 'KubeletStopped' }).waitFor();
   assert.doesNotMatch(await a.text('#why-body'), /Select a decision/);
   // the timeline's mark and the pass agree
-  assert.equal(await a.page.locator('#marks .mark[data-pass="6"]').getAttribute('title'), 'pass 6: 1 decision');
+  assert.equal(await a.page.locator('#marks .mark[data-pass="6"]').getAttribute('title'), 'pass 6, +30s: 1 decision');
   assert.equal(await a.page.locator('#marks .mark[data-pass="5"]').count(), 0);
   await a.page.locator('#tab-machine').click();
   await a.page.locator('#machine-current', { hasText: 'node/node-a1' }).waitFor();
@@ -287,7 +287,7 @@ test('a replacement pod’s why shows its ReplicaSet, the PodsCreated that made 
   await a.runUntil('6m20s');
   await a.at('00:06:20');
   await a.page.locator('#nodes .node[data-ref="Node/node-a1"]').click();
-  await a.page.locator('#pods tr.pod[data-ref="Pod/default/web-7d9f-pxwsk"]').click();
+  await a.page.locator('#pods .pod[data-ref="Pod/default/web-7d9f-pxwsk"]').click();
   await a.page.locator('#why-object', { hasText: 'Pod/default/web-7d9f-pxwsk' }).waitFor();
   const lineage = await a.text('#why-lineage');
   assert.match(lineage, /owned by ReplicaSet\/default\/web-7d9f/);
