@@ -4,10 +4,16 @@
  * kube-scheduler or the kubelet; every decision says so.
  *
  * Binding: every active pod without spec.nodeName (snapshot pods too) is bound
- * to the first node, by name, that fits (fit.ts). A pod that fits nowhere gets
- * one `PodUnschedulable` until something changes: a node is added or removed,
- * or a node's Ready status, taints or spec.unschedulable change, or the pod's
- * tolerations change; then every waiting pod is tried again at once.
+ * to the feasible node with the best least-allocated score, ties by name in
+ * natural order (fit.ts says what is and is not modelled; nodeIndex.ts how the
+ * node is found without a look at every node). A pod that fits nowhere gets one
+ * `PodUnschedulable`, in kube-scheduler's words and counts (reasons.ts), until
+ * something changes that may make it fit, as kube-scheduler's queue moves its
+ * unschedulable pods on cluster events (`MoveAllToActiveOrBackoffQueue`): a
+ * node is added or removed, or its Ready status, cordon, taints, labels or
+ * allocatable change; a pod bound to a node leaves it (deleted, finished or
+ * moved); or the pod's own tolerations change. Then every waiting pod is tried
+ * again at once (no backoff).
  *
  * Start: a pod this binder bound becomes Running and Ready
  * `kubelet.podStartupDelay` after binding (default 0 s), provided its node is
@@ -25,7 +31,11 @@ import type { NodeRecord, ObjectRef, PodCondition, PodRecord } from '../../model
 import { podRef } from '../../model/types';
 import { formatDuration, formatTime, type Micros } from '../../model/time';
 import { isPodActive } from '../replicaSet/podUtil';
-import { fits, fitText, nodeReadyStatus, SIMPLIFICATION, type FitResult } from './fit';
+import { misfitReasons, naturalCompare, nodeReadyStatus, placementReason, resourceMisfit, SIMPLIFICATION } from './fit';
+import { NodeIndex, type NodeEntry, type Placement } from './nodeIndex';
+import { fitErrorMessage, wordingFor, type Reason, type Wording } from './reasons';
+import { podRequests } from './resources';
+import { requiredPlacement } from './nodeAffinity';
 
 /**
  * `JSON.stringify(a) === JSON.stringify(b)` for two lists of flat objects,
@@ -79,7 +89,11 @@ export class SimplifiedBinder implements SimController {
   private starts = new Map<string, Start>();
   /** bound pods whose node was not Ready when they were due to start */
   private waitingForNode = new Map<string, string>();
-  private nodeOrder: string[] | null = null;
+  /**
+   * Nodes by feasibility class and room (nodeIndex.ts); built when a pod first waits, then kept
+   * from the announcements (and dropped on a restore: it is derived from the cluster alone).
+   */
+  private index: NodeIndex | null = null;
 
   start(host: ControllerHost, _memory?: 'reconstructed' | 'fresh'): void {
     const keys: string[] = [];
@@ -98,10 +112,12 @@ export class SimplifiedBinder implements SimController {
 
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
     const gone = type === 'deleted' || !isPodActive(pod);
+    const key = `${pod.meta.namespace}/${pod.meta.name}`;
+    // a pod leaving a node frees room there: the waiting pods are tried again (AssignedPodDelete)
+    if (this.index && this.index.podChanged(key, pod, type === 'deleted') && this.pending.size) this.retryAll(host);
     // A gone or bound pod only leaves these four; when all are empty (most of the hour: every
     // pod event of MarkPodsNotReady, of the evictions) there is nothing to look up.
     if ((gone || pod.nodeName) && this.pending.size === 0 && this.reported.size === 0 && this.starts.size === 0 && this.waitingForNode.size === 0) return;
-    const key = `${pod.meta.namespace}/${pod.meta.name}`;
     if (gone) {
       this.forget(key);
       return;
@@ -125,6 +141,11 @@ export class SimplifiedBinder implements SimController {
     }
   }
 
+  private retryAll(host: ControllerHost): void {
+    this.reported.clear();
+    this.retryAt = host.now;
+  }
+
   /**
    * Kubelets' plain posts change heartbeat times only (the host announces every other change of a
    * node as an update of its own, and checkpointChecks.heartbeats verifies that): onNodeEvent
@@ -133,14 +154,22 @@ export class SimplifiedBinder implements SimController {
   onNodeHeartbeats(): void {}
 
   onNodeEvent(host: ControllerHost, type: WatchType, node: NodeRecord, before?: NodeBefore): void {
-    if (type !== 'updated') this.nodeOrder = null;
     const readyNow = nodeReadyStatus(node) === 'True';
-    // every node's every status post comes here: the cheap comparisons first, no closure
-    if (type === 'updated' && before && before.unschedulable === node.unschedulable
-      && anyReadyTrue(before.conditions) === readyNow && sameJson(before.taints, node.taints)) return;
-    this.reported.clear();
-    if (this.pending.size) this.retryAt = host.now;
-    if (type !== 'deleted' && readyNow) {
+    let changed: boolean;
+    if (this.index) {
+      // the index knows each node's class: only a change of class (or a node added or removed) may
+      // make a waiting pod fit
+      changed = type === 'deleted' ? this.index.nodeDeleted(node.meta.name) : this.index.nodeChanged(node, host.cluster);
+    } else {
+      // every node's every status post comes here: the cheap comparisons first, no closure
+      changed = type !== 'updated' || !before || before.unschedulable !== node.unschedulable
+        || anyReadyTrue(before.conditions) !== readyNow || !sameJson(before.taints, node.taints) || !shallowSame(before.labels, node.meta.labels);
+    }
+    if (changed) {
+      this.reported.clear();
+      if (this.pending.size) this.retryAt = host.now;
+    }
+    if (type !== 'deleted' && readyNow && this.waitingForNode.size && (!before || !anyReadyTrue(before.conditions))) {
       const delay = host.kubelet.podStartupDelay;
       for (const [key, name] of [...this.waitingForNode]) {
         if (name !== node.meta.name) continue;
@@ -176,22 +205,9 @@ export class SimplifiedBinder implements SimController {
     }
   }
 
-  private nodes(host: ControllerHost): string[] {
-    if (!this.nodeOrder || this.nodeOrder.length !== host.cluster.nodes.size) this.nodeOrder = [...host.cluster.nodes.keys()].sort();
-    return this.nodeOrder;
-  }
-
-  /** The first fitting node by name, and why the nodes before it did not fit. */
-  private place(host: ControllerHost, pod: PodRecord): { node?: NodeRecord; skipped: [string, FitResult][] } {
-    const skipped: [string, FitResult][] = [];
-    for (const name of this.nodes(host)) {
-      const node = host.cluster.nodes.get(name);
-      if (!node) continue;
-      const r = fits(pod, node);
-      if (r.fits) return { node, skipped };
-      skipped.push([name, r]);
-    }
-    return { skipped };
+  private nodeIndex(host: ControllerHost): NodeIndex {
+    if (!this.index) this.index = new NodeIndex(host.cluster);
+    return this.index;
   }
 
   private bindPending(host: ControllerHost): void {
@@ -201,40 +217,49 @@ export class SimplifiedBinder implements SimController {
       if (!pod || pod.nodeName || !isPodActive(pod)) { this.pending.delete(key); continue; }
       pods.push(pod);
     }
-    // the scheduling queue's FIFO: oldest first, then by name
-    pods.sort((a, b) => a.meta.creationTimestamp - b.meta.creationTimestamp || (a.meta.namespace + '/' + a.meta.name < b.meta.namespace + '/' + b.meta.name ? -1 : 1));
+    if (!pods.length) return;
+    // the scheduling queue's order (PrioritySort): higher spec.priority first, then oldest, then by name
+    pods.sort((a, b) => priorityOf(b) - priorityOf(a) || a.meta.creationTimestamp - b.meta.creationTimestamp || (a.meta.namespace + '/' + a.meta.name < b.meta.namespace + '/' + b.meta.name ? -1 : 1));
+    const index = this.nodeIndex(host);
+    const w = wordingFor(host.behaviour.version.minor);
     for (const pod of pods) {
       const key = `${pod.meta.namespace}/${pod.meta.name}`;
       const ref = podRef(pod.meta.namespace, pod.meta.name);
-      const { node, skipped } = this.place(host, pod);
+      if (this.reported.has(key)) continue;
+      const placed = index.place(pod, w);
       const causes = [host.recall(ref, 'created'), host.recall(ref, 'applied')].filter((s): s is number => s !== undefined);
+      const total = index.size;
+      const node = placed.best;
       if (!node) {
-        if (this.reported.has(key)) continue;
         this.reported.add(key);
+        const message = fitErrorMessage(total, placed.reasons);
         host.decide({
           controller: 'scheduler', action: 'PodUnschedulable', object: ref,
-          summary: `No node fits (${host.cluster.nodes.size} nodes; simplified binder, not kube-scheduler)`,
-          because: [{ rule: SIMPLIFICATION, values: { nodes: host.cluster.nodes.size } }, ...skippedChecks(skipped)],
+          summary: `${message} (simplified binder, not kube-scheduler)`,
+          because: [
+            { rule: SIMPLIFICATION, values: { nodes: total, feasible: 0 } },
+            { rule: message, values: Object.fromEntries(placed.reasons) },
+          ],
           causes, source: SOURCE,
-          details: { reasons: reasonCounts(skipped) },
+          details: { message, reasons: Object.fromEntries(placed.reasons) },
         });
         continue;
       }
+      const because = boundBecause(pod, node, placed, total, w);
       this.pending.delete(key);
       this.reported.delete(key);
-      pod.nodeName = node.meta.name;
+      pod.nodeName = node.name;
       pod.conditions = setCondition(pod.conditions, { type: 'PodScheduled', status: 'True', lastTransitionTime: host.now });
       host.updatePod(pod);
-      const because: Check[] = [{ rule: SIMPLIFICATION, values: { node: node.meta.name, ready: 'True', taints: node.taints.map((t) => `${t.key}:${t.effect}`) } }];
-      if (skipped.length) because.push(...skippedChecks(skipped));
+      const filtered = total - placed.feasible;
       const seq = host.decide({
         controller: 'scheduler', action: 'PodBound', object: ref,
-        summary: `Bound to ${node.meta.name} (simplified binder: first Ready node by name whose taints the pod tolerates)`,
+        summary: `Bound to ${node.name}, the least allocated of ${placed.feasible} feasible node${placed.feasible === 1 ? '' : 's'} (score ${placed.score}; simplified binder, not kube-scheduler)`,
         because, causes, source: SOURCE,
-        details: { node: node.meta.name },
+        details: { node: node.name, score: placed.score, feasible: placed.feasible, filtered, reasons: Object.fromEntries(placed.reasons) },
       });
       host.remember(ref, 'bound', seq);
-      this.starts.set(key, { at: host.now + host.kubelet.podStartupDelay, node: node.meta.name });
+      this.starts.set(key, { at: host.now + host.kubelet.podStartupDelay, node: node.name });
     }
   }
 
@@ -278,24 +303,32 @@ export class SimplifiedBinder implements SimController {
     if (!pod) return [];
     const out: Explanation['whyNot'] = [];
     if (!pod.nodeName && isPodActive(pod)) {
-      const { node, skipped } = this.place(host, pod);
-      if (node) {
-        out.push({ what: 'bound to a node (simplified binder)', check: { rule: `${node.meta.name} fits; the binder binds at its next pass`, values: { node: node.meta.name } }, ...(this.retryAt !== null ? { wouldFireAt: formatTime(this.retryAt) } : {}) });
+      const w = wordingFor(host.behaviour.version.minor);
+      const index = this.index ?? new NodeIndex(host.cluster);
+      const placed = index.place(pod, w);
+      if (placed.best) {
+        out.push({ what: 'bound to a node (simplified binder)', check: { rule: `${placed.best.name} fits (least allocated, score ${placed.score}); the binder binds at its next pass`, values: { node: placed.best.name, score: placed.score, feasible: placed.feasible } }, ...(this.retryAt !== null ? { wouldFireAt: formatTime(this.retryAt) } : {}) });
+        return out;
       }
-      for (const [n, r] of skipped.slice(0, MAX_LISTED_NODES)) out.push({ what: `bound to ${n} (simplified binder)`, check: { rule: fitText(r), values: { node: n } } });
-      if (skipped.length > MAX_LISTED_NODES) {
-        out.push({ what: `bound to one of ${skipped.length - MAX_LISTED_NODES} more nodes (simplified binder)`, check: { rule: 'these nodes do not fit either', values: reasonCounts(skipped.slice(MAX_LISTED_NODES)) } });
+      const message = fitErrorMessage(index.size, placed.reasons);
+      out.push({ what: 'bound to a node (simplified binder)', check: { rule: message, values: Object.fromEntries(placed.reasons) } });
+      // the first nodes by name, each with its own reasons (one pod: a look at every node is fine here)
+      const names = [...host.cluster.nodes.keys()].sort(naturalCompare);
+      for (const n of names.slice(0, MAX_LISTED_NODES)) {
+        const e = index.entry(n);
+        if (e) out.push({ what: `bound to ${n} (simplified binder)`, check: { rule: nodeReasons(pod, e, w).join(', '), values: { node: n } } });
       }
+      if (names.length > MAX_LISTED_NODES) out.push({ what: `bound to one of ${names.length - MAX_LISTED_NODES} more nodes (simplified binder)`, check: { rule: 'these nodes do not fit either', values: { nodes: names.length - MAX_LISTED_NODES } } });
       return out;
     }
     const s = this.starts.get(key);
     if (s) {
       out.push({ what: 'Running and Ready (simplified kubelet start)', check: { rule: 'podStartupDelay has not elapsed since binding', values: { podStartupDelay: formatDuration(host.kubelet.podStartupDelay) } }, wouldFireAt: formatTime(s.at) });
     }
-    const w = this.waitingForNode.get(key);
-    if (w) {
-      const node = host.cluster.nodes.get(w);
-      out.push({ what: 'Running and Ready (simplified kubelet start)', check: { rule: 'its node is not Ready (read as: its kubelet is not running)', values: { node: w, ready: node ? nodeReadyStatus(node) : 'node gone' } } });
+    const wn = this.waitingForNode.get(key);
+    if (wn) {
+      const node = host.cluster.nodes.get(wn);
+      out.push({ what: 'Running and Ready (simplified kubelet start)', check: { rule: 'its node is not Ready (read as: its kubelet is not running)', values: { node: wn, ready: node ? nodeReadyStatus(node) : 'node gone' } } });
     }
     return out;
   }
@@ -314,7 +347,7 @@ export class SimplifiedBinder implements SimController {
     this.reported = new Set(s.reported);
     this.starts = new Map(s.starts.map(([k, v]) => [k, { ...v }]));
     this.waitingForNode = new Map(s.waitingForNode);
-    this.nodeOrder = null;
+    this.index = null;
   }
 }
 
@@ -332,17 +365,36 @@ function setCondition(conds: PodCondition[], c: PodCondition): PodCondition[] {
   return conds.map((x, j) => (j === i ? next : x));
 }
 
-function skippedChecks(skipped: [string, FitResult][]): Check[] {
-  const out: Check[] = skipped.slice(0, MAX_LISTED_NODES).map(([n, r]) => ({ rule: `${n} skipped: ${fitText(r)}`, values: { node: n } }));
-  if (skipped.length > MAX_LISTED_NODES) out.push({ rule: `${skipped.length - MAX_LISTED_NODES} more nodes skipped`, values: reasonCounts(skipped.slice(MAX_LISTED_NODES)) });
-  return out;
+/** `spec.priority` as the Priority admission plugin sets it (0 when missing). */
+function priorityOf(pod: PodRecord): number {
+  const p = (pod.raw.spec as { priority?: unknown } | undefined)?.priority;
+  return typeof p === 'number' && Number.isFinite(p) ? p : 0;
 }
 
-function reasonCounts(skipped: [string, FitResult][]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [, r] of skipped) {
-    const k = fitText(r);
-    out[k] = (out[k] ?? 0) + 1;
-  }
+/** One node's reasons, in the filters' order (all of NodeResourcesFit's; the first of the others). */
+function nodeReasons(pod: PodRecord, e: NodeEntry, w: Wording): Reason[] {
+  const r = placementReason(pod, requiredPlacement(pod), e.facts, e.name, w);
+  if (r) return [r];
+  return misfitReasons(resourceMisfit(podRequests(pod), e.alloc, e.used), w);
+}
+
+/** Why the node was chosen: the simplification, its score and room, and what the other nodes failed. */
+function boundBecause(pod: PodRecord, e: NodeEntry, placed: Placement, total: number, w: Wording): Check[] {
+  const req = podRequests(pod);
+  const a = e.alloc, u = e.used;
+  const room: Record<string, unknown> = { node: e.name, score: placed.score, pods: `${u.pods + 1}/${a.pods}` };
+  if (a.milliCpu !== undefined) room.cpuRequests = `${u.milliCpu + req.milliCpu}m/${a.milliCpu}m`;
+  if (a.memory !== undefined) room.memoryRequests = `${u.memory + req.memory}/${a.memory}`;
+  const out: Check[] = [
+    { rule: SIMPLIFICATION, values: { node: e.name, nodes: total, feasible: placed.feasible } },
+    {
+      rule: a.reported
+        ? 'the highest least-allocated score among the feasible nodes (NodeResourcesFit LeastAllocated: free share of cpu and memory after the pod, from requests with 100m/200Mi for containers without; ties by name in natural order)'
+        : 'the node reports no allocatable: the kubelet default of 110 pods is assumed, cpu and memory are neither checked nor scored (score 0; ties by name in natural order)',
+      values: room,
+    },
+  ];
+  const filtered = total - placed.feasible;
+  if (filtered > 0) out.push({ rule: `${filtered} of ${total} nodes filtered out`, values: Object.fromEntries(placed.reasons) });
   return out;
 }
