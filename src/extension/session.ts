@@ -143,7 +143,7 @@ export class Session {
             : "Controller memory: reconstructed from the snapshot (probe time from the Ready heartbeat and the Lease, transition time from the Ready condition, taint-eviction timers from the taints' timeAdded).",
       },
     ];
-    if (s.binder === 'simplified') out.push({ text: 'Pods without a node are placed by a simplified binder (first Ready node by name whose taints they tolerate), not the real scheduler.' });
+    if (s.binder === 'simplified') out.push({ text: 'Pods without a node are placed by a simplified binder (the main kube-scheduler filters and its least-allocated score, ties by name), not the real scheduler.' });
     for (const d of this.sim.trace) if (d.action === 'AssumptionMade') out.push({ text: d.summary, seq: d.seq });
     return out;
   }
