@@ -111,13 +111,13 @@ export class SimplifiedBinder implements SimController {
   }
 
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
-    const gone = type === 'deleted' || !isPodActive(pod);
-    const key = `${pod.meta.namespace}/${pod.meta.name}`;
     // a pod leaving a node frees room there: the waiting pods are tried again (AssignedPodDelete)
-    if (this.index && this.index.podChanged(key, pod, type === 'deleted') && this.pending.size) this.retryAll(host);
+    if (this.index && this.index.podEvent(type, pod, before) && this.pending.size) this.retryAll(host);
+    const gone = type === 'deleted' || !isPodActive(pod);
     // A gone or bound pod only leaves these four; when all are empty (most of the hour: every
     // pod event of MarkPodsNotReady, of the evictions) there is nothing to look up.
     if ((gone || pod.nodeName) && this.pending.size === 0 && this.reported.size === 0 && this.starts.size === 0 && this.waitingForNode.size === 0) return;
+    const key = `${pod.meta.namespace}/${pod.meta.name}`;
     if (gone) {
       this.forget(key);
       return;

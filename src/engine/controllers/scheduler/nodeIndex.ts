@@ -21,11 +21,12 @@
  * non-terminal pods bound to it (a terminating pod still counts until it is
  * gone), as the scheduler cache counts them.
  */
-import type { KObject, NodeRecord, PodRecord, Toleration } from '../../model/types';
+import type { KObject, NodeRecord, PodPhase, PodRecord, Taint, Toleration } from '../../model/types';
+import type { WatchType } from '../controller';
 import type { ClusterState } from '../../model/cluster';
 import { nodeAllocatable, podRequests, type Allocatable, type Requests } from './resources';
 import { matchesPlacement, requiredPlacement, sharedLabels, type RequiredPlacement } from './nodeAffinity';
-import { emptyUsage, INSUFFICIENT_CPU, INSUFFICIENT_MEMORY, leastAllocatedScore, naturalCompare, nodeFacts, placementReason, resourceMisfit, TOO_MANY_PODS, TAINT_NODE_UNSCHEDULABLE, type NodeFacts, type Usage } from './fit';
+import { emptyUsage, nodeReadyStatus, INSUFFICIENT_CPU, INSUFFICIENT_MEMORY, leastAllocatedScore, naturalCompare, nodeFacts, placementReason, resourceMisfit, TOO_MANY_PODS, TAINT_NODE_UNSCHEDULABLE, type NodeFacts, type Usage } from './fit';
 import type { Reason, Wording } from './reasons';
 import { toleratesTaint } from '../../model/tolerations';
 
@@ -38,7 +39,11 @@ export interface NodeEntry {
   cls: NodeClass;
   /** position in natural name order among the indexed nodes */
   rank: number;
+  /** the objects the class was worked out from (each is replaced, never edited in place) */
+  seen: { taints: readonly Taint[]; labels: Record<string, string>; raw: KObject };
 }
+
+const seenOf = (node: NodeRecord): NodeEntry['seen'] => ({ taints: node.taints, labels: node.meta.labels, raw: node.raw });
 
 /** The outcome of one placement: the best node (if any), and every other node's reason counted. */
 export interface Placement {
@@ -199,18 +204,24 @@ function classKey(f: NodeFacts, node: NodeRecord, a: Allocatable): string {
   return `${f.ready ? 1 : 0}${f.unschedulable ? 1 : 0}|${taints}|${a.reported ? `${a.milliCpu}/${a.memory}/${a.pods}` : '-'}|${labels}`;
 }
 
-interface Counted { node: string; raw: KObject; req: Requests }
+/** The node whose usage the pod counts in: bound and not finished (a terminating pod still counts). */
+function counting(nodeName: string | undefined, phase: PodPhase): string | undefined {
+  return nodeName && phase !== 'Succeeded' && phase !== 'Failed' ? nodeName : undefined;
+}
 
 export class NodeIndex {
   private entries = new Map<string, NodeEntry>();
   private classes = new Map<string, NodeClass>();
-  /** pods counted in some node's usage, by namespace/name */
-  private counted = new Map<string, Counted>();
 
   constructor(cluster: ClusterState) {
     for (const node of cluster.nodes.values()) this.addEntry(node, emptyUsage());
     this.rerank();
-    for (const [key, pod] of cluster.pods) this.podChanged(key, pod, false);
+    for (const e of this.entries.values()) this.joinClass(e, classKey(e.facts, e.node, e.alloc));
+    for (const pod of cluster.pods.values()) {
+      const name = counting(pod.nodeName, pod.phase);
+      const e = name === undefined ? undefined : this.entries.get(name);
+      if (e) addTo(e.used, podRequests(pod), 1);
+    }
   }
 
   get size(): number { return this.entries.size; }
@@ -222,17 +233,27 @@ export class NodeIndex {
     if (!e) {
       const used = emptyUsage();
       for (const key of cluster.podsByNode.get(node.meta.name) ?? []) {
-        const c = this.counted.get(key);
-        if (c && c.node === node.meta.name) addTo(used, c.req, 1);
+        const pod = cluster.pods.get(key);
+        if (pod && counting(pod.nodeName, pod.phase) === node.meta.name) addTo(used, podRequests(pod), 1);
       }
-      this.addEntry(node, used);
+      const e = this.addEntry(node, used);
+      // ranked before it joins a heap: the heaps order by rank
       this.rerank();
+      this.joinClass(e, classKey(e.facts, node, e.alloc));
       return true;
+    }
+    // most updates leave the class as it was: the same taints, labels and status objects (replaced,
+    // never edited in place), cordon and Ready status
+    if (node.taints === e.seen.taints && node.meta.labels === e.seen.labels && node.raw === e.seen.raw
+      && node.unschedulable === e.facts.unschedulable && (nodeReadyStatus(node) === 'True') === e.facts.ready) {
+      e.node = node;
+      return false;
     }
     const facts = nodeFacts(node);
     const alloc = nodeAllocatable(node);
     const key = classKey(facts, node, alloc);
     e.node = node;
+    e.seen = seenOf(node);
     e.facts = facts;
     e.alloc = alloc;
     if (key === e.cls.key) return false;
@@ -250,25 +271,21 @@ export class NodeIndex {
   }
 
   /**
-   * A pod announced (gone: deleted). Returns true when room was freed on some node (a pod left
-   * it), which may make waiting pods schedulable.
+   * A pod announced, with what it was before (as the informer's old object). Returns true when
+   * room was freed on some node (a pod left it), which may make waiting pods schedulable. The
+   * requests of a pod are taken as unchanged while it stays on its node (a bound pod's requests
+   * cannot change without in-place resize, which is not modelled), so an update that keeps the
+   * node and the terminal-or-not phase costs nothing; without `before`, an update is taken as
+   * such one.
    */
-  podChanged(key: string, pod: PodRecord, gone: boolean): boolean {
-    const counts = !gone && pod.nodeName !== undefined && pod.nodeName !== '' && pod.phase !== 'Succeeded' && pod.phase !== 'Failed';
-    const prev = this.counted.get(key);
-    if (prev && counts && prev.node === pod.nodeName && prev.raw === pod.raw) return false;
-    if (!prev && !counts) return false;
-    const req = counts ? podRequests(pod) : undefined;
-    if (prev && req && prev.node === pod.nodeName && prev.req === req) { prev.raw = pod.raw; return false; }
-    if (prev) {
-      this.counted.delete(key);
-      this.use(prev.node, prev.req, -1);
-    }
-    if (req) {
-      this.counted.set(key, { node: pod.nodeName!, raw: pod.raw, req });
-      this.use(pod.nodeName!, req, 1);
-    }
-    return prev !== undefined;
+  podEvent(type: WatchType, pod: PodRecord, before?: { nodeName?: string; phase: PodPhase }): boolean {
+    const was = type === 'added' ? undefined : before ? counting(before.nodeName, before.phase) : counting(pod.nodeName, pod.phase);
+    const now = type === 'deleted' ? undefined : counting(pod.nodeName, pod.phase);
+    if (was === now) return false;
+    const req = podRequests(pod);
+    if (was !== undefined) this.use(was, req, -1);
+    if (now !== undefined) this.use(now, req, 1);
+    return was !== undefined;
   }
 
   private use(name: string, req: Requests, sign: 1 | -1): void {
@@ -321,12 +338,11 @@ export class NodeIndex {
     return { best, score: best ? bestScore : 0, feasible, reasons };
   }
 
-  private addEntry(node: NodeRecord, used: Usage): void {
-    const facts = nodeFacts(node);
-    const alloc = nodeAllocatable(node);
-    const e = { name: node.meta.name, node, facts, alloc, used, cls: undefined as unknown as NodeClass, rank: 0 };
+  /** A new entry, in no class yet (it joins one once ranked). */
+  private addEntry(node: NodeRecord, used: Usage): NodeEntry {
+    const e: NodeEntry = { name: node.meta.name, node, facts: nodeFacts(node), alloc: nodeAllocatable(node), used, cls: undefined as unknown as NodeClass, rank: 0, seen: seenOf(node) };
     this.entries.set(e.name, e);
-    this.joinClass(e, classKey(facts, node, alloc));
+    return e;
   }
 
   private joinClass(e: NodeEntry, key: string): void {

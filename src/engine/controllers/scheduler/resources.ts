@@ -87,16 +87,27 @@ function containerRequests(container: unknown): Four {
   return { c, m, nc: hasCpu ? c : DEFAULT_MILLI_CPU_REQUEST, nm: hasMem ? m : DEFAULT_MEMORY_REQUEST };
 }
 
-const requestsMemo = new WeakMap<KObject, Requests>();
-
-/** The pod's requests (cached per exported object: a pod's spec is replaced, never edited in place). */
+/**
+ * The pod's requests. Not cached: asked once when the binder first builds its index (every pod)
+ * and then only for pods that are bound, leave a node or wait, and the common shape (containers
+ * only) costs a few property reads.
+ */
 export function podRequests(pod: PodRecord): Requests {
-  let out = requestsMemo.get(pod.raw);
-  if (!out) {
-    out = computeRequests(obj(pod.raw.spec) ?? {});
-    requestsMemo.set(pod.raw, out);
+  const spec = obj(pod.raw.spec);
+  if (!spec) return { milliCpu: 0, memory: 0, nonZeroMilliCpu: 0, nonZeroMemory: 0 };
+  if (spec.initContainers !== undefined || spec.overhead !== undefined) return computeRequests(spec);
+  let c = 0, m = 0, nc = 0, nm = 0;
+  const containers = spec.containers;
+  if (Array.isArray(containers)) {
+    for (let i = 0; i < containers.length; i++) {
+      const req = (containers[i] as { resources?: { requests?: { cpu?: unknown; memory?: unknown } } } | null)?.resources?.requests;
+      const cpu = req && typeof req === 'object' ? req.cpu : undefined;
+      const mem = req && typeof req === 'object' ? req.memory : undefined;
+      if (cpu !== undefined && cpu !== null) { const v = milliOf(cpu); c += v; nc += v; } else nc += DEFAULT_MILLI_CPU_REQUEST;
+      if (mem !== undefined && mem !== null) { const v = wholeOf(mem); m += v; nm += v; } else nm += DEFAULT_MEMORY_REQUEST;
+    }
   }
-  return out;
+  return { milliCpu: c, memory: m, nonZeroMilliCpu: nc, nonZeroMemory: nm };
 }
 
 function computeRequests(spec: KObject): Requests {

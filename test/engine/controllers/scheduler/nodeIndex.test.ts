@@ -2,7 +2,7 @@
  * The binder's node index against the plain rule: after every change of a
  * seeded random cluster (pods bound and deleted, nodes cordoned, tainted,
  * relabelled, turned NotReady, replaced with another allocatable, added and
- * removed), the index chooses the node, the score and the reason counts that
+ * removed, records edited as the controllers edit them), the index chooses the node, the score and the reason counts that
  * a look at every node gives.
  */
 import { test } from 'node:test';
@@ -116,7 +116,7 @@ test('the node index chooses what a look at every node chooses, after every kind
         if (got.best) {
           pod.nodeName = got.best.name;
           setPod(pod);
-          index.podChanged(`default/${pod.meta.name}`, pod, false);
+          index.podEvent('added', pod);
         }
       } else if (op <= 5 && cluster.pods.size) {
         // a pod leaves (deleted) or finishes
@@ -126,11 +126,20 @@ test('the node index chooses what a look at every node chooses, after every kind
         if (r.chance(0.5)) {
           cluster.pods.delete(key);
           if (pod.nodeName) cluster.podsByNode.get(pod.nodeName)?.delete(key);
-          index.podChanged(key, pod, true);
+          index.podEvent('deleted', pod, { nodeName: pod.nodeName, phase: pod.phase });
         } else {
+          const before = { nodeName: pod.nodeName, phase: pod.phase };
           pod.phase = 'Failed';
-          index.podChanged(key, pod, false);
+          index.podEvent('updated', pod, before);
         }
+      } else if (op <= 6 && names.length) {
+        // a node's record changed as the controllers change it: taints replaced, cordon, Ready edited in place
+        const n = cluster.nodes.get(names[r.int(0, names.length - 1)]!)!;
+        const what = r.int(0, 2);
+        if (what === 0) n.taints = r.chance(0.5) ? [] : [{ key: 'node.kubernetes.io/unreachable', effect: r.pick(['NoSchedule', 'NoExecute'] as const) }];
+        else if (what === 1) n.unschedulable = !n.unschedulable;
+        else for (const c of n.conditions) if (c.type === 'Ready') c.status = c.status === 'True' ? 'Unknown' : 'True';
+        index.nodeChanged(n, cluster);
       } else if (op <= 8 && names.length) {
         // a node replaced: other taints, cordon, labels, readiness or allocatable
         const name = names[r.int(0, names.length - 1)]!;
