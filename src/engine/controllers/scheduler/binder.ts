@@ -233,12 +233,18 @@ export class SimplifiedBinder implements SimController {
       if (!node) {
         this.reported.add(key);
         const message = fitErrorMessage(total, placed.reasons);
+        // as kube-scheduler's handleSchedulingFailure: the pod's PodScheduled condition says why
+        const conds = scheduledCondition(pod.conditions, { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message, lastTransitionTime: host.now });
+        if (conds !== pod.conditions) {
+          pod.conditions = conds;
+          host.updatePod(pod);
+        }
         host.decide({
           controller: 'scheduler', action: 'PodUnschedulable', object: ref,
           summary: `${message} (simplified binder, not kube-scheduler)`,
           because: [
+            { rule: `simplified binder, in kube-scheduler's words: ${message}`, values: Object.fromEntries(placed.reasons) },
             { rule: SIMPLIFICATION, values: { nodes: total, feasible: 0 } },
-            { rule: message, values: Object.fromEntries(placed.reasons) },
           ],
           causes, source: SOURCE,
           details: { message, reasons: Object.fromEntries(placed.reasons) },
@@ -249,7 +255,7 @@ export class SimplifiedBinder implements SimController {
       this.pending.delete(key);
       this.reported.delete(key);
       pod.nodeName = node.name;
-      pod.conditions = setCondition(pod.conditions, { type: 'PodScheduled', status: 'True', lastTransitionTime: host.now });
+      pod.conditions = scheduledCondition(pod.conditions, { type: 'PodScheduled', status: 'True', lastTransitionTime: host.now });
       host.updatePod(pod);
       const filtered = total - placed.feasible;
       const seq = host.decide({
@@ -365,6 +371,21 @@ function setCondition(conds: PodCondition[], c: PodCondition): PodCondition[] {
   return conds.map((x, j) => (j === i ? next : x));
 }
 
+/**
+ * The PodScheduled condition written with its reason and message (none when bound), the
+ * transition time kept while the status stays; the same list when nothing changes.
+ */
+function scheduledCondition(conds: PodCondition[], c: PodCondition): PodCondition[] {
+  const i = conds.findIndex((x) => x.type === c.type);
+  if (i < 0) return [...conds, c];
+  const old = conds[i]!;
+  if (old.status === c.status && old.reason === c.reason && old.message === c.message) return conds;
+  const next: PodCondition = { type: c.type, status: c.status, lastTransitionTime: old.status === c.status ? old.lastTransitionTime : c.lastTransitionTime };
+  if (c.reason !== undefined) next.reason = c.reason;
+  if (c.message !== undefined) next.message = c.message;
+  return conds.map((x, j) => (j === i ? next : x));
+}
+
 /** `spec.priority` as the Priority admission plugin sets it (0 when missing). */
 function priorityOf(pod: PodRecord): number {
   const p = (pod.raw.spec as { priority?: unknown } | undefined)?.priority;
@@ -385,16 +406,15 @@ function boundBecause(pod: PodRecord, e: NodeEntry, placed: Placement, total: nu
   const room: Record<string, unknown> = { node: e.name, score: placed.score, pods: `${u.pods + 1}/${a.pods}` };
   if (a.milliCpu !== undefined) room.cpuRequests = `${u.milliCpu + req.milliCpu}m/${a.milliCpu}m`;
   if (a.memory !== undefined) room.memoryRequests = `${u.memory + req.memory}/${a.memory}`;
-  const out: Check[] = [
-    { rule: SIMPLIFICATION, values: { node: e.name, nodes: total, feasible: placed.feasible } },
-    {
-      rule: a.reported
-        ? 'the highest least-allocated score among the feasible nodes (NodeResourcesFit LeastAllocated: free share of cpu and memory after the pod, from requests with 100m/200Mi for containers without; ties by name in natural order)'
-        : 'the node reports no allocatable: the kubelet default of 110 pods is assumed, cpu and memory are neither checked nor scored (score 0; ties by name in natural order)',
-      values: room,
-    },
-  ];
+  // the deciding check first: the text trace shows one line a decision with its first check
+  const out: Check[] = [{
+    rule: a.reported
+      ? 'simplified binder: the feasible node with the highest least-allocated score (NodeResourcesFit LeastAllocated: the free share of cpu and memory after the pod, from requests with 100m/200Mi for containers without), ties by name in natural order'
+      : 'simplified binder: the node reports no allocatable, so the kubelet default of 110 pods is assumed and cpu and memory are neither checked nor scored (score 0), ties by name in natural order',
+    values: { ...room, feasible: placed.feasible },
+  }];
   const filtered = total - placed.feasible;
   if (filtered > 0) out.push({ rule: `${filtered} of ${total} nodes filtered out`, values: Object.fromEntries(placed.reasons) });
+  out.push({ rule: SIMPLIFICATION, values: { nodes: total } });
   return out;
 }

@@ -71,9 +71,12 @@ test('a pod is bound to a feasible node with the best least-allocated score, tie
       assert.equal(pod.nodeName, undefined, c.name);
       const u = w.host.actions('PodUnschedulable');
       assert.equal(u.length, 1, c.name);
-      assert.ok(u[0]!.because[0]!.rule.includes('simplified binder'), c.name);
+      assert.equal(u[0]!.because[0]!.rule, `simplified binder, in kube-scheduler's words: ${c.blocked}`, c.name);
+      assert.ok(u[0]!.because.at(-1)!.rule.startsWith('simplified binder (not kube-scheduler)'), c.name);
       assert.equal(u[0]!.details!.message, c.blocked, c.name);
       assert.equal(u[0]!.summary, `${c.blocked} (simplified binder, not kube-scheduler)`, c.name);
+      const cond = pod.conditions.find((x) => x.type === 'PodScheduled');
+      assert.deepEqual(cond && { status: cond.status, reason: cond.reason, message: cond.message }, { status: 'False', reason: 'Unschedulable', message: c.blocked }, `${c.name}: the pod's PodScheduled condition, as kube-scheduler writes it`);
     }
   }
 });
@@ -105,10 +108,11 @@ test('PodBound says which node, its score and room, and what the other nodes fai
   w.settle();
   const d = w.host.actions('PodBound')[0]!;
   assert.equal(d.summary, 'Bound to b, the least allocated of 1 feasible node (score 75; simplified binder, not kube-scheduler)');
-  assert.deepEqual(d.because[1]!.values, { node: 'b', score: 75, pods: '1/110', cpuRequests: '250m/1000m', memoryRequests: `${256 * 1024 * 1024}/${1024 * 1024 * 1024}` });
-  assert.equal(d.because[2]!.rule, '2 of 3 nodes filtered out');
-  assert.deepEqual(d.because[2]!.values, { 'node(s) had untolerated taint {node.kubernetes.io/unreachable: }': 1, 'node(s) were unschedulable': 1 });
-  assert.deepEqual(d.details, { node: 'b', score: 75, feasible: 1, filtered: 2, reasons: d.because[2]!.values });
+  assert.deepEqual(d.because[0]!.values, { node: 'b', score: 75, pods: '1/110', cpuRequests: '250m/1000m', memoryRequests: `${256 * 1024 * 1024}/${1024 * 1024 * 1024}`, feasible: 1 });
+  assert.equal(d.because[1]!.rule, '2 of 3 nodes filtered out');
+  assert.deepEqual(d.because[1]!.values, { 'node(s) had untolerated taint {node.kubernetes.io/unreachable: }': 1, 'node(s) were unschedulable': 1 });
+  assert.ok(d.because[2]!.rule.startsWith('simplified binder (not kube-scheduler)'));
+  assert.deepEqual(d.details, { node: 'b', score: 75, feasible: 1, filtered: 2, reasons: d.because[1]!.values });
 });
 
 test('an unschedulable pod is tried again when a pod leaves a node, and then bound there', () => {
@@ -120,8 +124,10 @@ test('an unschedulable pod is tried again when a pod leaves a node, and then bou
   assert.equal(w.host.actions('PodUnschedulable').length, 1, 'not repeated while nothing changed');
   w.evict('default/x');
   w.settle();
-  assert.equal(w.host.cluster.pods.get('default/p')!.nodeName, 'a');
+  const p = w.host.cluster.pods.get('default/p')!;
+  assert.equal(p.nodeName, 'a');
   assert.equal(w.host.actions('PodBound')[0]!.time, formatTime(T0 + seconds(30)));
+  assert.deepEqual(p.conditions.find((x) => x.type === 'PodScheduled'), { type: 'PodScheduled', status: 'True', lastTransitionTime: T0 + seconds(30) }, 'bound: True, without the reason and message');
 });
 
 test('an unschedulable pod is reported once, then bound when a node becomes Ready', () => {
@@ -223,7 +229,7 @@ test('replacement pods are bound to healthy nodes, citing their PodsCreated', ()
   assert.equal(bound.length, 1);
   assert.deepEqual(bound[0]!.causes, [created.seq]);
   assert.equal(bound[0]!.details!.node, 'b-1');
-  assert.deepEqual(bound[0]!.because[2]!.values, { 'node(s) had untolerated taint {node.kubernetes.io/unreachable: }': 1 });
+  assert.deepEqual(bound[0]!.because[1]!.values, { 'node(s) had untolerated taint {node.kubernetes.io/unreachable: }': 1 });
   // the replacement ran and the ReplicaSet counts it
   assert.equal(w.replicaSet('default/web').status.readyReplicas, 2);
 });
