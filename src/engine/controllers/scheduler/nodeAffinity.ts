@@ -13,7 +13,7 @@
  *   value and the one given value as integers (no label, or a value that is
  *   not an integer, does not match).
  */
-import type { KObject, NodeRecord, PodRecord } from '../../model/types';
+import type { KObject, PodRecord } from '../../model/types';
 
 export type NodeSelectorOperator = 'In' | 'NotIn' | 'Exists' | 'DoesNotExist' | 'Gt' | 'Lt';
 
@@ -127,7 +127,13 @@ function integer(s: string): bigint | undefined {
   return v >= -(1n << 63n) && v < (1n << 63n) ? v : undefined;
 }
 
-/** The node's labels without the ones each node has a value of its own for. */
-export function sharedLabels(node: NodeRecord): [string, string][] {
-  return Object.entries(node.meta.labels).filter(([k]) => !PER_NODE_LABELS.has(k)).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+/**
+ * The node's labels without the ones each node has a value of its own for, as text, in the
+ * object's own order (nodes exported together list their labels in the same order; two nodes
+ * whose labels differ only in order just fall in two groups).
+ */
+export function sharedLabelsText(labels: Record<string, string>): string {
+  let out = '';
+  for (const k in labels) if (!PER_NODE_LABELS.has(k)) out += `${JSON.stringify(k)}:${JSON.stringify(labels[k])},`;
+  return out;
 }

@@ -25,7 +25,7 @@ import type { KObject, NodeRecord, PodPhase, PodRecord, Taint, Toleration } from
 import type { WatchType } from '../controller';
 import type { ClusterState } from '../../model/cluster';
 import { nodeAllocatable, podRequests, type Allocatable, type Requests } from './resources';
-import { matchesPlacement, requiredPlacement, sharedLabels, type RequiredPlacement } from './nodeAffinity';
+import { matchesPlacement, requiredPlacement, sharedLabelsText, type RequiredPlacement } from './nodeAffinity';
 import { emptyUsage, nodeReadyStatus, INSUFFICIENT_CPU, INSUFFICIENT_MEMORY, leastAllocatedScore, naturalCompare, nodeFacts, placementReason, resourceMisfit, TOO_MANY_PODS, TAINT_NODE_UNSCHEDULABLE, type NodeFacts, type Usage } from './fit';
 import type { Reason, Wording } from './reasons';
 import { toleratesTaint } from '../../model/tolerations';
@@ -196,7 +196,7 @@ function classKey(f: NodeFacts, node: NodeRecord, a: Allocatable): string {
   // labels objects are replaced, never edited in place: their text is kept per object
   let labels = labelKeys.get(node.meta.labels);
   if (labels === undefined) {
-    labels = JSON.stringify(sharedLabels(node));
+    labels = sharedLabelsText(node.meta.labels);
     labelKeys.set(node.meta.labels, labels);
   }
   let taints = '';
