@@ -365,9 +365,24 @@ export class NodeIndex {
 
   /** Natural name order never changes between two nodes, so heaps stay valid when a node joins. */
   private rerank(): void {
-    const all = [...this.entries.values()].sort((a, b) => naturalCompare(a.name, b.name));
+    const all = [...this.entries.values()];
+    // a key per name that sorts as plain text (naturalCompare breaks the rare ties of zero padding)
+    const keys = new Map<NodeEntry, string>();
+    for (const e of all) keys.set(e, naturalKey(e.name));
+    all.sort((a, b) => {
+      const x = keys.get(a)!, y = keys.get(b)!;
+      return x < y ? -1 : x > y ? 1 : naturalCompare(a.name, b.name);
+    });
     for (let i = 0; i < all.length; i++) all[i]!.rank = i;
   }
+}
+
+/** The name with each run of digits as its length and value (`n9` -> `n1:9`, `n10` -> `n2:10`): natural order as text. */
+function naturalKey(name: string): string {
+  return name.replace(/\d+/g, (d) => {
+    const v = d.replace(/^0+(?=\d)/, '');
+    return `${String.fromCharCode(0x30 + Math.min(v.length, 0xffff - 0x30))}${v}`;
+  });
 }
 
 /** Filters 1–2 alone (for requirements decided node by node). */
