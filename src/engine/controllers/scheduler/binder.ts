@@ -27,15 +27,16 @@ import type { ControllerHost } from '../host';
 import type { NodeBefore, PodBefore, SimController, WatchType } from '../controller';
 import type { Explanation, MachineView } from '../../simulation/api';
 import type { Check } from '../../trace/decision';
-import type { NodeRecord, ObjectRef, PodCondition, PodRecord } from '../../model/types';
+import type { NodeRecord, ObjectRef, PodCondition, PodRecord, Taint } from '../../model/types';
 import { podRef } from '../../model/types';
 import { formatDuration, formatTime, type Micros } from '../../model/time';
 import { isPodActive } from '../replicaSet/podUtil';
 import { misfitReasons, naturalCompare, nodeReadyStatus, placementReason, resourceMisfit, SIMPLIFICATION } from './fit';
 import { NodeIndex, type NodeEntry, type Placement } from './nodeIndex';
 import { fitErrorMessage, wordingFor, type Reason, type Wording } from './reasons';
-import { podRequests } from './resources';
-import { requiredPlacement } from './nodeAffinity';
+import { nodeAllocatable, podRequests } from './resources';
+import { requiredPlacement, sharedLabelsText } from './nodeAffinity';
+import { countingNode } from './nodeIndex';
 
 /**
  * `JSON.stringify(a) === JSON.stringify(b)` for two lists of flat objects,
@@ -94,8 +95,16 @@ export class SimplifiedBinder implements SimController {
    * from the announcements (and dropped on a restore: it is derived from the cluster alone).
    */
   private index: NodeIndex | null = null;
+  /** each node's allocatable as last announced (what NodeBefore does not carry) */
+  private allocSeen = new Map<string, string>();
+
+  private seeAllocatable(host: ControllerHost): void {
+    this.allocSeen.clear();
+    for (const [name, node] of host.cluster.nodes) this.allocSeen.set(name, allocatableKey(node));
+  }
 
   start(host: ControllerHost, _memory?: 'reconstructed' | 'fresh'): void {
+    this.seeAllocatable(host);
     const keys: string[] = [];
     const unstarted: string[] = [];
     for (const [key, pod] of host.cluster.pods) {
@@ -111,8 +120,12 @@ export class SimplifiedBinder implements SimController {
   }
 
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
-    // a pod leaving a node frees room there: the waiting pods are tried again (AssignedPodDelete)
-    if (this.index && this.index.podEvent(type, pod, before) && this.pending.size) this.retryAll(host);
+    const move = podMove(type, pod, before);
+    if (move) {
+      this.index?.podMoved(move.was, move.now, pod);
+      // a pod leaving a node frees room there: the waiting pods are tried again (AssignedPodDelete)
+      if (move.was !== undefined && this.pending.size) this.retryAll(host);
+    }
     const gone = type === 'deleted' || !isPodActive(pod);
     // A gone or bound pod only leaves these four; when all are empty (most of the hour: every
     // pod event of MarkPodsNotReady, of the evictions) there is nothing to look up.
@@ -155,15 +168,20 @@ export class SimplifiedBinder implements SimController {
 
   onNodeEvent(host: ControllerHost, type: WatchType, node: NodeRecord, before?: NodeBefore): void {
     const readyNow = nodeReadyStatus(node) === 'True';
-    let changed: boolean;
+    // Only a change of what the filters read (the node's class: Ready, cordon, NoSchedule/NoExecute
+    // taints, shared labels, allocatable) may make a waiting pod fit. Worked out from the
+    // announcement alone, never from the index, whose presence depends on history (it is built
+    // at the first waiting pod and dropped on a restore): a step back must decide as the run did.
+    const name = node.meta.name;
+    const alloc = type === 'deleted' ? undefined : allocatableKey(node);
+    const changed = type !== 'updated' || !before || alloc !== this.allocSeen.get(name)
+      || before.unschedulable !== node.unschedulable || anyReadyTrue(before.conditions) !== readyNow
+      || !sameFilterTaints(before.taints, node.taints) || (before.labels !== node.meta.labels && sharedLabelsText(before.labels) !== sharedLabelsText(node.meta.labels));
+    if (alloc === undefined) this.allocSeen.delete(name);
+    else this.allocSeen.set(name, alloc);
     if (this.index) {
-      // the index knows each node's class: only a change of class (or a node added or removed) may
-      // make a waiting pod fit
-      changed = type === 'deleted' ? this.index.nodeDeleted(node.meta.name) : this.index.nodeChanged(node, host.cluster);
-    } else {
-      // every node's every status post comes here: the cheap comparisons first, no closure
-      changed = type !== 'updated' || !before || before.unschedulable !== node.unschedulable
-        || anyReadyTrue(before.conditions) !== readyNow || !sameJson(before.taints, node.taints) || !shallowSame(before.labels, node.meta.labels);
+      if (type === 'deleted') this.index.nodeDeleted(name);
+      else this.index.nodeChanged(node, host.cluster);
     }
     if (changed) {
       this.reported.clear();
@@ -310,7 +328,7 @@ export class SimplifiedBinder implements SimController {
     const out: Explanation['whyNot'] = [];
     if (!pod.nodeName && isPodActive(pod)) {
       const w = wordingFor(host.behaviour.version.minor);
-      const index = this.index ?? new NodeIndex(host.cluster);
+      const index = this.nodeIndex(host);
       const placed = index.place(pod, w);
       if (placed.best) {
         out.push({ what: 'bound to a node (simplified binder)', check: { rule: `${placed.best.name} fits (least allocated, score ${placed.score}); the binder binds at its next pass`, values: { node: placed.best.name, score: placed.score, feasible: placed.feasible } }, ...(this.retryAt !== null ? { wouldFireAt: formatTime(this.retryAt) } : {}) });
@@ -346,7 +364,7 @@ export class SimplifiedBinder implements SimController {
     };
   }
 
-  restore(saved: unknown): void {
+  restore(saved: unknown, host?: ControllerHost): void {
     const s = saved as Saved;
     this.pending = new Set(s.pending);
     this.retryAt = s.retryAt;
@@ -354,6 +372,7 @@ export class SimplifiedBinder implements SimController {
     this.starts = new Map(s.starts.map(([k, v]) => [k, { ...v }]));
     this.waitingForNode = new Map(s.waitingForNode);
     this.index = null;
+    if (host) this.seeAllocatable(host);
   }
 }
 
@@ -384,6 +403,33 @@ function scheduledCondition(conds: PodCondition[], c: PodCondition): PodConditio
   if (c.reason !== undefined) next.reason = c.reason;
   if (c.message !== undefined) next.message = c.message;
   return conds.map((x, j) => (j === i ? next : x));
+}
+
+/** Where the pod's requests count before and after the announcement, when that changed (index.ts `counting`). */
+function podMove(type: WatchType, pod: PodRecord, before?: PodBefore): { was?: string; now?: string } | undefined {
+  const was = type === 'added' ? undefined : before ? countingNode(before.nodeName, before.phase) : countingNode(pod.nodeName, pod.phase);
+  const now = type === 'deleted' ? undefined : countingNode(pod.nodeName, pod.phase);
+  return was === now ? undefined : { was, now };
+}
+
+function allocatableKey(node: NodeRecord): string {
+  const a = nodeAllocatable(node);
+  return a.reported ? `${a.milliCpu}/${a.memory}/${a.pods}` : '-';
+}
+
+/** The same NoSchedule and NoExecute taints, in the same order (PreferNoSchedule is not filtered on). */
+function sameFilterTaints(a: readonly Taint[], b: readonly Taint[]): boolean {
+  if (a === b) return true;
+  let i = 0, j = 0;
+  for (;;) {
+    while (i < a.length && a[i]!.effect === 'PreferNoSchedule') i++;
+    while (j < b.length && b[j]!.effect === 'PreferNoSchedule') j++;
+    if (i === a.length || j === b.length) return i === a.length && j === b.length;
+    const x = a[i]!, y = b[j]!;
+    if (x.key !== y.key || (x.value ?? '') !== (y.value ?? '') || x.effect !== y.effect) return false;
+    i++;
+    j++;
+  }
 }
 
 /** `spec.priority` as the Priority admission plugin sets it (0 when missing). */

@@ -22,7 +22,6 @@
  * gone), as the scheduler cache counts them.
  */
 import type { KObject, NodeRecord, PodPhase, PodRecord, Taint, Toleration } from '../../model/types';
-import type { WatchType } from '../controller';
 import type { ClusterState } from '../../model/cluster';
 import { nodeAllocatable, podRequests, type Allocatable, type Requests } from './resources';
 import { matchesPlacement, requiredPlacement, sharedLabelsText, type RequiredPlacement } from './nodeAffinity';
@@ -205,7 +204,7 @@ function classKey(f: NodeFacts, node: NodeRecord, a: Allocatable): string {
 }
 
 /** The node whose usage the pod counts in: bound and not finished (a terminating pod still counts). */
-function counting(nodeName: string | undefined, phase: PodPhase): string | undefined {
+export function countingNode(nodeName: string | undefined, phase: PodPhase): string | undefined {
   return nodeName && phase !== 'Succeeded' && phase !== 'Failed' ? nodeName : undefined;
 }
 
@@ -218,7 +217,7 @@ export class NodeIndex {
     this.rerank();
     for (const e of this.entries.values()) this.joinClass(e, classKey(e.facts, e.node, e.alloc));
     for (const pod of cluster.pods.values()) {
-      const name = counting(pod.nodeName, pod.phase);
+      const name = countingNode(pod.nodeName, pod.phase);
       const e = name === undefined ? undefined : this.entries.get(name);
       if (e) addTo(e.used, podRequests(pod), 1);
     }
@@ -234,7 +233,7 @@ export class NodeIndex {
       const used = emptyUsage();
       for (const key of cluster.podsByNode.get(node.meta.name) ?? []) {
         const pod = cluster.pods.get(key);
-        if (pod && counting(pod.nodeName, pod.phase) === node.meta.name) addTo(used, podRequests(pod), 1);
+        if (pod && countingNode(pod.nodeName, pod.phase) === node.meta.name) addTo(used, podRequests(pod), 1);
       }
       const e = this.addEntry(node, used);
       // ranked before it joins a heap: the heaps order by rank
@@ -271,21 +270,16 @@ export class NodeIndex {
   }
 
   /**
-   * A pod announced, with what it was before (as the informer's old object). Returns true when
-   * room was freed on some node (a pod left it), which may make waiting pods schedulable. The
-   * requests of a pod are taken as unchanged while it stays on its node (a bound pod's requests
-   * cannot change without in-place resize, which is not modelled), so an update that keeps the
-   * node and the terminal-or-not phase costs nothing; without `before`, an update is taken as
-   * such one.
+   * A pod's requests moved: they counted on node `was` and now count on `now` (either undefined:
+   * nowhere), as the binder works out from the announcement (`countingNode` before and after).
+   * The requests are the pod's current ones (a bound pod's requests do not change without
+   * in-place resize, which is not modelled).
    */
-  podEvent(type: WatchType, pod: PodRecord, before?: { nodeName?: string; phase: PodPhase }): boolean {
-    const was = type === 'added' ? undefined : before ? counting(before.nodeName, before.phase) : counting(pod.nodeName, pod.phase);
-    const now = type === 'deleted' ? undefined : counting(pod.nodeName, pod.phase);
-    if (was === now) return false;
+  podMoved(was: string | undefined, now: string | undefined, pod: PodRecord): void {
+    if (was === now) return;
     const req = podRequests(pod);
     if (was !== undefined) this.use(was, req, -1);
     if (now !== undefined) this.use(now, req, 1);
-    return was !== undefined;
   }
 
   private use(name: string, req: Requests, sign: 1 | -1): void {

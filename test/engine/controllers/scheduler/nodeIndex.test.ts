@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { emptyCluster, type ClusterState } from '../../../../src/engine/model/cluster';
 import { toNodeRecord, toPodRecord } from '../../../../src/engine/model/convert';
 import type { KObject, PodRecord } from '../../../../src/engine/model/types';
-import { NodeIndex } from '../../../../src/engine/controllers/scheduler/nodeIndex';
+import { countingNode, NodeIndex } from '../../../../src/engine/controllers/scheduler/nodeIndex';
 import { emptyUsage, leastAllocatedScore, misfitReasons, naturalCompare, nodeFacts, placementReason, resourceMisfit } from '../../../../src/engine/controllers/scheduler/fit';
 import { requiredPlacement } from '../../../../src/engine/controllers/scheduler/nodeAffinity';
 import { fitErrorMessage, wordingFor } from '../../../../src/engine/controllers/scheduler/reasons';
@@ -116,7 +116,7 @@ test('the node index chooses what a look at every node chooses, after every kind
         if (got.best) {
           pod.nodeName = got.best.name;
           setPod(pod);
-          index.podEvent('added', pod);
+          index.podMoved(undefined, countingNode(pod.nodeName, pod.phase), pod);
         }
       } else if (op <= 5 && cluster.pods.size) {
         // a pod leaves (deleted) or finishes
@@ -126,11 +126,11 @@ test('the node index chooses what a look at every node chooses, after every kind
         if (r.chance(0.5)) {
           cluster.pods.delete(key);
           if (pod.nodeName) cluster.podsByNode.get(pod.nodeName)?.delete(key);
-          index.podEvent('deleted', pod, { nodeName: pod.nodeName, phase: pod.phase });
+          index.podMoved(countingNode(pod.nodeName, pod.phase), undefined, pod);
         } else {
-          const before = { nodeName: pod.nodeName, phase: pod.phase };
+          const was = countingNode(pod.nodeName, pod.phase);
           pod.phase = 'Failed';
-          index.podEvent('updated', pod, before);
+          index.podMoved(was, countingNode(pod.nodeName, pod.phase), pod);
         }
       } else if (op <= 6 && names.length) {
         // a node's record changed as the controllers change it: taints replaced, cordon, Ready edited in place
