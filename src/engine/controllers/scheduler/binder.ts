@@ -176,7 +176,7 @@ export class SimplifiedBinder implements SimController {
     const alloc = type === 'deleted' ? undefined : allocatableKey(node);
     const changed = type !== 'updated' || !before || alloc !== this.allocSeen.get(name)
       || before.unschedulable !== node.unschedulable || anyReadyTrue(before.conditions) !== readyNow
-      || !sameFilterTaints(before.taints, node.taints) || (before.labels !== node.meta.labels && sharedLabelsText(before.labels) !== sharedLabelsText(node.meta.labels));
+      || !sameFilterTaints(before.taints, node.taints) || (!shallowSame(before.labels, node.meta.labels) && sharedLabelsText(before.labels) !== sharedLabelsText(node.meta.labels));
     if (alloc === undefined) this.allocSeen.delete(name);
     else this.allocSeen.set(name, alloc);
     if (this.index) {
