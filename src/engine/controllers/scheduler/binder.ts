@@ -269,7 +269,7 @@ export class SimplifiedBinder implements SimController {
         });
         continue;
       }
-      const because = boundBecause(pod, node, placed, total, w);
+      const because = boundBecause(pod, node, placed, total);
       this.pending.delete(key);
       this.reported.delete(key);
       pod.nodeName = node.name;
@@ -446,7 +446,7 @@ function nodeReasons(pod: PodRecord, e: NodeEntry, w: Wording): Reason[] {
 }
 
 /** Why the node was chosen: the simplification, its score and room, and what the other nodes failed. */
-function boundBecause(pod: PodRecord, e: NodeEntry, placed: Placement, total: number, w: Wording): Check[] {
+function boundBecause(pod: PodRecord, e: NodeEntry, placed: Placement, total: number): Check[] {
   const req = podRequests(pod);
   const a = e.alloc, u = e.used;
   const room: Record<string, unknown> = { node: e.name, score: placed.score, pods: `${u.pods + 1}/${a.pods}` };
