@@ -158,7 +158,7 @@ export class Session {
             : "Controller memory: reconstructed from the snapshot (probe time from the Ready heartbeat and the Lease, transition time from the Ready condition, taint-eviction timers from the taints' timeAdded).",
       },
     ];
-    if (s.binder === 'simplified') out.push({ text: 'Pods without a node are placed by a simplified binder (first Ready node by name whose taints they tolerate), not the real scheduler.' });
+    if (s.binder === 'simplified') out.push({ text: 'Pods without a node are placed by a simplified binder (the main kube-scheduler filters and its least-allocated score, ties by name), not the real scheduler.' });
     // the missing-Lease assumption is one decision per node (for the node's own trace); here it is one line
     const leases: Decision[] = [];
     for (const d of this.sim.trace) {

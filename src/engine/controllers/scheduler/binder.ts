@@ -4,10 +4,16 @@
  * kube-scheduler or the kubelet; every decision says so.
  *
  * Binding: every active pod without spec.nodeName (snapshot pods too) is bound
- * to the first node, by name, that fits (fit.ts). A pod that fits nowhere gets
- * one `PodUnschedulable` until something changes: a node is added or removed,
- * or a node's Ready status, taints or spec.unschedulable change, or the pod's
- * tolerations change; then every waiting pod is tried again at once.
+ * to the feasible node with the best least-allocated score, ties by name in
+ * natural order (fit.ts says what is and is not modelled; nodeIndex.ts how the
+ * node is found without a look at every node). A pod that fits nowhere gets one
+ * `PodUnschedulable`, in kube-scheduler's words and counts (reasons.ts), until
+ * something changes that may make it fit, as kube-scheduler's queue moves its
+ * unschedulable pods on cluster events (`MoveAllToActiveOrBackoffQueue`): a
+ * node is added or removed, or its Ready status, cordon, taints, labels or
+ * allocatable change; a pod bound to a node leaves it (deleted, finished or
+ * moved); or the pod's own tolerations change. Then every waiting pod is tried
+ * again at once (no backoff).
  *
  * Start: a pod this binder bound becomes Running and Ready
  * `kubelet.podStartupDelay` after binding (default 0 s), provided its node is
@@ -21,11 +27,16 @@ import type { ControllerHost } from '../host';
 import type { NodeBefore, PodBefore, SimController, WatchType } from '../controller';
 import type { Explanation, MachineView } from '../../simulation/api';
 import type { Check } from '../../trace/decision';
-import type { NodeRecord, ObjectRef, PodCondition, PodRecord } from '../../model/types';
+import type { NodeRecord, ObjectRef, PodCondition, PodRecord, Taint } from '../../model/types';
 import { podRef } from '../../model/types';
 import { formatDuration, formatTime, type Micros } from '../../model/time';
 import { isPodActive } from '../replicaSet/podUtil';
-import { fits, fitText, nodeReadyStatus, SIMPLIFICATION, type FitResult } from './fit';
+import { misfitReasons, naturalCompare, nodeReadyStatus, placementReason, resourceMisfit, SIMPLIFICATION } from './fit';
+import { NodeIndex, type NodeEntry, type Placement } from './nodeIndex';
+import { fitErrorMessage, wordingFor, type Reason, type Wording } from './reasons';
+import { nodeAllocatable, podRequests } from './resources';
+import { requiredPlacement, sharedLabelsText } from './nodeAffinity';
+import { countingNode } from './nodeIndex';
 
 /**
  * `JSON.stringify(a) === JSON.stringify(b)` for two lists of flat objects,
@@ -79,9 +90,21 @@ export class SimplifiedBinder implements SimController {
   private starts = new Map<string, Start>();
   /** bound pods whose node was not Ready when they were due to start */
   private waitingForNode = new Map<string, string>();
-  private nodeOrder: string[] | null = null;
+  /**
+   * Nodes by feasibility class and room (nodeIndex.ts); built when a pod first waits, then kept
+   * from the announcements (and dropped on a restore: it is derived from the cluster alone).
+   */
+  private index: NodeIndex | null = null;
+  /** each node's allocatable as last announced (what NodeBefore does not carry) */
+  private allocSeen = new Map<string, string>();
+
+  private seeAllocatable(host: ControllerHost): void {
+    this.allocSeen.clear();
+    for (const [name, node] of host.cluster.nodes) this.allocSeen.set(name, allocatableKey(node));
+  }
 
   start(host: ControllerHost, _memory?: 'reconstructed' | 'fresh'): void {
+    this.seeAllocatable(host);
     const keys: string[] = [];
     const unstarted: string[] = [];
     for (const [key, pod] of host.cluster.pods) {
@@ -97,6 +120,12 @@ export class SimplifiedBinder implements SimController {
   }
 
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
+    const move = podMove(type, pod, before);
+    if (move) {
+      this.index?.podMoved(move.was, move.now, pod);
+      // a pod leaving a node frees room there: the waiting pods are tried again (AssignedPodDelete)
+      if (move.was !== undefined && this.pending.size) this.retryAll(host);
+    }
     const gone = type === 'deleted' || !isPodActive(pod);
     // A gone or bound pod only leaves these four; when all are empty (most of the hour: every
     // pod event of MarkPodsNotReady, of the evictions) there is nothing to look up.
@@ -125,6 +154,11 @@ export class SimplifiedBinder implements SimController {
     }
   }
 
+  private retryAll(host: ControllerHost): void {
+    this.reported.clear();
+    this.retryAt = host.now;
+  }
+
   /**
    * Kubelets' plain posts change heartbeat times only (the host announces every other change of a
    * node as an update of its own, and checkpointChecks.heartbeats verifies that): onNodeEvent
@@ -133,14 +167,27 @@ export class SimplifiedBinder implements SimController {
   onNodeHeartbeats(): void {}
 
   onNodeEvent(host: ControllerHost, type: WatchType, node: NodeRecord, before?: NodeBefore): void {
-    if (type !== 'updated') this.nodeOrder = null;
     const readyNow = nodeReadyStatus(node) === 'True';
-    // every node's every status post comes here: the cheap comparisons first, no closure
-    if (type === 'updated' && before && before.unschedulable === node.unschedulable
-      && anyReadyTrue(before.conditions) === readyNow && sameJson(before.taints, node.taints)) return;
-    this.reported.clear();
-    if (this.pending.size) this.retryAt = host.now;
-    if (type !== 'deleted' && readyNow) {
+    // Only a change of what the filters read (the node's class: Ready, cordon, NoSchedule/NoExecute
+    // taints, shared labels, allocatable) may make a waiting pod fit. Worked out from the
+    // announcement alone, never from the index, whose presence depends on history (it is built
+    // at the first waiting pod and dropped on a restore): a step back must decide as the run did.
+    const name = node.meta.name;
+    const alloc = type === 'deleted' ? undefined : allocatableKey(node);
+    const changed = type !== 'updated' || !before || alloc !== this.allocSeen.get(name)
+      || before.unschedulable !== node.unschedulable || anyReadyTrue(before.conditions) !== readyNow
+      || !sameFilterTaints(before.taints, node.taints) || (!shallowSame(before.labels, node.meta.labels) && sharedLabelsText(before.labels) !== sharedLabelsText(node.meta.labels));
+    if (alloc === undefined) this.allocSeen.delete(name);
+    else this.allocSeen.set(name, alloc);
+    if (this.index) {
+      if (type === 'deleted') this.index.nodeDeleted(name);
+      else this.index.nodeChanged(node, host.cluster);
+    }
+    if (changed) {
+      this.reported.clear();
+      if (this.pending.size) this.retryAt = host.now;
+    }
+    if (type !== 'deleted' && readyNow && this.waitingForNode.size && (!before || !anyReadyTrue(before.conditions))) {
       const delay = host.kubelet.podStartupDelay;
       for (const [key, name] of [...this.waitingForNode]) {
         if (name !== node.meta.name) continue;
@@ -176,22 +223,9 @@ export class SimplifiedBinder implements SimController {
     }
   }
 
-  private nodes(host: ControllerHost): string[] {
-    if (!this.nodeOrder || this.nodeOrder.length !== host.cluster.nodes.size) this.nodeOrder = [...host.cluster.nodes.keys()].sort();
-    return this.nodeOrder;
-  }
-
-  /** The first fitting node by name, and why the nodes before it did not fit. */
-  private place(host: ControllerHost, pod: PodRecord): { node?: NodeRecord; skipped: [string, FitResult][] } {
-    const skipped: [string, FitResult][] = [];
-    for (const name of this.nodes(host)) {
-      const node = host.cluster.nodes.get(name);
-      if (!node) continue;
-      const r = fits(pod, node);
-      if (r.fits) return { node, skipped };
-      skipped.push([name, r]);
-    }
-    return { skipped };
+  private nodeIndex(host: ControllerHost): NodeIndex {
+    if (!this.index) this.index = new NodeIndex(host.cluster);
+    return this.index;
   }
 
   private bindPending(host: ControllerHost): void {
@@ -201,40 +235,55 @@ export class SimplifiedBinder implements SimController {
       if (!pod || pod.nodeName || !isPodActive(pod)) { this.pending.delete(key); continue; }
       pods.push(pod);
     }
-    // the scheduling queue's FIFO: oldest first, then by name
-    pods.sort((a, b) => a.meta.creationTimestamp - b.meta.creationTimestamp || (a.meta.namespace + '/' + a.meta.name < b.meta.namespace + '/' + b.meta.name ? -1 : 1));
+    if (!pods.length) return;
+    // the scheduling queue's order (PrioritySort): higher spec.priority first, then oldest, then by name
+    pods.sort((a, b) => priorityOf(b) - priorityOf(a) || a.meta.creationTimestamp - b.meta.creationTimestamp || (a.meta.namespace + '/' + a.meta.name < b.meta.namespace + '/' + b.meta.name ? -1 : 1));
+    const index = this.nodeIndex(host);
+    const w = wordingFor(host.behaviour.version.minor);
     for (const pod of pods) {
       const key = `${pod.meta.namespace}/${pod.meta.name}`;
       const ref = podRef(pod.meta.namespace, pod.meta.name);
-      const { node, skipped } = this.place(host, pod);
+      if (this.reported.has(key)) continue;
+      const placed = index.place(pod, w);
       const causes = [host.recall(ref, 'created'), host.recall(ref, 'applied')].filter((s): s is number => s !== undefined);
+      const total = index.size;
+      const node = placed.best;
       if (!node) {
-        if (this.reported.has(key)) continue;
         this.reported.add(key);
+        const message = fitErrorMessage(total, placed.reasons);
+        // as kube-scheduler's handleSchedulingFailure: the pod's PodScheduled condition says why
+        const conds = scheduledCondition(pod.conditions, { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message, lastTransitionTime: host.now });
+        if (conds !== pod.conditions) {
+          pod.conditions = conds;
+          host.updatePod(pod);
+        }
         host.decide({
           controller: 'scheduler', action: 'PodUnschedulable', object: ref,
-          summary: `No node fits (${host.cluster.nodes.size} nodes; simplified binder, not kube-scheduler)`,
-          because: [{ rule: SIMPLIFICATION, values: { nodes: host.cluster.nodes.size } }, ...skippedChecks(skipped)],
+          summary: `${message} (simplified binder, not kube-scheduler)`,
+          because: [
+            { rule: `simplified binder, in kube-scheduler's words: ${message}`, values: Object.fromEntries(placed.reasons) },
+            { rule: SIMPLIFICATION, values: { nodes: total, feasible: 0 } },
+          ],
           causes, source: SOURCE,
-          details: { reasons: reasonCounts(skipped) },
+          details: { message, reasons: Object.fromEntries(placed.reasons) },
         });
         continue;
       }
+      const because = boundBecause(pod, node, placed, total);
       this.pending.delete(key);
       this.reported.delete(key);
-      pod.nodeName = node.meta.name;
-      pod.conditions = setCondition(pod.conditions, { type: 'PodScheduled', status: 'True', lastTransitionTime: host.now });
+      pod.nodeName = node.name;
+      pod.conditions = scheduledCondition(pod.conditions, { type: 'PodScheduled', status: 'True', lastTransitionTime: host.now });
       host.updatePod(pod);
-      const because: Check[] = [{ rule: SIMPLIFICATION, values: { node: node.meta.name, ready: 'True', taints: node.taints.map((t) => `${t.key}:${t.effect}`) } }];
-      if (skipped.length) because.push(...skippedChecks(skipped));
+      const filtered = total - placed.feasible;
       const seq = host.decide({
         controller: 'scheduler', action: 'PodBound', object: ref,
-        summary: `Bound to ${node.meta.name} (simplified binder: first Ready node by name whose taints the pod tolerates)`,
+        summary: `Bound to ${node.name}, the least allocated of ${placed.feasible} feasible node${placed.feasible === 1 ? '' : 's'} (score ${placed.score}; simplified binder, not kube-scheduler)`,
         because, causes, source: SOURCE,
-        details: { node: node.meta.name },
+        details: { node: node.name, score: placed.score, feasible: placed.feasible, filtered, reasons: Object.fromEntries(placed.reasons) },
       });
       host.remember(ref, 'bound', seq);
-      this.starts.set(key, { at: host.now + host.kubelet.podStartupDelay, node: node.meta.name });
+      this.starts.set(key, { at: host.now + host.kubelet.podStartupDelay, node: node.name });
     }
   }
 
@@ -278,24 +327,32 @@ export class SimplifiedBinder implements SimController {
     if (!pod) return [];
     const out: Explanation['whyNot'] = [];
     if (!pod.nodeName && isPodActive(pod)) {
-      const { node, skipped } = this.place(host, pod);
-      if (node) {
-        out.push({ what: 'bound to a node (simplified binder)', check: { rule: `${node.meta.name} fits; the binder binds at its next pass`, values: { node: node.meta.name } }, ...(this.retryAt !== null ? { wouldFireAt: formatTime(this.retryAt) } : {}) });
+      const w = wordingFor(host.behaviour.version.minor);
+      const index = this.nodeIndex(host);
+      const placed = index.place(pod, w);
+      if (placed.best) {
+        out.push({ what: 'bound to a node (simplified binder)', check: { rule: `${placed.best.name} fits (least allocated, score ${placed.score}); the binder binds at its next pass`, values: { node: placed.best.name, score: placed.score, feasible: placed.feasible } }, ...(this.retryAt !== null ? { wouldFireAt: formatTime(this.retryAt) } : {}) });
+        return out;
       }
-      for (const [n, r] of skipped.slice(0, MAX_LISTED_NODES)) out.push({ what: `bound to ${n} (simplified binder)`, check: { rule: fitText(r), values: { node: n } } });
-      if (skipped.length > MAX_LISTED_NODES) {
-        out.push({ what: `bound to one of ${skipped.length - MAX_LISTED_NODES} more nodes (simplified binder)`, check: { rule: 'these nodes do not fit either', values: reasonCounts(skipped.slice(MAX_LISTED_NODES)) } });
+      const message = fitErrorMessage(index.size, placed.reasons);
+      out.push({ what: 'bound to a node (simplified binder)', check: { rule: message, values: Object.fromEntries(placed.reasons) } });
+      // the first nodes by name, each with its own reasons (one pod: a look at every node is fine here)
+      const names = [...host.cluster.nodes.keys()].sort(naturalCompare);
+      for (const n of names.slice(0, MAX_LISTED_NODES)) {
+        const e = index.entry(n);
+        if (e) out.push({ what: `bound to ${n} (simplified binder)`, check: { rule: nodeReasons(pod, e, w).join(', '), values: { node: n } } });
       }
+      if (names.length > MAX_LISTED_NODES) out.push({ what: `bound to one of ${names.length - MAX_LISTED_NODES} more nodes (simplified binder)`, check: { rule: 'these nodes do not fit either', values: { nodes: names.length - MAX_LISTED_NODES } } });
       return out;
     }
     const s = this.starts.get(key);
     if (s) {
       out.push({ what: 'Running and Ready (simplified kubelet start)', check: { rule: 'podStartupDelay has not elapsed since binding', values: { podStartupDelay: formatDuration(host.kubelet.podStartupDelay) } }, wouldFireAt: formatTime(s.at) });
     }
-    const w = this.waitingForNode.get(key);
-    if (w) {
-      const node = host.cluster.nodes.get(w);
-      out.push({ what: 'Running and Ready (simplified kubelet start)', check: { rule: 'its node is not Ready (read as: its kubelet is not running)', values: { node: w, ready: node ? nodeReadyStatus(node) : 'node gone' } } });
+    const wn = this.waitingForNode.get(key);
+    if (wn) {
+      const node = host.cluster.nodes.get(wn);
+      out.push({ what: 'Running and Ready (simplified kubelet start)', check: { rule: 'its node is not Ready (read as: its kubelet is not running)', values: { node: wn, ready: node ? nodeReadyStatus(node) : 'node gone' } } });
     }
     return out;
   }
@@ -307,14 +364,15 @@ export class SimplifiedBinder implements SimController {
     };
   }
 
-  restore(saved: unknown): void {
+  restore(saved: unknown, host?: ControllerHost): void {
     const s = saved as Saved;
     this.pending = new Set(s.pending);
     this.retryAt = s.retryAt;
     this.reported = new Set(s.reported);
     this.starts = new Map(s.starts.map(([k, v]) => [k, { ...v }]));
     this.waitingForNode = new Map(s.waitingForNode);
-    this.nodeOrder = null;
+    this.index = null;
+    if (host) this.seeAllocatable(host);
   }
 }
 
@@ -332,17 +390,77 @@ function setCondition(conds: PodCondition[], c: PodCondition): PodCondition[] {
   return conds.map((x, j) => (j === i ? next : x));
 }
 
-function skippedChecks(skipped: [string, FitResult][]): Check[] {
-  const out: Check[] = skipped.slice(0, MAX_LISTED_NODES).map(([n, r]) => ({ rule: `${n} skipped: ${fitText(r)}`, values: { node: n } }));
-  if (skipped.length > MAX_LISTED_NODES) out.push({ rule: `${skipped.length - MAX_LISTED_NODES} more nodes skipped`, values: reasonCounts(skipped.slice(MAX_LISTED_NODES)) });
-  return out;
+/**
+ * The PodScheduled condition written with its reason and message (none when bound), the
+ * transition time kept while the status stays; the same list when nothing changes.
+ */
+function scheduledCondition(conds: PodCondition[], c: PodCondition): PodCondition[] {
+  const i = conds.findIndex((x) => x.type === c.type);
+  if (i < 0) return [...conds, c];
+  const old = conds[i]!;
+  if (old.status === c.status && old.reason === c.reason && old.message === c.message) return conds;
+  const next: PodCondition = { type: c.type, status: c.status, lastTransitionTime: old.status === c.status ? old.lastTransitionTime : c.lastTransitionTime };
+  if (c.reason !== undefined) next.reason = c.reason;
+  if (c.message !== undefined) next.message = c.message;
+  return conds.map((x, j) => (j === i ? next : x));
 }
 
-function reasonCounts(skipped: [string, FitResult][]): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const [, r] of skipped) {
-    const k = fitText(r);
-    out[k] = (out[k] ?? 0) + 1;
+/** Where the pod's requests count before and after the announcement, when that changed (index.ts `counting`). */
+function podMove(type: WatchType, pod: PodRecord, before?: PodBefore): { was?: string; now?: string } | undefined {
+  const was = type === 'added' ? undefined : before ? countingNode(before.nodeName, before.phase) : countingNode(pod.nodeName, pod.phase);
+  const now = type === 'deleted' ? undefined : countingNode(pod.nodeName, pod.phase);
+  return was === now ? undefined : { was, now };
+}
+
+function allocatableKey(node: NodeRecord): string {
+  const a = nodeAllocatable(node);
+  return a.reported ? `${a.milliCpu}/${a.memory}/${a.pods}` : '-';
+}
+
+/** The same NoSchedule and NoExecute taints, in the same order (PreferNoSchedule is not filtered on). */
+function sameFilterTaints(a: readonly Taint[], b: readonly Taint[]): boolean {
+  if (a === b) return true;
+  let i = 0, j = 0;
+  for (;;) {
+    while (i < a.length && a[i]!.effect === 'PreferNoSchedule') i++;
+    while (j < b.length && b[j]!.effect === 'PreferNoSchedule') j++;
+    if (i === a.length || j === b.length) return i === a.length && j === b.length;
+    const x = a[i]!, y = b[j]!;
+    if (x.key !== y.key || (x.value ?? '') !== (y.value ?? '') || x.effect !== y.effect) return false;
+    i++;
+    j++;
   }
+}
+
+/** `spec.priority` as the Priority admission plugin sets it (0 when missing). */
+function priorityOf(pod: PodRecord): number {
+  const p = (pod.raw.spec as { priority?: unknown } | undefined)?.priority;
+  return typeof p === 'number' && Number.isFinite(p) ? p : 0;
+}
+
+/** One node's reasons, in the filters' order (all of NodeResourcesFit's; the first of the others). */
+function nodeReasons(pod: PodRecord, e: NodeEntry, w: Wording): Reason[] {
+  const r = placementReason(pod, requiredPlacement(pod), e.facts, e.name, w);
+  if (r) return [r];
+  return misfitReasons(resourceMisfit(podRequests(pod), e.alloc, e.used), w);
+}
+
+/** Why the node was chosen: the simplification, its score and room, and what the other nodes failed. */
+function boundBecause(pod: PodRecord, e: NodeEntry, placed: Placement, total: number): Check[] {
+  const req = podRequests(pod);
+  const a = e.alloc, u = e.used;
+  const room: Record<string, unknown> = { node: e.name, score: placed.score, pods: `${u.pods + 1}/${a.pods}` };
+  if (a.milliCpu !== undefined) room.cpuRequests = `${u.milliCpu + req.milliCpu}m/${a.milliCpu}m`;
+  if (a.memory !== undefined) room.memoryRequests = `${u.memory + req.memory}/${a.memory}`;
+  // the deciding check first: the text trace shows one line a decision with its first check
+  const out: Check[] = [{
+    rule: a.reported
+      ? 'simplified binder: the feasible node with the highest least-allocated score (NodeResourcesFit LeastAllocated: the free share of cpu and memory after the pod, from requests with 100m/200Mi for containers without), ties by name in natural order'
+      : 'simplified binder: the node reports no allocatable, so the kubelet default of 110 pods is assumed and cpu and memory are neither checked nor scored (score 0), ties by name in natural order',
+    values: { ...room, feasible: placed.feasible },
+  }];
+  const filtered = total - placed.feasible;
+  if (filtered > 0) out.push({ rule: `${filtered} of ${total} nodes filtered out`, values: Object.fromEntries(placed.reasons) });
+  out.push({ rule: SIMPLIFICATION, values: { nodes: total } });
   return out;
 }

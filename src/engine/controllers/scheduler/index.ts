@@ -7,11 +7,13 @@
  * `binder: simplified`, the default):
  *   createSimplifiedBinder() -> SimplifiedBinder (a SimController)
  *     start(host)              every active pod without spec.nodeName waits to be bound (snapshot pods too)
- *     onPodEvent / onNodeEvent new pods wait; a node added/removed or a change of a node's Ready status,
- *                              taints or spec.unschedulable retries every waiting pod at once
- *     nextWake() / wake(host)  binds (PodBound / PodUnschedulable once per pod until something changes),
- *                              then starts pods whose podStartupDelay has passed (PodStarted)
- *     whyNot(host, Pod/NS/N)   for an unbound pod, what blocked each node (readiness, cordon, taint);
+ *     onPodEvent / onNodeEvent new pods wait; a node added/removed, a change of a node's class (Ready,
+ *                              cordon, taints, labels, allocatable) or a pod leaving a node retries
+ *                              every waiting pod at once
+ *     nextWake() / wake(host)  binds to the least allocated feasible node (PodBound), or PodUnschedulable
+ *                              in kube-scheduler's words once per pod until something changes; then
+ *                              starts pods whose podStartupDelay has passed (PodStarted)
+ *     whyNot(host, Pod/NS/N)   for an unbound pod, kube-scheduler's message and each of the first nodes' reasons;
  *                              for a bound pod not yet Running, the delay or the node's readiness
  *     save() / restore(saved)
  *
@@ -21,7 +23,11 @@
 import { SimplifiedBinder } from './binder';
 
 export { SimplifiedBinder } from './binder';
-export { fits, fitText, nodeReadyStatus, SIMPLIFICATION, type FitResult } from './fit';
+export { leastAllocatedScore, naturalCompare, nodeReadyStatus, placementReason, resourceMisfit, SIMPLIFICATION, type Usage } from './fit';
+export { NodeIndex, type Placement } from './nodeIndex';
+export { fitErrorMessage, wordingFor } from './reasons';
+export { nodeAllocatable, podRequests } from './resources';
+export { matchesPlacement, requiredPlacement } from './nodeAffinity';
 
 export function createSimplifiedBinder(): SimplifiedBinder {
   return new SimplifiedBinder();
