@@ -23,6 +23,8 @@ export interface ParsedArgs {
   detail?: 'full' | 'lean';
   out?: string;
   help: boolean;
+  /** read a scenario's snapshot:/configFile: paths outside its folder tree */
+  allowOutside?: boolean;
 }
 
 export class UsageError extends Error {}
@@ -47,6 +49,7 @@ const OPTIONS: OptionSpec[] = [
   { name: 'color', takes: 'none' },
   { name: 'no-color', takes: 'none' },
   { name: 'help', takes: 'none' },
+  { name: 'allow-outside', takes: 'none' },
 ];
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
@@ -99,6 +102,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   out.help ||= Boolean(raw.help);
   if (raw.color) out.color = true;
   if (raw['no-color']) out.color = false;
+  if (raw['allow-outside']) out.allowOutside = true;
   for (const s of raw.set ?? []) {
     const eq = s.indexOf('=');
     if (eq <= 0) throw new UsageError(`--set wants KEY=VALUE, not "${s}"`);

@@ -22,7 +22,7 @@ export function openInput(file: string, args: ParsedArgs, io: CliIo): Opened {
     io.err(`controller-stepper: cannot read ${file}: no such file or folder\n`);
     return { ok: false, code: 2 };
   }
-  const scenario = loadScenario(file, io.fs);
+  const scenario = loadScenario(file, io.fs, { allowOutside: args.allowOutside });
   const usable = scenario.snapshot.objects.length > 0 || scenario.events.length > 0;
   if (!usable && scenario.problems.some((p) => p.severity === 'error')) {
     reportProblems(io, scenario.problems);

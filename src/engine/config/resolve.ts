@@ -30,6 +30,7 @@ import {
   settingExistsIn, type SettingRow,
 } from './settings';
 import { closest } from './suggest';
+import { periodChecks } from './periods';
 import type { ControllerConfig, KubeletConfig } from './types';
 
 export { lookupSetting, settingsForVersion, renderSettingsTableMarkdown, featureGatesForVersion, settingHoverMarkdown, gateHoverMarkdown } from './settings';
@@ -505,6 +506,7 @@ function interactionWarnings(
   report: Report,
 ): void {
   const set = (k: string) => finals.get(k);
+  periodChecks(config, kubelet, set, report);
   const taintBased = usesTaintBasedEvictions(config, b);
   if (b.hasPodEvictionPath && taintBased && set('podEvictionTimeout')) {
     report('setting-has-no-effect', 'warning', `${set('podEvictionTimeout')!.via} has no effect: with TaintBasedEvictions and the taint manager on, pods are evicted by the NoExecute taints and their tolerationSeconds`, set('podEvictionTimeout')!.position);

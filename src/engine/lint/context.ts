@@ -12,6 +12,7 @@ import { isScenarioText, parseScenario, scenarioFromSnapshot } from '../snapshot
 import type { InputFs } from '../snapshot/source';
 import { MAX_MINOR, kubeVersion, parseKubeVersion } from '../versions/table';
 import type { KubeVersion } from '../versions/types';
+import { YAML_OPTIONS } from '../snapshot/yamlOptions';
 import type { DocumentKind, LintContext, LintOptions } from './types';
 
 /** A `file:` URI or a path, as a path the loader reads (`file:///a%20b/c.yaml` -> `/a b/c.yaml`). */
@@ -82,14 +83,14 @@ export function buildLintContext(file: string, text: string, kind: DocumentKind,
       const image = kind === 'kcm-pod' ? versionFromImage(text) : undefined;
       const version = image ?? optionVersion ?? newest;
       const resolved = resolveConfig({ settings: {}, featureGates: {}, flags: [], configFile: { path: file, text } }, {}, version);
-      return { file, text, kind, lines, version, versionFrom: image ? 'image' : optionVersion ? 'option' : 'assumed', configFile, resolved, document: parseDocument(text, { prettyErrors: false }), fs };
+      return { file, text, kind, lines, version, versionFrom: image ? 'image' : optionVersion ? 'option' : 'assumed', configFile, resolved, document: parseDocument(text, { ...YAML_OPTIONS, prettyErrors: false }), fs };
     }
   }
 }
 
 function firstYamlDocument(text: string) {
   try {
-    const docs = parseAllDocuments(text, { prettyErrors: false });
+    const docs = parseAllDocuments(text, { ...YAML_OPTIONS, prettyErrors: false });
     const list = Array.isArray(docs) ? docs : [docs];
     return list.length === 1 ? list[0] : undefined;
   } catch {

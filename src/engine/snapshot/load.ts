@@ -34,6 +34,7 @@ import { LineIndex, findJsonSyntaxError, locateJsonPaths, locateYamlPath, pathKe
 import { parseListSharing } from './listParse';
 import { shareWithPrevious } from './share';
 import { MAX_FILE_BYTES, basenamePath, joinPath, type InputFs } from './source';
+import { MAX_ALIAS_COUNT, TOO_DEEP_MESSAGE, YAML_OPTIONS, findTooDeep, isStackOverflow, yamlBuildError } from './yamlOptions';
 import type { LoadedObject, LoadedSnapshot } from './types';
 
 /** What loadSnapshot reads. */
@@ -161,11 +162,12 @@ class SnapshotLoader {
       return;
     }
     if (st.kind === 'dir') {
-      if (depth > MAX_DIR_DEPTH || this.visitedDirs.has(path)) {
+      const dirId = st.id ?? path;
+      if (depth > MAX_DIR_DEPTH || this.visitedDirs.has(dirId)) {
         this.problem('folder-too-deep', 'warning', `${path}: folders nested deeper than ${MAX_DIR_DEPTH} levels (or a loop) are not read`);
         return;
       }
-      this.visitedDirs.add(path);
+      this.visitedDirs.add(dirId);
       let names: string[];
       try {
         names = fs.list(path).slice().sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -341,8 +343,13 @@ class SnapshotLoader {
   private loadYaml(file: string, text: string, lines: LineIndex, fileKind: EngineKind | undefined): void {
     let docs: Document.Parsed[];
     try {
-      docs = parseAllDocuments(text, { prettyErrors: false }) as unknown as Document.Parsed[];
+      docs = parseAllDocuments(text, { ...YAML_OPTIONS, prettyErrors: false }) as unknown as Document.Parsed[];
     } catch (e) {
+      if (isStackOverflow(e)) {
+        this.problem('too-deep', 'error', `${file} is ${TOO_DEEP_MESSAGE}; the file is left out`, { file, line: 1, column: 1 });
+        this.partial = true;
+        return;
+      }
       this.problem('yaml-syntax', 'error', `cannot parse YAML (${e instanceof Error ? e.message : String(e)}); the file is left out`, { file, line: 1, column: 1 });
       this.partial = true;
       return;
@@ -364,19 +371,28 @@ class SnapshotLoader {
           if (reported >= MAX_SYNTAX_PROBLEMS) { unreported++; continue; }
           reported++;
           const [s, e] = err.pos;
-          this.problem('yaml-syntax', 'error', `${err.message.split('\n')[0]}; this document is left out`, lines.position(file, s, Math.max(e, s)));
+          // the yaml package records its own stack overflow as an error: only nesting far past our limit gets there
+          if (/call stack/i.test(err.message)) this.problem('too-deep', 'error', `this document is ${TOO_DEEP_MESSAGE}; it is left out`, lines.position(file, s, Math.max(e, s)));
+          else this.problem('yaml-syntax', 'error', `${err.message.split('\n')[0]}; this document is left out`, lines.position(file, s, Math.max(e, s)));
         }
         this.partial = true;
         continue;
       }
       for (const w of doc.warnings) this.problem('yaml-warning', 'warning', w.message.split('\n')[0], lines.position(file, w.pos[0], w.pos[1]));
       if (doc.contents === null) continue;
+      const deep = findTooDeep(doc.contents);
+      if (deep) {
+        const r = deep.range;
+        this.problem('too-deep', 'error', `this document is ${TOO_DEEP_MESSAGE}; it is left out`, r ? lines.position(file, r[0], Math.min(r[1], r[0] + 1)) : { file, line: 1, column: 1 });
+        this.partial = true;
+        continue;
+      }
       let value: unknown;
       try {
-        value = doc.toJS({ maxAliasCount: 1000 });
+        value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
       } catch (e) {
         const r = doc.contents?.range;
-        this.problem('yaml-syntax', 'error', `${e instanceof Error ? e.message : String(e)}; this document is left out`, r ? lines.position(file, r[0], r[1]) : { file, line: 1, column: 1 });
+        this.problem('yaml-syntax', 'error', `${yamlBuildError(e)}; this document is left out`, r ? lines.position(file, r[0], r[1]) : { file, line: 1, column: 1 });
         this.partial = true;
         continue;
       }
@@ -395,9 +411,12 @@ class SnapshotLoader {
       let value: unknown;
       try {
         const node = items[i];
-        value = isNode(node) ? node.toJS(document, { maxAliasCount: 1000 }) : node;
-      } catch {
-        value = undefined;
+        value = isNode(node) ? node.toJS(document, { maxAliasCount: MAX_ALIAS_COUNT }) : node;
+      } catch (e) {
+        const r = (items[i] as { range?: [number, number] } | undefined)?.range;
+        this.problem('yaml-syntax', 'error', `${yamlBuildError(e)}; this object is left out`, r ? lines.position(file, r[0], r[1]) : { file, line: 1, column: 1 });
+        this.partial = true;
+        continue;
       }
       this.processUnit(yamlUnit(file, lines, document, [...path, i], value, undefined));
     }
@@ -746,10 +765,16 @@ function nameOf(obj: KObject, namespaced: boolean): string {
   return namespaced && typeof md.namespace === 'string' ? `${md.namespace}/${name}` : name;
 }
 
+/**
+ * What a value is, never what it says: a file that is not Kubernetes YAML or JSON (a
+ * `.git-credentials`, an `.env`) parses as one plain scalar, and echoing it would put a
+ * secret into diagnostics, the panel and CI logs.
+ */
 function describeValue(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
-  return `${typeof v} ${JSON.stringify(v)?.slice(0, 40)}`;
+  if (typeof v === 'string') return `a string of ${v.length} character${v.length === 1 ? '' : 's'} (not shown)`;
+  return `a ${typeof v} (not shown)`;
 }
 
 function kubeletMinor(raw: KObject): { minor: number; text: string } | undefined {

@@ -36,6 +36,9 @@ import { loadSnapshot, loadSnapshotSource, type SnapshotInput } from './load';
 import { LineIndex } from './positions';
 import { MAX_FILE_BYTES, basenamePath, dirnamePath, resolveFrom, type InputFs } from './source';
 import { closest } from '../config/suggest';
+import { MAX_ALIAS_COUNT, TOO_DEEP_MESSAGE, YAML_OPTIONS, findTooDeep, isStackOverflow, yamlBuildError } from './yamlOptions';
+import { validateScenario } from './validateScenario';
+import { outsideReason } from './pathPolicy';
 import type { ControllerManagerInput, Expectation, LoadedSnapshot, NodeTarget, Scenario, ScenarioEvent, TimeSpec } from './types';
 
 export const SCENARIO_API_VERSION = 'controllerstepper.io/v1alpha1';
@@ -90,6 +93,10 @@ export interface ScenarioOptions {
    * the caller empties it when a file may have changed.
    */
   snapshots?: Map<string, LoadedSnapshot>;
+  /** read snapshot:/configFile: paths outside the scenario's folder tree (pathPolicy.ts) */
+  allowOutside?: boolean;
+  /** folders besides the scenario's whose trees may be read (a workspace) */
+  roots?: readonly string[];
 }
 
 // ---------------------------------------------------------------------------
@@ -186,7 +193,7 @@ class ScenarioParser {
   js(node: unknown): unknown {
     if (node === null || node === undefined) return null;
     const n = node as YamlNode;
-    return typeof n.toJS === 'function' ? n.toJS(this.doc, { maxAliasCount: 1000 }) : node;
+    return typeof n.toJS === 'function' ? n.toJS(this.doc, { maxAliasCount: MAX_ALIAS_COUNT }) : node;
   }
 
   /** The pairs of a mapping, reporting unknown keys (with did-you-mean). */
@@ -388,6 +395,10 @@ class ScenarioParser {
           this.report('file-not-found', 'error', `snapshot ${JSON.stringify(rel)} not found (looked for ${full}, relative to the scenario file)`, item);
           continue;
         }
+        const outside = outsideReason(this.fs, this.dir, full, this.options);
+        if (outside) { this.report('path-outside', 'error', outside, item); continue; }
+        // the same snapshot named twice (or 200 times) is read once
+        if (inputs.includes(full)) { this.report('duplicate-snapshot', 'warning', `snapshot ${JSON.stringify(rel)} is listed more than once; it is read once`, item); continue; }
         inputs.push(full);
       }
     }
@@ -446,6 +457,8 @@ class ScenarioParser {
     let st;
     try { st = this.fs.stat(full); } catch { st = undefined; }
     if (!st || st.kind !== 'file') { this.report('file-not-found', 'error', `${JSON.stringify(rel)} not found (looked for ${full}, relative to the scenario file)`, node); return undefined; }
+    const outside = outsideReason(this.fs, this.dir, full, this.options);
+    if (outside) { this.report('path-outside', 'error', outside, node); return undefined; }
     const limit = this.options.maxFileBytes ?? MAX_FILE_BYTES;
     if (st.size > limit) { this.report('file-too-large', 'error', `${rel} is ${st.size} bytes; the limit is ${limit} bytes`, node); return undefined; }
     try {
@@ -1060,22 +1073,40 @@ export function isScenarioText(text: string): boolean {
  * relative to `file`'s folder. Never throws on bad input.
  */
 export function parseScenario(text: string, file: string, fs?: InputFs, options: ScenarioOptions = {}): ParsedScenario {
-  const doc = parseDocument(text, { prettyErrors: false, keepSourceTokens: false });
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(text, { ...YAML_OPTIONS, prettyErrors: false, keepSourceTokens: false });
+  } catch (e) {
+    if (!isStackOverflow(e)) throw e;
+    doc = parseDocument('{}');
+    const scenario = { ...scenarioFromSnapshot(emptySnapshot(), file), plainSnapshot: false };
+    scenario.problems.push({ code: 'too-deep', severity: 'error', message: `the scenario is ${TOO_DEEP_MESSAGE}`, position: { file, line: 1, column: 1 } });
+    return { scenario, problems: scenario.problems, document: doc };
+  }
   const parser = new ScenarioParser(text, file, doc, fs, options);
+  const deep = findTooDeep(doc.contents);
   if (doc.errors.length) {
     for (const err of doc.errors.slice(0, 50)) {
       const [s, e] = err.pos;
-      parser.problems.push({ code: 'yaml-syntax', severity: 'error', message: err.message.split('\n')[0], position: parser.lines.position(file, s, Math.max(s, e)) });
+      const overflow = /call stack/i.test(err.message);
+      parser.problems.push({ code: overflow ? 'too-deep' : 'yaml-syntax', severity: 'error', message: overflow ? TOO_DEEP_MESSAGE : err.message.split('\n')[0], position: parser.lines.position(file, s, Math.max(s, e)) });
     }
   }
   if (doc.errors.length > 50) parser.problems.push({ code: 'yaml-syntax', severity: 'error', message: `${doc.errors.length - 50} more YAML syntax errors are not listed`, position: { file, line: 1, column: 1 } });
   for (const w of doc.warnings) parser.problems.push({ code: 'yaml-warning', severity: 'warning', message: w.message.split('\n')[0], position: parser.lines.position(file, w.pos[0], w.pos[1]) });
   let scenario: Scenario;
   try {
+    if (deep) {
+      // refused before any recursive walk (toJS) can overflow the stack
+      parser.report('too-deep', 'error', TOO_DEEP_MESSAGE, deep);
+      scenario = { ...scenarioFromSnapshot(emptySnapshot(), file), plainSnapshot: false, problems: parser.problems };
+      return { scenario, problems: parser.problems, document: doc };
+    }
     scenario = parser.parse();
+    validateScenario(scenario, doc, (code, severity, message, node) => parser.report(code, severity, message, node), (p) => parser.problems.push(p));
   } catch (e) {
     // A bug, not bad input; still report it as data rather than crash the caller.
-    parser.problems.push({ code: 'internal-error', severity: 'error', message: `the scenario could not be read: ${e instanceof Error ? e.message : String(e)}`, position: { file, line: 1, column: 1 } });
+    parser.problems.push({ code: 'internal-error', severity: 'error', message: `the scenario could not be read: ${yamlBuildError(e)}`, position: { file, line: 1, column: 1 } });
     scenario = { ...scenarioFromSnapshot(emptySnapshot(), file), plainSnapshot: false };
     scenario.problems = parser.problems;
   }
@@ -1088,7 +1119,7 @@ export function scenarioFromSnapshot(snapshot: LoadedSnapshot, file: string): Sc
   const assumed = assumedVersion(snapshot);
   const problems = [...snapshot.problems];
   problems.push({ code: 'version-assumed', severity: 'info', message: `a plain snapshot: simulating Kubernetes ${assumed.version} (${assumed.why}); write a scenario to choose` });
-  return {
+  const scenario: Scenario = {
     name: basenamePath(file).replace(/\.(ya?ml|json)$/i, '') || file,
     file,
     plainSnapshot: true,
@@ -1102,6 +1133,8 @@ export function scenarioFromSnapshot(snapshot: LoadedSnapshot, file: string): Sc
     expect: [],
     problems,
   };
+  validateScenario(scenario, undefined, () => {}, (p) => problems.push(p));
+  return scenario;
 }
 
 /**
