@@ -26,8 +26,9 @@ const INTS = ['burstReplicas', 'concurrentReplicaSetSyncs', 'largeClusterSizeThr
 export function periodChecks(config: ControllerConfig, kubelet: KubeletConfig, set: Where, report: Report): void {
   for (const p of PERIODS) {
     const v = (p.of === 'config' ? (config as unknown as Record<string, unknown>) : (kubelet as unknown as Record<string, unknown>))[p.key];
-    if (typeof v === 'number' && v > 0 && v < MIN_PERIOD) {
-      const at = set(p.key);
+    const at = set(p.key);
+    // only where the user set it: a period derived from it is reported through it
+    if (at && typeof v === 'number' && v > 0 && v < MIN_PERIOD) {
       report('period-below-limit', 'error', `${at?.via ?? p.key} is ${formatDuration(v)}; the simulation runs periods of ${formatDuration(MIN_PERIOD)} or more`, at?.position);
     }
   }
