@@ -29,8 +29,12 @@ export function uriToPath(uri: string): string {
  * A kube-controller-manager container in a Pod's text: its image, its name,
  * or the binary as the first command word (not, say, `manager:
  * kube-controller-manager` in managedFields).
+ *
+ * Line-anchored (`^` with the m flag) and with no `\s` that can run across lines where a
+ * match may start: `(^|\n)\s*` tried every newline against every later one, so 100,000
+ * blank lines took seconds; each start now scans at most its own line.
  */
-const KCM_CONTAINER = /(^|\n)\s*(-\s+)?(image:\s*["']?\S*\/kube-controller-manager[:@"'\s]|name:\s*["']?kube-controller-manager["']?\s*$|-\s+["']?(\S*\/)?kube-controller-manager["']?\s*$)|"image"\s*:\s*"[^"]*\/kube-controller-manager[:@"]|"command"\s*:\s*\[\s*"(\S*\/)?kube-controller-manager"/m;
+const KCM_CONTAINER = /^[ \t]*(-[ \t]+)?(image:[ \t]*["']?\S*\/kube-controller-manager[:@"'\s]|name:[ \t]*["']?kube-controller-manager["']?[ \t]*\r?$|-[ \t]+["']?(\S*\/)?kube-controller-manager["']?[ \t]*\r?$)|"image"\s*:\s*"[^"\n]*\/kube-controller-manager[:@"]|"command"\s*:\s*\[\s*"(\S*\/)?kube-controller-manager"/m;
 
 /** What a document is, from its text (a cheap look at kind/apiVersion, no full parse). */
 export function detectDocumentKind(text: string): DocumentKind {
