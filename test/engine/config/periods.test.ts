@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolveConfig } from '../../../src/engine/config/resolve';
 import { kubeVersion } from '../../../src/engine/versions/table';
-import type { SettingInput } from '../../../src/engine/snapshot/types';
+import type { SettingInput } from '../../../src/engine/config/resolve';
 
 function problems(settings: Record<string, unknown>, kubelet: Record<string, unknown> = {}, flags: string[] = []): string[] {
   const at = (line: number) => ({ file: 's.yaml', line, column: 3 });
