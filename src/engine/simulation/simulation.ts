@@ -54,6 +54,7 @@ import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory } from './wiring';
 import { keysSharedWith } from '../model/sharedKeys';
+import { InvariantChecker } from './invariants';
 
 /** How many times the controllers are woken again at one instant while work is still due. */
 export const MAX_ROUNDS = 100;
@@ -220,9 +221,13 @@ export class SimulationImpl implements Simulation {
       .map(({ time, ev }) => ({ time, ev }));
 
     this.kubelets.init(this.startTime);
+    if (options.checkInvariants) this.invariants = new InvariantChecker(this.config.burstReplicas);
     this.startControllers(this.startTime, scenario.controllerMemory);
     this.saveCheckpoint();
   }
+
+  /** checking mode only (options.checkInvariants): what the invariants found wrong so far */
+  readonly invariants?: InvariantChecker;
 
   /**
    * Everything found wrong with the input: the scenario's and the settings'
@@ -451,6 +456,7 @@ export class SimulationImpl implements Simulation {
       this.ownProblems.push({ code: 'controller-livelock', severity: 'warning', message: `at ${formatTime(t)} a controller still had work due after ${MAX_ROUNDS} rounds; moving on` });
     }
     this.processedUpTo = t;
+    this.invariants?.observe(host.trace);
     if (monitorDue && host.pass !== null && (host.pass % this.checkpointEvery === 0
       || (this.fineUntil !== null && host.pass <= this.fineUntil && host.pass % FINE_CHECKPOINT_EVERY === 0))) this.saveCheckpoint();
   }
