@@ -18,6 +18,12 @@ export const MAX_ANNOTATIONS_BYTES = 256 * 1024;
 export const MAX_EVENTS = 100_000;
 export const MAX_EXPECTATIONS = 100_000;
 
+/**
+ * The most replicas a ReplicaSet may ask for in the simulation (the API allows an int32):
+ * every replica is a pod object with its own decisions, and 10^9 of them exhaust any heap.
+ */
+export const MAX_REPLICAS = 200_000;
+
 export const INT32_MAX = 2_147_483_647;
 export const INT32_MIN = -2_147_483_648;
 /** 2^63: the largest magnitude a JavaScript number can say of an int64 (it cannot tell 2^63 - 1 from 2^63). */

@@ -1085,11 +1085,17 @@ export function parseScenario(text: string, file: string, fs?: InputFs, options:
   }
   const parser = new ScenarioParser(text, file, doc, fs, options);
   const deep = findTooDeep(doc.contents);
+  if (doc.errors.some((err) => /call stack/i.test(err.message))) {
+    // the yaml package's own stack overflow: where it happened differs from run to run, so one
+    // problem at the start, and nothing of the document is read
+    const scenario = { ...scenarioFromSnapshot(emptySnapshot(), file), plainSnapshot: false };
+    scenario.problems.push({ code: 'too-deep', severity: 'error', message: `the scenario is ${TOO_DEEP_MESSAGE}`, position: { file, line: 1, column: 1 } });
+    return { scenario, problems: scenario.problems, document: doc };
+  }
   if (doc.errors.length) {
     for (const err of doc.errors.slice(0, 50)) {
       const [s, e] = err.pos;
-      const overflow = /call stack/i.test(err.message);
-      parser.problems.push({ code: overflow ? 'too-deep' : 'yaml-syntax', severity: 'error', message: overflow ? TOO_DEEP_MESSAGE : err.message.split('\n')[0], position: parser.lines.position(file, s, Math.max(s, e)) });
+      parser.problems.push({ code: 'yaml-syntax', severity: 'error', message: err.message.split('\n')[0], position: parser.lines.position(file, s, Math.max(s, e)) });
     }
   }
   if (doc.errors.length > 50) parser.problems.push({ code: 'yaml-syntax', severity: 'error', message: `${doc.errors.length - 50} more YAML syntax errors are not listed`, position: { file, line: 1, column: 1 } });
@@ -1098,7 +1104,8 @@ export function parseScenario(text: string, file: string, fs?: InputFs, options:
   try {
     if (deep) {
       // refused before any recursive walk (toJS) can overflow the stack
-      parser.report('too-deep', 'error', TOO_DEEP_MESSAGE, deep);
+      // at the start, as when the yaml package's own stack ran out first: one answer at any depth
+      parser.problems.push({ code: 'too-deep', severity: 'error', message: `the scenario is ${TOO_DEEP_MESSAGE}`, position: { file, line: 1, column: 1 } });
       scenario = { ...scenarioFromSnapshot(emptySnapshot(), file), plainSnapshot: false, problems: parser.problems };
       return { scenario, problems: parser.problems, document: doc };
     }

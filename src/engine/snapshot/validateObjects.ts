@@ -11,7 +11,7 @@
  * pkg/apis/core/validation's checks of taints, tolerations and pod-deletion-cost.
  */
 import type { EngineKind } from '../model/convert';
-import { INT32_MAX, INT32_MIN, INT64_LIMIT, MAX_ANNOTATIONS_BYTES, describeViolation, findLimitViolation } from '../model/limits';
+import { INT32_MAX, INT32_MIN, MAX_REPLICAS, INT64_LIMIT, MAX_ANNOTATIONS_BYTES, describeViolation, findLimitViolation } from '../model/limits';
 import type { Severity } from '../problems';
 
 export type FieldPath = (string | number)[];
@@ -140,6 +140,7 @@ export function validateObject(kind: EngineKind, raw: Record<string, unknown>, r
     if (kind === 'ReplicaSet' && typeof spec.replicas === 'number') {
       const r = spec.replicas;
       if (!(Number.isInteger(r) && r >= 0 && r <= INT32_MAX)) fail(['spec', 'replicas'], 'out-of-range', `spec.replicas ${r} must be a whole number from 0 to ${INT32_MAX} (an int32)`);
+      else if (r > MAX_REPLICAS) fail(['spec', 'replicas'], 'too-many-replicas', `spec.replicas ${r}: the simulation runs ReplicaSets of up to ${MAX_REPLICAS} replicas (every replica is a pod it simulates)`);
     }
   }
   return ok;

@@ -5,7 +5,7 @@
  * range of a `scale:`'s replicas. Each refusal is a positioned error.
  */
 import { isMap, isPair, isScalar, isSeq, type Document } from 'yaml';
-import { INT32_MAX, EARLIEST_START, LATEST_START, MAX_EVENTS, MAX_EXPECTATIONS, MAX_HORIZON, MAX_NESTING_DEPTH, MAX_STRING_LENGTH } from '../model/limits';
+import { INT32_MAX, MAX_REPLICAS, EARLIEST_START, LATEST_START, MAX_EVENTS, MAX_EXPECTATIONS, MAX_HORIZON, MAX_NESTING_DEPTH, MAX_STRING_LENGTH } from '../model/limits';
 import { formatDuration, formatTime, type Micros } from '../model/time';
 import type { Problem, Severity, SourcePosition } from '../problems';
 import type { Scenario, TimeSpec } from './types';
@@ -37,6 +37,7 @@ export function validateScenario(scenario: Scenario, doc: Document | undefined, 
     const far = beyond(e.at);
     if (far) push({ code: 'beyond-horizon', severity: 'error', message: `event ${e.index + 1} is at ${far}, more than ${horizon} (366 days) after startTime, the longest run the simulation takes`, position: at(e.position) });
     if (e.kind === 'scale' && e.replicas > INT32_MAX) push({ code: 'out-of-range', severity: 'error', message: `event ${e.index + 1}: replicas ${e.replicas} is more than an int32 holds (${INT32_MAX})`, position: at(e.position) });
+    else if (e.kind === 'scale' && e.replicas > MAX_REPLICAS) push({ code: 'too-many-replicas', severity: 'error', message: `event ${e.index + 1}: replicas ${e.replicas}; the simulation runs ReplicaSets of up to ${MAX_REPLICAS} replicas (every replica is a pod it simulates)`, position: at(e.position) });
   }
   for (const x of scenario.expect) {
     const far = beyond(x.at);

@@ -26,6 +26,7 @@ test('objects the API server would refuse are left out with an error at their fi
     ['tolerationSeconds of 1e308', '- apiVersion: v1\n  kind: Pod\n  metadata: {name: p, namespace: d}\n  spec: {tolerations: [{key: k, operator: Exists, tolerationSeconds: 1e308}]}\n', 'out-of-range', 7],
     ['a pod-deletion-cost of 99999999999999999999', '- apiVersion: v1\n  kind: Pod\n  metadata: {name: p, namespace: d, annotations: {controller.kubernetes.io/pod-deletion-cost: "99999999999999999999"}}\n', 'invalid-deletion-cost', 6],
     ['replicas of 2147483648', '- apiVersion: apps/v1\n  kind: ReplicaSet\n  metadata: {name: r, namespace: d}\n  spec: {replicas: 2147483648, selector: {matchLabels: {a: b}}}\n', 'out-of-range', 7],
+    ['replicas of 10^9', '- apiVersion: apps/v1\n  kind: ReplicaSet\n  metadata: {name: r, namespace: d}\n  spec: {replicas: 1000000000, selector: {matchLabels: {a: b}}}\n', 'too-many-replicas', 7],
     ['replicas of -1', '- apiVersion: apps/v1\n  kind: ReplicaSet\n  metadata: {name: r, namespace: d}\n  spec: {replicas: -1, selector: {matchLabels: {a: b}}}\n', 'out-of-range', 7],
   ];
   for (const [what, item, code, line] of cases) {
@@ -43,7 +44,7 @@ test('objects within the API rules load without a problem', () => {
   const snap = loadSnapshot({ file: 's.yaml', text: list(
     node('node-a.example.com', ', labels: {topology.kubernetes.io/zone: us-east-1a, k: ""}'),
     '- apiVersion: v1\n  kind: Pod\n  metadata: {name: p, namespace: d, annotations: {controller.kubernetes.io/pod-deletion-cost: "-2147483648"}}\n  spec: {tolerations: [{key: k, operator: Exists, tolerationSeconds: 9223372036854775807}]}\n',
-    '- apiVersion: apps/v1\n  kind: ReplicaSet\n  metadata: {name: r, namespace: d}\n  spec: {replicas: 2147483647, selector: {matchLabels: {a: b}}}\n',
+    '- apiVersion: apps/v1\n  kind: ReplicaSet\n  metadata: {name: r, namespace: d}\n  spec: {replicas: 200000, selector: {matchLabels: {a: b}}}\n',
   ) });
   assert.deepEqual(errors(snap.problems).map(where), []);
   assert.equal(snap.objects.length, 3);
@@ -108,7 +109,8 @@ test('times and sizes the simulated clock cannot hold are refused before the run
     ['a start time in 2300', SCENARIO('').replace('2026-01-01', '2300-01-01'), 'start-out-of-range', 4],
     ['a start time in year 1', SCENARIO('').replace('2026-01-01', '0001-01-01'), 'start-out-of-range', 4],
     ['a scale to 2147483648', SCENARIO('events:\n  - {at: 1m, scale: {replicaSet: default/web, replicas: 2147483648}}\n'), 'out-of-range', 7],
-    ['an event nested 150 levels deep', SCENARIO(`events:\n  - {at: 1m, patch: {object: Node/node-a, merge: {metadata: {annotations: {a: ${'['.repeat(150)}${']'.repeat(150)}}}}}}\n`), 'too-deep', 7],
+    ['a scale to 10^9 (an int32, but more than the simulation runs)', SCENARIO('events:\n  - {at: 1m, scale: {replicaSet: default/web, replicas: 1000000000}}\n'), 'too-many-replicas', 7],
+    ['an event nested 150 levels deep', SCENARIO(`events:\n  - {at: 1m, patch: {object: Node/node-a, merge: {metadata: {annotations: {a: ${'['.repeat(150)}${']'.repeat(150)}}}}}}\n`), 'too-deep', 1],
   ];
   for (const [what, text, code, line] of cases) {
     const s = loadScenario('/w/scenario.yaml', files(text));
@@ -117,7 +119,7 @@ test('times and sizes the simulated clock cannot hold are refused before the run
     assert.equal(e[0].position?.line, line, `${what}: ${where(e[0])}`);
     assert.equal(e[0].position?.file, '/w/scenario.yaml', what);
   }
-  const fine = loadScenario('/w/scenario.yaml', files(SCENARIO('events:\n  - {at: 8000h, kubelet: stop, nodes: [node-a]}\n  - {at: 1m, scale: {replicaSet: default/web, replicas: 2147483647}}\n')));
+  const fine = loadScenario('/w/scenario.yaml', files(SCENARIO('events:\n  - {at: 8000h, kubelet: stop, nodes: [node-a]}\n  - {at: 1m, scale: {replicaSet: default/web, replicas: 200000}}\n')));
   assert.deepEqual(errors(fine.problems).map(where), []);
 });
 

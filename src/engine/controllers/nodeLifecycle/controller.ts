@@ -51,6 +51,9 @@ import { MachineTable, type MemoActor } from './memoMachine';
 import { DeadlineHeap } from './deadlines';
 import { NodeSlots, NOT_ARMED, type Slot } from './slots';
 import { keysSharedWith } from '../../model/sharedKeys';
+
+/** Decisions that must cite a cause (the checking mode asserts it): the snapshot's state is cited through AssumptionMade. */
+const ROOTED_IN_ASSUMPTION: ReadonlySet<string> = new Set(['TaintAdded', 'NodeQueuedForTainting', 'NodeQueuedForEviction', 'PodEvicted']);
 import type { StateValue } from 'xstate';
 
 /** scheduler.NodeEvictionPeriod: the tainting / eviction pass runs every 100 ms. */
@@ -139,6 +142,7 @@ export interface SavedTracks {
 
 export interface SavedNodeLifecycle {
   started: boolean;
+  assumptionSeq: number | undefined;
   memory: 'reconstructed' | 'fresh';
   reconstructPending: boolean;
   origin: Micros;
@@ -478,6 +482,7 @@ export class NodeLifecycleController implements SimController {
   save(): SavedNodeLifecycle {
     return {
       started: this.started,
+      assumptionSeq: this.assumptionSeq,
       memory: this.memory,
       reconstructPending: this.reconstructPending,
       origin: this.origin,
@@ -580,6 +585,7 @@ export class NodeLifecycleController implements SimController {
     const s = saved as SavedNodeLifecycle;
     this.applySettings(host);
     this.started = s.started;
+    this.assumptionSeq = s.assumptionSeq;
     this.memory = s.memory;
     this.reconstructPending = s.reconstructPending;
     this.origin = s.origin;
@@ -667,6 +673,9 @@ export class NodeLifecycleController implements SimController {
     // literals of many shapes is a slow copy), and the host reads its fields into a record of its own.
     const input = d as DecisionInput;
     input.controller = 'node-lifecycle';
+    // A taint or eviction of a node that was already unhealthy in the snapshot has no decision
+    // of ours behind it: its root is what the controller assumed about the snapshot.
+    if (this.assumptionSeq !== undefined && !input.causes?.length && ROOTED_IN_ASSUMPTION.has(input.action)) input.causes = [this.assumptionSeq];
     const seq = host.decide(input);
     if (d.machine) this.transitions.set(d.machine.id, { ...d.machine, seq });
     return seq;
@@ -737,9 +746,12 @@ export class NodeLifecycleController implements SimController {
     return false;
   }
 
+  /** the AssumptionMade decision of the start (see decide) */
+  private assumptionSeq: number | undefined;
+
   private recordMemoryAssumption(host: ControllerHost): void {
     const reconstructed = this.memory === 'reconstructed';
-    host.decide({
+    this.assumptionSeq = host.decide({
       controller: 'world', action: 'AssumptionMade', object: 'ControllerManager/kube-controller-manager',
       summary: reconstructed
         ? 'Node lifecycle controller memory reconstructed from the snapshot, as if it had been running all along'
