@@ -5,7 +5,8 @@
  * - every taint and eviction has a recorded cause, and causes point back in the trace;
  * - a zone's rate-limited taints and evictions (the ones its queue released) are never
  *   closer together than its token bucket (burst 1, `rate` per second) allows, unless the
- *   zone's limiter was swapped in between (a new bucket starts full, as SwapLimiter's does);
+ *   zone's limiter was swapped in between (a new bucket starts full, as SwapLimiter's does;
+ *   so the first release is free even at rate 0, and the second never comes);
  * - a pod a controller deleted never comes back (no controller binds, starts or creates it
  *   again), unless the world applies it anew;
  * - decisions are numbered in order and never go back in time;
@@ -85,8 +86,9 @@ export class InvariantChecker {
     const token = `${node}@${d.time}`;
     const prev = this.buckets.get(key);
     if (prev && (prev as Bucket & { token?: string }).token === token) return;
-    if (!(rate > 0)) this.fail(d, `released by ${zone}'s queue at rate ${rate}`);
-    else if (prev && at - prev.at < 1 / Math.max(rate, prev.rate) - TOLERANCE_SECONDS) {
+    // a new bucket starts full (burst 1): the first release is free at any rate, even 0, as
+    // NewTokenBucketRateLimiter(0, 1) lets one through; after it, one per 1/rate seconds
+    if (prev && !(at - prev.at >= 1 / Math.max(rate, prev.rate) - TOLERANCE_SECONDS)) {
       this.fail(d, `${zone} released two nodes ${(at - prev.at).toFixed(3)}s apart, faster than its rate ${rate}/s allows`);
     }
     this.buckets.set(key, Object.assign({ at, rate, key: zone }, { token }));

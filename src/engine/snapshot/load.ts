@@ -384,15 +384,16 @@ class SnapshotLoader {
         this.partial = true;
         continue;
       }
-      for (const w of doc.warnings) this.problem('yaml-warning', 'warning', w.message.split('\n')[0], lines.position(file, w.pos[0], w.pos[1]));
-      if (doc.contents === null) continue;
-      if (findTooDeep(doc.contents)) {
+      // before the warnings: a document whose parse ran out of stack has none to report
+      if (doc.contents !== null && findTooDeep(doc.contents)) {
         // at the document's start, as when the yaml package's own stack ran out first: one answer at any depth
         const start = doc.range?.[0] ?? 0;
         this.problem('too-deep', 'error', `this document is ${TOO_DEEP_MESSAGE}; it is left out`, lines.position(file, start, start));
         this.partial = true;
         continue;
       }
+      for (const w of doc.warnings) this.problem('yaml-warning', 'warning', w.message.split('\n')[0], lines.position(file, w.pos[0], w.pos[1]));
+      if (doc.contents === null) continue;
       let value: unknown;
       try {
         value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });

@@ -1078,20 +1078,12 @@ export function parseScenario(text: string, file: string, fs?: InputFs, options:
     doc = parseDocument(text, { ...YAML_OPTIONS, prettyErrors: false, keepSourceTokens: false });
   } catch (e) {
     if (!isStackOverflow(e)) throw e;
-    doc = parseDocument('{}');
-    const scenario = { ...scenarioFromSnapshot(emptySnapshot(), file), plainSnapshot: false };
-    scenario.problems.push({ code: 'too-deep', severity: 'error', message: `the scenario is ${TOO_DEEP_MESSAGE}`, position: { file, line: 1, column: 1 } });
-    return { scenario, problems: scenario.problems, document: doc };
+    return tooDeepScenario(file, parseDocument('{}'));
   }
   const parser = new ScenarioParser(text, file, doc, fs, options);
   const deep = findTooDeep(doc.contents);
-  if (doc.errors.some((err) => /call stack/i.test(err.message))) {
-    // the yaml package's own stack overflow: where it happened differs from run to run, so one
-    // problem at the start, and nothing of the document is read
-    const scenario = { ...scenarioFromSnapshot(emptySnapshot(), file), plainSnapshot: false };
-    scenario.problems.push({ code: 'too-deep', severity: 'error', message: `the scenario is ${TOO_DEEP_MESSAGE}`, position: { file, line: 1, column: 1 } });
-    return { scenario, problems: scenario.problems, document: doc };
-  }
+  // the yaml package's own stack overflow: where (and whether) it happens differs from run to run
+  if (doc.errors.some((err) => /call stack/i.test(err.message))) return tooDeepScenario(file, doc);
   if (doc.errors.length) {
     for (const err of doc.errors.slice(0, 50)) {
       const [s, e] = err.pos;
@@ -1102,13 +1094,8 @@ export function parseScenario(text: string, file: string, fs?: InputFs, options:
   for (const w of doc.warnings) parser.problems.push({ code: 'yaml-warning', severity: 'warning', message: w.message.split('\n')[0], position: parser.lines.position(file, w.pos[0], w.pos[1]) });
   let scenario: Scenario;
   try {
-    if (deep) {
-      // refused before any recursive walk (toJS) can overflow the stack
-      // at the start, as when the yaml package's own stack ran out first: one answer at any depth
-      parser.problems.push({ code: 'too-deep', severity: 'error', message: `the scenario is ${TOO_DEEP_MESSAGE}`, position: { file, line: 1, column: 1 } });
-      scenario = { ...scenarioFromSnapshot(emptySnapshot(), file), plainSnapshot: false, problems: parser.problems };
-      return { scenario, problems: parser.problems, document: doc };
-    }
+    // refused before any recursive walk (toJS) can overflow the stack
+    if (deep) return tooDeepScenario(file, doc);
     scenario = parser.parse();
     validateScenario(scenario, doc, (code, severity, message, node) => parser.report(code, severity, message, node), (p) => parser.problems.push(p));
   } catch (e) {
@@ -1119,6 +1106,17 @@ export function parseScenario(text: string, file: string, fs?: InputFs, options:
   }
   if (doc.errors.length) scenario.snapshot.partial = true;
   return { scenario, problems: parser.problems, document: doc };
+}
+
+/**
+ * A scenario nested too deep, refused whole with one problem at its start: the same answer
+ * whether our depth check or the yaml package's stack found it first, so no result depends on
+ * where a stack overflows.
+ */
+function tooDeepScenario(file: string, document: Document.Parsed): ParsedScenario {
+  const problems: Problem[] = [{ code: 'too-deep', severity: 'error', message: `the scenario is ${TOO_DEEP_MESSAGE}`, position: { file, line: 1, column: 1 } }];
+  const scenario: Scenario = { ...scenarioFromSnapshot(emptySnapshot(), file), plainSnapshot: false, problems };
+  return { scenario, problems, document };
 }
 
 /** A plain snapshot as a scenario: defaults everywhere, no events. */
