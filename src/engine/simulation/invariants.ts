@@ -68,6 +68,11 @@ export class InvariantChecker {
   }
 
   private checkRate(d: Decision): void {
+    if (d.action === 'ControllerManagerRestarted') {
+      // a new leader builds new queues, and new buckets start full
+      this.buckets.clear();
+      return;
+    }
     if (d.action === 'EvictionRateChanged') {
       // SwapLimiter: a new bucket; the next release may come at once
       for (const [key, b] of this.buckets) if (b.key === d.object) this.buckets.delete(key);

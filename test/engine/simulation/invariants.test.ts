@@ -35,6 +35,7 @@ test('each invariant catches the trace that breaks it, and passes the one that k
     ['two taints in different zones at once', () => [d('00:00.000', {}), taint('00:10.000', 'a', 0.1, 'Zone/x'), taint('00:10.000', 'b', 0.1, 'Zone/y')], null],
     ['a taint right after the limiter was swapped', () => [d('00:00.000', {}), taint('00:10.000', 'a'), d('00:10.500', { action: 'EvictionRateChanged', object: 'Zone/z' }), taint('00:11.000', 'b')], null],
     ['a first release at rate 0 (a new bucket holds one token)', () => [d('00:00.000', {}), taint('00:10.000', 'a', 0)], null],
+    ['a release at rate 0 after a restart of the controller manager (new queues, new buckets)', () => [d('00:00.000', {}), taint('00:10.000', 'a', 0), d('01:00.000', { controller: 'world', action: 'ControllerManagerRestarted', object: 'ControllerManager/kube-controller-manager' }), taint('02:00.000', 'b', 0)], null],
     ['a second release at rate 0', () => [d('00:00.000', {}), taint('00:10.000', 'a', 0), taint('05:10.000', 'b', 0)], /faster than its rate 0/],
     ['all the pods of one node evicted at one release (one token)', () => [d('00:00.000', {}),
       d('00:10.000', { action: 'PodEvicted', object: 'Pod/d/p1', because: released('Zone/z', 0.1, { node: 'a' }), causes: [1] }),
