@@ -6,6 +6,7 @@
  * labelled partial.
  */
 import { loadScenario } from '../engine/snapshot/scenario';
+import { unsafeToRun } from '../engine/model/limits';
 import { createSimulation, formatProblem, type Problem, type Simulation } from '../engine';
 import type { Scenario } from '../engine/snapshot/types';
 import type { ParsedArgs } from './args';
@@ -30,6 +31,11 @@ export function openInput(file: string, args: ParsedArgs, io: CliIo): Opened {
     return { ok: false, code: 2 };
   }
   const sim = createSimulation(scenario, { version: args.version, set: args.set });
+  if (unsafeToRun(sim.problems)) {
+    reportProblems(io, sim.problems);
+    io.err(`controller-stepper: ${file} cannot be simulated within the simulation's limits (see the errors above)\n`);
+    return { ok: false, code: 2 };
+  }
   // The simulation's problems include the scenario's (loader + settings).
   reportProblems(io, sim.problems);
   if (scenario.snapshot.partial) io.err(`controller-stepper: ${file}: some input could not be read; the rest was loaded (partial)\n`);

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { exportCluster } from '../../src/engine/model/export';
 import { hasErrors } from '../../src/engine/problems';
+import { unsafeToRun } from '../../src/engine/model/limits';
 import { createSimulation } from '../../src/engine/simulation/simulation';
 import { loadScenario } from '../../src/engine/snapshot/scenario';
 import { MemoryFs } from '../../src/engine/snapshot/source';
@@ -14,7 +15,7 @@ import type { FuzzCase } from './cases';
 
 export interface CaseResult {
   id: number;
-  /** refused: errors in the input (a clean outcome); ran: simulated; crash: an exception escaped */
+  /** refused: nothing usable, or unsafe to run (a clean outcome); ran: simulated, perhaps a partial input; crash: an exception escaped */
   outcome: 'refused' | 'ran' | 'crash';
   /** sha256 of the problems, the trace (JSON Lines) and the final state: compared between processes */
   hash: string;
@@ -33,9 +34,12 @@ export function runCase(c: FuzzCase): CaseResult {
     const scenario = loadScenario(c.entry, new MemoryFs(c.files));
     const problems = scenario.problems.map((p) => `${p.position?.line}:${p.position?.column} ${p.severity} ${p.code} ${p.message}`).join('\n');
     const errorCodes = (ps: readonly { severity: string; code: string }[]) => [...new Set(ps.filter((p) => p.severity === 'error').map((p) => p.code))].sort();
-    if (hasErrors(scenario.problems)) return { id: c.id, outcome: 'refused', hash: sha(problems), decisions: 0, errors: errorCodes(scenario.problems), violations: [], stepBack: 'skipped' };
+    // as the command line does: nothing usable with errors, or an error that makes the run unsafe, is refused;
+    // other errors leave a partial input that runs
+    const usable = scenario.snapshot.objects.length > 0 || scenario.events.length > 0;
+    if ((!usable && hasErrors(scenario.problems)) || unsafeToRun(scenario.problems)) return { id: c.id, outcome: 'refused', hash: sha(problems), decisions: 0, errors: errorCodes(scenario.problems), violations: [], stepBack: 'skipped' };
     const sim = createSimulation(scenario, { checkInvariants: true });
-    if (hasErrors(sim.problems)) return { id: c.id, outcome: 'refused', hash: sha(sim.problems.map((p) => `${p.code} ${p.message}`).join('\n')), decisions: 0, errors: errorCodes(sim.problems), violations: [], stepBack: 'skipped' };
+    if (unsafeToRun(sim.problems)) return { id: c.id, outcome: 'refused', hash: sha(sim.problems.map((p) => `${p.code} ${p.message}`).join('\n')), decisions: 0, errors: errorCodes(sim.problems), violations: [], stepBack: 'skipped' };
     const end = sim.startTime + c.horizonSeconds * 1_000_000;
     sim.runUntil(end);
     const trace = traceToJsonLines(sim.trace);

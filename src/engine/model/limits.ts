@@ -121,3 +121,17 @@ export function describeViolation(v: DepthViolation): string {
     ? `nested deeper than ${MAX_NESTING_DEPTH} levels (the simulation's limit; a real object is far shallower)`
     : `holds a string longer than ${MAX_STRING_LENGTH} characters (1.5 MiB, etcd's request limit)`;
 }
+
+/**
+ * Errors after which a run would not be bounded or safe (a clock past 2^53 µs, a period of
+ * microseconds, times past the horizon, a billion replicas, a file the scenario may not read):
+ * the shells refuse to simulate when one is present, where other errors only make the input
+ * partial and the rest runs.
+ */
+export const UNSAFE_TO_RUN: ReadonlySet<string> = new Set([
+  'beyond-horizon', 'start-out-of-range', 'period-below-limit', 'too-many-replicas', 'too-many-events', 'too-many-expectations', 'path-outside',
+]);
+
+export function unsafeToRun(problems: readonly { code: string; severity: string }[]): boolean {
+  return problems.some((p) => p.severity === 'error' && UNSAFE_TO_RUN.has(p.code));
+}
