@@ -20,7 +20,7 @@ export interface CaseResult {
   /** sha256 of the problems, the trace (JSON Lines) and the final state: compared between processes */
   hash: string;
   decisions: number;
-  /** the codes of the error problems, when refused */
+  /** the codes of the error problems (a run may go on with some: a partial input) */
   errors?: string[];
   violations: string[];
   stepBack: 'ok' | 'mismatch' | 'skipped';
@@ -51,7 +51,7 @@ export function runCase(c: FuzzCase): CaseResult {
       sim.runUntil(end);
       stepBack = traceToJsonLines(sim.trace) === trace && JSON.stringify(exportCluster(sim.cluster)) === state ? 'ok' : 'mismatch';
     }
-    return { id: c.id, outcome: 'ran', hash, decisions: sim.trace.length, violations: [...(sim.invariants?.violations ?? [])], stepBack };
+    return { id: c.id, outcome: 'ran', hash, decisions: sim.trace.length, errors: errorCodes(sim.problems), violations: [...(sim.invariants?.violations ?? [])], stepBack };
   } catch (e) {
     const error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
     return { id: c.id, outcome: 'crash', hash: sha(error), decisions: 0, violations: [], stepBack: 'skipped', error };

@@ -33,16 +33,23 @@ export function validateScenario(scenario: Scenario, doc: Document | undefined, 
     return spec.time - start > MAX_HORIZON ? formatTime(spec.time) : undefined;
   };
   const horizon = formatDuration(MAX_HORIZON);
+  const refused = new Set<unknown>();
   for (const e of scenario.events) {
     const far = beyond(e.at);
     if (far) push({ code: 'beyond-horizon', severity: 'error', message: `event ${e.index + 1} is at ${far}, more than ${horizon} (366 days) after startTime, the longest run the simulation takes`, position: at(e.position) });
-    if (e.kind === 'scale' && e.replicas > INT32_MAX) push({ code: 'out-of-range', severity: 'error', message: `event ${e.index + 1}: replicas ${e.replicas} is more than an int32 holds (${INT32_MAX})`, position: at(e.position) });
-    else if (e.kind === 'scale' && e.replicas > MAX_REPLICAS) push({ code: 'too-many-replicas', severity: 'error', message: `event ${e.index + 1}: replicas ${e.replicas}; the simulation runs ReplicaSets of up to ${MAX_REPLICAS} replicas (every replica is a pod it simulates)`, position: at(e.position) });
+    if (e.kind === 'scale' && e.replicas > INT32_MAX) push({ code: 'out-of-range', severity: 'error', message: `event ${e.index + 1}: replicas ${e.replicas} is more than an int32 holds (${INT32_MAX}); the event is left out`, position: at(e.position) });
+    else if (e.kind === 'scale' && e.replicas > MAX_REPLICAS) push({ code: 'too-many-replicas', severity: 'error', message: `event ${e.index + 1}: replicas ${e.replicas}; the simulation runs ReplicaSets of up to ${MAX_REPLICAS} replicas (every replica is a pod it simulates); the event is left out`, position: at(e.position) });
+    if (far || (e.kind === 'scale' && e.replicas > MAX_REPLICAS)) refused.add(e);
   }
+  // what the API server (or our limits) would refuse never reaches the simulation, whatever a shell does with the errors
+  if (refused.size) scenario.events = scenario.events.filter((e) => !refused.has(e));
+  const late = new Set<unknown>();
   for (const x of scenario.expect) {
     const far = beyond(x.at);
+    if (far) late.add(x);
     if (far) push({ code: 'beyond-horizon', severity: 'error', message: `expectation ${x.index + 1} is at ${far}, more than ${horizon} (366 days) after startTime, the longest run the simulation takes`, position: at(x.position) });
   }
+  if (late.size) scenario.expect = scenario.expect.filter((x) => !late.has(x));
 }
 
 /**

@@ -675,7 +675,11 @@ export class NodeLifecycleController implements SimController {
     input.controller = 'node-lifecycle';
     // A taint or eviction of a node that was already unhealthy in the snapshot has no decision
     // of ours behind it: its root is what the controller assumed about the snapshot.
-    if (this.assumptionSeq !== undefined && !input.causes?.length && ROOTED_IN_ASSUMPTION.has(input.action)) input.causes = [this.assumptionSeq];
+    // After a restart the new leader's first observation is the root: the restart decision.
+    if (!input.causes?.length && ROOTED_IN_ASSUMPTION.has(input.action)) {
+      const root = this.assumptionSeq ?? host.recall('ControllerManager/kube-controller-manager', 'restarted');
+      if (root !== undefined) input.causes = [root];
+    }
     const seq = host.decide(input);
     if (d.machine) this.transitions.set(d.machine.id, { ...d.machine, seq });
     return seq;
