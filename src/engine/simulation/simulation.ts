@@ -55,6 +55,7 @@ import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory } from './wiring';
 import { keysSharedWith } from '../model/sharedKeys';
 import { InvariantChecker } from './invariants';
+import { MAX_HORIZON } from '../model/limits';
 
 /** How many times the controllers are woken again at one instant while work is still due. */
 export const MAX_ROUNDS = 100;
@@ -279,6 +280,7 @@ export class SimulationImpl implements Simulation {
   }
 
   runUntil(t: Micros): void {
+    t = this.withinHorizon(t);
     for (;;) {
       const next = this.nextInstant();
       if (next === undefined || next > t) break;
@@ -289,6 +291,7 @@ export class SimulationImpl implements Simulation {
   }
 
   runUntilDecision(match: (d: Decision) => boolean, limit: Micros): Decision | undefined {
+    limit = this.withinHorizon(limit);
     let from = this.host.trace.length;
     for (;;) {
       const next = this.nextInstant();
@@ -304,6 +307,8 @@ export class SimulationImpl implements Simulation {
 
   goToPass(n: number): void {
     if (!Number.isInteger(n) || n < 0) throw new RangeError(`goToPass: pass must be a whole number ≥ 0, got ${n}`);
+    const lastPass = Math.ceil(MAX_HORIZON / Math.max(1, this.config.nodeMonitorPeriod));
+    if (n > lastPass) throw new RangeError(`goToPass: pass ${n} is beyond the simulation's horizon (${formatDuration(MAX_HORIZON)} after the start: pass ${lastPass})`);
     const cur = this.host.pass;
     const atPassInstant = cur === n && this.lastPassTime === this.host.now;
     if (atPassInstant) return;
@@ -330,6 +335,21 @@ export class SimulationImpl implements Simulation {
       this.fineUntil = null;
     }
   }
+
+  /**
+   * A run stops at the horizon (limits.ts): no caller, however far it asks (`--until 100000h`, a
+   * pass number from saved state), makes the clock run past it. Said once, as a warning.
+   */
+  private withinHorizon(t: Micros): Micros {
+    const last = this.startTime + MAX_HORIZON;
+    if (t <= last) return t; // NaN too is taken as "as far as the horizon"
+    if (!this.horizonReported) {
+      this.horizonReported = true;
+      this.ownProblems.push({ code: 'beyond-horizon', severity: 'warning', message: `the run stops at ${formatTime(last)}, ${formatDuration(MAX_HORIZON)} after the start: the longest run the simulation takes` });
+    }
+    return last;
+  }
+  private horizonReported = false;
 
   /** Back to the state at the start (from the first checkpoint). */
   reset(): void {

@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InvariantChecker } from '../../../src/engine/simulation/invariants';
 import { createSimulation } from '../../../src/engine/simulation/simulation';
-import { loadScenario } from '../../../src/engine/snapshot/scenario';
+import { loadScenario, parseScenario } from '../../../src/engine/snapshot/scenario';
 import { nodeFs } from '../../../src/platform/nodeFs';
 import type { Decision } from '../../../src/engine/trace/decision';
 
@@ -69,4 +69,22 @@ test('every bundled example keeps every invariant, running forward and after a s
 test('without checking mode there is no checker', () => {
   const sim = createSimulation(loadScenario(join(EXAMPLES, 'one-node-stops.yaml'), nodeFs()));
   assert.equal(sim.invariants, undefined);
+});
+
+test('no caller can run the clock past the horizon: runUntil stops there with a warning, goToPass refuses', () => {
+  // an empty cluster with a monitor pass every 100 hours: a year is 88 passes
+  const text = 'apiVersion: controllerstepper.io/v1alpha1\nkind: Scenario\nkubernetesVersion: "1.31"\nstartTime: "2026-01-01T00:00:00Z"\nobjects: []\ncontrollerManager:\n  nodeMonitorPeriod: 100h\n  nodeMonitorGracePeriod: 200h\n';
+  const sim = createSimulation(parseScenario(text, 's.yaml').scenario);
+  const year = 366 * 86_400 * 1_000_000;
+  const cases: [what: string, act: () => void][] = [
+    ['runUntil 100000h', () => sim.runUntil(sim.startTime + 100_000 * 3_600_000_000)],
+    ['runUntil Infinity', () => sim.runUntil(Infinity)],
+    ['runUntil NaN', () => sim.runUntil(Number.NaN)],
+  ];
+  for (const [what, act] of cases) {
+    act();
+    assert.equal(sim.now, sim.startTime + year, what);
+  }
+  assert.equal(sim.problems.filter((p) => p.code === 'beyond-horizon').length, 1);
+  assert.throws(() => sim.goToPass(2 ** 53 - 1), /beyond the simulation's horizon/);
 });
