@@ -25,6 +25,8 @@ export interface ParsedArgs {
   detail?: 'full' | 'lean';
   out?: string;
   help: boolean;
+  /** read a scenario's snapshot:/configFile: paths outside its folder tree */
+  allowOutside?: boolean;
 }
 
 export class UsageError extends Error {}
@@ -50,6 +52,7 @@ const OPTIONS: OptionSpec[] = [
   { name: 'no-color', takes: 'none' },
   { name: 'ticks', takes: 'none' },
   { name: 'help', takes: 'none' },
+  { name: 'allow-outside', takes: 'none' },
 ];
 
 export function parseArgs(argv: readonly string[]): ParsedArgs {
@@ -103,6 +106,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   out.ticks = Boolean(raw.ticks);
   if (raw.color) out.color = true;
   if (raw['no-color']) out.color = false;
+  if (raw['allow-outside']) out.allowOutside = true;
   for (const s of raw.set ?? []) {
     const eq = s.indexOf('=');
     if (eq <= 0) throw new UsageError(`--set wants KEY=VALUE, not "${s}"`);

@@ -8,6 +8,7 @@
  * and never change the exit code.
  */
 import { loadScenario } from '../engine/snapshot/scenario';
+import { unsafeToRun } from '../engine/model/limits';
 import { createSimulation, formatProblem, hasErrors, type Problem, type Simulation } from '../engine';
 import type { Scenario } from '../engine/snapshot/types';
 import type { ParsedArgs } from './args';
@@ -25,9 +26,14 @@ export function openInput(file: string, args: ParsedArgs, io: CliIo): Opened {
     io.err(`controller-stepper: cannot read ${file}: no such file or folder\n`);
     return { ok: false, code: 2 };
   }
-  const scenario = loadScenario(file, io.fs);
+  const scenario = loadScenario(file, io.fs, { allowOutside: args.allowOutside });
   // Building the simulation only resolves settings and memory; nothing runs until it is stepped.
   const sim = createSimulation(scenario, { version: args.version, set: args.set });
+  if (unsafeToRun(sim.problems)) {
+    reportProblems(io, sim.problems);
+    io.err(`controller-stepper: ${file} cannot be simulated within the simulation's limits (see the errors above)\n`);
+    return { ok: false, code: 2 };
+  }
   // The simulation's problems include the scenario's (loader + settings).
   reportProblems(io, sim.problems);
   if (hasErrors(sim.problems)) {

@@ -2,25 +2,82 @@
  * The loader's InputFs over node's fs, shared by the shells that run on
  * Node (command line, extension host, language server). Paths are used as
  * given, relative paths against the process's working directory.
+ *
+ * Only regular files and folders are read. A FIFO would block the read forever,
+ * and /dev/zero or /dev/urandom never end (a V8 out-of-memory abort): both are
+ * refused before they are opened, and a file is read only up to the size its
+ * stat gave. A symbolic link loop is reported as one; every folder carries its
+ * real path (`id`), so a link back to a parent folder is seen as a loop.
  */
-import { closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, statSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, realpathSync, statSync, writeSync, type Stats } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { dirname } from 'node:path';
-import type { InputFs, InputStat } from '../engine/snapshot/source';
+import { MAX_FILE_BYTES, type InputFs, type InputStat } from '../engine/snapshot/source';
 
 export function nodeFs(): InputFs {
   return {
     stat(path: string): InputStat | undefined {
+      let s: Stats;
       try {
-        const s = statSync(path);
-        return { kind: s.isDirectory() ? 'dir' : 'file', size: s.size };
-      } catch {
+        s = statSync(path);
+      } catch (e) {
+        // a link loop exists but cannot be read: say so when it is read, not "no such file"
+        if ((e as NodeJS.ErrnoException).code === 'ELOOP') return { kind: 'file', size: 0 };
         return undefined;
       }
+      if (s.isDirectory()) return { kind: 'dir', size: 0, id: realPath(path) };
+      return { kind: 'file', size: s.isFile() ? s.size : 0, id: realPath(path) };
     },
-    readText: (path: string) => readFileSync(path, 'utf8'),
+    readText: (path: string) => readRegularFile(path, MAX_FILE_BYTES),
     list: (dir: string) => readdirSync(dir).sort(),
   };
+}
+
+function realPath(path: string): string | undefined {
+  try { return realpathSync(path); } catch { return undefined; }
+}
+
+/** The kind of a special file, for the message that refuses it. */
+function special(s: Stats): string | undefined {
+  if (s.isFIFO()) return 'a FIFO (named pipe)';
+  if (s.isCharacterDevice()) return 'a character device';
+  if (s.isBlockDevice()) return 'a block device';
+  if (s.isSocket()) return 'a socket';
+  if (!s.isFile()) return 'not a regular file';
+  return undefined;
+}
+
+/**
+ * Reads a regular file as UTF-8, refusing anything else before opening it (opening a FIFO
+ * blocks until a writer comes) and reading no more than its size at open time.
+ */
+export function readRegularFile(path: string, maxBytes: number): string {
+  let s: Stats;
+  try {
+    s = statSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOOP') throw new Error('a symbolic link loop; only regular files and folders are read');
+    throw e;
+  }
+  const what = special(s);
+  if (what) throw new Error(`${what}; only regular files and folders are read`);
+  const fd = openSync(path, 'r');
+  try {
+    const st = fstatSync(fd);
+    const kind = special(st);
+    if (kind) throw new Error(`${kind}; only regular files and folders are read`);
+    if (st.size > maxBytes) throw new Error(`the file is ${st.size} bytes; the loader reads files up to ${maxBytes}`);
+    const buf = Buffer.allocUnsafe(st.size);
+    let read = 0;
+    while (read < st.size) {
+      const n = readSync(fd, buf, read, st.size - read, read);
+      if (n === 0) break;
+      read += n;
+    }
+    return buf.toString('utf8', 0, read);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** Writes a file chunk by chunk (creating its folder), so a text larger than one string can be written. */

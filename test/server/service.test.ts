@@ -196,3 +196,15 @@ test('editing a scenario does not parse its snapshot again until files change on
   assert.notEqual(after, first, 'loaded again once files may have changed');
   assert.deepEqual([...after.cluster.nodes.keys()], [...first.cluster.nodes.keys()]);
 });
+
+test('hover text escapes markdown written by the user, so a remote image or a link cannot pass through', () => {
+  const cases: [what: string, src: string, must: string, mustNot: RegExp][] = [
+    ['a gate key with an image link', scenario('1.31', 'controllerManager:\n  featureGates:\n    "![x](https://evil.example/t.png)|": true\n'), '\\!\\[x\\]\\(https\\:', /!\[x\]\(https:/],
+    ['a gate in --feature-gates with HTML', scenario('1.31', 'controllerManager:\n  flags: ["--feature-gates=<img src|>=true"]\n'), '\\<img src\\>', /(^|[^\\])<img/],
+  ];
+  for (const [what, src, must, mustNot] of cases) {
+    const md = hoverText(src);
+    assert.ok(md.includes(must), `${what}: ${md}`);
+    assert.doesNotMatch(md, mustNot, what);
+  }
+});

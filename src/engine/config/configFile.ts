@@ -8,6 +8,7 @@ import { LineCounter, isMap, isScalar, isSeq, parseAllDocuments, type Node } fro
 import type { Problem, SourcePosition } from '../problems';
 import { shellWords, type Word } from './flags';
 import { closest } from './suggest';
+import { YAML_OPTIONS } from '../snapshot/yamlOptions';
 import { SETTINGS } from './settings';
 
 export interface ValueAt {
@@ -52,7 +53,7 @@ const OTHER_FIELDS: Record<string, Set<string>> = {
 export function readControllerManagerConfigFile(file: string, text: string): ConfigFileResult {
   const result: ConfigFileResult = { form: 'unknown', settings: {}, featureGates: {}, words: [], problems: [] };
   const lc = new LineCounter();
-  const docs = parseAllDocuments(text, { lineCounter: lc, prettyErrors: false });
+  const docs = parseAllDocuments(text, { ...YAML_OPTIONS, lineCounter: lc, prettyErrors: false });
   const pos = (range: readonly number[] | null | undefined): SourcePosition | undefined => {
     if (!range) return undefined;
     const a = lc.linePos(range[0]);

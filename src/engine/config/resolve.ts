@@ -30,6 +30,7 @@ import {
   settingExistsIn, type SettingRow,
 } from './settings';
 import { closest } from './suggest';
+import { periodChecks } from './periods';
 import type { ControllerConfig, KubeletConfig } from './types';
 
 export { lookupSetting, settingsForVersion, renderSettingsTableMarkdown, featureGatesForVersion, settingHoverMarkdown, gateHoverMarkdown } from './settings';
@@ -49,6 +50,8 @@ export const CONFIG_PROBLEM_CODES = {
   'bad-duration': 'a duration that Go would not parse (write 40s, 1m30s, 500ms)',
   'out-of-range': 'a value outside the setting\'s range (rates < 0, unhealthyZoneThreshold outside (0, 1], durations <= 0)',
   'not-in-version': 'a setting or flag the chosen Kubernetes version does not have (not applied)',
+  'period-below-limit': 'a period (nodeMonitorPeriod, a kubelet interval) under 1ms, the shortest the simulation runs',
+  'absurd-setting': 'legal but absurd: a nodeMonitorPeriod under 1s, or a nodeMonitorGracePeriod shorter than nodeMonitorPeriod',
   'deprecated-setting': 'a setting the chosen version deprecates (still applied)',
   'unknown-feature-gate': 'a feature gate the simulation does not model (ignored)',
   'gate-not-in-version': 'a feature gate the chosen version does not have (not applied)',
@@ -505,6 +508,7 @@ function interactionWarnings(
   report: Report,
 ): void {
   const set = (k: string) => finals.get(k);
+  periodChecks(config, kubelet, set, report);
   const taintBased = usesTaintBasedEvictions(config, b);
   if (b.hasPodEvictionPath && taintBased && set('podEvictionTimeout')) {
     report('setting-has-no-effect', 'warning', `${set('podEvictionTimeout')!.via} has no effect: with TaintBasedEvictions and the taint manager on, pods are evicted by the NoExecute taints and their tolerationSeconds`, set('podEvictionTimeout')!.position);

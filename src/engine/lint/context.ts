@@ -12,6 +12,7 @@ import { isScenarioText, parseScenario, scenarioFromSnapshot } from '../snapshot
 import type { InputFs } from '../snapshot/source';
 import { MAX_MINOR, kubeVersion, parseKubeVersion } from '../versions/table';
 import type { KubeVersion } from '../versions/types';
+import { YAML_OPTIONS } from '../snapshot/yamlOptions';
 import type { DocumentKind, LintContext, LintOptions } from './types';
 
 /** A `file:` URI or a path, as a path the loader reads (`file:///a%20b/c.yaml` -> `/a b/c.yaml`). */
@@ -28,8 +29,12 @@ export function uriToPath(uri: string): string {
  * A kube-controller-manager container in a Pod's text: its image, its name,
  * or the binary as the first command word (not, say, `manager:
  * kube-controller-manager` in managedFields).
+ *
+ * Line-anchored (`^` with the m flag) and with no `\s` that can run across lines where a
+ * match may start: `(^|\n)\s*` tried every newline against every later one, so 100,000
+ * blank lines took seconds; each start now scans at most its own line.
  */
-const KCM_CONTAINER = /(^|\n)\s*(-\s+)?(image:\s*["']?\S*\/kube-controller-manager[:@"'\s]|name:\s*["']?kube-controller-manager["']?\s*$|-\s+["']?(\S*\/)?kube-controller-manager["']?\s*$)|"image"\s*:\s*"[^"]*\/kube-controller-manager[:@"]|"command"\s*:\s*\[\s*"(\S*\/)?kube-controller-manager"/m;
+const KCM_CONTAINER = /^[ \t]*(-[ \t]+)?(image:[ \t]*["']?\S*\/kube-controller-manager[:@"'\s]|name:[ \t]*["']?kube-controller-manager["']?[ \t]*\r?$|-[ \t]+["']?(\S*\/)?kube-controller-manager["']?[ \t]*\r?$)|"image"\s*:\s*"[^"\n]*\/kube-controller-manager[:@"]|"command"\s*:\s*\[\s*"(\S*\/)?kube-controller-manager"/m;
 
 /** What a document is, from its text (a cheap look at kind/apiVersion, no full parse). */
 export function detectDocumentKind(text: string): DocumentKind {
@@ -82,14 +87,14 @@ export function buildLintContext(file: string, text: string, kind: DocumentKind,
       const image = kind === 'kcm-pod' ? versionFromImage(text) : undefined;
       const version = image ?? optionVersion ?? newest;
       const resolved = resolveConfig({ settings: {}, featureGates: {}, flags: [], configFile: { path: file, text } }, {}, version);
-      return { file, text, kind, lines, version, versionFrom: image ? 'image' : optionVersion ? 'option' : 'assumed', configFile, resolved, document: parseDocument(text, { prettyErrors: false }), fs };
+      return { file, text, kind, lines, version, versionFrom: image ? 'image' : optionVersion ? 'option' : 'assumed', configFile, resolved, document: parseDocument(text, { ...YAML_OPTIONS, prettyErrors: false }), fs };
     }
   }
 }
 
 function firstYamlDocument(text: string) {
   try {
-    const docs = parseAllDocuments(text, { prettyErrors: false });
+    const docs = parseAllDocuments(text, { ...YAML_OPTIONS, prettyErrors: false });
     const list = Array.isArray(docs) ? docs : [docs];
     return list.length === 1 ? list[0] : undefined;
   } catch {

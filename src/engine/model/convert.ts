@@ -20,6 +20,7 @@
  */
 import type { Severity } from '../problems';
 import { daysFromCivil, parseTimestamp, ZERO_TIME, type Micros } from './time';
+import { validateObject } from '../snapshot/validateObjects';
 import type {
   ConditionStatus,
   DaemonSetRecord,
@@ -566,5 +567,6 @@ export const isEngineKind = (kind: string): kind is EngineKind => Object.prototy
 
 /** Converts an object of a kind the engine uses. */
 export function toRecord(kind: EngineKind, raw: KObject, report: ConvertReport = ignore): ObjectRecord | undefined {
+  if (!validateObject(kind, raw, report)) return undefined;
   return CONVERTERS[kind](raw, report);
 }

@@ -70,8 +70,37 @@ function setTime(target: KObject, key: string, t: Micros | undefined, format: (t
   target[key] = format(t);
 }
 
-function sameJson(a: unknown, b: unknown): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
+/**
+ * Equal as JSON text (key order included, undefined members ignored), compared without
+ * building the text and without recursion: a stack overflow must never decide a result.
+ * @internal exported for its test
+ */
+export function sameJson(a: unknown, b: unknown): boolean {
+  const stack: [unknown, unknown][] = [[a, b]];
+  while (stack.length) {
+    const [x, y] = stack.pop()!;
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) {
+      if (typeof x === 'number' && typeof y === 'number' && !Number.isFinite(x) && !Number.isFinite(y)) continue; // both print as null
+      return false;
+    }
+    if (Array.isArray(x) !== Array.isArray(y)) return false;
+    if (Array.isArray(x)) {
+      const ys = y as unknown[];
+      if (x.length !== ys.length) return false;
+      for (let i = 0; i < x.length; i++) stack.push([x[i] ?? null, ys[i] ?? null]);
+      continue;
+    }
+    const xo = x as Record<string, unknown>, yo = y as Record<string, unknown>;
+    const xk = Object.keys(xo).filter((k) => xo[k] !== undefined && typeof xo[k] !== 'function');
+    const yk = Object.keys(yo).filter((k) => yo[k] !== undefined && typeof yo[k] !== 'function');
+    if (xk.length !== yk.length) return false;
+    for (let i = 0; i < xk.length; i++) {
+      if (xk[i] !== yk[i]) return false;
+      stack.push([xo[xk[i]], yo[yk[i]]]);
+    }
+  }
+  return true;
 }
 
 function writeMeta(out: KObject, meta: ObjectMeta, generatedUid: boolean): void {

@@ -128,30 +128,63 @@ export function formatMicroTime(t: Micros): string {
   return formatTime(t).replace(/\.\d{3}Z$/, `.${pad(micros, 6)}Z`);
 }
 
-const UNIT: Record<string, number> = { ns: 0.001, us: 1, 'µs': 1, 'μs': 1, ms: 1_000, s: 1_000_000, m: 60_000_000, h: 3_600_000_000 };
-const DURATION = /^([-+]?)((?:(?:\d+\.?\d*|\.\d+)(?:ns|us|µs|μs|ms|s|m|h))+)$/;
-const DURATION_PART = /(\d+\.?\d*|\.\d+)(ns|us|µs|μs|ms|s|m|h)/g;
+/** Nanoseconds per unit, as Go's time package names them. */
+const UNIT_NANOS: Record<string, bigint> = { ns: 1n, us: 1_000n, 'µs': 1_000n, 'μs': 1_000n, ms: 1_000_000n, s: 1_000_000_000n, m: 60_000_000_000n, h: 3_600_000_000_000n };
+/** Go's time.Duration is an int64 of nanoseconds: 2562047h47m16.854775807s at most. */
+const MAX_DURATION_NANOS = (1n << 63n) - 1n;
+/** The longest duration a Go program can hold, in microseconds (rounded down). */
+export const MAX_DURATION: Duration = Number(MAX_DURATION_NANOS / 1_000n);
+
+const isDigit = (c: number): boolean => c >= 48 && c <= 57;
 
 /**
  * Parses a Go duration string (`1m30s`, `100ms`, `1.5h`, `0`) exactly to the
- * microsecond, as time.ParseDuration accepts them. Nanosecond remainders are
- * rounded to the nearest microsecond. Returns undefined for anything else.
+ * microsecond, as time.ParseDuration accepts them: an optional sign, then one
+ * or more decimal numbers each with a unit. Durations beyond Go's int64 of
+ * nanoseconds (`99999999999999999999h`) are refused, as Go refuses them.
+ * Nanosecond remainders are rounded to the nearest microsecond. Returns
+ * undefined for anything else.
+ *
+ * A single left-to-right scan (no regular expression), so its cost is linear
+ * in the text even for 100 KB of digits.
  */
 export function parseDuration(text: string): Duration | undefined {
   const s = text.trim();
-  if (s === '0' || s === '+0' || s === '-0') return 0;
-  const m = DURATION.exec(s);
-  if (!m) return undefined;
-  let total = 0;
-  for (const part of m[2].matchAll(DURATION_PART)) {
-    const [whole, fracDigits = ''] = part[1].split('.');
-    const unit = UNIT[part[2]];
-    // Integer arithmetic on the whole part keeps "1m30s" exact; the fraction is scaled separately.
-    total += Number(whole || '0') * unit;
-    if (fracDigits) total += (Number(fracDigits) / 10 ** fracDigits.length) * unit;
+  let i = 0;
+  let negative = false;
+  if (s[0] === '-' || s[0] === '+') { negative = s[0] === '-'; i = 1; }
+  if (s.slice(i) === '0') return 0;
+  if (i >= s.length) return undefined;
+  let total = 0n;
+  while (i < s.length) {
+    const wholeStart = i;
+    while (i < s.length && isDigit(s.charCodeAt(i))) i++;
+    const whole = s.slice(wholeStart, i);
+    let frac = '';
+    if (s[i] === '.') {
+      i++;
+      const fracStart = i;
+      while (i < s.length && isDigit(s.charCodeAt(i))) i++;
+      frac = s.slice(fracStart, i);
+    }
+    if (!whole && !frac) return undefined;
+    const unitStart = i;
+    while (i < s.length && !isDigit(s.charCodeAt(i)) && s[i] !== '.') i++;
+    const unit = UNIT_NANOS[s.slice(unitStart, i)];
+    if (unit === undefined) return undefined;
+    // Leading zeros aside, more than 19 digits overflow an int64 whatever the unit.
+    const digits = whole.replace(/^0+/, '');
+    if (digits.length > 19) return undefined;
+    total += BigInt(digits || '0') * unit;
+    if (frac) {
+      // Go keeps the fraction's digits until they stop mattering; 20 are more than a nanosecond needs.
+      const kept = frac.slice(0, 20);
+      total += (BigInt(kept) * unit) / 10n ** BigInt(kept.length);
+    }
+    if (total > MAX_DURATION_NANOS + (negative ? 1n : 0n)) return undefined;
   }
-  total = Math.round(total);
-  return m[1] === '-' ? -total : total;
+  const micros = Number((total + 500n) / 1_000n);
+  return negative ? -micros : micros;
 }
 
 /** Formats a duration as Go's time.Duration.String does (`40s`, `5m0s`, `100ms`, `1h0m0s`). */

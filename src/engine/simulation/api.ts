@@ -76,6 +76,8 @@ export interface SimulationOptions {
   controllerFactory?: import('./controllers').ControllerFactory;
   /** a checkpoint every this many monitor passes (default: 10, more for big clusters) */
   checkpointEvery?: number;
+  /** checking mode: assert the invariants of simulation/invariants.ts after every instant (the fuzzer turns it on) */
+  checkInvariants?: boolean;
 }
 
 export interface Simulation {

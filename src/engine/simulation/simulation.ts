@@ -55,6 +55,8 @@ import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory } from './wiring';
 import { keysSharedWith } from '../model/sharedKeys';
+import { InvariantChecker } from './invariants';
+import { MAX_HORIZON } from '../model/limits';
 
 /** The scenario's notes about the version it guessed (snapshot/scenario.ts: assumedVersion). */
 const VERSION_GUESS_CODES: ReadonlySet<string> = new Set(['version-assumed', 'version-clamped']);
@@ -227,9 +229,13 @@ export class SimulationImpl implements Simulation {
 
     assumeMissingLeases(this.host, planMissingLeases(cluster, missingLeasesMode(scenario), leases), this.kubelet.nodeStatusReportFrequency);
     this.kubelets.init(this.startTime);
+    if (options.checkInvariants) this.invariants = new InvariantChecker(this.config.burstReplicas);
     this.startControllers(this.startTime, scenario.controllerMemory);
     this.saveCheckpoint();
   }
+
+  /** checking mode only (options.checkInvariants): what the invariants found wrong so far */
+  readonly invariants?: InvariantChecker;
 
   /**
    * Everything found wrong with the input: the scenario's and the settings'
@@ -281,6 +287,7 @@ export class SimulationImpl implements Simulation {
   }
 
   runUntil(t: Micros): void {
+    t = this.withinHorizon(t);
     for (;;) {
       const next = this.nextInstant();
       if (next === undefined || next > t) break;
@@ -291,6 +298,7 @@ export class SimulationImpl implements Simulation {
   }
 
   runUntilDecision(match: (d: Decision) => boolean, limit: Micros): Decision | undefined {
+    limit = this.withinHorizon(limit);
     let from = this.host.trace.length;
     for (;;) {
       const next = this.nextInstant();
@@ -306,6 +314,8 @@ export class SimulationImpl implements Simulation {
 
   goToPass(n: number): void {
     if (!Number.isInteger(n) || n < 0) throw new RangeError(`goToPass: pass must be a whole number ≥ 0, got ${n}`);
+    const lastPass = Math.ceil(MAX_HORIZON / Math.max(1, this.config.nodeMonitorPeriod));
+    if (n > lastPass) throw new RangeError(`goToPass: pass ${n} is beyond the simulation's horizon (${formatDuration(MAX_HORIZON)} after the start: pass ${lastPass})`);
     const cur = this.host.pass;
     const atPassInstant = cur === n && this.lastPassTime === this.host.now;
     if (atPassInstant) return;
@@ -332,6 +342,21 @@ export class SimulationImpl implements Simulation {
       this.fineUntil = null;
     }
   }
+
+  /**
+   * A run stops at the horizon (limits.ts): no caller, however far it asks (`--until 100000h`, a
+   * pass number from saved state), makes the clock run past it. Said once, as a warning.
+   */
+  private withinHorizon(t: Micros): Micros {
+    const last = this.startTime + MAX_HORIZON;
+    if (t <= last) return t; // NaN too is taken as "as far as the horizon"
+    if (!this.horizonReported) {
+      this.horizonReported = true;
+      this.ownProblems.push({ code: 'beyond-horizon', severity: 'warning', message: `the run stops at ${formatTime(last)}, ${formatDuration(MAX_HORIZON)} after the start: the longest run the simulation takes` });
+    }
+    return last;
+  }
+  private horizonReported = false;
 
   /** Back to the state at the start (from the first checkpoint). */
   reset(): void {
@@ -458,6 +483,7 @@ export class SimulationImpl implements Simulation {
       this.ownProblems.push({ code: 'controller-livelock', severity: 'warning', message: `at ${formatTime(t)} a controller still had work due after ${MAX_ROUNDS} rounds; moving on` });
     }
     this.processedUpTo = t;
+    this.invariants?.observe(host.trace);
     if (monitorDue && host.pass !== null && (host.pass % this.checkpointEvery === 0
       || (this.fineUntil !== null && host.pass <= this.fineUntil && host.pass % FINE_CHECKPOINT_EVERY === 0))) this.saveCheckpoint();
   }

@@ -36,6 +36,7 @@ import { parseListSharing } from './listParse';
 import { shareWithPrevious } from './share';
 import { danglingReferences } from './dangling';
 import { MAX_FILE_BYTES, basenamePath, joinPath, type InputFs } from './source';
+import { MAX_ALIAS_COUNT, TOO_DEEP_MESSAGE, YAML_OPTIONS, findTooDeep, isStackOverflow, yamlBuildError } from './yamlOptions';
 import type { LoadedObject, LoadedSnapshot } from './types';
 import { EXPECTED_SNAPSHOT, sniffText } from './sniff';
 
@@ -168,11 +169,12 @@ class SnapshotLoader {
       return;
     }
     if (st.kind === 'dir') {
-      if (depth > MAX_DIR_DEPTH || this.visitedDirs.has(path)) {
+      const dirId = st.id ?? path;
+      if (depth > MAX_DIR_DEPTH || this.visitedDirs.has(dirId)) {
         this.problem('folder-too-deep', 'warning', `${path}: folders nested deeper than ${MAX_DIR_DEPTH} levels (or a loop) are not read`);
         return;
       }
-      this.visitedDirs.add(path);
+      this.visitedDirs.add(dirId);
       let names: string[];
       try {
         names = fs.list(path).slice().sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -382,8 +384,13 @@ class SnapshotLoader {
   private loadYaml(file: string, text: string, lines: LineIndex, fileKind: EngineKind | undefined): void {
     let docs: Document.Parsed[];
     try {
-      docs = parseAllDocuments(text, { prettyErrors: false }) as unknown as Document.Parsed[];
+      docs = parseAllDocuments(text, { ...YAML_OPTIONS, prettyErrors: false }) as unknown as Document.Parsed[];
     } catch (e) {
+      if (isStackOverflow(e)) {
+        this.problem('too-deep', 'error', `${file} is ${TOO_DEEP_MESSAGE}; the file is left out`, { file, line: 1, column: 1 });
+        this.partial = true;
+        return;
+      }
       this.problem('yaml-syntax', 'error', `cannot parse YAML (${e instanceof Error ? e.message : String(e)}); the file is left out`, { file, line: 1, column: 1 });
       this.partial = true;
       return;
@@ -400,6 +407,14 @@ class SnapshotLoader {
     let reported = 0;
     let unreported = 0;
     for (const doc of docs) {
+      if (doc.errors.some((err) => /call stack/i.test(err.message))) {
+        // the yaml package's own stack overflow, recorded as an error wherever the stack ran out
+        // (which differs from run to run): one problem at the document's start, the same every time
+        const start = doc.range?.[0] ?? 0;
+        this.problem('too-deep', 'error', `this document is ${TOO_DEEP_MESSAGE}; it is left out`, lines.position(file, start, start));
+        this.partial = true;
+        continue;
+      }
       if (doc.errors.length) {
         for (const err of doc.errors) {
           if (reported >= MAX_SYNTAX_PROBLEMS) { unreported++; continue; }
@@ -410,14 +425,22 @@ class SnapshotLoader {
         this.partial = true;
         continue;
       }
+      // before the warnings: a document whose parse ran out of stack has none to report
+      if (doc.contents !== null && findTooDeep(doc.contents)) {
+        // at the document's start, as when the yaml package's own stack ran out first: one answer at any depth
+        const start = doc.range?.[0] ?? 0;
+        this.problem('too-deep', 'error', `this document is ${TOO_DEEP_MESSAGE}; it is left out`, lines.position(file, start, start));
+        this.partial = true;
+        continue;
+      }
       for (const w of doc.warnings) this.problem('yaml-warning', 'warning', w.message.split('\n')[0], lines.position(file, w.pos[0], w.pos[1]));
       if (doc.contents === null) continue;
       let value: unknown;
       try {
-        value = doc.toJS({ maxAliasCount: 1000 });
+        value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
       } catch (e) {
         const r = doc.contents?.range;
-        this.problem('yaml-syntax', 'error', `${e instanceof Error ? e.message : String(e)}; this document is left out`, r ? lines.position(file, r[0], r[1]) : { file, line: 1, column: 1 });
+        this.problem('yaml-syntax', 'error', `${yamlBuildError(e)}; this document is left out`, r ? lines.position(file, r[0], r[1]) : { file, line: 1, column: 1 });
         this.partial = true;
         continue;
       }
@@ -436,9 +459,12 @@ class SnapshotLoader {
       let value: unknown;
       try {
         const node = items[i];
-        value = isNode(node) ? node.toJS(document, { maxAliasCount: 1000 }) : node;
-      } catch {
-        value = undefined;
+        value = isNode(node) ? node.toJS(document, { maxAliasCount: MAX_ALIAS_COUNT }) : node;
+      } catch (e) {
+        const r = (items[i] as { range?: [number, number] } | undefined)?.range;
+        this.problem('yaml-syntax', 'error', `${yamlBuildError(e)}; this object is left out`, r ? lines.position(file, r[0], r[1]) : { file, line: 1, column: 1 });
+        this.partial = true;
+        continue;
       }
       this.processUnit(yamlUnit(file, lines, document, [...path, i], value, undefined));
     }
@@ -781,10 +807,16 @@ function nameOf(obj: KObject, namespaced: boolean): string {
   return namespaced && typeof md.namespace === 'string' ? `${md.namespace}/${name}` : name;
 }
 
+/**
+ * What a value is, never what it says: a file that is not Kubernetes YAML or JSON (a
+ * `.git-credentials`, an `.env`) parses as one plain scalar, and echoing it would put a
+ * secret into diagnostics, the panel and CI logs.
+ */
 function describeValue(v: unknown): string {
   if (v === null) return 'null';
   if (Array.isArray(v)) return 'a list';
-  return `${typeof v} ${JSON.stringify(v)?.slice(0, 40)}`;
+  if (typeof v === 'string') return `a string of ${v.length} character${v.length === 1 ? '' : 's'} (not shown)`;
+  return `a ${typeof v} (not shown)`;
 }
 
 function kubeletMinor(raw: KObject): { minor: number; text: string } | undefined {

@@ -38,6 +38,9 @@ import { MAX_FILE_BYTES, basenamePath, dirnamePath, resolveFrom, type InputFs } 
 import { closest } from '../config/suggest';
 import { ACTIONS } from '../trace/decision';
 import { readReality } from '../import/reality';
+import { MAX_ALIAS_COUNT, TOO_DEEP_MESSAGE, YAML_OPTIONS, findTooDeep, isStackOverflow, yamlBuildError } from './yamlOptions';
+import { validateScenario } from './validateScenario';
+import { outsideReason } from './pathPolicy';
 import type { ControllerManagerInput, Expectation, LoadedSnapshot, NodeTarget, Scenario, ScenarioEvent, TimeSpec } from './types';
 
 export const SCENARIO_API_VERSION = 'controllerstepper.io/v1alpha1';
@@ -96,6 +99,10 @@ export interface ScenarioOptions {
    * the caller empties it when a file may have changed.
    */
   snapshots?: Map<string, LoadedSnapshot>;
+  /** read snapshot:/configFile: paths outside the scenario's folder tree (pathPolicy.ts) */
+  allowOutside?: boolean;
+  /** folders besides the scenario's whose trees may be read (a workspace) */
+  roots?: readonly string[];
 }
 
 // ---------------------------------------------------------------------------
@@ -194,7 +201,7 @@ class ScenarioParser {
   js(node: unknown): unknown {
     if (node === null || node === undefined) return null;
     const n = node as YamlNode;
-    return typeof n.toJS === 'function' ? n.toJS(this.doc, { maxAliasCount: 1000 }) : node;
+    return typeof n.toJS === 'function' ? n.toJS(this.doc, { maxAliasCount: MAX_ALIAS_COUNT }) : node;
   }
 
   /** The pairs of a mapping, reporting unknown keys (with did-you-mean). */
@@ -400,6 +407,10 @@ class ScenarioParser {
           this.report('file-not-found', 'error', `snapshot ${JSON.stringify(rel)} not found (looked for ${full}, relative to the scenario file)`, item);
           continue;
         }
+        const outside = outsideReason(this.fs, this.dir, full, this.options);
+        if (outside) { this.report('path-outside', 'error', outside, item); continue; }
+        // the same snapshot named twice (or 200 times) is read once
+        if (inputs.includes(full)) { this.report('duplicate-snapshot', 'warning', `snapshot ${JSON.stringify(rel)} is listed more than once; it is read once`, item); continue; }
         inputs.push(full);
       }
     }
@@ -458,6 +469,8 @@ class ScenarioParser {
     let st;
     try { st = this.fs.stat(full); } catch { st = undefined; }
     if (!st || st.kind !== 'file') { this.report('file-not-found', 'error', `${JSON.stringify(rel)} not found (looked for ${full}, relative to the scenario file)`, node); return undefined; }
+    const outside = outsideReason(this.fs, this.dir, full, this.options);
+    if (outside) { this.report('path-outside', 'error', outside, node); return undefined; }
     const limit = this.options.maxFileBytes ?? MAX_FILE_BYTES;
     if (st.size > limit) { this.report('file-too-large', 'error', `${rel} is ${st.size} bytes; the limit is ${limit} bytes`, node); return undefined; }
     try {
@@ -1125,8 +1138,17 @@ export function isScenarioText(text: string): boolean {
  * relative to `file`'s folder. Never throws on bad input.
  */
 export function parseScenario(text: string, file: string, fs?: InputFs, options: ScenarioOptions = {}): ParsedScenario {
-  const doc = parseDocument(text, { prettyErrors: false, keepSourceTokens: false });
+  let doc: Document.Parsed;
+  try {
+    doc = parseDocument(text, { ...YAML_OPTIONS, prettyErrors: false, keepSourceTokens: false });
+  } catch (e) {
+    if (!isStackOverflow(e)) throw e;
+    return tooDeepScenario(file, parseDocument('{}'));
+  }
   const parser = new ScenarioParser(text, file, doc, fs, options);
+  const deep = findTooDeep(doc.contents);
+  // the yaml package's own stack overflow: where (and whether) it happens differs from run to run
+  if (doc.errors.some((err) => /call stack/i.test(err.message))) return tooDeepScenario(file, doc);
   if (doc.errors.length) {
     for (const err of doc.errors.slice(0, 50)) {
       const [s, e] = err.pos;
@@ -1137,10 +1159,13 @@ export function parseScenario(text: string, file: string, fs?: InputFs, options:
   for (const w of doc.warnings) parser.problems.push({ code: 'yaml-warning', severity: 'warning', message: w.message.split('\n')[0], position: parser.lines.position(file, w.pos[0], w.pos[1]) });
   let scenario: Scenario;
   try {
+    // refused before any recursive walk (toJS) can overflow the stack
+    if (deep) return tooDeepScenario(file, doc);
     scenario = parser.parse();
+    validateScenario(scenario, doc, (code, severity, message, node) => parser.report(code, severity, message, node), (p) => parser.problems.push(p));
   } catch (e) {
     // A bug, not bad input; still report it as data rather than crash the caller.
-    parser.problems.push({ code: 'internal-error', severity: 'error', message: `the scenario could not be read: ${e instanceof Error ? e.message : String(e)}`, position: { file, line: 1, column: 1 } });
+    parser.problems.push({ code: 'internal-error', severity: 'error', message: `the scenario could not be read: ${yamlBuildError(e)}`, position: { file, line: 1, column: 1 } });
     scenario = { ...scenarioFromSnapshot(emptySnapshot(), file), plainSnapshot: false };
     scenario.problems = parser.problems;
   }
@@ -1152,13 +1177,24 @@ function firstNodePosition(snapshot: LoadedSnapshot): SourcePosition | undefined
   return snapshot.objects.find((o) => o.kind === 'Node' && o.position)?.position;
 }
 
+/**
+ * A scenario nested too deep, refused whole with one problem at its start: the same answer
+ * whether our depth check or the yaml package's stack found it first, so no result depends on
+ * where a stack overflows.
+ */
+function tooDeepScenario(file: string, document: Document.Parsed): ParsedScenario {
+  const problems: Problem[] = [{ code: 'too-deep', severity: 'error', message: `the scenario is ${TOO_DEEP_MESSAGE}`, position: { file, line: 1, column: 1 } }];
+  const scenario: Scenario = { ...scenarioFromSnapshot(emptySnapshot(), file), plainSnapshot: false, problems };
+  return { scenario, problems, document };
+}
+
 /** A plain snapshot as a scenario: defaults everywhere, no events. */
 export function scenarioFromSnapshot(snapshot: LoadedSnapshot, file: string): Scenario {
   const assumed = assumedVersion(snapshot);
   const problems = [...snapshot.problems];
   problems.push({ code: 'version-assumed', severity: 'info', message: `a plain snapshot: simulating Kubernetes ${assumed.version} (${assumed.why}); write a scenario to choose` });
   if (assumed.warning) problems.push({ ...assumed.warning, ...(firstNodePosition(snapshot) ? { position: firstNodePosition(snapshot) } : {}) });
-  return {
+  const scenario: Scenario = {
     name: basenamePath(file).replace(/\.(ya?ml|json)$/i, '') || file,
     file,
     plainSnapshot: true,
@@ -1172,6 +1208,8 @@ export function scenarioFromSnapshot(snapshot: LoadedSnapshot, file: string): Sc
     expect: [],
     problems,
   };
+  validateScenario(scenario, undefined, () => {}, (p) => problems.push(p));
+  return scenario;
 }
 
 /**

@@ -12,6 +12,11 @@ export interface InputStat {
   kind: 'file' | 'dir';
   /** bytes, for files */
   size: number;
+  /**
+   * What the path really is (its real path, links resolved), when the file system knows:
+   * a folder reached twice under two names is read once, so a link loop ends.
+   */
+  id?: string;
 }
 
 export interface InputFs {

@@ -11,6 +11,7 @@ import { IGNORED_KCM_FLAGS } from '../../engine/config/flags';
 import { EVENT_FIELDS, EVENT_KINDS, EXPECT_FIELDS, SCENARIO_FIELDS, fieldMarkdown } from '../../engine/lint/fieldDocs';
 import type { Analysis } from './analyze';
 import { nodeAt } from './yamlPath';
+import { escapeMarkdown } from './markdown';
 
 export function hover(a: Analysis, position: Position): Hover | null {
   const doc = a.ctx.document;
@@ -31,7 +32,7 @@ function markdownFor(a: Analysis, path: (string | number)[], inKey: boolean, sca
     case 'scenario': {
       if (path.length === 1 && typeof p0 === 'string' && SCENARIO_FIELDS[p0]) return fieldMarkdown(p0, SCENARIO_FIELDS[p0], 'scenario');
       if (p0 === 'controllerManager' && typeof p1 === 'string') {
-        if (p1 === 'featureGates' && typeof p2 === 'string') return gateHoverMarkdown(p2, v) ?? `**${p2}**: not a feature gate the simulation models.`;
+        if (p1 === 'featureGates' && typeof p2 === 'string') return gateHoverMarkdown(p2, v) ?? `**${escapeMarkdown(p2)}**: not a feature gate the simulation models.`;
         if (p1 === 'flags' && typeof p2 === 'number' && scalar) return flagMarkdown(a, String(scalar.value), offset - scalar.start - (/^["']/.test(a.text[scalar.start]) ? 1 : 0));
         if (p1 === 'featureGates' || p1 === 'flags' || p1 === 'configFile' || p1 === 'controllers') {
           return settingHoverMarkdown(p1, v) ?? structureDoc(p1);
@@ -56,7 +57,7 @@ function markdownFor(a: Analysis, path: (string | number)[], inKey: boolean, sca
     }
     case 'kcm-config': {
       const names = path.filter((s): s is string => typeof s === 'string');
-      if (names[0] === 'featureGates' && names[1]) return gateHoverMarkdown(names[1], v) ?? `**${names[1]}**: not a feature gate the simulation models.`;
+      if (names[0] === 'featureGates' && names[1]) return gateHoverMarkdown(names[1], v) ?? `**${escapeMarkdown(names[1])}**: not a feature gate the simulation models.`;
       const row = settingByConfigPath(names.join('.'));
       return row ? settingHoverMarkdown(row.key, v) : undefined;
     }
@@ -86,13 +87,13 @@ function flagMarkdown(a: Analysis, word: string, caret: number): string | undefi
     for (const part of m[2].split(',')) {
       if (caret >= pos && caret <= pos + part.length) {
         const name = part.split('=')[0].trim();
-        return gateHoverMarkdown(name, a.ctx.version) ?? `**${name}**: not a feature gate the simulation models.`;
+        return gateHoverMarkdown(name, a.ctx.version) ?? `**${escapeMarkdown(name)}**: not a feature gate the simulation models.`;
       }
       pos += part.length + 1;
     }
   }
   const md = settingHoverMarkdown(flag, a.ctx.version);
   if (md) return md;
-  if (IGNORED_KCM_FLAGS.has(flag.slice(2))) return `**${flag}**\n\nA kube-controller-manager flag the simulation does not model: accepted and ignored.`;
-  return lookupSetting(flag) ? undefined : `**${flag}**\n\nNot a kube-controller-manager flag.`;
+  if (IGNORED_KCM_FLAGS.has(flag.slice(2))) return `**${escapeMarkdown(flag)}**\n\nA kube-controller-manager flag the simulation does not model: accepted and ignored.`;
+  return lookupSetting(flag) ? undefined : `**${escapeMarkdown(flag)}**\n\nNot a kube-controller-manager flag.`;
 }

@@ -201,6 +201,8 @@ const PROBLEM_CASES: ProblemCase[] = [
   { name: 'nodeStatusReportFrequency without Leases', minor: 13, given: { kubelet: { nodeStatusReportFrequency: '2m' } }, code: 'setting-has-no-effect', severity: 'warning' },
   { name: 'TaintBasedEvictions without the taint manager', minor: 20, given: { settings: { enableTaintManager: false } }, code: 'setting-interaction', severity: 'warning' },
   { name: 'a grace period shorter than the heartbeat', minor: 31, given: { settings: { nodeMonitorGracePeriod: '8s' } }, code: 'grace-period-too-short', severity: 'warning' },
+  { name: 'a monitor period of 1us', minor: 31, given: { settings: { nodeMonitorPeriod: '1us' } }, code: 'period-below-limit', severity: 'error', where: ['scenario.yaml', 10, 3], message: /1ms or more/ },
+  { name: 'a monitor period of 200ms', minor: 31, given: { flags: ['--node-monitor-period=200ms'] }, code: 'absurd-setting', severity: 'warning', message: /under one second/ },
 ];
 
 test('every bad input is reported with its stable code, severity and position, and is not applied', () => {

@@ -5,7 +5,7 @@ import {
   renderSettingsTableMarkdown, settingHoverMarkdown, settingsForVersion,
 } from '../../../src/engine/config/settings';
 import { kubeVersion } from '../../../src/engine/versions/table';
-import { closest } from '../../../src/engine/config/suggest';
+import { MAX_SUGGEST_LENGTH, closest, distance } from '../../../src/engine/config/suggest';
 import type { ControllerConfig, KubeletConfig } from '../../../src/engine/config/types';
 
 test('a setting is found by scenario key, flag (with or without dashes or value) and configuration path', () => {
@@ -86,6 +86,25 @@ test('"did you mean" picks the closest name, and nothing when nothing is close',
     ['completelyDifferentThing', undefined],
   ];
   for (const [input, want] of cases) assert.equal(closest(input, names), want, input);
+});
+
+test('"did you mean" has a length cap and a distance cut-off, and still finds the same names', () => {
+  const long = 'n'.repeat(MAX_SUGGEST_LENGTH);
+  const cases: [input: string, names: string[], want: string | undefined][] = [
+    [`${long.slice(1)}x`, [long], long],
+    [`${long}x`, [`${long}y`], undefined],
+    ['node-a1', ['node-a10', 'node-b1', 'a-very-much-longer-node-name-that-cannot-be-meant'], 'node-b1'],
+    ['x'.repeat(3_000_000), ['xxxx'], undefined],
+  ];
+  for (const [input, names, want] of cases) assert.equal(closest(input, names), want, input.slice(0, 20));
+});
+
+test('the cut-off distance agrees with the full distance up to the cut-off', () => {
+  const words = ['kitten', 'sitting', 'node-a1', 'nodea1', 'ndoe-a1', 'node-b12', '', 'a', 'ab', 'ba'];
+  for (const a of words) for (const b of words) {
+    const full = distance(a, b);
+    for (const cap of [0, 1, 2, 3]) assert.equal(distance(a, b, cap), full <= cap ? full : cap + 1, `${a}/${b}/${cap}`);
+  }
 });
 
 test('hover text for a setting says its default in the version, or that the version lacks it', () => {

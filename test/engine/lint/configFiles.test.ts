@@ -34,6 +34,19 @@ test('a static Pod manifest and a KubeControllerManagerConfiguration are told fr
   assert.equal(detectDocumentKind('{"kind": "KubeControllerManagerConfiguration"}'), 'kcm-config');
 });
 
+test('the kube-controller-manager container is found in any layout, and 300,000 blank lines are scanned once (quadratic would take minutes)', { timeout: 20_000 }, () => {
+  const blank = '\n'.repeat(150_000);
+  const cases: [what: string, text: string, want: string][] = [
+    ['the manifest after 150,000 blank lines', blank + pod('v1.27.3', ''), 'kcm-pod'],
+    ['300,000 blank lines and whitespace in a Pod', `kind: Pod\n${' \t\n'.repeat(300_000)}`, 'snapshot'],
+    ['300,000 lines of "- " in a Pod', `kind: Pod\n${'- \n'.repeat(300_000)}`, 'snapshot'],
+    ['the binary as a command word with CRLF line ends', 'kind: Pod\r\nspec:\r\n  containers:\r\n  - command:\r\n    - /usr/local/bin/kube-controller-manager\r\n', 'kcm-pod'],
+    ['only managedFields naming the manager', 'kind: Pod\nmetadata:\n  managedFields:\n  - manager: kube-controller-manager\n', 'snapshot'],
+    ['a JSON manifest', '{"kind": "Pod", "spec": {"containers": [{"image": "registry.k8s.io/kube-controller-manager:v1.31.0"}]}}', 'kcm-pod'],
+  ];
+  for (const [what, text, want] of cases) assert.equal(detectDocumentKind(text), want, what);
+});
+
 test('the version of a static Pod manifest is its image tag', () => {
   assert.equal(versionFromImage(pod('v1.27.3', ''))?.minor, 27);
   assert.equal(versionFromImage('image: registry.k8s.io/kube-controller-manager-amd64:v1.12.1')?.minor, 12);

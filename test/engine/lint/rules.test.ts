@@ -136,6 +136,21 @@ const cases: Case[] = [
     code: 'gate-not-in-version', severity: 'error',
     fixed: scenario('1.31', 'controllerManager:\n  featureGates:\n    SeparateTaintEvictionController: true\n'),
   },
+  {
+    name: 'a monitor period under one second is legal but absurd: a warning on the setting',
+    doc: scenario('1.31', 'controllerManager:\n  «nodeMonitorPeriod»: 500ms\n'),
+    code: 'absurd-setting', severity: 'warning',
+  },
+  {
+    name: 'a monitor period of 1us is more than the simulation runs: an error on the setting',
+    doc: scenario('1.31', 'controllerManager:\n  «nodeMonitorPeriod»: 1us\n'),
+    code: 'period-below-limit', severity: 'error',
+  },
+  {
+    name: 'a grace period shorter than the monitor period is a warning',
+    doc: scenario('1.31', 'controllerManager:\n  nodeMonitorPeriod: 1m\n  «nodeMonitorGracePeriod»: 50s\n'),
+    code: 'absurd-setting', severity: 'warning',
+  },
 ];
 
 for (const c of cases) {

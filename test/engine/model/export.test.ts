@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { exportCluster, exportRecord } from '../../../src/engine/model/export';
+import { exportCluster, exportRecord, sameJson } from '../../../src/engine/model/export';
 import { loadSnapshot } from '../../../src/engine/snapshot/load';
 import { nodeFs } from '../../../src/platform/nodeFs';
 import { parseTimestamp, ZERO_TIME } from '../../../src/engine/model/time';
@@ -88,4 +88,17 @@ test('the cluster exports as a kind: List, sorted by kind then name, with delete
   assert.equal(list.kind, 'List');
   assert.deepEqual(list.items.map((o) => `${o.kind}/${(o.metadata as KObject).name}`), ['Node/m', 'Node/z', 'Pod/a']);
   assert.equal(exportCluster(snap.cluster, { includeIgnored: true }).items.length, 4);
+});
+
+test('sameJson answers as comparing the JSON texts would, and walks any depth without a stack', () => {
+  const values: unknown[] = [
+    null, undefined, 0, 1, 'a', true, [], {}, [1, 2], [2, 1], { a: 1, b: 2 }, { b: 2, a: 1 }, { a: 1, b: undefined }, { a: 1 },
+    [undefined], [null], { a: { b: [1, { c: 'x' }] } }, { a: { b: [1, { c: 'y' }] } }, { app: 'web' }, [{ kind: 'ReplicaSet', name: 'web' }],
+  ];
+  for (const a of values) for (const b of values) {
+    assert.equal(sameJson(a, b), JSON.stringify(a) === JSON.stringify(b), `${JSON.stringify(a)} vs ${JSON.stringify(b)}`);
+  }
+  const deep = (n: number, leaf: unknown): unknown => { let v: unknown = leaf; for (let i = 0; i < n; i++) v = { a: [v] }; return v; };
+  assert.equal(sameJson(deep(50_000, 1), deep(50_000, 1)), true);
+  assert.equal(sameJson(deep(50_000, 1), deep(50_000, 2)), false);
 });

@@ -11,6 +11,29 @@ test('durations are parsed exactly, as Go time.ParseDuration does', () => {
   for (const [text, want] of cases) assert.equal(parseDuration(text), want, text);
 });
 
+test('durations beyond what Go can hold are refused, as time.ParseDuration refuses them', () => {
+  const cases: [string, number | undefined][] = [
+    ['99999999999999999999h', undefined],
+    ['2562047h47m16.854775807s', 9_223_372_036_854_776],
+    ['2562047h47m16.854775808s', undefined],
+    ['-2562047h47m16.854775808s', -9_223_372_036_854_776],
+    ['9223372036854775807ns', 9_223_372_036_854_776],
+    ['9223372036854775808ns', undefined],
+    ['0000000000000000000000000000001s', 1_000_000],
+    ['1.00000000000000000000000000001s', 1_000_000],
+    ['.5s', 500_000], ['5.s', 5_000_000], ['.s', undefined], ['1.2.3s', undefined], ['+0', 0], ['-0', 0], ['00', undefined],
+    ['1µs', 1], ['1μs', 1], ['1500ns', 2], ['-', undefined], ['1h1', undefined], ['1e3s', undefined], ['Infinitys', undefined],
+  ];
+  for (const [text, want] of cases) assert.equal(parseDuration(text), want, text);
+});
+
+test('a duration of 100 KB of digits is answered by one scan (refused, not backtracked over)', () => {
+  assert.equal(parseDuration('1'.repeat(100_000)), undefined);
+  assert.equal(parseDuration(`${'1'.repeat(100_000)}s`), undefined);
+  assert.equal(parseDuration(`1s${'0'.repeat(100_000)}`), undefined);
+  assert.equal(parseDuration(`0.${'0'.repeat(100_000)}1s`), 0);
+});
+
 test('durations are printed as Go prints them', () => {
   const cases: [number, string][] = [
     [seconds(40), '40s'], [seconds(300), '5m0s'], [ms(100), '100ms'], [seconds(3600), '1h0m0s'],

@@ -52,6 +52,9 @@ import { MachineTable, type MemoActor } from './memoMachine';
 import { DeadlineHeap } from './deadlines';
 import { NodeSlots, NOT_ARMED, type Slot } from './slots';
 import { keysSharedWith } from '../../model/sharedKeys';
+
+/** Decisions that must cite a cause (the checking mode asserts it): the snapshot's state is cited through AssumptionMade. */
+const ROOTED_IN_ASSUMPTION: ReadonlySet<string> = new Set(['TaintAdded', 'NodeQueuedForTainting', 'NodeQueuedForEviction', 'PodEvicted']);
 import type { StateValue } from 'xstate';
 
 /** scheduler.NodeEvictionPeriod: the tainting / eviction pass runs every 100 ms. */
@@ -148,6 +151,7 @@ export interface SavedTracks {
 
 export interface SavedNodeLifecycle {
   started: boolean;
+  assumptionSeq: number | undefined;
   memory: 'reconstructed' | 'fresh';
   reconstructPending: boolean;
   origin: Micros;
@@ -488,6 +492,7 @@ export class NodeLifecycleController implements SimController {
   save(): SavedNodeLifecycle {
     return {
       started: this.started,
+      assumptionSeq: this.assumptionSeq,
       memory: this.memory,
       reconstructPending: this.reconstructPending,
       origin: this.origin,
@@ -590,6 +595,7 @@ export class NodeLifecycleController implements SimController {
     const s = saved as SavedNodeLifecycle;
     this.applySettings(host);
     this.started = s.started;
+    this.assumptionSeq = s.assumptionSeq;
     this.memory = s.memory;
     this.reconstructPending = s.reconstructPending;
     this.origin = s.origin;
@@ -677,6 +683,13 @@ export class NodeLifecycleController implements SimController {
     // literals of many shapes is a slow copy), and the host reads its fields into a record of its own.
     const input = d as DecisionInput;
     input.controller = 'node-lifecycle';
+    // A taint or eviction of a node that was already unhealthy in the snapshot has no decision
+    // of ours behind it: its root is what the controller assumed about the snapshot.
+    // After a restart the new leader's first observation is the root: the restart decision.
+    if (!input.causes?.length && ROOTED_IN_ASSUMPTION.has(input.action)) {
+      const root = this.assumptionSeq ?? host.recall('ControllerManager/kube-controller-manager', 'restarted');
+      if (root !== undefined) input.causes = [root];
+    }
     const seq = host.decide(input);
     if (d.machine) this.transitions.set(d.machine.id, { ...d.machine, seq });
     return seq;
@@ -747,9 +760,12 @@ export class NodeLifecycleController implements SimController {
     return false;
   }
 
+  /** the AssumptionMade decision of the start (see decide) */
+  private assumptionSeq: number | undefined;
+
   private recordMemoryAssumption(host: ControllerHost): void {
     const reconstructed = this.memory === 'reconstructed';
-    host.decide({
+    this.assumptionSeq = host.decide({
       controller: 'world', action: 'AssumptionMade', object: 'ControllerManager/kube-controller-manager',
       summary: reconstructed
         ? 'Node lifecycle controller memory reconstructed from the snapshot, as if it had been running all along'

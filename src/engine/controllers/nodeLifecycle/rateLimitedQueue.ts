@@ -84,6 +84,9 @@ export function nextAllowedOnGrid(l: LimiterState, from: Micros, origin: Micros,
   const onGrid = (t: Micros): Micros => origin + Math.ceil((t - origin) / step) * step;
   let g = onGrid(from);
   if (wouldAllow(l, g)) return g;
+  // a bucket of rate 0 (NewTokenBucketRateLimiter(0, 1)) never refills: its one token is spent.
+  // Searching the grid for a refill would take a million steps at every pass.
+  if (!(l.qps > 0)) return undefined;
   const missing = 1 - tokensAt(l, g);
   // seconds needed at this rate, then back one step to absorb float error
   const needed = Math.ceil((missing / l.qps) * 1e6);

@@ -63,6 +63,9 @@ export interface RankedPod {
   cost: number;
   rank: number;
   created: Micros;
+  /** as they were when ranked: a kept pod is explained later, when asked (see whyKept) */
+  phase: string;
+  nodeName: string;
 }
 
 /** podPhaseToOrdinal: Pending 0, Unknown 1, Running 2 (anything else 0, like a missing map key). */
@@ -145,12 +148,12 @@ const RULES: Record<RankingRuleId, Rule> = {
   unassigned: {
     id: 'unassigned',
     compare: (a, b) => (a.assigned === b.assigned ? 0 : a.assigned ? 1 : -1),
-    explain: (f, s2) => ({ rule: 'unassigned', text: 'unassigned pods (no spec.nodeName) go before assigned ones', values: { [f.name]: f.pod.nodeName ?? '<none>', [s2.name]: s2.pod.nodeName ?? '<none>' } }),
+    explain: (f, s2) => ({ rule: 'unassigned', text: 'unassigned pods (no spec.nodeName) go before assigned ones', values: { [f.name]: f.nodeName || '<none>', [s2.name]: s2.nodeName || '<none>' } }),
   },
   phase: {
     id: 'phase',
     compare: (a, b) => a.phaseOrdinal - b.phaseOrdinal,
-    explain: (f, s2) => ({ rule: 'phase', text: 'Pending < Unknown < Running', values: { [f.name]: f.pod.phase, [s2.name]: s2.pod.phase } }),
+    explain: (f, s2) => ({ rule: 'phase', text: 'Pending < Unknown < Running', values: { [f.name]: f.phase, [s2.name]: s2.phase } }),
   },
   ready: {
     id: 'ready',
@@ -168,7 +171,7 @@ const RULES: Record<RankingRuleId, Rule> = {
     explain: (f, s2) => ({
       rule: 'doubledUp',
       text: 'pods doubled up on a node with more active pods of the related ReplicaSets go first',
-      values: { [f.name]: { node: f.pod.nodeName ?? '', podsOnNode: f.rank }, [s2.name]: { node: s2.pod.nodeName ?? '', podsOnNode: s2.rank } },
+      values: { [f.name]: { node: f.nodeName, podsOnNode: f.rank }, [s2.name]: { node: s2.nodeName, podsOnNode: s2.rank } },
     }),
   },
   readyTime: {
@@ -222,6 +225,8 @@ export function rankPods(pods: readonly PodRecord[], related: readonly PodRecord
     cost: podDeletionCost(pod).cost,
     rank: onNode.get(pod.nodeName ?? '') ?? 0,
     created: pod.meta.creationTimestamp,
+    phase: pod.phase,
+    nodeName: pod.nodeName ?? '',
   }));
 }
 
@@ -255,7 +260,8 @@ export interface PodsToDelete {
   /** for each deleted pod: the rule that put it before the first pod kept */
   whyDeleted: Map<string, RuleOutcome & { versus: string }>;
   /** for each kept pod: the rule that put the last pod deleted before it */
-  whyKept: Map<string, RuleOutcome & { versus: string }>;
+  /** why each kept pod was kept, worked out when asked: a sync keeps thousands, and explain asks about one */
+  whyKept: { get(name: string): (RuleOutcome & { versus: string }) | undefined };
 }
 
 /**
@@ -267,10 +273,10 @@ export function getPodsToDelete(
 ): PodsToDelete {
   const ranked = rankPods(pods, related);
   const whyDeleted = new Map<string, RuleOutcome & { versus: string }>();
-  const whyKept = new Map<string, RuleOutcome & { versus: string }>();
+  const noneKept = { get: () => undefined };
   if (diff >= ranked.length) {
     ranked.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-    return { deleted: ranked, kept: [], sorted: false, whyDeleted, whyKept };
+    return { deleted: ranked, kept: [], sorted: false, whyDeleted, whyKept: noneKept };
   }
   ranked.sort((a, b) => compareRanked(a, b, s) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const deleted = ranked.slice(0, Math.max(0, diff));
@@ -278,6 +284,12 @@ export function getPodsToDelete(
   const firstKept = kept[0];
   const lastDeleted = deleted[deleted.length - 1];
   if (firstKept) for (const d of deleted) whyDeleted.set(d.name, { ...decidingRule(d, firstKept, s), versus: firstKept.name });
-  if (lastDeleted) for (const k of kept) whyKept.set(k.name, { ...decidingRule(lastDeleted, k, s), versus: lastDeleted.name });
+  const byName = lastDeleted ? new Map(kept.map((k) => [k.name, k])) : undefined;
+  const whyKept = {
+    get: (name: string) => {
+      const k = byName?.get(name);
+      return k && lastDeleted ? { ...decidingRule(lastDeleted, k, s), versus: lastDeleted.name } : undefined;
+    },
+  };
   return { deleted, kept, sorted: true, whyDeleted, whyKept };
 }

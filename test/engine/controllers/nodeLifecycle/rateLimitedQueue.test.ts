@@ -35,6 +35,13 @@ test('the bucket refills continuously at the float32 QPS', () => {
   }
 });
 
+test('a bucket of rate 0 lets its one token through, then never again, and says so at once', () => {
+  const b = newBucket(0);
+  assert.equal(nextAllowedOnGrid(b, T0, T0, STEP), T0);
+  assert.equal(tryAccept(b, T0), true);
+  assert.equal(nextAllowedOnGrid(b, T0 + STEP, T0, STEP), undefined);
+});
+
 test('a refused Allow does not change the bucket', () => {
   const b = newBucket(0.1);
   tryAccept(b, T0);

@@ -1,0 +1,159 @@
+/**
+ * Validation as the API server would do it, before an object reaches a controller:
+ * names by DNS-1123, label and taint keys and values by the API's own rules, the
+ * numeric fields within the types the API gives them (replicas an int32 >= 0,
+ * tolerationSeconds an int64, the pod-deletion-cost annotation an int32), and our own
+ * limits on nesting depth and string length (limits.ts). An object that breaks one is
+ * left out with a positioned error, as `kubectl apply` would have been refused.
+ *
+ * Mirrors k8s.io/apimachinery/pkg/util/validation (IsDNS1123Subdomain, IsDNS1123Label,
+ * IsQualifiedName, IsValidLabelValue), apimachinery's ValidateAnnotations (256 KiB) and
+ * pkg/apis/core/validation's checks of taints, tolerations and pod-deletion-cost.
+ */
+import type { EngineKind } from '../model/convert';
+import { INT32_MAX, INT32_MIN, MAX_REPLICAS, INT64_LIMIT, MAX_ANNOTATIONS_BYTES, describeViolation, findLimitViolation } from '../model/limits';
+import type { Severity } from '../problems';
+
+export type FieldPath = (string | number)[];
+export type ValidationReport = (path: FieldPath, code: string, severity: Severity, message: string) => void;
+
+const DNS1123_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+const QUALIFIED_NAME_PART = /^([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]$/;
+const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
+const DELETION_COST = 'controller.kubernetes.io/pod-deletion-cost';
+
+/** IsDNS1123Label: at most 63 characters, lower case alphanumerics and '-'. */
+export function dns1123LabelError(s: string): string | undefined {
+  if (s.length > 63) return 'must be no more than 63 characters';
+  if (!DNS1123_LABEL.test(s)) return "must consist of lower case alphanumeric characters or '-', and start and end with an alphanumeric character";
+  return undefined;
+}
+
+/** IsDNS1123Subdomain: at most 253 characters, dot-separated DNS-1123 labels. */
+export function dns1123SubdomainError(s: string): string | undefined {
+  if (s.length > 253) return 'must be no more than 253 characters';
+  // checked label by label: one linear pass, no backtracking over the whole name
+  if (!s.split('.').every((part) => part.length > 0 && DNS1123_LABEL.test(part))) {
+    return "must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
+  }
+  return undefined;
+}
+
+/** IsQualifiedName: an optional DNS subdomain prefix and '/', then a name of at most 63 characters. */
+export function qualifiedNameError(s: string): string | undefined {
+  const parts = s.split('/');
+  let name = s;
+  if (parts.length === 2) {
+    if (!parts[0]) return 'prefix part must be non-empty';
+    const prefix = dns1123SubdomainError(parts[0]);
+    if (prefix) return `prefix part ${prefix}`;
+    name = parts[1];
+  } else if (parts.length > 2) {
+    return "a qualified name must consist of alphanumeric characters, '-', '_' or '.', with an optional DNS subdomain prefix and '/'";
+  }
+  if (!name) return 'name part must be non-empty';
+  if (name.length > 63) return 'name part must be no more than 63 characters';
+  if (!QUALIFIED_NAME_PART.test(name)) return "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+  return undefined;
+}
+
+/** IsValidLabelValue: empty, or at most 63 characters of the qualified name's alphabet. */
+export function labelValueError(s: string): string | undefined {
+  if (s.length > 63) return 'must be no more than 63 characters';
+  if (!LABEL_VALUE.test(s)) return "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+  return undefined;
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Checks one object; reports each violation at its field and returns false when the
+ * object must be left out. Fields of the wrong type are left to the converter, which
+ * reports them in its own words.
+ */
+export function validateObject(kind: EngineKind, raw: Record<string, unknown>, report: ValidationReport): boolean {
+  const limit = findLimitViolation(raw);
+  if (limit) {
+    report(limit.path.slice(0, 4), limit.kind, 'error', `this ${kind} ${describeViolation(limit)}; it is left out`);
+    return false;
+  }
+  let ok = true;
+  const fail = (path: FieldPath, code: string, message: string) => { ok = false; report(path, code, 'error', `${message}; the ${kind} is left out`); };
+  const md = raw.metadata;
+  if (isRecord(md)) {
+    if (typeof md.name === 'string' && md.name !== '') {
+      const e = dns1123SubdomainError(md.name);
+      if (e) fail(['metadata', 'name'], 'invalid-name', `metadata.name ${quote(md.name)} is not a valid name: ${e}`);
+    }
+    if (typeof md.namespace === 'string' && md.namespace !== '') {
+      const e = dns1123LabelError(md.namespace);
+      if (e) fail(['metadata', 'namespace'], 'invalid-name', `metadata.namespace ${quote(md.namespace)} is not a valid namespace: ${e}`);
+    }
+    if (isRecord(md.labels)) {
+      for (const [k, v] of Object.entries(md.labels)) {
+        const ke = qualifiedNameError(k);
+        if (ke) fail(['metadata', 'labels', k], 'invalid-label', `label key ${quote(k)} is not valid: ${ke}`);
+        if (typeof v === 'string') {
+          const ve = labelValueError(v);
+          if (ve) fail(['metadata', 'labels', k], 'invalid-label', `the value of label ${quote(k)} is not valid: ${ve}`);
+        }
+      }
+    }
+    if (isRecord(md.annotations)) {
+      let bytes = 0;
+      for (const [k, v] of Object.entries(md.annotations)) bytes += k.length + (typeof v === 'string' ? v.length : 0);
+      if (bytes > MAX_ANNOTATIONS_BYTES) fail(['metadata', 'annotations'], 'annotations-too-long', `the annotations take ${bytes} bytes; the API server allows ${MAX_ANNOTATIONS_BYTES}`);
+      const cost = md.annotations[DELETION_COST];
+      if (kind === 'Pod' && cost !== undefined && !validDeletionCost(cost)) {
+        fail(['metadata', 'annotations', DELETION_COST], 'invalid-deletion-cost', `${DELETION_COST} ${quote(String(cost))} is not a 32-bit integer (from ${INT32_MIN} to ${INT32_MAX})`);
+      }
+    }
+  }
+  const spec = raw.spec;
+  if (isRecord(spec)) {
+    if (kind === 'Node' && Array.isArray(spec.taints)) {
+      spec.taints.forEach((t, i) => {
+        if (!isRecord(t)) return;
+        if (typeof t.key === 'string') {
+          const e = qualifiedNameError(t.key);
+          if (e) fail(['spec', 'taints', i, 'key'], 'invalid-taint', `taint key ${quote(t.key)} is not valid: ${e}`);
+        }
+        if (typeof t.value === 'string') {
+          const e = labelValueError(t.value);
+          if (e) fail(['spec', 'taints', i, 'value'], 'invalid-taint', `taint value ${quote(t.value)} is not valid: ${e}`);
+        }
+      });
+    }
+    if (kind === 'Pod' && Array.isArray(spec.tolerations)) {
+      spec.tolerations.forEach((t, i) => {
+        if (!isRecord(t)) return;
+        if (typeof t.key === 'string' && t.key !== '') {
+          const e = qualifiedNameError(t.key);
+          if (e) fail(['spec', 'tolerations', i, 'key'], 'invalid-toleration', `toleration key ${quote(t.key)} is not valid: ${e}`);
+        }
+        const s = t.tolerationSeconds;
+        if (typeof s === 'number' && !(Number.isFinite(s) && Math.abs(s) <= INT64_LIMIT)) {
+          fail(['spec', 'tolerations', i, 'tolerationSeconds'], 'out-of-range', `tolerationSeconds ${s} is outside an int64`);
+        }
+      });
+    }
+    if (kind === 'ReplicaSet' && typeof spec.replicas === 'number') {
+      const r = spec.replicas;
+      if (!(Number.isInteger(r) && r >= 0 && r <= INT32_MAX)) fail(['spec', 'replicas'], 'out-of-range', `spec.replicas ${r} must be a whole number from 0 to ${INT32_MAX} (an int32)`);
+      else if (r > MAX_REPLICAS) fail(['spec', 'replicas'], 'too-many-replicas', `spec.replicas ${r}: the simulation runs ReplicaSets of up to ${MAX_REPLICAS} replicas (every replica is a pod it simulates)`);
+    }
+  }
+  return ok;
+}
+
+/** GetDeletionCostFromPodAnnotations' parse: an int32 in decimal, no spaces. */
+function validDeletionCost(v: unknown): boolean {
+  if (typeof v !== 'string' || !/^[-+]?[0-9]{1,10}$/.test(v)) return false;
+  const n = Number(v);
+  return n >= INT32_MIN && n <= INT32_MAX;
+}
+
+/** A value quoted for a message, cut short: a hostile 3 MB name is not echoed whole. */
+function quote(s: string): string {
+  return JSON.stringify(s.length > 80 ? `${s.slice(0, 77)}...` : s);
+}
