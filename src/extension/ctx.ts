@@ -3,6 +3,7 @@
  * settings and the output channel. Commands are factories over this object
  * (commands.ts); extension.ts only wires.
  */
+import { fileAccess } from './fileAccess';
 import * as vscode from 'vscode';
 import { basename } from 'node:path';
 import { formatProblem } from '../engine';
@@ -63,7 +64,7 @@ export class Ctx implements vscode.Disposable {
   open(path: string, revive?: { panel?: vscode.WebviewPanel; pass?: number | null; selected?: string }): boolean {
     let opened;
     try {
-      opened = openScenario(path, this.config.kubernetesVersion);
+      opened = openScenario(path, this.config.kubernetesVersion, fileAccess());
     } catch (e) {
       void vscode.window.showErrorMessage(`Controller Stepper: cannot open ${path}: ${(e as Error).message}`);
       return false;

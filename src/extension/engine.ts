@@ -15,8 +15,8 @@ export interface Opened {
 }
 
 /** Loads `path` (scenario file, snapshot file or folder). `defaultVersion` applies to plain snapshots only. */
-export function openScenario(path: string, defaultVersion: string): Opened {
-  const scenario = loadScenario(path, nodeFs());
+export function openScenario(path: string, defaultVersion: string, access: { allowOutside?: boolean; roots?: readonly string[] } = {}): Opened {
+  const scenario = loadScenario(path, nodeFs(), access);
   const options: SimulationOptions = scenario.plainSnapshot && defaultVersion ? { version: defaultVersion } : {};
   return { scenario, options, make: (o) => createSimulation(scenario, o) };
 }

@@ -10,6 +10,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { COMMAND } from './commandIds';
+import { fileAccess } from './fileAccess';
 import { LSP_DOCUMENT_LANGUAGES, OPEN_SCENARIO_COMMAND, type ServerInitOptions } from '../protocol/lsp';
 
 export function startLanguageClient(context: vscode.ExtensionContext): vscode.Disposable | undefined {
@@ -20,6 +21,7 @@ export function startLanguageClient(context: vscode.ExtensionContext): vscode.Di
   };
   const initializationOptions: ServerInitOptions = {
     kubernetesVersion: vscode.workspace.getConfiguration('controllerStepper').get<string>('kubernetesVersion') || undefined,
+    ...fileAccess(),
   };
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml,json}');
   const clientOptions: LanguageClientOptions = {

@@ -14,6 +14,10 @@ export const OPEN_SCENARIO_COMMAND = 'controllerStepper.openScenario';
 export interface ServerInitOptions {
   /** the extension's controllerStepper.kubernetesVersion: the version for documents that do not name one */
   kubernetesVersion?: string;
+  /** the workspace is trusted: a scenario may read snapshot:/configFile: paths outside its folder tree */
+  allowOutside?: boolean;
+  /** the workspace's folders, whose trees a scenario may read */
+  roots?: string[];
 }
 
 /** The language ids and file patterns the client hands to the server. */

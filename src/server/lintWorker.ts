@@ -12,7 +12,7 @@ import { relevantKind, type BackgroundLintJob } from './service';
 export function lintJob(job: BackgroundLintJob): LintProblem[] {
   const kind = relevantKind(job.text);
   if (!kind) return [];
-  return lintDocumentWithContext(job.uri, job.text, kind, nodeFs(), { version: job.version }).problems;
+  return lintDocumentWithContext(job.uri, job.text, kind, nodeFs(), { version: job.version, allowOutside: job.allowOutside, roots: job.roots }).problems;
 }
 
 /** Runs `job` in a new worker thread started from `entry` (the server's bundle, which calls lintJob when not the main thread). */

@@ -19,7 +19,8 @@ function serve(): void {
   const connection = createConnection(ProposedFeatures.all);
   const documents = new TextDocuments(TextDocument);
   let service: LanguageService = createLanguageService({ fs: nodeFs() });
-  let defaultVersion: string | undefined;
+  let access: { allowOutside?: boolean; roots?: string[] } = {};
+let defaultVersion: string | undefined;
 
   const publish = (uri: string, diagnostics: Diagnostic[], version?: number) => void connection.sendDiagnostics({ uri, version, diagnostics });
   const background = new BackgroundDiagnostics({
@@ -41,7 +42,8 @@ function serve(): void {
   connection.onInitialize((params): InitializeResult => {
     const init = (params.initializationOptions ?? {}) as ServerInitOptions;
     defaultVersion = init.kubernetesVersion || undefined;
-    service = createLanguageService({ fs: nodeFs(), defaultVersion });
+    access = { allowOutside: init.allowOutside, roots: init.roots };
+    service = createLanguageService({ fs: nodeFs(), defaultVersion, allowOutside: init.allowOutside, roots: init.roots });
     return {
       capabilities: {
         textDocumentSync: TextDocumentSyncKind.Incremental,
@@ -61,7 +63,7 @@ function serve(): void {
     const uri = doc.uri, text = doc.getText();
     const deferred = service.deferred(uri, text);
     if (!deferred.length) return publish(uri, service.diagnostics(uri, text), doc.version);
-    const kept = background.request({ uri, text, version: defaultVersion }, deferred);
+    const kept = background.request({ uri, text, version: defaultVersion, ...access }, deferred);
     if (kept) publish(uri, service.toDiagnostics(uri, text, kept), doc.version);
   };
   documents.onDidChangeContent((e) => validate(e.document));

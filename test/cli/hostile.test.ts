@@ -22,8 +22,14 @@ test('a snapshot outside the scenario\'s folder is exit 2 unless --allow-outside
     assert.match(refused.err, /outside.yaml:4:11: error path-outside: .*--allow-outside/);
     const allowed = await runCli('replay', join(dir, 'project', 'outside.yaml'), '--until', '1m', '--allow-outside');
     assert.equal(allowed.code, 0, allowed.err);
-    for (const [args, code] of [[[], 2], [['--allow-outside'], 0]] as const) {
-      // allowed, the file is read, is not Kubernetes YAML, and is reported without its content
+    // validate reports what replay would refuse, and takes the same flag
+    const checked = await runCli('validate', join(dir, 'project', 'outside.yaml'));
+    assert.equal(checked.code, 1, checked.err);
+    assert.match(checked.err + checked.out, /outside.yaml:4:11: error path-outside/);
+    const checkedAllowed = await runCli('validate', join(dir, 'project', 'outside.yaml'), '--allow-outside');
+    assert.doesNotMatch(checkedAllowed.err + checkedAllowed.out, /path-outside/);
+    for (const [args, code] of [[[], 2], [['--allow-outside'], 2]] as const) {
+      // refused as outside; or allowed, read, found not to be Kubernetes YAML (exit 2 too) and reported without its content
       const r = await runCli('replay', join(dir, 'project', 'secret.yaml'), '--until', '1m', ...args);
       assert.equal(r.code, code, r.err);
       assert.doesNotMatch(r.err + r.out, /SECRETTOKEN/);

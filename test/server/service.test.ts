@@ -5,7 +5,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createLanguageService } from '../../src/server/service';
+import { nodeFs } from '../../src/platform/nodeFs';
 import { TextLines } from '../../src/server/service/text';
 import { CLUSTER, SCENARIO, caret, scenario, workspace } from '../engine/lint/helpers';
 
@@ -206,5 +211,23 @@ test('hover text escapes markdown written by the user, so a remote image or a li
     const md = hoverText(src);
     assert.ok(md.includes(must), `${what}: ${md}`);
     assert.doesNotMatch(md, mustNot, what);
+  }
+});
+
+test('a scenario may read a snapshot outside its folder only when the workspace allows it (a trusted workspace, or one of its folders)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ls-outside-'));
+  try {
+    mkdirSync(join(dir, 'project'));
+    copyFileSync(join(__dirname, '../../examples/clusters/three-zones.yaml'), join(dir, 'cluster.yaml'));
+    const file = join(dir, 'project', 'outside.yaml');
+    const text = 'apiVersion: controllerstepper.io/v1alpha1\nkind: Scenario\nkubernetesVersion: "1.31"\nsnapshot: ../cluster.yaml\n';
+    writeFileSync(file, text);
+    const uri = pathToFileURL(file).href;
+    const outside = (o: { allowOutside?: boolean; roots?: string[] }) => createLanguageService({ fs: nodeFs(), ...o }).diagnostics(uri, text).filter((d) => d.code === 'path-outside').length;
+    assert.equal(outside({}), 1, 'untrusted, outside every root: refused');
+    assert.equal(outside({ allowOutside: true }), 0, 'a trusted workspace reads it');
+    assert.equal(outside({ roots: [dir] }), 0, 'inside a workspace folder: read');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
   }
 });

@@ -12,7 +12,7 @@ import { parseKubeVersion } from '../../engine/versions/table';
 import type { CliIo } from '../io';
 import { ownOptions, OwnUsageError } from './ownArgs';
 
-export const COMPARE_USAGE = 'controller-stepper compare SCENARIO [--tolerance 5s] [--format text|json] [--version 1.x]';
+export const COMPARE_USAGE = 'controller-stepper compare SCENARIO [--tolerance 5s] [--format text|json] [--version 1.x] [--allow-outside]';
 
 export function compareCommand(argv: readonly string[], io: CliIo): number {
   let o;
@@ -32,7 +32,7 @@ export function compareCommand(argv: readonly string[], io: CliIo): number {
   if (o.one.version !== undefined && !parseKubeVersion(o.one.version)) { io.err(`controller-stepper compare: --version ${o.one.version} is not a version from 1.12 to 1.35\n`); return 2; }
   const file = o.files[0];
   if (!io.fs.stat(file)) { io.err(`controller-stepper: cannot read ${file}: no such file or folder\n`); return 2; }
-  const scenario = loadScenario(file, io.fs);
+  const scenario = loadScenario(file, io.fs, { allowOutside: o.allowOutside });
   for (const p of scenario.problems) if (p.severity !== 'info') io.err(`${formatProblem(p)}\n`);
   if (hasErrors(scenario.problems)) { io.err(`controller-stepper compare: ${file} has errors; nothing was simulated\n`); return 2; }
   if (!scenario.reality?.length) { io.err(`controller-stepper compare: ${file} has no reality: entries to compare with (write them with import)\n`); return 2; }

@@ -10,14 +10,17 @@ export interface OwnOptions {
   one: Record<string, string | undefined>;
   many: Record<string, string[] | undefined>;
   help: boolean;
+  /** --allow-outside: the scenario may read files outside its folder tree */
+  allowOutside: boolean;
 }
 
 export function ownOptions(argv: readonly string[], spec: Record<string, 'one' | 'repeat'>): OwnOptions {
-  const out: OwnOptions = { files: [], one: {}, many: {}, help: false };
+  const out: OwnOptions = { files: [], one: {}, many: {}, help: false, allowOutside: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     if (a === '-h' || a === '--help') { out.help = true; continue; }
     if (a === '--color' || a === '--no-color') continue;
+    if (a === '--allow-outside') { out.allowOutside = true; continue; }
     if (!a.startsWith('--')) { out.files.push(a); continue; }
     const eq = a.indexOf('=');
     const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);

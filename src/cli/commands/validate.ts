@@ -18,7 +18,7 @@ export function validate(args: ParsedArgs, io: CliIo): number {
       io.err(`controller-stepper: cannot read ${file}: no such file or folder\n`);
       return 2;
     }
-    const problems = lintFile(file, io.fs, { versionOverride: args.version, set: args.set });
+    const problems = lintFile(file, io.fs, { versionOverride: args.version, set: args.set, allowOutside: args.allowOutside });
     reportProblems(io, problems);
     errors += problems.filter((p) => p.severity === 'error').length;
     warnings += problems.filter((p) => p.severity === 'warning').length;

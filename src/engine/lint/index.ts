@@ -129,7 +129,7 @@ export function lintFile(path: string, fs: InputFs, options: LintFileOptions = {
   }
   const text = fs.readText(path);
   const kind = detectDocumentKind(text);
-  const ctx = buildLintContext(path, text, kind, fs, { version });
+  const ctx = buildLintContext(path, text, kind, fs, { version, allowOutside: options.allowOutside, roots: options.roots });
   if (options.versionOverride !== undefined || options.set) {
     const v = (options.versionOverride !== undefined ? parseKubeVersion(options.versionOverride) : undefined) ?? ctx.version;
     ctx.version = v;

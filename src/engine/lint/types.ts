@@ -43,6 +43,10 @@ export interface LintOptions {
   version?: string;
   /** snapshots already loaded, reused by scenarios that name the same files (see ScenarioOptions.snapshots) */
   snapshots?: Map<string, LoadedSnapshot>;
+  /** read snapshot:/configFile: paths outside the scenario's folder tree (ScenarioOptions.allowOutside) */
+  allowOutside?: boolean;
+  /** folders besides the scenario's whose trees may be read: the workspace (ScenarioOptions.roots) */
+  roots?: readonly string[];
 }
 
 /** Everything the rules read, computed once per document. */

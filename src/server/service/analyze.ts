@@ -21,6 +21,10 @@ export interface ServiceOptions {
    * Default 4 MiB.
    */
   deferBytes?: number;
+  /** a scenario may read files outside its folder tree and `roots` (a trusted workspace) */
+  allowOutside?: boolean;
+  /** the workspace's folders, whose trees a scenario may read */
+  roots?: readonly string[];
 }
 
 export const DEFAULT_DEFER_BYTES = 4 * 1024 * 1024;
@@ -119,7 +123,7 @@ export class Analyzer {
     if (!kind) { this.cache.delete(uri); return undefined; }
     const fs = this.fs ? new DeferringFs(this.fs, this.options.deferBytes ?? DEFAULT_DEFER_BYTES) : undefined;
     // a big file read as empty must not be cached as the snapshot: the cache is only for what was read whole
-    const { problems, context } = lintDocumentWithContext(uri, text, kind, fs, { version: this.options.defaultVersion, snapshots: this.fs ? this.snapshots : undefined });
+    const { problems, context } = lintDocumentWithContext(uri, text, kind, fs, { version: this.options.defaultVersion, snapshots: this.fs ? this.snapshots : undefined, allowOutside: this.options.allowOutside, roots: this.options.roots });
     const deferred = fs?.deferred ?? [];
     if (deferred.length) this.snapshots.clear();
     const a: Analysis = { uri, text, kind, lines: new TextLines(text), ctx: context, problems, deferred };

@@ -14,6 +14,9 @@ export interface BackgroundLintJob {
   text: string;
   /** the version for documents that do not name one */
   version?: string;
+  /** as ServiceOptions.allowOutside and roots: what the scenario may read */
+  allowOutside?: boolean;
+  roots?: readonly string[];
 }
 
 export interface BackgroundDiagnosticsOptions {
