@@ -127,6 +127,6 @@ function chainToNodeTaint(sim: SimulationImpl, w: WhyNot, ref: ObjectRef, nodes:
     ...(cond && !never && !fires ? { conditional: { if: via.conditional!.if, at: cond } } : {}),
     // one input changed must be enough: the node's, when the pod would go once the node is tainted; the pod's tolerations, when the node will be
     ...(after.delay !== undefined && via.counterfactual ? { counterfactual: via.counterfactual } : {}),
-    ...(after.delay === undefined && !via.never ? { counterfactual: { kind: 'dropTolerations' as const, pod: ref, description: 'the pod without its tolerations' } } : {}),
+    ...(after.delay === undefined && via.wouldFireAt ? { counterfactual: { kind: 'dropTolerations' as const, pod: ref, description: 'the pod without its tolerations' } } : {}),
   };
 }

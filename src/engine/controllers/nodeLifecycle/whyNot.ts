@@ -24,7 +24,7 @@ export type { WhyNotWorld } from '../../trace/whyNot';
 import { nodeHealthMachine, type NodeHealthEvent } from './machines';
 import { effectiveRate, wouldAllow, type RateLimitedTimedQueue } from './rateLimitedQueue';
 import { daemonSetOf, deletePodsDeletes, podEvictionTimeoutElapsed, probeExpired, zoneLimiterQPS, zoneStateByGuards } from './guards';
-import { findCondition } from './taints';
+import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, findCondition, taintExists } from './taints';
 import type { NodeLifecycleRules } from './versionRules';
 
 /** What the why-not reads of the controller's memory (NodeLifecycleController implements it). */
@@ -39,6 +39,7 @@ export interface NodeLifecycleMemory {
   zoneStateOf(zone: string): ZoneStateName | undefined;
   zoneCountsOf(zone: string): { total: number; notReady: number } | undefined;
   nextMonitor(): Micros;
+  nodeStateOf(name: string): string | undefined;
   nextTokenOf(zone: string, now: Micros): Micros | undefined;
 }
 
@@ -87,7 +88,12 @@ class NodeWhyNot {
       const name = node.meta.name;
       if (name === self || this.zoneOf(node) !== zone) continue;
       const ready = findCondition(node.conditions, 'Ready');
-      if (ready && ready.status !== 'True') continue;
+      if (ready && ready.status !== 'True') {
+        // another node on its way to the same queue may take the token first
+        const state = this.c.nodeStateOf(name) ?? '';
+        if (!state.includes('eviction.tainted') && !state.includes('eviction.evicted')) return false;
+        continue;
+      }
       if (this.kubelet(name)?.running !== false) continue;
       const h = this.c.healthOf(name);
       if (!h) return false;
@@ -233,8 +239,9 @@ class NodeWhyNot {
   // ---------------------------------------------------------------- tainted NoExecute
 
   /** processTaintBaseEviction + doNoExecuteTaintingPass: when the node would get its NoExecute taint. */
-  tainted(node: NodeRecord): WhyNot {
+  tainted(node: NodeRecord): WhyNot | undefined {
     const name = node.meta.name;
+    if (taintExists(node.taints, UNREACHABLE_NO_EXECUTE) || taintExists(node.taints, NOT_READY_NO_EXECUTE)) return undefined;
     const ref = nodeRef(name);
     const what = `Node/${name} tainted NoExecute`;
     const o: WhyNotOutcome = 'NodeTaintedNoExecute';
@@ -248,6 +255,9 @@ class NodeWhyNot {
       values: { TaintBasedEvictions: this.host.config.featureGates.TaintBasedEvictions ?? rules.taintBasedEvictions, enableTaintManager: this.host.config.enableTaintManager },
     });
     if (!rules.taintBasedEvictions) {
+      // the gate alone is enough only for a node that stays not Ready
+      const status = findCondition(node.conditions, 'Ready')?.status ?? 'Unknown';
+      if (status === 'True' || !this.steadyNotReady(name, status) || this.c.inMasterDisruption()) return whyNotFrom(what, o, ref, path, { never: true });
       const set: Record<string, string> = { 'featureGates.TaintBasedEvictions': 'true' };
       if (!this.host.config.enableTaintManager) set.enableTaintManager = 'true';
       return whyNotFrom(what, o, ref, path, { never: true, counterfactual: { kind: 'set', set, description: 'TaintBasedEvictions on (with the taint manager)' } });
@@ -256,8 +266,9 @@ class NodeWhyNot {
   }
 
   /** processNoTaintBaseEviction + doEvictionPass: when the controller would delete the node's pods. */
-  podsEvicted(node: NodeRecord): WhyNot {
+  podsEvicted(node: NodeRecord): WhyNot | undefined {
     const name = node.meta.name;
+    if (this.c.nodeStateOf(name)?.includes('eviction.evicted')) return undefined;
     const ref = nodeRef(name);
     const what = `pods of Node/${name} evicted`;
     const o: WhyNotOutcome = 'NodePodsEvicted';
@@ -339,7 +350,7 @@ class NodeWhyNot {
     }
     if (!rc.check.holds) {
       path.push(rc.check);
-      return whyNotFrom(what, o, ref, path, { never: true, ...(rc.counterfactual ? { counterfactual: rc.counterfactual } : {}) });
+      return whyNotFrom(what, o, ref, path, { never: true, ...(rc.counterfactual && steady ? { counterfactual: rc.counterfactual } : {}) });
     }
     if (queuedAt !== undefined) {
       // not queued yet: its token is taken at the pass that queues it, if the bucket has one then
@@ -359,7 +370,7 @@ class NodeWhyNot {
   // ---------------------------------------------------------------- a pod (no taint-based evictions)
 
   /** DeletePods: when the controller would delete this pod. */
-  podDeleted(pod: PodRecord, node: NodeRecord): WhyNot {
+  podDeleted(pod: PodRecord, node: NodeRecord): WhyNot | undefined {
     const ref: ObjectRef = `Pod/${pod.meta.namespace}/${pod.meta.name}`;
     const what = 'deletion by the node lifecycle controller (pod eviction, DeletePods)';
     const o: WhyNotOutcome = 'PodDeletedByPodEviction';
@@ -370,9 +381,12 @@ class NodeWhyNot {
       values: { node: node.meta.name, ...(ds ? { daemonSet: `${pod.meta.namespace}/${ds}` } : {}), ...(pod.meta.deletionTimestamp !== undefined ? { deletionTimestamp: formatTime(pod.meta.deletionTimestamp) } : {}) },
     }];
     if (!path[0].holds) {
-      return whyNotFrom(what, o, ref, path, { never: true, ...(ds ? { counterfactual: { kind: 'dropLabels', pod: ref, description: `the pod without labels, so that DaemonSet ${ds} does not select it` } } : {}) });
+      // without the DaemonSet the pod goes with the node's other pods: only when they go
+      const nodeGoes = !this.podsEvicted(node) || !!this.podsEvicted(node)?.wouldFireAt;
+      return whyNotFrom(what, o, ref, path, { never: true, ...(ds && nodeGoes ? { counterfactual: { kind: 'dropLabels', pod: ref, description: `the pod without labels, so that DaemonSet ${ds} does not select it` } } : {}) });
     }
     const via = this.podsEvicted(node);
+    if (!via) return undefined;
     path.push({ ...(via.blocking ?? via.path![via.path!.length - 1]), rule: `${via.what}: ${via.blocking?.rule ?? ''}` });
     return whyNotFrom(what, o, ref, path, {
       via,
@@ -418,7 +432,8 @@ export function explainWhyNot(c: NodeLifecycleMemory, host: ControllerHost, obje
     const out: WhyNot[] = [];
     const unknown = w.statusUnknown(node);
     if (unknown) out.push(unknown);
-    out.push(c._rules.taintBasedEvictions ? w.tainted(node) : w.podsEvicted(node));
+    const ahead = c._rules.taintBasedEvictions ? w.tainted(node) : w.podsEvicted(node);
+    if (ahead) out.push(ahead);
     return out;
   }
   if (object.startsWith('Pod/')) {
@@ -427,7 +442,8 @@ export function explainWhyNot(c: NodeLifecycleMemory, host: ControllerHost, obje
     const pod = host.cluster.pods.get(`${ns}/${name}`);
     const node = pod?.nodeName ? host.cluster.nodes.get(pod.nodeName) : undefined;
     if (!pod || !node) return [];
-    return [w.podDeleted(pod, node)];
+    const d = w.podDeleted(pod, node);
+    return d ? [d] : [];
   }
   return [];
 }
