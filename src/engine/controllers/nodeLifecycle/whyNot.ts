@@ -215,9 +215,10 @@ class NodeWhyNot {
 
   /**
    * When the zone's queue would release `name`: at `t` (a pass at which it is queued) or at its
-   * token; certain only with nothing ahead of it and the zone steady.
+   * token; certain only with nothing ahead of it and the zone steady (looked at only when `asked`:
+   * it walks the zone's nodes, and views ask for many nodes at once).
    */
-  private releaseAt(zone: string, name: string, t: Micros): { at?: Micros; certain: boolean; check: WhyNotCheck } {
+  private releaseAt(zone: string, name: string, t: Micros, asked = true): { at?: Micros; certain: boolean; check: WhyNotCheck } {
     const q = this.c.queueOf(zone);
     const queued = q?.queued() ?? [];
     const ahead = Math.max(0, queued.findIndex((i) => i.value === name));
@@ -225,7 +226,7 @@ class NodeWhyNot {
     let at: Micros | undefined;
     if (q && q.isQueued(name) && ahead === 0) at = this.c.nextTokenOf(zone, this.host.now);
     else if (q && !q.isQueued(name) && others === 0 && wouldAllow(q.limiter, t)) at = t;
-    const certain = at !== undefined && this.zoneSteadyUntil(zone, name, at);
+    const certain = asked && at !== undefined && this.zoneSteadyUntil(zone, name, at);
     return {
       at, certain,
       check: {
@@ -357,11 +358,11 @@ class NodeWhyNot {
       if (queuedAfterUnknown) {
         path.push({ guard: 'queuedForTainting', upstream: `markNodeForTainting (${FILE})`, holds: false, rule: 'the node is queued for tainting at the next monitor pass (before 1.34 the pass that set Unknown decided on the Ready it read before)', values: { nextMonitorPass: formatTime(queuedAt) } });
       }
-      const rel = this.releaseAt(zone, name, queuedAt);
+      const rel = this.releaseAt(zone, name, queuedAt, steady);
       return whyNotFrom(what, o, ref, path, at(queuedAt, rel, 'its zone\'s rate and queue let it through at once'));
     }
     path.push(rc.check);
-    const rel = this.releaseAt(zone, name, this.host.now);
+    const rel = this.releaseAt(zone, name, this.host.now, steady);
     path.push(rel.check);
     if (rel.at === undefined) return whyNotFrom(what, o, ref, path);
     return whyNotFrom(what, o, ref, path, at(rel.at, rel, 'nothing else in the zone changes'));
