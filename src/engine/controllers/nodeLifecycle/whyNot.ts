@@ -79,9 +79,10 @@ class NodeWhyNot {
   }
 
   /**
-   * Whether some other node of the zone, with its kubelet stopped and Ready True, goes Unknown by
-   * `t`: the zone's counts, its state and its rate could change on the way, so a time through the
-   * zone's queue is not certain.
+   * Whether nothing else of the zone can come first by `t`: no other node not Ready is still on
+   * its way to the same queue (it may take the token first), and none with its kubelet stopped
+   * goes Unknown on the way (the zone's counts, state and rate would change). Otherwise a time
+   * through the zone's queue is not certain.
    */
   private zoneSteadyUntil(zone: string, self: string, t: Micros): boolean {
     for (const node of this.host.cluster.nodes.values()) {
