@@ -1,7 +1,7 @@
 /**
  * "Why not" checked by running forward. On every bundled example and on
  * generated outages, at every monitor pass (every third on the generated
- * ones), for every node and pod, the controllers' why-not is asked, and:
+ * ones), for every node, pod and zone, the controllers' why-not is asked, and:
  * - when it names a time (`wouldFireAt`) and no event of the timeline falls
  *   between now and that time, the outcome happens exactly then, and not
  *   before;
@@ -39,6 +39,9 @@ function isOutcome(d: Decision, outcome: WhyNotOutcome, object: string): boolean
       return d.controller === 'node-lifecycle' && (d.action === 'PodEvicted' || d.action === 'PodStatusUpdated') && `Node/${(d.details as { node?: string } | undefined)?.node}` === object;
     case 'PodDeletedByPodEviction': return d.controller === 'node-lifecycle' && d.action === 'PodEvicted' && d.object === object;
     case 'PodDeletedByTaintEviction': return d.controller === 'taint-eviction' && d.action === 'PodEvicted' && d.object === object;
+    case 'ZoneEvicting':
+      return d.controller === 'node-lifecycle' && ((d.action === 'TaintAdded' && d.summary.includes(':NoExecute')) || d.action === 'PodEvicted')
+        && d.because.some((c) => c.values?.zone === object);
     default: return false;
   }
 }
@@ -47,7 +50,11 @@ const micros = (t: string): Micros => parseTimestamp(t)!;
 
 function objectsOf(sim: SimulationImpl): string[] {
   const c = sim.host.cluster;
-  return [...[...c.nodes.keys()].map((n) => `Node/${n}`), ...[...c.pods.values()].map((p) => `Pod/${p.meta.namespace}/${p.meta.name}`)].sort();
+  return [
+    ...[...c.nodes.keys()].map((n) => `Node/${n}`),
+    ...[...c.pods.values()].map((p) => `Pod/${p.meta.namespace}/${p.meta.name}`),
+    ...sim.zones().map((z) => z.zone),
+  ].sort();
 }
 
 /** Runs the scenario forward, asking why-not at the sampled passes; returns the claims, the wishes and the finished run. */
@@ -202,6 +209,6 @@ test('the runs above checked every kind of claim: certain times and each kind of
   console.log(JSON.stringify([...checked].sort()));
   for (const k of [
     'time:NodeStatusUnknown', 'time:NodeTaintedNoExecute', 'time:NodePodsEvicted', 'time:PodDeletedByTaintEviction', 'time:PodDeletedByPodEviction',
-    'input:stopKubelet:NodeStatusUnknown', 'input:set:NodeTaintedNoExecute', 'input:set:PodDeletedByTaintEviction', 'input:dropTolerations:PodDeletedByTaintEviction', 'input:dropLabels:PodDeletedByPodEviction',
+    'input:stopKubelet:NodeStatusUnknown', 'input:set:NodeTaintedNoExecute', 'input:set:ZoneEvicting', 'input:set:PodDeletedByTaintEviction', 'input:dropTolerations:PodDeletedByTaintEviction', 'input:dropLabels:PodDeletedByPodEviction',
   ]) assert.ok((checked.get(k) ?? 0) > 0, `nothing of the kind ${k} was checked`);
 });
