@@ -12,6 +12,7 @@ export type { ControllerPlan, ControllerFactory } from './simulation/controllers
 export { mergePatch, resolveNodeTarget, parseObjectRef } from './simulation/world';
 
 export type { Decision, DecisionInput, Check, MachineTransition, Action, ControllerName } from './trace/decision';
+export type { WhyNot, WhyNotCheck, WhyNotOutcome, Counterfactual } from './trace/whyNot';
 export { ACTIONS, NOISE_ACTIONS } from './trace/decision';
 export { DECISION_FIELDS, orderedDecision, decisionToJson, traceToJsonLines, parseJsonLines } from './trace/serialize';
 export { formatTraceText, formatCheck } from './trace/text';

@@ -28,6 +28,7 @@
  *   this list: kubelets and MarkPodsNotReady edit them in place.
  */
 import type { ControllerHost } from './host';
+import type { WhyNot, WhyNotWorld } from '../trace/whyNot';
 import type { Micros } from '../model/time';
 import type { NodeCondition, NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord, LeaseRecord, Taint, PodCondition, Toleration, PodPhase } from '../model/types';
 import type { ControllerName } from '../trace/decision';
@@ -90,7 +91,9 @@ export interface SimController {
   /** The keys of the node's pods that the pod-eviction path would delete now (DeletePods' rule). */
   podsEvictedFrom?(host: ControllerHost, node: string): string[];
   /** "why not": the checks that hold back what has not (yet) happened to this object */
-  whyNot(host: ControllerHost, object: ObjectRef): Explanation['whyNot'];
+  whyNot(host: ControllerHost, object: ObjectRef, world?: WhyNotWorld): Explanation['whyNot'];
+  /** one outcome about a node, for another controller's why-not to chain to (the node lifecycle controller) */
+  whyNotOf?(host: ControllerHost, node: string, outcome: 'NodeTaintedNoExecute' | 'NodePodsEvicted', world?: WhyNotWorld): WhyNot | undefined;
   /**
    * Optional: bad input this controller found in the objects it manages (e.g. a
    * ReplicaSet without a selector, a pod with two controllers), as problems

@@ -10,6 +10,7 @@ import type { Problem } from '../problems';
 import type { Scenario } from '../snapshot/types';
 import type { Check, Decision, MachineTransition } from '../trace/decision';
 import type { VersionBehaviour } from '../versions/types';
+import type { WhyNot } from '../trace/whyNot';
 
 export type ZoneStateName = 'Initial' | 'Normal' | 'PartialDisruption' | 'FullDisruption';
 
@@ -51,7 +52,7 @@ export interface Explanation {
   /** decisions about the object, each with the chain of causes back to world events (oldest first) */
   happened: { decision: Decision; chain: Decision[] }[];
   /** for what did not happen: the check that holds it back, and when it would fire, if it ever will */
-  whyNot: { what: string; check: Check; wouldFireAt?: string }[];
+  whyNot: WhyNot[];
 }
 
 export interface ExpectationResult {

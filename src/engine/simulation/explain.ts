@@ -8,11 +8,15 @@
  */
 import type { ObjectRef } from '../model/types';
 import { nsKey } from '../model/types';
-import { formatTime } from '../model/time';
+import { formatTime, parseTimestamp } from '../model/time';
 import type { ClusterState } from '../model/cluster';
 import { causeChain } from '../trace/causes';
 import type { Explanation } from './api';
 import type { SimulationImpl } from './simulation';
+import type { SimController } from '../controllers/controller';
+import type { WhyNot, WhyNotWorld } from '../trace/whyNot';
+import { delayAfterTaint } from '../controllers/taintEviction/whyNot';
+import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nodeLifecycle/taints';
 
 /** Which controllers could decide something about an object of this kind. */
 const CONCERNED: Record<string, string[]> = {
@@ -59,23 +63,70 @@ export function explainObject(sim: SimulationImpl, ref: ObjectRef): Explanation 
     if (p.enabled || !(CONCERNED[kind] ?? []).includes(p.name)) continue;
     whyNot.push({ what: `decisions of ${p.name}`, check: { rule: `${p.name} does not run: ${p.reason}`, values: { controller: p.name } } });
   }
-  if (kind === 'Node' && exists) {
-    const name = ref.slice('Node/'.length);
-    const view = sim.kubelets.view(name);
-    if (view && (view.status || view.lease)) {
-      whyNot.push({
-        what: 'Ready leaving True (node status Unknown)',
-        check: {
-          rule: `the node's kubelet is running: it ${[view.status ? 'posts node status' : '', view.lease && sim.kubelets.settings.leases ? 'renews its Lease' : ''].filter(Boolean).join(' and ')}`,
-          values: {
-            ...(view.lastPost !== undefined ? { lastPost: formatTime(view.lastPost) } : {}),
-            ...(view.nextPost !== undefined ? { nextPost: formatTime(view.nextPost) } : {}),
-            ...(view.nextRenew !== undefined ? { nextLeaseRenewal: formatTime(view.nextRenew) } : {}),
-          },
-        },
-      });
-    }
-  }
-  for (const c of host.controllers) whyNot.push(...c.whyNot(host, ref));
+  whyNot.push(...whyNotOfControllers(sim, ref));
   return { object: ref, exists, happened, whyNot };
+}
+
+/** What the simulation's kubelets say of a node, for the controllers' why-not. */
+export function worldOf(sim: SimulationImpl): WhyNotWorld {
+  return {
+    kubelet(node) {
+      const v = sim.kubelets.view(node);
+      if (!v) return undefined;
+      const leases = v.lease && sim.kubelets.settings.leases;
+      const does = [...(v.status ? ['posts node status'] : []), ...(leases ? ['renews its Lease'] : [])];
+      return {
+        running: does.length > 0, does,
+        ...(v.lastPost !== undefined ? { lastPost: v.lastPost } : {}),
+        ...(v.nextPost !== undefined ? { nextPost: v.nextPost } : {}),
+        ...(leases && v.nextRenew !== undefined ? { nextRenew: v.nextRenew } : {}),
+      };
+    },
+  };
+}
+
+/**
+ * Every running controller's why-not for the object, a pod's wait for its node's NoExecute taint
+ * chained to the node lifecycle controller's why-not of that taint (and the pod's time from it).
+ */
+export function whyNotOfControllers(sim: SimulationImpl, ref: ObjectRef): WhyNot[] {
+  const host = sim.host;
+  const world = worldOf(sim);
+  const out: WhyNot[] = [];
+  for (const c of host.controllers) out.push(...c.whyNot(host, ref, world));
+  const nodes = host.controllers.find((c) => c.whyNotOf);
+  return out.map((w) => (w.blocking?.guard === 'nodeHasNoExecuteTaint' && nodes ? chainToNodeTaint(sim, w, ref, nodes, world) : w));
+}
+
+function chainToNodeTaint(sim: SimulationImpl, w: WhyNot, ref: ObjectRef, nodes: SimController, world: WhyNotWorld): WhyNot {
+  const host = sim.host;
+  const [, ns, name] = ref.split('/');
+  const pod = host.cluster.pods.get(nsKey(ns, name));
+  const node = pod?.nodeName ? host.cluster.nodes.get(pod.nodeName) : undefined;
+  if (!pod || !node) return w;
+  const via = nodes.whyNotOf!(host, node.meta.name, 'NodeTaintedNoExecute', world);
+  if (!via) return w;
+  const ready = node.conditions.find((c) => c.type === 'Ready');
+  const taint = ready?.status === 'False' ? NOT_READY_NO_EXECUTE : UNREACHABLE_NO_EXECUTE;
+  const after = delayAfterTaint(host, pod, node.taints, taint);
+  const shift = (t: string | undefined): string | undefined => (t === undefined || after.delay === undefined ? undefined : formatTime(parseTimestamp(t)! + after.delay));
+  const fires = shift(via.wouldFireAt);
+  const cond = via.conditional ? shift(via.conditional.at) : undefined;
+  const never = via.never || after.delay === undefined;
+  const check = {
+    rule: `${w.check.rule}; ${via.what} is held back: ${via.check.rule}`,
+    values: { ...(w.check.values ?? {}), ...(via.check.values ?? {}) },
+  };
+  return {
+    ...w,
+    check,
+    via,
+    path: [...(w.path ?? []), after.check],
+    ...(never ? { never: true } : {}),
+    ...(fires && !never ? { wouldFireAt: fires } : {}),
+    ...(cond && !never && !fires ? { conditional: { if: via.conditional!.if, at: cond } } : {}),
+    // one input changed must be enough: the node's, when the pod would go once the node is tainted; the pod's tolerations, when the node will be
+    ...(after.delay !== undefined && via.counterfactual ? { counterfactual: via.counterfactual } : {}),
+    ...(after.delay === undefined && via.wouldFireAt ? { counterfactual: { kind: 'dropTolerations' as const, pod: ref, description: 'the pod without its tolerations' } } : {}),
+  };
 }

@@ -238,12 +238,17 @@ describe('explain: the simulation\'s own reasons', () => {
   it('says a node\'s kubelet is still posting, and when it posts next', () => {
     const sim = createSimulation(scenarioOf({ objects: cluster(true), version: '1.31' }));
     sim.runUntil(s(12));
-    const w = sim.explain('Node/a2').whyNot.find((x) => x.check.rule.startsWith('the node\'s kubelet is running'))!;
-    assert.equal(w.check.rule, 'the node\'s kubelet is running: it posts node status and renews its Lease');
-    assert.deepEqual(w.check.values, { nextPost: '2026-01-01T00:05:00.000Z', nextLeaseRenewal: '2026-01-01T00:00:20.000Z' });
+    const w = sim.explain('Node/a2').whyNot.find((x) => x.blocking?.guard === 'kubeletStopped')!;
+    assert.equal(w.outcome, 'NodeStatusUnknown');
+    assert.match(w.check.rule, /^the node's kubelet is running: it posts node status and renews its Lease; Ready stays as it is as long as it does/);
+    assert.equal(w.check.values!.nextPost, '2026-01-01T00:05:00.000Z');
+    assert.equal(w.check.values!.nextLeaseRenewal, '2026-01-01T00:00:20.000Z');
+    assert.equal(w.wouldFireAt, undefined, 'nothing fires while the kubelet posts');
     sim.runUntil(s(300));
-    const later = sim.explain('Node/a2').whyNot.find((x) => x.check.rule.startsWith('the node\'s kubelet is running'))!;
-    assert.deepEqual(later.check.values, { lastPost: '2026-01-01T00:05:00.000Z', nextPost: '2026-01-01T00:10:00.000Z', nextLeaseRenewal: '2026-01-01T00:05:10.000Z' });
+    const later = sim.explain('Node/a2').whyNot.find((x) => x.blocking?.guard === 'kubeletStopped')!;
+    assert.equal(later.check.values!.lastPost, '2026-01-01T00:05:00.000Z');
+    assert.equal(later.check.values!.nextPost, '2026-01-01T00:10:00.000Z');
+    assert.equal(later.check.values!.nextLeaseRenewal, '2026-01-01T00:05:10.000Z');
   });
 
   it('says an object never existed', () => {

@@ -37,12 +37,12 @@ import { formatDuration, formatTime, ms } from '../../model/time';
 import type { ConditionStatus, LeaseRecord, NodeCondition, NodeRecord, ObjectRef, PodRecord, Taint } from '../../model/types';
 import { nodeRef, podRef, zoneRef } from '../../model/types';
 import { zoneKeyOf, zoneKeyOfLabels, zoneLabelsOf } from '../../model/zones';
-import { compileSelector } from '../../model/labels';
 import { machineView } from '../../machines/view';
 import { createTracedActor, type TracedActor } from '../../machines/traced';
 import { monitorMachine, nodeHealthMachine, zoneMachine, type NodeHealthEvent, type ReadyStatus } from './machines';
 import { RateLimitedTimedQueue, effectiveRate, type QueueState } from './rateLimitedQueue';
-import { disruptionExclusion, healthyQPS, reducedQPS, zoneStateOfCounts } from './disruption';
+import { disruptionExclusion, zoneStateOfCounts } from './disruption';
+import { deletePodsDeletes, zoneLimiterQPS, podEvictionTimeoutElapsed, probeExpired } from './guards';
 import {
   NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, deprecatedTaintFix, findCondition, noScheduleTaintDiff, noScheduleTaintsUpToDate, swapTaints, taintExists, taintText,
 } from './taints';
@@ -52,6 +52,8 @@ import { MachineTable, type MemoActor } from './memoMachine';
 import { DeadlineHeap } from './deadlines';
 import { NodeSlots, NOT_ARMED, type Slot } from './slots';
 import { keysSharedWith } from '../../model/sharedKeys';
+import { explainWhyNot, nodeWhyNot, podEvictionTime, type WhyNotWorld } from './whyNot';
+import type { WhyNot } from '../../trace/whyNot';
 
 /** Decisions that must cite a cause (the checking mode asserts it): the snapshot's state is cited through AssumptionMade. */
 const ROOTED_IN_ASSUMPTION: ReadonlySet<string> = new Set(['TaintAdded', 'NodeQueuedForTainting', 'NodeQueuedForEviction', 'PodEvicted']);
@@ -450,8 +452,7 @@ export class NodeLifecycleController implements SimController {
       if (findCondition(node.conditions, 'Ready')?.status === 'True') continue;
       if (asked++ >= limit) break;
       const name = node.meta.name;
-      const what = podsEvictedWhat(name);
-      const due = explainWhyNot(this, host, nodeRef(name)).find((w) => w.what === what && w.wouldFireAt)?.wouldFireAt;
+      const due = podEvictionTime(this, host, name);
       if (due) out.set(name, due);
     }
     return out;
@@ -485,8 +486,13 @@ export class NodeLifecycleController implements SimController {
     return out;
   }
 
-  whyNot(host: ControllerHost, object: ObjectRef): Explanation['whyNot'] {
-    return explainWhyNot(this, host, object);
+  whyNot(host: ControllerHost, object: ObjectRef, world?: WhyNotWorld): Explanation['whyNot'] {
+    return explainWhyNot(this, host, object, world);
+  }
+
+  /** A node's outcome, for the taint eviction controller's why-not of a pod to chain to. */
+  whyNotOf(host: ControllerHost, node: string, outcome: 'NodeTaintedNoExecute' | 'NodePodsEvicted', world?: WhyNotWorld): WhyNot | undefined {
+    return nodeWhyNot(this, host, node, outcome, world);
   }
 
   save(): SavedNodeLifecycle {
@@ -1597,7 +1603,7 @@ export class NodeLifecycleController implements SimController {
         h.probe = now;
       }
     }
-    if (now > h.probe + grace) {
+    if (probeExpired(now, h.probe, grace)) {
       work = node.conditions.map((c) => ({ ...c }));
       const changed: string[] = [];
       for (const type of host.behaviour.conditionsSetUnknown) {
@@ -1837,9 +1843,9 @@ export class NodeLifecycleController implements SimController {
     const h = this.health.get(node.meta.name)!;
     const timeout = host.config.podEvictionTimeout;
     if (observed === 'False') {
-      if (host.now > h.readyTransition + timeout) return this.evictPods(host, node, 'False', h.readyTransition, 'readyTransitionTimestamp', pods);
+      if (podEvictionTimeoutElapsed(host.now, h.readyTransition, timeout)) return this.evictPods(host, node, 'False', h.readyTransition, 'readyTransitionTimestamp', pods);
     } else if (observed === 'Unknown') {
-      if (host.now > h.probe + timeout) return this.evictPods(host, node, 'Unknown', h.probe, 'probeTimestamp', pods);
+      if (podEvictionTimeoutElapsed(host.now, h.probe, timeout)) return this.evictPods(host, node, 'Unknown', h.probe, 'probeTimestamp', pods);
     } else {
       this.cancelPodEviction(host, node, 'Ready is True');
     }
@@ -1974,22 +1980,9 @@ export class NodeLifecycleController implements SimController {
     return { written: true, already: false, message, check: { rule: 'SetPodTerminationReason: the pod\'s status was written first (UpdateStatus)', values: { reason: NODE_LOST_REASON, message } } };
   }
 
-  /** DeletePods' rule: a pod of the node, not already being deleted, not managed by a DaemonSet. */
+  /** DeletePods' rule (guards.ts). */
   private deletes(host: ControllerHost, pod: PodRecord, nodeName: string): boolean {
-    return pod.nodeName === nodeName && pod.meta.deletionTimestamp === undefined && !this.daemonSetOf(host, pod);
-  }
-
-  /** GetPodDaemonSets: a DaemonSet in the pod's namespace whose (non-empty) selector matches the pod's labels. */
-  private daemonSetOf(host: ControllerHost, pod: PodRecord): string | undefined {
-    if (!Object.keys(pod.meta.labels).length) return undefined;
-    for (const ds of host.cluster.daemonSets.values()) {
-      if (ds.meta.namespace !== pod.meta.namespace) continue;
-      const spec = (ds.raw as { spec?: { selector?: unknown } }).spec;
-      const sel = compileSelector(spec?.selector as never);
-      if (sel.kind !== 'some') continue;
-      if (sel.matches(pod.meta.labels)) return ds.meta.name;
-    }
-    return undefined;
+    return deletePodsDeletes(host.cluster, pod, nodeName);
   }
 
   // ----------------------------------------------------- MarkPodsNotReady
@@ -2136,27 +2129,9 @@ export class NodeLifecycleController implements SimController {
 
   /** setLimiterInZone: Normal -> nodeEvictionRate; PartialDisruption -> ReducedQPSFunc(zone size); FullDisruption -> HealthyQPSFunc. */
   private setLimiterInZone(host: ControllerHost, zone: string, zoneSize: number, state: ZoneStateName, cause?: number): void {
-    const cfg = host.config;
-    let qps: number;
-    let rule: Check;
-    if (state === 'Normal') {
-      qps = cfg.nodeEvictionRate;
-      rule = { rule: 'Normal zone: the eviction rate is nodeEvictionRate', values: { nodeEvictionRate: cfg.nodeEvictionRate } };
-    } else if (state === 'PartialDisruption') {
-      qps = reducedQPS(zoneSize, cfg.largeClusterSizeThreshold, cfg.secondaryNodeEvictionRate);
-      rule = {
-        rule: zoneSize > cfg.largeClusterSizeThreshold
-          ? 'PartialDisruption in a large zone (size > largeClusterSizeThreshold): secondaryNodeEvictionRate (ReducedQPSFunc)'
-          : 'PartialDisruption in a small zone (size <= largeClusterSizeThreshold): evictions stop, rate 0 (ReducedQPSFunc)',
-        values: { zoneSize, largeClusterSizeThreshold: cfg.largeClusterSizeThreshold, secondaryNodeEvictionRate: cfg.secondaryNodeEvictionRate },
-      };
-    } else if (state === 'FullDisruption') {
-      qps = healthyQPS(cfg.nodeEvictionRate);
-      rule = { rule: 'FullDisruption of this zone only (others still healthy): the normal rate (HealthyQPSFunc)', values: { nodeEvictionRate: cfg.nodeEvictionRate } };
-    } else {
-      return;
-    }
-    this.swapLimiter(host, zone, qps, [rule], cause);
+    const l = zoneLimiterQPS(state, zoneSize, host.config);
+    if (!l) return;
+    this.swapLimiter(host, zone, l.qps, [{ rule: l.rule, values: l.values }], cause);
   }
 
   private swapLimiter(host: ControllerHost, zone: string, qps: number, because: Check[], cause?: number): void {
@@ -2237,155 +2212,4 @@ function sameCondition(a: NodeCondition, b: NodeCondition): boolean {
 /** MicroTime.Before with nil pointers: false unless both are set. */
 function microBefore(a: Micros | undefined, b: Micros | undefined): boolean {
   return a !== undefined && b !== undefined && a < b;
-}
-
-// ------------------------------------------------------------------ why not
-
-/** what the pod-eviction path's "why not" of a node is about (podEvictionDeadlines finds it by this) */
-function podsEvictedWhat(nodeName: string): string {
-  return `pods of Node/${nodeName} evicted`;
-}
-
-function explainWhyNot(c: NodeLifecycleController, host: ControllerHost, object: ObjectRef): Explanation['whyNot'] {
-  const out: Explanation['whyNot'] = [];
-  if (!c.enabled(host)) {
-    out.push({ what: 'node lifecycle controller decisions', check: { rule: 'the nodelifecycle controller is disabled by --controllers', values: { controllers: [...host.config.controllers].sort() } } });
-    return out;
-  }
-  if (object.startsWith('Zone/')) return explainZone(c, host, object.slice(5));
-  let nodeName: string | undefined;
-  if (object.startsWith('Node/')) nodeName = object.slice(5);
-  else if (object.startsWith('Pod/')) {
-    const [, ns, name] = object.split('/');
-    const pod = host.cluster.pods.get(`${ns}/${name}`);
-    if (!pod?.nodeName || c._rules.taintBasedEvictions) return out;
-    nodeName = pod.nodeName;
-  }
-  if (!nodeName) return out;
-  const node = host.cluster.nodes.get(nodeName);
-  if (!node) return out;
-  const rules = c._rules;
-  const what = rules.taintBasedEvictions ? `Node/${nodeName} tainted NoExecute` : podsEvictedWhat(nodeName);
-  const ready = findCondition(node.conditions, 'Ready');
-  const h = c.healthOf(nodeName);
-  const track = c.trackOf(nodeName);
-  const zone = track?.zone ?? zoneKeyOf(node);
-  const grace = ready ? host.config.nodeMonitorGracePeriod : host.config.nodeStartupGracePeriod;
-  const nextPassAfter = (t: Micros): Micros => {
-    const period = Math.max(1, host.config.nodeMonitorPeriod);
-    const k = Math.floor((t - host.controllerStartTime) / period) + 1;
-    return host.controllerStartTime + Math.max(0, k) * period;
-  };
-  if (!c.isKnown(nodeName) || !h) {
-    out.push({ what, check: { rule: 'the controller has not evaluated the node yet (its first monitor pass is ahead)' }, wouldFireAt: formatTime(c.nextMonitor()) });
-    return out;
-  }
-  if (c.inMasterDisruption()) {
-    out.push({ what, check: { rule: 'all zones are in FullDisruption: the controller stops all evictions and removes the taints (master disruption mode)' } });
-    return out;
-  }
-  if (!ready || ready.status === 'True') {
-    const deadline = h.probe + grace;
-    const unknownAt = nextPassAfter(deadline);
-    // the taint follows in the same pass from 1.34, one pass later before (if the zone queue has a token);
-    // the pod eviction path waits podEvictionTimeout from the probe
-    const firesAt = !rules.taintBasedEvictions
-      ? nextPassAfter(h.probe + host.config.podEvictionTimeout)
-      : host.behaviour.unreachableTaintQueuedSamePass ? unknownAt : unknownAt + Math.max(1, host.config.nodeMonitorPeriod);
-    out.push({
-      what,
-      check: {
-        rule: `Ready is ${ready?.status ?? 'not posted'}; it becomes Unknown only when no heartbeat arrives for ${ready ? 'nodeMonitorGracePeriod' : 'nodeStartupGracePeriod'}`,
-        values: { probeTimestamp: formatTime(h.probe), grace: formatDuration(grace), deadline: formatTime(deadline), unknownAt: formatTime(unknownAt) },
-      },
-      wouldFireAt: formatTime(firesAt),
-    });
-    return out;
-  }
-  if (track?.excluded) out.push({ what: `Zone/${zone} disruption counting`, check: { rule: `the node is excluded from zone disruption checks: ${track.excluded}` } });
-  const q = c.queueOf(zone);
-  const zoneState = c.zoneStateOf(zone);
-  if (!rules.taintBasedEvictions) {
-    const since = ready.status === 'False' ? h.readyTransition : h.probe;
-    const deadline = since + host.config.podEvictionTimeout;
-    if (host.now <= deadline && !(q?.has(nodeName))) {
-      out.push({
-        what,
-        check: { rule: `podEvictionTimeout has not elapsed since ${ready.status === 'False' ? 'readyTransitionTimestamp' : 'probeTimestamp'}`, values: { since: formatTime(since), podEvictionTimeout: formatDuration(host.config.podEvictionTimeout), deadline: formatTime(deadline) } },
-        wouldFireAt: formatTime(nextPassAfter(deadline)),
-      });
-      return out;
-    }
-  }
-  if (q && q.isQueued(nodeName)) {
-    const rate = showRate(effectiveRate(q.limiter));
-    const counts = c.zoneCountsOf(zone);
-    if (rate === 0) {
-      out.push({
-        what,
-        check: {
-          rule: rateZeroRule(zoneState),
-          values: { zone: zoneRef(zone), zoneState, zoneSize: counts?.total ?? 0, largeClusterSizeThreshold: host.config.largeClusterSizeThreshold },
-        },
-      });
-    } else {
-      const next = c.nextTokenOf(zone, host.now);
-      const ahead = q.queued().findIndex((i) => i.value === nodeName);
-      out.push({
-        what,
-        check: { rule: 'waiting in the zone queue for a token of the rate limiter', values: { zone: zoneRef(zone), zoneState, rate, ahead } },
-        ...(next !== undefined && ahead === 0 ? { wouldFireAt: formatTime(next) } : {}),
-      });
-    }
-    return out;
-  }
-  if (rules.taintBasedEvictions && !host.behaviour.unreachableTaintQueuedSamePass && ready.status === 'Unknown' && !(q?.has(nodeName))) {
-    out.push({
-      what,
-      check: { rule: 'Ready became Unknown in this pass; before 1.34 the node is queued for tainting at the next monitor pass (the decision uses the Ready status observed before the update)' },
-      wouldFireAt: formatTime(c.nextMonitor()),
-    });
-  }
-  return out;
-}
-
-/** Why a zone's limiter lets no node through (the node's and the zone's "why not" say the same). */
-function rateZeroRule(zoneState: string | undefined): string {
-  return zoneState === 'PartialDisruption'
-    ? 'rate limiter at 0 in PartialDisruption of a small zone (zone size <= largeClusterSizeThreshold)'
-    : 'the zone\'s rate limiter is at 0';
-}
-
-function explainZone(c: NodeLifecycleController, host: ControllerHost, zone: string): Explanation['whyNot'] {
-  const out: Explanation['whyNot'] = [];
-  const what = `Zone/${zone} ${c._rules.taintBasedEvictions ? 'tainting' : 'evicting'}`;
-  const state = c.zoneStateOf(zone);
-  const q = c.queueOf(zone);
-  if (c.inMasterDisruption()) {
-    out.push({ what, check: { rule: 'all zones are in FullDisruption: the controller stops all evictions (master disruption mode)' } });
-    return out;
-  }
-  if (!state) {
-    out.push({ what, check: { rule: 'the controller has no state for this zone (no node in it takes part in disruption checks)' } });
-    return out;
-  }
-  if (!q || !q.length) {
-    out.push({ what, check: { rule: 'nothing is queued in the zone', values: { zoneState: state } } });
-    return out;
-  }
-  const rate = showRate(effectiveRate(q.limiter));
-  const counts = c.zoneCountsOf(zone);
-  if (rate === 0) {
-    out.push({
-      what,
-      check: {
-        rule: rateZeroRule(state),
-        values: { zoneState: state, zoneSize: counts?.total ?? 0, notReady: counts?.notReady ?? 0, largeClusterSizeThreshold: host.config.largeClusterSizeThreshold, queued: q.length },
-      },
-    });
-    return out;
-  }
-  const next = c.nextTokenOf(zone, host.now);
-  out.push({ what, check: { rule: 'the zone releases one node per token', values: { zoneState: state, rate, queued: q.length } }, ...(next !== undefined ? { wouldFireAt: formatTime(next) } : {}) });
-  return out;
 }

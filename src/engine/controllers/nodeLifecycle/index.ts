@@ -9,13 +9,17 @@
  *     onNodeEvent / onLeaseEvent / onPodEvent   informer events (notes work, never acts at once)
  *     isMonitorPassDue(now)      true when a monitor pass is due at `now`
  *     nextWake() / wake(host)    the monitor pass, informer work, the 100 ms tainting/eviction pass
- *     zones(host), machines(), whyNot(host, ref), save(), restore(saved, host)
+ *     zones(host), machines(), save(), restore(saved, host)
+ *     whyNot(host, ref, world?)  why not (yet), as data (whyNot.ts); `world` says which kubelets post
+ *     whyNotOf(host, node, outcome, world?)   the node's taint or eviction, for a pod's why-not to chain to
  *   Pure pieces, also used by tests and other shells:
  *     RateLimitedTimedQueue, token bucket helpers   (rateLimitedQueue.ts)
  *     computeZoneState, reducedQPS, healthyQPS, isMasterNodeName, disruptionExclusion (disruption.ts)
  *     CONDITION_TAINTS, noScheduleTaintDiff, swapTaints (taints.ts)
  *     labelsToReconcile, labelsInStep (labels.ts): reconcileNodeLabels (1.14+)
  *     nodeHealthMachine, zoneMachine, monitorMachine (machines.ts)
+ *     probeExpired, podEvictionTimeoutElapsed, zoneLimiterQPS, zoneStateByGuards, deletePodsDeletes
+ *       (guards.ts): the checks the controller decides with and whyNot.ts explains with
  *     rulesOf (versionRules.ts): node-lifecycle details by version
  *
  * Agreement with the simulation (simulation/simulation.ts):

@@ -35,6 +35,7 @@
  */
 import type { NodeBefore, PodBefore, SimController, WatchType } from '../controller';
 import type { ControllerHost } from '../host';
+import { explainTaintEvictionWhyNot, type TaintEvictionMemory } from './whyNot';
 import type { Micros, Duration } from '../../model/time';
 import { formatDuration, formatTime, ms } from '../../model/time';
 import type { NodeRecord, ObjectRef, PodCondition, PodRecord, Taint, Toleration } from '../../model/types';
@@ -537,48 +538,19 @@ export class TaintEvictionController implements SimController {
   }
 
   whyNot(host: ControllerHost, object: ObjectRef): Explanation['whyNot'] {
-    const m = /^Pod\/([^/]+)\/(.+)$/.exec(object);
-    if (!m) return [];
-    const what = 'deletion by the taint eviction controller';
-    const runs = taintManagerRuns(host);
-    if (!runs.runs) return [{ what, check: runs.check }];
-    const key = `${m[1]}/${m[2]}`;
-    const pod = host.cluster.pods.get(key);
-    if (!pod) return [];
-    if (!pod.nodeName) return [{ what, check: { rule: 'the pod is not bound to a node' } }];
-    const w = this.work.get(key);
-    if (w?.state === 'scheduled') {
-      return [{
-        what,
-        check: { rule: 'the toleration has not run out yet: the deletion is scheduled', values: { createdAt: formatTime(w.createdAt), tolerationSeconds: w.min !== undefined ? formatDuration(w.min) : undefined, deadline: formatTime(w.fireAt) } },
-        wouldFireAt: formatTime(w.fireAt),
-      }];
-    }
-    if (w?.state === 'deleting') {
-      const at = w.timer?.at;
-      return [{
-        what,
-        check: { rule: 'delete attempts are failing; deletePodHandler tries 5 times, 10 ms apart', values: { failedAttempts: w.attempts } },
-        ...(at !== undefined && w.timerKind === 'retry' ? { wouldFireAt: formatTime(at) } : {}),
-      }];
-    }
-    const node = host.cluster.nodes.get(pod.nodeName);
-    const taints = node ? taintsWithEffect(node.taints, 'NoExecute') : [];
-    if (!node) return [{ what, check: { rule: 'the pod\'s node does not exist', values: { node: pod.nodeName } } }];
-    if (!taints.length) {
-      return [{ what, check: { rule: 'the node has no NoExecute taint', values: { node: pod.nodeName, taints: node.taints.map(taintText) } } }];
-    }
-    const gave = this.gaveUp.get(key);
-    if (gave) {
-      return [{ what, check: { rule: 'all 5 delete attempts failed; the work item was dropped, and only the next update of the node\'s taints or of the pod evicts it', values: { failedAt: formatTime(gave.at) } } }];
-    }
-    const tm = this.tm ?? taintManagerBehaviour(host); // whyNot may be asked of a controller that never started
-    const d = decidePodOnNode({ taints, tolerations: pod.tolerations, existing: 'none', cancelsWhenToleratedForever: tm.cancelsWhenToleratedForever });
-    if (d.kind === 'leave') {
-      return [{ what, check: { rule: 'the pod tolerates every NoExecute taint of its node forever (no tolerationSeconds)', values: { node: pod.nodeName, noExecuteTaints: taints.map(taintText), usedTolerations: d.used.map(tolerationText) } } }];
-    }
-    return [{ what, check: { rule: 'the controller has not handled the latest change of the node or pod yet', values: { node: pod.nodeName } } }];
+    return explainTaintEvictionWhyNot(this, host, object);
   }
+
+  /** @internal read by whyNot.ts */
+  workOf(key: string): ReturnType<TaintEvictionMemory['workOf']> {
+    const w = this.work.get(key);
+    if (!w) return undefined;
+    return { state: w.state, createdAt: w.createdAt, fireAt: w.fireAt, min: w.min, attempts: w.attempts, retryAt: w.timerKind === 'retry' ? w.timer?.at : undefined };
+  }
+  /** @internal read by whyNot.ts */
+  gaveUpOf(key: string): { at: Micros } | undefined { return this.gaveUp.get(key); }
+  /** @internal whyNot may be asked of a controller that never started */
+  behaviourOr(host: ControllerHost): TaintManagerBehaviour { return this.tm ?? taintManagerBehaviour(host); }
 
   // ---- checkpoints ---------------------------------------------------------
 

@@ -6,18 +6,26 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rig, node, lease, pod, at, iso, drive, names } from './helpers';
 import { createNodeLifecycleController } from '../../../../src/engine/controllers/nodeLifecycle';
+import type { WhyNotWorld } from '../../../../src/engine/trace/whyNot';
+
+/** The kubelets as the simulation would report them: these post, the others are stopped. */
+const posting = (alive: string[]): WhyNotWorld => ({ kubelet: (n) => ({ running: alive.includes(n) }) });
 
 test('why a node is not tainted yet: the grace period, with the pass at which it would fire', () => {
   // Unknown at the first pass after 40 s; the taint follows one pass later before 1.34, in that pass from 1.34
   for (const [minor, deadline, unknownAt, fires] of [[31, 40, 45, 50], [35, 50, 55, 55]] as const) {
     const r = rig({ minor, nodes: [node('a', { zone: 'z' }), node('b', { zone: 'z' }), node('c', { zone: 'z' })] });
     drive(r, 20, { alive: () => ['b', 'c'], lease: false });
-    const w = r.c.whyNot(r.host, 'Node/a');
-    assert.equal(w.length, 1);
-    assert.match(w[0].check.rule, /nodeMonitorGracePeriod/);
-    assert.equal(w[0].check.values!.deadline, iso(deadline));
-    assert.equal(w[0].check.values!.unknownAt, iso(unknownAt));
-    assert.equal(w[0].wouldFireAt, iso(fires), `1.${minor}`);
+    const [unknown, taint] = r.c.whyNot(r.host, 'Node/a', posting(['b', 'c']));
+    assert.equal(unknown.outcome, 'NodeStatusUnknown');
+    assert.equal(unknown.blocking!.guard, 'probeExpired');
+    assert.match(unknown.check.rule, /nodeMonitorGracePeriod/);
+    assert.equal(unknown.check.values!.deadline, iso(deadline));
+    assert.equal(unknown.wouldFireAt, iso(unknownAt));
+    assert.equal(taint.outcome, 'NodeTaintedNoExecute');
+    assert.equal(taint.blocking!.guard, '!readyIsTrue');
+    assert.equal(taint.via!.wouldFireAt, unknown.wouldFireAt, 'the taint chains to the status going Unknown');
+    assert.equal(taint.wouldFireAt, iso(fires), `1.${minor}`);
     drive(r, 60, { alive: () => ['b', 'c'], lease: false });
     const tainted = r.decisions('TaintAdded', 'Node/a').find((d) => d.summary.includes('NoExecute'))!;
     assert.equal(tainted.time, iso(fires), `1.${minor}: the prediction holds`);
@@ -28,11 +36,14 @@ test('why a node is not tainted: rate limiter at 0 in PartialDisruption of a sma
   const all = names('a-', 6);
   const r = rig({ minor: 35, nodes: [...all.map((n) => node(n, { zone: 'a' })), node('b-1', { zone: 'b' })], leases: [...all, 'b-1'].map((n) => lease(n, 0)) });
   drive(r, 80, { alive: () => ['a-5', 'a-6', 'b-1'], lease: true });
-  const w = r.c.whyNot(r.host, 'Node/a-1');
-  assert.match(w[0].check.rule, /rate limiter at 0 in PartialDisruption of a small zone/);
+  const w = r.c.whyNot(r.host, 'Node/a-1', posting(['a-5', 'a-6', 'b-1']));
+  assert.equal(w.length, 1, 'Ready is Unknown already: only the taint is ahead');
+  assert.equal(w[0].blocking!.guard, 'zoneLimiterQPS');
+  assert.match(w[0].check.rule, /rate limiter is at 0: PartialDisruption in a small zone/);
+  assert.equal(w[0].never, true);
   assert.equal(w[0].wouldFireAt, undefined);
   const z = r.c.whyNot(r.host, 'Zone/a');
-  assert.match(z[0].check.rule, /rate limiter at 0/);
+  assert.match(z[0].check.rule, /rate limiter is at 0/);
   assert.equal(z[0].check.values!.zoneSize, 6);
 });
 
@@ -40,7 +51,7 @@ test('why a queued node waits: its token, and when it comes', () => {
   const all = names('n', 10);
   const r = rig({ minor: 35, nodes: all.map((n) => node(n, { zone: 'z' })), leases: all.map((n) => lease(n, 0)) });
   drive(r, 56, { alive: () => all.slice(2), lease: true });
-  const w = r.c.whyNot(r.host, 'Node/n2');
+  const w = r.c.whyNot(r.host, 'Node/n2', posting(all.slice(2)));
   assert.match(w[0].check.rule, /waiting in the zone queue/);
   assert.equal(w[0].wouldFireAt, iso(65));
 });
@@ -55,7 +66,8 @@ test('why nothing happens when all zones are fully disrupted', () => {
 test('why a 1.12 pod is not evicted yet: podEvictionTimeout from the last observed heartbeat', () => {
   const r = rig({ minor: 12, nodes: names('n', 4).map((n) => node(n, { zone: 'z' })), pods: [pod('default', 'p', 'n1')] });
   drive(r, 100, { alive: () => ['n2', 'n3', 'n4'] });
-  const w = r.c.whyNot(r.host, 'Pod/default/p');
+  const w = r.c.whyNot(r.host, 'Pod/default/p', posting(['n2', 'n3', 'n4']));
+  assert.equal(w[0].outcome, 'PodDeletedByPodEviction');
   assert.match(w[0].check.rule, /podEvictionTimeout/);
   assert.equal(w[0].check.values!.deadline, iso(300));
   assert.equal(w[0].wouldFireAt, iso(305));

@@ -1,0 +1,104 @@
+/**
+ * "Why not (yet)" as data. For an object and an outcome that has not
+ * happened, the checks on the way from the current state to the outcome, in
+ * the order the controllers make them, up to and including the first one
+ * that is false; when it would become true if nothing else changed; and
+ * which input, changed, would make it true. Every check is the result of
+ * calling the same guard or decision function the controller decides with
+ * (`guard` names it), never a restatement of it, and cites the upstream
+ * function it mirrors.
+ */
+import type { ObjectRef } from '../model/types';
+import type { Check } from './decision';
+
+/** What a why-not is about. */
+export type WhyNotOutcome =
+  /** the node lifecycle controller adds the not-ready/unreachable NoExecute taint (taint-based evictions) */
+  | 'NodeTaintedNoExecute'
+  /** the node lifecycle controller releases the node from its zone's eviction queue and deletes its pods (no taint-based evictions) */
+  | 'NodePodsEvicted'
+  /** the taint eviction controller deletes the pod */
+  | 'PodDeletedByTaintEviction'
+  /** the node lifecycle controller deletes the pod (DeletePods, no taint-based evictions) */
+  | 'PodDeletedByPodEviction'
+  /** the node lifecycle controller sets the node's Ready condition to Unknown */
+  | 'NodeStatusUnknown'
+  /** the zone's queue releases a node (tainting or evicting) */
+  | 'ZoneEvicting';
+
+export interface WhyNotCheck extends Check {
+  /** the guard or decision function of ours that was called (a machine guard by its `setup()` name) */
+  guard: string;
+  /** the kube-controller-manager function it mirrors */
+  upstream: string;
+  /** its answer now */
+  holds: boolean;
+  /** the rule in words when it does not hold, where `rule` reads as the positive condition */
+  unmet?: string;
+}
+
+/** An input that, changed, makes the blocking check true: a property test runs the scenario with it. */
+export type Counterfactual =
+  /** settings as `--set` takes them, e.g. `{largeClusterSizeThreshold: '5'}` */
+  | { kind: 'set'; set: Record<string, string>; description: string }
+  /** the pod without its tolerations */
+  | { kind: 'dropTolerations'; pod: ObjectRef; description: string }
+  /** the pod without its labels (so that no DaemonSet selects it) */
+  | { kind: 'dropLabels'; pod: ObjectRef; description: string }
+  /** the node's kubelet stops posting at this instant */
+  | { kind: 'stopKubelet'; node: string; description: string };
+
+export interface WhyNot {
+  /** what did not happen, in words */
+  what: string;
+  /** the check that holds it back (the blocking check, as rule and values) */
+  check: Check;
+  /**
+   * When it happens if nothing else changes: no event of the timeline before it and no other
+   * node of the zone changing its Ready status on the way. Named only when the simulation's
+   * own deadlines, tokens and timers make it certain.
+   */
+  wouldFireAt?: string;
+  outcome?: WhyNotOutcome;
+  /** the object the outcome is about (a pod's why-not chains to its node's) */
+  object?: ObjectRef;
+  /** the checks from the current state to the outcome, up to and including the blocking one */
+  path?: WhyNotCheck[];
+  /** the first check on the path that is false */
+  blocking?: WhyNotCheck;
+  /** a time that holds only under a condition the world decides (e.g. "if the kubelet stopped now") */
+  conditional?: { if: string; at: string };
+  /** nothing but a change of input makes it happen */
+  never?: boolean;
+  /** the change of input that would make the blocking check true */
+  counterfactual?: Counterfactual;
+  /** the why-not the blocking check comes from (a pod's deletion waits for its node's taint) */
+  via?: WhyNot;
+}
+
+/** What the world says of a node's kubelet (the simulation's kubelets), for "it holds while the kubelet posts". */
+export interface KubeletFacts {
+  /** it still posts node status or renews its Lease (as the version heartbeats) */
+  running: boolean;
+  /** what it still does: `posts node status`, `renews its Lease` */
+  does?: string[];
+  lastPost?: number;
+  nextPost?: number;
+  nextRenew?: number;
+}
+
+export interface WhyNotWorld {
+  kubelet(node: string): KubeletFacts | undefined;
+}
+
+/** The first check that is false, or undefined when every check holds. */
+export function firstFalse(path: readonly WhyNotCheck[]): WhyNotCheck | undefined {
+  return path.find((c) => !c.holds);
+}
+
+/** A why-not from a path: `check` and `blocking` are the path's first false check. */
+export function whyNotFrom(what: string, outcome: WhyNotOutcome, object: ObjectRef, path: WhyNotCheck[], extra: Partial<WhyNot> = {}): WhyNot {
+  const blocking = firstFalse(path) ?? path[path.length - 1];
+  const check: Check = { rule: `${(!blocking.holds && blocking.unmet) || blocking.rule} [${blocking.upstream}]`, ...(blocking.values ? { values: blocking.values } : {}) };
+  return { what, check, outcome, object, path, blocking, ...extra };
+}

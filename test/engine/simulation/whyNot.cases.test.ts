@@ -1,0 +1,101 @@
+/**
+ * The why-nots that issue 15 found wrong, as a user asks them (`explain FILE
+ * --object REF`, run to the default horizon): the check that holds the
+ * outcome back, by the guard's name and the upstream function it mirrors,
+ * with its values, and whether and when it would happen.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { createSimulation } from '../../../src/engine/simulation/simulation';
+import { loadScenario } from '../../../src/engine/snapshot/scenario';
+import { nodeFs } from '../../../src/platform/nodeFs';
+import { defaultHorizon } from '../../../src/cli/horizon';
+import type { WhyNot, WhyNotOutcome } from '../../../src/engine/trace/whyNot';
+import { runCli } from '../../helpers/cliRun';
+
+interface Case {
+  name: string;
+  file: string;
+  object: string;
+  outcome: WhyNotOutcome;
+  /** the blocking check, of the item itself or of the why-not it chains to */
+  guard: string;
+  upstream: RegExp;
+  values: Record<string, unknown>;
+  when: { never: true } | { conditional: string; at: string };
+  /** guards that must not be what the answer blames */
+  notBlamed?: string[];
+  /** what `explain` prints for it */
+  text: RegExp;
+}
+
+const cases: Case[] = [
+  {
+    name: 'a pod in a small zone under PartialDisruption is not evicted because its node is not tainted: ReducedQPSFunc gives the zone rate 0',
+    file: 'zone-small-partial.yaml', object: 'Pod/default/web-7d9f-6wlhb', outcome: 'PodDeletedByTaintEviction',
+    guard: 'zoneLimiterQPS', upstream: /setLimiterInZone \/ ReducedQPSFunc/,
+    values: { zone: 'Zone/us-east-1/us-east-1a', zoneState: 'PartialDisruption', zoneSize: 6, notReady: 4, largeClusterSizeThreshold: 50, rate: 0 },
+    when: { never: true },
+    text: /deletion by the taint eviction controller: the node has no NoExecute taint .*Node\/node-a1 tainted NoExecute is held back: the zone's rate limiter is at 0: PartialDisruption in a small zone .*ReducedQPSFunc.*zoneSize=6.*largeClusterSizeThreshold=50.*rate=0.*never as things stand \(it would with largeClusterSizeThreshold below the zone's 6 nodes/,
+  },
+  {
+    name: 'a 1.12 DaemonSet pod is never deleted: DeletePods skips it, and no NoExecute taint comes with TaintBasedEvictions off',
+    file: 'outage-1.12.yaml', object: 'Pod/kube-system/kube-proxy-a1', outcome: 'PodDeletedByPodEviction',
+    guard: 'deletePodsDeletes', upstream: /^DeletePods/,
+    values: { node: 'node-a1', daemonSet: 'kube-system/kube-proxy' },
+    when: { never: true },
+    text: /deletion by the node lifecycle controller \(pod eviction, DeletePods\): DeletePods skips pods managed by a DaemonSet.*daemonSet=kube-system\/kube-proxy.*never as things stand[^\n]*\n {2}deletion by the taint eviction controller: .*TaintBasedEvictions is off: the node lifecycle controller adds no not-ready\/unreachable NoExecute taint at all/,
+  },
+  {
+    name: 'a healthy node whose kubelet posts: nothing fires; the time holds only if the kubelet stopped now',
+    file: 'outage-1.12.yaml', object: 'Node/node-b1', outcome: 'NodeStatusUnknown',
+    guard: 'kubeletStopped', upstream: /^tryUpdateNodeHealth/,
+    values: { lastPost: '2026-01-01T00:10:30.000Z', nextPost: '2026-01-01T00:10:40.000Z', nodeMonitorGracePeriod: '40s' },
+    when: { conditional: 'the kubelet stopped now', at: '2026-01-01T00:11:15.000Z' },
+    text: /Node\/node-b1 status Unknown: the node's kubelet is running: it posts node status; Ready stays as it is as long as it does.*; if the kubelet stopped now: at 2026-01-01T00:11:15.000Z\n {2}pods of Node\/node-b1 evicted: Ready is True .*; if the kubelet stopped now, and its zone's rate and queue let it through at once: at 2026-01-01T00:15:35.000Z/,
+  },
+];
+
+/** The deepest why-not along `via`: where the blocking check really is. */
+function deepest(w: WhyNot): WhyNot {
+  return w.via?.blocking && !w.via.blocking.holds && w.blocking?.guard === 'nodeHasNoExecuteTaint' ? deepest(w.via) : w;
+}
+
+describe('explain names the check that holds back what the issue found misexplained', () => {
+  for (const c of cases) {
+    it(c.name, async () => {
+      const scenario = loadScenario(join('examples', c.file), nodeFs());
+      const sim = createSimulation(scenario);
+      sim.runUntil(defaultHorizon(scenario, sim.startTime));
+      const all = sim.explain(c.object).whyNot;
+      const w = all.find((x) => x.outcome === c.outcome);
+      assert.ok(w, `a why-not of ${c.outcome} among ${all.map((x) => x.what).join('; ')}`);
+      assert.equal(all[0], w, 'the relevant path comes first');
+      const blocking = deepest(w).blocking!;
+      assert.equal(blocking.guard, c.guard);
+      assert.equal(blocking.holds, false);
+      assert.match(blocking.upstream, c.upstream);
+      for (const [k, v] of Object.entries(c.values)) assert.deepEqual(blocking.values?.[k], v, `value ${k}`);
+      assert.equal(w.wouldFireAt, undefined, 'no time is certain');
+      if ('never' in c.when) assert.equal(w.never, true);
+      else assert.deepEqual(w.conditional, { if: c.when.conditional, at: c.when.at });
+      for (const x of all) assert.equal(x.wouldFireAt, undefined, `${x.what}: nothing fires`);
+      const r = await runCli('explain', `examples/${c.file}`, '--object', c.object);
+      assert.equal(r.code, 0, r.err);
+      assert.match(r.out, c.text);
+    });
+  }
+
+  it('the 1.12 DaemonSet pod\'s taint-eviction why-not chains to the node\'s: TaintBasedEvictions is off, so no taint is coming', () => {
+    const scenario = loadScenario(join('examples', 'outage-1.12.yaml'), nodeFs());
+    const sim = createSimulation(scenario);
+    sim.runUntil(defaultHorizon(scenario, sim.startTime));
+    const w = sim.explain('Pod/kube-system/kube-proxy-a1').whyNot.find((x) => x.outcome === 'PodDeletedByTaintEviction')!;
+    assert.equal(w.blocking!.guard, 'nodeHasNoExecuteTaint');
+    assert.equal(w.via!.outcome, 'NodeTaintedNoExecute');
+    assert.equal(w.via!.blocking!.guard, 'taintBasedEvictions');
+    assert.equal(w.via!.blocking!.values!.TaintBasedEvictions, false);
+    assert.equal(w.never, true);
+  });
+});

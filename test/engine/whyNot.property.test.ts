@@ -1,0 +1,214 @@
+/**
+ * "Why not" checked by running forward. On every bundled example and on
+ * generated outages, at every monitor pass (every third on the generated
+ * ones), for every node, pod and zone, the controllers' why-not is asked, and:
+ * - when it names a time (`wouldFireAt`) and no event of the timeline falls
+ *   between now and that time, the outcome happens exactly then, and not
+ *   before;
+ * - when it names a blocking check with the input that would change it
+ *   (`counterfactual`), the run with that input changed makes the outcome
+ *   happen (for "if the kubelet stopped now", at the time it names).
+ * The forward run is the same simulation going on; each counterfactual is
+ * one more run, shared by every object that names it.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSimulation, type SimulationImpl } from '../../src/engine/simulation/simulation';
+import { whyNotOfControllers } from '../../src/engine/simulation/explain';
+import { loadScenario } from '../../src/engine/snapshot/scenario';
+import type { Scenario, ScenarioEvent } from '../../src/engine/snapshot/types';
+import { nodeFs } from '../../src/platform/nodeFs';
+import { defaultHorizon } from '../../src/cli/horizon';
+import { formatTime, parseTimestamp, minutes, type Micros } from '../../src/engine/model/time';
+import type { Decision } from '../../src/engine/trace/decision';
+import type { Counterfactual, WhyNotOutcome } from '../../src/engine/trace/whyNot';
+import { generateClusterStream, listChunks, renderObject } from '../../src/engine/generate/index';
+
+interface Claim { object: string; outcome: WhyNotOutcome; at: Micros; madeAt: Micros; what: string }
+interface Wish { cf: Counterfactual; object: string; outcome: WhyNotOutcome; madeAt: Micros; at?: Micros }
+
+/** Whether a decision is the outcome happening to the object. */
+function isOutcome(d: Decision, outcome: WhyNotOutcome, object: string): boolean {
+  switch (outcome) {
+    case 'NodeStatusUnknown': return d.action === 'NodeStatusUnknown' && d.object === object;
+    case 'NodeTaintedNoExecute': return d.action === 'TaintAdded' && d.object === object && d.summary.includes(':NoExecute');
+    case 'NodePodsEvicted':
+      return d.controller === 'node-lifecycle' && (d.action === 'PodEvicted' || d.action === 'PodStatusUpdated') && `Node/${(d.details as { node?: string } | undefined)?.node}` === object;
+    case 'PodDeletedByPodEviction': return d.controller === 'node-lifecycle' && d.action === 'PodEvicted' && d.object === object;
+    case 'PodDeletedByTaintEviction': return d.controller === 'taint-eviction' && d.action === 'PodEvicted' && d.object === object;
+    case 'ZoneEvicting':
+      return d.controller === 'node-lifecycle' && ((d.action === 'TaintAdded' && d.summary.includes(':NoExecute')) || d.action === 'PodEvicted')
+        && d.because.some((c) => c.values?.zone === object);
+    default: return false;
+  }
+}
+
+const micros = (t: string): Micros => parseTimestamp(t)!;
+
+function objectsOf(sim: SimulationImpl): string[] {
+  const c = sim.host.cluster;
+  return [
+    ...[...c.nodes.keys()].map((n) => `Node/${n}`),
+    ...[...c.pods.values()].map((p) => `Pod/${p.meta.namespace}/${p.meta.name}`),
+    ...sim.zones().map((z) => z.zone),
+  ].sort();
+}
+
+/** Runs the scenario forward, asking why-not at the sampled passes; returns the claims, the wishes and the finished run. */
+function survey(scenario: Scenario, everyNthPass: number, horizon?: Micros) {
+  const sim = createSimulation(scenario);
+  const end = horizon ?? defaultHorizon(scenario, sim.startTime);
+  const period = sim.config.nodeMonitorPeriod;
+  const claims: Claim[] = [];
+  const wishes = new Map<string, Wish>();
+  for (let k = 0, t = sim.startTime; t <= end; k++, t += period) {
+    sim.runUntil(t);
+    if (k % everyNthPass) continue;
+    for (const ref of objectsOf(sim)) {
+      for (const w of whyNotOfControllers(sim, ref)) {
+        if (!w.outcome) continue;
+        const object = w.object ?? ref;
+        if (w.wouldFireAt) claims.push({ object, outcome: w.outcome, at: micros(w.wouldFireAt), madeAt: sim.now, what: w.what });
+        if (w.counterfactual) {
+          const key = `${JSON.stringify(w.counterfactual)}|${object}|${w.outcome}`;
+          if (!wishes.has(key)) wishes.set(key, { cf: w.counterfactual, object, outcome: w.outcome, madeAt: sim.now, ...(w.conditional ? { at: micros(w.conditional.at) } : {}) });
+        }
+      }
+    }
+  }
+  const last = Math.max(end, ...claims.map((c) => c.at));
+  sim.runUntil(last);
+  return { sim, claims, wishes: [...wishes.values()], end };
+}
+
+function eventTimes(sim: SimulationImpl): Micros[] {
+  return sim.scenario.events.map((e) => sim.timeOf(e.at)).sort((a, b) => a - b);
+}
+
+/** Every certain time came true, unless an event of the timeline came first. Returns how many were checked. */
+function checkClaims(name: string, sim: SimulationImpl, claims: Claim[]): number {
+  const events = eventTimes(sim);
+  let checked = 0;
+  for (const c of claims) {
+    if (events.some((e) => e > c.madeAt && e <= c.at)) continue;
+    const d = sim.trace.find((x) => Date.parse(x.time) * 1000 > c.madeAt && isOutcome(x, c.outcome, c.object));
+    if (!d && c.outcome === 'NodePodsEvicted') continue; // a node with no pods left: nothing to see
+    assert.ok(d, `${name}: at ${formatTime(c.madeAt)}, "${c.what}" (${c.object}) was to happen at ${formatTime(c.at)}; it never did`);
+    assert.equal(d.time, formatTime(c.at), `${name}: at ${formatTime(c.madeAt)}, "${c.what}" (${c.object}) was to happen at ${formatTime(c.at)}; it happened at ${d.time} (#${d.seq})`);
+    count(`time:${c.outcome}`);
+    checked++;
+  }
+  return checked;
+}
+
+/** The scenario with the counterfactual's input changed. */
+function changed(scenario: Scenario, w: Wish): { scenario: Scenario; set?: Record<string, string> } | undefined {
+  const cf = w.cf;
+  if (cf.kind === 'set') return { scenario, set: cf.set };
+  if (cf.kind === 'stopKubelet') {
+    const stop: ScenarioEvent = { kind: 'kubelet', action: 'stop', target: { nodes: [cf.node] }, at: { time: w.madeAt + 1 }, index: scenario.events.length };
+    return { scenario: { ...scenario, events: [...scenario.events, stop] } };
+  }
+  const [, ns, name] = cf.pod.split('/');
+  const pods = new Map(scenario.snapshot.cluster.pods);
+  const pod = pods.get(`${ns}/${name}`);
+  if (!pod) return undefined; // created during the run: not an input
+  pods.set(`${ns}/${name}`, cf.kind === 'dropTolerations' ? { ...pod, tolerations: [] } : { ...pod, meta: { ...pod.meta, labels: {} } });
+  return { scenario: { ...scenario, snapshot: { ...scenario.snapshot, cluster: { ...scenario.snapshot.cluster, pods } } } };
+}
+
+/**
+ * Each counterfactual run makes every outcome that named its input happen: one run per distinct
+ * setting, and, to keep the time reasonable, at most `limit` runs for the inputs of single objects
+ * (a pod's tolerations or labels; a kubelet stopped, one time per node).
+ */
+function checkWishes(name: string, scenario: Scenario, wishes: Wish[], end: Micros, limit: number): number {
+  const byInput = new Map<string, Wish[]>();
+  const kubelets = new Set<string>();
+  for (const w of wishes) {
+    if (w.cf.kind === 'stopKubelet') {
+      if (kubelets.has(w.cf.node)) continue;
+      kubelets.add(w.cf.node);
+    }
+    const key = w.cf.kind === 'stopKubelet' ? `${JSON.stringify(w.cf)}@${w.madeAt}` : JSON.stringify(w.cf);
+    byInput.set(key, [...(byInput.get(key) ?? []), w]);
+  }
+  const groups = [...byInput.values()];
+  const chosen = [
+    ...groups.filter((g) => g[0].cf.kind === 'set'),
+    ...groups.filter((g) => g[0].cf.kind === 'dropTolerations' || g[0].cf.kind === 'dropLabels').slice(0, limit),
+    ...groups.filter((g) => g[0].cf.kind === 'stopKubelet').slice(0, limit),
+  ];
+  let runs = 0;
+  for (const group of chosen) {
+    const input = changed(scenario, group[0]);
+    if (!input) continue;
+    const sim = createSimulation(input.scenario, input.set ? { set: input.set } : {});
+    assert.deepEqual(sim.problems.filter((p) => p.severity === 'error'), [], `${name}: the counterfactual ${group[0].cf.description} is a valid input`);
+    sim.runUntil(Math.max(end, group[0].madeAt) + minutes(60));
+    for (const w of group) {
+      const d = sim.trace.find((x) => isOutcome(x, w.outcome, w.object));
+      if (!d && w.outcome === 'NodePodsEvicted') continue;
+      assert.ok(d, `${name}: with ${w.cf.description}, ${w.outcome} of ${w.object} was to happen; it did not`);
+      count(`input:${w.cf.kind}:${w.outcome}`);
+      if (w.cf.kind === 'stopKubelet' && w.at !== undefined && !eventTimes(sim).some((e) => e > w.madeAt + 1 && e <= w.at!)) {
+        assert.equal(d.time, formatTime(w.at), `${name}: if the kubelet of ${w.cf.node} stopped at ${formatTime(w.madeAt)}, ${w.outcome} was to happen at ${formatTime(w.at)}`);
+      }
+    }
+    runs++;
+  }
+  return runs;
+}
+
+/** What the runs checked, by kind: a property test that checks nothing must fail. */
+const checked = new Map<string, number>();
+const count = (k: string, n = 1): void => void checked.set(k, (checked.get(k) ?? 0) + n);
+
+const examples = readdirSync('examples').filter((f) => f.endsWith('.yaml')).sort();
+
+for (const file of examples) {
+  test(`why-not of examples/${file}: every time it names comes true, every input it names makes it happen`, () => {
+    const scenario = loadScenario(join('examples', file), nodeFs());
+    const { sim, claims, wishes, end } = survey(scenario, 1);
+    checkClaims(file, sim, claims);
+    checkWishes(file, scenario, wishes, end, 2);
+  });
+}
+
+const generated: [string, string, Record<string, unknown>][] = [
+  ['gen-1.12', 'v1.12.10', {}],
+  ['gen-1.31', 'v1.31.4', {}],
+  ['gen-1.35', 'v1.35.0', {}],
+];
+
+test('why-not of generated zone outages (1.12, 1.31, 1.35): every time it names comes true, every input it names makes it happen', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cs-whynot-'));
+  try {
+    for (const [name, version, extra] of generated) {
+      const stream = generateClusterStream({ nodes: 24, podsPerNode: 4, zones: 3, detail: 'lean', kubernetesVersion: version, seed: name, timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '12m' } } });
+      let text = '';
+      for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
+      writeFileSync(join(dir, `${name}.json`), text);
+      const s = { ...stream.scenario!, ...extra, snapshot: `${name}.json` };
+      writeFileSync(join(dir, `${name}.yaml`), renderObject(s as never, 'yaml'));
+      const scenario = loadScenario(join(dir, `${name}.yaml`), nodeFs());
+      const start = scenario.startTime ?? scenario.snapshot.latestTimestamp ?? 0;
+      const { sim, claims, wishes, end } = survey(scenario, 3, start + minutes(20));
+      checkClaims(name, sim, claims);
+      checkWishes(name, scenario, wishes, end, 2);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('the runs above checked every kind of claim: certain times and each kind of changed input', () => {
+  console.log(JSON.stringify([...checked].sort()));
+  for (const k of [
+    'time:NodeStatusUnknown', 'time:NodeTaintedNoExecute', 'time:NodePodsEvicted', 'time:PodDeletedByTaintEviction', 'time:PodDeletedByPodEviction',
+    'input:stopKubelet:NodeStatusUnknown', 'input:set:NodeTaintedNoExecute', 'input:set:ZoneEvicting', 'input:set:PodDeletedByTaintEviction', 'input:dropTolerations:PodDeletedByTaintEviction', 'input:dropLabels:PodDeletedByPodEviction',
+  ]) assert.ok((checked.get(k) ?? 0) > 0, `nothing of the kind ${k} was checked`);
+});
