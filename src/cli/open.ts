@@ -21,12 +21,18 @@ export function reportProblems(io: CliIo, problems: readonly Problem[], includeI
   for (const p of problems) if (includeInfo || p.severity !== 'info') io.err(`${escapeControl(formatProblem(p))}\n`);
 }
 
+/**
+ * The command line's workspace is the folder it runs in: a scenario may read its own folder tree
+ * and the current folder's; anything else only with --allow-outside.
+ */
+export const CLI_ROOTS: readonly string[] = ['.'];
+
 export function openInput(file: string, args: ParsedArgs, io: CliIo): Opened {
   if (!io.fs.stat(file)) {
     io.err(`controller-stepper: cannot read ${file}: no such file or folder\n`);
     return { ok: false, code: 2 };
   }
-  const scenario = loadScenario(file, io.fs, { allowOutside: args.allowOutside });
+  const scenario = loadScenario(file, io.fs, { allowOutside: args.allowOutside, roots: CLI_ROOTS });
   // Building the simulation only resolves settings and memory; nothing runs until it is stepped.
   const sim = createSimulation(scenario, { version: args.version, set: args.set });
   if (unsafeToRun(sim.problems)) {

@@ -9,6 +9,9 @@ import assert from 'node:assert/strict';
 import { cli } from '../../src/cli/cli';
 import type { CliIo } from '../../src/cli/io';
 import { nodeFs } from '../../src/platform/nodeFs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const EXAMPLE = 'examples/one-node-stops.yaml';
 const EVIL = 'test/fixtures/cli/control-characters.yaml';
@@ -57,7 +60,7 @@ test('on a terminal every line fits its width, and a note says --format json has
 const evilCases: { name: string; argv: string[] }[] = [
   { name: 'replay (trace)', argv: ['replay', EVIL, '--until', '1m'] },
   { name: 'replay (state)', argv: ['replay', EVIL, '--until', '1m', '--output', 'state'] },
-  { name: 'explain', argv: ['explain', EVIL, '--until', '1m', '--object', 'Node/evil\x1b[2Jnode'] },
+  { name: 'explain', argv: ['explain', EVIL, '--until', '1m', '--object', 'Node/evil-node'] },
 ];
 
 for (const c of evilCases) {
@@ -66,14 +69,29 @@ for (const c of evilCases) {
     assert.equal(r.code, 0, r.err);
     assert.ok(!CONTROL.test(r.out), JSON.stringify(r.out.slice(0, 400)));
     assert.ok(!CONTROL.test(r.err), JSON.stringify(r.err.slice(0, 400)));
-    assert.ok(r.out.includes('evil\\x1b[2Jnode'));
+    // the trace and explain print the reason the kubelet posted; the state has no free text left to show
+    if (c.name !== 'replay (state)') assert.ok(r.out.includes('Bad\\x07Bell'), r.out.slice(0, 400));
   });
 }
+
+test('an object name holding control characters is refused (exit 2), and the refusal shows them escaped', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cli-control-'));
+  try {
+    const file = join(dir, 'evil-name.yaml');
+    writeFileSync(file, readFileSync(EVIL, 'utf8').replace('name: "evil-node"', 'name: "evil\\e[2Jnode"'));
+    const r = await run(['replay', file, '--until', '1m']);
+    assert.equal(r.code, 2, r.err);
+    assert.equal(r.out, '');
+    assert.ok(!CONTROL.test(r.err), JSON.stringify(r.err.slice(0, 400)));
+    assert.match(r.err, /invalid-name/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 test('the JSON trace keeps the same strings exact', async () => {
   const r = await run(['replay', EVIL, '--until', '1m', '--format', 'json']);
   const decisions = r.out.trim().split('\n').map((l) => JSON.parse(l));
-  assert.ok(decisions.some((d) => d.object === 'Node/evil\x1b[2Jnode'));
   assert.ok(decisions.some((d) => String(d.summary).includes('Bad\x07Bell')));
 });
 

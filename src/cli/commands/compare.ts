@@ -3,6 +3,7 @@
  * replay the scenario and line its `reality:` up with the simulated
  * decisions. Exit 0 when they agree, 1 when they differ, 2 on bad input.
  */
+import { CLI_ROOTS } from '../open';
 import { createSimulation, formatProblem, hasErrors, parseDuration, type Decision } from '../../engine';
 import { loadScenario } from '../../engine/snapshot/scenario';
 import { compareDecisions } from '../../engine/import/compare';
@@ -32,7 +33,7 @@ export function compareCommand(argv: readonly string[], io: CliIo): number {
   if (o.one.version !== undefined && !parseKubeVersion(o.one.version)) { io.err(`controller-stepper compare: --version ${o.one.version} is not a version from 1.12 to 1.35\n`); return 2; }
   const file = o.files[0];
   if (!io.fs.stat(file)) { io.err(`controller-stepper: cannot read ${file}: no such file or folder\n`); return 2; }
-  const scenario = loadScenario(file, io.fs, { allowOutside: o.allowOutside });
+  const scenario = loadScenario(file, io.fs, { allowOutside: o.allowOutside, roots: CLI_ROOTS });
   for (const p of scenario.problems) if (p.severity !== 'info') io.err(`${formatProblem(p)}\n`);
   if (hasErrors(scenario.problems)) { io.err(`controller-stepper compare: ${file} has errors; nothing was simulated\n`); return 2; }
   if (!scenario.reality?.length) { io.err(`controller-stepper compare: ${file} has no reality: entries to compare with (write them with import)\n`); return 2; }

@@ -7,7 +7,7 @@ import { lintFile } from '../../engine/lint';
 import type { ParsedArgs } from '../args';
 import { UsageError } from '../args';
 import type { CliIo } from '../io';
-import { reportProblems } from '../open';
+import { CLI_ROOTS, reportProblems } from '../open';
 
 export function validate(args: ParsedArgs, io: CliIo): number {
   if (!args.files.length) throw new UsageError('validate takes one or more FILEs');
@@ -18,7 +18,7 @@ export function validate(args: ParsedArgs, io: CliIo): number {
       io.err(`controller-stepper: cannot read ${file}: no such file or folder\n`);
       return 2;
     }
-    const problems = lintFile(file, io.fs, { versionOverride: args.version, set: args.set, allowOutside: args.allowOutside });
+    const problems = lintFile(file, io.fs, { versionOverride: args.version, set: args.set, allowOutside: args.allowOutside, roots: CLI_ROOTS });
     reportProblems(io, problems);
     errors += problems.filter((p) => p.severity === 'error').length;
     warnings += problems.filter((p) => p.severity === 'warning').length;

@@ -37,5 +37,5 @@ export function outsideReason(fs: InputFs, scenarioDir: string, full: string, po
 }
 
 function describe(full: string): string {
-  return `${full} is outside the scenario's folder; a scenario reads only files in its own folder tree (pass --allow-outside to read it anyway)`;
+  return `${full} is outside the scenario's folder and the workspace; a scenario reads only files in its own folder tree and the workspace's (the current folder on the command line; pass --allow-outside to read it anyway)`;
 }

@@ -72,7 +72,7 @@ test('a file that is not Kubernetes YAML is reported without echoing what it hol
     const snap = loadSnapshot({ file: '.env', text });
     const all = snap.problems.map((p) => p.message).join('\n');
     assert.doesNotMatch(all, /SECRET|hunter2|123456789/, text);
-    assert.ok(snap.problems.some((p) => p.code === 'not-an-object'), text);
+    assert.ok(snap.problems.some((p) => p.code === 'not-kubernetes'), text);
   }
 });
 
