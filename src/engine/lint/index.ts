@@ -21,7 +21,6 @@ import { schemaRule } from './rules/schema';
 import { replicaSetsRule } from './rules/replicaSets';
 import { settingsRule } from './rules/settings';
 import { snapshotFilesRule } from './rules/snapshotFiles';
-import { timelineRule } from './rules/timeline';
 import type { DocumentKind, LintContext, LintOptions, LintProblem, LintRule } from './types';
 
 export type { DocumentKind, LintContext, LintOptions, LintProblem, LintRule, QuickFix, TextEdit } from './types';
@@ -29,7 +28,7 @@ export { buildLintContext, detectDocumentKind, uriToPath, versionFromImage } fro
 
 /** Every rule, in the order their problems are listed at one position. */
 export const LINT_RULES: readonly LintRule[] = [
-  schemaRule, referencesRule, snapshotFilesRule, settingsRule, heartbeatMultipleRule, http2GraceRule, leasesRule, timelineRule, replicaSetsRule,
+  schemaRule, referencesRule, snapshotFilesRule, settingsRule, heartbeatMultipleRule, http2GraceRule, leasesRule, replicaSetsRule,
 ];
 
 export interface LintResult {

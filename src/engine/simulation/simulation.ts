@@ -180,8 +180,9 @@ export class SimulationImpl implements Simulation {
     const guess = options.version !== undefined ? VERSION_GUESS_CODES : undefined;
     this.ownProblems = [...(guess ? scenario.problems.filter((p) => !guess.has(p.code)) : scenario.problems), ...settings.problems];
     this.startTime = scenario.startTime ?? scenario.snapshot.latestTimestamp ?? 0;
-    if (scenario.startTime === undefined && scenario.snapshot.latestTimestamp === undefined) {
-      this.ownProblems.push({ code: 'no-start-time', severity: 'warning', message: 'no startTime and no timestamp in the snapshot: the clock starts at 1970-01-01T00:00:00Z' });
+    // a scenario file reports it at its place; a plain snapshot has no place to point at
+    if (scenario.startTime === undefined && scenario.snapshot.latestTimestamp === undefined && !this.ownProblems.some((p) => p.code === 'no-start-time')) {
+      this.ownProblems.push({ code: 'no-start-time', severity: 'warning', message: 'no timestamp in the snapshot: the clock starts at 1970-01-01T00:00:00Z; write a scenario with startTime to choose' });
     }
     this.factory = options.controllerFactory ?? defaultControllerFactory;
     this.plan = planControllers(this.config, this.behaviour, scenario.binder);

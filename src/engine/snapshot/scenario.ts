@@ -45,6 +45,9 @@ import type { ControllerManagerInput, Expectation, LoadedSnapshot, NodeTarget, S
 
 export const SCENARIO_API_VERSION = 'controllerstepper.io/v1alpha1';
 
+/** The warning when nothing says when the clock starts (Go's zero time would be 0001; ours is the epoch). */
+export const NO_START_TIME = 'no startTime and no timestamp in the snapshot: the clock starts at 1970-01-01T00:00:00Z; write startTime: "2026-01-01T00:00:00Z"';
+
 const TOP_KEYS = ['apiVersion', 'kind', 'metadata', 'kubernetesVersion', 'startTime', 'controllerMemory', 'missingLeases', 'binder', 'snapshot', 'objects', 'controllerManager', 'kubelet', 'events', 'expect', 'reality'] as const;
 const KUBELET_KEYS = ['nodeStatusUpdateFrequency', 'nodeStatusReportFrequency', 'leaseRenewInterval', 'podStartupDelay'] as const;
 export const EVENT_KINDS = ['kubelet', 'condition', 'taint', 'untaint', 'apply', 'patch', 'delete', 'pod', 'scale', 'fail', 'restartControllerManager'] as const;
@@ -354,6 +357,8 @@ class ScenarioParser {
     if (top.has('controllerManager')) this.controllerManager(val('controllerManager'), cm);
     if (top.has('kubelet')) this.kubelet(val('kubelet'), scenario.kubelet);
     const start = scenario.startTime ?? scenario.snapshot.latestTimestamp;
+    // reported here, where the document is, so that replay and validate place it alike
+    if (start === undefined) this.report('no-start-time', 'warning', NO_START_TIME, top.get('kind')?.key ?? root.items[0]?.key);
     if (top.has('events')) scenario.events = this.events(val('events'), scenario.snapshot, start);
     if (top.has('expect')) scenario.expect = this.expectations(val('expect'), start, this.everKnown ?? knownObjects(scenario.snapshot));
     // what really happened, for `compare` (written by `import`; read in import/reality.ts)

@@ -192,7 +192,8 @@ test('a scenario without startTime over a snapshot without timestamps warns on k
   const text = 'apiVersion: controllerstepper.io/v1alpha1\nkind: Scenario\nkubernetesVersion: "1.31"\nobjects:\n  - {apiVersion: v1, kind: Node, metadata: {name: n1}}\n';
   const p = lintDocument(SCENARIO, text, undefined, workspace()).find((x) => x.code === 'no-start-time');
   assert.ok(p);
-  assert.equal(text.slice(p.position!.offset, p.position!.endOffset), 'kind: Scenario');
+  assert.equal(text.slice(p.position!.offset, p.position!.endOffset), 'kind');
+  assert.deepEqual([p.position!.line, p.position!.column], [2, 1]);
   assert.ok(!lintDocument(SCENARIO, text.replace('kind: Scenario', 'kind: Scenario\nstartTime: "2026-01-01T00:00:00Z"'), undefined, workspace()).some((x) => x.code === 'no-start-time'));
 });
 
