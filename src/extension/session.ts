@@ -19,7 +19,7 @@ import type {
   WebviewMessage,
   WhatIfComparison,
 } from '../protocol/webview';
-import { buildClusterView, diffClusterViews, EvictionIndex, MachineSummaries, PathDeadlines, podsToCompare, RecordsView, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
+import { buildClusterView, diffClusterViews, EvictionIndex, MachineSummaries, PathDeadlines, PodCounts, podsOnNode, podsToCompare, RecordsView, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
 import { decisionMatcher, parseRunUntil } from './runUntil';
 import { compareTraces } from './whatIf';
 import { decisionsAt, PassIndex } from './passes';
@@ -81,6 +81,7 @@ export class Session {
   /** the view of the live records, kept across steps (and across Reset: its items are compared by value) */
   private readonly records = new RecordsView();
   private readonly machinesSent = new MachineSummaries();
+  private readonly podCounts = new PodCounts();
   private readonly marksSent = new Map<number, number>();
   private readonly listeners = new Set<() => void>();
   private readonly make: MakeSimulation;
@@ -109,8 +110,8 @@ export class Session {
   /** the pod-eviction path's countdowns (recomputed each update, compared with the last) */
   private readonly pathDeadlines = new PathDeadlines();
 
-  /** Brings the view up to date and says what changed since it was last brought up to date. */
-  private updateView(full: boolean): ClusterDelta {
+  /** Brings the view up to date and says what changed since it was last brought up to date, with the nodes whose pods changed. */
+  private updateView(full: boolean): ClusterDelta & { touched: Set<string> | 'all' } {
     const scheduled = this.evictions.update(this.sim.trace);
     // taken on every update, so that it always holds what changed since the last one
     const podChanges = this.sim.takePodChanges?.() ?? 'all';
@@ -121,11 +122,11 @@ export class Session {
       const podKeys = podsToCompare(podChanges, this.evictions.changed, this.pathDeadlines.changed);
       const delta = this.records.update(this.sim.cluster, evictions, full, podKeys);
       this.view = this.records.view;
-      return delta;
+      return { ...delta, touched: this.records.takeTouchedNodes() };
     }
     const prev = full ? undefined : this.view;
     this.view = buildClusterView(this.sim.state(), evictions);
-    return diffClusterViews(prev, this.view);
+    return { ...diffClusterViews(prev, this.view), touched: 'all' };
   }
 
   // -- what the webview is told -------------------------------------------
@@ -193,6 +194,7 @@ export class Session {
   updateMessage(full: boolean, focusSeq?: number): UpdateMessage {
     this.catchUp();
     const delta = this.updateView(full);
+    const podCounts = this.podCounts.update(this.view as ClusterView, delta.touched, full);
     const machineDelta = this.machinesSent.update(this.sim.machines(), full);
     this.recordPassMarks();
     const marks: PassMark[] = [];
@@ -212,7 +214,7 @@ export class Session {
       lastPass: this.lastPass,
       zones: this.sim.zones(),
       nodes: delta.nodes,
-      pods: delta.pods,
+      podCounts,
       replicaSets: delta.replicaSets,
       machines: machineDelta,
       decisions: shown.inPass,
@@ -444,7 +446,10 @@ export class Session {
     }
     const object = this.selected;
     if (!object) return { type: 'selection' };
-    const lineage = podLineage(this.sim.trace, object, this.clusterView.pods.get(object)?.owner);
+    const view = this.clusterView;
+    const pod = view.pods.get(object);
+    const lineage = podLineage(this.sim.trace, object, pod?.owner);
+    const node = object.startsWith('Node/') ? object.slice(5) : pod?.node;
     const machine = this.machineFor(object) ?? (d?.machine ? this.sim.machines().find((m) => m.id === d.machine?.id) : undefined);
     return {
       type: 'selection',
@@ -454,6 +459,7 @@ export class Session {
       ...(lineage ? { lineage } : {}),
       // plain data only: a definition may hold functions (guards, actions) that no message can carry
       ...(machine ? { machine: selectedMachine(machine, this.sim.trace) } : {}),
+      ...(node !== undefined ? { nodePods: { node, pods: podsOnNode(view, node) } } : {}),
     };
   }
 

@@ -43,7 +43,7 @@ test('a step sends only what changed: nothing about nodes while every node is un
   session.step();
   session.step();
   assert.deepEqual(last().nodes, { upsert: [], remove: [] });
-  assert.deepEqual(last().pods, { upsert: [], remove: [] });
+  assert.deepEqual(last().podCounts, { upsert: [], remove: [] });
   assert.equal(last().pass, 1);
 });
 
