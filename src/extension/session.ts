@@ -115,12 +115,17 @@ export class Session {
     const scheduled = this.evictions.update(this.sim.trace);
     // taken on every update, so that it always holds what changed since the last one
     const podChanges = this.sim.takePodChanges?.() ?? 'all';
+    const recordChanges = this.sim.takeRecordChanges?.();
     // taint-eviction deadlines from the trace; the pod-eviction path's from the controller's "why not", which win
     const byNode = this.pathDeadlines.update(this.sim, podChanges);
     const evictions: EvictionLookup = byNode.size ? { get: (ref) => byNode.get(ref) ?? scheduled.get(ref), size: byNode.size + scheduled.size } : scheduled;
     if (this.sim.cluster) {
       const podKeys = podsToCompare(podChanges, this.evictions.changed, this.pathDeadlines.changed);
-      const delta = this.records.update(this.sim.cluster, evictions, full, podKeys);
+      const changed = recordChanges && {
+        ...(recordChanges.nodes !== 'all' ? { nodes: recordChanges.nodes } : {}),
+        ...(recordChanges.replicaSets !== 'all' ? { replicaSets: recordChanges.replicaSets } : {}),
+      };
+      const delta = this.records.update(this.sim.cluster, evictions, full, podKeys, changed);
       this.view = this.records.view;
       return { ...delta, touched: this.records.takeTouchedNodes() };
     }
