@@ -19,7 +19,7 @@ import type {
   WebviewMessage,
   WhatIfComparison,
 } from '../protocol/webview';
-import { buildClusterView, diffClusterViews, EvictionIndex, MachineSummaries, PathDeadlines, podsToCompare, RecordsView, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
+import { buildClusterView, diffClusterViews, EvictionIndex, MachineSummaries, PathDeadlines, PodCounts, podsOnNode, podsToCompare, RecordsView, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
 import { decisionMatcher, parseRunUntil } from './runUntil';
 import { compareTraces } from './whatIf';
 import { decisionsAt, PassIndex } from './passes';
@@ -81,6 +81,7 @@ export class Session {
   /** the view of the live records, kept across steps (and across Reset: its items are compared by value) */
   private readonly records = new RecordsView();
   private readonly machinesSent = new MachineSummaries();
+  private readonly podCounts = new PodCounts();
   private readonly marksSent = new Map<number, number>();
   private readonly listeners = new Set<() => void>();
   private readonly make: MakeSimulation;
@@ -109,23 +110,28 @@ export class Session {
   /** the pod-eviction path's countdowns (recomputed each update, compared with the last) */
   private readonly pathDeadlines = new PathDeadlines();
 
-  /** Brings the view up to date and says what changed since it was last brought up to date. */
-  private updateView(full: boolean): ClusterDelta {
+  /** Brings the view up to date and says what changed since it was last brought up to date, with the nodes whose pods changed. */
+  private updateView(full: boolean): ClusterDelta & { touched: Set<string> | 'all' } {
     const scheduled = this.evictions.update(this.sim.trace);
     // taken on every update, so that it always holds what changed since the last one
     const podChanges = this.sim.takePodChanges?.() ?? 'all';
+    const recordChanges = this.sim.takeRecordChanges?.();
     // taint-eviction deadlines from the trace; the pod-eviction path's from the controller's "why not", which win
     const byNode = this.pathDeadlines.update(this.sim, podChanges);
     const evictions: EvictionLookup = byNode.size ? { get: (ref) => byNode.get(ref) ?? scheduled.get(ref), size: byNode.size + scheduled.size } : scheduled;
     if (this.sim.cluster) {
       const podKeys = podsToCompare(podChanges, this.evictions.changed, this.pathDeadlines.changed);
-      const delta = this.records.update(this.sim.cluster, evictions, full, podKeys);
+      const changed = recordChanges && {
+        ...(recordChanges.nodes !== 'all' ? { nodes: recordChanges.nodes } : {}),
+        ...(recordChanges.replicaSets !== 'all' ? { replicaSets: recordChanges.replicaSets } : {}),
+      };
+      const delta = this.records.update(this.sim.cluster, evictions, full, podKeys, changed);
       this.view = this.records.view;
-      return delta;
+      return { ...delta, touched: this.records.takeTouchedNodes() };
     }
     const prev = full ? undefined : this.view;
     this.view = buildClusterView(this.sim.state(), evictions);
-    return diffClusterViews(prev, this.view);
+    return { ...diffClusterViews(prev, this.view), touched: 'all' };
   }
 
   // -- what the webview is told -------------------------------------------
@@ -193,7 +199,8 @@ export class Session {
   updateMessage(full: boolean, focusSeq?: number): UpdateMessage {
     this.catchUp();
     const delta = this.updateView(full);
-    const machineDelta = this.machinesSent.update(this.sim.machines(), full);
+    const podCounts = this.podCounts.update(this.view as ClusterView, delta.touched, full);
+    const machineDelta = this.machinesSent.update(this.machineViews().list, full);
     this.recordPassMarks();
     const marks: PassMark[] = [];
     for (const [pass, decisions] of this.passMarks) {
@@ -212,7 +219,7 @@ export class Session {
       lastPass: this.lastPass,
       zones: this.sim.zones(),
       nodes: delta.nodes,
-      pods: delta.pods,
+      podCounts,
       replicaSets: delta.replicaSets,
       machines: machineDelta,
       decisions: shown.inPass,
@@ -444,8 +451,11 @@ export class Session {
     }
     const object = this.selected;
     if (!object) return { type: 'selection' };
-    const lineage = podLineage(this.sim.trace, object, this.clusterView.pods.get(object)?.owner);
-    const machine = this.machineFor(object) ?? (d?.machine ? this.sim.machines().find((m) => m.id === d.machine?.id) : undefined);
+    const view = this.clusterView;
+    const pod = view.pods.get(object);
+    const lineage = podLineage(this.sim.trace, object, pod?.owner);
+    const node = object.startsWith('Node/') ? object.slice(5) : pod?.node;
+    const machine = this.machineFor(object) ?? (d?.machine ? this.machineViews().byId().get(d.machine.id) : undefined);
     return {
       type: 'selection',
       object,
@@ -454,6 +464,7 @@ export class Session {
       ...(lineage ? { lineage } : {}),
       // plain data only: a definition may hold functions (guards, actions) that no message can carry
       ...(machine ? { machine: selectedMachine(machine, this.sim.trace) } : {}),
+      ...(node !== undefined ? { nodePods: { node, pods: podsOnNode(view, node) } } : {}),
     };
   }
 
@@ -462,12 +473,28 @@ export class Session {
     const [kind, ...rest] = ref.split('/');
     const name = rest.join('/');
     const ids = kind === 'Pod' ? [`pod/${name}`, `taint-eviction/${name}`] : kind === 'ControllerManager' ? ['monitor'] : [`${kind.toLowerCase()}/${name}`];
-    const all = this.sim.machines();
+    const byId = this.machineViews().byId();
     for (const id of ids) {
-      const m = all.find((x) => x.id === id);
+      const m = byId.get(id);
       if (m) return m;
     }
     return undefined;
+  }
+
+  private machinesAt?: { sim: Simulation; now: number; decisions: number; pass: number | null; list: MachineView[]; index?: Map<string, MachineView> };
+
+  /**
+   * The machines at the current position, asked of the engine once per position: a step's update and its
+   * selection both need them, and at 5,000 nodes and 14,120 ReplicaSets each ask lists about 19,000.
+   */
+  private machineViews(): { list: MachineView[]; byId(): Map<string, MachineView> } {
+    const sim = this.sim;
+    let at = this.machinesAt;
+    if (!at || at.sim !== sim || at.now !== sim.now || at.decisions !== sim.trace.length || at.pass !== sim.pass) {
+      at = this.machinesAt = { sim, now: sim.now, decisions: sim.trace.length, pass: sim.pass, list: sim.machines() };
+    }
+    const kept = at;
+    return { list: kept.list, byId: () => (kept.index ??= new Map(kept.list.map((m) => [m.id, m]))) };
   }
 
   // -- what-if ------------------------------------------------------------

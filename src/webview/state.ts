@@ -4,7 +4,7 @@
  */
 import type { ZoneView, Explanation, MachineView } from '../engine/simulation/api';
 import type { Decision } from '../engine/trace/decision';
-import type { HostMessage, InitMessage, NodeItem, PodItem, PodLineage, ReplicaSetItem, SelectedMachine, SelectionMessage, UiSettings, WhatIfComparison, Delta } from '../protocol/webview';
+import type { HostMessage, InitMessage, NodeItem, NodePodCount, PodItem, PodLineage, ReplicaSetItem, SelectedMachine, SelectionMessage, UiSettings, WhatIfComparison, Delta } from '../protocol/webview';
 
 export interface Selection {
   object?: string;
@@ -19,7 +19,8 @@ export class Store {
   lastPass = -1;
   zones: ZoneView[] = [];
   readonly nodes = new Map<string, NodeItem>();
-  readonly pods = new Map<string, PodItem>();
+  /** each node's pod counts, by node ref (none: no pods) */
+  readonly podCounts = new Map<string, NodePodCount>();
   readonly replicaSets = new Map<string, ReplicaSetItem>();
   readonly machines = new Map<string, Omit<MachineView, 'definition'>>();
   readonly passMarks = new Map<number, number>();
@@ -44,10 +45,10 @@ export class Store {
   nodesVersion = 0;
   /** bumped when a ReplicaSet was added, changed or removed (the 14,121-row table is left alone otherwise) */
   replicaSetsVersion = 0;
-  /** bumped when a pod was added, changed or removed */
+  /** bumped when the shown node's pods came again */
   podsVersion = 0;
-  /** the pods by node name (`''` for pending ones), kept with `pods`: a step changes a few of 150,000 */
-  readonly podsByNode = new Map<string, Map<string, PodItem>>();
+  /** the pods of the selected node (or the selected pod's node): the only pods the host sends */
+  nodePods?: { node: string; pods: PodItem[] };
 
   /** Forgets everything about the scenario shown: another one is loading or has been opened. */
   private clear(): void {
@@ -57,8 +58,9 @@ export class Store {
     this.lastPass = -1;
     this.zones = [];
     this.nodes.clear();
-    this.pods.clear();
-    this.podsByNode.clear();
+    this.podCounts.clear();
+    this.nodePods = undefined;
+    this.podsVersion++;
     this.replicaSets.clear();
     this.machines.clear();
     this.passMarks.clear();
@@ -92,8 +94,7 @@ export class Store {
       case 'update':
         if (m.full) {
           this.nodes.clear();
-          this.pods.clear();
-          this.podsByNode.clear();
+          this.podCounts.clear();
           this.replicaSets.clear();
           this.machines.clear();
           this.passMarks.clear();
@@ -102,11 +103,11 @@ export class Store {
         this.pass = m.pass;
         this.lastPass = m.lastPass;
         this.zones = m.zones;
+        // a changed pod count alone leaves the node list's order and rows: the row's stamp holds the count
         if (m.full || m.nodes.upsert.length || m.nodes.remove.length) this.nodesVersion++;
         if (m.full || m.replicaSets.upsert.length || m.replicaSets.remove.length) this.replicaSetsVersion++;
-        if (m.full || m.pods.upsert.length || m.pods.remove.length) this.podsVersion++;
         applyDelta(this.nodes, m.nodes);
-        this.applyPods(m.pods);
+        applyDelta(this.podCounts, m.podCounts);
         applyDelta(this.replicaSets, m.replicaSets);
         applyDelta(this.machines as Map<string, { id: string }>, { upsert: m.machines.upsert.map((x) => ({ ...x, ref: x.id })), remove: m.machines.remove });
         for (const mark of m.passMarks) this.passMarks.set(mark.pass, mark.decisions);
@@ -146,29 +147,12 @@ export class Store {
     this.explanation = m.explanation;
     this.lineage = m.lineage;
     this.machine = m.machine;
+    this.nodePods = m.nodePods;
+    this.podsVersion++;
     if (m.decision) for (const d of [m.decision.decision, ...m.decision.chain]) this.known.set(d.seq, d);
     for (const h of m.explanation?.happened ?? []) {
       this.known.set(h.decision.seq, h.decision);
       for (const d of h.chain) this.known.set(d.seq, d);
-    }
-  }
-
-  private applyPods(d: Delta<PodItem>): void {
-    const unlist = (p: PodItem | undefined) => {
-      if (!p) return;
-      const list = this.podsByNode.get(p.node);
-      if (list?.delete(p.ref) && list.size === 0) this.podsByNode.delete(p.node);
-    };
-    for (const ref of d.remove) {
-      unlist(this.pods.get(ref));
-      this.pods.delete(ref);
-    }
-    for (const p of d.upsert) {
-      unlist(this.pods.get(p.ref));
-      this.pods.set(p.ref, p);
-      const list = this.podsByNode.get(p.node);
-      if (list) list.set(p.ref, p);
-      else this.podsByNode.set(p.node, new Map([[p.ref, p]]));
     }
   }
 }

@@ -84,6 +84,7 @@ for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
     const paths = new PathDeadlines();
     let countdowns = 0;
     let compared = 0;
+    let recordsCompared = 0;
     const check = (full: boolean, where: string) => {
       const evictions = evictionsOf(sim, index);
       if (podEvictionPathDeadlines(sim).size) countdowns++;
@@ -91,7 +92,11 @@ for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
       const expected = diffClusterViews(full ? undefined : prev, built);
       const podKeys = keptPodKeys(sim, index, paths);
       if (podKeys) compared++;
-      const got = kept.update(sim.cluster!, evictions, full, podKeys);
+      // as the session: only the nodes and ReplicaSets the engine says changed are compared, when it can say
+      const rc = sim.takeRecordChanges!();
+      if (rc.nodes !== 'all' && rc.replicaSets !== 'all') recordsCompared++;
+      const changed = { ...(rc.nodes !== 'all' ? { nodes: rc.nodes } : {}), ...(rc.replicaSets !== 'all' ? { replicaSets: rc.replicaSets } : {}) };
+      const got = kept.update(sim.cluster!, evictions, full, podKeys, changed);
       assert.deepEqual(sorted(got.nodes), sorted(expected.nodes), `${where}: node delta`);
       assert.deepEqual(sorted(got.pods), sorted(expected.pods), `${where}: pod delta`);
       assert.deepEqual(sorted(got.replicaSets), sorted(expected.replicaSets), `${where}: ReplicaSet delta`);
@@ -118,6 +123,7 @@ for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
       }
     }
     assert.ok(compared > 10, `the changed pods alone were compared (${compared} times)`);
+    assert.ok(recordsCompared > 10, `the changed nodes and ReplicaSets alone were compared (${recordsCompared} times)`);
     if (file === 'outage-1.12.yaml') assert.ok(countdowns > 10, `the pod-eviction path's countdowns were shown (${countdowns} updates)`);
     // a new simulation (Reset): the kept items are compared by value, so they still hold
     const again = o.make(o.options);

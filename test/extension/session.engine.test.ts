@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { openScenario } from '../../src/extension/engine';
 import { Session } from '../../src/extension/session';
-import type { HostMessage, UpdateMessage } from '../../src/protocol/webview';
+import type { HostMessage, NodePodCount, SelectionMessage, UpdateMessage } from '../../src/protocol/webview';
 import { createSimulation } from '../../src/engine/simulation/simulation';
 import { node, pod, scenarioOf, type EventSpec } from '../helpers/scenario';
 
@@ -17,7 +17,7 @@ function open() {
 }
 
 test('the example runs to the NoExecute taint and the webview hears of the node, its taint and the pods’ eviction deadlines', () => {
-  const { session, last } = open();
+  const { session, sent } = open();
   session.sendAll();
   const r = session.runUntil('next TaintAdded on node-a1');
   assert.equal(r.ok, true);
@@ -34,8 +34,66 @@ test('the example runs to the NoExecute taint and the webview hears of the node,
   }
   const sixty = session.clusterView.pods.get('Pod/default/toleration-sixty');
   assert.ok(sixty?.evictionAt, 'the pod that tolerates the taint for 60s has a deadline');
-  assert.ok(last().pods.upsert.some((p) => p.ref === 'Pod/default/toleration-sixty'), 'and it was sent');
+  if (!sixty) return;
+  const counts = new Map<string, NodePodCount>();
+  for (const m of sent) if (m.type === 'update') applyCounts(counts, m);
+  assert.ok((counts.get('Node/node-a1')?.evicting ?? 0) > 0, 'the node row was told its pods count down');
+  session.selectObject('Node/node-a1');
+  const shown = sent.filter((m): m is SelectionMessage => m.type === 'selection').at(-1)?.nodePods;
+  assert.equal(shown?.node, 'node-a1');
+  assert.equal(shown?.pods.find((p) => p.ref === 'Pod/default/toleration-sixty')?.evictionAt, sixty.evictionAt, 'and the pod was sent with its countdown when its node was selected');
 });
+
+function applyCounts(counts: Map<string, NodePodCount>, m: UpdateMessage): void {
+  if (m.full) counts.clear();
+  for (const ref of m.podCounts.remove) counts.delete(ref);
+  for (const c of m.podCounts.upsert) counts.set(c.ref, c);
+}
+
+/** Every node's pod count as a fresh view computes it. */
+function freshCounts(session: Session): Map<string, NodePodCount> {
+  const out = new Map<string, NodePodCount>();
+  for (const p of session.clusterView.pods.values()) {
+    if (!p.node) continue;
+    const c = out.get(`Node/${p.node}`) ?? { ref: `Node/${p.node}`, pods: 0, evicting: 0 };
+    out.set(c.ref, { ...c, pods: c.pods + 1, evicting: c.evicting + (p.evictionAt ? 1 : 0) });
+  }
+  return out;
+}
+
+for (const [file, selected] of [['one-node-stops.yaml', 'Node/node-a1'], ['outage-1.12.yaml', 'Node/node-b1'], ['rs-zone-outage.yaml', 'Pod/default/web-7d9f-w5zkb']] as const) {
+  test(`${file}: the first update sends counts, not pods; at every step, back and forth, the counts kept from the deltas and the selected node's pods are what a fresh view shows`, () => {
+    const sent: HostMessage[] = [];
+    const o = openScenario(resolve(__dirname, '../../examples', file), '');
+    const session = new Session({ make: o.make, options: o.options, settings: { collapseNoise: true, playSpeed: 2 }, post: (m) => sent.push(m) });
+    session.sendAll();
+    const first = sent.find((m): m is UpdateMessage => m.type === 'update') as UpdateMessage;
+    assert.equal('pods' in first, false, 'no pod crosses with the first update');
+    session.selectObject(selected);
+    const counts = new Map<string, NodePodCount>();
+    let checked = 0;
+    const check = (where: string) => {
+      for (const m of sent.splice(0)) if (m.type === 'update') applyCounts(counts, m);
+      assert.deepEqual(counts, freshCounts(session), `${where}: pod counts`);
+      const sel = session.selectionMessage();
+      if (!sel.object) return;
+      const node = sel.object.startsWith('Node/') ? sel.object.slice(5) : session.clusterView.pods.get(sel.object)?.node;
+      const expected = node === undefined ? undefined : [...session.clusterView.pods.values()].filter((p) => p.node === node).map((p) => JSON.stringify(p)).sort();
+      assert.deepEqual(sel.nodePods?.pods.map((p) => JSON.stringify(p)).sort(), expected, `${where}: the shown node's pods`);
+      checked++;
+    };
+    check('open');
+    for (let i = 0; i < 90; i++) {
+      session.step();
+      check(`pass ${session.sim.pass}`);
+    }
+    for (const pass of [40, 12, 60]) {
+      session.goToPass(pass);
+      check(`back at ${pass}`);
+    }
+    assert.ok(checked > 0);
+  });
+}
 
 test('stepping back over the real engine sends the earlier state', () => {
   const { session, last } = open();

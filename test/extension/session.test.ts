@@ -43,7 +43,7 @@ test('a step sends only what changed: nothing about nodes while every node is un
   session.step();
   session.step();
   assert.deepEqual(last().nodes, { upsert: [], remove: [] });
-  assert.deepEqual(last().pods, { upsert: [], remove: [] });
+  assert.deepEqual(last().podCounts, { upsert: [], remove: [] });
   assert.equal(last().pass, 1);
 });
 
@@ -172,4 +172,23 @@ test('tree views hear about every change of position', () => {
   sub.dispose();
   session.step();
   assert.equal(n, 2);
+});
+
+test('a step with a node selected asks the engine for its machines once, and the selection shows the machine at the new position', () => {
+  const { session, sims, sent, last } = open();
+  session.sendAll();
+  session.goToPass(fakePasses.UNKNOWN_PASS - 1);
+  session.selectObject('Node/node-a1');
+  const sim = sims[0];
+  const machines = sim.machines.bind(sim);
+  let asked = 0;
+  sim.machines = () => (asked++, machines());
+  const before = (sent.filter((m) => m.type === 'selection').at(-1) as Extract<HostMessage, { type: 'selection' }>).machine?.state;
+  session.step();
+  assert.equal(asked, 1, 'the update and its selection share one list (19,000 machines at 5,000 nodes)');
+  const after = (last().selection as { machine?: { state: string } }).machine?.state;
+  assert.notEqual(after, before, `the node's machine moved on (${before} -> ${after})`);
+  assert.equal(after, machines().find((m) => m.id === 'node/node-a1')?.state, 'what a fresh ask says');
+  session.stepBack();
+  assert.equal((last().selection as { machine?: { state: string } }).machine?.state, before, 'and back again');
 });

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { HostMessage, NodeItem, PodItem, ReplicaSetItem, UpdateMessage } from '../../src/protocol/webview';
+import type { HostMessage, NodeItem, NodePodCount, PodItem, ReplicaSetItem, UpdateMessage } from '../../src/protocol/webview';
 import { applyTheme, serveWebview, type Served } from './harness/page';
 
 let served: Served;
@@ -20,6 +20,18 @@ const START = '2026-01-01T00:00:00.000Z';
 const NOW = '2026-01-01T00:01:05.000Z';
 const TAINTS = ['node.kubernetes.io/unreachable:NoSchedule', 'node.kubernetes.io/unreachable:NoExecute'];
 const SCREENSHOTS = process.env.SCREENSHOTS || join(resolve(__dirname, '../..'), 'out', 'screenshots');
+
+/** What the host sends of the pods: a count per node (the pods themselves come with the selection: selectNode). */
+function podCounts(pods: PodItem[]): NodePodCount[] {
+  const by = new Map<string, NodePodCount>();
+  for (const p of pods) {
+    const c = by.get(p.node) ?? { ref: `Node/${p.node}`, pods: 0, evicting: 0 };
+    c.pods++;
+    if (p.evictionAt) c.evicting++;
+    by.set(p.node, c);
+  }
+  return [...by.values()];
+}
 
 function outage(nodes = 200): UpdateMessage {
   const nodeItems: NodeItem[] = [];
@@ -41,7 +53,7 @@ function outage(nodes = 200): UpdateMessage {
       { zone: 'Zone/us-east-1b', state: 'FullDisruption', nodes: 1667, notReady: 1667, evictionRate: 0.01, nextTokenAt: '2026-01-01T00:01:15.100Z', queued },
       { zone: 'Zone/us-east-1c', state: 'Normal', nodes: 1666, notReady: 0, evictionRate: 0.1, queued: [] },
     ],
-    nodes: { upsert: nodeItems, remove: [] }, pods: { upsert: pods, remove: [] }, replicaSets: { upsert: replicaSets, remove: [] },
+    nodes: { upsert: nodeItems, remove: [] }, podCounts: { upsert: podCounts(pods), remove: [] }, replicaSets: { upsert: replicaSets, remove: [] },
     machines: { upsert: [], remove: [] }, decisions: [], passMarks: [{ pass: 2, decisions: 1 }, { pass: 13, decisions: 3 }],
   };
 }
@@ -63,6 +75,13 @@ async function send(page: Page, ...ms: HostMessage[]): Promise<void> {
 }
 
 const select = (object: string): HostMessage => ({ type: 'select', object });
+/** The host's answer to a node's selection: the selection with the node's pods (those outage() makes). */
+function selectNode(name: string): HostMessage[] {
+  const i = Number(name.split('-').at(-1));
+  const tainted = i % 3 === 1;
+  const pods: PodItem[] = Array.from({ length: 3 }, (_, j) => ({ ref: `Pod/default/web-7d9f-${i}-${j}-abcdefghij`, node: name, phase: 'Running', ready: !tainted, owner: 'ReplicaSet/default/web-7d9f', ...(tainted ? { evictionAt: '2026-01-01T00:05:55.000Z' } : {}) }));
+  return [select(`Node/${name}`), { type: 'selection', object: `Node/${name}`, nodePods: { node: name, pods } }];
+}
 
 test('a zone queue of 1,650 nodes is a count that fits the column, with the names on demand', async () => {
   const page = await open();
@@ -88,7 +107,7 @@ test('a zone queue of 1,650 nodes is a count that fits the column, with the name
 
 test('the NoExecute chip and the pods\u2019 countdowns are whole in a 433 px column', async () => {
   const page = await open();
-  await send(page, outage(), select('Node/ip-10-0-1-node-1'));
+  await send(page, outage(), ...selectNode('ip-10-0-1-node-1'));
   const node = page.locator('#nodes .node[data-ref="Node/ip-10-0-1-node-1"]');
   const chip = node.locator('.chip.noexecute');
   await chip.waitFor();
@@ -222,7 +241,7 @@ for (const theme of ['light', 'dark'] as const) {
       summary: 'Added taint node.kubernetes.io/unreachable:NoExecute', because: [{ rule: 'Ready condition is Unknown', values: { Ready: 'Unknown' } }],
       causes: [], source: 'nodelifecycle: doNoExecuteTaintingPass',
     } as unknown as UpdateMessage['decisions'][number]];
-    await send(page, m, select('Node/ip-10-0-1-node-1'));
+    await send(page, m, ...selectNode('ip-10-0-1-node-1'));
     // log entries are one line; a click opens one with its because lines
     await page.locator('#decisions li.decision').first().click();
     await page.locator('#decisions li.decision .because').first().waitFor();

@@ -1,38 +1,32 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Store } from '../../src/webview/state';
-import type { PodItem, UpdateMessage } from '../../src/protocol/webview';
+import type { NodePodCount, PodItem, UpdateMessage } from '../../src/protocol/webview';
 
-const update = (full: boolean, pods: { upsert: PodItem[]; remove: string[] }, nodes = { upsert: [], remove: [] }): UpdateMessage => ({
-  type: 'update', full, time: 'T', pass: 0, lastPass: 0, zones: [], nodes, pods,
+const update = (full: boolean, podCounts: { upsert: NodePodCount[]; remove: string[] }, nodes = { upsert: [], remove: [] }): UpdateMessage => ({
+  type: 'update', full, time: 'T', pass: 0, lastPass: 0, zones: [], nodes, podCounts,
   replicaSets: { upsert: [], remove: [] }, machines: { upsert: [], remove: [] }, decisions: [], passMarks: [],
 });
 const pod = (name: string, node: string, evictionAt?: string): PodItem => ({ ref: `Pod/ns/${name}`, node, phase: 'Running', ready: true, ...(evictionAt ? { evictionAt } : {}) });
+const count = (node: string, pods: number, evicting = 0): NodePodCount => ({ ref: `Node/${node}`, pods, evicting });
 
-/** The index as grouping all the pods again would make it. */
-function grouped(s: Store): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const p of s.pods.values()) (out[p.node] ??= []).push(p.ref);
-  for (const refs of Object.values(out)) refs.sort();
-  return out;
-}
-const indexed = (s: Store): Record<string, string[]> =>
-  Object.fromEntries([...s.podsByNode].map(([node, pods]) => [node, [...pods.values()].map((p) => { assert.equal(s.pods.get(p.ref), p, 'the index holds the items the store holds'); return p.ref; }).sort()]));
-
-test('the pods by node follow every delta: moved, replaced, removed, and a full update', () => {
+test('the store holds the pod counts by node and the shown node’s pods, each replaced by what the host sends', () => {
   const s = new Store();
-  s.apply(update(true, { upsert: [pod('a', 'n1'), pod('b', 'n1'), pod('c', 'n2'), pod('d', '')], remove: [] }));
-  assert.deepEqual(indexed(s), grouped(s));
+  s.apply(update(true, { upsert: [count('n1', 2), count('n2', 1)], remove: [] }));
   const before = s.nodesVersion;
-  s.apply(update(false, { upsert: [pod('a', 'n2'), pod('b', 'n1', 'T2'), pod('e', 'n3')], remove: ['c', 'd'].map((n) => `Pod/ns/${n}`) }));
-  assert.deepEqual(indexed(s), grouped(s));
-  assert.deepEqual(indexed(s), { n1: ['Pod/ns/b'], n2: ['Pod/ns/a'], n3: ['Pod/ns/e'] });
-  assert.equal(s.podsByNode.get('n1')?.get('Pod/ns/b')?.evictionAt, 'T2', 'the new item, not the one it replaced');
-  assert.equal(s.nodesVersion, before, 'pods alone do not redraw the node list');
-  s.apply(update(false, { upsert: [], remove: [] }, { upsert: [{ ref: 'Node/n1', name: 'n1', zone: 'Zone/a', ready: 'True', taints: [], unschedulable: false }] as never, remove: [] }));
-  assert.equal(s.nodesVersion, before + 1);
-  s.apply(update(true, { upsert: [pod('z', 'n9')], remove: [] }));
-  assert.deepEqual(indexed(s), { n9: ['Pod/ns/z'] });
+  s.apply(update(false, { upsert: [count('n1', 2, 1)], remove: ['Node/n2'] }));
+  assert.deepEqual([...s.podCounts.values()], [count('n1', 2, 1)]);
+  assert.equal(s.nodesVersion, before, 'counts alone do not re-sort the node list (the row stamp holds the count)');
+  const v = s.podsVersion;
+  s.apply({ type: 'selection', object: 'Node/n1', nodePods: { node: 'n1', pods: [pod('a', 'n1'), pod('b', 'n1', 'T2')] } });
+  assert.deepEqual(s.nodePods?.pods.map((p) => p.ref), ['Pod/ns/a', 'Pod/ns/b']);
+  assert.ok(s.podsVersion > v);
+  s.apply({ ...update(false, { upsert: [], remove: [] }), selection: { object: 'Node/n1', nodePods: { node: 'n1', pods: [pod('b', 'n1', 'T3')] } } });
+  assert.deepEqual(s.nodePods?.pods, [pod('b', 'n1', 'T3')], 'the pods of the update’s selection replace those before');
+  s.apply({ ...update(false, { upsert: [], remove: [] }), selection: { object: 'Zone/a' } });
+  assert.equal(s.nodePods, undefined, 'no node shown: no pods');
+  s.apply(update(true, { upsert: [count('n9', 1)], remove: [] }));
+  assert.deepEqual([...s.podCounts.keys()], ['Node/n9']);
 });
 
 const init = (name: string) => ({
@@ -53,7 +47,7 @@ test('another scenario, loading or opened, leaves nothing of the old one: no sel
   for (const next of [{ type: 'loading' as const, name: 'big.json' }, init('second')]) {
     const s = new Store();
     s.apply(init('first'));
-    s.apply(update(true, { upsert: [pod('a', 'n1')], remove: [] }));
+    s.apply(update(true, { upsert: [count('n1', 1)], remove: [] }));
     s.apply(selected as never);
     assert.equal(s.selection.object, 'Node/node-a1');
     s.apply(next as never);
@@ -61,7 +55,8 @@ test('another scenario, loading or opened, leaves nothing of the old one: no sel
     assert.equal(s.decision, undefined);
     assert.equal(s.explanation, undefined);
     assert.equal(s.machine, undefined);
-    assert.equal(s.pods.size, 0);
+    assert.equal(s.podCounts.size, 0);
+    assert.equal(s.nodePods, undefined);
     assert.equal(s.known.size, 0);
     assert.equal(s.loading, next.type === 'loading' ? 'big.json' : undefined);
     assert.equal(s.init?.scenario.name, next.type === 'init' ? 'second' : undefined);

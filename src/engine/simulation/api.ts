@@ -106,6 +106,11 @@ export interface Simulation {
    * those.
    */
   takePodChanges?(): ReadonlySet<string> | 'all';
+  /**
+   * The same for nodes (names) and ReplicaSets (`namespace/name` keys): those added, changed or
+   * deleted since the last call, or 'all'. Heartbeat times alone are not a change.
+   */
+  takeRecordChanges?(): { nodes: ReadonlySet<string> | 'all'; replicaSets: ReadonlySet<string> | 'all' };
 
   /**
    * Runs everything up to and including the next monitor pass. `interactive`: a user's single step

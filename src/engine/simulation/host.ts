@@ -119,6 +119,7 @@ export class SimHost implements ControllerHost {
   reindex(index?: { byNode: Map<string, Set<string>>; podNode: Map<string, string> }): void {
     // the records were put in wholesale (the start, a step back): a view must compare them all
     this.podChangesLost = true;
+    this.recordChangesLost = true;
     this.nodeSeen.clear();
     // what was announced is forgotten (slots still listed as dirty keep their pristine record only)
     this.podSlots = new Map();
@@ -329,6 +330,25 @@ export class SimHost implements ControllerHost {
     return out;
   }
 
+  /** Names of the nodes and keys of the ReplicaSets announced since takeRecordChanges; null until it is first called. */
+  private recordChanges: { nodes: Set<string>; replicaSets: Set<string> } | null = null;
+  private recordChangesLost = true;
+
+  /**
+   * takePodChanges for nodes and ReplicaSets: the names of the nodes and the keys of the
+   * ReplicaSets announced (added, changed, deleted) since the last call, 'all' as there. Complete
+   * for what a view shows: a node changes only through announceNode or a kubelet's heartbeat
+   * writes (heartbeat times alone, see heartbeatNodes), a ReplicaSet only through
+   * announceReplicaSet (the contract checkpoints rely on: dirtyNodes, dirtyReplicaSets).
+   */
+  takeRecordChanges(): { nodes: ReadonlySet<string> | 'all'; replicaSets: ReadonlySet<string> | 'all' } {
+    const lost = this.recordChanges === null || this.recordChangesLost;
+    const out = lost ? { nodes: 'all' as const, replicaSets: 'all' as const } : (this.recordChanges as { nodes: Set<string>; replicaSets: Set<string> });
+    this.recordChanges = { nodes: new Set(), replicaSets: new Set() };
+    this.recordChangesLost = false;
+    return out;
+  }
+
   updatePod(pod: PodRecord): void {
     const key = nsKey(pod.meta.namespace, pod.meta.name);
     const slot = this.slotOf(key);
@@ -396,6 +416,7 @@ export class SimHost implements ControllerHost {
   announceNode(type: WatchType, node: NodeRecord): void {
     const name = node.meta.name;
     this.dirtyNodes.add(name);
+    this.recordChanges?.nodes.add(name);
     const before = this.nodeSeen.get(name);
     if (type === 'deleted') this.nodeSeen.delete(name);
     else this.nodeSeen.set(name, nodeBefore(node));
@@ -426,7 +447,9 @@ export class SimHost implements ControllerHost {
   }
 
   announceReplicaSet(type: WatchType, rs: ReplicaSetRecord): void {
-    this.dirtyReplicaSets.add(nsKey(rs.meta.namespace, rs.meta.name));
+    const key = nsKey(rs.meta.namespace, rs.meta.name);
+    this.dirtyReplicaSets.add(key);
+    this.recordChanges?.replicaSets.add(key);
     for (const c of this.controllers) if (c.onReplicaSetEvent) c.onReplicaSetEvent(this, type, rs);
   }
 

@@ -260,6 +260,7 @@ export class SimulationImpl implements Simulation {
   get trace(): readonly Decision[] { return this.host.trace; }
   get cluster(): ClusterState { return this.host.cluster; }
   takePodChanges(): ReadonlySet<string> | 'all' { return this.host.takePodChanges(); }
+  takeRecordChanges(): { nodes: ReadonlySet<string> | 'all'; replicaSets: ReadonlySet<string> | 'all' } { return this.host.takeRecordChanges(); }
   /** the running controllers (none during a failover's wait) */
   get controllers(): readonly SimController[] { return this.host.controllers; }
   /** when the new leader starts, while a failover is under way */

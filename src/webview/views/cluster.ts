@@ -203,10 +203,9 @@ export class ClusterView {
   }
 
   private podSummary(n: NodeItem): string {
-    const pods = this.store.podsByNode.get(n.name);
-    let evicting = 0;
-    if (pods) for (const p of pods.values()) if (p.evictionAt) evicting++;
-    return `${pods?.size ?? 0} pods${evicting ? `, ${evicting} to evict` : ''}`;
+    const c = this.store.podCounts.get(n.ref);
+    const evicting = c?.evicting ?? 0;
+    return `${c?.pods ?? 0} pods${evicting ? `, ${evicting} to evict` : ''}`;
   }
 
   private drawNode(n: NodeItem): HTMLElement {
@@ -239,9 +238,8 @@ export class ClusterView {
   private renderPods(): void {
     const s = this.store;
     const sel = s.selection.object;
-    let nodeName: string | undefined;
-    if (sel?.startsWith('Node/')) nodeName = sel.slice(5);
-    else if (sel?.startsWith('Pod/')) nodeName = s.pods.get(sel)?.node;
+    // the host sends the pods of the selected node, or of the selected pod's node, with every selection
+    const nodeName = s.nodePods?.node;
     const key = `${nodeName ?? '\u0000none'}\u0000${s.podsVersion}\u0000${s.time}\u0000${s.init?.startTime ?? ''}`;
     if (key !== this.podsFor) {
       this.podsFor = key;
@@ -250,7 +248,7 @@ export class ClusterView {
         this.podCaption.className = 'hint';
         this.podList.setItems([]);
       } else {
-        const pods = sortNaturally([...(s.podsByNode.get(nodeName)?.values() ?? [])], (p) => p.ref);
+        const pods = sortNaturally([...(s.nodePods?.pods ?? [])], (p) => p.ref);
         this.podCaption.className = 'caption';
         text(this.podCaption, `on ${nodeName || '(pending)'}: ${pods.length}`);
         this.podList.setItems(pods);
