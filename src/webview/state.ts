@@ -4,7 +4,7 @@
  */
 import type { ZoneView, Explanation, MachineView } from '../engine/simulation/api';
 import type { Decision } from '../engine/trace/decision';
-import type { HostMessage, InitMessage, NodeItem, PodItem, PodLineage, ReplicaSetItem, SelectedMachine, SelectionMessage, UiSettings, WhatIfComparison, Delta } from '../protocol/webview';
+import type { HostMessage, InitMessage, NodeItem, PodItem, PodLineage, RealityWhy, ReplicaSetItem, SelectedMachine, SelectionMessage, UiSettings, WhatIfComparison, Delta } from '../protocol/webview';
 
 export interface Selection {
   object?: string;
@@ -33,6 +33,8 @@ export class Store {
   explanation?: Explanation;
   lineage?: PodLineage;
   machine?: SelectedMachine;
+  /** the selection against the scenario's `reality:` */
+  reality?: RealityWhy;
   /** a scenario is being loaded (its name): everything else is empty */
   loading?: string;
   whatIf?: WhatIfComparison;
@@ -70,6 +72,7 @@ export class Store {
     this.explanation = undefined;
     this.lineage = undefined;
     this.machine = undefined;
+    this.reality = undefined;
     this.whatIf = undefined;
     this.error = undefined;
     this.loading = undefined;
@@ -124,6 +127,7 @@ export class Store {
       case 'select':
         this.selection = { object: m.object };
         this.decision = undefined;
+        this.reality = undefined;
         break;
       case 'whatIf':
         this.whatIf = m.comparison;
@@ -146,6 +150,7 @@ export class Store {
     this.explanation = m.explanation;
     this.lineage = m.lineage;
     this.machine = m.machine;
+    this.reality = m.reality;
     if (m.decision) for (const d of [m.decision.decision, ...m.decision.chain]) this.known.set(d.seq, d);
     for (const h of m.explanation?.happened ?? []) {
       this.known.set(h.decision.seq, h.decision);

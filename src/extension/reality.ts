@@ -1,0 +1,91 @@
+/**
+ * The reality lane: the scenario's `reality:` lined up with the simulated
+ * decisions, for the timeline and the Why. No vscode here.
+ *
+ * Compared once, over the whole span of the evidence, in a run of its own
+ * (the simulation is deterministic: its decisions have the seqs the stepped
+ * run gives them), and the timeline shows what lies at or before the current
+ * time. Comparing the trace so far at every step would call a real decision
+ * "only real" merely because the simulation has not reached it yet, and would
+ * re-pair decisions as the trace grows (compare pairs the nearest first over
+ * all pairs): a link the user clicked could change meaning one step later.
+ */
+import { formatDuration, formatTime, type Decision, type Simulation } from '../engine';
+import { compareDecisions, type CompareReport } from '../engine/import/compare';
+import { usesTaintBasedEvictions } from '../engine/config/resolve';
+import type { OnlySimulatedMark, RealityLane, RealityMark, RealityWhy } from '../protocol/webview';
+
+/** The comparison as `controller-stepper compare` makes it, over a run of `sim` to the end of the evidence. */
+export function compareWithReality(sim: Simulation): CompareReport | undefined {
+  const reality = sim.scenario.reality;
+  if (!reality?.length) return undefined;
+  const tol = sim.config.nodeMonitorPeriod;
+  sim.runUntil(Math.max(...reality.map((r) => r.at)) + tol);
+  const trace: readonly Decision[] = sim.trace;
+  const objects = new Set<string>();
+  for (const l of sim.scenario.snapshot.objects) objects.add(`${l.kind}/${l.name}`);
+  for (const d of trace) {
+    objects.add(d.object);
+    if (Array.isArray(d.details?.pods)) for (const p of d.details!.pods as string[]) objects.add(`Pod/${p}`);
+  }
+  const taintBased = usesTaintBasedEvictions(sim.config, sim.behaviour);
+  return compareDecisions(trace, reality, tol, {
+    version: sim.behaviour.version.text,
+    hasObject: (ref) => objects.has(ref) || ref.startsWith('Zone/'),
+    versionHas: (action, controller) => !((action === 'NodeQueuedForEviction' || (action === 'PodEvicted' && controller === 'node-lifecycle')) && taintBased),
+  }, sim.startTime);
+}
+
+const signed = (d: number): string => (d < 0 ? `-${formatDuration(-d)}` : `+${formatDuration(d)}`);
+
+/** The comparison as the webview draws it, with lookups for the Why. */
+export class RealityIndex {
+  readonly lane: RealityLane;
+  private readonly bySeq = new Map<number, RealityWhy>();
+
+  constructor(report: CompareReport) {
+    const real: RealityMark[] = [];
+    const mark = (r: CompareReport['matched'][number]['real']) => ({
+      index: r.entry.index,
+      at: formatTime(r.entry.at),
+      action: r.entry.action,
+      object: r.entry.object,
+      ...(r.entry.detail !== undefined ? { detail: r.entry.detail } : {}),
+      ...(r.entry.controller !== undefined ? { controller: r.entry.controller } : {}),
+      ...(r.entry.evidence !== undefined ? { evidence: r.entry.evidence } : {}),
+    });
+    for (const m of report.matched) {
+      const r: RealityMark = { ...mark(m.real), status: 'matched', seq: m.sim.decision.seq, delta: signed(m.delta) };
+      real.push(r);
+      // PodsMarkedNotReady is one decision for several pods: its first matched real entry speaks for it
+      if (!this.bySeq.has(r.seq!)) this.bySeq.set(r.seq!, { status: 'matched', real: r, seq: r.seq, reasons: [] });
+    }
+    for (const o of report.onlyReal) real.push({ ...mark(o.real), status: 'onlyReal', reasons: o.reasons });
+    real.sort((a, b) => a.at.localeCompare(b.at) || a.index - b.index);
+    const onlySimulated: OnlySimulatedMark[] = [];
+    for (const o of report.onlySimulated) {
+      const d = o.sim.decision;
+      if (this.bySeq.has(d.seq)) continue;
+      onlySimulated.push({ seq: d.seq, at: formatTime(o.sim.time), action: d.action, object: o.sim.object, reasons: o.reasons });
+      this.bySeq.set(d.seq, { status: 'onlySimulated', seq: d.seq, reasons: o.reasons });
+    }
+    this.lane = { tolerance: formatDuration(report.tolerance), real, onlySimulated };
+  }
+
+  /** The real side of a simulated decision: the entry it matched, or why reality has none. */
+  forDecision(seq: number): RealityWhy | undefined {
+    return this.bySeq.get(seq);
+  }
+
+  /** A `reality:` entry by its index. */
+  entry(index: number): RealityMark | undefined {
+    return this.lane.real.find((r) => r.index === index);
+  }
+
+  /** The Why of a real entry: matched (with its decision) or only real (with the likely reasons). */
+  forEntry(index: number): RealityWhy | undefined {
+    const r = this.entry(index);
+    if (!r) return undefined;
+    return r.status === 'matched' ? { status: 'matched', real: r, seq: r.seq, reasons: [] } : { status: 'onlyReal', real: r, reasons: r.reasons ?? [] };
+  }
+}
