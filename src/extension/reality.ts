@@ -10,31 +10,9 @@
  * re-pair decisions as the trace grows (compare pairs the nearest first over
  * all pairs): a link the user clicked could change meaning one step later.
  */
-import { formatDuration, formatTime, type Decision, type Simulation } from '../engine';
-import { compareDecisions, type CompareReport } from '../engine/import/compare';
-import { usesTaintBasedEvictions } from '../engine/config/resolve';
+import { formatDuration, formatTime } from '../engine';
+import type { CompareReport } from '../engine/import/compare';
 import type { OnlySimulatedMark, RealityLane, RealityMark, RealityWhy } from '../protocol/webview';
-
-/** The comparison as `controller-stepper compare` makes it, over a run of `sim` to the end of the evidence. */
-export function compareWithReality(sim: Simulation): CompareReport | undefined {
-  const reality = sim.scenario.reality;
-  if (!reality?.length) return undefined;
-  const tol = sim.config.nodeMonitorPeriod;
-  sim.runUntil(Math.max(...reality.map((r) => r.at)) + tol);
-  const trace: readonly Decision[] = sim.trace;
-  const objects = new Set<string>();
-  for (const l of sim.scenario.snapshot.objects) objects.add(`${l.kind}/${l.name}`);
-  for (const d of trace) {
-    objects.add(d.object);
-    if (Array.isArray(d.details?.pods)) for (const p of d.details!.pods as string[]) objects.add(`Pod/${p}`);
-  }
-  const taintBased = usesTaintBasedEvictions(sim.config, sim.behaviour);
-  return compareDecisions(trace, reality, tol, {
-    version: sim.behaviour.version.text,
-    hasObject: (ref) => objects.has(ref) || ref.startsWith('Zone/'),
-    versionHas: (action, controller) => !((action === 'NodeQueuedForEviction' || (action === 'PodEvicted' && controller === 'node-lifecycle')) && taintBased),
-  }, sim.startTime);
-}
 
 const signed = (d: number): string => (d < 0 ? `-${formatDuration(-d)}` : `+${formatDuration(d)}`);
 

@@ -26,7 +26,8 @@ import { decisionsAt, PassIndex } from './passes';
 import { selectedMachine } from './machineGraph';
 import { podLineage } from './lineage';
 import { scenarioEventMarks } from './scenarioEvents';
-import { compareWithReality, RealityIndex } from './reality';
+import { RealityIndex } from './reality';
+import { compareWithReality } from '../engine/import/compareRun';
 
 export const isNoise = (d: Decision): boolean => NOISE_ACTIONS.has(d.action);
 
