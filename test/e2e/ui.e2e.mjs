@@ -91,7 +91,9 @@ try {
   // evidence: the explorer's Import Evidence… on a folder; the reality lane, and the Why of a real decision the simulation did not make
   if (process.env.WS_DIR) {
     await page.locator('.explorer-folders-view .monaco-list-row', { hasText: /^evidence$/ }).click({ button: 'right' });
-    await page.locator('.context-view .action-label', { hasText: 'Import Evidence…' }).click();
+    // the menu acts on the focused item: hover it, then Enter (a click was seen to leave the menu open)
+    await page.locator('.context-view .action-label', { hasText: 'Import Evidence…' }).hover();
+    await page.keyboard.press('Enter');
     await webview.locator('#scenario-name', { hasText: 'imported-kcm-1.14-k8s-worker3-unreachable' }).waitFor();
     lap('evidence imported from the explorer');
     await runCommand(page, 'Controller Stepper: Run Until…', false);

@@ -12,7 +12,11 @@ const run = (id, ...args) => vscode.commands.executeCommand(`controllerStepper.$
 const LOG = 'kcm-1.14-k8s-worker3-unreachable.log';
 const fixture = () => path.join(vscode.extensions.getExtension('controller-stepper.controller-stepper').extensionPath, 'test', 'fixtures', 'real-evidence', LOG);
 const evidenceDir = () => path.join(vscode.workspace.workspaceFolders[0].uri.fsPath, 'evidence-exthost');
-const importedDoc = () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'untitled' && /^reality:$/m.test(d.getText()));
+// the editor this extension host's import opened (an untitled editor restored from another window may be open too)
+const importedDoc = (api) => {
+  const last = [...api.ctx.imported.keys()].at(-1);
+  return vscode.workspace.textDocuments.find((d) => d.uri.toString() === last);
+};
 async function poll(what, f, ms = 10000) {
   const end = Date.now() + ms;
   for (;;) {
@@ -31,7 +35,7 @@ exports.tests = [
     const s = await run('status');
     assert.strictEqual(s.scenario, 'imported-kcm-1.14-k8s-worker3-unreachable');
     assert.strictEqual(s.panelOpen, true);
-    const doc = await poll('the untitled scenario', importedDoc);
+    const doc = await poll('the untitled scenario', () => importedDoc(api));
     assert.strictEqual(doc.languageId, 'yaml');
     assert.match(doc.getText(), /# evidence: .*kcm-1\.14-k8s-worker3-unreachable\.log:1: /);
     const lane = api.ctx.session.initMessage().reality;
@@ -43,8 +47,9 @@ exports.tests = [
     assert.ok(cut, ds.map((d) => `${d.code} ${d.message}`).join(' | '));
     assert.strictEqual(cut.range.start.line, 5);
   }],
-  ['Open Scenario on the untitled editor runs its text as edited', async () => {
-    const doc = importedDoc();
+  ['Open Scenario on the untitled editor runs its text as edited', async (api) => {
+    const doc = importedDoc(api);
+    assert.strictEqual(doc.uri.scheme, 'untitled');
     const edit = new vscode.WorkspaceEdit();
     const text = doc.getText();
     const at = text.indexOf('"imported-kcm-1.14-k8s-worker3-unreachable"');
