@@ -35,8 +35,10 @@ export class RealityIndex {
     for (const m of report.matched) {
       const r: RealityMark = { ...mark(m.real), status: 'matched', seq: m.sim.decision.seq, delta: signed(m.delta) };
       real.push(r);
-      // PodsMarkedNotReady is one decision for several pods: its first matched real entry speaks for it
-      if (!this.bySeq.has(r.seq!)) this.bySeq.set(r.seq!, { status: 'matched', real: r, seq: r.seq, reasons: [] });
+      // PodsMarkedNotReady is one decision for several pods: each pod's real entry matches it
+      const known = this.bySeq.get(r.seq!);
+      if (!known) this.bySeq.set(r.seq!, { status: 'matched', real: r, seq: r.seq, reasons: [] });
+      else (known.alsoMatched ??= []).push(r);
     }
     for (const o of report.onlyReal) real.push({ ...mark(o.real), status: 'onlyReal', reasons: o.reasons });
     real.sort((a, b) => a.at.localeCompare(b.at) || a.index - b.index);
@@ -64,6 +66,10 @@ export class RealityIndex {
   forEntry(index: number): RealityWhy | undefined {
     const r = this.entry(index);
     if (!r) return undefined;
-    return r.status === 'matched' ? { status: 'matched', real: r, seq: r.seq, reasons: [] } : { status: 'onlyReal', real: r, reasons: r.reasons ?? [] };
+    if (r.status !== 'matched') return { status: 'onlyReal', real: r, reasons: r.reasons ?? [] };
+    // this entry first, then the others its simulated decision matched
+    const d = this.bySeq.get(r.seq!);
+    const others = [d?.real, ...(d?.alsoMatched ?? [])].filter((x): x is RealityMark => !!x && x.index !== r.index);
+    return { status: 'matched', real: r, seq: r.seq, reasons: [], ...(others.length ? { alsoMatched: others } : {}) };
   }
 }

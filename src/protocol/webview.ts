@@ -206,6 +206,8 @@ export interface RealityWhy {
   /** the simulated decision (matched, onlySimulated) */
   seq?: number;
   reasons: string[];
+  /** further real decisions the same simulated one matched (PodsMarkedNotReady names several pods) */
+  alsoMatched?: RealityMark[];
 }
 
 export interface UpdateMessage {

@@ -117,3 +117,20 @@ test('a folder of evidence with nothing this tool reads is refused with a reason
   assert.equal(r.ok, false);
   assert.match((r as { message: string }).message, /none of SOURCES\.md is evidence this tool reads/);
 });
+
+test('one simulated PodsMarkedNotReady matched by each pod’s real Event shows every one of them in its Why', () => {
+  const { session, selection } = importAndOpen([resolve(samples, 'kcm-1.28-node-down-taint-eviction.log')]);
+  session.sendAll();
+  const lane = session.initMessage().reality!;
+  const [a, b] = lane.real.filter((r) => r.action === 'PodsMarkedNotReady');
+  assert.equal(a.seq, b.seq, 'both pods’ entries matched the one decision');
+  session.selectReality(a.index);
+  const why = selection()!.reality!;
+  assert.equal(why.real?.object, 'Pod/supcon/ice1-1');
+  assert.deepEqual(why.alsoMatched?.map((r) => r.object), ['Pod/supcon/datacenter-dc-0']);
+  // the decision selected from the log: both real entries, the first as its real decision
+  session.selectObject('Node/unnamed-node-1');
+  session.selectDecision(a.seq!);
+  const again = selection()!.reality!;
+  assert.deepEqual([again.real?.object, ...(again.alsoMatched ?? []).map((r) => r.object)], ['Pod/supcon/ice1-1', 'Pod/supcon/datacenter-dc-0']);
+});

@@ -201,3 +201,22 @@ test('files dropped onto the panel are posted to the host as their URIs', async 
     await p.page.close();
   }
 });
+
+test('the Why of a real NodeNotReady Event lists the other pod whose Event the same simulated PodsMarkedNotReady matched', async () => {
+  const r = importEvidenceFiles([join(root, 'test/fixtures/real-evidence/kcm-1.28-node-down-taint-eviction.log')], { fs: nodeFs(), readChunks }, Date.parse('2026-12-02T00:00:00Z') * 1000);
+  if (!r.ok) throw new Error(r.message);
+  const p = await Panel.open(r.imported.text, r.imported.file);
+  try {
+    await p.page.locator('#run-until input').fill('2026-08-27T02:06:00Z');
+    await p.page.locator('#run-until-go').click();
+    await p.page.locator('#reality-summary', { hasText: '2 matched · 0 only real · 0 only simulated' }).waitFor();
+    await p.marks('.reality-mark[data-index="0"]').click();
+    await p.page.locator('#why-reality.matched').waitFor();
+    assert.match(await p.page.locator('#why-decision').innerText(), /PodsMarkedNotReady/);
+    assert.match(await p.page.locator('#why-reality-real').innerText(), /Pod\/supcon\/ice1-1/);
+    assert.match(await p.page.locator('#why-reality-also').innerText(), /Pod\/supcon\/datacenter-dc-0 .*kcm-1\.28-node-down-taint-eviction\.log:3/);
+    assert.deepEqual(p.errors, []);
+  } finally {
+    await p.page.close();
+  }
+});

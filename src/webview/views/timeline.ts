@@ -13,6 +13,8 @@ const DEFAULT_PERIOD_MS = 5_000;
 /** axis steps a user reads at a glance, in ms */
 const STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400].map((s) => s * 1000);
 const MAX_TICKS = 8;
+/** real marks closer than this (percent of the track) are set side by side */
+const NEAR_PERCENT = 0.8;
 
 /** The tick step for a span: the smallest "round" step that gives at most MAX_TICKS ticks. */
 export function tickStep(spanMs: number): number {
@@ -137,6 +139,9 @@ export class Timeline {
     if (key !== this.realityKey) {
       this.realityKey = key;
       const pos = (iso: string) => at((Date.parse(iso) - start) / period);
+      // real decisions closer than a mark's width (a pod's Events 200 ms apart) are set side by side, not on top of each other
+      let prevLeft = -Infinity;
+      let nudge = 0;
       replace(this.reality,
         ...real.map((r) => {
           const what = `${r.action} ${r.object}${r.detail ? ` ${r.detail}` : ''}`;
@@ -146,6 +151,10 @@ export class Timeline {
             title: `real ${formatOffset(Date.parse(r.at) - start)} (${r.at}): ${what}; ${how}`, 'aria-label': `real ${what}, ${r.status === 'matched' ? `matched decision ${r.seq}` : 'only real'}`,
           });
           m.style.left = pos(r.at);
+          const left = parseFloat(m.style.left);
+          nudge = left - prevLeft < NEAR_PERCENT ? nudge + 1 : 0;
+          if (nudge === 0) prevLeft = left;
+          if (nudge) m.style.marginLeft = `${nudge * 9 - 4}px`;
           return m;
         }),
         ...onlySim.map((o) => {

@@ -82,6 +82,10 @@ export class WhyPanel {
           : el('p', { class: 'hint', id: 'why-evidence' }, 'No evidence line was given for this entry.'),
       );
     }
+    if (r.alsoMatched?.length) {
+      parts.push(el('p', null, `It also matched ${r.alsoMatched.length} more real decision${r.alsoMatched.length === 1 ? '' : 's'}:`),
+        el('ul', { id: 'why-reality-also' }, ...r.alsoMatched.map((a) => el('li', null, `${a.at} ${a.action} ${a.object} (${a.delta ?? ''}): `, el('span', { class: 'evidence-where' }, a.evidence ?? '')))));
+    }
     if (r.reasons.length) parts.push(el('p', null, 'Likely:'), el('ul', { id: 'why-reality-reasons', class: 'reasons' }, ...r.reasons.map((x) => el('li', null, x))));
     return [el('div', { id: 'why-reality', class: r.status === 'matched' ? 'matched' : r.status === 'onlyReal' ? 'only-real' : 'only-simulated', 'data-status': r.status }, ...parts)];
   }
