@@ -8,6 +8,7 @@ export const CATEGORY = 'Controller Stepper';
 export const COMMAND = {
   open: 'controllerStepper.open',
   openExample: 'controllerStepper.openExample',
+  importEvidence: 'controllerStepper.importEvidence',
   step: 'controllerStepper.step',
   stepBack: 'controllerStepper.stepBack',
   nextDecision: 'controllerStepper.nextDecision',
@@ -32,6 +33,7 @@ export type CommandKey = keyof typeof COMMAND;
 export const COMMAND_TITLES: Record<CommandKey, { title: string; palette: boolean; icon?: string }> = {
   open: { title: 'Open Scenario or Snapshot…', palette: true, icon: '$(debug-alt)' },
   openExample: { title: 'Open Example…', palette: true },
+  importEvidence: { title: 'Import Evidence…', palette: true },
   step: { title: 'Step (Next Monitor Pass)', palette: true, icon: '$(debug-step-over)' },
   stepBack: { title: 'Step Back', palette: true, icon: '$(debug-step-back)' },
   nextDecision: { title: 'Next Decision', palette: true, icon: '$(debug-continue)' },

@@ -85,7 +85,34 @@ export const COMMANDS: Record<CommandKey, Factory> = {
       target = picked?.[0];
     }
     if (!target) return false;
+    // an imported scenario in its untitled editor, perhaps edited: run the text as it is now
+    if (target.scheme === 'untitled') {
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.toString() === target!.toString());
+      const file = ctx.imported.get(target.toString());
+      if (!doc || !file) return false;
+      return ctx.openWithProgress(file, doc.getText());
+    }
     return ctx.openWithProgress(target.fsPath);
+  },
+
+  importEvidence: (ctx) => async (uri?: vscode.Uri | string, selected?: (vscode.Uri | string)[]): Promise<boolean> => {
+    // the explorer passes the clicked item and the selection; tests pass paths
+    const given = (Array.isArray(selected) && selected.length ? selected : uri !== undefined ? [uri] : [])
+      .map((u) => (u instanceof vscode.Uri ? u.fsPath : typeof u === 'string' ? u : undefined))
+      .filter((p): p is string => !!p);
+    let paths = given;
+    if (!paths.length) {
+      const picked = await vscode.window.showOpenDialog({
+        canSelectFiles: true,
+        canSelectFolders: true,
+        canSelectMany: true,
+        openLabel: 'Import evidence',
+        title: 'Evidence: kube-controller-manager logs, kubectl get events, audit logs, describe node, cluster-info dump (files or folders)',
+      });
+      paths = (picked ?? []).map((u) => u.fsPath);
+    }
+    if (!paths.length) return false;
+    return ctx.importEvidence(paths);
   },
 
   openExample: (ctx) => async (name?: string): Promise<boolean> => {

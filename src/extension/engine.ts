@@ -4,7 +4,7 @@
  * and what-if runs. The one place the extension names the engine's loader.
  */
 import { createSimulation, type Scenario, type SimulationOptions } from '../engine';
-import { loadScenario } from '../engine/snapshot/scenario';
+import { loadScenario, parseScenario } from '../engine/snapshot/scenario';
 import { nodeFs } from '../platform/nodeFs';
 import type { MakeSimulation } from './session';
 
@@ -19,4 +19,13 @@ export function openScenario(path: string, defaultVersion: string, access: { all
   const scenario = loadScenario(path, nodeFs(), access);
   const options: SimulationOptions = scenario.plainSnapshot && defaultVersion ? { version: defaultVersion } : {};
   return { scenario, options, make: (o) => createSimulation(scenario, o) };
+}
+
+/**
+ * Opens scenario text that has no file of its own (an imported scenario in an untitled editor): `file`
+ * is where it is taken to live, so its snapshot: paths resolve beside the evidence.
+ */
+export function openScenarioText(text: string, file: string, access: { allowOutside?: boolean; roots?: readonly string[] } = {}): Opened {
+  const scenario = parseScenario(text, file, nodeFs(), access).scenario;
+  return { scenario, options: {}, make: (o) => createSimulation(scenario, o) };
 }

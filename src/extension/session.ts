@@ -6,7 +6,7 @@
 import type { MachineView, Simulation, SimulationOptions } from '../engine/simulation/api';
 import { NOISE_ACTIONS, type Decision } from '../engine/trace/decision';
 import { MISSING_LEASES_ASSUMPTION } from '../engine/kubelet/missingLeases';
-import { formatDuration, formatTime, type Micros } from '../engine/model/time';
+import { formatDuration, formatTime, parseTimestamp, type Micros } from '../engine/model/time';
 import type {
   AssumptionItem,
   HostMessage,
@@ -26,6 +26,8 @@ import { decisionsAt, PassIndex } from './passes';
 import { selectedMachine } from './machineGraph';
 import { podLineage } from './lineage';
 import { scenarioEventMarks } from './scenarioEvents';
+import { RealityIndex } from './reality';
+import { compareWithReality } from '../engine/import/compareRun';
 
 export const isNoise = (d: Decision): boolean => NOISE_ACTIONS.has(d.action);
 
@@ -72,6 +74,8 @@ export class Session {
   selected?: string;
   /** the selected decision */
   selectedSeq?: number;
+  /** the selected `reality:` entry (a mark of the reality lane) */
+  selectedReal?: number;
   /** which pass each decision is shown in */
   readonly passes = new PassIndex();
   /** the decisions of the furthest run, kept when stepping back (the run is deterministic: the same prefix again) */
@@ -192,6 +196,7 @@ export class Session {
       whatIfKeys: Object.entries(this.sim.config)
         .filter(([, v]) => typeof v === 'number' || typeof v === 'boolean')
         .map(([key, v]) => ({ key, value: formatSetting(key, v) })),
+      ...(this.reality() ? { reality: this.reality()!.lane } : {}),
     };
   }
 
@@ -401,6 +406,7 @@ export class Session {
   private focus(d: Decision): void {
     this.selectedSeq = d.seq;
     this.selected = d.object;
+    this.selectedReal = undefined;
   }
 
   /**
@@ -428,6 +434,7 @@ export class Session {
   selectObject(ref: string): SessionResult {
     this.selected = ref;
     this.selectedSeq = undefined;
+    this.selectedReal = undefined;
     this.post({ type: 'select', object: ref });
     this.post(this.selectionMessage());
     return { ok: true };
@@ -450,7 +457,8 @@ export class Session {
       }
     }
     const object = this.selected;
-    if (!object) return { type: 'selection' };
+    const reality = this.realityOfSelection(d);
+    if (!object) return { type: 'selection', ...(reality ? { reality } : {}) };
     const view = this.clusterView;
     const pod = view.pods.get(object);
     const lineage = podLineage(this.sim.trace, object, pod?.owner);
@@ -465,7 +473,64 @@ export class Session {
       // plain data only: a definition may hold functions (guards, actions) that no message can carry
       ...(machine ? { machine: selectedMachine(machine, this.sim.trace) } : {}),
       ...(node !== undefined ? { nodePods: { node, pods: podsOnNode(view, node) } } : {}),
+      ...(reality ? { reality } : {}),
     };
+  }
+
+  // -- reality ------------------------------------------------------------
+
+  private realityCache?: { index?: RealityIndex };
+
+  /** The scenario's `reality:` compared with a run of its own over the evidence's span, once (see reality.ts). */
+  reality(): RealityIndex | undefined {
+    if (!this.realityCache) {
+      const report = this.sim.scenario.reality?.length ? compareWithReality(this.make(this.options)) : undefined;
+      this.realityCache = { index: report ? new RealityIndex(report) : undefined };
+    }
+    return this.realityCache.index;
+  }
+
+  /** The selected real entry (dropped once the position is before it), else the selected decision, against reality. */
+  private realityOfSelection(d: Decision | undefined) {
+    const index = this.reality();
+    if (!index) return undefined;
+    if (this.selectedReal !== undefined) {
+      const r = index.entry(this.selectedReal);
+      if (r && parseTimestamp(r.at)! <= this.sim.now) return index.forEntry(this.selectedReal);
+      this.selectedReal = undefined;
+    }
+    return d ? index.forDecision(d.seq) : undefined;
+  }
+
+  /**
+   * A mark of the reality lane: goes to the pass that shows the matched simulated decision and selects
+   * it, or, for a real decision the simulation did not make, to the first pass at or after its time,
+   * selecting its object. The Why then shows the real decision and how it compares.
+   */
+  selectReality(index: number): SessionResult {
+    const r = this.reality()?.entry(index);
+    if (!r) return { ok: false, message: `No reality: entry ${index + 1} in this scenario.` };
+    if (r.seq !== undefined) {
+      const seq = r.seq;
+      this.catchUp();
+      if (!this.run.some((x) => x.seq === seq)) this.sim.runUntilDecision((x) => x.seq === seq, this.sim.now + LOOKAHEAD);
+      this.catchUp();
+      const ahead = this.run.find((x) => x.seq === seq);
+      if (!ahead) return { ok: false, message: `The simulated decision ${seq} was not made again.` };
+      this.sim.goToPass(this.passes.shownIn(ahead));
+      const d = this.decision(seq);
+      if (d) this.focus(d);
+      this.selectedReal = index;
+      this.changed(d?.seq);
+      return { ok: true, message: `${r.at} ${r.action} ${r.object}: matched #${seq} (${r.delta})` };
+    }
+    const at = parseTimestamp(r.at)!;
+    this.sim.goToPass(Math.max(0, Math.ceil((at - this.sim.startTime) / this.sim.config.nodeMonitorPeriod)));
+    this.selected = r.object;
+    this.selectedSeq = undefined;
+    this.selectedReal = index;
+    this.changed();
+    return { ok: true, message: `${r.at} ${r.action} ${r.object}: only in reality` };
   }
 
   /** The machine of an object: its own (`node/…`, `zone/…`, `replicaset/…`), or for a pod its taint-eviction worker's. */
@@ -519,7 +584,7 @@ export class Session {
   // -- webview messages ---------------------------------------------------
 
   /** Handles a message already checked by parseWebviewMessage. */
-  handle(m: WebviewMessage, actions: { play(): void; pause(): void }): SessionResult {
+  handle(m: WebviewMessage, actions: { play(): void; pause(): void; dropEvidence?(uris: string[]): SessionResult }): SessionResult {
     switch (m.type) {
       case 'ready':
         this.sendAll();
@@ -540,6 +605,8 @@ export class Session {
       case 'selectDecision': return this.selectDecision(m.seq);
       case 'whatIf': return this.whatIf(m.key, m.value);
       case 'runUntil': return this.runUntil(m.text);
+      case 'selectReality': return this.selectReality(m.index);
+      case 'dropEvidence': return actions.dropEvidence ? actions.dropEvidence(m.uris) : { ok: false, message: 'Dropping evidence needs the extension.' };
     }
   }
 }

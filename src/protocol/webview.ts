@@ -165,6 +165,62 @@ export interface InitMessage {
   startTime: string;
   /** settings that can be changed for a what-if run, with their current values */
   whatIfKeys: { key: string; value: string }[];
+  /** the scenario's `reality:` lined up with the simulation (absent: the scenario has no `reality:`) */
+  reality?: RealityLane;
+}
+
+/**
+ * The real decisions of the scenario's `reality:` lined up with the simulated ones, compared once over
+ * the whole span of the evidence (a deterministic run to the last real decision plus the tolerance):
+ * the timeline shows the entries at or before the current time.
+ */
+export interface RealityLane {
+  /** how far apart a real and a simulated decision may be and still match, e.g. `5s` */
+  tolerance: string;
+  /** one per `reality:` entry, in time order */
+  real: RealityMark[];
+  /** simulated decisions of kinds the evidence shows that no real decision matched */
+  onlySimulated: OnlySimulatedMark[];
+}
+
+export interface RealityMark {
+  /** 0-based index in the scenario's `reality:` list (what selectReality names) */
+  index: number;
+  /** RFC3339 */
+  at: string;
+  action: string;
+  object: string;
+  detail?: string;
+  controller?: string;
+  /** `file:line: the line`, as import wrote it */
+  evidence?: string;
+  /** matched: `seq` is the simulated decision; onlyReal: `reasons` say the likely cause */
+  status: 'matched' | 'onlyReal';
+  seq?: number;
+  /** simulated minus real, e.g. `+0s`, `-328ms` */
+  delta?: string;
+  reasons?: string[];
+}
+
+export interface OnlySimulatedMark {
+  seq: number;
+  /** RFC3339 */
+  at: string;
+  action: string;
+  object: string;
+  reasons: string[];
+}
+
+/** What the Why shows of reality for the selection: the real decision a simulated one matched, or why they differ. */
+export interface RealityWhy {
+  status: 'matched' | 'onlyReal' | 'onlySimulated';
+  /** the real decision (matched, onlyReal) */
+  real?: RealityMark;
+  /** the simulated decision (matched, onlySimulated) */
+  seq?: number;
+  reasons: string[];
+  /** further real decisions the same simulated one matched (PodsMarkedNotReady names several pods) */
+  alsoMatched?: RealityMark[];
 }
 
 export interface UpdateMessage {
@@ -289,6 +345,8 @@ export interface SelectionMessage {
    * them: the only pods the webview holds, sent again with every update.
    */
   nodePods?: { node: string; pods: PodItem[] };
+  /** the selection against reality (a scenario with `reality:`) */
+  reality?: RealityWhy;
 }
 
 /** A scenario is being loaded: the webview drops what it shows and says "loading". */
@@ -323,6 +381,8 @@ export const WEBVIEW_MESSAGE = {
   selectDecision: 'selectDecision',
   whatIf: 'whatIf',
   runUntil: 'runUntil',
+  selectReality: 'selectReality',
+  dropEvidence: 'dropEvidence',
 } as const;
 
 export interface ReadyMessage {
@@ -355,6 +415,17 @@ export interface RunUntilMessage {
   text: string;
 }
 
+/** A mark of the reality lane was clicked: its `reality:` index. */
+export interface SelectRealityMessage {
+  type: typeof WEBVIEW_MESSAGE.selectReality;
+  index: number;
+}
+/** Files dropped onto the panel: their URIs (`file:///…`, from the explorer or the desktop). */
+export interface DropEvidenceMessage {
+  type: typeof WEBVIEW_MESSAGE.dropEvidence;
+  uris: string[];
+}
+
 export type WebviewMessage =
   | ReadyMessage
   | ActionMessage
@@ -362,13 +433,17 @@ export type WebviewMessage =
   | SelectObjectMessage
   | SelectDecisionMessage
   | WhatIfRequestMessage
-  | RunUntilMessage;
+  | RunUntilMessage
+  | SelectRealityMessage
+  | DropEvidenceMessage;
 
 // ---------------------------------------------------------------------------
 // The edge check: anything posted by the webview is parsed here before the
 // host acts on it. Returns undefined for anything malformed.
 
 const MAX_TEXT = 1_000;
+/** files one drop may name */
+export const MAX_DROPPED = 200;
 
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_TEXT;
@@ -384,6 +459,8 @@ const parsers: Parsers = {
   selectDecision: (m) => (isIndex(m.seq) ? { type: 'selectDecision', seq: m.seq } : undefined),
   whatIf: (m) => (isText(m.key) && typeof m.value === 'string' && m.value.length <= MAX_TEXT ? { type: 'whatIf', key: m.key, value: m.value } : undefined),
   runUntil: (m) => (isText(m.text) ? { type: 'runUntil', text: m.text } : undefined),
+  selectReality: (m) => (isIndex(m.index) ? { type: 'selectReality', index: m.index } : undefined),
+  dropEvidence: (m) => (Array.isArray(m.uris) && m.uris.length > 0 && m.uris.length <= MAX_DROPPED && m.uris.every(isText) ? { type: 'dropEvidence', uris: [...(m.uris as string[])] } : undefined),
 };
 
 export function parseWebviewMessage(raw: unknown): WebviewMessage | undefined {

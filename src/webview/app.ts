@@ -12,6 +12,7 @@ import { Timeline } from './views/timeline';
 import { Notes } from './views/notes';
 import { Tabs } from './views/tabs';
 import { splitColumns } from './layout';
+import { acceptDrops } from './views/drop';
 
 export class App {
   readonly store = new Store();
@@ -41,6 +42,7 @@ export class App {
     const columns = el('main', { class: 'columns' }, this.cluster.root, this.log.root, el('div', { class: 'side' }, this.side.root, this.notes.root));
     splitColumns(columns);
     root.append(this.loading, this.toolbar.root, columns, this.timeline.root);
+    acceptDrops(document.body, host);
     this.render();
   }
 

@@ -4,7 +4,7 @@
  */
 import type { ZoneView, Explanation, MachineView } from '../engine/simulation/api';
 import type { Decision } from '../engine/trace/decision';
-import type { HostMessage, InitMessage, NodeItem, NodePodCount, PodItem, PodLineage, ReplicaSetItem, SelectedMachine, SelectionMessage, UiSettings, WhatIfComparison, Delta } from '../protocol/webview';
+import type { HostMessage, InitMessage, NodeItem, NodePodCount, PodItem, PodLineage, RealityWhy, ReplicaSetItem, SelectedMachine, SelectionMessage, UiSettings, WhatIfComparison, Delta } from '../protocol/webview';
 
 export interface Selection {
   object?: string;
@@ -34,6 +34,8 @@ export class Store {
   explanation?: Explanation;
   lineage?: PodLineage;
   machine?: SelectedMachine;
+  /** the selection against the scenario's `reality:` */
+  reality?: RealityWhy;
   /** a scenario is being loaded (its name): everything else is empty */
   loading?: string;
   whatIf?: WhatIfComparison;
@@ -72,6 +74,7 @@ export class Store {
     this.explanation = undefined;
     this.lineage = undefined;
     this.machine = undefined;
+    this.reality = undefined;
     this.whatIf = undefined;
     this.error = undefined;
     this.loading = undefined;
@@ -125,6 +128,7 @@ export class Store {
       case 'select':
         this.selection = { object: m.object };
         this.decision = undefined;
+        this.reality = undefined;
         break;
       case 'whatIf':
         this.whatIf = m.comparison;
@@ -149,6 +153,7 @@ export class Store {
     this.machine = m.machine;
     this.nodePods = m.nodePods;
     this.podsVersion++;
+    this.reality = m.reality;
     if (m.decision) for (const d of [m.decision.decision, ...m.decision.chain]) this.known.set(d.seq, d);
     for (const h of m.explanation?.happened ?? []) {
       this.known.set(h.decision.seq, h.decision);

@@ -3,11 +3,17 @@
 // panel inside the webview, step back. Env: CS_URL, SHOT_DIR, CHROMIUM.
 import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 
 const CS_URL = process.env.CS_URL;
 const SHOT_DIR = process.env.SHOT_DIR || '/tmp/controller-stepper-shots';
 mkdirSync(SHOT_DIR, { recursive: true });
+// a folder of evidence in the workspace (a real controller-manager log), for the explorer's Import Evidence…
+if (process.env.WS_DIR) {
+  mkdirSync(join(process.env.WS_DIR, 'evidence'), { recursive: true });
+  copyFileSync(new URL('../fixtures/real-evidence/kcm-1.14-k8s-worker3-unreachable.log', import.meta.url), join(process.env.WS_DIR, 'evidence', 'kcm-1.14-k8s-worker3-unreachable.log'));
+}
 const t0 = Date.now();
 const lap = (what) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${what}`);
 
@@ -81,6 +87,23 @@ try {
   assert.ok(whyNot.length > 0, 'why not, for the surviving pod');
   console.log(`  why not: ${whyNot.join(' | ')}`);
   await page.screenshot({ path: `${SHOT_DIR}/04-why-not.png` });
+
+  // evidence: the explorer's Import Evidence… on a folder; the reality lane, and the Why of a real decision the simulation did not make
+  if (process.env.WS_DIR) {
+    await page.locator('.explorer-folders-view .monaco-list-row', { hasText: /^evidence$/ }).click({ button: 'right' });
+    // the menu acts on the focused item: hover it, then Enter (a click was seen to leave the menu open)
+    await page.locator('.context-view .action-label', { hasText: 'Import Evidence…' }).hover();
+    await page.keyboard.press('Enter');
+    await webview.locator('#scenario-name', { hasText: 'imported-kcm-1.14-k8s-worker3-unreachable' }).waitFor();
+    lap('evidence imported from the explorer');
+    await runCommand(page, 'Controller Stepper: Run Until…', false);
+    await pickFromQuickInput(page, '2019-05-16T19:34:00Z');
+    await webview.locator('#reality-summary', { hasText: '2 matched · 1 only real' }).waitFor();
+    await webview.locator('#reality .reality-mark.only-real').click();
+    await webview.locator('#why-reality.only-real', { hasText: 'FullDisruption' }).waitFor();
+    await page.screenshot({ path: `${SHOT_DIR}/05-reality.png` });
+    lap('reality lane: only real, with its likely reason');
+  }
 } catch (e) {
   failed = true;
   console.error('UI E2E FAILED:', e);

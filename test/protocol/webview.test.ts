@@ -21,6 +21,13 @@ const cases: { name: string; raw: unknown; expect: unknown }[] = [
   { name: 'a string is rejected', raw: 'ready', expect: undefined },
   { name: 'null is rejected', raw: null, expect: undefined },
   { name: 'an array is rejected', raw: [{ type: 'ready' }], expect: undefined },
+  { name: 'a reality mark is selected by its index', raw: { type: 'selectReality', index: 2 }, expect: { type: 'selectReality', index: 2 } },
+  { name: 'a reality index given as text is rejected', raw: { type: 'selectReality', index: '2' }, expect: undefined },
+  { name: 'dropped files are a list of URIs', raw: { type: 'dropEvidence', uris: ['file:///tmp/kcm.log', 'file:///tmp/events.yaml'] }, expect: { type: 'dropEvidence', uris: ['file:///tmp/kcm.log', 'file:///tmp/events.yaml'] } },
+  { name: 'a drop of nothing is rejected', raw: { type: 'dropEvidence', uris: [] }, expect: undefined },
+  { name: 'a drop with a non-text URI is rejected', raw: { type: 'dropEvidence', uris: ['file:///a', 7] }, expect: undefined },
+  { name: 'a drop given as one string is rejected', raw: { type: 'dropEvidence', uris: 'file:///a' }, expect: undefined },
+  { name: 'a drop of more files than one drop may name is rejected', raw: { type: 'dropEvidence', uris: Array.from({ length: 201 }, (_, i) => `file:///e/${i}.log`) }, expect: undefined },
 ];
 
 for (const c of cases) {

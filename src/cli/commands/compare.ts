@@ -4,11 +4,10 @@
  * decisions. Exit 0 when they agree, 1 when they differ, 2 on bad input.
  */
 import { CLI_ROOTS } from '../open';
-import { createSimulation, formatProblem, hasErrors, parseDuration, type Decision } from '../../engine';
+import { createSimulation, formatProblem, hasErrors, parseDuration } from '../../engine';
 import { loadScenario } from '../../engine/snapshot/scenario';
-import { compareDecisions } from '../../engine/import/compare';
+import { compareWithReality } from '../../engine/import/compareRun';
 import { compareToJson, formatCompareText } from '../../engine/import/compareText';
-import { usesTaintBasedEvictions } from '../../engine/config/resolve';
 import { parseKubeVersion } from '../../engine/versions/table';
 import type { CliIo } from '../io';
 import { ownOptions, OwnUsageError } from './ownArgs';
@@ -40,22 +39,7 @@ export function compareCommand(argv: readonly string[], io: CliIo): number {
   const sim = createSimulation(scenario, { version: o.one.version });
   for (const p of sim.problems) if (p.severity === 'error') io.err(`${formatProblem(p)}\n`);
   if (hasErrors(sim.problems)) return 2;
-  const tol = tolerance ?? sim.config.nodeMonitorPeriod;
-  const last = Math.max(...scenario.reality.map((r) => r.at));
-  sim.runUntil(last + tol);
-  const trace: readonly Decision[] = sim.trace;
-  const objects = new Set<string>();
-  for (const l of scenario.snapshot.objects) objects.add(`${l.kind}/${l.name}`);
-  for (const d of trace) {
-    objects.add(d.object);
-    if (Array.isArray(d.details?.pods)) for (const p of d.details!.pods as string[]) objects.add(`Pod/${p}`);
-  }
-  const taintBased = usesTaintBasedEvictions(sim.config, sim.behaviour);
-  const report = compareDecisions(trace, scenario.reality, tol, {
-    version: sim.behaviour.version.text,
-    hasObject: (ref) => objects.has(ref) || ref.startsWith('Zone/'),
-    versionHas: (action, controller) => !((action === 'NodeQueuedForEviction' || (action === 'PodEvicted' && controller === 'node-lifecycle')) && taintBased),
-  }, sim.startTime);
+  const report = compareWithReality(sim, tolerance)!;
   if (format === 'json') io.out(`${JSON.stringify(compareToJson(report))}\n`);
   else io.out(formatCompareText(report, `compare: ${file} (Kubernetes ${sim.behaviour.version.text} simulated)`));
   return report.agree ? 0 : 1;

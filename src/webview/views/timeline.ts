@@ -13,6 +13,8 @@ const DEFAULT_PERIOD_MS = 5_000;
 /** axis steps a user reads at a glance, in ms */
 const STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400].map((s) => s * 1000);
 const MAX_TICKS = 8;
+/** real marks closer than this (percent of the track) are set side by side */
+const NEAR_PERCENT = 0.8;
 
 /** The tick step for a span: the smallest "round" step that gives at most MAX_TICKS ticks. */
 export function tickStep(spanMs: number): number {
@@ -27,6 +29,10 @@ export class Timeline {
   private readonly events = el('div', { id: 'events', class: 'marks events', 'aria-label': 'scenario events' });
   private readonly axis = el('div', { id: 'axis', class: 'axis', 'aria-hidden': 'true' });
   private readonly label = el('span', { id: 'scrubber-label' });
+  /** the real decisions (the scenario's `reality:`) at their times, up to now: matched, only real, only simulated */
+  private readonly reality = el('div', { id: 'reality', class: 'reality-lane', 'aria-label': 'reality: the real decisions' });
+  private readonly realitySummary = el('span', { id: 'reality-summary', class: 'reality-summary' });
+  private realityKey = '';
   private marksKey = '';
   private axisKey = '';
   private eventsKey = '';
@@ -42,7 +48,12 @@ export class Timeline {
       const m = (ev.target as HTMLElement).closest('.event-mark') as HTMLElement | null;
       if (m?.dataset.pass) this.host.post({ type: 'goToPass', pass: Number(m.dataset.pass) });
     });
-    this.root.append(el('div', { class: 'row' }, el('span', null, 'Timeline'), this.label), this.range, el('div', { class: 'track' }, this.events, this.marks, this.axis));
+    this.reality.addEventListener('click', (ev) => {
+      const m = (ev.target as HTMLElement).closest('.reality-mark') as HTMLElement | null;
+      if (m?.dataset.index) this.host.post({ type: 'selectReality', index: Number(m.dataset.index) });
+      else if (m?.dataset.seq) this.host.post({ type: 'selectDecision', seq: Number(m.dataset.seq) });
+    });
+    this.root.append(el('div', { class: 'row' }, el('span', null, 'Timeline'), this.label, this.realitySummary), this.range, el('div', { class: 'track' }, this.events, this.marks, this.reality, this.axis));
   }
 
   private get periodMs(): number {
@@ -107,5 +118,60 @@ export class Timeline {
       }));
     }
     for (const m of Array.from(this.marks.children)) (m as HTMLElement).classList.toggle('current', Number((m as HTMLElement).dataset.pass) === s.pass);
+    this.renderReality(start, at);
+  }
+
+  /** The reality lane: each real decision at or before the current time at its own time, and the simulated ones reality lacks. */
+  private renderReality(start: number, at: (pass: number) => string): void {
+    const s = this.store;
+    const lane = s.init?.reality;
+    this.reality.hidden = !lane;
+    if (!lane) {
+      text(this.realitySummary, '');
+      this.realityKey = '';
+      return;
+    }
+    const now = s.time ? Date.parse(s.time) : start;
+    const period = this.periodMs;
+    const real = lane.real.filter((r) => Date.parse(r.at) <= now);
+    const onlySim = lane.onlySimulated.filter((o) => Date.parse(o.at) <= now);
+    const key = `${this.axisKey}\u0000${real.length}\u0000${onlySim.length}\u0000${start}`;
+    if (key !== this.realityKey) {
+      this.realityKey = key;
+      const pos = (iso: string) => at((Date.parse(iso) - start) / period);
+      // real decisions closer than a mark's width (a pod's Events 200 ms apart) are set side by side, not on top of each other
+      let prevLeft = -Infinity;
+      let nudge = 0;
+      replace(this.reality,
+        ...real.map((r) => {
+          const what = `${r.action} ${r.object}${r.detail ? ` ${r.detail}` : ''}`;
+          const how = r.status === 'matched' ? `matched #${r.seq} (${r.delta})` : `only real: ${(r.reasons ?? []).join('; ')}`;
+          const m = el('button', {
+            class: `reality-mark ${r.status === 'matched' ? 'matched' : 'only-real'}`, type: 'button', 'data-index': r.index, 'data-status': r.status, 'data-seq': r.seq,
+            title: `real ${formatOffset(Date.parse(r.at) - start)} (${r.at}): ${what}; ${how}`, 'aria-label': `real ${what}, ${r.status === 'matched' ? `matched decision ${r.seq}` : 'only real'}`,
+          });
+          m.style.left = pos(r.at);
+          const left = parseFloat(m.style.left);
+          nudge = left - prevLeft < NEAR_PERCENT ? nudge + 1 : 0;
+          if (nudge === 0) prevLeft = left;
+          if (nudge) m.style.marginLeft = `${nudge * 9 - 4}px`;
+          return m;
+        }),
+        ...onlySim.map((o) => {
+          const m = el('button', {
+            class: 'reality-mark only-simulated', type: 'button', 'data-seq': o.seq, 'data-status': 'onlySimulated',
+            title: `simulated only ${formatOffset(Date.parse(o.at) - start)} (${o.at}): #${o.seq} ${o.action} ${o.object}; ${o.reasons.join('; ')}`, 'aria-label': `only simulated ${o.action} ${o.object}`,
+          });
+          m.style.left = pos(o.at);
+          return m;
+        }));
+      const matched = real.filter((r) => r.status === 'matched').length;
+      text(this.realitySummary, `reality so far: ${matched} matched · ${real.length - matched} only real · ${onlySim.length} only simulated (of ${lane.real.length} real, within ${lane.tolerance})`);
+    }
+    const selected = s.reality;
+    for (const m of Array.from(this.reality.children) as HTMLElement[]) {
+      const cur = selected?.real ? m.dataset.index === String(selected.real.index) : selected?.status === 'onlySimulated' && m.dataset.seq === String(selected.seq);
+      m.classList.toggle('current', !!cur);
+    }
   }
 }

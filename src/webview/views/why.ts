@@ -58,6 +58,38 @@ export class WhyPanel {
     ];
   }
 
+  /**
+   * The selection against reality: the real decision a simulated one matched (its evidence: file:line
+   * and the line), or, when they differ, the likely reason.
+   */
+  private reality(): Child[] {
+    const r = this.store.reality;
+    if (!r) return [];
+    const head = r.status === 'matched' ? 'Reality: matched' : r.status === 'onlyReal' ? 'Reality: only real (the simulation did not do this)' : 'Reality: only simulated (the evidence shows no such decision)';
+    const parts: Child[] = [el('h3', null, head)];
+    if (r.real) {
+      const e = r.real;
+      const m = /^(.*?:\d+): ([\s\S]*)$/.exec(e.evidence ?? '');
+      parts.push(
+        el('p', { class: 'reality-real', id: 'why-reality-real' },
+          el('span', { class: 'time' }, e.at), ' ', el('span', { class: 'action' }, e.action), ' ', this.objectLink(e.object),
+          e.detail ? ` ${e.detail}` : '', e.controller ? ` (${e.controller})` : '',
+          r.status === 'matched' && r.seq !== undefined ? ` — simulated #${r.seq}, ${e.delta ?? ''}` : ''),
+        e.evidence
+          ? el('p', { class: 'evidence', id: 'why-evidence' },
+              el('span', { class: 'evidence-where' }, m ? m[1] : ''),
+              el('span', { class: 'evidence-text' }, m ? m[2] : e.evidence))
+          : el('p', { class: 'hint', id: 'why-evidence' }, 'No evidence line was given for this entry.'),
+      );
+    }
+    if (r.alsoMatched?.length) {
+      parts.push(el('p', null, `It also matched ${r.alsoMatched.length} more real decision${r.alsoMatched.length === 1 ? '' : 's'}:`),
+        el('ul', { id: 'why-reality-also' }, ...r.alsoMatched.map((a) => el('li', null, `${a.at} ${a.action} ${a.object} (${a.delta ?? ''}): `, el('span', { class: 'evidence-where' }, a.evidence ?? '')))));
+    }
+    if (r.reasons.length) parts.push(el('p', null, 'Likely:'), el('ul', { id: 'why-reality-reasons', class: 'reasons' }, ...r.reasons.map((x) => el('li', null, x))));
+    return [el('div', { id: 'why-reality', class: r.status === 'matched' ? 'matched' : r.status === 'onlyReal' ? 'only-real' : 'only-simulated', 'data-status': r.status }, ...parts)];
+  }
+
   render(): void {
     const s = this.store;
     const parts: Child[] = [];
@@ -67,6 +99,7 @@ export class WhyPanel {
       parts.push(
         el('div', { class: 'why-head', id: 'why-decision' }, el('span', { class: 'action' }, d.action), ' ', this.objectLink(d.object), ' ', el('span', { class: 'time' }, d.time)),
         el('p', { class: 'summary', id: 'why-summary' }, d.summary),
+        ...this.reality(),
         el('h3', null, 'Because'), this.checks(d.because, 'why-checks'),
         el('h3', null, 'Caused by'),
         chain.length
@@ -82,6 +115,7 @@ export class WhyPanel {
     } else if (s.explanation && s.selection.object === s.explanation.object) {
       const e = s.explanation;
       parts.push(el('div', { class: 'why-head', id: 'why-object' }, e.object, e.exists ? '' : ' (no longer exists)'));
+      parts.push(...this.reality());
       parts.push(el('h3', null, 'What happened'));
       parts.push(e.happened.length
         ? el('ol', { id: 'why-happened' }, ...e.happened.map((h) => el('li', null, this.link(h.decision), ` ${h.decision.summary}`)))
@@ -94,6 +128,9 @@ export class WhyPanel {
             el('span', { class: 'when' }, w.wouldFireAt ? ` — would happen at ${w.wouldFireAt}` : ' — will not happen as things stand'))))
         : el('p', { id: 'why-not', class: 'hint' }, 'Nothing is held back.'));
       parts.push(...this.lineage());
+    } else if (s.reality?.real) {
+      // a real decision on an object the simulation does not have
+      parts.push(el('div', { class: 'why-head', id: 'why-object' }, s.reality.real.object, ' (not in the simulation)'), ...this.reality());
     } else if (s.loading) {
       parts.push(el('p', { class: 'hint' }, `Loading ${s.loading}…`));
     } else {
