@@ -435,7 +435,7 @@ async function main(): Promise<number> {
     const { runWebviewBench } = await import('./webviewRun');
     const inputs = o.scenarioFile ? undefined : generate(o);
     if (inputs) log(`generated ${inputs.snapshot}: ${(inputs.bytes / MB).toFixed(1)} MiB in ${(inputs.generateMs / 1000).toFixed(1)} s`);
-    const code = await runWebviewBench({ scenario: o.scenarioFile ?? inputs!.scenario, runs: o.runs, steps: o.steps, timeoutS: o.timeoutS, sizeKey: o.scenarioFile ? 'scenario' : sizeKey(o), heapLimitMb: heapLimitMb() }, log);
+    const code = await runWebviewBench({ scenario: o.scenarioFile ?? inputs!.scenario, runs: o.runs, steps: o.steps, timeoutS: o.timeoutS, sizeKey: o.scenarioFile ? 'scenario' : sizeKey(o), heapLimitMb: heapLimitMb(), quick: o.quick && !o.scenarioFile }, log);
     if (inputs && !o.keep) rmSync(inputs.dir, { recursive: true, force: true });
     return code;
   }

@@ -18,6 +18,8 @@ export interface WebviewBenchOptions {
   /** names the results file */
   sizeKey: string;
   heapLimitMb: number;
+  /** a small cluster that only proves the measurements work: the targets, set for 5,000 nodes, are not judged */
+  quick?: boolean;
 }
 
 const median = (xs: number[]): number => {
@@ -71,12 +73,13 @@ export async function runWebviewBench(o: WebviewBenchOptions, log: (s: string) =
   const all = (f: (r: Run) => number[]) => runs.flatMap(f);
   const ratio = median(runs.map((r) => r.openMs / r.replayMs));
   const fmt = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`);
+  const judge = (met: boolean, target: string): string => (o.quick ? `${target}: full size only` : met ? `${target}: met` : `${target}: TARGET MISSED`);
   const rows: [string, string, string, string][] = [
-    ['open to first paint', fmt(median(runs.map((r) => r.openMs))), `${ratio.toFixed(2)}× replay --steps 1 (${fmt(median(runs.map((r) => r.replayMs)))}; loading ${fmt(median(runs.map((r) => r.loadedMs)))}, first update ${(median(runs.map((r) => r.openBytes)) / 1048576).toFixed(1)} MiB)`, ratio <= 1.5 ? '≤ 1.5×: met' : '≤ 1.5×: TARGET MISSED'],
-    ['quiet step, click to paint', fmt(median(all((r) => r.quiet))), `host part ${fmt(median(all((r) => r.quietHost)))} (step + update message + JSON), ${(median(all((r) => r.quietBytes)) / 1024).toFixed(1)} KiB sent`, median(all((r) => r.quiet)) <= 100 ? '≤ 100 ms: met' : '≤ 100 ms: TARGET MISSED'],
+    ['open to first paint', fmt(median(runs.map((r) => r.openMs))), `${ratio.toFixed(2)}× replay --steps 1 (${fmt(median(runs.map((r) => r.replayMs)))}; loading ${fmt(median(runs.map((r) => r.loadedMs)))}, first update ${(median(runs.map((r) => r.openBytes)) / 1048576).toFixed(1)} MiB)`, judge(ratio <= 1.5, '≤ 1.5×')],
+    ['quiet step, click to paint', fmt(median(all((r) => r.quiet))), `host part ${fmt(median(all((r) => r.quietHost)))} (step + update message + JSON), ${(median(all((r) => r.quietBytes)) / 1024).toFixed(1)} KiB sent`, judge(median(all((r) => r.quiet)) <= 100, '≤ 100 ms')],
     ['first step (pass 0: every node registered), click to paint', fmt(median(runs.map((r) => r.firstStep))), 'not a target: the one pass that registers every node', ''],
-    ['outage step, click to paint', fmt(median(all((r) => r.outage))), `host part ${fmt(median(all((r) => r.outageHost)))}; slowest ${fmt(Math.max(...all((r) => r.outage)))}, ${(median(all((r) => r.outageBytes)) / 1024).toFixed(1)} KiB sent`, median(all((r) => r.outage)) <= 100 ? '≤ 100 ms: met' : '≤ 100 ms: TARGET MISSED'],
-    ['filter keystroke, key to paint', fmt(median(all((r) => r.keys))), `slowest ${fmt(Math.max(...all((r) => r.keys)))}; ${runs[0].domElements} elements in the page, ${runs[0].domRows} list rows`, median(all((r) => r.keys)) <= 100 ? '≤ 100 ms: met' : '≤ 100 ms: TARGET MISSED'],
+    ['outage step, click to paint', fmt(median(all((r) => r.outage))), `host part ${fmt(median(all((r) => r.outageHost)))}; slowest ${fmt(Math.max(...all((r) => r.outage)))}, ${(median(all((r) => r.outageBytes)) / 1024).toFixed(1)} KiB sent`, judge(median(all((r) => r.outage)) <= 100, '≤ 100 ms')],
+    ['filter keystroke, key to paint', fmt(median(all((r) => r.keys))), `slowest ${fmt(Math.max(...all((r) => r.keys)))}; ${runs[0].domElements} elements in the page, ${runs[0].domRows} list rows`, judge(median(all((r) => r.keys)) <= 100, '≤ 100 ms')],
   ];
   log('');
   log('| measurement (medians) | figure | detail | target |');
