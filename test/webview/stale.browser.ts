@@ -286,7 +286,11 @@ test('a replacement pod’s why shows its ReplicaSet, the PodsCreated that made 
   const a = await Panel.open(example('rs-zone-outage.yaml'));
   await a.runUntil('6m20s');
   await a.at('00:06:20');
-  await a.page.locator('#nodes .node[data-ref="Node/node-a1"]').click();
+  // the node the binder chose for the replacement (the least allocated feasible one), as the trace says
+  const bound = a.session!.sim.trace.find((d) => d.action === 'PodBound' && d.object === 'Pod/default/web-7d9f-pxwsk');
+  const node = /Bound to (\S+),/.exec(bound?.summary ?? '')?.[1];
+  assert.ok(node, 'the replacement was bound');
+  await a.page.locator(`#nodes .node[data-ref="Node/${node}"]`).click();
   await a.page.locator('#pods .pod[data-ref="Pod/default/web-7d9f-pxwsk"]').click();
   await a.page.locator('#why-object', { hasText: 'Pod/default/web-7d9f-pxwsk' }).waitFor();
   const lineage = await a.text('#why-lineage');

@@ -8,6 +8,7 @@
  * top-level key names shown (they are field names, not values).
  */
 import { parse } from 'yaml';
+import { YAML_OPTIONS } from './yamlOptions';
 
 export const EXPECTED_SNAPSHOT =
   'expected Kubernetes objects as JSON or YAML, with apiVersion and kind, as printed by '
@@ -63,7 +64,7 @@ function parseQuietly(text: string | undefined): unknown {
     return JSON.parse(text);
   } catch { /* not JSON: try YAML */ }
   try {
-    return parse(text, { prettyErrors: false, maxAliasCount: 100 });
+    return parse(text, { ...YAML_OPTIONS, prettyErrors: false, maxAliasCount: 100 });
   } catch {
     return undefined;
   }
