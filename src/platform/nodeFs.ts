@@ -20,6 +20,7 @@ export function nodeFs(): InputFs {
     },
     readText: (path: string) => readFileSync(path, 'utf8'),
     list: (dir: string) => readdirSync(dir).sort(),
+    readChunks,
   };
 }
 
