@@ -196,3 +196,11 @@ test('editing a scenario does not parse its snapshot again until files change on
   assert.notEqual(after, first, 'loaded again once files may have changed');
   assert.deepEqual([...after.cluster.nodes.keys()], [...first.cluster.nodes.keys()]);
 });
+
+test('a scenario whose snapshot is too big to read whole streams it in the language server too', () => {
+  const fs = workspace();
+  // the same text, claimed to be 1 GiB: only a stream reads it
+  fs.write(CLUSTER, fs.readText(CLUSTER), 1024 ** 3);
+  const diags = createLanguageService({ fs }).diagnostics(URI, scenario('1.31', 'events:\n  - at: 1s\n    node: node-a2\n    condition: {type: Ready, status: "False"}\n'));
+  assert.deepEqual(diags.filter((d) => d.code === 'file-too-large' || d.code === 'unknown-node'), []);
+});

@@ -45,7 +45,11 @@ export class CachingFs implements InputFs {
   private readonly texts = new Map<string, string>();
   private readonly stats = new Map<string, ReturnType<InputFs['stat']>>();
   private readonly lists = new Map<string, string[]>();
-  constructor(private readonly inner: InputFs) {}
+  /** a file big enough to be streamed is never held, so it is not kept either */
+  readonly readChunks?: InputFs['readChunks'];
+  constructor(private readonly inner: InputFs) {
+    if (inner.readChunks) this.readChunks = (path) => inner.readChunks!(path);
+  }
   stat(path: string): ReturnType<InputFs['stat']> {
     if (!this.stats.has(path)) this.stats.set(path, this.inner.stat(path));
     return this.stats.get(path);
