@@ -4,6 +4,10 @@ import { loadSnapshot, loadSnapshotChunks } from '../../../src/engine/snapshot/l
 import { MemoryFs } from '../../../src/engine/snapshot/source';
 import type { Problem } from '../../../src/engine/problems';
 import { stringify } from 'yaml';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { nodeFs } from '../../../src/platform/nodeFs';
 
 const where = (ps: Problem[]) => ps.map((p) => `${p.position?.line ?? '-'}:${p.position?.column ?? '-'} ${p.severity} ${p.code}`);
 
@@ -120,4 +124,18 @@ test('a streamed file that is not Kubernetes, or is binary, says so', () => {
   assert.deepEqual(where(loadSnapshotChunks('/x.json', ['{"a": 1}']).problems).map((p) => p.replace(/^\S+ /, '')), ['warning unknown-kind']);
   assert.deepEqual(where(loadSnapshotChunks('/x.json', [new Uint8Array([0, 1, 2])]).problems), ['1:1 error binary-file']);
   assert.deepEqual(where(loadSnapshotChunks('/x.json', ['  ']).problems), ['1:1 info empty-file']);
+});
+
+test('the command line\'s and the extension\'s file system (nodeFs) streams a file from disk with the same result as reading it whole', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'stream-load-'));
+  try {
+    const file = join(dir, 'cluster.json');
+    writeFileSync(file, JSON.stringify({ apiVersion: 'v1', items: MIXED, kind: 'List' }, null, 4));
+    const streamed = loadSnapshot(file, nodeFs(), { streamFilesAbove: 0 });
+    const whole = loadSnapshot(file, nodeFs());
+    assert.deepEqual(streamed.objects.map((o) => o.object), whole.objects.map((o) => o.object));
+    assert.deepEqual(where(streamed.problems), where(whole.problems));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
