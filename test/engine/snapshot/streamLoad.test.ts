@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadSnapshot, loadSnapshotChunks } from '../../../src/engine/snapshot/load';
+import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { MemoryFs } from '../../../src/engine/snapshot/source';
 import type { Problem } from '../../../src/engine/problems';
 import { stringify } from 'yaml';
@@ -137,5 +138,16 @@ test('the command line\'s and the extension\'s file system (nodeFs) streams a fi
     assert.deepEqual(where(streamed.problems), where(whole.problems));
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test('a plain snapshot too big to read whole opens as a scenario (the command line\'s and the extension\'s path), and a scenario can name one', () => {
+  const text = JSON.stringify({ kind: 'List', items: [node('n1'), pod('p1')] }, null, 4);
+  const fs = new MemoryFs().write('/big/cluster.json', text, 2 * 1024 ** 3);
+  fs.write('/big/scenario.yaml', 'apiVersion: controllerstepper.io/v1alpha1\nkind: Scenario\nsnapshot: ./cluster.json\n');
+  for (const path of ['/big/cluster.json', '/big/scenario.yaml']) {
+    const scenario = loadScenario(path, fs);
+    assert.deepEqual(scenario.problems.filter((p) => p.severity === 'error'), [], path);
+    assert.deepEqual([...scenario.snapshot.cluster.nodes.keys()], ['n1'], path);
   }
 });
