@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadSnapshot, loadSnapshotChunks } from '../../../src/engine/snapshot/load';
 import { loadScenario } from '../../../src/engine/snapshot/scenario';
+import { lintFile } from '../../../src/engine/lint';
 import { MemoryFs } from '../../../src/engine/snapshot/source';
 import type { Problem } from '../../../src/engine/problems';
 import { stringify } from 'yaml';
@@ -150,4 +151,13 @@ test('a plain snapshot too big to read whole opens as a scenario (the command li
     assert.deepEqual(scenario.problems.filter((p) => p.severity === 'error'), [], path);
     assert.deepEqual([...scenario.snapshot.cluster.nodes.keys()], ['n1'], path);
   }
+});
+
+test('validate (lintFile) checks a snapshot too big to read whole through the stream', () => {
+  const text = JSON.stringify({ kind: 'List', items: [node('n1'), pod('p1', { status: { phase: 'Sleeping' } })] }, null, 4);
+  const memory = new MemoryFs().write('/cluster.json', text, 2 * 1024 ** 3);
+  // as node's fs: a file this big cannot be read as one string
+  const fs = { stat: (p: string) => memory.stat(p), list: (d: string) => memory.list(d), readChunks: (p: string) => memory.readChunks(p), readText: (): string => { throw new RangeError('Invalid string length'); } };
+  const problems = lintFile('/cluster.json', fs);
+  assert.deepEqual(problems.filter((p) => p.severity === 'error').map((p) => `${p.code} ${p.position?.line}`), [`bad-pod-phase ${text.split('\n').findIndex((l) => l.includes('Sleeping')) + 1}`]);
 });
