@@ -24,6 +24,7 @@ type Args = {
   snapshot: string; scenario: string; healthy: string; durationS: number; steps: number; backPasses: number;
   /** --full-detail: the kubectl-indented export, its item lengths (chunks as written: head or ",\n" + item), and the YAML stream */
   full?: { json: string; lengths: string; headChars: number; yaml: string };
+  keep?: boolean;
 };
 type Out = Record<string, unknown>;
 
@@ -135,8 +136,14 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
     };
   },
 
+  /** as fullParse, keeping every item (as the lean baseline keeps its tree): the garbage collector's share of keeping a model */
+  async fullParseKeep(a) {
+    return tasks.fullParse({ ...a, keep: true });
+  },
+
   async fullParse(a) {
     const { readChunks } = await import('../src/platform/nodeFs');
+    const kept: unknown[] | undefined = a.keep ? [] : undefined;
     const lengths = JSON.parse(readFileSync(a.full!.lengths, 'utf8')) as number[];
     gc();
     const c0 = process.cpuUsage();
@@ -150,14 +157,16 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
       let p = 0;
       while (k < lengths.length - 1 && rest.length - p >= lengths[k]) {
         const skip = k === 0 ? a.full!.headChars : 2;
-        JSON.parse(rest.slice(p + skip, p + lengths[k]));
+        const item = JSON.parse(rest.slice(p + skip, p + lengths[k])) as unknown;
+        kept?.push(item);
         p += lengths[k];
         k++;
         items++;
       }
       rest = rest.slice(p);
     }
-    return { parseMs: ms(t0), parseCpuMs: cpuMs(c0), items, peakRss: peakRss() };
+    const parseMs = ms(t0), parseCpuMs = cpuMs(c0);
+    return { parseMs, parseCpuMs, items, kept: kept?.length ?? 0, peakRss: peakRss() };
   },
 
   async fullLoad(a) {
