@@ -38,7 +38,7 @@ import { LineIndex, findJsonSyntaxError, locateJsonPaths, locateYamlPath, pathKe
 import { parseListSharing } from './listParse';
 import { JsonListReader, type Chunk, type ListItem } from './jsonListStream';
 import { ShiftedLines, StreamedListPositions, type Lines } from './streamPositions';
-import { yamlDocuments } from './yamlDocStream';
+import { detachStrings, yamlDocuments } from './yamlDocStream';
 import { shareWithPrevious } from './share';
 import { danglingReferences } from './dangling';
 import { MAX_FILE_BYTES, STREAM_FILES_ABOVE, basenamePath, joinPath, type InputFs } from './source';
@@ -420,7 +420,7 @@ class SnapshotLoader {
         continue;
       }
       const { text, at } = split.piece;
-      this.loadYaml(file, text, new ShiftedLines(text, at), fileKind);
+      this.loadYaml(file, text, new ShiftedLines(text, at), fileKind, true);
     }
   }
 
@@ -501,7 +501,7 @@ class SnapshotLoader {
     }
   }
 
-  private loadYaml(file: string, text: string, lines: Lines, fileKind: EngineKind | undefined): void {
+  private loadYaml(file: string, text: string, lines: Lines, fileKind: EngineKind | undefined, detach = false): void {
     let docs: Document.Parsed[];
     try {
       docs = parseAllDocuments(text, { prettyErrors: false }) as unknown as Document.Parsed[];
@@ -537,6 +537,8 @@ class SnapshotLoader {
       let value: unknown;
       try {
         value = doc.toJS({ maxAliasCount: 1000 });
+        // a streamed document's text must not outlive it (yamlDocStream.ts)
+        if (detach) value = detachStrings(value);
       } catch (e) {
         const r = doc.contents?.range;
         this.problem('yaml-syntax', 'error', `${e instanceof Error ? e.message : String(e)}; this document is left out`, r ? lines.position(file, r[0], r[1]) : { file, line: 1, column: 1 });

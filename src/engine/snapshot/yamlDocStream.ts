@@ -95,3 +95,25 @@ export function* yamlDocuments(chunks: Iterable<Chunk>, options: YamlSplitOption
   if (dropping) yield { tooLong: dropping.at, chars: dropping.chars + buf.length };
   else if (buf.length) yield { piece: { text: buf, at: { offset: base, line, column: 1 } } };
 }
+
+/**
+ * The value with every long string copied: the yaml package's strings are
+ * slices of the document's text, and V8 keeps a slice's whole parent alive,
+ * so a streamed file's documents would all stay in memory through them.
+ * (Short strings are copies already; JSON.parse makes copies too.)
+ */
+export function detachStrings(value: unknown): unknown {
+  if (typeof value === 'string') return value.length >= SLICE_MIN ? (value + ' ').slice(0, -1) : value;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = detachStrings(value[i]);
+    return value;
+  }
+  if (value !== null && typeof value === 'object') {
+    const o = value as Record<string, unknown>;
+    for (const k of Object.keys(o)) o[k] = detachStrings(o[k]);
+  }
+  return value;
+}
+
+/** V8 copies substrings shorter than this (SlicedString::kMinLength). */
+const SLICE_MIN = 13;
