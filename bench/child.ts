@@ -12,10 +12,20 @@
  *   steady    the healthy cluster: one monitor pass with nothing changing, and the
  *             extension host's per-step webview data (Session.updateMessage)
  *   goback    the outage scenario: step N passes, goToPass(N - 100), one step forward
+ * With --full-detail (args.full):
+ *   fullParse the full-detail, kubectl-indented export read in 1 MiB chunks, each item's text cut out
+ *             (where the generator wrote it) and given to JSON.parse: the baseline
+ *   fullLoad  loadSnapshot of that file through nodeFs (streamed item by item)
+ *   yamlLoad  loadSnapshot of the same cluster as multi-document YAML (streamed document by document)
  */
 import { readFileSync } from 'node:fs';
 
-type Args = { snapshot: string; scenario: string; healthy: string; durationS: number; steps: number; backPasses: number };
+type Args = {
+  snapshot: string; scenario: string; healthy: string; durationS: number; steps: number; backPasses: number;
+  /** --full-detail: the kubectl-indented export, its item lengths (chunks as written: head or ",\n" + item), and the YAML stream */
+  full?: { json: string; lengths: string; headChars: number; yaml: string };
+  keep?: boolean;
+};
 type Out = Record<string, unknown>;
 
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.();
@@ -124,6 +134,67 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
       nodes: loaded.cluster.nodes.size, pods: loaded.cluster.pods.size,
       peakRss: peakRss(), heapUsed: heapUsed(),
     };
+  },
+
+  /** as fullParse, keeping every item (as the lean baseline keeps its tree): the garbage collector's share of keeping a model */
+  async fullParseKeep(a) {
+    return tasks.fullParse({ ...a, keep: true });
+  },
+
+  async fullParse(a) {
+    const { readChunks } = await import('../src/platform/nodeFs');
+    const kept: unknown[] | undefined = a.keep ? [] : undefined;
+    const lengths = JSON.parse(readFileSync(a.full!.lengths, 'utf8')) as number[];
+    gc();
+    const c0 = process.cpuUsage();
+    const t0 = now();
+    let rest = '';
+    let k = 0;
+    let items = 0;
+    // the last chunk written is the List's tail, not an item
+    for (const chunk of readChunks(a.full!.json)) {
+      rest += chunk;
+      let p = 0;
+      while (k < lengths.length - 1 && rest.length - p >= lengths[k]) {
+        const skip = k === 0 ? a.full!.headChars : 2;
+        const item = JSON.parse(rest.slice(p + skip, p + lengths[k])) as unknown;
+        kept?.push(item);
+        p += lengths[k];
+        k++;
+        items++;
+      }
+      rest = rest.slice(p);
+    }
+    const parseMs = ms(t0), parseCpuMs = cpuMs(c0);
+    return { parseMs, parseCpuMs, items, kept: kept?.length ?? 0, peakRss: peakRss() };
+  },
+
+  async fullLoad(a) {
+    const e = await engine();
+    const [loadSnapshot, nodeFs] = await Promise.all([e.loadSnapshot(), e.nodeFs()]);
+    gc();
+    const c0 = process.cpuUsage();
+    const t0 = now();
+    const loaded = loadSnapshot(a.full!.json, nodeFs(), { streamFilesAbove: 0 });
+    const loadMs = ms(t0);
+    const loadCpuMs = cpuMs(c0);
+    const problems = loaded.problems.filter((p) => p.severity !== 'info');
+    if (problems.length) throw new Error(`the loader reported ${problems.length} problems, e.g. ${problems[0].code}: ${problems[0].message}`);
+    return { loadMs, loadCpuMs, nodes: loaded.cluster.nodes.size, pods: loaded.cluster.pods.size, peakRss: peakRss(), heapUsed: heapUsed() };
+  },
+
+  async yamlLoad(a) {
+    const e = await engine();
+    const [loadSnapshot, nodeFs] = await Promise.all([e.loadSnapshot(), e.nodeFs()]);
+    gc();
+    const c0 = process.cpuUsage();
+    const t0 = now();
+    const loaded = loadSnapshot(a.full!.yaml, nodeFs(), { streamFilesAbove: 0 });
+    const loadMs = ms(t0);
+    const loadCpuMs = cpuMs(c0);
+    const problems = loaded.problems.filter((p) => p.severity !== 'info');
+    if (problems.length) throw new Error(`the loader reported ${problems.length} problems, e.g. ${problems[0].code}: ${problems[0].message}`);
+    return { loadMs, loadCpuMs, nodes: loaded.cluster.nodes.size, pods: loaded.cluster.pods.size, peakRss: peakRss(), heapUsed: heapUsed() };
   },
 
   async simulate(a) {

@@ -24,6 +24,9 @@
  *   --report FILE        print the table of an earlier results file (bench/results/*.json) again
  *   --webview            the panel instead: click-to-paint of the real webview bundle in chromium, fed by the
  *                        real extension Session (bench/webview.ts); with --scenario FILE on an existing scenario
+ *   --full-detail        also the same cluster at full detail as kubectl prints it (-o json, 4-space
+ *                        indent: about 1.3 GB) and as multi-document YAML, both loaded as streams;
+ *                        adds several minutes (writing and reading 2 GB)
  *   --tsx                run the measurements on the TypeScript sources through tsx instead of
  *                        on the engine bundled by esbuild as the command line and extension ship it
  *
@@ -35,7 +38,7 @@ import { spawn, execFileSync } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { cpus, freemem, loadavg, platform, arch, release, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
-import { generateClusterStream, listChunks, renderObject } from '../src/engine/generate/index';
+import { generateClusterStream, listChunks, renderObject, yamlDocumentChunks } from '../src/engine/generate/index';
 import { MAX_MINOR, MIN_MINOR, parseKubeVersion } from '../src/engine/versions/table';
 
 const root = resolve(__dirname, '..');
@@ -58,6 +61,8 @@ interface Options {
   keep: boolean;
   /** run the child on the sources through tsx instead of on an esbuild bundle */
   tsx: boolean;
+  /** also measure the full-detail kubectl-indented export and the YAML stream (streamed loads) */
+  fullDetail: boolean;
   /** re-print the table of a results file instead of measuring */
   report?: string;
   /** measure the webview's click-to-paint instead (bench/webviewRun.ts) */
@@ -71,7 +76,7 @@ const MEASUREMENTS = ['load', 'simulate', 'steady', 'goback'];
 function parseArgs(argv: string[]): Options {
   const o: Options = {
     nodes: 5000, podsPerNode: 30, zones: 3, runs: 3, steps: 10, quick: false, seed: '1', kubernetesVersion: `1.${MAX_MINOR}`, detail: 'lean',
-    durationS: 3600, only: new Set(MEASUREMENTS), timeoutS: 1800, keep: false, tsx: false, webview: false,
+    durationS: 3600, only: new Set(MEASUREMENTS), timeoutS: 1800, keep: false, tsx: false, webview: false, fullDetail: false,
   };
   const given = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
@@ -107,6 +112,7 @@ function parseArgs(argv: string[]): Options {
       case '--quick': o.quick = true; break;
       case '--keep': o.keep = true; break;
       case '--tsx': o.tsx = true; break;
+      case '--full-detail': o.fullDetail = true; break;
       case '--report': o.report = value(); break;
       case '--webview': o.webview = true; break;
       case '--scenario': o.scenarioFile = resolve(value()); break;
@@ -144,6 +150,55 @@ interface Inputs {
   bytes: number;
   generateMs: number;
   counts: Record<string, unknown>;
+  full?: FullInputs;
+}
+
+interface FullInputs {
+  json: string;
+  /** chars of each chunk the List writer gave (head or ",\n", then one item; the last is the tail) */
+  lengths: string;
+  headChars: number;
+  yaml: string;
+  jsonBytes: number;
+  yamlBytes: number;
+  generateMs: number;
+}
+
+/** Writes chunks to a file through a 4 MB buffer; their lengths when asked. */
+function writeChunked(path: string, chunks: Iterable<string>, lengths?: number[]): void {
+  const fd = openSync(path, 'w');
+  let buffer = '';
+  for (const chunk of chunks) {
+    lengths?.push(chunk.length);
+    buffer += chunk;
+    if (buffer.length > 4_000_000) {
+      writeSync(fd, buffer);
+      buffer = '';
+    }
+  }
+  writeSync(fd, buffer);
+  closeSync(fd);
+}
+
+/**
+ * The same cluster (same seed) at full detail, as `kubectl get ... -o json` prints it (4-space
+ * indent) and as a multi-document YAML stream: each larger than one string can hold.
+ */
+function generateFull(o: Options, dir: string): FullInputs {
+  const t0 = performance.now();
+  const seed = /^\d+$/.test(o.seed) ? Number(o.seed) : o.seed;
+  const options = { nodes: o.nodes, podsPerNode: o.podsPerNode, zones: o.zones, seed, detail: 'full' as const, kubernetesVersion: o.kubernetesVersion };
+  const json = join(dir, 'cluster-full.json');
+  const lengths: number[] = [];
+  writeChunked(json, listChunks(generateClusterStream(options).items, 'json', 4), lengths);
+  const lengthsFile = join(dir, 'cluster-full.lengths.json');
+  writeFileSync(lengthsFile, JSON.stringify(lengths));
+  const yaml = join(dir, 'cluster-full.yaml');
+  writeChunked(yaml, yamlDocumentChunks(generateClusterStream(options).items));
+  return {
+    json, lengths: lengthsFile, headChars: '{\n    "apiVersion": "v1",\n    "items": [\n'.length, yaml,
+    jsonBytes: statSync(json).size, yamlBytes: statSync(yaml).size, generateMs: performance.now() - t0,
+  };
 }
 
 /** what names a run's results: its size and version (an earlier run of the same is printed beside it) */
@@ -303,6 +358,7 @@ function summarise(o: Options, results: Results, bytes: number, unavailable: Map
       detail: results.load.length && results.parse.length ? `load ${fmt(median(results.load.map((x) => x.loadMs)), 'ms')}, JSON.parse ${fmt(median(results.parse.map((x) => x.parseMs)), 'ms')} (file read ${fmt(median(results.parse.map((x) => x.readMs)), 'ms')}, not counted)${cpuRatio(results.load, results.parse, 'loadCpuMs', 'parseCpuMs')}` : undefined,
       note: results.load.length ? undefined : unavailableNote('load'),
     },
+    ...fullDetailMetrics(o, results),
     {
       key: 'simSpeed', label: `simulated s ÷ wall s (${o.durationS / 60} min, zone outage)`, unit: 'x', target: { op: '>=', value: 1000 },
       values: results.simulate.map((s) => s.simulatedS / (s.runMs / 1000)),
@@ -368,6 +424,37 @@ function summarise(o: Options, results: Results, bytes: number, unavailable: Map
     },
   ];
   return measured.map(finish);
+}
+
+/**
+ * The full-detail export (streamed): its load beside JSON.parse of the same items one by one,
+ * and its peak memory beside the lean file's load (the same cluster) in this run.
+ */
+function fullDetailMetrics(o: Options, results: Results): Metric[] {
+  if (!o.fullDetail) return [];
+  const full = results.fullLoad, parse = results.fullParse, keep = results.fullParseKeep ?? [], lean = results.load, yaml = results.yamlLoad;
+  const pair = <T>(a: T[], b: T[]) => a.slice(0, Math.min(a.length, b.length)).map((x, i) => [x, b[i]] as const);
+  const above = (x: Record<string, any>) => x.peakRss - x.baseRss;
+  return [
+    {
+      key: 'fullLoadRatio', label: 'full-detail indented export, streamed load ÷ JSON.parse of its items one by one', unit: 'x', target: { op: '<=', value: 1.5 },
+      values: pair(full, parse).map(([l, p]) => l.loadMs / p.parseMs),
+      detail: full.length && parse.length ? `load ${fmt(median(full.map((x) => x.loadMs)), 'ms')}, JSON.parse of the ${parse[0].items} items ${fmt(median(parse.map((x) => x.parseMs)), 'ms')} (each let go; both read the file in 1 MiB chunks: reading and decoding counted on both sides)${cpuRatio(full, parse, 'loadCpuMs', 'parseCpuMs')}${keep.length ? `; against JSON.parse keeping every item (${fmt(median(keep.map((x) => x.parseMs)), 'ms')}) ${fmt(median(pair(full, keep).map(([l, p]) => l.loadMs / p.parseMs)), 'x')}${cpuRatio(full, keep, 'loadCpuMs', 'parseCpuMs')}` : ''}` : undefined,
+      note: full.length && parse.length ? undefined : 'no successful run',
+    },
+    {
+      key: 'fullPeakRatio', label: 'full-detail streamed load, peak memory ÷ lean file load peak', unit: 'x', target: { op: '<=', value: 1.2 },
+      values: pair(full, lean).map(([f, l]) => above(f) / above(l)),
+      detail: full.length && lean.length ? `peak RSS above the process's start: full-detail streamed ${fmt(median(full.map(above)) / MB, 'MiB')} (heap kept ${fmt(median(full.map((x) => x.heapUsed)) / MB, 'MiB')}), lean file read whole and loaded ${fmt(median(lean.map(above)) / MB, 'MiB')} (heap kept ${fmt(median(lean.map((x) => x.heapUsed)) / MB, 'MiB')})` : undefined,
+      note: full.length && lean.length ? undefined : 'needs the load measurement too (--only load)',
+    },
+    {
+      key: 'yamlLoadMs', label: 'full-detail multi-document YAML, streamed load', unit: 'ms',
+      values: yaml.map((x) => x.loadMs),
+      detail: yaml.length ? `peak RSS above start ${fmt(median(yaml.map(above)) / MB, 'MiB')}; ${yaml[0].pods} pods` : undefined,
+      note: yaml.length ? undefined : 'no successful run',
+    },
+  ];
 }
 
 /** The table, the details and the missed targets. */
@@ -447,11 +534,18 @@ async function main(): Promise<number> {
   if (!o.tsx) childEntry = [await buildChild(inputs.dir)];
   log(`measuring ${o.tsx ? 'the TypeScript sources through tsx (--tsx)' : 'the engine as esbuild bundles it for the command line and the extension'}`);
   log(`generated ${inputs.snapshot}: ${(inputs.bytes / MB).toFixed(1)} MiB, ${JSON.stringify(inputs.counts)} in ${(inputs.generateMs / 1000).toFixed(1)} s`);
+  if (o.fullDetail) {
+    inputs.full = generateFull(o, inputs.dir);
+    log(`generated ${inputs.full.json}: ${(inputs.full.jsonBytes / MB).toFixed(1)} MiB (full detail, 4-space indent) and ${inputs.full.yaml}: ${(inputs.full.yamlBytes / MB).toFixed(1)} MiB (multi-document YAML) in ${(inputs.full.generateMs / 1000).toFixed(1)} s`);
+  }
 
-  const args = { snapshot: inputs.snapshot, scenario: inputs.scenario, healthy: inputs.healthy, durationS: o.durationS, steps: o.steps, backPasses: 100 };
+  const args = {
+    snapshot: inputs.snapshot, scenario: inputs.scenario, healthy: inputs.healthy, durationS: o.durationS, steps: o.steps, backPasses: 100,
+    full: inputs.full && { json: inputs.full.json, lengths: inputs.full.lengths, headChars: inputs.full.headChars, yaml: inputs.full.yaml },
+  };
   const failures: string[] = [];
   const unavailable = new Map<string, string>();
-  const results: Results = { parse: [], load: [], simulate: [], steady: [], goback: [] };
+  const results: Results = { parse: [], load: [], simulate: [], steady: [], goback: [], fullParse: [], fullLoad: [], fullParseKeep: [], yamlLoad: [] };
   const run = async (task: string, i: number): Promise<void> => {
     const t0 = performance.now();
     const r = await runChild(task, args, o.timeoutS);
@@ -471,8 +565,15 @@ async function main(): Promise<number> {
     if (o.only.has('load')) {
       await run('parse', i);
       await run('load', i);
+      if (o.fullDetail) {
+        await run('fullParse', i);
+        await run('fullLoad', i);
+        await run('fullParseKeep', i);
+      }
     }
   }
+  // the YAML stream once: the yaml package parses it at a few MB/s
+  if (o.fullDetail && o.only.has('load')) await run('yamlLoad', 0);
   for (const task of ['simulate', 'steady', 'goback']) {
     if (!o.only.has(task)) continue;
     for (let i = 0; i < (o.simRuns ?? o.runs) && !unavailable.has(task); i++) await run(task, i);
@@ -503,6 +604,7 @@ async function main(): Promise<number> {
     },
     options: { ...o, only: [...o.only] },
     snapshot: { bytes: inputs.bytes, generateMs: Math.round(inputs.generateMs), counts: inputs.counts, format: 'compact JSON List' },
+    ...(inputs.full ? { fullDetail: { jsonBytes: inputs.full.jsonBytes, yamlBytes: inputs.full.yamlBytes, generateMs: Math.round(inputs.full.generateMs), format: 'kubectl -o json (4-space indent), full detail; multi-document YAML' } } : {}),
     metrics,
     raw: results,
     failures,

@@ -30,6 +30,7 @@ export function nodeFs(): InputFs {
     },
     readText: (path: string) => readRegularFile(path, MAX_FILE_BYTES),
     list: (dir: string) => readdirSync(dir).sort(),
+    readChunks,
   };
 }
 

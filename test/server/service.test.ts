@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createLanguageService } from '../../src/server/service';
+import { lintDocumentWithContext } from '../../src/engine/lint';
 import { nodeFs } from '../../src/platform/nodeFs';
 import { TextLines } from '../../src/server/service/text';
 import { CLUSTER, SCENARIO, caret, scenario, workspace } from '../engine/lint/helpers';
@@ -230,4 +231,17 @@ test('a scenario may read a snapshot outside its folder only when the workspace 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('a scenario whose snapshot is too big to read whole: the answers a user waits for defer it, and the background lint streams it', () => {
+  const fs = workspace();
+  // the same text, claimed to be 1 GiB: only a stream reads it
+  fs.write(CLUSTER, fs.readText(CLUSTER), 1024 ** 3);
+  const text = scenario('1.31', 'events:\n  - at: 1s\n    node: node-a2\n    condition: {type: Ready, status: "False"}\n');
+  const service = createLanguageService({ fs });
+  assert.deepEqual(service.deferred(URI, text), [CLUSTER], 'left to the background');
+  assert.ok(!service.diagnostics(URI, text).some((d) => d.code === 'file-too-large'), 'never refused for its size');
+  // what the background worker runs (server/lintWorker.ts), over the same files
+  const background = lintDocumentWithContext(URI, text, 'scenario', fs, { version: '1.31' }).problems;
+  assert.deepEqual(background.filter((p) => p.code === 'file-too-large' || p.code === 'unknown-node'), []);
 });

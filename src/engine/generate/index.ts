@@ -45,7 +45,7 @@ import { ObjectBuilder, sortKeys } from './objects';
 import { MAX_DAEMON_SETS, planCluster, type ResolvedOptions } from './plan';
 import { clusterList, listChunks, renderList, renderObject, type OutputFormat } from './serialize';
 
-export { clusterList, listChunks, renderList, renderObject, type OutputFormat } from './serialize';
+export { clusterList, listChunks, renderList, renderObject, yamlDocumentChunks, type OutputFormat } from './serialize';
 export { Random } from './random';
 
 export interface GenerateOptions {

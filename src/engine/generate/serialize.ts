@@ -47,6 +47,11 @@ export function* listChunks(items: Iterable<KObject>, format: OutputFormat, inde
   yield `${first ? 'apiVersion: v1\nitems: []\n' : ''}kind: List\nmetadata:\n  resourceVersion: ""\n`;
 }
 
+/** The objects as a multi-document YAML stream (`---` before each), one chunk per object. */
+export function* yamlDocumentChunks(items: Iterable<KObject>): Generator<string> {
+  for (const item of items) yield `---\n${yamlText(item)}`;
+}
+
 /** The whole List as one string. */
 export function renderList(items: Iterable<KObject>, format: OutputFormat, indent = 4): string {
   let out = '';

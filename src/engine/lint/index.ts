@@ -9,7 +9,7 @@ import { formatProblem } from '../problems';
 import { loadSnapshot } from '../snapshot/load';
 import { LineIndex } from '../snapshot/positions';
 import { scenarioFromSnapshot } from '../snapshot/scenario';
-import type { InputFs } from '../snapshot/source';
+import { STREAM_FILES_ABOVE, type InputFs } from '../snapshot/source';
 import { MAX_MINOR, kubeVersion, parseKubeVersion } from '../versions/table';
 import { resolveConfig } from '../config/resolve';
 import { buildLintContext, detectDocumentKind, uriToPath } from './context';
@@ -116,7 +116,8 @@ export interface LintFileOptions extends LintOptions {
 export function lintFile(path: string, fs: InputFs, options: LintFileOptions = {}): LintProblem[] {
   const st = fs.stat(path);
   const version = options.versionOverride ?? options.version;
-  if (!st || st.kind === 'dir') {
+  // a file too big to read whole can only be a snapshot, which the loader streams
+  if (!st || st.kind === 'dir' || (st.size > STREAM_FILES_ABOVE && fs.readChunks)) {
     const snapshot = loadSnapshot(path, fs);
     const scenario = scenarioFromSnapshot(snapshot, path);
     const v = (version !== undefined ? parseKubeVersion(version) : undefined) ?? parseKubeVersion(scenario.kubernetesVersion) ?? kubeVersion(MAX_MINOR);

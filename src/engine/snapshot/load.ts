@@ -12,6 +12,9 @@
  * JSON is parsed with JSON.parse and positions are computed only for the
  * problems found (one extra pass over the text per top-level value with
  * problems), so a big clean snapshot costs little more than JSON.parse.
+ * Files over STREAM_FILES_ABOVE are never held as one string: a JSON List is
+ * read item by item (jsonListStream.ts), YAML document by document
+ * (yamlDocStream.ts), and problems are placed while their item is at hand.
  * Nothing here throws on bad input.
  *
  * Problem codes (stable): errors — file-not-found, file-too-large, unreadable-file,
@@ -33,9 +36,12 @@ import { NODE_LEASE_NAMESPACE, type KObject, type ObjectRecord } from '../model/
 import type { Problem, Severity, SourcePosition } from '../problems';
 import { LineIndex, findJsonSyntaxError, locateJsonPaths, locateYamlPath, pathKey, skipWs, splitJsonStream, type JsonPath, type JsonRange } from './positions';
 import { parseListSharing } from './listParse';
+import { JsonListReader, type Chunk, type ListItem } from './jsonListStream';
+import { ShiftedLines, StreamedListPositions, type Lines } from './streamPositions';
+import { detachStrings, yamlDocuments } from './yamlDocStream';
 import { shareWithPrevious } from './share';
 import { danglingReferences } from './dangling';
-import { MAX_FILE_BYTES, basenamePath, joinPath, type InputFs } from './source';
+import { MAX_FILE_BYTES, STREAM_FILES_ABOVE, basenamePath, joinPath, type InputFs } from './source';
 import { MAX_ALIAS_COUNT, TOO_DEEP_MESSAGE, YAML_OPTIONS, findTooDeep, isStackOverflow, yamlBuildError } from './yamlOptions';
 import type { LoadedObject, LoadedSnapshot } from './types';
 import { EXPECTED_SNAPSHOT, sniffText } from './sniff';
@@ -54,6 +60,11 @@ export interface LoadOptions {
   maxFileBytes?: number;
   /** JSON texts up to this size get a position for every object (default 8 MiB); larger ones only for problems */
   objectPositionsUpTo?: number;
+  /**
+   * files larger than this are read as a stream of chunks, item by item (a JSON List) or document by
+   * document (multi-document YAML), when the InputFs can (`readChunks`); default STREAM_FILES_ABOVE
+   */
+  streamFilesAbove?: number;
 }
 
 /** apiVersions of the era for the kinds the engine uses. */
@@ -101,7 +112,7 @@ interface Unit {
   value: unknown;
   /** the path of `value` inside its document */
   base: JsonPath;
-  lines: LineIndex;
+  lines: Lines;
   /** ranges of the paths (relative to the document) that exist */
   locate(paths: JsonPath[]): Map<string, JsonRange>;
   /** cheap to locate every object */
@@ -196,6 +207,19 @@ class SnapshotLoader {
       return;
     }
     const limit = this.options.maxFileBytes ?? MAX_FILE_BYTES;
+    // a stream has no size limit of its own: only one the caller sets
+    if (fs.readChunks && st.size > (this.options.streamFilesAbove ?? STREAM_FILES_ABOVE) && (this.options.maxFileBytes === undefined || st.size <= limit)) {
+      let chunks: Iterable<Chunk>;
+      try {
+        chunks = fs.readChunks(path);
+      } catch (e) {
+        this.problem('unreadable-file', 'error', `${path}: cannot read the file (${e instanceof Error ? e.message : String(e)})`, { file: path, line: 1, column: 1 });
+        this.partial = true;
+        return;
+      }
+      this.loadChunks(path, chunks, inFolder);
+      return;
+    }
     if (st.size > limit) {
       this.problem('file-too-large', 'error', `${path} is ${formatBytes(st.size)}; the loader reads files up to ${formatBytes(limit)}. Export fewer objects (for example one namespace, or only nodes,pods,replicasets,daemonsets,leases) or split the file.`, { file: path, line: 1, column: 1 });
       this.partial = true;
@@ -304,6 +328,104 @@ class SnapshotLoader {
     this.loadYaml(file, text, new LineIndex(text), fileKind);
   }
 
+  /**
+   * A file read as a stream of chunks: a JSON List item by item, anything else as YAML
+   * document by document. The whole text is never held; problems are placed while the
+   * item or document they are in is at hand.
+   */
+  loadChunks(file: string, chunks: Iterable<Chunk>, inFolder = false): void {
+    this.files.push(file);
+    this.exported = true;
+    const before = { problems: this.problems.length, objects: this.kubernetesObjects() };
+    const it = chunks[Symbol.iterator]();
+    const seen: Chunk[] = [];
+    let first = -1;
+    try {
+      for (let r = it.next(); !r.done; r = it.next()) {
+        seen.push(r.value);
+        first = firstNonBlank(r.value);
+        if (first !== -1) break;
+      }
+      const all: Iterable<Chunk> = { [Symbol.iterator]: () => concatIterators(seen, it) };
+      if (first === -1) this.problem('empty-file', 'info', `${file} is empty`, { file, line: 1, column: 1 });
+      else if (first === 0) {
+        this.problem('binary-file', 'error', `${file} is not a text file (it holds binary data); it is left out`, { file, line: 1, column: 1 });
+        this.partial = true;
+      } else if (first === 0x7b || first === 0x5b) this.streamJson(file, all, kindFromFileName(file));
+      else this.streamYaml(file, all, kindFromFileName(file));
+    } catch (e) {
+      this.problem('unreadable-file', 'error', `${file}: reading stopped (${e instanceof Error ? e.message : String(e)}); what was read before is kept`, { file, line: 1, column: 1 });
+      this.partial = true;
+    }
+    if (this.kubernetesObjects() === before.objects && this.problems.length === before.problems) {
+      this.problem('not-kubernetes', inFolder ? 'warning' : 'error', `${basenamePath(file)} holds no Kubernetes object; ${EXPECTED_SNAPSHOT}`, { file, line: 1, column: 1 });
+      if (!inFolder) this.partial = true;
+    }
+  }
+
+  /** A JSON List (or array) item by item: each item parsed alone, converted, placed, and let go. */
+  private streamJson(file: string, chunks: Iterable<Chunk>, fileKind: EngineKind | undefined): void {
+    let positions = new StreamedListPositions(['items']);
+    const unit: Unit = { file, value: undefined, base: [], get lines() { return positions; }, locate: (paths) => positions.locate(paths), cheap: false, fileKind, stream: false };
+    const u = this.openUnit(unit);
+    let item: ((value: unknown, index: number) => void) | undefined;
+    /** items without kind met before the List's kind (kubectl prints `kind` after `items`): read at the end */
+    const later: ListItem[] = [];
+    let listKind: string | undefined;
+    let syntaxErrors = 0;
+    const reader = new JsonListReader({
+      head: (keys) => {
+        if (typeof keys.kind === 'string') listKind = keys.kind;
+      },
+      item: (it) => {
+        if (it.index === 0 && reader.isTopArray) {
+          positions = new StreamedListPositions([]);
+          item = (v, i) => u.object(v, i, undefined, undefined);
+        }
+        if (reader.start) positions.list = reader.start;
+        positions.enter(it);
+        if (!item && listKind === undefined && !(isObject(it.value) && typeof it.value.kind === 'string' && it.value.kind)) {
+          later.push({ ...it, text: '' });
+        } else {
+          (item ??= u.list(listKind ?? 'List'))(it.value, it.index);
+          u.place();
+        }
+        positions.leave();
+      },
+      error: (e) => {
+        this.partial = true;
+        if (++syntaxErrors > MAX_SYNTAX_PROBLEMS) return;
+        this.problem('json-syntax', 'error', e.message, { file, line: e.at.line, column: e.at.column, offset: e.at.offset });
+      },
+    });
+    for (const chunk of chunks) reader.push(chunk);
+    const summary = reader.end();
+    if (reader.start) positions.list = reader.start;
+    if (syntaxErrors > MAX_SYNTAX_PROBLEMS) this.problem('json-syntax', 'error', `${syntaxErrors - MAX_SYNTAX_PROBLEMS} more JSON syntax errors in this file are not listed`, { file, line: 1, column: 1 });
+    if (summary.shape === 'object') {
+      // one object, not a List: small, its text was the top-level keys
+      u.object(summary.keys, -1, undefined, undefined);
+    } else if (later.length) {
+      const kind = typeof summary.keys.kind === 'string' && summary.keys.kind.endsWith('List') ? summary.keys.kind : 'List';
+      const late = u.list(kind);
+      for (const it of later) late(it.value, it.index);
+    }
+    u.close();
+  }
+
+  /** Multi-document YAML, document by document. */
+  private streamYaml(file: string, chunks: Iterable<Chunk>, fileKind: EngineKind | undefined): void {
+    for (const split of yamlDocuments(chunks)) {
+      if ('tooLong' in split) {
+        this.problem('file-too-large', 'error', `a YAML document of ${formatBytes(split.chars)} characters is too large to read whole; it is left out (export as JSON, or as one document per object: a List of this size streams as JSON)`, { file, line: split.tooLong.line, column: 1, offset: split.tooLong.offset });
+        this.partial = true;
+        continue;
+      }
+      const { text, at } = split.piece;
+      this.loadYaml(file, text, new ShiftedLines(text, at), fileKind, true);
+    }
+  }
+
   private positionsUpTo(): number {
     return this.options.objectPositionsUpTo ?? 8 * 1024 * 1024;
   }
@@ -331,7 +453,7 @@ class SnapshotLoader {
     };
   }
 
-  private jsonUnit(file: string, text: string, lines: LineIndex, start: number, value: unknown, fileKind: EngineKind | undefined, stream: boolean): Unit {
+  private jsonUnit(file: string, text: string, lines: Lines, start: number, value: unknown, fileKind: EngineKind | undefined, stream: boolean): Unit {
     return {
       file,
       value,
@@ -345,7 +467,7 @@ class SnapshotLoader {
   }
 
   /** Several JSON values with text between them, or one malformed JSON value. */
-  private loadJsonStream(file: string, text: string, lines: LineIndex, fileKind: EngineKind | undefined): void {
+  private loadJsonStream(file: string, text: string, lines: Lines, fileKind: EngineKind | undefined): void {
     const segments = splitJsonStream(text);
     const values = segments.filter((s) => s.kind === 'json');
     if (values.length === 0 || (segments.length === 1 && segments[0].kind !== 'json')) {
@@ -381,7 +503,7 @@ class SnapshotLoader {
     }
   }
 
-  private loadYaml(file: string, text: string, lines: LineIndex, fileKind: EngineKind | undefined): void {
+  private loadYaml(file: string, text: string, lines: Lines, fileKind: EngineKind | undefined, detach = false): void {
     let docs: Document.Parsed[];
     try {
       docs = parseAllDocuments(text, { ...YAML_OPTIONS, prettyErrors: false }) as unknown as Document.Parsed[];
@@ -438,6 +560,8 @@ class SnapshotLoader {
       let value: unknown;
       try {
         value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
+        // a streamed document's text must not outlive it (yamlDocStream.ts)
+        if (detach) value = detachStrings(value);
       } catch (e) {
         const r = doc.contents?.range;
         this.problem('yaml-syntax', 'error', `${yamlBuildError(e)}; this document is left out`, r ? lines.position(file, r[0], r[1]) : { file, line: 1, column: 1 });
@@ -473,11 +597,32 @@ class SnapshotLoader {
   // -- values and objects ---------------------------------------------------
 
   private processUnit(unit: Unit): void {
+    const u = this.openUnit(unit);
+    const v = unit.value;
+    if (isObject(v) && (Array.isArray(v.items) || v.items === null) && (v.kind === undefined || (typeof v.kind === 'string' && v.kind.endsWith('List')))) {
+      const item = u.list(typeof v.kind === 'string' ? v.kind : 'List');
+      const items = (v.items ?? []) as unknown[];
+      for (let i = 0; i < items.length; i++) item(items[i], i);
+    } else if (v === null || v === undefined) {
+      // an empty document
+    } else if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) u.object(v[i], i, undefined, undefined);
+    } else {
+      u.object(v, -1, undefined, undefined);
+    }
+    u.close();
+  }
+
+  /**
+   * Reading one unit's objects: `object` or a list's `item` for each, `place`
+   * to give the problems found so far their positions (a streamed List does
+   * it after each item, while the item's text is at hand), `close` at the end.
+   */
+  private openUnit(unit: Unit) {
     const pending: Pending[] = [];
     const located: { loaded: LoadedObject; path: JsonPath }[] = [];
     const ignoredKinds = new Map<string, number>();
     const inferred = new Map<string, { count: number; from: string; path: JsonPath; severity: Severity }>();
-    const v = unit.value;
     const at = unit.base;
     const add = (p: Pending) => pending.push(p);
     // Paths are built only when needed (a problem, or positions for every object when cheap).
@@ -562,64 +707,63 @@ class SnapshotLoader {
       this.remember(record, name);
     };
 
-    if (isObject(v) && (Array.isArray(v.items) || v.items === null) && (v.kind === undefined || (typeof v.kind === 'string' && v.kind.endsWith('List')))) {
-      const listKindName = typeof v.kind === 'string' ? v.kind : 'List';
+    const list = (listKindName: string) => {
       const itemKind = listKindName !== 'List' ? listKindName.slice(0, -4) : undefined;
       const engineItemKind = itemKind && isEngineKind(itemKind) ? itemKind : undefined;
-      const items = (v.items ?? []) as unknown[];
       itemsKey = 'items';
-      for (let i = 0; i < items.length; i++) {
-        const item = items[i];
+      return (item: unknown, i: number): void => {
         if (itemKind && !engineItemKind && isObject(item) && !item.kind) {
           ignoredKinds.set(itemKind, (ignoredKinds.get(itemKind) ?? 0) + 1);
           this.ignored.push({ object: item, kind: itemKind, name: nameOf(item, true) });
-          continue;
+          return;
         }
         object(item, i, engineItemKind, listKindName);
-      }
-    } else if (v === null || v === undefined) {
-      // an empty document
-    } else if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) object(v[i], i, undefined, undefined);
-    } else {
-      object(v, -1, undefined, undefined);
-    }
-
-    for (const [key, info] of inferred) {
-      const kind = key.slice(0, key.indexOf('|'));
-      const what = info.count === 1 ? 'an object without kind' : `${info.count} objects without kind`;
-      add({
-        path: info.path,
-        code: info.severity === 'info' ? 'kind-inferred' : 'kind-guessed',
-        severity: info.severity,
-        message: `${what} taken as ${kind} from ${info.from}`,
-      });
-    }
-    if (ignoredKinds.size) {
-      const parts = [...ignoredKinds].map(([k, n]) => `${n} ${k}`);
-      add({ path: at, code: 'ignored-kind', severity: 'info', message: `kept but not simulated (kinds the engine does not use): ${parts.join(', ')}` });
-    }
+      };
+    };
 
     // Positions: every object when cheap, otherwise only for problems.
-    const wanted: JsonPath[] = [];
-    if (unit.cheap) for (const l of located) wanted.push(l.path);
-    for (const p of pending) for (let n = p.path.length; n >= 0; n--) wanted.push(p.path.slice(0, n));
-    if (!wanted.length) return;
-    const ranges = unit.locate(wanted);
-    if (unit.cheap) {
-      for (const l of located) {
-        const r = ranges.get(pathKey(l.path));
-        if (r) l.loaded.position = unit.lines.position(unit.file, r.start, r.end);
+    const place = (): void => {
+      const wanted: JsonPath[] = [];
+      if (unit.cheap) for (const l of located) wanted.push(l.path);
+      for (const p of pending) for (let n = p.path.length; n >= 0; n--) wanted.push(p.path.slice(0, n));
+      if (!wanted.length) return;
+      const ranges = unit.locate(wanted);
+      if (unit.cheap) {
+        for (const l of located) {
+          const r = ranges.get(pathKey(l.path));
+          if (r) l.loaded.position = unit.lines.position(unit.file, r.start, r.end);
+        }
       }
-    }
-    for (const p of pending) {
-      let position: SourcePosition | undefined;
-      for (let n = p.path.length; n >= 0 && !position; n--) {
-        const r = ranges.get(pathKey(p.path.slice(0, n)));
-        if (r) position = unit.lines.position(unit.file, r.start, r.end);
+      for (const p of pending) {
+        let position: SourcePosition | undefined;
+        for (let n = p.path.length; n >= 0 && !position; n--) {
+          const r = ranges.get(pathKey(p.path.slice(0, n)));
+          if (r) position = unit.lines.position(unit.file, r.start, r.end);
+        }
+        this.problem(p.code, p.severity, p.message, position ?? { file: unit.file, line: 1, column: 1 });
       }
-      this.problem(p.code, p.severity, p.message, position ?? { file: unit.file, line: 1, column: 1 });
-    }
+      pending.length = 0;
+      located.length = 0;
+    };
+
+    const close = (): void => {
+      for (const [key, info] of inferred) {
+        const kind = key.slice(0, key.indexOf('|'));
+        const what = info.count === 1 ? 'an object without kind' : `${info.count} objects without kind`;
+        add({
+          path: info.path,
+          code: info.severity === 'info' ? 'kind-inferred' : 'kind-guessed',
+          severity: info.severity,
+          message: `${what} taken as ${kind} from ${info.from}`,
+        });
+      }
+      if (ignoredKinds.size) {
+        const parts = [...ignoredKinds].map(([k, n]) => `${n} ${k}`);
+        add({ path: at, code: 'ignored-kind', severity: 'info', message: `kept but not simulated (kinds the engine does not use): ${parts.join(', ')}` });
+      }
+      place();
+    };
+    return { object, list, place, close };
   }
 
   // -- the result -------------------------------------------------------------
@@ -736,6 +880,21 @@ class SnapshotLoader {
   }
 }
 
+/** The first character (or byte) that is not a blank or a BOM: 0 for a NUL (binary), -1 when there is none. */
+function firstNonBlank(chunk: Chunk): number {
+  for (let i = 0; i < chunk.length; i++) {
+    const c = typeof chunk === 'string' ? chunk.charCodeAt(i) : chunk[i];
+    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff || c === 0xef || c === 0xbb || c === 0xbf) continue;
+    return c;
+  }
+  return -1;
+}
+
+function* concatIterators<T>(head: T[], rest: Iterator<T>): Generator<T> {
+  yield* head;
+  for (let r = rest.next(); !r.done; r = rest.next()) yield r.value;
+}
+
 const HEARTBEAT_SPREAD_WARNING = 60 * 60 * 1_000_000;
 
 function findLast<T>(xs: readonly T[], f: (x: T) => boolean): T | undefined {
@@ -751,7 +910,7 @@ function safeStat(fs: InputFs, p: string) {
   }
 }
 
-function yamlUnit(file: string, lines: LineIndex, doc: Document, base: JsonPath, value: unknown, fileKind: EngineKind | undefined): Unit {
+function yamlUnit(file: string, lines: Lines, doc: Document, base: JsonPath, value: unknown, fileKind: EngineKind | undefined): Unit {
   return {
     file,
     value,
@@ -864,6 +1023,13 @@ export function latestTimestamp(cluster: ClusterState): Micros | undefined {
 export function loadSnapshotSource(file: string, source: TextSource, fs?: InputFs, options: LoadOptions = {}): LoadedSnapshot {
   const loader = new SnapshotLoader(fs, options);
   loader.loadSource(file, source);
+  return loader.finish();
+}
+
+/** One file given as chunks of text or UTF-8 bytes (a file bigger than one string, a pipe), read as a stream. */
+export function loadSnapshotChunks(file: string, chunks: Iterable<Chunk>, fs?: InputFs, options: LoadOptions = {}): LoadedSnapshot {
+  const loader = new SnapshotLoader(fs, options);
+  loader.loadChunks(file, chunks);
   return loader.finish();
 }
 

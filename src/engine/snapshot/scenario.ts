@@ -1225,16 +1225,18 @@ export function loadScenario(path: string, fs: InputFs, options: ScenarioOptions
   let st;
   try { st = fs.stat(path); } catch { st = undefined; }
   const limit = options.maxFileBytes ?? MAX_FILE_BYTES;
-  if (!st || st.kind === 'dir' || st.size > limit) return scenarioFromSnapshot(loadSnapshot(path, fs, { maxFileBytes: limit }), path);
+  // only a limit the caller set: the loader streams a file too big to read whole
+  const snapshotOptions = { maxFileBytes: options.maxFileBytes };
+  if (!st || st.kind === 'dir' || st.size > limit) return scenarioFromSnapshot(loadSnapshot(path, fs, snapshotOptions), path);
   let text: string;
   try {
     text = fs.readText(path);
   } catch {
-    return scenarioFromSnapshot(loadSnapshot(path, fs, { maxFileBytes: limit }), path);
+    return scenarioFromSnapshot(loadSnapshot(path, fs, snapshotOptions), path);
   }
   if (isScenarioText(text)) return parseScenario(text, path, fs, options).scenario;
   // the loader may let a big snapshot's text go once parsed: nothing here keeps it
   const source = { text, reread: () => fs.readText(path) };
   text = '';
-  return scenarioFromSnapshot(loadSnapshotSource(path, source, fs, { maxFileBytes: limit }), path);
+  return scenarioFromSnapshot(loadSnapshotSource(path, source, fs, snapshotOptions), path);
 }

@@ -26,6 +26,8 @@ export interface InputFs {
   readText(path: string): string;
   /** the names (not paths) of the entries of a directory */
   list(dir: string): string[];
+  /** the file in pieces (text, or UTF-8 bytes), so the loader can stream files larger than one string holds */
+  readChunks?(path: string): Iterable<string | Uint8Array>;
 }
 
 /**
@@ -35,6 +37,14 @@ export interface InputFs {
  * 150,000 pods (about 400 MiB) loads, and a 1 GB file gets a clear message.
  */
 export const MAX_FILE_BYTES = 480 * 1024 * 1024;
+
+/**
+ * Files larger than this are read as a stream (a JSON List item by item, multi-document
+ * YAML document by document) when the InputFs can: their size is then limited by what the
+ * engine keeps, not by one string. Smaller files are read whole, which gives every object a
+ * position when the file is small and shares the parse of a big List (listParse.ts).
+ */
+export const STREAM_FILES_ABOVE = MAX_FILE_BYTES;
 
 const isSep = (c: string): boolean => c === '/' || c === '\\';
 
@@ -125,6 +135,14 @@ export class MemoryFs implements InputFs {
     const f = this.files.get(normalizePath(path));
     if (!f) throw new Error(`no such file: ${path}`);
     return f.text;
+  }
+
+  /** chunks of `chunkChars` characters: tests make them small to cut items anywhere */
+  chunkChars = 1 << 16;
+
+  *readChunks(path: string): Generator<string> {
+    const text = this.readText(path);
+    for (let i = 0; i < text.length; i += this.chunkChars) yield text.slice(i, i + this.chunkChars);
   }
 
   list(dir: string): string[] {

@@ -60,7 +60,11 @@ export class CachingFs implements InputFs {
   private readonly texts = new Map<string, string>();
   private readonly stats = new Map<string, ReturnType<InputFs['stat']>>();
   private readonly lists = new Map<string, string[]>();
-  constructor(private readonly inner: InputFs) {}
+  /** a file big enough to be streamed is never held, so it is not kept either */
+  readonly readChunks?: InputFs['readChunks'];
+  constructor(private readonly inner: InputFs) {
+    if (inner.readChunks) this.readChunks = (path) => inner.readChunks!(path);
+  }
   stat(path: string): ReturnType<InputFs['stat']> {
     if (!this.stats.has(path)) this.stats.set(path, this.inner.stat(path));
     return this.stats.get(path);
@@ -99,6 +103,19 @@ class DeferringFs implements InputFs {
       return '{"apiVersion":"v1","kind":"List","items":[]}';
     }
     return this.inner.readText(path);
+  }
+  /** a file too big to read whole is streamed by the loader: deferred here just as readText defers it */
+  get readChunks(): InputFs['readChunks'] {
+    const inner = this.inner.readChunks;
+    if (!inner) return undefined;
+    return (path: string) => {
+      const st = this.inner.stat(path);
+      if (st?.kind === 'file' && st.size > this.limit) {
+        this.deferred.push(path);
+        return ['{"apiVersion":"v1","kind":"List","items":[]}'];
+      }
+      return inner.call(this.inner, path);
+    };
   }
   list(dir: string): string[] {
     return this.inner.list(dir);

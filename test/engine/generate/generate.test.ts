@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse as parseYaml } from 'yaml';
 import {
+  yamlDocumentChunks,
   GenerateOptionsError,
   generateCluster,
   generateClusterStream,
@@ -346,4 +347,11 @@ test('the loader accepts generated clusters with no errors or warnings', () => {
     const onNodes = [...loaded.cluster.podsByNode.values()].reduce((a, s) => a + s.size, 0);
     assert.equal(onNodes, g.counts.pods, `${c.name}: every pod is indexed by its node`);
   }
+});
+
+test('the objects as a multi-document YAML stream load as the same objects, one document each', () => {
+  const objects = generateCluster({ nodes: 3, podsPerNode: 2, seed: 4 }).objects;
+  const text = [...yamlDocumentChunks(objects)].join('');
+  assert.equal(text.split(/^---$/m).length - 1, objects.length);
+  assert.deepEqual(loadSnapshot({ file: 'c.yaml', text }).objects.map((o) => o.object), objects);
 });
