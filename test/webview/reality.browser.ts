@@ -9,11 +9,9 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { webviewHtml } from '../../src/extension/webviewHtml';
+import type { Browser, Page } from 'playwright-core';
+import { serveWebview, type Served } from './harness/page';
 import { openScenarioText } from '../../src/extension/engine';
 import { importEvidenceFiles } from '../../src/extension/evidence';
 import { Session } from '../../src/extension/session';
@@ -22,42 +20,18 @@ import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../.
 
 const root = resolve(__dirname, '../..');
 const LOG = join(root, 'test/fixtures/real-evidence/kcm-1.14-k8s-worker3-unreachable.log');
-const NONCE = 'n0nceForTheRealityTests012345678';
-let server: Server;
+let served: Served;
 let origin = '';
 let browser: Browser;
 
 before(async () => {
-  assert.ok(existsSync(join(root, 'out/webview.js')), 'out/webview.js is missing: run node scripts/build.mjs first');
-  const files: Record<string, [string, string]> = {
-    '/out/webview.js': [join(root, 'out/webview.js'), 'text/javascript'],
-    '/media/webview.css': [join(root, 'media/webview.css'), 'text/css'],
-  };
-  server = createServer((req, res) => {
-    const path = (req.url ?? '/').split(/[?#]/)[0];
-    if (path === '/' || path === '/index.html') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(webviewHtml({ cspSource: origin, nonce: NONCE, scriptUri: `${origin}/out/webview.js`, styleUri: `${origin}/media/webview.css` }));
-      return;
-    }
-    const f = files[path];
-    if (!f) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': f[1] });
-    res.end(readFileSync(f[0]));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const addr = server.address();
-  origin = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  served = await serveWebview({ prelude: false });
+  origin = served.origin;
+  browser = served.browser;
 });
 
 after(async () => {
-  await browser?.close();
-  await new Promise((r) => server?.close(r));
+  await served?.close();
 });
 
 /** The scenario Import Evidence makes of the real log, with the NodeQueuedForTainting entry moved 2m later. */

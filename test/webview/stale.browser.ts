@@ -8,57 +8,27 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { webviewHtml } from '../../src/extension/webviewHtml';
+import type { Browser, Page } from 'playwright-core';
+import { serveWebview, type Served } from './harness/page';
 import { openScenario } from '../../src/extension/engine';
 import { Session } from '../../src/extension/session';
 import { parseWebviewMessage, type HostMessage } from '../../src/protocol/webview';
 
 const root = resolve(__dirname, '../..');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const NONCE = 'n0nceForTheStaleTests0123456789ab';
 const example = (name: string) => join(root, 'examples', name);
-let server: Server;
+let served: Served;
 let origin = '';
 let browser: Browser;
 
 before(async () => {
-  assert.ok(existsSync(join(root, 'out/webview.js')), 'out/webview.js is missing: run node scripts/build.mjs first');
-  const files: Record<string, [string, string]> = {
-    '/out/webview.js': [join(root, 'out/webview.js'), 'text/javascript'],
-    '/media/webview.css': [join(root, 'media/webview.css'), 'text/css'],
-  };
-  server = createServer((req, res) => {
-    const path = (req.url ?? '/').split(/[?#]/)[0];
-    if (path === '/' || path === '/index.html') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(webviewHtml({ cspSource: origin, nonce: NONCE, scriptUri: `${origin}/out/webview.js`, styleUri: `${origin}/media/webview.css` }));
-      return;
-    }
-    const f = files[path];
-    if (!f) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': f[1] });
-    res.end(readFileSync(f[0]));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const addr = server.address();
-  origin = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  served = await serveWebview({ prelude: false });
+  origin = served.origin;
+  browser = served.browser;
 });
 
 after(async () => {
-  await browser?.close();
-  await new Promise((r) => server?.close(r));
+  await served?.close();
 });
 
 /** The extension's side of one panel: what Ctx does with the session and the webview's messages. */

@@ -6,61 +6,24 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { createServer, type Server } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { webviewHtml } from '../../src/extension/webviewHtml';
+import type { Browser, Page } from 'playwright-core';
+import { serveWebview, type Served } from './harness/page';
 import { fakePasses } from '../extension/fakeSimulation';
 
 const root = resolve(__dirname, '../..');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-let server: Server;
+let served: Served;
 let origin = '';
 let browser: Browser;
-let work: string;
-const NONCE = 'n0nceForTheHarness0123456789abcd';
 
 before(async () => {
-  assert.ok(existsSync(join(root, 'out/webview.js')), 'out/webview.js is missing: run node scripts/build.mjs first');
-  work = mkdtempSync(join(tmpdir(), 'cs-webview-'));
-  await build({ entryPoints: [join(__dirname, 'harness/fakeHost.ts')], outfile: join(work, 'harness.js'), bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning' });
-  const files: Record<string, [string, string]> = {
-    '/out/webview.js': [join(root, 'out/webview.js'), 'text/javascript'],
-    '/media/webview.css': [join(root, 'media/webview.css'), 'text/css'],
-    '/harness.js': [join(work, 'harness.js'), 'text/javascript'],
-  };
-  server = createServer((req, res) => {
-    const path = (req.url ?? '/').split(/[?#]/)[0];
-    if (path === '/' || path === '/index.html') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(webviewHtml({ cspSource: origin, nonce: NONCE, scriptUri: `${origin}/out/webview.js`, styleUri: `${origin}/media/webview.css`, preludeUri: `${origin}/harness.js` }));
-      return;
-    }
-    const f = files[path];
-    if (!f) {
-      res.writeHead(404).end();
-      return;
-    }
-    res.writeHead(200, { 'content-type': f[1] });
-    res.end(readFileSync(f[0]));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const addr = server.address();
-  origin = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  served = await serveWebview({ prelude: true });
+  origin = served.origin;
+  browser = served.browser;
 });
 
 after(async () => {
-  await browser?.close();
-  await new Promise((r) => server?.close(r));
-  if (work) rmSync(work, { recursive: true, force: true });
+  await served?.close();
 });
 
 interface Opened {

@@ -20,22 +20,27 @@ export interface Served {
   close(): Promise<void>;
 }
 
-export async function serveWebview(): Promise<Served> {
+/**
+ * Serves the page; with `prelude` (the default) the fake host's script runs before it, without
+ * it the page talks to whatever the test wires to it (the real Session, in the same process).
+ */
+export async function serveWebview(o: { prelude?: boolean } = {}): Promise<Served> {
+  const prelude = o.prelude ?? true;
   if (!existsSync(join(root, 'out/webview.js'))) throw new Error('out/webview.js is missing: run node scripts/build.mjs first');
   const work = mkdtempSync(join(tmpdir(), 'cs-webview-'));
-  await build({ entryPoints: [join(__dirname, 'fakeHost.ts')], outfile: join(work, 'harness.js'), bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning' });
+  if (prelude) await build({ entryPoints: [join(__dirname, 'fakeHost.ts')], outfile: join(work, 'harness.js'), bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning' });
   const files: Record<string, [string, string]> = {
     // WEBVIEW_JS / WEBVIEW_CSS: another build of the page (to see a test fail on an older one)
     '/out/webview.js': [process.env.WEBVIEW_JS || join(root, 'out/webview.js'), 'text/javascript'],
     '/media/webview.css': [process.env.WEBVIEW_CSS || join(root, 'media/webview.css'), 'text/css'],
-    '/harness.js': [join(work, 'harness.js'), 'text/javascript'],
+    ...(prelude ? { '/harness.js': [join(work, 'harness.js'), 'text/javascript'] as [string, string] } : {}),
   };
   let origin = '';
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split(/[?#]/)[0];
     if (path === '/' || path === '/index.html') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(webviewHtml({ cspSource: origin, nonce: NONCE, scriptUri: `${origin}/out/webview.js`, styleUri: `${origin}/media/webview.css`, preludeUri: `${origin}/harness.js` }));
+      res.end(webviewHtml({ cspSource: origin, nonce: NONCE, scriptUri: `${origin}/out/webview.js`, styleUri: `${origin}/media/webview.css`, ...(prelude ? { preludeUri: `${origin}/harness.js` } : {}) }));
       return;
     }
     const f = files[path];
