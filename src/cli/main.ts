@@ -14,10 +14,18 @@ const write = (stream: NodeJS.WriteStream) => (t: string) => { if (stream.destro
 // bin/controller-stepper.js sits next to package.json's folder (npx runs it through a symlink).
 const toolVersion = (() => { try { return JSON.parse(readFileSync(join(dirname(realpathSync(process.argv[1])), '..', 'package.json'), 'utf8')).version as string; } catch { return undefined; } })();
 
+// Ctrl-C: the running command stops at the next instant, prints what it has and exits 130 (cli/guards.ts).
+// A second Ctrl-C ends the process at once, as without the handler.
+let interrupted = false;
+process.on('SIGINT', () => { if (interrupted) process.exit(130); interrupted = true; });
+
 cli(process.argv.slice(2), {
   out: write(process.stdout), err: write(process.stderr), fs: nodeFs(), writeFile: writeChunks, readChunks,
   color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR,
   columns: process.stdout.isTTY ? process.stdout.columns : undefined,
   debug: process.env.CONTROLLER_STEPPER_DEBUG === '1',
   toolVersion,
+  now: () => performance.now(),
+  interrupted: () => interrupted,
+  pause: () => new Promise<void>((resolve) => setImmediate(resolve)),
 }).then((code) => { process.exitCode = code; });
