@@ -11,6 +11,7 @@
  * finish: not a success), 130 for Ctrl-C (as a shell reports SIGINT).
  */
 import type { Simulation } from '../engine';
+import type { Micros } from '../engine/model/time';
 import { formatOffset } from '../engine/trace/text';
 import type { ParsedArgs } from './args';
 import type { CliIo } from './io';
@@ -23,6 +24,12 @@ export const INTERRUPTED_EXIT = 130;
 const INSTANTS_PER_PAUSE = 64;
 
 export type StopReason = 'decisions' | 'seconds' | 'interrupted';
+
+/** The progress line (a terminal's stderr only): simulated time reached / the run's end, decisions so far. */
+export function progressText(sim: Simulation, until?: Micros): string {
+  const at = (t: Micros) => formatOffset((t - sim.startTime) / 1000);
+  return `controller-stepper: ${at(sim.now)}${until !== undefined ? ` / ${at(until)}` : ''}, ${sim.trace.length} decision(s) so far (Ctrl-C stops)`;
+}
 
 export class Guards {
   reason: StopReason | undefined;
@@ -63,14 +70,19 @@ export class Guards {
    * (so that a Ctrl-C gets in) and calling `after` each time it comes back. Resolves to whether it
    * finished; when not, `reason` says why.
    */
-  async drive(sim: Simulation, run: () => void, after?: () => void): Promise<boolean> {
+  async drive(sim: Simulation, run: () => void, after?: () => void, until?: Micros): Promise<boolean> {
     this.watch(sim);
-    for (;;) {
-      run();
-      after?.();
-      if (!sim.stopped) return true;
-      if (this.reason) return false;
-      await this.io.pause?.();
+    try {
+      for (;;) {
+        run();
+        after?.();
+        if (!sim.stopped) return true;
+        if (this.reason) return false;
+        this.io.progress?.(progressText(sim, until));
+        await this.io.pause?.();
+      }
+    } finally {
+      this.io.progress?.('');
     }
   }
 

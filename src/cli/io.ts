@@ -24,6 +24,11 @@ export interface CliIo {
   interrupted?(): boolean;
   /** lets the event loop run (so a Ctrl-C gets in) in the middle of a long run */
   pause?(): Promise<void>;
+  /**
+   * Only when stderr is a terminal: shows `text` as the single progress line (each call replaces it;
+   * '' clears it). Never set for a pipe or a file, so their stderr has no progress text.
+   */
+  progress?(text: string): void;
   /** reads a file chunk by chunk (`import` streams evidence bigger than one string) */
   readChunks?(path: string): Iterable<string>;
 }

@@ -24,7 +24,7 @@ export async function explain(args: ParsedArgs, io: CliIo): Promise<number> {
   const { sim, scenario } = opened;
   const until = args.until !== undefined ? parseUntil(args.until, sim.startTime) : defaultHorizon(scenario, sim.startTime);
   // stopped by a guard, the explanation is as of where the run stopped (and stderr says so)
-  const finished = await guards.drive(sim, () => sim.runUntil(until));
+  const finished = await guards.drive(sim, () => sim.runUntil(until), undefined, until);
   const ex = sim.explain(args.object);
   if (args.format === 'json' || args.format === 'yaml') io.out(`${JSON.stringify(ex)}\n`);
   else io.out(formatExplanation(ex, sim.trace.length ? sim.trace[sim.trace.length - 1].time : ''));

@@ -23,19 +23,21 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   if (!opened.ok) return opened.code;
   const { sim, scenario } = opened;
   let run: () => void;
+  let until: number | undefined;
   if (args.steps !== undefined) {
     let left = args.steps;
     // a step stopped half-way is taken up again where it stopped
     run = () => { while (left > 0) { sim.step(); if (sim.stopped) return; left--; } };
   } else {
-    const until = args.until !== undefined ? parseUntil(args.until, sim.startTime) : defaultHorizon(scenario, sim.startTime);
-    run = () => sim.runUntil(until);
+    const t = args.until !== undefined ? parseUntil(args.until, sim.startTime) : defaultHorizon(scenario, sim.startTime);
+    until = t;
+    run = () => sim.runUntil(t);
   }
   // JSON Lines go out as they are decided (whole lines), so a long run shows its progress and a stop keeps it.
   const streaming = args.format === 'json' && args.output === 'trace';
   let printed = 0;
   const flush = () => { if (streaming && printed < sim.trace.length) { io.out(traceToJsonLines(sim.trace.slice(printed))); printed = sim.trace.length; } };
-  const finished = await guards.drive(sim, run, flush);
+  const finished = await guards.drive(sim, run, flush, until);
   if (!streaming) print(args, io, sim, scenario);
   // the output so far first, then (stderr) why it stops there
   return finished ? 0 : guards.report(sim);
