@@ -25,6 +25,9 @@ export interface ParsedArgs {
   detail?: 'full' | 'lean';
   out?: string;
   help: boolean;
+  /** replay/explain/test guards (cli/guards.ts) */
+  maxDecisions?: number;
+  maxSeconds?: number;
   /** read a scenario's snapshot:/configFile: paths outside its folder tree */
   allowOutside?: boolean;
 }
@@ -48,6 +51,8 @@ const OPTIONS: OptionSpec[] = [
   { name: 'outage', takes: 'string' },
   { name: 'detail', takes: 'string' },
   { name: 'out', takes: 'string' },
+  { name: 'max-decisions', takes: 'int' },
+  { name: 'max-seconds', takes: 'int' },
   { name: 'color', takes: 'none' },
   { name: 'no-color', takes: 'none' },
   { name: 'ticks', takes: 'none' },
@@ -97,6 +102,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   out.seed = int('seed');
   out.outage = one('outage');
   out.out = one('out');
+  out.maxDecisions = int('max-decisions');
+  out.maxSeconds = int('max-seconds');
+  for (const n of ['max-decisions', 'max-seconds']) if (int(n) === 0) throw new UsageError(`--${n} must be at least 1`);
   const detail = one('detail');
   if (detail !== undefined) {
     if (detail !== 'full' && detail !== 'lean') throw new UsageError(`--detail is full or lean, not "${detail}"`);

@@ -1,7 +1,8 @@
 /**
  * The command line (spec 4) as a function: `cli(argv, io)` returns the exit
  * code (0 ok, 1 assertion or validation failure, 2 bad usage, unreadable or
- * invalid input, or an internal error). main.ts only wires it to the process.
+ * invalid input, a run stopped by a guard (guards.ts), or an internal error;
+ * 130 interrupted). main.ts only wires it to the process.
  */
 import { parseArgs, UsageError, type ParsedArgs } from './args';
 import type { CliIo } from './io';
@@ -21,6 +22,9 @@ export const USAGE = `Usage:
   controller-stepper explain FILE --object Pod/default/web-1 [--until ...] [--format text|json]
   controller-stepper validate FILE...     the language server's diagnostics; exit 1 on errors
   controller-stepper test FILE...         run the scenarios' expect: blocks; exit 1 on failure
+  replay, explain and test also take [--max-decisions N] (default 5000000 decisions per run)
+  and [--max-seconds S] (default 600 seconds of real time): a run that reaches one stops there,
+  prints what it has so far and exits 2; Ctrl-C does the same and exits 130.
   controller-stepper version              the tool's own version and the Kubernetes versions it simulates
   controller-stepper generate --nodes 5000 --pods-per-node 30 --zones 3 [--seed 1] [--version 1.12]
                               [--format json|yaml] [--detail full|lean] [--outage ZONE:60s:30m]
@@ -36,8 +40,9 @@ Text output: times relative to the start (given once in the header); the monitor
 ticks are hidden (--ticks shows them); on a terminal lines are cut to its width
 (--format json has them whole).
 Exit codes: 0 ok, 1 an expectation or validation failed, 2 bad usage, unreadable or
-invalid input (nothing is simulated), or an internal error (CONTROLLER_STEPPER_DEBUG=1
-shows its stack); 141 when the reader of the output went away (| head).
+invalid input (nothing is simulated), a run stopped at --max-decisions or --max-seconds
+(stderr says which, at what simulated time), or an internal error (CONTROLLER_STEPPER_DEBUG=1
+shows its stack); 130 interrupted (Ctrl-C); 141 when the reader of the output went away (| head).
 `;
 
 const COMMANDS: Record<string, (args: ParsedArgs, io: CliIo) => Promise<number> | number> = {

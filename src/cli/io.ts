@@ -18,6 +18,17 @@ export interface CliIo {
   toolVersion?: string;
   /** writes a file (creating its folder), chunk by chunk: `generate --out` writes clusters too big for one string */
   writeFile?(path: string, chunks: Iterable<string>): void;
+  /** milliseconds on a monotonic clock, for --max-seconds (tests inject one; without it the limit is not checked) */
+  now?(): number;
+  /** whether Ctrl-C (SIGINT) was pressed since the command started */
+  interrupted?(): boolean;
+  /** lets the event loop run (so a Ctrl-C gets in) in the middle of a long run */
+  pause?(): Promise<void>;
+  /**
+   * Only when stderr is a terminal: shows `text` as the single progress line (each call replaces it;
+   * '' clears it). Never set for a pipe or a file, so their stderr has no progress text.
+   */
+  progress?(text: string): void;
   /** reads a file chunk by chunk (`import` streams evidence bigger than one string) */
   readChunks?(path: string): Iterable<string>;
 }

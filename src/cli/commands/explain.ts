@@ -10,24 +10,25 @@ import { UsageError } from '../args';
 import type { CliIo } from '../io';
 import { openInput } from '../open';
 import { defaultHorizon, parseUntil } from '../horizon';
+import { Guards } from '../guards';
 
 const REF = /^(Node\/[^/]+|(Pod|ReplicaSet)\/[^/]+\/[^/]+|Zone\/.*)$/;
 
-export function explain(args: ParsedArgs, io: CliIo): number {
+export async function explain(args: ParsedArgs, io: CliIo): Promise<number> {
   if (args.files.length !== 1) throw new UsageError('explain takes exactly one FILE');
   if (!args.object) throw new UsageError('explain needs --object, e.g. --object Pod/default/web-1 or --object Node/node-a1');
   if (!REF.test(args.object)) throw new UsageError(`--object is Node/NAME, Pod/NAMESPACE/NAME, ReplicaSet/NAMESPACE/NAME or Zone/KEY, not "${args.object}"`);
-  const opened = openInput(args.files[0], args, io);
+  const guards = new Guards(args, io);
+  const opened = openInput(args.files[0], args, io, guards.shouldStop);
   if (!opened.ok) return opened.code;
   const { sim, scenario } = opened;
-  sim.runUntil(args.until !== undefined ? parseUntil(args.until, sim.startTime) : defaultHorizon(scenario, sim.startTime));
+  const until = args.until !== undefined ? parseUntil(args.until, sim.startTime) : defaultHorizon(scenario, sim.startTime);
+  // stopped by a guard, the explanation is as of where the run stopped (and stderr says so)
+  const finished = await guards.drive(sim, () => sim.runUntil(until), undefined, until);
   const ex = sim.explain(args.object);
-  if (args.format === 'json' || args.format === 'yaml') {
-    io.out(`${JSON.stringify(ex)}\n`);
-    return 0;
-  }
-  io.out(formatExplanation(ex, sim.trace.length ? sim.trace[sim.trace.length - 1].time : ''));
-  return 0;
+  if (args.format === 'json' || args.format === 'yaml') io.out(`${JSON.stringify(ex)}\n`);
+  else io.out(formatExplanation(ex, sim.trace.length ? sim.trace[sim.trace.length - 1].time : ''));
+  return finished ? 0 : guards.report(sim);
 }
 
 /** When it would happen: at a time, only under a condition, or never unless an input changes. */

@@ -5,37 +5,57 @@
 import { stringify } from 'yaml';
 import { formatTime } from '../../engine/model/time';
 import { renderTraceText, escapeControl } from '../../engine/trace/text';
-import { orderedDecision, traceToJsonLines } from '../../engine';
+import { orderedDecision, traceToJsonLines, type Simulation } from '../../engine';
+import type { Scenario } from '../../engine/snapshot/types';
 import type { ParsedArgs } from '../args';
 import { UsageError } from '../args';
 import type { CliIo } from '../io';
 import { openInput } from '../open';
 import { defaultHorizon, parseUntil } from '../horizon';
 import { formatStateText } from '../stateText';
+import { Guards } from '../guards';
 
-export function replay(args: ParsedArgs, io: CliIo): number {
+export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   if (args.files.length !== 1) throw new UsageError('replay takes exactly one FILE');
   if (args.steps !== undefined && args.until !== undefined) throw new UsageError('give --until or --steps, not both');
-  const opened = openInput(args.files[0], args, io);
+  const guards = new Guards(args, io);
+  const opened = openInput(args.files[0], args, io, guards.shouldStop);
   if (!opened.ok) return opened.code;
   const { sim, scenario } = opened;
+  let run: () => void;
+  let until: number | undefined;
   if (args.steps !== undefined) {
-    for (let i = 0; i < args.steps; i++) sim.step();
+    let left = args.steps;
+    // a step stopped half-way is taken up again where it stopped
+    run = () => { while (left > 0) { sim.step(); if (sim.stopped) return; left--; } };
   } else {
-    sim.runUntil(args.until !== undefined ? parseUntil(args.until, sim.startTime) : defaultHorizon(scenario, sim.startTime));
+    const t = args.until !== undefined ? parseUntil(args.until, sim.startTime) : defaultHorizon(scenario, sim.startTime);
+    until = t;
+    run = () => sim.runUntil(t);
   }
+  // JSON Lines go out as they are decided (whole lines), so a long run shows its progress and a stop keeps it.
+  const streaming = args.format === 'json' && args.output === 'trace';
+  let printed = 0;
+  const flush = () => { if (streaming && printed < sim.trace.length) { io.out(traceToJsonLines(sim.trace.slice(printed))); printed = sim.trace.length; } };
+  const finished = await guards.drive(sim, run, flush, until);
+  if (!streaming) print(args, io, sim, scenario);
+  // the output so far first, then (stderr) why it stops there
+  return finished ? 0 : guards.report(sim);
+}
+
+/** Everything but streamed JSON Lines, printed once the run ends (or stops). */
+function print(args: ParsedArgs, io: CliIo, sim: Simulation, scenario: Scenario): void {
   const wantTrace = args.output !== 'state';
   const wantState = args.output !== 'trace';
   if (args.format === 'json') {
-    if (args.output === 'trace') io.out(traceToJsonLines(sim.trace));
-    else if (args.output === 'state') io.out(`${JSON.stringify(sim.state())}\n`);
+    if (args.output === 'state') io.out(`${JSON.stringify(sim.state())}\n`);
     else io.out(`${JSON.stringify({ state: sim.state(), trace: sim.trace.map(orderedDecision) })}\n`);
-    return 0;
+    return;
   }
   if (args.format === 'yaml') {
     const doc = args.output === 'trace' ? sim.trace.map(orderedDecision) : args.output === 'state' ? sim.state() : { state: sim.state(), trace: sim.trace.map(orderedDecision) };
     io.out(stringify(doc, { lineWidth: 0 }));
-    return 0;
+    return;
   }
   if (wantTrace) {
     const start = formatTime(sim.startTime);
@@ -51,5 +71,4 @@ export function replay(args: ParsedArgs, io: CliIo): number {
     if (wantTrace) io.out('\n');
     io.out(formatStateText(sim.state(), io.color));
   }
-  return 0;
 }

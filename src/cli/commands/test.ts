@@ -10,13 +10,16 @@ import { UsageError } from '../args';
 import type { CliIo } from '../io';
 import { openInput, type Opened } from '../open';
 import { escapeControl } from '../../engine/trace/text';
+import { Guards } from '../guards';
 
 export function runTests(args: ParsedArgs, io: CliIo): number {
   if (!args.files.length) throw new UsageError('test takes one or more scenario FILEs');
+  // no pauses: checkExpectations runs the simulation itself and cannot be taken up again after one
+  const guards = new Guards(args, io, false);
   const opened: { file: string; o: Extract<Opened, { ok: true }> }[] = [];
   let bad = 0;
   for (const file of args.files) {
-    const o = openInput(file, args, io);
+    const o = openInput(file, args, io, guards.shouldStop);
     if (!o.ok) { bad++; continue; }
     if (!o.scenario.expect.length) { io.err(`controller-stepper: ${file}: no expect: entries, nothing to test\n`); bad++; continue; }
     opened.push({ file, o });
@@ -29,6 +32,7 @@ export function runTests(args: ParsedArgs, io: CliIo): number {
   let failed = 0;
   for (const { file, o: { sim } } of opened) {
     io.out(`${file} (Kubernetes ${sim.behaviour.version.text})\n`);
+    guards.watch(sim);
     for (const r of sim.checkExpectations()) {
       const where = r.position ? `${r.position.file}:${r.position.line}:${r.position.column}` : `${file} expect[${r.index}]`;
       if (r.ok) {
@@ -38,6 +42,11 @@ export function runTests(args: ParsedArgs, io: CliIo): number {
         failed++;
         io.out(`  FAIL  ${escapeControl(r.description)}\n        found: ${escapeControl(r.actual ?? '?')}  (${where})\n`);
       }
+    }
+    if (sim.stopped) {
+      // the expectations not reached are neither passed nor failed: the closing line says so, stderr says why
+      io.out(`${passed} passed, ${failed} failed, not finished\n`);
+      return guards.report(sim);
     }
   }
   io.out(`${passed} passed, ${failed} failed\n`);

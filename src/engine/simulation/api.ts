@@ -79,6 +79,13 @@ export interface SimulationOptions {
   checkpointEvery?: number;
   /** checking mode: assert the invariants of simulation/invariants.ts after every instant (the fuzzer turns it on) */
   checkInvariants?: boolean;
+  /**
+   * Asked between instants (never in the middle of one) by step, runUntil and runUntilDecision: true
+   * stops the run there, with everything decided so far whole, and sets `stopped`. A later call runs
+   * on from there. The command line's guards (--max-decisions, --max-seconds) and Ctrl-C use it; the
+   * engine keeps no clock of its own.
+   */
+  shouldStop?: () => boolean;
 }
 
 export interface Simulation {
@@ -117,6 +124,8 @@ export interface Simulation {
    * (the panel), which also keeps a checkpoint every few passes so that stepping back is quick.
    */
   step(interactive?: boolean): void;
+  /** Whether the last step, runUntil or runUntilDecision was stopped early by SimulationOptions.shouldStop. */
+  readonly stopped?: boolean;
   /** Runs everything due up to and including t. */
   runUntil(t: Micros): void;
   /** Runs until a decision matches, or until `limit`; returns the decision. */

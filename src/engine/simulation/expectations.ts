@@ -159,6 +159,7 @@ export function checkOne(sim: SimulationImpl, e: Expectation): Outcome[] {
   return out;
 }
 
+/** Stopped by SimulationOptions.shouldStop (sim.stopped): only the entries reached are returned. */
 export function checkExpectations(sim: SimulationImpl): ExpectationResult[] {
   const entries = sim.scenario.expect.map((e, i) => ({ e, i, t: sim.timeOf(e.at) }));
   const ordered = [...entries].sort((a, b) => a.t - b.t || a.i - b.i);
@@ -166,6 +167,7 @@ export function checkExpectations(sim: SimulationImpl): ExpectationResult[] {
   const results: ExpectationResult[] = new Array(entries.length);
   for (const { e, i, t } of ordered) {
     sim.runUntil(t);
+    if (sim.stopped) break;
     const outcomes = checkOne(sim, e);
     const failed = outcomes.filter((o) => !o.ok);
     const r: ExpectationResult = {
@@ -178,5 +180,5 @@ export function checkExpectations(sim: SimulationImpl): ExpectationResult[] {
     if (e.position) r.position = e.position;
     results[i] = r;
   }
-  return results;
+  return sim.stopped ? results.filter((r) => r !== undefined) : results;
 }

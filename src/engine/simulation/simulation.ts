@@ -185,6 +185,7 @@ export class SimulationImpl implements Simulation {
       this.ownProblems.push({ code: 'no-start-time', severity: 'warning', message: 'no timestamp in the snapshot: the clock starts at 1970-01-01T00:00:00Z; write a scenario with startTime to choose' });
     }
     this.factory = options.controllerFactory ?? defaultControllerFactory;
+    this.shouldStop = options.shouldStop;
     this.plan = planControllers(this.config, this.behaviour, scenario.binder);
     // the snapshot's records stay as loaded: the simulation works on a copy, and checkpoints start from them
     const cluster = cloneCluster(scenario.snapshot.cluster);
@@ -272,13 +273,23 @@ export class SimulationImpl implements Simulation {
 
   // ---- stepping ----
 
+  /** see SimulationOptions.shouldStop */
+  stopped = false;
+  private readonly shouldStop: (() => boolean) | undefined;
+  /** After an instant: whether the caller asked to stop here (it is remembered in `stopped`). */
+  private stopHere(): boolean {
+    return (this.stopped = this.shouldStop?.() === true);
+  }
+
   step(interactive = false): void {
     const before = this.host.pass;
+    this.stopped = false;
     for (;;) {
       const t = this.nextInstant();
       if (t === undefined) return;
       this.processInstant(t);
       if (this.host.pass !== before) break;
+      if (this.stopHere()) return;
     }
     // A user's single step keeps the last checkpoint at most FINE_CHECKPOINT_EVERY passes behind (as
     // goToPass leaves them behind a step back), so that the first step back replays at most that many
@@ -290,10 +301,12 @@ export class SimulationImpl implements Simulation {
 
   runUntil(t: Micros): void {
     t = this.withinHorizon(t);
+    this.stopped = false;
     for (;;) {
       const next = this.nextInstant();
       if (next === undefined || next > t) break;
       this.processInstant(next);
+      if (this.stopHere()) return;
     }
     if (t > this.host.now) this.host.now = t;
     this.kubelets.materialise(this.host.now);
@@ -302,12 +315,14 @@ export class SimulationImpl implements Simulation {
   runUntilDecision(match: (d: Decision) => boolean, limit: Micros): Decision | undefined {
     limit = this.withinHorizon(limit);
     let from = this.host.trace.length;
+    this.stopped = false;
     for (;;) {
       const next = this.nextInstant();
       if (next === undefined || next > limit) break;
       this.processInstant(next);
       const tr = this.host.trace;
       for (; from < tr.length; from++) if (match(tr[from])) return tr[from];
+      if (this.stopHere()) return undefined;
     }
     if (limit > this.host.now) this.host.now = limit;
     this.kubelets.materialise(this.host.now);
