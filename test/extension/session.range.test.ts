@@ -48,3 +48,19 @@ test('a what-if of nodeMonitorPeriod=1us is refused with a message and nothing i
   assert.equal(session.sim.trace.length, trace);
   assert.equal(session.sim.pass, 4);
 });
+
+for (const [key, value, message] of [
+  ['foo', '1', /unknown controllerManager setting --set foo/],
+  ['nodeMonitorPeriod', 'abc', /"abc" is not a duration/],
+  ['nodeMonitorPeriod', '-5s', /out of range; it must be > 0/],
+  ['nodeEvictionRate', 'NaN', /expected a number/],
+] as const) {
+  test(`a what-if of ${key}=${value} is refused with the setting's own message before anything runs`, () => {
+    const { session, sent } = open();
+    const before = sent.length;
+    const r = session.handle({ type: 'whatIf', key, value }, actions);
+    assert.equal(r.ok, false);
+    assert.match(r.ok ? '' : r.message ?? '', message);
+    assert.equal(sent.length, before);
+  });
+}
