@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { basename, dirname, join } from 'node:path';
 import { readdirSync } from 'node:fs';
 import { stringify as toYaml } from 'yaml';
-import { formatTime, traceToJsonLines, type Explanation } from '../engine';
+import { formatTime, formatWhyNot, traceToJsonLines, type Explanation } from '../engine';
 import type { WhatIfComparison } from '../protocol/webview';
 import type { Ctx } from './ctx';
 import { parseRunUntil } from './runUntil';
@@ -181,7 +181,8 @@ export const COMMANDS: Record<CommandKey, Factory> = {
     const e = s.sim.explain(object);
     ctx.output.appendLine(`Explain ${object} at ${formatTime(s.sim.now)}`);
     for (const h of e.happened) ctx.output.appendLine(`  ${h.decision.time} ${h.decision.action}: ${h.decision.summary}${h.chain.length ? ` (after ${h.chain.map((c) => c.action).join(' → ')})` : ''}`);
-    for (const w of e.whyNot) ctx.output.appendLine(`  not ${w.what}: ${w.check.rule}${w.wouldFireAt ? `; would at ${w.wouldFireAt}` : ''}`);
+    // as `explain` prints it (a pod's check already carries its node's answer)
+    for (const w of e.whyNot) ctx.output.appendLine(`  not ${formatWhyNot(w)}`);
     return e;
   },
 

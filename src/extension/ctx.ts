@@ -99,7 +99,12 @@ export class Ctx implements vscode.Disposable {
     if (problems.some((p) => p.severity === 'error')) {
       void vscode.window.showWarningMessage(`Controller Stepper: ${basename(path)} has ${problems.filter((p) => p.severity === 'error').length} error(s); see the panel's Problems and the output channel.`);
     }
-    if (revive?.pass !== undefined && revive.pass !== null) session.sim.goToPass(revive.pass);
+    // a saved pass is the webview's word: only a pass the simulation reaches is gone to (else it opens at the start)
+    if (revive?.pass !== undefined && revive.pass !== null) {
+      const problem = session.passProblem(revive.pass);
+      if (problem) this.output.appendLine(`${basename(path)}: the saved position is not restored. ${problem}`);
+      else session.sim.goToPass(revive.pass);
+    }
     if (revive?.selected) session.selected = revive.selected;
     const title = `Stepper: ${opened.scenario.name || basename(path)}`;
     if (revive?.panel) {

@@ -5,7 +5,8 @@
  * `PodEvicted Pod/default/web-1`, `next decision`.
  */
 import { ACTIONS, type Action, type Decision } from '../engine/trace/decision';
-import { parseDuration, parseTimestamp, type Micros } from '../engine/model/time';
+import { formatDuration, formatTime, parseDuration, parseTimestamp, type Micros } from '../engine/model/time';
+import { MAX_HORIZON } from '../engine/model/limits';
 
 export type RunUntilTarget =
   | { kind: 'time'; at: Micros }
@@ -18,13 +19,19 @@ const ALL_ACTIONS: readonly string[] = [...new Set(Object.values(ACTIONS).flat()
 export function parseRunUntil(text: string, startTime: Micros): ParseResult {
   const input = text.trim();
   if (!input) return { ok: false, message: 'Give a time (10m, RFC3339) or a decision (next TaintAdded on node-a1).' };
+  // the engine stops at its horizon: a time beyond it is refused here, before anything runs
+  const last = startTime + MAX_HORIZON;
+  const beyond = `"${input}" is beyond the simulation's horizon: it runs at most ${formatDuration(MAX_HORIZON)}, until ${formatTime(last)}.`;
   const abs = parseTimestamp(input);
-  if (abs !== undefined) return { ok: true, target: { kind: 'time', at: abs } };
+  if (abs !== undefined) return abs > last ? { ok: false, message: beyond } : { ok: true, target: { kind: 'time', at: abs } };
   const offset = parseDuration(input.replace(/^\+/, ''));
   if (offset !== undefined) {
     if (offset < 0) return { ok: false, message: `"${input}" is before the start.` };
+    if (offset > MAX_HORIZON) return { ok: false, message: beyond };
     return { ok: true, target: { kind: 'time', at: startTime + offset } };
   }
+  // digits and a unit that do not parse (too large a number, a unit out of order) are a time, not a decision's name
+  if (/^[+-]?\d[\d.eE+]*\s*(ns|us|µs|ms|s|m|h)\b/i.test(input)) return { ok: false, message: `"${input}" is not a time the simulation can run to: an offset from the start such as 10m or 1h30m (at most ${formatDuration(MAX_HORIZON)}), or an RFC3339 time.` };
   const words = input.split(/\s+/);
   if (words[0].toLowerCase() === 'next') words.shift();
   if (words[0]?.toLowerCase() === 'decision' && words.length === 1) {

@@ -324,8 +324,19 @@ export class Session {
     return { ok: true };
   }
 
+  /**
+   * Why pass n cannot be gone to, or undefined when it can: a whole number from 0 to the simulation's
+   * last pass (the engine refuses, by throwing, a pass beyond its horizon).
+   */
+  passProblem(n: unknown): string | undefined {
+    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) return `No pass ${String(n)}: a pass is a whole number from 0.`;
+    if (n > this.sim.lastPass) return `No pass ${n}: the simulation stops at pass ${this.sim.lastPass}, its horizon.`;
+    return undefined;
+  }
+
   goToPass(n: number): SessionResult {
-    if (!Number.isSafeInteger(n) || n < 0) return { ok: false, message: `No pass ${n}.` };
+    const problem = this.passProblem(n);
+    if (problem) return { ok: false, message: problem };
     this.sim.goToPass(n);
     this.changed();
     return { ok: true };

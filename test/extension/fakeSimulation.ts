@@ -96,6 +96,7 @@ export class FakeSimulation implements Simulation {
   private current: number | null = null;
   stepCalls = 0;
   goToPassCalls: number[] = [];
+  readonly lastPass = MAX_PASS;
 
   /** nodes that never change, to make the cluster big (5,000 nodes) */
   private readonly extra: KObject[];

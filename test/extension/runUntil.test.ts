@@ -26,6 +26,26 @@ for (const [name, text] of [['an unknown action is refused', 'next Exploded'], [
   test(`run until: ${name}`, () => assert.equal(parseRunUntil(text, start).ok, false));
 }
 
+const refusedTimes: { name: string; text: string; message: RegExp }[] = [
+  { name: 'an offset beyond the horizon (a year and a day) is refused before running', text: '9000h', message: /"9000h" is beyond the simulation's horizon: it runs at most 8784h0m0s, until 2027-01-02T00:00:00\.000Z/ },
+  { name: 'an RFC3339 time beyond the horizon is refused', text: '2027-06-01T00:00:00Z', message: /beyond the simulation's horizon/ },
+  { name: 'a number too large to be a duration is a time refused, not an unknown decision', text: '99999999h', message: /"99999999h" is not a time the simulation can run to/ },
+  { name: 'an exponent is not a duration', text: '1e400h', message: /"1e400h" is not a time the simulation can run to/ },
+];
+for (const c of refusedTimes) {
+  test(`run until: ${c.name}`, () => {
+    const r = parseRunUntil(c.text, start);
+    assert.equal(r.ok, false);
+    assert.match(r.ok ? '' : r.message, c.message);
+  });
+}
+
+test('run until: the horizon itself is reachable', () => {
+  const r = parseRunUntil('8784h', start);
+  assert.ok(r.ok, JSON.stringify(r));
+  assert.deepEqual(r.target, { kind: 'time', at: start + 8784 * 3_600_000_000 });
+});
+
 test('the decision filter matches a short name against the last part of the reference', () => {
   const d = { action: 'TaintAdded', object: 'Node/node-a1', controller: 'node-lifecycle' } as Decision;
   const r = parseRunUntil('TaintAdded node-a1', start);

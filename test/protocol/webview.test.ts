@@ -10,6 +10,9 @@ const cases: { name: string; raw: unknown; expect: unknown }[] = [
   { name: 'a negative pass is rejected', raw: { type: 'goToPass', pass: -1 }, expect: undefined },
   { name: 'a fractional pass is rejected', raw: { type: 'goToPass', pass: 1.5 }, expect: undefined },
   { name: 'a pass given as text is rejected', raw: { type: 'goToPass', pass: '3' }, expect: undefined },
+  { name: 'an infinite pass is rejected', raw: { type: 'goToPass', pass: Infinity }, expect: undefined },
+  { name: 'a pass that is not a number (NaN) is rejected', raw: { type: 'goToPass', pass: NaN }, expect: undefined },
+  { name: 'a pass beyond the safe integers is rejected', raw: { type: 'goToPass', pass: 2 ** 53 }, expect: undefined },
   { name: 'an object reference is accepted', raw: { type: 'selectObject', object: 'Node/a' }, expect: { type: 'selectObject', object: 'Node/a' } },
   { name: 'an empty object reference is rejected', raw: { type: 'selectObject', object: '' }, expect: undefined },
   { name: 'a huge string is rejected', raw: { type: 'runUntil', text: 'x'.repeat(5000) }, expect: undefined },
@@ -40,4 +43,10 @@ test('persisted state keeps only well-formed fields', () => {
   assert.deepEqual(parsePersistedState({ file: '/a.yaml', pass: 3, selected: 'Node/x', other: 1 }), { file: '/a.yaml', pass: 3, selected: 'Node/x' });
   assert.deepEqual(parsePersistedState({ file: 42, pass: -2 }), {});
   assert.deepEqual(parsePersistedState(undefined), {});
+});
+
+test('a saved pass that is fractional, infinite, not a number or beyond the safe integers is dropped, the rest of the state kept', () => {
+  for (const pass of [1.5, Infinity, NaN, 2 ** 53, '7']) {
+    assert.deepEqual(parsePersistedState({ file: '/a.yaml', pass, selected: 'Node/x' }), { file: '/a.yaml', selected: 'Node/x' }, String(pass));
+  }
 });

@@ -198,12 +198,12 @@ test('the pod evicted at 2:10 no longer says its eviction would happen at 2:10, 
   await a.page.locator('#nodes .node[data-ref="Node/node-a1"]').click();
   await a.page.locator('#pods .pod[data-ref="Pod/default/toleration-sixty"]').click();
   await a.page.locator('#why-object', { hasText: 'Pod/default/toleration-sixty' }).waitFor();
-  assert.match(await a.text('#why-not'), /would happen at 2026-01-01T00:02:10/);
+  assert.match(await a.text('#why-not'), /would fire at \+2m10s/);
   await a.runUntil('2m10s');
   await a.at('00:02:10');
   assert.match(await a.text('#why-object'), /no longer exists/);
   assert.match(await a.text('#why-happened'), /PodEvicted Pod\/default\/toleration-sixty/);
-  assert.doesNotMatch(await a.text('#why-body'), /would happen at 2026-01-01T00:02:10/);
+  assert.doesNotMatch(await a.text('#why-body'), /would fire at \+2m10s/);
   const b = await fresh(example('one-node-stops.yaml'), 26, 'Pod/default/toleration-sixty');
   assert.equal(await a.text('#why-body'), await b.text('#why-body'));
   await b.close();
@@ -343,5 +343,59 @@ test('the Why and Machine tabs follow the tabs pattern: arrow keys move between 
   assert.equal(a.session?.sim.pass, null, 'the arrow key did not step the panel');
   await a.page.keyboard.press('ArrowLeft');
   assert.equal(await a.page.locator('#tab-why').getAttribute('aria-selected'), 'true');
+  await a.close();
+});
+
+test('the Why of the small zone\'s pod shows the blocking check, its path, "never" with the input that would change it, and its node\'s answer under it', async () => {
+  const a = await Panel.open(example('zone-small-partial.yaml'));
+  await a.runUntil('10m30s');
+  await a.at('00:10:30');
+  a.session?.selectObject('Pod/default/web-7d9f-6wlhb');
+  await a.settled();
+  await a.page.locator('#why-object', { hasText: 'Pod/default/web-7d9f-6wlhb' }).waitFor();
+  const item = a.page.locator('#why-not > li').first();
+  const head = await item.locator(':scope > .why-not-head').innerText();
+  assert.match(head, /PodDeletedByTaintEviction/);
+  assert.match(head, /deletion by the taint eviction controller: the node has no NoExecute taint/);
+  assert.match(head, /node=node-a1 taints=\["node.kubernetes.io\/unreachable:NoSchedule"\]/);
+  assert.match(head, /\[handleNodeUpdate \/ getNoExecuteTaints\]/);
+  assert.match(await item.locator(':scope > .why-not-when').innerText(), /^never as things stand \(it would with largeClusterSizeThreshold below the zone's 6 nodes/);
+  // the path is collapsed, and opens to every check, the blocking one marked
+  const path = item.locator(':scope > details.why-not-path');
+  assert.equal(await path.getAttribute('open'), null);
+  assert.match(await path.locator('summary').innerText(), /Path: \d+ checks/);
+  await path.locator('summary').click();
+  assert.match(await path.locator('.path-check.blocking').innerText(), /the node has no NoExecute taint/);
+  assert.match(await path.innerText(), /the pod is bound to a node/);
+  // the node's answer under the pod's
+  const via = item.locator(':scope > .why-not-via');
+  assert.match(await via.innerText(), /^via Node\/node-a1/);
+  const node = await via.locator('.why-not-head').first().innerText();
+  assert.match(node, /NodeTaintedNoExecute/);
+  assert.match(node, /rate limiter is at 0/);
+  assert.match(node, /rate=0/);
+  assert.match(node, /ReducedQPSFunc/);
+  assert.match(await via.locator('.why-not-when').first().innerText(), /never as things stand \(it would with largeClusterSizeThreshold/);
+  // a re-render (a step) keeps the path the user opened open
+  await a.page.locator('vscode-button[data-action="step"]').click();
+  await a.at('00:10:35');
+  assert.equal(await a.page.locator('#why-not > li').first().locator(':scope > details.why-not-path').getAttribute('open'), '');
+  assert.deepEqual(a.errors, []);
+  await a.close();
+});
+
+test('the Why of a node whose kubelet still posts says when it would go Unknown if the kubelet stopped now, as an offset with the clock time on hover', async () => {
+  const a = await Panel.open(example('outage-1.12.yaml'));
+  await a.runUntil('10m30s');
+  await a.at('00:10:30');
+  a.session?.selectObject('Node/node-b1');
+  await a.settled();
+  await a.page.locator('#why-object', { hasText: 'Node/node-b1' }).waitFor();
+  const item = a.page.locator('#why-not > li[data-status="NodeStatusUnknown"]');
+  assert.match(await item.locator('.why-not-head').innerText(), /Node\/node-b1 status Unknown: the node's kubelet is running/);
+  const when = item.locator('.why-not-when');
+  assert.equal(await when.innerText(), 'if the kubelet stopped now: at +11m15s');
+  assert.equal(await when.locator('.time').getAttribute('title'), '2026-01-01T00:11:15.000Z');
+  assert.deepEqual(a.errors, []);
   await a.close();
 });

@@ -3,7 +3,7 @@
  * the object with its chain of causes back to the world events) and why
  * something did not (the check that holds it back, and when it would fire).
  */
-import { formatCheck, type Explanation } from '../../engine';
+import { formatCheck, formatWhyNot, type Explanation } from '../../engine';
 import { escapeControl } from '../../engine/trace/text';
 import type { ParsedArgs } from '../args';
 import { UsageError } from '../args';
@@ -31,14 +31,6 @@ export async function explain(args: ParsedArgs, io: CliIo): Promise<number> {
   return finished ? 0 : guards.report(sim);
 }
 
-/** When it would happen: at a time, only under a condition, or never unless an input changes. */
-function whenText(w: Explanation['whyNot'][number]): string {
-  if (w.wouldFireAt) return `; would fire at ${w.wouldFireAt}`;
-  if (w.never) return `; never as things stand${w.counterfactual ? ` (it would with ${w.counterfactual.description})` : ''}`;
-  if (w.conditional) return `; if ${w.conditional.if}: at ${w.conditional.at}`;
-  return '';
-}
-
 export function formatExplanation(ex: Explanation, asOf: string): string {
   const lines: string[] = [`${ex.object}${ex.exists ? '' : ' (does not exist now)'}${asOf ? `, as of ${asOf}` : ''}`];
   if (!ex.happened.length) lines.push('', 'Nothing was decided about it.');
@@ -54,7 +46,7 @@ export function formatExplanation(ex: Explanation, asOf: string): string {
   }
   if (ex.whyNot.length) {
     lines.push('', 'Why not (yet):');
-    for (const w of ex.whyNot) lines.push(`  ${w.what}: ${formatCheck(w.check)}${whenText(w)}`);
+    for (const w of ex.whyNot) lines.push(`  ${formatWhyNot(w)}`);
   }
   // Names and messages come from the input: a terminal must not obey control characters in them.
   return `${lines.map(escapeControl).join('\n')}\n`;

@@ -132,6 +132,8 @@ export interface Simulation {
   runUntilDecision(match: (d: Decision) => boolean, limit: Micros): Decision | undefined;
   /** The state as it was right after monitor pass n (backwards or forwards; from checkpoints, not from the start). */
   goToPass(n: number): void;
+  /** The last pass the simulation reaches, at its horizon (limits.ts): goToPass refuses any pass beyond it. */
+  readonly lastPass: number;
 
   state(): StateView;
   zones(): ZoneView[];

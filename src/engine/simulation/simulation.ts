@@ -329,9 +329,13 @@ export class SimulationImpl implements Simulation {
     return undefined;
   }
 
+  get lastPass(): number {
+    return Math.ceil(MAX_HORIZON / Math.max(1, this.config.nodeMonitorPeriod));
+  }
+
   goToPass(n: number): void {
     if (!Number.isInteger(n) || n < 0) throw new RangeError(`goToPass: pass must be a whole number ≥ 0, got ${n}`);
-    const lastPass = Math.ceil(MAX_HORIZON / Math.max(1, this.config.nodeMonitorPeriod));
+    const lastPass = this.lastPass;
     if (n > lastPass) throw new RangeError(`goToPass: pass ${n} is beyond the simulation's horizon (${formatDuration(MAX_HORIZON)} after the start: pass ${lastPass})`);
     const cur = this.host.pass;
     const atPassInstant = cur === n && this.lastPassTime === this.host.now;

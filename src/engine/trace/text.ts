@@ -10,6 +10,7 @@
  * The JSON formats keep every string exact.
  */
 import type { Check, Decision } from './decision';
+import type { WhyNot } from './whyNot';
 import { NOISE_ACTIONS } from './decision';
 
 export interface TextOptions {
@@ -131,4 +132,18 @@ export function renderTraceText(trace: readonly Decision[], options: TextOptions
     }
   });
   return { text: out, hidden: trace.length - shown.length, cut };
+}
+
+/** When a why-not's outcome would happen: at a time, only under a condition, or never unless an input changes ('' when none can be named). */
+export function formatWhyNotWhen(w: WhyNot): string {
+  if (w.wouldFireAt) return `would fire at ${w.wouldFireAt}`;
+  if (w.never) return `never as things stand${w.counterfactual ? ` (it would with ${w.counterfactual.description})` : ''}`;
+  if (w.conditional) return `if ${w.conditional.if}: at ${w.conditional.at}`;
+  return '';
+}
+
+/** One why-not as a line: what, the check that holds it back (with its values), and when. */
+export function formatWhyNot(w: WhyNot): string {
+  const when = formatWhyNotWhen(w);
+  return `${w.what}: ${formatCheck(w.check)}${when ? `; ${when}` : ''}`;
 }

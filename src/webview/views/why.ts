@@ -8,6 +8,8 @@ import { el, replace, type Child } from '../dom';
 import type { Host } from '../host';
 import type { Store } from '../state';
 import type { Check, Decision } from '../../engine/trace/decision';
+import type { WhyNot, WhyNotCheck } from '../../engine/trace/whyNot';
+import { offsetText } from '../time';
 
 export function formatValue(v: unknown): string {
   if (v === null) return 'null';
@@ -19,6 +21,8 @@ export function formatValue(v: unknown): string {
 export class WhyPanel {
   readonly root = el('section', { id: 'why', class: 'panel', 'aria-label': 'Why' });
   private readonly body = el('div', { id: 'why-body' });
+  /** the why-not paths the user opened, by object and outcome (a re-render keeps them open) */
+  private readonly openPaths = new Set<string>();
 
   constructor(private readonly store: Store, private readonly host: Host) {
     this.root.append(this.body);
@@ -34,6 +38,57 @@ export class WhyPanel {
     const b = el('button', { class: 'link object-link', 'data-ref': ref, type: 'button' }, ref);
     b.addEventListener('click', () => this.host.post({ type: 'selectObject', object: ref }));
     return b;
+  }
+
+  private values(c: Check): Child[] {
+    return c.values ? Object.entries(c.values).flatMap(([k, v]) => [el('span', { class: 'value-pair' }, el('span', { class: 'k' }, k), '=', el('span', { class: 'v' }, formatValue(v))), ' ']) : [];
+  }
+
+  /** A time of the why-not as an offset from the start (`+6m00s`), the clock time on hover. */
+  private at(time: string): HTMLElement {
+    return el('span', { class: 'time', title: time }, offsetText(time, this.store.init?.startTime));
+  }
+
+  /** When it would happen: at a time (certain), under a condition the world decides, or never unless an input changes. */
+  private when(w: WhyNot): HTMLElement {
+    if (w.wouldFireAt) return el('div', { class: 'why-not-when', 'data-state': 'at' }, 'would fire at ', this.at(w.wouldFireAt));
+    if (w.conditional) return el('div', { class: 'why-not-when', 'data-state': 'conditional' }, `if ${w.conditional.if}: at `, this.at(w.conditional.at));
+    if (w.never) return el('div', { class: 'why-not-when', 'data-state': 'never' }, 'never as things stand', w.counterfactual ? ` (it would with ${w.counterfactual.description})` : '');
+    return el('div', { class: 'why-not-when hint', 'data-state': 'unknown' }, 'no time can be named');
+  }
+
+  private pathCheck(c: WhyNotCheck, blocking: boolean): HTMLElement {
+    return el('li', { class: `path-check${blocking ? ' blocking' : ''}`, 'data-state': c.holds ? 'holds' : 'fails' },
+      el('span', { class: 'holds', 'aria-label': c.holds ? 'holds' : 'does not hold' }, c.holds ? '✓ ' : '✗ '),
+      el('span', { class: 'rule' }, (!c.holds && c.unmet) || c.rule),
+      ...this.values(c),
+      el('span', { class: 'upstream' }, `[${c.upstream}]`),
+      el('span', { class: 'guard hint' }, ` guard ${c.guard}`));
+  }
+
+  /** One why-not: what, the check that holds it back (values, upstream), when, its path (collapsible) and the node's answer under a pod's. */
+  private whyNot(w: WhyNot, key: string): HTMLElement {
+    const b = w.blocking;
+    const blocking = b ?? w.check;
+    const rule = b ? (!b.holds && b.unmet) || b.rule : w.check.rule;
+    let path: HTMLElement | null = null;
+    if (w.path?.length) {
+      const d = el('details', { class: 'why-not-path', open: this.openPaths.has(key) },
+        el('summary', null, `Path: ${w.path.length} check${w.path.length === 1 ? '' : 's'}`),
+        el('ol', { class: 'checks' }, ...w.path.map((c, i, all) => this.pathCheck(c, i === all.findIndex((x) => !x.holds)))));
+      d.addEventListener('toggle', () => { if (d.open) this.openPaths.add(key); else this.openPaths.delete(key); });
+      path = d;
+    }
+    return el('li', { class: 'why-not-item check', 'data-ref': w.object, 'data-status': w.outcome },
+      el('div', { class: 'why-not-head' },
+        w.outcome ? el('span', { class: 'outcome chip', title: 'outcome' }, w.outcome) : null, w.outcome ? ' ' : null,
+        el('span', { class: 'action' }, w.what), ': ',
+        el('span', { class: 'blocking', title: b ? `the first check that does not hold (guard ${b.guard})` : undefined }, rule), ' ',
+        ...this.values(blocking),
+        b ? el('span', { class: 'upstream' }, `[${b.upstream}]`) : null),
+      this.when(w),
+      path,
+      w.via ? el('div', { class: 'why-not-via' }, 'via ', w.via.object ? this.objectLink(w.via.object) : null, ':', el('ol', { class: 'via' }, this.whyNot(w.via, `${key}/via`))) : null);
   }
 
   private checks(cs: Check[], id: string): HTMLElement {
@@ -122,10 +177,7 @@ export class WhyPanel {
         : el('p', { id: 'why-happened', class: 'hint' }, 'Nothing has happened to it yet.'));
       parts.push(el('h3', null, 'Why not'));
       parts.push(e.whyNot.length
-        ? el('ol', { id: 'why-not' }, ...e.whyNot.map((w) => el('li', { class: 'check' },
-            el('span', { class: 'rule' }, el('span', { class: 'action' }, w.what), ': ', w.check.rule),
-            ...(w.check.values ? Object.entries(w.check.values).flatMap(([k, v]) => [el('span', { class: 'value-pair' }, el('span', { class: 'k' }, k), '=', el('span', { class: 'v' }, formatValue(v))), ' ']) : []),
-            el('span', { class: 'when' }, w.wouldFireAt ? ` — would happen at ${w.wouldFireAt}` : ' — will not happen as things stand'))))
+        ? el('ol', { id: 'why-not' }, ...e.whyNot.map((w, i) => this.whyNot(w, `${e.object}\u0000${w.outcome ?? i}`)))
         : el('p', { id: 'why-not', class: 'hint' }, 'Nothing is held back.'));
       parts.push(...this.lineage());
     } else if (s.reality?.real) {

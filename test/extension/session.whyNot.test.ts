@@ -1,0 +1,49 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { openScenario } from '../../src/extension/engine';
+import { Session } from '../../src/extension/session';
+import type { HostMessage, SelectionMessage } from '../../src/protocol/webview';
+
+// The session over the real engine and the bundled examples: what the Why is sent for a selected object.
+function open(example: string) {
+  const sent: HostMessage[] = [];
+  const o = openScenario(resolve(__dirname, '../../examples', example), '');
+  const session = new Session({ make: o.make, options: o.options, settings: { collapseNoise: true, playSpeed: 2 }, post: (m) => sent.push(m) });
+  const selection = () => sent.filter((m): m is SelectionMessage => m.type === 'selection').at(-1) as SelectionMessage;
+  return { session, selection };
+}
+
+test('the Why of the small zone\'s pod is sent whole: held back by the node\'s missing taint, via the node held back by the zone\'s limiter at rate 0, never unless largeClusterSizeThreshold changes', () => {
+  const { session, selection } = open('zone-small-partial.yaml');
+  assert.equal(session.runUntil('10m30s').ok, true);
+  session.selectObject('Pod/default/web-7d9f-6wlhb');
+  const w = selection().explanation?.whyNot.find((x) => x.outcome === 'PodDeletedByTaintEviction');
+  assert.ok(w, JSON.stringify(selection().explanation?.whyNot.map((x) => x.outcome)));
+  assert.equal(w.blocking?.guard, 'nodeHasNoExecuteTaint');
+  assert.equal(w.blocking?.holds, false);
+  assert.ok(w.path && w.path.length > 1, 'the path of checks up to the blocking one');
+  assert.equal(w.never, true, 'the pod\'s own answer is never, as its node\'s');
+  assert.match(w.counterfactual?.description ?? '', /largeClusterSizeThreshold/);
+  const via = w.via;
+  assert.equal(via?.object, 'Node/node-a1');
+  assert.equal(via?.outcome, 'NodeTaintedNoExecute');
+  assert.equal(via?.blocking?.guard, 'zoneLimiterQPS');
+  assert.equal(via?.blocking?.values?.rate, 0);
+  assert.match(via?.blocking?.upstream ?? '', /ReducedQPSFunc/);
+  assert.equal(via?.never, true);
+  assert.equal(via?.counterfactual?.kind, 'set');
+  assert.ok(via?.counterfactual?.kind === 'set' && 'largeClusterSizeThreshold' in via.counterfactual.set, JSON.stringify(via?.counterfactual));
+});
+
+test('the Why of a node whose kubelet still posts names a time only under the condition that it stopped now', () => {
+  const { session, selection } = open('outage-1.12.yaml');
+  assert.equal(session.runUntil('10m30s').ok, true);
+  session.selectObject('Node/node-b1');
+  const w = selection().explanation?.whyNot.find((x) => x.outcome === 'NodeStatusUnknown');
+  assert.ok(w);
+  assert.equal(w.wouldFireAt, undefined);
+  assert.equal(w.never, undefined);
+  assert.deepEqual(w.conditional, { if: 'the kubelet stopped now', at: '2026-01-01T00:11:15.000Z' });
+  assert.match(w.blocking?.unmet ?? w.blocking?.rule ?? '', /kubelet is running/);
+});
