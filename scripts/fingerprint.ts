@@ -28,6 +28,9 @@ const sha = (s: string): string => createHash('sha256').update(s).digest('hex').
 function fingerprint(path: string, until?: (start: number) => number): Record<string, string | number> {
   const scenario = loadScenario(path, nodeFs());
   const sim = createSimulation(scenario);
+  // a case the tools would refuse fingerprints nothing real: stop, as the command line would
+  const errors = sim.problems.filter((p) => p.severity === 'error');
+  if (errors.length) throw new Error(`${path}: ${errors.map((p) => `${p.code}: ${p.message}`).join('; ')}`);
   const end = until ? until(sim.startTime) : defaultHorizon(scenario, sim.startTime);
   sim.runUntil(end);
   const out: Record<string, string | number> = {
@@ -54,7 +57,10 @@ function generated(dir: string, name: string, version: string, timeline: Timelin
   let text = '';
   for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
   writeFileSync(join(dir, `${name}.json`), text);
-  const scenario = { ...stream.scenario!, ...extra } as Record<string, unknown>;
+  const base = stream.scenario! as Record<string, unknown>;
+  // the case's settings are added to the generated scenario's own, not put in their place
+  const controllerManager = { ...(base.controllerManager as object | undefined), ...(extra.controllerManager as object | undefined) };
+  const scenario = { ...base, ...extra, ...(Object.keys(controllerManager).length ? { controllerManager } : {}) } as Record<string, unknown>;
   (scenario as { snapshot?: string }).snapshot = `${name}.json`;
   const path = join(dir, `${name}.yaml`);
   writeFileSync(path, renderObject(scenario as never, 'yaml'));
@@ -76,7 +82,7 @@ function main(): number {
     const hour = (start: number) => start + 3600 * 1_000_000;
     const cases: [string, string, TimelineOptions, Record<string, unknown>?, number?][] = [
       ['gen-1.12', 'v1.12.10', outage],
-      ['gen-1.12-tbe', 'v1.12.10', outage, { config: { featureGates: { TaintBasedEvictions: true } } }],
+      ['gen-1.12-tbe', 'v1.12.10', outage, { controllerManager: { featureGates: { TaintBasedEvictions: true } } }],
       ['gen-1.31', 'v1.31.4', outage],
       ['gen-1.35', 'v1.35.0', outage],
       // zones larger than largeClusterThreshold (50 nodes): the rate-limited queue at work
