@@ -20,10 +20,11 @@
  */
 import type { Severity } from '../problems';
 import { daysFromCivil, parseTimestamp, ZERO_TIME, type Micros } from './time';
-import { validateObject } from '../snapshot/validateObjects';
+import { validateObject } from './validateObjects';
 import type {
   ConditionStatus,
   DaemonSetRecord,
+  EngineKind,
   KObject,
   LabelSelector,
   LabelSelectorRequirement,
@@ -71,8 +72,7 @@ const P_TOLERATIONS: FieldPath = ['spec', 'tolerations'];
 const P_STATUS_CONDITIONS: FieldPath = ['status', 'conditions'];
 const P_CONTAINER_STATUSES: FieldPath = ['status', 'containerStatuses'];
 
-export const ENGINE_KINDS = ['Node', 'Pod', 'ReplicaSet', 'DaemonSet', 'Lease'] as const;
-export type EngineKind = (typeof ENGINE_KINDS)[number];
+export { ENGINE_KINDS, type EngineKind } from './types';
 
 export const TAINT_EFFECTS: readonly TaintEffect[] = ['NoSchedule', 'PreferNoSchedule', 'NoExecute'];
 export const CONDITION_STATUSES: readonly ConditionStatus[] = ['True', 'False', 'Unknown'];

@@ -171,3 +171,7 @@ export const zoneRef = (zoneKey: string): ObjectRef => `Zone/${zoneKey}`;
 
 /** `namespace/name`, the key of namespaced objects in the cluster maps. */
 export const nsKey = (namespace: string, name: string): string => `${namespace}/${name}`;
+
+/** The kinds the engine models; every other kind is kept and reported as ignored. */
+export const ENGINE_KINDS = ['Node', 'Pod', 'ReplicaSet', 'DaemonSet', 'Lease'] as const;
+export type EngineKind = (typeof ENGINE_KINDS)[number];

@@ -10,8 +10,8 @@
  * IsQualifiedName, IsValidLabelValue), apimachinery's ValidateAnnotations (256 KiB) and
  * pkg/apis/core/validation's checks of taints, tolerations and pod-deletion-cost.
  */
-import type { EngineKind } from '../model/convert';
-import { INT32_MAX, INT32_MIN, MAX_REPLICAS, INT64_LIMIT, MAX_ANNOTATIONS_BYTES, describeViolation, findLimitViolation } from '../model/limits';
+import type { EngineKind } from './types';
+import { INT32_MAX, INT32_MIN, MAX_REPLICAS, INT64_LIMIT, MAX_ANNOTATIONS_BYTES, describeViolation, findLimitViolation } from './limits';
 import type { Severity } from '../problems';
 
 export type FieldPath = (string | number)[];
