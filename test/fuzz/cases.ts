@@ -8,6 +8,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parse, stringify } from 'yaml';
+import { mulberry32 } from '../helpers/random';
 
 export interface FuzzCase {
   id: number;
@@ -24,17 +25,8 @@ const ROOT = join(__dirname, '..', '..');
 const EXAMPLES = join(ROOT, 'examples');
 const REAL = join(ROOT, '..', 'shared', 'fixtures', 'real');
 
-/** Mulberry32: small, seedable, the same in every process. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Mulberry32: small, seedable, the same in every process (the tests' own). */
+export const rng = mulberry32;
 
 interface Base { name: string; files: Record<string, string>; entry: string }
 

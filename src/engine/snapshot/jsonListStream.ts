@@ -23,6 +23,7 @@
  */
 
 import { findJsonSyntaxError } from './positions';
+import { stringEnd } from './listParse';
 
 export type Chunk = string | Uint8Array;
 
@@ -594,18 +595,6 @@ export class JsonListReader {
       const at = this.pointAt(this.base + this.buf.length);
       this.handler.error({ message: `the file ends inside the JSON value (a '${this.state === 'head' || this.state === 'tail' ? '}' : ']'}' is missing)`, at, lost: 'rest' });
     }
-  }
-}
-
-/** The offset of the quote that closes the string opened at `open`, or -1 when the text ends first. */
-function stringEnd(text: string, open: number): number {
-  let i = open;
-  for (;;) {
-    i = text.indexOf('"', i + 1);
-    if (i === -1) return -1;
-    let b = i - 1;
-    while (text.charCodeAt(b) === BACKSLASH) b--;
-    if ((i - 1 - b) % 2 === 0) return i;
   }
 }
 

@@ -37,7 +37,7 @@ const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET 
 const isWs = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
 /** The offset of the quote that closes the string opened at `open`, or -1. */
-function stringEnd(text: string, open: number): number {
+export function stringEnd(text: string, open: number): number {
   let i = open;
   for (;;) {
     i = text.indexOf('"', i + 1);
