@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Page } from 'playwright-core';
-import { openScenario } from '../src/extension/engine';
+import { openScenario } from '../src/extension/openScenario';
 import { Session } from '../src/extension/session';
 import { webviewHtml } from '../src/extension/webviewHtml';
 import { parseWebviewMessage, type HostMessage } from '../src/protocol/webview';

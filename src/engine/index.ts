@@ -7,8 +7,8 @@ export type {
   Simulation, SimulationOptions, StateView, ZoneView, MachineView, Explanation, ExpectationResult, ZoneStateName,
 } from './simulation/api';
 export { createSimulation } from './simulation/simulation';
-export { planControllers, CONTROLLER_ORDER } from './simulation/controllers';
-export type { ControllerPlan, ControllerFactory } from './simulation/controllers';
+export { planControllers, CONTROLLER_ORDER } from './simulation/controllerPlan';
+export type { ControllerPlan, ControllerFactory } from './simulation/controllerPlan';
 export { mergePatch, resolveNodeTarget, parseObjectRef } from './simulation/world';
 
 export type { Decision, DecisionInput, Check, MachineTransition, Action, ControllerName } from './trace/decision';

@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import { formatProblem, type Problem } from '../engine';
 import { parsePersistedState, type WebviewMessage } from '../protocol/webview';
 import { onConfigChange, readConfig, type Config } from './config';
-import { openScenario, openScenarioText } from './engine';
+import { openScenario, openScenarioText } from './openScenario';
 import { importEvidenceFiles } from './evidence';
 import { nodeFs, readChunks } from '../platform/nodeFs';
 import { StepperPanel, type PanelHandler } from './panel';

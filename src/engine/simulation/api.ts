@@ -74,7 +74,7 @@ export interface SimulationOptions {
    * Builds the controllers (default: the real ones, simulation/wiring.ts).
    * Tests pass small fakes here to exercise the loop on its own.
    */
-  controllerFactory?: import('./controllers').ControllerFactory;
+  controllerFactory?: import('./controllerPlan').ControllerFactory;
   /** a checkpoint every this many monitor passes (default: 10, more for big clusters) */
   checkpointEvery?: number;
   /** checking mode: assert the invariants of simulation/invariants.ts after every instant (the fuzzer turns it on) */

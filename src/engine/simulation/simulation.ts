@@ -45,10 +45,10 @@ import { Kubelets, nodeBefore } from '../kubelet/kubelets';
 import type {
   Explanation, ExpectationResult, MachineView, Simulation, SimulationOptions, StateView, ZoneView,
 } from './api';
-import { SimHost, indexPod, setFact, type Facts } from './host';
+import { SimHost, indexPod, setFact, type Facts } from './simHost';
 import { applyWorldEvent, assumeMissingLeases, CONTROLLER_MANAGER_REF } from './world';
 import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
-import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllers';
+import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { checkpointChecks, cloneCluster, cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet, copyMap, frozenReplicaSet, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from './checkpoint';
 import { explainObject } from './explain';
 import { checkExpectations } from './expectations';

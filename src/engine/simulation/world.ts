@@ -1,7 +1,7 @@
 /**
  * World events (spec 1.2, 1.3): what happens in the cluster that no
  * controller decides. Each one becomes a `world` decision per object it
- * touches, `remember`s the fact it causes (fact names: simulation/host.ts),
+ * touches, `remember`s the fact it causes (fact names: simulation/simHost.ts),
  * and then changes the world through the host, which announces the change to
  * every running controller.
  *
@@ -23,7 +23,7 @@ import { applyDefaultTolerationSeconds } from '../model/defaultTolerations';
 import { taintText } from '../model/tolerations';
 import type { Kubelets } from '../kubelet/kubelets';
 import { assumedLeases, MISSING_LEASES_ASSUMPTION, type MissingLeasePlan } from '../kubelet/missingLeases';
-import type { SimHost } from './host';
+import type { SimHost } from './simHost';
 
 export const CONTROLLER_MANAGER_REF = 'ControllerManager/kube-controller-manager';
 
