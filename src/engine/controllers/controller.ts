@@ -32,7 +32,7 @@ import type { WhyNot, WhyNotWorld } from '../trace/whyNot';
 import type { Micros } from '../model/time';
 import type { NodeCondition, NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord, LeaseRecord, Taint, PodCondition, Toleration, PodPhase } from '../model/types';
 import type { ControllerName } from '../trace/decision';
-import type { Explanation, MachineView, ZoneView } from '../simulation/api';
+import type { Explanation, MachineView, ZoneView } from '../trace/views';
 import type { Problem } from '../problems';
 
 export type WatchType = 'added' | 'updated' | 'deleted';
