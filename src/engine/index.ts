@@ -9,7 +9,8 @@ export type {
 export { createSimulation } from './simulation/simulation';
 export { planControllers, CONTROLLER_ORDER } from './simulation/controllerPlan';
 export type { ControllerPlan, ControllerFactory } from './simulation/controllerPlan';
-export { mergePatch, resolveNodeTarget, parseObjectRef } from './simulation/world';
+export { mergePatch, resolveNodeTarget } from './simulation/world';
+export { parseObjectRef } from './model/objectRef';
 
 export type { Decision, DecisionInput, Check, MachineTransition, Action, ControllerName } from './trace/decision';
 export type { WhyNot, WhyNotCheck, WhyNotOutcome, Counterfactual } from './trace/whyNot';

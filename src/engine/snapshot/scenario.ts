@@ -27,7 +27,7 @@
 import { isMap, isScalar, isSeq, parseDocument, type Document, type Node as YamlNode, type Pair, type YAMLMap } from 'yaml';
 import { toLabelSelector, toRecord, toTaint, isEngineKind, CONDITION_STATUSES, POD_PHASES, TAINT_EFFECTS } from '../model/convert';
 import { parseDuration, parseTimestamp, type Micros } from '../model/time';
-import { defaultNamespaceOf, NODE_LEASE_NAMESPACE, type KObject, type LabelSelector, type Taint, type TaintEffect } from '../model/types';
+import { NODE_LEASE_NAMESPACE, type KObject, type LabelSelector, type Taint, type TaintEffect } from '../model/types';
 import { zoneLabelsOf } from '../model/zones';
 import { compileSelector, formatSelector } from '../model/labels';
 import type { Problem, Severity, SourcePosition } from '../problems';
@@ -41,6 +41,7 @@ import { readReality } from '../import/reality';
 import { MAX_ALIAS_COUNT, TOO_DEEP_MESSAGE, YAML_OPTIONS, findTooDeep, isStackOverflow, yamlBuildError } from './yamlOptions';
 import { validateScenario } from './validateScenario';
 import { outsideReason } from './pathPolicy';
+import { parseObjectRef, type ParsedObjectRef } from '../model/objectRef';
 import type { ControllerManagerInput, Expectation, LoadedSnapshot, NodeTarget, Scenario, ScenarioEvent, TimeSpec } from './types';
 
 export const SCENARIO_API_VERSION = 'controllerstepper.io/v1alpha1';
@@ -75,15 +76,6 @@ export const EXPECT_ASSERTIONS = ['hasTaint', 'lacksTaint', 'deleted', 'exists',
 const ZONE_STATES = ['Initial', 'Normal', 'PartialDisruption', 'FullDisruption'];
 const FAIL_VERBS = ['create', 'delete', 'update', 'patch'] as const;
 const FAIL_RESOURCES = ['pods', 'nodes', 'replicasets'] as const;
-/** Kinds an object reference (`Kind/ns/name`) may name, and whether they are namespaced (`Kind/name`: see defaultNamespaceOf). */
-const REF_KINDS: Record<string, { kind: string; namespaced: boolean }> = {
-  node: { kind: 'Node', namespaced: false },
-  pod: { kind: 'Pod', namespaced: true },
-  replicaset: { kind: 'ReplicaSet', namespaced: true },
-  daemonset: { kind: 'DaemonSet', namespaced: true },
-  lease: { kind: 'Lease', namespaced: true },
-};
-
 export interface ParsedScenario {
   scenario: Scenario;
   /** every problem: the scenario's and its snapshot's */
@@ -121,27 +113,6 @@ const suggest = (word: string, known: readonly string[]): string => {
 };
 
 const quoteList = (xs: readonly string[]) => xs.join(', ');
-
-interface RefInfo {
-  kind: string;
-  /** `Kind/ns/name` or `Node/name`, normalised */
-  ref: string;
-}
-
-/** Parses `Kind/ns/name` or `Kind/name` (namespace `default`; kube-node-lease for a Lease). */
-export function parseObjectRef(text: string): RefInfo | { error: string } {
-  const parts = text.split('/');
-  const k = REF_KINDS[parts[0]?.toLowerCase() ?? ''];
-  if (!k) return { error: `expected Kind/namespace/name or Kind/name with Kind one of Node, Pod, ReplicaSet, DaemonSet, Lease, found ${JSON.stringify(text)}` };
-  if (parts.some((p) => p === '')) return { error: `an empty part in ${JSON.stringify(text)}` };
-  if (!k.namespaced) {
-    if (parts.length !== 2) return { error: `a ${k.kind} has no namespace: write ${k.kind}/NAME, found ${JSON.stringify(text)}` };
-    return { kind: k.kind, ref: `${k.kind}/${parts[1]}` };
-  }
-  if (parts.length === 2) return { kind: k.kind, ref: `${k.kind}/${defaultNamespaceOf(k.kind)}/${parts[1]}` };
-  if (parts.length === 3) return { kind: k.kind, ref: `${k.kind}/${parts[1]}/${parts[2]}` };
-  return { error: `expected ${k.kind}/NAMESPACE/NAME, found ${JSON.stringify(text)}` };
-}
 
 /** `ns/name`, or `name` in namespace default. */
 function parseNsName(text: string): string | undefined {
@@ -853,7 +824,7 @@ class ScenarioParser {
     return ok ? t : undefined;
   }
 
-  private ref(node: unknown, where: string): RefInfo | undefined {
+  private ref(node: unknown, where: string): ParsedObjectRef | undefined {
     const s = this.string(node, 'an object reference (Kind/namespace/name)');
     if (s === undefined) return undefined;
     const r = parseObjectRef(s);
