@@ -21,6 +21,9 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
       // `ok ? ready++ : notReady++` and `lease ? renew(n) : post(n)` choose between two statements.
       '@typescript-eslint/no-unused-expressions': ['error', { allowTernary: true }],
+      // `let me; me = make({ onMessage: () => ... me ... })`: a callback given to the call that makes
+      // a value may run before that call returns, when a const would not be initialised yet.
+      'prefer-const': ['error', { ignoreReadBeforeAssign: true }],
       // Big texts are dropped on purpose (`text = ''`) so that the garbage collector can free a
       // 400 MiB snapshot while the function goes on; the rule calls those assignments useless.
       'no-useless-assignment': 'off',
