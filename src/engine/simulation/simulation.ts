@@ -772,7 +772,7 @@ function rewind<T, S = T>(
   }
   if (order === undefined) return map;
   if (map.size === (order instanceof Set ? order.size : order.length)) {
-    let i = 0, same = true;
+    let same = true;
     const it = order[Symbol.iterator]();
     for (const key of map.keys()) if (key !== it.next().value) { same = false; break; }
     if (same) return map;
