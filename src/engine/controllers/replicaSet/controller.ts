@@ -22,8 +22,8 @@ import { podRef, replicaSetRef } from '../../model/types';
 import { formatDuration, formatTime, MICROS_PER_SECOND, type Micros } from '../../model/time';
 import { formatSelector } from '../../model/labels';
 import { generateName, generateUid, podNamePrefix } from '../../model/podNames';
-import { copyMachineContext, EXPECTATIONS_TIMEOUT, replicaSetMachine, type ReplicaSetMachineContext, type ReplicaSetMachineEvent } from './machine';
-import { TransitionTable, type PlainState as MachineState, type TableActor } from './pureMachine';
+import { assignments, copyMachineContext, EXPECTATIONS_TIMEOUT, replicaSetMachine, type ReplicaSetMachineContext, type ReplicaSetMachineEvent } from './machine';
+import { TransitionTable, type PlainState as MachineState, type TableActor } from '../../machines/contextTable';
 import { controllerOf, isPodActive, isPodReady, isTerminating, podKey, specReplicas } from './podUtil';
 import { getPodsToDelete, type RankingSettings, type RuleOutcome } from './ranking';
 import { calculateStatus, StatusCounter, statusChanges, statusFromCounts, statusNeedsUpdate } from './status';
@@ -50,11 +50,11 @@ type Actor = TableActor<typeof replicaSetMachine>;
 
 /**
  * Every ReplicaSet's machine is plain data stepped through one table that
- * xstate fills (pureMachine.ts): a live actor per ReplicaSet cost most of the
+ * xstate fills (machines/contextTable.ts): a live actor per ReplicaSet cost most of the
  * controller's time at scale.
  */
 let transitionTable: TransitionTable<typeof replicaSetMachine> | undefined;
-const table = () => (transitionTable ??= new TransitionTable(replicaSetMachine, copyMachineContext));
+const table = () => (transitionTable ??= new TransitionTable(replicaSetMachine, { assignments, copyContext: copyMachineContext }));
 
 interface Entry {
   key: string;
@@ -1483,7 +1483,7 @@ function copyContext(c: ReplicaSetMachineContext): ReplicaSetMachineContext {
 
 /**
  * An entry as a checkpoint keeps it. Nothing here is changed in place: the
- * machine's state is immutable plain data (pureMachine.ts: a transition makes
+ * machine's state is immutable plain data (machines/contextTable.ts: a transition makes
  * a new one, its context and delKeys included), `lastTransition` and the
  * `removed` items are replaced, never edited, and checkpoints never mutate
  * what they hold (restore copies the context and the list). So the checkpoint
