@@ -87,9 +87,17 @@ let table: MachineTable<typeof podEvictionMachine> | undefined;
  * accept the event there (xstate's answer, kept per pair: see the file comment).
  */
 export function podEvictionTransition(state: PodEvictionState, event: PodEvictionEventType, id: string): MachineTransition | null {
-  table ??= new MachineTable(podEvictionMachine, (e) => e.type);
-  const next = table.step(state, { type: event }, state);
+  const next = podEvictionTable().step(state, { type: event }, state);
   return next ? { id, from: state, to: next.text, event } : null;
+}
+
+/** Whether the machine accepts `event` in `state` (a look-up: for the paths that visit every pod of a node). */
+export function podEvictionAccepts(state: PodEvictionState, event: PodEvictionEventType): boolean {
+  return podEvictionTable().step(state, { type: event }, state) !== null;
+}
+
+function podEvictionTable(): MachineTable<typeof podEvictionMachine> {
+  return (table ??= new MachineTable(podEvictionMachine, (e) => e.type));
 }
 
 export const podMachineId = (namespace: string, name: string): string => `taint-eviction/${namespace}/${name}`;
