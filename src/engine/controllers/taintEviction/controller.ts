@@ -41,83 +41,21 @@ import type { ControllerHost } from '../host';
 import { explainTaintEvictionWhyNot, type TaintEvictionMemory } from './whyNot';
 import type { Micros, Duration } from '../../model/time';
 import { formatDuration, formatTime, ms } from '../../model/time';
-import type { NodeRecord, ObjectRef, PodCondition, PodRecord, Taint, Toleration } from '../../model/types';
+import type { NodeRecord, ObjectRef, PodCondition, PodRecord, Taint } from '../../model/types';
 import { nodeRef, podRef } from '../../model/types';
 import { taintText, taintsWithEffect, tolerationText } from '../../model/tolerations';
 import type { Check, MachineTransition } from '../../trace/decision';
 import type { Explanation, MachineView } from '../../simulation/api';
 import { TimerQueue, type Timer } from './timerQueue';
+import type { GaveUp, PodItem, Saved, Shared, TimerKind, Work } from './work';
 import { podEvictionAccepts, podEvictionMachineDefinition, podEvictionTransition, podMachineId, type PodEvictionEventType, type PodEvictionState } from './machine';
 import { decidePodOnNode, reconstructCreatedAt, type PodDecision } from './decide';
 import { taintManagerBehaviour, taintManagerRuns, type TaintManagerBehaviour } from './behaviour';
+import { sameNoExecuteTaints, sameTolerations } from './semanticEqual';
 
 /** deletePodHandler: attempts per work item, and the sleep after each failed one. */
 export const DELETE_ATTEMPTS = 5;
 export const DELETE_RETRY_INTERVAL: Duration = ms(10);
-
-type TimerKind = 'fire' | 'retry' | 'giveUp';
-
-interface Work {
-  key: string;
-  namespace: string;
-  name: string;
-  nodeName: string;
-  /** the pod eviction machine's state; only `send` writes it (the map holds work in `scheduled` or `deleting`) */
-  state: PodEvictionState;
-  createdAt: Micros;
-  fireAt: Micros;
-  min?: Duration;
-  scheduledSeq?: number;
-  /** decisions the eventual PodEvicted cites (taints, the schedule) */
-  causes: number[];
-  /** the checks that led to the schedule or the deletion */
-  because: Check[];
-  /** the transition that started the delete (EVICT_NOW / DEADLINE) */
-  startTransition?: MachineTransition;
-  /** failed delete attempts so far */
-  attempts: number;
-  /** why it is deleted, for the summary */
-  reason?: string;
-  timer?: Timer<TimerKind>;
-  timerKind?: TimerKind;
-  lastTransition?: MachineTransition & { seq?: number };
-}
-
-/** What every pod of one node update shares. */
-interface Shared {
-  taintTexts: string[];
-  trigger: Check;
-  causes: Map<string, number[]>;
-}
-
-interface PodItem {
-  namespace: string;
-  name: string;
-  nodeName: string;
-  /**
-   * What the informer saw change (PodUpdated queues on exactly these): the pod appeared bound,
-   * was bound (its nodeName changed, from `fromNode`), or its tolerations changed; absent for a deletion.
-   */
-  change?: 'added' | 'bound' | 'tolerations';
-  fromNode?: string;
-}
-
-interface GaveUp {
-  at: Micros;
-  nodeName: string;
-}
-
-/** What `save()` returns: plain data, no references into the live controller. */
-interface Saved {
-  runs: boolean;
-  memory: 'reconstructed' | 'fresh';
-  taintedNodes: [string, Taint[]][];
-  nodeQueue: { name: string; initial: boolean }[];
-  podQueue: PodItem[];
-  queuedSince?: Micros;
-  work: (Omit<Work, 'timer'> & { timerAt?: Micros })[];
-  gaveUp: [string, GaveUp][];
-}
 
 export class TaintEvictionController implements SimController {
   readonly name = 'taint-eviction' as const;
@@ -628,44 +566,6 @@ export function withDisruptionTarget(conditions: readonly PodCondition[], now: M
   const out = [...conditions];
   out[i] = next;
   return { conditions: out, updated: !equal };
-}
-
-/** `helper.Semantic.DeepEqual` of two NoExecute taint lists (order, key, value, effect, timeAdded). */
-export function sameTaints(a: readonly Taint[], b: readonly Taint[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i], y = b[i];
-    if (x.key !== y.key || (x.value ?? '') !== (y.value ?? '') || x.effect !== y.effect || x.timeAdded !== y.timeAdded) return false;
-  }
-  return true;
-}
-
-/**
- * `sameTaints(getNoExecuteTaints(a), getNoExecuteTaints(b))` without building
- * the two lists: NodeUpdated runs on every heartbeat of every node.
- */
-export function sameNoExecuteTaints(a: readonly Taint[], b: readonly Taint[]): boolean {
-  if (a === b) return true;
-  let i = 0, j = 0;
-  for (;;) {
-    while (i < a.length && a[i].effect !== 'NoExecute') i++;
-    while (j < b.length && b[j].effect !== 'NoExecute') j++;
-    if (i === a.length || j === b.length) return i === a.length && j === b.length;
-    const x = a[i++], y = b[j++];
-    if (x.key !== y.key || (x.value ?? '') !== (y.value ?? '') || x.timeAdded !== y.timeAdded) return false;
-  }
-}
-
-/** `helper.Semantic.DeepEqual` of two toleration lists. */
-export function sameTolerations(a: readonly Toleration[], b: readonly Toleration[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i], y = b[i];
-    if ((x.key ?? '') !== (y.key ?? '') || (x.operator ?? '') !== (y.operator ?? '') || (x.value ?? '') !== (y.value ?? '')
-      || (x.effect ?? '') !== (y.effect ?? '') || x.tolerationSeconds !== y.tolerationSeconds) return false;
-  }
-  return true;
 }
 
 /** The decisive check of a decision is its last one: put it first. */
