@@ -223,7 +223,12 @@ export class ReplicaSetCore {
   /** `send` when the transition is not kept (none is made) */
   update(entry: Entry, event: ReplicaSetMachineEvent): void {
     this.wakeCache = null;
-    entry.actor.advance(event);
+    const moved = entry.actor.advance(event);
+    // the workqueue's events are sent where the machine is known to take them (DeleteExpectations
+    // may find no record): a refusal with verification on is a controller that lost track of it
+    if (!moved && this.verify && event.type !== 'DELETE_EXPECTATIONS') {
+      throw new Error(`replicaset ${entry.key}: the machine refused ${event.type} in ${entry.actor.state()}`);
+    }
     if (this.isLive(entry)) this.noteTimers(entry);
   }
 

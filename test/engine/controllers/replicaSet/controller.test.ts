@@ -548,3 +548,21 @@ test('pods and ReplicaSets applied mid-run are picked up through the informer ev
   assert.equal(deleted(w).length, 1);
   assert.equal(w.pods().length, 1);
 });
+
+test('with verification on, a workqueue event the machine refuses throws; without, it is ignored', () => {
+  for (const verifyTallies of [true, false]) {
+    const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 0 })] });
+    w.settle();
+    const rs = verifyTallies ? w.rs : createReplicaSetController({ verifyTallies });
+    if (!verifyTallies) rs.start(w.host);
+    w.settle();
+    const entry = rs.entries.get('default/web')!;
+    if (!verifyTallies) rs.wake(w.host);
+    assert.match(entry.actor.state(), /queue\.idle/);
+    // an idle key is not in the queue: DEQUEUE is refused
+    if (verifyTallies) assert.throws(() => rs.update(entry, { type: 'DEQUEUE' }), /refused DEQUEUE in expectations\.satisfied,queue\.idle/);
+    else assert.doesNotThrow(() => rs.update(entry, { type: 'DEQUEUE' }));
+    // DeleteExpectations may find no record: never a refusal to report
+    assert.doesNotThrow(() => rs.update(entry, { type: 'DELETE_EXPECTATIONS' }));
+  }
+});
