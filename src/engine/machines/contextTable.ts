@@ -61,7 +61,7 @@ export interface TransitionTableOptions<M extends AnyStateMachine> {
   assignments: Assignments<ContextOf<M>, EventFromLogic<M>>;
   /**
    * a copy of a context with every one of its properties, in order (a literal of the machine's own
-   * fields is one shape for every copy); each leaf's first context is checked against xstate's as JSON
+   * fields measured faster than a generic spread); each leaf's first context is checked against xstate's as JSON
    */
   copyContext?: (c: ContextOf<M>) => ContextOf<M>;
 }
