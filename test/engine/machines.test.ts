@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup } from 'xstate';
 import { createTracedActor, stateValueToString } from '../../src/engine/machines/traced';
+import { MachineTable } from '../../src/engine/machines/table';
 
 const machine = setup({
   types: { events: {} as { type: 'GO' } | { type: 'NOPE' } },
@@ -21,4 +22,46 @@ test('a traced actor reports the transition xstate took', () => {
 test('state values print as dotted paths', () => {
   assert.equal(stateValueToString({ a: { b: 'c' } }), 'a.b.c');
   assert.equal(stateValueToString({ x: 'y', z: 'w' }), 'x.y,z.w');
+});
+
+const guarded = setup({
+  types: { events: {} as { type: 'SEE'; status: string } | { type: 'RESET' } },
+  guards: {
+    isTrue: ({ event }) => event.type === 'SEE' && event.status === 'True',
+    isFalse: ({ event }) => event.type === 'SEE' && event.status === 'False',
+  },
+}).createMachine({
+  id: 'guarded',
+  initial: 'unknown',
+  states: {
+    unknown: { on: { SEE: [{ guard: 'isTrue', target: 'up' }, { guard: 'isFalse', target: 'down' }] } },
+    up: { on: { SEE: { guard: 'isFalse', target: 'down' }, RESET: 'unknown' } },
+    down: { on: { SEE: { guard: 'isTrue', target: 'up' }, RESET: 'down' } },
+  },
+});
+
+test('a machine table answers as xstate does, with the guards it evaluated, and "no transition" as null', () => {
+  const table = new MachineTable(guarded, (e) => (e.type === 'SEE' ? `SEE:${e.status}` : e.type));
+  const cases: { from: string; event: { type: 'SEE'; status: string } | { type: 'RESET' }; to: string | null; guards: { guard: string; value: boolean }[] }[] = [
+    { from: 'unknown', event: { type: 'SEE', status: 'True' }, to: 'up', guards: [{ guard: 'isTrue', value: true }] },
+    { from: 'unknown', event: { type: 'SEE', status: 'False' }, to: 'down', guards: [{ guard: 'isTrue', value: false }, { guard: 'isFalse', value: true }] },
+    { from: 'unknown', event: { type: 'SEE', status: 'Unknown' }, to: null, guards: [{ guard: 'isTrue', value: false }, { guard: 'isFalse', value: false }] },
+    { from: 'up', event: { type: 'SEE', status: 'True' }, to: null, guards: [{ guard: 'isFalse', value: false }] },
+    // a transition to the state itself is a transition, not a refusal
+    { from: 'down', event: { type: 'RESET' }, to: 'down', guards: [] },
+    { from: 'unknown', event: { type: 'RESET' }, to: null, guards: [] },
+  ];
+  for (const round of [1, 2]) {
+    for (const c of cases) {
+      const live = createTracedActor(guarded, 'm', { snapshot: guarded.resolveState({ value: c.from, context: undefined as never }), traceGuards: true });
+      const want = live.send(c.event);
+      assert.equal(want?.to ?? null, c.to, `live ${c.from} ${JSON.stringify(c.event)}`);
+      assert.deepEqual(live.lastGuards(), c.guards, `live guards ${c.from} ${JSON.stringify(c.event)}`);
+      const a = table.instance('m', c.from);
+      const { transition, guards } = a.sendTraced(c.event);
+      assert.deepEqual(transition, want, `table ${c.from} ${JSON.stringify(c.event)}, round ${round}`);
+      assert.deepEqual(guards, c.guards, `table guards ${c.from} ${JSON.stringify(c.event)}, round ${round}`);
+      assert.equal(a.state(), c.to ?? c.from);
+    }
+  }
 });

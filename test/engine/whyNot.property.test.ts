@@ -26,6 +26,9 @@ import { formatTime, parseTimestamp, minutes, type Micros } from '../../src/engi
 import type { Decision } from '../../src/engine/trace/decision';
 import type { Counterfactual, WhyNotOutcome } from '../../src/engine/trace/whyNot';
 import { generateClusterStream, listChunks, renderObject } from '../../src/engine/generate/index';
+import { withoutPlacement, withoutRequests } from '../../src/engine/controllers/scheduler/counterfactuals';
+import type { KObject } from '../../src/engine/model/types';
+import { node, pod, replicaSet, scenarioOf, type EventSpec } from '../helpers/scenario';
 
 interface Claim { object: string; outcome: WhyNotOutcome; at: Micros; madeAt: Micros; what: string }
 interface Wish { cf: Counterfactual; object: string; outcome: WhyNotOutcome; madeAt: Micros; at?: Micros }
@@ -39,6 +42,8 @@ function isOutcome(d: Decision, outcome: WhyNotOutcome, object: string): boolean
       return d.controller === 'node-lifecycle' && (d.action === 'PodEvicted' || d.action === 'PodStatusUpdated') && `Node/${(d.details as { node?: string } | undefined)?.node}` === object;
     case 'PodDeletedByPodEviction': return d.controller === 'node-lifecycle' && d.action === 'PodEvicted' && d.object === object;
     case 'PodDeletedByTaintEviction': return d.controller === 'taint-eviction' && d.action === 'PodEvicted' && d.object === object;
+    case 'ReplicaSetPodsCreated': return d.controller === 'replicaset' && d.action === 'PodsCreated' && d.object === object;
+    case 'PodBound': return d.controller === 'scheduler' && d.action === 'PodBound' && d.object === object;
     case 'ZoneEvicting':
       return d.controller === 'node-lifecycle' && ((d.action === 'TaintAdded' && d.summary.includes(':NoExecute')) || d.action === 'PodEvicted')
         && d.because.some((c) => c.values?.zone === object);
@@ -53,6 +58,7 @@ function objectsOf(sim: SimulationImpl): string[] {
   return [
     ...[...c.nodes.keys()].map((n) => `Node/${n}`),
     ...[...c.pods.values()].map((p) => `Pod/${p.meta.namespace}/${p.meta.name}`),
+    ...[...c.replicaSets.values()].map((rs) => `ReplicaSet/${rs.meta.namespace}/${rs.meta.name}`),
     ...sim.zones().map((z) => z.zone),
   ].sort();
 }
@@ -112,11 +118,18 @@ function changed(scenario: Scenario, w: Wish): { scenario: Scenario; set?: Recor
     const stop: ScenarioEvent = { kind: 'kubelet', action: 'stop', target: { nodes: [cf.node] }, at: { time: w.madeAt + 1 }, index: scenario.events.length };
     return { scenario: { ...scenario, events: [...scenario.events, stop] } };
   }
+  if (cf.kind === 'dropFaults') return { scenario: { ...scenario, events: scenario.events.filter((e) => e.kind !== 'fail') } };
   const [, ns, name] = cf.pod.split('/');
   const pods = new Map(scenario.snapshot.cluster.pods);
   const pod = pods.get(`${ns}/${name}`);
   if (!pod) return undefined; // created during the run: not an input
-  pods.set(`${ns}/${name}`, cf.kind === 'dropTolerations' ? { ...pod, tolerations: [] } : { ...pod, meta: { ...pod.meta, labels: {} } });
+  const edited = {
+    dropTolerations: () => ({ ...pod, tolerations: [] }),
+    dropLabels: () => ({ ...pod, meta: { ...pod.meta, labels: {} } }),
+    dropPlacement: () => withoutPlacement(pod),
+    dropRequests: () => withoutRequests(pod),
+  }[cf.kind]();
+  pods.set(`${ns}/${name}`, edited);
   return { scenario: { ...scenario, snapshot: { ...scenario.snapshot, cluster: { ...scenario.snapshot.cluster, pods } } } };
 }
 
@@ -139,7 +152,9 @@ function checkWishes(name: string, scenario: Scenario, wishes: Wish[], end: Micr
   const groups = [...byInput.values()];
   const chosen = [
     ...groups.filter((g) => g[0].cf.kind === 'set'),
+    ...groups.filter((g) => g[0].cf.kind === 'dropFaults'),
     ...groups.filter((g) => g[0].cf.kind === 'dropTolerations' || g[0].cf.kind === 'dropLabels').slice(0, limit),
+    ...groups.filter((g) => g[0].cf.kind === 'dropPlacement' || g[0].cf.kind === 'dropRequests').slice(0, limit),
     ...groups.filter((g) => g[0].cf.kind === 'stopKubelet').slice(0, limit),
   ];
   let runs = 0;
@@ -205,10 +220,34 @@ test('why-not of generated zone outages (1.12, 1.31, 1.35): every time it names 
   }
 });
 
+test('why-not of pending pods the binder cannot place and of a ReplicaSet whose creations fail: the input it names makes it happen', () => {
+  const withAllocatable = (n: KObject): KObject => ({ ...n, status: { ...(n.status as KObject), allocatable: { cpu: '4', memory: '8Gi', pods: '110' } } });
+  const picky = pod('default', 'picky', undefined);
+  (picky.spec as KObject).nodeSelector = { disk: 'ssd' };
+  const big = pod('default', 'big', undefined);
+  (big.spec as KObject).containers = [{ name: 'c', image: 'x', resources: { requests: { cpu: '64' } } }];
+  const scenario = scenarioOf({
+    objects: [withAllocatable(node('n1')), withAllocatable(node('n2')), picky, big, replicaSet('default', 'web', 0, { app: 'web' })],
+    events: [
+      { at: '30s', kind: 'fail', verb: 'create', resource: 'pods', count: 3 } as EventSpec,
+      { at: '30s', kind: 'scale', replicaSet: 'default/web', replicas: 2 } as EventSpec,
+    ],
+  });
+  const start = scenario.startTime!;
+  const { sim, claims, wishes, end } = survey(scenario, 1, start + minutes(2));
+  const named = (object: string) => wishes.filter((w) => w.object === object).map((w) => w.cf.kind);
+  assert.deepEqual(named('Pod/default/picky'), ['dropPlacement'], 'the nodeSelector blocks the pod');
+  assert.deepEqual(named('Pod/default/big'), ['dropRequests'], 'the cpu request blocks the pod');
+  assert.deepEqual(named('ReplicaSet/default/web'), ['dropFaults'], 'the injected create failures block the ReplicaSet');
+  checkClaims('pending-and-faults', sim, claims);
+  checkWishes('pending-and-faults', scenario, wishes, end, 5);
+});
+
 test('the runs above checked every kind of claim: certain times and each kind of changed input', () => {
   console.log(JSON.stringify([...checked].sort()));
   for (const k of [
     'time:NodeStatusUnknown', 'time:NodeTaintedNoExecute', 'time:NodePodsEvicted', 'time:PodDeletedByTaintEviction', 'time:PodDeletedByPodEviction',
-    'input:stopKubelet:NodeStatusUnknown', 'input:set:NodeTaintedNoExecute', 'input:set:ZoneEvicting', 'input:set:PodDeletedByTaintEviction', 'input:dropTolerations:PodDeletedByTaintEviction', 'input:dropLabels:PodDeletedByPodEviction',
+    'input:stopKubelet:NodeStatusUnknown', 'input:set:NodeTaintedNoExecute',
+    'input:dropPlacement:PodBound', 'input:dropRequests:PodBound', 'input:dropFaults:ReplicaSetPodsCreated', 'input:set:ZoneEvicting', 'input:set:PodDeletedByTaintEviction', 'input:dropTolerations:PodDeletedByTaintEviction', 'input:dropLabels:PodDeletedByPodEviction',
   ]) assert.ok((checked.get(k) ?? 0) > 0, `nothing of the kind ${k} was checked`);
 });

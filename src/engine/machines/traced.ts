@@ -1,25 +1,17 @@
 /**
- * An xstate actor whose transitions are reported back, from xstate's own
+ * A live xstate actor whose transitions are reported back, from xstate's own
  * inspection events, as the trace's `machine` field: the state before and
- * after and the event that fired. The machine stays the source of truth:
- * callers read the state from the actor, never from a copy.
+ * after and the event that fired, and, when asked, the guards it evaluated.
+ * For the few machines that have one instance per zone or per simulation;
+ * many instances step through table.ts or contextTable.ts. The machine stays
+ * the source of truth: callers read the state from the actor, never from a copy.
  */
 import { createActor, type AnyActorRef, type AnyStateMachine, type InspectionEvent, type SnapshotFrom, type EventFromLogic, type InputFrom } from 'xstate';
 import type { MachineTransition } from '../trace/decision';
+import { stateValueToString } from './stateValue';
+import { withGuardRecorder, type GuardRecorder, type GuardResult } from './guardTrace';
 
-/** `{unknown: 'queued'}` -> `unknown.queued`; parallel regions are joined with `,`. */
-export function stateValueToString(value: unknown): string {
-  if (typeof value === 'string') return value;
-  if (value && typeof value === 'object') {
-    return Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => {
-        const inner = stateValueToString(v);
-        return inner ? `${k}.${inner}` : k;
-      })
-      .join(',');
-  }
-  return '';
-}
+export { stateValueToString };
 
 export interface TracedActor<M extends AnyStateMachine> {
   readonly id: string;
@@ -31,20 +23,25 @@ export interface TracedActor<M extends AnyStateMachine> {
    * transition fired (the event was not accepted in this state).
    */
   send(event: EventFromLogic<M>): MachineTransition | null;
+  /** the guards the last `send` evaluated, with their answers (empty unless created with `traceGuards`) */
+  lastGuards(): readonly GuardResult[];
   stop(): void;
 }
 
 export function createTracedActor<M extends AnyStateMachine>(
   machine: M,
   id: string,
-  options: { input?: InputFrom<M>; snapshot?: unknown } = {},
+  options: { input?: InputFrom<M>; snapshot?: unknown; traceGuards?: boolean } = {},
 ): TracedActor<M> {
   let fired = false;
   const inspect = (e: InspectionEvent) => {
     // A microstep is xstate reporting that at least one transition was taken.
     if (e.type === '@xstate.microstep' && (e as { _transitions?: unknown[] })._transitions?.length) fired = true;
   };
-  const actor = createActor(machine, { input: options.input, snapshot: options.snapshot as never, inspect } as never);
+  const recorder: GuardRecorder = { log: null };
+  let guards: GuardResult[] = [];
+  const logic = options.traceGuards ? withGuardRecorder(machine, recorder) : machine;
+  const actor = createActor(logic, { input: options.input, snapshot: options.snapshot as never, inspect } as never);
   actor.start();
   // The state's text, kept with the (immutable) snapshot it was made from, so
   // that an event that takes no transition does not format it again.
@@ -66,10 +63,16 @@ export function createTracedActor<M extends AnyStateMachine>(
     send(event) {
       const from = current();
       fired = false;
-      actor.send(event as never);
+      if (options.traceGuards) recorder.log = guards = [];
+      try {
+        actor.send(event as never);
+      } finally {
+        recorder.log = null;
+      }
       if (!fired) return null;
       return { id, from, to: current(), event: (event as { type: string }).type };
     },
+    lastGuards: () => guards,
     stop: () => actor.stop(),
   };
 }

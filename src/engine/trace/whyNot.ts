@@ -24,7 +24,11 @@ export type WhyNotOutcome =
   /** the node lifecycle controller sets the node's Ready condition to Unknown */
   | 'NodeStatusUnknown'
   /** the zone's queue releases a node (tainting or evicting) */
-  | 'ZoneEvicting';
+  | 'ZoneEvicting'
+  /** the ReplicaSet controller creates pods for a ReplicaSet that has fewer than spec.replicas */
+  | 'ReplicaSetPodsCreated'
+  /** the simplified binder binds the pending pod to a node */
+  | 'PodBound';
 
 export interface WhyNotCheck extends Check {
   /** the guard or decision function of ours that was called (a machine guard by its `setup()` name) */
@@ -46,7 +50,13 @@ export type Counterfactual =
   /** the pod without its labels (so that no DaemonSet selects it) */
   | { kind: 'dropLabels'; pod: ObjectRef; description: string }
   /** the node's kubelet stops posting at this instant */
-  | { kind: 'stopKubelet'; node: string; description: string };
+  | { kind: 'stopKubelet'; node: string; description: string }
+  /** the pod without its nodeSelector and required node affinity (scheduler/counterfactuals.ts) */
+  | { kind: 'dropPlacement'; pod: ObjectRef; description: string }
+  /** the pod without its containers' resource requests (scheduler/counterfactuals.ts) */
+  | { kind: 'dropRequests'; pod: ObjectRef; description: string }
+  /** the scenario without its `fail:` events (no injected API fault) */
+  | { kind: 'dropFaults'; description: string };
 
 export interface WhyNot {
   /** what did not happen, in words */

@@ -15,14 +15,13 @@ import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { nodeFs } from '../../../src/platform/nodeFs';
 import { createSimulation } from '../../../src/engine/simulation/simulation';
 import { defaultHorizon } from '../../../src/cli/horizon';
-import { setTallyVerification } from '../../../src/engine/controllers/replicaSet/controller';
+import { verifyingFactory } from '../controllers/replicaSet/verifyingFactory';
 
-setTallyVerification(true);
 
 const examples = join(__dirname, '..', '..', '..', 'examples');
 for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml')).sort()) {
   test(`example ${file}: the machine views kept are the views built anew, at every step and after stepping back`, () => {
-    const sim = createSimulation(loadScenario(join(examples, file), nodeFs()));
+    const sim = createSimulation(loadScenario(join(examples, file), nodeFs()), { controllerFactory: verifyingFactory });
     const end = defaultHorizon(sim.scenario, sim.startTime);
     const ids = (): string[] => sim.machines().filter((m) => m.id.startsWith('replicaset/')).map((m) => m.id);
     let views = 0;
@@ -46,10 +45,10 @@ test('every controller\'s machine views, kept from call to call, are the views a
   // sim is asked after every step; a new simulation taken to the same pass builds its views for the first time
   for (const file of ['rs-deletion-cost.yaml', 'outage-1.31.yaml', 'outage-1.12.yaml', 'restart-mid-outage.yaml', 'zone-large-partial.yaml']) {
     const scenario = loadScenario(join(examples, file), nodeFs());
-    const sim = createSimulation(scenario);
+    const sim = createSimulation(scenario, { controllerFactory: verifyingFactory });
     const strip = (ms: ReturnType<typeof sim.machines>) => ms.map((m) => JSON.stringify({ id: m.id, state: m.state, lastTransition: m.lastTransition }));
     const compare = (where: string) => {
-      const fresh = createSimulation(scenario);
+      const fresh = createSimulation(scenario, { controllerFactory: verifyingFactory });
       fresh.goToPass(sim.pass as number);
       assert.deepEqual(strip(sim.machines()), strip(fresh.machines()), `${file} ${where}`);
     };
@@ -81,14 +80,14 @@ test('node machines that come and go mid-run (a node deleted, a node applied) ar
     assert.ok(readFileSync(snapshot, 'utf8').includes('node-a2'));
     const scenario = loadScenario(join(dir, 's.yaml'), nodeFs(), { allowOutside: true }); // the snapshot is an example, outside the temporary folder
     assert.deepEqual(scenario.problems.filter((p) => p.severity === 'error'), []);
-    const sim = createSimulation(scenario);
+    const sim = createSimulation(scenario, { controllerFactory: verifyingFactory });
     const ids = () => sim.machines().filter((m) => m.id.startsWith('node/')).map((m) => m.id);
     const seen = new Set<string>();
     for (let steps = 0; steps < 30; steps++) {
       sim.step();
       const got = ids();
       for (const id of got) seen.add(id);
-      const fresh = createSimulation(scenario);
+      const fresh = createSimulation(scenario, { controllerFactory: verifyingFactory });
       fresh.goToPass(sim.pass as number);
       assert.deepEqual(got, fresh.machines().filter((m) => m.id.startsWith('node/')).map((m) => m.id), `pass ${sim.pass}`);
     }

@@ -48,7 +48,7 @@ import {
 } from './taints';
 import { rulesOf, type NodeLifecycleRules } from './versionRules';
 import { labelsInStep, labelsToReconcile } from './labels';
-import { MachineTable, type MemoActor } from './memoMachine';
+import { MachineTable, type MemoActor } from '../../machines/table';
 import { DeadlineHeap } from './deadlines';
 import { NodeSlots, NOT_ARMED, type Slot } from './slots';
 import { keysSharedWith } from '../../model/sharedKeys';
@@ -184,7 +184,7 @@ export interface SavedNodeLifecycle {
 
 type NodeActor = MemoActor<typeof nodeHealthMachine>;
 
-/** The node health machine's transitions, shared by every node (see memoMachine.ts). */
+/** The node health machine's transitions, shared by every node (see machines/table.ts). */
 let nodeTable: MachineTable<typeof nodeHealthMachine> | undefined;
 function nodeMachineTable(): MachineTable<typeof nodeHealthMachine> {
   nodeTable ??= new MachineTable(nodeHealthMachine, (e) => (e.type === 'READY_OBSERVED' ? `${e.type}:${e.status}` : e.type));

@@ -11,7 +11,8 @@
  *     nextWake() / wake(host)     runs syncReplicaSet for every key due (and expiries, minReadySeconds resyncs, backoff)
  *     machines()                  MachineView `replicaset/NS/NAME` (parallel regions expectations / queue)
  *     whyNot(host, ref)           Pod: which ranking rule kept it in the last scale-down; ReplicaSet:
- *                                 expectations pending (and when they expire), backoff, rejected spec
+ *                                 expectations pending (and when they expire), backoff, rejected spec, and
+ *                                 why the pods it lacks are not created (outcome ReplicaSetPodsCreated, whyNot.ts)
  *     problems()                  bad input: no/empty/invalid selector, selector not matching the template,
  *                                 negative replicas (these ReplicaSets are not managed), missing replicas (= 1),
  *                                 pods with two controllers, ownerReferences to ReplicaSets that do not exist
@@ -24,6 +25,8 @@
  * is created), ReplicaSet/NS/N `scaled` / `applied` / `created` (newer than the
  * controller's last PodsCreated/PodsDeleted). Facts written: Pod `created`
  * (PodsCreated), Pod `deleted` (PodsDeleted), ReplicaSet `status`.
+ *
+ * Options: `seed` (pod names), `readsEveryPod` (hosts whose pod events may lag), `verifyTallies` (tests).
  *
  * Settings read: burstReplicas (caps one sync's creations/deletions), the feature gates
  * PodDeletionCost, LogarithmicScaleDown, DeploymentReplicaSetTerminatingReplicas (with the

@@ -66,7 +66,7 @@ export const initialContext = (): ReplicaSetMachineContext => ({
 
 /**
  * A copy of a context: its fields, in initialContext's order (the transition table's copy, see
- * pureMachine.ts). Every field of the context is listed: the transition table test steps a table
+ * machines/contextTable.ts). Every field of the context is listed: the transition table test steps a table
  * using it against a live actor.
  */
 export const copyMachineContext = (c: ReplicaSetMachineContext): ReplicaSetMachineContext => ({
@@ -78,6 +78,48 @@ export function backoffDelay(failures: number): Duration {
   if (failures > 40) return BACKOFF_MAX;
   return Math.min(BACKOFF_BASE * 2 ** failures, BACKOFF_MAX);
 }
+
+/**
+ * The machine's actions, each an `assign` of one of these: kept as a record so that the transition
+ * table (machines/contextTable.ts) replays the very functions xstate runs.
+ */
+export const assignments = {
+  /** SetExpectations: a new record replaces the old one */
+  setExpectations: ({ event }: Args): Partial<ReplicaSetMachineContext> => {
+    if (event.type !== 'EXPECT') return {};
+    return { add: event.add, del: event.delKeys.length, delKeys: [...event.delKeys], expectedAt: event.now };
+  },
+  /** LowerExpectations(add) */
+  lowerCreations: ({ context, event }: Args): Partial<ReplicaSetMachineContext> => (event.type === 'CREATION_OBSERVED' ? { add: context.add - event.count } : {}),
+  /** LowerExpectations(del) and forget the key */
+  lowerDeletion: ({ context, event }: Args): Partial<ReplicaSetMachineContext> =>
+    event.type === 'DELETION_OBSERVED' ? { del: context.del - 1, delKeys: context.delKeys.filter((k) => k !== event.key) } : {},
+  /** DeleteExpectations (or an expired record that no longer holds anything back) */
+  clearExpectations: (): Partial<ReplicaSetMachineContext> => ({ add: 0, del: 0, delKeys: [], expectedAt: null }),
+  /** workqueue.Add: due at the given time, or earlier if already due earlier */
+  enqueue: ({ context, event }: Args): Partial<ReplicaSetMachineContext> =>
+    event.type === 'ENQUEUE' ? { dueAt: context.dueAt === null ? event.at : Math.min(context.dueAt, event.at) } : {},
+  /** workqueue.Add while the key is in backoff: due now */
+  enqueueNow: ({ event }: Args): Partial<ReplicaSetMachineContext> => (event.type === 'ENQUEUE' ? { dueAt: event.at } : {}),
+  /** workqueue.AddAfter: the delaying queue keeps the earliest time per key */
+  enqueueAfter: ({ context, event }: Args): Partial<ReplicaSetMachineContext> =>
+    event.type === 'ENQUEUE_AFTER' ? { resyncAt: context.resyncAt === null ? event.at : Math.min(context.resyncAt, event.at) } : {},
+  clearResync: (): Partial<ReplicaSetMachineContext> => ({ resyncAt: null }),
+  takeFromQueue: (): Partial<ReplicaSetMachineContext> => ({ dueAt: null, dirty: false }),
+  markDirty: (): Partial<ReplicaSetMachineContext> => ({ dirty: true }),
+  /** workqueue.Forget: the rate limiter forgets the failures */
+  forget: (): Partial<ReplicaSetMachineContext> => ({ failures: 0 }),
+  /** Done re-adds the dirty key now; AddRateLimited still puts it in the delaying queue (earliest kept) */
+  countFailure: ({ context, event }: Args): Partial<ReplicaSetMachineContext> => {
+    if (event.type !== 'SYNC_FAILED') return {};
+    const at = event.now + backoffDelay(context.failures);
+    return { failures: context.failures + 1, dirty: false, resyncAt: context.resyncAt === null ? at : Math.min(context.resyncAt, at) };
+  },
+  /** AddRateLimited: due after 5ms * 2^failures */
+  rateLimit: ({ context, event }: Args): Partial<ReplicaSetMachineContext> =>
+    event.type === 'SYNC_FAILED' ? { dueAt: event.now + backoffDelay(context.failures), failures: context.failures + 1, dirty: false } : {},
+};
+type Args = { context: ReplicaSetMachineContext; event: ReplicaSetMachineEvent };
 
 export const replicaSetMachine = setup({
   types: {
@@ -100,44 +142,19 @@ export const replicaSetMachine = setup({
     addedWhileSyncing: ({ context }) => context.dirty,
   },
   actions: {
-    /** SetExpectations: a new record replaces the old one */
-    setExpectations: assign(({ event }) => {
-      if (event.type !== 'EXPECT') return {};
-      return { add: event.add, del: event.delKeys.length, delKeys: [...event.delKeys], expectedAt: event.now };
-    }),
-    /** LowerExpectations(add) */
-    lowerCreations: assign(({ context, event }) => (event.type === 'CREATION_OBSERVED' ? { add: context.add - event.count } : {})),
-    /** LowerExpectations(del) and forget the key */
-    lowerDeletion: assign(({ context, event }) =>
-      event.type === 'DELETION_OBSERVED' ? { del: context.del - 1, delKeys: context.delKeys.filter((k) => k !== event.key) } : {},
-    ),
-    /** DeleteExpectations (or an expired record that no longer holds anything back) */
-    clearExpectations: assign({ add: 0, del: 0, delKeys: [] as string[], expectedAt: null }),
-    /** workqueue.Add: due at the given time, or earlier if already due earlier */
-    enqueue: assign(({ context, event }) =>
-      event.type === 'ENQUEUE' ? { dueAt: context.dueAt === null ? event.at : Math.min(context.dueAt, event.at) } : {},
-    ),
-    /** workqueue.Add while the key is in backoff: due now */
-    enqueueNow: assign(({ event }) => (event.type === 'ENQUEUE' ? { dueAt: event.at } : {})),
-    /** workqueue.AddAfter: the delaying queue keeps the earliest time per key */
-    enqueueAfter: assign(({ context, event }) =>
-      event.type === 'ENQUEUE_AFTER' ? { resyncAt: context.resyncAt === null ? event.at : Math.min(context.resyncAt, event.at) } : {},
-    ),
-    clearResync: assign({ resyncAt: null }),
-    takeFromQueue: assign({ dueAt: null, dirty: false }),
-    markDirty: assign({ dirty: true }),
-    /** workqueue.Forget: the rate limiter forgets the failures */
-    forget: assign({ failures: 0 }),
-    /** AddRateLimited: due after 5ms * 2^failures */
-    /** Done re-adds the dirty key now; AddRateLimited still puts it in the delaying queue (earliest kept) */
-    countFailure: assign(({ context, event }) => {
-      if (event.type !== 'SYNC_FAILED') return {};
-      const at = event.now + backoffDelay(context.failures);
-      return { failures: context.failures + 1, dirty: false, resyncAt: context.resyncAt === null ? at : Math.min(context.resyncAt, at) };
-    }),
-    rateLimit: assign(({ context, event }) =>
-      event.type === 'SYNC_FAILED' ? { dueAt: event.now + backoffDelay(context.failures), failures: context.failures + 1, dirty: false } : {},
-    ),
+    setExpectations: assign(assignments.setExpectations),
+    lowerCreations: assign(assignments.lowerCreations),
+    lowerDeletion: assign(assignments.lowerDeletion),
+    clearExpectations: assign(assignments.clearExpectations),
+    enqueue: assign(assignments.enqueue),
+    enqueueNow: assign(assignments.enqueueNow),
+    enqueueAfter: assign(assignments.enqueueAfter),
+    clearResync: assign(assignments.clearResync),
+    takeFromQueue: assign(assignments.takeFromQueue),
+    markDirty: assign(assignments.markDirty),
+    forget: assign(assignments.forget),
+    countFailure: assign(assignments.countFailure),
+    rateLimit: assign(assignments.rateLimit),
   },
 }).createMachine({
   id: 'replicaset',

@@ -55,12 +55,6 @@ const CLAIMED = ACTIVE | MATCHES;
 /** the class of most pods: not kept (see above) */
 const USUAL = CLAIMED | LABELLED | READY;
 
-/** see the file comment (the controller's tally verification turns it on) */
-let freezeLabels = false;
-export function setLabelFreezing(on: boolean): void {
-  freezeLabels = on;
-}
-
 export class PodTally {
   /** `classes`: pod record -> its class when it was last counted, for the pods whose class is not USUAL (shared by all tallies) */
   /** active pods matching the selector (claimed without a PATCH) */
@@ -80,8 +74,13 @@ export class PodTally {
   private seenLabels: Record<string, string> | undefined;
   private seenBits = 0;
 
-  /** `labels`: the template's labels, read through a counter made for this ReplicaSet */
-  constructor(readonly check: ReplicaSetCheck, private readonly labels: StatusCounter, private readonly classes: Map<PodRecord, number>) {}
+  /**
+   * `labels`: the template's labels, read through a counter made for this ReplicaSet;
+   * `freezeLabels`: freeze every labels object read (the controller's `verifyTallies`; see the file comment)
+   */
+  constructor(
+    readonly check: ReplicaSetCheck, private readonly labels: StatusCounter, private readonly classes: Map<PodRecord, number>, private readonly freezeLabels = false,
+  ) {}
 
   add(key: string, pod: PodRecord): void {
     const c = this.classify(pod);
@@ -172,7 +171,7 @@ export class PodTally {
     const labels = pod.meta.labels;
     if (labels === this.seenLabels) return this.seenBits;
     const bits = this.check.selector.matches(labels) ? (this.labels.labelled(pod) ? MATCHES | LABELLED : MATCHES) : 0;
-    if (freezeLabels) Object.freeze(labels);
+    if (this.freezeLabels) Object.freeze(labels);
     this.seenLabels = labels;
     this.seenBits = bits;
     return bits;

@@ -37,6 +37,7 @@ import { fitErrorMessage, wordingFor, type Reason, type Wording } from './reason
 import { nodeAllocatable, podRequests } from './resources';
 import { requiredPlacement, sharedLabelsText } from './nodeAffinity';
 import { countingNode } from './nodeIndex';
+import { pendingPodWhyNot } from './whyNot';
 
 /**
  * `JSON.stringify(a) === JSON.stringify(b)` for two lists of flat objects,
@@ -329,13 +330,9 @@ export class SimplifiedBinder implements SimController {
     if (!pod.nodeName && isPodActive(pod)) {
       const w = wordingFor(host.behaviour.version.minor);
       const index = this.nodeIndex(host);
-      const placed = index.place(pod, w);
-      if (placed.best) {
-        out.push({ what: 'bound to a node (simplified binder)', check: { rule: `${placed.best.name} fits (least allocated, score ${placed.score}); the binder binds at its next pass`, values: { node: placed.best.name, score: placed.score, feasible: placed.feasible } }, ...(this.retryAt !== null ? { wouldFireAt: formatTime(this.retryAt) } : {}) });
-        return out;
-      }
-      const message = fitErrorMessage(index.size, placed.reasons);
-      out.push({ what: 'bound to a node (simplified binder)', check: { rule: message, values: Object.fromEntries(placed.reasons) } });
+      const why = pendingPodWhyNot(object, pod, index, w, this.retryAt);
+      out.push(why);
+      if (why.blocking?.guard !== 'findNodesThatFitPod') return out;
       // the first nodes by name, each with its own reasons (one pod: a look at every node is fine here)
       const names = [...host.cluster.nodes.keys()].sort(naturalCompare);
       for (const n of names.slice(0, MAX_LISTED_NODES)) {

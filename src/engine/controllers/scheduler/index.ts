@@ -13,7 +13,8 @@
  *     nextWake() / wake(host)  binds to the least allocated feasible node (PodBound), or PodUnschedulable
  *                              in kube-scheduler's words once per pod until something changes; then
  *                              starts pods whose podStartupDelay has passed (PodStarted)
- *     whyNot(host, Pod/NS/N)   for an unbound pod, kube-scheduler's message and each of the first nodes' reasons;
+ *     whyNot(host, Pod/NS/N)   for an unbound pod, outcome PodBound as data (whyNot.ts: the filters' answer, the
+ *                              input that blocks it) and each of the first nodes' reasons;
  *                              for a bound pod not yet Running, the delay or the node's readiness
  *     save() / restore(saved)
  *

@@ -32,88 +32,30 @@
  * - A work item whose delete is in progress (the 10 ms retry window) ignores
  *   cancellations and new decisions; upstream can, in that window, start a
  *   second delete loop.
+ *
+ * A work item's state is its pod eviction machine's (machine.ts): it is written only from
+ * the transition the machine answers (`send`), and what the machine refuses is not done.
  */
 import type { NodeBefore, PodBefore, SimController, WatchType } from '../controller';
 import type { ControllerHost } from '../controllerHost';
 import { explainTaintEvictionWhyNot, type TaintEvictionMemory } from './whyNot';
 import type { Micros, Duration } from '../../model/time';
 import { formatDuration, formatTime, ms } from '../../model/time';
-import type { NodeRecord, ObjectRef, PodCondition, PodRecord, Taint, Toleration } from '../../model/types';
+import type { NodeRecord, ObjectRef, PodCondition, PodRecord, Taint } from '../../model/types';
 import { nodeRef, podRef } from '../../model/types';
 import { taintText, taintsWithEffect, tolerationText } from '../../model/tolerations';
 import type { Check, MachineTransition } from '../../trace/decision';
 import type { Explanation, MachineView } from '../../simulation/api';
 import { TimerQueue, type Timer } from './timerQueue';
-import { podEvictionMachineDefinition, podEvictionTransition, podMachineId, type PodEvictionEventType, type PodEvictionState } from './machine';
+import type { GaveUp, PodItem, Saved, Shared, TimerKind, Work } from './work';
+import { podEvictionAccepts, podEvictionMachineDefinition, podEvictionTransition, podMachineId, type PodEvictionEventType, type PodEvictionState } from './machine';
 import { decidePodOnNode, reconstructCreatedAt, type PodDecision } from './decide';
 import { taintManagerBehaviour, taintManagerRuns, type TaintManagerBehaviour } from './behaviour';
+import { sameNoExecuteTaints, sameTolerations } from './semanticEqual';
 
 /** deletePodHandler: attempts per work item, and the sleep after each failed one. */
 export const DELETE_ATTEMPTS = 5;
 export const DELETE_RETRY_INTERVAL: Duration = ms(10);
-
-type TimerKind = 'fire' | 'retry' | 'giveUp';
-
-interface Work {
-  key: string;
-  namespace: string;
-  name: string;
-  nodeName: string;
-  state: 'scheduled' | 'deleting';
-  createdAt: Micros;
-  fireAt: Micros;
-  min?: Duration;
-  scheduledSeq?: number;
-  /** decisions the eventual PodEvicted cites (taints, the schedule) */
-  causes: number[];
-  /** the checks that led to the schedule or the deletion */
-  because: Check[];
-  /** the transition that started the delete (EVICT_NOW / DEADLINE) */
-  startTransition?: MachineTransition;
-  /** failed delete attempts so far */
-  attempts: number;
-  /** why it is deleted, for the summary */
-  reason?: string;
-  timer?: Timer<TimerKind>;
-  timerKind?: TimerKind;
-  lastTransition?: MachineTransition & { seq?: number };
-}
-
-/** What every pod of one node update shares. */
-interface Shared {
-  taintTexts: string[];
-  trigger: Check;
-  causes: Map<string, number[]>;
-}
-
-interface PodItem {
-  namespace: string;
-  name: string;
-  nodeName: string;
-  /**
-   * What the informer saw change (PodUpdated queues on exactly these): the pod appeared bound,
-   * was bound (its nodeName changed, from `fromNode`), or its tolerations changed; absent for a deletion.
-   */
-  change?: 'added' | 'bound' | 'tolerations';
-  fromNode?: string;
-}
-
-interface GaveUp {
-  at: Micros;
-  nodeName: string;
-}
-
-/** What `save()` returns: plain data, no references into the live controller. */
-interface Saved {
-  runs: boolean;
-  memory: 'reconstructed' | 'fresh';
-  taintedNodes: [string, Taint[]][];
-  nodeQueue: { name: string; initial: boolean }[];
-  podQueue: PodItem[];
-  queuedSince?: Micros;
-  work: (Omit<Work, 'timer'> & { timerAt?: Micros })[];
-  gaveUp: [string, GaveUp][];
-}
 
 export class TaintEvictionController implements SimController {
   readonly name = 'taint-eviction' as const;
@@ -257,8 +199,9 @@ export class TaintEvictionController implements SimController {
       const removed = previous.filter((p) => !taints.some((t) => t.key === p.key && t.effect === p.effect));
       const causes = removed.map((t) => host.recall(nodeRef(name), taintFact(t))).filter((s): s is number => s !== undefined);
       for (const key of keys) {
-        // cancel() acts only on scheduled work: the checks are not built for the other pods
-        if (this.work.get(key)?.state !== 'scheduled') continue;
+        // cancel() acts only where the machine accepts CANCEL: the checks are not built for the other pods
+        const w = this.work.get(key);
+        if (!w || !podEvictionAccepts(w.state, 'CANCEL')) continue;
         this.cancel(host, key, [{ rule: 'the node has no NoExecute taint left: every eviction on it is cancelled', values: { node: name, removedTaints: removed.map(taintText) } }], causes, 'handleNodeUpdate');
       }
       return;
@@ -281,8 +224,9 @@ export class TaintEvictionController implements SimController {
     const key = `${item.namespace}/${item.name}`;
     const pod = host.cluster.pods.get(key);
     if (!pod) {
-      // cancel() acts only on scheduled work (an evicted pod's is gone already): no look-up for the others
-      if (this.work.get(key)?.state !== 'scheduled') return;
+      // cancel() acts only where the machine accepts CANCEL (an evicted pod's work is gone already): no look-up for the others
+      const w = this.work.get(key);
+      if (!w || !podEvictionAccepts(w.state, 'CANCEL')) return;
       const deleted = host.recall(podRef(item.namespace, item.name), 'deleted');
       this.cancel(host, key, [{ rule: 'the pod was deleted' }], deleted !== undefined ? [deleted] : [], 'handlePodUpdate');
       return;
@@ -325,7 +269,7 @@ export class TaintEvictionController implements SimController {
   private processPodOnNode(host: ControllerHost, key: string, pod: PodRecord, nodeName: string, taints: Taint[], reconstructed: boolean, caller: string, shared?: Shared, update?: PodItem): void {
     const existing = this.work.get(key);
     const d = decidePodOnNode({
-      taints, tolerations: pod.tolerations, existing: existing?.state ?? 'none',
+      taints, tolerations: pod.tolerations, existing: existing?.state === 'scheduled' || existing?.state === 'deleting' ? existing.state : 'none',
       cancelsWhenToleratedForever: this.b.cancelsWhenToleratedForever, taintTexts: shared?.taintTexts,
     });
     if (d.kind === 'keep' || d.kind === 'leave') return; // nothing changes; "why not" explains it
@@ -342,10 +286,8 @@ export class TaintEvictionController implements SimController {
       case 'evictNow': {
         const because = [...decisiveLast(d.checks), trigger];
         const causes = [...taintCauses, ...podCauses];
-        let from: PodEvictionState = 'idle';
         let w = existing;
         if (w && w.state === 'scheduled') {
-          from = 'scheduled';
           if (w.timer) this.timers.cancel(w.timer);
           w.timer = undefined;
           because.push({ rule: 'the deletion scheduled earlier is replaced by an immediate one', values: { scheduledFor: formatTime(w.fireAt) } });
@@ -359,7 +301,7 @@ export class TaintEvictionController implements SimController {
         w.causes = uniq(causes);
         w.fireAt = host.now;
         w.reason = d.reason === 'untolerated' ? `it does not tolerate the NoExecute taint ${d.untolerated ? taintText(d.untolerated) : ''} of ${nodeName}` : `its toleration of the NoExecute taints of ${nodeName} is 0s`;
-        this.beginDelete(host, w, from, 'EVICT_NOW');
+        this.beginDelete(host, w, 'EVICT_NOW');
         return;
       }
       case 'schedule': {
@@ -372,12 +314,11 @@ export class TaintEvictionController implements SimController {
         }
         because.push(trigger);
         const fireAt = createdAt + min;
-        const t = podEvictionTransition('idle', 'SCHEDULE', podMachineId(pod.meta.namespace, pod.meta.name));
+        const w = this.newWork(key, pod, nodeName, createdAt, fireAt);
+        const t = this.send(w, 'SCHEDULE');
+        if (!t) return;
         // each text once: the instants alternate below, and a decision keeps every one of them
         const createdText = formatTime(createdAt), fireText = formatTime(fireAt), minText = formatDuration(min);
-        if (!t) return;
-        const w = this.newWork(key, pod, nodeName, createdAt, fireAt);
-        w.state = 'scheduled';
         w.min = min;
         because.unshift({
           rule: 'deletion scheduled at CreatedAt + min(tolerationSeconds)',
@@ -421,15 +362,15 @@ export class TaintEvictionController implements SimController {
   private newWork(key: string, pod: PodRecord, nodeName: string, createdAt: Micros, fireAt: Micros): Work {
     return {
       key, namespace: pod.meta.namespace, name: pod.meta.name, nodeName,
-      state: 'scheduled', createdAt, fireAt, causes: [], because: [], attempts: 0,
+      state: 'idle', createdAt, fireAt, causes: [], because: [], attempts: 0,
     };
   }
 
   /** `cancelWorkWithEvent`: a PodEvictionCancelled only when a timer was waiting (upstream emits the event only then). */
   private cancel(host: ControllerHost, key: string, because: Check[], causes: number[], caller: string): void {
     const w = this.work.get(key);
-    if (!w || w.state !== 'scheduled') return;
-    const t = podEvictionTransition('scheduled', 'CANCEL', podMachineId(w.namespace, w.name));
+    if (!w) return;
+    const t = this.send(w, 'CANCEL');
     if (!t) return;
     if (w.timer) this.timers.cancel(w.timer);
     this.work.delete(key);
@@ -458,18 +399,18 @@ export class TaintEvictionController implements SimController {
     w.timerKind = undefined;
     switch (t.payload) {
       case 'fire':
-        if (w.state !== 'scheduled') return;
+        // a timer fires only for scheduled work: the machine's DEADLINE (see beginDelete) is the check
+        if (!podEvictionAccepts(w.state, 'DEADLINE')) return;
         w.because = [{ rule: 'the deadline was reached: the timed worker fires', values: { deadline: formatTime(w.fireAt) } }, ...w.because];
         w.reason = `its toleration of the NoExecute taints of ${w.nodeName} ran out at ${formatTime(w.fireAt)}`;
         if (w.scheduledSeq !== undefined) w.causes = uniq([w.scheduledSeq, ...w.causes]);
-        this.beginDelete(host, w, 'scheduled', 'DEADLINE');
+        this.beginDelete(host, w, 'DEADLINE');
         return;
       case 'retry':
         if (w.state === 'deleting') this.attemptDelete(host, w);
         return;
       case 'giveUp': {
-        const tr = podEvictionTransition('deleting', 'GIVE_UP', podMachineId(w.namespace, w.name));
-        if (!tr) return;
+        if (!this.send(w, 'GIVE_UP')) return;
         this.work.delete(w.key);
         this.gaveUp.set(w.key, { at: host.now, nodeName: w.nodeName });
         return;
@@ -477,10 +418,19 @@ export class TaintEvictionController implements SimController {
     }
   }
 
-  private beginDelete(host: ControllerHost, w: Work, from: PodEvictionState, event: PodEvictionEventType): void {
-    const t = podEvictionTransition(from, event, podMachineId(w.namespace, w.name));
+  /**
+   * The work item's machine takes `event`, and the state it answers is the work item's. Null, and
+   * nothing written, when the machine does not accept the event in the work item's state.
+   */
+  private send(w: Work, event: PodEvictionEventType): MachineTransition | null {
+    const t = podEvictionTransition(w.state, event, podMachineId(w.namespace, w.name));
+    if (t) w.state = t.to as PodEvictionState;
+    return t;
+  }
+
+  private beginDelete(host: ControllerHost, w: Work, event: 'EVICT_NOW' | 'DEADLINE'): void {
+    const t = this.send(w, event);
     if (!t) return;
-    w.state = 'deleting';
     w.attempts = 0;
     w.startTransition = t;
     w.lastTransition = t;
@@ -493,6 +443,7 @@ export class TaintEvictionController implements SimController {
     const pod = host.cluster.pods.get(w.key);
     if (!pod) {
       // Gone already (deleted by someone else in the retry window): nothing left to do.
+      this.send(w, 'DELETED');
       this.work.delete(w.key);
       return;
     }
@@ -506,13 +457,14 @@ export class TaintEvictionController implements SimController {
       }
     }
     if (!host.apiCall('taint-eviction', 'delete', 'pods', ref)) return this.failedAttempt(host, w);
+    const deleted = this.send(w, 'DELETED');
     const because: Check[] = [...w.because];
     if (w.attempts > 0) because.push({ rule: 'the delete succeeded after failed attempts (deletePodHandler tries 5 times, 10 ms apart)', values: { attempt: w.attempts + 1 } });
     if (this.b.patchesDisruptionTarget) because.push({ rule: 'the pod got the DisruptionTarget condition first (reason DeletionByTaintManager)' });
     const seq = host.decide({
       controller: 'taint-eviction', action: 'PodEvicted', object: ref,
       summary: `Deleted pod ${w.key}: ${w.reason ?? `NoExecute taints of ${w.nodeName}`}`,
-      because, causes: w.causes, machine: w.startTransition ?? podEvictionTransition('deleting', 'DELETED', podMachineId(w.namespace, w.name)),
+      because, causes: w.causes, machine: w.startTransition ?? deleted,
       source: this.source('deletePodHandler'),
       details: { node: w.nodeName },
     });
@@ -544,7 +496,7 @@ export class TaintEvictionController implements SimController {
   /** @internal read by whyNot.ts */
   workOf(key: string): ReturnType<TaintEvictionMemory['workOf']> {
     const w = this.work.get(key);
-    if (!w) return undefined;
+    if (!w || (w.state !== 'scheduled' && w.state !== 'deleting')) return undefined;
     return { state: w.state, createdAt: w.createdAt, fireAt: w.fireAt, min: w.min, attempts: w.attempts, retryAt: w.timerKind === 'retry' ? w.timer?.at : undefined };
   }
   /** @internal read by whyNot.ts */
@@ -614,44 +566,6 @@ export function withDisruptionTarget(conditions: readonly PodCondition[], now: M
   const out = [...conditions];
   out[i] = next;
   return { conditions: out, updated: !equal };
-}
-
-/** `helper.Semantic.DeepEqual` of two NoExecute taint lists (order, key, value, effect, timeAdded). */
-export function sameTaints(a: readonly Taint[], b: readonly Taint[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i], y = b[i];
-    if (x.key !== y.key || (x.value ?? '') !== (y.value ?? '') || x.effect !== y.effect || x.timeAdded !== y.timeAdded) return false;
-  }
-  return true;
-}
-
-/**
- * `sameTaints(getNoExecuteTaints(a), getNoExecuteTaints(b))` without building
- * the two lists: NodeUpdated runs on every heartbeat of every node.
- */
-export function sameNoExecuteTaints(a: readonly Taint[], b: readonly Taint[]): boolean {
-  if (a === b) return true;
-  let i = 0, j = 0;
-  for (;;) {
-    while (i < a.length && a[i].effect !== 'NoExecute') i++;
-    while (j < b.length && b[j].effect !== 'NoExecute') j++;
-    if (i === a.length || j === b.length) return i === a.length && j === b.length;
-    const x = a[i++], y = b[j++];
-    if (x.key !== y.key || (x.value ?? '') !== (y.value ?? '') || x.timeAdded !== y.timeAdded) return false;
-  }
-}
-
-/** `helper.Semantic.DeepEqual` of two toleration lists. */
-export function sameTolerations(a: readonly Toleration[], b: readonly Toleration[]): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    const x = a[i], y = b[i];
-    if ((x.key ?? '') !== (y.key ?? '') || (x.operator ?? '') !== (y.operator ?? '') || (x.value ?? '') !== (y.value ?? '')
-      || (x.effect ?? '') !== (y.effect ?? '') || x.tolerationSeconds !== y.tolerationSeconds) return false;
-  }
-  return true;
 }
 
 /** The decisive check of a decision is its last one: put it first. */

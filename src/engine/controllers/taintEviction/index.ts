@@ -36,7 +36,8 @@
  */
 import { TaintEvictionController } from './controller';
 
-export { TaintEvictionController, DELETE_ATTEMPTS, DELETE_RETRY_INTERVAL, sameTaints, sameNoExecuteTaints, sameTolerations, taintFact, withDisruptionTarget } from './controller';
+export { TaintEvictionController, DELETE_ATTEMPTS, DELETE_RETRY_INTERVAL, taintFact, withDisruptionTarget } from './controller';
+export { sameTaints, sameNoExecuteTaints, sameTolerations } from './semanticEqual';
 export { decidePodOnNode, reconstructCreatedAt, type PodDecision, type ExistingWork } from './decide';
 export { taintManagerBehaviour, taintManagerRuns, separateController, type TaintManagerBehaviour } from './behaviour';
 export { podEvictionMachine, podEvictionMachineDefinition, podEvictionTransition } from './machine';

@@ -11,22 +11,19 @@
  * TimedWorker waiting for FireAt, `deleting` is the worker's function running
  * (the delete retry loop), `idle` is no entry.
  *
- * Why one machine definition and a memoised transition table instead of an
+ * Why one machine definition stepped through a shared table instead of an
  * actor per pod (see /work/shared/design/performance-notes.md): a cluster can
- * hold 150,000 pods and an outage can evict 50,000 of them. Creating an actor
- * costs ~40 µs and xstate's pure `transition()` ~21 µs per event, so both
- * would add seconds per simulated outage. The machine has no guards and no
- * context: whether a pod is evicted, scheduled or left alone is decided by the
- * pure decision functions in decide.ts, which then pick the event. With no
- * guards, the transition an event takes depends only on (state, event type),
- * so each of the few (state, event) pairs is run through a real xstate actor
- * once (createTracedActor, xstate's own inspection) and the resulting
- * {from, to, event} is reused. The machine stays the source of truth for what
- * may follow what: an event the machine does not accept in a state yields no
- * transition, and the controller then does not act.
+ * hold 150,000 pods and an outage can evict 50,000 of them, and an actor or
+ * a step through xstate costs tens of µs. The machine has no guards and no
+ * context: whether a pod is evicted, scheduled or left alone is decided by
+ * the pure decision functions in decide.ts, which then pick the event, so
+ * the answer depends only on (state, event type) and machines/table.ts keeps
+ * xstate's answer for each pair. The machine stays the source of truth for
+ * what may follow what: an event the machine does not accept in a state
+ * yields no transition, and the controller then does not act.
  */
 import { setup } from 'xstate';
-import { createTracedActor } from '../../machines/traced';
+import { MachineTable } from '../../machines/table';
 import type { MachineTransition } from '../../trace/decision';
 
 export type PodEvictionState = 'idle' | 'scheduled' | 'deleting' | 'evicted';
@@ -83,26 +80,24 @@ export const podEvictionMachine = setup({
 /** The machine as the UI draws it. */
 export const podEvictionMachineDefinition: unknown = podEvictionMachine.toJSON();
 
-/** state -> event -> the transition (null: not accepted); filled on first use of each pair */
-const table: Record<PodEvictionState, Partial<Record<PodEvictionEventType, MachineTransition | null>>> = { idle: {}, scheduled: {}, deleting: {}, evicted: {} };
+let table: MachineTable<typeof podEvictionMachine> | undefined;
 
 /**
  * The transition `event` takes from `state`, or null when the machine does not
- * accept the event there. Computed by a real actor on first use, then reused
- * (see the file comment).
+ * accept the event there (xstate's answer, kept per pair: see the file comment).
  */
 export function podEvictionTransition(state: PodEvictionState, event: PodEvictionEventType, id: string): MachineTransition | null {
-  const row = table[state];
-  let t = row[event];
-  if (t === undefined) {
-    const actor = createTracedActor(podEvictionMachine, 'taint-eviction-pod', {
-      snapshot: podEvictionMachine.resolveState({ value: state, context: {} }),
-    });
-    t = actor.send({ type: event });
-    actor.stop();
-    row[event] = t;
-  }
-  return t ? { id, from: t.from, to: t.to, event: t.event } : null;
+  const next = podEvictionTable().step(state, { type: event }, state);
+  return next ? { id, from: state, to: next.text, event } : null;
+}
+
+/** Whether the machine accepts `event` in `state` (a look-up: for the paths that visit every pod of a node). */
+export function podEvictionAccepts(state: PodEvictionState, event: PodEvictionEventType): boolean {
+  return podEvictionTable().step(state, { type: event }, state) !== null;
+}
+
+function podEvictionTable(): MachineTable<typeof podEvictionMachine> {
+  return (table ??= new MachineTable(podEvictionMachine, (e) => e.type));
 }
 
 export const podMachineId = (namespace: string, name: string): string => `taint-eviction/${namespace}/${name}`;

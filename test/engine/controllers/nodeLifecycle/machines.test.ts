@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createTracedActor } from '../../../../src/engine/machines/traced';
 import { nodeHealthMachine, zoneMachine, monitorMachine } from '../../../../src/engine/controllers/nodeLifecycle';
-import { MachineTable } from '../../../../src/engine/controllers/nodeLifecycle/memoMachine';
+import { MachineTable } from '../../../../src/engine/machines/table';
 import type { NodeHealthEvent } from '../../../../src/engine/controllers/nodeLifecycle/machines';
 import { rig, node, lease, iso, drive, names } from './helpers';
 

@@ -478,7 +478,7 @@ test('after a restart the new controller does not reuse the names of pods create
   w.settle();
   const first = w.podNames();
   for (const p of w.pods()) w.host.deletePod(p);
-  const again = createReplicaSetController();
+  const again = createReplicaSetController({ verifyTallies: true });
   w.host.controllers.splice(w.host.controllers.indexOf(w.rs), 1, again);
   w.rs = again;
   again.start(w.host, 'fresh');
@@ -492,7 +492,7 @@ test('a checkpoint restores the machines: the same events give the same decision
   w.host.defer = true;
   w.settle();
   const saved = JSON.parse(JSON.stringify(w.rs.save()));
-  const fresh = createReplicaSetController();
+  const fresh = createReplicaSetController({ verifyTallies: true });
   fresh.restore(saved, w.host);
   assert.deepEqual(fresh.machines().map((m) => m.state), w.rs.machines().map((m) => m.state));
   assert.equal(fresh.nextWake(), w.rs.nextWake());
@@ -518,7 +518,7 @@ test('checkpoints share the copy of a machine that did not move, and a machine t
   assert.equal(third.entries[0]!.snapshot.value.expectations, 'satisfied');
   assert.equal(JSON.stringify(first), before, 'the earlier checkpoint is unchanged');
   // restoring the shared copy and running on does not change it either
-  const fresh = createReplicaSetController();
+  const fresh = createReplicaSetController({ verifyTallies: true });
   fresh.restore(first, w.host);
   assert.equal(JSON.stringify(first), before);
 });
@@ -547,4 +547,22 @@ test('pods and ReplicaSets applied mid-run are picked up through the informer ev
   assert.equal(w.host.actions('PodsAdopted').length, 1);
   assert.equal(deleted(w).length, 1);
   assert.equal(w.pods().length, 1);
+});
+
+test('with verification on, a workqueue event the machine refuses throws; without, it is ignored', () => {
+  for (const verifyTallies of [true, false]) {
+    const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 0 })] });
+    w.settle();
+    const rs = verifyTallies ? w.rs : createReplicaSetController({ verifyTallies });
+    if (!verifyTallies) rs.start(w.host);
+    w.settle();
+    const entry = rs.entries.get('default/web')!;
+    if (!verifyTallies) rs.wake(w.host);
+    assert.match(entry.actor.state(), /queue\.idle/);
+    // an idle key is not in the queue: DEQUEUE is refused
+    if (verifyTallies) assert.throws(() => rs.update(entry, { type: 'DEQUEUE' }), /refused DEQUEUE in expectations\.satisfied,queue\.idle/);
+    else assert.doesNotThrow(() => rs.update(entry, { type: 'DEQUEUE' }));
+    // DeleteExpectations may find no record: never a refusal to report
+    assert.doesNotThrow(() => rs.update(entry, { type: 'DELETE_EXPECTATIONS' }));
+  }
 });

@@ -17,11 +17,7 @@ import type { PodBefore, SimController, WatchType } from '../../../../src/engine
 import type { ApiResource, ApiVerb } from '../../../../src/engine/controllers/controllerHost';
 import type { ControllerName } from '../../../../src/engine/trace/decision';
 import { createReplicaSetController, type ReplicaSetController } from '../../../../src/engine/controllers/replicaSet';
-import { setTallyVerification } from '../../../../src/engine/controllers/replicaSet/controller';
 import { createSimplifiedBinder, type SimplifiedBinder } from '../../../../src/engine/controllers/scheduler';
-
-// every sync that uses the running counts also reads every pod, and throws when they differ
-setTallyVerification(true);
 
 export const T0: Micros = parseTimestamp('2026-01-01T00:00:00Z')!;
 export const iso = (t: Micros) => formatTime(t);
@@ -167,7 +163,7 @@ export class World {
     for (const p of o.pods ?? []) this.host.createPod(toPodRecord(p)!);
     this.host.calls = [];
     const host = this.host;
-    this.rs = createReplicaSetController({ readsEveryPod: () => host.podEventsLag });
+    this.rs = createReplicaSetController({ readsEveryPod: () => host.podEventsLag, verifyTallies: true });
     this.host.controllers.push(this.rs);
     if (o.binder) {
       this.binder = createSimplifiedBinder();

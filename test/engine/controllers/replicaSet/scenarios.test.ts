@@ -6,13 +6,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimulation } from '../../../../src/engine/simulation/simulation';
+import { verifyingFactory } from './verifyingFactory';
 import { parseDuration } from '../../../../src/engine/model/time';
 import type { Decision } from '../../../../src/engine/trace/decision';
 import { scenarioOf, T0_MICROS, type EventSpec } from '../../../helpers/scenario';
 import { nodeObject, podObject, rsObject } from './harness';
 
 const run = (objects: Record<string, unknown>[], events: EventSpec[], until: string, version = '1.31') => {
-  const sim = createSimulation(scenarioOf({ objects, events, version }));
+  const sim = createSimulation(scenarioOf({ objects, events, version }), { controllerFactory: verifyingFactory });
   sim.runUntil(T0_MICROS + parseDuration(until)!);
   return sim;
 };

@@ -17,15 +17,13 @@ import { createSimulation } from '../../../../src/engine/simulation/simulation';
 import { defaultHorizon } from '../../../../src/cli/horizon';
 import { generateClusterStream, listChunks, renderObject } from '../../../../src/engine/generate/index';
 import { traceToJsonLines } from '../../../../src/engine/trace/serialize';
-import { setTallyVerification } from '../../../../src/engine/controllers/replicaSet/controller';
+import { verifyingFactory } from './verifyingFactory';
 import type { SimController } from '../../../../src/engine/controllers/controller';
 import { World, podObject, rsObject } from './harness';
 
-setTallyVerification(true);
-
 function runAndStepBack(path: string, until?: (start: number) => number): void {
   const scenario = loadScenario(path, nodeFs());
-  const sim = createSimulation(scenario);
+  const sim = createSimulation(scenario, { controllerFactory: verifyingFactory });
   const end = until ? until(sim.startTime) : defaultHorizon(scenario, sim.startTime);
   sim.runUntil(end);
   const trace = traceToJsonLines(sim.trace);

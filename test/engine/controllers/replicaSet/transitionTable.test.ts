@@ -1,5 +1,5 @@
 /**
- * The ReplicaSet machine stepped through the transition table (pureMachine.ts)
+ * The ReplicaSet machine stepped through the transition table (machines/contextTable.ts)
  * answers exactly as a live xstate actor of the same machine: the same
  * transitions (from, to, event), "no transition" for the same events, and the
  * same context after every event, on random event sequences.
@@ -8,8 +8,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createMachine, setup, assign } from 'xstate';
 import { createTracedActor, stateValueToString } from '../../../../src/engine/machines/traced';
-import { copyMachineContext, initialContext, replicaSetMachine, EXPECTATIONS_TIMEOUT, type ReplicaSetMachineEvent } from '../../../../src/engine/controllers/replicaSet/machine';
-import { TransitionTable } from '../../../../src/engine/controllers/replicaSet/pureMachine';
+import { assignments, copyMachineContext, initialContext, replicaSetMachine, EXPECTATIONS_TIMEOUT, type ReplicaSetMachineEvent } from '../../../../src/engine/controllers/replicaSet/machine';
+import { TransitionTable } from '../../../../src/engine/machines/contextTable';
 import { mulberry32 } from '../../../helpers/random';
 
 const rng = mulberry32;
@@ -34,7 +34,7 @@ function randomEvent(r: () => number, now: number): ReplicaSetMachineEvent {
 
 test('the transition table gives the same transitions and context as a live actor on random event sequences', () => {
   // the controller's table: contexts copied field by field (copyMachineContext)
-  const table = new TransitionTable(replicaSetMachine, copyMachineContext);
+  const table = new TransitionTable(replicaSetMachine, { assignments, copyContext: copyMachineContext });
   assert.deepEqual(Object.keys(copyMachineContext(initialContext())), Object.keys(initialContext()), 'every field, in order');
   let fired = 0, refused = 0;
   for (let seed = 1; seed <= 100; seed++) {
@@ -67,7 +67,7 @@ test('the transition table gives the same transitions and context as a live acto
 });
 
 test('a state restored from plain data steps as the live actor restored from the same data', () => {
-  const table = new TransitionTable(replicaSetMachine);
+  const table = new TransitionTable(replicaSetMachine, { assignments });
   const context = { add: 1, del: 1, delKeys: ['ns/a'], expectedAt: 5, dueAt: 7, resyncAt: null, failures: 2, dirty: false };
   const value = { expectations: 'pending', queue: 'backoff' };
   const mine = table.instance('x', table.state(value, context));
@@ -79,18 +79,42 @@ test('a state restored from plain data steps as the live actor restored from the
   assert.equal(mine.state(), 'expectations.satisfied,queue.syncing');
 });
 
-test('the table refuses a machine it cannot replay', () => {
-  const withEntry = createMachine({ initial: 'a', states: { a: { entry: () => {}, on: { GO: 'b' } }, b: {} } });
-  assert.throws(() => new TransitionTable(withEntry), /entry\/exit/);
+test('the table refuses a machine it cannot replay, at the step that meets what it cannot', () => {
+  const withEntry = createMachine({ initial: 'a', states: { a: { on: { GO: 'b', STAY: 'a' } }, b: { entry: () => {} } } });
+  const e = new TransitionTable(withEntry, { assignments: {} }).instance('m');
+  assert.ok(e.send({ type: 'STAY' }), 'a step that runs no action is kept');
+  assert.throws(() => e.send({ type: 'GO' }), /actions a table cannot replay/);
   const withInlineGuard = createMachine({ initial: 'a', states: { a: { on: { GO: { guard: () => true, target: 'b' } } }, b: {} } });
-  assert.throws(() => new TransitionTable(withInlineGuard), /named guards/);
+  assert.throws(() => new TransitionTable(withInlineGuard, { assignments: {} }).instance('m').send({ type: 'GO' }), /inline guard/);
   const withPlainAction = setup({ actions: { log: () => {} } }).createMachine({ initial: 'a', states: { a: { on: { GO: { actions: 'log' } } } } });
-  assert.throws(() => new TransitionTable(withPlainAction), /assign/);
-  const withAssign = setup({ actions: { inc: assign({ n: ({ context }) => (context as { n: number }).n + 1 }) } })
+  assert.throws(() => new TransitionTable(withPlainAction, { assignments: {} }), /not one of the table's assignments/);
+  const inc = ({ context }: { context: { n: number } }) => ({ n: context.n + 1 });
+  const withAssign = setup({ types: { context: {} as { n: number } }, actions: { inc: assign(inc) } })
     .createMachine({ context: { n: 0 }, initial: 'a', states: { a: { on: { GO: { actions: 'inc' } } } } });
-  const t = new TransitionTable(withAssign);
+  const t = new TransitionTable(withAssign, { assignments: { inc } });
   const i = t.instance('m');
   i.send({ type: 'GO' });
-  assert.deepEqual(i.snapshot().context, { n: 1 });
+  i.send({ type: 'GO' });
+  assert.deepEqual(i.snapshot().context, { n: 2 });
   assert.equal(i.send({ type: 'OTHER' } as never), null);
+});
+
+test('a traced step lists the guards xstate evaluated, in its order, with their answers', () => {
+  const table = new TransitionTable(replicaSetMachine, { assignments });
+  const value = { expectations: 'pending', queue: 'syncing' };
+  const cases: { name: string; context: Partial<ReturnType<typeof initialContext>>; event: ReplicaSetMachineEvent; want: { guard: string; value: boolean }[]; to: string | null }[] = [
+    { name: 'last creation', context: { add: 1 }, event: { type: 'CREATION_OBSERVED', count: 1 }, want: [{ guard: 'lastCreationObserved', value: true }], to: 'expectations.satisfied,queue.syncing' },
+    { name: 'not the last', context: { add: 2 }, event: { type: 'CREATION_OBSERVED', count: 1 }, want: [{ guard: 'lastCreationObserved', value: false }], to: 'expectations.pending,queue.syncing' },
+    { name: 'unexpected deletion', context: { add: 0, del: 1, delKeys: ['ns/a'] }, event: { type: 'DELETION_OBSERVED', key: 'ns/b' }, want: [{ guard: 'lastDeletionObserved', value: false }, { guard: 'deletionWasExpected', value: false }], to: null },
+    { name: 'synced, dirty', context: { dirty: true }, event: { type: 'SYNCED' }, want: [{ guard: 'addedWhileSyncing', value: true }], to: 'expectations.pending,queue.queued' },
+  ];
+  // twice: the first fills the tree from xstate, the second walks it
+  for (const round of [1, 2]) {
+    for (const c of cases) {
+      const trace: { guard: string; value: boolean }[] = [];
+      const next = table.step(table.state(value, { ...initialContext(), ...c.context }), c.event, trace);
+      assert.deepEqual(trace, c.want, `${c.name}, round ${round}`);
+      assert.equal(next?.text ?? null, c.to, `${c.name}, round ${round}`);
+    }
+  }
 });

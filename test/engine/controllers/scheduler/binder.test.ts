@@ -144,7 +144,10 @@ test('an unschedulable pod is reported once, then bound when a node becomes Read
   assert.equal(w.host.actions('PodUnschedulable').length, 1, 'not repeated while nothing changed');
   // the whyNot gives kube-scheduler's message, then each node's reasons
   const why = w.binder!.whyNot(w.host, 'Pod/default/p');
-  assert.equal(why[0]!.check.rule, '0/1 nodes are available: 1 node(s) were not ready.');
+  assert.equal(why[0]!.outcome, 'PodBound');
+  assert.equal(why[0]!.blocking?.guard, 'findNodesThatFitPod');
+  assert.equal(why[0]!.blocking?.unmet, '0/1 nodes are available: 1 node(s) were not ready.');
+  assert.equal(why[0]!.counterfactual, undefined, 'no input of the pod makes a not-ready node fit');
   assert.equal(why[1]!.check.rule, 'node(s) were not ready');
   n.conditions = n.conditions.map((c) => (c.type === 'Ready' ? { ...c, status: 'True' } : c));
   w.host.announceNode('updated', n, before);
@@ -249,7 +252,8 @@ test('why a pod is not bound gives kube-scheduler\'s message, the first nodes by
   w.settle();
   const why = w.binder!.whyNot(w.host, 'Pod/default/p');
   const message = '0/30 nodes are available: 10 node(s) had untolerated taint {node.kubernetes.io/not-ready: }, 20 node(s) were not ready.';
-  assert.equal(why[0]!.check.rule, message);
+  assert.equal(why[0]!.blocking?.unmet, message);
+  assert.ok(why[0]!.check.rule.startsWith(message), why[0]!.check.rule);
   assert.equal(why.length, 22);
   assert.deepEqual(why.slice(1, 4).map((x) => [x.what, x.check.rule]), [
     ['bound to n0 (simplified binder)', 'node(s) had untolerated taint {node.kubernetes.io/not-ready: }'],

@@ -435,3 +435,44 @@ test('5,000 pods on 100 tainted nodes are each evicted once, half at once and ha
   assert.equal(new Set(evicted.map((d) => d.object)).size, 5_000, 'no pod is evicted twice');
   assert.equal(w.host.cluster.pods.size, 0);
 });
+
+// The machine is the source of truth: a work item's state is only ever the state its machine
+// answered, so the transitions the decisions carry chain from `idle` for each pod, and the
+// panel's view of a pod is the target of its last transition.
+test('each pod\'s eviction state is the one its machine answered: its decisions\' transitions chain, and the view shows the last', () => {
+  const cases: { name: string; steps: (w: World) => void; want: Record<string, string[]> }[] = [
+    {
+      name: 'scheduled, cancelled by the taint going, scheduled again',
+      steps: (w) => { w.settle(); w.setTaints('node1', []); w.settle(); w.setTaints('node1', [testTaint(1)]); w.settle(); },
+      want: { a: ['idle>scheduled', 'scheduled>idle', 'idle>scheduled'], b: ['idle>deleting'] },
+    },
+    {
+      name: 'scheduled, then no longer tolerated: deleted at once',
+      steps: (w) => { w.settle(); w.updatePod('default/a', { tolerations: [] }); w.settle(); },
+      want: { a: ['idle>scheduled', 'scheduled>deleting'], b: ['idle>deleting'] },
+    },
+    {
+      name: 'the deadline fires',
+      steps: (w) => { w.runUntil(T0 + 200 * S); },
+      want: { a: ['idle>scheduled', 'scheduled>deleting'], b: ['idle>deleting'] },
+    },
+  ];
+  for (const c of cases) {
+    const w = new World({ minor: 35, nodes: [node('node1', [testTaint(1)])], pods: [pod('a', 'node1', [tolerate(1, 100)]), pod('b', 'node1')] });
+    c.steps(w);
+    const chains: Record<string, string[]> = {};
+    for (const d of w.host.decisions) {
+      if (d.controller !== 'taint-eviction' || !d.machine) continue;
+      const name = d.object.replace(/^Pod\/default\//, '');
+      const chain = (chains[name] ??= []);
+      const last = chain.length ? chain[chain.length - 1]!.split('>')[1] : 'idle';
+      assert.equal(d.machine.from, last, `${c.name}: ${name}'s ${d.action} starts where its machine was`);
+      chain.push(`${d.machine.from}>${d.machine.to}`);
+    }
+    assert.deepEqual(chains, c.want, c.name);
+    for (const v of w.c.machines()) {
+      const name = v.id.replace('taint-eviction/default/', '');
+      assert.equal(v.state, chains[name]!.at(-1)!.split('>')[1], `${c.name}: ${name}'s view`);
+    }
+  }
+});

@@ -1,0 +1,114 @@
+/**
+ * The ReplicaSet controller's memory in a checkpoint, and back.
+ */
+import type { ControllerHost } from '../host';
+import type { Problem } from '../../problems';
+import type { OwnerReference } from '../../model/types';
+import type { ReplicaSetMachineContext } from './machine';
+import type { ReplicaSetCheck } from './validate';
+import { keptOutcome, machineTable, type Entry, type KeptRecord, type SavedEntry } from './entry';
+import type { ReplicaSetCore } from './core';
+
+export interface Saved {
+  entries: SavedEntry[];
+  kept: [string, KeptRecord][];
+  /** the checks and the pods' problems as they were (restored as they are, not made again: see `restore`) */
+  checks?: [string, ReplicaSetCheck][];
+  podProblems?: [string, Problem[]][];
+  /** the controller's `checkedOwners` (the set itself; lost when the checkpoint is copied as JSON) */
+  checked?: WeakSet<OwnerReference[]>;
+}
+
+export function saveController(rsc: ReplicaSetCore): Saved {
+  // checks and problem lists are replaced, never changed: a checkpoint shares them
+  return {
+    entries: [...rsc.entries.values()].map(savedEntry),
+    kept: [...rsc.kept].flatMap(([k, v]): [string, KeptRecord][] => {
+      const r = keptOutcome(v, k);
+      return r ? [[k, { ...r, outcome: { ...r.outcome } }]] : [];
+    }),
+    checks: (rsc.savedChecks ??= [...rsc.checks].map(([k, c]) => [k, c.check])),
+    podProblems: (rsc.savedPodProblems ??= [...rsc.podProblems]),
+    checked: rsc.checkedOwners,
+  };
+}
+
+export function restoreController(rsc: ReplicaSetCore, saved: unknown, host: ControllerHost): void {
+  const s = saved as Saved;
+  // the indexes are made again below: the tallies go with them, not one by one with their entries
+  rsc.byOwner = new Map();
+  rsc.indexesMade++;
+  rsc.podClasses.clear();
+  for (const e of [...rsc.entries.values()]) rsc.dropEntry(e);
+  rsc.entries.clear();
+  rsc.timed.clear();
+  rsc.byUid.clear();
+  rsc.byNamespace.clear();
+  rsc.checks.clear();
+  rsc.checksChanged++;
+  rsc.savedChecks = undefined;
+  rsc.podProblems.clear();
+  rsc.rebuildIndexes(host);
+  for (const se of s.entries) {
+    const rs = host.cluster.replicaSets.get(se.key);
+    if (!rs) continue;
+    const st = se.snapshot as PlainState;
+    rsc.newEntry(se.key, rs, { ...se, snapshot: machineTable().state(st.value as never, copyContext(st.context)) });
+  }
+  rsc.kept = new Map(s.kept.map(([k, v]) => [k, { ...v, outcome: { ...v.outcome } }]));
+  // The checks and the pods' problems as the live run had them then. Checking every pod again would
+  // also report owners deleted after a pod was checked, which the live run does not check again (and
+  // cost every pod a look-up); a checkpoint copied as JSON has lost the set, and every pod is checked.
+  if (s.checks) {
+    const none = { rs: undefined, selector: undefined, template: undefined, spec: undefined, replicas: undefined };
+    rsc.checks = new Map(s.checks.map(([k, check]) => [k, { ...none, check }]));
+    rsc.checksChanged++;
+    rsc.savedChecks = s.checks;
+  }
+  if (s.checked instanceof WeakSet && s.podProblems) {
+    rsc.checkedOwners = s.checked;
+    rsc.podProblems = new Map(s.podProblems);
+    rsc.savedPodProblems = s.podProblems;
+  } else {
+    rsc.checkedOwners = new WeakSet();
+    rsc.savedPodProblems = undefined;
+    for (const pod of host.cluster.pods.values()) rsc.checkPod(host, pod);
+  }
+  rsc.wakeCache = null;
+}
+
+interface PlainState {
+  value: unknown;
+  context: ReplicaSetMachineContext;
+}
+
+function copyContext(c: ReplicaSetMachineContext): ReplicaSetMachineContext {
+  return { ...c, delKeys: [...c.delKeys] };
+}
+
+/**
+ * An entry as a checkpoint keeps it. Nothing here is changed in place: the
+ * machine's state is immutable plain data (machines/contextTable.ts: a transition makes
+ * a new one, its context and delKeys included), `lastTransition` and the
+ * `removed` items are replaced, never edited, and checkpoints never mutate
+ * what they hold (restore copies the context and the list). So the checkpoint
+ * shares them with the entry instead of copying, and an entry whose every
+ * part is the same as at the last checkpoint (most ReplicaSets between two
+ * checkpoints) shares that checkpoint's entry; comparing by identity is exact.
+ */
+function savedEntry(e: Entry): SavedEntry {
+  const snapshot = e.actor.snapshot();
+  const last = e.lastSaved;
+  if (
+    last && last.snapshot === snapshot && last.counter === e.counter && last.lastManageSeq === e.lastManageSeq &&
+    last.lastPending === e.lastPending && last.lastTransition === e.lastTransition &&
+    last.removed.length === e.removed.length && last.removed.every((r, i) => r === e.removed[i])
+  ) return last;
+  const saved: SavedEntry = {
+    key: e.key, uid: e.uid, snapshot, counter: e.counter, removed: e.removed.slice(), lastManageSeq: e.lastManageSeq,
+    ...(e.lastPending !== undefined ? { lastPending: e.lastPending } : {}),
+    ...(e.lastTransition ? { lastTransition: e.lastTransition } : {}),
+  };
+  e.lastSaved = saved;
+  return saved;
+}

@@ -1,0 +1,67 @@
+/**
+ * The ReplicaSet controller's workqueue (replica_set.go worker / processNextWorkItem): which
+ * keys are due, and each due key's syncReplicaSet, with the machine told how it went.
+ */
+import type { ControllerHost } from '../host';
+import type { Micros } from '../../model/time';
+import { EXPECTATIONS_TIMEOUT } from './machine';
+import { byEntryKey, type Entry } from './entry';
+import type { ReplicaSetCore } from './core';
+import { syncReplicaSet } from './syncReplicaSet';
+
+export function nextWake(rsc: ReplicaSetCore): Micros | undefined {
+  if (rsc.wakeCache !== null) return rsc.wakeCache;
+  let min: Micros | undefined;
+  for (const e of rsc.timed) {
+    const c = rsc.ctx(e);
+    if (c.dueAt !== null && (min === undefined || c.dueAt < min)) min = c.dueAt;
+    if (c.resyncAt !== null && (min === undefined || c.resyncAt < min)) min = c.resyncAt;
+    if (c.expectedAt !== null && rsc.expectationsPending(e)) {
+      const t = c.expectedAt + EXPECTATIONS_TIMEOUT + 1;
+      if (min === undefined || t < min) min = t;
+    }
+  }
+  rsc.wakeCache = min;
+  return min;
+}
+
+export function processDueKeys(rsc: ReplicaSetCore, host: ControllerHost): void {
+  const now = host.now;
+  // timers first: delayed adds and expectations that expire now
+  const fired: Entry[] = [];
+  for (const e of rsc.timed) {
+    const c = rsc.ctx(e);
+    if ((c.resyncAt !== null && c.resyncAt <= now) || (c.expectedAt !== null && now - c.expectedAt > EXPECTATIONS_TIMEOUT && rsc.expectationsPending(e))) fired.push(e);
+  }
+  for (const e of fired.sort(byEntryKey)) {
+    const c = rsc.ctx(e);
+    if (c.resyncAt !== null && c.resyncAt <= now) {
+      rsc.update(e, { type: 'RESYNC_DUE' });
+      rsc.update(e, { type: 'ENQUEUE', at: now });
+    }
+    if (c.expectedAt !== null && rsc.expectationsPending(e) && now - c.expectedAt > EXPECTATIONS_TIMEOUT) {
+      // the simulation syncs at expiry so that the effect shows (upstream: at the next event for it)
+      rsc.update(e, { type: 'ENQUEUE', at: now });
+    }
+  }
+  const due: Entry[] = [];
+  for (const e of rsc.timed) {
+    const at = rsc.ctx(e).dueAt;
+    if (at !== null && at <= now) due.push(e);
+  }
+  due.sort((a, b) => rsc.ctx(a).dueAt! - rsc.ctx(b).dueAt! || byEntryKey(a, b));
+  for (const entry of due) {
+    // a live entry is the one `entries` holds under its key (see `send`)
+    if (!entry.live && !rsc.entries.has(entry.key)) continue;
+    const c = rsc.ctx(entry);
+    if (c.dueAt === null || c.dueAt > now) continue;
+    rsc.update(entry, { type: 'DEQUEUE' });
+    const err = syncReplicaSet(rsc, host, entry);
+    if (!entry.live && !rsc.entries.has(entry.key)) continue;
+    if (err === undefined) rsc.update(entry, { type: 'SYNCED' });
+    else {
+      const t = rsc.send(entry, { type: 'SYNC_FAILED', now });
+      if (t) entry.lastTransition = t;
+    }
+  }
+}

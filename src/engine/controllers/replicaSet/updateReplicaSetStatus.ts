@@ -1,0 +1,70 @@
+/**
+ * replica_set_utils.go calculateStatus / updateReplicaSetStatus as a sync ends them: the status
+ * written (two attempts), and terminatingReplicas (DeploymentReplicaSetTerminatingReplicas).
+ */
+import type { ControllerHost } from '../host';
+import type { Check } from '../../trace/decision';
+import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
+import { formatTime } from '../../model/time';
+import { isTerminating } from './podUtil';
+import { calculateStatus, StatusCounter, statusChanges, statusFromCounts, statusNeedsUpdate } from './status';
+import type { ReplicaSetCheck } from './validate';
+import { exact, type Entry } from './entry';
+import type { ReplicaSetCore } from './core';
+
+/**
+ * DeploymentReplicaSetTerminatingReplicas: FilterTerminatingPods (deletionTimestamp set, not
+ * terminal) then FilterClaimedPods (controlled by this ReplicaSet and matching its selector);
+ * undefined when the gate is off.
+ */
+export function terminatingPods(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, counted: number | undefined): number | undefined {
+  const gate = host.config.featureGates.DeploymentReplicaSetTerminatingReplicas;
+  if (!gate) return undefined;
+  if (counted !== undefined) return counted;
+  const tally = rsc.tallyFor(host, rs, check);
+  if (tally && !rsc.verify) return tally.terminating;
+  let n = 0;
+  for (const p of rsc.podsIn(host, rsc.byOwner.get(rs.meta.uid))) {
+    if (isTerminating(p) && check.selector.matches(p.meta.labels)) n++;
+  }
+  if (tally && tally.terminating !== n) {
+    throw new Error(`replicaset ${rs.meta.namespace}/${rs.meta.name} at ${formatTime(host.now)}: running count of terminating pods ${tally.terminating}, every pod read ${n}`);
+  }
+  return n;
+}
+
+/** `filteredPods`: the `active` claimed pods, listed whenever they are not `counted` */
+export function updateStatus(
+  rsc: ReplicaSetCore, host: ControllerHost, entry: Entry, rs: ReplicaSetRecord, active: number, filteredPods: PodRecord[] | undefined, manageErr: string | undefined, ref: ObjectRef,
+  terminating: number | undefined, counted?: StatusCounter,
+): string | undefined {
+  const next = counted
+    ? statusFromCounts(rs, active, manageErr, host.now, terminating, counted)
+    : calculateStatus(rs, filteredPods!, manageErr, host.now, terminating);
+  if (!statusNeedsUpdate(rs, next)) return undefined;
+  next.observedGeneration = rs.meta.generation ?? 0;
+  // statusUpdateRetries = 1: two attempts
+  let ok = false;
+  for (let attempt = 0; attempt <= 1 && !ok; attempt++) ok = host.apiCall('replicaset', 'update', 'replicasets', ref);
+  if (!ok) return `update replicasets ${entry.key} status failed (injected fault)`;
+  const changes = statusChanges(rs.status, next);
+  rs.status = next;
+  host.updateReplicaSetStatus?.(rs);
+  const because: Check[] = [
+    { rule: 'status counts the active pods this ReplicaSet owns (calculateStatus)', values: { replicas: next.replicas, fullyLabeledReplicas: next.fullyLabeledReplicas, readyReplicas: next.readyReplicas, availableReplicas: next.availableReplicas, minReadySeconds: rs.minReadySeconds, ...(next.terminatingReplicas !== undefined ? { terminatingReplicas: next.terminatingReplicas } : {}) } },
+  ];
+  if (Object.keys(changes).length) because.push({ rule: 'changed fields', values: changes });
+  const failure = next.conditions.find((c) => c.type === 'ReplicaFailure');
+  if (failure) because.push({ rule: 'manageReplicas failed: ReplicaFailure condition set', values: { reason: failure.reason ?? '', message: failure.message ?? '' } });
+  const seq = host.decide({
+    controller: 'replicaset', action: 'ReplicaSetStatusUpdated', object: ref,
+    summary: rsc.text(`Status: ${next.replicas} replicas, ${next.readyReplicas} ready, ${next.availableReplicas} available${failure ? ` (ReplicaFailure: ${failure.reason})` : ''}`),
+    because: exact(because), causes: entry.lastManageSeq ? [entry.lastManageSeq] : [], machine: null,
+    source: 'replicaset: syncReplicaSet -> calculateStatus / updateReplicaSetStatus (pkg/controller/replicaset/replica_set_utils.go)',
+    // a status is never changed once written (the next write replaces it): without conditions to
+    // show with text times, the trace keeps the written status itself
+    details: { status: next.conditions.length === 0 ? next : { ...next, conditions: next.conditions.map((c) => ({ ...c, lastTransitionTime: formatTime(c.lastTransitionTime) })) } },
+  });
+  host.remember(ref, 'status', seq);
+  return undefined;
+}

@@ -1,0 +1,147 @@
+/**
+ * Why the ReplicaSet controller did not (yet) do something to a pod or a ReplicaSet. For a
+ * ReplicaSet with fewer active pods than spec.replicas, "why are the missing pods not created"
+ * is data (trace/whyNot.ts): the checks syncReplicaSet makes before manageReplicas creates them,
+ * the expectations' one being the machine's own guard, asked of the ReplicaSet's machine.
+ */
+import type { ControllerHost } from '../host';
+import type { Explanation } from '../../simulation/api';
+import type { ObjectRef, ReplicaSetRecord } from '../../model/types';
+import { replicaSetRef } from '../../model/types';
+import { formatDuration, formatTime } from '../../model/time';
+import type { GuardResult } from '../../machines/guardTrace';
+import { whyNotFrom, type WhyNot, type WhyNotCheck } from '../../trace/whyNot';
+import { EXPECTATIONS_TIMEOUT } from './machine';
+import { keptOutcome, machineTable, type Entry } from './entry';
+import { controllerOf, isPodActive, specReplicas } from './podUtil';
+import type { ReplicaSetCheck } from './validate';
+import type { ReplicaSetCore } from './core';
+
+const WHAT = 'the missing pods created (manageReplicas)';
+
+export function replicaSetWhyNot(rsc: ReplicaSetCore, host: ControllerHost, object: ObjectRef): Explanation['whyNot'] {
+  const out: Explanation['whyNot'] = [];
+  const [kind, ns, name] = object.split('/');
+  if (kind === 'Pod' && ns && name) {
+    const stored = rsc.kept.get(`${ns}/${name}`);
+    const k = stored && keptOutcome(stored, `${ns}/${name}`);
+    if (k && host.cluster.pods.has(`${ns}/${name}`)) {
+      out.push({
+        what: `deleted by the scale-down of ${k.rs} (decision ${k.seq})`,
+        check: { rule: `kept: ${k.outcome.versus} (the last pod deleted) ranked before it: ${k.outcome.text}`, values: { ranking: k.outcome.rule, deletedInstead: k.outcome.versus, ...k.outcome.values } },
+      });
+    }
+    for (const p of rsc.podProblems.get(`${ns}/${name}`) ?? []) out.push({ what: 'adopted or counted by a ReplicaSet', check: { rule: p.message, values: { code: p.code } } });
+    return out;
+  }
+  if (kind === 'ReplicaSet' && ns && name) {
+    const rs = host.cluster.replicaSets.get(`${ns}/${name}`);
+    if (!rs) return out;
+    const check = rsc.check(rs);
+    for (const p of check.problems) {
+      if (p.severity === 'error') out.push({ what: 'pods created or deleted for this ReplicaSet', check: { rule: p.message, values: { code: p.code } } });
+    }
+    const entry = rsc.entries.get(`${ns}/${name}`);
+    const created = podsCreatedWhyNot(rsc, host, rs, entry);
+    if (created) out.push(created);
+    if (!entry) return out;
+    const c = rsc.ctx(entry);
+    if (rsc.expectationsPending(entry) && c.expectedAt !== null) {
+      out.push({
+        what: 'manageReplicas (creating or deleting pods)',
+        check: { rule: 'expectations are not satisfied: creations/deletions this controller made are not yet observed', values: { outstandingAdds: c.add, outstandingDeletes: c.del } },
+        wouldFireAt: formatTime(c.expectedAt + EXPECTATIONS_TIMEOUT + 1),
+      });
+    }
+    if (entry.actor.state().includes('queue.backoff') && c.dueAt !== null) {
+      out.push({
+        what: 'the next sync',
+        check: { rule: 'the last sync failed: the key is requeued with the workqueue backoff (5ms doubling per consecutive failure)', values: { failures: c.failures } },
+        wouldFireAt: formatTime(c.dueAt),
+      });
+    }
+    if (c.resyncAt !== null) {
+      out.push({
+        what: 'availableReplicas counted',
+        check: { rule: 'pods count as available minReadySeconds after they became ready; the ReplicaSet is synced again then', values: { minReadySeconds: rs.minReadySeconds } },
+        wouldFireAt: formatTime(c.resyncAt),
+      });
+    }
+  }
+  return out;
+}
+
+/**
+ * Why syncReplicaSet has not created the pods a ReplicaSet lacks, or undefined when it lacks none
+ * (or its sync would first adopt or release pods, which changes the count).
+ */
+function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecord, entry: Entry | undefined): WhyNot | undefined {
+  const check = rsc.check(rs);
+  const replicas = specReplicas(rs);
+  const ref = replicaSetRef(rs.meta.namespace, rs.meta.name);
+  const claim = clusterClaim(host, rs, check);
+  if (claim.adoptable || claim.active >= replicas) return undefined;
+  const path: WhyNotCheck[] = [];
+  const error = check.problems.find((p) => p.severity === 'error');
+  path.push({
+    guard: 'manageable', upstream: 'syncReplicaSet (a valid selector that matches the template, spec.replicas >= 0)', holds: check.manageable,
+    rule: 'the ReplicaSet can be managed', ...(error ? { unmet: error.message, values: { code: error.code } } : {}),
+  });
+  if (!check.manageable) return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, { never: true });
+  path.push({ guard: 'fewerPodsThanReplicas', upstream: 'manageReplicas (diff < 0)', holds: true, rule: 'fewer active pods than spec.replicas', values: { activePods: claim.active, replicas } });
+  const deleting = rs.meta.deletionTimestamp !== undefined;
+  path.push({ guard: 'notBeingDeleted', upstream: 'syncReplicaSet (rs.DeletionTimestamp == nil)', holds: !deleting, rule: 'the ReplicaSet is not being deleted' });
+  if (deleting) return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, { never: true });
+  if (!entry) {
+    path.push({ guard: 'synced', upstream: 'processNextWorkItem', holds: false, rule: 'the controller has seen the ReplicaSet', unmet: 'the controller has not seen the ReplicaSet yet' });
+    return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path);
+  }
+  const c = rsc.ctx(entry);
+  if (rsc.expectationsPending(entry)) {
+    // the machine's own guard, as the next sync asks it (EXPIRE at now); the step is not kept
+    const trace: GuardResult[] = [];
+    machineTable().step(entry.actor.snapshot(), { type: 'EXPIRE', now: host.now }, trace);
+    const expired = trace.find((g) => g.guard === 'expectationsExpired')?.value === true;
+    path.push({
+      guard: 'expectationsExpired', upstream: 'SatisfiedExpectations / isExpired (controller_utils.go)', holds: expired,
+      rule: `the expectations are fulfilled or older than ${formatDuration(EXPECTATIONS_TIMEOUT)}`,
+      unmet: `creations/deletions this controller made are not yet observed, and the expectations are not older than ${formatDuration(EXPECTATIONS_TIMEOUT)}`,
+      values: { outstandingAdds: c.add, outstandingDeletes: c.del, expectationsSetAt: c.expectedAt === null ? null : formatTime(c.expectedAt) },
+    });
+    if (!expired) return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, c.expectedAt !== null ? { wouldFireAt: formatTime(c.expectedAt + EXPECTATIONS_TIMEOUT + 1) } : {});
+  }
+  if (entry.actor.state().includes('queue.backoff') && c.dueAt !== null) {
+    // a sync fails only on an injected API fault here: without the faults it would not have
+    path.push({
+      guard: 'notInBackoff', upstream: 'processNextWorkItem (AddRateLimited: 5ms doubling per consecutive failure)', holds: false,
+      rule: 'the last sync succeeded', unmet: 'the last sync failed: the key is retried after the workqueue backoff', values: { failures: c.failures, retryAt: formatTime(c.dueAt) },
+    });
+    return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, {
+      conditional: { if: 'the retried sync\'s API calls succeed', at: formatTime(c.dueAt) },
+      counterfactual: { kind: 'dropFaults', description: 'the scenario without its fail: events' },
+    });
+  }
+  path.push({
+    guard: 'synced', upstream: 'processNextWorkItem', holds: false, rule: 'the ReplicaSet was synced since it lost pods',
+    unmet: 'the ReplicaSet\'s key waits to be processed', ...(c.dueAt !== null ? { values: { dueAt: formatTime(c.dueAt) } } : {}),
+  });
+  return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, c.dueAt !== null ? { wouldFireAt: formatTime(c.dueAt) } : {});
+}
+
+/**
+ * What claimPods would find in the cluster as it is (not in the controller's index, which lags
+ * pod events the host has not delivered yet): the active pods the ReplicaSet controls that match
+ * its selector, and whether an orphan it would adopt exists. One look at every pod of the cluster:
+ * asked for one ReplicaSet at a time.
+ */
+function clusterClaim(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck): { active: number; adoptable: boolean } {
+  let active = 0;
+  let adoptable = false;
+  for (const pod of host.cluster.pods.values()) {
+    if (pod.meta.namespace !== rs.meta.namespace || !isPodActive(pod) || !check.selector.matches(pod.meta.labels)) continue;
+    const owner = controllerOf(pod.meta);
+    if (!owner) adoptable ||= pod.meta.deletionTimestamp === undefined;
+    else if (owner.uid === rs.meta.uid) active++;
+  }
+  return { active, adoptable };
+}
