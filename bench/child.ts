@@ -11,7 +11,8 @@
  *   simulate  the outage scenario: load, createSimulation, runUntil(start + duration)
  *   steady    the healthy cluster: one monitor pass with nothing changing, and the
  *             extension host's per-step webview data (Session.updateMessage)
- *   goback    the outage scenario: step N passes, goToPass(N - 100), one step forward
+ *   goback    the outage scenario: step N passes; one step forward there; one step back there
+ *             (three times, after a step(true)); goToPass(N - 100); then one step back (three times)
  * With --full-detail (args.full):
  *   fullParse the full-detail, kubectl-indented export read in 1 MiB chunks, each item's text cut out
  *             (where the generator wrote it) and given to JSON.parse: the baseline
@@ -273,21 +274,44 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
       sim.step();
       fwdMs.push(ms(t0));
     }
+    // The panel's step back at the far end, deep in the outage (the zone's nodes Unknown and
+    // tainted, their pods evicted and replaced): the user has stepped there (step(true) keeps a
+    // checkpoint at most FINE_CHECKPOINT_EVERY passes behind), then steps back one pass at a time.
+    sim.goToPass(from);
+    sim.step(true);
+    sim.goToPass(from);
+    const farBackMs: number[] = [], farBackCpuMs: number[] = [];
+    for (let i = 1; i <= 3; i++) {
+      const c1 = process.cpuUsage();
+      const t1 = now();
+      sim.goToPass(from - i);
+      farBackMs.push(ms(t1));
+      farBackCpuMs.push(cpuMs(c1));
+    }
     // The jump back is timed once: a step back leaves finer checkpoints behind it (see
     // FINE_CHECKPOINT_EVERY), so a second jump to the same pass would find one there.
     sim.goToPass(from);
+    const c0 = process.cpuUsage();
     const t0 = now();
     sim.goToPass(from - a.backPasses);
     const backMs = ms(t0);
+    const backCpuMs = cpuMs(c0);
     if (sim.pass !== from - a.backPasses) throw new Error(`goToPass(${from - a.backPasses}) left the simulation at pass ${sim.pass}`);
     // Then the panel's "step back", one pass at a time, from there.
-    const oneBackMs: number[] = [];
+    const oneBackMs: number[] = [], oneBackCpuMs: number[] = [];
     for (let i = 1; i <= 3; i++) {
+      const c1 = process.cpuUsage();
       const t1 = now();
       sim.goToPass(from - a.backPasses - i);
       oneBackMs.push(ms(t1));
+      oneBackCpuMs.push(cpuMs(c1));
     }
-    return { from, back: a.backPasses, backMs, forwardMs: median(fwdMs), oneBackMs: median(oneBackMs), oneBackMsAll: oneBackMs, forwardMsAll: fwdMs, peakRss: peakRss() };
+    return {
+      from, back: a.backPasses, backMs, backCpuMs, forwardMs: median(fwdMs),
+      oneBackMs: median(oneBackMs), oneBackCpuMs: median(oneBackCpuMs), oneBackMsAll: oneBackMs,
+      farBackMs: median(farBackMs), farBackCpuMs: median(farBackCpuMs), farBackMsAll: farBackMs,
+      forwardMsAll: fwdMs, peakRss: peakRss(),
+    };
   },
 };
 
