@@ -119,6 +119,11 @@ interface Checkpoint {
   ignored: KObject[];
   /** podsByNode's changes since the previous checkpoint (see SimHost.indexLog) */
   indexLog: (string | undefined)[];
+  /**
+   * podsByNode's sets changed since the previous checkpoint (every set in the first), each as its
+   * pod keys in order (null: the node has no set), and the map's key order (see SimHost.indexNodes)
+   */
+  byNode: MapDelta<readonly string[]>;
   /** the facts remembered since the previous checkpoint, in order, in triples: object, fact, seq (SimHost.factLog) */
   factsDelta: (string | number)[];
   kubelets: unknown;
@@ -601,6 +606,13 @@ export class SimulationImpl implements Simulation {
     host.podKeyLog = [];
     const indexLog = host.indexLog;
     host.indexLog = [];
+    const index = c.podsByNode;
+    const byNode: MapDelta<readonly string[]> = { delta: new Map(), order: keysSharedWith(last?.byNode.order ?? [], index) };
+    for (const name of last === undefined ? index.keys() : host.indexNodes) {
+      const set = index.get(name);
+      byNode.delta.set(name, set === undefined ? null : [...set]);
+    }
+    host.indexNodes.clear();
     const nodeDelta = takeChanged(c.nodes, host.dirtyNodes, (n, name) => this.nodeCopy(name, n), false);
     for (const name of host.heartbeatNodes) {
       if (nodeDelta.has(name)) continue;
@@ -623,6 +635,7 @@ export class SimulationImpl implements Simulation {
       daemonSets: copyMap(c.daemonSets, cloneDaemonSet),
       ignored: [...c.ignored],
       indexLog,
+      byNode,
       factsDelta,
       kubelets: this.kubelets.save(),
       controllers: host.controllers.map((x) => ({ name: x.name, saved: x.save() })),
@@ -650,6 +663,7 @@ export class SimulationImpl implements Simulation {
         next.pods.delta = mergeDelta(cp.pods.delta, next.pods.delta);
         next.pods.keyLog = [...cp.pods.keyLog, ...next.pods.keyLog];
         next.indexLog = [...cp.indexLog, ...next.indexLog];
+        next.byNode.delta = mergeDelta(cp.byNode.delta, next.byNode.delta);
         next.nodes.delta = mergeDelta(cp.nodes.delta, next.nodes.delta);
         next.replicaSets.delta = mergeDelta(cp.replicaSets.delta, next.replicaSets.delta);
         next.leases.delta = mergeDelta(cp.leases.delta, next.leases.delta);
@@ -679,8 +693,12 @@ export class SimulationImpl implements Simulation {
     // (the index) is the one at the checkpoint, and is kept instead of rebuilt from the snapshot
     // through every log (O(150,000) at 5,000 nodes, most of a single step back in a quiet stretch).
     const keysMoved = host.podKeyLog.length > 0 || dropped.some((c) => c.pods.keyLog.length > 0);
-    const indexMoved = host.indexLog.length > 0 || dropped.some((c) => c.indexLog.length > 0);
-    const liveIndex = indexMoved ? undefined : host.currentIndex;
+    // the pods indexed elsewhere since the checkpoint, and the nodes whose sets changed
+    const podsMoved = new Set<string>();
+    for (const log of [host.indexLog, ...dropped.map((c) => c.indexLog)]) for (let i = 0; i < log.length; i += 2) podsMoved.add(log[i]!);
+    const setsBack = new Set<string>(host.indexNodes);
+    for (const c of dropped) for (const name of c.byNode.delta.keys()) setsBack.add(name);
+    const liveIndex = host.currentIndex;
     // the nodes changed since the checkpoint: put back, and marked dirty below (see heartbeatCopy)
     const nodesBack = new Set<string>(host.dirtyNodes);
     for (const name of host.heartbeatNodes) nodesBack.add(name);
@@ -712,7 +730,9 @@ export class SimulationImpl implements Simulation {
     host.podKeyLog = [];
     host.faults = new Map(cp.faults.map(([key, f]) => [key, { ...f }]));
     host.indexLog = [];
-    host.reindex(liveIndex ?? podsByNodeAt(snap.pods, chain));
+    host.indexNodes.clear();
+    host.reindex(podsMoved.size === 0 && setsBack.size === 0 ? liveIndex : indexAt(liveIndex, cluster.pods, chain, setsBack, podsMoved, cp.byNode.order));
+    if (checkpointChecks.index) checkIndex(host.currentIndex, podsByNodeAt(snap.pods, chain));
     host.controllers = buildControllers(this.plan, this.factory, { config: this.config, behaviour: this.behaviour, binder: this.scenario.binder })
       .filter((c) => cp.controllers.some((x) => x.name === c.name));
     for (const c of host.controllers) c.restore(cp.controllers.find((x) => x.name === c.name)!.saved, host);
@@ -800,8 +820,37 @@ function podOrder(base: Map<string, PodRecord>, chain: Checkpoint[]): Set<string
 }
 
 /**
+ * The pod index at the last of `chain`, from the live one: the sets of `setsBack` (changed since)
+ * are put back from the latest checkpoint that kept them, the others are the live sets,
+ * unchanged since; the pods of `podsMoved` are indexed under their node in `pods` (the pod map
+ * put back to the checkpoint: a pod is indexed under its nodeName, see SimHost.updatePod).
+ */
+function indexAt(
+  live: { byNode: Map<string, Set<string>>; podNode: Map<string, string> }, pods: ReadonlyMap<string, PodRecord>, chain: Checkpoint[],
+  setsBack: ReadonlySet<string>, podsMoved: ReadonlySet<string>, order: readonly string[],
+): { byNode: Map<string, Set<string>>; podNode: Map<string, string> } {
+  const byNode = rewind(live.byNode, new Map(), chain, [], (c) => c.byNode.delta, setsBack, (keys) => new Set(keys), order);
+  const podNode = live.podNode;
+  for (const key of podsMoved) {
+    const node = pods.get(key)?.nodeName;
+    if (node) podNode.set(key, node);
+    else podNode.delete(key);
+  }
+  return { byNode, podNode };
+}
+
+/** checkpointChecks.index: the index put back equals the one replayed from the snapshot through every log, order included. */
+function checkIndex(got: { byNode: Map<string, Set<string>>; podNode: Map<string, string> }, want: { byNode: Map<string, Set<string>>; podNode: Map<string, string> }): void {
+  const text = (m: Map<string, Set<string>>) => JSON.stringify([...m].map(([n, keys]) => [n, [...keys]]));
+  if (text(got.byNode) !== text(want.byNode)) throw new Error('checkpoint: podsByNode put back differs from the one replayed from the snapshot');
+  const pairs = (m: Map<string, string>) => JSON.stringify([...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+  if (pairs(got.podNode) !== pairs(want.podNode)) throw new Error('checkpoint: the pods\' nodes put back differ from the ones replayed from the snapshot');
+}
+
+/**
  * podsByNode at the last of `chain`, each node's pods in their order then:
- * the index the host builds from the snapshot's pods, through every change logged up to it.
+ * the index the host builds from the snapshot's pods, through every change logged up to it
+ * (the slow path, which checkpointChecks.index compares with indexAt).
  */
 function podsByNodeAt(base: Map<string, PodRecord>, chain: Checkpoint[]): { byNode: Map<string, Set<string>>; podNode: Map<string, string> } {
   const byNode = new Map<string, Set<string>>();
