@@ -365,7 +365,9 @@ function summarise(o: Options, results: Results, bytes: number, unavailable: Map
       detail: results.simulate.length ? (() => {
         const s = results.simulate[0];
         const a = s.actions as Record<string, number>;
-        return `runUntil ${fmt(median(results.simulate.map((x) => x.runMs)), 'ms')} wall, ${fmt(median(results.simulate.map((x) => x.runCpuMs)), 'ms')} CPU; setup: loadScenario ${fmt(median(results.simulate.map((x) => x.loadMs)), 'ms')}, createSimulation ${fmt(median(results.simulate.map((x) => x.createMs)), 'ms')}; ${s.decisions} decisions (TaintAdded ${a.TaintAdded ?? 0}, PodEvicted ${a.PodEvicted ?? 0}, PodsCreated ${a.PodsCreated ?? 0}, PodBound ${a.PodBound ?? 0})`;
+        const main = results.simulate.map((x) => x.runMainCpuMs).filter((x): x is number => typeof x === 'number' && !Number.isNaN(x));
+        const idle = main.length ? `, of it the main thread ${fmt(median(main), 'ms')} (the wall time an idle machine would show: ${fmt(median(results.simulate.filter((x) => typeof x.runMainCpuMs === 'number').map((x) => x.simulatedS / (x.runMainCpuMs / 1000))), 'x')})` : '';
+        return `runUntil ${fmt(median(results.simulate.map((x) => x.runMs)), 'ms')} wall, ${fmt(median(results.simulate.map((x) => x.runCpuMs)), 'ms')} CPU${idle}; setup: loadScenario ${fmt(median(results.simulate.map((x) => x.loadMs)), 'ms')}, createSimulation ${fmt(median(results.simulate.map((x) => x.createMs)), 'ms')}; ${s.decisions} decisions (TaintAdded ${a.TaintAdded ?? 0}, PodEvicted ${a.PodEvicted ?? 0}, PodsCreated ${a.PodsCreated ?? 0}, PodBound ${a.PodBound ?? 0})`;
       })() : undefined,
       note: results.simulate.length ? undefined : unavailableNote('simulate'),
     },
