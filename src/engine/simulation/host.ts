@@ -89,6 +89,13 @@ export class SimHost implements ControllerHost {
    * of 150,000 keys is a cache miss or more, and MarkPodsNotReady changes 50,000 pods at once.
    */
   private podSlots = new Map<string, PodSlot>();
+  /**
+   * The slots of the records last passed to the host, by identity: a controller passes the same
+   * record again and again (MarkPodsNotReady, then the recovery), and a look-up by identity needs
+   * neither the key string built again nor a look-up by that new string in a map of 150,000 keys.
+   * The slot's key is the string the maps were filled with, whose hash is already computed.
+   */
+  private slotByRecord = new Map<PodRecord, PodSlot>();
   /** The snapshot's pods (never edited: the simulation works on a copy): checkpoints' pods share their metadata when equal. */
   pristinePods: ReadonlyMap<string, PodRecord> = new Map();
   /** the last condition frozenConditions had to copy */
@@ -123,6 +130,7 @@ export class SimHost implements ControllerHost {
     this.nodeSeen.clear();
     // what was announced is forgotten (slots still listed as dirty keep their pristine record only)
     this.podSlots = new Map();
+    this.slotByRecord = new Map();
     for (const node of this.cluster.nodes.values()) this.nodeSeen.set(node.meta.name, nodeBefore(node));
     let byNode = new Map<string, Set<string>>();
     if (index) {
@@ -154,6 +162,11 @@ export class SimHost implements ControllerHost {
   private dirtyPodList: PodSlot[] = [];
   private dirtyRound = 0;
 
+  /** How many pods changed since the last checkpoint. */
+  get dirtyPodCount(): number {
+    return this.dirtyPodList.length;
+  }
+
   /** The keys of the pods changed since the last checkpoint. */
   dirtyPodKeys(): string[] {
     return this.dirtyPodList.map((s) => s.key);
@@ -184,6 +197,16 @@ export class SimHost implements ControllerHost {
     }
     this.clearDirtyPods();
     return { keys, values };
+  }
+
+  /** The record's slot, found by the record when it was passed before. */
+  private slotFor(pod: PodRecord): PodSlot {
+    let slot = this.slotByRecord.get(pod);
+    if (slot === undefined) {
+      slot = this.slotOf(nsKey(pod.meta.namespace, pod.meta.name));
+      this.slotByRecord.set(pod, slot);
+    }
+    return slot;
   }
 
   private slotOf(key: string): PodSlot {
@@ -356,8 +379,8 @@ export class SimHost implements ControllerHost {
   }
 
   updatePod(pod: PodRecord): void {
-    const key = nsKey(pod.meta.namespace, pod.meta.name);
-    const slot = this.slotOf(key);
+    const slot = this.slotFor(pod);
+    const key = slot.key;
     this.markDirty(slot);
     this.podChanges?.add(key);
     const seen = slot.seen;
@@ -376,11 +399,12 @@ export class SimHost implements ControllerHost {
   }
 
   createPod(pod: PodRecord): void {
-    const key = nsKey(pod.meta.namespace, pod.meta.name);
-    const slot = this.slotOf(key);
+    const slot = this.slotFor(pod);
+    const key = slot.key;
     this.markDirty(slot);
     this.podChanges?.add(key);
     const existing = this.cluster.pods.get(key);
+    if (existing !== undefined && existing !== pod) this.slotByRecord.delete(existing);
     this.cluster.pods.set(key, pod);
     slot.pod = pod;
     this.index(key, pod.nodeName);
@@ -397,10 +421,13 @@ export class SimHost implements ControllerHost {
   }
 
   deletePod(pod: PodRecord): void {
-    const key = nsKey(pod.meta.namespace, pod.meta.name);
+    const known = this.slotByRecord.get(pod);
+    const key = known !== undefined ? known.key : nsKey(pod.meta.namespace, pod.meta.name);
     const current = this.cluster.pods.get(key);
     if (!current) return;
-    const slot = this.slotOf(key);
+    this.slotByRecord.delete(pod);
+    this.slotByRecord.delete(current);
+    const slot = known ?? this.slotOf(key);
     this.markDirty(slot);
     this.podChanges?.add(key);
     const before = this.podBefore(key, slot, current);
