@@ -72,6 +72,15 @@ export const MAX_ROUNDS = 100;
  */
 export const FINE_CHECKPOINT_EVERY = 10;
 export { checkpointChecks };
+/**
+ * A monitor pass after which at least this share of the pods (and at least HEAVY_PASS_MIN_PODS)
+ * changed since the last checkpoint is followed by a checkpoint too: such a pass (a zone's nodes
+ * going Unknown and MarkPodsNotReady on 50,000 pods at 5,000 nodes, or their recovery) is the
+ * dearest to replay, and a step back to it or past it would otherwise replay it from up to
+ * `checkpointEvery` passes before. The pods it changed are kept by the next checkpoint anyway.
+ */
+export const HEAVY_PASS_SHARE = 0.1;
+export const HEAVY_PASS_MIN_PODS = 1000;
 /** Checkpoints kept; beyond this every other one is merged into its successor. */
 export const MAX_CHECKPOINTS = 48;
 
@@ -179,6 +188,8 @@ export class SimulationImpl implements Simulation {
   /** while goToPass replays up to this pass: checkpoints every FINE_CHECKPOINT_EVERY passes too */
   private fineUntil: number | null = null;
   private readonly checkpointEvery: number;
+  /** see HEAVY_PASS_SHARE */
+  private readonly heavyPassPods: number;
   private livelockReported = false;
 
   constructor(scenario: Scenario, options: SimulationOptions = {}) {
@@ -226,6 +237,7 @@ export class SimulationImpl implements Simulation {
     this.host.onNodeConditionsChanged = (node) => this.kubelets.conditionsChanged(node.meta.name, this.host.now);
     // big clusters: fewer checkpoints (each holds the controllers' saved memory), at most MAX_CHECKPOINTS kept
     this.checkpointEvery = options.checkpointEvery ?? Math.max(10, Math.ceil(cluster.nodes.size / 50));
+    this.heavyPassPods = Math.max(HEAVY_PASS_MIN_PODS, Math.ceil(cluster.pods.size * HEAVY_PASS_SHARE));
 
     this.events = scenario.events
       .map((ev) => ({ time: this.timeOf(ev.at), ev }))
@@ -390,6 +402,11 @@ export class SimulationImpl implements Simulation {
   }
   private horizonReported = false;
 
+  /** The passes of the checkpoints kept (null: before the first pass), oldest first. */
+  get checkpointPasses(): (number | null)[] {
+    return this.checkpoints.map((c) => c.pass);
+  }
+
   /** Back to the state at the start (from the first checkpoint). */
   reset(): void {
     this.restoreCheckpoint(this.checkpoints[0]);
@@ -517,7 +534,8 @@ export class SimulationImpl implements Simulation {
     this.processedUpTo = t;
     this.invariants?.observe(host.trace);
     if (monitorDue && host.pass !== null && (host.pass % this.checkpointEvery === 0
-      || (this.fineUntil !== null && host.pass <= this.fineUntil && host.pass % FINE_CHECKPOINT_EVERY === 0))) this.saveCheckpoint();
+      || (this.fineUntil !== null && host.pass <= this.fineUntil && host.pass % FINE_CHECKPOINT_EVERY === 0)
+      || host.dirtyPodCount >= this.heavyPassPods)) this.saveCheckpoint();
   }
 
   private startControllers(t: Micros, memory: 'reconstructed' | 'fresh'): void {
