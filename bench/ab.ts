@@ -77,6 +77,7 @@ async function main(): Promise<number> {
       const out = JSON.parse(line) as Record<string, number> & { ok: boolean; error?: string; decisions?: number };
       if (!out.ok) throw new Error(`${s.name}: ${out.error}`);
       got.push(figure(out));
+      if (task === 'goback') process.stdout.write(`pair ${i + 1} ${s.name}: CPU ms: far step back ${out.farBackCpuMs?.toFixed(0)}, one back ${out.oneBackCpuMs?.toFixed(0)}\n`);
       process.stdout.write(`pair ${i + 1} ${s.name}: CPU ${got[got.length - 1][0].toFixed(0)} ms, ${task === 'simulate' ? 'main thread' : 'wall'} ${got[got.length - 1][1].toFixed(0)} ms${out.decisions !== undefined ? `, ${out.decisions} decisions` : ''}\n`);
     }
     rows.push({ a: got[0], b: got[1], load });

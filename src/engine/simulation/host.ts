@@ -89,13 +89,6 @@ export class SimHost implements ControllerHost {
    * of 150,000 keys is a cache miss or more, and MarkPodsNotReady changes 50,000 pods at once.
    */
   private podSlots = new Map<string, PodSlot>();
-  /**
-   * The slots of the records last passed to the host, by identity: a controller passes the same
-   * record again and again (MarkPodsNotReady, then the recovery), and a look-up by identity needs
-   * neither the key string built again nor a look-up by that new string in a map of 150,000 keys.
-   * The slot's key is the string the maps were filled with, whose hash is already computed.
-   */
-  private slotByRecord = new Map<PodRecord, PodSlot>();
   /** The snapshot's pods (never edited: the simulation works on a copy): checkpoints' pods share their metadata when equal. */
   pristinePods: ReadonlyMap<string, PodRecord> = new Map();
   /** the last condition frozenConditions had to copy */
@@ -130,7 +123,6 @@ export class SimHost implements ControllerHost {
     this.nodeSeen.clear();
     // what was announced is forgotten (slots still listed as dirty keep their pristine record only)
     this.podSlots = new Map();
-    this.slotByRecord = new Map();
     for (const node of this.cluster.nodes.values()) this.nodeSeen.set(node.meta.name, nodeBefore(node));
     let byNode = new Map<string, Set<string>>();
     if (index) {
@@ -197,16 +189,6 @@ export class SimHost implements ControllerHost {
     }
     this.clearDirtyPods();
     return { keys, values };
-  }
-
-  /** The record's slot, found by the record when it was passed before. */
-  private slotFor(pod: PodRecord): PodSlot {
-    let slot = this.slotByRecord.get(pod);
-    if (slot === undefined) {
-      slot = this.slotOf(nsKey(pod.meta.namespace, pod.meta.name));
-      this.slotByRecord.set(pod, slot);
-    }
-    return slot;
   }
 
   private slotOf(key: string): PodSlot {
@@ -379,8 +361,8 @@ export class SimHost implements ControllerHost {
   }
 
   updatePod(pod: PodRecord): void {
-    const slot = this.slotFor(pod);
-    const key = slot.key;
+    const key = nsKey(pod.meta.namespace, pod.meta.name);
+    const slot = this.slotOf(key);
     this.markDirty(slot);
     this.podChanges?.add(key);
     const seen = slot.seen;
@@ -399,12 +381,11 @@ export class SimHost implements ControllerHost {
   }
 
   createPod(pod: PodRecord): void {
-    const slot = this.slotFor(pod);
-    const key = slot.key;
+    const key = nsKey(pod.meta.namespace, pod.meta.name);
+    const slot = this.slotOf(key);
     this.markDirty(slot);
     this.podChanges?.add(key);
     const existing = this.cluster.pods.get(key);
-    if (existing !== undefined && existing !== pod) this.slotByRecord.delete(existing);
     this.cluster.pods.set(key, pod);
     slot.pod = pod;
     this.index(key, pod.nodeName);
@@ -421,13 +402,10 @@ export class SimHost implements ControllerHost {
   }
 
   deletePod(pod: PodRecord): void {
-    const known = this.slotByRecord.get(pod);
-    const key = known !== undefined ? known.key : nsKey(pod.meta.namespace, pod.meta.name);
+    const key = nsKey(pod.meta.namespace, pod.meta.name);
     const current = this.cluster.pods.get(key);
     if (!current) return;
-    this.slotByRecord.delete(pod);
-    this.slotByRecord.delete(current);
-    const slot = known ?? this.slotOf(key);
+    const slot = this.slotOf(key);
     this.markDirty(slot);
     this.podChanges?.add(key);
     const before = this.podBefore(key, slot, current);
