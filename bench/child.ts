@@ -11,7 +11,8 @@
  *   simulate  the outage scenario: load, createSimulation, runUntil(start + duration)
  *   steady    the healthy cluster: one monitor pass with nothing changing, and the
  *             extension host's per-step webview data (Session.updateMessage)
- *   goback    the outage scenario: step N passes, goToPass(N - 100), one step forward
+ *   goback    the outage scenario: step N passes; one step forward there; one step back there
+ *             (three times, after a step(true)); goToPass(N - 100); then one step back (three times)
  * With --full-detail (args.full):
  *   fullParse the full-detail, kubectl-indented export read in 1 MiB chunks, each item's text cut out
  *             (where the generator wrote it) and given to JSON.parse: the baseline
@@ -35,6 +36,21 @@ const now = (): bigint => process.hrtime.bigint();
 const cpuMs = (c0: NodeJS.CpuUsage): number => {
   const d = process.cpuUsage(c0);
   return (d.user + d.system) / 1000;
+};
+/**
+ * CPU time of the main thread alone (Linux: /proc/self/task/PID/stat), in ms; NaN elsewhere. The
+ * engine runs on the main thread: this is what its wall time would be on an idle machine, while
+ * process.cpuUsage adds the collector's helper threads. Resolution: the kernel's clock tick (10 ms).
+ */
+const mainThreadCpuMs = (): number => {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line, 12 and 13 after the name
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return Number.NaN;
+  }
 };
 const peakRss = (): number => process.resourceUsage().maxRSS * 1024;
 const heapUsed = (): number => {
@@ -201,14 +217,16 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
     const { sim, loadMs, createMs, problems } = await openScenario(a.scenario);
     gc();
     const c0 = process.cpuUsage();
+    const m0 = mainThreadCpuMs();
     const t0 = now();
     sim.runUntil(sim.startTime + a.durationS * 1_000_000);
     const runMs = ms(t0);
+    const runMainCpuMs = mainThreadCpuMs() - m0;
     // For bench/profile.ts: the monotonic window of runUntil, in µs (V8's profiler uses the same clock).
     const window = [Number(t0 / 1000n), Number(now() / 1000n)];
     const runCpuMs = cpuMs(c0);
     return {
-      loadMs, createMs, runMs, runCpuMs, problems, window,
+      loadMs, createMs, runMs, runCpuMs, runMainCpuMs, problems, window,
       simulatedS: a.durationS,
       passes: sim.pass, decisions: sim.trace.length, actions: countActions(sim.trace),
       peakRss: peakRss(), heapUsed: heapUsed(),
@@ -273,21 +291,44 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
       sim.step();
       fwdMs.push(ms(t0));
     }
+    // The panel's step back at the far end, deep in the outage (the zone's nodes Unknown and
+    // tainted, their pods evicted and replaced): the user has stepped there (step(true) keeps a
+    // checkpoint at most FINE_CHECKPOINT_EVERY passes behind), then steps back one pass at a time.
+    sim.goToPass(from);
+    sim.step(true);
+    sim.goToPass(from);
+    const farBackMs: number[] = [], farBackCpuMs: number[] = [];
+    for (let i = 1; i <= 3; i++) {
+      const c1 = process.cpuUsage();
+      const t1 = now();
+      sim.goToPass(from - i);
+      farBackMs.push(ms(t1));
+      farBackCpuMs.push(cpuMs(c1));
+    }
     // The jump back is timed once: a step back leaves finer checkpoints behind it (see
     // FINE_CHECKPOINT_EVERY), so a second jump to the same pass would find one there.
     sim.goToPass(from);
+    const c0 = process.cpuUsage();
     const t0 = now();
     sim.goToPass(from - a.backPasses);
     const backMs = ms(t0);
+    const backCpuMs = cpuMs(c0);
     if (sim.pass !== from - a.backPasses) throw new Error(`goToPass(${from - a.backPasses}) left the simulation at pass ${sim.pass}`);
     // Then the panel's "step back", one pass at a time, from there.
-    const oneBackMs: number[] = [];
+    const oneBackMs: number[] = [], oneBackCpuMs: number[] = [];
     for (let i = 1; i <= 3; i++) {
+      const c1 = process.cpuUsage();
       const t1 = now();
       sim.goToPass(from - a.backPasses - i);
       oneBackMs.push(ms(t1));
+      oneBackCpuMs.push(cpuMs(c1));
     }
-    return { from, back: a.backPasses, backMs, forwardMs: median(fwdMs), oneBackMs: median(oneBackMs), oneBackMsAll: oneBackMs, forwardMsAll: fwdMs, peakRss: peakRss() };
+    return {
+      from, back: a.backPasses, backMs, backCpuMs, forwardMs: median(fwdMs),
+      oneBackMs: median(oneBackMs), oneBackCpuMs: median(oneBackCpuMs), oneBackMsAll: oneBackMs,
+      farBackMs: median(farBackMs), farBackCpuMs: median(farBackCpuMs), farBackMsAll: farBackMs,
+      forwardMsAll: fwdMs, peakRss: peakRss(),
+    };
   },
 };
 

@@ -3,10 +3,12 @@
  * V8's CPU profiler and prints the functions with the most self time, and
  * the source files they live in.
  *
- *   node --import tsx bench/profile.ts TASK [--nodes N] [--pods-per-node N] [--top N]
+ *   node --import tsx bench/profile.ts TASK [--nodes N] [--pods-per-node N] [--top N] [--inputs DIR] [--node-flags S]
  *
  * TASK is one of bench/child.ts's: parse, load, simulate, steady, goback.
- * The .cpuprofile is kept (its path is printed) for Chrome DevTools or VS Code.
+ * The .cpuprofile is kept (its path is printed) for Chrome DevTools or VS Code. --inputs DIR
+ * profiles the cluster and scenarios in DIR (what `npm run bench -- --keep` leaves) instead of
+ * generating them; --node-flags adds node options to the child (e.g. --max-semi-space-size=64).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -35,21 +37,26 @@ function main(): number {
     return 2;
   }
   const nodes = opt('--nodes', 500), podsPerNode = opt('--pods-per-node', 30), top = opt('--top', 30);
-  const dir = join(tmpdir(), 'controller-stepper-profile', `${nodes}x${podsPerNode}`);
-  mkdirSync(dir, { recursive: true });
-  const stream = generateClusterStream({
-    nodes, podsPerNode, zones: 3, detail: 'lean',
-    timeline: { name: 'profile-zone-outage', zoneOutage: { zone: 1, at: '60s', recoverAt: '30m' } },
-  });
-  let text = '';
-  for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
-  writeFileSync(join(dir, 'cluster.json'), text);
-  writeFileSync(join(dir, 'outage.yaml'), renderObject(stream.scenario!, 'yaml'));
-  writeFileSync(join(dir, 'healthy.yaml'), renderObject({ ...stream.scenario!, events: [] }, 'yaml'));
+  const inputsAt = argv.indexOf('--inputs');
+  const flagsAt = argv.indexOf('--node-flags');
+  const nodeFlags = flagsAt >= 0 ? argv[flagsAt + 1].split(' ').filter(Boolean) : [];
+  const dir = inputsAt >= 0 ? resolve(argv[inputsAt + 1]) : join(tmpdir(), 'controller-stepper-profile', `${nodes}x${podsPerNode}`);
+  if (inputsAt < 0) {
+    mkdirSync(dir, { recursive: true });
+    const stream = generateClusterStream({
+      nodes, podsPerNode, zones: 3, detail: 'lean',
+      timeline: { name: 'profile-zone-outage', zoneOutage: { zone: 1, at: '60s', recoverAt: '30m' } },
+    });
+    let text = '';
+    for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
+    writeFileSync(join(dir, 'cluster.json'), text);
+    writeFileSync(join(dir, 'outage.yaml'), renderObject(stream.scenario!, 'yaml'));
+    writeFileSync(join(dir, 'healthy.yaml'), renderObject({ ...stream.scenario!, events: [] }, 'yaml'));
+  }
   const profDir = join(dir, `prof-${task}-${Date.now()}`);
   const args = { snapshot: join(dir, 'cluster.json'), scenario: join(dir, 'outage.yaml'), healthy: join(dir, 'healthy.yaml'), durationS: 3600, steps: 10, backPasses: 100 };
   const r = spawnSync(process.execPath, [
-    '--expose-gc', '--max-old-space-size=16384', '--cpu-prof', `--cpu-prof-dir=${profDir}`, '--import', 'tsx',
+    '--expose-gc', '--max-old-space-size=16384', ...nodeFlags, '--cpu-prof', `--cpu-prof-dir=${profDir}`, '--import', 'tsx',
     join(root, 'bench', 'child.ts'), task, JSON.stringify(args),
   ], { cwd: root, encoding: 'utf8' });
   process.stdout.write(r.stdout.split('\n').map((l) => (l.length > 600 ? `${l.slice(0, 600)}...` : l)).join('\n'));

@@ -1,4 +1,35 @@
 #!/usr/bin/env node
 'use strict';
 // The command line is bundled to out/cli.js by `npm run build` (run by `npm install`).
-require('../out/cli.js');
+//
+// It runs in a second node with a larger young generation (--max-semi-space-size): a long
+// simulation at 5,000 nodes keeps hundreds of MB that all pass through the young generation, and
+// fewer, larger scavenges cost it less (measured in bench/README.md, "The young generation"). V8
+// sizes the young generation when the process starts, so only whoever starts node can set it.
+// Not when node was started with options of its own (the caller chose), when NODE_OPTIONS sets
+// the size, in the second node itself, or on Windows (a console's Ctrl-C reaches every process).
+const FLAG = '--max-semi-space-size';
+const SEMI_SPACE_MIB = 64;
+const AGAIN = 'CONTROLLER_STEPPER_REEXEC';
+
+if (process.execArgv.length > 0 || process.env[AGAIN] === '0' || (process.env.NODE_OPTIONS ?? '').includes(FLAG) || process.platform === 'win32') {
+  require('../out/cli.js');
+} else {
+  const { spawn } = require('node:child_process');
+  // Its own process group, so that a terminal's Ctrl-C reaches it once, through this process: the
+  // command takes a second Ctrl-C as "stop at once" (src/cli/main.ts). It reads no terminal input.
+  const child = spawn(process.execPath, [`${FLAG}=${SEMI_SPACE_MIB}`, __filename, ...process.argv.slice(2)], {
+    stdio: 'inherit', detached: true, env: { ...process.env, [AGAIN]: '0' },
+  });
+  const forward = (signal) => () => { child.kill(signal); };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward(signal));
+  child.on('error', (e) => { process.stderr.write(`controller-stepper: ${e.message}\n`); process.exit(1); });
+  child.on('exit', (code, signal) => {
+    if (signal === null) process.exit(code ?? 1);
+    // ended by a signal: this process ends by the same one, as the shell expects
+    process.removeAllListeners(signal);
+    process.kill(process.pid, signal);
+    // a signal whose default is to be ignored: the status a shell gives
+    process.exit(128 + (require('node:os').constants.signals[signal] ?? 0));
+  });
+}

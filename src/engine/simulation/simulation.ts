@@ -72,6 +72,15 @@ export const MAX_ROUNDS = 100;
  */
 export const FINE_CHECKPOINT_EVERY = 10;
 export { checkpointChecks };
+/**
+ * A monitor pass after which at least this share of the pods (and at least HEAVY_PASS_MIN_PODS)
+ * changed since the last checkpoint is followed by a checkpoint too: such a pass (a zone's nodes
+ * going Unknown and MarkPodsNotReady on 50,000 pods at 5,000 nodes, or their recovery) is the
+ * dearest to replay, and a step back to it or past it would otherwise replay it from up to
+ * `checkpointEvery` passes before. The pods it changed are kept by the next checkpoint anyway.
+ */
+export const HEAVY_PASS_SHARE = 0.1;
+export const HEAVY_PASS_MIN_PODS = 1000;
 /** Checkpoints kept; beyond this every other one is merged into its successor. */
 export const MAX_CHECKPOINTS = 48;
 
@@ -104,6 +113,12 @@ interface PodDelta {
   delta: Map<string, PodRecord | null>;
   /** in pairs: key, added (see SimHost.podKeyLog) */
   keyLog: (string | boolean)[];
+  /**
+   * The pod map's key order: the previous checkpoint's array when no key was added or removed
+   * since (never edited). A restore after pods came or went rebuilds the map in this order instead
+   * of first replaying every key log from the snapshot's order (two passes over 150,000 keys).
+   */
+  order: readonly string[];
 }
 
 interface Checkpoint {
@@ -119,6 +134,11 @@ interface Checkpoint {
   ignored: KObject[];
   /** podsByNode's changes since the previous checkpoint (see SimHost.indexLog) */
   indexLog: (string | undefined)[];
+  /**
+   * podsByNode's sets changed since the previous checkpoint (every set in the first), each as its
+   * pod keys in order (null: the node has no set), and the map's key order (see SimHost.indexNodes)
+   */
+  byNode: MapDelta<readonly string[]>;
   /** the facts remembered since the previous checkpoint, in order, in triples: object, fact, seq (SimHost.factLog) */
   factsDelta: (string | number)[];
   kubelets: unknown;
@@ -168,6 +188,8 @@ export class SimulationImpl implements Simulation {
   /** while goToPass replays up to this pass: checkpoints every FINE_CHECKPOINT_EVERY passes too */
   private fineUntil: number | null = null;
   private readonly checkpointEvery: number;
+  /** see HEAVY_PASS_SHARE */
+  private readonly heavyPassPods: number;
   private livelockReported = false;
 
   constructor(scenario: Scenario, options: SimulationOptions = {}) {
@@ -215,6 +237,7 @@ export class SimulationImpl implements Simulation {
     this.host.onNodeConditionsChanged = (node) => this.kubelets.conditionsChanged(node.meta.name, this.host.now);
     // big clusters: fewer checkpoints (each holds the controllers' saved memory), at most MAX_CHECKPOINTS kept
     this.checkpointEvery = options.checkpointEvery ?? Math.max(10, Math.ceil(cluster.nodes.size / 50));
+    this.heavyPassPods = Math.max(HEAVY_PASS_MIN_PODS, Math.ceil(cluster.pods.size * HEAVY_PASS_SHARE));
 
     this.events = scenario.events
       .map((ev) => ({ time: this.timeOf(ev.at), ev }))
@@ -379,6 +402,11 @@ export class SimulationImpl implements Simulation {
   }
   private horizonReported = false;
 
+  /** The passes of the checkpoints kept (null: before the first pass), oldest first. */
+  get checkpointPasses(): (number | null)[] {
+    return this.checkpoints.map((c) => c.pass);
+  }
+
   /** Back to the state at the start (from the first checkpoint). */
   reset(): void {
     this.restoreCheckpoint(this.checkpoints[0]);
@@ -506,7 +534,8 @@ export class SimulationImpl implements Simulation {
     this.processedUpTo = t;
     this.invariants?.observe(host.trace);
     if (monitorDue && host.pass !== null && (host.pass % this.checkpointEvery === 0
-      || (this.fineUntil !== null && host.pass <= this.fineUntil && host.pass % FINE_CHECKPOINT_EVERY === 0))) this.saveCheckpoint();
+      || (this.fineUntil !== null && host.pass <= this.fineUntil && host.pass % FINE_CHECKPOINT_EVERY === 0)
+      || host.dirtyPodCount >= this.heavyPassPods)) this.saveCheckpoint();
   }
 
   private startControllers(t: Micros, memory: 'reconstructed' | 'fresh'): void {
@@ -597,10 +626,18 @@ export class SimulationImpl implements Simulation {
     const c = host.cluster;
     const last = this.checkpoints[this.checkpoints.length - 1];
     if (last && last.traceLength === host.trace.length && last.pass === host.pass && last.now === host.now) return;
-    const pods: PodDelta = new PodChanges(host.takeDirtyPods(), host.podKeyLog);
+    const podOrder = last !== undefined && host.podKeyLog.length === 0 ? last.pods.order : [...c.pods.keys()];
+    const pods: PodDelta = new PodChanges(host.takeDirtyPods(), host.podKeyLog, podOrder);
     host.podKeyLog = [];
     const indexLog = host.indexLog;
     host.indexLog = [];
+    const index = c.podsByNode;
+    const byNode: MapDelta<readonly string[]> = { delta: new Map(), order: keysSharedWith(last?.byNode.order ?? [], index) };
+    for (const name of last === undefined ? index.keys() : host.indexNodes) {
+      const set = index.get(name);
+      byNode.delta.set(name, set === undefined ? null : [...set]);
+    }
+    host.indexNodes.clear();
     const nodeDelta = takeChanged(c.nodes, host.dirtyNodes, (n, name) => this.nodeCopy(name, n), false);
     for (const name of host.heartbeatNodes) {
       if (nodeDelta.has(name)) continue;
@@ -623,6 +660,7 @@ export class SimulationImpl implements Simulation {
       daemonSets: copyMap(c.daemonSets, cloneDaemonSet),
       ignored: [...c.ignored],
       indexLog,
+      byNode,
       factsDelta,
       kubelets: this.kubelets.save(),
       controllers: host.controllers.map((x) => ({ name: x.name, saved: x.save() })),
@@ -650,6 +688,7 @@ export class SimulationImpl implements Simulation {
         next.pods.delta = mergeDelta(cp.pods.delta, next.pods.delta);
         next.pods.keyLog = [...cp.pods.keyLog, ...next.pods.keyLog];
         next.indexLog = [...cp.indexLog, ...next.indexLog];
+        next.byNode.delta = mergeDelta(cp.byNode.delta, next.byNode.delta);
         next.nodes.delta = mergeDelta(cp.nodes.delta, next.nodes.delta);
         next.replicaSets.delta = mergeDelta(cp.replicaSets.delta, next.replicaSets.delta);
         next.leases.delta = mergeDelta(cp.leases.delta, next.leases.delta);
@@ -679,15 +718,19 @@ export class SimulationImpl implements Simulation {
     // (the index) is the one at the checkpoint, and is kept instead of rebuilt from the snapshot
     // through every log (O(150,000) at 5,000 nodes, most of a single step back in a quiet stretch).
     const keysMoved = host.podKeyLog.length > 0 || dropped.some((c) => c.pods.keyLog.length > 0);
-    const indexMoved = host.indexLog.length > 0 || dropped.some((c) => c.indexLog.length > 0);
-    const liveIndex = indexMoved ? undefined : host.currentIndex;
+    // the pods indexed elsewhere since the checkpoint, and the nodes whose sets changed
+    const podsMoved = new Set<string>();
+    for (const log of [host.indexLog, ...dropped.map((c) => c.indexLog)]) for (let i = 0; i < log.length; i += 2) podsMoved.add(log[i]!);
+    const setsBack = new Set<string>(host.indexNodes);
+    for (const c of dropped) for (const name of c.byNode.delta.keys()) setsBack.add(name);
+    const liveIndex = host.currentIndex;
     // the nodes changed since the checkpoint: put back, and marked dirty below (see heartbeatCopy)
     const nodesBack = new Set<string>(host.dirtyNodes);
     for (const name of host.heartbeatNodes) nodesBack.add(name);
     for (const c of dropped) for (const name of c.nodes.delta.keys()) nodesBack.add(name);
     const cluster: ClusterState = {
       nodes: rewind(live.nodes, snap.nodes, chain, dropped, (c) => c.nodes.delta, nodesBack, nodeFrom, cp.nodes.order),
-      pods: rewind(live.pods, snap.pods, chain, dropped, (c) => c.pods.delta, host.dirtyPodKeys(), clonePod, keysMoved ? podOrder(snap.pods, chain) : undefined),
+      pods: rewind(live.pods, snap.pods, chain, dropped, (c) => c.pods.delta, host.dirtyPodKeys(), clonePod, keysMoved ? cp.pods.order : undefined),
       replicaSets: rewind(live.replicaSets, snap.replicaSets, chain, dropped, (c) => c.replicaSets.delta, host.dirtyReplicaSets, cloneReplicaSet, cp.replicaSets.order),
       daemonSets: copyMap(cp.daemonSets, cloneDaemonSet),
       leases: rewind(live.leases, snap.leases, chain, dropped, (c) => c.leases.delta, host.dirtyLeases, leaseFrom, cp.leases.order),
@@ -712,7 +755,9 @@ export class SimulationImpl implements Simulation {
     host.podKeyLog = [];
     host.faults = new Map(cp.faults.map(([key, f]) => [key, { ...f }]));
     host.indexLog = [];
-    host.reindex(liveIndex ?? podsByNodeAt(snap.pods, chain));
+    host.indexNodes.clear();
+    host.reindex(podsMoved.size === 0 && setsBack.size === 0 ? liveIndex : indexAt(liveIndex, cluster.pods, chain, setsBack, podsMoved, cp.byNode.order));
+    if (checkpointChecks.index) checkIndex(host.currentIndex, podsByNodeAt(snap.pods, chain));
     host.controllers = buildControllers(this.plan, this.factory, { config: this.config, behaviour: this.behaviour, binder: this.scenario.binder })
       .filter((c) => cp.controllers.some((x) => x.name === c.name));
     for (const c of host.controllers) c.restore(cp.controllers.find((x) => x.name === c.name)!.saved, host);
@@ -785,23 +830,38 @@ function rewind<T, S = T>(
   return out;
 }
 
-/** The pod map's key order at the last of `chain`: the snapshot's, through every key log up to it. */
-function podOrder(base: Map<string, PodRecord>, chain: Checkpoint[]): Set<string> {
-  const keys = new Set(base.keys());
-  for (const c of chain) {
-    const log = c.pods.keyLog;
-    for (let i = 0; i < log.length; i += 2) {
-      const key = log[i] as string;
-      keys.delete(key);
-      if (log[i + 1]) keys.add(key);
-    }
+/**
+ * The pod index at the last of `chain`, from the live one: the sets of `setsBack` (changed since)
+ * are put back from the latest checkpoint that kept them, the others are the live sets,
+ * unchanged since; the pods of `podsMoved` are indexed under their node in `pods` (the pod map
+ * put back to the checkpoint: a pod is indexed under its nodeName, see SimHost.updatePod).
+ */
+function indexAt(
+  live: { byNode: Map<string, Set<string>>; podNode: Map<string, string> }, pods: ReadonlyMap<string, PodRecord>, chain: Checkpoint[],
+  setsBack: ReadonlySet<string>, podsMoved: ReadonlySet<string>, order: readonly string[],
+): { byNode: Map<string, Set<string>>; podNode: Map<string, string> } {
+  const byNode = rewind(live.byNode, new Map(), chain, [], (c) => c.byNode.delta, setsBack, (keys) => new Set(keys), order);
+  const podNode = live.podNode;
+  for (const key of podsMoved) {
+    const node = pods.get(key)?.nodeName;
+    if (node) podNode.set(key, node);
+    else podNode.delete(key);
   }
-  return keys;
+  return { byNode, podNode };
+}
+
+/** checkpointChecks.index: the index put back equals the one replayed from the snapshot through every log, order included. */
+function checkIndex(got: { byNode: Map<string, Set<string>>; podNode: Map<string, string> }, want: { byNode: Map<string, Set<string>>; podNode: Map<string, string> }): void {
+  const text = (m: Map<string, Set<string>>) => JSON.stringify([...m].map(([n, keys]) => [n, [...keys]]));
+  if (text(got.byNode) !== text(want.byNode)) throw new Error('checkpoint: podsByNode put back differs from the one replayed from the snapshot');
+  const pairs = (m: Map<string, string>) => JSON.stringify([...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+  if (pairs(got.podNode) !== pairs(want.podNode)) throw new Error('checkpoint: the pods\' nodes put back differ from the ones replayed from the snapshot');
 }
 
 /**
  * podsByNode at the last of `chain`, each node's pods in their order then:
- * the index the host builds from the snapshot's pods, through every change logged up to it.
+ * the index the host builds from the snapshot's pods, through every change logged up to it
+ * (the slow path, which checkpointChecks.index compares with indexAt).
  */
 function podsByNodeAt(base: Map<string, PodRecord>, chain: Checkpoint[]): { byNode: Map<string, Set<string>>; podNode: Map<string, string> } {
   const byNode = new Map<string, Set<string>>();
@@ -820,7 +880,7 @@ function podsByNodeAt(base: Map<string, PodRecord>, chain: Checkpoint[]): { byNo
 class PodChanges implements PodDelta {
   private changed: { keys: string[]; values: (PodRecord | null)[] } | undefined;
   private map: Map<string, PodRecord | null> | undefined;
-  constructor(changed: { keys: string[]; values: (PodRecord | null)[] }, public keyLog: (string | boolean)[]) {
+  constructor(changed: { keys: string[]; values: (PodRecord | null)[] }, public keyLog: (string | boolean)[], readonly order: readonly string[]) {
     this.changed = changed;
   }
 

@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSimulation } from '../../../src/engine/simulation/simulation';
+import { createSimulation, HEAVY_PASS_MIN_PODS } from '../../../src/engine/simulation/simulation';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
 import type { SimulationImpl } from '../../../src/engine/simulation/simulation';
 import type { EventSpec } from '../../helpers/scenario';
@@ -74,5 +74,33 @@ describe('stepping back', () => {
     sim.goToPass(12);
     sim.reset();
     assert.equal(shape(sim), shape(make()));
+  });
+});
+
+describe('a checkpoint after a heavy pass', () => {
+  // node a's kubelet stops: the pass that finds it Unknown marks all its pods not ready
+  const run = (pods: number) => {
+    const objects = [node('a'), node('b'), ...Array.from({ length: pods }, (_, i) => pod('default', `p-${i}`, 'a'))];
+    const events = [{ at: '12s', kind: 'kubelet', action: 'stop', target: { nodes: ['a'] } } as EventSpec];
+    const sim = createSimulation(scenarioOf({ objects, version: '1.31', events }), { checkpointEvery: 1000 });
+    sim.goToPass(30);
+    const marked = sim.trace.find((d) => d.action === 'PodsMarkedNotReady')!.pass;
+    return { sim, marked };
+  };
+  const cases = [
+    { name: 'follows the pass that changed at least HEAVY_PASS_MIN_PODS pods', pods: HEAVY_PASS_MIN_PODS, kept: true },
+    { name: 'does not follow a pass that changed fewer', pods: HEAVY_PASS_MIN_PODS - 1, kept: false },
+  ];
+  for (const c of cases) it(c.name, () => {
+    const { sim, marked } = run(c.pods);
+    assert.equal(sim.checkpointPasses.includes(marked), c.kept, `checkpoints at ${sim.checkpointPasses.join(', ')}; pods marked at pass ${marked}`);
+  });
+  it('a step back to that pass gives the state and trace of a fresh run', () => {
+    const { sim, marked } = run(HEAVY_PASS_MIN_PODS);
+    sim.goToPass(marked!);
+    const fresh = run(HEAVY_PASS_MIN_PODS).sim;
+    fresh.goToPass(marked!);
+    assert.equal(shape(sim), shape(fresh));
+    assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace));
   });
 });

@@ -111,8 +111,8 @@ describe('checkpoints that keep only heartbeat times', () => {
   // (and every kubelet materialise passes over is checked to have nothing due)
   // (and every kubelet materialise passes over is checked to have nothing due, and every pod a
   // checkpoint keeps to be the pod map's record)
-  beforeEach(() => { checkpointChecks.heartbeats = true; checkpointChecks.pods = true; kubeletChecks.due = true; });
-  afterEach(() => { checkpointChecks.heartbeats = false; checkpointChecks.pods = false; kubeletChecks.due = false; });
+  beforeEach(() => { checkpointChecks.heartbeats = true; checkpointChecks.pods = true; checkpointChecks.index = true; kubeletChecks.due = true; });
+  afterEach(() => { checkpointChecks.heartbeats = false; checkpointChecks.pods = false; checkpointChecks.index = false; kubeletChecks.due = false; });
 
   /** Every map's keys in iteration order, each node's pods, and the records as exported. */
   const shape = (sim: SimulationImpl): string => JSON.stringify({
@@ -189,6 +189,29 @@ describe('the checkpoint\'s pods', () => {
   it('pods evicted, replaced and stepped back over are the pod map\'s records', () => {
     checkpointChecks.pods = true;
     stepBackAndRunOn(3, 50);
+  });
+});
+
+describe('the pod index a step back puts back', () => {
+  afterEach(() => { checkpointChecks.index = false; });
+  const evictedAt = (sim: SimulationImpl) => sim.trace.find((d) => d.action === 'PodEvicted')!.pass!;
+  it('is the one replayed from the snapshot, when pods were evicted, replaced and bound since the checkpoint', () => {
+    checkpointChecks.index = true;
+    const sim = make({ checkpointEvery: 7 });
+    sim.runUntil(sim.startTime + 40 * 60e6);
+    sim.goToPass(evictedAt(sim) - 1);
+    sim.runUntil(sim.startTime + 45 * 60e6);
+    const fresh = make({ checkpointEvery: 7 });
+    fresh.runUntil(fresh.startTime + 45 * 60e6);
+    assert.deepEqual([...sim.cluster.podsByNode].map(([n, keys]) => [n, [...keys]]), [...fresh.cluster.podsByNode].map(([n, keys]) => [n, [...keys]]));
+  });
+  it('the check throws when a node\'s set changed without being listed for the next checkpoint', () => {
+    checkpointChecks.index = true;
+    // one checkpoint, at the start: every pod evicted, replaced and bound since is in the live lists
+    const sim = make({ checkpointEvery: 100_000 });
+    sim.runUntil(sim.startTime + 40 * 60e6);
+    sim.host.indexNodes.clear();
+    assert.throws(() => sim.goToPass(evictedAt(sim) - 1), /podsByNode put back differs/);
   });
 });
 

@@ -1,0 +1,92 @@
+/**
+ * An A/B comparison of one bench measurement between two checkouts, in interleaved pairs
+ * (A B A B …), so that a machine whose load swings (other processes) weighs on both sides alike:
+ *
+ *   node --import tsx bench/ab.ts --ref ../wt-ref --inputs DIR [--task simulate] [--pairs 5]
+ *        [--a-flags "--max-semi-space-size=64"] [--b-flags "..."]
+ *
+ * A is the checkout given by --ref, B this one; each is bundled as bench/run.ts bundles the
+ * child (bench/child.ts), and run on the same inputs: DIR holds cluster.json, outage.yaml and
+ * healthy.yaml (`npm run bench -- --keep` leaves them). --a-flags and --b-flags are extra node
+ * options for that side's child (e.g. to measure a V8 flag on one checkout against itself).
+ * Printed: each pair's CPU time (user + system, all threads) and second figure (for simulate the
+ * main thread's CPU time, which an idle machine's wall time would be; else wall time) of the
+ * task's timed part and B ÷ A, then the medians: CPU times are the figures to judge by on a busy machine.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+const root = resolve(__dirname, '..');
+
+function arg(name: string, def?: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : def;
+}
+
+async function bundle(checkout: string, out: string): Promise<string> {
+  await build({
+    absWorkingDir: checkout, entryPoints: [join('bench', 'child.ts')], outfile: out,
+    bundle: true, platform: 'node', format: 'cjs', target: 'node20', sourcemap: false, logLevel: 'warning',
+  });
+  return out;
+}
+
+/** the timed figures of each task: [CPU ms, wall ms] */
+const FIGURES: Record<string, (o: Record<string, number>) => [number, number]> = {
+  simulate: (o) => [o.runCpuMs, o.runMainCpuMs ?? o.runMs],
+  goback: (o) => [o.backCpuMs ?? Number.NaN, o.backMs],
+  steady: (o) => [Number.NaN, o.passMs],
+};
+
+const median = (xs: number[]): number => {
+  const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+};
+
+async function main(): Promise<number> {
+  const ref = arg('--ref');
+  const inputs = arg('--inputs');
+  if (!ref || !inputs) {
+    process.stderr.write('usage: node --import tsx bench/ab.ts --ref CHECKOUT --inputs DIR [--task simulate|goback|steady] [--pairs N] [--a-flags S] [--b-flags S]\n');
+    return 2;
+  }
+  const task = arg('--task', 'simulate')!;
+  const pairs = Number(arg('--pairs', '5'));
+  const flags = (s: string | undefined) => (s ? s.split(' ').filter(Boolean) : []);
+  const dir = join(tmpdir(), `controller-stepper-ab-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  const sides = [
+    { name: 'A', entry: await bundle(resolve(ref), join(dir, 'a.js')), flags: flags(arg('--a-flags')) },
+    { name: 'B', entry: await bundle(root, join(dir, 'b.js')), flags: flags(arg('--b-flags')) },
+  ];
+  const args = JSON.stringify({
+    snapshot: join(inputs, 'cluster.json'), scenario: join(inputs, 'outage.yaml'), healthy: join(inputs, 'healthy.yaml'),
+    durationS: Number(arg('--duration', '3600')), steps: 10, backPasses: 100,
+  });
+  const figure = FIGURES[task];
+  const rows: { a: [number, number]; b: [number, number]; load: number }[] = [];
+  for (let i = 0; i < pairs; i++) {
+    const got: [number, number][] = [];
+    const load = loadavg()[0];
+    for (const s of sides) {
+      const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=16384', ...s.flags, s.entry, task, args], { encoding: 'utf8' });
+      const line = r.stdout.trim().split('\n').pop() ?? '';
+      const out = JSON.parse(line) as Record<string, number> & { ok: boolean; error?: string; decisions?: number };
+      if (!out.ok) throw new Error(`${s.name}: ${out.error}`);
+      got.push(figure(out));
+      if (task === 'goback') process.stdout.write(`pair ${i + 1} ${s.name}: CPU ms: far step back ${out.farBackCpuMs?.toFixed(0)}, one back ${out.oneBackCpuMs?.toFixed(0)}\n`);
+      process.stdout.write(`pair ${i + 1} ${s.name}: CPU ${got[got.length - 1][0].toFixed(0)} ms, ${task === 'simulate' ? 'main thread' : 'wall'} ${got[got.length - 1][1].toFixed(0)} ms${out.decisions !== undefined ? `, ${out.decisions} decisions` : ''}\n`);
+    }
+    rows.push({ a: got[0], b: got[1], load });
+    process.stdout.write(`pair ${i + 1}: B ÷ A CPU ${(got[1][0] / got[0][0]).toFixed(3)}, ${task === 'simulate' ? 'main thread' : 'wall'} ${(got[1][1] / got[0][1]).toFixed(3)} (load average ${load.toFixed(1)})\n`);
+  }
+  const cpu = median(rows.map((r) => r.b[0] / r.a[0])), wall = median(rows.map((r) => r.b[1] / r.a[1]));
+  process.stdout.write(`\n${task}, ${pairs} pairs: A CPU median ${median(rows.map((r) => r.a[0])).toFixed(0)} ms, B ${median(rows.map((r) => r.b[0])).toFixed(0)} ms; `
+    + `median of B ÷ A per pair: CPU ${cpu.toFixed(3)}, ${task === 'simulate' ? 'main thread' : 'wall'} ${wall.toFixed(3)}; load average ${Math.min(...rows.map((r) => r.load)).toFixed(1)}–${Math.max(...rows.map((r) => r.load)).toFixed(1)}\n`);
+  return 0;
+}
+
+main().then((c) => { process.exitCode = c; }, (e: unknown) => { process.stderr.write(`${(e as Error).stack}\n`); process.exitCode = 1; });
