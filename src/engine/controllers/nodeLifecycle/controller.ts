@@ -40,6 +40,7 @@ import { zoneKeyOf, zoneKeyOfLabels, zoneLabelsOf } from '../../model/zones';
 import { machineView } from '../../machines/view';
 import { createTracedActor, type TracedActor } from '../../machines/traced';
 import { monitorMachine, nodeHealthMachine, zoneMachine, type NodeHealthEvent, type ReadyStatus } from './machines';
+import { NodeMachines, type Answer } from './nodeMachines';
 import { RateLimitedTimedQueue, effectiveRate, type QueueState } from './rateLimitedQueue';
 import { disruptionExclusion, zoneStateOfCounts } from './disruption';
 import { deletePodsDeletes, zoneLimiterQPS, podEvictionTimeoutElapsed, probeExpired } from './guards';
@@ -89,6 +90,11 @@ export interface NodeLifecycleOptions {
    * node whose taints matched its conditions at a heartbeat still matches at the next one.
    */
   verifyTracks?: boolean;
+  /**
+   * Throw when a node health machine refuses an event the controller sends (tests): without it
+   * the controller writes nothing for a refused event, as the machine answered.
+   */
+  strictMachines?: boolean;
 }
 
 /** nodeHealthData: what the controller remembers of a node between passes. */
@@ -105,8 +111,11 @@ interface Track {
   uid: string;
   zone: string;
   excluded?: string;
-  /** the Ready status after the last successful evaluation (null: no Ready condition) */
-  current: ConditionStatus | null | undefined;
+  /**
+   * The node was evaluated successfully at least once: its Ready status as the controller last saw
+   * it is then its machine's (currentOf), before that it has none.
+   */
+  evaluated: boolean;
   /** the node's contribution to its zone's counts, as last tallied */
   counted?: { zone: string; notReady: boolean };
   /**
@@ -146,7 +155,7 @@ export interface SavedTracks {
   uid: string[];
   zone: string[];
   excluded: (string | undefined)[];
-  current: (ConditionStatus | null | undefined)[];
+  evaluated: boolean[];
   /** replaced, never edited in place (recount): shared */
   counted: ({ zone: string; notReady: boolean } | undefined)[];
 }
@@ -169,7 +178,6 @@ export interface SavedNodeLifecycle {
   health: SavedHealth;
   tracks: SavedTracks;
   retry: string[];
-  evictionStatus: [string, 'unmarked' | 'toBeEvicted' | 'evicted'][];
   dirty: string[];
   leaseRenewed: string[];
   watch: string[];
@@ -182,14 +190,6 @@ export interface SavedNodeLifecycle {
   transitions: [string, MachineTransition & { seq?: number }][];
 }
 
-type NodeActor = MemoActor<typeof nodeHealthMachine>;
-
-/** The node health machine's transitions, shared by every node (see memoMachine.ts). */
-let nodeTable: MachineTable<typeof nodeHealthMachine> | undefined;
-function nodeMachineTable(): MachineTable<typeof nodeHealthMachine> {
-  nodeTable ??= new MachineTable(nodeHealthMachine, (e) => (e.type === 'READY_OBSERVED' ? `${e.type}:${e.status}` : e.type));
-  return nodeTable;
-}
 type ZoneActor = TracedActor<typeof zoneMachine>;
 type MonitorActor = MemoActor<typeof monitorMachine>;
 /** The monitor machine takes two events per pass (PASS_START, PASS_END): a live actor cost ~70 µs each. */
@@ -227,8 +227,6 @@ export class NodeLifecycleController implements SimController {
   private tracks = new Map<string, Track>();
   /** nodesToRetry */
   private retry = new Set<string>();
-  /** nodeEvictionMap (pod eviction path, 1.17+): unmarked / toBeEvicted / evicted, for registered nodes */
-  private evictionStatus = new Map<string, 'unmarked' | 'toBeEvicted' | 'evicted'>();
   private dirty = new Set<string>();
   /** the node names in order, kept until a node is added or deleted */
   private sortedNames: string[] | null = null;
@@ -267,9 +265,12 @@ export class NodeLifecycleController implements SimController {
   /** zoneStates, as zone machines */
   private zoneActors = new Map<string, ZoneActor>();
   private zoneCounts = new Map<string, { total: number; notReady: number }>();
-  private nodeActors = new Map<string, NodeActor>();
-  /** the node machines in name order, for machines(); null when one came or went since */
-  private sortedNodeActors: NodeActor[] | null = null;
+  /**
+   * The node health machines: what the controller did to each node (the eviction region, which
+   * is also upstream's nodeEvictionMap on the pod eviction path: idle = unmarked, queuedForEviction =
+   * toBeEvicted, evicted) and its Ready as last seen (the ready region).
+   */
+  private nodes: NodeMachines;
   private monitor!: MonitorActor;
   private transitions = new Map<string, MachineTransition & { seq?: number }>();
   /** --node-monitor-grace-period */
@@ -279,7 +280,9 @@ export class NodeLifecycleController implements SimController {
   /** 1.12: doFixDeprecatedTaintKeyPass runs on node events */
   private fixDeprecatedKeys = false;
 
-  constructor(private readonly options: NodeLifecycleOptions = {}) {}
+  constructor(private readonly options: NodeLifecycleOptions = {}) {
+    this.nodes = new NodeMachines(options.strictMachines === true, (t) => this.transitions.set(t.id, t));
+  }
 
   // ------------------------------------------------------------ SimController
 
@@ -297,10 +300,7 @@ export class NodeLifecycleController implements SimController {
     if (!this.enabled(host)) return;
     if (host.now === host.startTime) this.recordMemoryAssumption(host);
     // The informers' initial list: every node is an Add event (NoSchedule tainting pass, nodeEvictionMap).
-    for (const name of host.cluster.nodes.keys()) {
-      this.enqueueNode(name, host.now);
-      this.evictionStatus.set(name, 'unmarked');
-    }
+    for (const name of host.cluster.nodes.keys()) this.enqueueNode(name, host.now);
   }
 
   onNodeEvent(host: ControllerHost, type: WatchType, node: NodeRecord, _before?: NodeBefore): void {
@@ -315,12 +315,10 @@ export class NodeLifecycleController implements SimController {
     if (type === 'deleted') {
       // CreateDeleteNodeHandler: nodesToRetry.Delete, nodeEvictionMap.unregisterNode
       this.retry.delete(name);
-      this.evictionStatus.delete(name);
       this.dirty.delete(name);
       this.pendingNodes.delete(name);
       return;
     }
-    if (type === 'added') this.evictionStatus.set(name, 'unmarked');
     this.dirty.add(name);
     this.enqueueNode(name, host.now);
   }
@@ -439,8 +437,7 @@ export class NodeLifecycleController implements SimController {
     for (const k of [...this.zoneActors.keys()].sort()) out.push(this.view(`zone/${k}`, this.zoneActors.get(k)!, zoneMachine.definition));
     const nodeDef = nodeHealthMachine.definition;
     // the node machines' views are kept on their actors: given again while unchanged (machineView)
-    const sorted = (this.sortedNodeActors ??= [...this.nodeActors.keys()].sort().map((k) => this.nodeActors.get(k)!));
-    for (const a of sorted) out.push((a.view = machineView(a.view, a.id, a.state(), nodeDef, this.transitions.get(a.id))));
+    for (const a of this.nodes.inOrder()) out.push((a.view = machineView(a.view, a.id, a.state(), nodeDef, this.transitions.get(a.id))));
     return out;
   }
 
@@ -514,7 +511,6 @@ export class NodeLifecycleController implements SimController {
       health: this.saveHealth(),
       tracks: this.saveTracks(),
       retry: [...this.retry],
-      evictionStatus: [...this.evictionStatus],
       // a heartbeat is saved as dirty: restored, the node is refreshed and evaluated, as a beat is
       dirty: [...this.dirty, ...this.slots.beatNames().filter((n) => !this.dirty.has(n))],
       leaseRenewed: this.slots.newsNames(),
@@ -525,7 +521,7 @@ export class NodeLifecycleController implements SimController {
       queues: [...this.queues].map(([k, q]) => [k, q.save()]),
       zones: [...this.zoneActors].map(([k, a]) => [k, a.actor.getPersistedSnapshot()]),
       zoneCounts: [...this.zoneCounts].map(([k, c]) => [k, { ...c }]),
-      nodeActors: [...this.nodeActors].map(([k, a]) => [k, a.save()]),
+      nodeActors: this.nodes.save(),
       monitor: this.monitor ? this.monitor.save() : undefined,
       // transitions are replaced, never edited: shared with the checkpoint
       transitions: [...this.transitions],
@@ -555,13 +551,13 @@ export class NodeLifecycleController implements SimController {
   private saveTracks(): SavedTracks {
     const n = this.tracks.size;
     const names = this.savedNames.tracks = keysSharedWith(this.savedNames.tracks, this.tracks);
-    const out: SavedTracks = { names, uid: new Array(n), zone: new Array(n), excluded: new Array(n), current: new Array(n), counted: new Array(n) };
+    const out: SavedTracks = { names, uid: new Array(n), zone: new Array(n), excluded: new Array(n), evaluated: new Array(n), counted: new Array(n) };
     let i = 0;
     for (const t of this.tracks.values()) {
       out.uid[i] = t.uid;
       out.zone[i] = t.zone;
       out.excluded[i] = t.excluded;
-      out.current[i] = t.current;
+      out.evaluated[i] = t.evaluated;
       out.counted[i] = t.counted;
       i++;
     }
@@ -579,7 +575,8 @@ export class NodeLifecycleController implements SimController {
       if (slot.mark === stamp) continue;
       slot.mark = stamp;
       const h = this.slotHealth(slot);
-      if (h && this.slotTrack(slot)?.current === 'True') out.push({ t: h.probe + this.grace, name: slot.name });
+      const t = this.slotTrack(slot);
+      if (h && t && this.isReady(slot.name, t)) out.push({ t: h.probe + this.grace, name: slot.name });
     }
     return out;
   }
@@ -617,7 +614,6 @@ export class NodeLifecycleController implements SimController {
     this.health = restoreHealth(s.health);
     this.tracks = restoreTracks(s.tracks);
     this.retry = new Set(s.retry);
-    this.evictionStatus = new Map(s.evictionStatus);
     this.dirty = new Set(s.dirty);
     this.slots.reset();
     this.watch = new Map();
@@ -643,8 +639,7 @@ export class NodeLifecycleController implements SimController {
     for (const a of this.zoneActors.values()) a.stop();
     this.zoneActors = new Map(s.zones.map(([k, snap]) => [k, createTracedActor(zoneMachine, `zone/${k}`, { snapshot: structuredClone(snap) })]));
     this.zoneCounts = new Map(s.zoneCounts.map(([k, c]) => [k, { ...c }]));
-    this.nodeActors = new Map(s.nodeActors.map(([k, value]) => [k, nodeMachineTable().instance(`node/${k}`, value)]));
-    this.sortedNodeActors = null;
+    this.nodes.restore(s.nodeActors);
     this.monitor = monitorMachineTable().instance('monitor', structuredClone(s.monitor) as StateValue | undefined);
     this.transitions = new Map(s.transitions);
   }
@@ -665,7 +660,7 @@ export class NodeLifecycleController implements SimController {
   }
   /** @internal */ queueOf(zone: string): RateLimitedTimedQueue | undefined { return this.queues.get(zone); }
   /** @internal */ zoneStateOf(zone: string): ZoneStateName | undefined { return this.zoneActors.get(zone)?.state() as ZoneStateName | undefined; }
-  /** @internal */ nodeStateOf(name: string): string | undefined { return this.nodeActors.get(name)?.state(); }
+  /** @internal */ nodeStateOf(name: string): string | undefined { return this.nodes.get(name)?.state(); }
   /** @internal */ trackOf(name: string): Readonly<Track> | undefined { return this.tracks.get(name); }
   /** @internal */ isKnown(name: string): boolean { return this.known.has(name); }
   /** @internal */ inMasterDisruption(): boolean { return this.monitor?.state().includes('AllZonesFullyDisrupted') ?? false; }
@@ -711,31 +706,36 @@ export class NodeLifecycleController implements SimController {
     return machineView(undefined, id, a.state(), definition, this.transitions.get(id));
   }
 
-  private nodeActor(name: string): NodeActor {
-    let a = this.nodeActors.get(name);
-    if (!a) {
-      a = nodeMachineTable().instance(`node/${name}`);
-      this.nodeActors.set(name, a);
-      this.sortedNodeActors = null;
-    }
-    return a;
+  /** What the node's machine would do with `e` (nodeMachines.ts): asked before the write it answers for. */
+  private askNode(name: string, e: NodeHealthEvent): Answer | null {
+    return this.nodes.ask(name, e);
   }
 
-  /** Sends an event to a node's machine; remembers the transition for the machine view. */
+  /** Does what the node's machine answered, once the write succeeded. */
+  private commitNode(a: Answer, record = true): MachineTransition {
+    this.slots.unsettle(a.name);
+    return this.nodes.commit(a, record);
+  }
+
+  /** Sends an event that needs no write (the controller's view of the node). */
   private sendNode(name: string, e: NodeHealthEvent): MachineTransition | null {
-    this.slots.unsettle(name);
-    const t = this.nodeActor(name).send(e);
-    if (t) this.transitions.set(t.id, t);
-    return t;
+    const a = this.askNode(name, e);
+    return a ? this.commitNode(a) : null;
   }
 
   private evictionState(name: string): string {
-    const v = this.nodeActors.get(name)?.stateValue as { eviction?: string } | undefined;
-    return v?.eviction ?? 'idle';
+    return this.nodes.eviction(name);
   }
-  private readyState(name: string): string {
-    const v = this.nodeActors.get(name)?.stateValue as { ready?: string } | undefined;
-    return v?.ready ?? 'NotObserved';
+
+  /** The Ready status the controller last saw for the node: undefined before its first evaluation, null without a Ready condition. */
+  private currentOf(name: string, t: Track): ConditionStatus | null | undefined {
+    if (!t.evaluated) return undefined;
+    const r = this.nodes.ready(name);
+    return r === 'NotObserved' ? null : r;
+  }
+
+  private isReady(name: string, t: Track): boolean {
+    return t.evaluated && this.nodes.ready(name) === 'True';
   }
 
   private enqueueNode(name: string, now: Micros): void {
@@ -991,7 +991,10 @@ export class NodeLifecycleController implements SimController {
       const due = h.probe + grace;
       if (due === t) this.markFull(slot, stamp);
       // the probe moved since this entry was armed: arm the real deadline (popped in this loop if it has passed too)
-      else if (due > t && this.slotTrack(slot)?.current === 'True') this.armSlot(slot, due);
+      else if (due > t) {
+        const track = this.slotTrack(slot);
+        if (track && this.isReady(slot.name, track)) this.armSlot(slot, due);
+      }
     }
     // Lease-only news first: plain data, no decisions, so their order does not matter
     for (const slot of this.slots.takeNews()) {
@@ -1042,7 +1045,8 @@ export class NodeLifecycleController implements SimController {
     const t = this.tracks.get(name);
     const h = this.health.get(name);
     const node = host.cluster.nodes.get(name);
-    if (!t || !h || !node || t.current !== 'Unknown' || !h.savedReady || !this.known.has(name)) return false;
+    // the machine in Unknown, and evaluated: the Ready status the controller last saw is Unknown
+    if (!t || !h || !node || !t.evaluated || this.nodes.ready(name) !== 'Unknown' || !h.savedReady || !this.known.has(name)) return false;
     const ready = findCondition(node.conditions, 'Ready');
     const saved = h.savedReady;
     if (!ready || ready.status !== 'Unknown' || saved.status !== 'Unknown') return false;
@@ -1052,7 +1056,6 @@ export class NodeLifecycleController implements SimController {
       const lease = host.cluster.leases.get(name);
       if (lease && (!h.lease || microBefore(h.lease.renewTime, lease.renewTime))) return false;
     }
-    if (this.readyState(name) !== 'Unknown') return false;
     // t.zone is the node's zone: its labels cannot have changed without a node event (dirty)
     const q = this.queues.get(t.zone);
     if (!q) return false;
@@ -1085,10 +1088,8 @@ export class NodeLifecycleController implements SimController {
       return true;
     }
     if (!q.has(name)) return false;
-    if (this.rules.nodeEvictionMap) {
-      const e = this.evictionStatus.get(name);
-      if (e !== undefined && e !== 'toBeEvicted') return false;
-    }
+    // nodeEvictionMap's toBeEvicted is the machine's queuedForEviction
+    if (this.rules.nodeEvictionMap && this.nodes.eviction(name) !== 'queuedForEviction') return false;
     this.slots.settle(name, 'queued');
     this.unknownSettled++;
     return true;
@@ -1120,7 +1121,7 @@ export class NodeLifecycleController implements SimController {
     const name = slot.name;
     const t = this.slotTrack(slot);
     const h = this.slotHealth(slot);
-    if (!t || !h || t.current !== 'True') return false;
+    if (!t || !h || !this.isReady(name, t)) return false;
     const node = host.cluster.nodes.get(name);
     if (!node || taintExists(node.taints, UNREACHABLE_NO_EXECUTE) || taintExists(node.taints, NOT_READY_NO_EXECUTE)) return false;
     if (this.queues.get(t.zone)?.has(name)) return false;
@@ -1151,7 +1152,8 @@ export class NodeLifecycleController implements SimController {
     const t = this.slotTrack(slot);
     const h = this.slotHealth(slot);
     if (!t) return;
-    if (t.current === 'True' && h) {
+    const current = this.currentOf(name, t);
+    if (current === 'True' && h) {
       this.watch.delete(name);
       this.armSlot(slot, h.probe + host.config.nodeMonitorGracePeriod);
     } else if (!this.watch.has(name)) {
@@ -1159,8 +1161,8 @@ export class NodeLifecycleController implements SimController {
     }
     // the node's zone contribution as it stands (most evaluations): no object made for recount to compare
     const counted = t.counted;
-    const counts = t.current !== undefined && !t.excluded;
-    const notReady = t.current !== 'True';
+    const counts = current !== undefined && !t.excluded;
+    const notReady = current !== 'True';
     if (counts ? counted !== undefined && counted.zone === t.zone && counted.notReady === notReady : counted === undefined) return;
     this.recount(name, counts ? { zone: t.zone, notReady } : undefined);
   }
@@ -1207,7 +1209,7 @@ export class NodeLifecycleController implements SimController {
   private trackFor(host: ControllerHost, name: string): Track {
     let t = this.tracks.get(name);
     if (!t) {
-      t = { uid: '', zone: '', current: undefined };
+      t = { uid: '', zone: '', evaluated: false };
       this.setTrack(name, t);
       this.refreshTrack(host, name);
     }
@@ -1243,7 +1245,7 @@ export class NodeLifecycleController implements SimController {
     let t = this.tracks.get(name);
     // a track already in the map is the slot's copy or the slot has none (setTrack): only a new one is set
     const fresh = t === undefined;
-    if (!t) t = { uid: '', zone: '', current: undefined };
+    if (!t) t = { uid: '', zone: '', evaluated: false };
     t.uid = node.meta.uid;
     const labels = zoneLabelsOf(node.meta.labels);
     const seen = t.zoneLabels;
@@ -1269,9 +1271,7 @@ export class NodeLifecycleController implements SimController {
     this.known.set(name, node.meta.uid);
     this.refreshTrack(host, name);
     const t = this.tracks.get(name)!;
-    this.nodeActors.delete(name);
-    this.sortedNodeActors = null;
-    this.nodeActor(name);
+    this.nodes.renew(name);
     this.decide(host, {
       action: 'NodeRegistered', object: ref, summary: `Registered Node ${name} in Controller`,
       because: [
@@ -1290,8 +1290,7 @@ export class NodeLifecycleController implements SimController {
   private removeNode(host: ControllerHost, name: string): void {
     this.slots.unsettle(name);
     this.known.delete(name);
-    this.nodeActors.delete(name);
-    this.sortedNodeActors = null;
+    this.nodes.delete(name);
     this.transitions.delete(`node/${name}`);
     this.recount(name, undefined);
     this.setTrack(name, undefined);
@@ -1326,17 +1325,17 @@ export class NodeLifecycleController implements SimController {
         probe, readyTransition: ready ? ready.lastTransitionTime : node.meta.creationTimestamp,
         savedReady: ready ? { ...ready } : null, lease: lease ? { renewTime: renew } : null,
       });
-      const actor = this.nodeActor(name);
-      const obs = ready ? actor.send({ type: 'READY_OBSERVED', status: ready.status }) : null;
-      if (obs) this.transitions.set(obs.id, obs);
+      const obs = ready ? this.sendNode(name, { type: 'READY_OBSERVED', status: ready.status }) : null;
       let tainted = false;
       if (this.rules.taintBasedEvictions && ready && ready.status !== 'True') {
         const own = ready.status === 'False' ? NOT_READY_NO_EXECUTE : UNREACHABLE_NO_EXECUTE;
         if (taintExists(node.taints, own)) {
-          this.queues.get(t.zone)!.markProcessed(name);
-          const tr = actor.send({ type: 'TAINT_PASS' });
-          if (tr) this.transitions.set(tr.id, tr);
-          tainted = true;
+          const answer = this.askNode(name, { type: 'TAINT_PASS', reconstructed: true });
+          if (answer) {
+            this.queues.get(t.zone)!.markProcessed(name);
+            this.commitNode(answer);
+            tainted = true;
+          }
         }
       }
       this.decide(host, {
@@ -1379,16 +1378,21 @@ export class NodeLifecycleController implements SimController {
       this.dirty.add(name);
       return;
     }
-    const before = t.current;
-    t.current = r.current ? r.current.status : null;
+    const before = this.currentOf(name, t);
+    // the machine's ready region follows the Ready the controller now sees (STATUS_UNKNOWN_SET was sent by the write)
+    const seen = this.nodes.ready(name);
+    if (r.current) {
+      if (!r.setUnknownSeq && seen !== r.current.status) this.sendNode(name, { type: 'READY_OBSERVED', status: r.current.status as ReadyStatus });
+    } else if (seen !== 'NotObserved') {
+      this.sendNode(name, { type: 'READY_MISSING' });
+    }
+    t.evaluated = true;
+    const current = this.currentOf(name, t);
     this.settle(host, slot);
     // A health entry re-created from a new heartbeat forgets the saved Lease, so the next pass takes the
     // (unchanged) Lease as news and moves the probe again: that pass must see this node.
     if (this.rules.readsLeases && this.health.get(name)?.lease === null && host.cluster.leases.has(name)) this.slots.addNews(name);
-    if (r.current && !r.setUnknownSeq && this.readyState(name) !== r.current.status) {
-      this.sendNode(name, { type: 'READY_OBSERVED', status: r.current.status as ReadyStatus });
-    }
-    if (before !== t.current && r.setUnknownSeq === undefined) {
+    if (before !== current && r.setUnknownSeq === undefined) {
       const seq = host.recall(nodeRef(name), 'ready-status');
       if (seq !== undefined) pushMap(ctx.readyChanges, t.zone, seq);
     }
@@ -1449,12 +1453,8 @@ export class NodeLifecycleController implements SimController {
     // in the zone queue's set: markNodeAsReachable or cancelPodEviction would remove it
     const q = this.queues.get(t.zone);
     if (q && (q.has(name) || q.isQueued(name))) return false;
-    // cancelPodEviction would mark the node 'unmarked' in nodeEvictionMap (1.17+ without taint-based evictions)
-    if (!taintBased && this.rules.nodeEvictionMap) {
-      const e = this.evictionStatus.get(name);
-      if (e !== undefined && e !== 'unmarked') return false;
-    }
-    const v = this.nodeActors.get(name)?.stateValue as { ready?: string; eviction?: string } | undefined;
+    // the machine idle (nothing to cancel: also nodeEvictionMap's unmarked, 1.17+ without taint-based evictions)
+    const v = this.nodes.get(name)?.stateValue as { ready?: string; eviction?: string } | undefined;
     if ((v?.ready ?? 'NotObserved') !== 'True' || (v?.eviction ?? 'idle') !== 'idle') return false;
     // tryUpdateNodeHealth: the heartbeat, then the Lease ("always update the probe time if the node lease is renewed")
     const now = host.now;
@@ -1482,12 +1482,13 @@ export class NodeLifecycleController implements SimController {
       this.unchangedReady++;
     }
     // evaluateNode: Ready is True; settle
-    const before = t.current;
-    t.current = 'True';
+    // the machine's Ready is True (above): it was the current Ready already when the node had been evaluated
+    const before = t.evaluated;
+    t.evaluated = true;
     this.settle(host, slot);
     // an entry that forgot the saved Lease: the next pass takes the Lease as news (see evaluateNode)
     if (this.rules.readsLeases && h.lease === null && host.cluster.leases.has(name)) this.slots.noteNews(slot);
-    if (before !== 'True') {
+    if (!before) {
       const seq = host.recall(nodeRef(name), 'ready-status');
       if (seq !== undefined) pushMap(ctx.readyChanges, t.zone, seq);
     }
@@ -1623,7 +1624,9 @@ export class NodeLifecycleController implements SimController {
         }
       }
       const current = findCondition(work, 'Ready')!;
-      if (!sameCondition(current, observed)) {
+      // the machine answers before the write; a refusal writes nothing (and throws when strict)
+      const answer = sameCondition(current, observed) ? null : this.askNode(name, { type: 'STATUS_UNKNOWN_SET' });
+      if (answer) {
         if (!host.apiCall('node-lifecycle', 'update', 'nodes', ref)) {
           this.finishHealth(name, h, followsWork, work);
           return { ok: false, observed, current: copyCond(current) };
@@ -1634,7 +1637,7 @@ export class NodeLifecycleController implements SimController {
           probe: h.probe, readyTransition: now, savedReady: copyCond(current),
           lease: this.rules.legacyStatusFunctions ? null : observedLease ? { renewTime: observedLease.renewTime } : null,
         });
-        const tr = this.sendNode(name, { type: 'STATUS_UNKNOWN_SET' });
+        const tr = this.commitNode(answer);
         const neverPosted = !readyW;
         const because: Check[] = [
           {
@@ -1694,13 +1697,15 @@ export class NodeLifecycleController implements SimController {
   /** "We want to update the taint straight away if Node is already tainted with the opposite taint". */
   private instantSwap(host: ControllerHost, node: NodeRecord, add: Taint, remove: Taint, status: ConditionStatus): void {
     const ref = nodeRef(node.meta.name);
+    const answer = this.askNode(node.meta.name, { type: 'TAINT_SWAPPED' });
+    if (!answer) return;
     if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) {
       this.dirty.add(node.meta.name);
       return;
     }
     const r = swapTaints(node.taints, [add], [remove], host.now);
     host.setNodeTaints(node, r.taints);
-    const tr = this.sendNode(node.meta.name, { type: 'TAINT_SWAPPED' });
+    const tr = this.commitNode(answer);
     const because: Check[] = [
       { rule: `Ready condition is ${status}`, values: { Ready: status } },
       { rule: 'the node already carries the opposite NoExecute taint: swapped at once, without the zone queue', values: { had: taintText(remove) } },
@@ -1724,10 +1729,17 @@ export class NodeLifecycleController implements SimController {
     const q = this.queues.get(zone)!;
     const wasQueued = q.isQueued(name);
     const own = status === 'False' ? NOT_READY_NO_EXECUTE : UNREACHABLE_NO_EXECUTE;
-    if (this.rules.requeuesUntaintedNodes && !taintExists(node.taints, own)) q.remove(name);
-    if (!q.add(name, node.meta.uid, host.now) || wasQueued) return;
+    // 1.19+: a node without its taint is removed and added again (a queued one keeps its place in the machine)
+    const requeue = this.rules.requeuesUntaintedNodes && !taintExists(node.taints, own);
+    let answer: Answer | null = null;
+    if (!wasQueued && (requeue || !q.has(name))) {
+      answer = this.askNode(name, { type: 'QUEUED_FOR_TAINTING' });
+      if (!answer) return;
+    }
+    if (requeue) q.remove(name);
+    if (!q.add(name, node.meta.uid, host.now) || !answer) return;
     const ref = nodeRef(name);
-    const tr = this.sendNode(name, { type: 'QUEUED_FOR_TAINTING' });
+    const tr = this.commitNode(answer);
     const zoneState = this.zoneActors.get(zone)?.state() ?? 'Initial';
     const seq = this.decide(host, {
       action: 'NodeQueuedForTainting', object: ref,
@@ -1751,13 +1763,15 @@ export class NodeLifecycleController implements SimController {
     let tr: MachineTransition | null = null;
     for (const t of [UNREACHABLE_NO_EXECUTE, NOT_READY_NO_EXECUTE]) {
       if (!taintExists(node.taints, t)) continue;
+      const answer = tr ? null : this.askNode(name, { type: 'MARKED_REACHABLE' });
+      if (!tr && !answer) return false;
       if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) {
         this.dirty.add(name);
         return false;
       }
       const r = swapTaints(node.taints, [], [t], host.now);
       host.setNodeTaints(node, r.taints);
-      tr ??= this.sendNode(name, { type: 'MARKED_REACHABLE' });
+      if (answer) tr = this.commitNode(answer);
       for (const g of r.removed) {
         this.decide(host, {
           action: 'TaintRemoved', object: ref, summary: `Removed taint ${taintText(g)}`,
@@ -1771,17 +1785,21 @@ export class NodeLifecycleController implements SimController {
     const zone = this.tracks.get(name)?.zone ?? zoneKeyOf(node);
     const q = this.queues.get(zone);
     const wasQueued = q?.isQueued(name) ?? false;
+    // the queue entry (or a machine left queued or tainted) goes only as the machine answers
+    let answer: Answer | null = null;
+    if (!tr && (wasQueued || this.evictionState(name) !== 'idle')) {
+      answer = this.askNode(name, { type: 'MARKED_REACHABLE' });
+      if (!answer) return false;
+    }
     const removed = q?.remove(name) ?? false;
+    if (answer) tr = this.commitNode(answer);
     if (wasQueued && !decided) {
-      tr ??= this.sendNode(name, { type: 'MARKED_REACHABLE' });
       this.decide(host, {
         action: 'EvictionCancelled', object: ref, summary: `Removed from the taint queue of ${zoneRef(zone)} before it was tainted`,
         because: [{ rule: `markNodeAsReachable: ${why}`, values: { Ready: findCondition(node.conditions, 'Ready')?.status ?? 'none' } }],
         causes: this.causes(host.recall(ref, 'ready-status'), host.recall(ref, 'queued')),
         machine: tr, source: this.src('markNodeAsReachable'),
       });
-    } else if (!tr && this.evictionState(name) !== 'idle') {
-      this.sendNode(name, { type: 'MARKED_REACHABLE' });
     }
     return removed;
   }
@@ -1811,11 +1829,14 @@ export class NodeLifecycleController implements SimController {
       return { ok: true } as const;
     }
     const ref = nodeRef(item.value);
+    const answer = this.askNode(item.value, { type: 'TAINT_PASS' });
+    // refused: nothing is written, and the entry is dropped as a done one would be
+    if (!answer) return { ok: true } as const;
     if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return { ok: false, wait: 0 } as const;
     const r = swapTaints(node.taints, [add], [opposite], host.now);
     host.setNodeTaints(node, r.taints);
     this.enqueueNode(item.value, host.now);
-    const tr = this.sendNode(item.value, { type: 'TAINT_PASS' });
+    const tr = this.commitNode(answer);
     const because: Check[] = [
       { rule: `Ready condition is ${ready.status}`, values: { Ready: ready.status } },
       { rule: 'zone eviction queue released the node', values: { zone: zoneRef(zone), rate: showRate(effectiveRate(q.limiter)), queuedAt: formatTime(item.addedAt) } },
@@ -1861,17 +1882,18 @@ export class NodeLifecycleController implements SimController {
     const zone = this.tracks.get(name)?.zone ?? zoneKeyOf(node);
     this.addPodEvictorForNewZone(zone);
     const q = this.queues.get(zone)!;
-    if (this.rules.nodeEvictionMap) {
-      if (this.evictionStatus.get(name) === 'evicted') {
-        return this.deletePodList(host, name, pods ?? this.podsOn(host, name), [
-          { rule: 'the node\'s pods were already evicted (nodeEvictionMap: evicted): pods that arrive later are deleted at once', values: { node: name } },
-        ], this.src('evictPods'));
-      }
-      if (this.evictionStatus.has(name)) this.evictionStatus.set(name, 'toBeEvicted');
+    // nodeEvictionMap (1.17+) is the machine's eviction region: evicted, or toBeEvicted (queuedForEviction) from here on
+    if (this.rules.nodeEvictionMap && this.evictionState(name) === 'evicted') {
+      return this.deletePodList(host, name, pods ?? this.podsOn(host, name), [
+        { rule: 'the node\'s pods were already evicted (nodeEvictionMap: evicted): pods that arrive later are deleted at once', values: { node: name } },
+      ], this.src('evictPods'));
     }
-    if (!q.add(name, node.meta.uid, host.now)) return true;
+    if (q.has(name)) return true;
+    const answer = this.askNode(name, { type: 'QUEUED_FOR_EVICTION' });
+    if (!answer) return true;
+    q.add(name, node.meta.uid, host.now);
     const ref = nodeRef(name);
-    const tr = this.sendNode(name, { type: 'QUEUED_FOR_EVICTION' });
+    const tr = this.commitNode(answer);
     const seq = this.decide(host, {
       action: 'NodeQueuedForEviction', object: ref,
       summary: `Node is ${status === 'False' ? 'NotReady' : 'unresponsive'}: its pods are queued for eviction in ${zoneRef(zone)}`,
@@ -1895,19 +1917,22 @@ export class NodeLifecycleController implements SimController {
     const name = node.meta.name;
     const zone = this.tracks.get(name)?.zone ?? zoneKeyOf(node);
     const q = this.queues.get(zone);
-    if (this.rules.nodeEvictionMap && this.evictionStatus.has(name)) this.evictionStatus.set(name, 'unmarked');
     const wasQueued = q?.isQueued(name) ?? false;
+    // the machine back to idle (nodeEvictionMap's unmarked) when the node is in the queue's set and not idle
+    let answer: Answer | null = null;
+    if (wasQueued || (q?.has(name) && this.evictionState(name) !== 'idle')) {
+      answer = this.askNode(name, { type: 'EVICTION_CANCELLED' });
+      if (!answer) return false;
+    }
     const removed = q?.remove(name) ?? false;
+    const tr = answer ? this.commitNode(answer) : null;
     const ref = nodeRef(name);
     if (wasQueued) {
-      const tr = this.sendNode(name, { type: 'EVICTION_CANCELLED' });
       this.decide(host, {
         action: 'EvictionCancelled', object: ref, summary: `Cancelled the pod eviction queued for Node ${name}`,
         because: [{ rule: `cancelPodEviction: ${why}`, values: { Ready: findCondition(node.conditions, 'Ready')?.status ?? 'none', zone: zoneRef(zone) } }],
         causes: this.causes(host.recall(ref, 'ready-status'), host.recall(ref, 'queued')), machine: tr, source: this.src('cancelPodEviction'),
       });
-    } else if (removed && this.evictionState(name) !== 'idle') {
-      this.sendNode(name, { type: 'EVICTION_CANCELLED' });
     }
     return removed;
   }
@@ -1918,7 +1943,6 @@ export class NodeLifecycleController implements SimController {
       { rule: 'the zone eviction queue released the node (doEvictionPass)', values: { node: item.value, zone: zoneRef(zone), rate: showRate(effectiveRate(q.limiter)), queuedAt: formatTime(item.addedAt) } },
     ], this.src('doEvictionPass'));
     if (!ok) return { ok: false, wait: 0 } as const; // "We are not setting eviction status here."
-    if (this.rules.nodeEvictionMap && this.evictionStatus.has(item.value)) this.evictionStatus.set(item.value, 'evicted');
     return { ok: true } as const;
   }
 
@@ -1930,7 +1954,9 @@ export class NodeLifecycleController implements SimController {
    */
   private deletePodList(host: ControllerHost, nodeName: string, pods: PodRecord[], because: Check[], source: string): boolean {
     const ref = nodeRef(nodeName);
-    let tr: MachineTransition | null = null;
+    // EVICTION_PASS, asked at the first deletion and done when all are (a failure leaves the node to be
+    // evicted: upstream sets nodeEvictionMap's evicted only then)
+    let answer: Answer | null = null;
     const cause = this.causes(host.recall(ref, 'queued'));
     for (const pod of pods) {
       if (pod.nodeName !== nodeName) continue;
@@ -1947,9 +1973,13 @@ export class NodeLifecycleController implements SimController {
         }
         continue;
       }
+      if (!answer) {
+        answer = this.askNode(nodeName, { type: 'EVICTION_PASS' });
+        if (!answer) return true;
+      }
       if (!host.apiCall('node-lifecycle', 'delete', 'pods', pref)) return false;
       host.deletePod(pod);
-      tr ??= this.sendNode(nodeName, { type: 'EVICTION_PASS' });
+      const tr = answer.transition;
       const seq = this.decide(host, {
         action: 'PodEvicted', object: pref, summary: `Deleted pod ${pod.meta.namespace}/${pod.meta.name} from Node ${nodeName}`,
         because: [...because, status.check, { rule: 'the pod is not managed by a DaemonSet and not already being deleted (DeletePods)' }],
@@ -1958,7 +1988,9 @@ export class NodeLifecycleController implements SimController {
       });
       host.remember(pref, 'deleted', seq);
     }
-    if (!tr && this.evictionState(nodeName) === 'queuedForEviction') this.sendNode(nodeName, { type: 'EVICTION_PASS' });
+    // the PodEvicted decisions recorded the transition
+    if (answer) this.commitNode(answer, false);
+    else if (this.evictionState(nodeName) === 'queuedForEviction') this.sendNode(nodeName, { type: 'EVICTION_PASS' });
     return true;
   }
 
@@ -2088,7 +2120,8 @@ export class NodeLifecycleController implements SimController {
         if (!h) continue;
         h.probe = now;
         h.readyTransition = now;
-        if (this.tracks.get(name)?.current === 'True') this.arm(name, now + cfg.nodeMonitorGracePeriod);
+        const t = this.tracks.get(name);
+        if (t && this.isReady(name, t)) this.arm(name, now + cfg.nodeMonitorGracePeriod);
       }
       const because: Check[] = [{ rule: 'some node is Ready again: leaving master disruption mode; every node\'s probeTimestamp and readyTransitionTimestamp are reset to now', values: { now: formatTime(now), nodes: names.length } }];
       for (const z of zonesSorted) {
@@ -2197,7 +2230,7 @@ function restoreHealth(s: SavedHealth): Map<string, Health> {
 function restoreTracks(s: SavedTracks): Map<string, Track> {
   const out = new Map<string, Track>();
   for (let i = 0; i < s.names.length; i++) {
-    out.set(s.names[i], { uid: s.uid[i], zone: s.zone[i], current: s.current[i], excluded: s.excluded[i], counted: s.counted[i] });
+    out.set(s.names[i], { uid: s.uid[i], zone: s.zone[i], evaluated: s.evaluated[i], excluded: s.excluded[i], counted: s.counted[i] });
   }
   return out;
 }
