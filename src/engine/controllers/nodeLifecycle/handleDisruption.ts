@@ -8,11 +8,12 @@ import { zoneRef } from '../../model/types';
 import type { ZoneStateName } from '../../simulation/api';
 import type { Check } from '../../trace/decision';
 import type { ControllerHost } from '../host';
-import { zoneStateOfCounts } from './disruption';
 import { zoneLimiterQPS } from './guards';
 import { cancelPodEviction } from './podEviction';
 import { effectiveRate } from './rateLimitedQueue';
-import { NodeLifecycleState, type PassContext, type ZoneActor, showRate } from './state';
+import type { ZoneEvent } from './machines';
+import { NodeLifecycleState, type PassContext, showRate } from './state';
+import { sendZoneEvent } from './zoneMachines';
 import { markNodeAsReachable } from './taintBasedEviction';
 
 export function handleDisruption(nlc: NodeLifecycleState, host: ControllerHost, ctx: PassContext): void {
@@ -28,13 +29,14 @@ export function handleDisruption(nlc: NodeLifecycleState, host: ControllerHost, 
     if (k.notReady) c.notReady--;
     if (c.total === 0) counts.delete(k.zone);
   }
+  // newZoneStates: each zone machine's answer to its counts (ComputeZoneState's guards), not yet taken
   const newStates = new Map<string, ZoneStateName>();
   let allAre = true;
   for (const [z, c] of counts) {
-    const s = zoneStateOfCounts(c.total - c.notReady, c.notReady, cfg.unhealthyZoneThreshold);
+    if (!nlc.zoneActors.has(z)) nlc.addPodEvictorForNewZone(z);
+    const s = nlc.zoneAnswers.ask(z, nlc.zoneActors.get(z)!, c.total - c.notReady, c.notReady, cfg.unhealthyZoneThreshold);
     newStates.set(z, s);
     if (s !== 'FullDisruption') allAre = false;
-    if (!nlc.zoneActors.has(z)) nlc.addPodEvictorForNewZone(z);
   }
   let allWas = true;
   for (const z of [...nlc.zoneActors.keys()].sort()) {
@@ -62,8 +64,8 @@ export function handleDisruption(nlc: NodeLifecycleState, host: ControllerHost, 
     }
     const because: Check[] = [{ rule: 'every zone has no Ready node: the controller assumes a control-plane problem and stops all evictions', values: { zones: zonesSorted.map(zoneRef) } }];
     for (const z of zonesSorted) {
-      const stateSeq = sendZone(nlc, host, z, { type: 'ALL_ZONES_FULLY_DISRUPTED' }, because, counts.get(z)!, ctx);
-      swapLimiter(nlc, host, z, 0, because, stateSeq);
+      const taken = sendZone(nlc, host, z, { type: 'ALL_ZONES_FULLY_DISRUPTED' }, because, counts.get(z)!, ctx);
+      swapLimiter(nlc, host, z, 0, because, taken.seq);
     }
     return;
   }
@@ -83,24 +85,26 @@ export function handleDisruption(nlc: NodeLifecycleState, host: ControllerHost, 
     const because: Check[] = [{ rule: 'some node is Ready again: leaving master disruption mode; every node\'s probeTimestamp and readyTransitionTimestamp are reset to now', values: { now: formatTime(now), nodes: names.length } }];
     for (const z of zonesSorted) {
       const c = counts.get(z)!;
-      const seq = sendZone(nlc, host, z, { type: 'ZONE_HEALTH', ready: c.total - c.notReady, notReady: c.notReady, unhealthyZoneThreshold: cfg.unhealthyZoneThreshold }, because, c, ctx);
-      setLimiterInZone(nlc, host, z, c.total, newStates.get(z)!, seq);
+      // every zone's limiter, from its machine's transition (a zone that stays FullDisruption too)
+      const taken = sendZone(nlc, host, z, { type: 'ZONE_HEALTH', ready: c.total - c.notReady, notReady: c.notReady, unhealthyZoneThreshold: cfg.unhealthyZoneThreshold }, because, c, ctx);
+      setLimiterInZone(nlc, host, z, c.total, taken.to, taken.seq);
     }
     return;
   }
   for (const z of zonesSorted) {
     const c = counts.get(z)!;
-    const next = newStates.get(z)!;
-    if (nlc.zoneActors.get(z)!.state() === next) continue;
-    const seq = sendZone(nlc, host, z, { type: 'ZONE_HEALTH', ready: c.total - c.notReady, notReady: c.notReady, unhealthyZoneThreshold: cfg.unhealthyZoneThreshold }, [], c, ctx);
-    setLimiterInZone(nlc, host, z, c.total, next, seq);
+    // the machine answered that the zone stays as it is: nothing to take, the limiter stays
+    if (nlc.zoneActors.get(z)!.state() === newStates.get(z)) continue;
+    const taken = sendZone(nlc, host, z, { type: 'ZONE_HEALTH', ready: c.total - c.notReady, notReady: c.notReady, unhealthyZoneThreshold: cfg.unhealthyZoneThreshold }, [], c, ctx);
+    setLimiterInZone(nlc, host, z, c.total, taken.to, taken.seq);
   }
 }
 
-export function sendZone(nlc: NodeLifecycleState, host: ControllerHost, zone: string, e: Parameters<ZoneActor['send']>[0], extra: Check[], c: { total: number; notReady: number }, ctx: PassContext): number | undefined {
-  const actor = nlc.zoneActors.get(zone)!;
-  const tr = actor.send(e);
-  if (!tr || tr.from === tr.to) return undefined;
+/** Sends a zone machine its event; the state it took, and the ZoneStateChanged decision's seq when it changed. */
+export function sendZone(nlc: NodeLifecycleState, host: ControllerHost, zone: string, e: ZoneEvent, extra: Check[], c: { total: number; notReady: number }, ctx: PassContext): { to: ZoneStateName; seq?: number } {
+  const tr = sendZoneEvent(nlc.zoneActors.get(zone)!, e);
+  const to = tr.to as ZoneStateName;
+  if (tr.from === tr.to) return { to };
   const ratio = c.total ? Math.fround(Math.fround(c.notReady) / Math.fround(c.total)) : 0;
   const seq = nlc.decide(host, {
     action: 'ZoneStateChanged', object: zoneRef(zone), summary: `Zone ${zoneRef(zone)} is now ${tr.to} (was ${tr.from})`,
@@ -114,7 +118,7 @@ export function sendZone(nlc: NodeLifecycleState, host: ControllerHost, zone: st
     causes: nlc.causes(...(ctx.readyChanges.get(zone) ?? []).slice(-20)), machine: tr, source: nlc.src('handleDisruption'),
   });
   host.remember(zoneRef(zone), 'zone-state', seq);
-  return seq;
+  return { to, seq };
 }
 
 /** setLimiterInZone: Normal -> nodeEvictionRate; PartialDisruption -> ReducedQPSFunc(zone size); FullDisruption -> HealthyQPSFunc. */

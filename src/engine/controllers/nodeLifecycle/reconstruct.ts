@@ -7,9 +7,7 @@
 import { formatTime } from '../../model/time';
 import { nodeRef, zoneRef } from '../../model/types';
 import type { ControllerHost } from '../host';
-import { cancelPodEviction } from './podEviction';
 import { NodeLifecycleState } from './state';
-import { markNodeAsReachable } from './taintBasedEviction';
 import { findCondition, noExecuteFor, taintExists } from './taints';
 
 export function recordMemoryAssumption(nlc: NodeLifecycleState, host: ControllerHost): void {

@@ -18,9 +18,9 @@ import { deletePodsDeletes } from './guards';
 import { type NodeHealthEvent, monitorMachine, zoneMachine } from './machines';
 import { MachineTable, type MemoActor } from './memoMachine';
 import { type Answer, NodeMachines } from './nodeMachines';
+import { ZoneAnswers } from './zoneMachines';
 import { RateLimitedTimedQueue } from './rateLimitedQueue';
 import { NodeSlots, type Slot } from './slots';
-import { tryUpdateNodeHealth } from './tryUpdateNodeHealth';
 import { type NodeLifecycleRules, rulesOf } from './versionRules';
 
 /** Decisions that must cite a cause (the checking mode asserts it): the snapshot's state is cited through AssumptionMade. */
@@ -226,6 +226,8 @@ export class NodeLifecycleState {
 
   /** zoneStates, as zone machines */
   zoneActors = new Map<string, ZoneActor>();
+  /** the zone machines' last answers (zoneMachines.ts: a cache, not saved) */
+  readonly zoneAnswers = new ZoneAnswers();
 
   zoneCounts = new Map<string, { total: number; notReady: number }>();
 

@@ -10,6 +10,8 @@ import { nodeHealthMachine, zoneMachine, monitorMachine } from '../../../../src/
 import { MachineTable } from '../../../../src/engine/controllers/nodeLifecycle/memoMachine';
 import { nodeHealthEventKey, type NodeHealthEvent } from '../../../../src/engine/controllers/nodeLifecycle/machines';
 import { NodeMachines } from '../../../../src/engine/controllers/nodeLifecycle/nodeMachines';
+import { ZoneAnswers, sendZoneEvent } from '../../../../src/engine/controllers/nodeLifecycle/zoneMachines';
+import type { ZoneEvent } from '../../../../src/engine/controllers/nodeLifecycle/machines';
 import { rig, node, lease, iso, drive, names } from './helpers';
 
 type Step = [NodeHealthEvent, string | null];
@@ -154,4 +156,21 @@ test('a node that recovers while waiting in a stopped zone queue is taken out of
   assert.deepEqual(c.map((d) => d.time), [iso(85)]);
   assert.match(c[0].summary, /taint queue/);
   assert.deepEqual(c[0].machine, { id: 'node/a-1', from: 'ready.True,eviction.queuedForTainting', to: 'ready.True,eviction.idle', event: 'MARKED_REACHABLE' });
+});
+
+test('zone machine answers: asked before anything is taken, the same answer as sending, from every state', () => {
+  const answers = new ZoneAnswers();
+  const counts: [number, number][] = [[3, 0], [0, 2], [1, 3], [3, 2], [4, 3], [0, 0], [5, 5]];
+  const froms: (ZoneEvent | undefined)[] = [undefined, { type: 'ALL_ZONES_FULLY_DISRUPTED' }, { type: 'ZONE_HEALTH', ready: 1, notReady: 3, unhealthyZoneThreshold: 0.55 }, { type: 'ZONE_HEALTH', ready: 3, notReady: 0, unhealthyZoneThreshold: 0.55 }];
+  for (const from of froms) {
+    for (const [ready, notReady] of counts) {
+      const actor = createTracedActor(zoneMachine, 'zone/z');
+      if (from) actor.send(from);
+      const before = actor.state();
+      const asked = answers.ask('z', actor, ready, notReady, 0.55);
+      assert.equal(actor.state(), before, 'asking takes nothing');
+      assert.equal(answers.ask('z', actor, ready, notReady, 0.55), asked, 'asked again: the same');
+      assert.equal(sendZoneEvent(actor, { type: 'ZONE_HEALTH', ready, notReady, unhealthyZoneThreshold: 0.55 }).to, asked, `${before}: ${ready} ready, ${notReady} not`);
+    }
+  }
 });
