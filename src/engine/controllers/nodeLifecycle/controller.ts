@@ -103,6 +103,10 @@ export class NodeLifecycleController implements SimController {
       this.s.pendingNodes.delete(name);
       return;
     }
+    // nodeEvictionMap.registerNode: a node added again before the pass that forgets it is unmarked anew
+    if (type === 'added' && this.s.rules.nodeEvictionMap && !this.s.rules.taintBasedEvictions && this.s.evictionState(name) === 'evicted') {
+      this.s.sendNode(name, { type: 'REGISTERED_AGAIN' });
+    }
     this.s.dirty.add(name);
     this.s.enqueueNode(name, host.now);
   }

@@ -36,7 +36,8 @@ export type NodeHealthEvent =
   | { type: 'DEQUEUED' }
   | { type: 'QUEUED_FOR_EVICTION' }
   | { type: 'EVICTION_PASS' }
-  | { type: 'EVICTION_CANCELLED' };
+  | { type: 'EVICTION_CANCELLED' }
+  | { type: 'REGISTERED_AGAIN' };
 
 /** The event fields the node health machine's guards read: with the type, they determine its answer (memoMachine.ts). */
 export function nodeHealthEventKey(e: NodeHealthEvent): string {
@@ -163,6 +164,10 @@ export const nodeHealthMachine = setup({
           on: {
             EVICTION_PASS: { target: 'evicted', description: 'nodeEvictionMap (1.17+): the node\'s pods were evicted already; evictPods deletes pods that arrive later at once.' },
             EVICTION_CANCELLED: evictionCancelled,
+            REGISTERED_AGAIN: {
+              target: 'queuedForEviction',
+              description: 'nodeEvictionMap (1.17+): the node was deleted and added again before the next monitor pass; registerNode marks it unmarked (evictPods then toBeEvicted) while it stays in the zone queue\'s set: pods that arrive later are no longer deleted at once.',
+            },
           },
         },
       },

@@ -87,6 +87,7 @@ test('node health machine: each eviction event only in the sub-states upstream t
     [{ type: 'QUEUED_FOR_EVICTION' }, ['idle']],
     [{ type: 'EVICTION_PASS' }, ['queuedForEviction', 'evicted']],
     [{ type: 'EVICTION_CANCELLED' }, ['queuedForEviction', 'evicted']],
+    [{ type: 'REGISTERED_AGAIN' }, ['evicted']],
   ];
   const table = new MachineTable(nodeHealthMachine, nodeHealthEventKey);
   for (const [e, where] of accepted) {
