@@ -8,7 +8,7 @@ import { keysSharedWith } from '../../model/sharedKeys';
 import type { Micros } from '../../model/time';
 import type { NodeCondition } from '../../model/types';
 import type { MachineTransition } from '../../trace/decision';
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import { DeadlineHeap } from './deadlines';
 import { zoneMachine } from './machines';
 import { type QueueState, RateLimitedTimedQueue } from './rateLimitedQueue';

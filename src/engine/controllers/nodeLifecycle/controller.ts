@@ -41,7 +41,7 @@ import { type LeaseRecord, type NodeRecord, type ObjectRef, type PodRecord, zone
 import type { Explanation, MachineView, ZoneStateName, ZoneView } from '../../simulation/api';
 import type { WhyNot } from '../../trace/whyNot';
 import type { NodeBefore, PodBefore, SimController, WatchType } from '../controller';
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import { type SavedNodeLifecycle, restoreNodeLifecycle, saveNodeLifecycle } from './checkpoint';
 import { processPending } from './doNodeProcessingPass';
 import { labelsInStep } from './labels';

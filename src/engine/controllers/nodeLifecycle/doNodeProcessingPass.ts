@@ -7,7 +7,7 @@
  */
 import { type NodeRecord, nodeRef } from '../../model/types';
 import type { Check } from '../../trace/decision';
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import { labelsInStep, labelsToReconcile } from './labels';
 import { processPod } from './podEviction';
 import { NodeLifecycleState } from './state';

@@ -9,7 +9,7 @@
  * second by second.
  */
 import { type NodeRecord, nodeRef } from '../../model/types';
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import { RateLimitedTimedQueue } from './rateLimitedQueue';
 import type { Slot } from './slots';
 import { type Health, NodeLifecycleState, type PassContext, microBefore, pushMap } from './state';

@@ -7,7 +7,7 @@ import { formatTime } from '../../model/time';
 import { zoneRef } from '../../model/types';
 import type { ZoneStateName } from '../../simulation/api';
 import type { Check } from '../../trace/decision';
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import { zoneLimiterQPS } from './guards';
 import { cancelPodEviction } from './podEviction';
 import { effectiveRate } from './rateLimitedQueue';

@@ -13,7 +13,7 @@
 import { formatDuration } from '../../model/time';
 import { type NodeRecord, nodeRef, zoneRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import { disruptionExclusion } from './disruption';
 import { leaseOnly, leaseOnlySuffices, readyFastPath, requeueSettled, unchangedUnknown } from './fastPaths';
 import { handleDisruption } from './handleDisruption';

@@ -10,7 +10,7 @@ import { type Micros, formatDuration, formatTime } from '../../model/time';
 import { type ConditionStatus, type NodeRecord, type PodRecord, nodeRef, podRef, zoneRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
 import type { Check } from '../../trace/decision';
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import { podEvictionTimeoutElapsed } from './guards';
 import type { Answer } from './nodeMachines';
 import { RateLimitedTimedQueue, effectiveRate } from './rateLimitedQueue';

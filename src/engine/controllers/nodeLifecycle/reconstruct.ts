@@ -6,7 +6,7 @@
  */
 import { formatTime } from '../../model/time';
 import { nodeRef, zoneRef } from '../../model/types';
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import { NodeLifecycleState } from './state';
 import { findCondition, noExecuteFor, taintExists } from './taints';
 

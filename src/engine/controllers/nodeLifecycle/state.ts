@@ -11,7 +11,7 @@ import { type Micros, ms } from '../../model/time';
 import type { ConditionStatus, NodeCondition, PodRecord } from '../../model/types';
 import { zoneKeyOfLabels, zoneLabelsOf } from '../../model/zones';
 import type { DecisionInput, MachineTransition } from '../../trace/decision';
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import { DeadlineHeap } from './deadlines';
 import { disruptionExclusion } from './disruption';
 import { deletePodsDeletes } from './guards';

@@ -9,7 +9,7 @@ import { type Micros, formatTime } from '../../model/time';
 import { type ConditionStatus, type NodeRecord, type Taint, nodeRef, zoneRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
 import type { Check, MachineTransition } from '../../trace/decision';
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import type { Answer } from './nodeMachines';
 import { RateLimitedTimedQueue, effectiveRate } from './rateLimitedQueue';
 import { NodeLifecycleState, RETRY_NO_READY, showRate } from './state';

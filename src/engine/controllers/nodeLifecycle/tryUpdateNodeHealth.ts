@@ -7,7 +7,7 @@
 import { type Duration, type Micros, formatDuration, formatTime } from '../../model/time';
 import { type LeaseRecord, type NodeCondition, type NodeRecord, nodeRef } from '../../model/types';
 import type { Check } from '../../trace/decision';
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import { probeExpired } from './guards';
 import { type Health, NODE_HEALTH_UPDATE_ATTEMPTS, NodeLifecycleState, type PassContext, RETRY_SLEEP_TIME, copyCond, microBefore, pushMap, sameCondition } from './state';
 import { findCondition } from './taints';

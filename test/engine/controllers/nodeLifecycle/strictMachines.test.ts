@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimulation } from '../../../../src/engine/simulation/simulation';
 import { defaultControllerFactory } from '../../../../src/engine/simulation/wiring';
-import type { ControllerFactory } from '../../../../src/engine/simulation/controllers';
+import type { ControllerFactory } from '../../../../src/engine/simulation/controllerPlan';
 import { lease, node, scenarioOf } from '../../../helpers/scenario';
 
 test('checking mode asks the factory for strict machines; a plain run does not', () => {
