@@ -65,7 +65,8 @@ function objectsOf(sim: SimulationImpl): string[] {
 
 /** Runs the scenario forward, asking why-not at the sampled passes; returns the claims, the wishes and the finished run. */
 function survey(scenario: Scenario, everyNthPass: number, horizon?: Micros) {
-  const sim = createSimulation(scenario);
+  // checking mode: the machines refuse nothing their controllers send
+  const sim = createSimulation(scenario, { checkInvariants: true });
   const end = horizon ?? defaultHorizon(scenario, sim.startTime);
   const period = sim.config.nodeMonitorPeriod;
   const claims: Claim[] = [];
@@ -161,7 +162,7 @@ function checkWishes(name: string, scenario: Scenario, wishes: Wish[], end: Micr
   for (const group of chosen) {
     const input = changed(scenario, group[0]);
     if (!input) continue;
-    const sim = createSimulation(input.scenario, input.set ? { set: input.set } : {});
+    const sim = createSimulation(input.scenario, { checkInvariants: true, ...(input.set ? { set: input.set } : {}) });
     assert.deepEqual(sim.problems.filter((p) => p.severity === 'error'), [], `${name}: the counterfactual ${group[0].cf.description} is a valid input`);
     sim.runUntil(Math.max(end, group[0].madeAt) + minutes(60));
     for (const w of group) {

@@ -36,7 +36,10 @@ export interface SimulationOptions {
   controllerFactory?: import('./controllerPlan').ControllerFactory;
   /** a checkpoint every this many monitor passes (default: 10, more for big clusters) */
   checkpointEvery?: number;
-  /** checking mode: assert the invariants of simulation/invariants.ts after every instant (the fuzzer turns it on) */
+  /**
+   * checking mode: assert the invariants of simulation/invariants.ts after every instant (the fuzzer
+   * turns it on), and throw when a controller's machine refuses an event the controller sends
+   */
   checkInvariants?: boolean;
   /**
    * Asked between instants (never in the middle of one) by step, runUntil and runUntilDecision: true

@@ -48,6 +48,8 @@ export interface ControllerFactoryContext {
   config: ControllerConfig;
   behaviour: VersionBehaviour;
   binder: 'simplified' | 'none';
+  /** checking mode (SimulationOptions.checkInvariants): a machine that refuses its controller's event throws */
+  strictMachines?: boolean;
 }
 
 /** Builds a new instance of one controller (new instances have empty memory). */

@@ -541,7 +541,7 @@ export class SimulationImpl implements Simulation {
   private startControllers(t: Micros, memory: 'reconstructed' | 'fresh'): void {
     const host = this.host;
     host.controllerStartTime = t;
-    host.controllers = buildControllers(this.plan, this.factory, { config: this.config, behaviour: this.behaviour, binder: this.scenario.binder });
+    host.controllers = buildControllers(this.plan, this.factory, { config: this.config, behaviour: this.behaviour, binder: this.scenario.binder, strictMachines: this.invariants !== undefined });
     this.nextMonitorAt = t;
     for (const c of [...host.controllers]) c.start(host, memory);
   }
@@ -758,7 +758,7 @@ export class SimulationImpl implements Simulation {
     host.indexNodes.clear();
     host.reindex(podsMoved.size === 0 && setsBack.size === 0 ? liveIndex : indexAt(liveIndex, cluster.pods, chain, setsBack, podsMoved, cp.byNode.order));
     if (checkpointChecks.index) checkIndex(host.currentIndex, podsByNodeAt(snap.pods, chain));
-    host.controllers = buildControllers(this.plan, this.factory, { config: this.config, behaviour: this.behaviour, binder: this.scenario.binder })
+    host.controllers = buildControllers(this.plan, this.factory, { config: this.config, behaviour: this.behaviour, binder: this.scenario.binder, strictMachines: this.invariants !== undefined })
       .filter((c) => cp.controllers.some((x) => x.name === c.name));
     for (const c of host.controllers) c.restore(cp.controllers.find((x) => x.name === c.name)!.saved, host);
     this.eventIndex = cp.eventIndex;

@@ -9,9 +9,9 @@ import { createTaintEvictionController } from '../controllers/taintEviction';
 import { createReplicaSetController } from '../controllers/replicaSet';
 import { createSimplifiedBinder } from '../controllers/scheduler';
 
-export const defaultControllerFactory: ControllerFactory = (name) => {
+export const defaultControllerFactory: ControllerFactory = (name, ctx) => {
   switch (name) {
-    case 'node-lifecycle': return createNodeLifecycleController();
+    case 'node-lifecycle': return createNodeLifecycleController({ strictMachines: ctx.strictMachines });
     case 'taint-eviction': return createTaintEvictionController();
     case 'replicaset': return createReplicaSetController();
     case 'scheduler': return createSimplifiedBinder();

@@ -17,7 +17,12 @@
  *     computeZoneState, reducedQPS, healthyQPS, isMasterNodeName, disruptionExclusion (disruption.ts)
  *     CONDITION_TAINTS, noScheduleTaintDiff, swapTaints (taints.ts)
  *     labelsToReconcile, labelsInStep (labels.ts): reconcileNodeLabels (1.14+)
- *     nodeHealthMachine, zoneMachine, monitorMachine (machines.ts)
+ *     nodeHealthMachine, zoneMachine, monitorMachine (machines.ts): the machines decide. The
+ *       controller asks a node's machine before each write and writes what it answers
+ *       (nodeMachines.ts; options.strictMachines throws on a refusal), and takes each zone's state
+ *       and limiter from its zone machine's transition (zoneMachines.ts)
+ *     noExecuteFor / NO_EXECUTE_FOR_READY (taints.ts): the NoExecute taint a Ready status calls for
+ *     nextHealth, conditionsSetUnknown (tryUpdateNodeHealth.ts): tryUpdateNodeHealth's pure part
  *     probeExpired, podEvictionTimeoutElapsed, zoneLimiterQPS, zoneStateByGuards, deletePodsDeletes
  *       (guards.ts): the checks the controller decides with and whyNot.ts explains with
  *     rulesOf (versionRules.ts): node-lifecycle details by version
@@ -37,7 +42,8 @@
  *   at which some zone's token bucket would let Try take a token.
  * - A restart (or failover) constructs a new instance; its memory is empty.
  *   `memory: 'reconstructed'` is honoured only at the simulation's start.
- * - Facts for causes: see the comment at the top of controller.ts.
+ * - Facts for causes: see the comment at the top of controller.ts, which also
+ *   lists the files named after upstream's functions.
  *
  * Upstream sources read (kubernetes/kubernetes through the search tool):
  * pkg/controller/nodelifecycle/node_lifecycle_controller.go at the stored

@@ -27,22 +27,69 @@ export type ReadyStatus = 'True' | 'False' | 'Unknown';
 
 export type NodeHealthEvent =
   | { type: 'READY_OBSERVED'; status: ReadyStatus }
+  | { type: 'READY_MISSING' }
   | { type: 'STATUS_UNKNOWN_SET' }
   | { type: 'QUEUED_FOR_TAINTING' }
-  | { type: 'TAINT_PASS' }
+  | { type: 'TAINT_PASS'; reconstructed?: boolean }
   | { type: 'TAINT_SWAPPED' }
   | { type: 'MARKED_REACHABLE' }
   | { type: 'DEQUEUED' }
   | { type: 'QUEUED_FOR_EVICTION' }
   | { type: 'EVICTION_PASS' }
-  | { type: 'EVICTION_CANCELLED' };
+  | { type: 'EVICTION_CANCELLED' }
+  | { type: 'REGISTERED_AGAIN' };
 
+/** The event fields the node health machine's guards read: with the type, they determine its answer (machines/table.ts). */
+export function nodeHealthEventKey(e: NodeHealthEvent): string {
+  if (e.type === 'READY_OBSERVED') return `${e.type}:${e.status}`;
+  if (e.type === 'TAINT_PASS' && e.reconstructed) return 'TAINT_PASS:reconstructed';
+  return e.type;
+}
+
+const observed = (status: ReadyStatus) => ({
+  guard: `readyIs${status}` as const,
+  target: status,
+  description: status === 'True'
+    ? 'The kubelet posted Ready=True (a heartbeat the controller saw in its monitor pass).'
+    : status === 'False' ? 'The kubelet posted Ready=False.' : 'The node carries Ready=Unknown (written by an earlier controller or a user).',
+});
+const statusUnknownSet = {
+  target: 'Unknown',
+  description: 'No heartbeat (Ready lastHeartbeatTime or Lease renewTime) for longer than the grace period: the controller set Ready and the other conditions to Unknown (tryUpdateNodeHealth).',
+} as const;
+const readyMissing = {
+  target: 'NotObserved',
+  description: 'The node has no Ready condition any more (removed by someone) and its startup grace period has not run out: currentReadyCondition is nil.',
+} as const;
+const markedReachable = {
+  target: 'idle',
+  description: 'Ready is True again (or all zones are fully disrupted): markNodeAsReachable removed the NoExecute taints and the queue entry.',
+} as const;
+const taintSwapped = {
+  target: 'tainted',
+  description: 'Ready is False with the unreachable NoExecute taint on the node, or Unknown with the not-ready one: processTaintBaseEviction swapped it at once, without the queue.',
+} as const;
+const taintPass = {
+  target: 'tainted',
+  description: 'doNoExecuteTaintingPass released the node (the zone\'s token bucket had a token) and added the not-ready/unreachable NoExecute taint.',
+} as const;
+const evictionCancelled = {
+  target: 'idle',
+  description: 'Ready is True again (or all zones are fully disrupted): cancelPodEviction removed the node from the eviction queue.',
+} as const;
+
+/**
+ * Transitions sit in the sub-states that upstream takes them from: an event
+ * another sub-state does not accept is refused (the controller then writes
+ * nothing, and throws when built with strictMachines).
+ */
 export const nodeHealthMachine = setup({
   types: { events: {} as NodeHealthEvent },
   guards: {
     readyIsTrue: ({ event }) => event.type === 'READY_OBSERVED' && event.status === 'True',
     readyIsFalse: ({ event }) => event.type === 'READY_OBSERVED' && event.status === 'False',
     readyIsUnknown: ({ event }) => event.type === 'READY_OBSERVED' && event.status === 'Unknown',
+    reconstructed: ({ event }) => event.type === 'TAINT_PASS' && event.reconstructed === true,
   },
 }).createMachine({
   id: 'nodeHealth',
@@ -50,60 +97,78 @@ export const nodeHealthMachine = setup({
   states: {
     ready: {
       initial: 'NotObserved',
-      states: { NotObserved: {}, True: {}, False: {}, Unknown: {} },
-      on: {
-        READY_OBSERVED: [
-          { guard: 'readyIsTrue', target: '.True', description: 'The kubelet posted Ready=True (a heartbeat the controller saw in its monitor pass).' },
-          { guard: 'readyIsFalse', target: '.False', description: 'The kubelet posted Ready=False.' },
-          { guard: 'readyIsUnknown', target: '.Unknown', description: 'The node carries Ready=Unknown (written by an earlier controller or a user).' },
-        ],
-        STATUS_UNKNOWN_SET: {
-          target: '.Unknown',
-          description: 'No heartbeat (Ready lastHeartbeatTime or Lease renewTime) for longer than the grace period: the controller set Ready and the other conditions to Unknown (tryUpdateNodeHealth).',
+      states: {
+        NotObserved: { on: { READY_OBSERVED: [observed('True'), observed('False'), observed('Unknown')], STATUS_UNKNOWN_SET: statusUnknownSet } },
+        True: { on: { READY_OBSERVED: [observed('False'), observed('Unknown')], STATUS_UNKNOWN_SET: statusUnknownSet, READY_MISSING: readyMissing } },
+        False: { on: { READY_OBSERVED: [observed('True'), observed('Unknown')], STATUS_UNKNOWN_SET: statusUnknownSet, READY_MISSING: readyMissing } },
+        Unknown: {
+          on: {
+            READY_OBSERVED: [observed('True'), observed('False')],
+            // only when the Ready condition was missing: tryUpdateNodeHealth writes when the condition differs
+            STATUS_UNKNOWN_SET: { ...statusUnknownSet, description: 'The Ready condition was missing (removed by someone) past the grace period: written anew as Unknown (NodeStatusNeverUpdated).' },
+            READY_MISSING: readyMissing,
+          },
         },
       },
     },
     eviction: {
       initial: 'idle',
       states: {
-        idle: {},
-        queuedForTainting: {},
-        tainted: {},
-        queuedForEviction: {},
-        evicted: {},
-      },
-      on: {
-        QUEUED_FOR_TAINTING: {
-          target: '.queuedForTainting',
-          description: 'Ready is False/Unknown and the node lacks the matching NoExecute taint: markNodeForTainting added it to the zone\'s rate-limited queue.',
+        idle: {
+          on: {
+            QUEUED_FOR_TAINTING: {
+              target: 'queuedForTainting',
+              description: 'Ready is False/Unknown and the node lacks the matching NoExecute taint: markNodeForTainting added it to the zone\'s rate-limited queue.',
+            },
+            TAINT_SWAPPED: { ...taintSwapped, description: `${taintSwapped.description} The taint was put there by someone else (a user, or an earlier leader).` },
+            TAINT_PASS: {
+              guard: 'reconstructed', target: 'tainted',
+              description: 'controllerMemory reconstructed: the node already carries the NoExecute taint matching its Ready status, as if the tainting pass had added it.',
+            },
+            MARKED_REACHABLE: { ...markedReachable, description: 'markNodeAsReachable removed a NoExecute taint someone else put there (a user, or an earlier leader).' },
+            QUEUED_FOR_EVICTION: {
+              target: 'queuedForEviction',
+              description: 'Ready has been False/Unknown for longer than podEvictionTimeout: evictPods added the node to the zone\'s pod eviction queue.',
+            },
+          },
         },
-        TAINT_PASS: {
-          target: '.tainted',
-          description: 'doNoExecuteTaintingPass released the node (the zone\'s token bucket had a token) and added the not-ready/unreachable NoExecute taint.',
+        queuedForTainting: {
+          on: {
+            TAINT_PASS: taintPass,
+            TAINT_SWAPPED: taintSwapped,
+            MARKED_REACHABLE: markedReachable,
+            DEQUEUED: { target: 'idle', description: 'The tainting pass found the node Ready again and dropped its queue entry.' },
+          },
         },
-        TAINT_SWAPPED: {
-          target: '.tainted',
-          description: 'Ready moved between False and Unknown while tainted: the opposite NoExecute taint was swapped at once, without the queue.',
+        tainted: {
+          on: {
+            TAINT_PASS: { ...taintPass, description: 'doNoExecuteTaintingPass released the node again (it was queued again after someone removed its taint): the taint\'s timeAdded is refreshed.' },
+            TAINT_SWAPPED: taintSwapped,
+            MARKED_REACHABLE: markedReachable,
+            QUEUED_FOR_TAINTING: {
+              target: 'queuedForTainting',
+              description: 'The node lost its NoExecute taint (someone removed it) and is not Ready: markNodeForTainting queued it again (1.19+ removes and adds it).',
+            },
+          },
         },
-        MARKED_REACHABLE: {
-          target: '.idle',
-          description: 'Ready is True again (or all zones are fully disrupted): markNodeAsReachable removed the NoExecute taints and the queue entry.',
+        queuedForEviction: {
+          on: {
+            EVICTION_PASS: {
+              target: 'evicted',
+              description: 'doEvictionPass released the node (the zone\'s token bucket had a token) and deleted its pods (DaemonSet pods excepted).',
+            },
+            EVICTION_CANCELLED: evictionCancelled,
+          },
         },
-        DEQUEUED: {
-          target: '.idle',
-          description: 'The tainting pass found the node Ready again and dropped its queue entry.',
-        },
-        QUEUED_FOR_EVICTION: {
-          target: '.queuedForEviction',
-          description: 'Ready has been False/Unknown for longer than podEvictionTimeout: evictPods added the node to the zone\'s pod eviction queue.',
-        },
-        EVICTION_PASS: {
-          target: '.evicted',
-          description: 'doEvictionPass released the node (the zone\'s token bucket had a token) and deleted its pods (DaemonSet pods excepted).',
-        },
-        EVICTION_CANCELLED: {
-          target: '.idle',
-          description: 'Ready is True again (or all zones are fully disrupted): cancelPodEviction removed the node from the eviction queue.',
+        evicted: {
+          on: {
+            EVICTION_PASS: { target: 'evicted', description: 'nodeEvictionMap (1.17+): the node\'s pods were evicted already; evictPods deletes pods that arrive later at once.' },
+            EVICTION_CANCELLED: evictionCancelled,
+            REGISTERED_AGAIN: {
+              target: 'queuedForEviction',
+              description: 'nodeEvictionMap (1.17+): the node was deleted and added again before the next monitor pass; registerNode marks it unmarked (evictPods then toBeEvicted) while it stays in the zone queue\'s set: pods that arrive later are no longer deleted at once.',
+            },
+          },
         },
       },
     },

@@ -42,9 +42,9 @@ export interface Slot {
   settled: Settled | undefined;
   /**
    * The time of the node's entry in the grace-deadline heap; NOT_ARMED when
-   * none. A number, never undefined, so that V8 keeps the field a plain
-   * double: re-arming (hundreds of thousands of times an hour) then writes in
-   * place instead of allocating a boxed number the old slot object points to.
+   * none. A number, never undefined: re-arming (hundreds of thousands of
+   * times an hour) then writes the field in place instead of allocating
+   * (bench/README.md, "not armed").
    */
   armed: Micros;
   /** a Lease renewal came since the last pass */

@@ -15,6 +15,21 @@ export const DEPRECATED_TAINT_UNREACHABLE = 'node.alpha.kubernetes.io/unreachabl
 export const NOT_READY_NO_EXECUTE: Taint = { key: TAINT_NOT_READY, effect: 'NoExecute' };
 export const UNREACHABLE_NO_EXECUTE: Taint = { key: TAINT_UNREACHABLE, effect: 'NoExecute' };
 
+/**
+ * The NoExecute taint a not-Ready status calls for, and its opposite (which processTaintBaseEviction
+ * swaps away at once, and doNoExecuteTaintingPass removes as it adds): the one table of
+ * processTaintBaseEviction, markNodeForTainting, doNoExecuteTaintingPass and a reconstructed memory.
+ */
+export const NO_EXECUTE_FOR_READY: Readonly<Record<'False' | 'Unknown', { readonly taint: Taint; readonly opposite: Taint }>> = {
+  False: { taint: NOT_READY_NO_EXECUTE, opposite: UNREACHABLE_NO_EXECUTE },
+  Unknown: { taint: UNREACHABLE_NO_EXECUTE, opposite: NOT_READY_NO_EXECUTE },
+};
+
+/** NO_EXECUTE_FOR_READY's row for a Ready status; undefined for True (no NoExecute taint). */
+export function noExecuteFor(status: ConditionStatus): { readonly taint: Taint; readonly opposite: Taint } | undefined {
+  return status === 'False' || status === 'Unknown' ? NO_EXECUTE_FOR_READY[status] : undefined;
+}
+
 export interface ConditionTaint {
   condition: string;
   status: ConditionStatus;

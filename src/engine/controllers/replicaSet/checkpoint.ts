@@ -1,7 +1,7 @@
 /**
  * The ReplicaSet controller's memory in a checkpoint, and back.
  */
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import type { Problem } from '../../problems';
 import type { OwnerReference } from '../../model/types';
 import type { ReplicaSetMachineContext } from './machine';

@@ -3,7 +3,7 @@
  * owns, adopting matching orphans and releasing pods that no longer match, read from the
  * running counts (tally.ts) when no PATCH is needed, else from a walk of the index.
  */
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import type { ObjectRef, OwnerReference, PodRecord, ReplicaSetRecord } from '../../model/types';
 import { podRef } from '../../model/types';
 import { formatTime } from '../../model/time';

@@ -6,7 +6,7 @@
  * The parts of the controller are functions named after upstream's (replica_set.go), in files
  * of those names, that take this memory as upstream's methods take their receiver `rsc`.
  */
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import type { MachineTransition } from '../../trace/decision';
 import type { Problem } from '../../problems';
 import type { OwnerReference, PodRecord, ReplicaSetRecord } from '../../model/types';

@@ -3,7 +3,7 @@
  * (slowStartBatch), or delete the surplus ranked by getPodsToDelete (ranking.ts), with the
  * expectations set before the API calls.
  */
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import type { Check } from '../../trace/decision';
 import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
 import { podRef } from '../../model/types';

@@ -2,7 +2,7 @@
  * The ReplicaSet controller's workqueue (replica_set.go worker / processNextWorkItem): which
  * keys are due, and each due key's syncReplicaSet, with the machine told how it went.
  */
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import type { Micros } from '../../model/time';
 import { EXPECTATIONS_TIMEOUT } from './machine';
 import { byEntryKey, type Entry } from './entry';

@@ -3,7 +3,7 @@
  * manageReplicas (manageReplicas.ts) -> calculateStatus / updateReplicaSetStatus
  * (updateReplicaSetStatus.ts) -> requeue after minReadySeconds.
  */
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import type { ObjectRef } from '../../model/types';
 import { replicaSetRef } from '../../model/types';
 import { formatDuration, formatTime, MICROS_PER_SECOND, type Micros } from '../../model/time';

@@ -2,7 +2,7 @@
  * replica_set_utils.go calculateStatus / updateReplicaSetStatus as a sync ends them: the status
  * written (two attempts), and terminatingReplicas (DeploymentReplicaSetTerminatingReplicas).
  */
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import type { Check } from '../../trace/decision';
 import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
 import { formatTime } from '../../model/time';

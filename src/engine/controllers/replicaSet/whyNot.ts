@@ -4,7 +4,7 @@
  * is data (trace/whyNot.ts): the checks syncReplicaSet makes before manageReplicas creates them,
  * the expectations' one being the machine's own guard, asked of the ReplicaSet's machine.
  */
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import type { Explanation } from '../../simulation/api';
 import type { ObjectRef, ReplicaSetRecord } from '../../model/types';
 import { replicaSetRef } from '../../model/types';

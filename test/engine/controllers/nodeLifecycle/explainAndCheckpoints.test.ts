@@ -125,7 +125,8 @@ test('a checkpoint restored into a new instance continues exactly as the origina
     b.host.cluster.podsByNode = new Map(worldSnapshot.byNode);
     b.host.now = at(57);
     b.host.pass = a.host.decisions.slice(0, seqAt).filter((d) => d.action === 'MonitorPass').length - 1;
-    const c = createNodeLifecycleController();
+    // the restored machines must agree with what the controller does next (strict)
+    const c = createNodeLifecycleController({ strictMachines: true });
     c.restore(saved, b.host);
     const start = b.host.decisions.length;
     // drive b with the same kubelets, through drivers bound to the restored controller

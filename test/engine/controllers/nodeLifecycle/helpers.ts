@@ -123,7 +123,8 @@ export function rig(s: Setup): Rig {
       raw: { spec: { selector: d.selector } },
     });
   }
-  const c = createNodeLifecycleController(s.options);
+  // a send the node health machine refuses throws: the controller and its machine must agree
+  const c = createNodeLifecycleController({ strictMachines: true, ...s.options });
   c.start(host, s.memory ?? 'fresh');
   const r: Rig = {
     host, c,

@@ -8,7 +8,10 @@ import assert from 'node:assert/strict';
 import { createTracedActor } from '../../../../src/engine/machines/traced';
 import { nodeHealthMachine, zoneMachine, monitorMachine } from '../../../../src/engine/controllers/nodeLifecycle';
 import { MachineTable } from '../../../../src/engine/machines/table';
-import type { NodeHealthEvent } from '../../../../src/engine/controllers/nodeLifecycle/machines';
+import { nodeHealthEventKey, type NodeHealthEvent } from '../../../../src/engine/controllers/nodeLifecycle/machines';
+import { NodeMachines } from '../../../../src/engine/controllers/nodeLifecycle/nodeMachines';
+import { ZoneAnswers, sendZoneEvent } from '../../../../src/engine/controllers/nodeLifecycle/zoneMachines';
+import type { ZoneEvent } from '../../../../src/engine/controllers/nodeLifecycle/machines';
 import { rig, node, lease, iso, drive, names } from './helpers';
 
 type Step = [NodeHealthEvent, string | null];
@@ -51,13 +54,14 @@ test('node health machine: every transition', () => {
         [{ type: 'STATUS_UNKNOWN_SET' }, 'ready.Unknown,eviction.idle'],
         [{ type: 'QUEUED_FOR_EVICTION' }, 'ready.Unknown,eviction.queuedForEviction'],
         [{ type: 'EVICTION_PASS' }, 'ready.Unknown,eviction.evicted'],
+        [{ type: 'EVICTION_PASS' }, 'ready.Unknown,eviction.evicted'],
         [{ type: 'EVICTION_CANCELLED' }, 'ready.Unknown,eviction.idle'],
         [{ type: 'QUEUED_FOR_EVICTION' }, 'ready.Unknown,eviction.queuedForEviction'],
         [{ type: 'EVICTION_CANCELLED' }, 'ready.Unknown,eviction.idle'],
       ],
     },
   ];
-  const table = new MachineTable(nodeHealthMachine, (e) => (e.type === 'READY_OBSERVED' ? `${e.type}:${e.status}` : e.type));
+  const table = new MachineTable(nodeHealthMachine, nodeHealthEventKey);
   for (const c of cases) {
     const real = createTracedActor(nodeHealthMachine, 'node/x');
     const memo = table.instance('node/x');
@@ -68,6 +72,57 @@ test('node health machine: every transition', () => {
       assert.deepEqual(m, r, `${c.name}: the table answers as the actor does (${e.type})`);
     }
   }
+});
+
+/** Where each eviction event is accepted: in the sub-states upstream takes it from, refused elsewhere. */
+test('node health machine: each eviction event only in the sub-states upstream takes it from', () => {
+  const states = ['idle', 'queuedForTainting', 'tainted', 'queuedForEviction', 'evicted'] as const;
+  const accepted: [NodeHealthEvent, string[]][] = [
+    [{ type: 'QUEUED_FOR_TAINTING' }, ['idle', 'tainted']],
+    [{ type: 'TAINT_PASS' }, ['queuedForTainting', 'tainted']],
+    [{ type: 'TAINT_PASS', reconstructed: true }, ['idle', 'queuedForTainting', 'tainted']],
+    [{ type: 'TAINT_SWAPPED' }, ['idle', 'queuedForTainting', 'tainted']],
+    [{ type: 'MARKED_REACHABLE' }, ['idle', 'queuedForTainting', 'tainted']],
+    [{ type: 'DEQUEUED' }, ['queuedForTainting']],
+    [{ type: 'QUEUED_FOR_EVICTION' }, ['idle']],
+    [{ type: 'EVICTION_PASS' }, ['queuedForEviction', 'evicted']],
+    [{ type: 'EVICTION_CANCELLED' }, ['queuedForEviction', 'evicted']],
+    [{ type: 'REGISTERED_AGAIN' }, ['evicted']],
+  ];
+  const table = new MachineTable(nodeHealthMachine, nodeHealthEventKey);
+  for (const [e, where] of accepted) {
+    for (const st of states) {
+      const got = table.step({ ready: 'Unknown', eviction: st }, e);
+      assert.equal(got !== null, where.includes(st), `${nodeHealthEventKey(e)} in ${st}`);
+    }
+  }
+  // the ready region: an observation of the status the machine is in already is no news
+  const ready: [ReadyLike, NodeHealthEvent, string | null][] = [
+    ['True', { type: 'READY_OBSERVED', status: 'True' }, null],
+    ['True', { type: 'READY_OBSERVED', status: 'Unknown' }, 'ready.Unknown,eviction.idle'],
+    ['NotObserved', { type: 'READY_MISSING' }, null],
+    ['False', { type: 'READY_MISSING' }, 'ready.NotObserved,eviction.idle'],
+    ['Unknown', { type: 'STATUS_UNKNOWN_SET' }, 'ready.Unknown,eviction.idle'],
+  ];
+  for (const [from, e, want] of ready) assert.equal(table.step({ ready: from, eviction: 'idle' }, e)?.text ?? null, want, `${nodeHealthEventKey(e)} in ${from}`);
+});
+type ReadyLike = 'NotObserved' | 'True' | 'False' | 'Unknown';
+
+test('NodeMachines: the answer comes before the write, and a refusal throws when strict', () => {
+  const seen: string[] = [];
+  const strict = new NodeMachines(true, (t) => seen.push(`${t.from}->${t.to}`));
+  assert.throws(() => strict.ask('a', { type: 'TAINT_PASS' }), /node health machine of a in ready.NotObserved,eviction.idle refuses TAINT_PASS/);
+  const answer = strict.ask('a', { type: 'QUEUED_FOR_TAINTING' })!;
+  assert.equal(answer.transition.to, 'ready.NotObserved,eviction.queuedForTainting');
+  assert.equal(strict.eviction('a'), 'idle', 'asking changes nothing');
+  assert.deepEqual(seen, []);
+  strict.commit(answer);
+  assert.equal(strict.eviction('a'), 'queuedForTainting');
+  assert.deepEqual(seen, ['ready.NotObserved,eviction.idle->ready.NotObserved,eviction.queuedForTainting']);
+  const lenient = new NodeMachines(false, () => {});
+  assert.equal(lenient.ask('a', { type: 'EVICTION_PASS' }), null, 'refused: nothing to write');
+  assert.equal(lenient.send('a', { type: 'DEQUEUED' }), null);
+  assert.equal(lenient.eviction('a'), 'idle');
 });
 
 test('zone machine: ComputeZoneState\'s guards pick the state', () => {
@@ -102,4 +157,21 @@ test('a node that recovers while waiting in a stopped zone queue is taken out of
   assert.deepEqual(c.map((d) => d.time), [iso(85)]);
   assert.match(c[0].summary, /taint queue/);
   assert.deepEqual(c[0].machine, { id: 'node/a-1', from: 'ready.True,eviction.queuedForTainting', to: 'ready.True,eviction.idle', event: 'MARKED_REACHABLE' });
+});
+
+test('zone machine answers: asked before anything is taken, the same answer as sending, from every state', () => {
+  const answers = new ZoneAnswers();
+  const counts: [number, number][] = [[3, 0], [0, 2], [1, 3], [3, 2], [4, 3], [0, 0], [5, 5]];
+  const froms: (ZoneEvent | undefined)[] = [undefined, { type: 'ALL_ZONES_FULLY_DISRUPTED' }, { type: 'ZONE_HEALTH', ready: 1, notReady: 3, unhealthyZoneThreshold: 0.55 }, { type: 'ZONE_HEALTH', ready: 3, notReady: 0, unhealthyZoneThreshold: 0.55 }];
+  for (const from of froms) {
+    for (const [ready, notReady] of counts) {
+      const actor = createTracedActor(zoneMachine, 'zone/z');
+      if (from) actor.send(from);
+      const before = actor.state();
+      const asked = answers.ask('z', actor, ready, notReady, 0.55);
+      assert.equal(actor.state(), before, 'asking takes nothing');
+      assert.equal(answers.ask('z', actor, ready, notReady, 0.55), asked, 'asked again: the same');
+      assert.equal(sendZoneEvent(actor, { type: 'ZONE_HEALTH', ready, notReady, unhealthyZoneThreshold: 0.55 }).to, asked, `${before}: ${ready} ready, ${notReady} not`);
+    }
+  }
 });

@@ -122,3 +122,24 @@ test('from 1.18 a pod that lands on an already evicted node is deleted at once; 
     if (deleted) assert.match(got[0].because[0].rule, /already evicted/);
   }
 });
+
+test('1.20: a node deleted and added again before the next pass is unmarked in nodeEvictionMap: later pods wait', () => {
+  const all = names('n', 4);
+  const r = rig({ minor: 20, nodes: all.map((n) => node(n, { zone: 'z1' })), pods: [pod('default', 'a', 'n1')], config: { enableTaintManager: false } });
+  drive(r, 320, { alive: () => ['n2', 'n3', 'n4'], lease: false });
+  assert.deepEqual(r.decisions('PodEvicted').map((d) => d.object), ['Pod/default/a']);
+  assert.equal(r.c.nodeStateOf('n1'), 'ready.Unknown,eviction.evicted');
+  r.host.now = at(321);
+  const n1 = r.host.cluster.nodes.get('n1')!;
+  r.host.cluster.nodes.delete('n1');
+  r.c.onNodeEvent!(r.host, 'deleted', n1);
+  r.host.cluster.nodes.set('n1', n1);
+  r.c.onNodeEvent!(r.host, 'added', n1);
+  assert.equal(r.c.nodeStateOf('n1'), 'ready.Unknown,eviction.queuedForEviction', 'registerNode: unmarked, and still in the queue\'s set');
+  const late = pod('default', 'late', 'n1');
+  r.host.cluster.pods.set('default/late', late);
+  r.host.cluster.podsByNode.get('n1')!.add('default/late');
+  r.c.onPodEvent!(r.host, 'added', late);
+  drive(r, 400, { alive: () => ['n2', 'n3', 'n4'], lease: false });
+  assert.deepEqual(r.decisions('PodEvicted', 'Pod/default/late'), [], 'not evicted: upstream leaves it (toBeEvicted, already in the set)');
+});

@@ -14,7 +14,7 @@ const events: EventSpec[] = [{ at: '62s', kind: 'kubelet', action: 'stop', targe
 
 function make(version: string): SimulationImpl {
   const objects = [node('a', { zone: 'z1' }), node('b', { zone: 'z1' }), node('c', { zone: 'z2' }), lease('a', '1s'), lease('b', '2s'), lease('c', '3s')];
-  return createSimulation(scenarioOf({ objects, version, events }), { checkpointEvery: 10 }) as SimulationImpl;
+  return createSimulation(scenarioOf({ objects, version, events }), { checkpointEvery: 10, checkInvariants: true }) as SimulationImpl;
 }
 
 const memory = (sim: SimulationImpl): string => {

@@ -6,8 +6,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { CONDITION_TAINTS, noScheduleTaintDiff, swapTaints, TAINT_UNSCHEDULABLE } from '../../../../src/engine/controllers/nodeLifecycle';
-import { noScheduleTaintsUpToDate } from '../../../../src/engine/controllers/nodeLifecycle/taints';
-import type { Taint } from '../../../../src/engine/model/types';
+import { noExecuteFor, noScheduleTaintsUpToDate } from '../../../../src/engine/controllers/nodeLifecycle/taints';
+import type { ConditionStatus, Taint } from '../../../../src/engine/model/types';
 import { at, node } from './helpers';
 
 const keys = (ts: Taint[]) => ts.map((t) => `${t.key}:${t.effect}`).sort();
@@ -86,4 +86,18 @@ test('noScheduleTaintsUpToDate says "nothing to add or remove" exactly when noSc
     }
   }
   assert.ok(upToDate > 1000, `both answers are exercised (${upToDate} up to date)`);
+});
+
+test('one table says which NoExecute taint a Ready status calls for, and which it swaps away', () => {
+  const cases: [ConditionStatus, string | undefined, string | undefined][] = [
+    ['False', 'node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'],
+    ['Unknown', 'node.kubernetes.io/unreachable', 'node.kubernetes.io/not-ready'],
+    ['True', undefined, undefined],
+  ];
+  for (const [status, taint, opposite] of cases) {
+    const row = noExecuteFor(status);
+    assert.equal(row?.taint.key, taint, status);
+    assert.equal(row?.opposite.key, opposite, status);
+    if (row) assert.deepEqual([row.taint.effect, row.opposite.effect], ['NoExecute', 'NoExecute']);
+  }
 });

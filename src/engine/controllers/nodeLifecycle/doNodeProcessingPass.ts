@@ -1,0 +1,107 @@
+/**
+ * doNodeProcessingPassWorker (pkg/controller/nodelifecycle/node_lifecycle_controller.go) and 1.12's doFixDeprecatedTaintKeyPass:
+ * the informer work noted since the last wake (node adds and updates), run at
+ * the same instant: the NoSchedule taints the conditions call for, the OS/arch
+ * labels (reconcileNodeLabels), then the pods newly bound (processPod,
+ * podEviction.ts).
+ */
+import { type NodeRecord, nodeRef } from '../../model/types';
+import type { Check } from '../../trace/decision';
+import type { ControllerHost } from '../controllerHost';
+import { labelsInStep, labelsToReconcile } from './labels';
+import { processPod } from './podEviction';
+import { NodeLifecycleState } from './state';
+import { deprecatedTaintFix, noScheduleTaintDiff, noScheduleTaintsUpToDate, swapTaints, taintText } from './taints';
+
+export function processPending(nlc: NodeLifecycleState, host: ControllerHost): void {
+  if (nlc.pendingAt === null || nlc.pendingAt > host.now) return;
+  const nodes = [...nlc.pendingNodes].sort();
+  const pods = [...nlc.pendingPods].sort();
+  nlc.pendingNodes.clear();
+  nlc.pendingPods.clear();
+  nlc.pendingAt = null;
+  for (const name of nodes) {
+    const node = host.cluster.nodes.get(name);
+    if (!node) continue;
+    if (host.behaviour.fixesDeprecatedTaintKeys) doFixDeprecatedTaintKeyPass(nlc, host, node);
+    if (nlc.rules.taintNodesByCondition) doNoScheduleTaintingPass(nlc, host, node);
+    // doNodeProcessingPassWorker: the labels after the NoSchedule taints, on every node add and update
+    if (nlc.rules.labelsSourceOfTruth !== 'none') reconcileNodeLabels(nlc, host, node);
+  }
+  for (const key of pods) processPod(nlc, host, key);
+}
+
+/**
+ * reconcileNodeLabels: the OS/arch labels of the other spelling follow the source of truth
+ * (labels.ts). A failed patch is logged upstream and not requeued ("TODO: Add nodeName back to
+ * the queue"): the node's next update tries again.
+ */
+export function reconcileNodeLabels(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord): void {
+  const truth = nlc.rules.labelsSourceOfTruth;
+  if (labelsInStep(node.meta.labels, truth)) return;
+  const { updates, checks } = labelsToReconcile(node.meta.labels, truth);
+  const keys = Object.keys(updates);
+  if (!keys.length) return;
+  const ref = nodeRef(node.meta.name);
+  if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return;
+  host.setNodeLabels(node, { ...node.meta.labels, ...updates });
+  nlc.decide(host, {
+    action: 'NodeLabelsReconciled', object: ref,
+    summary: `Set label${keys.length === 1 ? '' : 's'} ${keys.map((k) => `${k}=${updates[k]}`).join(', ')} (kept in step with the ${truth} OS/arch labels)`,
+    because: [
+      ...checks,
+      { rule: `reconcileNodeLabels: the ${truth === 'stable' ? 'stable (kubernetes.io/) OS/arch labels are the source of truth (1.19+)' : 'beta (beta.kubernetes.io/) OS/arch labels are the source of truth (1.14-1.18)'}`, values: { sourceOfTruth: truth } },
+    ],
+    causes: nlc.causes(host.recall(ref, 'applied'), host.recall(ref, 'created')),
+    source: nlc.src('reconcileNodeLabels'),
+    details: { labels: updates },
+  });
+}
+
+/** doNoScheduleTaintingPass: the NoSchedule taints the conditions (and spec.unschedulable) call for. */
+export function doNoScheduleTaintingPass(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord): void {
+  if (noScheduleTaintsUpToDate(node, nlc.rules.minor)) return;
+  const { toAdd, toRemove } = noScheduleTaintDiff(node, nlc.rules.minor);
+  if (!toAdd.length && !toRemove.length) return;
+  const ref = nodeRef(node.meta.name);
+  // failures are logged upstream and not requeued ("TODO: Add nodeName back to the queue")
+  if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return;
+  const r = swapTaints(node.taints, toAdd, toRemove, host.now);
+  host.setNodeTaints(node, r.taints);
+  const conditions = Object.fromEntries(node.conditions.map((c) => [c.type, c.status]));
+  const because: Check[] = [
+    { rule: 'TaintNodesByCondition: each node condition maps to a NoSchedule taint (Ready False -> not-ready, Unknown -> unreachable, pressure True -> its taint), spec.unschedulable -> unschedulable', values: { conditions, unschedulable: node.unschedulable } },
+  ];
+  const cause = nlc.causes(host.recall(ref, 'ready-status'), host.recall(ref, 'heartbeat'));
+  for (const t of [...r.added, ...r.refreshed]) {
+    const seq = nlc.decide(host, {
+      action: 'TaintAdded', object: ref, summary: `Added taint ${taintText(t)}`, because, causes: cause,
+      source: nlc.src('doNoScheduleTaintingPass'),
+    });
+    host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
+  }
+  for (const t of r.removed) {
+    nlc.decide(host, {
+      action: 'TaintRemoved', object: ref, summary: `Removed taint ${taintText(t)}`, because, causes: nlc.causes(...cause, host.recall(ref, `taint:${t.key}:${t.effect}`)),
+      source: nlc.src('doNoScheduleTaintingPass'),
+    });
+  }
+}
+
+/** doFixDeprecatedTaintKeyPass (1.12): node.alpha.kubernetes.io/notReady|unreachable -> node.kubernetes.io/not-ready|unreachable. */
+export function doFixDeprecatedTaintKeyPass(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord): void {
+  const { toAdd, toRemove } = deprecatedTaintFix(node);
+  if (!toAdd.length) return;
+  const ref = nodeRef(node.meta.name);
+  if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return;
+  const r = swapTaints(node.taints, toAdd, toRemove, host.now);
+  host.setNodeTaints(node, r.taints);
+  const because: Check[] = [{ rule: 'deprecated taint keys are replaced by their node.kubernetes.io/ names', values: { deprecated: toRemove.map(taintText) } }];
+  for (const t of [...r.added, ...r.refreshed]) {
+    const seq = nlc.decide(host, { action: 'TaintAdded', object: ref, summary: `Added taint ${taintText(t)}`, because, source: nlc.src('doFixDeprecatedTaintKeyPass') });
+    host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
+  }
+  for (const t of r.removed) {
+    nlc.decide(host, { action: 'TaintRemoved', object: ref, summary: `Removed deprecated taint ${taintText(t)}`, because, source: nlc.src('doFixDeprecatedTaintKeyPass') });
+  }
+}

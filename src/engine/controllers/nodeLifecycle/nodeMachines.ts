@@ -1,0 +1,126 @@
+/**
+ * The node health machines of every known node, and the one way the
+ * controller moves them: it asks the machine first (`ask`: what the machine
+ * would do, nothing changed), writes what the machine answered, then commits
+ * the answer. A write that fails leaves the machine where it was; an event the
+ * machine refuses is written by nobody, and throws when `strict` is on (tests
+ * turn it on: a refusal there is a controller that disagrees with its machine).
+ *
+ * Wraps machines/table.ts's MachineTable / MemoActor (the machines helper owns
+ * them) without reaching into them: `step` answers without changing an
+ * instance, `send` then takes the same (memoised) answer.
+ */
+import type { StateValue } from 'xstate';
+import type { MachineTransition } from '../../trace/decision';
+import { MachineTable, type MemoActor } from '../../machines/table';
+import { nodeHealthEventKey, nodeHealthMachine, type NodeHealthEvent } from './machines';
+
+export type NodeActor = MemoActor<typeof nodeHealthMachine>;
+
+/** What a machine answered and has not yet been told to do. */
+export interface Answer {
+  readonly name: string;
+  readonly event: NodeHealthEvent;
+  readonly transition: MachineTransition;
+}
+
+/** The node health machine's transitions, shared by every node and every controller instance. */
+let table: MachineTable<typeof nodeHealthMachine> | undefined;
+export function nodeMachineTable(): MachineTable<typeof nodeHealthMachine> {
+  table ??= new MachineTable(nodeHealthMachine, nodeHealthEventKey);
+  return table;
+}
+
+export type ReadyState = 'NotObserved' | 'True' | 'False' | 'Unknown';
+export type EvictionState = 'idle' | 'queuedForTainting' | 'tainted' | 'queuedForEviction' | 'evicted';
+
+export class NodeMachines {
+  private actors = new Map<string, NodeActor>();
+  /** in name order, for machines(); null when one came or went since */
+  private sorted: NodeActor[] | null = null;
+
+  constructor(
+    private readonly strict: boolean,
+    /** told of every committed transition (the machine view's last transition) */
+    private readonly onTransition: (t: MachineTransition) => void,
+  ) {}
+
+  get(name: string): NodeActor | undefined {
+    return this.actors.get(name);
+  }
+
+  /** The node's machine, made in its initial state when it has none. */
+  ensure(name: string): NodeActor {
+    let a = this.actors.get(name);
+    if (!a) {
+      a = nodeMachineTable().instance(`node/${name}`);
+      this.actors.set(name, a);
+      this.sorted = null;
+    }
+    return a;
+  }
+
+  /** A new machine for the node, in its initial state (a node registered anew). */
+  renew(name: string): NodeActor {
+    this.actors.delete(name);
+    return this.ensure(name);
+  }
+
+  delete(name: string): void {
+    if (this.actors.delete(name)) this.sorted = null;
+  }
+
+  inOrder(): NodeActor[] {
+    return (this.sorted ??= [...this.actors.keys()].sort().map((k) => this.actors.get(k)!));
+  }
+
+  ready(name: string): ReadyState {
+    return ((this.actors.get(name)?.stateValue as { ready?: ReadyState } | undefined)?.ready) ?? 'NotObserved';
+  }
+
+  eviction(name: string): EvictionState {
+    return ((this.actors.get(name)?.stateValue as { eviction?: EvictionState } | undefined)?.eviction) ?? 'idle';
+  }
+
+  /**
+   * What the node's machine would do with `event`, changing nothing; null when it refuses (a
+   * refusal throws when strict).
+   */
+  ask(name: string, event: NodeHealthEvent): Answer | null {
+    const a = this.ensure(name);
+    const from = a.state();
+    const next = nodeMachineTable().step(a.stateValue, event, from);
+    if (!next) {
+      if (this.strict) throw new Error(`node lifecycle: the node health machine of ${name} in ${from} refuses ${event.type}`);
+      return null;
+    }
+    return { name, event, transition: { id: a.id, from, to: next.text, event: event.type } };
+  }
+
+  /**
+   * Does what the machine answered (after the controller's write succeeded). `record`: false when
+   * the decisions of the write recorded the transition already (with their seq).
+   */
+  commit(answer: Answer, record = true): MachineTransition {
+    const t = this.ensure(answer.name).send(answer.event);
+    // the table answers a state and event the same way every time
+    if (!t || t.to !== answer.transition.to) throw new Error(`node lifecycle: the machine of ${answer.name} moved since it answered ${answer.event.type}`);
+    if (record) this.onTransition(t);
+    return t;
+  }
+
+  /** ask and commit, for what needs no write (the controller's own view of the node). */
+  send(name: string, event: NodeHealthEvent): MachineTransition | null {
+    const a = this.ask(name, event);
+    return a ? this.commit(a) : null;
+  }
+
+  save(): [string, StateValue][] {
+    return [...this.actors].map(([k, a]) => [k, a.save()]);
+  }
+
+  restore(saved: readonly [string, StateValue][]): void {
+    this.actors = new Map(saved.map(([k, value]) => [k, nodeMachineTable().instance(`node/${k}`, value)]));
+    this.sorted = null;
+  }
+}

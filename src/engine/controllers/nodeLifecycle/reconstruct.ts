@@ -1,0 +1,85 @@
+/**
+ * controllerMemory reconstructed (spec 1.4): the health map, knownNodeSet and
+ * processed queue entries from the snapshot, as if the controller had been
+ * running all along; and the AssumptionMade decision that roots the first
+ * decisions about nodes already unhealthy in the snapshot.
+ */
+import { formatTime } from '../../model/time';
+import { nodeRef, zoneRef } from '../../model/types';
+import type { ControllerHost } from '../controllerHost';
+import { NodeLifecycleState } from './state';
+import { findCondition, noExecuteFor, taintExists } from './taints';
+
+export function recordMemoryAssumption(nlc: NodeLifecycleState, host: ControllerHost): void {
+  const reconstructed = nlc.memory === 'reconstructed';
+  nlc.assumptionSeq = host.decide({
+    controller: 'world', action: 'AssumptionMade', object: 'ControllerManager/kube-controller-manager',
+    summary: reconstructed
+      ? 'Node lifecycle controller memory reconstructed from the snapshot, as if it had been running all along'
+      : 'Node lifecycle controller starts with empty memory: every node is newly observed now',
+    because: reconstructed
+      ? [
+        { rule: 'probeTimestamp = the later of the Ready condition\'s lastHeartbeatTime and the Lease\'s renewTime (creationTimestamp when the node never posted Ready)' },
+        { rule: 'readyTransitionTimestamp = the Ready condition\'s lastTransitionTime' },
+        { rule: 'nodes that already carry the NoExecute taint matching their Ready status count as already tainted (not queued again)' },
+        { rule: 'zone states start Initial and are computed at the first monitor pass', values: { firstPass: formatTime(host.controllerStartTime) } },
+      ]
+      : [
+        { rule: 'probeTimestamp = readyTransitionTimestamp = the first monitor pass, for every node that has a Ready condition', values: { firstPass: formatTime(host.controllerStartTime) } },
+        { rule: 'every node is registered anew: markNodeAsReachable removes its not-ready/unreachable NoExecute taints (taint-based evictions) or cancelPodEviction forgets it' },
+      ],
+    source: reconstructed ? 'controller-stepper: controllerMemory reconstructed (spec 1.4)' : 'controller-stepper: controllerMemory fresh (spec 1.4)',
+  });
+}
+
+/** controllerMemory reconstructed: the health map, knownNodeSet and processed queue entries from the snapshot. */
+export function reconstruct(nlc: NodeLifecycleState, host: ControllerHost, names: string[]): void {
+  nlc.slots.unsettleAll();
+  nlc.reconstructPending = false;
+  for (const name of names) {
+    const node = host.cluster.nodes.get(name)!;
+    const ref = nodeRef(name);
+    nlc.known.set(name, node.meta.uid);
+    nlc.refreshTrack(host, name);
+    const t = nlc.tracks.get(name)!;
+    nlc.addPodEvictorForNewZone(t.zone);
+    const ready = findCondition(node.conditions, 'Ready');
+    const lease = nlc.rules.readsLeases ? host.cluster.leases.get(name) : undefined;
+    const renew = lease?.renewTime;
+    const base = ready ? ready.lastHeartbeatTime : node.meta.creationTimestamp;
+    const probe = renew !== undefined && renew > base ? renew : base;
+    nlc.setHealth(name, {
+      probe, readyTransition: ready ? ready.lastTransitionTime : node.meta.creationTimestamp,
+      savedReady: ready ? { ...ready } : null, lease: lease ? { renewTime: renew } : null,
+    });
+    const obs = ready ? nlc.sendNode(name, { type: 'READY_OBSERVED', status: ready.status }) : null;
+    let tainted = false;
+    if (nlc.rules.taintBasedEvictions && ready && ready.status !== 'True') {
+      if (taintExists(node.taints, noExecuteFor(ready.status)!.taint)) {
+        const answer = nlc.askNode(name, { type: 'TAINT_PASS', reconstructed: true });
+        if (answer) {
+          nlc.queues.get(t.zone)!.markProcessed(name);
+          nlc.commitNode(answer);
+          tainted = true;
+        }
+      }
+    }
+    nlc.decide(host, {
+      action: 'NodeRegistered', object: ref, summary: `Registered Node ${name} in Controller (memory reconstructed from the snapshot)`,
+      because: [
+        {
+          rule: 'controllerMemory reconstructed: probeTimestamp = later of Ready lastHeartbeatTime and Lease renewTime; readyTransitionTimestamp = Ready lastTransitionTime',
+          values: {
+            probeTimestamp: formatTime(probe), from: renew !== undefined && renew > base ? 'Lease renewTime' : ready ? 'Ready lastHeartbeatTime' : 'creationTimestamp (no Ready condition)',
+            readyTransitionTimestamp: formatTime(ready ? ready.lastTransitionTime : node.meta.creationTimestamp),
+            Ready: ready?.status ?? 'none', zone: zoneRef(t.zone),
+          },
+        },
+        ...(tainted ? [{ rule: 'the node already carries the NoExecute taint matching its Ready status: counted as tainted, not queued again' }] : []),
+      ],
+      machine: obs, source: 'controller-stepper: controllerMemory reconstructed (spec 1.4)',
+    });
+    nlc.dirty.add(name);
+    if (!nlc.watch.has(name)) nlc.watch.set(name, nlc.slots.of(name));
+  }
+}

@@ -1,0 +1,175 @@
+/**
+ * Taint-based evictions (pkg/controller/nodelifecycle/node_lifecycle_controller.go): processTaintBaseEviction (and 1.12's inline
+ * equivalent), markNodeForTainting, markNodeAsReachable and the per-item work
+ * of doNoExecuteTaintingPass. Which NoExecute taint a Ready status calls for,
+ * and which is its opposite, is one table (taints.ts: NO_EXECUTE_FOR_READY).
+ * Every write is asked of the node's machine first (nodeMachines.ts).
+ */
+import { type Micros, formatTime } from '../../model/time';
+import { type ConditionStatus, type NodeRecord, type Taint, nodeRef, zoneRef } from '../../model/types';
+import { zoneKeyOf } from '../../model/zones';
+import type { Check, MachineTransition } from '../../trace/decision';
+import type { ControllerHost } from '../controllerHost';
+import type { Answer } from './nodeMachines';
+import { RateLimitedTimedQueue, effectiveRate } from './rateLimitedQueue';
+import { NodeLifecycleState, RETRY_NO_READY, showRate } from './state';
+import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, findCondition, noExecuteFor, swapTaints, taintExists, taintText } from './taints';
+
+/** processTaintBaseEviction (and 1.12's inline equivalent). */
+export function processTaintBaseEviction(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord, status: ConditionStatus): void {
+  const row = noExecuteFor(status);
+  if (!row) markNodeAsReachable(nlc, host, node, 'Ready is True');
+  else if (taintExists(node.taints, row.opposite)) instantSwap(nlc, host, node, row.taint, row.opposite, status);
+  else markNodeForTainting(nlc, host, node, status);
+}
+
+/** "We want to update the taint straight away if Node is already tainted with the opposite taint". */
+export function instantSwap(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord, add: Taint, remove: Taint, status: ConditionStatus): void {
+  const ref = nodeRef(node.meta.name);
+  const answer = nlc.askNode(node.meta.name, { type: 'TAINT_SWAPPED' });
+  if (!answer) return;
+  if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) {
+    nlc.dirty.add(node.meta.name);
+    return;
+  }
+  const r = swapTaints(node.taints, [add], [remove], host.now);
+  host.setNodeTaints(node, r.taints);
+  const tr = nlc.commitNode(answer);
+  const because: Check[] = [
+    { rule: `Ready condition is ${status}`, values: { Ready: status } },
+    { rule: 'the node already carries the opposite NoExecute taint: swapped at once, without the zone queue', values: { had: taintText(remove) } },
+  ];
+  const cause = nlc.causes(host.recall(ref, 'ready-status'));
+  for (const t of [...r.added, ...r.refreshed]) {
+    const seq = nlc.decide(host, { action: 'TaintAdded', object: ref, summary: `Added taint ${taintText(t)} (swapped for ${taintText(remove)})`, because, causes: cause, machine: tr, source: nlc.src('processTaintBaseEviction') });
+    host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
+  }
+  for (const t of r.removed) {
+    nlc.decide(host, { action: 'TaintRemoved', object: ref, summary: `Removed taint ${taintText(t)} (swapped for ${taintText(add)})`, because, causes: nlc.causes(...cause, host.recall(ref, `taint:${t.key}:${t.effect}`)), machine: tr, source: nlc.src('processTaintBaseEviction') });
+  }
+}
+
+/** markNodeForTainting: into the zone's rate-limited tainting queue. */
+export function markNodeForTainting(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord, status: ConditionStatus): void {
+  const name = node.meta.name;
+  nlc.slots.unsettle(name);
+  const zone = nlc.tracks.get(name)?.zone ?? zoneKeyOf(node);
+  nlc.addPodEvictorForNewZone(zone);
+  const q = nlc.queues.get(zone)!;
+  const wasQueued = q.isQueued(name);
+  const own = noExecuteFor(status)!.taint;
+  // 1.19+: a node without its taint is removed and added again (a queued one keeps its place in the machine)
+  const requeue = nlc.rules.requeuesUntaintedNodes && !taintExists(node.taints, own);
+  let answer: Answer | null = null;
+  if (!wasQueued && (requeue || !q.has(name))) {
+    answer = nlc.askNode(name, { type: 'QUEUED_FOR_TAINTING' });
+    if (!answer) return;
+  }
+  if (requeue) q.remove(name);
+  if (!q.add(name, node.meta.uid, host.now) || !answer) return;
+  const ref = nodeRef(name);
+  const tr = nlc.commitNode(answer);
+  const zoneState = nlc.zoneActors.get(zone)?.state() ?? 'Initial';
+  const seq = nlc.decide(host, {
+    action: 'NodeQueuedForTainting', object: ref,
+    summary: `Node is ${status === 'False' ? 'NotReady' : 'unresponsive'}: added to the taint queue of ${zoneRef(zone)}`,
+    because: [
+      { rule: `Ready condition is ${status}`, values: { Ready: status } },
+      { rule: `the node does not carry ${taintText(own)} yet`, values: { taints: node.taints.map(taintText) } },
+      { rule: 'the zone queue releases nodes at the zone\'s eviction rate (token bucket, burst 1)', values: { zone: zoneRef(zone), zoneState, rate: showRate(effectiveRate(q.limiter)), queued: q.length } },
+    ],
+    causes: nlc.causes(host.recall(ref, 'ready-status')), machine: tr, source: nlc.src(nlc.rules.legacyStatusFunctions ? nlc.monitorFn : 'processTaintBaseEviction'),
+  });
+  host.remember(ref, 'queued', seq);
+}
+
+/** markNodeAsReachable: removes the not-ready/unreachable NoExecute taints and the queue entry. */
+export function markNodeAsReachable(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord, why: string): boolean {
+  const name = node.meta.name;
+  nlc.slots.unsettle(name);
+  const ref = nodeRef(name);
+  let decided = false;
+  let tr: MachineTransition | null = null;
+  for (const t of [UNREACHABLE_NO_EXECUTE, NOT_READY_NO_EXECUTE]) {
+    if (!taintExists(node.taints, t)) continue;
+    const answer = tr ? null : nlc.askNode(name, { type: 'MARKED_REACHABLE' });
+    if (!tr && !answer) return false;
+    if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) {
+      nlc.dirty.add(name);
+      return false;
+    }
+    const r = swapTaints(node.taints, [], [t], host.now);
+    host.setNodeTaints(node, r.taints);
+    if (answer) tr = nlc.commitNode(answer);
+    for (const g of r.removed) {
+      nlc.decide(host, {
+        action: 'TaintRemoved', object: ref, summary: `Removed taint ${taintText(g)}`,
+        because: [{ rule: `markNodeAsReachable: ${why}`, values: { Ready: findCondition(node.conditions, 'Ready')?.status ?? 'none' } }],
+        causes: nlc.causes(host.recall(ref, 'ready-status'), host.recall(ref, 'heartbeat'), host.recall(ref, `taint:${g.key}:${g.effect}`)),
+        machine: tr, source: nlc.src('markNodeAsReachable'),
+      });
+      decided = true;
+    }
+  }
+  const zone = nlc.tracks.get(name)?.zone ?? zoneKeyOf(node);
+  const q = nlc.queues.get(zone);
+  const wasQueued = q?.isQueued(name) ?? false;
+  // the queue entry (or a machine left queued or tainted) goes only as the machine answers
+  let answer: Answer | null = null;
+  if (!tr && (wasQueued || nlc.evictionState(name) !== 'idle')) {
+    answer = nlc.askNode(name, { type: 'MARKED_REACHABLE' });
+    if (!answer) return false;
+  }
+  const removed = q?.remove(name) ?? false;
+  if (answer) tr = nlc.commitNode(answer);
+  if (wasQueued && !decided) {
+    nlc.decide(host, {
+      action: 'EvictionCancelled', object: ref, summary: `Removed from the taint queue of ${zoneRef(zone)} before it was tainted`,
+      because: [{ rule: `markNodeAsReachable: ${why}`, values: { Ready: findCondition(node.conditions, 'Ready')?.status ?? 'none' } }],
+      causes: nlc.causes(host.recall(ref, 'ready-status'), host.recall(ref, 'queued')),
+      machine: tr, source: nlc.src('markNodeAsReachable'),
+    });
+  }
+  return removed;
+}
+
+export function taintItem(nlc: NodeLifecycleState, host: ControllerHost, zone: string, q: RateLimitedTimedQueue, item: { value: string; addedAt: Micros }) {
+  nlc.slots.unsettle(item.value);
+  const node = host.cluster.nodes.get(item.value);
+  if (!node) return { ok: true } as const;
+  const ready = findCondition(node.conditions, 'Ready');
+  if (!ready) return { ok: false, wait: RETRY_NO_READY } as const;
+  const row = noExecuteFor(ready.status);
+  if (!row) {
+    // "Node was in a taint queue, but it's ready now. Ignoring taint request."
+    if (nlc.evictionState(item.value) === 'queuedForTainting') nlc.sendNode(item.value, { type: 'DEQUEUED' });
+    return { ok: true } as const;
+  }
+  const { taint: add, opposite } = row;
+  const ref = nodeRef(item.value);
+  const answer = nlc.askNode(item.value, { type: 'TAINT_PASS' });
+  // refused: nothing is written, and the entry is dropped as a done one would be
+  if (!answer) return { ok: true } as const;
+  if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return { ok: false, wait: 0 } as const;
+  const r = swapTaints(node.taints, [add], [opposite], host.now);
+  host.setNodeTaints(node, r.taints);
+  nlc.enqueueNode(item.value, host.now);
+  const tr = nlc.commitNode(answer);
+  const because: Check[] = [
+    { rule: `Ready condition is ${ready.status}`, values: { Ready: ready.status } },
+    { rule: 'zone eviction queue released the node', values: { zone: zoneRef(zone), rate: showRate(effectiveRate(q.limiter)), queuedAt: formatTime(item.addedAt) } },
+  ];
+  const cause = nlc.causes(host.recall(ref, 'queued'));
+  for (const t of r.added) {
+    const seq = nlc.decide(host, { action: 'TaintAdded', object: ref, summary: `Added taint ${taintText(t)}`, because, causes: cause, machine: tr, source: nlc.src('doNoExecuteTaintingPass') });
+    host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
+  }
+  for (const t of r.refreshed) {
+    const seq = nlc.decide(host, { action: 'TaintAdded', object: ref, summary: `Re-added taint ${taintText(t)} (timeAdded refreshed)`, because, causes: cause, machine: tr, source: nlc.src('doNoExecuteTaintingPass') });
+    host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
+  }
+  for (const t of r.removed) {
+    nlc.decide(host, { action: 'TaintRemoved', object: ref, summary: `Removed taint ${taintText(t)} (replaced by ${taintText(add)})`, because, causes: nlc.causes(...cause, host.recall(ref, `taint:${t.key}:${t.effect}`)), machine: tr, source: nlc.src('doNoExecuteTaintingPass') });
+  }
+  return { ok: true } as const;
+}
