@@ -15,6 +15,7 @@ import { EVENTS_TABLE_HEADER, importEventsTable } from './eventsTable';
 import { importClusterInfoDump } from './clusterInfoDump';
 import { DESCRIBE_START, importDescribe } from './describe';
 import { GET_TABLE_HEADER, importGetTable } from './getTable';
+import { KWOK_MARKER, importKwokRecording } from './kwokRecording';
 import { emptyResult, type EvidenceFormat, type ImportResult, type RealDecision } from './types';
 import type { ImportOptions } from './options';
 
@@ -52,10 +53,15 @@ function importOne(input: EvidenceInput, options: ImportOptions, result: ImportR
   const lines = reportingCuts(input.name, linesOf(input.chunks), result)[Symbol.iterator]();
   const head: Line[] = [];
   let format: EvidenceFormat | undefined;
+  /** the first line that is not paste noise opens a YAML stream of objects */
+  let yamlObjects: boolean | undefined;
   for (let r = lines.next(); !r.done; r = lines.next()) {
     head.push(r.value);
     format = detect(r.value.text);
-    if (format || head.length >= 200) break;
+    if (format) break;
+    if (yamlObjects === undefined && !isPasteNoise(r.value.text)) yamlObjects = /^(---\s*$|(apiVersion|kind):\s*\S)/.test(r.value.text);
+    // a KWOK recording opens with the cluster's objects: its first ResourcePatch may come thousands of lines later
+    if (head.length >= (yamlObjects ? YAML_HEAD_LINES : 200)) break;
   }
   const all = chain(head, lines);
   if (!format) {
@@ -81,6 +87,7 @@ function importOne(input: EvidenceInput, options: ImportOptions, result: ImportR
     : format === 'events-table' ? importEventsTable(input.name, all, options, result)
     : format === 'cluster-info-dump' ? importClusterInfoDump(input.name, all, options, result)
     : format === 'get-table' ? importGetTable(input.name, all, result)
+    : format === 'kwok-recording' ? importKwokRecording(input.name, all, options, result)
     : importControllerLog(input.name, all, options, result);
   result.inputs.push({ file: input.name, format, lines: n });
 }
@@ -97,9 +104,13 @@ function* chain(head: Line[], rest: Iterator<Line>): Generator<Line> {
   for (let r = rest.next(); !r.done; r = rest.next()) yield r.value;
 }
 
+/** How far into a YAML stream of objects a KWOK recording's first ResourcePatch is looked for. */
+const YAML_HEAD_LINES = 20_000;
+
 function detect(text: string): EvidenceFormat | undefined {
   const t = text.trim();
   if (!t || isPasteNoise(t)) return undefined;
+  if (KWOK_MARKER.test(text)) return 'kwok-recording';
   if (t.startsWith('{') && /"apiVersion"\s*:\s*"audit\.k8s\.io\//.test(t)) return 'audit-log';
   if (EVENTS_TABLE_HEADER.test(text)) return 'events-table';
   if (DESCRIBE_START.test(text)) return 'describe-node';

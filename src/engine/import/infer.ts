@@ -180,7 +180,7 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
     if (o.kind !== 'object') continue;
     const m = (o.object.metadata ?? {}) as { name?: string; namespace?: string };
     if (!m.name) continue;
-    const key = o.object.kind === 'Pod' ? `Pod/${m.namespace ?? 'default'}/${m.name}` : `${o.object.kind}/${m.name}`;
+    const key = o.object.kind === 'Pod' || o.object.kind === 'ReplicaSet' ? `${o.object.kind}/${m.namespace ?? 'default'}/${m.name}` : `${o.object.kind}/${m.name}`;
     seen.set(key, { object: o.object, evidence: o.evidence });
     if (o.object.kind === 'Pod') pods.add(key.slice(4));
     else if (o.object.kind === 'Node') nodes.add(m.name);
@@ -206,11 +206,16 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
     objects.push(minimalPod(p, node, startTime));
     made.push(`Pod/${p}`);
   }
+  for (const [key, s] of seen) {
+    if (!key.startsWith('ReplicaSet/') || known?.replicaSets.has(key.slice(11))) continue;
+    objects.push(s.object);
+    shown.push(`${key} (${s.evidence.file}:${s.evidence.line})`);
+  }
   if (shown.length) assumptions.push(`not in any snapshot, so taken as the evidence shows them: ${shown.join(', ')}`);
   if (made.length) {
     assumptions.push(`not in any snapshot, so made from the evidence: ${made.join(', ')} (Ready nodes without zone labels; pods Running and Ready with the default not-ready/unreachable tolerations of 300s); give --snapshot for the real objects`);
   }
-  const rsOnly = [...new Set(reality.filter((d) => d.object.startsWith('ReplicaSet/') && !known?.replicaSets.has(d.object.slice(11))).map((d) => d.object))];
+  const rsOnly = [...new Set(reality.filter((d) => d.object.startsWith('ReplicaSet/') && !known?.replicaSets.has(d.object.slice(11)) && !seen.has(d.object)).map((d) => d.object))];
   if (rsOnly.length) assumptions.push(`${rsOnly.join(', ')} decided things, but no snapshot holds them: their decisions can only be compared with --snapshot`);
   if (result.problems.some((p) => p.code === 'no-heartbeats')) {
     assumptions.push('the audit log holds no kubelet heartbeats (Lease renewals or status writes): the kubelets\' liveness is unknown; they are taken as running unless the controllers\' reactions say otherwise');
