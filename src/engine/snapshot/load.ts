@@ -38,7 +38,7 @@ import { LineIndex, findJsonSyntaxError, locateJsonPaths, locateYamlPath, pathKe
 import { parseListSharing } from './listParse';
 import { JsonListReader, type Chunk, type ListItem } from './jsonListStream';
 import { ShiftedLines, StreamedListPositions, type Lines } from './streamPositions';
-import { detachStrings, yamlDocuments } from './yamlDocStream';
+import { MAX_YAML_DOCUMENT_CHARS, detachStrings, yamlDocuments } from './yamlDocStream';
 import { shareWithPrevious } from './share';
 import { danglingReferences } from './dangling';
 import { GzipLimitError } from './gzip';
@@ -423,7 +423,7 @@ class SnapshotLoader {
   private streamYaml(file: string, chunks: Iterable<Chunk>, fileKind: EngineKind | undefined): void {
     for (const split of yamlDocuments(chunks)) {
       if ('tooLong' in split) {
-        this.problem('file-too-large', 'error', `a YAML document of ${formatBytes(split.chars)} characters is too large to read whole; it is left out (export as JSON, or as one document per object: a List of this size streams as JSON)`, { file, line: split.tooLong.line, column: 1, offset: split.tooLong.offset });
+        this.problem('file-too-large', 'error', `a YAML document of ${formatBytes(split.chars)} characters is left out: one YAML document is read whole (the yaml package builds its whole tree at once), up to ${formatBytes(MAX_YAML_DOCUMENT_CHARS)}. Export as JSON (-o json), which is read item by item whatever its size, or as one document per object (---)`, { file, line: split.tooLong.line, column: 1, offset: split.tooLong.offset });
         this.partial = true;
         continue;
       }
