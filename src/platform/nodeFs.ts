@@ -17,7 +17,8 @@ import { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, realp
 import { StringDecoder } from 'node:string_decoder';
 import { dirname } from 'node:path';
 import { MAX_FILE_BYTES, type InputFs, type InputStat } from '../engine/snapshot/source';
-import { GzipLimitError, gzipSizeHint, isGzip, textOfBytes } from '../engine/snapshot/gzip';
+import { GzipLimitError, gzipSizeHint, isGzip } from '../engine/snapshot/gzip';
+import { gunzipText } from './gunzip';
 
 export function nodeFs(): InputFs {
   return {
@@ -96,7 +97,7 @@ export function readRegularFile(path: string, maxBytes: number): string {
     const head = Buffer.alloc(2);
     if (readSync(fd, head, 0, 2, 0) === 2 && isGzip(head)) {
       try {
-        return [...textOfBytes(bytesOf(fd), { maxBytes })].join('');
+        return [...gunzipText(bytesOf(fd), { maxBytes })].join('');
       } catch (e) {
         if (e instanceof GzipLimitError) throw new GzipLimitError(`the file is gzipped and ${e.message}`, e.limit);
         throw new Error(`the file is gzipped and ${e instanceof Error ? e.message : String(e)}`);
@@ -136,7 +137,7 @@ export function* readChunks(path: string): Generator<string> {
   const head = Buffer.alloc(2);
   if (readSync(fd, head, 0, 2, 0) === 2 && isGzip(head)) {
     try {
-      yield* textOfBytes(bytesOf(fd));
+      yield* gunzipText(bytesOf(fd));
     } catch (e) {
       if (e instanceof GzipLimitError) throw new GzipLimitError(`${path} is gzipped and ${e.message}`, e.limit);
       throw new Error(`${path}: ${e instanceof Error ? e.message : String(e)}`);

@@ -5,9 +5,9 @@
  * decompressed at once. Members written one after another (`cat a.gz b.gz`,
  * as log rotation leaves them) are read in turn (RFC 1952 2.2).
  *
- * The inflater is pure JavaScript (fflate), not node's zlib: the engine runs
- * where node is not (the language server in a browser) and reads chunks
- * synchronously, which node's zlib offers only for a whole buffer.
+ * The inflater itself is the shell's (platform/gunzip.ts): the engine takes
+ * no packages but xstate and yaml, and reads chunks synchronously, which
+ * node's zlib offers only for a whole buffer.
  *
  * Size limits apply to the decompressed bytes. A whole read stops at its
  * limit; a streamed read stops when the output outgrows the input by more
@@ -16,7 +16,11 @@
  * with a GzipLimitError whose message says which limit and why, before the
  * memory is spent.
  */
-import { Gunzip } from 'fflate';
+/** A streaming gzip inflater (several members one after another), handing its output to `ondata`. */
+export interface Inflater {
+  push(chunk: Uint8Array, final: boolean): void;
+}
+export type MakeInflater = (ondata: (data: Uint8Array, final: boolean) => void) => Inflater;
 
 /** RFC 1952: ID1 ID2. */
 export const isGzip = (bytes: Uint8Array): boolean => bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
@@ -53,7 +57,7 @@ function formatBytes(n: number): string {
  * they are otherwise. Throws GzipLimitError past a limit and Error on a
  * corrupt or cut stream (with how far it got).
  */
-export function* gunzipBytes(chunks: Iterable<Uint8Array>, limits: GunzipLimits = {}): Generator<Uint8Array> {
+export function* gunzipBytes(chunks: Iterable<Uint8Array>, inflater: MakeInflater, limits: GunzipLimits = {}): Generator<Uint8Array> {
   const it = chunks[Symbol.iterator]();
   // the magic needs two bytes: a first chunk of one byte is joined with the next
   let head: Uint8Array = new Uint8Array(0);
@@ -73,7 +77,7 @@ export function* gunzipBytes(chunks: Iterable<Uint8Array>, limits: GunzipLimits 
   let inBytes = 0;
   let outBytes = 0;
   let ended = false;
-  const gunzip = new Gunzip((data, final) => {
+  const gunzip = inflater((data, final) => {
     outBytes += data.length;
     if (limits.maxBytes !== undefined && outBytes > limits.maxBytes) {
       throw new GzipLimitError(`it decompresses to more than ${formatBytes(limits.maxBytes)}, the most read at once`, 'size');
@@ -114,10 +118,10 @@ export function* gunzipBytes(chunks: Iterable<Uint8Array>, limits: GunzipLimits 
 }
 
 /** UTF-8 text in pieces from bytes in pieces (gzipped or not); a character split between pieces is kept whole. */
-export function* textOfBytes(chunks: Iterable<Uint8Array>, limits: GunzipLimits = {}): Generator<string> {
+export function* textOfBytes(chunks: Iterable<Uint8Array>, inflater: MakeInflater, limits: GunzipLimits = {}): Generator<string> {
   // ignoreBOM keeps a BOM as a character, as readers of a string input expect
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
-  for (const bytes of gunzipBytes(chunks, limits)) {
+  for (const bytes of gunzipBytes(chunks, inflater, limits)) {
     const text = decoder.decode(bytes, { stream: true });
     if (text) yield text;
   }

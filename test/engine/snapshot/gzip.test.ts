@@ -2,7 +2,11 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { GZIP_RATIO_FREE, GzipLimitError, gunzipBytes, gzipSizeHint, isGzip, textOfBytes } from '../../../src/engine/snapshot/gzip';
+import { GZIP_RATIO_FREE, GzipLimitError, gunzipBytes as gunzipWith, gzipSizeHint, isGzip, textOfBytes as textWith, type GunzipLimits } from '../../../src/engine/snapshot/gzip';
+import { inflater } from '../../../src/platform/gunzip';
+
+const gunzipBytes = (chunks: Iterable<Uint8Array>, limits?: GunzipLimits) => gunzipWith(chunks, inflater, limits);
+const textOfBytes = (chunks: Iterable<Uint8Array>) => textWith(chunks, inflater);
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
