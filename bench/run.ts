@@ -601,6 +601,7 @@ async function main(): Promise<number> {
       }
     }
   }
+  if (o.only.has('load')) execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(root, 'bench', 'importRate.ts'), '--nodes', String(o.nodes), '--minutes', o.quick ? '1' : '10', '--runs', String(o.runs)], { cwd: root, stdio: 'inherit', timeout: o.timeoutS * 1000 });
   // the YAML stream once: the yaml package parses it at a few MB/s
   if (o.fullDetail && o.only.has('load')) await run('yamlLoad', 0);
   for (const task of ['simulate', 'steady', 'goback']) {

@@ -10,7 +10,7 @@ import { formatProblem, type Problem } from '../engine';
 import { parsePersistedState, type WebviewMessage } from '../protocol/webview';
 import { onConfigChange, readConfig, type Config } from './config';
 import { openScenario, openScenarioText } from './openScenario';
-import { importEvidenceFiles } from './evidence';
+import { askImportOptions, assumptionsToSettle, importEvidenceFiles, type ImportFilesOptions, type Prompter } from './evidence';
 import { nodeFs, readChunks } from '../platform/nodeFs';
 import { StepperPanel, type PanelHandler } from './panel';
 import { Session, type SessionResult } from './session';
@@ -197,12 +197,21 @@ export class Ctx implements vscode.Disposable {
    * evidence files, at their lines) and the output channel; the scenario opens in an untitled YAML
    * editor (readable, editable: Open Scenario on it runs the edited text) and in the stepping panel.
    */
-  async importEvidence(paths: readonly string[]): Promise<boolean> {
+  async importEvidence(paths: readonly string[], options: Omit<ImportFilesOptions, 'now'> = {}): Promise<boolean> {
     this.pause();
+    const now = Date.now() * 1000;
     const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Controller Stepper: importing ${paths.length === 1 ? basename(paths[0]) : `${paths.length} files`}…` }, async () => {
       await new Promise((r) => setTimeout(r, 50));
-      return importEvidenceFiles(paths, { fs: nodeFs(), readChunks }, Date.now() * 1000);
+      return importEvidenceFiles(paths, { fs: nodeFs(), readChunks }, now, options);
     });
+    // the CLI's --at and --version, offered when the evidence left them to assume (not awaited: nothing waits on the answer)
+    const settle = assumptionsToSettle(outcome, now);
+    if (settle) {
+      void vscode.window.showInformationMessage(settle.message, ...settle.buttons).then(async (button) => {
+        const next = button && await askImportOptions(vscodePrompter, button, options);
+        if (next) await this.importEvidence(paths, next);
+      });
+    }
     const problems = outcome.ok ? outcome.imported.problems : outcome.problems;
     this.showImportProblems(problems);
     if (!outcome.ok) {
@@ -269,3 +278,9 @@ export class Ctx implements vscode.Disposable {
     for (const d of this.disposables.splice(0)) d.dispose();
   }
 }
+
+/** The Import Evidence questions, asked with VS Code's QuickPick and InputBox. */
+const vscodePrompter: Prompter = {
+  pick: async (title, items) => (await vscode.window.showQuickPick(items.map((i) => ({ label: i.label, description: i.description, value: i.value })), { title, ignoreFocusOut: true }))?.value,
+  input: async (title, placeHolder, validate) => vscode.window.showInputBox({ title, placeHolder, ignoreFocusOut: true, validateInput: validate }),
+};

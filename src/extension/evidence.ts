@@ -1,97 +1,76 @@
 /**
- * Evidence to a scenario, for the extension: the files (or folders of them)
- * are read through the extension's file access in chunks, the engine's
- * importer reads them, and the inferred scenario comes back as YAML text with
- * its evidence comments, as `controller-stepper import` prints it. No vscode
- * here: the command and the panel's drop call this, the tests too.
+ * Evidence to a scenario, for the extension: the engine's import of files
+ * and folders (engine/import/files.ts, the command line's `import` too), and
+ * the questions the Import Evidence command asks when the evidence leaves
+ * something to settle: when it was printed (`--at`: ages and year-less log
+ * times are read against it) and which version to simulate (`--version`).
+ * No vscode here: the command passes its QuickPick and InputBox in as a
+ * Prompter, and the tests pass theirs.
  */
-import { loadSnapshot, type Problem } from '../engine';
-import { importEvidence, type EvidenceInput } from '../engine/import/index';
-import { inferScenario, type KnownObjects } from '../engine/import/infer';
-import { renderScenario } from '../engine/import/render';
-import type { ImportResult } from '../engine/import/types';
-import { basenamePath, dirnamePath, joinPath, type InputFs } from '../engine/snapshot/source';
-import type { Micros } from '../engine/model/time';
+import { parseTimestamp, formatTime, type Micros } from '../engine/model/time';
+import { MAX_MINOR, MIN_MINOR, parseKubeVersion } from '../engine/versions/table';
+import { importEvidenceFiles as importFiles, type EvidenceAccess, type ImportFilesOptions, type ImportOutcome } from '../engine/import/files';
 
-export interface EvidenceAccess {
-  fs: InputFs;
-  /** a file's text in pieces (a big audit log is never one string) */
-  readChunks(path: string): Iterable<string>;
+export { evidenceFiles, type EvidenceAccess, type ImportedScenario, type ImportOutcome, type ImportFilesOptions } from '../engine/import/files';
+
+/**
+ * Imports the evidence as `controller-stepper import` does; `now` (the wall
+ * clock) anchors ages when no `at` is given.
+ */
+export function importEvidenceFiles(paths: readonly string[], access: EvidenceAccess, now: Micros, options: Omit<ImportFilesOptions, 'now'> = {}): ImportOutcome {
+  return importFiles(paths, access, { ...options, now });
 }
 
-export interface ImportedScenario {
-  /** the scenario as YAML, with the comments that cite the evidence */
-  text: string;
-  /** `imported-NAME` */
-  name: string;
-  /** where the scenario is taken to live (its snapshot: paths resolve from there): beside the first evidence */
-  file: string;
-  /** the files read, in order */
-  files: string[];
-  inputs: ImportResult['inputs'];
-  /** the importer's and the snapshot's problems (info dropped), each with file:line:column */
-  problems: Problem[];
+export interface PickItem<T> {
+  label: string;
+  description?: string;
+  value: T;
 }
 
-export type ImportOutcome = { ok: true; imported: ImportedScenario } | { ok: false; message: string; problems: Problem[] };
+/** What the command asks with (vscode.window.showQuickPick and showInputBox, or a test's answers). */
+export interface Prompter {
+  pick<T>(title: string, items: PickItem<T>[]): Promise<T | undefined>;
+  /** `validate` gives the message shown under the box while the text is not acceptable */
+  input(title: string, placeholder: string, validate: (text: string) => string | undefined): Promise<string | undefined>;
+}
 
-/** A folder's files, recursively, in name order; notes kept beside the evidence (`*.md`) and hidden files are not evidence. */
-export function evidenceFiles(paths: readonly string[], fs: InputFs): { files: string[]; missing: string[] } {
-  const files: string[] = [];
-  const missing: string[] = [];
-  const collect = (path: string, inFolder: boolean): void => {
-    const st = fs.stat(path);
-    if (!st) return;
-    if (st.kind !== 'dir') {
-      if (!(inFolder && /\.md$/i.test(path))) files.push(path);
-      return;
-    }
-    for (const name of fs.list(path).sort()) if (!name.startsWith('.')) collect(joinPath(path, name), true);
-  };
-  for (const p of paths) {
-    if (!fs.stat(p)) missing.push(p);
-    else collect(p, false);
-  }
-  return { files, missing };
+/** The buttons offered after an import that assumed the time or the version. */
+export const SET_TIME = 'Set the time (--at)…';
+export const SET_VERSION = 'Set the version (--version)…';
+
+/** What the import assumed that the user can settle, as a message and its buttons; undefined when nothing. */
+export function assumptionsToSettle(outcome: ImportOutcome, now: Micros): { message: string; buttons: string[] } | undefined {
+  if (!outcome.ok) return undefined;
+  const { at, version } = outcome.imported.assumed;
+  if (!at && !version) return undefined;
+  const what = [
+    at ? `times without a date or year were read against now (${formatTime(now)})` : '',
+    version ? 'the version was assumed (the evidence names none)' : '',
+  ].filter(Boolean).join('; ');
+  return { message: `Controller Stepper: ${what}. Import again with the real values?`, buttons: [...(at ? [SET_TIME] : []), ...(version ? [SET_VERSION] : [])] };
+}
+
+/** `--at` as the user types it: RFC 3339, checked as typed. */
+export function validateAt(text: string): string | undefined {
+  return parseTimestamp(text.trim()) === undefined ? 'an RFC 3339 time such as 2026-06-17T13:00:00Z (the time the evidence was printed or saved)' : undefined;
 }
 
 /**
- * Imports the evidence as the CLI's `import` does (a cluster-info dump among the inputs is also the
- * snapshot). `now` anchors tables whose times are ages (the extension passes the wall clock).
+ * Asks for what a button offers (one of SET_TIME, SET_VERSION), starting
+ * from the options of the import before; undefined when the user cancels.
  */
-export function importEvidenceFiles(paths: readonly string[], access: EvidenceAccess, now: Micros, version?: string): ImportOutcome {
-  const { files, missing } = evidenceFiles(paths, access.fs);
-  if (missing.length) return { ok: false, message: `cannot read ${missing.join(', ')}: no such file or folder`, problems: [] };
-  if (!files.length) return { ok: false, message: 'no files to import', problems: [] };
-  const inputs: EvidenceInput[] = files.map((f) => ({ name: f, chunks: access.readChunks(f) }));
-  const result = importEvidence(inputs, { anchor: now, anchorGiven: false, version });
-  const problems = result.problems.filter((p) => p.severity !== 'info');
-  if (result.inputs.every((i) => i.format === 'unrecognised')) {
-    return { ok: false, message: `none of ${files.length === 1 ? basenamePath(files[0]) : `the ${files.length} files`} is evidence this tool reads`, problems };
+export async function askImportOptions(prompter: Prompter, button: string, before: Omit<ImportFilesOptions, 'now'> = {}): Promise<Omit<ImportFilesOptions, 'now'> | undefined> {
+  if (button === SET_TIME) {
+    const text = await prompter.input('When was the evidence printed or saved? (--at)', '2026-06-17T13:00:00Z', validateAt);
+    if (text === undefined) return undefined;
+    return { ...before, at: parseTimestamp(text.trim())! };
   }
-  const snapshots = result.inputs.filter((i) => i.format === 'cluster-info-dump').map((i) => i.file);
-  let known: KnownObjects | undefined;
-  if (snapshots.length) {
-    const snap = loadSnapshot(snapshots, access.fs);
-    problems.push(...snap.problems.filter((p) => p.severity !== 'info'));
-    known = {
-      nodes: new Set(snap.cluster.nodes.keys()),
-      pods: new Map([...snap.cluster.pods].map(([k, p]) => [k, p.nodeName ?? ''])),
-      replicaSets: new Set(snap.cluster.replicaSets.keys()),
-    };
+  if (button === SET_VERSION) {
+    const items: PickItem<string>[] = [{ label: 'From the evidence', description: 'a kubelet or controller version it names, else the default', value: 'auto' }];
+    for (let minor = MAX_MINOR; minor >= MIN_MINOR; minor--) items.push({ label: `1.${minor}`, value: `1.${minor}` });
+    const picked = await prompter.pick('Which Kubernetes version ran the controllers? (--version)', items);
+    if (picked === undefined) return undefined;
+    return { ...before, version: picked === 'auto' || !parseKubeVersion(picked) ? undefined : picked };
   }
-  const plan = inferScenario(result, { anchorGiven: false, version }, known);
-  const name = `imported-${basenamePath(files[0]).replace(/\.[^.]*$/, '')}`;
-  const first = access.fs.stat(paths[0])?.kind === 'dir' ? paths[0] : dirnamePath(paths[0]);
-  return {
-    ok: true,
-    imported: {
-      text: renderScenario(plan, { name, snapshots, inputs: result.inputs }),
-      name,
-      file: joinPath(first, `${name}.yaml`),
-      files,
-      inputs: result.inputs,
-      problems,
-    },
-  };
+  return undefined;
 }

@@ -8,11 +8,17 @@
  * refused before they are opened, and a file is read only up to the size its
  * stat gave. A symbolic link loop is reported as one; every folder carries its
  * real path (`id`), so a link back to a parent folder is seen as a loop.
+ *
+ * A gzipped file (by its magic bytes, whatever its name) is read decompressed
+ * (engine/snapshot/gzip.ts): its stat gives the size its trailer promises, and
+ * the loader's size limit applies to the decompressed bytes.
  */
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, realpathSync, statSync, writeSync, type Stats } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { dirname } from 'node:path';
 import { MAX_FILE_BYTES, type InputFs, type InputStat } from '../engine/snapshot/source';
+import { GzipLimitError, gzipSizeHint, isGzip } from '../engine/snapshot/gzip';
+import { gunzipText } from './gunzip';
 
 export function nodeFs(): InputFs {
   return {
@@ -26,12 +32,33 @@ export function nodeFs(): InputFs {
         return undefined;
       }
       if (s.isDirectory()) return { kind: 'dir', size: 0, id: realPath(path) };
+      if (s.isFile() && s.size >= 18 && gzipped(path)) return { kind: 'file', size: gzipSizeHint(readAt(path, s.size - 4, 4), s.size), compressed: s.size, id: realPath(path) };
       return { kind: 'file', size: s.isFile() ? s.size : 0, id: realPath(path) };
     },
     readText: (path: string) => readRegularFile(path, MAX_FILE_BYTES),
     list: (dir: string) => readdirSync(dir).sort(),
     readChunks,
   };
+}
+
+/** Whether a regular file starts with gzip's magic bytes. */
+function gzipped(path: string): boolean {
+  try {
+    return isGzip(readAt(path, 0, 2));
+  } catch {
+    return false;
+  }
+}
+
+function readAt(path: string, position: number, length: number): Uint8Array {
+  const fd = openSync(path, 'r');
+  try {
+    const buf = Buffer.alloc(length);
+    const n = readSync(fd, buf, 0, length, position);
+    return buf.subarray(0, n);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 function realPath(path: string): string | undefined {
@@ -67,6 +94,15 @@ export function readRegularFile(path: string, maxBytes: number): string {
     const st = fstatSync(fd);
     const kind = special(st);
     if (kind) throw new Error(`${kind}; only regular files and folders are read`);
+    const head = Buffer.alloc(2);
+    if (readSync(fd, head, 0, 2, 0) === 2 && isGzip(head)) {
+      try {
+        return [...gunzipText(bytesOf(fd), { maxBytes })].join('');
+      } catch (e) {
+        if (e instanceof GzipLimitError) throw new GzipLimitError(`the file is gzipped and ${e.message}`, e.limit);
+        throw new Error(`the file is gzipped and ${e instanceof Error ? e.message : String(e)}`);
+      }
+    }
     if (st.size > maxBytes) throw new Error(`the file is ${st.size} bytes; the loader reads files up to ${maxBytes}`);
     const buf = Buffer.allocUnsafe(st.size);
     let read = 0;
@@ -92,9 +128,24 @@ export function writeChunks(path: string, chunks: Iterable<string>): void {
   }
 }
 
-/** A file's text in pieces of 1 MiB, decoded as UTF-8 across piece boundaries: for evidence bigger than one string. */
+/**
+ * A file's text in pieces of 1 MiB, decoded as UTF-8 across piece boundaries: for evidence bigger than one string.
+ * A gzipped file is decompressed as it is read.
+ */
 export function* readChunks(path: string): Generator<string> {
   const fd = openSync(path, 'r');
+  const head = Buffer.alloc(2);
+  if (readSync(fd, head, 0, 2, 0) === 2 && isGzip(head)) {
+    try {
+      yield* gunzipText(bytesOf(fd));
+    } catch (e) {
+      if (e instanceof GzipLimitError) throw new GzipLimitError(`${path} is gzipped and ${e.message}`, e.limit);
+      throw new Error(`${path}: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      closeSync(fd);
+    }
+    return;
+  }
   const decoder = new StringDecoder('utf8');
   const buf = Buffer.allocUnsafe(1 << 20);
   try {
@@ -103,5 +154,16 @@ export function* readChunks(path: string): Generator<string> {
     if (tail) yield tail;
   } finally {
     closeSync(fd);
+  }
+}
+
+/** An open file's bytes from its start, in pieces of 1 MiB (each a new buffer: the reader may keep them). */
+function* bytesOf(fd: number): Generator<Uint8Array> {
+  for (let position = 0; ;) {
+    const buf = Buffer.allocUnsafe(1 << 20);
+    const n = readSync(fd, buf, 0, buf.length, position);
+    if (n <= 0) return;
+    position += n;
+    yield buf.subarray(0, n);
   }
 }

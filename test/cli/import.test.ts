@@ -50,7 +50,7 @@ describe('controller-stepper import', () => {
     ['a bad --at is a usage error', ['import', `${F}/kcm-1.14-k8s-worker3-unreachable.log`, '--at', 'yesterday'], /--at wants an RFC3339 time/],
     ['a version out of range is a usage error', ['import', `${F}/kcm-1.14-k8s-worker3-unreachable.log`, '--version', '1.9'], /--version 1.9 is not a version/],
     ['an unknown option is a usage error', ['import', `${F}/kcm-1.14-k8s-worker3-unreachable.log`, '--until', '5m'], /unknown option --until/],
-    ['evidence of no known format is unreadable input', ['import', save('notes.txt', 'we restarted the nodes on Tuesday\n')], /none of the inputs is evidence/],
+    ['evidence of no known format is unreadable input', ['import', save('notes.txt', 'we restarted the nodes on Tuesday\n')], /none of notes.txt is evidence this tool reads/],
   ];
   for (const [name, argv, message] of bad) {
     it(`exit 2: ${name}`, async () => {

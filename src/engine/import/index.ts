@@ -6,15 +6,16 @@
  */
 import { formatDuration, seconds } from '../model/time';
 import type { Line } from './lines';
-import { isPasteNoise, linesOf } from './lines';
+import { MAX_LINE_CHARS, isPasteNoise, linesOf } from './lines';
 import { parseKlog } from './klogLine';
 import { importAuditLog } from './auditLog';
 import { importKubectlEvents } from './kubectlEvents';
 import { importControllerLog } from './controllerLog';
 import { EVENTS_TABLE_HEADER, importEventsTable } from './eventsTable';
 import { importClusterInfoDump } from './clusterInfoDump';
-import { DESCRIBE_NODE_START, importDescribeNode } from './describeNode';
+import { DESCRIBE_START, importDescribe } from './describe';
 import { GET_TABLE_HEADER, importGetTable } from './getTable';
+import { KWOK_MARKER, importKwokRecording } from './kwokRecording';
 import { emptyResult, type EvidenceFormat, type ImportResult, type RealDecision } from './types';
 import type { ImportOptions } from './options';
 
@@ -35,40 +36,67 @@ export const SAME_INSTANT = seconds(1);
 export function importEvidence(inputs: readonly EvidenceInput[], options: ImportOptions = {}): ImportResult {
   const result = emptyResult();
   for (const input of inputs) {
-    const lines = linesOf(input.chunks)[Symbol.iterator]();
-    const head: Line[] = [];
-    let format: EvidenceFormat | undefined;
-    for (let r = lines.next(); !r.done; r = lines.next()) {
-      head.push(r.value);
-      format = detect(r.value.text);
-      if (format || head.length >= 200) break;
+    try {
+      importOne(input, options, result);
+    } catch (e) {
+      // a read that fails part way (a corrupt or cut gzip stream, a gzip bomb): what was read is kept
+      result.problems.push({ code: 'unreadable-file', severity: 'error', message: `reading stopped: ${e instanceof Error ? e.message : String(e)}; what was read before is kept`, position: { file: input.name, line: 1, column: 1 } });
+      if (!result.inputs.some((i) => i.file === input.name)) result.inputs.push({ file: input.name, format: 'unrecognised', lines: 0 });
     }
-    const all = chain(head, lines);
-    if (!format) {
-      let n = head.length;
-      for (const l of all) n = l.n;
-      result.inputs.push({ file: input.name, format: 'unrecognised', lines: n });
-      if (head.some((l) => !isPasteNoise(l.text))) {
-        result.problems.push({
-          code: 'unrecognised-format', severity: 'warning',
-          message: 'not kubectl events (-o yaml|json, or the table), an audit log, a kube-controller-manager log, cluster-info dump, describe node or a get nodes|pods table: skipped (describe pod and KWOK recordings are not read yet)',
-          position: { file: input.name, line: head.find((l) => !isPasteNoise(l.text))?.n ?? 1, column: 1 },
-        });
-      }
-      continue;
-    }
-    const n = format === 'audit-log' ? importAuditLog(input.name, all, result)
-      : format === 'kubectl-events' ? importKubectlEvents(input.name, all, result)
-      : format === 'events-table' ? importEventsTable(input.name, all, options, result)
-      : format === 'cluster-info-dump' ? importClusterInfoDump(input.name, all, options, result)
-      : format === 'describe-node' ? importDescribeNode(input.name, all, options, result)
-      : format === 'get-table' ? importGetTable(input.name, all, result)
-      : importControllerLog(input.name, all, options, result);
-    result.inputs.push({ file: input.name, format, lines: n });
   }
   result.decisions = mergeDecisions(result.decisions, result);
   result.observations.sort((a, b) => ('time' in a ? a.time : 0) - ('time' in b ? b.time : 0));
   return result;
+}
+
+function importOne(input: EvidenceInput, options: ImportOptions, result: ImportResult): void {
+  const lines = reportingCuts(input.name, linesOf(input.chunks), result)[Symbol.iterator]();
+  const head: Line[] = [];
+  let format: EvidenceFormat | undefined;
+  /** the first line that is not paste noise opens a YAML stream of objects */
+  let yamlObjects: boolean | undefined;
+  for (let r = lines.next(); !r.done; r = lines.next()) {
+    head.push(r.value);
+    format = detect(r.value.text);
+    if (format) break;
+    if (yamlObjects === undefined && !isPasteNoise(r.value.text)) yamlObjects = /^(---\s*$|(apiVersion|kind):\s*\S)/.test(r.value.text);
+    // a KWOK recording opens with the cluster's objects: its first ResourcePatch may come thousands of lines later
+    if (head.length >= (yamlObjects ? YAML_HEAD_LINES : 200)) break;
+  }
+  const all = chain(head, lines);
+  if (!format) {
+    let n = head.length;
+    for (const l of all) n = l.n;
+    result.inputs.push({ file: input.name, format: 'unrecognised', lines: n });
+    if (head.some((l) => !isPasteNoise(l.text))) {
+      result.problems.push({
+        code: 'unrecognised-format', severity: 'warning',
+        message: 'not kubectl events (-o yaml|json, or the table), an audit log, a kube-controller-manager log, cluster-info dump, describe node|pod, a get nodes|pods table or a KWOK recording: skipped',
+        position: { file: input.name, line: head.find((l) => !isPasteNoise(l.text))?.n ?? 1, column: 1 },
+      });
+    }
+    return;
+  }
+  if (format === 'describe-node') {
+    const d = importDescribe(input.name, all, options, result);
+    result.inputs.push({ file: input.name, format: d.kinds.has('pod') && !d.kinds.has('node') ? 'describe-pod' : 'describe-node', lines: d.lines });
+    return;
+  }
+  const n = format === 'audit-log' ? importAuditLog(input.name, all, result)
+    : format === 'kubectl-events' ? importKubectlEvents(input.name, all, result)
+    : format === 'events-table' ? importEventsTable(input.name, all, options, result)
+    : format === 'cluster-info-dump' ? importClusterInfoDump(input.name, all, options, result)
+    : format === 'get-table' ? importGetTable(input.name, all, result)
+    : format === 'kwok-recording' ? importKwokRecording(input.name, all, options, result)
+    : importControllerLog(input.name, all, options, result);
+  result.inputs.push({ file: input.name, format, lines: n });
+}
+
+function* reportingCuts(file: string, lines: Iterable<Line>, result: ImportResult): Generator<Line> {
+  for (const l of lines) {
+    if (l.cut) result.problems.push({ code: 'line-too-long', severity: 'warning', message: `a line longer than ${MAX_LINE_CHARS / (1024 * 1024)} Mi characters: only its start is read`, position: { file, line: l.n, column: MAX_LINE_CHARS + 1 } });
+    yield l;
+  }
 }
 
 function* chain(head: Line[], rest: Iterator<Line>): Generator<Line> {
@@ -76,12 +104,16 @@ function* chain(head: Line[], rest: Iterator<Line>): Generator<Line> {
   for (let r = rest.next(); !r.done; r = rest.next()) yield r.value;
 }
 
+/** How far into a YAML stream of objects a KWOK recording's first ResourcePatch is looked for. */
+const YAML_HEAD_LINES = 20_000;
+
 function detect(text: string): EvidenceFormat | undefined {
   const t = text.trim();
   if (!t || isPasteNoise(t)) return undefined;
+  if (KWOK_MARKER.test(text)) return 'kwok-recording';
   if (t.startsWith('{') && /"apiVersion"\s*:\s*"audit\.k8s\.io\//.test(t)) return 'audit-log';
   if (EVENTS_TABLE_HEADER.test(text)) return 'events-table';
-  if (DESCRIBE_NODE_START.test(text)) return 'describe-node';
+  if (DESCRIBE_START.test(text)) return 'describe-node';
   if (GET_TABLE_HEADER.test(text)) return 'get-table';
   // kubectl prints "kind" first: a NodeList first is cluster-info dump (or a node export: a snapshot)
   if (/^"kind":\s*"NodeList"/.test(t) || /^==== START logs for container /.test(t)) return 'cluster-info-dump';
@@ -148,5 +180,5 @@ function sameDecision(a: RealDecision, b: RealDecision): boolean {
   return b.time - a.time <= (sameFile ? SAME_INSTANT : SAME_DECISION_WINDOW);
 }
 
-const precision = (d: RealDecision): number => (d.evidence.format === 'events-table' || d.evidence.format === 'describe-node' ? -1 : d.evidence.format === 'kubectl-events' ? 0 : 1);
+const precision = (d: RealDecision): number => (d.evidence.format === 'events-table' || d.evidence.format === 'describe-node' || d.evidence.format === 'describe-pod' ? -1 : d.evidence.format === 'kubectl-events' ? 0 : 1);
 

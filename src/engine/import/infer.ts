@@ -82,6 +82,15 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
     assumptions.push(`pods marked not ready at ${formatTime(d.time)} (${[...podNode].filter(([, n]) => n === node).map(([p]) => p.slice(4)).join(', ')}) ran on a node the evidence does not name: called ${node}`);
   }
 
+  // how long a pod shown whole tolerated its node being unreachable (the default 300s otherwise)
+  const tolerated = new Map<string, Micros>();
+  for (const o of result.observations) {
+    if (o.kind !== 'object' || o.object.kind !== 'Pod') continue;
+    const m = (o.object.metadata ?? {}) as { name?: string; namespace?: string };
+    const list = ((o.object.spec ?? {}) as { tolerations?: { key?: string; effect?: string; tolerationSeconds?: number }[] }).tolerations ?? [];
+    const t = list.find((x) => (x.key === 'node.kubernetes.io/unreachable' || x.key === undefined) && (x.effect === 'NoExecute' || x.effect === undefined));
+    if (t?.tolerationSeconds !== undefined) tolerated.set(`Pod/${m.namespace ?? 'default'}/${m.name}`, seconds(Math.max(0, t.tolerationSeconds)));
+  }
   // Per node: the first sign of failure, as the time the controller saw Ready go Unknown.
   const failure = new Map<string, { t: Micros; d: RealDecision }>();
   const recover = new Map<string, { t: Micros; ev: Evidence; why: string }>();
@@ -92,7 +101,7 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
     if (d.action === 'TaintAdded' && !/unreachable|not-ready/.test(d.detail ?? '')) continue;
     let t = d.time;
     if (d.action === 'NodeQueuedForTainting' || (d.action === 'TaintAdded' && /NoExecute/.test(d.detail ?? ''))) t -= taintDelay;
-    if (d.action === 'PodEvicted') t -= seconds(300) + taintDelay;
+    if (d.action === 'PodEvicted') t -= (tolerated.get(d.object) ?? seconds(300)) + taintDelay;
     const prev = failure.get(node);
     if (!prev || t < prev.t) failure.set(node, { t, d });
   }
@@ -165,23 +174,48 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
   for (const [, n] of podNode) if (n) nodes.add(n);
   const pods = new Set<string>();
   for (const d of reality) if (d.object.startsWith('Pod/') && d.object.split('/').length === 3) pods.add(d.object.slice(4));
+  // objects the evidence shows whole (describe pod, a KWOK recording's snapshot): the latest of each
+  const seen = new Map<string, { object: KObject; evidence: Evidence }>();
+  for (const o of result.observations) {
+    if (o.kind !== 'object') continue;
+    const m = (o.object.metadata ?? {}) as { name?: string; namespace?: string };
+    if (!m.name) continue;
+    const key = o.object.kind === 'Pod' || o.object.kind === 'ReplicaSet' ? `${o.object.kind}/${m.namespace ?? 'default'}/${m.name}` : `${o.object.kind}/${m.name}`;
+    seen.set(key, { object: o.object, evidence: o.evidence });
+    if (o.object.kind === 'Pod') pods.add(key.slice(4));
+    else if (o.object.kind === 'Node') nodes.add(m.name);
+  }
   const made: string[] = [];
+  const shown: string[] = [];
   for (const n of [...nodes].sort()) {
     if (known?.nodes.has(n)) continue;
-    objects.push(minimalNode(n, startTime));
+    const s = seen.get(`Node/${n}`);
+    objects.push(s ? s.object : minimalNode(n, startTime));
     if (minor >= 13) objects.push(minimalLease(n, startTime));
-    made.push(`Node/${n}`);
+    (s ? shown : made).push(`Node/${n}`);
   }
   for (const p of [...pods].sort()) {
     if (known?.pods.has(p)) continue;
+    const s = seen.get(`Pod/${p}`);
+    if (s) {
+      objects.push(s.object);
+      shown.push(`Pod/${p} (${s.evidence.file}:${s.evidence.line})`);
+      continue;
+    }
     const node = podNode.get(`Pod/${p}`);
     objects.push(minimalPod(p, node, startTime));
     made.push(`Pod/${p}`);
   }
+  for (const [key, s] of seen) {
+    if (!key.startsWith('ReplicaSet/') || known?.replicaSets.has(key.slice(11))) continue;
+    objects.push(s.object);
+    shown.push(`${key} (${s.evidence.file}:${s.evidence.line})`);
+  }
+  if (shown.length) assumptions.push(`not in any snapshot, so taken as the evidence shows them: ${shown.join(', ')}`);
   if (made.length) {
     assumptions.push(`not in any snapshot, so made from the evidence: ${made.join(', ')} (Ready nodes without zone labels; pods Running and Ready with the default not-ready/unreachable tolerations of 300s); give --snapshot for the real objects`);
   }
-  const rsOnly = [...new Set(reality.filter((d) => d.object.startsWith('ReplicaSet/') && !known?.replicaSets.has(d.object.slice(11))).map((d) => d.object))];
+  const rsOnly = [...new Set(reality.filter((d) => d.object.startsWith('ReplicaSet/') && !known?.replicaSets.has(d.object.slice(11)) && !seen.has(d.object)).map((d) => d.object))];
   if (rsOnly.length) assumptions.push(`${rsOnly.join(', ')} decided things, but no snapshot holds them: their decisions can only be compared with --snapshot`);
   if (result.problems.some((p) => p.code === 'no-heartbeats')) {
     assumptions.push('the audit log holds no kubelet heartbeats (Lease renewals or status writes): the kubelets\' liveness is unknown; they are taken as running unless the controllers\' reactions say otherwise');

@@ -16,34 +16,41 @@ import type { Line } from './lines';
 import { meaningOf, type EventFacts } from './eventReasons';
 import { addMeaning } from './meaning';
 import { evidenceOf, type ImportResult } from './types';
+import { JsonListReader } from '../snapshot/jsonListStream';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /**
- * An events export is parsed whole (YAML has no item-by-item reader here), so
- * one bigger than this is refused with a message rather than crash on a
- * string too long: export events in pieces (`--field-selector`), or use the audit log.
+ * A YAML events export is parsed whole (the yaml package builds a document's
+ * whole tree, and kubectl prints the export as one document), so one bigger
+ * than this is refused with a message rather than crash on a string too
+ * long. A JSON export (`-o json`) has no such limit: it is read item by item
+ * (snapshot/jsonListStream.ts).
  */
 export const MAX_EVENTS_CHARS = 256 * 1024 * 1024;
 
 export function importKubectlEvents(file: string, lines: Iterable<Line>, into: ImportResult, maxChars = MAX_EVENTS_CHARS): number {
+  const it = lines[Symbol.iterator]();
   const texts: string[] = [];
   let start = -1;
   let last = 0;
   let size = 0;
-  for (const l of lines) {
+  for (let r = it.next(); !r.done; r = it.next()) {
+    const l = r.value;
     last = l.n;
-    size += l.text.length + 1;
-    if (size > maxChars) {
-      into.problems.push({ code: 'file-too-large', severity: 'warning', message: `an events export over ${Math.round(maxChars / 2 ** 20)} MiB is not read (it is parsed whole): export it in pieces, e.g. with --field-selector`, position: { file, line: l.n, column: 1 } });
-      return last;
-    }
     // a pasted prompt and command before the output
     if (start < 0) {
       if (!/^\s*([{[]|apiVersion:|kind:|items:|---)/.test(l.text)) continue;
       start = l.n - 1;
+      if (/^\s*[{\[]/.test(l.text)) return jsonEvents(file, l, it, into);
+    }
+    size += l.text.length + 1;
+    if (size > maxChars) {
+      into.problems.push({ code: 'file-too-large', severity: 'warning', message: `a YAML events export over ${Math.round(maxChars / 2 ** 20)} MiB is not read: YAML is parsed a document at a time and kubectl prints the export as one document. Export it as JSON (-o json), which is read item by item, or in pieces (--field-selector)`, position: { file, line: l.n, column: 1 } });
+      for (let r2 = it.next(); !r2.done; r2 = it.next()) last = r2.value.n;
+      return last;
     }
     texts.push(l.text);
   }
@@ -55,7 +62,7 @@ export function importKubectlEvents(file: string, lines: Iterable<Line>, into: I
     const p = lc.linePos(offset);
     return { file, line: p.line + start, column: p.col };
   };
-  const items: { node: YamlNode; value: Json }[] = [];
+  const items: { at: { file: string; line: number; column: number }; value: Json }[] = [];
   for (const doc of Array.isArray(docs) ? docs : [docs]) {
     for (const e of doc.errors) into.problems.push({ code: 'yaml-syntax', severity: 'warning', message: `${e.message.split('\n')[0]}; the rest is read`, position: pos(e.pos[0]) });
     const root = doc.contents;
@@ -63,48 +70,68 @@ export function importKubectlEvents(file: string, lines: Iterable<Line>, into: I
     const kind = str(root.get('kind'));
     const list = root.get('items', true);
     if (isSeq(list)) {
-      for (const it of list.items) if (it) items.push({ node: it as YamlNode, value: obj((it as YamlNode).toJSON()) });
+      for (const it2 of list.items) if (it2) items.push({ at: pos((it2 as YamlNode).range?.[0] ?? 0), value: obj((it2 as YamlNode).toJSON()) });
     } else if (kind) {
-      items.push({ node: root, value: obj(root.toJSON()) });
+      items.push({ at: pos(root.range?.[0] ?? 0), value: obj(root.toJSON()) });
     }
   }
-  for (const { node, value } of items) {
-    const at = pos(node.range?.[0] ?? 0);
-    const kind = str(value.kind) || 'Event';
-    const api = str(value.apiVersion);
-    if (kind !== 'Event') {
-      into.problems.push({ code: 'unknown-kind', severity: 'warning', message: `a ${kind} among the events: skipped`, position: at });
-      continue;
-    }
-    const isNew = api.startsWith('events.k8s.io/');
-    const regarding = obj(isNew ? value.regarding : value.involvedObject);
-    const source = obj(isNew ? value.deprecatedSource : value.source);
-    const facts: EventFacts = {
-      reason: str(value.reason),
-      kind: str(regarding.kind), namespace: str(regarding.namespace), name: str(regarding.name),
-      message: str(isNew ? value.note : value.message),
-      component: (str(isNew ? value.reportingController : value.reportingComponent) || str(source.component)).replace(/^.*\//, ''),
-    };
-    const first = time(isNew ? value.deprecatedFirstTimestamp : value.firstTimestamp) ?? time(value.eventTime) ?? time(obj(value.metadata).creationTimestamp);
-    const series = obj(value.series);
-    const last = isNew ? time(series.lastObservedTime) ?? time(value.deprecatedLastTimestamp) : time(value.lastTimestamp) ?? time(series.lastObservedTime);
-    const count = Number((isNew ? series.count ?? value.deprecatedCount : value.count ?? series.count) ?? 1) || 1;
-    if (first === undefined) {
-      into.problems.push({ code: 'missing-time', severity: 'warning', message: `event ${facts.reason} on ${facts.kind}/${facts.name} has no time: skipped`, position: at });
-      continue;
-    }
-    const ev = evidenceOf(file, at.line, `${facts.reason} ${facts.kind}/${facts.namespace ? facts.namespace + '/' : ''}${facts.name}: ${facts.message}`, 'kubectl-events');
-    const meaning = meaningOf(facts);
-    addMeaning(meaning, first, ev, into);
-    if (count >= 2 && last !== undefined && last !== first) addMeaning(meaning, last, ev, into);
-    if (count > 2 && 'decision' in meaning) {
-      into.problems.push({ code: 'event-series', severity: 'info', message: `${facts.reason} on ${facts.name} happened ${count} times; the API keeps only the first and last time, so ${count - 2} are not placed`, position: at });
-    }
-    if (source.host && facts.kind === 'Pod' && facts.component === 'kubelet') {
-      into.observations.push({ kind: 'pod-on-node', pod: `Pod/${facts.namespace}/${facts.name}`, node: str(source.host), evidence: ev });
-    }
-  }
+  for (const { at, value } of items) readEvent(file, at, value, into);
   return last;
+}
+
+/** A JSON export, item by item from its first line on: no size limit, and every item keeps its line. */
+function jsonEvents(file: string, first: Line, rest: Iterator<Line>, into: ImportResult): number {
+  const offset = first.n - 1;
+  let last = first.n;
+  const reader = new JsonListReader({
+    item: (item) => readEvent(file, { file, line: item.at.line + offset, column: item.at.column }, obj(item.value), into),
+    error: (e) => into.problems.push({ code: 'json-syntax', severity: 'warning', message: `${e.message}`, position: { file, line: e.at.line + offset, column: e.at.column } }),
+  });
+  reader.push(first.text);
+  for (let r = rest.next(); !r.done; r = rest.next()) {
+    last = r.value.n;
+    reader.push(`\n${r.value.text}`);
+  }
+  const summary = reader.end();
+  // a single Event, not a List
+  if (summary.shape === 'object' && summary.keys.kind) readEvent(file, { file, line: first.n, column: 1 }, summary.keys, into);
+  return last;
+}
+
+function readEvent(file: string, at: { file: string; line: number; column: number }, value: Json, into: ImportResult): void {
+  const kind = str(value.kind) || 'Event';
+  const api = str(value.apiVersion);
+  if (kind !== 'Event') {
+    into.problems.push({ code: 'unknown-kind', severity: 'warning', message: `a ${kind} among the events: skipped`, position: at });
+    return;
+  }
+  const isNew = api.startsWith('events.k8s.io/');
+  const regarding = obj(isNew ? value.regarding : value.involvedObject);
+  const source = obj(isNew ? value.deprecatedSource : value.source);
+  const facts: EventFacts = {
+    reason: str(value.reason),
+    kind: str(regarding.kind), namespace: str(regarding.namespace), name: str(regarding.name),
+    message: str(isNew ? value.note : value.message),
+    component: (str(isNew ? value.reportingController : value.reportingComponent) || str(source.component)).replace(/^.*\//, ''),
+  };
+  const first = time(isNew ? value.deprecatedFirstTimestamp : value.firstTimestamp) ?? time(value.eventTime) ?? time(obj(value.metadata).creationTimestamp);
+  const series = obj(value.series);
+  const last = isNew ? time(series.lastObservedTime) ?? time(value.deprecatedLastTimestamp) : time(value.lastTimestamp) ?? time(series.lastObservedTime);
+  const count = Number((isNew ? series.count ?? value.deprecatedCount : value.count ?? series.count) ?? 1) || 1;
+  if (first === undefined) {
+    into.problems.push({ code: 'missing-time', severity: 'warning', message: `event ${facts.reason} on ${facts.kind}/${facts.name} has no time: skipped`, position: at });
+    return;
+  }
+  const ev = evidenceOf(file, at.line, `${facts.reason} ${facts.kind}/${facts.namespace ? facts.namespace + '/' : ''}${facts.name}: ${facts.message}`, 'kubectl-events');
+  const meaning = meaningOf(facts);
+  addMeaning(meaning, first, ev, into);
+  if (count >= 2 && last !== undefined && last !== first) addMeaning(meaning, last, ev, into);
+  if (count > 2 && 'decision' in meaning) {
+    into.problems.push({ code: 'event-series', severity: 'info', message: `${facts.reason} on ${facts.name} happened ${count} times; the API keeps only the first and last time, so ${count - 2} are not placed`, position: at });
+  }
+  if (source.host && facts.kind === 'Pod' && facts.component === 'kubelet') {
+    into.observations.push({ kind: 'pod-on-node', pod: `Pod/${facts.namespace}/${facts.name}`, node: str(source.host), evidence: ev });
+  }
 }
 
 function time(v: unknown): Micros | undefined {

@@ -8,22 +8,39 @@ export interface Line {
   /** 1-based */
   n: number;
   text: string;
+  /** the line was longer than MAX_LINE_CHARS: `text` is its start, the rest was dropped */
+  cut?: true;
 }
 
+/**
+ * No evidence line is this long (an audit entry with a whole Node is about
+ * 100 KB); a longer one (a file without line breaks, a gzip bomb of one
+ * character) is cut rather than held whole.
+ */
+export const MAX_LINE_CHARS = 16 * 1024 * 1024;
+
 /** Splits chunks of text into lines; a line may span chunks. A trailing `\r` is dropped. */
-export function* linesOf(chunks: Iterable<string>): Generator<Line> {
+export function* linesOf(chunks: Iterable<string>, maxLine = MAX_LINE_CHARS): Generator<Line> {
   let rest = '';
   let n = 0;
+  /** the current line was cut and given already: its rest is dropped up to its end */
+  let dropping = false;
   for (const chunk of chunks) {
     let text = rest + chunk;
     let start = 0;
     for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
       const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-      yield { n: ++n, text: text.slice(start, end) };
+      if (dropping) dropping = false;
+      else yield { n: ++n, text: text.slice(start, end) };
       start = nl + 1;
     }
-    rest = text.slice(start);
+    rest = dropping ? '' : text.slice(start);
     text = '';
+    if (rest.length > maxLine) {
+      yield { n: ++n, text: rest.slice(0, maxLine), cut: true };
+      dropping = true;
+      rest = '';
+    }
   }
   if (rest.length) yield { n: ++n, text: rest.endsWith('\r') ? rest.slice(0, -1) : rest };
 }

@@ -6,9 +6,9 @@
  * caller keeps of the items, not by the file.
  *
  * Each item's text goes to JSON.parse alone. Finding where an item ends
- * uses the same idea as listParse.ts: the text between the first two items
- * (`},\n        {\n            "apiVersion":` as kubectl prints it) is
- * searched for with indexOf, and JSON.parse itself confirms the guess (from
+ * uses the guess of itemSeparator.ts, as listParse.ts does: the text between
+ * the first two items (`},\n        {\n            "apiVersion":` as kubectl
+ * prints it) is searched for with indexOf, and JSON.parse itself confirms the guess (from
  * an item's true start it accepts a slice only when the slice is exactly one
  * value). A guess JSON.parse rejects is walked exactly (strings and
  * brackets), so look-alike text inside strings or nested lists is harmless.
@@ -23,7 +23,7 @@
  */
 
 import { findJsonSyntaxError } from './positions';
-import { stringEnd } from './listParse';
+import { itemSeparator, stringEnd } from './itemSeparator';
 
 export type Chunk = string | Uint8Array;
 
@@ -511,25 +511,16 @@ export class JsonListReader {
    * does not reach that far yet.
    */
   private learnSeparator(next: number): boolean {
-    const buf = this.buf;
-    const give = (): boolean => {
-      this.learn = false;
-      return true;
-    };
-    if (next >= buf.length) return this.final ? give() : false;
-    if (buf.charCodeAt(next) !== OPEN_BRACE) return give();
-    const key = this.skipWs(next + 1);
-    if (key >= buf.length) return this.final ? give() : false;
-    if (buf.charCodeAt(key) !== QUOTE) return give();
-    const keyEnd = stringEnd(buf, key);
-    const colon = keyEnd === -1 ? buf.length : this.skipWs(keyEnd + 1);
-    if (colon >= buf.length) return this.final ? give() : false;
-    if (buf.charCodeAt(colon) === COLON) {
-      this.separator = `}${buf.slice(this.pos, colon + 1)}`;
-      this.step = next - this.pos + 1;
-      this.pretty = /\n[ \t]*\{/.test(this.separator);
+    // the item's closing brace may have been let go with the text before buf[pos] (once per List)
+    const guess = itemSeparator(`}${this.buf.slice(this.pos)}`, 0, next - this.pos + 1);
+    if (guess === 'more' && !this.final) return false;
+    this.learn = false;
+    if (guess !== undefined && guess !== 'more') {
+      this.separator = guess.text;
+      this.step = guess.step;
+      this.pretty = /\n[ \t]*\{/.test(guess.text);
     }
-    return give();
+    return true;
   }
 
   private emit(start: number, text: string, value: unknown): void {

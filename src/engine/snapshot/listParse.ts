@@ -13,10 +13,10 @@
  * every character in JavaScript (even jumping from quote to quote) took two
  * thirds of JSON.parse's time at 150,000 pods, so the walk is exact only for
  * the List's own keys, the first two items and whatever the fast way below
- * cannot take. The fast way: the text between the first item's closing brace
- * and the second item's first key (`},{"apiVersion":` in kubectl's compact
- * output) is searched for with indexOf, and the text from an item's start up
- * to the next match is given to JSON.parse as that item. That is safe without
+ * cannot take. The fast way (itemSeparator.ts, shared with the streamed
+ * reader): the text between the first item's closing brace and the second
+ * item's first key is searched for with indexOf, and the text from an item's
+ * start up to the next match is given to JSON.parse as that item. That is safe without
  * knowing where the match is: from the true start of an item, JSON.parse
  * accepts the slice only when it is exactly one value, so only when the match
  * is that item's true end. A match inside an item (a nested list of objects
@@ -30,24 +30,13 @@
  */
 import type { KObject } from '../model/types';
 import { shareWithPrevious } from './share';
+import { itemSeparator, stringEnd } from './itemSeparator';
+
 
 const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, COLON = 0x3a;
 const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
 
 const isWs = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-
-/** The offset of the quote that closes the string opened at `open`, or -1. */
-export function stringEnd(text: string, open: number): number {
-  let i = open;
-  for (;;) {
-    i = text.indexOf('"', i + 1);
-    if (i === -1) return -1;
-    // escaped when preceded by an odd number of backslashes
-    let b = i - 1;
-    while (text.charCodeAt(b) === BACKSLASH) b--;
-    if ((i - 1 - b) % 2 === 0) return i;
-  }
-}
 
 function skipWs(text: string, i: number): number {
   while (i < text.length && isWs(text.charCodeAt(i))) i++;
@@ -82,23 +71,6 @@ function valueEnd(text: string, i: number): number {
     } else if (c === COMMA && depth === 0) return i;
   }
   return -1;
-}
-
-/**
- * The text from an object's closing brace through the next object's first
- * key and its colon (`},{"apiVersion":`), when `close` is an object's
- * closing brace and `open` the next item's start, an object with a key;
- * otherwise undefined. It is only ever a guess of where items end.
- */
-function separatorOf(text: string, close: number, open: number): string | undefined {
-  if (text.charCodeAt(close) !== CLOSE_BRACE || text.charCodeAt(open) !== OPEN_BRACE) return undefined;
-  const key = skipWs(text, open + 1);
-  if (text.charCodeAt(key) !== QUOTE) return undefined;
-  const keyEnd = stringEnd(text, key);
-  if (keyEnd === -1) return undefined;
-  const colon = skipWs(text, keyEnd + 1);
-  if (text.charCodeAt(colon) !== COLON) return undefined;
-  return text.slice(close, colon + 1);
 }
 
 /** Items whose guessed end was wrong, beyond which guessing is given up (it costs a parse each time). */
@@ -150,8 +122,8 @@ function parseItems(text: string, from: number, items: unknown[]): number {
       else {
         next = skipWs(text, after + 1);
         if (items.length === 0) {
-          separator = separatorOf(text, end - 1, next);
-          if (separator !== undefined) step = next - (end - 1);
+          const guess = itemSeparator(text, end - 1, next);
+          if (guess !== undefined && guess !== 'more') ({ text: separator, step } = guess);
         }
       }
     }

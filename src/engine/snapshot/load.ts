@@ -38,9 +38,10 @@ import { LineIndex, findJsonSyntaxError, locateJsonPaths, locateYamlPath, pathKe
 import { parseListSharing } from './listParse';
 import { JsonListReader, type Chunk, type ListItem } from './jsonListStream';
 import { ShiftedLines, StreamedListPositions, type Lines } from './streamPositions';
-import { detachStrings, yamlDocuments } from './yamlDocStream';
+import { MAX_YAML_DOCUMENT_CHARS, detachStrings, yamlDocuments } from './yamlDocStream';
 import { shareWithPrevious } from './share';
 import { danglingReferences } from './dangling';
+import { GzipLimitError } from './gzip';
 import { MAX_FILE_BYTES, STREAM_FILES_ABOVE, basenamePath, joinPath, type InputFs } from './source';
 import { MAX_ALIAS_COUNT, TOO_DEEP_MESSAGE, YAML_OPTIONS, findTooDeep, isStackOverflow, yamlBuildError } from './yamlOptions';
 import type { LoadedObject, LoadedSnapshot } from './types';
@@ -86,12 +87,12 @@ const KIND_BY_FILE_NAME: Record<string, EngineKind> = {
 };
 
 export function kindFromFileName(file: string): EngineKind | undefined {
-  const base = basenamePath(file).toLowerCase().replace(/\.(json|ya?ml)$/, '');
+  const base = basenamePath(file).toLowerCase().replace(/\.(json|ya?ml)(\.gz)?$/, '');
   const last = base.slice(base.lastIndexOf('_') + 1);
   return KIND_BY_FILE_NAME[last];
 }
 
-const SNAPSHOT_EXTENSIONS = /\.(json|ya?ml)$/i;
+const SNAPSHOT_EXTENSIONS = /\.(json|ya?ml)(\.gz)?$/i;
 const MAX_DIR_DEPTH = 32;
 /** syntax errors listed per file; the rest are counted */
 const MAX_SYNTAX_PROBLEMS = 50;
@@ -199,7 +200,7 @@ class SnapshotLoader {
         const child = joinPath(path, name);
         const cst = safeStat(fs, child);
         if (cst?.kind === 'file' && !SNAPSHOT_EXTENSIONS.test(name)) {
-          this.problem('skipped-file', 'info', `${child}: not read (only .json, .yaml and .yml files in a folder are read)`);
+          this.problem('skipped-file', 'info', `${child}: not read (only .json, .yaml and .yml files in a folder are read, gzipped or not)`);
           continue;
         }
         this.loadPath(child, depth + 1, true);
@@ -221,7 +222,7 @@ class SnapshotLoader {
       return;
     }
     if (st.size > limit) {
-      this.problem('file-too-large', 'error', `${path} is ${formatBytes(st.size)}; the loader reads files up to ${formatBytes(limit)}. Export fewer objects (for example one namespace, or only nodes,pods,replicasets,daemonsets,leases) or split the file.`, { file: path, line: 1, column: 1 });
+      this.problem('file-too-large', 'error', `${path} is ${formatBytes(st.size)}${st.compressed !== undefined ? ` decompressed (${formatBytes(st.compressed)} gzipped)` : ''}; the loader reads files up to ${formatBytes(limit)}. Export fewer objects (for example one namespace, or only nodes,pods,replicasets,daemonsets,leases) or split the file.`, { file: path, line: 1, column: 1 });
       this.partial = true;
       return;
     }
@@ -230,6 +231,11 @@ class SnapshotLoader {
     try {
       source = { text: fs.readText(path), reread: () => fs.readText(path) };
     } catch (e) {
+      // a gzip trailer tells the size modulo 4 GiB: a file that turns out too big to read whole is streamed
+      if (st.compressed !== undefined && fs.readChunks && this.options.maxFileBytes === undefined && e instanceof GzipLimitError && e.limit === 'size') {
+        this.loadChunks(path, fs.readChunks(path), inFolder);
+        return;
+      }
       this.problem('unreadable-file', 'error', `${path}: cannot read the file (${e instanceof Error ? e.message : String(e)})`, { file: path, line: 1, column: 1 });
       this.partial = true;
       return;
@@ -417,7 +423,7 @@ class SnapshotLoader {
   private streamYaml(file: string, chunks: Iterable<Chunk>, fileKind: EngineKind | undefined): void {
     for (const split of yamlDocuments(chunks)) {
       if ('tooLong' in split) {
-        this.problem('file-too-large', 'error', `a YAML document of ${formatBytes(split.chars)} characters is too large to read whole; it is left out (export as JSON, or as one document per object: a List of this size streams as JSON)`, { file, line: split.tooLong.line, column: 1, offset: split.tooLong.offset });
+        this.problem('file-too-large', 'error', `a YAML document of ${formatBytes(split.chars)} characters is left out: one YAML document is read whole (the yaml package builds its whole tree at once), up to ${formatBytes(MAX_YAML_DOCUMENT_CHARS)}. Export as JSON (-o json), which is read item by item whatever its size, or as one document per object (---)`, { file, line: split.tooLong.line, column: 1, offset: split.tooLong.offset });
         this.partial = true;
         continue;
       }

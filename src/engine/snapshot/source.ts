@@ -10,8 +10,10 @@
 
 export interface InputStat {
   kind: 'file' | 'dir';
-  /** bytes, for files */
+  /** bytes, for files (of a gzipped file: decompressed, as far as its trailer tells) */
   size: number;
+  /** a gzipped file's own size on disk */
+  compressed?: number;
   /**
    * What the path really is (its real path, links resolved), when the file system knows:
    * a folder reached twice under two names is read once, so a link loop ends.

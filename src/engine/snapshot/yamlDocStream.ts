@@ -19,9 +19,17 @@ export interface YamlPiece {
 }
 
 export interface YamlSplitOptions {
-  /** a document longer than this is not read whole (default 256 Mi characters) */
+  /** a document longer than this is not read (default MAX_YAML_DOCUMENT_CHARS) */
   maxDocumentChars?: number;
 }
+
+/**
+ * The longest YAML document read: a document is parsed whole, and the yaml
+ * package's tree of a document is many times its text, so a `kind: List` of a
+ * big cluster printed as one YAML document cannot be read this way; as JSON
+ * it streams item by item.
+ */
+export const MAX_YAML_DOCUMENT_CHARS = 256 * 1024 * 1024;
 
 export type YamlSplit = { piece: YamlPiece } | { tooLong: TextPoint; chars: number };
 
@@ -48,7 +56,7 @@ export function* decodeChunks(chunks: Iterable<Chunk>): Generator<string> {
 
 /** The documents of a YAML stream, one at a time, with where each starts. */
 export function* yamlDocuments(chunks: Iterable<Chunk>, options: YamlSplitOptions = {}): Generator<YamlSplit> {
-  const max = options.maxDocumentChars ?? 256 * 1024 * 1024;
+  const max = options.maxDocumentChars ?? MAX_YAML_DOCUMENT_CHARS;
   let buf = '';
   /** stream offset of buf[0], where the current document starts */
   let base = 0;

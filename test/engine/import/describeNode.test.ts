@@ -40,8 +40,10 @@ describe('kubectl describe node', () => {
     const r = read(unknownNode('<unset>'));
     assert.deepEqual(r.observations.filter((o) => o.kind === 'heartbeat').map((o) => o.kind === 'heartbeat' && `${formatTime(o.time)} ${o.via}`), ['2026-01-01T00:00:20.000Z status']);
   });
-  it('describe pod is not read as a node', () => {
+  it('describe pod is not read as a node (but as a pod: describePod.test.ts)', () => {
     const r = read('Name:         web-1\nNamespace:    default\nNode:         n1/10.0.0.1\n');
-    assert.deepEqual(r.observations, []);
+    assert.deepEqual(r.decisions, []);
+    assert.ok(!r.observations.some((o) => o.kind === 'heartbeat' || o.kind === 'condition'));
+    assert.deepEqual(r.inputs.map((i) => i.format), ['describe-pod']);
   });
 });

@@ -103,5 +103,22 @@ describe('kubectl get events: size', () => {
     importKubectlEvents('big.yaml', linesOf([list(v1('RegisteredNode', 'Node', '', 'n1', 'm'))]), into, 100);
     assert.deepEqual(into.decisions, []);
     assert.deepEqual(into.problems.map((p) => `${p.code} ${p.position?.line}`), ['file-too-large 6']);
+    assert.match(into.problems[0].message, /over 0 MiB is not read: YAML is parsed a document at a time .* Export it as JSON \(-o json\)/);
+  });
+  it('a JSON export over the same limit is read item by item, each event at its own line', async () => {
+    const { importKubectlEvents } = await import('../../../src/engine/import/kubectlEvents');
+    const { linesOf } = await import('../../../src/engine/import/lines');
+    const { emptyResult } = await import('../../../src/engine/import/types');
+    const event = (name: string, t: string) => ({ apiVersion: 'v1', kind: 'Event', involvedObject: { kind: 'Node', name }, reason: 'RegisteredNode', message: `Node ${name} event: Registered Node ${name} in Controller`, source: { component: 'node-controller' }, firstTimestamp: t, lastTimestamp: t, count: 1 });
+    const text = JSON.stringify({ apiVersion: 'v1', items: [event('n1', '2026-01-01T00:00:00Z'), event('n2', '2026-01-01T00:00:05Z')], kind: 'List' }, null, 4);
+    const into = emptyResult();
+    importKubectlEvents('big.json', linesOf([`$ kubectl get events -A -o json\n${text}`]), into, 100);
+    assert.deepEqual(into.problems, []);
+    assert.deepEqual(into.decisions.map((d) => `${d.action} ${d.object} ${d.evidence.line}`), ['NodeRegistered Node/n1 5', 'NodeRegistered Node/n2 21']);
+  });
+  it('a broken JSON export: the broken event is left out with its position, the others read', async () => {
+    const r = importEvidence([{ name: 'e.json', chunks: ['{\n"kind": "EventList", "apiVersion": "v1", "items": [\n{"kind": "Event", "involvedObject": {"kind": "Node", "name": "n1"}, "reason": "RegisteredNode", "firstTimestamp": "2026-01-01T00:00:00Z"},\n{"kind": "Event", "reason": tru},\n{"kind": "Event", "involvedObject": {"kind": "Node", "name": "n2"}, "reason": "RegisteredNode", "firstTimestamp": "2026-01-01T00:00:01Z"}\n]}\n'] }]);
+    assert.deepEqual(r.decisions.map((d) => d.object), ['Node/n1', 'Node/n2']);
+    assert.deepEqual(r.problems.map((p) => `${p.code} ${p.position?.line}`), ['json-syntax 4']);
   });
 });

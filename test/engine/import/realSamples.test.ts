@@ -9,11 +9,13 @@ import { join } from 'node:path';
 import { importEvidence } from '../../../src/engine/import/index';
 import { inferScenario } from '../../../src/engine/import/infer';
 import { formatTime, parseTimestamp } from '../../../src/engine/model/time';
+import { readChunks } from '../../../src/platform/nodeFs';
 
 const dir = new URL('../../fixtures/real-evidence', import.meta.url).pathname;
 const samples = readdirSync(dir).filter((f) => !f.endsWith('.md')).sort();
 const anchor = parseTimestamp('2026-12-02T00:00:00Z')!;
-const read = (f: string) => importEvidence([{ name: f, chunks: [readFileSync(join(dir, f), 'utf8')] }], { anchor, anchorGiven: true });
+// as the command line reads them: a gzipped sample is inflated on the way
+const read = (f: string, at = anchor) => importEvidence([{ name: f, chunks: readChunks(join(dir, f)) }], { anchor: at, anchorGiven: true });
 const list = (f: string) => read(f).decisions.map((d) => `${formatTime(d.time)} ${d.action} ${d.object}${d.detail ? ' ' + d.detail : ''}`);
 
 describe('the real samples', () => {
@@ -86,5 +88,41 @@ describe('the real samples', () => {
       '11:57:35 PodEvicted Pod/cattle-system/rancher-5745c55b85-xkgm4', '11:57:35 PodEvicted Pod/cert-manager/cert-manager-7cb75cf6b4-d8gb2',
     ]);
     assert.deepEqual(r.problems.map((p) => `${p.code} ${p.position?.line}`), ['cut-line 9']);
+  });
+
+  it('gzipped samples (gzip -9; two members one after another, as log rotation leaves them) import as their plain originals', () => {
+    const pairs: [string, string][] = [
+      ['audit-1.14-gce-scale-leases.jsonl.gz', 'audit-1.14-gce-scale-leases.jsonl'],
+      ['kcm-1.28-node-down-taint-eviction.log.1.gz', 'kcm-1.28-node-down-taint-eviction.log'],
+    ];
+    const strip = (r: ReturnType<typeof read>) => JSON.stringify({ ...r, inputs: r.inputs.map((i) => ({ ...i, file: '' })) }).replaceAll(/"file":"[^"]*"/g, '"file":""');
+    for (const [gz, plain] of pairs) {
+      const a = read(gz);
+      assert.ok(a.decisions.length + a.observations.length > 0, gz);
+      assert.equal(strip(a), strip(read(plain)), gz);
+    }
+  });
+  it('describe pod of a 1.29 node shutdown: tolerations of 30s, NodeNotReady 89s before printing, the taint eviction from Terminating (lasts 24s) and the 30s grace period', () => {
+    const r = read('describe-pod-1.29-trident-node-shutdown.txt', parseTimestamp('2025-03-21T01:41:04Z')!);
+    assert.deepEqual(r.decisions.map((d) => `${formatTime(d.time)} ${d.action} ${d.object}`), [
+      '2025-03-21T01:39:35.000Z PodsMarkedNotReady Pod/default/test-deployment-57fb685899-d5r6n',
+      '2025-03-21T01:40:10.000Z PodEvicted Pod/default/test-deployment-57fb685899-d5r6n',
+    ]);
+    const pods = r.observations.flatMap((o) => (o.kind === 'object' ? [o.object] : []));
+    assert.deepEqual(pods.map((p) => `${(p.metadata as { name: string }).name} ${(p.spec as { nodeName: string }).nodeName} ${JSON.stringify((p.spec as { tolerations: unknown }).tolerations)}`), [
+      'test-deployment-57fb685899-d5r6n rhel2 [{"operator":"Exists","key":"node.kubernetes.io/not-ready","effect":"NoExecute","tolerationSeconds":30},{"operator":"Exists","key":"node.kubernetes.io/unreachable","effect":"NoExecute","tolerationSeconds":30}]',
+      'test-deployment-57fb685899-n4wmj rhel1 [{"operator":"Exists","key":"node.kubernetes.io/not-ready","effect":"NoExecute","tolerationSeconds":30},{"operator":"Exists","key":"node.kubernetes.io/unreachable","effect":"NoExecute","tolerationSeconds":30}]',
+    ]);
+    assert.deepEqual(r.inputs.map((i) => i.format), ['describe-pod']);
+    assert.deepEqual(r.problems, []);
+  });
+  it('describe pod of a finished Job (trailing blanks in Conditions): Succeeded, the default 300s tolerations, no decision', () => {
+    const r = read('describe-pod-kodekloud-job.txt', parseTimestamp('2022-10-08T01:53:51Z')!);
+    assert.deepEqual(r.decisions, []);
+    const pod = r.observations.find((o) => o.kind === 'object');
+    assert.ok(pod && pod.kind === 'object');
+    assert.equal((pod.object.status as { phase: string }).phase, 'Succeeded');
+    assert.deepEqual((pod.object.spec as { tolerations: { tolerationSeconds: number }[] }).tolerations.map((t) => t.tolerationSeconds), [300, 300]);
+    assert.deepEqual((pod.object.metadata as { ownerReferences: { kind: string }[] }).ownerReferences.map((o) => o.kind), ['Job']);
   });
 });

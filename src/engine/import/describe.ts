@@ -1,0 +1,45 @@
+/**
+ * `kubectl describe` output: objects one after another, each from its
+ * `Name:` line, a node's followed by `Roles:`, a pod's by `Namespace:`
+ * (`kubectl describe nodes,pods` prints both kinds in one paste). Each
+ * object's lines go to its importer; an object of another kind is skipped
+ * with a note.
+ */
+import type { Line } from './lines';
+import { importDescribeNode } from './describeNode';
+import { importDescribePod } from './describePod';
+import type { ImportResult } from './types';
+import type { ImportOptions } from './options';
+
+export const DESCRIBE_START = /^Name:\s+(\S+)\s*$/;
+
+export function importDescribe(file: string, lines: Iterable<Line>, options: ImportOptions, into: ImportResult): { lines: number; kinds: Set<'node' | 'pod'> } {
+  const kinds = new Set<'node' | 'pod'>();
+  let block: Line[] = [];
+  let count = 0;
+  const problemsBefore = into.problems.length;
+  const flush = () => {
+    if (block.length < 2) { block = []; return; }
+    const second = block[1].text;
+    if (/^Roles:/.test(second)) { kinds.add('node'); importDescribeNode(file, block, options, into); }
+    else if (/^Namespace:/.test(second)) { kinds.add('pod'); importDescribePod(file, block, options, into); }
+    else {
+      into.problems.push({ code: 'unknown-kind', severity: 'info', message: `${block[0].text.trim()}: not a node or a pod (describe prints ${/^Labels:/.test(second) ? 'a cluster-scoped object' : 'another kind'}); skipped`, position: { file, line: block[0].n, column: 1 } });
+    }
+    block = [];
+  };
+  for (const line of lines) {
+    count = line.n;
+    if (DESCRIBE_START.test(line.text)) flush();
+    if (block.length || DESCRIBE_START.test(line.text)) block.push(line);
+  }
+  flush();
+  // each object's importer warns of an assumed anchor: once a file is enough
+  let warned = false;
+  for (let i = problemsBefore; i < into.problems.length; i++) {
+    if (into.problems[i].code !== 'anchor-assumed') continue;
+    if (warned) into.problems.splice(i--, 1);
+    warned = true;
+  }
+  return { lines: count, kinds };
+}

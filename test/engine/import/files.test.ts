@@ -1,0 +1,80 @@
+/** The folder walk and import shared by the command line's `import` and the extension's Import Evidence. */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MAX_EVIDENCE_FILES, evidenceFiles, importEvidenceFiles } from '../../../src/engine/import/files';
+import { MemoryFs } from '../../../src/engine/snapshot/source';
+import { parseTimestamp } from '../../../src/engine/model/time';
+import { nodeFs, readChunks } from '../../../src/platform/nodeFs';
+import { runCli } from '../../helpers/cliRun';
+
+const LOG = 'I0516 19:33:12.204484       1 controller_utils.go:180] Recording status change NodeNotReady event message for node k8s-worker3\n';
+
+describe('evidence files', () => {
+  const walks: [name: string, files: Record<string, string>, paths: string[], want: string[], problems: string[]][] = [
+    ['a folder in name order, notes and hidden files left out', { '/e/b.log': LOG, '/e/a.log': LOG, '/e/README.md': '# notes', '/e/.hidden': 'x', '/e/sub/c.log.gz': 'x' }, ['/e'], ['/e/a.log', '/e/b.log', '/e/sub/c.log.gz'], []],
+    ['a .md named on its own is read (the user asked for it)', { '/e/notes.md': 'x' }, ['/e/notes.md'], ['/e/notes.md'], []],
+    ['a missing path', { '/e/a.log': LOG }, ['/e/a.log', '/nope'], ['/e/a.log'], []],
+    ['folders nested too deep', { [`/d${'/x'.repeat(34)}/a.log`]: LOG }, ['/d'], [], ['folder-too-deep']],
+  ];
+  for (const [name, files, paths, want, problems] of walks) {
+    it(name, () => {
+      const r = evidenceFiles(paths, new MemoryFs(files));
+      assert.deepEqual(r.files, want);
+      assert.deepEqual(r.problems.map((p) => p.code), problems);
+    });
+  }
+  it(`more than ${MAX_EVIDENCE_FILES} files: the first in name order, with a warning`, () => {
+    const files: Record<string, string> = {};
+    for (let i = 0; i <= MAX_EVIDENCE_FILES; i++) files[`/e/${String(i).padStart(6, '0')}.log`] = '';
+    const r = evidenceFiles(['/e'], new MemoryFs(files));
+    assert.equal(r.files.length, MAX_EVIDENCE_FILES);
+    assert.deepEqual(r.problems.map((p) => p.code), ['too-many-files']);
+  });
+  it('a link back to a parent folder is read once', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'evidence-loop-'));
+    try {
+      mkdirSync(join(dir, 'a'));
+      writeFileSync(join(dir, 'a', 'k.log'), LOG);
+      symlinkSync(dir, join(dir, 'a', 'up'));
+      const r = evidenceFiles([dir], nodeFs());
+      assert.deepEqual(r.files, [join(dir, 'a', 'k.log')]);
+      assert.deepEqual(r.problems.map((p) => p.code), ['folder-too-deep']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('one import for both shells', () => {
+  it('the command line prints what the extension imports, byte for byte, with the same options', async () => {
+    const F = 'test/fixtures/real-evidence';
+    const ext = importEvidenceFiles([`${F}/describe-pod-1.29-trident-node-shutdown.txt`], { fs: nodeFs(), readChunks }, { now: 0, at: parseTimestamp('2025-03-21T01:41:04Z'), version: '1.29' });
+    assert.ok(ext.ok);
+    const cli = await runCli('import', `${F}/describe-pod-1.29-trident-node-shutdown.txt`, '--at', '2025-03-21T01:41:04Z', '--version', '1.29');
+    assert.equal(cli.code, 0, cli.err);
+    assert.equal(cli.out, ext.imported.text);
+    assert.deepEqual(ext.imported.assumed, { at: false, version: false });
+  });
+  it('what was assumed is said, so a shell can offer --at and --version', () => {
+    const r = importEvidenceFiles(['test/fixtures/real-evidence/describe-pod-1.29-trident-node-shutdown.txt'], { fs: nodeFs(), readChunks }, { now: parseTimestamp('2025-03-21T01:41:04Z')! });
+    assert.ok(r.ok);
+    assert.deepEqual(r.imported.assumed, { at: true, version: true });
+  });
+  const refused: [name: string, paths: string[], options: object, says: RegExp][] = [
+    ['a missing file', ['/nope.log'], {}, /cannot read \/nope.log: no such file or folder/],
+    ['a missing snapshot', ['/e/a.log'], { snapshots: ['/snap.json'] }, /cannot read snapshot \/snap.json/],
+    ['nothing this tool reads', ['/e/notes.txt'], {}, /none of notes.txt is evidence this tool reads/],
+    ['a folder of notes only', ['/n'], {}, /^no files to import$/],
+  ];
+  for (const [name, paths, options, says] of refused) {
+    it(`refused with a reason: ${name}`, () => {
+      const fs = new MemoryFs({ '/e/a.log': LOG, '/e/notes.txt': 'we restarted the nodes\n', '/n/only.md': '# notes' });
+      const r = importEvidenceFiles(paths, { fs, readChunks: (p) => fs.readChunks(p) }, { now: 0, ...options });
+      assert.equal(r.ok, false);
+      assert.match((r as { message: string }).message, says);
+    });
+  }
+});
