@@ -35,7 +35,7 @@ import { MAX_MINOR, MIN_MINOR, parseKubeVersion } from '../versions/table';
 import { loadSnapshot, loadSnapshotSource, type SnapshotInput } from './load';
 import { LineIndex } from './positions';
 import { MAX_FILE_BYTES, basenamePath, dirnamePath, resolveFrom, type InputFs } from './source';
-import { closest } from '../config/suggest';
+import { closest, namesStartingWith } from '../config/suggest';
 import { ACTIONS } from '../trace/decision';
 import { readReality } from '../import/reality';
 import { MAX_ALIAS_COUNT, TOO_DEEP_MESSAGE, YAML_OPTIONS, findTooDeep, isStackOverflow, yamlBuildError } from './yamlOptions';
@@ -550,6 +550,7 @@ class ScenarioParser {
     const sorted = parsed.map((p, i) => ({ p, i, t: abs(p.event.at) })).sort((a, b) => a.t - b.t || a.i - b.i).map((x) => x.p);
     // References: objects in the snapshot, or created by an earlier apply.
     const known = knownObjects(snap);
+    let nodeNames: string[] | undefined;
     const zones = new Set<string>();
     const nodeLabels: Record<string, string>[] = [];
     for (const n of snap.cluster.nodes.values()) {
@@ -558,11 +559,11 @@ class ScenarioParser {
     }
     for (const p of sorted) {
       for (const n of p.nodes) {
-        if (!known.has(`Node/${n.name}`)) this.report('unknown-node', 'error', `no node ${JSON.stringify(n.name)} in the snapshot (nor created by an earlier apply)${suggest(n.name, [...snap.cluster.nodes.keys()])}`, n.node);
+        if (!known.has(`Node/${n.name}`)) this.report('unknown-node', 'error', `no node ${JSON.stringify(n.name)} in the snapshot (nor created by an earlier apply)${suggest(n.name, (nodeNames ??= [...snap.cluster.nodes.keys()]))}`, n.node);
       }
       for (const r of p.refs) {
         if (!known.has(r.ref)) {
-          const names = [...known].filter((k) => k.startsWith(r.ref.slice(0, r.ref.indexOf('/') + 1)));
+          const names = namesStartingWith(known, r.ref.slice(0, r.ref.indexOf('/') + 1));
           this.report(`unknown-${r.what}`, 'error', `no ${r.ref} in the snapshot (nor created by an earlier apply)${suggest(r.ref, names)}`, r.node);
         }
       }
@@ -902,7 +903,7 @@ class ScenarioParser {
       const [ns, pod] = ref.slice('Pod/'.length).split('/');
       for (const r of known) if (r.startsWith(`ReplicaSet/${ns}/`) && pod.startsWith(`${r.slice(`ReplicaSet/${ns}/`.length)}-`)) return;
     }
-    const names = [...known].filter((x) => x.startsWith(`${kind}/`));
+    const names = namesStartingWith(known, `${kind}/`);
     this.report(`unknown-${kind.toLowerCase()}`, 'warning', `${where}: no ${ref} in the snapshot, nor created by an event; the expectation will fail${kind === 'Pod' ? ' unless a controller creates it' : ''}${suggest(ref, names)}`, node);
   }
 
