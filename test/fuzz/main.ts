@@ -90,7 +90,9 @@ async function main(): Promise<number> {
   let reported = 0;
   const progress = () => {
     const n = Math.min(results.A.size, results.B.size);
+    // a terminal sees the count redrawn; a log gets a line every 500 cases (a long run is otherwise silent for an hour)
     if (process.stderr.isTTY && n - reported >= 50) { reported = n; process.stderr.write(`\rfuzz: ${n}/${ids.length} cases`); }
+    else if (!process.stderr.isTTY && n - reported >= 500) { reported = n; process.stderr.write(`fuzz: ${n}/${ids.length} cases, ${((Date.now() - started) / 1000).toFixed(0)}s\n`); }
   };
   await Promise.all((['A', 'B'] as const).map((role) => child(a, role, (o) => { results[role].set(o.id, o); progress(); })));
   if (process.stderr.isTTY) process.stderr.write('\n');
