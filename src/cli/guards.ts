@@ -1,9 +1,10 @@
 /**
  * Bounded, visible, interruptible runs (issue 17 §2): `replay`, `explain`
  * and `test` stop at --max-decisions or --max-seconds (generous but finite
- * defaults) and on Ctrl-C. The engine only asks `shouldStop()` between
- * instants (SimulationOptions.shouldStop); the clock and the signal live
- * here, behind the io (CliIo.now, CliIo.interrupted), so tests inject them.
+ * defaults) and on Ctrl-C. The engine asks `shouldStop()` between instants
+ * (SimulationOptions.shouldStop), and `shouldAbort()` for Ctrl-C inside one
+ * too, after each controller's work; the clock and the signal live here,
+ * behind the io (CliIo.now, CliIo.interrupted), so tests inject them.
  *
  * A stop keeps everything decided so far whole: the command prints the run
  * so far, then one line on stderr says which limit stopped it, at which
@@ -63,6 +64,17 @@ export class Guards {
       return true;
     }
     return false;
+  };
+
+  /**
+   * For SimulationOptions.shouldAbort, asked inside an instant after each controller's work: Ctrl-C
+   * only (one long instant is where a user presses it; the limits wait for the instant's end).
+   */
+  readonly shouldAbort = (): boolean => {
+    if (this.reason === 'interrupted') return true;
+    if (!this.io.interrupted?.()) return false;
+    this.reason = 'interrupted';
+    return true;
   };
 
   /**

@@ -90,9 +90,18 @@ async function main(): Promise<number> {
   let reported = 0;
   const progress = () => {
     const n = Math.min(results.A.size, results.B.size);
+    // a terminal sees the count redrawn; a log gets a line every 500 cases (a long run is otherwise silent for an hour)
     if (process.stderr.isTTY && n - reported >= 50) { reported = n; process.stderr.write(`\rfuzz: ${n}/${ids.length} cases`); }
+    else if (!process.stderr.isTTY && n - reported >= 500) { reported = n; process.stderr.write(`fuzz: ${n}/${ids.length} cases, ${((Date.now() - started) / 1000).toFixed(0)}s\n`); }
   };
-  await Promise.all((['A', 'B'] as const).map((role) => child(a, role, (o) => { results[role].set(o.id, o); progress(); })));
+  // a finding is said as soon as both processes have run its case: a long run stopped early still tells what it found
+  const early = (id: number) => {
+    const x = results.A.get(id), y = results.B.get(id);
+    if (!x || !y) return;
+    const k = classify(x, y);
+    if (k !== 'clean') process.stderr.write(`fuzz: case ${id} ${k}\n`);
+  };
+  await Promise.all((['A', 'B'] as const).map((role) => child(a, role, (o) => { results[role].set(o.id, o); early(o.id); progress(); })));
   if (process.stderr.isTTY) process.stderr.write('\n');
   const counts: Record<Klass, number> = { clean: 0, crash: 0, hang: 0, memory: 0, nondeterministic: 0, 'step-back': 0, invariant: 0 };
   const failing: { id: number; klass: Klass; detail: string }[] = [];

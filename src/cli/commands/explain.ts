@@ -20,7 +20,7 @@ export async function explain(args: ParsedArgs, io: CliIo): Promise<number> {
   if (!args.object) throw new UsageError('explain needs --object, e.g. --object Pod/default/web-1 or --object Node/node-a1');
   if (!REF.test(args.object)) throw new UsageError(`--object is Node/NAME, Pod/NAMESPACE/NAME, ReplicaSet/NAMESPACE/NAME or Zone/KEY, not "${args.object}"`);
   const guards = new Guards(args, io);
-  const opened = openInput(args.files[0], args, io, guards.shouldStop);
+  const opened = openInput(args.files[0], args, io, guards);
   if (!opened.ok) return opened.code;
   const { sim, scenario } = opened;
   const until = args.until !== undefined ? parseUntil(args.until, sim.startTime) : defaultHorizon(scenario, sim.startTime);

@@ -19,7 +19,7 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   if (args.files.length !== 1) throw new UsageError('replay takes exactly one FILE');
   if (args.steps !== undefined && args.until !== undefined) throw new UsageError('give --until or --steps, not both');
   const guards = new Guards(args, io);
-  const opened = openInput(args.files[0], args, io, guards.shouldStop);
+  const opened = openInput(args.files[0], args, io, guards);
   if (!opened.ok) return opened.code;
   const { sim, scenario } = opened;
   let run: () => void;

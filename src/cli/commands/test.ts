@@ -19,7 +19,7 @@ export function runTests(args: ParsedArgs, io: CliIo): number {
   const opened: { file: string; o: Extract<Opened, { ok: true }> }[] = [];
   let bad = 0;
   for (const file of args.files) {
-    const o = openInput(file, args, io, guards.shouldStop);
+    const o = openInput(file, args, io, guards);
     if (!o.ok) { bad++; continue; }
     if (!o.scenario.expect.length) { io.err(`controller-stepper: ${file}: no expect: entries, nothing to test\n`); bad++; continue; }
     opened.push({ file, o });

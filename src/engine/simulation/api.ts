@@ -48,6 +48,14 @@ export interface SimulationOptions {
    * engine keeps no clock of its own.
    */
   shouldStop?: () => boolean;
+  /**
+   * Asked inside an instant too, after each controller's work (one instant can hold minutes of
+   * work: the sync after a scale to 100,000 replicas). True ends the run there, at once: the
+   * instant is left part-done, every decision made so far whole, and `stopped` is set. Unlike
+   * shouldStop nothing runs on from there: step and runUntil do nothing until reset() or
+   * goToPass() puts a checkpoint back. Ctrl-C on the command line uses it.
+   */
+  shouldAbort?: () => boolean;
 }
 
 export interface Simulation {

@@ -208,6 +208,7 @@ export class SimulationImpl implements Simulation {
     }
     this.factory = options.controllerFactory ?? defaultControllerFactory;
     this.shouldStop = options.shouldStop;
+    this.shouldAbort = options.shouldAbort;
     this.plan = planControllers(this.config, this.behaviour, scenario.binder);
     // the snapshot's records stay as loaded: the simulation works on a copy, and checkpoints start from them
     const cluster = cloneCluster(scenario.snapshot.cluster);
@@ -301,16 +302,21 @@ export class SimulationImpl implements Simulation {
   private readonly shouldStop: (() => boolean) | undefined;
   /** After an instant: whether the caller asked to stop here (it is remembered in `stopped`). */
   private stopHere(): boolean {
-    return (this.stopped = this.shouldStop?.() === true);
+    return (this.stopped = this.aborted || this.shouldStop?.() === true);
   }
+  private readonly shouldAbort: (() => boolean) | undefined;
+  /** see SimulationOptions.shouldAbort: an instant left part-done, which no step may run on from */
+  private aborted = false;
 
   step(interactive = false): void {
     const before = this.host.pass;
-    this.stopped = false;
+    this.stopped = this.aborted;
+    if (this.aborted) return;
     for (;;) {
       const t = this.nextInstant();
       if (t === undefined) return;
       this.processInstant(t);
+      if (this.aborted) return;
       if (this.host.pass !== before) break;
       if (this.stopHere()) return;
     }
@@ -324,7 +330,8 @@ export class SimulationImpl implements Simulation {
 
   runUntil(t: Micros): void {
     t = this.withinHorizon(t);
-    this.stopped = false;
+    this.stopped = this.aborted;
+    if (this.aborted) return;
     for (;;) {
       const next = this.nextInstant();
       if (next === undefined || next > t) break;
@@ -338,7 +345,8 @@ export class SimulationImpl implements Simulation {
   runUntilDecision(match: (d: Decision) => boolean, limit: Micros): Decision | undefined {
     limit = this.withinHorizon(limit);
     let from = this.host.trace.length;
-    this.stopped = false;
+    this.stopped = this.aborted;
+    if (this.aborted) return undefined;
     for (;;) {
       const next = this.nextInstant();
       if (next === undefined || next > limit) break;
@@ -523,6 +531,10 @@ export class SimulationImpl implements Simulation {
         if (!due) continue;
         c.wake(host);
         woke = true;
+        if (this.shouldAbort?.() === true) {
+          this.aborted = this.stopped = true;
+          return;
+        }
       }
       if (!woke) break;
       if (!host.controllers.some((c) => { const w = c.nextWake(); return w !== undefined && w <= t; })) break;
@@ -702,6 +714,7 @@ export class SimulationImpl implements Simulation {
 
   private restoreCheckpoint(cp: Checkpoint): void {
     const host = this.host;
+    this.aborted = false;
     const k = this.checkpoints.indexOf(cp);
     // the checkpoints after this one are dropped: running forward again makes them anew
     const chain = this.checkpoints.slice(0, k + 1);

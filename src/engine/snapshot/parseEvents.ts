@@ -5,6 +5,7 @@
  */
 import { isMap, isScalar, isSeq, type YAMLMap } from 'yaml';
 import { isEngineKind, POD_PHASES, TAINT_EFFECTS, toLabelSelector, toRecord, toTaint } from '../model/convert';
+import { namesStartingWith } from '../config/suggest';
 import { compileSelector, formatSelector } from '../model/labels';
 import { parseObjectRef, type ParsedObjectRef } from '../model/objectRef';
 import type { Micros } from '../model/time';
@@ -67,6 +68,7 @@ export function parseEvents(reader: ScenarioReader, node: unknown, snap: LoadedS
   const sorted = parsed.map((p, i) => ({ p, i, t: abs(p.event.at) })).sort((a, b) => a.t - b.t || a.i - b.i).map((x) => x.p);
   // References: objects in the snapshot, or created by an earlier apply.
   const known = knownObjects(snap);
+  let nodeNames: string[] | undefined;
   const zones = new Set<string>();
   const nodeLabels: Record<string, string>[] = [];
   for (const n of snap.cluster.nodes.values()) {
@@ -75,11 +77,11 @@ export function parseEvents(reader: ScenarioReader, node: unknown, snap: LoadedS
   }
   for (const p of sorted) {
     for (const n of p.nodes) {
-      if (!known.has(`Node/${n.name}`)) reader.report('unknown-node', 'error', `no node ${JSON.stringify(n.name)} in the snapshot (nor created by an earlier apply)${suggest(n.name, [...snap.cluster.nodes.keys()])}`, n.node);
+      if (!known.has(`Node/${n.name}`)) reader.report('unknown-node', 'error', `no node ${JSON.stringify(n.name)} in the snapshot (nor created by an earlier apply)${suggest(n.name, (nodeNames ??= [...snap.cluster.nodes.keys()]))}`, n.node);
     }
     for (const r of p.refs) {
       if (!known.has(r.ref)) {
-        const names = [...known].filter((k) => k.startsWith(r.ref.slice(0, r.ref.indexOf('/') + 1)));
+        const names = namesStartingWith(known, r.ref.slice(0, r.ref.indexOf('/') + 1));
         reader.report(`unknown-${r.what}`, 'error', `no ${r.ref} in the snapshot (nor created by an earlier apply)${suggest(r.ref, names)}`, r.node);
       }
     }

@@ -4,6 +4,7 @@
  * simulation/expectations.ts.
  */
 import { isMap, isScalar, isSeq } from 'yaml';
+import { namesStartingWith } from '../config/suggest';
 import type { Micros } from '../model/time';
 import { ACTIONS } from '../trace/decision';
 import { parseNsName, parseTaintText, quoteList, strip, suggest, type ScenarioReader } from './scenarioReader';
@@ -31,7 +32,7 @@ function unknownTarget(reader: ScenarioReader, k: 'node' | 'pod' | 'replicaSet',
     const [ns, pod] = ref.slice('Pod/'.length).split('/');
     for (const r of known) if (r.startsWith(`ReplicaSet/${ns}/`) && pod.startsWith(`${r.slice(`ReplicaSet/${ns}/`.length)}-`)) return;
   }
-  const names = [...known].filter((x) => x.startsWith(`${kind}/`));
+  const names = namesStartingWith(known, `${kind}/`);
   reader.report(`unknown-${kind.toLowerCase()}`, 'warning', `${where}: no ${ref} in the snapshot, nor created by an event; the expectation will fail${kind === 'Pod' ? ' unless a controller creates it' : ''}${suggest(ref, names)}`, node);
 }
 

@@ -49,3 +49,33 @@ test('checkExpectations stopped by shouldStop returns only the entries it reache
   assert.ok(results.length < all, `${results.length} of ${all}`);
   assert.ok(results.every((r) => r !== undefined && r.ok));
 });
+
+test('shouldAbort, asked after each controller\'s work inside an instant, ends the run there: nothing runs on until a checkpoint is put back', () => {
+  const whole = createSimulation(loadScenario(EXAMPLE, nodeFs()));
+  whole.runUntil(whole.startTime + minutes(20));
+  let abort = false;
+  let asked = 0;
+  const sim = createSimulation(loadScenario(EXAMPLE, nodeFs()), { shouldAbort: () => { asked++; return abort; } });
+  sim.runUntil(sim.startTime + minutes(1));
+  assert.ok(asked > 0, 'asked inside the instants that ran');
+  const decided = sim.trace.length;
+  abort = true;
+  sim.runUntil(sim.startTime + minutes(20));
+  assert.equal(sim.stopped, true);
+  const at = sim.now;
+  assert.ok(at < sim.startTime + minutes(2), 'stopped at the first controller of the next instant');
+  assert.deepEqual(sim.trace, whole.trace.slice(0, sim.trace.length), 'what was decided is what one run decides');
+  abort = false;
+  const kept = sim.trace.length;
+  for (const more of [() => sim.runUntil(sim.startTime + minutes(20)), () => sim.step(), () => sim.runUntilDecision(() => true, sim.startTime + minutes(20))]) {
+    more();
+    assert.equal(sim.stopped, true, 'still stopped');
+    assert.equal(sim.trace.length, kept, 'and nothing more decided');
+    assert.equal(sim.now, at);
+  }
+  assert.ok(kept >= decided);
+  sim.reset();
+  sim.runUntil(sim.startTime + minutes(20));
+  assert.equal(sim.stopped, false);
+  assert.deepEqual(sim.trace, whole.trace, 'after reset() it runs again, as one run does');
+});

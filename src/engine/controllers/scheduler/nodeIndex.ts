@@ -50,7 +50,7 @@ export interface Placement {
   score: number;
   /** nodes that passed every filter */
   feasible: number;
-  /** reason -> nodes filtered out for it (a node short of cpu and memory counts under both) */
+  /** reason -> nodes filtered out for it (a node short of cpu and memory counts under both), by reason */
   reasons: Map<Reason, number>;
 }
 
@@ -203,6 +203,16 @@ function classKey(f: NodeFacts, node: NodeRecord, a: Allocatable): string {
   return `${f.ready ? 1 : 0}${f.unschedulable ? 1 : 0}|${taints}|${a.reported ? `${a.milliCpu}/${a.memory}/${a.pods}` : '-'}|${labels}`;
 }
 
+/**
+ * The reasons in one order whatever the history: they are counted class by class, and the
+ * classes are in the order they were first seen, which differs between a run and the same run
+ * taken up again from a checkpoint (the index is then built from the restored cluster).
+ */
+function byReason(reasons: Map<Reason, number>): Map<Reason, number> {
+  if (reasons.size < 2) return reasons;
+  return new Map([...reasons].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
 /** The node whose usage the pod counts in: bound and not finished (a terminating pod still counts). */
 export function countingNode(nodeName: string | undefined, phase: PodPhase): string | undefined {
   return nodeName && phase !== 'Succeeded' && phase !== 'Failed' ? nodeName : undefined;
@@ -329,7 +339,7 @@ export class NodeIndex {
       const top = h.peek();
       if (top) consider(top.e, top.score);
     }
-    return { best, score: best ? bestScore : 0, feasible, reasons };
+    return { best, score: best ? bestScore : 0, feasible, reasons: byReason(reasons) };
   }
 
   /** A new entry, in no class yet (it joins one once ranked). */

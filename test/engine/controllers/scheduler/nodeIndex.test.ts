@@ -3,7 +3,7 @@
  * seeded random cluster (pods bound and deleted, nodes cordoned, tainted,
  * relabelled, turned NotReady, replaced with another allocatable, added and
  * removed, records edited as the controllers edit them), the index chooses the node, the score and the reason counts that
- * a look at every node gives.
+ * a look at every node gives, and lists the reasons in the order an index built afresh lists them.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -113,6 +113,8 @@ test('the node index chooses what a look at every node chooses, after every kind
         assert.equal(got.best?.name, want.best, `${ctx}: node`);
         assert.equal(got.score, want.score, `${ctx}: score`);
         if (!got.best) assert.equal(fitErrorMessage(index.size, got.reasons), want.message, `${ctx}: message`);
+        // an index built afresh, as after stepping back to a checkpoint, lists the reasons in the same order (the trace shows them)
+        assert.deepEqual([...got.reasons], [...new NodeIndex(cluster).place(pod, w).reasons], `${ctx}: reasons as a rebuilt index lists them`);
         if (got.best) {
           pod.nodeName = got.best.name;
           setPod(pod);
