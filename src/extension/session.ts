@@ -19,7 +19,10 @@ import type {
   WebviewMessage,
   WhatIfComparison,
 } from '../protocol/webview';
-import { buildClusterView, diffClusterViews, EvictionIndex, MachineSummaries, PathDeadlines, PodCounts, podsOnNode, podsToCompare, RecordsView, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
+import { buildClusterView, diffClusterViews, podsOnNode, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
+import { RecordsView } from './recordsView';
+import { EvictionIndex, PathDeadlines, podsToCompare } from './countdowns';
+import { MachineSummaries, PodCounts } from './sentSummaries';
 import { decisionMatcher, parseRunUntil } from './runUntil';
 import { compareTraces } from './whatIf';
 import { decisionsAt, PassIndex } from './passes';

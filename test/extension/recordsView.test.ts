@@ -3,18 +3,10 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openScenario } from '../../src/extension/engine';
-import {
-  buildClusterViewFromRecords,
-  diffClusterViews,
-  diffItems,
-  EvictionIndex,
-  MachineSummaries,
-  PathDeadlines,
-  podsOnNode,
-  podsToCompare,
-  RecordsView,
-  type ClusterView,
-} from '../../src/extension/viewModel';
+import { buildClusterViewFromRecords, diffClusterViews, diffItems, podsOnNode, type ClusterView } from '../../src/extension/viewModel';
+import { RecordsView } from '../../src/extension/recordsView';
+import { EvictionIndex, PathDeadlines, podsToCompare } from '../../src/extension/countdowns';
+import { MachineSummaries } from '../../src/extension/sentSummaries';
 import type { Simulation } from '../../src/engine/simulation/api';
 import { emptyCluster } from '../../src/engine/model/cluster';
 import type { NodeRecord, PodRecord } from '../../src/engine/model/types';
