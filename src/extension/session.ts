@@ -5,8 +5,7 @@
  */
 import type { MachineView, Simulation, SimulationOptions } from '../engine/simulation/api';
 import { NOISE_ACTIONS, type Decision } from '../engine/trace/decision';
-import { MISSING_LEASES_ASSUMPTION } from '../engine/kubelet/missingLeases';
-import { formatDuration, formatTime, parseTimestamp, type Micros } from '../engine/model/time';
+import { formatTime, parseTimestamp, type Micros } from '../engine/model/time';
 import type {
   AssumptionItem,
   HostMessage,
@@ -18,38 +17,27 @@ import type {
   UpdateMessage,
   WebviewMessage,
   WhatIfComparison,
+  ZoneRow,
 } from '../protocol/webview';
 import { buildClusterView, diffClusterViews, podsOnNode, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
 import { RecordsView } from './recordsView';
 import { EvictionIndex, PathDeadlines, podsToCompare } from './countdowns';
-import { MachineSummaries, PodCounts } from './sentSummaries';
+import { PodCounts } from './podCounts';
 import { decisionMatcher, parseRunUntil } from './runUntil';
 import { compareTraces } from './whatIf';
-import { decisionsAt, PassIndex } from './passes';
+import { decisionsAt, logRows, PassIndex } from './passes';
+import { assumptions, scenarioInfo, whatIfKeys } from './scenarioInfo';
 import { selectedMachine } from './machineGraph';
 import { podLineage } from '../engine/trace/lineage';
-import { scenarioEventMarks } from './scenarioEvents';
+import { MachinesAtPosition } from './machinesAtPosition';
 import { RealityIndex } from './reality';
 import { compareWithReality } from '../engine/import/compareRun';
 
 export const isNoise = (d: Decision): boolean => NOISE_ACTIONS.has(d.action);
+export { formatSetting, missingLeasesText } from './scenarioInfo';
 
 /** How far Next Decision / Run Until look ahead before giving up (simulated time). */
 export const LOOKAHEAD: Micros = 6 * 3_600_000_000;
-
-const DURATION_KEYS = new Set(['nodeMonitorPeriod', 'nodeMonitorGracePeriod', 'nodeStartupGracePeriod', 'podEvictionTimeout', 'leaderElectLeaseDuration']);
-
-export function formatSetting(key: string, value: unknown): string {
-  if (DURATION_KEYS.has(key) && typeof value === 'number') return formatDuration(value);
-  if (value instanceof Set) return [...value].sort().join(',');
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value as Record<string, unknown>)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([k, v]) => `${k}=${String(v)}`)
-      .join(',');
-  }
-  return String(value);
-}
 
 export type MakeSimulation = (options: SimulationOptions) => Simulation;
 
@@ -60,9 +48,25 @@ export interface SessionOptions {
   settings: UiSettings;
   /** sends a message to the webview, if one is open */
   post: (m: HostMessage) => void;
+  /** milliseconds, for the slices of long runs (tests give a clock of their own) */
+  clock?: () => number;
+  /** lets the host's events in between two slices (default: a macrotask) */
+  yieldNow?: () => Promise<void>;
 }
 
-export type SessionResult = { ok: true; message?: string } | { ok: false; message: string };
+/**
+ * `pending`: the engine stopped at the end of its slice (see Session.beginSlicing) with the work
+ * unfinished; finishLong runs it on.
+ */
+export type SessionResult = { ok: true; message?: string; pending?: true } | { ok: false; message: string };
+
+/** What cancels a long run (VS Code's CancellationToken has this shape). */
+export interface CancelToken {
+  readonly isCancellationRequested: boolean;
+}
+
+/** How long the engine holds the extension host at a time while slicing: a cancel or a repaint waits at most this. */
+export const SLICE_MS = 100;
 
 export class Session {
   sim: Simulation;
@@ -87,16 +91,26 @@ export class Session {
   private view?: ClusterView;
   /** the view of the live records, kept across steps (and across Reset: its items are compared by value) */
   private readonly records = new RecordsView();
-  private readonly machinesSent = new MachineSummaries();
+  /** the zones whose queued names the webview shows (the others are sent as a count) */
+  private readonly openQueues = new Set<string>();
   private readonly podCounts = new PodCounts();
   private readonly marksSent = new Map<number, number>();
   private readonly listeners = new Set<() => void>();
   private readonly make: MakeSimulation;
   readonly post: (m: HostMessage) => void;
+  private readonly clock: () => number;
+  private readonly yieldNow: () => Promise<void>;
+  /** while slicing: the token and the end of the current slice */
+  private slicing?: { cancel: CancelToken; until: number };
+  /** the unfinished work of a long run: the engine call to make again, and what to do when it is done */
+  private pending?: { run: () => void; stopped: () => boolean | undefined; finish: () => SessionResult };
 
   constructor(opts: SessionOptions) {
     this.make = opts.make;
-    this.options = opts.options ?? {};
+    // every simulation of the session asks between instants whether its slice is over (SimulationOptions.shouldStop)
+    this.options = { ...(opts.options ?? {}), shouldStop: () => this.sliceOver() };
+    this.clock = opts.clock ?? (() => performance.now());
+    this.yieldNow = opts.yieldNow ?? (() => new Promise((r) => setTimeout(r, 0)));
     this.settings = opts.settings;
     this.post = opts.post;
     this.sim = this.make(this.options);
@@ -144,43 +158,11 @@ export class Session {
   // -- what the webview is told -------------------------------------------
 
   scenarioInfo(): ScenarioInfo {
-    const s = this.sim.scenario;
-    const settings: Record<string, string> = {};
-    for (const [k, v] of Object.entries(this.sim.config)) settings[k] = formatSetting(k, v);
-    return {
-      name: s.name,
-      file: s.file,
-      kubernetesVersion: this.sim.behaviour.version.text,
-      plainSnapshot: s.plainSnapshot,
-      controllerMemory: s.controllerMemory,
-      binder: s.binder,
-      settings,
-      overrides: { ...(this.options.set ?? {}) },
-      monitorPeriodMs: this.sim.config.nodeMonitorPeriod / 1000,
-      events: scenarioEventMarks(s.events, this.sim.startTime),
-    };
+    return scenarioInfo(this.sim, this.options);
   }
 
   assumptions(): AssumptionItem[] {
-    const s = this.sim.scenario;
-    const out: AssumptionItem[] = [
-      {
-        text:
-          s.controllerMemory === 'fresh'
-            ? 'Controller memory: fresh. Every node is newly observed at the start time, as a controller that has just started.'
-            : "Controller memory: reconstructed from the snapshot (probe time from the Ready heartbeat and the Lease, transition time from the Ready condition, taint-eviction timers from the taints' timeAdded).",
-      },
-    ];
-    if (s.binder === 'simplified') out.push({ text: 'Pods without a node are placed by a simplified binder (the main kube-scheduler filters and its least-allocated score, ties by name), not the real scheduler.' });
-    // the missing-Lease assumption is one decision per node (for the node's own trace); here it is one line
-    const leases: Decision[] = [];
-    for (const d of this.sim.trace) {
-      if (d.action !== 'AssumptionMade') continue;
-      if (d.details?.assumption === MISSING_LEASES_ASSUMPTION) leases.push(d);
-      else out.push({ text: d.summary, seq: d.seq });
-    }
-    if (leases.length) out.push({ text: missingLeasesText(leases), seq: leases[0].seq });
-    return out;
+    return assumptions(this.sim);
   }
 
   initMessage(): InitMessage {
@@ -196,9 +178,7 @@ export class Session {
       assumptions: this.assumptions(),
       settings: this.settings,
       startTime: formatTime(this.sim.startTime),
-      whatIfKeys: Object.entries(this.sim.config)
-        .filter(([, v]) => typeof v === 'number' || typeof v === 'boolean')
-        .map(([key, v]) => ({ key, value: formatSetting(key, v) })),
+      whatIfKeys: whatIfKeys(this.sim),
       ...(this.reality() ? { reality: this.reality()!.lane } : {}),
     };
   }
@@ -208,8 +188,7 @@ export class Session {
     this.catchUp();
     const delta = this.updateView(full);
     const podCounts = this.podCounts.update(this.view as ClusterView, delta.touched, full);
-    const machineDelta = this.machinesSent.update(this.machineViews().list, full);
-    this.recordPassMarks();
+      this.recordPassMarks();
     const marks: PassMark[] = [];
     for (const [pass, decisions] of this.passMarks) {
       if (!full && this.marksSent.get(pass) === decisions) continue;
@@ -218,20 +197,20 @@ export class Session {
     }
     marks.sort((a, b) => a.pass - b.pass);
     const pass = this.sim.pass;
-    const shown = decisionsAt(this.sim.trace, pass, this.passes);
+    const shown = logRows(decisionsAt(this.sim.trace, pass, this.passes), this.selectedSeq, isNoise);
     return {
       type: 'update',
       full,
       time: formatTime(this.sim.now),
       pass,
       lastPass: this.lastPass,
-      zones: this.sim.zones(),
+      zones: this.zoneRows(),
       nodes: delta.nodes,
       podCounts,
       replicaSets: delta.replicaSets,
-      machines: machineDelta,
       decisions: shown.inPass,
       ...(shown.afterPass.length ? { afterPass: shown.afterPass } : {}),
+      ...(shown.cut ? { cut: shown.cut } : {}),
       passMarks: marks,
       ...(focusSeq !== undefined ? { focusSeq } : {}),
     };
@@ -292,6 +271,26 @@ export class Session {
     return decisionsAt(this.sim.trace, this.sim.pass, this.passes);
   }
 
+  /** The zones with their queues as counts, and the names of the open ones. */
+  zoneRows(): ZoneRow[] {
+    return this.sim.zones().map(({ queued, ...z }) => ({ ...z, queuedCount: queued.length, queued: this.openQueues.has(z.zone) ? queued : [] }));
+  }
+
+  /** The webview opened or closed a zone's queue: its names are sent with every update while it is open. */
+  zoneQueue(zone: string, open: boolean): SessionResult {
+    if (open) this.openQueues.add(zone);
+    else this.openQueues.delete(zone);
+    this.post({ type: 'zones', zones: this.zoneRows() });
+    return { ok: true };
+  }
+
+  /** Every decision of the current position, for a log that was sent LOG_ROWS of them. */
+  allDecisions(): SessionResult {
+    const shown = this.shownDecisions();
+    this.post({ type: 'decisions', pass: this.sim.pass, decisions: shown.inPass, afterPass: shown.afterPass });
+    return { ok: true };
+  }
+
   private changed(focusSeq?: number, full = false): void {
     // one message, so the webview draws the new position and its selection at once
     const update = this.updateMessage(full, focusSeq);
@@ -307,12 +306,78 @@ export class Session {
     if (this.lastComparison) this.post({ type: 'whatIf', comparison: this.lastComparison });
   }
 
+  // -- long runs ----------------------------------------------------------
+
+  /**
+   * From now on the engine runs at most SLICE_MS at a time, and a result may be `pending` (see
+   * finishLong), until endSlicing. Without it (tests, the bench) every call runs to its end.
+   */
+  beginSlicing(cancel: CancelToken): void {
+    this.slicing = { cancel, until: this.clock() + SLICE_MS };
+  }
+
+  endSlicing(): void {
+    this.slicing = undefined;
+    this.pending = undefined;
+  }
+
+  private sliceOver(): boolean {
+    const s = this.slicing;
+    return s !== undefined && (s.cancel.isCancellationRequested || this.clock() >= s.until);
+  }
+
+  /** Makes an engine call that may take long: `finish` when it is done, else the result is pending. */
+  private long(run: () => void, finish: () => SessionResult, stopped: () => boolean | undefined = () => this.sim.stopped): SessionResult {
+    if (this.pending) return { ok: false, message: 'A run is under way: wait for it or cancel it.' };
+    if (this.slicing) this.slicing.until = this.clock() + SLICE_MS;
+    run();
+    if (!stopped()) return this.finishing(finish);
+    this.pending = { run, stopped, finish };
+    return { ok: true, pending: true };
+  }
+
+  /** What follows a long run is short (an update, a look-up at the same instant): it is not cut by the slice. */
+  private finishing(finish: () => SessionResult): SessionResult {
+    if (this.slicing) this.slicing.until = Infinity;
+    return finish();
+  }
+
+  /**
+   * Runs the pending work on, a slice at a time with the host's events in between, until it is done
+   * or `cancel` is requested: then the panel shows where the run stopped (everything decided so far
+   * whole) and the result says so. `progress` hears the simulated time after each slice.
+   */
+  async finishLong(cancel: CancelToken, progress?: (at: string) => void): Promise<SessionResult> {
+    for (;;) {
+      const p = this.pending;
+      if (!p) return { ok: true };
+      progress?.(formatTime(this.sim.now));
+      await this.yieldNow();
+      if (cancel.isCancellationRequested) {
+        this.pending = undefined;
+        this.changed();
+        return { ok: false, message: `Cancelled at ${formatTime(this.sim.now)} (pass ${this.sim.pass ?? '—'}): the panel shows where the run stopped.` };
+      }
+      if (this.slicing) this.slicing.until = this.clock() + SLICE_MS;
+      p.run();
+      if (p.stopped()) continue;
+      this.pending = undefined;
+      return this.finishing(p.finish);
+    }
+  }
+
+  /** Whether a long run is under way (its result was pending). */
+  get running(): boolean {
+    return this.pending !== undefined;
+  }
+
   // -- stepping -----------------------------------------------------------
 
   step(): SessionResult {
-    this.sim.step(true);
-    this.changed();
-    return { ok: true };
+    return this.long(() => this.sim.step(true), () => {
+      this.changed();
+      return { ok: true };
+    });
   }
 
   stepBack(): SessionResult {
@@ -322,9 +387,10 @@ export class Session {
       this.reset();
       return { ok: true };
     }
-    this.sim.goToPass(pass - 1);
-    this.changed();
-    return { ok: true };
+    return this.long(() => this.sim.goToPass(pass - 1), () => {
+      this.changed();
+      return { ok: true };
+    });
   }
 
   /**
@@ -340,12 +406,14 @@ export class Session {
   goToPass(n: number): SessionResult {
     const problem = this.passProblem(n);
     if (problem) return { ok: false, message: problem };
-    this.sim.goToPass(n);
-    this.changed();
-    return { ok: true };
+    return this.long(() => this.sim.goToPass(n), () => {
+      this.changed();
+      return { ok: true };
+    });
   }
 
   reset(): SessionResult {
+    if (this.pending) return { ok: false, message: 'A run is under way: wait for it or cancel it.' };
     this.sim = this.make(this.options);
     this.changed(undefined, true);
     return { ok: true };
@@ -353,10 +421,13 @@ export class Session {
 
   nextDecision(): SessionResult {
     const last = this.sim.trace.length ? this.sim.trace[this.sim.trace.length - 1].seq : 0;
-    const d = this.sim.runUntilDecision((x) => x.seq > last && !isNoise(x), this.sim.now + LOOKAHEAD);
-    if (d) this.focus(d);
-    this.changed(d?.seq);
-    return d ? { ok: true, message: `${d.time} ${d.action} ${d.object}` } : { ok: false, message: 'No decision in the next 6 hours of simulated time.' };
+    const limit = this.sim.now + LOOKAHEAD;
+    let d: Decision | undefined;
+    return this.long(() => (d = this.sim.runUntilDecision((x) => x.seq > last && !isNoise(x), limit)), () => {
+      if (d) this.focus(d);
+      this.changed(d?.seq);
+      return d ? { ok: true, message: `${d.time} ${d.action} ${d.object}` } : { ok: false, message: 'No decision in the next 6 hours of simulated time.' };
+    });
   }
 
   /** Goes back to the latest earlier pass that holds a decision, and selects its last decision. */
@@ -365,11 +436,12 @@ export class Session {
     if (pass === null) return { ok: false, message: 'At the start: no earlier decision.' };
     const earlier = [...this.passMarks.keys()].filter((p) => p < pass).sort((a, b) => b - a)[0];
     if (earlier === undefined) return { ok: false, message: 'No earlier pass holds a decision.' };
-    this.sim.goToPass(earlier);
-    const focus = this.shownDecisions().inPass.filter((d) => !isNoise(d)).at(-1);
-    if (focus) this.focus(focus);
-    this.changed(focus?.seq);
-    return { ok: true };
+    return this.long(() => this.sim.goToPass(earlier), () => {
+      const focus = this.shownDecisions().inPass.filter((d) => !isNoise(d)).at(-1);
+      if (focus) this.focus(focus);
+      this.changed(focus?.seq);
+      return { ok: true };
+    });
   }
 
   runUntil(text: string): SessionResult {
@@ -380,17 +452,21 @@ export class Session {
       if (target.at < this.sim.now) {
         return { ok: false, message: `${formatTime(target.at)} is in the past (now ${formatTime(this.sim.now)}); use the timeline or Step Back.` };
       }
-      this.sim.runUntil(target.at);
-      this.changed();
-      return { ok: true, message: `Ran until ${formatTime(this.sim.now)}.` };
+      return this.long(() => this.sim.runUntil(target.at), () => {
+        this.changed();
+        return { ok: true, message: `Ran until ${formatTime(this.sim.now)}.` };
+      });
     }
     const last = this.sim.trace.length ? this.sim.trace[this.sim.trace.length - 1].seq : 0;
     const match = decisionMatcher(target, isNoise);
-    const d = this.sim.runUntilDecision((x) => x.seq > last && match(x), this.sim.now + LOOKAHEAD);
-    if (d) this.focus(d);
-    this.changed(d?.seq);
-    if (!d) return { ok: false, message: `No ${target.description} in the next 6 hours of simulated time (now ${formatTime(this.sim.now)}).` };
-    return { ok: true, message: `${d.time} ${d.action} ${d.object}: ${d.summary}` };
+    const limit = this.sim.now + LOOKAHEAD;
+    let d: Decision | undefined;
+    return this.long(() => (d = this.sim.runUntilDecision((x) => x.seq > last && match(x), limit)), () => {
+      if (d) this.focus(d);
+      this.changed(d?.seq);
+      if (!d) return { ok: false, message: `No ${target.description} in the next 6 hours of simulated time (now ${formatTime(this.sim.now)}).` };
+      return { ok: true, message: `${d.time} ${d.action} ${d.object}: ${d.summary}` };
+    });
   }
 
   // -- why ----------------------------------------------------------------
@@ -433,12 +509,13 @@ export class Session {
       this.catchUp();
       const ahead = this.run.find((x) => x.seq === seq);
       if (!ahead) return { ok: false, message: `No decision ${seq} in this run.` };
-      this.sim.goToPass(this.passes.shownIn(ahead));
-      d = this.decision(seq) ?? this.sim.runUntilDecision((x) => x.seq === seq, this.sim.now + LOOKAHEAD);
-      if (!d) return { ok: false, message: `Decision ${seq} was not made again.` };
-      this.focus(d);
-      this.changed(d.seq);
-      return { ok: true };
+      return this.long(() => this.sim.goToPass(this.passes.shownIn(ahead)), () => {
+        const found = this.decision(seq) ?? this.sim.runUntilDecision((x) => x.seq === seq, this.sim.now + LOOKAHEAD);
+        if (!found) return { ok: false, message: `Decision ${seq} was not made again.` };
+        this.focus(found);
+        this.changed(found.seq);
+        return { ok: true };
+      });
     }
     this.focus(d);
     this.post(this.selectionMessage());
@@ -477,7 +554,7 @@ export class Session {
     const pod = view.pods.get(object);
     const lineage = podLineage(this.sim.trace, object, pod?.owner);
     const node = object.startsWith('Node/') ? object.slice(5) : pod?.node;
-    const machine = this.machineFor(object) ?? (d?.machine ? this.machineViews().byId().get(d.machine.id) : undefined);
+    const machine = this.machineFor(object) ?? (d?.machine ? this.machines.byId(this.sim, d.machine.id) : undefined);
     return {
       type: 'selection',
       object,
@@ -527,53 +604,47 @@ export class Session {
     if (r.seq !== undefined) {
       const seq = r.seq;
       this.catchUp();
-      if (!this.run.some((x) => x.seq === seq)) this.sim.runUntilDecision((x) => x.seq === seq, this.sim.now + LOOKAHEAD);
-      this.catchUp();
-      const ahead = this.run.find((x) => x.seq === seq);
-      if (!ahead) return { ok: false, message: `The simulated decision ${seq} was not made again.` };
-      this.sim.goToPass(this.passes.shownIn(ahead));
-      const d = this.decision(seq);
-      if (d) this.focus(d);
-      this.selectedReal = index;
-      this.changed(d?.seq);
-      return { ok: true, message: `${r.at} ${r.action} ${r.object}: matched #${seq} (${r.delta})` };
+      // first run on until the decision was made (unless the run has it), then go to the pass that shows it
+      const limit = this.sim.now + LOOKAHEAD;
+      let target: number | undefined;
+      const find = (): number | undefined => {
+        this.catchUp();
+        const ahead = this.run.find((x) => x.seq === seq);
+        return ahead && this.passes.shownIn(ahead);
+      };
+      let searched = this.run.some((x) => x.seq === seq);
+      return this.long(() => {
+        if (!searched) {
+          this.sim.runUntilDecision((x) => x.seq === seq, limit);
+          if (this.sim.stopped) return;
+          searched = true;
+        }
+        target ??= find();
+        if (target !== undefined) this.sim.goToPass(target);
+      }, () => {
+        if (target === undefined) return { ok: false, message: `The simulated decision ${seq} was not made again.` };
+        const d = this.decision(seq);
+        if (d) this.focus(d);
+        this.selectedReal = index;
+        this.changed(d?.seq);
+        return { ok: true, message: `${r.at} ${r.action} ${r.object}: matched #${seq} (${r.delta})` };
+      });
     }
     const at = parseTimestamp(r.at)!;
-    this.sim.goToPass(Math.max(0, Math.ceil((at - this.sim.startTime) / this.sim.config.nodeMonitorPeriod)));
-    this.selected = r.object;
-    this.selectedSeq = undefined;
-    this.selectedReal = index;
-    this.changed();
-    return { ok: true, message: `${r.at} ${r.action} ${r.object}: only in reality` };
+    return this.long(() => this.sim.goToPass(Math.max(0, Math.ceil((at - this.sim.startTime) / this.sim.config.nodeMonitorPeriod))), () => {
+      this.selected = r.object;
+      this.selectedSeq = undefined;
+      this.selectedReal = index;
+      this.changed();
+      return { ok: true, message: `${r.at} ${r.action} ${r.object}: only in reality` };
+    });
   }
+
+  private readonly machines = new MachinesAtPosition();
 
   /** The machine of an object: its own (`node/…`, `zone/…`, `replicaset/…`), or for a pod its taint-eviction worker's. */
   machineFor(ref: string): MachineView | undefined {
-    const [kind, ...rest] = ref.split('/');
-    const name = rest.join('/');
-    const ids = kind === 'Pod' ? [`pod/${name}`, `taint-eviction/${name}`] : kind === 'ControllerManager' ? ['monitor'] : [`${kind.toLowerCase()}/${name}`];
-    const byId = this.machineViews().byId();
-    for (const id of ids) {
-      const m = byId.get(id);
-      if (m) return m;
-    }
-    return undefined;
-  }
-
-  private machinesAt?: { sim: Simulation; now: number; decisions: number; pass: number | null; list: MachineView[]; index?: Map<string, MachineView> };
-
-  /**
-   * The machines at the current position, asked of the engine once per position: a step's update and its
-   * selection both need them, and at 5,000 nodes and 14,120 ReplicaSets each ask lists about 19,000.
-   */
-  private machineViews(): { list: MachineView[]; byId(): Map<string, MachineView> } {
-    const sim = this.sim;
-    let at = this.machinesAt;
-    if (!at || at.sim !== sim || at.now !== sim.now || at.decisions !== sim.trace.length || at.pass !== sim.pass) {
-      at = this.machinesAt = { sim, now: sim.now, decisions: sim.trace.length, pass: sim.pass, list: sim.machines() };
-    }
-    const kept = at;
-    return { list: kept.list, byId: () => (kept.index ??= new Map(kept.list.map((m) => [m.id, m]))) };
+    return this.machines.of(this.sim, ref);
   }
 
   // -- what-if ------------------------------------------------------------
@@ -588,11 +659,12 @@ export class Session {
     const errors = changed.problems.filter((p) => p.severity === 'error' && !this.sim.problems.some((q) => q.code === p.code && q.message === p.message));
     if (errors.length) return { ok: false, message: `Cannot re-run with ${key}=${value}: ${errors.map((p) => p.message).join('; ')}` };
     const until = this.sim.now;
-    changed.runUntil(until);
-    this.lastComparison = compareTraces(this.sim.trace, changed.trace, { setting: key, value, until: formatTime(until) }, isNoise);
-    this.post({ type: 'whatIf', comparison: this.lastComparison });
-    const c = this.lastComparison;
-    return { ok: true, message: `${key}=${value}: ${c.onlyOriginal.length} decisions only originally, ${c.onlyChanged.length} only with the change, ${c.moved.length} at other times, ${c.same} the same.` };
+    return this.long(() => changed.runUntil(until), () => {
+      this.lastComparison = compareTraces(this.sim.trace, changed.trace, { setting: key, value, until: formatTime(until) }, isNoise);
+      this.post({ type: 'whatIf', comparison: this.lastComparison });
+      const c = this.lastComparison;
+      return { ok: true, message: `${key}=${value}: ${c.onlyOriginal.length} decisions only originally, ${c.onlyChanged.length} only with the change, ${c.moved.length} at other times, ${c.same} the same.` };
+    }, () => changed.stopped);
   }
 
   // -- webview messages ---------------------------------------------------
@@ -620,14 +692,9 @@ export class Session {
       case 'whatIf': return this.whatIf(m.key, m.value);
       case 'runUntil': return this.runUntil(m.text);
       case 'selectReality': return this.selectReality(m.index);
+      case 'zoneQueue': return this.zoneQueue(m.zone, m.open);
+      case 'allDecisions': return this.allDecisions();
       case 'dropEvidence': return actions.dropEvidence ? actions.dropEvidence(m.uris) : { ok: false, message: 'Dropping evidence needs the extension.' };
     }
   }
-}
-
-/** The missing-Lease assumption in one line: how many nodes, the first few by name. */
-export function missingLeasesText(decisions: readonly Decision[]): string {
-  const names = decisions.map((d) => d.object.slice(d.object.indexOf('/') + 1));
-  const shown = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
-  return `No Lease in the snapshot: ${names.length} node${names.length === 1 ? '' : 's'} whose Ready is True taken as having renewed ${names.length === 1 ? 'its Lease' : 'their Leases'} at the start time (missingLeases: assumed): ${shown}.`;
 }

@@ -5,7 +5,7 @@
  * (`Simulation.cluster`) when the simulation offers them, else from the
  * exported state (spec 2.2). Pure: no vscode, testable with plain data.
  * Kept from step to step: recordsView.ts (the items of the live records),
- * countdowns.ts (pods' eviction times), sentSummaries.ts (pod counts and machines).
+ * countdowns.ts (pods' eviction times), podCounts.ts (each node's pod counts).
  */
 import type { StateView } from '../engine/simulation/api';
 import type { ClusterState } from '../engine/model/cluster';

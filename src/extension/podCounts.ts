@@ -1,10 +1,9 @@
 /**
- * What the webview was last told of each node's pods (PodCounts) and of each
- * machine (MachineSummaries), and which of them changed since.
+ * What the webview was last told of each node's pods (PodCounts), and which
+ * counts changed since.
  */
-import type { MachineView } from '../engine/simulation/api';
 import type { Delta, NodePodCount, PodItem } from '../protocol/webview';
-import { podsOnNode, sameValue, type ClusterView } from './viewModel';
+import { podsOnNode, type ClusterView } from './viewModel';
 
 /**
  * What each node's row was last told of its pods (NodePodCount), and which counts changed: only the
@@ -63,43 +62,4 @@ function groupByNode(pods: ReadonlyMap<string, PodItem>): Map<string, PodItem[]>
     else out.set(p.node, [p]);
   }
   return out;
-}
-
-export type MachineSummary = Omit<MachineView, 'definition'>;
-
-/**
- * What the webview was last told of each machine (id, state, last transition),
- * and which machines changed since. A machine whose state text and last
- * transition object are the ones already sent costs two comparisons and no new
- * summary; a different transition object is compared by value, as before.
- */
-export class MachineSummaries {
-  private readonly sent = new Map<string, MachineSummary>();
-
-  update(machines: readonly MachineView[], full = false): Delta<MachineSummary> {
-    const upsert: MachineSummary[] = [];
-    for (const m of machines) {
-      const old = this.sent.get(m.id);
-      const lastTransition = m.lastTransition || undefined;
-      if (old && old.state === m.state && (old.lastTransition === lastTransition || sameValue(old.lastTransition, lastTransition))) {
-        if (full) upsert.push(old);
-        continue;
-      }
-      const summary: MachineSummary = { id: m.id, state: m.state, ...(lastTransition ? { lastTransition } : {}) };
-      this.sent.set(m.id, summary);
-      upsert.push(summary);
-    }
-    const remove: string[] = [];
-    // every machine has its summary now: as many summaries as machines means none is gone
-    if (this.sent.size !== machines.length) {
-      const ids = new Set<string>();
-      for (const m of machines) ids.add(m.id);
-      for (const id of this.sent.keys()) {
-        if (ids.has(id)) continue;
-        this.sent.delete(id);
-        if (!full) remove.push(id);
-      }
-    }
-    return { upsert, remove };
-  }
 }
