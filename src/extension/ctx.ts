@@ -28,6 +28,8 @@ export class Ctx implements vscode.Disposable {
   config: Config = readConfig();
   readonly output: vscode.OutputChannel;
   private player?: ReturnType<typeof setInterval>;
+  /** the cancellation of the long run under way (see run) */
+  private running?: vscode.CancellationTokenSource;
   private sessionSub?: { dispose(): void };
   private readonly changed = new vscode.EventEmitter<void>();
   /** fires when the session changes or moves (tree views listen) */
@@ -128,7 +130,7 @@ export class Ctx implements vscode.Disposable {
     let me: StepperPanel | undefined;
     me = make({
       onMessage: (m: WebviewMessage) => {
-        if (this.panel === me) this.report(this.session?.handle(m, { play: () => this.play(), pause: () => this.pause(), dropEvidence: (uris) => this.dropEvidence(uris) }));
+        if (this.panel === me) void this.run((s) => s.handle(m, { play: () => this.play(), pause: () => this.pause(), dropEvidence: (uris) => this.dropEvidence(uris) }));
       },
       onDispose: () => {
         if (this.panel !== me) return;
@@ -137,6 +139,44 @@ export class Ctx implements vscode.Disposable {
       },
     });
     return me;
+  }
+
+  /**
+   * Runs a session call that may run the engine long (Run Until, a pass far ahead, a what-if, a
+   * 100,000-replica scale-up): the engine runs in slices, and when the first slice does not finish it
+   * VS Code shows a cancellable progress; Cancel leaves the run where it stopped. The extension host
+   * takes its events between slices, so it never freezes for longer than one.
+   */
+  async run(call: (s: Session) => SessionResult): Promise<SessionResult | undefined> {
+    const s = this.session;
+    if (!s) return undefined;
+    const source = new vscode.CancellationTokenSource();
+    this.running = source;
+    s.slices.begin(source.token);
+    try {
+      let r = call(s);
+      if (r.ok && r.pending) {
+        r = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: 'Controller Stepper: running', cancellable: true },
+          (progress, token) => {
+            token.onCancellationRequested(() => source.cancel());
+            return s.finishLong(source.token, (at) => progress.report({ message: `at ${at}` }));
+          },
+        );
+      }
+      return this.report(r);
+    } finally {
+      s.slices.end();
+      if (this.running === source) this.running = undefined;
+      source.dispose();
+    }
+  }
+
+  /** Cancels the long run under way, as its progress notification's Cancel does. */
+  cancelRun(): boolean {
+    if (!this.running) return false;
+    this.running.cancel();
+    return true;
   }
 
   /** Shows a failed result where the user is looking: in the panel's status line and as a status bar message. */

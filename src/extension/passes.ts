@@ -60,3 +60,40 @@ export function logRows(
   const real = (ds: readonly Decision[]) => ds.reduce((n, d) => (isNoise(d) ? n : n + 1), 0);
   return { inPass, afterPass, cut: { inPass: real(shown.inPass), afterPass: real(shown.afterPass) } };
 }
+
+/**
+ * The timeline's marks: the passes that hold decisions (routine ticks not counted), from the
+ * furthest run (kept when stepping back), counted incrementally (the trace only grows, except
+ * when stepping back cuts it), and which marks the webview has not been told.
+ */
+export class PassMarks {
+  readonly byPass = new Map<number, number>();
+  private readonly sent = new Map<number, number>();
+  private readonly counting = new Map<number, number>();
+  private seen = 0;
+  private lastSeq = 0;
+
+  /** The marks to send: all of them when `full`, else those new or changed since the last call. */
+  update(trace: readonly Decision[], index: PassIndex, isNoise: (d: Decision) => boolean, full: boolean): { pass: number; decisions: number }[] {
+    if (this.seen > trace.length || (this.seen > 0 && trace[this.seen - 1]?.seq !== this.lastSeq)) {
+      this.counting.clear();
+      this.seen = 0;
+    }
+    for (let i = this.seen; i < trace.length; i++) {
+      const d = trace[i];
+      if (isNoise(d)) continue;
+      const p = index.shownIn(d);
+      this.counting.set(p, (this.counting.get(p) ?? 0) + 1);
+    }
+    this.seen = trace.length;
+    this.lastSeq = trace.length ? trace[trace.length - 1].seq : 0;
+    for (const [p, n] of this.counting) if ((this.byPass.get(p) ?? 0) < n) this.byPass.set(p, n);
+    const marks: { pass: number; decisions: number }[] = [];
+    for (const [pass, decisions] of this.byPass) {
+      if (!full && this.sent.get(pass) === decisions) continue;
+      marks.push({ pass, decisions });
+      this.sent.set(pass, decisions);
+    }
+    return marks.sort((a, b) => a.pass - b.pass);
+  }
+}

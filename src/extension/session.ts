@@ -6,32 +6,21 @@
 import type { MachineView, Simulation, SimulationOptions } from '../engine/simulation/api';
 import { NOISE_ACTIONS, type Decision } from '../engine/trace/decision';
 import { formatTime, parseTimestamp, type Micros } from '../engine/model/time';
-import type {
-  AssumptionItem,
-  HostMessage,
-  InitMessage,
-  PassMark,
-  ScenarioInfo,
-  SelectionMessage,
-  UiSettings,
-  UpdateMessage,
-  WebviewMessage,
-  WhatIfComparison,
-  ZoneRow,
-} from '../protocol/webview';
+import type { AssumptionItem, HostMessage, InitMessage, ScenarioInfo, SelectionMessage, UiSettings, UpdateMessage, WebviewMessage, WhatIfComparison, ZoneRow } from '../protocol/webview';
 import { buildClusterView, diffClusterViews, podsOnNode, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
 import { RecordsView } from './recordsView';
 import { EvictionIndex, PathDeadlines, podsToCompare } from './countdowns';
 import { PodCounts } from './podCounts';
 import { decisionMatcher, parseRunUntil } from './runUntil';
 import { compareTraces } from './whatIf';
-import { decisionsAt, logRows, PassIndex } from './passes';
+import { decisionsAt, logRows, PassIndex, PassMarks } from './passes';
 import { assumptions, scenarioInfo, whatIfKeys } from './scenarioInfo';
 import { selectedMachine } from './machineGraph';
 import { podLineage } from '../engine/trace/lineage';
 import { MachinesAtPosition } from './machinesAtPosition';
-import { RealityIndex } from './reality';
-import { compareWithReality } from '../engine/import/compareRun';
+import { Slices, type CancelToken, type SessionResult } from './slices';
+import { RealityIndex, realityIndexOf } from './reality';
+import { chainOf, decisionBySeq } from './traceLookup';
 
 export const isNoise = (d: Decision): boolean => NOISE_ACTIONS.has(d.action);
 export { formatSetting, missingLeasesText } from './scenarioInfo';
@@ -54,19 +43,8 @@ export interface SessionOptions {
   yieldNow?: () => Promise<void>;
 }
 
-/**
- * `pending`: the engine stopped at the end of its slice (see Session.beginSlicing) with the work
- * unfinished; finishLong runs it on.
- */
-export type SessionResult = { ok: true; message?: string; pending?: true } | { ok: false; message: string };
-
-/** What cancels a long run (VS Code's CancellationToken has this shape). */
-export interface CancelToken {
-  readonly isCancellationRequested: boolean;
-}
-
-/** How long the engine holds the extension host at a time while slicing: a cancel or a repaint waits at most this. */
-export const SLICE_MS = 100;
+export type { SessionResult, CancelToken } from './slices';
+export { SLICE_MS } from './slices';
 
 export class Session {
   sim: Simulation;
@@ -75,7 +53,10 @@ export class Session {
   /** the highest pass reached in this session */
   lastPass = -1;
   /** passes that hold decisions, from the furthest run (kept when stepping back) */
-  readonly passMarks = new Map<number, number>();
+  private readonly marks = new PassMarks();
+  get passMarks(): ReadonlyMap<number, number> {
+    return this.marks.byPass;
+  }
   lastComparison?: WhatIfComparison;
   /** the selected object (a decision's object when a decision is selected) */
   selected?: string;
@@ -94,23 +75,15 @@ export class Session {
   /** the zones whose queued names the webview shows (the others are sent as a count) */
   private readonly openQueues = new Set<string>();
   private readonly podCounts = new PodCounts();
-  private readonly marksSent = new Map<number, number>();
   private readonly listeners = new Set<() => void>();
   private readonly make: MakeSimulation;
   readonly post: (m: HostMessage) => void;
-  private readonly clock: () => number;
-  private readonly yieldNow: () => Promise<void>;
-  /** while slicing: the token and the end of the current slice */
-  private slicing?: { cancel: CancelToken; until: number };
-  /** the unfinished work of a long run: the engine call to make again, and what to do when it is done */
-  private pending?: { run: () => void; stopped: () => boolean | undefined; finish: () => SessionResult };
 
   constructor(opts: SessionOptions) {
     this.make = opts.make;
     // every simulation of the session asks between instants whether its slice is over (SimulationOptions.shouldStop)
-    this.options = { ...(opts.options ?? {}), shouldStop: () => this.sliceOver() };
-    this.clock = opts.clock ?? (() => performance.now());
-    this.yieldNow = opts.yieldNow ?? (() => new Promise((r) => setTimeout(r, 0)));
+    this.slices = new Slices(opts.clock ?? (() => performance.now()), opts.yieldNow ?? (() => new Promise((r) => setTimeout(r, 0))));
+    this.options = { ...(opts.options ?? {}), shouldStop: () => this.slices.over() };
     this.settings = opts.settings;
     this.post = opts.post;
     this.sim = this.make(this.options);
@@ -188,14 +161,9 @@ export class Session {
     this.catchUp();
     const delta = this.updateView(full);
     const podCounts = this.podCounts.update(this.view as ClusterView, delta.touched, full);
-      this.recordPassMarks();
-    const marks: PassMark[] = [];
-    for (const [pass, decisions] of this.passMarks) {
-      if (!full && this.marksSent.get(pass) === decisions) continue;
-      marks.push({ pass, decisions });
-      this.marksSent.set(pass, decisions);
-    }
-    marks.sort((a, b) => a.pass - b.pass);
+    const pass0 = this.sim.pass;
+    if (pass0 !== null && pass0 > this.lastPass) this.lastPass = pass0;
+    const marks = this.marks.update(this.sim.trace, this.passes, isNoise, full);
     const pass = this.sim.pass;
     const shown = logRows(decisionsAt(this.sim.trace, pass, this.passes), this.selectedSeq, isNoise);
     return {
@@ -239,30 +207,6 @@ export class Session {
       else out.set(p, [d]);
     }
     return out;
-  }
-
-  private marksSeen = 0;
-  private marksLastSeq = 0;
-  private readonly marksCounting = new Map<number, number>();
-
-  /** Counts decisions per pass incrementally (the trace only grows, except when stepping back cuts it). */
-  private recordPassMarks(): void {
-    const pass = this.sim.pass;
-    if (pass !== null && pass > this.lastPass) this.lastPass = pass;
-    const trace = this.sim.trace;
-    if (this.marksSeen > trace.length || (this.marksSeen > 0 && trace[this.marksSeen - 1]?.seq !== this.marksLastSeq)) {
-      this.marksCounting.clear();
-      this.marksSeen = 0;
-    }
-    for (let i = this.marksSeen; i < trace.length; i++) {
-      const d = trace[i];
-      if (isNoise(d)) continue;
-      const p = this.passes.shownIn(d);
-      this.marksCounting.set(p, (this.marksCounting.get(p) ?? 0) + 1);
-    }
-    this.marksSeen = trace.length;
-    this.marksLastSeq = trace.length ? trace[trace.length - 1].seq : 0;
-    for (const [p, n] of this.marksCounting) if ((this.passMarks.get(p) ?? 0) < n) this.passMarks.set(p, n);
   }
 
   /** The decisions shown at the current position (the current pass's, then those after it). */
@@ -309,37 +253,14 @@ export class Session {
   // -- long runs ----------------------------------------------------------
 
   /**
-   * From now on the engine runs at most SLICE_MS at a time, and a result may be `pending` (see
-   * finishLong), until endSlicing. Without it (tests, the bench) every call runs to its end.
+   * Between slices.begin(cancel) and slices.end() the engine runs at most SLICE_MS at a time, and a
+   * result may be `pending` (see finishLong). Without it (tests, the bench) every call runs to its end.
    */
-  beginSlicing(cancel: CancelToken): void {
-    this.slicing = { cancel, until: this.clock() + SLICE_MS };
-  }
-
-  endSlicing(): void {
-    this.slicing = undefined;
-    this.pending = undefined;
-  }
-
-  private sliceOver(): boolean {
-    const s = this.slicing;
-    return s !== undefined && (s.cancel.isCancellationRequested || this.clock() >= s.until);
-  }
+  readonly slices: Slices;
 
   /** Makes an engine call that may take long: `finish` when it is done, else the result is pending. */
   private long(run: () => void, finish: () => SessionResult, stopped: () => boolean | undefined = () => this.sim.stopped): SessionResult {
-    if (this.pending) return { ok: false, message: 'A run is under way: wait for it or cancel it.' };
-    if (this.slicing) this.slicing.until = this.clock() + SLICE_MS;
-    run();
-    if (!stopped()) return this.finishing(finish);
-    this.pending = { run, stopped, finish };
-    return { ok: true, pending: true };
-  }
-
-  /** What follows a long run is short (an update, a look-up at the same instant): it is not cut by the slice. */
-  private finishing(finish: () => SessionResult): SessionResult {
-    if (this.slicing) this.slicing.until = Infinity;
-    return finish();
+    return this.slices.long(run, finish, stopped);
   }
 
   /**
@@ -347,28 +268,11 @@ export class Session {
    * or `cancel` is requested: then the panel shows where the run stopped (everything decided so far
    * whole) and the result says so. `progress` hears the simulated time after each slice.
    */
-  async finishLong(cancel: CancelToken, progress?: (at: string) => void): Promise<SessionResult> {
-    for (;;) {
-      const p = this.pending;
-      if (!p) return { ok: true };
-      progress?.(formatTime(this.sim.now));
-      await this.yieldNow();
-      if (cancel.isCancellationRequested) {
-        this.pending = undefined;
-        this.changed();
-        return { ok: false, message: `Cancelled at ${formatTime(this.sim.now)} (pass ${this.sim.pass ?? '—'}): the panel shows where the run stopped.` };
-      }
-      if (this.slicing) this.slicing.until = this.clock() + SLICE_MS;
-      p.run();
-      if (p.stopped()) continue;
-      this.pending = undefined;
-      return this.finishing(p.finish);
-    }
-  }
-
-  /** Whether a long run is under way (its result was pending). */
-  get running(): boolean {
-    return this.pending !== undefined;
+  finishLong(cancel: CancelToken, progress?: (at: string) => void): Promise<SessionResult> {
+    return this.slices.finish(cancel, () => progress?.(formatTime(this.sim.now)), () => {
+      this.changed();
+      return { ok: false, message: `Cancelled at ${formatTime(this.sim.now)} (pass ${this.sim.pass ?? '—'}): the panel shows where the run stopped.` };
+    });
   }
 
   // -- stepping -----------------------------------------------------------
@@ -406,14 +310,23 @@ export class Session {
   goToPass(n: number): SessionResult {
     const problem = this.passProblem(n);
     if (problem) return { ok: false, message: problem };
-    return this.long(() => this.sim.goToPass(n), () => {
-      this.changed();
-      return { ok: true };
-    });
+    // forward pass by pass, as the engine's goToPass does: a step looks at shouldStop only between the instants of its pass
+    const forward = (this.sim.pass ?? -1) < n && this.slices.active;
+    let cut = false;
+    const run = () => {
+      if (!forward) return this.sim.goToPass(n);
+      for (let p = this.sim.pass ?? -1; p < n; p = this.sim.pass ?? -1) {
+        if ((cut = this.slices.over())) return;
+        this.sim.step();
+        if ((this.sim.pass ?? -1) === p && !(cut = this.sim.stopped === true)) return;
+      }
+      cut = false;
+    };
+    return this.long(run, () => (this.changed(), { ok: true }), () => (forward ? cut : this.sim.stopped));
   }
 
   reset(): SessionResult {
-    if (this.pending) return { ok: false, message: 'A run is under way: wait for it or cancel it.' };
+    if (this.slices.running) return { ok: false, message: 'A run is under way: wait for it or cancel it.' };
     this.sim = this.make(this.options);
     this.changed(undefined, true);
     return { ok: true };
@@ -472,24 +385,12 @@ export class Session {
   // -- why ----------------------------------------------------------------
 
   decision(seq: number): Decision | undefined {
-    const t = this.sim.trace;
-    const guess = t[seq - 1];
-    return guess?.seq === seq ? guess : t.find((d) => d.seq === seq);
+    return decisionBySeq(this.sim.trace, seq);
   }
 
   /** The causes of a decision, transitively, oldest first. */
   chainOf(d: Decision): Decision[] {
-    const seen = new Map<number, Decision>();
-    const todo = [...d.causes];
-    while (todo.length) {
-      const seq = todo.pop() as number;
-      if (seen.has(seq) || seq === d.seq) continue;
-      const c = this.decision(seq);
-      if (!c) continue;
-      seen.set(seq, c);
-      todo.push(...c.causes);
-    }
-    return [...seen.values()].sort((a, b) => a.seq - b.seq);
+    return chainOf(this.sim.trace, d);
   }
 
   /** Selects a decision: the why shows it, the machine view its object's machine. */
@@ -574,11 +475,7 @@ export class Session {
 
   /** The scenario's `reality:` compared with a run of its own over the evidence's span, once (see reality.ts). */
   reality(): RealityIndex | undefined {
-    if (!this.realityCache) {
-      const report = this.sim.scenario.reality?.length ? compareWithReality(this.make(this.options)) : undefined;
-      this.realityCache = { index: report ? new RealityIndex(report) : undefined };
-    }
-    return this.realityCache.index;
+    return (this.realityCache ??= { index: realityIndexOf(this.sim.scenario, () => this.make(this.options)) }).index;
   }
 
   /** The selected real entry (dropped once the position is before it), else the selected decision, against reality. */
