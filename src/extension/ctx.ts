@@ -62,10 +62,11 @@ export class Ctx implements vscode.Disposable {
   async openWithProgress(path: string, text?: string): Promise<boolean> {
     this.pause();
     this.panel?.post({ type: 'loading', name: basename(path) });
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Controller Stepper: loading ${basename(path)}…` }, async () => {
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Controller Stepper: loading ${basename(path)}…`, cancellable: true }, async (_progress, token) => {
       // let the progress and the panel's "loading" paint before the load holds the extension host
       await new Promise((r) => setTimeout(r, 50));
-      const ok = this.open(path, undefined, text);
+      // the load itself is one synchronous parse: a Cancel is heard before it, or keeps the scenario shown before
+      const ok = !token.isCancellationRequested && this.open(path, undefined, text, () => token.isCancellationRequested);
       // nothing was opened: the panel shows the scenario it had again
       if (!ok) this.session?.sendAll();
       return ok;
@@ -73,7 +74,7 @@ export class Ctx implements vscode.Disposable {
   }
 
   /** Opens a scenario or snapshot in the panel (creating or reusing it). Returns false when it could not be loaded. */
-  open(path: string, revive?: { panel?: vscode.WebviewPanel; pass?: number | null; selected?: string }, text?: string): boolean {
+  open(path: string, revive?: { panel?: vscode.WebviewPanel; pass?: number | null; selected?: string }, text?: string, cancelled?: () => boolean): boolean {
     let opened;
     try {
       opened = text !== undefined ? openScenarioText(text, path, fileAccess()) : openScenario(path, this.config.kubernetesVersion, fileAccess());
@@ -81,6 +82,7 @@ export class Ctx implements vscode.Disposable {
       void vscode.window.showErrorMessage(`Controller Stepper: cannot open ${path}: ${(e as Error).message}`);
       return false;
     }
+    if (cancelled?.()) return false;
     this.pause();
     this.sessionSub?.dispose();
     const session = new Session({
