@@ -152,6 +152,8 @@ export class Ctx implements vscode.Disposable {
   async run(call: (s: Session) => SessionResult): Promise<SessionResult | undefined> {
     const s = this.session;
     if (!s) return undefined;
+    // a second run while one is under way: it is refused, and the first one's slicing is left alone
+    if (s.slices.running) return this.report(call(s));
     const source = new vscode.CancellationTokenSource();
     this.running = source;
     s.slices.begin(source.token);

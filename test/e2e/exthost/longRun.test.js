@@ -28,6 +28,10 @@ exports.tests = [
       ticks++;
     }
     assert.ok(ticks >= 3, `only ${ticks} timer callbacks in 500 ms during the run`);
+    const busy = await run('step');
+    assert.strictEqual(busy.result.ok, false, 'a step meanwhile is refused');
+    assert.match(busy.result.message, /under way/);
+    assert.ok(api.ctx.session.slices.running, 'and the run goes on');
     const before = (await run('status')).pass;
     const asked = Date.now();
     assert.strictEqual(api.ctx.cancelRun(), true);
