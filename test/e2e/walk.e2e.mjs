@@ -4,14 +4,15 @@
 //   CS_WALK_DIR=/tmp/big-panel node scripts/test-phase-2-vscode.mjs
 // Open from the code lens, run to the outage, step through it, select a node, a pod and a zone
 // (its queue opened), step back, open a second scenario. Each click's time to the panel's answer is
-// printed (code-server's own overhead included). Env: CS_URL, WS_DIR, SHOT_DIR, CS_WALK_DIR.
+// printed (code-server's own overhead included). Env: CS_URL, WS_DIR, CS_WALK_DIR, WALK_SHOT_DIR.
 import { chromium } from 'playwright-core';
 import assert from 'node:assert/strict';
 import { cpSync, linkSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 const { CS_URL, WS_DIR, CS_WALK_DIR } = process.env;
-const SHOT_DIR = join(process.env.SHOT_DIR || '/tmp/controller-stepper-shots', 'walk');
+// kept after the run (the phase-2 script removes its folder when everything passed): they are what the walk is for
+const SHOT_DIR = process.env.WALK_SHOT_DIR || '/tmp/controller-stepper-walk';
 mkdirSync(SHOT_DIR, { recursive: true });
 const big = join(WS_DIR, 'big');
 mkdirSync(big, { recursive: true });
