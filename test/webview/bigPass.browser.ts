@@ -8,7 +8,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { serveWebview, type Served } from './harness/page';
 import { RealPanel } from './harness/realPanel';
 import { generateClusterStream, listChunks, renderObject } from '../../src/engine/generate/index';
@@ -71,6 +71,27 @@ test('a pass of more than LOG_ROWS decisions lists the first ones and the count 
     assert.equal(await more.count(), 0, 'everything is listed now');
     assert.equal(await rows(), real, 'every decision but the collapsed ticks');
     assert.deepEqual(p.errors, []);
+  } finally {
+    await p.close();
+  }
+});
+
+test('a second scenario drops the first one\u2019s zone cards, an open queue included, even before it has zones of its own', async () => {
+  const file = outage();
+  const p = await RealPanel.open(served.browser, served.origin, () => openScenario(file, ''));
+  try {
+    p.session!.runUntil('2m10s');
+    await p.settled();
+    await p.page.locator('#zones button.queued').first().click();
+    await p.page.locator('#zones .queue-names li').first().waitFor();
+    const other = resolve(__dirname, '../../examples/one-node-stops.yaml');
+    await p.openAnother(other, () => openScenario(other, ''));
+    assert.equal(p.session!.zoneRows().length, 0, 'the new scenario has no zone before its first pass');
+    assert.equal(await p.text('#zones'), '', 'and the panel shows none of the old ones');
+    p.session!.step();
+    await p.settled();
+    assert.match(await p.text('#zones'), /nodes 6\b/, 'its own zones come with its first pass');
+    assert.doesNotMatch(await p.text('#zones'), /ec2\.internal/);
   } finally {
     await p.close();
   }

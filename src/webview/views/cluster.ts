@@ -30,9 +30,14 @@ export function countdown(pod: PodItem, now: string, start?: string): string {
 
 const WELL_KNOWN = 'node.kubernetes.io/';
 
-/** NoExecute first (it is what evicts), then the rest in their order. */
+/**
+ * NoExecute first (it is what evicts), then the taints the controllers set (node.kubernetes.io/…),
+ * then the rest, each group in its order: a row too narrow for every chip cuts the user's own
+ * (a control-plane taint), not the unreachable one the outage added.
+ */
 export function orderTaints(taints: readonly string[]): string[] {
-  return [...taints.filter((t) => t.endsWith(':NoExecute')), ...taints.filter((t) => !t.endsWith(':NoExecute'))];
+  const rank = (t: string) => (t.endsWith(':NoExecute') ? 0 : t.startsWith(WELL_KNOWN) ? 1 : 2);
+  return [0, 1, 2].flatMap((r) => taints.filter((t) => rank(t) === r));
 }
 
 function taintChip(t: string): HTMLElement {
@@ -286,7 +291,8 @@ export class ClusterView {
     this.filterText = '';
     this.rowsFilter = '';
     this.openQueues.clear();
-    this.zoneStamps = [];
+    // unlike any list of stamps, the empty one included: the old scenario's cards go at the next render
+    this.zoneStamps = ['\u0000reset'];
     this.sortedFor = -1;
     this.rowsFor = -1;
     this.podsFor = '';
