@@ -12,20 +12,19 @@
  * part of each step (Session step + update message + JSON), which is not the step time.
  */
 import { spawnSync } from 'node:child_process';
-import { createServer } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { openScenario } from '../src/extension/openScenario';
 import { Session } from '../src/extension/session';
-import { webviewHtml } from '../src/extension/webviewHtml';
+import { serveWebview } from '../test/webview/harness/page';
 import { parseWebviewMessage, type HostMessage } from '../src/protocol/webview';
 
 /** the repository: given by bench/webviewRun.ts when this file runs as a bundle from a temp folder */
 let root = resolve(__dirname, '..');
-const NONCE = 'benchN0nce0123456789abcdefABCDEF';
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
+};
 const hr = (): number => Number(process.hrtime.bigint()) / 1e6;
 const progress = (s: string): boolean => process.stderr.write(`${s}\n`);
 
@@ -78,39 +77,14 @@ function totalTimes(profile: { nodes: ProfileNode[]; samples: number[]; timeDelt
 async function main(): Promise<void> {
   const a = JSON.parse(process.argv[2] ?? '{}') as Args;
   if (a.root) root = a.root;
-  const work = mkdtempSync(join(tmpdir(), 'cs-webview-bench-'));
-  await build({ entryPoints: [join(root, 'bench', 'webviewPrelude.ts')], outfile: join(work, 'prelude.js'), bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning' });
-  const files: Record<string, [string, string]> = {
-    '/webview.js': [a.webviewJs ?? join(root, 'out/webview.js'), 'text/javascript'],
-    '/webview.css': [join(root, 'media/webview.css'), 'text/css'],
-    '/prelude.js': [join(work, 'prelude.js'), 'text/javascript'],
-  };
-  let origin = '';
-  const server = createServer((req, res) => {
-    const path = (req.url ?? '/').split(/[?#]/)[0];
-    if (path === '/') {
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(webviewHtml({ cspSource: origin, nonce: NONCE, scriptUri: `${origin}/webview.js`, styleUri: `${origin}/webview.css`, preludeUri: `${origin}/prelude.js` }));
-      return;
-    }
-    const f = files[path];
-    if (!f) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': f[1] });
-    res.end(readFileSync(f[0]));
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const addr = server.address();
-  origin = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const served = await serveWebview({ root, prelude: join(root, 'bench', 'webviewPrelude.ts'), webviewJs: a.webviewJs });
+  const { browser, origin } = served;
 
   const runs: Record<string, unknown>[] = [];
   try {
     for (let run = 0; run < a.runs; run++) {
       // the reference for open: the command line's first step on the same file, as users run it
-      const t0 = hr();
+      let t0 = hr();
       const cli = spawnSync(process.execPath, [join(root, 'bin/controller-stepper.js'), 'replay', a.scenario, '--steps', '1', '--output', 'trace', '--format', 'json'], { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 20 });
       const replayMs = hr() - t0;
       if (cli.status !== 0) throw new Error(`replay --steps 1 failed: ${cli.stderr}`);
@@ -118,9 +92,7 @@ async function main(): Promise<void> {
       runs.push({ replayMs, ...(await oneRun(browser, origin, a)) });
     }
   } finally {
-    await browser.close();
-    server.close();
-    rmSync(work, { recursive: true, force: true });
+    await served.close();
   }
   process.stdout.write(`${JSON.stringify({ ok: true, runs })}\n`);
 }

@@ -102,6 +102,8 @@ log('UI: palette -> example -> run until the taint -> why panel -> step back');
 if (run('node', ['test/e2e/ui.e2e.mjs'], { env: testEnv }) !== 0) failed++;
 log('extension host: commands and tree views');
 if (run('node', ['test/e2e/exthost.e2e.mjs'], { env: testEnv }) !== 0) failed++;
+// by hand only: a walk through a generated big scenario (test/e2e/walk.e2e.mjs)
+if (process.env.CS_WALK_DIR && run('node', ['test/e2e/walk.e2e.mjs'], { env: testEnv }) !== 0) failed++;
 
 killGroup();
 if (failed) log(`${failed} suite(s) failed; screenshots in ${dirs.shots}, code-server log in ${work}`);

@@ -11,7 +11,7 @@ import { formatTime, formatWhyNot, traceToJsonLines, type Explanation } from '..
 import type { WhatIfComparison } from '../protocol/webview';
 import type { Ctx } from './ctx';
 import { parseRunUntil } from './runUntil';
-import type { SessionResult } from './session';
+import type { Session, SessionResult } from './session';
 import { COMMAND, type CommandKey } from './commandIds';
 
 export interface Status {
@@ -44,10 +44,10 @@ function status(ctx: Ctx): Status {
 }
 
 /** Runs a session method and reports the result; returns the status after it. */
-const stepping = (run: (ctx: Ctx) => SessionResult | undefined) => (ctx: Ctx) => (): Status & { result?: SessionResult } => {
+const stepping = (run: (s: Session) => SessionResult) => (ctx: Ctx) => async (): Promise<Status & { result?: SessionResult }> => {
   if (!ctx.need()) return status(ctx);
   ctx.ensurePanel();
-  const result = ctx.report(run(ctx));
+  const result = await ctx.run(run);
   return { ...status(ctx), result };
 };
 
@@ -136,11 +136,11 @@ export const COMMANDS: Record<CommandKey, Factory> = {
     return ctx.openWithProgress(join(dir, file));
   },
 
-  step: stepping((ctx) => ctx.session?.step()),
-  stepBack: stepping((ctx) => ctx.session?.stepBack()),
-  nextDecision: stepping((ctx) => ctx.session?.nextDecision()),
-  previousDecision: stepping((ctx) => ctx.session?.previousDecision()),
-  reset: stepping((ctx) => ctx.session?.reset()),
+  step: stepping((s) => s.step()),
+  stepBack: stepping((s) => s.stepBack()),
+  nextDecision: stepping((s) => s.nextDecision()),
+  previousDecision: stepping((s) => s.previousDecision()),
+  reset: stepping((s) => s.reset()),
 
   runUntil: (ctx) => async (text?: string): Promise<Status & { result?: SessionResult }> => {
     const s = ctx.need();
@@ -159,7 +159,7 @@ export const COMMANDS: Record<CommandKey, Factory> = {
     }
     if (input === undefined) return status(ctx);
     ctx.ensurePanel();
-    const result = ctx.report(s.runUntil(input));
+    const result = await ctx.run((x) => x.runUntil(input));
     return { ...status(ctx), result };
   },
 
@@ -200,7 +200,7 @@ export const COMMANDS: Record<CommandKey, Factory> = {
     if (v === undefined) v = await vscode.window.showInputBox({ title: `Re-run with ${k} =`, value: s.scenarioInfo().settings[k] ?? '' });
     if (v === undefined) return undefined;
     ctx.ensurePanel();
-    const r = ctx.report(s.whatIf(k, v));
+    const r = await ctx.run((x) => x.whatIf(k, v));
     if (r?.ok && s.lastComparison) {
       const c = s.lastComparison;
       ctx.output.appendLine(`What-if ${k}=${v} until ${c.until}: ${r.message}`);
@@ -259,20 +259,18 @@ export const COMMANDS: Record<CommandKey, Factory> = {
     return status(ctx);
   },
 
-  selectDecision: (ctx) => (seq?: number): Status => {
-    const s = ctx.session;
-    if (s && typeof seq === 'number') {
+  selectDecision: (ctx) => async (seq?: number): Promise<Status> => {
+    if (ctx.session && typeof seq === 'number') {
       ctx.ensurePanel();
-      ctx.report(s.selectDecision(seq));
+      await ctx.run((s) => s.selectDecision(seq));
     }
     return status(ctx);
   },
 
-  goToPass: (ctx) => (pass?: number): Status => {
-    const s = ctx.session;
-    if (s && typeof pass === 'number') {
+  goToPass: (ctx) => async (pass?: number): Promise<Status> => {
+    if (ctx.session && typeof pass === 'number') {
       ctx.ensurePanel();
-      ctx.report(s.goToPass(pass));
+      await ctx.run((s) => s.goToPass(pass));
     }
     return status(ctx);
   },

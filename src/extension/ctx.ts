@@ -28,6 +28,8 @@ export class Ctx implements vscode.Disposable {
   config: Config = readConfig();
   readonly output: vscode.OutputChannel;
   private player?: ReturnType<typeof setInterval>;
+  /** the cancellation of the long run under way (see run) */
+  private running?: vscode.CancellationTokenSource;
   private sessionSub?: { dispose(): void };
   private readonly changed = new vscode.EventEmitter<void>();
   /** fires when the session changes or moves (tree views listen) */
@@ -60,10 +62,11 @@ export class Ctx implements vscode.Disposable {
   async openWithProgress(path: string, text?: string): Promise<boolean> {
     this.pause();
     this.panel?.post({ type: 'loading', name: basename(path) });
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Controller Stepper: loading ${basename(path)}…` }, async () => {
+    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Controller Stepper: loading ${basename(path)}…`, cancellable: true }, async (_progress, token) => {
       // let the progress and the panel's "loading" paint before the load holds the extension host
       await new Promise((r) => setTimeout(r, 50));
-      const ok = this.open(path, undefined, text);
+      // the load itself is one synchronous parse: a Cancel is heard before it, or keeps the scenario shown before
+      const ok = !token.isCancellationRequested && this.open(path, undefined, text, () => token.isCancellationRequested);
       // nothing was opened: the panel shows the scenario it had again
       if (!ok) this.session?.sendAll();
       return ok;
@@ -71,7 +74,7 @@ export class Ctx implements vscode.Disposable {
   }
 
   /** Opens a scenario or snapshot in the panel (creating or reusing it). Returns false when it could not be loaded. */
-  open(path: string, revive?: { panel?: vscode.WebviewPanel; pass?: number | null; selected?: string }, text?: string): boolean {
+  open(path: string, revive?: { panel?: vscode.WebviewPanel; pass?: number | null; selected?: string }, text?: string, cancelled?: () => boolean): boolean {
     let opened;
     try {
       opened = text !== undefined ? openScenarioText(text, path, fileAccess()) : openScenario(path, this.config.kubernetesVersion, fileAccess());
@@ -79,6 +82,7 @@ export class Ctx implements vscode.Disposable {
       void vscode.window.showErrorMessage(`Controller Stepper: cannot open ${path}: ${(e as Error).message}`);
       return false;
     }
+    if (cancelled?.()) return false;
     this.pause();
     this.sessionSub?.dispose();
     const session = new Session({
@@ -129,7 +133,7 @@ export class Ctx implements vscode.Disposable {
     // eslint-disable-next-line prefer-const -- make() may call onMessage before it returns, when a const would not be initialised
     me = make({
       onMessage: (m: WebviewMessage) => {
-        if (this.panel === me) this.report(this.session?.handle(m, { play: () => this.play(), pause: () => this.pause(), dropEvidence: (uris) => this.dropEvidence(uris) }));
+        if (this.panel === me) void this.run((s) => s.handle(m, { play: () => this.play(), pause: () => this.pause(), dropEvidence: (uris) => this.dropEvidence(uris) }));
       },
       onDispose: () => {
         if (this.panel !== me) return;
@@ -138,6 +142,46 @@ export class Ctx implements vscode.Disposable {
       },
     });
     return me;
+  }
+
+  /**
+   * Runs a session call that may run the engine long (Run Until, a pass far ahead, a what-if, a
+   * 100,000-replica scale-up): the engine runs in slices, and when the first slice does not finish it
+   * VS Code shows a cancellable progress; Cancel leaves the run where it stopped. The extension host
+   * takes its events between slices, so it never freezes for longer than one.
+   */
+  async run(call: (s: Session) => SessionResult): Promise<SessionResult | undefined> {
+    const s = this.session;
+    if (!s) return undefined;
+    // a second run while one is under way: it is refused, and the first one's slicing is left alone
+    if (s.slices.running) return this.report(call(s));
+    const source = new vscode.CancellationTokenSource();
+    this.running = source;
+    s.slices.begin(source.token);
+    try {
+      let r = call(s);
+      if (r.ok && r.pending) {
+        r = await vscode.window.withProgress(
+          { location: vscode.ProgressLocation.Notification, title: 'Controller Stepper: running', cancellable: true },
+          (progress, token) => {
+            token.onCancellationRequested(() => source.cancel());
+            return s.finishLong(source.token, (at) => progress.report({ message: `at ${at}` }));
+          },
+        );
+      }
+      return this.report(r);
+    } finally {
+      s.slices.end();
+      if (this.running === source) this.running = undefined;
+      source.dispose();
+    }
+  }
+
+  /** Cancels the long run under way, as its progress notification's Cancel does. */
+  cancelRun(): boolean {
+    if (!this.running) return false;
+    this.running.cancel();
+    return true;
   }
 
   /** Shows a failed result where the user is looking: in the panel's status line and as a status bar message. */

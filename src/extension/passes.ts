@@ -8,6 +8,7 @@
  * decision, and the timeline's counts are what the pass shows.
  */
 import type { Decision } from '../engine/trace/decision';
+import { LOG_ROWS } from '../protocol/webview';
 
 export class PassIndex {
   /** pass -> the time of its first decision: the pass's instant (its MonitorPass comes first at that instant) */
@@ -38,4 +39,61 @@ export function decisionsAt(trace: readonly Decision[], pass: number | null, ind
   let j = i;
   while (j > 0 && index.shownIn(trace[j - 1]) === cur) j--;
   return { inPass: trace.slice(j, i), afterPass: trace.slice(i) };
+}
+
+/**
+ * The decisions an update carries: at most LOG_ROWS (and the selected one), with the counts of all
+ * (routine ticks not counted), so that a pass where 1,667 nodes go Unknown is not one 2 MiB message.
+ */
+export function logRows(
+  shown: { inPass: Decision[]; afterPass: Decision[] }, selectedSeq: number | undefined, isNoise: (d: Decision) => boolean,
+): { inPass: Decision[]; afterPass: Decision[]; cut?: { inPass: number; afterPass: number } } {
+  if (shown.inPass.length + shown.afterPass.length <= LOG_ROWS) return shown;
+  const inPass = shown.inPass.slice(0, LOG_ROWS);
+  const afterPass = shown.afterPass.slice(0, LOG_ROWS - inPass.length);
+  if (selectedSeq !== undefined && !inPass.some((d) => d.seq === selectedSeq) && !afterPass.some((d) => d.seq === selectedSeq)) {
+    const inIt = shown.inPass.find((d) => d.seq === selectedSeq);
+    if (inIt) inPass.push(inIt);
+    const after = shown.afterPass.find((d) => d.seq === selectedSeq);
+    if (after) afterPass.push(after);
+  }
+  const real = (ds: readonly Decision[]) => ds.reduce((n, d) => (isNoise(d) ? n : n + 1), 0);
+  return { inPass, afterPass, cut: { inPass: real(shown.inPass), afterPass: real(shown.afterPass) } };
+}
+
+/**
+ * The timeline's marks: the passes that hold decisions (routine ticks not counted), from the
+ * furthest run (kept when stepping back), counted incrementally (the trace only grows, except
+ * when stepping back cuts it), and which marks the webview has not been told.
+ */
+export class PassMarks {
+  readonly byPass = new Map<number, number>();
+  private readonly sent = new Map<number, number>();
+  private readonly counting = new Map<number, number>();
+  private seen = 0;
+  private lastSeq = 0;
+
+  /** The marks to send: all of them when `full`, else those new or changed since the last call. */
+  update(trace: readonly Decision[], index: PassIndex, isNoise: (d: Decision) => boolean, full: boolean): { pass: number; decisions: number }[] {
+    if (this.seen > trace.length || (this.seen > 0 && trace[this.seen - 1]?.seq !== this.lastSeq)) {
+      this.counting.clear();
+      this.seen = 0;
+    }
+    for (let i = this.seen; i < trace.length; i++) {
+      const d = trace[i];
+      if (isNoise(d)) continue;
+      const p = index.shownIn(d);
+      this.counting.set(p, (this.counting.get(p) ?? 0) + 1);
+    }
+    this.seen = trace.length;
+    this.lastSeq = trace.length ? trace[trace.length - 1].seq : 0;
+    for (const [p, n] of this.counting) if ((this.byPass.get(p) ?? 0) < n) this.byPass.set(p, n);
+    const marks: { pass: number; decisions: number }[] = [];
+    for (const [pass, decisions] of this.byPass) {
+      if (!full && this.sent.get(pass) === decisions) continue;
+      marks.push({ pass, decisions });
+      this.sent.set(pass, decisions);
+    }
+    return marks.sort((a, b) => a.pass - b.pass);
+  }
 }

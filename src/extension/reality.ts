@@ -12,6 +12,9 @@
  */
 import { formatDuration, formatTime } from '../engine';
 import type { CompareReport } from '../engine/import/compare';
+import { compareWithReality } from '../engine/import/compareRun';
+import type { Simulation } from '../engine/simulation/api';
+import type { Scenario } from '../engine/snapshot/types';
 import type { OnlySimulatedMark, RealityLane, RealityMark, RealityWhy } from '../protocol/webview';
 
 const signed = (d: number): string => (d < 0 ? `-${formatDuration(-d)}` : `+${formatDuration(d)}`);
@@ -72,4 +75,10 @@ export class RealityIndex {
     const others = [d?.real, ...(d?.alsoMatched ?? [])].filter((x): x is RealityMark => !!x && x.index !== r.index);
     return { status: 'matched', real: r, seq: r.seq, reasons: [], ...(others.length ? { alsoMatched: others } : {}) };
   }
+}
+
+/** The scenario's `reality:` compared with a run of its own (`make`) over the evidence's span; undefined without `reality:`. */
+export function realityIndexOf(scenario: Scenario, make: () => Simulation): RealityIndex | undefined {
+  const report = scenario.reality?.length ? compareWithReality(make()) : undefined;
+  return report ? new RealityIndex(report) : undefined;
 }

@@ -5,48 +5,28 @@
  */
 import type { MachineView, Simulation, SimulationOptions } from '../engine/simulation/api';
 import { NOISE_ACTIONS, type Decision } from '../engine/trace/decision';
-import { MISSING_LEASES_ASSUMPTION } from '../engine/kubelet/missingLeases';
-import { formatDuration, formatTime, parseTimestamp, type Micros } from '../engine/model/time';
-import type {
-  AssumptionItem,
-  HostMessage,
-  InitMessage,
-  PassMark,
-  ScenarioInfo,
-  SelectionMessage,
-  UiSettings,
-  UpdateMessage,
-  WebviewMessage,
-  WhatIfComparison,
-} from '../protocol/webview';
-import { buildClusterView, diffClusterViews, EvictionIndex, MachineSummaries, PathDeadlines, PodCounts, podsOnNode, podsToCompare, RecordsView, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
+import { formatTime, parseTimestamp, type Micros } from '../engine/model/time';
+import type { AssumptionItem, HostMessage, InitMessage, ScenarioInfo, SelectionMessage, UiSettings, UpdateMessage, WebviewMessage, WhatIfComparison, ZoneRow } from '../protocol/webview';
+import { buildClusterView, diffClusterViews, podsOnNode, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
+import { RecordsView } from './recordsView';
+import { EvictionIndex, PathDeadlines, podsToCompare } from './countdowns';
+import { PodCounts } from './podCounts';
 import { decisionMatcher, parseRunUntil } from './runUntil';
 import { compareTraces } from './whatIf';
-import { decisionsAt, PassIndex } from './passes';
+import { decisionsAt, logRows, PassIndex, PassMarks } from './passes';
+import { assumptions, scenarioInfo, whatIfKeys } from './scenarioInfo';
 import { selectedMachine } from './machineGraph';
 import { podLineage } from '../engine/trace/lineage';
-import { scenarioEventMarks } from './scenarioEvents';
-import { RealityIndex } from './reality';
-import { compareWithReality } from '../engine/import/compareRun';
+import { MachinesAtPosition } from './machinesAtPosition';
+import { Slices, type CancelToken, type SessionResult } from './slices';
+import { RealityIndex, realityIndexOf } from './reality';
+import { chainOf, decisionBySeq } from './traceLookup';
 
 export const isNoise = (d: Decision): boolean => NOISE_ACTIONS.has(d.action);
+export { formatSetting, missingLeasesText } from './scenarioInfo';
 
 /** How far Next Decision / Run Until look ahead before giving up (simulated time). */
 export const LOOKAHEAD: Micros = 6 * 3_600_000_000;
-
-const DURATION_KEYS = new Set(['nodeMonitorPeriod', 'nodeMonitorGracePeriod', 'nodeStartupGracePeriod', 'podEvictionTimeout', 'leaderElectLeaseDuration']);
-
-export function formatSetting(key: string, value: unknown): string {
-  if (DURATION_KEYS.has(key) && typeof value === 'number') return formatDuration(value);
-  if (value instanceof Set) return [...value].sort().join(',');
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value as Record<string, unknown>)
-      .sort(([a], [b]) => a.localeCompare(b))
-      .map(([k, v]) => `${k}=${String(v)}`)
-      .join(',');
-  }
-  return String(value);
-}
 
 export type MakeSimulation = (options: SimulationOptions) => Simulation;
 
@@ -57,9 +37,14 @@ export interface SessionOptions {
   settings: UiSettings;
   /** sends a message to the webview, if one is open */
   post: (m: HostMessage) => void;
+  /** milliseconds, for the slices of long runs (tests give a clock of their own) */
+  clock?: () => number;
+  /** lets the host's events in between two slices (default: a macrotask) */
+  yieldNow?: () => Promise<void>;
 }
 
-export type SessionResult = { ok: true; message?: string } | { ok: false; message: string };
+export type { SessionResult, CancelToken } from './slices';
+export { SLICE_MS } from './slices';
 
 export class Session {
   sim: Simulation;
@@ -68,7 +53,10 @@ export class Session {
   /** the highest pass reached in this session */
   lastPass = -1;
   /** passes that hold decisions, from the furthest run (kept when stepping back) */
-  readonly passMarks = new Map<number, number>();
+  private readonly marks = new PassMarks();
+  get passMarks(): ReadonlyMap<number, number> {
+    return this.marks.byPass;
+  }
   lastComparison?: WhatIfComparison;
   /** the selected object (a decision's object when a decision is selected) */
   selected?: string;
@@ -84,16 +72,18 @@ export class Session {
   private view?: ClusterView;
   /** the view of the live records, kept across steps (and across Reset: its items are compared by value) */
   private readonly records = new RecordsView();
-  private readonly machinesSent = new MachineSummaries();
+  /** the zones whose queued names the webview shows (the others are sent as a count) */
+  private readonly openQueues = new Set<string>();
   private readonly podCounts = new PodCounts();
-  private readonly marksSent = new Map<number, number>();
   private readonly listeners = new Set<() => void>();
   private readonly make: MakeSimulation;
   readonly post: (m: HostMessage) => void;
 
   constructor(opts: SessionOptions) {
     this.make = opts.make;
-    this.options = opts.options ?? {};
+    // every simulation of the session asks between instants whether its slice is over (SimulationOptions.shouldStop)
+    this.slices = new Slices(opts.clock ?? (() => performance.now()), opts.yieldNow ?? (() => new Promise((r) => setTimeout(r, 0))));
+    this.options = { ...(opts.options ?? {}), shouldStop: () => this.slices.over() };
     this.settings = opts.settings;
     this.post = opts.post;
     this.sim = this.make(this.options);
@@ -141,43 +131,11 @@ export class Session {
   // -- what the webview is told -------------------------------------------
 
   scenarioInfo(): ScenarioInfo {
-    const s = this.sim.scenario;
-    const settings: Record<string, string> = {};
-    for (const [k, v] of Object.entries(this.sim.config)) settings[k] = formatSetting(k, v);
-    return {
-      name: s.name,
-      file: s.file,
-      kubernetesVersion: this.sim.behaviour.version.text,
-      plainSnapshot: s.plainSnapshot,
-      controllerMemory: s.controllerMemory,
-      binder: s.binder,
-      settings,
-      overrides: { ...(this.options.set ?? {}) },
-      monitorPeriodMs: this.sim.config.nodeMonitorPeriod / 1000,
-      events: scenarioEventMarks(s.events, this.sim.startTime),
-    };
+    return scenarioInfo(this.sim, this.options);
   }
 
   assumptions(): AssumptionItem[] {
-    const s = this.sim.scenario;
-    const out: AssumptionItem[] = [
-      {
-        text:
-          s.controllerMemory === 'fresh'
-            ? 'Controller memory: fresh. Every node is newly observed at the start time, as a controller that has just started.'
-            : "Controller memory: reconstructed from the snapshot (probe time from the Ready heartbeat and the Lease, transition time from the Ready condition, taint-eviction timers from the taints' timeAdded).",
-      },
-    ];
-    if (s.binder === 'simplified') out.push({ text: 'Pods without a node are placed by a simplified binder (the main kube-scheduler filters and its least-allocated score, ties by name), not the real scheduler.' });
-    // the missing-Lease assumption is one decision per node (for the node's own trace); here it is one line
-    const leases: Decision[] = [];
-    for (const d of this.sim.trace) {
-      if (d.action !== 'AssumptionMade') continue;
-      if (d.details?.assumption === MISSING_LEASES_ASSUMPTION) leases.push(d);
-      else out.push({ text: d.summary, seq: d.seq });
-    }
-    if (leases.length) out.push({ text: missingLeasesText(leases), seq: leases[0].seq });
-    return out;
+    return assumptions(this.sim);
   }
 
   initMessage(): InitMessage {
@@ -193,9 +151,7 @@ export class Session {
       assumptions: this.assumptions(),
       settings: this.settings,
       startTime: formatTime(this.sim.startTime),
-      whatIfKeys: Object.entries(this.sim.config)
-        .filter(([, v]) => typeof v === 'number' || typeof v === 'boolean')
-        .map(([key, v]) => ({ key, value: formatSetting(key, v) })),
+      whatIfKeys: whatIfKeys(this.sim),
       ...(this.reality() ? { reality: this.reality()!.lane } : {}),
     };
   }
@@ -205,30 +161,24 @@ export class Session {
     this.catchUp();
     const delta = this.updateView(full);
     const podCounts = this.podCounts.update(this.view as ClusterView, delta.touched, full);
-    const machineDelta = this.machinesSent.update(this.machineViews().list, full);
-    this.recordPassMarks();
-    const marks: PassMark[] = [];
-    for (const [pass, decisions] of this.passMarks) {
-      if (!full && this.marksSent.get(pass) === decisions) continue;
-      marks.push({ pass, decisions });
-      this.marksSent.set(pass, decisions);
-    }
-    marks.sort((a, b) => a.pass - b.pass);
+    const pass0 = this.sim.pass;
+    if (pass0 !== null && pass0 > this.lastPass) this.lastPass = pass0;
+    const marks = this.marks.update(this.sim.trace, this.passes, isNoise, full);
     const pass = this.sim.pass;
-    const shown = decisionsAt(this.sim.trace, pass, this.passes);
+    const shown = logRows(decisionsAt(this.sim.trace, pass, this.passes), this.selectedSeq, isNoise);
     return {
       type: 'update',
       full,
       time: formatTime(this.sim.now),
       pass,
       lastPass: this.lastPass,
-      zones: this.sim.zones(),
+      zones: this.zoneRows(),
       nodes: delta.nodes,
       podCounts,
       replicaSets: delta.replicaSets,
-      machines: machineDelta,
       decisions: shown.inPass,
       ...(shown.afterPass.length ? { afterPass: shown.afterPass } : {}),
+      ...(shown.cut ? { cut: shown.cut } : {}),
       passMarks: marks,
       ...(focusSeq !== undefined ? { focusSeq } : {}),
     };
@@ -259,34 +209,30 @@ export class Session {
     return out;
   }
 
-  private marksSeen = 0;
-  private marksLastSeq = 0;
-  private readonly marksCounting = new Map<number, number>();
-
-  /** Counts decisions per pass incrementally (the trace only grows, except when stepping back cuts it). */
-  private recordPassMarks(): void {
-    const pass = this.sim.pass;
-    if (pass !== null && pass > this.lastPass) this.lastPass = pass;
-    const trace = this.sim.trace;
-    if (this.marksSeen > trace.length || (this.marksSeen > 0 && trace[this.marksSeen - 1]?.seq !== this.marksLastSeq)) {
-      this.marksCounting.clear();
-      this.marksSeen = 0;
-    }
-    for (let i = this.marksSeen; i < trace.length; i++) {
-      const d = trace[i];
-      if (isNoise(d)) continue;
-      const p = this.passes.shownIn(d);
-      this.marksCounting.set(p, (this.marksCounting.get(p) ?? 0) + 1);
-    }
-    this.marksSeen = trace.length;
-    this.marksLastSeq = trace.length ? trace[trace.length - 1].seq : 0;
-    for (const [p, n] of this.marksCounting) if ((this.passMarks.get(p) ?? 0) < n) this.passMarks.set(p, n);
-  }
-
   /** The decisions shown at the current position (the current pass's, then those after it). */
   shownDecisions(): { inPass: Decision[]; afterPass: Decision[] } {
     this.catchUp();
     return decisionsAt(this.sim.trace, this.sim.pass, this.passes);
+  }
+
+  /** The zones with their queues as counts, and the names of the open ones. */
+  zoneRows(): ZoneRow[] {
+    return this.sim.zones().map(({ queued, ...z }) => ({ ...z, queuedCount: queued.length, queued: this.openQueues.has(z.zone) ? queued : [] }));
+  }
+
+  /** The webview opened or closed a zone's queue: its names are sent with every update while it is open. */
+  zoneQueue(zone: string, open: boolean): SessionResult {
+    if (open) this.openQueues.add(zone);
+    else this.openQueues.delete(zone);
+    this.post({ type: 'zones', zones: this.zoneRows() });
+    return { ok: true };
+  }
+
+  /** Every decision of the current position, for a log that was sent LOG_ROWS of them. */
+  allDecisions(): SessionResult {
+    const shown = this.shownDecisions();
+    this.post({ type: 'decisions', pass: this.sim.pass, decisions: shown.inPass, afterPass: shown.afterPass });
+    return { ok: true };
   }
 
   private changed(focusSeq?: number, full = false): void {
@@ -304,12 +250,38 @@ export class Session {
     if (this.lastComparison) this.post({ type: 'whatIf', comparison: this.lastComparison });
   }
 
+  // -- long runs ----------------------------------------------------------
+
+  /**
+   * Between slices.begin(cancel) and slices.end() the engine runs at most SLICE_MS at a time, and a
+   * result may be `pending` (see finishLong). Without it (tests, the bench) every call runs to its end.
+   */
+  readonly slices: Slices;
+
+  /** Makes an engine call that may take long: `finish` when it is done, else the result is pending. */
+  private long(run: () => void, finish: () => SessionResult, stopped: () => boolean | undefined = () => this.sim.stopped): SessionResult {
+    return this.slices.long(run, finish, stopped);
+  }
+
+  /**
+   * Runs the pending work on, a slice at a time with the host's events in between, until it is done
+   * or `cancel` is requested: then the panel shows where the run stopped (everything decided so far
+   * whole) and the result says so. `progress` hears the simulated time after each slice.
+   */
+  finishLong(cancel: CancelToken, progress?: (at: string) => void): Promise<SessionResult> {
+    return this.slices.finish(cancel, () => progress?.(formatTime(this.sim.now)), () => {
+      this.changed();
+      return { ok: false, message: `Cancelled at ${formatTime(this.sim.now)} (pass ${this.sim.pass ?? '—'}): the panel shows where the run stopped.` };
+    });
+  }
+
   // -- stepping -----------------------------------------------------------
 
   step(): SessionResult {
-    this.sim.step(true);
-    this.changed();
-    return { ok: true };
+    return this.long(() => this.sim.step(true), () => {
+      this.changed();
+      return { ok: true };
+    });
   }
 
   stepBack(): SessionResult {
@@ -319,9 +291,10 @@ export class Session {
       this.reset();
       return { ok: true };
     }
-    this.sim.goToPass(pass - 1);
-    this.changed();
-    return { ok: true };
+    return this.long(() => this.sim.goToPass(pass - 1), () => {
+      this.changed();
+      return { ok: true };
+    });
   }
 
   /**
@@ -337,12 +310,23 @@ export class Session {
   goToPass(n: number): SessionResult {
     const problem = this.passProblem(n);
     if (problem) return { ok: false, message: problem };
-    this.sim.goToPass(n);
-    this.changed();
-    return { ok: true };
+    // forward pass by pass, as the engine's goToPass does: a step looks at shouldStop only between the instants of its pass
+    const forward = (this.sim.pass ?? -1) < n && this.slices.active;
+    let cut = false;
+    const run = () => {
+      if (!forward) return this.sim.goToPass(n);
+      for (let p = this.sim.pass ?? -1; p < n; p = this.sim.pass ?? -1) {
+        if ((cut = this.slices.over())) return;
+        this.sim.step();
+        if ((this.sim.pass ?? -1) === p && !(cut = this.sim.stopped === true)) return;
+      }
+      cut = false;
+    };
+    return this.long(run, () => (this.changed(), { ok: true }), () => (forward ? cut : this.sim.stopped));
   }
 
   reset(): SessionResult {
+    if (this.slices.running) return { ok: false, message: 'A run is under way: wait for it or cancel it.' };
     this.sim = this.make(this.options);
     this.changed(undefined, true);
     return { ok: true };
@@ -350,10 +334,13 @@ export class Session {
 
   nextDecision(): SessionResult {
     const last = this.sim.trace.length ? this.sim.trace[this.sim.trace.length - 1].seq : 0;
-    const d = this.sim.runUntilDecision((x) => x.seq > last && !isNoise(x), this.sim.now + LOOKAHEAD);
-    if (d) this.focus(d);
-    this.changed(d?.seq);
-    return d ? { ok: true, message: `${d.time} ${d.action} ${d.object}` } : { ok: false, message: 'No decision in the next 6 hours of simulated time.' };
+    const limit = this.sim.now + LOOKAHEAD;
+    let d: Decision | undefined;
+    return this.long(() => (d = this.sim.runUntilDecision((x) => x.seq > last && !isNoise(x), limit)), () => {
+      if (d) this.focus(d);
+      this.changed(d?.seq);
+      return d ? { ok: true, message: `${d.time} ${d.action} ${d.object}` } : { ok: false, message: 'No decision in the next 6 hours of simulated time.' };
+    });
   }
 
   /** Goes back to the latest earlier pass that holds a decision, and selects its last decision. */
@@ -362,11 +349,12 @@ export class Session {
     if (pass === null) return { ok: false, message: 'At the start: no earlier decision.' };
     const earlier = [...this.passMarks.keys()].filter((p) => p < pass).sort((a, b) => b - a)[0];
     if (earlier === undefined) return { ok: false, message: 'No earlier pass holds a decision.' };
-    this.sim.goToPass(earlier);
-    const focus = this.shownDecisions().inPass.filter((d) => !isNoise(d)).at(-1);
-    if (focus) this.focus(focus);
-    this.changed(focus?.seq);
-    return { ok: true };
+    return this.long(() => this.sim.goToPass(earlier), () => {
+      const focus = this.shownDecisions().inPass.filter((d) => !isNoise(d)).at(-1);
+      if (focus) this.focus(focus);
+      this.changed(focus?.seq);
+      return { ok: true };
+    });
   }
 
   runUntil(text: string): SessionResult {
@@ -377,40 +365,32 @@ export class Session {
       if (target.at < this.sim.now) {
         return { ok: false, message: `${formatTime(target.at)} is in the past (now ${formatTime(this.sim.now)}); use the timeline or Step Back.` };
       }
-      this.sim.runUntil(target.at);
-      this.changed();
-      return { ok: true, message: `Ran until ${formatTime(this.sim.now)}.` };
+      return this.long(() => this.sim.runUntil(target.at), () => {
+        this.changed();
+        return { ok: true, message: `Ran until ${formatTime(this.sim.now)}.` };
+      });
     }
     const last = this.sim.trace.length ? this.sim.trace[this.sim.trace.length - 1].seq : 0;
     const match = decisionMatcher(target, isNoise);
-    const d = this.sim.runUntilDecision((x) => x.seq > last && match(x), this.sim.now + LOOKAHEAD);
-    if (d) this.focus(d);
-    this.changed(d?.seq);
-    if (!d) return { ok: false, message: `No ${target.description} in the next 6 hours of simulated time (now ${formatTime(this.sim.now)}).` };
-    return { ok: true, message: `${d.time} ${d.action} ${d.object}: ${d.summary}` };
+    const limit = this.sim.now + LOOKAHEAD;
+    let d: Decision | undefined;
+    return this.long(() => (d = this.sim.runUntilDecision((x) => x.seq > last && match(x), limit)), () => {
+      if (d) this.focus(d);
+      this.changed(d?.seq);
+      if (!d) return { ok: false, message: `No ${target.description} in the next 6 hours of simulated time (now ${formatTime(this.sim.now)}).` };
+      return { ok: true, message: `${d.time} ${d.action} ${d.object}: ${d.summary}` };
+    });
   }
 
   // -- why ----------------------------------------------------------------
 
   decision(seq: number): Decision | undefined {
-    const t = this.sim.trace;
-    const guess = t[seq - 1];
-    return guess?.seq === seq ? guess : t.find((d) => d.seq === seq);
+    return decisionBySeq(this.sim.trace, seq);
   }
 
   /** The causes of a decision, transitively, oldest first. */
   chainOf(d: Decision): Decision[] {
-    const seen = new Map<number, Decision>();
-    const todo = [...d.causes];
-    while (todo.length) {
-      const seq = todo.pop() as number;
-      if (seen.has(seq) || seq === d.seq) continue;
-      const c = this.decision(seq);
-      if (!c) continue;
-      seen.set(seq, c);
-      todo.push(...c.causes);
-    }
-    return [...seen.values()].sort((a, b) => a.seq - b.seq);
+    return chainOf(this.sim.trace, d);
   }
 
   /** Selects a decision: the why shows it, the machine view its object's machine. */
@@ -430,12 +410,13 @@ export class Session {
       this.catchUp();
       const ahead = this.run.find((x) => x.seq === seq);
       if (!ahead) return { ok: false, message: `No decision ${seq} in this run.` };
-      this.sim.goToPass(this.passes.shownIn(ahead));
-      d = this.decision(seq) ?? this.sim.runUntilDecision((x) => x.seq === seq, this.sim.now + LOOKAHEAD);
-      if (!d) return { ok: false, message: `Decision ${seq} was not made again.` };
-      this.focus(d);
-      this.changed(d.seq);
-      return { ok: true };
+      return this.long(() => this.sim.goToPass(this.passes.shownIn(ahead)), () => {
+        const found = this.decision(seq) ?? this.sim.runUntilDecision((x) => x.seq === seq, this.sim.now + LOOKAHEAD);
+        if (!found) return { ok: false, message: `Decision ${seq} was not made again.` };
+        this.focus(found);
+        this.changed(found.seq);
+        return { ok: true };
+      });
     }
     this.focus(d);
     this.post(this.selectionMessage());
@@ -474,7 +455,7 @@ export class Session {
     const pod = view.pods.get(object);
     const lineage = podLineage(this.sim.trace, object, pod?.owner);
     const node = object.startsWith('Node/') ? object.slice(5) : pod?.node;
-    const machine = this.machineFor(object) ?? (d?.machine ? this.machineViews().byId().get(d.machine.id) : undefined);
+    const machine = this.machineFor(object) ?? (d?.machine ? this.machines.byId(this.sim, d.machine.id) : undefined);
     return {
       type: 'selection',
       object,
@@ -494,11 +475,7 @@ export class Session {
 
   /** The scenario's `reality:` compared with a run of its own over the evidence's span, once (see reality.ts). */
   reality(): RealityIndex | undefined {
-    if (!this.realityCache) {
-      const report = this.sim.scenario.reality?.length ? compareWithReality(this.make(this.options)) : undefined;
-      this.realityCache = { index: report ? new RealityIndex(report) : undefined };
-    }
-    return this.realityCache.index;
+    return (this.realityCache ??= { index: realityIndexOf(this.sim.scenario, () => this.make(this.options)) }).index;
   }
 
   /** The selected real entry (dropped once the position is before it), else the selected decision, against reality. */
@@ -524,53 +501,47 @@ export class Session {
     if (r.seq !== undefined) {
       const seq = r.seq;
       this.catchUp();
-      if (!this.run.some((x) => x.seq === seq)) this.sim.runUntilDecision((x) => x.seq === seq, this.sim.now + LOOKAHEAD);
-      this.catchUp();
-      const ahead = this.run.find((x) => x.seq === seq);
-      if (!ahead) return { ok: false, message: `The simulated decision ${seq} was not made again.` };
-      this.sim.goToPass(this.passes.shownIn(ahead));
-      const d = this.decision(seq);
-      if (d) this.focus(d);
-      this.selectedReal = index;
-      this.changed(d?.seq);
-      return { ok: true, message: `${r.at} ${r.action} ${r.object}: matched #${seq} (${r.delta})` };
+      // first run on until the decision was made (unless the run has it), then go to the pass that shows it
+      const limit = this.sim.now + LOOKAHEAD;
+      let target: number | undefined;
+      const find = (): number | undefined => {
+        this.catchUp();
+        const ahead = this.run.find((x) => x.seq === seq);
+        return ahead && this.passes.shownIn(ahead);
+      };
+      let searched = this.run.some((x) => x.seq === seq);
+      return this.long(() => {
+        if (!searched) {
+          this.sim.runUntilDecision((x) => x.seq === seq, limit);
+          if (this.sim.stopped) return;
+          searched = true;
+        }
+        target ??= find();
+        if (target !== undefined) this.sim.goToPass(target);
+      }, () => {
+        if (target === undefined) return { ok: false, message: `The simulated decision ${seq} was not made again.` };
+        const d = this.decision(seq);
+        if (d) this.focus(d);
+        this.selectedReal = index;
+        this.changed(d?.seq);
+        return { ok: true, message: `${r.at} ${r.action} ${r.object}: matched #${seq} (${r.delta})` };
+      });
     }
     const at = parseTimestamp(r.at)!;
-    this.sim.goToPass(Math.max(0, Math.ceil((at - this.sim.startTime) / this.sim.config.nodeMonitorPeriod)));
-    this.selected = r.object;
-    this.selectedSeq = undefined;
-    this.selectedReal = index;
-    this.changed();
-    return { ok: true, message: `${r.at} ${r.action} ${r.object}: only in reality` };
+    return this.long(() => this.sim.goToPass(Math.max(0, Math.ceil((at - this.sim.startTime) / this.sim.config.nodeMonitorPeriod))), () => {
+      this.selected = r.object;
+      this.selectedSeq = undefined;
+      this.selectedReal = index;
+      this.changed();
+      return { ok: true, message: `${r.at} ${r.action} ${r.object}: only in reality` };
+    });
   }
+
+  private readonly machines = new MachinesAtPosition();
 
   /** The machine of an object: its own (`node/…`, `zone/…`, `replicaset/…`), or for a pod its taint-eviction worker's. */
   machineFor(ref: string): MachineView | undefined {
-    const [kind, ...rest] = ref.split('/');
-    const name = rest.join('/');
-    const ids = kind === 'Pod' ? [`pod/${name}`, `taint-eviction/${name}`] : kind === 'ControllerManager' ? ['monitor'] : [`${kind.toLowerCase()}/${name}`];
-    const byId = this.machineViews().byId();
-    for (const id of ids) {
-      const m = byId.get(id);
-      if (m) return m;
-    }
-    return undefined;
-  }
-
-  private machinesAt?: { sim: Simulation; now: number; decisions: number; pass: number | null; list: MachineView[]; index?: Map<string, MachineView> };
-
-  /**
-   * The machines at the current position, asked of the engine once per position: a step's update and its
-   * selection both need them, and at 5,000 nodes and 14,120 ReplicaSets each ask lists about 19,000.
-   */
-  private machineViews(): { list: MachineView[]; byId(): Map<string, MachineView> } {
-    const sim = this.sim;
-    let at = this.machinesAt;
-    if (!at || at.sim !== sim || at.now !== sim.now || at.decisions !== sim.trace.length || at.pass !== sim.pass) {
-      at = this.machinesAt = { sim, now: sim.now, decisions: sim.trace.length, pass: sim.pass, list: sim.machines() };
-    }
-    const kept = at;
-    return { list: kept.list, byId: () => (kept.index ??= new Map(kept.list.map((m) => [m.id, m]))) };
+    return this.machines.of(this.sim, ref);
   }
 
   // -- what-if ------------------------------------------------------------
@@ -585,11 +556,12 @@ export class Session {
     const errors = changed.problems.filter((p) => p.severity === 'error' && !this.sim.problems.some((q) => q.code === p.code && q.message === p.message));
     if (errors.length) return { ok: false, message: `Cannot re-run with ${key}=${value}: ${errors.map((p) => p.message).join('; ')}` };
     const until = this.sim.now;
-    changed.runUntil(until);
-    this.lastComparison = compareTraces(this.sim.trace, changed.trace, { setting: key, value, until: formatTime(until) }, isNoise);
-    this.post({ type: 'whatIf', comparison: this.lastComparison });
-    const c = this.lastComparison;
-    return { ok: true, message: `${key}=${value}: ${c.onlyOriginal.length} decisions only originally, ${c.onlyChanged.length} only with the change, ${c.moved.length} at other times, ${c.same} the same.` };
+    return this.long(() => changed.runUntil(until), () => {
+      this.lastComparison = compareTraces(this.sim.trace, changed.trace, { setting: key, value, until: formatTime(until) }, isNoise);
+      this.post({ type: 'whatIf', comparison: this.lastComparison });
+      const c = this.lastComparison;
+      return { ok: true, message: `${key}=${value}: ${c.onlyOriginal.length} decisions only originally, ${c.onlyChanged.length} only with the change, ${c.moved.length} at other times, ${c.same} the same.` };
+    }, () => changed.stopped);
   }
 
   // -- webview messages ---------------------------------------------------
@@ -617,14 +589,9 @@ export class Session {
       case 'whatIf': return this.whatIf(m.key, m.value);
       case 'runUntil': return this.runUntil(m.text);
       case 'selectReality': return this.selectReality(m.index);
+      case 'zoneQueue': return this.zoneQueue(m.zone, m.open);
+      case 'allDecisions': return this.allDecisions();
       case 'dropEvidence': return actions.dropEvidence ? actions.dropEvidence(m.uris) : { ok: false, message: 'Dropping evidence needs the extension.' };
     }
   }
-}
-
-/** The missing-Lease assumption in one line: how many nodes, the first few by name. */
-export function missingLeasesText(decisions: readonly Decision[]): string {
-  const names = decisions.map((d) => d.object.slice(d.object.indexOf('/') + 1));
-  const shown = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
-  return `No Lease in the snapshot: ${names.length} node${names.length === 1 ? '' : 's'} whose Ready is True taken as having renewed ${names.length === 1 ? 'its Lease' : 'their Leases'} at the start time (missingLeases: assumed): ${shown}.`;
 }

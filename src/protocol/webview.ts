@@ -155,6 +155,8 @@ export const HOST_MESSAGE = {
   error: 'error',
   selection: 'selection',
   loading: 'loading',
+  zones: 'zones',
+  decisions: 'decisions',
 } as const;
 
 export interface InitMessage {
@@ -232,15 +234,21 @@ export interface UpdateMessage {
   pass: number | null;
   /** the highest pass reached so far (the timeline's length) */
   lastPass: number;
-  zones: ZoneView[];
+  zones: ZoneRow[];
   nodes: Delta<NodeItem>;
   /** per-node pod counts that changed (a node absent from the full list has no pods); the pods shown come with the selection */
   podCounts: Delta<NodePodCount>;
   replicaSets: Delta<ReplicaSetItem>;
-  /** machines whose state changed: id, state and last transition (definitions are sent on demand) */
-  machines: Delta<Omit<MachineView, 'definition'>>;
-  /** the decisions of the current pass (all of them: the webview collapses the noise) */
+  /**
+   * The decisions of the current pass (the webview collapses the noise): all of them, or the first
+   * LOG_ROWS when the pass holds more (see `cut`).
+   */
   decisions: Decision[];
+  /**
+   * Present when `decisions` and `afterPass` were cut to LOG_ROWS: how many decisions (not counting
+   * the routine ticks) the pass and the instants after it hold. The rest come on demand (`allDecisions`).
+   */
+  cut?: { inPass: number; afterPass: number };
   /** passes that hold decisions (complete list when full, else additions) */
   passMarks: PassMark[];
   /**
@@ -253,6 +261,33 @@ export interface UpdateMessage {
   /** the selection at the new position, recomputed (as a SelectionMessage; absent: unchanged) */
   selection?: Omit<SelectionMessage, 'type'>;
   expectations?: ExpectationResult[];
+}
+
+/** Decisions a position sends at most in its update: the pass where 1,667 nodes go Unknown holds 1,707. */
+export const LOG_ROWS = 200;
+
+/**
+ * A zone as the panel shows it: the queue as a count; the names only for the zones whose queue the
+ * user opened (1,650 names at 5,000 nodes, on every step, otherwise).
+ */
+export type ZoneRow = Omit<ZoneView, 'queued'> & {
+  queuedCount: number;
+  /** the queued node names when this zone's queue is open, else empty */
+  queued: string[];
+};
+
+/** The zones again, after a queue was opened or closed. */
+export interface ZonesMessage {
+  type: typeof HOST_MESSAGE.zones;
+  zones: ZoneRow[];
+}
+
+/** Every decision of the current position, asked for by `allDecisions` (the update sent LOG_ROWS). */
+export interface DecisionsMessage {
+  type: typeof HOST_MESSAGE.decisions;
+  pass: number | null;
+  decisions: Decision[];
+  afterPass: Decision[];
 }
 
 /** The host asks the webview to select an object (tree view selection, Explain Object). */
@@ -360,7 +395,9 @@ export type HostMessage =
   | SettingsMessage
   | ErrorMessage
   | SelectionMessage
-  | LoadingMessage;
+  | LoadingMessage
+  | ZonesMessage
+  | DecisionsMessage;
 
 // ---------------------------------------------------------------------------
 // Webview -> host
@@ -379,6 +416,8 @@ export const WEBVIEW_MESSAGE = {
   runUntil: 'runUntil',
   selectReality: 'selectReality',
   dropEvidence: 'dropEvidence',
+  zoneQueue: 'zoneQueue',
+  allDecisions: 'allDecisions',
 } as const;
 
 export interface ReadyMessage {
@@ -422,6 +461,17 @@ export interface DropEvidenceMessage {
   uris: string[];
 }
 
+/** A zone's queue was opened (send its names with every update) or closed. */
+export interface ZoneQueueMessage {
+  type: typeof WEBVIEW_MESSAGE.zoneQueue;
+  zone: string;
+  open: boolean;
+}
+/** The decision log wants every decision of the current position (the update sent LOG_ROWS). */
+export interface AllDecisionsMessage {
+  type: typeof WEBVIEW_MESSAGE.allDecisions;
+}
+
 export type WebviewMessage =
   | ReadyMessage
   | ActionMessage
@@ -431,7 +481,9 @@ export type WebviewMessage =
   | WhatIfRequestMessage
   | RunUntilMessage
   | SelectRealityMessage
-  | DropEvidenceMessage;
+  | DropEvidenceMessage
+  | ZoneQueueMessage
+  | AllDecisionsMessage;
 
 // ---------------------------------------------------------------------------
 // The edge check: anything posted by the webview is parsed here before the
@@ -456,6 +508,8 @@ const parsers: Parsers = {
   whatIf: (m) => (isText(m.key) && typeof m.value === 'string' && m.value.length <= MAX_TEXT ? { type: 'whatIf', key: m.key, value: m.value } : undefined),
   runUntil: (m) => (isText(m.text) ? { type: 'runUntil', text: m.text } : undefined),
   selectReality: (m) => (isIndex(m.index) ? { type: 'selectReality', index: m.index } : undefined),
+  zoneQueue: (m) => (isText(m.zone) && typeof m.open === 'boolean' ? { type: 'zoneQueue', zone: m.zone, open: m.open } : undefined),
+  allDecisions: () => ({ type: 'allDecisions' }),
   dropEvidence: (m) => (Array.isArray(m.uris) && m.uris.length > 0 && m.uris.length <= MAX_DROPPED && m.uris.every(isText) ? { type: 'dropEvidence', uris: [...(m.uris as string[])] } : undefined),
 };
 

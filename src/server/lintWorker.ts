@@ -1,32 +1,76 @@
 /**
  * The background lint (see service/background.ts) in a worker thread of the
- * server's own bundle: the whole document with every file it names, snapshot
- * included; the thread exits when it has answered, and its heap with it.
+ * server's own bundle. The thread stays while documents naming a big
+ * snapshot are open and holds that snapshot parsed (KeptSnapshot), so an
+ * edit is linted without parsing it again; it is ended when the last such
+ * document closes, and the snapshot's memory with it.
  */
-import { Worker } from 'node:worker_threads';
-import { lintDocumentWithContext, type LintProblem } from '../engine/lint';
+import { parentPort, Worker } from 'node:worker_threads';
 import { nodeFs } from '../platform/nodeFs';
-import { relevantKind, type BackgroundLintJob } from './service';
+import type { BackgroundLintJob } from './service';
+import { KeptSnapshot, type LintAnswer } from './snapshotCache';
 
-/** What the worker thread runs. */
-export function lintJob(job: BackgroundLintJob): LintProblem[] {
-  const kind = relevantKind(job.text);
-  if (!kind) return [];
-  return lintDocumentWithContext(job.uri, job.text, kind, nodeFs(), { version: job.version, allowOutside: job.allowOutside, roots: job.roots }).problems;
+interface Request { id: number; job: BackgroundLintJob; stamps: string }
+type Reply = { id: number; answer: LintAnswer } | { id: number; error: string };
+
+/** What the worker thread runs: answers each request in turn. */
+export function serveLintRequests(): void {
+  const kept = new KeptSnapshot(nodeFs());
+  parentPort?.on('message', (r: Request) => {
+    let reply: Reply;
+    try {
+      reply = { id: r.id, answer: kept.lint(r.job, r.stamps) };
+    } catch (e) {
+      reply = { id: r.id, error: String((e as Error)?.message ?? e) };
+    }
+    parentPort?.postMessage(reply);
+  });
 }
 
-/** Runs `job` in a new worker thread started from `entry` (the server's bundle, which calls lintJob when not the main thread). */
-export function lintInWorker(entry: string, job: BackgroundLintJob): Promise<LintProblem[]> {
-  return new Promise((resolve, reject) => {
-    const w = new Worker(entry, { workerData: job });
-    let answered = false;
-    w.once('message', (problems: LintProblem[]) => {
-      answered = true;
-      resolve(problems);
+/** The main thread's side: one worker thread started from `entry` (the server's bundle), started when first asked. */
+export class LintWorker {
+  private worker?: Worker;
+  private next = 1;
+  private readonly waiting = new Map<number, { resolve(a: LintAnswer): void; reject(e: Error): void }>();
+
+  constructor(private readonly entry: string) {}
+
+  lint(job: BackgroundLintJob, stamps: string): Promise<LintAnswer> {
+    const w = this.start();
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      w.postMessage({ id, job, stamps } satisfies Request);
     });
-    w.once('error', reject);
-    w.once('exit', (code) => {
-      if (!answered) reject(new Error(`the lint worker exited with code ${code}`));
+  }
+
+  private start(): Worker {
+    if (this.worker) return this.worker;
+    const w = new Worker(this.entry);
+    // the server exits when its client goes, whether or not a lint is kept
+    w.unref();
+    w.on('message', (r: Reply) => {
+      const p = this.waiting.get(r.id);
+      if (!p) return;
+      this.waiting.delete(r.id);
+      if ('error' in r) p.reject(new Error(r.error));
+      else p.resolve(r.answer);
     });
-  });
+    const fail = (e: Error) => {
+      if (this.worker === w) this.worker = undefined;
+      for (const p of this.waiting.values()) p.reject(e);
+      this.waiting.clear();
+    };
+    w.on('error', fail);
+    w.on('exit', (code) => fail(new Error(`the lint worker exited with code ${code}`)));
+    this.worker = w;
+    return w;
+  }
+
+  /** Ends the thread (and frees the snapshot it holds). */
+  close(): void {
+    const w = this.worker;
+    this.worker = undefined;
+    void w?.terminate();
+  }
 }

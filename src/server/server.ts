@@ -4,15 +4,15 @@
  * thread that lints a scenario with its big snapshot in the background.
  */
 import { statSync } from 'node:fs';
-import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { isMainThread } from 'node:worker_threads';
 import { createConnection, ProposedFeatures, TextDocuments, TextDocumentSyncKind, type Diagnostic, type InitializeResult } from 'vscode-languageserver/node';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { nodeFs } from '../platform/nodeFs';
 import type { ServerInitOptions } from '../protocol/lsp';
-import { BackgroundDiagnostics, createLanguageService, type BackgroundLintJob, type LanguageService } from './service';
-import { lintInWorker, lintJob } from './lintWorker';
+import { BackgroundDiagnostics, createLanguageService, type LanguageService } from './service';
+import { LintWorker, serveLintRequests } from './lintWorker';
 
-if (!isMainThread) parentPort?.postMessage(lintJob(workerData as BackgroundLintJob));
+if (!isMainThread) serveLintRequests();
 else serve();
 
 function serve(): void {
@@ -23,8 +23,10 @@ function serve(): void {
 let defaultVersion: string | undefined;
 
   const publish = (uri: string, diagnostics: Diagnostic[], version?: number) => void connection.sendDiagnostics({ uri, version, diagnostics });
+  const worker = new LintWorker(__filename);
   const background = new BackgroundDiagnostics({
-    lint: (job) => lintInWorker(__filename, job),
+    lint: (job, stamps) => worker.lint(job, stamps),
+    names: (files, names) => service.setNames(files, names),
     stamp: (path) => {
       try {
         const s = statSync(path);
@@ -70,6 +72,8 @@ let defaultVersion: string | undefined;
   documents.onDidClose((e) => {
     service.close(e.document.uri);
     background.forget(e.document.uri);
+    // no open document needs the big snapshot the worker holds parsed
+    if (!background.documents) worker.close();
     publish(e.document.uri, []);
   });
 

@@ -2,9 +2,9 @@
  * What the webview knows: built only from host messages (src/protocol/webview.ts).
  * Updates carry deltas; this applies them.
  */
-import type { ZoneView, Explanation, MachineView } from '../engine/simulation/api';
+import type { Explanation } from '../engine/simulation/api';
 import type { Decision } from '../engine/trace/decision';
-import type { HostMessage, InitMessage, NodeItem, NodePodCount, PodItem, PodLineage, RealityWhy, ReplicaSetItem, SelectedMachine, SelectionMessage, UiSettings, WhatIfComparison, Delta } from '../protocol/webview';
+import type { HostMessage, InitMessage, NodeItem, NodePodCount, PodItem, PodLineage, RealityWhy, ReplicaSetItem, SelectedMachine, SelectionMessage, UiSettings, WhatIfComparison, Delta, ZoneRow } from '../protocol/webview';
 
 export interface Selection {
   object?: string;
@@ -17,16 +17,17 @@ export class Store {
   time = '';
   pass: number | null = null;
   lastPass = -1;
-  zones: ZoneView[] = [];
+  zones: ZoneRow[] = [];
   readonly nodes = new Map<string, NodeItem>();
   /** each node's pod counts, by node ref (none: no pods) */
   readonly podCounts = new Map<string, NodePodCount>();
   readonly replicaSets = new Map<string, ReplicaSetItem>();
-  readonly machines = new Map<string, Omit<MachineView, 'definition'>>();
   readonly passMarks = new Map<number, number>();
   decisions: Decision[] = [];
   /** decisions after the current pass, at instants before the next (shown "between passes") */
   afterPass: Decision[] = [];
+  /** the pass's decisions were cut to the first LOG_ROWS: how many there are (routine ticks not counted) */
+  cut?: { inPass: number; afterPass: number };
   /** decisions seen so far by seq, for cause links */
   readonly known = new Map<number, Decision>();
   selection: Selection = {};
@@ -64,10 +65,10 @@ export class Store {
     this.nodePods = undefined;
     this.podsVersion++;
     this.replicaSets.clear();
-    this.machines.clear();
     this.passMarks.clear();
     this.decisions = [];
     this.afterPass = [];
+    this.cut = undefined;
     this.known.clear();
     this.selection = {};
     this.decision = undefined;
@@ -99,7 +100,6 @@ export class Store {
           this.nodes.clear();
           this.podCounts.clear();
           this.replicaSets.clear();
-          this.machines.clear();
           this.passMarks.clear();
         }
         this.time = m.time;
@@ -112,10 +112,10 @@ export class Store {
         applyDelta(this.nodes, m.nodes);
         applyDelta(this.podCounts, m.podCounts);
         applyDelta(this.replicaSets, m.replicaSets);
-        applyDelta(this.machines as Map<string, { id: string }>, { upsert: m.machines.upsert.map((x) => ({ ...x, ref: x.id })), remove: m.machines.remove });
         for (const mark of m.passMarks) this.passMarks.set(mark.pass, mark.decisions);
         this.decisions = m.decisions;
         this.afterPass = m.afterPass ?? [];
+        this.cut = m.cut;
         for (const d of m.decisions) this.known.set(d.seq, d);
         for (const d of this.afterPass) this.known.set(d.seq, d);
         if (m.focusSeq !== undefined) this.selection = { ...this.selection, seq: m.focusSeq };
@@ -141,6 +141,17 @@ export class Store {
         break;
       case 'error':
         this.error = m.message;
+        break;
+      case 'zones':
+        this.zones = m.zones;
+        break;
+      case 'decisions':
+        // asked for at this position: an answer that crossed a step is dropped (the step's update came after it)
+        if (m.pass !== this.pass || !this.cut) break;
+        this.decisions = m.decisions;
+        this.afterPass = m.afterPass;
+        this.cut = undefined;
+        for (const d of [...m.decisions, ...m.afterPass]) this.known.set(d.seq, d);
         break;
     }
   }

@@ -3,18 +3,9 @@ import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openScenario } from '../../src/extension/openScenario';
-import {
-  buildClusterViewFromRecords,
-  diffClusterViews,
-  diffItems,
-  EvictionIndex,
-  MachineSummaries,
-  PathDeadlines,
-  podsOnNode,
-  podsToCompare,
-  RecordsView,
-  type ClusterView,
-} from '../../src/extension/viewModel';
+import { buildClusterViewFromRecords, diffClusterViews, podsOnNode, type ClusterView } from '../../src/extension/viewModel';
+import { RecordsView } from '../../src/extension/recordsView';
+import { EvictionIndex, PathDeadlines, podsToCompare } from '../../src/extension/countdowns';
 import type { Simulation } from '../../src/engine/simulation/api';
 import { emptyCluster } from '../../src/engine/model/cluster';
 import type { NodeRecord, PodRecord } from '../../src/engine/model/types';
@@ -65,22 +56,14 @@ function same(kept: ClusterView, built: ClusterView, where: string): void {
   for (const n of new Set([...built.pods.values()].map((p) => p.node))) assert.deepEqual(podsOnNode(kept, n).map((p) => p.ref).sort(), podsOnNode(built, n).map((p) => p.ref).sort());
 }
 
-function machineSummaries(sim: Simulation) {
-  const m = new Map<string, { ref: string; id: string; state: string }>();
-  for (const x of sim.machines()) m.set(x.id, { ref: x.id, id: x.id, state: x.state, ...(x.lastTransition ? { lastTransition: x.lastTransition } : {}) });
-  return m;
-}
-
 for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
-  test(`the kept view and machine summaries say what a rebuilt view and a full diff say: ${file}`, () => {
+  test(`the kept view says what a rebuilt view and a full diff say: ${file}`, () => {
     const o = openScenario(resolve(examples, file), '');
     const sim = o.make(o.options);
     assert.ok(sim.cluster, 'the engine offers its records');
     const kept = new RecordsView();
-    const machines = new MachineSummaries();
     const index = new EvictionIndex();
     let prev: ClusterView | undefined;
-    let prevMachines: ReturnType<typeof machineSummaries> | undefined;
     const paths = new PathDeadlines();
     let countdowns = 0;
     let compared = 0;
@@ -102,11 +85,6 @@ for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
       assert.deepEqual(sorted(got.replicaSets), sorted(expected.replicaSets), `${where}: ReplicaSet delta`);
       same(kept.view, built, where);
       prev = built;
-      const ms = machineSummaries(sim);
-      const want = diffItems(full ? undefined : prevMachines, ms);
-      const gotMachines = machines.update(sim.machines(), full);
-      assert.deepEqual(sorted(gotMachines), sorted({ upsert: want.upsert.map(({ ref: _ref, ...m }) => m), remove: want.remove }), `${where}: machines`);
-      prevMachines = ms;
     };
     check(true, 'start');
     let steps = 0;

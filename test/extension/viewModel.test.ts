@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { buildClusterView, buildClusterViewFromRecords, diffItems, EvictionIndex, zoneOfLabels } from '../../src/extension/viewModel';
+import { buildClusterView, buildClusterViewFromRecords, diffItems, zoneOfLabels } from '../../src/extension/viewModel';
+import { EvictionIndex } from '../../src/extension/countdowns';
 import { emptyCluster } from '../../src/engine/model/cluster';
 import type { Decision } from '../../src/engine/trace/decision';
 

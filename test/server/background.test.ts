@@ -53,7 +53,7 @@ test('under the size limit the snapshot is read as before, and nothing is deferr
 /** A background lint whose runs are settled by the test. */
 function pendingLint() {
   const runs: { job: BackgroundLintJob; settle(p: LintProblem[]): void }[] = [];
-  const lint = (job: BackgroundLintJob) => new Promise<LintProblem[]>((resolve) => runs.push({ job, settle: resolve }));
+  const lint = (job: BackgroundLintJob) => new Promise<{ problems: LintProblem[] }>((resolve) => runs.push({ job, settle: (problems) => resolve({ problems }) }));
   return { runs, lint };
 }
 const problem = (message: string): LintProblem => ({ code: 'x', severity: 'warning', message });

@@ -48,12 +48,12 @@ function outage(nodes = 200): UpdateMessage {
   return {
     type: 'update', full: true, time: NOW, pass: 13, lastPass: 13,
     zones: [
-      { zone: 'Zone/us-east-1a', state: 'Normal', nodes: 1667, notReady: 0, evictionRate: 0.1, queued: [] },
-      { zone: 'Zone/us-east-1b', state: 'FullDisruption', nodes: 1667, notReady: 1667, evictionRate: 0.01, nextTokenAt: '2026-01-01T00:01:15.100Z', queued },
-      { zone: 'Zone/us-east-1c', state: 'Normal', nodes: 1666, notReady: 0, evictionRate: 0.1, queued: [] },
+      { zone: 'Zone/us-east-1a', state: 'Normal', nodes: 1667, notReady: 0, evictionRate: 0.1, queuedCount: 0, queued: [] },
+      { zone: 'Zone/us-east-1b', state: 'FullDisruption', nodes: 1667, notReady: 1667, evictionRate: 0.01, nextTokenAt: '2026-01-01T00:01:15.100Z', queuedCount: queued.length, queued: [] },
+      { zone: 'Zone/us-east-1c', state: 'Normal', nodes: 1666, notReady: 0, evictionRate: 0.1, queuedCount: 0, queued: [] },
     ],
     nodes: { upsert: nodeItems, remove: [] }, podCounts: { upsert: podCounts(pods), remove: [] }, replicaSets: { upsert: replicaSets, remove: [] },
-    machines: { upsert: [], remove: [] }, decisions: [], passMarks: [{ pass: 2, decisions: 1 }, { pass: 13, decisions: 3 }],
+    decisions: [], passMarks: [{ pass: 2, decisions: 1 }, { pass: 13, decisions: 3 }],
   };
 }
 
@@ -99,6 +99,12 @@ test('a zone queue of 1,650 nodes is a count that fits the column, with the name
   assert.equal(await zone.locator('.next-token .v').innerText(), '+1m15.1s');
   assert.equal(await zone.locator('.next-token').getAttribute('title'), '2026-01-01T00:01:15.100Z');
   await zone.locator('button.queued').click();
+  // the names are asked of the host, which sends them with the zones while the queue is open
+  await page.waitForFunction(() => window.harness.received.some((m) => m.type === 'zoneQueue' && m.zone === 'Zone/us-east-1b' && m.open));
+  await page.waitForFunction(() => window.harness.sent.some((m) => m.type === 'zones'));
+  const names = Array.from({ length: 1650 }, (_, i) => `ip-10-0-${i}-node-${i}.us-east-1b.compute.internal`);
+  const zones = outage().zones.map((z) => (z.zone === 'Zone/us-east-1b' ? { ...z, queued: names } : z));
+  await send(page, { type: 'zones', zones });
   assert.equal(await zone.locator('.queue-names li').count(), 1650);
   assert.ok(await zone.locator('.queue-names').evaluate((e) => e.scrollWidth <= e.clientWidth + 1), 'the names wrap into the column');
   await page.close();

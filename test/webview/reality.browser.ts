@@ -10,13 +10,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { serveWebview, type Served } from './harness/page';
+import { RealPanel } from './harness/realPanel';
 import { openScenarioText } from '../../src/extension/openScenario';
 import { importEvidenceFiles } from '../../src/extension/evidence';
-import { Session } from '../../src/extension/session';
 import { nodeFs, readChunks } from '../../src/platform/nodeFs';
-import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../src/protocol/webview';
 
 const root = resolve(__dirname, '../..');
 const LOG = join(root, 'test/fixtures/real-evidence/kcm-1.14-k8s-worker3-unreachable.log');
@@ -43,60 +42,13 @@ function importedText(): { text: string; file: string } {
   return { text: moved, file: r.imported.file };
 }
 
-/** The extension's side of one panel, as Ctx wires it. */
-class Panel {
-  session!: Session;
-  /** what the page posted, after the edge check */
-  readonly received: WebviewMessage[] = [];
-  readonly errors: string[] = [];
-  private chain: Promise<unknown> = Promise.resolve();
-  private constructor(readonly page: Page) {}
-
-  static async open(text: string, file: string): Promise<Panel> {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.setDefaultTimeout(15_000);
-    const p = new Panel(page);
-    page.on('pageerror', (e) => p.errors.push(e.message));
-    await page.exposeBinding('__toHost', (_source, raw: unknown) => p.fromWebview(raw));
-    await page.addInitScript(`window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__toHost(JSON.parse(JSON.stringify(m))), getState: () => undefined, setState: () => {} });`);
-    const o = openScenarioText(text, file);
-    p.session = new Session({ make: o.make, options: o.options, settings: { collapseNoise: true, playSpeed: 2 }, post: p.post });
-    await page.goto(`${origin}/index.html`);
-    await page.locator('#scenario-name', { hasText: p.session.sim.scenario.name }).waitFor();
-    await p.settled();
-    return p;
-  }
-
-  private post = (m: HostMessage): void => {
-    const t = JSON.stringify(m);
-    this.chain = this.chain.then(() => this.page.evaluate((x) => window.postMessage(JSON.parse(x), '*'), t)).catch(() => {});
-  };
-
-  private fromWebview(raw: unknown): void {
-    const m = parseWebviewMessage(raw);
-    if (!m) return;
-    this.received.push(m);
-    const r = this.session.handle(m, { play() {}, pause() {}, dropEvidence: (uris) => ({ ok: true, message: `importing ${uris.length}` }) });
-    if (!r.ok) this.post({ type: 'error', message: r.message });
-  }
-
-  async settled(): Promise<void> {
-    await this.chain;
-    await this.page.evaluate(`new Promise((r) => {
-      window.addEventListener('message', function h(e) {
-        if (e.data !== '__settled') return;
-        window.removeEventListener('message', h);
-        r();
-      });
-      window.postMessage('__settled', '*');
-    })`);
-    await this.chain;
-  }
-
-  marks(selector: string) {
-    return this.page.locator(`#reality ${selector}`);
-  }
-}
+/** The panel of an imported scenario; dropped evidence is accepted as Ctx would start importing it. */
+const Panel = {
+  open: async (text: string, file: string) => {
+    const p = await RealPanel.open(browser, origin, () => openScenarioText(text, file), { dropEvidence: (uris) => ({ ok: true, message: `importing ${uris.length}` }) });
+    return Object.assign(p, { session: p.session!, marks: (selector: string) => p.page.locator(`#reality ${selector}`) });
+  },
+};
 
 test('the reality lane shows the real decisions up to now under the simulated marks, matched and mismatched ones distinct, and the Why gives the matched real line or the likely reason', async () => {
   const { text, file } = importedText();

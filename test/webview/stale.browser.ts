@@ -8,12 +8,11 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { basename, join, resolve } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
 import { serveWebview, type Served } from './harness/page';
+import { RealPanel } from './harness/realPanel';
 import { openScenario } from '../../src/extension/openScenario';
-import { Session } from '../../src/extension/session';
-import { parseWebviewMessage, type HostMessage } from '../../src/protocol/webview';
 
 const root = resolve(__dirname, '../..');
 const example = (name: string) => join(root, 'examples', name);
@@ -31,95 +30,12 @@ after(async () => {
   await served?.close();
 });
 
-/** The extension's side of one panel: what Ctx does with the session and the webview's messages. */
-class Panel {
-  session?: Session;
-  readonly errors: string[] = [];
-  private chain: Promise<unknown> = Promise.resolve();
-
-  private constructor(readonly page: Page) {}
-
-  static async open(file: string): Promise<Panel> {
-    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-    page.setDefaultTimeout(15_000);
-    const p = new Panel(page);
-    page.on('pageerror', (e) => p.errors.push(e.message));
-    if (process.env.DEBUG_STALE) page.on('console', (m) => console.log('console:', m.text()));
-    if (process.env.DEBUG_STALE) page.on('pageerror', (e) => console.log('pageerror:', e.message));
-    await page.exposeBinding('__toHost', (_source, raw: unknown) => p.fromWebview(raw));
-    // strings, not functions: the test runner's transform would put helpers into a serialised function
-    await page.addInitScript(`window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__toHost(JSON.parse(JSON.stringify(m))), getState: () => undefined, setState: () => {} });`);
-    p.load(file);
-    await page.goto(`${origin}/index.html`);
-    await page.locator('#scenario-name', { hasText: p.session?.sim.scenario.name ?? '' }).waitFor();
-    await p.settled();
-    return p;
-  }
-
-  /** As VS Code delivers a host message: JSON, a message event on the webview's window, in order. */
-  private post = (m: HostMessage): void => {
-    const text = JSON.stringify(m);
-    this.chain = this.chain.then(() => this.page.evaluate((t) => window.postMessage(JSON.parse(t), '*'), text)).catch(() => {});
-  };
-
-  private load(file: string): void {
-    const o = openScenario(file, '');
-    this.session = new Session({ make: o.make, options: o.options, settings: { collapseNoise: true, playSpeed: 2 }, post: this.post });
-  }
-
-  /** Another scenario into the open panel, as Ctx.openWithProgress does: "loading", then the new session's everything. */
-  async openAnother(file: string, whileLoading?: () => Promise<void>): Promise<void> {
-    this.post({ type: 'loading', name: basename(file) });
-    await this.settled();
-    if (whileLoading) await whileLoading();
-    this.load(file);
-    this.session?.sendAll();
-    await this.settled();
-  }
-
-  private fromWebview(raw: unknown): void {
-    const m = parseWebviewMessage(raw);
-    if (!m || !this.session) return;
-    const r = this.session.handle(m, { play() {}, pause() {} });
-    if (!r.ok) this.post({ type: 'error', message: r.message });
-  }
-
-  /** Every host message posted so far has been handled by the page. */
-  async settled(): Promise<void> {
-    await this.chain;
-    await this.page.evaluate(`new Promise((r) => {
-      window.addEventListener('message', function h(e) {
-        if (e.data !== '__settled') return;
-        window.removeEventListener('message', h);
-        r();
-      });
-      window.postMessage('__settled', '*');
-    })`);
-  }
-
-  /** Waits until the panel shows this time, then until the host's messages are all in. */
-  /** waits for the clock time HH:MM:SS (the toolbar shows the offset; its title, the clock time) */
-  async at(time: string): Promise<void> {
-    await this.page.locator(`#time[title*="T${time}."]`).waitFor();
-    await this.settled();
-  }
-
-  async runUntil(text: string): Promise<void> {
-    await this.page.locator('#run-until input').fill(text);
-    await this.page.locator('#run-until-go').click();
-  }
-
-  async text(selector: string): Promise<string> {
-    return this.page.locator(selector).innerText();
-  }
-
-  async close(): Promise<void> {
-    await this.page.close();
-  }
-}
+const Panel = {
+  open: (file: string) => RealPanel.open(browser, origin, () => openScenario(file, '')),
+};
 
 /** A panel that went straight to the pass and selected the object there. */
-async function fresh(file: string, pass: number | null, object?: string): Promise<Panel> {
+async function fresh(file: string, pass: number | null, object?: string): Promise<RealPanel> {
   const p = await Panel.open(file);
   if (pass !== null) p.session?.goToPass(pass);
   if (object) p.session?.selectObject(object);
@@ -129,7 +45,7 @@ async function fresh(file: string, pass: number | null, object?: string): Promis
 
 const VIEWS = ['#why-body', '#decisions', '#log-caption', '#time', '#pass'];
 
-async function sameViews(a: Panel, b: Panel, what: string): Promise<void> {
+async function sameViews(a: RealPanel, b: RealPanel, what: string): Promise<void> {
   for (const v of VIEWS) assert.equal(await a.text(v), await b.text(v), `${what}: ${v}`);
   for (const p of [a, b]) await p.page.locator('#tab-machine').click();
   assert.equal(await a.text('#machine-body'), await b.text('#machine-body'), `${what}: #machine-body`);
@@ -168,7 +84,7 @@ test('stepped, scrubbed back and given another scenario, every view is what a fr
   await a.page.locator('#filter-search input').fill('Kubelet');
   await a.page.locator('#run-until input').fill('5m');
   let sawLoading = false;
-  await a.openAnother(example('rs-zone-outage.yaml'), async () => {
+  await a.openAnother(example('rs-zone-outage.yaml'), () => openScenario(example('rs-zone-outage.yaml'), ''), async () => {
     await a.page.locator('#loading', { hasText: 'Loading rs-zone-outage.yaml' }).waitFor();
     assert.equal(await a.page.locator('#nodes .node').count(), 0, 'the old nodes are gone while loading');
     assert.match(await a.text('#why-body'), /Loading rs-zone-outage\.yaml/);

@@ -5,7 +5,7 @@ import type { NodePodCount, PodItem, UpdateMessage } from '../../src/protocol/we
 
 const update = (full: boolean, podCounts: { upsert: NodePodCount[]; remove: string[] }, nodes = { upsert: [], remove: [] }): UpdateMessage => ({
   type: 'update', full, time: 'T', pass: 0, lastPass: 0, zones: [], nodes, podCounts,
-  replicaSets: { upsert: [], remove: [] }, machines: { upsert: [], remove: [] }, decisions: [], passMarks: [],
+  replicaSets: { upsert: [], remove: [] }, decisions: [], passMarks: [],
 });
 const pod = (name: string, node: string, evictionAt?: string): PodItem => ({ ref: `Pod/ns/${name}`, node, phase: 'Running', ready: true, ...(evictionAt ? { evictionAt } : {}) });
 const count = (node: string, pods: number, evicting = 0): NodePodCount => ({ ref: `Node/${node}`, pods, evicting });

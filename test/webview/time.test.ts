@@ -22,4 +22,9 @@ test('the time axis takes the smallest round step that gives at most eight ticks
 
 test('NoExecute taints come first, as they are what evicts', () => {
   assert.deepEqual(orderTaints(['a:NoSchedule', 'b:NoExecute', 'c:PreferNoSchedule']), ['b:NoExecute', 'a:NoSchedule', 'c:PreferNoSchedule']);
+  assert.deepEqual(
+    orderTaints(['node-role.kubernetes.io/control-plane:NoSchedule', 'node.kubernetes.io/unreachable:NoSchedule', 'node.kubernetes.io/unreachable:NoExecute']),
+    ['node.kubernetes.io/unreachable:NoExecute', 'node.kubernetes.io/unreachable:NoSchedule', 'node-role.kubernetes.io/control-plane:NoSchedule'],
+    'the controllers\u2019 taints before the user\u2019s own',
+  );
 });

@@ -1,11 +1,13 @@
 /**
  * Diagnostics that need a big snapshot, computed off the path of the user's
  * requests: the lint of the whole document with every file it names is handed
- * to `lint` (the server runs it in a worker thread that exits afterwards, so no
- * 400 MiB parse stays in memory), one run at a time, the newest text winning.
- * A result is kept per document with the stamps (size, mtime) of the big files
- * it read: the same text over unchanged files is not linted again, and a
- * snapshot that changed on disk is.
+ * to `lint` (the server runs it in a worker thread that keeps the snapshot
+ * parsed while its documents are open: see lintWorker.ts), one run at a time,
+ * the newest text winning. Each run is told the stamps (size, mtime) of the
+ * big files, so the worker parses a snapshot again only when it changed on
+ * disk. A result is kept per document: the same text over unchanged files is
+ * not linted again. A run that parsed the snapshot also gives its names, for
+ * completion.
  */
 import type { LintProblem } from '../../engine/lint';
 
@@ -19,8 +21,18 @@ export interface BackgroundLintJob {
   roots?: readonly string[];
 }
 
+/** The node, pod (`namespace/name`) and ReplicaSet (`namespace/name`) names of a snapshot, sorted. */
+export interface SnapshotNames {
+  nodes: string[];
+  pods: string[];
+  replicaSets: string[];
+}
+
 export interface BackgroundDiagnosticsOptions {
-  lint(job: BackgroundLintJob): Promise<LintProblem[]>;
+  /** `stamps`: the big files' stamps, as `stamp` gives them (a change means: parse them again) */
+  lint(job: BackgroundLintJob, stamps: string): Promise<{ problems: LintProblem[]; names?: SnapshotNames }>;
+  /** the names of the big files `files` (a run parsed them) */
+  names?(files: readonly string[], names: SnapshotNames): void;
   /** what identifies a file's content cheaply (size and mtime); undefined when it is gone */
   stamp(path: string): string | undefined;
   /** the problems of a finished run, for the text it was run on */
@@ -63,6 +75,11 @@ export class BackgroundDiagnostics {
     this.wanted.delete(uri);
   }
 
+  /** Documents with a kept result or a run wanted: none means nothing needs the worker's snapshot. */
+  get documents(): number {
+    return new Set([...this.kept.keys(), ...this.wanted.keys(), ...(this.running !== undefined ? [this.running] : [])]).size;
+  }
+
   private async next(): Promise<void> {
     if (this.running !== undefined) return;
     const first = this.wanted.entries().next();
@@ -74,7 +91,9 @@ export class BackgroundDiagnostics {
     let problems: LintProblem[] | undefined;
     try {
       this.runs++;
-      problems = await this.o.lint(job);
+      const answer = await this.o.lint(job, stamps);
+      problems = answer.problems;
+      if (answer.names) this.o.names?.(files, answer.names);
     } catch {
       problems = undefined;
     }

@@ -11,11 +11,16 @@ import { SETTINGS, featureGatesForVersion, settingsForVersion, defaultOf } from 
 import { EVENT_FIELDS, EVENT_KINDS, EXPECT_FIELDS, SCENARIO_FIELDS, type FieldDoc } from '../../engine/lint/fieldDocs';
 import { supportedVersions } from '../../engine/versions/table';
 import type { Analysis } from './analyze';
+import type { SnapshotNames } from './background';
 import { keysAbove } from './yamlPath';
 
 const KIND = { Property: 10 as CompletionItemKind, Value: 12 as CompletionItemKind, EnumMember: 20 as CompletionItemKind, Reference: 18 as CompletionItemKind, Field: 5 as CompletionItemKind };
 
-export function completion(a: Analysis, position: Position): CompletionItem[] {
+/** Names offered at most: a 5,000-node snapshot has 150,000 pods; past this, those containing what was typed. */
+export const MAX_NAMES = 1000;
+
+/** `names`: a big snapshot's names, from the background run (the quick analysis did not read it). */
+export function completion(a: Analysis, position: Position, names?: SnapshotNames): CompletionItem[] {
   const line = a.lines.line(position.line);
   const before = line.slice(0, position.character);
   const all = a.text.split('\n').map((l) => l.replace(/\r$/, ''));
@@ -37,7 +42,7 @@ export function completion(a: Analysis, position: Position): CompletionItem[] {
   const value = /^(\s*)(-\s+)?([\w.-]+):\s*(\[[^\]]*?,?\s*)?["']?([^\s,"'\]]*)$/.exec(before);
   if (value) {
     const path = value[2] ? keysAbove(all, position.line, value[1].length, true) : keysAbove(all, position.line, value[1].length);
-    return valueItems(a, path, value[3]);
+    return valueItems(a, path, value[3], value[5], names);
   }
 
   // a key: `  partial` or `  - partial`
@@ -126,11 +131,29 @@ function itemKeys(all: string[], lineNo: number): string[] {
   return keys;
 }
 
-function valueItems(a: Analysis, path: string[], key: string): CompletionItem[] {
+/** The first MAX_NAMES names, of those containing `typed` when there are more. */
+function some(all: readonly string[], typed: string): string[] {
+  if (all.length <= MAX_NAMES) return [...all];
+  const t = typed.toLowerCase();
+  const out: string[] = [];
+  for (const n of all) {
+    if (t && !n.toLowerCase().includes(t)) continue;
+    out.push(n);
+    if (out.length === MAX_NAMES) break;
+  }
+  return out;
+}
+
+function valueItems(a: Analysis, path: string[], key: string, typed: string, names?: SnapshotNames): CompletionItem[] {
   const cluster = a.ctx.scenario?.snapshot.cluster;
-  const nodes = () => [...(cluster?.nodes.keys() ?? [])].sort().map((n) => ({ label: n, kind: KIND.Reference, detail: 'Node in the snapshot' }));
-  const pods = () => [...(cluster?.pods.keys() ?? [])].sort().map((n) => ({ label: n, kind: KIND.Reference, detail: 'Pod in the snapshot' }));
-  const rss = () => [...(cluster?.replicaSets.keys() ?? [])].sort().map((n) => ({ label: n, kind: KIND.Reference, detail: 'ReplicaSet in the snapshot' }));
+  // the snapshot the quick analysis read, merged with the names of the big ones it left to the background run
+  const all = (mine: Iterable<string> | undefined, big: readonly string[] | undefined) => [...new Set([...(mine ?? []), ...(big ?? [])])].sort();
+  const nodeNames = () => some(all(cluster?.nodes.keys(), names?.nodes), typed);
+  const podNames = () => some(all(cluster?.pods.keys(), names?.pods), typed);
+  const rsNames = () => some(all(cluster?.replicaSets.keys(), names?.replicaSets), typed);
+  const nodes = () => nodeNames().map((n) => ({ label: n, kind: KIND.Reference, detail: 'Node in the snapshot' }));
+  const pods = () => podNames().map((n) => ({ label: n, kind: KIND.Reference, detail: 'Pod in the snapshot' }));
+  const rss = () => rsNames().map((n) => ({ label: n, kind: KIND.Reference, detail: 'ReplicaSet in the snapshot' }));
   const enumOf = (d: FieldDoc | undefined) => (d?.values ?? []).map((x) => ({ label: x, kind: KIND.EnumMember }));
   if (a.kind !== 'scenario') return [];
   if (path.length === 0) {
@@ -141,9 +164,9 @@ function valueItems(a: Analysis, path: string[], key: string): CompletionItem[] 
     if (key === 'node' || key === 'nodes') return nodes();
     if (key === 'pod') return pods();
     if (key === 'delete') return [
-      ...[...(cluster?.pods.keys() ?? [])].sort().map((n) => ({ label: `Pod/${n}`, kind: KIND.Reference })),
-      ...[...(cluster?.nodes.keys() ?? [])].sort().map((n) => ({ label: `Node/${n}`, kind: KIND.Reference })),
-      ...[...(cluster?.replicaSets.keys() ?? [])].sort().map((n) => ({ label: `ReplicaSet/${n}`, kind: KIND.Reference })),
+      ...podNames().map((n) => ({ label: `Pod/${n}`, kind: KIND.Reference })),
+      ...nodeNames().map((n) => ({ label: `Node/${n}`, kind: KIND.Reference })),
+      ...rsNames().map((n) => ({ label: `ReplicaSet/${n}`, kind: KIND.Reference })),
     ];
     if (key === 'replicaSet') return rss();
     return enumOf(EVENT_KINDS[key] ?? EVENT_FIELDS[key]);

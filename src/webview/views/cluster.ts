@@ -11,8 +11,7 @@ import type { Host } from '../host';
 import { formatMs, type Store } from '../state';
 import { offsetText, sortNaturally } from '../time';
 import { VirtualList } from '../virtualList';
-import type { NodeItem, PodItem, ReplicaSetItem } from '../../protocol/webview';
-import type { ZoneView } from '../../engine/simulation/api';
+import type { NodeItem, PodItem, ReplicaSetItem, ZoneRow } from '../../protocol/webview';
 
 /** a node row without taints; a node with taints or cordoned takes a second line for its chips */
 export const ROW_HEIGHT = 24;
@@ -31,9 +30,14 @@ export function countdown(pod: PodItem, now: string, start?: string): string {
 
 const WELL_KNOWN = 'node.kubernetes.io/';
 
-/** NoExecute first (it is what evicts), then the rest in their order. */
+/**
+ * NoExecute first (it is what evicts), then the taints the controllers set (node.kubernetes.io/…),
+ * then the rest, each group in its order: a row too narrow for every chip cuts the user's own
+ * (a control-plane taint), not the unreachable one the outage added.
+ */
 export function orderTaints(taints: readonly string[]): string[] {
-  return [...taints.filter((t) => t.endsWith(':NoExecute')), ...taints.filter((t) => !t.endsWith(':NoExecute'))];
+  const rank = (t: string) => (t.endsWith(':NoExecute') ? 0 : t.startsWith(WELL_KNOWN) ? 1 : 2);
+  return [0, 1, 2].flatMap((r) => taints.filter((t) => rank(t) === r));
 }
 
 function taintChip(t: string): HTMLElement {
@@ -42,8 +46,8 @@ function taintChip(t: string): HTMLElement {
   return el('span', { class: `chip taint${t.endsWith(':NoExecute') ? ' noexecute' : ''}`, title: t }, short);
 }
 
-function zoneStamp(z: ZoneView, start: string | undefined): string {
-  return `${z.zone}\u0000${z.state}\u0000${z.nodes}\u0000${z.notReady}\u0000${z.evictionRate}\u0000${z.nextTokenAt ?? ''}\u0000${z.queued.length}\u0000${z.queued[0] ?? ''}\u0000${start ?? ''}`;
+function zoneStamp(z: ZoneRow, start: string | undefined): string {
+  return `${z.zone}\u0000${z.state}\u0000${z.nodes}\u0000${z.notReady}\u0000${z.evictionRate}\u0000${z.nextTokenAt ?? ''}\u0000${z.queuedCount}\u0000${z.queued.length}\u0000${z.queued[0] ?? ''}\u0000${start ?? ''}`;
 }
 
 export class ClusterView {
@@ -108,8 +112,11 @@ export class ClusterView {
       if (!card) return;
       const zone = card.dataset.ref as string;
       if (toggle) {
-        if (this.openQueues.has(zone)) this.openQueues.delete(zone);
-        else this.openQueues.add(zone);
+        const open = !this.openQueues.has(zone);
+        if (open) this.openQueues.add(zone);
+        else this.openQueues.delete(zone);
+        // the names come from the host, with every update while the queue is open
+        this.host.post({ type: 'zoneQueue', zone, open });
         this.zoneStamps = [];
         this.renderZones();
         return;
@@ -145,17 +152,20 @@ export class ClusterView {
       el('span', { class: `fact ${cls}`.trim(), title }, el('span', { class: 'k' }, label), ' ', el('span', { class: 'v' }, value));
     replace(this.zones, ...s.zones.map((z) => {
       const open = this.openQueues.has(z.zone);
-      const queue = z.queued.length
+      const queue = z.queuedCount
         ? el('button', { class: 'link queued', type: 'button', 'aria-expanded': open ? 'true' : 'false', title: open ? 'hide the queued nodes' : 'show the queued nodes' },
-          `queued ${z.queued.length.toLocaleString('en')} ${open ? '▾' : '▸'}`)
+          `queued ${z.queuedCount.toLocaleString('en')} ${open ? '▾' : '▸'}`)
         : fact('queued', 0, 'queued');
+      const names = !open || !z.queuedCount ? null
+        : z.queued.length ? el('ol', { class: 'queue-names' }, ...z.queued.map((n) => el('li', null, n)))
+          : el('p', { class: 'queue-names hint' }, 'loading the queued nodes…');
       return el('div', { class: `zone-card zone zone-${z.state}`, 'data-ref': z.zone, role: 'button', tabindex: 0 },
         el('div', { class: 'zone-head' }, el('span', { class: 'zone-name' }, z.zone), ' ', el('span', { class: 'state' }, z.state)),
         el('div', { class: 'facts-wrap' },
           fact('nodes', z.nodes), fact('not ready', z.notReady), fact('rate', `${z.evictionRate} nodes/s`, 'rate'),
           z.nextTokenAt ? fact('next token', offsetText(z.nextTokenAt, start), 'next-token', z.nextTokenAt) : fact('next token', '—', 'next-token'),
           queue),
-        open ? el('ol', { class: 'queue-names' }, ...z.queued.map((n) => el('li', null, n))) : null);
+        names);
     }));
     this.markSelectedZone();
   }
@@ -281,7 +291,8 @@ export class ClusterView {
     this.filterText = '';
     this.rowsFilter = '';
     this.openQueues.clear();
-    this.zoneStamps = [];
+    // unlike any list of stamps, the empty one included: the old scenario's cards go at the next render
+    this.zoneStamps = ['\u0000reset'];
     this.sortedFor = -1;
     this.rowsFor = -1;
     this.podsFor = '';

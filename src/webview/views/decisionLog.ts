@@ -45,6 +45,8 @@ export class DecisionLog {
     const read = (e: HTMLElement) => String((e as unknown as { value: string }).value ?? '');
     const update = () => {
       this.filter = { controller: this.controller.value, action: this.action.value, object: read(this.object), search: read(this.search) };
+      // a filter over the first LOG_ROWS alone would hide matches: the rest are asked for once
+      if (this.store.cut) this.askAll();
       this.render();
     };
     for (const e of [this.controller, this.action]) e.addEventListener('change', update);
@@ -57,6 +59,15 @@ export class DecisionLog {
     const all = [...new Set([...values, ...(current ? [current] : [])])].sort();
     replace(select, el('option', { value: '' }, `all ${label}`), ...all.map((v) => el('option', { value: v }, v)));
     select.value = current;
+  }
+
+  /** the position (store version) whose every decision was asked for */
+  private askedAt = -1;
+
+  private askAll(): void {
+    if (this.askedAt === this.store.version) return;
+    this.askedAt = this.store.version;
+    this.host.post({ type: 'allDecisions' });
   }
 
   /** Forgets the filters (another scenario was opened). */
@@ -104,6 +115,7 @@ export class DecisionLog {
     const shown = filterDecisions(s.decisions, this.filter);
     const after = filterDecisions(s.afterPass, this.filter);
     const noise = shown.filter((d) => NOISE.has(d.action));
+    const real = (ds: readonly Decision[]) => ds.filter((d) => !NOISE.has(d.action)).length;
     const rows: HTMLElement[] = [];
     for (const d of shown) if (!(collapse && NOISE.has(d.action))) rows.push(this.row(d));
     if (collapse && noise.length) {
@@ -126,13 +138,24 @@ export class DecisionLog {
       rows.push(el('li', { class: 'between', id: 'between-passes' }, `after pass ${s.pass ?? '—'}, until ${s.time.slice(11, 23)} (before pass ${(s.pass ?? -1) + 1})`));
       for (const d of after) if (!(collapse && NOISE.has(d.action))) rows.push(this.row(d));
     }
+    if (s.cut) {
+      const total = s.cut.inPass + s.cut.afterPass;
+      const more = el('li', { class: 'more', id: 'log-show-all', tabindex: 0, role: 'button' }, `the first ${real(s.decisions) + real(s.afterPass)} of ${total.toLocaleString('en')} decisions are listed — show all`);
+      more.addEventListener('click', () => this.askAll());
+      more.addEventListener('keydown', (e) => {
+        if ((e as KeyboardEvent).key === 'Enter') this.askAll();
+      });
+      rows.push(more);
+    }
     const filtered = shown.length !== s.decisions.length || after.length !== s.afterPass.length;
     if (filtered && !shown.length && !after.length && all.length) rows.push(el('li', { class: 'hint', id: 'log-no-match' }, 'No decision here matches the filter.'));
-    const real = (ds: readonly Decision[]) => ds.filter((d) => !NOISE.has(d.action)).length;
-    const afterText = s.afterPass.length ? `, ${real(after)} after it` : '';
+    // cut: the counts of the whole pass, from the host
+    const inPass = s.cut && !filtered ? s.cut.inPass : real(shown);
+    const afterCount = s.cut && !filtered ? s.cut.afterPass : real(after);
+    const afterText = s.afterPass.length ? `, ${afterCount} after it` : '';
     replace(this.caption, s.pass === null
-      ? `Before the first monitor pass${s.afterPass.length ? `: ${real(after)} decisions` : '.'}`
-      : `${real(shown)} decisions in pass ${s.pass}${afterText}${filtered ? ` (of ${real(s.decisions) + real(s.afterPass)}, filtered)` : ''}`);
+      ? `Before the first monitor pass${s.afterPass.length ? `: ${afterCount} decisions` : '.'}`
+      : `${inPass.toLocaleString('en')} decisions in pass ${s.pass}${afterText}${filtered ? ` (of ${real(s.decisions) + real(s.afterPass)}${s.cut ? ' listed' : ''}, filtered)` : ''}`);
     replace(this.list, ...rows);
     const sel = this.list.querySelector('li.selected');
     if (sel && 'scrollIntoView' in sel) (sel as HTMLElement).scrollIntoView({ block: 'nearest' });

@@ -169,9 +169,9 @@ export class MachinePanel {
       replace(this.body, el('p', { class: 'hint', id: 'machine-none' }, s.selection.object ? `${s.selection.object} has no machine at this point.` : 'Select a node, zone, ReplicaSet or decision to see its machine.'));
       return;
     }
-    const live = s.machines.get(m.id);
-    const current = live?.state ?? m.state;
-    const last = live?.lastTransition ?? m.lastTransition;
+    // the selection is recomputed at every position: its machine is the live one
+    const current = m.state;
+    const last = m.lastTransition;
     if (this.picked && this.picked.machine !== m.id) this.picked = undefined;
     replace(this.body,
       el('p', { id: 'machine-current' }, `${m.id}: `, el('span', { class: 'state' }, current)),

@@ -11,7 +11,7 @@ import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { webviewHtml } from '../../../src/extension/webviewHtml';
 
-const root = resolve(__dirname, '../../..');
+const ROOT = resolve(__dirname, '../../..');
 const NONCE = 'n0nceForTheHarness0123456789abcd';
 
 export interface Served {
@@ -20,18 +20,30 @@ export interface Served {
   close(): Promise<void>;
 }
 
-/**
- * Serves the page; with `prelude` (the default) the fake host's script runs before it, without
- * it the page talks to whatever the test wires to it (the real Session, in the same process).
- */
-export async function serveWebview(o: { prelude?: boolean } = {}): Promise<Served> {
-  const prelude = o.prelude ?? true;
+export interface ServeOptions {
+  /**
+   * The script run before the page: true (the default) the fake host (fakeHost.ts), false none (the
+   * page talks to whatever the caller wires to it: the real Session, in the same process), or the
+   * path of another entry to bundle (the bench's clocks, bench/webviewPrelude.ts).
+   */
+  prelude?: boolean | string;
+  /** the repository (the bench runs this file bundled in a temp folder, where __dirname is not in it) */
+  root?: string;
+  /** another build of the page's script */
+  webviewJs?: string;
+}
+
+/** Serves the page, with the prelude that ServeOptions.prelude names. */
+export async function serveWebview(o: ServeOptions = {}): Promise<Served> {
+  const root = o.root ?? ROOT;
+  const preludeEntry = o.prelude === false ? undefined : typeof o.prelude === 'string' ? o.prelude : join(root, 'test/webview/harness/fakeHost.ts');
+  const prelude = preludeEntry !== undefined;
   if (!existsSync(join(root, 'out/webview.js'))) throw new Error('out/webview.js is missing: run node scripts/build.mjs first');
   const work = mkdtempSync(join(tmpdir(), 'cs-webview-'));
-  if (prelude) await build({ entryPoints: [join(__dirname, 'fakeHost.ts')], outfile: join(work, 'harness.js'), bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning' });
+  if (preludeEntry) await build({ entryPoints: [preludeEntry], outfile: join(work, 'harness.js'), bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning' });
   const files: Record<string, [string, string]> = {
     // WEBVIEW_JS / WEBVIEW_CSS: another build of the page (to see a test fail on an older one)
-    '/out/webview.js': [process.env.WEBVIEW_JS || join(root, 'out/webview.js'), 'text/javascript'],
+    '/out/webview.js': [o.webviewJs || process.env.WEBVIEW_JS || join(root, 'out/webview.js'), 'text/javascript'],
     '/media/webview.css': [process.env.WEBVIEW_CSS || join(root, 'media/webview.css'), 'text/css'],
     ...(prelude ? { '/harness.js': [join(work, 'harness.js'), 'text/javascript'] as [string, string] } : {}),
   };

@@ -1,0 +1,152 @@
+/**
+ * Each pod's eviction countdown, kept from one update to the next: the
+ * taint-eviction controller's scheduled evictions (EvictionIndex, from the
+ * trace) and the pod-eviction path's (PathDeadlines, from the controller's
+ * "why not"), and which pods' countdowns changed (podsToCompare).
+ */
+import type { Simulation } from '../engine/simulation/api';
+import type { ClusterState } from '../engine/model/cluster';
+import type { Decision } from '../engine/trace/decision';
+
+const str = (v: unknown): string => (typeof v === 'string' ? v : '');
+
+/**
+ * Pending taint-based evictions as the taint-eviction controller scheduled
+ * them: the latest PodEvictionScheduled of each pod (its `details.deadline`)
+ * unless a PodEvictionCancelled or PodEvicted came after it. Incremental: it
+ * reads only the decisions added since the last call, and starts again when
+ * the trace was cut back (stepping back).
+ */
+export class EvictionIndex {
+  private readonly pending = new Map<string, { at: string; node: string }>();
+  private seen = 0;
+  private lastSeq = 0;
+  /** the pod refs whose entry the last update set or removed; 'all' when it started again */
+  changed: Set<string> | 'all' = 'all';
+
+  update(trace: readonly Decision[]): Map<string, { at: string; node: string }> {
+    const cut = this.seen > trace.length || (this.seen > 0 && trace[this.seen - 1]?.seq !== this.lastSeq);
+    if (cut) {
+      this.pending.clear();
+      this.seen = 0;
+    }
+    const changed = new Set<string>();
+    for (let i = this.seen; i < trace.length; i++) {
+      const d = trace[i];
+      if (d.action === 'PodEvictionScheduled') {
+        const deadline = str(d.details?.deadline);
+        if (deadline) {
+          this.pending.set(d.object, { at: deadline, node: str(d.details?.node) });
+          changed.add(d.object);
+        }
+      } else if (d.action === 'PodEvictionCancelled' || d.action === 'PodEvicted') {
+        if (this.pending.delete(d.object)) changed.add(d.object);
+      }
+    }
+    this.changed = cut || this.seen === 0 ? 'all' : changed;
+    this.seen = trace.length;
+    this.lastSeq = trace.length ? trace[trace.length - 1].seq : 0;
+    return this.pending;
+  }
+}
+
+type PathSim = Pick<Simulation, 'podEvictionDeadlines' | 'podsEvictedFrom'> & { cluster?: ClusterState };
+
+/** Not-Ready nodes asked for their pod-eviction countdown per view, at most. */
+const PATH_NODES_ASKED = 500;
+
+/**
+ * The pod-eviction path (1.12 and whenever taint-based evictions are off): the node lifecycle
+ * controller deletes a node's pods itself, once podEvictionTimeout has passed and the zone's queue
+ * releases the node. The countdown of each pod on a not-Ready node is when the engine says the
+ * controller will do that (its own "why not"): the engine's not-Ready nodes (at most
+ * PATH_NODES_ASKED asked per view) whose pods the controller will delete, with when.
+ */
+function pathNodes(sim: PathSim): ReadonlyMap<string, string> {
+  return sim.cluster && sim.podEvictionDeadlines ? sim.podEvictionDeadlines(PATH_NODES_ASKED) : NO_PATH_NODES;
+}
+
+const NO_PATH_NODES: ReadonlyMap<string, string> = new Map();
+
+/** The refs of a node's pods the pod-eviction path deletes: the engine's (DeletePods' rule: not DaemonSet pods by selector, not pods being deleted). */
+function podsWithCountdown(sim: PathSim, node: string): string[] {
+  return (sim.podsEvictedFrom?.(node) ?? []).map((key) => `Pod/${key}`);
+}
+
+/**
+ * The keys of the only pods whose items may be out of date since the last update: pod records
+ * created, changed or deleted (the engine's takePodChanges), pods whose scheduled eviction
+ * changed (EvictionIndex.changed) and pods whose pod-eviction path countdown appeared, went or
+ * moved (PathDeadlines). Undefined, to compare every pod, when the engine or the index could not
+ * say (a step back, a new view).
+ */
+export function podsToCompare(podChanges: ReadonlySet<string> | 'all', evictionChanges: ReadonlySet<string> | 'all', pathChanges: ReadonlySet<string>): Set<string> | undefined {
+  if (podChanges === 'all' || evictionChanges === 'all') return undefined;
+  const keys = new Set(podChanges);
+  for (const ref of evictionChanges) if (ref.startsWith('Pod/')) keys.add(ref.slice(4));
+  for (const key of pathChanges) keys.add(key);
+  return keys;
+}
+
+/**
+ * The pod-eviction path's countdowns (see pathNodes) from one update to the next, kept per
+ * node, and the pods whose countdown appeared, went or moved. A new instance's first update, or
+ * one given 'all', computes every countdown afresh.
+ * The countdowns are recomputed from the controller's "why not" on every update, not tracked by
+ * change: while any node of a 5,000-node 1.12 cluster was not Ready, every one of its 150,000 pods
+ * was compared again on every step (about 0.5 s a step) for the few whose countdown had changed,
+ * and listing the pods of up to 500 not-Ready nodes again took about 40 ms a step. A node's pods
+ * are listed again only when its countdown changed or one of its pods did (the engine's pod
+ * changes: created, deleted, bound, owners changed).
+ */
+export class PathDeadlines {
+  /** ref -> countdown: what the view looks up */
+  private readonly byRef = new Map<string, { at: string; node: string }>();
+  private readonly byNode = new Map<string, { at: string; refs: string[] }>();
+  /** the pod keys whose countdown changed in the last `update` (may hold more: comparing them again is harmless) */
+  changed: ReadonlySet<string> = new Set();
+
+  /** This update's countdowns by pod ref; `podChanges` are the pod keys changed since the last update ('all': unknown). */
+  update(sim: PathSim, podChanges: ReadonlySet<string> | 'all'): ReadonlyMap<string, { at: string; node: string }> {
+    const changed = new Set<string>();
+    const cluster = sim.cluster;
+    // the nodes whose list of pods may differ: each changed pod's node before and after
+    const touched = new Set<string>();
+    if (podChanges !== 'all' && cluster) {
+      for (const key of podChanges) {
+        const was = this.byRef.get(`Pod/${key}`);
+        if (was) touched.add(was.node);
+        const node = cluster.pods.get(key)?.nodeName;
+        if (node) touched.add(node);
+      }
+    }
+    const deadlines = pathNodes(sim);
+    for (const [node, at] of deadlines) {
+      const was = this.byNode.get(node);
+      if (was && was.at === at && podChanges !== 'all' && !touched.has(node)) continue;
+      if (was) this.drop(node, was.refs, changed);
+      const refs = podsWithCountdown(sim, node);
+      for (const ref of refs) {
+        this.byRef.set(ref, { at, node });
+        changed.add(ref.slice('Pod/'.length));
+      }
+      this.byNode.set(node, { at, refs });
+    }
+    for (const [node, was] of this.byNode) {
+      if (deadlines.has(node)) continue;
+      this.drop(node, was.refs, changed);
+      this.byNode.delete(node);
+    }
+    this.changed = changed;
+    return this.byRef;
+  }
+
+  private drop(node: string, refs: readonly string[], changed: Set<string>): void {
+    for (const ref of refs) {
+      // a ref listed again under another node this update keeps that entry
+      if (this.byRef.get(ref)?.node !== node) continue;
+      this.byRef.delete(ref);
+      changed.add(ref.slice('Pod/'.length));
+    }
+  }
+}

@@ -1,0 +1,279 @@
+/**
+ * The view of the live records kept from one step to the next (RecordsView):
+ * what changed since the last update, without building an item for a record
+ * that did not change.
+ */
+import type { ClusterState } from '../engine/model/cluster';
+import type { NodeRecord, PodRecord, ReplicaSetRecord, Taint } from '../engine/model/types';
+import type { Delta, NodeItem, PodItem, ReplicaSetItem } from '../protocol/webview';
+import {
+  evictionOf, NO_EVICTIONS, nodeItem, podItem, readyOfNode, readyOfPod, replicaSetItem, replicaSetOwner, zoneOfLabels,
+  type ClusterDelta, type ClusterView, type EvictionLookup,
+} from './viewModel';
+
+// Comparisons of an item with the record it was built from, without building
+// its strings again: a step looks at 150,000 pods and most of them are as sent.
+
+/** `s === a + b` */
+const isPair = (s: string, a: string, b: string): boolean => s.length === a.length + b.length && s.startsWith(a) && s.startsWith(b, a.length);
+
+/** `s === prefix + a + '/' + b` */
+function isPath(s: string, prefix: string, a: string, b: string): boolean {
+  const at = prefix.length + a.length;
+  return s.length === at + 1 + b.length && s.startsWith(prefix) && s.startsWith(a, prefix.length) && s.charCodeAt(at) === 47 && s.startsWith(b, at + 1);
+}
+
+/** `s === taintText(t)` */
+function isTaintText(s: string, t: Taint): boolean {
+  const k = t.key.length;
+  if (!t.value) return s.length === k + 1 + t.effect.length && s.startsWith(t.key) && s.charCodeAt(k) === 58 && s.startsWith(t.effect, k + 1);
+  const v = t.value.length;
+  return (
+    s.length === k + v + 2 + t.effect.length && s.startsWith(t.key) && s.charCodeAt(k) === 61 &&
+    s.startsWith(t.value, k + 1) && s.charCodeAt(k + 1 + v) === 58 && s.startsWith(t.effect, k + 2 + v)
+  );
+}
+
+function nodeUnchanged(item: NodeItem, n: NodeRecord): boolean {
+  if (item.unschedulable !== n.unschedulable || item.ready !== readyOfNode(n) || item.name !== n.meta.name || !isPair(item.ref, 'Node/', n.meta.name)) return false;
+  const taints = n.taints;
+  if (item.taints.length !== taints.length) return false;
+  for (let i = 0; i < taints.length; i++) if (!isTaintText(item.taints[i], taints[i])) return false;
+  return true;
+}
+
+/**
+ * A pod's item and the strings its texts were made from. The record holds the
+ * same string objects from step to step, so comparing with these is a
+ * pointer comparison, where comparing the item's texts would read them
+ * (150,000 pods: a step's time goes into reading memory).
+ */
+interface PodEntry {
+  item: PodItem;
+  namespace: string;
+  name: string;
+  /** the controlling ReplicaSet's name, null when none */
+  owner: string | null;
+  // the item's fields again, beside the strings: one object read per pod instead of two
+  node: string;
+  phase: string;
+  ready: boolean;
+  evictionAt: string | undefined;
+  /** where the Ready=True condition was: looked at first (a pod has five conditions) */
+  readyAt: number;
+}
+
+function podEntry(item: PodItem, p: PodRecord): PodEntry {
+  let readyAt = -1;
+  for (let i = 0; i < p.conditions.length && readyAt < 0; i++) if (p.conditions[i].type === 'Ready' && p.conditions[i].status === 'True') readyAt = i;
+  return {
+    item, namespace: p.meta.namespace, name: p.meta.name, owner: replicaSetOwner(p)?.name ?? null,
+    node: item.node, phase: item.phase, ready: item.ready, evictionAt: item.evictionAt, readyAt,
+  };
+}
+
+function podUnchanged(e: PodEntry, p: PodRecord, evictions: EvictionLookup): boolean {
+  const node = p.nodeName ?? '';
+  if (e.node !== node || e.phase !== p.phase) return false;
+  const c = e.readyAt >= 0 ? p.conditions[e.readyAt] : undefined;
+  // found where it was: ready (as with readyOfPod, any Ready=True makes it ready); else look at them all
+  const ready = c !== undefined && c.type === 'Ready' && c.status === 'True' ? true : readyOfPod(p);
+  if (e.ready !== ready) return false;
+  if (p.meta.name !== e.name || p.meta.namespace !== e.namespace) return false;
+  const owner = replicaSetOwner(p);
+  if ((owner ? owner.name : null) !== e.owner) return false;
+  return e.evictionAt === evictionOf(e.item.ref, node, evictions);
+}
+
+const replicaSetUnchanged = (item: ReplicaSetItem, r: ReplicaSetRecord): boolean =>
+  item.desired === (r.replicas ?? 1) && item.current === r.status.replicas && item.ready === r.status.readyReplicas;
+
+/**
+ * The view of the live records kept from one update to the next, and what
+ * changed since the last one: the same items and deltas as building the view
+ * anew (buildClusterViewFromRecords) and diffing it (diffClusterViews), but an
+ * unchanged record costs a look-up and a few comparisons, with no new item, ref
+ * string or map entry (at 150,000 pods the rebuild was most of a step's work).
+ * The engine changes records in place, so each record is compared with its
+ * item field by field every time, never trusted by identity; only a node's
+ * zone is kept by its labels object, which the engine replaces and never edits
+ * (simulation/checkpoint.ts), and a pod's texts by the strings they were made
+ * of (PodEntry). An item is never edited once made: messages
+ * already sent hold it, so a changed record gets a new one.
+ */
+export class RecordsView {
+  /** by ref, like a built view, in the order of the cluster's maps */
+  private readonly podsByNode = new Map<string, Map<string, PodItem>>();
+  readonly view: ClusterView = { nodes: new Map(), pods: new Map(), replicaSets: new Map(), podsByNode: this.podsByNode };
+  // the same items by the keys of the cluster's maps, where the records are found
+  private readonly nodes = new Map<string, NodeItem>();
+  private readonly zoneLabels = new Map<string, object>();
+  private readonly pods = new Map<string, PodEntry>();
+  private readonly replicaSets = new Map<string, ReplicaSetItem>();
+  // the cluster's maps read last time: stepping back may put in new maps, in another key order
+  private readonly sources = new Map<'nodes' | 'pods' | 'replicaSets', Map<string, unknown>>();
+  /** the nodes whose pods (or their items) changed since takeTouchedNodes: their pod counts are counted again */
+  private touched = new Set<string>();
+
+  private unlist(item: PodItem): void {
+    this.touched.add(item.node);
+    const onNode = this.podsByNode.get(item.node);
+    if (onNode?.delete(item.ref) && onNode.size === 0) this.podsByNode.delete(item.node);
+  }
+
+  /** The node names whose list of pods, or one of its items, changed since the last call. */
+  takeTouchedNodes(): Set<string> {
+    const t = this.touched;
+    this.touched = new Set();
+    return t;
+  }
+
+  /**
+   * Brings the view up to date. `full`: the delta lists every item as upserted and nothing as removed, as for a new webview.
+   * `podKeys`: the keys of the only pods that may differ from their items (records created, changed or deleted, and
+   * pods whose eviction changed, since the last update); without it every pod is compared. `changed`: the same for
+   * nodes (names) and ReplicaSets (keys), from the engine's takeRecordChanges; without them every one is compared (at
+   * 5,000 nodes and 14,120 ReplicaSets that was most of an ordinary step's host part).
+   */
+  update(
+    cluster: ClusterState, evictions: EvictionLookup = NO_EVICTIONS, full = false, podKeys?: Iterable<string>,
+    changed?: { nodes?: Iterable<string>; replicaSets?: Iterable<string> },
+  ): ClusterDelta {
+    // a map not read before: settle() refills the view from it in its order, so the loops below leave the view alone
+    const nodesByRef = this.sources.get('nodes') === cluster.nodes ? this.view.nodes : undefined;
+    const podsByRef = this.sources.get('pods') === cluster.pods ? this.view.pods : undefined;
+    const replicaSetsByRef = this.sources.get('replicaSets') === cluster.replicaSets ? this.view.replicaSets : undefined;
+    const nodes: NodeItem[] = [];
+    const visitNode = (n: NodeRecord, key: string): void => {
+      const old = this.nodes.get(key);
+      const labels = n.meta.labels;
+      let zone: string | undefined;
+      if (old) {
+        if (this.zoneLabels.get(key) !== labels) {
+          zone = zoneOfLabels(labels);
+          this.zoneLabels.set(key, labels);
+        }
+        if ((zone === undefined || zone === old.zone) && nodeUnchanged(old, n)) return;
+        zone ??= old.zone;
+      } else {
+        zone = zoneOfLabels(labels);
+        this.zoneLabels.set(key, labels);
+      }
+      const item = nodeItem(n, old && isPair(old.ref, 'Node/', n.meta.name) ? old.ref : undefined, zone);
+      this.nodes.set(key, item);
+      nodesByRef?.set(item.ref, item);
+      nodes.push(item);
+    };
+    const nodesGone = changed?.nodes && nodesByRef && !full
+      ? visitOnly(changed.nodes, cluster.nodes, visitNode, this.nodes, (old, key) => {
+        this.zoneLabels.delete(key);
+        nodesByRef.delete(old.ref);
+        return old.ref;
+      })
+      : (cluster.nodes.forEach(visitNode), []);
+    const pods: PodItem[] = [];
+    const visitPod = (p: PodRecord, key: string): void => {
+      const old = this.pods.get(key);
+      if (old && podUnchanged(old, p, evictions)) return;
+      const item = podItem(p, evictions, old && old.name === p.meta.name && old.namespace === p.meta.namespace ? old.item.ref : undefined);
+      this.pods.set(key, podEntry(item, p));
+      if (old) this.unlist(old.item);
+      podsByRef?.set(item.ref, item);
+      this.touched.add(item.node);
+      const onNode = this.podsByNode.get(item.node);
+      if (onNode) onNode.set(item.ref, item);
+      else this.podsByNode.set(item.node, new Map([[item.ref, item]]));
+      pods.push(item);
+    };
+    // only what may have changed (at 150,000 pods, comparing every pod was most of a step's work)
+    const podsGone = podKeys && podsByRef && !full
+      ? visitOnly(podKeys, cluster.pods, visitPod, this.pods, (old) => {
+        podsByRef.delete(old.item.ref);
+        this.unlist(old.item);
+        return old.item.ref;
+      })
+      : (cluster.pods.forEach(visitPod), []);
+    const replicaSets: ReplicaSetItem[] = [];
+    const visitReplicaSet = (r: ReplicaSetRecord, key: string): void => {
+      const old = this.replicaSets.get(key);
+      const ref = old && isPath(old.ref, 'ReplicaSet/', r.meta.namespace, r.meta.name) ? old.ref : undefined;
+      if (old && ref && replicaSetUnchanged(old, r)) return;
+      const item = replicaSetItem(r, ref);
+      this.replicaSets.set(key, item);
+      replicaSetsByRef?.set(item.ref, item);
+      replicaSets.push(item);
+    };
+    const replicaSetsGone = changed?.replicaSets && replicaSetsByRef && !full
+      ? visitOnly(changed.replicaSets, cluster.replicaSets, visitReplicaSet, this.replicaSets, (old) => {
+        replicaSetsByRef.delete(old.ref);
+        return old.ref;
+      })
+      : (cluster.replicaSets.forEach(visitReplicaSet), []);
+    const delta: ClusterDelta = {
+      nodes: withRemoved(this.settle('nodes', cluster.nodes, this.nodes, this.view.nodes, (i) => i, nodes, full), nodesGone),
+      pods: withRemoved(this.settle('pods', cluster.pods, this.pods, this.view.pods, (e) => e.item, pods, full, (item) => this.unlist(item)), podsGone),
+      replicaSets: withRemoved(this.settle('replicaSets', cluster.replicaSets, this.replicaSets, this.view.replicaSets, (i) => i, replicaSets, full), replicaSetsGone),
+    };
+    if (this.zoneLabels.size !== this.nodes.size) for (const key of this.zoneLabels.keys()) if (!this.nodes.has(key)) this.zoneLabels.delete(key);
+    return delta;
+  }
+
+  /** Drops the items whose records are gone, puts the view in the records' order when the map is new, and makes the delta. */
+  private settle<E, T extends { ref: string }>(
+    which: 'nodes' | 'pods' | 'replicaSets', records: Map<string, unknown>, byKey: Map<string, E>, byRef: Map<string, T>, itemOf: (e: E) => T, upsert: T[], full: boolean,
+    gone?: (item: T) => void,
+  ): Delta<T> {
+    const remove: string[] = [];
+    // every record has its item now: as many items as records means none is gone
+    if (byKey.size !== records.size) {
+      for (const [key, e] of byKey) {
+        if (records.has(key)) continue;
+        byKey.delete(key);
+        const item = itemOf(e);
+        byRef.delete(item.ref);
+        gone?.(item);
+        remove.push(item.ref);
+      }
+    }
+    if (this.sources.get(which) !== records) {
+      this.sources.set(which, records);
+      byRef.clear();
+      for (const key of records.keys()) {
+        const item = itemOf(byKey.get(key) as E);
+        byRef.set(item.ref, item);
+      }
+    }
+    if (!full) return { upsert, remove };
+    const all: T[] = [];
+    for (const key of records.keys()) all.push(itemOf(byKey.get(key) as E));
+    return { upsert: all, remove: [] };
+  }
+}
+
+/**
+ * The update of only the records the engine named: each one that exists is visited; the entry of
+ * each one that is gone is deleted from `kept` and `drop` (which unlists it elsewhere) gives the
+ * ref to remove.
+ */
+function visitOnly<R, E>(
+  keys: Iterable<string>, records: ReadonlyMap<string, R>, visit: (r: R, key: string) => void, kept: Map<string, E>, drop: (old: E, key: string) => string,
+): string[] {
+  const gone: string[] = [];
+  for (const key of keys) {
+    const r = records.get(key);
+    if (r) {
+      visit(r, key);
+      continue;
+    }
+    const old = kept.get(key);
+    if (old === undefined) continue;
+    kept.delete(key);
+    gone.push(drop(old, key));
+  }
+  return gone;
+}
+
+function withRemoved<T>(delta: Delta<T>, removed: string[]): Delta<T> {
+  if (removed.length) delta.remove.push(...removed);
+  return delta;
+}

@@ -1,0 +1,23 @@
+/** Decisions of a trace by their numbers, and a decision's causes. */
+import type { Decision } from '../engine/trace/decision';
+
+/** The decision numbered `seq`: where a whole trace has it (seq - 1), else searched for. */
+export function decisionBySeq(trace: readonly Decision[], seq: number): Decision | undefined {
+  const guess = trace[seq - 1];
+  return guess?.seq === seq ? guess : trace.find((d) => d.seq === seq);
+}
+
+/** The causes of a decision, transitively, oldest first. */
+export function chainOf(trace: readonly Decision[], d: Decision): Decision[] {
+  const seen = new Map<number, Decision>();
+  const todo = [...d.causes];
+  while (todo.length) {
+    const seq = todo.pop() as number;
+    if (seen.has(seq) || seq === d.seq) continue;
+    const c = decisionBySeq(trace, seq);
+    if (!c) continue;
+    seen.set(seq, c);
+    todo.push(...c.causes);
+  }
+  return [...seen.values()].sort((a, b) => a.seq - b.seq);
+}

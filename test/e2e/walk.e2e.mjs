@@ -1,0 +1,115 @@
+// A walk through a big scenario in a real VS Code (code-server), as a user would, with screenshots:
+// not part of `npm test` (it needs a generated 5,000-node cluster). The phase-2 script runs it when
+// CS_WALK_DIR names a folder with scenario.yaml and its snapshot (`controller-stepper generate ... --out DIR`):
+//   CS_WALK_DIR=/tmp/big-panel node scripts/test-phase-2-vscode.mjs
+// Open from the code lens, run to the outage, step through it, select a node, a pod and a zone
+// (its queue opened), step back, open a second scenario. Each click's time to the panel's answer is
+// printed (code-server's own overhead included). Env: CS_URL, WS_DIR, CS_WALK_DIR, WALK_SHOT_DIR.
+import { chromium } from 'playwright-core';
+import assert from 'node:assert/strict';
+import { cpSync, linkSync, mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+const { CS_URL, WS_DIR, CS_WALK_DIR } = process.env;
+// kept after the run (the phase-2 script removes its folder when everything passed): they are what the walk is for
+const SHOT_DIR = process.env.WALK_SHOT_DIR || '/tmp/controller-stepper-walk';
+mkdirSync(SHOT_DIR, { recursive: true });
+const big = join(WS_DIR, 'big');
+mkdirSync(big, { recursive: true });
+for (const f of readdirSync(CS_WALK_DIR)) {
+  try { linkSync(join(CS_WALK_DIR, f), join(big, f)); } catch { cpSync(join(CS_WALK_DIR, f), join(big, f)); }
+}
+const t0 = Date.now();
+const lap = (what) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${what}`);
+const timed = async (what, act, done) => {
+  const s = Date.now();
+  await act();
+  await done();
+  const ms = Date.now() - s;
+  lap(`${what}: ${ms} ms`);
+  return ms;
+};
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+});
+let failed = false;
+let shot = 0;
+const snap = async (page, name) => page.screenshot({ path: join(SHOT_DIR, `${String(shot++).padStart(2, '0')}-${name}.png`) });
+try {
+  const page = await (await browser.newContext({ viewport: { width: 1600, height: 1000 } })).newPage();
+  page.setDefaultTimeout(600_000);
+  await page.goto(CS_URL);
+  await page.locator('.monaco-workbench').waitFor();
+  await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor();
+  lap('workbench ready');
+
+  // the scenario in the editor: its code lens comes without waiting for the 400 MiB snapshot
+  await page.keyboard.press('Control+P');
+  await page.locator('.quick-input-widget .quick-input-box input').fill('big/scenario.yaml');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'scenario.yaml' }).first().waitFor();
+  await page.keyboard.press('Enter');
+  const lensAt = Date.now();
+  const lens = page.locator('.codelens-decoration a', { hasText: 'Step through' });
+  await lens.waitFor();
+  lap(`code lens after ${Date.now() - lensAt} ms`);
+  const webview = page.frameLocator('iframe.webview.ready:visible').frameLocator('#active-frame');
+  await timed('open (lens click to the panel showing the scenario)', () => lens.click(), () => webview.locator('#scenario-name', { hasText: 'us-east-1b-outage' }).waitFor());
+  await snap(page, 'opened');
+
+  const pass = async () => Number(await webview.locator('#pass').innerText());
+  await webview.locator('#run-until input').fill('1m35s');
+  await timed('run until 1m35s', () => webview.locator('#run-until-go').click(), () => webview.locator('#time[title*="T00:01:35."]').waitFor());
+  await snap(page, 'before-unknown');
+  const steps = [];
+  for (let i = 0; i < 6; i++) {
+    const before = await pass();
+    steps.push(await timed(`step to pass ${before + 1}`, () => webview.locator('vscode-button[data-action="step"]').click(), () => webview.locator('#pass', { hasText: String(before + 1) }).waitFor()));
+    if (i === 1 || i === 5) await snap(page, `outage-step-${i}`);
+  }
+  const caption = await webview.locator('#log-caption').innerText();
+  lap(`decision log: ${caption}`);
+
+  // a node that went Unknown, then one of its pods
+  const node = webview.locator('#nodes .node').first();
+  const nodeRef = await node.getAttribute('data-ref');
+  await timed(`select ${nodeRef}`, () => node.click(), () => webview.locator('#why-object', { hasText: nodeRef }).waitFor());
+  await snap(page, 'node');
+  const pod = webview.locator('#pods .pod').first();
+  const podRef = await pod.getAttribute('data-ref');
+  await timed(`select ${podRef}`, () => pod.click(), () => webview.locator('#why-object', { hasText: podRef }).waitFor());
+  await snap(page, 'pod');
+  const zone = webview.locator('#zones .zone-card', { hasText: 'us-east-1b' });
+  await timed('select the zone', () => zone.click({ position: { x: 10, y: 10 } }), () => webview.locator('#why-object', { hasText: 'us-east-1b' }).waitFor());
+  const queue = zone.locator('button.queued');
+  if (await queue.count()) await timed('open its queue', () => queue.click(), () => zone.locator('.queue-names li').first().waitFor());
+  await webview.locator('#tab-machine').click();
+  await snap(page, 'zone-machine');
+  await webview.locator('#tab-why').click();
+
+  const here = await pass();
+  await timed('step back', () => webview.locator('vscode-button[data-action="stepBack"]').click(), () => webview.locator('#pass', { hasText: String(here - 1) }).waitFor());
+  await snap(page, 'stepped-back');
+
+  // a second scenario into the same panel: nothing of the first one stays
+  await page.keyboard.press('F1');
+  await page.locator('.quick-input-widget .quick-input-box input').fill('>Controller Stepper: Open Example…');
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: 'Open Example' }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.quick-input-widget .quick-input-box input').fill('one-node-stops');
+  await page.waitForTimeout(300);
+  await timed('open a second scenario', () => page.keyboard.press('Enter'), () => webview.locator('#scenario-name', { hasText: 'one-node-stops' }).waitFor());
+  assert.equal(await webview.locator('#why-object').count(), 0, 'no selection from the first scenario');
+  assert.equal(await webview.locator(`#nodes .node[data-ref="${nodeRef}"]`).count(), 0, 'no node of the first scenario');
+  await snap(page, 'second-scenario');
+  lap(`steps: ${steps.join(', ')} ms`);
+} catch (e) {
+  failed = true;
+  console.error('WALK FAILED:', e);
+  for (const p of browser.contexts().flatMap((c) => c.pages())) await p.screenshot({ path: join(SHOT_DIR, '99-failure.png') }).catch(() => {});
+} finally {
+  await browser.close();
+}
+console.log(failed ? 'walk: 0 passed, 1 failed' : 'walk: 1 passed, 0 failed');
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,86 @@
+/**
+ * Long runs in slices (issue 17 §2): with slicing on, the engine stops at the
+ * end of each slice (SimulationOptions.shouldStop, between instants), the
+ * run goes on after the host's events had their turn, and a cancel leaves it
+ * where it stopped. The clock here is a counter: no test waits.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { openScenario } from '../../src/extension/openScenario';
+import { Session, SLICE_MS, type SessionResult } from '../../src/extension/session';
+import { traceToJsonLines } from '../../src/engine/trace/serialize';
+import type { HostMessage } from '../../src/protocol/webview';
+
+const EXAMPLE = join(__dirname, '../../examples/rs-zone-outage.yaml');
+
+function open(onYield: () => void = () => {}) {
+  let t = 0;
+  const sent: HostMessage[] = [];
+  const o = openScenario(EXAMPLE, '');
+  const session = new Session({
+    make: o.make, options: o.options, settings: { collapseNoise: true, playSpeed: 2 }, post: (m) => sent.push(m),
+    // each look at the clock is 10 ms later: a slice is SLICE_MS / 10 instants
+    clock: () => (t += 10),
+    yieldNow: async () => onYield(),
+  });
+  return { session, sent };
+}
+
+const plain = (run: (s: Session) => SessionResult): string => {
+  const { session } = open();
+  run(session);
+  return traceToJsonLines(session.sim.trace);
+};
+
+const cases: { name: string; run: (s: Session) => SessionResult }[] = [
+  { name: 'run until a time', run: (s) => s.runUntil('10m') },
+  { name: 'run until a decision', run: (s) => s.runUntil('next PodEvicted') },
+  { name: 'go to a pass far ahead', run: (s) => s.goToPass(90) },
+  { name: 'next decision', run: (s) => s.nextDecision() },
+];
+
+test('a long run in slices ends where the same run without slices ends, with the same trace', async () => {
+  for (const c of cases) {
+    const { session } = open();
+    const token = { isCancellationRequested: false };
+    session.slices.begin(token);
+    let r = c.run(session);
+    if (c.name !== 'next decision') assert.equal(r.ok && r.pending, true, `${c.name}: stopped at the end of its first slice`);
+    let slices = 0;
+    r = await session.finishLong(token, () => slices++);
+    session.slices.end();
+    assert.equal(r.ok, true, `${c.name}: ${r.message}`);
+    assert.equal(traceToJsonLines(session.sim.trace), plain(c.run), `${c.name}: the same trace`);
+    if (c.name !== 'next decision') assert.ok(slices > 1, `${c.name}: ${slices} slices`);
+  }
+});
+
+test('a cancelled run stops between instants, the panel shows where, and the session takes the next command', async () => {
+  const token = { isCancellationRequested: false };
+  let yields = 0;
+  const { session, sent } = open(() => {
+    if (++yields === 3) token.isCancellationRequested = true;
+  });
+  session.slices.begin(token);
+  const target = session.sim.startTime + 10 * 60_000_000;
+  const r0 = session.runUntil('10m');
+  assert.equal(r0.ok && r0.pending, true);
+  assert.deepEqual(session.step(), { ok: false, message: 'A run is under way: wait for it or cancel it.' }, 'nothing else runs meanwhile');
+  const r = await session.finishLong(token);
+  session.slices.end();
+  assert.equal(r.ok, false);
+  assert.match(r.message ?? '', /^Cancelled at \S+ \(pass \d+\)/);
+  assert.ok(session.sim.now > session.sim.startTime && session.sim.now < target, 'stopped on the way');
+  const last = sent.filter((m) => m.type === 'update').at(-1);
+  assert.equal(last?.type === 'update' && last.pass, session.sim.pass, 'the panel was told where');
+  const before = session.sim.pass ?? -1;
+  assert.deepEqual(session.step(), { ok: true }, 'the next command runs');
+  assert.ok((session.sim.pass ?? -1) > before);
+});
+
+test('without slicing nothing is ever pending, whatever the clock says', () => {
+  const { session } = open();
+  for (const c of cases) assert.equal((c.run(session) as { pending?: true }).pending, undefined, c.name);
+  assert.ok(SLICE_MS > 0);
+});
