@@ -166,11 +166,13 @@ test('the selected node’s machine lists the decisions that took each transitio
   const { session, selection } = open();
   session.runUntil('1m10s');
   session.selectObject('Node/node-a1');
-  const tr = (event: string, target: string) => selection().machine?.graph.transitions.find((t) => t.event === event && t.target === target);
-  assert.deepEqual(tr('STATUS_UNKNOWN_SET', 'ready.Unknown')?.taken.map((d) => d.action), ['NodeStatusUnknown']);
+  // transitions sit in the sub-states they are taken from: one per source
+  const tr = (event: string, source: string, target: string) =>
+    selection().machine?.graph.transitions.find((t) => t.event === event && t.source === source && t.target === target);
+  assert.deepEqual(tr('STATUS_UNKNOWN_SET', 'ready.True', 'ready.Unknown')?.taken.map((d) => d.action), ['NodeStatusUnknown']);
   assert.equal(selection().machine?.lastTransition?.event, 'TAINT_PASS');
   session.goToPass(6);
-  assert.deepEqual(tr('STATUS_UNKNOWN_SET', 'ready.Unknown')?.taken, [], 'none yet at 0:30');
+  assert.deepEqual(tr('STATUS_UNKNOWN_SET', 'ready.True', 'ready.Unknown')?.taken, [], 'none yet at 0:30');
 });
 
 test('a pod’s machine is its taint-eviction worker’s, and a zone’s its own', () => {

@@ -209,7 +209,7 @@ test('the machine tab draws the statechart beside Why: regions side by side, the
   const last = await a.page.locator('svg .transition.last').evaluateAll((es) => es.map((e) => e.getAttribute('aria-label')));
   assert.equal(last.length, 1);
   assert.match(last[0] ?? '', /^TAINT_PASS/);
-  await a.page.locator('svg .transition[aria-label^="STATUS_UNKNOWN_SET"] .label').click();
+  await a.page.locator('svg .transition[aria-label^="STATUS_UNKNOWN_SET: ready.True"] .label').click();
   await a.page.locator('#machine-taken', { hasText: 'taken 1 time' }).waitFor();
   assert.match(await a.text('#machine-taken'), /NodeStatusUnknown Node\/node-a1/);
   await a.page.locator('#machine-taken button.cause').click();

@@ -109,7 +109,7 @@ export function saveNodeLifecycle(nlc: NodeLifecycleState): SavedNodeLifecycle {
 
 export function saveHealth(nlc: NodeLifecycleState): SavedHealth {
   const n = nlc.health.size;
-  const names = nlc.savedNames.health = keysSharedWith(nlc.savedNames.health, nlc.health);
+  const names = (nlc.savedNames.health = keysSharedWith(nlc.savedNames.health, nlc.health));
   const times = new Float64Array(n * 3);
   const lease = new Uint8Array(n);
   const savedReady: (NodeCondition | null)[] = new Array(n);
@@ -127,7 +127,7 @@ export function saveHealth(nlc: NodeLifecycleState): SavedHealth {
 
 export function saveTracks(nlc: NodeLifecycleState): SavedTracks {
   const n = nlc.tracks.size;
-  const names = nlc.savedNames.tracks = keysSharedWith(nlc.savedNames.tracks, nlc.tracks);
+  const names = (nlc.savedNames.tracks = keysSharedWith(nlc.savedNames.tracks, nlc.tracks));
   const out: SavedTracks = { names, uid: new Array(n), zone: new Array(n), excluded: new Array(n), evaluated: new Array(n), counted: new Array(n) };
   let i = 0;
   for (const t of nlc.tracks.values()) {
@@ -217,7 +217,9 @@ function restoreHealth(s: SavedHealth): Map<string, Health> {
   for (let i = 0; i < s.names.length; i++) {
     const renew = s.times[i * 3 + 2];
     out.set(s.names[i], {
-      probe: s.times[i * 3], readyTransition: s.times[i * 3 + 1], savedReady: s.savedReady[i],
+      probe: s.times[i * 3],
+      readyTransition: s.times[i * 3 + 1],
+      savedReady: s.savedReady[i],
       lease: s.lease[i] ? { renewTime: Number.isNaN(renew) ? undefined : renew } : null,
     });
   }

@@ -280,9 +280,13 @@ export class NodeLifecycleController implements SimController {
     return nodeWhyNot(this, host, node, outcome, world);
   }
 
-  /** @internal */ get _rules(): NodeLifecycleRules { return this.s.rules; }
+  /** @internal */ get _rules(): NodeLifecycleRules {
+    return this.s.rules;
+  }
 
-  /** @internal */ healthOf(name: string): Readonly<Health> | undefined { return this.s.health.get(name); }
+  /** @internal */ healthOf(name: string): Readonly<Health> | undefined {
+    return this.s.health.get(name);
+  }
 
   /** @internal the nodes whose slot holds a health entry or track the maps no longer hold (tests) */
   staleSlotCopies(): string[] {
@@ -290,32 +294,51 @@ export class NodeLifecycleController implements SimController {
     for (const name of new Set([...this.s.health.keys(), ...this.s.tracks.keys()])) {
       const slot = this.s.slots.get(name);
       if (!slot) continue;
-      if ((slot.health !== undefined && slot.health !== this.s.health.get(name)) || (slot.track !== undefined && slot.track !== this.s.tracks.get(name))) out.push(name);
+      if ((slot.health !== undefined && slot.health !== this.s.health.get(name)) || (slot.track !== undefined && slot.track !== this.s.tracks.get(name)))
+        out.push(name);
     }
     return out;
   }
 
-  /** @internal */ queueOf(zone: string): RateLimitedTimedQueue | undefined { return this.s.queues.get(zone); }
+  /** @internal */ queueOf(zone: string): RateLimitedTimedQueue | undefined {
+    return this.s.queues.get(zone);
+  }
 
-  /** @internal */ zoneStateOf(zone: string): ZoneStateName | undefined { return this.s.zoneActors.get(zone)?.state() as ZoneStateName | undefined; }
+  /** @internal */ zoneStateOf(zone: string): ZoneStateName | undefined {
+    return this.s.zoneActors.get(zone)?.state() as ZoneStateName | undefined;
+  }
 
-  /** @internal */ nodeStateOf(name: string): string | undefined { return this.s.nodes.get(name)?.state(); }
+  /** @internal */ nodeStateOf(name: string): string | undefined {
+    return this.s.nodes.get(name)?.state();
+  }
 
-  /** @internal */ trackOf(name: string): Readonly<Track> | undefined { return this.s.tracks.get(name); }
+  /** @internal */ trackOf(name: string): Readonly<Track> | undefined {
+    return this.s.tracks.get(name);
+  }
 
-  /** @internal */ isKnown(name: string): boolean { return this.s.known.has(name); }
+  /** @internal */ isKnown(name: string): boolean {
+    return this.s.known.has(name);
+  }
 
-  /** @internal */ inMasterDisruption(): boolean { return this.s.monitor?.state().includes('AllZonesFullyDisrupted') ?? false; }
+  /** @internal */ inMasterDisruption(): boolean {
+    return this.s.monitor?.state().includes('AllZonesFullyDisrupted') ?? false;
+  }
 
-  /** @internal */ zoneCountsOf(zone: string): { total: number; notReady: number } | undefined { return this.s.zoneCounts.get(zone); }
+  /** @internal */ zoneCountsOf(zone: string): { total: number; notReady: number } | undefined {
+    return this.s.zoneCounts.get(zone);
+  }
 
-  /** @internal */ nextMonitor(): Micros { return this.s.nextMonitorAt; }
+  /** @internal */ nextMonitor(): Micros {
+    return this.s.nextMonitorAt;
+  }
 
   /** @internal */ nextTokenOf(zone: string, now: Micros): Micros | undefined {
     return this.s.queues.get(zone)?.nextTry(this.s.gridFrom(now), this.s.origin, NODE_EVICTION_PERIOD);
   }
 
-  /** @internal */ enabled(host: ControllerHost): boolean { return host.config.controllers.has('nodelifecycle'); }
+  /** @internal */ enabled(host: ControllerHost): boolean {
+    return host.config.controllers.has('nodelifecycle');
+  }
 
   private view(id: string, a: { state(): string }, definition: unknown): MachineView {
     return machineView(undefined, id, a.state(), definition, this.s.transitions.get(id));

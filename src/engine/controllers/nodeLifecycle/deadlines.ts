@@ -19,8 +19,14 @@ import { BinaryHeap } from '../../simulation/heap';
  * The items are the controller's per-node slots (anything with the node's name): a popped entry
  * then brings what the pass needs of its node without a look-up by name.
  */
-export interface Deadline<V> { t: Micros; v: V }
-interface Bucket<V> { t: Micros; items: V[] }
+export interface Deadline<V> {
+  t: Micros;
+  v: V;
+}
+interface Bucket<V> {
+  t: Micros;
+  items: V[];
+}
 
 export class DeadlineHeap<V extends { readonly name: string }> {
   private h = new BinaryHeap<Bucket<V>>((a, b) => a.t < b.t);

@@ -10,7 +10,10 @@ import { isFullDisruption, isPartialDisruption } from './machines';
 export const LABEL_EXCLUDE_DISRUPTION = 'node.kubernetes.io/exclude-disruption';
 
 /** ComputeZoneState over the Ready statuses of a zone's nodes (null: no Ready condition, counts as not ready). */
-export function computeZoneState(readyStatuses: readonly (ConditionStatus | null)[], unhealthyZoneThreshold: number): { notReady: number; state: ZoneStateName } {
+export function computeZoneState(
+  readyStatuses: readonly (ConditionStatus | null)[],
+  unhealthyZoneThreshold: number,
+): { notReady: number; state: ZoneStateName } {
   let ready = 0;
   let notReady = 0;
   for (const s of readyStatuses) s === 'True' ? ready++ : notReady++;

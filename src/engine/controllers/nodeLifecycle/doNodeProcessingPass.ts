@@ -46,11 +46,15 @@ export function reconcileNodeLabels(nlc: NodeLifecycleState, host: ControllerHos
   if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return;
   host.setNodeLabels(node, { ...node.meta.labels, ...updates });
   nlc.decide(host, {
-    action: 'NodeLabelsReconciled', object: ref,
+    action: 'NodeLabelsReconciled',
+    object: ref,
     summary: `Set label${keys.length === 1 ? '' : 's'} ${keys.map((k) => `${k}=${updates[k]}`).join(', ')} (kept in step with the ${truth} OS/arch labels)`,
     because: [
       ...checks,
-      { rule: `reconcileNodeLabels: the ${truth === 'stable' ? 'stable (kubernetes.io/) OS/arch labels are the source of truth (1.19+)' : 'beta (beta.kubernetes.io/) OS/arch labels are the source of truth (1.14-1.18)'}`, values: { sourceOfTruth: truth } },
+      {
+        rule: `reconcileNodeLabels: the ${truth === 'stable' ? 'stable (kubernetes.io/) OS/arch labels are the source of truth (1.19+)' : 'beta (beta.kubernetes.io/) OS/arch labels are the source of truth (1.14-1.18)'}`,
+        values: { sourceOfTruth: truth },
+      },
     ],
     causes: nlc.causes(host.recall(ref, 'applied'), host.recall(ref, 'created')),
     source: nlc.src('reconcileNodeLabels'),
@@ -70,19 +74,30 @@ export function doNoScheduleTaintingPass(nlc: NodeLifecycleState, host: Controll
   host.setNodeTaints(node, r.taints);
   const conditions = Object.fromEntries(node.conditions.map((c) => [c.type, c.status]));
   const because: Check[] = [
-    { rule: 'TaintNodesByCondition: each node condition maps to a NoSchedule taint (Ready False -> not-ready, Unknown -> unreachable, pressure True -> its taint), spec.unschedulable -> unschedulable', values: { conditions, unschedulable: node.unschedulable } },
+    {
+      rule: 'TaintNodesByCondition: each node condition maps to a NoSchedule taint (Ready False -> not-ready, Unknown -> unreachable, pressure True -> its taint), spec.unschedulable -> unschedulable',
+      values: { conditions, unschedulable: node.unschedulable },
+    },
   ];
   const cause = nlc.causes(host.recall(ref, 'ready-status'), host.recall(ref, 'heartbeat'));
   for (const t of [...r.added, ...r.refreshed]) {
     const seq = nlc.decide(host, {
-      action: 'TaintAdded', object: ref, summary: `Added taint ${taintText(t)}`, because, causes: cause,
+      action: 'TaintAdded',
+      object: ref,
+      summary: `Added taint ${taintText(t)}`,
+      because,
+      causes: cause,
       source: nlc.src('doNoScheduleTaintingPass'),
     });
     host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
   }
   for (const t of r.removed) {
     nlc.decide(host, {
-      action: 'TaintRemoved', object: ref, summary: `Removed taint ${taintText(t)}`, because, causes: nlc.causes(...cause, host.recall(ref, `taint:${t.key}:${t.effect}`)),
+      action: 'TaintRemoved',
+      object: ref,
+      summary: `Removed taint ${taintText(t)}`,
+      because,
+      causes: nlc.causes(...cause, host.recall(ref, `taint:${t.key}:${t.effect}`)),
       source: nlc.src('doNoScheduleTaintingPass'),
     });
   }
@@ -98,10 +113,22 @@ export function doFixDeprecatedTaintKeyPass(nlc: NodeLifecycleState, host: Contr
   host.setNodeTaints(node, r.taints);
   const because: Check[] = [{ rule: 'deprecated taint keys are replaced by their node.kubernetes.io/ names', values: { deprecated: toRemove.map(taintText) } }];
   for (const t of [...r.added, ...r.refreshed]) {
-    const seq = nlc.decide(host, { action: 'TaintAdded', object: ref, summary: `Added taint ${taintText(t)}`, because, source: nlc.src('doFixDeprecatedTaintKeyPass') });
+    const seq = nlc.decide(host, {
+      action: 'TaintAdded',
+      object: ref,
+      summary: `Added taint ${taintText(t)}`,
+      because,
+      source: nlc.src('doFixDeprecatedTaintKeyPass'),
+    });
     host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
   }
   for (const t of r.removed) {
-    nlc.decide(host, { action: 'TaintRemoved', object: ref, summary: `Removed deprecated taint ${taintText(t)}`, because, source: nlc.src('doFixDeprecatedTaintKeyPass') });
+    nlc.decide(host, {
+      action: 'TaintRemoved',
+      object: ref,
+      summary: `Removed deprecated taint ${taintText(t)}`,
+      because,
+      source: nlc.src('doFixDeprecatedTaintKeyPass'),
+    });
   }
 }

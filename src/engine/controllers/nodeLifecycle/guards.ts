@@ -38,20 +38,29 @@ export interface LimiterSettings {
  * FullDisruption: HealthyQPSFunc), with the rule in words. undefined for
  * Initial, which sets no limiter.
  */
-export function zoneLimiterQPS(state: ZoneStateName, zoneSize: number, cfg: LimiterSettings): { qps: number; rule: string; values: Record<string, unknown> } | undefined {
+export function zoneLimiterQPS(
+  state: ZoneStateName,
+  zoneSize: number,
+  cfg: LimiterSettings,
+): { qps: number; rule: string; values: Record<string, unknown> } | undefined {
   switch (state) {
     case 'Normal':
       return { qps: cfg.nodeEvictionRate, rule: 'Normal zone: the eviction rate is nodeEvictionRate', values: { nodeEvictionRate: cfg.nodeEvictionRate } };
     case 'PartialDisruption':
       return {
         qps: reducedQPS(zoneSize, cfg.largeClusterSizeThreshold, cfg.secondaryNodeEvictionRate),
-        rule: zoneSize > cfg.largeClusterSizeThreshold
-          ? 'PartialDisruption in a large zone (size > largeClusterSizeThreshold): secondaryNodeEvictionRate (ReducedQPSFunc)'
-          : 'PartialDisruption in a small zone (size <= largeClusterSizeThreshold): evictions stop, rate 0 (ReducedQPSFunc)',
+        rule:
+          zoneSize > cfg.largeClusterSizeThreshold
+            ? 'PartialDisruption in a large zone (size > largeClusterSizeThreshold): secondaryNodeEvictionRate (ReducedQPSFunc)'
+            : 'PartialDisruption in a small zone (size <= largeClusterSizeThreshold): evictions stop, rate 0 (ReducedQPSFunc)',
         values: { zoneSize, largeClusterSizeThreshold: cfg.largeClusterSizeThreshold, secondaryNodeEvictionRate: cfg.secondaryNodeEvictionRate },
       };
     case 'FullDisruption':
-      return { qps: healthyQPS(cfg.nodeEvictionRate), rule: 'FullDisruption of this zone only (others still healthy): the normal rate (HealthyQPSFunc)', values: { nodeEvictionRate: cfg.nodeEvictionRate } };
+      return {
+        qps: healthyQPS(cfg.nodeEvictionRate),
+        rule: 'FullDisruption of this zone only (others still healthy): the normal rate (HealthyQPSFunc)',
+        values: { nodeEvictionRate: cfg.nodeEvictionRate },
+      };
     default:
       return undefined;
   }

@@ -62,7 +62,12 @@ export function handleDisruption(nlc: NodeLifecycleState, host: ControllerHost, 
       if (nlc.rules.taintBasedEvictions) markNodeAsReachable(nlc, host, node, 'all zones are fully disrupted (master disruption mode)');
       else cancelPodEviction(nlc, host, node, 'all zones are fully disrupted (master disruption mode)');
     }
-    const because: Check[] = [{ rule: 'every zone has no Ready node: the controller assumes a control-plane problem and stops all evictions', values: { zones: zonesSorted.map(zoneRef) } }];
+    const because: Check[] = [
+      {
+        rule: 'every zone has no Ready node: the controller assumes a control-plane problem and stops all evictions',
+        values: { zones: zonesSorted.map(zoneRef) },
+      },
+    ];
     for (const z of zonesSorted) {
       const taken = sendZone(nlc, host, z, { type: 'ALL_ZONES_FULLY_DISRUPTED' }, because, counts.get(z)!, ctx);
       swapLimiter(nlc, host, z, 0, because, taken.seq);
@@ -82,11 +87,24 @@ export function handleDisruption(nlc: NodeLifecycleState, host: ControllerHost, 
       const t = nlc.tracks.get(name);
       if (t && nlc.isReady(name, t)) nlc.arm(name, now + cfg.nodeMonitorGracePeriod);
     }
-    const because: Check[] = [{ rule: 'some node is Ready again: leaving master disruption mode; every node\'s probeTimestamp and readyTransitionTimestamp are reset to now', values: { now: formatTime(now), nodes: names.length } }];
+    const because: Check[] = [
+      {
+        rule: "some node is Ready again: leaving master disruption mode; every node's probeTimestamp and readyTransitionTimestamp are reset to now",
+        values: { now: formatTime(now), nodes: names.length },
+      },
+    ];
     for (const z of zonesSorted) {
       const c = counts.get(z)!;
       // every zone's limiter, from its machine's transition (a zone that stays FullDisruption too)
-      const taken = sendZone(nlc, host, z, { type: 'ZONE_HEALTH', ready: c.total - c.notReady, notReady: c.notReady, unhealthyZoneThreshold: cfg.unhealthyZoneThreshold }, because, c, ctx);
+      const taken = sendZone(
+        nlc,
+        host,
+        z,
+        { type: 'ZONE_HEALTH', ready: c.total - c.notReady, notReady: c.notReady, unhealthyZoneThreshold: cfg.unhealthyZoneThreshold },
+        because,
+        c,
+        ctx,
+      );
       setLimiterInZone(nlc, host, z, c.total, taken.to, taken.seq);
     }
     return;
@@ -95,27 +113,53 @@ export function handleDisruption(nlc: NodeLifecycleState, host: ControllerHost, 
     const c = counts.get(z)!;
     // the machine answered that the zone stays as it is: nothing to take, the limiter stays
     if (nlc.zoneActors.get(z)!.state() === newStates.get(z)) continue;
-    const taken = sendZone(nlc, host, z, { type: 'ZONE_HEALTH', ready: c.total - c.notReady, notReady: c.notReady, unhealthyZoneThreshold: cfg.unhealthyZoneThreshold }, [], c, ctx);
+    const taken = sendZone(
+      nlc,
+      host,
+      z,
+      { type: 'ZONE_HEALTH', ready: c.total - c.notReady, notReady: c.notReady, unhealthyZoneThreshold: cfg.unhealthyZoneThreshold },
+      [],
+      c,
+      ctx,
+    );
     setLimiterInZone(nlc, host, z, c.total, taken.to, taken.seq);
   }
 }
 
 /** Sends a zone machine its event; the state it took, and the ZoneStateChanged decision's seq when it changed. */
-export function sendZone(nlc: NodeLifecycleState, host: ControllerHost, zone: string, e: ZoneEvent, extra: Check[], c: { total: number; notReady: number }, ctx: PassContext): { to: ZoneStateName; seq?: number } {
+export function sendZone(
+  nlc: NodeLifecycleState,
+  host: ControllerHost,
+  zone: string,
+  e: ZoneEvent,
+  extra: Check[],
+  c: { total: number; notReady: number },
+  ctx: PassContext,
+): { to: ZoneStateName; seq?: number } {
   const tr = sendZoneEvent(nlc.zoneActors.get(zone)!, e);
   const to = tr.to as ZoneStateName;
   if (tr.from === tr.to) return { to };
   const ratio = c.total ? Math.fround(Math.fround(c.notReady) / Math.fround(c.total)) : 0;
   const seq = nlc.decide(host, {
-    action: 'ZoneStateChanged', object: zoneRef(zone), summary: `Zone ${zoneRef(zone)} is now ${tr.to} (was ${tr.from})`,
+    action: 'ZoneStateChanged',
+    object: zoneRef(zone),
+    summary: `Zone ${zoneRef(zone)} is now ${tr.to} (was ${tr.from})`,
     because: [
       {
         rule: 'ComputeZoneState: FullDisruption when no node is Ready; PartialDisruption when more than 2 are not Ready and notReady/all >= unhealthyZoneThreshold; else Normal',
-        values: { nodes: c.total, ready: c.total - c.notReady, notReady: c.notReady, ratio: Number(ratio.toFixed(4)), unhealthyZoneThreshold: host.config.unhealthyZoneThreshold },
+        values: {
+          nodes: c.total,
+          ready: c.total - c.notReady,
+          notReady: c.notReady,
+          ratio: Number(ratio.toFixed(4)),
+          unhealthyZoneThreshold: host.config.unhealthyZoneThreshold,
+        },
       },
       ...extra,
     ],
-    causes: nlc.causes(...(ctx.readyChanges.get(zone) ?? []).slice(-20)), machine: tr, source: nlc.src('handleDisruption'),
+    causes: nlc.causes(...(ctx.readyChanges.get(zone) ?? []).slice(-20)),
+    machine: tr,
+    source: nlc.src('handleDisruption'),
   });
   host.remember(zoneRef(zone), 'zone-state', seq);
   return { to, seq };
@@ -134,9 +178,14 @@ export function swapLimiter(nlc: NodeLifecycleState, host: ControllerHost, zone:
   const from = showRate(effectiveRate(q.limiter));
   if (!q.swapLimiter(qps, host.now)) return;
   nlc.decide(host, {
-    action: 'EvictionRateChanged', object: zoneRef(zone),
+    action: 'EvictionRateChanged',
+    object: zoneRef(zone),
     summary: `${nlc.rules.taintBasedEvictions ? 'Tainting' : 'Eviction'} rate of ${zoneRef(zone)}: ${from} -> ${showRate(effectiveRate(q.limiter))} nodes/s`,
-    because: [...because, { rule: 'SwapLimiter: a new token bucket (burst 1), drained if the old one had no token', values: { from, to: showRate(effectiveRate(q.limiter)) } }],
-    causes: nlc.causes(cause), source: nlc.src('setLimiterInZone'),
+    because: [
+      ...because,
+      { rule: 'SwapLimiter: a new token bucket (burst 1), drained if the old one had no token', values: { from, to: showRate(effectiveRate(q.limiter)) } },
+    ],
+    causes: nlc.causes(cause),
+    source: nlc.src('setLimiterInZone'),
   });
 }

@@ -39,7 +39,9 @@ export function labelsToReconcile(labels: Readonly<Record<string, string>>, trut
     if (has && labels[secondary] === value) continue;
     updates[secondary] = value;
     checks.push({
-      rule: has ? `${secondary} differs from ${primary}, the source of truth: it is set to match` : `${secondary} is missing: it is added from ${primary}, the source of truth`,
+      rule: has
+        ? `${secondary} differs from ${primary}, the source of truth: it is set to match`
+        : `${secondary} is missing: it is added from ${primary}, the source of truth`,
       values: { [primary]: value, [secondary]: has ? labels[secondary] : 'absent' },
     });
   }

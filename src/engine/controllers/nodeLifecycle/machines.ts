@@ -49,13 +49,17 @@ export function nodeHealthEventKey(e: NodeHealthEvent): string {
 const observed = (status: ReadyStatus) => ({
   guard: `readyIs${status}` as const,
   target: status,
-  description: status === 'True'
-    ? 'The kubelet posted Ready=True (a heartbeat the controller saw in its monitor pass).'
-    : status === 'False' ? 'The kubelet posted Ready=False.' : 'The node carries Ready=Unknown (written by an earlier controller or a user).',
+  description:
+    status === 'True'
+      ? 'The kubelet posted Ready=True (a heartbeat the controller saw in its monitor pass).'
+      : status === 'False'
+        ? 'The kubelet posted Ready=False.'
+        : 'The node carries Ready=Unknown (written by an earlier controller or a user).',
 });
 const statusUnknownSet = {
   target: 'Unknown',
-  description: 'No heartbeat (Ready lastHeartbeatTime or Lease renewTime) for longer than the grace period: the controller set Ready and the other conditions to Unknown (tryUpdateNodeHealth).',
+  description:
+    'No heartbeat (Ready lastHeartbeatTime or Lease renewTime) for longer than the grace period: the controller set Ready and the other conditions to Unknown (tryUpdateNodeHealth).',
 } as const;
 const readyMissing = {
   target: 'NotObserved',
@@ -67,11 +71,12 @@ const markedReachable = {
 } as const;
 const taintSwapped = {
   target: 'tainted',
-  description: 'Ready is False with the unreachable NoExecute taint on the node, or Unknown with the not-ready one: processTaintBaseEviction swapped it at once, without the queue.',
+  description:
+    'Ready is False with the unreachable NoExecute taint on the node, or Unknown with the not-ready one: processTaintBaseEviction swapped it at once, without the queue.',
 } as const;
 const taintPass = {
   target: 'tainted',
-  description: 'doNoExecuteTaintingPass released the node (the zone\'s token bucket had a token) and added the not-ready/unreachable NoExecute taint.',
+  description: "doNoExecuteTaintingPass released the node (the zone's token bucket had a token) and added the not-ready/unreachable NoExecute taint.",
 } as const;
 const evictionCancelled = {
   target: 'idle',
@@ -105,7 +110,10 @@ export const nodeHealthMachine = setup({
           on: {
             READY_OBSERVED: [observed('True'), observed('False')],
             // only when the Ready condition was missing: tryUpdateNodeHealth writes when the condition differs
-            STATUS_UNKNOWN_SET: { ...statusUnknownSet, description: 'The Ready condition was missing (removed by someone) past the grace period: written anew as Unknown (NodeStatusNeverUpdated).' },
+            STATUS_UNKNOWN_SET: {
+              ...statusUnknownSet,
+              description: 'The Ready condition was missing (removed by someone) past the grace period: written anew as Unknown (NodeStatusNeverUpdated).',
+            },
             READY_MISSING: readyMissing,
           },
         },
@@ -118,17 +126,26 @@ export const nodeHealthMachine = setup({
           on: {
             QUEUED_FOR_TAINTING: {
               target: 'queuedForTainting',
-              description: 'Ready is False/Unknown and the node lacks the matching NoExecute taint: markNodeForTainting added it to the zone\'s rate-limited queue.',
+              description:
+                "Ready is False/Unknown and the node lacks the matching NoExecute taint: markNodeForTainting added it to the zone's rate-limited queue.",
             },
-            TAINT_SWAPPED: { ...taintSwapped, description: `${taintSwapped.description} The taint was put there by someone else (a user, or an earlier leader).` },
+            TAINT_SWAPPED: {
+              ...taintSwapped,
+              description: `${taintSwapped.description} The taint was put there by someone else (a user, or an earlier leader).`,
+            },
             TAINT_PASS: {
-              guard: 'reconstructed', target: 'tainted',
-              description: 'controllerMemory reconstructed: the node already carries the NoExecute taint matching its Ready status, as if the tainting pass had added it.',
+              guard: 'reconstructed',
+              target: 'tainted',
+              description:
+                'controllerMemory reconstructed: the node already carries the NoExecute taint matching its Ready status, as if the tainting pass had added it.',
             },
-            MARKED_REACHABLE: { ...markedReachable, description: 'markNodeAsReachable removed a NoExecute taint someone else put there (a user, or an earlier leader).' },
+            MARKED_REACHABLE: {
+              ...markedReachable,
+              description: 'markNodeAsReachable removed a NoExecute taint someone else put there (a user, or an earlier leader).',
+            },
             QUEUED_FOR_EVICTION: {
               target: 'queuedForEviction',
-              description: 'Ready has been False/Unknown for longer than podEvictionTimeout: evictPods added the node to the zone\'s pod eviction queue.',
+              description: "Ready has been False/Unknown for longer than podEvictionTimeout: evictPods added the node to the zone's pod eviction queue.",
             },
           },
         },
@@ -142,12 +159,17 @@ export const nodeHealthMachine = setup({
         },
         tainted: {
           on: {
-            TAINT_PASS: { ...taintPass, description: 'doNoExecuteTaintingPass released the node again (it was queued again after someone removed its taint): the taint\'s timeAdded is refreshed.' },
+            TAINT_PASS: {
+              ...taintPass,
+              description:
+                "doNoExecuteTaintingPass released the node again (it was queued again after someone removed its taint): the taint's timeAdded is refreshed.",
+            },
             TAINT_SWAPPED: taintSwapped,
             MARKED_REACHABLE: markedReachable,
             QUEUED_FOR_TAINTING: {
               target: 'queuedForTainting',
-              description: 'The node lost its NoExecute taint (someone removed it) and is not Ready: markNodeForTainting queued it again (1.19+ removes and adds it).',
+              description:
+                'The node lost its NoExecute taint (someone removed it) and is not Ready: markNodeForTainting queued it again (1.19+ removes and adds it).',
             },
           },
         },
@@ -155,18 +177,22 @@ export const nodeHealthMachine = setup({
           on: {
             EVICTION_PASS: {
               target: 'evicted',
-              description: 'doEvictionPass released the node (the zone\'s token bucket had a token) and deleted its pods (DaemonSet pods excepted).',
+              description: "doEvictionPass released the node (the zone's token bucket had a token) and deleted its pods (DaemonSet pods excepted).",
             },
             EVICTION_CANCELLED: evictionCancelled,
           },
         },
         evicted: {
           on: {
-            EVICTION_PASS: { target: 'evicted', description: 'nodeEvictionMap (1.17+): the node\'s pods were evicted already; evictPods deletes pods that arrive later at once.' },
+            EVICTION_PASS: {
+              target: 'evicted',
+              description: "nodeEvictionMap (1.17+): the node's pods were evicted already; evictPods deletes pods that arrive later at once.",
+            },
             EVICTION_CANCELLED: evictionCancelled,
             REGISTERED_AGAIN: {
               target: 'queuedForEviction',
-              description: 'nodeEvictionMap (1.17+): the node was deleted and added again before the next monitor pass; registerNode marks it unmarked (evictPods then toBeEvicted) while it stays in the zone queue\'s set: pods that arrive later are no longer deleted at once.',
+              description:
+                "nodeEvictionMap (1.17+): the node was deleted and added again before the next monitor pass; registerNode marks it unmarked (evictPods then toBeEvicted) while it stays in the zone queue's set: pods that arrive later are no longer deleted at once.",
             },
           },
         },
@@ -177,9 +203,7 @@ export const nodeHealthMachine = setup({
 
 // ----------------------------------------------------------------------- zone
 
-export type ZoneEvent =
-  | { type: 'ZONE_HEALTH'; ready: number; notReady: number; unhealthyZoneThreshold: number }
-  | { type: 'ALL_ZONES_FULLY_DISRUPTED' };
+export type ZoneEvent = { type: 'ZONE_HEALTH'; ready: number; notReady: number; unhealthyZoneThreshold: number } | { type: 'ALL_ZONES_FULLY_DISRUPTED' };
 
 /** ComputeZoneState's comparisons, with Go's float32 arithmetic. */
 export function isFullDisruption(ready: number, notReady: number): boolean {
@@ -204,7 +228,8 @@ export const zoneMachine = setup({
     ZONE_HEALTH: [
       { guard: 'noReadyNodes', target: '.FullDisruption', description: 'ComputeZoneState: no node of the zone is Ready (and at least one is not).' },
       {
-        guard: 'unhealthyRatioAtLeastThreshold', target: '.PartialDisruption',
+        guard: 'unhealthyRatioAtLeastThreshold',
+        target: '.PartialDisruption',
         description: 'ComputeZoneState: more than 2 nodes are not Ready and notReady/all >= unhealthyZoneThreshold.',
       },
       { target: '.Normal', description: 'ComputeZoneState: otherwise the zone is Normal.' },
@@ -218,11 +243,7 @@ export const zoneMachine = setup({
 
 // -------------------------------------------------------------------- monitor
 
-export type MonitorEvent =
-  | { type: 'PASS_START' }
-  | { type: 'PASS_END' }
-  | { type: 'ENTER_MASTER_DISRUPTION' }
-  | { type: 'EXIT_MASTER_DISRUPTION' };
+export type MonitorEvent = { type: 'PASS_START' } | { type: 'PASS_END' } | { type: 'ENTER_MASTER_DISRUPTION' } | { type: 'EXIT_MASTER_DISRUPTION' };
 
 export const monitorMachine = setup({
   types: { events: {} as MonitorEvent },
@@ -244,7 +265,7 @@ export const monitorMachine = setup({
           on: {
             ENTER_MASTER_DISRUPTION: {
               target: 'AllZonesFullyDisrupted',
-              description: 'handleDisruption: all zones are fully disrupted; taints are removed, evictions cancelled and every zone\'s rate set to 0.',
+              description: "handleDisruption: all zones are fully disrupted; taints are removed, evictions cancelled and every zone's rate set to 0.",
             },
           },
         },
@@ -252,7 +273,7 @@ export const monitorMachine = setup({
           on: {
             EXIT_MASTER_DISRUPTION: {
               target: 'Normal',
-              description: 'handleDisruption: some node is Ready again; every node\'s probe timestamp is reset to now and the zones\' rates restored.',
+              description: "handleDisruption: some node is Ready again; every node's probe timestamp is reset to now and the zones' rates restored.",
             },
           },
         },

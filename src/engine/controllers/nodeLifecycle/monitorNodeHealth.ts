@@ -30,10 +30,14 @@ export function monitorPass(nlc: NodeLifecycleState, host: ControllerHost): void
   const pass = nlc.monitor.send({ type: 'PASS_START' });
   const total = host.cluster.nodes.size;
   nlc.decide(host, {
-    action: 'MonitorPass', object: 'ControllerManager/kube-controller-manager',
+    action: 'MonitorPass',
+    object: 'ControllerManager/kube-controller-manager',
     summary: `Monitor pass over ${total} node${total === 1 ? '' : 's'}`,
-    because: [{ rule: 'monitorNodeHealth runs every nodeMonitorPeriod', values: { nodeMonitorPeriod: formatDuration(host.config.nodeMonitorPeriod), nodes: total } }],
-    machine: pass, source: nlc.src(nlc.monitorFn),
+    because: [
+      { rule: 'monitorNodeHealth runs every nodeMonitorPeriod', values: { nodeMonitorPeriod: formatDuration(host.config.nodeMonitorPeriod), nodes: total } },
+    ],
+    machine: pass,
+    source: nlc.src(nlc.monitorFn),
   });
   if (nlc.reconstructPending) reconstruct(nlc, host, nlc.nodeNames(host));
 
@@ -111,8 +115,10 @@ export function monitorPass(nlc: NodeLifecycleState, host: ControllerHost): void
   // Lease-only news first: plain data, no decisions, so their order does not matter
   for (const slot of nlc.slots.takeNews()) {
     const name = slot.name;
-    if (slot.mark === stamp) { /* evaluated in full below */ }
-    else if (slot.settled === 'quiet' || (host.cluster.nodes.has(name) && nlc.known.has(name) && leaseOnlySuffices(nlc, host, slot))) leaseOnly(nlc, host, slot);
+    if (slot.mark === stamp) {
+      /* evaluated in full below */
+    } else if (slot.settled === 'quiet' || (host.cluster.nodes.has(name) && nlc.known.has(name) && leaseOnlySuffices(nlc, host, slot)))
+      leaseOnly(nlc, host, slot);
     else nlc.markFull(slot, stamp);
     slot.lease = undefined;
   }
@@ -147,10 +153,21 @@ export function registerNode(nlc: NodeLifecycleState, host: ControllerHost, node
   const t = nlc.tracks.get(name)!;
   nlc.nodes.renew(name);
   nlc.decide(host, {
-    action: 'NodeRegistered', object: ref, summary: `Registered Node ${name} in Controller`,
+    action: 'NodeRegistered',
+    object: ref,
+    summary: `Registered Node ${name} in Controller`,
     because: [
-      { rule: 'classifyNodes: the node is not in knownNodeSet', values: { zone: zoneRef(t.zone), ...(t.excluded ? { excludedFromDisruption: t.excluded } : {}) } },
-      ...(nlc.health.has(name) ? [] : [{ rule: 'no health data yet: the first evaluation takes now as probeTimestamp (nodeStartupGracePeriod from creationTimestamp when the node never posted Ready)' }]),
+      {
+        rule: 'classifyNodes: the node is not in knownNodeSet',
+        values: { zone: zoneRef(t.zone), ...(t.excluded ? { excludedFromDisruption: t.excluded } : {}) },
+      },
+      ...(nlc.health.has(name)
+        ? []
+        : [
+            {
+              rule: 'no health data yet: the first evaluation takes now as probeTimestamp (nodeStartupGracePeriod from creationTimestamp when the node never posted Ready)',
+            },
+          ]),
     ],
     source: nlc.src(nlc.monitorFn),
   });
@@ -172,7 +189,9 @@ export function removeNode(nlc: NodeLifecycleState, host: ControllerHost, name: 
   nlc.dirty.delete(name);
   nlc.slots.dropNews(name);
   nlc.decide(host, {
-    action: 'NodeRemoved', object: nodeRef(name), summary: `Removing Node ${name} from Controller`,
+    action: 'NodeRemoved',
+    object: nodeRef(name),
+    summary: `Removing Node ${name} from Controller`,
     because: [{ rule: 'classifyNodes: the node is in knownNodeSet but no longer in the node list' }],
     causes: nlc.causes(host.recall(nodeRef(name), 'deleted')),
     source: nlc.src(nlc.monitorFn),

@@ -75,11 +75,11 @@ export class NodeMachines {
   }
 
   ready(name: string): ReadyState {
-    return ((this.actors.get(name)?.stateValue as { ready?: ReadyState } | undefined)?.ready) ?? 'NotObserved';
+    return (this.actors.get(name)?.stateValue as { ready?: ReadyState } | undefined)?.ready ?? 'NotObserved';
   }
 
   eviction(name: string): EvictionState {
-    return ((this.actors.get(name)?.stateValue as { eviction?: EvictionState } | undefined)?.eviction) ?? 'idle';
+    return (this.actors.get(name)?.stateValue as { eviction?: EvictionState } | undefined)?.eviction ?? 'idle';
   }
 
   /**

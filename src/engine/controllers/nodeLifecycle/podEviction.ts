@@ -49,11 +49,18 @@ export function processPod(nlc: NodeLifecycleState, host: ControllerHost, key: s
 
 /** processNoTaintBaseEviction (1.12: inline in monitorNodeStatus). */
 /** Returns false when an immediate pod deletion failed (1.17+: the caller retries). */
-export function processNoTaintBaseEviction(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord, observed: ConditionStatus, pods?: PodRecord[]): boolean {
+export function processNoTaintBaseEviction(
+  nlc: NodeLifecycleState,
+  host: ControllerHost,
+  node: NodeRecord,
+  observed: ConditionStatus,
+  pods?: PodRecord[],
+): boolean {
   const h = nlc.health.get(node.meta.name)!;
   const timeout = host.config.podEvictionTimeout;
   if (observed === 'False') {
-    if (podEvictionTimeoutElapsed(host.now, h.readyTransition, timeout)) return evictPods(nlc, host, node, 'False', h.readyTransition, 'readyTransitionTimestamp', pods);
+    if (podEvictionTimeoutElapsed(host.now, h.readyTransition, timeout))
+      return evictPods(nlc, host, node, 'False', h.readyTransition, 'readyTransitionTimestamp', pods);
   } else if (observed === 'Unknown') {
     if (podEvictionTimeoutElapsed(host.now, h.probe, timeout)) return evictPods(nlc, host, node, 'Unknown', h.probe, 'probeTimestamp', pods);
   } else {
@@ -66,16 +73,29 @@ export function processNoTaintBaseEviction(nlc: NodeLifecycleState, host: Contro
  * evictPods: queues the node in its zone's eviction queue; from 1.17, when the
  * node was already evicted (nodeEvictionMap), deletes the given pods at once.
  */
-export function evictPods(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord, status: ConditionStatus, since: Micros, sinceName: string, pods?: PodRecord[]): boolean {
+export function evictPods(
+  nlc: NodeLifecycleState,
+  host: ControllerHost,
+  node: NodeRecord,
+  status: ConditionStatus,
+  since: Micros,
+  sinceName: string,
+  pods?: PodRecord[],
+): boolean {
   const name = node.meta.name;
   const zone = nlc.tracks.get(name)?.zone ?? zoneKeyOf(node);
   nlc.addPodEvictorForNewZone(zone);
   const q = nlc.queues.get(zone)!;
   // nodeEvictionMap (1.17+) is the machine's eviction region: evicted, or toBeEvicted (queuedForEviction) from here on
   if (nlc.rules.nodeEvictionMap && nlc.evictionState(name) === 'evicted') {
-    return deletePodList(nlc, host, name, pods ?? nlc.podsOn(host, name), [
-      { rule: 'the node\'s pods were already evicted (nodeEvictionMap: evicted): pods that arrive later are deleted at once', values: { node: name } },
-    ], nlc.src('evictPods'));
+    return deletePodList(
+      nlc,
+      host,
+      name,
+      pods ?? nlc.podsOn(host, name),
+      [{ rule: "the node's pods were already evicted (nodeEvictionMap: evicted): pods that arrive later are deleted at once", values: { node: name } }],
+      nlc.src('evictPods'),
+    );
   }
   if (q.has(name)) return true;
   const answer = nlc.askNode(name, { type: 'QUEUED_FOR_EVICTION' });
@@ -84,17 +104,28 @@ export function evictPods(nlc: NodeLifecycleState, host: ControllerHost, node: N
   const ref = nodeRef(name);
   const tr = nlc.commitNode(answer);
   const seq = nlc.decide(host, {
-    action: 'NodeQueuedForEviction', object: ref,
+    action: 'NodeQueuedForEviction',
+    object: ref,
     summary: `Node is ${status === 'False' ? 'NotReady' : 'unresponsive'}: its pods are queued for eviction in ${zoneRef(zone)}`,
     because: [
       { rule: `Ready condition is ${status}`, values: { Ready: status } },
       {
         rule: `now > ${sinceName} + podEvictionTimeout`,
-        values: { now: formatTime(host.now), [sinceName]: formatTime(since), podEvictionTimeout: formatDuration(host.config.podEvictionTimeout), deadline: formatTime(since + host.config.podEvictionTimeout) },
+        values: {
+          now: formatTime(host.now),
+          [sinceName]: formatTime(since),
+          podEvictionTimeout: formatDuration(host.config.podEvictionTimeout),
+          deadline: formatTime(since + host.config.podEvictionTimeout),
+        },
       },
-      { rule: 'the zone queue releases nodes at the zone\'s eviction rate (token bucket, burst 1)', values: { zone: zoneRef(zone), zoneState: nlc.zoneActors.get(zone)?.state() ?? 'Initial', rate: showRate(effectiveRate(q.limiter)) } },
+      {
+        rule: "the zone queue releases nodes at the zone's eviction rate (token bucket, burst 1)",
+        values: { zone: zoneRef(zone), zoneState: nlc.zoneActors.get(zone)?.state() ?? 'Initial', rate: showRate(effectiveRate(q.limiter)) },
+      },
     ],
-    causes: nlc.causes(host.recall(ref, 'ready-status')), machine: tr, source: nlc.src(nlc.rules.legacyStatusFunctions ? 'evictPods' : 'processNoTaintBaseEviction'),
+    causes: nlc.causes(host.recall(ref, 'ready-status')),
+    machine: tr,
+    source: nlc.src(nlc.rules.legacyStatusFunctions ? 'evictPods' : 'processNoTaintBaseEviction'),
   });
   host.remember(ref, 'queued', seq);
   return true;
@@ -118,9 +149,13 @@ export function cancelPodEviction(nlc: NodeLifecycleState, host: ControllerHost,
   const ref = nodeRef(name);
   if (wasQueued) {
     nlc.decide(host, {
-      action: 'EvictionCancelled', object: ref, summary: `Cancelled the pod eviction queued for Node ${name}`,
+      action: 'EvictionCancelled',
+      object: ref,
+      summary: `Cancelled the pod eviction queued for Node ${name}`,
       because: [{ rule: `cancelPodEviction: ${why}`, values: { Ready: findCondition(node.conditions, 'Ready')?.status ?? 'none', zone: zoneRef(zone) } }],
-      causes: nlc.causes(host.recall(ref, 'ready-status'), host.recall(ref, 'queued')), machine: tr, source: nlc.src('cancelPodEviction'),
+      causes: nlc.causes(host.recall(ref, 'ready-status'), host.recall(ref, 'queued')),
+      machine: tr,
+      source: nlc.src('cancelPodEviction'),
     });
   }
   return removed;
@@ -128,9 +163,19 @@ export function cancelPodEviction(nlc: NodeLifecycleState, host: ControllerHost,
 
 export function evictItem(nlc: NodeLifecycleState, host: ControllerHost, zone: string, q: RateLimitedTimedQueue, item: { value: string; addedAt: Micros }) {
   nlc.slots.unsettle(item.value);
-  const ok = deletePodList(nlc, host, item.value, nlc.podsOn(host, item.value), [
-    { rule: 'the zone eviction queue released the node (doEvictionPass)', values: { node: item.value, zone: zoneRef(zone), rate: showRate(effectiveRate(q.limiter)), queuedAt: formatTime(item.addedAt) } },
-  ], nlc.src('doEvictionPass'));
+  const ok = deletePodList(
+    nlc,
+    host,
+    item.value,
+    nlc.podsOn(host, item.value),
+    [
+      {
+        rule: 'the zone eviction queue released the node (doEvictionPass)',
+        values: { node: item.value, zone: zoneRef(zone), rate: showRate(effectiveRate(q.limiter)), queuedAt: formatTime(item.addedAt) },
+      },
+    ],
+    nlc.src('doEvictionPass'),
+  );
   if (!ok) return { ok: false, wait: 0 } as const; // "We are not setting eviction status here."
   return { ok: true } as const;
 }
@@ -154,9 +199,12 @@ export function deletePodList(nlc: NodeLifecycleState, host: ControllerHost, nod
     if (!nlc.deletes(host, pod, nodeName)) {
       if (status.written) {
         nlc.decide(host, {
-          action: 'PodStatusUpdated', object: pref, summary: `Set the status of pod ${pod.meta.namespace}/${pod.meta.name} to NodeLost (kept: ${pod.meta.deletionTimestamp !== undefined ? 'already being deleted' : 'managed by a DaemonSet'})`,
+          action: 'PodStatusUpdated',
+          object: pref,
+          summary: `Set the status of pod ${pod.meta.namespace}/${pod.meta.name} to NodeLost (kept: ${pod.meta.deletionTimestamp !== undefined ? 'already being deleted' : 'managed by a DaemonSet'})`,
           because: [...because, status.check, { rule: 'DeletePods does not delete a pod managed by a DaemonSet or already being deleted' }],
-          causes: cause, source: nlc.src('SetPodTerminationReason', UTIL_FILE),
+          causes: cause,
+          source: nlc.src('SetPodTerminationReason', UTIL_FILE),
           details: { node: nodeName, reason: NODE_LOST_REASON, message: status.message },
         });
       }
@@ -170,9 +218,13 @@ export function deletePodList(nlc: NodeLifecycleState, host: ControllerHost, nod
     host.deletePod(pod);
     const tr = answer.transition;
     const seq = nlc.decide(host, {
-      action: 'PodEvicted', object: pref, summary: `Deleted pod ${pod.meta.namespace}/${pod.meta.name} from Node ${nodeName}`,
+      action: 'PodEvicted',
+      object: pref,
+      summary: `Deleted pod ${pod.meta.namespace}/${pod.meta.name} from Node ${nodeName}`,
       because: [...because, status.check, { rule: 'the pod is not managed by a DaemonSet and not already being deleted (DeletePods)' }],
-      causes: cause, machine: tr, source,
+      causes: cause,
+      machine: tr,
+      source,
       details: status.written ? { node: nodeName, statusReason: NODE_LOST_REASON, statusMessage: status.message } : { node: nodeName },
     });
     host.remember(pref, 'deleted', seq);
@@ -187,18 +239,33 @@ export function deletePodList(nlc: NodeLifecycleState, host: ControllerHost, nod
  * SetPodTerminationReason (pkg/controller/util/node): status.reason NodeLost and its message,
  * written with UpdateStatus, unless the reason is NodeLost already.
  */
-export function setPodTerminationReason(nlc: NodeLifecycleState, host: ControllerHost, pod: PodRecord, nodeName: string): { written: boolean; already: boolean; message: string; check: Check } {
+export function setPodTerminationReason(
+  nlc: NodeLifecycleState,
+  host: ControllerHost,
+  pod: PodRecord,
+  nodeName: string,
+): { written: boolean; already: boolean; message: string; check: Check } {
   const message = `Node ${nodeName} which was running pod ${pod.meta.name} is unresponsive`;
   if (podStatusReason(pod) === NODE_LOST_REASON) {
-    return { written: false, already: true, message, check: { rule: 'SetPodTerminationReason: the pod\'s status reason is NodeLost already (no write)' } };
+    return { written: false, already: true, message, check: { rule: "SetPodTerminationReason: the pod's status reason is NodeLost already (no write)" } };
   }
   if (!host.apiCall('node-lifecycle', 'update', 'pods', podRef(pod.meta.namespace, pod.meta.name))) {
-    return { written: false, already: false, message, check: { rule: 'SetPodTerminationReason: the status write failed; DeletePods goes on (only a conflict skips the pod)' } };
+    return {
+      written: false,
+      already: false,
+      message,
+      check: { rule: 'SetPodTerminationReason: the status write failed; DeletePods goes on (only a conflict skips the pod)' },
+    };
   }
   pod.statusReason = NODE_LOST_REASON;
   pod.statusMessage = message;
   host.updatePod(pod);
-  return { written: true, already: false, message, check: { rule: 'SetPodTerminationReason: the pod\'s status was written first (UpdateStatus)', values: { reason: NODE_LOST_REASON, message } } };
+  return {
+    written: true,
+    already: false,
+    message,
+    check: { rule: "SetPodTerminationReason: the pod's status was written first (UpdateStatus)", values: { reason: NODE_LOST_REASON, message } },
+  };
 }
 
 export function markPodsNotReady(nlc: NodeLifecycleState, host: ControllerHost, nodeName: string, pods: PodRecord[], fn: string): boolean {
@@ -224,11 +291,18 @@ export function markPodsNotReady(nlc: NodeLifecycleState, host: ControllerHost, 
   if (updated.length) {
     const nodeReady = findCondition(host.cluster.nodes.get(nodeName)?.conditions ?? [], 'Ready')?.status ?? 'none';
     nlc.decide(host, {
-      action: 'PodsMarkedNotReady', object: ref,
+      action: 'PodsMarkedNotReady',
+      object: ref,
       summary: `Marked ${updated.length} pod${updated.length === 1 ? '' : 's'} on Node ${nodeName} not ready`,
       because: [
-        { rule: fn === 'processPod' ? 'a pod was bound to a node whose Ready condition is not True' : 'the node\'s Ready condition left True in this pass (or an earlier attempt failed)', values: { Ready: nodeReady } },
-        { rule: 'each pod\'s Ready condition is set to False', values: { pods: updated.length } },
+        {
+          rule:
+            fn === 'processPod'
+              ? 'a pod was bound to a node whose Ready condition is not True'
+              : "the node's Ready condition left True in this pass (or an earlier attempt failed)",
+          values: { Ready: nodeReady },
+        },
+        { rule: "each pod's Ready condition is set to False", values: { pods: updated.length } },
       ],
       causes: nlc.causes(host.recall(ref, 'ready-status')),
       source: nlc.src(fn === 'processPod' ? 'processPod' : fn, fn === 'processPod' ? FILE : UTIL_FILE),

@@ -22,9 +22,7 @@
  */
 import type { Duration, Micros } from '../../model/time';
 
-export type LimiterState =
-  | { kind: 'bucket'; qps: number; tokens: number; last: Micros | null }
-  | { kind: 'never' };
+export type LimiterState = { kind: 'bucket'; qps: number; tokens: number; last: Micros | null } | { kind: 'never' };
 
 /** flowcontrol.NewTokenBucketRateLimiter(qps, 1): full at creation. */
 export function newBucket(qps: number): LimiterState {

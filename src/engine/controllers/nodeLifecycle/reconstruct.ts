@@ -13,21 +13,30 @@ import { findCondition, noExecuteFor, taintExists } from './taints';
 export function recordMemoryAssumption(nlc: NodeLifecycleState, host: ControllerHost): void {
   const reconstructed = nlc.memory === 'reconstructed';
   nlc.assumptionSeq = host.decide({
-    controller: 'world', action: 'AssumptionMade', object: 'ControllerManager/kube-controller-manager',
+    controller: 'world',
+    action: 'AssumptionMade',
+    object: 'ControllerManager/kube-controller-manager',
     summary: reconstructed
       ? 'Node lifecycle controller memory reconstructed from the snapshot, as if it had been running all along'
       : 'Node lifecycle controller starts with empty memory: every node is newly observed now',
     because: reconstructed
       ? [
-        { rule: 'probeTimestamp = the later of the Ready condition\'s lastHeartbeatTime and the Lease\'s renewTime (creationTimestamp when the node never posted Ready)' },
-        { rule: 'readyTransitionTimestamp = the Ready condition\'s lastTransitionTime' },
-        { rule: 'nodes that already carry the NoExecute taint matching their Ready status count as already tainted (not queued again)' },
-        { rule: 'zone states start Initial and are computed at the first monitor pass', values: { firstPass: formatTime(host.controllerStartTime) } },
-      ]
+          {
+            rule: "probeTimestamp = the later of the Ready condition's lastHeartbeatTime and the Lease's renewTime (creationTimestamp when the node never posted Ready)",
+          },
+          { rule: "readyTransitionTimestamp = the Ready condition's lastTransitionTime" },
+          { rule: 'nodes that already carry the NoExecute taint matching their Ready status count as already tainted (not queued again)' },
+          { rule: 'zone states start Initial and are computed at the first monitor pass', values: { firstPass: formatTime(host.controllerStartTime) } },
+        ]
       : [
-        { rule: 'probeTimestamp = readyTransitionTimestamp = the first monitor pass, for every node that has a Ready condition', values: { firstPass: formatTime(host.controllerStartTime) } },
-        { rule: 'every node is registered anew: markNodeAsReachable removes its not-ready/unreachable NoExecute taints (taint-based evictions) or cancelPodEviction forgets it' },
-      ],
+          {
+            rule: 'probeTimestamp = readyTransitionTimestamp = the first monitor pass, for every node that has a Ready condition',
+            values: { firstPass: formatTime(host.controllerStartTime) },
+          },
+          {
+            rule: 'every node is registered anew: markNodeAsReachable removes its not-ready/unreachable NoExecute taints (taint-based evictions) or cancelPodEviction forgets it',
+          },
+        ],
     source: reconstructed ? 'controller-stepper: controllerMemory reconstructed (spec 1.4)' : 'controller-stepper: controllerMemory fresh (spec 1.4)',
   });
 }
@@ -49,8 +58,10 @@ export function reconstruct(nlc: NodeLifecycleState, host: ControllerHost, names
     const base = ready ? ready.lastHeartbeatTime : node.meta.creationTimestamp;
     const probe = renew !== undefined && renew > base ? renew : base;
     nlc.setHealth(name, {
-      probe, readyTransition: ready ? ready.lastTransitionTime : node.meta.creationTimestamp,
-      savedReady: ready ? { ...ready } : null, lease: lease ? { renewTime: renew } : null,
+      probe,
+      readyTransition: ready ? ready.lastTransitionTime : node.meta.creationTimestamp,
+      savedReady: ready ? { ...ready } : null,
+      lease: lease ? { renewTime: renew } : null,
     });
     const obs = ready ? nlc.sendNode(name, { type: 'READY_OBSERVED', status: ready.status }) : null;
     let tainted = false;
@@ -65,19 +76,24 @@ export function reconstruct(nlc: NodeLifecycleState, host: ControllerHost, names
       }
     }
     nlc.decide(host, {
-      action: 'NodeRegistered', object: ref, summary: `Registered Node ${name} in Controller (memory reconstructed from the snapshot)`,
+      action: 'NodeRegistered',
+      object: ref,
+      summary: `Registered Node ${name} in Controller (memory reconstructed from the snapshot)`,
       because: [
         {
           rule: 'controllerMemory reconstructed: probeTimestamp = later of Ready lastHeartbeatTime and Lease renewTime; readyTransitionTimestamp = Ready lastTransitionTime',
           values: {
-            probeTimestamp: formatTime(probe), from: renew !== undefined && renew > base ? 'Lease renewTime' : ready ? 'Ready lastHeartbeatTime' : 'creationTimestamp (no Ready condition)',
+            probeTimestamp: formatTime(probe),
+            from: renew !== undefined && renew > base ? 'Lease renewTime' : ready ? 'Ready lastHeartbeatTime' : 'creationTimestamp (no Ready condition)',
             readyTransitionTimestamp: formatTime(ready ? ready.lastTransitionTime : node.meta.creationTimestamp),
-            Ready: ready?.status ?? 'none', zone: zoneRef(t.zone),
+            Ready: ready?.status ?? 'none',
+            zone: zoneRef(t.zone),
           },
         },
         ...(tainted ? [{ rule: 'the node already carries the NoExecute taint matching its Ready status: counted as tainted, not queued again' }] : []),
       ],
-      machine: obs, source: 'controller-stepper: controllerMemory reconstructed (spec 1.4)',
+      machine: obs,
+      source: 'controller-stepper: controllerMemory reconstructed (spec 1.4)',
     });
     nlc.dirty.add(name);
     if (!nlc.watch.has(name)) nlc.watch.set(name, nlc.slots.of(name));

@@ -99,7 +99,19 @@ export class NodeSlots {
   of(name: string): Slot {
     let s = this.slots.get(name);
     if (!s) {
-      s = { name, health: undefined, track: undefined, settled: undefined, armed: NOT_ARMED, news: false, lease: undefined, mark: 0, refreshed: 0, beat: false, taintsMatch: false };
+      s = {
+        name,
+        health: undefined,
+        track: undefined,
+        settled: undefined,
+        armed: NOT_ARMED,
+        news: false,
+        lease: undefined,
+        mark: 0,
+        refreshed: 0,
+        beat: false,
+        taintsMatch: false,
+      };
       this.slots.set(name, s);
     }
     return s;

@@ -26,7 +26,6 @@ import { type NodeLifecycleRules, rulesOf } from './versionRules';
 /** Decisions that must cite a cause (the checking mode asserts it): the snapshot's state is cited through AssumptionMade. */
 const ROOTED_IN_ASSUMPTION: ReadonlySet<string> = new Set(['TaintAdded', 'NodeQueuedForTainting', 'NodeQueuedForEviction', 'PodEvicted']);
 
-
 /** scheduler.NodeEvictionPeriod: the tainting / eviction pass runs every 100 ms. */
 export const NODE_EVICTION_PERIOD = ms(100);
 /**
@@ -42,7 +41,6 @@ export const RETRY_NO_READY = ms(50);
 
 export const FILE = 'pkg/controller/nodelifecycle/node_lifecycle_controller.go';
 export const UTIL_FILE = 'pkg/controller/util/node/controller_utils.go';
-
 
 export interface NodeLifecycleOptions {
   /** override the rules derived from the version (tests) */
@@ -76,7 +74,6 @@ export interface FastPathStats {
   /** Unknown nodes on the pod-eviction path left out (unchangedUnknownEvictionPath) */
   unknownSettled: number;
 }
-
 
 /** nodeHealthData: what the controller remembers of a node between passes. */
 export interface Health {
@@ -114,7 +111,6 @@ export interface PassContext {
   /** seqs of decisions that changed a node's Ready this pass, by zone */
   readyChanges: Map<string, number[]>;
 }
-
 
 export type ZoneActor = TracedActor<typeof zoneMachine>;
 export type MonitorActor = MemoActor<typeof monitorMachine>;
@@ -257,9 +253,13 @@ export class NodeLifecycleState {
     return `nodelifecycle: ${fn} (${file}, v1.${this.rules.minor})`;
   }
 
-  get monitorFn(): string { return this.rules.legacyStatusFunctions ? 'monitorNodeStatus' : 'monitorNodeHealth'; }
+  get monitorFn(): string {
+    return this.rules.legacyStatusFunctions ? 'monitorNodeStatus' : 'monitorNodeHealth';
+  }
 
-  get healthFn(): string { return this.rules.legacyStatusFunctions ? 'tryUpdateNodeStatus' : 'tryUpdateNodeHealth'; }
+  get healthFn(): string {
+    return this.rules.legacyStatusFunctions ? 'tryUpdateNodeStatus' : 'tryUpdateNodeHealth';
+  }
 
   decide(host: ControllerHost, d: Omit<DecisionInput, 'controller'>): number {
     // Every caller passes a literal of its own: it is completed rather than copied (a spread of
@@ -322,7 +322,9 @@ export class NodeLifecycleState {
     if (this.pendingAt === null) this.pendingAt = now;
   }
 
-  fixesDeprecatedKeys(): boolean { return this.fixDeprecatedKeys; }
+  fixesDeprecatedKeys(): boolean {
+    return this.fixDeprecatedKeys;
+  }
 
   isGridTime(t: Micros): boolean {
     return t >= this.origin && (t - this.origin) % NODE_EVICTION_PERIOD === 0;
@@ -534,8 +536,14 @@ export function copyCond(c: NodeCondition | undefined): NodeCondition | null {
 
 /** apiequality.Semantic.DeepEqual of two NodeConditions. */
 export function sameCondition(a: NodeCondition, b: NodeCondition): boolean {
-  return a.type === b.type && a.status === b.status && (a.reason ?? '') === (b.reason ?? '') && (a.message ?? '') === (b.message ?? '')
-    && a.lastHeartbeatTime === b.lastHeartbeatTime && a.lastTransitionTime === b.lastTransitionTime;
+  return (
+    a.type === b.type &&
+    a.status === b.status &&
+    (a.reason ?? '') === (b.reason ?? '') &&
+    (a.message ?? '') === (b.message ?? '') &&
+    a.lastHeartbeatTime === b.lastHeartbeatTime &&
+    a.lastTransitionTime === b.lastTransitionTime
+  );
 }
 
 /** MicroTime.Before with nil pointers: false unless both are set. */

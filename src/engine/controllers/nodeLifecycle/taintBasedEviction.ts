@@ -41,11 +41,27 @@ export function instantSwap(nlc: NodeLifecycleState, host: ControllerHost, node:
   ];
   const cause = nlc.causes(host.recall(ref, 'ready-status'));
   for (const t of [...r.added, ...r.refreshed]) {
-    const seq = nlc.decide(host, { action: 'TaintAdded', object: ref, summary: `Added taint ${taintText(t)} (swapped for ${taintText(remove)})`, because, causes: cause, machine: tr, source: nlc.src('processTaintBaseEviction') });
+    const seq = nlc.decide(host, {
+      action: 'TaintAdded',
+      object: ref,
+      summary: `Added taint ${taintText(t)} (swapped for ${taintText(remove)})`,
+      because,
+      causes: cause,
+      machine: tr,
+      source: nlc.src('processTaintBaseEviction'),
+    });
     host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
   }
   for (const t of r.removed) {
-    nlc.decide(host, { action: 'TaintRemoved', object: ref, summary: `Removed taint ${taintText(t)} (swapped for ${taintText(add)})`, because, causes: nlc.causes(...cause, host.recall(ref, `taint:${t.key}:${t.effect}`)), machine: tr, source: nlc.src('processTaintBaseEviction') });
+    nlc.decide(host, {
+      action: 'TaintRemoved',
+      object: ref,
+      summary: `Removed taint ${taintText(t)} (swapped for ${taintText(add)})`,
+      because,
+      causes: nlc.causes(...cause, host.recall(ref, `taint:${t.key}:${t.effect}`)),
+      machine: tr,
+      source: nlc.src('processTaintBaseEviction'),
+    });
   }
 }
 
@@ -71,14 +87,20 @@ export function markNodeForTainting(nlc: NodeLifecycleState, host: ControllerHos
   const tr = nlc.commitNode(answer);
   const zoneState = nlc.zoneActors.get(zone)?.state() ?? 'Initial';
   const seq = nlc.decide(host, {
-    action: 'NodeQueuedForTainting', object: ref,
+    action: 'NodeQueuedForTainting',
+    object: ref,
     summary: `Node is ${status === 'False' ? 'NotReady' : 'unresponsive'}: added to the taint queue of ${zoneRef(zone)}`,
     because: [
       { rule: `Ready condition is ${status}`, values: { Ready: status } },
       { rule: `the node does not carry ${taintText(own)} yet`, values: { taints: node.taints.map(taintText) } },
-      { rule: 'the zone queue releases nodes at the zone\'s eviction rate (token bucket, burst 1)', values: { zone: zoneRef(zone), zoneState, rate: showRate(effectiveRate(q.limiter)), queued: q.length } },
+      {
+        rule: "the zone queue releases nodes at the zone's eviction rate (token bucket, burst 1)",
+        values: { zone: zoneRef(zone), zoneState, rate: showRate(effectiveRate(q.limiter)), queued: q.length },
+      },
     ],
-    causes: nlc.causes(host.recall(ref, 'ready-status')), machine: tr, source: nlc.src(nlc.rules.legacyStatusFunctions ? nlc.monitorFn : 'processTaintBaseEviction'),
+    causes: nlc.causes(host.recall(ref, 'ready-status')),
+    machine: tr,
+    source: nlc.src(nlc.rules.legacyStatusFunctions ? nlc.monitorFn : 'processTaintBaseEviction'),
   });
   host.remember(ref, 'queued', seq);
 }
@@ -103,10 +125,13 @@ export function markNodeAsReachable(nlc: NodeLifecycleState, host: ControllerHos
     if (answer) tr = nlc.commitNode(answer);
     for (const g of r.removed) {
       nlc.decide(host, {
-        action: 'TaintRemoved', object: ref, summary: `Removed taint ${taintText(g)}`,
+        action: 'TaintRemoved',
+        object: ref,
+        summary: `Removed taint ${taintText(g)}`,
         because: [{ rule: `markNodeAsReachable: ${why}`, values: { Ready: findCondition(node.conditions, 'Ready')?.status ?? 'none' } }],
         causes: nlc.causes(host.recall(ref, 'ready-status'), host.recall(ref, 'heartbeat'), host.recall(ref, `taint:${g.key}:${g.effect}`)),
-        machine: tr, source: nlc.src('markNodeAsReachable'),
+        machine: tr,
+        source: nlc.src('markNodeAsReachable'),
       });
       decided = true;
     }
@@ -124,10 +149,13 @@ export function markNodeAsReachable(nlc: NodeLifecycleState, host: ControllerHos
   if (answer) tr = nlc.commitNode(answer);
   if (wasQueued && !decided) {
     nlc.decide(host, {
-      action: 'EvictionCancelled', object: ref, summary: `Removed from the taint queue of ${zoneRef(zone)} before it was tainted`,
+      action: 'EvictionCancelled',
+      object: ref,
+      summary: `Removed from the taint queue of ${zoneRef(zone)} before it was tainted`,
       because: [{ rule: `markNodeAsReachable: ${why}`, values: { Ready: findCondition(node.conditions, 'Ready')?.status ?? 'none' } }],
       causes: nlc.causes(host.recall(ref, 'ready-status'), host.recall(ref, 'queued')),
-      machine: tr, source: nlc.src('markNodeAsReachable'),
+      machine: tr,
+      source: nlc.src('markNodeAsReachable'),
     });
   }
   return removed;
@@ -157,19 +185,46 @@ export function taintItem(nlc: NodeLifecycleState, host: ControllerHost, zone: s
   const tr = nlc.commitNode(answer);
   const because: Check[] = [
     { rule: `Ready condition is ${ready.status}`, values: { Ready: ready.status } },
-    { rule: 'zone eviction queue released the node', values: { zone: zoneRef(zone), rate: showRate(effectiveRate(q.limiter)), queuedAt: formatTime(item.addedAt) } },
+    {
+      rule: 'zone eviction queue released the node',
+      values: { zone: zoneRef(zone), rate: showRate(effectiveRate(q.limiter)), queuedAt: formatTime(item.addedAt) },
+    },
   ];
   const cause = nlc.causes(host.recall(ref, 'queued'));
   for (const t of r.added) {
-    const seq = nlc.decide(host, { action: 'TaintAdded', object: ref, summary: `Added taint ${taintText(t)}`, because, causes: cause, machine: tr, source: nlc.src('doNoExecuteTaintingPass') });
+    const seq = nlc.decide(host, {
+      action: 'TaintAdded',
+      object: ref,
+      summary: `Added taint ${taintText(t)}`,
+      because,
+      causes: cause,
+      machine: tr,
+      source: nlc.src('doNoExecuteTaintingPass'),
+    });
     host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
   }
   for (const t of r.refreshed) {
-    const seq = nlc.decide(host, { action: 'TaintAdded', object: ref, summary: `Re-added taint ${taintText(t)} (timeAdded refreshed)`, because, causes: cause, machine: tr, source: nlc.src('doNoExecuteTaintingPass') });
+    const seq = nlc.decide(host, {
+      action: 'TaintAdded',
+      object: ref,
+      summary: `Re-added taint ${taintText(t)} (timeAdded refreshed)`,
+      because,
+      causes: cause,
+      machine: tr,
+      source: nlc.src('doNoExecuteTaintingPass'),
+    });
     host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
   }
   for (const t of r.removed) {
-    nlc.decide(host, { action: 'TaintRemoved', object: ref, summary: `Removed taint ${taintText(t)} (replaced by ${taintText(add)})`, because, causes: nlc.causes(...cause, host.recall(ref, `taint:${t.key}:${t.effect}`)), machine: tr, source: nlc.src('doNoExecuteTaintingPass') });
+    nlc.decide(host, {
+      action: 'TaintRemoved',
+      object: ref,
+      summary: `Removed taint ${taintText(t)} (replaced by ${taintText(add)})`,
+      because,
+      causes: nlc.causes(...cause, host.recall(ref, `taint:${t.key}:${t.effect}`)),
+      machine: tr,
+      source: nlc.src('doNoExecuteTaintingPass'),
+    });
   }
   return { ok: true } as const;
 }

@@ -129,7 +129,11 @@ export function noScheduleTaintsUpToDate(node: NodeRecord, minor: number): boole
     }
     if (!ownKeys.has(t.key)) continue;
     let wanted = false;
-    for (let j = 0; j < conditions.length; j++) if (rowKey(table, conditions[j]) === t.key) { wanted = true; break; }
+    for (let j = 0; j < conditions.length; j++)
+      if (rowKey(table, conditions[j]) === t.key) {
+        wanted = true;
+        break;
+      }
     if (!wanted) return false;
   }
   return true;

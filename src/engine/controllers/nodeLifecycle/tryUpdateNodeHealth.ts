@@ -9,7 +9,17 @@ import { type LeaseRecord, type NodeCondition, type NodeRecord, nodeRef } from '
 import type { Check } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
 import { probeExpired } from './guards';
-import { type Health, NODE_HEALTH_UPDATE_ATTEMPTS, NodeLifecycleState, type PassContext, RETRY_SLEEP_TIME, copyCond, microBefore, pushMap, sameCondition } from './state';
+import {
+  type Health,
+  NODE_HEALTH_UPDATE_ATTEMPTS,
+  NodeLifecycleState,
+  type PassContext,
+  RETRY_SLEEP_TIME,
+  copyCond,
+  microBefore,
+  pushMap,
+  sameCondition,
+} from './state';
 import { findCondition } from './taints';
 
 /** The Ready condition before (observed) and after (current) the update; setUnknownSeq when it set Unknown. */
@@ -107,8 +117,12 @@ export function conditionsSetUnknown(node: NodeRecord, types: readonly string[],
     const c = findCondition(work, type);
     if (!c) {
       work.push({
-        type, status: 'Unknown', reason: 'NodeStatusNeverUpdated', message: 'Kubelet never posted node status.',
-        lastHeartbeatTime: node.meta.creationTimestamp, lastTransitionTime: now,
+        type,
+        status: 'Unknown',
+        reason: 'NodeStatusNeverUpdated',
+        message: 'Kubelet never posted node status.',
+        lastHeartbeatTime: node.meta.creationTimestamp,
+        lastTransitionTime: now,
       });
       changed.push(`${type}=Unknown (never posted)`);
     } else if (c.status !== 'Unknown') {
@@ -133,9 +147,21 @@ export function tryUpdateNodeHealth(nlc: NodeLifecycleState, host: ControllerHos
   const ref = nodeRef(name);
   const cfg = host.config;
   const observedLease = nlc.rules.readsLeases ? host.cluster.leases.get(name) : undefined;
-  const { h, followsWork, observed, grace, ready: readyW } = nextHealth({
-    now, node, saved: nlc.health.get(name), lease: observedLease, readsLeases: nlc.rules.readsLeases, legacy: nlc.rules.legacyStatusFunctions,
-    nodeMonitorGracePeriod: cfg.nodeMonitorGracePeriod, nodeStartupGracePeriod: cfg.nodeStartupGracePeriod,
+  const {
+    h,
+    followsWork,
+    observed,
+    grace,
+    ready: readyW,
+  } = nextHealth({
+    now,
+    node,
+    saved: nlc.health.get(name),
+    lease: observedLease,
+    readsLeases: nlc.rules.readsLeases,
+    legacy: nlc.rules.legacyStatusFunctions,
+    nodeMonitorGracePeriod: cfg.nodeMonitorGracePeriod,
+    nodeStartupGracePeriod: cfg.nodeStartupGracePeriod,
   });
   // The working copy of the conditions is made only when they are about to be set to Unknown: until
   // then it would equal node.conditions (a heartbeat's evaluation reads, it does not write).
@@ -155,7 +181,9 @@ export function tryUpdateNodeHealth(nlc: NodeLifecycleState, host: ControllerHos
       node.conditions = work;
       host.updateNodeStatus(node);
       nlc.setHealth(name, {
-        probe: h.probe, readyTransition: now, savedReady: copyCond(current),
+        probe: h.probe,
+        readyTransition: now,
+        savedReady: copyCond(current),
         lease: nlc.rules.legacyStatusFunctions ? null : observedLease ? { renewTime: observedLease.renewTime } : null,
       });
       const tr = nlc.commitNode(answer);
@@ -164,7 +192,9 @@ export function tryUpdateNodeHealth(nlc: NodeLifecycleState, host: ControllerHos
         {
           rule: `no heartbeat for longer than ${neverPosted ? 'nodeStartupGracePeriod (the kubelet never posted Ready)' : 'nodeMonitorGracePeriod'}: now > probeTimestamp + grace`,
           values: {
-            now: formatTime(now), probeTimestamp: formatTime(h.probe), [neverPosted ? 'nodeStartupGracePeriod' : 'nodeMonitorGracePeriod']: formatDuration(grace),
+            now: formatTime(now),
+            probeTimestamp: formatTime(h.probe),
+            [neverPosted ? 'nodeStartupGracePeriod' : 'nodeMonitorGracePeriod']: formatDuration(grace),
             deadline: formatTime(h.probe + grace),
             ...(readyW ? { lastHeartbeatTime: formatTime(readyW.lastHeartbeatTime) } : {}),
             ...(nlc.rules.readsLeases ? { leaseRenewTime: observedLease?.renewTime !== undefined ? formatTime(observedLease.renewTime) : 'none' } : {}),
@@ -179,9 +209,15 @@ export function tryUpdateNodeHealth(nlc: NodeLifecycleState, host: ControllerHos
         });
       }
       const seq = nlc.decide(host, {
-        action: 'NodeStatusUnknown', object: ref,
-        summary: neverPosted ? 'Kubelet never posted node status: Ready set to Unknown' : `Kubelet stopped posting node status: Ready ${observed.status} -> Unknown`,
-        because, causes: nlc.causes(host.recall(ref, 'heartbeat')), machine: tr, source: nlc.src(nlc.healthFn),
+        action: 'NodeStatusUnknown',
+        object: ref,
+        summary: neverPosted
+          ? 'Kubelet never posted node status: Ready set to Unknown'
+          : `Kubelet stopped posting node status: Ready ${observed.status} -> Unknown`,
+        because,
+        causes: nlc.causes(host.recall(ref, 'heartbeat')),
+        machine: tr,
+        source: nlc.src(nlc.healthFn),
       });
       host.remember(ref, 'ready-status', seq);
       pushMap(ctx.readyChanges, nlc.tracks.get(name)?.zone ?? '', seq);

@@ -49,8 +49,18 @@ test('DeadlineHeap: randomised against a list', () => {
         assert.deepEqual(out.map(key).sort(), due.map(key).sort(), `seed ${seed} step ${step}`);
       }
       assert.equal(d.size, model.length);
-      assert.deepEqual(d.entries().map((e) => `${e.t}/${e.v.name}`).sort(), model.map((e) => `${e.t}/${e.name}`).sort());
-      assert.deepEqual(d.items(), d.entries().map((e) => e.v), 'items: the entries\' items, in their order');
+      assert.deepEqual(
+        d
+          .entries()
+          .map((e) => `${e.t}/${e.v.name}`)
+          .sort(),
+        model.map((e) => `${e.t}/${e.name}`).sort(),
+      );
+      assert.deepEqual(
+        d.items(),
+        d.entries().map((e) => e.v),
+        "items: the entries' items, in their order",
+      );
     }
   }
 });

@@ -18,10 +18,20 @@ test('ComputeZoneState', () => {
     { name: 'a single not-ready node alone is FullDisruption', statuses: ['Unknown'], want: 'FullDisruption', notReady: 1 },
     { name: 'a node without a Ready condition counts as not ready', statuses: [null, 'True'], want: 'Normal', notReady: 1 },
     { name: 'two not ready out of three is Normal: more than 2 are needed', statuses: [...many(2, 'Unknown'), 'True'], want: 'Normal', notReady: 2 },
-    { name: 'three not ready out of four is PartialDisruption (0.75 >= 0.55)', statuses: [...many(3, 'Unknown'), 'True'], want: 'PartialDisruption', notReady: 3 },
+    {
+      name: 'three not ready out of four is PartialDisruption (0.75 >= 0.55)',
+      statuses: [...many(3, 'Unknown'), 'True'],
+      want: 'PartialDisruption',
+      notReady: 3,
+    },
     { name: 'four of six is PartialDisruption (0.667)', statuses: [...many(4, 'False'), ...many(2, 'True')], want: 'PartialDisruption', notReady: 4 },
     { name: 'three of six is Normal (0.5 < 0.55)', statuses: [...many(3, 'False'), ...many(3, 'True')], want: 'Normal', notReady: 3 },
-    { name: 'exactly the threshold is PartialDisruption (float32 compare)', statuses: [...many(11, 'Unknown'), ...many(9, 'True')], want: 'PartialDisruption', notReady: 11 },
+    {
+      name: 'exactly the threshold is PartialDisruption (float32 compare)',
+      statuses: [...many(11, 'Unknown'), ...many(9, 'True')],
+      want: 'PartialDisruption',
+      notReady: 11,
+    },
     { name: 'just under the threshold is Normal', statuses: [...many(10, 'Unknown'), ...many(9, 'True')], threshold: 0.55, want: 'Normal', notReady: 10 },
     { name: 'an empty zone is Normal', statuses: [], want: 'Normal', notReady: 0 },
   ];
@@ -40,8 +50,14 @@ test('ReducedQPSFunc compares the zone size with largeClusterSizeThreshold; Heal
 
 test('system.IsMasterNode (1.12) matches names ending in master or master-XYZ', () => {
   const cases: [string, boolean][] = [
-    ['kubernetes-master', true], ['master', true], ['my-master-abc', true], ['node-master-1', false],
-    ['master-1', false], ['mastermind', false], ['e2e-master-xyz', true], ['worker-1', false],
+    ['kubernetes-master', true],
+    ['master', true],
+    ['my-master-abc', true],
+    ['node-master-1', false],
+    ['master-1', false],
+    ['mastermind', false],
+    ['e2e-master-xyz', true],
+    ['worker-1', false],
   ];
   for (const [name, want] of cases) assert.equal(isMasterNodeName(name), want, name);
 });

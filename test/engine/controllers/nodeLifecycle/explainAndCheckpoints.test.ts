@@ -13,7 +13,10 @@ const posting = (alive: string[]): WhyNotWorld => ({ kubelet: (n) => ({ running:
 
 test('why a node is not tainted yet: the grace period, with the pass at which it would fire', () => {
   // Unknown at the first pass after 40 s; the taint follows one pass later before 1.34, in that pass from 1.34
-  for (const [minor, deadline, unknownAt, fires] of [[31, 40, 45, 50], [35, 50, 55, 55]] as const) {
+  for (const [minor, deadline, unknownAt, fires] of [
+    [31, 40, 45, 50],
+    [35, 50, 55, 55],
+  ] as const) {
     const r = rig({ minor, nodes: [node('a', { zone: 'z' }), node('b', { zone: 'z' }), node('c', { zone: 'z' })] });
     drive(r, 20, { alive: () => ['b', 'c'], lease: false });
     const [unknown, taint] = r.c.whyNot(r.host, 'Node/a', posting(['b', 'c']));
@@ -79,11 +82,14 @@ test('why nothing happens when the controller is disabled', () => {
   assert.match(r.c.whyNot(r.host, 'Node/a')[0].check.rule, /disabled by --controllers/);
 });
 
-test('the machine view carries each machine\'s definition, state and last transition', () => {
+test("the machine view carries each machine's definition, state and last transition", () => {
   const r = rig({ minor: 31, nodes: [node('a', { zone: 'z' }), node('b', { zone: 'z' }), node('c', { zone: 'z' })] });
   drive(r, 60, { alive: () => ['b', 'c'], lease: false });
   const views = r.c.machines();
-  assert.deepEqual(views.map((v) => v.id), ['monitor', 'zone/z', 'node/a', 'node/b', 'node/c']);
+  assert.deepEqual(
+    views.map((v) => v.id),
+    ['monitor', 'zone/z', 'node/a', 'node/b', 'node/c'],
+  );
   const a = views.find((v) => v.id === 'node/a')!;
   assert.equal(a.state, 'ready.Unknown,eviction.tainted');
   assert.equal(a.lastTransition!.event, 'TAINT_PASS');
@@ -113,7 +119,12 @@ test('a checkpoint restored into a new instance continues exactly as the origina
     const a = rig({ ...scenario(minor), gates: minor === 12 ? { TaintBasedEvictions: true } : {} });
     drive(a, 57, { alive, lease: minor > 12 });
     const saved = structuredClone(a.c.save());
-    const worldSnapshot = structuredClone({ nodes: [...a.host.cluster.nodes], pods: [...a.host.cluster.pods], leases: [...a.host.cluster.leases], byNode: [...a.host.cluster.podsByNode] });
+    const worldSnapshot = structuredClone({
+      nodes: [...a.host.cluster.nodes],
+      pods: [...a.host.cluster.pods],
+      leases: [...a.host.cluster.leases],
+      byNode: [...a.host.cluster.podsByNode],
+    });
     const seqAt = a.host.decisions.length;
     drive(a, 400, { alive, lease: minor > 12 });
     const expected = a.host.decisions.slice(seqAt).map((d) => ({ ...d, seq: 0, causes: [] }));
@@ -163,7 +174,10 @@ function poster(host: FakeHost, c: NodeLifecycleController) {
   return (name: string) => {
     const n = host.cluster.nodes.get(name)!;
     const ready = n.conditions.find((x) => x.type === 'Ready')!;
-    if (ready.status === 'Unknown') { ready.status = 'True'; ready.lastTransitionTime = host.now; }
+    if (ready.status === 'Unknown') {
+      ready.status = 'True';
+      ready.lastTransitionTime = host.now;
+    }
     ready.lastHeartbeatTime = host.now;
     c.onNodeEvent!(host, 'updated', n);
   };

@@ -38,7 +38,7 @@ for (const minor of [12, 35]) {
   });
 }
 
-test('the checking mode throws when a node\'s conditions changed between two heartbeats without an event', () => {
+test("the checking mode throws when a node's conditions changed between two heartbeats without an event", () => {
   const r = rig({ minor: 12, nodes: [node('a', { zone: 'z' })], options: { verifyTracks: true } });
   r.runUntil(at(3) - 1);
   r.host.now = at(3);
@@ -59,6 +59,9 @@ test('a heartbeat is evaluated at the next pass: its probe moves, and the node s
     r.beat(['a']);
   }
   r.runUntil(at(121));
-  assert.deepEqual(r.decisions('NodeStatusUnknown').map((d) => d.object), ['Node/b']);
+  assert.deepEqual(
+    r.decisions('NodeStatusUnknown').map((d) => d.object),
+    ['Node/b'],
+  );
   assert.equal(r.c.healthOf('a')?.probe, at(120));
 });

@@ -38,31 +38,69 @@ export function node(name: string, s: NodeSpec = {}): NodeRecord {
   const conditions: NodeCondition[] = [];
   const ready = s.ready === undefined ? 'True' : s.ready;
   if (ready !== null) {
-    conditions.push({ type: 'Ready', status: ready, reason: ready === 'True' ? 'KubeletReady' : 'KubeletNotReady', lastHeartbeatTime: at(s.hb ?? 0), lastTransitionTime: at(s.tt ?? -3600) });
+    conditions.push({
+      type: 'Ready',
+      status: ready,
+      reason: ready === 'True' ? 'KubeletReady' : 'KubeletNotReady',
+      lastHeartbeatTime: at(s.hb ?? 0),
+      lastTransitionTime: at(s.tt ?? -3600),
+    });
   }
   for (const c of s.conditions ?? []) {
-    conditions.push({ type: c.type!, status: c.status ?? 'False', lastHeartbeatTime: c.lastHeartbeatTime ?? at(s.hb ?? 0), lastTransitionTime: c.lastTransitionTime ?? at(-3600), ...(c.reason ? { reason: c.reason } : {}) });
+    conditions.push({
+      type: c.type!,
+      status: c.status ?? 'False',
+      lastHeartbeatTime: c.lastHeartbeatTime ?? at(s.hb ?? 0),
+      lastTransitionTime: c.lastTransitionTime ?? at(-3600),
+      ...(c.reason ? { reason: c.reason } : {}),
+    });
   }
   return {
     kind: 'Node',
     meta: { name, uid: `uid-${name}`, labels, annotations: {}, ownerReferences: [], creationTimestamp: at(s.created ?? -86400) },
-    conditions, taints: (s.taints ?? []).map((t) => ({ ...t })), unschedulable: s.unschedulable ?? false, raw: {},
+    conditions,
+    taints: (s.taints ?? []).map((t) => ({ ...t })),
+    unschedulable: s.unschedulable ?? false,
+    raw: {},
   };
 }
 
-export function pod(ns: string, name: string, nodeName: string | undefined, o: { ready?: ConditionStatus; labels?: Record<string, string>; deleting?: boolean } = {}): PodRecord {
+export function pod(
+  ns: string,
+  name: string,
+  nodeName: string | undefined,
+  o: { ready?: ConditionStatus; labels?: Record<string, string>; deleting?: boolean } = {},
+): PodRecord {
   return {
     kind: 'Pod',
-    meta: { name, namespace: ns, uid: `uid-${ns}-${name}`, labels: o.labels ?? { app: name }, annotations: {}, ownerReferences: [], creationTimestamp: at(-3600), ...(o.deleting ? { deletionTimestamp: at(-1) } : {}) },
+    meta: {
+      name,
+      namespace: ns,
+      uid: `uid-${ns}-${name}`,
+      labels: o.labels ?? { app: name },
+      annotations: {},
+      ownerReferences: [],
+      creationTimestamp: at(-3600),
+      ...(o.deleting ? { deletionTimestamp: at(-1) } : {}),
+    },
     ...(nodeName ? { nodeName } : {}),
-    tolerations: [], phase: 'Running', restartCount: 0,
+    tolerations: [],
+    phase: 'Running',
+    restartCount: 0,
     conditions: [{ type: 'Ready', status: o.ready ?? 'True', lastTransitionTime: at(-3600) }],
     raw: {},
   };
 }
 
 export function lease(name: string, renew: number): LeaseRecord {
-  return { kind: 'Lease', meta: { name, namespace: 'kube-node-lease', uid: `lease-${name}`, labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: at(-86400) }, holderIdentity: name, leaseDurationSeconds: 40, renewTime: at(renew), raw: {} };
+  return {
+    kind: 'Lease',
+    meta: { name, namespace: 'kube-node-lease', uid: `lease-${name}`, labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: at(-86400) },
+    holderIdentity: name,
+    leaseDurationSeconds: 40,
+    renewTime: at(renew),
+    raw: {},
+  };
 }
 
 export interface Setup {
@@ -119,7 +157,8 @@ export function rig(s: Setup): Rig {
   for (const l of s.leases ?? []) host.cluster.leases.set(l.meta.name, l);
   for (const d of s.daemonSets ?? []) {
     host.cluster.daemonSets.set(`${d.ns}/${d.name}`, {
-      kind: 'DaemonSet', meta: { name: d.name, namespace: d.ns, uid: `ds-${d.name}`, labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: at(-86400) },
+      kind: 'DaemonSet',
+      meta: { name: d.name, namespace: d.ns, uid: `ds-${d.name}`, labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: at(-86400) },
       raw: { spec: { selector: d.selector } },
     });
   }
@@ -127,7 +166,8 @@ export function rig(s: Setup): Rig {
   const c = createNodeLifecycleController({ strictMachines: true, ...s.options });
   c.start(host, s.memory ?? 'fresh');
   const r: Rig = {
-    host, c,
+    host,
+    c,
     runUntil(t) {
       for (let guard = 0; guard < 1_000_000; guard++) {
         const w = c.nextWake();
@@ -144,7 +184,11 @@ export function rig(s: Setup): Rig {
       const ready = n.conditions.find((x) => x.type === 'Ready');
       if (ready) {
         const st = status ?? (ready.status === 'Unknown' ? 'True' : ready.status);
-        if (st !== ready.status) { ready.lastTransitionTime = host.now; ready.reason = st === 'True' ? 'KubeletReady' : 'KubeletNotReady'; ready.message = ''; }
+        if (st !== ready.status) {
+          ready.lastTransitionTime = host.now;
+          ready.reason = st === 'True' ? 'KubeletReady' : 'KubeletNotReady';
+          ready.message = '';
+        }
         ready.status = st;
         ready.lastHeartbeatTime = host.now;
       } else {
@@ -211,7 +255,7 @@ export function drive(r: Rig, until: number, o: { alive: () => string[]; every?:
     if (s <= 0) continue;
     r.runUntil(at(s) - 1);
     r.host.now = at(s);
-    for (const n of o.alive()) (o.lease ? r.renewLease(n) : r.post(n));
+    for (const n of o.alive()) o.lease ? r.renewLease(n) : r.post(n);
   }
   r.runUntil(at(until));
 }

@@ -6,9 +6,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rig, node, at, iso, drive } from './helpers';
 
-const noSched = (r: ReturnType<typeof rig>, n: string) => r.host.cluster.nodes.get(n)!.taints.filter((t) => t.effect === 'NoSchedule').map((t) => t.key).sort();
+const noSched = (r: ReturnType<typeof rig>, n: string) =>
+  r.host.cluster.nodes
+    .get(n)!
+    .taints.filter((t) => t.effect === 'NoSchedule')
+    .map((t) => t.key)
+    .sort();
 
-test('condition taints follow the node\'s conditions at the instant of the event', () => {
+test("condition taints follow the node's conditions at the instant of the event", () => {
   const r = rig({ minor: 31, nodes: [node('a'), node('b', { unschedulable: true })] });
   r.runUntil(at(0));
   assert.deepEqual(noSched(r, 'b'), ['node.kubernetes.io/unschedulable'], 'the initial list is an Add event for every node');
@@ -27,7 +32,7 @@ test('condition taints follow the node\'s conditions at the instant of the event
   assert.deepEqual(r.times('TaintRemoved', 'Node/a'), [iso(4)]);
 });
 
-test('the controller\'s own Unknown status brings the unreachable NoSchedule taint at the same instant', () => {
+test("the controller's own Unknown status brings the unreachable NoSchedule taint at the same instant", () => {
   const r = rig({ minor: 31, nodes: [node('a'), node('b')] });
   drive(r, 50, { alive: () => ['b'], lease: false });
   const t = r.decisions('TaintAdded', 'Node/a').find((d) => d.summary.includes('unreachable:NoSchedule'))!;
@@ -42,13 +47,21 @@ test('without TaintNodesByCondition nothing is added', () => {
 });
 
 test('1.12 and 1.13 replace the deprecated not-ready/unreachable taint keys; 1.14 leaves them', () => {
-  for (const [minor, fixed] of [[12, true], [13, true], [14, false]] as const) {
+  for (const [minor, fixed] of [
+    [12, true],
+    [13, true],
+    [14, false],
+  ] as const) {
     const r = rig({ minor, nodes: [node('a', { taints: [{ key: 'node.alpha.kubernetes.io/notReady', effect: 'NoExecute', timeAdded: at(-50) }] })] });
     r.runUntil(at(0));
     const keys = r.host.cluster.nodes.get('a')!.taints.map((t) => t.key);
     assert.deepEqual(keys.includes('node.alpha.kubernetes.io/notReady'), !fixed, `1.${minor}`);
     const fix = r.decisions('TaintAdded', 'Node/a').filter((d) => d.source.startsWith('nodelifecycle: doFixDeprecatedTaintKeyPass'));
-    assert.deepEqual(fix.map((d) => d.summary), fixed ? ['Added taint node.kubernetes.io/not-ready:NoExecute'] : [], `1.${minor}`);
+    assert.deepEqual(
+      fix.map((d) => d.summary),
+      fixed ? ['Added taint node.kubernetes.io/not-ready:NoExecute'] : [],
+      `1.${minor}`,
+    );
     if (fixed) assert.equal(r.decisions('TaintRemoved', 'Node/a')[0].source.startsWith('nodelifecycle: doFixDeprecatedTaintKeyPass'), true);
   }
 });

@@ -9,7 +9,10 @@ import assert from 'node:assert/strict';
 import { rig, node, drive, iso, at } from './helpers';
 import { labelsInStep, labelsToReconcile, type LabelSourceOfTruth } from '../../../../src/engine/controllers/nodeLifecycle/labels';
 
-const OS = 'kubernetes.io/os', ARCH = 'kubernetes.io/arch', BETA_OS = 'beta.kubernetes.io/os', BETA_ARCH = 'beta.kubernetes.io/arch';
+const OS = 'kubernetes.io/os',
+  ARCH = 'kubernetes.io/arch',
+  BETA_OS = 'beta.kubernetes.io/os',
+  BETA_ARCH = 'beta.kubernetes.io/arch';
 
 test('labelsToReconcile writes the secondary spelling from the primary one, and only where they differ', () => {
   const cases: [string, LabelSourceOfTruth, Record<string, string>, Record<string, string>][] = [
@@ -19,7 +22,12 @@ test('labelsToReconcile writes the secondary spelling from the primary one, and 
     ['stable truth: labels in step are left alone', 'stable', { [OS]: 'linux', [BETA_OS]: 'linux' }, {}],
     ['stable truth: no stable label, nothing to follow', 'stable', { [BETA_OS]: 'linux' }, {}],
     ['beta truth: a missing stable label is added', 'beta', { [BETA_OS]: 'linux' }, { [OS]: 'linux' }],
-    ['beta truth: a differing stable label is overwritten', 'beta', { [OS]: 'linux', [BETA_OS]: 'windows', [BETA_ARCH]: 'arm64', [ARCH]: 'arm64' }, { [OS]: 'windows' }],
+    [
+      'beta truth: a differing stable label is overwritten',
+      'beta',
+      { [OS]: 'linux', [BETA_OS]: 'windows', [BETA_ARCH]: 'arm64', [ARCH]: 'arm64' },
+      { [OS]: 'windows' },
+    ],
     ['beta truth: no beta label, nothing to follow', 'beta', { [OS]: 'linux' }, {}],
     ['an empty value is a value', 'stable', { [OS]: '' }, { [BETA_OS]: '' }],
   ];
@@ -36,11 +44,21 @@ test('the controller reconciles the labels of each node at start, as its version
     { name: '1.12 has no label reconciling', minor: 12, labels: { [OS]: 'linux', [BETA_OS]: 'windows' }, want: undefined },
     { name: '1.13 has no label reconciling', minor: 13, labels: { [OS]: 'linux' }, want: undefined },
     { name: '1.14 follows the beta label', minor: 14, labels: { [OS]: 'linux', [BETA_OS]: 'windows' }, want: { [OS]: 'windows' } },
-    { name: '1.18 adds the stable label from the beta one', minor: 18, labels: { [BETA_OS]: 'linux', [BETA_ARCH]: 'arm64' }, want: { [OS]: 'linux', [ARCH]: 'arm64' } },
+    {
+      name: '1.18 adds the stable label from the beta one',
+      minor: 18,
+      labels: { [BETA_OS]: 'linux', [BETA_ARCH]: 'arm64' },
+      want: { [OS]: 'linux', [ARCH]: 'arm64' },
+    },
     { name: '1.18 leaves a node without beta labels alone', minor: 18, labels: { [OS]: 'linux' }, want: undefined },
     { name: '1.19 follows the stable label', minor: 19, labels: { [OS]: 'linux', [BETA_OS]: 'windows' }, want: { [BETA_OS]: 'linux' } },
     { name: '1.31 adds the beta label a node lacks', minor: 31, labels: { [OS]: 'linux' }, want: { [BETA_OS]: 'linux' } },
-    { name: '1.35 adds the beta labels a node lacks', minor: 35, labels: { [OS]: 'linux', [ARCH]: 'amd64' }, want: { [BETA_OS]: 'linux', [BETA_ARCH]: 'amd64' } },
+    {
+      name: '1.35 adds the beta labels a node lacks',
+      minor: 35,
+      labels: { [OS]: 'linux', [ARCH]: 'amd64' },
+      want: { [BETA_OS]: 'linux', [BETA_ARCH]: 'amd64' },
+    },
     { name: '1.35 leaves labels in step alone', minor: 35, labels: { [OS]: 'linux', [BETA_OS]: 'linux' }, want: undefined },
   ];
   for (const c of cases) {
@@ -62,7 +80,7 @@ test('the controller reconciles the labels of each node at start, as its version
   }
 });
 
-test('a failed label patch is not requeued: the node\'s next update tries again', () => {
+test("a failed label patch is not requeued: the node's next update tries again", () => {
   for (const minor of [19, 35]) {
     const r = rig({ minor, nodes: [node('a', { labels: { [OS]: 'linux' } })], faults: { 'patch nodes': 1 } });
     drive(r, 30, { alive: () => ['a'] });
@@ -82,6 +100,9 @@ test('a label changed by someone else mid-run is put back in step at that update
   r.c.onNodeEvent!(r.host, 'updated', n);
   r.runUntil(at(23));
   const d = r.decisions('NodeLabelsReconciled', 'Node/a');
-  assert.deepEqual(d.map((x) => x.time), [iso(23)]);
+  assert.deepEqual(
+    d.map((x) => x.time),
+    [iso(23)],
+  );
   assert.equal(n.meta.labels[BETA_OS], 'windows');
 });

@@ -23,7 +23,8 @@ function timeline(minor: number, seed: number, evaluateEveryNode: boolean, heart
   const stats: FastPathStats = { plainPosts: 0, unchangedReady: 0, unknownSettled: 0 };
   const r = rig({
     // verifyTracks: a track refreshed at the start of a pass must still be the node's when it is evaluated
-    minor, options: { evaluateEveryNode, verifyTracks: true, stats },
+    minor,
+    options: { evaluateEveryNode, verifyTracks: true, stats },
     // seeds 3 and 4 start from a reconstructed memory: the first pass evaluates every node with the saved heartbeat
     memory: seed > 2 ? 'reconstructed' : 'fresh',
     nodes: all.map((n, i) => node(n, { zone: `z${i % 3}` })),
@@ -111,7 +112,10 @@ test('evaluating only the nodes with news gives exactly what evaluating every no
       assert.deepEqual(lazy.host.decisions, eager.host.decisions, `1.${minor} seed ${seed}: because`);
       for (const n of names('n', 9)) assert.deepEqual(lazy.c.healthOf(n), eager.c.healthOf(n), `1.${minor} seed ${seed}: ${n}`);
       assert.deepEqual(memory(lazy), memory(eager), `1.${minor} seed ${seed}: controller memory`);
-      assert.ok(lazy.host.decisions.some((d) => d.action === 'NodeStatusUnknown'), 'the timeline exercises outages');
+      assert.ok(
+        lazy.host.decisions.some((d) => d.action === 'NodeStatusUnknown'),
+        'the timeline exercises outages',
+      );
       // the fast path for a Ready node's plain status post is taken (off when eager)
       assert.ok(lazy.stats.plainPosts > 0, `1.${minor} seed ${seed}: plain status posts taken`);
       // (with a reconstructed memory: its first pass; later ones too when taints change on Ready nodes)
@@ -123,7 +127,11 @@ test('evaluating only the nodes with news gives exactly what evaluating every no
       // their taints match) decide and remember exactly what full node updates do
       const beats = timeline(minor, seed, false, true);
       assert.deepEqual(beats.host.decisions, eager.host.decisions, `1.${minor} seed ${seed}: heartbeats: decisions`);
-      assert.equal(beats.trail.findIndex((h, i) => h !== eager.trail[i]), -1, `1.${minor} seed ${seed}: heartbeats: health`);
+      assert.equal(
+        beats.trail.findIndex((h, i) => h !== eager.trail[i]),
+        -1,
+        `1.${minor} seed ${seed}: heartbeats: health`,
+      );
       assert.deepEqual(memory(beats), memory(eager), `1.${minor} seed ${seed}: heartbeats: controller memory`);
     }
   }
@@ -136,8 +144,11 @@ test('the first pass of a reconstructed memory cites the Ready changes the world
     const all = names('n', 6);
     const stats: FastPathStats = { plainPosts: 0, unchangedReady: 0, unknownSettled: 0 };
     const r = rig({
-      minor: 35, options: { evaluateEveryNode, stats }, memory: 'reconstructed',
-      nodes: all.map((n, i) => node(n, { zone: `z${i % 2}` })), leases: all.map((n) => lease(n, 0)),
+      minor: 35,
+      options: { evaluateEveryNode, stats },
+      memory: 'reconstructed',
+      nodes: all.map((n, i) => node(n, { zone: `z${i % 2}` })),
+      leases: all.map((n) => lease(n, 0)),
     });
     for (const [i, n] of all.entries()) if (i % 3 !== 2) r.host.remember(`Node/${n}`, 'ready-status', 100 + i);
     r.runUntil(at(1));

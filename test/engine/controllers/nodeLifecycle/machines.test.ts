@@ -104,7 +104,8 @@ test('node health machine: each eviction event only in the sub-states upstream t
     ['False', { type: 'READY_MISSING' }, 'ready.NotObserved,eviction.idle'],
     ['Unknown', { type: 'STATUS_UNKNOWN_SET' }, 'ready.Unknown,eviction.idle'],
   ];
-  for (const [from, e, want] of ready) assert.equal(table.step({ ready: from, eviction: 'idle' }, e)?.text ?? null, want, `${nodeHealthEventKey(e)} in ${from}`);
+  for (const [from, e, want] of ready)
+    assert.equal(table.step({ ready: from, eviction: 'idle' }, e)?.text ?? null, want, `${nodeHealthEventKey(e)} in ${from}`);
 });
 type ReadyLike = 'NotObserved' | 'True' | 'False' | 'Unknown';
 
@@ -125,8 +126,14 @@ test('NodeMachines: the answer comes before the write, and a refusal throws when
   assert.equal(lenient.eviction('a'), 'idle');
 });
 
-test('zone machine: ComputeZoneState\'s guards pick the state', () => {
-  const cases: [number, number, string][] = [[3, 0, 'Normal'], [0, 2, 'FullDisruption'], [1, 3, 'PartialDisruption'], [3, 2, 'Normal'], [4, 3, 'Normal']];
+test("zone machine: ComputeZoneState's guards pick the state", () => {
+  const cases: [number, number, string][] = [
+    [3, 0, 'Normal'],
+    [0, 2, 'FullDisruption'],
+    [1, 3, 'PartialDisruption'],
+    [3, 2, 'Normal'],
+    [4, 3, 'Normal'],
+  ];
   for (const [ready, notReady, want] of cases) {
     const a = createTracedActor(zoneMachine, 'zone/z');
     const t = a.send({ type: 'ZONE_HEALTH', ready, notReady, unhealthyZoneThreshold: 0.55 });
@@ -154,15 +161,31 @@ test('a node that recovers while waiting in a stopped zone queue is taken out of
   r.post('a-1', 'True');
   drive(r, 90, { alive: () => ['a-1', 'a-5', 'a-6', 'b-1'], lease: true });
   const c = r.decisions('EvictionCancelled', 'Node/a-1');
-  assert.deepEqual(c.map((d) => d.time), [iso(85)]);
+  assert.deepEqual(
+    c.map((d) => d.time),
+    [iso(85)],
+  );
   assert.match(c[0].summary, /taint queue/);
   assert.deepEqual(c[0].machine, { id: 'node/a-1', from: 'ready.True,eviction.queuedForTainting', to: 'ready.True,eviction.idle', event: 'MARKED_REACHABLE' });
 });
 
 test('zone machine answers: asked before anything is taken, the same answer as sending, from every state', () => {
   const answers = new ZoneAnswers();
-  const counts: [number, number][] = [[3, 0], [0, 2], [1, 3], [3, 2], [4, 3], [0, 0], [5, 5]];
-  const froms: (ZoneEvent | undefined)[] = [undefined, { type: 'ALL_ZONES_FULLY_DISRUPTED' }, { type: 'ZONE_HEALTH', ready: 1, notReady: 3, unhealthyZoneThreshold: 0.55 }, { type: 'ZONE_HEALTH', ready: 3, notReady: 0, unhealthyZoneThreshold: 0.55 }];
+  const counts: [number, number][] = [
+    [3, 0],
+    [0, 2],
+    [1, 3],
+    [3, 2],
+    [4, 3],
+    [0, 0],
+    [5, 5],
+  ];
+  const froms: (ZoneEvent | undefined)[] = [
+    undefined,
+    { type: 'ALL_ZONES_FULLY_DISRUPTED' },
+    { type: 'ZONE_HEALTH', ready: 1, notReady: 3, unhealthyZoneThreshold: 0.55 },
+    { type: 'ZONE_HEALTH', ready: 3, notReady: 0, unhealthyZoneThreshold: 0.55 },
+  ];
   for (const from of froms) {
     for (const [ready, notReady] of counts) {
       const actor = createTracedActor(zoneMachine, 'zone/z');
@@ -171,7 +194,11 @@ test('zone machine answers: asked before anything is taken, the same answer as s
       const asked = answers.ask('z', actor, ready, notReady, 0.55);
       assert.equal(actor.state(), before, 'asking takes nothing');
       assert.equal(answers.ask('z', actor, ready, notReady, 0.55), asked, 'asked again: the same');
-      assert.equal(sendZoneEvent(actor, { type: 'ZONE_HEALTH', ready, notReady, unhealthyZoneThreshold: 0.55 }).to, asked, `${before}: ${ready} ready, ${notReady} not`);
+      assert.equal(
+        sendZoneEvent(actor, { type: 'ZONE_HEALTH', ready, notReady, unhealthyZoneThreshold: 0.55 }).to,
+        asked,
+        `${before}: ${ready} ready, ${notReady} not`,
+      );
     }
   }
 });

@@ -11,16 +11,31 @@ import { rig, node, lease, pod, at, iso, drive, names } from './helpers';
 test('classifyNodes registers new nodes and removes deleted ones, once each', () => {
   const r = rig({ minor: 31, nodes: [node('b', { zone: 'z' }), node('a', { zone: 'z' })] });
   r.runUntil(at(5));
-  assert.deepEqual(r.decisions('NodeRegistered').map((d) => [d.object, d.time]), [['Node/a', iso(0)], ['Node/b', iso(0)]]);
+  assert.deepEqual(
+    r.decisions('NodeRegistered').map((d) => [d.object, d.time]),
+    [
+      ['Node/a', iso(0)],
+      ['Node/b', iso(0)],
+    ],
+  );
   r.host.cluster.nodes.delete('b');
   r.host.now = at(7);
   r.c.onNodeEvent!(r.host, 'deleted', node('b'));
   r.host.cluster.nodes.set('c', node('c', { zone: 'z2', hb: 7 }));
   r.c.onNodeEvent!(r.host, 'added', r.host.cluster.nodes.get('c')!);
   r.runUntil(at(15));
-  assert.deepEqual(r.decisions('NodeRemoved').map((d) => [d.object, d.time]), [['Node/b', iso(10)]]);
-  assert.deepEqual(r.decisions('NodeRegistered').map((d) => d.object), ['Node/a', 'Node/b', 'Node/c']);
-  assert.deepEqual(r.c.zones(r.host).map((z) => z.zone), ['Zone/z', 'Zone/z2']);
+  assert.deepEqual(
+    r.decisions('NodeRemoved').map((d) => [d.object, d.time]),
+    [['Node/b', iso(10)]],
+  );
+  assert.deepEqual(
+    r.decisions('NodeRegistered').map((d) => d.object),
+    ['Node/a', 'Node/b', 'Node/c'],
+  );
+  assert.deepEqual(
+    r.c.zones(r.host).map((z) => z.zone),
+    ['Zone/z', 'Zone/z2'],
+  );
 });
 
 test('tryUpdateNodeHealth: Ready and the pressure conditions become Unknown once probe + grace has passed', () => {
@@ -32,12 +47,24 @@ test('tryUpdateNodeHealth: Ready and the pressure conditions become Unknown once
   for (const c of cases) {
     const r = rig({
       minor: c.minor,
-      nodes: [node('a', { conditions: [{ type: 'MemoryPressure', status: 'False' }, { type: 'DiskPressure', status: 'False' }, { type: 'NetworkUnavailable', status: 'False' }] }), node('b')],
+      nodes: [
+        node('a', {
+          conditions: [
+            { type: 'MemoryPressure', status: 'False' },
+            { type: 'DiskPressure', status: 'False' },
+            { type: 'NetworkUnavailable', status: 'False' },
+          ],
+        }),
+        node('b'),
+      ],
     });
     drive(r, 100, { alive: () => ['b'], lease: false });
     assert.deepEqual(r.times('NodeStatusUnknown', 'Node/a'), [iso(c.unknownAt)], c.name);
     const a = r.host.cluster.nodes.get('a')!;
-    const unknown = a.conditions.filter((x) => x.status === 'Unknown').map((x) => x.type).sort();
+    const unknown = a.conditions
+      .filter((x) => x.status === 'Unknown')
+      .map((x) => x.type)
+      .sort();
     assert.deepEqual(unknown, [...c.types].sort(), c.name);
     const ready = a.conditions.find((x) => x.type === 'Ready')!;
     assert.equal(ready.reason, 'NodeStatusUnknown');
@@ -79,7 +106,10 @@ test('a heartbeat resets the grace period; only a changed lastTransitionTime mov
 });
 
 test('with NodeLease the Lease renewTime is a heartbeat (1.13+), but not in 1.12', () => {
-  for (const [minor, unknown] of [[12, [iso(45)]], [31, []]] as const) {
+  for (const [minor, unknown] of [
+    [12, [iso(45)]],
+    [31, []],
+  ] as const) {
     const r = rig({ minor, nodes: [node('a'), node('b')], leases: [lease('a', 0), lease('b', 0)] });
     // both kubelets only renew their Leases; statuses stay as posted at 0 s
     drive(r, 200, { alive: () => ['a', 'b'], lease: true });
@@ -98,7 +128,10 @@ test('a kubelet that stops renewing its Lease (status unchanged) is Unknown grac
 
 test('controllerMemory reconstructed takes probe and transition times from the snapshot; fresh takes now', () => {
   // a's last heartbeat was 30 s before the start: reconstructed it goes Unknown at 15 s, fresh at 45 s
-  for (const [memory, at1] of [['reconstructed', 15], ['fresh', 45]] as const) {
+  for (const [memory, at1] of [
+    ['reconstructed', 15],
+    ['fresh', 45],
+  ] as const) {
     const r = rig({ minor: 31, memory, nodes: [node('a', { hb: -30 }), node('b')] });
     drive(r, 60, { alive: () => ['b'], lease: false });
     assert.deepEqual(r.times('NodeStatusUnknown', 'Node/a'), [iso(at1)], memory);
@@ -119,9 +152,16 @@ test('reconstructed memory takes the later of the Ready heartbeat and the Lease 
 
 test('reconstructed memory keeps the NoExecute taints a running controller would have added; fresh memory removes them first', () => {
   const taint = { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' as const, timeAdded: at(-100) };
-  for (const [memory, removed] of [['reconstructed', 0], ['fresh', 1]] as const) {
+  for (const [memory, removed] of [
+    ['reconstructed', 0],
+    ['fresh', 1],
+  ] as const) {
     const all = names('n', 4);
-    const r = rig({ minor: 31, memory, nodes: [node('n1', { zone: 'z', ready: 'Unknown', hb: -300, taints: [taint] }), ...all.slice(1).map((n) => node(n, { zone: 'z' }))] });
+    const r = rig({
+      minor: 31,
+      memory,
+      nodes: [node('n1', { zone: 'z', ready: 'Unknown', hb: -300, taints: [taint] }), ...all.slice(1).map((n) => node(n, { zone: 'z' }))],
+    });
     drive(r, 20, { alive: () => all.slice(1), lease: false });
     assert.equal(r.decisions('TaintRemoved', 'Node/n1').filter((d) => d.summary.includes('NoExecute')).length, removed, memory);
     const t = r.host.cluster.nodes.get('n1')!.taints.find((x) => x.effect === 'NoExecute');
@@ -134,13 +174,69 @@ test('a failed status update is retried within the pass, six attempts in all, th
   // monitorNodeHealth: wait.PollImmediate(20 ms, 100 ms) around tryUpdateNodeHealth; after the
   // last failure "Skipping - no pods will be evicted" (left out of the pass, tried again next pass)
   const cases = [
-    { name: '1.12: two failures, then the third attempt succeeds in the same pass', minor: 12, count: 2, due: 45, failedAt: [45, 45], unknownAt: 45, attempt: 3 },
-    { name: '1.31: two failures, then the third attempt succeeds in the same pass', minor: 31, count: 2, due: 45, failedAt: [45, 45], unknownAt: 45, attempt: 3 },
-    { name: '1.35: two failures, then the third attempt succeeds in the same pass', minor: 35, count: 2, due: 55, failedAt: [55, 55], unknownAt: 55, attempt: 3 },
-    { name: '1.31: five failures, the sixth and last attempt succeeds', minor: 31, count: 5, due: 45, failedAt: [45, 45, 45, 45, 45], unknownAt: 45, attempt: 6 },
-    { name: '1.12: six failures exhaust the pass; the next pass succeeds at once', minor: 12, count: 6, due: 45, failedAt: [45, 45, 45, 45, 45, 45], unknownAt: 50, attempt: 1 },
-    { name: '1.35: six failures exhaust the pass; the next pass succeeds at once', minor: 35, count: 6, due: 55, failedAt: [55, 55, 55, 55, 55, 55], unknownAt: 60, attempt: 1 },
-    { name: '1.31: seven failures: six in the first pass, one in the next, whose second attempt succeeds', minor: 31, count: 7, due: 45, failedAt: [45, 45, 45, 45, 45, 45, 50], unknownAt: 50, attempt: 2 },
+    {
+      name: '1.12: two failures, then the third attempt succeeds in the same pass',
+      minor: 12,
+      count: 2,
+      due: 45,
+      failedAt: [45, 45],
+      unknownAt: 45,
+      attempt: 3,
+    },
+    {
+      name: '1.31: two failures, then the third attempt succeeds in the same pass',
+      minor: 31,
+      count: 2,
+      due: 45,
+      failedAt: [45, 45],
+      unknownAt: 45,
+      attempt: 3,
+    },
+    {
+      name: '1.35: two failures, then the third attempt succeeds in the same pass',
+      minor: 35,
+      count: 2,
+      due: 55,
+      failedAt: [55, 55],
+      unknownAt: 55,
+      attempt: 3,
+    },
+    {
+      name: '1.31: five failures, the sixth and last attempt succeeds',
+      minor: 31,
+      count: 5,
+      due: 45,
+      failedAt: [45, 45, 45, 45, 45],
+      unknownAt: 45,
+      attempt: 6,
+    },
+    {
+      name: '1.12: six failures exhaust the pass; the next pass succeeds at once',
+      minor: 12,
+      count: 6,
+      due: 45,
+      failedAt: [45, 45, 45, 45, 45, 45],
+      unknownAt: 50,
+      attempt: 1,
+    },
+    {
+      name: '1.35: six failures exhaust the pass; the next pass succeeds at once',
+      minor: 35,
+      count: 6,
+      due: 55,
+      failedAt: [55, 55, 55, 55, 55, 55],
+      unknownAt: 60,
+      attempt: 1,
+    },
+    {
+      name: '1.31: seven failures: six in the first pass, one in the next, whose second attempt succeeds',
+      minor: 31,
+      count: 7,
+      due: 45,
+      failedAt: [45, 45, 45, 45, 45, 45, 50],
+      unknownAt: 50,
+      attempt: 2,
+    },
   ];
   for (const c of cases) {
     const r = rig({ minor: c.minor, nodes: [node('a', { zone: 'z' }), node('b', { zone: 'z' })], faults: { 'update nodes': c.count } });
@@ -153,7 +249,11 @@ test('a failed status update is retried within the pass, six attempts in all, th
     if (c.unknownAt > c.due) {
       // the skipped pass left the node as it was: Ready still True in the API, and nothing decided for it
       const between = r.decisions(undefined, 'Node/a').filter((d) => d.time === iso(c.due) && d.action !== 'ApiCallFailed');
-      assert.deepEqual(between.map((d) => d.action), [], c.name);
+      assert.deepEqual(
+        between.map((d) => d.action),
+        [],
+        c.name,
+      );
     }
   }
 });
@@ -162,7 +262,10 @@ test('the monitor pass runs every nodeMonitorPeriod from the controller start, a
   const r = rig({ minor: 31, nodes: [node('a')], config: { nodeMonitorPeriod: 7_000_000 } });
   drive(r, 30, { alive: () => ['a'], lease: false });
   assert.deepEqual(r.times('MonitorPass'), [iso(0), iso(7), iso(14), iso(21), iso(28)]);
-  assert.deepEqual(r.decisions('MonitorPass').map((d) => d.pass), [0, 1, 2, 3, 4]);
+  assert.deepEqual(
+    r.decisions('MonitorPass').map((d) => d.pass),
+    [0, 1, 2, 3, 4],
+  );
   assert.equal(r.decisions('MonitorPass')[0].machine!.event, 'PASS_START');
 });
 

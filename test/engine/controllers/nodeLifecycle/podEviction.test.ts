@@ -15,20 +15,27 @@ const podsOf = (r: ReturnType<typeof rig>, n: string) => [...(r.host.cluster.pod
 function cluster112(o: { failing: string; pods?: ReturnType<typeof pod>[]; config?: Record<string, unknown> } = { failing: 'n1' }) {
   const all = names('n', 4);
   return rig({
-    minor: 12, nodes: all.map((n) => node(n, { zone: 'z1' })),
+    minor: 12,
+    nodes: all.map((n) => node(n, { zone: 'z1' })),
     pods: o.pods ?? [pod('default', 'web-1', 'n1'), pod('default', 'web-2', 'n1'), pod('default', 'web-3', 'n2')],
     config: o.config as never,
   });
 }
 
-test('an unresponsive node\'s pods are deleted podEvictionTimeout after its last heartbeat was observed', () => {
+test("an unresponsive node's pods are deleted podEvictionTimeout after its last heartbeat was observed", () => {
   const r = cluster112({ failing: 'n1' });
   drive(r, 400, { alive: () => ['n2', 'n3', 'n4'] });
   // probeTimestamp = 0 s (fresh memory, first pass); Unknown at 45 s; evicted on the first pass after 0 + 5 m
   assert.deepEqual(r.times('NodeStatusUnknown', 'Node/n1'), [iso(45)]);
   assert.deepEqual(r.times('NodeQueuedForEviction', 'Node/n1'), [iso(305)]);
   const evicted = r.decisions('PodEvicted');
-  assert.deepEqual(evicted.map((d) => [d.object, d.time]), [['Pod/default/web-1', iso(305)], ['Pod/default/web-2', iso(305)]]);
+  assert.deepEqual(
+    evicted.map((d) => [d.object, d.time]),
+    [
+      ['Pod/default/web-1', iso(305)],
+      ['Pod/default/web-2', iso(305)],
+    ],
+  );
   assert.equal(evicted[0].controller, 'node-lifecycle');
   assert.deepEqual(evicted[0].causes, [r.decisions('NodeQueuedForEviction', 'Node/n1')[0].seq]);
   assert.equal(evicted[0].machine!.to, 'ready.Unknown,eviction.evicted');
@@ -57,35 +64,61 @@ test('DaemonSet pods and pods already being deleted are not evicted', () => {
     pods: [pod('kube-system', 'ds-abc', 'n1', { labels: { app: 'agent' } }), pod('default', 'going', 'n1', { deleting: true }), pod('default', 'plain', 'n1')],
   });
   r.host.cluster.daemonSets.set('kube-system/agent', {
-    kind: 'DaemonSet', meta: { name: 'agent', namespace: 'kube-system', uid: 'ds', labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: 0 },
+    kind: 'DaemonSet',
+    meta: { name: 'agent', namespace: 'kube-system', uid: 'ds', labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: 0 },
     raw: { spec: { selector: { matchLabels: { app: 'agent' } } } },
   });
   drive(r, 400, { alive: () => ['n2', 'n3', 'n4'] });
-  assert.deepEqual(r.decisions('PodEvicted').map((d) => d.object), ['Pod/default/plain']);
+  assert.deepEqual(
+    r.decisions('PodEvicted').map((d) => d.object),
+    ['Pod/default/plain'],
+  );
   assert.deepEqual(podsOf(r, 'n1'), ['default/going', 'kube-system/ds-abc']);
 });
 
 test('a failed pod deletion is retried on the next 100 ms pass', () => {
   const all = names('n', 4);
-  const r = rig({ minor: 12, nodes: all.map((n) => node(n, { zone: 'z1' })), pods: [pod('default', 'a', 'n1'), pod('default', 'b', 'n1')], faults: { 'delete pods': 1 } });
+  const r = rig({
+    minor: 12,
+    nodes: all.map((n) => node(n, { zone: 'z1' })),
+    pods: [pod('default', 'a', 'n1'), pod('default', 'b', 'n1')],
+    faults: { 'delete pods': 1 },
+  });
   drive(r, 400, { alive: () => ['n2', 'n3', 'n4'] });
   assert.equal(r.decisions('ApiCallFailed').length, 1);
   // the queue's token bucket (0.1/s) holds the retry back for 10 s
-  assert.deepEqual(r.decisions('PodEvicted').map((d) => [d.object, d.time]), [['Pod/default/a', iso(315)], ['Pod/default/b', iso(315)]]);
+  assert.deepEqual(
+    r.decisions('PodEvicted').map((d) => [d.object, d.time]),
+    [
+      ['Pod/default/a', iso(315)],
+      ['Pod/default/b', iso(315)],
+    ],
+  );
 });
 
 test('a node that recovers before its turn has its eviction cancelled', () => {
   // three nodes fail together; a zone of 10 stays Normal only while fewer than 3... use rate 0.01 so they wait
   const all = names('n', 10);
-  const r = rig({ minor: 12, nodes: all.map((n) => node(n, { zone: 'z1' })), pods: [pod('default', 'a', 'n1'), pod('default', 'b', 'n2')], config: { nodeEvictionRate: 0.01 } });
+  const r = rig({
+    minor: 12,
+    nodes: all.map((n) => node(n, { zone: 'z1' })),
+    pods: [pod('default', 'a', 'n1'), pod('default', 'b', 'n2')],
+    config: { nodeEvictionRate: 0.01 },
+  });
   drive(r, 320, { alive: () => all.filter((n) => n !== 'n1' && n !== 'n2') });
   assert.deepEqual(r.times('NodeQueuedForEviction'), [iso(305), iso(305)]);
-  assert.deepEqual(r.decisions('PodEvicted').map((d) => d.object), ['Pod/default/a']);
+  assert.deepEqual(
+    r.decisions('PodEvicted').map((d) => d.object),
+    ['Pod/default/a'],
+  );
   r.host.now = at(321);
   r.post('n2', 'True');
   drive(r, 400, { alive: () => all.filter((n) => n !== 'n1') });
   const cancelled = r.decisions('EvictionCancelled');
-  assert.deepEqual(cancelled.map((d) => [d.object, d.time]), [['Node/n2', iso(325)]]);
+  assert.deepEqual(
+    cancelled.map((d) => [d.object, d.time]),
+    [['Node/n2', iso(325)]],
+  );
   assert.equal(cancelled[0].machine!.to, 'ready.True,eviction.idle');
   assert.deepEqual(podsOf(r, 'n2'), ['default/b']);
 });
@@ -102,15 +135,25 @@ test('1.26 with --enable-taint-manager=false still uses the pod eviction path', 
   const all = names('n', 4);
   const r = rig({ minor: 26, nodes: all.map((n) => node(n, { zone: 'z1' })), pods: [pod('default', 'a', 'n1')], config: { enableTaintManager: false } });
   drive(r, 400, { alive: () => ['n2', 'n3', 'n4'], lease: false });
-  assert.deepEqual(r.decisions('PodEvicted').map((d) => d.object), ['Pod/default/a']);
+  assert.deepEqual(
+    r.decisions('PodEvicted').map((d) => d.object),
+    ['Pod/default/a'],
+  );
 });
 
 test('from 1.18 a pod that lands on an already evicted node is deleted at once; 1.12 leaves it', () => {
-  for (const [minor, deleted] of [[12, false], [20, true]] as const) {
+  for (const [minor, deleted] of [
+    [12, false],
+    [20, true],
+  ] as const) {
     const all = names('n', 4);
     const r = rig({ minor, nodes: all.map((n) => node(n, { zone: 'z1' })), pods: [pod('default', 'a', 'n1')], config: { enableTaintManager: false } });
     drive(r, 320, { alive: () => ['n2', 'n3', 'n4'], lease: false });
-    assert.deepEqual(r.decisions('PodEvicted').map((d) => d.object), ['Pod/default/a'], `1.${minor}`);
+    assert.deepEqual(
+      r.decisions('PodEvicted').map((d) => d.object),
+      ['Pod/default/a'],
+      `1.${minor}`,
+    );
     const late = pod('default', 'late', 'n1');
     r.host.now = at(321);
     r.host.cluster.pods.set('default/late', late);
@@ -118,7 +161,11 @@ test('from 1.18 a pod that lands on an already evicted node is deleted at once; 
     r.c.onPodEvent!(r.host, 'added', late);
     drive(r, 340, { alive: () => ['n2', 'n3', 'n4'], lease: false });
     const got = r.decisions('PodEvicted', 'Pod/default/late');
-    assert.deepEqual(got.map((d) => d.time), deleted ? [iso(321)] : [], `1.${minor}`);
+    assert.deepEqual(
+      got.map((d) => d.time),
+      deleted ? [iso(321)] : [],
+      `1.${minor}`,
+    );
     if (deleted) assert.match(got[0].because[0].rule, /already evicted/);
   }
 });
@@ -127,7 +174,10 @@ test('1.20: a node deleted and added again before the next pass is unmarked in n
   const all = names('n', 4);
   const r = rig({ minor: 20, nodes: all.map((n) => node(n, { zone: 'z1' })), pods: [pod('default', 'a', 'n1')], config: { enableTaintManager: false } });
   drive(r, 320, { alive: () => ['n2', 'n3', 'n4'], lease: false });
-  assert.deepEqual(r.decisions('PodEvicted').map((d) => d.object), ['Pod/default/a']);
+  assert.deepEqual(
+    r.decisions('PodEvicted').map((d) => d.object),
+    ['Pod/default/a'],
+  );
   assert.equal(r.c.nodeStateOf('n1'), 'ready.Unknown,eviction.evicted');
   r.host.now = at(321);
   const n1 = r.host.cluster.nodes.get('n1')!;
@@ -135,7 +185,7 @@ test('1.20: a node deleted and added again before the next pass is unmarked in n
   r.c.onNodeEvent!(r.host, 'deleted', n1);
   r.host.cluster.nodes.set('n1', n1);
   r.c.onNodeEvent!(r.host, 'added', n1);
-  assert.equal(r.c.nodeStateOf('n1'), 'ready.Unknown,eviction.queuedForEviction', 'registerNode: unmarked, and still in the queue\'s set');
+  assert.equal(r.c.nodeStateOf('n1'), 'ready.Unknown,eviction.queuedForEviction', "registerNode: unmarked, and still in the queue's set");
   const late = pod('default', 'late', 'n1');
   r.host.cluster.pods.set('default/late', late);
   r.host.cluster.podsByNode.get('n1')!.add('default/late');

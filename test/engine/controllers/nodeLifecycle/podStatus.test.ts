@@ -11,13 +11,19 @@ import { rig, node, pod, lease, at, iso, drive } from './helpers';
 test('when Ready leaves True every pod on the node is marked not ready, one decision per node', () => {
   for (const minor of [12, 31, 35]) {
     const r = rig({
-      minor, nodes: [node('a'), node('b')], leases: minor > 12 ? [lease('a', 0), lease('b', 0)] : [],
+      minor,
+      nodes: [node('a'), node('b')],
+      leases: minor > 12 ? [lease('a', 0), lease('b', 0)] : [],
       pods: [pod('default', 'p1', 'a'), pod('default', 'p2', 'a', { ready: 'False' }), pod('default', 'q', 'b')],
     });
     drive(r, 70, { alive: () => ['b'], lease: minor > 12 });
     const d = r.decisions('PodsMarkedNotReady');
     const unknownAt = minor === 35 ? 55 : 45;
-    assert.deepEqual(d.map((x) => [x.object, x.time]), [['Node/a', iso(unknownAt)]], `1.${minor}`);
+    assert.deepEqual(
+      d.map((x) => [x.object, x.time]),
+      [['Node/a', iso(unknownAt)]],
+      `1.${minor}`,
+    );
     assert.deepEqual(d[0].details, { pods: ['default/p1'] });
     assert.deepEqual(d[0].causes, [r.decisions('NodeStatusUnknown', 'Node/a')[0].seq]);
     const p1 = r.host.cluster.pods.get('default/p1')!.conditions[0];
@@ -32,11 +38,20 @@ test('when Ready leaves True every pod on the node is marked not ready, one deci
 });
 
 test('a failed pod update is retried on the next pass from 1.17 (nodesToRetry), never in 1.12', () => {
-  for (const [minor, retried] of [[12, false], [16, false], [17, true], [31, true]] as const) {
+  for (const [minor, retried] of [
+    [12, false],
+    [16, false],
+    [17, true],
+    [31, true],
+  ] as const) {
     const r = rig({ minor, nodes: [node('a'), node('b')], pods: [pod('default', 'p1', 'a')], faults: { 'update pods': 1 } });
     drive(r, 70, { alive: () => ['b'], lease: false });
     const d = r.decisions('PodsMarkedNotReady');
-    assert.deepEqual(d.map((x) => x.time), retried ? [iso(50)] : [], `1.${minor}`);
+    assert.deepEqual(
+      d.map((x) => x.time),
+      retried ? [iso(50)] : [],
+      `1.${minor}`,
+    );
     assert.equal(r.host.cluster.pods.get('default/p1')!.conditions[0].status, retried ? 'False' : 'True');
   }
 });
@@ -50,6 +65,9 @@ test('a pod bound to a not-ready node is marked not ready by the pod handler (pr
   r.host.cluster.podsByNode.set('a', new Set(['default/late']));
   r.c.onPodEvent!(r.host, 'added', p);
   r.runUntil(at(52));
-  assert.deepEqual(r.decisions('PodsMarkedNotReady').map((d) => [d.time, d.details]), [[iso(52), { pods: ['default/late'] }]]);
+  assert.deepEqual(
+    r.decisions('PodsMarkedNotReady').map((d) => [d.time, d.details]),
+    [[iso(52), { pods: ['default/late'] }]],
+  );
   assert.equal(r.decisions('PodsMarkedNotReady')[0].source.startsWith('nodelifecycle: processPod'), true);
 });

@@ -17,7 +17,8 @@ function outage(minor: number, pods: PodRecord[], extra: Partial<Setup> = {}) {
   const all = names('n', 4);
   const r = rig({ minor, nodes: all.map((n) => node(n, { zone: 'z1' })), pods, ...extra });
   r.host.cluster.daemonSets.set('kube-system/agent', {
-    kind: 'DaemonSet', meta: { name: 'agent', namespace: 'kube-system', uid: 'ds', labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: 0 },
+    kind: 'DaemonSet',
+    meta: { name: 'agent', namespace: 'kube-system', uid: 'ds', labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: 0 },
     raw: { spec: { selector: { matchLabels: { app: 'agent' } } } },
   });
   drive(r, 400, { alive: () => ['n2', 'n3', 'n4'] });
@@ -53,13 +54,24 @@ test('the pod-eviction path writes the NodeLost status before each deletion, and
 
 test('DaemonSet pods and pods already being deleted get the NodeLost status and stay', () => {
   const r = outage(12, [
-    pod('kube-system', 'ds-abc', 'n1', { labels: { app: 'agent' } }), pod('default', 'going', 'n1', { deleting: true }), pod('default', 'plain', 'n1'),
+    pod('kube-system', 'ds-abc', 'n1', { labels: { app: 'agent' } }),
+    pod('default', 'going', 'n1', { deleting: true }),
+    pod('default', 'plain', 'n1'),
   ]);
-  assert.deepEqual(r.decisions('PodEvicted').map((d) => d.object), ['Pod/default/plain']);
+  assert.deepEqual(
+    r.decisions('PodEvicted').map((d) => d.object),
+    ['Pod/default/plain'],
+  );
   const kept = r.decisions('PodStatusUpdated');
-  assert.deepEqual(kept.map((d) => d.object), ['Pod/default/going', 'Pod/kube-system/ds-abc']);
+  assert.deepEqual(
+    kept.map((d) => d.object),
+    ['Pod/default/going', 'Pod/kube-system/ds-abc'],
+  );
   assert.ok(kept.every((d) => d.time === r.decisions('PodEvicted')[0].time));
-  for (const [key, name] of [['kube-system/ds-abc', 'ds-abc'], ['default/going', 'going']]) {
+  for (const [key, name] of [
+    ['kube-system/ds-abc', 'ds-abc'],
+    ['default/going', 'going'],
+  ]) {
     const p = r.host.cluster.pods.get(key)!;
     const status = exportPod(p).status as Record<string, unknown>;
     assert.equal(status.reason, 'NodeLost', key);
@@ -74,7 +86,13 @@ test('a pod whose status says NodeLost already is deleted without a second write
   const writes = r.host.calls.filter((x) => x === 'updatePod default/lost');
   // MarkAllPodsNotReady updates it once when the node goes Unknown; DeletePods does not write again
   assert.equal(writes.length, 1);
-  assert.match(r.decisions('PodEvicted', 'Pod/default/lost')[0].because.map((b) => b.rule).join('\n'), /NodeLost already/);
+  assert.match(
+    r
+      .decisions('PodEvicted', 'Pod/default/lost')[0]
+      .because.map((b) => b.rule)
+      .join('\n'),
+    /NodeLost already/,
+  );
 });
 
 test('a failed status write is an ApiCallFailed, and the pod is deleted all the same', () => {

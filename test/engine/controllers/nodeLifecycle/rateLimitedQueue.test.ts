@@ -6,7 +6,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { RateLimitedTimedQueue, newBucket, tryAccept, wouldAllow, nextAllowedOnGrid, limiterQPS, effectiveRate } from '../../../../src/engine/controllers/nodeLifecycle';
+import {
+  RateLimitedTimedQueue,
+  newBucket,
+  tryAccept,
+  wouldAllow,
+  nextAllowedOnGrid,
+  limiterQPS,
+  effectiveRate,
+} from '../../../../src/engine/controllers/nodeLifecycle';
 import { ms, seconds } from '../../../../src/engine/model/time';
 import { T0 } from './helpers';
 import { mulberry32 } from '../../../helpers/random';
@@ -66,7 +74,10 @@ test('values queued at the same instant leave in name order, earlier ones first'
   q.add('a', '', T0 + 1);
   q.add('0', '', T0 + 1);
   q.add('d', '', T0 - 1);
-  assert.deepEqual(q.queued().map((i) => i.value), ['d', 'b', 'c', '0', 'a']);
+  assert.deepEqual(
+    q.queued().map((i) => i.value),
+    ['d', 'b', 'c', '0', 'a'],
+  );
 });
 
 test('Try processes while tokens last and keeps processed values in the set', () => {
@@ -74,12 +85,21 @@ test('Try processes while tokens last and keeps processed values in the set', ()
   q.add('a', '', T0);
   q.add('b', '', T0);
   const seen: string[] = [];
-  q.try(T0, (v) => { seen.push(v.value); return { ok: true }; });
+  q.try(T0, (v) => {
+    seen.push(v.value);
+    return { ok: true };
+  });
   assert.deepEqual(seen, ['a'], 'burst 1: one value per token');
   assert.equal(q.add('a', '', T0), false, 'a processed value cannot be added again until removed');
-  q.try(T0 + seconds(5), (v) => { seen.push(v.value); return { ok: true }; });
+  q.try(T0 + seconds(5), (v) => {
+    seen.push(v.value);
+    return { ok: true };
+  });
   assert.deepEqual(seen, ['a']);
-  q.try(T0 + seconds(10), (v) => { seen.push(v.value); return { ok: true }; });
+  q.try(T0 + seconds(10), (v) => {
+    seen.push(v.value);
+    return { ok: true };
+  });
   assert.deepEqual(seen, ['a', 'b']);
   assert.equal(q.length, 0);
 });
@@ -88,12 +108,21 @@ test('a failed item is retried after its wait, and Try takes the token before lo
   const q = new RateLimitedTimedQueue(1000);
   q.add('a', '', T0);
   let calls = 0;
-  q.try(T0, () => { calls++; return { ok: false, wait: ms(50) }; });
+  q.try(T0, () => {
+    calls++;
+    return { ok: false, wait: ms(50) };
+  });
   assert.equal(calls, 1);
   assert.equal(q.item('a')!.processAt, T0 + ms(50) + 1);
-  q.try(T0 + ms(10), () => { calls++; return { ok: true }; });
+  q.try(T0 + ms(10), () => {
+    calls++;
+    return { ok: true };
+  });
   assert.equal(calls, 1, 'not yet due');
-  q.try(T0 + STEP, () => { calls++; return { ok: true }; });
+  q.try(T0 + STEP, () => {
+    calls++;
+    return { ok: true };
+  });
   assert.equal(calls, 2);
 });
 
@@ -101,7 +130,10 @@ test('a value removed while Try runs is not put back', () => {
   const q = new RateLimitedTimedQueue(1000);
   q.add('a', '', T0);
   q.add('b', '', T0);
-  q.try(T0, (v) => { if (v.value === 'a') q.remove('b'); return { ok: true }; });
+  q.try(T0, (v) => {
+    if (v.value === 'a') q.remove('b');
+    return { ok: true };
+  });
   assert.equal(q.length, 0);
   assert.equal(q.has('b'), false);
 });
@@ -109,7 +141,14 @@ test('a value removed while Try runs is not put back', () => {
 test('SwapLimiter keeps an equal QPS, drains the new bucket when the old had no token, and stops at 0', () => {
   const cases = [
     { name: 'same QPS (float32) keeps the limiter', from: 0.1, consume: false, to: 0.1, swapped: false, allowNow: true },
-    { name: 'a fresh bucket when the old still had its token', from: 0.1, consume: false, to: 0.01, swapped: true, allowNow: false /* the old token is taken by the drain check itself */ },
+    {
+      name: 'a fresh bucket when the old still had its token',
+      from: 0.1,
+      consume: false,
+      to: 0.01,
+      swapped: true,
+      allowNow: false /* the old token is taken by the drain check itself */,
+    },
     { name: 'drained when the old bucket had no token', from: 0.1, consume: true, to: 1, swapped: true, allowNow: false },
     { name: 'QPS 0 never accepts', from: 0.1, consume: false, to: 0, swapped: true, allowNow: false },
   ];
@@ -126,7 +165,7 @@ test('SwapLimiter keeps an equal QPS, drains the new bucket when the old had no 
   }
 });
 
-test('the never-limiter reports QPS 1, as client-go\'s fake limiter does, so a swap to 1 keeps it', () => {
+test("the never-limiter reports QPS 1, as client-go's fake limiter does, so a swap to 1 keeps it", () => {
   const q = new RateLimitedTimedQueue(0.1);
   q.swapLimiter(0, T0);
   assert.equal(limiterQPS(q.limiter), 1);
@@ -187,9 +226,9 @@ test('Try keeps its sorted view between items only when nothing changed the queu
         else if (op < 0.4) q.remove(v);
         else if (op < 0.5) {
           // sometimes several requeues in a row, some at once (the same order) and some not
-          for (let i = 0; i < 1 + Math.floor(choices[7] * 4); i++) q.requeue(values[(values.indexOf(v) + i * 3) % values.length], '', now - (i % 2) * Math.floor(choices[6] * 2) * STEP);
-        }
-        else {
+          for (let i = 0; i < 1 + Math.floor(choices[7] * 4); i++)
+            q.requeue(values[(values.indexOf(v) + i * 3) % values.length], '', now - (i % 2) * Math.floor(choices[6] * 2) * STEP);
+        } else {
           if (k === 1) fresh(q);
           q.try(now, (item) => {
             trail[k].push(`${step}:${item.value}@${item.processAt}`);

@@ -26,7 +26,12 @@ const memory = (sim: SimulationImpl): string => {
 for (const version of ['1.31', '1.35']) {
   test(`${version}: restoring one checkpoint twice gives a fresh run's node lifecycle memory`, () => {
     const sim = make(version);
-    for (const [back, forward] of [[5, 30], [5, 25], [13, 30], [13, 30]]) {
+    for (const [back, forward] of [
+      [5, 30],
+      [5, 25],
+      [13, 30],
+      [13, 30],
+    ]) {
       sim.goToPass(forward);
       sim.goToPass(back);
       const fresh = make(version);

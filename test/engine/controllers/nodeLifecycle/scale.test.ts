@@ -14,7 +14,12 @@ test('5,000 nodes and 150,000 pods: five simulated minutes with a zone outage st
   const nodes = Array.from({ length: N }, (_, i) => node(`node-${String(i).padStart(4, '0')}`, { zone: zones[i % 3] }));
   const pods = nodes.flatMap((n) => Array.from({ length: 30 }, (_, j) => pod('default', `${n.meta.name}-p${j}`, n.meta.name)));
   const r = rig({ minor: 35, nodes, leases: nodes.map((n) => lease(n.meta.name, 0)), pods });
-  const zoneA = new Set(nodes.filter((_, i) => i % 3 === 0).slice(0, 400).map((n) => n.meta.name));
+  const zoneA = new Set(
+    nodes
+      .filter((_, i) => i % 3 === 0)
+      .slice(0, 400)
+      .map((n) => n.meta.name),
+  );
   const everyone = nodes.map((n) => n.meta.name);
   const survivors = everyone.filter((n) => !zoneA.has(n));
   const started = performance.now();
@@ -28,7 +33,10 @@ test('5,000 nodes and 150,000 pods: five simulated minutes with a zone outage st
   assert.deepEqual([...new Set(r.times('NodeStatusUnknown'))], [iso(115)]);
   assert.equal(r.decisions('NodeStatusUnknown').length, 400);
   // then one node every 10 s (rate 0.1/s, burst 1), the last of them at 295 s, before the run ends at 300 s
-  assert.deepEqual(tainted.map((d) => d.time), Array.from({ length: 19 }, (_, k) => iso(115 + 10 * k)));
+  assert.deepEqual(
+    tainted.map((d) => d.time),
+    Array.from({ length: 19 }, (_, k) => iso(115 + 10 * k)),
+  );
   // no timing assertion: speed is the bench's job; the figure is printed for whoever runs it by hand
   console.log(`# 5000 nodes / 150000 pods, 5 simulated minutes: ${Math.round(elapsed)} ms, ${r.host.decisions.length} decisions`);
 });

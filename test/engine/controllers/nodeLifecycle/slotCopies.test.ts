@@ -34,7 +34,10 @@ for (const version of ['1.31', '1.35']) {
       sim.step();
       check(`pass ${sim.pass}`);
     }
-    assert.ok(sim.trace.some((d) => d.action === 'NodeRemoved'), 'the node was removed');
+    assert.ok(
+      sim.trace.some((d) => d.action === 'NodeRemoved'),
+      'the node was removed',
+    );
     assert.ok(sim.trace.filter((d) => d.action === 'NodeRegistered' && d.object === 'Node/b').length >= 2, 'and registered again');
     for (const back of [25, 7, 40]) {
       sim.goToPass(back);

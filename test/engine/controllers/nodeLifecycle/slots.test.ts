@@ -5,10 +5,45 @@ import { NodeSlots } from '../../../../src/engine/controllers/nodeLifecycle/slot
 // The news list must behave as the Set it replaced: each node with news once,
 // dropped news not handed over, news arriving after a take kept for the next take.
 const cases: { name: string; ops: (s: NodeSlots) => void; take: string[]; saved: string[] }[] = [
-  { name: 'each node once', ops: (s) => { s.addNews('a'); s.addNews('b'); s.addNews('a'); }, take: ['a', 'b'], saved: ['a', 'b'] },
-  { name: 'dropped news is not handed over', ops: (s) => { s.addNews('a'); s.addNews('b'); s.dropNews('a'); }, take: ['b'], saved: ['b'] },
-  { name: 'news again after a drop counts once', ops: (s) => { s.addNews('a'); s.dropNews('a'); s.addNews('b'); s.addNews('a'); }, take: ['a', 'b'], saved: ['a', 'b'] },
-  { name: 'dropping an unknown node is harmless', ops: (s) => { s.dropNews('x'); }, take: [], saved: [] },
+  {
+    name: 'each node once',
+    ops: (s) => {
+      s.addNews('a');
+      s.addNews('b');
+      s.addNews('a');
+    },
+    take: ['a', 'b'],
+    saved: ['a', 'b'],
+  },
+  {
+    name: 'dropped news is not handed over',
+    ops: (s) => {
+      s.addNews('a');
+      s.addNews('b');
+      s.dropNews('a');
+    },
+    take: ['b'],
+    saved: ['b'],
+  },
+  {
+    name: 'news again after a drop counts once',
+    ops: (s) => {
+      s.addNews('a');
+      s.dropNews('a');
+      s.addNews('b');
+      s.addNews('a');
+    },
+    take: ['a', 'b'],
+    saved: ['a', 'b'],
+  },
+  {
+    name: 'dropping an unknown node is harmless',
+    ops: (s) => {
+      s.dropNews('x');
+    },
+    take: [],
+    saved: [],
+  },
 ];
 
 for (const c of cases) {
@@ -16,8 +51,14 @@ for (const c of cases) {
     const s = new NodeSlots();
     c.ops(s);
     assert.deepEqual(s.newsNames().sort(), c.saved);
-    assert.deepEqual(s.takeNews().map((x) => x.name).sort(), c.take);
-    for (const n of c.take) assert.equal((s.get(n)?.news ?? false), false, `${n} still has news after the take`);
+    assert.deepEqual(
+      s
+        .takeNews()
+        .map((x) => x.name)
+        .sort(),
+      c.take,
+    );
+    for (const n of c.take) assert.equal(s.get(n)?.news ?? false, false, `${n} still has news after the take`);
     assert.deepEqual(s.takeNews(), [], 'a second take hands over nothing');
   });
 }
@@ -29,8 +70,11 @@ test('NodeSlots: news after a take waits for the next take; settled and armed su
   s.addNews('a');
   const first = s.takeNews();
   s.addNews('a');
-  assert.deepEqual(first.map((x) => x.name), ['a']);
-  assert.equal((s.get('a')?.news ?? false), true);
+  assert.deepEqual(
+    first.map((x) => x.name),
+    ['a'],
+  );
+  assert.equal(s.get('a')?.news ?? false, true);
   assert.equal(s.get('a')?.settled, 'quiet');
   assert.equal(s.get('a')?.armed, 40);
   s.unsettleAll();

@@ -21,7 +21,10 @@ test('checking mode asks the factory for strict machines; a plain run does not',
       if (name === 'node-lifecycle') seen.push(ctx.strictMachines);
       return defaultControllerFactory(name, ctx);
     };
-    const sim = createSimulation(scenarioOf({ objects: [node('a', { zone: 'z1' }), lease('a', '1s')], version: '1.31' }), { ...c.options, controllerFactory: factory });
+    const sim = createSimulation(scenarioOf({ objects: [node('a', { zone: 'z1' }), lease('a', '1s')], version: '1.31' }), {
+      ...c.options,
+      controllerFactory: factory,
+    });
     sim.runUntil(sim.startTime + 60_000_000);
     assert.deepEqual(seen.map(Boolean), [c.strict], JSON.stringify(c.options));
   }

@@ -19,22 +19,52 @@ test('TaintsNodeByCondition: conditions and spec.unschedulable map to NoSchedule
     { name: 'Ready Unknown adds unreachable', n: node('a', { ready: 'Unknown' }), add: ['node.kubernetes.io/unreachable:NoSchedule'], remove: [] },
     {
       name: 'MemoryPressure and DiskPressure True add their taints',
-      n: node('a', { conditions: [{ type: 'MemoryPressure', status: 'True' }, { type: 'DiskPressure', status: 'True' }] }),
-      add: ['node.kubernetes.io/disk-pressure:NoSchedule', 'node.kubernetes.io/memory-pressure:NoSchedule'], remove: [],
+      n: node('a', {
+        conditions: [
+          { type: 'MemoryPressure', status: 'True' },
+          { type: 'DiskPressure', status: 'True' },
+        ],
+      }),
+      add: ['node.kubernetes.io/disk-pressure:NoSchedule', 'node.kubernetes.io/memory-pressure:NoSchedule'],
+      remove: [],
     },
-    { name: 'NetworkUnavailable True adds network-unavailable', n: node('a', { conditions: [{ type: 'NetworkUnavailable', status: 'True' }] }), add: ['node.kubernetes.io/network-unavailable:NoSchedule'], remove: [] },
-    { name: 'PIDPressure True adds pid-pressure', n: node('a', { conditions: [{ type: 'PIDPressure', status: 'True' }] }), add: ['node.kubernetes.io/pid-pressure:NoSchedule'], remove: [] },
+    {
+      name: 'NetworkUnavailable True adds network-unavailable',
+      n: node('a', { conditions: [{ type: 'NetworkUnavailable', status: 'True' }] }),
+      add: ['node.kubernetes.io/network-unavailable:NoSchedule'],
+      remove: [],
+    },
+    {
+      name: 'PIDPressure True adds pid-pressure',
+      n: node('a', { conditions: [{ type: 'PIDPressure', status: 'True' }] }),
+      add: ['node.kubernetes.io/pid-pressure:NoSchedule'],
+      remove: [],
+    },
     { name: 'spec.unschedulable adds unschedulable', n: node('a', { unschedulable: true }), add: ['node.kubernetes.io/unschedulable:NoSchedule'], remove: [] },
     {
       name: 'a stale condition taint is removed, a user taint is left alone',
-      n: node('a', { taints: [{ key: 'node.kubernetes.io/memory-pressure', effect: 'NoSchedule' }, { key: 'example.com/x', effect: 'NoSchedule' }] }),
-      add: [], remove: ['node.kubernetes.io/memory-pressure:NoSchedule'],
+      n: node('a', {
+        taints: [
+          { key: 'node.kubernetes.io/memory-pressure', effect: 'NoSchedule' },
+          { key: 'example.com/x', effect: 'NoSchedule' },
+        ],
+      }),
+      add: [],
+      remove: ['node.kubernetes.io/memory-pressure:NoSchedule'],
     },
     {
-      name: 'NoExecute taints are not this pass\'s business',
-      n: node('a', { taints: [{ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' }] }), add: [], remove: [],
+      name: "NoExecute taints are not this pass's business",
+      n: node('a', { taints: [{ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' }] }),
+      add: [],
+      remove: [],
     },
-    { name: '1.12 still maps OutOfDisk', minor: 12, n: node('a', { conditions: [{ type: 'OutOfDisk', status: 'True' }] }), add: ['node.kubernetes.io/out-of-disk:NoSchedule'], remove: [] },
+    {
+      name: '1.12 still maps OutOfDisk',
+      minor: 12,
+      n: node('a', { conditions: [{ type: 'OutOfDisk', status: 'True' }] }),
+      add: ['node.kubernetes.io/out-of-disk:NoSchedule'],
+      remove: [],
+    },
     { name: '1.31 has no OutOfDisk taint', minor: 31, n: node('a', { conditions: [{ type: 'OutOfDisk', status: 'True' }] }), add: [], remove: [] },
   ];
   for (const c of cases) {
@@ -45,16 +75,35 @@ test('TaintsNodeByCondition: conditions and spec.unschedulable map to NoSchedule
 });
 
 test('SwapNodeControllerTaint adds with timeAdded = now and removes the opposite taint in one update', () => {
-  const before: Taint[] = [{ key: 'example.com/x', effect: 'NoSchedule' }, { key: 'node.kubernetes.io/not-ready', effect: 'NoExecute', timeAdded: at(-10) }];
-  const r = swapTaints(before, [{ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' }], [{ key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' }], at(5));
-  assert.deepEqual(r.taints, [{ key: 'example.com/x', effect: 'NoSchedule' }, { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: at(5) }]);
+  const before: Taint[] = [
+    { key: 'example.com/x', effect: 'NoSchedule' },
+    { key: 'node.kubernetes.io/not-ready', effect: 'NoExecute', timeAdded: at(-10) },
+  ];
+  const r = swapTaints(
+    before,
+    [{ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' }],
+    [{ key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' }],
+    at(5),
+  );
+  assert.deepEqual(r.taints, [
+    { key: 'example.com/x', effect: 'NoSchedule' },
+    { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: at(5) },
+  ]);
   assert.equal(r.added.length, 1);
   assert.equal(r.removed.length, 1);
   assert.equal(before.length, 2, 'the input is not modified');
 });
 
 test('adding a taint that is already there with another timeAdded replaces it in place', () => {
-  const r = swapTaints([{ key: 'k', effect: 'NoExecute', timeAdded: at(0) }, { key: 'z', effect: 'NoSchedule' }], [{ key: 'k', effect: 'NoExecute' }], [], at(9));
+  const r = swapTaints(
+    [
+      { key: 'k', effect: 'NoExecute', timeAdded: at(0) },
+      { key: 'z', effect: 'NoSchedule' },
+    ],
+    [{ key: 'k', effect: 'NoExecute' }],
+    [],
+    at(9),
+  );
   assert.deepEqual(r.taints[0], { key: 'k', effect: 'NoExecute', timeAdded: at(9) });
   assert.equal(r.refreshed.length, 1);
   assert.equal(r.added.length, 0);
