@@ -9,89 +9,15 @@
  */
 import type { KObject } from '../model/types';
 import { MICROS_PER_SECOND, formatKubeTime, formatMicroTime, type Micros } from '../model/time';
-import type { ClusterPlan, DaemonSetPlan, NodePlan, PodPlan, ReplicaSetPlan, TolerationStyle } from './plan';
+import type { ClusterPlan, DaemonSetPlan, NodePlan, PodPlan, ReplicaSetPlan } from './plan';
+import { imageID } from './images';
 import { hashString } from './random';
+import { fieldSet, keyedConditions } from './managedFields';
+import { controlPlaneRoleLabels, controlPlaneTaintKeys, daemonPodTolerations, podTolerations, templateTolerations } from './tolerations';
 
 type J = Record<string, unknown>;
 const S = MICROS_PER_SECOND;
 const t = formatKubeTime;
-
-const NOT_READY = 'node.kubernetes.io/not-ready';
-const UNREACHABLE = 'node.kubernetes.io/unreachable';
-
-/** What the DefaultTolerationSeconds admission plugin adds (pkg/.../admission/defaulttolerationseconds). */
-const defaultToleration = (key: string): J => ({ effect: 'NoExecute', key, operator: 'Exists', tolerationSeconds: 300 });
-
-/** The template tolerations of each style (the admission plugin then adds what is missing). */
-function templateTolerations(style: TolerationStyle, minor: number): J[] {
-  switch (style) {
-    case 'default':
-    case 'none':
-      return [];
-    case 'zero':
-      return [
-        { effect: 'NoExecute', key: UNREACHABLE, operator: 'Exists', tolerationSeconds: 0 },
-        { effect: 'NoExecute', key: NOT_READY, operator: 'Exists', tolerationSeconds: 0 },
-      ];
-    case 'sixty':
-      return [{ effect: 'NoExecute', key: UNREACHABLE, operator: 'Exists', tolerationSeconds: 60 }];
-    case 'infinite':
-      return [{ effect: 'NoExecute', key: UNREACHABLE, operator: 'Exists' }];
-    case 'control-plane':
-      return [
-        { key: 'CriticalAddonsOnly', operator: 'Exists' },
-        ...controlPlaneTaintKeys(minor).map((key) => ({ effect: 'NoSchedule', key })),
-      ];
-  }
-}
-
-/** Pod tolerations as the API server stores them: the template's, then the admission defaults. */
-function podTolerations(style: TolerationStyle, minor: number): J[] {
-  const own = templateTolerations(style, minor);
-  if (style === 'none') return own;
-  const has = (key: string) => own.some((x) => x.key === key && (x.effect === 'NoExecute' || x.effect === undefined));
-  return [...own, ...[NOT_READY, UNREACHABLE].filter((k) => !has(k)).map(defaultToleration)];
-}
-
-/** The tolerations the DaemonSet controller adds to its pods (pkg/controller/daemon/util). */
-function daemonPodTolerations(ds: DaemonSetPlan): J[] {
-  const added: J[] = [
-    { effect: 'NoExecute', key: NOT_READY, operator: 'Exists' },
-    { effect: 'NoExecute', key: UNREACHABLE, operator: 'Exists' },
-    { effect: 'NoSchedule', key: 'node.kubernetes.io/disk-pressure', operator: 'Exists' },
-    { effect: 'NoSchedule', key: 'node.kubernetes.io/memory-pressure', operator: 'Exists' },
-    { effect: 'NoSchedule', key: 'node.kubernetes.io/pid-pressure', operator: 'Exists' },
-    { effect: 'NoSchedule', key: 'node.kubernetes.io/unschedulable', operator: 'Exists' },
-  ];
-  if (ds.hostNetwork) added.push({ effect: 'NoSchedule', key: 'node.kubernetes.io/network-unavailable', operator: 'Exists' });
-  return [...ds.tolerations, ...added];
-}
-
-/** kubeadm's control-plane taint key(s): master before 1.24, both in 1.24, control-plane after. */
-function controlPlaneTaintKeys(minor: number): string[] {
-  if (minor < 24) return ['node-role.kubernetes.io/master'];
-  if (minor === 24) return ['node-role.kubernetes.io/master', 'node-role.kubernetes.io/control-plane'];
-  return ['node-role.kubernetes.io/control-plane'];
-}
-
-function controlPlaneRoleLabels(minor: number): string[] {
-  if (minor < 20) return ['node-role.kubernetes.io/master'];
-  if (minor < 24) return ['node-role.kubernetes.io/master', 'node-role.kubernetes.io/control-plane'];
-  return ['node-role.kubernetes.io/control-plane'];
-}
-
-/** A stable fake image digest (the same image always has the same digest). */
-function digest(name: string): string {
-  let out = '';
-  for (let i = 0; out.length < 64; i++) out += hashString(`${i}:${name}`).toString(16).padStart(8, '0');
-  return out.slice(0, 64);
-}
-
-function imageID(image: string): string {
-  const repo = image.replace(/:[^/:]+$/, '');
-  const full = repo.includes('/') && /[.:]/.test(repo.split('/')[0]) ? repo : repo.includes('/') ? `docker.io/${repo}` : `docker.io/library/${repo}`;
-  return `${full}@sha256:${digest(image)}`;
-}
 
 export class ObjectBuilder {
   private resourceVersion = 40_000;
@@ -138,11 +64,23 @@ export class ObjectBuilder {
     const readySince = n.created + r.int(15, 60) * S;
     const hb = t(n.heartbeat);
     const kubeletCondition = (type: string, status: string, reason: string, message: string): J => ({
-      lastHeartbeatTime: hb, lastTransitionTime: t(type === 'Ready' ? readySince : n.created), message, reason, status, type,
+      lastHeartbeatTime: hb,
+      lastTransitionTime: t(type === 'Ready' ? readySince : n.created),
+      message,
+      reason,
+      status,
+      type,
     });
     const routed = t(n.created + r.int(5, 30) * S);
     const conditions: J[] = [
-      { lastHeartbeatTime: routed, lastTransitionTime: routed, message: 'RouteController created a route', reason: 'RouteCreated', status: 'False', type: 'NetworkUnavailable' },
+      {
+        lastHeartbeatTime: routed,
+        lastTransitionTime: routed,
+        message: 'RouteController created a route',
+        reason: 'RouteCreated',
+        status: 'False',
+        type: 'NetworkUnavailable',
+      },
       kubeletCondition('MemoryPressure', 'False', 'KubeletHasSufficientMemory', 'kubelet has sufficient memory available'),
       kubeletCondition('DiskPressure', 'False', 'KubeletHasNoDiskPressure', 'kubelet has no disk pressure'),
       kubeletCondition('PIDPressure', 'False', 'KubeletHasSufficientPID', 'kubelet has sufficient PID available'),
@@ -180,14 +118,33 @@ export class ObjectBuilder {
     if (this.withManagedFields()) {
       metadata.managedFields = [
         {
-          apiVersion: 'v1', fieldsType: 'FieldsV1',
-          fieldsV1: { 'f:metadata': { 'f:annotations': { '.': {}, 'f:volumes.kubernetes.io/controller-managed-attach-detach': {} }, 'f:labels': fieldSet(Object.keys(labels)) }, 'f:spec': { 'f:providerID': {} } },
-          manager: 'kubelet', operation: 'Update', time: t(n.created),
+          apiVersion: 'v1',
+          fieldsType: 'FieldsV1',
+          fieldsV1: {
+            'f:metadata': {
+              'f:annotations': { '.': {}, 'f:volumes.kubernetes.io/controller-managed-attach-detach': {} },
+              'f:labels': fieldSet(Object.keys(labels)),
+            },
+            'f:spec': { 'f:providerID': {} },
+          },
+          manager: 'kubelet',
+          operation: 'Update',
+          time: t(n.created),
         },
         {
-          apiVersion: 'v1', fieldsType: 'FieldsV1',
-          fieldsV1: { 'f:status': { 'f:conditions': keyedConditions(['DiskPressure', 'MemoryPressure', 'PIDPressure', 'Ready'], true), 'f:images': {}, 'f:nodeInfo': { 'f:bootID': {} } } },
-          manager: 'kubelet', operation: 'Update', subresource: 'status', time: hb,
+          apiVersion: 'v1',
+          fieldsType: 'FieldsV1',
+          fieldsV1: {
+            'f:status': {
+              'f:conditions': keyedConditions(['DiskPressure', 'MemoryPressure', 'PIDPressure', 'Ready'], true),
+              'f:images': {},
+              'f:nodeInfo': { 'f:bootID': {} },
+            },
+          },
+          manager: 'kubelet',
+          operation: 'Update',
+          subresource: 'status',
+          time: hb,
         },
       ];
     }
@@ -202,7 +159,14 @@ export class ObjectBuilder {
           { address: n.name, type: 'InternalDNS' },
           { address: n.name, type: 'Hostname' },
         ],
-        allocatable: { cpu: n.controlPlane ? '3920m' : '7910m', 'ephemeral-storage': '95551679124', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory: n.controlPlane ? '14902292Ki' : '31369424Ki', pods: maxPods },
+        allocatable: {
+          cpu: n.controlPlane ? '3920m' : '7910m',
+          'ephemeral-storage': '95551679124',
+          'hugepages-1Gi': '0',
+          'hugepages-2Mi': '0',
+          memory: n.controlPlane ? '14902292Ki' : '31369424Ki',
+          pods: maxPods,
+        },
         capacity: { cpu, 'ephemeral-storage': '104845292Ki', 'hugepages-1Gi': '0', 'hugepages-2Mi': '0', memory, pods: maxPods },
         conditions,
         daemonEndpoints: { kubeletEndpoint: { Port: 10250 } },
@@ -241,16 +205,18 @@ export class ObjectBuilder {
 
   private daemonTemplateSpec(ds: DaemonSetPlan): J {
     const spec: J = {
-      containers: [{
-        image: ds.image,
-        imagePullPolicy: 'IfNotPresent',
-        name: ds.name,
-        resources: { requests: { cpu: '100m', memory: '64Mi' } },
-        ...(ds.hostNetwork ? { securityContext: { privileged: true } } : {}),
-        terminationMessagePath: '/dev/termination-log',
-        terminationMessagePolicy: 'File',
-        volumeMounts: [{ mountPath: '/lib/modules', name: 'lib-modules', readOnly: true }],
-      }],
+      containers: [
+        {
+          image: ds.image,
+          imagePullPolicy: 'IfNotPresent',
+          name: ds.name,
+          resources: { requests: { cpu: '100m', memory: '64Mi' } },
+          ...(ds.hostNetwork ? { securityContext: { privileged: true } } : {}),
+          terminationMessagePath: '/dev/termination-log',
+          terminationMessagePolicy: 'File',
+          volumeMounts: [{ mountPath: '/lib/modules', name: 'lib-modules', readOnly: true }],
+        },
+      ],
       dnsPolicy: ds.hostNetwork ? 'ClusterFirstWithHostNet' : 'ClusterFirst',
       priorityClassName: ds.priorityClassName,
       restartPolicy: 'Always',
@@ -289,8 +255,13 @@ export class ObjectBuilder {
         updateStrategy: { rollingUpdate: { maxSurge: 0, maxUnavailable: 1 }, type: 'RollingUpdate' },
       },
       status: {
-        currentNumberScheduled: n, desiredNumberScheduled: n, numberAvailable: n, numberMisscheduled: 0,
-        numberReady: n, observedGeneration: 1, updatedNumberScheduled: n,
+        currentNumberScheduled: n,
+        desiredNumberScheduled: n,
+        numberAvailable: n,
+        numberMisscheduled: 0,
+        numberReady: n,
+        observedGeneration: 1,
+        updatedNumberScheduled: n,
       },
     };
   }
@@ -300,20 +271,25 @@ export class ObjectBuilder {
   }
 
   private rsTemplateSpec(rs: ReplicaSetPlan): J {
-    const containers: J[] = [{
-      image: rs.image,
-      imagePullPolicy: 'IfNotPresent',
-      name: rs.deployment,
-      ports: [{ containerPort: 8080, name: 'http', protocol: 'TCP' }],
-      resources: { limits: { memory: '256Mi' }, requests: { cpu: '100m', memory: '128Mi' } },
-      terminationMessagePath: '/dev/termination-log',
-      terminationMessagePolicy: 'File',
-    }];
+    const containers: J[] = [
+      {
+        image: rs.image,
+        imagePullPolicy: 'IfNotPresent',
+        name: rs.deployment,
+        ports: [{ containerPort: 8080, name: 'http', protocol: 'TCP' }],
+        resources: { limits: { memory: '256Mi' }, requests: { cpu: '100m', memory: '128Mi' } },
+        terminationMessagePath: '/dev/termination-log',
+        terminationMessagePolicy: 'File',
+      },
+    ];
     if (rs.sidecar) {
       containers.push({
-        image: 'envoyproxy/envoy:v1.32.1', imagePullPolicy: 'IfNotPresent', name: 'envoy',
+        image: 'envoyproxy/envoy:v1.32.1',
+        imagePullPolicy: 'IfNotPresent',
+        name: 'envoy',
         resources: { requests: { cpu: '50m', memory: '64Mi' } },
-        terminationMessagePath: '/dev/termination-log', terminationMessagePolicy: 'File',
+        terminationMessagePath: '/dev/termination-log',
+        terminationMessagePolicy: 'File',
       });
     }
     const spec: J = {
@@ -351,21 +327,45 @@ export class ObjectBuilder {
     if (this.withManagedFields()) {
       metadata.managedFields = [
         {
-          apiVersion: 'apps/v1', fieldsType: 'FieldsV1',
+          apiVersion: 'apps/v1',
+          fieldsType: 'FieldsV1',
           fieldsV1: {
             'f:metadata': {
-              'f:annotations': fieldSet(['deployment.kubernetes.io/desired-replicas', 'deployment.kubernetes.io/max-replicas', 'deployment.kubernetes.io/revision']),
+              'f:annotations': fieldSet([
+                'deployment.kubernetes.io/desired-replicas',
+                'deployment.kubernetes.io/max-replicas',
+                'deployment.kubernetes.io/revision',
+              ]),
               'f:labels': fieldSet(Object.keys(labels)),
               'f:ownerReferences': { '.': {}, [`k:{"uid":"${rs.deploymentUID}"}`]: {} },
             },
-            'f:spec': { 'f:replicas': {}, 'f:selector': {}, 'f:template': { 'f:metadata': { 'f:labels': fieldSet(Object.keys(labels)) }, 'f:spec': { 'f:containers': {}, 'f:dnsPolicy': {}, 'f:restartPolicy': {} } } },
+            'f:spec': {
+              'f:replicas': {},
+              'f:selector': {},
+              'f:template': {
+                'f:metadata': { 'f:labels': fieldSet(Object.keys(labels)) },
+                'f:spec': { 'f:containers': {}, 'f:dnsPolicy': {}, 'f:restartPolicy': {} },
+              },
+            },
           },
-          manager: 'kube-controller-manager', operation: 'Update', time: t(rs.created),
+          manager: 'kube-controller-manager',
+          operation: 'Update',
+          time: t(rs.created),
         },
         {
-          apiVersion: 'apps/v1', fieldsType: 'FieldsV1',
-          fieldsV1: { 'f:status': fieldSet(rs.replicas ? ['availableReplicas', 'fullyLabeledReplicas', 'observedGeneration', 'readyReplicas', 'replicas'] : ['observedGeneration', 'replicas']) },
-          manager: 'kube-controller-manager', operation: 'Update', subresource: 'status', time: t(rs.created),
+          apiVersion: 'apps/v1',
+          fieldsType: 'FieldsV1',
+          fieldsV1: {
+            'f:status': fieldSet(
+              rs.replicas
+                ? ['availableReplicas', 'fullyLabeledReplicas', 'observedGeneration', 'readyReplicas', 'replicas']
+                : ['observedGeneration', 'replicas'],
+            ),
+          },
+          manager: 'kube-controller-manager',
+          operation: 'Update',
+          subresource: 'status',
+          time: t(rs.created),
         },
       ];
     }
@@ -389,7 +389,11 @@ export class ObjectBuilder {
     const { random: r, options: o } = this.plan;
     const node = this.plan.nodes[p.node];
     const minor = this.minor;
-    let spec: J, labels: Record<string, string>, owner: J, ownerCreated: Micros, hostNetwork = false;
+    let spec: J,
+      labels: Record<string, string>,
+      owner: J,
+      ownerCreated: Micros,
+      hostNetwork = false;
     let annotations: Record<string, string> | undefined;
     if (p.owner.kind === 'ReplicaSet') {
       const rs = this.plan.replicaSets[p.owner.index];
@@ -413,7 +417,13 @@ export class ObjectBuilder {
       ownerCreated = ds.created;
       hostNetwork = ds.hostNetwork;
       spec = { ...this.daemonTemplateSpec(ds) };
-      spec.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [node.name] }] }] } } };
+      spec.affinity = {
+        nodeAffinity: {
+          requiredDuringSchedulingIgnoredDuringExecution: {
+            nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: [node.name] }] }],
+          },
+        },
+      };
       spec.enableServiceLinks = true;
       spec.preemptionPolicy = 'PreemptLowerPriority';
       spec.priority = 2_000_001_000;
@@ -432,7 +442,10 @@ export class ObjectBuilder {
       const volume = `kube-api-access-${r.nameSuffix(5)}`;
       spec.containers = containers.map((c) => ({
         ...c,
-        volumeMounts: [...((c.volumeMounts as J[] | undefined) ?? []), { mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', name: volume, readOnly: true }],
+        volumeMounts: [
+          ...((c.volumeMounts as J[] | undefined) ?? []),
+          { mountPath: '/var/run/secrets/kubernetes.io/serviceaccount', name: volume, readOnly: true },
+        ],
       }));
       spec.volumes = [
         ...((spec.volumes as J[] | undefined) ?? []),
@@ -451,7 +464,14 @@ export class ObjectBuilder {
     }
 
     const containerStatuses = containers.map((c) => {
-      const restartCount = r.weighted([[0, 85], [1, 8], [2, 3], [4, 2], [17, 1], [143, 1]] as const);
+      const restartCount = r.weighted([
+        [0, 85],
+        [1, 8],
+        [2, 3],
+        [4, 2],
+        [17, 1],
+        [143, 1],
+      ] as const);
       const image = c.image as string;
       const status: J = {
         ...(o.lean ? {} : { containerID: `containerd://${r.hex(64)}`, imageID: imageID(image) }),
@@ -469,8 +489,11 @@ export class ObjectBuilder {
         const oom = r.chance(0.5);
         status.lastState = {
           terminated: {
-            ...(o.lean ? {} : { containerID: `containerd://${r.hex(64)}` }), exitCode: oom ? 137 : 1, finishedAt: t(finished),
-            reason: oom ? 'OOMKilled' : 'Error', startedAt: t(lastStart),
+            ...(o.lean ? {} : { containerID: `containerd://${r.hex(64)}` }),
+            exitCode: oom ? 137 : 1,
+            finishedAt: t(finished),
+            reason: oom ? 'OOMKilled' : 'Error',
+            startedAt: t(lastStart),
           },
         };
         status.state = { running: { startedAt: t(finished + S) } };
@@ -513,12 +536,27 @@ export class ObjectBuilder {
     if (this.withManagedFields()) {
       metadata.managedFields = [
         {
-          apiVersion: 'v1', fieldsType: 'FieldsV1',
+          apiVersion: 'v1',
+          fieldsType: 'FieldsV1',
           fieldsV1: {
-            'f:metadata': { 'f:generateName': {}, 'f:labels': fieldSet(Object.keys(labels)), 'f:ownerReferences': { '.': {}, [`k:{"uid":"${owner.uid}"}`]: {} } },
+            'f:metadata': {
+              'f:generateName': {},
+              'f:labels': fieldSet(Object.keys(labels)),
+              'f:ownerReferences': { '.': {}, [`k:{"uid":"${owner.uid}"}`]: {} },
+            },
             'f:spec': {
-              'f:containers': Object.fromEntries(containers.map((c) => [`k:{"name":"${c.name}"}`, fieldSet(['image', 'imagePullPolicy', 'name', 'resources', 'terminationMessagePath', 'terminationMessagePolicy'])])),
-              'f:dnsPolicy': {}, 'f:enableServiceLinks': {}, 'f:restartPolicy': {}, 'f:schedulerName': {}, 'f:securityContext': {}, 'f:terminationGracePeriodSeconds': {},
+              'f:containers': Object.fromEntries(
+                containers.map((c) => [
+                  `k:{"name":"${c.name}"}`,
+                  fieldSet(['image', 'imagePullPolicy', 'name', 'resources', 'terminationMessagePath', 'terminationMessagePolicy']),
+                ]),
+              ),
+              'f:dnsPolicy': {},
+              'f:enableServiceLinks': {},
+              'f:restartPolicy': {},
+              'f:schedulerName': {},
+              'f:securityContext': {},
+              'f:terminationGracePeriodSeconds': {},
             },
           },
           manager: 'kube-controller-manager',
@@ -526,37 +564,31 @@ export class ObjectBuilder {
           time: t(created),
         },
         {
-          apiVersion: 'v1', fieldsType: 'FieldsV1',
+          apiVersion: 'v1',
+          fieldsType: 'FieldsV1',
           fieldsV1: {
             'f:status': {
-              'f:conditions': keyedConditions(conditions.map((c) => c.type as string), false),
-              'f:containerStatuses': {}, 'f:hostIP': {}, 'f:phase': {}, 'f:podIP': {},
-              'f:podIPs': { '.': {}, [`k:{"ip":"${podIP}"}`]: { '.': {}, 'f:ip': {} } }, 'f:startTime': {},
+              'f:conditions': keyedConditions(
+                conditions.map((c) => c.type as string),
+                false,
+              ),
+              'f:containerStatuses': {},
+              'f:hostIP': {},
+              'f:phase': {},
+              'f:podIP': {},
+              'f:podIPs': { '.': {}, [`k:{"ip":"${podIP}"}`]: { '.': {}, 'f:ip': {} } },
+              'f:startTime': {},
             },
           },
-          manager: 'kubelet', operation: 'Update', subresource: 'status', time: t(ready),
+          manager: 'kubelet',
+          operation: 'Update',
+          subresource: 'status',
+          time: t(ready),
         },
       ];
     }
     return { apiVersion: 'v1', kind: 'Pod', metadata, spec, status };
   }
-}
-
-/** `{".": {}, "f:a": {}, "f:b": {}}`, a FieldsV1 set of plain fields. */
-function fieldSet(names: string[]): J {
-  const out: J = { '.': {} };
-  for (const n of names) out[`f:${n}`] = {};
-  return out;
-}
-
-function keyedConditions(types: string[], node: boolean): J {
-  const out: J = { '.': {} };
-  for (const type of types) {
-    out[`k:{"type":"${type}"}`] = node
-      ? { '.': {}, 'f:lastHeartbeatTime': {}, 'f:lastTransitionTime': {}, 'f:message': {}, 'f:reason': {}, 'f:status': {}, 'f:type': {} }
-      : { '.': {}, 'f:lastProbeTime': {}, 'f:lastTransitionTime': {}, 'f:status': {}, 'f:type': {} };
-  }
-  return out;
 }
 
 /**
