@@ -590,16 +590,3 @@ export class ObjectBuilder {
     return { apiVersion: 'v1', kind: 'Pod', metadata, spec, status };
   }
 }
-
-/**
- * A deep copy with every object's keys sorted, as kubectl prints objects it
- * decoded into maps (and as encoding/json orders map keys).
- */
-export function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
-  if (value === null || typeof value !== 'object') return value;
-  const src = value as J;
-  const out: J = {};
-  for (const k of Object.keys(src).sort()) out[k] = sortKeys(src[k]);
-  return out;
-}

@@ -68,3 +68,18 @@ function yamlText(object: unknown): string {
   // lineWidth 0: never fold long strings (kubectl's YAML keeps them on one line).
   return stringify(object, { lineWidth: 0, minContentWidth: 0 });
 }
+
+type J = Record<string, unknown>;
+
+/**
+ * A deep copy with every object's keys sorted, as kubectl prints objects it
+ * decoded into maps (and as encoding/json orders map keys).
+ */
+export function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const src = value as J;
+  const out: J = {};
+  for (const k of Object.keys(src).sort()) out[k] = sortKeys(src[k]);
+  return out;
+}
