@@ -18,8 +18,25 @@
  *   a condition status that is not True/False/Unknown, taken as Unknown, as
  *   the controllers treat anything that is not True or False).
  */
-import type { Severity } from '../problems';
-import { daysFromCivil, parseTimestamp, ZERO_TIME, type Micros } from './time';
+import {
+  EMPTY,
+  at,
+  bool,
+  conditionStatus,
+  count,
+  ignore,
+  isObject,
+  list,
+  mapping,
+  optionalTime,
+  str,
+  stringMap,
+  time,
+  typeName,
+  type ConvertReport,
+  type FieldPath,
+  type Seg,
+} from './convertFields';
 import { validateObject } from './validateObjects';
 import type {
   ConditionStatus,
@@ -44,24 +61,6 @@ import type {
   Toleration,
 } from './types';
 
-export type FieldPath = (string | number)[];
-
-/** Receives a problem with the path of the field, relative to the object. */
-export type ConvertReport = (path: FieldPath, code: string, severity: Severity, message: string) => void;
-
-const ignore: ConvertReport = () => {};
-
-type Seg = string | number;
-
-/** Builds a field path only when a problem is reported (the hot path allocates nothing). */
-function at(base: FieldPath, a?: Seg, b?: Seg, c?: Seg): FieldPath {
-  const p = base.slice();
-  if (a !== undefined) p.push(a);
-  if (b !== undefined) p.push(b);
-  if (c !== undefined) p.push(c);
-  return p;
-}
-
 const ROOT: FieldPath = [];
 const P_METADATA: FieldPath = ['metadata'];
 const P_SPEC: FieldPath = ['spec'];
@@ -79,138 +78,20 @@ export const CONDITION_STATUSES: readonly ConditionStatus[] = ['True', 'False', 
 export const POD_PHASES: readonly PodPhase[] = ['Pending', 'Running', 'Succeeded', 'Failed', 'Unknown'];
 const SELECTOR_OPERATORS = ['In', 'NotIn', 'Exists', 'DoesNotExist'] as const;
 
-const isObject = (v: unknown): v is KObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-function typeName(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'object') return 'a mapping';
-  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}…` : v)}`;
-  return `${typeof v} ${String(v)}`;
-}
-
-// ---------------------------------------------------------------------------
-// Timestamps: a fast path without regular expressions or allocation for the
-// common `YYYY-MM-DDTHH:MM:SSZ` form (a big snapshot holds hundreds of
-// thousands of them); everything else goes through model/time.ts.
-
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-
-function digit(s: string, i: number): number {
-  const c = s.charCodeAt(i) - 48;
-  return c >= 0 && c <= 9 ? c : -100_000;
-}
-
-/** Parses a metav1.Time / MicroTime string exactly (as model/time.ts parseTimestamp), fast for the common form. */
-export function parseKubeTime(s: string): Micros | undefined {
-  if (s.length === 20 && s.charCodeAt(19) === 0x5a /* Z */ && s.charCodeAt(4) === 0x2d && s.charCodeAt(7) === 0x2d && s.charCodeAt(10) === 0x54 && s.charCodeAt(13) === 0x3a && s.charCodeAt(16) === 0x3a) {
-    const y = digit(s, 0) * 1000 + digit(s, 1) * 100 + digit(s, 2) * 10 + digit(s, 3);
-    const mo = digit(s, 5) * 10 + digit(s, 6);
-    const d = digit(s, 8) * 10 + digit(s, 9);
-    const h = digit(s, 11) * 10 + digit(s, 12);
-    const mi = digit(s, 14) * 10 + digit(s, 15);
-    const se = digit(s, 17) * 10 + digit(s, 18);
-    if (y < 0 || mo < 1 || mo > 12 || d < 1 || h < 0 || h > 23 || mi < 0 || mi > 59 || se < 0 || se > 59) return parseTimestamp(s);
-    const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
-    if (d > (mo === 2 && leap ? 29 : MONTH_DAYS[mo - 1])) return undefined;
-    return (daysFromCivil(y, mo, d) * 86_400 + h * 3600 + mi * 60 + se) * 1_000_000;
-  }
-  return parseTimestamp(s);
-}
-
-// Field helpers. Each takes the value, the reporter, and the path of the field
-// as a base plus up to three segments: the path array is built only when a
-// problem is reported, so converting a clean object allocates no paths.
-
-/** A timestamp field: missing/null -> ZERO_TIME; a bad value is an error and also ZERO_TIME. */
-function time(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg, b?: Seg, c?: Seg): Micros {
-  if (v === undefined || v === null) return ZERO_TIME;
-  if (typeof v === 'string') {
-    const t = parseKubeTime(v);
-    if (t !== undefined) return t;
-  }
-  report(at(base, a, b, c), 'bad-timestamp', 'error', `expected an RFC3339 timestamp (e.g. 2026-01-01T00:00:00Z), found ${typeName(v)}; taken as the zero time`);
-  return ZERO_TIME;
-}
-
-/** An optional timestamp field: missing/null -> undefined; a bad value is an error and undefined. */
-function optionalTime(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg, b?: Seg, c?: Seg): Micros | undefined {
-  if (v === undefined || v === null) return undefined;
-  if (typeof v === 'string') {
-    const t = parseKubeTime(v);
-    if (t !== undefined) return t;
-  }
-  report(at(base, a, b, c), 'bad-timestamp', 'error', `expected an RFC3339 timestamp (e.g. 2026-01-01T00:00:00Z), found ${typeName(v)}; left out`);
-  return undefined;
-}
-
-function str(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg, b?: Seg, c?: Seg): string | undefined {
-  if (typeof v === 'string') return v;
-  if (v === undefined || v === null) return undefined;
-  report(at(base, a, b, c), 'wrong-type', 'error', `expected a string, found ${typeName(v)}`);
-  return undefined;
-}
-
-function bool(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg, b?: Seg, c?: Seg): boolean | undefined {
-  if (typeof v === 'boolean') return v;
-  if (v === undefined || v === null) return undefined;
-  report(at(base, a, b, c), 'wrong-type', 'error', `expected true or false, found ${typeName(v)}`);
-  return undefined;
-}
-
-/** A whole number of 0 or more. */
-function count(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg, b?: Seg, c?: Seg): number | undefined {
-  if (typeof v === 'number' && Number.isInteger(v) && v >= 0) return v;
-  if (v === undefined || v === null) return undefined;
-  report(at(base, a, b, c), 'wrong-type', 'error', `expected a whole number of 0 or more, found ${typeName(v)}`);
-  return undefined;
-}
-
-function list(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg): unknown[] {
-  if (Array.isArray(v)) return v;
-  if (v === undefined || v === null) return EMPTY_LIST;
-  report(at(base, a), 'wrong-type', 'error', `expected a list, found ${typeName(v)}`);
-  return EMPTY_LIST;
-}
-
-function mapping(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg): KObject | undefined {
-  if (isObject(v)) return v;
-  if (v === undefined || v === null) return undefined;
-  report(at(base, a), 'wrong-type', 'error', `expected a mapping, found ${typeName(v)}`);
-  return undefined;
-}
-
-const EMPTY_LIST: unknown[] = Object.freeze([]) as unknown as unknown[];
-const EMPTY: Record<string, string> = Object.freeze({}) as Record<string, string>;
-
-/** A map of strings (labels, annotations), kept by reference when valid. */
-function stringMap(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg): Record<string, string> {
-  const m = mapping(v, report, base, a);
-  if (!m) return {};
-  for (const k in m) {
-    if (typeof m[k] !== 'string') {
-      const copy: Record<string, string> = {};
-      for (const k2 in m) {
-        if (typeof m[k2] === 'string') copy[k2] = m[k2] as string;
-        else report(at(base, a, k2), 'wrong-type', 'error', `expected a string, found ${typeName(m[k2])}; left out`);
-      }
-      return copy;
-    }
-  }
-  return m as Record<string, string>;
-}
-
-function conditionStatus(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg, b?: Seg, c?: Seg): ConditionStatus {
-  if (v === 'True' || v === 'False' || v === 'Unknown') return v;
-  report(at(base, a, b, c), 'bad-condition-status', 'error', `expected a condition status of True, False or Unknown, found ${v === undefined ? 'none' : typeName(v)}; taken as Unknown`);
-  return 'Unknown';
-}
-
 // ---------------------------------------------------------------------------
 
 function isOwnerReference(r: unknown): r is OwnerReference {
-  return isObject(r) && typeof r.kind === 'string' && r.kind !== '' && typeof r.name === 'string' && r.name !== '' && typeof r.uid === 'string' && typeof r.apiVersion === 'string'
-    && (r.controller === undefined || typeof r.controller === 'boolean') && (r.blockOwnerDeletion === undefined || typeof r.blockOwnerDeletion === 'boolean');
+  return (
+    isObject(r) &&
+    typeof r.kind === 'string' &&
+    r.kind !== '' &&
+    typeof r.name === 'string' &&
+    r.name !== '' &&
+    typeof r.uid === 'string' &&
+    typeof r.apiVersion === 'string' &&
+    (r.controller === undefined || typeof r.controller === 'boolean') &&
+    (r.blockOwnerDeletion === undefined || typeof r.blockOwnerDeletion === 'boolean')
+  );
 }
 
 /** Owner references: the raw list by reference when every entry is well formed, else a checked copy. */
@@ -222,11 +103,22 @@ function ownerReferences(v: unknown, report: ConvertReport): OwnerReference[] {
   const out: OwnerReference[] = [];
   for (let i = 0; i < items.length; i++) {
     const r = items[i];
-    if (!isObject(r)) { report(at(P_OWNERS, i), 'wrong-type', 'error', `expected an owner reference mapping, found ${typeName(r)}; left out`); continue; }
+    if (!isObject(r)) {
+      report(at(P_OWNERS, i), 'wrong-type', 'error', `expected an owner reference mapping, found ${typeName(r)}; left out`);
+      continue;
+    }
     const kind = str(r.kind, report, P_OWNERS, i, 'kind');
     const name = str(r.name, report, P_OWNERS, i, 'name');
-    if (!kind || !name) { report(at(P_OWNERS, i), 'missing-field', 'error', 'an owner reference needs kind and name; left out'); continue; }
-    const ref: OwnerReference = { apiVersion: str(r.apiVersion, report, P_OWNERS, i, 'apiVersion') ?? '', kind, name, uid: str(r.uid, report, P_OWNERS, i, 'uid') ?? '' };
+    if (!kind || !name) {
+      report(at(P_OWNERS, i), 'missing-field', 'error', 'an owner reference needs kind and name; left out');
+      continue;
+    }
+    const ref: OwnerReference = {
+      apiVersion: str(r.apiVersion, report, P_OWNERS, i, 'apiVersion') ?? '',
+      kind,
+      name,
+      uid: str(r.uid, report, P_OWNERS, i, 'uid') ?? '',
+    };
     const controller = bool(r.controller, report, P_OWNERS, i, 'controller');
     if (controller !== undefined) ref.controller = controller;
     const block = bool(r.blockOwnerDeletion, report, P_OWNERS, i, 'blockOwnerDeletion');
@@ -270,18 +162,37 @@ export function toObjectMeta(kind: string, raw: KObject, namespaced: boolean, re
 function taintEffect(v: unknown, report: ConvertReport, what: string, base: FieldPath, a?: Seg): TaintEffect | undefined | false {
   if (v === 'NoSchedule' || v === 'PreferNoSchedule' || v === 'NoExecute') return v;
   if (v === undefined || v === null || v === '') return undefined;
-  report(at(base, a, 'effect'), 'bad-taint-effect', 'error', `expected a taint effect of NoSchedule, PreferNoSchedule or NoExecute, found ${typeName(v)}; the ${what} is left out`);
+  report(
+    at(base, a, 'effect'),
+    'bad-taint-effect',
+    'error',
+    `expected a taint effect of NoSchedule, PreferNoSchedule or NoExecute, found ${typeName(v)}; the ${what} is left out`,
+  );
   return false;
 }
 
 /** A taint at `base[a]` (e.g. spec.taints[3]); undefined (with a problem) when it is unusable. */
 export function toTaint(t: unknown, base: FieldPath, report: ConvertReport = ignore, a?: Seg): Taint | undefined {
-  if (!isObject(t)) { report(at(base, a), 'wrong-type', 'error', `expected a taint mapping, found ${typeName(t)}; left out`); return undefined; }
+  if (!isObject(t)) {
+    report(at(base, a), 'wrong-type', 'error', `expected a taint mapping, found ${typeName(t)}; left out`);
+    return undefined;
+  }
   const key = str(t.key, report, base, a, 'key');
-  if (!key) { report(t.key === undefined ? at(base, a) : at(base, a, 'key'), 'missing-field', 'error', 'a taint needs a key; left out'); return undefined; }
+  if (!key) {
+    report(t.key === undefined ? at(base, a) : at(base, a, 'key'), 'missing-field', 'error', 'a taint needs a key; left out');
+    return undefined;
+  }
   const effect = taintEffect(t.effect, report, 'taint', base, a);
   if (effect === false) return undefined;
-  if (effect === undefined) { report(t.effect === undefined ? at(base, a) : at(base, a, 'effect'), 'missing-field', 'error', 'a taint needs an effect (NoSchedule, PreferNoSchedule or NoExecute); left out'); return undefined; }
+  if (effect === undefined) {
+    report(
+      t.effect === undefined ? at(base, a) : at(base, a, 'effect'),
+      'missing-field',
+      'error',
+      'a taint needs an effect (NoSchedule, PreferNoSchedule or NoExecute); left out',
+    );
+    return undefined;
+  }
   const taint: Taint = { key, effect };
   const value = str(t.value, report, base, a, 'value');
   if (value !== undefined) taint.value = value;
@@ -299,11 +210,21 @@ function isCleanToleration(t: unknown): boolean {
   for (const k in t) {
     const v = t[k];
     switch (k) {
-      case 'key': case 'value': if (typeof v !== 'string' || (k === 'key' && v === '')) return false; break;
-      case 'operator': if (v !== 'Exists' && v !== 'Equal') return false; break;
-      case 'effect': if (v !== 'NoExecute' && v !== 'NoSchedule' && v !== 'PreferNoSchedule') return false; break;
-      case 'tolerationSeconds': if (typeof v !== 'number' || !Number.isInteger(v)) return false; break;
-      default: return false;
+      case 'key':
+      case 'value':
+        if (typeof v !== 'string' || (k === 'key' && v === '')) return false;
+        break;
+      case 'operator':
+        if (v !== 'Exists' && v !== 'Equal') return false;
+        break;
+      case 'effect':
+        if (v !== 'NoExecute' && v !== 'NoSchedule' && v !== 'PreferNoSchedule') return false;
+        break;
+      case 'tolerationSeconds':
+        if (typeof v !== 'number' || !Number.isInteger(v)) return false;
+        break;
+      default:
+        return false;
     }
   }
   return true;
@@ -311,14 +232,22 @@ function isCleanToleration(t: unknown): boolean {
 
 /** A toleration at `base[a]`; undefined (with a problem) when it is unusable. */
 export function toToleration(t: unknown, base: FieldPath, report: ConvertReport = ignore, a?: Seg): Toleration | undefined {
-  if (!isObject(t)) { report(at(base, a), 'wrong-type', 'error', `expected a toleration mapping, found ${typeName(t)}; left out`); return undefined; }
+  if (!isObject(t)) {
+    report(at(base, a), 'wrong-type', 'error', `expected a toleration mapping, found ${typeName(t)}; left out`);
+    return undefined;
+  }
   const tol: Toleration = {};
   const key = str(t.key, report, base, a, 'key');
   if (key) tol.key = key;
   const op = t.operator;
   if (op === 'Exists' || op === 'Equal') tol.operator = op;
   else if (op !== undefined && op !== null && op !== '') {
-    report(at(base, a, 'operator'), 'bad-toleration-operator', 'error', `expected a toleration operator of Exists or Equal, found ${typeName(op)}; the toleration is left out`);
+    report(
+      at(base, a, 'operator'),
+      'bad-toleration-operator',
+      'error',
+      `expected a toleration operator of Exists or Equal, found ${typeName(op)}; the toleration is left out`,
+    );
     return undefined;
   }
   const value = str(t.value, report, base, a, 'value');
@@ -329,7 +258,12 @@ export function toToleration(t: unknown, base: FieldPath, report: ConvertReport 
   const secs = t.tolerationSeconds;
   if (secs !== undefined && secs !== null) {
     if (typeof secs !== 'number' || !Number.isInteger(secs)) {
-      report(at(base, a, 'tolerationSeconds'), 'wrong-type', 'error', `expected tolerationSeconds as a whole number of seconds, found ${typeName(secs)}; the toleration is left out`);
+      report(
+        at(base, a, 'tolerationSeconds'),
+        'wrong-type',
+        'error',
+        `expected tolerationSeconds as a whole number of seconds, found ${typeName(secs)}; the toleration is left out`,
+      );
       return undefined;
     }
     tol.tolerationSeconds = secs;
@@ -343,9 +277,15 @@ function nodeConditions(v: unknown, report: ConvertReport): NodeCondition[] {
   const out: NodeCondition[] = [];
   for (let i = 0; i < items.length; i++) {
     const c = items[i];
-    if (!isObject(c)) { report(at(P, i), 'wrong-type', 'error', `expected a condition mapping, found ${typeName(c)}; left out`); continue; }
+    if (!isObject(c)) {
+      report(at(P, i), 'wrong-type', 'error', `expected a condition mapping, found ${typeName(c)}; left out`);
+      continue;
+    }
     const type = str(c.type, report, P, i, 'type');
-    if (!type) { report(at(P, i), 'missing-field', 'error', 'a condition needs a type; left out'); continue; }
+    if (!type) {
+      report(at(P, i), 'missing-field', 'error', 'a condition needs a type; left out');
+      continue;
+    }
     const cond: NodeCondition = {
       type,
       status: conditionStatus(c.status, report, P, i, 'status'),
@@ -390,9 +330,15 @@ function podConditions(v: unknown, report: ConvertReport): PodCondition[] {
   const out: PodCondition[] = [];
   for (let i = 0; i < items.length; i++) {
     const c = items[i];
-    if (!isObject(c)) { report(at(P, i), 'wrong-type', 'error', `expected a condition mapping, found ${typeName(c)}; left out`); continue; }
+    if (!isObject(c)) {
+      report(at(P, i), 'wrong-type', 'error', `expected a condition mapping, found ${typeName(c)}; left out`);
+      continue;
+    }
     const type = str(c.type, report, P, i, 'type');
-    if (!type) { report(at(P, i), 'missing-field', 'error', 'a condition needs a type; left out'); continue; }
+    if (!type) {
+      report(at(P, i), 'missing-field', 'error', 'a condition needs a type; left out');
+      continue;
+    }
     const cond: PodCondition = {
       type,
       status: conditionStatus(c.status, report, P, i, 'status'),
@@ -464,11 +410,22 @@ export function toLabelSelector(v: unknown, base: FieldPath, report: ConvertRepo
     const items = list(m.matchExpressions, report, P);
     for (let i = 0; i < items.length; i++) {
       const e = items[i];
-      if (!isObject(e)) { report(at(P, i), 'wrong-type', 'error', `expected a requirement mapping, found ${typeName(e)}`); continue; }
+      if (!isObject(e)) {
+        report(at(P, i), 'wrong-type', 'error', `expected a requirement mapping, found ${typeName(e)}`);
+        continue;
+      }
       const key = str(e.key, report, P, i, 'key');
-      if (!key) { report(at(P, i), 'missing-field', 'error', 'a requirement needs a key'); continue; }
+      if (!key) {
+        report(at(P, i), 'missing-field', 'error', 'a requirement needs a key');
+        continue;
+      }
       if (!(SELECTOR_OPERATORS as readonly unknown[]).includes(e.operator)) {
-        report(e.operator === undefined ? at(P, i) : at(P, i, 'operator'), 'bad-selector-operator', 'error', `expected an operator of ${SELECTOR_OPERATORS.join(', ')}, found ${e.operator === undefined ? 'none' : typeName(e.operator)}`);
+        report(
+          e.operator === undefined ? at(P, i) : at(P, i, 'operator'),
+          'bad-selector-operator',
+          'error',
+          `expected an operator of ${SELECTOR_OPERATORS.join(', ')}, found ${e.operator === undefined ? 'none' : typeName(e.operator)}`,
+        );
         continue;
       }
       const req: LabelSelectorRequirement = { key, operator: e.operator as LabelSelectorRequirement['operator'] };
@@ -496,7 +453,10 @@ function replicaSetStatus(v: unknown, report: ConvertReport): ReplicaSetStatus {
   const items = list(s.conditions, report, P);
   for (let i = 0; i < items.length; i++) {
     const c = items[i];
-    if (!isObject(c) || typeof c.type !== 'string') { report(at(P, i), 'wrong-type', 'error', 'expected a condition with a type; left out'); continue; }
+    if (!isObject(c) || typeof c.type !== 'string') {
+      report(at(P, i), 'wrong-type', 'error', 'expected a condition with a type; left out');
+      continue;
+    }
     const cond: ReplicaSetStatus['conditions'][number] = {
       type: c.type,
       status: conditionStatus(c.status, report, P, i, 'status'),

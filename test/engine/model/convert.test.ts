@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parseKubeTime, toLabelSelector, toLeaseRecord, toNodeRecord, toPodRecord, toReplicaSetRecord, toTaint, toToleration, type FieldPath } from '../../../src/engine/model/convert';
+import { toLabelSelector, toLeaseRecord, toNodeRecord, toPodRecord, toReplicaSetRecord, toTaint, toToleration } from '../../../src/engine/model/convert';
+import { parseKubeTime, type FieldPath } from '../../../src/engine/model/convertFields';
 import { parseTimestamp, ZERO_TIME } from '../../../src/engine/model/time';
 
 type Reported = { path: string; code: string; severity: string };
