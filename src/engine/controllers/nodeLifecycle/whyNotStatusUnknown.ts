@@ -1,0 +1,192 @@
+/**
+ * Why a node's Ready is not Unknown yet (the NodeStatusUnknown outcome): the
+ * checks tryUpdateNodeHealth makes, as data (trace/whyNot.ts). The class holds
+ * what every why-not of the node lifecycle controller reads (its memory, the
+ * monitor passes, the zone's steadiness); the taint and eviction why-nots
+ * (whyNotTaintedOrEvicted.ts) and the pod and zone ones (whyNot.ts) extend it.
+ */
+import type { ControllerHost } from '../controllerHost';
+import type { Micros } from '../../model/time';
+import { formatDuration, formatTime } from '../../model/time';
+import type { NodeRecord } from '../../model/types';
+import { nodeRef } from '../../model/types';
+import { zoneKeyOf } from '../../model/zones';
+import type { ZoneStateName } from '../../simulation/api';
+import { whyNotFrom, type KubeletFacts, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../../trace/whyNot';
+import type { RateLimitedTimedQueue } from './rateLimitedQueue';
+import { probeExpired, zoneStateByGuards } from './guards';
+import { findCondition } from './taints';
+import type { NodeLifecycleRules } from './versionRules';
+
+/** What the why-not reads of the controller's memory (NodeLifecycleController implements it). */
+export interface NodeLifecycleMemory {
+  readonly _rules: NodeLifecycleRules;
+  enabled(host: ControllerHost): boolean;
+  isKnown(name: string): boolean;
+  healthOf(name: string): { probe: Micros; readyTransition: Micros } | undefined;
+  trackOf(name: string): { zone: string; excluded?: string } | undefined;
+  inMasterDisruption(): boolean;
+  queueOf(zone: string): RateLimitedTimedQueue | undefined;
+  zoneStateOf(zone: string): ZoneStateName | undefined;
+  zoneCountsOf(zone: string): { total: number; notReady: number } | undefined;
+  nextMonitor(): Micros;
+  nodeStateOf(name: string): string | undefined;
+  nextTokenOf(zone: string, now: Micros): Micros | undefined;
+}
+
+export const FILE = 'node_lifecycle_controller.go';
+
+export class StatusUnknownWhyNot {
+  constructor(
+    protected readonly c: NodeLifecycleMemory,
+    protected readonly host: ControllerHost,
+    protected readonly world: WhyNotWorld | undefined,
+  ) {}
+
+  protected get period(): number {
+    return Math.max(1, this.host.config.nodeMonitorPeriod);
+  }
+
+  /** The first monitor pass (from the next one on) at which `guard` holds; `deadline` lets it skip ahead. */
+  protected firstPassWhere(guard: (t: Micros) => boolean, deadline: Micros): Micros {
+    const next = this.c.nextMonitor();
+    let t = next;
+    if (deadline > next) t = next + Math.floor((deadline - next) / this.period) * this.period;
+    for (let i = 0; i < 1000 && !guard(t); i++) t += this.period;
+    return t;
+  }
+
+  protected enabledCheck(): WhyNotCheck {
+    return {
+      guard: 'enabled',
+      upstream: 'NewControllerInitializers (--controllers)',
+      holds: this.c.enabled(this.host),
+      rule: 'the nodelifecycle controller runs',
+      unmet: 'the nodelifecycle controller is disabled by --controllers',
+      values: { controllers: [...this.host.config.controllers].sort() },
+    };
+  }
+
+  protected zoneOf(node: NodeRecord): string {
+    return this.c.trackOf(node.meta.name)?.zone ?? zoneKeyOf(node);
+  }
+
+  protected kubelet(name: string): KubeletFacts | undefined {
+    return this.world?.kubelet(name);
+  }
+
+  /**
+   * Whether nothing else of the zone can come first by `t`: no other node not Ready is still on
+   * its way to the same queue (it may take the token first), and none with its kubelet stopped
+   * goes Unknown on the way (the zone's counts, state and rate would change). Otherwise a time
+   * through the zone's queue is not certain.
+   */
+  protected zoneSteadyUntil(zone: string, self: string, t: Micros): boolean {
+    for (const node of this.host.cluster.nodes.values()) {
+      const name = node.meta.name;
+      if (name === self || this.zoneOf(node) !== zone) continue;
+      const ready = findCondition(node.conditions, 'Ready');
+      if (ready && ready.status !== 'True') {
+        // another node on its way to the same queue may take the token first
+        const state = this.c.nodeStateOf(name) ?? '';
+        if (!state.includes('eviction.tainted') && !state.includes('eviction.evicted')) return false;
+        continue;
+      }
+      if (this.kubelet(name)?.running !== false) continue;
+      const h = this.c.healthOf(name);
+      if (!h) return false;
+      const grace = ready ? this.host.config.nodeMonitorGracePeriod : this.host.config.nodeStartupGracePeriod;
+      if (this.firstPassWhere((x) => probeExpired(x, h.probe, grace), h.probe + grace) <= t) return false;
+    }
+    return true;
+  }
+
+  /**
+   * ComputeZoneState (the zone machine's guards) with this Ready node counted as not Ready: the
+   * same state, so the zone's rate stays as it is when the node goes. A node left out of the
+   * disruption checks changes no count.
+   */
+  protected zoneKeepsItsState(zone: string, name: string): boolean {
+    if (this.c.trackOf(name)?.excluded) return true;
+    const counts = this.c.zoneCountsOf(zone);
+    const state = this.c.zoneStateOf(zone);
+    if (!counts || !state) return false;
+    const ready = counts.total - counts.notReady;
+    return zoneStateByGuards(ready - 1, counts.notReady + 1, this.host.config.unhealthyZoneThreshold) === state;
+  }
+
+  // ---------------------------------------------------------------- Ready -> Unknown
+
+  /** the probeTimestamp the last statusUnknown() counted from (a post not seen yet moves it to the next pass) */
+  protected probeUsed: Micros | undefined;
+
+  /** Whether the node's Ready stays not True until the timeline changes it: a kubelet that posts False, or none that posts. */
+  protected steadyNotReady(name: string, status: string): boolean {
+    return status === 'False' || this.kubelet(name)?.running === false;
+  }
+
+  /** tryUpdateNodeHealth: when the controller would set Ready to Unknown. undefined when it is Unknown already. */
+  statusUnknown(node: NodeRecord): WhyNot | undefined {
+    this.probeUsed = undefined;
+    const name = node.meta.name;
+    const ref = nodeRef(name);
+    const ready = findCondition(node.conditions, 'Ready');
+    if (ready?.status === 'Unknown') return undefined;
+    const what = `Node/${name} status Unknown`;
+    const path: WhyNotCheck[] = [this.enabledCheck()];
+    if (!path[0].holds) return whyNotFrom(what, 'NodeStatusUnknown', ref, path, { never: true });
+    const h = this.c.healthOf(name);
+    path.push({
+      guard: 'isKnown',
+      upstream: `monitorNodeHealth (${FILE})`,
+      holds: this.c.isKnown(name) && !!h,
+      rule: 'the controller has evaluated the node in a monitor pass',
+      unmet: 'the controller has not evaluated the node yet (its first monitor pass is ahead)',
+      values: { nextMonitorPass: formatTime(this.c.nextMonitor()) },
+    });
+    if (!h || !path[1].holds) return whyNotFrom(what, 'NodeStatusUnknown', ref, path);
+    const grace = ready ? this.host.config.nodeMonitorGracePeriod : this.host.config.nodeStartupGracePeriod;
+    const graceName = ready ? 'nodeMonitorGracePeriod' : 'nodeStartupGracePeriod';
+    const k = this.kubelet(name);
+    if (k?.running) {
+      // A post the controller has not seen yet moves the probe to the next pass.
+      const seen = Math.max(ready?.lastHeartbeatTime ?? 0, this.host.cluster.leases.get(name)?.renewTime ?? 0);
+      const probe = seen > h.probe ? this.c.nextMonitor() : h.probe;
+      this.probeUsed = probe;
+      const at = this.firstPassWhere((t) => probeExpired(t, probe, grace), probe + grace);
+      path.push({
+        guard: 'kubeletStopped',
+        upstream: `tryUpdateNodeHealth (${FILE}): every heartbeat or Lease renewal moves probeTimestamp to now`,
+        holds: false,
+        rule: `the node's kubelet is running: it ${(k.does ?? ['posts']).join(' and ')}; Ready stays as it is as long as it does`,
+        values: {
+          ...(k.lastPost !== undefined ? { lastPost: formatTime(k.lastPost) } : {}),
+          ...(k.nextPost !== undefined ? { nextPost: formatTime(k.nextPost) } : {}),
+          ...(k.nextRenew !== undefined ? { nextLeaseRenewal: formatTime(k.nextRenew) } : {}),
+          probeTimestamp: formatTime(probe),
+          [graceName]: formatDuration(grace),
+        },
+      });
+      return whyNotFrom(what, 'NodeStatusUnknown', ref, path, {
+        conditional: { if: 'the kubelet stopped now', at: formatTime(at) },
+        counterfactual: { kind: 'stopKubelet', node: name, description: `the kubelet of ${name} stops now` },
+      });
+    }
+    this.probeUsed = h.probe;
+    const at = this.firstPassWhere((t) => probeExpired(t, h.probe, grace), h.probe + grace);
+    path.push({
+      guard: 'probeExpired',
+      upstream: `tryUpdateNodeHealth (${FILE})`,
+      holds: false,
+      rule: `no heartbeat for longer than ${graceName}: now > probeTimestamp + grace`,
+      values: { probeTimestamp: formatTime(h.probe), [graceName]: formatDuration(grace), deadline: formatTime(h.probe + grace) },
+    });
+    return whyNotFrom(
+      what,
+      'NodeStatusUnknown',
+      ref,
+      path,
+      k ? { wouldFireAt: formatTime(at) } : { conditional: { if: 'no heartbeat arrives', at: formatTime(at) } },
+    );
+  }
+}

@@ -1,0 +1,292 @@
+/**
+ * Why a node is not tainted NoExecute yet, or its pods not evicted yet (the
+ * NodeTaintedNoExecute and NodePodsEvicted outcomes): the checks of
+ * processTaintBaseEviction / processNoTaintBaseEviction, handleDisruption and
+ * the zone's queue (setLimiterInZone, the token bucket), as data
+ * (trace/whyNot.ts). whyNot.ts extends it with the pod and zone why-nots.
+ */
+import type { Micros } from '../../model/time';
+import { formatDuration, formatTime } from '../../model/time';
+import type { NodeRecord } from '../../model/types';
+import { nodeRef, zoneRef } from '../../model/types';
+import { whyNotFrom, type WhyNot, type WhyNotCheck, type WhyNotOutcome } from '../../trace/whyNot';
+import { nodeHealthMachine, type NodeHealthEvent } from './machines';
+import { effectiveRate, wouldAllow, type RateLimitedTimedQueue } from './rateLimitedQueue';
+import { podEvictionTimeoutElapsed, zoneLimiterQPS, zoneStateByGuards } from './guards';
+import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, findCondition, taintExists } from './taints';
+import { FILE, StatusUnknownWhyNot } from './whyNotStatusUnknown';
+
+const rate = (q: RateLimitedTimedQueue | undefined, fallback: number): number => (q ? Number(effectiveRate(q.limiter).toFixed(6)) : fallback);
+
+/** A node machine guard, called by its `setup()` name. */
+function nodeGuard(name: 'readyIsTrue' | 'readyIsFalse' | 'readyIsUnknown', event: NodeHealthEvent): boolean {
+  const guard = (nodeHealthMachine.implementations.guards as Record<string, (a: { context: unknown; event: NodeHealthEvent }, p: unknown) => boolean>)[name];
+  return guard({ context: undefined, event }, undefined);
+}
+
+export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
+  // ---------------------------------------------------------------- the zone's queue
+
+  protected masterCheck(): WhyNotCheck {
+    return {
+      guard: 'notInMasterDisruption',
+      upstream: `handleDisruption (${FILE})`,
+      holds: !this.c.inMasterDisruption(),
+      rule: 'not every zone is in FullDisruption',
+      unmet: 'all zones are in FullDisruption: the controller stops all evictions and removes the taints (master disruption mode)',
+    };
+  }
+
+  /** setLimiterInZone / ReducedQPSFunc: the zone's queue releases nodes (rate > 0), with the counterfactual that raises it. */
+  protected rateCheck(zone: string): { check: WhyNotCheck; counterfactual?: WhyNot['counterfactual'] } {
+    const cfg = this.host.config;
+    const q = this.c.queueOf(zone);
+    const counts = this.c.zoneCountsOf(zone) ?? { total: 0, notReady: 0 };
+    const state = this.c.zoneStateOf(zone) ?? 'Initial';
+    const r = rate(q, cfg.nodeEvictionRate);
+    const byGuards = zoneStateByGuards(counts.total - counts.notReady, counts.notReady, cfg.unhealthyZoneThreshold);
+    const limiter = zoneLimiterQPS(state, counts.total, cfg);
+    const check: WhyNotCheck = {
+      guard: 'zoneLimiterQPS',
+      upstream: state === 'PartialDisruption' ? `setLimiterInZone / ReducedQPSFunc (${FILE})` : `setLimiterInZone (${FILE})`,
+      holds: r > 0,
+      rule:
+        r > 0
+          ? `the zone's queue releases nodes at its rate (${limiter?.rule ?? 'the initial rate'})`
+          : `the zone's rate limiter is at 0: ${limiter?.rule ?? 'rate 0'}`,
+      values: {
+        zone: zoneRef(zone),
+        zoneState: state,
+        zoneSize: counts.total,
+        notReady: counts.notReady,
+        unhealthyZoneThreshold: cfg.unhealthyZoneThreshold,
+        largeClusterSizeThreshold: cfg.largeClusterSizeThreshold,
+        secondaryNodeEvictionRate: cfg.secondaryNodeEvictionRate,
+        nodeEvictionRate: cfg.nodeEvictionRate,
+        rate: r,
+        ...(byGuards !== state ? { zoneStateByCounts: byGuards } : {}),
+      },
+    };
+    if (r > 0) return { check };
+    if (this.c.inMasterDisruption()) return { check };
+    if (state === 'PartialDisruption') {
+      const set: Record<string, string> = { largeClusterSizeThreshold: String(Math.max(0, counts.total - 1)) };
+      if (!(cfg.secondaryNodeEvictionRate > 0)) set.secondaryNodeEvictionRate = '0.01';
+      return {
+        check,
+        counterfactual: {
+          kind: 'set',
+          set,
+          description: `largeClusterSizeThreshold below the zone's ${counts.total} nodes, so that ReducedQPSFunc gives secondaryNodeEvictionRate`,
+        },
+      };
+    }
+    return { check, counterfactual: { kind: 'set', set: { nodeEvictionRate: '0.1' }, description: 'nodeEvictionRate above 0' } };
+  }
+
+  /**
+   * When the zone's queue would release `name`: at `t` (a pass at which it is queued) or at its
+   * token; certain only with nothing ahead of it and the zone steady (looked at only when `asked`:
+   * it walks the zone's nodes, and views ask for many nodes at once).
+   */
+  private releaseAt(zone: string, name: string, t: Micros, asked = true): { at?: Micros; certain: boolean; check: WhyNotCheck } {
+    const q = this.c.queueOf(zone);
+    const queued = q?.queued() ?? [];
+    const ahead = Math.max(
+      0,
+      queued.findIndex((i) => i.value === name),
+    );
+    const others = queued.filter((i) => i.value !== name).length;
+    let at: Micros | undefined;
+    if (q && q.isQueued(name) && ahead === 0) at = this.c.nextTokenOf(zone, this.host.now);
+    else if (q && !q.isQueued(name) && others === 0 && wouldAllow(q.limiter, t)) at = t;
+    const certain = asked && at !== undefined && this.zoneSteadyUntil(zone, name, at);
+    return {
+      at,
+      certain,
+      check: {
+        guard: 'wouldAllow',
+        upstream: 'RateLimitedTimedQueue.Try / TokenBucketRateLimiter (scheduler/rate_limited_queue.go)',
+        holds: false,
+        rule: 'waiting in the zone queue for a token of the rate limiter (burst 1)',
+        values: { zone: zoneRef(zone), ahead: q?.isQueued(name) ? ahead : others, ...(at !== undefined ? { nextToken: formatTime(at) } : {}) },
+      },
+    };
+  }
+
+  // ---------------------------------------------------------------- tainted NoExecute
+
+  /** processTaintBaseEviction + doNoExecuteTaintingPass: when the node would get its NoExecute taint. */
+  tainted(node: NodeRecord): WhyNot | undefined {
+    const name = node.meta.name;
+    if (taintExists(node.taints, UNREACHABLE_NO_EXECUTE) || taintExists(node.taints, NOT_READY_NO_EXECUTE)) return undefined;
+    const ref = nodeRef(name);
+    const what = `Node/${name} tainted NoExecute`;
+    const o: WhyNotOutcome = 'NodeTaintedNoExecute';
+    const rules = this.c._rules;
+    const path: WhyNotCheck[] = [this.enabledCheck()];
+    if (!path[0].holds) return whyNotFrom(what, o, ref, path, { never: true });
+    path.push({
+      guard: 'taintBasedEvictions',
+      upstream: `NewNodeLifecycleController: useTaintBasedEvictions = TaintBasedEvictions gate && runTaintManager (${FILE})`,
+      holds: rules.taintBasedEvictions,
+      rule: 'taint-based evictions are on: the controller adds not-ready/unreachable NoExecute taints',
+      unmet:
+        'TaintBasedEvictions is off: the node lifecycle controller adds no not-ready/unreachable NoExecute taint at all; it deletes the pods itself through DeletePods after podEvictionTimeout',
+      values: {
+        TaintBasedEvictions: this.host.config.featureGates.TaintBasedEvictions ?? rules.taintBasedEvictions,
+        enableTaintManager: this.host.config.enableTaintManager,
+      },
+    });
+    if (!rules.taintBasedEvictions) {
+      // the gate alone is enough only for a node that stays not Ready
+      const status = findCondition(node.conditions, 'Ready')?.status ?? 'Unknown';
+      if (status === 'True' || !this.steadyNotReady(name, status) || this.c.inMasterDisruption()) return whyNotFrom(what, o, ref, path, { never: true });
+      const set: Record<string, string> = { 'featureGates.TaintBasedEvictions': 'true' };
+      if (!this.host.config.enableTaintManager) set.enableTaintManager = 'true';
+      return whyNotFrom(what, o, ref, path, {
+        never: true,
+        counterfactual: { kind: 'set', set, description: 'TaintBasedEvictions on (with the taint manager)' },
+      });
+    }
+    return this.throughQueue(node, what, o, path, (t) => t + (this.host.behaviour.unreachableTaintQueuedSamePass ? 0 : this.period));
+  }
+
+  /** processNoTaintBaseEviction + doEvictionPass: when the controller would delete the node's pods. */
+  podsEvicted(node: NodeRecord): WhyNot | undefined {
+    const name = node.meta.name;
+    if (this.c.nodeStateOf(name)?.includes('eviction.evicted')) return undefined;
+    const ref = nodeRef(name);
+    const what = `pods of Node/${name} evicted`;
+    const o: WhyNotOutcome = 'NodePodsEvicted';
+    const path: WhyNotCheck[] = [this.enabledCheck()];
+    if (!path[0].holds) return whyNotFrom(what, o, ref, path, { never: true });
+    path.push({
+      guard: 'taintBasedEvictions',
+      upstream: `NewNodeLifecycleController: useTaintBasedEvictions (${FILE})`,
+      holds: !this.c._rules.taintBasedEvictions,
+      rule: 'taint-based evictions are off: the controller deletes the pods itself (DeletePods) after podEvictionTimeout',
+      unmet: 'taint-based evictions are on: the controller taints the node and the taint eviction controller deletes the pods',
+    });
+    if (!path[1].holds) return whyNotFrom(what, o, ref, path, { never: true });
+    return this.throughQueue(node, what, o, path, undefined);
+  }
+
+  /**
+   * The common path of both: master disruption, Ready not True (through its own why-not), the pod
+   * eviction timeout (`queuedAfter` undefined) or the pass that queues for tainting, the zone's
+   * rate, the token.
+   */
+  private throughQueue(
+    node: NodeRecord,
+    what: string,
+    o: WhyNotOutcome,
+    path: WhyNotCheck[],
+    queuedAfterUnknown: ((unknownAt: Micros) => Micros) | undefined,
+  ): WhyNot {
+    const name = node.meta.name;
+    const ref = nodeRef(name);
+    const cfg = this.host.config;
+    path.push(this.masterCheck());
+    if (!path[path.length - 1].holds) return whyNotFrom(what, o, ref, path);
+    const zone = this.zoneOf(node);
+    const ready = findCondition(node.conditions, 'Ready');
+    const status = ready?.status ?? 'Unknown';
+    const notTrue = !nodeGuard('readyIsTrue', { type: 'READY_OBSERVED', status: status as 'True' });
+    path.push({
+      guard: '!readyIsTrue',
+      upstream: `processTaintBaseEviction / processNoTaintBaseEviction (${FILE})`,
+      holds: notTrue,
+      rule: "the node's Ready condition is not True",
+      unmet: 'Ready is True',
+      values: { Ready: ready?.status ?? 'none' },
+    });
+    const h = this.c.healthOf(name);
+    const rc = this.rateCheck(zone);
+    if (!notTrue) {
+      const via = this.statusUnknown(node);
+      // the rest of the way, as it stands now: the zone's rate decides whether the time could come
+      const extra: Partial<WhyNot> = { ...(via ? { via } : {}) };
+      const unknownAt = via?.wouldFireAt ?? via?.conditional?.at;
+      if (unknownAt && h) {
+        const t0 = Date.parse(unknownAt) * 1000;
+        const probe = this.probeUsed ?? h.probe;
+        const eventually = queuedAfterUnknown
+          ? queuedAfterUnknown(t0)
+          : this.firstPassWhere((t) => podEvictionTimeoutElapsed(t, probe, cfg.podEvictionTimeout), probe + cfg.podEvictionTimeout);
+        if (via?.wouldFireAt && this.zoneKeepsItsState(zone, name) && rc.check.holds) {
+          const rel = this.releaseAt(zone, name, eventually);
+          if (rel.at === eventually && rel.certain) extra.wouldFireAt = formatTime(eventually);
+        }
+        if (!extra.wouldFireAt) {
+          extra.conditional = {
+            if: `${via?.wouldFireAt ? 'the node goes Unknown then' : (via?.conditional?.if ?? 'the node goes Unknown')}, and its zone's rate and queue let it through at once`,
+            at: formatTime(eventually),
+          };
+        }
+        if (!rc.check.holds) path.push(rc.check);
+      }
+      return whyNotFrom(what, o, ref, path, extra);
+    }
+    if (!h || !this.c.isKnown(name)) {
+      path.push({
+        guard: 'isKnown',
+        upstream: `monitorNodeHealth (${FILE})`,
+        holds: false,
+        rule: 'the controller has evaluated the node',
+        unmet: 'the controller has not evaluated the node yet',
+        values: { nextMonitorPass: formatTime(this.c.nextMonitor()) },
+      });
+      return whyNotFrom(what, o, ref, path);
+    }
+    const q = this.c.queueOf(zone);
+    const steady = this.steadyNotReady(name, status);
+    const at = (t: Micros, rel: { at?: Micros; certain: boolean }, ifText: string): Partial<WhyNot> =>
+      rel.at === t && rel.certain && steady ? { wouldFireAt: formatTime(t) } : { conditional: { if: ifText, at: formatTime(t) } };
+    let queuedAt: Micros | undefined;
+    if (!queuedAfterUnknown) {
+      const since = status === 'False' ? h.readyTransition : h.probe;
+      const sinceName = status === 'False' ? 'readyTransitionTimestamp' : 'probeTimestamp';
+      const elapsed = podEvictionTimeoutElapsed(this.host.now, since, cfg.podEvictionTimeout) || !!q?.has(name);
+      path.push({
+        guard: 'podEvictionTimeoutElapsed',
+        upstream: `processNoTaintBaseEviction (${FILE})`,
+        holds: elapsed,
+        rule: `now > ${sinceName} + podEvictionTimeout`,
+        unmet: `podEvictionTimeout has not elapsed since ${sinceName}`,
+        values: {
+          [sinceName]: formatTime(since),
+          podEvictionTimeout: formatDuration(cfg.podEvictionTimeout),
+          deadline: formatTime(since + cfg.podEvictionTimeout),
+        },
+      });
+      if (!elapsed) queuedAt = this.firstPassWhere((t) => podEvictionTimeoutElapsed(t, since, cfg.podEvictionTimeout), since + cfg.podEvictionTimeout);
+    } else if (!q?.has(name)) {
+      // Before 1.34 the pass that sets Unknown decides on the status it read before: it is queued one pass later.
+      queuedAt = this.c.nextMonitor();
+    }
+    if (!rc.check.holds) {
+      path.push(rc.check);
+      return whyNotFrom(what, o, ref, path, { never: true, ...(rc.counterfactual && steady ? { counterfactual: rc.counterfactual } : {}) });
+    }
+    if (queuedAt !== undefined) {
+      // not queued yet: its token is taken at the pass that queues it, if the bucket has one then
+      if (queuedAfterUnknown) {
+        path.push({
+          guard: 'queuedForTainting',
+          upstream: `markNodeForTainting (${FILE})`,
+          holds: false,
+          rule: 'the node is queued for tainting at the next monitor pass (before 1.34 the pass that set Unknown decided on the Ready it read before)',
+          values: { nextMonitorPass: formatTime(queuedAt) },
+        });
+      }
+      const rel = this.releaseAt(zone, name, queuedAt, steady);
+      return whyNotFrom(what, o, ref, path, at(queuedAt, rel, "its zone's rate and queue let it through at once"));
+    }
+    path.push(rc.check);
+    const rel = this.releaseAt(zone, name, this.host.now, steady);
+    path.push(rel.check);
+    if (rel.at === undefined) return whyNotFrom(what, o, ref, path);
+    return whyNotFrom(what, o, ref, path, at(rel.at, rel, 'nothing else in the zone changes'));
+  }
+}
