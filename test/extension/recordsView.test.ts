@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { openScenario } from '../../src/extension/engine';
+import { openScenario } from '../../src/extension/openScenario';
 import { buildClusterViewFromRecords, diffClusterViews, podsOnNode, type ClusterView } from '../../src/extension/viewModel';
 import { RecordsView } from '../../src/extension/recordsView';
 import { EvictionIndex, PathDeadlines, podsToCompare } from '../../src/extension/countdowns';

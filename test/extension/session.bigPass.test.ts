@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateClusterStream, listChunks, renderObject } from '../../src/engine/generate/index';
-import { openScenario } from '../../src/extension/engine';
+import { openScenario } from '../../src/extension/openScenario';
 import { isNoise, Session } from '../../src/extension/session';
 import { decisionsAt } from '../../src/extension/passes';
 import { LOG_ROWS, type HostMessage, type UpdateMessage } from '../../src/protocol/webview';

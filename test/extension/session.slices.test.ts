@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { openScenario } from '../../src/extension/engine';
+import { openScenario } from '../../src/extension/openScenario';
 import { Session, SLICE_MS, type SessionResult } from '../../src/extension/session';
 import { traceToJsonLines } from '../../src/engine/trace/serialize';
 import type { HostMessage } from '../../src/protocol/webview';

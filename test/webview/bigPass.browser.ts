@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { serveWebview, type Served } from './harness/page';
 import { RealPanel } from './harness/realPanel';
 import { generateClusterStream, listChunks, renderObject } from '../../src/engine/generate/index';
-import { openScenario } from '../../src/extension/engine';
+import { openScenario } from '../../src/extension/openScenario';
 import { isNoise } from '../../src/extension/session';
 import { LOG_ROWS } from '../../src/protocol/webview';
 

@@ -13,7 +13,7 @@ import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { serveWebview, type Served } from './harness/page';
 import { RealPanel } from './harness/realPanel';
-import { openScenarioText } from '../../src/extension/engine';
+import { openScenarioText } from '../../src/extension/openScenario';
 import { importEvidenceFiles } from '../../src/extension/evidence';
 import { nodeFs, readChunks } from '../../src/platform/nodeFs';
 

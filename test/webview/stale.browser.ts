@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { serveWebview, type Served } from './harness/page';
 import { RealPanel } from './harness/realPanel';
-import { openScenario } from '../../src/extension/engine';
+import { openScenario } from '../../src/extension/openScenario';
 
 const root = resolve(__dirname, '../..');
 const example = (name: string) => join(root, 'examples', name);

@@ -8,7 +8,7 @@
  */
 import { basename } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import type { Opened } from '../../../src/extension/engine';
+import type { Opened } from '../../../src/extension/openScenario';
 import { Session, type SessionResult } from '../../../src/extension/session';
 import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../../src/protocol/webview';
 
