@@ -22,8 +22,6 @@ const OVER_LIMIT_BEING_SPLIT: readonly string[] = [
   'src/engine/simulation/simulation.ts',
   'src/engine/simulation/simHost.ts',
   'src/engine/kubelet/kubelets.ts',
-  'src/extension/viewModel.ts',
-  'src/extension/session.ts',
 ];
 
 export function lineCount(text: string): number {
