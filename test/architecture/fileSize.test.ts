@@ -25,8 +25,6 @@ const OVER_LIMIT_BEING_SPLIT: readonly string[] = [
   'src/engine/simulation/simHost.ts',
   'src/engine/simulation/world.ts',
   'src/engine/kubelet/kubelets.ts',
-  'src/extension/viewModel.ts',
-  'src/extension/session.ts',
   // no helper's: to split along their sections
   'src/engine/config/resolve.ts',
   'src/engine/generate/objects.ts',
