@@ -28,7 +28,7 @@
  * `partial` is true when a file, document, object or field could not be used
  * as written (any error).
  */
-import { isNode, parseAllDocuments, type Document } from 'yaml';
+import { isNode, parse, parseAllDocuments, type Document } from 'yaml';
 import { emptyCluster, type ClusterState } from '../model/cluster';
 import { isEngineKind, toRecord, type EngineKind } from '../model/convert';
 import { ZERO_TIME, formatDuration, type Micros } from '../model/time';
@@ -36,9 +36,10 @@ import { NODE_LEASE_NAMESPACE, type KObject, type ObjectRecord } from '../model/
 import type { Problem, Severity, SourcePosition } from '../problems';
 import { LineIndex, findJsonSyntaxError, locateJsonPaths, locateYamlPath, pathKey, skipWs, splitJsonStream, type JsonPath, type JsonRange } from './positions';
 import { parseListSharing } from './listParse';
-import { JsonListReader, type Chunk, type ListItem } from './jsonListStream';
+import { JsonListReader, type Chunk, type ListItem, type TextPoint } from './jsonListStream';
 import { ShiftedLines, StreamedListPositions, type Lines } from './streamPositions';
-import { MAX_YAML_DOCUMENT_CHARS, detachStrings, yamlDocuments } from './yamlDocStream';
+import { MAX_YAML_DOCUMENT_CHARS, detachStrings } from './yamlDocStream';
+import { yamlStreamPieces } from './yamlListStream';
 import { shareWithPrevious } from './share';
 import { danglingReferences } from './dangling';
 import { GzipLimitError } from './gzip';
@@ -103,6 +104,16 @@ function formatBytes(n: number): string {
   let v = n;
   while (v >= 1024 && u < units.length - 1) { v /= 1024; u++; }
   return u === 0 ? `${n} bytes` : `${v.toFixed(1).replace(/\.0$/, '')} ${units[u]}`;
+}
+
+/** The `kind` of a List's own keys (its items left out), or undefined. */
+function listKindOf(text: string): string | undefined {
+  try {
+    const v = parse(text, { ...YAML_OPTIONS, prettyErrors: false, maxAliasCount: MAX_ALIAS_COUNT }) as { kind?: unknown } | null;
+    return typeof v?.kind === 'string' ? v.kind : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const isObject = (v: unknown): v is KObject => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -209,7 +220,9 @@ class SnapshotLoader {
     }
     const limit = this.options.maxFileBytes ?? MAX_FILE_BYTES;
     // a stream has no size limit of its own: only one the caller sets
-    if (fs.readChunks && st.size > (this.options.streamFilesAbove ?? STREAM_FILES_ABOVE) && (this.options.maxFileBytes === undefined || st.size <= limit)) {
+    // YAML is parsed a document at a time, and the yaml package's tree is many times the text: a big YAML file streams sooner
+    const streamAbove = this.options.streamFilesAbove ?? (/\.ya?ml(\.gz)?$/i.test(path) ? MAX_YAML_DOCUMENT_CHARS : STREAM_FILES_ABOVE);
+    if (fs.readChunks && st.size > streamAbove && (this.options.maxFileBytes === undefined || st.size <= limit)) {
       let chunks: Iterable<Chunk>;
       try {
         chunks = fs.readChunks(path);
@@ -419,12 +432,32 @@ class SnapshotLoader {
     u.close();
   }
 
-  /** Multi-document YAML, document by document. */
+  /**
+   * YAML, document by document, and a List document (`kubectl get -o yaml`) item by item
+   * (yamlListStream.ts): each piece parsed alone, with the file's lines and columns.
+   */
   private streamYaml(file: string, chunks: Iterable<Chunk>, fileKind: EngineKind | undefined): void {
-    for (const split of yamlDocuments(chunks)) {
+    /** items of a typed List without kind: read once the List's kind is known (kubectl prints it after the items) */
+    let later: { text: string; at: TextPoint; indent: number }[] = [];
+    for (const split of yamlStreamPieces(chunks)) {
       if ('tooLong' in split) {
-        this.problem('file-too-large', 'error', `a YAML document of ${formatBytes(split.chars)} characters is left out: one YAML document is read whole (the yaml package builds its whole tree at once), up to ${formatBytes(MAX_YAML_DOCUMENT_CHARS)}. Export as JSON (-o json), which is read item by item whatever its size, or as one document per object (---)`, { file, line: split.tooLong.line, column: 1, offset: split.tooLong.offset });
+        this.problem('file-too-large', 'error', `a YAML document or List item of ${formatBytes(split.chars)} characters is left out: each is parsed whole (the yaml package builds its whole tree at once), up to ${formatBytes(MAX_YAML_DOCUMENT_CHARS)}. Export as JSON (-o json), which is read item by item, or split it`, { file, line: split.tooLong.line, column: 1, offset: split.tooLong.offset });
         this.partial = true;
+        continue;
+      }
+      if ('item' in split) {
+        const { text, at } = split.item;
+        if (!new RegExp(`^ {${split.indent + 2}}kind:[ \\t]*\\S`, 'm').test(text)) later.push({ text, at, indent: split.indent });
+        else this.loadYaml(file, text, new ShiftedLines(text, at), fileKind, true);
+        continue;
+      }
+      if ('listEnd' in split) {
+        const kind = listKindOf(split.listEnd.text);
+        const itemKind = kind && kind !== 'List' && kind.endsWith('List') ? kind.slice(0, -4) : undefined;
+        // the List's kind names its items' kind, as a file's name can
+        const hint = itemKind && isEngineKind(itemKind) ? itemKind : fileKind;
+        for (const it of later) this.loadYaml(file, it.text, new ShiftedLines(it.text, it.at), hint, true);
+        later = [];
         continue;
       }
       const { text, at } = split.piece;
