@@ -22,10 +22,9 @@
  * the node lifecycle controller's (only it writes them); other Ready
  * changes, status heartbeats and Lease renewals are the kubelet's (KWOK's
  * stand-in); other taints, deletions and replica counts are the user's. A
- * pod deleted while its node carries a NoExecute taint it tolerates only
- * for a while (the controller's not-ready and unreachable ones) is
- * taken as the taint eviction controller's deletion, and so is one deleted
- * while its node carries a user's NoExecute taint the pod does not tolerate.
+ * pod deleted while its node carries a NoExecute taint it does not tolerate
+ * for ever (the controller's not-ready or unreachable one, or a user's) is
+ * taken as the taint eviction controller's deletion.
  */
 import { parse } from 'yaml';
 import { formatTime, formatDuration, type Micros } from '../model/time';
