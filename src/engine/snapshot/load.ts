@@ -183,7 +183,7 @@ class SnapshotLoader {
     let st;
     try {
       st = fs.stat(path);
-    } catch (e) {
+    } catch {
       st = undefined;
     }
     if (!st) {

@@ -34,7 +34,7 @@
  *   second delete loop.
  */
 import type { NodeBefore, PodBefore, SimController, WatchType } from '../controller';
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import { explainTaintEvictionWhyNot, type TaintEvictionMemory } from './whyNot';
 import type { Micros, Duration } from '../../model/time';
 import { formatDuration, formatTime, ms } from '../../model/time';
