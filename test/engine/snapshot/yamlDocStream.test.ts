@@ -23,7 +23,11 @@ test('documents are cut at --- lines only, whatever the chunk size, and each par
   for (const n of [1, 2, 3, 5, 64, 1 << 16]) {
     const got = pieces([...yamlDocuments(chunked(STREAM, n))]);
     assert.equal(got.map((p) => p.text).join(''), STREAM.replace('...\n', ''), `chunks of ${n}: nothing lost or added but the end marker`);
-    assert.deepEqual(got.flatMap((p) => parseAllDocuments(p.text).map((d) => d.toJS())), whole, `chunks of ${n}`);
+    assert.deepEqual(
+      got.flatMap((p) => parseAllDocuments(p.text).map((d) => d.toJS())),
+      whole,
+      `chunks of ${n}`,
+    );
     assert.equal(got.length, 5);
   }
 });
@@ -50,5 +54,8 @@ test('UTF-8 bytes are decoded across chunks and a BOM becomes a blank', () => {
   const text = '\ufeffname: é✓\n---\nname: ü\n';
   const bytes = new TextEncoder().encode(text);
   const got = pieces([...yamlDocuments(Array.from(bytes, (b) => new Uint8Array([b])))]);
-  assert.deepEqual(got.map((p) => p.text), [' name: é✓\n', '---\nname: ü\n']);
+  assert.deepEqual(
+    got.map((p) => p.text),
+    [' name: é✓\n', '---\nname: ü\n'],
+  );
 });
