@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type-check, then every unit/integration test under test/ with
+// `npm test`: type-check, lint (ESLint) and format check (Prettier), then every
+// unit/integration test under test/ with
 // node's own test runner (TypeScript through tsx), then the suites that need
 // a browser or a real VS Code (scripts/test-*.mjs phases, when present).
 import { spawnSync } from 'node:child_process';
@@ -28,6 +29,10 @@ let failed = 0;
 if (!only.length) {
   console.log('# type-check (tsc)');
   if (run('npx', ['tsc', '-p', '.', '--noEmit']) !== 0) failed++;
+  console.log('# lint (eslint)');
+  if (run('npm', ['run', '--silent', 'lint']) !== 0) failed++;
+  console.log('# format (prettier --check)');
+  if (run('npm', ['run', '--silent', 'format:check']) !== 0) failed++;
   console.log('# build (esbuild)');
   if (run('node', ['scripts/build.mjs']) !== 0) failed++;
 }

@@ -76,7 +76,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
         (raw[name] ??= []).push('');
         continue;
       }
-      let value: string | undefined = eq >= 0 ? a.slice(eq + 1) : argv[++i];
+      const value: string | undefined = eq >= 0 ? a.slice(eq + 1) : argv[++i];
       if (value === undefined) throw new UsageError(`--${name} needs a value`);
       if (!spec.repeat && raw[name]) throw new UsageError(`--${name} given twice`);
       (raw[name] ??= []).push(value);

@@ -5,6 +5,7 @@
 import type { StateView } from '../engine';
 import { escapeControl } from '../engine/trace/text';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the state export's objects, of every kind, read field by field
 type Obj = Record<string, any>;
 
 export function formatStateText(state: StateView, color: boolean): string {

@@ -7,9 +7,10 @@ export type {
   Simulation, SimulationOptions, StateView, ZoneView, MachineView, Explanation, ExpectationResult, ZoneStateName,
 } from './simulation/api';
 export { createSimulation } from './simulation/simulation';
-export { planControllers, CONTROLLER_ORDER } from './simulation/controllers';
-export type { ControllerPlan, ControllerFactory } from './simulation/controllers';
-export { mergePatch, resolveNodeTarget, parseObjectRef } from './simulation/world';
+export { planControllers, CONTROLLER_ORDER } from './simulation/controllerPlan';
+export type { ControllerPlan, ControllerFactory } from './simulation/controllerPlan';
+export { mergePatch, resolveNodeTarget } from './simulation/world';
+export { parseObjectRef } from './model/objectRef';
 
 export type { Decision, DecisionInput, Check, MachineTransition, Action, ControllerName } from './trace/decision';
 export type { WhyNot, WhyNotCheck, WhyNotOutcome, Counterfactual } from './trace/whyNot';

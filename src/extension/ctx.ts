@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import { formatProblem, type Problem } from '../engine';
 import { parsePersistedState, type WebviewMessage } from '../protocol/webview';
 import { onConfigChange, readConfig, type Config } from './config';
-import { openScenario, openScenarioText } from './engine';
+import { openScenario, openScenarioText } from './openScenario';
 import { importEvidenceFiles } from './evidence';
 import { nodeFs, readChunks } from '../platform/nodeFs';
 import { StepperPanel, type PanelHandler } from './panel';
@@ -126,6 +126,7 @@ export class Ctx implements vscode.Disposable {
   /** Wires a panel to the context; a panel that is no longer the current one is ignored. */
   private attach(make: (h: PanelHandler) => StepperPanel): StepperPanel {
     let me: StepperPanel | undefined;
+    // eslint-disable-next-line prefer-const -- make() may call onMessage before it returns, when a const would not be initialised
     me = make({
       onMessage: (m: WebviewMessage) => {
         if (this.panel === me) this.report(this.session?.handle(m, { play: () => this.play(), pause: () => this.pause(), dropEvidence: (uris) => this.dropEvidence(uris) }));

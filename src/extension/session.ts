@@ -24,7 +24,7 @@ import { decisionMatcher, parseRunUntil } from './runUntil';
 import { compareTraces } from './whatIf';
 import { decisionsAt, PassIndex } from './passes';
 import { selectedMachine } from './machineGraph';
-import { podLineage } from './lineage';
+import { podLineage } from '../engine/trace/lineage';
 import { scenarioEventMarks } from './scenarioEvents';
 import { RealityIndex } from './reality';
 import { compareWithReality } from '../engine/import/compareRun';

@@ -57,7 +57,7 @@ export function readRegularFile(path: string, maxBytes: number): string {
   try {
     s = statSync(path);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ELOOP') throw new Error('a symbolic link loop; only regular files and folders are read');
+    if ((e as NodeJS.ErrnoException).code === 'ELOOP') throw new Error('a symbolic link loop; only regular files and folders are read', { cause: e });
     throw e;
   }
   const what = special(s);

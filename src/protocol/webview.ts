@@ -7,6 +7,7 @@
  */
 import type { ExpectationResult, Explanation, MachineView, ZoneView } from '../engine/simulation/api';
 import type { Decision } from '../engine/trace/decision';
+import type { PodLineage } from '../engine/trace/lineage';
 
 // ---------------------------------------------------------------------------
 // View models: what the webview draws. Built by the host from the simulation
@@ -321,12 +322,7 @@ export interface SelectedMachine {
 }
 
 /** Where a pod came from: the ReplicaSet that made it, the PodsCreated, and what that creation answered. */
-export interface PodLineage {
-  replicaSet: string;
-  created?: Decision;
-  /** the evictions and deletions the creation answered (from its causes) */
-  answers: Decision[];
-}
+export type { PodLineage };
 
 /**
  * The selection and everything shown for it, recomputed by the host for the current position after every

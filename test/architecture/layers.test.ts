@@ -1,22 +1,14 @@
-import { test } from 'node:test';
+import { describe, it, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative, dirname, resolve } from 'node:path';
+import { IMPORT, importCycles, importGraph, sourceFiles as files } from './importGraph';
 
 // The layering of design/house-style.md: engine imports nothing of ours and no
 // vscode / node:* / DOM; webview imports only protocol and engine types;
 // server, extension and cli import engine, protocol and platform (node adapters).
 const root = resolve(__dirname, '../..');
 const src = join(root, 'src');
-
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? files(p) : /\.tsx?$/.test(n) ? [p] : [];
-  });
-}
-
-const IMPORT = /(?:import|export)\s+(type\s+)?(?:[^'"]*?\sfrom\s+)?['"]([^'"]+)['"]|require\(\s*['"]([^'"]+)['"]\s*\)|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 
 function layerOf(file: string): string {
   return relative(src, file).split(/[\\/]/)[0];
@@ -53,4 +45,25 @@ test('every source file imports only the layers it may', () => {
     }
   }
   assert.deepEqual(broken, []);
+});
+
+describe('import cycles', () => {
+  // the finder itself, on small graphs, so that the test below can fail
+  const cases: { name: string; graph: Record<string, string[]>; cycles: string[][] }[] = [
+    { name: 'a chain has no cycle', graph: { a: ['b'], b: ['c'], c: [] }, cycles: [] },
+    { name: 'a diamond has no cycle', graph: { a: ['b', 'c'], b: ['d'], c: ['d'], d: [] }, cycles: [] },
+    { name: 'two files that import each other are a cycle', graph: { a: ['b'], b: ['a'] }, cycles: [['a', 'b']] },
+    { name: 'a file that imports itself is a cycle', graph: { a: ['a'], b: [] }, cycles: [['a']] },
+    {
+      name: 'a cycle through three files is one cycle, and the file outside it is not in it',
+      graph: { api: ['plan'], plan: ['controller'], controller: ['api'], shell: ['api'] },
+      cycles: [['api', 'controller', 'plan']],
+    },
+    { name: 'two separate cycles are both found', graph: { a: ['b'], b: ['a', 'c'], c: ['d'], d: ['c'] }, cycles: [['a', 'b'], ['c', 'd']] },
+  ];
+  for (const c of cases) it(c.name, () => assert.deepEqual(importCycles(new Map(Object.entries(c.graph))), c.cycles));
+
+  it('no file in src/ is part of an import cycle', () => {
+    assert.deepEqual(importCycles(importGraph(root, files(src))), []);
+  });
 });

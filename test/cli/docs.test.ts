@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import { readFileSync, mkdtempSync, writeFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { tmpdir } from 'node:os';
-import { EVENT_KINDS, EXPECT_ASSERTIONS, EXPECT_TARGETS } from '../../src/engine/snapshot/scenario';
+import { EVENT_KINDS } from '../../src/engine/snapshot/parseEvents';
+import { EXPECT_ASSERTIONS, EXPECT_TARGETS } from '../../src/engine/snapshot/parseExpectations';
 import { lintFile } from '../../src/engine/lint';
 import { nodeFs } from '../../src/platform/nodeFs';
 

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
 import { importEvidenceFiles } from '../../src/extension/evidence';
-import { openScenarioText } from '../../src/extension/engine';
+import { openScenarioText } from '../../src/extension/openScenario';
 import { Session } from '../../src/extension/session';
 import { nodeFs, readChunks } from '../../src/platform/nodeFs';
 import type { HostMessage, SelectionMessage, UpdateMessage } from '../../src/protocol/webview';

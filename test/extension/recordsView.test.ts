@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { openScenario } from '../../src/extension/engine';
+import { openScenario } from '../../src/extension/openScenario';
 import {
   buildClusterViewFromRecords,
   diffClusterViews,

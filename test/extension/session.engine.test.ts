@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { resolve } from 'node:path';
-import { openScenario } from '../../src/extension/engine';
+import { openScenario } from '../../src/extension/openScenario';
 import { Session } from '../../src/extension/session';
 import type { HostMessage, NodePodCount, SelectionMessage, UpdateMessage } from '../../src/protocol/webview';
 import { createSimulation } from '../../src/engine/simulation/simulation';

@@ -176,6 +176,7 @@ export function makeCase(seed: number, id: number): FuzzCase {
   const names = snapPath && files[snapPath] ? namesIn(files[snapPath]) : { nodes: [], pods: [], rss: [] };
   const mutations = int(r, 1, 4);
   let textTrap = false;
+  let snapEdit: { json: boolean; doc: unknown; changed: boolean } | undefined;
   for (let m = 0; m < mutations; m++) {
     const op = int(r, 0, 11);
     switch (op) {
@@ -199,14 +200,18 @@ export function makeCase(seed: number, id: number): FuzzCase {
       case 8: doc.kubernetesVersion = pick(r, ['1.12', '1.13', '1.20', '1.27', '1.29', '1.31', '1.34', '1.35', '1.2', '1.36', 1.2]); recipe.push(`version ${String(doc.kubernetesVersion)}`); break;
       case 9: {
         if (!snapPath || !files[snapPath]) break;
-        const json = /^\s*[{[]/.test(files[snapPath]);
-        let snap: unknown;
-        try { snap = json ? JSON.parse(files[snapPath]) : parse(files[snapPath]); } catch { break; }
+        // parsed once and written once at the end: a second mutation must not parse and
+        // stringify a value the first one nested thousands deep (that depends on the stack)
+        if (!snapEdit) {
+          const json = /^\s*[{[]/.test(files[snapPath]);
+          try { snapEdit = { json, doc: json ? JSON.parse(files[snapPath]) : parse(files[snapPath]), changed: false }; } catch { break; }
+        }
+        const snap = snapEdit.doc;
         const items = (snap as { items?: unknown[] })?.items;
         const target = Array.isArray(items) && items.length ? items[int(r, 0, items.length - 1)] : snap;
         if (target && typeof target === 'object' && !Array.isArray(target)) {
           mutateObject(r, target as Record<string, unknown>, recipe);
-          files[snapPath] = expandDeep(json ? JSON.stringify(snap) : stringify(snap, { aliasDuplicateObjects: false, lineWidth: 0 }));
+          snapEdit.changed = true;
         }
         break;
       }
@@ -214,6 +219,7 @@ export function makeCase(seed: number, id: number): FuzzCase {
       default: textTrap = true; break;
     }
   }
+  if (snapPath && snapEdit?.changed) files[snapPath] = expandDeep(snapEdit.json ? JSON.stringify(snapEdit.doc) : stringify(snapEdit.doc, { aliasDuplicateObjects: false, lineWidth: 0 }));
   let text = expandDeep(stringify(doc, { aliasDuplicateObjects: false, lineWidth: 0 }));
   if (textTrap) {
     if (snapPath && files[snapPath] && r() < 0.5) files[snapPath] = mutateText(r, files[snapPath], recipe);

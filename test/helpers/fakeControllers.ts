@@ -5,11 +5,11 @@
  * on a wake.
  */
 import type { SimController, WatchType } from '../../src/engine/controllers/controller';
-import type { ControllerHost } from '../../src/engine/controllers/host';
+import type { ControllerHost } from '../../src/engine/controllers/controllerHost';
 import type { Micros } from '../../src/engine/model/time';
 import { formatTime } from '../../src/engine/model/time';
 import type { ControllerName } from '../../src/engine/trace/decision';
-import type { ControllerFactory } from '../../src/engine/simulation/controllers';
+import type { ControllerFactory } from '../../src/engine/simulation/controllerPlan';
 
 export interface FakeScript {
   /** absolute times (µs) at which it asks to be woken */

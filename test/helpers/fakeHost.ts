@@ -4,7 +4,7 @@
  * the test calls the controller's entry points itself, as Kubernetes' own
  * unit tests call monitorNodeHealth with a fake clock.
  */
-import type { ApiResource, ApiVerb, ControllerHost } from '../../src/engine/controllers/host';
+import type { ApiResource, ApiVerb, ControllerHost } from '../../src/engine/controllers/controllerHost';
 import type { ClusterState } from '../../src/engine/model/cluster';
 import { emptyCluster } from '../../src/engine/model/cluster';
 import type { Micros } from '../../src/engine/model/time';

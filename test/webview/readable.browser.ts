@@ -16,7 +16,6 @@ let served: Served;
 before(async () => { served = await serveWebview(); });
 after(async () => { await served?.close(); });
 
-const START = '2026-01-01T00:00:00.000Z';
 const NOW = '2026-01-01T00:01:05.000Z';
 const TAINTS = ['node.kubernetes.io/unreachable:NoSchedule', 'node.kubernetes.io/unreachable:NoExecute'];
 const SCREENSHOTS = process.env.SCREENSHOTS || join(resolve(__dirname, '../..'), 'out', 'screenshots');

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { serveWebview, type Served } from './harness/page';
-import { openScenarioText } from '../../src/extension/engine';
+import { openScenarioText } from '../../src/extension/openScenario';
 import { importEvidenceFiles } from '../../src/extension/evidence';
 import { Session } from '../../src/extension/session';
 import { nodeFs, readChunks } from '../../src/platform/nodeFs';

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { basename, join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { serveWebview, type Served } from './harness/page';
-import { openScenario } from '../../src/extension/engine';
+import { openScenario } from '../../src/extension/openScenario';
 import { Session } from '../../src/extension/session';
 import { parseWebviewMessage, type HostMessage } from '../../src/protocol/webview';
 

@@ -6,12 +6,10 @@
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { serveWebview, type Served } from './harness/page';
 import { fakePasses } from '../extension/fakeSimulation';
 
-const root = resolve(__dirname, '../..');
 let served: Served;
 let origin = '';
 let browser: Browser;

@@ -5,6 +5,7 @@
  */
 import { formatCheck, formatWhyNot, type Explanation } from '../../engine';
 import { escapeControl } from '../../engine/trace/text';
+import { podLineage, type PodLineage } from '../../engine/trace/lineage';
 import type { ParsedArgs } from '../args';
 import { UsageError } from '../args';
 import type { CliIo } from '../io';
@@ -27,12 +28,18 @@ export async function explain(args: ParsedArgs, io: CliIo): Promise<number> {
   const finished = await guards.drive(sim, () => sim.runUntil(until), undefined, until);
   const ex = sim.explain(args.object);
   if (args.format === 'json' || args.format === 'yaml') io.out(`${JSON.stringify(ex)}\n`);
-  else io.out(formatExplanation(ex, sim.trace.length ? sim.trace[sim.trace.length - 1].time : ''));
+  else io.out(formatExplanation(ex, sim.trace.length ? sim.trace[sim.trace.length - 1].time : '', podLineage(sim.trace, args.object)));
   return finished ? 0 : guards.report(sim);
 }
 
-export function formatExplanation(ex: Explanation, asOf: string): string {
+export function formatExplanation(ex: Explanation, asOf: string, lineage?: PodLineage): string {
   const lines: string[] = [`${ex.object}${ex.exists ? '' : ' (does not exist now)'}${asOf ? `, as of ${asOf}` : ''}`];
+  // a replacement pod's own decisions start at its binding: where it came from is the ReplicaSet's PodsCreated
+  if (lineage?.created) {
+    const c = lineage.created;
+    lines.push('', `Created by ${lineage.replicaSet}: ${c.time}  #${c.seq} ${c.action}: ${c.summary}`);
+    for (const a of lineage.answers) lines.push(`    replacing  ${a.time}  #${a.seq} ${a.action} ${a.object}: ${a.summary}`);
+  }
   if (!ex.happened.length) lines.push('', 'Nothing was decided about it.');
   for (const { decision, chain } of ex.happened) {
     lines.push('', `${decision.time}  #${decision.seq} ${decision.action} (${decision.controller}): ${decision.summary}`);

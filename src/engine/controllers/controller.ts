@@ -27,12 +27,12 @@
  *   of those objects (by identity) until it is replaced. Conditions are not in
  *   this list: kubelets and MarkPodsNotReady edit them in place.
  */
-import type { ControllerHost } from './host';
+import type { ControllerHost } from './controllerHost';
 import type { WhyNot, WhyNotWorld } from '../trace/whyNot';
 import type { Micros } from '../model/time';
 import type { NodeCondition, NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord, LeaseRecord, Taint, PodCondition, Toleration, PodPhase } from '../model/types';
 import type { ControllerName } from '../trace/decision';
-import type { Explanation, MachineView, ZoneView } from '../simulation/api';
+import type { Explanation, MachineView, ZoneView } from '../trace/views';
 import type { Problem } from '../problems';
 
 export type WatchType = 'added' | 'updated' | 'deleted';

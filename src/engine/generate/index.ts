@@ -43,7 +43,7 @@ import type { KObject } from '../model/types';
 import { formatKubeTime, parseDuration, parseTimestamp } from '../model/time';
 import { ObjectBuilder, sortKeys } from './objects';
 import { MAX_DAEMON_SETS, planCluster, type ResolvedOptions } from './plan';
-import { clusterList, listChunks, renderList, renderObject, type OutputFormat } from './serialize';
+import { clusterList, renderList, renderObject, type OutputFormat } from './serialize';
 
 export { clusterList, listChunks, renderList, renderObject, yamlDocumentChunks, type OutputFormat } from './serialize';
 export { Random } from './random';

@@ -27,6 +27,7 @@ export interface KlogPattern {
 
 /** `region:\x00:zone` (GetZoneKey) as the trace writes zones: `Zone/REGION/ZONE`, `Zone/ZONE`, `Zone/`. */
 export function zoneObject(key: string): string {
+  // eslint-disable-next-line no-control-regex -- GetZoneKey's separator is a NUL, written raw or escaped
   const parts = key.split(/:(?:\\x00|\u0000)?:/);
   if (parts.length === 2) return parts[0] ? `Zone/${parts[0]}/${parts[1]}` : `Zone/${parts[1]}`;
   return `Zone/${key}`;

@@ -42,7 +42,7 @@ export function importKubectlEvents(file: string, lines: Iterable<Line>, into: I
     }
     // a pasted prompt and command before the output
     if (start < 0) {
-      if (!/^\s*([{\[]|apiVersion:|kind:|items:|---)/.test(l.text)) continue;
+      if (!/^\s*([{[]|apiVersion:|kind:|items:|---)/.test(l.text)) continue;
       start = l.n - 1;
     }
     texts.push(l.text);

@@ -153,7 +153,7 @@ function tolerationObject(t: Toleration, before: unknown): KObject {
 }
 
 /** Finds the raw element that a typed one came from (same position and same identity), for copying its other fields. */
-function matching<T>(rawList: unknown, i: number, same: (o: KObject) => boolean): unknown {
+function matching(rawList: unknown, i: number, same: (o: KObject) => boolean): unknown {
   if (!Array.isArray(rawList)) return undefined;
   const at = rawList[i];
   if (isObject(at) && same(at)) return at;

@@ -84,7 +84,8 @@ const HEX_CODES = [48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 97, 98, 99, 100, 101,
 
 /**
  * A 32-bit word as 8 lowercase hex digits: `n.toString(16).padStart(8, '0')`, without
- * Number#toString(16) (V8's radix conversion, about 1.7 µs a call here).
+ * Number#toString(16), which costs about 1.7 µs a call here (bench/README.md, "Engine code
+ * shaped by the runtime").
  */
 function hex8(n: number): string {
   return String.fromCharCode(

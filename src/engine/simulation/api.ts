@@ -5,55 +5,14 @@
 import type { ControllerConfig, KubeletConfig } from '../config/types';
 import type { ClusterState } from '../model/cluster';
 import type { Micros } from '../model/time';
-import type { KObject, ObjectRef } from '../model/types';
+import type { ObjectRef } from '../model/types';
 import type { Problem } from '../problems';
 import type { Scenario } from '../snapshot/types';
-import type { Check, Decision, MachineTransition } from '../trace/decision';
+import type { Decision } from '../trace/decision';
 import type { VersionBehaviour } from '../versions/types';
-import type { WhyNot } from '../trace/whyNot';
+import type { Explanation, MachineView, StateView, ZoneView } from '../trace/views';
 
-export type ZoneStateName = 'Initial' | 'Normal' | 'PartialDisruption' | 'FullDisruption';
-
-export interface ZoneView {
-  /** `Zone/KEY` */
-  zone: string;
-  state: ZoneStateName;
-  /** nodes that take part in disruption checks */
-  nodes: number;
-  notReady: number;
-  /** current eviction (or tainting) rate, nodes per second */
-  evictionRate: number;
-  /** when the zone's queue can next release a node, if anything is queued */
-  nextTokenAt?: string;
-  queued: string[];
-}
-
-/** Spec 2.2 / `--output state --format json`. */
-export interface StateView {
-  time: string;
-  zones: ZoneView[];
-  objects: { apiVersion: 'v1'; kind: 'List'; items: KObject[] };
-}
-
-export interface MachineView {
-  /** `node/NAME`, `zone/KEY`, `replicaset/NS/NAME`, `monitor` */
-  id: string;
-  /** dotted state path */
-  state: string;
-  /** the machine's own definition (xstate `machine.definition` / toJSON) so the UI draws it without drift */
-  definition: unknown;
-  lastTransition?: MachineTransition & { seq?: number };
-}
-
-/** The answer to "why" and "why not" for one object. */
-export interface Explanation {
-  object: ObjectRef;
-  exists: boolean;
-  /** decisions about the object, each with the chain of causes back to world events (oldest first) */
-  happened: { decision: Decision; chain: Decision[] }[];
-  /** for what did not happen: the check that holds it back, and when it would fire, if it ever will */
-  whyNot: WhyNot[];
-}
+export type { ZoneStateName, ZoneView, StateView, MachineView, Explanation } from '../trace/views';
 
 export interface ExpectationResult {
   index: number;
@@ -74,7 +33,7 @@ export interface SimulationOptions {
    * Builds the controllers (default: the real ones, simulation/wiring.ts).
    * Tests pass small fakes here to exercise the loop on its own.
    */
-  controllerFactory?: import('./controllers').ControllerFactory;
+  controllerFactory?: import('./controllerPlan').ControllerFactory;
   /** a checkpoint every this many monitor passes (default: 10, more for big clusters) */
   checkpointEvery?: number;
   /** checking mode: assert the invariants of simulation/invariants.ts after every instant (the fuzzer turns it on) */

@@ -19,13 +19,32 @@
  * about an object the scenario can still create (a later `apply`, or a pod
  * named after one of its ReplicaSets): "not yet" is what it asserts.
  */
-import type { Expectation } from '../snapshot/types';
-import { formatTime } from '../model/time';
+import type { Expectation, Scenario, TimeSpec } from '../snapshot/types';
+import { formatTime, type Micros } from '../model/time';
 import { nsKey } from '../model/types';
 import type { ObjectRef } from '../model/types';
 import type { ExpectationResult } from './api';
 import { existsIn } from './explain';
-import type { SimulationImpl } from './simulation';
+import type { SimHost } from './simHost';
+import type { Decision } from '../trace/decision';
+import type { ZoneView } from '../trace/views';
+
+/**
+ * What the checks read of a simulation and how they move it. Narrower than the
+ * Simulation so that the simulation can call them without the two importing
+ * each other.
+ */
+export interface Checkable {
+  readonly scenario: Pick<Scenario, 'snapshot' | 'events' | 'expect'>;
+  readonly host: Pick<SimHost, 'cluster' | 'byObject'>;
+  readonly trace: readonly Decision[];
+  readonly now: Micros;
+  readonly stopped?: boolean;
+  zones(): ZoneView[];
+  timeOf(at: TimeSpec): Micros;
+  reset(): void;
+  runUntil(t: Micros): void;
+}
 
 interface Outcome { description: string; ok: boolean; actual?: string }
 
@@ -59,7 +78,7 @@ function targetRef(e: Expectation): ObjectRef | undefined {
  * by a decision (an apply, a registration, a binding…), or among the pods a
  * ReplicaSet sync created (`PodsCreated` lists them in details.pods).
  */
-export function everExisted(sim: SimulationImpl, ref: ObjectRef): boolean {
+export function everExisted(sim: Checkable, ref: ObjectRef): boolean {
   if (existsIn(sim.host.cluster, ref) || existsIn(sim.scenario.snapshot.cluster, ref)) return true;
   if (sim.host.byObject.get(ref)?.length) return true;
   if (!ref.startsWith('Pod/')) return false;
@@ -69,7 +88,7 @@ export function everExisted(sim: SimulationImpl, ref: ObjectRef): boolean {
 }
 
 /** Whether the scenario may create the object later: an `apply` of it, or (a pod) a name after a ReplicaSet's. */
-function mayBeCreated(sim: SimulationImpl, ref: ObjectRef): boolean {
+function mayBeCreated(sim: Checkable, ref: ObjectRef): boolean {
   for (const ev of sim.scenario.events) {
     if (ev.kind !== 'apply') continue;
     const md = (ev.object.metadata ?? {}) as { name?: string; namespace?: string };
@@ -87,7 +106,7 @@ function mayBeCreated(sim: SimulationImpl, ref: ObjectRef): boolean {
 }
 
 /** Checks one expectation against the simulation's present state. */
-export function checkOne(sim: SimulationImpl, e: Expectation): Outcome[] {
+export function checkOne(sim: Checkable, e: Expectation): Outcome[] {
   const out: Outcome[] = [];
   const target = targetRef(e);
   const onlyNotExists = e.exists === false && e.deleted === undefined && e.hasTaint === undefined && e.lacksTaint === undefined
@@ -160,7 +179,7 @@ export function checkOne(sim: SimulationImpl, e: Expectation): Outcome[] {
 }
 
 /** Stopped by SimulationOptions.shouldStop (sim.stopped): only the entries reached are returned. */
-export function checkExpectations(sim: SimulationImpl): ExpectationResult[] {
+export function checkExpectations(sim: Checkable): ExpectationResult[] {
   const entries = sim.scenario.expect.map((e, i) => ({ e, i, t: sim.timeOf(e.at) }));
   const ordered = [...entries].sort((a, b) => a.t - b.t || a.i - b.i);
   if (ordered.length && sim.now > ordered[0].t) sim.reset();

@@ -11,9 +11,14 @@ import { nsKey } from '../model/types';
 import { formatTime, parseTimestamp } from '../model/time';
 import type { ClusterState } from '../model/cluster';
 import { causeChain } from '../trace/causes';
-import type { Explanation } from './api';
-import type { SimulationImpl } from './simulation';
+import type { Explanation, ZoneView } from '../trace/views';
 import type { SimController } from '../controllers/controller';
+import type { ControllerHost } from '../controllers/controllerHost';
+import type { Micros } from '../model/time';
+import type { Scenario } from '../snapshot/types';
+import type { Kubelets } from '../kubelet/kubelets';
+import type { SimHost } from './simHost';
+import type { ControllerPlan } from './controllerPlan';
 import type { WhyNot, WhyNotWorld } from '../trace/whyNot';
 import { delayAfterTaint } from '../controllers/taintEviction/whyNot';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nodeLifecycle/taints';
@@ -25,6 +30,21 @@ const CONCERNED: Record<string, string[]> = {
   Pod: ['node-lifecycle', 'taint-eviction', 'replicaset', 'scheduler'],
   ReplicaSet: ['replicaset'],
 };
+
+/**
+ * What explain reads of a simulation. Narrower than the Simulation so that the
+ * simulation can call explain without the two importing each other.
+ */
+export interface Explainable {
+  readonly scenario: Pick<Scenario, 'snapshot'>;
+  /** the whole host: the controllers' why-not reads it */
+  readonly host: ControllerHost & Pick<SimHost, 'byObject' | 'trace' | 'controllers'>;
+  readonly kubelets: Pick<Kubelets, 'view' | 'settings'>;
+  readonly plan: readonly ControllerPlan[];
+  /** when the controller-manager leads again after a failover, while it does not */
+  readonly leaderStartsAt: Micros | undefined;
+  zones(): ZoneView[];
+}
 
 export function existsIn(cluster: ClusterState, ref: ObjectRef): boolean {
   const parts = ref.split('/');
@@ -40,7 +60,7 @@ export function existsIn(cluster: ClusterState, ref: ObjectRef): boolean {
   }
 }
 
-export function explainObject(sim: SimulationImpl, ref: ObjectRef): Explanation {
+export function explainObject(sim: Explainable, ref: ObjectRef): Explanation {
   const host = sim.host;
   const kind = ref.split('/')[0];
   const exists = kind === 'Zone' ? sim.zones().some((z) => z.zone === ref) : existsIn(host.cluster, ref);
@@ -68,7 +88,7 @@ export function explainObject(sim: SimulationImpl, ref: ObjectRef): Explanation 
 }
 
 /** What the simulation's kubelets say of a node, for the controllers' why-not. */
-export function worldOf(sim: SimulationImpl): WhyNotWorld {
+export function worldOf(sim: Explainable): WhyNotWorld {
   return {
     kubelet(node) {
       const v = sim.kubelets.view(node);
@@ -89,7 +109,7 @@ export function worldOf(sim: SimulationImpl): WhyNotWorld {
  * Every running controller's why-not for the object, a pod's wait for its node's NoExecute taint
  * chained to the node lifecycle controller's why-not of that taint (and the pod's time from it).
  */
-export function whyNotOfControllers(sim: SimulationImpl, ref: ObjectRef): WhyNot[] {
+export function whyNotOfControllers(sim: Explainable, ref: ObjectRef): WhyNot[] {
   const host = sim.host;
   const world = worldOf(sim);
   const out: WhyNot[] = [];
@@ -98,7 +118,7 @@ export function whyNotOfControllers(sim: SimulationImpl, ref: ObjectRef): WhyNot
   return out.map((w) => (w.blocking?.guard === 'nodeHasNoExecuteTaint' && nodes ? chainToNodeTaint(sim, w, ref, nodes, world) : w));
 }
 
-function chainToNodeTaint(sim: SimulationImpl, w: WhyNot, ref: ObjectRef, nodes: SimController, world: WhyNotWorld): WhyNot {
+function chainToNodeTaint(sim: Explainable, w: WhyNot, ref: ObjectRef, nodes: SimController, world: WhyNotWorld): WhyNot {
   const host = sim.host;
   const [, ns, name] = ref.split('/');
   const pod = host.cluster.pods.get(nsKey(ns, name));

@@ -45,10 +45,10 @@ import { Kubelets, nodeBefore } from '../kubelet/kubelets';
 import type {
   Explanation, ExpectationResult, MachineView, Simulation, SimulationOptions, StateView, ZoneView,
 } from './api';
-import { SimHost, indexPod, setFact, type Facts } from './host';
+import { SimHost, indexPod, setFact, type Facts } from './simHost';
 import { applyWorldEvent, assumeMissingLeases, CONTROLLER_MANAGER_REF } from './world';
 import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
-import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllers';
+import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { checkpointChecks, cloneCluster, cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet, copyMap, frozenReplicaSet, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from './checkpoint';
 import { explainObject } from './explain';
 import { checkExpectations } from './expectations';
@@ -772,7 +772,7 @@ function rewind<T, S = T>(
   }
   if (order === undefined) return map;
   if (map.size === (order instanceof Set ? order.size : order.length)) {
-    let i = 0, same = true;
+    let same = true;
     const it = order[Symbol.iterator]();
     for (const key of map.keys()) if (key !== it.next().value) { same = false; break; }
     if (same) return map;

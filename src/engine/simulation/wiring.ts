@@ -3,7 +3,7 @@
  * controllers. The simulation builds a new instance at every (re)start of
  * kube-controller-manager (new instances have empty memory).
  */
-import type { ControllerFactory } from './controllers';
+import type { ControllerFactory } from './controllerPlan';
 import { createNodeLifecycleController } from '../controllers/nodeLifecycle';
 import { createTaintEvictionController } from '../controllers/taintEviction';
 import { createReplicaSetController } from '../controllers/replicaSet';

@@ -1,7 +1,7 @@
 /**
  * World events (spec 1.2, 1.3): what happens in the cluster that no
  * controller decides. Each one becomes a `world` decision per object it
- * touches, `remember`s the fact it causes (fact names: simulation/host.ts),
+ * touches, `remember`s the fact it causes (fact names: simulation/simHost.ts),
  * and then changes the world through the host, which announces the change to
  * every running controller.
  *
@@ -11,7 +11,7 @@
  */
 import type { ScenarioEvent, NodeTarget } from '../snapshot/types';
 import type { KObject, NodeRecord, ObjectRecord, PodPhase, PodRecord, ReplicaSetRecord, Taint } from '../model/types';
-import { defaultNamespaceOf, NODE_LEASE_NAMESPACE, nodeRef, nsKey, podRef, replicaSetRef } from '../model/types';
+import { NODE_LEASE_NAMESPACE, nodeRef, nsKey, podRef, replicaSetRef } from '../model/types';
 import { formatDuration, formatTime, isZeroTime, type Micros } from '../model/time';
 import type { Check } from '../trace/decision';
 import type { Problem } from '../problems';
@@ -19,11 +19,12 @@ import { compileSelector } from '../model/labels';
 import { zoneLabelsOf } from '../model/zones';
 import { isEngineKind, toRecord } from '../model/convert';
 import { exportRecord } from '../model/export';
+import { parseObjectRef } from '../model/objectRef';
 import { applyDefaultTolerationSeconds } from '../model/defaultTolerations';
 import { taintText } from '../model/tolerations';
 import type { Kubelets } from '../kubelet/kubelets';
 import { assumedLeases, MISSING_LEASES_ASSUMPTION, type MissingLeasePlan } from '../kubelet/missingLeases';
-import type { SimHost } from './host';
+import type { SimHost } from './simHost';
 
 export const CONTROLLER_MANAGER_REF = 'ControllerManager/kube-controller-manager';
 
@@ -103,18 +104,6 @@ export function resolveNodeTarget(nodes: Map<string, NodeRecord>, target: NodeTa
     for (const n of others) add(n);
   }
   return { found, missing };
-}
-
-/** `Kind/ns/name` or `Kind/name` -> kind, namespace, name (see defaultNamespaceOf). */
-export function parseObjectRef(ref: string): { kind: string; namespace?: string; name: string } | undefined {
-  const parts = ref.split('/');
-  if (parts.length === 2 && parts[0] && parts[1]) {
-    const kind = parts[0];
-    const namespace = defaultNamespaceOf(kind);
-    return { kind, namespace, name: parts[1] };
-  }
-  if (parts.length === 3 && parts[0] && parts[1] && parts[2]) return { kind: parts[0], namespace: parts[1], name: parts[2] };
-  return undefined;
 }
 
 function eventCheck(ev: ScenarioEvent, now: Micros): Check {
@@ -234,22 +223,22 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
       return;
     case 'patch': {
       const r = parseObjectRef(ev.ref);
-      const rec = r && findRecord(host, r.kind, r.namespace, r.name);
-      if (!r || !rec) { warnMissing(ev.ref); return; }
+      const rec = 'error' in r ? undefined : findRecord(host, r.kind, r.namespace, r.name);
+      if (!rec) { warnMissing(ev.ref); return; }
       const patched = mergePatch(exportRecord(rec), ev.merge) as KObject;
       applyObject(ctx, patched, [{ rule: 'a JSON merge patch (RFC 7386)', values: { object: ev.ref, merge: ev.merge } }, ...because], src, ev, true);
       return;
     }
     case 'delete': {
       const r = parseObjectRef(ev.ref);
-      const rec = r && findRecord(host, r.kind, r.namespace, r.name);
-      if (!r || !rec) { warnMissing(ev.ref); return; }
+      const rec = 'error' in r ? undefined : findRecord(host, r.kind, r.namespace, r.name);
+      if (!rec) { warnMissing(ev.ref); return; }
       deleteObject(ctx, rec, because, src);
       return;
     }
     case 'pod': {
       const r = parseObjectRef(ev.pod.startsWith('Pod/') ? ev.pod : `Pod/${ev.pod}`);
-      const pod = r && host.cluster.pods.get(nsKey(r.namespace ?? 'default', r.name));
+      const pod = 'error' in r ? undefined : host.cluster.pods.get(nsKey(r.namespace ?? 'default', r.name));
       if (!pod) { warnMissing(`Pod/${ev.pod}`); return; }
       const ref = podRef(pod.meta.namespace, pod.meta.name);
       const changes: string[] = [];
@@ -279,7 +268,7 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
     }
     case 'scale': {
       const r = parseObjectRef(ev.replicaSet.startsWith('ReplicaSet/') ? ev.replicaSet : `ReplicaSet/${ev.replicaSet}`);
-      const rs = r && host.cluster.replicaSets.get(nsKey(r.namespace ?? 'default', r.name));
+      const rs = 'error' in r ? undefined : host.cluster.replicaSets.get(nsKey(r.namespace ?? 'default', r.name));
       if (!rs) { warnMissing(`ReplicaSet/${ev.replicaSet}`); return; }
       const ref = replicaSetRef(rs.meta.namespace, rs.meta.name);
       const seq = host.decide({

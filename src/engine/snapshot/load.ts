@@ -171,7 +171,7 @@ class SnapshotLoader {
     let st;
     try {
       st = fs.stat(path);
-    } catch (e) {
+    } catch {
       st = undefined;
     }
     if (!st) {

@@ -2,8 +2,8 @@
  * Sharing between neighbouring objects of a snapshot, to keep a big cluster
  * small in memory.
  *
- * JSON.parse makes a new string for every value (V8 internalizes only the
- * shortest ones) and a new object for every mapping, so 150,000 pods hold
+ * JSON.parse makes a new string for every value (all but the shortest:
+ * bench/README.md) and a new object for every mapping, so 150,000 pods hold
  * 150,000 copies of "/dev/termination-log", of each image name, of the
  * default tolerations... Objects of one kind that follow each other in an
  * export are mostly alike (kubectl sorts by namespace and name, so the pods

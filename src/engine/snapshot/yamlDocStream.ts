@@ -98,8 +98,9 @@ export function* yamlDocuments(chunks: Iterable<Chunk>, options: YamlSplitOption
 
 /**
  * The value with every long string copied: the yaml package's strings are
- * slices of the document's text, and V8 keeps a slice's whole parent alive,
- * so a streamed file's documents would all stay in memory through them.
+ * slices of the document's text, and a slice keeps its whole parent alive
+ * (bench/README.md), so a streamed file's documents would all stay in memory
+ * through them.
  * (Short strings are copies already; JSON.parse makes copies too.)
  */
 export function detachStrings(value: unknown): unknown {
@@ -115,5 +116,5 @@ export function detachStrings(value: unknown): unknown {
   return value;
 }
 
-/** V8 copies substrings shorter than this (SlicedString::kMinLength). */
+/** Substrings shorter than this are copies already, not slices (bench/README.md). */
 const SLICE_MIN = 13;

@@ -5,7 +5,7 @@
  * the object in the snapshot file.
  */
 import type { Location, Position } from 'vscode-languageserver';
-import { parseObjectRef } from '../../engine/snapshot/scenario';
+import { parseObjectRef } from '../../engine/model/objectRef';
 import type { LoadedObject } from '../../engine/snapshot/types';
 import type { Analysis } from './analyze';
 import { pathToUri } from './text';

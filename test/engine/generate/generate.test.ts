@@ -13,6 +13,7 @@ import {
 import { loadSnapshot } from '../../../src/engine/snapshot/load';
 import { parseTimestamp } from '../../../src/engine/model/time';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- generated objects of every kind, read field by field
 type Obj = Record<string, any>;
 const NOW = parseTimestamp('2026-01-01T00:00:00Z')!;
 const S = 1_000_000;

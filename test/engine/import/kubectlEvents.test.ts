@@ -82,7 +82,7 @@ items:
     assert.deepEqual(r.problems.map((p) => `${p.code} ${p.position?.line}`), ['unknown-kind 15']);
   });
   it('an event without any time is a positioned warning and the others import', () => {
-    const noTime = v1('RegisteredNode', 'Node', '', 'n2', 'm').replace(/\n  firstTimestamp.*\n  lastTimestamp.*/, '');
+    const noTime = v1('RegisteredNode', 'Node', '', 'n2', 'm').replace(/\n {2}firstTimestamp.*\n {2}lastTimestamp.*/, '');
     const r = read(list(noTime, v1('RegisteredNode', 'Node', '', 'n1', 'm')));
     assert.deepEqual(r.decisions.map((d) => d.object), ['Node/n1']);
     assert.deepEqual(r.problems.map((p) => `${p.code} ${p.position?.line}`), ['missing-time 4']);

@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { setFact, type Facts } from '../../../src/engine/simulation/host';
+import { setFact, type Facts } from '../../../src/engine/simulation/simHost';
 import { createSimulation } from '../../../src/engine/simulation/simulation';
 import { node, scenarioOf } from '../../helpers/scenario';
 

@@ -16,7 +16,7 @@ import { checkpointChecks, createSimulation, type SimulationImpl } from '../../.
 import { frozenConditions, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from '../../../src/engine/simulation/checkpoint';
 import { defaultControllerFactory } from '../../../src/engine/simulation/wiring';
 import { kubeletChecks } from '../../../src/engine/kubelet/kubelets';
-import type { ControllerFactory } from '../../../src/engine/simulation/controllers';
+import type { ControllerFactory } from '../../../src/engine/simulation/controllerPlan';
 import type { PodBefore } from '../../../src/engine/controllers/controller';
 import type { KObject, LeaseRecord, NodeRecord, PodCondition, PodRecord } from '../../../src/engine/model/types';
 import { loadScenario } from '../../../src/engine/snapshot/scenario';

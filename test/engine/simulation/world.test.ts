@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimulation } from '../../../src/engine/simulation/simulation';
-import { mergePatch, resolveNodeTarget, parseObjectRef } from '../../../src/engine/simulation/world';
+import { mergePatch, resolveNodeTarget } from '../../../src/engine/simulation/world';
 import { formatTime, seconds } from '../../../src/engine/model/time';
 import type { KObject } from '../../../src/engine/model/types';
 import { fakeFactory } from '../../helpers/fakeControllers';
@@ -52,15 +52,6 @@ describe('JSON merge patch (RFC 7386)', () => {
     { name: 'an object patch on a scalar starts from an empty object', target: 3, patch: { a: { b: null, c: 1 } }, result: { a: { c: 1 } } },
   ];
   for (const c of cases) it(c.name, () => assert.deepEqual(mergePatch(c.target, c.patch), c.result));
-});
-
-describe('object references', () => {
-  it('parses Kind/ns/name and Kind/name (Node cluster-scoped, pods default namespace)', () => {
-    assert.deepEqual(parseObjectRef('Pod/kube-system/x'), { kind: 'Pod', namespace: 'kube-system', name: 'x' });
-    assert.deepEqual(parseObjectRef('Pod/x'), { kind: 'Pod', namespace: 'default', name: 'x' });
-    assert.deepEqual(parseObjectRef('Node/a'), { kind: 'Node', namespace: undefined, name: 'a' });
-    assert.equal(parseObjectRef('nonsense'), undefined);
-  });
 });
 
 describe('world events', () => {

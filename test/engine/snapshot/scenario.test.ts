@@ -2,7 +2,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadScenario, parseScenario, parseObjectRef, parseTaintText, didYouMean, isScenarioText } from '../../../src/engine/snapshot/scenario';
+import { loadScenario, parseScenario, isScenarioText } from '../../../src/engine/snapshot/scenario';
+import { parseTaintText, didYouMean } from '../../../src/engine/snapshot/scenarioReader';
 import { MemoryFs } from '../../../src/engine/snapshot/source';
 import { nodeFs } from '../../../src/platform/nodeFs';
 import { parseTimestamp, seconds, minutes } from '../../../src/engine/model/time';
@@ -234,15 +235,7 @@ test('scenario files are told from snapshots by their kind or apiVersion', () =>
   assert.equal(isScenarioText('{"kind": "List", "items": [{"kind": "ScenarioThing"}]}'), false);
 });
 
-test('object references, taints and did-you-mean helpers', () => {
-  assert.deepEqual(parseObjectRef('Pod/default/web-1'), { kind: 'Pod', ref: 'Pod/default/web-1' });
-  assert.deepEqual(parseObjectRef('pod/web-1'), { kind: 'Pod', ref: 'Pod/default/web-1' });
-  assert.deepEqual(parseObjectRef('Node/n1'), { kind: 'Node', ref: 'Node/n1' });
-  // a node's Lease named by the node alone is the one in kube-node-lease, not one in default
-  assert.deepEqual(parseObjectRef('Lease/n1'), { kind: 'Lease', ref: 'Lease/kube-node-lease/n1' });
-  assert.deepEqual(parseObjectRef('Lease/kube-system/kube-controller-manager'), { kind: 'Lease', ref: 'Lease/kube-system/kube-controller-manager' });
-  assert.ok('error' in parseObjectRef('Node/ns/n1'));
-  assert.ok('error' in parseObjectRef('Pod//x'));
+test('taints and did-you-mean helpers (object references: model/objectRef.test.ts)', () => {
   assert.deepEqual(parseTaintText('node.kubernetes.io/unreachable:NoExecute'), { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' });
   assert.deepEqual(parseTaintText('a=b:NoSchedule'), { key: 'a', value: 'b', effect: 'NoSchedule' });
   assert.ok('error' in parseTaintText('a:Never'));

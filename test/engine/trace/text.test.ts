@@ -94,6 +94,7 @@ describe('control characters from the input', () => {
   it('are escaped in the object, the summary and the because of a trace line, which stays one line', () => {
     const text = renderTraceText([d(1, '2026-01-01T00:00:00.000Z', { object: 'Node/a\x1b]0;t\x07', summary: 'x\ny', because: [{ rule: 'r', values: { reason: '\x1b[31m' } }] })]).text;
     assert.equal(text.split('\n').length, 2);
+    // eslint-disable-next-line no-control-regex
     assert.ok(!/[\x00-\x08\x0b-\x1f\x7f]/.test(text), JSON.stringify(text));
     assert.ok(text.includes('Node/a\\x1b]0;t\\x07') && text.includes('x\\ny') && text.includes('reason=\\x1b[31m'));
   });

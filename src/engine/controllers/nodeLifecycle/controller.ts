@@ -28,7 +28,7 @@
  * Nothing is done on a 100 ms pass unless a zone queue is non-empty and its
  * token bucket has a token; pods are only touched through podsByNode.
  */
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import type { NodeBefore, PodBefore, SimController, WatchType } from '../controller';
 import type { Explanation, MachineView, ZoneStateName, ZoneView } from '../../simulation/api';
 import type { Check, DecisionInput, MachineTransition } from '../../trace/decision';

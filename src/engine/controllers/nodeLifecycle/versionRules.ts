@@ -6,7 +6,7 @@
  * the versions the project must be faithful to (1.12, 1.31, 1.35) and the
  * PR history, not from every release branch.
  */
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 
 export interface NodeLifecycleRules {
   minor: number;

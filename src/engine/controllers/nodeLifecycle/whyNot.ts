@@ -12,7 +12,7 @@
  * of its zone goes Unknown before it (which could change the zone's state and
  * its rate). Otherwise the time is conditional, and says on what.
  */
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import type { Micros } from '../../model/time';
 import { formatDuration, formatTime } from '../../model/time';
 import type { NodeRecord, ObjectRef, PodRecord } from '../../model/types';

@@ -12,7 +12,7 @@
  *   -> manageReplicas (slow-start creations / ranked deletions)
  *   -> calculateStatus / updateReplicaSetStatus -> requeue (minReadySeconds, backoff)
  */
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import type { PodBefore, SimController, WatchType } from '../controller';
 import type { Explanation, MachineView } from '../../simulation/api';
 import type { Problem } from '../../problems';

@@ -23,7 +23,7 @@
  * Ready, after the delay again. Pods from the snapshot that are already bound
  * are taken as they are.
  */
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import type { NodeBefore, PodBefore, SimController, WatchType } from '../controller';
 import type { Explanation, MachineView } from '../../simulation/api';
 import type { Check } from '../../trace/decision';

@@ -14,7 +14,7 @@
  * - 1.33-1.35: taint_eviction.go @5ce22905 (DisruptionTarget with
  *   ObservedGeneration; same decisions), timed_workers.go @008b3652.
  */
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import type { Check } from '../../trace/decision';
 
 interface TaintManagerRow {

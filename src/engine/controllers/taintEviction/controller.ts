@@ -37,7 +37,7 @@
  * the transition the machine answers (`send`), and what the machine refuses is not done.
  */
 import type { NodeBefore, PodBefore, SimController, WatchType } from '../controller';
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import { explainTaintEvictionWhyNot, type TaintEvictionMemory } from './whyNot';
 import type { Micros, Duration } from '../../model/time';
 import { formatDuration, formatTime, ms } from '../../model/time';

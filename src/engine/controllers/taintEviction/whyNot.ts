@@ -7,7 +7,7 @@
  * chains it to the node lifecycle controller's why-not of the taint
  * (`nodeTaintChained`).
  */
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import type { Duration, Micros } from '../../model/time';
 import { formatDuration, formatTime } from '../../model/time';
 import type { ObjectRef, PodRecord, Taint } from '../../model/types';

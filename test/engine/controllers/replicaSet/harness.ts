@@ -14,7 +14,7 @@ import { toNodeRecord, toPodRecord, toReplicaSetRecord } from '../../../../src/e
 import { formatTime, parseTimestamp, seconds, type Micros } from '../../../../src/engine/model/time';
 import type { KObject, NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord } from '../../../../src/engine/model/types';
 import type { PodBefore, SimController, WatchType } from '../../../../src/engine/controllers/controller';
-import type { ApiResource, ApiVerb } from '../../../../src/engine/controllers/host';
+import type { ApiResource, ApiVerb } from '../../../../src/engine/controllers/controllerHost';
 import type { ControllerName } from '../../../../src/engine/trace/decision';
 import { createReplicaSetController, type ReplicaSetController } from '../../../../src/engine/controllers/replicaSet';
 import { createSimplifiedBinder, type SimplifiedBinder } from '../../../../src/engine/controllers/scheduler';

@@ -23,7 +23,7 @@
  * the nodeName it was indexed under (so a binding is always seen as a
  * nodeName change).
  */
-import type { ApiResource, ApiVerb, ControllerHost } from '../controllers/host';
+import type { ApiResource, ApiVerb, ControllerHost } from '../controllers/controllerHost';
 import type { NodeBefore, PodBefore, SimController, WatchType } from '../controllers/controller';
 import type { ClusterState } from '../model/cluster';
 import type { Micros } from '../model/time';
@@ -321,7 +321,7 @@ export class SimHost implements ControllerHost {
    * 5,000 nodes): the keys of the pods created, changed or deleted since the last call, or
    * 'all' on the first call and after the records were put in wholesale (a step back), when
    * the view must compare every pod. Complete because every change of a pod record goes
-   * through updatePod, createPod or deletePod (the controllers' contract, controllers/host.ts).
+   * through updatePod, createPod or deletePod (the controllers' contract, controllers/controllerHost.ts).
    */
   takePodChanges(): ReadonlySet<string> | 'all' {
     const out = this.podChanges === null || this.podChangesLost ? 'all' : this.podChanges;
@@ -529,7 +529,7 @@ class PodSlot {
    * The record last passed to updatePod or createPod (undefined: deleted), while the slot is in
    * the dirty list: the pod map's record under the key, since the map changes only through
    * createPod and deletePod (and a restore, which empties the list), and updatePod is given the
-   * record it edited (controllers/host.ts). A checkpoint reads it instead of looking the key up
+   * record it edited (controllers/controllerHost.ts). A checkpoint reads it instead of looking the key up
    * in the pod map; `checkpointChecks.pods` compares the two in tests.
    */
   pod: PodRecord | undefined = undefined;

@@ -5,8 +5,17 @@
  * cites the eviction); this finds them from the pod's side, where the
  * PodsCreated is not a decision about the pod itself.
  */
-import type { Decision } from '../engine/trace/decision';
-import type { PodLineage } from '../protocol/webview';
+import type { Decision } from './decision';
+
+/** Where a pod came from: the view's Why and `explain` show it for a replacement pod. */
+export interface PodLineage {
+  /** `ReplicaSet/NS/NAME` */
+  replicaSet: string;
+  /** the PodsCreated that made it, when that happened during the run */
+  created?: Decision;
+  /** the evictions and deletions the creation answered (from its causes) */
+  answers: Decision[];
+}
 
 function byseq(trace: readonly Decision[], seq: number): Decision | undefined {
   const guess = trace[seq - 1];
