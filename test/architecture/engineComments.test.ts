@@ -18,7 +18,6 @@ const RUNTIME_WORDS = /\bV8\b|hidden class|\b(?:mega|mono|poly)morphic\b|inline 
 const RUNTIME_WORDS_IN_OTHER_AREAS: readonly string[] = [
   'src/engine/controllers/nodeLifecycle/slots.ts',
   'src/engine/controllers/nodeLifecycle/controller.ts',
-  'src/engine/controllers/replicaSet/controller.ts',
   'src/engine/snapshot/listParse.ts',
 ];
 

@@ -3,7 +3,7 @@
  * addPod/updatePod/deletePod, getPodReplicaSets): they note what the informer saw in the
  * ReplicaSets' machines (expectations observed, keys queued); syncs run later (processNextWorkItem.ts).
  */
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import type { PodBefore, WatchType } from '../controller';
 import type { PodRecord, ReplicaSetRecord } from '../../model/types';
 import { MICROS_PER_SECOND } from '../../model/time';

@@ -2,7 +2,7 @@
  * The ReplicaSet controller's workqueue (replica_set.go worker / processNextWorkItem): which
  * keys are due, and each due key's syncReplicaSet, with the machine told how it went.
  */
-import type { ControllerHost } from '../host';
+import type { ControllerHost } from '../controllerHost';
 import type { Micros } from '../../model/time';
 import { EXPECTATIONS_TIMEOUT } from './machine';
 import { byEntryKey, type Entry } from './entry';
@@ -31,7 +31,8 @@ export function processDueKeys(rsc: ReplicaSetCore, host: ControllerHost): void 
   const fired: Entry[] = [];
   for (const e of rsc.timed) {
     const c = rsc.ctx(e);
-    if ((c.resyncAt !== null && c.resyncAt <= now) || (c.expectedAt !== null && now - c.expectedAt > EXPECTATIONS_TIMEOUT && rsc.expectationsPending(e))) fired.push(e);
+    if ((c.resyncAt !== null && c.resyncAt <= now) || (c.expectedAt !== null && now - c.expectedAt > EXPECTATIONS_TIMEOUT && rsc.expectationsPending(e)))
+      fired.push(e);
   }
   for (const e of fired.sort(byEntryKey)) {
     const c = rsc.ctx(e);
