@@ -17,8 +17,6 @@ const root = resolve(__dirname, '../..');
 const OVER_LIMIT_BEING_SPLIT: readonly string[] = [
   'src/engine/controllers/nodeLifecycle/controller.ts',
   'src/engine/controllers/nodeLifecycle/whyNot.ts',
-  'src/engine/controllers/replicaSet/controller.ts',
-  'src/engine/controllers/taintEviction/controller.ts',
   'src/engine/snapshot/load.ts',
   'src/engine/snapshot/jsonListStream.ts',
   'src/engine/simulation/simulation.ts',
