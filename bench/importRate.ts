@@ -31,16 +31,35 @@ function* chunks(): Generator<string> {
   const outage = new Set<number>(Array.from({ length: Math.floor(nodes / 3) }, (_, i) => i * 3));
   for (let s = 0; s < minutes * 60; s += 10) {
     for (let n = 0; n < nodes; n++) {
-      const t = formatTime(t0 + (s * 1_000_000) + n * 1000).replace('Z', '000Z');
+      const t = formatTime(t0 + s * 1_000_000 + n * 1000).replace('Z', '000Z');
       const name = `node-${n}`;
       if (outage.has(n) && s >= 60) {
         if (s === 110) {
-          buf += JSON.stringify({ kind: 'Event', apiVersion: 'audit.k8s.io/v1', level: 'RequestResponse', auditID: `a${id++}`, stage: 'ResponseComplete', requestURI: `/api/v1/nodes/${name}`, verb: 'patch', user: { username: 'system:serviceaccount:kube-system:node-controller' }, userAgent: 'kube-controller-manager/v1.31.0', objectRef: { resource: 'nodes', name, apiVersion: 'v1' }, responseStatus: { metadata: {}, code: 200 }, requestObject: { spec: { taints: [{ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: t }] } }, requestReceivedTimestamp: t, stageTimestamp: t }) + '\n';
+          buf +=
+            JSON.stringify({
+              kind: 'Event',
+              apiVersion: 'audit.k8s.io/v1',
+              level: 'RequestResponse',
+              auditID: `a${id++}`,
+              stage: 'ResponseComplete',
+              requestURI: `/api/v1/nodes/${name}`,
+              verb: 'patch',
+              user: { username: 'system:serviceaccount:kube-system:node-controller' },
+              userAgent: 'kube-controller-manager/v1.31.0',
+              objectRef: { resource: 'nodes', name, apiVersion: 'v1' },
+              responseStatus: { metadata: {}, code: 200 },
+              requestObject: { spec: { taints: [{ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: t }] } },
+              requestReceivedTimestamp: t,
+              stageTimestamp: t,
+            }) + '\n';
         }
         continue;
       }
       buf += `{"kind":"Event","apiVersion":"audit.k8s.io/v1","level":"Metadata","auditID":"a${id++}","stage":"ResponseComplete","requestURI":"/apis/coordination.k8s.io/v1/namespaces/kube-node-lease/leases/${name}?timeout=10s","verb":"update","user":{"username":"system:node:${name}","groups":["system:nodes","system:authenticated"]},"sourceIPs":["10.0.0.1"],"userAgent":"kubelet/v1.31.0 (linux/amd64) kubernetes/abc","objectRef":{"resource":"leases","namespace":"kube-node-lease","name":"${name}","apiGroup":"coordination.k8s.io","apiVersion":"v1"},"responseStatus":{"metadata":{},"code":200},"requestReceivedTimestamp":"${t}","stageTimestamp":"${t}","annotations":{"authorization.k8s.io/decision":"allow","authorization.k8s.io/reason":""}}\n`;
-      if (buf.length >= 1 << 20) { yield buf; buf = ''; }
+      if (buf.length >= 1 << 20) {
+        yield buf;
+        buf = '';
+      }
     }
   }
   if (buf) yield buf;
@@ -57,15 +76,25 @@ function measure(label: string, fn: () => number): { seconds: number; bytes: num
   }
   times.sort((a, b) => a - b);
   const seconds = times[Math.floor(times.length / 2)];
-  console.log(`${label.padEnd(34)} ${(bytes / 2 ** 20 / seconds).toFixed(1).padStart(7)} MB/s  (median of ${runs}: ${seconds.toFixed(2)} s for ${(bytes / 2 ** 20).toFixed(0)} MiB)`);
+  console.log(
+    `${label.padEnd(34)} ${(bytes / 2 ** 20 / seconds).toFixed(1).padStart(7)} MB/s  (median of ${runs}: ${seconds.toFixed(2)} s for ${(bytes / 2 ** 20).toFixed(0)} MiB)`,
+  );
   return { seconds, bytes };
 }
 
 let generated = 0;
-const gen = measure('generating the log (baseline)', () => { let b = 0; for (const c of chunks()) b += c.length; generated = b; return b; });
+const gen = measure('generating the log (baseline)', () => {
+  let b = 0;
+  for (const c of chunks()) b += c.length;
+  generated = b;
+  return b;
+});
 const parse = measure('JSON.parse, line by line', () => {
   let b = 0;
-  for (const c of chunks()) { b += c.length; for (const line of c.split('\n')) if (line) JSON.parse(line); }
+  for (const c of chunks()) {
+    b += c.length;
+    for (const line of c.split('\n')) if (line) JSON.parse(line);
+  }
   return b;
 });
 let decisions = 0;
@@ -84,4 +113,6 @@ measure('importEvidence (the log gzipped)', () => {
 });
 const net = (m: { seconds: number }) => m.seconds - gen.seconds;
 console.log(`\n${nodes} nodes, ${minutes} min of Lease renewals; ${decisions} real decisions found.`);
-console.log(`import ÷ JSON.parse (generation subtracted from both): ${(net(imp) / net(parse)).toFixed(2)}×; peak RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);
+console.log(
+  `import ÷ JSON.parse (generation subtracted from both): ${(net(imp) / net(parse)).toFixed(2)}×; peak RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
+);

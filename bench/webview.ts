@@ -21,10 +21,6 @@ import { parseWebviewMessage, type HostMessage } from '../src/protocol/webview';
 
 /** the repository: given by bench/webviewRun.ts when this file runs as a bundle from a temp folder */
 let root = resolve(__dirname, '..');
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
-};
 const hr = (): number => Number(process.hrtime.bigint()) / 1e6;
 const progress = (s: string): boolean => process.stderr.write(`${s}\n`);
 
@@ -84,7 +80,7 @@ async function main(): Promise<void> {
   try {
     for (let run = 0; run < a.runs; run++) {
       // the reference for open: the command line's first step on the same file, as users run it
-      let t0 = hr();
+      const t0 = hr();
       const cli = spawnSync(process.execPath, [join(root, 'bin/controller-stepper.js'), 'replay', a.scenario, '--steps', '1', '--output', 'trace', '--format', 'json'], { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 20 });
       const replayMs = hr() - t0;
       if (cli.status !== 0) throw new Error(`replay --steps 1 failed: ${cli.stderr}`);

@@ -17,7 +17,12 @@ export { evidenceFiles, type EvidenceAccess, type ImportedScenario, type ImportO
  * Imports the evidence as `controller-stepper import` does; `now` (the wall
  * clock) anchors ages when no `at` is given.
  */
-export function importEvidenceFiles(paths: readonly string[], access: EvidenceAccess, now: Micros, options: Omit<ImportFilesOptions, 'now'> = {}): ImportOutcome {
+export function importEvidenceFiles(
+  paths: readonly string[],
+  access: EvidenceAccess,
+  now: Micros,
+  options: Omit<ImportFilesOptions, 'now'> = {},
+): ImportOutcome {
   return importFiles(paths, access, { ...options, now });
 }
 
@@ -46,8 +51,13 @@ export function assumptionsToSettle(outcome: ImportOutcome, now: Micros): { mess
   const what = [
     at ? `times without a date or year were read against now (${formatTime(now)})` : '',
     version ? 'the version was assumed (the evidence names none)' : '',
-  ].filter(Boolean).join('; ');
-  return { message: `Controller Stepper: ${what}. Import again with the real values?`, buttons: [...(at ? [SET_TIME] : []), ...(version ? [SET_VERSION] : [])] };
+  ]
+    .filter(Boolean)
+    .join('; ');
+  return {
+    message: `Controller Stepper: ${what}. Import again with the real values?`,
+    buttons: [...(at ? [SET_TIME] : []), ...(version ? [SET_VERSION] : [])],
+  };
 }
 
 /** `--at` as the user types it: RFC 3339, checked as typed. */
@@ -59,14 +69,20 @@ export function validateAt(text: string): string | undefined {
  * Asks for what a button offers (one of SET_TIME, SET_VERSION), starting
  * from the options of the import before; undefined when the user cancels.
  */
-export async function askImportOptions(prompter: Prompter, button: string, before: Omit<ImportFilesOptions, 'now'> = {}): Promise<Omit<ImportFilesOptions, 'now'> | undefined> {
+export async function askImportOptions(
+  prompter: Prompter,
+  button: string,
+  before: Omit<ImportFilesOptions, 'now'> = {},
+): Promise<Omit<ImportFilesOptions, 'now'> | undefined> {
   if (button === SET_TIME) {
     const text = await prompter.input('When was the evidence printed or saved? (--at)', '2026-06-17T13:00:00Z', validateAt);
     if (text === undefined) return undefined;
     return { ...before, at: parseTimestamp(text.trim())! };
   }
   if (button === SET_VERSION) {
-    const items: PickItem<string>[] = [{ label: 'From the evidence', description: 'a kubelet or controller version it names, else the default', value: 'auto' }];
+    const items: PickItem<string>[] = [
+      { label: 'From the evidence', description: 'a kubelet or controller version it names, else the default', value: 'auto' },
+    ];
     for (let minor = MAX_MINOR; minor >= MIN_MINOR; minor--) items.push({ label: `1.${minor}`, value: `1.${minor}` });
     const picked = await prompter.pick('Which Kubernetes version ran the controllers? (--version)', items);
     if (picked === undefined) return undefined;

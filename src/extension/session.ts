@@ -405,7 +405,7 @@ export class Session {
    * first: its pass, or the instant it was made at.
    */
   selectDecision(seq: number): SessionResult {
-    let d = this.decision(seq);
+    const d = this.decision(seq);
     if (!d) {
       this.catchUp();
       const ahead = this.run.find((x) => x.seq === seq);

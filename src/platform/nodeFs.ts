@@ -32,7 +32,8 @@ export function nodeFs(): InputFs {
         return undefined;
       }
       if (s.isDirectory()) return { kind: 'dir', size: 0, id: realPath(path) };
-      if (s.isFile() && s.size >= 18 && gzipped(path)) return { kind: 'file', size: gzipSizeHint(readAt(path, s.size - 4, 4), s.size), compressed: s.size, id: realPath(path) };
+      if (s.isFile() && s.size >= 18 && gzipped(path))
+        return { kind: 'file', size: gzipSizeHint(readAt(path, s.size - 4, 4), s.size), compressed: s.size, id: realPath(path) };
       return { kind: 'file', size: s.isFile() ? s.size : 0, id: realPath(path) };
     },
     readText: (path: string) => readRegularFile(path, MAX_FILE_BYTES),
@@ -62,7 +63,11 @@ function readAt(path: string, position: number, length: number): Uint8Array {
 }
 
 function realPath(path: string): string | undefined {
-  try { return realpathSync(path); } catch { return undefined; }
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The kind of a special file, for the message that refuses it. */
@@ -99,8 +104,8 @@ export function readRegularFile(path: string, maxBytes: number): string {
       try {
         return [...gunzipText(bytesOf(fd), { maxBytes })].join('');
       } catch (e) {
-        if (e instanceof GzipLimitError) throw new GzipLimitError(`the file is gzipped and ${e.message}`, e.limit);
-        throw new Error(`the file is gzipped and ${e instanceof Error ? e.message : String(e)}`);
+        if (e instanceof GzipLimitError) throw new GzipLimitError(`the file is gzipped and ${e.message}`, e.limit, { cause: e });
+        throw new Error(`the file is gzipped and ${e instanceof Error ? e.message : String(e)}`, { cause: e });
       }
     }
     if (st.size > maxBytes) throw new Error(`the file is ${st.size} bytes; the loader reads files up to ${maxBytes}`);
@@ -139,8 +144,8 @@ export function* readChunks(path: string): Generator<string> {
     try {
       yield* gunzipText(bytesOf(fd));
     } catch (e) {
-      if (e instanceof GzipLimitError) throw new GzipLimitError(`${path} is gzipped and ${e.message}`, e.limit);
-      throw new Error(`${path}: ${e instanceof Error ? e.message : String(e)}`);
+      if (e instanceof GzipLimitError) throw new GzipLimitError(`${path} is gzipped and ${e.message}`, e.limit, { cause: e });
+      throw new Error(`${path}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     } finally {
       closeSync(fd);
     }

@@ -14,7 +14,11 @@ import { nodeFs } from '../../src/platform/nodeFs';
 
 const F = 'test/fixtures/real-evidence';
 const tmp = mkdtempSync(join(tmpdir(), 'cs-import-'));
-const save = (name: string, text: string) => { const p = join(tmp, name); writeFileSync(p, text); return p; };
+const save = (name: string, text: string) => {
+  const p = join(tmp, name);
+  writeFileSync(p, text);
+  return p;
+};
 
 describe('controller-stepper import', () => {
   it('imports a real node failure into a scenario that validate accepts, citing its evidence', async () => {
@@ -36,11 +40,24 @@ describe('controller-stepper import', () => {
     assert.doesNotMatch(r.out, /SOURCES.md/);
     assert.match(r.out, /kcm-1.14-k8s-worker3-unreachable.log \(controller-manager-log, 6 lines\)/);
   });
-  it('reads files through the shell\'s chunked reader when it has one', async () => {
+  it("reads files through the shell's chunked reader when it has one", async () => {
     const text = readFileSync(`${F}/kcm-1.14-k8s-worker3-unreachable.log`, 'utf8');
     let out = '';
-    const fs = { ...nodeFs(), readText: () => { throw new Error('read whole'); } };
-    const code = await cli(['import', `${F}/kcm-1.14-k8s-worker3-unreachable.log`], { out: (t) => { out += t; }, err: () => {}, fs, color: false, readChunks: () => [text.slice(0, 100), text.slice(100, 101), text.slice(101)] });
+    const fs = {
+      ...nodeFs(),
+      readText: () => {
+        throw new Error('read whole');
+      },
+    };
+    const code = await cli(['import', `${F}/kcm-1.14-k8s-worker3-unreachable.log`], {
+      out: (t) => {
+        out += t;
+      },
+      err: () => {},
+      fs,
+      color: false,
+      readChunks: () => [text.slice(0, 100), text.slice(100, 101), text.slice(101)],
+    });
     assert.equal(code, 0);
     assert.match(out, /action: NodeQueuedForTainting/);
   });
@@ -50,7 +67,11 @@ describe('controller-stepper import', () => {
     ['a bad --at is a usage error', ['import', `${F}/kcm-1.14-k8s-worker3-unreachable.log`, '--at', 'yesterday'], /--at wants an RFC3339 time/],
     ['a version out of range is a usage error', ['import', `${F}/kcm-1.14-k8s-worker3-unreachable.log`, '--version', '1.9'], /--version 1.9 is not a version/],
     ['an unknown option is a usage error', ['import', `${F}/kcm-1.14-k8s-worker3-unreachable.log`, '--until', '5m'], /unknown option --until/],
-    ['evidence of no known format is unreadable input', ['import', save('notes.txt', 'we restarted the nodes on Tuesday\n')], /none of notes.txt is evidence this tool reads/],
+    [
+      'evidence of no known format is unreadable input',
+      ['import', save('notes.txt', 'we restarted the nodes on Tuesday\n')],
+      /none of notes.txt is evidence this tool reads/,
+    ],
   ];
   for (const [name, argv, message] of bad) {
     it(`exit 2: ${name}`, async () => {
@@ -78,7 +99,10 @@ describe('controller-stepper compare', () => {
   });
   it('edited to hold the healthy node the log does not name, the same scenario agrees: exit 0', async () => {
     const imported = await runCli('import', `${F}/kcm-1.14-k8s-worker3-unreachable.log`, '--version', '1.14');
-    const edited = imported.out.replace(/^objects:$/m, 'objects:\n  - {apiVersion: v1, kind: Node, metadata: {name: k8s-worker2}, status: {conditions: [{type: Ready, status: "True", lastHeartbeatTime: "2019-05-16T19:31:47Z", lastTransitionTime: "2019-05-16T00:00:00Z"}]}}');
+    const edited = imported.out.replace(
+      /^objects:$/m,
+      'objects:\n  - {apiVersion: v1, kind: Node, metadata: {name: k8s-worker2}, status: {conditions: [{type: Ready, status: "True", lastHeartbeatTime: "2019-05-16T19:31:47Z", lastTransitionTime: "2019-05-16T00:00:00Z"}]}}',
+    );
     const r = await runCli('compare', save('c14-edited.yaml', edited));
     assert.equal(r.code, 0, r.out);
     assert.match(r.out, /AGREE: 3 matched, 0 only real, 0 only simulated/);
@@ -102,7 +126,17 @@ describe('controller-stepper compare', () => {
     ['a scenario without reality:', () => ['compare', 'examples/one-node-stops.yaml'], /has no reality: entries/],
     ['a bad tolerance', () => ['compare', 'examples/one-node-stops.yaml', '--tolerance', 'soon'], /--tolerance wants a duration/],
     ['a bad format', () => ['compare', 'examples/one-node-stops.yaml', '--format', 'yaml'], /--format is text or json/],
-    ['a reality entry with an unknown action', () => ['compare', save('bad-reality.yaml', 'apiVersion: controllerstepper.io/v1alpha1\nkind: Scenario\nobjects: []\nreality:\n  - {at: "2026-01-01T00:00:00Z", action: Exploded, object: Node/n1}\n')], /bad-reality.yaml:5:\d+: error bad-value: reality 1: expected action/],
+    [
+      'a reality entry with an unknown action',
+      () => [
+        'compare',
+        save(
+          'bad-reality.yaml',
+          'apiVersion: controllerstepper.io/v1alpha1\nkind: Scenario\nobjects: []\nreality:\n  - {at: "2026-01-01T00:00:00Z", action: Exploded, object: Node/n1}\n',
+        ),
+      ],
+      /bad-reality.yaml:5:\d+: error bad-value: reality 1: expected action/,
+    ],
   ];
   for (const [name, argv, message] of bad) {
     it(`exit 2: ${name}`, async () => {

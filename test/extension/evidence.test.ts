@@ -12,8 +12,16 @@ function answers(...given: (string | undefined)[]): Prompter & { asked: string[]
   const asked: string[] = [];
   return {
     asked,
-    pick: async (title, items) => { asked.push(`${title} [${items.map((i) => i.label).join(', ')}]`); const a = given.shift(); return items.find((i) => i.label === a)?.value; },
-    input: async (title, _placeholder, validate) => { const a = given.shift(); asked.push(`${title}${a !== undefined && validate(a) ? ' (refused)' : ''}`); return a !== undefined && !validate(a) ? a : undefined; },
+    pick: async (title, items) => {
+      asked.push(`${title} [${items.map((i) => i.label).join(', ')}]`);
+      const a = given.shift();
+      return items.find((i) => i.label === a)?.value;
+    },
+    input: async (title, _placeholder, validate) => {
+      const a = given.shift();
+      asked.push(`${title}${a !== undefined && validate(a) ? ' (refused)' : ''}`);
+      return a !== undefined && !validate(a) ? a : undefined;
+    },
   };
 }
 

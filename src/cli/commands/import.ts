@@ -19,22 +19,45 @@ export function importCommand(argv: readonly string[], io: CliIo): number {
   try {
     o = ownOptions(argv, { snapshot: 'repeat', version: 'one', at: 'one', name: 'one' });
   } catch (e) {
-    if (e instanceof OwnUsageError) { io.err(`controller-stepper import: ${e.message}\nUsage: ${IMPORT_USAGE}\n`); return 2; }
+    if (e instanceof OwnUsageError) {
+      io.err(`controller-stepper import: ${e.message}\nUsage: ${IMPORT_USAGE}\n`);
+      return 2;
+    }
     throw e;
   }
-  if (o.help) { io.out(`Usage: ${IMPORT_USAGE}\n`); return 0; }
-  if (!o.files.length) { io.err(`controller-stepper import: give one or more evidence files or folders\nUsage: ${IMPORT_USAGE}\n`); return 2; }
+  if (o.help) {
+    io.out(`Usage: ${IMPORT_USAGE}\n`);
+    return 0;
+  }
+  if (!o.files.length) {
+    io.err(`controller-stepper import: give one or more evidence files or folders\nUsage: ${IMPORT_USAGE}\n`);
+    return 2;
+  }
   const version = o.one.version;
   const parsed = version === undefined ? undefined : parseKubeVersion(version);
-  if (version !== undefined && !parsed) { io.err(`controller-stepper import: --version ${version} is not a version from 1.12 to 1.35\n`); return 2; }
+  if (version !== undefined && !parsed) {
+    io.err(`controller-stepper import: --version ${version} is not a version from 1.12 to 1.35\n`);
+    return 2;
+  }
   let at: number | undefined;
   if (o.one.at !== undefined) {
     at = parseTimestamp(o.one.at);
-    if (at === undefined) { io.err(`controller-stepper import: --at wants an RFC3339 time such as 2026-06-17T13:00:00Z, not "${o.one.at}"\n`); return 2; }
+    if (at === undefined) {
+      io.err(`controller-stepper import: --at wants an RFC3339 time such as 2026-06-17T13:00:00Z, not "${o.one.at}"\n`);
+      return 2;
+    }
   }
-  const outcome = importEvidenceFiles(o.files, { fs: io.fs, readChunks: (f) => (io.readChunks ? io.readChunks(f) : [io.fs.readText(f)]) }, {
-    now: Date.now() * 1000, at, version: parsed ? `1.${parsed.minor}` : undefined, snapshots: o.many.snapshot, name: o.one.name,
-  });
+  const outcome = importEvidenceFiles(
+    o.files,
+    { fs: io.fs, readChunks: (f) => (io.readChunks ? io.readChunks(f) : [io.fs.readText(f)]) },
+    {
+      now: Date.now() * 1000,
+      at,
+      version: parsed ? `1.${parsed.minor}` : undefined,
+      snapshots: o.many.snapshot,
+      name: o.one.name,
+    },
+  );
   const problems = outcome.ok ? outcome.imported.problems : outcome.problems;
   for (const p of problems) io.err(`${formatProblem(p)}\n`);
   if (!outcome.ok) {

@@ -19,12 +19,24 @@ export function importDescribe(file: string, lines: Iterable<Line>, options: Imp
   let count = 0;
   const problemsBefore = into.problems.length;
   const flush = () => {
-    if (block.length < 2) { block = []; return; }
+    if (block.length < 2) {
+      block = [];
+      return;
+    }
     const second = block[1].text;
-    if (/^Roles:/.test(second)) { kinds.add('node'); importDescribeNode(file, block, options, into); }
-    else if (/^Namespace:/.test(second)) { kinds.add('pod'); importDescribePod(file, block, options, into); }
-    else {
-      into.problems.push({ code: 'unknown-kind', severity: 'info', message: `${block[0].text.trim()}: not a node or a pod (describe prints ${/^Labels:/.test(second) ? 'a cluster-scoped object' : 'another kind'}); skipped`, position: { file, line: block[0].n, column: 1 } });
+    if (/^Roles:/.test(second)) {
+      kinds.add('node');
+      importDescribeNode(file, block, options, into);
+    } else if (/^Namespace:/.test(second)) {
+      kinds.add('pod');
+      importDescribePod(file, block, options, into);
+    } else {
+      into.problems.push({
+        code: 'unknown-kind',
+        severity: 'info',
+        message: `${block[0].text.trim()}: not a node or a pod (describe prints ${/^Labels:/.test(second) ? 'a cluster-scoped object' : 'another kind'}); skipped`,
+        position: { file, line: block[0].n, column: 1 },
+      });
     }
     block = [];
   };

@@ -41,7 +41,9 @@ interface Toleration {
  */
 export function parseToleration(text: string): Toleration | undefined {
   // an empty key is printed as nothing: `op=Exists` alone tolerates everything
-  const m = /^(?!op=)([^=:\s]*)(?:=([^:\s]*))?(?::(NoSchedule|PreferNoSchedule|NoExecute))?(?:\s*op=Exists)?(?: for (\d+)s)?$/.exec(text.trim()) ?? /^()()()op=Exists(?: for (\d+)s)?$/.exec(text.trim());
+  const m =
+    /^(?!op=)([^=:\s]*)(?:=([^:\s]*))?(?::(NoSchedule|PreferNoSchedule|NoExecute))?(?:\s*op=Exists)?(?: for (\d+)s)?$/.exec(text.trim()) ??
+    /^()()()op=Exists(?: for (\d+)s)?$/.exec(text.trim());
   if (!m || !text.trim()) return undefined;
   const t: Toleration = { operator: /op=Exists/.test(text) ? 'Exists' : 'Equal' };
   if (m[1]) t.key = m[1];
@@ -79,7 +81,12 @@ export function importDescribePod(file: string, lines: Iterable<Line>, options: 
     if (options.anchor === undefined) return undefined;
     if (!options.anchorGiven && !warnedAnchor) {
       warnedAnchor = true;
-      into.problems.push({ code: 'anchor-assumed', severity: 'warning', message: `ages read back from the time of the import (${formatTime(options.anchor)}): give --at, the time it was printed`, position: { file, line: l.n, column: 1 } });
+      into.problems.push({
+        code: 'anchor-assumed',
+        severity: 'warning',
+        message: `ages read back from the time of the import (${formatTime(options.anchor)}): give --at, the time it was printed`,
+        position: { file, line: l.n, column: 1 },
+      });
     }
     return options.anchor;
   };
@@ -103,7 +110,15 @@ export function importDescribePod(file: string, lines: Iterable<Line>, options: 
     if (pendingName) {
       const ns = /^Namespace:\s+(\S+)\s*$/.exec(text);
       if (ns) {
-        pod = { name: /^Name:\s+(\S+)/.exec(pendingName.text)![1], namespace: ns[1], nameLine: pendingName, conditions: new Map(), tolerations: [], tolerationsNone: false, nodeNotReady: false };
+        pod = {
+          name: /^Name:\s+(\S+)/.exec(pendingName.text)![1],
+          namespace: ns[1],
+          nameLine: pendingName,
+          conditions: new Map(),
+          tolerations: [],
+          tolerationsNone: false,
+          nodeNotReady: false,
+        };
       }
       pendingName = undefined;
     }
@@ -113,8 +128,12 @@ export function importDescribePod(file: string, lines: Iterable<Line>, options: 
       section = top[1];
       const value = (top[2] ?? '').trim();
       switch (section) {
-        case 'Node': if (value && value !== '<none>') pod.node = value.split('/')[0]; break;
-        case 'Start Time': pod.startTime = parseRfc1123z(value); break;
+        case 'Node':
+          if (value && value !== '<none>') pod.node = value.split('/')[0];
+          break;
+        case 'Start Time':
+          pod.startTime = parseRfc1123z(value);
+          break;
         case 'Status': {
           const t = /^Terminating \(lasts (\S+)\)$/.exec(value);
           if (t) {
@@ -123,9 +142,19 @@ export function importDescribePod(file: string, lines: Iterable<Line>, options: 
           } else if (value) pod.phase = value;
           break;
         }
-        case 'Termination Grace Period': { const g = /^(\d+)s$/.exec(value); if (g) pod.grace = Number(g[1]); break; }
-        case 'Controlled By': { const o = /^([A-Za-z]+)\/(\S+)$/.exec(value); if (o) pod.owner = { kind: o[1], name: o[2] }; break; }
-        case 'Tolerations': tolerationLine(pod, value, file, line, into); break;
+        case 'Termination Grace Period': {
+          const g = /^(\d+)s$/.exec(value);
+          if (g) pod.grace = Number(g[1]);
+          break;
+        }
+        case 'Controlled By': {
+          const o = /^([A-Za-z]+)\/(\S+)$/.exec(value);
+          if (o) pod.owner = { kind: o[1], name: o[2] };
+          break;
+        }
+        case 'Tolerations':
+          tolerationLine(pod, value, file, line, into);
+          break;
       }
       continue;
     }
@@ -147,9 +176,15 @@ export function importDescribePod(file: string, lines: Iterable<Line>, options: 
       const age = parseAge(cell(2).split(' ')[0]);
       const anchor = anchorFor(line);
       if (age === undefined || anchor === undefined) continue;
-      addMeaning(meaningOf({ reason, kind: 'Pod', namespace: pod.namespace, name: pod.name, message: cell(4), component: cell(3).replace(/,.*$/, '') }), anchor - age, ev(line), into);
+      addMeaning(
+        meaningOf({ reason, kind: 'Pod', namespace: pod.namespace, name: pod.name, message: cell(4), component: cell(3).replace(/,.*$/, '') }),
+        anchor - age,
+        ev(line),
+        into,
+      );
       // the event names the pod, not its node: say where it ran
-      if (pod.node && reason === 'NodeNotReady') into.observations.push({ kind: 'pod-on-node', pod: `Pod/${pod.namespace}/${pod.name}`, node: pod.node, evidence: ev(line) });
+      if (pod.node && reason === 'NodeNotReady')
+        into.observations.push({ kind: 'pod-on-node', pod: `Pod/${pod.namespace}/${pod.name}`, node: pod.node, evidence: ev(line) });
     }
   }
   finish();
@@ -158,10 +193,19 @@ export function importDescribePod(file: string, lines: Iterable<Line>, options: 
 
 function tolerationLine(pod: PodBlock, text: string, file: string, line: Line, into: ImportResult): void {
   if (!text) return;
-  if (text === '<none>') { pod.tolerationsNone = true; return; }
+  if (text === '<none>') {
+    pod.tolerationsNone = true;
+    return;
+  }
   const t = parseToleration(text);
   if (t) pod.tolerations.push(t);
-  else into.problems.push({ code: 'bad-toleration', severity: 'warning', message: `not a toleration as kubectl describe prints one (key[=value][:effect][ op=Exists][ for Ns]): "${text.length > 80 ? `${text.slice(0, 77)}...` : text}"; left out`, position: { file, line: line.n, column: line.text.indexOf(text) + 1 } });
+  else
+    into.problems.push({
+      code: 'bad-toleration',
+      severity: 'warning',
+      message: `not a toleration as kubectl describe prints one (key[=value][:effect][ op=Exists][ for Ns]): "${text.length > 80 ? `${text.slice(0, 77)}...` : text}"; left out`,
+      position: { file, line: line.n, column: line.text.indexOf(text) + 1 },
+    });
 }
 
 function finishPod(file: string, pod: PodBlock, options: ImportOptions, into: ImportResult, anchorFor: (l: Line) => Micros | undefined): void {
@@ -176,10 +220,19 @@ function finishPod(file: string, pod: PodBlock, options: ImportOptions, into: Im
   const ready = pod.lasts || pod.nodeNotReady ? 'True' : printed;
   const start = pod.startTime ?? options.anchor ?? 0;
   const object: KObject = {
-    apiVersion: 'v1', kind: 'Pod',
+    apiVersion: 'v1',
+    kind: 'Pod',
     metadata: {
-      name: pod.name, namespace: pod.namespace, creationTimestamp: formatTime(start),
-      ...(pod.owner ? { ownerReferences: [{ apiVersion: pod.owner.kind === 'ReplicaSet' ? 'apps/v1' : 'v1', kind: pod.owner.kind, name: pod.owner.name, uid: '', controller: true }] } : {}),
+      name: pod.name,
+      namespace: pod.namespace,
+      creationTimestamp: formatTime(start),
+      ...(pod.owner
+        ? {
+            ownerReferences: [
+              { apiVersion: pod.owner.kind === 'ReplicaSet' ? 'apps/v1' : 'v1', kind: pod.owner.kind, name: pod.owner.name, uid: '', controller: true },
+            ],
+          }
+        : {}),
     },
     spec: {
       ...(pod.node ? { nodeName: pod.node } : {}),
@@ -197,6 +250,17 @@ function finishPod(file: string, pod: PodBlock, options: ImportOptions, into: Im
   const deleted = anchor - pod.lasts.age - seconds(pod.grace ?? 30);
   const disruption = pod.conditions.get('DisruptionTarget');
   if (disruption?.status === 'True' && pod.nodeNotReady) {
-    into.decisions.push({ time: deleted, controller: 'taint-eviction', action: 'PodEvicted', object: ref, evidence: evidenceOf(file, pod.lasts.line.n, `${pod.lasts.line.text.trim()} (deleted at ${formatTime(deleted)}: DisruptionTarget True on a pod whose node was not ready)`, 'describe-pod') });
+    into.decisions.push({
+      time: deleted,
+      controller: 'taint-eviction',
+      action: 'PodEvicted',
+      object: ref,
+      evidence: evidenceOf(
+        file,
+        pod.lasts.line.n,
+        `${pod.lasts.line.text.trim()} (deleted at ${formatTime(deleted)}: DisruptionTarget True on a pod whose node was not ready)`,
+        'describe-pod',
+      ),
+    });
   }
 }

@@ -70,13 +70,21 @@ export function evidenceFiles(paths: readonly string[], fs: InputFs): { files: s
     if (!st) return;
     if (st.kind !== 'dir') {
       if (depth > 0 && /\.md$/i.test(path)) return;
-      if (files.length >= MAX_EVIDENCE_FILES) { tooMany = true; return; }
+      if (files.length >= MAX_EVIDENCE_FILES) {
+        tooMany = true;
+        return;
+      }
       files.push(path);
       return;
     }
     const id = st.id ?? path;
     if (depth > MAX_EVIDENCE_DEPTH || visited.has(id)) {
-      problems.push({ code: 'folder-too-deep', severity: 'warning', message: `${path}: folders nested deeper than ${MAX_EVIDENCE_DEPTH} levels (or a loop) are not read`, position: { file: path, line: 1, column: 1 } });
+      problems.push({
+        code: 'folder-too-deep',
+        severity: 'warning',
+        message: `${path}: folders nested deeper than ${MAX_EVIDENCE_DEPTH} levels (or a loop) are not read`,
+        position: { file: path, line: 1, column: 1 },
+      });
       return;
     }
     visited.add(id);
@@ -84,7 +92,12 @@ export function evidenceFiles(paths: readonly string[], fs: InputFs): { files: s
     try {
       names = fs.list(path).slice().sort();
     } catch (e) {
-      problems.push({ code: 'unreadable-folder', severity: 'error', message: `${path}: cannot list the folder (${e instanceof Error ? e.message : String(e)})`, position: { file: path, line: 1, column: 1 } });
+      problems.push({
+        code: 'unreadable-folder',
+        severity: 'error',
+        message: `${path}: cannot list the folder (${e instanceof Error ? e.message : String(e)})`,
+        position: { file: path, line: 1, column: 1 },
+      });
       return;
     }
     for (const name of names) if (!name.startsWith('.')) collect(joinPath(path, name), depth + 1);
@@ -93,7 +106,13 @@ export function evidenceFiles(paths: readonly string[], fs: InputFs): { files: s
     if (!fs.stat(p)) missing.push(p);
     else collect(p, 0);
   }
-  if (tooMany) problems.push({ code: 'too-many-files', severity: 'warning', message: `more than ${MAX_EVIDENCE_FILES} files: the first ${MAX_EVIDENCE_FILES} in name order are read`, position: { file: paths[0], line: 1, column: 1 } });
+  if (tooMany)
+    problems.push({
+      code: 'too-many-files',
+      severity: 'warning',
+      message: `more than ${MAX_EVIDENCE_FILES} files: the first ${MAX_EVIDENCE_FILES} in name order are read`,
+      position: { file: paths[0], line: 1, column: 1 },
+    });
   return { files, missing, problems };
 }
 
@@ -123,9 +142,15 @@ export function importEvidenceFiles(paths: readonly string[], access: EvidenceAc
     };
   }
   const plan = inferScenario(result, { anchor: options.at, anchorGiven: options.at !== undefined, version: options.version }, known);
-  const name = options.name ?? `imported-${basenamePath(files[0]).replace(/\.gz$/i, '').replace(/\.[^.]*$/, '')}`;
+  const name =
+    options.name ??
+    `imported-${basenamePath(files[0])
+      .replace(/\.gz$/i, '')
+      .replace(/\.[^.]*$/, '')}`;
   const first = access.fs.stat(paths[0])?.kind === 'dir' ? paths[0] : dirnamePath(paths[0]);
-  const assumedAt = result.problems.some((p) => p.code === 'anchor-assumed' || p.code === 'year-assumed') || (options.at === undefined && result.inputs.some((i) => i.format === 'events-table' || i.format === 'kwok-recording'));
+  const assumedAt =
+    result.problems.some((p) => p.code === 'anchor-assumed' || p.code === 'year-assumed') ||
+    (options.at === undefined && result.inputs.some((i) => i.format === 'events-table' || i.format === 'kwok-recording'));
   return {
     ok: true,
     imported: {

@@ -40,7 +40,12 @@ export function importEvidence(inputs: readonly EvidenceInput[], options: Import
       importOne(input, options, result);
     } catch (e) {
       // a read that fails part way (a corrupt or cut gzip stream, a gzip bomb): what was read is kept
-      result.problems.push({ code: 'unreadable-file', severity: 'error', message: `reading stopped: ${e instanceof Error ? e.message : String(e)}; what was read before is kept`, position: { file: input.name, line: 1, column: 1 } });
+      result.problems.push({
+        code: 'unreadable-file',
+        severity: 'error',
+        message: `reading stopped: ${e instanceof Error ? e.message : String(e)}; what was read before is kept`,
+        position: { file: input.name, line: 1, column: 1 },
+      });
       if (!result.inputs.some((i) => i.file === input.name)) result.inputs.push({ file: input.name, format: 'unrecognised', lines: 0 });
     }
   }
@@ -70,8 +75,10 @@ function importOne(input: EvidenceInput, options: ImportOptions, result: ImportR
     result.inputs.push({ file: input.name, format: 'unrecognised', lines: n });
     if (head.some((l) => !isPasteNoise(l.text))) {
       result.problems.push({
-        code: 'unrecognised-format', severity: 'warning',
-        message: 'not kubectl events (-o yaml|json, or the table), an audit log, a kube-controller-manager log, cluster-info dump, describe node|pod, a get nodes|pods table or a KWOK recording: skipped',
+        code: 'unrecognised-format',
+        severity: 'warning',
+        message:
+          'not kubectl events (-o yaml|json, or the table), an audit log, a kube-controller-manager log, cluster-info dump, describe node|pod, a get nodes|pods table or a KWOK recording: skipped',
         position: { file: input.name, line: head.find((l) => !isPasteNoise(l.text))?.n ?? 1, column: 1 },
       });
     }
@@ -82,19 +89,32 @@ function importOne(input: EvidenceInput, options: ImportOptions, result: ImportR
     result.inputs.push({ file: input.name, format: d.kinds.has('pod') && !d.kinds.has('node') ? 'describe-pod' : 'describe-node', lines: d.lines });
     return;
   }
-  const n = format === 'audit-log' ? importAuditLog(input.name, all, result)
-    : format === 'kubectl-events' ? importKubectlEvents(input.name, all, result)
-    : format === 'events-table' ? importEventsTable(input.name, all, options, result)
-    : format === 'cluster-info-dump' ? importClusterInfoDump(input.name, all, options, result)
-    : format === 'get-table' ? importGetTable(input.name, all, result)
-    : format === 'kwok-recording' ? importKwokRecording(input.name, all, options, result)
-    : importControllerLog(input.name, all, options, result);
+  const n =
+    format === 'audit-log'
+      ? importAuditLog(input.name, all, result)
+      : format === 'kubectl-events'
+        ? importKubectlEvents(input.name, all, result)
+        : format === 'events-table'
+          ? importEventsTable(input.name, all, options, result)
+          : format === 'cluster-info-dump'
+            ? importClusterInfoDump(input.name, all, options, result)
+            : format === 'get-table'
+              ? importGetTable(input.name, all, result)
+              : format === 'kwok-recording'
+                ? importKwokRecording(input.name, all, options, result)
+                : importControllerLog(input.name, all, options, result);
   result.inputs.push({ file: input.name, format, lines: n });
 }
 
 function* reportingCuts(file: string, lines: Iterable<Line>, result: ImportResult): Generator<Line> {
   for (const l of lines) {
-    if (l.cut) result.problems.push({ code: 'line-too-long', severity: 'warning', message: `a line longer than ${MAX_LINE_CHARS / (1024 * 1024)} Mi characters: only its start is read`, position: { file, line: l.n, column: MAX_LINE_CHARS + 1 } });
+    if (l.cut)
+      result.problems.push({
+        code: 'line-too-long',
+        severity: 'warning',
+        message: `a line longer than ${MAX_LINE_CHARS / (1024 * 1024)} Mi characters: only its start is read`,
+        position: { file, line: l.n, column: MAX_LINE_CHARS + 1 },
+      });
     yield l;
   }
 }
@@ -117,14 +137,19 @@ function detect(text: string): EvidenceFormat | undefined {
   if (GET_TABLE_HEADER.test(text)) return 'get-table';
   // kubectl prints "kind" first: a NodeList first is cluster-info dump (or a node export: a snapshot)
   if (/^"kind":\s*"NodeList"/.test(t) || /^==== START logs for container /.test(t)) return 'cluster-info-dump';
-  if (/^(kind:\s*(EventList|Event)\b|apiVersion:\s*events\.k8s\.io|"kind"\s*:\s*"(EventList|Event)"|(- )?involvedObject:|(- )?regarding:|"involvedObject")/.test(t)) return 'kubectl-events';
+  if (
+    /^(kind:\s*(EventList|Event)\b|apiVersion:\s*events\.k8s\.io|"kind"\s*:\s*"(EventList|Event)"|(- )?involvedObject:|(- )?regarding:|"involvedObject")/.test(
+      t,
+    )
+  )
+    return 'kubectl-events';
   const k = parseKlog(t);
   if (k && !('broken' in k)) return 'controller-manager-log';
   return undefined;
 }
 
 /** Pod names of creations and deletions are random, so only the ReplicaSet and the count are compared. */
-const keyOf = (d: RealDecision) => `${d.action} ${d.object} ${d.action === 'PodsCreated' || d.action === 'PodsDeleted' ? '' : d.detail ?? ''}`;
+const keyOf = (d: RealDecision) => `${d.action} ${d.object} ${d.action === 'PodsCreated' || d.action === 'PodsDeleted' ? '' : (d.detail ?? '')}`;
 
 /**
  * One decision is often seen twice: the log line and the Event it records, or
@@ -139,11 +164,16 @@ function mergeDecisions(list: RealDecision[], result: ImportResult): RealDecisio
   const byKey = new Map<string, RealDecision[]>();
   const seenLines = new Map<string, number>();
   for (const d of list) {
-    const lineKey = `${d.evidence.file}\u0000${d.evidence.text}\u0000${keyOf(d)}\u0000${d.detail ?? ""}\u0000${d.time}`;
+    const lineKey = `${d.evidence.file}\u0000${d.evidence.text}\u0000${keyOf(d)}\u0000${d.detail ?? ''}\u0000${d.time}`;
     const seenAt = seenLines.get(lineKey);
     // (tables and Events repeat rows legitimately: their times are rounded or their objects distinct)
     if (seenAt !== undefined && seenAt !== d.evidence.line && (d.evidence.format === 'controller-manager-log' || d.evidence.format === 'audit-log')) {
-      result.problems.push({ code: 'duplicate', severity: 'warning', message: `line ${seenAt} appears again: ${d.action} ${d.object} at the same instant; counted once`, position: { file: d.evidence.file, line: d.evidence.line, column: 1 } });
+      result.problems.push({
+        code: 'duplicate',
+        severity: 'warning',
+        message: `line ${seenAt} appears again: ${d.action} ${d.object} at the same instant; counted once`,
+        position: { file: d.evidence.file, line: d.evidence.line, column: 1 },
+      });
       continue;
     }
     seenLines.set(lineKey, d.evidence.line);
@@ -153,7 +183,8 @@ function mergeDecisions(list: RealDecision[], result: ImportResult): RealDecisio
       (twin.also ??= []).push(d.evidence);
       if (twin.evidence.file !== d.evidence.file && d.time - twin.time > SKEW_WARNING) {
         result.problems.push({
-          code: 'clock-skew', severity: 'warning',
+          code: 'clock-skew',
+          severity: 'warning',
           message: `${d.action} ${d.object} is ${formatDuration(d.time - twin.time)} later here than in ${twin.evidence.file}:${twin.evidence.line}: the two sources' clocks may disagree`,
           position: { file: d.evidence.file, line: d.evidence.line, column: 1 },
         });
@@ -180,5 +211,9 @@ function sameDecision(a: RealDecision, b: RealDecision): boolean {
   return b.time - a.time <= (sameFile ? SAME_INSTANT : SAME_DECISION_WINDOW);
 }
 
-const precision = (d: RealDecision): number => (d.evidence.format === 'events-table' || d.evidence.format === 'describe-node' || d.evidence.format === 'describe-pod' ? -1 : d.evidence.format === 'kubectl-events' ? 0 : 1);
-
+const precision = (d: RealDecision): number =>
+  d.evidence.format === 'events-table' || d.evidence.format === 'describe-node' || d.evidence.format === 'describe-pod'
+    ? -1
+    : d.evidence.format === 'kubectl-events'
+      ? 0
+      : 1;

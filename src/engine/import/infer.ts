@@ -77,9 +77,15 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
     if (d.action !== 'PodsMarkedNotReady' || !d.object.startsWith('Pod/') || podNode.has(d.object)) continue;
     const node = `unnamed-node-${++unnamed}`;
     for (const e of reality) {
-      if (e.action === 'PodsMarkedNotReady' && e.object.startsWith('Pod/') && !podNode.has(e.object) && Math.abs(e.time - d.time) <= seconds(1)) podNode.set(e.object, node);
+      if (e.action === 'PodsMarkedNotReady' && e.object.startsWith('Pod/') && !podNode.has(e.object) && Math.abs(e.time - d.time) <= seconds(1))
+        podNode.set(e.object, node);
     }
-    assumptions.push(`pods marked not ready at ${formatTime(d.time)} (${[...podNode].filter(([, n]) => n === node).map(([p]) => p.slice(4)).join(', ')}) ran on a node the evidence does not name: called ${node}`);
+    assumptions.push(
+      `pods marked not ready at ${formatTime(d.time)} (${[...podNode]
+        .filter(([, n]) => n === node)
+        .map(([p]) => p.slice(4))
+        .join(', ')}) ran on a node the evidence does not name: called ${node}`,
+    );
   }
 
   // how long a pod shown whole tolerated its node being unreachable (the default 300s otherwise)
@@ -140,7 +146,8 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
     } else {
       const at = Math.max(startTime + seconds(1), f.t - grace + HALF_GAP);
       events.push({
-        at, fields: { kubelet: 'stop', nodes: [node] },
+        at,
+        fields: { kubelet: 'stop', nodes: [node] },
         why: [
           `evidence: ${cite(f.d.evidence)}`,
           `assumed: ${f.d.action}${f.d.detail ? ' ' + f.d.detail : ''} at ${formatTime(f.d.time)} means the controller saw the node Unknown at ${formatTime(f.t)}; no heartbeats in the evidence, so the kubelet is taken to have stopped nodeMonitorGracePeriod (${formatDuration(grace)}) before`,
@@ -149,20 +156,43 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
     }
     const r = recover.get(node);
     const resumed = (beats.get(node) ?? []).find((o) => o.kind === 'heartbeat' && o.mark === 'resume' && o.time > f.t);
-    if (resumed && resumed.kind === 'heartbeat') events.push({ at: resumed.time, fields: { kubelet: 'start', nodes: [node] }, why: [`evidence: ${cite(resumed.evidence)}`, 'the heartbeats resume'] });
-    else if (r) events.push({ at: r.t - (r.why === 'kubelet event' ? 0 : period), fields: { kubelet: 'start', nodes: [node] }, why: [`evidence: ${cite(r.ev)}`, r.why === 'kubelet event' ? 'the kubelet reports Ready' : `assumed: the controller saw Ready at most one nodeMonitorPeriod (${formatDuration(period)}) after the kubelet came back`] });
+    if (resumed && resumed.kind === 'heartbeat')
+      events.push({ at: resumed.time, fields: { kubelet: 'start', nodes: [node] }, why: [`evidence: ${cite(resumed.evidence)}`, 'the heartbeats resume'] });
+    else if (r)
+      events.push({
+        at: r.t - (r.why === 'kubelet event' ? 0 : period),
+        fields: { kubelet: 'start', nodes: [node] },
+        why: [
+          `evidence: ${cite(r.ev)}`,
+          r.why === 'kubelet event'
+            ? 'the kubelet reports Ready'
+            : `assumed: the controller saw Ready at most one nodeMonitorPeriod (${formatDuration(period)}) after the kubelet came back`,
+        ],
+      });
   }
   for (const o of result.observations) {
     if (o.kind === 'taint' || o.kind === 'untaint') {
-      events.push({ at: o.time, fields: { [o.kind]: { key: o.key, ...(o.value ? { value: o.value } : {}), effect: o.effect }, node: o.node }, why: [`evidence: ${cite(o.evidence)}`, `by ${o.by}`] });
+      events.push({
+        at: o.time,
+        fields: { [o.kind]: { key: o.key, ...(o.value ? { value: o.value } : {}), effect: o.effect }, node: o.node },
+        why: [`evidence: ${cite(o.evidence)}`, `by ${o.by}`],
+      });
     } else if (o.kind === 'delete') {
       events.push({ at: o.time, fields: { delete: o.ref }, why: [`evidence: ${cite(o.evidence)}`, `by ${o.by}`] });
     } else if (o.kind === 'scale') {
-      events.push({ at: o.time, fields: { scale: { replicaSet: o.replicaSet.replace(/^ReplicaSet\//, ''), replicas: o.replicas } }, why: [`evidence: ${cite(o.evidence)}`, `by ${o.by}`] });
+      events.push({
+        at: o.time,
+        fields: { scale: { replicaSet: o.replicaSet.replace(/^ReplicaSet\//, ''), replicas: o.replicas } },
+        why: [`evidence: ${cite(o.evidence)}`, `by ${o.by}`],
+      });
     } else if (o.kind === 'restart' && !/start of this log/.test(o.identity) && o.time > startTime) {
       events.push({ at: o.time, fields: { restartControllerManager: true }, why: [`evidence: ${cite(o.evidence)}`, `new leader ${o.identity}`] });
     } else if (o.kind === 'condition' && o.reason === 'kubelet event' && o.status === 'False') {
-      events.push({ at: o.time, fields: { condition: { type: 'Ready', status: 'False', reason: 'KubeletNotReady' }, node: o.node }, why: [`evidence: ${cite(o.evidence)}`, 'the kubelet posted Ready=False'] });
+      events.push({
+        at: o.time,
+        fields: { condition: { type: 'Ready', status: 'False', reason: 'KubeletNotReady' }, node: o.node },
+        why: [`evidence: ${cite(o.evidence)}`, 'the kubelet posted Ready=False'],
+      });
     }
   }
   events.sort((a, b) => a.at - b.at);
@@ -180,7 +210,8 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
     if (o.kind !== 'object') continue;
     const m = (o.object.metadata ?? {}) as { name?: string; namespace?: string };
     if (!m.name) continue;
-    const key = o.object.kind === 'Pod' || o.object.kind === 'ReplicaSet' ? `${o.object.kind}/${m.namespace ?? 'default'}/${m.name}` : `${o.object.kind}/${m.name}`;
+    const key =
+      o.object.kind === 'Pod' || o.object.kind === 'ReplicaSet' ? `${o.object.kind}/${m.namespace ?? 'default'}/${m.name}` : `${o.object.kind}/${m.name}`;
     seen.set(key, { object: o.object, evidence: o.evidence });
     if (o.object.kind === 'Pod') pods.add(key.slice(4));
     else if (o.object.kind === 'Node') nodes.add(m.name);
@@ -213,13 +244,22 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
   }
   if (shown.length) assumptions.push(`not in any snapshot, so taken as the evidence shows them: ${shown.join(', ')}`);
   if (made.length) {
-    assumptions.push(`not in any snapshot, so made from the evidence: ${made.join(', ')} (Ready nodes without zone labels; pods Running and Ready with the default not-ready/unreachable tolerations of 300s); give --snapshot for the real objects`);
+    assumptions.push(
+      `not in any snapshot, so made from the evidence: ${made.join(', ')} (Ready nodes without zone labels; pods Running and Ready with the default not-ready/unreachable tolerations of 300s); give --snapshot for the real objects`,
+    );
   }
-  const rsOnly = [...new Set(reality.filter((d) => d.object.startsWith('ReplicaSet/') && !known?.replicaSets.has(d.object.slice(11)) && !seen.has(d.object)).map((d) => d.object))];
+  const rsOnly = [
+    ...new Set(
+      reality.filter((d) => d.object.startsWith('ReplicaSet/') && !known?.replicaSets.has(d.object.slice(11)) && !seen.has(d.object)).map((d) => d.object),
+    ),
+  ];
   if (rsOnly.length) assumptions.push(`${rsOnly.join(', ')} decided things, but no snapshot holds them: their decisions can only be compared with --snapshot`);
   if (result.problems.some((p) => p.code === 'no-heartbeats')) {
-    assumptions.push('the audit log holds no kubelet heartbeats (Lease renewals or status writes): the kubelets\' liveness is unknown; they are taken as running unless the controllers\' reactions say otherwise');
-  } else if (!beats.size && failure.size) assumptions.push('no heartbeats (Lease renewals or status writes) in the evidence: when the kubelets stopped is inferred from the controller\'s reaction');
+    assumptions.push(
+      "the audit log holds no kubelet heartbeats (Lease renewals or status writes): the kubelets' liveness is unknown; they are taken as running unless the controllers' reactions say otherwise",
+    );
+  } else if (!beats.size && failure.size)
+    assumptions.push("no heartbeats (Lease renewals or status writes) in the evidence: when the kubelets stopped is inferred from the controller's reaction");
   return { version, versionWhy, startTime, startWhy, objects, events, reality, assumptions };
 }
 
@@ -257,14 +297,18 @@ export function cite(e: Evidence): string {
 function minimalNode(name: string, start: Micros): KObject {
   const t = formatTime(start);
   return {
-    apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'kubernetes.io/hostname': name } },
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name, labels: { 'kubernetes.io/hostname': name } },
     status: { conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', lastHeartbeatTime: t, lastTransitionTime: t }] },
   } as KObject;
 }
 
 function minimalLease(name: string, start: Micros): KObject {
   return {
-    apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name, namespace: 'kube-node-lease' },
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    metadata: { name, namespace: 'kube-node-lease' },
     spec: { holderIdentity: name, leaseDurationSeconds: 40, renewTime: formatTime(start).replace('Z', '000Z') },
   } as KObject;
 }
@@ -273,7 +317,9 @@ function minimalPod(ref: string, node: string | undefined, start: Micros): KObje
   const [namespace, name] = ref.split('/');
   const t = formatTime(start);
   return {
-    apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace, creationTimestamp: t },
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace, creationTimestamp: t },
     spec: {
       ...(node ? { nodeName: node } : {}),
       tolerations: [

@@ -44,11 +44,16 @@ export function importKubectlEvents(file: string, lines: Iterable<Line>, into: I
     if (start < 0) {
       if (!/^\s*([{[]|apiVersion:|kind:|items:|---)/.test(l.text)) continue;
       start = l.n - 1;
-      if (/^\s*[{\[]/.test(l.text)) return jsonEvents(file, l, it, into);
+      if (/^\s*[{[]/.test(l.text)) return jsonEvents(file, l, it, into);
     }
     size += l.text.length + 1;
     if (size > maxChars) {
-      into.problems.push({ code: 'file-too-large', severity: 'warning', message: `a YAML events export over ${Math.round(maxChars / 2 ** 20)} MiB is not read: YAML is parsed a document at a time and kubectl prints the export as one document. Export it as JSON (-o json), which is read item by item, or in pieces (--field-selector)`, position: { file, line: l.n, column: 1 } });
+      into.problems.push({
+        code: 'file-too-large',
+        severity: 'warning',
+        message: `a YAML events export over ${Math.round(maxChars / 2 ** 20)} MiB is not read: YAML is parsed a document at a time and kubectl prints the export as one document. Export it as JSON (-o json), which is read item by item, or in pieces (--field-selector)`,
+        position: { file, line: l.n, column: 1 },
+      });
       for (let r2 = it.next(); !r2.done; r2 = it.next()) last = r2.value.n;
       return last;
     }
@@ -64,7 +69,8 @@ export function importKubectlEvents(file: string, lines: Iterable<Line>, into: I
   };
   const items: { at: { file: string; line: number; column: number }; value: Json }[] = [];
   for (const doc of Array.isArray(docs) ? docs : [docs]) {
-    for (const e of doc.errors) into.problems.push({ code: 'yaml-syntax', severity: 'warning', message: `${e.message.split('\n')[0]}; the rest is read`, position: pos(e.pos[0]) });
+    for (const e of doc.errors)
+      into.problems.push({ code: 'yaml-syntax', severity: 'warning', message: `${e.message.split('\n')[0]}; the rest is read`, position: pos(e.pos[0]) });
     const root = doc.contents;
     if (!isMap(root)) continue;
     const kind = str(root.get('kind'));
@@ -85,7 +91,13 @@ function jsonEvents(file: string, first: Line, rest: Iterator<Line>, into: Impor
   let last = first.n;
   const reader = new JsonListReader({
     item: (item) => readEvent(file, { file, line: item.at.line + offset, column: item.at.column }, obj(item.value), into),
-    error: (e) => into.problems.push({ code: 'json-syntax', severity: 'warning', message: `${e.message}`, position: { file, line: e.at.line + offset, column: e.at.column } }),
+    error: (e) =>
+      into.problems.push({
+        code: 'json-syntax',
+        severity: 'warning',
+        message: `${e.message}`,
+        position: { file, line: e.at.line + offset, column: e.at.column },
+      }),
   });
   reader.push(first.text);
   for (let r = rest.next(); !r.done; r = rest.next()) {
@@ -110,24 +122,41 @@ function readEvent(file: string, at: { file: string; line: number; column: numbe
   const source = obj(isNew ? value.deprecatedSource : value.source);
   const facts: EventFacts = {
     reason: str(value.reason),
-    kind: str(regarding.kind), namespace: str(regarding.namespace), name: str(regarding.name),
+    kind: str(regarding.kind),
+    namespace: str(regarding.namespace),
+    name: str(regarding.name),
     message: str(isNew ? value.note : value.message),
     component: (str(isNew ? value.reportingController : value.reportingComponent) || str(source.component)).replace(/^.*\//, ''),
   };
   const first = time(isNew ? value.deprecatedFirstTimestamp : value.firstTimestamp) ?? time(value.eventTime) ?? time(obj(value.metadata).creationTimestamp);
   const series = obj(value.series);
-  const last = isNew ? time(series.lastObservedTime) ?? time(value.deprecatedLastTimestamp) : time(value.lastTimestamp) ?? time(series.lastObservedTime);
-  const count = Number((isNew ? series.count ?? value.deprecatedCount : value.count ?? series.count) ?? 1) || 1;
+  const last = isNew ? (time(series.lastObservedTime) ?? time(value.deprecatedLastTimestamp)) : (time(value.lastTimestamp) ?? time(series.lastObservedTime));
+  const count = Number((isNew ? (series.count ?? value.deprecatedCount) : (value.count ?? series.count)) ?? 1) || 1;
   if (first === undefined) {
-    into.problems.push({ code: 'missing-time', severity: 'warning', message: `event ${facts.reason} on ${facts.kind}/${facts.name} has no time: skipped`, position: at });
+    into.problems.push({
+      code: 'missing-time',
+      severity: 'warning',
+      message: `event ${facts.reason} on ${facts.kind}/${facts.name} has no time: skipped`,
+      position: at,
+    });
     return;
   }
-  const ev = evidenceOf(file, at.line, `${facts.reason} ${facts.kind}/${facts.namespace ? facts.namespace + '/' : ''}${facts.name}: ${facts.message}`, 'kubectl-events');
+  const ev = evidenceOf(
+    file,
+    at.line,
+    `${facts.reason} ${facts.kind}/${facts.namespace ? facts.namespace + '/' : ''}${facts.name}: ${facts.message}`,
+    'kubectl-events',
+  );
   const meaning = meaningOf(facts);
   addMeaning(meaning, first, ev, into);
   if (count >= 2 && last !== undefined && last !== first) addMeaning(meaning, last, ev, into);
   if (count > 2 && 'decision' in meaning) {
-    into.problems.push({ code: 'event-series', severity: 'info', message: `${facts.reason} on ${facts.name} happened ${count} times; the API keeps only the first and last time, so ${count - 2} are not placed`, position: at });
+    into.problems.push({
+      code: 'event-series',
+      severity: 'info',
+      message: `${facts.reason} on ${facts.name} happened ${count} times; the API keeps only the first and last time, so ${count - 2} are not placed`,
+      position: at,
+    });
   }
   if (source.host && facts.kind === 'Pod' && facts.component === 'kubelet') {
     into.observations.push({ kind: 'pod-on-node', pod: `Pod/${facts.namespace}/${facts.name}`, node: str(source.host), evidence: ev });
@@ -137,4 +166,3 @@ function readEvent(file: string, at: { file: string; line: number; column: numbe
 function time(v: unknown): Micros | undefined {
   return typeof v === 'string' ? parseTimestamp(v) : undefined;
 }
-

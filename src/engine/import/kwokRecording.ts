@@ -22,10 +22,9 @@
  * the node lifecycle controller's (only it writes them); other Ready
  * changes, status heartbeats and Lease renewals are the kubelet's (KWOK's
  * stand-in); other taints, deletions and replica counts are the user's. A
- * pod deleted while its node carries a NoExecute taint it tolerates only
- * for a while (the controller's not-ready and unreachable ones) is
- * taken as the taint eviction controller's deletion, and so is one deleted
- * while its node carries a user's NoExecute taint the pod does not tolerate.
+ * pod deleted while its node carries a NoExecute taint it does not tolerate
+ * for ever (the controller's not-ready or unreachable one, or a user's) is
+ * taken as the taint eviction controller's deletion.
  */
 import { parse } from 'yaml';
 import { formatTime, formatDuration, type Micros } from '../model/time';
@@ -65,7 +64,12 @@ export function revertTimeOffsets(text: string, start: Micros): string {
 export function importKwokRecording(file: string, lines: Iterable<Line>, options: ImportOptions, into: ImportResult): number {
   const start = options.anchor ?? 0;
   if (!options.anchorGiven) {
-    into.problems.push({ code: 'anchor-assumed', severity: 'warning', message: `a KWOK recording's times count from when recording started, which it does not say: taken as ${formatTime(start)} (the import's clock); give --at`, position: { file, line: 1, column: 1 } });
+    into.problems.push({
+      code: 'anchor-assumed',
+      severity: 'warning',
+      message: `a KWOK recording's times count from when recording started, which it does not say: taken as ${formatTime(start)} (the import's clock); give --at`,
+      position: { file, line: 1, column: 1 },
+    });
   }
   const objects = new Map<string, Json>();
   const state = new RecordingState(file, into);
@@ -90,15 +94,26 @@ export function importKwokRecording(file: string, lines: Iterable<Line>, options
       value = parse(text, { ...YAML_OPTIONS, maxAliasCount: 100 });
     } catch (e) {
       const m = /at line (\d+), column (\d+)/.exec(e instanceof Error ? e.message : '');
-      into.problems.push({ code: 'yaml-syntax', severity: 'warning', message: `not YAML (${(e instanceof Error ? e.message : String(e)).split('\n')[0]}): this document is left out`, position: { file, line: first.n + (m ? Number(m[1]) - 1 : 0), column: m ? Number(m[2]) : 1 } });
+      into.problems.push({
+        code: 'yaml-syntax',
+        severity: 'warning',
+        message: `not YAML (${(e instanceof Error ? e.message : String(e)).split('\n')[0]}): this document is left out`,
+        position: { file, line: first.n + (m ? Number(m[1]) - 1 : 0), column: m ? Number(m[2]) : 1 },
+      });
       return;
     }
     const d = obj(value);
     if (d.kind === 'ResourcePatch') {
       const change = changeOf(d, start, first.n, lines.find((l) => /^durationNanosecond:/.test(l.text))?.text ?? first.text);
-      if (typeof change === 'string') { into.problems.push(warn('bad-patch', file, first.n, change)); return; }
+      if (typeof change === 'string') {
+        into.problems.push(warn('bad-patch', file, first.n, change));
+        return;
+      }
       patches++;
-      if (change.t < lastT) into.problems.push(warn('out-of-order', file, first.n, `${formatDuration(lastT - change.t)} earlier than the change before it: applied in the order written`));
+      if (change.t < lastT)
+        into.problems.push(
+          warn('out-of-order', file, first.n, `${formatDuration(lastT - change.t)} earlier than the change before it: applied in the order written`),
+        );
       lastT = Math.max(lastT, change.t);
       state.apply(change, objects);
       return;
@@ -107,17 +122,37 @@ export function importKwokRecording(file: string, lines: Iterable<Line>, options
       into.problems.push(warn('unknown-kind', file, first.n, 'a document that is neither a Kubernetes object nor a ResourcePatch: left out'));
       return;
     }
-    state.seed(d, start, evidenceOf(file, first.n, `${d.kind} ${str(obj(d.metadata).namespace) ? `${str(obj(d.metadata).namespace)}/` : ''}${str(obj(d.metadata).name)} (the recording's snapshot)`, 'kwok-recording'), objects);
+    state.seed(
+      d,
+      start,
+      evidenceOf(
+        file,
+        first.n,
+        `${d.kind} ${str(obj(d.metadata).namespace) ? `${str(obj(d.metadata).namespace)}/` : ''}${str(obj(d.metadata).name)} (the recording's snapshot)`,
+        'kwok-recording',
+      ),
+      objects,
+    );
   };
   for (const line of lines) {
     count = line.n;
-    if (/^---\s*$/.test(line.text) || /^\.\.\.\s*$/.test(line.text)) { flush(); docChars = 0; continue; }
+    if (/^---\s*$/.test(line.text) || /^\.\.\.\s*$/.test(line.text)) {
+      flush();
+      docChars = 0;
+      continue;
+    }
     if (docChars <= MAX_DOCUMENT_CHARS) doc.push(line);
     docChars += line.text.length + 1;
   }
   flush();
   state.finish(lastT);
-  if (!patches) into.problems.push({ code: 'no-changes', severity: 'info', message: 'no ResourcePatch in this KWOK recording: only the cluster as it was (kwokctl snapshot record --snapshot)', position: { file, line: 1, column: 1 } });
+  if (!patches)
+    into.problems.push({
+      code: 'no-changes',
+      severity: 'info',
+      message: 'no ResourcePatch in this KWOK recording: only the cluster as it was (kwokctl snapshot record --snapshot)',
+      position: { file, line: 1, column: 1 },
+    });
   return count;
 }
 
@@ -138,15 +173,29 @@ function changeOf(d: Json, start: Micros, line: number, text: string): Change | 
     body = d.patch;
   } else {
     const m = str(d.method);
-    if (m !== 'create' && m !== 'patch' && m !== 'delete') return `a ResourcePatch whose method is ${JSON.stringify(d.method)}, not create, patch or delete: left out`;
+    if (m !== 'create' && m !== 'patch' && m !== 'delete')
+      return `a ResourcePatch whose method is ${JSON.stringify(d.method)}, not create, patch or delete: left out`;
     method = m;
     body = d.template;
   }
   // a raw JSON template may come as a string
   if (typeof body === 'string') {
-    try { body = JSON.parse(body); } catch { return 'a ResourcePatch whose template is not JSON: left out'; }
+    try {
+      body = JSON.parse(body);
+    } catch {
+      return 'a ResourcePatch whose template is not JSON: left out';
+    }
   }
-  return { t, method, resource, namespace: str(target.namespace), name, body: obj(body), line, text: `${formatTime(t)} ${method} ${resource} ${target.namespace ? `${str(target.namespace)}/` : ''}${name} (${text.trim()})` };
+  return {
+    t,
+    method,
+    resource,
+    namespace: str(target.namespace),
+    name,
+    body: obj(body),
+    line,
+    text: `${formatTime(t)} ${method} ${resource} ${target.namespace ? `${str(target.namespace)}/` : ''}${name} (${text.trim()})`,
+  };
 }
 
 /**
@@ -175,7 +224,10 @@ function mergeList(base: unknown[], patch: unknown[], key: string): unknown[] {
   const out = base.map((e) => obj(e));
   for (const p of patch.map(obj)) {
     const i = out.findIndex((e) => e[key] === p[key]);
-    if (p.$patch === 'delete') { if (i >= 0) out.splice(i, 1); continue; }
+    if (p.$patch === 'delete') {
+      if (i >= 0) out.splice(i, 1);
+      continue;
+    }
     if (i >= 0) out[i] = applyPatch(out[i], p);
     else out.push(p);
   }
@@ -183,14 +235,23 @@ function mergeList(base: unknown[], patch: unknown[], key: string): unknown[] {
 }
 
 const keyOf = (resource: string, namespace: string, name: string) => `${resource}/${namespace}/${name}`;
-const taintsOf = (node: Json): Set<string> => new Set(((obj(node.spec).taints ?? []) as unknown[]).map(obj).map((t) => `${str(t.key)}${t.value ? `=${str(t.value)}` : ''}:${str(t.effect)}`));
+const taintsOf = (node: Json): Set<string> =>
+  new Set(((obj(node.spec).taints ?? []) as unknown[]).map(obj).map((t) => `${str(t.key)}${t.value ? `=${str(t.value)}` : ''}:${str(t.effect)}`));
 const readyOf = (node: Json): Json | undefined => ((obj(node.status).conditions ?? []) as unknown[]).map(obj).find((c) => c.type === 'Ready');
 
-interface Beats { via: 'lease' | 'status'; first: { t: Micros; ev: Evidence }; last: { t: Micros; ev: Evidence }; gaps: { stop: { t: Micros; ev: Evidence }; resume: { t: Micros; ev: Evidence } }[] }
+interface Beats {
+  via: 'lease' | 'status';
+  first: { t: Micros; ev: Evidence };
+  last: { t: Micros; ev: Evidence };
+  gaps: { stop: { t: Micros; ev: Evidence }; resume: { t: Micros; ev: Evidence } }[];
+}
 
 class RecordingState {
   private readonly beats = new Map<string, Beats>();
-  constructor(private readonly file: string, private readonly into: ImportResult) {}
+  constructor(
+    private readonly file: string,
+    private readonly into: ImportResult,
+  ) {}
 
   /** An object of the recording's snapshot: as it was at the start. */
   seed(d: Json, start: Micros, ev: Evidence, objects: Map<string, Json>): void {
@@ -198,13 +259,20 @@ class RecordingState {
     const resource = RESOURCE_OF[str(d.kind)];
     if (!resource) return;
     objects.set(keyOf(resource, str(m.namespace), str(m.name)), d);
-    if (d.kind === 'Node' || d.kind === 'Pod' || d.kind === 'ReplicaSet') this.into.observations.push({ kind: 'object', time: start, object: d as KObject, evidence: ev });
+    if (d.kind === 'Node' || d.kind === 'Pod' || d.kind === 'ReplicaSet')
+      this.into.observations.push({ kind: 'object', time: start, object: d as KObject, evidence: ev });
     if (d.kind === 'Node') {
       this.into.observations.push({ kind: 'node-seen', node: str(m.name), evidence: ev });
       const v = /^v(1\.\d+)/.exec(str(obj(obj(d.status).nodeInfo).kubeletVersion));
       if (v) this.into.observations.push({ kind: 'version', version: v[1], evidence: ev });
     }
-    if (d.kind === 'Pod' && str(obj(d.spec).nodeName)) this.into.observations.push({ kind: 'pod-on-node', pod: `Pod/${str(m.namespace) || 'default'}/${str(m.name)}`, node: str(obj(d.spec).nodeName), evidence: ev });
+    if (d.kind === 'Pod' && str(obj(d.spec).nodeName))
+      this.into.observations.push({
+        kind: 'pod-on-node',
+        pod: `Pod/${str(m.namespace) || 'default'}/${str(m.name)}`,
+        node: str(obj(d.spec).nodeName),
+        evidence: ev,
+      });
   }
 
   apply(c: Change, objects: Map<string, Json>): void {
@@ -224,7 +292,8 @@ class RecordingState {
     } else if (c.resource === 'pods') this.pod(c, before, after, objects, ev);
     else if (c.resource === 'replicasets' && before) {
       const r = obj(after.spec).replicas;
-      if (typeof r === 'number' && r !== obj(before.spec).replicas) this.into.observations.push({ kind: 'scale', time: c.t, replicaSet: `ReplicaSet/${c.namespace}/${c.name}`, replicas: r, by: WRITER, evidence: ev });
+      if (typeof r === 'number' && r !== obj(before.spec).replicas)
+        this.into.observations.push({ kind: 'scale', time: c.t, replicaSet: `ReplicaSet/${c.namespace}/${c.name}`, replicas: r, by: WRITER, evidence: ev });
     }
   }
 
@@ -237,8 +306,18 @@ class RecordingState {
     const r1 = readyOf(after);
     if (!r1) return;
     if (str(r1.status) !== str(r0?.status)) {
-      if (r1.status === 'Unknown') this.into.decisions.push({ time: c.t, controller: 'node-lifecycle', action: 'NodeStatusUnknown', object: `Node/${c.name}`, evidence: ev });
-      else if (before) this.into.observations.push({ kind: 'condition', time: c.t, node: c.name, type: 'Ready', status: str(r1.status), reason: str(r1.reason), evidence: ev });
+      if (r1.status === 'Unknown')
+        this.into.decisions.push({ time: c.t, controller: 'node-lifecycle', action: 'NodeStatusUnknown', object: `Node/${c.name}`, evidence: ev });
+      else if (before)
+        this.into.observations.push({
+          kind: 'condition',
+          time: c.t,
+          node: c.name,
+          type: 'Ready',
+          status: str(r1.status),
+          reason: str(r1.reason),
+          evidence: ev,
+        });
     }
     if (r1.status !== 'Unknown' && str(r1.lastHeartbeatTime) && str(r1.lastHeartbeatTime) !== str(r0?.lastHeartbeatTime)) this.beat(c.name, 'status', c.t, ev);
   }
@@ -249,9 +328,25 @@ class RecordingState {
     const key = eq >= 0 && eq < colon ? taint.slice(0, eq) : taint.slice(0, colon);
     const effect = taint.slice(colon + 1);
     if (CONTROLLER_TAINTS.test(key)) {
-      this.into.decisions.push({ time: c.t, controller: 'node-lifecycle', action: added ? 'TaintAdded' : 'TaintRemoved', object: `Node/${c.name}`, detail: `${key}:${effect}`, evidence: ev });
+      this.into.decisions.push({
+        time: c.t,
+        controller: 'node-lifecycle',
+        action: added ? 'TaintAdded' : 'TaintRemoved',
+        object: `Node/${c.name}`,
+        detail: `${key}:${effect}`,
+        evidence: ev,
+      });
     } else {
-      this.into.observations.push({ kind: added ? 'taint' : 'untaint', time: c.t, node: c.name, key, value: eq >= 0 && eq < colon ? taint.slice(eq + 1, colon) : undefined, effect, by: WRITER, evidence: ev });
+      this.into.observations.push({
+        kind: added ? 'taint' : 'untaint',
+        time: c.t,
+        node: c.name,
+        key,
+        value: eq >= 0 && eq < colon ? taint.slice(eq + 1, colon) : undefined,
+        effect,
+        by: WRITER,
+        evidence: ev,
+      });
     }
   }
 
@@ -261,7 +356,15 @@ class RecordingState {
     if (node && node !== str(obj(before?.spec).nodeName)) this.into.observations.push({ kind: 'pod-on-node', pod: ref, node, evidence: ev });
     if (!before) {
       const owner = ((obj(after.metadata).ownerReferences ?? []) as unknown[]).map(obj).find((o) => o.kind === 'ReplicaSet');
-      if (owner) this.into.decisions.push({ time: c.t, controller: 'replicaset', action: 'PodsCreated', object: `ReplicaSet/${c.namespace || 'default'}/${str(owner.name)}`, detail: c.name, evidence: ev });
+      if (owner)
+        this.into.decisions.push({
+          time: c.t,
+          controller: 'replicaset',
+          action: 'PodsCreated',
+          object: `ReplicaSet/${c.namespace || 'default'}/${str(owner.name)}`,
+          detail: c.name,
+          evidence: ev,
+        });
       return;
     }
     const r0 = ((obj(before.status).conditions ?? []) as unknown[]).map(obj).find((x) => x.type === 'Ready');
@@ -273,14 +376,29 @@ class RecordingState {
   }
 
   private deleted(c: Change, before: Json | undefined, objects: Map<string, Json>, ev: Evidence): void {
-    if (c.resource === 'nodes') { this.into.observations.push({ kind: 'delete', time: c.t, ref: `Node/${c.name}`, by: WRITER, evidence: ev }); return; }
+    if (c.resource === 'nodes') {
+      this.into.observations.push({ kind: 'delete', time: c.t, ref: `Node/${c.name}`, by: WRITER, evidence: ev });
+      return;
+    }
     if (c.resource !== 'pods') return;
     const ref = `Pod/${c.namespace || 'default'}/${c.name}`;
     const node = before ? objects.get(keyOf('nodes', '', str(obj(before.spec).nodeName))) : undefined;
     // a NoExecute taint the pod does not tolerate (for ever) is why the taint eviction controller deletes it
     const tolerations = ((obj(before?.spec).tolerations ?? []) as unknown[]).map(obj);
-    const evicting = node && ((obj(node.spec).taints ?? []) as unknown[]).map(obj).some((t) => t.effect === 'NoExecute'
-      && !tolerations.some((o) => o.tolerationSeconds === undefined && (o.effect === undefined || o.effect === 'NoExecute') && (o.key === undefined ? o.operator === 'Exists' : o.key === t.key && (o.operator === 'Exists' || str(o.value) === str(t.value)))));
+    const evicting =
+      node &&
+      ((obj(node.spec).taints ?? []) as unknown[])
+        .map(obj)
+        .some(
+          (t) =>
+            t.effect === 'NoExecute' &&
+            !tolerations.some(
+              (o) =>
+                o.tolerationSeconds === undefined &&
+                (o.effect === undefined || o.effect === 'NoExecute') &&
+                (o.key === undefined ? o.operator === 'Exists' : o.key === t.key && (o.operator === 'Exists' || str(o.value) === str(t.value))),
+            ),
+        );
     if (evicting) this.into.decisions.push({ time: c.t, controller: 'taint-eviction', action: 'PodEvicted', object: ref, evidence: ev });
     else this.into.observations.push({ kind: 'delete', time: c.t, ref, by: WRITER, evidence: ev });
   }
@@ -298,9 +416,13 @@ class RecordingState {
   /** `end`: the recording's last change; heartbeats that end well before it stopped (the recording went on without them) */
   finish(end: Micros): void {
     for (const [node, b] of this.beats) {
-      const emit = (at: { t: Micros; ev: Evidence }, mark: 'first' | 'stop' | 'resume' | 'last') => this.into.observations.push({ kind: 'heartbeat', time: at.t, node, via: b.via, mark, evidence: at.ev });
+      const emit = (at: { t: Micros; ev: Evidence }, mark: 'first' | 'stop' | 'resume' | 'last') =>
+        this.into.observations.push({ kind: 'heartbeat', time: at.t, node, via: b.via, mark, evidence: at.ev });
       emit(b.first, 'first');
-      for (const g of b.gaps) { emit(g.stop, 'stop'); emit(g.resume, 'resume'); }
+      for (const g of b.gaps) {
+        emit(g.stop, 'stop');
+        emit(g.resume, 'resume');
+      }
       if (end - b.last.t > HEARTBEAT_GAP) emit(b.last, 'stop');
       else if (b.last !== b.first) emit(b.last, 'last');
     }

@@ -62,4 +62,5 @@ export function isPasteNoise(text: string): boolean {
 /** The command itself, pasted without its prompt (`kubectl get events -A`). */
 const COMMAND = /^(microk8s |sudo )?(kubectl|oc|journalctl|crictl) [a-z-]+( |$)/;
 
-const PROMPT = /^(\$|#|>|[\w.-]+@[\w.-]+:[^\s$#]*[$#]|[\w.-]+-\d+(\.\d+)*[$#]|\[[^\]]+\][$#]|PS [^>]+>)\s+(kubectl|k|kwd|oc|journalctl|docker|crictl|cat|tail|head|grep|less|lxc|ssh|sudo|microk8s|minikube|kind|zcat|jq|kwokctl|kectl)\b/;
+const PROMPT =
+  /^(\$|#|>|[\w.-]+@[\w.-]+:[^\s$#]*[$#]|[\w.-]+-\d+(\.\d+)*[$#]|\[[^\]]+\][$#]|PS [^>]+>)\s+(kubectl|k|kwd|oc|journalctl|docker|crictl|cat|tail|head|grep|less|lxc|ssh|sudo|microk8s|minikube|kind|zcat|jq|kwokctl|kectl)\b/;

@@ -10,7 +10,16 @@ import type { Micros } from '../model/time';
 import type { KObject } from '../model/types';
 import type { Problem } from '../problems';
 
-export type EvidenceFormat = 'kubectl-events' | 'events-table' | 'audit-log' | 'controller-manager-log' | 'cluster-info-dump' | 'describe-node' | 'describe-pod' | 'get-table' | 'kwok-recording';
+export type EvidenceFormat =
+  | 'kubectl-events'
+  | 'events-table'
+  | 'audit-log'
+  | 'controller-manager-log'
+  | 'cluster-info-dump'
+  | 'describe-node'
+  | 'describe-pod'
+  | 'get-table'
+  | 'kwok-recording';
 
 /** Where a finding came from: the file, the 1-based line, and the line itself (shortened). */
 export interface Evidence {
@@ -68,5 +77,17 @@ export const emptyResult = (): ImportResult => ({ decisions: [], observations: [
 /** A line of evidence kept in a finding: long lines are cut, so a scenario stays readable. */
 export function evidenceOf(file: string, line: number, text: string, format: EvidenceFormat, channel?: Evidence['channel']): Evidence {
   const t = text.trim();
-  return { file, line, text: t.length > 240 ? `${t.slice(0, 237)}...` : t, format, channel: channel ?? (format === 'audit-log' ? 'audit' : format === 'kubectl-events' || format === 'events-table' || format === 'describe-node' || format === 'describe-pod' ? 'event' : 'log') };
+  return {
+    file,
+    line,
+    text: t.length > 240 ? `${t.slice(0, 237)}...` : t,
+    format,
+    channel:
+      channel ??
+      (format === 'audit-log'
+        ? 'audit'
+        : format === 'kubectl-events' || format === 'events-table' || format === 'describe-node' || format === 'describe-pod'
+          ? 'event'
+          : 'log'),
+  };
 }

@@ -77,7 +77,10 @@ export class TransitionTable<M extends AnyStateMachine> {
   private readonly copyContext: (c: ContextOf<M>) => ContextOf<M>;
   readonly initialState: PlainState<ContextOf<M>>;
 
-  constructor(readonly machine: M, options: TransitionTableOptions<M>) {
+  constructor(
+    readonly machine: M,
+    options: TransitionTableOptions<M>,
+  ) {
     this.assignments = options.assignments;
     this.copyContext = options.copyContext ?? ((c) => ({ ...(c as object) }) as ContextOf<M>);
     for (const name of Object.keys(machine.implementations.actions ?? {})) {
@@ -152,7 +155,8 @@ export class TransitionTable<M extends AnyStateMachine> {
       this.recorder.log = null;
       this.actionLog = null;
     }
-    if (result.actions.length) throw new Error(`${this.machine.id}: ${type} in ${state.text} runs actions a table cannot replay (${result.actions.map((a) => a.type).join(', ')})`);
+    if (result.actions.length)
+      throw new Error(`${this.machine.id}: ${type} in ${state.text} runs actions a table cannot replay (${result.actions.map((a) => a.type).join(', ')})`);
     const assignments = actionNames.map((n) => this.assignments[n]! as unknown as Assigner);
     const leaf: Leaf = {
       leaf: true,
@@ -201,7 +205,11 @@ export class TransitionTable<M extends AnyStateMachine> {
 
 /** One instance: an id and its current state; `send` answers with the transition it made. */
 export class TableActor<M extends AnyStateMachine> {
-  constructor(private readonly table: TransitionTable<M>, readonly id: string, private current: PlainState<ContextOf<M>>) {}
+  constructor(
+    private readonly table: TransitionTable<M>,
+    readonly id: string,
+    private current: PlainState<ContextOf<M>>,
+  ) {}
 
   /** the current state (immutable: a transition replaces it) */
   snapshot(): PlainState<ContextOf<M>> {

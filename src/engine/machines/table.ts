@@ -35,7 +35,10 @@ export class MachineTable<M extends AnyStateMachine> {
   private readonly guardFns: ReadonlyMap<string, GuardFn>;
   readonly initialValue: StateValue;
 
-  constructor(readonly machine: M, private readonly keyOf: (e: EventFromLogic<M>) => string) {
+  constructor(
+    readonly machine: M,
+    private readonly keyOf: (e: EventFromLogic<M>) => string,
+  ) {
     const init = initialTransition(machine as AnyStateMachine)[0] as AnyMachineSnapshot;
     this.initialValue = init.value;
     this.context = init.context;
@@ -87,7 +90,11 @@ export class MemoActor<M extends AnyStateMachine> {
   private text: string;
   /** the machine view last built for this instance (the controller gives it again while it still holds) */
   view: MachineView | undefined = undefined;
-  constructor(private readonly table: MachineTable<M>, readonly id: string, private value: StateValue) {
+  constructor(
+    private readonly table: MachineTable<M>,
+    readonly id: string,
+    private value: StateValue,
+  ) {
     this.text = stateValueToString(value);
   }
 

@@ -38,8 +38,12 @@ const GZIP_PIECE = 128 * 1024;
 
 export class GzipLimitError extends Error {
   /** `size`: more than a whole read takes (a stream might still read it); `ratio`: a gzip bomb */
-  constructor(message: string, readonly limit: 'size' | 'ratio') {
-    super(message);
+  constructor(
+    message: string,
+    readonly limit: 'size' | 'ratio',
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
   }
 }
 
@@ -64,7 +68,10 @@ export function* gunzipBytes(chunks: Iterable<Uint8Array>, inflater: MakeInflate
   let done = false;
   while (head.length < 2) {
     const r = it.next();
-    if (r.done) { done = true; break; }
+    if (r.done) {
+      done = true;
+      break;
+    }
     head = head.length ? concat(head, r.value) : r.value;
   }
   if (!isGzip(head)) {
@@ -83,19 +90,25 @@ export function* gunzipBytes(chunks: Iterable<Uint8Array>, inflater: MakeInflate
       throw new GzipLimitError(`it decompresses to more than ${formatBytes(limits.maxBytes)}, the most read at once`, 'size');
     }
     if (outBytes > GZIP_RATIO_FREE && outBytes > inBytes * MAX_GZIP_RATIO) {
-      throw new GzipLimitError(`it decompresses to more than ${MAX_GZIP_RATIO} times its compressed size (${formatBytes(outBytes)} from ${formatBytes(inBytes)}): refused as a gzip bomb`, 'ratio');
+      throw new GzipLimitError(
+        `it decompresses to more than ${MAX_GZIP_RATIO} times its compressed size (${formatBytes(outBytes)} from ${formatBytes(inBytes)}): refused as a gzip bomb`,
+        'ratio',
+      );
     }
     out.push(data);
     if (final) ended = true;
   });
-  const cut = () => new Error(`the gzip stream ends early, after ${formatBytes(outBytes)} decompressed (the file was cut?)`);
+  const cut = (cause?: unknown) => new Error(`the gzip stream ends early, after ${formatBytes(outBytes)} decompressed (the file was cut?)`, { cause });
   const push = (piece: Uint8Array, last: boolean): void => {
     try {
       gunzip.push(piece, last);
     } catch (e) {
       if (e instanceof GzipLimitError) throw e;
-      if (last && /unexpected EOF/i.test(e instanceof Error ? e.message : '')) throw cut();
-      throw new Error(`the gzip stream is corrupt after ${formatBytes(inBytes)} compressed, ${formatBytes(outBytes)} decompressed (${e instanceof Error ? e.message : String(e)})`);
+      if (last && /unexpected EOF/i.test(e instanceof Error ? e.message : '')) throw cut(e);
+      throw new Error(
+        `the gzip stream is corrupt after ${formatBytes(inBytes)} compressed, ${formatBytes(outBytes)} decompressed (${e instanceof Error ? e.message : String(e)})`,
+        { cause: e },
+      );
     }
   };
   // the end is said with an empty piece of its own: said with the last bytes, members after the first are lost

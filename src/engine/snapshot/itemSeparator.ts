@@ -10,7 +10,11 @@
  * (listParse.ts) and the streamed reader (jsonListStream.ts).
  */
 
-const QUOTE = 0x22, BACKSLASH = 0x5c, COLON = 0x3a, OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d;
+const QUOTE = 0x22,
+  BACKSLASH = 0x5c,
+  COLON = 0x3a,
+  OPEN_BRACE = 0x7b,
+  CLOSE_BRACE = 0x7d;
 
 const isWs = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 

@@ -77,8 +77,15 @@ export interface ListReadOptions {
   maxItemChars?: number;
 }
 
-const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, COLON = 0x3a, NEWLINE = 0x0a;
-const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22,
+  BACKSLASH = 0x5c,
+  COMMA = 0x2c,
+  COLON = 0x3a,
+  NEWLINE = 0x0a;
+const OPEN_BRACE = 0x7b,
+  CLOSE_BRACE = 0x7d,
+  OPEN_BRACKET = 0x5b,
+  CLOSE_BRACKET = 0x5d;
 const isWs = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 /** Guessed item ends JSON.parse rejected, beyond which guessing is given up (each costs a parse). */
 const MAX_MISSES = 64;
@@ -110,7 +117,8 @@ class ValueWalk {
       if (c !== QUOTE && c !== OPEN_BRACE && c !== OPEN_BRACKET) {
         // a scalar: up to the comma or bracket after it
         let j = i;
-        while (j < n && !isWs(text.charCodeAt(j)) && text.charCodeAt(j) !== COMMA && text.charCodeAt(j) !== CLOSE_BRACKET && text.charCodeAt(j) !== CLOSE_BRACE) j++;
+        while (j < n && !isWs(text.charCodeAt(j)) && text.charCodeAt(j) !== COMMA && text.charCodeAt(j) !== CLOSE_BRACKET && text.charCodeAt(j) !== CLOSE_BRACE)
+          j++;
         return j === n ? NEED_MORE : j - start;
       }
     }
@@ -133,7 +141,10 @@ class ValueWalk {
       else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
         const o = open.pop();
         if (o === undefined || (o === OPEN_BRACE) !== (c === CLOSE_BRACE)) {
-          return this.broke(i - start, o === undefined ? `unexpected '${String.fromCharCode(c)}'` : `'${String.fromCharCode(c)}' where a '${o === OPEN_BRACE ? '}' : ']'}' was expected`);
+          return this.broke(
+            i - start,
+            o === undefined ? `unexpected '${String.fromCharCode(c)}'` : `'${String.fromCharCode(c)}' where a '${o === OPEN_BRACE ? '}' : ']'}' was expected`,
+          );
         }
         if (open.length === 0) return i + 1 - start;
       }
@@ -192,7 +203,10 @@ export class JsonListReader {
   private broken: { message: string; at: TextPoint } | undefined;
   private readonly maxItem: number;
 
-  constructor(private readonly handler: ListHandler, options: ListReadOptions = {}) {
+  constructor(
+    private readonly handler: ListHandler,
+    options: ListReadOptions = {},
+  ) {
     this.maxItem = options.maxItemChars ?? 16 * 1024 * 1024;
   }
 
@@ -282,13 +296,27 @@ export class JsonListReader {
     for (;;) {
       let progressed: boolean;
       switch (this.state) {
-        case 'items': progressed = this.itemStep(); break;
-        case 'after-item': progressed = this.afterItemStep(); break;
-        case 'head': case 'tail': progressed = this.keyStep(); break;
-        case 'start': progressed = this.startStep(); break;
-        case 'trailing': progressed = this.trailingStep(); break;
-        case 'resync': progressed = this.resyncStep(); break;
-        default: progressed = false;
+        case 'items':
+          progressed = this.itemStep();
+          break;
+        case 'after-item':
+          progressed = this.afterItemStep();
+          break;
+        case 'head':
+        case 'tail':
+          progressed = this.keyStep();
+          break;
+        case 'start':
+          progressed = this.startStep();
+          break;
+        case 'trailing':
+          progressed = this.trailingStep();
+          break;
+        case 'resync':
+          progressed = this.resyncStep();
+          break;
+        default:
+          progressed = false;
       }
       if (!progressed) return;
     }
@@ -380,7 +408,11 @@ export class JsonListReader {
       this.consume(i);
       return false;
     }
-    this.handler.error({ message: `unexpected ${describe(this.buf, i)} after the end of the JSON value; the rest of the file is left out`, at: this.pointAt(this.base + i), lost: 'rest' });
+    this.handler.error({
+      message: `unexpected ${describe(this.buf, i)} after the end of the JSON value; the rest of the file is left out`,
+      at: this.pointAt(this.base + i),
+      lost: 'rest',
+    });
     this.toSkip();
     return false;
   }
@@ -471,9 +503,13 @@ export class JsonListReader {
       return true;
     }
     if (len === BROKEN) return this.structureError(i + walk.brokeAt, walk.brokeWhy, i + 1);
-    return this.structureError(i, this.final
-      ? `the file ends inside item ${this.index} of the list`
-      : `item ${this.index} of the list runs on for more than ${this.maxItem} characters without closing (a missing bracket or quote?)`, i + 1);
+    return this.structureError(
+      i,
+      this.final
+        ? `the file ends inside item ${this.index} of the list`
+        : `item ${this.index} of the list runs on for more than ${this.maxItem} characters without closing (a missing bracket or quote?)`,
+      i + 1,
+    );
   }
 
   /** After an item: a comma and the next item, or the list's end. */
@@ -584,7 +620,11 @@ export class JsonListReader {
   private atEnd(): void {
     if (this.state === 'head' || this.state === 'tail' || this.state === 'items' || this.state === 'after-item') {
       const at = this.pointAt(this.base + this.buf.length);
-      this.handler.error({ message: `the file ends inside the JSON value (a '${this.state === 'head' || this.state === 'tail' ? '}' : ']'}' is missing)`, at, lost: 'rest' });
+      this.handler.error({
+        message: `the file ends inside the JSON value (a '${this.state === 'head' || this.state === 'tail' ? '}' : ']'}' is missing)`,
+        at,
+        lost: 'rest',
+      });
     }
   }
 }

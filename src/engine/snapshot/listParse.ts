@@ -32,9 +32,14 @@ import type { KObject } from '../model/types';
 import { shareWithPrevious } from './share';
 import { itemSeparator, stringEnd } from './itemSeparator';
 
-
-const QUOTE = 0x22, BACKSLASH = 0x5c, COMMA = 0x2c, COLON = 0x3a;
-const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d;
+const QUOTE = 0x22,
+  BACKSLASH = 0x5c,
+  COMMA = 0x2c,
+  COLON = 0x3a;
+const OPEN_BRACE = 0x7b,
+  CLOSE_BRACE = 0x7d,
+  OPEN_BRACKET = 0x5b,
+  CLOSE_BRACKET = 0x5d;
 
 const isWs = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
 
@@ -147,7 +152,8 @@ export function parseListSharing(text: string, first: number): KObject | undefin
   if (text.charCodeAt(first) !== OPEN_BRACE) return undefined;
   const n = text.length;
   let depth = 0;
-  let itemsOpen = -1, itemsClose = -1;
+  let itemsOpen = -1,
+    itemsClose = -1;
   const items: unknown[] = [];
   let i = first;
   let end = -1;

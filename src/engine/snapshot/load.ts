@@ -28,7 +28,7 @@
  * `partial` is true when a file, document, object or field could not be used
  * as written (any error).
  */
-import { isNode, parseAllDocuments, type Document } from 'yaml';
+import { isNode, parse, parseAllDocuments, type Document } from 'yaml';
 import { emptyCluster, type ClusterState } from '../model/cluster';
 import { isEngineKind, toRecord, type EngineKind } from '../model/convert';
 import { ZERO_TIME, formatDuration, type Micros } from '../model/time';
@@ -36,9 +36,10 @@ import { NODE_LEASE_NAMESPACE, type KObject, type ObjectRecord } from '../model/
 import type { Problem, Severity, SourcePosition } from '../problems';
 import { LineIndex, findJsonSyntaxError, locateJsonPaths, locateYamlPath, pathKey, skipWs, splitJsonStream, type JsonPath, type JsonRange } from './positions';
 import { parseListSharing } from './listParse';
-import { JsonListReader, type Chunk, type ListItem } from './jsonListStream';
+import { JsonListReader, type Chunk, type ListItem, type TextPoint } from './jsonListStream';
 import { ShiftedLines, StreamedListPositions, type Lines } from './streamPositions';
-import { MAX_YAML_DOCUMENT_CHARS, detachStrings, yamlDocuments } from './yamlDocStream';
+import { MAX_YAML_DOCUMENT_CHARS, detachStrings } from './yamlDocStream';
+import { yamlStreamPieces } from './yamlListStream';
 import { shareWithPrevious } from './share';
 import { danglingReferences } from './dangling';
 import { GzipLimitError } from './gzip';
@@ -87,7 +88,9 @@ const KIND_BY_FILE_NAME: Record<string, EngineKind> = {
 };
 
 export function kindFromFileName(file: string): EngineKind | undefined {
-  const base = basenamePath(file).toLowerCase().replace(/\.(json|ya?ml)(\.gz)?$/, '');
+  const base = basenamePath(file)
+    .toLowerCase()
+    .replace(/\.(json|ya?ml)(\.gz)?$/, '');
   const last = base.slice(base.lastIndexOf('_') + 1);
   return KIND_BY_FILE_NAME[last];
 }
@@ -101,8 +104,21 @@ function formatBytes(n: number): string {
   const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
   let u = 0;
   let v = n;
-  while (v >= 1024 && u < units.length - 1) { v /= 1024; u++; }
+  while (v >= 1024 && u < units.length - 1) {
+    v /= 1024;
+    u++;
+  }
   return u === 0 ? `${n} bytes` : `${v.toFixed(1).replace(/\.0$/, '')} ${units[u]}`;
+}
+
+/** The `kind` of a List's own keys (its items left out), or undefined. */
+function listKindOf(text: string): string | undefined {
+  try {
+    const v = parse(text, { ...YAML_OPTIONS, prettyErrors: false, maxAliasCount: MAX_ALIAS_COUNT }) as { kind?: unknown } | null;
+    return typeof v?.kind === 'string' ? v.kind : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 const isObject = (v: unknown): v is KObject => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -133,7 +149,6 @@ interface Pending {
   message: string;
 }
 
-
 class SnapshotLoader {
   readonly problems: Problem[] = [];
   readonly files: string[] = [];
@@ -152,7 +167,10 @@ class SnapshotLoader {
   /** the last object of each kind, whose equal parts the next one shares (see share.ts) */
   private readonly previous = new Map<string, KObject>();
 
-  constructor(private readonly fs: InputFs | undefined, private readonly options: LoadOptions) {}
+  constructor(
+    private readonly fs: InputFs | undefined,
+    private readonly options: LoadOptions,
+  ) {}
 
   problem(code: string, severity: Severity, message: string, position?: SourcePosition): void {
     const p: Problem = { code, severity, message };
@@ -189,7 +207,10 @@ class SnapshotLoader {
       this.visitedDirs.add(dirId);
       let names: string[];
       try {
-        names = fs.list(path).slice().sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+        names = fs
+          .list(path)
+          .slice()
+          .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
       } catch (e) {
         this.problem('unreadable-folder', 'error', `${path}: cannot list the folder (${e instanceof Error ? e.message : String(e)})`);
         this.partial = true;
@@ -209,12 +230,18 @@ class SnapshotLoader {
     }
     const limit = this.options.maxFileBytes ?? MAX_FILE_BYTES;
     // a stream has no size limit of its own: only one the caller sets
-    if (fs.readChunks && st.size > (this.options.streamFilesAbove ?? STREAM_FILES_ABOVE) && (this.options.maxFileBytes === undefined || st.size <= limit)) {
+    // YAML is parsed a document at a time, and the yaml package's tree is many times the text: a big YAML file streams sooner
+    const streamAbove = this.options.streamFilesAbove ?? (/\.ya?ml(\.gz)?$/i.test(path) ? MAX_YAML_DOCUMENT_CHARS : STREAM_FILES_ABOVE);
+    if (fs.readChunks && st.size > streamAbove && (this.options.maxFileBytes === undefined || st.size <= limit)) {
       let chunks: Iterable<Chunk>;
       try {
         chunks = fs.readChunks(path);
       } catch (e) {
-        this.problem('unreadable-file', 'error', `${path}: cannot read the file (${e instanceof Error ? e.message : String(e)})`, { file: path, line: 1, column: 1 });
+        this.problem('unreadable-file', 'error', `${path}: cannot read the file (${e instanceof Error ? e.message : String(e)})`, {
+          file: path,
+          line: 1,
+          column: 1,
+        });
         this.partial = true;
         return;
       }
@@ -222,7 +249,12 @@ class SnapshotLoader {
       return;
     }
     if (st.size > limit) {
-      this.problem('file-too-large', 'error', `${path} is ${formatBytes(st.size)}${st.compressed !== undefined ? ` decompressed (${formatBytes(st.compressed)} gzipped)` : ''}; the loader reads files up to ${formatBytes(limit)}. Export fewer objects (for example one namespace, or only nodes,pods,replicasets,daemonsets,leases) or split the file.`, { file: path, line: 1, column: 1 });
+      this.problem(
+        'file-too-large',
+        'error',
+        `${path} is ${formatBytes(st.size)}${st.compressed !== undefined ? ` decompressed (${formatBytes(st.compressed)} gzipped)` : ''}; the loader reads files up to ${formatBytes(limit)}. Export fewer objects (for example one namespace, or only nodes,pods,replicasets,daemonsets,leases) or split the file.`,
+        { file: path, line: 1, column: 1 },
+      );
       this.partial = true;
       return;
     }
@@ -236,7 +268,11 @@ class SnapshotLoader {
         this.loadChunks(path, fs.readChunks(path), inFolder);
         return;
       }
-      this.problem('unreadable-file', 'error', `${path}: cannot read the file (${e instanceof Error ? e.message : String(e)})`, { file: path, line: 1, column: 1 });
+      this.problem('unreadable-file', 'error', `${path}: cannot read the file (${e instanceof Error ? e.message : String(e)})`, {
+        file: path,
+        line: 1,
+        column: 1,
+      });
       this.partial = true;
       return;
     }
@@ -282,7 +318,11 @@ class SnapshotLoader {
     const kept = own.filter((p) => !noise.has(p.code));
     this.problems.length = problemsBefore;
     this.problems.push(...kept);
-    this.problem('not-kubernetes', inFolder ? 'warning' : 'error', `${basenamePath(file)} looks like ${sniffed.looksLike}; ${EXPECTED_SNAPSHOT}`, { file, line: 1, column: 1 });
+    this.problem('not-kubernetes', inFolder ? 'warning' : 'error', `${basenamePath(file)} looks like ${sniffed.looksLike}; ${EXPECTED_SNAPSHOT}`, {
+      file,
+      line: 1,
+      column: 1,
+    });
     if (!inFolder) this.partial = true;
   }
 
@@ -360,11 +400,19 @@ class SnapshotLoader {
       } else if (first === 0x7b || first === 0x5b) this.streamJson(file, all, kindFromFileName(file));
       else this.streamYaml(file, all, kindFromFileName(file));
     } catch (e) {
-      this.problem('unreadable-file', 'error', `${file}: reading stopped (${e instanceof Error ? e.message : String(e)}); what was read before is kept`, { file, line: 1, column: 1 });
+      this.problem('unreadable-file', 'error', `${file}: reading stopped (${e instanceof Error ? e.message : String(e)}); what was read before is kept`, {
+        file,
+        line: 1,
+        column: 1,
+      });
       this.partial = true;
     }
     if (this.kubernetesObjects() === before.objects && this.problems.length === before.problems) {
-      this.problem('not-kubernetes', inFolder ? 'warning' : 'error', `${basenamePath(file)} holds no Kubernetes object; ${EXPECTED_SNAPSHOT}`, { file, line: 1, column: 1 });
+      this.problem('not-kubernetes', inFolder ? 'warning' : 'error', `${basenamePath(file)} holds no Kubernetes object; ${EXPECTED_SNAPSHOT}`, {
+        file,
+        line: 1,
+        column: 1,
+      });
       if (!inFolder) this.partial = true;
     }
   }
@@ -372,7 +420,18 @@ class SnapshotLoader {
   /** A JSON List (or array) item by item: each item parsed alone, converted, placed, and let go. */
   private streamJson(file: string, chunks: Iterable<Chunk>, fileKind: EngineKind | undefined): void {
     let positions = new StreamedListPositions(['items']);
-    const unit: Unit = { file, value: undefined, base: [], get lines() { return positions; }, locate: (paths) => positions.locate(paths), cheap: false, fileKind, stream: false };
+    const unit: Unit = {
+      file,
+      value: undefined,
+      base: [],
+      get lines() {
+        return positions;
+      },
+      locate: (paths) => positions.locate(paths),
+      cheap: false,
+      fileKind,
+      stream: false,
+    };
     const u = this.openUnit(unit);
     let item: ((value: unknown, index: number) => void) | undefined;
     /** items without kind met before the List's kind (kubectl prints `kind` after `items`): read at the end */
@@ -407,7 +466,12 @@ class SnapshotLoader {
     for (const chunk of chunks) reader.push(chunk);
     const summary = reader.end();
     if (reader.start) positions.list = reader.start;
-    if (syntaxErrors > MAX_SYNTAX_PROBLEMS) this.problem('json-syntax', 'error', `${syntaxErrors - MAX_SYNTAX_PROBLEMS} more JSON syntax errors in this file are not listed`, { file, line: 1, column: 1 });
+    if (syntaxErrors > MAX_SYNTAX_PROBLEMS)
+      this.problem('json-syntax', 'error', `${syntaxErrors - MAX_SYNTAX_PROBLEMS} more JSON syntax errors in this file are not listed`, {
+        file,
+        line: 1,
+        column: 1,
+      });
     if (summary.shape === 'object') {
       // one object, not a List: small, its text was the top-level keys
       u.object(summary.keys, -1, undefined, undefined);
@@ -419,12 +483,37 @@ class SnapshotLoader {
     u.close();
   }
 
-  /** Multi-document YAML, document by document. */
+  /**
+   * YAML, document by document, and a List document (`kubectl get -o yaml`) item by item
+   * (yamlListStream.ts): each piece parsed alone, with the file's lines and columns.
+   */
   private streamYaml(file: string, chunks: Iterable<Chunk>, fileKind: EngineKind | undefined): void {
-    for (const split of yamlDocuments(chunks)) {
+    /** items of a typed List without kind: read once the List's kind is known (kubectl prints it after the items) */
+    let later: { text: string; at: TextPoint; indent: number }[] = [];
+    for (const split of yamlStreamPieces(chunks)) {
       if ('tooLong' in split) {
-        this.problem('file-too-large', 'error', `a YAML document of ${formatBytes(split.chars)} characters is left out: one YAML document is read whole (the yaml package builds its whole tree at once), up to ${formatBytes(MAX_YAML_DOCUMENT_CHARS)}. Export as JSON (-o json), which is read item by item whatever its size, or as one document per object (---)`, { file, line: split.tooLong.line, column: 1, offset: split.tooLong.offset });
+        this.problem(
+          'file-too-large',
+          'error',
+          `a YAML document or List item of ${formatBytes(split.chars)} characters is left out: each is parsed whole (the yaml package builds its whole tree at once), up to ${formatBytes(MAX_YAML_DOCUMENT_CHARS)}. Export as JSON (-o json), which is read item by item, or split it`,
+          { file, line: split.tooLong.line, column: 1, offset: split.tooLong.offset },
+        );
         this.partial = true;
+        continue;
+      }
+      if ('item' in split) {
+        const { text, at } = split.item;
+        if (!new RegExp(`^ {${split.indent + 2}}kind:[ \\t]*\\S`, 'm').test(text)) later.push({ text, at, indent: split.indent });
+        else this.loadYaml(file, text, new ShiftedLines(text, at), fileKind, true);
+        continue;
+      }
+      if ('listEnd' in split) {
+        const kind = listKindOf(split.listEnd.text);
+        const itemKind = kind && kind !== 'List' && kind.endsWith('List') ? kind.slice(0, -4) : undefined;
+        // the List's kind names its items' kind, as a file's name can
+        const hint = itemKind && isEngineKind(itemKind) ? itemKind : fileKind;
+        for (const it of later) this.loadYaml(file, it.text, new ShiftedLines(it.text, it.at), hint, true);
+        later = [];
         continue;
       }
       const { text, at } = split.piece;
@@ -443,7 +532,11 @@ class SnapshotLoader {
     const again = (): string => {
       if (text === undefined) {
         // a file that can no longer be read gives problems without a line (the fallback position)
-        try { text = withoutBom(reread()); } catch { text = ''; }
+        try {
+          text = withoutBom(reread());
+        } catch {
+          text = '';
+        }
       }
       return text;
     };
@@ -451,7 +544,9 @@ class SnapshotLoader {
       file,
       value,
       base: [],
-      get lines() { return (lines ??= new LineIndex(again())); },
+      get lines() {
+        return (lines ??= new LineIndex(again()));
+      },
       locate: (paths) => locateJsonPaths(again(), start, paths),
       cheap: false,
       fileKind,
@@ -480,7 +575,12 @@ class SnapshotLoader {
       // One malformed JSON document: say where.
       const err = findJsonSyntaxError(text, 0);
       const at = err?.offset ?? 0;
-      this.problem('json-syntax', 'error', `${err?.message ?? 'malformed JSON'}; the file is left out`, lines.position(file, at, Math.min(at + 1, text.length)));
+      this.problem(
+        'json-syntax',
+        'error',
+        `${err?.message ?? 'malformed JSON'}; the file is left out`,
+        lines.position(file, at, Math.min(at + 1, text.length)),
+      );
       this.partial = true;
       return;
     }
@@ -490,17 +590,32 @@ class SnapshotLoader {
         let end = seg.end;
         while (end > start && /\s/.test(text[end - 1])) end--;
         const n = lines.lineCol(end).line - lines.lineCol(start).line + 1;
-        this.problem('skipped-text', 'info', `skipped ${n} line${n === 1 ? '' : 's'} of text between JSON values (as in the output of kubectl cluster-info dump)`, lines.position(file, start, end));
+        this.problem(
+          'skipped-text',
+          'info',
+          `skipped ${n} line${n === 1 ? '' : 's'} of text between JSON values (as in the output of kubectl cluster-info dump)`,
+          lines.position(file, start, end),
+        );
       } else if (seg.kind === 'bad-json') {
         const at = seg.error?.offset ?? seg.start;
-        this.problem('json-syntax', 'error', `${seg.error?.message ?? 'malformed JSON'}; this JSON value is left out`, lines.position(file, at, Math.min(at + 1, text.length)));
+        this.problem(
+          'json-syntax',
+          'error',
+          `${seg.error?.message ?? 'malformed JSON'}; this JSON value is left out`,
+          lines.position(file, at, Math.min(at + 1, text.length)),
+        );
         this.partial = true;
       } else {
         let value: unknown;
         try {
           value = JSON.parse(text.slice(seg.start, seg.end));
         } catch (e) {
-          this.problem('json-syntax', 'error', `${e instanceof Error ? e.message : 'malformed JSON'}; this JSON value is left out`, lines.position(file, seg.start));
+          this.problem(
+            'json-syntax',
+            'error',
+            `${e instanceof Error ? e.message : 'malformed JSON'}; this JSON value is left out`,
+            lines.position(file, seg.start),
+          );
           this.partial = true;
           continue;
         }
@@ -519,7 +634,11 @@ class SnapshotLoader {
         this.partial = true;
         return;
       }
-      this.problem('yaml-syntax', 'error', `cannot parse YAML (${e instanceof Error ? e.message : String(e)}); the file is left out`, { file, line: 1, column: 1 });
+      this.problem('yaml-syntax', 'error', `cannot parse YAML (${e instanceof Error ? e.message : String(e)}); the file is left out`, {
+        file,
+        line: 1,
+        column: 1,
+      });
       this.partial = true;
       return;
     }
@@ -545,7 +664,10 @@ class SnapshotLoader {
       }
       if (doc.errors.length) {
         for (const err of doc.errors) {
-          if (reported >= MAX_SYNTAX_PROBLEMS) { unreported++; continue; }
+          if (reported >= MAX_SYNTAX_PROBLEMS) {
+            unreported++;
+            continue;
+          }
           reported++;
           const [s, e] = err.pos;
           this.problem('yaml-syntax', 'error', `${err.message.split('\n')[0]}; this document is left out`, lines.position(file, s, Math.max(e, s)));
@@ -570,7 +692,12 @@ class SnapshotLoader {
         if (detach) value = detachStrings(value);
       } catch (e) {
         const r = doc.contents?.range;
-        this.problem('yaml-syntax', 'error', `${yamlBuildError(e)}; this document is left out`, r ? lines.position(file, r[0], r[1]) : { file, line: 1, column: 1 });
+        this.problem(
+          'yaml-syntax',
+          'error',
+          `${yamlBuildError(e)}; this document is left out`,
+          r ? lines.position(file, r[0], r[1]) : { file, line: 1, column: 1 },
+        );
         this.partial = true;
         continue;
       }
@@ -592,7 +719,12 @@ class SnapshotLoader {
         value = isNode(node) ? node.toJS(document, { maxAliasCount: MAX_ALIAS_COUNT }) : node;
       } catch (e) {
         const r = (items[i] as { range?: [number, number] } | undefined)?.range;
-        this.problem('yaml-syntax', 'error', `${yamlBuildError(e)}; this object is left out`, r ? lines.position(file, r[0], r[1]) : { file, line: 1, column: 1 });
+        this.problem(
+          'yaml-syntax',
+          'error',
+          `${yamlBuildError(e)}; this object is left out`,
+          r ? lines.position(file, r[0], r[1]) : { file, line: 1, column: 1 },
+        );
         this.partial = true;
         continue;
       }
@@ -644,7 +776,12 @@ class SnapshotLoader {
     const object = (obj: unknown, index: number, listKind: EngineKind | undefined, listName: string | undefined) => {
       if (!isObject(obj)) {
         const path = pathOf(index);
-        add({ path, code: 'not-an-object', severity: 'warning', message: `expected a Kubernetes object (a mapping), found ${describeValue(obj)}; it is ignored` });
+        add({
+          path,
+          code: 'not-an-object',
+          severity: 'warning',
+          message: `expected a Kubernetes object (a mapping), found ${describeValue(obj)}; it is ignored`,
+        });
         return;
       }
       let kind = typeof obj.kind === 'string' && obj.kind ? obj.kind : undefined;
@@ -658,13 +795,22 @@ class SnapshotLoader {
           if (unit.stream && !isObject(obj.metadata)) {
             add({ path, code: 'skipped-text', severity: 'info', message: 'skipped a JSON value that is not a Kubernetes object (a log line?)' });
           } else {
-            add({ path, code: 'unknown-kind', severity: 'warning', message: 'an object without kind that does not look like a Node, Pod or Lease; it is ignored (add kind and apiVersion)' });
+            add({
+              path,
+              code: 'unknown-kind',
+              severity: 'warning',
+              message: 'an object without kind that does not look like a Node, Pod or Lease; it is ignored (add kind and apiVersion)',
+            });
             this.ignored.push({ object: obj, kind: '', name: nameOf(obj, false) });
             this.kindless++;
           }
           return;
         }
-        const from = fromList ? `the ${listName}` : fromFile ? `the file name ${basenamePath(unit.file)}` : 'its fields (status.nodeInfo, spec.containers, spec.renewTime...)';
+        const from = fromList
+          ? `the ${listName}`
+          : fromFile
+            ? `the file name ${basenamePath(unit.file)}`
+            : 'its fields (status.nodeInfo, spec.containers, spec.renewTime...)';
         const key = `${kind}|${from}`;
         const prev = inferred.get(key);
         if (prev) prev.count++;
@@ -679,7 +825,12 @@ class SnapshotLoader {
       }
       const apiVersion = obj.apiVersion;
       if (apiVersion !== undefined && !API_VERSIONS[kind].includes(apiVersion as string)) {
-        add({ path: [...pathOf(index), 'apiVersion'], code: 'unsupported-api-version', severity: 'warning', message: `${kind} with apiVersion ${JSON.stringify(apiVersion)}: expected ${API_VERSIONS[kind].join(' or ')}; read as ${API_VERSIONS[kind][0]}` });
+        add({
+          path: [...pathOf(index), 'apiVersion'],
+          code: 'unsupported-api-version',
+          severity: 'warning',
+          message: `${kind} with apiVersion ${JSON.stringify(apiVersion)}: expected ${API_VERSIONS[kind].join(' or ')}; read as ${API_VERSIONS[kind][0]}`,
+        });
       }
       current = index;
       failed = false;
@@ -696,7 +847,12 @@ class SnapshotLoader {
       const loaded: LoadedObject = { object: obj, kind, name };
       if (unit.cheap) located.push({ loaded, path: pathOf(index) });
       if (kind === 'Lease' && ns !== NODE_LEASE_NAMESPACE) {
-        add({ path: pathOf(index), code: 'ignored-lease', severity: 'info', message: `Lease ${name} is not in ${NODE_LEASE_NAMESPACE}: it is not a node heartbeat and is ignored` });
+        add({
+          path: pathOf(index),
+          code: 'ignored-lease',
+          severity: 'info',
+          message: `Lease ${name} is not in ${NODE_LEASE_NAMESPACE}: it is not a node heartbeat and is ignored`,
+        });
         this.ignored.push(loaded);
         return;
       }
@@ -705,7 +861,12 @@ class SnapshotLoader {
       if (prevRecord) {
         const prev = findLast(this.used, (l) => l.object === prevRecord.raw && !this.replaced.has(l));
         const where = prev?.position ? ` (first at ${prev.position.file}:${prev.position.line})` : '';
-        add({ path: pathOf(index), code: 'duplicate-object', severity: 'warning', message: `${kind} ${name} appears more than once${where}; the last one is used` });
+        add({
+          path: pathOf(index),
+          code: 'duplicate-object',
+          severity: 'warning',
+          message: `${kind} ${name} appears more than once${where}; the last one is used`,
+        });
         if (prev) this.replaced.add(prev);
         this.forget(record.kind, name);
       }
@@ -778,7 +939,9 @@ class SnapshotLoader {
   private remember(record: ObjectRecord, name: string): void {
     const cluster = this.cluster;
     switch (record.kind) {
-      case 'Node': cluster.nodes.set(name, record); break;
+      case 'Node':
+        cluster.nodes.set(name, record);
+        break;
       case 'Pod': {
         cluster.pods.set(name, record);
         if (record.nodeName) {
@@ -788,20 +951,31 @@ class SnapshotLoader {
         }
         break;
       }
-      case 'ReplicaSet': cluster.replicaSets.set(name, record); break;
-      case 'DaemonSet': cluster.daemonSets.set(name, record); break;
-      case 'Lease': cluster.leases.set(record.meta.name, record); break;
+      case 'ReplicaSet':
+        cluster.replicaSets.set(name, record);
+        break;
+      case 'DaemonSet':
+        cluster.daemonSets.set(name, record);
+        break;
+      case 'Lease':
+        cluster.leases.set(record.meta.name, record);
+        break;
     }
   }
 
   private lookup(kind: ObjectRecord['kind'], name: string): ObjectRecord | undefined {
     const c = this.cluster;
     switch (kind) {
-      case 'Node': return c.nodes.get(name);
-      case 'Pod': return c.pods.get(name);
-      case 'ReplicaSet': return c.replicaSets.get(name);
-      case 'DaemonSet': return c.daemonSets.get(name);
-      case 'Lease': return c.leases.get(name.slice(name.indexOf('/') + 1));
+      case 'Node':
+        return c.nodes.get(name);
+      case 'Pod':
+        return c.pods.get(name);
+      case 'ReplicaSet':
+        return c.replicaSets.get(name);
+      case 'DaemonSet':
+        return c.daemonSets.get(name);
+      case 'Lease':
+        return c.leases.get(name.slice(name.indexOf('/') + 1));
     }
   }
 
@@ -809,7 +983,9 @@ class SnapshotLoader {
   private forget(kind: ObjectRecord['kind'], name: string): void {
     const cluster = this.cluster;
     switch (kind) {
-      case 'Node': cluster.nodes.delete(name); break;
+      case 'Node':
+        cluster.nodes.delete(name);
+        break;
       case 'Pod': {
         const old = cluster.pods.get(name);
         if (old?.nodeName) {
@@ -820,9 +996,15 @@ class SnapshotLoader {
         cluster.pods.delete(name);
         break;
       }
-      case 'ReplicaSet': cluster.replicaSets.delete(name); break;
-      case 'DaemonSet': cluster.daemonSets.delete(name); break;
-      case 'Lease': cluster.leases.delete(name.slice(name.indexOf('/') + 1)); break;
+      case 'ReplicaSet':
+        cluster.replicaSets.delete(name);
+        break;
+      case 'DaemonSet':
+        cluster.daemonSets.delete(name);
+        break;
+      case 'Lease':
+        cluster.leases.delete(name.slice(name.indexOf('/') + 1));
+        break;
     }
   }
 
@@ -835,13 +1017,17 @@ class SnapshotLoader {
     }
     // Problems in file order, and by position within a file; the snapshot-wide ones last.
     const fileRank = new Map(this.files.map((f, i) => [f, i]));
-    const rank = (p: Problem) => (p.position ? fileRank.get(p.position.file) ?? -1 : Infinity);
-    const sorted = this.problems.map((p, i) => ({ p, i })).sort((a, b) => {
-      const ra = rank(a.p), rb = rank(b.p);
-      if (ra !== rb) return ra - rb;
-      const oa = a.p.position?.offset ?? -1, ob = b.p.position?.offset ?? -1;
-      return oa - ob || a.i - b.i;
-    });
+    const rank = (p: Problem) => (p.position ? (fileRank.get(p.position.file) ?? -1) : Infinity);
+    const sorted = this.problems
+      .map((p, i) => ({ p, i }))
+      .sort((a, b) => {
+        const ra = rank(a.p),
+          rb = rank(b.p);
+        if (ra !== rb) return ra - rb;
+        const oa = a.p.position?.offset ?? -1,
+          ob = b.p.position?.offset ?? -1;
+        return oa - ob || a.i - b.i;
+      });
     this.problems.splice(0, this.problems.length, ...sorted.map((x) => x.p));
     this.crossChecks(cluster);
     const latest = latestTimestamp(cluster);
@@ -861,27 +1047,50 @@ class SnapshotLoader {
       for (const node of cluster.nodes.values()) {
         const v = kubeletMinor(node.raw);
         if (v && v.minor >= 14) {
-          this.problem('no-leases', 'warning', `the nodes run Kubernetes ${v.text} (1.14 or later: the kubelet heartbeats with a Lease in ${NODE_LEASE_NAMESPACE} and rewrites lastHeartbeatTime only every few minutes), but the snapshot holds no node Leases, ${this.exported ? 'so nodes whose Ready is True are taken as having renewed their Lease at the start time, unless the simulated version has no Leases or a scenario says missingLeases: absent (the trace shows the assumption); for their real renew times export them too' : 'so healthy nodes may look stale; add them with'}: kubectl get leases -n ${NODE_LEASE_NAMESPACE} -o yaml`, firstPosition('Node', node.meta.name));
+          this.problem(
+            'no-leases',
+            'warning',
+            `the nodes run Kubernetes ${v.text} (1.14 or later: the kubelet heartbeats with a Lease in ${NODE_LEASE_NAMESPACE} and rewrites lastHeartbeatTime only every few minutes), but the snapshot holds no node Leases, ${this.exported ? 'so nodes whose Ready is True are taken as having renewed their Lease at the start time, unless the simulated version has no Leases or a scenario says missingLeases: absent (the trace shows the assumption); for their real renew times export them too' : 'so healthy nodes may look stale; add them with'}: kubectl get leases -n ${NODE_LEASE_NAMESPACE} -o yaml`,
+            firstPosition('Node', node.meta.name),
+          );
           break;
         }
       }
     }
     // Heartbeats that disagree: the snapshot has no single "now".
-    let lo: Micros | undefined, hi: Micros | undefined, loNode = '', hiNode = '';
+    let lo: Micros | undefined,
+      hi: Micros | undefined,
+      loNode = '',
+      hiNode = '';
     for (const node of cluster.nodes.values()) {
       const ready = node.conditions.find((c) => c.type === 'Ready');
       if (!ready || ready.lastHeartbeatTime === ZERO_TIME) continue;
-      if (lo === undefined || ready.lastHeartbeatTime < lo) { lo = ready.lastHeartbeatTime; loNode = node.meta.name; }
-      if (hi === undefined || ready.lastHeartbeatTime > hi) { hi = ready.lastHeartbeatTime; hiNode = node.meta.name; }
+      if (lo === undefined || ready.lastHeartbeatTime < lo) {
+        lo = ready.lastHeartbeatTime;
+        loNode = node.meta.name;
+      }
+      if (hi === undefined || ready.lastHeartbeatTime > hi) {
+        hi = ready.lastHeartbeatTime;
+        hiNode = node.meta.name;
+      }
     }
     if (lo !== undefined && hi !== undefined && hi - lo > HEARTBEAT_SPREAD_WARNING) {
-      this.problem('heartbeats-disagree', 'warning', `the nodes' Ready heartbeats are ${formatDuration(hi - lo)} apart (${loNode} oldest, ${hiNode} newest): the snapshot has no single "now"; the clock starts at the latest timestamp, so ${loNode} will look stale${this.exported && !cluster.leases.size && cluster.nodes.get(loNode)?.conditions.some((c) => c.type === 'Ready' && c.status === 'True') ? ' unless its Lease is taken as renewed at the start time (no-leases)' : ''}`, firstPosition('Node', loNode));
+      this.problem(
+        'heartbeats-disagree',
+        'warning',
+        `the nodes' Ready heartbeats are ${formatDuration(hi - lo)} apart (${loNode} oldest, ${hiNode} newest): the snapshot has no single "now"; the clock starts at the latest timestamp, so ${loNode} will look stale${this.exported && !cluster.leases.size && cluster.nodes.get(loNode)?.conditions.some((c) => c.type === 'Ready' && c.status === 'True') ? ' unless its Lease is taken as renewed at the start time (no-leases)' : ''}`,
+        firstPosition('Node', loNode),
+      );
     }
     // Dangling references, as in partial exports.
     this.problems.push(...danglingReferences(cluster, firstPosition));
     const orphanLeases = [...cluster.leases.keys()].filter((n) => !cluster.nodes.has(n));
     if (orphanLeases.length) {
-      this.problem('leases-without-nodes', 'info', `${orphanLeases.length} node Lease${orphanLeases.length === 1 ? '' : 's'} without a Node in the snapshot (${orphanLeases.slice(0, 3).join(', ')}${orphanLeases.length > 3 ? ', ...' : ''})`);
+      this.problem(
+        'leases-without-nodes',
+        'info',
+        `${orphanLeases.length} node Lease${orphanLeases.length === 1 ? '' : 's'} without a Node in the snapshot (${orphanLeases.slice(0, 3).join(', ')}${orphanLeases.length > 3 ? ', ...' : ''})`,
+      );
     }
   }
 }
@@ -1001,10 +1210,15 @@ function kubeletMinor(raw: KObject): { minor: number; text: string } | undefined
  */
 export function latestTimestamp(cluster: ClusterState): Micros | undefined {
   let max = ZERO_TIME;
-  const see = (t: Micros | undefined) => { if (t !== undefined && t > max) max = t; };
+  const see = (t: Micros | undefined) => {
+    if (t !== undefined && t > max) max = t;
+  };
   for (const n of cluster.nodes.values()) {
     see(n.meta.creationTimestamp);
-    for (const c of n.conditions) { see(c.lastHeartbeatTime); see(c.lastTransitionTime); }
+    for (const c of n.conditions) {
+      see(c.lastHeartbeatTime);
+      see(c.lastTransitionTime);
+    }
     for (const t of n.taints) see(t.timeAdded);
   }
   for (const p of cluster.pods.values()) {
@@ -1013,7 +1227,10 @@ export function latestTimestamp(cluster: ClusterState): Micros | undefined {
   }
   for (const r of cluster.replicaSets.values()) see(r.meta.creationTimestamp);
   for (const d of cluster.daemonSets.values()) see(d.meta.creationTimestamp);
-  for (const l of cluster.leases.values()) { see(l.meta.creationTimestamp); see(l.renewTime); }
+  for (const l of cluster.leases.values()) {
+    see(l.meta.creationTimestamp);
+    see(l.renewTime);
+  }
   return max === ZERO_TIME ? undefined : max;
 }
 

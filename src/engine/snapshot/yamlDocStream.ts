@@ -1,7 +1,7 @@
 /**
- * A multi-document YAML stream (`---` between objects) cut into its
- * documents as the chunks arrive, so each document is parsed alone and a
- * file larger than one string can hold loads.
+ * What reading a YAML stream piece by piece (yamlListStream.ts) is made of:
+ * the pieces, the limit of one, the decoding of chunks, and letting go of
+ * a piece's text once parsed.
  *
  * A document starts at a line that begins with `---` followed by a blank or
  * the line's end. YAML forbids such a line inside any scalar (the spec's
@@ -18,11 +18,6 @@ export interface YamlPiece {
   at: TextPoint;
 }
 
-export interface YamlSplitOptions {
-  /** a document longer than this is not read (default MAX_YAML_DOCUMENT_CHARS) */
-  maxDocumentChars?: number;
-}
-
 /**
  * The longest YAML document read: a document is parsed whole, and the yaml
  * package's tree of a document is many times its text, so a `kind: List` of a
@@ -30,10 +25,6 @@ export interface YamlSplitOptions {
  * it streams item by item.
  */
 export const MAX_YAML_DOCUMENT_CHARS = 256 * 1024 * 1024;
-
-export type YamlSplit = { piece: YamlPiece } | { tooLong: TextPoint; chars: number };
-
-const isMarkerEnd = (c: number): boolean => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d || Number.isNaN(c);
 
 /** Text chunks from text or UTF-8 bytes (decoded across chunk boundaries); a leading BOM becomes a blank. */
 export function* decodeChunks(chunks: Iterable<Chunk>): Generator<string> {
@@ -52,56 +43,6 @@ export function* decodeChunks(chunks: Iterable<Chunk>): Generator<string> {
   }
   const tail = decoder?.decode();
   if (tail) yield tail;
-}
-
-/** The documents of a YAML stream, one at a time, with where each starts. */
-export function* yamlDocuments(chunks: Iterable<Chunk>, options: YamlSplitOptions = {}): Generator<YamlSplit> {
-  const max = options.maxDocumentChars ?? MAX_YAML_DOCUMENT_CHARS;
-  let buf = '';
-  /** stream offset of buf[0], where the current document starts */
-  let base = 0;
-  let line = 1;
-  /** where to look for the next marker in buf (after the document's own) */
-  let from = 1;
-  /** the current document ran on past the limit: its text is dropped until the next marker */
-  let dropping: { at: TextPoint; chars: number } | undefined;
-  const countLines = (text: string, end: number): number => {
-    let n = 0;
-    for (let nl = text.indexOf('\n'); nl !== -1 && nl < end; nl = text.indexOf('\n', nl + 1)) n++;
-    return n;
-  };
-  for (const chunk of decodeChunks(chunks)) {
-    buf += chunk;
-    for (;;) {
-      let m = buf.indexOf('\n---', from - 1);
-      while (m !== -1 && m + 4 <= buf.length - 1 && !isMarkerEnd(buf.charCodeAt(m + 4))) m = buf.indexOf('\n---', m + 1);
-      if (m === -1 || m + 4 > buf.length - 1) break;
-      const text = buf.slice(0, m + 1);
-      const at: TextPoint = { offset: base, line, column: 1 };
-      if (dropping) {
-        yield { tooLong: dropping.at, chars: dropping.chars + text.length };
-        dropping = undefined;
-      } else yield { piece: { text, at } };
-      line += countLines(text, text.length);
-      base += m + 1;
-      buf = buf.slice(m + 1);
-      from = 1;
-    }
-    // the text after the last newline could still begin a marker
-    from = Math.max(1, buf.lastIndexOf('\n') );
-    if (buf.length > max) {
-      const keep = buf.lastIndexOf('\n');
-      const cut = keep > 0 ? keep : buf.length;
-      dropping ??= { at: { offset: base, line, column: 1 }, chars: 0 };
-      dropping.chars += cut;
-      line += countLines(buf, cut);
-      base += cut;
-      buf = buf.slice(cut);
-      from = 1;
-    }
-  }
-  if (dropping) yield { tooLong: dropping.at, chars: dropping.chars + buf.length };
-  else if (buf.length) yield { piece: { text: buf, at: { offset: base, line, column: 1 } } };
 }
 
 /**

@@ -55,7 +55,10 @@ export function* yamlStreamPieces(chunks: Iterable<Chunk>, options: { maxDocumen
   const add = (p: Part, text: string) => {
     target = p;
     p.chars += text.length + 1;
-    if (p.chars > max) { p.tooLong = true; p.lines = []; }
+    if (p.chars > max) {
+      p.tooLong = true;
+      p.lines = [];
+    }
     if (!p.tooLong) p.lines.push(text);
   };
   const textOf = (p: Part) => `${p.lines.join('\n')}\n`;
@@ -91,12 +94,22 @@ export function* yamlStreamPieces(chunks: Iterable<Chunk>, options: { maxDocumen
       case 'doc':
       case 'tail':
         add(doc, text);
-        if (mode === 'doc' && ITEMS_KEY.test(text)) { mode = 'wait'; itemsLine = doc.lines.length - 1; }
+        if (mode === 'doc' && ITEMS_KEY.test(text)) {
+          mode = 'wait';
+          itemsLine = doc.lines.length - 1;
+        }
         return;
       case 'wait': {
-        if (!text.trim() || /^\s*#/.test(text)) { add(doc, text); return; }
+        if (!text.trim() || /^\s*#/.test(text)) {
+          add(doc, text);
+          return;
+        }
         const m = /^( *)-( |\r?$)/.exec(text);
-        if (!m || doc.tooLong) { mode = 'doc'; add(doc, text); return; }
+        if (!m || doc.tooLong) {
+          mode = 'doc';
+          add(doc, text);
+          return;
+        }
         indent = m[1].length;
         itemStart = new RegExp(`^ {${indent}}-( |\\r?$)`);
         doc.lines[itemsLine] = doc.lines[itemsLine].replace(/items:/, 'items: []');

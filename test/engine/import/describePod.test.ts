@@ -9,7 +9,9 @@ import { formatTime, parseTimestamp } from '../../../src/engine/model/time';
 const at = parseTimestamp('2026-01-01T00:10:00Z')!;
 const read = (text: string, anchorGiven = true) => importEvidence([{ name: 'pod.txt', chunks: [text] }], { anchor: at, anchorGiven });
 
-const pod = (over: { status?: string; tolerations?: string[]; conditions?: string[]; events?: string[]; node?: string } = {}) => `Name:                      web-1
+const pod = (
+  over: { status?: string; tolerations?: string[]; conditions?: string[]; events?: string[]; node?: string } = {},
+) => `Name:                      web-1
 Namespace:                 shop
 Priority:                  0
 Node:                      ${over.node ?? 'n1/10.0.0.1'}
@@ -33,7 +35,10 @@ function table(rows: string[][]): string {
 
 describe('kubectl describe pod', () => {
   const tolerations: [string, unknown][] = [
-    ['node.kubernetes.io/unreachable:NoExecute op=Exists for 300s', { operator: 'Exists', key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', tolerationSeconds: 300 }],
+    [
+      'node.kubernetes.io/unreachable:NoExecute op=Exists for 300s',
+      { operator: 'Exists', key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', tolerationSeconds: 300 },
+    ],
     ['node.kubernetes.io/not-ready:NoExecute op=Exists', { operator: 'Exists', key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' }],
     ['dedicated=db:NoSchedule', { operator: 'Equal', key: 'dedicated', value: 'db', effect: 'NoSchedule' }],
     ['node.kubernetes.io/memory-pressure:NoSchedule op=Exists', { operator: 'Exists', key: 'node.kubernetes.io/memory-pressure', effect: 'NoSchedule' }],
@@ -48,48 +53,104 @@ describe('kubectl describe pod', () => {
     const r = read(pod({ tolerations: ['node.kubernetes.io/unreachable:NoExecute op=Exists for 60s'] }));
     const o = r.observations.find((x) => x.kind === 'object');
     assert.ok(o && o.kind === 'object');
-    assert.deepEqual(o.object.spec, { nodeName: 'n1', tolerations: [{ operator: 'Exists', key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', tolerationSeconds: 60 }] });
-    assert.deepEqual((o.object.metadata as { ownerReferences: unknown[] }).ownerReferences, [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: '', controller: true }]);
+    assert.deepEqual(o.object.spec, {
+      nodeName: 'n1',
+      tolerations: [{ operator: 'Exists', key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', tolerationSeconds: 60 }],
+    });
+    assert.deepEqual((o.object.metadata as { ownerReferences: unknown[] }).ownerReferences, [
+      { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: '', controller: true },
+    ]);
     assert.ok(r.observations.some((x) => x.kind === 'pod-on-node' && x.node === 'n1' && x.pod === 'Pod/shop/web-1'));
-    assert.deepEqual(r.inputs.map((i) => i.format), ['describe-pod']);
+    assert.deepEqual(
+      r.inputs.map((i) => i.format),
+      ['describe-pod'],
+    );
   });
 
   const evictions: [name: string, status: string, conditions: string[], events: string[], want: string[]][] = [
-    ['Terminating with DisruptionTarget on a not-ready node: evicted at printing - lasts - grace', 'Terminating (lasts 20s)', ['Ready             False', 'DisruptionTarget  True'], ['Warning  NodeNotReady  2m    node-controller  Node is not ready'],
-      ['2026-01-01T00:08:00.000Z PodsMarkedNotReady Pod/shop/web-1', '2026-01-01T00:09:10.000Z PodEvicted Pod/shop/web-1']],
-    ['Terminating without DisruptionTarget (a user delete): no eviction', 'Terminating (lasts 20s)', ['Ready             True'], ['Warning  NodeNotReady  2m    node-controller  Node is not ready'], ['2026-01-01T00:08:00.000Z PodsMarkedNotReady Pod/shop/web-1']],
+    [
+      'Terminating with DisruptionTarget on a not-ready node: evicted at printing - lasts - grace',
+      'Terminating (lasts 20s)',
+      ['Ready             False', 'DisruptionTarget  True'],
+      ['Warning  NodeNotReady  2m    node-controller  Node is not ready'],
+      ['2026-01-01T00:08:00.000Z PodsMarkedNotReady Pod/shop/web-1', '2026-01-01T00:09:10.000Z PodEvicted Pod/shop/web-1'],
+    ],
+    [
+      'Terminating without DisruptionTarget (a user delete): no eviction',
+      'Terminating (lasts 20s)',
+      ['Ready             True'],
+      ['Warning  NodeNotReady  2m    node-controller  Node is not ready'],
+      ['2026-01-01T00:08:00.000Z PodsMarkedNotReady Pod/shop/web-1'],
+    ],
     ['DisruptionTarget on a Ready node (preemption, the eviction API): no eviction', 'Terminating (lasts 20s)', ['DisruptionTarget  True'], [], []],
-    ['the taint manager\'s event', 'Running', [], ['Normal   TaintManagerEviction  30s  taint-eviction-controller  Marking for deletion Pod shop/web-1'], ['2026-01-01T00:09:30.000Z PodEvicted Pod/shop/web-1']],
+    [
+      "the taint manager's event",
+      'Running',
+      [],
+      ['Normal   TaintManagerEviction  30s  taint-eviction-controller  Marking for deletion Pod shop/web-1'],
+      ['2026-01-01T00:09:30.000Z PodEvicted Pod/shop/web-1'],
+    ],
   ];
   for (const [name, status, conditions, events, want] of evictions) {
-    it(name, () => assert.deepEqual(read(pod({ status, conditions, events })).decisions.map((d) => `${formatTime(d.time)} ${d.action} ${d.object}`), want));
+    it(name, () =>
+      assert.deepEqual(
+        read(pod({ status, conditions, events })).decisions.map((d) => `${formatTime(d.time)} ${d.action} ${d.object}`),
+        want,
+      ),
+    );
   }
 
   it('nodes and pods in one paste are each read by their own importer', () => {
-    const node = 'Name:               n1\nRoles:              <none>\nConditions:\n  Type             Status    LastHeartbeatTime                 LastTransitionTime                Reason              Message\n  ----             ------    -----------------                 ------------------                ------              -------\n  Ready            Unknown   Thu, 01 Jan 2026 00:00:20 +0000   Thu, 01 Jan 2026 00:01:05 +0000   NodeStatusUnknown   Kubelet stopped posting node status.\n';
+    const node =
+      'Name:               n1\nRoles:              <none>\nConditions:\n  Type             Status    LastHeartbeatTime                 LastTransitionTime                Reason              Message\n  ----             ------    -----------------                 ------------------                ------              -------\n  Ready            Unknown   Thu, 01 Jan 2026 00:00:20 +0000   Thu, 01 Jan 2026 00:01:05 +0000   NodeStatusUnknown   Kubelet stopped posting node status.\n';
     const r = read(`${node}\n${pod()}\nName:         default\nLabels:       <none>\n`);
-    assert.deepEqual(r.decisions.map((d) => `${d.action} ${d.object}`), ['NodeStatusUnknown Node/n1']);
+    assert.deepEqual(
+      r.decisions.map((d) => `${d.action} ${d.object}`),
+      ['NodeStatusUnknown Node/n1'],
+    );
     assert.ok(r.observations.some((o) => o.kind === 'object'));
-    assert.deepEqual(r.problems.map((p) => `${p.code} ${p.position?.line}`), ['unknown-kind 24']);
+    assert.deepEqual(
+      r.problems.map((p) => `${p.code} ${p.position?.line}`),
+      ['unknown-kind 24'],
+    );
   });
 
   it('a malformed toleration is left out with a positioned warning; the rest is read', () => {
     const r = read(pod({ tolerations: ['node.kubernetes.io/unreachable:NoExecute op=Exists for 60s', 'what is this'] }));
-    assert.deepEqual(r.problems.map((p) => `${p.code} ${p.position?.line}:${p.position?.column}`), ['bad-toleration 13:30']);
+    assert.deepEqual(
+      r.problems.map((p) => `${p.code} ${p.position?.line}:${p.position?.column}`),
+      ['bad-toleration 13:30'],
+    );
     const o = r.observations.find((x) => x.kind === 'object');
     assert.equal(o?.kind === 'object' && (o.object.spec as { tolerations: unknown[] }).tolerations.length, 1);
   });
 
   it('ages without --at are read from the import time, said once', () => {
-    const r = read(pod({ events: ['Warning  NodeNotReady  2m    node-controller  Node is not ready', 'Warning  NodeNotReady  1m    node-controller  Node is not ready'] }), false);
-    assert.deepEqual(r.problems.map((p) => p.code), ['anchor-assumed']);
+    const r = read(
+      pod({ events: ['Warning  NodeNotReady  2m    node-controller  Node is not ready', 'Warning  NodeNotReady  1m    node-controller  Node is not ready'] }),
+      false,
+    );
+    assert.deepEqual(
+      r.problems.map((p) => p.code),
+      ['anchor-assumed'],
+    );
   });
 
   it('the scenario takes the pod as described, and its tolerationSeconds place the failure', () => {
-    const r = read(pod({ status: 'Terminating (lasts 20s)', conditions: ['DisruptionTarget  True'], tolerations: ['node.kubernetes.io/unreachable:NoExecute op=Exists for 30s'], events: ['Warning  NodeNotReady  2m    node-controller  Node is not ready'] }));
+    const r = read(
+      pod({
+        status: 'Terminating (lasts 20s)',
+        conditions: ['DisruptionTarget  True'],
+        tolerations: ['node.kubernetes.io/unreachable:NoExecute op=Exists for 30s'],
+        events: ['Warning  NodeNotReady  2m    node-controller  Node is not ready'],
+      }),
+    );
     const plan = inferScenario(r, { anchor: at, anchorGiven: true, version: '1.29' });
     const p = plan.objects.find((o) => o.kind === 'Pod');
-    assert.deepEqual((p?.spec as { tolerations: { tolerationSeconds: number }[] }).tolerations.map((t) => t.tolerationSeconds), [30]);
+    assert.deepEqual(
+      (p?.spec as { tolerations: { tolerationSeconds: number }[] }).tolerations.map((t) => t.tolerationSeconds),
+      [30],
+    );
     assert.equal((p?.status as { conditions: { status: string }[] }).conditions[0].status, 'True', 'Ready at the start, before the failure');
     // the eviction (00:09:10) less 30s and one monitor period is 00:08:35: later than the NodeNotReady event (00:08:00), which stays the first sign
     assert.match(plan.startWhy, /2026-01-01T00:08:00/);

@@ -14,7 +14,13 @@ const LOG = 'I0516 19:33:12.204484       1 controller_utils.go:180] Recording st
 
 describe('evidence files', () => {
   const walks: [name: string, files: Record<string, string>, paths: string[], want: string[], problems: string[]][] = [
-    ['a folder in name order, notes and hidden files left out', { '/e/b.log': LOG, '/e/a.log': LOG, '/e/README.md': '# notes', '/e/.hidden': 'x', '/e/sub/c.log.gz': 'x' }, ['/e'], ['/e/a.log', '/e/b.log', '/e/sub/c.log.gz'], []],
+    [
+      'a folder in name order, notes and hidden files left out',
+      { '/e/b.log': LOG, '/e/a.log': LOG, '/e/README.md': '# notes', '/e/.hidden': 'x', '/e/sub/c.log.gz': 'x' },
+      ['/e'],
+      ['/e/a.log', '/e/b.log', '/e/sub/c.log.gz'],
+      [],
+    ],
     ['a .md named on its own is read (the user asked for it)', { '/e/notes.md': 'x' }, ['/e/notes.md'], ['/e/notes.md'], []],
     ['a missing path', { '/e/a.log': LOG }, ['/e/a.log', '/nope'], ['/e/a.log'], []],
     ['folders nested too deep', { [`/d${'/x'.repeat(34)}/a.log`]: LOG }, ['/d'], [], ['folder-too-deep']],
@@ -23,7 +29,10 @@ describe('evidence files', () => {
     it(name, () => {
       const r = evidenceFiles(paths, new MemoryFs(files));
       assert.deepEqual(r.files, want);
-      assert.deepEqual(r.problems.map((p) => p.code), problems);
+      assert.deepEqual(
+        r.problems.map((p) => p.code),
+        problems,
+      );
     });
   }
   it(`more than ${MAX_EVIDENCE_FILES} files: the first in name order, with a warning`, () => {
@@ -31,7 +40,10 @@ describe('evidence files', () => {
     for (let i = 0; i <= MAX_EVIDENCE_FILES; i++) files[`/e/${String(i).padStart(6, '0')}.log`] = '';
     const r = evidenceFiles(['/e'], new MemoryFs(files));
     assert.equal(r.files.length, MAX_EVIDENCE_FILES);
-    assert.deepEqual(r.problems.map((p) => p.code), ['too-many-files']);
+    assert.deepEqual(
+      r.problems.map((p) => p.code),
+      ['too-many-files'],
+    );
   });
   it('a link back to a parent folder is read once', () => {
     const dir = mkdtempSync(join(tmpdir(), 'evidence-loop-'));
@@ -41,7 +53,10 @@ describe('evidence files', () => {
       symlinkSync(dir, join(dir, 'a', 'up'));
       const r = evidenceFiles([dir], nodeFs());
       assert.deepEqual(r.files, [join(dir, 'a', 'k.log')]);
-      assert.deepEqual(r.problems.map((p) => p.code), ['folder-too-deep']);
+      assert.deepEqual(
+        r.problems.map((p) => p.code),
+        ['folder-too-deep'],
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -51,7 +66,11 @@ describe('evidence files', () => {
 describe('one import for both shells', () => {
   it('the command line prints what the extension imports, byte for byte, with the same options', async () => {
     const F = 'test/fixtures/real-evidence';
-    const ext = importEvidenceFiles([`${F}/describe-pod-1.29-trident-node-shutdown.txt`], { fs: nodeFs(), readChunks }, { now: 0, at: parseTimestamp('2025-03-21T01:41:04Z'), version: '1.29' });
+    const ext = importEvidenceFiles(
+      [`${F}/describe-pod-1.29-trident-node-shutdown.txt`],
+      { fs: nodeFs(), readChunks },
+      { now: 0, at: parseTimestamp('2025-03-21T01:41:04Z'), version: '1.29' },
+    );
     assert.ok(ext.ok);
     const cli = await runCli('import', `${F}/describe-pod-1.29-trident-node-shutdown.txt`, '--at', '2025-03-21T01:41:04Z', '--version', '1.29');
     assert.equal(cli.code, 0, cli.err);
@@ -59,7 +78,11 @@ describe('one import for both shells', () => {
     assert.deepEqual(ext.imported.assumed, { at: false, version: false });
   });
   it('what was assumed is said, so a shell can offer --at and --version', () => {
-    const r = importEvidenceFiles(['test/fixtures/real-evidence/describe-pod-1.29-trident-node-shutdown.txt'], { fs: nodeFs(), readChunks }, { now: parseTimestamp('2025-03-21T01:41:04Z')! });
+    const r = importEvidenceFiles(
+      ['test/fixtures/real-evidence/describe-pod-1.29-trident-node-shutdown.txt'],
+      { fs: nodeFs(), readChunks },
+      { now: parseTimestamp('2025-03-21T01:41:04Z')! },
+    );
     assert.ok(r.ok);
     assert.deepEqual(r.imported.assumed, { at: true, version: true });
   });

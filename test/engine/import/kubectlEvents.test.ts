@@ -9,7 +9,8 @@ import { importEvidence } from '../../../src/engine/import/index';
 import { formatTime } from '../../../src/engine/model/time';
 
 const read = (text: string) => importEvidence([{ name: 'events.yaml', chunks: [text] }]);
-const decisions = (text: string) => read(text).decisions.map((d) => `${formatTime(d.time)} ${d.controller} ${d.action} ${d.object}${d.detail ? ' ' + d.detail : ''}`);
+const decisions = (text: string) =>
+  read(text).decisions.map((d) => `${formatTime(d.time)} ${d.controller} ${d.action} ${d.object}${d.detail ? ' ' + d.detail : ''}`);
 
 const v1 = (reason: string, kind: string, ns: string, name: string, message: string, component = 'node-controller', extra = '') => `
 - apiVersion: v1
@@ -26,32 +27,94 @@ const list = (...items: string[]) => `apiVersion: v1\nkind: List\nitems:${items.
 
 describe('kubectl get events: each reason', () => {
   const cases: { name: string; item: string; want: string[] }[] = [
-    { name: 'RegisteredNode is NodeRegistered', item: v1('RegisteredNode', 'Node', '', 'n1', 'Node n1 event: Registered Node n1 in Controller'), want: ['2026-01-01T00:01:05.000Z node-lifecycle NodeRegistered Node/n1'] },
-    { name: 'RemovingNode is NodeRemoved', item: v1('RemovingNode', 'Node', '', 'n1', 'Node n1 event: Removing Node n1 from Controller'), want: ['2026-01-01T00:01:05.000Z node-lifecycle NodeRemoved Node/n1'] },
-    { name: 'NodeNotReady on a Pod is PodsMarkedNotReady of that pod', item: v1('NodeNotReady', 'Pod', 'default', 'web-1', 'Node is not ready'), want: ['2026-01-01T00:01:05.000Z node-lifecycle PodsMarkedNotReady Pod/default/web-1'] },
-    { name: 'NodeNotReady on a Node from node-controller is PodsMarkedNotReady of the node', item: v1('NodeNotReady', 'Node', '', 'n1', 'Node n1 status is now: NodeNotReady'), want: ['2026-01-01T00:01:05.000Z node-lifecycle PodsMarkedNotReady Node/n1'] },
-    { name: 'NodeNotReady from the kubelet is not a controller decision', item: v1('NodeNotReady', 'Node', '', 'n1', 'Node n1 status is now: NodeNotReady', 'kubelet'), want: [] },
-    { name: 'TaintManagerEviction "Marking for deletion" is PodEvicted', item: v1('TaintManagerEviction', 'Pod', 'default', 'web-1', 'Marking for deletion Pod default/web-1', 'taint-eviction-controller'), want: ['2026-01-01T00:01:05.000Z taint-eviction PodEvicted Pod/default/web-1'] },
-    { name: 'TaintManagerEviction "Cancelling deletion" is PodEvictionCancelled', item: v1('TaintManagerEviction', 'Pod', 'default', 'web-1', 'Cancelling deletion of Pod default/web-1'), want: ['2026-01-01T00:01:05.000Z taint-eviction PodEvictionCancelled Pod/default/web-1'] },
-    { name: 'NodeControllerEviction is the 1.12 path\'s PodEvicted', item: v1('NodeControllerEviction', 'Pod', 'default', 'web-1', 'Marking for deletion Pod web-1 from Node n1'), want: ['2026-01-01T00:01:05.000Z node-lifecycle PodEvicted Pod/default/web-1'] },
-    { name: 'SuccessfulCreate on a ReplicaSet is PodsCreated with the pod', item: v1('SuccessfulCreate', 'ReplicaSet', 'default', 'web', 'Created pod: web-abcde', 'replicaset-controller'), want: ['2026-01-01T00:01:05.000Z replicaset PodsCreated ReplicaSet/default/web web-abcde'] },
-    { name: 'SuccessfulCreate on a StatefulSet is not simulated', item: v1('SuccessfulCreate', 'StatefulSet', 'default', 'db', 'create Pod db-0 in StatefulSet db successful', 'statefulset-controller'), want: [] },
-    { name: 'SuccessfulDelete on a ReplicaSet is PodsDeleted', item: v1('SuccessfulDelete', 'ReplicaSet', 'default', 'web', 'Deleted pod: web-abcde', 'replicaset-controller'), want: ['2026-01-01T00:01:05.000Z replicaset PodsDeleted ReplicaSet/default/web web-abcde'] },
+    {
+      name: 'RegisteredNode is NodeRegistered',
+      item: v1('RegisteredNode', 'Node', '', 'n1', 'Node n1 event: Registered Node n1 in Controller'),
+      want: ['2026-01-01T00:01:05.000Z node-lifecycle NodeRegistered Node/n1'],
+    },
+    {
+      name: 'RemovingNode is NodeRemoved',
+      item: v1('RemovingNode', 'Node', '', 'n1', 'Node n1 event: Removing Node n1 from Controller'),
+      want: ['2026-01-01T00:01:05.000Z node-lifecycle NodeRemoved Node/n1'],
+    },
+    {
+      name: 'NodeNotReady on a Pod is PodsMarkedNotReady of that pod',
+      item: v1('NodeNotReady', 'Pod', 'default', 'web-1', 'Node is not ready'),
+      want: ['2026-01-01T00:01:05.000Z node-lifecycle PodsMarkedNotReady Pod/default/web-1'],
+    },
+    {
+      name: 'NodeNotReady on a Node from node-controller is PodsMarkedNotReady of the node',
+      item: v1('NodeNotReady', 'Node', '', 'n1', 'Node n1 status is now: NodeNotReady'),
+      want: ['2026-01-01T00:01:05.000Z node-lifecycle PodsMarkedNotReady Node/n1'],
+    },
+    {
+      name: 'NodeNotReady from the kubelet is not a controller decision',
+      item: v1('NodeNotReady', 'Node', '', 'n1', 'Node n1 status is now: NodeNotReady', 'kubelet'),
+      want: [],
+    },
+    {
+      name: 'TaintManagerEviction "Marking for deletion" is PodEvicted',
+      item: v1('TaintManagerEviction', 'Pod', 'default', 'web-1', 'Marking for deletion Pod default/web-1', 'taint-eviction-controller'),
+      want: ['2026-01-01T00:01:05.000Z taint-eviction PodEvicted Pod/default/web-1'],
+    },
+    {
+      name: 'TaintManagerEviction "Cancelling deletion" is PodEvictionCancelled',
+      item: v1('TaintManagerEviction', 'Pod', 'default', 'web-1', 'Cancelling deletion of Pod default/web-1'),
+      want: ['2026-01-01T00:01:05.000Z taint-eviction PodEvictionCancelled Pod/default/web-1'],
+    },
+    {
+      name: "NodeControllerEviction is the 1.12 path's PodEvicted",
+      item: v1('NodeControllerEviction', 'Pod', 'default', 'web-1', 'Marking for deletion Pod web-1 from Node n1'),
+      want: ['2026-01-01T00:01:05.000Z node-lifecycle PodEvicted Pod/default/web-1'],
+    },
+    {
+      name: 'SuccessfulCreate on a ReplicaSet is PodsCreated with the pod',
+      item: v1('SuccessfulCreate', 'ReplicaSet', 'default', 'web', 'Created pod: web-abcde', 'replicaset-controller'),
+      want: ['2026-01-01T00:01:05.000Z replicaset PodsCreated ReplicaSet/default/web web-abcde'],
+    },
+    {
+      name: 'SuccessfulCreate on a StatefulSet is not simulated',
+      item: v1('SuccessfulCreate', 'StatefulSet', 'default', 'db', 'create Pod db-0 in StatefulSet db successful', 'statefulset-controller'),
+      want: [],
+    },
+    {
+      name: 'SuccessfulDelete on a ReplicaSet is PodsDeleted',
+      item: v1('SuccessfulDelete', 'ReplicaSet', 'default', 'web', 'Deleted pod: web-abcde', 'replicaset-controller'),
+      want: ['2026-01-01T00:01:05.000Z replicaset PodsDeleted ReplicaSet/default/web web-abcde'],
+    },
     { name: 'Killing by the kubelet is no decision', item: v1('Killing', 'Pod', 'default', 'web-1', 'Stopping container web', 'kubelet'), want: [] },
   ];
   for (const c of cases) it(c.name, () => assert.deepEqual(decisions(list(c.item)), c.want));
 
   it('an event seen twice is a decision at its first and at its last time', () => {
-    const item = v1('NodeNotReady', 'Node', '', 'n1', 'x').replace('lastTimestamp: "2026-01-01T00:01:05Z"', 'lastTimestamp: "2026-01-01T00:09:00Z"').replace('count: 1', 'count: 2');
-    assert.deepEqual(decisions(list(item)).map((d) => d.slice(0, 24)), ['2026-01-01T00:01:05.000Z', '2026-01-01T00:09:00.000Z']);
+    const item = v1('NodeNotReady', 'Node', '', 'n1', 'x')
+      .replace('lastTimestamp: "2026-01-01T00:01:05Z"', 'lastTimestamp: "2026-01-01T00:09:00Z"')
+      .replace('count: 1', 'count: 2');
+    assert.deepEqual(
+      decisions(list(item)).map((d) => d.slice(0, 24)),
+      ['2026-01-01T00:01:05.000Z', '2026-01-01T00:09:00.000Z'],
+    );
   });
   it('an event seen five times says the three in between are not placed', () => {
-    const item = v1('NodeNotReady', 'Node', '', 'n1', 'x').replace('lastTimestamp: "2026-01-01T00:01:05Z"', 'lastTimestamp: "2026-01-01T00:09:00Z"').replace('count: 1', 'count: 5');
-    assert.deepEqual(read(list(item)).problems.map((p) => p.code), ['event-series']);
+    const item = v1('NodeNotReady', 'Node', '', 'n1', 'x')
+      .replace('lastTimestamp: "2026-01-01T00:01:05Z"', 'lastTimestamp: "2026-01-01T00:09:00Z"')
+      .replace('count: 1', 'count: 5');
+    assert.deepEqual(
+      read(list(item)).problems.map((p) => p.code),
+      ['event-series'],
+    );
   });
-  it('the kubelet\'s events on a pod say which node it ran on', () => {
-    const item = v1('Killing', 'Pod', 'default', 'web-1', 'Stopping container', 'kubelet').replace('source: {component: kubelet}', 'source: {component: kubelet, host: n7}');
-    assert.deepEqual(read(list(item)).observations.filter((o) => o.kind === 'pod-on-node').map((o) => o.kind === 'pod-on-node' && `${o.pod} ${o.node}`), ['Pod/default/web-1 n7']);
+  it("the kubelet's events on a pod say which node it ran on", () => {
+    const item = v1('Killing', 'Pod', 'default', 'web-1', 'Stopping container', 'kubelet').replace(
+      'source: {component: kubelet}',
+      'source: {component: kubelet, host: n7}',
+    );
+    assert.deepEqual(
+      read(list(item))
+        .observations.filter((o) => o.kind === 'pod-on-node')
+        .map((o) => o.kind === 'pod-on-node' && `${o.pod} ${o.node}`),
+      ['Pod/default/web-1 n7'],
+    );
   });
 });
 
@@ -72,25 +135,59 @@ items:
     assert.deepEqual(decisions(text), ['2026-01-01T00:06:10.123Z taint-eviction PodEvicted Pod/default/web-1']);
   });
   it('-o json is read the same', () => {
-    const json = JSON.stringify({ apiVersion: 'v1', kind: 'EventList', items: [{ apiVersion: 'v1', kind: 'Event', involvedObject: { kind: 'Node', name: 'n1' }, reason: 'RegisteredNode', message: 'm', source: { component: 'node-controller' }, firstTimestamp: '2026-01-01T00:00:00Z', count: 1 }] }, null, 4);
+    const json = JSON.stringify(
+      {
+        apiVersion: 'v1',
+        kind: 'EventList',
+        items: [
+          {
+            apiVersion: 'v1',
+            kind: 'Event',
+            involvedObject: { kind: 'Node', name: 'n1' },
+            reason: 'RegisteredNode',
+            message: 'm',
+            source: { component: 'node-controller' },
+            firstTimestamp: '2026-01-01T00:00:00Z',
+            count: 1,
+          },
+        ],
+      },
+      null,
+      4,
+    );
     assert.deepEqual(decisions(json), ['2026-01-01T00:00:00.000Z node-lifecycle NodeRegistered Node/n1']);
   });
   it('a pasted prompt and command before the YAML are skipped, and positions still count them', () => {
     const text = `$ kubectl get events -A -o yaml\n${list(v1('RegisteredNode', 'Node', '', 'n1', 'm'), '\n- apiVersion: v1\n  kind: Pod\n  metadata: {name: x}')}`;
     const r = read(text);
     assert.equal(r.decisions.length, 1);
-    assert.deepEqual(r.problems.map((p) => `${p.code} ${p.position?.line}`), ['unknown-kind 15']);
+    assert.deepEqual(
+      r.problems.map((p) => `${p.code} ${p.position?.line}`),
+      ['unknown-kind 15'],
+    );
   });
   it('an event without any time is a positioned warning and the others import', () => {
     const noTime = v1('RegisteredNode', 'Node', '', 'n2', 'm').replace(/\n {2}firstTimestamp.*\n {2}lastTimestamp.*/, '');
     const r = read(list(noTime, v1('RegisteredNode', 'Node', '', 'n1', 'm')));
-    assert.deepEqual(r.decisions.map((d) => d.object), ['Node/n1']);
-    assert.deepEqual(r.problems.map((p) => `${p.code} ${p.position?.line}`), ['missing-time 4']);
+    assert.deepEqual(
+      r.decisions.map((d) => d.object),
+      ['Node/n1'],
+    );
+    assert.deepEqual(
+      r.problems.map((p) => `${p.code} ${p.position?.line}`),
+      ['missing-time 4'],
+    );
   });
   it('broken YAML is a positioned warning, and what parses still imports', () => {
     const r = read(`${list(v1('RegisteredNode', 'Node', '', 'n1', 'm'))}---\nkind: EventList\nitems: [ {\n`);
-    assert.deepEqual(r.decisions.map((d) => d.object), ['Node/n1']);
-    assert.ok(r.problems.some((p) => p.code === 'yaml-syntax' && p.position!.line >= 15), JSON.stringify(r.problems));
+    assert.deepEqual(
+      r.decisions.map((d) => d.object),
+      ['Node/n1'],
+    );
+    assert.ok(
+      r.problems.some((p) => p.code === 'yaml-syntax' && p.position!.line >= 15),
+      JSON.stringify(r.problems),
+    );
   });
 });
 
@@ -102,23 +199,52 @@ describe('kubectl get events: size', () => {
     const into = emptyResult();
     importKubectlEvents('big.yaml', linesOf([list(v1('RegisteredNode', 'Node', '', 'n1', 'm'))]), into, 100);
     assert.deepEqual(into.decisions, []);
-    assert.deepEqual(into.problems.map((p) => `${p.code} ${p.position?.line}`), ['file-too-large 6']);
+    assert.deepEqual(
+      into.problems.map((p) => `${p.code} ${p.position?.line}`),
+      ['file-too-large 6'],
+    );
     assert.match(into.problems[0].message, /over 0 MiB is not read: YAML is parsed a document at a time .* Export it as JSON \(-o json\)/);
   });
   it('a JSON export over the same limit is read item by item, each event at its own line', async () => {
     const { importKubectlEvents } = await import('../../../src/engine/import/kubectlEvents');
     const { linesOf } = await import('../../../src/engine/import/lines');
     const { emptyResult } = await import('../../../src/engine/import/types');
-    const event = (name: string, t: string) => ({ apiVersion: 'v1', kind: 'Event', involvedObject: { kind: 'Node', name }, reason: 'RegisteredNode', message: `Node ${name} event: Registered Node ${name} in Controller`, source: { component: 'node-controller' }, firstTimestamp: t, lastTimestamp: t, count: 1 });
+    const event = (name: string, t: string) => ({
+      apiVersion: 'v1',
+      kind: 'Event',
+      involvedObject: { kind: 'Node', name },
+      reason: 'RegisteredNode',
+      message: `Node ${name} event: Registered Node ${name} in Controller`,
+      source: { component: 'node-controller' },
+      firstTimestamp: t,
+      lastTimestamp: t,
+      count: 1,
+    });
     const text = JSON.stringify({ apiVersion: 'v1', items: [event('n1', '2026-01-01T00:00:00Z'), event('n2', '2026-01-01T00:00:05Z')], kind: 'List' }, null, 4);
     const into = emptyResult();
     importKubectlEvents('big.json', linesOf([`$ kubectl get events -A -o json\n${text}`]), into, 100);
     assert.deepEqual(into.problems, []);
-    assert.deepEqual(into.decisions.map((d) => `${d.action} ${d.object} ${d.evidence.line}`), ['NodeRegistered Node/n1 5', 'NodeRegistered Node/n2 21']);
+    assert.deepEqual(
+      into.decisions.map((d) => `${d.action} ${d.object} ${d.evidence.line}`),
+      ['NodeRegistered Node/n1 5', 'NodeRegistered Node/n2 21'],
+    );
   });
   it('a broken JSON export: the broken event is left out with its position, the others read', async () => {
-    const r = importEvidence([{ name: 'e.json', chunks: ['{\n"kind": "EventList", "apiVersion": "v1", "items": [\n{"kind": "Event", "involvedObject": {"kind": "Node", "name": "n1"}, "reason": "RegisteredNode", "firstTimestamp": "2026-01-01T00:00:00Z"},\n{"kind": "Event", "reason": tru},\n{"kind": "Event", "involvedObject": {"kind": "Node", "name": "n2"}, "reason": "RegisteredNode", "firstTimestamp": "2026-01-01T00:00:01Z"}\n]}\n'] }]);
-    assert.deepEqual(r.decisions.map((d) => d.object), ['Node/n1', 'Node/n2']);
-    assert.deepEqual(r.problems.map((p) => `${p.code} ${p.position?.line}`), ['json-syntax 4']);
+    const r = importEvidence([
+      {
+        name: 'e.json',
+        chunks: [
+          '{\n"kind": "EventList", "apiVersion": "v1", "items": [\n{"kind": "Event", "involvedObject": {"kind": "Node", "name": "n1"}, "reason": "RegisteredNode", "firstTimestamp": "2026-01-01T00:00:00Z"},\n{"kind": "Event", "reason": tru},\n{"kind": "Event", "involvedObject": {"kind": "Node", "name": "n2"}, "reason": "RegisteredNode", "firstTimestamp": "2026-01-01T00:00:01Z"}\n]}\n',
+        ],
+      },
+    ]);
+    assert.deepEqual(
+      r.decisions.map((d) => d.object),
+      ['Node/n1', 'Node/n2'],
+    );
+    assert.deepEqual(
+      r.problems.map((p) => `${p.code} ${p.position?.line}`),
+      ['json-syntax 4'],
+    );
   });
 });

@@ -5,11 +5,31 @@ import { isPasteNoise, linesOf } from '../../../src/engine/import/lines';
 
 describe('lines of a stream', () => {
   it('lines are split across chunk boundaries, numbered from 1, CRLF or LF', () => {
-    assert.deepEqual([...linesOf(['a\r', '\nb', 'c\n', '', 'd'])], [{ n: 1, text: 'a' }, { n: 2, text: 'bc' }, { n: 3, text: 'd' }]);
+    assert.deepEqual(
+      [...linesOf(['a\r', '\nb', 'c\n', '', 'd'])],
+      [
+        { n: 1, text: 'a' },
+        { n: 2, text: 'bc' },
+        { n: 3, text: 'd' },
+      ],
+    );
   });
   it('a line longer than the limit is cut, its rest dropped up to its end, and the next line keeps its number', () => {
-    assert.deepEqual([...linesOf(['ab', 'cdef', 'gh\nij\n', 'klmnopq'], 4)], [{ n: 1, text: 'abcd', cut: true }, { n: 2, text: 'ij' }, { n: 3, text: 'klmn', cut: true }]);
-    assert.deepEqual([...linesOf(['abcdef', '\nxy'], 4)], [{ n: 1, text: 'abcd', cut: true }, { n: 2, text: 'xy' }]);
+    assert.deepEqual(
+      [...linesOf(['ab', 'cdef', 'gh\nij\n', 'klmnopq'], 4)],
+      [
+        { n: 1, text: 'abcd', cut: true },
+        { n: 2, text: 'ij' },
+        { n: 3, text: 'klmn', cut: true },
+      ],
+    );
+    assert.deepEqual(
+      [...linesOf(['abcdef', '\nxy'], 4)],
+      [
+        { n: 1, text: 'abcd', cut: true },
+        { n: 2, text: 'xy' },
+      ],
+    );
   });
   it('a stream without a final newline keeps its last line, and an empty one has none', () => {
     assert.deepEqual([...linesOf(['x'])], [{ n: 1, text: 'x' }]);

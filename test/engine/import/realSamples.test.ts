@@ -12,7 +12,9 @@ import { formatTime, parseTimestamp } from '../../../src/engine/model/time';
 import { readChunks } from '../../../src/platform/nodeFs';
 
 const dir = new URL('../../fixtures/real-evidence', import.meta.url).pathname;
-const samples = readdirSync(dir).filter((f) => !f.endsWith('.md')).sort();
+const samples = readdirSync(dir)
+  .filter((f) => !f.endsWith('.md'))
+  .sort();
 const anchor = parseTimestamp('2026-12-02T00:00:00Z')!;
 // as the command line reads them: a gzipped sample is inflated on the way
 const read = (f: string, at = anchor) => importEvidence([{ name: f, chunks: readChunks(join(dir, f)) }], { anchor: at, anchorGiven: true });
@@ -46,7 +48,10 @@ describe('the real samples', () => {
       '2019-05-16T19:33:17.229Z NodeQueuedForTainting Node/k8s-worker3',
       '2019-05-16T19:33:17.284Z TaintAdded Node/k8s-worker3 node.kubernetes.io/unreachable:NoExecute',
     ]);
-    assert.deepEqual(read('kcm-1.14-k8s-worker3-unreachable.log').problems.map((p) => `${p.code} ${p.position?.line}`), ['cut-line 6']);
+    assert.deepEqual(
+      read('kcm-1.14-k8s-worker3-unreachable.log').problems.map((p) => `${p.code} ${p.position?.line}`),
+      ['cut-line 6'],
+    );
   });
   it('journald lines of 1.14: the taint queue every pass, the year from the message', () => {
     assert.deepEqual(list('kcm-1.14-journald-kubedee.log'), [
@@ -56,38 +61,74 @@ describe('the real samples', () => {
   });
   it('1.8 zone states of acs-engine: six changes of two zones, region::zone keys', () => {
     const zones = list('kcm-1.8-zone-states-acs-engine.log').map((l) => l.split(' ').slice(2).join(' '));
-    assert.deepEqual(zones, ['Zone/northeurope/2 FullDisruption', 'Zone/northeurope/2 Normal', 'Zone/northeurope/2 FullDisruption', 'Zone/northeurope/1 FullDisruption', 'Zone/northeurope/1 Normal', 'Zone/northeurope/2 Normal']);
+    assert.deepEqual(zones, [
+      'Zone/northeurope/2 FullDisruption',
+      'Zone/northeurope/2 Normal',
+      'Zone/northeurope/2 FullDisruption',
+      'Zone/northeurope/1 FullDisruption',
+      'Zone/northeurope/1 Normal',
+      'Zone/northeurope/2 Normal',
+    ]);
   });
   it('docker json-file lines of minikube: four pods marked not ready, the cut last line reported', () => {
     assert.equal(list('kcm-docker-json-minikube.log').length, 4);
-    assert.deepEqual(read('kcm-docker-json-minikube.log').problems.map((p) => `${p.code} ${p.position?.line}`), ['broken-line 6']);
+    assert.deepEqual(
+      read('kcm-docker-json-minikube.log').problems.map((p) => `${p.code} ${p.position?.line}`),
+      ['broken-line 6'],
+    );
   });
   it('1.33 startup: the unlabelled zone becomes Normal; two nodes seen', () => {
     const r = read('kcm-1.33-startup-structured.log');
     assert.deepEqual(list('kcm-1.33-startup-structured.log'), ['2026-09-28T16:29:17.122Z ZoneStateChanged Zone/ Normal']);
-    assert.deepEqual(r.observations.filter((o) => o.kind === 'node-seen').map((o) => o.kind === 'node-seen' && o.node), ['controlplane', 'node01']);
+    assert.deepEqual(
+      r.observations.filter((o) => o.kind === 'node-seen').map((o) => o.kind === 'node-seen' && o.node),
+      ['controlplane', 'node01'],
+    );
   });
   it('describe node of a healthy 1.28 node: RegisteredNode 4m53s and 19h before it was printed, no failure', () => {
-    const r = importEvidence([{ name: 'd', chunks: [readFileSync(join(dir, 'describe-node-1.28-lfs258.txt'), 'utf8')] }], { anchor: parseTimestamp('2024-03-19T11:02:40Z')!, anchorGiven: true });
-    assert.deepEqual(r.decisions.map((d) => `${formatTime(d.time)} ${d.action} ${d.object}`), [
-      '2024-03-18T16:02:40.000Z NodeRegistered Node/ip-172-31-40-74', '2024-03-18T16:02:40.000Z NodeRegistered Node/ip-172-31-40-74', '2024-03-19T10:57:47.000Z NodeRegistered Node/ip-172-31-40-74',
-    ]);
+    const r = importEvidence([{ name: 'd', chunks: [readFileSync(join(dir, 'describe-node-1.28-lfs258.txt'), 'utf8')] }], {
+      anchor: parseTimestamp('2024-03-19T11:02:40Z')!,
+      anchorGiven: true,
+    });
+    assert.deepEqual(
+      r.decisions.map((d) => `${formatTime(d.time)} ${d.action} ${d.object}`),
+      [
+        '2024-03-18T16:02:40.000Z NodeRegistered Node/ip-172-31-40-74',
+        '2024-03-18T16:02:40.000Z NodeRegistered Node/ip-172-31-40-74',
+        '2024-03-19T10:57:47.000Z NodeRegistered Node/ip-172-31-40-74',
+      ],
+    );
     assert.deepEqual(r.problems, []);
     assert.ok(!r.observations.some((o) => o.kind === 'heartbeat'), 'a Ready node shows no stop');
   });
   it('the GCE audit sample: two Lease heartbeats at Metadata level and kubelet 1.14', () => {
     const r = read('audit-1.14-gce-scale-leases.jsonl');
-    assert.deepEqual(r.observations.filter((o) => o.kind === 'heartbeat').map((o) => o.kind === 'heartbeat' && `${o.node} ${o.via}`), ['gce-scale-cluster-minion-group-4-zr07 lease', 'gce-scale-cluster-minion-group-2-v1fj lease']);
+    assert.deepEqual(
+      r.observations.filter((o) => o.kind === 'heartbeat').map((o) => o.kind === 'heartbeat' && `${o.node} ${o.via}`),
+      ['gce-scale-cluster-minion-group-4-zr07 lease', 'gce-scale-cluster-minion-group-2-v1fj lease'],
+    );
     assert.equal(inferScenario(r, {}).version, '1.14');
   });
   it('the rancher events table: three evictions cancelled 7m24s before it was printed, then carried out 2m25s before; the cut row reported', () => {
-    const r = importEvidence([{ name: 't', chunks: [readFileSync(join(dir, 'events-table-rancher-29997.txt'), 'utf8')] }], { anchor: parseTimestamp('2020-11-01T12:00:00Z')!, anchorGiven: true });
-    assert.deepEqual(r.decisions.map((d) => `${formatTime(d.time).slice(11, 19)} ${d.action} ${d.object}`), [
-      '11:52:36 PodEvictionCancelled Pod/cattle-system/rancher-5745c55b85-kwhgf', '11:52:36 PodEvictionCancelled Pod/cattle-system/rancher-5745c55b85-xkgm4',
-      '11:52:36 PodEvictionCancelled Pod/cert-manager/cert-manager-7cb75cf6b4-d8gb2', '11:57:35 PodEvicted Pod/cattle-system/rancher-5745c55b85-kwhgf',
-      '11:57:35 PodEvicted Pod/cattle-system/rancher-5745c55b85-xkgm4', '11:57:35 PodEvicted Pod/cert-manager/cert-manager-7cb75cf6b4-d8gb2',
-    ]);
-    assert.deepEqual(r.problems.map((p) => `${p.code} ${p.position?.line}`), ['cut-line 9']);
+    const r = importEvidence([{ name: 't', chunks: [readFileSync(join(dir, 'events-table-rancher-29997.txt'), 'utf8')] }], {
+      anchor: parseTimestamp('2020-11-01T12:00:00Z')!,
+      anchorGiven: true,
+    });
+    assert.deepEqual(
+      r.decisions.map((d) => `${formatTime(d.time).slice(11, 19)} ${d.action} ${d.object}`),
+      [
+        '11:52:36 PodEvictionCancelled Pod/cattle-system/rancher-5745c55b85-kwhgf',
+        '11:52:36 PodEvictionCancelled Pod/cattle-system/rancher-5745c55b85-xkgm4',
+        '11:52:36 PodEvictionCancelled Pod/cert-manager/cert-manager-7cb75cf6b4-d8gb2',
+        '11:57:35 PodEvicted Pod/cattle-system/rancher-5745c55b85-kwhgf',
+        '11:57:35 PodEvicted Pod/cattle-system/rancher-5745c55b85-xkgm4',
+        '11:57:35 PodEvicted Pod/cert-manager/cert-manager-7cb75cf6b4-d8gb2',
+      ],
+    );
+    assert.deepEqual(
+      r.problems.map((p) => `${p.code} ${p.position?.line}`),
+      ['cut-line 9'],
+    );
   });
 
   it('gzipped samples (gzip -9; two members one after another, as log rotation leaves them) import as their plain originals', () => {
@@ -95,7 +136,8 @@ describe('the real samples', () => {
       ['audit-1.14-gce-scale-leases.jsonl.gz', 'audit-1.14-gce-scale-leases.jsonl'],
       ['kcm-1.28-node-down-taint-eviction.log.1.gz', 'kcm-1.28-node-down-taint-eviction.log'],
     ];
-    const strip = (r: ReturnType<typeof read>) => JSON.stringify({ ...r, inputs: r.inputs.map((i) => ({ ...i, file: '' })) }).replaceAll(/"file":"[^"]*"/g, '"file":""');
+    const strip = (r: ReturnType<typeof read>) =>
+      JSON.stringify({ ...r, inputs: r.inputs.map((i) => ({ ...i, file: '' })) }).replaceAll(/"file":"[^"]*"/g, '"file":""');
     for (const [gz, plain] of pairs) {
       const a = read(gz);
       assert.ok(a.decisions.length + a.observations.length > 0, gz);
@@ -104,16 +146,28 @@ describe('the real samples', () => {
   });
   it('describe pod of a 1.29 node shutdown: tolerations of 30s, NodeNotReady 89s before printing, the taint eviction from Terminating (lasts 24s) and the 30s grace period', () => {
     const r = read('describe-pod-1.29-trident-node-shutdown.txt', parseTimestamp('2025-03-21T01:41:04Z')!);
-    assert.deepEqual(r.decisions.map((d) => `${formatTime(d.time)} ${d.action} ${d.object}`), [
-      '2025-03-21T01:39:35.000Z PodsMarkedNotReady Pod/default/test-deployment-57fb685899-d5r6n',
-      '2025-03-21T01:40:10.000Z PodEvicted Pod/default/test-deployment-57fb685899-d5r6n',
-    ]);
+    assert.deepEqual(
+      r.decisions.map((d) => `${formatTime(d.time)} ${d.action} ${d.object}`),
+      [
+        '2025-03-21T01:39:35.000Z PodsMarkedNotReady Pod/default/test-deployment-57fb685899-d5r6n',
+        '2025-03-21T01:40:10.000Z PodEvicted Pod/default/test-deployment-57fb685899-d5r6n',
+      ],
+    );
     const pods = r.observations.flatMap((o) => (o.kind === 'object' ? [o.object] : []));
-    assert.deepEqual(pods.map((p) => `${(p.metadata as { name: string }).name} ${(p.spec as { nodeName: string }).nodeName} ${JSON.stringify((p.spec as { tolerations: unknown }).tolerations)}`), [
-      'test-deployment-57fb685899-d5r6n rhel2 [{"operator":"Exists","key":"node.kubernetes.io/not-ready","effect":"NoExecute","tolerationSeconds":30},{"operator":"Exists","key":"node.kubernetes.io/unreachable","effect":"NoExecute","tolerationSeconds":30}]',
-      'test-deployment-57fb685899-n4wmj rhel1 [{"operator":"Exists","key":"node.kubernetes.io/not-ready","effect":"NoExecute","tolerationSeconds":30},{"operator":"Exists","key":"node.kubernetes.io/unreachable","effect":"NoExecute","tolerationSeconds":30}]',
-    ]);
-    assert.deepEqual(r.inputs.map((i) => i.format), ['describe-pod']);
+    assert.deepEqual(
+      pods.map(
+        (p) =>
+          `${(p.metadata as { name: string }).name} ${(p.spec as { nodeName: string }).nodeName} ${JSON.stringify((p.spec as { tolerations: unknown }).tolerations)}`,
+      ),
+      [
+        'test-deployment-57fb685899-d5r6n rhel2 [{"operator":"Exists","key":"node.kubernetes.io/not-ready","effect":"NoExecute","tolerationSeconds":30},{"operator":"Exists","key":"node.kubernetes.io/unreachable","effect":"NoExecute","tolerationSeconds":30}]',
+        'test-deployment-57fb685899-n4wmj rhel1 [{"operator":"Exists","key":"node.kubernetes.io/not-ready","effect":"NoExecute","tolerationSeconds":30},{"operator":"Exists","key":"node.kubernetes.io/unreachable","effect":"NoExecute","tolerationSeconds":30}]',
+      ],
+    );
+    assert.deepEqual(
+      r.inputs.map((i) => i.format),
+      ['describe-pod'],
+    );
     assert.deepEqual(r.problems, []);
   });
   it('describe pod of a finished Job (trailing blanks in Conditions): Succeeded, the default 300s tolerations, no decision', () => {
@@ -122,7 +176,13 @@ describe('the real samples', () => {
     const pod = r.observations.find((o) => o.kind === 'object');
     assert.ok(pod && pod.kind === 'object');
     assert.equal((pod.object.status as { phase: string }).phase, 'Succeeded');
-    assert.deepEqual((pod.object.spec as { tolerations: { tolerationSeconds: number }[] }).tolerations.map((t) => t.tolerationSeconds), [300, 300]);
-    assert.deepEqual((pod.object.metadata as { ownerReferences: { kind: string }[] }).ownerReferences.map((o) => o.kind), ['Job']);
+    assert.deepEqual(
+      (pod.object.spec as { tolerations: { tolerationSeconds: number }[] }).tolerations.map((t) => t.tolerationSeconds),
+      [300, 300],
+    );
+    assert.deepEqual(
+      (pod.object.metadata as { ownerReferences: { kind: string }[] }).ownerReferences.map((o) => o.kind),
+      ['Job'],
+    );
   });
 });

@@ -2,7 +2,15 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
-import { GZIP_RATIO_FREE, GzipLimitError, gunzipBytes as gunzipWith, gzipSizeHint, isGzip, textOfBytes as textWith, type GunzipLimits } from '../../../src/engine/snapshot/gzip';
+import {
+  GZIP_RATIO_FREE,
+  GzipLimitError,
+  gunzipBytes as gunzipWith,
+  gzipSizeHint,
+  isGzip,
+  textOfBytes as textWith,
+  type GunzipLimits,
+} from '../../../src/engine/snapshot/gzip';
 import { inflater } from '../../../src/platform/gunzip';
 
 const gunzipBytes = (chunks: Iterable<Uint8Array>, limits?: GunzipLimits) => gunzipWith(chunks, inflater, limits);
@@ -20,7 +28,10 @@ const join = (chunks: Iterable<Uint8Array>): string => [...chunks].map((c) => de
 const concat = (...parts: Uint8Array[]): Uint8Array => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 };
 
@@ -56,14 +67,22 @@ describe('gunzip', () => {
   it('a whole read stops at its limit, on the decompressed bytes', () => {
     const big = new Uint8Array(gzipSync(Buffer.alloc(3 * 1024 * 1024, 'a')));
     assert.ok(big.length < 1024 * 1024);
-    assert.throws(() => join(gunzipBytes([big], { maxBytes: 1024 * 1024 })), (e: unknown) => e instanceof GzipLimitError && e.limit === 'size' && /more than 1 MiB/.test(e.message));
+    assert.throws(
+      () => join(gunzipBytes([big], { maxBytes: 1024 * 1024 })),
+      (e: unknown) => e instanceof GzipLimitError && e.limit === 'size' && /more than 1 MiB/.test(e.message),
+    );
     assert.equal(join(gunzipBytes([big], { maxBytes: 3 * 1024 * 1024 })).length, 3 * 1024 * 1024);
   });
 
   it('a gzip bomb is refused once past the free allowance, before its output is held', () => {
     const bomb = new Uint8Array(gzipSync(Buffer.alloc(GZIP_RATIO_FREE + 8 * 1024 * 1024), { level: 9 }));
     let out = 0;
-    assert.throws(() => { for (const c of gunzipBytes(pieces(bomb, 64 * 1024))) out += c.length; }, (e: unknown) => e instanceof GzipLimitError && e.limit === 'ratio' && /gzip bomb/.test(e.message));
+    assert.throws(
+      () => {
+        for (const c of gunzipBytes(pieces(bomb, 64 * 1024))) out += c.length;
+      },
+      (e: unknown) => e instanceof GzipLimitError && e.limit === 'ratio' && /gzip bomb/.test(e.message),
+    );
     assert.ok(out <= GZIP_RATIO_FREE + 8 * 1024 * 1024, `${out} bytes were handed on`);
   });
 
@@ -80,6 +99,7 @@ describe('gunzip', () => {
     [[1, 0], 100, 100],
   ];
   for (const [trailer, compressed, want] of hints) {
-    it(`the trailer ${JSON.stringify(trailer)} of a ${compressed}-byte file hints ${want}`, () => assert.equal(gzipSizeHint(new Uint8Array(trailer), compressed), want));
+    it(`the trailer ${JSON.stringify(trailer)} of a ${compressed}-byte file hints ${want}`, () =>
+      assert.equal(gzipSizeHint(new Uint8Array(trailer), compressed), want));
   }
 });

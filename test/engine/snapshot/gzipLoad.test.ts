@@ -18,12 +18,20 @@ const fixtures = new URL('../../fixtures/gzip', import.meta.url).pathname;
 const real = '/work/shared/fixtures/real';
 const summary = (path: string, options = {}) => {
   const s = loadSnapshot(path, nodeFs(), options);
-  return { nodes: [...s.cluster.nodes.keys()], replicaSets: [...s.cluster.replicaSets.keys()], problems: s.problems.filter((p) => p.severity !== 'info').map((p) => `${p.code} ${p.message.replace(path, 'FILE')}`) };
+  return {
+    nodes: [...s.cluster.nodes.keys()],
+    replicaSets: [...s.cluster.replicaSets.keys()],
+    problems: s.problems.filter((p) => p.severity !== 'info').map((p) => `${p.code} ${p.message.replace(path, 'FILE')}`),
+  };
 };
 
 function withDir(body: (dir: string) => void): void {
   const dir = mkdtempSync(join(tmpdir(), 'gzip-load-'));
-  try { body(dir); } finally { rmSync(dir, { recursive: true, force: true }); }
+  try {
+    body(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe('gzipped snapshots', () => {
@@ -63,13 +71,21 @@ describe('gzipped snapshots', () => {
       const path = join(dir, 'nodes.json.gz');
       writeFileSync(path, gzipSync(text));
       const refused = loadSnapshot(path, nodeFs(), { maxFileBytes: 10_000 });
-      assert.deepEqual(refused.problems.map((p) => p.code), ['file-too-large']);
+      assert.deepEqual(
+        refused.problems.map((p) => p.code),
+        ['file-too-large'],
+      );
       assert.match(refused.problems[0].message, /decompressed/);
       // a trailer that lies (as it does past 4 GiB): the whole read stops at the limit and the file is streamed instead
       const lying = gzipSync(text);
       lying.writeUInt32LE(10, lying.length - 4);
       writeFileSync(path, lying);
-      const s = loadSnapshot(path, { ...nodeFs(), readText: (p: string) => { throw new GzipLimitError(`${p} decompresses to more than 10 bytes`, 'size'); } });
+      const s = loadSnapshot(path, {
+        ...nodeFs(),
+        readText: (p: string) => {
+          throw new GzipLimitError(`${p} decompresses to more than 10 bytes`, 'size');
+        },
+      });
       assert.equal(s.cluster.nodes.size, 2000);
     });
   });
@@ -81,7 +97,11 @@ describe('gzipped snapshots', () => {
       const s = loadSnapshot(path, nodeFs(), { streamFilesAbove: 0 });
       assert.equal(s.partial, true);
       assert.match(s.problems.map((p) => p.message).join('\n'), /gzip bomb/);
-      assert.throws(() => { for (const _ of readChunks(path)) { /* read */ } }, /is gzipped and it decompresses to more than 250 times/);
+      assert.throws(() => {
+        for (const _ of readChunks(path)) {
+          /* read */
+        }
+      }, /is gzipped and it decompresses to more than 250 times/);
     });
   });
 });

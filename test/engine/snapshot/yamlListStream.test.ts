@@ -40,17 +40,29 @@ metadata:
 
 describe('YAML stream pieces', () => {
   const cases: [name: string, text: string, want: string[]][] = [
-    ['kubectl -o yaml: each item alone (a block scalar with a blank line and a dash inside stays in its item), then the List\'s own keys', KUBECTL, [
-      'item@3: {"apiVersion":"v1","kind":"Node","metadata":{"name":"n1"}}',
-      'item@7: {"apiVersion":"v1","kind":"Pod","metadata":{"name":"p1"},"spec":{"containers":[{"args":["a script\\n\\n- not an item\\n"],"name":"c"}]}}',
-      'listEnd@1: {"apiVersion":"v1","items":[],"kind":"List","metadata":{"resourceVersion":""}}',
-    ]],
-    ['an indented sequence, as other printers write it', 'kind: NodeList\nitems:\n  - metadata:\n      name: a\n  - metadata:\n      name: b\n', [
-      'item@3: {"metadata":{"name":"a"}}', 'item@5: {"metadata":{"name":"b"}}', 'listEnd@1: {"kind":"NodeList","items":[]}',
-    ]],
-    ['documents: a List and a single object', `${KUBECTL.split('\n').slice(0, 6).join('\n')}\nkind: List\n---\nkind: Node\nmetadata: {name: n2}\n`, [
-      'item@3: {"apiVersion":"v1","kind":"Node","metadata":{"name":"n1"}}', 'listEnd@1: {"apiVersion":"v1","items":[],"kind":"List"}', 'doc@8: {"kind":"Node","metadata":{"name":"n2"}}',
-    ]],
+    [
+      "kubectl -o yaml: each item alone (a block scalar with a blank line and a dash inside stays in its item), then the List's own keys",
+      KUBECTL,
+      [
+        'item@3: {"apiVersion":"v1","kind":"Node","metadata":{"name":"n1"}}',
+        'item@7: {"apiVersion":"v1","kind":"Pod","metadata":{"name":"p1"},"spec":{"containers":[{"args":["a script\\n\\n- not an item\\n"],"name":"c"}]}}',
+        'listEnd@1: {"apiVersion":"v1","items":[],"kind":"List","metadata":{"resourceVersion":""}}',
+      ],
+    ],
+    [
+      'an indented sequence, as other printers write it',
+      'kind: NodeList\nitems:\n  - metadata:\n      name: a\n  - metadata:\n      name: b\n',
+      ['item@3: {"metadata":{"name":"a"}}', 'item@5: {"metadata":{"name":"b"}}', 'listEnd@1: {"kind":"NodeList","items":[]}'],
+    ],
+    [
+      'documents: a List and a single object',
+      `${KUBECTL.split('\n').slice(0, 6).join('\n')}\nkind: List\n---\nkind: Node\nmetadata: {name: n2}\n`,
+      [
+        'item@3: {"apiVersion":"v1","kind":"Node","metadata":{"name":"n1"}}',
+        'listEnd@1: {"apiVersion":"v1","items":[],"kind":"List"}',
+        'doc@8: {"kind":"Node","metadata":{"name":"n2"}}',
+      ],
+    ],
     ['items that are not a sequence: the document whole', 'items:\n  a: 1\nkind: Thing\n', ['doc@1: {"items":{"a":1},"kind":"Thing"}']],
     ['an empty list', 'items: []\nkind: List\n', ['doc@1: {"items":[],"kind":"List"}']],
     ['CRLF line ends', 'items:\r\n- a: 1\r\n- b: 2\r\nkind: List\r\n', ['item@2: {"a":1}', 'item@3: {"b":2}', 'listEnd@1: {"items":[],"kind":"List"}']],
@@ -68,7 +80,7 @@ describe('YAML stream pieces', () => {
     assert.deepEqual(read(`a: ${'x'.repeat(200)}\n---\nb: 1\n`, 5, 100), ['tooLong@1', 'doc@2: {"b":1}']);
   });
 
-  it('columns are the file\'s: the item keeps its indentation', () => {
+  it("columns are the file's: the item keeps its indentation", () => {
     const pieces = [...yamlStreamPieces([KUBECTL])];
     const first = pieces[0];
     assert.ok('item' in first);

@@ -100,12 +100,23 @@ function savedEntry(e: Entry): SavedEntry {
   const snapshot = e.actor.snapshot();
   const last = e.lastSaved;
   if (
-    last && last.snapshot === snapshot && last.counter === e.counter && last.lastManageSeq === e.lastManageSeq &&
-    last.lastPending === e.lastPending && last.lastTransition === e.lastTransition &&
-    last.removed.length === e.removed.length && last.removed.every((r, i) => r === e.removed[i])
-  ) return last;
+    last &&
+    last.snapshot === snapshot &&
+    last.counter === e.counter &&
+    last.lastManageSeq === e.lastManageSeq &&
+    last.lastPending === e.lastPending &&
+    last.lastTransition === e.lastTransition &&
+    last.removed.length === e.removed.length &&
+    last.removed.every((r, i) => r === e.removed[i])
+  )
+    return last;
   const saved: SavedEntry = {
-    key: e.key, uid: e.uid, snapshot, counter: e.counter, removed: e.removed.slice(), lastManageSeq: e.lastManageSeq,
+    key: e.key,
+    uid: e.uid,
+    snapshot,
+    counter: e.counter,
+    removed: e.removed.slice(),
+    lastManageSeq: e.lastManageSeq,
     ...(e.lastPending !== undefined ? { lastPending: e.lastPending } : {}),
     ...(e.lastTransition ? { lastTransition: e.lastTransition } : {}),
   };

@@ -47,7 +47,10 @@ export function claimPods(rsc: ReplicaSetCore, host: ControllerHost, rs: Replica
     const matches = check.selector.matches(pod.meta.labels);
     if (owner) {
       if (owner.uid !== rs.meta.uid) continue;
-      if (matches) { claimed.push(pod); continue; }
+      if (matches) {
+        claimed.push(pod);
+        continue;
+      }
       if (deleting) continue;
       if (!host.apiCall('replicaset', 'patch', 'pods', podRef(pod.meta.namespace, pod.meta.name))) {
         error ??= `patch pods ${pod.meta.namespace}/${pod.meta.name} (release) failed`;
@@ -74,18 +77,32 @@ export function claimPods(rsc: ReplicaSetCore, host: ControllerHost, rs: Replica
   const selectorText = formatSelector(rs.selector);
   if (adopted.length) {
     host.decide({
-      controller: 'replicaset', action: 'PodsAdopted', object: ref,
+      controller: 'replicaset',
+      action: 'PodsAdopted',
+      object: ref,
       summary: `Adopted ${adopted.length} orphan pod(s) matching ${selectorText}`,
-      because: [{ rule: 'an orphan pod (no controller ownerReference) that matches the selector and is not being deleted is adopted', values: { selector: selectorText, pods: adopted.slice(0, MAX_LISTED) } }],
+      because: [
+        {
+          rule: 'an orphan pod (no controller ownerReference) that matches the selector and is not being deleted is adopted',
+          values: { selector: selectorText, pods: adopted.slice(0, MAX_LISTED) },
+        },
+      ],
       source: 'replicaset: claimPods -> PodControllerRefManager.ClaimPods/AdoptPod (pkg/controller/controller_ref_manager.go)',
       details: { pods: adopted },
     });
   }
   if (released.length) {
     host.decide({
-      controller: 'replicaset', action: 'PodsReleased', object: ref,
+      controller: 'replicaset',
+      action: 'PodsReleased',
+      object: ref,
       summary: `Released ${released.length} pod(s) that no longer match ${selectorText}`,
-      because: [{ rule: 'a pod this ReplicaSet controls whose labels no longer match the selector is released (its ownerReference removed)', values: { selector: selectorText, pods: released.slice(0, MAX_LISTED) } }],
+      because: [
+        {
+          rule: 'a pod this ReplicaSet controls whose labels no longer match the selector is released (its ownerReference removed)',
+          values: { selector: selectorText, pods: released.slice(0, MAX_LISTED) },
+        },
+      ],
       source: 'replicaset: claimPods -> PodControllerRefManager.ClaimPods/ReleasePod (pkg/controller/controller_ref_manager.go)',
       details: { pods: released },
     });
@@ -101,7 +118,12 @@ export function claimPods(rsc: ReplicaSetCore, host: ControllerHost, rs: Replica
  * The same walk counts terminatingPods' pods (the pods it reads are the ones walked here) and
  * calculateStatus's counts of the claimed pods.
  */
-export function walkClaims(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck): { mine: PodRecord[]; patches: boolean; terminating: number; counted: StatusCounter } {
+export function walkClaims(
+  rsc: ReplicaSetCore,
+  host: ControllerHost,
+  rs: ReplicaSetRecord,
+  check: ReplicaSetCheck,
+): { mine: PodRecord[]; patches: boolean; terminating: number; counted: StatusCounter } {
   const deleting = rs.meta.deletionTimestamp !== undefined;
   const uid = rs.meta.uid;
   const selector = check.selector;
@@ -160,7 +182,14 @@ export function fromTally(rsc: ReplicaSetCore, host: ControllerHost, rs: Replica
 }
 
 /** after creations: the counts kept (or the list made) are what counting the claim-time list gives now */
-export function verifyCounted(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecord, listed: PodRecord[], list: PodRecord[] | undefined, counted: StatusCounter | undefined): void {
+export function verifyCounted(
+  rsc: ReplicaSetCore,
+  host: ControllerHost,
+  rs: ReplicaSetRecord,
+  listed: PodRecord[],
+  list: PodRecord[] | undefined,
+  counted: StatusCounter | undefined,
+): void {
   const recount = new StatusCounter(rs, host.now);
   for (const p of listed) recount.add(p);
   const want = [listed.map(podKey), recount.fullyLabeled, recount.ready, recount.available];
@@ -172,17 +201,35 @@ export function verifyCounted(rsc: ReplicaSetCore, host: ControllerHost, rs: Rep
     have = [list!.map(podKey), c.fullyLabeled, c.ready, c.available];
   }
   if (JSON.stringify(want) !== JSON.stringify(have)) {
-    throw new Error(`replicaset ${rs.meta.namespace}/${rs.meta.name} at ${formatTime(host.now)}: after creating pods ${JSON.stringify(have)}, counting the claimed pods ${JSON.stringify(want)}`);
+    throw new Error(
+      `replicaset ${rs.meta.namespace}/${rs.meta.name} at ${formatTime(host.now)}: after creating pods ${JSON.stringify(have)}, counting the claimed pods ${JSON.stringify(want)}`,
+    );
   }
 }
 
 export function verifyTally(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, got: Claimed): void {
   const w = walkClaims(rsc, host, rs, check);
-  const want = { patches: w.patches, pods: w.mine.map(podKey), terminating: w.terminating, full: w.counted.fullyLabeled, ready: w.counted.ready, available: w.counted.available };
+  const want = {
+    patches: w.patches,
+    pods: w.mine.map(podKey),
+    terminating: w.terminating,
+    full: w.counted.fullyLabeled,
+    ready: w.counted.ready,
+    available: w.counted.available,
+  };
   const list = got.pods ?? rsc.claimedList(rs.meta.uid, got.tally!);
-  const have = { patches: false, pods: list.map(podKey), terminating: got.terminating, full: got.counted!.fullyLabeled, ready: got.counted!.ready, available: got.counted!.available };
+  const have = {
+    patches: false,
+    pods: list.map(podKey),
+    terminating: got.terminating,
+    full: got.counted!.fullyLabeled,
+    ready: got.counted!.ready,
+    available: got.counted!.available,
+  };
   if (list.length !== got.count || JSON.stringify(want) !== JSON.stringify(have)) {
-    throw new Error(`replicaset ${rs.meta.namespace}/${rs.meta.name} at ${formatTime(host.now)}: running counts ${JSON.stringify(have)} (${got.count} claimed), every pod read ${JSON.stringify(want)}`);
+    throw new Error(
+      `replicaset ${rs.meta.namespace}/${rs.meta.name} at ${formatTime(host.now)}: running counts ${JSON.stringify(have)} (${got.count} claimed), every pod read ${JSON.stringify(want)}`,
+    );
   }
 }
 

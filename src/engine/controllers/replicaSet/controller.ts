@@ -88,7 +88,8 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
       if (fresh.length !== out.length) throw new Error(`replicaset: ${out.length} machine views kept for ${fresh.length} ReplicaSets`);
       fresh.forEach((e, i) => {
         const v = out[i];
-        if (v.id !== `replicaset/${e.key}` || v.state !== e.actor.state() || v.lastTransition !== e.lastTransition || v.definition !== definition) throw new Error(`replicaset: the machine view kept at ${i} is not ${e.key}'s as built anew`);
+        if (v.id !== `replicaset/${e.key}` || v.state !== e.actor.state() || v.lastTransition !== e.lastTransition || v.definition !== definition)
+          throw new Error(`replicaset: the machine view kept at ${i} is not ${e.key}'s as built anew`);
       });
     }
     return out;

@@ -87,7 +87,10 @@ export function keptOutcome(k: KeptRecord | KeptBySync, key: string): KeptRecord
 }
 
 /** an entry in a checkpoint: the machine as plain state instead of the actor */
-export type SavedEntry = Omit<Entry, 'actor' | 'lastSaved' | 'ref' | 'ns' | 'name' | 'naming' | 'live' | 'timed' | 'checked' | 'checkSeen' | 'pods' | 'podsMade' | 'view'> & { snapshot: unknown };
+export type SavedEntry = Omit<
+  Entry,
+  'actor' | 'lastSaved' | 'ref' | 'ns' | 'name' | 'naming' | 'live' | 'timed' | 'checked' | 'checkSeen' | 'pods' | 'podsMade' | 'view'
+> & { snapshot: unknown };
 
 export interface CachedCheck {
   /** none for a check put back by a restore: it is made again at its first use */

@@ -27,14 +27,24 @@ const SLOW_START_RULE = `slow start: batches of ${SLOW_START_INITIAL_BATCH_SIZE}
 
 /** `filteredPods`: the `active` claimed pods, listed whenever their number is not spec.replicas */
 export function manageReplicas(
-  rsc: ReplicaSetCore, host: ControllerHost, entry: Entry, rs: ReplicaSetRecord, active: number, filteredPods: PodRecord[] | undefined, ref: ObjectRef, expiredAt: Micros | undefined,
+  rsc: ReplicaSetCore,
+  host: ControllerHost,
+  entry: Entry,
+  rs: ReplicaSetRecord,
+  active: number,
+  filteredPods: PodRecord[] | undefined,
+  ref: ObjectRef,
+  expiredAt: Micros | undefined,
 ): string | undefined {
   const replicas = specReplicas(rs);
   const diff = active - replicas;
   const burst = host.config.burstReplicas;
   const base: Check[] = [];
   if (expiredAt !== undefined) {
-    base.push({ rule: 'expectations set more than 5m0s ago count as satisfied (ExpectationsTimeout)', values: { setAt: formatTime(expiredAt), timeout: formatDuration(EXPECTATIONS_TIMEOUT) } });
+    base.push({
+      rule: 'expectations set more than 5m0s ago count as satisfied (ExpectationsTimeout)',
+      values: { setAt: formatTime(expiredAt), timeout: formatDuration(EXPECTATIONS_TIMEOUT) },
+    });
   }
   if (diff < 0) return createPods(rsc, host, entry, rs, active, replicas, Math.min(-diff, burst), ref, base);
   entry.removed = [];
@@ -52,7 +62,15 @@ export function scaleCause(rsc: ReplicaSetCore, host: ControllerHost, entry: Ent
 }
 
 export function createPods(
-  rsc: ReplicaSetCore, host: ControllerHost, entry: Entry, rs: ReplicaSetRecord, active: number, replicas: number, count: number, ref: ObjectRef, base: Check[],
+  rsc: ReplicaSetCore,
+  host: ControllerHost,
+  entry: Entry,
+  rs: ReplicaSetRecord,
+  active: number,
+  replicas: number,
+  count: number,
+  ref: ObjectRef,
+  base: Check[],
 ): string | undefined {
   const ns = rs.meta.namespace;
   // ExpectCreations before any call
@@ -80,7 +98,10 @@ export function createPods(
       host.createPod(pod);
     }
     failed += batchFailures;
-    if (batchFailures > 0) { failedBatch = batches.length; break; }
+    if (batchFailures > 0) {
+      failedBatch = batches.length;
+      break;
+    }
     remaining -= batch;
   }
   // "Any skipped pods that we never attempted to start shouldn't be expected."
@@ -97,17 +118,30 @@ export function createPods(
     ...base,
     { rule: 'fewer active pods than spec.replicas: create the difference (manageReplicas)', values: { activePods: active, replicas, diff: replicas - active } },
   ];
-  if (count < replicas - active) because.push({ rule: 'at most burstReplicas pods are created in one sync', values: { burstReplicas: host.config.burstReplicas, creating: count } });
+  if (count < replicas - active)
+    because.push({ rule: 'at most burstReplicas pods are created in one sync', values: { burstReplicas: host.config.burstReplicas, creating: count } });
   because.push({
     rule: SLOW_START_RULE,
-    values: { batches: (batches = exact(batches)), created: created.length, ...(failedBatch !== undefined ? { failedBatch, failed, skipped: skipped - failed } : {}) },
+    values: {
+      batches: (batches = exact(batches)),
+      created: created.length,
+      ...(failedBatch !== undefined ? { failedBatch, failed, skipped: skipped - failed } : {}),
+    },
   });
-  if (replacedPods.length) because.push({ rule: 'pods of this ReplicaSet went away since the last sync', values: { pods: replacedPods.map((r) => r.key).slice(0, MAX_LISTED) } });
+  if (replacedPods.length)
+    because.push({ rule: 'pods of this ReplicaSet went away since the last sync', values: { pods: replacedPods.map((r) => r.key).slice(0, MAX_LISTED) } });
   const names = created.map((p) => p.meta.name);
   const seq = host.decide({
-    controller: 'replicaset', action: 'PodsCreated', object: ref,
-    summary: rsc.text(`Created ${created.length} pod(s) (need ${replicas}, had ${active}; slow-start batches ${batches.join(', ')}${failedBatch !== undefined ? `; batch ${failedBatch} failed, ${skipped} not created` : ''})`),
-    because: exact(because), causes, machine: expectT, source: `${SOURCE} manageReplicas -> slowStartBatch`,
+    controller: 'replicaset',
+    action: 'PodsCreated',
+    object: ref,
+    summary: rsc.text(
+      `Created ${created.length} pod(s) (need ${replicas}, had ${active}; slow-start batches ${batches.join(', ')}${failedBatch !== undefined ? `; batch ${failedBatch} failed, ${skipped} not created` : ''})`,
+    ),
+    because: exact(because),
+    causes,
+    machine: expectT,
+    source: `${SOURCE} manageReplicas -> slowStartBatch`,
     details: { pods: names, batches, ...(failedBatch !== undefined ? { failed, skipped } : {}) },
   });
   if (expectT) entry.lastTransition = { ...expectT, seq };
@@ -163,7 +197,15 @@ export function relatedPods(rsc: ReplicaSetCore, host: ControllerHost, rs: Repli
 }
 
 export function deletePods(
-  rsc: ReplicaSetCore, host: ControllerHost, entry: Entry, rs: ReplicaSetRecord, filteredPods: PodRecord[], replicas: number, count: number, ref: ObjectRef, base: Check[],
+  rsc: ReplicaSetCore,
+  host: ControllerHost,
+  entry: Entry,
+  rs: ReplicaSetRecord,
+  filteredPods: PodRecord[],
+  replicas: number,
+  count: number,
+  ref: ObjectRef,
+  base: Check[],
 ): string | undefined {
   const ns = rs.meta.namespace;
   // claimPods keeps the pods in no particular order; the ranking is given them by name, as it always was
@@ -194,24 +236,38 @@ export function deletePods(
   }
   const because: Check[] = [
     ...base,
-    { rule: 'more active pods than spec.replicas: delete the difference (manageReplicas)', values: { activePods: filteredPods.length, replicas, diff: filteredPods.length - replicas } },
+    {
+      rule: 'more active pods than spec.replicas: delete the difference (manageReplicas)',
+      values: { activePods: filteredPods.length, replicas, diff: filteredPods.length - replicas },
+    },
   ];
-  if (count < filteredPods.length - replicas) because.push({ rule: 'at most burstReplicas pods are deleted in one sync', values: { burstReplicas: host.config.burstReplicas, deleting: count } });
+  if (count < filteredPods.length - replicas)
+    because.push({ rule: 'at most burstReplicas pods are deleted in one sync', values: { burstReplicas: host.config.burstReplicas, deleting: count } });
   const order = settings.rankDoubledUp ? 'controller.ActivePodsWithRanks' : 'controller.ActivePods';
   if (!choice.sorted) {
-    because.push({ rule: 'every active pod is deleted, so they are not ranked (getPodsToDelete)', values: { pods: choice.deleted.map((d) => d.name).slice(0, MAX_LISTED) } });
+    because.push({
+      rule: 'every active pod is deleted, so they are not ranked (getPodsToDelete)',
+      values: { pods: choice.deleted.map((d) => d.name).slice(0, MAX_LISTED) },
+    });
   } else {
     for (const d of choice.deleted) {
       const why = choice.whyDeleted.get(d.name)!;
-      because.push({ rule: `${d.name} before ${why.versus} (the first pod kept): ${why.text}`, values: { pod: d.name, kept: why.versus, ranking: why.rule, ...why.values } });
+      because.push({
+        rule: `${d.name} before ${why.versus} (the first pod kept): ${why.text}`,
+        values: { pod: d.name, kept: why.versus, ranking: why.rule, ...why.values },
+      });
     }
   }
   const causes = scaleCause(rsc, host, entry, ref);
   if (deleted.length === 0) return error;
   const seq = host.decide({
-    controller: 'replicaset', action: 'PodsDeleted', object: ref,
+    controller: 'replicaset',
+    action: 'PodsDeleted',
+    object: ref,
     summary: `Deleted ${deleted.length} pod(s) (need ${replicas}, had ${filteredPods.length}; ranked by ${order})`,
-    because: exact(because), causes, machine: expectT,
+    because: exact(because),
+    causes,
+    machine: expectT,
     source: `${SOURCE} manageReplicas -> getPodsToDelete (${order}, pkg/controller/controller_utils.go)`,
     details: { pods: exact(deleted), kept: choice.kept.map((k) => k.name).slice(0, MAX_LISTED), rules: rulesText(settings) },
   });

@@ -31,7 +31,8 @@ export function processDueKeys(rsc: ReplicaSetCore, host: ControllerHost): void 
   const fired: Entry[] = [];
   for (const e of rsc.timed) {
     const c = rsc.ctx(e);
-    if ((c.resyncAt !== null && c.resyncAt <= now) || (c.expectedAt !== null && now - c.expectedAt > EXPECTATIONS_TIMEOUT && rsc.expectationsPending(e))) fired.push(e);
+    if ((c.resyncAt !== null && c.resyncAt <= now) || (c.expectedAt !== null && now - c.expectedAt > EXPECTATIONS_TIMEOUT && rsc.expectationsPending(e)))
+      fired.push(e);
   }
   for (const e of fired.sort(byEntryKey)) {
     const c = rsc.ctx(e);

@@ -68,7 +68,18 @@ export function syncReplicaSet(rsc: ReplicaSetCore, host: ControllerHost, entry:
     }
   }
 
-  const statusErr = updateStatus(rsc, host, entry, rs, claimed.count, filteredPods, manageErr, ref, terminatingPods(rsc, host, rs, check, terminating), counted);
+  const statusErr = updateStatus(
+    rsc,
+    host,
+    entry,
+    rs,
+    claimed.count,
+    filteredPods,
+    manageErr,
+    ref,
+    terminatingPods(rsc, host, rs, check, terminating),
+    counted,
+  );
   if (statusErr !== undefined) return statusErr;
   // "Resync the ReplicaSet after MinReadySeconds as a last line of defense to guard against clock-skew."
   // Upstream's sync runs a little after the pod turned ready, so this lands just after the pod
@@ -98,15 +109,20 @@ export function reportPending(rsc: ReplicaSetCore, host: ControllerHost, entry: 
   entry.lastPending = sig;
   const expiresAt = c.expectedAt === null ? undefined : c.expectedAt + EXPECTATIONS_TIMEOUT;
   const seq = host.decide({
-    controller: 'replicaset', action: 'ExpectationsPending', object: ref,
+    controller: 'replicaset',
+    action: 'ExpectationsPending',
+    object: ref,
     summary: rsc.text(`Waiting for ${Math.max(0, c.add)} pod creation(s) and ${Math.max(0, c.del)} deletion(s) to be observed before managing replicas`),
     because: [
       {
         rule: 'SatisfiedExpectations is false: the informer has not yet seen every creation/deletion this controller made, and the expectations are not older than 5m0s',
         values: {
-          outstandingAdds: c.add, outstandingDeletes: c.del, expectedDeletions: c.delKeys.slice(0, MAX_LISTED),
+          outstandingAdds: c.add,
+          outstandingDeletes: c.del,
+          expectedDeletions: c.delKeys.slice(0, MAX_LISTED),
           expectationsSetAt: c.expectedAt === null ? null : formatTime(c.expectedAt),
-          expireAt: expiresAt === undefined ? null : formatTime(expiresAt), timeout: formatDuration(EXPECTATIONS_TIMEOUT),
+          expireAt: expiresAt === undefined ? null : formatTime(expiresAt),
+          timeout: formatDuration(EXPECTATIONS_TIMEOUT),
         },
       },
     ],

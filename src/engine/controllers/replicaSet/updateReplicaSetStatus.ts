@@ -17,7 +17,13 @@ import type { ReplicaSetCore } from './core';
  * terminal) then FilterClaimedPods (controlled by this ReplicaSet and matching its selector);
  * undefined when the gate is off.
  */
-export function terminatingPods(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, counted: number | undefined): number | undefined {
+export function terminatingPods(
+  rsc: ReplicaSetCore,
+  host: ControllerHost,
+  rs: ReplicaSetRecord,
+  check: ReplicaSetCheck,
+  counted: number | undefined,
+): number | undefined {
   const gate = host.config.featureGates.DeploymentReplicaSetTerminatingReplicas;
   if (!gate) return undefined;
   if (counted !== undefined) return counted;
@@ -28,15 +34,25 @@ export function terminatingPods(rsc: ReplicaSetCore, host: ControllerHost, rs: R
     if (isTerminating(p) && check.selector.matches(p.meta.labels)) n++;
   }
   if (tally && tally.terminating !== n) {
-    throw new Error(`replicaset ${rs.meta.namespace}/${rs.meta.name} at ${formatTime(host.now)}: running count of terminating pods ${tally.terminating}, every pod read ${n}`);
+    throw new Error(
+      `replicaset ${rs.meta.namespace}/${rs.meta.name} at ${formatTime(host.now)}: running count of terminating pods ${tally.terminating}, every pod read ${n}`,
+    );
   }
   return n;
 }
 
 /** `filteredPods`: the `active` claimed pods, listed whenever they are not `counted` */
 export function updateStatus(
-  rsc: ReplicaSetCore, host: ControllerHost, entry: Entry, rs: ReplicaSetRecord, active: number, filteredPods: PodRecord[] | undefined, manageErr: string | undefined, ref: ObjectRef,
-  terminating: number | undefined, counted?: StatusCounter,
+  rsc: ReplicaSetCore,
+  host: ControllerHost,
+  entry: Entry,
+  rs: ReplicaSetRecord,
+  active: number,
+  filteredPods: PodRecord[] | undefined,
+  manageErr: string | undefined,
+  ref: ObjectRef,
+  terminating: number | undefined,
+  counted?: StatusCounter,
 ): string | undefined {
   const next = counted
     ? statusFromCounts(rs, active, manageErr, host.now, terminating, counted)
@@ -51,19 +67,41 @@ export function updateStatus(
   rs.status = next;
   host.updateReplicaSetStatus?.(rs);
   const because: Check[] = [
-    { rule: 'status counts the active pods this ReplicaSet owns (calculateStatus)', values: { replicas: next.replicas, fullyLabeledReplicas: next.fullyLabeledReplicas, readyReplicas: next.readyReplicas, availableReplicas: next.availableReplicas, minReadySeconds: rs.minReadySeconds, ...(next.terminatingReplicas !== undefined ? { terminatingReplicas: next.terminatingReplicas } : {}) } },
+    {
+      rule: 'status counts the active pods this ReplicaSet owns (calculateStatus)',
+      values: {
+        replicas: next.replicas,
+        fullyLabeledReplicas: next.fullyLabeledReplicas,
+        readyReplicas: next.readyReplicas,
+        availableReplicas: next.availableReplicas,
+        minReadySeconds: rs.minReadySeconds,
+        ...(next.terminatingReplicas !== undefined ? { terminatingReplicas: next.terminatingReplicas } : {}),
+      },
+    },
   ];
   if (Object.keys(changes).length) because.push({ rule: 'changed fields', values: changes });
   const failure = next.conditions.find((c) => c.type === 'ReplicaFailure');
-  if (failure) because.push({ rule: 'manageReplicas failed: ReplicaFailure condition set', values: { reason: failure.reason ?? '', message: failure.message ?? '' } });
+  if (failure)
+    because.push({ rule: 'manageReplicas failed: ReplicaFailure condition set', values: { reason: failure.reason ?? '', message: failure.message ?? '' } });
   const seq = host.decide({
-    controller: 'replicaset', action: 'ReplicaSetStatusUpdated', object: ref,
-    summary: rsc.text(`Status: ${next.replicas} replicas, ${next.readyReplicas} ready, ${next.availableReplicas} available${failure ? ` (ReplicaFailure: ${failure.reason})` : ''}`),
-    because: exact(because), causes: entry.lastManageSeq ? [entry.lastManageSeq] : [], machine: null,
+    controller: 'replicaset',
+    action: 'ReplicaSetStatusUpdated',
+    object: ref,
+    summary: rsc.text(
+      `Status: ${next.replicas} replicas, ${next.readyReplicas} ready, ${next.availableReplicas} available${failure ? ` (ReplicaFailure: ${failure.reason})` : ''}`,
+    ),
+    because: exact(because),
+    causes: entry.lastManageSeq ? [entry.lastManageSeq] : [],
+    machine: null,
     source: 'replicaset: syncReplicaSet -> calculateStatus / updateReplicaSetStatus (pkg/controller/replicaset/replica_set_utils.go)',
     // a status is never changed once written (the next write replaces it): without conditions to
     // show with text times, the trace keeps the written status itself
-    details: { status: next.conditions.length === 0 ? next : { ...next, conditions: next.conditions.map((c) => ({ ...c, lastTransitionTime: formatTime(c.lastTransitionTime) })) } },
+    details: {
+      status:
+        next.conditions.length === 0
+          ? next
+          : { ...next, conditions: next.conditions.map((c) => ({ ...c, lastTransitionTime: formatTime(c.lastTransitionTime) })) },
+    },
   });
   host.remember(ref, 'status', seq);
   return undefined;

@@ -28,10 +28,14 @@ export function replicaSetWhyNot(rsc: ReplicaSetCore, host: ControllerHost, obje
     if (k && host.cluster.pods.has(`${ns}/${name}`)) {
       out.push({
         what: `deleted by the scale-down of ${k.rs} (decision ${k.seq})`,
-        check: { rule: `kept: ${k.outcome.versus} (the last pod deleted) ranked before it: ${k.outcome.text}`, values: { ranking: k.outcome.rule, deletedInstead: k.outcome.versus, ...k.outcome.values } },
+        check: {
+          rule: `kept: ${k.outcome.versus} (the last pod deleted) ranked before it: ${k.outcome.text}`,
+          values: { ranking: k.outcome.rule, deletedInstead: k.outcome.versus, ...k.outcome.values },
+        },
       });
     }
-    for (const p of rsc.podProblems.get(`${ns}/${name}`) ?? []) out.push({ what: 'adopted or counted by a ReplicaSet', check: { rule: p.message, values: { code: p.code } } });
+    for (const p of rsc.podProblems.get(`${ns}/${name}`) ?? [])
+      out.push({ what: 'adopted or counted by a ReplicaSet', check: { rule: p.message, values: { code: p.code } } });
     return out;
   }
   if (kind === 'ReplicaSet' && ns && name) {
@@ -49,21 +53,30 @@ export function replicaSetWhyNot(rsc: ReplicaSetCore, host: ControllerHost, obje
     if (rsc.expectationsPending(entry) && c.expectedAt !== null) {
       out.push({
         what: 'manageReplicas (creating or deleting pods)',
-        check: { rule: 'expectations are not satisfied: creations/deletions this controller made are not yet observed', values: { outstandingAdds: c.add, outstandingDeletes: c.del } },
+        check: {
+          rule: 'expectations are not satisfied: creations/deletions this controller made are not yet observed',
+          values: { outstandingAdds: c.add, outstandingDeletes: c.del },
+        },
         wouldFireAt: formatTime(c.expectedAt + EXPECTATIONS_TIMEOUT + 1),
       });
     }
     if (entry.actor.state().includes('queue.backoff') && c.dueAt !== null) {
       out.push({
         what: 'the next sync',
-        check: { rule: 'the last sync failed: the key is requeued with the workqueue backoff (5ms doubling per consecutive failure)', values: { failures: c.failures } },
+        check: {
+          rule: 'the last sync failed: the key is requeued with the workqueue backoff (5ms doubling per consecutive failure)',
+          values: { failures: c.failures },
+        },
         wouldFireAt: formatTime(c.dueAt),
       });
     }
     if (c.resyncAt !== null) {
       out.push({
         what: 'availableReplicas counted',
-        check: { rule: 'pods count as available minReadySeconds after they became ready; the ReplicaSet is synced again then', values: { minReadySeconds: rs.minReadySeconds } },
+        check: {
+          rule: 'pods count as available minReadySeconds after they became ready; the ReplicaSet is synced again then',
+          values: { minReadySeconds: rs.minReadySeconds },
+        },
         wouldFireAt: formatTime(c.resyncAt),
       });
     }
@@ -84,16 +97,36 @@ function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: Replic
   const path: WhyNotCheck[] = [];
   const error = check.problems.find((p) => p.severity === 'error');
   path.push({
-    guard: 'manageable', upstream: 'syncReplicaSet (a valid selector that matches the template, spec.replicas >= 0)', holds: check.manageable,
-    rule: 'the ReplicaSet can be managed', ...(error ? { unmet: error.message, values: { code: error.code } } : {}),
+    guard: 'manageable',
+    upstream: 'syncReplicaSet (a valid selector that matches the template, spec.replicas >= 0)',
+    holds: check.manageable,
+    rule: 'the ReplicaSet can be managed',
+    ...(error ? { unmet: error.message, values: { code: error.code } } : {}),
   });
   if (!check.manageable) return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, { never: true });
-  path.push({ guard: 'fewerPodsThanReplicas', upstream: 'manageReplicas (diff < 0)', holds: true, rule: 'fewer active pods than spec.replicas', values: { activePods: claim.active, replicas } });
+  path.push({
+    guard: 'fewerPodsThanReplicas',
+    upstream: 'manageReplicas (diff < 0)',
+    holds: true,
+    rule: 'fewer active pods than spec.replicas',
+    values: { activePods: claim.active, replicas },
+  });
   const deleting = rs.meta.deletionTimestamp !== undefined;
-  path.push({ guard: 'notBeingDeleted', upstream: 'syncReplicaSet (rs.DeletionTimestamp == nil)', holds: !deleting, rule: 'the ReplicaSet is not being deleted' });
+  path.push({
+    guard: 'notBeingDeleted',
+    upstream: 'syncReplicaSet (rs.DeletionTimestamp == nil)',
+    holds: !deleting,
+    rule: 'the ReplicaSet is not being deleted',
+  });
   if (deleting) return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, { never: true });
   if (!entry) {
-    path.push({ guard: 'synced', upstream: 'processNextWorkItem', holds: false, rule: 'the controller has seen the ReplicaSet', unmet: 'the controller has not seen the ReplicaSet yet' });
+    path.push({
+      guard: 'synced',
+      upstream: 'processNextWorkItem',
+      holds: false,
+      rule: 'the controller has seen the ReplicaSet',
+      unmet: 'the controller has not seen the ReplicaSet yet',
+    });
     return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path);
   }
   const c = rsc.ctx(entry);
@@ -103,27 +136,44 @@ function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: Replic
     machineTable().step(entry.actor.snapshot(), { type: 'EXPIRE', now: host.now }, trace);
     const expired = trace.find((g) => g.guard === 'expectationsExpired')?.value === true;
     path.push({
-      guard: 'expectationsExpired', upstream: 'SatisfiedExpectations / isExpired (controller_utils.go)', holds: expired,
+      guard: 'expectationsExpired',
+      upstream: 'SatisfiedExpectations / isExpired (controller_utils.go)',
+      holds: expired,
       rule: `the expectations are fulfilled or older than ${formatDuration(EXPECTATIONS_TIMEOUT)}`,
       unmet: `creations/deletions this controller made are not yet observed, and the expectations are not older than ${formatDuration(EXPECTATIONS_TIMEOUT)}`,
       values: { outstandingAdds: c.add, outstandingDeletes: c.del, expectationsSetAt: c.expectedAt === null ? null : formatTime(c.expectedAt) },
     });
-    if (!expired) return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, c.expectedAt !== null ? { wouldFireAt: formatTime(c.expectedAt + EXPECTATIONS_TIMEOUT + 1) } : {});
+    if (!expired)
+      return whyNotFrom(
+        WHAT,
+        'ReplicaSetPodsCreated',
+        ref,
+        path,
+        c.expectedAt !== null ? { wouldFireAt: formatTime(c.expectedAt + EXPECTATIONS_TIMEOUT + 1) } : {},
+      );
   }
   if (entry.actor.state().includes('queue.backoff') && c.dueAt !== null) {
     // a sync fails only on an injected API fault here: without the faults it would not have
     path.push({
-      guard: 'notInBackoff', upstream: 'processNextWorkItem (AddRateLimited: 5ms doubling per consecutive failure)', holds: false,
-      rule: 'the last sync succeeded', unmet: 'the last sync failed: the key is retried after the workqueue backoff', values: { failures: c.failures, retryAt: formatTime(c.dueAt) },
+      guard: 'notInBackoff',
+      upstream: 'processNextWorkItem (AddRateLimited: 5ms doubling per consecutive failure)',
+      holds: false,
+      rule: 'the last sync succeeded',
+      unmet: 'the last sync failed: the key is retried after the workqueue backoff',
+      values: { failures: c.failures, retryAt: formatTime(c.dueAt) },
     });
     return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, {
-      conditional: { if: 'the retried sync\'s API calls succeed', at: formatTime(c.dueAt) },
+      conditional: { if: "the retried sync's API calls succeed", at: formatTime(c.dueAt) },
       counterfactual: { kind: 'dropFaults', description: 'the scenario without its fail: events' },
     });
   }
   path.push({
-    guard: 'synced', upstream: 'processNextWorkItem', holds: false, rule: 'the ReplicaSet was synced since it lost pods',
-    unmet: 'the ReplicaSet\'s key waits to be processed', ...(c.dueAt !== null ? { values: { dueAt: formatTime(c.dueAt) } } : {}),
+    guard: 'synced',
+    upstream: 'processNextWorkItem',
+    holds: false,
+    rule: 'the ReplicaSet was synced since it lost pods',
+    unmet: "the ReplicaSet's key waits to be processed",
+    ...(c.dueAt !== null ? { values: { dueAt: formatTime(c.dueAt) } } : {}),
   });
   return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, c.dueAt !== null ? { wouldFireAt: formatTime(c.dueAt) } : {});
 }

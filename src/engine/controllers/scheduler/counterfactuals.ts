@@ -17,7 +17,8 @@ export function withoutPlacement(pod: PodRecord): PodRecord {
 /** the pod without resource requests, overhead or init containers' requests (a new record) */
 export function withoutRequests(pod: PodRecord): PodRecord {
   const { overhead: _o, ...spec } = specOf(pod);
-  const strip = (list: unknown): unknown => (Array.isArray(list) ? list.map((c) => (c && typeof c === 'object' ? { ...(c as KObject), resources: {} } : c)) : list);
+  const strip = (list: unknown): unknown =>
+    Array.isArray(list) ? list.map((c) => (c && typeof c === 'object' ? { ...(c as KObject), resources: {} } : c)) : list;
   const out: KObject = { ...spec, containers: strip(spec.containers) };
   if (spec.initContainers !== undefined) out.initContainers = strip(spec.initContainers);
   return { ...pod, raw: { ...pod.raw, spec: out } };

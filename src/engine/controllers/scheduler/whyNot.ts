@@ -22,22 +22,40 @@ export function pendingPodWhyNot(ref: ObjectRef, pod: PodRecord, index: NodeInde
   ];
   const placed = index.place(pod, w);
   if (placed.best) {
-    path.push({ guard: 'findNodesThatFitPod', upstream: FILTERS, holds: true, rule: `${placed.best.name} fits (least allocated, score ${placed.score})`, values: { node: placed.best.name, score: placed.score, feasible: placed.feasible } });
     path.push({
-      guard: 'retried', upstream: 'the scheduling queue (simplified: every pending pod is tried again at once when a node or pod changes)', holds: false,
-      rule: 'the binder tries the pod again', unmet: retryAt !== null ? 'the binder binds it at its next pass' : 'the binder tried the pod and waits for a change of a node or a pod',
+      guard: 'findNodesThatFitPod',
+      upstream: FILTERS,
+      holds: true,
+      rule: `${placed.best.name} fits (least allocated, score ${placed.score})`,
+      values: { node: placed.best.name, score: placed.score, feasible: placed.feasible },
+    });
+    path.push({
+      guard: 'retried',
+      upstream: 'the scheduling queue (simplified: every pending pod is tried again at once when a node or pod changes)',
+      holds: false,
+      rule: 'the binder tries the pod again',
+      unmet: retryAt !== null ? 'the binder binds it at its next pass' : 'the binder tried the pod and waits for a change of a node or a pod',
       ...(retryAt !== null ? { values: { nextPass: formatTime(retryAt) } } : {}),
     });
     return whyNotFrom(WHAT, 'PodBound', ref, path, retryAt !== null ? { wouldFireAt: formatTime(retryAt) } : {});
   }
   const message = fitErrorMessage(index.size, placed.reasons);
-  path.push({ guard: 'findNodesThatFitPod', upstream: FILTERS, holds: false, rule: 'some node passes every filter', unmet: message, values: Object.fromEntries(placed.reasons) });
+  path.push({
+    guard: 'findNodesThatFitPod',
+    upstream: FILTERS,
+    holds: false,
+    rule: 'some node passes every filter',
+    unmet: message,
+    values: Object.fromEntries(placed.reasons),
+  });
   return whyNotFrom(WHAT, 'PodBound', ref, path, blockingInput(ref, pod, index, w));
 }
 
 /** the input that, changed, lets some node pass the filters: the filters are asked of the changed pod */
 function blockingInput(ref: ObjectRef, pod: PodRecord, index: NodeIndex, w: Wording): { counterfactual?: Counterfactual } {
-  if (index.place(withoutPlacement(pod), w).best) return { counterfactual: { kind: 'dropPlacement', pod: ref, description: 'the pod without its nodeSelector and required node affinity' } };
-  if (index.place(withoutRequests(pod), w).best) return { counterfactual: { kind: 'dropRequests', pod: ref, description: 'the pod without its resource requests' } };
+  if (index.place(withoutPlacement(pod), w).best)
+    return { counterfactual: { kind: 'dropPlacement', pod: ref, description: 'the pod without its nodeSelector and required node affinity' } };
+  if (index.place(withoutRequests(pod), w).best)
+    return { counterfactual: { kind: 'dropRequests', pod: ref, description: 'the pod without its resource requests' } };
   return {};
 }

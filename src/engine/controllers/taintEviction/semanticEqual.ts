@@ -9,7 +9,8 @@ import type { Taint, Toleration } from '../../model/types';
 export function sameTaints(a: readonly Taint[], b: readonly Taint[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
-    const x = a[i], y = b[i];
+    const x = a[i],
+      y = b[i];
     if (x.key !== y.key || (x.value ?? '') !== (y.value ?? '') || x.effect !== y.effect || x.timeAdded !== y.timeAdded) return false;
   }
   return true;
@@ -21,12 +22,14 @@ export function sameTaints(a: readonly Taint[], b: readonly Taint[]): boolean {
  */
 export function sameNoExecuteTaints(a: readonly Taint[], b: readonly Taint[]): boolean {
   if (a === b) return true;
-  let i = 0, j = 0;
+  let i = 0,
+    j = 0;
   for (;;) {
     while (i < a.length && a[i].effect !== 'NoExecute') i++;
     while (j < b.length && b[j].effect !== 'NoExecute') j++;
     if (i === a.length || j === b.length) return i === a.length && j === b.length;
-    const x = a[i++], y = b[j++];
+    const x = a[i++],
+      y = b[j++];
     if (x.key !== y.key || (x.value ?? '') !== (y.value ?? '') || x.timeAdded !== y.timeAdded) return false;
   }
 }
@@ -36,9 +39,16 @@ export function sameTolerations(a: readonly Toleration[], b: readonly Toleration
   if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
-    const x = a[i], y = b[i];
-    if ((x.key ?? '') !== (y.key ?? '') || (x.operator ?? '') !== (y.operator ?? '') || (x.value ?? '') !== (y.value ?? '')
-      || (x.effect ?? '') !== (y.effect ?? '') || x.tolerationSeconds !== y.tolerationSeconds) return false;
+    const x = a[i],
+      y = b[i];
+    if (
+      (x.key ?? '') !== (y.key ?? '') ||
+      (x.operator ?? '') !== (y.operator ?? '') ||
+      (x.value ?? '') !== (y.value ?? '') ||
+      (x.effect ?? '') !== (y.effect ?? '') ||
+      x.tolerationSeconds !== y.tolerationSeconds
+    )
+      return false;
   }
   return true;
 }

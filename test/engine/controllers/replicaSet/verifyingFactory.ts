@@ -6,4 +6,5 @@ import type { ControllerFactory } from '../../../../src/engine/simulation/contro
 import { defaultControllerFactory } from '../../../../src/engine/simulation/wiring';
 import { createReplicaSetController } from '../../../../src/engine/controllers/replicaSet';
 
-export const verifyingFactory: ControllerFactory = (name, ctx) => (name === 'replicaset' ? createReplicaSetController({ verifyTallies: true }) : defaultControllerFactory(name, ctx));
+export const verifyingFactory: ControllerFactory = (name, ctx) =>
+  name === 'replicaset' ? createReplicaSetController({ verifyTallies: true }) : defaultControllerFactory(name, ctx);

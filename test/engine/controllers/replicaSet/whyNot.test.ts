@@ -10,7 +10,8 @@ import type { WhyNot } from '../../../../src/engine/trace/whyNot';
 import { World, podObject, rsObject } from './harness';
 
 const created = (w: World) => w.host.actions('PodsCreated');
-const podsCreatedWhyNot = (w: World, key: string): WhyNot | undefined => w.rs.whyNot(w.host, `ReplicaSet/${key}`).find((x) => x.outcome === 'ReplicaSetPodsCreated');
+const podsCreatedWhyNot = (w: World, key: string): WhyNot | undefined =>
+  w.rs.whyNot(w.host, `ReplicaSet/${key}`).find((x) => x.outcome === 'ReplicaSetPodsCreated');
 
 interface Case {
   name: string;
@@ -21,13 +22,17 @@ interface Case {
   never?: boolean;
 }
 
-const threePods = () => new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 3 })], pods: [0, 1, 2].map((i) => podObject(`p${i}`, 'web', { node: 'n1' })) });
+const threePods = () =>
+  new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 3 })], pods: [0, 1, 2].map((i) => podObject(`p${i}`, 'web', { node: 'n1' })) });
 
 const cases: Case[] = [
   {
     name: 'nothing lacking: no why-not',
     world: threePods,
-    steps: (w) => { w.settle(); return undefined; },
+    steps: (w) => {
+      w.settle();
+      return undefined;
+    },
   },
   {
     name: 'a deletion never observed holds the replacement back until the expectations expire',
@@ -49,7 +54,10 @@ const cases: Case[] = [
   {
     name: 'a selector that does not match the template: never',
     world: () => new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 2, selector: { matchLabels: { app: 'other' } } })] }),
-    steps: (w) => { w.settle(); return undefined; },
+    steps: (w) => {
+      w.settle();
+      return undefined;
+    },
     blocking: 'manageable',
     never: true,
   },
