@@ -179,6 +179,8 @@ class ScenarioParser extends ScenarioReader {
           this.report('no-file-system', 'error', `cannot read ${rel}: no file system`, item);
           continue;
         }
+        // the same snapshot named twice (or 200 times) is read once, and looked at once (a stat can cost its size)
+        if (inputs.includes(full)) { this.report('duplicate-snapshot', 'warning', `snapshot ${JSON.stringify(rel)} is listed more than once; it is read once`, item); continue; }
         let st;
         try { st = this.fs.stat(full); } catch { st = undefined; }
         if (!st) {
@@ -187,8 +189,6 @@ class ScenarioParser extends ScenarioReader {
         }
         const outside = outsideReason(this.fs, this.dir, full, this.options);
         if (outside) { this.report('path-outside', 'error', outside, item); continue; }
-        // the same snapshot named twice (or 200 times) is read once
-        if (inputs.includes(full)) { this.report('duplicate-snapshot', 'warning', `snapshot ${JSON.stringify(rel)} is listed more than once; it is read once`, item); continue; }
         inputs.push(full);
       }
     }

@@ -127,7 +127,8 @@ export class MemoryFs implements InputFs {
   stat(path: string): InputStat | undefined {
     const p = normalizePath(path);
     const f = this.files.get(p);
-    if (f) return { kind: 'file', size: f.size ?? utf8Length(f.text) };
+    // counted once: a scenario that names one big file 200 times stats it 200 times
+    if (f) return { kind: 'file', size: (f.size ??= utf8Length(f.text)) };
     const prefix = p === '/' ? '/' : `${p}/`;
     for (const key of this.files.keys()) if (key.startsWith(prefix) || p === '.') return { kind: 'dir', size: 0 };
     return undefined;
