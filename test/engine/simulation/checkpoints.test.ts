@@ -1,6 +1,6 @@
 /**
- * Stepping back restores only what changed since a checkpoint, and rebuilds
- * the pod map's key order and each node's pod set from logs: after going back,
+ * Stepping back restores only what changed since a checkpoint, and puts back
+ * the pod map's key order and the changed nodes' pod sets: after going back,
  * every map must iterate exactly as in a fresh run to the same pass, while the
  * real controllers evict pods and the ReplicaSet replaces them.
  */
