@@ -18,7 +18,10 @@ export default tseslint.config(
     rules: {
       // A leading underscore marks what an interface hands over and this implementation does not
       // use (a controller's `_memory`, a callback's `_seq`); anything else unused is reported.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       // `ok ? ready++ : notReady++` and `lease ? renew(n) : post(n)` choose between two statements.
       '@typescript-eslint/no-unused-expressions': ['error', { allowTernary: true }],
       // `let me; me = make({ onMessage: () => ... me ... })`: a callback given to the call that makes

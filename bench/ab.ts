@@ -28,8 +28,15 @@ function arg(name: string, def?: string): string | undefined {
 
 async function bundle(checkout: string, out: string): Promise<string> {
   await build({
-    absWorkingDir: checkout, entryPoints: [join('bench', 'child.ts')], outfile: out,
-    bundle: true, platform: 'node', format: 'cjs', target: 'node20', sourcemap: false, logLevel: 'warning',
+    absWorkingDir: checkout,
+    entryPoints: [join('bench', 'child.ts')],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: false,
+    logLevel: 'warning',
   });
   return out;
 }
@@ -50,7 +57,9 @@ async function main(): Promise<number> {
   const ref = arg('--ref');
   const inputs = arg('--inputs');
   if (!ref || !inputs) {
-    process.stderr.write('usage: node --import tsx bench/ab.ts --ref CHECKOUT --inputs DIR [--task simulate|goback|steady] [--pairs N] [--a-flags S] [--b-flags S]\n');
+    process.stderr.write(
+      'usage: node --import tsx bench/ab.ts --ref CHECKOUT --inputs DIR [--task simulate|goback|steady] [--pairs N] [--a-flags S] [--b-flags S]\n',
+    );
     return 2;
   }
   const task = arg('--task', 'simulate')!;
@@ -63,8 +72,12 @@ async function main(): Promise<number> {
     { name: 'B', entry: await bundle(root, join(dir, 'b.js')), flags: flags(arg('--b-flags')) },
   ];
   const args = JSON.stringify({
-    snapshot: join(inputs, 'cluster.json'), scenario: join(inputs, 'outage.yaml'), healthy: join(inputs, 'healthy.yaml'),
-    durationS: Number(arg('--duration', '3600')), steps: 10, backPasses: 100,
+    snapshot: join(inputs, 'cluster.json'),
+    scenario: join(inputs, 'outage.yaml'),
+    healthy: join(inputs, 'healthy.yaml'),
+    durationS: Number(arg('--duration', '3600')),
+    steps: 10,
+    backPasses: 100,
   });
   const figure = FIGURES[task];
   const rows: { a: [number, number]; b: [number, number]; load: number }[] = [];
@@ -77,16 +90,32 @@ async function main(): Promise<number> {
       const out = JSON.parse(line) as Record<string, number> & { ok: boolean; error?: string; decisions?: number };
       if (!out.ok) throw new Error(`${s.name}: ${out.error}`);
       got.push(figure(out));
-      if (task === 'goback') process.stdout.write(`pair ${i + 1} ${s.name}: CPU ms: far step back ${out.farBackCpuMs?.toFixed(0)}, one back ${out.oneBackCpuMs?.toFixed(0)}\n`);
-      process.stdout.write(`pair ${i + 1} ${s.name}: CPU ${got[got.length - 1][0].toFixed(0)} ms, ${task === 'simulate' ? 'main thread' : 'wall'} ${got[got.length - 1][1].toFixed(0)} ms${out.decisions !== undefined ? `, ${out.decisions} decisions` : ''}\n`);
+      if (task === 'goback')
+        process.stdout.write(`pair ${i + 1} ${s.name}: CPU ms: far step back ${out.farBackCpuMs?.toFixed(0)}, one back ${out.oneBackCpuMs?.toFixed(0)}\n`);
+      process.stdout.write(
+        `pair ${i + 1} ${s.name}: CPU ${got[got.length - 1][0].toFixed(0)} ms, ${task === 'simulate' ? 'main thread' : 'wall'} ${got[got.length - 1][1].toFixed(0)} ms${out.decisions !== undefined ? `, ${out.decisions} decisions` : ''}\n`,
+      );
     }
     rows.push({ a: got[0], b: got[1], load });
-    process.stdout.write(`pair ${i + 1}: B ÷ A CPU ${(got[1][0] / got[0][0]).toFixed(3)}, ${task === 'simulate' ? 'main thread' : 'wall'} ${(got[1][1] / got[0][1]).toFixed(3)} (load average ${load.toFixed(1)})\n`);
+    process.stdout.write(
+      `pair ${i + 1}: B ÷ A CPU ${(got[1][0] / got[0][0]).toFixed(3)}, ${task === 'simulate' ? 'main thread' : 'wall'} ${(got[1][1] / got[0][1]).toFixed(3)} (load average ${load.toFixed(1)})\n`,
+    );
   }
-  const cpu = median(rows.map((r) => r.b[0] / r.a[0])), wall = median(rows.map((r) => r.b[1] / r.a[1]));
-  process.stdout.write(`\n${task}, ${pairs} pairs: A CPU median ${median(rows.map((r) => r.a[0])).toFixed(0)} ms, B ${median(rows.map((r) => r.b[0])).toFixed(0)} ms; `
-    + `median of B ÷ A per pair: CPU ${cpu.toFixed(3)}, ${task === 'simulate' ? 'main thread' : 'wall'} ${wall.toFixed(3)}; load average ${Math.min(...rows.map((r) => r.load)).toFixed(1)}–${Math.max(...rows.map((r) => r.load)).toFixed(1)}\n`);
+  const cpu = median(rows.map((r) => r.b[0] / r.a[0])),
+    wall = median(rows.map((r) => r.b[1] / r.a[1]));
+  process.stdout.write(
+    `\n${task}, ${pairs} pairs: A CPU median ${median(rows.map((r) => r.a[0])).toFixed(0)} ms, B ${median(rows.map((r) => r.b[0])).toFixed(0)} ms; ` +
+      `median of B ÷ A per pair: CPU ${cpu.toFixed(3)}, ${task === 'simulate' ? 'main thread' : 'wall'} ${wall.toFixed(3)}; load average ${Math.min(...rows.map((r) => r.load)).toFixed(1)}–${Math.max(...rows.map((r) => r.load)).toFixed(1)}\n`,
+  );
   return 0;
 }
 
-main().then((c) => { process.exitCode = c; }, (e: unknown) => { process.stderr.write(`${(e as Error).stack}\n`); process.exitCode = 1; });
+main().then(
+  (c) => {
+    process.exitCode = c;
+  },
+  (e: unknown) => {
+    process.stderr.write(`${(e as Error).stack}\n`);
+    process.exitCode = 1;
+  },
+);

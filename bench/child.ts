@@ -22,7 +22,12 @@
 import { readFileSync } from 'node:fs';
 
 type Args = {
-  snapshot: string; scenario: string; healthy: string; durationS: number; steps: number; backPasses: number;
+  snapshot: string;
+  scenario: string;
+  healthy: string;
+  durationS: number;
+  steps: number;
+  backPasses: number;
   /** --full-detail: the kubectl-indented export, its item lengths (chunks as written: head or ",\n" + item), and the YAML stream */
   full?: { json: string; lengths: string; headChars: number; yaml: string };
   keep?: boolean;
@@ -77,9 +82,20 @@ async function engine() {
     return mod[name] as T;
   };
   return {
-    loadSnapshot: () => need<typeof import('../src/engine/snapshot/load').loadSnapshot>(() => import('../src/engine/snapshot/load'), 'src/engine/snapshot/load', 'loadSnapshot'),
-    loadScenario: () => need<typeof import('../src/engine/snapshot/scenario').loadScenario>(() => import('../src/engine/snapshot/scenario'), 'src/engine/snapshot/scenario', 'loadScenario'),
-    createSimulation: () => need<typeof import('../src/engine/simulation/simulation').createSimulation>(() => import('../src/engine/simulation/simulation'), 'src/engine/simulation/simulation', 'createSimulation'),
+    loadSnapshot: () =>
+      need<typeof import('../src/engine/snapshot/load').loadSnapshot>(() => import('../src/engine/snapshot/load'), 'src/engine/snapshot/load', 'loadSnapshot'),
+    loadScenario: () =>
+      need<typeof import('../src/engine/snapshot/scenario').loadScenario>(
+        () => import('../src/engine/snapshot/scenario'),
+        'src/engine/snapshot/scenario',
+        'loadScenario',
+      ),
+    createSimulation: () =>
+      need<typeof import('../src/engine/simulation/simulation').createSimulation>(
+        () => import('../src/engine/simulation/simulation'),
+        'src/engine/simulation/simulation',
+        'createSimulation',
+      ),
     nodeFs: () => need<typeof import('../src/platform/nodeFs').nodeFs>(() => import('../src/platform/nodeFs'), 'src/platform/nodeFs', 'nodeFs'),
     Session: async () => {
       const mod = (await import('../src/extension/session').catch((e: Error) => {
@@ -113,7 +129,12 @@ async function openScenario(path: string) {
   const createMs = ms(t0);
   const simErrors = sim.problems.filter((p) => p.severity === 'error');
   if (serious.length || simErrors.length) {
-    throw new Error(`the scenario has errors: ${[...serious, ...simErrors].slice(0, 3).map((p) => `${p.code}: ${p.message}`).join('; ')}`);
+    throw new Error(
+      `the scenario has errors: ${[...serious, ...simErrors]
+        .slice(0, 3)
+        .map((p) => `${p.code}: ${p.message}`)
+        .join('; ')}`,
+    );
   }
   return { sim, loadMs, createMs, problems: sim.problems.length };
 }
@@ -146,9 +167,13 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
     const problems = loaded.problems.filter((p) => p.severity !== 'info');
     if (problems.length) throw new Error(`the loader reported ${problems.length} problems, e.g. ${problems[0].code}: ${problems[0].message}`);
     return {
-      readMs, loadMs, loadCpuMs,
-      nodes: loaded.cluster.nodes.size, pods: loaded.cluster.pods.size,
-      peakRss: peakRss(), heapUsed: heapUsed(),
+      readMs,
+      loadMs,
+      loadCpuMs,
+      nodes: loaded.cluster.nodes.size,
+      pods: loaded.cluster.pods.size,
+      peakRss: peakRss(),
+      heapUsed: heapUsed(),
     };
   },
 
@@ -181,7 +206,8 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
       }
       rest = rest.slice(p);
     }
-    const parseMs = ms(t0), parseCpuMs = cpuMs(c0);
+    const parseMs = ms(t0),
+      parseCpuMs = cpuMs(c0);
     return { parseMs, parseCpuMs, items, kept: kept?.length ?? 0, peakRss: peakRss() };
   },
 
@@ -226,10 +252,19 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
     const window = [Number(t0 / 1000n), Number(now() / 1000n)];
     const runCpuMs = cpuMs(c0);
     return {
-      loadMs, createMs, runMs, runCpuMs, runMainCpuMs, problems, window,
+      loadMs,
+      createMs,
+      runMs,
+      runCpuMs,
+      runMainCpuMs,
+      problems,
+      window,
       simulatedS: a.durationS,
-      passes: sim.pass, decisions: sim.trace.length, actions: countActions(sim.trace),
-      peakRss: peakRss(), heapUsed: heapUsed(),
+      passes: sim.pass,
+      decisions: sim.trace.length,
+      actions: countActions(sim.trace),
+      peakRss: peakRss(),
+      heapUsed: heapUsed(),
     };
   },
 
@@ -241,7 +276,8 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
     const passMs: number[] = [];
     // Every kubelet renews its Lease every 10 s, on one grid: every other 5 s pass takes all of the
     // cluster's renewals. Those passes are timed apart from the others (the count is taken outside the timing).
-    const withLeases: number[] = [], withoutLeases: number[] = [];
+    const withLeases: number[] = [],
+      withoutLeases: number[] = [];
     const renewTimes = () => [...sim.cluster.leases.values()].map((l) => l.renewTime);
     const decisionsBefore = sim.trace.length;
     for (let i = 0; i < a.steps; i++) {
@@ -258,7 +294,9 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
     session.updateMessage(true);
     // The extension host's work per step: the update message (what changed) and its
     // serialisation, as postMessage sends it.
-    const stepMs: number[] = [], dataMs: number[] = [], bytes: number[] = [];
+    const stepMs: number[] = [],
+      dataMs: number[] = [],
+      bytes: number[] = [];
     for (let i = 0; i < a.steps; i++) {
       const t0 = now();
       sim.step();
@@ -269,11 +307,17 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
       bytes.push(text.length);
     }
     return {
-      loadMs, createMs,
-      passMs: median(passMs), passMsAll: passMs, quietDecisions,
-      passWithLeasesMs: withLeases.length ? median(withLeases) : null, passesWithLeases: withLeases.length,
+      loadMs,
+      createMs,
+      passMs: median(passMs),
+      passMsAll: passMs,
+      quietDecisions,
+      passWithLeasesMs: withLeases.length ? median(withLeases) : null,
+      passesWithLeases: withLeases.length,
       passWithoutLeasesMs: withoutLeases.length ? median(withoutLeases) : null,
-      webviewStepMs: median(dataMs), webviewBytes: median(bytes), stepMs: median(stepMs),
+      webviewStepMs: median(dataMs),
+      webviewBytes: median(bytes),
+      stepMs: median(stepMs),
       peakRss: peakRss(),
     };
   },
@@ -297,7 +341,8 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
     sim.goToPass(from);
     sim.step(true);
     sim.goToPass(from);
-    const farBackMs: number[] = [], farBackCpuMs: number[] = [];
+    const farBackMs: number[] = [],
+      farBackCpuMs: number[] = [];
     for (let i = 1; i <= 3; i++) {
       const c1 = process.cpuUsage();
       const t1 = now();
@@ -315,7 +360,8 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
     const backCpuMs = cpuMs(c0);
     if (sim.pass !== from - a.backPasses) throw new Error(`goToPass(${from - a.backPasses}) left the simulation at pass ${sim.pass}`);
     // Then the panel's "step back", one pass at a time, from there.
-    const oneBackMs: number[] = [], oneBackCpuMs: number[] = [];
+    const oneBackMs: number[] = [],
+      oneBackCpuMs: number[] = [];
     for (let i = 1; i <= 3; i++) {
       const c1 = process.cpuUsage();
       const t1 = now();
@@ -324,10 +370,19 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
       oneBackCpuMs.push(cpuMs(c1));
     }
     return {
-      from, back: a.backPasses, backMs, backCpuMs, forwardMs: median(fwdMs),
-      oneBackMs: median(oneBackMs), oneBackCpuMs: median(oneBackCpuMs), oneBackMsAll: oneBackMs,
-      farBackMs: median(farBackMs), farBackCpuMs: median(farBackCpuMs), farBackMsAll: farBackMs,
-      forwardMsAll: fwdMs, peakRss: peakRss(),
+      from,
+      back: a.backPasses,
+      backMs,
+      backCpuMs,
+      forwardMs: median(fwdMs),
+      oneBackMs: median(oneBackMs),
+      oneBackCpuMs: median(oneBackCpuMs),
+      oneBackMsAll: oneBackMs,
+      farBackMs: median(farBackMs),
+      farBackCpuMs: median(farBackCpuMs),
+      farBackMsAll: farBackMs,
+      forwardMsAll: fwdMs,
+      peakRss: peakRss(),
     };
   },
 };
@@ -336,7 +391,9 @@ async function main(): Promise<void> {
   const [task, json] = process.argv.slice(2);
   // What the process holds before the measurement (node, tsx when run through it, the engine's modules): reported so
   // that peak memory can be read both with and without it.
-  await engine().then((e) => Promise.all([e.loadSnapshot(), e.loadScenario(), e.createSimulation(), e.nodeFs(), e.Session()])).catch(() => undefined);
+  await engine()
+    .then((e) => Promise.all([e.loadSnapshot(), e.loadScenario(), e.createSimulation(), e.nodeFs(), e.Session()]))
+    .catch(() => undefined);
   gc();
   const baseRss = process.memoryUsage().rss;
   const fn = tasks[task];
@@ -350,7 +407,7 @@ async function main(): Promise<void> {
     process.stdout.write(`${JSON.stringify({ ok: true, baseRss, ...out })}\n`);
   } catch (e) {
     const unavailable = e instanceof Unavailable;
-    process.stdout.write(`${JSON.stringify({ ok: false, unavailable, error: unavailable ? e.message : (e as Error).stack ?? String(e) })}\n`);
+    process.stdout.write(`${JSON.stringify({ ok: false, unavailable, error: unavailable ? e.message : ((e as Error).stack ?? String(e)) })}\n`);
     process.exitCode = unavailable ? 0 : 1;
   }
 }

@@ -36,7 +36,9 @@ function main(): number {
     process.stderr.write('usage: node --import tsx bench/profile.ts parse|load|simulate|steady|goback [--nodes N] [--pods-per-node N] [--top N]\n');
     return 2;
   }
-  const nodes = opt('--nodes', 500), podsPerNode = opt('--pods-per-node', 30), top = opt('--top', 30);
+  const nodes = opt('--nodes', 500),
+    podsPerNode = opt('--pods-per-node', 30),
+    top = opt('--top', 30);
   const inputsAt = argv.indexOf('--inputs');
   const flagsAt = argv.indexOf('--node-flags');
   const nodeFlags = flagsAt >= 0 ? argv[flagsAt + 1].split(' ').filter(Boolean) : [];
@@ -44,7 +46,10 @@ function main(): number {
   if (inputsAt < 0) {
     mkdirSync(dir, { recursive: true });
     const stream = generateClusterStream({
-      nodes, podsPerNode, zones: 3, detail: 'lean',
+      nodes,
+      podsPerNode,
+      zones: 3,
+      detail: 'lean',
       timeline: { name: 'profile-zone-outage', zoneOutage: { zone: 1, at: '60s', recoverAt: '30m' } },
     });
     let text = '';
@@ -54,12 +59,36 @@ function main(): number {
     writeFileSync(join(dir, 'healthy.yaml'), renderObject({ ...stream.scenario!, events: [] }, 'yaml'));
   }
   const profDir = join(dir, `prof-${task}-${Date.now()}`);
-  const args = { snapshot: join(dir, 'cluster.json'), scenario: join(dir, 'outage.yaml'), healthy: join(dir, 'healthy.yaml'), durationS: 3600, steps: 10, backPasses: 100 };
-  const r = spawnSync(process.execPath, [
-    '--expose-gc', '--max-old-space-size=16384', ...nodeFlags, '--cpu-prof', `--cpu-prof-dir=${profDir}`, '--import', 'tsx',
-    join(root, 'bench', 'child.ts'), task, JSON.stringify(args),
-  ], { cwd: root, encoding: 'utf8' });
-  process.stdout.write(r.stdout.split('\n').map((l) => (l.length > 600 ? `${l.slice(0, 600)}...` : l)).join('\n'));
+  const args = {
+    snapshot: join(dir, 'cluster.json'),
+    scenario: join(dir, 'outage.yaml'),
+    healthy: join(dir, 'healthy.yaml'),
+    durationS: 3600,
+    steps: 10,
+    backPasses: 100,
+  };
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--expose-gc',
+      '--max-old-space-size=16384',
+      ...nodeFlags,
+      '--cpu-prof',
+      `--cpu-prof-dir=${profDir}`,
+      '--import',
+      'tsx',
+      join(root, 'bench', 'child.ts'),
+      task,
+      JSON.stringify(args),
+    ],
+    { cwd: root, encoding: 'utf8' },
+  );
+  process.stdout.write(
+    r.stdout
+      .split('\n')
+      .map((l) => (l.length > 600 ? `${l.slice(0, 600)}...` : l))
+      .join('\n'),
+  );
   if (r.status !== 0) process.stderr.write(r.stderr);
   const file = readdirSync(profDir).find((f) => f.endsWith('.cpuprofile'));
   if (!file) return 1;
@@ -75,7 +104,8 @@ function main(): number {
   })();
   const [from, to] = reported.window ?? [-Infinity, Infinity];
   const byNode = new Map<number, number>();
-  let at = profile.startTime, total = 0;
+  let at = profile.startTime,
+    total = 0;
   profile.samples.forEach((id, i) => {
     const dt = profile.timeDeltas[i] ?? 0;
     at += dt;
@@ -119,7 +149,7 @@ function main(): number {
       process.stdout.write(`${(t / 1000).toFixed(0).padStart(8)} ms ${((100 * t) / total).toFixed(1).padStart(5)}%  ${k}\n`);
     }
   };
-  const scope = reported.window ? 'the measurement\'s timed window only' : 'all of the child process incl. startup';
+  const scope = reported.window ? "the measurement's timed window only" : 'all of the child process incl. startup';
   print(`self time by function (total ${(total / 1e6).toFixed(2)} s, ${scope})`, self);
   print('inclusive time by function (self + callees)', inclusive);
   print('self time by file', perFile);

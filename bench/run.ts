@@ -79,8 +79,23 @@ const MEASUREMENTS = ['load', 'simulate', 'steady', 'goback'];
 
 function parseArgs(argv: string[]): Options {
   const o: Options = {
-    nodes: 5000, podsPerNode: 30, zones: 3, runs: 3, steps: 10, quick: false, seed: '1', kubernetesVersion: `1.${MAX_MINOR}`, detail: 'lean',
-    durationS: 3600, only: new Set(MEASUREMENTS), timeoutS: 1800, keep: false, tsx: false, webview: false, fullDetail: false, semiSpaceMib: 64,
+    nodes: 5000,
+    podsPerNode: 30,
+    zones: 3,
+    runs: 3,
+    steps: 10,
+    quick: false,
+    seed: '1',
+    kubernetesVersion: `1.${MAX_MINOR}`,
+    detail: 'lean',
+    durationS: 3600,
+    only: new Set(MEASUREMENTS),
+    timeoutS: 1800,
+    keep: false,
+    tsx: false,
+    webview: false,
+    fullDetail: false,
+    semiSpaceMib: 64,
   };
   const given = new Set<string>();
   for (let i = 0; i < argv.length; i++) {
@@ -97,13 +112,27 @@ function parseArgs(argv: string[]): Options {
     };
     given.add(flag);
     switch (flag) {
-      case '--nodes': o.nodes = int(1); break;
-      case '--pods-per-node': o.podsPerNode = int(1); break;
-      case '--zones': o.zones = int(1); break;
-      case '--runs': o.runs = int(1); break;
-      case '--sim-runs': o.simRuns = int(1); break;
-      case '--steps': o.steps = int(1); break;
-      case '--seed': o.seed = value(); break;
+      case '--nodes':
+        o.nodes = int(1);
+        break;
+      case '--pods-per-node':
+        o.podsPerNode = int(1);
+        break;
+      case '--zones':
+        o.zones = int(1);
+        break;
+      case '--runs':
+        o.runs = int(1);
+        break;
+      case '--sim-runs':
+        o.simRuns = int(1);
+        break;
+      case '--steps':
+        o.steps = int(1);
+        break;
+      case '--seed':
+        o.seed = value();
+        break;
       case '--kubernetes-version': {
         const v = value();
         const parsed = parseKubeVersion(v);
@@ -111,16 +140,36 @@ function parseArgs(argv: string[]): Options {
         o.kubernetesVersion = `1.${parsed.minor}`;
         break;
       }
-      case '--duration': o.durationS = int(1); break;
-      case '--timeout': o.timeoutS = int(1); break;
-      case '--quick': o.quick = true; break;
-      case '--keep': o.keep = true; break;
-      case '--tsx': o.tsx = true; break;
-      case '--full-detail': o.fullDetail = true; break;
-      case '--report': o.report = value(); break;
-      case '--webview': o.webview = true; break;
-      case '--scenario': o.scenarioFile = resolve(value()); break;
-      case '--semi-space': o.semiSpaceMib = int(0); break;
+      case '--duration':
+        o.durationS = int(1);
+        break;
+      case '--timeout':
+        o.timeoutS = int(1);
+        break;
+      case '--quick':
+        o.quick = true;
+        break;
+      case '--keep':
+        o.keep = true;
+        break;
+      case '--tsx':
+        o.tsx = true;
+        break;
+      case '--full-detail':
+        o.fullDetail = true;
+        break;
+      case '--report':
+        o.report = value();
+        break;
+      case '--webview':
+        o.webview = true;
+        break;
+      case '--scenario':
+        o.scenarioFile = resolve(value());
+        break;
+      case '--semi-space':
+        o.semiSpaceMib = int(0);
+        break;
       case '--detail': {
         const v = value();
         if (v !== 'lean' && v !== 'full') throw new Error('--detail must be lean or full');
@@ -128,7 +177,10 @@ function parseArgs(argv: string[]): Options {
         break;
       }
       case '--only': {
-        const names = value().split(',').map((s) => s.trim()).filter(Boolean);
+        const names = value()
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean);
         for (const n of names) if (!MEASUREMENTS.includes(n)) throw new Error(`--only: unknown measurement ${n} (known: ${MEASUREMENTS.join(', ')})`);
         o.only = new Set(names);
         break;
@@ -201,8 +253,13 @@ function generateFull(o: Options, dir: string): FullInputs {
   const yaml = join(dir, 'cluster-full.yaml');
   writeChunked(yaml, yamlDocumentChunks(generateClusterStream(options).items));
   return {
-    json, lengths: lengthsFile, headChars: '{\n    "apiVersion": "v1",\n    "items": [\n'.length, yaml,
-    jsonBytes: statSync(json).size, yamlBytes: statSync(yaml).size, generateMs: performance.now() - t0,
+    json,
+    lengths: lengthsFile,
+    headChars: '{\n    "apiVersion": "v1",\n    "items": [\n'.length,
+    yaml,
+    jsonBytes: statSync(json).size,
+    yamlBytes: statSync(yaml).size,
+    generateMs: performance.now() - t0,
   };
 }
 
@@ -218,7 +275,12 @@ function generate(o: Options): Inputs {
   const seed = /^\d+$/.test(o.seed) ? Number(o.seed) : o.seed;
   const t0 = performance.now();
   const stream = generateClusterStream({
-    nodes: o.nodes, podsPerNode: o.podsPerNode, zones: o.zones, seed, detail: o.detail, kubernetesVersion: o.kubernetesVersion,
+    nodes: o.nodes,
+    podsPerNode: o.podsPerNode,
+    zones: o.zones,
+    seed,
+    detail: o.detail,
+    kubernetesVersion: o.kubernetesVersion,
     timeline: { name: 'bench-zone-outage', zoneOutage: { zone: Math.min(1, o.zones - 1), at: '60s', recoverAt: '30m' } },
   });
   // Compact JSON, as `kubectl get nodes,pods,replicasets,daemonsets,leases -A -o json | jq -c .`
@@ -243,10 +305,7 @@ function generate(o: Options): Inputs {
 
 // -- child processes -----------------------------------------------------------
 
-type ChildResult =
-  | { status: 'ok'; out: Record<string, any> }
-  | { status: 'unavailable'; reason: string }
-  | { status: 'failed'; reason: string };
+type ChildResult = { status: 'ok'; out: Record<string, any> } | { status: 'unavailable'; reason: string } | { status: 'failed'; reason: string };
 
 function heapLimitMb(): number {
   return Math.max(2048, Math.min(16_384, Math.floor((totalmem() / 1024 / 1024) * 0.8)));
@@ -262,8 +321,15 @@ async function buildChild(dir: string): Promise<string> {
   const { build } = await import('esbuild');
   const outfile = join(dir, 'bench-child.js');
   await build({
-    absWorkingDir: root, entryPoints: [join('bench', 'child.ts')], outfile,
-    bundle: true, platform: 'node', format: 'cjs', target: 'node20', sourcemap: true, logLevel: 'warning',
+    absWorkingDir: root,
+    entryPoints: [join('bench', 'child.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
   });
   return outfile;
 }
@@ -279,10 +345,20 @@ let semiSpaceMib = 64;
 
 function runChild(task: string, args: Record<string, unknown>, timeoutS: number): Promise<ChildResult> {
   return new Promise((resolveResult) => {
-    const child = spawn(process.execPath, [
-      '--expose-gc', `--max-old-space-size=${heapLimitMb()}`, ...(semiSpaceMib > 0 ? [`--max-semi-space-size=${semiSpaceMib}`] : []), ...childEntry, task, JSON.stringify(args),
-    ], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '', stderr = '';
+    const child = spawn(
+      process.execPath,
+      [
+        '--expose-gc',
+        `--max-old-space-size=${heapLimitMb()}`,
+        ...(semiSpaceMib > 0 ? [`--max-semi-space-size=${semiSpaceMib}`] : []),
+        ...childEntry,
+        task,
+        JSON.stringify(args),
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stdout = '',
+      stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutS * 1000);
@@ -298,7 +374,11 @@ function runChild(task: string, args: Record<string, unknown>, timeoutS: number)
       if (signal === 'SIGKILL') resolveResult({ status: 'failed', reason: `timed out after ${timeoutS} s` });
       else if (parsed?.ok) resolveResult({ status: 'ok', out: parsed });
       else if (parsed?.unavailable) resolveResult({ status: 'unavailable', reason: String(parsed.error) });
-      else resolveResult({ status: 'failed', reason: parsed?.error ? String(parsed.error) : `exit ${code ?? signal}: ${(stderr || stdout).trim().split('\n').slice(-5).join(' | ')}` });
+      else
+        resolveResult({
+          status: 'failed',
+          reason: parsed?.error ? String(parsed.error) : `exit ${code ?? signal}: ${(stderr || stdout).trim().split('\n').slice(-5).join(' | ')}`,
+        });
     });
   });
 }
@@ -355,96 +435,161 @@ function summarise(o: Options, results: Results, bytes: number, unavailable: Map
   // has the higher median.
   const peakRatios = (withBase: boolean): number[] => {
     const of = (rs: Record<string, any>[]) => rs.map((x) => (x.peakRss - (withBase ? 0 : x.baseRss)) / bytes);
-    const load = of(results.load), sim = of(results.simulate);
+    const load = of(results.load),
+      sim = of(results.simulate);
     if (!load.length || !sim.length) return load.length ? load : sim;
     return median(sim) >= median(load) ? sim : load;
   };
   // Ratios per run (run i's load over run i's parse), then the median of the ratios.
   const pair = <T>(a: T[], b: T[]) => a.slice(0, Math.min(a.length, b.length)).map((x, i) => [x, b[i]] as const);
-  const unavailableNote = (task: string) => (unavailable.has(task) ? `not available yet: ${unavailable.get(task)}` : !o.only.has(task === 'parse' ? 'load' : task) ? 'not measured (--only)' : 'no successful run');
+  const unavailableNote = (task: string) =>
+    unavailable.has(task)
+      ? `not available yet: ${unavailable.get(task)}`
+      : !o.only.has(task === 'parse' ? 'load' : task)
+        ? 'not measured (--only)'
+        : 'no successful run';
   const measured: Metric[] = [
     {
-      key: 'loadRatio', label: 'load into engine ÷ bare JSON.parse', unit: 'x', target: { op: '<=', value: 1.5 },
+      key: 'loadRatio',
+      label: 'load into engine ÷ bare JSON.parse',
+      unit: 'x',
+      target: { op: '<=', value: 1.5 },
       values: pair(results.load, results.parse).map(([l, p]) => l.loadMs / p.parseMs),
-      detail: results.load.length && results.parse.length ? `load ${fmt(median(results.load.map((x) => x.loadMs)), 'ms')}, JSON.parse ${fmt(median(results.parse.map((x) => x.parseMs)), 'ms')} (file read ${fmt(median(results.parse.map((x) => x.readMs)), 'ms')}, not counted)${cpuRatio(results.load, results.parse, 'loadCpuMs', 'parseCpuMs')}` : undefined,
+      detail:
+        results.load.length && results.parse.length
+          ? `load ${fmt(median(results.load.map((x) => x.loadMs)), 'ms')}, JSON.parse ${fmt(median(results.parse.map((x) => x.parseMs)), 'ms')} (file read ${fmt(median(results.parse.map((x) => x.readMs)), 'ms')}, not counted)${cpuRatio(results.load, results.parse, 'loadCpuMs', 'parseCpuMs')}`
+          : undefined,
       note: results.load.length ? undefined : unavailableNote('load'),
     },
     ...fullDetailMetrics(o, results),
     {
-      key: 'simSpeed', label: `simulated s ÷ wall s (${o.durationS / 60} min, zone outage)`, unit: 'x', target: { op: '>=', value: 2000 },
+      key: 'simSpeed',
+      label: `simulated s ÷ wall s (${o.durationS / 60} min, zone outage)`,
+      unit: 'x',
+      target: { op: '>=', value: 2000 },
       values: results.simulate.map((s) => s.simulatedS / (s.runMs / 1000)),
-      detail: results.simulate.length ? (() => {
-        const s = results.simulate[0];
-        const a = s.actions as Record<string, number>;
-        const main = results.simulate.map((x) => x.runMainCpuMs).filter((x): x is number => typeof x === 'number' && !Number.isNaN(x));
-        const idle = main.length ? `, of it the main thread ${fmt(median(main), 'ms')} (the wall time an idle machine would show: ${fmt(median(results.simulate.filter((x) => typeof x.runMainCpuMs === 'number').map((x) => x.simulatedS / (x.runMainCpuMs / 1000))), 'x')})` : '';
-        return `runUntil ${fmt(median(results.simulate.map((x) => x.runMs)), 'ms')} wall, ${fmt(median(results.simulate.map((x) => x.runCpuMs)), 'ms')} CPU${idle}; setup: loadScenario ${fmt(median(results.simulate.map((x) => x.loadMs)), 'ms')}, createSimulation ${fmt(median(results.simulate.map((x) => x.createMs)), 'ms')}; ${s.decisions} decisions (TaintAdded ${a.TaintAdded ?? 0}, PodEvicted ${a.PodEvicted ?? 0}, PodsCreated ${a.PodsCreated ?? 0}, PodBound ${a.PodBound ?? 0})`;
-      })() : undefined,
+      detail: results.simulate.length
+        ? (() => {
+            const s = results.simulate[0];
+            const a = s.actions as Record<string, number>;
+            const main = results.simulate.map((x) => x.runMainCpuMs).filter((x): x is number => typeof x === 'number' && !Number.isNaN(x));
+            const idle = main.length
+              ? `, of it the main thread ${fmt(median(main), 'ms')} (the wall time an idle machine would show: ${fmt(median(results.simulate.filter((x) => typeof x.runMainCpuMs === 'number').map((x) => x.simulatedS / (x.runMainCpuMs / 1000))), 'x')})`
+              : '';
+            return `runUntil ${fmt(median(results.simulate.map((x) => x.runMs)), 'ms')} wall, ${fmt(median(results.simulate.map((x) => x.runCpuMs)), 'ms')} CPU${idle}; setup: loadScenario ${fmt(median(results.simulate.map((x) => x.loadMs)), 'ms')}, createSimulation ${fmt(median(results.simulate.map((x) => x.createMs)), 'ms')}; ${s.decisions} decisions (TaintAdded ${a.TaintAdded ?? 0}, PodEvicted ${a.PodEvicted ?? 0}, PodsCreated ${a.PodsCreated ?? 0}, PodBound ${a.PodBound ?? 0})`;
+          })()
+        : undefined,
       note: results.simulate.length ? undefined : unavailableNote('simulate'),
     },
     {
       // CPU time counts every thread (the collector's too): it does not flatter, and a busy machine disturbs it less than wall time
-      key: 'simSpeedCpu', label: `simulated s ÷ CPU s (${o.durationS / 60} min, zone outage)`, unit: 'x', target: { op: '>=', value: 1000 },
+      key: 'simSpeedCpu',
+      label: `simulated s ÷ CPU s (${o.durationS / 60} min, zone outage)`,
+      unit: 'x',
+      target: { op: '>=', value: 1000 },
       values: results.simulate.filter((s) => typeof s.runCpuMs === 'number').map((s) => s.simulatedS / (s.runCpuMs / 1000)),
       note: results.simulate.length ? undefined : unavailableNote('simulate'),
     },
     {
-      key: 'monitorPassMs', label: 'one monitor pass, nothing changing', unit: 'ms',
+      key: 'monitorPassMs',
+      label: 'one monitor pass, nothing changing',
+      unit: 'ms',
       values: results.steady.map((s) => s.passMs),
-      detail: results.steady.length ? (() => {
-        const st = results.steady as { quietDecisions: number; passWithLeasesMs?: number | null; passWithoutLeasesMs?: number | null; passesWithLeases?: number }[];
-        const w = st.map((x) => x.passWithLeasesMs).filter((x): x is number => typeof x === 'number');
-        const wo = st.map((x) => x.passWithoutLeasesMs).filter((x): x is number => typeof x === 'number');
-        const split = w.length && wo.length ? `; the passes that take every kubelet's Lease renewal (every other pass) ${fmt(median(w), 'ms')}, the others ${fmt(median(wo), 'ms')}` : '';
-        return `${st[0].quietDecisions} decisions in ${steps} quiet passes${split}`;
-      })() : undefined,
+      detail: results.steady.length
+        ? (() => {
+            const st = results.steady as {
+              quietDecisions: number;
+              passWithLeasesMs?: number | null;
+              passWithoutLeasesMs?: number | null;
+              passesWithLeases?: number;
+            }[];
+            const w = st.map((x) => x.passWithLeasesMs).filter((x): x is number => typeof x === 'number');
+            const wo = st.map((x) => x.passWithoutLeasesMs).filter((x): x is number => typeof x === 'number');
+            const split =
+              w.length && wo.length
+                ? `; the passes that take every kubelet's Lease renewal (every other pass) ${fmt(median(w), 'ms')}, the others ${fmt(median(wo), 'ms')}`
+                : '';
+            return `${st[0].quietDecisions} decisions in ${steps} quiet passes${split}`;
+          })()
+        : undefined,
       note: results.steady.length ? undefined : unavailableNote('steady'),
     },
     {
-      key: 'webviewStepMs', label: "one step's webview data (update message + JSON)", unit: 'ms',
+      key: 'webviewStepMs',
+      label: "one step's webview data (update message + JSON)",
+      unit: 'ms',
       values: results.steady.map((s) => s.webviewStepMs),
       detail: results.steady.length ? `${fmt(median(results.steady.map((s) => s.webviewBytes)) / 1024, 'KiB')} per step` : undefined,
       note: results.steady.length ? undefined : unavailableNote('steady'),
     },
     {
-      key: 'peakMemoryRatio', label: 'peak memory ÷ snapshot file size', unit: 'x', target: { op: '<=', value: 3 },
+      key: 'peakMemoryRatio',
+      label: 'peak memory ÷ snapshot file size',
+      unit: 'x',
+      target: { op: '<=', value: 3 },
       // The worse of loading and of the whole outage run (load + simulation), per run; the
       // process's own memory before the measurement (node, tsx, modules: baseRss) is not counted.
       values: peakRatios(false),
       detail: [
         results.parse.length ? `JSON.parse alone ${fmt(median(results.parse.map((x) => (x.peakRss - x.baseRss) / bytes)), 'x')}` : '',
-        results.load.length ? `load ${fmt(median(results.load.map((x) => (x.peakRss - x.baseRss) / bytes)), 'x')} (heap kept ${fmt(median(results.load.map((x) => x.heapUsed)) / MB, 'MiB')})` : '',
-        results.simulate.length ? `outage run ${fmt(median(results.simulate.map((x) => (x.peakRss - x.baseRss) / bytes)), 'x')} (heap kept ${fmt(median(results.simulate.map((x) => x.heapUsed)) / MB, 'MiB')})` : '',
+        results.load.length
+          ? `load ${fmt(median(results.load.map((x) => (x.peakRss - x.baseRss) / bytes)), 'x')} (heap kept ${fmt(median(results.load.map((x) => x.heapUsed)) / MB, 'MiB')})`
+          : '',
+        results.simulate.length
+          ? `outage run ${fmt(median(results.simulate.map((x) => (x.peakRss - x.baseRss) / bytes)), 'x')} (heap kept ${fmt(median(results.simulate.map((x) => x.heapUsed)) / MB, 'MiB')})`
+          : '',
         `peak RSS above what the process held at start (${fmt(median([...results.load, ...results.simulate].map((x) => x.baseRss)) / MB, 'MiB')}); counting that too ${fmt(median(peakRatios(true)), 'x')}; file ${fmt(bytes / MB, 'MiB')}`,
-      ].filter(Boolean).join('; '),
+      ]
+        .filter(Boolean)
+        .join('; '),
       note: results.load.length || results.simulate.length ? undefined : unavailableNote('load'),
     },
     {
-      key: 'stepBackMs', label: 'goToPass 100 passes back (during the outage)', unit: 'ms', target: { op: '<=', value: 200 },
+      key: 'stepBackMs',
+      label: 'goToPass 100 passes back (during the outage)',
+      unit: 'ms',
+      target: { op: '<=', value: 200 },
       values: results.goback.map((g) => g.backMs),
-      detail: results.goback.length ? `from pass ${results.goback[0].from} to ${results.goback[0].from - 100}${results.goback.every((g) => typeof g.backCpuMs === 'number') ? `; CPU ${fmt(median(results.goback.map((g) => g.backCpuMs)), 'ms')}` : ''}` : undefined,
+      detail: results.goback.length
+        ? `from pass ${results.goback[0].from} to ${results.goback[0].from - 100}${results.goback.every((g) => typeof g.backCpuMs === 'number') ? `; CPU ${fmt(median(results.goback.map((g) => g.backCpuMs)), 'ms')}` : ''}`
+        : undefined,
       note: results.goback.length ? undefined : unavailableNote('goback'),
     },
     {
-      key: 'farStepBackMs', label: 'one step back during the outage (the far end)', unit: 'ms', target: { op: '<=', value: 200 },
+      key: 'farStepBackMs',
+      label: 'one step back during the outage (the far end)',
+      unit: 'ms',
+      target: { op: '<=', value: 200 },
       values: results.goback.map((g) => g.farBackMs).filter((x): x is number => typeof x === 'number'),
-      detail: results.goback.length && typeof results.goback[0].farBackMs === 'number'
-        ? `from pass ${results.goback[0].from}, after one step(true) there, three steps back one pass each (median); CPU ${fmt(median(results.goback.map((g) => g.farBackCpuMs)), 'ms')}` : undefined,
+      detail:
+        results.goback.length && typeof results.goback[0].farBackMs === 'number'
+          ? `from pass ${results.goback[0].from}, after one step(true) there, three steps back one pass each (median); CPU ${fmt(median(results.goback.map((g) => g.farBackCpuMs)), 'ms')}`
+          : undefined,
       note: results.goback.length ? undefined : unavailableNote('goback'),
     },
     {
-      key: 'oneStepBackMs', label: 'one step back after the 100 back (each of the next 3)', unit: 'ms', target: { op: '<=', value: 200 },
+      key: 'oneStepBackMs',
+      label: 'one step back after the 100 back (each of the next 3)',
+      unit: 'ms',
+      target: { op: '<=', value: 200 },
       values: results.goback.map((g) => g.oneBackMs).filter((x): x is number => typeof x === 'number'),
-      detail: results.goback.length && typeof results.goback[0].oneBackCpuMs === 'number' ? `from pass ${results.goback[0].from - 100}, the zone's nodes about to go Unknown; CPU ${fmt(median(results.goback.map((g) => g.oneBackCpuMs)), 'ms')}` : undefined,
+      detail:
+        results.goback.length && typeof results.goback[0].oneBackCpuMs === 'number'
+          ? `from pass ${results.goback[0].from - 100}, the zone's nodes about to go Unknown; CPU ${fmt(median(results.goback.map((g) => g.oneBackCpuMs)), 'ms')}`
+          : undefined,
       note: results.goback.length ? undefined : unavailableNote('goback'),
     },
     {
-      key: 'forwardStepMs', label: 'one forward step (same passes)', unit: 'ms',
+      key: 'forwardStepMs',
+      label: 'one forward step (same passes)',
+      unit: 'ms',
       values: results.goback.map((g) => g.forwardMs),
       note: results.goback.length ? undefined : unavailableNote('goback'),
     },
     {
-      key: 'stepBackRatio', label: 'step back 100 passes ÷ one forward step', unit: 'x',
+      key: 'stepBackRatio',
+      label: 'step back 100 passes ÷ one forward step',
+      unit: 'x',
       values: results.goback.map((g) => g.backMs / g.forwardMs),
       detail: results.goback.length ? `from pass ${results.goback[0].from} to ${results.goback[0].from - 100}` : undefined,
       note: results.goback.length ? undefined : unavailableNote('goback'),
@@ -459,24 +604,42 @@ function summarise(o: Options, results: Results, bytes: number, unavailable: Map
  */
 function fullDetailMetrics(o: Options, results: Results): Metric[] {
   if (!o.fullDetail) return [];
-  const full = results.fullLoad, parse = results.fullParse, keep = results.fullParseKeep ?? [], lean = results.load, yaml = results.yamlLoad;
+  const full = results.fullLoad,
+    parse = results.fullParse,
+    keep = results.fullParseKeep ?? [],
+    lean = results.load,
+    yaml = results.yamlLoad;
   const pair = <T>(a: T[], b: T[]) => a.slice(0, Math.min(a.length, b.length)).map((x, i) => [x, b[i]] as const);
   const above = (x: Record<string, any>) => x.peakRss - x.baseRss;
   return [
     {
-      key: 'fullLoadRatio', label: 'full-detail indented export, streamed load ÷ JSON.parse of its items one by one', unit: 'x', target: { op: '<=', value: 1.5 },
+      key: 'fullLoadRatio',
+      label: 'full-detail indented export, streamed load ÷ JSON.parse of its items one by one',
+      unit: 'x',
+      target: { op: '<=', value: 1.5 },
       values: pair(full, parse).map(([l, p]) => l.loadMs / p.parseMs),
-      detail: full.length && parse.length ? `load ${fmt(median(full.map((x) => x.loadMs)), 'ms')}, JSON.parse of the ${parse[0].items} items ${fmt(median(parse.map((x) => x.parseMs)), 'ms')} (each let go; both read the file in 1 MiB chunks: reading and decoding counted on both sides)${cpuRatio(full, parse, 'loadCpuMs', 'parseCpuMs')}${keep.length ? `; against JSON.parse keeping every item (${fmt(median(keep.map((x) => x.parseMs)), 'ms')}) ${fmt(median(pair(full, keep).map(([l, p]) => l.loadMs / p.parseMs)), 'x')}${cpuRatio(full, keep, 'loadCpuMs', 'parseCpuMs')}` : ''}` : undefined,
+      detail:
+        full.length && parse.length
+          ? `load ${fmt(median(full.map((x) => x.loadMs)), 'ms')}, JSON.parse of the ${parse[0].items} items ${fmt(median(parse.map((x) => x.parseMs)), 'ms')} (each let go; both read the file in 1 MiB chunks: reading and decoding counted on both sides)${cpuRatio(full, parse, 'loadCpuMs', 'parseCpuMs')}${keep.length ? `; against JSON.parse keeping every item (${fmt(median(keep.map((x) => x.parseMs)), 'ms')}) ${fmt(median(pair(full, keep).map(([l, p]) => l.loadMs / p.parseMs)), 'x')}${cpuRatio(full, keep, 'loadCpuMs', 'parseCpuMs')}` : ''}`
+          : undefined,
       note: full.length && parse.length ? undefined : 'no successful run',
     },
     {
-      key: 'fullPeakRatio', label: 'full-detail streamed load, peak memory ÷ lean file load peak', unit: 'x', target: { op: '<=', value: 1.2 },
+      key: 'fullPeakRatio',
+      label: 'full-detail streamed load, peak memory ÷ lean file load peak',
+      unit: 'x',
+      target: { op: '<=', value: 1.2 },
       values: pair(full, lean).map(([f, l]) => above(f) / above(l)),
-      detail: full.length && lean.length ? `peak RSS above the process's start: full-detail streamed ${fmt(median(full.map(above)) / MB, 'MiB')} (heap kept ${fmt(median(full.map((x) => x.heapUsed)) / MB, 'MiB')}), lean file read whole and loaded ${fmt(median(lean.map(above)) / MB, 'MiB')} (heap kept ${fmt(median(lean.map((x) => x.heapUsed)) / MB, 'MiB')})` : undefined,
+      detail:
+        full.length && lean.length
+          ? `peak RSS above the process's start: full-detail streamed ${fmt(median(full.map(above)) / MB, 'MiB')} (heap kept ${fmt(median(full.map((x) => x.heapUsed)) / MB, 'MiB')}), lean file read whole and loaded ${fmt(median(lean.map(above)) / MB, 'MiB')} (heap kept ${fmt(median(lean.map((x) => x.heapUsed)) / MB, 'MiB')})`
+          : undefined,
       note: full.length && lean.length ? undefined : 'needs the load measurement too (--only load)',
     },
     {
-      key: 'yamlLoadMs', label: 'full-detail multi-document YAML, streamed load', unit: 'ms',
+      key: 'yamlLoadMs',
+      label: 'full-detail multi-document YAML, streamed load',
+      unit: 'ms',
       values: yaml.map((x) => x.loadMs),
       detail: yaml.length ? `peak RSS above start ${fmt(median(yaml.map(above)) / MB, 'MiB')}; ${yaml[0].pods} pods` : undefined,
       note: yaml.length ? undefined : 'no successful run',
@@ -485,7 +648,13 @@ function fullDetailMetrics(o: Options, results: Results): Metric[] {
 }
 
 /** The table, the details and the missed targets. */
-function printReport(o: Options, metrics: Metric[], results: Results, previous: { date: string; metrics: Metric[] } | undefined, log: (s: string) => void): void {
+function printReport(
+  o: Options,
+  metrics: Metric[],
+  results: Results,
+  previous: { date: string; metrics: Metric[] } | undefined,
+  log: (s: string) => void,
+): void {
   const prevOf = (key: string) => previous?.metrics.find((m) => m.key === key)?.median;
   const rows = metrics.map((m) => [
     m.label,
@@ -494,7 +663,13 @@ function printReport(o: Options, metrics: Metric[], results: Results, previous: 
     m.median === undefined ? '' : m.target ? (o.quick ? 'full size only' : m.met ? 'met' : 'NOT MET') : '',
     previous ? fmt(prevOf(m.key), m.unit) : '',
   ]);
-  const head = ['measurement', o.simRuns !== undefined && o.simRuns !== o.runs ? `median (${o.runs} / ${o.simRuns} runs)` : `median of ${o.runs}`, 'target', '', previous ? `previous (${previous.date.slice(0, 16)})` : ''];
+  const head = [
+    'measurement',
+    o.simRuns !== undefined && o.simRuns !== o.runs ? `median (${o.runs} / ${o.simRuns} runs)` : `median of ${o.runs}`,
+    'target',
+    '',
+    previous ? `previous (${previous.date.slice(0, 16)})` : '',
+  ];
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: string[]) => `| ${cells.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   log('');
@@ -534,7 +709,13 @@ async function main(): Promise<number> {
   }
   const log = (s: string) => process.stdout.write(`${s}\n`);
   if (o.report) {
-    const rec = JSON.parse(readFileSync(o.report, 'utf8')) as { date: string; options: Options & { only: string[] }; raw: Results; snapshot: { bytes: number }; unavailable: Record<string, string> };
+    const rec = JSON.parse(readFileSync(o.report, 'utf8')) as {
+      date: string;
+      options: Options & { only: string[] };
+      raw: Results;
+      snapshot: { bytes: number };
+      unavailable: Record<string, string>;
+    };
     const ro: Options = { ...rec.options, only: new Set(rec.options.only) };
     log(`# ${o.report} (${rec.date}): ${ro.nodes} nodes × ${ro.podsPerNode} pods, ${ro.zones} zones, Kubernetes ${ro.kubernetesVersion ?? '1.31'}`);
     printReport(ro, summarise(ro, rec.raw, rec.snapshot.bytes, new Map(Object.entries(rec.unavailable)), ro.steps ?? 10), rec.raw, undefined, log);
@@ -542,15 +723,32 @@ async function main(): Promise<number> {
   }
   const loadAtStart = loadavg();
   if (loadAtStart[0] > cpus().length) {
-    log(`NOTE: the machine is busy (load average ${loadAtStart.map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs): wall times will be slow and noisy; the ratios and CPU times less so.`);
+    log(
+      `NOTE: the machine is busy (load average ${loadAtStart.map((x) => x.toFixed(1)).join(' ')} on ${cpus().length} CPUs): wall times will be slow and noisy; the ratios and CPU times less so.`,
+    );
   }
-  log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / MB / 1024)} GiB, Node ${process.version}; load average at start ${loadAtStart.map((x) => x.toFixed(1)).join(' ')}`);
-  log(`# Controller Stepper benchmark: ${o.nodes} nodes × ${o.podsPerNode} pods, ${o.zones} zones, Kubernetes ${o.kubernetesVersion}, ${o.runs} runs${o.simRuns !== undefined ? ` (${o.simRuns} of the simulation)` : ''}${o.quick ? ' (quick)' : ''}`);
+  log(
+    `machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'}, ${Math.round(totalmem() / MB / 1024)} GiB, Node ${process.version}; load average at start ${loadAtStart.map((x) => x.toFixed(1)).join(' ')}`,
+  );
+  log(
+    `# Controller Stepper benchmark: ${o.nodes} nodes × ${o.podsPerNode} pods, ${o.zones} zones, Kubernetes ${o.kubernetesVersion}, ${o.runs} runs${o.simRuns !== undefined ? ` (${o.simRuns} of the simulation)` : ''}${o.quick ? ' (quick)' : ''}`,
+  );
   if (o.webview) {
     const { runWebviewBench } = await import('./webviewRun');
     const inputs = o.scenarioFile ? undefined : generate(o);
     if (inputs) log(`generated ${inputs.snapshot}: ${(inputs.bytes / MB).toFixed(1)} MiB in ${(inputs.generateMs / 1000).toFixed(1)} s`);
-    const code = await runWebviewBench({ scenario: o.scenarioFile ?? inputs!.scenario, runs: o.runs, steps: o.steps, timeoutS: o.timeoutS, sizeKey: o.scenarioFile ? 'scenario' : sizeKey(o), heapLimitMb: heapLimitMb(), quick: o.quick && !o.scenarioFile }, log);
+    const code = await runWebviewBench(
+      {
+        scenario: o.scenarioFile ?? inputs!.scenario,
+        runs: o.runs,
+        steps: o.steps,
+        timeoutS: o.timeoutS,
+        sizeKey: o.scenarioFile ? 'scenario' : sizeKey(o),
+        heapLimitMb: heapLimitMb(),
+        quick: o.quick && !o.scenarioFile,
+      },
+      log,
+    );
     if (inputs && !o.keep) rmSync(inputs.dir, { recursive: true, force: true });
     return code;
   }
@@ -561,15 +759,24 @@ async function main(): Promise<number> {
   const inputs = generate(o);
   semiSpaceMib = o.semiSpaceMib;
   if (!o.tsx) childEntry = [await buildChild(inputs.dir)];
-  log(`measuring ${o.tsx ? 'the TypeScript sources through tsx (--tsx)' : 'the engine as esbuild bundles it for the command line and the extension'}, ${o.semiSpaceMib > 0 ? `with --max-semi-space-size=${o.semiSpaceMib} as the command line runs` : 'with V8\'s default young generation'}`);
+  log(
+    `measuring ${o.tsx ? 'the TypeScript sources through tsx (--tsx)' : 'the engine as esbuild bundles it for the command line and the extension'}, ${o.semiSpaceMib > 0 ? `with --max-semi-space-size=${o.semiSpaceMib} as the command line runs` : "with V8's default young generation"}`,
+  );
   log(`generated ${inputs.snapshot}: ${(inputs.bytes / MB).toFixed(1)} MiB, ${JSON.stringify(inputs.counts)} in ${(inputs.generateMs / 1000).toFixed(1)} s`);
   if (o.fullDetail) {
     inputs.full = generateFull(o, inputs.dir);
-    log(`generated ${inputs.full.json}: ${(inputs.full.jsonBytes / MB).toFixed(1)} MiB (full detail, 4-space indent) and ${inputs.full.yaml}: ${(inputs.full.yamlBytes / MB).toFixed(1)} MiB (multi-document YAML) in ${(inputs.full.generateMs / 1000).toFixed(1)} s`);
+    log(
+      `generated ${inputs.full.json}: ${(inputs.full.jsonBytes / MB).toFixed(1)} MiB (full detail, 4-space indent) and ${inputs.full.yaml}: ${(inputs.full.yamlBytes / MB).toFixed(1)} MiB (multi-document YAML) in ${(inputs.full.generateMs / 1000).toFixed(1)} s`,
+    );
   }
 
   const args = {
-    snapshot: inputs.snapshot, scenario: inputs.scenario, healthy: inputs.healthy, durationS: o.durationS, steps: o.steps, backPasses: 100,
+    snapshot: inputs.snapshot,
+    scenario: inputs.scenario,
+    healthy: inputs.healthy,
+    durationS: o.durationS,
+    steps: o.steps,
+    backPasses: 100,
     full: inputs.full && { json: inputs.full.json, lengths: inputs.full.lengths, headChars: inputs.full.headChars, yaml: inputs.full.yaml },
   };
   const failures: string[] = [];
@@ -601,7 +808,23 @@ async function main(): Promise<number> {
       }
     }
   }
-  if (o.only.has('load')) execFileSync(process.execPath, ['--expose-gc', '--import', 'tsx', join(root, 'bench', 'importRate.ts'), '--nodes', String(o.nodes), '--minutes', o.quick ? '1' : '10', '--runs', String(o.runs)], { cwd: root, stdio: 'inherit', timeout: o.timeoutS * 1000 });
+  if (o.only.has('load'))
+    execFileSync(
+      process.execPath,
+      [
+        '--expose-gc',
+        '--import',
+        'tsx',
+        join(root, 'bench', 'importRate.ts'),
+        '--nodes',
+        String(o.nodes),
+        '--minutes',
+        o.quick ? '1' : '10',
+        '--runs',
+        String(o.runs),
+      ],
+      { cwd: root, stdio: 'inherit', timeout: o.timeoutS * 1000 },
+    );
   // the YAML stream once: the yaml package parses it at a few MB/s
   if (o.fullDetail && o.only.has('load')) await run('yamlLoad', 0);
   for (const task of ['simulate', 'steady', 'goback']) {
@@ -621,20 +844,38 @@ async function main(): Promise<number> {
   try {
     commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
     if (execFileSync('git', ['status', '--porcelain', '--', 'src'], { cwd: root, encoding: 'utf8' }).trim()) commit += '+uncommitted';
-  } catch { /* not a git checkout */ }
+  } catch {
+    /* not a git checkout */
+  }
   const record = {
     date: new Date().toISOString(),
     commit,
     machine: {
-      cpus: cpus().length, cpuModel: cpus()[0]?.model, totalMemoryMiB: Math.round(totalmem() / MB), freeMemoryMiB: Math.round(freemem() / MB),
-      node: process.version, v8: process.versions.v8, platform: platform(), arch: arch(), release: release(),
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model,
+      totalMemoryMiB: Math.round(totalmem() / MB),
+      freeMemoryMiB: Math.round(freemem() / MB),
+      node: process.version,
+      v8: process.versions.v8,
+      platform: platform(),
+      arch: arch(),
+      release: release(),
       childHeapLimitMiB: heapLimitMb(),
       loadAverageAtStart: loadAtStart,
       loadAverageAtEnd: loadavg(),
     },
     options: { ...o, only: [...o.only] },
     snapshot: { bytes: inputs.bytes, generateMs: Math.round(inputs.generateMs), counts: inputs.counts, format: 'compact JSON List' },
-    ...(inputs.full ? { fullDetail: { jsonBytes: inputs.full.jsonBytes, yamlBytes: inputs.full.yamlBytes, generateMs: Math.round(inputs.full.generateMs), format: 'kubectl -o json (4-space indent), full detail; multi-document YAML' } } : {}),
+    ...(inputs.full
+      ? {
+          fullDetail: {
+            jsonBytes: inputs.full.jsonBytes,
+            yamlBytes: inputs.full.yamlBytes,
+            generateMs: Math.round(inputs.full.generateMs),
+            format: 'kubectl -o json (4-space indent), full detail; multi-document YAML',
+          },
+        }
+      : {}),
     metrics,
     raw: results,
     failures,
@@ -658,7 +899,12 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then((code) => { process.exitCode = code; }, (e: unknown) => {
-  process.stderr.write(`bench: ${(e as Error).stack ?? String(e)}\n`);
-  process.exitCode = 1;
-});
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`bench: ${(e as Error).stack ?? String(e)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -40,7 +40,13 @@ function plainRule(input: string, candidates: readonly string[]): string | undef
     if (Math.abs(c.length - a.length) > limit || c.length > MAX_SUGGEST_LENGTH) continue;
     const d = distance(a, c.toLowerCase(), Math.min(limit, bestD));
     const gap = Math.abs(c.length - a.length);
-    if (d < bestD || (d === bestD && best !== undefined && (gap < Math.abs(best.length - a.length) || (gap === Math.abs(best.length - a.length) && c < best)))) { best = c; bestD = d; }
+    if (
+      d < bestD ||
+      (d === bestD && best !== undefined && (gap < Math.abs(best.length - a.length) || (gap === Math.abs(best.length - a.length) && c < best)))
+    ) {
+      best = c;
+      bestD = d;
+    }
   }
   return bestD <= limit ? best : undefined;
 }
@@ -66,7 +72,10 @@ const mistype = (w: string): string => {
 const stream = generateClusterStream({ nodes, podsPerNode, zones: 3, detail: 'lean', seed: 'suggest-bench' });
 let snapshot = '';
 for (const chunk of listChunks(stream.items, 'json', 0)) snapshot += chunk;
-const base = loadScenario('/b/scenario.yaml', new MemoryFs({ '/b/snap.json': snapshot, '/b/scenario.yaml': 'apiVersion: controllerstepper.io/v1alpha1\nkind: Scenario\nsnapshot: ./snap.json\n' }));
+const base = loadScenario(
+  '/b/scenario.yaml',
+  new MemoryFs({ '/b/snap.json': snapshot, '/b/scenario.yaml': 'apiVersion: controllerstepper.io/v1alpha1\nkind: Scenario\nsnapshot: ./snap.json\n' }),
+);
 const nodeNames = [...base.snapshot.cluster.nodes.keys()];
 const podRefs = [...base.snapshot.cluster.pods.keys()].map((k) => `Pod/${k}`);
 const pick = (xs: string[], i: number): string => xs[Math.floor((i * xs.length) / count)]!;
@@ -75,24 +84,53 @@ const mistypedPods = Array.from({ length: count }, (_, i) => mistype(pick(podRef
 const unrelated = Array.from({ length: count }, (_, i) => `no-such-node-${i}`);
 
 process.stdout.write(`did-you-mean: ${nodeNames.length} nodes, ${podRefs.length} pods, ${count} names of each kind (medians of 5)\n`);
-for (const [what, words, list] of [['mistyped node', mistypedNodes, nodeNames], ['unrelated name vs nodes', unrelated, nodeNames], ['mistyped pod', mistypedPods, podRefs]] as const) {
-  for (const w of words) if (closest(w, list) !== plainRule(w, list)) throw new Error(`${what} ${w}: the prepared search answers ${closest(w, list)}, the plain rule ${plainRule(w, list)}`);
-  const prepared = timed(() => { for (const w of words) closest(w, list); }) / words.length;
-  const plain = timed(() => { for (const w of words) plainRule(w, list); }, 3) / words.length;
-  process.stdout.write(`  ${what.padEnd(24)} prepared ${prepared.toFixed(3)} ms/name   plain rule ${plain.toFixed(3)} ms/name   (${(plain / prepared).toFixed(0)}x)\n`);
+for (const [what, words, list] of [
+  ['mistyped node', mistypedNodes, nodeNames],
+  ['unrelated name vs nodes', unrelated, nodeNames],
+  ['mistyped pod', mistypedPods, podRefs],
+] as const) {
+  for (const w of words)
+    if (closest(w, list) !== plainRule(w, list))
+      throw new Error(`${what} ${w}: the prepared search answers ${closest(w, list)}, the plain rule ${plainRule(w, list)}`);
+  const prepared =
+    timed(() => {
+      for (const w of words) closest(w, list);
+    }) / words.length;
+  const plain =
+    timed(() => {
+      for (const w of words) plainRule(w, list);
+    }, 3) / words.length;
+  process.stdout.write(
+    `  ${what.padEnd(24)} prepared ${prepared.toFixed(3)} ms/name   plain rule ${plain.toFixed(3)} ms/name   (${(plain / prepared).toFixed(0)}x)\n`,
+  );
 }
 
-for (const [what, list] of [['node names', nodeNames], ['pod references', podRefs]] as const) {
-  process.stdout.write(`  preparing the ${list.length} ${what} once: ${timed(() => { new Vocabulary(list); }).toFixed(1)} ms\n`);
+for (const [what, list] of [
+  ['node names', nodeNames],
+  ['pod references', podRefs],
+] as const) {
+  process.stdout.write(
+    `  preparing the ${list.length} ${what} once: ${timed(() => {
+      new Vocabulary(list);
+    }).toFixed(1)} ms\n`,
+  );
 }
 
-const scenarioWith = (nodesNamed: string[], podsNamed: string[]): string => [
-  'apiVersion: controllerstepper.io/v1alpha1', 'kind: Scenario', 'snapshot: ./snap.json', 'events:',
-  ...nodesNamed.map((n, i) => `  - {at: ${i + 1}s, kubelet: stop, nodes: [${JSON.stringify(n)}]}`),
-  ...podsNamed.map((p, i) => `  - {at: ${i + 1}s, delete: ${JSON.stringify(p)}}`),
-  '',
-].join('\n');
-const load = (text: string) => () => { loadScenario('/b/scenario.yaml', new MemoryFs({ '/b/snap.json': snapshot, '/b/scenario.yaml': text })); };
+const scenarioWith = (nodesNamed: string[], podsNamed: string[]): string =>
+  [
+    'apiVersion: controllerstepper.io/v1alpha1',
+    'kind: Scenario',
+    'snapshot: ./snap.json',
+    'events:',
+    ...nodesNamed.map((n, i) => `  - {at: ${i + 1}s, kubelet: stop, nodes: [${JSON.stringify(n)}]}`),
+    ...podsNamed.map((p, i) => `  - {at: ${i + 1}s, delete: ${JSON.stringify(p)}}`),
+    '',
+  ].join('\n');
+const load = (text: string) => () => {
+  loadScenario('/b/scenario.yaml', new MemoryFs({ '/b/snap.json': snapshot, '/b/scenario.yaml': text }));
+};
 const known = timed(load(scenarioWith(nodeNames.slice(0, count), podRefs.slice(0, count))));
 const unknown = timed(load(scenarioWith(mistypedNodes, mistypedPods)));
-process.stdout.write(`  loading a scenario: ${known.toFixed(0)} ms with ${2 * count} known names, ${unknown.toFixed(0)} ms with ${2 * count} unknown: ${((unknown - known) / (2 * count)).toFixed(2)} ms per unknown name\n`);
+process.stdout.write(
+  `  loading a scenario: ${known.toFixed(0)} ms with ${2 * count} known names, ${unknown.toFixed(0)} ms with ${2 * count} unknown: ${((unknown - known) / (2 * count)).toFixed(2)} ms per unknown name\n`,
+);

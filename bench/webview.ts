@@ -37,7 +37,11 @@ interface Args {
   root?: string;
 }
 
-interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
 
 /** Self time by function of a CPU profile (Profiler.stop's), the largest first. */
 function selfTimes(profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }): [string, number][] {
@@ -81,7 +85,11 @@ async function main(): Promise<void> {
     for (let run = 0; run < a.runs; run++) {
       // the reference for open: the command line's first step on the same file, as users run it
       const t0 = hr();
-      const cli = spawnSync(process.execPath, [join(root, 'bin/controller-stepper.js'), 'replay', a.scenario, '--steps', '1', '--output', 'trace', '--format', 'json'], { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 20 });
+      const cli = spawnSync(
+        process.execPath,
+        [join(root, 'bin/controller-stepper.js'), 'replay', a.scenario, '--steps', '1', '--output', 'trace', '--format', 'json'],
+        { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 1 << 20 },
+      );
       const replayMs = hr() - t0;
       if (cli.status !== 0) throw new Error(`replay --steps 1 failed: ${cli.stderr}`);
       progress(`run ${run + 1}: replay --steps 1 took ${(replayMs / 1000).toFixed(2)} s`);
@@ -99,7 +107,8 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   let queue = Promise.resolve();
   const hostMs: number[] = [];
   /** of the host's part: the engine's step, and the JSON of the messages */
-  const engineMs: number[] = [], jsonMs: number[] = [];
+  const engineMs: number[] = [],
+    jsonMs: number[] = [];
   let stringifyMs = 0;
   const bytes: number[] = [];
   let session: Session | undefined;
@@ -109,9 +118,11 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     const text = JSON.stringify(m);
     stringifyMs += hr() - s0;
     if (m.type === 'update') bytes.push(text.length);
-    queue = queue.then(() => page.evaluate((t) => window.postMessage(JSON.parse(t), '*'), text)).catch((e: Error) => {
-      progress(`  posting a ${m.type} message (${text.length} characters) failed: ${e.message.split('\n')[0]}`);
-    });
+    queue = queue
+      .then(() => page.evaluate((t) => window.postMessage(JSON.parse(t), '*'), text))
+      .catch((e: Error) => {
+        progress(`  posting a ${m.type} message (${text.length} characters) failed: ${e.message.split('\n')[0]}`);
+      });
   };
   await page.exposeFunction('__toHost', (text: string) => {
     const m = parseWebviewMessage(JSON.parse(text));
@@ -155,13 +166,16 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   const paintedAt = await page.evaluate(() => (window as unknown as { __firstPaint: Promise<number> }).__firstPaint);
   const openMs = paintedAt - t0;
   const openBytes = bytes[0];
-  progress(`  open to first paint ${(openMs / 1000).toFixed(2)} s (loading ${(loadedMs / 1000).toFixed(2)} s, then the host's first messages ${(sendAllMs / 1000).toFixed(2)} s, ${(openBytes / 1048576).toFixed(1)} MiB)`);
+  progress(
+    `  open to first paint ${(openMs / 1000).toFixed(2)} s (loading ${(loadedMs / 1000).toFixed(2)} s, then the host's first messages ${(sendAllMs / 1000).toFixed(2)} s, ${(openBytes / 1048576).toFixed(1)} MiB)`,
+  );
 
-  const step = () => page.evaluate(() => {
-    const p = (window as unknown as { __armClick(): Promise<number> }).__armClick();
-    (document.querySelector('vscode-button[data-action="step"]') as HTMLElement).click();
-    return p;
-  });
+  const step = () =>
+    page.evaluate(() => {
+      const p = (window as unknown as { __armClick(): Promise<number> }).__armClick();
+      (document.querySelector('vscode-button[data-action="step"]') as HTMLElement).click();
+      return p;
+    });
   // the first pass registers every node (5,000 NodeRegistered decisions): reported apart from the quiet ones
   const firstStep = await step();
   progress(`  first step (pass 0) ${firstStep.toFixed(0)} ms`);
@@ -171,7 +185,9 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   bytes.splice(0);
   const quiet: number[] = [];
   for (let i = 0; i < a.steps; i++) quiet.push(await step());
-  progress(`  quiet steps ${quiet.map((x) => x.toFixed(0)).join(', ')} ms (host ${hostMs.map((x) => x.toFixed(0)).join(', ')}: engine ${engineMs.map((x) => x.toFixed(0)).join(', ')}, JSON ${jsonMs.map((x) => x.toFixed(0)).join(', ')})`);
+  progress(
+    `  quiet steps ${quiet.map((x) => x.toFixed(0)).join(', ')} ms (host ${hostMs.map((x) => x.toFixed(0)).join(', ')}: engine ${engineMs.map((x) => x.toFixed(0)).join(', ')}, JSON ${jsonMs.map((x) => x.toFixed(0)).join(', ')})`,
+  );
   engineMs.splice(0);
   jsonMs.splice(0);
   const quietHost = hostMs.splice(0);
@@ -190,13 +206,23 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   }
   for (let i = 0; i < a.steps; i++) outage.push(await step());
   if (cdp) {
-    const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
+    const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
     progress('  self time:');
     for (const [f, t] of selfTimes(profile).slice(0, 25)) progress(`    ${t.toFixed(1).padStart(8)} ms  ${f}`);
     progress('  inclusive time:');
     for (const [f, t] of totalTimes(profile).slice(0, 40)) progress(`    ${t.toFixed(1).padStart(8)} ms  ${f}`);
   }
-  progress(`  outage steps ${outage.map((x) => x.toFixed(0)).join(', ')} ms (host ${hostMs.map((x) => x.toFixed(0)).join(', ')}: engine ${engineMs.slice(-a.steps).map((x) => x.toFixed(0)).join(', ')}, JSON ${jsonMs.slice(-a.steps).map((x) => x.toFixed(0)).join(', ')}); ${await page.evaluate(() => document.getElementsByTagName('*').length)} elements in the page, ${await page.evaluate(() => document.querySelectorAll('#decisions li').length)} in the decision log`);
+  progress(
+    `  outage steps ${outage.map((x) => x.toFixed(0)).join(', ')} ms (host ${hostMs.map((x) => x.toFixed(0)).join(', ')}: engine ${engineMs
+      .slice(-a.steps)
+      .map((x) => x.toFixed(0))
+      .join(', ')}, JSON ${jsonMs
+      .slice(-a.steps)
+      .map((x) => x.toFixed(0))
+      .join(
+        ', ',
+      )}); ${await page.evaluate(() => document.getElementsByTagName('*').length)} elements in the page, ${await page.evaluate(() => document.querySelectorAll('#decisions li').length)} in the decision log`,
+  );
   const outageHost = hostMs.splice(0);
   const outageBytes = bytes.splice(0);
 
@@ -212,7 +238,10 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     await page.keyboard.press(k);
     const p = page.evaluate(() => (window as unknown as { __key: Promise<number> }).__key);
     const t = await Promise.race([p, new Promise<number>((r) => setTimeout(() => r(NaN), 60_000))]);
-    if (Number.isNaN(t)) throw new Error(`the keystroke ${k} in the node filter was not painted within 60 s (focus on ${await page.evaluate(() => document.activeElement?.id ?? document.activeElement?.tagName)})`);
+    if (Number.isNaN(t))
+      throw new Error(
+        `the keystroke ${k} in the node filter was not painted within 60 s (focus on ${await page.evaluate(() => document.activeElement?.id ?? document.activeElement?.tagName)})`,
+      );
     keys.push(t);
   }
   progress(`  filter keystrokes ${keys.map((x) => x.toFixed(0)).join(', ')} ms`);
@@ -222,8 +251,21 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   const domElements = await page.evaluate(() => document.getElementsByTagName('*').length);
   await page.close();
   return {
-    loadedMs, sendAllMs, openMs, openBytes, firstStep, pass: session.sim.pass,
-    quiet, quietHost, quietBytes, outage, outageHost, outageBytes, keys, domRows, domElements,
+    loadedMs,
+    sendAllMs,
+    openMs,
+    openBytes,
+    firstStep,
+    pass: session.sim.pass,
+    quiet,
+    quietHost,
+    quietBytes,
+    outage,
+    outageHost,
+    outageBytes,
+    keys,
+    domRows,
+    domElements,
   };
 }
 

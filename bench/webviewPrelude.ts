@@ -36,16 +36,28 @@ window.addEventListener('message', (e: MessageEvent) => {
 // armed before the webview starts: the first update cannot arrive before it
 w.__firstPaint = new Promise((resolve) => updateWaiters.push(() => resolve(performance.timeOrigin + performance.now())));
 
-w.__armClick = () => new Promise((resolve) => {
-  let t0 = 0;
-  document.addEventListener('click', (e) => { t0 = e.timeStamp; }, { capture: true, once: true });
-  updateWaiters.push(() => resolve(performance.now() - t0));
-});
+w.__armClick = () =>
+  new Promise((resolve) => {
+    let t0 = 0;
+    document.addEventListener(
+      'click',
+      (e) => {
+        t0 = e.timeStamp;
+      },
+      { capture: true, once: true },
+    );
+    updateWaiters.push(() => resolve(performance.now() - t0));
+  });
 
 // the text is inserted and the input event handled in the keydown's task, before the frames requested here
-w.__armKey = () => new Promise((resolve) => {
-  document.addEventListener('keydown', (e) => {
-    const t0 = e.timeStamp;
-    afterPaint(() => resolve(performance.now() - t0));
-  }, { capture: true, once: true });
-});
+w.__armKey = () =>
+  new Promise((resolve) => {
+    document.addEventListener(
+      'keydown',
+      (e) => {
+        const t0 = e.timeStamp;
+        afterPaint(() => resolve(performance.now() - t0));
+      },
+      { capture: true, once: true },
+    );
+  });

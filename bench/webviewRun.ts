@@ -28,10 +28,20 @@ const median = (xs: number[]): number => {
 };
 
 interface Run {
-  replayMs: number; openMs: number; loadedMs: number; openBytes: number;
-  quiet: number[]; quietHost: number[]; quietBytes: number[];
-  outage: number[]; outageHost: number[]; outageBytes: number[];
-  keys: number[]; domRows: number; domElements: number; firstStep: number;
+  replayMs: number;
+  openMs: number;
+  loadedMs: number;
+  openBytes: number;
+  quiet: number[];
+  quietHost: number[];
+  quietBytes: number[];
+  outage: number[];
+  outageHost: number[];
+  outageBytes: number[];
+  keys: number[];
+  domRows: number;
+  domElements: number;
+  firstStep: number;
 }
 
 /** Returns the exit code: 0 when it ran (a missed target is printed), 1 when it failed. */
@@ -43,12 +53,26 @@ export async function runWebviewBench(o: WebviewBenchOptions, log: (s: string) =
   const { build } = await import('esbuild');
   const work = mkdtempSync(join(tmpdir(), 'cs-webview-bench-'));
   const entry = join(work, 'webview-bench.js');
-  await build({ absWorkingDir: root, entryPoints: [join('bench', 'webview.ts')], outfile: entry, bundle: true, platform: 'node', format: 'cjs', target: 'node20', external: ['playwright-core', 'esbuild'], logLevel: 'warning' });
+  await build({
+    absWorkingDir: root,
+    entryPoints: [join('bench', 'webview.ts')],
+    outfile: entry,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: ['playwright-core', 'esbuild'],
+    logLevel: 'warning',
+  });
   log(`webview click-to-paint on ${o.scenario}: ${o.runs} runs of ${o.steps} quiet steps, ${o.steps} outage steps, 10 filter keystrokes`);
   const out = await new Promise<{ ok: boolean; runs?: Run[]; error?: string }>((done) => {
-    const child = spawn(process.execPath, [`--max-old-space-size=${o.heapLimitMb}`, entry,
-      JSON.stringify({ scenario: o.scenario, steps: o.steps, runs: o.runs, root })], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_PATH: join(root, 'node_modules') } });
-    let stdout = '', stderr = '';
+    const child = spawn(
+      process.execPath,
+      [`--max-old-space-size=${o.heapLimitMb}`, entry, JSON.stringify({ scenario: o.scenario, steps: o.steps, runs: o.runs, root })],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NODE_PATH: join(root, 'node_modules') } },
+    );
+    let stdout = '',
+      stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => {
       stderr += d;
@@ -60,7 +84,10 @@ export async function runWebviewBench(o: WebviewBenchOptions, log: (s: string) =
       try {
         done(JSON.parse(stdout.trim().split('\n').pop() ?? ''));
       } catch {
-        done({ ok: false, error: signal === 'SIGKILL' ? `timed out after ${o.timeoutS} s` : `exit ${code}: ${stderr.trim().split('\n').slice(-5).join(' | ')}` });
+        done({
+          ok: false,
+          error: signal === 'SIGKILL' ? `timed out after ${o.timeoutS} s` : `exit ${code}: ${stderr.trim().split('\n').slice(-5).join(' | ')}`,
+        });
       }
     });
   });
@@ -75,11 +102,36 @@ export async function runWebviewBench(o: WebviewBenchOptions, log: (s: string) =
   const fmt = (v: number) => (v >= 1000 ? `${(v / 1000).toFixed(2)} s` : `${v.toFixed(1)} ms`);
   const judge = (met: boolean, target: string): string => (o.quick ? `${target}: full size only` : met ? `${target}: met` : `${target}: TARGET MISSED`);
   const rows: [string, string, string, string][] = [
-    ['open to first paint', fmt(median(runs.map((r) => r.openMs))), `${ratio.toFixed(2)}× replay --steps 1 (${fmt(median(runs.map((r) => r.replayMs)))}; loading ${fmt(median(runs.map((r) => r.loadedMs)))}, first update ${(median(runs.map((r) => r.openBytes)) / 1048576).toFixed(1)} MiB)`, judge(ratio <= 1.5, '≤ 1.5×')],
-    ['quiet step, click to paint', fmt(median(all((r) => r.quiet))), `host part ${fmt(median(all((r) => r.quietHost)))} (step + update message + JSON), ${(median(all((r) => r.quietBytes)) / 1024).toFixed(1)} KiB sent`, judge(median(all((r) => r.quiet)) <= 100, '≤ 100 ms')],
-    ['first step (pass 0: every node registered), click to paint', fmt(median(runs.map((r) => r.firstStep))), 'not a target: the one pass that registers every node', ''],
-    ['outage step, click to paint', fmt(median(all((r) => r.outage))), `host part ${fmt(median(all((r) => r.outageHost)))}; slowest ${fmt(Math.max(...all((r) => r.outage)))}, ${(median(all((r) => r.outageBytes)) / 1024).toFixed(1)} KiB sent`, judge(median(all((r) => r.outage)) <= 100, '≤ 100 ms')],
-    ['filter keystroke, key to paint', fmt(median(all((r) => r.keys))), `slowest ${fmt(Math.max(...all((r) => r.keys)))}; ${runs[0].domElements} elements in the page, ${runs[0].domRows} list rows`, judge(median(all((r) => r.keys)) <= 100, '≤ 100 ms')],
+    [
+      'open to first paint',
+      fmt(median(runs.map((r) => r.openMs))),
+      `${ratio.toFixed(2)}× replay --steps 1 (${fmt(median(runs.map((r) => r.replayMs)))}; loading ${fmt(median(runs.map((r) => r.loadedMs)))}, first update ${(median(runs.map((r) => r.openBytes)) / 1048576).toFixed(1)} MiB)`,
+      judge(ratio <= 1.5, '≤ 1.5×'),
+    ],
+    [
+      'quiet step, click to paint',
+      fmt(median(all((r) => r.quiet))),
+      `host part ${fmt(median(all((r) => r.quietHost)))} (step + update message + JSON), ${(median(all((r) => r.quietBytes)) / 1024).toFixed(1)} KiB sent`,
+      judge(median(all((r) => r.quiet)) <= 100, '≤ 100 ms'),
+    ],
+    [
+      'first step (pass 0: every node registered), click to paint',
+      fmt(median(runs.map((r) => r.firstStep))),
+      'not a target: the one pass that registers every node',
+      '',
+    ],
+    [
+      'outage step, click to paint',
+      fmt(median(all((r) => r.outage))),
+      `host part ${fmt(median(all((r) => r.outageHost)))}; slowest ${fmt(Math.max(...all((r) => r.outage)))}, ${(median(all((r) => r.outageBytes)) / 1024).toFixed(1)} KiB sent`,
+      judge(median(all((r) => r.outage)) <= 100, '≤ 100 ms'),
+    ],
+    [
+      'filter keystroke, key to paint',
+      fmt(median(all((r) => r.keys))),
+      `slowest ${fmt(Math.max(...all((r) => r.keys)))}; ${runs[0].domElements} elements in the page, ${runs[0].domRows} list rows`,
+      judge(median(all((r) => r.keys)) <= 100, '≤ 100 ms'),
+    ],
   ];
   log('');
   log('| measurement (medians) | figure | detail | target |');
@@ -88,11 +140,26 @@ export async function runWebviewBench(o: WebviewBenchOptions, log: (s: string) =
   let commit = 'unknown';
   try {
     commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-  } catch { /* not a git checkout */ }
+  } catch {
+    /* not a git checkout */
+  }
   const record = {
-    date: new Date().toISOString(), commit, scenario: o.scenario,
-    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, totalMemoryMiB: Math.round(totalmem() / 1048576), node: process.version, platform: platform(), arch: arch(), release: release(), loadAverage: loadavg() },
-    options: o, rows, runs,
+    date: new Date().toISOString(),
+    commit,
+    scenario: o.scenario,
+    machine: {
+      cpus: cpus().length,
+      cpuModel: cpus()[0]?.model,
+      totalMemoryMiB: Math.round(totalmem() / 1048576),
+      node: process.version,
+      platform: platform(),
+      arch: arch(),
+      release: release(),
+      loadAverage: loadavg(),
+    },
+    options: o,
+    rows,
+    runs,
   };
   const dir = join(root, 'bench', 'results');
   mkdirSync(dir, { recursive: true });

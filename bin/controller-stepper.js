@@ -19,11 +19,18 @@ if (process.execArgv.length > 0 || process.env[AGAIN] === '0' || (process.env.NO
   // Its own process group, so that a terminal's Ctrl-C reaches it once, through this process: the
   // command takes a second Ctrl-C as "stop at once" (src/cli/main.ts). It reads no terminal input.
   const child = spawn(process.execPath, [`${FLAG}=${SEMI_SPACE_MIB}`, __filename, ...process.argv.slice(2)], {
-    stdio: 'inherit', detached: true, env: { ...process.env, [AGAIN]: '0' },
+    stdio: 'inherit',
+    detached: true,
+    env: { ...process.env, [AGAIN]: '0' },
   });
-  const forward = (signal) => () => { child.kill(signal); };
+  const forward = (signal) => () => {
+    child.kill(signal);
+  };
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, forward(signal));
-  child.on('error', (e) => { process.stderr.write(`controller-stepper: ${e.message}\n`); process.exit(1); });
+  child.on('error', (e) => {
+    process.stderr.write(`controller-stepper: ${e.message}\n`);
+    process.exit(1);
+  });
   child.on('exit', (code, signal) => {
     if (signal === null) process.exit(code ?? 1);
     // ended by a signal: this process ends by the same one, as the shell expects

@@ -73,7 +73,9 @@ function main(): number {
   const check = argv.indexOf('--check') >= 0 ? argv[argv.indexOf('--check') + 1] : undefined;
   const results: Record<string, Record<string, string | number>> = {};
   const examples = join(root, 'examples');
-  for (const f of readdirSync(examples).filter((f) => f.endsWith('.yaml')).sort()) {
+  for (const f of readdirSync(examples)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
     results[`examples/${f}`] = fingerprint(join(examples, f));
   }
   const dir = mkdtempSync(join(tmpdir(), 'cs-fingerprint-'));

@@ -12,6 +12,8 @@ if (!existsSync(join(root, 'out', 'webview.js'))) {
   const b = spawnSync('node', ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
   if (b.status !== 0) process.exit(1);
 }
-const files = readdirSync(join(root, 'test', 'webview')).filter((f) => f.endsWith('.browser.ts')).map((f) => join('test', 'webview', f));
+const files = readdirSync(join(root, 'test', 'webview'))
+  .filter((f) => f.endsWith('.browser.ts'))
+  .map((f) => join('test', 'webview', f));
 const r = spawnSync('node', ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], { cwd: root, stdio: 'inherit' });
 process.exit(r.status ?? 1);

@@ -34,7 +34,10 @@ for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
 const env = {
   ...process.env,
   // the runtime dir holds VS Code's IPC sockets, whose paths must stay under 107 characters
-  XDG_CONFIG_HOME: join(dirs.xdg, 'config'), XDG_DATA_HOME: join(dirs.xdg, 'data'), XDG_CACHE_HOME: join(dirs.xdg, 'cache'), XDG_RUNTIME_DIR: mkdtempSync(join(tmpdir(), 'csx-')),
+  XDG_CONFIG_HOME: join(dirs.xdg, 'config'),
+  XDG_DATA_HOME: join(dirs.xdg, 'data'),
+  XDG_CACHE_HOME: join(dirs.xdg, 'cache'),
+  XDG_RUNTIME_DIR: mkdtempSync(join(tmpdir(), 'csx-')),
 };
 chmodSync(env.XDG_RUNTIME_DIR, 0o700);
 
@@ -43,7 +46,11 @@ let failed = 0;
 // 1. the VSIX: package, and check it holds what the allow-list says and nothing else
 const vsix = join(work, 'controller-stepper.vsix');
 log('vsce package');
-if (run(join(root, 'node_modules/.bin/vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsix], { stdio: ['ignore', 'ignore', 'inherit'] }) !== 0) {
+if (
+  run(join(root, 'node_modules/.bin/vsce'), ['package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '-o', vsix], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  }) !== 0
+) {
   console.error('not ok - vsce package failed');
   process.exit(1);
 }
@@ -57,10 +64,21 @@ if (unexpected.length || missing.length) {
 
 // 2. fresh profile, the VSIX installed, a workspace with one file
 mkdirSync(join(dirs.ud, 'User'), { recursive: true });
-writeFileSync(join(dirs.ud, 'User', 'settings.json'), JSON.stringify({
-  'workbench.startupEditor': 'none', 'telemetry.telemetryLevel': 'off', 'extensions.autoCheckUpdates': false,
-  'extensions.autoUpdate': false, 'update.mode': 'none', 'workbench.tips.enabled': false,
-}, null, 2));
+writeFileSync(
+  join(dirs.ud, 'User', 'settings.json'),
+  JSON.stringify(
+    {
+      'workbench.startupEditor': 'none',
+      'telemetry.telemetryLevel': 'off',
+      'extensions.autoCheckUpdates': false,
+      'extensions.autoUpdate': false,
+      'update.mode': 'none',
+      'workbench.tips.enabled': false,
+    },
+    null,
+    2,
+  ),
+);
 writeFileSync(join(dirs.ws, 'README.md'), '# Controller Stepper e2e workspace\n');
 log('install-extension');
 if (run(CS, ['--user-data-dir', dirs.ud, '--extensions-dir', dirs.exts, '--install-extension', vsix], { env, stdio: ['ignore', 'ignore', 'inherit'] }) !== 0) {
@@ -77,17 +95,44 @@ const port = await new Promise((resolve) => {
 });
 const origin = `http://127.0.0.1:${port}`;
 const out = openSync(join(work, 'code-server.log'), 'w');
-const cs = spawn(CS, ['--auth', 'none', '--bind-addr', `127.0.0.1:${port}`, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-  '--user-data-dir', dirs.ud, '--extensions-dir', dirs.exts, dirs.ws], { env, detached: true, stdio: ['ignore', out, out] });
+const cs = spawn(
+  CS,
+  [
+    '--auth',
+    'none',
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    '--disable-telemetry',
+    '--disable-update-check',
+    '--disable-workspace-trust',
+    '--user-data-dir',
+    dirs.ud,
+    '--extensions-dir',
+    dirs.exts,
+    dirs.ws,
+  ],
+  { env, detached: true, stdio: ['ignore', out, out] },
+);
 const killGroup = () => {
-  try { process.kill(-cs.pid, 'SIGTERM'); } catch { /* already gone */ }
+  try {
+    process.kill(-cs.pid, 'SIGTERM');
+  } catch {
+    /* already gone */
+  }
 };
 process.on('exit', killGroup);
-for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => { killGroup(); process.exit(1); });
+for (const sig of ['SIGINT', 'SIGTERM'])
+  process.on(sig, () => {
+    killGroup();
+    process.exit(1);
+  });
 
 let up = false;
 for (let i = 0; i < 300 && !up; i++) {
-  up = await fetch(`${origin}/healthz`).then((r) => r.ok, () => false);
+  up = await fetch(`${origin}/healthz`).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (!up) await new Promise((r) => setTimeout(r, 200));
 }
 if (!up) {

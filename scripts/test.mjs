@@ -43,7 +43,9 @@ if (run('node', ['--import', 'tsx', '--test', '--test-concurrency=2', ...files])
 
 // Slower suites (browser, real VS Code) register themselves as scripts/test-phase-*.mjs.
 if (!only.length && existsSync(join(root, 'scripts'))) {
-  for (const phase of readdirSync(join(root, 'scripts')).filter((f) => /^test-phase-.*\.mjs$/.test(f)).sort()) {
+  for (const phase of readdirSync(join(root, 'scripts'))
+    .filter((f) => /^test-phase-.*\.mjs$/.test(f))
+    .sort()) {
     console.log(`# ${phase}`);
     if (run('node', [join('scripts', phase)]) !== 0) failed++;
   }

@@ -5,7 +5,9 @@ import { runCli } from './helpers/cliRun';
 
 // `controller-stepper test examples/*.yaml` must pass: every bundled example's
 // expect: block is a specification of what the real controllers decide.
-const examples = readdirSync('examples').filter((f) => f.endsWith('.yaml')).sort();
+const examples = readdirSync('examples')
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
 
 for (const file of examples) {
   test(`the expectations of examples/${file} hold`, async () => {

@@ -65,7 +65,10 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   const raw: Record<string, string[]> = {};
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '-h') { out.help = true; continue; }
+    if (a === '-h') {
+      out.help = true;
+      continue;
+    }
     if (a.startsWith('--')) {
       const eq = a.indexOf('=');
       const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
@@ -134,6 +137,9 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
 }
 
 function suggest(name: string): string {
-  const best = closest(name, OPTIONS.map((o) => o.name));
+  const best = closest(
+    name,
+    OPTIONS.map((o) => o.name),
+  );
   return best ? ` (did you mean --${best}?)` : '';
 }

@@ -41,7 +41,11 @@ export class Guards {
   private sincePause = 0;
 
   /** `pauses`: false where the run cannot be resumed after a pause (test: checkExpectations runs it) */
-  constructor(args: Pick<ParsedArgs, 'maxDecisions' | 'maxSeconds'>, private readonly io: CliIo, private readonly pauses = true) {
+  constructor(
+    args: Pick<ParsedArgs, 'maxDecisions' | 'maxSeconds'>,
+    private readonly io: CliIo,
+    private readonly pauses = true,
+  ) {
     this.maxDecisions = args.maxDecisions ?? DEFAULT_MAX_DECISIONS;
     this.maxSeconds = args.maxSeconds ?? DEFAULT_MAX_SECONDS;
     this.started = io.now?.();
@@ -108,10 +112,14 @@ export class Guards {
         this.io.err(`controller-stepper: interrupted at ${at} (${decisions}); ${soFar}\n`);
         return INTERRUPTED_EXIT;
       case 'seconds':
-        this.io.err(`controller-stepper: stopped at ${at} (${decisions}): the run took longer than --max-seconds ${this.maxSeconds}; ${soFar}; raise the limit with --max-seconds S (default ${DEFAULT_MAX_SECONDS})\n`);
+        this.io.err(
+          `controller-stepper: stopped at ${at} (${decisions}): the run took longer than --max-seconds ${this.maxSeconds}; ${soFar}; raise the limit with --max-seconds S (default ${DEFAULT_MAX_SECONDS})\n`,
+        );
         return LIMIT_EXIT;
       default:
-        this.io.err(`controller-stepper: stopped at ${at} (${decisions}): the run reached --max-decisions ${this.maxDecisions}; ${soFar}; raise the limit with --max-decisions N (default ${DEFAULT_MAX_DECISIONS})\n`);
+        this.io.err(
+          `controller-stepper: stopped at ${at} (${decisions}): the run reached --max-decisions ${this.maxDecisions}; ${soFar}; raise the limit with --max-decisions N (default ${DEFAULT_MAX_DECISIONS})\n`,
+        );
         return LIMIT_EXIT;
     }
   }

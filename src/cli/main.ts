@@ -28,7 +28,11 @@ type FromCommand = { out: string } | { err: string } | { progress: string } | { 
 function ioFor(terminal: Terminal, write: { out(t: string): void; err(t: string): void; progress?(t: string): void }, pause: boolean): CliIo {
   const interrupt = new Int32Array(terminal.interrupt);
   return {
-    out: write.out, err: write.err, fs: nodeFs(), writeFile: writeChunks, readChunks,
+    out: write.out,
+    err: write.err,
+    fs: nodeFs(),
+    writeFile: writeChunks,
+    readChunks,
     color: terminal.color,
     columns: terminal.columns,
     debug: process.env.CONTROLLER_STEPPER_DEBUG === '1',
@@ -56,29 +60,46 @@ function runsInWorker(argv: readonly string[]): boolean {
 }
 
 if (isMainThread) {
-  const quietOnClosedPipe = (e: NodeJS.ErrnoException) => { if (e.code === 'EPIPE') process.exit(CLOSED_PIPE); else throw e; };
+  const quietOnClosedPipe = (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(CLOSED_PIPE);
+    else throw e;
+  };
   process.stdout.on('error', quietOnClosedPipe);
   process.stderr.on('error', quietOnClosedPipe);
   // A failed write destroys the stream at once but reports it a tick later: stop before writing on.
-  const write = (stream: NodeJS.WriteStream) => (t: string) => { if (stream.destroyed) process.exit(CLOSED_PIPE); stream.write(t); };
+  const write = (stream: NodeJS.WriteStream) => (t: string) => {
+    if (stream.destroyed) process.exit(CLOSED_PIPE);
+    stream.write(t);
+  };
   // bin/controller-stepper.js sits next to package.json's folder (npx runs it through a symlink).
-  const toolVersion = (() => { try { return JSON.parse(readFileSync(join(dirname(realpathSync(process.argv[1])), '..', 'package.json'), 'utf8')).version as string; } catch { return undefined; } })();
+  const toolVersion = (() => {
+    try {
+      return JSON.parse(readFileSync(join(dirname(realpathSync(process.argv[1])), '..', 'package.json'), 'utf8')).version as string;
+    } catch {
+      return undefined;
+    }
+  })();
 
   // Ctrl-C: the running command stops at its next safe point, prints what it has and exits 130 (cli/guards.ts).
   // A second Ctrl-C ends the process at once, as without the handler.
   const interrupt = new SharedArrayBuffer(4);
   const flag = new Int32Array(interrupt);
-  process.on('SIGINT', () => { if (Atomics.load(flag, 0) === 1) process.exit(INTERRUPTED); Atomics.store(flag, 0, 1); });
+  process.on('SIGINT', () => {
+    if (Atomics.load(flag, 0) === 1) process.exit(INTERRUPTED);
+    Atomics.store(flag, 0, 1);
+  });
 
   // Progress only on a terminal's stderr: one line, redrawn at most every 100 ms (\r, then clear to its end).
   let drawnAt = Number.NEGATIVE_INFINITY;
-  const progress = process.stderr.isTTY ? (text: string) => {
-    const now = performance.now();
-    if (text && now - drawnAt < 100) return;
-    drawnAt = text ? now : Number.NEGATIVE_INFINITY;
-    const width = process.stderr.columns ?? 80;
-    process.stderr.write(`\r${text.slice(0, Math.max(0, width - 1))}\x1b[K${text ? '' : '\r'}`);
-  } : undefined;
+  const progress = process.stderr.isTTY
+    ? (text: string) => {
+        const now = performance.now();
+        if (text && now - drawnAt < 100) return;
+        drawnAt = text ? now : Number.NEGATIVE_INFINITY;
+        const width = process.stderr.columns ?? 80;
+        process.stderr.write(`\r${text.slice(0, Math.max(0, width - 1))}\x1b[K${text ? '' : '\r'}`);
+      }
+    : undefined;
 
   const argv = process.argv.slice(2);
   const terminal: Terminal = {
@@ -88,7 +109,8 @@ if (isMainThread) {
     toolVersion,
     interrupt,
   };
-  const out = write(process.stdout), err = write(process.stderr);
+  const out = write(process.stdout),
+    err = write(process.stderr);
   if (runsInWorker(argv)) {
     const worker = new Worker(__filename, { workerData: { argv, terminal } });
     let code: number | undefined;
@@ -99,17 +121,29 @@ if (isMainThread) {
       else code = m.done;
     });
     worker.on('error', (e) => {
-      err(`controller-stepper: internal error (a bug in controller-stepper, not in your input): ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}\n`);
+      err(
+        `controller-stepper: internal error (a bug in controller-stepper, not in your input): ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}\n`,
+      );
       code = 2;
     });
-    worker.on('exit', () => { process.exitCode = code ?? 2; });
+    worker.on('exit', () => {
+      process.exitCode = code ?? 2;
+    });
   } else {
-    cli(argv, ioFor(terminal, { out, err, progress }, true)).then((c) => { process.exitCode = c; });
+    cli(argv, ioFor(terminal, { out, err, progress }, true)).then((c) => {
+      process.exitCode = c;
+    });
   }
 } else {
   const { argv, terminal } = workerData as { argv: string[]; terminal: Terminal };
   const port = parentPort!;
   const send = (m: FromCommand) => port.postMessage(m);
-  cli(argv, ioFor(terminal, { out: (t) => send({ out: t }), err: (t) => send({ err: t }), progress: terminal.progress ? (t) => send({ progress: t }) : undefined }, true))
-    .then((c) => send({ done: c }));
+  cli(
+    argv,
+    ioFor(
+      terminal,
+      { out: (t) => send({ out: t }), err: (t) => send({ err: t }), progress: terminal.progress ? (t) => send({ progress: t }) : undefined },
+      true,
+    ),
+  ).then((c) => send({ done: c }));
 }

@@ -11,7 +11,14 @@ type Obj = Record<string, any>;
 export function formatStateText(state: StateView, color: boolean): string {
   const bold = (s: string) => (color ? `\x1b[1m${s}\x1b[0m` : s);
   const lines: string[] = [bold(`State at ${state.time}`), '', bold('Zones')];
-  const zoneRows = state.zones.map((z) => [z.zone, z.state, `${z.nodes} nodes`, `${z.notReady} not ready`, `rate ${z.evictionRate}/s`, z.queued.length ? `queued: ${z.queued.join(', ')}` : '']);
+  const zoneRows = state.zones.map((z) => [
+    z.zone,
+    z.state,
+    `${z.nodes} nodes`,
+    `${z.notReady} not ready`,
+    `rate ${z.evictionRate}/s`,
+    z.queued.length ? `queued: ${z.queued.join(', ')}` : '',
+  ]);
   lines.push(...table(zoneRows));
   const items = state.objects.items as Obj[];
   const podsByNode = new Map<string, number>();
@@ -20,18 +27,30 @@ export function formatStateText(state: StateView, color: boolean): string {
     podsByNode.set(n, (podsByNode.get(n) ?? 0) + 1);
   }
   lines.push('', bold('Nodes'));
-  const nodeRows = items.filter((o) => o.kind === 'Node').map((n) => {
-    const ready = (n.status?.conditions ?? []).find((c: Obj) => c.type === 'Ready')?.status ?? '-';
-    const taints = (n.spec?.taints ?? []).map((t: Obj) => `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`).join(', ');
-    return [n.metadata?.name ?? '?', `Ready=${ready}`, `${podsByNode.get(n.metadata?.name) ?? 0} pods`, taints || 'no taints'];
-  });
+  const nodeRows = items
+    .filter((o) => o.kind === 'Node')
+    .map((n) => {
+      const ready = (n.status?.conditions ?? []).find((c: Obj) => c.type === 'Ready')?.status ?? '-';
+      const taints = (n.spec?.taints ?? []).map((t: Obj) => `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`).join(', ');
+      return [n.metadata?.name ?? '?', `Ready=${ready}`, `${podsByNode.get(n.metadata?.name) ?? 0} pods`, taints || 'no taints'];
+    });
   lines.push(...table(nodeRows));
   const pending = podsByNode.get('(pending)');
   if (pending) lines.push(`(${pending} pods not bound to any node)`);
   const rss = items.filter((o) => o.kind === 'ReplicaSet');
   if (rss.length) {
     lines.push('', bold('ReplicaSets'));
-    lines.push(...table(rss.map((r) => [`${r.metadata?.namespace}/${r.metadata?.name}`, `desired ${r.spec?.replicas ?? 1}`, `current ${r.status?.replicas ?? 0}`, `ready ${r.status?.readyReplicas ?? 0}`, `available ${r.status?.availableReplicas ?? 0}`])));
+    lines.push(
+      ...table(
+        rss.map((r) => [
+          `${r.metadata?.namespace}/${r.metadata?.name}`,
+          `desired ${r.spec?.replicas ?? 1}`,
+          `current ${r.status?.replicas ?? 0}`,
+          `ready ${r.status?.readyReplicas ?? 0}`,
+          `available ${r.status?.availableReplicas ?? 0}`,
+        ]),
+      ),
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -39,6 +58,9 @@ export function formatStateText(state: StateView, color: boolean): string {
 function table(rows: string[][]): string[] {
   const widths: number[] = [];
   rows = rows.map((r) => r.map(escapeControl));
-  for (const r of rows) r.forEach((c, i) => { widths[i] = Math.max(widths[i] ?? 0, c.length); });
+  for (const r of rows)
+    r.forEach((c, i) => {
+      widths[i] = Math.max(widths[i] ?? 0, c.length);
+    });
   return rows.map((r) => `  ${r.map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i]))).join('  ')}`.trimEnd());
 }

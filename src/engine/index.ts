@@ -3,9 +3,7 @@
  * language server, benchmark) use. The engine is pure: no vscode, no node:*,
  * no DOM.
  */
-export type {
-  Simulation, SimulationOptions, StateView, ZoneView, MachineView, Explanation, ExpectationResult, ZoneStateName,
-} from './simulation/api';
+export type { Simulation, SimulationOptions, StateView, ZoneView, MachineView, Explanation, ExpectationResult, ZoneStateName } from './simulation/api';
 export { createSimulation } from './simulation/simulation';
 export { planControllers, CONTROLLER_ORDER } from './simulation/controllerPlan';
 export type { ControllerPlan, ControllerFactory } from './simulation/controllerPlan';

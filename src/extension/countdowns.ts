@@ -80,7 +80,11 @@ function podsWithCountdown(sim: PathSim, node: string): string[] {
  * moved (PathDeadlines). Undefined, to compare every pod, when the engine or the index could not
  * say (a step back, a new view).
  */
-export function podsToCompare(podChanges: ReadonlySet<string> | 'all', evictionChanges: ReadonlySet<string> | 'all', pathChanges: ReadonlySet<string>): Set<string> | undefined {
+export function podsToCompare(
+  podChanges: ReadonlySet<string> | 'all',
+  evictionChanges: ReadonlySet<string> | 'all',
+  pathChanges: ReadonlySet<string>,
+): Set<string> | undefined {
   if (podChanges === 'all' || evictionChanges === 'all') return undefined;
   const keys = new Set(podChanges);
   for (const ref of evictionChanges) if (ref.startsWith('Pod/')) keys.add(ref.slice(4));

@@ -62,15 +62,18 @@ export class Ctx implements vscode.Disposable {
   async openWithProgress(path: string, text?: string): Promise<boolean> {
     this.pause();
     this.panel?.post({ type: 'loading', name: basename(path) });
-    return vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Controller Stepper: loading ${basename(path)}…`, cancellable: true }, async (_progress, token) => {
-      // let the progress and the panel's "loading" paint before the load holds the extension host
-      await new Promise((r) => setTimeout(r, 50));
-      // the load itself is one synchronous parse: a Cancel is heard before it, or keeps the scenario shown before
-      const ok = !token.isCancellationRequested && this.open(path, undefined, text, () => token.isCancellationRequested);
-      // nothing was opened: the panel shows the scenario it had again
-      if (!ok) this.session?.sendAll();
-      return ok;
-    });
+    return vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Controller Stepper: loading ${basename(path)}…`, cancellable: true },
+      async (_progress, token) => {
+        // let the progress and the panel's "loading" paint before the load holds the extension host
+        await new Promise((r) => setTimeout(r, 50));
+        // the load itself is one synchronous parse: a Cancel is heard before it, or keeps the scenario shown before
+        const ok = !token.isCancellationRequested && this.open(path, undefined, text, () => token.isCancellationRequested);
+        // nothing was opened: the panel shows the scenario it had again
+        if (!ok) this.session?.sendAll();
+        return ok;
+      },
+    );
   }
 
   /** Opens a scenario or snapshot in the panel (creating or reusing it). Returns false when it could not be loaded. */
@@ -101,7 +104,9 @@ export class Ctx implements vscode.Disposable {
       for (const p of problems) this.output.appendLine(`  ${formatProblem(p)}`);
     }
     if (problems.some((p) => p.severity === 'error')) {
-      void vscode.window.showWarningMessage(`Controller Stepper: ${basename(path)} has ${problems.filter((p) => p.severity === 'error').length} error(s); see the panel's Problems and the output channel.`);
+      void vscode.window.showWarningMessage(
+        `Controller Stepper: ${basename(path)} has ${problems.filter((p) => p.severity === 'error').length} error(s); see the panel's Problems and the output channel.`,
+      );
     }
     // a saved pass is the webview's word: only a pass the simulation reaches is gone to (else it opens at the start)
     if (revive?.pass !== undefined && revive.pass !== null) {
@@ -133,7 +138,8 @@ export class Ctx implements vscode.Disposable {
     // eslint-disable-next-line prefer-const -- make() may call onMessage before it returns, when a const would not be initialised
     me = make({
       onMessage: (m: WebviewMessage) => {
-        if (this.panel === me) void this.run((s) => s.handle(m, { play: () => this.play(), pause: () => this.pause(), dropEvidence: (uris) => this.dropEvidence(uris) }));
+        if (this.panel === me)
+          void this.run((s) => s.handle(m, { play: () => this.play(), pause: () => this.pause(), dropEvidence: (uris) => this.dropEvidence(uris) }));
       },
       onDispose: () => {
         if (this.panel !== me) return;
@@ -198,7 +204,10 @@ export class Ctx implements vscode.Disposable {
 
   /** The session, or a message saying to open a scenario first. */
   need(): Session | undefined {
-    if (!this.session) void vscode.window.showInformationMessage('Controller Stepper: open a scenario or snapshot first (Controller Stepper: Open Scenario or Snapshot…, or Open Example).');
+    if (!this.session)
+      void vscode.window.showInformationMessage(
+        'Controller Stepper: open a scenario or snapshot first (Controller Stepper: Open Scenario or Snapshot…, or Open Example).',
+      );
     return this.session;
   }
 
@@ -220,13 +229,16 @@ export class Ctx implements vscode.Disposable {
 
   private restartPlayer(): void {
     if (this.player) clearInterval(this.player);
-    this.player = setInterval(() => {
-      const s = this.session;
-      if (!s) return this.pause();
-      const before = s.sim.now;
-      s.step();
-      if (s.sim.now === before) this.pause();
-    }, Math.max(20, 1000 / this.config.playSpeed));
+    this.player = setInterval(
+      () => {
+        const s = this.session;
+        if (!s) return this.pause();
+        const before = s.sim.now;
+        s.step();
+        if (s.sim.now === before) this.pause();
+      },
+      Math.max(20, 1000 / this.config.playSpeed),
+    );
   }
 
   pause(): void {
@@ -244,15 +256,21 @@ export class Ctx implements vscode.Disposable {
   async importEvidence(paths: readonly string[], options: Omit<ImportFilesOptions, 'now'> = {}): Promise<boolean> {
     this.pause();
     const now = Date.now() * 1000;
-    const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: `Controller Stepper: importing ${paths.length === 1 ? basename(paths[0]) : `${paths.length} files`}…` }, async () => {
-      await new Promise((r) => setTimeout(r, 50));
-      return importEvidenceFiles(paths, { fs: nodeFs(), readChunks }, now, options);
-    });
+    const outcome = await vscode.window.withProgress(
+      {
+        location: vscode.ProgressLocation.Notification,
+        title: `Controller Stepper: importing ${paths.length === 1 ? basename(paths[0]) : `${paths.length} files`}…`,
+      },
+      async () => {
+        await new Promise((r) => setTimeout(r, 50));
+        return importEvidenceFiles(paths, { fs: nodeFs(), readChunks }, now, options);
+      },
+    );
     // the CLI's --at and --version, offered when the evidence left them to assume (not awaited: nothing waits on the answer)
     const settle = assumptionsToSettle(outcome, now);
     if (settle) {
       void vscode.window.showInformationMessage(settle.message, ...settle.buttons).then(async (button) => {
-        const next = button && await askImportOptions(vscodePrompter, button, options);
+        const next = button && (await askImportOptions(vscodePrompter, button, options));
         if (next) await this.importEvidence(paths, next);
       });
     }
@@ -264,12 +282,15 @@ export class Ctx implements vscode.Disposable {
       return false;
     }
     const im = outcome.imported;
-    this.output.appendLine(`Imported ${im.files.length} file(s) into ${im.name}: ${im.inputs.map((i) => `${basename(i.file)} (${i.format}, ${i.lines} lines)`).join(', ')}`);
+    this.output.appendLine(
+      `Imported ${im.files.length} file(s) into ${im.name}: ${im.inputs.map((i) => `${basename(i.file)} (${i.format}, ${i.lines} lines)`).join(', ')}`,
+    );
     const doc = await vscode.workspace.openTextDocument({ language: 'yaml', content: im.text });
     this.imported.set(doc.uri.toString(), im.file);
     if (!this.open(im.file, undefined, im.text)) return false;
     await vscode.window.showTextDocument(doc, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: false });
-    if (problems.length) void vscode.window.showWarningMessage(`Controller Stepper: the import has ${problems.length} warning(s), the first: ${formatProblem(problems[0])}`);
+    if (problems.length)
+      void vscode.window.showWarningMessage(`Controller Stepper: the import has ${problems.length} warning(s), the first: ${formatProblem(problems[0])}`);
     return true;
   }
 
@@ -297,7 +318,11 @@ export class Ctx implements vscode.Disposable {
       if (!p.position) continue;
       const line = Math.max(0, p.position.line - 1);
       const col = Math.max(0, p.position.column - 1);
-      const d = new vscode.Diagnostic(new vscode.Range(line, col, line, Number.MAX_SAFE_INTEGER), p.message, p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning);
+      const d = new vscode.Diagnostic(
+        new vscode.Range(line, col, line, Number.MAX_SAFE_INTEGER),
+        p.message,
+        p.severity === 'error' ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning,
+      );
       d.code = p.code;
       d.source = 'controller-stepper import';
       byFile.set(p.position.file, [...(byFile.get(p.position.file) ?? []), d]);
@@ -325,6 +350,12 @@ export class Ctx implements vscode.Disposable {
 
 /** The Import Evidence questions, asked with VS Code's QuickPick and InputBox. */
 const vscodePrompter: Prompter = {
-  pick: async (title, items) => (await vscode.window.showQuickPick(items.map((i) => ({ label: i.label, description: i.description, value: i.value })), { title, ignoreFocusOut: true }))?.value,
+  pick: async (title, items) =>
+    (
+      await vscode.window.showQuickPick(
+        items.map((i) => ({ label: i.label, description: i.description, value: i.value })),
+        { title, ignoreFocusOut: true },
+      )
+    )?.value,
   input: async (title, placeHolder, validate) => vscode.window.showInputBox({ title, placeHolder, ignoreFocusOut: true, validateInput: validate }),
 };

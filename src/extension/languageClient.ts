@@ -25,7 +25,10 @@ export function startLanguageClient(context: vscode.ExtensionContext): vscode.Di
   };
   const watcher = vscode.workspace.createFileSystemWatcher('**/*.{yaml,yml,json}');
   const clientOptions: LanguageClientOptions = {
-    documentSelector: LSP_DOCUMENT_LANGUAGES.flatMap((language) => [{ scheme: 'file', language }, { scheme: 'untitled', language }]),
+    documentSelector: LSP_DOCUMENT_LANGUAGES.flatMap((language) => [
+      { scheme: 'file', language },
+      { scheme: 'untitled', language },
+    ]),
     initializationOptions,
     diagnosticCollectionName: 'controller-stepper',
     // scenarios read their snapshot and configFile from disk: tell the server when such files change
@@ -37,7 +40,9 @@ export function startLanguageClient(context: vscode.ExtensionContext): vscode.Di
     return vscode.commands.executeCommand(COMMAND.open, target);
   });
   void client.start().catch((e: unknown) => {
-    void vscode.window.showWarningMessage(`Controller Stepper: the language server did not start (${e instanceof Error ? e.message : String(e)}); diagnostics and hover are off.`);
+    void vscode.window.showWarningMessage(
+      `Controller Stepper: the language server did not start (${e instanceof Error ? e.message : String(e)}); diagnostics and hover are off.`,
+    );
   });
   return new vscode.Disposable(() => {
     command.dispose();

@@ -50,7 +50,8 @@ export function machineGraph(def: unknown): MachineGraph {
       }
     }
     const children = Object.entries(obj(node.states)).map(([k, child]) => walk(obj(child), path ? `${path}.${k}` : k, k));
-    const type = typeof node.type === 'string' && STATE_TYPES.has(node.type) ? (node.type as MachineGraphState['type']) : children.length ? 'compound' : 'atomic';
+    const type =
+      typeof node.type === 'string' && STATE_TYPES.has(node.type) ? (node.type as MachineGraphState['type']) : children.length ? 'compound' : 'atomic';
     const initialTarget = obj(node.initial).target;
     const first = Array.isArray(initialTarget) ? initialTarget[0] : typeof node.initial === 'string' ? `.${node.initial}` : undefined;
     const initial = type === 'compound' && first !== undefined ? resolve(first, path) : undefined;
@@ -92,6 +93,14 @@ export function selectedMachine(m: MachineView, trace: readonly Decision[]): Sel
       if (t.taken.length < MAX_TAKEN) t.taken.push({ seq: d.seq, time: d.time, action: d.action, object: d.object, from: mt.from, to: mt.to });
     }
   }
-  const last = m.lastTransition ? { id: m.lastTransition.id, from: m.lastTransition.from, to: m.lastTransition.to, event: m.lastTransition.event, ...(m.lastTransition.seq !== undefined ? { seq: m.lastTransition.seq } : {}) } : undefined;
+  const last = m.lastTransition
+    ? {
+        id: m.lastTransition.id,
+        from: m.lastTransition.from,
+        to: m.lastTransition.to,
+        event: m.lastTransition.event,
+        ...(m.lastTransition.seq !== undefined ? { seq: m.lastTransition.seq } : {}),
+      }
+    : undefined;
   return { id: m.id, state: m.state, ...(last ? { lastTransition: last } : {}), graph: { root: g.root, transitions } };
 }

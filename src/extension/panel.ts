@@ -31,11 +31,20 @@ export class StepperPanel implements vscode.Disposable {
   rejected = 0;
 
   static create(extensionUri: vscode.Uri, title: string, handler: PanelHandler): StepperPanel {
-    const panel = vscode.window.createWebviewPanel(PANEL_VIEW_TYPE, title, { viewColumn: vscode.ViewColumn.Active, preserveFocus: false }, panelOptions(extensionUri));
+    const panel = vscode.window.createWebviewPanel(
+      PANEL_VIEW_TYPE,
+      title,
+      { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
+      panelOptions(extensionUri),
+    );
     return new StepperPanel(panel, extensionUri, handler);
   }
 
-  constructor(readonly panel: vscode.WebviewPanel, extensionUri: vscode.Uri, handler: PanelHandler) {
+  constructor(
+    readonly panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    handler: PanelHandler,
+  ) {
     const webview = panel.webview;
     webview.options = panelOptions(extensionUri);
     panel.iconPath = vscode.Uri.joinPath(extensionUri, 'media', 'icon.svg');

@@ -46,7 +46,9 @@ export function decisionsAt(trace: readonly Decision[], pass: number | null, ind
  * (routine ticks not counted), so that a pass where 1,667 nodes go Unknown is not one 2 MiB message.
  */
 export function logRows(
-  shown: { inPass: Decision[]; afterPass: Decision[] }, selectedSeq: number | undefined, isNoise: (d: Decision) => boolean,
+  shown: { inPass: Decision[]; afterPass: Decision[] },
+  selectedSeq: number | undefined,
+  isNoise: (d: Decision) => boolean,
 ): { inPass: Decision[]; afterPass: Decision[]; cut?: { inPass: number; afterPass: number } } {
   if (shown.inPass.length + shown.afterPass.length <= LOG_ROWS) return shown;
   const inPass = shown.inPass.slice(0, LOG_ROWS);

@@ -31,7 +31,7 @@ export class PodCounts {
     for (const node of names) {
       if (!node) continue; // pending pods have no row
       const ref = `Node/${node}`;
-      const pods = grouped ? grouped.get(node) ?? [] : podsOnNode(view, node);
+      const pods = grouped ? (grouped.get(node) ?? []) : podsOnNode(view, node);
       const old = this.sent.get(ref);
       if (!pods.length) {
         if (old) {

@@ -7,8 +7,18 @@ import type { ClusterState } from '../engine/model/cluster';
 import type { NodeRecord, PodRecord, ReplicaSetRecord, Taint } from '../engine/model/types';
 import type { Delta, NodeItem, PodItem, ReplicaSetItem } from '../protocol/webview';
 import {
-  evictionOf, NO_EVICTIONS, nodeItem, podItem, readyOfNode, readyOfPod, replicaSetItem, replicaSetOwner, zoneOfLabels,
-  type ClusterDelta, type ClusterView, type EvictionLookup,
+  evictionOf,
+  NO_EVICTIONS,
+  nodeItem,
+  podItem,
+  readyOfNode,
+  readyOfPod,
+  replicaSetItem,
+  replicaSetOwner,
+  zoneOfLabels,
+  type ClusterDelta,
+  type ClusterView,
+  type EvictionLookup,
 } from './viewModel';
 
 // Comparisons of an item with the record it was built from, without building
@@ -29,13 +39,18 @@ function isTaintText(s: string, t: Taint): boolean {
   if (!t.value) return s.length === k + 1 + t.effect.length && s.startsWith(t.key) && s.charCodeAt(k) === 58 && s.startsWith(t.effect, k + 1);
   const v = t.value.length;
   return (
-    s.length === k + v + 2 + t.effect.length && s.startsWith(t.key) && s.charCodeAt(k) === 61 &&
-    s.startsWith(t.value, k + 1) && s.charCodeAt(k + 1 + v) === 58 && s.startsWith(t.effect, k + 2 + v)
+    s.length === k + v + 2 + t.effect.length &&
+    s.startsWith(t.key) &&
+    s.charCodeAt(k) === 61 &&
+    s.startsWith(t.value, k + 1) &&
+    s.charCodeAt(k + 1 + v) === 58 &&
+    s.startsWith(t.effect, k + 2 + v)
   );
 }
 
 function nodeUnchanged(item: NodeItem, n: NodeRecord): boolean {
-  if (item.unschedulable !== n.unschedulable || item.ready !== readyOfNode(n) || item.name !== n.meta.name || !isPair(item.ref, 'Node/', n.meta.name)) return false;
+  if (item.unschedulable !== n.unschedulable || item.ready !== readyOfNode(n) || item.name !== n.meta.name || !isPair(item.ref, 'Node/', n.meta.name))
+    return false;
   const taints = n.taints;
   if (item.taints.length !== taints.length) return false;
   for (let i = 0; i < taints.length; i++) if (!isTaintText(item.taints[i], taints[i])) return false;
@@ -67,8 +82,15 @@ function podEntry(item: PodItem, p: PodRecord): PodEntry {
   let readyAt = -1;
   for (let i = 0; i < p.conditions.length && readyAt < 0; i++) if (p.conditions[i].type === 'Ready' && p.conditions[i].status === 'True') readyAt = i;
   return {
-    item, namespace: p.meta.namespace, name: p.meta.name, owner: replicaSetOwner(p)?.name ?? null,
-    node: item.node, phase: item.phase, ready: item.ready, evictionAt: item.evictionAt, readyAt,
+    item,
+    namespace: p.meta.namespace,
+    name: p.meta.name,
+    owner: replicaSetOwner(p)?.name ?? null,
+    node: item.node,
+    phase: item.phase,
+    ready: item.ready,
+    evictionAt: item.evictionAt,
+    readyAt,
   };
 }
 
@@ -136,7 +158,10 @@ export class RecordsView {
    * 5,000 nodes and 14,120 ReplicaSets that was most of an ordinary step's host part).
    */
   update(
-    cluster: ClusterState, evictions: EvictionLookup = NO_EVICTIONS, full = false, podKeys?: Iterable<string>,
+    cluster: ClusterState,
+    evictions: EvictionLookup = NO_EVICTIONS,
+    full = false,
+    podKeys?: Iterable<string>,
     changed?: { nodes?: Iterable<string>; replicaSets?: Iterable<string> },
   ): ClusterDelta {
     // a map not read before: settle() refills the view from it in its order, so the loops below leave the view alone
@@ -164,13 +189,14 @@ export class RecordsView {
       nodesByRef?.set(item.ref, item);
       nodes.push(item);
     };
-    const nodesGone = changed?.nodes && nodesByRef && !full
-      ? visitOnly(changed.nodes, cluster.nodes, visitNode, this.nodes, (old, key) => {
-        this.zoneLabels.delete(key);
-        nodesByRef.delete(old.ref);
-        return old.ref;
-      })
-      : (cluster.nodes.forEach(visitNode), []);
+    const nodesGone =
+      changed?.nodes && nodesByRef && !full
+        ? visitOnly(changed.nodes, cluster.nodes, visitNode, this.nodes, (old, key) => {
+            this.zoneLabels.delete(key);
+            nodesByRef.delete(old.ref);
+            return old.ref;
+          })
+        : (cluster.nodes.forEach(visitNode), []);
     const pods: PodItem[] = [];
     const visitPod = (p: PodRecord, key: string): void => {
       const old = this.pods.get(key);
@@ -186,13 +212,14 @@ export class RecordsView {
       pods.push(item);
     };
     // only what may have changed (at 150,000 pods, comparing every pod was most of a step's work)
-    const podsGone = podKeys && podsByRef && !full
-      ? visitOnly(podKeys, cluster.pods, visitPod, this.pods, (old) => {
-        podsByRef.delete(old.item.ref);
-        this.unlist(old.item);
-        return old.item.ref;
-      })
-      : (cluster.pods.forEach(visitPod), []);
+    const podsGone =
+      podKeys && podsByRef && !full
+        ? visitOnly(podKeys, cluster.pods, visitPod, this.pods, (old) => {
+            podsByRef.delete(old.item.ref);
+            this.unlist(old.item);
+            return old.item.ref;
+          })
+        : (cluster.pods.forEach(visitPod), []);
     const replicaSets: ReplicaSetItem[] = [];
     const visitReplicaSet = (r: ReplicaSetRecord, key: string): void => {
       const old = this.replicaSets.get(key);
@@ -203,16 +230,35 @@ export class RecordsView {
       replicaSetsByRef?.set(item.ref, item);
       replicaSets.push(item);
     };
-    const replicaSetsGone = changed?.replicaSets && replicaSetsByRef && !full
-      ? visitOnly(changed.replicaSets, cluster.replicaSets, visitReplicaSet, this.replicaSets, (old) => {
-        replicaSetsByRef.delete(old.ref);
-        return old.ref;
-      })
-      : (cluster.replicaSets.forEach(visitReplicaSet), []);
+    const replicaSetsGone =
+      changed?.replicaSets && replicaSetsByRef && !full
+        ? visitOnly(changed.replicaSets, cluster.replicaSets, visitReplicaSet, this.replicaSets, (old) => {
+            replicaSetsByRef.delete(old.ref);
+            return old.ref;
+          })
+        : (cluster.replicaSets.forEach(visitReplicaSet), []);
     const delta: ClusterDelta = {
-      nodes: withRemoved(this.settle('nodes', cluster.nodes, this.nodes, this.view.nodes, (i) => i, nodes, full), nodesGone),
-      pods: withRemoved(this.settle('pods', cluster.pods, this.pods, this.view.pods, (e) => e.item, pods, full, (item) => this.unlist(item)), podsGone),
-      replicaSets: withRemoved(this.settle('replicaSets', cluster.replicaSets, this.replicaSets, this.view.replicaSets, (i) => i, replicaSets, full), replicaSetsGone),
+      nodes: withRemoved(
+        this.settle('nodes', cluster.nodes, this.nodes, this.view.nodes, (i) => i, nodes, full),
+        nodesGone,
+      ),
+      pods: withRemoved(
+        this.settle(
+          'pods',
+          cluster.pods,
+          this.pods,
+          this.view.pods,
+          (e) => e.item,
+          pods,
+          full,
+          (item) => this.unlist(item),
+        ),
+        podsGone,
+      ),
+      replicaSets: withRemoved(
+        this.settle('replicaSets', cluster.replicaSets, this.replicaSets, this.view.replicaSets, (i) => i, replicaSets, full),
+        replicaSetsGone,
+      ),
     };
     if (this.zoneLabels.size !== this.nodes.size) for (const key of this.zoneLabels.keys()) if (!this.nodes.has(key)) this.zoneLabels.delete(key);
     return delta;
@@ -220,7 +266,13 @@ export class RecordsView {
 
   /** Drops the items whose records are gone, puts the view in the records' order when the map is new, and makes the delta. */
   private settle<E, T extends { ref: string }>(
-    which: 'nodes' | 'pods' | 'replicaSets', records: Map<string, unknown>, byKey: Map<string, E>, byRef: Map<string, T>, itemOf: (e: E) => T, upsert: T[], full: boolean,
+    which: 'nodes' | 'pods' | 'replicaSets',
+    records: Map<string, unknown>,
+    byKey: Map<string, E>,
+    byRef: Map<string, T>,
+    itemOf: (e: E) => T,
+    upsert: T[],
+    full: boolean,
     gone?: (item: T) => void,
   ): Delta<T> {
     const remove: string[] = [];
@@ -256,7 +308,11 @@ export class RecordsView {
  * ref to remove.
  */
 function visitOnly<R, E>(
-  keys: Iterable<string>, records: ReadonlyMap<string, R>, visit: (r: R, key: string) => void, kept: Map<string, E>, drop: (old: E, key: string) => string,
+  keys: Iterable<string>,
+  records: ReadonlyMap<string, R>,
+  visit: (r: R, key: string) => void,
+  kept: Map<string, E>,
+  drop: (old: E, key: string) => string,
 ): string[] {
   const gone: string[] = [];
   for (const key of keys) {

@@ -8,9 +8,7 @@ import { ACTIONS, type Action, type Decision } from '../engine/trace/decision';
 import { formatDuration, formatTime, parseDuration, parseTimestamp, type Micros } from '../engine/model/time';
 import { MAX_HORIZON } from '../engine/model/limits';
 
-export type RunUntilTarget =
-  | { kind: 'time'; at: Micros }
-  | { kind: 'decision'; action?: Action; object?: string; description: string };
+export type RunUntilTarget = { kind: 'time'; at: Micros } | { kind: 'decision'; action?: Action; object?: string; description: string };
 
 export type ParseResult = { ok: true; target: RunUntilTarget } | { ok: false; message: string };
 
@@ -31,7 +29,11 @@ export function parseRunUntil(text: string, startTime: Micros): ParseResult {
     return { ok: true, target: { kind: 'time', at: startTime + offset } };
   }
   // digits and a unit that do not parse (too large a number, a unit out of order) are a time, not a decision's name
-  if (/^[+-]?\d[\d.eE+]*\s*(ns|us|µs|ms|s|m|h)\b/i.test(input)) return { ok: false, message: `"${input}" is not a time the simulation can run to: an offset from the start such as 10m or 1h30m (at most ${formatDuration(MAX_HORIZON)}), or an RFC3339 time.` };
+  if (/^[+-]?\d[\d.eE+]*\s*(ns|us|µs|ms|s|m|h)\b/i.test(input))
+    return {
+      ok: false,
+      message: `"${input}" is not a time the simulation can run to: an offset from the start such as 10m or 1h30m (at most ${formatDuration(MAX_HORIZON)}), or an RFC3339 time.`,
+    };
   const words = input.split(/\s+/);
   if (words[0].toLowerCase() === 'next') words.shift();
   if (words[0]?.toLowerCase() === 'decision' && words.length === 1) {
@@ -59,7 +61,5 @@ export function objectMatches(ref: string, wanted: string): boolean {
 }
 
 export function decisionMatcher(target: Extract<RunUntilTarget, { kind: 'decision' }>, isNoise: (d: Decision) => boolean): (d: Decision) => boolean {
-  return (d) =>
-    (target.action ? d.action === target.action : !isNoise(d)) &&
-    (target.object === undefined || objectMatches(d.object, target.object));
+  return (d) => (target.action ? d.action === target.action : !isNoise(d)) && (target.object === undefined || objectMatches(d.object, target.object));
 }

@@ -59,7 +59,10 @@ export function assumptions(sim: Simulation): AssumptionItem[] {
           : "Controller memory: reconstructed from the snapshot (probe time from the Ready heartbeat and the Lease, transition time from the Ready condition, taint-eviction timers from the taints' timeAdded).",
     },
   ];
-  if (s.binder === 'simplified') out.push({ text: 'Pods without a node are placed by a simplified binder (the main kube-scheduler filters and its least-allocated score, ties by name), not the real scheduler.' });
+  if (s.binder === 'simplified')
+    out.push({
+      text: 'Pods without a node are placed by a simplified binder (the main kube-scheduler filters and its least-allocated score, ties by name), not the real scheduler.',
+    });
   // the missing-Lease assumption is one decision per node (for the node's own trace); here it is one line
   const leases: Decision[] = [];
   for (const d of sim.trace) {

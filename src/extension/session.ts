@@ -6,7 +6,18 @@
 import type { MachineView, Simulation, SimulationOptions } from '../engine/simulation/api';
 import { NOISE_ACTIONS, type Decision } from '../engine/trace/decision';
 import { formatTime, parseTimestamp, type Micros } from '../engine/model/time';
-import type { AssumptionItem, HostMessage, InitMessage, ScenarioInfo, SelectionMessage, UiSettings, UpdateMessage, WebviewMessage, WhatIfComparison, ZoneRow } from '../protocol/webview';
+import type {
+  AssumptionItem,
+  HostMessage,
+  InitMessage,
+  ScenarioInfo,
+  SelectionMessage,
+  UiSettings,
+  UpdateMessage,
+  WebviewMessage,
+  WhatIfComparison,
+  ZoneRow,
+} from '../protocol/webview';
 import { buildClusterView, diffClusterViews, podsOnNode, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
 import { RecordsView } from './recordsView';
 import { EvictionIndex, PathDeadlines, podsToCompare } from './countdowns';
@@ -269,19 +280,26 @@ export class Session {
    * whole) and the result says so. `progress` hears the simulated time after each slice.
    */
   finishLong(cancel: CancelToken, progress?: (at: string) => void): Promise<SessionResult> {
-    return this.slices.finish(cancel, () => progress?.(formatTime(this.sim.now)), () => {
-      this.changed();
-      return { ok: false, message: `Cancelled at ${formatTime(this.sim.now)} (pass ${this.sim.pass ?? '—'}): the panel shows where the run stopped.` };
-    });
+    return this.slices.finish(
+      cancel,
+      () => progress?.(formatTime(this.sim.now)),
+      () => {
+        this.changed();
+        return { ok: false, message: `Cancelled at ${formatTime(this.sim.now)} (pass ${this.sim.pass ?? '—'}): the panel shows where the run stopped.` };
+      },
+    );
   }
 
   // -- stepping -----------------------------------------------------------
 
   step(): SessionResult {
-    return this.long(() => this.sim.step(true), () => {
-      this.changed();
-      return { ok: true };
-    });
+    return this.long(
+      () => this.sim.step(true),
+      () => {
+        this.changed();
+        return { ok: true };
+      },
+    );
   }
 
   stepBack(): SessionResult {
@@ -291,10 +309,13 @@ export class Session {
       this.reset();
       return { ok: true };
     }
-    return this.long(() => this.sim.goToPass(pass - 1), () => {
-      this.changed();
-      return { ok: true };
-    });
+    return this.long(
+      () => this.sim.goToPass(pass - 1),
+      () => {
+        this.changed();
+        return { ok: true };
+      },
+    );
   }
 
   /**
@@ -322,7 +343,11 @@ export class Session {
       }
       cut = false;
     };
-    return this.long(run, () => (this.changed(), { ok: true }), () => (forward ? cut : this.sim.stopped));
+    return this.long(
+      run,
+      () => (this.changed(), { ok: true }),
+      () => (forward ? cut : this.sim.stopped),
+    );
   }
 
   reset(): SessionResult {
@@ -336,11 +361,14 @@ export class Session {
     const last = this.sim.trace.length ? this.sim.trace[this.sim.trace.length - 1].seq : 0;
     const limit = this.sim.now + LOOKAHEAD;
     let d: Decision | undefined;
-    return this.long(() => (d = this.sim.runUntilDecision((x) => x.seq > last && !isNoise(x), limit)), () => {
-      if (d) this.focus(d);
-      this.changed(d?.seq);
-      return d ? { ok: true, message: `${d.time} ${d.action} ${d.object}` } : { ok: false, message: 'No decision in the next 6 hours of simulated time.' };
-    });
+    return this.long(
+      () => (d = this.sim.runUntilDecision((x) => x.seq > last && !isNoise(x), limit)),
+      () => {
+        if (d) this.focus(d);
+        this.changed(d?.seq);
+        return d ? { ok: true, message: `${d.time} ${d.action} ${d.object}` } : { ok: false, message: 'No decision in the next 6 hours of simulated time.' };
+      },
+    );
   }
 
   /** Goes back to the latest earlier pass that holds a decision, and selects its last decision. */
@@ -349,12 +377,17 @@ export class Session {
     if (pass === null) return { ok: false, message: 'At the start: no earlier decision.' };
     const earlier = [...this.passMarks.keys()].filter((p) => p < pass).sort((a, b) => b - a)[0];
     if (earlier === undefined) return { ok: false, message: 'No earlier pass holds a decision.' };
-    return this.long(() => this.sim.goToPass(earlier), () => {
-      const focus = this.shownDecisions().inPass.filter((d) => !isNoise(d)).at(-1);
-      if (focus) this.focus(focus);
-      this.changed(focus?.seq);
-      return { ok: true };
-    });
+    return this.long(
+      () => this.sim.goToPass(earlier),
+      () => {
+        const focus = this.shownDecisions()
+          .inPass.filter((d) => !isNoise(d))
+          .at(-1);
+        if (focus) this.focus(focus);
+        this.changed(focus?.seq);
+        return { ok: true };
+      },
+    );
   }
 
   runUntil(text: string): SessionResult {
@@ -365,21 +398,27 @@ export class Session {
       if (target.at < this.sim.now) {
         return { ok: false, message: `${formatTime(target.at)} is in the past (now ${formatTime(this.sim.now)}); use the timeline or Step Back.` };
       }
-      return this.long(() => this.sim.runUntil(target.at), () => {
-        this.changed();
-        return { ok: true, message: `Ran until ${formatTime(this.sim.now)}.` };
-      });
+      return this.long(
+        () => this.sim.runUntil(target.at),
+        () => {
+          this.changed();
+          return { ok: true, message: `Ran until ${formatTime(this.sim.now)}.` };
+        },
+      );
     }
     const last = this.sim.trace.length ? this.sim.trace[this.sim.trace.length - 1].seq : 0;
     const match = decisionMatcher(target, isNoise);
     const limit = this.sim.now + LOOKAHEAD;
     let d: Decision | undefined;
-    return this.long(() => (d = this.sim.runUntilDecision((x) => x.seq > last && match(x), limit)), () => {
-      if (d) this.focus(d);
-      this.changed(d?.seq);
-      if (!d) return { ok: false, message: `No ${target.description} in the next 6 hours of simulated time (now ${formatTime(this.sim.now)}).` };
-      return { ok: true, message: `${d.time} ${d.action} ${d.object}: ${d.summary}` };
-    });
+    return this.long(
+      () => (d = this.sim.runUntilDecision((x) => x.seq > last && match(x), limit)),
+      () => {
+        if (d) this.focus(d);
+        this.changed(d?.seq);
+        if (!d) return { ok: false, message: `No ${target.description} in the next 6 hours of simulated time (now ${formatTime(this.sim.now)}).` };
+        return { ok: true, message: `${d.time} ${d.action} ${d.object}: ${d.summary}` };
+      },
+    );
   }
 
   // -- why ----------------------------------------------------------------
@@ -410,13 +449,16 @@ export class Session {
       this.catchUp();
       const ahead = this.run.find((x) => x.seq === seq);
       if (!ahead) return { ok: false, message: `No decision ${seq} in this run.` };
-      return this.long(() => this.sim.goToPass(this.passes.shownIn(ahead)), () => {
-        const found = this.decision(seq) ?? this.sim.runUntilDecision((x) => x.seq === seq, this.sim.now + LOOKAHEAD);
-        if (!found) return { ok: false, message: `Decision ${seq} was not made again.` };
-        this.focus(found);
-        this.changed(found.seq);
-        return { ok: true };
-      });
+      return this.long(
+        () => this.sim.goToPass(this.passes.shownIn(ahead)),
+        () => {
+          const found = this.decision(seq) ?? this.sim.runUntilDecision((x) => x.seq === seq, this.sim.now + LOOKAHEAD);
+          if (!found) return { ok: false, message: `Decision ${seq} was not made again.` };
+          this.focus(found);
+          this.changed(found.seq);
+          return { ok: true };
+        },
+      );
     }
     this.focus(d);
     this.post(this.selectionMessage());
@@ -510,31 +552,37 @@ export class Session {
         return ahead && this.passes.shownIn(ahead);
       };
       let searched = this.run.some((x) => x.seq === seq);
-      return this.long(() => {
-        if (!searched) {
-          this.sim.runUntilDecision((x) => x.seq === seq, limit);
-          if (this.sim.stopped) return;
-          searched = true;
-        }
-        target ??= find();
-        if (target !== undefined) this.sim.goToPass(target);
-      }, () => {
-        if (target === undefined) return { ok: false, message: `The simulated decision ${seq} was not made again.` };
-        const d = this.decision(seq);
-        if (d) this.focus(d);
-        this.selectedReal = index;
-        this.changed(d?.seq);
-        return { ok: true, message: `${r.at} ${r.action} ${r.object}: matched #${seq} (${r.delta})` };
-      });
+      return this.long(
+        () => {
+          if (!searched) {
+            this.sim.runUntilDecision((x) => x.seq === seq, limit);
+            if (this.sim.stopped) return;
+            searched = true;
+          }
+          target ??= find();
+          if (target !== undefined) this.sim.goToPass(target);
+        },
+        () => {
+          if (target === undefined) return { ok: false, message: `The simulated decision ${seq} was not made again.` };
+          const d = this.decision(seq);
+          if (d) this.focus(d);
+          this.selectedReal = index;
+          this.changed(d?.seq);
+          return { ok: true, message: `${r.at} ${r.action} ${r.object}: matched #${seq} (${r.delta})` };
+        },
+      );
     }
     const at = parseTimestamp(r.at)!;
-    return this.long(() => this.sim.goToPass(Math.max(0, Math.ceil((at - this.sim.startTime) / this.sim.config.nodeMonitorPeriod))), () => {
-      this.selected = r.object;
-      this.selectedSeq = undefined;
-      this.selectedReal = index;
-      this.changed();
-      return { ok: true, message: `${r.at} ${r.action} ${r.object}: only in reality` };
-    });
+    return this.long(
+      () => this.sim.goToPass(Math.max(0, Math.ceil((at - this.sim.startTime) / this.sim.config.nodeMonitorPeriod))),
+      () => {
+        this.selected = r.object;
+        this.selectedSeq = undefined;
+        this.selectedReal = index;
+        this.changed();
+        return { ok: true, message: `${r.at} ${r.action} ${r.object}: only in reality` };
+      },
+    );
   }
 
   private readonly machines = new MachinesAtPosition();
@@ -556,12 +604,19 @@ export class Session {
     const errors = changed.problems.filter((p) => p.severity === 'error' && !this.sim.problems.some((q) => q.code === p.code && q.message === p.message));
     if (errors.length) return { ok: false, message: `Cannot re-run with ${key}=${value}: ${errors.map((p) => p.message).join('; ')}` };
     const until = this.sim.now;
-    return this.long(() => changed.runUntil(until), () => {
-      this.lastComparison = compareTraces(this.sim.trace, changed.trace, { setting: key, value, until: formatTime(until) }, isNoise);
-      this.post({ type: 'whatIf', comparison: this.lastComparison });
-      const c = this.lastComparison;
-      return { ok: true, message: `${key}=${value}: ${c.onlyOriginal.length} decisions only originally, ${c.onlyChanged.length} only with the change, ${c.moved.length} at other times, ${c.same} the same.` };
-    }, () => changed.stopped);
+    return this.long(
+      () => changed.runUntil(until),
+      () => {
+        this.lastComparison = compareTraces(this.sim.trace, changed.trace, { setting: key, value, until: formatTime(until) }, isNoise);
+        this.post({ type: 'whatIf', comparison: this.lastComparison });
+        const c = this.lastComparison;
+        return {
+          ok: true,
+          message: `${key}=${value}: ${c.onlyOriginal.length} decisions only originally, ${c.onlyChanged.length} only with the change, ${c.moved.length} at other times, ${c.same} the same.`,
+        };
+      },
+      () => changed.stopped,
+    );
   }
 
   // -- webview messages ---------------------------------------------------
@@ -574,24 +629,42 @@ export class Session {
         return { ok: true };
       case 'action':
         switch (m.action) {
-          case 'step': return this.step();
-          case 'stepBack': return this.stepBack();
-          case 'nextDecision': return this.nextDecision();
-          case 'previousDecision': return this.previousDecision();
-          case 'reset': return this.reset();
-          case 'play': actions.play(); return { ok: true };
-          case 'pause': actions.pause(); return { ok: true };
+          case 'step':
+            return this.step();
+          case 'stepBack':
+            return this.stepBack();
+          case 'nextDecision':
+            return this.nextDecision();
+          case 'previousDecision':
+            return this.previousDecision();
+          case 'reset':
+            return this.reset();
+          case 'play':
+            actions.play();
+            return { ok: true };
+          case 'pause':
+            actions.pause();
+            return { ok: true };
         }
         return { ok: false, message: 'unknown action' };
-      case 'goToPass': return this.goToPass(m.pass);
-      case 'selectObject': return this.selectObject(m.object);
-      case 'selectDecision': return this.selectDecision(m.seq);
-      case 'whatIf': return this.whatIf(m.key, m.value);
-      case 'runUntil': return this.runUntil(m.text);
-      case 'selectReality': return this.selectReality(m.index);
-      case 'zoneQueue': return this.zoneQueue(m.zone, m.open);
-      case 'allDecisions': return this.allDecisions();
-      case 'dropEvidence': return actions.dropEvidence ? actions.dropEvidence(m.uris) : { ok: false, message: 'Dropping evidence needs the extension.' };
+      case 'goToPass':
+        return this.goToPass(m.pass);
+      case 'selectObject':
+        return this.selectObject(m.object);
+      case 'selectDecision':
+        return this.selectDecision(m.seq);
+      case 'whatIf':
+        return this.whatIf(m.key, m.value);
+      case 'runUntil':
+        return this.runUntil(m.text);
+      case 'selectReality':
+        return this.selectReality(m.index);
+      case 'zoneQueue':
+        return this.zoneQueue(m.zone, m.open);
+      case 'allDecisions':
+        return this.allDecisions();
+      case 'dropEvidence':
+        return actions.dropEvidence ? actions.dropEvidence(m.uris) : { ok: false, message: 'Dropping evidence needs the extension.' };
     }
   }
 }

@@ -29,7 +29,10 @@ export class Slices {
   /** the unfinished work: the engine call to make again, whether it stopped short, and what follows it */
   private pending?: { run: () => void; stopped: () => boolean | undefined; finish: () => SessionResult };
 
-  constructor(private readonly clock: () => number, private readonly yieldNow: () => Promise<void>) {}
+  constructor(
+    private readonly clock: () => number,
+    private readonly yieldNow: () => Promise<void>,
+  ) {}
 
   begin(cancel: CancelToken): void {
     this.slicing = { cancel, until: this.clock() + SLICE_MS };

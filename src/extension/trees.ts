@@ -11,10 +11,7 @@ import type { Ctx } from './ctx';
 import { COMMAND } from './commandIds';
 import { podsOnNode } from './viewModel';
 
-export type ClusterElement =
-  | { kind: 'zone'; zone: string }
-  | { kind: 'node'; node: NodeItem }
-  | { kind: 'pod'; pod: PodItem };
+export type ClusterElement = { kind: 'zone'; zone: string } | { kind: 'node'; node: NodeItem } | { kind: 'pod'; pod: PodItem };
 
 const readyIcon: Record<string, vscode.ThemeIcon> = {
   True: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
@@ -49,10 +46,15 @@ export class ClusterTree implements vscode.TreeDataProvider<ClusterElement> {
       return [...zones].sort().map((zone) => ({ kind: 'zone', zone }));
     }
     if (e.kind === 'zone') {
-      return [...view.nodes.values()].filter((n) => n.zone === e.zone).sort((a, b) => a.name.localeCompare(b.name)).map((node) => ({ kind: 'node', node }));
+      return [...view.nodes.values()]
+        .filter((n) => n.zone === e.zone)
+        .sort((a, b) => a.name.localeCompare(b.name))
+        .map((node) => ({ kind: 'node', node }));
     }
     if (e.kind === 'node') {
-      return podsOnNode(view, e.node.name).sort((a, b) => a.ref.localeCompare(b.ref)).map((pod) => ({ kind: 'pod', pod }));
+      return podsOnNode(view, e.node.name)
+        .sort((a, b) => a.ref.localeCompare(b.ref))
+        .map((pod) => ({ kind: 'pod', pod }));
     }
     return [];
   }

@@ -121,24 +121,32 @@ export function buildClusterView(state: Pick<StateView, 'objects'>, evictions: E
     const status = obj(o.status);
     const ns = str(meta.namespace) || 'default';
     if (o.kind === 'Node') {
-      const ready = arr(status.conditions).map(obj).find((c) => c.type === 'Ready');
+      const ready = arr(status.conditions)
+        .map(obj)
+        .find((c) => c.type === 'Ready');
       const name = str(meta.name);
       view.nodes.set(`Node/${name}`, {
         ref: `Node/${name}`,
         name,
         zone: zoneOfLabels(obj(meta.labels)),
         ready: ready ? str(ready.status) || 'Unknown' : 'None',
-        taints: arr(spec.taints).map(obj).map((t) => `${str(t.key)}${str(t.value) ? `=${str(t.value)}` : ''}:${str(t.effect)}`),
+        taints: arr(spec.taints)
+          .map(obj)
+          .map((t) => `${str(t.key)}${str(t.value) ? `=${str(t.value)}` : ''}:${str(t.effect)}`),
         unschedulable: spec.unschedulable === true,
       });
     } else if (o.kind === 'Pod') {
-      const owner = arr(meta.ownerReferences).map(obj).find((r) => r.kind === 'ReplicaSet' && r.controller !== false);
+      const owner = arr(meta.ownerReferences)
+        .map(obj)
+        .find((r) => r.kind === 'ReplicaSet' && r.controller !== false);
       const ref = `Pod/${ns}/${str(meta.name)}`;
       const item: PodItem = {
         ref,
         node: str(spec.nodeName),
         phase: str(status.phase) || 'Pending',
-        ready: arr(status.conditions).map(obj).some((c) => c.type === 'Ready' && c.status === 'True'),
+        ready: arr(status.conditions)
+          .map(obj)
+          .some((c) => c.type === 'Ready' && c.status === 'True'),
       };
       if (owner) item.owner = `ReplicaSet/${ns}/${str(owner.name)}`;
       view.pods.set(ref, withEviction(item, evictions));
@@ -151,7 +159,11 @@ export function buildClusterView(state: Pick<StateView, 'objects'>, evictions: E
 }
 
 /** Items of `next` that are new or differ from `prev` (by `same`), and keys of `prev` that are gone. */
-export function diffItems<T extends { ref: string }>(prev: Map<string, T> | undefined, next: Map<string, T>, same: (a: T, b: T) => boolean = sameValue): Delta<T> {
+export function diffItems<T extends { ref: string }>(
+  prev: Map<string, T> | undefined,
+  next: Map<string, T>,
+  same: (a: T, b: T) => boolean = sameValue,
+): Delta<T> {
   const upsert: T[] = [];
   const remove: string[] = [];
   for (const [key, item] of next) {

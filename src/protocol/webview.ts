@@ -510,7 +510,10 @@ const parsers: Parsers = {
   selectReality: (m) => (isIndex(m.index) ? { type: 'selectReality', index: m.index } : undefined),
   zoneQueue: (m) => (isText(m.zone) && typeof m.open === 'boolean' ? { type: 'zoneQueue', zone: m.zone, open: m.open } : undefined),
   allDecisions: () => ({ type: 'allDecisions' }),
-  dropEvidence: (m) => (Array.isArray(m.uris) && m.uris.length > 0 && m.uris.length <= MAX_DROPPED && m.uris.every(isText) ? { type: 'dropEvidence', uris: [...(m.uris as string[])] } : undefined),
+  dropEvidence: (m) =>
+    Array.isArray(m.uris) && m.uris.length > 0 && m.uris.length <= MAX_DROPPED && m.uris.every(isText)
+      ? { type: 'dropEvidence', uris: [...(m.uris as string[])] }
+      : undefined,
 };
 
 export function parseWebviewMessage(raw: unknown): WebviewMessage | undefined {

@@ -10,7 +10,11 @@ import { nodeFs } from '../platform/nodeFs';
 import type { BackgroundLintJob } from './service';
 import { KeptSnapshot, type LintAnswer } from './snapshotCache';
 
-interface Request { id: number; job: BackgroundLintJob; stamps: string }
+interface Request {
+  id: number;
+  job: BackgroundLintJob;
+  stamps: string;
+}
 type Reply = { id: number; answer: LintAnswer } | { id: number; error: string };
 
 /** What the worker thread runs: answers each request in turn. */

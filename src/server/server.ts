@@ -20,7 +20,7 @@ function serve(): void {
   const documents = new TextDocuments(TextDocument);
   let service: LanguageService = createLanguageService({ fs: nodeFs() });
   let access: { allowOutside?: boolean; roots?: string[] } = {};
-let defaultVersion: string | undefined;
+  let defaultVersion: string | undefined;
 
   const publish = (uri: string, diagnostics: Diagnostic[], version?: number) => void connection.sendDiagnostics({ uri, version, diagnostics });
   const worker = new LintWorker(__filename);
@@ -62,7 +62,8 @@ let defaultVersion: string | undefined;
 
   // A document naming a big snapshot gets its diagnostics from the background run; every other one at once.
   const validate = (doc: TextDocument): void => {
-    const uri = doc.uri, text = doc.getText();
+    const uri = doc.uri,
+      text = doc.getText();
     const deferred = service.deferred(uri, text);
     if (!deferred.length) return publish(uri, service.diagnostics(uri, text), doc.version);
     const kept = background.request({ uri, text, version: defaultVersion, ...access }, deferred);
@@ -85,12 +86,30 @@ let defaultVersion: string | undefined;
   });
 
   const text = (uri: string): string | undefined => documents.get(uri)?.getText();
-  connection.onHover((p) => { const t = text(p.textDocument.uri); return t === undefined ? null : service.hover(p.textDocument.uri, t, p.position); });
-  connection.onCompletion((p) => { const t = text(p.textDocument.uri); return t === undefined ? [] : service.completion(p.textDocument.uri, t, p.position); });
-  connection.onCodeLens((p) => { const t = text(p.textDocument.uri); return t === undefined ? [] : service.codeLenses(p.textDocument.uri, t); });
-  connection.onDefinition((p) => { const t = text(p.textDocument.uri); return t === undefined ? [] : service.definition(p.textDocument.uri, t, p.position); });
-  connection.onDocumentSymbol((p) => { const t = text(p.textDocument.uri); return t === undefined ? [] : service.documentSymbols(p.textDocument.uri, t); });
-  connection.onCodeAction((p) => { const t = text(p.textDocument.uri); return t === undefined ? [] : service.codeActions(p.textDocument.uri, t, p.range, p.context.diagnostics); });
+  connection.onHover((p) => {
+    const t = text(p.textDocument.uri);
+    return t === undefined ? null : service.hover(p.textDocument.uri, t, p.position);
+  });
+  connection.onCompletion((p) => {
+    const t = text(p.textDocument.uri);
+    return t === undefined ? [] : service.completion(p.textDocument.uri, t, p.position);
+  });
+  connection.onCodeLens((p) => {
+    const t = text(p.textDocument.uri);
+    return t === undefined ? [] : service.codeLenses(p.textDocument.uri, t);
+  });
+  connection.onDefinition((p) => {
+    const t = text(p.textDocument.uri);
+    return t === undefined ? [] : service.definition(p.textDocument.uri, t, p.position);
+  });
+  connection.onDocumentSymbol((p) => {
+    const t = text(p.textDocument.uri);
+    return t === undefined ? [] : service.documentSymbols(p.textDocument.uri, t);
+  });
+  connection.onCodeAction((p) => {
+    const t = text(p.textDocument.uri);
+    return t === undefined ? [] : service.codeActions(p.textDocument.uri, t, p.range, p.context.diagnostics);
+  });
 
   documents.listen(connection);
   connection.listen();

@@ -40,7 +40,12 @@ export class KeptSnapshot {
     const kind = relevantKind(job.text);
     if (!kind) return { problems: [] };
     const before = new Set(this.snapshots.keys());
-    const { problems } = lintDocumentWithContext(job.uri, job.text, kind, this.fs, { version: job.version, snapshots: this.snapshots, allowOutside: job.allowOutside, roots: job.roots });
+    const { problems } = lintDocumentWithContext(job.uri, job.text, kind, this.fs, {
+      version: job.version,
+      snapshots: this.snapshots,
+      allowOutside: job.allowOutside,
+      roots: job.roots,
+    });
     const fresh = [...this.snapshots.keys()].find((k) => !before.has(k));
     if (fresh === undefined) return { problems };
     // another snapshot was named: the one before it is dropped (one parsed snapshot held, not one per edit)

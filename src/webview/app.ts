@@ -27,7 +27,10 @@ export class App {
   /** "loading NAME": while a scenario loads, in place of the one before */
   private readonly loading = el('p', { id: 'loading', class: 'loading', role: 'status', 'aria-live': 'polite' });
 
-  constructor(root: HTMLElement, private readonly host: Host) {
+  constructor(
+    root: HTMLElement,
+    private readonly host: Host,
+  ) {
     this.toolbar = new Toolbar(this.store, host);
     this.cluster = new ClusterView(this.store, host);
     this.log = new DecisionLog(this.store, host);
@@ -37,7 +40,15 @@ export class App {
     this.notes = new Notes(this.store, host);
     this.side = new Tabs([
       { id: 'why', label: 'Why', panel: this.why.root },
-      { id: 'machine', label: 'Machine', panel: this.machine.root, shown: (on) => { this.machine.visible = on; this.machine.render(); } },
+      {
+        id: 'machine',
+        label: 'Machine',
+        panel: this.machine.root,
+        shown: (on) => {
+          this.machine.visible = on;
+          this.machine.render();
+        },
+      },
     ]);
     const columns = el('main', { class: 'columns' }, this.cluster.root, this.log.root, el('div', { class: 'side' }, this.side.root, this.notes.root));
     splitColumns(columns);

@@ -5,9 +5,45 @@
  */
 export type Child = Node | string | number | null | undefined | false;
 
-const SAFE_ATTRS = new Set(['class', 'id', 'title', 'role', 'tabindex', 'aria-label', 'aria-selected', 'aria-expanded', 'aria-current', 'aria-live', 'aria-hidden', 'aria-orientation', 'data-ref', 'data-seq', 'data-pass', 'data-index', 'data-status', 'data-state', 'data-playing', 'data-action', 'type', 'placeholder', 'value', 'appearance', 'checked', 'disabled', 'min', 'max', 'step', 'for', 'open']);
+const SAFE_ATTRS = new Set([
+  'class',
+  'id',
+  'title',
+  'role',
+  'tabindex',
+  'aria-label',
+  'aria-selected',
+  'aria-expanded',
+  'aria-current',
+  'aria-live',
+  'aria-hidden',
+  'aria-orientation',
+  'data-ref',
+  'data-seq',
+  'data-pass',
+  'data-index',
+  'data-status',
+  'data-state',
+  'data-playing',
+  'data-action',
+  'type',
+  'placeholder',
+  'value',
+  'appearance',
+  'checked',
+  'disabled',
+  'min',
+  'max',
+  'step',
+  'for',
+  'open',
+]);
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs?: Record<string, string | number | boolean | undefined> | null, ...children: Child[]): HTMLElementTagNameMap[K];
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs?: Record<string, string | number | boolean | undefined> | null,
+  ...children: Child[]
+): HTMLElementTagNameMap[K];
 export function el(tag: string, attrs?: Record<string, string | number | boolean | undefined> | null, ...children: Child[]): HTMLElement;
 export function el(tag: string, attrs?: Record<string, string | number | boolean | undefined> | null, ...children: Child[]): HTMLElement {
   const e = document.createElement(tag);

@@ -21,20 +21,31 @@ export function splitColumns(container: HTMLElement): void {
       container.style.gridTemplateColumns = '';
       return;
     }
-    const cols = widths.slice(0, -1).map((w) => `${Math.round(w)}px ${SASH_PX}px`).join(' ');
+    const cols = widths
+      .slice(0, -1)
+      .map((w) => `${Math.round(w)}px ${SASH_PX}px`)
+      .join(' ');
     container.style.gridTemplateColumns = `${cols} minmax(${MIN_PANE_PX}px, 1fr)`;
   };
   const measure = () => panes.map((p) => p.getBoundingClientRect().width);
   const move = (i: number, dx: number) => {
     widths ??= measure();
-    const a = widths[i] + dx, b = widths[i + 1] - dx;
+    const a = widths[i] + dx,
+      b = widths[i + 1] - dx;
     if (a < MIN_PANE_PX || b < MIN_PANE_PX) return;
     widths[i] = a;
     widths[i + 1] = b;
     apply();
   };
   for (let i = 0; i < panes.length - 1; i++) {
-    const sash = el('div', { class: 'sash', role: 'separator', 'aria-orientation': 'vertical', tabindex: 0, 'aria-label': 'resize the columns', title: 'Drag to resize; double-click to reset' });
+    const sash = el('div', {
+      class: 'sash',
+      role: 'separator',
+      'aria-orientation': 'vertical',
+      tabindex: 0,
+      'aria-label': 'resize the columns',
+      title: 'Drag to resize; double-click to reset',
+    });
     panes[i].after(sash);
     sash.addEventListener('pointerdown', (ev) => {
       ev.preventDefault();

@@ -4,7 +4,22 @@
  */
 import type { Explanation } from '../engine/simulation/api';
 import type { Decision } from '../engine/trace/decision';
-import type { HostMessage, InitMessage, NodeItem, NodePodCount, PodItem, PodLineage, RealityWhy, ReplicaSetItem, SelectedMachine, SelectionMessage, UiSettings, WhatIfComparison, Delta, ZoneRow } from '../protocol/webview';
+import type {
+  HostMessage,
+  InitMessage,
+  NodeItem,
+  NodePodCount,
+  PodItem,
+  PodLineage,
+  RealityWhy,
+  ReplicaSetItem,
+  SelectedMachine,
+  SelectionMessage,
+  UiSettings,
+  WhatIfComparison,
+  Delta,
+  ZoneRow,
+} from '../protocol/webview';
 
 export interface Selection {
   object?: string;

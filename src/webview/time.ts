@@ -36,7 +36,8 @@ export function naturalKey(s: string): string {
 }
 
 export function naturalCompare(a: string, b: string): number {
-  const ka = naturalKey(a), kb = naturalKey(b);
+  const ka = naturalKey(a),
+    kb = naturalKey(b);
   return ka < kb ? -1 : ka > kb ? 1 : a < b ? -1 : a > b ? 1 : 0;
 }
 

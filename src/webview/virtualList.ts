@@ -122,14 +122,16 @@ export class VirtualList<T> {
     if (i < 0) return false;
     const top = this.tops[i];
     const h = this.viewport.clientHeight || FALLBACK_HEIGHT;
-    if (top < this.viewport.scrollTop || top + (this.tops[i + 1] - top) > this.viewport.scrollTop + h) this.viewport.scrollTop = Math.max(0, top - 2 * (this.tops[i + 1] - top));
+    if (top < this.viewport.scrollTop || top + (this.tops[i + 1] - top) > this.viewport.scrollTop + h)
+      this.viewport.scrollTop = Math.max(0, top - 2 * (this.tops[i + 1] - top));
     this.draw();
     return true;
   }
 
   /** The index of the row that covers `y` (0 above the list). */
   private indexAt(y: number): number {
-    let lo = 0, hi = this.items.length;
+    let lo = 0,
+      hi = this.items.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (this.tops[mid + 1] <= y) lo = mid + 1;

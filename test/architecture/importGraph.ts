@@ -49,14 +49,20 @@ export function importCycles(graph: ReadonlyMap<string, readonly string[]>): str
   for (const startNode of graph.keys()) {
     if (index.has(startNode)) continue;
     const work: { node: string; edge: number }[] = [{ node: startNode, edge: 0 }];
-    index.set(startNode, next); low.set(startNode, next++); stack.push(startNode); onStack.add(startNode);
+    index.set(startNode, next);
+    low.set(startNode, next++);
+    stack.push(startNode);
+    onStack.add(startNode);
     while (work.length) {
       const top = work[work.length - 1];
       const edges = graph.get(top.node) ?? [];
       if (top.edge < edges.length) {
         const w = edges[top.edge++];
         if (!index.has(w)) {
-          index.set(w, next); low.set(w, next++); stack.push(w); onStack.add(w);
+          index.set(w, next);
+          low.set(w, next++);
+          stack.push(w);
+          onStack.add(w);
           work.push({ node: w, edge: 0 });
         } else if (onStack.has(w)) {
           low.set(top.node, Math.min(low.get(top.node)!, index.get(w)!));
@@ -71,7 +77,11 @@ export function importCycles(graph: ReadonlyMap<string, readonly string[]>): str
       if (low.get(top.node) !== index.get(top.node)) continue;
       const component: string[] = [];
       let w: string;
-      do { w = stack.pop()!; onStack.delete(w); component.push(w); } while (w !== top.node);
+      do {
+        w = stack.pop()!;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== top.node);
       if (component.length > 1 || edges.includes(top.node)) out.push(component.sort());
     }
   }

@@ -59,7 +59,14 @@ describe('import cycles', () => {
       graph: { api: ['plan'], plan: ['controller'], controller: ['api'], shell: ['api'] },
       cycles: [['api', 'controller', 'plan']],
     },
-    { name: 'two separate cycles are both found', graph: { a: ['b'], b: ['a', 'c'], c: ['d'], d: ['c'] }, cycles: [['a', 'b'], ['c', 'd']] },
+    {
+      name: 'two separate cycles are both found',
+      graph: { a: ['b'], b: ['a', 'c'], c: ['d'], d: ['c'] },
+      cycles: [
+        ['a', 'b'],
+        ['c', 'd'],
+      ],
+    },
   ];
   for (const c of cases) it(c.name, () => assert.deepEqual(importCycles(new Map(Object.entries(c.graph))), c.cycles));
 

@@ -57,7 +57,8 @@ export function namesIn(comment: string, folders: ReadonlySet<string>): string[]
 export function unresolved(name: string, from: string, repo: readonly string[], sharedDocs: readonly string[]): string | undefined {
   if (name.startsWith('/')) return 'an absolute path: name it from the repository (or shared/)';
   // the build's bundles (scripts/build.mjs), absent until it runs
-  if (/^(\.\/)?out\/[\w-]+\.js$/.test(name)) return readFileSync(join(root, 'scripts/build.mjs'), 'utf8').includes(name.replace(/^\.\//, '')) ? undefined : 'not a bundle that scripts/build.mjs writes';
+  if (/^(\.\/)?out\/[\w-]+\.js$/.test(name))
+    return readFileSync(join(root, 'scripts/build.mjs'), 'utf8').includes(name.replace(/^\.\//, '')) ? undefined : 'not a bundle that scripts/build.mjs writes';
   const fromDir = posix.normalize(posix.join(posix.dirname(from), name));
   const plain = posix.normalize(name);
   const suffix = (f: string) => f === plain || f.endsWith(`/${plain}`);
@@ -72,9 +73,19 @@ describe('file names in comments', () => {
     { name: 'a renamed file', comment: '// the contract, controllers/host.ts', from: 'src/engine/simulation/x.ts', stale: ['controllers/host.ts'] },
     { name: 'a file that never existed', comment: '// kept in step by klog.ts', from: 'src/engine/import/x.ts', stale: ['klog.ts'] },
     { name: 'an absolute path', comment: '// /work/shared/design/performance-notes.md', from: 'src/x.ts', stale: ['/work/shared/design/performance-notes.md'] },
-    { name: 'a file in a URL is upstream\'s', comment: '// https://github.com/kubernetes/website/blob/main/feature-gates/NodeLease.md', from: 'src/x.ts', stale: [] },
+    {
+      name: "a file in a URL is upstream's",
+      comment: '// https://github.com/kubernetes/website/blob/main/feature-gates/NodeLease.md',
+      from: 'src/x.ts',
+      stale: [],
+    },
     { name: 'a made-up data file in prose is not a reference', comment: '// file names such as `nodes.json`', from: 'src/x.ts', stale: [] },
-    { name: 'a data file under one of our folders is', comment: '// examples/no-such-example.yaml', from: 'src/x.ts', stale: ['examples/no-such-example.yaml'] },
+    {
+      name: 'a data file under one of our folders is',
+      comment: '// examples/no-such-example.yaml',
+      from: 'src/x.ts',
+      stale: ['examples/no-such-example.yaml'],
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -109,7 +120,10 @@ describe('file names in comments', () => {
 
   it('only comments are read: a file name in a string or a template is not checked', () => {
     const text = "const a = 'gone.ts'; // real.ts\nconst b = `x // y.ts`;\n/* z.ts */\n";
-    assert.deepEqual(commentsOf('x.ts', text).map((c) => c.text), ['// real.ts', '/* z.ts */']);
+    assert.deepEqual(
+      commentsOf('x.ts', text).map((c) => c.text),
+      ['// real.ts', '/* z.ts */'],
+    );
   });
 });
 
@@ -118,8 +132,11 @@ export function globToRegExp(glob: string): RegExp {
   let re = '';
   for (let i = 0; i < glob.length; i++) {
     const ch = glob[i];
-    if (ch === '*' && glob[i + 1] === '*') { re += '.*'; i++; if (glob[i + 1] === '/') i++; }
-    else if (ch === '*') re += '[^/]*';
+    if (ch === '*' && glob[i + 1] === '*') {
+      re += '.*';
+      i++;
+      if (glob[i + 1] === '/') i++;
+    } else if (ch === '*') re += '[^/]*';
     else if (ch === '?') re += '[^/]';
     else re += ch.replace(/[.+^${}()|[\]\\]/g, '\\$&');
   }
@@ -135,7 +152,8 @@ describe('.vscodeignore', () => {
     { glob: 'out/*.js', path: 'out/sub/x.js', matches: false },
     { glob: 'README.md', path: 'docs/README.md', matches: false },
   ];
-  for (const c of cases) it(`${c.glob} ${c.matches ? 'matches' : 'does not match'} ${c.path}`, () => assert.equal(globToRegExp(c.glob).test(c.path), c.matches));
+  for (const c of cases)
+    it(`${c.glob} ${c.matches ? 'matches' : 'does not match'} ${c.path}`, () => assert.equal(globToRegExp(c.glob).test(c.path), c.matches));
 
   it('every pattern matches a file (the bundles: one that scripts/build.mjs writes), or a comment says why not', () => {
     const lines = readFileSync(join(root, '.vscodeignore'), 'utf8').split('\n');
@@ -153,7 +171,13 @@ describe('.vscodeignore', () => {
 
   it('the files its comments name exist', () => {
     const text = readFileSync(join(root, '.vscodeignore'), 'utf8');
-    const stale = text.split('\n').flatMap((l, i) => (l.trim().startsWith('#') ? namesIn(l, topFolders).filter((n) => unresolved(n, '.vscodeignore', repoFiles, sharedFiles)).map((n) => `.vscodeignore:${i + 1}: ${n}`) : []));
+    const stale = text.split('\n').flatMap((l, i) =>
+      l.trim().startsWith('#')
+        ? namesIn(l, topFolders)
+            .filter((n) => unresolved(n, '.vscodeignore', repoFiles, sharedFiles))
+            .map((n) => `.vscodeignore:${i + 1}: ${n}`)
+        : [],
+    );
     assert.deepEqual(stale, []);
   });
 });

@@ -3,7 +3,20 @@ import assert from 'node:assert/strict';
 import { parseArgs, UsageError } from '../../src/cli/args';
 
 test('command-line arguments are parsed into a typed form', () => {
-  const a = parseArgs(['replay', 'x.yaml', '--until', '10m', '--set', 'nodeMonitorGracePeriod=20s', '--set=podEvictionTimeout=1m', '--output=both', '--format', 'json', '--version', '1.12']);
+  const a = parseArgs([
+    'replay',
+    'x.yaml',
+    '--until',
+    '10m',
+    '--set',
+    'nodeMonitorGracePeriod=20s',
+    '--set=podEvictionTimeout=1m',
+    '--output=both',
+    '--format',
+    'json',
+    '--version',
+    '1.12',
+  ]);
   assert.equal(a.command, 'replay');
   assert.deepEqual(a.files, ['x.yaml']);
   assert.equal(a.until, '10m');
@@ -24,5 +37,10 @@ test('bad arguments are usage errors that say what was expected', () => {
     [['replay', '--until', '1m', '--until', '2m'], /--until given twice/],
     [['replay', '--help=yes'], /--help takes no value/],
   ];
-  for (const [argv, message] of cases) assert.throws(() => parseArgs(argv), (e: unknown) => e instanceof UsageError && message.test(e.message), argv.join(' '));
+  for (const [argv, message] of cases)
+    assert.throws(
+      () => parseArgs(argv),
+      (e: unknown) => e instanceof UsageError && message.test(e.message),
+      argv.join(' '),
+    );
 });

@@ -17,9 +17,24 @@ test('the JSON trace is byte-identical across runs and has the fields of spec 2.
   const b = await runCli('replay', EXAMPLE, '--format', 'json', '--until', '7m');
   assert.equal(a.code, 0, a.err);
   assert.equal(a.out, b.out);
-  const lines = a.out.trim().split('\n').map((l) => JSON.parse(l));
+  const lines = a.out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   assert.ok(lines.length > 10);
-  assert.deepEqual(Object.keys(lines[0]).slice(0, 11), ['seq', 'time', 'pass', 'controller', 'action', 'object', 'summary', 'because', 'causes', 'machine', 'source']);
+  assert.deepEqual(Object.keys(lines[0]).slice(0, 11), [
+    'seq',
+    'time',
+    'pass',
+    'controller',
+    'action',
+    'object',
+    'summary',
+    'because',
+    'causes',
+    'machine',
+    'source',
+  ]);
   lines.forEach((d, i) => assert.equal(d.seq, lines[0].seq + i));
 });
 
@@ -114,7 +129,9 @@ test('validate reports a removed flag and a short grace period with their positi
 
 test('validate passes every bundled example', async () => {
   const { readdirSync } = await import('node:fs');
-  const files = readdirSync('examples').filter((f) => f.endsWith('.yaml')).map((f) => `examples/${f}`);
+  const files = readdirSync('examples')
+    .filter((f) => f.endsWith('.yaml'))
+    .map((f) => `examples/${f}`);
   const r = await runCli('validate', ...files);
   assert.equal(r.code, 0, r.err);
   assert.match(r.out, / 0 error\(s\)/);

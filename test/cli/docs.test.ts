@@ -21,7 +21,10 @@ const DOC = readFileSync(join(ROOT, 'docs/scenario-format.md'), 'utf8');
 function table(heading: string): string[][] {
   const section = DOC.split(/^## /m).find((s) => s.startsWith(heading));
   assert.ok(section, `a "## ${heading}" section`);
-  return section.split('\n').filter((l) => l.startsWith('| ') && !l.startsWith('| ---')).slice(1)
+  return section
+    .split('\n')
+    .filter((l) => l.startsWith('| ') && !l.startsWith('| ---'))
+    .slice(1)
     .map((l) => l.slice(2, -2).split(/ \| (?=(?:[^`]*`[^`]*`)*[^`]*$)/));
 }
 const code = (cell: string): string[] => [...cell.matchAll(/`([^`]+)`/g)].map((m) => m[1]);
@@ -45,15 +48,25 @@ test('every example in the tables is valid: validate finds no error in a scenari
   try {
     const file = join(dir, 'docs-examples.yaml');
     const body = [
-      'apiVersion: controllerstepper.io/v1alpha1', 'kind: Scenario', 'metadata: {name: docs-examples}',
-      'kubernetesVersion: "1.31"', 'startTime: "2026-01-01T00:00:00Z"', `snapshot: ${join(ROOT, 'examples/clusters/three-zones.yaml')}`,
-      'events:', ...events.map((r) => `  - ${code(r[2])[0]}`),
-      'expect:', ...expectations.map((r) => `  - ${code(r[2])[0]}`),
+      'apiVersion: controllerstepper.io/v1alpha1',
+      'kind: Scenario',
+      'metadata: {name: docs-examples}',
+      'kubernetesVersion: "1.31"',
+      'startTime: "2026-01-01T00:00:00Z"',
+      `snapshot: ${join(ROOT, 'examples/clusters/three-zones.yaml')}`,
+      'events:',
+      ...events.map((r) => `  - ${code(r[2])[0]}`),
+      'expect:',
+      ...expectations.map((r) => `  - ${code(r[2])[0]}`),
     ].join('\n');
     writeFileSync(file, `${body}\n`);
     // the scenario is written to a temporary folder and names the example cluster by its absolute path
     const errors = lintFile(file, nodeFs(), { allowOutside: true }).filter((p) => p.severity === 'error');
-    assert.deepEqual(errors.map((p) => `${p.position?.line}: ${p.message}`), [], body);
+    assert.deepEqual(
+      errors.map((p) => `${p.position?.line}: ${p.message}`),
+      [],
+      body,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -53,11 +53,17 @@ describe('export gaps on the command line', () => {
 
   it('replay of an export without Leases starts its trace with the assumption, one decision per Ready node', async () => {
     const r = await runCli('replay', resolve(REAL, 'sonobuoy-kind-v1.20-core_v1_nodes.json'), '--until', '10m', '--output', 'trace', '--format', 'json');
-    const trace = r.out.trim().split('\n').map((l) => JSON.parse(l) as { seq: number; action: string; object: string; pass: number | null });
-    assert.deepEqual(trace.slice(0, 2).map((d) => [d.seq, d.action, d.object, d.pass]), [
-      [1, 'AssumptionMade', 'Node/kind-control-plane', null],
-      [2, 'AssumptionMade', 'Node/kind-worker2', null],
-    ]);
+    const trace = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { seq: number; action: string; object: string; pass: number | null });
+    assert.deepEqual(
+      trace.slice(0, 2).map((d) => [d.seq, d.action, d.object, d.pass]),
+      [
+        [1, 'AssumptionMade', 'Node/kind-control-plane', null],
+        [2, 'AssumptionMade', 'Node/kind-worker2', null],
+      ],
+    );
     assert.equal(trace.filter((d) => d.action === 'NodeStatusUnknown').length, 0);
   });
 });

@@ -18,7 +18,17 @@ const LONG_EXPECT = 'test/fixtures/cli/long-expect.yaml';
 async function run(argv: string[], extra: Partial<CliIo> = {}) {
   let out = '';
   let err = '';
-  const code = await cli(argv, { out: (t) => { out += t; }, err: (t) => { err += t; }, fs: nodeFs(), color: false, ...extra });
+  const code = await cli(argv, {
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
+    fs: nodeFs(),
+    color: false,
+    ...extra,
+  });
   return { code, out, err };
 }
 
@@ -35,7 +45,10 @@ test('a 100-hour replay with --max-decisions 1000 stops with exit 2, whole JSON 
   const lines = r.out.trimEnd().split('\n');
   for (const l of lines) JSON.parse(l);
   assert.ok(lines.length >= 1000 && lines.length < 1100, `stopped soon after 1000 decisions, not at the end: ${lines.length}`);
-  assert.match(r.err, /stopped at \+\d+h\d\dm\d\ds \(1\d\d\d decision\(s\)\): the run reached --max-decisions 1000; .*raise the limit with --max-decisions N \(default 5000000\)/);
+  assert.match(
+    r.err,
+    /stopped at \+\d+h\d\dm\d\ds \(1\d\d\d decision\(s\)\): the run reached --max-decisions 1000; .*raise the limit with --max-decisions N \(default 5000000\)/,
+  );
 });
 
 test('the same replay without the guard runs to the end with exit 0 (the limit, not the scenario, stopped it)', async () => {
@@ -55,7 +68,10 @@ test('a text replay stopped by --max-decisions still prints its header and the t
 test('--max-seconds stops a replay when the injected clock passes it: exit 2, and the message names --max-seconds', async () => {
   const r = await run(['replay', EXAMPLE, '--until', '100h', '--format', 'json', '--max-seconds', '5'], { now: tickingClock() });
   assert.equal(r.code, 2, r.err);
-  assert.match(r.err, /stopped at \+\d+s \(\d+ decision\(s\)\): the run took longer than --max-seconds 5; .*raise the limit with --max-seconds S \(default 600\)/);
+  assert.match(
+    r.err,
+    /stopped at \+\d+s \(\d+ decision\(s\)\): the run took longer than --max-seconds 5; .*raise the limit with --max-seconds S \(default 600\)/,
+  );
   assert.ok(r.out.trimEnd().split('\n').length < 30, 'it stopped after a few instants');
 });
 

@@ -8,7 +8,7 @@ import { runCli } from '../helpers/cliRun';
 
 const CLUSTER = resolve(__dirname, '../../examples/clusters/three-zones.yaml');
 
-test('a snapshot outside the scenario\'s folder is exit 2 unless --allow-outside, and a secret is never printed', async () => {
+test("a snapshot outside the scenario's folder is exit 2 unless --allow-outside, and a secret is never printed", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'cli-hostile-'));
   try {
     mkdirSync(join(dir, 'project'));
@@ -28,7 +28,10 @@ test('a snapshot outside the scenario\'s folder is exit 2 unless --allow-outside
     assert.match(checked.err + checked.out, /outside.yaml:4:11: error path-outside/);
     const checkedAllowed = await runCli('validate', join(dir, 'project', 'outside.yaml'), '--allow-outside');
     assert.doesNotMatch(checkedAllowed.err + checkedAllowed.out, /path-outside/);
-    for (const [args, code] of [[[], 2], [['--allow-outside'], 2]] as const) {
+    for (const [args, code] of [
+      [[], 2],
+      [['--allow-outside'], 2],
+    ] as const) {
       // refused as outside; or allowed, read, found not to be Kubernetes YAML (exit 2 too) and reported without its content
       const r = await runCli('replay', join(dir, 'project', 'secret.yaml'), '--until', '1m', ...args);
       assert.equal(r.code, code, r.err);
@@ -50,7 +53,10 @@ test('absurd numbers, times and files are exit 2 before anything is simulated', 
       ['configFile: /dev/zero', 'controllerManager:\n  configFile: /dev/zero\n', /path-outside/],
     ];
     for (const [what, body, code] of cases) {
-      writeFileSync(join(dir, 's.yaml'), `apiVersion: controllerstepper.io/v1alpha1\nkind: Scenario\nkubernetesVersion: "1.31"\nsnapshot: ./cluster.yaml\n${body}`);
+      writeFileSync(
+        join(dir, 's.yaml'),
+        `apiVersion: controllerstepper.io/v1alpha1\nkind: Scenario\nkubernetesVersion: "1.31"\nsnapshot: ./cluster.yaml\n${body}`,
+      );
       const r = await runCli('replay', join(dir, 's.yaml'), '--until', '1s', '--format', 'json');
       assert.equal(r.code, 2, `${what}: ${r.err}`);
       assert.match(r.err, code, what);

@@ -19,7 +19,9 @@ import { formatTime, minutes } from '../../src/engine/model/time';
 import { renderEvents, renderKlog } from '../engine/import/evidenceFromTrace';
 
 const root = new URL('../..', import.meta.url).pathname;
-const examples = readdirSync(join(root, 'examples')).filter((f) => f.endsWith('.yaml')).sort();
+const examples = readdirSync(join(root, 'examples'))
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
 const tmp = mkdtempSync(join(tmpdir(), 'cs-roundtrip-'));
 
 describe('round trip through import and compare', () => {
@@ -29,9 +31,23 @@ describe('round trip through import and compare', () => {
       const scenario = loadScenario(path, nodeFs());
       const sim = createSimulation(scenario);
       sim.runUntil(defaultHorizon(scenario, sim.startTime) + minutes(1));
-      const imported = importEvidence([{ name: 'kcm.log', chunks: [renderKlog(sim.trace)] }, { name: 'events.yaml', chunks: [renderEvents(sim.trace)] }], { anchor: sim.startTime, anchorGiven: true });
-      const reality = imported.decisions.map((d) => ({ at: formatTime(d.time), action: d.action, object: d.object, ...(d.detail ? { detail: d.detail } : {}), evidence: `${d.evidence.file}:${d.evidence.line}` }));
-      const text = readFileSync(path, 'utf8').replace(/^snapshot: \.\/(.*)$/m, (_, rel: string) => `snapshot: ${JSON.stringify(join(root, 'examples', rel))}`).replace(/^expect:[\s\S]*$/m, '');
+      const imported = importEvidence(
+        [
+          { name: 'kcm.log', chunks: [renderKlog(sim.trace)] },
+          { name: 'events.yaml', chunks: [renderEvents(sim.trace)] },
+        ],
+        { anchor: sim.startTime, anchorGiven: true },
+      );
+      const reality = imported.decisions.map((d) => ({
+        at: formatTime(d.time),
+        action: d.action,
+        object: d.object,
+        ...(d.detail ? { detail: d.detail } : {}),
+        evidence: `${d.evidence.file}:${d.evidence.line}`,
+      }));
+      const text = readFileSync(path, 'utf8')
+        .replace(/^snapshot: \.\/(.*)$/m, (_, rel: string) => `snapshot: ${JSON.stringify(join(root, 'examples', rel))}`)
+        .replace(/^expect:[\s\S]*$/m, '');
       const copy = join(tmp, file);
       writeFileSync(copy, `${text}\n${stringify({ reality })}`);
       const r = await runCli('compare', copy);

@@ -16,14 +16,22 @@ import { BIN, ROOT, ensureBundle } from '../helpers/binRun';
 test('SIGINT during a long JSON replay stops it with exit 130, whole lines so far, and "interrupted at +T" on stderr', async () => {
   ensureBundle();
   // 8,000 hours: millions of monitor passes, far longer than it takes the signal to arrive
-  const child = spawn(process.execPath, [BIN, 'replay', 'examples/one-node-stops.yaml', '--until', '8000h', '--format', 'json'], { cwd: ROOT, env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn(process.execPath, [BIN, 'replay', 'examples/one-node-stops.yaml', '--until', '8000h', '--format', 'json'], {
+    cwd: ROOT,
+    env: { ...process.env, NO_COLOR: '1' },
+  });
   let out = '';
   let err = '';
   let sent = false;
-  child.stderr.setEncoding('utf8').on('data', (t: string) => { err += t; });
+  child.stderr.setEncoding('utf8').on('data', (t: string) => {
+    err += t;
+  });
   child.stdout.setEncoding('utf8').on('data', (t: string) => {
     out += t;
-    if (!sent && out.includes('\n')) { sent = true; child.kill('SIGINT'); }
+    if (!sent && out.includes('\n')) {
+      sent = true;
+      child.kill('SIGINT');
+    }
   });
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve) => child.on('close', (c, s) => resolve([c, s])));
   assert.ok(sent, 'the replay printed a first line');
@@ -43,20 +51,34 @@ test('SIGINT in the middle of one long instant of `test` (a scale to 100,000 rep
   try {
     cpSync(join(ROOT, 'examples', 'clusters'), join(dir, 'clusters'), { recursive: true });
     // the scale is at the very first instant, so the run is inside it from the moment the header is printed
-    writeFileSync(join(dir, 'scale.yaml'), [
-      'apiVersion: controllerstepper.io/v1alpha1', 'kind: Scenario', 'kubernetesVersion: "1.31"', 'startTime: "2026-01-01T00:00:00Z"',
-      'snapshot: ./clusters/three-zones.yaml',
-      'events:', '  - {at: 0s, scale: {replicaSet: default/web-7d9f, replicas: 100000}}',
-      'expect:', '  - {at: 10m, replicaSet: default/web-7d9f, replicas: 100000}', '',
-    ].join('\n'));
+    writeFileSync(
+      join(dir, 'scale.yaml'),
+      [
+        'apiVersion: controllerstepper.io/v1alpha1',
+        'kind: Scenario',
+        'kubernetesVersion: "1.31"',
+        'startTime: "2026-01-01T00:00:00Z"',
+        'snapshot: ./clusters/three-zones.yaml',
+        'events:',
+        '  - {at: 0s, scale: {replicaSet: default/web-7d9f, replicas: 100000}}',
+        'expect:',
+        '  - {at: 10m, replicaSet: default/web-7d9f, replicas: 100000}',
+        '',
+      ].join('\n'),
+    );
     const child = spawn(process.execPath, [BIN, 'test', 'scale.yaml'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
     let out = '';
     let err = '';
     let sent = false;
-    child.stderr.setEncoding('utf8').on('data', (t: string) => { err += t; });
+    child.stderr.setEncoding('utf8').on('data', (t: string) => {
+      err += t;
+    });
     child.stdout.setEncoding('utf8').on('data', (t: string) => {
       out += t;
-      if (!sent && out.includes('\n')) { sent = true; child.kill('SIGINT'); }
+      if (!sent && out.includes('\n')) {
+        sent = true;
+        child.kill('SIGINT');
+      }
     });
     // not a timing: a run that cannot be interrupted inside the instant would go on for minutes, and is ended here
     const stuck = setTimeout(() => child.kill('SIGKILL'), 120_000);

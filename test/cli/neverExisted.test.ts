@@ -42,7 +42,16 @@ for (const c of cases) {
     const fs = new MemoryFs({ '/s/never.yaml': `${HEAD}  - ${c.entry}\n` });
     let out = '';
     let err = '';
-    const code = await cli(['test', '/s/never.yaml'], { out: (t) => { out += t; }, err: (t) => { err += t; }, fs, color: false });
+    const code = await cli(['test', '/s/never.yaml'], {
+      out: (t) => {
+        out += t;
+      },
+      err: (t) => {
+        err += t;
+      },
+      fs,
+      color: false,
+    });
     assert.equal(code, c.ok ? 0 : 1, out + err);
     if (c.ok) assert.match(out, /\n1 passed, 0 failed\n$/);
     else assert.match(out, /never existed: it is not in the snapshot and no event or controller created it[\s\S]*\n0 passed, 1 failed\n$/);

@@ -15,14 +15,25 @@ test('with a progress line (a terminal), a replay reports the simulated time rea
   const shown: string[] = [];
   let out = '';
   const code = await cli(['replay', EXAMPLE, '--until', '2h', '--format', 'json'], {
-    out: (t) => { out += t; }, err: () => {}, fs: nodeFs(), color: false,
-    progress: (t) => { shown.push(t); }, pause: () => Promise.resolve(),
+    out: (t) => {
+      out += t;
+    },
+    err: () => {},
+    fs: nodeFs(),
+    color: false,
+    progress: (t) => {
+      shown.push(t);
+    },
+    pause: () => Promise.resolve(),
   });
   assert.equal(code, 0);
   assert.ok(shown.length > 2, `the line was redrawn as the run went on: ${shown.length}`);
   assert.match(shown[0], /^controller-stepper: \+[\dhms]+ \/ \+2h00m00s, \d+ decision\(s\) so far \(Ctrl-C stops\)$/);
   const counts = shown.slice(0, -1).map((t) => Number(/, (\d+) decision/.exec(t)![1]));
-  assert.ok(counts.every((n, i) => i === 0 || n >= counts[i - 1]), 'the decisions so far only grow');
+  assert.ok(
+    counts.every((n, i) => i === 0 || n >= counts[i - 1]),
+    'the decisions so far only grow',
+  );
   assert.equal(shown[shown.length - 1], '', 'the line is cleared at the end');
   assert.ok(out.length > 0);
 });

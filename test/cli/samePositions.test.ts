@@ -9,7 +9,16 @@ import assert from 'node:assert/strict';
 import { runBin } from '../helpers/binRun';
 
 const F = 'test/fixtures/cli';
-const inputs = [`${F}/bad-setting.yaml`, `${F}/expect-not-boolean.yaml`, `${F}/expect-misspelt-key.yaml`, `${F}/missing-snapshot.yaml`, `${F}/expect-never-existed.yaml`, `${F}/quoted-flag.yaml`, `${F}/no-start-time.yaml`, 'package.json'];
+const inputs = [
+  `${F}/bad-setting.yaml`,
+  `${F}/expect-not-boolean.yaml`,
+  `${F}/expect-misspelt-key.yaml`,
+  `${F}/missing-snapshot.yaml`,
+  `${F}/expect-never-existed.yaml`,
+  `${F}/quoted-flag.yaml`,
+  `${F}/no-start-time.yaml`,
+  'package.json',
+];
 
 /** `severity code: message` -> `file:line:column`, from the lines of stderr that carry a position. */
 function diagnostics(stderr: string): Map<string, string> {
@@ -31,9 +40,14 @@ for (const file of inputs) {
 
 test('replay reports no diagnostic of a scenario file without its position (no-start-time included)', () => {
   for (const file of inputs.filter((f) => f.endsWith('.yaml'))) {
-    const unplaced = runBin(['replay', file, '--until', '1m']).err.split('\n').filter((l) => /^(error|warning) [\w-]+:/.test(l));
+    const unplaced = runBin(['replay', file, '--until', '1m'])
+      .err.split('\n')
+      .filter((l) => /^(error|warning) [\w-]+:/.test(l));
     assert.deepEqual(unplaced, [], file);
   }
   const r = diagnostics(runBin(['replay', `${F}/no-start-time.yaml`, '--until', '1m']).err);
-  assert.ok([...r.keys()].some((k) => k.startsWith('warning no-start-time')), 'the case is exercised');
+  assert.ok(
+    [...r.keys()].some((k) => k.startsWith('warning no-start-time')),
+    'the case is exercised',
+  );
 });

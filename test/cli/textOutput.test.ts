@@ -19,7 +19,17 @@ const EVIL = 'test/fixtures/cli/control-characters.yaml';
 async function run(argv: string[], over: Partial<CliIo> = {}): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await cli(argv, { out: (t) => { out += t; }, err: (t) => { err += t; }, fs: nodeFs(), color: false, ...over });
+  const code = await cli(argv, {
+    out: (t) => {
+      out += t;
+    },
+    err: (t) => {
+      err += t;
+    },
+    fs: nodeFs(),
+    color: false,
+    ...over,
+  });
   return { code, out, err };
 }
 
@@ -49,12 +59,18 @@ test('the hidden ticks are counted, and --ticks shows exactly that many more lin
 
 test('on a terminal every line fits its width, and a note says --format json has them whole', async () => {
   const r = await run(['replay', EXAMPLE, '--until', '2m'], { columns: 100 });
-  const lines = r.out.trimEnd().split('\n').filter((l) => !l.startsWith('#'));
+  const lines = r.out
+    .trimEnd()
+    .split('\n')
+    .filter((l) => !l.startsWith('#'));
   assert.ok(lines.length > 5);
   for (const l of lines) assert.ok(l.length <= 100, `${l.length}: ${l}`);
   assert.match(r.out, /# \d+ line\(s\) cut to the terminal's width; --format json has them whole\n$/);
   const piped = await run(['replay', EXAMPLE, '--until', '2m']);
-  assert.ok(piped.out.split('\n').some((l) => l.length > 100), 'not a terminal: whole lines');
+  assert.ok(
+    piped.out.split('\n').some((l) => l.length > 100),
+    'not a terminal: whole lines',
+  );
 });
 
 const evilCases: { name: string; argv: string[] }[] = [
@@ -91,13 +107,21 @@ test('an object name holding control characters is refused (exit 2), and the ref
 
 test('the JSON trace keeps the same strings exact', async () => {
   const r = await run(['replay', EVIL, '--until', '1m', '--format', 'json']);
-  const decisions = r.out.trim().split('\n').map((l) => JSON.parse(l));
+  const decisions = r.out
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   assert.ok(decisions.some((d) => String(d.summary).includes('Bad\x07Bell')));
 });
 
 test('an exception inside the engine is one line that calls it a bug, exit 2, with the stack only in debug mode', async () => {
   // the loader turns read errors into problems; an exception from stat reaches the top like an engine bug would
-  const broken = { ...nodeFs(), stat: () => { throw new TypeError('boom at the engine'); } };
+  const broken = {
+    ...nodeFs(),
+    stat: () => {
+      throw new TypeError('boom at the engine');
+    },
+  };
   const plain = await run(['replay', EXAMPLE], { fs: broken });
   assert.equal(plain.code, 2);
   assert.match(plain.err, /^controller-stepper: internal error \(a bug in controller-stepper, not in your input\): TypeError: boom at the engine\n/);

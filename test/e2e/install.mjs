@@ -37,7 +37,9 @@ function quietly(cmd, args, opts = {}) {
 
 export function aptPackages() {
   return readFileSync(join(root, 'scripts', 'ci-apt-packages.txt'), 'utf8')
-    .split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('#'));
+    .split('\n')
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'));
 }
 
 export function missingAptPackages(pkgs = aptPackages()) {

@@ -12,7 +12,10 @@ mkdirSync(SHOT_DIR, { recursive: true });
 // a folder of evidence in the workspace (a real controller-manager log), for the explorer's Import Evidence…
 if (process.env.WS_DIR) {
   mkdirSync(join(process.env.WS_DIR, 'evidence'), { recursive: true });
-  copyFileSync(new URL('../fixtures/real-evidence/kcm-1.14-k8s-worker3-unreachable.log', import.meta.url), join(process.env.WS_DIR, 'evidence', 'kcm-1.14-k8s-worker3-unreachable.log'));
+  copyFileSync(
+    new URL('../fixtures/real-evidence/kcm-1.14-k8s-worker3-unreachable.log', import.meta.url),
+    join(process.env.WS_DIR, 'evidence', 'kcm-1.14-k8s-worker3-unreachable.log'),
+  );
 }
 const t0 = Date.now();
 const lap = (what) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${what}`);
@@ -20,7 +23,15 @@ const lap = (what) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] $
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 let failed = false;
 try {
@@ -59,7 +70,10 @@ try {
   assert.ok(checks.length > 0, 'the why panel lists the checks');
   const causes = await webview.locator('#why-causes .cause').allInnerTexts();
   assert.ok(causes.length > 0, 'the why panel lists the causes');
-  assert.ok(causes.some((c) => /KubeletStopped Node\/node-a1/.test(c)), `causes go back to the world event: ${causes.join(' | ')}`);
+  assert.ok(
+    causes.some((c) => /KubeletStopped Node\/node-a1/.test(c)),
+    `causes go back to the world event: ${causes.join(' | ')}`,
+  );
   console.log(`  because: ${checks.map((c) => c.replace(/\s+/g, ' ')).join(' | ')}`);
   console.log(`  causes: ${causes.join(' | ')}`);
   await page.screenshot({ path: `${SHOT_DIR}/01-why-taint.png` });
@@ -122,7 +136,10 @@ async function runCommand(page, title, waitHidden = true) {
   const end = Date.now() + 60_000;
   for (let attempt = 1; ; attempt++) {
     await page.keyboard.press('Escape');
-    await page.locator('.monaco-workbench .part.editor').click({ position: { x: 200, y: 200 } }).catch(() => {});
+    await page
+      .locator('.monaco-workbench .part.editor')
+      .click({ position: { x: 200, y: 200 } })
+      .catch(() => {});
     await page.keyboard.press('F1');
     await input.waitFor();
     await input.fill(`>${title}`);

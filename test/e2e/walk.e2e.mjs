@@ -17,7 +17,11 @@ mkdirSync(SHOT_DIR, { recursive: true });
 const big = join(WS_DIR, 'big');
 mkdirSync(big, { recursive: true });
 for (const f of readdirSync(CS_WALK_DIR)) {
-  try { linkSync(join(CS_WALK_DIR, f), join(big, f)); } catch { cpSync(join(CS_WALK_DIR, f), join(big, f)); }
+  try {
+    linkSync(join(CS_WALK_DIR, f), join(big, f));
+  } catch {
+    cpSync(join(CS_WALK_DIR, f), join(big, f));
+  }
 }
 const t0 = Date.now();
 const lap = (what) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${what}`);
@@ -31,8 +35,17 @@ const timed = async (what, act, done) => {
 };
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 let failed = false;
 let shot = 0;
@@ -55,17 +68,31 @@ try {
   await lens.waitFor();
   lap(`code lens after ${Date.now() - lensAt} ms`);
   const webview = page.frameLocator('iframe.webview.ready:visible').frameLocator('#active-frame');
-  await timed('open (lens click to the panel showing the scenario)', () => lens.click(), () => webview.locator('#scenario-name', { hasText: 'us-east-1b-outage' }).waitFor());
+  await timed(
+    'open (lens click to the panel showing the scenario)',
+    () => lens.click(),
+    () => webview.locator('#scenario-name', { hasText: 'us-east-1b-outage' }).waitFor(),
+  );
   await snap(page, 'opened');
 
   const pass = async () => Number(await webview.locator('#pass').innerText());
   await webview.locator('#run-until input').fill('1m35s');
-  await timed('run until 1m35s', () => webview.locator('#run-until-go').click(), () => webview.locator('#time[title*="T00:01:35."]').waitFor());
+  await timed(
+    'run until 1m35s',
+    () => webview.locator('#run-until-go').click(),
+    () => webview.locator('#time[title*="T00:01:35."]').waitFor(),
+  );
   await snap(page, 'before-unknown');
   const steps = [];
   for (let i = 0; i < 6; i++) {
     const before = await pass();
-    steps.push(await timed(`step to pass ${before + 1}`, () => webview.locator('vscode-button[data-action="step"]').click(), () => webview.locator('#pass', { hasText: String(before + 1) }).waitFor()));
+    steps.push(
+      await timed(
+        `step to pass ${before + 1}`,
+        () => webview.locator('vscode-button[data-action="step"]').click(),
+        () => webview.locator('#pass', { hasText: String(before + 1) }).waitFor(),
+      ),
+    );
     if (i === 1 || i === 5) await snap(page, `outage-step-${i}`);
   }
   const caption = await webview.locator('#log-caption').innerText();
@@ -74,22 +101,43 @@ try {
   // a node that went Unknown, then one of its pods
   const node = webview.locator('#nodes .node').first();
   const nodeRef = await node.getAttribute('data-ref');
-  await timed(`select ${nodeRef}`, () => node.click(), () => webview.locator('#why-object', { hasText: nodeRef }).waitFor());
+  await timed(
+    `select ${nodeRef}`,
+    () => node.click(),
+    () => webview.locator('#why-object', { hasText: nodeRef }).waitFor(),
+  );
   await snap(page, 'node');
   const pod = webview.locator('#pods .pod').first();
   const podRef = await pod.getAttribute('data-ref');
-  await timed(`select ${podRef}`, () => pod.click(), () => webview.locator('#why-object', { hasText: podRef }).waitFor());
+  await timed(
+    `select ${podRef}`,
+    () => pod.click(),
+    () => webview.locator('#why-object', { hasText: podRef }).waitFor(),
+  );
   await snap(page, 'pod');
   const zone = webview.locator('#zones .zone-card', { hasText: 'us-east-1b' });
-  await timed('select the zone', () => zone.click({ position: { x: 10, y: 10 } }), () => webview.locator('#why-object', { hasText: 'us-east-1b' }).waitFor());
+  await timed(
+    'select the zone',
+    () => zone.click({ position: { x: 10, y: 10 } }),
+    () => webview.locator('#why-object', { hasText: 'us-east-1b' }).waitFor(),
+  );
   const queue = zone.locator('button.queued');
-  if (await queue.count()) await timed('open its queue', () => queue.click(), () => zone.locator('.queue-names li').first().waitFor());
+  if (await queue.count())
+    await timed(
+      'open its queue',
+      () => queue.click(),
+      () => zone.locator('.queue-names li').first().waitFor(),
+    );
   await webview.locator('#tab-machine').click();
   await snap(page, 'zone-machine');
   await webview.locator('#tab-why').click();
 
   const here = await pass();
-  await timed('step back', () => webview.locator('vscode-button[data-action="stepBack"]').click(), () => webview.locator('#pass', { hasText: String(here - 1) }).waitFor());
+  await timed(
+    'step back',
+    () => webview.locator('vscode-button[data-action="stepBack"]').click(),
+    () => webview.locator('#pass', { hasText: String(here - 1) }).waitFor(),
+  );
   await snap(page, 'stepped-back');
 
   // a second scenario into the same panel: nothing of the first one stays
@@ -99,7 +147,11 @@ try {
   await page.keyboard.press('Enter');
   await page.locator('.quick-input-widget .quick-input-box input').fill('one-node-stops');
   await page.waitForTimeout(300);
-  await timed('open a second scenario', () => page.keyboard.press('Enter'), () => webview.locator('#scenario-name', { hasText: 'one-node-stops' }).waitFor());
+  await timed(
+    'open a second scenario',
+    () => page.keyboard.press('Enter'),
+    () => webview.locator('#scenario-name', { hasText: 'one-node-stops' }).waitFor(),
+  );
   assert.equal(await webview.locator('#why-object').count(), 0, 'no selection from the first scenario');
   assert.equal(await webview.locator(`#nodes .node[data-ref="${nodeRef}"]`).count(), 0, 'no node of the first scenario');
   await snap(page, 'second-scenario');

@@ -34,7 +34,14 @@ const guarded = setup({
   id: 'guarded',
   initial: 'unknown',
   states: {
-    unknown: { on: { SEE: [{ guard: 'isTrue', target: 'up' }, { guard: 'isFalse', target: 'down' }] } },
+    unknown: {
+      on: {
+        SEE: [
+          { guard: 'isTrue', target: 'up' },
+          { guard: 'isFalse', target: 'down' },
+        ],
+      },
+    },
     up: { on: { SEE: { guard: 'isFalse', target: 'down' }, RESET: 'unknown' } },
     down: { on: { SEE: { guard: 'isTrue', target: 'up' }, RESET: 'down' } },
   },
@@ -42,15 +49,32 @@ const guarded = setup({
 
 test('a machine table answers as xstate does, with the guards it evaluated, and "no transition" as null', () => {
   const table = new MachineTable(guarded, (e) => (e.type === 'SEE' ? `SEE:${e.status}` : e.type));
-  const cases: { from: string; event: { type: 'SEE'; status: string } | { type: 'RESET' }; to: string | null; guards: { guard: string; value: boolean }[] }[] = [
-    { from: 'unknown', event: { type: 'SEE', status: 'True' }, to: 'up', guards: [{ guard: 'isTrue', value: true }] },
-    { from: 'unknown', event: { type: 'SEE', status: 'False' }, to: 'down', guards: [{ guard: 'isTrue', value: false }, { guard: 'isFalse', value: true }] },
-    { from: 'unknown', event: { type: 'SEE', status: 'Unknown' }, to: null, guards: [{ guard: 'isTrue', value: false }, { guard: 'isFalse', value: false }] },
-    { from: 'up', event: { type: 'SEE', status: 'True' }, to: null, guards: [{ guard: 'isFalse', value: false }] },
-    // a transition to the state itself is a transition, not a refusal
-    { from: 'down', event: { type: 'RESET' }, to: 'down', guards: [] },
-    { from: 'unknown', event: { type: 'RESET' }, to: null, guards: [] },
-  ];
+  const cases: { from: string; event: { type: 'SEE'; status: string } | { type: 'RESET' }; to: string | null; guards: { guard: string; value: boolean }[] }[] =
+    [
+      { from: 'unknown', event: { type: 'SEE', status: 'True' }, to: 'up', guards: [{ guard: 'isTrue', value: true }] },
+      {
+        from: 'unknown',
+        event: { type: 'SEE', status: 'False' },
+        to: 'down',
+        guards: [
+          { guard: 'isTrue', value: false },
+          { guard: 'isFalse', value: true },
+        ],
+      },
+      {
+        from: 'unknown',
+        event: { type: 'SEE', status: 'Unknown' },
+        to: null,
+        guards: [
+          { guard: 'isTrue', value: false },
+          { guard: 'isFalse', value: false },
+        ],
+      },
+      { from: 'up', event: { type: 'SEE', status: 'True' }, to: null, guards: [{ guard: 'isFalse', value: false }] },
+      // a transition to the state itself is a transition, not a refusal
+      { from: 'down', event: { type: 'RESET' }, to: 'down', guards: [] },
+      { from: 'unknown', event: { type: 'RESET' }, to: null, guards: [] },
+    ];
   for (const round of [1, 2]) {
     for (const c of cases) {
       const live = createTracedActor(guarded, 'm', { snapshot: guarded.resolveState({ value: c.from, context: undefined as never }), traceGuards: true });

@@ -30,24 +30,50 @@ import { withoutPlacement, withoutRequests } from '../../src/engine/controllers/
 import type { KObject } from '../../src/engine/model/types';
 import { node, pod, replicaSet, scenarioOf, type EventSpec } from '../helpers/scenario';
 
-interface Claim { object: string; outcome: WhyNotOutcome; at: Micros; madeAt: Micros; what: string }
-interface Wish { cf: Counterfactual; object: string; outcome: WhyNotOutcome; madeAt: Micros; at?: Micros }
+interface Claim {
+  object: string;
+  outcome: WhyNotOutcome;
+  at: Micros;
+  madeAt: Micros;
+  what: string;
+}
+interface Wish {
+  cf: Counterfactual;
+  object: string;
+  outcome: WhyNotOutcome;
+  madeAt: Micros;
+  at?: Micros;
+}
 
 /** Whether a decision is the outcome happening to the object. */
 function isOutcome(d: Decision, outcome: WhyNotOutcome, object: string): boolean {
   switch (outcome) {
-    case 'NodeStatusUnknown': return d.action === 'NodeStatusUnknown' && d.object === object;
-    case 'NodeTaintedNoExecute': return d.action === 'TaintAdded' && d.object === object && d.summary.includes(':NoExecute');
+    case 'NodeStatusUnknown':
+      return d.action === 'NodeStatusUnknown' && d.object === object;
+    case 'NodeTaintedNoExecute':
+      return d.action === 'TaintAdded' && d.object === object && d.summary.includes(':NoExecute');
     case 'NodePodsEvicted':
-      return d.controller === 'node-lifecycle' && (d.action === 'PodEvicted' || d.action === 'PodStatusUpdated') && `Node/${(d.details as { node?: string } | undefined)?.node}` === object;
-    case 'PodDeletedByPodEviction': return d.controller === 'node-lifecycle' && d.action === 'PodEvicted' && d.object === object;
-    case 'PodDeletedByTaintEviction': return d.controller === 'taint-eviction' && d.action === 'PodEvicted' && d.object === object;
-    case 'ReplicaSetPodsCreated': return d.controller === 'replicaset' && d.action === 'PodsCreated' && d.object === object;
-    case 'PodBound': return d.controller === 'scheduler' && d.action === 'PodBound' && d.object === object;
+      return (
+        d.controller === 'node-lifecycle' &&
+        (d.action === 'PodEvicted' || d.action === 'PodStatusUpdated') &&
+        `Node/${(d.details as { node?: string } | undefined)?.node}` === object
+      );
+    case 'PodDeletedByPodEviction':
+      return d.controller === 'node-lifecycle' && d.action === 'PodEvicted' && d.object === object;
+    case 'PodDeletedByTaintEviction':
+      return d.controller === 'taint-eviction' && d.action === 'PodEvicted' && d.object === object;
+    case 'ReplicaSetPodsCreated':
+      return d.controller === 'replicaset' && d.action === 'PodsCreated' && d.object === object;
+    case 'PodBound':
+      return d.controller === 'scheduler' && d.action === 'PodBound' && d.object === object;
     case 'ZoneEvicting':
-      return d.controller === 'node-lifecycle' && ((d.action === 'TaintAdded' && d.summary.includes(':NoExecute')) || d.action === 'PodEvicted')
-        && d.because.some((c) => c.values?.zone === object);
-    default: return false;
+      return (
+        d.controller === 'node-lifecycle' &&
+        ((d.action === 'TaintAdded' && d.summary.includes(':NoExecute')) || d.action === 'PodEvicted') &&
+        d.because.some((c) => c.values?.zone === object)
+      );
+    default:
+      return false;
   }
 }
 
@@ -81,7 +107,8 @@ function survey(scenario: Scenario, everyNthPass: number, horizon?: Micros) {
         if (w.wouldFireAt) claims.push({ object, outcome: w.outcome, at: micros(w.wouldFireAt), madeAt: sim.now, what: w.what });
         if (w.counterfactual) {
           const key = `${JSON.stringify(w.counterfactual)}|${object}|${w.outcome}`;
-          if (!wishes.has(key)) wishes.set(key, { cf: w.counterfactual, object, outcome: w.outcome, madeAt: sim.now, ...(w.conditional ? { at: micros(w.conditional.at) } : {}) });
+          if (!wishes.has(key))
+            wishes.set(key, { cf: w.counterfactual, object, outcome: w.outcome, madeAt: sim.now, ...(w.conditional ? { at: micros(w.conditional.at) } : {}) });
         }
       }
     }
@@ -104,7 +131,11 @@ function checkClaims(name: string, sim: SimulationImpl, claims: Claim[]): number
     const d = sim.trace.find((x) => Date.parse(x.time) * 1000 > c.madeAt && isOutcome(x, c.outcome, c.object));
     if (!d && c.outcome === 'NodePodsEvicted') continue; // a node with no pods left: nothing to see
     assert.ok(d, `${name}: at ${formatTime(c.madeAt)}, "${c.what}" (${c.object}) was to happen at ${formatTime(c.at)}; it never did`);
-    assert.equal(d.time, formatTime(c.at), `${name}: at ${formatTime(c.madeAt)}, "${c.what}" (${c.object}) was to happen at ${formatTime(c.at)}; it happened at ${d.time} (#${d.seq})`);
+    assert.equal(
+      d.time,
+      formatTime(c.at),
+      `${name}: at ${formatTime(c.madeAt)}, "${c.what}" (${c.object}) was to happen at ${formatTime(c.at)}; it happened at ${d.time} (#${d.seq})`,
+    );
     count(`time:${c.outcome}`);
     checked++;
   }
@@ -163,7 +194,11 @@ function checkWishes(name: string, scenario: Scenario, wishes: Wish[], end: Micr
     const input = changed(scenario, group[0]);
     if (!input) continue;
     const sim = createSimulation(input.scenario, { checkInvariants: true, ...(input.set ? { set: input.set } : {}) });
-    assert.deepEqual(sim.problems.filter((p) => p.severity === 'error'), [], `${name}: the counterfactual ${group[0].cf.description} is a valid input`);
+    assert.deepEqual(
+      sim.problems.filter((p) => p.severity === 'error'),
+      [],
+      `${name}: the counterfactual ${group[0].cf.description} is a valid input`,
+    );
     sim.runUntil(Math.max(end, group[0].madeAt) + minutes(60));
     for (const w of group) {
       const d = sim.trace.find((x) => isOutcome(x, w.outcome, w.object));
@@ -171,7 +206,11 @@ function checkWishes(name: string, scenario: Scenario, wishes: Wish[], end: Micr
       assert.ok(d, `${name}: with ${w.cf.description}, ${w.outcome} of ${w.object} was to happen; it did not`);
       count(`input:${w.cf.kind}:${w.outcome}`);
       if (w.cf.kind === 'stopKubelet' && w.at !== undefined && !eventTimes(sim).some((e) => e > w.madeAt + 1 && e <= w.at!)) {
-        assert.equal(d.time, formatTime(w.at), `${name}: if the kubelet of ${w.cf.node} stopped at ${formatTime(w.madeAt)}, ${w.outcome} was to happen at ${formatTime(w.at)}`);
+        assert.equal(
+          d.time,
+          formatTime(w.at),
+          `${name}: if the kubelet of ${w.cf.node} stopped at ${formatTime(w.madeAt)}, ${w.outcome} was to happen at ${formatTime(w.at)}`,
+        );
       }
     }
     runs++;
@@ -183,7 +222,9 @@ function checkWishes(name: string, scenario: Scenario, wishes: Wish[], end: Micr
 const checked = new Map<string, number>();
 const count = (k: string, n = 1): void => void checked.set(k, (checked.get(k) ?? 0) + n);
 
-const examples = readdirSync('examples').filter((f) => f.endsWith('.yaml')).sort();
+const examples = readdirSync('examples')
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
 
 for (const file of examples) {
   test(`why-not of examples/${file}: every time it names comes true, every input it names makes it happen`, () => {
@@ -204,7 +245,15 @@ test('why-not of generated zone outages (1.12, 1.31, 1.35): every time it names 
   const dir = mkdtempSync(join(tmpdir(), 'cs-whynot-'));
   try {
     for (const [name, version, extra] of generated) {
-      const stream = generateClusterStream({ nodes: 24, podsPerNode: 4, zones: 3, detail: 'lean', kubernetesVersion: version, seed: name, timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '12m' } } });
+      const stream = generateClusterStream({
+        nodes: 24,
+        podsPerNode: 4,
+        zones: 3,
+        detail: 'lean',
+        kubernetesVersion: version,
+        seed: name,
+        timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '12m' } },
+      });
       let text = '';
       for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
       writeFileSync(join(dir, `${name}.json`), text);
@@ -247,8 +296,20 @@ test('why-not of pending pods the binder cannot place and of a ReplicaSet whose 
 test('the runs above checked every kind of claim: certain times and each kind of changed input', () => {
   console.log(JSON.stringify([...checked].sort()));
   for (const k of [
-    'time:NodeStatusUnknown', 'time:NodeTaintedNoExecute', 'time:NodePodsEvicted', 'time:PodDeletedByTaintEviction', 'time:PodDeletedByPodEviction',
-    'input:stopKubelet:NodeStatusUnknown', 'input:set:NodeTaintedNoExecute',
-    'input:dropPlacement:PodBound', 'input:dropRequests:PodBound', 'input:dropFaults:ReplicaSetPodsCreated', 'input:set:ZoneEvicting', 'input:set:PodDeletedByTaintEviction', 'input:dropTolerations:PodDeletedByTaintEviction', 'input:dropLabels:PodDeletedByPodEviction',
-  ]) assert.ok((checked.get(k) ?? 0) > 0, `nothing of the kind ${k} was checked`);
+    'time:NodeStatusUnknown',
+    'time:NodeTaintedNoExecute',
+    'time:NodePodsEvicted',
+    'time:PodDeletedByTaintEviction',
+    'time:PodDeletedByPodEviction',
+    'input:stopKubelet:NodeStatusUnknown',
+    'input:set:NodeTaintedNoExecute',
+    'input:dropPlacement:PodBound',
+    'input:dropRequests:PodBound',
+    'input:dropFaults:ReplicaSetPodsCreated',
+    'input:set:ZoneEvicting',
+    'input:set:PodDeletedByTaintEviction',
+    'input:dropTolerations:PodDeletedByTaintEviction',
+    'input:dropLabels:PodDeletedByPodEviction',
+  ])
+    assert.ok((checked.get(k) ?? 0) > 0, `nothing of the kind ${k} was checked`);
 });

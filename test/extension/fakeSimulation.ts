@@ -89,7 +89,9 @@ export class FakeSimulation implements Simulation {
   readonly behaviour = { version: { major: 1, minor: 31, text: '1.31' } } as Simulation['behaviour'];
   readonly config: Simulation['config'];
   readonly kubelet = { nodeStatusUpdateFrequency: seconds(10), nodeStatusReportFrequency: seconds(300), leaseRenewInterval: seconds(10), podStartupDelay: 0 };
-  readonly problems: Simulation['problems'] = [{ code: 'no-leases', severity: 'warning', message: 'a 1.14+ snapshot without Leases', position: { file: 'x.yaml', line: 3, column: 1 } }];
+  readonly problems: Simulation['problems'] = [
+    { code: 'no-leases', severity: 'warning', message: 'a 1.14+ snapshot without Leases', position: { file: 'x.yaml', line: 3, column: 1 } },
+  ];
   readonly startTime = START;
   /** every decision the script will ever make, by pass */
   private readonly all: Decision[];
@@ -107,7 +109,8 @@ export class FakeSimulation implements Simulation {
     extraNodes = 0,
   ) {
     this.extra = Array.from({ length: extraNodes }, (_, i) => ({
-      apiVersion: 'v1', kind: 'Node',
+      apiVersion: 'v1',
+      kind: 'Node',
       metadata: { name: `node-z${String(i).padStart(4, '0')}`, labels: { 'topology.kubernetes.io/zone': i % 2 ? names.zoneA : names.zoneB } },
       spec: {},
       status: { conditions: [{ type: 'Ready', status: 'True' }] },
@@ -151,35 +154,108 @@ export class FakeSimulation implements Simulation {
       const seq = out.length + 1;
       bySeqKey.set(d.key, seq);
       const { key: _k, causes = [], machine = null, ...rest } = d;
-      out.push({ ...rest, seq, time: formatTime(at), pass, causes: causes.map((k) => bySeqKey.get(k) as number), machine, source: 'nodelifecycle: fake script' });
+      out.push({
+        ...rest,
+        seq,
+        time: formatTime(at),
+        pass,
+        causes: causes.map((k) => bySeqKey.get(k) as number),
+        machine,
+        source: 'nodelifecycle: fake script',
+      });
     };
     const world = (c: ControllerName) => c;
     for (let p = 0; p <= MAX_PASS; p++) {
       add(p, { key: `pass${p}`, controller: 'node-lifecycle', action: 'MonitorPass', object: 'Zone/', summary: `Monitor pass ${p}`, because: [] });
-      if (p === 0) add(0, { key: 'assume', controller: world('world'), action: 'AssumptionMade', object: node, summary: `Controller memory for ${n.node} reconstructed from its Ready heartbeat`, because: [] });
-      if (p === STOP_PASS) add(p, { key: 'stop', controller: 'world', action: 'KubeletStopped', object: node, summary: `The kubelet of ${n.node} stopped posting status`, because: [{ rule: 'scenario event', values: { index: 0 } }] });
+      if (p === 0)
+        add(0, {
+          key: 'assume',
+          controller: world('world'),
+          action: 'AssumptionMade',
+          object: node,
+          summary: `Controller memory for ${n.node} reconstructed from its Ready heartbeat`,
+          because: [],
+        });
+      if (p === STOP_PASS)
+        add(p, {
+          key: 'stop',
+          controller: 'world',
+          action: 'KubeletStopped',
+          object: node,
+          summary: `The kubelet of ${n.node} stopped posting status`,
+          because: [{ rule: 'scenario event', values: { index: 0 } }],
+        });
       if (p === unknownPass)
         add(p, {
-          key: 'unknown', controller: 'node-lifecycle', action: 'NodeStatusUnknown', object: node,
+          key: 'unknown',
+          controller: 'node-lifecycle',
+          action: 'NodeStatusUnknown',
+          object: node,
           summary: `Set Ready of ${n.node} to Unknown`,
-          because: [{ rule: 'no status update for longer than nodeMonitorGracePeriod', values: { grace: formatDuration(this.config.nodeMonitorGracePeriod), lastHeartbeat: formatTime(this.passTime(STOP_PASS)), message: n.message } }],
+          because: [
+            {
+              rule: 'no status update for longer than nodeMonitorGracePeriod',
+              values: { grace: formatDuration(this.config.nodeMonitorGracePeriod), lastHeartbeat: formatTime(this.passTime(STOP_PASS)), message: n.message },
+            },
+          ],
           causes: ['stop'],
           machine: { id: `node/${n.node}`, from: 'ready', to: 'unknown.observed', event: 'PROBE_EXPIRED' },
         });
       if (p === TAINT_PASS) {
-        add(p, { key: 'queued', controller: 'node-lifecycle', action: 'NodeQueuedForTainting', object: node, summary: `Queued ${n.node} for tainting in zone ${n.zoneA}`, because: [{ rule: 'Ready condition is Unknown', values: { Ready: 'Unknown' } }], causes: ['unknown'], machine: { id: `node/${n.node}`, from: 'unknown.observed', to: 'unknown.queued', event: 'QUEUE' } });
         add(p, {
-          key: 'taint', controller: 'node-lifecycle', action: 'TaintAdded', object: node,
+          key: 'queued',
+          controller: 'node-lifecycle',
+          action: 'NodeQueuedForTainting',
+          object: node,
+          summary: `Queued ${n.node} for tainting in zone ${n.zoneA}`,
+          because: [{ rule: 'Ready condition is Unknown', values: { Ready: 'Unknown' } }],
+          causes: ['unknown'],
+          machine: { id: `node/${n.node}`, from: 'unknown.observed', to: 'unknown.queued', event: 'QUEUE' },
+        });
+        add(p, {
+          key: 'taint',
+          controller: 'node-lifecycle',
+          action: 'TaintAdded',
+          object: node,
           summary: 'Added taint node.kubernetes.io/unreachable:NoExecute',
-          because: [{ rule: 'Ready condition is Unknown', values: { Ready: 'Unknown' } }, { rule: 'zone eviction queue released the node', values: { zone: n.zoneA, rate: 0.1 } }],
+          because: [
+            { rule: 'Ready condition is Unknown', values: { Ready: 'Unknown' } },
+            { rule: 'zone eviction queue released the node', values: { zone: n.zoneA, rate: 0.1 } },
+          ],
           causes: ['queued'],
           machine: { id: `node/${n.node}`, from: 'unknown.queued', to: 'unknown.tainted', event: 'TAINT_PASS' },
         });
-        add(p, { key: 'sched', controller: 'taint-eviction', action: 'PodEvictionScheduled', object: pod, summary: `Eviction of ${n.pod} scheduled in 300s`, because: [{ rule: 'the pod tolerates the taint for tolerationSeconds', values: { tolerationSeconds: 300 } }], causes: ['taint'], details: { node: n.node, deadline: formatTime(this.passTime(p) + seconds(300)) } });
+        add(p, {
+          key: 'sched',
+          controller: 'taint-eviction',
+          action: 'PodEvictionScheduled',
+          object: pod,
+          summary: `Eviction of ${n.pod} scheduled in 300s`,
+          because: [{ rule: 'the pod tolerates the taint for tolerationSeconds', values: { tolerationSeconds: 300 } }],
+          causes: ['taint'],
+          details: { node: n.node, deadline: formatTime(this.passTime(p) + seconds(300)) },
+        });
       }
       if (p === EVICT_PASS) {
-        add(p, { key: 'evict', controller: 'taint-eviction', action: 'PodEvicted', object: pod, summary: `Deleted ${n.pod}`, because: [{ rule: 'tolerationSeconds elapsed', values: { tolerationSeconds: 300 } }], causes: ['sched'] });
-        add(p, { key: 'created', controller: 'replicaset', action: 'PodsCreated', object: `ReplicaSet/default/${n.replicaSet}`, summary: 'Created 1 pod', because: [{ rule: 'fewer pods than desired', values: { desired: 2, current: 1 } }], causes: ['evict'], details: { pods: [`${n.pod}-r`] } });
+        add(p, {
+          key: 'evict',
+          controller: 'taint-eviction',
+          action: 'PodEvicted',
+          object: pod,
+          summary: `Deleted ${n.pod}`,
+          because: [{ rule: 'tolerationSeconds elapsed', values: { tolerationSeconds: 300 } }],
+          causes: ['sched'],
+        });
+        add(p, {
+          key: 'created',
+          controller: 'replicaset',
+          action: 'PodsCreated',
+          object: `ReplicaSet/default/${n.replicaSet}`,
+          summary: 'Created 1 pod',
+          because: [{ rule: 'fewer pods than desired', values: { desired: 2, current: 1 } }],
+          causes: ['evict'],
+          details: { pods: [`${n.pod}-r`] },
+        });
       }
     }
     return out;
@@ -241,22 +317,45 @@ export class FakeSimulation implements Simulation {
     const evicted = this.has('PodEvicted', `Pod/default/${n.pod}`);
     const taintAdded = this.trace.find((d) => d.action === 'TaintAdded')?.time;
     const nodeObj = (name: string, zone: string, ready: string, taints: KObject[]): KObject => ({
-      apiVersion: 'v1', kind: 'Node',
+      apiVersion: 'v1',
+      kind: 'Node',
       metadata: { name, labels: { 'topology.kubernetes.io/zone': zone, team: n.label } },
       spec: taints.length ? { taints } : {},
       status: { conditions: [{ type: 'Ready', status: ready, message: n.message }] },
     });
     const podObj = (name: string, node: string, tolerationSeconds?: number): KObject => ({
-      apiVersion: 'v1', kind: 'Pod',
-      metadata: { name, namespace: 'default', labels: { app: n.label }, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: n.replicaSet, uid: 'u1', controller: true }] },
-      spec: { nodeName: node, tolerations: [{ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', ...(tolerationSeconds === undefined ? {} : { tolerationSeconds }) }] },
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: {
+        name,
+        namespace: 'default',
+        labels: { app: n.label },
+        ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: n.replicaSet, uid: 'u1', controller: true }],
+      },
+      spec: {
+        nodeName: node,
+        tolerations: [
+          { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', ...(tolerationSeconds === undefined ? {} : { tolerationSeconds }) },
+        ],
+      },
       status: { phase: 'Running', conditions: [{ type: 'Ready', status: unknown ? 'False' : 'True' }] },
     });
     const items: KObject[] = [
-      nodeObj(n.node, n.zoneA, unknown ? 'Unknown' : 'True', tainted ? [{ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: taintAdded?.replace(/\.\d{3}Z$/, 'Z') }] : []),
+      nodeObj(
+        n.node,
+        n.zoneA,
+        unknown ? 'Unknown' : 'True',
+        tainted ? [{ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: taintAdded?.replace(/\.\d{3}Z$/, 'Z') }] : [],
+      ),
       nodeObj(n.other, n.zoneB, 'True', []),
       podObj(n.survivor, n.node),
-      { apiVersion: 'apps/v1', kind: 'ReplicaSet', metadata: { name: n.replicaSet, namespace: 'default' }, spec: { replicas: 2 }, status: { replicas: evicted ? 2 : 2, readyReplicas: evicted ? 1 : unknown ? 0 : 1 } },
+      {
+        apiVersion: 'apps/v1',
+        kind: 'ReplicaSet',
+        metadata: { name: n.replicaSet, namespace: 'default' },
+        spec: { replicas: 2 },
+        status: { replicas: evicted ? 2 : 2, readyReplicas: evicted ? 1 : unknown ? 0 : 1 },
+      },
     ];
     if (!evicted) items.push(podObj(n.pod, n.node, 300));
     else items.push({ ...podObj(`${n.pod}-r`, n.other, 300), status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True' }] } });
@@ -267,7 +366,14 @@ export class FakeSimulation implements Simulation {
   zones(): ZoneView[] {
     const unknown = this.has('NodeStatusUnknown', `Node/${this.names.node}`);
     return [
-      { zone: `Zone/${this.names.zoneA}`, state: this.current === null ? 'Initial' : 'Normal', nodes: 1, notReady: unknown ? 1 : 0, evictionRate: 0.1, queued: [] },
+      {
+        zone: `Zone/${this.names.zoneA}`,
+        state: this.current === null ? 'Initial' : 'Normal',
+        nodes: 1,
+        notReady: unknown ? 1 : 0,
+        evictionRate: 0.1,
+        queued: [],
+      },
       { zone: `Zone/${this.names.zoneB}`, state: this.current === null ? 'Initial' : 'Normal', nodes: 1, notReady: 0, evictionRate: 0.1, queued: [] },
     ];
   }
@@ -276,18 +382,24 @@ export class FakeSimulation implements Simulation {
     const id = `node/${this.names.node}`;
     const last = [...this.trace].reverse().find((d) => d.machine?.id === id);
     return [
-      { id, state: last?.machine?.to ?? 'ready', definition: nodeMachine.definition, ...(last?.machine ? { lastTransition: { ...last.machine, seq: last.seq } } : {}) },
+      {
+        id,
+        state: last?.machine?.to ?? 'ready',
+        definition: nodeMachine.definition,
+        ...(last?.machine ? { lastTransition: { ...last.machine, seq: last.seq } } : {}),
+      },
       { id: `node/${this.names.other}`, state: 'ready', definition: nodeMachine.definition },
     ];
   }
 
   explain(object: string): Explanation {
-    const happened = this.trace
-      .filter((d) => d.object === object && d.action !== 'MonitorPass')
-      .map((decision) => ({ decision, chain: this.chain(decision) }));
+    const happened = this.trace.filter((d) => d.object === object && d.action !== 'MonitorPass').map((decision) => ({ decision, chain: this.chain(decision) }));
     const whyNot: Explanation['whyNot'] = [];
     if (object === `Pod/default/${this.names.survivor}`) {
-      whyNot.push({ what: 'PodEvicted', check: { rule: 'the pod tolerates node.kubernetes.io/unreachable:NoExecute forever (no tolerationSeconds)', values: { tolerationSeconds: null } } });
+      whyNot.push({
+        what: 'PodEvicted',
+        check: { rule: 'the pod tolerates node.kubernetes.io/unreachable:NoExecute forever (no tolerationSeconds)', values: { tolerationSeconds: null } },
+      });
     }
     return { object, exists: true, happened, whyNot };
   }

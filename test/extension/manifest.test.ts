@@ -13,18 +13,31 @@ test('every command in the table is contributed with its title and category, and
 });
 
 test('commands meant for the tree views only are hidden from the palette', () => {
-  const hidden = pkg.contributes.menus.commandPalette.filter((m: { when: string }) => m.when === 'false').map((m: { command: string }) => m.command).sort();
-  const expected = Object.entries(COMMAND_TITLES).filter(([, v]) => !v.palette).map(([k]) => COMMAND[k as keyof typeof COMMAND]).sort();
+  const hidden = pkg.contributes.menus.commandPalette
+    .filter((m: { when: string }) => m.when === 'false')
+    .map((m: { command: string }) => m.command)
+    .sort();
+  const expected = Object.entries(COMMAND_TITLES)
+    .filter(([, v]) => !v.palette)
+    .map(([k]) => COMMAND[k as keyof typeof COMMAND])
+    .sort();
   assert.deepEqual(hidden, expected);
 });
 
 test('keybindings step only while the panel has focus', () => {
   for (const k of pkg.contributes.keybindings) assert.equal(k.when, "activeWebviewPanelId == 'controllerStepper.panel'");
-  assert.deepEqual(pkg.contributes.keybindings.map((k: { command: string }) => k.command).sort(), [COMMAND.nextDecision, COMMAND.previousDecision, COMMAND.step, COMMAND.stepBack, COMMAND.togglePlay].sort());
+  assert.deepEqual(
+    pkg.contributes.keybindings.map((k: { command: string }) => k.command).sort(),
+    [COMMAND.nextDecision, COMMAND.previousDecision, COMMAND.step, COMMAND.stepBack, COMMAND.togglePlay].sort(),
+  );
 });
 
 test('the settings the extension reads are declared', () => {
-  assert.deepEqual(Object.keys(pkg.contributes.configuration.properties).sort(), ['controllerStepper.collapseTickNoise', 'controllerStepper.kubernetesVersion', 'controllerStepper.playSpeed']);
+  assert.deepEqual(Object.keys(pkg.contributes.configuration.properties).sort(), [
+    'controllerStepper.collapseTickNoise',
+    'controllerStepper.kubernetesVersion',
+    'controllerStepper.playSpeed',
+  ]);
 });
 
 test('the engine range is no newer than the VS Code the tests run (1.100)', () => {

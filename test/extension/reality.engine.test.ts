@@ -44,11 +44,14 @@ test('the reality lane of the 1.14 log: two real decisions matched to their simu
   const lane = session.initMessage().reality;
   assert.ok(lane, 'the init message carries the lane');
   assert.equal(lane.tolerance, '5s');
-  assert.deepEqual(lane.real.map((r) => `${r.index} ${r.action} ${r.detail ?? ''} ${r.status}`), [
-    '0 TaintAdded node.kubernetes.io/unreachable:NoSchedule matched',
-    '1 NodeQueuedForTainting  matched',
-    '2 TaintAdded node.kubernetes.io/unreachable:NoExecute onlyReal',
-  ]);
+  assert.deepEqual(
+    lane.real.map((r) => `${r.index} ${r.action} ${r.detail ?? ''} ${r.status}`),
+    [
+      '0 TaintAdded node.kubernetes.io/unreachable:NoSchedule matched',
+      '1 NodeQueuedForTainting  matched',
+      '2 TaintAdded node.kubernetes.io/unreachable:NoExecute onlyReal',
+    ],
+  );
   for (const r of lane.real.filter((x) => x.status === 'matched')) {
     // the lane's run and the stepped run are the same deterministic run: the seq names the same decision
     const d = session.decision(r.seq!) ?? session.sim.runUntilDecision((x) => x.seq === r.seq, session.sim.now + 3_600_000_000);
@@ -101,12 +104,18 @@ test('the round trip of a real 1.28 node failure: every real decision in the lan
   const { session } = importAndOpen([resolve(samples, 'kcm-1.28-node-down-taint-eviction.log')]);
   const lane = session.initMessage().reality!;
   assert.equal(lane.real.length, 4);
-  assert.deepEqual(lane.real.map((r) => r.status), ['matched', 'matched', 'matched', 'matched']);
+  assert.deepEqual(
+    lane.real.map((r) => r.status),
+    ['matched', 'matched', 'matched', 'matched'],
+  );
   assert.deepEqual(lane.onlySimulated, []);
 });
 
 test('a scenario without reality: has no lane and no reality in its Why', () => {
-  const o = openScenarioText('apiVersion: controllerstepper.io/v1alpha1\nkind: Scenario\nmetadata: {name: plain}\nobjects:\n  - {apiVersion: v1, kind: Node, metadata: {name: n1}}\nevents: []\n', resolve(samples, 'plain.yaml'));
+  const o = openScenarioText(
+    'apiVersion: controllerstepper.io/v1alpha1\nkind: Scenario\nmetadata: {name: plain}\nobjects:\n  - {apiVersion: v1, kind: Node, metadata: {name: n1}}\nevents: []\n',
+    resolve(samples, 'plain.yaml'),
+  );
   const session = new Session({ make: o.make, options: o.options, settings: { collapseNoise: true, playSpeed: 2 }, post: () => {} });
   assert.equal(session.initMessage().reality, undefined);
   assert.equal(session.selectionMessage().reality, undefined);
@@ -127,7 +136,10 @@ test('one simulated PodsMarkedNotReady matched by each pod’s real Event shows 
   session.selectReality(a.index);
   const why = selection()!.reality!;
   assert.equal(why.real?.object, 'Pod/supcon/ice1-1');
-  assert.deepEqual(why.alsoMatched?.map((r) => r.object), ['Pod/supcon/datacenter-dc-0']);
+  assert.deepEqual(
+    why.alsoMatched?.map((r) => r.object),
+    ['Pod/supcon/datacenter-dc-0'],
+  );
   // the decision selected from the log: both real entries, the first as its real decision
   session.selectObject('Node/unnamed-node-1');
   session.selectDecision(a.seq!);

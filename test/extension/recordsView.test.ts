@@ -41,7 +41,8 @@ function keptPodKeys(sim: Simulation, index: EvictionIndex, paths: PathDeadlines
 }
 
 // as sets: the webview's store files upserts by ref and lists a node's pods sorted, so their order is not shown
-const byRef = (a: unknown, b: unknown) => ((a as { ref?: string; id?: string }).ref ?? (a as { id: string }).id).localeCompare((b as { ref?: string; id?: string }).ref ?? (b as { id: string }).id);
+const byRef = (a: unknown, b: unknown) =>
+  ((a as { ref?: string; id?: string }).ref ?? (a as { id: string }).id).localeCompare((b as { ref?: string; id?: string }).ref ?? (b as { id: string }).id);
 const sorted = <T>(d: Delta<T>) => ({ upsert: [...d.upsert].sort(byRef), remove: [...d.remove].sort() });
 
 function same(kept: ClusterView, built: ClusterView, where: string): void {
@@ -51,9 +52,21 @@ function same(kept: ClusterView, built: ClusterView, where: string): void {
   // the index of pods by node holds the view's items, grouped
   const grouped = new Map<string, string[]>();
   for (const p of built.pods.values()) grouped.set(p.node, [...(grouped.get(p.node) ?? []), p.ref]);
-  assert.deepEqual(new Map([...kept.podsByNode!].map(([n, ps]) => [n, [...ps.keys()].sort()])), new Map([...grouped].map(([n, refs]) => [n, refs.sort()])), `${where}: pods by node`);
+  assert.deepEqual(
+    new Map([...kept.podsByNode!].map(([n, ps]) => [n, [...ps.keys()].sort()])),
+    new Map([...grouped].map(([n, refs]) => [n, refs.sort()])),
+    `${where}: pods by node`,
+  );
   for (const [n, ps] of kept.podsByNode!) for (const p of ps.values()) assert.equal(kept.pods.get(p.ref), p, `${where}: ${p.ref} on ${n}`);
-  for (const n of new Set([...built.pods.values()].map((p) => p.node))) assert.deepEqual(podsOnNode(kept, n).map((p) => p.ref).sort(), podsOnNode(built, n).map((p) => p.ref).sort());
+  for (const n of new Set([...built.pods.values()].map((p) => p.node)))
+    assert.deepEqual(
+      podsOnNode(kept, n)
+        .map((p) => p.ref)
+        .sort(),
+      podsOnNode(built, n)
+        .map((p) => p.ref)
+        .sort(),
+    );
 }
 
 for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
@@ -123,7 +136,15 @@ const node = (name: string, labels: Record<string, string>, taints: NodeRecord['
 });
 const pod = (ns: string, name: string, owner?: string): PodRecord => ({
   kind: 'Pod',
-  meta: { name, namespace: ns, uid: name, labels: {}, annotations: {}, ownerReferences: owner ? [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: owner, uid: owner, controller: true }] : [], creationTimestamp: 0 },
+  meta: {
+    name,
+    namespace: ns,
+    uid: name,
+    labels: {},
+    annotations: {},
+    ownerReferences: owner ? [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: owner, uid: owner, controller: true }] : [],
+    creationTimestamp: 0,
+  },
   nodeName: 'n1',
   tolerations: [],
   phase: 'Running',
@@ -144,20 +165,33 @@ test('the kept view sees every shown field change in a record changed in place, 
   const n1 = cluster.nodes.get('n1')!;
   // same length of text, other taint: k=w:NoSchedule
   n1.taints = [{ key: 'k', value: 'w', effect: 'NoSchedule' }];
-  assert.deepEqual(kept.update(cluster).nodes.upsert.map((n) => n.taints), [['k=w:NoSchedule']]);
+  assert.deepEqual(
+    kept.update(cluster).nodes.upsert.map((n) => n.taints),
+    [['k=w:NoSchedule']],
+  );
   n1.taints = [{ key: 'k=w', effect: 'NoSchedule' }];
   assert.deepEqual(kept.update(cluster).nodes.upsert, [], 'a key holding "=" writes the same text: not sent again');
   n1.meta = { ...n1.meta, labels: { 'topology.kubernetes.io/zone': 'b' } };
-  assert.deepEqual(kept.update(cluster).nodes.upsert.map((n) => n.zone), ['Zone/b']);
+  assert.deepEqual(
+    kept.update(cluster).nodes.upsert.map((n) => n.zone),
+    ['Zone/b'],
+  );
   n1.meta = { ...n1.meta, labels: { 'topology.kubernetes.io/zone': 'b' } };
   assert.deepEqual(kept.update(cluster).nodes.upsert, [], 'new labels, same zone');
   const p = cluster.pods.get('ns/p')!;
   p.meta.ownerReferences = [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'rs2', uid: 'x', controller: true }];
-  assert.deepEqual(kept.update(cluster).pods.upsert.map((i) => i.owner), ['ReplicaSet/ns/rs2']);
+  assert.deepEqual(
+    kept.update(cluster).pods.upsert.map((i) => i.owner),
+    ['ReplicaSet/ns/rs2'],
+  );
   p.conditions = [{ type: 'Ready', status: 'True', lastTransitionTime: 0 }];
   assert.deepEqual(refs(kept.update(cluster).pods), ['Pod/ns/p']);
   assert.deepEqual(refs(kept.update(cluster, new Map([['Pod/ns/q', { at: 'T', node: 'n1' }]])).pods), ['Pod/ns/q']);
-  assert.deepEqual(refs(kept.update(cluster, new Map([['Pod/ns/q', { at: 'T', node: 'n2' }]])).pods), ['Pod/ns/q'], 'a countdown for another node is not shown');
+  assert.deepEqual(
+    refs(kept.update(cluster, new Map([['Pod/ns/q', { at: 'T', node: 'n2' }]])).pods),
+    ['Pod/ns/q'],
+    'a countdown for another node is not shown',
+  );
   cluster.pods.delete('ns/p');
   const gone = kept.update(cluster);
   assert.deepEqual(gone.pods, { upsert: [], remove: ['Pod/ns/p'] });
@@ -178,29 +212,41 @@ test('the pod-eviction path countdowns that appeared, went or moved are the pods
   assert.deepEqual([...paths.changed], [], 'nothing changed: nothing to compare');
   // one node's countdown goes (its controller says nothing fires), then comes back one second later
   const node = [...shown.values()][0].node;
-  const onNode = [...shown].filter(([, d]) => d.node === node).map(([r]) => r.slice(4)).sort();
+  const onNode = [...shown]
+    .filter(([, d]) => d.node === node)
+    .map(([r]) => r.slice(4))
+    .sort();
   // a pod of that node changed (the engine says so): the node's pods are listed again; a pod elsewhere changes nothing
   paths.update(sim, new Set([onNode[0]]));
   assert.deepEqual([...paths.changed].sort(), onNode, 'a pod of the node changed');
   paths.update(sim, new Set(['elsewhere/none']));
   assert.deepEqual([...paths.changed], [], 'a pod on no counted node changed');
   const later = (at: string) => new Date(Date.parse(at) + 1000).toISOString();
-  const edited = (edit: (at: string | undefined) => string | undefined) => ({
-    config: sim.config, behaviour: sim.behaviour, cluster: sim.cluster,
-    podEvictionDeadlines: (limit: number) => {
-      const m = new Map(sim.podEvictionDeadlines!(limit));
-      const at = edit(m.get(node));
-      if (at === undefined) m.delete(node);
-      else m.set(node, at);
-      return m;
-    },
-    podsEvictedFrom: (n: string) => sim.podsEvictedFrom!(n),
-  }) as unknown as Simulation;
-  paths.update(edited(() => undefined), NO_CHANGES);
+  const edited = (edit: (at: string | undefined) => string | undefined) =>
+    ({
+      config: sim.config,
+      behaviour: sim.behaviour,
+      cluster: sim.cluster,
+      podEvictionDeadlines: (limit: number) => {
+        const m = new Map(sim.podEvictionDeadlines!(limit));
+        const at = edit(m.get(node));
+        if (at === undefined) m.delete(node);
+        else m.set(node, at);
+        return m;
+      },
+      podsEvictedFrom: (n: string) => sim.podsEvictedFrom!(n),
+    }) as unknown as Simulation;
+  paths.update(
+    edited(() => undefined),
+    NO_CHANGES,
+  );
   assert.deepEqual([...paths.changed].sort(), onNode, 'went');
   paths.update(sim, NO_CHANGES);
   assert.deepEqual([...paths.changed].sort(), onNode, 'came back');
-  paths.update(edited((at) => (at ? later(at) : at)), NO_CHANGES);
+  paths.update(
+    edited((at) => (at ? later(at) : at)),
+    NO_CHANGES,
+  );
   assert.deepEqual([...paths.changed].sort(), onNode, 'moved');
   const keys = podsToCompare(new Set(['x/changed']), new Set(['Pod/y/evicted', 'Node/n']), paths.changed);
   assert.deepEqual([...keys!].sort(), ['x/changed', 'y/evicted', ...onNode].sort());

@@ -9,9 +9,21 @@ const cases: { name: string; text: string; expect: unknown }[] = [
   { name: 'a Go duration is an offset from the start', text: '1m30s', expect: { kind: 'time', at: start + 90_000_000 } },
   { name: 'a leading plus is allowed', text: '+10m', expect: { kind: 'time', at: start + 600_000_000 } },
   { name: 'an RFC3339 time is absolute', text: '2026-01-01T00:05:00Z', expect: { kind: 'time', at: start + 300_000_000 } },
-  { name: 'next ACTION on NAME', text: 'next TaintAdded on node-a1', expect: { kind: 'decision', action: 'TaintAdded', object: 'node-a1', description: 'next TaintAdded on node-a1' } },
-  { name: 'the action is matched without regard to case', text: 'podevicted', expect: { kind: 'decision', action: 'PodEvicted', object: undefined, description: 'next PodEvicted' } },
-  { name: 'an object alone means any decision about it', text: 'next Pod/default/web-1', expect: { kind: 'decision', action: undefined, object: 'Pod/default/web-1', description: 'next decision on Pod/default/web-1' } },
+  {
+    name: 'next ACTION on NAME',
+    text: 'next TaintAdded on node-a1',
+    expect: { kind: 'decision', action: 'TaintAdded', object: 'node-a1', description: 'next TaintAdded on node-a1' },
+  },
+  {
+    name: 'the action is matched without regard to case',
+    text: 'podevicted',
+    expect: { kind: 'decision', action: 'PodEvicted', object: undefined, description: 'next PodEvicted' },
+  },
+  {
+    name: 'an object alone means any decision about it',
+    text: 'next Pod/default/web-1',
+    expect: { kind: 'decision', action: undefined, object: 'Pod/default/web-1', description: 'next decision on Pod/default/web-1' },
+  },
   { name: 'next decision is any decision', text: 'next decision', expect: { kind: 'decision', description: 'the next decision' } },
 ];
 for (const c of cases) {
@@ -22,14 +34,26 @@ for (const c of cases) {
   });
 }
 
-for (const [name, text] of [['an unknown action is refused', 'next Exploded'], ['an empty input is refused', '  '], ['a negative offset is refused', '-5m']]) {
+for (const [name, text] of [
+  ['an unknown action is refused', 'next Exploded'],
+  ['an empty input is refused', '  '],
+  ['a negative offset is refused', '-5m'],
+]) {
   test(`run until: ${name}`, () => assert.equal(parseRunUntil(text, start).ok, false));
 }
 
 const refusedTimes: { name: string; text: string; message: RegExp }[] = [
-  { name: 'an offset beyond the horizon (a year and a day) is refused before running', text: '9000h', message: /"9000h" is beyond the simulation's horizon: it runs at most 8784h0m0s, until 2027-01-02T00:00:00\.000Z/ },
+  {
+    name: 'an offset beyond the horizon (a year and a day) is refused before running',
+    text: '9000h',
+    message: /"9000h" is beyond the simulation's horizon: it runs at most 8784h0m0s, until 2027-01-02T00:00:00\.000Z/,
+  },
   { name: 'an RFC3339 time beyond the horizon is refused', text: '2027-06-01T00:00:00Z', message: /beyond the simulation's horizon/ },
-  { name: 'a number too large to be a duration is a time refused, not an unknown decision', text: '99999999h', message: /"99999999h" is not a time the simulation can run to/ },
+  {
+    name: 'a number too large to be a duration is a time refused, not an unknown decision',
+    text: '99999999h',
+    message: /"99999999h" is not a time the simulation can run to/,
+  },
   { name: 'an exponent is not a duration', text: '1e400h', message: /"1e400h" is not a time the simulation can run to/ },
 ];
 for (const c of refusedTimes) {

@@ -20,7 +20,14 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** 600 nodes in two zones; the second zone's kubelets stop at 60 s: 300 nodes go Unknown in one pass. */
 function outage(): string {
-  const stream = generateClusterStream({ nodes: 600, podsPerNode: 1, zones: 2, detail: 'lean', seed: 'big-pass', timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '30m' } } });
+  const stream = generateClusterStream({
+    nodes: 600,
+    podsPerNode: 1,
+    zones: 2,
+    detail: 'lean',
+    seed: 'big-pass',
+    timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '30m' } },
+  });
   let text = '';
   for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
   writeFileSync(join(dir, 'cluster.json'), text);
@@ -58,13 +65,20 @@ test('a pass with more than LOG_ROWS decisions sends the first LOG_ROWS and the 
   const real = (ds: readonly { action: string }[]) => ds.filter((d) => !isNoise(d as never)).length;
   assert.ok(u.decisions.length + (u.afterPass?.length ?? 0) <= LOG_ROWS, `${u.decisions.length} rows sent`);
   assert.deepEqual(u.cut, { inPass: real(all.inPass), afterPass: real(all.afterPass) });
-  assert.deepEqual(u.decisions.map((d) => d.seq), all.inPass.slice(0, u.decisions.length).map((d) => d.seq), 'the first ones, in order');
+  assert.deepEqual(
+    u.decisions.map((d) => d.seq),
+    all.inPass.slice(0, u.decisions.length).map((d) => d.seq),
+    'the first ones, in order',
+  );
   session.handle({ type: 'allDecisions' }, { play() {}, pause() {} });
   const answer = sent.at(-1);
   assert.equal(answer?.type, 'decisions');
   if (answer?.type !== 'decisions') return;
   assert.equal(answer.pass, session.sim.pass);
-  assert.deepEqual(answer.decisions.map((d) => d.seq), all.inPass.map((d) => d.seq));
+  assert.deepEqual(
+    answer.decisions.map((d) => d.seq),
+    all.inPass.map((d) => d.seq),
+  );
   session.step();
   assert.equal(last().cut, undefined, 'a small pass is sent whole');
 });

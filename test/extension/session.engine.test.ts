@@ -41,7 +41,11 @@ test('the example runs to the NoExecute taint and the webview hears of the node,
   session.selectObject('Node/node-a1');
   const shown = sent.filter((m): m is SelectionMessage => m.type === 'selection').at(-1)?.nodePods;
   assert.equal(shown?.node, 'node-a1');
-  assert.equal(shown?.pods.find((p) => p.ref === 'Pod/default/toleration-sixty')?.evictionAt, sixty.evictionAt, 'and the pod was sent with its countdown when its node was selected');
+  assert.equal(
+    shown?.pods.find((p) => p.ref === 'Pod/default/toleration-sixty')?.evictionAt,
+    sixty.evictionAt,
+    'and the pod was sent with its countdown when its node was selected',
+  );
 });
 
 function applyCounts(counts: Map<string, NodePodCount>, m: UpdateMessage): void {
@@ -61,7 +65,11 @@ function freshCounts(session: Session): Map<string, NodePodCount> {
   return out;
 }
 
-for (const [file, selected] of [['one-node-stops.yaml', 'Node/node-a1'], ['outage-1.12.yaml', 'Node/node-b1'], ['rs-zone-outage.yaml', 'Pod/default/web-7d9f-w5zkb']] as const) {
+for (const [file, selected] of [
+  ['one-node-stops.yaml', 'Node/node-a1'],
+  ['outage-1.12.yaml', 'Node/node-b1'],
+  ['rs-zone-outage.yaml', 'Pod/default/web-7d9f-w5zkb'],
+] as const) {
   test(`${file}: the first update sends counts, not pods; at every step, back and forth, the counts kept from the deltas and the selected node's pods are what a fresh view shows`, () => {
     const sent: HostMessage[] = [];
     const o = openScenario(resolve(__dirname, '../../examples', file), '');
@@ -78,7 +86,13 @@ for (const [file, selected] of [['one-node-stops.yaml', 'Node/node-a1'], ['outag
       const sel = session.selectionMessage();
       if (!sel.object) return;
       const node = sel.object.startsWith('Node/') ? sel.object.slice(5) : session.clusterView.pods.get(sel.object)?.node;
-      const expected = node === undefined ? undefined : [...session.clusterView.pods.values()].filter((p) => p.node === node).map((p) => JSON.stringify(p)).sort();
+      const expected =
+        node === undefined
+          ? undefined
+          : [...session.clusterView.pods.values()]
+              .filter((p) => p.node === node)
+              .map((p) => JSON.stringify(p))
+              .sort();
       assert.deepEqual(sel.nodePods?.pods.map((p) => JSON.stringify(p)).sort(), expected, `${where}: the shown node's pods`);
       checked++;
     };
@@ -122,13 +136,19 @@ test('under 1.12 the pods of a node that stopped heartbeating count down to the 
   assert.equal(session.clusterView.pods.get('Pod/kube-system/kube-proxy-a1')?.evictionAt, undefined, 'DaemonSet pods are never deleted by the controller');
   assert.equal(session.clusterView.pods.get('Pod/default/web-7d9f-qnfjb')?.evictionAt, undefined, 'a pod on a Ready node has no countdown');
   session.runUntil('5m30s');
-  assert.equal(session.clusterView.pods.get('Pod/default/web-7d9f-gszhb')?.evictionAt, '2026-01-01T00:05:35.000Z', 'the second node waits for the zone queue\'s next token');
+  assert.equal(
+    session.clusterView.pods.get('Pod/default/web-7d9f-gszhb')?.evictionAt,
+    '2026-01-01T00:05:35.000Z',
+    "the second node waits for the zone queue's next token",
+  );
 });
 
 test('under 1.12 the pods that count down are exactly the pods the controller deletes: DaemonSet pods by selector, not by owner', () => {
   const agent = { matchLabels: { app: 'agent' } };
   const ds = {
-    apiVersion: 'apps/v1', kind: 'DaemonSet', metadata: { name: 'agent', namespace: 'default', uid: 'uid-ds-agent' },
+    apiVersion: 'apps/v1',
+    kind: 'DaemonSet',
+    metadata: { name: 'agent', namespace: 'default', uid: 'uid-ds-agent' },
     spec: { selector: agent, template: { metadata: { labels: { app: 'agent' } }, spec: { containers: [{ name: 'c', image: 'x' }] } } },
     status: {},
   };
@@ -136,7 +156,9 @@ test('under 1.12 the pods that count down are exactly the pods the controller de
   const terminating = pod('default', 'terminating', 'a', { labels: { app: 'web' } });
   (terminating.metadata as Record<string, unknown>).deletionTimestamp = '2025-12-31T23:59:00Z';
   const objects = [
-    node('a', { zone: 'z' }), node('b', { zone: 'z' }), ds,
+    node('a', { zone: 'z' }),
+    node('b', { zone: 'z' }),
+    ds,
     pod('default', 'web', 'a', { labels: { app: 'web' } }),
     // owned by the DaemonSet, but its selector does not match the pod's labels: GetPodDaemonSets finds none, it is deleted
     pod('default', 'owned-not-selected', 'a', { labels: { app: 'other' }, owner: dsOwner }),
@@ -149,11 +171,17 @@ test('under 1.12 the pods that count down are exactly the pods the controller de
   const scenario = scenarioOf({ objects, version: '1.12', events: [{ at: '20s', kind: 'kubelet', action: 'stop', target: { nodes: ['a'] } } as EventSpec] });
   const session = new Session({ make: () => createSimulation(scenario), settings: { collapseNoise: true, playSpeed: 2 }, post: () => {} });
   session.runUntil('2m');
-  const counting = [...session.clusterView.pods.values()].filter((p) => p.evictionAt).map((p) => p.ref).sort();
+  const counting = [...session.clusterView.pods.values()]
+    .filter((p) => p.evictionAt)
+    .map((p) => p.ref)
+    .sort();
   assert.deepEqual(counting, ['Pod/default/owned-not-selected', 'Pod/default/web']);
   const at = session.clusterView.pods.get('Pod/default/web')!.evictionAt!;
   session.runUntil('10m');
   const evicted = session.sim.trace.filter((d) => d.action === 'PodEvicted');
   assert.deepEqual(evicted.map((d) => d.object).sort(), counting, 'the controller deleted the pods that counted down');
-  assert.ok(evicted.every((d) => d.time === at), `at the countdown's time ${at}`);
+  assert.ok(
+    evicted.every((d) => d.time === at),
+    `at the countdown's time ${at}`,
+  );
 });

@@ -46,7 +46,10 @@ test('next decision from the first pass stops on the world event, and the pass i
   assert.equal(r.ok, true);
   const u = update();
   const shown = [...u.decisions, ...(u.afterPass ?? [])];
-  assert.deepEqual(real(shown).map((d) => `${d.action} ${d.object}`), ['KubeletStopped Node/node-a1']);
+  assert.deepEqual(
+    real(shown).map((d) => `${d.action} ${d.object}`),
+    ['KubeletStopped Node/node-a1'],
+  );
   assert.equal(u.time, '2026-01-01T00:00:30.000Z');
   // the found decision is the why, and its object's machine is the machine
   assert.equal(selection().decision?.decision.action, 'KubeletStopped');
@@ -102,11 +105,17 @@ test('a selected pod’s why is recomputed at every step: after its eviction it 
   const { session, selection } = open();
   session.runUntil('1m10s');
   session.selectObject('Pod/default/toleration-sixty');
-  assert.ok(selection().explanation?.whyNot.some((w) => w.wouldFireAt === '2026-01-01T00:02:10.000Z'), JSON.stringify(selection().explanation?.whyNot));
+  assert.ok(
+    selection().explanation?.whyNot.some((w) => w.wouldFireAt === '2026-01-01T00:02:10.000Z'),
+    JSON.stringify(selection().explanation?.whyNot),
+  );
   session.runUntil('2m10s');
   const e = selection().explanation;
   assert.equal(selection().object, 'Pod/default/toleration-sixty', 'an evicted pod stays selected');
-  assert.ok(e?.happened.some((h) => h.decision.action === 'PodEvicted'), 'what happened includes the eviction');
+  assert.ok(
+    e?.happened.some((h) => h.decision.action === 'PodEvicted'),
+    'what happened includes the eviction',
+  );
   assert.ok(!e?.whyNot.some((w) => w.wouldFireAt === '2026-01-01T00:02:10.000Z'), JSON.stringify(e?.whyNot));
   assert.deepEqual(selection(), fresh('one-node-stops.yaml', session.sim.pass as number, 'Pod/default/toleration-sixty').selection());
 });
@@ -119,7 +128,10 @@ test('after scrubbing back to 0:30 a node’s why lists nothing decided later, a
   session.goToPass(6);
   const e = selection().explanation;
   assert.ok(e);
-  assert.deepEqual(e.happened.filter((h) => h.decision.time > '2026-01-01T00:00:30.000Z'), []);
+  assert.deepEqual(
+    e.happened.filter((h) => h.decision.time > '2026-01-01T00:00:30.000Z'),
+    [],
+  );
   assert.deepEqual(selection(), fresh('one-node-stops.yaml', 6, 'Node/node-a1').selection());
 });
 
@@ -152,7 +164,10 @@ test('a replacement pod’s why shows its lineage: the ReplicaSet, the PodsCreat
   assert.ok(l, 'a lineage');
   assert.equal(l.replicaSet, 'ReplicaSet/default/web-7d9f');
   assert.equal(l.created?.action, 'PodsCreated');
-  assert.deepEqual(l.answers.map((a) => `${a.action} ${a.object}`), ['PodEvicted Pod/default/web-7d9f-w5zkb']);
+  assert.deepEqual(
+    l.answers.map((a) => `${a.action} ${a.object}`),
+    ['PodEvicted Pod/default/web-7d9f-w5zkb'],
+  );
 });
 
 test('a pod from the snapshot names its ReplicaSet and no creation', () => {
@@ -169,7 +184,10 @@ test('the selected node’s machine lists the decisions that took each transitio
   // transitions sit in the sub-states they are taken from: one per source
   const tr = (event: string, source: string, target: string) =>
     selection().machine?.graph.transitions.find((t) => t.event === event && t.source === source && t.target === target);
-  assert.deepEqual(tr('STATUS_UNKNOWN_SET', 'ready.True', 'ready.Unknown')?.taken.map((d) => d.action), ['NodeStatusUnknown']);
+  assert.deepEqual(
+    tr('STATUS_UNKNOWN_SET', 'ready.True', 'ready.Unknown')?.taken.map((d) => d.action),
+    ['NodeStatusUnknown'],
+  );
   assert.equal(selection().machine?.lastTransition?.event, 'TAINT_PASS');
   session.goToPass(6);
   assert.deepEqual(tr('STATUS_UNKNOWN_SET', 'ready.True', 'ready.Unknown')?.taken, [], 'none yet at 0:30');
@@ -191,5 +209,8 @@ test('the Decisions tree counts per pass are the timeline’s marks', () => {
   const marks = new Map<number, number>();
   for (const m of sent) if (m.type === 'update') for (const k of m.passMarks) marks.set(k.pass, k.decisions);
   const tree = new Map([...session.runByPass(false)].map(([p, ds]) => [p, ds.length]));
-  assert.deepEqual([...tree].sort((a, b) => a[0] - b[0]), [...marks].sort((a, b) => a[0] - b[0]));
+  assert.deepEqual(
+    [...tree].sort((a, b) => a[0] - b[0]),
+    [...marks].sort((a, b) => a[0] - b[0]),
+  );
 });

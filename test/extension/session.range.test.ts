@@ -14,16 +14,16 @@ function open() {
 }
 const actions = { play() {}, pause() {} };
 
-test('a goToPass from the webview past the simulation\'s last pass is refused with a message, and the position stays', () => {
+test("a goToPass from the webview past the simulation's last pass is refused with a message, and the position stays", () => {
   const { session } = open();
   session.goToPass(3);
   const last = session.sim.lastPass;
   assert.ok(Number.isSafeInteger(last) && last > 3, String(last));
   const m = parseWebviewMessage({ type: 'goToPass', pass: last + 1 });
-  assert.ok(m, 'a whole number passes the protocol: the range is the session\'s to check');
+  assert.ok(m, "a whole number passes the protocol: the range is the session's to check");
   const r = session.handle(m, actions);
   assert.equal(r.ok, false);
-  assert.match(r.ok ? '' : r.message ?? '', new RegExp(`No pass ${last + 1}: the simulation stops at pass ${last}`));
+  assert.match(r.ok ? '' : (r.message ?? ''), new RegExp(`No pass ${last + 1}: the simulation stops at pass ${last}`));
   assert.equal(session.sim.pass, 3);
 });
 
@@ -43,7 +43,7 @@ test('a what-if of nodeMonitorPeriod=1us is refused with a message and nothing i
   const trace = session.sim.trace.length;
   const r = session.handle({ type: 'whatIf', key: 'nodeMonitorPeriod', value: '1us' }, actions);
   assert.equal(r.ok, false);
-  assert.match(r.ok ? '' : r.message ?? '', /nodeMonitorPeriod=1us: .*1ms or more/);
+  assert.match(r.ok ? '' : (r.message ?? ''), /nodeMonitorPeriod=1us: .*1ms or more/);
   assert.equal(sent.length, before, 'no comparison is sent');
   assert.equal(session.sim.trace.length, trace);
   assert.equal(session.sim.pass, 4);
@@ -60,7 +60,7 @@ for (const [key, value, message] of [
     const before = sent.length;
     const r = session.handle({ type: 'whatIf', key, value }, actions);
     assert.equal(r.ok, false);
-    assert.match(r.ok ? '' : r.message ?? '', message);
+    assert.match(r.ok ? '' : (r.message ?? ''), message);
     assert.equal(sent.length, before);
   });
 }

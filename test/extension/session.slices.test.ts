@@ -19,7 +19,10 @@ function open(onYield: () => void = () => {}) {
   const sent: HostMessage[] = [];
   const o = openScenario(EXAMPLE, '');
   const session = new Session({
-    make: o.make, options: o.options, settings: { collapseNoise: true, playSpeed: 2 }, post: (m) => sent.push(m),
+    make: o.make,
+    options: o.options,
+    settings: { collapseNoise: true, playSpeed: 2 },
+    post: (m) => sent.push(m),
     // each look at the clock is 10 ms later: a slice is SLICE_MS / 10 instants
     clock: () => (t += 10),
     yieldNow: async () => onYield(),

@@ -52,7 +52,10 @@ test('the step that sets a node Unknown sends that node and its pods, and the de
   session.sendAll();
   session.goToPass(fakePasses.UNKNOWN_PASS - 1);
   session.step();
-  assert.deepEqual(last().nodes.upsert.map((n) => [n.ref, n.ready]), [['Node/node-a1', 'Unknown']]);
+  assert.deepEqual(
+    last().nodes.upsert.map((n) => [n.ref, n.ready]),
+    [['Node/node-a1', 'Unknown']],
+  );
   assert.ok(last().decisions.some((d) => d.action === 'NodeStatusUnknown'));
   assert.ok(last().decisions.every((d) => d.pass === fakePasses.UNKNOWN_PASS));
 });
@@ -108,8 +111,20 @@ test('previous decision goes back to the latest earlier pass holding a decision'
 const runUntilCases: { name: string; text: string; pass?: number; ok: boolean; focus?: string }[] = [
   { name: 'an offset runs to that time from the start', text: '1m', pass: 12, ok: true },
   { name: 'an RFC3339 time runs to that instant', text: '2026-01-01T00:00:30Z', pass: 6, ok: true },
-  { name: 'a decision filter with an object name stops at that decision', text: 'next TaintAdded on node-a1', pass: fakePasses.TAINT_PASS, ok: true, focus: 'TaintAdded' },
-  { name: 'a decision filter with a full reference works too', text: 'PodEvicted Pod/default/web-1', pass: fakePasses.EVICT_PASS, ok: true, focus: 'PodEvicted' },
+  {
+    name: 'a decision filter with an object name stops at that decision',
+    text: 'next TaintAdded on node-a1',
+    pass: fakePasses.TAINT_PASS,
+    ok: true,
+    focus: 'TaintAdded',
+  },
+  {
+    name: 'a decision filter with a full reference works too',
+    text: 'PodEvicted Pod/default/web-1',
+    pass: fakePasses.EVICT_PASS,
+    ok: true,
+    focus: 'PodEvicted',
+  },
   { name: 'a filter no decision matches reports it and does not pretend', text: 'next TaintAdded on node-b1', ok: false },
   { name: 'an unknown action is refused before anything runs', text: 'next Exploded', pass: undefined, ok: false },
 ];
@@ -133,7 +148,10 @@ test('selecting a decision sends it with its chain of causes back to the world e
   const m = sent.at(-1) as Extract<HostMessage, { type: 'selection' }>;
   assert.equal(m.type, 'selection');
   assert.equal(m.seq, taint.seq);
-  assert.deepEqual(m.decision?.chain.map((d) => d.action), ['KubeletStopped', 'NodeStatusUnknown', 'NodeQueuedForTainting']);
+  assert.deepEqual(
+    m.decision?.chain.map((d) => d.action),
+    ['KubeletStopped', 'NodeStatusUnknown', 'NodeQueuedForTainting'],
+  );
   assert.equal(m.machine?.id, 'node/node-a1');
 });
 
@@ -146,9 +164,16 @@ test('selecting a node sends its explanation and its machine drawn from the defi
   const m = sent.at(-1) as Extract<HostMessage, { type: 'selection' }>;
   assert.equal(m.explanation?.object, 'Node/node-a1');
   assert.equal(m.machine?.state, 'unknown.tainted');
-  assert.deepEqual(m.machine?.graph.root.children.map((c) => c.path), ['ready', 'unknown']);
+  assert.deepEqual(
+    m.machine?.graph.root.children.map((c) => c.path),
+    ['ready', 'unknown'],
+  );
   const taint = m.machine?.graph.transitions.find((t) => t.event === 'TAINT_PASS');
-  assert.deepEqual(taint?.taken.map((d) => d.action), ['TaintAdded'], 'the decision that took the transition is listed with it');
+  assert.deepEqual(
+    taint?.taken.map((d) => d.action),
+    ['TaintAdded'],
+    'the decision that took the transition is listed with it',
+  );
 });
 
 test('a what-if re-runs the scenario with the setting changed and compares the traces', () => {
@@ -159,7 +184,10 @@ test('a what-if re-runs the scenario with the setting changed and compares the t
   assert.deepEqual(sims[1].options.set, { nodeMonitorGracePeriod: '20s' });
   const m = sent.at(-1) as Extract<HostMessage, { type: 'whatIf' }>;
   assert.equal(m.comparison.until, '2026-01-01T00:01:05.000Z');
-  assert.deepEqual(m.comparison.moved.map((x) => x.action), ['NodeStatusUnknown']);
+  assert.deepEqual(
+    m.comparison.moved.map((x) => x.action),
+    ['NodeStatusUnknown'],
+  );
   assert.match(m.comparison.firstDifference ?? '', /NodeStatusUnknown/);
 });
 

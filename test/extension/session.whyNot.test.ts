@@ -14,7 +14,7 @@ function open(example: string) {
   return { session, selection };
 }
 
-test('the Why of the small zone\'s pod is sent whole: held back by the node\'s missing taint, via the node held back by the zone\'s limiter at rate 0, never unless largeClusterSizeThreshold changes', () => {
+test("the Why of the small zone's pod is sent whole: held back by the node's missing taint, via the node held back by the zone's limiter at rate 0, never unless largeClusterSizeThreshold changes", () => {
   const { session, selection } = open('zone-small-partial.yaml');
   assert.equal(session.runUntil('10m30s').ok, true);
   session.selectObject('Pod/default/web-7d9f-6wlhb');
@@ -23,7 +23,7 @@ test('the Why of the small zone\'s pod is sent whole: held back by the node\'s m
   assert.equal(w.blocking?.guard, 'nodeHasNoExecuteTaint');
   assert.equal(w.blocking?.holds, false);
   assert.ok(w.path && w.path.length > 1, 'the path of checks up to the blocking one');
-  assert.equal(w.never, true, 'the pod\'s own answer is never, as its node\'s');
+  assert.equal(w.never, true, "the pod's own answer is never, as its node's");
   assert.match(w.counterfactual?.description ?? '', /largeClusterSizeThreshold/);
   const via = w.via;
   assert.equal(via?.object, 'Node/node-a1');

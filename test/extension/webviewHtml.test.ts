@@ -2,7 +2,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { webviewHtml } from '../../src/extension/webviewHtml';
 
-const base = { cspSource: 'vscode-webview://x', nonce: 'abc123', scriptUri: 'vscode-webview://x/out/webview.js', styleUri: 'vscode-webview://x/media/webview.css' };
+const base = {
+  cspSource: 'vscode-webview://x',
+  nonce: 'abc123',
+  scriptUri: 'vscode-webview://x/out/webview.js',
+  styleUri: 'vscode-webview://x/media/webview.css',
+};
 
 test('the page allows nothing by default and scripts only with the nonce', () => {
   const html = webviewHtml(base);
@@ -10,7 +15,10 @@ test('the page allows nothing by default and scripts only with the nonce', () =>
   assert.match(csp, /^default-src 'none'; /);
   assert.match(csp, /script-src 'nonce-abc123'/);
   assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
-  assert.deepEqual([...html.matchAll(/<script ([^>]*)>/g)].map((m) => m[1]), ['nonce="abc123" src="vscode-webview://x/out/webview.js"']);
+  assert.deepEqual(
+    [...html.matchAll(/<script ([^>]*)>/g)].map((m) => m[1]),
+    ['nonce="abc123" src="vscode-webview://x/out/webview.js"'],
+  );
 });
 
 test('a value that could break out of an attribute is refused', () => {

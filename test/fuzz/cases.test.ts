@@ -14,14 +14,21 @@ test('cases whose snapshot is mutated twice, after a deep value, are generated',
   ];
   for (const c of cases) {
     const made = makeCase(c.seed, c.id);
-    if (!made.recipe.join(' | ').includes(c.recipe)) { t.skip(`${c.name}: the bases differ here (no ../shared/fixtures/real)`); continue; }
+    if (!made.recipe.join(' | ').includes(c.recipe)) {
+      t.skip(`${c.name}: the bases differ here (no ../shared/fixtures/real)`);
+      continue;
+    }
     const deepest = Math.max(...Object.values(made.files).map((text) => text.split('{"a":').length - 1));
     assert.ok(deepest >= 99, `${c.name}: the deep value is in the snapshot (${deepest})`);
   }
 });
 
 test('the same seed and id give the same case', () => {
-  for (const [seed, id] of [[1000, 412], [17, 55], [3, 0]] as const) {
+  for (const [seed, id] of [
+    [1000, 412],
+    [17, 55],
+    [3, 0],
+  ] as const) {
     assert.deepEqual(makeCase(seed, id), makeCase(seed, id), `seed ${seed} case ${id}`);
   }
 });

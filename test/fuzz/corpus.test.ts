@@ -12,7 +12,9 @@ import type { FuzzCase } from './cases';
 
 const CORPUS = join(__dirname, '..', 'fuzz-corpus');
 
-for (const file of readdirSync(CORPUS).filter((f) => f.endsWith('.json')).sort()) {
+for (const file of readdirSync(CORPUS)
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
   test(`corpus ${file} is handled cleanly and the same way twice`, { timeout: 60_000 }, () => {
     const saved = JSON.parse(readFileSync(join(CORPUS, file), 'utf8')) as FuzzCase & { expect?: 'refused' | 'ran'; problem?: string };
     const c: FuzzCase = { id: 0, recipe: [], files: saved.files, entry: saved.entry, horizonSeconds: saved.horizonSeconds ?? 600 };

@@ -47,7 +47,14 @@ test('the minimiser stops at its number of tries', async () => {
   for (const tries of [0, 1, 5, 17]) {
     let calls = 0;
     const c = scenario(Array.from({ length: 30 }, (_, i) => `{at: ${i}s, kubelet: stop, nodes: [n${i}]}`));
-    await minimise(c, async () => { calls++; return false; }, { tries, millis: 60_000 });
+    await minimise(
+      c,
+      async () => {
+        calls++;
+        return false;
+      },
+      { tries, millis: 60_000 },
+    );
     assert.equal(calls, tries, `limit ${tries}`);
   }
 });
@@ -59,7 +66,14 @@ test('a case nested far beyond any stack is minimised without overflowing it', a
   ];
   for (const { name, c } of cases) {
     let calls = 0;
-    const small = await minimise(c, async (k) => { calls++; return k.files[k.entry].includes('{"a":{"a":') || k.files[k.entry].includes('[[['); }, { tries: 40, millis: 60_000 });
+    const small = await minimise(
+      c,
+      async (k) => {
+        calls++;
+        return k.files[k.entry].includes('{"a":{"a":') || k.files[k.entry].includes('[[[');
+      },
+      { tries: 40, millis: 60_000 },
+    );
     assert.ok(calls > 0, `${name}: tried`);
     assert.ok(small.files[small.entry].length > 0, name);
   }

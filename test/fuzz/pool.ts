@@ -38,15 +38,22 @@ export class Pool {
         w.off('message', onMessage);
         w.off('error', onError);
         w.off('exit', onExit);
-        if (replace) { void w.terminate(); if (this.worker === w) this.worker = undefined; }
+        if (replace) {
+          void w.terminate();
+          if (this.worker === w) this.worker = undefined;
+        }
         resolve(o);
       };
       const onMessage = (r: CaseResult) => finish(r, false);
-      const onError = (e: Error & { code?: string }) => finish(
-        e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? { id, outcome: 'memory', error: e.message } : { id, outcome: 'crash', hash: 'worker', decisions: 0, violations: [], stepBack: 'skipped', error: `${e.name}: ${e.message}` },
-        true,
-      );
-      const onExit = (code: number) => finish({ id, outcome: 'crash', hash: 'exit', decisions: 0, violations: [], stepBack: 'skipped', error: `worker exited with ${code}` }, true);
+      const onError = (e: Error & { code?: string }) =>
+        finish(
+          e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? { id, outcome: 'memory', error: e.message }
+            : { id, outcome: 'crash', hash: 'worker', decisions: 0, violations: [], stepBack: 'skipped', error: `${e.name}: ${e.message}` },
+          true,
+        );
+      const onExit = (code: number) =>
+        finish({ id, outcome: 'crash', hash: 'exit', decisions: 0, violations: [], stepBack: 'skipped', error: `worker exited with ${code}` }, true);
       const timer = setTimeout(() => finish({ id, outcome: 'hang', error: `no answer in ${this.options.seconds}s` }, true), this.options.seconds * 1000);
       w.on('message', onMessage);
       w.on('error', onError);

@@ -37,9 +37,19 @@ export function runCase(c: FuzzCase): CaseResult {
     // as the command line does: nothing usable with errors, or an error that makes the run unsafe, is refused;
     // other errors leave a partial input that runs
     const usable = scenario.snapshot.objects.length > 0 || scenario.events.length > 0;
-    if ((!usable && hasErrors(scenario.problems)) || unsafeToRun(scenario.problems)) return { id: c.id, outcome: 'refused', hash: sha(problems), decisions: 0, errors: errorCodes(scenario.problems), violations: [], stepBack: 'skipped' };
+    if ((!usable && hasErrors(scenario.problems)) || unsafeToRun(scenario.problems))
+      return { id: c.id, outcome: 'refused', hash: sha(problems), decisions: 0, errors: errorCodes(scenario.problems), violations: [], stepBack: 'skipped' };
     const sim = createSimulation(scenario, { checkInvariants: true });
-    if (unsafeToRun(sim.problems)) return { id: c.id, outcome: 'refused', hash: sha(sim.problems.map((p) => `${p.code} ${p.message}`).join('\n')), decisions: 0, errors: errorCodes(sim.problems), violations: [], stepBack: 'skipped' };
+    if (unsafeToRun(sim.problems))
+      return {
+        id: c.id,
+        outcome: 'refused',
+        hash: sha(sim.problems.map((p) => `${p.code} ${p.message}`).join('\n')),
+        decisions: 0,
+        errors: errorCodes(sim.problems),
+        violations: [],
+        stepBack: 'skipped',
+      };
     const end = sim.startTime + c.horizonSeconds * 1_000_000;
     sim.runUntil(end);
     const trace = traceToJsonLines(sim.trace);
@@ -51,7 +61,15 @@ export function runCase(c: FuzzCase): CaseResult {
       sim.runUntil(end);
       stepBack = traceToJsonLines(sim.trace) === trace && JSON.stringify(exportCluster(sim.cluster)) === state ? 'ok' : 'mismatch';
     }
-    return { id: c.id, outcome: 'ran', hash, decisions: sim.trace.length, errors: errorCodes(sim.problems), violations: [...(sim.invariants?.violations ?? [])], stepBack };
+    return {
+      id: c.id,
+      outcome: 'ran',
+      hash,
+      decisions: sim.trace.length,
+      errors: errorCodes(sim.problems),
+      violations: [...(sim.invariants?.violations ?? [])],
+      stepBack,
+    };
   } catch (e) {
     const error = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
     return { id: c.id, outcome: 'crash', hash: sha(error), decisions: 0, violations: [], stepBack: 'skipped', error };

@@ -9,7 +9,15 @@ parentPort!.on('message', (m: { seed: number; id: number } | { case: FuzzCase })
     c = 'case' in m ? m.case : makeCase(m.seed, m.id);
   } catch (e) {
     // a generator bug, reported as a crash of the case rather than of the worker
-    parentPort!.postMessage({ id: 'id' in m ? m.id : -1, outcome: 'crash', hash: 'generator', decisions: 0, violations: [], stepBack: 'skipped', error: `generator: ${e instanceof Error ? e.message : String(e)}` });
+    parentPort!.postMessage({
+      id: 'id' in m ? m.id : -1,
+      outcome: 'crash',
+      hash: 'generator',
+      decisions: 0,
+      violations: [],
+      stepBack: 'skipped',
+      error: `generator: ${e instanceof Error ? e.message : String(e)}`,
+    });
     return;
   }
   parentPort!.postMessage(runCase(c));

@@ -26,21 +26,44 @@ let fresh = false;
 export function ensureBundle(): void {
   if (fresh) return;
   let built = 0;
-  try { built = statSync(BUNDLE).mtimeMs; } catch { /* not built yet */ }
+  try {
+    built = statSync(BUNDLE).mtimeMs;
+  } catch {
+    /* not built yet */
+  }
   if (newest(join(ROOT, 'src')) > built) {
     // the same options as scripts/build.mjs; written aside and renamed, so a concurrent reader never sees half a file
     const tmp = `${BUNDLE}.${process.pid}.tmp`;
-    buildSync({ absWorkingDir: ROOT, entryPoints: ['src/cli/main.ts'], outfile: tmp, bundle: true, platform: 'node', format: 'cjs', target: 'node20', sourcemap: false, logLevel: 'warning' });
+    buildSync({
+      absWorkingDir: ROOT,
+      entryPoints: ['src/cli/main.ts'],
+      outfile: tmp,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      sourcemap: false,
+      logLevel: 'warning',
+    });
     renameSync(tmp, BUNDLE);
   }
   fresh = true;
 }
 
-export interface BinResult { code: number | null; out: string; err: string }
+export interface BinResult {
+  code: number | null;
+  out: string;
+  err: string;
+}
 
 export function runBin(argv: readonly string[], env: Record<string, string> = {}): BinResult {
   ensureBundle();
-  const r = spawnSync(process.execPath, [BIN, ...argv], { cwd: ROOT, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 256 * 1024 * 1024 });
+  const r = spawnSync(process.execPath, [BIN, ...argv], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1', ...env },
+    maxBuffer: 256 * 1024 * 1024,
+  });
   return { code: r.status, out: r.stdout, err: r.stderr };
 }
 

@@ -23,29 +23,52 @@ export class FakeController implements SimController {
   wakes: Micros[];
   memory: { started?: Micros; saved: number } = { saved: 0 };
   counter = 0;
-  constructor(readonly name: ControllerName, private script: FakeScript, private shared: string[]) {
+  constructor(
+    readonly name: ControllerName,
+    private script: FakeScript,
+    private shared: string[],
+  ) {
     this.wakes = [...(script.wakes ?? [])].sort((a, b) => a - b);
   }
-  private note(s: string) { this.log.push(s); this.shared.push(`${this.name} ${s}`); }
+  private note(s: string) {
+    this.log.push(s);
+    this.shared.push(`${this.name} ${s}`);
+  }
   start(host: ControllerHost, memory: 'reconstructed' | 'fresh'): void {
     this.memory.started = host.now;
     this.note(`start ${memory} ${formatTime(host.now)}`);
     // monitor passes are driven by the simulation; a fake node-lifecycle asks for nothing else
   }
-  onNodeEvent(_h: ControllerHost, type: WatchType, node: { meta: { name: string } }): void { this.note(`node ${type} ${node.meta.name}`); }
-  onPodEvent(_h: ControllerHost, type: WatchType, pod: { meta: { namespace: string; name: string } }): void { this.note(`pod ${type} ${pod.meta.namespace}/${pod.meta.name}`); }
-  onReplicaSetEvent(_h: ControllerHost, type: WatchType, rs: { meta: { name: string } }): void { this.note(`rs ${type} ${rs.meta.name}`); }
-  onLeaseEvent(_h: ControllerHost, type: WatchType, l: { meta: { name: string } }): void { this.note(`lease ${type} ${l.meta.name}`); }
-  nextWake(): Micros | undefined { return this.wakes[0]; }
+  onNodeEvent(_h: ControllerHost, type: WatchType, node: { meta: { name: string } }): void {
+    this.note(`node ${type} ${node.meta.name}`);
+  }
+  onPodEvent(_h: ControllerHost, type: WatchType, pod: { meta: { namespace: string; name: string } }): void {
+    this.note(`pod ${type} ${pod.meta.namespace}/${pod.meta.name}`);
+  }
+  onReplicaSetEvent(_h: ControllerHost, type: WatchType, rs: { meta: { name: string } }): void {
+    this.note(`rs ${type} ${rs.meta.name}`);
+  }
+  onLeaseEvent(_h: ControllerHost, type: WatchType, l: { meta: { name: string } }): void {
+    this.note(`lease ${type} ${l.meta.name}`);
+  }
+  nextWake(): Micros | undefined {
+    return this.wakes[0];
+  }
   wake(host: ControllerHost): void {
     while (this.wakes.length && this.wakes[0] <= host.now) this.wakes.shift();
     this.counter++;
     this.note(`wake ${formatTime(host.now)} pass=${host.pass}`);
     this.script.onWake?.(host, this);
   }
-  machines() { return []; }
-  whyNot() { return [{ what: `${this.name} test`, check: { rule: `${this.name} says why not` } }]; }
-  save(): unknown { return { wakes: [...this.wakes], counter: this.counter, started: this.memory.started }; }
+  machines() {
+    return [];
+  }
+  whyNot() {
+    return [{ what: `${this.name} test`, check: { rule: `${this.name} says why not` } }];
+  }
+  save(): unknown {
+    return { wakes: [...this.wakes], counter: this.counter, started: this.memory.started };
+  }
   restore(saved: unknown): void {
     const s = saved as { wakes: Micros[]; counter: number; started: Micros };
     this.wakes = [...s.wakes];

@@ -53,14 +53,27 @@ export class FakeHost implements ControllerHost {
   decide(d: DecisionInput): number {
     const seq = this.decisions.length + 1;
     this.decisions.push({
-      seq, time: formatTime(this.now), pass: this.pass, controller: d.controller, action: d.action, object: d.object,
-      summary: d.summary, because: d.because, causes: d.causes ?? [], machine: d.machine ?? null, source: d.source,
+      seq,
+      time: formatTime(this.now),
+      pass: this.pass,
+      controller: d.controller,
+      action: d.action,
+      object: d.object,
+      summary: d.summary,
+      because: d.because,
+      causes: d.causes ?? [],
+      machine: d.machine ?? null,
+      source: d.source,
       ...(d.details ? { details: d.details } : {}),
     });
     return seq;
   }
-  remember(object: ObjectRef, fact: string, seq: number): void { this.facts.set(`${object}|${fact}`, seq); }
-  recall(object: ObjectRef, fact: string): number | undefined { return this.facts.get(`${object}|${fact}`); }
+  remember(object: ObjectRef, fact: string, seq: number): void {
+    this.facts.set(`${object}|${fact}`, seq);
+  }
+  recall(object: ObjectRef, fact: string): number | undefined {
+    return this.facts.get(`${object}|${fact}`);
+  }
 
   apiCall(controller: ControllerName, verb: ApiVerb, resource: ApiResource, object: ObjectRef): boolean {
     const k = `${verb} ${resource}`;
@@ -72,10 +85,20 @@ export class FakeHost implements ControllerHost {
     return true;
   }
 
-  setNodeTaints(node: NodeRecord, taints: Taint[]): void { node.taints = taints; this.calls.push(`setNodeTaints ${node.meta.name}`); }
-  setNodeLabels(node: NodeRecord, labels: Record<string, string>): void { node.meta = { ...node.meta, labels }; this.calls.push(`setNodeLabels ${node.meta.name}`); }
-  updateNodeStatus(node: NodeRecord): void { this.calls.push(`updateNodeStatus ${node.meta.name}`); }
-  updatePod(pod: PodRecord): void { this.calls.push(`updatePod ${pod.meta.namespace}/${pod.meta.name}`); }
+  setNodeTaints(node: NodeRecord, taints: Taint[]): void {
+    node.taints = taints;
+    this.calls.push(`setNodeTaints ${node.meta.name}`);
+  }
+  setNodeLabels(node: NodeRecord, labels: Record<string, string>): void {
+    node.meta = { ...node.meta, labels };
+    this.calls.push(`setNodeLabels ${node.meta.name}`);
+  }
+  updateNodeStatus(node: NodeRecord): void {
+    this.calls.push(`updateNodeStatus ${node.meta.name}`);
+  }
+  updatePod(pod: PodRecord): void {
+    this.calls.push(`updatePod ${pod.meta.namespace}/${pod.meta.name}`);
+  }
   createPod(pod: PodRecord): void {
     const key = `${pod.meta.namespace}/${pod.meta.name}`;
     this.cluster.pods.set(key, pod);
@@ -90,7 +113,9 @@ export class FakeHost implements ControllerHost {
   }
 
   /** decisions of one action, for assertions */
-  actions(action?: string): Decision[] { return action ? this.decisions.filter((d) => d.action === action) : this.decisions; }
+  actions(action?: string): Decision[] {
+    return action ? this.decisions.filter((d) => d.action === action) : this.decisions;
+  }
 }
 
 function indexPod(c: ClusterState, node: string, key: string): void {

@@ -36,12 +36,17 @@ export function node(name: string, o: NodeOpts = {}): KObject {
   const hb = ago(o.heartbeatAgo ?? '5s');
   const tr = ago(o.transitionAgo ?? '1h');
   const labels: Record<string, string> = { 'kubernetes.io/hostname': name, ...(o.zone ? { 'topology.kubernetes.io/zone': o.zone } : {}), ...(o.labels ?? {}) };
-  const conditions = o.noConditions ? [] : [
-    ...(o.pressure === false ? [] : [{ type: 'MemoryPressure', status: 'False', reason: 'KubeletHasSufficientMemory', lastHeartbeatTime: hb, lastTransitionTime: tr }]),
-    { type: 'Ready', status: o.ready ?? 'True', reason: 'KubeletReady', lastHeartbeatTime: hb, lastTransitionTime: tr },
-  ];
+  const conditions = o.noConditions
+    ? []
+    : [
+        ...(o.pressure === false
+          ? []
+          : [{ type: 'MemoryPressure', status: 'False', reason: 'KubeletHasSufficientMemory', lastHeartbeatTime: hb, lastTransitionTime: tr }]),
+        { type: 'Ready', status: o.ready ?? 'True', reason: 'KubeletReady', lastHeartbeatTime: hb, lastTransitionTime: tr },
+      ];
   return {
-    apiVersion: 'v1', kind: 'Node',
+    apiVersion: 'v1',
+    kind: 'Node',
     metadata: { name, uid: `uid-${name}`, labels, creationTimestamp: ago('2h') },
     spec: o.taints ? { taints: o.taints } : {},
     status: { conditions },
@@ -51,16 +56,30 @@ export function node(name: string, o: NodeOpts = {}): KObject {
 export function lease(name: string, renewAgo: string): KObject {
   const t = new Date((T0_MICROS - parseDuration(renewAgo)!) / 1000).toISOString().replace('Z', '000Z');
   return {
-    apiVersion: 'coordination.k8s.io/v1', kind: 'Lease',
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
     metadata: { name, namespace: 'kube-node-lease', uid: `lease-${name}` },
     spec: { holderIdentity: name, leaseDurationSeconds: 40, renewTime: t },
   };
 }
 
-export function pod(ns: string, name: string, nodeName: string | undefined, extra: { tolerations?: KObject[]; labels?: Record<string, string>; owner?: KObject } = {}): KObject {
+export function pod(
+  ns: string,
+  name: string,
+  nodeName: string | undefined,
+  extra: { tolerations?: KObject[]; labels?: Record<string, string>; owner?: KObject } = {},
+): KObject {
   return {
-    apiVersion: 'v1', kind: 'Pod',
-    metadata: { name, namespace: ns, uid: `uid-${ns}-${name}`, labels: extra.labels ?? {}, creationTimestamp: ago('1h'), ...(extra.owner ? { ownerReferences: [extra.owner] } : {}) },
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      namespace: ns,
+      uid: `uid-${ns}-${name}`,
+      labels: extra.labels ?? {},
+      creationTimestamp: ago('1h'),
+      ...(extra.owner ? { ownerReferences: [extra.owner] } : {}),
+    },
     spec: { ...(nodeName ? { nodeName } : {}), containers: [{ name: 'c', image: 'x' }], ...(extra.tolerations ? { tolerations: extra.tolerations } : {}) },
     status: { phase: nodeName ? 'Running' : 'Pending', conditions: nodeName ? [{ type: 'Ready', status: 'True', lastTransitionTime: ago('1h') }] : [] },
   };
@@ -68,7 +87,8 @@ export function pod(ns: string, name: string, nodeName: string | undefined, extr
 
 export function replicaSet(ns: string, name: string, replicas: number, labels: Record<string, string>): KObject {
   return {
-    apiVersion: 'apps/v1', kind: 'ReplicaSet',
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
     metadata: { name, namespace: ns, uid: `uid-rs-${ns}-${name}`, generation: 1 },
     spec: { replicas, selector: { matchLabels: labels }, template: { metadata: { labels }, spec: { containers: [{ name: 'c', image: 'x' }] } } },
     status: { replicas, readyReplicas: replicas, availableReplicas: replicas, fullyLabeledReplicas: replicas, observedGeneration: 1 },
@@ -96,7 +116,9 @@ export function scenarioOf(spec: ScenarioSpec): Scenario {
   const events = (spec.events ?? []).map((e, index) => ({ ...e, at: { offset: parseDuration(e.at)! }, index }) as ScenarioEvent);
   const expect = (spec.expect ?? []).map((e, index) => ({ ...e, at: { offset: parseDuration(e.at)! }, index }) as Expectation);
   return {
-    name: 'test', file: 'test.yaml', plainSnapshot: false,
+    name: 'test',
+    file: 'test.yaml',
+    plainSnapshot: false,
     kubernetesVersion: spec.version ?? '1.31',
     startTime: parseTimestamp(spec.startTime ?? T0),
     controllerMemory: spec.memory ?? 'reconstructed',
@@ -105,7 +127,8 @@ export function scenarioOf(spec: ScenarioSpec): Scenario {
     snapshot,
     controllerManager: { settings: {}, featureGates: {}, flags: [] },
     kubelet: {},
-    events, expect,
+    events,
+    expect,
     problems: [...snapshot.problems],
   };
 }

@@ -12,7 +12,11 @@ const NODE = 'apiVersion: v1\nkind: Node\nmetadata: {name: node-a}\n';
 
 function withDir(body: (dir: string) => void): void {
   const dir = mkdtempSync(join(tmpdir(), 'nodefs-'));
-  try { body(dir); } finally { rmSync(dir, { recursive: true, force: true }); }
+  try {
+    body(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 test('special files are refused with a message, before they are opened', () => {
@@ -25,14 +29,22 @@ test('special files are refused with a message, before they are opened', () => {
     ];
     for (const [what, path, says] of cases) {
       const snap = loadSnapshot(path, nodeFs());
-      assert.deepEqual(snap.problems.map((p) => p.code), ['unreadable-file'], what);
+      assert.deepEqual(
+        snap.problems.map((p) => p.code),
+        ['unreadable-file'],
+        what,
+      );
       assert.match(snap.problems[0].message, says, what);
       assert.match(snap.problems[0].message, /only regular files and folders are read/, what);
       writeFileSync(join(dir, 's.yaml'), `kind: Scenario\nsnapshot: ./n.yaml\ncontrollerManager:\n  configFile: ${path}\n`);
       writeFileSync(join(dir, 'n.yaml'), NODE);
       const s = loadScenario(join(dir, 's.yaml'), nodeFs(), { allowOutside: true });
       const e = s.problems.filter((p) => p.severity === 'error');
-      assert.deepEqual(e.map((p) => `${p.code}@${p.position?.line}`), ['unreadable-file@4'], `${what} as configFile`);
+      assert.deepEqual(
+        e.map((p) => `${p.code}@${p.position?.line}`),
+        ['unreadable-file@4'],
+        `${what} as configFile`,
+      );
     }
   });
 });

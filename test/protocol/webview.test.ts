@@ -18,7 +18,11 @@ const cases: { name: string; raw: unknown; expect: unknown }[] = [
   { name: 'a huge string is rejected', raw: { type: 'runUntil', text: 'x'.repeat(5000) }, expect: undefined },
   { name: 'extra fields are dropped', raw: { type: 'selectDecision', seq: 4, evil: 'x' }, expect: { type: 'selectDecision', seq: 4 } },
   { name: 'a what-if needs a key and a value', raw: { type: 'whatIf', key: 'nodeEvictionRate' }, expect: undefined },
-  { name: 'a what-if with both is accepted', raw: { type: 'whatIf', key: 'nodeEvictionRate', value: '0.5' }, expect: { type: 'whatIf', key: 'nodeEvictionRate', value: '0.5' } },
+  {
+    name: 'a what-if with both is accepted',
+    raw: { type: 'whatIf', key: 'nodeEvictionRate', value: '0.5' },
+    expect: { type: 'whatIf', key: 'nodeEvictionRate', value: '0.5' },
+  },
   { name: 'an unknown type is rejected', raw: { type: 'eval', code: '1' }, expect: undefined },
   { name: 'an inherited property name as type is rejected', raw: { type: 'toString' }, expect: undefined },
   { name: 'a string is rejected', raw: 'ready', expect: undefined },
@@ -26,11 +30,19 @@ const cases: { name: string; raw: unknown; expect: unknown }[] = [
   { name: 'an array is rejected', raw: [{ type: 'ready' }], expect: undefined },
   { name: 'a reality mark is selected by its index', raw: { type: 'selectReality', index: 2 }, expect: { type: 'selectReality', index: 2 } },
   { name: 'a reality index given as text is rejected', raw: { type: 'selectReality', index: '2' }, expect: undefined },
-  { name: 'dropped files are a list of URIs', raw: { type: 'dropEvidence', uris: ['file:///tmp/kcm.log', 'file:///tmp/events.yaml'] }, expect: { type: 'dropEvidence', uris: ['file:///tmp/kcm.log', 'file:///tmp/events.yaml'] } },
+  {
+    name: 'dropped files are a list of URIs',
+    raw: { type: 'dropEvidence', uris: ['file:///tmp/kcm.log', 'file:///tmp/events.yaml'] },
+    expect: { type: 'dropEvidence', uris: ['file:///tmp/kcm.log', 'file:///tmp/events.yaml'] },
+  },
   { name: 'a drop of nothing is rejected', raw: { type: 'dropEvidence', uris: [] }, expect: undefined },
   { name: 'a drop with a non-text URI is rejected', raw: { type: 'dropEvidence', uris: ['file:///a', 7] }, expect: undefined },
   { name: 'a drop given as one string is rejected', raw: { type: 'dropEvidence', uris: 'file:///a' }, expect: undefined },
-  { name: 'a drop of more files than one drop may name is rejected', raw: { type: 'dropEvidence', uris: Array.from({ length: 201 }, (_, i) => `file:///e/${i}.log`) }, expect: undefined },
+  {
+    name: 'a drop of more files than one drop may name is rejected',
+    raw: { type: 'dropEvidence', uris: Array.from({ length: 201 }, (_, i) => `file:///e/${i}.log`) },
+    expect: undefined,
+  },
 ];
 
 for (const c of cases) {

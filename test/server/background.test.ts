@@ -33,7 +33,10 @@ test('with a snapshot over the size limit, the code lens, hover and completion c
   const service = createLanguageService({ fs, deferBytes: 100 });
   const { text, offset } = caret(scenario('1.31', 'controllerManager:\n  nodeMonitor|GracePeriod: 45s\n'));
   const pos = new TextLines(text).positionAt(offset);
-  assert.deepEqual(service.codeLenses(URI, text).map((l) => l.command?.title), ['Step through']);
+  assert.deepEqual(
+    service.codeLenses(URI, text).map((l) => l.command?.title),
+    ['Step through'],
+  );
   assert.match((service.hover(URI, text, pos)?.contents as { value: string }).value, /nodeMonitorGracePeriod/);
   const { text: t2, offset: o2 } = caret(scenario('1.31', 'controllerManager:\n  nodeMonitor|\n'));
   assert.ok(service.completion(URI, t2, new TextLines(t2).positionAt(o2)).some((c) => c.label === 'nodeMonitorGracePeriod'));
@@ -53,7 +56,8 @@ test('under the size limit the snapshot is read as before, and nothing is deferr
 /** A background lint whose runs are settled by the test. */
 function pendingLint() {
   const runs: { job: BackgroundLintJob; settle(p: LintProblem[]): void }[] = [];
-  const lint = (job: BackgroundLintJob) => new Promise<{ problems: LintProblem[] }>((resolve) => runs.push({ job, settle: (problems) => resolve({ problems }) }));
+  const lint = (job: BackgroundLintJob) =>
+    new Promise<{ problems: LintProblem[] }>((resolve) => runs.push({ job, settle: (problems) => resolve({ problems }) }));
   return { runs, lint };
 }
 const problem = (message: string): LintProblem => ({ code: 'x', severity: 'warning', message });
@@ -83,7 +87,10 @@ test('the same text over an unchanged snapshot is not linted again; a snapshot w
   bg.request({ uri: URI, text: 'v1' }, [CLUSTER]);
   runs[0].settle([problem('p')]);
   await flush();
-  assert.deepEqual(bg.request({ uri: URI, text: 'v1' }, [CLUSTER])?.map((p) => p.message), ['p']);
+  assert.deepEqual(
+    bg.request({ uri: URI, text: 'v1' }, [CLUSTER])?.map((p) => p.message),
+    ['p'],
+  );
   assert.equal(bg.runs, 1);
   stamp = '101:2';
   assert.equal(bg.request({ uri: URI, text: 'v1' }, [CLUSTER]), undefined);
@@ -96,5 +103,8 @@ test('the background problems become the document\u2019s diagnostics, the snapsh
   const ds = service.toDiagnostics(URI, text, [{ code: 'bad-node', severity: 'error', message: 'bad', position: { file: CLUSTER, line: 3, column: 1 } }]);
   assert.equal(ds.length, 1);
   assert.match(ds[0].message, /^cluster\.yaml:3:1: bad$/);
-  assert.equal(ds[0].range.start.line, text.split('\n').findIndex((l) => l.startsWith('snapshot:')));
+  assert.equal(
+    ds[0].range.start.line,
+    text.split('\n').findIndex((l) => l.startsWith('snapshot:')),
+  );
 });

@@ -48,7 +48,10 @@ test('edits of the scenario over an unchanged snapshot are linted against the on
     const fresh = lintDocumentWithContext(URI, text, 'scenario', new MemoryFs({ [CLUSTER]: CLUSTER_YAML })).problems;
     assert.deepEqual(codes(answers[i].problems), codes(fresh), `edit ${i}`);
   }
-  assert.ok(answers[2].problems.some((p) => p.code === 'unknown-node'), 'node-a9 is not in the snapshot');
+  assert.ok(
+    answers[2].problems.some((p) => p.code === 'unknown-node'),
+    'node-a9 is not in the snapshot',
+  );
   assert.deepEqual(answers[0].names?.nodes, ['node-a1', 'node-a2'], 'the names come with the parse');
   assert.ok(answers[0].names?.pods.includes('default/web-1'));
   assert.equal(answers[1].names, undefined, 'and only then');
@@ -71,11 +74,21 @@ test('completion offers the names of a big snapshot once the background run gave
   const service = createLanguageService({ fs, deferBytes: 100 });
   const { text, offset } = caret(scenario('1.31', 'events:\n  - at: 30s\n    kubelet: stop\n    node: node-|\n'));
   const pos = new TextLines(text).positionAt(offset);
-  assert.deepEqual(service.completion(URI, text, pos).map((c) => c.label), [], 'nothing before the background run');
+  assert.deepEqual(
+    service.completion(URI, text, pos).map((c) => c.label),
+    [],
+    'nothing before the background run',
+  );
   service.setNames(service.deferred(URI, text), { nodes: ['node-a1', 'node-a2'], pods: ['default/web-1'], replicaSets: ['default/web'] });
-  assert.deepEqual(service.completion(URI, text, pos).map((c) => c.label), ['node-a1', 'node-a2']);
+  assert.deepEqual(
+    service.completion(URI, text, pos).map((c) => c.label),
+    ['node-a1', 'node-a2'],
+  );
   const other = caret(scenario('1.31', 'events:\n  - at: 30s\n    delete: |\n'));
-  assert.deepEqual(service.completion(URI, other.text, new TextLines(other.text).positionAt(other.offset)).map((c) => c.label), ['Pod/default/web-1', 'Node/node-a1', 'Node/node-a2', 'ReplicaSet/default/web']);
+  assert.deepEqual(
+    service.completion(URI, other.text, new TextLines(other.text).positionAt(other.offset)).map((c) => c.label),
+    ['Pod/default/web-1', 'Node/node-a1', 'Node/node-a2', 'ReplicaSet/default/web'],
+  );
   assert.equal(reads.get(CLUSTER) ?? 0, 0, 'the snapshot was not read');
 });
 

@@ -13,7 +13,11 @@ function at<T>(src: string, f: (text: string, pos: { line: number; character: nu
 }
 
 const cases: { name: string; doc: string; hover?: string[]; completes?: string[] }[] = [
-  { name: 'hover on missingLeases says what each value does and which is the default where', doc: scenario('1.31', 'missing|Leases: absent\n'), hover: ['**missingLeases** (scenario)', '`assumed` (default for a `snapshot:` file or folder', '`absent` (default for inline `objects:`)'] },
+  {
+    name: 'hover on missingLeases says what each value does and which is the default where',
+    doc: scenario('1.31', 'missing|Leases: absent\n'),
+    hover: ['**missingLeases** (scenario)', '`assumed` (default for a `snapshot:` file or folder', '`absent` (default for inline `objects:`)'],
+  },
   { name: 'completion offers missingLeases among the top-level keys', doc: scenario('1.31', 'miss|'), completes: ['missingLeases'] },
   { name: 'completion offers the values of missingLeases', doc: scenario('1.31', 'missingLeases: |'), completes: ['assumed', 'absent'] },
 ];

@@ -10,7 +10,9 @@ import { createLanguageService } from '../../src/server/service';
 import { TextLines } from '../../src/server/service/text';
 import { CLUSTER, CLUSTER_YAML, SCENARIO, scenario, workspace } from '../engine/lint/helpers';
 
-const SCENARIO_TEXT = scenario('1.27', `controllerManager:
+const SCENARIO_TEXT = scenario(
+  '1.27',
+  `controllerManager:
   nodeMonitorGracePeriod: 30s
   featureGates: {NodeLease: true}
   flags: ["--pod-eviction-timeout=2m", "--feature-gates=TaintBasedEvictions=true"]
@@ -26,7 +28,8 @@ expect:
   - at: 2m
     node: node-a1
     hasTaint: node.kubernetes.io/unreachable:NoExecute
-`);
+`,
+);
 
 const POD = `apiVersion: v1
 kind: Pod
@@ -41,7 +44,11 @@ spec:
     - --node-monitor-grace-period=20s
 `;
 
-for (const [name, uri, full] of [['scenario', `file://${SCENARIO}`, SCENARIO_TEXT], ['static Pod manifest', 'file:///m/kcm.yaml', POD], ['snapshot', `file://${CLUSTER}`, CLUSTER_YAML]] as const) {
+for (const [name, uri, full] of [
+  ['scenario', `file://${SCENARIO}`, SCENARIO_TEXT],
+  ['static Pod manifest', 'file:///m/kcm.yaml', POD],
+  ['snapshot', `file://${CLUSTER}`, CLUSTER_YAML],
+] as const) {
   test(`every prefix of a ${name} lints without throwing, with ranges inside the text`, () => {
     for (let n = 0; n <= full.length; n += 3) {
       const text = full.slice(0, n);
@@ -49,7 +56,8 @@ for (const [name, uri, full] of [['scenario', `file://${SCENARIO}`, SCENARIO_TEX
       for (const p of problems) {
         if (!p.position || p.position.offset === undefined || p.position.file !== uri.replace('file://', '')) continue;
         assert.ok(p.position.offset >= 0 && (p.position.endOffset ?? p.position.offset) <= text.length, `${n}: ${p.code} out of the text`);
-        for (const f of p.fixes ?? []) for (const e of f.edits) assert.ok(e.offset >= 0 && e.endOffset <= text.length && e.offset <= e.endOffset, `${n}: fix out of the text`);
+        for (const f of p.fixes ?? [])
+          for (const e of f.edits) assert.ok(e.offset >= 0 && e.endOffset <= text.length && e.offset <= e.endOffset, `${n}: fix out of the text`);
       }
     }
   });

@@ -31,7 +31,13 @@ function newestSource(dir: string): number {
   return t;
 }
 
-interface Diag { range: { start: { line: number; character: number }; end: { line: number; character: number } }; code: string; severity: number; message: string; data?: unknown }
+interface Diag {
+  range: { start: { line: number; character: number }; end: { line: number; character: number } };
+  code: string;
+  severity: number;
+  message: string;
+  data?: unknown;
+}
 
 let child: ChildProcess;
 let conn: MessageConnection;
@@ -40,7 +46,8 @@ const published = new Map<string, { version?: number; diagnostics: Diag[] }[]>()
 const waiters: (() => void)[] = [];
 
 before(async () => {
-  const stale = !existsSync(serverJs) || ['src/server', 'src/engine', 'src/platform', 'src/protocol'].some((d) => newestSource(join(root, d)) > statSync(serverJs).mtimeMs);
+  const stale =
+    !existsSync(serverJs) || ['src/server', 'src/engine', 'src/platform', 'src/protocol'].some((d) => newestSource(join(root, d)) > statSync(serverJs).mtimeMs);
   if (stale) {
     const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
@@ -56,7 +63,12 @@ before(async () => {
     for (const w of waiters.splice(0)) w();
   });
   conn.listen();
-  const init = await conn.sendRequest('initialize', { processId: process.pid, rootUri: pathToUri(dir), capabilities: {}, initializationOptions: { kubernetesVersion: '1.31' } }) as { capabilities: Record<string, unknown> };
+  const init = (await conn.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: pathToUri(dir),
+    capabilities: {},
+    initializationOptions: { kubernetesVersion: '1.31' },
+  })) as { capabilities: Record<string, unknown> };
   assert.ok(init.capabilities.hoverProvider);
   assert.ok(init.capabilities.codeLensProvider);
   await conn.sendNotification('initialized', {});
@@ -66,7 +78,9 @@ after(async () => {
   try {
     await conn.sendRequest('shutdown');
     await conn.sendNotification('exit');
-  } catch { /* the process may be gone */ }
+  } catch {
+    /* the process may be gone */
+  }
   conn?.dispose();
   if (child && child.exitCode === null) child.kill();
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -99,11 +113,36 @@ const rangeText = (text: string, d: Diag): string => {
 
 const rules: { name: string; doc: string; code: string; severity: number }[] = [
   { name: 'schema: unknown field', doc: scenario('1.31', '«kubelett»: {}\n'), code: 'unknown-field', severity: 1 },
-  { name: 'schema: bad duration', doc: scenario('1.31', 'events:\n  - at: «10q»\n    kubelet: stop\n    nodes: [node-a1]\n'), code: 'bad-duration', severity: 1 },
-  { name: 'references: unknown node', doc: scenario('1.31', 'events:\n  - at: 10s\n    kubelet: stop\n    nodes: [«node-z9»]\n'), code: 'unknown-node', severity: 1 },
-  { name: 'settings: removed flag', doc: scenario('1.27', 'controllerManager:\n  flags:\n    - «--pod-eviction-timeout=2m»\n'), code: 'not-in-version', severity: 1 },
-  { name: 'timing: few heartbeats', doc: scenario('1.12', 'controllerManager:\n  nodeMonitorGracePeriod: «25s»\n'), code: 'grace-period-few-heartbeats', severity: 2 },
-  { name: 'timing: under the HTTP/2 45s', doc: scenario('1.31', 'controllerManager:\n  nodeMonitorGracePeriod: «41s»\n'), code: 'grace-period-under-http2-timeout', severity: 2 },
+  {
+    name: 'schema: bad duration',
+    doc: scenario('1.31', 'events:\n  - at: «10q»\n    kubelet: stop\n    nodes: [node-a1]\n'),
+    code: 'bad-duration',
+    severity: 1,
+  },
+  {
+    name: 'references: unknown node',
+    doc: scenario('1.31', 'events:\n  - at: 10s\n    kubelet: stop\n    nodes: [«node-z9»]\n'),
+    code: 'unknown-node',
+    severity: 1,
+  },
+  {
+    name: 'settings: removed flag',
+    doc: scenario('1.27', 'controllerManager:\n  flags:\n    - «--pod-eviction-timeout=2m»\n'),
+    code: 'not-in-version',
+    severity: 1,
+  },
+  {
+    name: 'timing: few heartbeats',
+    doc: scenario('1.12', 'controllerManager:\n  nodeMonitorGracePeriod: «25s»\n'),
+    code: 'grace-period-few-heartbeats',
+    severity: 2,
+  },
+  {
+    name: 'timing: under the HTTP/2 45s',
+    doc: scenario('1.31', 'controllerManager:\n  nodeMonitorGracePeriod: «41s»\n'),
+    code: 'grace-period-under-http2-timeout',
+    severity: 2,
+  },
   { name: 'leases: a 1.31 scenario without Leases', doc: scenario('1.31', '').replace('snapshot:', '«snapshot»:'), code: 'no-leases', severity: 2 },
 ];
 
@@ -119,8 +158,11 @@ for (const r of rules) {
   });
 }
 
-test('the server publishes exactly what lintDocument (the command line\'s validate) reports', async () => {
-  const text = scenario('1.27', 'controllerManager:\n  nodeMonitorGracePeriod: 30s\n  flags: ["--pod-eviction-timeout=2m", "--nod-eviction-rate=0.2"]\nevents:\n  - at: 10x\n    kubelet: stop\n    nodes: [node-a3]\n');
+test("the server publishes exactly what lintDocument (the command line's validate) reports", async () => {
+  const text = scenario(
+    '1.27',
+    'controllerManager:\n  nodeMonitorGracePeriod: 30s\n  flags: ["--pod-eviction-timeout=2m", "--nod-eviction-rate=0.2"]\nevents:\n  - at: 10x\n    kubelet: stop\n    nodes: [node-a3]\n',
+  );
   const { uri, diagnostics } = await open('same.yaml', text);
   const problems = lintDocument(uri, text, undefined, nodeFs());
   assert.ok(problems.length >= 5);
@@ -135,7 +177,10 @@ test('a quick fix from the server edits the document as the lint rule says', asy
   const text = scenario('1.27', 'controllerManager:\n  flags:\n    - --pod-eviction-timeout=2m\n    - --node-eviction-rate=0.2\n');
   const { uri, diagnostics } = await open('fix.yaml', text);
   const d = diagnostics.find((x) => x.code === 'not-in-version')!;
-  const actions = await conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } }) as { title: string; edit: { changes: Record<string, { range: Diag['range']; newText: string }[]> } }[];
+  const actions = (await conn.sendRequest('textDocument/codeAction', { textDocument: { uri }, range: d.range, context: { diagnostics: [d] } })) as {
+    title: string;
+    edit: { changes: Record<string, { range: Diag['range']; newText: string }[]> };
+  }[];
   assert.equal(actions.length, 1);
   assert.match(actions[0].title, /^Remove --pod-eviction-timeout/);
   const e = actions[0].edit.changes[uri][0];
@@ -147,28 +192,43 @@ test('a quick fix from the server edits the document as the lint rule says', asy
 test('hover over the protocol shows the setting with its default for the version', async () => {
   const { text, offset } = caret(scenario('1.32', 'controllerManager:\n  nodeMonitorGrace|Period: 50s\n'));
   const { uri } = await open('hover.yaml', text);
-  const h = await conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: new TextLines(text).positionAt(offset) }) as { contents: { kind: string; value: string } };
+  const h = (await conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: new TextLines(text).positionAt(offset) })) as {
+    contents: { kind: string; value: string };
+  };
   assert.equal(h.contents.kind, 'markdown');
   assert.match(h.contents.value, /Default in 1\.32: `50s`/);
 });
 
-test('completion over the protocol offers the snapshot\'s nodes', async () => {
+test("completion over the protocol offers the snapshot's nodes", async () => {
   const { text, offset } = caret(scenario('1.31', 'events:\n  - at: 10s\n    kubelet: stop\n    nodes: [|'));
   const { uri } = await open('complete.yaml', text);
-  const items = await conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: new TextLines(text).positionAt(offset) }) as { label: string }[];
-  assert.deepEqual(items.map((i) => i.label), ['node-a1', 'node-a2']);
+  const items = (await conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: new TextLines(text).positionAt(offset) })) as {
+    label: string;
+  }[];
+  assert.deepEqual(
+    items.map((i) => i.label),
+    ['node-a1', 'node-a2'],
+  );
 });
 
 test('the code lens over the protocol runs controllerStepper.openScenario with the file', async () => {
   const { uri } = await open('lens.yaml', scenario('1.31', ''));
-  const lenses = await conn.sendRequest('textDocument/codeLens', { textDocument: { uri } }) as { command: { title: string; command: string; arguments: string[] } }[];
-  assert.deepEqual(lenses.map((l) => l.command), [{ title: 'Step through', command: 'controllerStepper.openScenario', arguments: [uri] }]);
+  const lenses = (await conn.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as {
+    command: { title: string; command: string; arguments: string[] };
+  }[];
+  assert.deepEqual(
+    lenses.map((l) => l.command),
+    [{ title: 'Step through', command: 'controllerStepper.openScenario', arguments: [uri] }],
+  );
 });
 
 test('definition over the protocol goes to the Node in cluster.yaml', async () => {
   const { text, offset } = caret(scenario('1.31', 'events:\n  - at: 10s\n    node: node-|a2\n    condition: {type: Ready, status: "False"}\n'));
   const { uri } = await open('def.yaml', text);
-  const locs = await conn.sendRequest('textDocument/definition', { textDocument: { uri }, position: new TextLines(text).positionAt(offset) }) as { uri: string; range: Diag['range'] }[];
+  const locs = (await conn.sendRequest('textDocument/definition', { textDocument: { uri }, position: new TextLines(text).positionAt(offset) })) as {
+    uri: string;
+    range: Diag['range'];
+  }[];
   assert.equal(locs.length, 1);
   assert.equal(locs[0].uri, pathToUri(join(dir, 'cluster.yaml')));
   assert.match(CLUSTER_YAML.split('\n')[locs[0].range.start.line + 3], /name: node-a2/);
@@ -214,8 +274,14 @@ test('with a snapshot over 4 MiB the code lens comes back at once, and the unkno
     check();
   });
   await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text } });
-  const lenses = await conn.sendRequest('textDocument/codeLens', { textDocument: { uri } }) as { command?: { title: string } }[];
-  assert.deepEqual(lenses.map((l) => l.command?.title), ['Step through']);
+  const lenses = (await conn.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as { command?: { title: string } }[];
+  assert.deepEqual(
+    lenses.map((l) => l.command?.title),
+    ['Step through'],
+  );
   const diagnostics = await published_;
-  assert.ok(diagnostics.some((d) => d.code === 'unknown-node'), JSON.stringify(diagnostics.map((d) => d.code)));
+  assert.ok(
+    diagnostics.some((d) => d.code === 'unknown-node'),
+    JSON.stringify(diagnostics.map((d) => d.code)),
+  );
 });

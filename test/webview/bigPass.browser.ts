@@ -28,7 +28,14 @@ after(async () => {
 });
 
 function outage(): string {
-  const stream = generateClusterStream({ nodes: 600, podsPerNode: 1, zones: 2, detail: 'lean', seed: 'big-pass', timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '30m' } } });
+  const stream = generateClusterStream({
+    nodes: 600,
+    podsPerNode: 1,
+    zones: 2,
+    detail: 'lean',
+    seed: 'big-pass',
+    timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '30m' } },
+  });
   let text = '';
   for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
   writeFileSync(join(dir, 'cluster.json'), text);

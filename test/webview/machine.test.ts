@@ -10,29 +10,47 @@ import { nodeMachine } from '../extension/fakeSimulation';
 
 test('the statechart is read from xstate’s own definition: states nested, transitions with their guards', () => {
   const m = machineGraph(nodeMachine.definition);
-  assert.deepEqual(m.root.children.map((s) => s.path), ['ready', 'unknown']);
+  assert.deepEqual(
+    m.root.children.map((s) => s.path),
+    ['ready', 'unknown'],
+  );
   assert.equal(m.root.type, 'compound');
   assert.equal(m.root.initial, 'ready');
-  assert.deepEqual(m.root.children[1].children.map((s) => s.path), ['unknown.observed', 'unknown.queued', 'unknown.tainted']);
+  assert.deepEqual(
+    m.root.children[1].children.map((s) => s.path),
+    ['unknown.observed', 'unknown.queued', 'unknown.tainted'],
+  );
   assert.equal(m.root.children[1].initial, 'unknown.observed');
-  assert.deepEqual(m.transitions.map((t) => [t.source, t.event, t.target, t.guard ?? '']), [
-    ['ready', 'PROBE_EXPIRED', 'unknown', 'graceElapsed'],
-    ['unknown', 'HEARTBEAT', 'ready', ''],
-    ['unknown.observed', 'QUEUE', 'unknown.queued', ''],
-    ['unknown.queued', 'TAINT_PASS', 'unknown.tainted', 'queueReleased'],
-  ]);
+  assert.deepEqual(
+    m.transitions.map((t) => [t.source, t.event, t.target, t.guard ?? '']),
+    [
+      ['ready', 'PROBE_EXPIRED', 'unknown', 'graceElapsed'],
+      ['unknown', 'HEARTBEAT', 'ready', ''],
+      ['unknown.observed', 'QUEUE', 'unknown.queued', ''],
+      ['unknown.queued', 'TAINT_PASS', 'unknown.tainted', 'queueReleased'],
+    ],
+  );
   assert.equal(m.transitions[0].description, 'no heartbeat for nodeMonitorGracePeriod');
 });
 
 test('the statechart also reads a plain config with relative targets', () => {
-  const m = machineGraph({ id: 'zone', states: { Normal: { on: { DISRUPTED: 'PartialDisruption' } }, PartialDisruption: { on: { ALL: { target: '#zone.FullDisruption' } } }, FullDisruption: {} } });
-  assert.deepEqual(m.transitions.map((t) => `${t.source}-${t.event}->${t.target}`), ['Normal-DISRUPTED->PartialDisruption', 'PartialDisruption-ALL->FullDisruption']);
+  const m = machineGraph({
+    id: 'zone',
+    states: { Normal: { on: { DISRUPTED: 'PartialDisruption' } }, PartialDisruption: { on: { ALL: { target: '#zone.FullDisruption' } } }, FullDisruption: {} },
+  });
+  assert.deepEqual(
+    m.transitions.map((t) => `${t.source}-${t.event}->${t.target}`),
+    ['Normal-DISRUPTED->PartialDisruption', 'PartialDisruption-ALL->FullDisruption'],
+  );
 });
 
 test('the engine’s parallel node machine has its two regions side by side, and guarded transitions per target', () => {
   const m = machineGraph(nodeHealthMachine.definition);
   assert.equal(m.root.type, 'parallel');
-  assert.deepEqual(m.root.children.map((s) => s.path), ['ready', 'eviction']);
+  assert.deepEqual(
+    m.root.children.map((s) => s.path),
+    ['ready', 'eviction'],
+  );
   const box = layout(m.root, m.transitions);
   const [ready, eviction] = box.children;
   assert.equal(ready.y, eviction.y, 'regions share a row');
@@ -41,17 +59,34 @@ test('the engine’s parallel node machine has its two regions side by side, and
   // in the sub-states they are taken from: an observation of the state the region is in is no transition
   assert.deepEqual(
     observed.filter((t) => t.source === 'ready.NotObserved').map((t) => [t.target, t.guard]),
-    [['ready.True', 'readyIsTrue'], ['ready.False', 'readyIsFalse'], ['ready.Unknown', 'readyIsUnknown']],
+    [
+      ['ready.True', 'readyIsTrue'],
+      ['ready.False', 'readyIsFalse'],
+      ['ready.Unknown', 'readyIsUnknown'],
+    ],
   );
-  assert.deepEqual(observed.filter((t) => t.source === 'ready.True').map((t) => [t.target, t.guard]), [['ready.False', 'readyIsFalse'], ['ready.Unknown', 'readyIsUnknown']]);
+  assert.deepEqual(
+    observed.filter((t) => t.source === 'ready.True').map((t) => [t.target, t.guard]),
+    [
+      ['ready.False', 'readyIsFalse'],
+      ['ready.Unknown', 'readyIsUnknown'],
+    ],
+  );
   for (const kid of ready.children.slice(1)) assert.ok(kid.y >= ready.children[0].y + ready.children[0].h, 'a compound state’s children are stacked');
 });
 
 test('a recorded transition is matched to the declared one it took, not to its siblings with other guards', () => {
   const m = machineGraph(nodeHealthMachine.definition);
   const rec = { from: 'ready.NotObserved,eviction.idle', to: 'ready.True,eviction.idle', event: 'READY_OBSERVED' };
-  assert.deepEqual(m.transitions.filter((t) => took(t, { id: 'node/a', ...rec })).map((t) => t.target), ['ready.True']);
-  assert.deepEqual(m.transitions.filter((t) => matchesTransition(t, rec)).map((t) => t.target), ['ready.True'], 'the webview marks the same one');
+  assert.deepEqual(
+    m.transitions.filter((t) => took(t, { id: 'node/a', ...rec })).map((t) => t.target),
+    ['ready.True'],
+  );
+  assert.deepEqual(
+    m.transitions.filter((t) => matchesTransition(t, rec)).map((t) => t.target),
+    ['ready.True'],
+    'the webview marks the same one',
+  );
 });
 
 test('a state is active when the current state is it or inside it', () => {
@@ -73,9 +108,18 @@ test('the decision log filters by controller, action, object and text', () => {
     { seq: 3, controller: 'node-lifecycle', action: 'TaintAdded', object: 'Node/b', summary: 'tainted', because: [] },
   ] as unknown as Decision[];
   const f = { controller: '', action: '', object: '', search: '' };
-  assert.deepEqual(filterDecisions(ds, { ...f, controller: 'world' }).map((d) => d.seq), [1]);
-  assert.deepEqual(filterDecisions(ds, { ...f, action: 'TaintAdded', object: 'node/b' }).map((d) => d.seq), [3]);
-  assert.deepEqual(filterDecisions(ds, { ...f, search: 'unknown' }).map((d) => d.seq), [2]);
+  assert.deepEqual(
+    filterDecisions(ds, { ...f, controller: 'world' }).map((d) => d.seq),
+    [1],
+  );
+  assert.deepEqual(
+    filterDecisions(ds, { ...f, action: 'TaintAdded', object: 'node/b' }).map((d) => d.seq),
+    [3],
+  );
+  assert.deepEqual(
+    filterDecisions(ds, { ...f, search: 'unknown' }).map((d) => d.seq),
+    [2],
+  );
 });
 
 test('countdowns read as Go-style durations', () => {

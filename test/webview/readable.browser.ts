@@ -13,8 +13,12 @@ import type { HostMessage, NodeItem, NodePodCount, PodItem, ReplicaSetItem, Upda
 import { applyTheme, serveWebview, type Served } from './harness/page';
 
 let served: Served;
-before(async () => { served = await serveWebview(); });
-after(async () => { await served?.close(); });
+before(async () => {
+  served = await serveWebview();
+});
+after(async () => {
+  await served?.close();
+});
 
 const NOW = '2026-01-01T00:01:05.000Z';
 const TAINTS = ['node.kubernetes.io/unreachable:NoSchedule', 'node.kubernetes.io/unreachable:NoExecute'];
@@ -38,22 +42,55 @@ function outage(nodes = 200): UpdateMessage {
   for (let i = 0; i < nodes; i++) {
     const name = `ip-10-0-${i}-node-${i}`;
     const tainted = i % 3 === 1;
-    nodeItems.push({ ref: `Node/${name}`, name, zone: `Zone/us-east-1${'abc'[i % 3]}`, ready: tainted ? 'Unknown' : 'True', taints: tainted ? TAINTS : [], unschedulable: false });
+    nodeItems.push({
+      ref: `Node/${name}`,
+      name,
+      zone: `Zone/us-east-1${'abc'[i % 3]}`,
+      ready: tainted ? 'Unknown' : 'True',
+      taints: tainted ? TAINTS : [],
+      unschedulable: false,
+    });
     for (let j = 0; j < 3; j++) {
-      pods.push({ ref: `Pod/default/web-7d9f-${i}-${j}-abcdefghij`, node: name, phase: 'Running', ready: !tainted, owner: 'ReplicaSet/default/web-7d9f', ...(tainted ? { evictionAt: '2026-01-01T00:05:55.000Z' } : {}) });
+      pods.push({
+        ref: `Pod/default/web-7d9f-${i}-${j}-abcdefghij`,
+        node: name,
+        phase: 'Running',
+        ready: !tainted,
+        owner: 'ReplicaSet/default/web-7d9f',
+        ...(tainted ? { evictionAt: '2026-01-01T00:05:55.000Z' } : {}),
+      });
     }
   }
   const replicaSets: ReplicaSetItem[] = Array.from({ length: 14_121 }, (_, i) => ({ ref: `ReplicaSet/default/rs-${i}`, desired: 10, current: 10, ready: 10 }));
   const queued = Array.from({ length: 1650 }, (_, i) => `ip-10-0-${i}-node-${i}.us-east-1b.compute.internal`);
   return {
-    type: 'update', full: true, time: NOW, pass: 13, lastPass: 13,
+    type: 'update',
+    full: true,
+    time: NOW,
+    pass: 13,
+    lastPass: 13,
     zones: [
       { zone: 'Zone/us-east-1a', state: 'Normal', nodes: 1667, notReady: 0, evictionRate: 0.1, queuedCount: 0, queued: [] },
-      { zone: 'Zone/us-east-1b', state: 'FullDisruption', nodes: 1667, notReady: 1667, evictionRate: 0.01, nextTokenAt: '2026-01-01T00:01:15.100Z', queuedCount: queued.length, queued: [] },
+      {
+        zone: 'Zone/us-east-1b',
+        state: 'FullDisruption',
+        nodes: 1667,
+        notReady: 1667,
+        evictionRate: 0.01,
+        nextTokenAt: '2026-01-01T00:01:15.100Z',
+        queuedCount: queued.length,
+        queued: [],
+      },
       { zone: 'Zone/us-east-1c', state: 'Normal', nodes: 1666, notReady: 0, evictionRate: 0.1, queuedCount: 0, queued: [] },
     ],
-    nodes: { upsert: nodeItems, remove: [] }, podCounts: { upsert: podCounts(pods), remove: [] }, replicaSets: { upsert: replicaSets, remove: [] },
-    decisions: [], passMarks: [{ pass: 2, decisions: 1 }, { pass: 13, decisions: 3 }],
+    nodes: { upsert: nodeItems, remove: [] },
+    podCounts: { upsert: podCounts(pods), remove: [] },
+    replicaSets: { upsert: replicaSets, remove: [] },
+    decisions: [],
+    passMarks: [
+      { pass: 2, decisions: 1 },
+      { pass: 13, decisions: 3 },
+    ],
   };
 }
 
@@ -69,7 +106,9 @@ async function open(width = 1240): Promise<Page> {
 }
 
 async function send(page: Page, ...ms: HostMessage[]): Promise<void> {
-  await page.evaluate((list) => { for (const m of list) window.postMessage(m, '*'); }, ms);
+  await page.evaluate((list) => {
+    for (const m of list) window.postMessage(m, '*');
+  }, ms);
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
@@ -78,7 +117,14 @@ const select = (object: string): HostMessage => ({ type: 'select', object });
 function selectNode(name: string): HostMessage[] {
   const i = Number(name.split('-').at(-1));
   const tainted = i % 3 === 1;
-  const pods: PodItem[] = Array.from({ length: 3 }, (_, j) => ({ ref: `Pod/default/web-7d9f-${i}-${j}-abcdefghij`, node: name, phase: 'Running', ready: !tainted, owner: 'ReplicaSet/default/web-7d9f', ...(tainted ? { evictionAt: '2026-01-01T00:05:55.000Z' } : {}) }));
+  const pods: PodItem[] = Array.from({ length: 3 }, (_, j) => ({
+    ref: `Pod/default/web-7d9f-${i}-${j}-abcdefghij`,
+    node: name,
+    phase: 'Running',
+    ready: !tainted,
+    owner: 'ReplicaSet/default/web-7d9f',
+    ...(tainted ? { evictionAt: '2026-01-01T00:05:55.000Z' } : {}),
+  }));
   return [select(`Node/${name}`), { type: 'selection', object: `Node/${name}`, nodePods: { node: name, pods } }];
 }
 
@@ -88,12 +134,16 @@ test('a zone queue of 1,650 nodes is a count that fits the column, with the name
   const zone = page.locator('#zones [data-ref="Zone/us-east-1b"]');
   assert.match(await zone.innerText(), /queued 1,650/);
   assert.doesNotMatch(await zone.innerText(), /compute\.internal/, 'the names are not listed until asked for');
-  const fits = await page.locator('#zones').evaluate((z) => ({ scroll: z.scrollWidth, client: z.clientWidth, cluster: document.getElementById('cluster')!.clientWidth }));
+  const fits = await page
+    .locator('#zones')
+    .evaluate((z) => ({ scroll: z.scrollWidth, client: z.clientWidth, cluster: document.getElementById('cluster')!.clientWidth }));
   assert.ok(fits.cluster < 460, `the cluster column is ${fits.cluster} px, as narrow as the issue's`);
   assert.ok(fits.scroll <= fits.client, `the zones are ${fits.scroll} px wide in ${fits.client} px`);
   // every fact of the zone (rate, next token, queued) is inside the column
   for (const fact of ['.rate', '.next-token', 'button.queued']) {
-    const inside = await zone.locator(fact).evaluate((e) => e.getBoundingClientRect().right <= document.getElementById('cluster')!.getBoundingClientRect().right);
+    const inside = await zone
+      .locator(fact)
+      .evaluate((e) => e.getBoundingClientRect().right <= document.getElementById('cluster')!.getBoundingClientRect().right);
     assert.ok(inside, `${fact} is cut`);
   }
   assert.equal(await zone.locator('.next-token .v').innerText(), '+1m15.1s');
@@ -116,29 +166,32 @@ test('the NoExecute chip and the pods\u2019 countdowns are whole in a 433 px col
   const node = page.locator('#nodes .node[data-ref="Node/ip-10-0-1-node-1"]');
   const chip = node.locator('.chip.noexecute');
   await chip.waitFor();
-  const whole = (loc: ReturnType<Page['locator']>) => loc.evaluate((e) => {
-    // brought into view vertically only: scrollIntoView would also scroll a clipping row sideways
-    for (let a = e.parentElement; a; a = a.parentElement) {
-      a.scrollLeft = 0;
-      const oy = getComputedStyle(a).overflowY;
-      if (oy === 'auto' || oy === 'scroll') {
-        const er = e.getBoundingClientRect(), ar = a.getBoundingClientRect();
-        if (er.top < ar.top || er.bottom > ar.bottom) a.scrollTop += er.top - ar.top - 8;
+  const whole = (loc: ReturnType<Page['locator']>) =>
+    loc.evaluate((e) => {
+      // brought into view vertically only: scrollIntoView would also scroll a clipping row sideways
+      for (let a = e.parentElement; a; a = a.parentElement) {
+        a.scrollLeft = 0;
+        const oy = getComputedStyle(a).overflowY;
+        if (oy === 'auto' || oy === 'scroll') {
+          const er = e.getBoundingClientRect(),
+            ar = a.getBoundingClientRect();
+          if (er.top < ar.top || er.bottom > ar.bottom) a.scrollTop += er.top - ar.top - 8;
+        }
       }
-    }
-    const r = e.getBoundingClientRect();
-    let p = e.parentElement;
-    // every clipping ancestor up to the cluster column contains it
-    while (p && p.id !== 'app') {
-      const s = getComputedStyle(p);
-      if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
-        const pr = p.getBoundingClientRect();
-        if (r.left < pr.left - 0.5 || r.right > pr.right + 0.5 || r.top < pr.top - 0.5 || r.bottom > pr.bottom + 0.5) return `${p.id || p.className}: ${JSON.stringify(r)} outside ${JSON.stringify(pr)}`;
+      const r = e.getBoundingClientRect();
+      let p = e.parentElement;
+      // every clipping ancestor up to the cluster column contains it
+      while (p && p.id !== 'app') {
+        const s = getComputedStyle(p);
+        if (s.overflowX !== 'visible' || s.overflowY !== 'visible') {
+          const pr = p.getBoundingClientRect();
+          if (r.left < pr.left - 0.5 || r.right > pr.right + 0.5 || r.top < pr.top - 0.5 || r.bottom > pr.bottom + 0.5)
+            return `${p.id || p.className}: ${JSON.stringify(r)} outside ${JSON.stringify(pr)}`;
+        }
+        p = p.parentElement;
       }
-      p = p.parentElement;
-    }
-    return e.scrollWidth <= e.clientWidth + 1 ? '' : 'its own text overflows';
-  });
+      return e.scrollWidth <= e.clientWidth + 1 ? '' : 'its own text overflows';
+    });
   assert.equal(await whole(chip), '', 'the NoExecute chip is cut');
   const countdown = page.locator('#pods .pod .countdown').first();
   assert.match(await countdown.innerText(), /^evicted in 4m50s, at \+5m55s$/);
@@ -150,7 +203,14 @@ test('the NoExecute chip and the pods\u2019 countdowns are whole in a 433 px col
 test('nodes are in natural order: -9, -10, -11, -100', async () => {
   const page = await open();
   const m = outage(0);
-  m.nodes.upsert = ['node-100', 'node-11', 'node-9', 'node-10', 'node-2'].map((name) => ({ ref: `Node/${name}`, name, zone: 'Zone/a', ready: 'True', taints: [], unschedulable: false }));
+  m.nodes.upsert = ['node-100', 'node-11', 'node-9', 'node-10', 'node-2'].map((name) => ({
+    ref: `Node/${name}`,
+    name,
+    zone: 'Zone/a',
+    ready: 'True',
+    taints: [],
+    unschedulable: false,
+  }));
   await send(page, m);
   const names = await page.locator('#nodes .node .name').allInnerTexts();
   assert.deepEqual(names, ['node-2', 'node-9', 'node-10', 'node-11', 'node-100']);
@@ -179,11 +239,20 @@ test('the scrubber has a time axis and the scenario\u2019s events marked on it',
   assert.match((await event.getAttribute('title')) ?? '', /^\+10s \(2026-01-01T00:00:10\.000Z\): kubelet stop: node-a1$/);
   // the event sits where its time is on the axis
   const [ex, tx] = await Promise.all([
-    event.evaluate((e) => { const r = e.getBoundingClientRect(); return r.left + r.width / 2; }),
-    page.locator('#axis .tick', { hasText: '+15s' }).evaluate((e) => { const r = e.getBoundingClientRect(); return r.left + r.width / 2; }),
+    event.evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return r.left + r.width / 2;
+    }),
+    page.locator('#axis .tick', { hasText: '+15s' }).evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return r.left + r.width / 2;
+    }),
   ]);
-  const x0 = await page.locator('#axis .tick', { hasText: '+0s' }).evaluate((e) => { const r = e.getBoundingClientRect(); return r.left + r.width / 2; });
-  assert.ok(Math.abs((ex - x0) - (tx - x0) * (10 / 15)) < 2, `event at ${ex}, +0s at ${x0}, +15s at ${tx}`);
+  const x0 = await page.locator('#axis .tick', { hasText: '+0s' }).evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    return r.left + r.width / 2;
+  });
+  assert.ok(Math.abs(ex - x0 - (tx - x0) * (10 / 15)) < 2, `event at ${ex}, +0s at ${x0}, +15s at ${tx}`);
   await event.click();
   await page.locator('#pass', { hasText: /^2$/ }).waitFor();
   assert.match(await page.locator('#scrubber-label').innerText(), /pass 2 of 24, \+10s/);
@@ -218,10 +287,22 @@ test('5,000 nodes and 14,121 ReplicaSets: only the rows in view are in the DOM, 
   // tag every drawn row; the step changes one node and one ReplicaSet
   await page.evaluate(() => document.querySelectorAll('#nodes .row, #replicasets .row').forEach((e) => ((e as HTMLElement & { kept?: boolean }).kept = true)));
   const n0 = m.nodes.upsert[0];
-  const step: UpdateMessage = { ...outage(0), full: false, time: '2026-01-01T00:01:10.000Z', pass: 14, lastPass: 14, passMarks: [],
-    nodes: { upsert: [{ ...n0, ready: 'Unknown' }], remove: [] }, replicaSets: { upsert: [{ ref: 'ReplicaSet/default/rs-0', desired: 10, current: 9, ready: 9 }], remove: [] } };
+  const step: UpdateMessage = {
+    ...outage(0),
+    full: false,
+    time: '2026-01-01T00:01:10.000Z',
+    pass: 14,
+    lastPass: 14,
+    passMarks: [],
+    nodes: { upsert: [{ ...n0, ready: 'Unknown' }], remove: [] },
+    replicaSets: { upsert: [{ ref: 'ReplicaSet/default/rs-0', desired: 10, current: 9, ready: 9 }], remove: [] },
+  };
   await send(page, step);
-  const redrawn = await page.evaluate(() => Array.from(document.querySelectorAll('#nodes .row, #replicasets .row')).filter((e) => !(e as HTMLElement & { kept?: boolean }).kept).map((e) => (e as HTMLElement).dataset.ref));
+  const redrawn = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('#nodes .row, #replicasets .row'))
+      .filter((e) => !(e as HTMLElement & { kept?: boolean }).kept)
+      .map((e) => (e as HTMLElement).dataset.ref),
+  );
   assert.deepEqual(redrawn.sort(), [n0.ref, 'ReplicaSet/default/rs-0'].sort());
   assert.match(await page.locator('#replicasets .rs[data-ref="ReplicaSet/default/rs-0"]').innerText(), /9\/10/);
   await page.close();
@@ -241,30 +322,53 @@ for (const theme of ['light', 'dark'] as const) {
     const page = await open();
     await applyTheme(page, theme);
     const m = outage();
-    m.decisions = [{
-      seq: 41, time: '2026-01-01T00:01:05.000Z', pass: 13, controller: 'node-lifecycle', action: 'TaintAdded', object: 'Node/ip-10-0-1-node-1',
-      summary: 'Added taint node.kubernetes.io/unreachable:NoExecute', because: [{ rule: 'Ready condition is Unknown', values: { Ready: 'Unknown' } }],
-      causes: [], source: 'nodelifecycle: doNoExecuteTaintingPass',
-    } as unknown as UpdateMessage['decisions'][number]];
+    m.decisions = [
+      {
+        seq: 41,
+        time: '2026-01-01T00:01:05.000Z',
+        pass: 13,
+        controller: 'node-lifecycle',
+        action: 'TaintAdded',
+        object: 'Node/ip-10-0-1-node-1',
+        summary: 'Added taint node.kubernetes.io/unreachable:NoExecute',
+        because: [{ rule: 'Ready condition is Unknown', values: { Ready: 'Unknown' } }],
+        causes: [],
+        source: 'nodelifecycle: doNoExecuteTaintingPass',
+      } as unknown as UpdateMessage['decisions'][number],
+    ];
     await send(page, m, ...selectNode('ip-10-0-1-node-1'));
     // log entries are one line; a click opens one with its because lines
     await page.locator('#decisions li.decision').first().click();
     await page.locator('#decisions li.decision .because').first().waitFor();
     mkdirSync(SCREENSHOTS, { recursive: true });
     await page.screenshot({ path: join(SCREENSHOTS, `panel-${theme}.png`) });
-    const contrast = (loc: ReturnType<Page['locator']>, prop: 'outlineColor' | 'borderTopColor' | 'borderLeftColor') => loc.evaluate((e, p) => {
-      const ctx = document.createElement('canvas').getContext('2d')!;
-      const rgb = (c: string) => { ctx.clearRect(0, 0, 1, 1); ctx.fillStyle = '#000'; ctx.fillStyle = c; ctx.fillRect(0, 0, 1, 1); const d = ctx.getImageData(0, 0, 1, 1).data; return [d[0], d[1], d[2], d[3] / 255]; };
-      const lum = ([r, g, b]: number[]) => { const f = (v: number) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; }; return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
-      const bg = rgb(getComputedStyle(document.body).backgroundColor);
-      const s = getComputedStyle(e);
-      const width = p === 'outlineColor' ? s.outlineWidth : p === 'borderTopColor' ? s.borderTopWidth : s.borderLeftWidth;
-      if ((p === 'outlineColor' && s.outlineStyle === 'none') || parseFloat(width) === 0) return 1;
-      const [r, g, b, a] = rgb(s[p]);
-      const mixed = [r * a + bg[0] * (1 - a), g * a + bg[1] * (1 - a), b * a + bg[2] * (1 - a)];
-      const [l1, l2] = [lum(mixed), lum(bg)].sort((x, y) => y - x);
-      return (l1 + 0.05) / (l2 + 0.05);
-    }, prop);
+    const contrast = (loc: ReturnType<Page['locator']>, prop: 'outlineColor' | 'borderTopColor' | 'borderLeftColor') =>
+      loc.evaluate((e, p) => {
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        const rgb = (c: string) => {
+          ctx.clearRect(0, 0, 1, 1);
+          ctx.fillStyle = '#000';
+          ctx.fillStyle = c;
+          ctx.fillRect(0, 0, 1, 1);
+          const d = ctx.getImageData(0, 0, 1, 1).data;
+          return [d[0], d[1], d[2], d[3] / 255];
+        };
+        const lum = ([r, g, b]: number[]) => {
+          const f = (v: number) => {
+            v /= 255;
+            return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+          };
+          return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+        };
+        const bg = rgb(getComputedStyle(document.body).backgroundColor);
+        const s = getComputedStyle(e);
+        const width = p === 'outlineColor' ? s.outlineWidth : p === 'borderTopColor' ? s.borderTopWidth : s.borderLeftWidth;
+        if ((p === 'outlineColor' && s.outlineStyle === 'none') || parseFloat(width) === 0) return 1;
+        const [r, g, b, a] = rgb(s[p]);
+        const mixed = [r * a + bg[0] * (1 - a), g * a + bg[1] * (1 - a), b * a + bg[2] * (1 - a)];
+        const [l1, l2] = [lum(mixed), lum(bg)].sort((x, y) => y - x);
+        return (l1 + 0.05) / (l2 + 0.05);
+      }, prop);
     const selected = page.locator('#nodes .node.selected');
     assert.ok((await contrast(selected, 'outlineColor')) >= 3, 'the selected row has a visible outline');
     assert.ok((await contrast(page.locator('#nodes .chip.taint:not(.noexecute)').first(), 'borderTopColor')) >= 1.8, 'a chip\u2019s border is visible');

@@ -37,7 +37,10 @@ after(async () => {
 function importedText(): { text: string; file: string } {
   const r = importEvidenceFiles([LOG], { fs: nodeFs(), readChunks }, Date.parse('2026-12-02T00:00:00Z') * 1000);
   if (!r.ok) throw new Error(r.message);
-  const moved = r.imported.text.replace('at: 2019-05-16T19:33:17.229Z\n    action: NodeQueuedForTainting', 'at: 2019-05-16T19:35:17.229Z\n    action: NodeQueuedForTainting');
+  const moved = r.imported.text.replace(
+    'at: 2019-05-16T19:33:17.229Z\n    action: NodeQueuedForTainting',
+    'at: 2019-05-16T19:35:17.229Z\n    action: NodeQueuedForTainting',
+  );
   assert.notEqual(moved, r.imported.text, 'the entry to move is in the imported text');
   return { text: moved, file: r.imported.file };
 }
@@ -45,7 +48,9 @@ function importedText(): { text: string; file: string } {
 /** The panel of an imported scenario; dropped evidence is accepted as Ctx would start importing it. */
 const Panel = {
   open: async (text: string, file: string) => {
-    const p = await RealPanel.open(browser, origin, () => openScenarioText(text, file), { dropEvidence: (uris) => ({ ok: true, message: `importing ${uris.length}` }) });
+    const p = await RealPanel.open(browser, origin, () => openScenarioText(text, file), {
+      dropEvidence: (uris) => ({ ok: true, message: `importing ${uris.length}` }),
+    });
     return Object.assign(p, { session: p.session!, marks: (selector: string) => p.page.locator(`#reality ${selector}`) });
   },
 };
@@ -80,11 +85,14 @@ test('the reality lane shows the real decisions up to now under the simulated ma
     assert.match(await p.page.locator('#why-decision').innerText(), /TaintAdded/);
     assert.equal(String(p.session.selectedSeq), seq);
     assert.match(await p.page.locator('#why-evidence .evidence-where').innerText(), /kcm-1\.14-k8s-worker3-unreachable\.log:1$/);
-    assert.match(await p.page.locator('#why-evidence .evidence-text').innerText(), /^I0516 19:33:12\.204484 .*Added \[&Taint\{Key:node\.kubernetes\.io\/unreachable,Value:,Effect:NoSchedule/);
+    assert.match(
+      await p.page.locator('#why-evidence .evidence-text').innerText(),
+      /^I0516 19:33:12\.204484 .*Added \[&Taint\{Key:node\.kubernetes\.io\/unreachable,Value:,Effect:NoSchedule/,
+    );
     assert.match(await p.page.locator('#why-reality-real').innerText(), /simulated #\d+, \+0s/);
     assert.equal(await p.marks('.reality-mark.matched').evaluate((e) => e.classList.contains('current')), true);
     // the jump went back to the decision's time: the later real decisions are off the lane again
-    assert.match(await p.page.locator('#time').getAttribute('title') ?? '', /T19:33:1/);
+    assert.match((await p.page.locator('#time').getAttribute('title')) ?? '', /T19:33:1/);
     assert.equal(await p.marks('.reality-mark.only-real').count(), 0);
 
     // forward again; the only-real mark: the Why gives the likely reason
@@ -121,7 +129,10 @@ test('files dropped onto the panel are posted to the host as their URIs', async 
       document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
     })()`);
     await p.settled();
-    assert.deepEqual(p.received.filter((m) => m.type === 'dropEvidence'), [{ type: 'dropEvidence', uris: ['file:///evidence/kcm.log', 'file:///evidence/events.yaml'] }]);
+    assert.deepEqual(
+      p.received.filter((m) => m.type === 'dropEvidence'),
+      [{ type: 'dropEvidence', uris: ['file:///evidence/kcm.log', 'file:///evidence/events.yaml'] }],
+    );
     assert.equal(await p.page.evaluate('document.body.classList.contains("drop-target")'), false, 'the drop highlight goes with the drop');
   } finally {
     await p.page.close();
@@ -129,7 +140,11 @@ test('files dropped onto the panel are posted to the host as their URIs', async 
 });
 
 test('the Why of a real NodeNotReady Event lists the other pod whose Event the same simulated PodsMarkedNotReady matched', async () => {
-  const r = importEvidenceFiles([join(root, 'test/fixtures/real-evidence/kcm-1.28-node-down-taint-eviction.log')], { fs: nodeFs(), readChunks }, Date.parse('2026-12-02T00:00:00Z') * 1000);
+  const r = importEvidenceFiles(
+    [join(root, 'test/fixtures/real-evidence/kcm-1.28-node-down-taint-eviction.log')],
+    { fs: nodeFs(), readChunks },
+    Date.parse('2026-12-02T00:00:00Z') * 1000,
+  );
   if (!r.ok) throw new Error(r.message);
   const p = await Panel.open(r.imported.text, r.imported.file);
   try {

@@ -84,13 +84,17 @@ test('stepped, scrubbed back and given another scenario, every view is what a fr
   await a.page.locator('#filter-search input').fill('Kubelet');
   await a.page.locator('#run-until input').fill('5m');
   let sawLoading = false;
-  await a.openAnother(example('rs-zone-outage.yaml'), () => openScenario(example('rs-zone-outage.yaml'), ''), async () => {
-    await a.page.locator('#loading', { hasText: 'Loading rs-zone-outage.yaml' }).waitFor();
-    assert.equal(await a.page.locator('#nodes .node').count(), 0, 'the old nodes are gone while loading');
-    assert.match(await a.text('#why-body'), /Loading rs-zone-outage\.yaml/);
-    assert.equal(await a.page.evaluate(() => document.body.dataset.loading), 'rs-zone-outage.yaml');
-    sawLoading = true;
-  });
+  await a.openAnother(
+    example('rs-zone-outage.yaml'),
+    () => openScenario(example('rs-zone-outage.yaml'), ''),
+    async () => {
+      await a.page.locator('#loading', { hasText: 'Loading rs-zone-outage.yaml' }).waitFor();
+      assert.equal(await a.page.locator('#nodes .node').count(), 0, 'the old nodes are gone while loading');
+      assert.match(await a.text('#why-body'), /Loading rs-zone-outage\.yaml/);
+      assert.equal(await a.page.evaluate(() => document.body.dataset.loading), 'rs-zone-outage.yaml');
+      sawLoading = true;
+    },
+  );
   assert.ok(sawLoading);
   await a.page.locator('#scenario-name', { hasText: 'rs-zone-outage' }).waitFor();
   assert.equal(await a.page.locator('#loading').isVisible(), false);
@@ -225,12 +229,22 @@ test('decision log entries are one line each, the object name whole and the full
   await a.runUntil('1m10s');
   await a.at('00:01:10');
   const rows = a.page.locator('#decisions > li.decision');
-  const lines = await rows.evaluateAll((ls) => ls.map((l) => {
-    const obj = l.querySelector('.object') as HTMLElement;
-    const cs = getComputedStyle(l);
-    const line = parseFloat(getComputedStyle(obj).lineHeight) || obj.getBoundingClientRect().height;
-    return { height: l.getBoundingClientRect().height - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom) - parseFloat(cs.borderBottomWidth), line, objectCut: obj.scrollWidth > obj.clientWidth + 1, objectRight: obj.getBoundingClientRect().right, rowRight: l.getBoundingClientRect().right, title: l.getAttribute('title') ?? '', object: obj.textContent };
-  }));
+  const lines = await rows.evaluateAll((ls) =>
+    ls.map((l) => {
+      const obj = l.querySelector('.object') as HTMLElement;
+      const cs = getComputedStyle(l);
+      const line = parseFloat(getComputedStyle(obj).lineHeight) || obj.getBoundingClientRect().height;
+      return {
+        height: l.getBoundingClientRect().height - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom) - parseFloat(cs.borderBottomWidth),
+        line,
+        objectCut: obj.scrollWidth > obj.clientWidth + 1,
+        objectRight: obj.getBoundingClientRect().right,
+        rowRight: l.getBoundingClientRect().right,
+        title: l.getAttribute('title') ?? '',
+        object: obj.textContent,
+      };
+    }),
+  );
   assert.ok(lines.length >= 5);
   for (const l of lines) {
     assert.ok(l.height < 1.5 * l.line, `${l.object}: one line (${l.height}px, a line is ${l.line}px)`);
@@ -242,7 +256,10 @@ test('decision log entries are one line each, the object name whole and the full
   const before = (await sixty.boundingBox())?.height ?? 0;
   await sixty.click();
   await a.page.locator('#decisions > li.decision.expanded .because li').first().waitFor();
-  assert.ok(((await a.page.locator('#decisions > li.decision.expanded').boundingBox())?.height ?? 0) > before * 1.5, 'the opened entry shows the whole summary and the checks');
+  assert.ok(
+    ((await a.page.locator('#decisions > li.decision.expanded').boundingBox())?.height ?? 0) > before * 1.5,
+    'the opened entry shows the whole summary and the checks',
+  );
   await a.page.locator('#why-decision', { hasText: 'PodEvictionScheduled' }).waitFor();
   await a.close();
 });
@@ -275,7 +292,10 @@ test('the Why of the small zone\'s pod shows the blocking check, its path, "neve
   assert.match(head, /deletion by the taint eviction controller: the node has no NoExecute taint/);
   assert.match(head, /node=node-a1 taints=\["node.kubernetes.io\/unreachable:NoSchedule"\]/);
   assert.match(head, /\[handleNodeUpdate \/ getNoExecuteTaints\]/);
-  assert.match(await item.locator(':scope > .why-not-when').innerText(), /^never as things stand \(it would with largeClusterSizeThreshold below the zone's 6 nodes/);
+  assert.match(
+    await item.locator(':scope > .why-not-when').innerText(),
+    /^never as things stand \(it would with largeClusterSizeThreshold below the zone's 6 nodes/,
+  );
   // the path is collapsed, and opens to every check, the blocking one marked
   const path = item.locator(':scope > details.why-not-path');
   assert.equal(await path.getAttribute('open'), null);

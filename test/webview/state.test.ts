@@ -4,10 +4,25 @@ import { Store } from '../../src/webview/state';
 import type { NodePodCount, PodItem, UpdateMessage } from '../../src/protocol/webview';
 
 const update = (full: boolean, podCounts: { upsert: NodePodCount[]; remove: string[] }, nodes = { upsert: [], remove: [] }): UpdateMessage => ({
-  type: 'update', full, time: 'T', pass: 0, lastPass: 0, zones: [], nodes, podCounts,
-  replicaSets: { upsert: [], remove: [] }, decisions: [], passMarks: [],
+  type: 'update',
+  full,
+  time: 'T',
+  pass: 0,
+  lastPass: 0,
+  zones: [],
+  nodes,
+  podCounts,
+  replicaSets: { upsert: [], remove: [] },
+  decisions: [],
+  passMarks: [],
 });
-const pod = (name: string, node: string, evictionAt?: string): PodItem => ({ ref: `Pod/ns/${name}`, node, phase: 'Running', ready: true, ...(evictionAt ? { evictionAt } : {}) });
+const pod = (name: string, node: string, evictionAt?: string): PodItem => ({
+  ref: `Pod/ns/${name}`,
+  node,
+  phase: 'Running',
+  ready: true,
+  ...(evictionAt ? { evictionAt } : {}),
+});
 const count = (node: string, pods: number, evicting = 0): NodePodCount => ({ ref: `Node/${node}`, pods, evicting });
 
 test('the store holds the pod counts by node and the shown node’s pods, each replaced by what the host sends', () => {
@@ -19,7 +34,10 @@ test('the store holds the pod counts by node and the shown node’s pods, each r
   assert.equal(s.nodesVersion, before, 'counts alone do not re-sort the node list (the row stamp holds the count)');
   const v = s.podsVersion;
   s.apply({ type: 'selection', object: 'Node/n1', nodePods: { node: 'n1', pods: [pod('a', 'n1'), pod('b', 'n1', 'T2')] } });
-  assert.deepEqual(s.nodePods?.pods.map((p) => p.ref), ['Pod/ns/a', 'Pod/ns/b']);
+  assert.deepEqual(
+    s.nodePods?.pods.map((p) => p.ref),
+    ['Pod/ns/a', 'Pod/ns/b'],
+  );
   assert.ok(s.podsVersion > v);
   s.apply({ ...update(false, { upsert: [], remove: [] }), selection: { object: 'Node/n1', nodePods: { node: 'n1', pods: [pod('b', 'n1', 'T3')] } } });
   assert.deepEqual(s.nodePods?.pods, [pod('b', 'n1', 'T3')], 'the pods of the update’s selection replace those before');
@@ -31,14 +49,42 @@ test('the store holds the pod counts by node and the shown node’s pods, each r
 
 const init = (name: string) => ({
   type: 'init' as const,
-  scenario: { name, file: `/ws/${name}.yaml`, kubernetesVersion: '1.31', plainSnapshot: false, controllerMemory: 'reconstructed', binder: 'simplified', settings: {}, overrides: {} },
-  problems: [], assumptions: [], settings: { collapseNoise: true, playSpeed: 2 }, startTime: 'T', whatIfKeys: [],
+  scenario: {
+    name,
+    file: `/ws/${name}.yaml`,
+    kubernetesVersion: '1.31',
+    plainSnapshot: false,
+    controllerMemory: 'reconstructed',
+    binder: 'simplified',
+    settings: {},
+    overrides: {},
+  },
+  problems: [],
+  assumptions: [],
+  settings: { collapseNoise: true, playSpeed: 2 },
+  startTime: 'T',
+  whatIfKeys: [],
 });
 const selected = {
   type: 'selection' as const,
   object: 'Node/node-a1',
   seq: 7,
-  decision: { decision: { seq: 7, time: 'T', pass: 1, controller: 'world', action: 'KubeletStopped', object: 'Node/node-a1', summary: 's', because: [], causes: [], machine: null, source: 'x' }, chain: [] },
+  decision: {
+    decision: {
+      seq: 7,
+      time: 'T',
+      pass: 1,
+      controller: 'world',
+      action: 'KubeletStopped',
+      object: 'Node/node-a1',
+      summary: 's',
+      because: [],
+      causes: [],
+      machine: null,
+      source: 'x',
+    },
+    chain: [],
+  },
   explanation: { object: 'Node/node-a1', exists: true, happened: [], whyNot: [] },
   machine: { id: 'node/node-a1', state: 'ready', graph: { root: { path: '', key: 'n', type: 'atomic' as const, children: [] }, transitions: [] } },
 };

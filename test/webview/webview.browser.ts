@@ -60,10 +60,13 @@ const pass = (page: Page) => page.locator('#pass').innerText();
 const click = (page: Page, action: string) => page.locator(`vscode-button[data-action="${action}"]`).click();
 
 async function runUntil(page: Page, text: string) {
-  await page.locator('#run-until input').fill(text).catch(async () => {
-    await page.locator('#run-until').click();
-    await page.keyboard.type(text);
-  });
+  await page
+    .locator('#run-until input')
+    .fill(text)
+    .catch(async () => {
+      await page.locator('#run-until').click();
+      await page.keyboard.type(text);
+    });
   await page.locator('#run-until-go').click();
 }
 
@@ -121,7 +124,10 @@ test('running until the taint shows why: the checks with their values, and the c
   assert.match(checks[0], /Ready\s*=\s*Unknown/);
   assert.match(checks[1], /zone\s*=\s*us-east-1a/);
   const causes = await page.locator('#why-causes .cause').allInnerTexts();
-  assert.deepEqual(causes.map((c) => c.split(' ').slice(3, 5).join(' ')), ['KubeletStopped Node/node-a1', 'NodeStatusUnknown Node/node-a1', 'NodeQueuedForTainting Node/node-a1']);
+  assert.deepEqual(
+    causes.map((c) => c.split(' ').slice(3, 5).join(' ')),
+    ['KubeletStopped Node/node-a1', 'NodeStatusUnknown Node/node-a1', 'NodeQueuedForTainting Node/node-a1'],
+  );
   assert.equal(await page.locator('#why-causes li.world-event').count(), 1);
   assert.match(await page.locator('#why-machine').innerText(), /unknown\.queued → unknown\.tainted on TAINT_PASS/);
   assert.match(await page.locator('#why-source').innerText(), /nodelifecycle/);
@@ -190,10 +196,13 @@ test('a what-if re-run from the toolbar shows the two traces compared', async ()
   const { page } = await open();
   await runUntil(page, '2m');
   await page.locator('#whatif-key').selectOption('nodeMonitorGracePeriod');
-  await page.locator('#whatif-value input').fill('20s').catch(async () => {
-    await page.locator('#whatif-value').click();
-    await page.keyboard.type('20s');
-  });
+  await page
+    .locator('#whatif-value input')
+    .fill('20s')
+    .catch(async () => {
+      await page.locator('#whatif-value').click();
+      await page.keyboard.type('20s');
+    });
   await page.locator('#whatif-go').click();
   await page.locator('#whatif-summary').waitFor();
   assert.match(await page.locator('#whatif-summary').innerText(), /nodeMonitorGracePeriod=20s/);
@@ -225,7 +234,10 @@ test('hostile names, labels and messages are shown as text and nothing in them r
   for (const b of await page.locator('#why-body button.link').all()) await b.click().catch(() => {});
   await runUntil(page, '10m');
   await page.locator('#whatif-key').selectOption('nodeEvictionRate');
-  await page.locator('#whatif-value input').fill('0.5').catch(() => {});
+  await page
+    .locator('#whatif-value input')
+    .fill('0.5')
+    .catch(() => {});
   await page.locator('#whatif-go').click();
   await page.locator('#whatif-summary').waitFor();
   await page.locator('#nodes .node').first().hover();
@@ -252,7 +264,9 @@ test('5,000 nodes: the list draws only the rows in view, scrolls to the last nod
   const full = await page.evaluate(() => window.harness.sent.find((m) => m.type === 'update'));
   assert.equal(full?.nodes, 5002);
   // the last row: zones in name order, us-east-1b last, node-z4998 its last node
-  await page.locator('#nodes').evaluate((e) => { e.scrollTop = e.scrollHeight; });
+  await page.locator('#nodes').evaluate((e) => {
+    e.scrollTop = e.scrollHeight;
+  });
   await page.locator('#nodes .node[data-ref="Node/node-z4998"]').waitFor();
   assert.ok((await page.locator('#nodes .row').count()) < 120);
   await click(page, 'step');
@@ -260,7 +274,11 @@ test('5,000 nodes: the list draws only the rows in view, scrolls to the last nod
   await runUntil(page, 'next NodeStatusUnknown');
   await page.locator('#pass', { hasText: String(fakePasses.UNKNOWN_PASS) }).waitFor();
   const updates = await page.evaluate(() => window.harness.sent.filter((m) => m.type === 'update'));
-  assert.deepEqual(updates.slice(1).map((u) => u.nodes), [0, 1], 'after the first update, only the node that changed is sent');
+  assert.deepEqual(
+    updates.slice(1).map((u) => u.nodes),
+    [0, 1],
+    'after the first update, only the node that changed is sent',
+  );
   assert.ok(updates[2].bytes < full!.bytes / 50, `a step sends ${updates[2].bytes} bytes, the first update ${full!.bytes}`);
   // the filter narrows the list to the matching nodes
   await page.locator('#node-filter input').fill('Unknown');

@@ -19,23 +19,50 @@ export function compareCommand(argv: readonly string[], io: CliIo): number {
   try {
     o = ownOptions(argv, { tolerance: 'one', format: 'one', version: 'one' });
   } catch (e) {
-    if (e instanceof OwnUsageError) { io.err(`controller-stepper compare: ${e.message}\nUsage: ${COMPARE_USAGE}\n`); return 2; }
+    if (e instanceof OwnUsageError) {
+      io.err(`controller-stepper compare: ${e.message}\nUsage: ${COMPARE_USAGE}\n`);
+      return 2;
+    }
     throw e;
   }
-  if (o.help) { io.out(`Usage: ${COMPARE_USAGE}\n`); return 0; }
-  if (o.files.length !== 1) { io.err(`controller-stepper compare: give one scenario file\nUsage: ${COMPARE_USAGE}\n`); return 2; }
+  if (o.help) {
+    io.out(`Usage: ${COMPARE_USAGE}\n`);
+    return 0;
+  }
+  if (o.files.length !== 1) {
+    io.err(`controller-stepper compare: give one scenario file\nUsage: ${COMPARE_USAGE}\n`);
+    return 2;
+  }
   const format = o.one.format ?? 'text';
-  if (format !== 'text' && format !== 'json') { io.err(`controller-stepper compare: --format is text or json, not "${format}"\n`); return 2; }
+  if (format !== 'text' && format !== 'json') {
+    io.err(`controller-stepper compare: --format is text or json, not "${format}"\n`);
+    return 2;
+  }
   const tolText = o.one.tolerance;
   const tolerance = tolText === undefined ? undefined : parseDuration(tolText);
-  if (tolText !== undefined && (tolerance === undefined || tolerance < 0)) { io.err(`controller-stepper compare: --tolerance wants a duration such as 5s, not "${tolText}"\n`); return 2; }
-  if (o.one.version !== undefined && !parseKubeVersion(o.one.version)) { io.err(`controller-stepper compare: --version ${o.one.version} is not a version from 1.12 to 1.35\n`); return 2; }
+  if (tolText !== undefined && (tolerance === undefined || tolerance < 0)) {
+    io.err(`controller-stepper compare: --tolerance wants a duration such as 5s, not "${tolText}"\n`);
+    return 2;
+  }
+  if (o.one.version !== undefined && !parseKubeVersion(o.one.version)) {
+    io.err(`controller-stepper compare: --version ${o.one.version} is not a version from 1.12 to 1.35\n`);
+    return 2;
+  }
   const file = o.files[0];
-  if (!io.fs.stat(file)) { io.err(`controller-stepper: cannot read ${file}: no such file or folder\n`); return 2; }
+  if (!io.fs.stat(file)) {
+    io.err(`controller-stepper: cannot read ${file}: no such file or folder\n`);
+    return 2;
+  }
   const scenario = loadScenario(file, io.fs, { allowOutside: o.allowOutside, roots: CLI_ROOTS });
   for (const p of scenario.problems) if (p.severity !== 'info') io.err(`${formatProblem(p)}\n`);
-  if (hasErrors(scenario.problems)) { io.err(`controller-stepper compare: ${file} has errors; nothing was simulated\n`); return 2; }
-  if (!scenario.reality?.length) { io.err(`controller-stepper compare: ${file} has no reality: entries to compare with (write them with import)\n`); return 2; }
+  if (hasErrors(scenario.problems)) {
+    io.err(`controller-stepper compare: ${file} has errors; nothing was simulated\n`);
+    return 2;
+  }
+  if (!scenario.reality?.length) {
+    io.err(`controller-stepper compare: ${file} has no reality: entries to compare with (write them with import)\n`);
+    return 2;
+  }
   const sim = createSimulation(scenario, { version: o.one.version });
   for (const p of sim.problems) if (p.severity === 'error') io.err(`${formatProblem(p)}\n`);
   if (hasErrors(sim.problems)) return 2;

@@ -15,8 +15,13 @@ export function generate(args: ParsedArgs, io: CliIo): number {
   if (args.files.length) throw new UsageError('generate takes no FILE: it writes to standard output, or to --out DIR');
   const format = args.format === 'yaml' ? 'yaml' : 'json';
   const options: GenerateOptions = {
-    nodes: args.nodes, podsPerNode: args.podsPerNode, zones: args.zones, seed: args.seed,
-    kubernetesVersion: args.version, detail: args.detail, format,
+    nodes: args.nodes,
+    podsPerNode: args.podsPerNode,
+    zones: args.zones,
+    seed: args.seed,
+    kubernetesVersion: args.version,
+    detail: args.detail,
+    format,
   };
   if (args.outage !== undefined) {
     const [zone, at, recoverAt, ...rest] = args.outage.split(':');

@@ -18,14 +18,28 @@ export function ownOptions(argv: readonly string[], spec: Record<string, 'one' |
   const out: OwnOptions = { files: [], one: {}, many: {}, help: false, allowOutside: false };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
-    if (a === '-h' || a === '--help') { out.help = true; continue; }
+    if (a === '-h' || a === '--help') {
+      out.help = true;
+      continue;
+    }
     if (a === '--color' || a === '--no-color') continue;
-    if (a === '--allow-outside') { out.allowOutside = true; continue; }
-    if (!a.startsWith('--')) { out.files.push(a); continue; }
+    if (a === '--allow-outside') {
+      out.allowOutside = true;
+      continue;
+    }
+    if (!a.startsWith('--')) {
+      out.files.push(a);
+      continue;
+    }
     const eq = a.indexOf('=');
     const name = eq >= 0 ? a.slice(2, eq) : a.slice(2);
     const kind = spec[name];
-    if (!kind) throw new OwnUsageError(`unknown option --${name}; this command takes ${Object.keys(spec).map((k) => `--${k}`).join(', ')}`);
+    if (!kind)
+      throw new OwnUsageError(
+        `unknown option --${name}; this command takes ${Object.keys(spec)
+          .map((k) => `--${k}`)
+          .join(', ')}`,
+      );
     const value = eq >= 0 ? a.slice(eq + 1) : argv[++i];
     if (value === undefined) throw new OwnUsageError(`--${name} needs a value`);
     if (kind === 'repeat') (out.many[name] ??= []).push(value);

@@ -27,7 +27,13 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   if (args.steps !== undefined) {
     let left = args.steps;
     // a step stopped half-way is taken up again where it stopped
-    run = () => { while (left > 0) { sim.step(); if (sim.stopped) return; left--; } };
+    run = () => {
+      while (left > 0) {
+        sim.step();
+        if (sim.stopped) return;
+        left--;
+      }
+    };
   } else {
     const t = args.until !== undefined ? parseUntil(args.until, sim.startTime) : defaultHorizon(scenario, sim.startTime);
     until = t;
@@ -36,7 +42,12 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   // JSON Lines go out as they are decided (whole lines), so a long run shows its progress and a stop keeps it.
   const streaming = args.format === 'json' && args.output === 'trace';
   let printed = 0;
-  const flush = () => { if (streaming && printed < sim.trace.length) { io.out(traceToJsonLines(sim.trace.slice(printed))); printed = sim.trace.length; } };
+  const flush = () => {
+    if (streaming && printed < sim.trace.length) {
+      io.out(traceToJsonLines(sim.trace.slice(printed)));
+      printed = sim.trace.length;
+    }
+  };
   const finished = await guards.drive(sim, run, flush, until);
   if (!streaming) print(args, io, sim, scenario);
   // the output so far first, then (stderr) why it stops there
@@ -53,7 +64,12 @@ function print(args: ParsedArgs, io: CliIo, sim: Simulation, scenario: Scenario)
     return;
   }
   if (args.format === 'yaml') {
-    const doc = args.output === 'trace' ? sim.trace.map(orderedDecision) : args.output === 'state' ? sim.state() : { state: sim.state(), trace: sim.trace.map(orderedDecision) };
+    const doc =
+      args.output === 'trace'
+        ? sim.trace.map(orderedDecision)
+        : args.output === 'state'
+          ? sim.state()
+          : { state: sim.state(), trace: sim.trace.map(orderedDecision) };
     io.out(stringify(doc, { lineWidth: 0 }));
     return;
   }

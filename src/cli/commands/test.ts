@@ -20,8 +20,15 @@ export function runTests(args: ParsedArgs, io: CliIo): number {
   let bad = 0;
   for (const file of args.files) {
     const o = openInput(file, args, io, guards);
-    if (!o.ok) { bad++; continue; }
-    if (!o.scenario.expect.length) { io.err(`controller-stepper: ${file}: no expect: entries, nothing to test\n`); bad++; continue; }
+    if (!o.ok) {
+      bad++;
+      continue;
+    }
+    if (!o.scenario.expect.length) {
+      io.err(`controller-stepper: ${file}: no expect: entries, nothing to test\n`);
+      bad++;
+      continue;
+    }
     opened.push({ file, o });
   }
   if (bad) {
@@ -30,7 +37,10 @@ export function runTests(args: ParsedArgs, io: CliIo): number {
   }
   let passed = 0;
   let failed = 0;
-  for (const { file, o: { sim } } of opened) {
+  for (const {
+    file,
+    o: { sim },
+  } of opened) {
     io.out(`${file} (Kubernetes ${sim.behaviour.version.text})\n`);
     guards.watch(sim);
     for (const r of sim.checkExpectations()) {

@@ -29,22 +29,65 @@ export interface ConfigFileResult {
 
 /** Sections of KubeControllerManagerConfiguration that the simulation does not model (ignored without a warning). */
 const OTHER_SECTIONS = new Set([
-  'apiVersion', 'kind', 'attachDetachController', 'csrSigningController', 'cronJobController', 'daemonSetController',
-  'deploymentController', 'statefulSetController', 'deprecatedController', 'endpointController', 'endpointSliceController',
-  'endpointSliceMirroringController', 'ephemeralVolumeController', 'garbageCollectorController', 'horizontalPodAutoscalerController',
-  'jobController', 'legacySATokenCleaner', 'namespaceController', 'nodeIPAMController', 'persistentVolumeBinderController',
-  'podGCController', 'replicationController', 'resourceQuotaController', 'saController', 'serviceController',
-  'ttlAfterFinishedController', 'validatingAdmissionPolicyStatusController', 'cloudProvider', 'externalCloudVolumePlugin',
-  'serviceAccountController', 'debugging', 'componentConfig',
+  'apiVersion',
+  'kind',
+  'attachDetachController',
+  'csrSigningController',
+  'cronJobController',
+  'daemonSetController',
+  'deploymentController',
+  'statefulSetController',
+  'deprecatedController',
+  'endpointController',
+  'endpointSliceController',
+  'endpointSliceMirroringController',
+  'ephemeralVolumeController',
+  'garbageCollectorController',
+  'horizontalPodAutoscalerController',
+  'jobController',
+  'legacySATokenCleaner',
+  'namespaceController',
+  'nodeIPAMController',
+  'persistentVolumeBinderController',
+  'podGCController',
+  'replicationController',
+  'resourceQuotaController',
+  'saController',
+  'serviceController',
+  'ttlAfterFinishedController',
+  'validatingAdmissionPolicyStatusController',
+  'cloudProvider',
+  'externalCloudVolumePlugin',
+  'serviceAccountController',
+  'debugging',
+  'componentConfig',
 ]);
 
 /** Fields of the modelled sections that the simulation does not use (ignored without a warning). */
 const OTHER_FIELDS: Record<string, Set<string>> = {
-  generic: new Set(['port', 'address', 'minResyncPeriod', 'clientConnection', 'controllerStartInterval', 'debugging', 'leaderMigrationEnabled', 'leaderMigration']),
+  generic: new Set([
+    'port',
+    'address',
+    'minResyncPeriod',
+    'clientConnection',
+    'controllerStartInterval',
+    'debugging',
+    'leaderMigrationEnabled',
+    'leaderMigration',
+  ]),
   'generic.leaderElection': new Set(['leaderElect', 'renewDeadline', 'retryPeriod', 'resourceLock', 'resourceName', 'resourceNamespace']),
   kubeCloudShared: new Set([
-    'cloudProvider', 'externalCloudVolumePlugin', 'useServiceAccountCredentials', 'allowUntaggedCloud', 'routeReconciliationPeriod',
-    'clusterName', 'clusterCIDR', 'allocateNodeCIDRs', 'cidrAllocatorType', 'configureCloudRoutes', 'nodeSyncPeriod',
+    'cloudProvider',
+    'externalCloudVolumePlugin',
+    'useServiceAccountCredentials',
+    'allowUntaggedCloud',
+    'routeReconciliationPeriod',
+    'clusterName',
+    'clusterCIDR',
+    'allocateNodeCIDRs',
+    'cidrAllocatorType',
+    'configureCloudRoutes',
+    'nodeSyncPeriod',
   ]),
   nodeLifecycleController: new Set(),
   replicaSetController: new Set(),
@@ -79,7 +122,12 @@ export function readControllerManagerConfigFile(file: string, text: string): Con
       const apiVersion = (root as MapNode).get('apiVersion') as unknown;
       if (typeof apiVersion === 'string' && !/^(kubecontrollermanager\.config\.k8s\.io|componentconfig)\/v1alpha1$/.test(apiVersion)) {
         const item = root.items.find((p) => isScalar(p.key) && p.key.value === 'apiVersion');
-        problem('unknown-api-version', 'warning', `apiVersion ${apiVersion} is not kubecontrollermanager.config.k8s.io/v1alpha1; reading it as that`, (item?.value as Node | null)?.range);
+        problem(
+          'unknown-api-version',
+          'warning',
+          `apiVersion ${apiVersion} is not kubecontrollermanager.config.k8s.io/v1alpha1; reading it as that`,
+          (item?.value as Node | null)?.range,
+        );
       }
       readKcmConfig(root as MapNode, '', result, pos, problem);
       return result;
@@ -158,7 +206,9 @@ function readStaticPod(root: MapNode, out: ConfigFileResult, pos: Pos, report: R
     if (!isMap(c)) return false;
     const name = String(c.get('name') ?? '');
     const image = String(c.get('image') ?? '');
-    const cmd = words(c, 'command').map((w) => w.text).join(' ');
+    const cmd = words(c, 'command')
+      .map((w) => w.text)
+      .join(' ');
     return /kube-controller-manager/.test(name) || /kube-controller-manager/.test(image) || /kube-controller-manager/.test(cmd);
   };
   const candidates = containers.items.filter(isKcm);
@@ -169,6 +219,8 @@ function readStaticPod(root: MapNode, out: ConfigFileResult, pos: Pos, report: R
   }
   // `command: ["/bin/sh", "-c", "kube-controller-manager --a=b ..."]` is read as the words of that line.
   out.words = [...words(container, 'command'), ...words(container, 'args')].flatMap((w) =>
-    /\s/.test(w.text.trim()) && /kube-controller-manager|^--/.test(w.text.trim()) ? shellWords(w.text).map((text) => ({ text, position: w.position })) : [w]);
-  if (!out.words.length) report('bad-config-file', 'warning', 'the kube-controller-manager container has no command or args: nothing to read', (container as Node).range);
+    /\s/.test(w.text.trim()) && /kube-controller-manager|^--/.test(w.text.trim()) ? shellWords(w.text).map((text) => ({ text, position: w.position })) : [w],
+  );
+  if (!out.words.length)
+    report('bad-config-file', 'warning', 'the kube-controller-manager container has no command or args: nothing to read', (container as Node).range);
 }

@@ -29,57 +29,189 @@ export interface ParsedFlag {
  * --help, 1.12 to 1.35, plus the klog flags.)
  */
 export const IGNORED_KCM_FLAGS: ReadonlySet<string> = new Set([
-  'address', 'allocate-node-cidrs', 'allow-metric-labels', 'allow-metric-labels-manifest', 'alsologtostderr',
-  'attach-detach-reconcile-sync-period', 'authentication-kubeconfig', 'authentication-skip-lookup',
-  'authentication-token-webhook-cache-ttl', 'authentication-tolerate-lookup-failure', 'authorization-always-allow-paths',
-  'authorization-kubeconfig', 'authorization-webhook-cache-authorized-ttl', 'authorization-webhook-cache-unauthorized-ttl',
-  'azure-container-registry-config', 'bind-address', 'cert-dir', 'cidr-allocator-type', 'client-ca-file', 'cloud-config',
-  'cloud-provider', 'cloud-provider-gce-l7lb-src-cidrs', 'cloud-provider-gce-lb-src-cidrs', 'cluster-cidr', 'cluster-name',
-  'cluster-signing-cert-file', 'cluster-signing-duration', 'cluster-signing-key-file',
-  'cluster-signing-kube-apiserver-client-cert-file', 'cluster-signing-kube-apiserver-client-key-file',
-  'cluster-signing-kubelet-client-cert-file', 'cluster-signing-kubelet-client-key-file',
-  'cluster-signing-kubelet-serving-cert-file', 'cluster-signing-kubelet-serving-key-file',
-  'cluster-signing-legacy-unknown-cert-file', 'cluster-signing-legacy-unknown-key-file', 'concurrent-cron-job-syncs',
-  'concurrent-daemonset-syncs', 'concurrent-deployment-syncs', 'concurrent-endpoint-syncs',
-  'concurrent-ephemeralvolume-syncs', 'concurrent-gc-syncs', 'concurrent-horizontal-pod-autoscaler-syncs',
-  'concurrent-job-syncs', 'concurrent-namespace-syncs', 'concurrent-rc-syncs', 'concurrent-resource-quota-syncs',
-  'concurrent-service-endpoint-syncs', 'concurrent-service-syncs', 'concurrent-serviceaccount-token-syncs',
-  'concurrent-statefulset-syncs', 'concurrent-ttl-after-finished-syncs', 'concurrent-validating-admission-policy-status-syncs',
-  'configure-cloud-routes', 'contention-profiling', 'controller-start-interval', 'deleting-pods-burst', 'deleting-pods-qps',
-  'deployment-controller-sync-period', 'disable-attach-detach-reconcile-sync', 'disable-force-detach-on-timeout',
-  'disabled-metrics', 'enable-dynamic-provisioning', 'enable-garbage-collector', 'enable-hostpath-provisioner',
-  'enable-leader-migration', 'endpoint-updates-batch-period', 'endpointslice-updates-batch-period',
-  'experimental-cluster-signing-duration', 'external-cloud-volume-plugin', 'flex-volume-plugin-dir', 'help',
-  'horizontal-pod-autoscaler-cpu-initialization-period', 'horizontal-pod-autoscaler-downscale-delay',
-  'horizontal-pod-autoscaler-downscale-stabilization', 'horizontal-pod-autoscaler-initial-readiness-delay',
-  'horizontal-pod-autoscaler-sync-period', 'horizontal-pod-autoscaler-tolerance', 'horizontal-pod-autoscaler-upscale-delay',
-  'horizontal-pod-autoscaler-use-rest-clients', 'http2-max-streams-per-connection',
-  'kube-api-burst', 'kube-api-content-type', 'kube-api-qps', 'kubeconfig', 'leader-elect', 'leader-elect-renew-deadline',
-  'leader-elect-resource-lock', 'leader-elect-resource-name', 'leader-elect-resource-namespace', 'leader-elect-retry-period',
-  'leader-migration-config', 'legacy-service-account-token-clean-up-period', 'log-backtrace-at', 'log-dir', 'log-file',
-  'log-file-max-size', 'log-flush-frequency', 'log-json-info-buffer-size', 'log-json-split-stream', 'log-text-info-buffer-size',
-  'log-text-split-stream', 'logging-format', 'logtostderr', 'master', 'max-endpoints-per-slice', 'min-resync-period',
-  'mirroring-concurrent-service-endpoint-syncs', 'mirroring-endpointslice-updates-batch-period',
-  'mirroring-max-endpoints-per-subset', 'namespace-sync-period', 'node-cidr-mask-size', 'node-cidr-mask-size-ipv4',
-  'node-cidr-mask-size-ipv6', 'node-sync-period', 'one-output', 'permit-address-sharing', 'permit-port-sharing', 'port',
-  'profiling', 'pv-recycler-increment-timeout-nfs', 'pv-recycler-minimum-timeout-hostpath', 'pv-recycler-minimum-timeout-nfs',
-  'pv-recycler-pod-template-filepath-hostpath', 'pv-recycler-pod-template-filepath-nfs', 'pv-recycler-timeout-increment-hostpath',
-  'pvclaimbinder-sync-period', 'requestheader-allowed-names', 'requestheader-client-ca-file',
-  'requestheader-extra-headers-prefix', 'requestheader-group-headers', 'requestheader-uid-headers',
-  'requestheader-username-headers', 'resource-quota-sync-period', 'root-ca-file', 'route-reconciliation-period',
-  'secure-port', 'service-account-private-key-file', 'service-cluster-ip-range', 'show-hidden-metrics-for-version',
-  'skip-headers', 'skip-log-headers', 'stderrthreshold', 'terminated-pod-gc-threshold', 'tls-cert-file', 'tls-cipher-suites',
-  'tls-min-version', 'tls-private-key-file', 'tls-sni-cert-key', 'use-service-account-credentials', 'v', 'version',
-  'vmodule', 'insecure-port', 'emulated-version',
+  'address',
+  'allocate-node-cidrs',
+  'allow-metric-labels',
+  'allow-metric-labels-manifest',
+  'alsologtostderr',
+  'attach-detach-reconcile-sync-period',
+  'authentication-kubeconfig',
+  'authentication-skip-lookup',
+  'authentication-token-webhook-cache-ttl',
+  'authentication-tolerate-lookup-failure',
+  'authorization-always-allow-paths',
+  'authorization-kubeconfig',
+  'authorization-webhook-cache-authorized-ttl',
+  'authorization-webhook-cache-unauthorized-ttl',
+  'azure-container-registry-config',
+  'bind-address',
+  'cert-dir',
+  'cidr-allocator-type',
+  'client-ca-file',
+  'cloud-config',
+  'cloud-provider',
+  'cloud-provider-gce-l7lb-src-cidrs',
+  'cloud-provider-gce-lb-src-cidrs',
+  'cluster-cidr',
+  'cluster-name',
+  'cluster-signing-cert-file',
+  'cluster-signing-duration',
+  'cluster-signing-key-file',
+  'cluster-signing-kube-apiserver-client-cert-file',
+  'cluster-signing-kube-apiserver-client-key-file',
+  'cluster-signing-kubelet-client-cert-file',
+  'cluster-signing-kubelet-client-key-file',
+  'cluster-signing-kubelet-serving-cert-file',
+  'cluster-signing-kubelet-serving-key-file',
+  'cluster-signing-legacy-unknown-cert-file',
+  'cluster-signing-legacy-unknown-key-file',
+  'concurrent-cron-job-syncs',
+  'concurrent-daemonset-syncs',
+  'concurrent-deployment-syncs',
+  'concurrent-endpoint-syncs',
+  'concurrent-ephemeralvolume-syncs',
+  'concurrent-gc-syncs',
+  'concurrent-horizontal-pod-autoscaler-syncs',
+  'concurrent-job-syncs',
+  'concurrent-namespace-syncs',
+  'concurrent-rc-syncs',
+  'concurrent-resource-quota-syncs',
+  'concurrent-service-endpoint-syncs',
+  'concurrent-service-syncs',
+  'concurrent-serviceaccount-token-syncs',
+  'concurrent-statefulset-syncs',
+  'concurrent-ttl-after-finished-syncs',
+  'concurrent-validating-admission-policy-status-syncs',
+  'configure-cloud-routes',
+  'contention-profiling',
+  'controller-start-interval',
+  'deleting-pods-burst',
+  'deleting-pods-qps',
+  'deployment-controller-sync-period',
+  'disable-attach-detach-reconcile-sync',
+  'disable-force-detach-on-timeout',
+  'disabled-metrics',
+  'enable-dynamic-provisioning',
+  'enable-garbage-collector',
+  'enable-hostpath-provisioner',
+  'enable-leader-migration',
+  'endpoint-updates-batch-period',
+  'endpointslice-updates-batch-period',
+  'experimental-cluster-signing-duration',
+  'external-cloud-volume-plugin',
+  'flex-volume-plugin-dir',
+  'help',
+  'horizontal-pod-autoscaler-cpu-initialization-period',
+  'horizontal-pod-autoscaler-downscale-delay',
+  'horizontal-pod-autoscaler-downscale-stabilization',
+  'horizontal-pod-autoscaler-initial-readiness-delay',
+  'horizontal-pod-autoscaler-sync-period',
+  'horizontal-pod-autoscaler-tolerance',
+  'horizontal-pod-autoscaler-upscale-delay',
+  'horizontal-pod-autoscaler-use-rest-clients',
+  'http2-max-streams-per-connection',
+  'kube-api-burst',
+  'kube-api-content-type',
+  'kube-api-qps',
+  'kubeconfig',
+  'leader-elect',
+  'leader-elect-renew-deadline',
+  'leader-elect-resource-lock',
+  'leader-elect-resource-name',
+  'leader-elect-resource-namespace',
+  'leader-elect-retry-period',
+  'leader-migration-config',
+  'legacy-service-account-token-clean-up-period',
+  'log-backtrace-at',
+  'log-dir',
+  'log-file',
+  'log-file-max-size',
+  'log-flush-frequency',
+  'log-json-info-buffer-size',
+  'log-json-split-stream',
+  'log-text-info-buffer-size',
+  'log-text-split-stream',
+  'logging-format',
+  'logtostderr',
+  'master',
+  'max-endpoints-per-slice',
+  'min-resync-period',
+  'mirroring-concurrent-service-endpoint-syncs',
+  'mirroring-endpointslice-updates-batch-period',
+  'mirroring-max-endpoints-per-subset',
+  'namespace-sync-period',
+  'node-cidr-mask-size',
+  'node-cidr-mask-size-ipv4',
+  'node-cidr-mask-size-ipv6',
+  'node-sync-period',
+  'one-output',
+  'permit-address-sharing',
+  'permit-port-sharing',
+  'port',
+  'profiling',
+  'pv-recycler-increment-timeout-nfs',
+  'pv-recycler-minimum-timeout-hostpath',
+  'pv-recycler-minimum-timeout-nfs',
+  'pv-recycler-pod-template-filepath-hostpath',
+  'pv-recycler-pod-template-filepath-nfs',
+  'pv-recycler-timeout-increment-hostpath',
+  'pvclaimbinder-sync-period',
+  'requestheader-allowed-names',
+  'requestheader-client-ca-file',
+  'requestheader-extra-headers-prefix',
+  'requestheader-group-headers',
+  'requestheader-uid-headers',
+  'requestheader-username-headers',
+  'resource-quota-sync-period',
+  'root-ca-file',
+  'route-reconciliation-period',
+  'secure-port',
+  'service-account-private-key-file',
+  'service-cluster-ip-range',
+  'show-hidden-metrics-for-version',
+  'skip-headers',
+  'skip-log-headers',
+  'stderrthreshold',
+  'terminated-pod-gc-threshold',
+  'tls-cert-file',
+  'tls-cipher-suites',
+  'tls-min-version',
+  'tls-private-key-file',
+  'tls-sni-cert-key',
+  'use-service-account-credentials',
+  'v',
+  'version',
+  'vmodule',
+  'insecure-port',
+  'emulated-version',
 ]);
 
 /** Ignored flags that are booleans (a bare `--flag` does not take the next word). */
 const IGNORED_BOOL_FLAGS: ReadonlySet<string> = new Set([
-  'allocate-node-cidrs', 'alsologtostderr', 'authentication-skip-lookup', 'authentication-tolerate-lookup-failure',
-  'configure-cloud-routes', 'contention-profiling', 'disable-attach-detach-reconcile-sync', 'disable-force-detach-on-timeout',
-  'enable-dynamic-provisioning', 'enable-garbage-collector', 'enable-hostpath-provisioner', 'enable-leader-migration',
-  'help', 'leader-elect', 'log-json-split-stream', 'log-text-split-stream', 'logtostderr', 'one-output', 'profiling',
-  'skip-headers', 'skip-log-headers', 'use-service-account-credentials', 'version', 'horizontal-pod-autoscaler-use-rest-clients',
+  'allocate-node-cidrs',
+  'alsologtostderr',
+  'authentication-skip-lookup',
+  'authentication-tolerate-lookup-failure',
+  'configure-cloud-routes',
+  'contention-profiling',
+  'disable-attach-detach-reconcile-sync',
+  'disable-force-detach-on-timeout',
+  'enable-dynamic-provisioning',
+  'enable-garbage-collector',
+  'enable-hostpath-provisioner',
+  'enable-leader-migration',
+  'help',
+  'leader-elect',
+  'log-json-split-stream',
+  'log-text-split-stream',
+  'logtostderr',
+  'one-output',
+  'profiling',
+  'skip-headers',
+  'skip-log-headers',
+  'use-service-account-credentials',
+  'version',
+  'horizontal-pod-autoscaler-use-rest-clients',
 ]);
 
 export const isBoolFlag = (name: string): boolean => {
@@ -90,9 +222,19 @@ export const isBoolFlag = (name: string): boolean => {
 /** Every flag name the simulation recognises (modelled or ignored), without dashes. */
 export function knownFlagNames(): string[] {
   const modelled = [
-    'node-monitor-period', 'node-monitor-grace-period', 'node-startup-grace-period', 'pod-eviction-timeout',
-    'node-eviction-rate', 'secondary-node-eviction-rate', 'large-cluster-size-threshold', 'unhealthy-zone-threshold',
-    'enable-taint-manager', 'feature-gates', 'controllers', 'concurrent-replicaset-syncs', 'leader-elect-lease-duration',
+    'node-monitor-period',
+    'node-monitor-grace-period',
+    'node-startup-grace-period',
+    'pod-eviction-timeout',
+    'node-eviction-rate',
+    'secondary-node-eviction-rate',
+    'large-cluster-size-threshold',
+    'unhealthy-zone-threshold',
+    'enable-taint-manager',
+    'feature-gates',
+    'controllers',
+    'concurrent-replicaset-syncs',
+    'leader-elect-lease-duration',
   ];
   return [...modelled, ...IGNORED_KCM_FLAGS];
 }
@@ -114,13 +256,21 @@ export function parseFlag(text: string, position?: SourcePosition): ParsedFlag |
   const ignored = !setting && IGNORED_KCM_FLAGS.has(name);
   const lead = text.length - text.trimStart().length;
   return {
-    flag, value, setting, ignored, text: t, position,
+    flag,
+    value,
+    setting,
+    ignored,
+    text: t,
+    position,
     valuePosition: value !== undefined && position ? shift(position, lead + eq + 1, value.length) : undefined,
   };
 }
 
 /** A word of a command line with where it was found. */
-export interface Word { text: string; position?: SourcePosition }
+export interface Word {
+  text: string;
+  position?: SourcePosition;
+}
 
 export interface FlagWordsResult {
   flags: ParsedFlag[];
@@ -152,7 +302,10 @@ export function splitFlagWords(words: readonly Word[]): FlagWordsResult {
       }
     }
     const f = parseFlag(w.text, w.position);
-    if (!f) { positional.push(w); continue; }
+    if (!f) {
+      positional.push(w);
+      continue;
+    }
     if (f.value === undefined && !isBoolFlag(f.flag)) {
       const next = words[i + 1];
       if (next && !/^--?[A-Za-z]/.test(next.text.trim())) {
@@ -177,9 +330,14 @@ export function shellWords(line: string): string[] {
     if (quote) {
       if (ch === quote) quote = null;
       else cur += ch;
-    } else if (ch === '"' || ch === "'") { quote = ch; has = true; }
-    else if (/\s/.test(ch)) { if (has || cur) out.push(cur); cur = ''; has = false; }
-    else cur += ch;
+    } else if (ch === '"' || ch === "'") {
+      quote = ch;
+      has = true;
+    } else if (/\s/.test(ch)) {
+      if (has || cur) out.push(cur);
+      cur = '';
+      has = false;
+    } else cur += ch;
   }
   if (has || cur) out.push(cur);
   return out;

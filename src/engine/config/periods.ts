@@ -29,16 +29,31 @@ export function periodChecks(config: ControllerConfig, kubelet: KubeletConfig, s
     const at = set(p.key);
     // only where the user set it: a period derived from it is reported through it
     if (at && typeof v === 'number' && v > 0 && v < MIN_PERIOD) {
-      report('period-below-limit', 'error', `${at?.via ?? p.key} is ${formatDuration(v)}; the simulation runs periods of ${formatDuration(MIN_PERIOD)} or more`, at?.position);
+      report(
+        'period-below-limit',
+        'error',
+        `${at?.via ?? p.key} is ${formatDuration(v)}; the simulation runs periods of ${formatDuration(MIN_PERIOD)} or more`,
+        at?.position,
+      );
     }
   }
   if (config.nodeMonitorPeriod >= MIN_PERIOD && config.nodeMonitorPeriod < SENSIBLE_MONITOR_PERIOD) {
     const at = set('nodeMonitorPeriod');
-    report('absurd-setting', 'warning', `${at?.via ?? 'nodeMonitorPeriod'} is ${formatDuration(config.nodeMonitorPeriod)}, under one second: legal, but every pass re-reads every node (the default is 5s), and a long run takes many passes`, at?.position);
+    report(
+      'absurd-setting',
+      'warning',
+      `${at?.via ?? 'nodeMonitorPeriod'} is ${formatDuration(config.nodeMonitorPeriod)}, under one second: legal, but every pass re-reads every node (the default is 5s), and a long run takes many passes`,
+      at?.position,
+    );
   }
   if (config.nodeMonitorGracePeriod < config.nodeMonitorPeriod) {
     const at = set('nodeMonitorGracePeriod') ?? set('nodeMonitorPeriod');
-    report('absurd-setting', 'warning', `nodeMonitorGracePeriod (${formatDuration(config.nodeMonitorGracePeriod)}) is shorter than nodeMonitorPeriod (${formatDuration(config.nodeMonitorPeriod)}): a node can go stale and be marked Unknown between two passes without the grace period being watched`, at?.position);
+    report(
+      'absurd-setting',
+      'warning',
+      `nodeMonitorGracePeriod (${formatDuration(config.nodeMonitorGracePeriod)}) is shorter than nodeMonitorPeriod (${formatDuration(config.nodeMonitorPeriod)}): a node can go stale and be marked Unknown between two passes without the grace period being watched`,
+      at?.position,
+    );
   }
   for (const key of INTS) {
     const v = config[key];

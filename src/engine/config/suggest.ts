@@ -58,7 +58,8 @@ export class Vocabulary {
       const sorted = list.sort(byLower);
       const shared = new Int32Array(sorted.length);
       for (let i = 1; i < sorted.length; i++) {
-        const c = sorted[i].lower, p = sorted[i - 1].lower;
+        const c = sorted[i].lower,
+          p = sorted[i - 1].lower;
         let k = 0;
         while (k < c.length && c.charCodeAt(k) === p.charCodeAt(k)) k++;
         shared[i] = k;
@@ -136,7 +137,9 @@ export class Vocabulary {
  * rows k - 1 and k - 2; returns the row's least value.
  */
 function nextRow(rows: Int32Array, k: number, width: number, a: string, b: string): number {
-  const here = k * width, up = here - width, up2 = up - width;
+  const here = k * width,
+    up = here - width,
+    up2 = up - width;
   const bk = b.charCodeAt(k - 1);
   const bk1 = k > 1 ? b.charCodeAt(k - 2) : -1;
   rows[here] = k;
@@ -157,7 +160,8 @@ function nextRow(rows: Int32Array, k: number, width: number, a: string, b: strin
  * whole row exceeds it (the distance never falls again).
  */
 export function distance(a: string, b: string, atMost = Infinity): number {
-  const m = a.length, n = b.length;
+  const m = a.length,
+    n = b.length;
   if (Math.abs(m - n) > atMost) return atMost + 1;
   let prev2 = new Array<number>(n + 1).fill(0);
   let prev = Array.from({ length: n + 1 }, (_, j) => j);

@@ -218,8 +218,18 @@ export function resolveGenerateOptions(options: GenerateOptions): ResolvedOption
   }
   const zoneNames = Array.from({ length: zones }, (_, i) => `${region}${String.fromCharCode(97 + i)}`);
   return {
-    nodes, podsPerNode, zones, seed, controlPlaneNodes, daemonSets,
-    kubernetesMinor: minor, now, region, zoneNames, managedFieldsFraction, lean: options.detail === 'lean',
+    nodes,
+    podsPerNode,
+    zones,
+    seed,
+    controlPlaneNodes,
+    daemonSets,
+    kubernetesMinor: minor,
+    now,
+    region,
+    zoneNames,
+    managedFieldsFraction,
+    lean: options.detail === 'lean',
   };
 }
 

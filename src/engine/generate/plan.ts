@@ -107,12 +107,42 @@ const DAY = 86_400 * MICROS_PER_SECOND;
 const HOUR = 3_600 * MICROS_PER_SECOND;
 
 const TEAM_NAMESPACES = ['default', 'shop', 'payments', 'search', 'identity', 'media', 'analytics', 'notifications', 'catalog', 'platform'];
-const PREFIXES = ['web', 'api', 'checkout', 'cart', 'orders', 'search', 'auth', 'profile', 'billing', 'inventory', 'pricing', 'thumbnails', 'feed', 'mailer', 'reports', 'gateway', 'recommender', 'sessions', 'ledger', 'indexer'];
+const PREFIXES = [
+  'web',
+  'api',
+  'checkout',
+  'cart',
+  'orders',
+  'search',
+  'auth',
+  'profile',
+  'billing',
+  'inventory',
+  'pricing',
+  'thumbnails',
+  'feed',
+  'mailer',
+  'reports',
+  'gateway',
+  'recommender',
+  'sessions',
+  'ledger',
+  'indexer',
+];
 const SUFFIXES = ['frontend', 'backend', 'worker', 'consumer', 'server', 'cache', 'proxy', 'scheduler', 'sync', 'exporter'];
 const IMAGES = [
-  'nginx:1.27.3', 'nginxinc/nginx-unprivileged:1.27-alpine', 'ghcr.io/example/api:2.14.1', 'ghcr.io/example/worker:2.14.1',
-  'redis:7.4.1-alpine', 'envoyproxy/envoy:v1.32.1', 'python:3.12-slim', 'node:20-alpine', 'golang:1.23-alpine',
-  'registry.k8s.io/e2e-test-images/agnhost:2.52', 'busybox:1.36.1', 'httpd:2.4.62',
+  'nginx:1.27.3',
+  'nginxinc/nginx-unprivileged:1.27-alpine',
+  'ghcr.io/example/api:2.14.1',
+  'ghcr.io/example/worker:2.14.1',
+  'redis:7.4.1-alpine',
+  'envoyproxy/envoy:v1.32.1',
+  'python:3.12-slim',
+  'node:20-alpine',
+  'golang:1.23-alpine',
+  'registry.k8s.io/e2e-test-images/agnhost:2.52',
+  'busybox:1.36.1',
+  'httpd:2.4.62',
 ];
 const SYSTEM_DEPLOYMENTS: [string, string, string][] = [
   ['kube-system', 'coredns', 'registry.k8s.io/coredns/coredns:v1.11.3'],
@@ -121,22 +151,51 @@ const SYSTEM_DEPLOYMENTS: [string, string, string][] = [
   ['kube-system', 'cluster-autoscaler', 'registry.k8s.io/autoscaling/cluster-autoscaler:v1.31.0'],
   ['kube-system', 'aws-load-balancer-controller', 'public.ecr.aws/eks/aws-load-balancer-controller:v2.10.1'],
 ];
-const REPLICA_COUNTS: [number, number][] = [[1, 10], [2, 15], [3, 25], [5, 15], [8, 8], [10, 10], [20, 8], [50, 6], [100, 2], [300, 1]];
-const TOLERATION_STYLES: [TolerationStyle, number][] = [['default', 80], ['zero', 5], ['sixty', 5], ['infinite', 5], ['none', 5]];
+const REPLICA_COUNTS: [number, number][] = [
+  [1, 10],
+  [2, 15],
+  [3, 25],
+  [5, 15],
+  [8, 8],
+  [10, 10],
+  [20, 8],
+  [50, 6],
+  [100, 2],
+  [300, 1],
+];
+const TOLERATION_STYLES: [TolerationStyle, number][] = [
+  ['default', 80],
+  ['zero', 5],
+  ['sixty', 5],
+  ['infinite', 5],
+  ['none', 5],
+];
 
 /** The DaemonSets a generated cluster can have, in the order they are added. */
 const DAEMON_SETS: Omit<DaemonSetPlan, 'uid' | 'templateHash' | 'created'>[] = [
   {
-    namespace: 'kube-system', name: 'kube-proxy', image: 'registry.k8s.io/kube-proxy:v1.$MINOR.2', hostNetwork: true,
-    tolerations: [{ key: 'CriticalAddonsOnly', operator: 'Exists' }, { operator: 'Exists' }], priorityClassName: 'system-node-critical',
+    namespace: 'kube-system',
+    name: 'kube-proxy',
+    image: 'registry.k8s.io/kube-proxy:v1.$MINOR.2',
+    hostNetwork: true,
+    tolerations: [{ key: 'CriticalAddonsOnly', operator: 'Exists' }, { operator: 'Exists' }],
+    priorityClassName: 'system-node-critical',
   },
   {
-    namespace: 'logging', name: 'fluent-bit', image: 'cr.fluentbit.io/fluent/fluent-bit:3.2.2', hostNetwork: false,
-    tolerations: [{ effect: 'NoSchedule', operator: 'Exists' }], priorityClassName: 'system-node-critical',
+    namespace: 'logging',
+    name: 'fluent-bit',
+    image: 'cr.fluentbit.io/fluent/fluent-bit:3.2.2',
+    hostNetwork: false,
+    tolerations: [{ effect: 'NoSchedule', operator: 'Exists' }],
+    priorityClassName: 'system-node-critical',
   },
   {
-    namespace: 'monitoring', name: 'node-exporter', image: 'quay.io/prometheus/node-exporter:v1.8.2', hostNetwork: true,
-    tolerations: [{ operator: 'Exists' }], priorityClassName: 'system-node-critical',
+    namespace: 'monitoring',
+    name: 'node-exporter',
+    image: 'quay.io/prometheus/node-exporter:v1.8.2',
+    hostNetwork: true,
+    tolerations: [{ operator: 'Exists' }],
+    priorityClassName: 'system-node-critical',
   },
 ];
 export const MAX_DAEMON_SETS = DAEMON_SETS.length;
@@ -191,16 +250,42 @@ export function planCluster(o: ResolvedOptions): ClusterPlan {
     const deploymentUID = random.uuid();
     const created = clusterCreated + random.int(1, 80 * 24) * HOUR;
     const tolerations: TolerationStyle = system ? 'control-plane' : random.weighted(TOLERATION_STYLES);
-    const base = { namespace, deployment: name, deploymentUID, tolerations, system, image, sidecar: !system && random.chance(0.15), automountToken: system || random.chance(0.8) };
+    const base = {
+      namespace,
+      deployment: name,
+      deploymentUID,
+      tolerations,
+      system,
+      image,
+      sidecar: !system && random.chance(0.15),
+      automountToken: system || random.chance(0.8),
+    };
     // A third of the Deployments were rolled out once more: the old ReplicaSet is kept, scaled to 0.
     let revision = 1;
     if (random.chance(1 / 3)) {
-      replicaSets.push({ ...base, name: '', uid: random.uuid(), templateHash: random.nameSuffix(10), replicas: 0, deploymentReplicas: replicas, revision, created, nodes: [] });
+      replicaSets.push({
+        ...base,
+        name: '',
+        uid: random.uuid(),
+        templateHash: random.nameSuffix(10),
+        replicas: 0,
+        deploymentReplicas: replicas,
+        revision,
+        created,
+        nodes: [],
+      });
       revision = 2;
     }
     const rs: ReplicaSetPlan = {
-      ...base, name: '', uid: random.uuid(), templateHash: random.nameSuffix(10), replicas, deploymentReplicas: replicas,
-      revision, created: revision === 1 ? created : created + random.int(1, 7 * 24) * HOUR, nodes: [],
+      ...base,
+      name: '',
+      uid: random.uuid(),
+      templateHash: random.nameSuffix(10),
+      replicas,
+      deploymentReplicas: replicas,
+      revision,
+      created: revision === 1 ? created : created + random.int(1, 7 * 24) * HOUR,
+      nodes: [],
     };
     for (let r = 0; r < replicas; r++) rs.nodes.push(slots());
     replicaSets.push(rs);

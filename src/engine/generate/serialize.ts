@@ -28,7 +28,8 @@ export function* listChunks(items: Iterable<KObject>, format: OutputFormat, inde
     return;
   }
   if (format === 'json') {
-    const i1 = ' '.repeat(indent), i2 = i1 + i1;
+    const i1 = ' '.repeat(indent),
+      i2 = i1 + i1;
     const nested = `\n${i2}`;
     let first = true;
     for (const item of items) {

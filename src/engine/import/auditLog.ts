@@ -40,7 +40,8 @@ interface Beats {
   gaps: { stop: { t: Micros; n: number }; resume: { t: Micros; n: number } }[];
 }
 
-type Actor = { kind: 'kubelet'; node: string } | { kind: 'node-controller' } | { kind: 'taint-eviction' } | { kind: 'replicaset' } | { kind: 'other'; name: string };
+type Actor =
+  { kind: 'kubelet'; node: string } | { kind: 'node-controller' } | { kind: 'taint-eviction' } | { kind: 'replicaset' } | { kind: 'other'; name: string };
 
 /** Who made a request: the controllers run as their service accounts, or as system:kube-controller-manager with the controller in the user agent. */
 export function actorOf(user: string, agent: string): Actor {
@@ -81,7 +82,9 @@ export function importAuditLog(file: string, lines: Iterable<Line>, into: Import
       continue;
     }
     if (e.kind !== 'Event' || !/^audit\.k8s\.io\//.test(str(e.apiVersion))) {
-      into.problems.push(warn('unknown-kind', file, line.n, `expected an audit.k8s.io Event, found ${JSON.stringify(str(e.kind) || typeof e)} ${str(e.apiVersion)}: skipped`));
+      into.problems.push(
+        warn('unknown-kind', file, line.n, `expected an audit.k8s.io Event, found ${JSON.stringify(str(e.kind) || typeof e)} ${str(e.apiVersion)}: skipped`),
+      );
       continue;
     }
     if (e.stage !== 'ResponseComplete') continue;
@@ -92,7 +95,10 @@ export function importAuditLog(file: string, lines: Iterable<Line>, into: Import
         continue;
       }
       seen.add(id);
-      if (seen.size >= DUPLICATE_WINDOW) { seenBefore = seen; seen = new Set(); }
+      if (seen.size >= DUPLICATE_WINDOW) {
+        seenBefore = seen;
+        seen = new Set();
+      }
     }
     const t = parseTimestamp(str(e.stageTimestamp)) ?? parseTimestamp(str(e.requestReceivedTimestamp));
     if (t === undefined) {
@@ -110,7 +116,10 @@ export function importAuditLog(file: string, lines: Iterable<Line>, into: Import
     const v = /^(kubelet|kube-controller-manager)\/v(1\.\d+)/.exec(agent);
     if (v && !versions.has(v[2])) versions.set(v[2], evidenceOf(file, line.n, agent, 'audit-log'));
     const actor = actorOf(user, agent);
-    if (actor.kind === 'kubelet' && ((resource === 'leases' && str(ref.namespace) === 'kube-node-lease') || (resource === 'nodes' && str(ref.subresource) === 'status'))) {
+    if (
+      actor.kind === 'kubelet' &&
+      ((resource === 'leases' && str(ref.namespace) === 'kube-node-lease') || (resource === 'nodes' && str(ref.subresource) === 'status'))
+    ) {
       const node = resource === 'leases' ? str(ref.name) : str(ref.name) || actor.node;
       const at = { t, n: line.n };
       const b = beats.get(node);
@@ -135,15 +144,17 @@ export function importAuditLog(file: string, lines: Iterable<Line>, into: Import
   for (const [version, ev] of versions) into.observations.push({ kind: 'version', version, evidence: ev });
   if (state.metadataWrites) {
     into.problems.push({
-      code: 'metadata-level', severity: 'info',
+      code: 'metadata-level',
+      severity: 'info',
       message: `${state.metadataWrites} writes by the controllers to Nodes and Pods are logged at Metadata level: what they changed (taints, conditions) is not in the log, only that they wrote`,
       position: { file, line: 1, column: 1 },
     });
   }
   if (!beats.size && (metadataOnly || bodies)) {
     into.problems.push({
-      code: 'no-heartbeats', severity: 'warning',
-      message: 'no Lease renewals or node status writes by kubelets in this audit log: the kubelets\' liveness is unknown (the policy may drop them)',
+      code: 'no-heartbeats',
+      severity: 'warning',
+      message: "no Lease renewals or node status writes by kubelets in this audit log: the kubelets' liveness is unknown (the policy may drop them)",
       position: { file, line: 1, column: 1 },
     });
   }
@@ -166,7 +177,12 @@ function readWrite(file: string, r: Rec, s: WriteState, into: ImportResult): voi
   const body = obj(e.responseObject ?? e.requestObject);
   const request = obj(e.requestObject);
   const hasBody = e.requestObject !== undefined || e.responseObject !== undefined;
-  const ev = evidenceOf(file, r.n, `${formatTime(r.t)} ${verb} ${resource}${ref.subresource ? '/' + str(ref.subresource) : ''} ${ref.namespace ? str(ref.namespace) + '/' : ''}${str(ref.name)} by ${str(obj(e.user).username)} (${str(e.level)})`, 'audit-log');
+  const ev = evidenceOf(
+    file,
+    r.n,
+    `${formatTime(r.t)} ${verb} ${resource}${ref.subresource ? '/' + str(ref.subresource) : ''} ${ref.namespace ? str(ref.namespace) + '/' : ''}${str(ref.name)} by ${str(obj(e.user).username)} (${str(e.level)})`,
+    'audit-log',
+  );
   const name = str(ref.name) || str(obj(body.metadata).name);
   const ns = str(ref.namespace);
 
@@ -183,10 +199,13 @@ function readWrite(file: string, r: Rec, s: WriteState, into: ImportResult): voi
       if (actor.kind === 'other') into.observations.push({ kind: 'delete', time: r.t, ref: `Node/${name}`, by: actor.name, evidence: ev });
       return;
     }
-    if (!hasBody) { if (actor.kind === 'node-controller') s.metadataWrites++; return; }
+    if (!hasBody) {
+      if (actor.kind === 'node-controller') s.metadataWrites++;
+      return;
+    }
     const spec = obj(body.spec);
-    if (Array.isArray(spec.taints) || (obj(request.spec).taints !== undefined)) {
-      const list = (Array.isArray(spec.taints) ? spec.taints : obj(request.spec).taints ?? []) as unknown[];
+    if (Array.isArray(spec.taints) || obj(request.spec).taints !== undefined) {
+      const list = (Array.isArray(spec.taints) ? spec.taints : (obj(request.spec).taints ?? [])) as unknown[];
       const now = new Set(list.map((x) => `${str(obj(x).key)}${obj(x).value ? '=' + str(obj(x).value) : ''}:${str(obj(x).effect)}`));
       const before = s.taints.get(name);
       if (before) {
@@ -222,7 +241,8 @@ function readWrite(file: string, r: Rec, s: WriteState, into: ImportResult): voi
         into.decisions.push({ time: r.t, controller: 'taint-eviction', action: 'PodEvicted', object: podRef, evidence: ev });
       } else if (actor.kind === 'replicaset') {
         const owner = ownerOf(body);
-        if (owner) into.decisions.push({ time: r.t, controller: 'replicaset', action: 'PodsDeleted', object: `ReplicaSet/${ns}/${owner}`, detail: name, evidence: ev });
+        if (owner)
+          into.decisions.push({ time: r.t, controller: 'replicaset', action: 'PodsDeleted', object: `ReplicaSet/${ns}/${owner}`, detail: name, evidence: ev });
       } else if (actor.kind === 'other') {
         into.observations.push({ kind: 'delete', time: r.t, ref: podRef, by: actor.name, evidence: ev });
       }
@@ -230,7 +250,15 @@ function readWrite(file: string, r: Rec, s: WriteState, into: ImportResult): voi
     }
     if (verb === 'create' && actor.kind === 'replicaset') {
       const owner = ownerOf(body) ?? (str(obj(body.metadata).generateName).replace(/-$/, '') || undefined);
-      if (owner) into.decisions.push({ time: r.t, controller: 'replicaset', action: 'PodsCreated', object: `ReplicaSet/${ns}/${owner}`, detail: str(obj(body.metadata).name) || undefined, evidence: ev });
+      if (owner)
+        into.decisions.push({
+          time: r.t,
+          controller: 'replicaset',
+          action: 'PodsCreated',
+          object: `ReplicaSet/${ns}/${owner}`,
+          detail: str(obj(body.metadata).name) || undefined,
+          evidence: ev,
+        });
       return;
     }
     if (str(ref.subresource) === 'status' && actor.kind === 'node-controller') {
@@ -240,7 +268,8 @@ function readWrite(file: string, r: Rec, s: WriteState, into: ImportResult): voi
   }
   if (resource === 'replicasets' && actor.kind === 'other' && (verb === 'update' || verb === 'patch')) {
     const replicas = obj(request.spec).replicas;
-    if (typeof replicas === 'number') into.observations.push({ kind: 'scale', time: r.t, replicaSet: `ReplicaSet/${ns}/${name}`, replicas, by: actor.name, evidence: ev });
+    if (typeof replicas === 'number')
+      into.observations.push({ kind: 'scale', time: r.t, replicaSet: `ReplicaSet/${ns}/${name}`, replicas, by: actor.name, evidence: ev });
   }
 }
 
@@ -257,7 +286,14 @@ function taintChange(added: boolean, taint: string, node: string, t: Micros, act
   const key = eq >= 0 ? taint.slice(0, eq) : taint.slice(0, colon);
   const effect = taint.slice(colon + 1);
   if (actor.kind === 'node-controller') {
-    into.decisions.push({ time: t, controller: 'node-lifecycle', action: added ? 'TaintAdded' : 'TaintRemoved', object: `Node/${node}`, detail: `${key}:${effect}`, evidence: ev });
+    into.decisions.push({
+      time: t,
+      controller: 'node-lifecycle',
+      action: added ? 'TaintAdded' : 'TaintRemoved',
+      object: `Node/${node}`,
+      detail: `${key}:${effect}`,
+      evidence: ev,
+    });
   } else if (actor.kind === 'other') {
     const value = eq >= 0 ? taint.slice(eq + 1, colon) : undefined;
     into.observations.push({ kind: added ? 'taint' : 'untaint', time: t, node, key, value, effect, by: actor.name, evidence: ev });
@@ -265,10 +301,20 @@ function taintChange(added: boolean, taint: string, node: string, t: Micros, act
 }
 
 function heartbeatBoundaries(file: string, node: string, b: Beats, into: ImportResult): void {
-  const emit = (at: { t: Micros; n: number }, what: string, mark: 'first' | 'stop' | 'resume' | 'last') => into.observations.push({
-    kind: 'heartbeat', time: at.t, node, via: b.via, mark,
-    evidence: evidenceOf(file, at.n, `${what}: ${b.via === 'lease' ? 'Lease renewal' : 'node status write'} by system:node:${node} at ${formatTime(at.t)}`, 'audit-log'),
-  });
+  const emit = (at: { t: Micros; n: number }, what: string, mark: 'first' | 'stop' | 'resume' | 'last') =>
+    into.observations.push({
+      kind: 'heartbeat',
+      time: at.t,
+      node,
+      via: b.via,
+      mark,
+      evidence: evidenceOf(
+        file,
+        at.n,
+        `${what}: ${b.via === 'lease' ? 'Lease renewal' : 'node status write'} by system:node:${node} at ${formatTime(at.t)}`,
+        'audit-log',
+      ),
+    });
   emit(b.first, 'first heartbeat in the log', 'first');
   for (const g of b.gaps) {
     emit(g.stop, 'last heartbeat before a silence', 'stop');

@@ -31,13 +31,20 @@ export function importClusterInfoDump(file: string, lines: Iterable<Line>, optio
       inKcm = start[1] === 'kube-controller-manager' || /^kube-system\/kube-controller-manager/.test(start[2]);
       continue;
     }
-    if (END.test(line.text)) { inLogs = false; inKcm = false; continue; }
+    if (END.test(line.text)) {
+      inLogs = false;
+      inKcm = false;
+      continue;
+    }
     if (inLogs) {
       if (inKcm) kcmLog.push(line);
       continue;
     }
     // a JSON list starts with `{` and ends with `}` at the start of a line; only EventLists are kept
-    if (line.text === '{') { json = [line]; continue; }
+    if (line.text === '{') {
+      json = [line];
+      continue;
+    }
     if (json) {
       json.push(line);
       if (json.length === 2 && !/"kind":\s*"EventList"/.test(line.text)) json = undefined;

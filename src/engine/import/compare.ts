@@ -87,14 +87,24 @@ export function normaliseTaint(t: string): string {
 }
 
 const grainOf = (u: Unit) => `${u.action}@${u.object.slice(0, u.object.indexOf('/'))}`;
-const keyOf = (u: Unit) => `${u.action} ${u.object} ${u.action === 'PodsCreated' || u.action === 'PodsDeleted' ? '' : u.detail ?? ''}`;
+const keyOf = (u: Unit) => `${u.action} ${u.object} ${u.action === 'PodsCreated' || u.action === 'PodsDeleted' ? '' : (u.detail ?? '')}`;
 
-export function compareDecisions(trace: readonly Decision[], reality: readonly RealityEntry[], tolerance: Duration, ctx: CompareContext, start: Micros): CompareReport {
-  const real: RealUnit[] = reality.map((entry) => ({
-    time: entry.at, action: entry.action, object: entry.object,
-    detail: entry.action === 'TaintAdded' || entry.action === 'TaintRemoved' ? normaliseTaint(entry.detail ?? '') || undefined : entry.detail,
-    entry,
-  })).sort((a, b) => a.time - b.time);
+export function compareDecisions(
+  trace: readonly Decision[],
+  reality: readonly RealityEntry[],
+  tolerance: Duration,
+  ctx: CompareContext,
+  start: Micros,
+): CompareReport {
+  const real: RealUnit[] = reality
+    .map((entry) => ({
+      time: entry.at,
+      action: entry.action,
+      object: entry.object,
+      detail: entry.action === 'TaintAdded' || entry.action === 'TaintRemoved' ? normaliseTaint(entry.detail ?? '') || undefined : entry.detail,
+      entry,
+    }))
+    .sort((a, b) => a.time - b.time);
   const last = real.length ? real[real.length - 1].time : start;
   const window = { from: start, to: last + tolerance };
   const grains = new Set(real.map(grainOf));
@@ -102,25 +112,46 @@ export function compareDecisions(trace: readonly Decision[], reality: readonly R
   let afterEvidence = 0;
   const sims: SimUnit[] = [];
   for (const u of simUnits(trace)) {
-    if (!grains.has(grainOf(u))) { notCompared[u.action] = (notCompared[u.action] ?? 0) + 1; continue; }
-    if (u.time > window.to) { afterEvidence++; continue; }
+    if (!grains.has(grainOf(u))) {
+      notCompared[u.action] = (notCompared[u.action] ?? 0) + 1;
+      continue;
+    }
+    if (u.time > window.to) {
+      afterEvidence++;
+      continue;
+    }
     sims.push(u);
   }
   const simByKey = new Map<string, SimUnit[]>();
   for (const u of sims) simByKey.set(keyOf(u), [...(simByKey.get(keyOf(u)) ?? []), u]);
   // nearest pairs first, over all pairs within the tolerance: each side is used once
   const pairs: { r: RealUnit; s: SimUnit; d: number }[] = [];
-  for (const r of real) for (const s of simByKey.get(keyOf(r)) ?? []) if (Math.abs(s.time - r.time) <= tolerance) pairs.push({ r, s, d: Math.abs(s.time - r.time) });
+  for (const r of real)
+    for (const s of simByKey.get(keyOf(r)) ?? []) if (Math.abs(s.time - r.time) <= tolerance) pairs.push({ r, s, d: Math.abs(s.time - r.time) });
   pairs.sort((a, b) => a.d - b.d || a.r.time - b.r.time || a.s.time - b.s.time);
   const used = new Set<SimUnit>();
   const paired = new Map<RealUnit, SimUnit>();
-  for (const p of pairs) if (!used.has(p.s) && !paired.has(p.r)) { used.add(p.s); paired.set(p.r, p.s); }
+  for (const p of pairs)
+    if (!used.has(p.s) && !paired.has(p.r)) {
+      used.add(p.s);
+      paired.set(p.r, p.s);
+    }
   const matched: CompareReport['matched'] = [];
   const onlyReal: CompareReport['onlyReal'] = [];
   for (const r of real) {
     const s = paired.get(r);
     if (s) matched.push({ real: r, sim: s, delta: s.time - r.time });
-    else onlyReal.push({ real: r, reasons: whyOnlyReal(r, (simByKey.get(keyOf(r)) ?? []).filter((x) => !used.has(x)), trace, ctx, tolerance) });
+    else
+      onlyReal.push({
+        real: r,
+        reasons: whyOnlyReal(
+          r,
+          (simByKey.get(keyOf(r)) ?? []).filter((x) => !used.has(x)),
+          trace,
+          ctx,
+          tolerance,
+        ),
+      });
   }
   const onlySimulated = sims.filter((s) => !used.has(s)).map((sim) => ({ sim, reasons: whyOnlySimulated(sim, real, tolerance) }));
   return { tolerance, window, matched, onlyReal, onlySimulated, notCompared, afterEvidence, agree: !onlyReal.length && !onlySimulated.length };
@@ -131,18 +162,27 @@ function whyOnlyReal(r: RealUnit, sameKey: SimUnit[], trace: readonly Decision[]
   const nearest = sameKey.sort((a, b) => Math.abs(a.time - r.time) - Math.abs(b.time - r.time))[0];
   if (nearest) {
     const d = nearest.time - r.time;
-    reasons.push(`simulated ${formatDuration(Math.abs(d))} ${d > 0 ? 'later' : 'earlier'} (${formatTime(nearest.time)}), beyond the tolerance of ${formatDuration(tolerance)}: a setting that differs (nodeMonitorGracePeriod, tolerationSeconds, podEvictionTimeout, the eviction rates) or the inferred time of the world event`);
+    reasons.push(
+      `simulated ${formatDuration(Math.abs(d))} ${d > 0 ? 'later' : 'earlier'} (${formatTime(nearest.time)}), beyond the tolerance of ${formatDuration(tolerance)}: a setting that differs (nodeMonitorGracePeriod, tolerationSeconds, podEvictionTimeout, the eviction rates) or the inferred time of the world event`,
+    );
     return reasons;
   }
-  if (!ctx.versionHas(r.action, r.entry.controller)) reasons.push(`a version difference: Kubernetes ${ctx.version} as simulated does not take ${r.action}${r.entry.controller ? ` in ${r.entry.controller}` : ''}`);
+  if (!ctx.versionHas(r.action, r.entry.controller))
+    reasons.push(
+      `a version difference: Kubernetes ${ctx.version} as simulated does not take ${r.action}${r.entry.controller ? ` in ${r.entry.controller}` : ''}`,
+    );
   const obj = r.object;
   if (!ctx.hasObject(obj)) reasons.push(`evidence missing: ${obj} is not in the simulated cluster (give --snapshot, or add it to objects:)`);
   else if (!trace.some((d) => d.object === obj || (Array.isArray(d.details?.pods) && (d.details!.pods as string[]).includes(obj.slice(4))))) {
-    reasons.push(`the simulation decided nothing about ${obj}: a world event may be missing from events: (a kubelet stop, a taint, a deletion), or a setting differs`);
+    reasons.push(
+      `the simulation decided nothing about ${obj}: a world event may be missing from events: (a kubelet stop, a taint, a deletion), or a setting differs`,
+    );
   }
   const disrupted = zoneDisruptionBefore(trace, r.time);
   if (disrupted && /^(TaintAdded|NodeQueuedForTainting|NodeQueuedForEviction|PodEvicted)$/.test(r.action)) {
-    reasons.push(`the simulated ${disrupted.object} was in ${disrupted.state} (seq ${disrupted.seq}), which holds tainting and evictions back: the real zone had Ready nodes the evidence does not name (give --snapshot with the whole cluster), or a zone setting differs`);
+    reasons.push(
+      `the simulated ${disrupted.object} was in ${disrupted.state} (seq ${disrupted.seq}), which holds tainting and evictions back: the real zone had Ready nodes the evidence does not name (give --snapshot with the whole cluster), or a zone setting differs`,
+    );
   }
   if (!reasons.length) reasons.push('the simulation took other decisions about this object, not this one: a setting or the timeline differs');
   return reasons;
@@ -163,6 +203,11 @@ function zoneDisruptionBefore(trace: readonly Decision[], t: Micros): { object: 
 
 function whyOnlySimulated(s: SimUnit, real: RealUnit[], tolerance: Duration): string[] {
   const near = real.filter((r) => keyOf(r) === keyOf(s)).sort((a, b) => Math.abs(a.time - s.time) - Math.abs(b.time - s.time))[0];
-  if (near) return [`the nearest real one is ${formatDuration(Math.abs(near.time - s.time))} away (${formatTime(near.time)}), beyond the tolerance of ${formatDuration(tolerance)}`];
-  return ['no evidence of it: the evidence may be trimmed or logged at a lower verbosity (taint lines need --v=4), or the real controller did not do it (a setting or the timeline differs)'];
+  if (near)
+    return [
+      `the nearest real one is ${formatDuration(Math.abs(near.time - s.time))} away (${formatTime(near.time)}), beyond the tolerance of ${formatDuration(tolerance)}`,
+    ];
+  return [
+    'no evidence of it: the evidence may be trimmed or logged at a lower verbosity (taint lines need --v=4), or the real controller did not do it (a setting or the timeline differs)',
+  ];
 }

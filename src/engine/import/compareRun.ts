@@ -24,9 +24,15 @@ export function compareWithReality(sim: Simulation, tolerance?: Duration): Compa
     if (Array.isArray(d.details?.pods)) for (const p of d.details!.pods as string[]) objects.add(`Pod/${p}`);
   }
   const taintBased = usesTaintBasedEvictions(sim.config, sim.behaviour);
-  return compareDecisions(trace, reality, tol, {
-    version: sim.behaviour.version.text,
-    hasObject: (ref) => objects.has(ref) || ref.startsWith('Zone/'),
-    versionHas: (action, controller) => !((action === 'NodeQueuedForEviction' || (action === 'PodEvicted' && controller === 'node-lifecycle')) && taintBased),
-  }, sim.startTime);
+  return compareDecisions(
+    trace,
+    reality,
+    tol,
+    {
+      version: sim.behaviour.version.text,
+      hasObject: (ref) => objects.has(ref) || ref.startsWith('Zone/'),
+      versionHas: (action, controller) => !((action === 'NodeQueuedForEviction' || (action === 'PodEvicted' && controller === 'node-lifecycle')) && taintBased),
+    },
+    sim.startTime,
+  );
 }

@@ -94,15 +94,22 @@ function chooseYear(file: string, pending: Pending[], years: Map<string, number>
   }
   if (options.anchor !== undefined) {
     const a = new Date(options.anchor / 1000);
-    const ay = a.getUTCFullYear(), am = a.getUTCMonth() + 1;
+    const ay = a.getUTCFullYear(),
+      am = a.getUTCMonth() + 1;
     problems.push({
-      code: 'year-assumed', severity: options.anchorGiven ? 'info' : 'warning',
+      code: 'year-assumed',
+      severity: options.anchorGiven ? 'info' : 'warning',
       message: `klog times have no year and none was found in the log: taken from ${options.anchorGiven ? '--at' : 'today'} (${formatTime(options.anchor)}); a month after that one is taken as the year before. Give --at to anchor it`,
       position: { file, line: pending[0].line.n, column: 1 },
     });
     return (k) => (k.month > am ? ay - 1 : ay);
   }
-  problems.push({ code: 'year-assumed', severity: 'warning', message: 'klog times have no year and no anchor was given: 1970 is used; give --at', position: { file, line: pending[0].line.n, column: 1 } });
+  problems.push({
+    code: 'year-assumed',
+    severity: 'warning',
+    message: 'klog times have no year and no anchor was given: 1970 is used; give --at',
+    position: { file, line: pending[0].line.n, column: 1 },
+  });
   return () => 1970;
 }
 

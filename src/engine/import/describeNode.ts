@@ -57,7 +57,9 @@ export function importDescribeNode(file: string, lines: Iterable<Line>, options:
     const name = DESCRIBE_NODE_START.exec(line.text);
     if (name) {
       finishNode(ready);
-      ready = undefined; renew = undefined; eventColumns = undefined;
+      ready = undefined;
+      renew = undefined;
+      eventColumns = undefined;
       node = '';
       pending = { name: name[1], line };
       section = '';
@@ -79,8 +81,18 @@ export function importDescribeNode(file: string, lines: Iterable<Line>, options:
       const t = m ? parseRfc1123z(m[1]) : undefined;
       if (t !== undefined) renew = { t, ev: evidenceOf(file, line.n, line.text, 'describe-node') };
     } else if (section === 'Conditions') {
-      const m = /^\s+Ready\s+(True|False|Unknown)\s+(\w{3}, \d{1,2} \w{3} \d{4} \d\d:\d\d:\d\d [+-]\d{4})\s+(\w{3}, \d{1,2} \w{3} \d{4} \d\d:\d\d:\d\d [+-]\d{4})\s+(\S+)/.exec(line.text);
-      if (m) ready = { status: m[1], heartbeat: parseRfc1123z(m[2])!, transition: parseRfc1123z(m[3])!, reason: m[4], ev: evidenceOf(file, line.n, line.text, 'describe-node') };
+      const m =
+        /^\s+Ready\s+(True|False|Unknown)\s+(\w{3}, \d{1,2} \w{3} \d{4} \d\d:\d\d:\d\d [+-]\d{4})\s+(\w{3}, \d{1,2} \w{3} \d{4} \d\d:\d\d:\d\d [+-]\d{4})\s+(\S+)/.exec(
+          line.text,
+        );
+      if (m)
+        ready = {
+          status: m[1],
+          heartbeat: parseRfc1123z(m[2])!,
+          transition: parseRfc1123z(m[3])!,
+          reason: m[4],
+          ev: evidenceOf(file, line.n, line.text, 'describe-node'),
+        };
     } else if (section === 'Events') {
       if (/^\s+Type\s+Reason\s+Age\s+From\s+Message/.test(line.text)) {
         eventColumns = [...line.text.matchAll(/\S+/g)].map((m) => ({ name: m[0], start: m.index! }));
@@ -92,9 +104,19 @@ export function importDescribeNode(file: string, lines: Iterable<Line>, options:
       if (age === undefined || options.anchor === undefined) continue;
       if (!options.anchorGiven && !warnedAnchor) {
         warnedAnchor = true;
-        into.problems.push({ code: 'anchor-assumed', severity: 'warning', message: `event ages read back from the time of the import (${formatTime(options.anchor)}): give --at, the time it was printed`, position: { file, line: line.n, column: 1 } });
+        into.problems.push({
+          code: 'anchor-assumed',
+          severity: 'warning',
+          message: `event ages read back from the time of the import (${formatTime(options.anchor)}): give --at, the time it was printed`,
+          position: { file, line: line.n, column: 1 },
+        });
       }
-      addMeaning(meaningOf({ reason: cell(1), kind: 'Node', namespace: '', name: node, message: cell(4), component: cell(3).replace(/,.*$/, '') }), options.anchor - age, evidenceOf(file, line.n, line.text, 'describe-node'), into);
+      addMeaning(
+        meaningOf({ reason: cell(1), kind: 'Node', namespace: '', name: node, message: cell(4), component: cell(3).replace(/,.*$/, '') }),
+        options.anchor - age,
+        evidenceOf(file, line.n, line.text, 'describe-node'),
+        into,
+      );
     }
   }
   finishNode(ready);

@@ -52,13 +52,19 @@ export function meaningOf(e: EventFacts): EventMeaning {
   const fromKubelet = KUBELET.has(e.component);
   switch (e.reason) {
     case 'RegisteredNode':
-      return e.kind === 'Node' ? { decision: { controller: 'node-lifecycle', action: 'NodeRegistered', object: `Node/${e.name}` } } : { ignored: 'RegisteredNode on a non-Node' };
+      return e.kind === 'Node'
+        ? { decision: { controller: 'node-lifecycle', action: 'NodeRegistered', object: `Node/${e.name}` } }
+        : { ignored: 'RegisteredNode on a non-Node' };
     case 'RemovingNode':
-      return e.kind === 'Node' ? { decision: { controller: 'node-lifecycle', action: 'NodeRemoved', object: `Node/${e.name}` } } : { ignored: 'RemovingNode on a non-Node' };
+      return e.kind === 'Node'
+        ? { decision: { controller: 'node-lifecycle', action: 'NodeRemoved', object: `Node/${e.name}` } }
+        : { ignored: 'RemovingNode on a non-Node' };
     case 'NodeNotReady':
       if (e.kind === 'Pod') return { decision: { controller: 'node-lifecycle', action: 'PodsMarkedNotReady', object: `Pod/${nsName(e.namespace, e.name)}` } };
       if (e.kind === 'Node') {
-        return fromKubelet ? { world: 'not-ready', node: e.name } : { decision: { controller: 'node-lifecycle', action: 'PodsMarkedNotReady', object: `Node/${e.name}` } };
+        return fromKubelet
+          ? { world: 'not-ready', node: e.name }
+          : { decision: { controller: 'node-lifecycle', action: 'PodsMarkedNotReady', object: `Node/${e.name}` } };
       }
       return { ignored: 'NodeNotReady on an unexpected kind' };
     case 'NodeReady':
@@ -79,8 +85,10 @@ export function meaningOf(e: EventFacts): EventMeaning {
       const m = /pod: (\S+)/.exec(e.message);
       return {
         decision: {
-          controller: 'replicaset', action: e.reason === 'SuccessfulCreate' ? 'PodsCreated' : 'PodsDeleted',
-          object: `ReplicaSet/${nsName(e.namespace, e.name)}`, detail: m ? m[1] : undefined,
+          controller: 'replicaset',
+          action: e.reason === 'SuccessfulCreate' ? 'PodsCreated' : 'PodsDeleted',
+          object: `ReplicaSet/${nsName(e.namespace, e.name)}`,
+          detail: m ? m[1] : undefined,
         },
       };
     }
@@ -96,7 +104,9 @@ export function meaningOf(e: EventFacts): EventMeaning {
     case 'ScalingReplicaSet': {
       // deployment-controller: "Scaled up replica set %s to %d" (pkg/controller/deployment/sync.go)
       const m = /Scaled (?:up|down) replica set (\S+) (?:to|from \d+ to) (\d+)/.exec(e.message);
-      return m ? { world: 'scaled', replicaSet: `ReplicaSet/${nsName(e.namespace, m[1])}`, replicas: Number(m[2]) } : { ignored: 'ScalingReplicaSet not understood' };
+      return m
+        ? { world: 'scaled', replicaSet: `ReplicaSet/${nsName(e.namespace, m[1])}`, replicas: Number(m[2]) }
+        : { ignored: 'ScalingReplicaSet not understood' };
     }
     default:
       return { ignored: `reason ${e.reason} says nothing the simulation decides` };

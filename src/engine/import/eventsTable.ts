@@ -19,7 +19,15 @@ import type { ImportOptions } from './options';
 
 export const EVENTS_TABLE_HEADER = /^\s*(NAMESPACE\s+)?LAST SEEN\s+TYPE\s+REASON\s+OBJECT\s+/;
 
-const KINDS: Record<string, string> = { pod: 'Pod', node: 'Node', replicaset: 'ReplicaSet', deployment: 'Deployment', statefulset: 'StatefulSet', daemonset: 'DaemonSet', lease: 'Lease' };
+const KINDS: Record<string, string> = {
+  pod: 'Pod',
+  node: 'Node',
+  replicaset: 'ReplicaSet',
+  deployment: 'Deployment',
+  statefulset: 'StatefulSet',
+  daemonset: 'DaemonSet',
+  lease: 'Lease',
+};
 
 /** kubectl's ages: `45s`, `7m24s`, `49m`, `3h5m`, `2d`, `5d3h`, `2y`. */
 export function parseAge(text: string): Duration | undefined {
@@ -35,11 +43,21 @@ export function importEventsTable(file: string, lines: Iterable<Line>, options: 
   let coarse = false;
   const anchor: Micros | undefined = options.anchor;
   if (anchor === undefined) {
-    into.problems.push({ code: 'no-anchor', severity: 'warning', message: 'a table of ages without --at: nothing to read them from', position: { file, line: 1, column: 1 } });
+    into.problems.push({
+      code: 'no-anchor',
+      severity: 'warning',
+      message: 'a table of ages without --at: nothing to read them from',
+      position: { file, line: 1, column: 1 },
+    });
     return 0;
   }
   if (!options.anchorGiven) {
-    into.problems.push({ code: 'anchor-assumed', severity: 'warning', message: `ages read back from the time of the import (${formatTime(anchor)}): give --at, the time the table was printed`, position: { file, line: 1, column: 1 } });
+    into.problems.push({
+      code: 'anchor-assumed',
+      severity: 'warning',
+      message: `ages read back from the time of the import (${formatTime(anchor)}): give --at, the time the table was printed`,
+      position: { file, line: 1, column: 1 },
+    });
   }
   for (const line of lines) {
     count = line.n;
@@ -59,17 +77,39 @@ export function importEventsTable(file: string, lines: Iterable<Line>, options: 
     const age = parseAge(cell('LAST SEEN') ?? '');
     const message = cell('MESSAGE') ?? '';
     if (slash < 0 || age === undefined || !message) {
-      into.problems.push({ code: 'cut-line', severity: 'warning', message: 'a table row with its columns missing (cut off?): skipped', position: { file, line: line.n, column: 1 } });
+      into.problems.push({
+        code: 'cut-line',
+        severity: 'warning',
+        message: 'a table row with its columns missing (cut off?): skipped',
+        position: { file, line: line.n, column: 1 },
+      });
       continue;
     }
     if (age >= seconds(600)) coarse = true;
     const time = anchor - age;
     const kind = KINDS[objectCell.slice(0, slash).toLowerCase().replace(/\..*$/, '')] ?? objectCell.slice(0, slash);
     const ev = evidenceOf(file, line.n, line.text, 'events-table');
-    addMeaning(meaningOf({ reason: cell('REASON') ?? '', kind, namespace: cell('NAMESPACE') ?? '', name: objectCell.slice(slash + 1), message, component: (cell('SOURCE') ?? '').replace(/,.*$/, '') }), time, ev, into);
+    addMeaning(
+      meaningOf({
+        reason: cell('REASON') ?? '',
+        kind,
+        namespace: cell('NAMESPACE') ?? '',
+        name: objectCell.slice(slash + 1),
+        message,
+        component: (cell('SOURCE') ?? '').replace(/,.*$/, ''),
+      }),
+      time,
+      ev,
+      into,
+    );
   }
   if (coarse) {
-    into.problems.push({ code: 'coarse-ages', severity: 'info', message: `ages of 10m and more are rounded by kubectl: those times (counted back from ${formatTime(anchor)}) are good to the minute`, position: { file, line: 1, column: 1 } });
+    into.problems.push({
+      code: 'coarse-ages',
+      severity: 'info',
+      message: `ages of 10m and more are rounded by kubectl: those times (counted back from ${formatTime(anchor)}) are good to the minute`,
+      position: { file, line: 1, column: 1 },
+    });
   }
   return count;
 }

@@ -33,7 +33,12 @@ export function importGetTable(file: string, lines: Iterable<Line>, into: Import
     // `kubectl get all` prefixes names with their resource (`pod/web-1`)
     const name = cell('NAME')?.replace(/^(pods?|nodes?)\//, '');
     if (!name || /\s/.test(name)) {
-      into.problems.push({ code: 'cut-line', severity: 'warning', message: 'a table row that does not line up with the header (cut off, or another table): skipped', position: { file, line: line.n, column: 1 } });
+      into.problems.push({
+        code: 'cut-line',
+        severity: 'warning',
+        message: 'a table row that does not line up with the header (cut off, or another table): skipped',
+        position: { file, line: line.n, column: 1 },
+      });
       continue;
     }
     const ev = evidenceOf(file, line.n, line.text, 'get-table');

@@ -43,7 +43,11 @@ export function unwrap(raw: string): Unwrapped {
   const t = text.trimStart();
   if (t.startsWith('{')) {
     let obj: unknown;
-    try { obj = JSON.parse(t); } catch { return { broken: 'a JSON log line that does not parse (cut off?)' }; }
+    try {
+      obj = JSON.parse(t);
+    } catch {
+      return { broken: 'a JSON log line that does not parse (cut off?)' };
+    }
     if (!obj || typeof obj !== 'object' || Array.isArray(obj)) return { broken: 'a JSON value that is not an object' };
     const o = obj as Record<string, unknown>;
     if (typeof o.log === 'string') {
@@ -64,9 +68,14 @@ export function parseKlog(raw: string): KlogLine | { broken: string } | undefine
   if (!m) return undefined;
   const [, sev, mo, d, h, mi, s, us, caller, rest] = m;
   const line: KlogLine = {
-    severity: sev as KlogLine['severity'], month: Number(mo), day: Number(d),
+    severity: sev as KlogLine['severity'],
+    month: Number(mo),
+    day: Number(d),
     timeOfDay: ((Number(h) * 60 + Number(mi)) * 60 + Number(s)) * 1_000_000 + Number(us),
-    absolute: u.absolute, caller, message: rest, rest,
+    absolute: u.absolute,
+    caller,
+    message: rest,
+    rest,
   };
   if (rest.startsWith('"')) {
     const q = readQuoted(rest, 0);
@@ -91,9 +100,15 @@ function fromJson(o: Record<string, unknown>): KlogLine | { broken: string } {
   const msg = String(o.msg);
   const date = new Date(abs / 1000);
   return {
-    severity: o.err !== undefined ? 'E' : 'I', month: date.getUTCMonth() + 1, day: date.getUTCDate(),
-    timeOfDay: abs - Math.floor(abs / 86_400_000_000) * 86_400_000_000, absolute: abs,
-    caller: typeof o.caller === 'string' ? o.caller : '', message: msg, kv, rest: JSON.stringify(o),
+    severity: o.err !== undefined ? 'E' : 'I',
+    month: date.getUTCMonth() + 1,
+    day: date.getUTCDate(),
+    timeOfDay: abs - Math.floor(abs / 86_400_000_000) * 86_400_000_000,
+    absolute: abs,
+    caller: typeof o.caller === 'string' ? o.caller : '',
+    message: msg,
+    kv,
+    rest: JSON.stringify(o),
   };
 }
 
@@ -145,12 +160,17 @@ export function readPairs(s: string): Record<string, string> {
     i = eq + 1;
     if (s[i] === '"') {
       const q = readQuoted(s, i);
-      if (!q) { kv[key] = s.slice(i + 1); break; }
+      if (!q) {
+        kv[key] = s.slice(i + 1);
+        break;
+      }
       kv[key] = q.value;
       i = q.end;
     } else if (s[i] === '[' || s[i] === '{' || s[i] === '<') {
-      const open = s[i], close = open === '[' ? ']' : open === '{' ? '}' : '>';
-      let depth = 0, j = i;
+      const open = s[i],
+        close = open === '[' ? ']' : open === '{' ? '}' : '>';
+      let depth = 0,
+        j = i;
       for (; j < s.length; j++) {
         if (s[j] === open) depth++;
         else if (s[j] === close && --depth === 0) break;

@@ -48,9 +48,10 @@ const pod = (ref: string) => `Pod/${ref}`;
 export const KLOG_PATTERNS: readonly KlogPattern[] = [
   {
     id: 'zone-state',
-    upstream: 'handleDisruption: glog.V(0) "NodeController detected that zone %v is now in state %v." (pkg/controller/node, 1.6–1.9); '
-      + '"Controller detected that zone %v is now in state %v." (pkg/controller/nodelifecycle, 1.10–1.20); '
-      + 'InfoS/logger.Info "Controller detected that zone is now in new state" zone= newState= (1.21+)',
+    upstream:
+      'handleDisruption: glog.V(0) "NodeController detected that zone %v is now in state %v." (pkg/controller/node, 1.6–1.9); ' +
+      '"Controller detected that zone %v is now in state %v." (pkg/controller/nodelifecycle, 1.10–1.20); ' +
+      'InfoS/logger.Info "Controller detected that zone is now in new state" zone= newState= (1.21+)',
     printf: /^(?:Node)?Controller detected that zone (.*) is now in state (\w+)\.?$/,
     structured: ['Controller detected that zone is now in new state'],
     read: (l, m) => {
@@ -69,8 +70,9 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
   },
   {
     id: 'taint-queue',
-    upstream: 'monitorNodeHealth/processTaintBaseEviction: glog/klog.V(2) "Node %v is NotReady|unresponsive as of %v. Adding it to the Taint queue." (1.10–1.20); '
-      + '"Node is NotReady. Adding it to the Taint queue" / "Node is unresponsive. Adding it to the Taint queue" node= (1.21+)',
+    upstream:
+      'monitorNodeHealth/processTaintBaseEviction: glog/klog.V(2) "Node %v is NotReady|unresponsive as of %v. Adding it to the Taint queue." (1.10–1.20); ' +
+      '"Node is NotReady. Adding it to the Taint queue" / "Node is unresponsive. Adding it to the Taint queue" node= (1.21+)',
     printf: /^Node (\S+) is (?:NotReady|unresponsive) as of .*Adding it to the Taint queue\.?$/,
     structured: ['Node is NotReady. Adding it to the Taint queue', 'Node is unresponsive. Adding it to the Taint queue'],
     read: (l, m) => {
@@ -80,8 +82,9 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
   },
   {
     id: 'eviction-queue',
-    upstream: 'monitorNodeHealth (pod-eviction path, to 1.26): "Node %v is NotReady|unresponsive as of %v. Adding Pods on Node to eviction queue: ..." ; '
-      + '"Node is NotReady. Adding Pods on Node to eviction queue" node= (1.21–1.26)',
+    upstream:
+      'monitorNodeHealth (pod-eviction path, to 1.26): "Node %v is NotReady|unresponsive as of %v. Adding Pods on Node to eviction queue: ..." ; ' +
+      '"Node is NotReady. Adding Pods on Node to eviction queue" node= (1.21–1.26)',
     printf: /^Node (\S+) is (?:NotReady|unresponsive) as of .*Adding Pods on Node to eviction queue/,
     structured: ['Node is NotReady. Adding Pods on Node to eviction queue', 'Node is unresponsive. Adding Pods on Node to eviction queue'],
     read: (l, m) => {
@@ -91,30 +94,33 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
   },
   {
     id: 'taint-added',
-    upstream: 'SwapNodeControllerTaint / AddOrUpdateTaintOnNode: klog.V(4) "Added %+v Taint to Node %v" (1.10–1.20); '
-      + 'V(4) "Added taint to node" taint= node= (1.21+). Needs --v=4.',
+    upstream:
+      'SwapNodeControllerTaint / AddOrUpdateTaintOnNode: klog.V(4) "Added %+v Taint to Node %v" (1.10–1.20); ' +
+      'V(4) "Added taint to node" taint= node= (1.21+). Needs --v=4.',
     printf: /^Added (\[.*\]) Taint to Node (\S+)$/,
     structured: ['Added taint to node'],
     read: (l, m) => {
       const n = m ? m[2] : kv(l, 'node');
-      const list = m ? m[1] : kv(l, 'taint') ?? kv(l, 'taints') ?? '';
+      const list = m ? m[1] : (kv(l, 'taint') ?? kv(l, 'taints') ?? '');
       if (!n) return [];
       return taintsIn(list).map((t) => ({ decision: { controller: 'node-lifecycle' as const, action: 'TaintAdded' as const, object: node(n), detail: t } }));
     },
   },
   {
     id: 'taint-ensured-absent',
-    upstream: 'SwapNodeControllerTaint: V(4) "Made sure that Node %+v has no %v Taint" (1.10–1.20), "Made sure that node has no taint" (1.21+): '
-      + 'logged whether or not the taint was there, so not a removal',
+    upstream:
+      'SwapNodeControllerTaint: V(4) "Made sure that Node %+v has no %v Taint" (1.10–1.20), "Made sure that node has no taint" (1.21+): ' +
+      'logged whether or not the taint was there, so not a removal',
     printf: /^Made sure that Node (\S+) has no (\[.*\]) Taint$/,
     structured: ['Made sure that node has no taint'],
     read: () => [{ noted: 'the controller made sure a taint was absent (not necessarily a removal)' }],
   },
   {
     id: 'taint-manager-delete',
-    upstream: 'NoExecuteTaintManager deletePodHandler: glog.V(0) "NoExecuteTaintManager is deleting Pod: %v" (1.8–1.20); '
-      + 'InfoS "NoExecuteTaintManager is deleting pod" pod= (1.21–1.28); '
-      + 'taint-eviction-controller "Deleting pod" controller= pod= (1.29+, pkg/controller/tainteviction)',
+    upstream:
+      'NoExecuteTaintManager deletePodHandler: glog.V(0) "NoExecuteTaintManager is deleting Pod: %v" (1.8–1.20); ' +
+      'InfoS "NoExecuteTaintManager is deleting pod" pod= (1.21–1.28); ' +
+      'taint-eviction-controller "Deleting pod" controller= pod= (1.29+, pkg/controller/tainteviction)',
     printf: /^NoExecuteTaintManager is deleting Pod:? (\S+)$/,
     structured: ['NoExecuteTaintManager is deleting pod', 'Deleting pod'],
     read: (l, m) => {
@@ -125,8 +131,9 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
   },
   {
     id: 'mark-pods-not-ready',
-    upstream: 'MarkPodsNotReady (pkg/controller/util/node): V(2) "Updating ready status of pod %v to false" (pod name only, 1.9–1.20); '
-      + '"Updating ready status of pod to false" pod= (1.21+)',
+    upstream:
+      'MarkPodsNotReady (pkg/controller/util/node): V(2) "Updating ready status of pod %v to false" (pod name only, 1.9–1.20); ' +
+      '"Updating ready status of pod to false" pod= (1.21+)',
     printf: /^Updating ready status of pod (\S+) to false$/,
     structured: ['Updating ready status of pod to false'],
     read: (l, m) => {
@@ -136,8 +143,9 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
   },
   {
     id: 'status-unknown',
-    upstream: 'tryUpdateNodeHealth: "node %v hasn\'t been updated for %+v. Last %v is: %+v" (V(4) 1.12+, V(2) before); '
-      + '"Node hasn\'t been updated" node= conditionType= (1.21+). Only the Ready condition counts here.',
+    upstream:
+      'tryUpdateNodeHealth: "node %v hasn\'t been updated for %+v. Last %v is: %+v" (V(4) 1.12+, V(2) before); ' +
+      '"Node hasn\'t been updated" node= conditionType= (1.21+). Only the Ready condition counts here.',
     printf: /^[Nn]ode (\S+) hasn't been updated for \S+\. Last (?:ready condition|Ready) is: /,
     structured: ["Node hasn't been updated"],
     read: (l, m) => {
@@ -158,8 +166,9 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
   },
   {
     id: 'replicaset-too-few',
-    upstream: 'ReplicaSetController.manageReplicas: glog.V(2) "Too few replicas for %v %s/%s, need %d, creating %d" (to 1.20); '
-      + 'V(2).InfoS "Too few replicas" replicaSet= need= creating= (1.21+)',
+    upstream:
+      'ReplicaSetController.manageReplicas: glog.V(2) "Too few replicas for %v %s/%s, need %d, creating %d" (to 1.20); ' +
+      'V(2).InfoS "Too few replicas" replicaSet= need= creating= (1.21+)',
     printf: /^Too few replicas for \S+ (\S+)\/(\S+), need (\d+), creating (\d+)$/,
     structured: ['Too few replicas'],
     read: (l, m) => {
@@ -170,7 +179,8 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
   },
   {
     id: 'replicaset-too-many',
-    upstream: 'ReplicaSetController.manageReplicas: "Too many replicas for %v %s/%s, need %d, deleting %d" (to 1.20); "Too many replicas" replicaSet= need= deleting= (1.21+)',
+    upstream:
+      'ReplicaSetController.manageReplicas: "Too many replicas for %v %s/%s, need %d, deleting %d" (to 1.20); "Too many replicas" replicaSet= need= deleting= (1.21+)',
     printf: /^Too many replicas for \S+ (\S+)\/(\S+), need (\d+), deleting (\d+)$/,
     structured: ['Too many replicas'],
     read: (l, m) => {
@@ -191,20 +201,25 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
   },
   {
     id: 'event',
-    upstream: 'client-go tools/record: "Event(%#v): type: \'%v\' reason: \'%v\' %v" (to 1.19); '
-      + '"Event occurred" object= kind= type= reason= message= (1.20+)',
+    upstream:
+      "client-go tools/record: \"Event(%#v): type: '%v' reason: '%v' %v\" (to 1.19); " + '"Event occurred" object= kind= type= reason= message= (1.20+)',
     printf: /^Event\(v1\.ObjectReference\{Kind:"(\w*)", Namespace:"([^"]*)", Name:"([^"]*)".*?\}\): type: '(\w+)' reason: '(\w+)' (.*)$/,
     structured: ['Event occurred'],
     read: (l, m) => {
       if (m) return [{ event: { kind: m[1], namespace: m[2], name: m[3], reason: m[5], message: m[6] } }];
       const obj = kv(l, 'object') ?? '';
       const slash = obj.indexOf('/');
-      return [{
-        event: {
-          kind: kv(l, 'kind') ?? '', namespace: slash >= 0 ? obj.slice(0, slash) : '', name: slash >= 0 ? obj.slice(slash + 1) : obj,
-          reason: kv(l, 'reason') ?? '', message: kv(l, 'message') ?? '',
+      return [
+        {
+          event: {
+            kind: kv(l, 'kind') ?? '',
+            namespace: slash >= 0 ? obj.slice(0, slash) : '',
+            name: slash >= 0 ? obj.slice(slash + 1) : obj,
+            reason: kv(l, 'reason') ?? '',
+            message: kv(l, 'message') ?? '',
+          },
         },
-      }];
+      ];
     },
   },
 ];

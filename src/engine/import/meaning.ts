@@ -13,7 +13,15 @@ export function addMeaning(meaning: EventMeaning, time: Micros, evidence: Eviden
     switch (meaning.world) {
       case 'ready':
       case 'not-ready':
-        into.observations.push({ kind: 'condition', time, node: meaning.node, type: 'Ready', status: meaning.world === 'ready' ? 'True' : 'False', reason: 'kubelet event', evidence });
+        into.observations.push({
+          kind: 'condition',
+          time,
+          node: meaning.node,
+          type: 'Ready',
+          status: meaning.world === 'ready' ? 'True' : 'False',
+          reason: 'kubelet event',
+          evidence,
+        });
         return;
       case 'leader':
         into.observations.push({ kind: 'restart', time, identity: meaning.identity, evidence });

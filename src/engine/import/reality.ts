@@ -33,7 +33,10 @@ export function readReality(node: unknown, report: Report): RealityEntry[] {
   const out: RealityEntry[] = [];
   node.items.forEach((item, index) => {
     const where = `reality ${index + 1}`;
-    if (!isMap(item)) { report('wrong-type', `${where}: expected a mapping with at, action and object`, item); return; }
+    if (!isMap(item)) {
+      report('wrong-type', `${where}: expected a mapping with at, action and object`, item);
+      return;
+    }
     const get = (k: string) => item.get(k, true) as YamlNode | undefined;
     for (const p of item.items) {
       const k = String((p.key as { value?: unknown })?.value ?? '');
@@ -44,12 +47,38 @@ export function readReality(node: unknown, report: Report): RealityEntry[] {
       return typeof v === 'string' ? v : v === undefined || v === null ? undefined : String(v);
     };
     const at = parseTimestamp(text('at') ?? '');
-    if (at === undefined) { report('bad-timestamp', `${where}: expected at: as an RFC3339 time, found ${JSON.stringify(text('at') ?? null)}`, get('at') ?? item); return; }
+    if (at === undefined) {
+      report('bad-timestamp', `${where}: expected at: as an RFC3339 time, found ${JSON.stringify(text('at') ?? null)}`, get('at') ?? item);
+      return;
+    }
     const action = text('action');
-    if (!action || !ALL_ACTIONS.has(action)) { report('bad-value', `${where}: expected action: one of the trace's actions (TaintAdded, PodEvicted, ...), found ${JSON.stringify(action ?? null)}`, get('action') ?? item); return; }
+    if (!action || !ALL_ACTIONS.has(action)) {
+      report(
+        'bad-value',
+        `${where}: expected action: one of the trace's actions (TaintAdded, PodEvicted, ...), found ${JSON.stringify(action ?? null)}`,
+        get('action') ?? item,
+      );
+      return;
+    }
     const object = text('object');
-    if (!object || !/^(Node|Pod|ReplicaSet|Zone)\//.test(object)) { report('bad-reference', `${where}: expected object: Node/NAME, Pod/NS/NAME, ReplicaSet/NS/NAME or Zone/KEY, found ${JSON.stringify(object ?? null)}`, get('object') ?? item); return; }
-    out.push({ at, action: action as Action, object, detail: text('detail'), controller: text('controller'), evidence: text('evidence'), index, node: item as unknown as YamlNode });
+    if (!object || !/^(Node|Pod|ReplicaSet|Zone)\//.test(object)) {
+      report(
+        'bad-reference',
+        `${where}: expected object: Node/NAME, Pod/NS/NAME, ReplicaSet/NS/NAME or Zone/KEY, found ${JSON.stringify(object ?? null)}`,
+        get('object') ?? item,
+      );
+      return;
+    }
+    out.push({
+      at,
+      action: action as Action,
+      object,
+      detail: text('detail'),
+      controller: text('controller'),
+      evidence: text('evidence'),
+      index,
+      node: item as unknown as YamlNode,
+    });
   });
   return out;
 }

@@ -62,5 +62,9 @@ export function renderScenario(plan: ScenarioPlan, opts: RenderOptions): string 
 }
 
 function indent(text: string, by: string): string {
-  return text.split('\n').map((l) => (l ? by + l : l)).join('\n').replace(/\n*$/, '\n');
+  return text
+    .split('\n')
+    .map((l) => (l ? by + l : l))
+    .join('\n')
+    .replace(/\n*$/, '\n');
 }

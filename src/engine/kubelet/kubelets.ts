@@ -61,9 +61,15 @@ export const KUBELET_CONDITION_TYPES: ReadonlySet<string> = new Set(['Ready', 'M
 /** The kubelet's reasons and messages for each condition and status (pkg/kubelet/nodestatus/setters.go). */
 const KUBELET_REASONS: Record<string, Partial<Record<ConditionStatus, [string, string]>>> = {
   Ready: { True: ['KubeletReady', 'kubelet is posting ready status'], False: ['KubeletNotReady', 'kubelet is not ready'] },
-  MemoryPressure: { False: ['KubeletHasSufficientMemory', 'kubelet has sufficient memory available'], True: ['KubeletHasInsufficientMemory', 'kubelet has insufficient memory available'] },
+  MemoryPressure: {
+    False: ['KubeletHasSufficientMemory', 'kubelet has sufficient memory available'],
+    True: ['KubeletHasInsufficientMemory', 'kubelet has insufficient memory available'],
+  },
   DiskPressure: { False: ['KubeletHasNoDiskPressure', 'kubelet has no disk pressure'], True: ['KubeletHasDiskPressure', 'kubelet has disk pressure'] },
-  PIDPressure: { False: ['KubeletHasSufficientPID', 'kubelet has sufficient PID available'], True: ['KubeletHasInsufficientPID', 'kubelet has insufficient PID available'] },
+  PIDPressure: {
+    False: ['KubeletHasSufficientPID', 'kubelet has sufficient PID available'],
+    True: ['KubeletHasInsufficientPID', 'kubelet has insufficient PID available'],
+  },
   OutOfDisk: { False: ['KubeletHasSufficientDisk', 'kubelet has sufficient disk space available'], True: ['KubeletOutOfDisk', 'out of disk space'] },
 };
 
@@ -198,7 +204,11 @@ export class Kubelets {
   private renewedCount = 0;
   readonly period: Duration;
 
-  constructor(private cluster: ClusterState, readonly settings: KubeletSettings, private hooks: KubeletHooks) {
+  constructor(
+    private cluster: ClusterState,
+    readonly settings: KubeletSettings,
+    private hooks: KubeletHooks,
+  ) {
     const u = Math.max(1, settings.updateFrequency);
     this.period = settings.leases ? Math.max(1, Math.ceil(settings.reportFrequency / u)) * u : u;
   }
@@ -219,8 +229,15 @@ export class Kubelets {
     const latest = Math.max(ready ? ready.lastHeartbeatTime : -NEVER, renew ?? -NEVER);
     const running = ready !== undefined && now - latest <= this.settings.gracePeriod;
     const st: KubeletState = {
-      node: name, status: running, lease: running, desired: desiredFromNode(node),
-      anchor: now, lastPost: now, leaseAnchor: now, lastRenew: now, due: UNKNOWN,
+      node: name,
+      status: running,
+      lease: running,
+      desired: desiredFromNode(node),
+      anchor: now,
+      lastPost: now,
+      leaseAnchor: now,
+      lastRenew: now,
+      due: UNKNOWN,
     };
     this.states.set(name, st);
     if (running) this.nextPlain = Math.min(this.nextPlain, now + Math.min(this.period, this.renewInterval()));
@@ -239,9 +256,13 @@ export class Kubelets {
     if (st) st.leaseRecord = undefined;
   }
 
-  get(name: string): KubeletState | undefined { return this.states.get(name); }
+  get(name: string): KubeletState | undefined {
+    return this.states.get(name);
+  }
 
-  isRunning(name: string): boolean { return this.states.get(name)?.status ?? false; }
+  isRunning(name: string): boolean {
+    return this.states.get(name)?.status ?? false;
+  }
 
   /** `kubelet: start`: resumes posting at once (Ready=True, pressure False unless `conditions` says otherwise). */
   start(name: string, now: Micros, only: 'status' | 'lease' | undefined, conditions?: Record<string, string>): { changed: boolean } {
@@ -270,7 +291,10 @@ export class Kubelets {
   stop(name: string, only: 'status' | 'lease' | undefined): void {
     const st = this.states.get(name);
     if (!st) return;
-    if (only !== 'lease') { st.status = false; st.repostAt = undefined; }
+    if (only !== 'lease') {
+      st.status = false;
+      st.repostAt = undefined;
+    }
     if (only !== 'status') st.lease = false;
     st.due = UNKNOWN;
   }
@@ -286,16 +310,22 @@ export class Kubelets {
     if (!node || !st) return { changed: false };
     const reasons = KUBELET_REASONS[cond.type]?.[cond.status];
     const posted: PostedCondition = {
-      type: cond.type, status: cond.status,
-      reason: cond.reason ?? reasons?.[0], message: cond.message ?? reasons?.[1],
+      type: cond.type,
+      status: cond.status,
+      reason: cond.reason ?? reasons?.[0],
+      message: cond.message ?? reasons?.[1],
     };
     // a new list, never an edit in place: checkpoints share the list (see save)
     const i = st.desired.findIndex((d) => d.type === cond.type);
     const desired = st.desired.slice();
-    if (i >= 0) desired[i] = posted; else desired.push(posted);
+    if (i >= 0) desired[i] = posted;
+    else desired.push(posted);
     st.desired = desired;
     const changed = this.post(st, node, now, 'condition');
-    if (st.status) { st.anchor = now; st.repostAt = undefined; }
+    if (st.status) {
+      st.anchor = now;
+      st.repostAt = undefined;
+    }
     return { changed };
   }
 
@@ -353,7 +383,8 @@ export class Kubelets {
   materialise(now: Micros): void {
     if (now < this.nextPlain) return;
     let next = NEVER;
-    const p = this.period, l = this.renewInterval();
+    const p = this.period,
+      l = this.renewInterval();
     const batch = this.hooks.leasesRenewed !== undefined;
     const leases = this.settings.leases;
     for (const st of this.states.values()) {
@@ -414,10 +445,16 @@ export class Kubelets {
 
   private viewOf(st: KubeletState): KubeletView {
     return {
-      node: st.node, status: st.status, lease: st.lease, desired: st.desired.map((d) => ({ ...d })),
+      node: st.node,
+      status: st.status,
+      lease: st.lease,
+      desired: st.desired.map((d) => ({ ...d })),
       lastPost: st.posted ? st.lastPost : undefined,
       nextPost: st.status ? (st.repostAt ?? st.anchor + (Math.floor((st.lastPost - st.anchor) / this.period) + 1) * this.period) : undefined,
-      nextRenew: st.lease && this.settings.leases ? st.leaseAnchor + (Math.floor((st.lastRenew - st.leaseAnchor) / this.renewInterval()) + 1) * this.renewInterval() : undefined,
+      nextRenew:
+        st.lease && this.settings.leases
+          ? st.leaseAnchor + (Math.floor((st.lastRenew - st.leaseAnchor) / this.renewInterval()) + 1) * this.renewInterval()
+          : undefined,
     };
   }
 
@@ -430,7 +467,7 @@ export class Kubelets {
    */
   save(): unknown {
     const n = this.states.size;
-    const nodes = this.savedNodes = keysSharedWith(this.savedNodes, this.states);
+    const nodes = (this.savedNodes = keysSharedWith(this.savedNodes, this.states));
     let i = 0;
     const flags = new Uint8Array(n);
     const times = new Float64Array(n * TIMES);
@@ -457,10 +494,18 @@ export class Kubelets {
     const s = saved as SavedKubelets;
     this.states = new Map();
     for (let i = 0; i < s.nodes.length; i++) {
-      const f = s.flags[i], t = i * TIMES;
+      const f = s.flags[i],
+        t = i * TIMES;
       const st: KubeletState = {
-        node: s.nodes[i], status: (f & 1) !== 0, lease: (f & 2) !== 0, desired: s.desired[i],
-        anchor: s.times[t], lastPost: s.times[t + 1], leaseAnchor: s.times[t + 2], lastRenew: s.times[t + 3], due: UNKNOWN,
+        node: s.nodes[i],
+        status: (f & 1) !== 0,
+        lease: (f & 2) !== 0,
+        desired: s.desired[i],
+        anchor: s.times[t],
+        lastPost: s.times[t + 1],
+        leaseAnchor: s.times[t + 2],
+        lastRenew: s.times[t + 3],
+        due: UNKNOWN,
       };
       if (f & 4) st.posted = true;
       if (f & 8) st.repostAt = s.times[t + 4];
@@ -498,9 +543,19 @@ export class Kubelets {
         changed = true;
         continue;
       }
-      if (c.status !== d.status) { c.status = d.status; c.lastTransitionTime = t; changed = true; }
-      if (d.reason !== undefined && c.reason !== d.reason) { c.reason = d.reason; changed = true; }
-      if (d.message !== undefined && c.message !== d.message) { c.message = d.message; changed = true; }
+      if (c.status !== d.status) {
+        c.status = d.status;
+        c.lastTransitionTime = t;
+        changed = true;
+      }
+      if (d.reason !== undefined && c.reason !== d.reason) {
+        c.reason = d.reason;
+        changed = true;
+      }
+      if (d.message !== undefined && c.message !== d.message) {
+        c.message = d.message;
+        changed = true;
+      }
       c.lastHeartbeatTime = t;
     }
     st.lastPost = t;
@@ -537,7 +592,8 @@ export function kubeletLease(node: string, t: Micros, leaseDurationSeconds: numb
     leaseDurationSeconds,
     renewTime: t,
     raw: {
-      apiVersion: 'coordination.k8s.io/v1', kind: 'Lease',
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
       metadata: { name: node, namespace: NODE_LEASE_NAMESPACE },
       spec: { holderIdentity: node, leaseDurationSeconds, renewTime: formatMicroTime(t) },
     },
@@ -619,4 +675,3 @@ function conditionOf(conditions: NodeCondition[], type: string): NodeCondition |
   for (let i = 0; i < conditions.length; i++) if (conditions[i].type === type) return conditions[i];
   return undefined;
 }
-

@@ -19,7 +19,11 @@ import type { DocumentKind, LintContext, LintOptions } from './types';
 export function uriToPath(uri: string): string {
   if (!/^file:/i.test(uri)) return uri;
   let p = uri.replace(/^file:(\/\/[^/]*)?/i, '');
-  try { p = decodeURIComponent(p); } catch { /* keep as written */ }
+  try {
+    p = decodeURIComponent(p);
+  } catch {
+    /* keep as written */
+  }
   // file:///c:/x -> c:/x
   if (/^\/[A-Za-z]:[/\\]/.test(p)) p = p.slice(1);
   return p;
@@ -34,7 +38,8 @@ export function uriToPath(uri: string): string {
  * match may start: `(^|\n)\s*` tried every newline against every later one, so 100,000
  * blank lines took seconds; each start now scans at most its own line.
  */
-const KCM_CONTAINER = /^[ \t]*(-[ \t]+)?(image:[ \t]*["']?\S*\/kube-controller-manager[:@"'\s]|name:[ \t]*["']?kube-controller-manager["']?[ \t]*\r?$|-[ \t]+["']?(\S*\/)?kube-controller-manager["']?[ \t]*\r?$)|"image"\s*:\s*"[^"\n]*\/kube-controller-manager[:@"]|"command"\s*:\s*\[\s*"(\S*\/)?kube-controller-manager"/m;
+const KCM_CONTAINER =
+  /^[ \t]*(-[ \t]+)?(image:[ \t]*["']?\S*\/kube-controller-manager[:@"'\s]|name:[ \t]*["']?kube-controller-manager["']?[ \t]*\r?$|-[ \t]+["']?(\S*\/)?kube-controller-manager["']?[ \t]*\r?$)|"image"\s*:\s*"[^"\n]*\/kube-controller-manager[:@"]|"command"\s*:\s*\[\s*"(\S*\/)?kube-controller-manager"/m;
 
 /** What a document is, from its text (a cheap look at kind/apiVersion, no full parse). */
 export function detectDocumentKind(text: string): DocumentKind {
@@ -71,7 +76,19 @@ export function buildLintContext(file: string, text: string, kind: DocumentKind,
       const fromDoc = written ? parseKubeVersion(scenario.kubernetesVersion) : undefined;
       const version = fromDoc ?? optionVersion ?? parseKubeVersion(scenario.kubernetesVersion) ?? newest;
       const resolved = resolveConfig(scenario.controllerManager, scenario.kubelet, version);
-      return { file, text, kind, lines, version, versionFrom: fromDoc ? 'document' : optionVersion ? 'option' : 'assumed', scenario, parsed, resolved, document: parsed.document, fs };
+      return {
+        file,
+        text,
+        kind,
+        lines,
+        version,
+        versionFrom: fromDoc ? 'document' : optionVersion ? 'option' : 'assumed',
+        scenario,
+        parsed,
+        resolved,
+        document: parsed.document,
+        fs,
+      };
     }
     case 'snapshot': {
       const snapshot = loadSnapshot({ file, text }, fs);
@@ -87,7 +104,18 @@ export function buildLintContext(file: string, text: string, kind: DocumentKind,
       const image = kind === 'kcm-pod' ? versionFromImage(text) : undefined;
       const version = image ?? optionVersion ?? newest;
       const resolved = resolveConfig({ settings: {}, featureGates: {}, flags: [], configFile: { path: file, text } }, {}, version);
-      return { file, text, kind, lines, version, versionFrom: image ? 'image' : optionVersion ? 'option' : 'assumed', configFile, resolved, document: parseDocument(text, { ...YAML_OPTIONS, prettyErrors: false }), fs };
+      return {
+        file,
+        text,
+        kind,
+        lines,
+        version,
+        versionFrom: image ? 'image' : optionVersion ? 'option' : 'assumed',
+        configFile,
+        resolved,
+        document: parseDocument(text, { ...YAML_OPTIONS, prettyErrors: false }),
+        fs,
+      };
     }
   }
 }

@@ -32,7 +32,11 @@ export function didYouMeanFix(ctx: LintContext, p: LintProblem): QuickFix | unde
   let [start, end] = r;
   let text = ctx.text.slice(start, end);
   const quote = /^["']/.exec(text);
-  if (quote && text.endsWith(quote[0]) && text.length >= 2) { start++; end--; text = text.slice(1, -1); }
+  if (quote && text.endsWith(quote[0]) && text.length >= 2) {
+    start++;
+    end--;
+    text = text.slice(1, -1);
+  }
   if (text.startsWith('-')) {
     const nameEnd = text.search(/[=\s]/);
     const name = nameEnd < 0 ? text : text.slice(0, nameEnd);
@@ -110,6 +114,9 @@ export function valueRange(ctx: LintContext, p: LintProblem): [number, number] |
     if (comment >= 0) e = s + comment;
   }
   while (e > s && /\s/.test(ctx.text[e - 1])) e--;
-  if (e - s >= 2 && /["']/.test(ctx.text[s]) && ctx.text[e - 1] === ctx.text[s]) { s++; e--; }
+  if (e - s >= 2 && /["']/.test(ctx.text[s]) && ctx.text[e - 1] === ctx.text[s]) {
+    s++;
+    e--;
+  }
   return e > s ? [s, e] : undefined;
 }

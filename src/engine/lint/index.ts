@@ -28,7 +28,14 @@ export { buildLintContext, detectDocumentKind, uriToPath, versionFromImage } fro
 
 /** Every rule, in the order their problems are listed at one position. */
 export const LINT_RULES: readonly LintRule[] = [
-  schemaRule, referencesRule, snapshotFilesRule, settingsRule, heartbeatMultipleRule, http2GraceRule, leasesRule, replicaSetsRule,
+  schemaRule,
+  referencesRule,
+  snapshotFilesRule,
+  settingsRule,
+  heartbeatMultipleRule,
+  http2GraceRule,
+  leasesRule,
+  replicaSetsRule,
 ];
 
 export interface LintResult {
@@ -46,7 +53,14 @@ export function runRules(ctx: LintContext): LintProblem[] {
     try {
       found = rule.run(ctx);
     } catch (e) {
-      found = [{ code: 'internal-error', severity: 'error', message: `lint rule ${rule.id} failed: ${e instanceof Error ? e.message : String(e)}`, position: { file: ctx.file, line: 1, column: 1 } }];
+      found = [
+        {
+          code: 'internal-error',
+          severity: 'error',
+          message: `lint rule ${rule.id} failed: ${e instanceof Error ? e.message : String(e)}`,
+          position: { file: ctx.file, line: 1, column: 1 },
+        },
+      ];
     }
     for (const p of found) {
       clampToText(ctx, p);
@@ -75,11 +89,14 @@ export function sortProblems(problems: LintProblem[], file: string): LintProblem
   const rank = (p: LintProblem) => (p.position?.file === file || !p.position ? 0 : 1);
   return problems
     .map((p, i) => ({ p, i }))
-    .sort((a, b) => rank(a.p) - rank(b.p)
-      || (a.p.position?.file ?? '').localeCompare(b.p.position?.file ?? '')
-      || (a.p.position?.line ?? 0) - (b.p.position?.line ?? 0)
-      || (a.p.position?.column ?? 0) - (b.p.position?.column ?? 0)
-      || a.i - b.i)
+    .sort(
+      (a, b) =>
+        rank(a.p) - rank(b.p) ||
+        (a.p.position?.file ?? '').localeCompare(b.p.position?.file ?? '') ||
+        (a.p.position?.line ?? 0) - (b.p.position?.line ?? 0) ||
+        (a.p.position?.column ?? 0) - (b.p.position?.column ?? 0) ||
+        a.i - b.i,
+    )
     .map((x) => x.p);
 }
 
@@ -122,8 +139,15 @@ export function lintFile(path: string, fs: InputFs, options: LintFileOptions = {
     const scenario = scenarioFromSnapshot(snapshot, path);
     const v = (version !== undefined ? parseKubeVersion(version) : undefined) ?? parseKubeVersion(scenario.kubernetesVersion) ?? kubeVersion(MAX_MINOR);
     const ctx: LintContext = {
-      file: path, text: '', kind: 'snapshot', lines: new LineIndex(''), version: v, versionFrom: version ? 'option' : 'assumed', scenario,
-      resolved: resolveConfig(scenario.controllerManager, scenario.kubelet, v, options.set), fs,
+      file: path,
+      text: '',
+      kind: 'snapshot',
+      lines: new LineIndex(''),
+      version: v,
+      versionFrom: version ? 'option' : 'assumed',
+      scenario,
+      resolved: resolveConfig(scenario.controllerManager, scenario.kubelet, v, options.set),
+      fs,
     };
     return runRules(ctx);
   }
@@ -134,12 +158,19 @@ export function lintFile(path: string, fs: InputFs, options: LintFileOptions = {
     const v = (options.versionOverride !== undefined ? parseKubeVersion(options.versionOverride) : undefined) ?? ctx.version;
     ctx.version = v;
     if (options.versionOverride !== undefined) ctx.versionFrom = 'option';
-    const input = ctx.scenario && kind === 'scenario' ? ctx.scenario.controllerManager : { settings: {}, featureGates: {}, flags: [], configFile: kind === 'kcm-config' || kind === 'kcm-pod' ? { path, text } : undefined };
+    const input =
+      ctx.scenario && kind === 'scenario'
+        ? ctx.scenario.controllerManager
+        : { settings: {}, featureGates: {}, flags: [], configFile: kind === 'kcm-config' || kind === 'kcm-pod' ? { path, text } : undefined };
     ctx.resolved = resolveConfig(input, ctx.scenario?.kubelet ?? {}, v, options.set);
   }
   const problems = runRules(ctx);
   if (options.versionOverride !== undefined && !parseKubeVersion(options.versionOverride)) {
-    problems.unshift({ code: 'unknown-version', severity: 'error', message: `--version ${JSON.stringify(options.versionOverride)} is not a supported version (1.12 to 1.${MAX_MINOR})` });
+    problems.unshift({
+      code: 'unknown-version',
+      severity: 'error',
+      message: `--version ${JSON.stringify(options.versionOverride)} is not a supported version (1.12 to 1.${MAX_MINOR})`,
+    });
   }
   return problems;
 }

@@ -7,7 +7,13 @@
 import type { MachineView } from '../simulation/api';
 
 /** `kept` when it already says exactly this, else a new view. */
-export function machineView(kept: MachineView | undefined, id: string, state: string, definition: unknown, lastTransition: MachineView['lastTransition']): MachineView {
+export function machineView(
+  kept: MachineView | undefined,
+  id: string,
+  state: string,
+  definition: unknown,
+  lastTransition: MachineView['lastTransition'],
+): MachineView {
   if (kept && kept.id === id && kept.state === state && kept.definition === definition && kept.lastTransition === lastTransition) return kept;
   const v: MachineView = { id, state, definition };
   if (lastTransition) v.lastTransition = lastTransition;

@@ -77,10 +77,7 @@ export function admitDefaultTolerationSeconds(
  * exported object matches what the API server would have stored. Returns the
  * tolerations added.
  */
-export function applyDefaultTolerationSeconds(
-  pod: PodRecord,
-  settings: DefaultTolerationSettings = DEFAULT_TOLERATION_SETTINGS,
-): Toleration[] {
+export function applyDefaultTolerationSeconds(pod: PodRecord, settings: DefaultTolerationSettings = DEFAULT_TOLERATION_SETTINGS): Toleration[] {
   const r = admitDefaultTolerationSeconds(pod.tolerations, settings);
   if (r.added.length === 0) return [];
   pod.tolerations = r.tolerations;
@@ -90,10 +87,7 @@ export function applyDefaultTolerationSeconds(
     ...pod.raw,
     spec: {
       ...spec,
-      tolerations: [
-        ...rawTolerations,
-        ...r.added.map((t) => ({ key: t.key, operator: t.operator, effect: t.effect, tolerationSeconds: t.tolerationSeconds })),
-      ],
+      tolerations: [...rawTolerations, ...r.added.map((t) => ({ key: t.key, operator: t.operator, effect: t.effect, tolerationSeconds: t.tolerationSeconds }))],
     },
   };
   return r.added;

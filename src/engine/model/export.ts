@@ -24,18 +24,7 @@
  */
 import type { ClusterState } from './cluster';
 import { formatKubeTime, formatMicroTime, parseTimestamp, ZERO_TIME, type Micros } from './time';
-import type {
-  DaemonSetRecord,
-  KObject,
-  LeaseRecord,
-  NodeRecord,
-  ObjectMeta,
-  ObjectRecord,
-  PodRecord,
-  ReplicaSetRecord,
-  Taint,
-  Toleration,
-} from './types';
+import type { DaemonSetRecord, KObject, LeaseRecord, NodeRecord, ObjectMeta, ObjectRecord, PodRecord, ReplicaSetRecord, Taint, Toleration } from './types';
 
 const API_VERSION: Record<ObjectRecord['kind'], string> = {
   Node: 'v1',
@@ -91,7 +80,8 @@ export function sameJson(a: unknown, b: unknown): boolean {
       for (let i = 0; i < x.length; i++) stack.push([x[i] ?? null, ys[i] ?? null]);
       continue;
     }
-    const xo = x as Record<string, unknown>, yo = y as Record<string, unknown>;
+    const xo = x as Record<string, unknown>,
+      yo = y as Record<string, unknown>;
     const xk = Object.keys(xo).filter((k) => xo[k] !== undefined && typeof xo[k] !== 'function');
     const yk = Object.keys(yo).filter((k) => yo[k] !== undefined && typeof yo[k] !== 'function');
     if (xk.length !== yk.length) return false;
@@ -183,7 +173,12 @@ export function exportNode(n: NodeRecord): KObject {
   const spec = obj(n.raw.spec);
   const rawTaints = spec.taints;
   if (n.taints.length || rawTaints !== undefined) {
-    spec.taints = n.taints.map((t, i) => taintObject(t, matching(rawTaints, i, (o) => o.key === t.key && o.effect === t.effect)));
+    spec.taints = n.taints.map((t, i) =>
+      taintObject(
+        t,
+        matching(rawTaints, i, (o) => o.key === t.key && o.effect === t.effect),
+      ),
+    );
     if (!n.taints.length && rawTaints === undefined) delete spec.taints;
   }
   if (n.unschedulable || spec.unschedulable !== undefined) spec.unschedulable = n.unschedulable;
@@ -204,7 +199,12 @@ export function exportPod(p: PodRecord): KObject {
   else if (spec.nodeName) delete spec.nodeName;
   const rawTols = spec.tolerations;
   if (p.tolerations.length || rawTols !== undefined) {
-    spec.tolerations = p.tolerations.map((t, i) => tolerationObject(t, matching(rawTols, i, (o) => (o.key ?? undefined) === t.key && (o.effect || undefined) === t.effect)));
+    spec.tolerations = p.tolerations.map((t, i) =>
+      tolerationObject(
+        t,
+        matching(rawTols, i, (o) => (o.key ?? undefined) === t.key && (o.effect || undefined) === t.effect),
+      ),
+    );
   }
   out.spec = spec;
   const status = obj(p.raw.status);
@@ -260,11 +260,16 @@ export function exportLease(l: LeaseRecord): KObject {
 
 export function exportRecord(r: ObjectRecord): KObject {
   switch (r.kind) {
-    case 'Node': return exportNode(r);
-    case 'Pod': return exportPod(r);
-    case 'ReplicaSet': return exportReplicaSet(r);
-    case 'DaemonSet': return exportDaemonSet(r);
-    case 'Lease': return exportLease(r);
+    case 'Node':
+      return exportNode(r);
+    case 'Pod':
+      return exportPod(r);
+    case 'ReplicaSet':
+      return exportReplicaSet(r);
+    case 'DaemonSet':
+      return exportDaemonSet(r);
+    case 'Lease':
+      return exportLease(r);
   }
 }
 

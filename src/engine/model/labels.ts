@@ -131,11 +131,15 @@ export function compileSelector(selector: LabelSelector | null | undefined): Com
   // `l[k] === v` for a string v holds exactly when l has its own k with the value v, since
   // Object.prototype holds no string (a key it does hold, such as `constructor`, is then not equal).
   // The requirements are a conjunction without side effects, so testing these first changes no answer.
-  const eqKeys: string[] = [], eqValues: string[] = [];
+  const eqKeys: string[] = [],
+    eqValues: string[] = [];
   const rest: Req[] = [];
   for (const r of reqs) {
     const only = r.op === 'In' && r.values.size === 1 ? r.values.values().next().value : undefined;
-    if (typeof only === 'string') { eqKeys.push(r.key); eqValues.push(only); } else rest.push(r);
+    if (typeof only === 'string') {
+      eqKeys.push(r.key);
+      eqValues.push(only);
+    } else rest.push(r);
   }
   return {
     kind: 'some',
@@ -184,10 +188,7 @@ export function formatSelector(selector: LabelSelector | null | undefined): stri
   for (const e of selector.matchExpressions ?? []) {
     const vals = [...(e.values ?? [])].sort().join(',');
     const text =
-      e.operator === 'In' ? `${e.key} in (${vals})`
-      : e.operator === 'NotIn' ? `${e.key} notin (${vals})`
-      : e.operator === 'Exists' ? e.key
-      : `!${e.key}`;
+      e.operator === 'In' ? `${e.key} in (${vals})` : e.operator === 'NotIn' ? `${e.key} notin (${vals})` : e.operator === 'Exists' ? e.key : `!${e.key}`;
     parts.push({ key: e.key, text });
   }
   parts.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));

@@ -72,7 +72,10 @@ function withinLimits(value: unknown, maxDepth: number, maxString: number): bool
     if (typeof v !== 'object' || v === null) continue;
     if (depth >= maxDepth) return false;
     if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) { values.push(v[i]); depths.push(depth + 1); }
+      for (let i = 0; i < v.length; i++) {
+        values.push(v[i]);
+        depths.push(depth + 1);
+      }
     } else {
       for (const k in v) {
         if (k.length > maxString) return false;
@@ -129,7 +132,13 @@ export function describeViolation(v: DepthViolation): string {
  * partial and the rest runs.
  */
 export const UNSAFE_TO_RUN: ReadonlySet<string> = new Set([
-  'beyond-horizon', 'start-out-of-range', 'period-below-limit', 'too-many-replicas', 'too-many-events', 'too-many-expectations', 'path-outside',
+  'beyond-horizon',
+  'start-out-of-range',
+  'period-below-limit',
+  'too-many-replicas',
+  'too-many-events',
+  'too-many-expectations',
+  'path-outside',
 ]);
 
 export function unsafeToRun(problems: readonly { code: string; severity: string }[]): boolean {

@@ -89,8 +89,14 @@ const HEX_CODES = [48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 97, 98, 99, 100, 101,
  */
 function hex8(n: number): string {
   return String.fromCharCode(
-    HEX_CODES[(n >>> 28) & 15], HEX_CODES[(n >>> 24) & 15], HEX_CODES[(n >>> 20) & 15], HEX_CODES[(n >>> 16) & 15],
-    HEX_CODES[(n >>> 12) & 15], HEX_CODES[(n >>> 8) & 15], HEX_CODES[(n >>> 4) & 15], HEX_CODES[n & 15],
+    HEX_CODES[(n >>> 28) & 15],
+    HEX_CODES[(n >>> 24) & 15],
+    HEX_CODES[(n >>> 20) & 15],
+    HEX_CODES[(n >>> 16) & 15],
+    HEX_CODES[(n >>> 12) & 15],
+    HEX_CODES[(n >>> 8) & 15],
+    HEX_CODES[(n >>> 4) & 15],
+    HEX_CODES[n & 15],
   );
 }
 

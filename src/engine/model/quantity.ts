@@ -44,7 +44,10 @@ function normalise(digits: bigint, scale: number, format: QuantityFormat): Quant
 /** Parses a quantity as the API server does; numbers (from YAML/JSON) are accepted as their decimal text. */
 export function parseQuantity(input: string | number): QuantityResult {
   const text = typeof input === 'number' ? (Number.isFinite(input) ? numberText(input) : '') : input;
-  const fail = (why: string): QuantityResult => ({ ok: false, error: `${JSON.stringify(String(input))} is not a quantity: ${why} (examples: 500m, 2, 1.5Gi, 1k, 1e3)` });
+  const fail = (why: string): QuantityResult => ({
+    ok: false,
+    error: `${JSON.stringify(String(input))} is not a quantity: ${why} (examples: 500m, 2, 1.5Gi, 1k, 1e3)`,
+  });
   if (text.length === 0) return fail('it is empty');
   if (text.length > 100) return fail('it is too long');
   let i = 0;

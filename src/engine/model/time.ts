@@ -19,8 +19,7 @@ export const minutes = (n: number): Duration => seconds(n * 60);
 
 export const isZeroTime = (t: Micros): boolean => t === ZERO_TIME;
 
-const RFC3339 =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|z|[+-]\d{2}:\d{2})$/;
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|z|[+-]\d{2}:\d{2})$/;
 
 /**
  * Parses an RFC3339 timestamp (metav1.Time) or MicroTime exactly, down to the
@@ -31,15 +30,20 @@ export function parseTimestamp(text: string): Micros | undefined {
   const m = RFC3339.exec(text.trim());
   if (!m) return undefined;
   const [, y, mo, d, h, mi, s, frac, zone] = m;
-  const year = Number(y), month = Number(mo), day = Number(d);
-  const hour = Number(h), minute = Number(mi), second = Number(s);
+  const year = Number(y),
+    month = Number(mo),
+    day = Number(d);
+  const hour = Number(h),
+    minute = Number(mi),
+    second = Number(s);
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) return undefined;
   if (hour > 23 || minute > 59 || second > 60) return undefined;
   const wholeSeconds = daysFromCivil(year, month, day) * 86_400 + hour * 3600 + minute * 60 + second;
   let offsetSeconds = 0;
   if (zone !== 'Z' && zone !== 'z') {
     const sign = zone[0] === '-' ? -1 : 1;
-    const oh = Number(zone.slice(1, 3)), om = Number(zone.slice(4, 6));
+    const oh = Number(zone.slice(1, 3)),
+      om = Number(zone.slice(4, 6));
     if (oh > 23 || om > 59) return undefined;
     offsetSeconds = sign * (oh * 3600 + om * 60);
   }
@@ -53,12 +57,15 @@ export function formatTime(t: Micros): string {
   if (totalMs === lastMs) return lastText;
   if (totalMs === prevMs) {
     // the other of two instants that alternate (a decision's now and its deadline)
-    prevMs = lastMs; lastMs = totalMs;
+    prevMs = lastMs;
+    lastMs = totalMs;
     const text = prevText;
-    prevText = lastText; lastText = text;
+    prevText = lastText;
+    lastText = text;
     return text;
   }
-  prevMs = lastMs; prevText = lastText;
+  prevMs = lastMs;
+  prevText = lastText;
   lastMs = totalMs;
   // Years 0000-9999 (toISOString's four-digit years): the 24 character codes at once. One flat
   // string, not a chain of concatenations (hundreds of bytes per time, and the trace keeps one
@@ -75,9 +82,30 @@ export function formatTime(t: Micros): string {
     const min = r % 60;
     const h = (r - min) / 60;
     lastText = String.fromCharCode(
-      day.y0, day.y1, day.y2, day.y3, 45, day.m0, day.m1, 45, day.d0, day.d1, 84,
-      48 + ((h / 10) | 0), 48 + (h % 10), 58, 48 + ((min / 10) | 0), 48 + (min % 10), 58, 48 + ((sec / 10) | 0), 48 + (sec % 10), 46,
-      48 + ((msPart / 100) | 0), 48 + (((msPart / 10) | 0) % 10), 48 + (msPart % 10), 90,
+      day.y0,
+      day.y1,
+      day.y2,
+      day.y3,
+      45,
+      day.m0,
+      day.m1,
+      45,
+      day.d0,
+      day.d1,
+      84,
+      48 + ((h / 10) | 0),
+      48 + (h % 10),
+      58,
+      48 + ((min / 10) | 0),
+      48 + (min % 10),
+      58,
+      48 + ((sec / 10) | 0),
+      48 + (sec % 10),
+      46,
+      48 + ((msPart / 100) | 0),
+      48 + (((msPart / 10) | 0) % 10),
+      48 + (msPart % 10),
+      90,
     );
   } else {
     lastText = formatTimeByParts(totalMs);
@@ -98,9 +126,14 @@ const day = { days: Number.NaN, y0: 0, y1: 0, y2: 0, y3: 0, m0: 0, m1: 0, d0: 0,
 function setDay(days: number): void {
   const [y, m, d] = civilFromDays(days);
   day.days = days;
-  day.y0 = 48 + (((y / 1000) | 0) % 10); day.y1 = 48 + (((y / 100) | 0) % 10); day.y2 = 48 + (((y / 10) | 0) % 10); day.y3 = 48 + (y % 10);
-  day.m0 = 48 + ((m / 10) | 0); day.m1 = 48 + (m % 10);
-  day.d0 = 48 + ((d / 10) | 0); day.d1 = 48 + (d % 10);
+  day.y0 = 48 + (((y / 1000) | 0) % 10);
+  day.y1 = 48 + (((y / 100) | 0) % 10);
+  day.y2 = 48 + (((y / 10) | 0) % 10);
+  day.y3 = 48 + (y % 10);
+  day.m0 = 48 + ((m / 10) | 0);
+  day.m1 = 48 + (m % 10);
+  day.d0 = 48 + ((d / 10) | 0);
+  day.d1 = 48 + (d % 10);
 }
 
 /** 0000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z in ms since the epoch: toISOString's four-digit years. */
@@ -129,7 +162,16 @@ export function formatMicroTime(t: Micros): string {
 }
 
 /** Nanoseconds per unit, as Go's time package names them. */
-const UNIT_NANOS: Record<string, bigint> = { ns: 1n, us: 1_000n, 'µs': 1_000n, 'μs': 1_000n, ms: 1_000_000n, s: 1_000_000_000n, m: 60_000_000_000n, h: 3_600_000_000_000n };
+const UNIT_NANOS: Record<string, bigint> = {
+  ns: 1n,
+  us: 1_000n,
+  µs: 1_000n,
+  μs: 1_000n,
+  ms: 1_000_000n,
+  s: 1_000_000_000n,
+  m: 60_000_000_000n,
+  h: 3_600_000_000_000n,
+};
 /** Go's time.Duration is an int64 of nanoseconds: 2562047h47m16.854775807s at most. */
 const MAX_DURATION_NANOS = (1n << 63n) - 1n;
 /** The longest duration a Go program can hold, in microseconds (rounded down). */
@@ -152,7 +194,10 @@ export function parseDuration(text: string): Duration | undefined {
   const s = text.trim();
   let i = 0;
   let negative = false;
-  if (s[0] === '-' || s[0] === '+') { negative = s[0] === '-'; i = 1; }
+  if (s[0] === '-' || s[0] === '+') {
+    negative = s[0] === '-';
+    i = 1;
+  }
   if (s.slice(i) === '0') return 0;
   if (i >= s.length) return undefined;
   let total = 0n;

@@ -67,7 +67,10 @@ export function getMatchingTolerations(taints: readonly Taint[], tolerations: re
   for (const taint of taints) {
     let match: Toleration | undefined;
     for (const t of tolerations) {
-      if (tolerates(t, taint)) { match = t; break; }
+      if (tolerates(t, taint)) {
+        match = t;
+        break;
+      }
     }
     if (!match) return { allTolerated: false, used: [], untolerated: taint };
     used.push(match);

@@ -53,14 +53,16 @@ export function qualifiedNameError(s: string): string | undefined {
   }
   if (!name) return 'name part must be non-empty';
   if (name.length > 63) return 'name part must be no more than 63 characters';
-  if (!QUALIFIED_NAME_PART.test(name)) return "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+  if (!QUALIFIED_NAME_PART.test(name))
+    return "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
   return undefined;
 }
 
 /** IsValidLabelValue: empty, or at most 63 characters of the qualified name's alphabet. */
 export function labelValueError(s: string): string | undefined {
   if (s.length > 63) return 'must be no more than 63 characters';
-  if (!LABEL_VALUE.test(s)) return "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
+  if (!LABEL_VALUE.test(s))
+    return "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character";
   return undefined;
 }
 
@@ -78,7 +80,10 @@ export function validateObject(kind: EngineKind, raw: Record<string, unknown>, r
     return false;
   }
   let ok = true;
-  const fail = (path: FieldPath, code: string, message: string) => { ok = false; report(path, code, 'error', `${message}; the ${kind} is left out`); };
+  const fail = (path: FieldPath, code: string, message: string) => {
+    ok = false;
+    report(path, code, 'error', `${message}; the ${kind} is left out`);
+  };
   const md = raw.metadata;
   if (isRecord(md)) {
     if (typeof md.name === 'string' && md.name !== '') {
@@ -102,10 +107,15 @@ export function validateObject(kind: EngineKind, raw: Record<string, unknown>, r
     if (isRecord(md.annotations)) {
       let bytes = 0;
       for (const [k, v] of Object.entries(md.annotations)) bytes += k.length + (typeof v === 'string' ? v.length : 0);
-      if (bytes > MAX_ANNOTATIONS_BYTES) fail(['metadata', 'annotations'], 'annotations-too-long', `the annotations take ${bytes} bytes; the API server allows ${MAX_ANNOTATIONS_BYTES}`);
+      if (bytes > MAX_ANNOTATIONS_BYTES)
+        fail(['metadata', 'annotations'], 'annotations-too-long', `the annotations take ${bytes} bytes; the API server allows ${MAX_ANNOTATIONS_BYTES}`);
       const cost = md.annotations[DELETION_COST];
       if (kind === 'Pod' && cost !== undefined && !validDeletionCost(cost)) {
-        fail(['metadata', 'annotations', DELETION_COST], 'invalid-deletion-cost', `${DELETION_COST} ${quote(String(cost))} is not a 32-bit integer (from ${INT32_MIN} to ${INT32_MAX})`);
+        fail(
+          ['metadata', 'annotations', DELETION_COST],
+          'invalid-deletion-cost',
+          `${DELETION_COST} ${quote(String(cost))} is not a 32-bit integer (from ${INT32_MIN} to ${INT32_MAX})`,
+        );
       }
     }
   }
@@ -139,8 +149,14 @@ export function validateObject(kind: EngineKind, raw: Record<string, unknown>, r
     }
     if (kind === 'ReplicaSet' && typeof spec.replicas === 'number') {
       const r = spec.replicas;
-      if (!(Number.isInteger(r) && r >= 0 && r <= INT32_MAX)) fail(['spec', 'replicas'], 'out-of-range', `spec.replicas ${r} must be a whole number from 0 to ${INT32_MAX} (an int32)`);
-      else if (r > MAX_REPLICAS) fail(['spec', 'replicas'], 'too-many-replicas', `spec.replicas ${r}: the simulation runs ReplicaSets of up to ${MAX_REPLICAS} replicas (every replica is a pod it simulates)`);
+      if (!(Number.isInteger(r) && r >= 0 && r <= INT32_MAX))
+        fail(['spec', 'replicas'], 'out-of-range', `spec.replicas ${r} must be a whole number from 0 to ${INT32_MAX} (an int32)`);
+      else if (r > MAX_REPLICAS)
+        fail(
+          ['spec', 'replicas'],
+          'too-many-replicas',
+          `spec.replicas ${r}: the simulation runs ReplicaSets of up to ${MAX_REPLICAS} replicas (every replica is a pod it simulates)`,
+        );
     }
   }
   return ok;

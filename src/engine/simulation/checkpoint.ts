@@ -36,12 +36,16 @@ export function cloneNode(n: NodeRecord): NodeRecord {
  * every node: 5,000 at 5,000 nodes, while a handful changed anything else.
  */
 export class NodeHeartbeats {
-  constructor(readonly of: NodeRecord, readonly times: number[]) {}
+  constructor(
+    readonly of: NodeRecord,
+    readonly times: number[],
+  ) {}
 }
 
 /** The heartbeat times of `n`'s conditions when they are all that differs from `base`; else undefined. */
 export function heartbeatsSince(n: NodeRecord, base: NodeRecord): number[] | undefined {
-  const conds = n.conditions, was = base.conditions;
+  const conds = n.conditions,
+    was = base.conditions;
   if (conds.length !== was.length || n.taints.length !== base.taints.length) return undefined;
   if (!sameFields(n, base, 'conditions', 'taints')) return undefined;
   for (let i = 0; i < n.taints.length; i++) if (!sameFields(n.taints[i], base.taints[i])) return undefined;
@@ -109,7 +113,8 @@ export function frozenReplicaSet(r: ReplicaSetRecord, pristine: ReplicaSetRecord
 /** sameFields for metadata, whose owner references a copy copies too (see meta). */
 function sameMeta(a: ObjectMeta, b: ObjectMeta): boolean {
   if (!sameFields(a, b, 'ownerReferences')) return false;
-  const x = a.ownerReferences, y = b.ownerReferences;
+  const x = a.ownerReferences,
+    y = b.ownerReferences;
   if (x.length !== y.length) return false;
   for (let i = 0; i < x.length; i++) if (!sameFields(x[i], y[i])) return false;
   return true;
@@ -133,7 +138,8 @@ const scratchKeys: string[] = [];
  * follows key order.
  */
 export function sameFields(a: object, b: object, except?: string, except2?: string): boolean {
-  const x = a as Record<string, unknown>, y = b as Record<string, unknown>;
+  const x = a as Record<string, unknown>,
+    y = b as Record<string, unknown>;
   let n = 0;
   for (const k in x) {
     if (x[k] !== y[k] && k !== except && k !== except2) return false;
@@ -170,10 +176,16 @@ export function frozenConditions<C extends { type: string }>(conds: readonly C[]
       if (c !== p) same = false;
       continue;
     }
-    if (p !== undefined && (c === p || sameFields(c, p))) { out[i] = p; continue; }
+    if (p !== undefined && (c === p || sameFields(c, p))) {
+      out[i] = p;
+      continue;
+    }
     same = false;
     const last = made.last as C | undefined;
-    if (last !== undefined && sameFields(c, last)) { out[i] = last; continue; }
+    if (last !== undefined && sameFields(c, last)) {
+      out[i] = last;
+      continue;
+    }
     const copy = { ...c };
     made.last = copy;
     out[i] = copy;
@@ -191,7 +203,10 @@ export function cloneLease(l: LeaseRecord): LeaseRecord {
  * Lease in place every 10 s, so every checkpoint would otherwise copy every Lease.
  */
 export class LeaseRenewal {
-  constructor(readonly of: LeaseRecord, readonly renewTime: number | undefined) {}
+  constructor(
+    readonly of: LeaseRecord,
+    readonly renewTime: number | undefined,
+  ) {}
 }
 
 /** A live Lease from a checkpoint's: a copy, with the renewal written in. */

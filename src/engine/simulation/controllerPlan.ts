@@ -35,9 +35,13 @@ export function planControllers(config: ControllerConfig, b: VersionBehaviour, b
   const runs = taintManagerRuns({ behaviour: b, config });
   const te: ControllerPlan = { name: 'taint-eviction', enabled: runs.runs, reason: runs.check.rule };
   return [
-    nlc ? { name: 'node-lifecycle', enabled: true, reason: 'nodelifecycle is in --controllers' } : { name: 'node-lifecycle', enabled: false, reason: 'nodelifecycle is disabled by --controllers' },
+    nlc
+      ? { name: 'node-lifecycle', enabled: true, reason: 'nodelifecycle is in --controllers' }
+      : { name: 'node-lifecycle', enabled: false, reason: 'nodelifecycle is disabled by --controllers' },
     te,
-    on('replicaset') ? { name: 'replicaset', enabled: true, reason: 'replicaset is in --controllers' } : { name: 'replicaset', enabled: false, reason: 'replicaset is disabled by --controllers' },
+    on('replicaset')
+      ? { name: 'replicaset', enabled: true, reason: 'replicaset is in --controllers' }
+      : { name: 'replicaset', enabled: false, reason: 'replicaset is disabled by --controllers' },
     binder === 'none'
       ? { name: 'scheduler', enabled: false, reason: 'the scenario says binder: none' }
       : { name: 'scheduler', enabled: true, reason: 'binder: simplified (a simplification of kube-scheduler)' },

@@ -46,7 +46,11 @@ export interface Checkable {
   runUntil(t: Micros): void;
 }
 
-interface Outcome { description: string; ok: boolean; actual?: string }
+interface Outcome {
+  description: string;
+  ok: boolean;
+  actual?: string;
+}
 
 function strip(prefix: string, s: string): string {
   return s.startsWith(prefix) ? s.slice(prefix.length) : s;
@@ -67,7 +71,10 @@ function taintMatches(spec: string, t: { key: string; effect: string; value?: st
 /** The object the entry is about, as a trace ref (`Pod/ns/name`), when it names one. */
 function targetRef(e: Expectation): ObjectRef | undefined {
   if (e.node !== undefined) return `Node/${strip('Node/', e.node)}`;
-  const ns = (kind: string, s: string) => { const k = strip(`${kind}/`, s); return `${kind}/${k.includes('/') ? k : nsKey('default', k)}`; };
+  const ns = (kind: string, s: string) => {
+    const k = strip(`${kind}/`, s);
+    return `${kind}/${k.includes('/') ? k : nsKey('default', k)}`;
+  };
   if (e.pod !== undefined) return ns('Pod', e.pod);
   if (e.replicaSet !== undefined) return ns('ReplicaSet', e.replicaSet);
   return undefined;
@@ -83,8 +90,13 @@ export function everExisted(sim: Checkable, ref: ObjectRef): boolean {
   if (sim.host.byObject.get(ref)?.length) return true;
   if (!ref.startsWith('Pod/')) return false;
   const [, ns, name] = ref.split('/');
-  return sim.trace.some((d) => d.action === 'PodsCreated' && d.object.startsWith(`ReplicaSet/${ns}/`)
-    && Array.isArray((d.details as { pods?: unknown } | undefined)?.pods) && ((d.details as { pods: unknown[] }).pods).includes(name));
+  return sim.trace.some(
+    (d) =>
+      d.action === 'PodsCreated' &&
+      d.object.startsWith(`ReplicaSet/${ns}/`) &&
+      Array.isArray((d.details as { pods?: unknown } | undefined)?.pods) &&
+      (d.details as { pods: unknown[] }).pods.includes(name),
+  );
 }
 
 /** Whether the scenario may create the object later: an `apply` of it, or (a pod) a name after a ReplicaSet's. */
@@ -109,11 +121,25 @@ function mayBeCreated(sim: Checkable, ref: ObjectRef): boolean {
 export function checkOne(sim: Checkable, e: Expectation): Outcome[] {
   const out: Outcome[] = [];
   const target = targetRef(e);
-  const onlyNotExists = e.exists === false && e.deleted === undefined && e.hasTaint === undefined && e.lacksTaint === undefined
-    && e.ready === undefined && e.boundTo === undefined && e.replicas === undefined && e.readyReplicas === undefined
-    && e.availableReplicas === undefined && e.decision === undefined;
+  const onlyNotExists =
+    e.exists === false &&
+    e.deleted === undefined &&
+    e.hasTaint === undefined &&
+    e.lacksTaint === undefined &&
+    e.ready === undefined &&
+    e.boundTo === undefined &&
+    e.replicas === undefined &&
+    e.readyReplicas === undefined &&
+    e.availableReplicas === undefined &&
+    e.decision === undefined;
   if (target && !everExisted(sim, target) && !(onlyNotExists && mayBeCreated(sim, target))) {
-    return [{ description: `${target} exists or existed`, ok: false, actual: `${target} never existed: it is not in the snapshot and no event or controller created it (a misspelt name?)` }];
+    return [
+      {
+        description: `${target} exists or existed`,
+        ok: false,
+        actual: `${target} never existed: it is not in the snapshot and no event or controller created it (a misspelt name?)`,
+      },
+    ];
   }
   const c = sim.host.cluster;
   const add = (description: string, ok: boolean, actual: string) => out.push(ok ? { description, ok } : { description, ok, actual });
@@ -138,8 +164,10 @@ export function checkOne(sim: Checkable, e: Expectation): Outcome[] {
     const p = c.pods.get(k);
     const ref = `Pod/${k}`;
     if (e.exists !== undefined) add(`${ref} ${e.exists ? 'exists' : 'does not exist'}`, !!p === e.exists, p ? 'it exists' : 'it does not exist');
-    if (e.deleted !== undefined) add(`${ref} is ${e.deleted ? '' : 'not '}deleted`, !p === e.deleted, p ? `it exists${p.nodeName ? ` on ${p.nodeName}` : ''}` : 'it is deleted');
-    if (e.boundTo !== undefined) add(`${ref} is bound to ${e.boundTo}`, p?.nodeName === e.boundTo, p ? `bound to ${p.nodeName ?? 'no node'}` : 'the pod does not exist');
+    if (e.deleted !== undefined)
+      add(`${ref} is ${e.deleted ? '' : 'not '}deleted`, !p === e.deleted, p ? `it exists${p.nodeName ? ` on ${p.nodeName}` : ''}` : 'it is deleted');
+    if (e.boundTo !== undefined)
+      add(`${ref} is bound to ${e.boundTo}`, p?.nodeName === e.boundTo, p ? `bound to ${p.nodeName ?? 'no node'}` : 'the pod does not exist');
     if (e.ready !== undefined) {
       const r = p?.conditions.find((x) => x.type === 'Ready')?.status;
       add(`${ref} Ready is ${e.ready}`, r === e.ready, p ? `Ready is ${r ?? 'absent'}` : 'the pod does not exist');

@@ -51,12 +51,18 @@ export function existsIn(cluster: ClusterState, ref: ObjectRef): boolean {
   const kind = parts[0];
   const name = parts.slice(1);
   switch (kind) {
-    case 'Node': return cluster.nodes.has(name[0]);
-    case 'Pod': return name.length === 2 && cluster.pods.has(nsKey(name[0], name[1]));
-    case 'ReplicaSet': return name.length === 2 && cluster.replicaSets.has(nsKey(name[0], name[1]));
-    case 'DaemonSet': return name.length === 2 && cluster.daemonSets.has(nsKey(name[0], name[1]));
-    case 'Lease': return cluster.leases.has(name[name.length - 1]);
-    default: return false;
+    case 'Node':
+      return cluster.nodes.has(name[0]);
+    case 'Pod':
+      return name.length === 2 && cluster.pods.has(nsKey(name[0], name[1]));
+    case 'ReplicaSet':
+      return name.length === 2 && cluster.replicaSets.has(nsKey(name[0], name[1]));
+    case 'DaemonSet':
+      return name.length === 2 && cluster.daemonSets.has(nsKey(name[0], name[1]));
+    case 'Lease':
+      return cluster.leases.has(name[name.length - 1]);
+    default:
+      return false;
   }
 }
 
@@ -69,13 +75,19 @@ export function explainObject(sim: Explainable, ref: ObjectRef): Explanation {
   const whyNot: Explanation['whyNot'] = [];
 
   if (!exists && !seqs.length && !existsIn(sim.scenario.snapshot.cluster, ref)) {
-    whyNot.push({ what: 'anything', check: { rule: 'the object never existed: it is not in the snapshot and nothing in the timeline created it', values: { object: ref } } });
+    whyNot.push({
+      what: 'anything',
+      check: { rule: 'the object never existed: it is not in the snapshot and nothing in the timeline created it', values: { object: ref } },
+    });
     return { object: ref, exists, happened, whyNot };
   }
   if (sim.leaderStartsAt !== undefined) {
     whyNot.push({
       what: 'any controller decision',
-      check: { rule: 'kube-controller-manager is not leading: after a failover the new leader waits for the old leader\'s lease to expire', values: { newLeaderAt: formatTime(sim.leaderStartsAt) } },
+      check: {
+        rule: "kube-controller-manager is not leading: after a failover the new leader waits for the old leader's lease to expire",
+        values: { newLeaderAt: formatTime(sim.leaderStartsAt) },
+      },
       wouldFireAt: formatTime(sim.leaderStartsAt),
     });
   }
@@ -96,7 +108,8 @@ export function worldOf(sim: Explainable): WhyNotWorld {
       const leases = v.lease && sim.kubelets.settings.leases;
       const does = [...(v.status ? ['posts node status'] : []), ...(leases ? ['renews its Lease'] : [])];
       return {
-        running: does.length > 0, does,
+        running: does.length > 0,
+        does,
         ...(v.lastPost !== undefined ? { lastPost: v.lastPost } : {}),
         ...(v.nextPost !== undefined ? { nextPost: v.nextPost } : {}),
         ...(leases && v.nextRenew !== undefined ? { nextRenew: v.nextRenew } : {}),
@@ -129,7 +142,8 @@ function chainToNodeTaint(sim: Explainable, w: WhyNot, ref: ObjectRef, nodes: Si
   const ready = node.conditions.find((c) => c.type === 'Ready');
   const taint = ready?.status === 'False' ? NOT_READY_NO_EXECUTE : UNREACHABLE_NO_EXECUTE;
   const after = delayAfterTaint(host, pod, node.taints, taint);
-  const shift = (t: string | undefined): string | undefined => (t === undefined || after.delay === undefined ? undefined : formatTime(parseTimestamp(t)! + after.delay));
+  const shift = (t: string | undefined): string | undefined =>
+    t === undefined || after.delay === undefined ? undefined : formatTime(parseTimestamp(t)! + after.delay);
   const fires = shift(via.wouldFireAt);
   const cond = via.conditional ? shift(via.conditional.at) : undefined;
   const never = via.never || after.delay === undefined;
@@ -147,6 +161,8 @@ function chainToNodeTaint(sim: Explainable, w: WhyNot, ref: ObjectRef, nodes: Si
     ...(cond && !never && !fires ? { conditional: { if: via.conditional!.if, at: cond } } : {}),
     // one input changed must be enough: the node's, when the pod would go once the node is tainted; the pod's tolerations, when the node will be
     ...(after.delay !== undefined && via.counterfactual ? { counterfactual: via.counterfactual } : {}),
-    ...(after.delay === undefined && via.wouldFireAt ? { counterfactual: { kind: 'dropTolerations' as const, pod: ref, description: 'the pod without its tolerations' } } : {}),
+    ...(after.delay === undefined && via.wouldFireAt
+      ? { counterfactual: { kind: 'dropTolerations' as const, pod: ref, description: 'the pod without its tolerations' } }
+      : {}),
   };
 }

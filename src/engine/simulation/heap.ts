@@ -12,10 +12,16 @@ export class BinaryHeap<T> {
 
   constructor(private readonly less: (x: T, y: T) => boolean) {}
 
-  get size(): number { return this.a.length; }
-  peek(): T | undefined { return this.a[0]; }
+  get size(): number {
+    return this.a.length;
+  }
+  peek(): T | undefined {
+    return this.a[0];
+  }
   /** the items in heap order (not sorted) */
-  items(): readonly T[] { return this.a; }
+  items(): readonly T[] {
+    return this.a;
+  }
 
   push(item: T): void {
     const a = this.a;
@@ -59,7 +65,8 @@ export class BinaryHeap<T> {
     const a = this.a;
     const item = a[i];
     for (;;) {
-      const l = 2 * i + 1, r = l + 1;
+      const l = 2 * i + 1,
+        r = l + 1;
       let m = l;
       if (l >= a.length) break;
       if (r < a.length && this.less(a[r], a[l])) m = r;
@@ -82,14 +89,20 @@ export class MinHeap<T> {
   private heap = new BinaryHeap<HeapItem<T>>((a, b) => a.time < b.time || (a.time === b.time && a.order < b.order));
   private counter = 0;
 
-  get size(): number { return this.heap.size; }
+  get size(): number {
+    return this.heap.size;
+  }
 
   push(time: Micros, value: T, order?: number): void {
     this.heap.push({ time, order: order ?? this.counter++, value });
   }
 
-  peek(): HeapItem<T> | undefined { return this.heap.peek(); }
-  pop(): HeapItem<T> | undefined { return this.heap.pop(); }
+  peek(): HeapItem<T> | undefined {
+    return this.heap.peek();
+  }
+  pop(): HeapItem<T> | undefined {
+    return this.heap.pop();
+  }
 
   /** A plain copy for checkpoints (values are copied by the given function). */
   save(copy: (v: T) => T): { items: HeapItem<T>[]; counter: number } {

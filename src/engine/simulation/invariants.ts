@@ -20,7 +20,11 @@ const CAUSED_ACTIONS = new Set(['TaintAdded', 'PodEvicted', 'NodeQueuedForEvicti
 /** the bucket may hand out a token a little early through float rounding of the 100 ms passes */
 const TOLERANCE_SECONDS = 0.001;
 
-interface Bucket { at: number; rate: number; key: string }
+interface Bucket {
+  at: number;
+  rate: number;
+  key: string;
+}
 
 export class InvariantChecker {
   private seen = 0;

@@ -28,7 +28,11 @@ export function resolveSimulationSettings(scenario: Scenario, options: Simulatio
   let version = parseKubeVersion(text);
   if (!version) {
     version = kubeVersion(MAX_MINOR);
-    problems.push({ code: 'unknown-version', severity: 'error', message: `${options.version !== undefined ? '--version' : 'kubernetesVersion'} ${JSON.stringify(text)} is not a supported version (1.12 to 1.${MAX_MINOR})` });
+    problems.push({
+      code: 'unknown-version',
+      severity: 'error',
+      message: `${options.version !== undefined ? '--version' : 'kubernetesVersion'} ${JSON.stringify(text)} is not a supported version (1.12 to 1.${MAX_MINOR})`,
+    });
   }
   const r = resolveConfig(scenario.controllerManager, scenario.kubelet, version, options.set);
   problems.push(...r.problems);

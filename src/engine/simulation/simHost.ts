@@ -58,7 +58,8 @@ export class SimHost implements ControllerHost {
 
   /** Decision seqs by object, ascending. */
   get byObject(): ReadonlyMap<ObjectRef, readonly number[]> {
-    const tr = this.trace, m = this.byObjectMap;
+    const tr = this.trace,
+      m = this.byObjectMap;
     for (let i = this.byObjectUpTo; i < tr.length; i++) {
       const d = tr[i];
       // Most objects have a few decisions (a pod: evicted, or created, bound and started). A push
@@ -176,15 +177,23 @@ export class SimHost implements ControllerHost {
   takeDirtyPods(): { keys: string[]; values: (PodRecord | null)[] } {
     const list = this.dirtyPodList;
     // sized up front: the checkpoint keeps them (each key is listed once)
-    const keys = new Array<string>(list.length), values = new Array<PodRecord | null>(list.length);
+    const keys = new Array<string>(list.length),
+      values = new Array<PodRecord | null>(list.length);
     const pods = this.cluster.pods;
     for (let i = 0; i < list.length; i++) {
       const slot = list[i];
       const pod = slot.pod;
-      if (checkpointChecks.pods && pods.get(slot.key) !== pod) throw new Error(`checkpoint: Pod ${slot.key} in the pod map is not the record last passed to the host`);
+      if (checkpointChecks.pods && pods.get(slot.key) !== pod)
+        throw new Error(`checkpoint: Pod ${slot.key} in the pod map is not the record last passed to the host`);
       keys[i] = slot.key;
-      if (pod === undefined) { values[i] = null; continue; }
-      if (slot.pristineKnown === false) { slot.pristine = this.pristinePods.get(slot.key); slot.pristineKnown = true; }
+      if (pod === undefined) {
+        values[i] = null;
+        continue;
+      }
+      if (slot.pristineKnown === false) {
+        slot.pristine = this.pristinePods.get(slot.key);
+        slot.pristineKnown = true;
+      }
       values[i] = frozenPod(pod, slot.pristine, slot.seen?.conditions, this.madeCondition);
     }
     this.clearDirtyPods();
@@ -242,18 +251,41 @@ export class SimHost implements ControllerHost {
 
   decide(d: DecisionInput): number {
     const seq = this.trace.length + 1;
-    if (this.nowText === undefined || this.nowTextAt !== this.now) { this.nowTextAt = this.now; this.nowText = formatTime(this.now); }
+    if (this.nowText === undefined || this.nowTextAt !== this.now) {
+      this.nowTextAt = this.now;
+      this.nowText = formatTime(this.now);
+    }
     const causes = d.causes ? causesBefore(d.causes, seq) : [];
     // details in the literal rather than added after: an added field is a separate allocation per decision
-    const rec: Decision = d.details !== undefined
-      ? {
-        seq, time: this.nowText, pass: this.pass, controller: d.controller, action: d.action, object: d.object,
-        summary: d.summary, because: d.because, causes, machine: d.machine ?? null, source: d.source, details: d.details,
-      }
-      : {
-        seq, time: this.nowText, pass: this.pass, controller: d.controller, action: d.action, object: d.object,
-        summary: d.summary, because: d.because, causes, machine: d.machine ?? null, source: d.source,
-      };
+    const rec: Decision =
+      d.details !== undefined
+        ? {
+            seq,
+            time: this.nowText,
+            pass: this.pass,
+            controller: d.controller,
+            action: d.action,
+            object: d.object,
+            summary: d.summary,
+            because: d.because,
+            causes,
+            machine: d.machine ?? null,
+            source: d.source,
+            details: d.details,
+          }
+        : {
+            seq,
+            time: this.nowText,
+            pass: this.pass,
+            controller: d.controller,
+            action: d.action,
+            object: d.object,
+            summary: d.summary,
+            because: d.because,
+            causes,
+            machine: d.machine ?? null,
+            source: d.source,
+          };
     this.trace.push(rec);
     return seq;
   }
@@ -296,7 +328,9 @@ export class SimHost implements ControllerHost {
     if (!f || f.remaining <= 0) return true;
     f.remaining--;
     this.decide({
-      controller, action: 'ApiCallFailed', object,
+      controller,
+      action: 'ApiCallFailed',
+      object,
       summary: `${verb} ${resource} ${object} failed: injected fault (${f.remaining} more to fail)`,
       because: [{ rule: 'a fail: event makes the next API calls of this kind fail', values: { verb, resource, remaining: f.remaining } }],
       causes: [f.seq],
@@ -431,7 +465,7 @@ export class SimHost implements ControllerHost {
     const before = this.nodeSeen.get(name);
     if (type === 'deleted') this.nodeSeen.delete(name);
     else this.nodeSeen.set(name, nodeBefore(node));
-    const old = type === 'added' ? undefined : before ?? nodeBefore(node);
+    const old = type === 'added' ? undefined : (before ?? nodeBefore(node));
     for (const c of this.controllers) if (c.onNodeEvent) c.onNodeEvent(this, type, node, old);
   }
 
@@ -524,7 +558,9 @@ export class SimHost implements ControllerHost {
   }
 
   /** For world events that replace or remove a pod record without going through create/delete. */
-  podRefOf(pod: PodRecord): ObjectRef { return podRef(pod.meta.namespace, pod.meta.name); }
+  podRefOf(pod: PodRecord): ObjectRef {
+    return podRef(pod.meta.namespace, pod.meta.name);
+  }
 }
 
 /** The causes memory (SimHost.facts): per object, in pairs, a fact and the decision it names. */
@@ -533,9 +569,15 @@ export type Facts = Map<ObjectRef, (string | number)[]>;
 /** Remembers in `facts` that `fact` of `object` is decision `seq`. */
 export function setFact(facts: Facts, object: ObjectRef, fact: string, seq: number): void {
   const list = facts.get(object);
-  if (list === undefined) { facts.set(object, [fact, seq]); return; }
+  if (list === undefined) {
+    facts.set(object, [fact, seq]);
+    return;
+  }
   for (let i = 0; i < list.length; i += 2) {
-    if (list[i] === fact) { list[i + 1] = seq; return; }
+    if (list[i] === fact) {
+      list[i + 1] = seq;
+      return;
+    }
   }
   list.push(fact, seq);
 }
@@ -593,7 +635,13 @@ export function indexPod(byNode: Map<string, Set<string>>, podNode: Map<string, 
 }
 
 /** indexPod, with `old` the node the pod is indexed under now (podNode's entry, already looked up). */
-function indexPodFrom(byNode: Map<string, Set<string>>, podNode: Map<string, string>, key: string, old: string | undefined, nodeName: string | undefined): boolean {
+function indexPodFrom(
+  byNode: Map<string, Set<string>>,
+  podNode: Map<string, string>,
+  key: string,
+  old: string | undefined,
+  nodeName: string | undefined,
+): boolean {
   if (old === nodeName) return false;
   if (old !== undefined) {
     const s = byNode.get(old);

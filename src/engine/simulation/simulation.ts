@@ -42,14 +42,28 @@ import type { Decision } from '../trace/decision';
 import type { VersionBehaviour } from '../versions/types';
 import { exportCluster } from '../model/export';
 import { Kubelets, nodeBefore } from '../kubelet/kubelets';
-import type {
-  Explanation, ExpectationResult, MachineView, Simulation, SimulationOptions, StateView, ZoneView,
-} from './api';
+import type { Explanation, ExpectationResult, MachineView, Simulation, SimulationOptions, StateView, ZoneView } from './api';
 import { SimHost, indexPod, setFact, type Facts } from './simHost';
 import { applyWorldEvent, assumeMissingLeases, CONTROLLER_MANAGER_REF } from './world';
 import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllerPlan';
-import { checkpointChecks, cloneCluster, cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet, copyMap, frozenReplicaSet, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from './checkpoint';
+import {
+  checkpointChecks,
+  cloneCluster,
+  cloneDaemonSet,
+  cloneLease,
+  cloneNode,
+  clonePod,
+  cloneReplicaSet,
+  copyMap,
+  frozenReplicaSet,
+  heartbeatsSince,
+  leaseFrom,
+  LeaseRenewal,
+  nodeFrom,
+  NodeHeartbeats,
+  sameFields,
+} from './checkpoint';
 import { explainObject } from './explain';
 import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
@@ -203,7 +217,11 @@ export class SimulationImpl implements Simulation {
     this.startTime = scenario.startTime ?? scenario.snapshot.latestTimestamp ?? 0;
     // a scenario file reports it at its place; a plain snapshot has no place to point at
     if (scenario.startTime === undefined && scenario.snapshot.latestTimestamp === undefined && !this.ownProblems.some((p) => p.code === 'no-start-time')) {
-      this.ownProblems.push({ code: 'no-start-time', severity: 'warning', message: 'no timestamp in the snapshot: the clock starts at 1970-01-01T00:00:00Z; write a scenario with startTime to choose' });
+      this.ownProblems.push({
+        code: 'no-start-time',
+        severity: 'warning',
+        message: 'no timestamp in the snapshot: the clock starts at 1970-01-01T00:00:00Z; write a scenario with startTime to choose',
+      });
     }
     this.factory = options.controllerFactory ?? defaultControllerFactory;
     this.shouldStop = options.shouldStop;
@@ -216,24 +234,28 @@ export class SimulationImpl implements Simulation {
     this.nodeCopies = new Map(scenario.snapshot.cluster.nodes);
     this.leaseCopies = new Map(scenario.snapshot.cluster.leases);
     const leases = settings.leases;
-    this.kubelets = new Kubelets(cluster, {
-      updateFrequency: this.kubelet.nodeStatusUpdateFrequency,
-      reportFrequency: this.kubelet.nodeStatusReportFrequency,
-      leaseRenewInterval: this.kubelet.leaseRenewInterval,
-      leases,
-      gracePeriod: this.config.nodeMonitorGracePeriod,
-    }, {
-      nodeStatusChanged: (node, _before, why) => {
-        if (why === 'repost') this.recordRepost(node.meta.name, _before);
-        this.host.announceNode('updated', node);
+    this.kubelets = new Kubelets(
+      cluster,
+      {
+        updateFrequency: this.kubelet.nodeStatusUpdateFrequency,
+        reportFrequency: this.kubelet.nodeStatusReportFrequency,
+        leaseRenewInterval: this.kubelet.leaseRenewInterval,
+        leases,
+        gracePeriod: this.config.nodeMonitorGracePeriod,
       },
-      leaseCreated: (lease) => this.host.announceLease('added', lease),
-      heartbeats: (batch, count) => this.host.announceHeartbeats(batch, count),
-      leaseRenewed: (lease) => this.host.announceLease('updated', lease),
-      leasesRenewed: (batch, count) => this.host.announceLeaseRenewals(batch, count),
-      // restoring a checkpoint puts back only the records marked changed since it
-      touched: (node) => this.host.heartbeatNodes.add(node.meta.name),
-    });
+      {
+        nodeStatusChanged: (node, _before, why) => {
+          if (why === 'repost') this.recordRepost(node.meta.name, _before);
+          this.host.announceNode('updated', node);
+        },
+        leaseCreated: (lease) => this.host.announceLease('added', lease),
+        heartbeats: (batch, count) => this.host.announceHeartbeats(batch, count),
+        leaseRenewed: (lease) => this.host.announceLease('updated', lease),
+        leasesRenewed: (batch, count) => this.host.announceLeaseRenewals(batch, count),
+        // restoring a checkpoint puts back only the records marked changed since it
+        touched: (node) => this.host.heartbeatNodes.add(node.meta.name),
+      },
+    );
     this.host.onNodeConditionsChanged = (node) => this.kubelets.conditionsChanged(node.meta.name, this.host.now);
     // big clusters: fewer checkpoints (each holds the controllers' saved memory), at most MAX_CHECKPOINTS kept
     this.checkpointEvery = options.checkpointEvery ?? Math.max(10, Math.ceil(cluster.nodes.size / 50));
@@ -243,7 +265,12 @@ export class SimulationImpl implements Simulation {
       .map((ev) => ({ time: this.timeOf(ev.at), ev }))
       .map((e) => {
         if (e.time < this.startTime) {
-          this.ownProblems.push({ code: 'event-before-start', severity: 'warning', message: `events[${e.ev.index}] is before startTime (${formatTime(e.time)}); applied at startTime`, position: e.ev.position });
+          this.ownProblems.push({
+            code: 'event-before-start',
+            severity: 'warning',
+            message: `events[${e.ev.index}] is before startTime (${formatTime(e.time)}); applied at startTime`,
+            position: e.ev.position,
+          });
           return { time: this.startTime, ev: e.ev };
         }
         return e;
@@ -273,22 +300,41 @@ export class SimulationImpl implements Simulation {
     for (const c of this.host.controllers) {
       for (const p of c.problems?.() ?? []) {
         const k = `${p.code}|${p.message}`;
-        if (!seen.has(k)) { seen.add(k); out.push(p); }
+        if (!seen.has(k)) {
+          seen.add(k);
+          out.push(p);
+        }
       }
     }
     return out;
   }
 
-  get now(): Micros { return this.host.now; }
-  get pass(): number | null { return this.host.pass; }
-  get trace(): readonly Decision[] { return this.host.trace; }
-  get cluster(): ClusterState { return this.host.cluster; }
-  takePodChanges(): ReadonlySet<string> | 'all' { return this.host.takePodChanges(); }
-  takeRecordChanges(): { nodes: ReadonlySet<string> | 'all'; replicaSets: ReadonlySet<string> | 'all' } { return this.host.takeRecordChanges(); }
+  get now(): Micros {
+    return this.host.now;
+  }
+  get pass(): number | null {
+    return this.host.pass;
+  }
+  get trace(): readonly Decision[] {
+    return this.host.trace;
+  }
+  get cluster(): ClusterState {
+    return this.host.cluster;
+  }
+  takePodChanges(): ReadonlySet<string> | 'all' {
+    return this.host.takePodChanges();
+  }
+  takeRecordChanges(): { nodes: ReadonlySet<string> | 'all'; replicaSets: ReadonlySet<string> | 'all' } {
+    return this.host.takeRecordChanges();
+  }
   /** the running controllers (none during a failover's wait) */
-  get controllers(): readonly SimController[] { return this.host.controllers; }
+  get controllers(): readonly SimController[] {
+    return this.host.controllers;
+  }
   /** when the new leader starts, while a failover is under way */
-  get leaderStartsAt(): Micros | undefined { return this.leaderAt; }
+  get leaderStartsAt(): Micros | undefined {
+    return this.leaderAt;
+  }
 
   timeOf(at: TimeSpec): Micros {
     return 'offset' in at ? this.startTime + at.offset : at.time;
@@ -366,7 +412,8 @@ export class SimulationImpl implements Simulation {
   goToPass(n: number): void {
     if (!Number.isInteger(n) || n < 0) throw new RangeError(`goToPass: pass must be a whole number ≥ 0, got ${n}`);
     const lastPass = this.lastPass;
-    if (n > lastPass) throw new RangeError(`goToPass: pass ${n} is beyond the simulation's horizon (${formatDuration(MAX_HORIZON)} after the start: pass ${lastPass})`);
+    if (n > lastPass)
+      throw new RangeError(`goToPass: pass ${n} is beyond the simulation's horizon (${formatDuration(MAX_HORIZON)} after the start: pass ${lastPass})`);
     const cur = this.host.pass;
     const atPassInstant = cur === n && this.lastPassTime === this.host.now;
     if (atPassInstant) return;
@@ -403,7 +450,11 @@ export class SimulationImpl implements Simulation {
     if (t <= last) return t; // NaN too is taken as "as far as the horizon"
     if (!this.horizonReported) {
       this.horizonReported = true;
-      this.ownProblems.push({ code: 'beyond-horizon', severity: 'warning', message: `the run stops at ${formatTime(last)}, ${formatDuration(MAX_HORIZON)} after the start: the longest run the simulation takes` });
+      this.ownProblems.push({
+        code: 'beyond-horizon',
+        severity: 'warning',
+        message: `the run stops at ${formatTime(last)}, ${formatDuration(MAX_HORIZON)} after the start: the longest run the simulation takes`,
+      });
     }
     return last;
   }
@@ -492,7 +543,8 @@ export class SimulationImpl implements Simulation {
     // an event at t (e.g. `kubelet: stop`) comes before a post the kubelet would make at t
     this.kubelets.materialise(t - 1);
     const ctx = {
-      host, kubelets: this.kubelets,
+      host,
+      kubelets: this.kubelets,
       restart: (failover: boolean, seq: number) => this.restart(failover, seq),
       problem: (p: Problem) => this.ownProblems.push(p),
     };
@@ -505,9 +557,16 @@ export class SimulationImpl implements Simulation {
     if (this.leaderAt !== undefined && this.leaderAt <= t) {
       this.leaderAt = undefined;
       const seq = host.decide({
-        controller: 'world', action: 'ControllerManagerRestarted', object: CONTROLLER_MANAGER_REF,
+        controller: 'world',
+        action: 'ControllerManagerRestarted',
+        object: CONTROLLER_MANAGER_REF,
         summary: 'A new leader acquired the lease: controllers start now with empty memory',
-        because: [{ rule: 'the old leader\'s lease expired (leaderElectLeaseDuration)', values: { leaderElectLeaseDuration: formatDuration(this.config.leaderElectLeaseDuration) } }],
+        because: [
+          {
+            rule: "the old leader's lease expired (leaderElectLeaseDuration)",
+            values: { leaderElectLeaseDuration: formatDuration(this.config.leaderElectLeaseDuration) },
+          },
+        ],
         causes: [host.recall(CONTROLLER_MANAGER_REF, 'restarted') ?? 0],
         source: 'leaderelection: LeaderElector.tryAcquireOrRenew',
       });
@@ -536,23 +595,43 @@ export class SimulationImpl implements Simulation {
         }
       }
       if (!woke) break;
-      if (!host.controllers.some((c) => { const w = c.nextWake(); return w !== undefined && w <= t; })) break;
+      if (
+        !host.controllers.some((c) => {
+          const w = c.nextWake();
+          return w !== undefined && w <= t;
+        })
+      )
+        break;
     }
     if (round >= MAX_ROUNDS && !this.livelockReported) {
       this.livelockReported = true;
-      this.ownProblems.push({ code: 'controller-livelock', severity: 'warning', message: `at ${formatTime(t)} a controller still had work due after ${MAX_ROUNDS} rounds; moving on` });
+      this.ownProblems.push({
+        code: 'controller-livelock',
+        severity: 'warning',
+        message: `at ${formatTime(t)} a controller still had work due after ${MAX_ROUNDS} rounds; moving on`,
+      });
     }
     this.processedUpTo = t;
     this.invariants?.observe(host.trace);
-    if (monitorDue && host.pass !== null && (host.pass % this.checkpointEvery === 0
-      || (this.fineUntil !== null && host.pass <= this.fineUntil && host.pass % FINE_CHECKPOINT_EVERY === 0)
-      || host.dirtyPodCount >= this.heavyPassPods)) this.saveCheckpoint();
+    if (
+      monitorDue &&
+      host.pass !== null &&
+      (host.pass % this.checkpointEvery === 0 ||
+        (this.fineUntil !== null && host.pass <= this.fineUntil && host.pass % FINE_CHECKPOINT_EVERY === 0) ||
+        host.dirtyPodCount >= this.heavyPassPods)
+    )
+      this.saveCheckpoint();
   }
 
   private startControllers(t: Micros, memory: 'reconstructed' | 'fresh'): void {
     const host = this.host;
     host.controllerStartTime = t;
-    host.controllers = buildControllers(this.plan, this.factory, { config: this.config, behaviour: this.behaviour, binder: this.scenario.binder, strictMachines: this.invariants !== undefined });
+    host.controllers = buildControllers(this.plan, this.factory, {
+      config: this.config,
+      behaviour: this.behaviour,
+      binder: this.scenario.binder,
+      strictMachines: this.invariants !== undefined,
+    });
     this.nextMonitorAt = t;
     for (const c of [...host.controllers]) c.start(host, memory);
   }
@@ -577,9 +656,13 @@ export class SimulationImpl implements Simulation {
       .map((c) => `${c.type}=${c.status} (was ${before.conditions.find((b) => b.type === c.type)?.status ?? 'absent'})`);
     const ref = `Node/${name}`;
     const seq = this.host.decide({
-      controller: 'world', action: 'NodeConditionChanged', object: ref,
+      controller: 'world',
+      action: 'NodeConditionChanged',
+      object: ref,
       summary: `Kubelet re-posted its conditions: ${changed.join(', ') || 'reasons updated'}`,
-      because: [{ rule: 'the node\'s conditions in the API differed from what the running kubelet posts; it posts at its next status update', values: { changed } }],
+      because: [
+        { rule: "the node's conditions in the API differed from what the running kubelet posts; it posts at its next status update", values: { changed } },
+      ],
       causes: [this.host.recall(ref, 'heartbeat') ?? 0, this.host.recall(ref, 'ready-status') ?? 0],
       source: 'kubelet: tryUpdateNodeStatus',
     });
@@ -619,7 +702,8 @@ export class SimulationImpl implements Simulation {
     for (let i = 0; i < conds.length; i++) times[i] = conds[i].lastHeartbeatTime;
     if (checkpointChecks.heartbeats) {
       const slow = heartbeatsSince(n, base);
-      if (slow === undefined || slow.join() !== times.join()) throw new Error(`checkpoint: Node/${name} changed beyond its heartbeat times without being announced`);
+      if (slow === undefined || slow.join() !== times.join())
+        throw new Error(`checkpoint: Node/${name} changed beyond its heartbeat times without being announced`);
     }
     return new NodeHeartbeats(base, times);
   }
@@ -667,7 +751,10 @@ export class SimulationImpl implements Simulation {
     this.checkpoints.push({
       pass: host.pass,
       now: host.now,
-      nodes, pods, replicaSets, leases,
+      nodes,
+      pods,
+      replicaSets,
+      leases,
       daemonSets: copyMap(c.daemonSets, cloneDaemonSet),
       ignored: [...c.ignored],
       indexLog,
@@ -720,7 +807,8 @@ export class SimulationImpl implements Simulation {
     const dropped = this.checkpoints.slice(k + 1);
     this.checkpoints = chain;
     const facts: Facts = new Map();
-    for (const c of chain) for (let i = 0; i < c.factsDelta.length; i += 3) setFact(facts, c.factsDelta[i] as string, c.factsDelta[i + 1] as string, c.factsDelta[i + 2] as number);
+    for (const c of chain)
+      for (let i = 0; i < c.factsDelta.length; i += 3) setFact(facts, c.factsDelta[i] as string, c.factsDelta[i + 1] as string, c.factsDelta[i + 2] as number);
     // Only the records changed since the checkpoint (the dropped checkpoints' deltas and what is dirty
     // now) are put back; the others are the live records, unchanged since then. Rebuilding every record
     // from the snapshot and the deltas copied all 150,000 pods at 5,000 nodes on each step back.
@@ -743,7 +831,16 @@ export class SimulationImpl implements Simulation {
     const cluster: ClusterState = {
       nodes: rewind(live.nodes, snap.nodes, chain, dropped, (c) => c.nodes.delta, nodesBack, nodeFrom, cp.nodes.order),
       pods: rewind(live.pods, snap.pods, chain, dropped, (c) => c.pods.delta, host.dirtyPodKeys(), clonePod, keysMoved ? cp.pods.order : undefined),
-      replicaSets: rewind(live.replicaSets, snap.replicaSets, chain, dropped, (c) => c.replicaSets.delta, host.dirtyReplicaSets, cloneReplicaSet, cp.replicaSets.order),
+      replicaSets: rewind(
+        live.replicaSets,
+        snap.replicaSets,
+        chain,
+        dropped,
+        (c) => c.replicaSets.delta,
+        host.dirtyReplicaSets,
+        cloneReplicaSet,
+        cp.replicaSets.order,
+      ),
       daemonSets: copyMap(cp.daemonSets, cloneDaemonSet),
       leases: rewind(live.leases, snap.leases, chain, dropped, (c) => c.leases.delta, host.dirtyLeases, leaseFrom, cp.leases.order),
       podsByNode: new Map(),
@@ -770,8 +867,12 @@ export class SimulationImpl implements Simulation {
     host.indexNodes.clear();
     host.reindex(podsMoved.size === 0 && setsBack.size === 0 ? liveIndex : indexAt(liveIndex, cluster.pods, chain, setsBack, podsMoved, cp.byNode.order));
     if (checkpointChecks.index) checkIndex(host.currentIndex, podsByNodeAt(snap.pods, chain));
-    host.controllers = buildControllers(this.plan, this.factory, { config: this.config, behaviour: this.behaviour, binder: this.scenario.binder, strictMachines: this.invariants !== undefined })
-      .filter((c) => cp.controllers.some((x) => x.name === c.name));
+    host.controllers = buildControllers(this.plan, this.factory, {
+      config: this.config,
+      behaviour: this.behaviour,
+      binder: this.scenario.binder,
+      strictMachines: this.invariants !== undefined,
+    }).filter((c) => cp.controllers.some((x) => x.name === c.name));
     for (const c of host.controllers) c.restore(cp.controllers.find((x) => x.name === c.name)!.saved, host);
     this.eventIndex = cp.eventIndex;
     this.nextMonitorAt = cp.nextMonitorAt;
@@ -810,8 +911,13 @@ function takeChanged<T, S = T>(map: Map<string, T>, dirty: Set<string>, clone: (
  * (every change of a record goes through the host, which marks it dirty), so the others are as they were.
  */
 function rewind<T, S = T>(
-  map: Map<string, T>, base: Map<string, T>, chain: Checkpoint[], dropped: Checkpoint[],
-  deltaOf: (c: Checkpoint) => Map<string, S | null>, dirty: Iterable<string>, clone: (v: T | S) => T,
+  map: Map<string, T>,
+  base: Map<string, T>,
+  chain: Checkpoint[],
+  dropped: Checkpoint[],
+  deltaOf: (c: Checkpoint) => Map<string, S | null>,
+  dirty: Iterable<string>,
+  clone: (v: T | S) => T,
   /** the keys' order at the checkpoint; undefined: the live map's order is that order */
   order: readonly string[] | Set<string> | undefined,
 ): Map<string, T> {
@@ -831,7 +937,11 @@ function rewind<T, S = T>(
   if (map.size === (order instanceof Set ? order.size : order.length)) {
     let same = true;
     const it = order[Symbol.iterator]();
-    for (const key of map.keys()) if (key !== it.next().value) { same = false; break; }
+    for (const key of map.keys())
+      if (key !== it.next().value) {
+        same = false;
+        break;
+      }
     if (same) return map;
   }
   const out = new Map<string, T>();
@@ -849,10 +959,23 @@ function rewind<T, S = T>(
  * put back to the checkpoint: a pod is indexed under its nodeName, see SimHost.updatePod).
  */
 function indexAt(
-  live: { byNode: Map<string, Set<string>>; podNode: Map<string, string> }, pods: ReadonlyMap<string, PodRecord>, chain: Checkpoint[],
-  setsBack: ReadonlySet<string>, podsMoved: ReadonlySet<string>, order: readonly string[],
+  live: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
+  pods: ReadonlyMap<string, PodRecord>,
+  chain: Checkpoint[],
+  setsBack: ReadonlySet<string>,
+  podsMoved: ReadonlySet<string>,
+  order: readonly string[],
 ): { byNode: Map<string, Set<string>>; podNode: Map<string, string> } {
-  const byNode = rewind(live.byNode, new Map(), chain, [], (c) => c.byNode.delta, setsBack, (keys) => new Set(keys), order);
+  const byNode = rewind(
+    live.byNode,
+    new Map(),
+    chain,
+    [],
+    (c) => c.byNode.delta,
+    setsBack,
+    (keys) => new Set(keys),
+    order,
+  );
   const podNode = live.podNode;
   for (const key of podsMoved) {
     const node = pods.get(key)?.nodeName;
@@ -863,11 +986,14 @@ function indexAt(
 }
 
 /** checkpointChecks.index: the index put back equals the one replayed from the snapshot through every log, order included. */
-function checkIndex(got: { byNode: Map<string, Set<string>>; podNode: Map<string, string> }, want: { byNode: Map<string, Set<string>>; podNode: Map<string, string> }): void {
+function checkIndex(
+  got: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
+  want: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
+): void {
   const text = (m: Map<string, Set<string>>) => JSON.stringify([...m].map(([n, keys]) => [n, [...keys]]));
   if (text(got.byNode) !== text(want.byNode)) throw new Error('checkpoint: podsByNode put back differs from the one replayed from the snapshot');
   const pairs = (m: Map<string, string>) => JSON.stringify([...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
-  if (pairs(got.podNode) !== pairs(want.podNode)) throw new Error('checkpoint: the pods\' nodes put back differ from the ones replayed from the snapshot');
+  if (pairs(got.podNode) !== pairs(want.podNode)) throw new Error("checkpoint: the pods' nodes put back differ from the ones replayed from the snapshot");
 }
 
 /**
@@ -892,7 +1018,11 @@ function podsByNodeAt(base: Map<string, PodRecord>, chain: Checkpoint[]): { byNo
 class PodChanges implements PodDelta {
   private changed: { keys: string[]; values: (PodRecord | null)[] } | undefined;
   private map: Map<string, PodRecord | null> | undefined;
-  constructor(changed: { keys: string[]; values: (PodRecord | null)[] }, public keyLog: (string | boolean)[], readonly order: readonly string[]) {
+  constructor(
+    changed: { keys: string[]; values: (PodRecord | null)[] },
+    public keyLog: (string | boolean)[],
+    readonly order: readonly string[],
+  ) {
     this.changed = changed;
   }
 

@@ -11,9 +11,13 @@ import { createSimplifiedBinder } from '../controllers/scheduler';
 
 export const defaultControllerFactory: ControllerFactory = (name, ctx) => {
   switch (name) {
-    case 'node-lifecycle': return createNodeLifecycleController({ strictMachines: ctx.strictMachines });
-    case 'taint-eviction': return createTaintEvictionController();
-    case 'replicaset': return createReplicaSetController();
-    case 'scheduler': return createSimplifiedBinder();
+    case 'node-lifecycle':
+      return createNodeLifecycleController({ strictMachines: ctx.strictMachines });
+    case 'taint-eviction':
+      return createTaintEvictionController();
+    case 'replicaset':
+      return createReplicaSetController();
+    case 'scheduler':
+      return createSimplifiedBinder();
   }
 };

@@ -53,12 +53,23 @@ export function assumeMissingLeases(host: SimHost, plan: MissingLeasePlan, repor
   for (const lease of assumedLeases(plan, start)) {
     const ref = nodeRef(lease.meta.name);
     const seq = host.decide({
-      controller: 'world', action: 'AssumptionMade', object: ref,
-      summary: 'Lease taken as renewed at the start time: the snapshot holds no Lease and the node\'s Ready condition is True',
+      controller: 'world',
+      action: 'AssumptionMade',
+      object: ref,
+      summary: "Lease taken as renewed at the start time: the snapshot holds no Lease and the node's Ready condition is True",
       because: [
-        { rule: 'the snapshot holds no node Lease at all (as kubectl get nodes exports it), and missingLeases is assumed (the default for a snapshot file or folder)', values: { missingLeases: plan.mode, leasesInSnapshot: 0 } },
-        { rule: 'the simulated version heartbeats with Leases: a healthy kubelet rewrites lastHeartbeatTime only every nodeStatusReportFrequency', values: { nodeStatusReportFrequency: formatDuration(reportFrequency) } },
-        { rule: 'the node\'s Ready condition is True: its kubelet is taken as running, its Lease renewed at the start time', values: { Ready: 'True', renewTime: formatTime(start) } },
+        {
+          rule: 'the snapshot holds no node Lease at all (as kubectl get nodes exports it), and missingLeases is assumed (the default for a snapshot file or folder)',
+          values: { missingLeases: plan.mode, leasesInSnapshot: 0 },
+        },
+        {
+          rule: 'the simulated version heartbeats with Leases: a healthy kubelet rewrites lastHeartbeatTime only every nodeStatusReportFrequency',
+          values: { nodeStatusReportFrequency: formatDuration(reportFrequency) },
+        },
+        {
+          rule: "the node's Ready condition is True: its kubelet is taken as running, its Lease renewed at the start time",
+          values: { Ready: 'True', renewTime: formatTime(start) },
+        },
       ],
       source: MISSING_LEASES_SOURCE,
       details: { assumption: MISSING_LEASES_ASSUMPTION, lease: `Lease/${NODE_LEASE_NAMESPACE}/${lease.meta.name}` },
@@ -74,7 +85,8 @@ export function assumeMissingLeases(host: SimHost, plan: MissingLeasePlan, repor
 /** A JSON merge patch (RFC 7386): objects merge recursively, null removes, anything else replaces. */
 export function mergePatch(target: unknown, patch: unknown): unknown {
   if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) return patch;
-  const base: Record<string, unknown> = typeof target === 'object' && target !== null && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
+  const base: Record<string, unknown> =
+    typeof target === 'object' && target !== null && !Array.isArray(target) ? { ...(target as Record<string, unknown>) } : {};
   for (const [k, v] of Object.entries(patch as Record<string, unknown>)) {
     if (v === null) delete base[k];
     else base[k] = mergePatch(base[k], v);
@@ -87,10 +99,16 @@ export function resolveNodeTarget(nodes: Map<string, NodeRecord>, target: NodeTa
   const found: NodeRecord[] = [];
   const missing: string[] = [];
   const seen = new Set<string>();
-  const add = (n: NodeRecord) => { if (!seen.has(n.meta.name)) { seen.add(n.meta.name); found.push(n); } };
+  const add = (n: NodeRecord) => {
+    if (!seen.has(n.meta.name)) {
+      seen.add(n.meta.name);
+      found.push(n);
+    }
+  };
   for (const name of target.nodes ?? []) {
     const n = nodes.get(name);
-    if (n) add(n); else missing.push(name);
+    if (n) add(n);
+    else missing.push(name);
   }
   const others: NodeRecord[] = [];
   if (target.zone !== undefined || target.selector !== undefined) {
@@ -121,7 +139,12 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
   const because = [eventCheck(ev, now)];
   const src = source(ev);
   const warnMissing = (what: string) =>
-    ctx.problem({ code: 'event-target-missing', severity: 'warning', message: `events[${ev.index}] (${ev.kind}) at ${formatTime(now)}: ${what} does not exist then; nothing happened to it`, position: ev.position });
+    ctx.problem({
+      code: 'event-target-missing',
+      severity: 'warning',
+      message: `events[${ev.index}] (${ev.kind}) at ${formatTime(now)}: ${what} does not exist then; nothing happened to it`,
+      position: ev.position,
+    });
 
   switch (ev.kind) {
     case 'kubelet': {
@@ -134,7 +157,9 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
         const wasRunning = ctx.kubelets.isRunning(node.meta.name);
         if (ev.action === 'stop') {
           const seq = host.decide({
-            controller: 'world', action: 'KubeletStopped', object: ref,
+            controller: 'world',
+            action: 'KubeletStopped',
+            object: ref,
             summary: `Kubelet stopped: no more ${what} ${ev.only === 'lease' ? 'renewals' : 'updates'}`,
             because: [{ rule: 'the kubelet stops posting', values: { only: ev.only ?? 'status and lease', wasRunning } }, ...because],
             source: src,
@@ -143,9 +168,23 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
           ctx.kubelets.stop(node.meta.name, ev.only);
         } else {
           const seq = host.decide({
-            controller: 'world', action: 'KubeletStarted', object: ref,
-            summary: `Kubelet started: posting ${what} from now${ev.conditions ? ` with ${Object.entries(ev.conditions).map(([k, v]) => `${k}=${v}`).join(', ')}` : ''}`,
-            because: [{ rule: 'the kubelet resumes posting at once', values: { only: ev.only ?? 'status and lease', conditions: ev.conditions ?? { Ready: 'True' }, wasRunning } }, ...because],
+            controller: 'world',
+            action: 'KubeletStarted',
+            object: ref,
+            summary: `Kubelet started: posting ${what} from now${
+              ev.conditions
+                ? ` with ${Object.entries(ev.conditions)
+                    .map(([k, v]) => `${k}=${v}`)
+                    .join(', ')}`
+                : ''
+            }`,
+            because: [
+              {
+                rule: 'the kubelet resumes posting at once',
+                values: { only: ev.only ?? 'status and lease', conditions: ev.conditions ?? { Ready: 'True' }, wasRunning },
+              },
+              ...because,
+            ],
             source: src,
           });
           host.remember(ref, 'heartbeat', seq);
@@ -162,7 +201,12 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
       missing.forEach((m) => warnMissing(`Node/${m}`));
       const status = ev.condition.status;
       if (status !== 'True' && status !== 'False' && status !== 'Unknown') {
-        ctx.problem({ code: 'bad-condition-status', severity: 'error', message: `events[${ev.index}]: condition status must be True, False or Unknown, found ${status}`, position: ev.position });
+        ctx.problem({
+          code: 'bad-condition-status',
+          severity: 'error',
+          message: `events[${ev.index}]: condition status must be True, False or Unknown, found ${status}`,
+          position: ev.position,
+        });
         return;
       }
       for (const node of found) {
@@ -170,9 +214,17 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
         const old = node.conditions.find((c) => c.type === ev.condition.type);
         const running = ctx.kubelets.isRunning(node.meta.name);
         const seq = host.decide({
-          controller: 'world', action: 'NodeConditionChanged', object: ref,
+          controller: 'world',
+          action: 'NodeConditionChanged',
+          object: ref,
           summary: `Kubelet posted ${ev.condition.type}=${status}${ev.condition.reason ? ` (${ev.condition.reason})` : ''}${old ? ` (was ${old.status})` : ''}`,
-          because: [{ rule: 'the kubelet posts the condition at this instant', values: { type: ev.condition.type, status, was: old?.status ?? 'absent', kubeletRunning: running } }, ...because],
+          because: [
+            {
+              rule: 'the kubelet posts the condition at this instant',
+              values: { type: ev.condition.type, status, was: old?.status ?? 'absent', kubeletRunning: running },
+            },
+            ...because,
+          ],
           source: src,
         });
         host.remember(ref, 'heartbeat', seq);
@@ -193,9 +245,14 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
           if (t.timeAdded === undefined && t.effect === 'NoExecute') t.timeAdded = now;
           const replaced = node.taints.find((x) => x.key === t.key && x.effect === t.effect);
           const seq = host.decide({
-            controller: 'world', action: 'ObjectApplied', object: ref,
+            controller: 'world',
+            action: 'ObjectApplied',
+            object: ref,
             summary: `User ${replaced ? 'replaced' : 'added'} taint ${taintText(t)}`,
-            because: [{ rule: 'a taint added by a user (kubectl taint)', values: { taint: taintText(t), ...(replaced ? { replaced: taintText(replaced) } : {}) } }, ...because],
+            because: [
+              { rule: 'a taint added by a user (kubectl taint)', values: { taint: taintText(t), ...(replaced ? { replaced: taintText(replaced) } : {}) } },
+              ...because,
+            ],
             source: src,
           });
           host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
@@ -203,17 +260,27 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
         } else {
           const gone = node.taints.filter((x) => x.key === ev.taint.key && (ev.taint.effect === undefined || x.effect === ev.taint.effect));
           if (!gone.length) {
-            ctx.problem({ code: 'untaint-missing', severity: 'info', message: `events[${ev.index}] at ${formatTime(now)}: Node/${node.meta.name} has no taint ${ev.taint.key}${ev.taint.effect ? `:${ev.taint.effect}` : ''} to remove`, position: ev.position });
+            ctx.problem({
+              code: 'untaint-missing',
+              severity: 'info',
+              message: `events[${ev.index}] at ${formatTime(now)}: Node/${node.meta.name} has no taint ${ev.taint.key}${ev.taint.effect ? `:${ev.taint.effect}` : ''} to remove`,
+              position: ev.position,
+            });
             continue;
           }
           const seq = host.decide({
-            controller: 'world', action: 'ObjectApplied', object: ref,
+            controller: 'world',
+            action: 'ObjectApplied',
+            object: ref,
             summary: `User removed taint ${gone.map(taintText).join(', ')}`,
             because: [{ rule: 'a taint removed by a user (kubectl taint ...-)', values: { removed: gone.map(taintText) } }, ...because],
             source: src,
           });
           for (const g of gone) host.remember(ref, `untaint:${g.key}:${g.effect}`, seq);
-          host.setNodeTaints(node, node.taints.filter((x) => !gone.includes(x)));
+          host.setNodeTaints(
+            node,
+            node.taints.filter((x) => !gone.includes(x)),
+          );
         }
       }
       return;
@@ -224,7 +291,10 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
     case 'patch': {
       const r = parseObjectRef(ev.ref);
       const rec = 'error' in r ? undefined : findRecord(host, r.kind, r.namespace, r.name);
-      if (!rec) { warnMissing(ev.ref); return; }
+      if (!rec) {
+        warnMissing(ev.ref);
+        return;
+      }
       const patched = mergePatch(exportRecord(rec), ev.merge) as KObject;
       applyObject(ctx, patched, [{ rule: 'a JSON merge patch (RFC 7386)', values: { object: ev.ref, merge: ev.merge } }, ...because], src, ev, true);
       return;
@@ -232,19 +302,30 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
     case 'delete': {
       const r = parseObjectRef(ev.ref);
       const rec = 'error' in r ? undefined : findRecord(host, r.kind, r.namespace, r.name);
-      if (!rec) { warnMissing(ev.ref); return; }
+      if (!rec) {
+        warnMissing(ev.ref);
+        return;
+      }
       deleteObject(ctx, rec, because, src);
       return;
     }
     case 'pod': {
       const r = parseObjectRef(ev.pod.startsWith('Pod/') ? ev.pod : `Pod/${ev.pod}`);
       const pod = 'error' in r ? undefined : host.cluster.pods.get(nsKey(r.namespace ?? 'default', r.name));
-      if (!pod) { warnMissing(`Pod/${ev.pod}`); return; }
+      if (!pod) {
+        warnMissing(`Pod/${ev.pod}`);
+        return;
+      }
       const ref = podRef(pod.meta.namespace, pod.meta.name);
       const changes: string[] = [];
       if (ev.phase !== undefined) {
         if (!(POD_PHASES as readonly string[]).includes(ev.phase)) {
-          ctx.problem({ code: 'bad-pod-phase', severity: 'error', message: `events[${ev.index}]: phase must be one of ${POD_PHASES.join(', ')}, found ${ev.phase}`, position: ev.position });
+          ctx.problem({
+            code: 'bad-pod-phase',
+            severity: 'error',
+            message: `events[${ev.index}]: phase must be one of ${POD_PHASES.join(', ')}, found ${ev.phase}`,
+            position: ev.position,
+          });
           return;
         }
         if (pod.phase !== ev.phase) changes.push(`phase ${pod.phase} -> ${ev.phase}`);
@@ -252,12 +333,23 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
       const readyNow = pod.conditions.find((c) => c.type === 'Ready')?.status;
       if (ev.ready !== undefined && readyNow !== (ev.ready ? 'True' : 'False')) changes.push(`Ready ${readyNow ?? 'absent'} -> ${ev.ready ? 'True' : 'False'}`);
       const seq = host.decide({
-        controller: 'world', action: 'ObjectApplied', object: ref,
+        controller: 'world',
+        action: 'ObjectApplied',
+        object: ref,
         summary: `Pod status set by its kubelet: ${changes.length ? changes.join(', ') : 'unchanged'}`,
-        because: [{ rule: 'the pod status as its kubelet reports it', values: { ...(ev.phase !== undefined ? { phase: ev.phase } : {}), ...(ev.ready !== undefined ? { ready: ev.ready } : {}) } }, ...because],
+        because: [
+          {
+            rule: 'the pod status as its kubelet reports it',
+            values: { ...(ev.phase !== undefined ? { phase: ev.phase } : {}), ...(ev.ready !== undefined ? { ready: ev.ready } : {}) },
+          },
+          ...because,
+        ],
         source: src,
       });
-      if (ev.phase !== undefined) { host.remember(ref, 'phase', seq); pod.phase = ev.phase as PodPhase; }
+      if (ev.phase !== undefined) {
+        host.remember(ref, 'phase', seq);
+        pod.phase = ev.phase as PodPhase;
+      }
       if (ev.ready !== undefined) {
         host.remember(ref, 'ready-status', seq);
         setPodCondition(pod, 'Ready', ev.ready, now);
@@ -269,10 +361,15 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
     case 'scale': {
       const r = parseObjectRef(ev.replicaSet.startsWith('ReplicaSet/') ? ev.replicaSet : `ReplicaSet/${ev.replicaSet}`);
       const rs = 'error' in r ? undefined : host.cluster.replicaSets.get(nsKey(r.namespace ?? 'default', r.name));
-      if (!rs) { warnMissing(`ReplicaSet/${ev.replicaSet}`); return; }
+      if (!rs) {
+        warnMissing(`ReplicaSet/${ev.replicaSet}`);
+        return;
+      }
       const ref = replicaSetRef(rs.meta.namespace, rs.meta.name);
       const seq = host.decide({
-        controller: 'world', action: 'ObjectApplied', object: ref,
+        controller: 'world',
+        action: 'ObjectApplied',
+        object: ref,
         summary: `Scaled to ${ev.replicas} replicas (was ${rs.replicas ?? 1})`,
         because: [{ rule: 'spec.replicas set by a user (kubectl scale)', values: { replicas: ev.replicas, was: rs.replicas ?? 1 } }, ...because],
         source: src,
@@ -287,7 +384,9 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
     case 'fail': {
       const ref = `ApiCall/${ev.verb}/${ev.resource}`;
       const seq = host.decide({
-        controller: 'world', action: 'FaultInjected', object: ref,
+        controller: 'world',
+        action: 'FaultInjected',
+        object: ref,
         summary: `The next ${ev.count} ${ev.verb} ${ev.resource} call(s) of the controllers will fail`,
         because: [{ rule: 'an injected API fault', values: { verb: ev.verb, resource: ev.resource, count: ev.count } }, ...because],
         source: src,
@@ -298,13 +397,24 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
     }
     case 'restartControllerManager': {
       const seq = host.decide({
-        controller: 'world', action: 'ControllerManagerRestarted', object: CONTROLLER_MANAGER_REF,
+        controller: 'world',
+        action: 'ControllerManagerRestarted',
+        object: CONTROLLER_MANAGER_REF,
         summary: ev.failover
           ? `Leader lost without releasing its lease: nothing is decided until ${formatTime(now + host.config.leaderElectLeaseDuration)}`
           : 'kube-controller-manager restarted: controllers start now with empty memory',
-        because: [ev.failover
-          ? { rule: 'a new leader waits for the old lease to expire (leaderElectLeaseDuration)', values: { leaderElectLeaseDuration: formatDuration(host.config.leaderElectLeaseDuration), newLeaderAt: formatTime(now + host.config.leaderElectLeaseDuration) } }
-          : { rule: 'in-memory controller state is lost; the first monitor pass runs at once', values: { firstPassAt: formatTime(now) } }, ...because],
+        because: [
+          ev.failover
+            ? {
+                rule: 'a new leader waits for the old lease to expire (leaderElectLeaseDuration)',
+                values: {
+                  leaderElectLeaseDuration: formatDuration(host.config.leaderElectLeaseDuration),
+                  newLeaderAt: formatTime(now + host.config.leaderElectLeaseDuration),
+                },
+              }
+            : { rule: 'in-memory controller state is lost; the first monitor pass runs at once', values: { firstPassAt: formatTime(now) } },
+          ...because,
+        ],
         source: src,
       });
       host.remember(CONTROLLER_MANAGER_REF, 'restarted', seq);
@@ -321,7 +431,10 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
 function setPodCondition(pod: PodRecord, type: string, ready: boolean, now: Micros): void {
   const status = ready ? 'True' : 'False';
   const i = pod.conditions.findIndex((x) => x.type === type);
-  if (i < 0) { pod.conditions = [...pod.conditions, { type, status, lastTransitionTime: now }]; return; }
+  if (i < 0) {
+    pod.conditions = [...pod.conditions, { type, status, lastTransitionTime: now }];
+    return;
+  }
   const c = pod.conditions[i];
   if (c.status === status) return;
   const conds = pod.conditions.slice();
@@ -332,22 +445,33 @@ function setPodCondition(pod: PodRecord, type: string, ready: boolean, now: Micr
 export function findRecord(host: SimHost, kind: string, namespace: string | undefined, name: string): ObjectRecord | undefined {
   const c = host.cluster;
   switch (kind) {
-    case 'Node': return c.nodes.get(name);
-    case 'Pod': return c.pods.get(nsKey(namespace ?? 'default', name));
-    case 'ReplicaSet': return c.replicaSets.get(nsKey(namespace ?? 'default', name));
-    case 'DaemonSet': return c.daemonSets.get(nsKey(namespace ?? 'default', name));
-    case 'Lease': return (namespace ?? NODE_LEASE_NAMESPACE) === NODE_LEASE_NAMESPACE ? c.leases.get(name) : undefined;
-    default: return undefined;
+    case 'Node':
+      return c.nodes.get(name);
+    case 'Pod':
+      return c.pods.get(nsKey(namespace ?? 'default', name));
+    case 'ReplicaSet':
+      return c.replicaSets.get(nsKey(namespace ?? 'default', name));
+    case 'DaemonSet':
+      return c.daemonSets.get(nsKey(namespace ?? 'default', name));
+    case 'Lease':
+      return (namespace ?? NODE_LEASE_NAMESPACE) === NODE_LEASE_NAMESPACE ? c.leases.get(name) : undefined;
+    default:
+      return undefined;
   }
 }
 
 function refOf(rec: ObjectRecord): string {
   switch (rec.kind) {
-    case 'Node': return nodeRef(rec.meta.name);
-    case 'Pod': return podRef(rec.meta.namespace, rec.meta.name);
-    case 'ReplicaSet': return replicaSetRef(rec.meta.namespace, rec.meta.name);
-    case 'DaemonSet': return `DaemonSet/${rec.meta.namespace}/${rec.meta.name}`;
-    case 'Lease': return `Lease/${rec.meta.namespace}/${rec.meta.name}`;
+    case 'Node':
+      return nodeRef(rec.meta.name);
+    case 'Pod':
+      return podRef(rec.meta.namespace, rec.meta.name);
+    case 'ReplicaSet':
+      return replicaSetRef(rec.meta.namespace, rec.meta.name);
+    case 'DaemonSet':
+      return `DaemonSet/${rec.meta.namespace}/${rec.meta.name}`;
+    case 'Lease':
+      return `Lease/${rec.meta.namespace}/${rec.meta.name}`;
   }
 }
 
@@ -359,12 +483,23 @@ function applyObject(ctx: WorldContext, raw: KObject, because: Check[], src: str
   if (!isEngineKind(kind)) {
     const md = (raw.metadata ?? {}) as { name?: string; namespace?: string };
     host.cluster.ignored.push(raw);
-    ctx.problem(kind
-      ? { code: 'ignored-kind', severity: 'info', message: `events[${ev.index}]: a ${kind} is kept but not simulated`, position: ev.position }
-      : { code: 'missing-kind', severity: 'warning', message: `events[${ev.index}]: the applied object has no kind; kept but not simulated`, position: ev.position });
+    ctx.problem(
+      kind
+        ? { code: 'ignored-kind', severity: 'info', message: `events[${ev.index}]: a ${kind} is kept but not simulated`, position: ev.position }
+        : {
+            code: 'missing-kind',
+            severity: 'warning',
+            message: `events[${ev.index}]: the applied object has no kind; kept but not simulated`,
+            position: ev.position,
+          },
+    );
     host.decide({
-      controller: 'world', action: 'ObjectApplied', object: `${kind || 'Unknown'}/${md.namespace ? `${md.namespace}/` : ''}${md.name ?? ''}`,
-      summary: `Applied a ${kind || 'kind-less object'}; the simulation does not use this kind`, because, source: src,
+      controller: 'world',
+      action: 'ObjectApplied',
+      object: `${kind || 'Unknown'}/${md.namespace ? `${md.namespace}/` : ''}${md.name ?? ''}`,
+      summary: `Applied a ${kind || 'kind-less object'}; the simulation does not use this kind`,
+      because,
+      source: src,
     });
     return;
   }
@@ -383,10 +518,17 @@ function applyObject(ctx: WorldContext, raw: KObject, because: Check[], src: str
     if (added.length) details.defaultTolerations = added.map((t) => `${t.key}:${t.effect} for ${t.tolerationSeconds}s`);
   }
   const seq = host.decide({
-    controller: 'world', action: 'ObjectApplied', object: ref,
+    controller: 'world',
+    action: 'ObjectApplied',
+    object: ref,
     summary: `${patched ? 'Patched' : old ? 'Replaced' : 'Created'} ${ref}${details.defaultTolerations ? ' (with the DefaultTolerationSeconds tolerations)' : ''}`,
-    because: [...because, { rule: old ? 'the object existed: replaced as a whole' : 'the object did not exist: created', values: { kind } },
-      ...(details.defaultTolerations ? [{ rule: 'the DefaultTolerationSeconds admission plugin added tolerations the pod lacked', values: { added: details.defaultTolerations } }] : [])],
+    because: [
+      ...because,
+      { rule: old ? 'the object existed: replaced as a whole' : 'the object did not exist: created', values: { kind } },
+      ...(details.defaultTolerations
+        ? [{ rule: 'the DefaultTolerationSeconds admission plugin added tolerations the pod lacked', values: { added: details.defaultTolerations } }]
+        : []),
+    ],
     source: src,
     ...(Object.keys(details).length ? { details } : {}),
   });
@@ -398,7 +540,8 @@ function applyObject(ctx: WorldContext, raw: KObject, because: Check[], src: str
       host.remember(ref, 'heartbeat', seq);
       const readyOld = before?.conditions.find((c) => c.type === 'Ready')?.status;
       if (rec.conditions.find((c) => c.type === 'Ready')?.status !== readyOld) host.remember(ref, 'ready-status', seq);
-      for (const t of rec.taints) if (!before?.taints.some((x) => x.key === t.key && x.effect === t.effect)) host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
+      for (const t of rec.taints)
+        if (!before?.taints.some((x) => x.key === t.key && x.effect === t.effect)) host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
       host.cluster.nodes.set(rec.meta.name, rec);
       if (before) {
         host.announceNode('updated', rec);
@@ -421,7 +564,10 @@ function applyObject(ctx: WorldContext, raw: KObject, because: Check[], src: str
       host.cluster.daemonSets.set(nsKey(rec.meta.namespace, rec.meta.name), rec);
       return;
     case 'Lease':
-      if (rec.meta.namespace !== NODE_LEASE_NAMESPACE) { host.cluster.ignored.push(raw); return; }
+      if (rec.meta.namespace !== NODE_LEASE_NAMESPACE) {
+        host.cluster.ignored.push(raw);
+        return;
+      }
       host.cluster.leases.set(rec.meta.name, rec);
       ctx.kubelets.forgetLease(rec.meta.name);
       host.announceLease(old ? 'updated' : 'added', rec);
@@ -433,7 +579,9 @@ function deleteObject(ctx: WorldContext, rec: ObjectRecord, because: Check[], sr
   const { host } = ctx;
   const ref = refOf(rec);
   const seq = host.decide({
-    controller: 'world', action: 'ObjectDeleted', object: ref,
+    controller: 'world',
+    action: 'ObjectDeleted',
+    object: ref,
     summary: `Deleted ${ref}${rec.kind === 'Pod' ? ' (gone at once: graceful termination is not modelled)' : ''}`,
     because: [{ rule: 'deleted by a user', values: { kind: rec.kind } }, ...because],
     source: src,

@@ -37,15 +37,25 @@ export function podsOnMissingNodes(cluster: ClusterState, positionOf: PositionOf
   const out: Problem[] = [];
   for (const node of missing.slice(0, MAX_DANGLING_WARNINGS)) {
     const pods = [...cluster.podsByNode.get(node)!].sort();
-    out.push(withPosition({
-      code: 'pods-on-missing-nodes', severity: 'warning',
-      message: `${pods.length === 1 ? 'Pod' : `${pods.length} pods`} ${names(pods)} ${pods.length === 1 ? 'is' : 'are'} bound to Node ${node}, which is not in the snapshot: no controller acts on ${pods.length === 1 ? 'it' : 'them'} (export the node too to simulate it)`,
-    }, positionOf('Pod', pods[0])));
+    out.push(
+      withPosition(
+        {
+          code: 'pods-on-missing-nodes',
+          severity: 'warning',
+          message: `${pods.length === 1 ? 'Pod' : `${pods.length} pods`} ${names(pods)} ${pods.length === 1 ? 'is' : 'are'} bound to Node ${node}, which is not in the snapshot: no controller acts on ${pods.length === 1 ? 'it' : 'them'} (export the node too to simulate it)`,
+        },
+        positionOf('Pod', pods[0]),
+      ),
+    );
   }
   if (missing.length > MAX_DANGLING_WARNINGS) {
     const rest = missing.slice(MAX_DANGLING_WARNINGS);
     const count = rest.reduce((n, node) => n + cluster.podsByNode.get(node)!.size, 0);
-    out.push({ code: 'pods-on-missing-nodes', severity: 'warning', message: `${count} more pod(s) are bound to ${rest.length} more node(s) not in the snapshot (${names(rest)})` });
+    out.push({
+      code: 'pods-on-missing-nodes',
+      severity: 'warning',
+      message: `${count} more pod(s) are bound to ${rest.length} more node(s) not in the snapshot (${names(rest)})`,
+    });
   }
   return out;
 }
@@ -78,14 +88,24 @@ export function replicaSetsWithoutPods(cluster: ClusterState, positionOf: Positi
   for (const key of empty.slice(0, MAX_DANGLING_WARNINGS)) {
     const rs = cluster.replicaSets.get(key)!;
     const n = rs.status.replicas;
-    out.push(withPosition({
-      code: 'replicaset-pods-missing', severity: 'warning',
-      message: `ReplicaSet ${key} reports ${n} replica${n === 1 ? '' : 's'} (status.replicas) but the snapshot holds none of its pods: the ReplicaSet controller creates ${rs.replicas ?? 1} new pod${(rs.replicas ?? 1) === 1 ? '' : 's'} at its first sync (export its pods too: kubectl get pods -n ${rs.meta.namespace} -o yaml)`,
-    }, positionOf('ReplicaSet', key)));
+    out.push(
+      withPosition(
+        {
+          code: 'replicaset-pods-missing',
+          severity: 'warning',
+          message: `ReplicaSet ${key} reports ${n} replica${n === 1 ? '' : 's'} (status.replicas) but the snapshot holds none of its pods: the ReplicaSet controller creates ${rs.replicas ?? 1} new pod${(rs.replicas ?? 1) === 1 ? '' : 's'} at its first sync (export its pods too: kubectl get pods -n ${rs.meta.namespace} -o yaml)`,
+        },
+        positionOf('ReplicaSet', key),
+      ),
+    );
   }
   if (empty.length > MAX_DANGLING_WARNINGS) {
     const rest = empty.slice(MAX_DANGLING_WARNINGS);
-    out.push({ code: 'replicaset-pods-missing', severity: 'warning', message: `${rest.length} more ReplicaSet(s) report replicas none of whose pods is in the snapshot (${names(rest)})` });
+    out.push({
+      code: 'replicaset-pods-missing',
+      severity: 'warning',
+      message: `${rest.length} more ReplicaSet(s) report replicas none of whose pods is in the snapshot (${names(rest)})`,
+    });
   }
   return out;
 }

@@ -14,7 +14,19 @@ import { zoneLabelsOf } from '../model/zones';
 import { deepestNode, formatAt, nodePath, parseNsName, parseTaintText, quoteList, suggest, type ScenarioReader } from './scenarioReader';
 import type { LoadedSnapshot, NodeTarget, ScenarioEvent, TimeSpec } from './types';
 
-export const EVENT_KINDS = ['kubelet', 'condition', 'taint', 'untaint', 'apply', 'patch', 'delete', 'pod', 'scale', 'fail', 'restartControllerManager'] as const;
+export const EVENT_KINDS = [
+  'kubelet',
+  'condition',
+  'taint',
+  'untaint',
+  'apply',
+  'patch',
+  'delete',
+  'pod',
+  'scale',
+  'fail',
+  'restartControllerManager',
+] as const;
 type EventKindKey = (typeof EVENT_KINDS)[number];
 const TARGET_KEYS = ['nodes', 'node', 'zone', 'selector'] as const;
 const EVENT_EXTRA_KEYS: Record<EventKindKey, readonly string[]> = {
@@ -37,12 +49,25 @@ const FAIL_RESOURCES = ['pods', 'nodes', 'replicasets'] as const;
  * The `events:` list, sorted by time (stable: file order within one instant), and every object
  * the snapshot holds or an event creates, for the expectations to check their targets against.
  */
-export function parseEvents(reader: ScenarioReader, node: unknown, snap: LoadedSnapshot, start: Micros | undefined): { events: ScenarioEvent[]; known: Set<string> } {
+export function parseEvents(
+  reader: ScenarioReader,
+  node: unknown,
+  snap: LoadedSnapshot,
+  start: Micros | undefined,
+): { events: ScenarioEvent[]; known: Set<string> } {
   if (!isSeq(node)) {
     reader.report('wrong-type', 'error', `expected events as a list, found ${reader.describe(node)}`, node);
     return { events: [], known: knownObjects(snap) };
   }
-  const parsed: { event: ScenarioEvent; node: unknown; refs: { ref: string; node: unknown; what: string }[]; nodes: { name: string; node: unknown }[]; zone?: { zone: string; node: unknown }; selector?: { selector: LabelSelector; node: unknown }; creates?: string[] }[] = [];
+  const parsed: {
+    event: ScenarioEvent;
+    node: unknown;
+    refs: { ref: string; node: unknown; what: string }[];
+    nodes: { name: string; node: unknown }[];
+    zone?: { zone: string; node: unknown };
+    selector?: { selector: LabelSelector; node: unknown };
+    creates?: string[];
+  }[] = [];
   node.items.forEach((item, index) => {
     const r = readEvent(reader, item, index);
     if (r) parsed.push(r);
@@ -55,17 +80,30 @@ export function parseEvents(reader: ScenarioReader, node: unknown, snap: LoadedS
   for (const p of parsed) {
     const t = abs(p.event.at);
     if (start !== undefined && 'time' in p.event.at && p.event.at.time < start) {
-      reader.report('event-before-start', 'warning', `event ${p.event.index + 1} is at ${formatAt(p.event.at)}, before startTime (${formatAt({ time: start })}), when the simulation has not begun`, (p.node as YAMLMap).items.find((x) => isScalar(x.key) && x.key.value === 'at')?.value ?? p.node);
+      reader.report(
+        'event-before-start',
+        'warning',
+        `event ${p.event.index + 1} is at ${formatAt(p.event.at)}, before startTime (${formatAt({ time: start })}), when the simulation has not begun`,
+        (p.node as YAMLMap).items.find((x) => isScalar(x.key) && x.key.value === 'at')?.value ?? p.node,
+      );
     }
     if (latest !== undefined && t < latest) {
-      reader.report('events-out-of-order', 'warning', `event ${p.event.index + 1} (at ${formatAt(p.event.at)}) comes after event ${latestIndex + 1} (at ${latestAt ? formatAt(latestAt) : 'a later time'}) in the file; events are applied sorted by time, in file order within one instant`, p.node);
+      reader.report(
+        'events-out-of-order',
+        'warning',
+        `event ${p.event.index + 1} (at ${formatAt(p.event.at)}) comes after event ${latestIndex + 1} (at ${latestAt ? formatAt(latestAt) : 'a later time'}) in the file; events are applied sorted by time, in file order within one instant`,
+        p.node,
+      );
     } else {
       latest = t;
       latestIndex = p.event.index;
       latestAt = p.event.at;
     }
   }
-  const sorted = parsed.map((p, i) => ({ p, i, t: abs(p.event.at) })).sort((a, b) => a.t - b.t || a.i - b.i).map((x) => x.p);
+  const sorted = parsed
+    .map((p, i) => ({ p, i, t: abs(p.event.at) }))
+    .sort((a, b) => a.t - b.t || a.i - b.i)
+    .map((x) => x.p);
   // References: objects in the snapshot, or created by an earlier apply.
   const known = knownObjects(snap);
   let nodeNames: string[] | undefined;
@@ -77,7 +115,13 @@ export function parseEvents(reader: ScenarioReader, node: unknown, snap: LoadedS
   }
   for (const p of sorted) {
     for (const n of p.nodes) {
-      if (!known.has(`Node/${n.name}`)) reader.report('unknown-node', 'error', `no node ${JSON.stringify(n.name)} in the snapshot (nor created by an earlier apply)${suggest(n.name, (nodeNames ??= [...snap.cluster.nodes.keys()]))}`, n.node);
+      if (!known.has(`Node/${n.name}`))
+        reader.report(
+          'unknown-node',
+          'error',
+          `no node ${JSON.stringify(n.name)} in the snapshot (nor created by an earlier apply)${suggest(n.name, (nodeNames ??= [...snap.cluster.nodes.keys()]))}`,
+          n.node,
+        );
     }
     for (const r of p.refs) {
       if (!known.has(r.ref)) {
@@ -88,11 +132,21 @@ export function parseEvents(reader: ScenarioReader, node: unknown, snap: LoadedS
     if (p.selector) {
       const compiled = compileSelector(p.selector.selector);
       if (!compiled.error && !nodeLabels.some((l) => compiled.matches(l))) {
-        reader.report('selector-matches-nothing', 'warning', `no node in the snapshot (nor created by an earlier apply) matches this selector (${formatSelector(p.selector.selector)})`, p.selector.node);
+        reader.report(
+          'selector-matches-nothing',
+          'warning',
+          `no node in the snapshot (nor created by an earlier apply) matches this selector (${formatSelector(p.selector.selector)})`,
+          p.selector.node,
+        );
       }
     }
     if (p.zone && !zones.has(p.zone.zone)) {
-      reader.report('unknown-zone', 'warning', `no node in the snapshot is in zone ${JSON.stringify(p.zone.zone)}${suggest(p.zone.zone, [...zones].filter(Boolean))}`, p.zone.node);
+      reader.report(
+        'unknown-zone',
+        'warning',
+        `no node in the snapshot is in zone ${JSON.stringify(p.zone.zone)}${suggest(p.zone.zone, [...zones].filter(Boolean))}`,
+        p.zone.node,
+      );
     }
     for (const c of p.creates ?? []) {
       known.add(c);
@@ -104,7 +158,7 @@ export function parseEvents(reader: ScenarioReader, node: unknown, snap: LoadedS
       }
     }
   }
-    return { events: sorted.map((p) => p.event), known };
+  return { events: sorted.map((p) => p.event), known };
 }
 
 function readEvent(reader: ScenarioReader, item: unknown, index: number) {
@@ -118,7 +172,12 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
   if (kinds.length === 0) {
     const unknown = [...all.keys()].filter((k) => k !== 'at' && k !== 'description');
     const hint = unknown.length ? suggest(unknown[0], EVENT_KINDS) : '';
-    reader.report('missing-event-kind', 'error', `${where}: says nothing happens: expected one of ${quoteList(EVENT_KINDS)}${hint}`, unknown.length ? all.get(unknown[0])!.key : item);
+    reader.report(
+      'missing-event-kind',
+      'error',
+      `${where}: says nothing happens: expected one of ${quoteList(EVENT_KINDS)}${hint}`,
+      unknown.length ? all.get(unknown[0])!.key : item,
+    );
     return undefined;
   }
   if (kinds.length > 1) {
@@ -131,7 +190,14 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
     if (!allowed.includes(key)) {
       const everything = ['at', 'description', ...EVENT_KINDS, ...TARGET_KEYS, 'only', 'conditions', 'phase', 'ready'];
       const known = everything.includes(key);
-      reader.report('unknown-field', 'error', known ? `${where}: ${key} does not go with ${kind}` : `${where}: unknown field ${JSON.stringify(key)}${suggest(key, allowed)}; a ${kind} event takes ${quoteList(allowed)}`, pair.key);
+      reader.report(
+        'unknown-field',
+        'error',
+        known
+          ? `${where}: ${key} does not go with ${kind}`
+          : `${where}: unknown field ${JSON.stringify(key)}${suggest(key, allowed)}; a ${kind} event takes ${quoteList(allowed)}`,
+        pair.key,
+      );
     }
   }
   const atPair = all.get('at');
@@ -152,11 +218,21 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
   const targetOf = (): NodeTarget | undefined => {
     const present = TARGET_KEYS.filter((k) => all.has(k));
     if (present.length === 0) {
-      reader.report('missing-target', 'error', `${where}: which nodes? add nodes: [...], node: NAME, zone: ZONE or selector: {matchLabels: ...}`, all.get(kind)!.key);
+      reader.report(
+        'missing-target',
+        'error',
+        `${where}: which nodes? add nodes: [...], node: NAME, zone: ZONE or selector: {matchLabels: ...}`,
+        all.get(kind)!.key,
+      );
       return undefined;
     }
     if (present.length > 1) {
-      reader.report('ambiguous-target', 'error', `${where}: give only one of nodes, node, zone, selector (found ${present.join(' and ')})`, all.get(present[1])!.key);
+      reader.report(
+        'ambiguous-target',
+        'error',
+        `${where}: give only one of nodes, node, zone, selector (found ${present.join(' and ')})`,
+        all.get(present[1])!.key,
+      );
       return undefined;
     }
     const t = present[0];
@@ -168,13 +244,22 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
       return { nodes: [n] };
     }
     if (t === 'nodes') {
-      if (!isSeq(tv)) { reader.report('wrong-type', 'error', `${where}: expected nodes as a list of node names, found ${reader.describe(tv)}`, tv); return undefined; }
+      if (!isSeq(tv)) {
+        reader.report('wrong-type', 'error', `${where}: expected nodes as a list of node names, found ${reader.describe(tv)}`, tv);
+        return undefined;
+      }
       const names: string[] = [];
       for (const n of tv.items) {
         const s = reader.string(n, 'a node name');
-        if (s !== undefined) { names.push(s); nodes.push({ name: s, node: n }); }
+        if (s !== undefined) {
+          names.push(s);
+          nodes.push({ name: s, node: n });
+        }
       }
-      if (!names.length) { reader.report('missing-target', 'error', `${where}: nodes: is empty`, tv); return undefined; }
+      if (!names.length) {
+        reader.report('missing-target', 'error', `${where}: nodes: is empty`, tv);
+        return undefined;
+      }
       return { nodes: names };
     }
     if (t === 'zone') {
@@ -201,7 +286,10 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
       let conditions: Record<string, string> | undefined;
       if (all.has('conditions')) {
         const cv = all.get('conditions')!.value;
-        if (!isMap(cv)) { reader.report('wrong-type', 'error', `${where}: expected conditions as a mapping such as {Ready: "False"}, found ${reader.describe(cv)}`, cv); return undefined; }
+        if (!isMap(cv)) {
+          reader.report('wrong-type', 'error', `${where}: expected conditions as a mapping such as {Ready: "False"}, found ${reader.describe(cv)}`, cv);
+          return undefined;
+        }
         conditions = {};
         for (const [type, cp] of reader.pairs(cv, undefined, `${where}: conditions`)) {
           const s = reader.conditionStatus(cp.value, `condition ${type}`);
@@ -218,9 +306,20 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
     }
     case 'condition': {
       const target = targetOf();
-      if (!isMap(v)) { reader.report('wrong-type', 'error', `${where}: expected condition as a mapping such as {type: Ready, status: "False"}, found ${reader.describe(v)}`, v); return undefined; }
+      if (!isMap(v)) {
+        reader.report(
+          'wrong-type',
+          'error',
+          `${where}: expected condition as a mapping such as {type: Ready, status: "False"}, found ${reader.describe(v)}`,
+          v,
+        );
+        return undefined;
+      }
       const c = reader.pairs(v, ['type', 'status', 'reason', 'message'], `${where}: condition`);
-      if (!c.has('type') || !c.has('status')) { reader.report('missing-field', 'error', `${where}: a condition needs type and status`, v); return undefined; }
+      if (!c.has('type') || !c.has('status')) {
+        reader.report('missing-field', 'error', `${where}: a condition needs type and status`, v);
+        return undefined;
+      }
       const type = reader.string(c.get('type')!.value, 'condition type');
       const status = reader.conditionStatus(c.get('status')!.value, 'condition status');
       const reason = c.has('reason') ? reader.string(c.get('reason')!.value, 'reason') : undefined;
@@ -252,13 +351,22 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
       return done({ ...base, kind: 'apply', object: obj.object });
     }
     case 'patch': {
-      if (!isMap(v)) { reader.report('wrong-type', 'error', `${where}: expected patch as {object: Kind/namespace/name, merge: {...}}, found ${reader.describe(v)}`, v); return undefined; }
+      if (!isMap(v)) {
+        reader.report('wrong-type', 'error', `${where}: expected patch as {object: Kind/namespace/name, merge: {...}}, found ${reader.describe(v)}`, v);
+        return undefined;
+      }
       const p = reader.pairs(v, ['object', 'merge'], `${where}: patch`);
-      if (!p.has('object') || !p.has('merge')) { reader.report('missing-field', 'error', `${where}: a patch needs object: and merge:`, v); return undefined; }
+      if (!p.has('object') || !p.has('merge')) {
+        reader.report('missing-field', 'error', `${where}: a patch needs object: and merge:`, v);
+        return undefined;
+      }
       const refNode = p.get('object')!.value;
       const ref = readRef(reader, refNode, where);
       const mergeNode = p.get('merge')!.value;
-      if (!isMap(mergeNode)) { reader.report('wrong-type', 'error', `${where}: expected merge: as a mapping (a JSON merge patch), found ${reader.describe(mergeNode)}`, mergeNode); return undefined; }
+      if (!isMap(mergeNode)) {
+        reader.report('wrong-type', 'error', `${where}: expected merge: as a mapping (a JSON merge patch), found ${reader.describe(mergeNode)}`, mergeNode);
+        return undefined;
+      }
       if (!ref) return undefined;
       refs.push({ ref: ref.ref, node: refNode, what: refWhat(ref.kind) });
       return done({ ...base, kind: 'patch', ref: ref.ref, merge: reader.js(mergeNode) as KObject });
@@ -277,7 +385,15 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
       let ready: boolean | undefined;
       if (all.has('phase')) phase = reader.enumValue(all.get('phase')!.value, POD_PHASES, `${where}: phase`);
       if (all.has('ready')) ready = reader.boolean(all.get('ready')!.value, `${where}: ready`);
-      if (!all.has('phase') && !all.has('ready')) { reader.report('missing-field', 'error', `${where}: say what happens to the pod: phase: Running|Succeeded|Failed|... or ready: true|false`, all.get('pod')!.key); return undefined; }
+      if (!all.has('phase') && !all.has('ready')) {
+        reader.report(
+          'missing-field',
+          'error',
+          `${where}: say what happens to the pod: phase: Running|Succeeded|Failed|... or ready: true|false`,
+          all.get('pod')!.key,
+        );
+        return undefined;
+      }
       if (!key || (all.has('phase') && !phase) || (all.has('ready') && ready === undefined)) return undefined;
       refs.push({ ref: `Pod/${key}`, node: v, what: 'pod' });
       const e: ScenarioEvent = { ...base, kind: 'pod', pod: key };
@@ -286,9 +402,15 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
       return done(e);
     }
     case 'scale': {
-      if (!isMap(v)) { reader.report('wrong-type', 'error', `${where}: expected scale as {replicaSet: namespace/name, replicas: N}, found ${reader.describe(v)}`, v); return undefined; }
+      if (!isMap(v)) {
+        reader.report('wrong-type', 'error', `${where}: expected scale as {replicaSet: namespace/name, replicas: N}, found ${reader.describe(v)}`, v);
+        return undefined;
+      }
       const p = reader.pairs(v, ['replicaSet', 'replicas'], `${where}: scale`);
-      if (!p.has('replicaSet') || !p.has('replicas')) { reader.report('missing-field', 'error', `${where}: scale needs replicaSet: and replicas:`, v); return undefined; }
+      if (!p.has('replicaSet') || !p.has('replicas')) {
+        reader.report('missing-field', 'error', `${where}: scale needs replicaSet: and replicas:`, v);
+        return undefined;
+      }
       const rsNode = p.get('replicaSet')!.value;
       const s = reader.string(rsNode, 'replicaSet (namespace/name)');
       const key = s === undefined ? undefined : parseNsName(s);
@@ -299,9 +421,20 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
       return done({ ...base, kind: 'scale', replicaSet: key, replicas });
     }
     case 'fail': {
-      if (!isMap(v)) { reader.report('wrong-type', 'error', `${where}: expected fail as {verb: create|delete|update|patch, resource: pods|nodes|replicasets, count: N}, found ${reader.describe(v)}`, v); return undefined; }
+      if (!isMap(v)) {
+        reader.report(
+          'wrong-type',
+          'error',
+          `${where}: expected fail as {verb: create|delete|update|patch, resource: pods|nodes|replicasets, count: N}, found ${reader.describe(v)}`,
+          v,
+        );
+        return undefined;
+      }
       const p = reader.pairs(v, ['verb', 'resource', 'count'], `${where}: fail`);
-      if (!p.has('verb') || !p.has('resource')) { reader.report('missing-field', 'error', `${where}: fail needs verb: and resource:`, v); return undefined; }
+      if (!p.has('verb') || !p.has('resource')) {
+        reader.report('missing-field', 'error', `${where}: fail needs verb: and resource:`, v);
+        return undefined;
+      }
       const verb = reader.enumValue(p.get('verb')!.value, FAIL_VERBS, 'verb');
       const resource = reader.enumValue(p.get('resource')!.value, FAIL_RESOURCES, 'resource');
       const count = p.has('count') ? reader.integer(p.get('count')!.value, 'count', 1) : 1;
@@ -331,7 +464,10 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
 }
 
 function readSelector(reader: ScenarioReader, node: unknown, where: string): LabelSelector | undefined {
-  if (!isMap(node)) { reader.report('wrong-type', 'error', `${where}: expected selector as {matchLabels: {...}, matchExpressions: [...]}, found ${reader.describe(node)}`, node); return undefined; }
+  if (!isMap(node)) {
+    reader.report('wrong-type', 'error', `${where}: expected selector as {matchLabels: {...}, matchExpressions: [...]}, found ${reader.describe(node)}`, node);
+    return undefined;
+  }
   reader.pairs(node, ['matchLabels', 'matchExpressions'], `${where}: selector`);
   let ok = true;
   const sel = toLabelSelector(reader.js(node), [], (path, code, severity, message) => {
@@ -341,18 +477,37 @@ function readSelector(reader: ScenarioReader, node: unknown, where: string): Lab
   return ok ? sel : undefined;
 }
 
-function readTaint(reader: ScenarioReader, node: unknown, where: string, needEffect: boolean): { key: string; value?: string; effect?: TaintEffect; timeAdded?: number } | undefined {
+function readTaint(
+  reader: ScenarioReader,
+  node: unknown,
+  where: string,
+  needEffect: boolean,
+): { key: string; value?: string; effect?: TaintEffect; timeAdded?: number } | undefined {
   if (isScalar(node) && typeof node.value === 'string') {
     const text = node.value;
     if (!needEffect && !text.includes(':')) return { key: text };
     const t = parseTaintText(text);
-    if ('error' in t) { reader.report('bad-taint', 'error', `${where}: ${t.error}`, node); return undefined; }
+    if ('error' in t) {
+      reader.report('bad-taint', 'error', `${where}: ${t.error}`, node);
+      return undefined;
+    }
     return t;
   }
-  if (!isMap(node)) { reader.report('wrong-type', 'error', `${where}: expected a taint as {key: ..., effect: NoExecute} or key[=value]:Effect, found ${reader.describe(node)}`, node); return undefined; }
+  if (!isMap(node)) {
+    reader.report(
+      'wrong-type',
+      'error',
+      `${where}: expected a taint as {key: ..., effect: NoExecute} or key[=value]:Effect, found ${reader.describe(node)}`,
+      node,
+    );
+    return undefined;
+  }
   const p = reader.pairs(node, needEffect ? ['key', 'value', 'effect', 'timeAdded'] : ['key', 'effect'], `${where}: taint`);
   if (!needEffect) {
-    if (!p.has('key')) { reader.report('missing-field', 'error', `${where}: untaint needs the taint's key`, node); return undefined; }
+    if (!p.has('key')) {
+      reader.report('missing-field', 'error', `${where}: untaint needs the taint's key`, node);
+      return undefined;
+    }
     const key = reader.string(p.get('key')!.value, 'key');
     let effect: TaintEffect | undefined;
     if (p.has('effect')) {
@@ -375,18 +530,37 @@ function readRef(reader: ScenarioReader, node: unknown, where: string): ParsedOb
   const s = reader.string(node, 'an object reference (Kind/namespace/name)');
   if (s === undefined) return undefined;
   const r = parseObjectRef(s);
-  if ('error' in r) { reader.report('bad-reference', 'error', `${where}: ${r.error}`, node); return undefined; }
+  if ('error' in r) {
+    reader.report('bad-reference', 'error', `${where}: ${r.error}`, node);
+    return undefined;
+  }
   return r;
 }
 
 function readAppliedObject(reader: ScenarioReader, node: unknown, where: string): { object: KObject; ref: string } | undefined {
-  if (!isMap(node)) { reader.report('wrong-type', 'error', `${where}: expected apply: a Kubernetes object (a mapping with apiVersion, kind, metadata), found ${reader.describe(node)}`, node); return undefined; }
+  if (!isMap(node)) {
+    reader.report(
+      'wrong-type',
+      'error',
+      `${where}: expected apply: a Kubernetes object (a mapping with apiVersion, kind, metadata), found ${reader.describe(node)}`,
+      node,
+    );
+    return undefined;
+  }
   const object = reader.js(node) as KObject;
   const path = nodePath(reader.doc, node);
   const kind = object.kind;
-  if (typeof kind !== 'string' || !kind) { reader.report('missing-field', 'error', `${where}: the applied object needs a kind`, node); return undefined; }
+  if (typeof kind !== 'string' || !kind) {
+    reader.report('missing-field', 'error', `${where}: the applied object needs a kind`, node);
+    return undefined;
+  }
   if (!isEngineKind(kind)) {
-    reader.report('ignored-kind', 'warning', `${where}: a ${kind} is not simulated; it is kept but no controller acts on it`, (node as YAMLMap).items.find((p) => isScalar(p.key) && p.key.value === 'kind')?.value ?? node);
+    reader.report(
+      'ignored-kind',
+      'warning',
+      `${where}: a ${kind} is not simulated; it is kept but no controller acts on it`,
+      (node as YAMLMap).items.find((p) => isScalar(p.key) && p.key.value === 'kind')?.value ?? node,
+    );
   }
   let ok = true;
   const record = isEngineKind(kind)
@@ -400,7 +574,8 @@ function readAppliedObject(reader: ScenarioReader, node: unknown, where: string)
   const md = object.metadata as KObject | undefined;
   const name = record?.meta.name ?? (typeof md?.name === 'string' ? md.name : '');
   const ns = record?.meta.namespace;
-  if (kind === 'Lease' && ns !== NODE_LEASE_NAMESPACE) reader.report('ignored-lease', 'info', `${where}: a Lease outside ${NODE_LEASE_NAMESPACE} is not a node heartbeat`, node);
+  if (kind === 'Lease' && ns !== NODE_LEASE_NAMESPACE)
+    reader.report('ignored-lease', 'info', `${where}: a Lease outside ${NODE_LEASE_NAMESPACE} is not a node heartbeat`, node);
   return { object, ref: ns ? `${kind}/${ns}/${name}` : `${kind}/${name}` };
 }
 

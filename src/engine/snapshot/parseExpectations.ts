@@ -11,7 +11,19 @@ import { parseNsName, parseTaintText, quoteList, strip, suggest, type ScenarioRe
 import type { Expectation } from './types';
 
 export const EXPECT_TARGETS = ['node', 'pod', 'zone', 'replicaSet'] as const;
-export const EXPECT_ASSERTIONS = ['hasTaint', 'lacksTaint', 'deleted', 'exists', 'ready', 'state', 'replicas', 'readyReplicas', 'availableReplicas', 'boundTo', 'decision'] as const;
+export const EXPECT_ASSERTIONS = [
+  'hasTaint',
+  'lacksTaint',
+  'deleted',
+  'exists',
+  'ready',
+  'state',
+  'replicas',
+  'readyReplicas',
+  'availableReplicas',
+  'boundTo',
+  'decision',
+] as const;
 /** Every action a decision can have (the trace's table), for `decision: {action}` in expect:. */
 const ALL_ACTIONS: readonly string[] = [...new Set(Object.values(ACTIONS).flat())];
 /** What `decision: {object}` may name: the trace's object refs (spec 2.1). */
@@ -33,7 +45,12 @@ function unknownTarget(reader: ScenarioReader, k: 'node' | 'pod' | 'replicaSet',
     for (const r of known) if (r.startsWith(`ReplicaSet/${ns}/`) && pod.startsWith(`${r.slice(`ReplicaSet/${ns}/`.length)}-`)) return;
   }
   const names = namesStartingWith(known, `${kind}/`);
-  reader.report(`unknown-${kind.toLowerCase()}`, 'warning', `${where}: no ${ref} in the snapshot, nor created by an event; the expectation will fail${kind === 'Pod' ? ' unless a controller creates it' : ''}${suggest(ref, names)}`, node);
+  reader.report(
+    `unknown-${kind.toLowerCase()}`,
+    'warning',
+    `${where}: no ${ref} in the snapshot, nor created by an event; the expectation will fail${kind === 'Pod' ? ' unless a controller creates it' : ''}${suggest(ref, names)}`,
+    node,
+  );
 }
 
 /** The `expect:` list, sorted by time (stable: file order within one instant); `known`: what parseEvents found. */
@@ -45,27 +62,46 @@ export function parseExpectations(reader: ScenarioReader, node: unknown, start: 
   const out: { e: Expectation; t: number }[] = [];
   node.items.forEach((item, index) => {
     const where = `expectation ${index + 1}`;
-    if (!isMap(item)) { reader.report('wrong-type', 'error', `${where}: expected a mapping, found ${reader.describe(item)}`, item); return; }
+    if (!isMap(item)) {
+      reader.report('wrong-type', 'error', `${where}: expected a mapping, found ${reader.describe(item)}`, item);
+      return;
+    }
     const keys = ['at', 'description', ...EXPECT_TARGETS, ...EXPECT_ASSERTIONS];
     const p = reader.pairs(item, keys, where);
-    if (!p.has('at')) { reader.report('missing-field', 'error', `${where}: needs at:`, item); return; }
+    if (!p.has('at')) {
+      reader.report('missing-field', 'error', `${where}: needs at:`, item);
+      return;
+    }
     const at = reader.at(p.get('at')!.value, where);
     if (!at) return;
     const position = reader.pos(item);
     const e: Expectation = { at, index, ...(position ? { position } : {}) };
     let ok = true;
     const targets = EXPECT_TARGETS.filter((k) => p.has(k));
-    if (targets.length > 1) { reader.report('ambiguous-target', 'error', `${where}: give only one of ${quoteList(EXPECT_TARGETS)}`, p.get(targets[1])!.key); ok = false; }
+    if (targets.length > 1) {
+      reader.report('ambiguous-target', 'error', `${where}: give only one of ${quoteList(EXPECT_TARGETS)}`, p.get(targets[1])!.key);
+      ok = false;
+    }
     for (const k of targets) {
       const vn = p.get(k)!.value;
       const s = k === 'zone' && isScalar(vn) && typeof vn.value === 'number' ? String(vn.value) : reader.string(vn, k);
-      if (s === undefined) { ok = false; continue; }
-      if ((k === 'pod' || k === 'replicaSet') && !parseNsName(s)) { reader.report('bad-reference', 'error', `${where}: expected ${k}: namespace/name, found ${JSON.stringify(s)}`, vn); ok = false; continue; }
+      if (s === undefined) {
+        ok = false;
+        continue;
+      }
+      if ((k === 'pod' || k === 'replicaSet') && !parseNsName(s)) {
+        reader.report('bad-reference', 'error', `${where}: expected ${k}: namespace/name, found ${JSON.stringify(s)}`, vn);
+        ok = false;
+        continue;
+      }
       e[k] = k === 'pod' || k === 'replicaSet' ? parseNsName(s)! : s;
       if (k !== 'zone') unknownTarget(reader, k, e[k]!, known, vn, where);
     }
     const assertions = EXPECT_ASSERTIONS.filter((k) => p.has(k));
-    if (!assertions.length) { reader.report('missing-field', 'error', `${where}: checks nothing: add one of ${quoteList(EXPECT_ASSERTIONS)}`, item); return; }
+    if (!assertions.length) {
+      reader.report('missing-field', 'error', `${where}: checks nothing: add one of ${quoteList(EXPECT_ASSERTIONS)}`, item);
+      return;
+    }
     if (!targets.length && !(assertions.length === 1 && assertions[0] === 'decision')) {
       reader.report('missing-target', 'error', `${where}: which object? add one of ${quoteList(EXPECT_TARGETS)}`, item);
       ok = false;
@@ -76,10 +112,17 @@ export function parseExpectations(reader: ScenarioReader, node: unknown, start: 
         case 'hasTaint':
         case 'lacksTaint': {
           const s = reader.string(vn, k);
-          if (s === undefined) { ok = false; break; }
+          if (s === undefined) {
+            ok = false;
+            break;
+          }
           if (s.includes(':')) {
             const t = parseTaintText(s);
-            if ('error' in t) { reader.report('bad-taint', 'error', `${where}: ${k}: ${t.error}`, vn); ok = false; break; }
+            if ('error' in t) {
+              reader.report('bad-taint', 'error', `${where}: ${k}: ${t.error}`, vn);
+              ok = false;
+              break;
+            }
           }
           e[k] = s;
           break;
@@ -114,18 +157,39 @@ export function parseExpectations(reader: ScenarioReader, node: unknown, start: 
         case 'boundTo': {
           const s = reader.string(vn, k);
           if (s === undefined) ok = false;
-          else { e.boundTo = s; unknownTarget(reader, 'node', s, known, vn, where); }
+          else {
+            e.boundTo = s;
+            unknownTarget(reader, 'node', s, known, vn, where);
+          }
           break;
         }
         case 'decision': {
-          if (!isMap(vn)) { reader.report('wrong-type', 'error', `${where}: expected decision as {action: TaintAdded, object: Node/NAME, count: N}, found ${reader.describe(vn)}`, vn); ok = false; break; }
+          if (!isMap(vn)) {
+            reader.report(
+              'wrong-type',
+              'error',
+              `${where}: expected decision as {action: TaintAdded, object: Node/NAME, count: N}, found ${reader.describe(vn)}`,
+              vn,
+            );
+            ok = false;
+            break;
+          }
           const d = reader.pairs(vn, ['action', 'object', 'count'], `${where}: decision`);
-          if (!d.has('action')) { reader.report('missing-field', 'error', `${where}: decision needs action:`, vn); ok = false; break; }
+          if (!d.has('action')) {
+            reader.report('missing-field', 'error', `${where}: decision needs action:`, vn);
+            ok = false;
+            break;
+          }
           const actionNode = d.get('action')!.value;
           let action = reader.string(actionNode, 'action');
           // a misspelt action never matches: with count: 0 the check would pass whatever happened
           if (action !== undefined && !ALL_ACTIONS.includes(action)) {
-            reader.report('bad-value', 'error', `${where}: decision: no decision has action ${JSON.stringify(action)}${suggest(action, ALL_ACTIONS)}`, actionNode);
+            reader.report(
+              'bad-value',
+              'error',
+              `${where}: decision: no decision has action ${JSON.stringify(action)}${suggest(action, ALL_ACTIONS)}`,
+              actionNode,
+            );
             action = undefined;
           }
           const dec: { action: string; object?: string; count?: number } = { action: action ?? '' };
@@ -133,12 +197,18 @@ export function parseExpectations(reader: ScenarioReader, node: unknown, start: 
             const objectNode = d.get('object')!.value;
             const o = reader.string(objectNode, 'object');
             if (o !== undefined && !DECISION_OBJECT.test(o)) {
-              reader.report('bad-reference', 'error', `${where}: decision: expected object as Node/NAME, Pod/NAMESPACE/NAME, ReplicaSet/NAMESPACE/NAME or Zone/KEY, found ${JSON.stringify(o)}`, objectNode);
+              reader.report(
+                'bad-reference',
+                'error',
+                `${where}: decision: expected object as Node/NAME, Pod/NAMESPACE/NAME, ReplicaSet/NAMESPACE/NAME or Zone/KEY, found ${JSON.stringify(o)}`,
+                objectNode,
+              );
               ok = false;
             } else if (o !== undefined) {
               dec.object = o;
               const kind = o.slice(0, o.indexOf('/'));
-              if (kind === 'Node' || kind === 'Pod' || kind === 'ReplicaSet') unknownTarget(reader, kind === 'Node' ? 'node' : kind === 'Pod' ? 'pod' : 'replicaSet', o.slice(kind.length + 1), known, objectNode, where);
+              if (kind === 'Node' || kind === 'Pod' || kind === 'ReplicaSet')
+                unknownTarget(reader, kind === 'Node' ? 'node' : kind === 'Pod' ? 'pod' : 'replicaSet', o.slice(kind.length + 1), known, objectNode, where);
             } else ok = false;
           }
           if (d.has('count')) {
@@ -154,5 +224,8 @@ export function parseExpectations(reader: ScenarioReader, node: unknown, start: 
     }
     if (ok) out.push({ e, t: 'offset' in at ? (start ?? 0) + at.offset : at.time });
   });
-  return out.map((x, i) => ({ ...x, i })).sort((a, b) => a.t - b.t || a.i - b.i).map((x) => x.e);
+  return out
+    .map((x, i) => ({ ...x, i }))
+    .sort((a, b) => a.t - b.t || a.i - b.i)
+    .map((x) => x.e);
 }

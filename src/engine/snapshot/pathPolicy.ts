@@ -25,14 +25,18 @@ export function outsideReason(fs: InputFs, scenarioDir: string, full: string, po
   if (policy.allowOutside) return undefined;
   const real = (p: string): string => {
     let id: string | undefined;
-    try { id = fs.stat(p)?.id; } catch { id = undefined; }
+    try {
+      id = fs.stat(p)?.id;
+    } catch {
+      id = undefined;
+    }
     return normalizePath(id ?? p);
   };
   const target = real(full);
   const roots = [scenarioDir, ...(policy.roots ?? [])].map(real);
   // A relative path with `..` left over after normalising climbs out of every relative root.
   if (!isAbsolutePath(target) && (target === '..' || target.startsWith('../'))) return describe(full);
-  if (roots.some((root) => root === '.' ? !isAbsolutePath(target) : within(target, root))) return undefined;
+  if (roots.some((root) => (root === '.' ? !isAbsolutePath(target) : within(target, root)))) return undefined;
   return describe(full);
 }
 

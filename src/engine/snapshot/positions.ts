@@ -34,7 +34,8 @@ export class LineIndex {
   /** 1-based line and column (UTF-16 code units, as LSP counts them) of a 0-based offset. */
   lineCol(offset: number): { line: number; column: number } {
     const starts = this.lineStarts();
-    let lo = 0, hi = starts.length - 1;
+    let lo = 0,
+      hi = starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
       if (starts[mid] <= offset) lo = mid;
@@ -59,7 +60,10 @@ export class LineIndex {
 export type JsonPath = (string | number)[];
 
 export class JsonScanError {
-  constructor(readonly offset: number, readonly message: string) {}
+  constructor(
+    readonly offset: number,
+    readonly message: string,
+  ) {}
 }
 
 const MAX_DEPTH = 2000;
@@ -155,8 +159,10 @@ function walk(text: string, i: number, trie: Trie | undefined, found: Map<string
         j = skipWs(text, walk(text, j, child, found, depth + 1, kStart));
         const d = text.charCodeAt(j);
         if (d === 0x2c) j = skipWs(text, j + 1);
-        else if (d === 0x7d) { end = j + 1; break; }
-        else throw new JsonScanError(j, `expected ',' or '}' after a property value, found ${describe(text, j)}`);
+        else if (d === 0x7d) {
+          end = j + 1;
+          break;
+        } else throw new JsonScanError(j, `expected ',' or '}' after a property value, found ${describe(text, j)}`);
       }
     }
   } else if (c === 0x5b /* [ */) {
@@ -168,8 +174,10 @@ function walk(text: string, i: number, trie: Trie | undefined, found: Map<string
         j = skipWs(text, walk(text, j, child, found, depth + 1));
         const d = text.charCodeAt(j);
         if (d === 0x2c) j = skipWs(text, j + 1);
-        else if (d === 0x5d) { end = j + 1; break; }
-        else throw new JsonScanError(j, `expected ',' or ']' after an array element, found ${describe(text, j)}`);
+        else if (d === 0x5d) {
+          end = j + 1;
+          break;
+        } else throw new JsonScanError(j, `expected ',' or ']' after an array element, found ${describe(text, j)}`);
       }
     }
   } else if (c === 0x22) end = scanString(text, i);

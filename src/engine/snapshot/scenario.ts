@@ -50,7 +50,23 @@ export const SCENARIO_API_VERSION = 'controllerstepper.io/v1alpha1';
 /** The warning when nothing says when the clock starts (Go's zero time would be 0001; ours is the epoch). */
 export const NO_START_TIME = 'no startTime and no timestamp in the snapshot: the clock starts at 1970-01-01T00:00:00Z; write startTime: "2026-01-01T00:00:00Z"';
 
-const TOP_KEYS = ['apiVersion', 'kind', 'metadata', 'kubernetesVersion', 'startTime', 'controllerMemory', 'missingLeases', 'binder', 'snapshot', 'objects', 'controllerManager', 'kubelet', 'events', 'expect', 'reality'] as const;
+const TOP_KEYS = [
+  'apiVersion',
+  'kind',
+  'metadata',
+  'kubernetesVersion',
+  'startTime',
+  'controllerMemory',
+  'missingLeases',
+  'binder',
+  'snapshot',
+  'objects',
+  'controllerManager',
+  'kubelet',
+  'events',
+  'expect',
+  'reality',
+] as const;
 const KUBELET_KEYS = ['nodeStatusUpdateFrequency', 'nodeStatusReportFrequency', 'leaseRenewInterval', 'podStartupDelay'] as const;
 
 export interface ParsedScenario {
@@ -89,7 +105,8 @@ class ScenarioParser extends ScenarioReader {
 
     if (top.has('apiVersion')) {
       const v = this.string(val('apiVersion'), 'apiVersion');
-      if (v !== undefined && v !== SCENARIO_API_VERSION) this.report('unknown-api-version', 'warning', `expected apiVersion ${SCENARIO_API_VERSION}, found ${JSON.stringify(v)}`, val('apiVersion'));
+      if (v !== undefined && v !== SCENARIO_API_VERSION)
+        this.report('unknown-api-version', 'warning', `expected apiVersion ${SCENARIO_API_VERSION}, found ${JSON.stringify(v)}`, val('apiVersion'));
     }
     if (top.has('kind')) {
       const v = this.string(val('kind'), 'kind');
@@ -97,7 +114,8 @@ class ScenarioParser extends ScenarioReader {
     }
     if (top.has('metadata')) {
       const md = this.pairs(val('metadata'), undefined, 'metadata');
-      if (!isMap(val('metadata'))) this.report('wrong-type', 'error', `expected metadata as a mapping, found ${this.describe(val('metadata'))}`, val('metadata'));
+      if (!isMap(val('metadata')))
+        this.report('wrong-type', 'error', `expected metadata as a mapping, found ${this.describe(val('metadata'))}`, val('metadata'));
       const name = md.get('name')?.value;
       if (name !== undefined) {
         const n = this.string(name, 'metadata.name');
@@ -109,17 +127,19 @@ class ScenarioParser extends ScenarioReader {
       const s = this.string(node, 'startTime');
       if (s !== undefined) {
         const t = parseTimestamp(s);
-        if (t === undefined) this.report('bad-timestamp', 'error', `expected startTime as an RFC3339 time such as 2026-01-01T00:00:00Z, found ${JSON.stringify(s)}`, node);
+        if (t === undefined)
+          this.report('bad-timestamp', 'error', `expected startTime as an RFC3339 time such as 2026-01-01T00:00:00Z, found ${JSON.stringify(s)}`, node);
         else scenario.startTime = t;
       }
     }
-    if (top.has('controllerMemory')) scenario.controllerMemory = this.enumValue(val('controllerMemory'), ['reconstructed', 'fresh'] as const, 'controllerMemory') ?? 'reconstructed';
+    if (top.has('controllerMemory'))
+      scenario.controllerMemory = this.enumValue(val('controllerMemory'), ['reconstructed', 'fresh'] as const, 'controllerMemory') ?? 'reconstructed';
     if (top.has('missingLeases')) scenario.missingLeases = this.enumValue(val('missingLeases'), ['assumed', 'absent'] as const, 'missingLeases');
     if (top.has('binder')) scenario.binder = this.enumValue(val('binder'), ['simplified', 'none'] as const, 'binder') ?? 'simplified';
 
     scenario.snapshot = this.snapshot(top.get('snapshot'), top.get('objects'));
     const versionPair = top.get('kubernetesVersion');
-    scenario.kubernetesVersion = versionPair ? this.version(versionPair.value) ?? '' : '';
+    scenario.kubernetesVersion = versionPair ? (this.version(versionPair.value) ?? '') : '';
     if (!scenario.kubernetesVersion) {
       const assumed = assumedVersion(scenario.snapshot);
       scenario.kubernetesVersion = assumed.version;
@@ -145,15 +165,30 @@ class ScenarioParser extends ScenarioReader {
       const written = r ? this.text.slice(r[0], r[1]).trim() : String(node.value);
       const read = String(node.value);
       if (written !== read) {
-        this.report('version-as-number', 'error', `kubernetesVersion ${written} is read by YAML as the number ${read}; quote it: kubernetesVersion: "${written}"`, node);
+        this.report(
+          'version-as-number',
+          'error',
+          `kubernetesVersion ${written} is read by YAML as the number ${read}; quote it: kubernetesVersion: "${written}"`,
+          node,
+        );
         return undefined;
       }
       const v = parseKubeVersion(read);
       if (!v) {
-        this.report('unsupported-version', 'error', `kubernetesVersion ${read} is not a version from "1.12" to "1.${MAX_MINOR}" (write it as a string, e.g. "1.20": YAML reads 1.20 as 1.2)`, node);
+        this.report(
+          'unsupported-version',
+          'error',
+          `kubernetesVersion ${read} is not a version from "1.12" to "1.${MAX_MINOR}" (write it as a string, e.g. "1.20": YAML reads 1.20 as 1.2)`,
+          node,
+        );
         return undefined;
       }
-      this.report('version-as-number', 'warning', `kubernetesVersion is a YAML number; quote it ("${read}"): written as a number, 1.20 would read as 1.2`, node);
+      this.report(
+        'version-as-number',
+        'warning',
+        `kubernetesVersion is a YAML number; quote it ("${read}"): written as a number, 1.20 would read as 1.2`,
+        node,
+      );
       return `1.${v.minor}`;
     }
     const s = this.string(node, 'kubernetesVersion');
@@ -180,15 +215,25 @@ class ScenarioParser extends ScenarioReader {
           continue;
         }
         // the same snapshot named twice (or 200 times) is read once, and looked at once (a stat can cost its size)
-        if (inputs.includes(full)) { this.report('duplicate-snapshot', 'warning', `snapshot ${JSON.stringify(rel)} is listed more than once; it is read once`, item); continue; }
+        if (inputs.includes(full)) {
+          this.report('duplicate-snapshot', 'warning', `snapshot ${JSON.stringify(rel)} is listed more than once; it is read once`, item);
+          continue;
+        }
         let st;
-        try { st = this.fs.stat(full); } catch { st = undefined; }
+        try {
+          st = this.fs.stat(full);
+        } catch {
+          st = undefined;
+        }
         if (!st) {
           this.report('file-not-found', 'error', `snapshot ${JSON.stringify(rel)} not found (looked for ${full}, relative to the scenario file)`, item);
           continue;
         }
         const outside = outsideReason(this.fs, this.dir, full, this.options);
-        if (outside) { this.report('path-outside', 'error', outside, item); continue; }
+        if (outside) {
+          this.report('path-outside', 'error', outside, item);
+          continue;
+        }
         inputs.push(full);
       }
     }
@@ -197,9 +242,11 @@ class ScenarioParser extends ScenarioReader {
       if (isSeq(node)) inputs.push({ file: this.file, text: this.text, document: this.doc, path: ['objects'] });
       else this.report('wrong-type', 'error', `expected objects as a list of Kubernetes objects, found ${this.describe(node)}`, node);
     }
-    if (!pathsPair && !objectsPair) this.report('no-snapshot', 'warning', 'the scenario has no snapshot: and no objects:; it starts with an empty cluster', this.doc.contents);
+    if (!pathsPair && !objectsPair)
+      this.report('no-snapshot', 'warning', 'the scenario has no snapshot: and no objects:; it starts with an empty cluster', this.doc.contents);
     const cache = this.options.snapshots;
-    const key = cache && inputs.length > 0 && inputs.every((i) => typeof i === 'string') ? `${this.options.maxFileBytes ?? ''}\0${inputs.join('\0')}` : undefined;
+    const key =
+      cache && inputs.length > 0 && inputs.every((i) => typeof i === 'string') ? `${this.options.maxFileBytes ?? ''}\0${inputs.join('\0')}` : undefined;
     let snap = key !== undefined ? cache!.get(key) : undefined;
     if (!snap) {
       snap = loadSnapshot(inputs, this.fs, { maxFileBytes: this.options.maxFileBytes });
@@ -217,7 +264,10 @@ class ScenarioParser extends ScenarioReader {
     for (const [key, pair] of this.pairs(node, undefined, 'controllerManager')) {
       const v = pair.value;
       if (key === 'flags') {
-        if (!isSeq(v)) { this.report('wrong-type', 'error', `expected flags as a list such as ["--node-monitor-grace-period=20s"], found ${this.describe(v)}`, v); continue; }
+        if (!isSeq(v)) {
+          this.report('wrong-type', 'error', `expected flags as a list such as ["--node-monitor-grace-period=20s"], found ${this.describe(v)}`, v);
+          continue;
+        }
         for (const item of v.items) {
           const s = this.string(item, 'a flag');
           if (s === undefined) continue;
@@ -225,7 +275,10 @@ class ScenarioParser extends ScenarioReader {
           else cm.flags.push({ text: s, position: this.textPos(item) });
         }
       } else if (key === 'featureGates') {
-        if (!isMap(v)) { this.report('wrong-type', 'error', `expected featureGates as a mapping such as {TaintBasedEvictions: true}, found ${this.describe(v)}`, v); continue; }
+        if (!isMap(v)) {
+          this.report('wrong-type', 'error', `expected featureGates as a mapping such as {TaintBasedEvictions: true}, found ${this.describe(v)}`, v);
+          continue;
+        }
         for (const [gate, gp] of this.pairs(v, undefined, 'featureGates')) {
           const b = this.boolean(gp.value, `feature gate ${gate}`);
           if (b !== undefined) cm.featureGates[gate] = { value: b, position: this.pos(gp.key) };
@@ -243,14 +296,30 @@ class ScenarioParser extends ScenarioReader {
   }
 
   private readFile(full: string, rel: string, node: unknown): string | undefined {
-    if (!this.fs) { this.report('no-file-system', 'error', `cannot read ${rel}: no file system`, node); return undefined; }
+    if (!this.fs) {
+      this.report('no-file-system', 'error', `cannot read ${rel}: no file system`, node);
+      return undefined;
+    }
     let st;
-    try { st = this.fs.stat(full); } catch { st = undefined; }
-    if (!st || st.kind !== 'file') { this.report('file-not-found', 'error', `${JSON.stringify(rel)} not found (looked for ${full}, relative to the scenario file)`, node); return undefined; }
+    try {
+      st = this.fs.stat(full);
+    } catch {
+      st = undefined;
+    }
+    if (!st || st.kind !== 'file') {
+      this.report('file-not-found', 'error', `${JSON.stringify(rel)} not found (looked for ${full}, relative to the scenario file)`, node);
+      return undefined;
+    }
     const outside = outsideReason(this.fs, this.dir, full, this.options);
-    if (outside) { this.report('path-outside', 'error', outside, node); return undefined; }
+    if (outside) {
+      this.report('path-outside', 'error', outside, node);
+      return undefined;
+    }
     const limit = this.options.maxFileBytes ?? MAX_FILE_BYTES;
-    if (st.size > limit) { this.report('file-too-large', 'error', `${rel} is ${st.size} bytes; the limit is ${limit} bytes`, node); return undefined; }
+    if (st.size > limit) {
+      this.report('file-too-large', 'error', `${rel} is ${st.size} bytes; the limit is ${limit} bytes`, node);
+      return undefined;
+    }
     try {
       return this.fs.readText(full);
     } catch (e) {
@@ -290,19 +359,21 @@ export function assumedVersion(snap: LoadedSnapshot): { version: string; why: st
     if (!m) continue;
     const minor = Number(m[1]);
     const c = counts.get(minor);
-    if (c) c.n++; else counts.set(minor, { n: 1, text: text!.trim() });
+    if (c) c.n++;
+    else counts.set(minor, { n: 1, text: text!.trim() });
   }
   let best: number | undefined;
   for (const [minor, c] of counts) if (best === undefined || c.n > counts.get(best)!.n || (c.n === counts.get(best)!.n && minor > best)) best = minor;
   if (best === undefined) return { version: `1.${MAX_MINOR}`, why: 'the newest supported; the snapshot does not say' };
   const clamped = Math.min(MAX_MINOR, Math.max(MIN_MINOR, best));
-  if (clamped === best) return { version: `1.${best}`, why: 'the version the nodes\' kubelets report' };
+  if (clamped === best) return { version: `1.${best}`, why: "the version the nodes' kubelets report" };
   const reported = counts.get(best)!.text;
   return {
     version: `1.${clamped}`,
     why: `the nodes' kubelets report ${reported}, outside 1.${MIN_MINOR}–1.${MAX_MINOR}: the nearest simulated version`,
     warning: {
-      code: 'version-clamped', severity: 'warning',
+      code: 'version-clamped',
+      severity: 'warning',
       message: `the nodes' kubelets report ${reported}, which the engine does not simulate: simulating 1.${clamped}, the nearest supported version (1.${MIN_MINOR} to 1.${MAX_MINOR}); set kubernetesVersion to choose`,
     },
   };
@@ -336,20 +407,47 @@ export function parseScenario(text: string, file: string, fs?: InputFs, options:
   if (doc.errors.length) {
     for (const err of doc.errors.slice(0, 50)) {
       const [s, e] = err.pos;
-      parser.problems.push({ code: 'yaml-syntax', severity: 'error', message: err.message.split('\n')[0], position: parser.lines.position(file, s, Math.max(s, e)) });
+      parser.problems.push({
+        code: 'yaml-syntax',
+        severity: 'error',
+        message: err.message.split('\n')[0],
+        position: parser.lines.position(file, s, Math.max(s, e)),
+      });
     }
   }
-  if (doc.errors.length > 50) parser.problems.push({ code: 'yaml-syntax', severity: 'error', message: `${doc.errors.length - 50} more YAML syntax errors are not listed`, position: { file, line: 1, column: 1 } });
-  for (const w of doc.warnings) parser.problems.push({ code: 'yaml-warning', severity: 'warning', message: w.message.split('\n')[0], position: parser.lines.position(file, w.pos[0], w.pos[1]) });
+  if (doc.errors.length > 50)
+    parser.problems.push({
+      code: 'yaml-syntax',
+      severity: 'error',
+      message: `${doc.errors.length - 50} more YAML syntax errors are not listed`,
+      position: { file, line: 1, column: 1 },
+    });
+  for (const w of doc.warnings)
+    parser.problems.push({
+      code: 'yaml-warning',
+      severity: 'warning',
+      message: w.message.split('\n')[0],
+      position: parser.lines.position(file, w.pos[0], w.pos[1]),
+    });
   let scenario: Scenario;
   try {
     // refused before any recursive walk (toJS) can overflow the stack
     if (deep) return tooDeepScenario(file, doc);
     scenario = parser.parse();
-    validateScenario(scenario, doc, (code, severity, message, node) => parser.report(code, severity, message, node), (p) => parser.problems.push(p));
+    validateScenario(
+      scenario,
+      doc,
+      (code, severity, message, node) => parser.report(code, severity, message, node),
+      (p) => parser.problems.push(p),
+    );
   } catch (e) {
     // A bug, not bad input; still report it as data rather than crash the caller.
-    parser.problems.push({ code: 'internal-error', severity: 'error', message: `the scenario could not be read: ${yamlBuildError(e)}`, position: { file, line: 1, column: 1 } });
+    parser.problems.push({
+      code: 'internal-error',
+      severity: 'error',
+      message: `the scenario could not be read: ${yamlBuildError(e)}`,
+      position: { file, line: 1, column: 1 },
+    });
     scenario = { ...scenarioFromSnapshot(emptySnapshot(), file), plainSnapshot: false };
     scenario.problems = parser.problems;
   }
@@ -376,7 +474,11 @@ function tooDeepScenario(file: string, document: Document.Parsed): ParsedScenari
 export function scenarioFromSnapshot(snapshot: LoadedSnapshot, file: string): Scenario {
   const assumed = assumedVersion(snapshot);
   const problems = [...snapshot.problems];
-  problems.push({ code: 'version-assumed', severity: 'info', message: `a plain snapshot: simulating Kubernetes ${assumed.version} (${assumed.why}); write a scenario to choose` });
+  problems.push({
+    code: 'version-assumed',
+    severity: 'info',
+    message: `a plain snapshot: simulating Kubernetes ${assumed.version} (${assumed.why}); write a scenario to choose`,
+  });
   if (assumed.warning) problems.push({ ...assumed.warning, ...(firstNodePosition(snapshot) ? { position: firstNodePosition(snapshot) } : {}) });
   const scenario: Scenario = {
     name: basenamePath(file).replace(/\.(ya?ml|json)$/i, '') || file,
@@ -392,7 +494,12 @@ export function scenarioFromSnapshot(snapshot: LoadedSnapshot, file: string): Sc
     expect: [],
     problems,
   };
-  validateScenario(scenario, undefined, () => {}, (p) => problems.push(p));
+  validateScenario(
+    scenario,
+    undefined,
+    () => {},
+    (p) => problems.push(p),
+  );
   return scenario;
 }
 
@@ -402,7 +509,11 @@ export function scenarioFromSnapshot(snapshot: LoadedSnapshot, file: string): Sc
  */
 export function loadScenario(path: string, fs: InputFs, options: ScenarioOptions = {}): Scenario {
   let st;
-  try { st = fs.stat(path); } catch { st = undefined; }
+  try {
+    st = fs.stat(path);
+  } catch {
+    st = undefined;
+  }
   const limit = options.maxFileBytes ?? MAX_FILE_BYTES;
   // only a limit the caller set: the loader streams a file too big to read whole
   const snapshotOptions = { maxFileBytes: options.maxFileBytes };

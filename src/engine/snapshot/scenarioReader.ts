@@ -56,7 +56,8 @@ export function parseTaintText(text: string): Taint | { error: string } {
   const colon = text.lastIndexOf(':');
   if (colon <= 0) return { error: `expected key[=value]:Effect, found ${JSON.stringify(text)}` };
   const effect = text.slice(colon + 1);
-  if (!(TAINT_EFFECTS as readonly string[]).includes(effect)) return { error: `expected a taint effect of ${quoteList(TAINT_EFFECTS)}, found ${JSON.stringify(effect)}` };
+  if (!(TAINT_EFFECTS as readonly string[]).includes(effect))
+    return { error: `expected a taint effect of ${quoteList(TAINT_EFFECTS)}, found ${JSON.stringify(effect)}` };
   const kv = text.slice(0, colon);
   const eq = kv.indexOf('=');
   const taint: Taint = { key: eq === -1 ? kv : kv.slice(0, eq), effect: effect as TaintEffect };
@@ -70,7 +71,13 @@ export class ScenarioReader {
   readonly lines: LineIndex;
   readonly dir: string;
 
-  constructor(readonly text: string, readonly file: string, readonly doc: Document.Parsed, readonly fs: InputFs | undefined, readonly options: ScenarioOptions) {
+  constructor(
+    readonly text: string,
+    readonly file: string,
+    readonly doc: Document.Parsed,
+    readonly fs: InputFs | undefined,
+    readonly options: ScenarioOptions,
+  ) {
     this.lines = new LineIndex(text);
     this.dir = dirnamePath(file);
   }
@@ -115,7 +122,12 @@ export class ScenarioReader {
         continue;
       }
       if (known && !known.includes(key)) {
-        this.report('unknown-field', 'error', `unknown field ${JSON.stringify(key)} in ${where}${suggest(key, known)}; expected one of ${quoteList(known)}`, pair.key);
+        this.report(
+          'unknown-field',
+          'error',
+          `unknown field ${JSON.stringify(key)} in ${where}${suggest(key, known)}; expected one of ${quoteList(known)}`,
+          pair.key,
+        );
         continue;
       }
       out.set(key, pair);
@@ -140,7 +152,12 @@ export class ScenarioReader {
   integer(node: unknown, what: string, min: number): number | undefined {
     const v = isScalar(node) ? node.value : undefined;
     if (typeof v === 'number' && Number.isInteger(v) && v >= min) return v;
-    this.report('wrong-type', 'error', `expected ${what} as a whole number${min > 0 ? ` of ${min} or more` : min === 0 ? ' of 0 or more' : ''}, found ${this.describe(node)}`, node);
+    this.report(
+      'wrong-type',
+      'error',
+      `expected ${what} as a whole number${min > 0 ? ` of ${min} or more` : min === 0 ? ' of 0 or more' : ''}, found ${this.describe(node)}`,
+      node,
+    );
     return undefined;
   }
 
@@ -156,7 +173,12 @@ export class ScenarioReader {
     const v = isScalar(node) ? node.value : undefined;
     if (typeof v === 'boolean') return v ? 'True' : 'False';
     if (typeof v === 'string' && (CONDITION_STATUSES as readonly string[]).includes(v)) return v;
-    this.report('bad-condition-status', 'error', `expected ${what} to be "True", "False" or "Unknown", found ${typeof v === 'string' ? JSON.stringify(v) + suggest(v, CONDITION_STATUSES) : this.describe(node)}`, node);
+    this.report(
+      'bad-condition-status',
+      'error',
+      `expected ${what} to be "True", "False" or "Unknown", found ${typeof v === 'string' ? JSON.stringify(v) + suggest(v, CONDITION_STATUSES) : this.describe(node)}`,
+      node,
+    );
     return undefined;
   }
 
@@ -194,14 +216,22 @@ export class ScenarioReader {
     if (typeof v === 'string') {
       const d = parseDuration(v);
       if (d !== undefined) {
-        if (d < 0) { this.report('bad-duration', 'error', `${where}: at: must not be negative, found ${JSON.stringify(v)}`, node); return undefined; }
+        if (d < 0) {
+          this.report('bad-duration', 'error', `${where}: at: must not be negative, found ${JSON.stringify(v)}`, node);
+          return undefined;
+        }
         return { offset: d };
       }
       const t = parseTimestamp(v);
       if (t !== undefined) return { time: t };
     }
     const unit = isScalar(node) && typeof node.value === 'number' ? ' (a duration needs a unit)' : '';
-    this.report('bad-duration', 'error', `${where}: expected at: as an offset from startTime with a unit (30s, 1m30s) or an RFC3339 time, found ${this.describe(node)}${unit}`, node);
+    this.report(
+      'bad-duration',
+      'error',
+      `${where}: expected at: as an offset from startTime with a unit (30s, 1m30s) or an RFC3339 time, found ${this.describe(node)}${unit}`,
+      node,
+    );
     return undefined;
   }
 }
@@ -218,7 +248,9 @@ export function formatAt(at: TimeSpec): string {
 function formatOffset(us: number): string {
   // Go-style, as written in scenarios
   const s = us / 1_000_000;
-  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), sec = s % 60;
+  const h = Math.floor(s / 3600),
+    m = Math.floor((s % 3600) / 60),
+    sec = s % 60;
   return `${h ? `${h}h` : ''}${h || m ? `${m}m` : ''}${Number(sec.toFixed(6))}s`;
 }
 

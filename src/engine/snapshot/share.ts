@@ -74,7 +74,10 @@ function shareMapping(o: Mapping, p: Mapping, depth: number): boolean {
     // same keys in the same order, or the shared copy would print differently
     let i = start;
     for (const k in p) {
-      if (i === top || keyStack[i] !== k) { same = false; break; }
+      if (i === top || keyStack[i] !== k) {
+        same = false;
+        break;
+      }
       i++;
     }
     if (i !== top) same = false;

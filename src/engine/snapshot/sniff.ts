@@ -11,8 +11,8 @@ import { parse } from 'yaml';
 import { YAML_OPTIONS } from './yamlOptions';
 
 export const EXPECTED_SNAPSHOT =
-  'expected Kubernetes objects as JSON or YAML, with apiVersion and kind, as printed by '
-  + '`kubectl get nodes,pods,replicasets,daemonsets -A -o yaml` (or -o json), one object, or a folder of such files';
+  'expected Kubernetes objects as JSON or YAML, with apiVersion and kind, as printed by ' +
+  '`kubectl get nodes,pods,replicasets,daemonsets -A -o yaml` (or -o json), one object, or a folder of such files';
 
 export interface Sniffed {
   /** what the text looks like, e.g. "the table output of kubectl get (no -o yaml)" */
@@ -22,18 +22,54 @@ export interface Sniffed {
 }
 
 /** The Go field names of ObjectMeta/NodeSpec/PodStatus…, as `%+v` or a Go-to-YAML dump writes them. */
-const GO_FIELDS = new Set(['Name', 'Namespace', 'ObjectMeta', 'TypeMeta', 'Spec', 'Status', 'Labels', 'Annotations', 'Conditions', 'Taints', 'NodeName', 'UID', 'CreationTimestamp', 'Kind', 'APIVersion']);
+const GO_FIELDS = new Set([
+  'Name',
+  'Namespace',
+  'ObjectMeta',
+  'TypeMeta',
+  'Spec',
+  'Status',
+  'Labels',
+  'Annotations',
+  'Conditions',
+  'Taints',
+  'NodeName',
+  'UID',
+  'CreationTimestamp',
+  'Kind',
+  'APIVersion',
+]);
 
 type Rule = { test: (text: string, lines: string[]) => boolean; looksLike: string };
 
 // Ordered: the first that matches names the file.
 const RULES: Rule[] = [
   { test: (t) => /^\s*<(!doctype|html)/i.test(t), looksLike: 'an HTML page' },
-  { test: (t) => /&(v1\.)?[A-Z]\w*\{|\b(ObjectMeta|TypeMeta):\{|\bv1\.ObjectMeta\{/.test(t), looksLike: 'a Go struct dump (as fmt prints a Kubernetes object with %v or %+v, e.g. &Node{ObjectMeta:{…}}), whose field names are Go\'s, not the API\'s' },
-  { test: (_, l) => l.some((x) => /^\s*NAME\s{2,}(STATUS|READY|NAMESPACE|ROLES|DESIRED|HOLDER)\b/.test(x)), looksLike: 'the table output of kubectl get (without -o yaml or -o json)' },
-  { test: (_, l) => l.filter((x) => /^(Name|Namespace|Labels|Annotations|Taints|Conditions|Roles|CreationTimestamp|Node|Status|Controlled By):\s/.test(x) || /^(Conditions|Events|Containers|Tolerations):\s*$/.test(x)).length >= 3 && l.some((x) => /^Name:\s{2,}/.test(x)), looksLike: 'the output of kubectl describe' },
-  { test: (_, l) => l.some((x) => /^\s*[$#%>]\s+(sudo\s+)?(kubectl|oc|k)\s/.test(x)), looksLike: 'a shell transcript (a command prompt and the command\'s output)' },
-  { test: (_, l) => l.filter((x) => /^[IWEF]\d{4} \d\d:\d\d:\d\d/.test(x)).length >= 2, looksLike: 'log lines in klog format (a component\'s log, not its objects)' },
+  {
+    test: (t) => /&(v1\.)?[A-Z]\w*\{|\b(ObjectMeta|TypeMeta):\{|\bv1\.ObjectMeta\{/.test(t),
+    looksLike: "a Go struct dump (as fmt prints a Kubernetes object with %v or %+v, e.g. &Node{ObjectMeta:{…}}), whose field names are Go's, not the API's",
+  },
+  {
+    test: (_, l) => l.some((x) => /^\s*NAME\s{2,}(STATUS|READY|NAMESPACE|ROLES|DESIRED|HOLDER)\b/.test(x)),
+    looksLike: 'the table output of kubectl get (without -o yaml or -o json)',
+  },
+  {
+    test: (_, l) =>
+      l.filter(
+        (x) =>
+          /^(Name|Namespace|Labels|Annotations|Taints|Conditions|Roles|CreationTimestamp|Node|Status|Controlled By):\s/.test(x) ||
+          /^(Conditions|Events|Containers|Tolerations):\s*$/.test(x),
+      ).length >= 3 && l.some((x) => /^Name:\s{2,}/.test(x)),
+    looksLike: 'the output of kubectl describe',
+  },
+  {
+    test: (_, l) => l.some((x) => /^\s*[$#%>]\s+(sudo\s+)?(kubectl|oc|k)\s/.test(x)),
+    looksLike: "a shell transcript (a command prompt and the command's output)",
+  },
+  {
+    test: (_, l) => l.filter((x) => /^[IWEF]\d{4} \d\d:\d\d:\d\d/.test(x)).length >= 2,
+    looksLike: "log lines in klog format (a component's log, not its objects)",
+  },
 ];
 
 /** What the text looks like, or undefined when it is Kubernetes after all (an empty `kind: List`, a file of comments). */
@@ -49,9 +85,18 @@ export function sniffText(text: string): Sniffed | undefined {
     if (typeof (parsed as { kind?: unknown }).kind === 'string' || 'apiVersion' in parsed || 'metadata' in parsed) return undefined;
     const go = keys.filter((k) => GO_FIELDS.has(k));
     if (go.length >= 2 || (go.length && keys.every((k) => /^[A-Z]/.test(k)))) {
-      return { looksLike: `an object with capitalised Go field names (${go.slice(0, 4).map((k) => `${k}:`).join(' ')}) where the API has lower-case JSON names (metadata.name, spec, status)`, recognised: true };
+      return {
+        looksLike: `an object with capitalised Go field names (${go
+          .slice(0, 4)
+          .map((k) => `${k}:`)
+          .join(' ')}) where the API has lower-case JSON names (metadata.name, spec, status)`,
+        recognised: true,
+      };
     }
-    const shown = keys.slice(0, 5).map((k) => JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}…` : k)).join(', ');
+    const shown = keys
+      .slice(0, 5)
+      .map((k) => JSON.stringify(k.length > 40 ? `${k.slice(0, 40)}…` : k))
+      .join(', ');
     return { looksLike: `a mapping without apiVersion and kind (its keys: ${shown}${keys.length > 5 ? ', …' : ''})`, recognised: false };
   }
   if (typeof parsed === 'string' || typeof parsed === 'number') return { looksLike: 'plain text', recognised: true };
@@ -62,7 +107,9 @@ function parseQuietly(text: string | undefined): unknown {
   if (text === undefined) return undefined;
   try {
     return JSON.parse(text);
-  } catch { /* not JSON: try YAML */ }
+  } catch {
+    /* not JSON: try YAML */
+  }
   try {
     return parse(text, { ...YAML_OPTIONS, prettyErrors: false, maxAliasCount: 100 });
   } catch {

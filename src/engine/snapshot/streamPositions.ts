@@ -17,7 +17,10 @@ export interface Lines {
 /** The lines of a piece of a file (a YAML document, a List's item) that starts at `at`; offsets are the piece's own. */
 export class ShiftedLines implements Lines {
   private readonly inner: LineIndex;
-  constructor(text: string, private readonly at: TextPoint) {
+  constructor(
+    text: string,
+    private readonly at: TextPoint,
+  ) {
     this.inner = new LineIndex(text);
   }
 
@@ -95,7 +98,13 @@ export class StreamedListPositions implements Lines {
     if (item && inner.length) {
       for (const [key, r] of locateJsonPaths(item.text, 0, inner)) {
         const k = outerKey.get(key);
-        if (k) out.set(k, { ...r, start: r.start + item.at.offset, end: r.end + item.at.offset, ...(r.keyStart !== undefined ? { keyStart: r.keyStart + item.at.offset } : {}) });
+        if (k)
+          out.set(k, {
+            ...r,
+            start: r.start + item.at.offset,
+            end: r.end + item.at.offset,
+            ...(r.keyStart !== undefined ? { keyStart: r.keyStart + item.at.offset } : {}),
+          });
       }
     }
     return out;
@@ -127,7 +136,8 @@ export class StreamedListPositions implements Lines {
   /** The index of the item that starts at `offset`, or -1. */
   private startIndex(offset: number): number {
     const xs = this.offsets;
-    let lo = 0, hi = xs.length - 1;
+    let lo = 0,
+      hi = xs.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
       const v = xs[mid];
@@ -135,13 +145,18 @@ export class StreamedListPositions implements Lines {
       if (v === undefined) {
         let j = mid - 1;
         while (j >= lo && xs[j] === undefined) j--;
-        if (j < lo) { lo = mid + 1; continue; }
+        if (j < lo) {
+          lo = mid + 1;
+          continue;
+        }
         if (xs[j] === offset) return j;
-        if (xs[j] < offset) lo = mid + 1; else hi = j - 1;
+        if (xs[j] < offset) lo = mid + 1;
+        else hi = j - 1;
         continue;
       }
       if (v === offset) return mid;
-      if (v < offset) lo = mid + 1; else hi = mid - 1;
+      if (v < offset) lo = mid + 1;
+      else hi = mid - 1;
     }
     return -1;
   }

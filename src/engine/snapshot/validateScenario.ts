@@ -5,7 +5,17 @@
  * range of a `scale:`'s replicas. Each refusal is a positioned error.
  */
 import { isMap, isPair, isScalar, isSeq, type Document } from 'yaml';
-import { INT32_MAX, MAX_REPLICAS, EARLIEST_START, LATEST_START, MAX_EVENTS, MAX_EXPECTATIONS, MAX_HORIZON, MAX_NESTING_DEPTH, MAX_STRING_LENGTH } from '../model/limits';
+import {
+  INT32_MAX,
+  MAX_REPLICAS,
+  EARLIEST_START,
+  LATEST_START,
+  MAX_EVENTS,
+  MAX_EXPECTATIONS,
+  MAX_HORIZON,
+  MAX_NESTING_DEPTH,
+  MAX_STRING_LENGTH,
+} from '../model/limits';
 import { formatDuration, formatTime, type Micros } from '../model/time';
 import type { Problem, Severity, SourcePosition } from '../problems';
 import type { Scenario, TimeSpec } from './types';
@@ -25,8 +35,20 @@ export function validateScenario(scenario: Scenario, doc: Document | undefined, 
     if (where) report('start-out-of-range', 'error', message, where);
     else push({ code: 'start-out-of-range', severity: 'error', message, position: at() });
   }
-  if (scenario.events.length > MAX_EVENTS) push({ code: 'too-many-events', severity: 'error', message: `${scenario.events.length} events; a scenario holds at most ${MAX_EVENTS}`, position: at(scenario.events[MAX_EVENTS].position) });
-  if (scenario.expect.length > MAX_EXPECTATIONS) push({ code: 'too-many-expectations', severity: 'error', message: `${scenario.expect.length} expectations; a scenario holds at most ${MAX_EXPECTATIONS}`, position: at(scenario.expect[MAX_EXPECTATIONS].position) });
+  if (scenario.events.length > MAX_EVENTS)
+    push({
+      code: 'too-many-events',
+      severity: 'error',
+      message: `${scenario.events.length} events; a scenario holds at most ${MAX_EVENTS}`,
+      position: at(scenario.events[MAX_EVENTS].position),
+    });
+  if (scenario.expect.length > MAX_EXPECTATIONS)
+    push({
+      code: 'too-many-expectations',
+      severity: 'error',
+      message: `${scenario.expect.length} expectations; a scenario holds at most ${MAX_EXPECTATIONS}`,
+      position: at(scenario.expect[MAX_EXPECTATIONS].position),
+    });
   const beyond = (spec: TimeSpec): string | undefined => {
     if ('offset' in spec) return spec.offset > MAX_HORIZON ? formatDuration(spec.offset) : undefined;
     if (start === undefined) return undefined;
@@ -36,9 +58,27 @@ export function validateScenario(scenario: Scenario, doc: Document | undefined, 
   const refused = new Set<unknown>();
   for (const e of scenario.events) {
     const far = beyond(e.at);
-    if (far) push({ code: 'beyond-horizon', severity: 'error', message: `event ${e.index + 1} is at ${far}, more than ${horizon} (366 days) after startTime, the longest run the simulation takes`, position: at(e.position) });
-    if (e.kind === 'scale' && e.replicas > INT32_MAX) push({ code: 'out-of-range', severity: 'error', message: `event ${e.index + 1}: replicas ${e.replicas} is more than an int32 holds (${INT32_MAX}); the event is left out`, position: at(e.position) });
-    else if (e.kind === 'scale' && e.replicas > MAX_REPLICAS) push({ code: 'too-many-replicas', severity: 'error', message: `event ${e.index + 1}: replicas ${e.replicas}; the simulation runs ReplicaSets of up to ${MAX_REPLICAS} replicas (every replica is a pod it simulates); the event is left out`, position: at(e.position) });
+    if (far)
+      push({
+        code: 'beyond-horizon',
+        severity: 'error',
+        message: `event ${e.index + 1} is at ${far}, more than ${horizon} (366 days) after startTime, the longest run the simulation takes`,
+        position: at(e.position),
+      });
+    if (e.kind === 'scale' && e.replicas > INT32_MAX)
+      push({
+        code: 'out-of-range',
+        severity: 'error',
+        message: `event ${e.index + 1}: replicas ${e.replicas} is more than an int32 holds (${INT32_MAX}); the event is left out`,
+        position: at(e.position),
+      });
+    else if (e.kind === 'scale' && e.replicas > MAX_REPLICAS)
+      push({
+        code: 'too-many-replicas',
+        severity: 'error',
+        message: `event ${e.index + 1}: replicas ${e.replicas}; the simulation runs ReplicaSets of up to ${MAX_REPLICAS} replicas (every replica is a pod it simulates); the event is left out`,
+        position: at(e.position),
+      });
     if (far || (e.kind === 'scale' && e.replicas > MAX_REPLICAS)) refused.add(e);
   }
   // what the API server (or our limits) would refuse never reaches the simulation, whatever a shell does with the errors
@@ -47,7 +87,13 @@ export function validateScenario(scenario: Scenario, doc: Document | undefined, 
   for (const x of scenario.expect) {
     const far = beyond(x.at);
     if (far) late.add(x);
-    if (far) push({ code: 'beyond-horizon', severity: 'error', message: `expectation ${x.index + 1} is at ${far}, more than ${horizon} (366 days) after startTime, the longest run the simulation takes`, position: at(x.position) });
+    if (far)
+      push({
+        code: 'beyond-horizon',
+        severity: 'error',
+        message: `expectation ${x.index + 1} is at ${far}, more than ${horizon} (366 days) after startTime, the longest run the simulation takes`,
+        position: at(x.position),
+      });
   }
   if (late.size) scenario.expect = scenario.expect.filter((x) => !late.has(x));
 }
@@ -67,13 +113,19 @@ function checkDocumentShape(doc: Document, report: NodeReport): void {
     if (isScalar(node)) {
       if (!tooLong && typeof node.value === 'string' && node.value.length > MAX_STRING_LENGTH) {
         tooLong = true;
-        report('string-too-long', 'error', `a string of ${node.value.length} characters; the simulation reads strings up to ${MAX_STRING_LENGTH} (1.5 MiB, etcd's request limit)`, node);
+        report(
+          'string-too-long',
+          'error',
+          `a string of ${node.value.length} characters; the simulation reads strings up to ${MAX_STRING_LENGTH} (1.5 MiB, etcd's request limit)`,
+          node,
+        );
       }
       continue;
     }
     if (!isMap(node) && !isSeq(node)) continue;
     if (depth >= MAX_NESTING_DEPTH) {
-      if (!tooDeep) report('too-deep', 'error', `nested deeper than ${MAX_NESTING_DEPTH} levels (the simulation's limit; a real object is far shallower)`, node);
+      if (!tooDeep)
+        report('too-deep', 'error', `nested deeper than ${MAX_NESTING_DEPTH} levels (the simulation's limit; a real object is far shallower)`, node);
       tooDeep = true;
       continue;
     }

@@ -18,9 +18,7 @@ export const MAX_ALIAS_COUNT = 1000;
 /** A clear message for the yaml package's alias-bomb refusal; other errors pass through. */
 export function yamlBuildError(e: unknown): string {
   const message = e instanceof Error ? e.message : String(e);
-  return /alias count/i.test(message)
-    ? `YAML aliases expand too much (more than ${MAX_ALIAS_COUNT} alias expansions: an alias bomb?); refused`
-    : message;
+  return /alias count/i.test(message) ? `YAML aliases expand too much (more than ${MAX_ALIAS_COUNT} alias expansions: an alias bomb?); refused` : message;
 }
 
 /**

@@ -8,25 +8,52 @@ import type { ObjectRef } from '../model/types';
 export type ControllerName = 'node-lifecycle' | 'taint-eviction' | 'replicaset' | 'scheduler' | 'world';
 
 export const ACTIONS = {
-  world: ['KubeletStopped', 'KubeletStarted', 'NodeConditionChanged', 'ObjectApplied', 'ObjectDeleted', 'ControllerManagerRestarted', 'AssumptionMade',
+  world: [
+    'KubeletStopped',
+    'KubeletStarted',
+    'NodeConditionChanged',
+    'ObjectApplied',
+    'ObjectDeleted',
+    'ControllerManagerRestarted',
+    'AssumptionMade',
     // a `fail:` event armed injected API faults (the ApiCallFailed decisions cite it)
-    'FaultInjected'],
+    'FaultInjected',
+  ],
   'node-lifecycle': [
-    'NodeRegistered', 'NodeRemoved', 'NodeStatusUnknown', 'PodsMarkedNotReady', 'NodeQueuedForTainting',
-    'NodeQueuedForEviction', 'TaintAdded', 'TaintRemoved', 'EvictionCancelled', 'PodEvicted', 'ZoneStateChanged',
-    'EvictionRateChanged', 'MonitorPass',
+    'NodeRegistered',
+    'NodeRemoved',
+    'NodeStatusUnknown',
+    'PodsMarkedNotReady',
+    'NodeQueuedForTainting',
+    'NodeQueuedForEviction',
+    'TaintAdded',
+    'TaintRemoved',
+    'EvictionCancelled',
+    'PodEvicted',
+    'ZoneStateChanged',
+    'EvictionRateChanged',
+    'MonitorPass',
     // the pod-eviction path's DeletePods wrote the pod's status (reason NodeLost) but did not delete it
     'PodStatusUpdated',
     // reconcileNodeLabels (1.14+) set the OS/arch labels of the other spelling
     'NodeLabelsReconciled',
   ],
   'taint-eviction': ['PodEvictionScheduled', 'PodEvictionCancelled', 'PodEvicted'],
-  replicaset: ['PodsCreated', 'PodsDeleted', 'ExpectationsPending', 'ReplicaSetStatusUpdated',
+  replicaset: [
+    'PodsCreated',
+    'PodsDeleted',
+    'ExpectationsPending',
+    'ReplicaSetStatusUpdated',
     // claimPods: orphans adopted / pods no longer matching released (one per sync, pods in details.pods)
-    'PodsAdopted', 'PodsReleased'],
-  scheduler: ['PodBound', 'PodUnschedulable',
+    'PodsAdopted',
+    'PodsReleased',
+  ],
+  scheduler: [
+    'PodBound',
+    'PodUnschedulable',
     // the simplified kubelet start: a pod the binder bound becomes Running and Ready
-    'PodStarted'],
+    'PodStarted',
+  ],
   any: ['ApiCallFailed'],
 } as const;
 

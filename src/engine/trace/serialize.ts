@@ -8,17 +8,20 @@
 import type { Decision } from './decision';
 
 /** The field order of spec 2.1. */
-export const DECISION_FIELDS = [
-  'seq', 'time', 'pass', 'controller', 'action', 'object', 'summary', 'because', 'causes', 'machine', 'source',
-] as const;
+export const DECISION_FIELDS = ['seq', 'time', 'pass', 'controller', 'action', 'object', 'summary', 'because', 'causes', 'machine', 'source'] as const;
 
 /** A copy of the decision with its fields in the spec's order (details last, only when present). */
 export function orderedDecision(d: Decision): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const k of DECISION_FIELDS) {
-    out[k] = k === 'machine' ? (d.machine ? { id: d.machine.id, from: d.machine.from, to: d.machine.to, event: d.machine.event } : null)
-      : k === 'because' ? d.because.map((c) => (c.values === undefined ? { rule: c.rule } : { rule: c.rule, values: c.values }))
-        : d[k];
+    out[k] =
+      k === 'machine'
+        ? d.machine
+          ? { id: d.machine.id, from: d.machine.from, to: d.machine.to, event: d.machine.event }
+          : null
+        : k === 'because'
+          ? d.because.map((c) => (c.values === undefined ? { rule: c.rule } : { rule: c.rule, values: c.values }))
+          : d[k];
   }
   if (d.details !== undefined) out.details = d.details;
   return out;

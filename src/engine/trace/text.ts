@@ -24,10 +24,24 @@ export interface TextOptions {
   width?: number;
 }
 
-const ANSI = { reset: '\x1b[0m', dim: '\x1b[2m', bold: '\x1b[1m', red: '\x1b[31m', green: '\x1b[32m', yellow: '\x1b[33m', blue: '\x1b[34m', magenta: '\x1b[35m', cyan: '\x1b[36m' };
+const ANSI = {
+  reset: '\x1b[0m',
+  dim: '\x1b[2m',
+  bold: '\x1b[1m',
+  red: '\x1b[31m',
+  green: '\x1b[32m',
+  yellow: '\x1b[33m',
+  blue: '\x1b[34m',
+  magenta: '\x1b[35m',
+  cyan: '\x1b[36m',
+};
 
 const CONTROLLER_COLOR: Record<string, string> = {
-  world: ANSI.cyan, 'node-lifecycle': ANSI.yellow, 'taint-eviction': ANSI.red, replicaset: ANSI.green, scheduler: ANSI.blue,
+  world: ANSI.cyan,
+  'node-lifecycle': ANSI.yellow,
+  'taint-eviction': ANSI.red,
+  replicaset: ANSI.green,
+  scheduler: ANSI.blue,
 };
 
 const NAMED_ESCAPES: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
@@ -63,8 +77,10 @@ export function formatCheck(c: Check): string {
 export function formatOffset(ms: number): string {
   const sign = ms < 0 ? '-' : '+';
   let rest = Math.abs(Math.round(ms));
-  const h = Math.floor(rest / 3_600_000); rest -= h * 3_600_000;
-  const m = Math.floor(rest / 60_000); rest -= m * 60_000;
+  const h = Math.floor(rest / 3_600_000);
+  rest -= h * 3_600_000;
+  const m = Math.floor(rest / 60_000);
+  rest -= m * 60_000;
   const s = Math.floor(rest / 1000);
   const frac = rest - s * 1000;
   const sec = `${h || m ? String(s).padStart(2, '0') : s}${frac ? `.${String(frac).padStart(3, '0').replace(/0+$/, '')}` : ''}s`;
@@ -100,7 +116,10 @@ export function renderTraceText(trace: readonly Decision[], options: TextOptions
   const time = Number.isNaN(startMs) ? (d: Decision) => d.time : (d: Decision) => formatOffset(Date.parse(d.time) - startMs);
   const rows = shown.map((d) => [String(d.seq), time(d), d.pass === null ? '-' : String(d.pass), d.controller, d.action, escapeControl(d.object)]);
   const widths = [0, 0, 0, 0, 0, 0];
-  for (const r of rows) r.forEach((cell, i) => { if (cell.length > widths[i]) widths[i] = cell.length; });
+  for (const r of rows)
+    r.forEach((cell, i) => {
+      if (cell.length > widths[i]) widths[i] = cell.length;
+    });
   const width = options.width !== undefined && options.width > 0 ? options.width : Infinity;
   let out = '';
   let cut = 0;
@@ -117,7 +136,10 @@ export function renderTraceText(trace: readonly Decision[], options: TextOptions
         return;
       }
       const room = width - prefix.length - 1;
-      if (summary.length >= room) { summary = summary.slice(0, room); why = ''; } else why = why.slice(0, room - summary.length);
+      if (summary.length >= room) {
+        summary = summary.slice(0, room);
+        why = '';
+      } else why = why.slice(0, room - summary.length);
       why += '…';
     }
     if (options.color) {

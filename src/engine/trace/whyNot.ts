@@ -109,6 +109,9 @@ export function firstFalse(path: readonly WhyNotCheck[]): WhyNotCheck | undefine
 /** A why-not from a path: `check` and `blocking` are the path's first false check. */
 export function whyNotFrom(what: string, outcome: WhyNotOutcome, object: ObjectRef, path: WhyNotCheck[], extra: Partial<WhyNot> = {}): WhyNot {
   const blocking = firstFalse(path) ?? path[path.length - 1];
-  const check: Check = { rule: `${(!blocking.holds && blocking.unmet) || blocking.rule} [${blocking.upstream}]`, ...(blocking.values ? { values: blocking.values } : {}) };
+  const check: Check = {
+    rule: `${(!blocking.holds && blocking.unmet) || blocking.rule} [${blocking.upstream}]`,
+    ...(blocking.values ? { values: blocking.values } : {}),
+  };
   return { what, check, outcome, object, path, blocking, ...extra };
 }

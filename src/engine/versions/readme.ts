@@ -34,7 +34,10 @@ export function updateReadmeSections(readme: string): ReadmeUpdate {
   for (const s of README_SECTIONS) {
     const re = new RegExp(`(<!-- ${escape(s.name)}:begin -->)([\\s\\S]*?)(<!-- ${escape(s.name)}:end -->)`);
     const m = re.exec(text);
-    if (!m) { missing.push(s.name); continue; }
+    if (!m) {
+      missing.push(s.name);
+      continue;
+    }
     const body = `\n${s.render()}`;
     if (m[2] !== body) changed.push(s.name);
     text = text.slice(0, m.index) + m[1] + body + m[3] + text.slice(m.index + m[0].length);

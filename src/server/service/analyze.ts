@@ -71,12 +71,18 @@ export class CachingFs implements InputFs {
   }
   readText(path: string): string {
     let t = this.texts.get(path);
-    if (t === undefined) { t = this.inner.readText(path); this.texts.set(path, t); }
+    if (t === undefined) {
+      t = this.inner.readText(path);
+      this.texts.set(path, t);
+    }
     return t;
   }
   list(dir: string): string[] {
     let l = this.lists.get(dir);
-    if (!l) { l = this.inner.list(dir); this.lists.set(dir, l); }
+    if (!l) {
+      l = this.inner.list(dir);
+      this.lists.set(dir, l);
+    }
     return l;
   }
   clear(): void {
@@ -92,7 +98,10 @@ export class CachingFs implements InputFs {
  */
 class DeferringFs implements InputFs {
   readonly deferred: string[] = [];
-  constructor(private readonly inner: InputFs, private readonly limit: number) {}
+  constructor(
+    private readonly inner: InputFs,
+    private readonly limit: number,
+  ) {}
   stat(path: string): ReturnType<InputFs['stat']> {
     return this.inner.stat(path);
   }
@@ -137,10 +146,18 @@ export class Analyzer {
     const hit = this.cache.get(uri);
     if (hit && hit.text === text) return hit;
     const kind = relevantKind(text);
-    if (!kind) { this.cache.delete(uri); return undefined; }
+    if (!kind) {
+      this.cache.delete(uri);
+      return undefined;
+    }
     const fs = this.fs ? new DeferringFs(this.fs, this.options.deferBytes ?? DEFAULT_DEFER_BYTES) : undefined;
     // a big file read as empty must not be cached as the snapshot: the cache is only for what was read whole
-    const { problems, context } = lintDocumentWithContext(uri, text, kind, fs, { version: this.options.defaultVersion, snapshots: this.fs ? this.snapshots : undefined, allowOutside: this.options.allowOutside, roots: this.options.roots });
+    const { problems, context } = lintDocumentWithContext(uri, text, kind, fs, {
+      version: this.options.defaultVersion,
+      snapshots: this.fs ? this.snapshots : undefined,
+      allowOutside: this.options.allowOutside,
+      roots: this.options.roots,
+    });
     const deferred = fs?.deferred ?? [];
     if (deferred.length) this.snapshots.clear();
     const a: Analysis = { uri, text, kind, lines: new TextLines(text), ctx: context, problems, deferred };

@@ -5,8 +5,12 @@ import type { Analysis } from './analyze';
 import { toDiagnostics, type DiagnosticData } from './diagnostics';
 
 const overlaps = (a: Range, b: Range): boolean =>
-  !(a.end.line < b.start.line || (a.end.line === b.start.line && a.end.character < b.start.character)
-    || b.end.line < a.start.line || (b.end.line === a.start.line && b.end.character < a.start.character));
+  !(
+    a.end.line < b.start.line ||
+    (a.end.line === b.start.line && a.end.character < b.start.character) ||
+    b.end.line < a.start.line ||
+    (b.end.line === a.start.line && b.end.character < a.start.character)
+  );
 
 const sameRange = (a: Range, b: Range): boolean =>
   a.start.line === b.start.line && a.start.character === b.start.character && a.end.line === b.end.line && a.end.character === b.end.character;

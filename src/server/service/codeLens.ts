@@ -9,8 +9,10 @@ export function codeLenses(a: Analysis): CodeLens[] {
   let line = 0;
   const m = /^kind:/m.exec(a.text);
   if (m) line = a.lines.positionAt(m.index).line;
-  return [{
-    range: { start: { line, character: 0 }, end: { line, character: a.lines.line(line).length } },
-    command: { title: 'Step through', command: OPEN_SCENARIO_COMMAND, arguments: [a.uri] },
-  }];
+  return [
+    {
+      range: { start: { line, character: 0 }, end: { line, character: a.lines.line(line).length } },
+      command: { title: 'Step through', command: OPEN_SCENARIO_COMMAND, arguments: [a.uri] },
+    },
+  ];
 }

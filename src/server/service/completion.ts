@@ -14,7 +14,13 @@ import type { Analysis } from './analyze';
 import type { SnapshotNames } from './background';
 import { keysAbove } from './yamlPath';
 
-const KIND = { Property: 10 as CompletionItemKind, Value: 12 as CompletionItemKind, EnumMember: 20 as CompletionItemKind, Reference: 18 as CompletionItemKind, Field: 5 as CompletionItemKind };
+const KIND = {
+  Property: 10 as CompletionItemKind,
+  Value: 12 as CompletionItemKind,
+  EnumMember: 20 as CompletionItemKind,
+  Reference: 18 as CompletionItemKind,
+  Field: 5 as CompletionItemKind,
+};
 
 /** Names offered at most: a 5,000-node snapshot has 150,000 pods; past this, those containing what was typed. */
 export const MAX_NAMES = 1000;
@@ -31,7 +37,10 @@ export function completion(a: Analysis, position: Position, names?: SnapshotName
     const col = flagItem[1].length;
     const above = keysAbove(all, position.line, col, true);
     const parent = above[above.length - 2];
-    if ((a.kind === 'scenario' && above[0] === 'controllerManager' && parent === 'flags') || (a.kind === 'kcm-pod' && (parent === 'command' || parent === 'args'))) {
+    if (
+      (a.kind === 'scenario' && above[0] === 'controllerManager' && parent === 'flags') ||
+      (a.kind === 'kcm-pod' && (parent === 'command' || parent === 'args'))
+    ) {
       return flagItems(a);
     }
   }
@@ -79,19 +88,36 @@ function keyItems(a: Analysis, path: string[], all: string[], lineNo: number): C
     if (path.length === 0) return fieldItems(SCENARIO_FIELDS, KIND.Property, 'scenario');
     if (path.length === 1 && path[0] === 'controllerManager') {
       return [
-        ...settingsForVersion(v).filter((s) => s.section === 'controllerManager').map((s) => ({
-          label: s.key, kind: KIND.Property, detail: `default ${fmt(defaultOf(s, v.minor))} in ${v.text}`, documentation: s.doc, insertText: `${s.key}: `,
-        })),
+        ...settingsForVersion(v)
+          .filter((s) => s.section === 'controllerManager')
+          .map((s) => ({
+            label: s.key,
+            kind: KIND.Property,
+            detail: `default ${fmt(defaultOf(s, v.minor))} in ${v.text}`,
+            documentation: s.doc,
+            insertText: `${s.key}: `,
+          })),
         ...['flags', 'configFile'].map((k) => ({ label: k, kind: KIND.Property, insertText: `${k}: ` })),
       ];
     }
     if (path.length === 1 && path[0] === 'kubelet') {
-      return settingsForVersion(v).filter((s) => s.section === 'kubelet').map((s) => ({
-        label: s.key, kind: KIND.Property, detail: `default ${fmt(defaultOf(s, v.minor))}`, documentation: s.doc, insertText: `${s.key}: `,
-      }));
+      return settingsForVersion(v)
+        .filter((s) => s.section === 'kubelet')
+        .map((s) => ({
+          label: s.key,
+          kind: KIND.Property,
+          detail: `default ${fmt(defaultOf(s, v.minor))}`,
+          documentation: s.doc,
+          insertText: `${s.key}: `,
+        }));
     }
     if (path.length === 2 && path[0] === 'controllerManager' && path[1] === 'featureGates') {
-      return featureGatesForVersion(v).map((g) => ({ label: g.name, kind: KIND.Property, detail: `${g.stage}, default ${g.default} in ${v.text}${g.locked ? ' (locked)' : ''}`, insertText: `${g.name}: ` }));
+      return featureGatesForVersion(v).map((g) => ({
+        label: g.name,
+        kind: KIND.Property,
+        detail: `${g.stage}, default ${g.default} in ${v.text}${g.locked ? ' (locked)' : ''}`,
+        insertText: `${g.name}: `,
+      }));
     }
     if (path.length === 2 && path[0] === 'events' && path[1] === '-') {
       // an event takes one kind: offer kinds only until one is written in this item
@@ -108,7 +134,11 @@ function keyItems(a: Analysis, path: string[], all: string[], lineNo: number): C
       if (!s.configPath || s.component !== 'kube-controller-manager') continue;
       if (prefix ? s.configPath.startsWith(prefix + '.') : true) names.add(s.configPath.slice(prefix ? prefix.length + 1 : 0).split('.')[0]);
     }
-    if (!prefix) { names.add('featureGates'); names.add('apiVersion'); names.add('kind'); }
+    if (!prefix) {
+      names.add('featureGates');
+      names.add('apiVersion');
+      names.add('kind');
+    }
     if (prefix === 'featureGates') return featureGatesForVersion(v).map((g) => ({ label: g.name, kind: KIND.Property, insertText: `${g.name}: ` }));
     return [...names].sort().map((n) => ({ label: n, kind: KIND.Property, insertText: `${n}: ` }));
   }
@@ -123,7 +153,7 @@ function itemKeys(all: string[], lineNo: number): string[] {
   if (start < 0) return keys;
   const dash = all[start].length - all[start].trimStart().length;
   for (let n = start; n < all.length; n++) {
-    if (n > start && (/^\s*-\s/.test(all[n]) && all[n].length - all[n].trimStart().length <= dash)) break;
+    if (n > start && /^\s*-\s/.test(all[n]) && all[n].length - all[n].trimStart().length <= dash) break;
     if (n > start && all[n].trim() && all[n].length - all[n].trimStart().length <= dash) break;
     const m = /^\s*(?:-\s+)?([\w.-]+):/.exec(all[n]);
     if (m) keys.push(m[1]);
@@ -157,17 +187,21 @@ function valueItems(a: Analysis, path: string[], key: string, typed: string, nam
   const enumOf = (d: FieldDoc | undefined) => (d?.values ?? []).map((x) => ({ label: x, kind: KIND.EnumMember }));
   if (a.kind !== 'scenario') return [];
   if (path.length === 0) {
-    if (key === 'kubernetesVersion') return supportedVersions().reverse().map((v) => ({ label: `"${v.text}"`, kind: KIND.EnumMember, filterText: v.text, insertText: `"${v.text}"` }));
+    if (key === 'kubernetesVersion')
+      return supportedVersions()
+        .reverse()
+        .map((v) => ({ label: `"${v.text}"`, kind: KIND.EnumMember, filterText: v.text, insertText: `"${v.text}"` }));
     return enumOf(SCENARIO_FIELDS[key]);
   }
   if (path[0] === 'events' && path[1] === '-') {
     if (key === 'node' || key === 'nodes') return nodes();
     if (key === 'pod') return pods();
-    if (key === 'delete') return [
-      ...podNames().map((n) => ({ label: `Pod/${n}`, kind: KIND.Reference })),
-      ...nodeNames().map((n) => ({ label: `Node/${n}`, kind: KIND.Reference })),
-      ...rsNames().map((n) => ({ label: `ReplicaSet/${n}`, kind: KIND.Reference })),
-    ];
+    if (key === 'delete')
+      return [
+        ...podNames().map((n) => ({ label: `Pod/${n}`, kind: KIND.Reference })),
+        ...nodeNames().map((n) => ({ label: `Node/${n}`, kind: KIND.Reference })),
+        ...rsNames().map((n) => ({ label: `ReplicaSet/${n}`, kind: KIND.Reference })),
+      ];
     if (key === 'replicaSet') return rss();
     return enumOf(EVENT_KINDS[key] ?? EVENT_FIELDS[key]);
   }
@@ -177,6 +211,10 @@ function valueItems(a: Analysis, path: string[], key: string, typed: string, nam
     if (key === 'replicaSet') return rss();
     return enumOf(EXPECT_FIELDS[key]);
   }
-  if (path[0] === 'controllerManager' && path[1] === 'featureGates') return [{ label: 'true', kind: KIND.Value }, { label: 'false', kind: KIND.Value }];
+  if (path[0] === 'controllerManager' && path[1] === 'featureGates')
+    return [
+      { label: 'true', kind: KIND.Value },
+      { label: 'false', kind: KIND.Value },
+    ];
   return [];
 }

@@ -33,14 +33,21 @@ function refFor(a: Analysis, path: (string | number)[], value: string): string |
   const withNs = (v: string) => (v.includes('/') ? v : `default/${v}`);
   if (a.kind === 'scenario' && (path[0] === 'events' || path[0] === 'expect')) {
     switch (last) {
-      case 'node': case 'nodes': case 'boundTo': return `Node/${value}`;
-      case 'pod': return `Pod/${withNs(value)}`;
-      case 'replicaSet': return `ReplicaSet/${withNs(value)}`;
-      case 'delete': case 'object': {
+      case 'node':
+      case 'nodes':
+      case 'boundTo':
+        return `Node/${value}`;
+      case 'pod':
+        return `Pod/${withNs(value)}`;
+      case 'replicaSet':
+        return `ReplicaSet/${withNs(value)}`;
+      case 'delete':
+      case 'object': {
         const r = parseObjectRef(value);
         return 'ref' in r ? r.ref : undefined;
       }
-      default: return undefined;
+      default:
+        return undefined;
     }
   }
   if (a.kind === 'snapshot') {

@@ -35,10 +35,15 @@ export function toDiagnostic(a: Analysis, p: LintProblem): Diagnostic {
   if (!own) {
     const pos = p.position!;
     const start = { line: pos.line - 1, character: pos.column - 1 };
-    d.relatedInformation = [{
-      location: { uri: pathToUri(pos.file), range: { start, end: pos.endLine !== undefined && pos.endColumn !== undefined ? { line: pos.endLine - 1, character: pos.endColumn - 1 } : start } },
-      message: p.message,
-    }];
+    d.relatedInformation = [
+      {
+        location: {
+          uri: pathToUri(pos.file),
+          range: { start, end: pos.endLine !== undefined && pos.endColumn !== undefined ? { line: pos.endLine - 1, character: pos.endColumn - 1 } : start },
+        },
+        message: p.message,
+      },
+    ];
   }
   if (p.fixes?.length && own) d.data = { fixes: p.fixes } satisfies DiagnosticData;
   return d;

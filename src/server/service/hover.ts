@@ -25,15 +25,23 @@ export function hover(a: Analysis, position: Position): Hover | null {
   return { contents: { kind: 'markdown', value: md }, ...(range ? { range } : {}) };
 }
 
-function markdownFor(a: Analysis, path: (string | number)[], inKey: boolean, scalar: { value: unknown; start: number; end: number } | undefined, offset: number): string | undefined {
+function markdownFor(
+  a: Analysis,
+  path: (string | number)[],
+  inKey: boolean,
+  scalar: { value: unknown; start: number; end: number } | undefined,
+  offset: number,
+): string | undefined {
   const v = a.ctx.version;
   const [p0, p1, p2] = path;
   switch (a.kind) {
     case 'scenario': {
       if (path.length === 1 && typeof p0 === 'string' && SCENARIO_FIELDS[p0]) return fieldMarkdown(p0, SCENARIO_FIELDS[p0], 'scenario');
       if (p0 === 'controllerManager' && typeof p1 === 'string') {
-        if (p1 === 'featureGates' && typeof p2 === 'string') return gateHoverMarkdown(p2, v) ?? `**${escapeMarkdown(p2)}**: not a feature gate the simulation models.`;
-        if (p1 === 'flags' && typeof p2 === 'number' && scalar) return flagMarkdown(a, String(scalar.value), offset - scalar.start - (/^["']/.test(a.text[scalar.start]) ? 1 : 0));
+        if (p1 === 'featureGates' && typeof p2 === 'string')
+          return gateHoverMarkdown(p2, v) ?? `**${escapeMarkdown(p2)}**: not a feature gate the simulation models.`;
+        if (p1 === 'flags' && typeof p2 === 'number' && scalar)
+          return flagMarkdown(a, String(scalar.value), offset - scalar.start - (/^["']/.test(a.text[scalar.start]) ? 1 : 0));
         if (p1 === 'featureGates' || p1 === 'flags' || p1 === 'configFile' || p1 === 'controllers') {
           return settingHoverMarkdown(p1, v) ?? structureDoc(p1);
         }
@@ -50,14 +58,15 @@ function markdownFor(a: Analysis, path: (string | number)[], inKey: boolean, sca
     }
     case 'kcm-pod': {
       // spec.containers[i].command[j] / args[j]
-      if (p0 === 'spec' && p1 === 'containers' && (path[4] !== undefined) && (path[3] === 'command' || path[3] === 'args') && scalar) {
+      if (p0 === 'spec' && p1 === 'containers' && path[4] !== undefined && (path[3] === 'command' || path[3] === 'args') && scalar) {
         return flagMarkdown(a, String(scalar.value), offset - scalar.start - (/^["']/.test(a.text[scalar.start]) ? 1 : 0));
       }
       return undefined;
     }
     case 'kcm-config': {
       const names = path.filter((s): s is string => typeof s === 'string');
-      if (names[0] === 'featureGates' && names[1]) return gateHoverMarkdown(names[1], v) ?? `**${escapeMarkdown(names[1])}**: not a feature gate the simulation models.`;
+      if (names[0] === 'featureGates' && names[1])
+        return gateHoverMarkdown(names[1], v) ?? `**${escapeMarkdown(names[1])}**: not a feature gate the simulation models.`;
       const row = settingByConfigPath(names.join('.'));
       return row ? settingHoverMarkdown(row.key, v) : undefined;
     }
@@ -68,10 +77,14 @@ function markdownFor(a: Analysis, path: (string | number)[], inKey: boolean, sca
 
 function structureDoc(key: string): string | undefined {
   switch (key) {
-    case 'flags': return '**flags** (controllerManager)\n\nkube-controller-manager command-line flags, `--name=value`, applied after the keys here (the last occurrence wins). Flags the chosen version does not have are reported and not applied.';
-    case 'configFile': return '**configFile** (controllerManager)\n\nA KubeControllerManagerConfiguration file, or the kube-controller-manager static Pod manifest whose command flags are read; relative to this scenario. The scenario\'s keys and flags override it.';
-    case 'featureGates': return '**featureGates** (controllerManager)\n\nFeature gates by name: `{TaintBasedEvictions: true}`. Gates the version does not have, or locked ones set to the other value, are reported and not applied.';
-    default: return undefined;
+    case 'flags':
+      return '**flags** (controllerManager)\n\nkube-controller-manager command-line flags, `--name=value`, applied after the keys here (the last occurrence wins). Flags the chosen version does not have are reported and not applied.';
+    case 'configFile':
+      return "**configFile** (controllerManager)\n\nA KubeControllerManagerConfiguration file, or the kube-controller-manager static Pod manifest whose command flags are read; relative to this scenario. The scenario's keys and flags override it.";
+    case 'featureGates':
+      return '**featureGates** (controllerManager)\n\nFeature gates by name: `{TaintBasedEvictions: true}`. Gates the version does not have, or locked ones set to the other value, are reported and not applied.';
+    default:
+      return undefined;
   }
 }
 
@@ -94,6 +107,7 @@ function flagMarkdown(a: Analysis, word: string, caret: number): string | undefi
   }
   const md = settingHoverMarkdown(flag, a.ctx.version);
   if (md) return md;
-  if (IGNORED_KCM_FLAGS.has(flag.slice(2))) return `**${escapeMarkdown(flag)}**\n\nA kube-controller-manager flag the simulation does not model: accepted and ignored.`;
+  if (IGNORED_KCM_FLAGS.has(flag.slice(2)))
+    return `**${escapeMarkdown(flag)}**\n\nA kube-controller-manager flag the simulation does not model: accepted and ignored.`;
   return lookupSetting(flag) ? undefined : `**${escapeMarkdown(flag)}**\n\nNot a kube-controller-manager flag.`;
 }

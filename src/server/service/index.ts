@@ -47,7 +47,8 @@ export interface LanguageService {
 export function createLanguageService(options: ServiceOptions = {}): LanguageService {
   const analyzer = new Analyzer(options);
   let kept: { files: string; names: SnapshotNames } | undefined;
-  const namesFor = (a: { deferred: string[] }): SnapshotNames | undefined => (kept && a.deferred.length && kept.files === a.deferred.join('\u0000') ? kept.names : undefined);
+  const namesFor = (a: { deferred: string[] }): SnapshotNames | undefined =>
+    kept && a.deferred.length && kept.files === a.deferred.join('\u0000') ? kept.names : undefined;
   const with_ = <T>(uri: string, text: string, none: T, f: (a: NonNullable<ReturnType<Analyzer['analyze']>>) => T): T => {
     const a = analyzer.analyze(uri, text);
     return a ? f(a) : none;
@@ -62,7 +63,9 @@ export function createLanguageService(options: ServiceOptions = {}): LanguageSer
     codeLenses: (uri, text) => with_(uri, text, [], codeLenses),
     definition: (uri, text, position) => with_(uri, text, [], (a) => definition(a, position)),
     documentSymbols: (uri, text) => with_(uri, text, [], documentSymbols),
-    setNames: (files, names) => { kept = { files: files.join('\u0000'), names }; },
+    setNames: (files, names) => {
+      kept = { files: files.join('\u0000'), names };
+    },
     close: (uri) => analyzer.forget(uri),
     filesChanged: () => analyzer.forgetAll(),
   };

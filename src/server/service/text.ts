@@ -14,10 +14,12 @@ export class TextLines {
 
   positionAt(offset: number): Position {
     const o = Math.max(0, Math.min(offset, this.text.length));
-    let lo = 0, hi = this.starts.length - 1;
+    let lo = 0,
+      hi = this.starts.length - 1;
     while (lo < hi) {
       const mid = (lo + hi + 1) >> 1;
-      if (this.starts[mid] <= o) lo = mid; else hi = mid - 1;
+      if (this.starts[mid] <= o) lo = mid;
+      else hi = mid - 1;
     }
     return { line: lo, character: o - this.starts[lo] };
   }
@@ -55,5 +57,11 @@ export function pathToUri(path: string): string {
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(path)) return path;
   const p = path.replace(/\\/g, '/');
   const abs = /^[A-Za-z]:\//.test(p) ? `/${p}` : p;
-  return 'file://' + abs.split('/').map((seg, i) => (i === 1 && /^[A-Za-z]:$/.test(seg) ? seg : encodeURIComponent(seg))).join('/');
+  return (
+    'file://' +
+    abs
+      .split('/')
+      .map((seg, i) => (i === 1 && /^[A-Za-z]:$/.test(seg) ? seg : encodeURIComponent(seg)))
+      .join('/')
+  );
 }

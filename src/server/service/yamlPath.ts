@@ -88,7 +88,10 @@ export function keysAbove(lines: readonly string[], lineNo: number, col: number,
       lastWasItem = false;
       continue;
     }
-    if (indent < col) { col = indent; lastWasItem = false; }
+    if (indent < col) {
+      col = indent;
+      lastWasItem = false;
+    }
   }
   return out;
 }

@@ -77,24 +77,34 @@ export class ClusterView {
   private rsFor = -1;
   private rsSize = -1;
 
-  constructor(private readonly store: Store, private readonly host: Host) {
+  constructor(
+    private readonly store: Store,
+    private readonly host: Host,
+  ) {
     const pick = (ref: string) => this.host.post({ type: 'selectObject', object: ref });
     this.nodeList = new VirtualList<Row>({
-      id: 'nodes', label: 'Nodes', pick,
+      id: 'nodes',
+      label: 'Nodes',
+      pick,
       key: (r) => (r.kind === 'zone' ? r.zone : r.node.ref),
       height: (r) => (r.kind === 'node' && (r.node.taints.length || r.node.unschedulable) ? CHIP_ROW_HEIGHT : ROW_HEIGHT),
-      stamp: (r) => (r.kind === 'zone' ? r.count : `${this.podSummary(r.node)}\u0000${r.node.ready}\u0000${r.node.taints.join(' ')}\u0000${r.node.unschedulable}`),
+      stamp: (r) =>
+        r.kind === 'zone' ? r.count : `${this.podSummary(r.node)}\u0000${r.node.ready}\u0000${r.node.taints.join(' ')}\u0000${r.node.unschedulable}`,
       draw: (r) => (r.kind === 'zone' ? el('div', { class: 'zone-row' }, `${r.zone} (${r.count})`) : this.drawNode(r.node)),
     });
     this.podList = new VirtualList<PodItem>({
-      id: 'pod-list', label: 'Pods of the selected node', pick,
+      id: 'pod-list',
+      label: 'Pods of the selected node',
+      pick,
       key: (p) => p.ref,
       height: () => POD_ROW_HEIGHT,
       stamp: (p) => `${p.phase}\u0000${p.ready}\u0000${countdown(p, this.store.time, this.store.init?.startTime)}`,
       draw: (p) => this.drawPod(p),
     });
     this.rsList = new VirtualList<string>({
-      id: 'replicasets', label: 'ReplicaSets', pick,
+      id: 'replicasets',
+      label: 'ReplicaSets',
+      pick,
       key: (ref) => ref,
       height: () => RS_ROW_HEIGHT,
       stamp: (ref) => this.store.replicaSets.get(ref),
@@ -124,10 +134,17 @@ export class ClusterView {
       if (!target.closest('.queue-names')) this.host.post({ type: 'selectObject', object: zone });
     });
     this.root.append(
-      el('h2', null, 'Zones'), this.zones,
-      el('h2', null, 'Nodes'), this.filter, this.filterHint, this.nodeList.viewport,
-      el('h2', null, 'Pods of the selected node'), this.pods,
-      el('h2', null, 'ReplicaSets'), this.rsCaption, this.rsList.viewport,
+      el('h2', null, 'Zones'),
+      this.zones,
+      el('h2', null, 'Nodes'),
+      this.filter,
+      this.filterHint,
+      this.nodeList.viewport,
+      el('h2', null, 'Pods of the selected node'),
+      this.pods,
+      el('h2', null, 'ReplicaSets'),
+      this.rsCaption,
+      this.rsList.viewport,
     );
   }
 
@@ -150,23 +167,45 @@ export class ClusterView {
     this.zoneStamps = stamps;
     const fact = (label: string, value: string | number, cls = '', title?: string) =>
       el('span', { class: `fact ${cls}`.trim(), title }, el('span', { class: 'k' }, label), ' ', el('span', { class: 'v' }, value));
-    replace(this.zones, ...s.zones.map((z) => {
-      const open = this.openQueues.has(z.zone);
-      const queue = z.queuedCount
-        ? el('button', { class: 'link queued', type: 'button', 'aria-expanded': open ? 'true' : 'false', title: open ? 'hide the queued nodes' : 'show the queued nodes' },
-          `queued ${z.queuedCount.toLocaleString('en')} ${open ? '▾' : '▸'}`)
-        : fact('queued', 0, 'queued');
-      const names = !open || !z.queuedCount ? null
-        : z.queued.length ? el('ol', { class: 'queue-names' }, ...z.queued.map((n) => el('li', null, n)))
-          : el('p', { class: 'queue-names hint' }, 'loading the queued nodes…');
-      return el('div', { class: `zone-card zone zone-${z.state}`, 'data-ref': z.zone, role: 'button', tabindex: 0 },
-        el('div', { class: 'zone-head' }, el('span', { class: 'zone-name' }, z.zone), ' ', el('span', { class: 'state' }, z.state)),
-        el('div', { class: 'facts-wrap' },
-          fact('nodes', z.nodes), fact('not ready', z.notReady), fact('rate', `${z.evictionRate} nodes/s`, 'rate'),
-          z.nextTokenAt ? fact('next token', offsetText(z.nextTokenAt, start), 'next-token', z.nextTokenAt) : fact('next token', '—', 'next-token'),
-          queue),
-        names);
-    }));
+    replace(
+      this.zones,
+      ...s.zones.map((z) => {
+        const open = this.openQueues.has(z.zone);
+        const queue = z.queuedCount
+          ? el(
+              'button',
+              {
+                class: 'link queued',
+                type: 'button',
+                'aria-expanded': open ? 'true' : 'false',
+                title: open ? 'hide the queued nodes' : 'show the queued nodes',
+              },
+              `queued ${z.queuedCount.toLocaleString('en')} ${open ? '▾' : '▸'}`,
+            )
+          : fact('queued', 0, 'queued');
+        const names =
+          !open || !z.queuedCount
+            ? null
+            : z.queued.length
+              ? el('ol', { class: 'queue-names' }, ...z.queued.map((n) => el('li', null, n)))
+              : el('p', { class: 'queue-names hint' }, 'loading the queued nodes…');
+        return el(
+          'div',
+          { class: `zone-card zone zone-${z.state}`, 'data-ref': z.zone, role: 'button', tabindex: 0 },
+          el('div', { class: 'zone-head' }, el('span', { class: 'zone-name' }, z.zone), ' ', el('span', { class: 'state' }, z.state)),
+          el(
+            'div',
+            { class: 'facts-wrap' },
+            fact('nodes', z.nodes),
+            fact('not ready', z.notReady),
+            fact('rate', `${z.evictionRate} nodes/s`, 'rate'),
+            z.nextTokenAt ? fact('next token', offsetText(z.nextTokenAt, start), 'next-token', z.nextTokenAt) : fact('next token', '—', 'next-token'),
+            queue,
+          ),
+          names,
+        );
+      }),
+    );
     this.markSelectedZone();
   }
 
@@ -220,28 +259,44 @@ export class ClusterView {
 
   private drawNode(n: NodeItem): HTMLElement {
     const chips = [...(n.unschedulable ? [el('span', { class: 'chip' }, 'unschedulable')] : []), ...orderTaints(n.taints).map(taintChip)];
-    return el('div', { class: `node ready-${n.ready}${chips.length ? ' two-line' : ''}`, title: `Ready: ${n.ready}` },
-      el('div', { class: 'line' },
+    return el(
+      'div',
+      { class: `node ready-${n.ready}${chips.length ? ' two-line' : ''}`, title: `Ready: ${n.ready}` },
+      el(
+        'div',
+        { class: 'line' },
         el('span', { class: 'dot', 'aria-label': `Ready ${n.ready}` }),
         el('span', { class: 'name' }, n.name),
-        el('span', { class: 'count' }, this.podSummary(n))),
-      chips.length ? el('div', { class: 'line chips' }, ...chips) : null);
+        el('span', { class: 'count' }, this.podSummary(n)),
+      ),
+      chips.length ? el('div', { class: 'line chips' }, ...chips) : null,
+    );
   }
 
   private drawPod(p: PodItem): HTMLElement {
     const start = this.store.init?.startTime;
     const c = countdown(p, this.store.time, start);
-    return el('div', { class: 'pod' },
+    return el(
+      'div',
+      { class: 'pod' },
       el('div', { class: 'line' }, el('span', { class: 'name', title: p.ref }, p.ref.replace(/^Pod\//, ''))),
-      el('div', { class: 'line facts-line' },
-        el('span', { class: 'phase' }, p.phase), el('span', { class: 'ready' }, p.ready ? 'ready' : 'not ready'),
-        c ? el('span', { class: 'countdown', title: p.evictionAt }, c) : null));
+      el(
+        'div',
+        { class: 'line facts-line' },
+        el('span', { class: 'phase' }, p.phase),
+        el('span', { class: 'ready' }, p.ready ? 'ready' : 'not ready'),
+        c ? el('span', { class: 'countdown', title: p.evictionAt }, c) : null,
+      ),
+    );
   }
 
   private drawReplicaSet(r: ReplicaSetItem): HTMLElement {
-    return el('div', { class: 'rs', title: `${r.ref}: desired ${r.desired}, current ${r.current}, ready ${r.ready}` },
+    return el(
+      'div',
+      { class: 'rs', title: `${r.ref}: desired ${r.desired}, current ${r.current}, ready ${r.ready}` },
       el('span', { class: 'name' }, r.ref.replace(/^ReplicaSet\//, '')),
-      el('span', { class: 'nums' }, `${r.current}/${r.desired}`, el('span', { class: 'ready' }, ` ${r.ready} ready`)));
+      el('span', { class: 'nums' }, `${r.current}/${r.desired}`, el('span', { class: 'ready' }, ` ${r.ready} ready`)),
+    );
   }
 
   /** The pods of the selected node (or of the selected pod's node): rebuilt when the pods or the selection changed. */
@@ -305,4 +360,3 @@ export class ClusterView {
     if (!this.nodeList.reveal(ref)) this.rsList.reveal(ref);
   }
 }
-

@@ -21,11 +21,13 @@ export interface LogFilter {
 export function filterDecisions(ds: readonly Decision[], f: LogFilter): Decision[] {
   const q = f.search.toLowerCase();
   const o = f.object.toLowerCase();
-  return ds.filter((d) =>
-    (!f.controller || d.controller === f.controller) &&
-    (!f.action || d.action === f.action) &&
-    (!o || d.object.toLowerCase().includes(o)) &&
-    (!q || `${d.action} ${d.object} ${d.summary} ${d.because.map((b) => b.rule).join(' ')}`.toLowerCase().includes(q)));
+  return ds.filter(
+    (d) =>
+      (!f.controller || d.controller === f.controller) &&
+      (!f.action || d.action === f.action) &&
+      (!o || d.object.toLowerCase().includes(o)) &&
+      (!q || `${d.action} ${d.object} ${d.summary} ${d.because.map((b) => b.rule).join(' ')}`.toLowerCase().includes(q)),
+  );
 }
 
 export class DecisionLog {
@@ -41,7 +43,10 @@ export class DecisionLog {
   private readonly expanded = new Set<number>();
   private filter: LogFilter = { controller: '', action: '', object: '', search: '' };
 
-  constructor(private readonly store: Store, private readonly host: Host) {
+  constructor(
+    private readonly store: Store,
+    private readonly host: Host,
+  ) {
     const read = (e: HTMLElement) => String((e as unknown as { value: string }).value ?? '');
     const update = () => {
       this.filter = { controller: this.controller.value, action: this.action.value, object: read(this.object), search: read(this.search) };
@@ -51,7 +56,12 @@ export class DecisionLog {
     };
     for (const e of [this.controller, this.action]) e.addEventListener('change', update);
     for (const e of [this.object, this.search]) e.addEventListener('input', update);
-    this.root.append(el('h2', null, 'Decisions of this pass'), el('div', { class: 'row filters' }, this.controller, this.action, this.object, this.search), this.caption, this.list);
+    this.root.append(
+      el('h2', null, 'Decisions of this pass'),
+      el('div', { class: 'row filters' }, this.controller, this.action, this.object, this.search),
+      this.caption,
+      this.list,
+    );
   }
 
   private options(select: HTMLSelectElement, label: string, values: string[]): void {
@@ -87,12 +97,21 @@ export class DecisionLog {
   private row(d: Decision): HTMLElement {
     const open = this.expanded.has(d.seq);
     const full = `${d.time.slice(11, 23)} ${d.action} ${d.object}: ${d.summary}${d.because.length ? `\n${d.because.map((b) => `• ${b.rule}`).join('\n')}` : ''}`;
-    const li = el('li', { class: `decision controller-${d.controller}${this.store.selection.seq === d.seq ? ' selected' : ''}${open ? ' expanded' : ''}`, 'data-seq': d.seq, tabindex: 0, title: full, 'aria-expanded': String(open) },
+    const li = el(
+      'li',
+      {
+        class: `decision controller-${d.controller}${this.store.selection.seq === d.seq ? ' selected' : ''}${open ? ' expanded' : ''}`,
+        'data-seq': d.seq,
+        tabindex: 0,
+        title: full,
+        'aria-expanded': String(open),
+      },
       el('span', { class: 'time' }, d.time.slice(11, 23)),
       el('span', { class: 'action' }, d.action),
       el('span', { class: 'object' }, d.object),
       el('span', { class: 'summary' }, d.summary),
-      open && d.because.length ? el('ul', { class: 'because' }, ...d.because.map((b) => el('li', null, b.rule))) : null);
+      open && d.because.length ? el('ul', { class: 'because' }, ...d.because.map((b) => el('li', null, b.rule))) : null,
+    );
     const toggle = () => {
       if (open) this.expanded.delete(d.seq);
       else this.expanded.add(d.seq);
@@ -109,8 +128,16 @@ export class DecisionLog {
   render(): void {
     const s = this.store;
     const all = [...s.decisions, ...s.afterPass];
-    this.options(this.controller, 'controllers', all.map((d) => d.controller));
-    this.options(this.action, 'actions', all.map((d) => d.action));
+    this.options(
+      this.controller,
+      'controllers',
+      all.map((d) => d.controller),
+    );
+    this.options(
+      this.action,
+      'actions',
+      all.map((d) => d.action),
+    );
     const collapse = s.settings.collapseNoise && !this.showNoise;
     const shown = filterDecisions(s.decisions, this.filter);
     const after = filterDecisions(s.afterPass, this.filter);
@@ -119,7 +146,11 @@ export class DecisionLog {
     const rows: HTMLElement[] = [];
     for (const d of shown) if (!(collapse && NOISE.has(d.action))) rows.push(this.row(d));
     if (collapse && noise.length) {
-      const li = el('li', { class: 'noise', id: 'noise-toggle', tabindex: 0 }, `${noise.length} routine ${noise.length === 1 ? 'tick' : 'ticks'} (${[...new Set(noise.map((d) => d.action))].join(', ')}) hidden — show`);
+      const li = el(
+        'li',
+        { class: 'noise', id: 'noise-toggle', tabindex: 0 },
+        `${noise.length} routine ${noise.length === 1 ? 'tick' : 'ticks'} (${[...new Set(noise.map((d) => d.action))].join(', ')}) hidden — show`,
+      );
       li.addEventListener('click', () => {
         this.showNoise = true;
         this.render();
@@ -135,12 +166,18 @@ export class DecisionLog {
     }
     if (after.length) {
       // Next decision or Run until stopped between two passes: what happened since the pass, up to now
-      rows.push(el('li', { class: 'between', id: 'between-passes' }, `after pass ${s.pass ?? '—'}, until ${s.time.slice(11, 23)} (before pass ${(s.pass ?? -1) + 1})`));
+      rows.push(
+        el('li', { class: 'between', id: 'between-passes' }, `after pass ${s.pass ?? '—'}, until ${s.time.slice(11, 23)} (before pass ${(s.pass ?? -1) + 1})`),
+      );
       for (const d of after) if (!(collapse && NOISE.has(d.action))) rows.push(this.row(d));
     }
     if (s.cut) {
       const total = s.cut.inPass + s.cut.afterPass;
-      const more = el('li', { class: 'more', id: 'log-show-all', tabindex: 0, role: 'button' }, `the first ${real(s.decisions) + real(s.afterPass)} of ${total.toLocaleString('en')} decisions are listed — show all`);
+      const more = el(
+        'li',
+        { class: 'more', id: 'log-show-all', tabindex: 0, role: 'button' },
+        `the first ${real(s.decisions) + real(s.afterPass)} of ${total.toLocaleString('en')} decisions are listed — show all`,
+      );
       more.addEventListener('click', () => this.askAll());
       more.addEventListener('keydown', (e) => {
         if ((e as KeyboardEvent).key === 'Enter') this.askAll();
@@ -148,14 +185,18 @@ export class DecisionLog {
       rows.push(more);
     }
     const filtered = shown.length !== s.decisions.length || after.length !== s.afterPass.length;
-    if (filtered && !shown.length && !after.length && all.length) rows.push(el('li', { class: 'hint', id: 'log-no-match' }, 'No decision here matches the filter.'));
+    if (filtered && !shown.length && !after.length && all.length)
+      rows.push(el('li', { class: 'hint', id: 'log-no-match' }, 'No decision here matches the filter.'));
     // cut: the counts of the whole pass, from the host
     const inPass = s.cut && !filtered ? s.cut.inPass : real(shown);
     const afterCount = s.cut && !filtered ? s.cut.afterPass : real(after);
     const afterText = s.afterPass.length ? `, ${afterCount} after it` : '';
-    replace(this.caption, s.pass === null
-      ? `Before the first monitor pass${s.afterPass.length ? `: ${afterCount} decisions` : '.'}`
-      : `${inPass.toLocaleString('en')} decisions in pass ${s.pass}${afterText}${filtered ? ` (of ${real(s.decisions) + real(s.afterPass)}${s.cut ? ' listed' : ''}, filtered)` : ''}`);
+    replace(
+      this.caption,
+      s.pass === null
+        ? `Before the first monitor pass${s.afterPass.length ? `: ${afterCount} decisions` : '.'}`
+        : `${inPass.toLocaleString('en')} decisions in pass ${s.pass}${afterText}${filtered ? ` (of ${real(s.decisions) + real(s.afterPass)}${s.cut ? ' listed' : ''}, filtered)` : ''}`,
+    );
     replace(this.list, ...rows);
     const sel = this.list.querySelector('li.selected');
     if (sel && 'scrollIntoView' in sel) (sel as HTMLElement).scrollIntoView({ block: 'nearest' });

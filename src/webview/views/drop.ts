@@ -10,7 +10,11 @@ import { MAX_DROPPED } from '../../protocol/webview';
 /** The URIs in a drop: VS Code's own list, else the standard `text/uri-list` (comment lines skipped). */
 export function droppedUris(data: Pick<DataTransfer, 'getData'>): string[] {
   const list = data.getData('application/vnd.code.uri-list') || data.getData('text/uri-list');
-  return list.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#')).slice(0, MAX_DROPPED);
+  return list
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter((l) => l && !l.startsWith('#'))
+    .slice(0, MAX_DROPPED);
 }
 
 export function acceptDrops(target: HTMLElement, host: Host): void {

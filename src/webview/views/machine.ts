@@ -15,7 +15,36 @@ import type { Store } from '../state';
 import type { MachineGraphState, MachineGraphTransition, SelectedMachine } from '../../protocol/webview';
 
 const NS = 'http://www.w3.org/2000/svg';
-const SVG_ATTRS = new Set(['class', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'width', 'height', 'rx', 'd', 'viewBox', 'role', 'aria-label', 'data-state', 'data-transition', 'tabindex', 'text-anchor', 'dominant-baseline', 'marker-end', 'id', 'refX', 'refY', 'markerWidth', 'markerHeight', 'orient', 'points', 'dy']);
+const SVG_ATTRS = new Set([
+  'class',
+  'x',
+  'y',
+  'x1',
+  'y1',
+  'x2',
+  'y2',
+  'width',
+  'height',
+  'rx',
+  'd',
+  'viewBox',
+  'role',
+  'aria-label',
+  'data-state',
+  'data-transition',
+  'tabindex',
+  'text-anchor',
+  'dominant-baseline',
+  'marker-end',
+  'id',
+  'refX',
+  'refY',
+  'markerWidth',
+  'markerHeight',
+  'orient',
+  'points',
+  'dy',
+]);
 
 function svg(tag: string, attrs: Record<string, string | number | undefined>, ...children: (Node | string | null)[]): SVGElement {
   const e = document.createElementNS(NS, tag);
@@ -107,7 +136,15 @@ export function layout(root: MachineGraphState, transitions: readonly MachineGra
       place(k, PAD, y + extra);
       y += k.h + 2 * extra + GAP;
     }
-    return { state: s, x: 0, y: 0, w: Math.max(PAD + inner + laneWidth(s) + PAD, s.key.length * CHAR + 2 * PAD), h: y - GAP + PAD, laneX: PAD + inner, children: kids };
+    return {
+      state: s,
+      x: 0,
+      y: 0,
+      w: Math.max(PAD + inner + laneWidth(s) + PAD, s.key.length * CHAR + 2 * PAD),
+      h: y - GAP + PAD,
+      laneX: PAD + inner,
+      children: kids,
+    };
   };
   const place = (b: Box, x: number, y: number): void => {
     const dx = x - b.x;
@@ -157,7 +194,10 @@ export class MachinePanel {
   /** the transition whose decisions are listed (machine id + transition id) */
   private picked?: { machine: string; transition: number };
 
-  constructor(private readonly store: Store, private readonly host: Host) {
+  constructor(
+    private readonly store: Store,
+    private readonly host: Host,
+  ) {
     this.root.append(this.body);
   }
 
@@ -166,18 +206,29 @@ export class MachinePanel {
     const s = this.store;
     const m = s.machine;
     if (!m) {
-      replace(this.body, el('p', { class: 'hint', id: 'machine-none' }, s.selection.object ? `${s.selection.object} has no machine at this point.` : 'Select a node, zone, ReplicaSet or decision to see its machine.'));
+      replace(
+        this.body,
+        el(
+          'p',
+          { class: 'hint', id: 'machine-none' },
+          s.selection.object ? `${s.selection.object} has no machine at this point.` : 'Select a node, zone, ReplicaSet or decision to see its machine.',
+        ),
+      );
       return;
     }
     // the selection is recomputed at every position: its machine is the live one
     const current = m.state;
     const last = m.lastTransition;
     if (this.picked && this.picked.machine !== m.id) this.picked = undefined;
-    replace(this.body,
+    replace(
+      this.body,
       el('p', { id: 'machine-current' }, `${m.id}: `, el('span', { class: 'state' }, current)),
-      last ? el('p', { id: 'machine-last' }, 'last transition: ', `${last.from} → ${last.to} on ${last.event}`) : el('p', { id: 'machine-last', class: 'hint' }, 'No transition yet.'),
+      last
+        ? el('p', { id: 'machine-last' }, 'last transition: ', `${last.from} → ${last.to} on ${last.event}`)
+        : el('p', { id: 'machine-last', class: 'hint' }, 'No transition yet.'),
       this.chart(m, current, last),
-      this.takenList(m));
+      this.takenList(m),
+    );
   }
 
   private chart(m: SelectedMachine, current: string, last: { from: string; to: string; event: string } | undefined): SVGElement {
@@ -189,9 +240,14 @@ export class MachinePanel {
         const active = isActive(b.state.path, current);
         const atomicCurrent = current.split(',').includes(b.state.path);
         const cls = `state-box ${b.state.type}${active ? ' active' : ''}${atomicCurrent ? ' current' : ''}`;
-        states.appendChild(svg('g', { class: cls, 'data-state': b.state.path },
-          svg('rect', { x: b.x, y: b.y, width: b.w, height: b.h, rx: 5 }),
-          svg('text', { class: 'state-name', x: b.x + PAD, y: b.y + (b.children.length ? 14 : b.h / 2 + 4) }, b.state.key)));
+        states.appendChild(
+          svg(
+            'g',
+            { class: cls, 'data-state': b.state.path },
+            svg('rect', { x: b.x, y: b.y, width: b.w, height: b.h, rx: 5 }),
+            svg('text', { class: 'state-name', x: b.x + PAD, y: b.y + (b.children.length ? 14 : b.h / 2 + 4) }, b.state.key),
+          ),
+        );
       }
       b.children.forEach(draw);
     };
@@ -216,10 +272,23 @@ export class MachinePanel {
       const lines = labelLines(t);
       const label = svg('text', { class: 'label', x: r.labelX, y: r.labelY - ((lines.length - 1) * LINE) / 2 }, lines[0]);
       if (lines[1]) label.appendChild(svg('tspan', { class: 'guard', x: r.labelX, dy: LINE }, lines[1]));
-      const g = svg('g', { class: `transition${isLast ? ' last' : ''}${t.takenCount ? ' taken' : ''}`, 'data-transition': t.id, role: 'button', tabindex: 0, 'aria-label': `${labelOf(t)}: ${t.source || 'machine'} → ${t.target || 'itself'}` },
+      const g = svg(
+        'g',
+        {
+          class: `transition${isLast ? ' last' : ''}${t.takenCount ? ' taken' : ''}`,
+          'data-transition': t.id,
+          role: 'button',
+          tabindex: 0,
+          'aria-label': `${labelOf(t)}: ${t.source || 'machine'} → ${t.target || 'itself'}`,
+        },
         svg('path', { d: r.d, 'marker-end': 'url(#arrow)' }),
         label,
-        svg('title', {}, `${labelOf(t)}\n${t.source || m.id} → ${t.target || '(stays)'}${t.description ? `\n${t.description}` : ''}\ntaken ${t.takenCount} time${t.takenCount === 1 ? '' : 's'}`));
+        svg(
+          'title',
+          {},
+          `${labelOf(t)}\n${t.source || m.id} → ${t.target || '(stays)'}${t.description ? `\n${t.description}` : ''}\ntaken ${t.takenCount} time${t.takenCount === 1 ? '' : 's'}`,
+        ),
+      );
       const pick = () => {
         this.picked = { machine: m.id, transition: t.id };
         this.render();
@@ -232,24 +301,43 @@ export class MachinePanel {
     }
     const width = root.w + 20;
     const height = root.h + 10;
-    return svg('svg', { class: 'statechart', role: 'img', 'aria-label': `statechart of ${m.id}`, width, height, viewBox: `-4 -4 ${width} ${height}` },
-      svg('defs', {}, svg('marker', { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' }, svg('path', { d: 'M 0 0 L 10 5 L 0 10 z' }))),
-      states, arrows);
+    return svg(
+      'svg',
+      { class: 'statechart', role: 'img', 'aria-label': `statechart of ${m.id}`, width, height, viewBox: `-4 -4 ${width} ${height}` },
+      svg(
+        'defs',
+        {},
+        svg(
+          'marker',
+          { id: 'arrow', viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: 'auto-start-reverse' },
+          svg('path', { d: 'M 0 0 L 10 5 L 0 10 z' }),
+        ),
+      ),
+      states,
+      arrows,
+    );
   }
 
   private takenList(m: SelectedMachine): HTMLElement {
     const t = this.picked ? m.graph.transitions[this.picked.transition] : undefined;
     if (!t) return el('p', { id: 'machine-taken', class: 'hint' }, 'Click a transition to list the decisions that took it.');
     const head = `${labelOf(t)}: ${t.source || m.id} → ${t.target || '(stays)'}, taken ${t.takenCount} time${t.takenCount === 1 ? '' : 's'}${t.takenCount > t.taken.length ? ` (the first ${t.taken.length} listed)` : ''}`;
-    return el('div', { id: 'machine-taken' },
+    return el(
+      'div',
+      { id: 'machine-taken' },
       el('h3', null, head),
       t.description ? el('p', { class: 'description' }, t.description) : null,
       t.taken.length
-        ? el('ol', { class: 'taken' }, ...t.taken.map((d) => {
-            const b = el('button', { class: 'link cause', type: 'button', 'data-seq': d.seq }, `#${d.seq} ${d.time.slice(11, 23)} ${d.action} ${d.object}`);
-            b.addEventListener('click', () => this.host.post({ type: 'selectDecision', seq: d.seq }));
-            return el('li', null, b, ` ${d.from} → ${d.to}`);
-          }))
-        : el('p', { class: 'hint' }, 'No decision in the trace took it yet.'));
+        ? el(
+            'ol',
+            { class: 'taken' },
+            ...t.taken.map((d) => {
+              const b = el('button', { class: 'link cause', type: 'button', 'data-seq': d.seq }, `#${d.seq} ${d.time.slice(11, 23)} ${d.action} ${d.object}`);
+              b.addEventListener('click', () => this.host.post({ type: 'selectDecision', seq: d.seq }));
+              return el('li', null, b, ` ${d.from} → ${d.to}`);
+            }),
+          )
+        : el('p', { class: 'hint' }, 'No decision in the trace took it yet.'),
+    );
   }
 }

@@ -9,31 +9,67 @@ export class Notes {
   private readonly problems = el('ul', { id: 'problems' });
   private readonly whatIf = el('div', { id: 'whatif' });
 
-  constructor(private readonly store: Store, private readonly host: Host) {
-    this.root.append(el('h2', null, 'Assumptions'), this.assumptions, el('h2', null, 'Problems in the input'), this.problems, el('h2', null, 'What-if'), this.whatIf);
+  constructor(
+    private readonly store: Store,
+    private readonly host: Host,
+  ) {
+    this.root.append(
+      el('h2', null, 'Assumptions'),
+      this.assumptions,
+      el('h2', null, 'Problems in the input'),
+      this.problems,
+      el('h2', null, 'What-if'),
+      this.whatIf,
+    );
   }
 
   render(): void {
     const s = this.store;
     const init = s.init;
-    replace(this.assumptions, ...(init?.assumptions ?? []).map((a) => {
-      const li = el('li', { class: 'assumption', 'data-seq': a.seq }, a.text);
-      if (a.seq !== undefined) li.addEventListener('click', () => this.host.post({ type: 'selectDecision', seq: a.seq as number }));
-      return li;
-    }));
-    replace(this.problems, ...(init?.problems.length ? init.problems.map((p) => el('li', { class: `problem ${p.severity}` }, `${p.where ? `${p.where}: ` : ''}${p.severity} ${p.code}: ${p.message}`)) : [el('li', { class: 'hint' }, 'none')]));
+    replace(
+      this.assumptions,
+      ...(init?.assumptions ?? []).map((a) => {
+        const li = el('li', { class: 'assumption', 'data-seq': a.seq }, a.text);
+        if (a.seq !== undefined) li.addEventListener('click', () => this.host.post({ type: 'selectDecision', seq: a.seq as number }));
+        return li;
+      }),
+    );
+    replace(
+      this.problems,
+      ...(init?.problems.length
+        ? init.problems.map((p) => el('li', { class: `problem ${p.severity}` }, `${p.where ? `${p.where}: ` : ''}${p.severity} ${p.code}: ${p.message}`))
+        : [el('li', { class: 'hint' }, 'none')]),
+    );
     const c = s.whatIf;
     if (!c) {
       replace(this.whatIf, el('p', { class: 'hint' }, 'Change a setting in the toolbar and re-run to compare the two traces.'));
       return;
     }
     const list = (title: string, items: { time: string; action: string; object: string }[], id: string) =>
-      el('div', { id }, el('h3', null, `${title} (${items.length})`), el('ul', null, ...items.slice(0, 200).map((d) => el('li', null, `${d.time} ${d.action} ${d.object}`))));
-    replace(this.whatIf,
-      el('p', { id: 'whatif-summary' }, `${c.setting}=${c.value}, both runs until ${c.until}: ${c.same} decisions the same, ${c.moved.length} at other times, ${c.onlyOriginal.length} only originally, ${c.onlyChanged.length} only with the change.`),
-      c.firstDifference ? el('p', { id: 'whatif-first' }, `First difference: ${c.firstDifference}`) : el('p', { id: 'whatif-first' }, 'The traces are the same.'),
-      el('div', { id: 'whatif-moved' }, el('h3', null, `At other times (${c.moved.length})`), el('ul', null, ...c.moved.slice(0, 200).map((m) => el('li', null, `${m.action} ${m.object}: ${m.original} → ${m.changed}`)))),
+      el(
+        'div',
+        { id },
+        el('h3', null, `${title} (${items.length})`),
+        el('ul', null, ...items.slice(0, 200).map((d) => el('li', null, `${d.time} ${d.action} ${d.object}`))),
+      );
+    replace(
+      this.whatIf,
+      el(
+        'p',
+        { id: 'whatif-summary' },
+        `${c.setting}=${c.value}, both runs until ${c.until}: ${c.same} decisions the same, ${c.moved.length} at other times, ${c.onlyOriginal.length} only originally, ${c.onlyChanged.length} only with the change.`,
+      ),
+      c.firstDifference
+        ? el('p', { id: 'whatif-first' }, `First difference: ${c.firstDifference}`)
+        : el('p', { id: 'whatif-first' }, 'The traces are the same.'),
+      el(
+        'div',
+        { id: 'whatif-moved' },
+        el('h3', null, `At other times (${c.moved.length})`),
+        el('ul', null, ...c.moved.slice(0, 200).map((m) => el('li', null, `${m.action} ${m.object}: ${m.original} → ${m.changed}`))),
+      ),
       list('Only originally', c.onlyOriginal, 'whatif-only-original'),
-      list(`Only with ${c.setting}=${c.value}`, c.onlyChanged, 'whatif-only-changed'));
+      list(`Only with ${c.setting}=${c.value}`, c.onlyChanged, 'whatif-only-changed'),
+    );
   }
 }

@@ -37,7 +37,10 @@ export class Timeline {
   private axisKey = '';
   private eventsKey = '';
 
-  constructor(private readonly store: Store, private readonly host: Host) {
+  constructor(
+    private readonly store: Store,
+    private readonly host: Host,
+  ) {
     this.range.addEventListener('input', () => text(this.label, this.passText(Number(this.range.value))));
     this.range.addEventListener('change', () => this.host.post({ type: 'goToPass', pass: Number(this.range.value) }));
     this.marks.addEventListener('click', (ev) => {
@@ -53,7 +56,11 @@ export class Timeline {
       if (m?.dataset.index) this.host.post({ type: 'selectReality', index: Number(m.dataset.index) });
       else if (m?.dataset.seq) this.host.post({ type: 'selectDecision', seq: Number(m.dataset.seq) });
     });
-    this.root.append(el('div', { class: 'row' }, el('span', null, 'Timeline'), this.label, this.realitySummary), this.range, el('div', { class: 'track' }, this.events, this.marks, this.reality, this.axis));
+    this.root.append(
+      el('div', { class: 'row' }, el('span', null, 'Timeline'), this.label, this.realitySummary),
+      this.range,
+      el('div', { class: 'track' }, this.events, this.marks, this.reality, this.axis),
+    );
   }
 
   private get periodMs(): number {
@@ -97,25 +104,42 @@ export class Timeline {
     const eventsKey = `${axisKey}\u0000${s.init?.startTime}\u0000${events.length}\u0000${events.map((e) => e.at).join(',')}`;
     if (eventsKey !== this.eventsKey) {
       this.eventsKey = eventsKey;
-      replace(this.events, ...events.map((e) => {
-        const offset = Date.parse(e.at) - start;
-        // the event applies at its instant; the first pass at or after it shows its consequences
-        const pass = Math.max(0, Math.ceil(offset / period));
-        const m = el('button', { class: 'event-mark', type: 'button', 'data-pass': pass, title: `${formatOffset(offset)} (${e.at}): ${e.text}`, 'aria-label': `${formatOffset(offset)} ${e.text}` });
-        m.style.left = at(offset / period);
-        return m;
-      }));
+      replace(
+        this.events,
+        ...events.map((e) => {
+          const offset = Date.parse(e.at) - start;
+          // the event applies at its instant; the first pass at or after it shows its consequences
+          const pass = Math.max(0, Math.ceil(offset / period));
+          const m = el('button', {
+            class: 'event-mark',
+            type: 'button',
+            'data-pass': pass,
+            title: `${formatOffset(offset)} (${e.at}): ${e.text}`,
+            'aria-label': `${formatOffset(offset)} ${e.text}`,
+          });
+          m.style.left = at(offset / period);
+          return m;
+        }),
+      );
     }
 
     const marks = [...s.passMarks.entries()].sort((a, b) => a[0] - b[0]);
     const marksKey = `${axisKey}\u0000${marks.map(([p, n]) => `${p}:${n}`).join(',')}`;
     if (marksKey !== this.marksKey) {
       this.marksKey = marksKey;
-      replace(this.marks, ...marks.map(([pass, n]) => {
-        const m = el('button', { class: 'mark', type: 'button', 'data-pass': pass, title: `pass ${pass}, ${formatOffset(pass * period)}: ${n} decision${n === 1 ? '' : 's'}` });
-        m.style.left = at(pass);
-        return m;
-      }));
+      replace(
+        this.marks,
+        ...marks.map(([pass, n]) => {
+          const m = el('button', {
+            class: 'mark',
+            type: 'button',
+            'data-pass': pass,
+            title: `pass ${pass}, ${formatOffset(pass * period)}: ${n} decision${n === 1 ? '' : 's'}`,
+          });
+          m.style.left = at(pass);
+          return m;
+        }),
+      );
     }
     for (const m of Array.from(this.marks.children)) (m as HTMLElement).classList.toggle('current', Number((m as HTMLElement).dataset.pass) === s.pass);
     this.renderReality(start, at);
@@ -142,13 +166,19 @@ export class Timeline {
       // real decisions closer than a mark's width (a pod's Events 200 ms apart) are set side by side, not on top of each other
       let prevLeft = -Infinity;
       let nudge = 0;
-      replace(this.reality,
+      replace(
+        this.reality,
         ...real.map((r) => {
           const what = `${r.action} ${r.object}${r.detail ? ` ${r.detail}` : ''}`;
           const how = r.status === 'matched' ? `matched #${r.seq} (${r.delta})` : `only real: ${(r.reasons ?? []).join('; ')}`;
           const m = el('button', {
-            class: `reality-mark ${r.status === 'matched' ? 'matched' : 'only-real'}`, type: 'button', 'data-index': r.index, 'data-status': r.status, 'data-seq': r.seq,
-            title: `real ${formatOffset(Date.parse(r.at) - start)} (${r.at}): ${what}; ${how}`, 'aria-label': `real ${what}, ${r.status === 'matched' ? `matched decision ${r.seq}` : 'only real'}`,
+            class: `reality-mark ${r.status === 'matched' ? 'matched' : 'only-real'}`,
+            type: 'button',
+            'data-index': r.index,
+            'data-status': r.status,
+            'data-seq': r.seq,
+            title: `real ${formatOffset(Date.parse(r.at) - start)} (${r.at}): ${what}; ${how}`,
+            'aria-label': `real ${what}, ${r.status === 'matched' ? `matched decision ${r.seq}` : 'only real'}`,
           });
           m.style.left = pos(r.at);
           const left = parseFloat(m.style.left);
@@ -159,18 +189,28 @@ export class Timeline {
         }),
         ...onlySim.map((o) => {
           const m = el('button', {
-            class: 'reality-mark only-simulated', type: 'button', 'data-seq': o.seq, 'data-status': 'onlySimulated',
-            title: `simulated only ${formatOffset(Date.parse(o.at) - start)} (${o.at}): #${o.seq} ${o.action} ${o.object}; ${o.reasons.join('; ')}`, 'aria-label': `only simulated ${o.action} ${o.object}`,
+            class: 'reality-mark only-simulated',
+            type: 'button',
+            'data-seq': o.seq,
+            'data-status': 'onlySimulated',
+            title: `simulated only ${formatOffset(Date.parse(o.at) - start)} (${o.at}): #${o.seq} ${o.action} ${o.object}; ${o.reasons.join('; ')}`,
+            'aria-label': `only simulated ${o.action} ${o.object}`,
           });
           m.style.left = pos(o.at);
           return m;
-        }));
+        }),
+      );
       const matched = real.filter((r) => r.status === 'matched').length;
-      text(this.realitySummary, `reality so far: ${matched} matched · ${real.length - matched} only real · ${onlySim.length} only simulated (of ${lane.real.length} real, within ${lane.tolerance})`);
+      text(
+        this.realitySummary,
+        `reality so far: ${matched} matched · ${real.length - matched} only real · ${onlySim.length} only simulated (of ${lane.real.length} real, within ${lane.tolerance})`,
+      );
     }
     const selected = s.reality;
     for (const m of Array.from(this.reality.children) as HTMLElement[]) {
-      const cur = selected?.real ? m.dataset.index === String(selected.real.index) : selected?.status === 'onlySimulated' && m.dataset.seq === String(selected.seq);
+      const cur = selected?.real
+        ? m.dataset.index === String(selected.real.index)
+        : selected?.status === 'onlySimulated' && m.dataset.seq === String(selected.seq);
       m.classList.toggle('current', !!cur);
     }
   }

@@ -27,7 +27,10 @@ export class Toolbar {
   private readonly status = el('span', { id: 'status', 'aria-live': 'polite' });
   private keysShown = '';
 
-  constructor(private readonly store: Store, private readonly host: Host) {
+  constructor(
+    private readonly store: Store,
+    private readonly host: Host,
+  ) {
     const buttons = BUTTONS.map((b) => {
       const btn = el('vscode-button', { 'data-action': b.action, title: b.title, appearance: b.action === 'step' ? 'primary' : 'secondary' }, b.label);
       btn.addEventListener('click', () => {
@@ -42,7 +45,11 @@ export class Toolbar {
     this.runUntil.addEventListener('keydown', (e) => {
       if ((e as KeyboardEvent).key === 'Enter') this.submitRunUntil();
     });
-    const whatIfBtn = el('vscode-button', { id: 'whatif-go', appearance: 'secondary', title: 'Re-run the scenario with this setting changed and compare the traces' }, 'Re-run with');
+    const whatIfBtn = el(
+      'vscode-button',
+      { id: 'whatif-go', appearance: 'secondary', title: 'Re-run the scenario with this setting changed and compare the traces' },
+      'Re-run with',
+    );
     whatIfBtn.addEventListener('click', () => {
       const key = this.whatIfKey.value;
       const value = String((this.whatIfValue as unknown as { value: string }).value ?? '').trim();
@@ -51,9 +58,26 @@ export class Toolbar {
     replace(
       this.root,
       el('div', { class: 'row' }, ...buttons),
-      el('div', { class: 'row facts' },
-        el('span', null, 'scenario ', this.name), el('span', null, 'time ', this.time), el('span', null, 'pass ', this.pass), el('span', null, 'Kubernetes ', this.version)),
-      el('div', { class: 'row' }, this.runUntil, runBtn, el('span', { class: 'sep' }), whatIfBtn, this.whatIfKey, el('span', null, '='), this.whatIfValue, this.status),
+      el(
+        'div',
+        { class: 'row facts' },
+        el('span', null, 'scenario ', this.name),
+        el('span', null, 'time ', this.time),
+        el('span', null, 'pass ', this.pass),
+        el('span', null, 'Kubernetes ', this.version),
+      ),
+      el(
+        'div',
+        { class: 'row' },
+        this.runUntil,
+        runBtn,
+        el('span', { class: 'sep' }),
+        whatIfBtn,
+        this.whatIfKey,
+        el('span', null, '='),
+        this.whatIfValue,
+        this.status,
+      ),
       el('details', { class: 'settings-box' }, el('summary', null, 'Settings in force'), this.settings),
     );
   }
@@ -87,8 +111,19 @@ export class Toolbar {
     replace(this.whatIfKey, ...init.whatIfKeys.map((k) => el('option', { value: k.key }, `${k.key} (${k.value})`)));
     replace(
       this.settings,
-      el('table', null, ...Object.entries(init.scenario.settings).map(([k, v]) =>
-        el('tr', { class: k in init.scenario.overrides ? 'override' : undefined }, el('td', null, k), el('td', null, v), el('td', null, k in init.scenario.overrides ? 'what-if' : '')))),
+      el(
+        'table',
+        null,
+        ...Object.entries(init.scenario.settings).map(([k, v]) =>
+          el(
+            'tr',
+            { class: k in init.scenario.overrides ? 'override' : undefined },
+            el('td', null, k),
+            el('td', null, v),
+            el('td', null, k in init.scenario.overrides ? 'what-if' : ''),
+          ),
+        ),
+      ),
     );
   }
 }

@@ -24,12 +24,19 @@ export class WhyPanel {
   /** the why-not paths the user opened, by object and outcome (a re-render keeps them open) */
   private readonly openPaths = new Set<string>();
 
-  constructor(private readonly store: Store, private readonly host: Host) {
+  constructor(
+    private readonly store: Store,
+    private readonly host: Host,
+  ) {
     this.root.append(this.body);
   }
 
   private link(d: Decision): HTMLElement {
-    const b = el('button', { class: 'link cause', 'data-seq': d.seq, type: 'button', title: d.summary }, `#${d.seq} ${d.time.slice(11, 23)} ${d.controller} ${d.action} ${d.object}`);
+    const b = el(
+      'button',
+      { class: 'link cause', 'data-seq': d.seq, type: 'button', title: d.summary },
+      `#${d.seq} ${d.time.slice(11, 23)} ${d.controller} ${d.action} ${d.object}`,
+    );
     b.addEventListener('click', () => this.host.post({ type: 'selectDecision', seq: d.seq }));
     return b;
   }
@@ -41,7 +48,12 @@ export class WhyPanel {
   }
 
   private values(c: Check): Child[] {
-    return c.values ? Object.entries(c.values).flatMap(([k, v]) => [el('span', { class: 'value-pair' }, el('span', { class: 'k' }, k), '=', el('span', { class: 'v' }, formatValue(v))), ' ']) : [];
+    return c.values
+      ? Object.entries(c.values).flatMap(([k, v]) => [
+          el('span', { class: 'value-pair' }, el('span', { class: 'k' }, k), '=', el('span', { class: 'v' }, formatValue(v))),
+          ' ',
+        ])
+      : [];
   }
 
   /** A time of the why-not as an offset from the start (`+6m00s`), the clock time on hover. */
@@ -53,17 +65,26 @@ export class WhyPanel {
   private when(w: WhyNot): HTMLElement {
     if (w.wouldFireAt) return el('div', { class: 'why-not-when', 'data-state': 'at' }, 'would fire at ', this.at(w.wouldFireAt));
     if (w.conditional) return el('div', { class: 'why-not-when', 'data-state': 'conditional' }, `if ${w.conditional.if}: at `, this.at(w.conditional.at));
-    if (w.never) return el('div', { class: 'why-not-when', 'data-state': 'never' }, 'never as things stand', w.counterfactual ? ` (it would with ${w.counterfactual.description})` : '');
+    if (w.never)
+      return el(
+        'div',
+        { class: 'why-not-when', 'data-state': 'never' },
+        'never as things stand',
+        w.counterfactual ? ` (it would with ${w.counterfactual.description})` : '',
+      );
     return el('div', { class: 'why-not-when hint', 'data-state': 'unknown' }, 'no time can be named');
   }
 
   private pathCheck(c: WhyNotCheck, blocking: boolean): HTMLElement {
-    return el('li', { class: `path-check${blocking ? ' blocking' : ''}`, 'data-state': c.holds ? 'holds' : 'fails' },
+    return el(
+      'li',
+      { class: `path-check${blocking ? ' blocking' : ''}`, 'data-state': c.holds ? 'holds' : 'fails' },
       el('span', { class: 'holds', 'aria-label': c.holds ? 'holds' : 'does not hold' }, c.holds ? '✓ ' : '✗ '),
       el('span', { class: 'rule' }, (!c.holds && c.unmet) || c.rule),
       ...this.values(c),
       el('span', { class: 'upstream' }, `[${c.upstream}]`),
-      el('span', { class: 'guard hint' }, ` guard ${c.guard}`));
+      el('span', { class: 'guard hint' }, ` guard ${c.guard}`),
+    );
   }
 
   /** One why-not: what, the check that holds it back (values, upstream), when, its path (collapsible) and the node's answer under a pod's. */
@@ -73,29 +94,66 @@ export class WhyPanel {
     const rule = b ? (!b.holds && b.unmet) || b.rule : w.check.rule;
     let path: HTMLElement | null = null;
     if (w.path?.length) {
-      const d = el('details', { class: 'why-not-path', open: this.openPaths.has(key) },
+      const d = el(
+        'details',
+        { class: 'why-not-path', open: this.openPaths.has(key) },
         el('summary', null, `Path: ${w.path.length} check${w.path.length === 1 ? '' : 's'}`),
-        el('ol', { class: 'checks' }, ...w.path.map((c, i, all) => this.pathCheck(c, i === all.findIndex((x) => !x.holds)))));
-      d.addEventListener('toggle', () => { if (d.open) this.openPaths.add(key); else this.openPaths.delete(key); });
+        el('ol', { class: 'checks' }, ...w.path.map((c, i, all) => this.pathCheck(c, i === all.findIndex((x) => !x.holds)))),
+      );
+      d.addEventListener('toggle', () => {
+        if (d.open) this.openPaths.add(key);
+        else this.openPaths.delete(key);
+      });
       path = d;
     }
-    return el('li', { class: 'why-not-item check', 'data-ref': w.object, 'data-status': w.outcome },
-      el('div', { class: 'why-not-head' },
-        w.outcome ? el('span', { class: 'outcome chip', title: 'outcome' }, w.outcome) : null, w.outcome ? ' ' : null,
-        el('span', { class: 'action' }, w.what), ': ',
-        el('span', { class: 'blocking', title: b ? `the first check that does not hold (guard ${b.guard})` : undefined }, rule), ' ',
+    return el(
+      'li',
+      { class: 'why-not-item check', 'data-ref': w.object, 'data-status': w.outcome },
+      el(
+        'div',
+        { class: 'why-not-head' },
+        w.outcome ? el('span', { class: 'outcome chip', title: 'outcome' }, w.outcome) : null,
+        w.outcome ? ' ' : null,
+        el('span', { class: 'action' }, w.what),
+        ': ',
+        el('span', { class: 'blocking', title: b ? `the first check that does not hold (guard ${b.guard})` : undefined }, rule),
+        ' ',
         ...this.values(blocking),
-        b ? el('span', { class: 'upstream' }, `[${b.upstream}]`) : null),
+        b ? el('span', { class: 'upstream' }, `[${b.upstream}]`) : null,
+      ),
       this.when(w),
       path,
-      w.via ? el('div', { class: 'why-not-via' }, 'via ', w.via.object ? this.objectLink(w.via.object) : null, ':', el('ol', { class: 'via' }, this.whyNot(w.via, `${key}/via`))) : null);
+      w.via
+        ? el(
+            'div',
+            { class: 'why-not-via' },
+            'via ',
+            w.via.object ? this.objectLink(w.via.object) : null,
+            ':',
+            el('ol', { class: 'via' }, this.whyNot(w.via, `${key}/via`)),
+          )
+        : null,
+    );
   }
 
   private checks(cs: Check[], id: string): HTMLElement {
-    return el('ol', { class: 'checks', id },
-      ...cs.map((c) => el('li', { class: 'check' },
-        el('span', { class: 'rule' }, c.rule),
-        ...(c.values ? Object.entries(c.values).flatMap(([k, v]) => [el('span', { class: 'value-pair' }, el('span', { class: 'k' }, k), '=', el('span', { class: 'v' }, formatValue(v))), ' ']) : []))));
+    return el(
+      'ol',
+      { class: 'checks', id },
+      ...cs.map((c) =>
+        el(
+          'li',
+          { class: 'check' },
+          el('span', { class: 'rule' }, c.rule),
+          ...(c.values
+            ? Object.entries(c.values).flatMap(([k, v]) => [
+                el('span', { class: 'value-pair' }, el('span', { class: 'k' }, k), '=', el('span', { class: 'v' }, formatValue(v))),
+                ' ',
+              ])
+            : []),
+        ),
+      ),
+    );
   }
 
   /** Where a pod came from: its ReplicaSet, the PodsCreated that made it, and the eviction it answers. */
@@ -104,12 +162,23 @@ export class WhyPanel {
     if (!l) return [];
     return [
       el('h3', null, 'Lineage'),
-      el('ol', { id: 'why-lineage', class: 'lineage' },
+      el(
+        'ol',
+        { id: 'why-lineage', class: 'lineage' },
         el('li', { class: 'lineage-owner' }, 'owned by ', this.objectLink(l.replicaSet)),
         l.created
           ? el('li', { class: 'lineage-created' }, 'created by ', this.link(l.created))
           : el('li', { class: 'lineage-created hint' }, 'in the snapshot from the start (not created during the run)'),
-        ...l.answers.map((a) => el('li', { class: 'lineage-answers' }, a.action === 'PodEvicted' || a.action === 'ObjectDeleted' || a.action === 'PodsDeleted' ? 'replacing: ' : 'because of: ', this.link(a), ` ${a.summary}`))),
+        ...l.answers.map((a) =>
+          el(
+            'li',
+            { class: 'lineage-answers' },
+            a.action === 'PodEvicted' || a.action === 'ObjectDeleted' || a.action === 'PodsDeleted' ? 'replacing: ' : 'because of: ',
+            this.link(a),
+            ` ${a.summary}`,
+          ),
+        ),
+      ),
     ];
   }
 
@@ -120,29 +189,60 @@ export class WhyPanel {
   private reality(): Child[] {
     const r = this.store.reality;
     if (!r) return [];
-    const head = r.status === 'matched' ? 'Reality: matched' : r.status === 'onlyReal' ? 'Reality: only real (the simulation did not do this)' : 'Reality: only simulated (the evidence shows no such decision)';
+    const head =
+      r.status === 'matched'
+        ? 'Reality: matched'
+        : r.status === 'onlyReal'
+          ? 'Reality: only real (the simulation did not do this)'
+          : 'Reality: only simulated (the evidence shows no such decision)';
     const parts: Child[] = [el('h3', null, head)];
     if (r.real) {
       const e = r.real;
       const m = /^(.*?:\d+): ([\s\S]*)$/.exec(e.evidence ?? '');
       parts.push(
-        el('p', { class: 'reality-real', id: 'why-reality-real' },
-          el('span', { class: 'time' }, e.at), ' ', el('span', { class: 'action' }, e.action), ' ', this.objectLink(e.object),
-          e.detail ? ` ${e.detail}` : '', e.controller ? ` (${e.controller})` : '',
-          r.status === 'matched' && r.seq !== undefined ? ` — simulated #${r.seq}, ${e.delta ?? ''}` : ''),
+        el(
+          'p',
+          { class: 'reality-real', id: 'why-reality-real' },
+          el('span', { class: 'time' }, e.at),
+          ' ',
+          el('span', { class: 'action' }, e.action),
+          ' ',
+          this.objectLink(e.object),
+          e.detail ? ` ${e.detail}` : '',
+          e.controller ? ` (${e.controller})` : '',
+          r.status === 'matched' && r.seq !== undefined ? ` — simulated #${r.seq}, ${e.delta ?? ''}` : '',
+        ),
         e.evidence
-          ? el('p', { class: 'evidence', id: 'why-evidence' },
+          ? el(
+              'p',
+              { class: 'evidence', id: 'why-evidence' },
               el('span', { class: 'evidence-where' }, m ? m[1] : ''),
-              el('span', { class: 'evidence-text' }, m ? m[2] : e.evidence))
+              el('span', { class: 'evidence-text' }, m ? m[2] : e.evidence),
+            )
           : el('p', { class: 'hint', id: 'why-evidence' }, 'No evidence line was given for this entry.'),
       );
     }
     if (r.alsoMatched?.length) {
-      parts.push(el('p', null, `It also matched ${r.alsoMatched.length} more real decision${r.alsoMatched.length === 1 ? '' : 's'}:`),
-        el('ul', { id: 'why-reality-also' }, ...r.alsoMatched.map((a) => el('li', null, `${a.at} ${a.action} ${a.object} (${a.delta ?? ''}): `, el('span', { class: 'evidence-where' }, a.evidence ?? '')))));
+      parts.push(
+        el('p', null, `It also matched ${r.alsoMatched.length} more real decision${r.alsoMatched.length === 1 ? '' : 's'}:`),
+        el(
+          'ul',
+          { id: 'why-reality-also' },
+          ...r.alsoMatched.map((a) =>
+            el('li', null, `${a.at} ${a.action} ${a.object} (${a.delta ?? ''}): `, el('span', { class: 'evidence-where' }, a.evidence ?? '')),
+          ),
+        ),
+      );
     }
-    if (r.reasons.length) parts.push(el('p', null, 'Likely:'), el('ul', { id: 'why-reality-reasons', class: 'reasons' }, ...r.reasons.map((x) => el('li', null, x))));
-    return [el('div', { id: 'why-reality', class: r.status === 'matched' ? 'matched' : r.status === 'onlyReal' ? 'only-real' : 'only-simulated', 'data-status': r.status }, ...parts)];
+    if (r.reasons.length)
+      parts.push(el('p', null, 'Likely:'), el('ul', { id: 'why-reality-reasons', class: 'reasons' }, ...r.reasons.map((x) => el('li', null, x))));
+    return [
+      el(
+        'div',
+        { id: 'why-reality', class: r.status === 'matched' ? 'matched' : r.status === 'onlyReal' ? 'only-real' : 'only-simulated', 'data-status': r.status },
+        ...parts,
+      ),
+    ];
   }
 
   render(): void {
@@ -152,19 +252,47 @@ export class WhyPanel {
       const { decision: d, chain } = s.decision;
       const world = chain.find((c) => c.controller === 'world');
       parts.push(
-        el('div', { class: 'why-head', id: 'why-decision' }, el('span', { class: 'action' }, d.action), ' ', this.objectLink(d.object), ' ', el('span', { class: 'time' }, d.time)),
+        el(
+          'div',
+          { class: 'why-head', id: 'why-decision' },
+          el('span', { class: 'action' }, d.action),
+          ' ',
+          this.objectLink(d.object),
+          ' ',
+          el('span', { class: 'time' }, d.time),
+        ),
         el('p', { class: 'summary', id: 'why-summary' }, d.summary),
         ...this.reality(),
-        el('h3', null, 'Because'), this.checks(d.because, 'why-checks'),
+        el('h3', null, 'Because'),
+        this.checks(d.because, 'why-checks'),
         el('h3', null, 'Caused by'),
         chain.length
-          ? el('ol', { id: 'why-causes', class: 'causes' }, ...chain.map((c) => el('li', { class: c === world ? 'world-event' : undefined }, this.link(c), c === world ? el('span', { class: 'chip' }, 'world event') : null)))
-          : el('p', { id: 'why-causes', class: 'hint' }, d.controller === 'world' ? 'This is a world event (the scenario).' : 'No earlier decision led to this one.'),
+          ? el(
+              'ol',
+              { id: 'why-causes', class: 'causes' },
+              ...chain.map((c) =>
+                el('li', { class: c === world ? 'world-event' : undefined }, this.link(c), c === world ? el('span', { class: 'chip' }, 'world event') : null),
+              ),
+            )
+          : el(
+              'p',
+              { id: 'why-causes', class: 'hint' },
+              d.controller === 'world' ? 'This is a world event (the scenario).' : 'No earlier decision led to this one.',
+            ),
         el('h3', null, 'Machine'),
         d.machine
-          ? el('p', { id: 'why-machine' }, `${d.machine.id}: `, el('span', { class: 'state' }, d.machine.from), ' → ', el('span', { class: 'state' }, d.machine.to), ` on ${d.machine.event}`)
+          ? el(
+              'p',
+              { id: 'why-machine' },
+              `${d.machine.id}: `,
+              el('span', { class: 'state' }, d.machine.from),
+              ' → ',
+              el('span', { class: 'state' }, d.machine.to),
+              ` on ${d.machine.event}`,
+            )
           : el('p', { id: 'why-machine', class: 'hint' }, 'No machine transition.'),
-        el('h3', null, 'Upstream'), el('p', { id: 'why-source', class: 'source' }, d.source),
+        el('h3', null, 'Upstream'),
+        el('p', { id: 'why-source', class: 'source' }, d.source),
         ...(s.lineage && s.selection.object === d.object ? this.lineage() : []),
       );
     } else if (s.explanation && s.selection.object === s.explanation.object) {
@@ -172,13 +300,17 @@ export class WhyPanel {
       parts.push(el('div', { class: 'why-head', id: 'why-object' }, e.object, e.exists ? '' : ' (no longer exists)'));
       parts.push(...this.reality());
       parts.push(el('h3', null, 'What happened'));
-      parts.push(e.happened.length
-        ? el('ol', { id: 'why-happened' }, ...e.happened.map((h) => el('li', null, this.link(h.decision), ` ${h.decision.summary}`)))
-        : el('p', { id: 'why-happened', class: 'hint' }, 'Nothing has happened to it yet.'));
+      parts.push(
+        e.happened.length
+          ? el('ol', { id: 'why-happened' }, ...e.happened.map((h) => el('li', null, this.link(h.decision), ` ${h.decision.summary}`)))
+          : el('p', { id: 'why-happened', class: 'hint' }, 'Nothing has happened to it yet.'),
+      );
       parts.push(el('h3', null, 'Why not'));
-      parts.push(e.whyNot.length
-        ? el('ol', { id: 'why-not' }, ...e.whyNot.map((w, i) => this.whyNot(w, `${e.object}\u0000${w.outcome ?? i}`)))
-        : el('p', { id: 'why-not', class: 'hint' }, 'Nothing is held back.'));
+      parts.push(
+        e.whyNot.length
+          ? el('ol', { id: 'why-not' }, ...e.whyNot.map((w, i) => this.whyNot(w, `${e.object}\u0000${w.outcome ?? i}`)))
+          : el('p', { id: 'why-not', class: 'hint' }, 'Nothing is held back.'),
+      );
       parts.push(...this.lineage());
     } else if (s.reality?.real) {
       // a real decision on an object the simulation does not have

@@ -11,8 +11,12 @@ exports.run = async function run() {
   const ext = vscode.extensions.getExtension('controller-stepper.controller-stepper');
   if (!ext) throw new Error('extension controller-stepper.controller-stepper not found');
   const api = await ext.activate();
-  const modules = fs.readdirSync(__dirname).filter((f) => f.endsWith('.test.js')).sort();
-  let passed = 0, failed = 0;
+  const modules = fs
+    .readdirSync(__dirname)
+    .filter((f) => f.endsWith('.test.js'))
+    .sort();
+  let passed = 0,
+    failed = 0;
   for (const m of modules) {
     const { tests } = require(path.join(__dirname, m));
     for (const [name, fn] of tests) {

@@ -44,17 +44,35 @@ test('default feature gates follow the version', () => {
     [21, { LegacyNodeRoleBehavior: false, LogarithmicScaleDown: false, NodeDisruptionExclusion: true, NodeLease: true, PodDeletionCost: false }],
     [24, { LogarithmicScaleDown: true, PodDeletionCost: true }],
     [26, { LogarithmicScaleDown: true, PodDeletionCost: true, PodDisruptionConditions: true }],
-    [33, { DeploymentReplicaSetTerminatingReplicas: false, LogarithmicScaleDown: true, PodDeletionCost: true, PodDisruptionConditions: true, SeparateTaintEvictionController: true }],
-    [35, { DeploymentReplicaSetTerminatingReplicas: true, LogarithmicScaleDown: true, PodDeletionCost: true, SeparateTaintEvictionController: true, TaintTolerationComparisonOperators: false }],
+    [
+      33,
+      {
+        DeploymentReplicaSetTerminatingReplicas: false,
+        LogarithmicScaleDown: true,
+        PodDeletionCost: true,
+        PodDisruptionConditions: true,
+        SeparateTaintEvictionController: true,
+      },
+    ],
+    [
+      35,
+      {
+        DeploymentReplicaSetTerminatingReplicas: true,
+        LogarithmicScaleDown: true,
+        PodDeletionCost: true,
+        SeparateTaintEvictionController: true,
+        TaintTolerationComparisonOperators: false,
+      },
+    ],
   ];
   for (const [minor, want] of cases) assert.deepEqual(cfg(minor).featureGates, want, `1.${minor}`);
 });
 
 test('kubelets post status every 10s; with Leases an unchanged status only every report interval', () => {
   const cases: [minor: number, leases: boolean | undefined, report: number][] = [
-    [12, undefined, seconds(10)],   // no Leases: every post is a heartbeat
-    [13, undefined, seconds(10)],   // NodeLease alpha, off
-    [13, true, minutes(1)],         // NodeLease turned on in 1.13: the 1m default
+    [12, undefined, seconds(10)], // no Leases: every post is a heartbeat
+    [13, undefined, seconds(10)], // NodeLease alpha, off
+    [13, true, minutes(1)], // NodeLease turned on in 1.13: the 1m default
     [14, undefined, minutes(1)],
     [16, undefined, minutes(1)],
     [17, undefined, minutes(5)],

@@ -30,14 +30,37 @@ test('the value of --a=b has its own position, for diagnostics on the value', ()
 });
 
 test('command words are grouped as pflag does: booleans never take the next word', () => {
-  const words = ['--node-monitor-grace-period', '20s', '--enable-taint-manager', '--leader-elect', 'extra', '--node-eviction-rate 0.2', '--v', '4', '--unhealthy-zone-threshold'].map((text) => ({ text }));
+  const words = [
+    '--node-monitor-grace-period',
+    '20s',
+    '--enable-taint-manager',
+    '--leader-elect',
+    'extra',
+    '--node-eviction-rate 0.2',
+    '--v',
+    '4',
+    '--unhealthy-zone-threshold',
+  ].map((text) => ({ text }));
   const r = splitFlagWords(words);
-  assert.deepEqual(r.flags.map((f) => [f.flag, f.value]), [
-    ['--node-monitor-grace-period', '20s'], ['--enable-taint-manager', undefined], ['--leader-elect', undefined],
-    ['--node-eviction-rate', '0.2'], ['--v', '4'], ['--unhealthy-zone-threshold', undefined],
-  ]);
-  assert.deepEqual(r.positional.map((w) => w.text), ['extra']);
-  assert.deepEqual(r.missingValue.map((f) => f.flag), ['--unhealthy-zone-threshold']);
+  assert.deepEqual(
+    r.flags.map((f) => [f.flag, f.value]),
+    [
+      ['--node-monitor-grace-period', '20s'],
+      ['--enable-taint-manager', undefined],
+      ['--leader-elect', undefined],
+      ['--node-eviction-rate', '0.2'],
+      ['--v', '4'],
+      ['--unhealthy-zone-threshold', undefined],
+    ],
+  );
+  assert.deepEqual(
+    r.positional.map((w) => w.text),
+    ['extra'],
+  );
+  assert.deepEqual(
+    r.missingValue.map((f) => f.flag),
+    ['--unhealthy-zone-threshold'],
+  );
 });
 
 test('a command line string is split into words with quotes respected', () => {
@@ -55,21 +78,32 @@ test('a config file is recognised by kind, and other documents of a stream are s
 });
 
 test('sections of KubeControllerManagerConfiguration the simulation does not model are ignored without noise', () => {
-  const text = 'kind: KubeControllerManagerConfiguration\ndeploymentController:\n  concurrentDeploymentSyncs: 9\ngeneric:\n  clientConnection: {qps: 5}\n  leaderElection:\n    leaderElect: true\n    leaseDuration: 20s\nkubeCloudShared:\n  clusterName: x\n';
+  const text =
+    'kind: KubeControllerManagerConfiguration\ndeploymentController:\n  concurrentDeploymentSyncs: 9\ngeneric:\n  clientConnection: {qps: 5}\n  leaderElection:\n    leaderElect: true\n    leaseDuration: 20s\nkubeCloudShared:\n  clusterName: x\n';
   const r = readControllerManagerConfigFile('c.yaml', text);
   assert.deepEqual(r.problems, []);
   assert.equal(r.settings.leaderElectLeaseDuration.value, '20s');
 });
 
 test('a static Pod manifest gives its command and args words, from the kube-controller-manager container', () => {
-  const text = 'kind: Pod\nspec:\n  containers:\n  - name: sidecar\n    image: busybox\n    command: [sleep, "1"]\n  - name: kube-controller-manager\n    image: registry.k8s.io/kube-controller-manager:v1.29.0\n    command: [kube-controller-manager]\n    args: ["--node-monitor-period=2s"]\n';
+  const text =
+    'kind: Pod\nspec:\n  containers:\n  - name: sidecar\n    image: busybox\n    command: [sleep, "1"]\n  - name: kube-controller-manager\n    image: registry.k8s.io/kube-controller-manager:v1.29.0\n    command: [kube-controller-manager]\n    args: ["--node-monitor-period=2s"]\n';
   const r = readControllerManagerConfigFile('p.yaml', text);
   assert.equal(r.form, 'Pod');
-  assert.deepEqual(r.words.map((w) => w.text), ['kube-controller-manager', '--node-monitor-period=2s']);
+  assert.deepEqual(
+    r.words.map((w) => w.text),
+    ['kube-controller-manager', '--node-monitor-period=2s'],
+  );
   assert.equal(r.words[1].position?.line, 10);
 });
 
 test('a section of the configuration that is not a map is reported as such', () => {
   const r = readControllerManagerConfigFile('c.yaml', 'kind: KubeControllerManagerConfiguration\ngeneric: 7\nnodeLifecycleController: [1]\n');
-  assert.deepEqual(r.problems.map((p) => [p.code, p.position?.line]), [['wrong-type', 2], ['wrong-type', 3]]);
+  assert.deepEqual(
+    r.problems.map((p) => [p.code, p.position?.line]),
+    [
+      ['wrong-type', 2],
+      ['wrong-type', 3],
+    ],
+  );
 });

@@ -12,7 +12,9 @@ function problems(settings: Record<string, unknown>, kubelet: Record<string, unk
   const k: SettingInput = {};
   for (const [key, v] of Object.entries(kubelet)) k[key] = { value: v, position: at(line++) };
   const r = resolveConfig({ settings: s, featureGates: {}, flags: flags.map((text, i) => ({ text, position: at(30 + i) })) }, k, kubeVersion(31));
-  return r.problems.filter((p) => ['period-below-limit', 'absurd-setting', 'out-of-range', 'wrong-type'].includes(p.code)).map((p) => `${p.severity} ${p.code}@${p.position?.line}`);
+  return r.problems
+    .filter((p) => ['period-below-limit', 'absurd-setting', 'out-of-range', 'wrong-type'].includes(p.code))
+    .map((p) => `${p.severity} ${p.code}@${p.position?.line}`);
 }
 
 test('periods the simulation cannot run are refused; legal but absurd ones are warned about', () => {

@@ -1,8 +1,16 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  GATE_DOCS, SETTINGS, allFeatureGateNames, defaultOf, featureGatesForVersion, gateHoverMarkdown, lookupSetting,
-  renderSettingsTableMarkdown, settingHoverMarkdown, settingsForVersion,
+  GATE_DOCS,
+  SETTINGS,
+  allFeatureGateNames,
+  defaultOf,
+  featureGatesForVersion,
+  gateHoverMarkdown,
+  lookupSetting,
+  renderSettingsTableMarkdown,
+  settingHoverMarkdown,
+  settingsForVersion,
 } from '../../../src/engine/config/settings';
 import { kubeVersion } from '../../../src/engine/versions/table';
 import { MAX_SUGGEST_LENGTH, closest, distance } from '../../../src/engine/config/suggest';
@@ -28,13 +36,34 @@ test('a setting is found by scenario key, flag (with or without dashes or value)
 
 test('every setting row feeds a ControllerConfig or KubeletConfig field, has a doc and a source', () => {
   const controllerFields: (keyof ControllerConfig)[] = [
-    'nodeMonitorPeriod', 'nodeMonitorGracePeriod', 'nodeStartupGracePeriod', 'podEvictionTimeout', 'nodeEvictionRate',
-    'secondaryNodeEvictionRate', 'largeClusterSizeThreshold', 'unhealthyZoneThreshold', 'enableTaintManager', 'featureGates',
-    'controllers', 'burstReplicas', 'concurrentReplicaSetSyncs', 'leaderElectLeaseDuration',
+    'nodeMonitorPeriod',
+    'nodeMonitorGracePeriod',
+    'nodeStartupGracePeriod',
+    'podEvictionTimeout',
+    'nodeEvictionRate',
+    'secondaryNodeEvictionRate',
+    'largeClusterSizeThreshold',
+    'unhealthyZoneThreshold',
+    'enableTaintManager',
+    'featureGates',
+    'controllers',
+    'burstReplicas',
+    'concurrentReplicaSetSyncs',
+    'leaderElectLeaseDuration',
   ];
   const kubeletFields: (keyof KubeletConfig)[] = ['nodeStatusUpdateFrequency', 'nodeStatusReportFrequency', 'leaseRenewInterval', 'podStartupDelay'];
-  assert.deepEqual(SETTINGS.filter((s) => s.section === 'controllerManager').map((s) => s.key).sort(), [...controllerFields].sort());
-  assert.deepEqual(SETTINGS.filter((s) => s.section === 'kubelet').map((s) => s.key).sort(), [...kubeletFields].sort());
+  assert.deepEqual(
+    SETTINGS.filter((s) => s.section === 'controllerManager')
+      .map((s) => s.key)
+      .sort(),
+    [...controllerFields].sort(),
+  );
+  assert.deepEqual(
+    SETTINGS.filter((s) => s.section === 'kubelet')
+      .map((s) => s.key)
+      .sort(),
+    [...kubeletFields].sort(),
+  );
   for (const s of SETTINGS) {
     assert.ok(s.doc.length > 10 && s.source.length > 3, s.key);
     assert.ok(/^[a-z][A-Za-z]+$/.test(s.key), `${s.key} is camelCase`);
@@ -62,13 +91,28 @@ test('defaults per version come from the version table', () => {
 });
 
 test('the gates of a version are listed with stage and default', () => {
-  assert.deepEqual(featureGatesForVersion(12).map((g) => `${g.name}:${g.stage}:${g.default}`), ['NodeLease:alpha:false', 'TaintBasedEvictions:alpha:false', 'TaintNodesByCondition:beta:true']);
-  assert.deepEqual(featureGatesForVersion(35).map((g) => g.name), ['DeploymentReplicaSetTerminatingReplicas', 'LogarithmicScaleDown', 'PodDeletionCost', 'SeparateTaintEvictionController', 'TaintTolerationComparisonOperators']);
+  assert.deepEqual(
+    featureGatesForVersion(12).map((g) => `${g.name}:${g.stage}:${g.default}`),
+    ['NodeLease:alpha:false', 'TaintBasedEvictions:alpha:false', 'TaintNodesByCondition:beta:true'],
+  );
+  assert.deepEqual(
+    featureGatesForVersion(35).map((g) => g.name),
+    [
+      'DeploymentReplicaSetTerminatingReplicas',
+      'LogarithmicScaleDown',
+      'PodDeletionCost',
+      'SeparateTaintEvictionController',
+      'TaintTolerationComparisonOperators',
+    ],
+  );
 });
 
 test('the settings table renders for the README with per-version defaults and lifetimes', () => {
   const md = renderSettingsTableMarkdown();
-  assert.match(md, /\| `nodeMonitorGracePeriod` \| `--node-monitor-grace-period` \| `nodeLifecycleController.nodeMonitorGracePeriod` \| duration \| 40s \(1\.12–1\.31\), 50s \(1\.32\+\) \| 1\.12\+ \|/);
+  assert.match(
+    md,
+    /\| `nodeMonitorGracePeriod` \| `--node-monitor-grace-period` \| `nodeLifecycleController.nodeMonitorGracePeriod` \| duration \| 40s \(1\.12–1\.31\), 50s \(1\.32\+\) \| 1\.12\+ \|/,
+  );
   assert.match(md, /\| `podEvictionTimeout` .* \| 5m \| 1\.12–1\.26 \(deprecated 1\.26\) \|/);
   assert.match(md, /\| `nodeStatusReportFrequency` .* \| 1m \(1\.13–1\.16\), 5m \(1\.17\+\) \| 1\.13\+ \|/);
   assert.match(md, /\| `TaintBasedEvictions` \| kube-controller-manager \| alpha off from 1\.12; beta on from 1\.13; GA on \(locked\) from 1\.18 \| 1\.21 \|/);
@@ -101,10 +145,11 @@ test('"did you mean" has a length cap and a distance cut-off, and still finds th
 
 test('the cut-off distance agrees with the full distance up to the cut-off', () => {
   const words = ['kitten', 'sitting', 'node-a1', 'nodea1', 'ndoe-a1', 'node-b12', '', 'a', 'ab', 'ba'];
-  for (const a of words) for (const b of words) {
-    const full = distance(a, b);
-    for (const cap of [0, 1, 2, 3]) assert.equal(distance(a, b, cap), full <= cap ? full : cap + 1, `${a}/${b}/${cap}`);
-  }
+  for (const a of words)
+    for (const b of words) {
+      const full = distance(a, b);
+      for (const cap of [0, 1, 2, 3]) assert.equal(distance(a, b, cap), full <= cap ? full : cap + 1, `${a}/${b}/${cap}`);
+    }
 });
 
 test('hover text for a setting says its default in the version, or that the version lacks it', () => {

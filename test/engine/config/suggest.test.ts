@@ -19,7 +19,14 @@ function plainRule(input: string, candidates: readonly string[]): string | undef
     const d = distance(a, c.toLowerCase());
     if (d > limit) continue;
     const gap = Math.abs(c.length - a.length);
-    if (best === undefined || d < bestD || (d === bestD && (gap < Math.abs(best.length - a.length) || (gap === Math.abs(best.length - a.length) && c < best)))) { best = c; bestD = d; }
+    if (
+      best === undefined ||
+      d < bestD ||
+      (d === bestD && (gap < Math.abs(best.length - a.length) || (gap === Math.abs(best.length - a.length) && c < best)))
+    ) {
+      best = c;
+      bestD = d;
+    }
   }
   return best;
 }
@@ -36,20 +43,40 @@ function typo(r: () => number, w: string): string {
   const i = Math.floor(r() * (w.length + 1));
   const ch = 'abcdexyz-.0123456789'[Math.floor(r() * 20)];
   switch (Math.floor(r() * 5)) {
-    case 0: return w.slice(0, i) + ch + w.slice(i + 1);
-    case 1: return w.slice(0, i) + w.slice(i + 1);
-    case 2: return w.slice(0, i) + ch + w.slice(i);
-    case 3: return i + 1 < w.length ? w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2) : w;
-    default: return w.toUpperCase();
+    case 0:
+      return w.slice(0, i) + ch + w.slice(i + 1);
+    case 1:
+      return w.slice(0, i) + w.slice(i + 1);
+    case 2:
+      return w.slice(0, i) + ch + w.slice(i);
+    case 3:
+      return i + 1 < w.length ? w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2) : w;
+    default:
+      return w.toUpperCase();
   }
 }
 
 test('"did you mean" answers as the plain rule does', () => {
   const cases: { name: string; seed: number; list: (r: () => number) => string[]; words: number }[] = [
     { name: 'cloud node names, typed with one to three typos', seed: 1, list: (r) => cloudNames(r, 400), words: 300 },
-    { name: 'short names that tie often', seed: 2, list: () => ['node-a1', 'node-a2', 'node-b1', 'node-b12', 'Node-A1', 'nodea1', 'a', 'ab', 'ba', ''], words: 300 },
-    { name: 'names of every length up to the cap and beyond', seed: 3, list: (r) => Array.from({ length: 200 }, (_, i) => 'x'.repeat(i % 140) + String(Math.floor(r() * 100))), words: 200 },
-    { name: 'references with a kind and a namespace', seed: 4, list: (r) => Array.from({ length: 300 }, () => `Pod/default/web-7d9f-${Math.floor(r() * 36 ** 5).toString(36)}`), words: 300 },
+    {
+      name: 'short names that tie often',
+      seed: 2,
+      list: () => ['node-a1', 'node-a2', 'node-b1', 'node-b12', 'Node-A1', 'nodea1', 'a', 'ab', 'ba', ''],
+      words: 300,
+    },
+    {
+      name: 'names of every length up to the cap and beyond',
+      seed: 3,
+      list: (r) => Array.from({ length: 200 }, (_, i) => 'x'.repeat(i % 140) + String(Math.floor(r() * 100))),
+      words: 200,
+    },
+    {
+      name: 'references with a kind and a namespace',
+      seed: 4,
+      list: (r) => Array.from({ length: 300 }, () => `Pod/default/web-7d9f-${Math.floor(r() * 36 ** 5).toString(36)}`),
+      words: 300,
+    },
   ];
   for (const c of cases) {
     const r = mulberry32(c.seed);
@@ -82,8 +109,14 @@ test('"did you mean" answers the same about one list asked many times, and about
   const names = cloudNames(mulberry32(5), 1000);
   const words = ['ip-10-1-2-3.ec2.internl', 'IP-10-0-17-119.EC2.INTERNAL', 'nothing-like-it', ''];
   const first = words.map((w) => closest(w, names));
-  assert.deepEqual(words.map((w) => closest(w, names)), first);
-  assert.deepEqual(words.map((w) => closest(w, [...names])), first);
+  assert.deepEqual(
+    words.map((w) => closest(w, names)),
+    first,
+  );
+  assert.deepEqual(
+    words.map((w) => closest(w, [...names])),
+    first,
+  );
 });
 
 test('the names of a set with a prefix are one array until the set grows', () => {

@@ -49,7 +49,12 @@ test('the streamed chunks are exactly the whole-list text', () => {
   assert.deepEqual(parseYaml(join('yaml')), list);
   for (const format of ['json', 'yaml'] as const) {
     const empty = [...listChunks([], format)].join('');
-    assert.deepEqual(format === 'json' ? JSON.parse(empty) : parseYaml(empty), { apiVersion: 'v1', items: [], kind: 'List', metadata: { resourceVersion: '' } });
+    assert.deepEqual(format === 'json' ? JSON.parse(empty) : parseYaml(empty), {
+      apiVersion: 'v1',
+      items: [],
+      kind: 'List',
+      metadata: { resourceVersion: '' },
+    });
   }
 });
 
@@ -74,13 +79,19 @@ test('counts: nodes, nodes x podsPerNode pods, a Lease per node, a pod per node 
     assert.equal(of(objects, 'Lease').length, n, c.name);
     assert.equal(of(objects, 'DaemonSet').length, c.daemonSets, c.name);
     for (const ds of of(objects, 'DaemonSet')) {
-      const nodesOfDs = of(objects, 'Pod').filter((p) => p.metadata.ownerReferences[0].uid === ds.metadata.uid).map((p) => p.spec.nodeName);
+      const nodesOfDs = of(objects, 'Pod')
+        .filter((p) => p.metadata.ownerReferences[0].uid === ds.metadata.uid)
+        .map((p) => p.spec.nodeName);
       assert.equal(new Set(nodesOfDs).size, n, `${c.name}: ${ds.metadata.name} has one pod on every node`);
       assert.equal(nodesOfDs.length, n);
     }
     assert.deepEqual(g.counts, {
-      nodes: n, pods: n * c.options.podsPerNode!, replicaSets: of(objects, 'ReplicaSet').length,
-      daemonSets: c.daemonSets, leases: n, zones: g.counts.zones,
+      nodes: n,
+      pods: n * c.options.podsPerNode!,
+      replicaSets: of(objects, 'ReplicaSet').length,
+      daemonSets: c.daemonSets,
+      leases: n,
+      zones: g.counts.zones,
     });
   }
 });
@@ -125,11 +136,14 @@ test('names and uids are unique, and objects are listed as kubectl lists them', 
   assert.equal(new Set(keys).size, keys.length, 'names are unique per kind and namespace');
   const kindOrder = ['Node', 'Pod', 'ReplicaSet', 'DaemonSet', 'Lease'];
   for (let i = 1; i < objects.length; i++) {
-    const a = objects[i - 1], b = objects[i];
-    const ka = kindOrder.indexOf(a.kind), kb = kindOrder.indexOf(b.kind);
+    const a = objects[i - 1],
+      b = objects[i];
+    const ka = kindOrder.indexOf(a.kind),
+      kb = kindOrder.indexOf(b.kind);
     assert.ok(ka <= kb, 'kinds in the order of `kubectl get nodes,pods,replicasets,daemonsets,leases`');
     if (ka === kb) {
-      const na = `${a.metadata.namespace ?? ''}/${a.metadata.name}`, nb = `${b.metadata.namespace ?? ''}/${b.metadata.name}`;
+      const na = `${a.metadata.namespace ?? ''}/${a.metadata.name}`,
+        nb = `${b.metadata.namespace ?? ''}/${b.metadata.name}`;
       assert.ok(na < nb, `${na} before ${nb}`);
     }
   }
@@ -200,11 +214,18 @@ test('control-plane nodes are tainted NoSchedule and only pods that tolerate it 
     const objects = generateCluster({ nodes: 9, podsPerNode: 6, kubernetesVersion: c.version }).objects as Obj[];
     const tainted = of(objects, 'Node').filter((n) => n.spec.taints);
     assert.equal(tainted.length, 3, c.version);
-    for (const n of tainted) assert.deepEqual(n.spec.taints, c.taints.map((key) => ({ effect: 'NoSchedule', key })), c.version);
+    for (const n of tainted)
+      assert.deepEqual(
+        n.spec.taints,
+        c.taints.map((key) => ({ effect: 'NoSchedule', key })),
+        c.version,
+      );
     const taintsOf = new Map(tainted.map((n) => [n.metadata.name, n.spec.taints as Obj[]]));
     for (const p of of(objects, 'Pod')) {
       for (const taint of taintsOf.get(p.spec.nodeName) ?? []) {
-        const ok = (p.spec.tolerations ?? []).some((t: Obj) => (t.operator === 'Exists' && t.key === undefined) || (t.key === taint.key && (t.effect ?? taint.effect) === taint.effect));
+        const ok = (p.spec.tolerations ?? []).some(
+          (t: Obj) => (t.operator === 'Exists' && t.key === undefined) || (t.key === taint.key && (t.effect ?? taint.effect) === taint.effect),
+        );
         assert.ok(ok, `${c.version}: ${p.metadata.name} tolerates ${taint.key}`);
       }
     }
@@ -272,7 +293,8 @@ test('pods carry conditions, container statuses with restart counts, and some ma
   assert.ok(pods.every((p) => p.status.phase === 'Running' && p.status.conditions.some((c: Obj) => c.type === 'Ready' && c.status === 'True')));
   const restarts = pods.flatMap((p) => p.status.containerStatuses.map((c: Obj) => c.restartCount));
   assert.ok(restarts.some((r) => r === 0) && restarts.some((r) => r > 0));
-  for (const p of pods) for (const c of p.status.containerStatuses) if (c.restartCount > 0) assert.ok(c.lastState.terminated, 'a restarted container shows how it last ended');
+  for (const p of pods)
+    for (const c of p.status.containerStatuses) if (c.restartCount > 0) assert.ok(c.lastState.terminated, 'a restarted container shows how it last ended');
   const withManaged = pods.filter((p) => p.metadata.managedFields).length;
   assert.ok(withManaged > 0 && withManaged < pods.length / 4, `${withManaged} of ${pods.length} pods have managedFields`);
   const lean = generateCluster({ nodes: 30, podsPerNode: 20, detail: 'lean' }).objects as Obj[];
@@ -280,8 +302,14 @@ test('pods carry conditions, container statuses with restart counts, and some ma
   assert.ok(JSON.stringify(lean).length < JSON.stringify(objects).length * 0.9);
 });
 
-test('a zone outage timeline gives a scenario that stops and restarts that zone\'s kubelets', () => {
-  const g = generateCluster({ nodes: 6, podsPerNode: 2, kubernetesVersion: '1.12', timeline: { zoneOutage: { zone: 'us-east-1b', at: '60s', recoverAt: '30m' } }, snapshotPath: './big.json' });
+test("a zone outage timeline gives a scenario that stops and restarts that zone's kubelets", () => {
+  const g = generateCluster({
+    nodes: 6,
+    podsPerNode: 2,
+    kubernetesVersion: '1.12',
+    timeline: { zoneOutage: { zone: 'us-east-1b', at: '60s', recoverAt: '30m' } },
+    snapshotPath: './big.json',
+  });
   assert.deepEqual(g.scenario, {
     apiVersion: 'controllerstepper.io/v1alpha1',
     kind: 'Scenario',
@@ -316,7 +344,11 @@ test('bad options are refused with a message naming the option', () => {
     { options: { zones: 0, timeline: { zoneOutage: { zone: 0, at: '5m' } } }, message: /needs zones/ },
   ];
   for (const c of cases) {
-    assert.throws(() => generateCluster(c.options), (e: unknown) => e instanceof GenerateOptionsError && c.message.test(e.message), JSON.stringify(c.options));
+    assert.throws(
+      () => generateCluster(c.options),
+      (e: unknown) => e instanceof GenerateOptionsError && c.message.test(e.message),
+      JSON.stringify(c.options),
+    );
   }
 });
 
@@ -354,5 +386,8 @@ test('the objects as a multi-document YAML stream load as the same objects, one 
   const objects = generateCluster({ nodes: 3, podsPerNode: 2, seed: 4 }).objects;
   const text = [...yamlDocumentChunks(objects)].join('');
   assert.equal(text.split(/^---$/m).length - 1, objects.length);
-  assert.deepEqual(loadSnapshot({ file: 'c.yaml', text }).objects.map((o) => o.object), objects);
+  assert.deepEqual(
+    loadSnapshot({ file: 'c.yaml', text }).objects.map((o) => o.object),
+    objects,
+  );
 });

@@ -4,16 +4,25 @@ import assert from 'node:assert/strict';
 import { importEvidence } from '../../../src/engine/import/index';
 import { inferScenario } from '../../../src/engine/import/infer';
 
-const read = (...files: string[]) => importEvidence(files.map((text, i) => ({ name: `f${i}.txt`, chunks: [text] })), { anchor: Date.parse('2026-01-01T01:00:00Z') * 1000, anchorGiven: true });
-const seen = (r: ReturnType<typeof read>) => r.observations.map((o) => (o.kind === 'pod-on-node' ? `${o.pod}@${o.node}` : o.kind === 'node-seen' ? `node ${o.node}` : o.kind));
+const read = (...files: string[]) =>
+  importEvidence(
+    files.map((text, i) => ({ name: `f${i}.txt`, chunks: [text] })),
+    { anchor: Date.parse('2026-01-01T01:00:00Z') * 1000, anchorGiven: true },
+  );
+const seen = (r: ReturnType<typeof read>) =>
+  r.observations.map((o) => (o.kind === 'pod-on-node' ? `${o.pod}@${o.node}` : o.kind === 'node-seen' ? `node ${o.node}` : o.kind));
 
 describe('kubectl get tables', () => {
   it('get nodes: every node is seen', () => {
-    const r = read('$ kubectl get nodes\nNAME     STATUS     ROLES           AGE   VERSION\ncp-1     Ready      control-plane   19h   v1.28.8\nw-1      NotReady   <none>          19h   v1.28.8\n');
+    const r = read(
+      '$ kubectl get nodes\nNAME     STATUS     ROLES           AGE   VERSION\ncp-1     Ready      control-plane   19h   v1.28.8\nw-1      NotReady   <none>          19h   v1.28.8\n',
+    );
     assert.deepEqual(seen(r), ['node cp-1', 'node w-1']);
   });
   it('get pods -A -o wide: each pod ran on its NODE; "NOMINATED NODE" is another column', () => {
-    const r = read('NAMESPACE   NAME    READY   STATUS        RESTARTS   AGE   IP          NODE   NOMINATED NODE   READINESS GATES\nsupcon      ice-1   1/1     Terminating   0          19m   10.0.0.1    w-1    <none>           <none>\nsupcon      db-0    0/1     Pending       0          1m    <none>      <none> <none>           <none>\n');
+    const r = read(
+      'NAMESPACE   NAME    READY   STATUS        RESTARTS   AGE   IP          NODE   NOMINATED NODE   READINESS GATES\nsupcon      ice-1   1/1     Terminating   0          19m   10.0.0.1    w-1    <none>           <none>\nsupcon      db-0    0/1     Pending       0          1m    <none>      <none> <none>           <none>\n',
+    );
     assert.deepEqual(seen(r), ['Pod/supcon/ice-1@w-1', 'node w-1']);
   });
   it('get pods without -o wide says nothing about nodes', () => {
@@ -21,12 +30,19 @@ describe('kubectl get tables', () => {
   });
   it('a row that does not line up is a positioned warning', () => {
     const r = read('NAME     STATUS     ROLES           AGE   VERSION\ncp 1 x\n');
-    assert.deepEqual(r.problems.map((p) => `${p.code} ${p.position?.line}`), ['cut-line 2']);
+    assert.deepEqual(
+      r.problems.map((p) => `${p.code} ${p.position?.line}`),
+      ['cut-line 2'],
+    );
   });
   it('with a log of pods marked not ready, a pods table without -A names their node', () => {
     const log = 'I0101 00:01:25.000000       1 controller_utils.go:129] "Updating ready status of pod to false" pod="supcon/ice-1"\n';
-    const table = 'NAME    READY   STATUS        RESTARTS   AGE   IP          NODE   NOMINATED NODE   READINESS GATES\nice-1   1/1     Terminating   0          19m   10.0.0.1    w-1    <none>           <none>\n';
+    const table =
+      'NAME    READY   STATUS        RESTARTS   AGE   IP          NODE   NOMINATED NODE   READINESS GATES\nice-1   1/1     Terminating   0          19m   10.0.0.1    w-1    <none>           <none>\n';
     const plan = inferScenario(read(log, table), { version: '1.31' });
-    assert.deepEqual(plan.events.map((e) => JSON.stringify(e.fields)), ['{"kubelet":"stop","nodes":["w-1"]}']);
+    assert.deepEqual(
+      plan.events.map((e) => JSON.stringify(e.fields)),
+      ['{"kubelet":"stop","nodes":["w-1"]}'],
+    );
   });
 });

@@ -10,12 +10,28 @@ import { formatTime, parseTimestamp } from '../../../src/engine/model/time';
 
 const anchor = parseTimestamp('2026-12-31T00:00:00Z')!;
 const plan = (files: Record<string, string>, version?: string, known?: Parameters<typeof inferScenario>[2]) => {
-  const r = importEvidence(Object.entries(files).map(([name, text]) => ({ name, chunks: [text] })), { anchor, anchorGiven: true });
+  const r = importEvidence(
+    Object.entries(files).map(([name, text]) => ({ name, chunks: [text] })),
+    { anchor, anchorGiven: true },
+  );
   return inferScenario(r, { anchor, anchorGiven: true, version }, known);
 };
 const events = (p: ReturnType<typeof plan>) => p.events.map((e) => `${formatTime(e.at)} ${JSON.stringify(e.fields)}`);
-const lease = (node: string, t: string) => JSON.stringify({ kind: 'Event', apiVersion: 'audit.k8s.io/v1', level: 'Metadata', auditID: `${node}-${t}`, stage: 'ResponseComplete', verb: 'update', user: { username: `system:node:${node}` }, objectRef: { resource: 'leases', namespace: 'kube-node-lease', name: node }, responseStatus: { code: 200 }, stageTimestamp: t });
-const taintLine = 'I0101 00:01:25.000000       1 controller_utils.go:200] "Added taint to node" taint=[{"key":"node.kubernetes.io/unreachable","effect":"NoSchedule"}] node="n1"\n';
+const lease = (node: string, t: string) =>
+  JSON.stringify({
+    kind: 'Event',
+    apiVersion: 'audit.k8s.io/v1',
+    level: 'Metadata',
+    auditID: `${node}-${t}`,
+    stage: 'ResponseComplete',
+    verb: 'update',
+    user: { username: `system:node:${node}` },
+    objectRef: { resource: 'leases', namespace: 'kube-node-lease', name: node },
+    responseStatus: { code: 200 },
+    stageTimestamp: t,
+  });
+const taintLine =
+  'I0101 00:01:25.000000       1 controller_utils.go:200] "Added taint to node" taint=[{"key":"node.kubernetes.io/unreachable","effect":"NoSchedule"}] node="n1"\n';
 
 describe('inferring the timeline', () => {
   it('without heartbeats, the kubelet stop is placed nodeMonitorGracePeriod before the controller saw Unknown, and says it is assumed', () => {
@@ -39,15 +55,29 @@ describe('inferring the timeline', () => {
     assert.deepEqual(events(p), ['2026-01-01T00:00:40.001Z {"kubelet":"stop","nodes":["n1"]}', '2026-01-01T00:05:00.000Z {"kubelet":"start","nodes":["n1"]}']);
     assert.match(p.events[0].why.join(' '), /last heartbeat before a silence/);
   });
-  it('a user\'s taint becomes a taint: event citing its audit line', () => {
-    const w = (t: string, taints: unknown[]) => JSON.stringify({ kind: 'Event', apiVersion: 'audit.k8s.io/v1', level: 'Request', auditID: t, stage: 'ResponseComplete', verb: 'patch', user: { username: 'alice' }, objectRef: { resource: 'nodes', name: 'n1' }, responseStatus: { code: 200 }, requestObject: { spec: { taints } }, stageTimestamp: t });
+  it("a user's taint becomes a taint: event citing its audit line", () => {
+    const w = (t: string, taints: unknown[]) =>
+      JSON.stringify({
+        kind: 'Event',
+        apiVersion: 'audit.k8s.io/v1',
+        level: 'Request',
+        auditID: t,
+        stage: 'ResponseComplete',
+        verb: 'patch',
+        user: { username: 'alice' },
+        objectRef: { resource: 'nodes', name: 'n1' },
+        responseStatus: { code: 200 },
+        requestObject: { spec: { taints } },
+        stageTimestamp: t,
+      });
     const p = plan({ 'audit.log': [w('2026-01-01T00:00:00Z', []), w('2026-01-01T00:01:00Z', [{ key: 'maint', effect: 'NoExecute' }])].join('\n') }, '1.31');
     assert.deepEqual(events(p), ['2026-01-01T00:01:00.000Z {"taint":{"key":"maint","effect":"NoExecute"},"node":"n1"}']);
     assert.match(p.events[0].why.join(' '), /audit.log:2: .* by alice/);
   });
   it('a new controller-manager leader in the log is a restart', () => {
-    const log = 'I0101 00:00:00.000000       1 leaderelection.go:258] successfully acquired lease kube-system/kube-controller-manager\n'
-      + 'I0101 00:03:00.000000       1 leaderelection.go:258] successfully acquired lease kube-system/kube-controller-manager\n';
+    const log =
+      'I0101 00:00:00.000000       1 leaderelection.go:258] successfully acquired lease kube-system/kube-controller-manager\n' +
+      'I0101 00:03:00.000000       1 leaderelection.go:258] successfully acquired lease kube-system/kube-controller-manager\n';
     assert.deepEqual(events(plan({ 'kcm.log': log }, '1.31')), ['2026-01-01T00:03:00.000Z {"restartControllerManager":true}']);
   });
   it('pods marked not ready on a node the evidence does not name get a named stand-in, as an assumption', () => {
@@ -55,7 +85,10 @@ describe('inferring the timeline', () => {
     const p = plan({ 'kcm.log': line('a') + line('b') }, '1.31');
     assert.deepEqual(events(p), ['2026-01-01T00:00:47.500Z {"kubelet":"stop","nodes":["unnamed-node-1"]}']);
     assert.ok(p.assumptions.some((a) => /d\/a, d\/b\) ran on a node the evidence does not name: called unnamed-node-1/.test(a)));
-    assert.deepEqual(p.objects.map((o) => `${o.kind}/${(o.metadata as { name: string }).name}`), ['Node/unnamed-node-1', 'Lease/unnamed-node-1', 'Pod/a', 'Pod/b']);
+    assert.deepEqual(
+      p.objects.map((o) => `${o.kind}/${(o.metadata as { name: string }).name}`),
+      ['Node/unnamed-node-1', 'Lease/unnamed-node-1', 'Pod/a', 'Pod/b'],
+    );
   });
   it('objects a snapshot holds are not made up again', () => {
     const p = plan({ 'kcm.log': taintLine }, '1.31', { nodes: new Set(['n1']), pods: new Map(), replicaSets: new Set() });
@@ -70,9 +103,23 @@ describe('inferring the timeline', () => {
 });
 
 describe('inferring with missing evidence', () => {
-  it('an audit log without kubelet heartbeats makes the kubelets\' liveness an assumption in the scenario', () => {
-    const del = JSON.stringify({ kind: 'Event', apiVersion: 'audit.k8s.io/v1', level: 'Metadata', auditID: 'x', stage: 'ResponseComplete', verb: 'delete', user: { username: 'alice' }, objectRef: { resource: 'pods', namespace: 'd', name: 'p' }, responseStatus: { code: 200 }, stageTimestamp: '2026-01-01T00:00:00Z' });
+  it("an audit log without kubelet heartbeats makes the kubelets' liveness an assumption in the scenario", () => {
+    const del = JSON.stringify({
+      kind: 'Event',
+      apiVersion: 'audit.k8s.io/v1',
+      level: 'Metadata',
+      auditID: 'x',
+      stage: 'ResponseComplete',
+      verb: 'delete',
+      user: { username: 'alice' },
+      objectRef: { resource: 'pods', namespace: 'd', name: 'p' },
+      responseStatus: { code: 200 },
+      stageTimestamp: '2026-01-01T00:00:00Z',
+    });
     const p = plan({ 'audit.log': del }, '1.31');
-    assert.ok(p.assumptions.some((a) => /liveness is unknown/.test(a)), JSON.stringify(p.assumptions));
+    assert.ok(
+      p.assumptions.some((a) => /liveness is unknown/.test(a)),
+      JSON.stringify(p.assumptions),
+    );
   });
 });

@@ -21,9 +21,20 @@ import { renderAudit, renderEvents, renderKlog } from './evidenceFromTrace';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const dir = join(root, 'examples');
-const examples = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+const examples = readdirSync(dir)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
 
-const toEntries = (ds: RealDecision[]): RealityEntry[] => ds.map((d, index) => ({ at: d.time, action: d.action, object: d.object, detail: d.detail, controller: d.controller, evidence: `${d.evidence.file}:${d.evidence.line}`, index }));
+const toEntries = (ds: RealDecision[]): RealityEntry[] =>
+  ds.map((d, index) => ({
+    at: d.time,
+    action: d.action,
+    object: d.object,
+    detail: d.detail,
+    controller: d.controller,
+    evidence: `${d.evidence.file}:${d.evidence.line}`,
+    index,
+  }));
 
 function roundTrip(file: string, sources: ('log' | 'events' | 'audit')[]) {
   const scenario = loadScenario(join(dir, file), nodeFs());
@@ -38,7 +49,13 @@ function roundTrip(file: string, sources: ('log' | 'events' | 'audit')[]) {
   const reality = toEntries(imported.decisions);
   const tolerance = seconds(5);
   again.runUntil(Math.max(...reality.map((r) => r.at)) + tolerance);
-  const report = compareDecisions(again.trace, reality, tolerance, { version: again.behaviour.version.text, hasObject: () => true, versionHas: () => true }, again.startTime);
+  const report = compareDecisions(
+    again.trace,
+    reality,
+    tolerance,
+    { version: again.behaviour.version.text, hasObject: () => true, versionHas: () => true },
+    again.startTime,
+  );
   return { imported, report };
 }
 
@@ -48,10 +65,19 @@ describe('round trip: simulate, render as evidence, import, compare', () => {
     it(`${file}: the log, the events and the audit log together agree with the simulation`, () => {
       const { imported, report } = roundTrip(file, ['log', 'events', 'audit']);
       // the rendered audit log has no kubelet heartbeats, and says so
-      assert.deepEqual(imported.problems.filter((p) => p.severity !== 'info' && p.code !== 'no-heartbeats'), []);
+      assert.deepEqual(
+        imported.problems.filter((p) => p.severity !== 'info' && p.code !== 'no-heartbeats'),
+        [],
+      );
       assert.ok(report.matched.length > 0, 'something was compared');
-      assert.deepEqual(report.onlyReal.map((o) => `${o.real.action} ${o.real.object} ${o.reasons}`), []);
-      assert.deepEqual(report.onlySimulated.map((o) => `${o.sim.action} ${o.sim.object} ${o.reasons}`), []);
+      assert.deepEqual(
+        report.onlyReal.map((o) => `${o.real.action} ${o.real.object} ${o.reasons}`),
+        [],
+      );
+      assert.deepEqual(
+        report.onlySimulated.map((o) => `${o.sim.action} ${o.sim.object} ${o.reasons}`),
+        [],
+      );
       assert.equal(report.agree, true);
     });
   }
@@ -59,7 +85,14 @@ describe('round trip: simulate, render as evidence, import, compare', () => {
     it(`rs-zone-outage.yaml: the ${source} alone agrees with the simulation`, () => {
       const { report } = roundTrip('rs-zone-outage.yaml', [source]);
       assert.ok(report.matched.length > 0);
-      assert.equal(report.agree, true, JSON.stringify({ real: report.onlyReal.map((o) => `${o.real.action} ${o.real.object}`), sim: report.onlySimulated.map((o) => `${o.sim.action} ${o.sim.object}`) }));
+      assert.equal(
+        report.agree,
+        true,
+        JSON.stringify({
+          real: report.onlyReal.map((o) => `${o.real.action} ${o.real.object}`),
+          sim: report.onlySimulated.map((o) => `${o.sim.action} ${o.sim.object}`),
+        }),
+      );
     });
   }
 });

@@ -32,13 +32,27 @@ const renew = (x: ReturnType<typeof sim>['sim'], name: string) => {
 };
 
 // every kubelet materialise passes over (nothing due before KubeletState.due) is checked against the full computation
-before(() => { kubeletChecks.due = true; });
-after(() => { kubeletChecks.due = false; });
+before(() => {
+  kubeletChecks.due = true;
+});
+after(() => {
+  kubeletChecks.due = false;
+});
 
 describe('which kubelets run at the start', () => {
   const cases: { name: string; objects: KObject[]; version: string; running: boolean }[] = [
-    { name: 'a Ready heartbeat 39s old is within the 40s grace period: running', objects: [node('a', { heartbeatAgo: '39s' })], version: '1.12', running: true },
-    { name: 'a Ready heartbeat exactly 40s old is within the grace period: running', objects: [node('a', { heartbeatAgo: '40s' })], version: '1.12', running: true },
+    {
+      name: 'a Ready heartbeat 39s old is within the 40s grace period: running',
+      objects: [node('a', { heartbeatAgo: '39s' })],
+      version: '1.12',
+      running: true,
+    },
+    {
+      name: 'a Ready heartbeat exactly 40s old is within the grace period: running',
+      objects: [node('a', { heartbeatAgo: '40s' })],
+      version: '1.12',
+      running: true,
+    },
     { name: 'a Ready heartbeat 41s old is stale: stopped', objects: [node('a', { heartbeatAgo: '41s' })], version: '1.12', running: false },
     { name: 'a stale heartbeat with a fresh Lease: running', objects: [node('a', { heartbeatAgo: '4m' }), lease('a', '3s')], version: '1.31', running: true },
     { name: 'a stale heartbeat and a stale Lease: stopped', objects: [node('a', { heartbeatAgo: '4m' }), lease('a', '3m')], version: '1.31', running: false },
@@ -89,8 +103,17 @@ describe('status posts and Lease renewals', () => {
   // The kubelets keep the Lease record they renew (no map look-up per renewal): a Lease replaced or
   // deleted by the world, or a step back, must be what later renewals write into.
   const leaseCases: { name: string; events: EventSpec[]; back?: number; want: string | undefined; created?: boolean }[] = [
-    { name: 'a Lease applied mid-run is the record the next renewal writes', events: [{ at: '15s', kind: 'apply', object: lease('a', '1h') } as EventSpec], want: '2026-01-01T00:00:30.000Z' },
-    { name: 'a Lease deleted mid-run is created again at the next renewal', events: [{ at: '15s', kind: 'delete', ref: 'Lease/kube-node-lease/a' } as EventSpec], want: '2026-01-01T00:00:30.000Z', created: true },
+    {
+      name: 'a Lease applied mid-run is the record the next renewal writes',
+      events: [{ at: '15s', kind: 'apply', object: lease('a', '1h') } as EventSpec],
+      want: '2026-01-01T00:00:30.000Z',
+    },
+    {
+      name: 'a Lease deleted mid-run is created again at the next renewal',
+      events: [{ at: '15s', kind: 'delete', ref: 'Lease/kube-node-lease/a' } as EventSpec],
+      want: '2026-01-01T00:00:30.000Z',
+      created: true,
+    },
     { name: 'after stepping back, renewals write into the restored record', events: [], back: 2, want: '2026-01-01T00:00:30.000Z' },
   ];
   for (const c of leaseCases) {
@@ -115,7 +138,12 @@ describe('status posts and Lease renewals', () => {
     const log: string[] = [];
     class Batching extends FakeController {
       onNodeHeartbeats(_h: unknown, batch: readonly { meta: { name: string } }[], count: number): void {
-        log.push(`heartbeats ${batch.slice(0, count).map((n) => n.meta.name).join(',')}`);
+        log.push(
+          `heartbeats ${batch
+            .slice(0, count)
+            .map((n) => n.meta.name)
+            .join(',')}`,
+        );
       }
     }
     const x = createSimulation(scenarioOf({ objects: [node('a'), node('b'), node('c', { heartbeatAgo: '2m' })], version: '1.12' }), {
@@ -123,7 +151,10 @@ describe('status posts and Lease renewals', () => {
     });
     x.runUntil(s(20));
     // c's kubelet is stopped; a and b post every 10 s, as heartbeats only (no node update each)
-    assert.deepEqual(log.filter((l) => !l.startsWith('node-lifecycle wake')), ['node-lifecycle start reconstructed 2026-01-01T00:00:00.000Z', 'heartbeats a,b', 'heartbeats a,b']);
+    assert.deepEqual(
+      log.filter((l) => !l.startsWith('node-lifecycle wake')),
+      ['node-lifecycle start reconstructed 2026-01-01T00:00:00.000Z', 'heartbeats a,b', 'heartbeats a,b'],
+    );
     assert.equal(heartbeat(x, 'b'), '2026-01-01T00:00:20.000Z');
   });
 
@@ -144,21 +175,27 @@ describe('kubelet events', () => {
   });
 
   it('kubelet: stop with only: lease keeps posting status (every 5m in 1.31)', () => {
-    const { sim: x } = sim([node('a'), lease('a', '1s')], '1.31', [{ at: '25s', kind: 'kubelet', action: 'stop', only: 'lease', target: { nodes: ['a'] } } as EventSpec]);
+    const { sim: x } = sim([node('a'), lease('a', '1s')], '1.31', [
+      { at: '25s', kind: 'kubelet', action: 'stop', only: 'lease', target: { nodes: ['a'] } } as EventSpec,
+    ]);
     x.runUntil(minutes(5) + T0_MICROS);
     assert.equal(renew(x, 'a'), '2026-01-01T00:00:20.000Z');
     assert.equal(heartbeat(x, 'a'), '2026-01-01T00:05:00.000Z');
   });
 
   it('kubelet: stop with only: status keeps renewing the Lease', () => {
-    const { sim: x } = sim([node('a'), lease('a', '1s')], '1.31', [{ at: '25s', kind: 'kubelet', action: 'stop', only: 'status', target: { nodes: ['a'] } } as EventSpec]);
+    const { sim: x } = sim([node('a'), lease('a', '1s')], '1.31', [
+      { at: '25s', kind: 'kubelet', action: 'stop', only: 'status', target: { nodes: ['a'] } } as EventSpec,
+    ]);
     x.runUntil(minutes(6) + T0_MICROS);
     assert.equal(renew(x, 'a'), '2026-01-01T00:06:00.000Z');
     assert.equal(heartbeat(x, 'a'), '2025-12-31T23:59:55.000Z');
   });
 
   it('kubelet: start posts at once with Ready=True, then every interval from then', () => {
-    const { sim: x } = sim([node('a', { heartbeatAgo: '10m', ready: 'Unknown' })], '1.12', [{ at: '12s', kind: 'kubelet', action: 'start', target: { nodes: ['a'] } } as EventSpec]);
+    const { sim: x } = sim([node('a', { heartbeatAgo: '10m', ready: 'Unknown' })], '1.12', [
+      { at: '12s', kind: 'kubelet', action: 'start', target: { nodes: ['a'] } } as EventSpec,
+    ]);
     x.runUntil(s(12));
     assert.equal(heartbeat(x, 'a'), '2026-01-01T00:00:12.000Z');
     assert.equal(ready(x, 'a'), 'True');
@@ -169,7 +206,9 @@ describe('kubelet events', () => {
   });
 
   it('kubelet: start with conditions posts what it is given', () => {
-    const { sim: x } = sim([node('a', { heartbeatAgo: '10m' })], '1.31', [{ at: '5s', kind: 'kubelet', action: 'start', target: { nodes: ['a'] }, conditions: { Ready: 'False', DiskPressure: 'True' } } as EventSpec]);
+    const { sim: x } = sim([node('a', { heartbeatAgo: '10m' })], '1.31', [
+      { at: '5s', kind: 'kubelet', action: 'start', target: { nodes: ['a'] }, conditions: { Ready: 'False', DiskPressure: 'True' } } as EventSpec,
+    ]);
     x.runUntil(s(5));
     const conds = Object.fromEntries(x.cluster.nodes.get('a')!.conditions.map((c) => [c.type, c.status]));
     assert.deepEqual(conds, { MemoryPressure: 'False', Ready: 'False', DiskPressure: 'True' });
@@ -177,17 +216,27 @@ describe('kubelet events', () => {
   });
 
   it('condition: a running kubelet posts it at once and keeps posting it', () => {
-    const { sim: x } = sim([node('a')], '1.12', [{ at: '15s', kind: 'condition', target: { nodes: ['a'] }, condition: { type: 'Ready', status: 'False', reason: 'KubeletNotReady' } } as EventSpec]);
+    const { sim: x } = sim([node('a')], '1.12', [
+      { at: '15s', kind: 'condition', target: { nodes: ['a'] }, condition: { type: 'Ready', status: 'False', reason: 'KubeletNotReady' } } as EventSpec,
+    ]);
     x.runUntil(s(15));
     const r = () => x.cluster.nodes.get('a')!.conditions.find((c) => c.type === 'Ready')!;
-    assert.deepEqual([r().status, r().reason, formatTime(r().lastHeartbeatTime), formatTime(r().lastTransitionTime)], ['False', 'KubeletNotReady', '2026-01-01T00:00:15.000Z', '2026-01-01T00:00:15.000Z']);
+    assert.deepEqual(
+      [r().status, r().reason, formatTime(r().lastHeartbeatTime), formatTime(r().lastTransitionTime)],
+      ['False', 'KubeletNotReady', '2026-01-01T00:00:15.000Z', '2026-01-01T00:00:15.000Z'],
+    );
     x.runUntil(s(45));
-    assert.deepEqual([r().status, formatTime(r().lastHeartbeatTime), formatTime(r().lastTransitionTime)], ['False', '2026-01-01T00:00:45.000Z', '2026-01-01T00:00:15.000Z']);
+    assert.deepEqual(
+      [r().status, formatTime(r().lastHeartbeatTime), formatTime(r().lastTransitionTime)],
+      ['False', '2026-01-01T00:00:45.000Z', '2026-01-01T00:00:15.000Z'],
+    );
     assert.equal(x.trace[0].action, 'NodeConditionChanged');
   });
 
   it('condition: on a stopped kubelet it is one post, and the kubelet stays stopped', () => {
-    const { sim: x } = sim([node('a', { heartbeatAgo: '5m' })], '1.12', [{ at: '15s', kind: 'condition', target: { nodes: ['a'] }, condition: { type: 'Ready', status: 'False' } } as EventSpec]);
+    const { sim: x } = sim([node('a', { heartbeatAgo: '5m' })], '1.12', [
+      { at: '15s', kind: 'condition', target: { nodes: ['a'] }, condition: { type: 'Ready', status: 'False' } } as EventSpec,
+    ]);
     x.runUntil(s(60));
     assert.equal(heartbeat(x, 'a'), '2026-01-01T00:00:15.000Z');
     assert.equal(ready(x, 'a'), 'False');
@@ -195,7 +244,9 @@ describe('kubelet events', () => {
   });
 
   it('a kubelet posting Ready=False leaves its pods alone', () => {
-    const { sim: x } = sim([node('a'), pod('default', 'p', 'a')], '1.12', [{ at: '15s', kind: 'condition', target: { nodes: ['a'] }, condition: { type: 'Ready', status: 'False' } } as EventSpec]);
+    const { sim: x } = sim([node('a'), pod('default', 'p', 'a')], '1.12', [
+      { at: '15s', kind: 'condition', target: { nodes: ['a'] }, condition: { type: 'Ready', status: 'False' } } as EventSpec,
+    ]);
     x.runUntil(s(60));
     assert.equal(x.cluster.pods.get('default/p')!.conditions.find((c) => c.type === 'Ready')!.status, 'True');
   });
@@ -209,12 +260,20 @@ describe('reposts when the API differs from what the kubelet posts', () => {
         onWake: (host: Parameters<NonNullable<Parameters<typeof fakeFactory>[0]['node-lifecycle']>['onWake'] & {}>[0]) => {
           if (host.now !== s(31)) return;
           const n = host.cluster.nodes.get('a')!;
-          for (const c of n.conditions) { c.status = 'Unknown'; c.lastTransitionTime = host.now; }
+          for (const c of n.conditions) {
+            c.status = 'Unknown';
+            c.lastTransitionTime = host.now;
+          }
           host.updateNodeStatus(n);
         },
       },
     };
-    const { sim: x } = sim([node('a'), lease('a', '1s')], '1.31', [{ at: '25s', kind: 'kubelet', action: 'stop', only: 'lease', target: { nodes: ['a'] } } as EventSpec], scripts);
+    const { sim: x } = sim(
+      [node('a'), lease('a', '1s')],
+      '1.31',
+      [{ at: '25s', kind: 'kubelet', action: 'stop', only: 'lease', target: { nodes: ['a'] } } as EventSpec],
+      scripts,
+    );
     x.runUntil(s(39));
     assert.equal(ready(x, 'a'), 'Unknown');
     x.runUntil(s(40));
@@ -236,7 +295,7 @@ describe('reposts when the API differs from what the kubelet posts', () => {
 });
 
 describe('kubelets passed over until their next due time', () => {
-  it('the check throws when a kubelet\'s timing changed without resetting its due time', () => {
+  it("the check throws when a kubelet's timing changed without resetting its due time", () => {
     const x = sim([node('a'), node('b')], '1.31');
     x.sim.runUntil(s(25));
     const st = x.sim.kubelets.get('a')!;

@@ -32,7 +32,11 @@ function nodeYaml(name: string, ready: string, heartbeat: string, kubelet = 'v1.
  * kubelet leaves it between its 5-minute reports); `down` is Unknown in the export;
  * `notready` is NotReady with a heartbeat 3 minutes old.
  */
-const NODES = nodeYaml('fresh', 'True', START) + nodeYaml('ok', 'True', THREE_MIN_AGO) + nodeYaml('down', 'Unknown', THREE_MIN_AGO) + nodeYaml('notready', 'False', THREE_MIN_AGO);
+const NODES =
+  nodeYaml('fresh', 'True', START) +
+  nodeYaml('ok', 'True', THREE_MIN_AGO) +
+  nodeYaml('down', 'Unknown', THREE_MIN_AGO) +
+  nodeYaml('notready', 'False', THREE_MIN_AGO);
 const LEASE_FOR_FRESH = `- apiVersion: coordination.k8s.io/v1
   kind: Lease
   metadata: {name: fresh, namespace: kube-node-lease}
@@ -116,18 +120,28 @@ describe('missingLeases', () => {
   for (const c of cases) {
     it(c.name, () => {
       const scenario = loadScenario(c.open, new MemoryFs(c.files));
-      assert.deepEqual(scenario.problems.filter((p) => p.severity === 'error'), []);
+      assert.deepEqual(
+        scenario.problems.filter((p) => p.severity === 'error'),
+        [],
+      );
       const sim = createSimulation(scenario);
       assert.equal(sim.startTime, parseTimestamp(START));
       const assumptions = sim.trace.filter((d) => d.action === 'AssumptionMade' && d.object.startsWith('Node/'));
-      assert.deepEqual(assumptions.map((d) => d.object), c.assumed.map((n) => `Node/${n}`));
+      assert.deepEqual(
+        assumptions.map((d) => d.object),
+        c.assumed.map((n) => `Node/${n}`),
+      );
       // the first decisions, before the controllers' own assumption and pass 0
-      assumptions.forEach((d, i) => { assert.equal(d.seq, i + 1); assert.equal(d.pass, null); });
+      assumptions.forEach((d, i) => {
+        assert.equal(d.seq, i + 1);
+        assert.equal(d.pass, null);
+      });
       for (const n of c.assumed) assert.equal(sim.cluster.leases.get(n)?.renewTime, sim.startTime, `Lease of ${n} renewed at the start`);
       sim.runUntil(sim.startTime + TEN_MINUTES);
       const unknown = [...sim.cluster.nodes.values()]
         .filter((n) => n.conditions.find((x) => x.type === 'Ready')?.status === 'Unknown')
-        .map((n) => n.meta.name).sort();
+        .map((n) => n.meta.name)
+        .sort();
       assert.deepEqual(unknown, c.unknownAt10m);
     });
   }
@@ -160,7 +174,10 @@ describe('missingLeases', () => {
   it('the panel shows the per-node assumptions as one line that names the nodes', () => {
     const sim = createSimulation(loadScenario('/w/cluster.yaml', new MemoryFs({ '/w/cluster.yaml': CLUSTER })));
     const ds = sim.trace.filter((d) => d.action === 'AssumptionMade' && d.object.startsWith('Node/'));
-    assert.equal(missingLeasesText(ds), 'No Lease in the snapshot: 2 nodes whose Ready is True taken as having renewed their Leases at the start time (missingLeases: assumed): fresh, ok.');
+    assert.equal(
+      missingLeasesText(ds),
+      'No Lease in the snapshot: 2 nodes whose Ready is True taken as having renewed their Leases at the start time (missingLeases: assumed): fresh, ok.',
+    );
   });
 
   const values: { name: string; value: string; want?: 'assumed' | 'absent'; error?: RegExp }[] = [
@@ -183,8 +200,16 @@ describe('missingLeases', () => {
   }
 
   const lint: { name: string; extra: string; message: RegExp }[] = [
-    { name: 'validate says what the simulation assumes for an export without Leases', extra: '', message: /the 2 node\(s\) whose Ready is True are taken as having renewed their Lease at the start time/ },
-    { name: 'validate says healthy nodes may look stale when missingLeases is absent', extra: 'missingLeases: absent\n', message: /healthy nodes may look stale \(missingLeases: absent\)/ },
+    {
+      name: 'validate says what the simulation assumes for an export without Leases',
+      extra: '',
+      message: /the 2 node\(s\) whose Ready is True are taken as having renewed their Lease at the start time/,
+    },
+    {
+      name: 'validate says healthy nodes may look stale when missingLeases is absent',
+      extra: 'missingLeases: absent\n',
+      message: /healthy nodes may look stale \(missingLeases: absent\)/,
+    },
   ];
   for (const l of lint) {
     it(l.name, () => {

@@ -6,7 +6,9 @@ import { parseScenario } from '../../../src/engine/snapshot/scenario';
 import { MemoryFs } from '../../../src/engine/snapshot/source';
 
 const unknownFieldsIn = (text: string): string[] =>
-  parseScenario(text, '/s.yaml', new MemoryFs()).problems.filter((p) => p.code === 'unknown-field').map((p) => p.message);
+  parseScenario(text, '/s.yaml', new MemoryFs())
+    .problems.filter((p) => p.code === 'unknown-field')
+    .map((p) => p.message);
 
 test('every documented top-level field is one the parser accepts', () => {
   for (const k of Object.keys(SCENARIO_FIELDS)) assert.deepEqual(unknownFieldsIn(`kind: Scenario\n${k}: null\n`), [], k);
@@ -19,7 +21,11 @@ test('a field the parser rejects is not documented (the check can fail)', () => 
 test('every documented event kind is one the parser accepts', () => {
   for (const k of Object.keys(EVENT_KINDS)) {
     const msgs = unknownFieldsIn(`kind: Scenario\nevents:\n  - at: 1s\n    ${k}: null\n`);
-    assert.deepEqual(msgs.filter((m) => m.includes(`"${k}"`)), [], k);
+    assert.deepEqual(
+      msgs.filter((m) => m.includes(`"${k}"`)),
+      [],
+      k,
+    );
   }
 });
 
@@ -28,13 +34,21 @@ test('every documented event field is accepted by some event kind', () => {
   for (const k of Object.keys(EVENT_FIELDS)) {
     if (k === 'at') continue;
     const msgs = unknownFieldsIn(`kind: Scenario\nevents:\n  - at: 1s\n    ${withKind[k] ?? 'kubelet: stop'}\n    ${k}: null\n`);
-    assert.deepEqual(msgs.filter((m) => m.includes(k)), [], k);
+    assert.deepEqual(
+      msgs.filter((m) => m.includes(k)),
+      [],
+      k,
+    );
   }
 });
 
 test('every documented expectation field is one the parser accepts', () => {
   for (const k of Object.keys(EXPECT_FIELDS)) {
     const msgs = unknownFieldsIn(`kind: Scenario\nexpect:\n  - at: 1s\n    ${k}: null\n`);
-    assert.deepEqual(msgs.filter((m) => m.includes(`"${k}"`)), [], k);
+    assert.deepEqual(
+      msgs.filter((m) => m.includes(`"${k}"`)),
+      [],
+      k,
+    );
   }
 });

@@ -9,7 +9,10 @@ test('lintFile on a scenario gives exactly what lintDocument gives for its text'
   const fs = workspace({ [SCENARIO]: text });
   const a = lintFile(SCENARIO, fs);
   assert.deepEqual(a, lintDocument(`file://${SCENARIO}`, text, undefined, fs));
-  assert.deepEqual(a.map((p) => p.code), ['no-leases', 'not-in-version', 'unknown-node']);
+  assert.deepEqual(
+    a.map((p) => p.code),
+    ['no-leases', 'not-in-version', 'unknown-node'],
+  );
 });
 
 test('--version overrides the version the scenario names, as replay does', () => {
@@ -20,25 +23,43 @@ test('--version overrides the version the scenario names, as replay does', () =>
   assert.equal(lintFile(SCENARIO, fs, { versionOverride: '2.0' })[0].code, 'unknown-version');
 });
 
-test('--set overrides are checked like the scenario\'s own settings', () => {
+test("--set overrides are checked like the scenario's own settings", () => {
   const fs = workspace({ [SCENARIO]: scenario('1.31', '') });
   const p = lintFile(SCENARIO, fs, { set: { nodeMonitorGracePeriod: '20s' } });
-  assert.ok(p.some((x) => x.code === 'grace-period-under-http2-timeout'), JSON.stringify(p.map((x) => x.code)));
+  assert.ok(
+    p.some((x) => x.code === 'grace-period-under-http2-timeout'),
+    JSON.stringify(p.map((x) => x.code)),
+  );
 });
 
 test('a snapshot folder is linted as a snapshot: Leases missing for the version asked', () => {
   const fs = workspace();
-  assert.deepEqual(lintFile(DIR, fs, { version: '1.31' }).map((p) => p.code), ['no-leases']);
-  assert.deepEqual(lintFile(DIR, fs, { version: '1.12' }).map((p) => p.code), []);
+  assert.deepEqual(
+    lintFile(DIR, fs, { version: '1.31' }).map((p) => p.code),
+    ['no-leases'],
+  );
+  assert.deepEqual(
+    lintFile(DIR, fs, { version: '1.12' }).map((p) => p.code),
+    [],
+  );
   fs.write(`${DIR}/leases.yaml`, LEASES_YAML);
-  assert.deepEqual(lintFile(DIR, fs, { version: '1.31' }).map((p) => p.code), []);
+  assert.deepEqual(
+    lintFile(DIR, fs, { version: '1.31' }).map((p) => p.code),
+    [],
+  );
 });
 
-test('a snapshot file reports the loader\'s problems with their positions', () => {
+test("a snapshot file reports the loader's problems with their positions", () => {
   const fs = workspace();
-  fs.write(`${DIR}/bad.yaml`, 'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus:\n  conditions: [{type: Ready, status: "True", lastHeartbeatTime: "not a time"}]\n');
+  fs.write(
+    `${DIR}/bad.yaml`,
+    'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\nstatus:\n  conditions: [{type: Ready, status: "True", lastHeartbeatTime: "not a time"}]\n',
+  );
   const p = lintFile(`${DIR}/bad.yaml`, fs, { version: '1.12' });
   assert.ok(p.length > 0);
-  assert.ok(p.every((x) => x.position?.file === `${DIR}/bad.yaml`), JSON.stringify(p));
+  assert.ok(
+    p.every((x) => x.position?.file === `${DIR}/bad.yaml`),
+    JSON.stringify(p),
+  );
   void CLUSTER;
 });

@@ -12,8 +12,19 @@ function collect() {
 }
 
 test('timestamps: the fast path agrees with model/time.ts for every form', () => {
-  const cases = ['2026-01-01T00:00:00Z', '2024-02-29T23:59:59Z', '1970-01-01T00:00:00Z', '0001-01-01T00:00:00Z', '2024-04-05T04:19:33.283190Z',
-    '2026-01-01T01:00:00+01:00', '2023-02-29T00:00:00Z', '2026-13-01T00:00:00Z', '2026-01-01T24:00:00Z', 'yesterday', '2026-01-01'];
+  const cases = [
+    '2026-01-01T00:00:00Z',
+    '2024-02-29T23:59:59Z',
+    '1970-01-01T00:00:00Z',
+    '0001-01-01T00:00:00Z',
+    '2024-04-05T04:19:33.283190Z',
+    '2026-01-01T01:00:00+01:00',
+    '2023-02-29T00:00:00Z',
+    '2026-13-01T00:00:00Z',
+    '2026-01-01T24:00:00Z',
+    'yesterday',
+    '2026-01-01',
+  ];
   for (const s of cases) assert.equal(parseKubeTime(s), parseTimestamp(s), s);
 });
 
@@ -21,14 +32,26 @@ test('a node: conditions with times, taints, unschedulable; missing and null tim
   const raw = {
     metadata: { name: 'n', uid: 'u', labels: { a: 'b' }, creationTimestamp: '2026-01-01T00:00:00Z' },
     spec: { unschedulable: true, taints: [{ key: 'k', value: 'v', effect: 'NoExecute', timeAdded: '2026-01-01T00:00:05Z' }] },
-    status: { conditions: [{ type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: 'm', lastHeartbeatTime: null, lastTransitionTime: '2026-01-01T00:00:01Z' }, { type: 'DiskPressure', status: 'False' }] },
+    status: {
+      conditions: [
+        { type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: 'm', lastHeartbeatTime: null, lastTransitionTime: '2026-01-01T00:00:01Z' },
+        { type: 'DiskPressure', status: 'False' },
+      ],
+    },
   };
   const n = toNodeRecord(raw)!;
   assert.equal(n.raw, raw);
   assert.equal(n.meta.labels, raw.metadata.labels, 'labels are kept by reference');
   assert.equal(n.unschedulable, true);
   assert.deepEqual(n.taints, [{ key: 'k', value: 'v', effect: 'NoExecute', timeAdded: parseTimestamp('2026-01-01T00:00:05Z') }]);
-  assert.deepEqual(n.conditions[0], { type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: 'm', lastHeartbeatTime: ZERO_TIME, lastTransitionTime: parseTimestamp('2026-01-01T00:00:01Z') });
+  assert.deepEqual(n.conditions[0], {
+    type: 'Ready',
+    status: 'False',
+    reason: 'KubeletNotReady',
+    message: 'm',
+    lastHeartbeatTime: ZERO_TIME,
+    lastTransitionTime: parseTimestamp('2026-01-01T00:00:01Z'),
+  });
   assert.equal(n.conditions[1].lastHeartbeatTime, ZERO_TIME);
 });
 
@@ -44,13 +67,37 @@ test('a pod: namespace defaults to default, restart counts are summed, phase def
 
 test('wrong types are reported with the path of the field and left out', () => {
   const cases: { name: string; raw: Record<string, unknown>; want: Reported[] }[] = [
-    { name: 'condition status', raw: { metadata: { name: 'n' }, status: { conditions: [{ type: 'Ready', status: 'yes' }] } }, want: [{ path: 'status.conditions.0.status', code: 'bad-condition-status', severity: 'error' }] },
-    { name: 'taint effect', raw: { metadata: { name: 'n' }, spec: { taints: [{ key: 'k', effect: 'Never' }] } }, want: [{ path: 'spec.taints.0.effect', code: 'bad-taint-effect', severity: 'error' }] },
-    { name: 'taint key', raw: { metadata: { name: 'n' }, spec: { taints: [{ effect: 'NoSchedule' }] } }, want: [{ path: 'spec.taints.0', code: 'missing-field', severity: 'error' }] },
-    { name: 'timestamp', raw: { metadata: { name: 'n', creationTimestamp: 12 } }, want: [{ path: 'metadata.creationTimestamp', code: 'bad-timestamp', severity: 'error' }] },
-    { name: 'label value', raw: { metadata: { name: 'n', labels: { a: 1, b: 'ok' } } }, want: [{ path: 'metadata.labels.a', code: 'wrong-type', severity: 'error' }] },
+    {
+      name: 'condition status',
+      raw: { metadata: { name: 'n' }, status: { conditions: [{ type: 'Ready', status: 'yes' }] } },
+      want: [{ path: 'status.conditions.0.status', code: 'bad-condition-status', severity: 'error' }],
+    },
+    {
+      name: 'taint effect',
+      raw: { metadata: { name: 'n' }, spec: { taints: [{ key: 'k', effect: 'Never' }] } },
+      want: [{ path: 'spec.taints.0.effect', code: 'bad-taint-effect', severity: 'error' }],
+    },
+    {
+      name: 'taint key',
+      raw: { metadata: { name: 'n' }, spec: { taints: [{ effect: 'NoSchedule' }] } },
+      want: [{ path: 'spec.taints.0', code: 'missing-field', severity: 'error' }],
+    },
+    {
+      name: 'timestamp',
+      raw: { metadata: { name: 'n', creationTimestamp: 12 } },
+      want: [{ path: 'metadata.creationTimestamp', code: 'bad-timestamp', severity: 'error' }],
+    },
+    {
+      name: 'label value',
+      raw: { metadata: { name: 'n', labels: { a: 1, b: 'ok' } } },
+      want: [{ path: 'metadata.labels.a', code: 'wrong-type', severity: 'error' }],
+    },
     { name: 'name', raw: { metadata: { labels: {} } }, want: [{ path: 'metadata', code: 'missing-field', severity: 'error' }] },
-    { name: 'taints not a list', raw: { metadata: { name: 'n' }, spec: { taints: 'k=v:NoSchedule' } }, want: [{ path: 'spec.taints', code: 'wrong-type', severity: 'error' }] },
+    {
+      name: 'taints not a list',
+      raw: { metadata: { name: 'n' }, spec: { taints: 'k=v:NoSchedule' } },
+      want: [{ path: 'spec.taints', code: 'wrong-type', severity: 'error' }],
+    },
   ];
   for (const c of cases) {
     const { got, report } = collect();
@@ -62,12 +109,20 @@ test('wrong types are reported with the path of the field and left out', () => {
 test('tolerations: every operator and effect form, and tolerationSeconds that is not a whole number is left out', () => {
   const { got, report } = collect();
   assert.deepEqual(toToleration({ operator: 'Exists' }, ['t'], report, 0), { operator: 'Exists' });
-  assert.deepEqual(toToleration({ key: 'k', value: 'v', effect: 'NoExecute', tolerationSeconds: 0 }, ['t'], report, 1), { key: 'k', value: 'v', effect: 'NoExecute', tolerationSeconds: 0 });
+  assert.deepEqual(toToleration({ key: 'k', value: 'v', effect: 'NoExecute', tolerationSeconds: 0 }, ['t'], report, 1), {
+    key: 'k',
+    value: 'v',
+    effect: 'NoExecute',
+    tolerationSeconds: 0,
+  });
   assert.deepEqual(toToleration({ key: '', operator: 'Exists', effect: '' }, ['t'], report, 2), { operator: 'Exists' }, 'empty key and effect mean any');
   assert.equal(toToleration({ key: 'k', tolerationSeconds: '300' }, ['t'], report, 3), undefined);
   assert.equal(toToleration({ key: 'k', tolerationSeconds: 1.5 }, ['t'], report, 4), undefined);
   assert.equal(toToleration({ operator: 'Maybe' }, ['t'], report, 5), undefined);
-  assert.deepEqual(got.map((g) => `${g.path} ${g.code}`), ['t.3.tolerationSeconds wrong-type', 't.4.tolerationSeconds wrong-type', 't.5.operator bad-toleration-operator']);
+  assert.deepEqual(
+    got.map((g) => `${g.path} ${g.code}`),
+    ['t.3.tolerationSeconds wrong-type', 't.4.tolerationSeconds wrong-type', 't.5.operator bad-toleration-operator'],
+  );
 });
 
 test('clean tolerations are shared with raw, unclean ones are copied and normalised', () => {
@@ -86,24 +141,46 @@ test('a taint written by hand is checked as the API would', () => {
 });
 
 test('a ReplicaSet: replicas unset stays undefined (the API defaults it to 1), status counts default to 0', () => {
-  const r = toReplicaSetRecord({ metadata: { name: 'r', namespace: 'ns' }, spec: { selector: { matchLabels: { app: 'web' }, matchExpressions: [{ key: 'tier', operator: 'In', values: ['a'] }] }, template: { metadata: {} } }, status: { replicas: 2, readyReplicas: 1 } })!;
+  const r = toReplicaSetRecord({
+    metadata: { name: 'r', namespace: 'ns' },
+    spec: { selector: { matchLabels: { app: 'web' }, matchExpressions: [{ key: 'tier', operator: 'In', values: ['a'] }] }, template: { metadata: {} } },
+    status: { replicas: 2, readyReplicas: 1 },
+  })!;
   assert.equal(r.replicas, undefined);
   assert.deepEqual(r.selector, { matchLabels: { app: 'web' }, matchExpressions: [{ key: 'tier', operator: 'In', values: ['a'] }] });
   assert.deepEqual([r.status.replicas, r.status.readyReplicas, r.status.availableReplicas, r.status.fullyLabeledReplicas], [2, 1, 0, 0]);
   const { got, report } = collect();
   toReplicaSetRecord({ metadata: { name: 'r' }, spec: { replicas: -1 } }, report);
-  assert.deepEqual(got.map((g) => `${g.path} ${g.code} ${g.severity}`), ['spec.replicas wrong-type error', 'spec missing-field warning']);
+  assert.deepEqual(
+    got.map((g) => `${g.path} ${g.code} ${g.severity}`),
+    ['spec.replicas wrong-type error', 'spec missing-field warning'],
+  );
 });
 
 test('a label selector with a bad operator reports it and leaves the requirement out', () => {
   const { got, report } = collect();
-  const sel = toLabelSelector({ matchExpressions: [{ key: 'a', operator: 'Like' }, { key: 'b', operator: 'Exists' }] }, ['sel'], report);
+  const sel = toLabelSelector(
+    {
+      matchExpressions: [
+        { key: 'a', operator: 'Like' },
+        { key: 'b', operator: 'Exists' },
+      ],
+    },
+    ['sel'],
+    report,
+  );
   assert.deepEqual(sel, { matchExpressions: [{ key: 'b', operator: 'Exists' }] });
-  assert.deepEqual(got.map((g) => `${g.path} ${g.code}`), ['sel.matchExpressions.0.operator bad-selector-operator']);
+  assert.deepEqual(
+    got.map((g) => `${g.path} ${g.code}`),
+    ['sel.matchExpressions.0.operator bad-selector-operator'],
+  );
 });
 
 test('a Lease keeps its MicroTime renewTime exactly', () => {
-  const l = toLeaseRecord({ metadata: { name: 'n', namespace: 'kube-node-lease' }, spec: { holderIdentity: 'n', leaseDurationSeconds: 40, renewTime: '2024-04-05T04:19:33.283190Z' } })!;
+  const l = toLeaseRecord({
+    metadata: { name: 'n', namespace: 'kube-node-lease' },
+    spec: { holderIdentity: 'n', leaseDurationSeconds: 40, renewTime: '2024-04-05T04:19:33.283190Z' },
+  })!;
   assert.equal(l.renewTime, parseTimestamp('2024-04-05T04:19:33.283190Z'));
   assert.equal(l.holderIdentity, 'n');
   assert.equal(l.leaseDurationSeconds, 40);

@@ -14,23 +14,88 @@ test('label selectors match as metav1.LabelSelectorAsSelector builds them', () =
     { name: 'matchLabels rejects a different value', selector: { matchLabels: { app: 'a' } }, labels: { app: 'b' }, want: false },
     { name: 'matchLabels rejects a missing label', selector: { matchLabels: { app: 'a' } }, labels: {}, want: false },
     { name: 'all matchLabels must hold', selector: { matchLabels: { app: 'a', tier: 'web' } }, labels: { app: 'a' }, want: false },
-    { name: 'In matches a listed value', selector: { matchExpressions: [{ key: 'env', operator: 'In', values: ['prod', 'qa'] }] }, labels: { env: 'qa' }, want: true },
-    { name: 'In rejects an unlisted value', selector: { matchExpressions: [{ key: 'env', operator: 'In', values: ['prod'] }] }, labels: { env: 'qa' }, want: false },
+    {
+      name: 'In matches a listed value',
+      selector: { matchExpressions: [{ key: 'env', operator: 'In', values: ['prod', 'qa'] }] },
+      labels: { env: 'qa' },
+      want: true,
+    },
+    {
+      name: 'In rejects an unlisted value',
+      selector: { matchExpressions: [{ key: 'env', operator: 'In', values: ['prod'] }] },
+      labels: { env: 'qa' },
+      want: false,
+    },
     { name: 'In rejects a missing label', selector: { matchExpressions: [{ key: 'env', operator: 'In', values: ['prod'] }] }, labels: {}, want: false },
     { name: 'NotIn matches a missing label', selector: { matchExpressions: [{ key: 'env', operator: 'NotIn', values: ['prod'] }] }, labels: {}, want: true },
-    { name: 'NotIn matches an unlisted value', selector: { matchExpressions: [{ key: 'env', operator: 'NotIn', values: ['prod'] }] }, labels: { env: 'qa' }, want: true },
-    { name: 'NotIn rejects a listed value', selector: { matchExpressions: [{ key: 'env', operator: 'NotIn', values: ['prod'] }] }, labels: { env: 'prod' }, want: false },
-    { name: 'Exists matches a present label with an empty value', selector: { matchExpressions: [{ key: 'gpu', operator: 'Exists' }] }, labels: { gpu: '' }, want: true },
+    {
+      name: 'NotIn matches an unlisted value',
+      selector: { matchExpressions: [{ key: 'env', operator: 'NotIn', values: ['prod'] }] },
+      labels: { env: 'qa' },
+      want: true,
+    },
+    {
+      name: 'NotIn rejects a listed value',
+      selector: { matchExpressions: [{ key: 'env', operator: 'NotIn', values: ['prod'] }] },
+      labels: { env: 'prod' },
+      want: false,
+    },
+    {
+      name: 'Exists matches a present label with an empty value',
+      selector: { matchExpressions: [{ key: 'gpu', operator: 'Exists' }] },
+      labels: { gpu: '' },
+      want: true,
+    },
     { name: 'Exists rejects a missing label', selector: { matchExpressions: [{ key: 'gpu', operator: 'Exists' }] }, labels: {}, want: false },
-    { name: 'DoesNotExist matches a missing label', selector: { matchExpressions: [{ key: 'gpu', operator: 'DoesNotExist' }] }, labels: { app: 'a' }, want: true },
-    { name: 'DoesNotExist rejects a present label', selector: { matchExpressions: [{ key: 'gpu', operator: 'DoesNotExist' }] }, labels: { gpu: 'x' }, want: false },
-    { name: 'matchLabels and matchExpressions are ANDed', selector: { matchLabels: { app: 'a' }, matchExpressions: [{ key: 'env', operator: 'In', values: ['prod'] }] }, labels: { app: 'a', env: 'qa' }, want: false },
-    { name: 'In without values is invalid and matches nothing', selector: { matchExpressions: [{ key: 'env', operator: 'In', values: [] }] }, labels: { env: 'x' }, want: false },
-    { name: 'Exists with values is invalid and matches nothing', selector: { matchExpressions: [{ key: 'env', operator: 'Exists', values: ['x'] }] }, labels: { env: 'x' }, want: false },
-    { name: 'an unknown operator is invalid and matches nothing', selector: { matchExpressions: [{ key: 'env', operator: 'Gt' as 'In', values: ['1'] }] }, labels: { env: '2' }, want: false },
+    {
+      name: 'DoesNotExist matches a missing label',
+      selector: { matchExpressions: [{ key: 'gpu', operator: 'DoesNotExist' }] },
+      labels: { app: 'a' },
+      want: true,
+    },
+    {
+      name: 'DoesNotExist rejects a present label',
+      selector: { matchExpressions: [{ key: 'gpu', operator: 'DoesNotExist' }] },
+      labels: { gpu: 'x' },
+      want: false,
+    },
+    {
+      name: 'matchLabels and matchExpressions are ANDed',
+      selector: { matchLabels: { app: 'a' }, matchExpressions: [{ key: 'env', operator: 'In', values: ['prod'] }] },
+      labels: { app: 'a', env: 'qa' },
+      want: false,
+    },
+    {
+      name: 'In without values is invalid and matches nothing',
+      selector: { matchExpressions: [{ key: 'env', operator: 'In', values: [] }] },
+      labels: { env: 'x' },
+      want: false,
+    },
+    {
+      name: 'Exists with values is invalid and matches nothing',
+      selector: { matchExpressions: [{ key: 'env', operator: 'Exists', values: ['x'] }] },
+      labels: { env: 'x' },
+      want: false,
+    },
+    {
+      name: 'an unknown operator is invalid and matches nothing',
+      selector: { matchExpressions: [{ key: 'env', operator: 'Gt' as 'In', values: ['1'] }] },
+      labels: { env: '2' },
+      want: false,
+    },
     { name: 'an invalid label key matches nothing', selector: { matchLabels: { 'bad key': 'a' } }, labels: { 'bad key': 'a' }, want: false },
-    { name: 'a prefixed key is valid', selector: { matchLabels: { 'app.kubernetes.io/name': 'web' } }, labels: { 'app.kubernetes.io/name': 'web' }, want: true },
-    { name: 'labels inherited from Object.prototype do not count', selector: { matchExpressions: [{ key: 'constructor', operator: 'Exists' }] }, labels: {}, want: false },
+    {
+      name: 'a prefixed key is valid',
+      selector: { matchLabels: { 'app.kubernetes.io/name': 'web' } },
+      labels: { 'app.kubernetes.io/name': 'web' },
+      want: true,
+    },
+    {
+      name: 'labels inherited from Object.prototype do not count',
+      selector: { matchExpressions: [{ key: 'constructor', operator: 'Exists' }] },
+      labels: {},
+      want: false,
+    },
   ];
   for (const c of cases) assert.equal(matchesSelector(c.selector, c.labels), c.want, c.name);
 });
@@ -54,7 +119,13 @@ test('compiled selectors say whether they match nothing, everything or some', ()
 
 test('selectors print as labels.Selector.String(), sorted by key', () => {
   assert.equal(
-    formatSelector({ matchLabels: { tier: 'web', app: 'a' }, matchExpressions: [{ key: 'env', operator: 'In', values: ['qa', 'prod'] }, { key: 'gpu', operator: 'DoesNotExist' }] }),
+    formatSelector({
+      matchLabels: { tier: 'web', app: 'a' },
+      matchExpressions: [
+        { key: 'env', operator: 'In', values: ['qa', 'prod'] },
+        { key: 'gpu', operator: 'DoesNotExist' },
+      ],
+    }),
     'app=a,env in (prod,qa),!gpu,tier=web',
   );
   assert.equal(formatSelector({}), '');
@@ -79,13 +150,19 @@ test('compiled selectors answer as the requirement-by-requirement reference (the
   const keys = ['app', 'tier', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'k8s.io/name'];
   const values = ['web', 'db', '', 'x'];
   let x = 7;
-  const rnd = (n: number) => { x = (x * 1103515245 + 12345) % 2147483648; return Math.floor((x / 2147483648) * n); };
-  const pick = <T,>(xs: readonly T[]): T => xs[rnd(xs.length)]!;
+  const rnd = (n: number) => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return Math.floor((x / 2147483648) * n);
+  };
+  const pick = <T>(xs: readonly T[]): T => xs[rnd(xs.length)]!;
   const ops = ['In', 'NotIn', 'Exists', 'DoesNotExist'] as const;
   for (let i = 0; i < 3000; i++) {
     const sel: LabelSelector = {};
     const nl = rnd(3);
-    if (nl) { sel.matchLabels = {}; for (let j = 0; j < nl; j++) sel.matchLabels[pick(keys)] = pick(values); }
+    if (nl) {
+      sel.matchLabels = {};
+      for (let j = 0; j < nl; j++) sel.matchLabels[pick(keys)] = pick(values);
+    }
     const ne = rnd(3);
     if (ne) {
       sel.matchExpressions = [];
@@ -99,7 +176,10 @@ test('compiled selectors answer as the requirement-by-requirement reference (the
     if (c.error) continue;
     for (let k = 0; k < 4; k++) {
       let labels: Record<string, string> | undefined;
-      if (rnd(6)) { labels = {}; for (let j = rnd(4); j > 0; j--) labels[pick(keys)] = pick(values); }
+      if (rnd(6)) {
+        labels = {};
+        for (let j = rnd(4); j > 0; j--) labels[pick(keys)] = pick(values);
+      }
       assert.equal(c.matches(labels), reference(sel, labels), JSON.stringify({ sel, labels }));
     }
   }

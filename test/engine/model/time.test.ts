@@ -4,9 +4,20 @@ import { formatDuration, formatTime, formatTimeByParts, parseDuration, parseTime
 
 test('durations are parsed exactly, as Go time.ParseDuration does', () => {
   const cases: [string, number | undefined][] = [
-    ['40s', seconds(40)], ['1m30s', seconds(90)], ['100ms', ms(100)], ['1.5h', seconds(5400)],
-    ['0', 0], ['5m', seconds(300)], ['2h45m0.5s', seconds(9900.5)], ['-3s', -seconds(3)], ['250us', 250],
-    ['', undefined], ['5', undefined], ['1d', undefined], ['abc', undefined], ['1m-3s', undefined],
+    ['40s', seconds(40)],
+    ['1m30s', seconds(90)],
+    ['100ms', ms(100)],
+    ['1.5h', seconds(5400)],
+    ['0', 0],
+    ['5m', seconds(300)],
+    ['2h45m0.5s', seconds(9900.5)],
+    ['-3s', -seconds(3)],
+    ['250us', 250],
+    ['', undefined],
+    ['5', undefined],
+    ['1d', undefined],
+    ['abc', undefined],
+    ['1m-3s', undefined],
   ];
   for (const [text, want] of cases) assert.equal(parseDuration(text), want, text);
 });
@@ -21,8 +32,20 @@ test('durations beyond what Go can hold are refused, as time.ParseDuration refus
     ['9223372036854775808ns', undefined],
     ['0000000000000000000000000000001s', 1_000_000],
     ['1.00000000000000000000000000001s', 1_000_000],
-    ['.5s', 500_000], ['5.s', 5_000_000], ['.s', undefined], ['1.2.3s', undefined], ['+0', 0], ['-0', 0], ['00', undefined],
-    ['1µs', 1], ['1μs', 1], ['1500ns', 2], ['-', undefined], ['1h1', undefined], ['1e3s', undefined], ['Infinitys', undefined],
+    ['.5s', 500_000],
+    ['5.s', 5_000_000],
+    ['.s', undefined],
+    ['1.2.3s', undefined],
+    ['+0', 0],
+    ['-0', 0],
+    ['00', undefined],
+    ['1µs', 1],
+    ['1μs', 1],
+    ['1500ns', 2],
+    ['-', undefined],
+    ['1h1', undefined],
+    ['1e3s', undefined],
+    ['Infinitys', undefined],
   ];
   for (const [text, want] of cases) assert.equal(parseDuration(text), want, text);
 });
@@ -36,8 +59,14 @@ test('a duration of 100 KB of digits is answered by one scan (refused, not backt
 
 test('durations are printed as Go prints them', () => {
   const cases: [number, string][] = [
-    [seconds(40), '40s'], [seconds(300), '5m0s'], [ms(100), '100ms'], [seconds(3600), '1h0m0s'],
-    [seconds(90), '1m30s'], [0, '0s'], [seconds(1.5), '1.5s'], [-seconds(2), '-2s'],
+    [seconds(40), '40s'],
+    [seconds(300), '5m0s'],
+    [ms(100), '100ms'],
+    [seconds(3600), '1h0m0s'],
+    [seconds(90), '1m30s'],
+    [0, '0s'],
+    [seconds(1.5), '1.5s'],
+    [-seconds(2), '-2s'],
   ];
   for (const [d, want] of cases) assert.equal(formatDuration(d), want);
 });

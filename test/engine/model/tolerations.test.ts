@@ -13,18 +13,58 @@ const dedicated: Taint = { key: 'dedicated', value: 'gpu', effect: 'NoSchedule' 
 test('a toleration tolerates a taint exactly as v1.Toleration.ToleratesTaint decides', () => {
   const cases: { name: string; toleration: Toleration; taint: Taint; want: boolean }[] = [
     { name: 'Exists with no key tolerates every taint', toleration: { operator: 'Exists' }, taint: unreachable, want: true },
-    { name: 'Exists with no key and no effect tolerates a keyed NoSchedule taint with a value', toleration: { operator: 'Exists' }, taint: dedicated, want: true },
-    { name: 'Exists with no key but another effect does not tolerate', toleration: { operator: 'Exists', effect: 'NoSchedule' }, taint: unreachable, want: false },
-    { name: 'Exists with the same key and effect tolerates', toleration: { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute' }, taint: unreachable, want: true },
-    { name: 'Exists with the same key and no effect tolerates every effect', toleration: { key: 'dedicated', operator: 'Exists' }, taint: dedicated, want: true },
-    { name: 'Exists with another key does not tolerate', toleration: { key: 'node.kubernetes.io/not-ready', operator: 'Exists' }, taint: unreachable, want: false },
+    {
+      name: 'Exists with no key and no effect tolerates a keyed NoSchedule taint with a value',
+      toleration: { operator: 'Exists' },
+      taint: dedicated,
+      want: true,
+    },
+    {
+      name: 'Exists with no key but another effect does not tolerate',
+      toleration: { operator: 'Exists', effect: 'NoSchedule' },
+      taint: unreachable,
+      want: false,
+    },
+    {
+      name: 'Exists with the same key and effect tolerates',
+      toleration: { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute' },
+      taint: unreachable,
+      want: true,
+    },
+    {
+      name: 'Exists with the same key and no effect tolerates every effect',
+      toleration: { key: 'dedicated', operator: 'Exists' },
+      taint: dedicated,
+      want: true,
+    },
+    {
+      name: 'Exists with another key does not tolerate',
+      toleration: { key: 'node.kubernetes.io/not-ready', operator: 'Exists' },
+      taint: unreachable,
+      want: false,
+    },
     { name: 'Equal with the same key and value tolerates', toleration: { key: 'dedicated', operator: 'Equal', value: 'gpu' }, taint: dedicated, want: true },
     { name: 'Equal with another value does not tolerate', toleration: { key: 'dedicated', operator: 'Equal', value: 'cpu' }, taint: dedicated, want: false },
     { name: 'no operator defaults to Equal', toleration: { key: 'dedicated', value: 'gpu' }, taint: dedicated, want: true },
     { name: 'no operator and no value only tolerates a taint without a value', toleration: { key: 'dedicated' }, taint: dedicated, want: false },
-    { name: 'Equal with no value tolerates a taint without a value', toleration: { key: 'node.kubernetes.io/unreachable', operator: 'Equal' }, taint: unreachable, want: true },
-    { name: 'Equal with an empty key matches any key when the values are equal', toleration: { operator: 'Equal', value: 'gpu' }, taint: dedicated, want: true },
-    { name: 'a different effect does not tolerate even with the same key', toleration: { key: 'dedicated', operator: 'Exists', effect: 'NoExecute' }, taint: dedicated, want: false },
+    {
+      name: 'Equal with no value tolerates a taint without a value',
+      toleration: { key: 'node.kubernetes.io/unreachable', operator: 'Equal' },
+      taint: unreachable,
+      want: true,
+    },
+    {
+      name: 'Equal with an empty key matches any key when the values are equal',
+      toleration: { operator: 'Equal', value: 'gpu' },
+      taint: dedicated,
+      want: true,
+    },
+    {
+      name: 'a different effect does not tolerate even with the same key',
+      toleration: { key: 'dedicated', operator: 'Exists', effect: 'NoExecute' },
+      taint: dedicated,
+      want: false,
+    },
     { name: 'an unknown operator tolerates nothing', toleration: { key: 'dedicated', operator: 'Gt' as never, value: 'gpu' }, taint: dedicated, want: false },
   ];
   for (const c of cases) assert.equal(tolerates(c.toleration, c.taint), c.want, c.name);
@@ -34,14 +74,18 @@ test('the real fixture pod with `operator: Exists` and no key tolerates every ta
   const raw = parse(readFileSync('/work/shared/fixtures/real/mustgather-ocp-kube-system-pod-csi-nfs-node-2r5tx.yaml', 'utf8'));
   const pod = toPodRecord(raw)!;
   assert.deepEqual(pod.tolerations, [{ operator: 'Exists' }]);
-  const taints: Taint[] = [unreachable, { key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' }, { key: 'example.com/maintenance', value: 'x', effect: 'NoExecute' }];
+  const taints: Taint[] = [
+    unreachable,
+    { key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' },
+    { key: 'example.com/maintenance', value: 'x', effect: 'NoExecute' },
+  ];
   for (const t of taints) assert.ok(toleratesTaint(pod.tolerations, t), t.key);
   const m = getMatchingTolerations(taints, pod.tolerations);
   assert.equal(m.allTolerated, true);
   assert.deepEqual(minTolerationTime(m.used), { forever: true });
 });
 
-test('GetMatchingTolerations uses the first matching toleration of each taint, in the pod\'s order', () => {
+test("GetMatchingTolerations uses the first matching toleration of each taint, in the pod's order", () => {
   const notReady: Taint = { key: 'node.kubernetes.io/not-ready', effect: 'NoExecute' };
   const t300: Toleration = { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 };
   const forever: Toleration = { operator: 'Exists' };
@@ -50,8 +94,15 @@ test('GetMatchingTolerations uses the first matching toleration of each taint, i
     { name: 'taints and no tolerations are not tolerated', taints: [unreachable], tolerations: [], all: false, used: [], untolerated: unreachable },
     { name: 'the earlier limited toleration wins over a later infinite one', taints: [unreachable], tolerations: [t300, forever], all: true, used: [t300] },
     { name: 'the earlier infinite toleration wins over a later limited one', taints: [unreachable], tolerations: [forever, t300], all: true, used: [forever] },
-    { name: 'one toleration per taint, in the taints\' order', taints: [notReady, unreachable], tolerations: [t300, forever], all: true, used: [forever, t300] },
-    { name: 'one untolerated taint makes the whole set untolerated', taints: [unreachable, notReady], tolerations: [t300], all: false, used: [], untolerated: notReady },
+    { name: "one toleration per taint, in the taints' order", taints: [notReady, unreachable], tolerations: [t300, forever], all: true, used: [forever, t300] },
+    {
+      name: 'one untolerated taint makes the whole set untolerated',
+      taints: [unreachable, notReady],
+      tolerations: [t300],
+      all: false,
+      used: [],
+      untolerated: notReady,
+    },
   ];
   for (const c of cases) {
     const m = getMatchingTolerations(c.taints, c.tolerations);
@@ -74,14 +125,24 @@ test('the minimal toleration time is as getMinTolerationTime computes it', () =>
   for (const c of cases) assert.deepEqual(minTolerationTime(c.tolerations), c.want, c.name);
 });
 
-test('only the NoExecute taints are kept, in the node\'s order', () => {
-  const taints: Taint[] = [{ key: 'one', value: 'one', effect: 'NoExecute' }, { key: 'two', value: 'two', effect: 'NoSchedule' }, { key: 'three', effect: 'NoExecute' }];
-  assert.deepEqual(taintsWithEffect(taints, 'NoExecute').map((t) => t.key), ['one', 'three']);
+test("only the NoExecute taints are kept, in the node's order", () => {
+  const taints: Taint[] = [
+    { key: 'one', value: 'one', effect: 'NoExecute' },
+    { key: 'two', value: 'two', effect: 'NoSchedule' },
+    { key: 'three', effect: 'NoExecute' },
+  ];
+  assert.deepEqual(
+    taintsWithEffect(taints, 'NoExecute').map((t) => t.key),
+    ['one', 'three'],
+  );
 });
 
 test('tolerationText is the same text on every call (its memo by object) as built from the fields', () => {
   const cases: [Toleration, string][] = [
-    [{ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }, 'node.kubernetes.io/unreachable Exists NoExecute for 300s'],
+    [
+      { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
+      'node.kubernetes.io/unreachable Exists NoExecute for 300s',
+    ],
     [{ operator: 'Exists' }, '<all keys> Exists <all effects> forever'],
     [{ key: 'a', value: 'b', effect: 'NoSchedule' }, 'a Equal "b" NoSchedule forever'],
     [{ key: 'a', operator: 'Equal', effect: 'NoExecute', tolerationSeconds: 0 }, 'a Equal "" NoExecute for 0s'],

@@ -3,10 +3,15 @@ import assert from 'node:assert/strict';
 import { BatchMemo } from '../../../src/engine/simulation/batchMemo';
 
 test('BatchMemo: a batch of the same records in the same order is recognised; anything else is made anew', () => {
-  const a = { n: 'a' }, b = { n: 'b' }, c = { n: 'c' };
+  const a = { n: 'a' },
+    b = { n: 'b' },
+    c = { n: 'c' };
   const memo = new BatchMemo<{ n: string }, string>();
   let made = 0;
-  const make = (r: { n: string }) => { made++; return r.n.toUpperCase(); };
+  const make = (r: { n: string }) => {
+    made++;
+    return r.n.toUpperCase();
+  };
   const scratch = [a, b, c, c];
   const first = memo.get(scratch, 3, make)!;
   assert.deepEqual(first.values, ['A', 'B', 'C']);
@@ -23,7 +28,11 @@ test('BatchMemo: a batch of the same records in the same order is recognised; an
   for (const k of cases) {
     const got = memo.get(k.batch, k.batch.length, make)!;
     assert.notEqual(got, first, k.name);
-    assert.deepEqual(got.values, k.batch.map((r) => r.n.toUpperCase()), k.name);
+    assert.deepEqual(
+      got.values,
+      k.batch.map((r) => r.n.toUpperCase()),
+      k.name,
+    );
     assert.equal(got.mark, undefined, `${k.name}: a new batch has no mark`);
   }
   assert.equal(memo.get([], 0, make), undefined, 'an empty batch');

@@ -12,8 +12,13 @@ import { node, pod, replicaSet, scenarioOf } from '../../helpers/scenario';
 const labels = { app: 'web' };
 const owner = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'uid-rs-default-web', controller: true };
 function make(): SimulationImpl {
-  const objects = [node('a'), node('b'), replicaSet('default', 'web', 2, labels),
-    pod('default', 'web-1', 'a', { labels, owner }), pod('default', 'web-2', 'b', { labels, owner })];
+  const objects = [
+    node('a'),
+    node('b'),
+    replicaSet('default', 'web', 2, labels),
+    pod('default', 'web-1', 'a', { labels, owner }),
+    pod('default', 'web-2', 'b', { labels, owner }),
+  ];
   const events: EventSpec[] = [
     { at: '12s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'x', effect: 'NoExecute' } } as EventSpec,
     { at: '40s', kind: 'untaint', target: { nodes: ['a'] }, taint: { key: 'x', effect: 'NoExecute' } } as EventSpec,
@@ -32,7 +37,7 @@ function read(sim: SimulationImpl): string {
 }
 
 describe('decisions per object', () => {
-  it('are the trace\'s, read between steps, after a step back and forward again', () => {
+  it("are the trace's, read between steps, after a step back and forward again", () => {
     const sim = make();
     for (const pass of [3, 6, 12, 4, 1, 14]) {
       sim.goToPass(pass);

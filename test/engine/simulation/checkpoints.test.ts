@@ -17,7 +17,9 @@ const owner = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'ui
 
 function make(): SimulationImpl {
   const objects = [
-    node('a'), node('b'), node('c'),
+    node('a'),
+    node('b'),
+    node('c'),
     replicaSet('default', 'web', 4, labels),
     pod('default', 'web-1', 'a', { labels, owner }),
     pod('default', 'web-2', 'a', { labels, owner }),
@@ -91,10 +93,11 @@ describe('a checkpoint after a heavy pass', () => {
     { name: 'follows the pass that changed at least HEAVY_PASS_MIN_PODS pods', pods: HEAVY_PASS_MIN_PODS, kept: true },
     { name: 'does not follow a pass that changed fewer', pods: HEAVY_PASS_MIN_PODS - 1, kept: false },
   ];
-  for (const c of cases) it(c.name, () => {
-    const { sim, marked } = run(c.pods);
-    assert.equal(sim.checkpointPasses.includes(marked), c.kept, `checkpoints at ${sim.checkpointPasses.join(', ')}; pods marked at pass ${marked}`);
-  });
+  for (const c of cases)
+    it(c.name, () => {
+      const { sim, marked } = run(c.pods);
+      assert.equal(sim.checkpointPasses.includes(marked), c.kept, `checkpoints at ${sim.checkpointPasses.join(', ')}; pods marked at pass ${marked}`);
+    });
   it('a step back to that pass gives the state and trace of a fresh run', () => {
     const { sim, marked } = run(HEAVY_PASS_MIN_PODS);
     sim.goToPass(marked!);

@@ -12,7 +12,9 @@ import { nodeFs } from '../../../src/platform/nodeFs';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const dir = join(root, 'examples');
-const files = readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort();
+const files = readdirSync(dir)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
 
 describe('the bundled examples', () => {
   it('there are examples to check', () => assert.ok(files.length > 0));
@@ -22,7 +24,10 @@ describe('the bundled examples', () => {
       assert.ok(!hasErrors(sim.problems), JSON.stringify(sim.problems.filter((p) => p.severity === 'error')));
       const results = sim.checkExpectations();
       assert.ok(results.length > 0, 'the example has expectations');
-      assert.deepEqual(results.filter((r) => !r.ok).map((r) => `${r.description}: ${r.actual}`), []);
+      assert.deepEqual(
+        results.filter((r) => !r.ok).map((r) => `${r.description}: ${r.actual}`),
+        [],
+      );
     });
   }
 });

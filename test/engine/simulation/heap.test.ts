@@ -6,7 +6,15 @@ import { mulberry32 } from '../../helpers/random';
 describe('the queue of due work', () => {
   it('pops by time, and items due at the same time in the order they were pushed', () => {
     const h = new MinHeap<string>();
-    const items: [number, string][] = [[5, 'e1'], [1, 'a'], [5, 'e2'], [3, 'c'], [5, 'e3'], [0, 'z'], [3, 'c2']];
+    const items: [number, string][] = [
+      [5, 'e1'],
+      [1, 'a'],
+      [5, 'e2'],
+      [3, 'c'],
+      [5, 'e3'],
+      [0, 'z'],
+      [3, 'c2'],
+    ];
     for (const [t, v] of items) h.push(t, v);
     const out: string[] = [];
     while (h.size) out.push(h.pop()!.value);
@@ -15,7 +23,8 @@ describe('the queue of due work', () => {
 
   it('saves and restores its contents for checkpoints', () => {
     const h = new MinHeap<string>();
-    h.push(2, 'b'); h.push(1, 'a');
+    h.push(2, 'b');
+    h.push(1, 'a');
     const saved = h.save((v) => v);
     h.pop();
     h.push(0, 'x');
@@ -25,7 +34,7 @@ describe('the queue of due work', () => {
 });
 
 describe('BinaryHeap', () => {
-  it('pops in the comparator\'s order whatever the pushes, pops and filters in between', () => {
+  it("pops in the comparator's order whatever the pushes, pops and filters in between", () => {
     const rnd = mulberry32(11);
     const heap = new BinaryHeap<number>((a, b) => a < b);
     const model: number[] = [];

@@ -17,7 +17,9 @@ const s = (n: number) => T0_MICROS + seconds(n);
 function run(events: EventSpec[], scripts: Parameters<typeof fakeFactory>[0], version = '1.31') {
   const log: string[] = [];
   const built: FakeController[] = [];
-  const sim = createSimulation(scenarioOf({ objects: [node('a'), node('b'), pod('default', 'p1', 'a')], version, events }), { controllerFactory: fakeFactory(scripts, log, built) });
+  const sim = createSimulation(scenarioOf({ objects: [node('a'), node('b'), pod('default', 'p1', 'a')], version, events }), {
+    controllerFactory: fakeFactory(scripts, log, built),
+  });
   return { sim, log, built };
 }
 
@@ -25,49 +27,72 @@ describe('the simulation loop', () => {
   it('runs monitor passes at startTime + k × nodeMonitorPeriod, numbered from 0', () => {
     const { sim, log } = run([], { 'node-lifecycle': {} });
     sim.runUntil(s(12));
-    assert.deepEqual(log.filter((l) => l.includes('wake')), [
-      'node-lifecycle wake 2026-01-01T00:00:00.000Z pass=0',
-      'node-lifecycle wake 2026-01-01T00:00:05.000Z pass=1',
-      'node-lifecycle wake 2026-01-01T00:00:10.000Z pass=2',
-    ]);
+    assert.deepEqual(
+      log.filter((l) => l.includes('wake')),
+      [
+        'node-lifecycle wake 2026-01-01T00:00:00.000Z pass=0',
+        'node-lifecycle wake 2026-01-01T00:00:05.000Z pass=1',
+        'node-lifecycle wake 2026-01-01T00:00:10.000Z pass=2',
+      ],
+    );
     assert.equal(sim.pass, 2);
     assert.equal(sim.now, s(12));
   });
 
   it('applies world events at an instant before the controllers, in file order', () => {
-    const { sim, log } = run([
-      { at: '10s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'k2', effect: 'NoSchedule' } } as EventSpec,
-      { at: '10s', kind: 'taint', target: { nodes: ['b'] }, taint: { key: 'k1', effect: 'NoSchedule' } } as EventSpec,
-    ], { 'node-lifecycle': {} });
+    const { sim, log } = run(
+      [
+        { at: '10s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'k2', effect: 'NoSchedule' } } as EventSpec,
+        { at: '10s', kind: 'taint', target: { nodes: ['b'] }, taint: { key: 'k1', effect: 'NoSchedule' } } as EventSpec,
+      ],
+      { 'node-lifecycle': {} },
+    );
     sim.runUntil(s(10));
     const i = log.indexOf('node-lifecycle node updated a');
     const j = log.indexOf('node-lifecycle node updated b');
     const w = log.indexOf('node-lifecycle wake 2026-01-01T00:00:10.000Z pass=2');
     assert.ok(i >= 0 && i < j && j < w, log.join('\n'));
-    assert.deepEqual(sim.trace.map((d) => d.object), ['Node/a', 'Node/b']);
+    assert.deepEqual(
+      sim.trace.map((d) => d.object),
+      ['Node/a', 'Node/b'],
+    );
   });
 
   it('applies events written out of time order sorted by time, keeping file order within an instant', () => {
-    const { sim } = run([
-      { at: '20s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'late', effect: 'NoSchedule' } } as EventSpec,
-      { at: '5s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'early', effect: 'NoSchedule' } } as EventSpec,
-      { at: '5s', kind: 'taint', target: { nodes: ['b'] }, taint: { key: 'early2', effect: 'NoSchedule' } } as EventSpec,
-    ], {});
+    const { sim } = run(
+      [
+        { at: '20s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'late', effect: 'NoSchedule' } } as EventSpec,
+        { at: '5s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'early', effect: 'NoSchedule' } } as EventSpec,
+        { at: '5s', kind: 'taint', target: { nodes: ['b'] }, taint: { key: 'early2', effect: 'NoSchedule' } } as EventSpec,
+      ],
+      {},
+    );
     sim.runUntil(s(30));
-    assert.deepEqual(sim.trace.map((d) => d.summary), ['User added taint early:NoSchedule', 'User added taint early2:NoSchedule', 'User added taint late:NoSchedule']);
+    assert.deepEqual(
+      sim.trace.map((d) => d.summary),
+      ['User added taint early:NoSchedule', 'User added taint early2:NoSchedule', 'User added taint late:NoSchedule'],
+    );
   });
 
   it('wakes the controllers in the order node-lifecycle, taint-eviction, replicaset, scheduler', () => {
     const w = { wakes: [s(7)] };
     const { sim, log } = run([], { scheduler: w, replicaset: w, 'taint-eviction': w, 'node-lifecycle': w });
     sim.runUntil(s(7));
-    assert.deepEqual(log.filter((l) => l.includes('00:07')).map((l) => l.split(' ')[0]), ['node-lifecycle', 'taint-eviction', 'replicaset', 'scheduler']);
+    assert.deepEqual(
+      log.filter((l) => l.includes('00:07')).map((l) => l.split(' ')[0]),
+      ['node-lifecycle', 'taint-eviction', 'replicaset', 'scheduler'],
+    );
   });
 
   it('wakes a controller again within the same instant while it still has work due then', () => {
     let again = 2;
     const { sim, log } = run([], {
-      replicaset: { wakes: [s(7)], onWake: (host, self) => { if (again-- > 0) self.wakes.unshift(host.now); } },
+      replicaset: {
+        wakes: [s(7)],
+        onWake: (host, self) => {
+          if (again-- > 0) self.wakes.unshift(host.now);
+        },
+      },
     });
     sim.runUntil(s(8));
     assert.equal(log.filter((l) => l.startsWith('replicaset wake 2026-01-01T00:00:07')).length, 3);
@@ -76,17 +101,20 @@ describe('the simulation loop', () => {
   it('does nothing between monitor passes unless a controller asks to be woken', () => {
     const { sim, log } = run([], { 'node-lifecycle': {}, 'taint-eviction': { wakes: [s(1.3)] } });
     sim.runUntil(s(4.9));
-    assert.deepEqual(log.filter((l) => l.includes('wake')), [
-      'node-lifecycle wake 2026-01-01T00:00:00.000Z pass=0',
-      'taint-eviction wake 2026-01-01T00:00:01.300Z pass=0',
-    ]);
+    assert.deepEqual(
+      log.filter((l) => l.includes('wake')),
+      ['node-lifecycle wake 2026-01-01T00:00:00.000Z pass=0', 'taint-eviction wake 2026-01-01T00:00:01.300Z pass=0'],
+    );
   });
 
   it('runUntil(t) includes everything due at t, and nothing after', () => {
-    const { sim } = run([
-      { at: '7s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'x', effect: 'NoSchedule' } } as EventSpec,
-      { at: '7.000001s', kind: 'taint', target: { nodes: ['b'] }, taint: { key: 'y', effect: 'NoSchedule' } } as EventSpec,
-    ], {});
+    const { sim } = run(
+      [
+        { at: '7s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'x', effect: 'NoSchedule' } } as EventSpec,
+        { at: '7.000001s', kind: 'taint', target: { nodes: ['b'] }, taint: { key: 'y', effect: 'NoSchedule' } } as EventSpec,
+      ],
+      {},
+    );
     sim.runUntil(s(7));
     assert.equal(sim.trace.length, 1);
     sim.runUntil(s(7) + 1);
@@ -94,7 +122,9 @@ describe('the simulation loop', () => {
   });
 
   it('step() runs everything up to and including the next monitor pass', () => {
-    const { sim, log } = run([{ at: '3s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'x', effect: 'NoSchedule' } } as EventSpec], { 'node-lifecycle': {} });
+    const { sim, log } = run([{ at: '3s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'x', effect: 'NoSchedule' } } as EventSpec], {
+      'node-lifecycle': {},
+    });
     sim.step();
     assert.equal(sim.pass, 0);
     assert.equal(sim.now, s(0));
@@ -107,19 +137,27 @@ describe('the simulation loop', () => {
   });
 
   it('runUntilDecision stops at the instant of the first matching decision', () => {
-    const { sim } = run([
-      { at: '3s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'x', effect: 'NoSchedule' } } as EventSpec,
-      { at: '9s', kind: 'taint', target: { nodes: ['b'] }, taint: { key: 'y', effect: 'NoSchedule' } } as EventSpec,
-    ], {});
+    const { sim } = run(
+      [
+        { at: '3s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'x', effect: 'NoSchedule' } } as EventSpec,
+        { at: '9s', kind: 'taint', target: { nodes: ['b'] }, taint: { key: 'y', effect: 'NoSchedule' } } as EventSpec,
+      ],
+      {},
+    );
     const d = sim.runUntilDecision((x) => x.object === 'Node/b', s(60));
     assert.equal(d?.time, '2026-01-01T00:00:09.000Z');
     assert.equal(sim.now, s(9));
-    assert.equal(sim.runUntilDecision((x) => x.object === 'Node/zzz', s(60)), undefined);
+    assert.equal(
+      sim.runUntilDecision((x) => x.object === 'Node/zzz', s(60)),
+      undefined,
+    );
     assert.equal(sim.now, s(60));
   });
 
   it('records decisions with seq from 1, the simulated time with milliseconds and the pass', () => {
-    const { sim } = run([{ at: '6.25s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'x', effect: 'NoSchedule' } } as EventSpec], { 'node-lifecycle': {} });
+    const { sim } = run([{ at: '6.25s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'x', effect: 'NoSchedule' } } as EventSpec], {
+      'node-lifecycle': {},
+    });
     sim.runUntil(s(10));
     assert.deepEqual([sim.trace[0].seq, sim.trace[0].time, sim.trace[0].pass], [1, '2026-01-01T00:00:06.250Z', 1]);
   });
@@ -146,7 +184,10 @@ describe('restarts and failovers of kube-controller-manager', () => {
     sim.runUntil(s(20));
     assert.equal(log.filter((l) => l.includes('wake')).length, 3);
     const ex = sim.explain('Node/a');
-    assert.ok(ex.whyNot.some((w) => w.check.rule.includes('not leading') && w.wouldFireAt === '2026-01-01T00:00:27.000Z'), JSON.stringify(ex.whyNot));
+    assert.ok(
+      ex.whyNot.some((w) => w.check.rule.includes('not leading') && w.wouldFireAt === '2026-01-01T00:00:27.000Z'),
+      JSON.stringify(ex.whyNot),
+    );
     sim.runUntil(s(32));
     assert.ok(log.includes('node-lifecycle start fresh 2026-01-01T00:00:27.000Z'));
     assert.deepEqual(log.filter((l) => l.includes('wake')).slice(-2), [
@@ -163,10 +204,13 @@ describe('injected API faults', () => {
   it('fails the next N calls of that verb and resource, each an ApiCallFailed of the calling controller citing the fail: event', () => {
     const results: boolean[] = [];
     const { sim } = run([{ at: '1s', kind: 'fail', verb: 'create', resource: 'pods', count: 2 } as EventSpec], {
-      replicaset: { wakes: [s(2), s(3), s(4)], onWake: (host) => {
-        results.push(host.apiCall('replicaset', 'delete', 'pods', 'Pod/default/x'));
-        results.push(host.apiCall('replicaset', 'create', 'pods', 'ReplicaSet/default/web'));
-      } },
+      replicaset: {
+        wakes: [s(2), s(3), s(4)],
+        onWake: (host) => {
+          results.push(host.apiCall('replicaset', 'delete', 'pods', 'Pod/default/x'));
+          results.push(host.apiCall('replicaset', 'create', 'pods', 'ReplicaSet/default/web'));
+        },
+      },
     });
     sim.runUntil(s(5));
     assert.deepEqual(results, [true, false, true, false, true, true]);
@@ -186,10 +230,19 @@ describe('determinism and stepping back', () => {
   ];
   // a fake that takes a decision at every monitor pass and keeps a counter in its memory
   const deciding = () => ({
-    'node-lifecycle': { onWake: (host: Parameters<NonNullable<Parameters<typeof fakeFactory>[0]['node-lifecycle']>['onWake'] & {}>[0], self: FakeController) => {
-      const a = host.cluster.nodes.get('a')!;
-      host.decide({ controller: 'node-lifecycle', action: 'MonitorPass', object: 'Node/a', summary: `pass ${self.counter}: Ready heartbeat ${a.conditions.find((c) => c.type === 'Ready')!.lastHeartbeatTime}`, because: [], source: 'test' });
-    } },
+    'node-lifecycle': {
+      onWake: (host: Parameters<NonNullable<Parameters<typeof fakeFactory>[0]['node-lifecycle']>['onWake'] & {}>[0], self: FakeController) => {
+        const a = host.cluster.nodes.get('a')!;
+        host.decide({
+          controller: 'node-lifecycle',
+          action: 'MonitorPass',
+          object: 'Node/a',
+          summary: `pass ${self.counter}: Ready heartbeat ${a.conditions.find((c) => c.type === 'Ready')!.lastHeartbeatTime}`,
+          because: [],
+          source: 'test',
+        });
+      },
+    },
   });
 
   it('gives byte-identical trace JSON for the same input', () => {
@@ -227,6 +280,9 @@ describe('determinism and stepping back', () => {
 
 function createSimWith(events: EventSpec[], scripts: Parameters<typeof fakeFactory>[0], checkpointEvery: number) {
   const log: string[] = [];
-  const sim = createSimulation(scenarioOf({ objects: [node('a'), node('b'), pod('default', 'p1', 'a')], version: '1.31', events }), { controllerFactory: fakeFactory(scripts, log), checkpointEvery });
+  const sim = createSimulation(scenarioOf({ objects: [node('a'), node('b'), pod('default', 'p1', 'a')], version: '1.31', events }), {
+    controllerFactory: fakeFactory(scripts, log),
+    checkpointEvery,
+  });
   return { sim, log };
 }

@@ -45,7 +45,9 @@ function readyOf(conditions: { type: string; status: string }[]): string | undef
 
 describe('real exports replay without invented outages', () => {
   it('the table covers every export in the fixture folder', () => {
-    const all = readdirSync(REAL).filter((f) => f !== 'SOURCES.md').sort();
+    const all = readdirSync(REAL)
+      .filter((f) => f !== 'SOURCES.md')
+      .sort();
     assert.deepEqual(cases.map((c) => c.export).sort(), all);
   });
 
@@ -60,9 +62,17 @@ describe('real exports replay without invented outages', () => {
       for (const w of c.warns ?? []) assert.ok(codes.includes(w), `${w} in ${codes.join(', ')}`);
       sim.runUntil(sim.startTime + TEN_MINUTES);
       const wentUnknown = sim.trace.filter((d) => d.action === 'NodeStatusUnknown' && !unknownInExport.has(d.object.slice('Node/'.length)));
-      assert.deepEqual(wentUnknown.map((d) => `${d.time} ${d.object}: ${d.summary}`), []);
-      const unreachable = sim.trace.filter((d) => d.action === 'TaintAdded' && /unreachable/.test(d.summary) && !unknownInExport.has(d.object.slice('Node/'.length)));
-      assert.deepEqual(unreachable.map((d) => `${d.time} ${d.object}: ${d.summary}`), []);
+      assert.deepEqual(
+        wentUnknown.map((d) => `${d.time} ${d.object}: ${d.summary}`),
+        [],
+      );
+      const unreachable = sim.trace.filter(
+        (d) => d.action === 'TaintAdded' && /unreachable/.test(d.summary) && !unknownInExport.has(d.object.slice('Node/'.length)),
+      );
+      assert.deepEqual(
+        unreachable.map((d) => `${d.time} ${d.object}: ${d.summary}`),
+        [],
+      );
     });
   }
 });

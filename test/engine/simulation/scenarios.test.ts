@@ -14,7 +14,12 @@ import { traceToJsonLines } from '../../../src/engine/trace/serialize';
 import { lease, node, pod, replicaSet, scenarioOf, T0_MICROS, type EventSpec, type ExpectSpec } from '../../helpers/scenario';
 
 const s = (n: number) => T0_MICROS + seconds(n);
-const tol = (key: string, secs?: number): KObject => ({ key, operator: 'Exists', effect: 'NoExecute', ...(secs === undefined ? {} : { tolerationSeconds: secs }) });
+const tol = (key: string, secs?: number): KObject => ({
+  key,
+  operator: 'Exists',
+  effect: 'NoExecute',
+  ...(secs === undefined ? {} : { tolerationSeconds: secs }),
+});
 const defaults = [tol('node.kubernetes.io/not-ready', 300), tol('node.kubernetes.io/unreachable', 300)];
 
 function cluster(withLeases: boolean): KObject[] {
@@ -41,7 +46,13 @@ describe('one node stops heartbeating, Kubernetes 1.31', () => {
   sim.runUntil(s(600));
 
   const cases: [string, string, string, RegExp | undefined, string | undefined][] = [
-    ['Ready becomes Unknown at the first pass more than 40s after the last Lease renewal (20s)', 'NodeStatusUnknown', 'Node/a1', undefined, '2026-01-01T00:01:05.000Z'],
+    [
+      'Ready becomes Unknown at the first pass more than 40s after the last Lease renewal (20s)',
+      'NodeStatusUnknown',
+      'Node/a1',
+      undefined,
+      '2026-01-01T00:01:05.000Z',
+    ],
     ['the unreachable NoSchedule taint follows in the same pass', 'TaintAdded', 'Node/a1', /unreachable:NoSchedule/, '2026-01-01T00:01:05.000Z'],
     ['the unreachable NoExecute taint comes one pass later (1.27-1.33)', 'TaintAdded', 'Node/a1', /unreachable:NoExecute/, '2026-01-01T00:01:10.000Z'],
     ['a pod without tolerations is evicted at once', 'PodEvicted', 'Pod/default/bare', undefined, '2026-01-01T00:01:10.000Z'],
@@ -66,8 +77,13 @@ describe('one node stops heartbeating, Kubernetes 1.31', () => {
     const st = sim.state();
     const names = st.objects.items.filter((o) => o.kind === 'Pod').map((o) => (o.metadata as { name: string }).name);
     assert.deepEqual(names.sort(), ['elsewhere', 'forever']);
-    const a1 = st.objects.items.find((o) => o.kind === 'Node' && (o.metadata as { name: string }).name === 'a1') as { spec: { taints: { key: string; effect: string }[] } };
-    assert.deepEqual(a1.spec.taints.map((t) => `${t.key}:${t.effect}`).sort(), ['node.kubernetes.io/unreachable:NoExecute', 'node.kubernetes.io/unreachable:NoSchedule']);
+    const a1 = st.objects.items.find((o) => o.kind === 'Node' && (o.metadata as { name: string }).name === 'a1') as {
+      spec: { taints: { key: string; effect: string }[] };
+    };
+    assert.deepEqual(a1.spec.taints.map((t) => `${t.key}:${t.effect}`).sort(), [
+      'node.kubernetes.io/unreachable:NoExecute',
+      'node.kubernetes.io/unreachable:NoSchedule',
+    ]);
     assert.equal(st.zones.length, 1);
     assert.equal(st.zones[0].zone, 'Zone/z1');
   });
@@ -155,8 +171,14 @@ describe('expectations', () => {
   const results = sim.checkExpectations();
 
   it('passes the ones that hold, in the order written', () => {
-    assert.deepEqual(results.map((r) => r.ok), [true, true, true, true, true, true, true, false, false]);
-    assert.deepEqual(results.map((r) => r.index), [0, 1, 2, 3, 4, 5, 6, 7, 8]);
+    assert.deepEqual(
+      results.map((r) => r.ok),
+      [true, true, true, true, true, true, true, false, false],
+    );
+    assert.deepEqual(
+      results.map((r) => r.index),
+      [0, 1, 2, 3, 4, 5, 6, 7, 8],
+    );
   });
 
   it('says what was expected and what was found when one fails', () => {
@@ -167,7 +189,10 @@ describe('expectations', () => {
 
   it('runs again from the start when the simulation is already past the first time', () => {
     const again = sim.checkExpectations();
-    assert.deepEqual(again.map((r) => r.ok), results.map((r) => r.ok));
+    assert.deepEqual(
+      again.map((r) => r.ok),
+      results.map((r) => r.ok),
+    );
   });
 });
 
@@ -186,9 +211,14 @@ describe('ReplicaSets in a timeline', () => {
       { at: '1m', replicaSet: 'default/web', replicas: 4, readyReplicas: 4, availableReplicas: 4 },
       { at: '1m', decision: { action: 'PodsCreated', object: 'ReplicaSet/default/web', count: 1 } },
     ];
-    const sim = createSimulation(scenarioOf({ objects: objects(), version: '1.31', events: [{ at: '10s', kind: 'scale', replicaSet: 'default/web', replicas: 4 } as EventSpec], expect }));
+    const sim = createSimulation(
+      scenarioOf({ objects: objects(), version: '1.31', events: [{ at: '10s', kind: 'scale', replicaSet: 'default/web', replicas: 4 } as EventSpec], expect }),
+    );
     const results = sim.checkExpectations();
-    assert.deepEqual(results.filter((r) => !r.ok).map((r) => r.actual), []);
+    assert.deepEqual(
+      results.filter((r) => !r.ok).map((r) => r.actual),
+      [],
+    );
     const created = sim.trace.find((d) => d.action === 'PodsCreated')!;
     assert.equal(created.time, '2026-01-01T00:00:10.000Z');
     assert.ok(created.causes.includes(sim.trace.find((d) => d.summary.startsWith('Scaled to 4'))!.seq), JSON.stringify(created.causes));
@@ -209,33 +239,47 @@ describe('which controllers run', () => {
   it('--controllers=*,-nodelifecycle: nothing is tainted or evicted, and explain says why', () => {
     const sim = createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events: stopA1 }), { set: { controllers: '*,-nodelifecycle' } });
     sim.runUntil(s(600));
-    assert.deepEqual(sim.problems.filter((p) => p.severity === 'error'), []);
+    assert.deepEqual(
+      sim.problems.filter((p) => p.severity === 'error'),
+      [],
+    );
     assert.equal(sim.trace.filter((d) => d.controller === 'node-lifecycle').length, 0);
     assert.equal(sim.trace.filter((d) => d.action === 'PodEvicted').length, 0);
     const why = sim.explain('Node/a1').whyNot.map((w) => w.check.rule);
-    assert.ok(why.some((r) => r.includes('node-lifecycle does not run')), why.join(' | '));
+    assert.ok(
+      why.some((r) => r.includes('node-lifecycle does not run')),
+      why.join(' | '),
+    );
     assert.equal(sim.zones().length, 0);
   });
 
   it('1.29+: --controllers=*,-taint-eviction-controller taints the node but evicts nothing', () => {
-    const sim = createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events: stopA1 }), { set: { controllers: '*,-taint-eviction-controller' } });
+    const sim = createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events: stopA1 }), {
+      set: { controllers: '*,-taint-eviction-controller' },
+    });
     sim.runUntil(s(600));
     assert.equal(timeOf(sim, 'TaintAdded', 'Node/a1', /unreachable:NoExecute/), '2026-01-01T00:01:10.000Z');
     assert.equal(sim.trace.filter((d) => d.action === 'PodEvicted').length, 0);
     const why = sim.explain('Pod/default/bare').whyNot.map((w) => w.check.rule);
-    assert.ok(why.some((r) => r.includes('taint-eviction does not run')), why.join(' | '));
+    assert.ok(
+      why.some((r) => r.includes('taint-eviction does not run')),
+      why.join(' | '),
+    );
   });
 
   it('binder: none leaves the scheduler out', () => {
     const sim = createSimulation(scenarioOf({ objects: [...cluster(true), pod('default', 'pending', undefined)], version: '1.31', binder: 'none' }));
     sim.runUntil(s(30));
-    assert.equal(sim.controllers.some((c) => c.name === 'scheduler'), false);
+    assert.equal(
+      sim.controllers.some((c) => c.name === 'scheduler'),
+      false,
+    );
     assert.equal(sim.cluster.pods.get('default/pending')!.nodeName, undefined);
   });
 });
 
-describe('explain: the simulation\'s own reasons', () => {
-  it('says a node\'s kubelet is still posting, and when it posts next', () => {
+describe("explain: the simulation's own reasons", () => {
+  it("says a node's kubelet is still posting, and when it posts next", () => {
     const sim = createSimulation(scenarioOf({ objects: cluster(true), version: '1.31' }));
     sim.runUntil(s(12));
     const w = sim.explain('Node/a2').whyNot.find((x) => x.blocking?.guard === 'kubeletStopped')!;
@@ -266,10 +310,18 @@ describe('fine checkpoints after a step back', () => {
     const sim = make();
     sim.runUntil(s(600));
     const passes = () => (sim as unknown as { checkpoints: { pass: number | null }[] }).checkpoints.map((c) => c.pass);
-    assert.deepEqual(passes().filter((p) => p !== null && p > 0 && p % 50 !== 0), [], 'forward: only the regular checkpoints');
+    assert.deepEqual(
+      passes().filter((p) => p !== null && p > 0 && p % 50 !== 0),
+      [],
+      'forward: only the regular checkpoints',
+    );
     sim.goToPass(97);
     const fine = passes().filter((p) => p !== null && p > 50 && p <= 97);
-    assert.deepEqual(fine, [60, 70, 80, 90].filter((p) => p % FINE_CHECKPOINT_EVERY === 0), 'the replayed stretch from the checkpoint at 50 up to 97');
+    assert.deepEqual(
+      fine,
+      [60, 70, 80, 90].filter((p) => p % FINE_CHECKPOINT_EVERY === 0),
+      'the replayed stretch from the checkpoint at 50 up to 97',
+    );
     for (const n of [96, 95, 91, 90, 89, 62, 3]) {
       sim.goToPass(n);
       const fresh = make();
@@ -284,7 +336,7 @@ describe('fine checkpoints after a step back', () => {
     assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace));
   });
 
-  it('a user\'s single steps keep a checkpoint every FINE_CHECKPOINT_EVERY passes; plain steps do not', () => {
+  it("a user's single steps keep a checkpoint every FINE_CHECKPOINT_EVERY passes; plain steps do not", () => {
     const make = () => createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events: stopA1 }), { checkpointEvery: 50 });
     const passes = (x: unknown) => (x as { checkpoints: { pass: number | null }[] }).checkpoints.map((c) => c.pass).filter((p) => p !== null && p > 0);
     const plain = make();

@@ -32,7 +32,12 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 /** A generated cluster whose second zone's kubelets stop at 60 s and start again at 30 min. */
 function outageFile(version: string): string {
   const stream = generateClusterStream({
-    nodes: 30, podsPerNode: 6, zones: 3, detail: 'lean', kubernetesVersion: version, seed: 'shared-copies',
+    nodes: 30,
+    podsPerNode: 6,
+    zones: 3,
+    detail: 'lean',
+    kubernetesVersion: version,
+    seed: 'shared-copies',
     timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '30m' } },
   });
   let text = '';
@@ -70,7 +75,14 @@ function announced(b: PodBefore): string {
   return JSON.stringify([b.nodeName ?? null, b.tolerations, b.phase, b.conditions, b.labels, b.deletionTimestamp ?? null]);
 }
 function podState(p: PodRecord): string {
-  return announced({ nodeName: p.nodeName, tolerations: p.tolerations, phase: p.phase, conditions: p.conditions, labels: p.meta.labels, deletionTimestamp: p.meta.deletionTimestamp });
+  return announced({
+    nodeName: p.nodeName,
+    tolerations: p.tolerations,
+    phase: p.phase,
+    conditions: p.conditions,
+    labels: p.meta.labels,
+    deletionTimestamp: p.meta.deletionTimestamp,
+  });
 }
 
 describe('what the host last announced for a pod', () => {
@@ -111,32 +123,44 @@ describe('checkpoints that keep only heartbeat times', () => {
   // (and every kubelet materialise passes over is checked to have nothing due)
   // (and every kubelet materialise passes over is checked to have nothing due, and every pod a
   // checkpoint keeps to be the pod map's record)
-  beforeEach(() => { checkpointChecks.heartbeats = true; checkpointChecks.pods = true; checkpointChecks.index = true; kubeletChecks.due = true; });
-  afterEach(() => { checkpointChecks.heartbeats = false; checkpointChecks.pods = false; checkpointChecks.index = false; kubeletChecks.due = false; });
+  beforeEach(() => {
+    checkpointChecks.heartbeats = true;
+    checkpointChecks.pods = true;
+    checkpointChecks.index = true;
+    kubeletChecks.due = true;
+  });
+  afterEach(() => {
+    checkpointChecks.heartbeats = false;
+    checkpointChecks.pods = false;
+    checkpointChecks.index = false;
+    kubeletChecks.due = false;
+  });
 
   /** Every map's keys in iteration order, each node's pods, and the records as exported. */
-  const shape = (sim: SimulationImpl): string => JSON.stringify({
-    pods: [...sim.cluster.pods.keys()],
-    nodes: [...sim.cluster.nodes.keys()],
-    podsByNode: [...sim.cluster.podsByNode].map(([n, s]) => [n, [...s]]),
-    state: sim.state(),
-  });
+  const shape = (sim: SimulationImpl): string =>
+    JSON.stringify({
+      pods: [...sim.cluster.pods.keys()],
+      nodes: [...sim.cluster.nodes.keys()],
+      podsByNode: [...sim.cluster.podsByNode].map(([n, s]) => [n, [...s]]),
+      state: sim.state(),
+    });
 
-  for (const version of ['1.35', '1.12'] as const) it(`step back to the state and trace of a fresh run, across the outage and the recovery (${version})`, () => {
-    // a checkpoint every pass, so that one holds the nodes just gone Unknown (their taints come at the same instant)
-    const sim = make({ checkpointEvery: 1 }, version);
-    sim.runUntil(sim.startTime + 40 * 60e6);
-    // the pass that marks the nodes Unknown and the next one
-    const unknownAt = sim.trace.find((d) => d.action === 'NodeStatusUnknown')!.pass!;
-    // going down: every step is a restore
-    for (const back of [380, 200, 90, unknownAt + 1, unknownAt, 5]) {
-      sim.goToPass(back);
-      const fresh = make({ checkpointEvery: 1 }, version);
-      fresh.goToPass(back);
-      assert.equal(shape(sim), shape(fresh), `at pass ${back}`);
-      assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace), `at pass ${back}`);
-    }
-  });
+  for (const version of ['1.35', '1.12'] as const)
+    it(`step back to the state and trace of a fresh run, across the outage and the recovery (${version})`, () => {
+      // a checkpoint every pass, so that one holds the nodes just gone Unknown (their taints come at the same instant)
+      const sim = make({ checkpointEvery: 1 }, version);
+      sim.runUntil(sim.startTime + 40 * 60e6);
+      // the pass that marks the nodes Unknown and the next one
+      const unknownAt = sim.trace.find((d) => d.action === 'NodeStatusUnknown')!.pass!;
+      // going down: every step is a restore
+      for (const back of [380, 200, 90, unknownAt + 1, unknownAt, 5]) {
+        sim.goToPass(back);
+        const fresh = make({ checkpointEvery: 1 }, version);
+        fresh.goToPass(back);
+        assert.equal(shape(sim), shape(fresh), `at pass ${back}`);
+        assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace), `at pass ${back}`);
+      }
+    });
 
   it('step back to a checkpoint that holds a node whose condition alone changed', () => {
     // a condition no controller taints for: the node's status changes while its taints stay
@@ -145,7 +169,8 @@ describe('checkpoints that keep only heartbeat times', () => {
       { at: '31s', kind: 'condition', target: { nodes: ['a'] }, condition: { type: 'KernelDeadlock', status: 'False', reason: 'Fine' } } as EventSpec,
       { at: '47s', kind: 'condition', target: { nodes: ['a', 'b'] }, condition: { type: 'Ready', status: 'False' } } as EventSpec,
     ];
-    const small = (): SimulationImpl => createSimulation(scenarioOf({ objects: [node('a'), node('b'), pod('default', 'p', 'a')], version: '1.31', events }), { checkpointEvery: 1 });
+    const small = (): SimulationImpl =>
+      createSimulation(scenarioOf({ objects: [node('a'), node('b'), pod('default', 'p', 'a')], version: '1.31', events }), { checkpointEvery: 1 });
     const sim = small();
     sim.goToPass(30);
     // going down: every step is a restore
@@ -159,7 +184,9 @@ describe('checkpoints that keep only heartbeat times', () => {
 });
 
 describe('the heartbeat-only check', () => {
-  afterEach(() => { checkpointChecks.heartbeats = false; });
+  afterEach(() => {
+    checkpointChecks.heartbeats = false;
+  });
   it('throws when a node changed beyond its heartbeat times without being announced', () => {
     checkpointChecks.heartbeats = true;
     const sim = make({ checkpointEvery: 1 });
@@ -176,9 +203,11 @@ describe('the heartbeat-only check', () => {
   });
 });
 
-describe('the checkpoint\'s pods', () => {
-  afterEach(() => { checkpointChecks.pods = false; });
-  it('the check throws when updatePod was given a record that is not the pod map\'s', () => {
+describe("the checkpoint's pods", () => {
+  afterEach(() => {
+    checkpointChecks.pods = false;
+  });
+  it("the check throws when updatePod was given a record that is not the pod map's", () => {
     checkpointChecks.pods = true;
     const sim = make({ checkpointEvery: 1 });
     sim.goToPass(2);
@@ -186,14 +215,16 @@ describe('the checkpoint\'s pods', () => {
     sim.host.updatePod({ ...p, phase: 'Failed' });
     assert.throws(() => sim.goToPass(3), /not the record last passed/);
   });
-  it('pods evicted, replaced and stepped back over are the pod map\'s records', () => {
+  it("pods evicted, replaced and stepped back over are the pod map's records", () => {
     checkpointChecks.pods = true;
     stepBackAndRunOn(3, 50);
   });
 });
 
 describe('the pod index a step back puts back', () => {
-  afterEach(() => { checkpointChecks.index = false; });
+  afterEach(() => {
+    checkpointChecks.index = false;
+  });
   const evictedAt = (sim: SimulationImpl) => sim.trace.find((d) => d.action === 'PodEvicted')!.pass!;
   it('is the one replayed from the snapshot, when pods were evicted, replaced and bound since the checkpoint', () => {
     checkpointChecks.index = true;
@@ -203,9 +234,12 @@ describe('the pod index a step back puts back', () => {
     sim.runUntil(sim.startTime + 45 * 60e6);
     const fresh = make({ checkpointEvery: 7 });
     fresh.runUntil(fresh.startTime + 45 * 60e6);
-    assert.deepEqual([...sim.cluster.podsByNode].map(([n, keys]) => [n, [...keys]]), [...fresh.cluster.podsByNode].map(([n, keys]) => [n, [...keys]]));
+    assert.deepEqual(
+      [...sim.cluster.podsByNode].map(([n, keys]) => [n, [...keys]]),
+      [...fresh.cluster.podsByNode].map(([n, keys]) => [n, [...keys]]),
+    );
   });
-  it('the check throws when a node\'s set changed without being listed for the next checkpoint', () => {
+  it("the check throws when a node's set changed without being listed for the next checkpoint", () => {
     checkpointChecks.index = true;
     // one checkpoint, at the start: every pod evicted, replaced and bound since is in the live lists
     const sim = make({ checkpointEvery: 100_000 });
@@ -215,7 +249,7 @@ describe('the pod index a step back puts back', () => {
   });
 });
 
-describe('checkpoints\' ReplicaSets', () => {
+describe("checkpoints' ReplicaSets", () => {
   it('step back to the state of a fresh run across scale events and status updates', () => {
     const labels = { app: 'web' };
     const owner = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'uid-rs-default-web', controller: true };
@@ -224,7 +258,13 @@ describe('checkpoints\' ReplicaSets', () => {
       { at: '22s', kind: 'scale', replicaSet: 'default/web', replicas: 1 } as EventSpec,
       { at: '41s', kind: 'scale', replicaSet: 'default/web', replicas: 3 } as EventSpec,
     ];
-    const objects = [node('a'), node('b'), replicaSet('default', 'web', 2, labels), pod('default', 'web-1', 'a', { labels, owner }), pod('default', 'web-2', 'b', { labels, owner })];
+    const objects = [
+      node('a'),
+      node('b'),
+      replicaSet('default', 'web', 2, labels),
+      pod('default', 'web-1', 'a', { labels, owner }),
+      pod('default', 'web-2', 'b', { labels, owner }),
+    ];
     const small = (): SimulationImpl => createSimulation(scenarioOf({ objects, version: '1.31', events }), { checkpointEvery: 1 });
     const sim = small();
     sim.goToPass(20);
@@ -242,7 +282,7 @@ describe('checkpoints\' ReplicaSets', () => {
   });
 });
 
-describe('the snapshot\'s records', () => {
+describe("the snapshot's records", () => {
   /** Every record of the snapshot, as JSON. */
   const records = (sim: SimulationImpl): string => {
     const c = sim.scenario.snapshot.cluster;
@@ -250,15 +290,16 @@ describe('the snapshot\'s records', () => {
   };
 
   // live pods share all but their Ready condition with them (clonePod): nothing may edit those in place
-  for (const version of ['1.35', '1.12'] as const) it(`are as loaded after an outage, a step back and the recovery (${version})`, () => {
-    const sim = make({ checkpointEvery: 5 }, version);
-    const loaded = records(sim);
-    sim.runUntil(sim.startTime + 20 * 60e6);
-    sim.goToPass(30);
-    sim.runUntil(sim.startTime + HOUR);
-    assert.ok(sim.trace.some((d) => d.action === 'PodsMarkedNotReady'));
-    assert.equal(records(sim), loaded);
-  });
+  for (const version of ['1.35', '1.12'] as const)
+    it(`are as loaded after an outage, a step back and the recovery (${version})`, () => {
+      const sim = make({ checkpointEvery: 5 }, version);
+      const loaded = records(sim);
+      sim.runUntil(sim.startTime + 20 * 60e6);
+      sim.goToPass(30);
+      sim.runUntil(sim.startTime + HOUR);
+      assert.ok(sim.trace.some((d) => d.action === 'PodsMarkedNotReady'));
+      assert.equal(records(sim), loaded);
+    });
 
   it('are as loaded after pod events, evictions and replacements', () => {
     const labels = { app: 'web' };
@@ -272,13 +313,23 @@ describe('the snapshot\'s records', () => {
     ];
     // with all the conditions a running pod has (the helper's pods have Ready only)
     const full = (p: KObject): KObject => {
-      const conditions = ['Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].map((type) => ({ type, status: 'True', lastTransitionTime: '2025-12-31T23:00:00Z' }));
+      const conditions = ['Initialized', 'Ready', 'ContainersReady', 'PodScheduled'].map((type) => ({
+        type,
+        status: 'True',
+        lastTransitionTime: '2025-12-31T23:00:00Z',
+      }));
       return { ...p, status: { ...(p.status as KObject), conditions } };
     };
     const objects = [
-      node('a'), node('b'), node('c'), replicaSet('default', 'web', 4, labels),
-      full(pod('default', 'web-1', 'a', { labels, owner })), full(pod('default', 'web-2', 'b', { labels, owner })),
-      pod('default', 'web-3', 'b', { labels, owner }), pod('default', 'web-4', 'c', { labels, owner }), pod('default', 'solo', 'b'),
+      node('a'),
+      node('b'),
+      node('c'),
+      replicaSet('default', 'web', 4, labels),
+      full(pod('default', 'web-1', 'a', { labels, owner })),
+      full(pod('default', 'web-2', 'b', { labels, owner })),
+      pod('default', 'web-3', 'b', { labels, owner }),
+      pod('default', 'web-4', 'c', { labels, owner }),
+      pod('default', 'solo', 'b'),
     ];
     const sim = createSimulation(scenarioOf({ objects, version: '1.31', events }), { checkpointEvery: 2 });
     const loaded = records(sim);
@@ -293,8 +344,14 @@ describe('the snapshot\'s records', () => {
 describe('sameFields, heartbeatsSince, nodeFrom, leaseFrom, frozenConditions', () => {
   const cond = (status: string, hb: number, extra: Record<string, unknown> = {}) =>
     ({ type: 'Ready', status, reason: 'KubeletReady', lastHeartbeatTime: hb, lastTransitionTime: 5, ...extra }) as NodeRecord['conditions'][number];
-  const nodeOf = (conds: NodeRecord['conditions'], taints: NodeRecord['taints'] = []): NodeRecord =>
-    ({ kind: 'Node', meta: META, conditions: conds, taints, unschedulable: false, raw: RAW });
+  const nodeOf = (conds: NodeRecord['conditions'], taints: NodeRecord['taints'] = []): NodeRecord => ({
+    kind: 'Node',
+    meta: META,
+    conditions: conds,
+    taints,
+    unschedulable: false,
+    raw: RAW,
+  });
   const META = { name: 'n', uid: 'u', labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: 0 };
   const RAW = { kind: 'Node' };
 
@@ -311,7 +368,11 @@ describe('sameFields, heartbeatsSince, nodeFrom, leaseFrom, frozenConditions', (
     const base = nodeOf([cond('True', 1), cond('False', 1, { type: 'MemoryPressure' })]);
     assert.deepEqual(heartbeatsSince(nodeOf([cond('True', 9), cond('False', 1, { type: 'MemoryPressure' })]), base), [9, 1]);
     assert.equal(heartbeatsSince(nodeOf([cond('Unknown', 9), cond('False', 1, { type: 'MemoryPressure' })]), base), undefined, 'status');
-    assert.equal(heartbeatsSince(nodeOf([cond('True', 9, { lastTransitionTime: 6 }), cond('False', 1, { type: 'MemoryPressure' })]), base), undefined, 'transition time');
+    assert.equal(
+      heartbeatsSince(nodeOf([cond('True', 9, { lastTransitionTime: 6 }), cond('False', 1, { type: 'MemoryPressure' })]), base),
+      undefined,
+      'transition time',
+    );
     assert.equal(heartbeatsSince(nodeOf([cond('True', 9)]), base), undefined, 'a condition fewer');
     assert.equal(heartbeatsSince(nodeOf(base.conditions, [{ key: 'k', effect: 'NoExecute' }]), base), undefined, 'a taint');
     assert.equal(heartbeatsSince({ ...base, unschedulable: true }, base), undefined, 'unschedulable');
@@ -330,7 +391,14 @@ describe('sameFields, heartbeatsSince, nodeFrom, leaseFrom, frozenConditions', (
   });
 
   it('leaseFrom: the Lease as it was, in a copy of its own', () => {
-    const base = { kind: 'Lease', meta: { ...META, namespace: 'kube-node-lease' }, holderIdentity: 'n', leaseDurationSeconds: 40, renewTime: 1, raw: RAW } as LeaseRecord;
+    const base = {
+      kind: 'Lease',
+      meta: { ...META, namespace: 'kube-node-lease' },
+      holderIdentity: 'n',
+      leaseDurationSeconds: 40,
+      renewTime: 1,
+      raw: RAW,
+    } as LeaseRecord;
     const live = { ...base, renewTime: 9 };
     assert.equal(sameFields(live, base, 'renewTime'), true);
     assert.equal(sameFields({ ...live, holderIdentity: 'm' }, base, 'renewTime'), false, 'another holder');

@@ -50,12 +50,17 @@ test('checkExpectations stopped by shouldStop returns only the entries it reache
   assert.ok(results.every((r) => r !== undefined && r.ok));
 });
 
-test('shouldAbort, asked after each controller\'s work inside an instant, ends the run there: nothing runs on until a checkpoint is put back', () => {
+test("shouldAbort, asked after each controller's work inside an instant, ends the run there: nothing runs on until a checkpoint is put back", () => {
   const whole = createSimulation(loadScenario(EXAMPLE, nodeFs()));
   whole.runUntil(whole.startTime + minutes(20));
   let abort = false;
   let asked = 0;
-  const sim = createSimulation(loadScenario(EXAMPLE, nodeFs()), { shouldAbort: () => { asked++; return abort; } });
+  const sim = createSimulation(loadScenario(EXAMPLE, nodeFs()), {
+    shouldAbort: () => {
+      asked++;
+      return abort;
+    },
+  });
   sim.runUntil(sim.startTime + minutes(1));
   assert.ok(asked > 0, 'asked inside the instants that ran');
   const decided = sim.trace.length;

@@ -33,24 +33,33 @@ interface Case {
 const cases: Case[] = [
   {
     name: 'a pod in a small zone under PartialDisruption is not evicted because its node is not tainted: ReducedQPSFunc gives the zone rate 0',
-    file: 'zone-small-partial.yaml', object: 'Pod/default/web-7d9f-6wlhb', outcome: 'PodDeletedByTaintEviction',
-    guard: 'zoneLimiterQPS', upstream: /setLimiterInZone \/ ReducedQPSFunc/,
+    file: 'zone-small-partial.yaml',
+    object: 'Pod/default/web-7d9f-6wlhb',
+    outcome: 'PodDeletedByTaintEviction',
+    guard: 'zoneLimiterQPS',
+    upstream: /setLimiterInZone \/ ReducedQPSFunc/,
     values: { zone: 'Zone/us-east-1/us-east-1a', zoneState: 'PartialDisruption', zoneSize: 6, notReady: 4, largeClusterSizeThreshold: 50, rate: 0 },
     when: { never: true },
     text: /deletion by the taint eviction controller: the node has no NoExecute taint .*Node\/node-a1 tainted NoExecute is held back: the zone's rate limiter is at 0: PartialDisruption in a small zone .*ReducedQPSFunc.*zoneSize=6.*largeClusterSizeThreshold=50.*rate=0.*never as things stand \(it would with largeClusterSizeThreshold below the zone's 6 nodes/,
   },
   {
     name: 'a 1.12 DaemonSet pod is never deleted: DeletePods skips it, and no NoExecute taint comes with TaintBasedEvictions off',
-    file: 'outage-1.12.yaml', object: 'Pod/kube-system/kube-proxy-a1', outcome: 'PodDeletedByPodEviction',
-    guard: 'deletePodsDeletes', upstream: /^DeletePods/,
+    file: 'outage-1.12.yaml',
+    object: 'Pod/kube-system/kube-proxy-a1',
+    outcome: 'PodDeletedByPodEviction',
+    guard: 'deletePodsDeletes',
+    upstream: /^DeletePods/,
     values: { node: 'node-a1', daemonSet: 'kube-system/kube-proxy' },
     when: { never: true },
     text: /deletion by the node lifecycle controller \(pod eviction, DeletePods\): DeletePods skips pods managed by a DaemonSet.*daemonSet=kube-system\/kube-proxy.*never as things stand[^\n]*\n {2}deletion by the taint eviction controller: .*TaintBasedEvictions is off: the node lifecycle controller adds no not-ready\/unreachable NoExecute taint at all/,
   },
   {
     name: 'a healthy node whose kubelet posts: nothing fires; the time holds only if the kubelet stopped now',
-    file: 'outage-1.12.yaml', object: 'Node/node-b1', outcome: 'NodeStatusUnknown',
-    guard: 'kubeletStopped', upstream: /^tryUpdateNodeHealth/,
+    file: 'outage-1.12.yaml',
+    object: 'Node/node-b1',
+    outcome: 'NodeStatusUnknown',
+    guard: 'kubeletStopped',
+    upstream: /^tryUpdateNodeHealth/,
     values: { lastPost: '2026-01-01T00:10:30.000Z', nextPost: '2026-01-01T00:10:40.000Z', nodeMonitorGracePeriod: '40s' },
     when: { conditional: 'the kubelet stopped now', at: '2026-01-01T00:11:15.000Z' },
     text: /Node\/node-b1 status Unknown: the node's kubelet is running: it posts node status; Ready stays as it is as long as it does.*; if the kubelet stopped now: at 2026-01-01T00:11:15.000Z\n {2}pods of Node\/node-b1 evicted: Ready is True .*; if the kubelet stopped now, and its zone's rate and queue let it through at once: at 2026-01-01T00:15:35.000Z/,
@@ -87,7 +96,7 @@ describe('explain names the check that holds back what the issue found misexplai
     });
   }
 
-  it('the 1.12 DaemonSet pod\'s taint-eviction why-not chains to the node\'s: TaintBasedEvictions is off, so no taint is coming', () => {
+  it("the 1.12 DaemonSet pod's taint-eviction why-not chains to the node's: TaintBasedEvictions is off, so no taint is coming", () => {
     const scenario = loadScenario(join('examples', 'outage-1.12.yaml'), nodeFs());
     const sim = createSimulation(scenario);
     sim.runUntil(defaultHorizon(scenario, sim.startTime));

@@ -14,7 +14,16 @@ import { node, pod, replicaSet, scenarioOf, T0_MICROS, type EventSpec } from '..
 
 const s = (n: number) => T0_MICROS + seconds(n);
 
-function run(events: EventSpec[], objects: KObject[] = [node('a', { zone: 'z1' }), node('b', { zone: 'z2', labels: { role: 'db' } }), node('c', { zone: 'z1', labels: { role: 'web' } }), pod('default', 'p1', 'a'), replicaSet('default', 'web', 2, { app: 'web' })]) {
+function run(
+  events: EventSpec[],
+  objects: KObject[] = [
+    node('a', { zone: 'z1' }),
+    node('b', { zone: 'z2', labels: { role: 'db' } }),
+    node('c', { zone: 'z1', labels: { role: 'web' } }),
+    pod('default', 'p1', 'a'),
+    replicaSet('default', 'web', 2, { app: 'web' }),
+  ],
+) {
   const log: string[] = [];
   const sim = createSimulation(scenarioOf({ objects, version: '1.31', events }), { controllerFactory: fakeFactory({ replicaset: {} }, log) });
   sim.runUntil(s(60));
@@ -28,16 +37,28 @@ describe('node targets', () => {
     ['c', { meta: { name: 'c', labels: { 'topology.kubernetes.io/zone': 'z2', role: 'web' } } }],
   ]) as never;
   const cases: { name: string; target: Parameters<typeof resolveNodeTarget>[1]; found: string[]; missing?: string[] }[] = [
-    { name: 'nodes: names the nodes, in the order written, and reports the missing ones', target: { nodes: ['c', 'x', 'a'] }, found: ['c', 'a'], missing: ['x'] },
+    {
+      name: 'nodes: names the nodes, in the order written, and reports the missing ones',
+      target: { nodes: ['c', 'x', 'a'] },
+      found: ['c', 'a'],
+      missing: ['x'],
+    },
     { name: 'zone: matches the GA zone label, else the beta one, in name order', target: { zone: 'z1' }, found: ['a', 'b'] },
     { name: 'selector: matchLabels', target: { selector: { matchLabels: { role: 'web' } } }, found: ['c'] },
-    { name: 'selector: matchExpressions NotIn includes nodes without the label', target: { selector: { matchExpressions: [{ key: 'role', operator: 'NotIn', values: ['db'] }] } }, found: ['a', 'c'] },
+    {
+      name: 'selector: matchExpressions NotIn includes nodes without the label',
+      target: { selector: { matchExpressions: [{ key: 'role', operator: 'NotIn', values: ['db'] }] } },
+      found: ['a', 'c'],
+    },
     { name: 'zone and selector together must both match', target: { zone: 'z1', selector: { matchLabels: { role: 'db' } } }, found: ['b'] },
   ];
   for (const c of cases) {
     it(c.name, () => {
       const r = resolveNodeTarget(nodes, c.target);
-      assert.deepEqual(r.found.map((n) => n.meta.name), c.found);
+      assert.deepEqual(
+        r.found.map((n) => n.meta.name),
+        c.found,
+      );
       assert.deepEqual(r.missing, c.missing ?? []);
     });
   }
@@ -58,7 +79,10 @@ describe('world events', () => {
   it('kubelet: stop with zone: stops every node of the zone, one decision per node remembering the heartbeat fact', () => {
     const { sim } = run([{ at: '5s', kind: 'kubelet', action: 'stop', target: { zone: 'z1' } } as EventSpec]);
     const stopped = sim.trace.filter((d) => d.action === 'KubeletStopped');
-    assert.deepEqual(stopped.map((d) => d.object), ['Node/a', 'Node/c']);
+    assert.deepEqual(
+      stopped.map((d) => d.object),
+      ['Node/a', 'Node/c'],
+    );
     assert.equal(sim.host.recall('Node/c', 'heartbeat'), stopped[1].seq);
     assert.equal(sim.kubelets.isRunning('b'), true);
   });
@@ -72,15 +96,35 @@ describe('world events', () => {
   });
 
   it('untaint: removes the taint with that key (and effect, when given)', () => {
-    const objects = [node('a', { taints: [{ key: 'k', effect: 'NoSchedule' }, { key: 'k', effect: 'NoExecute' }, { key: 'o', effect: 'NoSchedule' }] })];
-    const { sim } = run([{ at: '1s', kind: 'untaint', target: { nodes: ['a'] }, taint: { key: 'k', effect: 'NoExecute' } } as EventSpec, { at: '2s', kind: 'untaint', target: { nodes: ['a'] }, taint: { key: 'o' } } as EventSpec], objects);
-    assert.deepEqual(sim.cluster.nodes.get('a')!.taints.map((t) => `${t.key}:${t.effect}`), ['k:NoSchedule']);
+    const objects = [
+      node('a', {
+        taints: [
+          { key: 'k', effect: 'NoSchedule' },
+          { key: 'k', effect: 'NoExecute' },
+          { key: 'o', effect: 'NoSchedule' },
+        ],
+      }),
+    ];
+    const { sim } = run(
+      [
+        { at: '1s', kind: 'untaint', target: { nodes: ['a'] }, taint: { key: 'k', effect: 'NoExecute' } } as EventSpec,
+        { at: '2s', kind: 'untaint', target: { nodes: ['a'] }, taint: { key: 'o' } } as EventSpec,
+      ],
+      objects,
+    );
+    assert.deepEqual(
+      sim.cluster.nodes.get('a')!.taints.map((t) => `${t.key}:${t.effect}`),
+      ['k:NoSchedule'],
+    );
   });
 
   it('apply: creates a pod with the DefaultTolerationSeconds tolerations, indexed by node, and announced as added', () => {
     const { sim, log } = run([{ at: '3s', kind: 'apply', object: pod('default', 'new', 'b') } as EventSpec]);
     const p = sim.cluster.pods.get('default/new')!;
-    assert.deepEqual(p.tolerations.map((t) => `${t.key}:${t.effect}:${t.tolerationSeconds}`), ['node.kubernetes.io/not-ready:NoExecute:300', 'node.kubernetes.io/unreachable:NoExecute:300']);
+    assert.deepEqual(
+      p.tolerations.map((t) => `${t.key}:${t.effect}:${t.tolerationSeconds}`),
+      ['node.kubernetes.io/not-ready:NoExecute:300', 'node.kubernetes.io/unreachable:NoExecute:300'],
+    );
     assert.ok(sim.cluster.podsByNode.get('b')!.has('default/new'));
     assert.ok(log.includes('replicaset pod added default/new'));
     assert.equal(sim.trace[0].action, 'ObjectApplied');
@@ -98,7 +142,9 @@ describe('world events', () => {
 
   it('apply: a Node applied mid-run follows the kubelet rule (fresh heartbeat: running)', () => {
     const fresh = node('d');
-    (fresh.status as { conditions: { lastHeartbeatTime: string }[] }).conditions.forEach((c) => { c.lastHeartbeatTime = '2026-01-01T00:00:08Z'; });
+    (fresh.status as { conditions: { lastHeartbeatTime: string }[] }).conditions.forEach((c) => {
+      c.lastHeartbeatTime = '2026-01-01T00:00:08Z';
+    });
     const { sim, log } = run([{ at: '10s', kind: 'apply', object: fresh } as EventSpec]);
     assert.equal(sim.kubelets.isRunning('d'), true);
     assert.ok(log.includes('replicaset node added d'));
@@ -106,7 +152,12 @@ describe('world events', () => {
 
   it('patch: applies a JSON merge patch to the object as it is now', () => {
     const { sim } = run([
-      { at: '3s', kind: 'patch', ref: 'Node/a', merge: { spec: { unschedulable: true }, metadata: { labels: { 'kubernetes.io/hostname': null, extra: 'yes' } } } } as EventSpec,
+      {
+        at: '3s',
+        kind: 'patch',
+        ref: 'Node/a',
+        merge: { spec: { unschedulable: true }, metadata: { labels: { 'kubernetes.io/hostname': null, extra: 'yes' } } },
+      } as EventSpec,
     ]);
     const a = sim.cluster.nodes.get('a')!;
     assert.equal(a.unschedulable, true);
@@ -164,15 +215,24 @@ describe('bad events never crash the simulation', () => {
     ['a patch of a malformed reference', { at: '1s', kind: 'patch', ref: 'nonsense', merge: { a: 1 } } as EventSpec],
     ['a scale of a ReplicaSet that does not exist', { at: '1s', kind: 'scale', replicaSet: 'default/none', replicas: 3 } as EventSpec],
     ['a pod event with a phase that does not exist', { at: '1s', kind: 'pod', pod: 'default/p1', phase: 'Sleeping' } as EventSpec],
-    ['a condition with a status that does not exist', { at: '1s', kind: 'condition', target: { nodes: ['a'] }, condition: { type: 'Ready', status: 'Maybe' } } as EventSpec],
-    ['a kubelet event whose selector matches nothing', { at: '1s', kind: 'kubelet', action: 'stop', target: { selector: { matchLabels: { none: 'x' } } } } as EventSpec],
+    [
+      'a condition with a status that does not exist',
+      { at: '1s', kind: 'condition', target: { nodes: ['a'] }, condition: { type: 'Ready', status: 'Maybe' } } as EventSpec,
+    ],
+    [
+      'a kubelet event whose selector matches nothing',
+      { at: '1s', kind: 'kubelet', action: 'stop', target: { selector: { matchLabels: { none: 'x' } } } } as EventSpec,
+    ],
     ['an untaint of a taint the node does not have', { at: '1s', kind: 'untaint', target: { nodes: ['a'] }, taint: { key: 'absent' } } as EventSpec],
     ['a delete of a node that does not exist', { at: '1s', kind: 'delete', ref: 'Node/zzz' } as EventSpec],
   ];
   for (const [name, ev] of bad) {
     it(`${name}: reported as a problem, and the run goes on`, () => {
       const before = scenarioOf({ objects: [node('a'), pod('default', 'p1', 'a')], version: '1.31' }).problems.length;
-      const { sim } = run([ev, { at: '2s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'after', effect: 'NoSchedule' } } as EventSpec], [node('a'), pod('default', 'p1', 'a')]);
+      const { sim } = run(
+        [ev, { at: '2s', kind: 'taint', target: { nodes: ['a'] }, taint: { key: 'after', effect: 'NoSchedule' } } as EventSpec],
+        [node('a'), pod('default', 'p1', 'a')],
+      );
       assert.ok(sim.problems.length > before, JSON.stringify(sim.problems));
       assert.ok(sim.cluster.nodes.get('a')!.taints.some((t) => t.key === 'after'));
     });

@@ -11,7 +11,9 @@ import { MAX_MINOR } from '../../../src/engine/versions/table';
 
 function cluster(kubelets: string[]): string {
   const items = kubelets.map((v, i) => ({
-    apiVersion: 'v1', kind: 'Node', metadata: { name: `n${i}` },
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: { name: `n${i}` },
     status: { conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: '2026-01-01T00:00:00Z' }], nodeInfo: { kubeletVersion: v } },
   }));
   return JSON.stringify({ apiVersion: 'v1', kind: 'List', items });
@@ -19,10 +21,20 @@ function cluster(kubelets: string[]): string {
 
 const cases: { name: string; kubelets: string[]; version: string; warning?: RegExp }[] = [
   { name: 'kubelets of a simulated version give that version', kubelets: ['v1.17.1+9d33dd3'], version: '1.17' },
-  { name: 'a 1.10 kubelet is simulated as 1.12, with a warning that names what it reports', kubelets: ['v1.10.7-gke.2'], version: '1.12', warning: /kubelets report v1\.10\.7-gke\.2.*simulating 1\.12, the nearest supported version/ },
+  {
+    name: 'a 1.10 kubelet is simulated as 1.12, with a warning that names what it reports',
+    kubelets: ['v1.10.7-gke.2'],
+    version: '1.12',
+    warning: /kubelets report v1\.10\.7-gke\.2.*simulating 1\.12, the nearest supported version/,
+  },
   { name: 'the version most kubelets report wins, and is clamped', kubelets: ['v1.11.0', 'v1.11.3', 'v1.20.0'], version: '1.12', warning: /v1\.11\.0/ },
   { name: 'a tie goes to the newer version', kubelets: ['v1.20.0', 'v1.21.0'], version: '1.21' },
-  { name: 'a kubelet newer than the newest simulated version is simulated as the newest, with a warning', kubelets: ['v1.99.0'], version: `1.${MAX_MINOR}`, warning: new RegExp(`simulating 1\\.${MAX_MINOR}`) },
+  {
+    name: 'a kubelet newer than the newest simulated version is simulated as the newest, with a warning',
+    kubelets: ['v1.99.0'],
+    version: `1.${MAX_MINOR}`,
+    warning: new RegExp(`simulating 1\\.${MAX_MINOR}`),
+  },
   { name: 'with no kubelet version the newest is simulated, without a warning', kubelets: ['not-a-version'], version: `1.${MAX_MINOR}` },
 ];
 
@@ -33,7 +45,10 @@ describe('the version of a plain snapshot', () => {
       const sim = createSimulation(scenario);
       assert.equal(sim.behaviour.version.text, c.version);
       const w = sim.problems.filter((p) => p.code === 'version-clamped');
-      if (!c.warning) { assert.deepEqual(w, []); return; }
+      if (!c.warning) {
+        assert.deepEqual(w, []);
+        return;
+      }
       assert.equal(w.length, 1);
       assert.equal(w[0].severity, 'warning');
       assert.match(w[0].message, c.warning);
@@ -58,13 +73,19 @@ describe('the version of a scenario over old kubelets', () => {
     const f = fs().write('/w/s.yaml', scenario('kubernetesVersion: "1.20"\n'));
     const sim = createSimulation(loadScenario('/w/s.yaml', f));
     assert.equal(sim.behaviour.version.text, '1.20');
-    assert.equal(sim.problems.some((p) => p.code === 'version-clamped'), false);
+    assert.equal(
+      sim.problems.some((p) => p.code === 'version-clamped'),
+      false,
+    );
   });
 
   it('with a version given to the simulation (--version): that version, and the guess is not reported', () => {
     const f = fs().write('/w/s.yaml', scenario(''));
     const sim = createSimulation(loadScenario('/w/s.yaml', f), { version: '1.31' });
     assert.equal(sim.behaviour.version.text, '1.31');
-    assert.equal(sim.problems.some((p) => p.code === 'version-clamped' || p.code === 'version-assumed'), false);
+    assert.equal(
+      sim.problems.some((p) => p.code === 'version-clamped' || p.code === 'version-assumed'),
+      false,
+    );
   });
 });

@@ -12,16 +12,26 @@ function node(name: string): KObject {
 }
 function pod(name: string, nodeName: string, owner?: { name: string; uid?: string }): KObject {
   return {
-    apiVersion: 'v1', kind: 'Pod',
-    metadata: { name, namespace: 'default', ...(owner ? { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: owner.name, uid: owner.uid ?? '', controller: true }] } : {}) },
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name,
+      namespace: 'default',
+      ...(owner ? { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: owner.name, uid: owner.uid ?? '', controller: true }] } : {}),
+    },
     spec: { nodeName, containers: [{ name: 'c', image: 'x' }] },
   };
 }
 function rs(name: string, statusReplicas: number, uid = `uid-${name}`, replicas = 3): KObject {
   return {
-    apiVersion: 'apps/v1', kind: 'ReplicaSet',
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
     metadata: { name, namespace: 'default', uid },
-    spec: { replicas, selector: { matchLabels: { app: name } }, template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'x' }] } } },
+    spec: {
+      replicas,
+      selector: { matchLabels: { app: name } },
+      template: { metadata: { labels: { app: name } }, spec: { containers: [{ name: 'c', image: 'x' }] } },
+    },
     status: { replicas: statusReplicas },
   };
 }
@@ -40,7 +50,9 @@ const cases: { name: string; items: KObject[]; want: string[] }[] = [
   {
     name: 'pods on a missing node are named, with the node, in one warning',
     items: [node('n1'), pod('b', 'gone'), pod('a', 'gone')],
-    want: ['pods-on-missing-nodes: 2 pods default/a, default/b are bound to Node gone, which is not in the snapshot: no controller acts on them (export the node too to simulate it)'],
+    want: [
+      'pods-on-missing-nodes: 2 pods default/a, default/b are bound to Node gone, which is not in the snapshot: no controller acts on them (export the node too to simulate it)',
+    ],
   },
   {
     name: 'each missing node gets its own warning, in name order',
@@ -53,7 +65,9 @@ const cases: { name: string; items: KObject[]; want: string[] }[] = [
   {
     name: 'a ReplicaSet that reports replicas and owns no pod in the snapshot is named, with what the controller will do',
     items: [node('n1'), rs('web', 2)],
-    want: ['replicaset-pods-missing: ReplicaSet default/web reports 2 replicas (status.replicas) but the snapshot holds none of its pods: the ReplicaSet controller creates 3 new pods at its first sync (export its pods too: kubectl get pods -n default -o yaml)'],
+    want: [
+      'replicaset-pods-missing: ReplicaSet default/web reports 2 replicas (status.replicas) but the snapshot holds none of its pods: the ReplicaSet controller creates 3 new pods at its first sync (export its pods too: kubectl get pods -n default -o yaml)',
+    ],
   },
   {
     name: 'a ReplicaSet whose pods are in the snapshot is not named',
@@ -68,19 +82,30 @@ const cases: { name: string; items: KObject[]; want: string[] }[] = [
   {
     name: 'a pod owned by another ReplicaSet of the same name (another uid) does not count as its pod',
     items: [node('n1'), rs('web', 1, 'uid-new', 1), pod('web-1', 'n1', { name: 'web', uid: 'uid-old' })],
-    want: ['replicaset-pods-missing: ReplicaSet default/web reports 1 replica (status.replicas) but the snapshot holds none of its pods: the ReplicaSet controller creates 1 new pod at its first sync (export its pods too: kubectl get pods -n default -o yaml)'],
+    want: [
+      'replicaset-pods-missing: ReplicaSet default/web reports 1 replica (status.replicas) but the snapshot holds none of its pods: the ReplicaSet controller creates 1 new pod at its first sync (export its pods too: kubectl get pods -n default -o yaml)',
+    ],
   },
 ];
 
 for (const c of cases) {
   test(c.name, () => {
-    assert.deepEqual(warnings(c.items).map((p) => `${p.code}: ${p.message}`), c.want);
+    assert.deepEqual(
+      warnings(c.items).map((p) => `${p.code}: ${p.message}`),
+      c.want,
+    );
   });
 }
 
 test('the warnings point at the first pod on the missing node and at the ReplicaSet', () => {
   const w = warnings([pod('a', 'gone'), rs('web', 1)]);
-  assert.deepEqual(w.map((p) => [p.code, p.position?.file, p.position?.line]), [['pods-on-missing-nodes', 'x.json', 5], ['replicaset-pods-missing', 'x.json', 22]]);
+  assert.deepEqual(
+    w.map((p) => [p.code, p.position?.file, p.position?.line]),
+    [
+      ['pods-on-missing-nodes', 'x.json', 5],
+      ['replicaset-pods-missing', 'x.json', 22],
+    ],
+  );
 });
 
 test('past 20 missing nodes the rest are counted in one more warning', () => {

@@ -94,7 +94,10 @@ for (const c of cases) {
       { nodes: cl.nodes.size, pods: cl.pods.size, daemonSets: cl.daemonSets.size, replicaSets: cl.replicaSets.size, leases: cl.leases.size },
       c.counts,
     );
-    assert.deepEqual(snap.problems.map((p) => `${p.severity} ${p.code}`), c.problems);
+    assert.deepEqual(
+      snap.problems.map((p) => `${p.severity} ${p.code}`),
+      c.problems,
+    );
     assert.equal(snap.partial, false);
     assert.equal(cl.ignored.length, 0);
     assert.equal(formatTime(snap.latestTimestamp!), c.latest);
@@ -125,7 +128,10 @@ test('the sonobuoy worker is NotReady with the kubelet reason, and the control p
   const ready = cl.nodes.get('kind-worker')!.conditions.find((c) => c.type === 'Ready')!;
   assert.equal(ready.status, 'False');
   assert.equal(ready.reason, 'KubeletNotReady');
-  assert.deepEqual(cl.nodes.get('kind-control-plane')!.taints.map((t) => `${t.key}:${t.effect}`), ['node-role.kubernetes.io/master:NoSchedule']);
+  assert.deepEqual(
+    cl.nodes.get('kind-control-plane')!.taints.map((t) => `${t.key}:${t.effect}`),
+    ['node-role.kubernetes.io/master:NoSchedule'],
+  );
 });
 
 test('the must-gather pod keeps its nodeName, its Exists toleration and its DaemonSet owner', () => {

@@ -1,10 +1,22 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readJsonList, readJsonListAsync, type Chunk, type ListItem, type ListSummary, type ListSyntaxError } from '../../../src/engine/snapshot/jsonListStream';
+import {
+  readJsonList,
+  readJsonListAsync,
+  type Chunk,
+  type ListItem,
+  type ListSummary,
+  type ListSyntaxError,
+} from '../../../src/engine/snapshot/jsonListStream';
 import { LineIndex } from '../../../src/engine/snapshot/positions';
 import { Random } from '../../../src/engine/generate/random';
 
-interface Read { items: ListItem[]; errors: ListSyntaxError[]; summary: ListSummary; head?: Record<string, unknown> }
+interface Read {
+  items: ListItem[];
+  errors: ListSyntaxError[];
+  summary: ListSummary;
+  head?: Record<string, unknown>;
+}
 
 function read(chunks: Iterable<Chunk>, maxItemChars?: number): Read {
   const items: ListItem[] = [];
@@ -51,7 +63,9 @@ function randomValue(r: Random, depth: number): unknown {
 }
 
 function randomList(r: Random): string {
-  const items = Array.from({ length: Math.floor(r.float() * 12) }, (_, i) => (r.float() < 0.9 ? { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${i}` }, x: randomValue(r, 1) } : randomValue(r, 1)));
+  const items = Array.from({ length: Math.floor(r.float() * 12) }, (_, i) =>
+    r.float() < 0.9 ? { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${i}` }, x: randomValue(r, 1) } : randomValue(r, 1),
+  );
   const list = { apiVersion: 'v1', kind: r.float() < 0.5 ? 'List' : 'PodList', metadata: { resourceVersion: '1', note: '"items": [' }, items };
   const indent = [0, 1, 2, 4, '\t'][Math.floor(r.float() * 5)];
   const text = JSON.stringify(list, null, indent);
@@ -65,7 +79,11 @@ test('random Lists read in random chunks equal JSON.parse of the whole text, ite
     const whole = JSON.parse(text) as { items: unknown[]; kind: string };
     const got = read(cut(text, r, [1, 7, 64, 4096][n % 4]));
     assert.deepEqual(got.errors, [], text);
-    assert.deepEqual(got.items.map((i) => i.value), whole.items, text);
+    assert.deepEqual(
+      got.items.map((i) => i.value),
+      whole.items,
+      text,
+    );
     assert.equal(got.summary.shape, 'list');
     assert.equal(got.summary.keys.kind, whole.kind);
     // every item's text and position are where the item is in the whole text
@@ -77,23 +95,33 @@ test('random Lists read in random chunks equal JSON.parse of the whole text, ite
   }
 });
 
-test('the List\'s own keys before its items are known when the first item arrives', () => {
+test("the List's own keys before its items are known when the first item arrives", () => {
   const got = read(['{"kind":"NodeList","apiVersion":"v1","metadata":{"resourceVersion":"9"},"items":[{"metadata":{"name":"n"}}]}']);
   assert.deepEqual(got.head, { kind: 'NodeList', apiVersion: 'v1', metadata: { resourceVersion: '9' } });
-  assert.deepEqual(got.items.map((i) => i.value), [{ metadata: { name: 'n' } }]);
+  assert.deepEqual(
+    got.items.map((i) => i.value),
+    [{ metadata: { name: 'n' } }],
+  );
 });
 
 test('bytes are decoded as UTF-8 across chunk boundaries, and a BOM counts as a blank', () => {
   const text = '\ufeff{"items":[{"name":"é✓😀"},{"name":"ünïcödé"}]}';
   for (const size of [1, 2, 3, 5]) {
     const got = read(bytes(text, size));
-    assert.deepEqual(got.items.map((i) => i.value), [{ name: 'é✓😀' }, { name: 'ünïcödé' }], `chunks of ${size} bytes`);
+    assert.deepEqual(
+      got.items.map((i) => i.value),
+      [{ name: 'é✓😀' }, { name: 'ünïcödé' }],
+      `chunks of ${size} bytes`,
+    );
     assert.equal(got.items[0].at.column, 12, 'offsets count the BOM as one character, as the loader does for a whole text');
   }
 });
 
 test('a top-level array is a list of items, and an object without items is given back whole', () => {
-  assert.deepEqual(read(['[{"a":1}, 2, "x"]']).items.map((i) => i.value), [{ a: 1 }, 2, 'x']);
+  assert.deepEqual(
+    read(['[{"a":1}, 2, "x"]']).items.map((i) => i.value),
+    [{ a: 1 }, 2, 'x'],
+  );
   const obj = read(['{"kind":"Pod","metadata":{"name":"p"},"n":1,"t":true}']);
   assert.equal(obj.summary.shape, 'object');
   assert.deepEqual(obj.summary.keys, { kind: 'Pod', metadata: { name: 'p' }, n: 1, t: true });
@@ -104,7 +132,16 @@ test('a top-level array is a list of items, and an object without items is given
 /** A kubectl-like List, 4-space indented, of `n` pods. */
 function kubectlList(n: number, crlf = false): string {
   const items = Array.from({ length: n }, (_, i) => ({
-    apiVersion: 'v1', kind: 'Pod', metadata: { name: `web-${i}`, namespace: 'default', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web' }, { apiVersion: 'v1', kind: 'X', name: 'y' }] },
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: {
+      name: `web-${i}`,
+      namespace: 'default',
+      ownerReferences: [
+        { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web' },
+        { apiVersion: 'v1', kind: 'X', name: 'y' },
+      ],
+    },
     spec: { nodeName: `node-${i % 7}`, containers: [{ name: 'c', image: 'nginx', command: ['sh', '-c', 'echo "}," && echo {'] }] },
   }));
   const text = `${JSON.stringify({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }, null, 4)}\n`;
@@ -148,7 +185,11 @@ test('a broken structure in pretty-printed JSON (a missing bracket or quote) los
     assert.equal(got.errors.length, 1, `${what}: ${JSON.stringify(got.errors)}`);
     assert.equal(got.errors[0].lost, 'items');
     const names = got.items.map((i) => (i.value as { metadata: { name: string } }).metadata.name);
-    assert.deepEqual(names, Array.from({ length: 50 }, (_, i) => `web-${i}`).filter((n) => n !== 'web-3'), what);
+    assert.deepEqual(
+      names,
+      Array.from({ length: 50 }, (_, i) => `web-${i}`).filter((n) => n !== 'web-3'),
+      what,
+    );
     // where the walk found it broken: inside the item web-3
     const lines = new LineIndex(broken);
     const [from, to] = ['"web-3', '"web-4"'].map((n) => lines.lineCol(broken.indexOf(n)).line);
@@ -159,7 +200,10 @@ test('a broken structure in pretty-printed JSON (a missing bracket or quote) los
 test('in compact JSON a broken structure leaves out the rest of the file, and says so where it broke', () => {
   const text = JSON.stringify({ items: [{ a: 1 }, { b: [1, 2] }, { c: 3 }, { d: 4 }] }).replace('[1,2]}', '[1,2}');
   const got = read(cut(text, new Random(1), 5));
-  assert.deepEqual(got.items.map((i) => i.value), [{ a: 1 }]);
+  assert.deepEqual(
+    got.items.map((i) => i.value),
+    [{ a: 1 }],
+  );
   assert.equal(got.errors.length, 1);
   assert.equal(got.errors[0].lost, 'rest');
   assert.equal(got.errors[0].at.column, text.indexOf('[1,2}') + 5);
@@ -168,14 +212,20 @@ test('in compact JSON a broken structure leaves out the rest of the file, and sa
 test('in compact JSON an error inside balanced brackets loses one item', () => {
   const text = JSON.stringify({ items: [{ a: 1 }, { b: 2 }, { c: 3 }] }).replace('{"b":2}', '{"b":2 "x":1}');
   const got = read([text]);
-  assert.deepEqual(got.items.map((i) => i.value), [{ a: 1 }, { c: 3 }]);
+  assert.deepEqual(
+    got.items.map((i) => i.value),
+    [{ a: 1 }, { c: 3 }],
+  );
   assert.equal(got.errors[0].lost, 'item');
   assert.equal(got.errors[0].at.column, text.indexOf('"x"') + 1);
 });
 
 test('a missing comma between items is reported and both items are read', () => {
   const got = read(['{"items":[{"a":1}\n {"b":2}]}']);
-  assert.deepEqual(got.items.map((i) => i.value), [{ a: 1 }, { b: 2 }]);
+  assert.deepEqual(
+    got.items.map((i) => i.value),
+    [{ a: 1 }, { b: 2 }],
+  );
   assert.deepEqual([got.errors[0].at.line, got.errors[0].at.column], [2, 2]);
 });
 
@@ -191,7 +241,10 @@ test('a file cut short keeps the items before the cut and says where it ends', (
 test('an item that never closes is given up after the size limit, not held whole', () => {
   const text = `{"items":[{"a":1},{"b":"${'x'.repeat(5000)}`;
   const got = read(cut(`${text}${'y'.repeat(5000)}`, new Random(2), 100), 1000);
-  assert.deepEqual(got.items.map((i) => i.value), [{ a: 1 }]);
+  assert.deepEqual(
+    got.items.map((i) => i.value),
+    [{ a: 1 }],
+  );
   assert.equal(got.errors.length, 1);
   assert.match(got.errors[0].message, /more than 1000 characters/);
 });
@@ -204,7 +257,9 @@ test('text after the List is reported with its position', () => {
 
 test('an async iterable of chunks gives the same items', async () => {
   const text = kubectlList(30);
-  async function* chunks() { for (const c of cut(text, new Random(5), 999)) yield c; }
+  async function* chunks() {
+    for (const c of cut(text, new Random(5), 999)) yield c;
+  }
   const items: unknown[] = [];
   await readJsonListAsync(chunks(), { item: (i) => items.push(i.value), error: (e) => assert.fail(e.message) });
   assert.deepEqual(items, (JSON.parse(text) as { items: unknown[] }).items);

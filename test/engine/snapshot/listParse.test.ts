@@ -12,7 +12,10 @@ const same = (text: string, first = 0) => {
 
 test('a List parsed item by item is what JSON.parse gives, whatever the spacing, strings and nesting', () => {
   same('{"apiVersion":"v1","items":[{"kind":"Pod","metadata":{"name":"a"}},{"kind":"Pod","metadata":{"name":"b"}}],"kind":"List"}');
-  same('  {\n  "items" : [\n    {"kind": "Node", "x": [1, [2, {"y": "]}"}]]},\n  3, "s", null, [] ,\n {"items": [1]}\n ],\n "kind": "List", "metadata": {"items": []}\n}\n  ', 2);
+  same(
+    '  {\n  "items" : [\n    {"kind": "Node", "x": [1, [2, {"y": "]}"}]]},\n  3, "s", null, [] ,\n {"items": [1]}\n ],\n "kind": "List", "metadata": {"items": []}\n}\n  ',
+    2,
+  );
   same('{"items":[]}');
   same('{"items":[ \n ]}');
   same('{"kind":"PodList","items":[{"kind":"Pod","q":"a \\"quoted\\" ], and a \\\\"}, {"kind":"Pod","q":"\\\\\\""}]}');
@@ -22,7 +25,7 @@ test('a List parsed item by item is what JSON.parse gives, whatever the spacing,
 test('items of one kind share their equal parts as they are parsed', () => {
   const pod = (n: string) => ({ kind: 'Pod', metadata: { name: n, labels: { app: 'web' } }, spec: { containers: [{ name: 'c', image: 'nginx:1.27.3' }] } });
   const got = same(JSON.stringify({ kind: 'List', items: [pod('a'), pod('b'), { kind: 'Node', metadata: { labels: { app: 'web' } } }] }));
-  const [a, b, n] = got.items as { metadata: { labels: unknown } ; spec?: unknown }[];
+  const [a, b, n] = got.items as { metadata: { labels: unknown }; spec?: unknown }[];
   assert.equal(b.metadata.labels, a.metadata.labels);
   assert.equal(b.spec, a.spec);
   assert.notEqual(n.metadata.labels, a.metadata.labels, 'only with the previous object of the same kind');
@@ -43,7 +46,8 @@ test('anything else is left to JSON.parse (undefined)', () => {
     '{"it\\u0065ms":[1],"items":[2]}',
     '{"items":[{"a":1]}',
     '{"items":["unterminated]}',
-  ]) assert.equal(parseListSharing(text, 0), undefined, text);
+  ])
+    assert.equal(parseListSharing(text, 0), undefined, text);
 });
 
 test('the loader gives the same objects, problems and positions for a big List as for a small one', () => {
@@ -56,10 +60,16 @@ test('the loader gives the same objects, problems and positions for a big List a
   const big = loadSnapshot({ file: 'c.json', text }, undefined, { objectPositionsUpTo: 10 });
   const small = loadSnapshot({ file: 'c.json', text });
   assert.deepEqual(big.problems, small.problems);
-  assert.deepEqual(big.objects.map((o) => o.object), small.objects.map((o) => o.object));
+  assert.deepEqual(
+    big.objects.map((o) => o.object),
+    small.objects.map((o) => o.object),
+  );
   assert.deepEqual([...big.cluster.nodes.keys()], ['n1', 'n2']);
   const broken = loadSnapshot({ file: 'c.json', text: text.replace('"n2"', '"n2",,') }, undefined, { objectPositionsUpTo: 10 });
-  assert.deepEqual(broken.problems.map((p) => p.code), ['json-syntax']);
+  assert.deepEqual(
+    broken.problems.map((p) => p.code),
+    ['json-syntax'],
+  );
 });
 
 test('items found by their separator are exactly the items JSON.parse finds, whatever the items hold', () => {
@@ -67,16 +77,25 @@ test('items found by their separator are exactly the items JSON.parse finds, wha
   // (nested lists of objects that start with apiVersion), and some items end otherwise (other
   // spacing, another first key, scalars, the last item): every case must still come out whole.
   let seed = 7;
-  const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+  const rnd = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
   const owner = () => ({ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: `rs${rnd(3)}` });
   const item = (k: number): unknown => {
     switch (rnd(8)) {
-      case 0: return { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${k}`, ownerReferences: [owner(), owner(), owner()] } };
-      case 1: return { kind: 'Pod', apiVersion: 'v1', metadata: { name: `p${k}` } };
-      case 2: return rnd(2) ? k : `s},{"apiVersion":${k}`;
-      case 3: return { apiVersion: 'v1', kind: 'Node', q: '},{\\"apiVersion\\":', list: [{ apiVersion: 'x' }, { apiVersion: 'y' }] };
-      case 4: return [{ apiVersion: 'v1' }, { apiVersion: 'v2' }];
-      default: return { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${k}`, labels: { app: `a${rnd(2)}` } } };
+      case 0:
+        return { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${k}`, ownerReferences: [owner(), owner(), owner()] } };
+      case 1:
+        return { kind: 'Pod', apiVersion: 'v1', metadata: { name: `p${k}` } };
+      case 2:
+        return rnd(2) ? k : `s},{"apiVersion":${k}`;
+      case 3:
+        return { apiVersion: 'v1', kind: 'Node', q: '},{\\"apiVersion\\":', list: [{ apiVersion: 'x' }, { apiVersion: 'y' }] };
+      case 4:
+        return [{ apiVersion: 'v1' }, { apiVersion: 'v2' }];
+      default:
+        return { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${k}`, labels: { app: `a${rnd(2)}` } } };
     }
   };
   const spaces = ['', ' ', '\n  '];
@@ -99,7 +118,8 @@ test('a syntax error inside an item is found whichever way the item was found', 
     '{"items":[{"apiVersion":"v1"},{"apiVersion":"v1"},{"apiVersion":"v1" "x":1}]}',
     '{"items":[{"apiVersion":"v1"},{"apiVersion":"v1"},{"apiVersion":"v1"},]}',
     '{"items":[{"apiVersion":"v1"},{"apiVersion":"v1"},{"apiVersion":"v1"}}',
-  ]) assert.equal(parseListSharing(text, 0), undefined, text);
+  ])
+    assert.equal(parseListSharing(text, 0), undefined, text);
 });
 
 test('the item-by-item parse of big Lists loads real exports and generated clusters exactly as a whole parse does', async () => {
@@ -115,16 +135,30 @@ test('the item-by-item parse of big Lists loads real exports and generated clust
     }
   };
   walk(resolve(__dirname, '../../../../shared/fixtures/real'));
-  assert.ok(texts.some((t) => t.text.includes('"items"')), 'the real fixtures hold Lists');
+  assert.ok(
+    texts.some((t) => t.text.includes('"items"')),
+    'the real fixtures hold Lists',
+  );
   // full detail (managedFields entries, which are lists of objects inside each item), compact and as kubectl indents
   for (const indent of [0, 4]) {
-    texts.push({ file: `generated-${indent}.json`, text: generateClusterText({ nodes: 6, podsPerNode: 4, detail: 'full', managedFields: 1, seed: 3, indent }).cluster });
+    texts.push({
+      file: `generated-${indent}.json`,
+      text: generateClusterText({ nodes: 6, podsPerNode: 4, detail: 'full', managedFields: 1, seed: 3, indent }).cluster,
+    });
   }
   for (const { file, text } of texts) {
     const whole = loadSnapshot({ file, text });
     const big = loadSnapshot({ file, text }, undefined, { objectPositionsUpTo: 0 });
-    assert.deepEqual(big.objects.map((o) => o.object), whole.objects.map((o) => o.object), file);
-    assert.deepEqual(big.problems.map((p) => p.code), whole.problems.map((p) => p.code), file);
+    assert.deepEqual(
+      big.objects.map((o) => o.object),
+      whole.objects.map((o) => o.object),
+      file,
+    );
+    assert.deepEqual(
+      big.problems.map((p) => p.code),
+      whole.problems.map((p) => p.code),
+      file,
+    );
     assert.deepEqual([...big.cluster.pods.keys()], [...whole.cluster.pods.keys()], file);
   }
 });

@@ -62,10 +62,18 @@ test('a kind: List of every kind the engine uses fills the cluster, indexes pods
   assert.equal(c.replicaSets.get('default/web')!.replicas, 3);
   assert.equal(c.leases.get('node-a')!.renewTime! % 1_000_000, 123456);
   assert.equal(formatTime(snap.latestTimestamp!), '2026-01-01T00:00:20.123Z', 'the Lease renewTime is the latest timestamp');
-  assert.deepEqual(snap.objects.map((o) => `${o.kind}/${o.name}@${o.position?.line}`), [
-    'Node/node-a@4', 'Pod/default/web-1@15', 'ReplicaSet/default/web@23', 'DaemonSet/kube-system/kube-proxy@27', 'Lease/kube-node-lease/node-a@30',
-    'Lease/kube-system/kube-controller-manager@34', 'Service/default/web@37',
-  ]);
+  assert.deepEqual(
+    snap.objects.map((o) => `${o.kind}/${o.name}@${o.position?.line}`),
+    [
+      'Node/node-a@4',
+      'Pod/default/web-1@15',
+      'ReplicaSet/default/web@23',
+      'DaemonSet/kube-system/kube-proxy@27',
+      'Lease/kube-node-lease/node-a@30',
+      'Lease/kube-system/kube-controller-manager@34',
+      'Service/default/web@37',
+    ],
+  );
   assert.equal(snap.partial, false);
 });
 
@@ -108,8 +116,14 @@ test('a List whose items have no kind takes it from a cluster-info dump file nam
 
 test('file names name kinds as kubectl cluster-info dump and sonobuoy write them', () => {
   const cases: [string, string | undefined][] = [
-    ['nodes.json', 'Node'], ['kube-system/pods.json', 'Pod'], ['replicasets.yaml', 'ReplicaSet'], ['core_v1_nodes.json', 'Node'],
-    ['apps_v1_daemonsets.json', 'DaemonSet'], ['coordination.k8s.io_v1_leases.json', 'Lease'], ['services.json', undefined], ['cluster.yaml', undefined],
+    ['nodes.json', 'Node'],
+    ['kube-system/pods.json', 'Pod'],
+    ['replicasets.yaml', 'ReplicaSet'],
+    ['core_v1_nodes.json', 'Node'],
+    ['apps_v1_daemonsets.json', 'DaemonSet'],
+    ['coordination.k8s.io_v1_leases.json', 'Lease'],
+    ['services.json', undefined],
+    ['cluster.yaml', undefined],
   ];
   for (const [file, kind] of cases) assert.equal(kindFromFileName(file), kind, file);
 });
@@ -120,7 +134,12 @@ test('kubectl cluster-info dump printed to stdout: every JSON list is read and t
   assert.deepEqual([c.nodes.size, c.pods.size, c.replicaSets.size], [1, 1, 1]);
   assert.equal(c.pods.get('kube-system/kube-proxy-abcde')!.nodeName, 'node-1');
   assert.deepEqual(snap.problems.map(at), [
-    '8:9 info kind-inferred', '42:9 info kind-inferred', '61:1 info skipped-text', '64:1 info skipped-text', '65:1 info skipped-text', '71:9 info kind-inferred',
+    '8:9 info kind-inferred',
+    '42:9 info kind-inferred',
+    '61:1 info skipped-text',
+    '64:1 info skipped-text',
+    '65:1 info skipped-text',
+    '71:9 info kind-inferred',
   ]);
   assert.equal(snap.problems[2].position!.endLine, 63);
   assert.equal(snap.partial, false);
@@ -133,7 +152,10 @@ test('a raw item with no kind and no recognisable shape is ignored with a warnin
 });
 
 test('a Node and a Pod without kind are recognised by their shape, with a warning', () => {
-  const text = JSON.stringify([{ metadata: { name: 'n' }, status: { nodeInfo: { kubeletVersion: 'v1.12.1' } } }, { metadata: { name: 'p' }, spec: { containers: [] } }]);
+  const text = JSON.stringify([
+    { metadata: { name: 'n' }, status: { nodeInfo: { kubeletVersion: 'v1.12.1' } } },
+    { metadata: { name: 'p' }, spec: { containers: [] } },
+  ]);
   const snap = loadSnapshot({ file: 'x.json', text });
   assert.equal(snap.cluster.nodes.size, 1);
   assert.equal(snap.cluster.pods.size, 1);
@@ -264,7 +286,8 @@ for (const c of bad) {
 }
 
 test('tolerationSeconds that is not a number is an error at the value and the toleration is left out', () => {
-  const text = 'apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: d}\nspec:\n  tolerations:\n  - key: k\n    operator: Exists\n    tolerationSeconds: "300"\n  - operator: Exists\n';
+  const text =
+    'apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: d}\nspec:\n  tolerations:\n  - key: k\n    operator: Exists\n    tolerationSeconds: "300"\n  - operator: Exists\n';
   const snap = loadSnapshot({ file: 'tol.yaml', text });
   assert.deepEqual(snap.problems.map(at), ['8:24 error wrong-type']);
   assert.match(snap.problems[0].message, /tolerationSeconds/);
@@ -290,7 +313,11 @@ test('a file over 480 MiB is refused before it is read, naming its size and the 
 });
 
 test('a binary file, a missing file and an empty file are problems, and the good file still loads', () => {
-  const fs = new MemoryFs({ '/in/a.bin.json': 'PK\u0003\u0004\u0000\u0000\u0000garbage', '/in/b.yaml': 'kind: Node\napiVersion: v1\nmetadata: {name: n}\n', '/in/c.yaml': '' });
+  const fs = new MemoryFs({
+    '/in/a.bin.json': 'PK\u0003\u0004\u0000\u0000\u0000garbage',
+    '/in/b.yaml': 'kind: Node\napiVersion: v1\nmetadata: {name: n}\n',
+    '/in/c.yaml': '',
+  });
   const snap = loadSnapshot(['/in', '/nowhere.yaml'], fs);
   assert.deepEqual(codes(snap.problems), ['error file-not-found', 'error binary-file', 'info empty-file']);
   assert.deepEqual([...snap.cluster.nodes.keys()], ['n']);
@@ -298,10 +325,18 @@ test('a binary file, a missing file and an empty file are problems, and the good
 });
 
 test('the latest timestamp covers heartbeats, transitions, taints, leases and creation times, but not deletion times', () => {
-  const text = JSON.stringify({ kind: 'List', items: [
-    { kind: 'Node', metadata: { name: 'n', creationTimestamp: '2026-01-01T00:00:00Z' }, spec: { taints: [{ key: 'k', effect: 'NoExecute', timeAdded: '2026-01-01T00:05:00Z' }] }, status: { conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: '2026-01-01T00:03:00Z' }] } },
-    { kind: 'Pod', metadata: { name: 'p', namespace: 'd', deletionTimestamp: '2027-01-01T00:00:00Z' } },
-  ] });
+  const text = JSON.stringify({
+    kind: 'List',
+    items: [
+      {
+        kind: 'Node',
+        metadata: { name: 'n', creationTimestamp: '2026-01-01T00:00:00Z' },
+        spec: { taints: [{ key: 'k', effect: 'NoExecute', timeAdded: '2026-01-01T00:05:00Z' }] },
+        status: { conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: '2026-01-01T00:03:00Z' }] },
+      },
+      { kind: 'Pod', metadata: { name: 'p', namespace: 'd', deletionTimestamp: '2027-01-01T00:00:00Z' } },
+    ],
+  });
   assert.equal(loadSnapshot({ file: 'x.json', text }).latestTimestamp, parseTimestamp('2026-01-01T00:05:00Z'));
   assert.equal(loadSnapshot({ file: 'x.json', text: '{"kind":"List","items":[]}' }).latestTimestamp, undefined);
 });
@@ -309,13 +344,33 @@ test('the latest timestamp covers heartbeats, transitions, taints, leases and cr
 test('a generated 20,000-pod JSON snapshot loads through the fast path, every pod indexed by its node', () => {
   const items: unknown[] = [];
   for (let n = 0; n < 200; n++) {
-    items.push({ apiVersion: 'v1', kind: 'Node', metadata: { name: `node-${n}`, labels: { 'topology.kubernetes.io/zone': `z${n % 3}` } }, status: { conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: '2026-01-01T00:00:00Z', lastTransitionTime: '2025-12-01T00:00:00Z' }] } });
-    items.push({ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease', metadata: { name: `node-${n}`, namespace: 'kube-node-lease' }, spec: { renewTime: '2026-01-01T00:00:09.500000Z' } });
+    items.push({
+      apiVersion: 'v1',
+      kind: 'Node',
+      metadata: { name: `node-${n}`, labels: { 'topology.kubernetes.io/zone': `z${n % 3}` } },
+      status: { conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: '2026-01-01T00:00:00Z', lastTransitionTime: '2025-12-01T00:00:00Z' }] },
+    });
+    items.push({
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      metadata: { name: `node-${n}`, namespace: 'kube-node-lease' },
+      spec: { renewTime: '2026-01-01T00:00:09.500000Z' },
+    });
     for (let p = 0; p < 100; p++) {
       items.push({
-        apiVersion: 'v1', kind: 'Pod',
-        metadata: { name: `web-${n}-${p}`, namespace: 'default', uid: `u-${n}-${p}`, creationTimestamp: '2025-12-31T00:00:00Z', ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'rs', controller: true }] },
-        spec: { nodeName: `node-${n}`, tolerations: [{ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }] },
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: {
+          name: `web-${n}-${p}`,
+          namespace: 'default',
+          uid: `u-${n}-${p}`,
+          creationTimestamp: '2025-12-31T00:00:00Z',
+          ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'rs', controller: true }],
+        },
+        spec: {
+          nodeName: `node-${n}`,
+          tolerations: [{ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }],
+        },
         status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastProbeTime: null, lastTransitionTime: '2025-12-31T00:00:05Z' }] },
       });
     }

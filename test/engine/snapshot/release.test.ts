@@ -12,7 +12,10 @@ const text = `\n{"apiVersion":"v1","kind":"List","items":[\n${node('a')},\n${nod
 function countingFs(files: Record<string, string>): InputFs & { reads: number } {
   const fs = new MemoryFs(files);
   const out = Object.assign(Object.create(fs) as InputFs, { reads: 0 });
-  out.readText = (p: string) => { out.reads++; return fs.readText(p); };
+  out.readText = (p: string) => {
+    out.reads++;
+    return fs.readText(p);
+  };
   return out as InputFs & { reads: number };
 }
 
@@ -35,7 +38,12 @@ test('a big file read from disk gives up its text once parsed, and reads it agai
 });
 
 test('loadSnapshotSource empties the text it was given; a file that cannot be read again gives problems without a line', () => {
-  const source = { text, reread: (): string => { throw new Error('gone'); } };
+  const source = {
+    text,
+    reread: (): string => {
+      throw new Error('gone');
+    },
+  };
   const snap = loadSnapshotSource('/c/big.json', source, undefined, { objectPositionsUpTo: 10 });
   assert.equal(source.text, '');
   assert.equal(snap.cluster.nodes.size, 2);

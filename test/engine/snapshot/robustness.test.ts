@@ -14,10 +14,12 @@ const REAL = resolve(__dirname, '../../../../shared/fixtures/real');
 const SCENARIO = resolve(__dirname, '../../fixtures/loader/scenario/zone-a-outage.yaml');
 
 function files(dir: string): string[] {
-  return readdirSync(dir).sort().flatMap((n) => {
-    const p = join(dir, n);
-    return statSync(p).isDirectory() ? files(p) : /\.(json|ya?ml)$/.test(n) ? [p] : [];
-  });
+  return readdirSync(dir)
+    .sort()
+    .flatMap((n) => {
+      const p = join(dir, n);
+      return statSync(p).isDirectory() ? files(p) : /\.(json|ya?ml)$/.test(n) ? [p] : [];
+    });
 }
 
 /** A deterministic pseudo-random sequence (mulberry32). */
@@ -73,12 +75,18 @@ test('a scenario cut short or mangled is reported, never an exception', () => {
   for (let i = 1; i <= 30; i++) {
     const cut = text.slice(0, Math.floor((text.length * i) / 31));
     const r = parseScenario(cut, '/s/scenario.yaml', fs);
-    checkPositions(r.problems.filter((p) => p.position?.file === '/s/scenario.yaml'), cut);
+    checkPositions(
+      r.problems.filter((p) => p.position?.file === '/s/scenario.yaml'),
+      cut,
+    );
     const chars = text.split('');
     for (let k = 0; k < 4; k++) chars[Math.floor(next() * chars.length)] = '{}[]:,"\n- 0'[Math.floor(next() * 11)];
     const mangled = chars.join('');
     const m = parseScenario(mangled, '/s/scenario.yaml', fs);
-    checkPositions(m.problems.filter((p) => p.position?.file === '/s/scenario.yaml'), mangled);
+    checkPositions(
+      m.problems.filter((p) => p.position?.file === '/s/scenario.yaml'),
+      mangled,
+    );
   }
 });
 

@@ -17,7 +17,11 @@ const notStart = (ps: readonly Problem[]) => ps.filter((p) => p.code !== 'no-sta
 
 test('the spec example scenario loads with every key, its snapshot, its config file and its timeline sorted by time', () => {
   const s = loadScenario(resolve(FIXTURES, 'zone-a-outage.yaml'), nodeFs());
-  assert.deepEqual(s.problems.filter((p) => p.severity !== 'info').map(at), ['31:5 warning events-out-of-order', '34:5 warning events-out-of-order', '36:5 warning events-out-of-order']);
+  assert.deepEqual(s.problems.filter((p) => p.severity !== 'info').map(at), [
+    '31:5 warning events-out-of-order',
+    '34:5 warning events-out-of-order',
+    '36:5 warning events-out-of-order',
+  ]);
   assert.equal(s.name, 'zone-a-outage');
   assert.equal(s.plainSnapshot, false);
   assert.equal(s.kubernetesVersion, '1.12');
@@ -25,17 +29,45 @@ test('the spec example scenario loads with every key, its snapshot, its config f
   assert.equal(s.controllerMemory, 'reconstructed');
   assert.equal(s.binder, 'simplified');
   assert.equal(s.snapshot.cluster.nodes.size, 3);
-  assert.deepEqual(Object.keys(s.controllerManager.settings), ['nodeMonitorPeriod', 'nodeMonitorGracePeriod', 'podEvictionTimeout', 'nodeEvictionRate', 'enableTaintManager']);
+  assert.deepEqual(Object.keys(s.controllerManager.settings), [
+    'nodeMonitorPeriod',
+    'nodeMonitorGracePeriod',
+    'podEvictionTimeout',
+    'nodeEvictionRate',
+    'enableTaintManager',
+  ]);
   assert.equal(s.controllerManager.settings.nodeEvictionRate.value, 0.1);
-  assert.deepEqual(s.controllerManager.settings.nodeMonitorGracePeriod.position && [s.controllerManager.settings.nodeMonitorGracePeriod.position.line, s.controllerManager.settings.nodeMonitorGracePeriod.position.column], [12, 3]);
-  assert.deepEqual(Object.fromEntries(Object.entries(s.controllerManager.featureGates).map(([k, v]) => [k, v.value])), { TaintBasedEvictions: false, TaintNodesByCondition: false, NodeLease: false });
-  assert.deepEqual(s.controllerManager.flags.map((f) => f.text), ['--node-monitor-grace-period=20s']);
+  assert.deepEqual(
+    s.controllerManager.settings.nodeMonitorGracePeriod.position && [
+      s.controllerManager.settings.nodeMonitorGracePeriod.position.line,
+      s.controllerManager.settings.nodeMonitorGracePeriod.position.column,
+    ],
+    [12, 3],
+  );
+  assert.deepEqual(Object.fromEntries(Object.entries(s.controllerManager.featureGates).map(([k, v]) => [k, v.value])), {
+    TaintBasedEvictions: false,
+    TaintNodesByCondition: false,
+    NodeLease: false,
+  });
+  assert.deepEqual(
+    s.controllerManager.flags.map((f) => f.text),
+    ['--node-monitor-grace-period=20s'],
+  );
   assert.equal(s.controllerManager.configFile?.path, resolve(FIXTURES, 'kube-controller-manager.yaml'));
   assert.equal(s.controllerManager.configFile?.text, readFileSync(resolve(FIXTURES, 'kube-controller-manager.yaml'), 'utf8'));
   assert.equal(s.kubelet.nodeStatusUpdateFrequency.value, '10s');
   // sorted by time, file order within an instant; `index` keeps the file position
-  assert.deepEqual(s.events.map((e) => `${e.index}:${e.kind}`), ['0:kubelet', '1:condition', '3:taint', '4:scale', '5:delete', '2:kubelet', '6:apply', '7:pod', '8:restartControllerManager']);
-  assert.deepEqual(s.expect.map((e) => [e.node ?? e.pod, e.hasTaint ?? e.deleted]), [['node-a1', 'node.kubernetes.io/unreachable:NoExecute'], ['default/web-7d9f-x1', true]]);
+  assert.deepEqual(
+    s.events.map((e) => `${e.index}:${e.kind}`),
+    ['0:kubelet', '1:condition', '3:taint', '4:scale', '5:delete', '2:kubelet', '6:apply', '7:pod', '8:restartControllerManager'],
+  );
+  assert.deepEqual(
+    s.expect.map((e) => [e.node ?? e.pod, e.hasTaint ?? e.deleted]),
+    [
+      ['node-a1', 'node.kubernetes.io/unreachable:NoExecute'],
+      ['default/web-7d9f-x1', true],
+    ],
+  );
   assert.deepEqual(s.expect[0].at, { offset: minutes(6) });
 });
 
@@ -57,44 +89,144 @@ function scenario(events: string, extra = '') {
 type Plain<T> = T extends unknown ? Omit<T, 'position' | 'index'> : never;
 const strip = (e: ScenarioEvent): Plain<ScenarioEvent> => {
   const { position, index, ...rest } = e as ScenarioEvent & { position?: unknown };
-  void position; void index;
+  void position;
+  void index;
   return rest as Plain<ScenarioEvent>;
 };
 
 const eventCases: { name: string; yaml: string; want: Plain<ScenarioEvent> }[] = [
-  { name: 'kubelet stop on named nodes', yaml: '- {at: 30s, kubelet: stop, nodes: [node-a1, node-a2]}', want: { at: { offset: seconds(30) }, kind: 'kubelet', action: 'stop', target: { nodes: ['node-a1', 'node-a2'] } } },
-  { name: 'kubelet stop of the Lease only, by zone', yaml: '- {at: 1m30s, kubelet: stop, only: lease, zone: us-east-1a}', want: { at: { offset: seconds(90) }, kind: 'kubelet', action: 'stop', only: 'lease', target: { zone: 'us-east-1a' } } },
-  { name: 'kubelet start posting Ready=False, by selector', yaml: '- at: 2m\n  kubelet: start\n  conditions: {Ready: "False", MemoryPressure: True}\n  selector: {matchLabels: {topology.kubernetes.io/zone: us-east-1a}}', want: { at: { offset: minutes(2) }, kind: 'kubelet', action: 'start', target: { selector: { matchLabels: { 'topology.kubernetes.io/zone': 'us-east-1a' } } }, conditions: { Ready: 'False', MemoryPressure: 'True' } } },
-  { name: 'a condition posted on one node at an RFC3339 time', yaml: '- {at: "2026-01-01T00:00:45Z", node: node-b1, condition: {type: Ready, status: "False", reason: KubeletNotReady, message: down}}', want: { at: { time: parseTimestamp('2026-01-01T00:00:45Z')! }, kind: 'condition', target: { nodes: ['node-b1'] }, condition: { type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: 'down' } } },
-  { name: 'a taint written as a mapping', yaml: '- {at: 1m, node: node-b1, taint: {key: example.com/maintenance, value: "yes", effect: NoExecute}}', want: { at: { offset: minutes(1) }, kind: 'taint', target: { nodes: ['node-b1'] }, taint: { key: 'example.com/maintenance', value: 'yes', effect: 'NoExecute' } } },
-  { name: 'a taint written as key=value:Effect', yaml: '- {at: 1m, node: node-b1, taint: "example.com/m=x:NoSchedule"}', want: { at: { offset: minutes(1) }, kind: 'taint', target: { nodes: ['node-b1'] }, taint: { key: 'example.com/m', value: 'x', effect: 'NoSchedule' } } },
-  { name: 'an untaint by key and effect', yaml: '- {at: 2m, node: node-b1, untaint: {key: example.com/maintenance, effect: NoExecute}}', want: { at: { offset: minutes(2) }, kind: 'untaint', target: { nodes: ['node-b1'] }, taint: { key: 'example.com/maintenance', effect: 'NoExecute' } } },
-  { name: 'an untaint by key alone', yaml: '- {at: 2m, node: node-b1, untaint: example.com/maintenance}', want: { at: { offset: minutes(2) }, kind: 'untaint', target: { nodes: ['node-b1'] }, taint: { key: 'example.com/maintenance' } } },
-  { name: 'apply of a whole object', yaml: '- {at: 4m, apply: {apiVersion: v1, kind: Node, metadata: {name: node-c1}}}', want: { at: { offset: minutes(4) }, kind: 'apply', object: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-c1' } } } },
-  { name: 'a JSON merge patch of a node', yaml: '- {at: 4m, patch: {object: Node/node-a1, merge: {spec: {unschedulable: true}}}}', want: { at: { offset: minutes(4) }, kind: 'patch', ref: 'Node/node-a1', merge: { spec: { unschedulable: true } } } },
-  { name: 'delete of a pod by Kind/ns/name', yaml: '- {at: 2m30s, delete: Pod/default/web-7d9f-abcde}', want: { at: { offset: seconds(150) }, kind: 'delete', ref: 'Pod/default/web-7d9f-abcde' } },
-  { name: 'delete of a node by Kind/name', yaml: '- {at: 2m30s, delete: Node/node-a2}', want: { at: { offset: seconds(150) }, kind: 'delete', ref: 'Node/node-a2' } },
-  { name: 'delete of a namespaced object by Kind/name means the default namespace', yaml: '- {at: 2m30s, delete: ReplicaSet/web}', want: { at: { offset: seconds(150) }, kind: 'delete', ref: 'ReplicaSet/default/web' } },
-  { name: 'a pod becoming not ready', yaml: '- {at: 1m, pod: default/web-7d9f-abcde, ready: false}', want: { at: { offset: minutes(1) }, kind: 'pod', pod: 'default/web-7d9f-abcde', ready: false } },
-  { name: 'a pod failing', yaml: '- {at: 1m, pod: default/web-7d9f-abcde, phase: Failed}', want: { at: { offset: minutes(1) }, kind: 'pod', pod: 'default/web-7d9f-abcde', phase: 'Failed' } },
-  { name: 'a ReplicaSet scaled', yaml: '- {at: 2m, scale: {replicaSet: default/web, replicas: 8}}', want: { at: { offset: minutes(2) }, kind: 'scale', replicaSet: 'default/web', replicas: 8 } },
-  { name: 'API failures injected', yaml: '- {at: 0, fail: {verb: create, resource: pods, count: 3}}', want: { at: { offset: 0 }, kind: 'fail', verb: 'create', resource: 'pods', count: 3 } },
-  { name: 'an API failure with the default count of one', yaml: '- {at: 0s, fail: {verb: patch, resource: nodes}}', want: { at: { offset: 0 }, kind: 'fail', verb: 'patch', resource: 'nodes', count: 1 } },
-  { name: 'a controller-manager restart', yaml: '- {at: 5m, restartControllerManager: true}', want: { at: { offset: minutes(5) }, kind: 'restartControllerManager', failover: false } },
-  { name: 'a leader-election failover', yaml: '- {at: 5m, restartControllerManager: {failover: true}}', want: { at: { offset: minutes(5) }, kind: 'restartControllerManager', failover: true } },
+  {
+    name: 'kubelet stop on named nodes',
+    yaml: '- {at: 30s, kubelet: stop, nodes: [node-a1, node-a2]}',
+    want: { at: { offset: seconds(30) }, kind: 'kubelet', action: 'stop', target: { nodes: ['node-a1', 'node-a2'] } },
+  },
+  {
+    name: 'kubelet stop of the Lease only, by zone',
+    yaml: '- {at: 1m30s, kubelet: stop, only: lease, zone: us-east-1a}',
+    want: { at: { offset: seconds(90) }, kind: 'kubelet', action: 'stop', only: 'lease', target: { zone: 'us-east-1a' } },
+  },
+  {
+    name: 'kubelet start posting Ready=False, by selector',
+    yaml: '- at: 2m\n  kubelet: start\n  conditions: {Ready: "False", MemoryPressure: True}\n  selector: {matchLabels: {topology.kubernetes.io/zone: us-east-1a}}',
+    want: {
+      at: { offset: minutes(2) },
+      kind: 'kubelet',
+      action: 'start',
+      target: { selector: { matchLabels: { 'topology.kubernetes.io/zone': 'us-east-1a' } } },
+      conditions: { Ready: 'False', MemoryPressure: 'True' },
+    },
+  },
+  {
+    name: 'a condition posted on one node at an RFC3339 time',
+    yaml: '- {at: "2026-01-01T00:00:45Z", node: node-b1, condition: {type: Ready, status: "False", reason: KubeletNotReady, message: down}}',
+    want: {
+      at: { time: parseTimestamp('2026-01-01T00:00:45Z')! },
+      kind: 'condition',
+      target: { nodes: ['node-b1'] },
+      condition: { type: 'Ready', status: 'False', reason: 'KubeletNotReady', message: 'down' },
+    },
+  },
+  {
+    name: 'a taint written as a mapping',
+    yaml: '- {at: 1m, node: node-b1, taint: {key: example.com/maintenance, value: "yes", effect: NoExecute}}',
+    want: {
+      at: { offset: minutes(1) },
+      kind: 'taint',
+      target: { nodes: ['node-b1'] },
+      taint: { key: 'example.com/maintenance', value: 'yes', effect: 'NoExecute' },
+    },
+  },
+  {
+    name: 'a taint written as key=value:Effect',
+    yaml: '- {at: 1m, node: node-b1, taint: "example.com/m=x:NoSchedule"}',
+    want: { at: { offset: minutes(1) }, kind: 'taint', target: { nodes: ['node-b1'] }, taint: { key: 'example.com/m', value: 'x', effect: 'NoSchedule' } },
+  },
+  {
+    name: 'an untaint by key and effect',
+    yaml: '- {at: 2m, node: node-b1, untaint: {key: example.com/maintenance, effect: NoExecute}}',
+    want: { at: { offset: minutes(2) }, kind: 'untaint', target: { nodes: ['node-b1'] }, taint: { key: 'example.com/maintenance', effect: 'NoExecute' } },
+  },
+  {
+    name: 'an untaint by key alone',
+    yaml: '- {at: 2m, node: node-b1, untaint: example.com/maintenance}',
+    want: { at: { offset: minutes(2) }, kind: 'untaint', target: { nodes: ['node-b1'] }, taint: { key: 'example.com/maintenance' } },
+  },
+  {
+    name: 'apply of a whole object',
+    yaml: '- {at: 4m, apply: {apiVersion: v1, kind: Node, metadata: {name: node-c1}}}',
+    want: { at: { offset: minutes(4) }, kind: 'apply', object: { apiVersion: 'v1', kind: 'Node', metadata: { name: 'node-c1' } } },
+  },
+  {
+    name: 'a JSON merge patch of a node',
+    yaml: '- {at: 4m, patch: {object: Node/node-a1, merge: {spec: {unschedulable: true}}}}',
+    want: { at: { offset: minutes(4) }, kind: 'patch', ref: 'Node/node-a1', merge: { spec: { unschedulable: true } } },
+  },
+  {
+    name: 'delete of a pod by Kind/ns/name',
+    yaml: '- {at: 2m30s, delete: Pod/default/web-7d9f-abcde}',
+    want: { at: { offset: seconds(150) }, kind: 'delete', ref: 'Pod/default/web-7d9f-abcde' },
+  },
+  {
+    name: 'delete of a node by Kind/name',
+    yaml: '- {at: 2m30s, delete: Node/node-a2}',
+    want: { at: { offset: seconds(150) }, kind: 'delete', ref: 'Node/node-a2' },
+  },
+  {
+    name: 'delete of a namespaced object by Kind/name means the default namespace',
+    yaml: '- {at: 2m30s, delete: ReplicaSet/web}',
+    want: { at: { offset: seconds(150) }, kind: 'delete', ref: 'ReplicaSet/default/web' },
+  },
+  {
+    name: 'a pod becoming not ready',
+    yaml: '- {at: 1m, pod: default/web-7d9f-abcde, ready: false}',
+    want: { at: { offset: minutes(1) }, kind: 'pod', pod: 'default/web-7d9f-abcde', ready: false },
+  },
+  {
+    name: 'a pod failing',
+    yaml: '- {at: 1m, pod: default/web-7d9f-abcde, phase: Failed}',
+    want: { at: { offset: minutes(1) }, kind: 'pod', pod: 'default/web-7d9f-abcde', phase: 'Failed' },
+  },
+  {
+    name: 'a ReplicaSet scaled',
+    yaml: '- {at: 2m, scale: {replicaSet: default/web, replicas: 8}}',
+    want: { at: { offset: minutes(2) }, kind: 'scale', replicaSet: 'default/web', replicas: 8 },
+  },
+  {
+    name: 'API failures injected',
+    yaml: '- {at: 0, fail: {verb: create, resource: pods, count: 3}}',
+    want: { at: { offset: 0 }, kind: 'fail', verb: 'create', resource: 'pods', count: 3 },
+  },
+  {
+    name: 'an API failure with the default count of one',
+    yaml: '- {at: 0s, fail: {verb: patch, resource: nodes}}',
+    want: { at: { offset: 0 }, kind: 'fail', verb: 'patch', resource: 'nodes', count: 1 },
+  },
+  {
+    name: 'a controller-manager restart',
+    yaml: '- {at: 5m, restartControllerManager: true}',
+    want: { at: { offset: minutes(5) }, kind: 'restartControllerManager', failover: false },
+  },
+  {
+    name: 'a leader-election failover',
+    yaml: '- {at: 5m, restartControllerManager: {failover: true}}',
+    want: { at: { offset: minutes(5) }, kind: 'restartControllerManager', failover: true },
+  },
 ];
 
 for (const c of eventCases) {
   test(`an event is read: ${c.name}`, () => {
     const { scenario: s, problems } = scenario(c.yaml + '\n');
-    assert.deepEqual(problems.filter((p) => p.severity !== 'info'), []);
+    assert.deepEqual(
+      problems.filter((p) => p.severity !== 'info'),
+      [],
+    );
     assert.equal(s.events.length, 1);
     assert.deepEqual(strip(s.events[0]), c.want);
     assert.equal(s.events[0].position?.line, HEADER_LINES + 1);
   });
 }
 
-test('a Lease named by its node alone (Lease/NAME) is the node\'s Lease in kube-node-lease, found in the snapshot', () => {
+test("a Lease named by its node alone (Lease/NAME) is the node's Lease in kube-node-lease, found in the snapshot", () => {
   const cluster = `apiVersion: v1
 kind: List
 items:
@@ -104,7 +236,10 @@ items:
   const fs = new MemoryFs({ '/s/cluster.yaml': cluster });
   const { scenario: s, problems } = parseScenario(`${HEADER}- {at: 1m, delete: Lease/n1}\n`, '/s/scenario.yaml', fs);
   // before, Lease/n1 meant Lease/default/n1: an unknown-lease error, and a delete of nothing
-  assert.deepEqual(problems.filter((p) => p.severity !== 'info').map((p) => p.code), []);
+  assert.deepEqual(
+    problems.filter((p) => p.severity !== 'info').map((p) => p.code),
+    [],
+  );
   assert.deepEqual(strip(s.events[0]), { at: { offset: minutes(1) }, kind: 'delete', ref: 'Lease/kube-node-lease/n1' });
 });
 
@@ -120,36 +255,117 @@ test('a node applied earlier in the timeline may be named by later events, but n
 // --- problems with positions ---------------------------------------------------------------------
 
 const problemCases: { name: string; events: string; extra?: string; want: string[]; message?: RegExp }[] = [
-  { name: 'an unknown event key gets a did-you-mean', events: '- {at: 1m, kubelet: stop, nodez: [node-a1]}\n', want: ['6:27 error unknown-field', '6:12 error missing-target'], message: /did you mean nodes\?/ },
-  { name: 'a misspelt event kind is suggested', events: '- {at: 1m, kubelett: stop, nodes: [node-a1]}\n', want: ['6:12 error missing-event-kind'], message: /did you mean kubelet\?/ },
-  { name: 'two event kinds in one entry are ambiguous', events: '- {at: 1m, kubelet: stop, delete: Node/node-a1, nodes: [node-a1]}\n', want: ['6:27 error ambiguous-event'] },
+  {
+    name: 'an unknown event key gets a did-you-mean',
+    events: '- {at: 1m, kubelet: stop, nodez: [node-a1]}\n',
+    want: ['6:27 error unknown-field', '6:12 error missing-target'],
+    message: /did you mean nodes\?/,
+  },
+  {
+    name: 'a misspelt event kind is suggested',
+    events: '- {at: 1m, kubelett: stop, nodes: [node-a1]}\n',
+    want: ['6:12 error missing-event-kind'],
+    message: /did you mean kubelet\?/,
+  },
+  {
+    name: 'two event kinds in one entry are ambiguous',
+    events: '- {at: 1m, kubelet: stop, delete: Node/node-a1, nodes: [node-a1]}\n',
+    want: ['6:27 error ambiguous-event'],
+  },
   { name: 'a bad at: offset', events: '- {at: 1 minute, kubelet: stop, nodes: [node-a1]}\n', want: ['6:8 error bad-duration'] },
-  { name: 'a number without a unit for at:', events: '- {at: 30, kubelet: stop, nodes: [node-a1]}\n', want: ['6:8 error bad-duration'], message: /with a unit/ },
+  {
+    name: 'a number without a unit for at:',
+    events: '- {at: 30, kubelet: stop, nodes: [node-a1]}\n',
+    want: ['6:8 error bad-duration'],
+    message: /with a unit/,
+  },
   { name: 'a missing at:', events: '- {kubelet: stop, nodes: [node-a1]}\n', want: ['6:4 error missing-field'] },
-  { name: 'a node that is not in the snapshot', events: '- {at: 1m, kubelet: stop, nodes: [node-a1, node-a3]}\n', want: ['6:44 error unknown-node'], message: /did you mean node-a1\?/ },
+  {
+    name: 'a node that is not in the snapshot',
+    events: '- {at: 1m, kubelet: stop, nodes: [node-a1, node-a3]}\n',
+    want: ['6:44 error unknown-node'],
+    message: /did you mean node-a1\?/,
+  },
   { name: 'a pod that is not in the snapshot', events: '- {at: 1m, delete: Pod/default/web-7d9f-abcdf}\n', want: ['6:20 error unknown-pod'] },
-  { name: 'a ReplicaSet that is not in the snapshot', events: '- {at: 1m, scale: {replicaSet: default/api, replicas: 1}}\n', want: ['6:32 error unknown-replicaset'] },
+  {
+    name: 'a ReplicaSet that is not in the snapshot',
+    events: '- {at: 1m, scale: {replicaSet: default/api, replicas: 1}}\n',
+    want: ['6:32 error unknown-replicaset'],
+  },
   { name: 'a zone with no nodes is a warning', events: '- {at: 1m, kubelet: stop, zone: us-east-1c}\n', want: ['6:33 warning unknown-zone'] },
-  { name: 'a selector that matches no node is a warning', events: '- {at: 1m, kubelet: stop, selector: {matchLabels: {tier: gpu}}}\n', want: ['6:37 warning selector-matches-nothing'], message: /tier=gpu/ },
-  { name: 'an event before the start time is a warning', events: '- {at: "2025-12-31T00:00:00Z", kubelet: stop, nodes: [node-a1]}\n', want: ['6:8 warning event-before-start'], message: /before startTime \(2026-01-01T00:00:00.000Z\)/ },
+  {
+    name: 'a selector that matches no node is a warning',
+    events: '- {at: 1m, kubelet: stop, selector: {matchLabels: {tier: gpu}}}\n',
+    want: ['6:37 warning selector-matches-nothing'],
+    message: /tier=gpu/,
+  },
+  {
+    name: 'an event before the start time is a warning',
+    events: '- {at: "2025-12-31T00:00:00Z", kubelet: stop, nodes: [node-a1]}\n',
+    want: ['6:8 warning event-before-start'],
+    message: /before startTime \(2026-01-01T00:00:00.000Z\)/,
+  },
   { name: 'a bad object reference', events: '- {at: 1m, delete: Service/default/web}\n', want: ['6:20 error bad-reference'] },
-  { name: 'a condition status that is not a status', events: '- {at: 1m, node: node-a1, condition: {type: Ready, status: Maybe}}\n', want: ['6:60 error bad-condition-status'] },
+  {
+    name: 'a condition status that is not a status',
+    events: '- {at: 1m, node: node-a1, condition: {type: Ready, status: Maybe}}\n',
+    want: ['6:60 error bad-condition-status'],
+  },
   { name: 'a taint with a bad effect', events: '- {at: 1m, node: node-a1, taint: {key: k, effect: NoExecut}}\n', want: ['6:51 error bad-taint-effect'] },
   { name: 'a taint without effect', events: '- {at: 1m, node: node-a1, taint: {key: k}}\n', want: ['6:34 error missing-field'] },
   { name: 'a kubelet action that is not start or stop', events: '- {at: 1m, kubelet: pause, nodes: [node-a1]}\n', want: ['6:21 error bad-value'] },
   { name: 'two targets at once', events: '- {at: 1m, kubelet: stop, node: node-a1, zone: us-east-1a}\n', want: ['6:42 error ambiguous-target'] },
   { name: 'a fail event with an unknown verb', events: '- {at: 1m, fail: {verb: get, resource: pods}}\n', want: ['6:25 error bad-value'] },
-  { name: 'a replica count that is not a whole number', events: '- {at: 1m, scale: {replicaSet: default/web, replicas: "8"}}\n', want: ['6:55 error wrong-type'] },
+  {
+    name: 'a replica count that is not a whole number',
+    events: '- {at: 1m, scale: {replicaSet: default/web, replicas: "8"}}\n',
+    want: ['6:55 error wrong-type'],
+  },
   { name: 'a pod event that changes nothing', events: '- {at: 1m, pod: default/web-7d9f-abcde}\n', want: ['6:12 error missing-field'] },
-  { name: 'an applied object with a wrongly typed field', events: '- {at: 1m, apply: {apiVersion: v1, kind: Pod, metadata: {name: p}, spec: {tolerations: [{operator: Exists, tolerationSeconds: soon}]}}}\n', want: ['6:127 error wrong-type'] },
-  { name: 'events out of time order are a warning (and are sorted)', events: '- {at: 2m, kubelet: stop, nodes: [node-a1]}\n- {at: 1m, kubelet: start, nodes: [node-a1]}\n', want: ['7:3 warning events-out-of-order'] },
-  { name: 'an unknown top-level key gets a did-you-mean', events: '  []\n', extra: 'controllerMemmory: fresh\n', want: ['7:1 error unknown-field'], message: /did you mean controllerMemory\?/ },
-  { name: 'a kubelet setting that is not a duration', events: '  []\n', extra: 'kubelet: {nodeStatusUpdateFrequency: 10}\n', want: ['7:38 error bad-duration'] },
-  { name: 'an unknown kubelet setting', events: '  []\n', extra: 'kubelet: {nodeStatusUpdateFrequncy: 10s}\n', want: ['7:11 error unknown-field'], message: /did you mean nodeStatusUpdateFrequency\?/ },
-  { name: 'a feature gate that is not a boolean', events: '  []\n', extra: 'controllerManager: {featureGates: {NodeLease: "yes"}}\n', want: ['7:47 error wrong-type'] },
+  {
+    name: 'an applied object with a wrongly typed field',
+    events: '- {at: 1m, apply: {apiVersion: v1, kind: Pod, metadata: {name: p}, spec: {tolerations: [{operator: Exists, tolerationSeconds: soon}]}}}\n',
+    want: ['6:127 error wrong-type'],
+  },
+  {
+    name: 'events out of time order are a warning (and are sorted)',
+    events: '- {at: 2m, kubelet: stop, nodes: [node-a1]}\n- {at: 1m, kubelet: start, nodes: [node-a1]}\n',
+    want: ['7:3 warning events-out-of-order'],
+  },
+  {
+    name: 'an unknown top-level key gets a did-you-mean',
+    events: '  []\n',
+    extra: 'controllerMemmory: fresh\n',
+    want: ['7:1 error unknown-field'],
+    message: /did you mean controllerMemory\?/,
+  },
+  {
+    name: 'a kubelet setting that is not a duration',
+    events: '  []\n',
+    extra: 'kubelet: {nodeStatusUpdateFrequency: 10}\n',
+    want: ['7:38 error bad-duration'],
+  },
+  {
+    name: 'an unknown kubelet setting',
+    events: '  []\n',
+    extra: 'kubelet: {nodeStatusUpdateFrequncy: 10s}\n',
+    want: ['7:11 error unknown-field'],
+    message: /did you mean nodeStatusUpdateFrequency\?/,
+  },
+  {
+    name: 'a feature gate that is not a boolean',
+    events: '  []\n',
+    extra: 'controllerManager: {featureGates: {NodeLease: "yes"}}\n',
+    want: ['7:47 error wrong-type'],
+  },
   { name: 'a missing config file', events: '  []\n', extra: 'controllerManager: {configFile: ./kcm.yaml}\n', want: ['7:33 error file-not-found'] },
   { name: 'an expectation that checks nothing', events: '  []\n', extra: 'expect:\n- {at: 1m, node: node-a1}\n', want: ['8:3 error missing-field'] },
-  { name: 'an expectation with an unknown zone state', events: '  []\n', extra: 'expect:\n- {at: 1m, zone: us-east-1a, state: Broken}\n', want: ['8:37 error bad-value'] },
+  {
+    name: 'an expectation with an unknown zone state',
+    events: '  []\n',
+    extra: 'expect:\n- {at: 1m, zone: us-east-1a, state: Broken}\n',
+    want: ['8:37 error bad-value'],
+  },
   { name: 'a bad start time', events: '  []\n', extra: 'startTime: "2026-01-01 noon"\n', want: ['7:12 error bad-timestamp'] },
 ];
 
@@ -167,7 +383,8 @@ test('snapshot: may list several paths relative to the scenario, and a missing o
     '/s/a/nodes.yaml': 'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n',
     '/s/b.json': '{"apiVersion": "v1", "kind": "Node", "metadata": {"name": "n2"}}',
   });
-  const text = 'kind: Scenario\nkubernetesVersion: "1.31"\nsnapshot:\n- a/nodes.yaml\n- ./b.json\n- missing.yaml\nobjects: [{apiVersion: v1, kind: Node, metadata: {name: n3}}]\n';
+  const text =
+    'kind: Scenario\nkubernetesVersion: "1.31"\nsnapshot:\n- a/nodes.yaml\n- ./b.json\n- missing.yaml\nobjects: [{apiVersion: v1, kind: Node, metadata: {name: n3}}]\n';
   const { scenario: s, problems } = parseScenario(text, '/s/scenario.yaml', fs);
   assert.deepEqual([...s.snapshot.cluster.nodes.keys()], ['n1', 'n2', 'n3']);
   assert.deepEqual(s.snapshot.files, ['/s/a/nodes.yaml', '/s/b.json']);

@@ -7,7 +7,12 @@ import { exportCluster } from '../../../src/engine/model/export';
 const pod = (name: string, node: string, extra: Record<string, unknown> = {}) => ({
   apiVersion: 'v1',
   kind: 'Pod',
-  metadata: { name, namespace: 'default', labels: { app: 'web', 'pod-template-hash': 'abc' }, ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-abc', uid: 'rs-1', controller: true }] },
+  metadata: {
+    name,
+    namespace: 'default',
+    labels: { app: 'web', 'pod-template-hash': 'abc' },
+    ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web-abc', uid: 'rs-1', controller: true }],
+  },
   spec: {
     nodeName: node,
     containers: [{ name: 'web', image: 'nginx:1.27.3', resources: { requests: { cpu: '100m' } } }],
@@ -62,12 +67,18 @@ test('lists of other lengths, other types and null are not shared; a key "__prot
 
 test('a tree that refers to itself (YAML aliases) or nests very deeply ends the walk', () => {
   const a: Record<string, unknown> = { name: 'a' };
-  a.l = a; a.r = a;
+  a.l = a;
+  a.r = a;
   const b: Record<string, unknown> = { name: 'a' };
-  b.l = b; b.r = b;
+  b.l = b;
+  b.r = b;
   assert.equal(shareWithPrevious(b, a), false);
-  let deepA: unknown = 'x', deepB: unknown = 'x';
-  for (let i = 0; i < 100_000; i++) { deepA = [deepA]; deepB = [deepB]; }
+  let deepA: unknown = 'x',
+    deepB: unknown = 'x';
+  for (let i = 0; i < 100_000; i++) {
+    deepA = [deepA];
+    deepB = [deepB];
+  }
   assert.equal(shareWithPrevious({ v: deepB }, { v: deepA }), false);
 });
 
@@ -76,12 +87,18 @@ test('the loader shares between neighbours of a kind, and the export is what was
   const text = JSON.stringify({ apiVersion: 'v1', kind: 'List', items });
   const snap = loadSnapshot({ file: 'pods.json', text });
   // the pods' nodes are not in the snapshot: that warning is dangling.test.ts's
-  assert.deepEqual(snap.problems.filter((p) => p.severity !== 'info' && p.code !== 'pods-on-missing-nodes'), []);
+  assert.deepEqual(
+    snap.problems.filter((p) => p.severity !== 'info' && p.code !== 'pods-on-missing-nodes'),
+    [],
+  );
   const [p1, p2, p3] = ['default/web-abc-1', 'default/web-abc-2', 'default/web-abc-3'].map((k) => snap.cluster.pods.get(k)!);
   assert.equal(p2.meta.labels, p1.meta.labels);
   assert.equal(p2.tolerations, p1.tolerations);
-  assert.equal((p2.raw.status as object), p1.raw.status);
+  assert.equal(p2.raw.status as object, p1.raw.status);
   assert.equal(p3.raw.status, p2.raw.status);
   assert.deepEqual(exportCluster(snap.cluster).items, JSON.parse(text).items);
-  assert.deepEqual(snap.objects.map((o) => o.object), JSON.parse(text).items);
+  assert.deepEqual(
+    snap.objects.map((o) => o.object),
+    JSON.parse(text).items,
+  );
 });

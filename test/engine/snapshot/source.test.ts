@@ -73,11 +73,8 @@ test('JSON syntax errors are found where they are', () => {
 
 test('a stream of JSON values with text between them is cut into segments', () => {
   const text = '{"a": 1}\nlog line {\n[INFO] x\n[1,\n 2]\n{"bad": \n  oops}\n{"c": 3}';
-  assert.deepEqual(splitJsonStream(text).map((s) => `${s.kind}:${JSON.stringify(text.slice(s.start, s.end).trim())}`), [
-    'json:"{\\"a\\": 1}"',
-    'text:"log line {\\n[INFO] x"',
-    'json:"[1,\\n 2]"',
-    'bad-json:"{\\"bad\\": \\n  oops}"',
-    'json:"{\\"c\\": 3}"',
-  ]);
+  assert.deepEqual(
+    splitJsonStream(text).map((s) => `${s.kind}:${JSON.stringify(text.slice(s.start, s.end).trim())}`),
+    ['json:"{\\"a\\": 1}"', 'text:"log line {\\n[INFO] x"', 'json:"[1,\\n 2]"', 'bad-json:"{\\"bad\\": \\n  oops}"', 'json:"{\\"c\\": 3}"'],
+  );
 });

@@ -20,8 +20,21 @@ function both(name: string, text: string, chunk = 7) {
   return { whole: loadSnapshot(name, fs), streamed: loadSnapshot(name, fs, { streamFilesAbove: 0 }) };
 }
 
-const node = (name: string, extra: Record<string, unknown> = {}) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { 'topology.kubernetes.io/zone': 'a' } }, status: { conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: '2026-01-01T00:00:00Z', lastTransitionTime: '2026-01-01T00:00:00Z' }] }, ...extra });
-const pod = (name: string, extra: Record<string, unknown> = {}) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', creationTimestamp: '2025-12-31T00:00:00Z' }, spec: { nodeName: 'n1', containers: [{ name: 'c', image: 'nginx', args: ['},{"apiVersion":', '\\"'] }] }, status: { phase: 'Running' }, ...extra });
+const node = (name: string, extra: Record<string, unknown> = {}) => ({
+  apiVersion: 'v1',
+  kind: 'Node',
+  metadata: { name, labels: { 'topology.kubernetes.io/zone': 'a' } },
+  status: { conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: '2026-01-01T00:00:00Z', lastTransitionTime: '2026-01-01T00:00:00Z' }] },
+  ...extra,
+});
+const pod = (name: string, extra: Record<string, unknown> = {}) => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name, namespace: 'default', creationTimestamp: '2025-12-31T00:00:00Z' },
+  spec: { nodeName: 'n1', containers: [{ name: 'c', image: 'nginx', args: ['},{"apiVersion":', '\\"'] }] },
+  status: { phase: 'Running' },
+  ...extra,
+});
 
 const MIXED = [
   node('n1'),
@@ -42,9 +55,17 @@ test('a List read as a stream gives the objects, problems and positions it gives
       if (crlf) text = text.replace(/\n/g, '\r\n');
       const { whole, streamed } = both('/c.json', `\ufeff${text}\n`);
       const label = `indent ${indent}${crlf ? ', CRLF' : ''}`;
-      assert.deepEqual(streamed.objects.map((o) => o.object), whole.objects.map((o) => o.object), label);
+      assert.deepEqual(
+        streamed.objects.map((o) => o.object),
+        whole.objects.map((o) => o.object),
+        label,
+      );
       assert.deepEqual(where(streamed.problems), where(whole.problems), label);
-      assert.deepEqual(streamed.problems.map((p) => p.message), whole.problems.map((p) => p.message), label);
+      assert.deepEqual(
+        streamed.problems.map((p) => p.message),
+        whole.problems.map((p) => p.message),
+        label,
+      );
       assert.equal(streamed.partial, whole.partial);
       assert.deepEqual([...streamed.cluster.pods.keys()], ['default/p2', 'default/p1']);
     }
@@ -105,7 +126,10 @@ test('multi-document YAML read as a stream gives the objects, problems and posit
     let text = `---\n${docs.join('---\n')}`;
     if (crlf) text = text.replace(/\n/g, '\r\n');
     const { whole, streamed } = both('/c.yaml', text, 5);
-    assert.deepEqual(streamed.objects.map((o) => o.object), whole.objects.map((o) => o.object));
+    assert.deepEqual(
+      streamed.objects.map((o) => o.object),
+      whole.objects.map((o) => o.object),
+    );
     assert.deepEqual(where(streamed.problems), where(whole.problems));
     assert.ok(streamed.problems.some((p) => p.code === 'yaml-syntax'));
     assert.deepEqual([...streamed.cluster.nodes.keys()], ['n1', 'n2', 'n3']);
@@ -119,39 +143,52 @@ test('chunks of UTF-8 bytes load as their text does', () => {
   const bytes = new TextEncoder().encode(text);
   const chunks = Array.from({ length: Math.ceil(bytes.length / 3) }, (_, i) => bytes.subarray(i * 3, i * 3 + 3));
   const snap = loadSnapshotChunks('/c.json', chunks);
-  assert.deepEqual(snap.problems.filter((p) => p.severity !== 'info'), []);
+  assert.deepEqual(
+    snap.problems.filter((p) => p.severity !== 'info'),
+    [],
+  );
   assert.deepEqual([...snap.cluster.nodes.keys()], ['noeud-u']);
   assert.equal(snap.cluster.nodes.get('noeud-u')!.meta.annotations['example.com/note'], 'nœud-ü ✓ 节点');
   assert.deepEqual([...snap.cluster.pods.keys()], ['default/p1']);
 });
 
 test('a streamed file that is not Kubernetes, or is binary, says so', () => {
-  assert.deepEqual(where(loadSnapshotChunks('/x.json', ['{"a": 1}']).problems).map((p) => p.replace(/^\S+ /, '')), ['warning unknown-kind']);
+  assert.deepEqual(
+    where(loadSnapshotChunks('/x.json', ['{"a": 1}']).problems).map((p) => p.replace(/^\S+ /, '')),
+    ['warning unknown-kind'],
+  );
   assert.deepEqual(where(loadSnapshotChunks('/x.json', [new Uint8Array([0, 1, 2])]).problems), ['1:1 error binary-file']);
   assert.deepEqual(where(loadSnapshotChunks('/x.json', ['  ']).problems), ['1:1 info empty-file']);
 });
 
-test('the command line\'s and the extension\'s file system (nodeFs) streams a file from disk with the same result as reading it whole', () => {
+test("the command line's and the extension's file system (nodeFs) streams a file from disk with the same result as reading it whole", () => {
   const dir = mkdtempSync(join(tmpdir(), 'stream-load-'));
   try {
     const file = join(dir, 'cluster.json');
     writeFileSync(file, JSON.stringify({ apiVersion: 'v1', items: MIXED, kind: 'List' }, null, 4));
     const streamed = loadSnapshot(file, nodeFs(), { streamFilesAbove: 0 });
     const whole = loadSnapshot(file, nodeFs());
-    assert.deepEqual(streamed.objects.map((o) => o.object), whole.objects.map((o) => o.object));
+    assert.deepEqual(
+      streamed.objects.map((o) => o.object),
+      whole.objects.map((o) => o.object),
+    );
     assert.deepEqual(where(streamed.problems), where(whole.problems));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 });
 
-test('a plain snapshot too big to read whole opens as a scenario (the command line\'s and the extension\'s path), and a scenario can name one', () => {
+test("a plain snapshot too big to read whole opens as a scenario (the command line's and the extension's path), and a scenario can name one", () => {
   const text = JSON.stringify({ kind: 'List', items: [node('n1'), pod('p1')] }, null, 4);
   const fs = new MemoryFs().write('/big/cluster.json', text, 2 * 1024 ** 3);
   fs.write('/big/scenario.yaml', 'apiVersion: controllerstepper.io/v1alpha1\nkind: Scenario\nsnapshot: ./cluster.json\n');
   for (const path of ['/big/cluster.json', '/big/scenario.yaml']) {
     const scenario = loadScenario(path, fs);
-    assert.deepEqual(scenario.problems.filter((p) => p.severity === 'error'), [], path);
+    assert.deepEqual(
+      scenario.problems.filter((p) => p.severity === 'error'),
+      [],
+      path,
+    );
     assert.deepEqual([...scenario.snapshot.cluster.nodes.keys()], ['n1'], path);
   }
 });
@@ -160,7 +197,17 @@ test('validate (lintFile) checks a snapshot too big to read whole through the st
   const text = JSON.stringify({ kind: 'List', items: [node('n1'), pod('p1', { status: { phase: 'Sleeping' } })] }, null, 4);
   const memory = new MemoryFs().write('/cluster.json', text, 2 * 1024 ** 3);
   // as node's fs: a file this big cannot be read as one string
-  const fs = { stat: (p: string) => memory.stat(p), list: (d: string) => memory.list(d), readChunks: (p: string) => memory.readChunks(p), readText: (): string => { throw new RangeError('Invalid string length'); } };
+  const fs = {
+    stat: (p: string) => memory.stat(p),
+    list: (d: string) => memory.list(d),
+    readChunks: (p: string) => memory.readChunks(p),
+    readText: (): string => {
+      throw new RangeError('Invalid string length');
+    },
+  };
   const problems = lintFile('/cluster.json', fs);
-  assert.deepEqual(problems.filter((p) => p.severity === 'error').map((p) => `${p.code} ${p.position?.line}`), [`bad-pod-phase ${text.split('\n').findIndex((l) => l.includes('Sleeping')) + 1}`]);
+  assert.deepEqual(
+    problems.filter((p) => p.severity === 'error').map((p) => `${p.code} ${p.position?.line}`),
+    [`bad-pod-phase ${text.split('\n').findIndex((l) => l.includes('Sleeping')) + 1}`],
+  );
 });

@@ -7,10 +7,21 @@ import assert from 'node:assert/strict';
 import type { Decision } from '../../../src/engine/trace/decision';
 import { podLineage } from '../../../src/engine/trace/lineage';
 
-const d = (seq: number, action: string, object: string, over: Partial<Decision> = {}): Decision => ({
-  seq, time: `2026-01-01T00:00:${String(seq).padStart(2, '0')}.000Z`, pass: 0, controller: 'replicaset', action, object,
-  summary: `${action} ${object}`, because: [], causes: [], machine: null, source: 'src', ...over,
-} as Decision);
+const d = (seq: number, action: string, object: string, over: Partial<Decision> = {}): Decision =>
+  ({
+    seq,
+    time: `2026-01-01T00:00:${String(seq).padStart(2, '0')}.000Z`,
+    pass: 0,
+    controller: 'replicaset',
+    action,
+    object,
+    summary: `${action} ${object}`,
+    because: [],
+    causes: [],
+    machine: null,
+    source: 'src',
+    ...over,
+  }) as Decision;
 
 const trace: Decision[] = [
   d(1, 'PodEvicted', 'Pod/default/web-old'),
@@ -21,9 +32,18 @@ const trace: Decision[] = [
 
 test('a pod’s lineage', () => {
   const cases: { name: string; ref: string; owner?: string; want: { replicaSet: string; created?: number; answers: number[] } | undefined }[] = [
-    { name: 'a replacement names its creation and the eviction it answers', ref: 'Pod/default/web-new', want: { replicaSet: 'ReplicaSet/default/web', created: 2, answers: [1] } },
+    {
+      name: 'a replacement names its creation and the eviction it answers',
+      ref: 'Pod/default/web-new',
+      want: { replicaSet: 'ReplicaSet/default/web', created: 2, answers: [1] },
+    },
     { name: 'a creation in another namespace is not this pod’s', ref: 'Pod/default/web-elsewhere', want: undefined },
-    { name: 'a pod from the snapshot names its owner and no creation', ref: 'Pod/default/web-old', owner: 'ReplicaSet/default/web', want: { replicaSet: 'ReplicaSet/default/web', answers: [] } },
+    {
+      name: 'a pod from the snapshot names its owner and no creation',
+      ref: 'Pod/default/web-old',
+      owner: 'ReplicaSet/default/web',
+      want: { replicaSet: 'ReplicaSet/default/web', answers: [] },
+    },
     { name: 'a pod without owner or creation has none', ref: 'Pod/default/web-old', want: undefined },
     { name: 'a node has none', ref: 'Node/web-new', want: undefined },
   ];

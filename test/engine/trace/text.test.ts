@@ -8,11 +8,21 @@ import assert from 'node:assert/strict';
 import type { Decision } from '../../../src/engine/trace/decision';
 import { countNoise, escapeControl, formatOffset, renderTraceText } from '../../../src/engine/trace/text';
 
-const d = (seq: number, time: string, over: Partial<Decision> = {}): Decision => ({
-  seq, time, pass: 0, controller: 'node-lifecycle', action: 'TaintAdded', object: `Node/n${seq}`,
-  summary: `summary ${seq}`, because: [{ rule: 'rule', values: { a: 1 } }], causes: [], machine: null, source: 'src',
-  ...over,
-} as Decision);
+const d = (seq: number, time: string, over: Partial<Decision> = {}): Decision =>
+  ({
+    seq,
+    time,
+    pass: 0,
+    controller: 'node-lifecycle',
+    action: 'TaintAdded',
+    object: `Node/n${seq}`,
+    summary: `summary ${seq}`,
+    because: [{ rule: 'rule', values: { a: 1 } }],
+    causes: [],
+    machine: null,
+    source: 'src',
+    ...over,
+  }) as Decision;
 
 describe('relative times', () => {
   const table: [number, string][] = [
@@ -41,7 +51,11 @@ describe('relative times', () => {
 });
 
 describe('monitor-pass ticks', () => {
-  const trace = [d(1, '2026-01-01T00:00:00.000Z', { action: 'MonitorPass' }), d(2, '2026-01-01T00:00:05.000Z', { action: 'MonitorPass' }), d(3, '2026-01-01T00:00:05.000Z')];
+  const trace = [
+    d(1, '2026-01-01T00:00:00.000Z', { action: 'MonitorPass' }),
+    d(2, '2026-01-01T00:00:05.000Z', { action: 'MonitorPass' }),
+    d(3, '2026-01-01T00:00:05.000Z'),
+  ];
   it('are hidden and counted', () => {
     const r = renderTraceText(trace);
     assert.equal(r.hidden, 2);
@@ -55,7 +69,7 @@ describe('monitor-pass ticks', () => {
   });
 });
 
-describe('a terminal\'s width', () => {
+describe("a terminal's width", () => {
   const long = d(1, '2026-01-01T00:00:00.000Z', { summary: 'S'.repeat(80), because: [{ rule: 'R'.repeat(80) }] });
   const cases: { name: string; width?: number; color?: boolean; cut: number }[] = [
     { name: 'a line longer than the width is cut to it, ending in …', width: 60, cut: 1 },
@@ -92,7 +106,9 @@ describe('control characters from the input', () => {
   for (const [raw, shown] of table) it(`${JSON.stringify(raw)} is shown as ${JSON.stringify(shown)}`, () => assert.equal(escapeControl(raw), shown));
 
   it('are escaped in the object, the summary and the because of a trace line, which stays one line', () => {
-    const text = renderTraceText([d(1, '2026-01-01T00:00:00.000Z', { object: 'Node/a\x1b]0;t\x07', summary: 'x\ny', because: [{ rule: 'r', values: { reason: '\x1b[31m' } }] })]).text;
+    const text = renderTraceText([
+      d(1, '2026-01-01T00:00:00.000Z', { object: 'Node/a\x1b]0;t\x07', summary: 'x\ny', because: [{ rule: 'r', values: { reason: '\x1b[31m' } }] }),
+    ]).text;
     assert.equal(text.split('\n').length, 2);
     // eslint-disable-next-line no-control-regex
     assert.ok(!/[\x00-\x08\x0b-\x1f\x7f]/.test(text), JSON.stringify(text));

@@ -9,12 +9,23 @@ import { decisionToJson, parseJsonLines, traceToJsonLines, DECISION_FIELDS } fro
 import { formatTraceText, formatCheck } from '../../../src/engine/trace/text';
 import { causeChain, rootCauses } from '../../../src/engine/trace/causes';
 
-const d = (seq: number, over: Partial<Decision> = {}): Decision => ({
-  // fields deliberately built in a scrambled order: the output order must not depend on it
-  details: undefined, source: 'src', machine: null, causes: [], because: [{ rule: 'r', values: { a: 1 } }], summary: `s${seq}`,
-  object: `Node/n${seq}`, action: 'TaintAdded', controller: 'node-lifecycle', pass: 0, time: '2026-01-01T00:00:00.000Z', seq,
-  ...over,
-} as Decision);
+const d = (seq: number, over: Partial<Decision> = {}): Decision =>
+  ({
+    // fields deliberately built in a scrambled order: the output order must not depend on it
+    details: undefined,
+    source: 'src',
+    machine: null,
+    causes: [],
+    because: [{ rule: 'r', values: { a: 1 } }],
+    summary: `s${seq}`,
+    object: `Node/n${seq}`,
+    action: 'TaintAdded',
+    controller: 'node-lifecycle',
+    pass: 0,
+    time: '2026-01-01T00:00:00.000Z',
+    seq,
+    ...over,
+  }) as Decision;
 
 describe('JSON Lines', () => {
   it('writes the fields in the order of spec 2.1 whatever order the record was built in', () => {
@@ -34,7 +45,13 @@ describe('JSON Lines', () => {
     const text = traceToJsonLines([d(1), d(2, { pass: null })]);
     assert.equal(text.split('\n').length, 3);
     assert.ok(text.endsWith('\n'));
-    assert.deepEqual(parseJsonLines(text).map((x) => [x.seq, x.pass]), [[1, 0], [2, null]]);
+    assert.deepEqual(
+      parseJsonLines(text).map((x) => [x.seq, x.pass]),
+      [
+        [1, 0],
+        [2, null],
+      ],
+    );
   });
 });
 
@@ -74,12 +91,21 @@ describe('causal chains', () => {
     d(5, { causes: [4, 2] }),
   ];
   it('follows causes transitively, oldest first, without duplicates', () => {
-    assert.deepEqual(causeChain(trace, 5).map((x) => x.seq), [1, 2, 3, 4]);
+    assert.deepEqual(
+      causeChain(trace, 5).map((x) => x.seq),
+      [1, 2, 3, 4],
+    );
   });
   it('ends at the world events', () => {
-    assert.deepEqual(rootCauses(trace, 5).map((x) => x.seq), [1, 3]);
+    assert.deepEqual(
+      rootCauses(trace, 5).map((x) => x.seq),
+      [1, 3],
+    );
   });
   it('skips causes outside the trace (after a truncation)', () => {
-    assert.deepEqual(causeChain(trace.slice(0, 2).concat([d(3, { causes: [9, 2] })]), 3).map((x) => x.seq), [1, 2]);
+    assert.deepEqual(
+      causeChain(trace.slice(0, 2).concat([d(3, { causes: [9, 2] })]), 3).map((x) => x.seq),
+      [1, 2],
+    );
   });
 });

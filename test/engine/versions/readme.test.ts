@@ -15,7 +15,8 @@ test('the README shows the current version and settings tables between their mar
 });
 
 test('updating the README replaces only what is between the markers and is idempotent', () => {
-  const before = '# T\n\nintro\n<!-- version-table:begin -->\nold\n<!-- version-table:end -->\nmiddle\n<!-- settings-table:begin --><!-- settings-table:end -->\nend\n';
+  const before =
+    '# T\n\nintro\n<!-- version-table:begin -->\nold\n<!-- version-table:end -->\nmiddle\n<!-- settings-table:begin --><!-- settings-table:end -->\nend\n';
   const once = updateReadmeSections(before);
   assert.deepEqual(once.missing, []);
   assert.deepEqual(once.changed, ['version-table', 'settings-table']);
@@ -29,6 +30,9 @@ test('updating the README replaces only what is between the markers and is idemp
 
 test('a README without markers is reported, section by section', () => {
   const r = updateReadmeSections('# nothing here\n');
-  assert.deepEqual(r.missing, README_SECTIONS.map((s) => s.name));
+  assert.deepEqual(
+    r.missing,
+    README_SECTIONS.map((s) => s.name),
+  );
   assert.equal(r.text, '# nothing here\n');
 });

@@ -1,7 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
-  VERSION_CHANGES, behaviourOf, gateStateOf, kubeVersion, parseKubeVersion, renderVersionTableMarkdown, settingLifecycle,
+  VERSION_CHANGES,
+  behaviourOf,
+  gateStateOf,
+  kubeVersion,
+  parseKubeVersion,
+  renderVersionTableMarkdown,
+  settingLifecycle,
   supportedVersions,
 } from '../../../src/engine/versions/table';
 import { seconds } from '../../../src/engine/model/time';
@@ -11,9 +17,21 @@ const b = (minor: number): VersionBehaviour => behaviourOf(kubeVersion(minor));
 
 test('kubernetes versions are parsed as users write them, and only 1.12 to 1.35 are accepted', () => {
   const cases: [string, number | undefined][] = [
-    ['1.12', 12], ['v1.31.2', 31], ['1.35.0-alpha.1', 35], [' 1.27 ', 27], ['1.12.1', 12], ['v1.34.0+k3s1', 34],
-    ['1.11', undefined], ['1.36', undefined], ['2.0', undefined], ['1', undefined], ['latest', undefined], ['', undefined],
-    ['1.x', undefined], ['1.012', undefined], ['v1.3', undefined],
+    ['1.12', 12],
+    ['v1.31.2', 31],
+    ['1.35.0-alpha.1', 35],
+    [' 1.27 ', 27],
+    ['1.12.1', 12],
+    ['v1.34.0+k3s1', 34],
+    ['1.11', undefined],
+    ['1.36', undefined],
+    ['2.0', undefined],
+    ['1', undefined],
+    ['latest', undefined],
+    ['', undefined],
+    ['1.x', undefined],
+    ['1.012', undefined],
+    ['v1.3', undefined],
   ];
   for (const [text, minor] of cases) assert.equal(parseKubeVersion(text)?.minor, minor, text);
   assert.deepEqual(parseKubeVersion('v1.31.2'), { major: 1, minor: 31, text: 'v1.31.2' });
@@ -21,7 +39,10 @@ test('kubernetes versions are parsed as users write them, and only 1.12 to 1.35 
 
 test('every version from 1.12 to 1.35 has a complete behaviour', () => {
   const versions = supportedVersions();
-  assert.deepEqual(versions.map((v) => v.minor), Array.from({ length: 24 }, (_, i) => 12 + i));
+  assert.deepEqual(
+    versions.map((v) => v.minor),
+    Array.from({ length: 24 }, (_, i) => 12 + i),
+  );
   for (const v of versions) {
     const beh = behaviourOf(v) as unknown as Record<string, unknown>;
     for (const [k, val] of Object.entries(beh)) assert.notEqual(val, undefined, `1.${v.minor} ${k}`);
@@ -33,44 +54,95 @@ type Row = [name: string, minor: number, want: Partial<Record<keyof VersionBehav
 
 test('behaviour changes exactly at the version boundaries the upstream sources give', () => {
   const rows: Row[] = [
-    ['1.12 heartbeats through NodeStatus only and evicts pods itself', 12, {
-      nodeLeaseGateDefault: false, nodeLifecycleReadsLease: false, taintBasedEvictionsDefault: false, taintNodesByConditionDefault: true,
-      hasPodEvictionPath: true, hasEnableTaintManagerFlag: true, excludeMasterByName: true, honoursExcludeDisruptionLabel: false,
-      fixesDeprecatedTaintKeys: true, separateTaintEvictionController: false, unreachableTaintQueuedSamePass: false,
-      defaultNodeMonitorGracePeriod: seconds(40), podDeletionCostDefault: false, logarithmicScaleDownDefault: false,
-      conditionsSetUnknown: ['Ready', 'OutOfDisk', 'MemoryPressure', 'DiskPressure'], nodeLabelsSourceOfTruth: 'none',
-    }],
-    ['1.13 turns taint-based eviction on and reads Leases, but NodeLease stays off', 13, {
-      taintBasedEvictionsDefault: true, nodeLeaseGateDefault: false, nodeLifecycleReadsLease: true, fixesDeprecatedTaintKeys: true,
-      hasPodEvictionPath: true, conditionsSetUnknown: ['Ready', 'OutOfDisk', 'MemoryPressure', 'DiskPressure', 'PIDPressure'],
-    }],
+    [
+      '1.12 heartbeats through NodeStatus only and evicts pods itself',
+      12,
+      {
+        nodeLeaseGateDefault: false,
+        nodeLifecycleReadsLease: false,
+        taintBasedEvictionsDefault: false,
+        taintNodesByConditionDefault: true,
+        hasPodEvictionPath: true,
+        hasEnableTaintManagerFlag: true,
+        excludeMasterByName: true,
+        honoursExcludeDisruptionLabel: false,
+        fixesDeprecatedTaintKeys: true,
+        separateTaintEvictionController: false,
+        unreachableTaintQueuedSamePass: false,
+        defaultNodeMonitorGracePeriod: seconds(40),
+        podDeletionCostDefault: false,
+        logarithmicScaleDownDefault: false,
+        conditionsSetUnknown: ['Ready', 'OutOfDisk', 'MemoryPressure', 'DiskPressure'],
+        nodeLabelsSourceOfTruth: 'none',
+      },
+    ],
+    [
+      '1.13 turns taint-based eviction on and reads Leases, but NodeLease stays off',
+      13,
+      {
+        taintBasedEvictionsDefault: true,
+        nodeLeaseGateDefault: false,
+        nodeLifecycleReadsLease: true,
+        fixesDeprecatedTaintKeys: true,
+        hasPodEvictionPath: true,
+        conditionsSetUnknown: ['Ready', 'OutOfDisk', 'MemoryPressure', 'DiskPressure', 'PIDPressure'],
+      },
+    ],
     ['1.14 turns Lease heartbeats on and no longer fixes the deprecated taint keys', 14, { nodeLeaseGateDefault: true, fixesDeprecatedTaintKeys: false }],
     ['1.14 reconciles the OS/arch labels from the beta ones (#74442)', 14, { nodeLabelsSourceOfTruth: 'beta' }],
     ['1.18 still takes the beta OS/arch labels as the source of truth', 18, { nodeLabelsSourceOfTruth: 'beta' }],
     ['1.19 takes the stable OS/arch labels as the source of truth (#91046)', 19, { nodeLabelsSourceOfTruth: 'stable' }],
     ['1.15 no longer sets OutOfDisk to Unknown', 15, { conditionsSetUnknown: ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'] }],
-    ['1.16 keeps the master-by-name exclusion (behind LegacyNodeRoleBehavior) and does not yet honour the label', 16,
-      { excludeMasterByName: true, honoursExcludeDisruptionLabel: false }],
+    [
+      '1.16 keeps the master-by-name exclusion (behind LegacyNodeRoleBehavior) and does not yet honour the label',
+      16,
+      { excludeMasterByName: true, honoursExcludeDisruptionLabel: false },
+    ],
     ['1.19 honours the exclude-disruption label', 19, { honoursExcludeDisruptionLabel: true, excludeMasterByName: true }],
-    ['1.21 stops excluding nodes by name; PodDeletionCost and LogarithmicScaleDown are alpha and off', 21,
-      { excludeMasterByName: false, honoursExcludeDisruptionLabel: true, podDeletionCostDefault: false, logarithmicScaleDownDefault: false }],
+    [
+      '1.21 stops excluding nodes by name; PodDeletionCost and LogarithmicScaleDown are alpha and off',
+      21,
+      { excludeMasterByName: false, honoursExcludeDisruptionLabel: true, podDeletionCostDefault: false, logarithmicScaleDownDefault: false },
+    ],
     ['1.22 turns PodDeletionCost and LogarithmicScaleDown on', 22, { podDeletionCostDefault: true, logarithmicScaleDownDefault: true }],
-    ['1.26 still has the pod-eviction path and --enable-taint-manager', 26,
-      { hasPodEvictionPath: true, hasEnableTaintManagerFlag: true, taintBasedEvictionsDefault: true, unreachableTaintQueuedSamePass: false }],
-    ['1.27 removes the pod-eviction path and its flags', 27,
-      { hasPodEvictionPath: false, hasEnableTaintManagerFlag: false, separateTaintEvictionController: false, unreachableTaintQueuedSamePass: false }],
+    [
+      '1.26 still has the pod-eviction path and --enable-taint-manager',
+      26,
+      { hasPodEvictionPath: true, hasEnableTaintManagerFlag: true, taintBasedEvictionsDefault: true, unreachableTaintQueuedSamePass: false },
+    ],
+    [
+      '1.27 removes the pod-eviction path and its flags',
+      27,
+      { hasPodEvictionPath: false, hasEnableTaintManagerFlag: false, separateTaintEvictionController: false, unreachableTaintQueuedSamePass: false },
+    ],
     ['1.28 runs the taint manager inside the node lifecycle controller', 28, { separateTaintEvictionController: false }],
     ['1.29 runs the taint-eviction-controller separately', 29, { separateTaintEvictionController: true }],
-    ['1.31 keeps the 40s grace period default', 31, { defaultNodeMonitorGracePeriod: seconds(40), logarithmicScaleDownDefault: true, podDeletionCostDefault: true }],
+    [
+      '1.31 keeps the 40s grace period default',
+      31,
+      { defaultNodeMonitorGracePeriod: seconds(40), logarithmicScaleDownDefault: true, podDeletionCostDefault: true },
+    ],
     ['1.32 defaults the grace period to 50s', 32, { defaultNodeMonitorGracePeriod: seconds(50) }],
     ['1.33 still queues the unreachable taint one pass late', 33, { unreachableTaintQueuedSamePass: false }],
     ['1.34 queues the unreachable taint in the same pass', 34, { unreachableTaintQueuedSamePass: true, defaultNodeMonitorGracePeriod: seconds(50) }],
-    ['1.35 keeps every newer behaviour', 35, {
-      unreachableTaintQueuedSamePass: true, separateTaintEvictionController: true, hasPodEvictionPath: false, nodeLeaseGateDefault: true,
-      taintBasedEvictionsDefault: true, taintNodesByConditionDefault: true, excludeMasterByName: false, honoursExcludeDisruptionLabel: true,
-      nodeLifecycleReadsLease: true, defaultNodeMonitorGracePeriod: seconds(50), conditionsSetUnknown: ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'],
-      nodeLabelsSourceOfTruth: 'stable',
-    }],
+    [
+      '1.35 keeps every newer behaviour',
+      35,
+      {
+        unreachableTaintQueuedSamePass: true,
+        separateTaintEvictionController: true,
+        hasPodEvictionPath: false,
+        nodeLeaseGateDefault: true,
+        taintBasedEvictionsDefault: true,
+        taintNodesByConditionDefault: true,
+        excludeMasterByName: false,
+        honoursExcludeDisruptionLabel: true,
+        nodeLifecycleReadsLease: true,
+        defaultNodeMonitorGracePeriod: seconds(50),
+        conditionsSetUnknown: ['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure'],
+        nodeLabelsSourceOfTruth: 'stable',
+      },
+    ],
   ];
   for (const [name, minor, want] of rows) {
     const got = b(minor) as unknown as Record<string, unknown>;
@@ -80,11 +152,23 @@ test('behaviour changes exactly at the version boundaries the upstream sources g
 
 test('each boolean behaviour changes value only where the table says, nowhere in between', () => {
   const flips: Record<string, number[]> = {
-    nodeLeaseGateDefault: [14], taintBasedEvictionsDefault: [13], hasPodEvictionPath: [27], hasEnableTaintManagerFlag: [27],
-    separateTaintEvictionController: [29], unreachableTaintQueuedSamePass: [34], excludeMasterByName: [21],
-    honoursExcludeDisruptionLabel: [19], fixesDeprecatedTaintKeys: [14], taintNodesByConditionDefault: [],
-    podDeletionCostDefault: [22], logarithmicScaleDownDefault: [22], nodeLifecycleReadsLease: [13],
-    retriesMarkPodsNotReady: [17], processesPodUpdates: [18], reconcilesNoExecuteTaint: [19], nodeLabelsSourceOfTruth: [14, 19],
+    nodeLeaseGateDefault: [14],
+    taintBasedEvictionsDefault: [13],
+    hasPodEvictionPath: [27],
+    hasEnableTaintManagerFlag: [27],
+    separateTaintEvictionController: [29],
+    unreachableTaintQueuedSamePass: [34],
+    excludeMasterByName: [21],
+    honoursExcludeDisruptionLabel: [19],
+    fixesDeprecatedTaintKeys: [14],
+    taintNodesByConditionDefault: [],
+    podDeletionCostDefault: [22],
+    logarithmicScaleDownDefault: [22],
+    nodeLifecycleReadsLease: [13],
+    retriesMarkPodsNotReady: [17],
+    processesPodUpdates: [18],
+    reconcilesNoExecuteTaint: [19],
+    nodeLabelsSourceOfTruth: [14, 19],
   };
   for (const [field, at] of Object.entries(flips)) {
     const seen: number[] = [];

@@ -40,7 +40,16 @@ export async function serveWebview(o: ServeOptions = {}): Promise<Served> {
   const prelude = preludeEntry !== undefined;
   if (!existsSync(join(root, 'out/webview.js'))) throw new Error('out/webview.js is missing: run node scripts/build.mjs first');
   const work = mkdtempSync(join(tmpdir(), 'cs-webview-'));
-  if (preludeEntry) await build({ entryPoints: [preludeEntry], outfile: join(work, 'harness.js'), bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning' });
+  if (preludeEntry)
+    await build({
+      entryPoints: [preludeEntry],
+      outfile: join(work, 'harness.js'),
+      bundle: true,
+      platform: 'browser',
+      format: 'iife',
+      target: 'es2022',
+      logLevel: 'warning',
+    });
   const files: Record<string, [string, string]> = {
     // WEBVIEW_JS / WEBVIEW_CSS: another build of the page (to see a test fail on an older one)
     '/out/webview.js': [o.webviewJs || process.env.WEBVIEW_JS || join(root, 'out/webview.js'), 'text/javascript'],
@@ -52,7 +61,15 @@ export async function serveWebview(o: ServeOptions = {}): Promise<Served> {
     const path = (req.url ?? '/').split(/[?#]/)[0];
     if (path === '/' || path === '/index.html') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-      res.end(webviewHtml({ cspSource: origin, nonce: NONCE, scriptUri: `${origin}/out/webview.js`, styleUri: `${origin}/media/webview.css`, ...(prelude ? { preludeUri: `${origin}/harness.js` } : {}) }));
+      res.end(
+        webviewHtml({
+          cspSource: origin,
+          nonce: NONCE,
+          scriptUri: `${origin}/out/webview.js`,
+          styleUri: `${origin}/media/webview.css`,
+          ...(prelude ? { preludeUri: `${origin}/harness.js` } : {}),
+        }),
+      );
       return;
     }
     const f = files[path];
@@ -85,26 +102,49 @@ export async function serveWebview(o: ServeOptions = {}): Promise<Served> {
 /** A few of VS Code's theme variables, as its Light Modern and Dark Modern themes set them on the webview. */
 export const THEMES = {
   light: {
-    '--vscode-foreground': '#3b3b3b', '--vscode-editor-background': '#ffffff', '--vscode-descriptionForeground': '#3b3b3b',
-    '--vscode-panel-border': '#e5e5e5', '--vscode-badge-background': '#cccccc', '--vscode-list-activeSelectionBackground': '#e8e8e8',
-    '--vscode-list-activeSelectionForeground': '#000000', '--vscode-focusBorder': '#005fb8', '--vscode-editorError-foreground': '#f85149',
-    '--vscode-editorWarning-foreground': '#bf8803', '--vscode-textLink-foreground': '#005fb8', '--vscode-sideBarSectionHeader-background': '#f8f8f8',
-    '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px', '--vscode-editor-font-family': 'monospace',
+    '--vscode-foreground': '#3b3b3b',
+    '--vscode-editor-background': '#ffffff',
+    '--vscode-descriptionForeground': '#3b3b3b',
+    '--vscode-panel-border': '#e5e5e5',
+    '--vscode-badge-background': '#cccccc',
+    '--vscode-list-activeSelectionBackground': '#e8e8e8',
+    '--vscode-list-activeSelectionForeground': '#000000',
+    '--vscode-focusBorder': '#005fb8',
+    '--vscode-editorError-foreground': '#f85149',
+    '--vscode-editorWarning-foreground': '#bf8803',
+    '--vscode-textLink-foreground': '#005fb8',
+    '--vscode-sideBarSectionHeader-background': '#f8f8f8',
+    '--vscode-font-family': 'sans-serif',
+    '--vscode-font-size': '13px',
+    '--vscode-editor-font-family': 'monospace',
   },
   dark: {
-    '--vscode-foreground': '#cccccc', '--vscode-editor-background': '#1f1f1f', '--vscode-descriptionForeground': '#9d9d9d',
-    '--vscode-panel-border': '#2b2b2b', '--vscode-badge-background': '#616161', '--vscode-list-activeSelectionBackground': '#04395e',
-    '--vscode-list-activeSelectionForeground': '#ffffff', '--vscode-focusBorder': '#0078d4', '--vscode-editorError-foreground': '#f85149',
-    '--vscode-editorWarning-foreground': '#cca700', '--vscode-textLink-foreground': '#4daafc', '--vscode-sideBarSectionHeader-background': '#181818',
-    '--vscode-font-family': 'sans-serif', '--vscode-font-size': '13px', '--vscode-editor-font-family': 'monospace',
+    '--vscode-foreground': '#cccccc',
+    '--vscode-editor-background': '#1f1f1f',
+    '--vscode-descriptionForeground': '#9d9d9d',
+    '--vscode-panel-border': '#2b2b2b',
+    '--vscode-badge-background': '#616161',
+    '--vscode-list-activeSelectionBackground': '#04395e',
+    '--vscode-list-activeSelectionForeground': '#ffffff',
+    '--vscode-focusBorder': '#0078d4',
+    '--vscode-editorError-foreground': '#f85149',
+    '--vscode-editorWarning-foreground': '#cca700',
+    '--vscode-textLink-foreground': '#4daafc',
+    '--vscode-sideBarSectionHeader-background': '#181818',
+    '--vscode-font-family': 'sans-serif',
+    '--vscode-font-size': '13px',
+    '--vscode-editor-font-family': 'monospace',
   },
 } as const;
 
 /** Sets a theme's variables as VS Code does: on the document element's style (CSSOM, allowed by the CSP). */
 export async function applyTheme(page: Page, theme: keyof typeof THEMES): Promise<void> {
-  await page.evaluate(([vars, name]) => {
-    for (const [k, v] of Object.entries(vars)) document.documentElement.style.setProperty(k, v);
-    document.body.classList.remove('vscode-light', 'vscode-dark');
-    document.body.classList.add(`vscode-${name}`);
-  }, [THEMES[theme], theme] as const);
+  await page.evaluate(
+    ([vars, name]) => {
+      for (const [k, v] of Object.entries(vars)) document.documentElement.style.setProperty(k, v);
+      document.body.classList.remove('vscode-light', 'vscode-dark');
+      document.body.classList.add(`vscode-${name}`);
+    },
+    [THEMES[theme], theme] as const,
+  );
 }

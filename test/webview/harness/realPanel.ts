@@ -25,7 +25,10 @@ export class RealPanel {
   readonly errors: string[] = [];
   private chain: Promise<unknown> = Promise.resolve();
 
-  private constructor(readonly page: Page, private readonly o: RealPanelOptions) {}
+  private constructor(
+    readonly page: Page,
+    private readonly o: RealPanelOptions,
+  ) {}
 
   /** Opens a page on `origin` whose host is a Session over `load()`'s scenario, and waits for its first paint. */
   static async open(browser: Browser, origin: string, load: () => Opened, o: RealPanelOptions = {}): Promise<RealPanel> {
@@ -36,7 +39,9 @@ export class RealPanel {
     if (process.env.DEBUG_PANEL) page.on('console', (m) => console.log('console:', m.text()));
     await page.exposeBinding('__toHost', (_source, raw: unknown) => p.fromWebview(raw));
     // a string, not a function: the test runner's transform would put helpers into a serialised function
-    await page.addInitScript(`window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__toHost(JSON.parse(JSON.stringify(m))), getState: () => undefined, setState: () => {} });`);
+    await page.addInitScript(
+      `window.acquireVsCodeApi = () => ({ postMessage: (m) => window.__toHost(JSON.parse(JSON.stringify(m))), getState: () => undefined, setState: () => {} });`,
+    );
     p.load(load());
     await page.goto(`${origin}/index.html`);
     await page.locator('#scenario-name', { hasText: p.session?.sim.scenario.name ?? '' }).waitFor();

@@ -61,7 +61,14 @@ export type ReplicaSetMachineEvent =
   | { type: 'DELETE_EXPECTATIONS' };
 
 export const initialContext = (): ReplicaSetMachineContext => ({
-  add: 0, del: 0, delKeys: [], expectedAt: null, dueAt: null, resyncAt: null, failures: 0, dirty: false,
+  add: 0,
+  del: 0,
+  delKeys: [],
+  expectedAt: null,
+  dueAt: null,
+  resyncAt: null,
+  failures: 0,
+  dirty: false,
 });
 
 /**
@@ -70,7 +77,14 @@ export const initialContext = (): ReplicaSetMachineContext => ({
  * using it against a live actor.
  */
 export const copyMachineContext = (c: ReplicaSetMachineContext): ReplicaSetMachineContext => ({
-  add: c.add, del: c.del, delKeys: c.delKeys, expectedAt: c.expectedAt, dueAt: c.dueAt, resyncAt: c.resyncAt, failures: c.failures, dirty: c.dirty,
+  add: c.add,
+  del: c.del,
+  delKeys: c.delKeys,
+  expectedAt: c.expectedAt,
+  dueAt: c.dueAt,
+  resyncAt: c.resyncAt,
+  failures: c.failures,
+  dirty: c.dirty,
 });
 
 /** The rate limiter's delay for the n-th consecutive failure (n from 0): 5ms * 2^n, at most 1000 s. */
@@ -90,7 +104,8 @@ export const assignments = {
     return { add: event.add, del: event.delKeys.length, delKeys: [...event.delKeys], expectedAt: event.now };
   },
   /** LowerExpectations(add) */
-  lowerCreations: ({ context, event }: Args): Partial<ReplicaSetMachineContext> => (event.type === 'CREATION_OBSERVED' ? { add: context.add - event.count } : {}),
+  lowerCreations: ({ context, event }: Args): Partial<ReplicaSetMachineContext> =>
+    event.type === 'CREATION_OBSERVED' ? { add: context.add - event.count } : {},
   /** LowerExpectations(del) and forget the key */
   lowerDeletion: ({ context, event }: Args): Partial<ReplicaSetMachineContext> =>
     event.type === 'DELETION_OBSERVED' ? { del: context.del - 1, delKeys: context.delKeys.filter((k) => k !== event.key) } : {},
@@ -130,8 +145,7 @@ export const replicaSetMachine = setup({
     /** ExpectCreations(n>0) or ExpectDeletions(keys non-empty) leaves something to observe */
     expectsSomething: ({ event }) => event.type === 'EXPECT' && (event.add > 0 || event.delKeys.length > 0),
     /** CreationObserved brings the record to fulfilled (adds <= 0 and deletes <= 0) */
-    lastCreationObserved: ({ context, event }) =>
-      event.type === 'CREATION_OBSERVED' && context.add - event.count <= 0 && context.del <= 0,
+    lastCreationObserved: ({ context, event }) => event.type === 'CREATION_OBSERVED' && context.add - event.count <= 0 && context.del <= 0,
     /** DeletionObserved only counts for a pod whose deletion was expected */
     deletionWasExpected: ({ context, event }) => event.type === 'DELETION_OBSERVED' && context.delKeys.includes(event.key),
     lastDeletionObserved: ({ context, event }) =>
@@ -168,7 +182,12 @@ export const replicaSetMachine = setup({
           description: 'SatisfiedExpectations: no record, or every expected creation and deletion was observed',
           on: {
             EXPECT: [
-              { guard: 'expectsSomething', target: 'pending', actions: 'setExpectations', description: 'ExpectCreations / ExpectDeletions before the API calls' },
+              {
+                guard: 'expectsSomething',
+                target: 'pending',
+                actions: 'setExpectations',
+                description: 'ExpectCreations / ExpectDeletions before the API calls',
+              },
               { actions: 'setExpectations' },
             ],
           },
@@ -188,7 +207,12 @@ export const replicaSetMachine = setup({
               { guard: 'lastDeletionObserved', target: 'satisfied', actions: 'lowerDeletion', description: 'the last expected pod deletion was observed' },
               { guard: 'deletionWasExpected', actions: 'lowerDeletion' },
             ],
-            EXPIRE: { guard: 'expectationsExpired', target: 'satisfied', actions: 'clearExpectations', description: 'expectations older than 5m0s count as satisfied' },
+            EXPIRE: {
+              guard: 'expectationsExpired',
+              target: 'satisfied',
+              actions: 'clearExpectations',
+              description: 'expectations older than 5m0s count as satisfied',
+            },
             DELETE_EXPECTATIONS: { target: 'satisfied', actions: 'clearExpectations' },
           },
         },

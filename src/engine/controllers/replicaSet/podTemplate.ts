@@ -47,7 +47,7 @@ export function podFromTemplate(rs: ReplicaSetRecord, name: string, uid: string,
   if (Array.isArray(tmeta.finalizers)) metadata.finalizers = tmeta.finalizers;
   const spec = isMap(rs.template.spec) ? rs.template.spec : undefined;
   const done = spec && admitted(spec);
-  const raw: KObject = { apiVersion: 'v1', kind: 'Pod', metadata, spec: done ? done.spec : spec ?? {}, status: { phase: 'Pending' } };
+  const raw: KObject = { apiVersion: 'v1', kind: 'Pod', metadata, spec: done ? done.spec : (spec ?? {}), status: { phase: 'Pending' } };
   const pod = toPodRecord(raw);
   if (!pod) throw new Error(`bug: the pod built for ${rs.meta.namespace}/${rs.meta.name} has no name`);
   // the record keeps `now` exactly (the object's text has millisecond precision)

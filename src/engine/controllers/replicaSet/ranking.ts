@@ -28,16 +28,7 @@ import type { PodRecord } from '../../model/types';
 import { formatDuration, formatTime, isZeroTime, type Micros } from '../../model/time';
 import { isPodActive, isPodReady, maxContainerRestarts, podDeletionCost, podReadyTime } from './podUtil';
 
-export type RankingRuleId =
-  | 'unassigned'
-  | 'phase'
-  | 'ready'
-  | 'deletionCost'
-  | 'doubledUp'
-  | 'readyTime'
-  | 'restarts'
-  | 'creationTime'
-  | 'name';
+export type RankingRuleId = 'unassigned' | 'phase' | 'ready' | 'deletionCost' | 'doubledUp' | 'readyTime' | 'restarts' | 'creationTime' | 'name';
 
 export interface RankingSettings {
   /** ActivePodsWithRanks (1.17+): rank by related active pods on the same node */
@@ -100,8 +91,14 @@ export function goLog2Floor(x: number): number {
   // frexp: x = frac * 2^exp with frac in [0.5, 1)
   let exp = Math.floor(Math.log2(x)) + 1;
   let frac = x / 2 ** exp;
-  if (frac >= 1) { frac /= 2; exp += 1; }
-  if (frac < HALF_POW) { frac *= 2; exp -= 1; }
+  if (frac >= 1) {
+    frac /= 2;
+    exp += 1;
+  }
+  if (frac < HALF_POW) {
+    frac *= 2;
+    exp -= 1;
+  }
   const v = frac === HALF_POW ? exp - 1 : Math.log(frac) * Math.LOG2E + exp;
   return Math.trunc(v);
 }
@@ -121,7 +118,12 @@ function logCompare(t1: Micros, t2: Micros, a: RankedPod, b: RankedPod, s: Ranki
 }
 
 function logExplain(
-  what: 'ready' | 'created', t1: Micros, t2: Micros, first: RankedPod, second: RankedPod, s: RankingSettings,
+  what: 'ready' | 'created',
+  t1: Micros,
+  t2: Micros,
+  first: RankedPod,
+  second: RankedPod,
+  s: RankingSettings,
 ): { text: string; values: Record<string, unknown> } {
   const since = what === 'ready' ? 'ready since' : 'created';
   const values: Record<string, unknown> = { [first.name]: time(t1), [second.name]: time(t2) };
@@ -137,7 +139,10 @@ function logExplain(
         values,
       };
     }
-    return { text: `LogarithmicScaleDown: ${what === 'ready' ? 'ready for' : 'age of'} a shorter time on a log2 scale goes first (bucket ${r1} < ${r2})`, values };
+    return {
+      text: `LogarithmicScaleDown: ${what === 'ready' ? 'ready for' : 'age of'} a shorter time on a log2 scale goes first (bucket ${r1} < ${r2})`,
+      values,
+    };
   }
   if (isZeroTime(t1)) return { text: `a pod with no ${what === 'ready' ? 'ready' : 'creation'} time goes first`, values };
   values.difference = formatDuration(t1 - t2);
@@ -148,7 +153,11 @@ const RULES: Record<RankingRuleId, Rule> = {
   unassigned: {
     id: 'unassigned',
     compare: (a, b) => (a.assigned === b.assigned ? 0 : a.assigned ? 1 : -1),
-    explain: (f, s2) => ({ rule: 'unassigned', text: 'unassigned pods (no spec.nodeName) go before assigned ones', values: { [f.name]: f.nodeName || '<none>', [s2.name]: s2.nodeName || '<none>' } }),
+    explain: (f, s2) => ({
+      rule: 'unassigned',
+      text: 'unassigned pods (no spec.nodeName) go before assigned ones',
+      values: { [f.name]: f.nodeName || '<none>', [s2.name]: s2.nodeName || '<none>' },
+    }),
   },
   phase: {
     id: 'phase',
@@ -158,12 +167,20 @@ const RULES: Record<RankingRuleId, Rule> = {
   ready: {
     id: 'ready',
     compare: (a, b) => (a.ready === b.ready ? 0 : a.ready ? 1 : -1),
-    explain: (f, s2) => ({ rule: 'ready', text: 'not ready goes before ready', values: { [f.name]: f.ready ? 'Ready' : 'NotReady', [s2.name]: s2.ready ? 'Ready' : 'NotReady' } }),
+    explain: (f, s2) => ({
+      rule: 'ready',
+      text: 'not ready goes before ready',
+      values: { [f.name]: f.ready ? 'Ready' : 'NotReady', [s2.name]: s2.ready ? 'Ready' : 'NotReady' },
+    }),
   },
   deletionCost: {
     id: 'deletionCost',
     compare: (a, b, s) => (s.podDeletionCost ? a.cost - b.cost : 0),
-    explain: (f, s2) => ({ rule: 'deletionCost', text: 'lower controller.kubernetes.io/pod-deletion-cost goes first', values: { [f.name]: f.cost, [s2.name]: s2.cost } }),
+    explain: (f, s2) => ({
+      rule: 'deletionCost',
+      text: 'lower controller.kubernetes.io/pod-deletion-cost goes first',
+      values: { [f.name]: f.cost, [s2.name]: s2.cost },
+    }),
   },
   doubledUp: {
     id: 'doubledUp',
@@ -268,9 +285,7 @@ export interface PodsToDelete {
  * getPodsToDelete(filteredPods, relatedPods, diff): sorts only when some pods
  * are kept; returns the first diff.
  */
-export function getPodsToDelete(
-  pods: readonly PodRecord[], related: readonly PodRecord[], diff: number, s: RankingSettings,
-): PodsToDelete {
+export function getPodsToDelete(pods: readonly PodRecord[], related: readonly PodRecord[], diff: number, s: RankingSettings): PodsToDelete {
   const ranked = rankPods(pods, related);
   const whyDeleted = new Map<string, RuleOutcome & { versus: string }>();
   const noneKept = { get: () => undefined };

@@ -72,7 +72,10 @@ export class StatusCounter {
   private readonly minReady: number;
   private readonly template: ReplicaSetRecord['template'];
 
-  constructor(rs: ReplicaSetRecord, private readonly now: Micros) {
+  constructor(
+    rs: ReplicaSetRecord,
+    private readonly now: Micros,
+  ) {
     this.minReady = rs.minReadySeconds * MICROS_PER_SECOND;
     this.template = rs.template;
   }
@@ -107,7 +110,11 @@ export class StatusCounter {
  * terminatingReplicas = the claimed pods being deleted (`terminating`; undefined when the gate is off).
  */
 export function calculateStatus(
-  rs: ReplicaSetRecord, filteredPods: readonly PodRecord[], manageReplicasErr: string | undefined, now: Micros, terminating?: number,
+  rs: ReplicaSetRecord,
+  filteredPods: readonly PodRecord[],
+  manageReplicasErr: string | undefined,
+  now: Micros,
+  terminating?: number,
   counted?: StatusCounter,
 ): ReplicaSetStatus {
   // `counted`: the same pods already counted at this `now` (nothing changed them since)
@@ -121,7 +128,12 @@ export function calculateStatus(
 
 /** calculateStatus once the claimed pods (`claimed` of them) are counted */
 export function statusFromCounts(
-  rs: ReplicaSetRecord, claimed: number, manageReplicasErr: string | undefined, now: Micros, terminating: number | undefined, counter: StatusCounter,
+  rs: ReplicaSetRecord,
+  claimed: number,
+  manageReplicasErr: string | undefined,
+  now: Micros,
+  terminating: number | undefined,
+  counter: StatusCounter,
 ): ReplicaSetStatus {
   const { fullyLabeled, ready, available } = counter;
   let conditions = rs.status.conditions.map((c) => ({ ...c }));
@@ -154,7 +166,10 @@ export function statusChanges(old: ReplicaSetStatus, next: ReplicaSetStatus): Re
   const oldFailure = old.conditions.find((c) => c.type === REPLICA_FAILURE);
   const newFailure = next.conditions.find((c) => c.type === REPLICA_FAILURE);
   if (!!oldFailure !== !!newFailure) {
-    out[REPLICA_FAILURE] = { from: oldFailure ? `${oldFailure.status} (${oldFailure.reason ?? ''})` : 'absent', to: newFailure ? `${newFailure.status} (${newFailure.reason ?? ''})` : 'absent' };
+    out[REPLICA_FAILURE] = {
+      from: oldFailure ? `${oldFailure.status} (${oldFailure.reason ?? ''})` : 'absent',
+      to: newFailure ? `${newFailure.status} (${newFailure.reason ?? ''})` : 'absent',
+    };
   }
   return out;
 }

@@ -79,7 +79,10 @@ export class PodTally {
    * `freezeLabels`: freeze every labels object read (the controller's `verifyTallies`; see the file comment)
    */
   constructor(
-    readonly check: ReplicaSetCheck, private readonly labels: StatusCounter, private readonly classes: Map<PodRecord, number>, private readonly freezeLabels = false,
+    readonly check: ReplicaSetCheck,
+    private readonly labels: StatusCounter,
+    private readonly classes: Map<PodRecord, number>,
+    private readonly freezeLabels = false,
   ) {}
 
   add(key: string, pod: PodRecord): void {

@@ -56,7 +56,8 @@ function sameJson(a: readonly object[], b: readonly object[]): boolean {
 
 function shallowSame(x: Record<string, unknown>, y: Record<string, unknown>): boolean {
   if (x === y) return true;
-  const kx = Object.keys(x), ky = Object.keys(y);
+  const kx = Object.keys(x),
+    ky = Object.keys(y);
   if (kx.length !== ky.length) return false;
   for (let i = 0; i < kx.length; i++) if (kx[i] !== ky[i] || x[kx[i]] !== y[kx[i]]) return false;
   return true;
@@ -175,9 +176,14 @@ export class SimplifiedBinder implements SimController {
     // at the first waiting pod and dropped on a restore): a step back must decide as the run did.
     const name = node.meta.name;
     const alloc = type === 'deleted' ? undefined : allocatableKey(node);
-    const changed = type !== 'updated' || !before || alloc !== this.allocSeen.get(name)
-      || before.unschedulable !== node.unschedulable || anyReadyTrue(before.conditions) !== readyNow
-      || !sameFilterTaints(before.taints, node.taints) || (!shallowSame(before.labels, node.meta.labels) && sharedLabelsText(before.labels) !== sharedLabelsText(node.meta.labels));
+    const changed =
+      type !== 'updated' ||
+      !before ||
+      alloc !== this.allocSeen.get(name) ||
+      before.unschedulable !== node.unschedulable ||
+      anyReadyTrue(before.conditions) !== readyNow ||
+      !sameFilterTaints(before.taints, node.taints) ||
+      (!shallowSame(before.labels, node.meta.labels) && sharedLabelsText(before.labels) !== sharedLabelsText(node.meta.labels));
     if (alloc === undefined) this.allocSeen.delete(name);
     else this.allocSeen.set(name, alloc);
     if (this.index) {
@@ -233,12 +239,20 @@ export class SimplifiedBinder implements SimController {
     const pods: PodRecord[] = [];
     for (const key of this.pending) {
       const pod = host.cluster.pods.get(key);
-      if (!pod || pod.nodeName || !isPodActive(pod)) { this.pending.delete(key); continue; }
+      if (!pod || pod.nodeName || !isPodActive(pod)) {
+        this.pending.delete(key);
+        continue;
+      }
       pods.push(pod);
     }
     if (!pods.length) return;
     // the scheduling queue's order (PrioritySort): higher spec.priority first, then oldest, then by name
-    pods.sort((a, b) => priorityOf(b) - priorityOf(a) || a.meta.creationTimestamp - b.meta.creationTimestamp || (a.meta.namespace + '/' + a.meta.name < b.meta.namespace + '/' + b.meta.name ? -1 : 1));
+    pods.sort(
+      (a, b) =>
+        priorityOf(b) - priorityOf(a) ||
+        a.meta.creationTimestamp - b.meta.creationTimestamp ||
+        (a.meta.namespace + '/' + a.meta.name < b.meta.namespace + '/' + b.meta.name ? -1 : 1),
+    );
     const index = this.nodeIndex(host);
     const w = wordingFor(host.behaviour.version.minor);
     for (const pod of pods) {
@@ -253,19 +267,28 @@ export class SimplifiedBinder implements SimController {
         this.reported.add(key);
         const message = fitErrorMessage(total, placed.reasons);
         // as kube-scheduler's handleSchedulingFailure: the pod's PodScheduled condition says why
-        const conds = scheduledCondition(pod.conditions, { type: 'PodScheduled', status: 'False', reason: 'Unschedulable', message, lastTransitionTime: host.now });
+        const conds = scheduledCondition(pod.conditions, {
+          type: 'PodScheduled',
+          status: 'False',
+          reason: 'Unschedulable',
+          message,
+          lastTransitionTime: host.now,
+        });
         if (conds !== pod.conditions) {
           pod.conditions = conds;
           host.updatePod(pod);
         }
         host.decide({
-          controller: 'scheduler', action: 'PodUnschedulable', object: ref,
+          controller: 'scheduler',
+          action: 'PodUnschedulable',
+          object: ref,
           summary: `${message} (simplified binder, not kube-scheduler)`,
           because: [
             { rule: `simplified binder, in kube-scheduler's words: ${message}`, values: Object.fromEntries(placed.reasons) },
             { rule: SIMPLIFICATION, values: { nodes: total, feasible: 0 } },
           ],
-          causes, source: SOURCE,
+          causes,
+          source: SOURCE,
           details: { message, reasons: Object.fromEntries(placed.reasons) },
         });
         continue;
@@ -278,9 +301,13 @@ export class SimplifiedBinder implements SimController {
       host.updatePod(pod);
       const filtered = total - placed.feasible;
       const seq = host.decide({
-        controller: 'scheduler', action: 'PodBound', object: ref,
+        controller: 'scheduler',
+        action: 'PodBound',
+        object: ref,
         summary: `Bound to ${node.name}, the least allocated of ${placed.feasible} feasible node${placed.feasible === 1 ? '' : 's'} (score ${placed.score}; simplified binder, not kube-scheduler)`,
-        because, causes, source: SOURCE,
+        because,
+        causes,
+        source: SOURCE,
         details: { node: node.name, score: placed.score, feasible: placed.feasible, filtered, reasons: Object.fromEntries(placed.reasons) },
       });
       host.remember(ref, 'bound', seq);
@@ -305,10 +332,15 @@ export class SimplifiedBinder implements SimController {
     host.updatePod(pod);
     const bound = host.recall(ref, 'bound');
     const seq = host.decide({
-      controller: 'scheduler', action: 'PodStarted', object: ref,
+      controller: 'scheduler',
+      action: 'PodStarted',
+      object: ref,
       summary: `Running and Ready on ${s.node} (simplified kubelet start, podStartupDelay ${formatDuration(host.kubelet.podStartupDelay)})`,
       because: [
-        { rule: 'a pod bound by the simplified binder becomes Running and Ready podStartupDelay after binding, once its node is Ready (a simplification of the kubelet)', values: { node: s.node, podStartupDelay: formatDuration(host.kubelet.podStartupDelay), nodeReady: 'True' } },
+        {
+          rule: 'a pod bound by the simplified binder becomes Running and Ready podStartupDelay after binding, once its node is Ready (a simplification of the kubelet)',
+          values: { node: s.node, podStartupDelay: formatDuration(host.kubelet.podStartupDelay), nodeReady: 'True' },
+        },
       ],
       causes: bound !== undefined ? [bound] : [],
       source: KUBELET_SOURCE,
@@ -339,25 +371,39 @@ export class SimplifiedBinder implements SimController {
         const e = index.entry(n);
         if (e) out.push({ what: `bound to ${n} (simplified binder)`, check: { rule: nodeReasons(pod, e, w).join(', '), values: { node: n } } });
       }
-      if (names.length > MAX_LISTED_NODES) out.push({ what: `bound to one of ${names.length - MAX_LISTED_NODES} more nodes (simplified binder)`, check: { rule: 'these nodes do not fit either', values: { nodes: names.length - MAX_LISTED_NODES } } });
+      if (names.length > MAX_LISTED_NODES)
+        out.push({
+          what: `bound to one of ${names.length - MAX_LISTED_NODES} more nodes (simplified binder)`,
+          check: { rule: 'these nodes do not fit either', values: { nodes: names.length - MAX_LISTED_NODES } },
+        });
       return out;
     }
     const s = this.starts.get(key);
     if (s) {
-      out.push({ what: 'Running and Ready (simplified kubelet start)', check: { rule: 'podStartupDelay has not elapsed since binding', values: { podStartupDelay: formatDuration(host.kubelet.podStartupDelay) } }, wouldFireAt: formatTime(s.at) });
+      out.push({
+        what: 'Running and Ready (simplified kubelet start)',
+        check: { rule: 'podStartupDelay has not elapsed since binding', values: { podStartupDelay: formatDuration(host.kubelet.podStartupDelay) } },
+        wouldFireAt: formatTime(s.at),
+      });
     }
     const wn = this.waitingForNode.get(key);
     if (wn) {
       const node = host.cluster.nodes.get(wn);
-      out.push({ what: 'Running and Ready (simplified kubelet start)', check: { rule: 'its node is not Ready (read as: its kubelet is not running)', values: { node: wn, ready: node ? nodeReadyStatus(node) : 'node gone' } } });
+      out.push({
+        what: 'Running and Ready (simplified kubelet start)',
+        check: { rule: 'its node is not Ready (read as: its kubelet is not running)', values: { node: wn, ready: node ? nodeReadyStatus(node) : 'node gone' } },
+      });
     }
     return out;
   }
 
   save(): Saved {
     return {
-      pending: [...this.pending], retryAt: this.retryAt, reported: [...this.reported],
-      starts: [...this.starts].map(([k, v]) => [k, { ...v }]), waitingForNode: [...this.waitingForNode],
+      pending: [...this.pending],
+      retryAt: this.retryAt,
+      reported: [...this.reported],
+      starts: [...this.starts].map(([k, v]) => [k, { ...v }]),
+      waitingForNode: [...this.waitingForNode],
     };
   }
 
@@ -417,12 +463,14 @@ function allocatableKey(node: NodeRecord): string {
 /** The same NoSchedule and NoExecute taints, in the same order (PreferNoSchedule is not filtered on). */
 function sameFilterTaints(a: readonly Taint[], b: readonly Taint[]): boolean {
   if (a === b) return true;
-  let i = 0, j = 0;
+  let i = 0,
+    j = 0;
   for (;;) {
     while (i < a.length && a[i]!.effect === 'PreferNoSchedule') i++;
     while (j < b.length && b[j]!.effect === 'PreferNoSchedule') j++;
     if (i === a.length || j === b.length) return i === a.length && j === b.length;
-    const x = a[i]!, y = b[j]!;
+    const x = a[i]!,
+      y = b[j]!;
     if (x.key !== y.key || (x.value ?? '') !== (y.value ?? '') || x.effect !== y.effect) return false;
     i++;
     j++;
@@ -445,17 +493,20 @@ function nodeReasons(pod: PodRecord, e: NodeEntry, w: Wording): Reason[] {
 /** Why the node was chosen: the simplification, its score and room, and what the other nodes failed. */
 function boundBecause(pod: PodRecord, e: NodeEntry, placed: Placement, total: number): Check[] {
   const req = podRequests(pod);
-  const a = e.alloc, u = e.used;
+  const a = e.alloc,
+    u = e.used;
   const room: Record<string, unknown> = { node: e.name, score: placed.score, pods: `${u.pods + 1}/${a.pods}` };
   if (a.milliCpu !== undefined) room.cpuRequests = `${u.milliCpu + req.milliCpu}m/${a.milliCpu}m`;
   if (a.memory !== undefined) room.memoryRequests = `${u.memory + req.memory}/${a.memory}`;
   // the deciding check first: the text trace shows one line a decision with its first check
-  const out: Check[] = [{
-    rule: a.reported
-      ? 'simplified binder: the feasible node with the highest least-allocated score (NodeResourcesFit LeastAllocated: the free share of cpu and memory after the pod, from requests with 100m/200Mi for containers without), ties by name in natural order'
-      : 'simplified binder: the node reports no allocatable, so the kubelet default of 110 pods is assumed and cpu and memory are neither checked nor scored (score 0), ties by name in natural order',
-    values: { ...room, feasible: placed.feasible },
-  }];
+  const out: Check[] = [
+    {
+      rule: a.reported
+        ? 'simplified binder: the feasible node with the highest least-allocated score (NodeResourcesFit LeastAllocated: the free share of cpu and memory after the pod, from requests with 100m/200Mi for containers without), ties by name in natural order'
+        : 'simplified binder: the node reports no allocatable, so the kubelet default of 110 pods is assumed and cpu and memory are neither checked nor scored (score 0), ties by name in natural order',
+      values: { ...room, feasible: placed.feasible },
+    },
+  ];
   const filtered = total - placed.feasible;
   if (filtered > 0) out.push({ rule: `${filtered} of ${total} nodes filtered out`, values: Object.fromEntries(placed.reasons) });
   out.push({ rule: SIMPLIFICATION, values: { nodes: total } });

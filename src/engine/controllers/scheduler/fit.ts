@@ -112,24 +112,36 @@ function leastRequested(requested: number, capacity: number): number {
  * none of, or does not report, is left out of the average; none left, 0).
  */
 export function leastAllocatedScore(req: Requests, alloc: Allocatable, used: Usage): number {
-  let sum = 0, weights = 0;
-  if (alloc.milliCpu) { sum += leastRequested(used.nonZeroMilliCpu + req.nonZeroMilliCpu, alloc.milliCpu); weights++; }
-  if (alloc.memory) { sum += leastRequested(used.nonZeroMemory + req.nonZeroMemory, alloc.memory); weights++; }
+  let sum = 0,
+    weights = 0;
+  if (alloc.milliCpu) {
+    sum += leastRequested(used.nonZeroMilliCpu + req.nonZeroMilliCpu, alloc.milliCpu);
+    weights++;
+  }
+  if (alloc.memory) {
+    sum += leastRequested(used.nonZeroMemory + req.nonZeroMemory, alloc.memory);
+    weights++;
+  }
   return weights ? Math.floor(sum / weights) : 0;
 }
 
 /** Names compared as people sort them: runs of digits by their value (`n2` before `n10`), then as text. */
 export function naturalCompare(a: string, b: string): number {
   if (a === b) return 0;
-  let i = 0, j = 0;
+  let i = 0,
+    j = 0;
   while (i < a.length && j < b.length) {
-    const ca = a.charCodeAt(i), cb = b.charCodeAt(j);
-    const da = ca >= 48 && ca <= 57, db = cb >= 48 && cb <= 57;
+    const ca = a.charCodeAt(i),
+      cb = b.charCodeAt(j);
+    const da = ca >= 48 && ca <= 57,
+      db = cb >= 48 && cb <= 57;
     if (da && db) {
-      let ei = i, ej = j;
+      let ei = i,
+        ej = j;
       while (ei < a.length && a.charCodeAt(ei) === 48) ei++;
       while (ej < b.length && b.charCodeAt(ej) === 48) ej++;
-      let ki = ei, kj = ej;
+      let ki = ei,
+        kj = ej;
       while (ki < a.length && a.charCodeAt(ki) >= 48 && a.charCodeAt(ki) <= 57) ki++;
       while (kj < b.length && b.charCodeAt(kj) >= 48 && b.charCodeAt(kj) <= 57) kj++;
       if (ki - ei !== kj - ej) return ki - ei - (kj - ej);
@@ -145,7 +157,7 @@ export function naturalCompare(a: string, b: string): number {
     i++;
     j++;
   }
-  if (a.length - i !== b.length - j) return (a.length - i) - (b.length - j);
+  if (a.length - i !== b.length - j) return a.length - i - (b.length - j);
   // equal but for leading zeros: fall back to plain order so that the order stays total
   return a < b ? -1 : 1;
 }

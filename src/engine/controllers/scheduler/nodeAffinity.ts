@@ -73,10 +73,14 @@ function parsePlacement(spec: KObject): RequiredPlacement {
   for (const [k, v] of Object.entries(obj(spec.nodeSelector) ?? {})) nodeSelector[k] = String(v);
   const required = obj(obj(obj(spec.affinity)?.nodeAffinity)?.requiredDuringSchedulingIgnoredDuringExecution);
   const terms = required
-    ? list(required.nodeSelectorTerms).map((t) => ({ matchExpressions: requirements(obj(t)?.matchExpressions), matchFields: requirements(obj(t)?.matchFields) }))
+    ? list(required.nodeSelectorTerms).map((t) => ({
+        matchExpressions: requirements(obj(t)?.matchExpressions),
+        matchFields: requirements(obj(t)?.matchFields),
+      }))
     : undefined;
-  const perNode = Object.keys(nodeSelector).some((k) => PER_NODE_LABELS.has(k))
-    || (terms ?? []).some((t) => t.matchFields.length > 0 || t.matchExpressions.some((e) => PER_NODE_LABELS.has(e.key)));
+  const perNode =
+    Object.keys(nodeSelector).some((k) => PER_NODE_LABELS.has(k)) ||
+    (terms ?? []).some((t) => t.matchFields.length > 0 || t.matchExpressions.some((e) => PER_NODE_LABELS.has(e.key)));
   const none = Object.keys(nodeSelector).length === 0 && terms === undefined;
   const key = none ? '' : JSON.stringify([Object.entries(nodeSelector).sort(), terms ?? null]);
   return { nodeSelector, terms, none, perNode, key };
@@ -105,18 +109,24 @@ function termMatches(t: NodeSelectorTerm, labels: Record<string, string>, nodeNa
 /** One requirement against the node's value for its key (undefined: the node has no such label). */
 export function requirementMatches(r: NodeSelectorRequirement, value: string | undefined): boolean {
   switch (r.operator) {
-    case 'In': return value !== undefined && r.values.includes(value);
-    case 'NotIn': return value === undefined || !r.values.includes(value);
-    case 'Exists': return value !== undefined;
-    case 'DoesNotExist': return value === undefined;
+    case 'In':
+      return value !== undefined && r.values.includes(value);
+    case 'NotIn':
+      return value === undefined || !r.values.includes(value);
+    case 'Exists':
+      return value !== undefined;
+    case 'DoesNotExist':
+      return value === undefined;
     case 'Gt':
     case 'Lt': {
       if (value === undefined || r.values.length !== 1) return false;
-      const have = integer(value), want = integer(r.values[0]!);
+      const have = integer(value),
+        want = integer(r.values[0]!);
       if (have === undefined || want === undefined) return false;
       return r.operator === 'Gt' ? have > want : have < want;
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -124,7 +134,7 @@ export function requirementMatches(r: NodeSelectorRequirement, value: string | u
 function integer(s: string): bigint | undefined {
   if (!/^[+-]?\d+$/.test(s)) return undefined;
   const v = BigInt(s);
-  return v >= -(1n << 63n) && v < (1n << 63n) ? v : undefined;
+  return v >= -(1n << 63n) && v < 1n << 63n ? v : undefined;
 }
 
 /**

@@ -25,7 +25,21 @@ import type { KObject, NodeRecord, PodPhase, PodRecord, Taint, Toleration } from
 import type { ClusterState } from '../../model/cluster';
 import { nodeAllocatable, podRequests, type Allocatable, type Requests } from './resources';
 import { matchesPlacement, requiredPlacement, sharedLabelsText, type RequiredPlacement } from './nodeAffinity';
-import { emptyUsage, nodeReadyStatus, INSUFFICIENT_CPU, INSUFFICIENT_MEMORY, leastAllocatedScore, naturalCompare, nodeFacts, placementReason, resourceMisfit, TOO_MANY_PODS, TAINT_NODE_UNSCHEDULABLE, type NodeFacts, type Usage } from './fit';
+import {
+  emptyUsage,
+  nodeReadyStatus,
+  INSUFFICIENT_CPU,
+  INSUFFICIENT_MEMORY,
+  leastAllocatedScore,
+  naturalCompare,
+  nodeFacts,
+  placementReason,
+  resourceMisfit,
+  TOO_MANY_PODS,
+  TAINT_NODE_UNSCHEDULABLE,
+  type NodeFacts,
+  type Usage,
+} from './fit';
 import type { Reason, Wording } from './reasons';
 import { toleratesTaint } from '../../model/tolerations';
 
@@ -60,7 +74,10 @@ const MAX_HEAPS_PER_CLASS = 32;
 /** pod requirements remembered per class (distinct tolerations and placements) */
 const MAX_VERDICTS_PER_CLASS = 256;
 
-interface Slot { e: NodeEntry; score: number }
+interface Slot {
+  e: NodeEntry;
+  score: number;
+}
 
 /** The nodes of one class with room for one request vector, best first. */
 class FitHeap {
@@ -72,14 +89,21 @@ class FitHeap {
 
   constructor(readonly req: Requests) {}
 
-  get size(): number { return this.a.length; }
-  peek(): Slot | undefined { return this.a[0]; }
+  get size(): number {
+    return this.a.length;
+  }
+  peek(): Slot | undefined {
+    return this.a[0];
+  }
 
   /** Puts the node where its current usage says (in the heap, or counted as not fitting). */
   update(e: NodeEntry): void {
     const mask = resourceMisfit(this.req, e.alloc, e.used);
     this.setMisfit(e, mask);
-    if (mask) { this.removeFromHeap(e); return; }
+    if (mask) {
+      this.removeFromHeap(e);
+      return;
+    }
     const score = leastAllocatedScore(this.req, e.alloc, e.used);
     const i = this.pos.get(e);
     if (i === undefined) {
@@ -129,7 +153,8 @@ class FitHeap {
   }
 
   private up(i: number): void {
-    const a = this.a, item = a[i]!;
+    const a = this.a,
+      item = a[i]!;
     while (i > 0) {
       const p = (i - 1) >> 1;
       if (!this.better(item, a[p]!)) break;
@@ -142,7 +167,9 @@ class FitHeap {
   }
 
   private down(i: number): void {
-    const a = this.a, n = a.length, item = a[i]!;
+    const a = this.a,
+      n = a.length,
+      item = a[i]!;
     for (;;) {
       let c = 2 * i + 1;
       if (c >= n) break;
@@ -163,7 +190,10 @@ class NodeClass {
   readonly verdicts = new Map<string, string>();
   readonly heaps = new Map<string, FitHeap>();
 
-  constructor(readonly key: string, readonly facts: NodeFacts) {}
+  constructor(
+    readonly key: string,
+    readonly facts: NodeFacts,
+  ) {}
 
   heap(req: Requests): FitHeap {
     const k = `${req.milliCpu}/${req.memory}/${req.nonZeroMilliCpu}/${req.nonZeroMemory}`;
@@ -233,8 +263,12 @@ export class NodeIndex {
     }
   }
 
-  get size(): number { return this.entries.size; }
-  entry(name: string): NodeEntry | undefined { return this.entries.get(name); }
+  get size(): number {
+    return this.entries.size;
+  }
+  entry(name: string): NodeEntry | undefined {
+    return this.entries.get(name);
+  }
 
   /** A node added, replaced or changed (not a plain heartbeat). True when it is new or changed class. */
   nodeChanged(node: NodeRecord, cluster: ClusterState): boolean {
@@ -253,8 +287,13 @@ export class NodeIndex {
     }
     // most updates leave the class as it was: the same taints, labels and status objects (replaced,
     // never edited in place), cordon and Ready status
-    if (node.taints === e.seen.taints && node.meta.labels === e.seen.labels && node.raw === e.seen.raw
-      && node.unschedulable === e.facts.unschedulable && (nodeReadyStatus(node) === 'True') === e.facts.ready) {
+    if (
+      node.taints === e.seen.taints &&
+      node.meta.labels === e.seen.labels &&
+      node.raw === e.seen.raw &&
+      node.unschedulable === e.facts.unschedulable &&
+      (nodeReadyStatus(node) === 'True') === e.facts.ready
+    ) {
       e.node = node;
       return false;
     }
@@ -305,12 +344,17 @@ export class NodeIndex {
     const placement = requiredPlacement(pod);
     const rkey = requirementKey(pod, placement);
     const reasons = new Map<Reason, number>();
-    const count = (r: Reason, n: number): void => { if (n) reasons.set(r, (reasons.get(r) ?? 0) + n); };
+    const count = (r: Reason, n: number): void => {
+      if (n) reasons.set(r, (reasons.get(r) ?? 0) + n);
+    };
     let best: NodeEntry | undefined;
     let bestScore = -1;
     let feasible = 0;
     const consider = (e: NodeEntry, score: number): void => {
-      if (score > bestScore || (score === bestScore && best !== undefined && e.rank < best.rank)) { best = e; bestScore = score; }
+      if (score > bestScore || (score === bestScore && best !== undefined && e.rank < best.rank)) {
+        best = e;
+        bestScore = score;
+      }
     };
     for (const cls of this.classes.values()) {
       let v = cls.verdicts.get(rkey);
@@ -321,16 +365,28 @@ export class NodeIndex {
       }
       if (v === PER_NODE) {
         for (const e of cls.nodes) {
-          if (!matchesPlacement(placement, e.facts.labels, e.name)) { count(w.affinity, 1); continue; }
-          if (!e.facts.ready) { count(w.notReady, 1); continue; }
+          if (!matchesPlacement(placement, e.facts.labels, e.name)) {
+            count(w.affinity, 1);
+            continue;
+          }
+          if (!e.facts.ready) {
+            count(w.notReady, 1);
+            continue;
+          }
           const mask = resourceMisfit(req, e.alloc, e.used);
-          if (mask) { countMask(count, mask, 1, w); continue; }
+          if (mask) {
+            countMask(count, mask, 1, w);
+            continue;
+          }
           feasible++;
           consider(e, leastAllocatedScore(req, e.alloc, e.used));
         }
         continue;
       }
-      if (v !== '') { count(v, cls.nodes.size); continue; }
+      if (v !== '') {
+        count(v, cls.nodes.size);
+        continue;
+      }
       const h = cls.heap(req);
       feasible += h.size;
       count(w.tooManyPods, h.counts[0]!);
@@ -344,7 +400,16 @@ export class NodeIndex {
 
   /** A new entry, in no class yet (it joins one once ranked). */
   private addEntry(node: NodeRecord, used: Usage): NodeEntry {
-    const e: NodeEntry = { name: node.meta.name, node, facts: nodeFacts(node), alloc: nodeAllocatable(node), used, cls: undefined as unknown as NodeClass, rank: 0, seen: seenOf(node) };
+    const e: NodeEntry = {
+      name: node.meta.name,
+      node,
+      facts: nodeFacts(node),
+      alloc: nodeAllocatable(node),
+      used,
+      cls: undefined as unknown as NodeClass,
+      rank: 0,
+      seen: seenOf(node),
+    };
     this.entries.set(e.name, e);
     return e;
   }
@@ -374,7 +439,8 @@ export class NodeIndex {
     const keys = new Map<NodeEntry, string>();
     for (const e of all) keys.set(e, naturalKey(e.name));
     all.sort((a, b) => {
-      const x = keys.get(a)!, y = keys.get(b)!;
+      const x = keys.get(a)!,
+        y = keys.get(b)!;
       return x < y ? -1 : x > y ? 1 : naturalCompare(a.name, b.name);
     });
     for (let i = 0; i < all.length; i++) all[i]!.rank = i;

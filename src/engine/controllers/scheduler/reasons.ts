@@ -15,7 +15,10 @@ import type { Taint } from '../../model/types';
 
 export type Reason = string;
 
-interface Since<T> { from: number; value: T }
+interface Since<T> {
+  from: number;
+  value: T;
+}
 
 function pick<T>(table: readonly Since<T>[], minor: number): T {
   let out = table[0]!.value;
@@ -83,6 +86,9 @@ export function wordingFor(minor: number): Wording {
 export function fitErrorMessage(total: number, reasons: ReadonlyMap<Reason, number> | Record<Reason, number>): string {
   if (total === 0) return 'no nodes available to schedule pods';
   const entries = reasons instanceof Map ? [...reasons] : Object.entries(reasons);
-  const lines = entries.filter(([, n]) => n > 0).map(([r, n]) => `${n} ${r}`).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const lines = entries
+    .filter(([, n]) => n > 0)
+    .map(([r, n]) => `${n} ${r}`)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return lines.length ? `0/${total} nodes are available: ${lines.join(', ')}.` : `0/${total} nodes are available:`;
 }

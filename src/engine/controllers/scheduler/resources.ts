@@ -76,7 +76,12 @@ export function wholeOf(v: unknown): number {
 const obj = (v: unknown): KObject | undefined => (v && typeof v === 'object' && !Array.isArray(v) ? (v as KObject) : undefined);
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 
-interface Four { c: number; m: number; nc: number; nm: number }
+interface Four {
+  c: number;
+  m: number;
+  nc: number;
+  nm: number;
+}
 
 function containerRequests(container: unknown): Four {
   const req = obj(obj(obj(container)?.resources)?.requests);
@@ -96,15 +101,26 @@ export function podRequests(pod: PodRecord): Requests {
   const spec = obj(pod.raw.spec);
   if (!spec) return { milliCpu: 0, memory: 0, nonZeroMilliCpu: 0, nonZeroMemory: 0 };
   if (spec.initContainers !== undefined || spec.overhead !== undefined) return computeRequests(spec);
-  let c = 0, m = 0, nc = 0, nm = 0;
+  let c = 0,
+    m = 0,
+    nc = 0,
+    nm = 0;
   const containers = spec.containers;
   if (Array.isArray(containers)) {
     for (let i = 0; i < containers.length; i++) {
       const req = (containers[i] as { resources?: { requests?: { cpu?: unknown; memory?: unknown } } } | null)?.resources?.requests;
       const cpu = req && typeof req === 'object' ? req.cpu : undefined;
       const mem = req && typeof req === 'object' ? req.memory : undefined;
-      if (cpu !== undefined && cpu !== null) { const v = milliOf(cpu); c += v; nc += v; } else nc += DEFAULT_MILLI_CPU_REQUEST;
-      if (mem !== undefined && mem !== null) { const v = wholeOf(mem); m += v; nm += v; } else nm += DEFAULT_MEMORY_REQUEST;
+      if (cpu !== undefined && cpu !== null) {
+        const v = milliOf(cpu);
+        c += v;
+        nc += v;
+      } else nc += DEFAULT_MILLI_CPU_REQUEST;
+      if (mem !== undefined && mem !== null) {
+        const v = wholeOf(mem);
+        m += v;
+        nm += v;
+      } else nm += DEFAULT_MEMORY_REQUEST;
     }
   }
   return { milliCpu: c, memory: m, nonZeroMilliCpu: nc, nonZeroMemory: nm };
@@ -129,18 +145,25 @@ function computeRequests(spec: KObject): Requests {
   max(sum, initMax);
   const overhead = obj(spec.overhead);
   if (overhead) {
-    const c = milliOf(overhead.cpu), m = wholeOf(overhead.memory);
+    const c = milliOf(overhead.cpu),
+      m = wholeOf(overhead.memory);
     add(sum, { c, m, nc: c, nm: m });
   }
   return { milliCpu: sum.c, memory: sum.m, nonZeroMilliCpu: sum.nc, nonZeroMemory: sum.nm };
 }
 
 function add(to: Four, x: Four): void {
-  to.c += x.c; to.m += x.m; to.nc += x.nc; to.nm += x.nm;
+  to.c += x.c;
+  to.m += x.m;
+  to.nc += x.nc;
+  to.nm += x.nm;
 }
 
 function max(to: Four, x: Four): void {
-  to.c = Math.max(to.c, x.c); to.m = Math.max(to.m, x.m); to.nc = Math.max(to.nc, x.nc); to.nm = Math.max(to.nm, x.nm);
+  to.c = Math.max(to.c, x.c);
+  to.m = Math.max(to.m, x.m);
+  to.nc = Math.max(to.nc, x.nc);
+  to.nm = Math.max(to.nm, x.nm);
 }
 
 const allocatableMemo = new WeakMap<KObject, Allocatable>();

@@ -29,8 +29,10 @@ interface TaintManagerRow {
 
 const TAINT_MANAGER_ROWS: readonly TaintManagerRow[] = [
   {
-    minor: 12, source: 'pkg/controller/nodelifecycle/scheduler/taint_manager.go@release-1.12',
-    cancelsWhenToleratedForever: false, disruptionTarget: 'never',
+    minor: 12,
+    source: 'pkg/controller/nodelifecycle/scheduler/taint_manager.go@release-1.12',
+    cancelsWhenToleratedForever: false,
+    disruptionTarget: 'never',
     file: 'nodelifecycle/scheduler/taint_manager.go',
   },
   {
@@ -40,20 +42,25 @@ const TAINT_MANAGER_ROWS: readonly TaintManagerRow[] = [
     // table, modelling each minor as first released, does not follow):
     // processPodOnNode cancels the scheduled deletion of a pod whose tolerations
     // became infinite; before, the deletion stayed scheduled.
-    minor: 19, source: 'kubernetes/kubernetes#93722', cancelsWhenToleratedForever: true,
+    minor: 19,
+    source: 'kubernetes/kubernetes#93722',
+    cancelsWhenToleratedForever: true,
   },
   {
     // PodDisruptionConditions (KEP-3329): alpha 1.25 (off), beta 1.26 (on), GA 1.31:
     // deletePodHandler patches the DisruptionTarget condition before deleting.
-    minor: 25, source: 'KEP-3329; pkg/controller/nodelifecycle/scheduler/taint_manager.go@release-1.25 (addConditionAndDeletePod)',
+    minor: 25,
+    source: 'KEP-3329; pkg/controller/nodelifecycle/scheduler/taint_manager.go@release-1.25 (addConditionAndDeletePod)',
     disruptionTarget: 'gate',
   },
   {
-    minor: 29, source: 'pkg/controller/tainteviction/taint_eviction.go@release-1.29 (KEP-3902)',
+    minor: 29,
+    source: 'pkg/controller/tainteviction/taint_eviction.go@release-1.29 (KEP-3902)',
     file: 'tainteviction/taint_eviction.go',
   },
   {
-    minor: 31, source: 'pkg/controller/tainteviction/taint_eviction.go@release-1.31 (PodDisruptionConditions GA)',
+    minor: 31,
+    source: 'pkg/controller/tainteviction/taint_eviction.go@release-1.31 (PodDisruptionConditions GA)',
     disruptionTarget: 'always',
   },
 ];

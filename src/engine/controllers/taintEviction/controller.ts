@@ -48,7 +48,14 @@ import type { Check, MachineTransition } from '../../trace/decision';
 import type { Explanation, MachineView } from '../../simulation/api';
 import { TimerQueue, type Timer } from './timerQueue';
 import type { GaveUp, PodItem, Saved, Shared, TimerKind, Work } from './work';
-import { podEvictionAccepts, podEvictionMachineDefinition, podEvictionTransition, podMachineId, type PodEvictionEventType, type PodEvictionState } from './machine';
+import {
+  podEvictionAccepts,
+  podEvictionMachineDefinition,
+  podEvictionTransition,
+  podMachineId,
+  type PodEvictionEventType,
+  type PodEvictionState,
+} from './machine';
 import { decidePodOnNode, reconstructCreatedAt, type PodDecision } from './decide';
 import { taintManagerBehaviour, taintManagerRuns, type TaintManagerBehaviour } from './behaviour';
 import { sameNoExecuteTaints, sameTolerations } from './semanticEqual';
@@ -127,8 +134,10 @@ export class TaintEvictionController implements SimController {
     if (type === 'added') item.change = 'added';
     else if (type === 'updated') {
       const from = before?.nodeName ?? '';
-      if (from !== item.nodeName) { item.change = 'bound'; if (from) item.fromNode = from; }
-      else item.change = 'tolerations';
+      if (from !== item.nodeName) {
+        item.change = 'bound';
+        if (from) item.fromNode = from;
+      } else item.change = 'tolerations';
     }
     const k = `${item.namespace}/${item.name}|${item.nodeName}`;
     const queued = this.podQueue.get(k);
@@ -202,14 +211,23 @@ export class TaintEvictionController implements SimController {
         // cancel() acts only where the machine accepts CANCEL: the checks are not built for the other pods
         const w = this.work.get(key);
         if (!w || !podEvictionAccepts(w.state, 'CANCEL')) continue;
-        this.cancel(host, key, [{ rule: 'the node has no NoExecute taint left: every eviction on it is cancelled', values: { node: name, removedTaints: removed.map(taintText) } }], causes, 'handleNodeUpdate');
+        this.cancel(
+          host,
+          key,
+          [{ rule: 'the node has no NoExecute taint left: every eviction on it is cancelled', values: { node: name, removedTaints: removed.map(taintText) } }],
+          causes,
+          'handleNodeUpdate',
+        );
       }
       return;
     }
     // One text of the taints, one trigger check and one list of causes for every pod of the node.
     const shared: Shared = {
       taintTexts: taints.map(taintText),
-      trigger: { rule: initial ? 'the controller listed the node at start (informers\' initial list)' : 'the node\'s NoExecute taints changed', values: { node: name } },
+      trigger: {
+        rule: initial ? "the controller listed the node at start (informers' initial list)" : "the node's NoExecute taints changed",
+        values: { node: name },
+      },
       causes: new Map(),
     };
     for (const key of keys) {
@@ -243,17 +261,27 @@ export class TaintEvictionController implements SimController {
   private podUpdateTrigger(host: ControllerHost, pod: PodRecord, nodeName: string, item: PodItem | undefined): { check: Check; causes: number[] } {
     const ref = podRef(pod.meta.namespace, pod.meta.name);
     // the latest decision that wrote the pod's spec: the binder's PodBound or the world's apply/patch
-    const bound = host.recall(ref, 'bound'), applied = host.recall(ref, 'applied');
+    const bound = host.recall(ref, 'bound'),
+      applied = host.recall(ref, 'applied');
     const latest = bound === undefined ? applied : applied === undefined ? bound : Math.max(bound, applied);
     const causes = latest !== undefined ? [latest] : [];
     const tolerations = pod.tolerations.map(tolerationText);
     switch (item?.change) {
       case 'added':
-        return { check: { rule: 'the pod appeared already bound to the node (PodUpdated: a new pod with spec.nodeName)', values: { node: nodeName, tolerations } }, causes };
+        return {
+          check: { rule: 'the pod appeared already bound to the node (PodUpdated: a new pod with spec.nodeName)', values: { node: nodeName, tolerations } },
+          causes,
+        };
       case 'bound':
-        return { check: { rule: 'the pod was bound to the node (PodUpdated: spec.nodeName changed)', values: { node: nodeName, was: item.fromNode ?? 'none', tolerations } }, causes };
+        return {
+          check: {
+            rule: 'the pod was bound to the node (PodUpdated: spec.nodeName changed)',
+            values: { node: nodeName, was: item.fromNode ?? 'none', tolerations },
+          },
+          causes,
+        };
       case 'tolerations':
-        return { check: { rule: 'the pod\'s tolerations changed (PodUpdated: spec.tolerations changed)', values: { node: nodeName, tolerations } }, causes };
+        return { check: { rule: "the pod's tolerations changed (PodUpdated: spec.tolerations changed)", values: { node: nodeName, tolerations } }, causes };
       default:
         return { check: { rule: 'the pod was bound to the node or its tolerations changed', values: { node: nodeName, tolerations } }, causes };
     }
@@ -266,11 +294,24 @@ export class TaintEvictionController implements SimController {
    * `cluster.podsByNode` (the same string is passed on, so that every map here hashes a
    * string whose hash is already known instead of a fresh one per map).
    */
-  private processPodOnNode(host: ControllerHost, key: string, pod: PodRecord, nodeName: string, taints: Taint[], reconstructed: boolean, caller: string, shared?: Shared, update?: PodItem): void {
+  private processPodOnNode(
+    host: ControllerHost,
+    key: string,
+    pod: PodRecord,
+    nodeName: string,
+    taints: Taint[],
+    reconstructed: boolean,
+    caller: string,
+    shared?: Shared,
+    update?: PodItem,
+  ): void {
     const existing = this.work.get(key);
     const d = decidePodOnNode({
-      taints, tolerations: pod.tolerations, existing: existing?.state === 'scheduled' || existing?.state === 'deleting' ? existing.state : 'none',
-      cancelsWhenToleratedForever: this.b.cancelsWhenToleratedForever, taintTexts: shared?.taintTexts,
+      taints,
+      tolerations: pod.tolerations,
+      existing: existing?.state === 'scheduled' || existing?.state === 'deleting' ? existing.state : 'none',
+      cancelsWhenToleratedForever: this.b.cancelsWhenToleratedForever,
+      taintTexts: shared?.taintTexts,
     });
     if (d.kind === 'keep' || d.kind === 'leave') return; // nothing changes; "why not" explains it
     const ref = podRef(pod.meta.namespace, pod.meta.name);
@@ -300,7 +341,10 @@ export class TaintEvictionController implements SimController {
         w.because = because;
         w.causes = uniq(causes);
         w.fireAt = host.now;
-        w.reason = d.reason === 'untolerated' ? `it does not tolerate the NoExecute taint ${d.untolerated ? taintText(d.untolerated) : ''} of ${nodeName}` : `its toleration of the NoExecute taints of ${nodeName} is 0s`;
+        w.reason =
+          d.reason === 'untolerated'
+            ? `it does not tolerate the NoExecute taint ${d.untolerated ? taintText(d.untolerated) : ''} of ${nodeName}`
+            : `its toleration of the NoExecute taints of ${nodeName} is 0s`;
         this.beginDelete(host, w, 'EVICT_NOW');
         return;
       }
@@ -310,7 +354,11 @@ export class TaintEvictionController implements SimController {
         let min = d.min;
         if (reconstructed) {
           const r = reconstructCreatedAt(taints, d.used, pod.meta.creationTimestamp, host.controllerStartTime);
-          if (r) { createdAt = r.createdAt; min = r.min; because.push(...r.checks); }
+          if (r) {
+            createdAt = r.createdAt;
+            min = r.min;
+            because.push(...r.checks);
+          }
         }
         because.push(trigger);
         const fireAt = createdAt + min;
@@ -318,7 +366,9 @@ export class TaintEvictionController implements SimController {
         const t = this.send(w, 'SCHEDULE');
         if (!t) return;
         // each text once: the instants alternate below, and a decision keeps every one of them
-        const createdText = formatTime(createdAt), fireText = formatTime(fireAt), minText = formatDuration(min);
+        const createdText = formatTime(createdAt),
+          fireText = formatTime(fireAt),
+          minText = formatDuration(min);
         w.min = min;
         because.unshift({
           rule: 'deletion scheduled at CreatedAt + min(tolerationSeconds)',
@@ -327,9 +377,14 @@ export class TaintEvictionController implements SimController {
         w.because = because;
         w.causes = uniq([...taintCauses, ...podCauses]);
         const seq = host.decide({
-          controller: 'taint-eviction', action: 'PodEvictionScheduled', object: ref,
+          controller: 'taint-eviction',
+          action: 'PodEvictionScheduled',
+          object: ref,
           summary: `Pod ${key} will be deleted at ${fireText} (tolerates the NoExecute taints of ${nodeName} for ${minText})`,
-          because, causes: w.causes, machine: t, source: this.source('processPodOnNode'),
+          because,
+          causes: w.causes,
+          machine: t,
+          source: this.source('processPodOnNode'),
           details: { node: nodeName, deadline: fireText, createdAt: createdText },
         });
         w.scheduledSeq = seq;
@@ -361,8 +416,16 @@ export class TaintEvictionController implements SimController {
 
   private newWork(key: string, pod: PodRecord, nodeName: string, createdAt: Micros, fireAt: Micros): Work {
     return {
-      key, namespace: pod.meta.namespace, name: pod.meta.name, nodeName,
-      state: 'idle', createdAt, fireAt, causes: [], because: [], attempts: 0,
+      key,
+      namespace: pod.meta.namespace,
+      name: pod.meta.name,
+      nodeName,
+      state: 'idle',
+      createdAt,
+      fireAt,
+      causes: [],
+      because: [],
+      attempts: 0,
     };
   }
 
@@ -376,11 +439,14 @@ export class TaintEvictionController implements SimController {
     this.work.delete(key);
     const ref = podRef(w.namespace, w.name);
     host.decide({
-      controller: 'taint-eviction', action: 'PodEvictionCancelled', object: ref,
+      controller: 'taint-eviction',
+      action: 'PodEvictionCancelled',
+      object: ref,
       summary: `Cancelled the deletion of pod ${key} that was scheduled for ${formatTime(w.fireAt)}`,
       because: [...because, { rule: 'a deletion was scheduled', values: { deadline: formatTime(w.fireAt), node: w.nodeName } }],
       causes: uniq([...(w.scheduledSeq !== undefined ? [w.scheduledSeq] : []), ...causes]),
-      machine: t, source: this.source(`${caller} -> cancelWorkWithEvent`),
+      machine: t,
+      source: this.source(`${caller} -> cancelWorkWithEvent`),
     });
   }
 
@@ -459,12 +525,17 @@ export class TaintEvictionController implements SimController {
     if (!host.apiCall('taint-eviction', 'delete', 'pods', ref)) return this.failedAttempt(host, w);
     const deleted = this.send(w, 'DELETED');
     const because: Check[] = [...w.because];
-    if (w.attempts > 0) because.push({ rule: 'the delete succeeded after failed attempts (deletePodHandler tries 5 times, 10 ms apart)', values: { attempt: w.attempts + 1 } });
+    if (w.attempts > 0)
+      because.push({ rule: 'the delete succeeded after failed attempts (deletePodHandler tries 5 times, 10 ms apart)', values: { attempt: w.attempts + 1 } });
     if (this.b.patchesDisruptionTarget) because.push({ rule: 'the pod got the DisruptionTarget condition first (reason DeletionByTaintManager)' });
     const seq = host.decide({
-      controller: 'taint-eviction', action: 'PodEvicted', object: ref,
+      controller: 'taint-eviction',
+      action: 'PodEvicted',
+      object: ref,
       summary: `Deleted pod ${w.key}: ${w.reason ?? `NoExecute taints of ${w.nodeName}`}`,
-      because, causes: w.causes, machine: w.startTransition ?? deleted,
+      because,
+      causes: w.causes,
+      machine: w.startTransition ?? deleted,
       source: this.source('deletePodHandler'),
       details: { node: w.nodeName },
     });
@@ -497,12 +568,23 @@ export class TaintEvictionController implements SimController {
   workOf(key: string): ReturnType<TaintEvictionMemory['workOf']> {
     const w = this.work.get(key);
     if (!w || (w.state !== 'scheduled' && w.state !== 'deleting')) return undefined;
-    return { state: w.state, createdAt: w.createdAt, fireAt: w.fireAt, min: w.min, attempts: w.attempts, retryAt: w.timerKind === 'retry' ? w.timer?.at : undefined };
+    return {
+      state: w.state,
+      createdAt: w.createdAt,
+      fireAt: w.fireAt,
+      min: w.min,
+      attempts: w.attempts,
+      retryAt: w.timerKind === 'retry' ? w.timer?.at : undefined,
+    };
   }
   /** @internal read by whyNot.ts */
-  gaveUpOf(key: string): { at: Micros } | undefined { return this.gaveUp.get(key); }
+  gaveUpOf(key: string): { at: Micros } | undefined {
+    return this.gaveUp.get(key);
+  }
   /** @internal whyNot may be asked of a controller that never started */
-  behaviourOr(host: ControllerHost): TaintManagerBehaviour { return this.tm ?? taintManagerBehaviour(host); }
+  behaviourOr(host: ControllerHost): TaintManagerBehaviour {
+    return this.tm ?? taintManagerBehaviour(host);
+  }
 
   // ---- checkpoints ---------------------------------------------------------
 
@@ -555,8 +637,11 @@ export const taintFact = (t: Pick<Taint, 'key' | 'effect'>): string => `taint:${
 /** `apipod.UpdatePodCondition` with DisruptionTarget=True, reason DeletionByTaintManager. */
 export function withDisruptionTarget(conditions: readonly PodCondition[], now: Micros): { conditions: PodCondition[]; updated: boolean } {
   const next: PodCondition = {
-    type: 'DisruptionTarget', status: 'True', reason: 'DeletionByTaintManager',
-    message: 'Taint manager: deleting due to NoExecute taint', lastTransitionTime: now,
+    type: 'DisruptionTarget',
+    status: 'True',
+    reason: 'DeletionByTaintManager',
+    message: 'Taint manager: deleting due to NoExecute taint',
+    lastTransitionTime: now,
   };
   const i = conditions.findIndex((c) => c.type === 'DisruptionTarget');
   if (i < 0) return { conditions: [...conditions, next], updated: true };
@@ -577,4 +662,3 @@ function uniq(xs: number[]): number[] {
   if (xs.length < 2) return xs.slice();
   return [...new Set(xs)].sort((a, b) => a - b);
 }
-

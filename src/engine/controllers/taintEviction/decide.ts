@@ -74,7 +74,9 @@ export function decidePodOnNode(input: PodOnNodeInput): PodDecision {
       return { kind: 'cancel', used: m.used, checks };
     }
     if (existing === 'scheduled') {
-      checks.push({ rule: "before 1.19 a scheduled deletion is not cancelled when the tolerations become infinite (\"Scheduled deletion won't be cancelled if already scheduled\")" });
+      checks.push({
+        rule: 'before 1.19 a scheduled deletion is not cancelled when the tolerations become infinite ("Scheduled deletion won\'t be cancelled if already scheduled")',
+      });
     }
     return { kind: 'leave', used: m.used, keptScheduled: existing === 'scheduled', checks };
   }
@@ -145,7 +147,7 @@ export function reconstructCreatedAt(
     const min = minTolerationTime(prefix);
     if (min.forever || prefix.length === 0) continue;
     checks.push({
-      rule: 'reconstructed: the work item was created when the controller first saw a taint the pod tolerates for a limited time (the later of its timeAdded and the pod\'s creation)',
+      rule: "reconstructed: the work item was created when the controller first saw a taint the pod tolerates for a limited time (the later of its timeAdded and the pod's creation)",
       values: { createdAt: formatTime(at), taintsSeenBy: taintList(taints.filter((_, i) => seen[i] <= at)), min: formatDuration(min.duration) },
     });
     return { createdAt: at, min: min.duration, checks };

@@ -21,7 +21,9 @@ export class TimerQueue<T> {
   private nextSeq = 1;
   private live = 0;
 
-  get size(): number { return this.live; }
+  get size(): number {
+    return this.live;
+  }
 
   add(at: Micros, key: string, payload: T): Timer<T> {
     const t: Timer<T> = { at, key, seq: this.nextSeq++, cancelled: false, payload };
@@ -56,7 +58,10 @@ export class TimerQueue<T> {
 
   /** Live timers, earliest first (for checkpoints and views). */
   liveTimers(): Timer<T>[] {
-    return this.heap.items().filter((t) => !t.cancelled).sort(compare);
+    return this.heap
+      .items()
+      .filter((t) => !t.cancelled)
+      .sort(compare);
   }
 
   private dropCancelledTop(): void {

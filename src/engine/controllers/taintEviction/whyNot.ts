@@ -31,50 +31,118 @@ export function explainTaintEvictionWhyNot(c: TaintEvictionMemory, host: Control
   if (!m) return [];
   const ref = object;
   const runs = taintManagerRuns(host);
-  const path: WhyNotCheck[] = [{ guard: 'taintManagerRuns', upstream: 'NewNodeLifecycleController / NewTaintEvictionController (--controllers, --enable-taint-manager)', holds: runs.runs, ...runs.check }];
+  const path: WhyNotCheck[] = [
+    {
+      guard: 'taintManagerRuns',
+      upstream: 'NewNodeLifecycleController / NewTaintEvictionController (--controllers, --enable-taint-manager)',
+      holds: runs.runs,
+      ...runs.check,
+    },
+  ];
   if (!runs.runs) return [whyNotFrom(WHAT, 'PodDeletedByTaintEviction', ref, path, { never: true })];
   const key = `${m[1]}/${m[2]}`;
   const pod = host.cluster.pods.get(key);
   if (!pod) return [];
-  path.push({ guard: 'bound', upstream: 'podUpdated (nodeName)', holds: !!pod.nodeName, rule: 'the pod is bound to a node', unmet: 'the pod is not bound to a node' });
+  path.push({
+    guard: 'bound',
+    upstream: 'podUpdated (nodeName)',
+    holds: !!pod.nodeName,
+    rule: 'the pod is bound to a node',
+    unmet: 'the pod is not bound to a node',
+  });
   if (!pod.nodeName) return [whyNotFrom(WHAT, 'PodDeletedByTaintEviction', ref, path)];
   const w = c.workOf(key);
   if (w?.state === 'scheduled') {
     path.push({
-      guard: 'decidePodOnNode', upstream: PROCESS, holds: false,
+      guard: 'decidePodOnNode',
+      upstream: PROCESS,
+      holds: false,
       rule: 'the toleration has not run out yet: the deletion is scheduled',
-      values: { createdAt: formatTime(w.createdAt), tolerationSeconds: w.min !== undefined ? formatDuration(w.min) : undefined, deadline: formatTime(w.fireAt) },
+      values: {
+        createdAt: formatTime(w.createdAt),
+        tolerationSeconds: w.min !== undefined ? formatDuration(w.min) : undefined,
+        deadline: formatTime(w.fireAt),
+      },
     });
     return [whyNotFrom(WHAT, 'PodDeletedByTaintEviction', ref, path, { wouldFireAt: formatTime(w.fireAt) })];
   }
   if (w?.state === 'deleting') {
-    path.push({ guard: 'deletePodHandler', upstream: 'deletePodHandler (5 tries, 10 ms apart)', holds: false, rule: 'delete attempts are failing; deletePodHandler tries 5 times, 10 ms apart', values: { failedAttempts: w.attempts } });
-    return [whyNotFrom(WHAT, 'PodDeletedByTaintEviction', ref, path, w.retryAt !== undefined ? { conditional: { if: 'the next attempt succeeds', at: formatTime(w.retryAt) } } : {})];
+    path.push({
+      guard: 'deletePodHandler',
+      upstream: 'deletePodHandler (5 tries, 10 ms apart)',
+      holds: false,
+      rule: 'delete attempts are failing; deletePodHandler tries 5 times, 10 ms apart',
+      values: { failedAttempts: w.attempts },
+    });
+    return [
+      whyNotFrom(
+        WHAT,
+        'PodDeletedByTaintEviction',
+        ref,
+        path,
+        w.retryAt !== undefined ? { conditional: { if: 'the next attempt succeeds', at: formatTime(w.retryAt) } } : {},
+      ),
+    ];
   }
   const node = host.cluster.nodes.get(pod.nodeName);
-  path.push({ guard: 'nodeExists', upstream: 'handleNodeUpdate', holds: !!node, rule: 'the pod\'s node exists', unmet: 'the pod\'s node does not exist', values: { node: pod.nodeName } });
+  path.push({
+    guard: 'nodeExists',
+    upstream: 'handleNodeUpdate',
+    holds: !!node,
+    rule: "the pod's node exists",
+    unmet: "the pod's node does not exist",
+    values: { node: pod.nodeName },
+  });
   if (!node) return [whyNotFrom(WHAT, 'PodDeletedByTaintEviction', ref, path)];
   const taints = taintsWithEffect(node.taints, 'NoExecute');
   path.push({
-    guard: 'nodeHasNoExecuteTaint', upstream: 'handleNodeUpdate / getNoExecuteTaints', holds: taints.length > 0,
-    rule: 'the node has a NoExecute taint', unmet: 'the node has no NoExecute taint', values: { node: pod.nodeName, taints: node.taints.map(taintText) },
+    guard: 'nodeHasNoExecuteTaint',
+    upstream: 'handleNodeUpdate / getNoExecuteTaints',
+    holds: taints.length > 0,
+    rule: 'the node has a NoExecute taint',
+    unmet: 'the node has no NoExecute taint',
+    values: { node: pod.nodeName, taints: node.taints.map(taintText) },
   });
   if (!taints.length) return [whyNotFrom(WHAT, 'PodDeletedByTaintEviction', ref, path)];
   const gave = c.gaveUpOf(key);
   if (gave) {
-    path.push({ guard: 'deletePodHandler', upstream: 'deletePodHandler (5 tries, 10 ms apart)', holds: false, rule: 'all 5 delete attempts failed; the work item was dropped, and only the next update of the node\'s taints or of the pod evicts it', values: { failedAt: formatTime(gave.at) } });
+    path.push({
+      guard: 'deletePodHandler',
+      upstream: 'deletePodHandler (5 tries, 10 ms apart)',
+      holds: false,
+      rule: "all 5 delete attempts failed; the work item was dropped, and only the next update of the node's taints or of the pod evicts it",
+      values: { failedAt: formatTime(gave.at) },
+    });
     return [whyNotFrom(WHAT, 'PodDeletedByTaintEviction', ref, path)];
   }
-  const d = decidePodOnNode({ taints, tolerations: pod.tolerations, existing: 'none', cancelsWhenToleratedForever: c.behaviourOr(host).cancelsWhenToleratedForever });
+  const d = decidePodOnNode({
+    taints,
+    tolerations: pod.tolerations,
+    existing: 'none',
+    cancelsWhenToleratedForever: c.behaviourOr(host).cancelsWhenToleratedForever,
+  });
   if (d.kind === 'leave') {
     path.push({
-      guard: 'decidePodOnNode', upstream: PROCESS, holds: false,
+      guard: 'decidePodOnNode',
+      upstream: PROCESS,
+      holds: false,
       rule: 'the pod tolerates every NoExecute taint of its node forever (no tolerationSeconds)',
       values: { node: pod.nodeName, noExecuteTaints: taints.map(taintText), usedTolerations: d.used.map(tolerationText) },
     });
-    return [whyNotFrom(WHAT, 'PodDeletedByTaintEviction', ref, path, { never: true, counterfactual: { kind: 'dropTolerations', pod: ref, description: 'the pod without its tolerations' } })];
+    return [
+      whyNotFrom(WHAT, 'PodDeletedByTaintEviction', ref, path, {
+        never: true,
+        counterfactual: { kind: 'dropTolerations', pod: ref, description: 'the pod without its tolerations' },
+      }),
+    ];
   }
-  path.push({ guard: 'handled', upstream: 'NoExecuteTaintManager workqueues', holds: false, rule: 'the controller has not handled the latest change of the node or pod yet', values: { node: pod.nodeName } });
+  path.push({
+    guard: 'handled',
+    upstream: 'NoExecuteTaintManager workqueues',
+    holds: false,
+    rule: 'the controller has not handled the latest change of the node or pod yet',
+    values: { node: pod.nodeName },
+  });
   return [whyNotFrom(WHAT, 'PodDeletedByTaintEviction', ref, path)];
 }
 
@@ -84,13 +152,25 @@ export function explainTaintEvictionWhyNot(c: TaintEvictionMemory, host: Control
  */
 export function delayAfterTaint(host: ControllerHost, pod: PodRecord, existing: readonly Taint[], added: Taint): { delay?: Duration; check: WhyNotCheck } {
   const taints = [...taintsWithEffect(existing, 'NoExecute'), added];
-  const d = decidePodOnNode({ taints, tolerations: pod.tolerations, existing: 'none', cancelsWhenToleratedForever: taintManagerBehaviour(host).cancelsWhenToleratedForever });
+  const d = decidePodOnNode({
+    taints,
+    tolerations: pod.tolerations,
+    existing: 'none',
+    cancelsWhenToleratedForever: taintManagerBehaviour(host).cancelsWhenToleratedForever,
+  });
   const delay = d.kind === 'evictNow' ? 0 : d.kind === 'schedule' ? d.min : undefined;
   return {
     delay,
     check: {
-      guard: 'decidePodOnNode', upstream: PROCESS, holds: delay !== undefined,
-      rule: delay === undefined ? 'once tainted, the pod would tolerate the taints forever' : delay === 0 ? 'once tainted, the pod is deleted at once' : 'once tainted, the pod is deleted when its toleration runs out',
+      guard: 'decidePodOnNode',
+      upstream: PROCESS,
+      holds: delay !== undefined,
+      rule:
+        delay === undefined
+          ? 'once tainted, the pod would tolerate the taints forever'
+          : delay === 0
+            ? 'once tainted, the pod is deleted at once'
+            : 'once tainted, the pod is deleted when its toleration runs out',
       values: { taint: taintText(added), tolerations: pod.tolerations.map(tolerationText), ...(delay ? { tolerationSeconds: formatDuration(delay) } : {}) },
     },
   };

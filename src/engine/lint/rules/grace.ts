@@ -27,9 +27,13 @@ export function graceFacts(ctx: LintContext): GraceFacts | undefined {
   const g = r.origins.nodeMonitorGracePeriod;
   const h = r.origins[heartbeatName];
   const facts: GraceFacts = {
-    grace: r.config.nodeMonitorGracePeriod, heartbeat, heartbeatName,
-    graceSet: !!g && g.origin !== 'default', heartbeatSet: !!h && h.origin !== 'default',
-    gracePosition: g?.position, heartbeatPosition: h?.position,
+    grace: r.config.nodeMonitorGracePeriod,
+    heartbeat,
+    heartbeatName,
+    graceSet: !!g && g.origin !== 'default',
+    heartbeatSet: !!h && h.origin !== 'default',
+    gracePosition: g?.position,
+    heartbeatPosition: h?.position,
   };
   const range = rangeIn(ctx, g?.position);
   if (range) facts.graceValueRange = valueRange(ctx, range);

@@ -34,12 +34,16 @@ export const heartbeatMultipleRule: LintRule = {
     const p: LintProblem = {
       code: 'grace-period-few-heartbeats',
       severity: 'warning',
-      message: `nodeMonitorGracePeriod ${formatDuration(f.grace)} is only ${Number(ratio.toFixed(2))}× the kubelet's heartbeat (${f.heartbeatName} ${formatDuration(f.heartbeat)}): `
-        + `${Math.max(0, Math.ceil(ratio) - 1)} late heartbeat(s) mark a healthy node Unknown. kube-controller-manager asks for N times the heartbeat, N the retries allowed; `
-        + `the defaults allow ${MIN_HEARTBEATS}× or more (e.g. ${formatDuration(suggested)})`,
+      message:
+        `nodeMonitorGracePeriod ${formatDuration(f.grace)} is only ${Number(ratio.toFixed(2))}× the kubelet's heartbeat (${f.heartbeatName} ${formatDuration(f.heartbeat)}): ` +
+        `${Math.max(0, Math.ceil(ratio) - 1)} late heartbeat(s) mark a healthy node Unknown. kube-controller-manager asks for N times the heartbeat, N the retries allowed; ` +
+        `the defaults allow ${MIN_HEARTBEATS}× or more (e.g. ${formatDuration(suggested)})`,
       ...(position ? { position } : {}),
     };
-    if (f.graceValueRange) p.fixes = [replaceFix(`Round nodeMonitorGracePeriod up to ${formatDuration(suggested)}`, f.graceValueRange[0], f.graceValueRange[1], formatDuration(suggested))];
+    if (f.graceValueRange)
+      p.fixes = [
+        replaceFix(`Round nodeMonitorGracePeriod up to ${formatDuration(suggested)}`, f.graceValueRange[0], f.graceValueRange[1], formatDuration(suggested)),
+      ];
     return [p];
   },
 };

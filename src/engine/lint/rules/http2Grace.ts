@@ -34,12 +34,16 @@ export const http2GraceRule: LintRule = {
     const p: LintProblem = {
       code: 'grace-period-under-http2-timeout',
       severity: 'warning',
-      message: `nodeMonitorGracePeriod ${formatDuration(f.grace)} is under ${formatDuration(limit)}: a kubelet whose HTTP/2 connection to the API server died silently `
-        + `needs up to ${formatDuration(HTTP2_READ_IDLE_TIMEOUT)} (read-idle) + ${formatDuration(HTTP2_PING_TIMEOUT)} (ping timeout) to notice and reconnect, `
-        + `so healthy nodes can be marked Unknown; kube-controller-manager's help asks for more than their sum (the default is 50s from 1.32)`,
+      message:
+        `nodeMonitorGracePeriod ${formatDuration(f.grace)} is under ${formatDuration(limit)}: a kubelet whose HTTP/2 connection to the API server died silently ` +
+        `needs up to ${formatDuration(HTTP2_READ_IDLE_TIMEOUT)} (read-idle) + ${formatDuration(HTTP2_PING_TIMEOUT)} (ping timeout) to notice and reconnect, ` +
+        `so healthy nodes can be marked Unknown; kube-controller-manager's help asks for more than their sum (the default is 50s from 1.32)`,
       ...(f.gracePosition ? { position: f.gracePosition } : {}),
     };
-    if (f.graceValueRange) p.fixes = [replaceFix(`Round nodeMonitorGracePeriod up to ${formatDuration(suggested)}`, f.graceValueRange[0], f.graceValueRange[1], formatDuration(suggested))];
+    if (f.graceValueRange)
+      p.fixes = [
+        replaceFix(`Round nodeMonitorGracePeriod up to ${formatDuration(suggested)}`, f.graceValueRange[0], f.graceValueRange[1], formatDuration(suggested)),
+      ];
     return [p];
   },
 };

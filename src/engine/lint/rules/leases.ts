@@ -28,16 +28,20 @@ export const leasesRule: LintRule = {
     if (!cluster.nodes.size || cluster.leases.size) return [];
     if (s.problems.some((p) => p.code === 'no-leases')) return [];
     const plan = planMissingLeases(cluster, missingLeasesMode(s), true);
-    const what = plan.mode === 'assumed'
-      ? `so the ${plan.nodes.length} node(s) whose Ready is True are taken as having renewed their Lease at the start time (missingLeases: assumed; \`missingLeases: absent\` reads them as missing); for their real renew times export them too: `
-      : 'so healthy nodes may look stale (missingLeases: absent); add them with: ';
-    return [{
-      code: 'no-leases',
-      severity: 'warning',
-      message: `Kubernetes ${ctx.version.text} heartbeats with node Leases (kubelets rewrite lastHeartbeatTime only every few minutes), but the snapshot holds none, `
-        + `${what}kubectl get leases -n ${NODE_LEASE_NAMESPACE} -o yaml`,
-      ...(positionOf(ctx) ? { position: positionOf(ctx)! } : {}),
-    }];
+    const what =
+      plan.mode === 'assumed'
+        ? `so the ${plan.nodes.length} node(s) whose Ready is True are taken as having renewed their Lease at the start time (missingLeases: assumed; \`missingLeases: absent\` reads them as missing); for their real renew times export them too: `
+        : 'so healthy nodes may look stale (missingLeases: absent); add them with: ';
+    return [
+      {
+        code: 'no-leases',
+        severity: 'warning',
+        message:
+          `Kubernetes ${ctx.version.text} heartbeats with node Leases (kubelets rewrite lastHeartbeatTime only every few minutes), but the snapshot holds none, ` +
+          `${what}kubectl get leases -n ${NODE_LEASE_NAMESPACE} -o yaml`,
+        ...(positionOf(ctx) ? { position: positionOf(ctx)! } : {}),
+      },
+    ];
   },
 };
 

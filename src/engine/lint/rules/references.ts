@@ -8,7 +8,12 @@ import { rangeIn, replaceFix, suggestionOf } from '../fixes';
 import type { LintContext, LintProblem, LintRule } from '../types';
 
 export const REFERENCE_CODES: ReadonlySet<string> = new Set([
-  'unknown-node', 'unknown-pod', 'unknown-replicaset', 'unknown-daemonset', 'unknown-lease', 'unknown-zone',
+  'unknown-node',
+  'unknown-pod',
+  'unknown-replicaset',
+  'unknown-daemonset',
+  'unknown-lease',
+  'unknown-zone',
 ]);
 
 /** The suggestion written the way the reference was: `Pod/default/web-1` for `web-x` is `web-1`, for `default/web-x` is `default/web-1`. */
@@ -32,7 +37,11 @@ export const referencesRule: LintRule = {
       if (hint && r) {
         let [s, e] = r;
         let written = ctx.text.slice(s, e);
-        if (/^["']/.test(written) && written.length >= 2) { s++; e--; written = written.slice(1, -1); }
+        if (/^["']/.test(written) && written.length >= 2) {
+          s++;
+          e--;
+          written = written.slice(1, -1);
+        }
         const replacement = sameShape(written, hint);
         if (replacement !== written) lp.fixes = [replaceFix(`Change to ${replacement}`, s, e, replacement)];
       }

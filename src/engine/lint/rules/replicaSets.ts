@@ -12,7 +12,15 @@ import type { LintContext, LintProblem, LintRule } from '../types';
 export const replicaSetsRule: LintRule = {
   id: 'replicaSets',
   kinds: ['scenario', 'snapshot'],
-  codes: ['replicaset-negative-replicas', 'replicaset-no-selector', 'replicaset-invalid-selector', 'replicaset-empty-selector', 'replicaset-selector-mismatch', 'pod-multiple-controllers', 'pod-dangling-owner'],
+  codes: [
+    'replicaset-negative-replicas',
+    'replicaset-no-selector',
+    'replicaset-invalid-selector',
+    'replicaset-empty-selector',
+    'replicaset-selector-mismatch',
+    'pod-multiple-controllers',
+    'pod-dangling-owner',
+  ],
   run(ctx: LintContext): LintProblem[] {
     const s = ctx.scenario;
     if (!s || !ctx.resolved?.config.controllers.has('replicaset')) return [];

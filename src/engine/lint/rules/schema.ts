@@ -15,9 +15,24 @@ const NOT_SHOWN = new Set(['version-assumed']);
 export const schemaRule: LintRule = {
   id: 'schema',
   kinds: ['scenario', 'snapshot'],
-  codes: ['yaml-syntax', 'yaml-warning', 'no-start-time', 'unknown-field', 'wrong-type', 'bad-duration', 'bad-timestamp', 'bad-value', 'missing-field', 'bad-reference', 'bad-taint', 'unsupported-version', 'version-as-number', '...'],
+  codes: [
+    'yaml-syntax',
+    'yaml-warning',
+    'no-start-time',
+    'unknown-field',
+    'wrong-type',
+    'bad-duration',
+    'bad-timestamp',
+    'bad-value',
+    'missing-field',
+    'bad-reference',
+    'bad-taint',
+    'unsupported-version',
+    'version-as-number',
+    '...',
+  ],
   run(ctx: LintContext): LintProblem[] {
-    const all = ctx.parsed ? ctx.parsed.problems : ctx.scenario?.problems ?? [];
+    const all = ctx.parsed ? ctx.parsed.problems : (ctx.scenario?.problems ?? []);
     const out: LintProblem[] = [];
     for (const p of all) {
       if (NOT_SHOWN.has(p.code) || REFERENCE_CODES.has(p.code)) continue;

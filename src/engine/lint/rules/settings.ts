@@ -28,9 +28,29 @@ function wholeFlag(ctx: LintContext, pos: SourcePosition | undefined): SourcePos
 export const settingsRule: LintRule = {
   id: 'settings',
   kinds: ['scenario', 'kcm-config', 'kcm-pod'],
-  codes: ['unknown-setting', 'unknown-flag', 'flag-ignored', 'bad-flag', 'wrong-type', 'bad-duration', 'out-of-range', 'not-in-version',
-    'deprecated-setting', 'unknown-feature-gate', 'gate-not-in-version', 'gate-locked', 'unknown-controller', 'controller-not-in-version',
-    'setting-has-no-effect', 'setting-interaction', 'grace-period-too-short', 'unknown-field', 'bad-config-file', 'unknown-api-version', 'yaml-syntax'],
+  codes: [
+    'unknown-setting',
+    'unknown-flag',
+    'flag-ignored',
+    'bad-flag',
+    'wrong-type',
+    'bad-duration',
+    'out-of-range',
+    'not-in-version',
+    'deprecated-setting',
+    'unknown-feature-gate',
+    'gate-not-in-version',
+    'gate-locked',
+    'unknown-controller',
+    'controller-not-in-version',
+    'setting-has-no-effect',
+    'setting-interaction',
+    'grace-period-too-short',
+    'unknown-field',
+    'bad-config-file',
+    'unknown-api-version',
+    'yaml-syntax',
+  ],
   run(ctx: LintContext): LintProblem[] {
     const out: LintProblem[] = [];
     for (const p of ctx.resolved?.problems ?? []) {

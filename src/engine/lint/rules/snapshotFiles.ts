@@ -9,10 +9,8 @@ import { REFERENCE_CODES } from './references';
 export const snapshotFilesRule: LintRule = {
   id: 'snapshotFiles',
   kinds: ['scenario'],
-  codes: ['(the loader\'s codes, e.g. no-leases, duplicate-object, unsupported-api-version)'],
+  codes: ["(the loader's codes, e.g. no-leases, duplicate-object, unsupported-api-version)"],
   run(ctx: LintContext): LintProblem[] {
-    return (ctx.parsed?.problems ?? [])
-      .filter((p) => p.position && p.position.file !== ctx.file && !REFERENCE_CODES.has(p.code))
-      .map((p) => ({ ...p }));
+    return (ctx.parsed?.problems ?? []).filter((p) => p.position && p.position.file !== ctx.file && !REFERENCE_CODES.has(p.code)).map((p) => ({ ...p }));
   },
 };

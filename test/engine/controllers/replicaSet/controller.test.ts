@@ -25,7 +25,11 @@ test('slow start creates pods in batches of 1, 2, 4, … up to the difference', 
     const pods = Array.from({ length: c.from }, (_, i) => podObject(`web-old${i}`, 'web', { node: 'n1' }));
     const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: c.to })], pods });
     w.settle();
-    assert.deepEqual(created(w).map((d) => d.details!.batches), c.batches, c.name);
+    assert.deepEqual(
+      created(w).map((d) => d.details!.batches),
+      c.batches,
+      c.name,
+    );
     assert.equal(w.pods().length, c.to, c.name);
   }
 });
@@ -34,7 +38,10 @@ test('burstReplicas caps the pods created in one sync; the rest follow in the ne
   const w = new World({ minor: 31, burstReplicas: 5, replicaSets: [rsObject('web', { replicas: 12 })] });
   w.settle();
   const d = created(w);
-  assert.deepEqual(d.map((x) => (x.details!.pods as string[]).length), [5, 5, 2]);
+  assert.deepEqual(
+    d.map((x) => (x.details!.pods as string[]).length),
+    [5, 5, 2],
+  );
   assert.deepEqual(d[0]!.details!.batches, [1, 2, 2]);
   assert.ok(d[0]!.because.some((b) => b.rule.includes('burstReplicas')));
   assert.equal(w.pods().length, 12);
@@ -58,8 +65,15 @@ test('a failed creation stops the slow start after its batch and the rest are no
   assert.deepEqual(second.details!.batches, [1, 2, 1]);
   assert.equal(w.pods().length, 10);
   const statuses = w.host.actions('ReplicaSetStatusUpdated');
-  assert.ok(statuses.some((d) => d.because.some((b) => b.rule.includes('ReplicaFailure'))), 'the failure was written to the status');
-  assert.equal(rs.status.conditions.find((c) => c.type === 'ReplicaFailure'), undefined, 'the condition is removed after a good sync');
+  assert.ok(
+    statuses.some((d) => d.because.some((b) => b.rule.includes('ReplicaFailure'))),
+    'the failure was written to the status',
+  );
+  assert.equal(
+    rs.status.conditions.find((c) => c.type === 'ReplicaFailure'),
+    undefined,
+    'the condition is removed after a good sync',
+  );
 });
 
 test('after a failed batch only the pods created are still expected', () => {
@@ -96,10 +110,17 @@ test('consecutive failed syncs are retried with the workqueue backoff (5 ms doub
 });
 
 test('without a status change to bring it back, a failed sync waits 5 ms, then 10 ms', () => {
-  const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 1 })], pods: [podObject('orphan', undefined, { node: 'n1', labels: { app: 'web' } })] });
+  const w = new World({
+    minor: 31,
+    replicaSets: [rsObject('web', { replicas: 1 })],
+    pods: [podObject('orphan', undefined, { node: 'n1', labels: { app: 'web' } })],
+  });
   w.host.failCalls('patch pods', 1, 2);
   w.runUntil(T0 + seconds(1));
-  assert.deepEqual(w.host.actions('ApiCallFailed').map((d) => d.time), [T0, T0 + 5_000].map(formatTime));
+  assert.deepEqual(
+    w.host.actions('ApiCallFailed').map((d) => d.time),
+    [T0, T0 + 5_000].map(formatTime),
+  );
   assert.equal(w.host.actions('PodsAdopted')[0]!.time, formatTime(T0 + 15_000));
 });
 
@@ -154,7 +175,8 @@ test('expectations expire after 5 minutes, strictly, and the sync then goes ahea
 
 test('a deletion is observed when the pod gets a deletionTimestamp, and that pod no longer counts', () => {
   const w = new World({
-    minor: 31, replicaSets: [rsObject('web', { replicas: 2 })],
+    minor: 31,
+    replicaSets: [rsObject('web', { replicas: 2 })],
     pods: [podObject('web-a', 'web', { node: 'n1' }), podObject('web-b', 'web', { node: 'n1' })],
   });
   w.settle();
@@ -169,7 +191,8 @@ test('a deletion is observed when the pod gets a deletionTimestamp, and that pod
 
 test('claiming: orphans that match are adopted, owned pods that stop matching are released, others are ignored', () => {
   const w = new World({
-    minor: 31, replicaSets: [rsObject('web', { replicas: 3 }), rsObject('api', { replicas: 1, labels: { tier: 'api' } })],
+    minor: 31,
+    replicaSets: [rsObject('web', { replicas: 3 }), rsObject('api', { replicas: 1, labels: { tier: 'api' } })],
     pods: [
       podObject('orphan', undefined, { node: 'n1', labels: { app: 'web' } }),
       podObject('mine', 'web', { node: 'n1' }),
@@ -183,9 +206,15 @@ test('claiming: orphans that match are adopted, owned pods that stop matching ar
   });
   w.settle();
   const adopted = w.host.actions('PodsAdopted').filter((d) => d.object === 'ReplicaSet/default/web');
-  assert.deepEqual(adopted.map((d) => d.details!.pods), [['orphan']]);
+  assert.deepEqual(
+    adopted.map((d) => d.details!.pods),
+    [['orphan']],
+  );
   assert.equal(w.host.cluster.pods.get('default/orphan')!.meta.ownerReferences[0]!.uid, 'uid-rs-web');
-  assert.deepEqual(w.host.actions('PodsReleased').map((d) => d.details!.pods), [['relabelled']]);
+  assert.deepEqual(
+    w.host.actions('PodsReleased').map((d) => d.details!.pods),
+    [['relabelled']],
+  );
   assert.equal(w.host.cluster.pods.get('default/relabelled')!.meta.ownerReferences.length, 0);
   assert.equal(w.host.cluster.pods.get('default/orphan-deleting')!.meta.ownerReferences.length, 0);
   assert.equal(w.host.cluster.pods.get('default/orphan-failed')!.meta.ownerReferences.length, 0);
@@ -193,13 +222,20 @@ test('claiming: orphans that match are adopted, owned pods that stop matching ar
   assert.equal(w.host.cluster.pods.get('default/theirs')!.meta.ownerReferences[0]!.name, 'api');
   // web had orphan + mine = 2 of 3: one pod created; api keeps its own pod
   const webCreated = created(w).filter((d) => d.object === 'ReplicaSet/default/web');
-  assert.deepEqual(webCreated.map((d) => (d.details!.pods as string[]).length), [1]);
+  assert.deepEqual(
+    webCreated.map((d) => (d.details!.pods as string[]).length),
+    [1],
+  );
   assert.equal(created(w).filter((d) => d.object === 'ReplicaSet/default/api').length, 0);
   assert.equal(w.replicaSet('default/web').status.replicas, 3);
 });
 
 test('a failed adoption patch fails the sync, which is retried with backoff', () => {
-  const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 1 })], pods: [podObject('orphan', undefined, { node: 'n1', labels: { app: 'web' } })] });
+  const w = new World({
+    minor: 31,
+    replicaSets: [rsObject('web', { replicas: 1 })],
+    pods: [podObject('orphan', undefined, { node: 'n1', labels: { app: 'web' } })],
+  });
   w.host.failCalls('patch pods', 1, 1);
   w.settle();
   assert.equal(created(w).length, 0, 'manageReplicas does not run after a claim error');
@@ -230,7 +266,9 @@ test('status counts replicas, fully labelled, ready and available pods (minReady
 test('terminatingReplicas counts the pods being deleted where DeploymentReplicaSetTerminatingReplicas is on (1.35), and is absent before', () => {
   const status = (minor: number, gates?: Record<string, boolean>) => {
     const w = new World({
-      minor, featureGates: gates, replicaSets: [rsObject('web', { replicas: 2 })],
+      minor,
+      featureGates: gates,
+      replicaSets: [rsObject('web', { replicas: 2 })],
       pods: [podObject('a', 'web', { node: 'n1' }), podObject('b', 'web', { node: 'n1' }), podObject('c', 'web', { node: 'n1', deleting: true })],
     });
     w.settle();
@@ -245,7 +283,8 @@ test('terminatingReplicas counts the pods being deleted where DeploymentReplicaS
 
 test('a pod that turns ready is counted available just after minReadySeconds', () => {
   const w = new World({
-    minor: 31, replicaSets: [rsObject('web', { replicas: 1, minReadySeconds: 10 })],
+    minor: 31,
+    replicaSets: [rsObject('web', { replicas: 1, minReadySeconds: 10 })],
     pods: [podObject('a', 'web', { node: 'n1', ready: false })],
   });
   w.settle();
@@ -271,7 +310,11 @@ test('observedGeneration follows metadata.generation after a scale', () => {
 });
 
 test('replacements cite the decisions that removed the pods, and scaling cites the scale event', () => {
-  const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 2 })], pods: [podObject('a', 'web', { node: 'n1' }), podObject('b', 'web', { node: 'n1' })] });
+  const w = new World({
+    minor: 31,
+    replicaSets: [rsObject('web', { replicas: 2 })],
+    pods: [podObject('a', 'web', { node: 'n1' }), podObject('b', 'web', { node: 'n1' })],
+  });
   w.settle();
   const evicted = w.evict('default/a');
   w.settle();
@@ -292,13 +335,16 @@ test('created pods carry the template, a controller ownerReference, a generated 
   const pod = w.pods()[0]!;
   assert.match(pod.meta.name, /^web-[bcdfghjklmnpqrstvwxz2456789]{5}$/);
   assert.deepEqual(pod.meta.labels, { app: 'web' });
-  assert.deepEqual(pod.meta.ownerReferences, [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'uid-rs-web', controller: true, blockOwnerDeletion: true }]);
+  assert.deepEqual(pod.meta.ownerReferences, [
+    { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'uid-rs-web', controller: true, blockOwnerDeletion: true },
+  ]);
   assert.equal(pod.meta.creationTimestamp, T0 + seconds(7));
   assert.equal(pod.phase, 'Pending');
   assert.equal(pod.nodeName, undefined);
-  assert.deepEqual(pod.tolerations.map((t) => `${t.key}:${t.effect}:${t.tolerationSeconds}`), [
-    'node.kubernetes.io/not-ready:NoExecute:300', 'node.kubernetes.io/unreachable:NoExecute:300',
-  ]);
+  assert.deepEqual(
+    pod.tolerations.map((t) => `${t.key}:${t.effect}:${t.tolerationSeconds}`),
+    ['node.kubernetes.io/not-ready:NoExecute:300', 'node.kubernetes.io/unreachable:NoExecute:300'],
+  );
   // the same input gives the same names
   const w2 = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 1 })], now: T0 + seconds(7) });
   w2.settle();
@@ -364,7 +410,10 @@ test('doubled-up pods of the same Deployment go first from 1.17, not in 1.16', (
   const victim = (minor: number) => {
     const w = new World({
       minor,
-      replicaSets: [rsObject('web-new', { replicas: 2, labels: { app: 'web', v: 'new' }, owner: dep }), rsObject('web-old', { replicas: 2, labels: { app: 'web', v: 'old' }, owner: dep })],
+      replicaSets: [
+        rsObject('web-new', { replicas: 2, labels: { app: 'web', v: 'new' }, owner: dep }),
+        rsObject('web-old', { replicas: 2, labels: { app: 'web', v: 'old' }, owner: dep }),
+      ],
       pods: [
         podObject('old-alone', 'web-old', { node: 'n1', labels: { app: 'web', v: 'old' }, readyAgo: 60 }),
         podObject('old-doubled', 'web-old', { node: 'n2', labels: { app: 'web', v: 'old' }, readyAgo: 86400 }),
@@ -383,7 +432,11 @@ test('doubled-up pods of the same Deployment go first from 1.17, not in 1.16', (
 });
 
 test('deletions are expected before the calls and a failed deletion is not waited for', () => {
-  const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 3 })], pods: [0, 1, 2].map((i) => podObject(`p${i}`, 'web', { node: 'n1', createdAgo: 100 * (i + 1) })) });
+  const w = new World({
+    minor: 31,
+    replicaSets: [rsObject('web', { replicas: 3 })],
+    pods: [0, 1, 2].map((i) => podObject(`p${i}`, 'web', { node: 'n1', createdAgo: 100 * (i + 1) })),
+  });
   w.settle();
   w.host.failCalls('delete pods', 2, 1);
   w.scale('default/web', 1);
@@ -413,20 +466,45 @@ test('bad input is reported as problems and never crashes the controller', () =>
       rsObject('matches-nothing', { replicas: 1, labels: { app: 'nobody-has-this' } }),
     ],
     pods: [
-      podObject('two-owners', undefined, { node: 'n1', labels: { app: 'x' }, owners: [ownerRef('matches-nothing'), { ...ownerRef('mismatch'), uid: 'uid-rs-mismatch' }] }),
+      podObject('two-owners', undefined, {
+        node: 'n1',
+        labels: { app: 'x' },
+        owners: [ownerRef('matches-nothing'), { ...ownerRef('mismatch'), uid: 'uid-rs-mismatch' }],
+      }),
       podObject('dangling', undefined, { node: 'n1', labels: { app: 'gone' }, owners: [ownerRef('gone')] }),
     ],
   });
-  const codes = w.rs.problems().map((p) => p.code).sort();
+  const codes = w.rs
+    .problems()
+    .map((p) => p.code)
+    .sort();
   w.settle();
-  for (const c of ['replicaset-no-selector', 'replicaset-invalid-selector', 'replicaset-empty-selector', 'replicaset-selector-mismatch', 'replicaset-negative-replicas', 'replicaset-default-replicas', 'pod-multiple-controllers', 'pod-dangling-owner']) {
+  for (const c of [
+    'replicaset-no-selector',
+    'replicaset-invalid-selector',
+    'replicaset-empty-selector',
+    'replicaset-selector-mismatch',
+    'replicaset-negative-replicas',
+    'replicaset-default-replicas',
+    'pod-multiple-controllers',
+    'pod-dangling-owner',
+  ]) {
     assert.ok(codes.includes(c), `${c} in ${codes}`);
   }
-  const createdFor = created(w).map((d) => d.object).sort();
+  const createdFor = created(w)
+    .map((d) => d.object)
+    .sort();
   assert.deepEqual(createdFor, ['ReplicaSet/default/matches-nothing', 'ReplicaSet/default/missing-replicas']);
-  assert.equal((created(w).find((d) => d.object === 'ReplicaSet/default/missing-replicas')!.details!.pods as string[]).length, 1, 'missing replicas default to 1');
+  assert.equal(
+    (created(w).find((d) => d.object === 'ReplicaSet/default/missing-replicas')!.details!.pods as string[]).length,
+    1,
+    'missing replicas default to 1',
+  );
   // the pod owned by two controllers counts for the first one only (its labels do not match it, so it is released)
-  assert.deepEqual(w.host.actions('PodsReleased').map((d) => d.object), ['ReplicaSet/default/matches-nothing']);
+  assert.deepEqual(
+    w.host.actions('PodsReleased').map((d) => d.object),
+    ['ReplicaSet/default/matches-nothing'],
+  );
   assert.equal(w.host.cluster.pods.get('default/dangling')!.meta.ownerReferences.length, 1, 'a dangling owner is left alone');
   const why = w.rs.whyNot(w.host, 'ReplicaSet/default/no-selector');
   assert.ok(why.some((x) => x.check.rule.includes('no spec.selector')));
@@ -434,7 +512,11 @@ test('bad input is reported as problems and never crashes the controller', () =>
 });
 
 test('a scale to a negative number is refused and deletes nothing', () => {
-  const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 2 })], pods: [podObject('a', 'web', { node: 'n1' }), podObject('b', 'web', { node: 'n1' })] });
+  const w = new World({
+    minor: 31,
+    replicaSets: [rsObject('web', { replicas: 2 })],
+    pods: [podObject('a', 'web', { node: 'n1' }), podObject('b', 'web', { node: 'n1' })],
+  });
   w.settle();
   w.scale('default/web', -1);
   w.settle();
@@ -494,7 +576,10 @@ test('a checkpoint restores the machines: the same events give the same decision
   const saved = JSON.parse(JSON.stringify(w.rs.save()));
   const fresh = createReplicaSetController({ verifyTallies: true });
   fresh.restore(saved, w.host);
-  assert.deepEqual(fresh.machines().map((m) => m.state), w.rs.machines().map((m) => m.state));
+  assert.deepEqual(
+    fresh.machines().map((m) => m.state),
+    w.rs.machines().map((m) => m.state),
+  );
   assert.equal(fresh.nextWake(), w.rs.nextWake());
   // both wait for the same expectations
   assert.deepEqual(fresh.whyNot(w.host, 'ReplicaSet/default/web'), w.rs.whyNot(w.host, 'ReplicaSet/default/web'));

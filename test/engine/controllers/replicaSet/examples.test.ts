@@ -13,7 +13,9 @@ import { createSimulation } from '../../../../src/engine/simulation/simulation';
 
 const dir = join(__dirname, 'examples');
 
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.yaml')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort()) {
   test(`example ${file}: its expectations hold`, () => {
     const scenario = loadScenario(join(dir, file), nodeFs());
     const errors = scenario.problems.filter((p) => p.severity === 'error');

@@ -25,8 +25,11 @@ export const iso = (t: Micros) => formatTime(t);
 export const ago = (s: number) => formatTime(T0 - seconds(s));
 
 const podBeforeOf = (p: PodRecord): PodBefore => ({
-  nodeName: p.nodeName, tolerations: p.tolerations.map((t) => ({ ...t })), phase: p.phase,
-  conditions: p.conditions.map((c) => ({ ...c })), labels: { ...p.meta.labels },
+  nodeName: p.nodeName,
+  tolerations: p.tolerations.map((t) => ({ ...t })),
+  phase: p.phase,
+  conditions: p.conditions.map((c) => ({ ...c })),
+  labels: { ...p.meta.labels },
   ...(p.meta.deletionTimestamp !== undefined ? { deletionTimestamp: p.meta.deletionTimestamp } : {}),
 });
 
@@ -64,7 +67,9 @@ export class TestHost extends FakeHost {
   }
 
   private notify(f: (c: SimController) => void, pod = false): void {
-    const run = () => { for (const c of this.controllers) f(c); };
+    const run = () => {
+      for (const c of this.controllers) f(c);
+    };
     if (pod && this.dropPodEvents) {
       this.lostPodEvents = true;
       return;
@@ -158,8 +163,14 @@ export class World {
     const kubelet = defaultKubeletConfig(behaviour);
     if (o.podStartupDelay !== undefined) kubelet.podStartupDelay = o.podStartupDelay;
     this.host = new TestHost({ now: o.now ?? T0, config, kubelet, behaviour, faults: o.faults });
-    for (const n of o.nodes ?? []) { const r = toNodeRecord(n)!; this.host.cluster.nodes.set(r.meta.name, r); }
-    for (const r of o.replicaSets ?? []) { const rec = toReplicaSetRecord(r)!; this.host.cluster.replicaSets.set(`${rec.meta.namespace}/${rec.meta.name}`, rec); }
+    for (const n of o.nodes ?? []) {
+      const r = toNodeRecord(n)!;
+      this.host.cluster.nodes.set(r.meta.name, r);
+    }
+    for (const r of o.replicaSets ?? []) {
+      const rec = toReplicaSetRecord(r)!;
+      this.host.cluster.replicaSets.set(`${rec.meta.namespace}/${rec.meta.name}`, rec);
+    }
     for (const p of o.pods ?? []) this.host.createPod(toPodRecord(p)!);
     this.host.calls = [];
     const host = this.host;
@@ -172,7 +183,9 @@ export class World {
     for (const c of this.host.controllers) c.start(this.host, 'reconstructed');
   }
 
-  get controllers(): SimController[] { return this.host.controllers; }
+  get controllers(): SimController[] {
+    return this.host.controllers;
+  }
 
   /** Wakes the controllers in order whenever they ask, up to and including `t`; the clock ends at `t`. */
   runUntil(t: Micros): void {
@@ -192,10 +205,16 @@ export class World {
     if (t > this.host.now) this.host.now = t;
   }
 
-  settle(): void { this.runUntil(this.host.now); }
-  advance(s: number): void { this.runUntil(this.host.now + seconds(s)); }
+  settle(): void {
+    this.runUntil(this.host.now);
+  }
+  advance(s: number): void {
+    this.runUntil(this.host.now + seconds(s));
+  }
 
-  replicaSet(key: string): ReplicaSetRecord { return this.host.cluster.replicaSets.get(key)!; }
+  replicaSet(key: string): ReplicaSetRecord {
+    return this.host.cluster.replicaSets.get(key)!;
+  }
 
   /** a `scale` event: spec.replicas (and generation) change, then the informer tells the controllers */
   scale(key: string, replicas: number): number {
@@ -203,7 +222,14 @@ export class World {
     rs.replicas = replicas;
     rs.raw = { ...rs.raw, spec: { ...(rs.raw.spec as KObject), replicas } };
     rs.meta.generation = (rs.meta.generation ?? 0) + 1;
-    const seq = this.host.decide({ controller: 'world', action: 'ObjectApplied', object: `ReplicaSet/${key}`, summary: `scaled to ${replicas}`, because: [], source: 'scenario: scale' });
+    const seq = this.host.decide({
+      controller: 'world',
+      action: 'ObjectApplied',
+      object: `ReplicaSet/${key}`,
+      summary: `scaled to ${replicas}`,
+      because: [],
+      source: 'scenario: scale',
+    });
     this.host.remember(`ReplicaSet/${key}`, 'scaled', seq);
     this.host.announceReplicaSet('updated', rs);
     return seq;
@@ -222,7 +248,9 @@ export class World {
     return [...this.host.cluster.pods.values()].filter((p) => p.meta.namespace === ns).sort((a, b) => (a.meta.name < b.meta.name ? -1 : 1));
   }
 
-  podNames(ns = 'default'): string[] { return this.pods(ns).map((p) => p.meta.name); }
+  podNames(ns = 'default'): string[] {
+    return this.pods(ns).map((p) => p.meta.name);
+  }
 }
 
 // ---- object literals, shaped as kubectl exports them ----
@@ -247,14 +275,29 @@ export function rsObject(name: string, o: RsOpts = {}, ns = 'default'): KObject 
   if (o.selector !== null) spec.selector = o.selector ?? { matchLabels: labels };
   if (o.minReadySeconds !== undefined) spec.minReadySeconds = o.minReadySeconds;
   return {
-    apiVersion: 'apps/v1', kind: 'ReplicaSet',
-    metadata: { name, namespace: ns, uid: o.uid ?? `uid-rs-${name}`, generation: 1, creationTimestamp: ago(7200), ...(o.owner ? { ownerReferences: [o.owner] } : {}) },
+    apiVersion: 'apps/v1',
+    kind: 'ReplicaSet',
+    metadata: {
+      name,
+      namespace: ns,
+      uid: o.uid ?? `uid-rs-${name}`,
+      generation: 1,
+      creationTimestamp: ago(7200),
+      ...(o.owner ? { ownerReferences: [o.owner] } : {}),
+    },
     spec,
     status: o.status ?? { replicas: 0, fullyLabeledReplicas: 0, readyReplicas: 0, availableReplicas: 0, observedGeneration: 1 },
   };
 }
 
-export const ownerRef = (rsName: string, uid = `uid-rs-${rsName}`): KObject => ({ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: rsName, uid, controller: true, blockOwnerDeletion: true });
+export const ownerRef = (rsName: string, uid = `uid-rs-${rsName}`): KObject => ({
+  apiVersion: 'apps/v1',
+  kind: 'ReplicaSet',
+  name: rsName,
+  uid,
+  controller: true,
+  blockOwnerDeletion: true,
+});
 
 export interface PodOpts {
   node?: string;
@@ -284,10 +327,15 @@ export function podObject(name: string, rsName: string | undefined, o: PodOpts =
   };
   if (o.restarts) status.containerStatuses = o.restarts.map((n, i) => ({ name: `c${i}`, restartCount: n, ready }));
   return {
-    apiVersion: 'v1', kind: 'Pod',
+    apiVersion: 'v1',
+    kind: 'Pod',
     metadata: {
-      name, namespace: ns, uid: o.uid ?? `uid-${name}`, labels: o.labels ?? (rsName ? { app: rsName } : {}),
-      creationTimestamp: ago(o.createdAgo ?? 7200), ...(owners.length ? { ownerReferences: owners } : {}),
+      name,
+      namespace: ns,
+      uid: o.uid ?? `uid-${name}`,
+      labels: o.labels ?? (rsName ? { app: rsName } : {}),
+      creationTimestamp: ago(o.createdAgo ?? 7200),
+      ...(owners.length ? { ownerReferences: owners } : {}),
       ...(o.annotations ? { annotations: o.annotations } : {}),
       ...(o.deleting ? { deletionTimestamp: ago(1) } : {}),
     },
@@ -304,7 +352,8 @@ export interface NodeOpts {
 
 export function nodeObject(name: string, o: NodeOpts = {}): KObject {
   return {
-    apiVersion: 'v1', kind: 'Node',
+    apiVersion: 'v1',
+    kind: 'Node',
     metadata: { name, uid: `uid-${name}`, labels: { 'kubernetes.io/hostname': name }, creationTimestamp: ago(7200) },
     spec: { ...(o.taints ? { taints: o.taints } : {}), ...(o.unschedulable ? { unschedulable: true } : {}) },
     status: { conditions: [{ type: 'Ready', status: o.ready ?? 'True', lastHeartbeatTime: ago(5), lastTransitionTime: ago(3600) }] },

@@ -23,7 +23,10 @@ test('a zone outage that replaces pods leaves every ReplicaSet template as it wa
   const before = templates();
   const end = defaultHorizon(scenario, sim.startTime);
   sim.runUntil(end);
-  assert.ok(sim.trace.some((d) => d.action === 'PodsCreated'), 'pods were created from the templates');
+  assert.ok(
+    sim.trace.some((d) => d.action === 'PodsCreated'),
+    'pods were created from the templates',
+  );
   sim.goToPass(Math.floor((sim.pass ?? 0) / 2));
   sim.runUntil(end);
   sim.state();
@@ -35,7 +38,13 @@ test('a zone outage that replaces pods leaves every ReplicaSet template as it wa
     const rs = owner && sim.cluster!.replicaSets.get(`${pod.meta.namespace}/${owner.name}`);
     if (!rs || !pod.raw.metadata || !(pod.raw.metadata as KObject).generateName) continue;
     created++;
-    const fresh = toPodRecord({ apiVersion: 'v1', kind: 'Pod', metadata: { name: 'x', namespace: 'y' }, spec: JSON.parse(JSON.stringify(rs.template.spec)), status: {} })!;
+    const fresh = toPodRecord({
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name: 'x', namespace: 'y' },
+      spec: JSON.parse(JSON.stringify(rs.template.spec)),
+      status: {},
+    })!;
     applyDefaultTolerationSeconds(fresh);
     assert.equal(JSON.stringify(pod.raw.spec), JSON.stringify(fresh.raw.spec));
     assert.equal(JSON.stringify(pod.tolerations), JSON.stringify(fresh.tolerations));

@@ -10,7 +10,16 @@ import assert from 'node:assert/strict';
 import { toPodRecord } from '../../../../src/engine/model/convert';
 import { ZERO_TIME, seconds } from '../../../../src/engine/model/time';
 import type { PodRecord } from '../../../../src/engine/model/types';
-import { decidingRule, getPodsToDelete, goLog2Floor, logarithmicRank, rankPods, rulesFor, type RankingRuleId, type RankingSettings } from '../../../../src/engine/controllers/replicaSet/ranking';
+import {
+  decidingRule,
+  getPodsToDelete,
+  goLog2Floor,
+  logarithmicRank,
+  rankPods,
+  rulesFor,
+  type RankingRuleId,
+  type RankingSettings,
+} from '../../../../src/engine/controllers/replicaSet/ranking';
 import { podObject, T0, type PodOpts } from './harness';
 
 const V112: RankingSettings = { rankDoubledUp: false, podDeletionCost: false, logarithmicScaleDown: false, now: T0 };
@@ -34,68 +43,197 @@ interface Case {
 
 const cases: Case[] = [
   // ---- 1.12: controller.ActivePods
-  { name: 'an unassigned pod goes before an assigned one even when it is Running and the other Pending (1.12)', settings: V112,
-    a: pod('a', { node: '', phase: 'Running' }), b: pod('b', { phase: 'Pending' }), rule: 'unassigned' },
-  { name: 'a Pending pod goes before a Running one even when it is ready and the other is not (1.12)', settings: V112,
-    a: pod('a', { phase: 'Pending', ready: true }), b: pod('b', { phase: 'Running', ready: false }), rule: 'phase' },
-  { name: 'an Unknown pod goes before a Running one (1.12)', settings: V112,
-    a: pod('a', { phase: 'Unknown', ready: true }), b: pod('b', { phase: 'Running', ready: false }), rule: 'phase' },
-  { name: 'a not-ready pod goes before a ready one even with fewer restarts (1.12)', settings: V112,
-    a: pod('a', { ready: false, restarts: [0] }), b: pod('b', { ready: true, restarts: [9] }), rule: 'ready' },
-  { name: 'a pod ready for a shorter time goes first even with fewer restarts (1.12)', settings: V112,
-    a: pod('a', { readyAgo: 10, restarts: [0] }), b: pod('b', { readyAgo: 3600, restarts: [5] }), rule: 'readyTime' },
-  { name: 'the pod with more restarts of its most-restarted container goes first even when older (1.12)', settings: V112,
-    a: pod('a', { restarts: [0, 4], createdAgo: 9000 }), b: pod('b', { restarts: [3, 3], createdAgo: 100 }), rule: 'restarts' },
-  { name: 'the newer pod goes first when everything else is equal (1.12)', settings: V112, alone: true,
-    a: pod('a', { createdAgo: 100 }), b: pod('b', { createdAgo: 9000 }), rule: 'creationTime' },
-  { name: '1.12 ignores pod-deletion-cost: the pod ready for less time goes first', settings: V112, alone: true,
+  {
+    name: 'an unassigned pod goes before an assigned one even when it is Running and the other Pending (1.12)',
+    settings: V112,
+    a: pod('a', { node: '', phase: 'Running' }),
+    b: pod('b', { phase: 'Pending' }),
+    rule: 'unassigned',
+  },
+  {
+    name: 'a Pending pod goes before a Running one even when it is ready and the other is not (1.12)',
+    settings: V112,
+    a: pod('a', { phase: 'Pending', ready: true }),
+    b: pod('b', { phase: 'Running', ready: false }),
+    rule: 'phase',
+  },
+  {
+    name: 'an Unknown pod goes before a Running one (1.12)',
+    settings: V112,
+    a: pod('a', { phase: 'Unknown', ready: true }),
+    b: pod('b', { phase: 'Running', ready: false }),
+    rule: 'phase',
+  },
+  {
+    name: 'a not-ready pod goes before a ready one even with fewer restarts (1.12)',
+    settings: V112,
+    a: pod('a', { ready: false, restarts: [0] }),
+    b: pod('b', { ready: true, restarts: [9] }),
+    rule: 'ready',
+  },
+  {
+    name: 'a pod ready for a shorter time goes first even with fewer restarts (1.12)',
+    settings: V112,
+    a: pod('a', { readyAgo: 10, restarts: [0] }),
+    b: pod('b', { readyAgo: 3600, restarts: [5] }),
+    rule: 'readyTime',
+  },
+  {
+    name: 'the pod with more restarts of its most-restarted container goes first even when older (1.12)',
+    settings: V112,
+    a: pod('a', { restarts: [0, 4], createdAgo: 9000 }),
+    b: pod('b', { restarts: [3, 3], createdAgo: 100 }),
+    rule: 'restarts',
+  },
+  {
+    name: 'the newer pod goes first when everything else is equal (1.12)',
+    settings: V112,
+    alone: true,
+    a: pod('a', { createdAgo: 100 }),
+    b: pod('b', { createdAgo: 9000 }),
+    rule: 'creationTime',
+  },
+  {
+    name: '1.12 ignores pod-deletion-cost: the pod ready for less time goes first',
+    settings: V112,
+    alone: true,
     a: pod('a', { readyAgo: 10, annotations: { 'controller.kubernetes.io/pod-deletion-cost': '100' } }),
-    b: pod('b', { readyAgo: 3600, annotations: { 'controller.kubernetes.io/pod-deletion-cost': '-100' } }), rule: 'readyTime' },
-  { name: '1.12 ignores doubled-up pods: the pod ready for less time goes first', settings: V112, alone: true,
-    a: pod('a', { node: 'n2', readyAgo: 10 }), b: pod('b', { node: 'n1', readyAgo: 3600 }), rule: 'readyTime',
-    related: [pod('a', { node: 'n2' }), pod('b', { node: 'n1' }), pod('c', { node: 'n1' }), pod('d', { node: 'n1' })] },
-  { name: 'an exact ready-time difference of one second decides without log buckets (1.20)', settings: V120,
-    a: pod('a', { readyAgo: 100, uid: 'uid-z' }), b: pod('b', { readyAgo: 101, uid: 'uid-a', restarts: [5] }), rule: 'readyTime' },
+    b: pod('b', { readyAgo: 3600, annotations: { 'controller.kubernetes.io/pod-deletion-cost': '-100' } }),
+    rule: 'readyTime',
+  },
+  {
+    name: '1.12 ignores doubled-up pods: the pod ready for less time goes first',
+    settings: V112,
+    alone: true,
+    a: pod('a', { node: 'n2', readyAgo: 10 }),
+    b: pod('b', { node: 'n1', readyAgo: 3600 }),
+    rule: 'readyTime',
+    related: [pod('a', { node: 'n2' }), pod('b', { node: 'n1' }), pod('c', { node: 'n1' }), pod('d', { node: 'n1' })],
+  },
+  {
+    name: 'an exact ready-time difference of one second decides without log buckets (1.20)',
+    settings: V120,
+    a: pod('a', { readyAgo: 100, uid: 'uid-z' }),
+    b: pod('b', { readyAgo: 101, uid: 'uid-a', restarts: [5] }),
+    rule: 'readyTime',
+  },
 
   // ---- 1.31: controller.ActivePodsWithRanks with PodDeletionCost and LogarithmicScaleDown
-  { name: 'an unassigned pod goes before an assigned one even with a higher deletion cost (1.31)', settings: V131,
-    a: pod('a', { node: '', phase: 'Running', annotations: { 'controller.kubernetes.io/pod-deletion-cost': '50' } }), b: pod('b', { phase: 'Pending' }), rule: 'unassigned' },
-  { name: 'a not-ready pod goes before a ready one even with a higher deletion cost (1.31)', settings: V131,
+  {
+    name: 'an unassigned pod goes before an assigned one even with a higher deletion cost (1.31)',
+    settings: V131,
+    a: pod('a', { node: '', phase: 'Running', annotations: { 'controller.kubernetes.io/pod-deletion-cost': '50' } }),
+    b: pod('b', { phase: 'Pending' }),
+    rule: 'unassigned',
+  },
+  {
+    name: 'a not-ready pod goes before a ready one even with a higher deletion cost (1.31)',
+    settings: V131,
     a: pod('a', { ready: false, annotations: { 'controller.kubernetes.io/pod-deletion-cost': '100' } }),
-    b: pod('b', { ready: true, annotations: { 'controller.kubernetes.io/pod-deletion-cost': '-100' } }), rule: 'ready' },
-  { name: 'the lower pod-deletion-cost goes first even when the other pod is doubled up (1.31)', settings: V131,
-    a: pod('a', { node: 'n2', annotations: { 'controller.kubernetes.io/pod-deletion-cost': '-1' } }), b: pod('b', { node: 'n1' }), rule: 'deletionCost',
-    related: [pod('a', { node: 'n2' }), pod('b', { node: 'n1' }), pod('c', { node: 'n1' })] },
-  { name: 'a pod doubled up on a node with more related pods goes first even when ready for longer (1.31)', settings: V131,
-    a: pod('a', { node: 'n1', readyAgo: 86400 }), b: pod('b', { node: 'n2', readyAgo: 10 }), rule: 'doubledUp',
-    related: [pod('a', { node: 'n1' }), pod('b', { node: 'n2' }), pod('c', { node: 'n1' })] },
-  { name: 'pods being deleted do not count as doubled up (related pods must be active)', settings: V131, alone: true,
-    a: pod('a', { node: 'n2', readyAgo: 10 }), b: pod('b', { node: 'n1', readyAgo: 86400 }), rule: 'readyTime',
-    related: [pod('a', { node: 'n2' }), pod('b', { node: 'n1' }), pod('c', { node: 'n1', deleting: true })] },
-  { name: 'a pod ready for less time on a log scale goes first even with fewer restarts (1.31)', settings: V131,
-    a: pod('a', { readyAgo: 10, restarts: [0] }), b: pod('b', { readyAgo: 3600, restarts: [5] }), rule: 'readyTime' },
-  { name: 'ready times in the same log2 bucket are ordered by UID and restarts are not consulted (1.31)', settings: V131,
-    a: pod('a', { readyAgo: 110, uid: 'uid-a' }), b: pod('b', { readyAgo: 100, uid: 'uid-b', restarts: [5] }), rule: 'readyTime' },
-  { name: 'the pod with more restarts goes first even when newer by a log bucket (1.31)', settings: V131,
-    a: pod('a', { restarts: [2], createdAgo: 90000 }), b: pod('b', { restarts: [1], createdAgo: 100 }), rule: 'restarts' },
-  { name: 'the newer pod goes first when the creation times are in different log2 buckets (1.31)', settings: V131, alone: true,
-    a: pod('a', { createdAgo: 100, uid: 'uid-z' }), b: pod('b', { createdAgo: 9000, uid: 'uid-a' }), rule: 'creationTime' },
-  { name: 'creation times in the same log2 bucket are ordered by UID, not by age (1.31)', settings: V131, alone: true,
-    a: pod('a', { createdAgo: 8000, uid: 'uid-a' }), b: pod('b', { createdAgo: 7000, uid: 'uid-b' }), rule: 'creationTime' },
-  { name: 'without LogarithmicScaleDown the same two pods are ordered by age: the newer goes first (1.20)', settings: V120, alone: true,
-    a: pod('a', { createdAgo: 7000, uid: 'uid-b' }), b: pod('b', { createdAgo: 8000, uid: 'uid-a' }), rule: 'creationTime' },
-  { name: 'a pod with no creation time goes first (afterOrZero)', settings: V131, alone: true,
-    a: { ...pod('a', { createdAgo: 100 }), meta: { ...pod('a', {}).meta, creationTimestamp: ZERO_TIME } }, b: pod('b', { createdAgo: 100 }), rule: 'creationTime' },
-  { name: 'pods equal under every Kubernetes rule are taken by name', settings: V131, alone: true,
-    a: pod('a', { uid: 'same' }), b: pod('b', { uid: 'same' }), rule: 'name' },
+    b: pod('b', { ready: true, annotations: { 'controller.kubernetes.io/pod-deletion-cost': '-100' } }),
+    rule: 'ready',
+  },
+  {
+    name: 'the lower pod-deletion-cost goes first even when the other pod is doubled up (1.31)',
+    settings: V131,
+    a: pod('a', { node: 'n2', annotations: { 'controller.kubernetes.io/pod-deletion-cost': '-1' } }),
+    b: pod('b', { node: 'n1' }),
+    rule: 'deletionCost',
+    related: [pod('a', { node: 'n2' }), pod('b', { node: 'n1' }), pod('c', { node: 'n1' })],
+  },
+  {
+    name: 'a pod doubled up on a node with more related pods goes first even when ready for longer (1.31)',
+    settings: V131,
+    a: pod('a', { node: 'n1', readyAgo: 86400 }),
+    b: pod('b', { node: 'n2', readyAgo: 10 }),
+    rule: 'doubledUp',
+    related: [pod('a', { node: 'n1' }), pod('b', { node: 'n2' }), pod('c', { node: 'n1' })],
+  },
+  {
+    name: 'pods being deleted do not count as doubled up (related pods must be active)',
+    settings: V131,
+    alone: true,
+    a: pod('a', { node: 'n2', readyAgo: 10 }),
+    b: pod('b', { node: 'n1', readyAgo: 86400 }),
+    rule: 'readyTime',
+    related: [pod('a', { node: 'n2' }), pod('b', { node: 'n1' }), pod('c', { node: 'n1', deleting: true })],
+  },
+  {
+    name: 'a pod ready for less time on a log scale goes first even with fewer restarts (1.31)',
+    settings: V131,
+    a: pod('a', { readyAgo: 10, restarts: [0] }),
+    b: pod('b', { readyAgo: 3600, restarts: [5] }),
+    rule: 'readyTime',
+  },
+  {
+    name: 'ready times in the same log2 bucket are ordered by UID and restarts are not consulted (1.31)',
+    settings: V131,
+    a: pod('a', { readyAgo: 110, uid: 'uid-a' }),
+    b: pod('b', { readyAgo: 100, uid: 'uid-b', restarts: [5] }),
+    rule: 'readyTime',
+  },
+  {
+    name: 'the pod with more restarts goes first even when newer by a log bucket (1.31)',
+    settings: V131,
+    a: pod('a', { restarts: [2], createdAgo: 90000 }),
+    b: pod('b', { restarts: [1], createdAgo: 100 }),
+    rule: 'restarts',
+  },
+  {
+    name: 'the newer pod goes first when the creation times are in different log2 buckets (1.31)',
+    settings: V131,
+    alone: true,
+    a: pod('a', { createdAgo: 100, uid: 'uid-z' }),
+    b: pod('b', { createdAgo: 9000, uid: 'uid-a' }),
+    rule: 'creationTime',
+  },
+  {
+    name: 'creation times in the same log2 bucket are ordered by UID, not by age (1.31)',
+    settings: V131,
+    alone: true,
+    a: pod('a', { createdAgo: 8000, uid: 'uid-a' }),
+    b: pod('b', { createdAgo: 7000, uid: 'uid-b' }),
+    rule: 'creationTime',
+  },
+  {
+    name: 'without LogarithmicScaleDown the same two pods are ordered by age: the newer goes first (1.20)',
+    settings: V120,
+    alone: true,
+    a: pod('a', { createdAgo: 7000, uid: 'uid-b' }),
+    b: pod('b', { createdAgo: 8000, uid: 'uid-a' }),
+    rule: 'creationTime',
+  },
+  {
+    name: 'a pod with no creation time goes first (afterOrZero)',
+    settings: V131,
+    alone: true,
+    a: { ...pod('a', { createdAgo: 100 }), meta: { ...pod('a', {}).meta, creationTimestamp: ZERO_TIME } },
+    b: pod('b', { createdAgo: 100 }),
+    rule: 'creationTime',
+  },
+  {
+    name: 'pods equal under every Kubernetes rule are taken by name',
+    settings: V131,
+    alone: true,
+    a: pod('a', { uid: 'same' }),
+    b: pod('b', { uid: 'same' }),
+    rule: 'name',
+  },
 ];
 
 test('scale-down ranking: each rule decides before the next one', () => {
   for (const c of cases) {
     const related = c.related ?? [c.a, c.b];
-    for (const input of [[c.a, c.b], [c.b, c.a]]) {
+    for (const input of [
+      [c.a, c.b],
+      [c.b, c.a],
+    ]) {
       const r = getPodsToDelete(input, related, 1, c.settings);
-      assert.deepEqual(r.deleted.map((d) => d.name), ['a'], `${c.name} (input order ${input.map((p) => p.meta.name)})`);
+      assert.deepEqual(
+        r.deleted.map((d) => d.name),
+        ['a'],
+        `${c.name} (input order ${input.map((p) => p.meta.name)})`,
+      );
       assert.equal(r.whyDeleted.get('a')?.rule, c.rule, c.name);
       assert.equal(r.whyKept.get('b')?.rule, c.rule, c.name);
     }
@@ -124,7 +262,18 @@ test('the rules apply in the order of the version', () => {
 
 test('invalid pod-deletion-cost values count as 0, as GetDeletionCostFromPodAnnotations leaves them', () => {
   const cost = (v: string) => rankPods([pod('x', { annotations: { 'controller.kubernetes.io/pod-deletion-cost': v } })], [])[0]!.cost;
-  const cases: [string, number][] = [['10', 10], ['-5', -5], ['0', 0], ['+10', 0], ['007', 0], ['abc', 0], ['2147483648', 0], ['-2147483648', -2147483648], ['', 0], ['1.5', 0]];
+  const cases: [string, number][] = [
+    ['10', 10],
+    ['-5', -5],
+    ['0', 0],
+    ['+10', 0],
+    ['007', 0],
+    ['abc', 0],
+    ['2147483648', 0],
+    ['-2147483648', -2147483648],
+    ['', 0],
+    ['1.5', 0],
+  ];
   for (const [v, want] of cases) assert.equal(cost(v), want, v);
 });
 
@@ -146,7 +295,10 @@ test('when every pod goes, none is ranked and none is explained against a kept p
   const b = pod('b', { node: '' });
   const r = getPodsToDelete([b, a], [], 2, V131);
   assert.equal(r.sorted, false);
-  assert.deepEqual(r.deleted.map((d) => d.name), ['a', 'b']);
+  assert.deepEqual(
+    r.deleted.map((d) => d.name),
+    ['a', 'b'],
+  );
   assert.equal(r.whyDeleted.size, 0);
 });
 
@@ -160,8 +312,14 @@ test('a scale-down of 6 to 2 deletes the four pods ranked first and explains eac
     pod('p-restarty', { readyAgo: 7200, restarts: [3] }),
   ];
   const r = getPodsToDelete(pods, [], 4, V112);
-  assert.deepEqual(r.deleted.map((d) => d.name), ['p-pending', 'p-unknown', 'p-notready', 'p-young']);
-  assert.deepEqual(r.kept.map((d) => d.name), ['p-restarty', 'p-old']);
+  assert.deepEqual(
+    r.deleted.map((d) => d.name),
+    ['p-pending', 'p-unknown', 'p-notready', 'p-young'],
+  );
+  assert.deepEqual(
+    r.kept.map((d) => d.name),
+    ['p-restarty', 'p-old'],
+  );
   assert.equal(r.whyDeleted.get('p-pending')!.rule, 'unassigned');
   assert.equal(r.whyDeleted.get('p-unknown')!.rule, 'phase');
   assert.equal(r.whyDeleted.get('p-notready')!.rule, 'ready');

@@ -81,11 +81,17 @@ test('after a step back past the deletion of a ReplicaSet, its pods are not repo
       sim.step();
       live.set(sim.pass!, codes(sim.problems));
     }
-    assert.ok(sim.trace.some((d) => d.action === 'ObjectDeleted' || d.summary.toLowerCase().includes('delete')), 'the ReplicaSet was deleted');
+    assert.ok(
+      sim.trace.some((d) => d.action === 'ObjectDeleted' || d.summary.toLowerCase().includes('delete')),
+      'the ReplicaSet was deleted',
+    );
     assert.ok(!sim.cluster!.replicaSets.has('default/web'));
     assert.ok(sim.cluster!.pods.has('default/web-aaaaa'), 'its pods are left (no garbage collector)');
     const at22 = live.get(22)!;
-    assert.ok(at22.some((p) => p.startsWith('replicaset-no-selector')), 'the ReplicaSet without a selector is reported');
+    assert.ok(
+      at22.some((p) => p.startsWith('replicaset-no-selector')),
+      'the ReplicaSet without a selector is reported',
+    );
     assert.ok(!at22.some((p) => p.startsWith('pod-dangling-owner')), 'the live run did not check the pods again');
     for (const n of [22, 15, 11, 3]) {
       sim.goToPass(n);

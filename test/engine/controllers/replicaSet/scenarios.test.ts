@@ -21,8 +21,12 @@ const of = (sim: { trace: readonly Decision[] }, action: string) => sim.trace.fi
 
 test('scaling 3 to 10 creates 7 pods in slow-start batches 1, 2, 4 that are bound and become ready', () => {
   const sim = run(
-    [nodeObject('n1'), nodeObject('n2'), rsObject('web', { replicas: 3, status: { replicas: 3, readyReplicas: 3, availableReplicas: 3, fullyLabeledReplicas: 3, observedGeneration: 1 } }),
-      ...[0, 1, 2].map((i) => podObject(`web-${i}`, 'web', { node: 'n1' }))],
+    [
+      nodeObject('n1'),
+      nodeObject('n2'),
+      rsObject('web', { replicas: 3, status: { replicas: 3, readyReplicas: 3, availableReplicas: 3, fullyLabeledReplicas: 3, observedGeneration: 1 } }),
+      ...[0, 1, 2].map((i) => podObject(`web-${i}`, 'web', { node: 'n1' })),
+    ],
     [{ at: '10s', kind: 'scale', replicaSet: 'default/web', replicas: 10 } as EventSpec],
     '20s',
   );
@@ -32,16 +36,28 @@ test('scaling 3 to 10 creates 7 pods in slow-start batches 1, 2, 4 that are boun
   assert.equal(created[0]!.causes.length, 1);
   assert.equal(sim.trace[created[0]!.causes[0]! - 1]!.action, 'ObjectApplied');
   assert.equal(of(sim, 'PodBound').length, 7);
-  assert.ok(of(sim, 'PodBound').every((d) => d.details!.node === 'n1'), 'the first Ready node by name');
-  const rs = sim.state().objects.items.find((o) => (o as { kind: string }).kind === 'ReplicaSet') as { status: { replicas: number; readyReplicas: number; observedGeneration: number } };
+  assert.ok(
+    of(sim, 'PodBound').every((d) => d.details!.node === 'n1'),
+    'the first Ready node by name',
+  );
+  const rs = sim.state().objects.items.find((o) => (o as { kind: string }).kind === 'ReplicaSet') as {
+    status: { replicas: number; readyReplicas: number; observedGeneration: number };
+  };
   assert.equal(rs.status.replicas, 10);
   assert.equal(rs.status.readyReplicas, 10);
   assert.equal(rs.status.observedGeneration, 2);
 });
 
 test('scaling 0 to 10 creates batches 1, 2, 4, 3', () => {
-  const sim = run([nodeObject('n1'), rsObject('web', { replicas: 0 })], [{ at: '5s', kind: 'scale', replicaSet: 'default/web', replicas: 10 } as EventSpec], '10s');
-  assert.deepEqual(of(sim, 'PodsCreated').map((d) => d.details!.batches), [[1, 2, 4, 3]]);
+  const sim = run(
+    [nodeObject('n1'), rsObject('web', { replicas: 0 })],
+    [{ at: '5s', kind: 'scale', replicaSet: 'default/web', replicas: 10 } as EventSpec],
+    '10s',
+  );
+  assert.deepEqual(
+    of(sim, 'PodsCreated').map((d) => d.details!.batches),
+    [[1, 2, 4, 3]],
+  );
 });
 
 test('a create fault aborts the slow start at its first batch; the status write brings the ReplicaSet back at once', () => {
@@ -67,7 +83,8 @@ test('a create fault aborts the slow start at its first batch; the status write 
 
 test('scale-down 6 to 2: 1.12 keeps the oldest ready pods, 1.31 also honours pod-deletion-cost', () => {
   const objects = () => [
-    nodeObject('n1'), nodeObject('n2'),
+    nodeObject('n1'),
+    nodeObject('n2'),
     rsObject('web', { replicas: 6, status: { replicas: 6, readyReplicas: 5, availableReplicas: 5, fullyLabeledReplicas: 6, observedGeneration: 1 } }),
     podObject('web-notready', 'web', { node: 'n1', ready: false }),
     podObject('web-young', 'web', { node: 'n1', readyAgo: 60, createdAgo: 120 }),
@@ -85,8 +102,13 @@ test('scale-down 6 to 2: 1.12 keeps the oldest ready pods, 1.31 also honours pod
 
 test('pods evicted from a failed node are replaced on a healthy node, with causes linking eviction, creation and binding', () => {
   const sim = run(
-    [nodeObject('a1'), nodeObject('b1'), rsObject('web', { replicas: 2, status: { replicas: 2, readyReplicas: 2, availableReplicas: 2, fullyLabeledReplicas: 2, observedGeneration: 1 } }),
-      podObject('web-1', 'web', { node: 'a1' }), podObject('web-2', 'web', { node: 'b1' })],
+    [
+      nodeObject('a1'),
+      nodeObject('b1'),
+      rsObject('web', { replicas: 2, status: { replicas: 2, readyReplicas: 2, availableReplicas: 2, fullyLabeledReplicas: 2, observedGeneration: 1 } }),
+      podObject('web-1', 'web', { node: 'a1' }),
+      podObject('web-2', 'web', { node: 'b1' }),
+    ],
     [{ at: '10s', kind: 'kubelet', action: 'stop', target: { nodes: ['a1'] } } as EventSpec],
     '3m',
   );

@@ -36,7 +36,9 @@ function runAndStepBack(path: string, until?: (start: number) => number): void {
 }
 
 const examples = join(__dirname, '..', '..', '..', '..', 'examples');
-for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml')).sort()) {
+for (const file of readdirSync(examples)
+  .filter((f) => f.endsWith('.yaml'))
+  .sort()) {
   test(`example ${file}: the running counts agree with every pod read, also after stepping back`, () => {
     runAndStepBack(join(examples, file));
   });
@@ -46,7 +48,12 @@ test('a generated zone outage (1.35, terminatingReplicas counted): the running c
   const dir = mkdtempSync(join(tmpdir(), 'rs-tally-'));
   try {
     const stream = generateClusterStream({
-      nodes: 60, podsPerNode: 12, zones: 3, detail: 'lean', kubernetesVersion: 'v1.35.0', seed: 'tally',
+      nodes: 60,
+      podsPerNode: 12,
+      zones: 3,
+      detail: 'lean',
+      kubernetesVersion: 'v1.35.0',
+      seed: 'tally',
       timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '30m' } },
     });
     let text = '';
@@ -88,10 +95,7 @@ test('a claimed pod that changes while the sync creates pods is counted as it is
   w.settle();
   const first = w.host.actions('ReplicaSetStatusUpdated')[0]!;
   // the two pods claimed before the creation, a no longer ready (the running counts at claim time said 2 ready)
-  assert.deepEqual(
-    [first.details!.status, w.host.actions('PodsCreated').length],
-    [{ ...(first.details!.status as object), replicas: 2, readyReplicas: 1 }, 1],
-  );
+  assert.deepEqual([first.details!.status, w.host.actions('PodsCreated').length], [{ ...(first.details!.status as object), replicas: 2, readyReplicas: 1 }, 1]);
 });
 
 test('the running counts keep what a labels object gave; a labels object they read cannot be edited in place (it is replaced), and a replaced one is read again', () => {
@@ -103,7 +107,9 @@ test('the running counts keep what a labels object gave; a labels object they re
   w.settle();
   const a = w.host.cluster.pods.get('default/a')!;
   // verification freezes every labels object the counts read: an edit in place would go unseen by them
-  assert.throws(() => { (a.meta.labels as Record<string, string>).app = 'other'; }, TypeError);
+  assert.throws(() => {
+    (a.meta.labels as Record<string, string>).app = 'other';
+  }, TypeError);
   // replaced: a no longer matches, is released, and a pod is created for it (the sync's verification agrees)
   a.meta.labels = { ...a.meta.labels, app: 'other' };
   w.host.updatePod(a);

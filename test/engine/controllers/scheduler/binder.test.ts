@@ -14,9 +14,15 @@ const noExecute = (key: string) => ({ key, effect: 'NoExecute' });
 const noSchedule = (key: string) => ({ key, effect: 'NoSchedule' });
 
 const alloc = (o: KObject, allocatable: KObject): KObject => ({ ...o, status: { ...(o.status as KObject), allocatable } });
-const requesting = (o: KObject, requests: KObject): KObject => ({ ...o, spec: { ...(o.spec as KObject), containers: [{ name: 'c', image: 'nginx', resources: { requests } }] } });
+const requesting = (o: KObject, requests: KObject): KObject => ({
+  ...o,
+  spec: { ...(o.spec as KObject), containers: [{ name: 'c', image: 'nginx', resources: { requests } }] },
+});
 const withSpec = (o: KObject, spec: KObject): KObject => ({ ...o, spec: { ...(o.spec as KObject), ...spec } });
-const labelled = (o: KObject, labels: Record<string, string>): KObject => ({ ...o, metadata: { ...(o.metadata as KObject), labels: { ...((o.metadata as KObject).labels as KObject), ...labels } } });
+const labelled = (o: KObject, labels: Record<string, string>): KObject => ({
+  ...o,
+  metadata: { ...(o.metadata as KObject), labels: { ...((o.metadata as KObject).labels as KObject), ...labels } },
+});
 const small = (name: string, o: Parameters<typeof nodeObject>[1] = {}) => alloc(nodeObject(name, o), { cpu: '1', memory: '1Gi', pods: '110' });
 
 test('a pod is bound to a feasible node with the best least-allocated score, ties by name in natural order', () => {
@@ -24,30 +30,102 @@ test('a pod is bound to a feasible node with the best least-allocated score, tie
   const cases: { name: string; nodes: KObject[]; bound?: KObject[]; pod?: KObject; want?: string; blocked?: string }[] = [
     { name: 'equal nodes: the first by natural name (n9 before n10)', nodes: [small('n10'), small('n9'), small('n11')], want: 'n9' },
     { name: 'the least allocated node wins over the first by name', nodes: [small('a'), small('b')], bound: [busy('x', 'a')], want: 'b' },
-    { name: 'allocation is counted from requests, with 100m/200Mi for a container without', nodes: [small('a'), small('b')], bound: [podObject('x', undefined, { node: 'a' })], want: 'b' },
-    { name: 'a bigger node is less allocated with the same pods', nodes: [small('a'), alloc(nodeObject('b'), { cpu: '4', memory: '4Gi', pods: '110' })], bound: [busy('x', 'b')], want: 'b' },
+    {
+      name: 'allocation is counted from requests, with 100m/200Mi for a container without',
+      nodes: [small('a'), small('b')],
+      bound: [podObject('x', undefined, { node: 'a' })],
+      want: 'b',
+    },
+    {
+      name: 'a bigger node is less allocated with the same pods',
+      nodes: [small('a'), alloc(nodeObject('b'), { cpu: '4', memory: '4Gi', pods: '110' })],
+      bound: [busy('x', 'b')],
+      want: 'b',
+    },
     { name: 'a finished pod does not count', nodes: [small('a'), small('b')], bound: [{ ...busy('x', 'a'), status: { phase: 'Succeeded' } }], want: 'a' },
     { name: 'a NotReady node is skipped', nodes: [small('a', { ready: 'False' }), small('b')], want: 'b' },
     { name: 'an Unknown node is skipped', nodes: [small('a', { ready: 'Unknown' }), small('b')], want: 'b' },
     { name: 'a NoSchedule taint the pod does not tolerate skips the node', nodes: [small('a', { taints: [noSchedule('dedicated')] }), small('b')], want: 'b' },
-    { name: 'a NoExecute taint the pod does not tolerate skips the node', nodes: [small('a', { taints: [noExecute('example.com/maint')] }), small('b')], want: 'b' },
-    { name: 'a PreferNoSchedule taint does not skip the node', nodes: [small('a', { taints: [{ key: 'soft', effect: 'PreferNoSchedule' }] }), small('b')], want: 'a' },
-    { name: 'a tolerated taint does not skip the node', nodes: [small('a', { taints: [noSchedule('dedicated')] }), small('b')], pod: podObject('p', undefined, { tolerations: [{ key: 'dedicated', operator: 'Exists' }] }), want: 'a' },
-    { name: 'the default unreachable toleration does not make a NoSchedule unreachable taint tolerable', nodes: [small('a', { taints: [noSchedule('node.kubernetes.io/unreachable')] }), small('b')], want: 'b' },
-    { name: 'a cordoned node is skipped', nodes: [small('a', { unschedulable: true }), small('b')], want: 'b' },
-    { name: 'a cordoned node is used by a pod tolerating node.kubernetes.io/unschedulable', nodes: [small('a', { unschedulable: true }), small('b')], pod: podObject('p', undefined, { tolerations: [{ key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' }] }), want: 'a' },
-    { name: 'a node without room for the cpu request is skipped', nodes: [small('a'), small('b')], bound: [busy('x', 'a'), busy('y', 'b'), busy('z', 'b')], pod: requesting(podObject('p', undefined), { cpu: '400m' }), want: 'a' },
-    { name: 'a node at its pods limit is skipped', nodes: [alloc(nodeObject('a'), { cpu: '8', memory: '8Gi', pods: '1' }), small('b')], pod: podObject('p', undefined), bound: [], want: 'a' },
-    { name: 'a nodeSelector sends the pod to the matching node', nodes: [small('a'), labelled(small('b'), { disk: 'ssd' })], bound: [busy('x', 'b')], pod: withSpec(podObject('p', undefined), { nodeSelector: { disk: 'ssd' } }), want: 'b' },
-    { name: 'a hostname nodeSelector sends the pod to that node', nodes: [small('a'), small('b')], bound: [busy('x', 'b')], pod: withSpec(podObject('p', undefined), { nodeSelector: { 'kubernetes.io/hostname': 'b' } }), want: 'b' },
     {
-      name: 'required node affinity matchFields metadata.name sends the pod to that node', nodes: [small('a'), small('b')], bound: [busy('x', 'b')],
-      pod: withSpec(podObject('p', undefined), { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['b'] }] }] } } } }),
+      name: 'a NoExecute taint the pod does not tolerate skips the node',
+      nodes: [small('a', { taints: [noExecute('example.com/maint')] }), small('b')],
       want: 'b',
     },
     {
-      name: 'required node affinity with Gt picks among the matching nodes', nodes: [labelled(small('a'), { cores: '2' }), labelled(small('b'), { cores: '16' })], bound: [busy('x', 'b')],
-      pod: withSpec(podObject('p', undefined), { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'cores', operator: 'Gt', values: ['8'] }] }] } } } }),
+      name: 'a PreferNoSchedule taint does not skip the node',
+      nodes: [small('a', { taints: [{ key: 'soft', effect: 'PreferNoSchedule' }] }), small('b')],
+      want: 'a',
+    },
+    {
+      name: 'a tolerated taint does not skip the node',
+      nodes: [small('a', { taints: [noSchedule('dedicated')] }), small('b')],
+      pod: podObject('p', undefined, { tolerations: [{ key: 'dedicated', operator: 'Exists' }] }),
+      want: 'a',
+    },
+    {
+      name: 'the default unreachable toleration does not make a NoSchedule unreachable taint tolerable',
+      nodes: [small('a', { taints: [noSchedule('node.kubernetes.io/unreachable')] }), small('b')],
+      want: 'b',
+    },
+    { name: 'a cordoned node is skipped', nodes: [small('a', { unschedulable: true }), small('b')], want: 'b' },
+    {
+      name: 'a cordoned node is used by a pod tolerating node.kubernetes.io/unschedulable',
+      nodes: [small('a', { unschedulable: true }), small('b')],
+      pod: podObject('p', undefined, { tolerations: [{ key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' }] }),
+      want: 'a',
+    },
+    {
+      name: 'a node without room for the cpu request is skipped',
+      nodes: [small('a'), small('b')],
+      bound: [busy('x', 'a'), busy('y', 'b'), busy('z', 'b')],
+      pod: requesting(podObject('p', undefined), { cpu: '400m' }),
+      want: 'a',
+    },
+    {
+      name: 'a node at its pods limit is skipped',
+      nodes: [alloc(nodeObject('a'), { cpu: '8', memory: '8Gi', pods: '1' }), small('b')],
+      pod: podObject('p', undefined),
+      bound: [],
+      want: 'a',
+    },
+    {
+      name: 'a nodeSelector sends the pod to the matching node',
+      nodes: [small('a'), labelled(small('b'), { disk: 'ssd' })],
+      bound: [busy('x', 'b')],
+      pod: withSpec(podObject('p', undefined), { nodeSelector: { disk: 'ssd' } }),
+      want: 'b',
+    },
+    {
+      name: 'a hostname nodeSelector sends the pod to that node',
+      nodes: [small('a'), small('b')],
+      bound: [busy('x', 'b')],
+      pod: withSpec(podObject('p', undefined), { nodeSelector: { 'kubernetes.io/hostname': 'b' } }),
+      want: 'b',
+    },
+    {
+      name: 'required node affinity matchFields metadata.name sends the pod to that node',
+      nodes: [small('a'), small('b')],
+      bound: [busy('x', 'b')],
+      pod: withSpec(podObject('p', undefined), {
+        affinity: {
+          nodeAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['b'] }] }] },
+          },
+        },
+      }),
+      want: 'b',
+    },
+    {
+      name: 'required node affinity with Gt picks among the matching nodes',
+      nodes: [labelled(small('a'), { cores: '2' }), labelled(small('b'), { cores: '16' })],
+      bound: [busy('x', 'b')],
+      pod: withSpec(podObject('p', undefined), {
+        affinity: {
+          nodeAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'cores', operator: 'Gt', values: ['8'] }] }] },
+          },
+        },
+      }),
       want: 'b',
     },
     {
@@ -76,39 +154,65 @@ test('a pod is bound to a feasible node with the best least-allocated score, tie
       assert.equal(u[0]!.details!.message, c.blocked, c.name);
       assert.equal(u[0]!.summary, `${c.blocked} (simplified binder, not kube-scheduler)`, c.name);
       const cond = pod.conditions.find((x) => x.type === 'PodScheduled');
-      assert.deepEqual(cond && { status: cond.status, reason: cond.reason, message: cond.message }, { status: 'False', reason: 'Unschedulable', message: c.blocked }, `${c.name}: the pod's PodScheduled condition, as kube-scheduler writes it`);
+      assert.deepEqual(
+        cond && { status: cond.status, reason: cond.reason, message: cond.message },
+        { status: 'False', reason: 'Unschedulable', message: c.blocked },
+        `${c.name}: the pod's PodScheduled condition, as kube-scheduler writes it`,
+      );
     }
   }
 });
 
-test('pods bound one after another spread over the nodes and never exceed a node\'s pods, cpu or memory', () => {
-  const nodes = [alloc(nodeObject('n1'), { cpu: '1', memory: '2Gi', pods: '3' }), alloc(nodeObject('n2'), { cpu: '1', memory: '2Gi', pods: '3' }), alloc(nodeObject('n3'), { cpu: '2', memory: '2Gi', pods: '110' })];
+test("pods bound one after another spread over the nodes and never exceed a node's pods, cpu or memory", () => {
+  const nodes = [
+    alloc(nodeObject('n1'), { cpu: '1', memory: '2Gi', pods: '3' }),
+    alloc(nodeObject('n2'), { cpu: '1', memory: '2Gi', pods: '3' }),
+    alloc(nodeObject('n3'), { cpu: '2', memory: '2Gi', pods: '110' }),
+  ];
   const pods = Array.from({ length: 10 }, (_, i) => requesting(podObject(`p${i}`, undefined, { createdAgo: 100 - i }), { cpu: '400m', memory: '128Mi' }));
   const w = new World({ minor: 31, binder: true, nodes, pods });
   w.settle();
-  const on = (n: string) => w.pods().filter((p) => p.nodeName === n).map((p) => p.meta.name);
+  const on = (n: string) =>
+    w
+      .pods()
+      .filter((p) => p.nodeName === n)
+      .map((p) => p.meta.name);
   // scores (cpu share left + memory share left) / 2, each rounded down: n3 has twice the cpu, so
   // p0 n3 86 | p1 n1 76 (n3 73) | p2 n2 76 | p3 n3 73 (n1 53) | p4 n3 60 | p5 n1 53 (n3 47) | p6 n2 53
   // | p7 n3 47 (n1 and n2 have 200m left) | p8 n3 34, its last 400m | p9 fits nowhere
   assert.deepEqual(on('n1'), ['p1', 'p5']);
   assert.deepEqual(on('n2'), ['p2', 'p6']);
   assert.deepEqual(on('n3'), ['p0', 'p3', 'p4', 'p7', 'p8']);
-  assert.deepEqual(w.host.actions('PodBound').map((d) => d.details!.score), [86, 76, 76, 73, 60, 53, 53, 47, 34]);
+  assert.deepEqual(
+    w.host.actions('PodBound').map((d) => d.details!.score),
+    [86, 76, 76, 73, 60, 53, 53, 47, 34],
+  );
   const u = w.host.actions('PodUnschedulable');
-  assert.deepEqual(u.map((d) => d.object), ['Pod/default/p9']);
+  assert.deepEqual(
+    u.map((d) => d.object),
+    ['Pod/default/p9'],
+  );
   assert.equal(u[0]!.details!.message, '0/3 nodes are available: 3 Insufficient cpu.');
 });
 
 test('PodBound says which node, its score and room, and what the other nodes failed', () => {
   const w = new World({
-    minor: 31, binder: true,
+    minor: 31,
+    binder: true,
     nodes: [small('a', { taints: [noSchedule('node.kubernetes.io/unreachable')] }), small('b'), small('c', { unschedulable: true })],
     pods: [requesting(podObject('p', undefined), { cpu: '250m', memory: '256Mi' })],
   });
   w.settle();
   const d = w.host.actions('PodBound')[0]!;
   assert.equal(d.summary, 'Bound to b, the least allocated of 1 feasible node (score 75; simplified binder, not kube-scheduler)');
-  assert.deepEqual(d.because[0]!.values, { node: 'b', score: 75, pods: '1/110', cpuRequests: '250m/1000m', memoryRequests: `${256 * 1024 * 1024}/${1024 * 1024 * 1024}`, feasible: 1 });
+  assert.deepEqual(d.because[0]!.values, {
+    node: 'b',
+    score: 75,
+    pods: '1/110',
+    cpuRequests: '250m/1000m',
+    memoryRequests: `${256 * 1024 * 1024}/${1024 * 1024 * 1024}`,
+    feasible: 1,
+  });
   assert.equal(d.because[1]!.rule, '2 of 3 nodes filtered out');
   assert.deepEqual(d.because[1]!.values, { 'node(s) had untolerated taint {node.kubernetes.io/unreachable: }': 1, 'node(s) were unschedulable': 1 });
   assert.ok(d.because[2]!.rule.startsWith('simplified binder (not kube-scheduler)'));
@@ -127,7 +231,11 @@ test('an unschedulable pod is tried again when a pod leaves a node, and then bou
   const p = w.host.cluster.pods.get('default/p')!;
   assert.equal(p.nodeName, 'a');
   assert.equal(w.host.actions('PodBound')[0]!.time, formatTime(T0 + seconds(30)));
-  assert.deepEqual(p.conditions.find((x) => x.type === 'PodScheduled'), { type: 'PodScheduled', status: 'True', lastTransitionTime: T0 + seconds(30) }, 'bound: True, without the reason and message');
+  assert.deepEqual(
+    p.conditions.find((x) => x.type === 'PodScheduled'),
+    { type: 'PodScheduled', status: 'True', lastTransitionTime: T0 + seconds(30) },
+    'bound: True, without the reason and message',
+  );
 });
 
 test('an unschedulable pod is reported once, then bound when a node becomes Ready', () => {
@@ -211,15 +319,24 @@ test('pods from the snapshot that are already bound are left as they are', () =>
 });
 
 test('terminating and finished pods are not bound', () => {
-  const w = new World({ minor: 31, binder: true, nodes: [nodeObject('a')], pods: [podObject('gone', undefined, { deleting: true }), podObject('done', undefined, { phase: 'Succeeded' })] });
+  const w = new World({
+    minor: 31,
+    binder: true,
+    nodes: [nodeObject('a')],
+    pods: [podObject('gone', undefined, { deleting: true }), podObject('done', undefined, { phase: 'Succeeded' })],
+  });
   w.settle();
   assert.equal(w.host.decisions.length, 0);
 });
 
 test('replacement pods are bound to healthy nodes, citing their PodsCreated', () => {
   const w = new World({
-    minor: 31, binder: true,
-    nodes: [nodeObject('a-1', { ready: 'Unknown', taints: [noExecute('node.kubernetes.io/unreachable'), noSchedule('node.kubernetes.io/unreachable')] }), nodeObject('b-1')],
+    minor: 31,
+    binder: true,
+    nodes: [
+      nodeObject('a-1', { ready: 'Unknown', taints: [noExecute('node.kubernetes.io/unreachable'), noSchedule('node.kubernetes.io/unreachable')] }),
+      nodeObject('b-1'),
+    ],
     replicaSets: [rsObject('web', { replicas: 2 })],
     pods: [podObject('web-x', 'web', { node: 'a-1' }), podObject('web-y', 'web', { node: 'b-1' })],
   });
@@ -246,8 +363,10 @@ test('the binder restores from a checkpoint', () => {
   void toPodRecord;
 });
 
-test('why a pod is not bound gives kube-scheduler\'s message, the first nodes by name with their reasons, and counts the rest', () => {
-  const nodes = Array.from({ length: 30 }, (_, i) => nodeObject(`n${i}`, { ready: i % 2 ? 'False' : 'Unknown', ...(i % 3 === 0 ? { taints: [noSchedule('node.kubernetes.io/not-ready')] } : {}) }));
+test("why a pod is not bound gives kube-scheduler's message, the first nodes by name with their reasons, and counts the rest", () => {
+  const nodes = Array.from({ length: 30 }, (_, i) =>
+    nodeObject(`n${i}`, { ready: i % 2 ? 'False' : 'Unknown', ...(i % 3 === 0 ? { taints: [noSchedule('node.kubernetes.io/not-ready')] } : {}) }),
+  );
   const w = new World({ minor: 31, binder: true, nodes, pods: [podObject('p', undefined)] });
   w.settle();
   const why = w.binder!.whyNot(w.host, 'Pod/default/p');
@@ -255,11 +374,14 @@ test('why a pod is not bound gives kube-scheduler\'s message, the first nodes by
   assert.equal(why[0]!.blocking?.unmet, message);
   assert.ok(why[0]!.check.rule.startsWith(message), why[0]!.check.rule);
   assert.equal(why.length, 22);
-  assert.deepEqual(why.slice(1, 4).map((x) => [x.what, x.check.rule]), [
-    ['bound to n0 (simplified binder)', 'node(s) had untolerated taint {node.kubernetes.io/not-ready: }'],
-    ['bound to n1 (simplified binder)', 'node(s) were not ready'],
-    ['bound to n2 (simplified binder)', 'node(s) were not ready'],
-  ]);
+  assert.deepEqual(
+    why.slice(1, 4).map((x) => [x.what, x.check.rule]),
+    [
+      ['bound to n0 (simplified binder)', 'node(s) had untolerated taint {node.kubernetes.io/not-ready: }'],
+      ['bound to n1 (simplified binder)', 'node(s) were not ready'],
+      ['bound to n2 (simplified binder)', 'node(s) were not ready'],
+    ],
+  );
   assert.deepEqual(why[21]!.check.values, { nodes: 10 });
   const u = w.host.actions('PodUnschedulable')[0]!;
   assert.deepEqual(u.details!.reasons, { 'node(s) had untolerated taint {node.kubernetes.io/not-ready: }': 10, 'node(s) were not ready': 20 });

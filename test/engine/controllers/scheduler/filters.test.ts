@@ -8,8 +8,17 @@ import assert from 'node:assert/strict';
 import { toNodeRecord, toPodRecord } from '../../../../src/engine/model/convert';
 import type { KObject } from '../../../../src/engine/model/types';
 import {
-  emptyUsage, leastAllocatedScore, naturalCompare, nodeFacts, placementReason, resourceMisfit, misfitReasons,
-  INSUFFICIENT_CPU, INSUFFICIENT_MEMORY, TOO_MANY_PODS, type Usage,
+  emptyUsage,
+  leastAllocatedScore,
+  naturalCompare,
+  nodeFacts,
+  placementReason,
+  resourceMisfit,
+  misfitReasons,
+  INSUFFICIENT_CPU,
+  INSUFFICIENT_MEMORY,
+  TOO_MANY_PODS,
+  type Usage,
 } from '../../../../src/engine/controllers/scheduler/fit';
 import { matchesPlacement, requiredPlacement } from '../../../../src/engine/controllers/scheduler/nodeAffinity';
 import { fitErrorMessage, wordingFor } from '../../../../src/engine/controllers/scheduler/reasons';
@@ -19,7 +28,8 @@ const MI = 1024 * 1024;
 
 function pod(spec: KObject = {}): ReturnType<typeof toPodRecord> & object {
   return toPodRecord({
-    apiVersion: 'v1', kind: 'Pod',
+    apiVersion: 'v1',
+    kind: 'Pod',
     metadata: { name: 'p', namespace: 'default', uid: 'u', creationTimestamp: '2026-01-01T00:00:00Z' },
     spec: { containers: [{ name: 'c', image: 'nginx' }], ...spec },
     status: { phase: 'Pending' },
@@ -29,7 +39,8 @@ function pod(spec: KObject = {}): ReturnType<typeof toPodRecord> & object {
 function node(o: { name?: string; labels?: Record<string, string>; taints?: KObject[]; unschedulable?: boolean; ready?: string; allocatable?: KObject } = {}) {
   const name = o.name ?? 'n1';
   return toNodeRecord({
-    apiVersion: 'v1', kind: 'Node',
+    apiVersion: 'v1',
+    kind: 'Node',
     metadata: { name, uid: `uid-${name}`, labels: { 'kubernetes.io/hostname': name, ...o.labels }, creationTimestamp: '2026-01-01T00:00:00Z' },
     spec: { ...(o.taints ? { taints: o.taints } : {}), ...(o.unschedulable ? { unschedulable: true } : {}) },
     status: {
@@ -45,20 +56,70 @@ test('filters 1–4 give the first reason in the default profile order, in kube-
   const cases: { name: string; pod?: KObject; node?: Parameters<typeof node>[0]; want: string | undefined }[] = [
     { name: 'a Ready, untainted, schedulable node passes', want: undefined },
     { name: 'a cordoned node is unschedulable', node: { unschedulable: true }, want: 'node(s) were unschedulable' },
-    { name: 'a cordoned node passes for a pod tolerating node.kubernetes.io/unschedulable', node: { unschedulable: true }, pod: { tolerations: [{ key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' }] }, want: undefined },
-    { name: 'cordon is checked before taints', node: { unschedulable: true, taints: [{ key: 'a', effect: 'NoSchedule' }] }, want: 'node(s) were unschedulable' },
-    { name: 'an untolerated NoSchedule taint filters the node, named with its value', node: { taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] }, want: 'node(s) had untolerated taint {dedicated: gpu}' },
-    { name: 'an untolerated NoExecute taint filters the node (empty value as kube-scheduler prints it)', node: { taints: [{ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' }] }, want: 'node(s) had untolerated taint {node.kubernetes.io/unreachable: }' },
+    {
+      name: 'a cordoned node passes for a pod tolerating node.kubernetes.io/unschedulable',
+      node: { unschedulable: true },
+      pod: { tolerations: [{ key: 'node.kubernetes.io/unschedulable', operator: 'Exists', effect: 'NoSchedule' }] },
+      want: undefined,
+    },
+    {
+      name: 'cordon is checked before taints',
+      node: { unschedulable: true, taints: [{ key: 'a', effect: 'NoSchedule' }] },
+      want: 'node(s) were unschedulable',
+    },
+    {
+      name: 'an untolerated NoSchedule taint filters the node, named with its value',
+      node: { taints: [{ key: 'dedicated', value: 'gpu', effect: 'NoSchedule' }] },
+      want: 'node(s) had untolerated taint {dedicated: gpu}',
+    },
+    {
+      name: 'an untolerated NoExecute taint filters the node (empty value as kube-scheduler prints it)',
+      node: { taints: [{ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' }] },
+      want: 'node(s) had untolerated taint {node.kubernetes.io/unreachable: }',
+    },
     { name: 'a PreferNoSchedule taint is ignored', node: { taints: [{ key: 'soft', effect: 'PreferNoSchedule' }] }, want: undefined },
-    { name: 'the first untolerated taint in the node order is named', node: { taints: [{ key: 'a', effect: 'NoSchedule' }, { key: 'b', effect: 'NoExecute' }] }, pod: { tolerations: [{ key: 'a', operator: 'Exists' }] }, want: 'node(s) had untolerated taint {b: }' },
-    { name: 'a NoExecute toleration does not tolerate the NoSchedule taint of the same key', node: { taints: [{ key: 'node.kubernetes.io/unreachable', effect: 'NoSchedule' }] }, pod: { tolerations: [{ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }] }, want: 'node(s) had untolerated taint {node.kubernetes.io/unreachable: }' },
-    { name: 'taints are checked before node affinity', node: { taints: [{ key: 'a', effect: 'NoSchedule' }] }, pod: { nodeSelector: { disk: 'ssd' } }, want: 'node(s) had untolerated taint {a: }' },
-    { name: 'a nodeSelector the node does not match filters it', pod: { nodeSelector: { disk: 'ssd' } }, want: "node(s) didn't match Pod's node affinity/selector" },
+    {
+      name: 'the first untolerated taint in the node order is named',
+      node: {
+        taints: [
+          { key: 'a', effect: 'NoSchedule' },
+          { key: 'b', effect: 'NoExecute' },
+        ],
+      },
+      pod: { tolerations: [{ key: 'a', operator: 'Exists' }] },
+      want: 'node(s) had untolerated taint {b: }',
+    },
+    {
+      name: 'a NoExecute toleration does not tolerate the NoSchedule taint of the same key',
+      node: { taints: [{ key: 'node.kubernetes.io/unreachable', effect: 'NoSchedule' }] },
+      pod: { tolerations: [{ key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 }] },
+      want: 'node(s) had untolerated taint {node.kubernetes.io/unreachable: }',
+    },
+    {
+      name: 'taints are checked before node affinity',
+      node: { taints: [{ key: 'a', effect: 'NoSchedule' }] },
+      pod: { nodeSelector: { disk: 'ssd' } },
+      want: 'node(s) had untolerated taint {a: }',
+    },
+    {
+      name: 'a nodeSelector the node does not match filters it',
+      pod: { nodeSelector: { disk: 'ssd' } },
+      want: "node(s) didn't match Pod's node affinity/selector",
+    },
     { name: 'a nodeSelector the node matches passes', node: { labels: { disk: 'ssd' } }, pod: { nodeSelector: { disk: 'ssd' } }, want: undefined },
-    { name: 'node affinity is checked before readiness', node: { ready: 'Unknown' }, pod: { nodeSelector: { disk: 'ssd' } }, want: "node(s) didn't match Pod's node affinity/selector" },
+    {
+      name: 'node affinity is checked before readiness',
+      node: { ready: 'Unknown' },
+      pod: { nodeSelector: { disk: 'ssd' } },
+      want: "node(s) didn't match Pod's node affinity/selector",
+    },
     { name: 'a NotReady node without taints is not ready', node: { ready: 'False' }, want: 'node(s) were not ready' },
     { name: 'an Unknown node without taints is not ready', node: { ready: 'Unknown' }, want: 'node(s) were not ready' },
-    { name: 'a not-Ready node with the unreachable taint reports the taint, as kube-scheduler does', node: { ready: 'Unknown', taints: [{ key: 'node.kubernetes.io/unreachable', effect: 'NoSchedule' }] }, want: 'node(s) had untolerated taint {node.kubernetes.io/unreachable: }' },
+    {
+      name: 'a not-Ready node with the unreachable taint reports the taint, as kube-scheduler does',
+      node: { ready: 'Unknown', taints: [{ key: 'node.kubernetes.io/unreachable', effect: 'NoSchedule' }] },
+      want: 'node(s) had untolerated taint {node.kubernetes.io/unreachable: }',
+    },
   ];
   for (const c of cases) {
     const p = pod(c.pod);
@@ -68,7 +129,9 @@ test('filters 1–4 give the first reason in the default profile order, in kube-
 });
 
 test('required node affinity matches as kube-scheduler does, per operator', () => {
-  const term = (...matchExpressions: KObject[]) => ({ affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions }] } } } });
+  const term = (...matchExpressions: KObject[]) => ({
+    affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions }] } } },
+  });
   const labels = { zone: 'a', cores: '8', 'kubernetes.io/hostname': 'n1' };
   const cases: { name: string; spec: KObject; want: boolean }[] = [
     { name: 'no requirement matches every node', spec: {}, want: true },
@@ -87,19 +150,88 @@ test('required node affinity matches as kube-scheduler does, per operator', () =
     { name: 'Lt compares as integers (8 < 10)', spec: term({ key: 'cores', operator: 'Lt', values: ['10'] }), want: true },
     { name: 'Gt on a label that is not an integer does not match', spec: term({ key: 'zone', operator: 'Gt', values: ['1'] }), want: false },
     { name: 'Gt on a missing label does not match', spec: term({ key: 'gpu', operator: 'Gt', values: ['1'] }), want: false },
-    { name: 'expressions of one term are ANDed', spec: term({ key: 'zone', operator: 'In', values: ['a'] }, { key: 'cores', operator: 'Lt', values: ['4'] }), want: false },
+    {
+      name: 'expressions of one term are ANDed',
+      spec: term({ key: 'zone', operator: 'In', values: ['a'] }, { key: 'cores', operator: 'Lt', values: ['4'] }),
+      want: false,
+    },
     {
       name: 'terms are ORed',
-      spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'In', values: ['b'] }] }, { matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }] }] } } } },
+      spec: {
+        affinity: {
+          nodeAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: {
+              nodeSelectorTerms: [
+                { matchExpressions: [{ key: 'zone', operator: 'In', values: ['b'] }] },
+                { matchExpressions: [{ key: 'zone', operator: 'In', values: ['a'] }] },
+              ],
+            },
+          },
+        },
+      },
       want: true,
     },
-    { name: 'an empty term matches no node', spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{}] } } } }, want: false },
-    { name: 'an empty list of terms matches no node', spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [] } } } }, want: false },
-    { name: 'matchFields metadata.name In the node name matches', spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n1'] }] }] } } } }, want: true },
-    { name: 'matchFields metadata.name In another name does not match', spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n2'] }] }] } } } }, want: false },
-    { name: 'matchFields metadata.name NotIn another name matches', spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'NotIn', values: ['n2'] }] }] } } } }, want: true },
+    {
+      name: 'an empty term matches no node',
+      spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{}] } } } },
+      want: false,
+    },
+    {
+      name: 'an empty list of terms matches no node',
+      spec: { affinity: { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [] } } } },
+      want: false,
+    },
+    {
+      name: 'matchFields metadata.name In the node name matches',
+      spec: {
+        affinity: {
+          nodeAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: {
+              nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n1'] }] }],
+            },
+          },
+        },
+      },
+      want: true,
+    },
+    {
+      name: 'matchFields metadata.name In another name does not match',
+      spec: {
+        affinity: {
+          nodeAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: {
+              nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'In', values: ['n2'] }] }],
+            },
+          },
+        },
+      },
+      want: false,
+    },
+    {
+      name: 'matchFields metadata.name NotIn another name matches',
+      spec: {
+        affinity: {
+          nodeAffinity: {
+            requiredDuringSchedulingIgnoredDuringExecution: {
+              nodeSelectorTerms: [{ matchFields: [{ key: 'metadata.name', operator: 'NotIn', values: ['n2'] }] }],
+            },
+          },
+        },
+      },
+      want: true,
+    },
     { name: 'nodeSelector and affinity must both match', spec: { nodeSelector: { zone: 'b' }, ...term({ key: 'zone', operator: 'Exists' }) }, want: false },
-    { name: 'preferred affinity is not a requirement', spec: { affinity: { nodeAffinity: { preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, preference: { matchExpressions: [{ key: 'gpu', operator: 'Exists' }] } }] } } }, want: true },
+    {
+      name: 'preferred affinity is not a requirement',
+      spec: {
+        affinity: {
+          nodeAffinity: {
+            preferredDuringSchedulingIgnoredDuringExecution: [{ weight: 1, preference: { matchExpressions: [{ key: 'gpu', operator: 'Exists' }] } }],
+          },
+        },
+      },
+      want: true,
+    },
   ];
   for (const c of cases) {
     const p = pod(c.spec);
@@ -111,21 +243,68 @@ test('required node affinity matches as kube-scheduler does, per operator', () =
 
 test('a pod requests what kube-scheduler computes (PodRequests), with 100m/200Mi defaults for scoring only', () => {
   const cases: { name: string; spec: KObject; want: Requests }[] = [
-    { name: 'a container without requests requests nothing, and scores as 100m/200Mi', spec: {}, want: { milliCpu: 0, memory: 0, nonZeroMilliCpu: 100, nonZeroMemory: 200 * MI } },
-    { name: 'requests are summed over containers', spec: { containers: [{ name: 'a', resources: { requests: { cpu: '100m', memory: '128Mi' } } }, { name: 'b', resources: { requests: { cpu: '0.5', memory: '1Gi' } } }] }, want: { milliCpu: 600, memory: 1152 * MI, nonZeroMilliCpu: 600, nonZeroMemory: 1152 * MI } },
-    { name: 'a request of zero is kept as zero for scoring too', spec: { containers: [{ name: 'a', resources: { requests: { cpu: '0', memory: '64Mi' } } }] }, want: { milliCpu: 0, memory: 64 * MI, nonZeroMilliCpu: 0, nonZeroMemory: 64 * MI } },
-    { name: 'a larger init container sets the request', spec: { initContainers: [{ name: 'i', resources: { requests: { cpu: '2', memory: '1Mi' } } }], containers: [{ name: 'a', resources: { requests: { cpu: '1', memory: '2Mi' } } }] }, want: { milliCpu: 2000, memory: 2 * MI, nonZeroMilliCpu: 2000, nonZeroMemory: 2 * MI } },
-    { name: 'a sidecar (restartPolicy Always) adds to the containers', spec: { initContainers: [{ name: 's', restartPolicy: 'Always', resources: { requests: { cpu: '250m', memory: '1Mi' } } }], containers: [{ name: 'a', resources: { requests: { cpu: '1', memory: '2Mi' } } }] }, want: { milliCpu: 1250, memory: 3 * MI, nonZeroMilliCpu: 1250, nonZeroMemory: 3 * MI } },
-    { name: 'overhead is added', spec: { overhead: { cpu: '10m', memory: '1Mi' }, containers: [{ name: 'a', resources: { requests: { cpu: '1', memory: '2Mi' } } }] }, want: { milliCpu: 1010, memory: 3 * MI, nonZeroMilliCpu: 1010, nonZeroMemory: 3 * MI } },
-    { name: 'limits alone are not requests here (the API server would have copied them)', spec: { containers: [{ name: 'a', resources: { limits: { cpu: '1' } } }] }, want: { milliCpu: 0, memory: 0, nonZeroMilliCpu: 100, nonZeroMemory: 200 * MI } },
+    {
+      name: 'a container without requests requests nothing, and scores as 100m/200Mi',
+      spec: {},
+      want: { milliCpu: 0, memory: 0, nonZeroMilliCpu: 100, nonZeroMemory: 200 * MI },
+    },
+    {
+      name: 'requests are summed over containers',
+      spec: {
+        containers: [
+          { name: 'a', resources: { requests: { cpu: '100m', memory: '128Mi' } } },
+          { name: 'b', resources: { requests: { cpu: '0.5', memory: '1Gi' } } },
+        ],
+      },
+      want: { milliCpu: 600, memory: 1152 * MI, nonZeroMilliCpu: 600, nonZeroMemory: 1152 * MI },
+    },
+    {
+      name: 'a request of zero is kept as zero for scoring too',
+      spec: { containers: [{ name: 'a', resources: { requests: { cpu: '0', memory: '64Mi' } } }] },
+      want: { milliCpu: 0, memory: 64 * MI, nonZeroMilliCpu: 0, nonZeroMemory: 64 * MI },
+    },
+    {
+      name: 'a larger init container sets the request',
+      spec: {
+        initContainers: [{ name: 'i', resources: { requests: { cpu: '2', memory: '1Mi' } } }],
+        containers: [{ name: 'a', resources: { requests: { cpu: '1', memory: '2Mi' } } }],
+      },
+      want: { milliCpu: 2000, memory: 2 * MI, nonZeroMilliCpu: 2000, nonZeroMemory: 2 * MI },
+    },
+    {
+      name: 'a sidecar (restartPolicy Always) adds to the containers',
+      spec: {
+        initContainers: [{ name: 's', restartPolicy: 'Always', resources: { requests: { cpu: '250m', memory: '1Mi' } } }],
+        containers: [{ name: 'a', resources: { requests: { cpu: '1', memory: '2Mi' } } }],
+      },
+      want: { milliCpu: 1250, memory: 3 * MI, nonZeroMilliCpu: 1250, nonZeroMemory: 3 * MI },
+    },
+    {
+      name: 'overhead is added',
+      spec: { overhead: { cpu: '10m', memory: '1Mi' }, containers: [{ name: 'a', resources: { requests: { cpu: '1', memory: '2Mi' } } }] },
+      want: { milliCpu: 1010, memory: 3 * MI, nonZeroMilliCpu: 1010, nonZeroMemory: 3 * MI },
+    },
+    {
+      name: 'limits alone are not requests here (the API server would have copied them)',
+      spec: { containers: [{ name: 'a', resources: { limits: { cpu: '1' } } }] },
+      want: { milliCpu: 0, memory: 0, nonZeroMilliCpu: 100, nonZeroMemory: 200 * MI },
+    },
   ];
   for (const c of cases) assert.deepEqual(podRequests(pod(c.spec)), c.want, c.name);
 });
 
 test('a node allows its allocatable, and the kubelet default of 110 pods when it reports none', () => {
   const cases: { name: string; allocatable?: KObject; want: Allocatable }[] = [
-    { name: 'cpu in millicores, memory in bytes, pods', allocatable: { cpu: '7910m', memory: '31369424Ki', pods: '110' }, want: { milliCpu: 7910, memory: 31369424 * 1024, pods: 110, reported: true } },
-    { name: 'whole cores and Gi', allocatable: { cpu: '4', memory: '15Gi', pods: 250 }, want: { milliCpu: 4000, memory: 15 * 1024 * MI, pods: 250, reported: true } },
+    {
+      name: 'cpu in millicores, memory in bytes, pods',
+      allocatable: { cpu: '7910m', memory: '31369424Ki', pods: '110' },
+      want: { milliCpu: 7910, memory: 31369424 * 1024, pods: 110, reported: true },
+    },
+    {
+      name: 'whole cores and Gi',
+      allocatable: { cpu: '4', memory: '15Gi', pods: 250 },
+      want: { milliCpu: 4000, memory: 15 * 1024 * MI, pods: 250, reported: true },
+    },
     { name: 'a key missing from a reported allocatable is zero', allocatable: { cpu: '4' }, want: { milliCpu: 4000, memory: 0, pods: 0, reported: true } },
     { name: 'no allocatable: 110 pods, cpu and memory not checked', want: { milliCpu: undefined, memory: undefined, pods: 110, reported: false } },
   ];
@@ -139,12 +318,42 @@ test('NodeResourcesFit filters on pods, cpu and memory against the requests of t
   const cases: { name: string; req: Requests; used: Usage; alloc?: Allocatable; want: number; words?: string[] }[] = [
     { name: 'an empty node fits', req: req(100, 100 * MI), used: used({}), want: 0 },
     { name: 'exactly the room left fits', req: req(400, 500 * MI), used: used({ milliCpu: 600, memory: 500 * MI, pods: 2 }), want: 0 },
-    { name: 'one millicore too many is Insufficient cpu', req: req(401, 0), used: used({ milliCpu: 600, pods: 1 }), want: INSUFFICIENT_CPU, words: ['Insufficient cpu'] },
-    { name: 'one byte too many is Insufficient memory', req: req(0, 500 * MI + 1), used: used({ memory: 500 * MI }), want: INSUFFICIENT_MEMORY, words: ['Insufficient memory'] },
-    { name: 'the pods limit is Too many pods, even for a pod requesting nothing', req: req(0, 0), used: used({ pods: 3 }), want: TOO_MANY_PODS, words: ['Too many pods'] },
-    { name: 'every failing resource is a reason, in fitsRequest order', req: req(2000, 2000 * MI), used: used({ pods: 3 }), want: TOO_MANY_PODS | INSUFFICIENT_CPU | INSUFFICIENT_MEMORY, words: ['Too many pods', 'Insufficient cpu', 'Insufficient memory'] },
+    {
+      name: 'one millicore too many is Insufficient cpu',
+      req: req(401, 0),
+      used: used({ milliCpu: 600, pods: 1 }),
+      want: INSUFFICIENT_CPU,
+      words: ['Insufficient cpu'],
+    },
+    {
+      name: 'one byte too many is Insufficient memory',
+      req: req(0, 500 * MI + 1),
+      used: used({ memory: 500 * MI }),
+      want: INSUFFICIENT_MEMORY,
+      words: ['Insufficient memory'],
+    },
+    {
+      name: 'the pods limit is Too many pods, even for a pod requesting nothing',
+      req: req(0, 0),
+      used: used({ pods: 3 }),
+      want: TOO_MANY_PODS,
+      words: ['Too many pods'],
+    },
+    {
+      name: 'every failing resource is a reason, in fitsRequest order',
+      req: req(2000, 2000 * MI),
+      used: used({ pods: 3 }),
+      want: TOO_MANY_PODS | INSUFFICIENT_CPU | INSUFFICIENT_MEMORY,
+      words: ['Too many pods', 'Insufficient cpu', 'Insufficient memory'],
+    },
     { name: 'a pod requesting no cpu fits a full node', req: req(0, 0), used: used({ milliCpu: 1000, memory: 1000 * MI }), want: 0 },
-    { name: 'a node reporting no allocatable checks only the 110 pods', req: req(99_000, 99_000 * MI), used: used({ pods: 109 }), alloc: { milliCpu: undefined, memory: undefined, pods: 110, reported: false }, want: 0 },
+    {
+      name: 'a node reporting no allocatable checks only the 110 pods',
+      req: req(99_000, 99_000 * MI),
+      used: used({ pods: 109 }),
+      alloc: { milliCpu: undefined, memory: undefined, pods: 110, reported: false },
+      want: 0,
+    },
   ];
   for (const c of cases) {
     const got = resourceMisfit(c.req, c.alloc ?? alloc, c.used);
@@ -185,10 +394,19 @@ test('ties go to names in natural order', () => {
 
 test('the FitError message is kube-scheduler’s: reasons as "count reason", sorted as strings, with a final period', () => {
   assert.equal(
-    fitErrorMessage(3333, new Map([['Insufficient cpu', 2222], ['node(s) had untolerated taint {node.kubernetes.io/unreachable: }', 1111]])),
+    fitErrorMessage(
+      3333,
+      new Map([
+        ['Insufficient cpu', 2222],
+        ['node(s) had untolerated taint {node.kubernetes.io/unreachable: }', 1111],
+      ]),
+    ),
     '0/3333 nodes are available: 1111 node(s) had untolerated taint {node.kubernetes.io/unreachable: }, 2222 Insufficient cpu.',
   );
-  assert.equal(fitErrorMessage(6, { 'Insufficient cpu': 3, 'node(s) were unschedulable': 3 }), '0/6 nodes are available: 3 Insufficient cpu, 3 node(s) were unschedulable.');
+  assert.equal(
+    fitErrorMessage(6, { 'Insufficient cpu': 3, 'node(s) were unschedulable': 3 }),
+    '0/6 nodes are available: 3 Insufficient cpu, 3 node(s) were unschedulable.',
+  );
   assert.equal(fitErrorMessage(0, {}), 'no nodes available to schedule pods');
 });
 
@@ -197,7 +415,11 @@ test('the taint and affinity reasons read as each version of kube-scheduler wrot
   const cases: { minor: number; taint: string; affinity: string }[] = [
     { minor: 12, taint: "node(s) had taints that the pod didn't tolerate", affinity: "node(s) didn't match node selector" },
     { minor: 18, taint: "node(s) had taint {node.kubernetes.io/unreachable: }, that the pod didn't tolerate", affinity: "node(s) didn't match node selector" },
-    { minor: 24, taint: "node(s) had taint {node.kubernetes.io/unreachable: }, that the pod didn't tolerate", affinity: "node(s) didn't match Pod's node affinity/selector" },
+    {
+      minor: 24,
+      taint: "node(s) had taint {node.kubernetes.io/unreachable: }, that the pod didn't tolerate",
+      affinity: "node(s) didn't match Pod's node affinity/selector",
+    },
     { minor: 31, taint: 'node(s) had untolerated taint {node.kubernetes.io/unreachable: }', affinity: "node(s) didn't match Pod's node affinity/selector" },
     { minor: 35, taint: 'node(s) had untolerated taint(s)', affinity: "node(s) didn't match Pod's node affinity/selector" },
   ];

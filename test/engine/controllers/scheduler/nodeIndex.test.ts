@@ -11,7 +11,15 @@ import { emptyCluster, type ClusterState } from '../../../../src/engine/model/cl
 import { toNodeRecord, toPodRecord } from '../../../../src/engine/model/convert';
 import type { KObject, PodRecord } from '../../../../src/engine/model/types';
 import { countingNode, NodeIndex } from '../../../../src/engine/controllers/scheduler/nodeIndex';
-import { emptyUsage, leastAllocatedScore, misfitReasons, naturalCompare, nodeFacts, placementReason, resourceMisfit } from '../../../../src/engine/controllers/scheduler/fit';
+import {
+  emptyUsage,
+  leastAllocatedScore,
+  misfitReasons,
+  naturalCompare,
+  nodeFacts,
+  placementReason,
+  resourceMisfit,
+} from '../../../../src/engine/controllers/scheduler/fit';
 import { requiredPlacement } from '../../../../src/engine/controllers/scheduler/nodeAffinity';
 import { fitErrorMessage, wordingFor } from '../../../../src/engine/controllers/scheduler/reasons';
 import { nodeAllocatable, podRequests } from '../../../../src/engine/controllers/scheduler/resources';
@@ -23,22 +31,35 @@ const w = wordingFor(31);
 function nodeObj(r: Random, name: string, varied: boolean): KObject {
   if (!varied) {
     return {
-      apiVersion: 'v1', kind: 'Node',
+      apiVersion: 'v1',
+      kind: 'Node',
       metadata: { name, uid: name, labels: { 'kubernetes.io/hostname': name, zone: r.pick(['a', 'b']) }, creationTimestamp: '2026-01-01T00:00:00Z' },
       spec: r.chance(0.1) ? { taints: [{ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' }] } : {},
       status: {
-        conditions: [{ type: 'Ready', status: r.chance(0.95) ? 'True' : 'False', lastHeartbeatTime: '2026-01-01T00:00:00Z', lastTransitionTime: '2026-01-01T00:00:00Z' }],
+        conditions: [
+          { type: 'Ready', status: r.chance(0.95) ? 'True' : 'False', lastHeartbeatTime: '2026-01-01T00:00:00Z', lastTransitionTime: '2026-01-01T00:00:00Z' },
+        ],
         allocatable: { cpu: '2', memory: '2Gi', pods: '12' },
       },
     };
   }
-  const taints = r.chance(0.3) ? [{ key: r.pick(['node.kubernetes.io/unreachable', 'dedicated', 'soft']), effect: r.pick(['NoSchedule', 'NoExecute', 'PreferNoSchedule']) }] : [];
+  const taints = r.chance(0.3)
+    ? [{ key: r.pick(['node.kubernetes.io/unreachable', 'dedicated', 'soft']), effect: r.pick(['NoSchedule', 'NoExecute', 'PreferNoSchedule']) }]
+    : [];
   return {
-    apiVersion: 'v1', kind: 'Node',
-    metadata: { name, uid: name, labels: { 'kubernetes.io/hostname': name, zone: r.pick(['a', 'b']), ...(r.chance(0.5) ? { disk: 'ssd' } : {}) }, creationTimestamp: '2026-01-01T00:00:00Z' },
+    apiVersion: 'v1',
+    kind: 'Node',
+    metadata: {
+      name,
+      uid: name,
+      labels: { 'kubernetes.io/hostname': name, zone: r.pick(['a', 'b']), ...(r.chance(0.5) ? { disk: 'ssd' } : {}) },
+      creationTimestamp: '2026-01-01T00:00:00Z',
+    },
     spec: { taints, ...(r.chance(0.1) ? { unschedulable: true } : {}) },
     status: {
-      conditions: [{ type: 'Ready', status: r.chance(0.85) ? 'True' : 'Unknown', lastHeartbeatTime: '2026-01-01T00:00:00Z', lastTransitionTime: '2026-01-01T00:00:00Z' }],
+      conditions: [
+        { type: 'Ready', status: r.chance(0.85) ? 'True' : 'Unknown', lastHeartbeatTime: '2026-01-01T00:00:00Z', lastTransitionTime: '2026-01-01T00:00:00Z' },
+      ],
       ...(r.chance(0.9) ? { allocatable: { cpu: r.pick(['1', '2', '1500m']), memory: r.pick(['1Gi', '2Gi']), pods: r.pick(['4', '6', '110']) } } : {}),
     },
   };
@@ -46,15 +67,32 @@ function nodeObj(r: Random, name: string, varied: boolean): KObject {
 
 function podObj(r: Random, name: string, node?: string): KObject {
   const spec: KObject = {
-    containers: [{ name: 'c', image: 'x', ...(r.chance(0.8) ? { resources: { requests: { cpu: r.pick(['100m', '250m', '500m']), memory: r.pick(['64Mi', '256Mi']) } } } : {}) }],
+    containers: [
+      {
+        name: 'c',
+        image: 'x',
+        ...(r.chance(0.8) ? { resources: { requests: { cpu: r.pick(['100m', '250m', '500m']), memory: r.pick(['64Mi', '256Mi']) } } } : {}),
+      },
+    ],
   };
   if (node) spec.nodeName = node;
   if (r.chance(0.2)) spec.tolerations = [{ key: r.pick(['dedicated', 'node.kubernetes.io/unreachable']), operator: 'Exists' }];
   const sel = r.int(0, 9);
   if (sel === 0) spec.nodeSelector = { disk: 'ssd' };
   if (sel === 1) spec.nodeSelector = { 'kubernetes.io/hostname': `n${r.int(1, 12)}` };
-  if (sel === 2) spec.affinity = { nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'NotIn', values: ['a'] }] }] } } };
-  return { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default', uid: name, creationTimestamp: '2026-01-01T00:00:00Z' }, spec, status: { phase: r.chance(0.05) ? 'Succeeded' : 'Running' } };
+  if (sel === 2)
+    spec.affinity = {
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: [{ matchExpressions: [{ key: 'zone', operator: 'NotIn', values: ['a'] }] }] },
+      },
+    };
+  return {
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name, namespace: 'default', uid: name, creationTimestamp: '2026-01-01T00:00:00Z' },
+    spec,
+    status: { phase: r.chance(0.05) ? 'Succeeded' : 'Running' },
+  };
 }
 
 /** The plain rule: every node, every pod counted from the cluster. */
@@ -69,7 +107,11 @@ function bruteForce(cluster: ClusterState, pod: PodRecord): { best?: string; sco
     for (const p of cluster.pods.values()) {
       if (p.nodeName !== node.meta.name || p.phase === 'Succeeded' || p.phase === 'Failed') continue;
       const q = podRequests(p);
-      used.milliCpu += q.milliCpu; used.memory += q.memory; used.nonZeroMilliCpu += q.nonZeroMilliCpu; used.nonZeroMemory += q.nonZeroMemory; used.pods++;
+      used.milliCpu += q.milliCpu;
+      used.memory += q.memory;
+      used.nonZeroMilliCpu += q.nonZeroMilliCpu;
+      used.nonZeroMemory += q.nonZeroMemory;
+      used.pods++;
     }
     const alloc = nodeAllocatable(node);
     const r = placementReason(pod, placement, nodeFacts(node), node.meta.name, w);
@@ -77,7 +119,10 @@ function bruteForce(cluster: ClusterState, pod: PodRecord): { best?: string; sco
     for (const x of rs) reasons.set(x, (reasons.get(x) ?? 0) + 1);
     if (rs.length) continue;
     const s = leastAllocatedScore(req, alloc, used);
-    if (s > bestScore || (s === bestScore && naturalCompare(node.meta.name, best!) < 0)) { best = node.meta.name; bestScore = s; }
+    if (s > bestScore || (s === bestScore && naturalCompare(node.meta.name, best!) < 0)) {
+      best = node.meta.name;
+      bestScore = s;
+    }
   }
   return { best, score: best ? bestScore : 0, message: fitErrorMessage(cluster.nodes.size, reasons) };
 }
@@ -97,7 +142,10 @@ test('the node index chooses what a look at every node chooses, after every kind
         s.add(key);
       }
     };
-    for (let i = 1; i <= nodeCount; i++) { const n = toNodeRecord(nodeObj(r, `n${i}`, varied))!; cluster.nodes.set(n.meta.name, n); }
+    for (let i = 1; i <= nodeCount; i++) {
+      const n = toNodeRecord(nodeObj(r, `n${i}`, varied))!;
+      cluster.nodes.set(n.meta.name, n);
+    }
     for (let i = 0; i < 2 * nodeCount; i++) setPod(toPodRecord(podObj(r, `start-${i}`, `n${r.int(1, nodeCount)}`))!);
     const index = new NodeIndex(cluster);
     let next = 0;

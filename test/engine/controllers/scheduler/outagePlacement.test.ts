@@ -35,12 +35,16 @@ function overcommitted(cluster: ClusterState): string[] {
   const out: string[] = [];
   for (const node of cluster.nodes.values()) {
     const a = nodeAllocatable(node);
-    let pods = 0, cpu = 0, memory = 0;
+    let pods = 0,
+      cpu = 0,
+      memory = 0;
     for (const key of cluster.podsByNode.get(node.meta.name) ?? []) {
       const p = cluster.pods.get(key);
       if (!p || p.phase === 'Succeeded' || p.phase === 'Failed') continue;
       const r = podRequests(p);
-      pods++; cpu += r.milliCpu; memory += r.memory;
+      pods++;
+      cpu += r.milliCpu;
+      memory += r.memory;
     }
     if (pods > a.pods || (a.milliCpu !== undefined && cpu > a.milliCpu) || (a.memory !== undefined && memory > a.memory)) {
       out.push(`${node.meta.name}: ${pods}/${a.pods} pods, ${cpu}m/${a.milliCpu}m cpu, ${memory}/${a.memory} memory`);

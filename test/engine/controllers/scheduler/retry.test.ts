@@ -20,9 +20,12 @@ const dir = mkdtempSync(join(tmpdir(), 'cs-binder-retry-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 const ready = '{type: Ready, status: "True", lastHeartbeatTime: "2026-01-01T00:00:00Z", lastTransitionTime: "2025-12-01T00:00:00Z"}';
-const nodeB = (pods: string) => `{apiVersion: v1, kind: Node, metadata: {name: b, labels: {kubernetes.io/hostname: b}}, spec: {taints: [{key: dedicated, effect: NoSchedule}]}, status: {allocatable: {cpu: "1", memory: 1Gi, pods: "${pods}"}, conditions: [${ready}]}}`;
-const podOn = (name: string, node: string) => `{apiVersion: v1, kind: Pod, metadata: {name: ${name}, namespace: default}, spec: {nodeName: ${node}, containers: [{name: c, image: nginx}]}, status: {phase: Running}}`;
-const newPod = (name: string, cpu: string) => `{apiVersion: v1, kind: Pod, metadata: {name: ${name}, namespace: default}, spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: "${cpu}"}}}]}}`;
+const nodeB = (pods: string) =>
+  `{apiVersion: v1, kind: Node, metadata: {name: b, labels: {kubernetes.io/hostname: b}}, spec: {taints: [{key: dedicated, effect: NoSchedule}]}, status: {allocatable: {cpu: "1", memory: 1Gi, pods: "${pods}"}, conditions: [${ready}]}}`;
+const podOn = (name: string, node: string) =>
+  `{apiVersion: v1, kind: Pod, metadata: {name: ${name}, namespace: default}, spec: {nodeName: ${node}, containers: [{name: c, image: nginx}]}, status: {phase: Running}}`;
+const newPod = (name: string, cpu: string) =>
+  `{apiVersion: v1, kind: Pod, metadata: {name: ${name}, namespace: default}, spec: {containers: [{name: c, image: nginx, resources: {requests: {cpu: "${cpu}"}}}]}}`;
 
 const scenario = `apiVersion: controllerstepper.io/v1alpha1
 kind: Scenario
@@ -54,7 +57,9 @@ function run(): ReturnType<typeof createSimulation> {
 test('a waiting pod is reported again only after a change that may make it fit, and bound when one does', () => {
   const sim = run();
   sim.runUntil(sim.startTime + 90e6);
-  const binder = sim.trace.filter((d) => d.controller === 'scheduler' && d.action !== 'PodStarted').map((d) => `${(Date.parse(d.time) - Date.parse('2026-01-01T00:00:00Z')) / 1000}s ${d.action} ${d.object} ${d.details?.node ?? d.details?.message}`);
+  const binder = sim.trace
+    .filter((d) => d.controller === 'scheduler' && d.action !== 'PodStarted')
+    .map((d) => `${(Date.parse(d.time) - Date.parse('2026-01-01T00:00:00Z')) / 1000}s ${d.action} ${d.object} ${d.details?.node ?? d.details?.message}`);
   assert.deepEqual(binder, [
     '10s PodUnschedulable Pod/default/p1 0/2 nodes are available: 1 Too many pods, 1 node(s) had untolerated taint {dedicated: }.',
     // 20s: a PreferNoSchedule taint is not filtered on; 25s: the hostname label is each node's own

@@ -22,7 +22,13 @@ for (const minor of VERSIONS) {
       { name: 'a pod not scheduled on a node is ignored', p: pod('pod1', ''), taints: [testTaint(1)] },
       { name: 'a pod on an untainted node is left alone', p: pod('pod1', 'node1'), taints: [] },
       { name: 'a pod without tolerations on a tainted node is deleted at once', p: pod('pod1', 'node1'), taints: [testTaint(1)], deletedAt: 0 },
-      { name: 'a pod tolerating the taint for 100s is deleted after 100s', p: pod('pod1', 'node1', [tolerate(1, 100)]), taints: [testTaint(1)], scheduled: 100, deletedAt: 100 },
+      {
+        name: 'a pod tolerating the taint for 100s is deleted after 100s',
+        p: pod('pod1', 'node1', [tolerate(1, 100)]),
+        taints: [testTaint(1)],
+        scheduled: 100,
+        deletedAt: 100,
+      },
       { name: 'a pod tolerating the taint forever stays', p: pod('pod1', 'node1', [tolerate(1)]), taints: [testTaint(1)] },
       { name: 'a pod tolerating another taint forever is deleted at once', p: pod('pod1', 'node1', [tolerate(2)]), taints: [testTaint(1)], deletedAt: 0 },
       { name: 'tolerationSeconds 0 deletes at once', p: pod('pod1', 'node1', [tolerate(1, 0)]), taints: [testTaint(1)], deletedAt: 0 },
@@ -105,7 +111,10 @@ for (const minor of VERSIONS) {
     assert.equal(w.host.actions('PodEvictionCancelled').length, 0, 'the replacement is one decision, not a cancel and an eviction');
 
     // lengthening (or shortening) the toleration does not move the deadline: the existing work item is kept
-    for (const [first, then, at] of [[1, 100, 1], [100, 1, 100]] as const) {
+    for (const [first, then, at] of [
+      [1, 100, 1],
+      [100, 1, 100],
+    ] as const) {
       w = new World({ minor, nodes: [node('node1', [testTaint(1)])], pods: [pod('pod1', 'node1', [tolerate(1, first)])] });
       w.settle();
       w.updatePod('default/pod1', { tolerations: [tolerate(1, then)] });
@@ -149,12 +158,30 @@ for (const minor of VERSIONS) {
       { name: 'an added tolerated taint schedules the deletion', tolerations: [tolerate(1, 100)], from: [], to: [1], evictedAt: 100 },
       { name: 'only one of two added taints tolerated: deleted at once', tolerations: [tolerate(1, 100)], from: [], to: [1, 2], evictedAt: 0 },
       { name: 'a removed taint cancels the deletion', tolerations: [tolerate(1, 1)], from: [1], to: [], cancelled: true },
-      { name: 'a pod with several tolerations goes when the first runs out', tolerations: [tolerate(1, 1), tolerate(2, 100)], from: [], to: [1, 2], evictedAt: 1 },
+      {
+        name: 'a pod with several tolerations goes when the first runs out',
+        tolerations: [tolerate(1, 1), tolerate(2, 100)],
+        from: [],
+        to: [1, 2],
+        evictedAt: 1,
+      },
     ];
     for (const c of cases) {
-      const w = new World({ minor, nodes: [node('node1', c.from.map((i) => testTaint(i)))], pods: [pod('pod1', 'node1', c.tolerations)] });
+      const w = new World({
+        minor,
+        nodes: [
+          node(
+            'node1',
+            c.from.map((i) => testTaint(i)),
+          ),
+        ],
+        pods: [pod('pod1', 'node1', c.tolerations)],
+      });
       w.settle();
-      w.setTaints('node1', c.to.map((i) => testTaint(i)));
+      w.setTaints(
+        'node1',
+        c.to.map((i) => testTaint(i)),
+      );
       w.runUntil(T0 + 3600 * S);
       const e = w.host.actions('PodEvicted');
       if (c.evictedAt !== undefined) {
@@ -178,9 +205,13 @@ for (const minor of VERSIONS) {
     let w = new World({ minor, nodes: [node('node1')], pods: pods() });
     w.setTaints('node1', [testTaint(1)]);
     w.runUntil(T0 + 3600 * S);
-    assert.deepEqual(w.host.actions('PodEvicted').map((d) => [d.object, d.time]), [
-      ['Pod/default/pod1', formatTime(T0)], ['Pod/default/pod2', formatTime(T0 + S)],
-    ]);
+    assert.deepEqual(
+      w.host.actions('PodEvicted').map((d) => [d.object, d.time]),
+      [
+        ['Pod/default/pod1', formatTime(T0)],
+        ['Pod/default/pod2', formatTime(T0 + S)],
+      ],
+    );
     w = new World({ minor, nodes: [node('node1')], pods: pods() });
     w.setTaints('node1', [testTaint(1), testTaint(2)]);
     w.settle();
@@ -191,7 +222,12 @@ for (const minor of VERSIONS) {
   test(`${v}: a pod that reaches a tainted node after the node update is still handled`, () => {
     const cases = [
       { name: 'an existing pod bound later is deleted', tolerations: [], existing: true, deletedAt: 0 },
-      { name: 'an existing pod with a 100s toleration bound later is deleted 100s after binding', tolerations: [tolerate(1, 100)], existing: true, deletedAt: 110 },
+      {
+        name: 'an existing pod with a 100s toleration bound later is deleted 100s after binding',
+        tolerations: [tolerate(1, 100)],
+        existing: true,
+        deletedAt: 110,
+      },
       { name: 'a new pod created on the node is deleted', tolerations: [], existing: false, deletedAt: 0 },
       { name: 'a new pod with a 100s toleration is deleted 100s after creation', tolerations: [tolerate(1, 100)], existing: false, deletedAt: 110 },
     ];
@@ -223,22 +259,41 @@ for (const minor of VERSIONS) {
     assert.deepEqual(s.machine, { id: 'taint-eviction/default/pod1', from: 'idle', to: 'scheduled', event: 'SCHEDULE' });
     assert.equal(s.because[0].rule, 'deletion scheduled at CreatedAt + min(tolerationSeconds)', 'the decisive check comes first');
     assert.deepEqual(s.because[0].values, { createdAt: formatTime(T0), tolerationSeconds: '1m0s', deadline: formatTime(T0 + 60 * S) });
-    assert.ok(s.because.some((c) => JSON.stringify(c.values ?? {}).includes('testTaint1=test1:NoExecute')), 'the taint is named');
-    assert.ok(s.because.some((c) => Object.values(c.values ?? {}).some((v) => Array.isArray(v) && v.includes('testTaint1 Equal "test1" NoExecute for 60s'))), 'the toleration is named');
-    assert.match(s.source, minor >= 29 ? /^tainteviction\/taint_eviction\.go: processPodOnNode$/ : /^nodelifecycle\/scheduler\/taint_manager\.go: processPodOnNode$/);
+    assert.ok(
+      s.because.some((c) => JSON.stringify(c.values ?? {}).includes('testTaint1=test1:NoExecute')),
+      'the taint is named',
+    );
+    assert.ok(
+      s.because.some((c) => Object.values(c.values ?? {}).some((v) => Array.isArray(v) && v.includes('testTaint1 Equal "test1" NoExecute for 60s'))),
+      'the toleration is named',
+    );
+    assert.match(
+      s.source,
+      minor >= 29 ? /^tainteviction\/taint_eviction\.go: processPodOnNode$/ : /^nodelifecycle\/scheduler\/taint_manager\.go: processPodOnNode$/,
+    );
     w.runUntil(T0 + 60 * S);
     const e = w.host.actions('PodEvicted')[0];
-    assert.deepEqual(e.causes, [taintSeq, s.seq].sort((a, b) => a - b));
+    assert.deepEqual(
+      e.causes,
+      [taintSeq, s.seq].sort((a, b) => a - b),
+    );
     assert.deepEqual(e.machine, { id: 'taint-eviction/default/pod1', from: 'scheduled', to: 'deleting', event: 'DEADLINE' });
     assert.match(e.because[0].rule, /deadline was reached/);
     assert.match(e.summary, /ran out at 2026-01-01T00:01:00.000Z/);
     assert.equal(w.host.recall('Pod/default/pod1', 'deleted'), e.seq);
     // 1.26+ patches the DisruptionTarget condition before deleting; 1.12 only deletes
-    assert.deepEqual(w.host.calls.filter((c) => c.includes('pod1')), minor >= 26 ? ['updatePod default/pod1', 'deletePod default/pod1'] : ['deletePod default/pod1']);
+    assert.deepEqual(
+      w.host.calls.filter((c) => c.includes('pod1')),
+      minor >= 26 ? ['updatePod default/pod1', 'deletePod default/pod1'] : ['deletePod default/pod1'],
+    );
   });
 
   test(`${v}: an immediate deletion says which taint is not tolerated, or that the toleration is 0s`, () => {
-    const w = new World({ minor, nodes: [node('node1', [testTaint(1), testTaint(2)])], pods: [pod('none', 'node1', [tolerate(1)]), pod('zero', 'node1', [tolerate(1, 0), tolerate(2)])] });
+    const w = new World({
+      minor,
+      nodes: [node('node1', [testTaint(1), testTaint(2)])],
+      pods: [pod('none', 'node1', [tolerate(1)]), pod('zero', 'node1', [tolerate(1, 0), tolerate(2)])],
+    });
     w.settle();
     const [none, zero] = w.host.actions('PodEvicted');
     assert.equal(none.summary, 'Deleted pod default/none: it does not tolerate the NoExecute taint testTaint2=test2:NoExecute of node1');
@@ -253,12 +308,18 @@ for (const minor of VERSIONS) {
     let w = new World({ minor, nodes: [node('node1', [testTaint(1)])], pods: [pod('pod1', 'node1')], faults: { [verb]: 2 } });
     w.settle();
     w.runUntil(T0 + S);
-    assert.deepEqual(w.host.actions('ApiCallFailed').map((d) => d.time), [formatTime(T0), formatTime(T0 + 10_000)]);
+    assert.deepEqual(
+      w.host.actions('ApiCallFailed').map((d) => d.time),
+      [formatTime(T0), formatTime(T0 + 10_000)],
+    );
     assert.equal(w.host.actions('PodEvicted')[0].time, formatTime(T0 + 20_000), 'third try, 20 ms later');
 
     w = new World({ minor, nodes: [node('node1', [testTaint(1)])], pods: [pod('pod1', 'node1')], faults: { [verb]: 5 } });
     w.runUntil(T0 + 3600 * S);
-    assert.deepEqual(w.host.actions('ApiCallFailed').map((d) => d.time), [0, 1, 2, 3, 4].map((i) => formatTime(T0 + i * 10_000)));
+    assert.deepEqual(
+      w.host.actions('ApiCallFailed').map((d) => d.time),
+      [0, 1, 2, 3, 4].map((i) => formatTime(T0 + i * 10_000)),
+    );
     assert.equal(w.host.actions('PodEvicted').length, 0);
     assert.ok(w.exists('default/pod1'), 'the eviction is lost');
     assert.match(w.c.whyNot(w.host, 'Pod/default/pod1')[0].check.rule, /all 5 delete attempts failed/);
@@ -281,15 +342,27 @@ for (const minor of VERSIONS) {
       const p = w.host.cluster.pods.get('default/pod1')!;
       w.runUntil(T0 + S);
       assert.deepEqual(w.host.calls, ['updatePod default/pod1', 'deletePod default/pod1']);
-      assert.deepEqual(p.conditions.map((c) => [c.type, c.status, c.reason]), [['DisruptionTarget', 'True', 'DeletionByTaintManager']]);
+      assert.deepEqual(
+        p.conditions.map((c) => [c.type, c.status, c.reason]),
+        [['DisruptionTarget', 'True', 'DeletionByTaintManager']],
+      );
     });
   }
 }
 
 // ---- what differs by version ----------------------------------------------------------
 test('a pod whose tolerations become infinite keeps its scheduled deletion in 1.12 and loses it from 1.19 (TestUpdateNodeWithMultipleTaints)', () => {
-  for (const [minor, evicted] of [[12, true], [18, true], [19, false], [31, false], [35, false]] as const) {
-    const tolerations = [{ key: 'testTaint1', operator: 'Exists' as const, effect: 'NoExecute' as const }, { key: 'testTaint2', operator: 'Exists' as const, effect: 'NoExecute' as const, tolerationSeconds: 60 }];
+  for (const [minor, evicted] of [
+    [12, true],
+    [18, true],
+    [19, false],
+    [31, false],
+    [35, false],
+  ] as const) {
+    const tolerations = [
+      { key: 'testTaint1', operator: 'Exists' as const, effect: 'NoExecute' as const },
+      { key: 'testTaint2', operator: 'Exists' as const, effect: 'NoExecute' as const, tolerationSeconds: 60 },
+    ];
     const w = new World({ minor, nodes: [node('node1')], pods: [pod('pod1', 'node1', tolerations)] });
     w.setTaints('node1', [testTaint(1)]);
     w.settle();
@@ -307,18 +380,45 @@ test('a pod whose tolerations become infinite keeps its scheduled deletion in 1.
 });
 
 test('whether the controller runs follows the version and the settings', () => {
-  const cases: { name: string; minor: number; controllers?: string[]; enableTaintManager?: boolean; featureGates?: Record<string, boolean>; runs: boolean; why?: RegExp }[] = [
+  const cases: {
+    name: string;
+    minor: number;
+    controllers?: string[];
+    enableTaintManager?: boolean;
+    featureGates?: Record<string, boolean>;
+    runs: boolean;
+    why?: RegExp;
+  }[] = [
     { name: '1.12 runs it inside nodelifecycle with --enable-taint-manager', minor: 12, runs: true },
     { name: '1.12 with --enable-taint-manager=false does not', minor: 12, enableTaintManager: false, runs: false, why: /--enable-taint-manager=false/ },
     { name: '1.12 without nodelifecycle does not', minor: 12, controllers: ['replicaset'], runs: false, why: /inside nodelifecycle/ },
     { name: '1.27 ignores enableTaintManager (the flag is gone)', minor: 27, enableTaintManager: false, runs: true },
     { name: '1.31 runs taint-eviction-controller by default', minor: 31, runs: true },
-    { name: '1.31 without taint-eviction-controller does not, even with nodelifecycle', minor: 31, controllers: ['nodelifecycle', 'replicaset'], runs: false, why: /taint-eviction-controller is not enabled/ },
+    {
+      name: '1.31 without taint-eviction-controller does not, even with nodelifecycle',
+      minor: 31,
+      controllers: ['nodelifecycle', 'replicaset'],
+      runs: false,
+      why: /taint-eviction-controller is not enabled/,
+    },
     { name: '1.35 without taint-eviction-controller does not', minor: 35, controllers: ['nodelifecycle'], runs: false, why: /taint-eviction-controller/ },
-    { name: '1.29 with SeparateTaintEvictionController off runs inside nodelifecycle', minor: 29, controllers: ['nodelifecycle'], featureGates: { SeparateTaintEvictionController: false }, runs: true },
+    {
+      name: '1.29 with SeparateTaintEvictionController off runs inside nodelifecycle',
+      minor: 29,
+      controllers: ['nodelifecycle'],
+      featureGates: { SeparateTaintEvictionController: false },
+      runs: true,
+    },
   ];
   for (const c of cases) {
-    const w = new World({ minor: c.minor, controllers: c.controllers, enableTaintManager: c.enableTaintManager, featureGates: c.featureGates, nodes: [node('node1', [testTaint(1)])], pods: [pod('pod1', 'node1')] });
+    const w = new World({
+      minor: c.minor,
+      controllers: c.controllers,
+      enableTaintManager: c.enableTaintManager,
+      featureGates: c.featureGates,
+      nodes: [node('node1', [testTaint(1)])],
+      pods: [pod('pod1', 'node1')],
+    });
     w.runUntil(T0 + 3600 * S);
     assert.equal(w.evicted().length, c.runs ? 1 : 0, c.name);
     if (!c.runs) {
@@ -331,13 +431,37 @@ test('whether the controller runs follows the version and the settings', () => {
 });
 
 // ---- controllerMemory --------------------------------------------------------------------
-test('reconstructed memory counts tolerations from the taint\'s timeAdded, fresh memory from the start', () => {
+test("reconstructed memory counts tolerations from the taint's timeAdded, fresh memory from the start", () => {
   const tolerations = [tolerate(1, 300)];
-  const cases: { name: string; memory: 'reconstructed' | 'fresh'; taints: ReturnType<typeof testTaint>[]; created?: number; deadline: number; assumed?: boolean }[] = [
-    { name: 'reconstructed: tainted 200s before the start, 300s toleration -> 100s after the start', memory: 'reconstructed', taints: [testTaint(1, T0 - 200 * S)], deadline: 100 },
+  const cases: {
+    name: string;
+    memory: 'reconstructed' | 'fresh';
+    taints: ReturnType<typeof testTaint>[];
+    created?: number;
+    deadline: number;
+    assumed?: boolean;
+  }[] = [
+    {
+      name: 'reconstructed: tainted 200s before the start, 300s toleration -> 100s after the start',
+      memory: 'reconstructed',
+      taints: [testTaint(1, T0 - 200 * S)],
+      deadline: 100,
+    },
     { name: 'fresh: the controller sees the taint at the start', memory: 'fresh', taints: [testTaint(1, T0 - 200 * S)], deadline: 300 },
-    { name: 'reconstructed: a pod created after the taint counts from its creation', memory: 'reconstructed', taints: [testTaint(1, T0 - 200 * S)], created: -50, deadline: 250 },
-    { name: 'reconstructed: a taint without timeAdded is assumed seen at the start', memory: 'reconstructed', taints: [testTaint(1)], deadline: 300, assumed: true },
+    {
+      name: 'reconstructed: a pod created after the taint counts from its creation',
+      memory: 'reconstructed',
+      taints: [testTaint(1, T0 - 200 * S)],
+      created: -50,
+      deadline: 250,
+    },
+    {
+      name: 'reconstructed: a taint without timeAdded is assumed seen at the start',
+      memory: 'reconstructed',
+      taints: [testTaint(1)],
+      deadline: 300,
+      assumed: true,
+    },
     { name: 'reconstructed: long past the deadline -> deleted at the start', memory: 'reconstructed', taints: [testTaint(1, T0 - 1000 * S)], deadline: 0 },
   ];
   for (const c of cases) {
@@ -347,11 +471,16 @@ test('reconstructed memory counts tolerations from the taint\'s timeAdded, fresh
     assert.equal(w.host.actions('PodEvicted')[0]?.time, formatTime(T0 + c.deadline * S), c.name);
     const s = w.host.actions('PodEvictionScheduled')[0];
     assert.equal(s.time, formatTime(T0), `${c.name}: decided at the start`);
-    assert.equal(s.because.some((b) => b.rule.startsWith('assumed:')), c.assumed ?? false, c.name);
+    assert.equal(
+      s.because.some((b) => b.rule.startsWith('assumed:')),
+      c.assumed ?? false,
+      c.name,
+    );
   }
   // Two taints: the first tolerated forever, the second for 60s: the work item starts with the second.
   const w = new World({
-    minor: 31, memory: 'reconstructed',
+    minor: 31,
+    memory: 'reconstructed',
     nodes: [node('node1', [testTaint(1, T0 - 500 * S), testTaint(2, T0 - 30 * S)])],
     pods: [pod('pod1', 'node1', [tolerate(1), tolerate(2, 60)], T0 - 1000 * S)],
   });
@@ -379,10 +508,20 @@ test('"why not" names the check that holds an eviction back, and when it would f
 
 // ---- machines and checkpoints ---------------------------------------------------------------
 test('machines show each pod with eviction work, and a checkpoint restores it exactly', () => {
-  const w = new World({ minor: 31, nodes: [node('node1', [testTaint(1)])], pods: [pod('a', 'node1', [tolerate(1, 100)]), pod('b', 'node1', [tolerate(1, 50)])] });
+  const w = new World({
+    minor: 31,
+    nodes: [node('node1', [testTaint(1)])],
+    pods: [pod('a', 'node1', [tolerate(1, 100)]), pod('b', 'node1', [tolerate(1, 50)])],
+  });
   w.settle();
   const views = w.c.machines();
-  assert.deepEqual(views.map((m) => [m.id, m.state]), [['taint-eviction/default/a', 'scheduled'], ['taint-eviction/default/b', 'scheduled']]);
+  assert.deepEqual(
+    views.map((m) => [m.id, m.state]),
+    [
+      ['taint-eviction/default/a', 'scheduled'],
+      ['taint-eviction/default/b', 'scheduled'],
+    ],
+  );
   assert.ok(views[0].definition && typeof views[0].definition === 'object');
   const saved = w.c.save();
   const snapshotOfSaved = JSON.stringify(saved);
@@ -396,9 +535,18 @@ test('machines show each pod with eviction work, and a checkpoint restores it ex
   w.host.createPod(pod('a', 'node1', [tolerate(1, 100)]));
   w.host.createPod(pod('b', 'node1', [tolerate(1, 50)]));
   assert.equal(w.c.nextWake(), T0 + 50 * S);
-  assert.deepEqual(w.c.machines().map((m) => m.state), ['scheduled', 'scheduled']);
+  assert.deepEqual(
+    w.c.machines().map((m) => m.state),
+    ['scheduled', 'scheduled'],
+  );
   w.runUntil(T0 + 200 * S);
-  assert.deepEqual(w.host.actions('PodEvicted').map((d) => [d.object, d.time]), [['Pod/default/b', formatTime(T0 + 50 * S)], ['Pod/default/a', formatTime(T0 + 100 * S)]]);
+  assert.deepEqual(
+    w.host.actions('PodEvicted').map((d) => [d.object, d.time]),
+    [
+      ['Pod/default/b', formatTime(T0 + 50 * S)],
+      ['Pod/default/a', formatTime(T0 + 100 * S)],
+    ],
+  );
 });
 
 test('nothing is visited per pass: the next wake is the earliest deadline among many pods', () => {
@@ -411,7 +559,11 @@ test('nothing is visited per pass: the next wake is the earliest deadline among 
   assert.equal(w.host.actions('PodEvictionScheduled').length, 2000);
   assert.equal(w.c.nextWake(), T0 + 100 * S);
   let wakes = 0;
-  for (let next = w.c.nextWake(); next !== undefined; next = w.c.nextWake()) { w.host.now = next; w.c.wake(w.host); wakes++; }
+  for (let next = w.c.nextWake(); next !== undefined; next = w.c.nextWake()) {
+    w.host.now = next;
+    w.c.wake(w.host);
+    wakes++;
+  }
   assert.equal(wakes, 37, 'one wake per distinct deadline');
   assert.equal(w.evicted().length, 2000);
 });
@@ -439,21 +591,33 @@ test('5,000 pods on 100 tainted nodes are each evicted once, half at once and ha
 // The machine is the source of truth: a work item's state is only ever the state its machine
 // answered, so the transitions the decisions carry chain from `idle` for each pod, and the
 // panel's view of a pod is the target of its last transition.
-test('each pod\'s eviction state is the one its machine answered: its decisions\' transitions chain, and the view shows the last', () => {
+test("each pod's eviction state is the one its machine answered: its decisions' transitions chain, and the view shows the last", () => {
   const cases: { name: string; steps: (w: World) => void; want: Record<string, string[]> }[] = [
     {
       name: 'scheduled, cancelled by the taint going, scheduled again',
-      steps: (w) => { w.settle(); w.setTaints('node1', []); w.settle(); w.setTaints('node1', [testTaint(1)]); w.settle(); },
+      steps: (w) => {
+        w.settle();
+        w.setTaints('node1', []);
+        w.settle();
+        w.setTaints('node1', [testTaint(1)]);
+        w.settle();
+      },
       want: { a: ['idle>scheduled', 'scheduled>idle', 'idle>scheduled'], b: ['idle>deleting'] },
     },
     {
       name: 'scheduled, then no longer tolerated: deleted at once',
-      steps: (w) => { w.settle(); w.updatePod('default/a', { tolerations: [] }); w.settle(); },
+      steps: (w) => {
+        w.settle();
+        w.updatePod('default/a', { tolerations: [] });
+        w.settle();
+      },
       want: { a: ['idle>scheduled', 'scheduled>deleting'], b: ['idle>deleting'] },
     },
     {
       name: 'the deadline fires',
-      steps: (w) => { w.runUntil(T0 + 200 * S); },
+      steps: (w) => {
+        w.runUntil(T0 + 200 * S);
+      },
       want: { a: ['idle>scheduled', 'scheduled>deleting'], b: ['idle>deleting'] },
     },
   ];

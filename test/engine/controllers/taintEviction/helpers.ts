@@ -56,9 +56,14 @@ export class World {
   }
 
   /** Everything due now. */
-  settle(): void { this.runUntil(this.host.now); }
+  settle(): void {
+    this.runUntil(this.host.now);
+  }
 
-  at(t: Micros): this { this.runUntil(t); return this; }
+  at(t: Micros): this {
+    this.runUntil(t);
+    return this;
+  }
 
   setTaints(nodeName: string, taints: Taint[]): void {
     const node = this.host.cluster.nodes.get(nodeName)!;
@@ -104,24 +109,36 @@ export class World {
     this.c.onPodEvent!(this.host, 'updated', p, before);
   }
 
-  exists(key: string): boolean { return this.host.cluster.pods.has(key); }
+  exists(key: string): boolean {
+    return this.host.cluster.pods.has(key);
+  }
 
   /** `ns/name` of the pods deleted so far, in order. */
-  evicted(): string[] { return this.host.actions('PodEvicted').map((d) => d.object.replace(/^Pod\//, '')); }
+  evicted(): string[] {
+    return this.host.actions('PodEvicted').map((d) => d.object.replace(/^Pod\//, ''));
+  }
 }
 
 export function node(name: string, taints: Taint[] = []): NodeRecord {
   return {
-    kind: 'Node', meta: { name, uid: `uid-${name}`, labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: T0 - 86_400_000_000 },
-    conditions: [], taints, unschedulable: false, raw: { apiVersion: 'v1', kind: 'Node', metadata: { name } },
+    kind: 'Node',
+    meta: { name, uid: `uid-${name}`, labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: T0 - 86_400_000_000 },
+    conditions: [],
+    taints,
+    unschedulable: false,
+    raw: { apiVersion: 'v1', kind: 'Node', metadata: { name } },
   };
 }
 
 export function pod(name: string, nodeName: string, tolerations: Toleration[] = [], created: Micros = T0 - 3_600_000_000, namespace = 'default'): PodRecord {
   return {
-    kind: 'Pod', meta: { name, namespace, uid: `uid-${name}`, labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: created },
+    kind: 'Pod',
+    meta: { name, namespace, uid: `uid-${name}`, labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: created },
     ...(nodeName ? { nodeName } : {}),
-    tolerations, phase: 'Running', conditions: [], restartCount: 0,
+    tolerations,
+    phase: 'Running',
+    conditions: [],
+    restartCount: 0,
     raw: { apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace } },
   };
 }

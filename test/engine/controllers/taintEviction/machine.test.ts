@@ -1,16 +1,25 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createActor } from 'xstate';
-import { podEvictionMachine, podEvictionTransition, type PodEvictionEventType, type PodEvictionState } from '../../../../src/engine/controllers/taintEviction/machine';
+import {
+  podEvictionMachine,
+  podEvictionTransition,
+  type PodEvictionEventType,
+  type PodEvictionState,
+} from '../../../../src/engine/controllers/taintEviction/machine';
 import { TimerQueue } from '../../../../src/engine/controllers/taintEviction/timerQueue';
 
 test('the pod eviction machine takes exactly these transitions', () => {
   const states: PodEvictionState[] = ['idle', 'scheduled', 'deleting', 'evicted'];
   const events: PodEvictionEventType[] = ['SCHEDULE', 'CANCEL', 'EVICT_NOW', 'DEADLINE', 'DELETED', 'GIVE_UP'];
   const want: Record<string, string> = {
-    'idle SCHEDULE': 'scheduled', 'idle EVICT_NOW': 'deleting',
-    'scheduled DEADLINE': 'deleting', 'scheduled CANCEL': 'idle', 'scheduled EVICT_NOW': 'deleting',
-    'deleting DELETED': 'evicted', 'deleting GIVE_UP': 'idle',
+    'idle SCHEDULE': 'scheduled',
+    'idle EVICT_NOW': 'deleting',
+    'scheduled DEADLINE': 'deleting',
+    'scheduled CANCEL': 'idle',
+    'scheduled EVICT_NOW': 'deleting',
+    'deleting DELETED': 'evicted',
+    'deleting GIVE_UP': 'idle',
   };
   for (const s of states) {
     for (const e of events) {
@@ -46,7 +55,10 @@ test('timers come out earliest first, ties in key order, cancelled ones never', 
   assert.equal(q.nextAt(), 20);
   assert.equal(q.popDue(19), undefined);
   assert.deepEqual([q.popDue(25)?.payload, q.popDue(25)?.payload, q.popDue(25)?.payload], ['a20', 'z20', undefined]);
-  assert.deepEqual(q.liveTimers().map((t) => t.payload), ['b30']);
+  assert.deepEqual(
+    q.liveTimers().map((t) => t.payload),
+    ['b30'],
+  );
   assert.equal(q.popDue(30)?.payload, 'b30');
   assert.equal(q.nextAt(), undefined);
 });
@@ -60,5 +72,8 @@ test('a heap of mostly cancelled timers is compacted and keeps its order', () =>
   const out: number[] = [];
   for (let t = q.popDue(10_000); t; t = q.popDue(10_000)) out.push(t.at);
   assert.equal(out.length, 500);
-  assert.deepEqual(out, [...out].sort((a, b) => a - b));
+  assert.deepEqual(
+    out,
+    [...out].sort((a, b) => a - b),
+  );
 });

@@ -16,7 +16,10 @@ import { parseDuration } from '../../../../src/engine/model/time';
 
 const MAINT = { key: 'example.com/maint', operator: 'Exists', effect: 'NoExecute' };
 const bare = (name: string, spec: KObject = {}): KObject => ({
-  apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'default' }, spec: { containers: [{ name: 'c', image: 'x' }], ...spec },
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name, namespace: 'default' },
+  spec: { containers: [{ name: 'c', image: 'x' }], ...spec },
 });
 
 interface Case {
@@ -36,7 +39,9 @@ const cases: Case[] = [
   {
     name: 'a pod applied already bound to the tainted node, without a toleration, is deleted at once',
     events: [{ at: '20s', kind: 'apply', object: bare('p', { nodeName: 'b' }) } as EventSpec],
-    want: [['PodEvicted', '20s']], trigger: /appeared already bound/, cites: 0,
+    want: [['PodEvicted', '20s']],
+    trigger: /appeared already bound/,
+    cites: 0,
   },
   {
     name: 'a pending pod patched onto the tainted node is deleted at once',
@@ -44,7 +49,9 @@ const cases: Case[] = [
       { at: '20s', kind: 'apply', object: bare('p') } as EventSpec,
       { at: '30s', kind: 'patch', ref: 'Pod/default/p', merge: { spec: { nodeName: 'b' } } } as EventSpec,
     ],
-    want: [['PodEvicted', '30s']], trigger: /was bound to the node .*spec.nodeName changed/, cites: 1,
+    want: [['PodEvicted', '30s']],
+    trigger: /was bound to the node .*spec.nodeName changed/,
+    cites: 1,
   },
   {
     name: 'a pod re-applied with a nodeName and a 100 s toleration is scheduled for deletion',
@@ -52,7 +59,12 @@ const cases: Case[] = [
       { at: '20s', kind: 'apply', object: bare('p') } as EventSpec,
       { at: '30s', kind: 'apply', object: bare('p', { nodeName: 'b', tolerations: [{ ...MAINT, tolerationSeconds: 100 }] }) } as EventSpec,
     ],
-    want: [['PodEvictionScheduled', '30s'], ['PodEvicted', '2m10s']], trigger: /was bound to the node/, cites: 1,
+    want: [
+      ['PodEvictionScheduled', '30s'],
+      ['PodEvicted', '2m10s'],
+    ],
+    trigger: /was bound to the node/,
+    cites: 1,
   },
   {
     name: 'a toleration that becomes infinite cancels the scheduled deletion (1.19+; 1.12 keeps it)',
@@ -60,9 +72,16 @@ const cases: Case[] = [
       { at: '20s', kind: 'apply', object: bare('p', { nodeName: 'b', tolerations: [{ ...MAINT, tolerationSeconds: 100 }] }) } as EventSpec,
       { at: '40s', kind: 'patch', ref: 'Pod/default/p', merge: { spec: { tolerations: [MAINT] } } } as EventSpec,
     ],
-    want: [['PodEvictionScheduled', '20s'], ['PodEvictionCancelled', '40s']],
-    want112: [['PodEvictionScheduled', '20s'], ['PodEvicted', '2m0s']],
-    trigger: /appeared already bound/, cites: 0,
+    want: [
+      ['PodEvictionScheduled', '20s'],
+      ['PodEvictionCancelled', '40s'],
+    ],
+    want112: [
+      ['PodEvictionScheduled', '20s'],
+      ['PodEvicted', '2m0s'],
+    ],
+    trigger: /appeared already bound/,
+    cites: 0,
   },
   {
     // processPodOnNode: an existing work item whose CreatedAt + min is before now + min is kept, and a
@@ -72,7 +91,12 @@ const cases: Case[] = [
       { at: '20s', kind: 'apply', object: bare('p', { nodeName: 'b', tolerations: [{ ...MAINT, tolerationSeconds: 100 }] }) } as EventSpec,
       { at: '40s', kind: 'patch', ref: 'Pod/default/p', merge: { spec: { tolerations: [{ ...MAINT, tolerationSeconds: 5 }] } } } as EventSpec,
     ],
-    want: [['PodEvictionScheduled', '20s'], ['PodEvicted', '2m0s']], trigger: /appeared already bound/, cites: 0,
+    want: [
+      ['PodEvictionScheduled', '20s'],
+      ['PodEvicted', '2m0s'],
+    ],
+    trigger: /appeared already bound/,
+    cites: 0,
   },
   {
     name: 'a toleration removed from a pod with a scheduled deletion deletes it at once',
@@ -80,7 +104,12 @@ const cases: Case[] = [
       { at: '20s', kind: 'apply', object: bare('p', { nodeName: 'b', tolerations: [{ ...MAINT, tolerationSeconds: 100 }] }) } as EventSpec,
       { at: '40s', kind: 'patch', ref: 'Pod/default/p', merge: { spec: { tolerations: [] } } } as EventSpec,
     ],
-    want: [['PodEvictionScheduled', '20s'], ['PodEvicted', '40s']], trigger: /appeared already bound/, cites: 0,
+    want: [
+      ['PodEvictionScheduled', '20s'],
+      ['PodEvicted', '40s'],
+    ],
+    trigger: /appeared already bound/,
+    cites: 0,
   },
   {
     name: 'a pod that tolerated the taint forever is scheduled for deletion when its toleration gets tolerationSeconds',
@@ -88,7 +117,12 @@ const cases: Case[] = [
       { at: '5s', kind: 'apply', object: bare('p', { nodeName: 'b', tolerations: [MAINT] }) } as EventSpec,
       { at: '40s', kind: 'patch', ref: 'Pod/default/p', merge: { spec: { tolerations: [{ ...MAINT, tolerationSeconds: 30 }] } } } as EventSpec,
     ],
-    want: [['PodEvictionScheduled', '40s'], ['PodEvicted', '1m10s']], trigger: /tolerations changed/, cites: 1,
+    want: [
+      ['PodEvictionScheduled', '40s'],
+      ['PodEvicted', '1m10s'],
+    ],
+    trigger: /tolerations changed/,
+    cites: 1,
   },
 ];
 
@@ -100,7 +134,7 @@ function run(minor: number, c: Case): { trace: readonly Decision[]; worldSeqs: n
   const sim = createSimulation(scenarioOf({ objects: [node('a'), node('b'), pod('default', 'other', 'a')], version: `1.${minor}`, binder: 'none', events }));
   sim.runUntil(T0_MICROS + parseDuration('5m')!);
   // the world decisions of the case's events, in order (the taint is the first world event after start)
-  const world = sim.trace.filter((d) => d.controller === 'world' && (d.action === 'ObjectApplied') && d.object === 'Pod/default/p');
+  const world = sim.trace.filter((d) => d.controller === 'world' && d.action === 'ObjectApplied' && d.object === 'Pod/default/p');
   return { trace: sim.trace, worldSeqs: world.map((d) => d.seq) };
 }
 
@@ -110,13 +144,19 @@ for (const minor of [12, 31, 35]) {
       const { trace, worldSeqs } = run(minor, c);
       const mine = trace.filter((d) => d.controller === 'taint-eviction' && d.object === 'Pod/default/p');
       const want = minor === 12 && c.want112 ? c.want112 : c.want;
-      assert.deepEqual(mine.map((d) => [d.action, d.time]), want.map(([a, t]) => [a, at(t).replace('Z', '.000Z')]));
+      assert.deepEqual(
+        mine.map((d) => [d.action, d.time]),
+        want.map(([a, t]) => [a, at(t).replace('Z', '.000Z')]),
+      );
       const first = mine[0];
       const rule = first.because.map((b) => b.rule).join('\n');
       assert.match(rule, c.trigger!);
       // the world event (apply or patch) that made the update is a cause: explain leads back to it
       const world = worldSeqs[c.events.filter((e) => e.kind === 'apply' || e.kind === 'patch').indexOf(c.events[c.cites!])];
-      assert.ok(world !== undefined && first.causes.includes(world), `cites the ${c.events[c.cites!].kind} (#${world}); causes ${JSON.stringify(first.causes)}`);
+      assert.ok(
+        world !== undefined && first.causes.includes(world),
+        `cites the ${c.events[c.cites!].kind} (#${world}); causes ${JSON.stringify(first.causes)}`,
+      );
     });
   }
 }

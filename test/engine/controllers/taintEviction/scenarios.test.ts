@@ -21,7 +21,14 @@ test('a not-ready -> unreachable taint swap keeps the deadline counted from the 
   for (const minor of [12, 31, 35]) {
     const tolerations = admitDefaultTolerationSeconds([]).tolerations;
     const w = new World({ minor, nodes: [node('node1')], pods: [pod('web-1', 'node1', tolerations)] });
-    const added = w.host.decide({ controller: 'node-lifecycle', action: 'TaintAdded', object: 'Node/node1', summary: 'not-ready', because: [], source: 'test' });
+    const added = w.host.decide({
+      controller: 'node-lifecycle',
+      action: 'TaintAdded',
+      object: 'Node/node1',
+      summary: 'not-ready',
+      because: [],
+      source: 'test',
+    });
     w.host.remember('Node/node1', 'taint:node.kubernetes.io/not-ready:NoExecute', added);
     w.setTaints('node1', [notReady(T0)]);
     w.settle();
@@ -43,7 +50,14 @@ test('removing the taint cancels the eviction and cites the removal', () => {
   w.setTaints('node1', [unreachable(T0)]);
   w.settle();
   w.host.now = T0 + 100 * S;
-  const removed = w.host.decide({ controller: 'node-lifecycle', action: 'TaintRemoved', object: 'Node/node1', summary: 'reachable again', because: [], source: 'test' });
+  const removed = w.host.decide({
+    controller: 'node-lifecycle',
+    action: 'TaintRemoved',
+    object: 'Node/node1',
+    summary: 'reachable again',
+    because: [],
+    source: 'test',
+  });
   w.host.remember('Node/node1', 'taint:node.kubernetes.io/unreachable:NoExecute', removed);
   w.setTaints('node1', []);
   w.runUntil(T0 + 3600 * S);
@@ -71,11 +85,23 @@ test('after a controller-manager restart the timers start again from the restart
   w.runUntil(T0 + 200 * S);
   assert.equal(w.host.actions('PodEvictionScheduled')[0].details?.deadline, formatTime(T0 + 300 * S));
   // restart: the old controller is dropped, a new one lists the world at T0+200s
-  const restarted = new World({ minor: 31, nodes: [node('node1', [unreachable(T0)])], pods: [pod('web-1', 'node1', tolerations)], memory: 'fresh', now: T0 + 200 * S });
+  const restarted = new World({
+    minor: 31,
+    nodes: [node('node1', [unreachable(T0)])],
+    pods: [pod('web-1', 'node1', tolerations)],
+    memory: 'fresh',
+    now: T0 + 200 * S,
+  });
   restarted.runUntil(T0 + 3600 * S);
   assert.equal(restarted.host.actions('PodEvicted')[0].time, formatTime(T0 + 500 * S));
   // the same restart with reconstructed memory counts from the taint's timeAdded again
-  const reconstructed = new World({ minor: 31, nodes: [node('node1', [unreachable(T0)])], pods: [pod('web-1', 'node1', tolerations)], memory: 'reconstructed', now: T0 + 200 * S });
+  const reconstructed = new World({
+    minor: 31,
+    nodes: [node('node1', [unreachable(T0)])],
+    pods: [pod('web-1', 'node1', tolerations)],
+    memory: 'reconstructed',
+    now: T0 + 200 * S,
+  });
   reconstructed.runUntil(T0 + 3600 * S);
   assert.equal(reconstructed.host.actions('PodEvicted')[0].time, formatTime(T0 + 300 * S));
 });
@@ -85,7 +111,10 @@ test('the same input gives the same decisions, byte for byte', () => {
     const w = new World({
       minor: 35,
       nodes: [node('a'), node('b')],
-      pods: ['z', 'y', 'x', 'w'].flatMap((n, i) => [pod(`${n}-a`, 'a', i % 2 ? admitDefaultTolerationSeconds([]).tolerations : []), pod(`${n}-b`, 'b', [{ operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 30 * i }])]),
+      pods: ['z', 'y', 'x', 'w'].flatMap((n, i) => [
+        pod(`${n}-a`, 'a', i % 2 ? admitDefaultTolerationSeconds([]).tolerations : []),
+        pod(`${n}-b`, 'b', [{ operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 30 * i }]),
+      ]),
     });
     w.setTaints('b', [unreachable(T0)]);
     w.setTaints('a', [notReady(T0)]);
@@ -118,14 +147,23 @@ test('a checkpoint taken between two delete attempts resumes the retries at the 
   const faultsLeft = { ...w.host.faults };
   const before = w.host.decisions.length;
   w.runUntil(T0 + S);
-  const straight = w.host.decisions.slice(before).filter((d) => d.controller === 'taint-eviction').map((d) => [d.action, d.time]);
+  const straight = w.host.decisions
+    .slice(before)
+    .filter((d) => d.controller === 'taint-eviction')
+    .map((d) => [d.action, d.time]);
 
   const again = make();
   again.c.restore(saved, again.host);
   again.host.faults = faultsLeft;
   again.host.decisions = [];
-  assert.deepEqual(again.c.machines().map((m) => m.state), ['deleting']);
+  assert.deepEqual(
+    again.c.machines().map((m) => m.state),
+    ['deleting'],
+  );
   again.runUntil(T0 + S);
-  assert.deepEqual(again.host.decisions.filter((d) => d.controller === 'taint-eviction').map((d) => [d.action, d.time]), straight);
+  assert.deepEqual(
+    again.host.decisions.filter((d) => d.controller === 'taint-eviction').map((d) => [d.action, d.time]),
+    straight,
+  );
   assert.equal(straight[straight.length - 1][1], formatTime(T0 + 30_000), 'deleted on the fourth try, 30 ms after the first');
 });
