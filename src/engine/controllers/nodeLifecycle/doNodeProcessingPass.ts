@@ -5,6 +5,7 @@
  * labels (reconcileNodeLabels), then the pods newly bound (processPod,
  * podEviction.ts).
  */
+import { recordTaintPatch } from './taintDecisions';
 import { type NodeRecord, nodeRef } from '../../model/types';
 import type { Check } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
@@ -80,27 +81,12 @@ export function doNoScheduleTaintingPass(nlc: NodeLifecycleState, host: Controll
     },
   ];
   const cause = nlc.causes(host.recall(ref, 'ready-status'), host.recall(ref, 'heartbeat'));
-  for (const t of [...r.added, ...r.refreshed]) {
-    const seq = nlc.decide(host, {
-      action: 'TaintAdded',
-      object: ref,
-      summary: `Added taint ${taintText(t)}`,
-      because,
-      causes: cause,
-      source: nlc.src('doNoScheduleTaintingPass'),
-    });
-    host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
-  }
-  for (const t of r.removed) {
-    nlc.decide(host, {
-      action: 'TaintRemoved',
-      object: ref,
-      summary: `Removed taint ${taintText(t)}`,
-      because,
-      causes: nlc.causes(...cause, host.recall(ref, `taint:${t.key}:${t.effect}`)),
-      source: nlc.src('doNoScheduleTaintingPass'),
-    });
-  }
+  recordTaintPatch(nlc, host, ref, r, {
+    because,
+    cause,
+    source: nlc.src('doNoScheduleTaintingPass'),
+    summary: (t, change) => `${change === 'removed' ? 'Removed' : 'Added'} taint ${taintText(t)}`,
+  });
 }
 
 /** doFixDeprecatedTaintKeyPass (1.12): node.alpha.kubernetes.io/notReady|unreachable -> node.kubernetes.io/not-ready|unreachable. */
@@ -112,23 +98,9 @@ export function doFixDeprecatedTaintKeyPass(nlc: NodeLifecycleState, host: Contr
   const r = swapTaints(node.taints, toAdd, toRemove, host.now);
   host.setNodeTaints(node, r.taints);
   const because: Check[] = [{ rule: 'deprecated taint keys are replaced by their node.kubernetes.io/ names', values: { deprecated: toRemove.map(taintText) } }];
-  for (const t of [...r.added, ...r.refreshed]) {
-    const seq = nlc.decide(host, {
-      action: 'TaintAdded',
-      object: ref,
-      summary: `Added taint ${taintText(t)}`,
-      because,
-      source: nlc.src('doFixDeprecatedTaintKeyPass'),
-    });
-    host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
-  }
-  for (const t of r.removed) {
-    nlc.decide(host, {
-      action: 'TaintRemoved',
-      object: ref,
-      summary: `Removed deprecated taint ${taintText(t)}`,
-      because,
-      source: nlc.src('doFixDeprecatedTaintKeyPass'),
-    });
-  }
+  recordTaintPatch(nlc, host, ref, r, {
+    because,
+    source: nlc.src('doFixDeprecatedTaintKeyPass'),
+    summary: (t, change) => (change === 'removed' ? `Removed deprecated taint ${taintText(t)}` : `Added taint ${taintText(t)}`),
+  });
 }

@@ -5,6 +5,7 @@
  * and which is its opposite, is one table (taints.ts: NO_EXECUTE_FOR_READY).
  * Every write is asked of the node's machine first (nodeMachines.ts).
  */
+import { recordTaintPatch } from './taintDecisions';
 import { type Micros, formatTime } from '../../model/time';
 import { type ConditionStatus, type NodeRecord, type Taint, nodeRef, zoneRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
@@ -40,29 +41,14 @@ export function instantSwap(nlc: NodeLifecycleState, host: ControllerHost, node:
     { rule: 'the node already carries the opposite NoExecute taint: swapped at once, without the zone queue', values: { had: taintText(remove) } },
   ];
   const cause = nlc.causes(host.recall(ref, 'ready-status'));
-  for (const t of [...r.added, ...r.refreshed]) {
-    const seq = nlc.decide(host, {
-      action: 'TaintAdded',
-      object: ref,
-      summary: `Added taint ${taintText(t)} (swapped for ${taintText(remove)})`,
-      because,
-      causes: cause,
-      machine: tr,
-      source: nlc.src('processTaintBaseEviction'),
-    });
-    host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
-  }
-  for (const t of r.removed) {
-    nlc.decide(host, {
-      action: 'TaintRemoved',
-      object: ref,
-      summary: `Removed taint ${taintText(t)} (swapped for ${taintText(add)})`,
-      because,
-      causes: nlc.causes(...cause, host.recall(ref, `taint:${t.key}:${t.effect}`)),
-      machine: tr,
-      source: nlc.src('processTaintBaseEviction'),
-    });
-  }
+  recordTaintPatch(nlc, host, ref, r, {
+    because,
+    cause,
+    machine: tr,
+    source: nlc.src('processTaintBaseEviction'),
+    summary: (t, change) =>
+      change === 'removed' ? `Removed taint ${taintText(t)} (swapped for ${taintText(add)})` : `Added taint ${taintText(t)} (swapped for ${taintText(remove)})`,
+  });
 }
 
 /** markNodeForTainting: into the zone's rate-limited tainting queue. */
@@ -191,40 +177,17 @@ export function taintItem(nlc: NodeLifecycleState, host: ControllerHost, zone: s
     },
   ];
   const cause = nlc.causes(host.recall(ref, 'queued'));
-  for (const t of r.added) {
-    const seq = nlc.decide(host, {
-      action: 'TaintAdded',
-      object: ref,
-      summary: `Added taint ${taintText(t)}`,
-      because,
-      causes: cause,
-      machine: tr,
-      source: nlc.src('doNoExecuteTaintingPass'),
-    });
-    host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
-  }
-  for (const t of r.refreshed) {
-    const seq = nlc.decide(host, {
-      action: 'TaintAdded',
-      object: ref,
-      summary: `Re-added taint ${taintText(t)} (timeAdded refreshed)`,
-      because,
-      causes: cause,
-      machine: tr,
-      source: nlc.src('doNoExecuteTaintingPass'),
-    });
-    host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
-  }
-  for (const t of r.removed) {
-    nlc.decide(host, {
-      action: 'TaintRemoved',
-      object: ref,
-      summary: `Removed taint ${taintText(t)} (replaced by ${taintText(add)})`,
-      because,
-      causes: nlc.causes(...cause, host.recall(ref, `taint:${t.key}:${t.effect}`)),
-      machine: tr,
-      source: nlc.src('doNoExecuteTaintingPass'),
-    });
-  }
+  recordTaintPatch(nlc, host, ref, r, {
+    because,
+    cause,
+    machine: tr,
+    source: nlc.src('doNoExecuteTaintingPass'),
+    summary: (t, change) =>
+      change === 'added'
+        ? `Added taint ${taintText(t)}`
+        : change === 'refreshed'
+          ? `Re-added taint ${taintText(t)} (timeAdded refreshed)`
+          : `Removed taint ${taintText(t)} (replaced by ${taintText(add)})`,
+  });
   return { ok: true } as const;
 }
