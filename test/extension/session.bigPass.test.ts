@@ -4,12 +4,12 @@
  * all, the zones' queues as counts with the names only of an opened queue,
  * and no machine but the selected one is asked of the engine.
  */
+import { writeZoneOutage } from '../helpers/generatedOutage';
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { generateClusterStream, listChunks, renderObject } from '../../src/engine/generate/index';
 import { openScenario } from '../../src/extension/openScenario';
 import { isNoise, Session } from '../../src/extension/session';
 import { decisionsAt } from '../../src/extension/passes';
@@ -18,25 +18,7 @@ import { LOG_ROWS, type HostMessage, type UpdateMessage } from '../../src/protoc
 const dir = mkdtempSync(join(tmpdir(), 'cs-bigpass-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-/** 600 nodes in two zones; the second zone's kubelets stop at 60 s: 300 nodes go Unknown in one pass. */
-function outage(): string {
-  const stream = generateClusterStream({
-    nodes: 600,
-    podsPerNode: 1,
-    zones: 2,
-    detail: 'lean',
-    seed: 'big-pass',
-    timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '30m' } },
-  });
-  let text = '';
-  for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
-  writeFileSync(join(dir, 'cluster.json'), text);
-  const path = join(dir, 'outage.yaml');
-  writeFileSync(path, renderObject({ ...stream.scenario!, snapshot: 'cluster.json' } as never, 'yaml'));
-  return path;
-}
-
-const file = outage();
+const file = writeZoneOutage(dir);
 
 function open() {
   const sent: HostMessage[] = [];

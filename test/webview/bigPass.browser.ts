@@ -4,14 +4,14 @@
  * LOG_ROWS with the count of all, "show all" brings the rest, and a filter
  * searches every decision of the pass, not only those listed.
  */
+import { writeZoneOutage } from '../helpers/generatedOutage';
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { serveWebview, type Served } from './harness/page';
 import { RealPanel } from './harness/realPanel';
-import { generateClusterStream, listChunks, renderObject } from '../../src/engine/generate/index';
 import { openScenario } from '../../src/extension/openScenario';
 import { isNoise } from '../../src/extension/session';
 import { LOG_ROWS } from '../../src/protocol/webview';
@@ -27,25 +27,8 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function outage(): string {
-  const stream = generateClusterStream({
-    nodes: 600,
-    podsPerNode: 1,
-    zones: 2,
-    detail: 'lean',
-    seed: 'big-pass',
-    timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '30m' } },
-  });
-  let text = '';
-  for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
-  writeFileSync(join(dir, 'cluster.json'), text);
-  const path = join(dir, 'outage.yaml');
-  writeFileSync(path, renderObject({ ...stream.scenario!, snapshot: 'cluster.json' } as never, 'yaml'));
-  return path;
-}
-
 test('a pass of more than LOG_ROWS decisions lists the first ones and the count of all; show all and a filter bring the rest', async () => {
-  const file = outage();
+  const file = writeZoneOutage(dir);
   const p = await RealPanel.open(served.browser, served.origin, () => openScenario(file, ''));
   try {
     const s = p.session!;
@@ -84,7 +67,7 @@ test('a pass of more than LOG_ROWS decisions lists the first ones and the count 
 });
 
 test('a second scenario drops the first one\u2019s zone cards, an open queue included, even before it has zones of its own', async () => {
-  const file = outage();
+  const file = writeZoneOutage(dir);
   const p = await RealPanel.open(served.browser, served.origin, () => openScenario(file, ''));
   try {
     p.session!.runUntil('2m10s');
