@@ -47,38 +47,13 @@
  * changed the node's conditions).
  */
 import type { Micros, Duration } from '../model/time';
-import { formatMicroTime } from '../model/time';
 import type { ClusterState } from '../model/cluster';
-import type { ConditionStatus, LeaseRecord, NodeCondition, NodeRecord } from '../model/types';
-import { NODE_LEASE_NAMESPACE } from '../model/types';
+import type { LeaseRecord, NodeRecord } from '../model/types';
 import type { NodeBefore } from '../controllers/controller';
 import { MinHeap } from '../simulation/heap';
 import { keysSharedWith } from '../model/sharedKeys';
-
-/** Condition types the kubelet itself posts (NetworkUnavailable is set by the network plugin/route controller). */
-export const KUBELET_CONDITION_TYPES: ReadonlySet<string> = new Set(['Ready', 'MemoryPressure', 'DiskPressure', 'PIDPressure', 'OutOfDisk']);
-
-/** The kubelet's reasons and messages for each condition and status (pkg/kubelet/nodestatus/setters.go). */
-const KUBELET_REASONS: Record<string, Partial<Record<ConditionStatus, [string, string]>>> = {
-  Ready: { True: ['KubeletReady', 'kubelet is posting ready status'], False: ['KubeletNotReady', 'kubelet is not ready'] },
-  MemoryPressure: {
-    False: ['KubeletHasSufficientMemory', 'kubelet has sufficient memory available'],
-    True: ['KubeletHasInsufficientMemory', 'kubelet has insufficient memory available'],
-  },
-  DiskPressure: { False: ['KubeletHasNoDiskPressure', 'kubelet has no disk pressure'], True: ['KubeletHasDiskPressure', 'kubelet has disk pressure'] },
-  PIDPressure: {
-    False: ['KubeletHasSufficientPID', 'kubelet has sufficient PID available'],
-    True: ['KubeletHasInsufficientPID', 'kubelet has insufficient PID available'],
-  },
-  OutOfDisk: { False: ['KubeletHasSufficientDisk', 'kubelet has sufficient disk space available'], True: ['KubeletOutOfDisk', 'out of disk space'] },
-};
-
-export interface PostedCondition {
-  type: string;
-  status: ConditionStatus;
-  reason?: string;
-  message?: string;
-}
+import { conditionOf, desiredFromNode, differs, KUBELET_REASONS, startDesired, type PostedCondition } from './nodestatus';
+import { kubeletLease } from './nodelease';
 
 export interface KubeletSettings {
   /** nodeStatusUpdateFrequency */
@@ -583,23 +558,6 @@ export class Kubelets {
   }
 }
 
-/** The Lease a kubelet creates for its node, renewed at t (pkg/kubelet/nodelease: newLease). */
-export function kubeletLease(node: string, t: Micros, leaseDurationSeconds: number): LeaseRecord {
-  return {
-    kind: 'Lease',
-    meta: { name: node, namespace: NODE_LEASE_NAMESPACE, uid: `lease-${node}`, labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: t },
-    holderIdentity: node,
-    leaseDurationSeconds,
-    renewTime: t,
-    raw: {
-      apiVersion: 'coordination.k8s.io/v1',
-      kind: 'Lease',
-      metadata: { name: node, namespace: NODE_LEASE_NAMESPACE },
-      spec: { holderIdentity: node, leaseDurationSeconds, renewTime: formatMicroTime(t) },
-    },
-  };
-}
-
 /** Test switch: materialise checks that a kubelet it passes over (KubeletState.due) has nothing due, as the full computation says. */
 export const kubeletChecks = { due: false };
 
@@ -626,52 +584,4 @@ export function nodeBefore(node: NodeRecord): NodeBefore {
     labels: { ...node.meta.labels },
     unschedulable: node.unschedulable,
   };
-}
-
-/** What a live kubelet would post for this node: its own conditions, Unknown read as healthy. */
-export function desiredFromNode(node: NodeRecord): PostedCondition[] {
-  const out: PostedCondition[] = [];
-  for (const c of node.conditions) {
-    if (!KUBELET_CONDITION_TYPES.has(c.type)) continue;
-    if (c.status === 'Unknown') out.push(healthy(c.type));
-    else out.push({ type: c.type, status: c.status, reason: c.reason, message: c.message });
-  }
-  return out;
-}
-
-function healthy(type: string): PostedCondition {
-  const status: ConditionStatus = type === 'Ready' ? 'True' : 'False';
-  const r = KUBELET_REASONS[type]?.[status];
-  return { type, status, reason: r?.[0], message: r?.[1] };
-}
-
-/** `kubelet: start`: Ready=True and pressure False, unless `conditions` gives other statuses. */
-export function startDesired(node: NodeRecord, previous: PostedCondition[], conditions?: Record<string, string>): PostedCondition[] {
-  const types: string[] = [];
-  for (const c of node.conditions) if (KUBELET_CONDITION_TYPES.has(c.type) && !types.includes(c.type)) types.push(c.type);
-  for (const p of previous) if (!types.includes(p.type)) types.push(p.type);
-  if (!types.includes('Ready')) types.unshift('Ready');
-  for (const t of Object.keys(conditions ?? {})) if (!types.includes(t)) types.push(t);
-  return types.map((type) => {
-    const given = conditions?.[type];
-    if (given === 'True' || given === 'False' || given === 'Unknown') {
-      const r = KUBELET_REASONS[type]?.[given];
-      return { type, status: given, reason: r?.[0], message: r?.[1] };
-    }
-    return healthy(type);
-  });
-}
-
-function differs(node: NodeRecord, desired: PostedCondition[]): boolean {
-  for (const d of desired) {
-    const c = conditionOf(node.conditions, d.type);
-    if (!c || c.status !== d.status) return true;
-  }
-  return false;
-}
-
-/** `conditions.find` by type without a closure per call (every heartbeat of every node comes here). */
-function conditionOf(conditions: NodeCondition[], type: string): NodeCondition | undefined {
-  for (let i = 0; i < conditions.length; i++) if (conditions[i].type === type) return conditions[i];
-  return undefined;
 }

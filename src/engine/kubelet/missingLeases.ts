@@ -18,7 +18,7 @@ import type { Micros } from '../model/time';
 import type { ClusterState } from '../model/cluster';
 import type { LeaseRecord } from '../model/types';
 import type { Scenario } from '../snapshot/types';
-import { kubeletLease } from './kubelets';
+import { kubeletLease } from './nodelease';
 
 /** `details.assumption` of the AssumptionMade decisions this assumption makes (one per node). */
 export const MISSING_LEASES_ASSUMPTION = 'missingLeases';

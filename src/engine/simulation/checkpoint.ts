@@ -12,7 +12,7 @@ import type { DaemonSetRecord, LeaseRecord, NodeRecord, ObjectMeta, PodCondition
 
 /**
  * Test switches: compare what a fast path of the checkpoints assumes with the slow path, and
- * throw on a difference (heartbeats: SimulationImpl.heartbeatCopy; pods: SimHost.takeDirtyPods;
+ * throw on a difference (heartbeats: CheckpointStore.heartbeatCopy; pods: SimHost.takeDirtyPods;
  * index: the pod index a restore puts back, against the one replayed from the snapshot).
  */
 export const checkpointChecks = { heartbeats: false, pods: false, index: false };

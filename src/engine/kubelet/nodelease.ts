@@ -1,0 +1,22 @@
+/** The node Lease a kubelet creates (pkg/kubelet/nodelease). */
+import type { Micros } from '../model/time';
+import { formatMicroTime } from '../model/time';
+import type { LeaseRecord } from '../model/types';
+import { NODE_LEASE_NAMESPACE } from '../model/types';
+
+/** The Lease a kubelet creates for its node, renewed at t (pkg/kubelet/nodelease: newLease). */
+export function kubeletLease(node: string, t: Micros, leaseDurationSeconds: number): LeaseRecord {
+  return {
+    kind: 'Lease',
+    meta: { name: node, namespace: NODE_LEASE_NAMESPACE, uid: `lease-${node}`, labels: {}, annotations: {}, ownerReferences: [], creationTimestamp: t },
+    holderIdentity: node,
+    leaseDurationSeconds,
+    renewTime: t,
+    raw: {
+      apiVersion: 'coordination.k8s.io/v1',
+      kind: 'Lease',
+      metadata: { name: node, namespace: NODE_LEASE_NAMESPACE },
+      spec: { holderIdentity: node, leaseDurationSeconds, renewTime: formatMicroTime(t) },
+    },
+  };
+}

@@ -1,0 +1,192 @@
+/**
+ * The scenario's `apply` (and the object a `patch` makes) and `delete`: a user's kubectl apply and
+ * delete of a whole object, as world decisions (world.ts applies the other events).
+ */
+import type { ScenarioEvent } from '../snapshot/types';
+import type { KObject, NodeRecord, ObjectRecord, ReplicaSetRecord } from '../model/types';
+import { NODE_LEASE_NAMESPACE, nodeRef, nsKey, podRef, replicaSetRef } from '../model/types';
+import { isZeroTime } from '../model/time';
+import type { Check } from '../trace/decision';
+import type { Problem } from '../problems';
+import { isEngineKind, toRecord } from '../model/convert';
+import { applyDefaultTolerationSeconds } from '../model/defaultTolerations';
+import type { Kubelets } from '../kubelet/kubelets';
+import type { SimHost } from './simHost';
+
+export interface WorldContext {
+  host: SimHost;
+  kubelets: Kubelets;
+  /** restarts kube-controller-manager (new controllers, empty memory) */
+  restart(failover: boolean, seq: number): void;
+  problem(p: Problem): void;
+}
+
+export function findRecord(host: SimHost, kind: string, namespace: string | undefined, name: string): ObjectRecord | undefined {
+  const c = host.cluster;
+  switch (kind) {
+    case 'Node':
+      return c.nodes.get(name);
+    case 'Pod':
+      return c.pods.get(nsKey(namespace ?? 'default', name));
+    case 'ReplicaSet':
+      return c.replicaSets.get(nsKey(namespace ?? 'default', name));
+    case 'DaemonSet':
+      return c.daemonSets.get(nsKey(namespace ?? 'default', name));
+    case 'Lease':
+      return (namespace ?? NODE_LEASE_NAMESPACE) === NODE_LEASE_NAMESPACE ? c.leases.get(name) : undefined;
+    default:
+      return undefined;
+  }
+}
+
+function refOf(rec: ObjectRecord): string {
+  switch (rec.kind) {
+    case 'Node':
+      return nodeRef(rec.meta.name);
+    case 'Pod':
+      return podRef(rec.meta.namespace, rec.meta.name);
+    case 'ReplicaSet':
+      return replicaSetRef(rec.meta.namespace, rec.meta.name);
+    case 'DaemonSet':
+      return `DaemonSet/${rec.meta.namespace}/${rec.meta.name}`;
+    case 'Lease':
+      return `Lease/${rec.meta.namespace}/${rec.meta.name}`;
+  }
+}
+
+/** `apply` (and the result of a `patch`): create or replace a whole object. */
+export function applyObject(ctx: WorldContext, raw: KObject, because: Check[], src: string, ev: ScenarioEvent, patched = false): void {
+  const { host } = ctx;
+  const now = host.now;
+  const kind = typeof raw.kind === 'string' ? raw.kind : '';
+  if (!isEngineKind(kind)) {
+    const md = (raw.metadata ?? {}) as { name?: string; namespace?: string };
+    host.cluster.ignored.push(raw);
+    ctx.problem(
+      kind
+        ? { code: 'ignored-kind', severity: 'info', message: `events[${ev.index}]: a ${kind} is kept but not simulated`, position: ev.position }
+        : {
+            code: 'missing-kind',
+            severity: 'warning',
+            message: `events[${ev.index}]: the applied object has no kind; kept but not simulated`,
+            position: ev.position,
+          },
+    );
+    host.decide({
+      controller: 'world',
+      action: 'ObjectApplied',
+      object: `${kind || 'Unknown'}/${md.namespace ? `${md.namespace}/` : ''}${md.name ?? ''}`,
+      summary: `Applied a ${kind || 'kind-less object'}; the simulation does not use this kind`,
+      because,
+      source: src,
+    });
+    return;
+  }
+  const issues: string[] = [];
+  const rec = toRecord(kind, raw, (path, code, severity, message) => {
+    if (severity === 'error') issues.push(`${path.join('.')}: ${message}`);
+    ctx.problem({ code, severity, message: `events[${ev.index}] ${kind}: ${path.join('.')}: ${message}`, position: ev.position });
+  });
+  if (!rec) return;
+  const old = findRecord(host, rec.kind, 'namespace' in rec.meta ? rec.meta.namespace : undefined, rec.meta.name);
+  if (isZeroTime(rec.meta.creationTimestamp)) rec.meta.creationTimestamp = old ? old.meta.creationTimestamp : now;
+  const ref = refOf(rec);
+  const details: Record<string, unknown> = {};
+  if (rec.kind === 'Pod' && !old) {
+    const added = applyDefaultTolerationSeconds(rec);
+    if (added.length) details.defaultTolerations = added.map((t) => `${t.key}:${t.effect} for ${t.tolerationSeconds}s`);
+  }
+  const seq = host.decide({
+    controller: 'world',
+    action: 'ObjectApplied',
+    object: ref,
+    summary: `${patched ? 'Patched' : old ? 'Replaced' : 'Created'} ${ref}${details.defaultTolerations ? ' (with the DefaultTolerationSeconds tolerations)' : ''}`,
+    because: [
+      ...because,
+      { rule: old ? 'the object existed: replaced as a whole' : 'the object did not exist: created', values: { kind } },
+      ...(details.defaultTolerations
+        ? [{ rule: 'the DefaultTolerationSeconds admission plugin added tolerations the pod lacked', values: { added: details.defaultTolerations } }]
+        : []),
+    ],
+    source: src,
+    ...(Object.keys(details).length ? { details } : {}),
+  });
+  host.remember(ref, old ? 'applied' : 'created', seq);
+  if (!old) host.remember(ref, 'applied', seq);
+  switch (rec.kind) {
+    case 'Node': {
+      const before = old as NodeRecord | undefined;
+      host.remember(ref, 'heartbeat', seq);
+      const readyOld = before?.conditions.find((c) => c.type === 'Ready')?.status;
+      if (rec.conditions.find((c) => c.type === 'Ready')?.status !== readyOld) host.remember(ref, 'ready-status', seq);
+      for (const t of rec.taints)
+        if (!before?.taints.some((x) => x.key === t.key && x.effect === t.effect)) host.remember(ref, `taint:${t.key}:${t.effect}`, seq);
+      host.cluster.nodes.set(rec.meta.name, rec);
+      if (before) {
+        host.announceNode('updated', rec);
+        ctx.kubelets.conditionsChanged(rec.meta.name, now);
+      } else {
+        ctx.kubelets.addNode(rec, now);
+        host.announceNode('added', rec);
+      }
+      return;
+    }
+    case 'Pod':
+      host.createPod(rec);
+      return;
+    case 'ReplicaSet': {
+      host.cluster.replicaSets.set(nsKey(rec.meta.namespace, rec.meta.name), rec);
+      host.announceReplicaSet(old ? 'updated' : 'added', rec as ReplicaSetRecord);
+      return;
+    }
+    case 'DaemonSet':
+      host.cluster.daemonSets.set(nsKey(rec.meta.namespace, rec.meta.name), rec);
+      return;
+    case 'Lease':
+      if (rec.meta.namespace !== NODE_LEASE_NAMESPACE) {
+        host.cluster.ignored.push(raw);
+        return;
+      }
+      host.cluster.leases.set(rec.meta.name, rec);
+      ctx.kubelets.forgetLease(rec.meta.name);
+      host.announceLease(old ? 'updated' : 'added', rec);
+      return;
+  }
+}
+
+export function deleteObject(ctx: WorldContext, rec: ObjectRecord, because: Check[], src: string): void {
+  const { host } = ctx;
+  const ref = refOf(rec);
+  const seq = host.decide({
+    controller: 'world',
+    action: 'ObjectDeleted',
+    object: ref,
+    summary: `Deleted ${ref}${rec.kind === 'Pod' ? ' (gone at once: graceful termination is not modelled)' : ''}`,
+    because: [{ rule: 'deleted by a user', values: { kind: rec.kind } }, ...because],
+    source: src,
+  });
+  host.remember(ref, 'deleted', seq);
+  const c = host.cluster;
+  switch (rec.kind) {
+    case 'Node':
+      c.nodes.delete(rec.meta.name);
+      ctx.kubelets.removeNode(rec.meta.name);
+      host.announceNode('deleted', rec);
+      return;
+    case 'Pod':
+      host.deletePod(rec);
+      return;
+    case 'ReplicaSet':
+      c.replicaSets.delete(nsKey(rec.meta.namespace, rec.meta.name));
+      host.announceReplicaSet('deleted', rec);
+      return;
+    case 'DaemonSet':
+      c.daemonSets.delete(nsKey(rec.meta.namespace, rec.meta.name));
+      return;
+    case 'Lease':
+      c.leases.delete(rec.meta.name);
+      ctx.kubelets.forgetLease(rec.meta.name);
+      host.announceLease('deleted', rec);
+      return;
+  }
+}

@@ -1,0 +1,508 @@
+/**
+ * The checkpoints of a simulation (simulation.ts: "Checkpoints"): saved after the instant of every
+ * K-th monitor pass, thinned to MAX_CHECKPOINTS, and restored by putting back in the live maps
+ * only what changed since the checkpoint.
+ */
+import type { SimController } from '../controllers/controller';
+import type { ClusterState } from '../model/cluster';
+import type { Micros } from '../model/time';
+import type { DaemonSetRecord, KObject, LeaseRecord, NodeRecord, PodRecord, ReplicaSetRecord } from '../model/types';
+import type { Kubelets } from '../kubelet/kubelets';
+import { keysSharedWith } from '../model/sharedKeys';
+import { indexPod, setFact, type Facts, type SimHost } from './simHost';
+import {
+  checkpointChecks,
+  cloneDaemonSet,
+  cloneLease,
+  cloneNode,
+  clonePod,
+  cloneReplicaSet,
+  copyMap,
+  frozenReplicaSet,
+  heartbeatsSince,
+  leaseFrom,
+  LeaseRenewal,
+  nodeFrom,
+  NodeHeartbeats,
+  sameFields,
+} from './checkpoint';
+
+/**
+ * While `goToPass` replays forward after restoring a checkpoint, and on a user's single steps
+ * (`step(true)`), a checkpoint is also saved every this many passes: the next step back (the panel
+ * steps back one pass at a time) then replays at most this many passes instead of up to
+ * `checkpointEvery` (100 at 5,000 nodes: the first step back during an outage took 2 s). Saving
+ * has no effect on decisions; the extra checkpoints are thinned like the others.
+ */
+export const FINE_CHECKPOINT_EVERY = 10;
+/**
+ * A monitor pass after which at least this share of the pods (and at least HEAVY_PASS_MIN_PODS)
+ * changed since the last checkpoint is followed by a checkpoint too: such a pass (a zone's nodes
+ * going Unknown and MarkPodsNotReady on 50,000 pods at 5,000 nodes, or their recovery) is the
+ * dearest to replay, and a step back to it or past it would otherwise replay it from up to
+ * `checkpointEvery` passes before. The pods it changed are kept by the next checkpoint anyway, and
+ * there is at most one such checkpoint per that many pod changes: its fixed part (every node's and
+ * Lease's times, the controllers' save) is small beside what the controllers did for them.
+ */
+export const HEAVY_PASS_SHARE = 0.1;
+export const HEAVY_PASS_MIN_PODS = 1000;
+/** Checkpoints kept; beyond this every other one is merged into its successor. */
+export const MAX_CHECKPOINTS = 48;
+
+/**
+ * A checkpoint. Pods, Nodes, ReplicaSets and Leases are kept as deltas: the
+ * records changed since the previous checkpoint (null for a deletion). The
+ * key order of the maps and the pod sets of the nodes whose set changed are
+ * kept too, so that restoring gives maps that iterate exactly as in a fresh run. Restoring checkpoint k puts
+ * back, in the live maps, the records changed since it, from the deltas of
+ * checkpoints 0..k or the snapshot. DaemonSets (few) are copied whole. Facts
+ * (causes memory) are a delta too.
+ */
+/** The records of one map changed since the previous checkpoint (null: deleted), and the map's key order. */
+interface MapDelta<T> {
+  delta: Map<string, T | null>;
+  /** shared between checkpoints: never edited */
+  order: readonly string[];
+}
+
+/**
+ * The pods changed since the previous checkpoint, the keys added to and removed from the pod map
+ * since then, in order (true: added), and the map's key order (an array of 150,000 keys at 5,000
+ * nodes, 1.2 MB, shared with the previous checkpoint unless pods came or went in between).
+ */
+interface PodDelta {
+  /** built from `changed` when first read (a restore, thinning): see PodChanges */
+  delta: Map<string, PodRecord | null>;
+  /** in pairs: key, added (see SimHost.podKeyLog) */
+  keyLog: (string | boolean)[];
+  /**
+   * The pod map's key order: the previous checkpoint's array when no key was added or removed
+   * since (never edited). A restore after pods came or went rebuilds the map in this order instead
+   * of first replaying every key log from the snapshot's order (two passes over 150,000 keys).
+   */
+  order: readonly string[];
+}
+
+/** Where the simulation's loop stood (SimulationImpl's own fields), kept with each checkpoint. */
+export interface LoopPosition {
+  eventIndex: number;
+  nextMonitorAt: Micros | undefined;
+  leaderAt: Micros | undefined;
+  /** the length of the simulation's own problems */
+  problems: number;
+  lastPassTime: Micros | undefined;
+  processedUpTo: Micros;
+}
+
+export interface Checkpoint {
+  pass: number | null;
+  now: Micros;
+  /** a node whose heartbeat times alone changed is kept as those times (NodeHeartbeats) */
+  nodes: MapDelta<NodeRecord | NodeHeartbeats>;
+  pods: PodDelta;
+  replicaSets: MapDelta<ReplicaSetRecord>;
+  /** a Lease whose renewTime alone changed is kept as that time (LeaseRenewal) */
+  leases: MapDelta<LeaseRecord | LeaseRenewal>;
+  daemonSets: Map<string, DaemonSetRecord>;
+  ignored: KObject[];
+  /** podsByNode's changes since the previous checkpoint (see SimHost.indexLog) */
+  indexLog: (string | undefined)[];
+  /**
+   * podsByNode's sets changed since the previous checkpoint (every set in the first), each as its
+   * pod keys in order (null: the node has no set), and the map's key order (see SimHost.indexNodes)
+   */
+  byNode: MapDelta<readonly string[]>;
+  /** the facts remembered since the previous checkpoint, in order, in triples: object, fact, seq (SimHost.factLog) */
+  factsDelta: (string | number)[];
+  kubelets: unknown;
+  controllers: { name: string; saved: unknown }[];
+  controllerStartTime: Micros;
+  faults: [string, { remaining: number; seq: number }][];
+  traceLength: number;
+  loop: LoopPosition;
+}
+
+export class CheckpointStore {
+  /** oldest first; the first is the start */
+  list: Checkpoint[] = [];
+  /**
+   * Per node, the latest full copy a checkpoint made (at first the snapshot's record): what the
+   * next checkpoint keeps only heartbeat times against when nothing else changed. It is only a
+   * candidate, compared field by field; after a restore or a deletion it may be a copy no
+   * checkpoint holds any more, which is as good (never edited either).
+   */
+  private nodeCopies: Map<string, NodeRecord>;
+  /** The same for Leases, against which a checkpoint keeps only a renewTime. */
+  private leaseCopies: Map<string, LeaseRecord>;
+
+  /** `snapshot`: the records as loaded, never edited, which the first checkpoint's deltas are against */
+  constructor(private readonly snapshot: ClusterState) {
+    this.nodeCopies = new Map(snapshot.nodes);
+    this.leaseCopies = new Map(snapshot.leases);
+  }
+
+  private nodeCopy(name: string, n: NodeRecord): NodeRecord | NodeHeartbeats {
+    const base = this.nodeCopies.get(name);
+    if (base !== undefined) {
+      const times = heartbeatsSince(n, base);
+      if (times !== undefined) return new NodeHeartbeats(base, times);
+    }
+    const copy = cloneNode(n);
+    this.nodeCopies.set(name, copy);
+    return copy;
+  }
+
+  /**
+   * The checkpoint's entry for a node whose heartbeat times alone were written since the last
+   * checkpoint (in host.heartbeatNodes, not in dirtyNodes): its times against its nodeCopies
+   * entry, without comparing the records. Exact because, for every node, the live record equals
+   * its nodeCopies entry but for heartbeat times after each checkpoint (nodeCopy compares or makes
+   * that copy; a node no checkpoint saw is the snapshot's copy) and after a restore (every node
+   * put back is marked dirty, so the next checkpoint compares it), and between checkpoints a node
+   * changes only through announceNode (dirtyNodes) or a kubelet's heartbeat writes, which set
+   * lastHeartbeatTime, a field every condition has. 5,000 nodes at 5,000 nodes, every checkpoint:
+   * comparing them field by field was most of a checkpoint's node part. With
+   * `checkpointChecks.heartbeats` the comparison is made as well and a difference throws.
+   */
+  private heartbeatCopy(name: string, n: NodeRecord): NodeRecord | NodeHeartbeats {
+    const base = this.nodeCopies.get(name);
+    const conds = n.conditions;
+    if (base === undefined || base.conditions.length !== conds.length) return this.nodeCopy(name, n);
+    const times = new Array<number>(conds.length);
+    for (let i = 0; i < conds.length; i++) times[i] = conds[i].lastHeartbeatTime;
+    if (checkpointChecks.heartbeats) {
+      const slow = heartbeatsSince(n, base);
+      if (slow === undefined || slow.join() !== times.join())
+        throw new Error(`checkpoint: Node/${name} changed beyond its heartbeat times without being announced`);
+    }
+    return new NodeHeartbeats(base, times);
+  }
+
+  private leaseCopy(name: string, l: LeaseRecord): LeaseRecord | LeaseRenewal {
+    const base = this.leaseCopies.get(name);
+    if (base !== undefined && sameFields(l, base, 'renewTime')) return new LeaseRenewal(base, l.renewTime);
+    const copy = cloneLease(l);
+    this.leaseCopies.set(name, copy);
+    return copy;
+  }
+
+  /** Saves a checkpoint of the host, the kubelets and the loop now (none when the last one is of this very state). */
+  save(host: SimHost, kubelets: Kubelets, loop: LoopPosition): void {
+    const c = host.cluster;
+    const last = this.list[this.list.length - 1];
+    if (last && last.traceLength === host.trace.length && last.pass === host.pass && last.now === host.now) return;
+    const podOrder = last !== undefined && host.podKeyLog.length === 0 ? last.pods.order : [...c.pods.keys()];
+    const pods: PodDelta = new PodChanges(host.takeDirtyPods(), host.podKeyLog, podOrder);
+    host.podKeyLog = [];
+    const indexLog = host.indexLog;
+    host.indexLog = [];
+    const index = c.podsByNode;
+    const byNode: MapDelta<readonly string[]> = { delta: new Map(), order: keysSharedWith(last?.byNode.order ?? [], index) };
+    for (const name of last === undefined ? index.keys() : host.indexNodes) {
+      const set = index.get(name);
+      byNode.delta.set(name, set === undefined ? null : [...set]);
+    }
+    host.indexNodes.clear();
+    const nodeDelta = takeChanged(c.nodes, host.dirtyNodes, (n, name) => this.nodeCopy(name, n), false);
+    for (const name of host.heartbeatNodes) {
+      if (nodeDelta.has(name)) continue;
+      const n = c.nodes.get(name);
+      nodeDelta.set(name, n === undefined ? null : this.heartbeatCopy(name, n));
+    }
+    host.dirtyNodes.clear();
+    host.heartbeatNodes.clear();
+    // the key order: the last checkpoint's array when the keys are the same (most checkpoints)
+    const nodes = { delta: nodeDelta, order: keysSharedWith(last?.nodes.order ?? [], c.nodes) };
+    const pristineSets = this.snapshot.replicaSets;
+    const replicaSets = takeDelta(c.replicaSets, host.dirtyReplicaSets, (r, key) => frozenReplicaSet(r, pristineSets.get(key)), last?.replicaSets.order);
+    const leases = takeDelta(c.leases, host.dirtyLeases, (l, name) => this.leaseCopy(name, l), last?.leases.order);
+    const factsDelta = host.factLog;
+    host.factLog = [];
+    this.list.push({
+      pass: host.pass,
+      now: host.now,
+      nodes,
+      pods,
+      replicaSets,
+      leases,
+      daemonSets: copyMap(c.daemonSets, cloneDaemonSet),
+      ignored: [...c.ignored],
+      indexLog,
+      byNode,
+      factsDelta,
+      kubelets: kubelets.save(),
+      controllers: host.controllers.map((x) => ({ name: x.name, saved: x.save() })),
+      controllerStartTime: host.controllerStartTime,
+      faults: [...host.faults].map(([k, f]) => [k, { ...f }]),
+      traceLength: host.trace.length,
+      loop,
+    });
+    if (this.list.length > MAX_CHECKPOINTS) this.thin();
+  }
+
+  /** Drops every other checkpoint (never the first or the last), merging its deltas into the next one. */
+  private thin(): void {
+    const kept: Checkpoint[] = [this.list[0]];
+    for (let i = 1; i < this.list.length; i++) {
+      const cp = this.list[i];
+      const isLast = i === this.list.length - 1;
+      if (i % 2 === 1 && !isLast) {
+        const next = this.list[i + 1];
+        next.pods.delta = mergeDelta(cp.pods.delta, next.pods.delta);
+        next.pods.keyLog = [...cp.pods.keyLog, ...next.pods.keyLog];
+        next.indexLog = [...cp.indexLog, ...next.indexLog];
+        next.byNode.delta = mergeDelta(cp.byNode.delta, next.byNode.delta);
+        next.nodes.delta = mergeDelta(cp.nodes.delta, next.nodes.delta);
+        next.replicaSets.delta = mergeDelta(cp.replicaSets.delta, next.replicaSets.delta);
+        next.leases.delta = mergeDelta(cp.leases.delta, next.leases.delta);
+        next.factsDelta = [...cp.factsDelta, ...next.factsDelta];
+        continue;
+      }
+      kept.push(cp);
+    }
+    this.list = kept;
+  }
+
+  /**
+   * Puts the host and the kubelets back as they were at `cp`, with new controllers (`controllers`:
+   * built as the plan says, restored from the checkpoint if it had them), and returns where the loop stood.
+   */
+  restore(cp: Checkpoint, host: SimHost, kubelets: Kubelets, controllers: () => SimController[]): LoopPosition {
+    const k = this.list.indexOf(cp);
+    // the checkpoints after this one are dropped: running forward again makes them anew
+    const chain = this.list.slice(0, k + 1);
+    const dropped = this.list.slice(k + 1);
+    this.list = chain;
+    const facts: Facts = new Map();
+    for (const c of chain)
+      for (let i = 0; i < c.factsDelta.length; i += 3) setFact(facts, c.factsDelta[i] as string, c.factsDelta[i + 1] as string, c.factsDelta[i + 2] as number);
+    // Only the records changed since the checkpoint (the dropped checkpoints' deltas and what is dirty
+    // now) are put back; the others are the live records, unchanged since then. Rebuilding every record
+    // from the snapshot and the deltas copied all 150,000 pods at 5,000 nodes on each step back.
+    const snap = this.snapshot;
+    const live = host.cluster;
+    // No pod created or deleted since the checkpoint (nor bound or moved): the live map's key order
+    // (the index) is the one at the checkpoint, and is kept instead of rebuilt from the snapshot
+    // through every log (O(150,000) at 5,000 nodes, most of a single step back in a quiet stretch).
+    const keysMoved = host.podKeyLog.length > 0 || dropped.some((c) => c.pods.keyLog.length > 0);
+    // the pods indexed elsewhere since the checkpoint, and the nodes whose sets changed
+    const podsMoved = new Set<string>();
+    for (const log of [host.indexLog, ...dropped.map((c) => c.indexLog)]) for (let i = 0; i < log.length; i += 2) podsMoved.add(log[i]!);
+    const setsBack = new Set<string>(host.indexNodes);
+    for (const c of dropped) for (const name of c.byNode.delta.keys()) setsBack.add(name);
+    const liveIndex = host.currentIndex;
+    // the nodes changed since the checkpoint: put back, and marked dirty below (see heartbeatCopy)
+    const nodesBack = new Set<string>(host.dirtyNodes);
+    for (const name of host.heartbeatNodes) nodesBack.add(name);
+    for (const c of dropped) for (const name of c.nodes.delta.keys()) nodesBack.add(name);
+    const cluster: ClusterState = {
+      nodes: rewind(live.nodes, snap.nodes, chain, dropped, (c) => c.nodes.delta, nodesBack, nodeFrom, cp.nodes.order),
+      pods: rewind(live.pods, snap.pods, chain, dropped, (c) => c.pods.delta, host.dirtyPodKeys(), clonePod, keysMoved ? cp.pods.order : undefined),
+      replicaSets: rewind(
+        live.replicaSets,
+        snap.replicaSets,
+        chain,
+        dropped,
+        (c) => c.replicaSets.delta,
+        host.dirtyReplicaSets,
+        cloneReplicaSet,
+        cp.replicaSets.order,
+      ),
+      daemonSets: copyMap(cp.daemonSets, cloneDaemonSet),
+      leases: rewind(live.leases, snap.leases, chain, dropped, (c) => c.leases.delta, host.dirtyLeases, leaseFrom, cp.leases.order),
+      podsByNode: new Map(),
+      ignored: [...cp.ignored],
+    };
+    host.cluster = cluster;
+    kubelets.restore(cp.kubelets, cluster);
+    host.now = cp.now;
+    host.pass = cp.pass;
+    host.controllerStartTime = cp.controllerStartTime;
+    host.truncate(cp.traceLength);
+    host.facts = facts;
+    host.clearDirtyPods();
+    host.dirtyNodes.clear();
+    host.heartbeatNodes.clear();
+    // their nodeCopies entries may be copies made after the checkpoint: the next checkpoint compares them
+    for (const name of nodesBack) if (cluster.nodes.has(name)) host.dirtyNodes.add(name);
+    host.dirtyReplicaSets.clear();
+    host.dirtyLeases.clear();
+    host.factLog = [];
+    host.podKeyLog = [];
+    host.faults = new Map(cp.faults.map(([key, f]) => [key, { ...f }]));
+    host.indexLog = [];
+    host.indexNodes.clear();
+    host.reindex(podsMoved.size === 0 && setsBack.size === 0 ? liveIndex : indexAt(liveIndex, cluster.pods, chain, setsBack, podsMoved, cp.byNode.order));
+    if (checkpointChecks.index) checkIndex(host.currentIndex, podsByNodeAt(snap.pods, chain));
+    host.controllers = controllers().filter((c) => cp.controllers.some((x) => x.name === c.name));
+    for (const c of host.controllers) c.restore(cp.controllers.find((x) => x.name === c.name)!.saved, host);
+    return cp.loop;
+  }
+}
+
+/**
+ * The changed records (copies) and the key order of a map; clears the dirty set. The order is
+ * `prevOrder` (the previous checkpoint's) when the keys are the same, in the same order: one
+ * array for consecutive checkpoints instead of a copy of 14,120 ReplicaSet keys each.
+ */
+function takeDelta<T, S = T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T, key: string) => S, prevOrder: readonly string[] | undefined): MapDelta<S> {
+  return { delta: takeChanged(map, dirty, clone), order: keysSharedWith(prevOrder ?? [], map) };
+}
+
+/** Copies of the records changed since the last checkpoint (null: deleted); clears the dirty set unless told not to. */
+function takeChanged<T, S = T>(map: Map<string, T>, dirty: Set<string>, clone: (v: T, key: string) => S, clear = true): Map<string, S | null> {
+  const delta = new Map<string, S | null>();
+  for (const key of dirty) {
+    const v = map.get(key);
+    delta.set(key, v === undefined ? null : clone(v, key));
+  }
+  if (clear) dirty.clear();
+  return delta;
+}
+
+/**
+ * The live map put back to what it was at the last of `chain`: every key changed since then (in a
+ * `dropped` checkpoint's delta or `dirty` now) gets a copy of its latest delta in `chain`, else of
+ * the base record, or goes when it did not exist then; the map is rebuilt in that checkpoint's key
+ * order only when the order differs. Records changed since the checkpoint are always in one of those
+ * (every change of a record goes through the host, which marks it dirty), so the others are as they were.
+ */
+function rewind<T, S = T>(
+  map: Map<string, T>,
+  base: Map<string, T>,
+  chain: Checkpoint[],
+  dropped: Checkpoint[],
+  deltaOf: (c: Checkpoint) => Map<string, S | null>,
+  dirty: Iterable<string>,
+  clone: (v: T | S) => T,
+  /** the keys' order at the checkpoint; undefined: the live map's order is that order */
+  order: readonly string[] | Set<string> | undefined,
+): Map<string, T> {
+  const changed = new Set<string>(dirty);
+  for (const c of dropped) for (const key of deltaOf(c).keys()) changed.add(key);
+  for (const key of changed) {
+    let v: T | S | null | undefined;
+    for (let i = chain.length - 1; i >= 0 && v === undefined; i--) {
+      const d = deltaOf(chain[i]);
+      if (d.has(key)) v = d.get(key);
+    }
+    if (v === undefined) v = base.get(key) ?? null;
+    if (v) map.set(key, clone(v));
+    else map.delete(key);
+  }
+  if (order === undefined) return map;
+  if (map.size === (order instanceof Set ? order.size : order.length)) {
+    let same = true;
+    const it = order[Symbol.iterator]();
+    for (const key of map.keys())
+      if (key !== it.next().value) {
+        same = false;
+        break;
+      }
+    if (same) return map;
+  }
+  const out = new Map<string, T>();
+  for (const key of order) {
+    const v = map.get(key);
+    if (v) out.set(key, v);
+  }
+  return out;
+}
+
+/**
+ * The pod index at the last of `chain`, from the live one: the sets of `setsBack` (changed since)
+ * are put back from the latest checkpoint that kept them, the others are the live sets,
+ * unchanged since; the pods of `podsMoved` are indexed under their node in `pods` (the pod map
+ * put back to the checkpoint: a pod is indexed under its nodeName, see SimHost.updatePod).
+ */
+function indexAt(
+  live: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
+  pods: ReadonlyMap<string, PodRecord>,
+  chain: Checkpoint[],
+  setsBack: ReadonlySet<string>,
+  podsMoved: ReadonlySet<string>,
+  order: readonly string[],
+): { byNode: Map<string, Set<string>>; podNode: Map<string, string> } {
+  const byNode = rewind(
+    live.byNode,
+    new Map(),
+    chain,
+    [],
+    (c) => c.byNode.delta,
+    setsBack,
+    (keys) => new Set(keys),
+    order,
+  );
+  const podNode = live.podNode;
+  for (const key of podsMoved) {
+    const node = pods.get(key)?.nodeName;
+    if (node) podNode.set(key, node);
+    else podNode.delete(key);
+  }
+  return { byNode, podNode };
+}
+
+/** checkpointChecks.index: the index put back equals the one replayed from the snapshot through every log, order included. */
+function checkIndex(
+  got: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
+  want: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
+): void {
+  const text = (m: Map<string, Set<string>>) => JSON.stringify([...m].map(([n, keys]) => [n, [...keys]]));
+  if (text(got.byNode) !== text(want.byNode)) throw new Error('checkpoint: podsByNode put back differs from the one replayed from the snapshot');
+  const pairs = (m: Map<string, string>) => JSON.stringify([...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+  if (pairs(got.podNode) !== pairs(want.podNode)) throw new Error("checkpoint: the pods' nodes put back differ from the ones replayed from the snapshot");
+}
+
+/**
+ * podsByNode at the last of `chain`, each node's pods in their order then:
+ * the index the host builds from the snapshot's pods, through every change logged up to it
+ * (the slow path, which checkpointChecks.index compares with indexAt).
+ */
+function podsByNodeAt(base: Map<string, PodRecord>, chain: Checkpoint[]): { byNode: Map<string, Set<string>>; podNode: Map<string, string> } {
+  const byNode = new Map<string, Set<string>>();
+  const podNode = new Map<string, string>();
+  for (const [key, pod] of base) indexPod(byNode, podNode, key, pod.nodeName);
+  for (const c of chain) for (let i = 0; i < c.indexLog.length; i += 2) indexPod(byNode, podNode, c.indexLog[i]!, c.indexLog[i + 1]);
+  return { byNode, podNode };
+}
+
+/**
+ * A checkpoint's pods: the changed ones as the host listed them (each key once, in the order first
+ * changed), and the map a restore or thinning reads built from them only when first read. Most
+ * checkpoints are never read, and the one after MarkPodsNotReady holds 50,000 pods at 5,000 nodes:
+ * a map of them was 50,000 inserts (and its growth) per checkpoint for nothing.
+ */
+class PodChanges implements PodDelta {
+  private changed: { keys: string[]; values: (PodRecord | null)[] } | undefined;
+  private map: Map<string, PodRecord | null> | undefined;
+  constructor(
+    changed: { keys: string[]; values: (PodRecord | null)[] },
+    public keyLog: (string | boolean)[],
+    readonly order: readonly string[],
+  ) {
+    this.changed = changed;
+  }
+
+  get delta(): Map<string, PodRecord | null> {
+    if (this.map === undefined) {
+      const m = new Map<string, PodRecord | null>();
+      const { keys, values } = this.changed!;
+      for (let i = 0; i < keys.length; i++) m.set(keys[i], values[i]);
+      this.map = m;
+      this.changed = undefined;
+    }
+    return this.map;
+  }
+
+  set delta(m: Map<string, PodRecord | null>) {
+    this.map = m;
+    this.changed = undefined;
+  }
+}
+
+/** Two consecutive deltas as one (the later one wins). */
+function mergeDelta<T>(earlier: Map<string, T | null>, later: Map<string, T | null>): Map<string, T | null> {
+  const out = new Map(earlier);
+  for (const [k, v] of later) out.set(k, v);
+  return out;
+}
