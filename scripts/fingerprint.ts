@@ -10,6 +10,11 @@
  * scale-up): the trace (JSON lines), the final state, the machines' states,
  * and the same again after stepping back to the middle and forward to the
  * end (checkpoint restore).
+ *
+ * `traceDecisions` (and `midTraceDecisions`) hash the trace without the fields a change may
+ * deliberately rewrite while every decision stays the same (`because`, the words and values
+ * that explain it): a change to the explanations shows as `trace` differing with
+ * `traceDecisions` identical, i.e. kind, object, time, causes and machine transition unchanged.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,13 +22,27 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createSimulation } from '../src/engine/simulation/simulation';
 import { loadScenario } from '../src/engine/snapshot/scenario';
-import { traceToJsonLines } from '../src/engine/trace/serialize';
+import { orderedDecision, traceToJsonLines } from '../src/engine/trace/serialize';
+import type { Decision } from '../src/engine/trace/decision';
 import { generateClusterStream, listChunks, renderObject, type TimelineOptions } from '../src/engine/generate/index';
 import { defaultHorizon } from '../src/cli/horizon';
 import { nodeFs } from '../src/platform/nodeFs';
 
 const root = resolve(__dirname, '..');
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex').slice(0, 16);
+
+/** Fields left out of `traceDecisions`: what explains a decision, not what it is. */
+const EXPLANATION_FIELDS = ['because'] as const;
+
+function decisionsOnly(trace: readonly Decision[]): string {
+  let out = '';
+  for (const d of trace) {
+    const o = orderedDecision(d);
+    for (const f of EXPLANATION_FIELDS) delete o[f];
+    out += `${JSON.stringify(o)}\n`;
+  }
+  return out;
+}
 
 function fingerprint(path: string, until?: (start: number) => number): Record<string, string | number> {
   const scenario = loadScenario(path, nodeFs());
@@ -37,6 +56,7 @@ function fingerprint(path: string, until?: (start: number) => number): Record<st
     decisions: sim.trace.length,
     passes: sim.pass ?? -1,
     trace: sha(traceToJsonLines(sim.trace)),
+    traceDecisions: sha(decisionsOnly(sim.trace)),
     state: sha(JSON.stringify(sim.state())),
     machines: sha(JSON.stringify(sim.machines().map((m) => [m.id, m.state, m.lastTransition ?? null]))),
   };
@@ -45,6 +65,7 @@ function fingerprint(path: string, until?: (start: number) => number): Record<st
     const mid = Math.floor(pass / 2);
     sim.goToPass(mid);
     out.midTrace = sha(traceToJsonLines(sim.trace));
+    out.midTraceDecisions = sha(decisionsOnly(sim.trace));
     out.midState = sha(JSON.stringify(sim.state()));
     sim.runUntil(end);
     out.againSame = String(sha(traceToJsonLines(sim.trace)) === out.trace && sha(JSON.stringify(sim.state())) === out.state);
@@ -110,6 +131,13 @@ function main(): number {
       }
     }
     process.stdout.write(bad ? `${bad} fingerprint(s) differ\n` : `all ${Object.keys(before).length} fingerprints identical\n`);
+    // what a change of explanations alone looks like: the traces differ, the decisions in them do not
+    const cases = Object.entries(before).filter(([, v]) => v.traceDecisions !== undefined);
+    const same = cases.filter(([k, v]) => results[k]?.traceDecisions === v.traceDecisions && results[k]?.midTraceDecisions === v.midTraceDecisions);
+    if (bad && cases.length)
+      process.stdout.write(
+        `decisions without ${EXPLANATION_FIELDS.join(', ')} (traceDecisions, midTraceDecisions): ${same.length} of ${cases.length} identical\n`,
+      );
     return bad ? 1 : 0;
   }
   if (!save) process.stdout.write(text);

@@ -59,6 +59,7 @@ import {
 import { decidePodOnNode, reconstructCreatedAt, type PodDecision } from './decide';
 import { taintManagerBehaviour, taintManagerRuns, type TaintManagerBehaviour } from './behaviour';
 import { sameNoExecuteTaints, sameTolerations } from './semanticEqual';
+import { rootSnapshotTaints, taintFact } from './snapshotTaints';
 
 /** deletePodHandler: attempts per work item, and the sleep after each failed one. */
 export const DELETE_ATTEMPTS = 5;
@@ -404,9 +405,15 @@ export class TaintEvictionController implements SimController {
     const cacheKey = relevant.length === 1 ? taintFact(relevant[0]) : '*';
     const cached = shared?.causes.get(cacheKey);
     if (cached) return cached;
+    const ref = nodeRef(nodeName);
     const out: number[] = [];
     for (const t of relevant) {
-      const s = host.recall(nodeRef(nodeName), taintFact(t));
+      let s = host.recall(ref, taintFact(t));
+      // no decision of the run stands for the taint: it was in the snapshot, and gets its root now
+      if (s === undefined) {
+        rootSnapshotTaints(host, nodeName, taints);
+        s = host.recall(ref, taintFact(t));
+      }
       if (s !== undefined) out.push(s);
     }
     const r = uniq(out);
@@ -630,9 +637,6 @@ export class TaintEvictionController implements SimController {
     this.gaveUp = new Map(s.gaveUp.map(([k, v]) => [k, { ...v }]));
   }
 }
-
-/** The fact under which the node lifecycle controller (or the world) remembers a taint's latest decision. */
-export const taintFact = (t: Pick<Taint, 'key' | 'effect'>): string => `taint:${t.key}:${t.effect}`;
 
 /** `apipod.UpdatePodCondition` with DisruptionTarget=True, reason DeletionByTaintManager. */
 export function withDisruptionTarget(conditions: readonly PodCondition[], now: Micros): { conditions: PodCondition[]; updated: boolean } {

@@ -36,7 +36,8 @@
  */
 import { TaintEvictionController } from './controller';
 
-export { TaintEvictionController, DELETE_ATTEMPTS, DELETE_RETRY_INTERVAL, taintFact, withDisruptionTarget } from './controller';
+export { TaintEvictionController, DELETE_ATTEMPTS, DELETE_RETRY_INTERVAL, withDisruptionTarget } from './controller';
+export { taintFact, rootSnapshotTaints, SNAPSHOT_TAINTS_ASSUMPTION } from './snapshotTaints';
 export { sameTaints, sameNoExecuteTaints, sameTolerations } from './semanticEqual';
 export { decidePodOnNode, reconstructCreatedAt, type PodDecision, type ExistingWork } from './decide';
 export { taintManagerBehaviour, taintManagerRuns, separateController, type TaintManagerBehaviour } from './behaviour';

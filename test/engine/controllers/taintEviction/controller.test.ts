@@ -12,6 +12,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { World, node, pod, testTaint, tolerate, T0, S, VERSIONS } from './helpers';
 import { formatTime } from '../../../../src/engine/model/time';
+import { rootCauses } from '../../../../src/engine/trace/causes';
 
 for (const minor of VERSIONS) {
   const v = `1.${minor}`;
@@ -486,6 +487,73 @@ test("reconstructed memory counts tolerations from the taint's timeAdded, fresh 
   });
   w.runUntil(T0 + 3600 * S);
   assert.equal(w.host.actions('PodEvicted')[0].time, formatTime(T0 + 30 * S));
+});
+
+// Fuzz cases 4350/5344: a pod evicted at the start for a taint the snapshot already held cited nothing.
+test("a NoExecute taint already in the snapshot is the root of what is decided about it, named in the root's summary", () => {
+  const cases: {
+    name: string;
+    taints: ReturnType<typeof testTaint>[];
+    tolerations: ReturnType<typeof tolerate>[];
+    /** a decision of the run stands for the first taint */
+    traced?: boolean;
+    action?: 'PodEvicted' | 'PodEvictionScheduled';
+    roots: number;
+  }[] = [
+    { name: 'an untolerated taint: evicted at the start', taints: [testTaint(1)], tolerations: [], action: 'PodEvicted', roots: 1 },
+    { name: 'a tolerated taint: scheduled at the start', taints: [testTaint(1)], tolerations: [tolerate(1, 60)], action: 'PodEvictionScheduled', roots: 1 },
+    {
+      name: 'two taints on one node: one root names both',
+      taints: [testTaint(1), testTaint(2)],
+      tolerations: [tolerate(1, 60)],
+      action: 'PodEvicted',
+      roots: 1,
+    },
+    { name: 'a taint a decision stands for gets no root', taints: [testTaint(1)], tolerations: [], traced: true, action: 'PodEvicted', roots: 0 },
+    { name: 'a taint tolerated forever: nothing decided, no root', taints: [testTaint(1)], tolerations: [tolerate(1)], roots: 0 },
+  ];
+  for (const c of cases) {
+    for (const memory of ['reconstructed', 'fresh'] as const) {
+      const name = `${c.name} (${memory})`;
+      const w = new World({ minor: 31, memory, nodes: [node('node1', c.taints)], pods: [pod('pod1', 'node1', c.tolerations)] });
+      let traced: number | undefined;
+      if (c.traced) {
+        traced = w.host.decide({ controller: 'world', action: 'ObjectApplied', object: 'Node/node1', summary: 'test', because: [], source: 'test' });
+        w.host.remember('Node/node1', 'taint:testTaint1:NoExecute', traced);
+      }
+      w.settle();
+      const roots = w.host.actions('AssumptionMade');
+      assert.equal(roots.length, c.roots, name);
+      if (!c.action) {
+        assert.deepEqual(w.host.decisions, [], `${name}: nothing recorded`);
+        continue;
+      }
+      const d = w.host.actions(c.action)[0];
+      assert.ok(d, `${name}: ${c.action}`);
+      if (!c.roots) {
+        assert.deepEqual(d.causes, [traced], name);
+        continue;
+      }
+      const root = roots[0];
+      assert.equal(root.object, 'Node/node1', name);
+      assert.equal(root.controller, 'world', name);
+      for (const t of c.taints) assert.ok(root.summary.includes(`${t.key}=${t.value}:NoExecute`), `${name}: the root names ${t.key}`);
+      assert.deepEqual(d.causes, [root.seq], `${name}: the decision cites the root`);
+      assert.deepEqual(
+        rootCauses(w.host.decisions, d.seq).map((r) => r.seq),
+        [root.seq],
+        `${name}: the why's root is the snapshot's taint`,
+      );
+      // a pod bound there later rests on the same root
+      w.addPod(pod('later', ''));
+      w.host.now += 5 * S;
+      w.updatePod('default/later', { nodeName: 'node1' });
+      w.settle();
+      const later = w.host.decisions.filter((x) => x.object === 'Pod/default/later' && x.action === 'PodEvicted')[0];
+      assert.ok(later.causes.includes(root.seq), `${name}: the later pod cites the root`);
+      assert.equal(w.host.actions('AssumptionMade').length, 1, `${name}: one root per taint`);
+    }
+  }
 });
 
 // ---- why not -------------------------------------------------------------------------------
