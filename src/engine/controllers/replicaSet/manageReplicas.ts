@@ -13,7 +13,7 @@ import { EXPECTATIONS_TIMEOUT } from './machine';
 import { controllerOf, specReplicas } from './podUtil';
 import { getPodsToDelete, type RankingSettings } from './ranking';
 import { podFromTemplate } from './podTemplate';
-import { byPodName, exact, MAX_LISTED, nsOf, SOURCE, type Entry, type KeptBySync } from './entry';
+import { exact, MAX_LISTED, nsOf, SOURCE, type Entry, type KeptBySync } from './entry';
 import type { ReplicaSetCore } from './core';
 /** controller.SlowStartInitialBatchSize */
 export const SLOW_START_INITIAL_BATCH_SIZE = 1;
@@ -208,11 +208,10 @@ export function deletePods(
   base: Check[],
 ): string | undefined {
   const ns = rs.meta.namespace;
-  // claimPods keeps the pods in no particular order; the ranking is given them by name, as it always was
-  filteredPods = [...filteredPods].sort(byPodName);
+  // claimPods keeps the pods in no particular order; getPodsToDelete puts them by name first where the order matters
   const settings = rankingSettings(rsc, host);
   const related = settings.rankDoubledUp && count < filteredPods.length ? relatedPods(rsc, host, rs) : [];
-  const choice = getPodsToDelete(filteredPods, related, count, settings);
+  const choice = getPodsToDelete(filteredPods, related, count, settings, MAX_LISTED);
   const keys = choice.deleted.map((d) => `${ns}/${d.name}`);
   // ExpectDeletions(podKeys) before any call
   const expectT = rsc.send(entry, { type: 'EXPECT', add: 0, delKeys: keys, now: host.now });

@@ -6,14 +6,14 @@
  * Binding: every active pod without spec.nodeName (snapshot pods too) is bound
  * to the feasible node with the best least-allocated score, ties by name in
  * natural order (fit.ts says what is and is not modelled; nodeIndex.ts how the
- * node is found without a look at every node). A pod that fits nowhere gets one
- * `PodUnschedulable`, in kube-scheduler's words and counts (reasons.ts), until
- * something changes that may make it fit, as kube-scheduler's queue moves its
- * unschedulable pods on cluster events (`MoveAllToActiveOrBackoffQueue`): a
- * node is added or removed, or its Ready status, cordon, taints, labels or
- * allocatable change; a pod bound to a node leaves it (deleted, finished or
- * moved); or the pod's own tolerations change. Then every waiting pod is tried
- * again at once (no backoff).
+ * node is found without a look at every node). A pod that fits nowhere gets a
+ * `PodUnschedulable`, in kube-scheduler's words and counts (reasons.ts), at
+ * each attempt. It is tried again as kube-scheduler's queue moves its
+ * unschedulable pods (schedulingQueue.ts says when, per version): on a cluster
+ * event that may make it fit (a node is added, turns Ready, is uncordoned, or
+ * its taints, labels or allocatable change; a pod bound to a node leaves it;
+ * the pod's own tolerations change), after its backoff, or by the leftover
+ * flush.
  *
  * Start: a pod this binder bound becomes Running and Ready
  * `kubelet.podStartupDelay` after binding (default 0 s), provided its node is
@@ -35,9 +35,10 @@ import { misfitReasons, naturalCompare, nodeReadyStatus, placementReason, resour
 import { NodeIndex, type NodeEntry, type Placement } from './nodeIndex';
 import { fitErrorMessage, wordingFor, type Reason, type Wording } from './reasons';
 import { nodeAllocatable, podRequests } from './resources';
-import { requiredPlacement, sharedLabelsText } from './nodeAffinity';
+import { requiredPlacement } from './nodeAffinity';
 import { countingNode } from './nodeIndex';
 import { pendingPodWhyNot } from './whyNot';
+import { dueAfterMove, leftoverAt, nextTry, queueRulesFor, type QueueRules, type Waiting } from './schedulingQueue';
 
 /**
  * `JSON.stringify(a) === JSON.stringify(b)` for two lists of flat objects,
@@ -74,20 +75,23 @@ interface Start {
 }
 
 interface Saved {
-  pending: string[];
-  retryAt: Micros | null;
-  reported: string[];
+  waiting: [string, Waiting][];
+  origin: Micros;
+  minor: number;
   starts: [string, Start][];
   waitingForNode: [string, string][];
 }
 
 export class SimplifiedBinder implements SimController {
   readonly name = 'scheduler' as const;
-  /** pod keys waiting to be bound */
-  private pending = new Set<string>();
-  private retryAt: Micros | null = null;
-  /** pods already told PodUnschedulable since the last change */
-  private reported = new Set<string>();
+  /** pods waiting to be bound, by key, with their place in the scheduling queue */
+  private waiting = new Map<string, Waiting>();
+  /** when the binder started: the leftover flush runs every 30 s from then */
+  private origin: Micros = 0;
+  private minor = 0;
+  private rules: QueueRules = queueRulesFor(0);
+  /** the earliest next try of a waiting pod (undefined: to be worked out again) */
+  private nextDue: Micros | null | undefined = null;
   /** pods this binder bound, by start time (inserted in time order: now + a fixed delay) */
   private starts = new Map<string, Start>();
   /** bound pods whose node was not Ready when they were due to start */
@@ -105,7 +109,19 @@ export class SimplifiedBinder implements SimController {
     for (const [name, node] of host.cluster.nodes) this.allocSeen.set(name, allocatableKey(node));
   }
 
+  private setVersion(minor: number): void {
+    this.minor = minor;
+    this.rules = queueRulesFor(minor);
+  }
+
+  private enqueue(key: string, now: Micros): void {
+    this.waiting.set(key, { attempts: 0, last: now, due: now });
+    this.nextDue = undefined;
+  }
+
   start(host: ControllerHost, _memory?: 'reconstructed' | 'fresh'): void {
+    this.origin = host.now;
+    this.setVersion(host.behaviour.version.minor);
     this.seeAllocatable(host);
     const keys: string[] = [];
     const unstarted: string[] = [];
@@ -116,8 +132,7 @@ export class SimplifiedBinder implements SimController {
       else if (pod.phase === 'Pending' && host.recall(podRef(pod.meta.namespace, pod.meta.name), 'bound') !== undefined) unstarted.push(key);
     }
     keys.sort();
-    for (const k of keys) this.pending.add(k);
-    if (this.pending.size) this.retryAt = host.now;
+    for (const k of keys) this.enqueue(k, host.now);
     for (const k of unstarted.sort()) this.starts.set(k, { at: host.now + host.kubelet.podStartupDelay, node: host.cluster.pods.get(k)!.nodeName! });
   }
 
@@ -125,21 +140,20 @@ export class SimplifiedBinder implements SimController {
     const move = podMove(type, pod, before);
     if (move) {
       this.index?.podMoved(move.was, move.now, pod);
-      // a pod leaving a node frees room there: the waiting pods are tried again (AssignedPodDelete)
-      if (move.was !== undefined && this.pending.size) this.retryAll(host);
+      // a pod leaving a node frees room there: the waiting pods are moved (AssignedPodDelete)
+      if (move.was !== undefined && this.waiting.size) this.moveAll(host.now);
     }
     const gone = type === 'deleted' || !isPodActive(pod);
-    // A gone or bound pod only leaves these four; when all are empty (most of the hour: every
+    // A gone or bound pod only leaves these three; when all are empty (most of the hour: every
     // pod event of MarkPodsNotReady, of the evictions) there is nothing to look up.
-    if ((gone || pod.nodeName) && this.pending.size === 0 && this.reported.size === 0 && this.starts.size === 0 && this.waitingForNode.size === 0) return;
+    if ((gone || pod.nodeName) && this.waiting.size === 0 && this.starts.size === 0 && this.waitingForNode.size === 0) return;
     const key = `${pod.meta.namespace}/${pod.meta.name}`;
     if (gone) {
       this.forget(key);
       return;
     }
     if (pod.nodeName) {
-      this.pending.delete(key);
-      this.reported.delete(key);
+      if (this.waiting.delete(key)) this.nextDue = undefined;
       const s = this.starts.get(key) ?? (this.waitingForNode.has(key) ? { node: this.waitingForNode.get(key)! } : undefined);
       if (s && s.node !== pod.nodeName) {
         this.starts.delete(key);
@@ -147,18 +161,21 @@ export class SimplifiedBinder implements SimController {
       }
       return;
     }
-    const isNew = !this.pending.has(key);
-    const tolerationsChanged = before !== undefined && !sameJson(before.tolerations, pod.tolerations);
-    if (isNew || tolerationsChanged) {
-      this.pending.add(key);
-      this.reported.delete(key);
-      this.retryAt = host.now;
-    }
+    const w = this.waiting.get(key);
+    if (!w) this.enqueue(key, host.now);
+    // an update of the pod's own spec may make it fit (isPodUpdated): it is moved
+    else if (before !== undefined && !sameJson(before.tolerations, pod.tolerations)) this.move(w, host.now);
   }
 
-  private retryAll(host: ControllerHost): void {
-    this.reported.clear();
-    this.retryAt = host.now;
+  /** Moves a parked pod, to be tried at once or when its backoff ends. */
+  private move(w: Waiting, now: Micros): void {
+    if (w.due !== null) return;
+    w.due = dueAfterMove(this.rules, w, now);
+    this.nextDue = undefined;
+  }
+
+  private moveAll(now: Micros): void {
+    for (const w of this.waiting.values()) this.move(w, now);
   }
 
   /**
@@ -170,29 +187,33 @@ export class SimplifiedBinder implements SimController {
 
   onNodeEvent(host: ControllerHost, type: WatchType, node: NodeRecord, before?: NodeBefore): void {
     const readyNow = nodeReadyStatus(node) === 'True';
-    // Only a change of what the filters read (the node's class: Ready, cordon, NoSchedule/NoExecute
-    // taints, shared labels, allocatable) may make a waiting pod fit. Worked out from the
+    // Only a change of what the filters read may make a waiting pod fit (nodeSchedulingPropertiesChanged:
+    // Ready, an uncordon, NoSchedule/NoExecute taints, labels, allocatable; a deletion never). Worked out from the
     // announcement alone, never from the index, whose presence depends on history (it is built
     // at the first waiting pod and dropped on a restore): a step back must decide as the run did.
     const name = node.meta.name;
     const alloc = type === 'deleted' ? undefined : allocatableKey(node);
     const changed =
-      type !== 'updated' ||
-      !before ||
-      alloc !== this.allocSeen.get(name) ||
-      before.unschedulable !== node.unschedulable ||
-      anyReadyTrue(before.conditions) !== readyNow ||
-      !sameFilterTaints(before.taints, node.taints) ||
-      (!shallowSame(before.labels, node.meta.labels) && sharedLabelsText(before.labels) !== sharedLabelsText(node.meta.labels));
+      type === 'added' ||
+      (type === 'updated' && !before) ||
+      (type === 'updated' &&
+        before !== undefined &&
+        (alloc !== this.allocSeen.get(name) ||
+          // nodeSpecUnschedulableChanged: only an uncordon may make a pod fit
+          (before.unschedulable && !node.unschedulable) ||
+          anyReadyTrue(before.conditions) !== readyNow ||
+          !sameFilterTaints(before.taints, node.taints) ||
+          // nodeLabelsChanged: any label, a node's own hostname too (a nodeSelector may name it)
+          !sameLabels(before.labels, node.meta.labels)));
     if (alloc === undefined) this.allocSeen.delete(name);
     else this.allocSeen.set(name, alloc);
     if (this.index) {
       if (type === 'deleted') this.index.nodeDeleted(name);
       else this.index.nodeChanged(node, host.cluster);
     }
-    if (changed) {
-      this.reported.clear();
-      if (this.pending.size) this.retryAt = host.now;
+    if (changed && this.waiting.size) {
+      if (!this.rules.preCheckNode) this.moveAll(host.now);
+      else this.moveFitting(host, node);
     }
     if (type !== 'deleted' && readyNow && this.waitingForNode.size && (!before || !anyReadyTrue(before.conditions))) {
       const delay = host.kubelet.podStartupDelay;
@@ -204,25 +225,46 @@ export class SimplifiedBinder implements SimController {
     }
   }
 
+  /** preCheckForNode: only the parked pods that would pass the filters on this node are moved. */
+  private moveFitting(host: ControllerHost, node: NodeRecord): void {
+    const e = this.nodeIndex(host).entry(node.meta.name);
+    if (!e) return;
+    const w = wordingFor(this.minor);
+    for (const [key, q] of this.waiting) {
+      if (q.due !== null) continue;
+      const pod = host.cluster.pods.get(key);
+      if (pod && nodeReasons(pod, e, w).length === 0) this.move(q, host.now);
+    }
+  }
+
   private forget(key: string): void {
-    this.pending.delete(key);
-    this.reported.delete(key);
+    if (this.waiting.delete(key)) this.nextDue = undefined;
     this.starts.delete(key);
     this.waitingForNode.delete(key);
   }
 
+  /** The earliest next try of a waiting pod (a look at each only after something changed). */
+  private earliestTry(): Micros | null {
+    if (this.nextDue !== undefined) return this.nextDue;
+    let min: Micros | null = null;
+    for (const w of this.waiting.values()) {
+      const t = nextTry(this.rules, this.origin, w);
+      if (t !== null && (min === null || t < min)) min = t;
+    }
+    this.nextDue = min;
+    return min;
+  }
+
   nextWake(): Micros | undefined {
-    let min: Micros | undefined = this.retryAt ?? undefined;
+    let min: Micros | undefined = this.earliestTry() ?? undefined;
     const first = this.starts.values().next();
     if (!first.done && (min === undefined || first.value.at < min)) min = first.value.at;
     return min;
   }
 
   wake(host: ControllerHost): void {
-    if (this.retryAt !== null && this.retryAt <= host.now) {
-      this.retryAt = null;
-      this.bindPending(host);
-    }
+    const due = this.earliestTry();
+    if (due !== null && due <= host.now) this.bindPending(host);
     for (const [key, s] of this.starts) {
       if (s.at > host.now) break;
       this.starts.delete(key);
@@ -237,13 +279,19 @@ export class SimplifiedBinder implements SimController {
 
   private bindPending(host: ControllerHost): void {
     const pods: PodRecord[] = [];
-    for (const key of this.pending) {
+    this.nextDue = undefined;
+    for (const [key, q] of this.waiting) {
       const pod = host.cluster.pods.get(key);
       if (!pod || pod.nodeName || !isPodActive(pod)) {
-        this.pending.delete(key);
+        this.waiting.delete(key);
         continue;
       }
-      pods.push(pod);
+      // flushUnschedulablePodsLeftover: a pod parked too long is moved
+      if (q.due === null) {
+        const at = leftoverAt(this.rules, this.origin, q.last);
+        if (at !== null && at <= host.now) q.due = dueAfterMove(this.rules, q, at);
+      }
+      if (q.due !== null && q.due <= host.now) pods.push(pod);
     }
     if (!pods.length) return;
     // the scheduling queue's order (PrioritySort): higher spec.priority first, then oldest, then by name
@@ -258,13 +306,15 @@ export class SimplifiedBinder implements SimController {
     for (const pod of pods) {
       const key = `${pod.meta.namespace}/${pod.meta.name}`;
       const ref = podRef(pod.meta.namespace, pod.meta.name);
-      if (this.reported.has(key)) continue;
+      const q = this.waiting.get(key)!;
+      q.attempts++;
+      q.last = host.now;
       const placed = index.place(pod, w);
       const causes = [host.recall(ref, 'created'), host.recall(ref, 'applied')].filter((s): s is number => s !== undefined);
       const total = index.size;
       const node = placed.best;
       if (!node) {
-        this.reported.add(key);
+        q.due = null;
         const message = fitErrorMessage(total, placed.reasons);
         // as kube-scheduler's handleSchedulingFailure: the pod's PodScheduled condition says why
         const conds = scheduledCondition(pod.conditions, {
@@ -294,8 +344,7 @@ export class SimplifiedBinder implements SimController {
         continue;
       }
       const because = boundBecause(pod, node, placed, total);
-      this.pending.delete(key);
-      this.reported.delete(key);
+      this.waiting.delete(key);
       pod.nodeName = node.name;
       pod.conditions = scheduledCondition(pod.conditions, { type: 'PodScheduled', status: 'True', lastTransitionTime: host.now });
       host.updatePod(pod);
@@ -362,7 +411,8 @@ export class SimplifiedBinder implements SimController {
     if (!pod.nodeName && isPodActive(pod)) {
       const w = wordingFor(host.behaviour.version.minor);
       const index = this.nodeIndex(host);
-      const why = pendingPodWhyNot(object, pod, index, w, this.retryAt);
+      const q = this.waiting.get(key);
+      const why = pendingPodWhyNot(object, pod, index, w, q ? nextTry(this.rules, this.origin, q) : null);
       out.push(why);
       if (why.blocking?.guard !== 'findNodesThatFitPod') return out;
       // the first nodes by name, each with its own reasons (one pod: a look at every node is fine here)
@@ -399,9 +449,9 @@ export class SimplifiedBinder implements SimController {
 
   save(): Saved {
     return {
-      pending: [...this.pending],
-      retryAt: this.retryAt,
-      reported: [...this.reported],
+      waiting: [...this.waiting].map(([k, v]) => [k, { ...v }]),
+      origin: this.origin,
+      minor: this.minor,
       starts: [...this.starts].map(([k, v]) => [k, { ...v }]),
       waitingForNode: [...this.waitingForNode],
     };
@@ -409,14 +459,23 @@ export class SimplifiedBinder implements SimController {
 
   restore(saved: unknown, host?: ControllerHost): void {
     const s = saved as Saved;
-    this.pending = new Set(s.pending);
-    this.retryAt = s.retryAt;
-    this.reported = new Set(s.reported);
+    this.waiting = new Map(s.waiting.map(([k, v]) => [k, { ...v }]));
+    this.origin = s.origin;
+    this.setVersion(s.minor);
+    this.nextDue = undefined;
     this.starts = new Map(s.starts.map(([k, v]) => [k, { ...v }]));
     this.waitingForNode = new Map(s.waitingForNode);
     this.index = null;
     if (host) this.seeAllocatable(host);
   }
+}
+
+function sameLabels(a: Record<string, string>, b: Record<string, string>): boolean {
+  if (shallowSame(a, b)) return true;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) if (b[k] !== a[k] || !(k in b)) return false;
+  return true;
 }
 
 /** Some Ready condition of the list is True (`conditions.some(Ready && True)`). */

@@ -15,7 +15,7 @@ import { withoutPlacement, withoutRequests } from './counterfactuals';
 const WHAT = 'bound to a node (simplified binder)';
 const FILTERS = 'findNodesThatFitPod / RunFilterPlugins (simplified binder, not kube-scheduler)';
 
-/** `retryAt`: when the binder next tries its pending pods (null: it waits for a change of a node or pod). */
+/** `retryAt`: when the binder next tries this pod (schedulingQueue.ts `nextTry`; null: it waits for a change of a node or pod). */
 export function pendingPodWhyNot(ref: ObjectRef, pod: PodRecord, index: NodeIndex, w: Wording, retryAt: Micros | null): WhyNot {
   const path: WhyNotCheck[] = [
     { guard: 'podPending', upstream: 'scheduleOne (an active pod without spec.nodeName)', holds: true, rule: 'the pod is active and not bound to a node' },
@@ -31,10 +31,10 @@ export function pendingPodWhyNot(ref: ObjectRef, pod: PodRecord, index: NodeInde
     });
     path.push({
       guard: 'retried',
-      upstream: 'the scheduling queue (simplified: every pending pod is tried again at once when a node or pod changes)',
+      upstream: 'the scheduling queue (schedulingQueue.ts: moved by a cluster event that may make it fit, after its backoff, or by the leftover flush)',
       holds: false,
       rule: 'the binder tries the pod again',
-      unmet: retryAt !== null ? 'the binder binds it at its next pass' : 'the binder tried the pod and waits for a change of a node or a pod',
+      unmet: retryAt !== null ? 'the binder tries it again then' : 'the binder tried the pod and waits for a change of a node or a pod',
       ...(retryAt !== null ? { values: { nextPass: formatTime(retryAt) } } : {}),
     });
     return whyNotFrom(WHAT, 'PodBound', ref, path, retryAt !== null ? { wouldFireAt: formatTime(retryAt) } : {});

@@ -327,3 +327,57 @@ test('a scale-down of 6 to 2 deletes the four pods ranked first and explains eac
   assert.equal(r.whyKept.get('p-restarty')!.rule, 'readyTime');
   assert.equal(r.whyKept.get('p-old')!.versus, 'p-young');
 });
+
+// Without LogarithmicScaleDown the first pods are chosen without sorting every pod: they must be a
+// full sort's. With it the sort is kept (the order is not transitive): the result must still not
+// depend on the order claimPods gives the pods in.
+test('the pods chosen for deletion are those of a full sort, whatever the input order (random pods, every version, several diffs)', () => {
+  let seed = 17;
+  const rnd = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+  const pick = <T>(xs: readonly T[]) => xs[rnd(xs.length)]!;
+  const pods: PodRecord[] = [];
+  for (let i = 0; i < 400; i++)
+    pods.push(
+      pod(`p-${rnd(100_000)}-${i}`, {
+        node: pick(['', 'n1', 'n2', 'n3']),
+        phase: pick(['Pending', 'Running', 'Unknown']),
+        ready: rnd(3) > 0,
+        readyAgo: pick([0, 5, 100, 110, 3600, 3700]),
+        createdAgo: pick([10, 120, 130, 7200]),
+        restarts: [rnd(3)],
+        annotations: rnd(4) === 0 ? { 'controller.kubernetes.io/pod-deletion-cost': String(rnd(5) - 2) } : {},
+        uid: `uid-${rnd(1000)}`,
+      }),
+    );
+  // ready times in one log2 bucket, some equal: the comparisons that are not transitive
+  const alike: PodRecord[] = [];
+  for (let i = 0; i < 200; i++)
+    alike.push(pod(`q-${rnd(100_000)}-${i}`, { readyAgo: pick([100, 104, 110]), createdAgo: pick([120, 130]), uid: `uid-${rnd(1000)}` }));
+  const reordered = getPodsToDelete([...alike].reverse(), alike, 5, V131, 10);
+  assert.deepEqual(
+    reordered.deleted.map((d) => d.name),
+    getPodsToDelete(alike, alike, 5, V131, 10).deleted.map((d) => d.name),
+    'LogarithmicScaleDown: the same pods whatever the input order',
+  );
+  for (const s of [V112, V120, V131])
+    for (const diff of [1, 2, 7, 40]) {
+      const full = getPodsToDelete(pods, pods, diff, s);
+      const partial = getPodsToDelete([...pods].reverse(), pods, diff, s, 10);
+      assert.equal(full.sorted, true);
+      assert.deepEqual(
+        partial.deleted.map((d) => d.name),
+        full.deleted.map((d) => d.name),
+        `deleted, diff ${diff}`,
+      );
+      assert.deepEqual(
+        partial.kept.map((d) => d.name),
+        full.kept.slice(0, 10).map((d) => d.name),
+        `kept, diff ${diff}`,
+      );
+      for (const d of full.deleted) assert.deepEqual(partial.whyDeleted.get(d.name), full.whyDeleted.get(d.name));
+      for (const k of full.kept.slice(-3)) assert.deepEqual(partial.whyKept.get(k.name), full.whyKept.get(k.name));
+    }
+});
