@@ -124,10 +124,20 @@ export class SimHost implements ControllerHost {
    * given (a checkpoint keeps its changes, so that controllers iterating a
    * node's pods see them in the same order as in a fresh run).
    */
-  reindex(index?: { byNode: Map<string, Set<string>>; podNode: Map<string, string> }): void {
-    // the records were put in wholesale (the start, a step back): a view must compare them all
-    this.podChangesLost = true;
-    this.recordChangesLost = true;
+  reindex(
+    index?: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
+    putBack?: { pods: ReadonlySet<string>; nodes: ReadonlySet<string>; replicaSets: ReadonlySet<string> },
+  ): void {
+    if (putBack) {
+      // a step back put back these records and kept the live ones of the rest: a view compares these again
+      for (const key of putBack.pods) this.podChanges?.add(key);
+      for (const name of putBack.nodes) this.recordChanges?.nodes.add(name);
+      for (const key of putBack.replicaSets) this.recordChanges?.replicaSets.add(key);
+    } else {
+      // the records were put in wholesale (the start): a view must compare them all
+      this.podChangesLost = true;
+      this.recordChangesLost = true;
+    }
     this.nodeSeen.clear();
     // what was announced is forgotten (slots still listed as dirty keep their pristine record only)
     this.podSlots = new Map();
