@@ -111,6 +111,8 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     jsonMs: number[] = [];
   let stringifyMs = 0;
   const bytes: number[] = [];
+  /** the host's part in CPU time (user + system of this process, every thread) */
+  const hostCpuMs: number[] = [];
   let session: Session | undefined;
   // VS Code's postMessage serialises the message; so does this, and the page parses it
   const post = (m: HostMessage) => {
@@ -128,24 +130,34 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     const m = parseWebviewMessage(JSON.parse(text));
     if (!m || !session) return;
     const t0 = hr();
+    const c0 = process.cpuUsage();
     stringifyMs = 0;
     const sim = session.sim;
+    // the engine's part: a step, or a step back's goToPass
     const step = sim.step.bind(sim);
+    const goToPass = sim.goToPass.bind(sim);
     let stepMs = 0;
-    sim.step = (...args: Parameters<typeof sim.step>) => {
-      const s0 = hr();
-      try {
-        return step(...args);
-      } finally {
-        stepMs += hr() - s0;
-      }
-    };
+    const timed =
+      <A extends unknown[], R>(f: (...a: A) => R) =>
+      (...args: A): R => {
+        const s0 = hr();
+        try {
+          return f(...args);
+        } finally {
+          stepMs += hr() - s0;
+        }
+      };
+    sim.step = timed(step);
+    sim.goToPass = timed(goToPass);
     try {
       session.handle(m, { play() {}, pause() {} });
     } finally {
       sim.step = step;
+      sim.goToPass = goToPass;
     }
     if (m.type === 'action') {
+      const c = process.cpuUsage(c0);
+      hostCpuMs.push((c.user + c.system) / 1000);
       hostMs.push(hr() - t0);
       engineMs.push(stepMs);
       jsonMs.push(stringifyMs);
@@ -226,6 +238,27 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   const outageHost = hostMs.splice(0);
   const outageBytes = bytes.splice(0);
 
+  // step back from the outage's far end: the engine's goToPass (a checkpoint and the passes after it), the view, the paint
+  const stepBackClick = () =>
+    page.evaluate(() => {
+      const p = (window as unknown as { __armClick(): Promise<number> }).__armClick();
+      (document.querySelector('vscode-button[data-action="stepBack"]') as HTMLElement).click();
+      return p;
+    });
+  engineMs.splice(0);
+  jsonMs.splice(0);
+  hostCpuMs.splice(0);
+  const back: number[] = [];
+  for (let i = 0; i < a.steps; i++) back.push(await stepBackClick());
+  const backHost = hostMs.splice(0);
+  const backEngine = engineMs.splice(0);
+  const backJson = jsonMs.splice(0);
+  const backCpu = hostCpuMs.splice(0);
+  const backBytes = bytes.splice(0);
+  progress(
+    `  steps back ${back.map((x) => x.toFixed(0)).join(', ')} ms (host ${backHost.map((x) => x.toFixed(0)).join(', ')}, CPU ${backCpu.map((x) => x.toFixed(0)).join(', ')}: engine ${backEngine.map((x) => x.toFixed(0)).join(', ')}, JSON ${backJson.map((x) => x.toFixed(0)).join(', ')}; ${backBytes.map((x) => (x / 1024).toFixed(0)).join(', ')} KiB)`,
+  );
+
   // keystrokes in the node filter: narrowing, then widening again
   await page.locator('#node-filter input').click();
   const keys: number[] = [];
@@ -263,6 +296,10 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     outage,
     outageHost,
     outageBytes,
+    back,
+    backHost,
+    backEngine,
+    backCpu,
     keys,
     domRows,
     domElements,

@@ -21,11 +21,14 @@ export class EvictionIndex {
   private readonly pending = new Map<string, { at: string; node: string }>();
   private seen = 0;
   private lastSeq = 0;
-  /** the pod refs whose entry the last update set or removed; 'all' when it started again */
+  /** the pod refs whose entry the last update set or removed; 'all' on the first update */
   changed: Set<string> | 'all' = 'all';
 
   update(trace: readonly Decision[]): Map<string, { at: string; node: string }> {
     const cut = this.seen > trace.length || (this.seen > 0 && trace[this.seen - 1]?.seq !== this.lastSeq);
+    const first = this.seen === 0 && !cut;
+    // a step back cut the trace: read it again, and report the entries that differ (not 'all': that compared 150,000 pods)
+    const before = cut ? new Map(this.pending) : undefined;
     if (cut) {
       this.pending.clear();
       this.seen = 0;
@@ -43,7 +46,14 @@ export class EvictionIndex {
         if (this.pending.delete(d.object)) changed.add(d.object);
       }
     }
-    this.changed = cut || this.seen === 0 ? 'all' : changed;
+    if (before) {
+      for (const [ref, was] of before) {
+        const now = this.pending.get(ref);
+        if (!now || now.at !== was.at || now.node !== was.node) changed.add(ref);
+      }
+      for (const ref of this.pending.keys()) if (!before.has(ref)) changed.add(ref);
+    }
+    this.changed = first ? 'all' : changed;
     this.seen = trace.length;
     this.lastSeq = trace.length ? trace[trace.length - 1].seq : 0;
     return this.pending;

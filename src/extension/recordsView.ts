@@ -164,7 +164,9 @@ export class RecordsView {
     podKeys?: Iterable<string>,
     changed?: { nodes?: Iterable<string>; replicaSets?: Iterable<string> },
   ): ClusterDelta {
-    // a map not read before: settle() refills the view from it in its order, so the loops below leave the view alone
+    // a map not read before (a step back may give new ones): settle() refills the view from it in its order, so the
+    // loops below leave the view alone; what they visit is still only what changed, when the engine says (its report
+    // covers the records a step back put back: the others are the same records)
     const nodesByRef = this.sources.get('nodes') === cluster.nodes ? this.view.nodes : undefined;
     const podsByRef = this.sources.get('pods') === cluster.pods ? this.view.pods : undefined;
     const replicaSetsByRef = this.sources.get('replicaSets') === cluster.replicaSets ? this.view.replicaSets : undefined;
@@ -190,10 +192,10 @@ export class RecordsView {
       nodes.push(item);
     };
     const nodesGone =
-      changed?.nodes && nodesByRef && !full
+      changed?.nodes && !full
         ? visitOnly(changed.nodes, cluster.nodes, visitNode, this.nodes, (old, key) => {
             this.zoneLabels.delete(key);
-            nodesByRef.delete(old.ref);
+            nodesByRef?.delete(old.ref);
             return old.ref;
           })
         : (cluster.nodes.forEach(visitNode), []);
@@ -213,9 +215,9 @@ export class RecordsView {
     };
     // only what may have changed (at 150,000 pods, comparing every pod was most of a step's work)
     const podsGone =
-      podKeys && podsByRef && !full
+      podKeys && !full
         ? visitOnly(podKeys, cluster.pods, visitPod, this.pods, (old) => {
-            podsByRef.delete(old.item.ref);
+            podsByRef?.delete(old.item.ref);
             this.unlist(old.item);
             return old.item.ref;
           })
@@ -231,9 +233,9 @@ export class RecordsView {
       replicaSets.push(item);
     };
     const replicaSetsGone =
-      changed?.replicaSets && replicaSetsByRef && !full
+      changed?.replicaSets && !full
         ? visitOnly(changed.replicaSets, cluster.replicaSets, visitReplicaSet, this.replicaSets, (old) => {
-            replicaSetsByRef.delete(old.ref);
+            replicaSetsByRef?.delete(old.ref);
             return old.ref;
           })
         : (cluster.replicaSets.forEach(visitReplicaSet), []);

@@ -1,13 +1,14 @@
 /**
  * What the panel says of an opened scenario before any step: its settings as
  * text, the what-if keys, and the assumptions the loader and the engine made
- * (the init message's parts; see Session.initMessage).
+ * (the init message).
  */
 import type { Simulation, SimulationOptions } from '../engine/simulation/api';
 import type { Decision } from '../engine/trace/decision';
 import { MISSING_LEASES_ASSUMPTION } from '../engine/kubelet/missingLeases';
-import { formatDuration } from '../engine/model/time';
-import type { AssumptionItem, ScenarioInfo } from '../protocol/webview';
+import { formatDuration, formatTime } from '../engine/model/time';
+import type { AssumptionItem, InitMessage, ScenarioInfo, UiSettings } from '../protocol/webview';
+import type { RealityIndex } from './reality';
 import { scenarioEventMarks } from './scenarioEvents';
 
 const DURATION_KEYS = new Set(['nodeMonitorPeriod', 'nodeMonitorGracePeriod', 'nodeStartupGracePeriod', 'podEvictionTimeout', 'leaderElectLeaseDuration']);
@@ -79,4 +80,23 @@ export function missingLeasesText(decisions: readonly Decision[]): string {
   const names = decisions.map((d) => d.object.slice(d.object.indexOf('/') + 1));
   const shown = names.length > 5 ? `${names.slice(0, 5).join(', ')} and ${names.length - 5} more` : names.join(', ');
   return `No Lease in the snapshot: ${names.length} node${names.length === 1 ? '' : 's'} whose Ready is True taken as having renewed ${names.length === 1 ? 'its Lease' : 'their Leases'} at the start time (missingLeases: assumed): ${shown}.`;
+}
+
+/** What the webview is told first (and again when it restarts), before any position. */
+export function initMessage(sim: Simulation, options: SimulationOptions, settings: UiSettings, reality: RealityIndex | undefined): InitMessage {
+  return {
+    type: 'init',
+    scenario: scenarioInfo(sim, options),
+    problems: sim.problems.map((p) => ({
+      severity: p.severity,
+      code: p.code,
+      message: p.message,
+      where: p.position ? `${p.position.file}:${p.position.line}:${p.position.column}` : undefined,
+    })),
+    assumptions: assumptions(sim),
+    settings,
+    startTime: formatTime(sim.startTime),
+    whatIfKeys: whatIfKeys(sim),
+    ...(reality ? { reality: reality.lane } : {}),
+  };
 }

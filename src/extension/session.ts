@@ -23,9 +23,10 @@ import { RecordsView } from './recordsView';
 import { EvictionIndex, PathDeadlines, podsToCompare } from './countdowns';
 import { PodCounts } from './podCounts';
 import { decisionMatcher, parseRunUntil } from './runUntil';
-import { compareTraces } from './whatIf';
+import { runWhatIf } from './whatIfRun';
+import { handleMessage, type PanelActions } from './sessionMessages';
 import { decisionsAt, logRows, PassIndex, PassMarks } from './passes';
-import { assumptions, scenarioInfo, whatIfKeys } from './scenarioInfo';
+import { assumptions, initMessage, scenarioInfo } from './scenarioInfo';
 import { selectedMachine } from './machineGraph';
 import { podLineage } from '../engine/trace/lineage';
 import { MachinesAtPosition } from './machinesAtPosition';
@@ -87,7 +88,8 @@ export class Session {
   private readonly openQueues = new Set<string>();
   private readonly podCounts = new PodCounts();
   private readonly listeners = new Set<() => void>();
-  private readonly make: MakeSimulation;
+  /** makes the scenario's simulation with these options (Reset, what-if) */
+  readonly make: MakeSimulation;
   readonly post: (m: HostMessage) => void;
 
   constructor(opts: SessionOptions) {
@@ -150,21 +152,7 @@ export class Session {
   }
 
   initMessage(): InitMessage {
-    return {
-      type: 'init',
-      scenario: this.scenarioInfo(),
-      problems: this.sim.problems.map((p) => ({
-        severity: p.severity,
-        code: p.code,
-        message: p.message,
-        where: p.position ? `${p.position.file}:${p.position.line}:${p.position.column}` : undefined,
-      })),
-      assumptions: this.assumptions(),
-      settings: this.settings,
-      startTime: formatTime(this.sim.startTime),
-      whatIfKeys: whatIfKeys(this.sim),
-      ...(this.reality() ? { reality: this.reality()!.lane } : {}),
-    };
+    return initMessage(this.sim, this.options, this.settings, this.reality());
   }
 
   /** Everything the webview needs, or only what changed since the last update. */
@@ -270,7 +258,7 @@ export class Session {
   readonly slices: Slices;
 
   /** Makes an engine call that may take long: `finish` when it is done, else the result is pending. */
-  private long(run: () => void, finish: () => SessionResult, stopped: () => boolean | undefined = () => this.sim.stopped): SessionResult {
+  long(run: () => void, finish: () => SessionResult, stopped: () => boolean | undefined = () => this.sim.stopped): SessionResult {
     return this.slices.long(run, finish, stopped);
   }
 
@@ -595,76 +583,13 @@ export class Session {
   // -- what-if ------------------------------------------------------------
 
   whatIf(key: string, value: string): SessionResult {
-    let changed: Simulation;
-    try {
-      changed = this.make({ ...this.options, set: { ...(this.options.set ?? {}), [key]: value } });
-    } catch (e) {
-      return { ok: false, message: `Cannot re-run with ${key}=${value}: ${(e as Error).message}` };
-    }
-    const errors = changed.problems.filter((p) => p.severity === 'error' && !this.sim.problems.some((q) => q.code === p.code && q.message === p.message));
-    if (errors.length) return { ok: false, message: `Cannot re-run with ${key}=${value}: ${errors.map((p) => p.message).join('; ')}` };
-    const until = this.sim.now;
-    return this.long(
-      () => changed.runUntil(until),
-      () => {
-        this.lastComparison = compareTraces(this.sim.trace, changed.trace, { setting: key, value, until: formatTime(until) }, isNoise);
-        this.post({ type: 'whatIf', comparison: this.lastComparison });
-        const c = this.lastComparison;
-        return {
-          ok: true,
-          message: `${key}=${value}: ${c.onlyOriginal.length} decisions only originally, ${c.onlyChanged.length} only with the change, ${c.moved.length} at other times, ${c.same} the same.`,
-        };
-      },
-      () => changed.stopped,
-    );
+    return runWhatIf(this, key, value);
   }
 
   // -- webview messages ---------------------------------------------------
 
   /** Handles a message already checked by parseWebviewMessage. */
-  handle(m: WebviewMessage, actions: { play(): void; pause(): void; dropEvidence?(uris: string[]): SessionResult }): SessionResult {
-    switch (m.type) {
-      case 'ready':
-        this.sendAll();
-        return { ok: true };
-      case 'action':
-        switch (m.action) {
-          case 'step':
-            return this.step();
-          case 'stepBack':
-            return this.stepBack();
-          case 'nextDecision':
-            return this.nextDecision();
-          case 'previousDecision':
-            return this.previousDecision();
-          case 'reset':
-            return this.reset();
-          case 'play':
-            actions.play();
-            return { ok: true };
-          case 'pause':
-            actions.pause();
-            return { ok: true };
-        }
-        return { ok: false, message: 'unknown action' };
-      case 'goToPass':
-        return this.goToPass(m.pass);
-      case 'selectObject':
-        return this.selectObject(m.object);
-      case 'selectDecision':
-        return this.selectDecision(m.seq);
-      case 'whatIf':
-        return this.whatIf(m.key, m.value);
-      case 'runUntil':
-        return this.runUntil(m.text);
-      case 'selectReality':
-        return this.selectReality(m.index);
-      case 'zoneQueue':
-        return this.zoneQueue(m.zone, m.open);
-      case 'allDecisions':
-        return this.allDecisions();
-      case 'dropEvidence':
-        return actions.dropEvidence ? actions.dropEvidence(m.uris) : { ok: false, message: 'Dropping evidence needs the extension.' };
-    }
+  handle(m: WebviewMessage, actions: PanelActions): SessionResult {
+    return handleMessage(this, m, actions);
   }
 }

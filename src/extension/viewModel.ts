@@ -23,9 +23,10 @@ export interface ClusterView {
 }
 
 /** The pods bound to a node, from the view's index when it has one (the tree asks on every step for each expanded node). */
+/** The node's pods by ref: the same list whatever path (steps, steps back) the kept view took to this position. */
 export function podsOnNode(view: ClusterView, node: string): PodItem[] {
-  if (view.podsByNode) return [...(view.podsByNode.get(node)?.values() ?? [])];
-  return [...view.pods.values()].filter((p) => p.node === node);
+  const pods = view.podsByNode ? [...(view.podsByNode.get(node)?.values() ?? [])] : [...view.pods.values()].filter((p) => p.node === node);
+  return pods.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
 }
 
 const obj = (v: unknown): Record<string, unknown> => (typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {});

@@ -54,6 +54,11 @@ export class VirtualList<T> {
       const row = (ev.target as HTMLElement | null)?.closest?.('[data-ref]') as HTMLElement | null;
       if (row && this.box.contains(row) && o.pick) o.pick(row.dataset.ref as string);
     });
+    // the lists share their column's height: one that grows (a pane resized, the pods shown) draws the rows it now shows
+    if (typeof ResizeObserver !== 'undefined')
+      new ResizeObserver(() => {
+        if (this.items.length && this.viewport.clientHeight > this.lastHeight) this.draw();
+      }).observe(this.viewport);
   }
 
   get length(): number {

@@ -18,10 +18,8 @@ const root = resolve(__dirname, '../..');
 const OVER_LIMIT_BEING_SPLIT: readonly string[] = [
   'src/engine/snapshot/load.ts',
   'src/engine/snapshot/jsonListStream.ts',
-  'src/engine/simulation/simHost.ts',
   // under 600 before the repository was formatted with Prettier, over it after
   'src/engine/controllers/taintEviction/controller.ts',
-  'src/extension/session.ts',
 ];
 
 export function lineCount(text: string): number {

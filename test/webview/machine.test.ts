@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isActive, layout, matchesTransition } from '../../src/webview/views/machine';
+import { FITS, fitted, isActive, layout, matchesTransition, wrapLabel, type Fit } from '../../src/webview/views/machine';
 import { machineGraph, took } from '../../src/extension/machineGraph';
 import { nodeHealthMachine } from '../../src/engine/controllers/nodeLifecycle/machines';
 import { filterDecisions, NOISE } from '../../src/webview/views/decisionLog';
@@ -132,4 +132,28 @@ test('in a parallel machine a state is active when one of the regions is in it',
   assert.equal(isActive('ready.Unknown', 'ready.Unknown,eviction.idle'), true);
   assert.equal(isActive('eviction', 'ready.Unknown,eviction.idle'), true);
   assert.equal(isActive('eviction.queued', 'ready.Unknown,eviction.idle'), false);
+});
+
+test('a long label wraps at its words (camelCase, `_`), never past the width', () => {
+  const cases: [string, number, string[]][] = [
+    ['ZONE_HEALTH', 40, ['ZONE_HEALTH']],
+    ['[unhealthyRatioAtLeastThreshold]', 18, ['[unhealthyRatioAt', 'LeastThreshold]']],
+    ['ALL_ZONES_FULLY_DISRUPTED', 12, ['ALL_ZONES_', 'FULLY_', 'DISRUPTED']],
+    ['averyveryverylongword', 8, ['averyver', 'yverylon', 'gword']],
+  ];
+  for (const [text, wrap, lines] of cases) assert.deepEqual(wrapLabel(text, wrap), lines, text);
+});
+
+test('the statechart takes the first fit its column holds: labels wrapped, then regions stacked', () => {
+  const m = machineGraph(nodeHealthMachine.definition);
+  const cases: [number, Fit][] = [
+    [2000, FITS[0]],
+    [420, FITS[2]],
+    [100, FITS[FITS.length - 1]],
+  ];
+  for (const [width, fit] of cases) {
+    const got = fitted(m.root, m.transitions, width);
+    assert.deepEqual(got.fit, fit, `${width} px`);
+    if (width >= 420) assert.ok(got.root.w + 20 <= width, `${width} px: ${got.root.w}`);
+  }
 });

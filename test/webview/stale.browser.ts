@@ -195,6 +195,8 @@ test('a replacement pod’s why shows its ReplicaSet, the PodsCreated that made 
 
 test('the machine tab draws the statechart beside Why: regions side by side, the current state, the last transition; a transition lists the decisions that took it', async () => {
   const a = await Panel.open(example('one-node-stops.yaml'));
+  // a Why column wide enough for the node machine's two regions side by side (a narrower one stacks them: fits.browser.ts)
+  await a.page.setViewportSize({ width: 2600, height: 900 });
   await a.runUntil('1m10s');
   await a.at('00:01:10');
   await a.page.locator('#nodes .node[data-ref="Node/node-a1"]').click();

@@ -295,9 +295,11 @@ export class CheckpointStore {
     const nodesBack = new Set<string>(host.dirtyNodes);
     for (const name of host.heartbeatNodes) nodesBack.add(name);
     for (const c of dropped) for (const name of c.nodes.delta.keys()) nodesBack.add(name);
+    // what the views compare again (SimHost.takePodChanges, takeRecordChanges): the records put back
+    const putBack = { pods: new Set<string>(), nodes: nodesBack, replicaSets: new Set<string>() };
     const cluster: ClusterState = {
       nodes: rewind(live.nodes, snap.nodes, chain, dropped, (c) => c.nodes.delta, nodesBack, nodeFrom, cp.nodes.order),
-      pods: rewind(live.pods, snap.pods, chain, dropped, (c) => c.pods.delta, host.dirtyPodKeys(), clonePod, keysMoved ? cp.pods.order : undefined),
+      pods: rewind(live.pods, snap.pods, chain, dropped, (c) => c.pods.delta, host.dirtyPodKeys(), clonePod, keysMoved ? cp.pods.order : undefined, putBack.pods),
       replicaSets: rewind(
         live.replicaSets,
         snap.replicaSets,
@@ -307,6 +309,7 @@ export class CheckpointStore {
         host.dirtyReplicaSets,
         cloneReplicaSet,
         cp.replicaSets.order,
+        putBack.replicaSets,
       ),
       daemonSets: copyMap(cp.daemonSets, cloneDaemonSet),
       leases: rewind(live.leases, snap.leases, chain, dropped, (c) => c.leases.delta, host.dirtyLeases, leaseFrom, cp.leases.order),
@@ -332,7 +335,7 @@ export class CheckpointStore {
     host.faults = new Map(cp.faults.map(([key, f]) => [key, { ...f }]));
     host.indexLog = [];
     host.indexNodes.clear();
-    host.reindex(podsMoved.size === 0 && setsBack.size === 0 ? liveIndex : indexAt(liveIndex, cluster.pods, chain, setsBack, podsMoved, cp.byNode.order));
+    host.reindex(podsMoved.size === 0 && setsBack.size === 0 ? liveIndex : indexAt(liveIndex, cluster.pods, chain, setsBack, podsMoved, cp.byNode.order), putBack);
     if (checkpointChecks.index) checkIndex(host.currentIndex, podsByNodeAt(snap.pods, chain));
     host.controllers = controllers().filter((c) => cp.controllers.some((x) => x.name === c.name));
     for (const c of host.controllers) c.restore(cp.controllers.find((x) => x.name === c.name)!.saved, host);
@@ -377,8 +380,11 @@ function rewind<T, S = T>(
   clone: (v: T | S) => T,
   /** the keys' order at the checkpoint; undefined: the live map's order is that order */
   order: readonly string[] | Set<string> | undefined,
+  /** gets the keys put back (the others keep their live records) */
+  putBack?: Set<string>,
 ): Map<string, T> {
-  const changed = new Set<string>(dirty);
+  const changed = putBack ?? new Set<string>();
+  for (const key of dirty) changed.add(key);
   for (const c of dropped) for (const key of deltaOf(c).keys()) changed.add(key);
   for (const key of changed) {
     let v: T | S | null | undefined;

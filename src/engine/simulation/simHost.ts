@@ -28,14 +28,21 @@ import type { NodeBefore, PodBefore, SimController, WatchType } from '../control
 import type { ClusterState } from '../model/cluster';
 import type { Micros } from '../model/time';
 import { formatTime } from '../model/time';
-import type { LeaseRecord, NodeRecord, ObjectRef, PodCondition, PodRecord, ReplicaSetRecord, Taint } from '../model/types';
+import type { LeaseRecord, NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord, Taint } from '../model/types';
 import { nsKey, podRef } from '../model/types';
 import type { ControllerConfig, KubeletConfig } from '../config/types';
 import type { VersionBehaviour } from '../versions/types';
 import type { ControllerName, Decision, DecisionInput } from '../trace/decision';
 import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
-import { checkpointChecks, frozenConditions, frozenPod } from './checkpoint';
+import { checkpointChecks, frozenPod } from './checkpoint';
+import { causesBefore, setFact, SHORT_LIST, type Facts } from './facts';
+import { indexPodFrom, podBeforeOf, PodSlot } from './podIndex';
+import { ClearCountingSet, markBatch } from './announced';
+
+// simulation.ts and the facts test import these from here (they lived here before the split)
+export { setFact, type Facts } from './facts';
+export { indexPod } from './podIndex';
 
 export interface Fault {
   remaining: number;
@@ -117,10 +124,20 @@ export class SimHost implements ControllerHost {
    * given (a checkpoint keeps its changes, so that controllers iterating a
    * node's pods see them in the same order as in a fresh run).
    */
-  reindex(index?: { byNode: Map<string, Set<string>>; podNode: Map<string, string> }): void {
-    // the records were put in wholesale (the start, a step back): a view must compare them all
-    this.podChangesLost = true;
-    this.recordChangesLost = true;
+  reindex(
+    index?: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
+    putBack?: { pods: ReadonlySet<string>; nodes: ReadonlySet<string>; replicaSets: ReadonlySet<string> },
+  ): void {
+    if (putBack) {
+      // a step back put back these records and kept the live ones of the rest: a view compares these again
+      for (const key of putBack.pods) this.podChanges?.add(key);
+      for (const name of putBack.nodes) this.recordChanges?.nodes.add(name);
+      for (const key of putBack.replicaSets) this.recordChanges?.replicaSets.add(key);
+    } else {
+      // the records were put in wholesale (the start): a view must compare them all
+      this.podChangesLost = true;
+      this.recordChangesLost = true;
+    }
     this.nodeSeen.clear();
     // what was announced is forgotten (slots still listed as dirty keep their pristine record only)
     this.podSlots = new Map();
@@ -561,137 +578,4 @@ export class SimHost implements ControllerHost {
   podRefOf(pod: PodRecord): ObjectRef {
     return podRef(pod.meta.namespace, pod.meta.name);
   }
-}
-
-/** The causes memory (SimHost.facts): per object, in pairs, a fact and the decision it names. */
-export type Facts = Map<ObjectRef, (string | number)[]>;
-
-/** Remembers in `facts` that `fact` of `object` is decision `seq`. */
-export function setFact(facts: Facts, object: ObjectRef, fact: string, seq: number): void {
-  const list = facts.get(object);
-  if (list === undefined) {
-    facts.set(object, [fact, seq]);
-    return;
-  }
-  for (let i = 0; i < list.length; i += 2) {
-    if (list[i] === fact) {
-      list[i + 1] = seq;
-      return;
-    }
-  }
-  list.push(fact, seq);
-}
-
-/** What the host keeps per pod key (see SimHost.podSlots). */
-class PodSlot {
-  /** what was last announced for the pod: its next `before` (undefined: not since the last reindex, or deleted) */
-  seen: PodBefore | undefined = undefined;
-  /**
-   * The record last passed to updatePod or createPod (undefined: deleted), while the slot is in
-   * the dirty list: the pod map's record under the key, since the map changes only through
-   * createPod and deletePod (and a restore, which empties the list), and updatePod is given the
-   * record it edited (controllers/controllerHost.ts). A checkpoint reads it instead of looking the key up
-   * in the pod map; `checkpointChecks.pods` compares the two in tests.
-   */
-  pod: PodRecord | undefined = undefined;
-  /** the snapshot's record under the key, once looked up (pristineKnown) */
-  pristine: PodRecord | undefined = undefined;
-  pristineKnown = false;
-  /** the round of SimHost.dirtyPodList this slot was last listed in */
-  dirtyRound = -1;
-  constructor(readonly key: string) {}
-}
-
-/**
- * Puts the names of a kubelets' batch (as `memo` remembers it) in `set`, unless they were all put
- * there since the set's last clear; false for an empty batch.
- */
-function markBatch<R>(memo: BatchMemo<R, string>, batch: readonly R[], count: number, name: (r: R) => string, set: ClearCountingSet<string>): boolean {
-  const known = memo.get(batch, count, name);
-  if (!known) return false;
-  if (known.mark !== set.clears) {
-    for (const n of known.values) set.add(n);
-    known.mark = set.clears;
-  }
-  return true;
-}
-
-/** A Set that counts its clears: names added since a clear are known to be in it while the count is unchanged. */
-export class ClearCountingSet<T> extends Set<T> {
-  clears = 0;
-  override clear(): void {
-    this.clears++;
-    super.clear();
-  }
-}
-
-/**
- * Indexes the pod under `nodeName` (none when empty) in `byNode` and `podNode`;
- * returns whether anything changed. Checkpoints replay these changes to get
- * the index, in the same order, back.
- */
-export function indexPod(byNode: Map<string, Set<string>>, podNode: Map<string, string>, key: string, nodeName: string | undefined): boolean {
-  return indexPodFrom(byNode, podNode, key, podNode.get(key), nodeName);
-}
-
-/** indexPod, with `old` the node the pod is indexed under now (podNode's entry, already looked up). */
-function indexPodFrom(
-  byNode: Map<string, Set<string>>,
-  podNode: Map<string, string>,
-  key: string,
-  old: string | undefined,
-  nodeName: string | undefined,
-): boolean {
-  if (old === nodeName) return false;
-  if (old !== undefined) {
-    const s = byNode.get(old);
-    s?.delete(key);
-    if (s && s.size === 0) byNode.delete(old);
-    podNode.delete(key);
-  }
-  if (nodeName) {
-    let s = byNode.get(nodeName);
-    if (!s) byNode.set(nodeName, (s = new Set()));
-    s.add(key);
-    podNode.set(key, nodeName);
-  }
-  return true;
-}
-
-/** Lists of decisions per object up to this long are kept at their exact size (see decide). */
-const SHORT_LIST = 8;
-
-/** The distinct causes that are earlier decisions, ascending; an array of its exact size (the trace keeps it). */
-function causesBefore(causes: readonly number[], seq: number): number[] {
-  if (causes.length === 1) {
-    const c = causes[0];
-    return c > 0 && c < seq ? [c] : [];
-  }
-  const out: number[] = [];
-  if (causes.length > 16) {
-    for (const c of new Set(causes)) if (c > 0 && c < seq) out.push(c);
-  } else {
-    for (const c of causes) if (c > 0 && c < seq && !out.includes(c)) out.push(c);
-  }
-  if (out.length > 1) out.sort((a, b) => a - b);
-  // pushing reserved room for 16
-  return out.length ? out.slice() : out;
-}
-
-/**
- * The pod as an informer's old object shows it. Tolerations and labels are
- * replaced, never changed in place, so they are shared; the Ready condition
- * is edited in place (MarkPodsNotReady), so the list is one nobody edits,
- * with a copy of Ready unless `prev`'s equals it (see frozenConditions).
- */
-export function podBeforeOf(pod: PodRecord, prev?: readonly PodCondition[], made: { last?: object } = {}): PodBefore {
-  const b: PodBefore = {
-    nodeName: pod.nodeName,
-    tolerations: pod.tolerations,
-    phase: pod.phase,
-    conditions: frozenConditions(pod.conditions, prev, made),
-    labels: pod.meta.labels,
-  };
-  if (pod.meta.deletionTimestamp !== undefined) b.deletionTimestamp = pod.meta.deletionTimestamp;
-  return b;
 }

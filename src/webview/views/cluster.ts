@@ -46,6 +46,17 @@ function taintChip(t: string): HTMLElement {
   return el('span', { class: `chip taint${t.endsWith(':NoExecute') ? ' noexecute' : ''}`, title: t }, short);
 }
 
+/** The queued names with their positions as text, the column of positions as wide as the largest. */
+function queueNames(names: readonly string[]): HTMLElement {
+  const ol = el(
+    'ol',
+    { class: 'queue-names' },
+    ...names.map((n, i) => el('li', null, el('span', { class: 'n' }, `${(i + 1).toLocaleString('en')}.`), el('span', null, n))),
+  );
+  ol.style.setProperty('--n-width', `${names.length.toLocaleString('en').length + 1}ch`);
+  return ol;
+}
+
 function zoneStamp(z: ZoneRow, start: string | undefined): string {
   return `${z.zone}\u0000${z.state}\u0000${z.nodes}\u0000${z.notReady}\u0000${z.evictionRate}\u0000${z.nextTokenAt ?? ''}\u0000${z.queuedCount}\u0000${z.queued.length}\u0000${z.queued[0] ?? ''}\u0000${start ?? ''}`;
 }
@@ -110,7 +121,7 @@ export class ClusterView {
       stamp: (ref) => this.store.replicaSets.get(ref),
       draw: (ref) => this.drawReplicaSet(this.store.replicaSets.get(ref) as ReplicaSetItem),
     });
-    this.pods.append(this.podCaption, this.podList.viewport);
+    this.pods.append(el('div', { class: 'section-head' }, el('h2', null, 'Pods'), this.podCaption), this.podList.viewport);
     this.filter.addEventListener('input', () => {
       this.filterText = String((this.filter as unknown as { value: string }).value ?? '').toLowerCase();
       this.renderNodes();
@@ -136,14 +147,11 @@ export class ClusterView {
     this.root.append(
       el('h2', null, 'Zones'),
       this.zones,
-      el('h2', null, 'Nodes'),
-      this.filter,
+      el('div', { class: 'section-head' }, el('h2', null, 'Nodes'), this.filter),
       this.filterHint,
       this.nodeList.viewport,
-      el('h2', null, 'Pods of the selected node'),
       this.pods,
-      el('h2', null, 'ReplicaSets'),
-      this.rsCaption,
+      el('div', { class: 'section-head' }, el('h2', null, 'ReplicaSets'), this.rsCaption),
       this.rsList.viewport,
     );
   }
@@ -184,11 +192,7 @@ export class ClusterView {
             )
           : fact('queued', 0, 'queued');
         const names =
-          !open || !z.queuedCount
-            ? null
-            : z.queued.length
-              ? el('ol', { class: 'queue-names' }, ...z.queued.map((n) => el('li', null, n)))
-              : el('p', { class: 'queue-names hint' }, 'loading the queued nodes…');
+          !open || !z.queuedCount ? null : z.queued.length ? queueNames(z.queued) : el('p', { class: 'queue-names hint' }, 'loading the queued nodes…');
         return el(
           'div',
           { class: `zone-card zone zone-${z.state}`, 'data-ref': z.zone, role: 'button', tabindex: 0 },
@@ -254,7 +258,8 @@ export class ClusterView {
   private podSummary(n: NodeItem): string {
     const c = this.store.podCounts.get(n.ref);
     const evicting = c?.evicting ?? 0;
-    return `${c?.pods ?? 0} pods${evicting ? `, ${evicting} to evict` : ''}`;
+    const pods = c?.pods ?? 0;
+    return `${pods} pod${pods === 1 ? '' : 's'}${evicting ? `, ${evicting} to evict` : ''}`;
   }
 
   private drawNode(n: NodeItem): HTMLElement {
@@ -311,11 +316,13 @@ export class ClusterView {
       if (nodeName === undefined) {
         text(this.podCaption, 'Select a node to see its pods.');
         this.podCaption.className = 'hint';
+        this.pods.classList.add('none');
         this.podList.setItems([]);
       } else {
         const pods = sortNaturally([...(s.nodePods?.pods ?? [])], (p) => p.ref);
         this.podCaption.className = 'caption';
-        text(this.podCaption, `on ${nodeName || '(pending)'}: ${pods.length}`);
+        this.pods.classList.remove('none');
+        text(this.podCaption, `${pods.length.toLocaleString('en')} on ${nodeName || '(pending)'}`);
         this.podList.setItems(pods);
       }
     }
@@ -333,6 +340,7 @@ export class ClusterView {
         this.rsKeys = sortNaturally([...s.replicaSets.keys()], (k) => k);
         text(this.rsCaption, `${this.rsKeys.length.toLocaleString('en')} ReplicaSets (current/desired, ready)`);
         this.rsList.setItems(this.rsKeys);
+        this.rsList.viewport.classList.toggle('empty', this.rsKeys.length === 0);
       } else {
         this.rsList.draw();
       }

@@ -6,6 +6,7 @@
 import { el, replace } from '../dom';
 import type { Host } from '../host';
 import type { Store } from '../state';
+import { offsetText } from '../time';
 import type { Decision } from '../../engine/trace/decision';
 
 /** Kept in step with NOISE_ACTIONS of src/engine/trace/decision.ts (the webview does not bundle the engine). */
@@ -96,7 +97,8 @@ export class DecisionLog {
    */
   private row(d: Decision): HTMLElement {
     const open = this.expanded.has(d.seq);
-    const full = `${d.time.slice(11, 23)} ${d.action} ${d.object}: ${d.summary}${d.because.length ? `\n${d.because.map((b) => `• ${b.rule}`).join('\n')}` : ''}`;
+    const at = offsetText(d.time, this.store.init?.startTime);
+    const full = `${at} (${d.time}) ${d.action} ${d.object}: ${d.summary}${d.because.length ? `\n${d.because.map((b) => `• ${b.rule}`).join('\n')}` : ''}`;
     const li = el(
       'li',
       {
@@ -106,7 +108,8 @@ export class DecisionLog {
         title: full,
         'aria-expanded': String(open),
       },
-      el('span', { class: 'time' }, d.time.slice(11, 23)),
+      // an offset, as scenarios are written: the clock time took a third of the middle column and cut the object
+      el('span', { class: 'time', title: d.time }, at),
       el('span', { class: 'action' }, d.action),
       el('span', { class: 'object' }, d.object),
       el('span', { class: 'summary' }, d.summary),

@@ -90,9 +90,46 @@ export interface Box {
   children: Box[];
 }
 
-/** The label of an arrow: the event, then the guard. */
-const labelLines = (t: MachineGraphTransition): string[] => (t.guard ? [t.event, `[${t.guard}]`] : [t.event]);
-const labelOf = (t: MachineGraphTransition): string => labelLines(t).join(' ');
+/** How the chart is fitted to its column: labels wrapped at `wrap` characters, a parallel state's regions stacked. */
+export interface Fit {
+  wrap: number;
+  stack: boolean;
+}
+/** the fits tried in turn, the first whose width the column holds drawn (the last one otherwise, scaled down) */
+export const FITS: readonly Fit[] = [
+  { wrap: Infinity, stack: false },
+  { wrap: 18, stack: false },
+  { wrap: 18, stack: true },
+  { wrap: 12, stack: true },
+];
+
+/** `text` cut into lines of at most `wrap` characters, at word boundaries (camelCase, `_`) where it can be. */
+export function wrapLabel(text: string, wrap: number): string[] {
+  if (text.length <= wrap) return [text];
+  const words = text.split(/(?<=[a-z0-9\]])(?=[A-Z[])|(?<=_)/);
+  const lines: string[] = [];
+  let line = '';
+  for (const w of words) {
+    if (line && line.length + w.length > wrap) {
+      lines.push(line);
+      line = '';
+    }
+    line += w;
+    while (line.length > wrap) {
+      lines.push(line.slice(0, wrap));
+      line = line.slice(wrap);
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** The label of an arrow: the event, then the guard (the guard's lines start with `[`, or are its continuation). */
+const labelLines = (t: MachineGraphTransition, wrap = Infinity): string[] => [
+  ...wrapLabel(t.event, wrap),
+  ...(t.guard ? wrapLabel(`[${t.guard}]`, wrap).map((l, i) => (i ? `\u00a0${l}` : l)) : []),
+];
+const labelOf = (t: MachineGraphTransition): string => (t.guard ? `${t.event} [${t.guard}]` : t.event);
 const parentOf = (path: string): string => (path.includes('.') ? path.slice(0, path.lastIndexOf('.')) : '');
 
 /** The column whose lane an arrow runs in: its target's parent (a self-loop: its source's parent). */
@@ -102,24 +139,24 @@ export const laneOf = (t: Pick<MachineGraphTransition, 'source' | 'target'>): st
  * Lays out the states: a parallel state's regions side by side; a compound state's children in a column,
  * with a lane on their right for the arrows between them and their labels.
  */
-export function layout(root: MachineGraphState, transitions: readonly MachineGraphTransition[]): Box {
+export function layout(root: MachineGraphState, transitions: readonly MachineGraphTransition[], fit: Fit = FITS[0]): Box {
   const laneWidth = (s: MachineGraphState): number => {
     const mine = transitions.filter((t) => laneOf(t) === s.path);
     if (!mine.length) return 0;
-    const label = Math.max(...mine.flatMap((t) => labelLines(t).map((l) => l.length * LABEL_CHAR)));
+    const label = Math.max(...mine.flatMap((t) => labelLines(t, fit.wrap).map((l) => l.length * LABEL_CHAR)));
     return 14 + BULGE * 8 + label + PAD;
   };
   // the label lines beside each state: its incoming arrows' labels
   const incoming = new Map<string, number>();
   for (const t of transitions) {
     const at = t.target === '' ? t.source : t.target;
-    incoming.set(at, (incoming.get(at) ?? 0) + labelLines(t).length);
+    incoming.set(at, (incoming.get(at) ?? 0) + labelLines(t, fit.wrap).length);
   }
   const measure = (s: MachineGraphState): Box => {
     const title = s.path === '' ? 0 : TITLE_H;
     if (!s.children.length) return { state: s, x: 0, y: 0, w: Math.max(70, s.key.length * CHAR + 2 * PAD), h: ATOM_H, children: [] };
     const kids = s.children.map(measure);
-    if (s.type === 'parallel') {
+    if (s.type === 'parallel' && !fit.stack) {
       let x = PAD;
       for (const k of kids) {
         place(k, x, title + PAD);
@@ -186,6 +223,20 @@ export function route(root: Box, t: MachineGraphTransition, k: number, line: num
   return { d: `M ${x1} ${y1} C ${cx} ${y1}, ${cx} ${y2}, ${x2} ${y2}`, labelX: lane + 14 + BULGE * 8, labelY: y2 + 4 + line * LINE };
 }
 
+/** SVG margins around the root box */
+const CHART_MARGIN = 20;
+
+/** The first of FITS whose chart the column holds whole (no label cut, no scrolling sideways); the narrowest otherwise. */
+export function fitted(root: MachineGraphState, transitions: readonly MachineGraphTransition[], width: number): { root: Box; fit: Fit } {
+  let best: { root: Box; fit: Fit } | undefined;
+  for (const fit of FITS) {
+    const box = layout(root, transitions, fit);
+    if (!best || box.w < best.root.w) best = { root: box, fit };
+    if (!width || box.w + CHART_MARGIN <= width) return { root: box, fit };
+  }
+  return best as { root: Box; fit: Fit };
+}
+
 export class MachinePanel {
   readonly root = el('section', { id: 'machine', class: 'panel', 'aria-label': 'Machine' });
   private readonly body = el('div', { id: 'machine-body' });
@@ -233,7 +284,7 @@ export class MachinePanel {
 
   private chart(m: SelectedMachine, current: string, last: { from: string; to: string; event: string } | undefined): SVGElement {
     const ts = m.graph.transitions;
-    const root = layout(m.graph.root, ts);
+    const { root, fit } = fitted(m.graph.root, ts, this.body.clientWidth || this.root.clientWidth);
     const states = svg('g', { class: 'states' });
     const draw = (b: Box): void => {
       if (b.state.path !== '') {
@@ -257,21 +308,22 @@ export class MachinePanel {
     // the label lines into each state, centred on it
     const into = (t: MachineGraphTransition) => (t.target === '' ? t.source : t.target);
     const linesInto = new Map<string, number>();
-    for (const t of ts) linesInto.set(into(t), (linesInto.get(into(t)) ?? 0) + labelLines(t).length);
+    for (const t of ts) linesInto.set(into(t), (linesInto.get(into(t)) ?? 0) + labelLines(t, fit.wrap).length);
     const used = new Map<string, number>();
     for (const t of ts) {
       const lane = laneOf(t);
       const k = lanes.get(lane) ?? 0;
       lanes.set(lane, k + 1);
-      const n = labelLines(t).length;
+      const n = labelLines(t, fit.wrap).length;
       const before = used.get(into(t)) ?? 0;
       used.set(into(t), before + n);
       const r = route(root, t, k, before + (n - 1) / 2 - ((linesInto.get(into(t)) ?? n) - 1) / 2);
       if (!r) continue;
       const isLast = !!last && matchesTransition(t, last);
-      const lines = labelLines(t);
+      const lines = labelLines(t, fit.wrap);
+      const eventLines = wrapLabel(t.event, fit.wrap).length;
       const label = svg('text', { class: 'label', x: r.labelX, y: r.labelY - ((lines.length - 1) * LINE) / 2 }, lines[0]);
-      if (lines[1]) label.appendChild(svg('tspan', { class: 'guard', x: r.labelX, dy: LINE }, lines[1]));
+      lines.slice(1).forEach((l, i) => label.appendChild(svg('tspan', { class: i + 1 >= eventLines ? 'guard' : undefined, x: r.labelX, dy: LINE }, l)));
       const g = svg(
         'g',
         {
@@ -299,7 +351,7 @@ export class MachinePanel {
       });
       arrows.appendChild(g);
     }
-    const width = root.w + 20;
+    const width = root.w + CHART_MARGIN;
     const height = root.h + 10;
     return svg(
       'svg',

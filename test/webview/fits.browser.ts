@@ -1,0 +1,190 @@
+/**
+ * What the code-server walk found cut or out of view, at the size VS Code gives
+ * the panel there (a 1600×1000 window: the webview about 1250×800), in both
+ * themes (screenshots kept): the selected node's pods, the zone queue's
+ * positions, the statechart's labels and the decision log's object names.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import type { HostMessage, NodeItem, PodItem, UpdateMessage, ZoneRow } from '../../src/protocol/webview';
+import { machineGraph } from '../../src/extension/machineGraph';
+import { nodeHealthMachine, zoneMachine } from '../../src/engine/controllers/nodeLifecycle/machines';
+import { applyTheme, serveWebview, THEMES, type Served } from './harness/page';
+
+let served: Served;
+before(async () => {
+  served = await serveWebview();
+});
+after(async () => {
+  await served?.close();
+});
+
+const SCREENSHOTS = process.env.SCREENSHOTS || join(resolve(__dirname, '../..'), 'out', 'screenshots');
+const NOW = '2026-01-01T00:05:00.000Z';
+const NODE = 'ip-10-1-0-118.us-east-1b.compute.internal';
+const TAINTS = ['node.kubernetes.io/unreachable:NoExecute', 'node.kubernetes.io/unreachable:NoSchedule'];
+
+function update(): UpdateMessage {
+  const nodes: NodeItem[] = Array.from({ length: 300 }, (_, i) => {
+    const b = i >= 150;
+    const name = b ? `ip-10-1-0-${i}.us-east-1b.compute.internal` : `ip-10-0-0-${i}.us-east-1a.compute.internal`;
+    return { ref: `Node/${name}`, name, zone: `Zone/us-east-1${b ? 'b' : 'a'}`, ready: b ? 'Unknown' : 'True', taints: b ? TAINTS : [], unschedulable: false };
+  });
+  const zone = (z: string, notReady: number): ZoneRow => ({
+    zone: `Zone/us-east-1${z}`,
+    state: notReady ? 'FullDisruption' : 'Normal',
+    nodes: 1667,
+    notReady,
+    evictionRate: notReady ? 0.01 : 0.1,
+    ...(notReady ? { nextTokenAt: '2026-01-01T00:05:10.000Z' } : {}),
+    queuedCount: notReady ? 1650 : 0,
+    queued: [],
+  });
+  return {
+    type: 'update',
+    full: true,
+    time: NOW,
+    pass: 60,
+    lastPass: 60,
+    zones: [zone('a', 0), zone('b', 1667), zone('c', 0)],
+    nodes: { upsert: nodes, remove: [] },
+    podCounts: { upsert: nodes.map((n) => ({ ref: n.ref, pods: 30, evicting: n.taints.length ? 28 : 0 })), remove: [] },
+    replicaSets: { upsert: Array.from({ length: 14_121 }, (_, i) => ({ ref: `ReplicaSet/default/rs-${i}`, desired: 10, current: 10, ready: 10 })), remove: [] },
+    decisions: [
+      {
+        seq: 2126,
+        time: NOW,
+        pass: 60,
+        controller: 'node-lifecycle',
+        action: 'TaintAdded',
+        object: `Node/${NODE}`,
+        summary: 'Added taint node.kubernetes.io/unreachable:NoExecute',
+        because: [],
+        causes: [],
+        source: 'nodelifecycle: doNoExecuteTaintingPass',
+      } as unknown as UpdateMessage['decisions'][number],
+    ],
+    passMarks: [{ pass: 60, decisions: 1 }],
+  };
+}
+
+function selectNode(): HostMessage[] {
+  const pods: PodItem[] = Array.from({ length: 30 }, (_, j) => ({
+    ref: `Pod/default/web-7d9f-${j}-abcdefghij`,
+    node: NODE,
+    phase: 'Running',
+    ready: false,
+    owner: 'ReplicaSet/default/web-7d9f',
+    evictionAt: '2026-01-01T00:09:55.000Z',
+  }));
+  return [
+    { type: 'select', object: `Node/${NODE}` },
+    { type: 'selection', object: `Node/${NODE}`, nodePods: { node: NODE, pods } },
+  ];
+}
+
+async function open(theme: keyof typeof THEMES): Promise<Page> {
+  const page = await served.browser.newPage({ viewport: { width: 1250, height: 800 } });
+  page.setDefaultTimeout(10_000);
+  await page.addInitScript({ content: 'window.__name = (f) => f;' });
+  await page.goto(`${served.origin}/index.html#plain`);
+  await page.locator('#scenario-name', { hasText: 'one-node-stops' }).waitFor();
+  await applyTheme(page, theme);
+  return page;
+}
+
+async function send(page: Page, ...ms: HostMessage[]): Promise<void> {
+  await page.evaluate((list) => {
+    for (const m of list) window.postMessage(m, '*');
+  }, ms);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** How far `e` sticks out of `box` on each side (0 when inside), in px. */
+const outside = (e: Locator, box: string) =>
+  e.evaluate((x, sel) => {
+    const r = x.getBoundingClientRect();
+    const b = document.querySelector(sel)!.getBoundingClientRect();
+    return Math.max(0, b.left - r.left, r.right - b.right, b.top - r.top, r.bottom - b.bottom);
+  }, box);
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`${theme}: the selected node's pods are in view without scrolling, four at least, whole`, async () => {
+    const page = await open(theme);
+    await send(page, update(), ...selectNode());
+    const rows = page.locator('#pod-list .pod');
+    await rows.first().waitFor();
+    // rows whose whole box shows in the column as it is (the column not scrolled)
+    const inView = await page.evaluate(() => {
+      const col = document.getElementById('cluster')!.getBoundingClientRect();
+      const list = document.getElementById('pod-list')!.getBoundingClientRect();
+      const top = Math.max(col.top, list.top),
+        bottom = Math.min(col.bottom, list.bottom, window.innerHeight);
+      return Array.from(document.querySelectorAll('#pod-list .pod')).filter((p) => {
+        const r = p.getBoundingClientRect();
+        return r.top >= top - 0.5 && r.bottom <= bottom + 0.5;
+      }).length;
+    });
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, `fits-pods-${theme}.png`) });
+    assert.ok(inView >= 4, `${inView} pods in view`);
+    assert.equal(await page.locator('#cluster').evaluate((c) => c.scrollTop), 0);
+    assert.ok((await page.locator('#nodes').evaluate((e) => e.clientHeight)) >= 4 * 24, 'and the node list still shows four rows');
+    await page.close();
+  });
+
+  test(`${theme}: a queue of 1,650 shows every position whole`, async () => {
+    const page = await open(theme);
+    await send(page, update());
+    await page.locator('#zones button.queued').click();
+    const names = Array.from({ length: 1650 }, (_, i) => `ip-10-1-0-${i}.us-east-1b.compute.internal`);
+    await send(page, { type: 'zones', zones: update().zones.map((z) => (z.queuedCount ? { ...z, queued: names } : z)) });
+    const list = page.locator('#zones .queue-names');
+    await list.evaluate((e) => (e.scrollTop = e.scrollHeight));
+    const last = list.locator('li').last();
+    assert.match(await last.innerText(), /^1,650\.\s+ip-10-1-0-1649/, 'the position is text, whole');
+    assert.equal(await outside(last.locator('.n'), '#zones .queue-names'), 0);
+    assert.ok(await list.evaluate((e) => e.scrollWidth <= e.clientWidth + 1), 'nothing to scroll sideways');
+    await page.screenshot({ path: join(SCREENSHOTS, `fits-queue-${theme}.png`) });
+    await page.close();
+  });
+
+  test(`${theme}: the statecharts' labels are inside the Machine tab, with nothing to scroll sideways`, async () => {
+    const page = await open(theme);
+    await send(page, update());
+    await page.locator('#tab-machine').click();
+    for (const [id, def, state] of [
+      ['zone/us-east-1b', zoneMachine.definition, 'FullDisruption'],
+      [`node/${NODE}`, nodeHealthMachine.definition, 'ready.Unknown,eviction.tainted'],
+    ] as const) {
+      await send(page, { type: 'selection', object: `Zone/us-east-1b`, machine: { id, state, graph: machineGraph(def) } });
+      const labels = page.locator('#machine-body svg.statechart .transition .label');
+      await labels.first().waitFor();
+      const cut = await labels.evaluateAll((ls) => {
+        const body = document.getElementById('machine-body')!.getBoundingClientRect();
+        return ls.filter((l) => l.getBoundingClientRect().right > body.right + 0.5).map((l) => l.textContent);
+      });
+      assert.deepEqual(cut, [], `${id}: labels past the right edge`);
+      assert.ok(await page.locator('#machine-body').evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${id}: nothing to scroll sideways`);
+      // not scaled down past reading: the labels' text at least 9 px high on screen
+      const h = await labels.first().evaluate((l) => l.getBoundingClientRect().height);
+      assert.ok(h >= 9, `${id}: labels ${h} px high`);
+      await page.screenshot({ path: join(SCREENSHOTS, `fits-machine-${id.split('/')[0]}-${theme}.png`) });
+    }
+    await page.close();
+  });
+
+  test(`${theme}: a decision's object name is whole in the middle column`, async () => {
+    const page = await open(theme);
+    await send(page, update());
+    const obj = page.locator('#decisions li.decision .object').first();
+    assert.equal(await obj.innerText(), `Node/${NODE}`);
+    assert.ok(await obj.evaluate((e) => e.scrollWidth <= e.clientWidth + 1), 'its own text is not cut');
+    assert.equal(await outside(obj, '#decisions'), 0);
+    assert.equal(await page.locator('#decisions li.decision .time').first().innerText(), '+5m00s');
+    await page.close();
+  });
+}
