@@ -13,7 +13,9 @@
 import type { StateValue } from 'xstate';
 import type { MachineTransition } from '../../trace/decision';
 import { MachineTable, type MemoActor } from '../../machines/table';
-import { nodeHealthEventKey, nodeHealthMachine, type NodeHealthEvent } from './machines';
+import { attachGuards, guardChecks } from '../../machines/guardChecks';
+import type { Check } from '../../trace/decision';
+import { nodeHealthEventKey, nodeHealthGuardRules, nodeHealthMachine, type NodeHealthEvent } from './machines';
 
 export type NodeActor = MemoActor<typeof nodeHealthMachine>;
 
@@ -22,6 +24,8 @@ export interface Answer {
   readonly name: string;
   readonly event: NodeHealthEvent;
   readonly transition: MachineTransition;
+  /** the guards the machine evaluated to answer, as checks (the decision's `because` ends with them) */
+  readonly guards: readonly Check[];
 }
 
 /** The node health machine's transitions, shared by every node and every controller instance. */
@@ -94,7 +98,7 @@ export class NodeMachines {
       if (this.strict) throw new Error(`node lifecycle: the node health machine of ${name} in ${from} refuses ${event.type}`);
       return null;
     }
-    return { name, event, transition: { id: a.id, from, to: next.text, event: event.type } };
+    return { name, event, transition: { id: a.id, from, to: next.text, event: event.type }, guards: guardChecks(next.guards, event, nodeHealthGuardRules) };
   }
 
   /**
@@ -106,7 +110,7 @@ export class NodeMachines {
     // the table answers a state and event the same way every time
     if (!t || t.to !== answer.transition.to) throw new Error(`node lifecycle: the machine of ${answer.name} moved since it answered ${answer.event.type}`);
     if (record) this.onTransition(t);
-    return t;
+    return attachGuards(t, answer.guards);
   }
 
   /** ask and commit, for what needs no write (the controller's own view of the node). */

@@ -7,6 +7,7 @@
  * ask and commit, the tracks and their zone tally, the 100 ms grid).
  */
 import { type TracedActor, createTracedActor } from '../../machines/traced';
+import { becauseWithGuards } from '../../machines/guardChecks';
 import { type Micros, ms } from '../../model/time';
 import type { ConditionStatus, NodeCondition, PodRecord } from '../../model/types';
 import { zoneKeyOfLabels, zoneLabelsOf } from '../../model/zones';
@@ -273,6 +274,7 @@ export class NodeLifecycleState {
       const root = this.assumptionSeq ?? host.recall('ControllerManager/kube-controller-manager', 'restarted');
       if (root !== undefined) input.causes = [root];
     }
+    input.because = becauseWithGuards(input.because, input.machine);
     const seq = host.decide(input);
     if (d.machine) this.transitions.set(d.machine.id, { ...d.machine, seq });
     return seq;
@@ -476,7 +478,7 @@ export class NodeLifecycleState {
   /** addPodEvictorForNewZone: a zone without a state gets Initial and a new queue with a full bucket. */
   addPodEvictorForNewZone(zone: string): void {
     if (this.zoneActors.has(zone)) return;
-    this.zoneActors.set(zone, createTracedActor(zoneMachine, `zone/${zone}`));
+    this.zoneActors.set(zone, createTracedActor(zoneMachine, `zone/${zone}`, { traceGuards: true }));
     this.queues.set(zone, new RateLimitedTimedQueue(this.evictionRate));
   }
 

@@ -59,6 +59,7 @@ import {
 import { decidePodOnNode, reconstructCreatedAt, type PodDecision } from './decide';
 import { taintManagerBehaviour, taintManagerRuns, type TaintManagerBehaviour } from './behaviour';
 import { sameNoExecuteTaints, sameTolerations } from './semanticEqual';
+import { becauseWithGuards } from '../../machines/guardChecks';
 import { rootSnapshotTaints, taintFact } from './snapshotTaints';
 
 /** deletePodHandler: attempts per work item, and the sleep after each failed one. */
@@ -382,7 +383,7 @@ export class TaintEvictionController implements SimController {
           action: 'PodEvictionScheduled',
           object: ref,
           summary: `Pod ${key} will be deleted at ${fireText} (tolerates the NoExecute taints of ${nodeName} for ${minText})`,
-          because,
+          because: becauseWithGuards(because, t),
           causes: w.causes,
           machine: t,
           source: this.source('processPodOnNode'),
@@ -450,7 +451,7 @@ export class TaintEvictionController implements SimController {
       action: 'PodEvictionCancelled',
       object: ref,
       summary: `Cancelled the deletion of pod ${key} that was scheduled for ${formatTime(w.fireAt)}`,
-      because: [...because, { rule: 'a deletion was scheduled', values: { deadline: formatTime(w.fireAt), node: w.nodeName } }],
+      because: becauseWithGuards([...because, { rule: 'a deletion was scheduled', values: { deadline: formatTime(w.fireAt), node: w.nodeName } }], t),
       causes: uniq([...(w.scheduledSeq !== undefined ? [w.scheduledSeq] : []), ...causes]),
       machine: t,
       source: this.source(`${caller} -> cancelWorkWithEvent`),
@@ -540,7 +541,7 @@ export class TaintEvictionController implements SimController {
       action: 'PodEvicted',
       object: ref,
       summary: `Deleted pod ${w.key}: ${w.reason ?? `NoExecute taints of ${w.nodeName}`}`,
-      because,
+      because: becauseWithGuards(because, w.startTransition ?? deleted),
       causes: w.causes,
       machine: w.startTransition ?? deleted,
       source: this.source('deletePodHandler'),
