@@ -66,8 +66,18 @@ import { rootSnapshotTaints, taintFact } from './snapshotTaints';
 export const DELETE_ATTEMPTS = 5;
 export const DELETE_RETRY_INTERVAL: Duration = ms(10);
 
+export interface TaintEvictionOptions {
+  /**
+   * Throw when a pod eviction machine refuses an event the controller sends (the simulation's
+   * checking mode, the fuzzer and the test rigs): without it the refused event is not acted on.
+   */
+  strictMachines?: boolean;
+}
+
 export class TaintEvictionController implements SimController {
   readonly name = 'taint-eviction' as const;
+
+  constructor(private readonly options: TaintEvictionOptions = {}) {}
 
   private runs = false;
   private memory: 'reconstructed' | 'fresh' = 'fresh';
@@ -472,14 +482,16 @@ export class TaintEvictionController implements SimController {
     w.timer = undefined;
     w.timerKind = undefined;
     switch (t.payload) {
-      case 'fire':
-        // a timer fires only for scheduled work: the machine's DEADLINE (see beginDelete) is the check
-        if (!podEvictionAccepts(w.state, 'DEADLINE')) return;
+      case 'fire': {
+        // a timer fires only for scheduled work (an immediate deletion cancels it): the machine's DEADLINE is the check
+        const t = this.send(w, 'DEADLINE');
+        if (!t) return;
         w.because = [{ rule: 'the deadline was reached: the timed worker fires', values: { deadline: formatTime(w.fireAt) } }, ...w.because];
         w.reason = `its toleration of the NoExecute taints of ${w.nodeName} ran out at ${formatTime(w.fireAt)}`;
         if (w.scheduledSeq !== undefined) w.causes = uniq([w.scheduledSeq, ...w.causes]);
-        this.beginDelete(host, w, 'DEADLINE');
+        this.startDelete(host, w, t);
         return;
+      }
       case 'retry':
         if (w.state === 'deleting') this.attemptDelete(host, w);
         return;
@@ -494,17 +506,23 @@ export class TaintEvictionController implements SimController {
 
   /**
    * The work item's machine takes `event`, and the state it answers is the work item's. Null, and
-   * nothing written, when the machine does not accept the event in the work item's state.
+   * nothing written, when the machine does not accept the event in the work item's state; with
+   * strictMachines a refusal throws (the controller sent what its machine does not allow).
    */
   private send(w: Work, event: PodEvictionEventType): MachineTransition | null {
     const t = podEvictionTransition(w.state, event, podMachineId(w.namespace, w.name));
     if (t) w.state = t.to as PodEvictionState;
+    else if (this.options.strictMachines) throw new Error(`taint eviction: the pod eviction machine of ${w.key} in ${w.state} refuses ${event}`);
     return t;
   }
 
-  private beginDelete(host: ControllerHost, w: Work, event: 'EVICT_NOW' | 'DEADLINE'): void {
+  private beginDelete(host: ControllerHost, w: Work, event: 'EVICT_NOW'): void {
     const t = this.send(w, event);
-    if (!t) return;
+    if (t) this.startDelete(host, w, t);
+  }
+
+  /** deletePodHandler starts: the machine took EVICT_NOW or DEADLINE. */
+  private startDelete(host: ControllerHost, w: Work, t: MachineTransition): void {
     w.attempts = 0;
     w.startTransition = t;
     w.lastTransition = t;

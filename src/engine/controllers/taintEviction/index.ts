@@ -34,15 +34,15 @@
  * controller has tainted nodes: its `nextWake()` returns the instant an update
  * was queued, so the loop's "repeat while work is due now" picks it up.
  */
-import { TaintEvictionController } from './controller';
+import { TaintEvictionController, type TaintEvictionOptions } from './controller';
 
-export { TaintEvictionController, DELETE_ATTEMPTS, DELETE_RETRY_INTERVAL, withDisruptionTarget } from './controller';
+export { TaintEvictionController, type TaintEvictionOptions, DELETE_ATTEMPTS, DELETE_RETRY_INTERVAL, withDisruptionTarget } from './controller';
 export { taintFact, rootSnapshotTaints, SNAPSHOT_TAINTS_ASSUMPTION } from './snapshotTaints';
 export { sameTaints, sameNoExecuteTaints, sameTolerations } from './semanticEqual';
 export { decidePodOnNode, reconstructCreatedAt, type PodDecision, type ExistingWork } from './decide';
 export { taintManagerBehaviour, taintManagerRuns, separateController, type TaintManagerBehaviour } from './behaviour';
 export { podEvictionMachine, podEvictionMachineDefinition, podEvictionTransition } from './machine';
 
-export function createTaintEvictionController(): TaintEvictionController {
-  return new TaintEvictionController();
+export function createTaintEvictionController(options: TaintEvictionOptions = {}): TaintEvictionController {
+  return new TaintEvictionController(options);
 }
