@@ -40,13 +40,15 @@ export type EvictionState = 'idle' | 'queuedForTainting' | 'tainted' | 'queuedFo
 
 export class NodeMachines {
   private actors = new Map<string, NodeActor>();
+  /** transitions answered and not (yet) committed: a decision that records one does not move the view */
+  private readonly pending = new WeakSet<MachineTransition>();
   /** in name order, for machines(); null when one came or went since */
   private sorted: NodeActor[] | null = null;
 
   constructor(
     private readonly strict: boolean,
-    /** told of every committed transition (the machine view's last transition) */
-    private readonly onTransition: (t: MachineTransition) => void,
+    /** told of every committed transition (the machine view's last transition), with the decision that recorded it when known */
+    private readonly onTransition: (t: MachineTransition, seq?: number) => void,
   ) {}
 
   get(name: string): NodeActor | undefined {
@@ -98,18 +100,24 @@ export class NodeMachines {
       if (this.strict) throw new Error(`node lifecycle: the node health machine of ${name} in ${from} refuses ${event.type}`);
       return null;
     }
-    return { name, event, transition: { id: a.id, from, to: next.text, event: event.type }, guards: guardChecks(next.guards, event, nodeHealthGuardRules) };
+    const guards = guardChecks(next.guards, event, nodeHealthGuardRules);
+    // the answered transition carries its guards too: a write in parts records it before the commit
+    const transition = attachGuards({ id: a.id, from, to: next.text, event: event.type }, guards);
+    this.pending.add(transition);
+    return { name, event, transition, guards };
   }
 
   /**
-   * Does what the machine answered (after the controller's write succeeded). `record`: false when
-   * the decisions of the write recorded the transition already (with their seq).
+   * Does what the machine answered (after the controller's write succeeded). `recordedBy`: the
+   * last decision that recorded the answered transition before it was committed (a write in
+   * several parts, each with its decision), shown with it from now on.
    */
-  commit(answer: Answer, record = true): MachineTransition {
+  commit(answer: Answer, recordedBy?: number): MachineTransition {
     const t = this.ensure(answer.name).send(answer.event);
     // the table answers a state and event the same way every time
     if (!t || t.to !== answer.transition.to) throw new Error(`node lifecycle: the machine of ${answer.name} moved since it answered ${answer.event.type}`);
-    if (record) this.onTransition(t);
+    this.pending.delete(answer.transition);
+    this.onTransition(t, recordedBy);
     return attachGuards(t, answer.guards);
   }
 
@@ -117,6 +125,11 @@ export class NodeMachines {
   send(name: string, event: NodeHealthEvent): MachineTransition | null {
     const a = this.ask(name, event);
     return a ? this.commit(a) : null;
+  }
+
+  /** Whether `t` was answered and is not committed (the write it answers for is not done). */
+  isPending(t: MachineTransition): boolean {
+    return this.pending.has(t);
   }
 
   save(): [string, StateValue][] {

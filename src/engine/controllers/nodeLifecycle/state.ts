@@ -131,7 +131,7 @@ export class NodeLifecycleState {
   constructor(options: NodeLifecycleOptions) {
     this.options = options;
     this.stats = options.stats;
-    this.nodes = new NodeMachines(options.strictMachines === true, (t) => this.transitions.set(t.id, t));
+    this.nodes = new NodeMachines(options.strictMachines === true, (t, seq) => this.transitions.set(t.id, seq === undefined ? t : { ...t, seq }));
   }
 
   rules!: NodeLifecycleRules;
@@ -276,7 +276,8 @@ export class NodeLifecycleState {
     }
     input.because = becauseWithGuards(input.because, input.machine);
     const seq = host.decide(input);
-    if (d.machine) this.transitions.set(d.machine.id, { ...d.machine, seq });
+    // a transition answered and not committed is shown once its machine commits it (nodeMachines.ts)
+    if (d.machine && !this.nodes.isPending(d.machine)) this.transitions.set(d.machine.id, { ...d.machine, seq });
     return seq;
   }
 
@@ -291,10 +292,10 @@ export class NodeLifecycleState {
     return this.nodes.ask(name, e);
   }
 
-  /** Does what the node's machine answered, once the write succeeded. */
-  commitNode(a: Answer, record = true): MachineTransition {
+  /** Does what the node's machine answered, once the write succeeded (`recordedBy`: see NodeMachines.commit). */
+  commitNode(a: Answer, recordedBy?: number): MachineTransition {
     this.slots.unsettle(a.name);
-    return this.nodes.commit(a, record);
+    return this.nodes.commit(a, recordedBy);
   }
 
   /** Sends an event that needs no write (the controller's view of the node). */
