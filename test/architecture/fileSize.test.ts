@@ -23,7 +23,6 @@ const OVER_LIMIT_BEING_SPLIT: readonly string[] = [
   'src/engine/simulation/world.ts',
   'src/engine/kubelet/kubelets.ts',
   // under 600 before the repository was formatted with Prettier, over it after
-  'src/engine/controllers/taintEviction/controller.ts',
   'src/extension/session.ts',
 ];
 

@@ -34,9 +34,12 @@
  * controller has tainted nodes: its `nextWake()` returns the instant an update
  * was queued, so the loop's "repeat while work is due now" picks it up.
  */
-import { TaintEvictionController, type TaintEvictionOptions } from './controller';
+import { TaintEvictionController } from './controller';
+import type { TaintEvictionOptions } from './state';
 
-export { TaintEvictionController, type TaintEvictionOptions, DELETE_ATTEMPTS, DELETE_RETRY_INTERVAL, withDisruptionTarget } from './controller';
+export { TaintEvictionController } from './controller';
+export type { TaintEvictionOptions } from './state';
+export { DELETE_ATTEMPTS, DELETE_RETRY_INTERVAL, withDisruptionTarget } from './deletePodHandler';
 export { taintFact, rootSnapshotTaints, SNAPSHOT_TAINTS_ASSUMPTION } from './snapshotTaints';
 export { sameTaints, sameNoExecuteTaints, sameTolerations } from './semanticEqual';
 export { decidePodOnNode, reconstructCreatedAt, type PodDecision, type ExistingWork } from './decide';
