@@ -92,7 +92,17 @@ test("a bundled example's decisions list their transition's guards after their o
     registered.because.filter((c) => c.rule.startsWith('machine guard ')).map((c) => c.values),
     [{ readyIsTrue: true, status: 'True' }],
   );
+  // the event processTaintBaseEviction's machine chose is led by that machine's guards, in its order
+  const queued = sim.trace.find((d) => d.action === 'NodeQueuedForTainting');
+  assert.ok(queued);
+  assert.deepEqual(
+    queued.because.filter((c) => c.rule.startsWith('machine guard ')).map((c) => c.values),
+    [
+      { readyIsTrue: false, ready: 'Unknown' },
+      { oppositeTaintPresent: false, ready: 'Unknown', oppositeTaint: false },
+    ],
+  );
   // decisions whose transitions evaluate no guard list none
   const guarded = new Set(sim.trace.filter((d) => d.because.some((c) => c.rule.startsWith('machine guard '))).map((d) => d.machine?.event));
-  assert.deepEqual([...guarded].sort(), ['READY_OBSERVED', 'ZONE_HEALTH']);
+  assert.deepEqual([...guarded].sort(), ['QUEUED_FOR_TAINTING', 'READY_OBSERVED', 'ZONE_HEALTH']);
 });

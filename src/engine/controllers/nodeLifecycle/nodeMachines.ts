@@ -90,9 +90,9 @@ export class NodeMachines {
 
   /**
    * What the node's machine would do with `event`, changing nothing; null when it refuses (a
-   * refusal throws when strict).
+   * refusal throws when strict). `chosenBy`: the checks of the guards that chose the event.
    */
-  ask(name: string, event: NodeHealthEvent): Answer | null {
+  ask(name: string, event: NodeHealthEvent, chosenBy?: readonly Check[]): Answer | null {
     const a = this.ensure(name);
     const from = a.state();
     const next = nodeMachineTable().step(a.stateValue, event, from);
@@ -100,7 +100,9 @@ export class NodeMachines {
       if (this.strict) throw new Error(`node lifecycle: the node health machine of ${name} in ${from} refuses ${event.type}`);
       return null;
     }
-    const guards = guardChecks(next.guards, event, nodeHealthGuardRules);
+    const own = guardChecks(next.guards, event, nodeHealthGuardRules);
+    // the guards of the machine that chose this event (processTaintBaseEviction.ts) come first
+    const guards = chosenBy?.length ? [...chosenBy, ...own] : own;
     // the answered transition carries its guards too: a write in parts records it before the commit
     const transition = attachGuards({ id: a.id, from, to: next.text, event: event.type }, guards);
     this.pending.add(transition);

@@ -11,7 +11,7 @@ import { becauseWithGuards } from '../../machines/guardChecks';
 import { type Micros, ms } from '../../model/time';
 import type { ConditionStatus, NodeCondition, PodRecord } from '../../model/types';
 import { zoneKeyOfLabels, zoneLabelsOf } from '../../model/zones';
-import type { DecisionInput, MachineTransition } from '../../trace/decision';
+import type { Check, DecisionInput, MachineTransition } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
 import { DeadlineHeap } from './deadlines';
 import { disruptionExclusion } from './disruption';
@@ -288,8 +288,8 @@ export class NodeLifecycleState {
   }
 
   /** What the node's machine would do with `e` (nodeMachines.ts): asked before the write it answers for. */
-  askNode(name: string, e: NodeHealthEvent): Answer | null {
-    return this.nodes.ask(name, e);
+  askNode(name: string, e: NodeHealthEvent, chosenBy?: readonly Check[]): Answer | null {
+    return this.nodes.ask(name, e, chosenBy);
   }
 
   /** Does what the node's machine answered, once the write succeeded (`recordedBy`: see NodeMachines.commit). */
