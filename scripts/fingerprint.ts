@@ -15,6 +15,8 @@
  * deliberately rewrite while every decision stays the same (`because`, the words and values
  * that explain it): a change to the explanations shows as `trace` differing with
  * `traceDecisions` identical, i.e. kind, object, time, causes and machine transition unchanged.
+ * `traceCore` leaves out the machine transition too: for a change that makes decisions go through
+ * a machine, every other field stays as it was.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -33,12 +35,14 @@ const sha = (s: string): string => createHash('sha256').update(s).digest('hex').
 
 /** Fields left out of `traceDecisions`: what explains a decision, not what it is. */
 const EXPLANATION_FIELDS = ['because'] as const;
+/** Fields left out of `traceCore` as well: the machine transition a decision records, for a change that gives decisions one. */
+const CORE_LEFT_OUT = ['because', 'machine'] as const;
 
-function decisionsOnly(trace: readonly Decision[]): string {
+function decisionsOnly(trace: readonly Decision[], leftOut: readonly string[] = EXPLANATION_FIELDS): string {
   let out = '';
   for (const d of trace) {
     const o = orderedDecision(d);
-    for (const f of EXPLANATION_FIELDS) delete o[f];
+    for (const f of leftOut) delete o[f];
     out += `${JSON.stringify(o)}\n`;
   }
   return out;
@@ -57,6 +61,7 @@ function fingerprint(path: string, until?: (start: number) => number): Record<st
     passes: sim.pass ?? -1,
     trace: sha(traceToJsonLines(sim.trace)),
     traceDecisions: sha(decisionsOnly(sim.trace)),
+    traceCore: sha(decisionsOnly(sim.trace, CORE_LEFT_OUT)),
     state: sha(JSON.stringify(sim.state())),
     machines: sha(JSON.stringify(sim.machines().map((m) => [m.id, m.state, m.lastTransition ?? null]))),
   };
@@ -137,6 +142,11 @@ function main(): number {
     if (bad && cases.length)
       process.stdout.write(
         `decisions without ${EXPLANATION_FIELDS.join(', ')} (traceDecisions, midTraceDecisions): ${same.length} of ${cases.length} identical\n`,
+      );
+    const cores = Object.entries(before).filter(([, v]) => v.traceCore !== undefined);
+    if (bad && cores.length)
+      process.stdout.write(
+        `decisions without ${CORE_LEFT_OUT.join(', ')} (traceCore): ${cores.filter(([k, v]) => results[k]?.traceCore === v.traceCore).length} of ${cores.length} identical\n`,
       );
     return bad ? 1 : 0;
   }

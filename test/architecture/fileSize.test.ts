@@ -18,8 +18,6 @@ const root = resolve(__dirname, '../..');
 const OVER_LIMIT_BEING_SPLIT: readonly string[] = [
   'src/engine/snapshot/load.ts',
   'src/engine/snapshot/jsonListStream.ts',
-  // under 600 before the repository was formatted with Prettier, over it after
-  'src/engine/controllers/taintEviction/controller.ts',
 ];
 
 export function lineCount(text: string): number {

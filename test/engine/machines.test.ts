@@ -1,6 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { setup } from 'xstate';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createTracedActor, stateValueToString } from '../../src/engine/machines/traced';
 import { MachineTable } from '../../src/engine/machines/table';
 
@@ -88,4 +90,35 @@ test('a machine table answers as xstate does, with the guards it evaluated, and 
       assert.equal(a.state(), c.to ?? c.from);
     }
   }
+});
+
+test('a traced actor tells a transition that stays where it is from a refusal, through xstate public API only', () => {
+  const counting = setup({
+    types: { events: {} as { type: 'TICK' } | { type: 'NOPE' } },
+    guards: { never: () => false },
+  }).createMachine({
+    id: 'counting',
+    initial: 'on',
+    states: { on: { on: { TICK: { description: 'targetless: no new snapshot' }, NOPE: { guard: 'never', target: 'on' } } } },
+  });
+  const a = createTracedActor(counting, 'c', { traceGuards: true });
+  assert.deepEqual(a.send({ type: 'TICK' }), { id: 'c', from: 'on', to: 'on', event: 'TICK' });
+  assert.equal(a.send({ type: 'NOPE' }), null);
+  assert.deepEqual(a.lastGuards(), [{ guard: 'never', value: false }]);
+  // xstate's underscored fields (`_transitions`, `_nodes`, ...) are not its public API
+  const root = join(__dirname, '..', '..', 'src', 'engine');
+  const readers: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (p.endsWith('.ts')) {
+        const text = readFileSync(p, 'utf8');
+        if (/from 'xstate'/.test(text) && /\._(transitions|nodes|snapshot|processingStatus|actorScope)\b|'_transitions'|_transitions\?/.test(text))
+          readers.push(p);
+      }
+    }
+  };
+  walk(root);
+  assert.deepEqual(readers, []);
 });

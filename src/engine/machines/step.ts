@@ -21,7 +21,7 @@ export interface PureStep {
  * returns, since a transition to the state itself hands back the very snapshot "no transition" does.
  * Guards are called unrecorded: the recorded calls are xstate's, made in its step.
  */
-function anyEnabled(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject, guards: ReadonlyMap<string, GuardFn>): boolean {
+export function anyEnabled(machine: AnyStateMachine, snapshot: AnyMachineSnapshot, event: EventObject, guards: ReadonlyMap<string, GuardFn>): boolean {
   const args = { context: snapshot.context as unknown, event: event as unknown };
   for (const t of getNextTransitions(snapshot)) {
     if (t.eventType.includes('*')) throw new Error(`${machine.id}: wildcard event descriptors ('${t.eventType}') are not supported`);

@@ -6,10 +6,11 @@
  * many instances step through table.ts or contextTable.ts. The machine stays
  * the source of truth: callers read the state from the actor, never from a copy.
  */
-import { createActor, type AnyActorRef, type AnyStateMachine, type InspectionEvent, type SnapshotFrom, type EventFromLogic, type InputFrom } from 'xstate';
+import { createActor, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type SnapshotFrom, type EventFromLogic, type InputFrom } from 'xstate';
 import type { MachineTransition } from '../trace/decision';
 import { stateValueToString } from './stateValue';
-import { withGuardRecorder, type GuardRecorder, type GuardResult } from './guardTrace';
+import { guardFunctions, withGuardRecorder, type GuardRecorder, type GuardResult } from './guardTrace';
+import { anyEnabled } from './step';
 
 export { stateValueToString };
 
@@ -33,15 +34,14 @@ export function createTracedActor<M extends AnyStateMachine>(
   id: string,
   options: { input?: InputFrom<M>; snapshot?: unknown; traceGuards?: boolean } = {},
 ): TracedActor<M> {
-  let fired = false;
-  const inspect = (e: InspectionEvent) => {
-    // A microstep is xstate reporting that at least one transition was taken.
-    if (e.type === '@xstate.microstep' && (e as { _transitions?: unknown[] })._transitions?.length) fired = true;
-  };
+  // Whether the event is taken is asked of the machine's transitions (getNextTransitions, its
+  // public API), as the tables ask it (step.ts): a transition that stays where it is hands back
+  // the very snapshot an event nobody takes does, so the snapshot cannot tell.
+  const guardFns = guardFunctions(machine);
   const recorder: GuardRecorder = { log: null };
   let guards: GuardResult[] = [];
   const logic = options.traceGuards ? withGuardRecorder(machine, recorder) : machine;
-  const actor = createActor(logic, { input: options.input, snapshot: options.snapshot as never, inspect } as never);
+  const actor = createActor(logic, { input: options.input, snapshot: options.snapshot as never } as never);
   actor.start();
   // The state's text, kept with the (immutable) snapshot it was made from, so
   // that an event that takes no transition does not format it again.
@@ -62,7 +62,7 @@ export function createTracedActor<M extends AnyStateMachine>(
     state: current,
     send(event) {
       const from = current();
-      fired = false;
+      const fired = anyEnabled(machine, actor.getSnapshot() as AnyMachineSnapshot, event as never, guardFns);
       if (options.traceGuards) recorder.log = guards = [];
       try {
         actor.send(event as never);

@@ -14,7 +14,7 @@ export const defaultControllerFactory: ControllerFactory = (name, ctx) => {
     case 'node-lifecycle':
       return createNodeLifecycleController({ strictMachines: ctx.strictMachines });
     case 'taint-eviction':
-      return createTaintEvictionController();
+      return createTaintEvictionController({ strictMachines: ctx.strictMachines });
     case 'replicaset':
       return createReplicaSetController();
     case 'scheduler':

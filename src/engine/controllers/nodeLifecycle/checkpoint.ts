@@ -205,7 +205,9 @@ export function restoreNodeLifecycle(nlc: NodeLifecycleState, saved: unknown, ho
   }
   nlc.queues = new Map(s.queues.map(([k, q]) => [k, RateLimitedTimedQueue.restore(q)]));
   for (const a of nlc.zoneActors.values()) a.stop();
-  nlc.zoneActors = new Map(s.zones.map(([k, snap]) => [k, createTracedActor(zoneMachine, `zone/${k}`, { snapshot: structuredClone(snap) })]));
+  nlc.zoneActors = new Map(
+    s.zones.map(([k, snap]) => [k, createTracedActor(zoneMachine, `zone/${k}`, { snapshot: structuredClone(snap), traceGuards: true })]),
+  );
   nlc.zoneCounts = new Map(s.zoneCounts.map(([k, c]) => [k, { ...c }]));
   nlc.nodes.restore(s.nodeActors);
   nlc.monitor = monitorMachineTable().instance('monitor', structuredClone(s.monitor) as StateValue | undefined);

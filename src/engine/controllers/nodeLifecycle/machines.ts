@@ -20,6 +20,7 @@
  * can change a state; heartbeats never reach the machines.
  */
 import { setup } from 'xstate';
+import type { GuardRules } from '../../machines/guardChecks';
 
 // ---------------------------------------------------------------- node health
 
@@ -82,6 +83,17 @@ const evictionCancelled = {
   target: 'idle',
   description: 'Ready is True again (or all zones are fully disrupted): cancelPodEviction removed the node from the eviction queue.',
 } as const;
+
+/** The node health machine's guards in words, with the event fields each reads (a decision's `because` lists them). */
+export const nodeHealthGuardRules: GuardRules = {
+  readyIsTrue: { rule: "the node's Ready condition, as the controller saw it, is True", reads: ['status'] },
+  readyIsFalse: { rule: "the node's Ready condition, as the controller saw it, is False", reads: ['status'] },
+  readyIsUnknown: { rule: "the node's Ready condition, as the controller saw it, is Unknown", reads: ['status'] },
+  reconstructed: {
+    rule: 'controllerMemory reconstructed: the NoExecute taint matching Ready was already on the node in the snapshot',
+    reads: ['reconstructed'],
+  },
+};
 
 /**
  * Transitions sit in the sub-states that upstream takes them from: an event
@@ -212,6 +224,15 @@ export function isFullDisruption(ready: number, notReady: number): boolean {
 export function isPartialDisruption(ready: number, notReady: number, threshold: number): boolean {
   return notReady > 2 && Math.fround(Math.fround(notReady) / Math.fround(notReady + ready)) >= Math.fround(threshold);
 }
+
+/** The zone machine's guards in words, with the event fields each reads. */
+export const zoneGuardRules: GuardRules = {
+  noReadyNodes: { rule: 'ComputeZoneState: no node of the zone is Ready and at least one is not (FullDisruption)', reads: ['ready', 'notReady'] },
+  unhealthyRatioAtLeastThreshold: {
+    rule: 'ComputeZoneState: more than 2 nodes are not Ready and notReady/all >= unhealthyZoneThreshold (PartialDisruption)',
+    reads: ['ready', 'notReady', 'unhealthyZoneThreshold'],
+  },
+};
 
 export const zoneMachine = setup({
   types: { events: {} as ZoneEvent },

@@ -13,7 +13,9 @@
 import type { StateValue } from 'xstate';
 import type { MachineTransition } from '../../trace/decision';
 import { MachineTable, type MemoActor } from '../../machines/table';
-import { nodeHealthEventKey, nodeHealthMachine, type NodeHealthEvent } from './machines';
+import { attachGuards, guardChecks } from '../../machines/guardChecks';
+import type { Check } from '../../trace/decision';
+import { nodeHealthEventKey, nodeHealthGuardRules, nodeHealthMachine, type NodeHealthEvent } from './machines';
 
 export type NodeActor = MemoActor<typeof nodeHealthMachine>;
 
@@ -22,6 +24,8 @@ export interface Answer {
   readonly name: string;
   readonly event: NodeHealthEvent;
   readonly transition: MachineTransition;
+  /** the guards the machine evaluated to answer, as checks (the decision's `because` ends with them) */
+  readonly guards: readonly Check[];
 }
 
 /** The node health machine's transitions, shared by every node and every controller instance. */
@@ -36,13 +40,15 @@ export type EvictionState = 'idle' | 'queuedForTainting' | 'tainted' | 'queuedFo
 
 export class NodeMachines {
   private actors = new Map<string, NodeActor>();
+  /** transitions answered and not (yet) committed: a decision that records one does not move the view */
+  private readonly pending = new WeakSet<MachineTransition>();
   /** in name order, for machines(); null when one came or went since */
   private sorted: NodeActor[] | null = null;
 
   constructor(
     private readonly strict: boolean,
-    /** told of every committed transition (the machine view's last transition) */
-    private readonly onTransition: (t: MachineTransition) => void,
+    /** told of every committed transition (the machine view's last transition), with the decision that recorded it when known */
+    private readonly onTransition: (t: MachineTransition, seq?: number) => void,
   ) {}
 
   get(name: string): NodeActor | undefined {
@@ -84,9 +90,9 @@ export class NodeMachines {
 
   /**
    * What the node's machine would do with `event`, changing nothing; null when it refuses (a
-   * refusal throws when strict).
+   * refusal throws when strict). `chosenBy`: the checks of the guards that chose the event.
    */
-  ask(name: string, event: NodeHealthEvent): Answer | null {
+  ask(name: string, event: NodeHealthEvent, chosenBy?: readonly Check[]): Answer | null {
     const a = this.ensure(name);
     const from = a.state();
     const next = nodeMachineTable().step(a.stateValue, event, from);
@@ -94,25 +100,38 @@ export class NodeMachines {
       if (this.strict) throw new Error(`node lifecycle: the node health machine of ${name} in ${from} refuses ${event.type}`);
       return null;
     }
-    return { name, event, transition: { id: a.id, from, to: next.text, event: event.type } };
+    const own = guardChecks(next.guards, event, nodeHealthGuardRules);
+    // the guards of the machine that chose this event (processTaintBaseEviction.ts) come first
+    const guards = chosenBy?.length ? [...chosenBy, ...own] : own;
+    // the answered transition carries its guards too: a write in parts records it before the commit
+    const transition = attachGuards({ id: a.id, from, to: next.text, event: event.type }, guards);
+    this.pending.add(transition);
+    return { name, event, transition, guards };
   }
 
   /**
-   * Does what the machine answered (after the controller's write succeeded). `record`: false when
-   * the decisions of the write recorded the transition already (with their seq).
+   * Does what the machine answered (after the controller's write succeeded). `recordedBy`: the
+   * last decision that recorded the answered transition before it was committed (a write in
+   * several parts, each with its decision), shown with it from now on.
    */
-  commit(answer: Answer, record = true): MachineTransition {
+  commit(answer: Answer, recordedBy?: number): MachineTransition {
     const t = this.ensure(answer.name).send(answer.event);
     // the table answers a state and event the same way every time
     if (!t || t.to !== answer.transition.to) throw new Error(`node lifecycle: the machine of ${answer.name} moved since it answered ${answer.event.type}`);
-    if (record) this.onTransition(t);
-    return t;
+    this.pending.delete(answer.transition);
+    this.onTransition(t, recordedBy);
+    return attachGuards(t, answer.guards);
   }
 
   /** ask and commit, for what needs no write (the controller's own view of the node). */
   send(name: string, event: NodeHealthEvent): MachineTransition | null {
     const a = this.ask(name, event);
     return a ? this.commit(a) : null;
+  }
+
+  /** Whether `t` was answered and is not committed (the write it answers for is not done). */
+  isPending(t: MachineTransition): boolean {
+    return this.pending.has(t);
   }
 
   save(): [string, StateValue][] {

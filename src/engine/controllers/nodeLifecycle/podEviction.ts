@@ -188,9 +188,11 @@ export function evictItem(nlc: NodeLifecycleState, host: ControllerHost, zone: s
  */
 export function deletePodList(nlc: NodeLifecycleState, host: ControllerHost, nodeName: string, pods: PodRecord[], because: Check[], source: string): boolean {
   const ref = nodeRef(nodeName);
-  // EVICTION_PASS, asked at the first deletion and done when all are (a failure leaves the node to be
-  // evicted: upstream sets nodeEvictionMap's evicted only then)
+  // EVICTION_PASS, asked at the first deletion and committed when all are done (a failure leaves the
+  // node to be evicted: upstream sets nodeEvictionMap's evicted only then). Each PodEvicted records
+  // the answered transition; the machine, and the view of its last transition, move only at the commit.
   let answer: Answer | null = null;
+  let recordedBy: number | undefined;
   const cause = nlc.causes(host.recall(ref, 'queued'));
   for (const pod of pods) {
     if (pod.nodeName !== nodeName) continue;
@@ -228,9 +230,9 @@ export function deletePodList(nlc: NodeLifecycleState, host: ControllerHost, nod
       details: status.written ? { node: nodeName, statusReason: NODE_LOST_REASON, statusMessage: status.message } : { node: nodeName },
     });
     host.remember(pref, 'deleted', seq);
+    recordedBy = seq;
   }
-  // the PodEvicted decisions recorded the transition
-  if (answer) nlc.commitNode(answer, false);
+  if (answer) nlc.commitNode(answer, recordedBy);
   else if (nlc.evictionState(nodeName) === 'queuedForEviction') nlc.sendNode(nodeName, { type: 'EVICTION_PASS' });
   return true;
 }

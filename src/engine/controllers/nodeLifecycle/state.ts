@@ -7,10 +7,11 @@
  * ask and commit, the tracks and their zone tally, the 100 ms grid).
  */
 import { type TracedActor, createTracedActor } from '../../machines/traced';
+import { becauseWithGuards } from '../../machines/guardChecks';
 import { type Micros, ms } from '../../model/time';
 import type { ConditionStatus, NodeCondition, PodRecord } from '../../model/types';
 import { zoneKeyOfLabels, zoneLabelsOf } from '../../model/zones';
-import type { DecisionInput, MachineTransition } from '../../trace/decision';
+import type { Check, DecisionInput, MachineTransition } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
 import { DeadlineHeap } from './deadlines';
 import { disruptionExclusion } from './disruption';
@@ -130,7 +131,7 @@ export class NodeLifecycleState {
   constructor(options: NodeLifecycleOptions) {
     this.options = options;
     this.stats = options.stats;
-    this.nodes = new NodeMachines(options.strictMachines === true, (t) => this.transitions.set(t.id, t));
+    this.nodes = new NodeMachines(options.strictMachines === true, (t, seq) => this.transitions.set(t.id, seq === undefined ? t : { ...t, seq }));
   }
 
   rules!: NodeLifecycleRules;
@@ -273,8 +274,10 @@ export class NodeLifecycleState {
       const root = this.assumptionSeq ?? host.recall('ControllerManager/kube-controller-manager', 'restarted');
       if (root !== undefined) input.causes = [root];
     }
+    input.because = becauseWithGuards(input.because, input.machine);
     const seq = host.decide(input);
-    if (d.machine) this.transitions.set(d.machine.id, { ...d.machine, seq });
+    // a transition answered and not committed is shown once its machine commits it (nodeMachines.ts)
+    if (d.machine && !this.nodes.isPending(d.machine)) this.transitions.set(d.machine.id, { ...d.machine, seq });
     return seq;
   }
 
@@ -285,14 +288,14 @@ export class NodeLifecycleState {
   }
 
   /** What the node's machine would do with `e` (nodeMachines.ts): asked before the write it answers for. */
-  askNode(name: string, e: NodeHealthEvent): Answer | null {
-    return this.nodes.ask(name, e);
+  askNode(name: string, e: NodeHealthEvent, chosenBy?: readonly Check[]): Answer | null {
+    return this.nodes.ask(name, e, chosenBy);
   }
 
-  /** Does what the node's machine answered, once the write succeeded. */
-  commitNode(a: Answer, record = true): MachineTransition {
+  /** Does what the node's machine answered, once the write succeeded (`recordedBy`: see NodeMachines.commit). */
+  commitNode(a: Answer, recordedBy?: number): MachineTransition {
     this.slots.unsettle(a.name);
-    return this.nodes.commit(a, record);
+    return this.nodes.commit(a, recordedBy);
   }
 
   /** Sends an event that needs no write (the controller's view of the node). */
@@ -476,7 +479,7 @@ export class NodeLifecycleState {
   /** addPodEvictorForNewZone: a zone without a state gets Initial and a new queue with a full bucket. */
   addPodEvictorForNewZone(zone: string): void {
     if (this.zoneActors.has(zone)) return;
-    this.zoneActors.set(zone, createTracedActor(zoneMachine, `zone/${zone}`));
+    this.zoneActors.set(zone, createTracedActor(zoneMachine, `zone/${zone}`, { traceGuards: true }));
     this.queues.set(zone, new RateLimitedTimedQueue(this.evictionRate));
   }
 

@@ -12,6 +12,7 @@ import { zoneKeyOf } from '../../model/zones';
 import type { Check, MachineTransition } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
 import type { Answer } from './nodeMachines';
+import { chooseTaintBasedEviction } from './processTaintBaseEviction';
 import { RateLimitedTimedQueue, effectiveRate } from './rateLimitedQueue';
 import { NodeLifecycleState, RETRY_NO_READY, showRate } from './state';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, findCondition, noExecuteFor, swapTaints, taintExists, taintText } from './taints';
@@ -19,15 +20,26 @@ import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, findCondition, noExecuteF
 /** processTaintBaseEviction (and 1.12's inline equivalent). */
 export function processTaintBaseEviction(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord, status: ConditionStatus): void {
   const row = noExecuteFor(status);
-  if (!row) markNodeAsReachable(nlc, host, node, 'Ready is True');
-  else if (taintExists(node.taints, row.opposite)) instantSwap(nlc, host, node, row.taint, row.opposite, status);
-  else markNodeForTainting(nlc, host, node, status);
+  // the branch is the machine's answer (processTaintBaseEviction.ts); its guards lead the because of what follows
+  const choice = chooseTaintBasedEviction(status, row !== undefined && taintExists(node.taints, row.opposite));
+  if (choice.branch === 'markNodeAsReachable') markNodeAsReachable(nlc, host, node, 'Ready is True', choice.because);
+  else if (!row) throw new Error(`node lifecycle: processTaintBaseEviction chose ${choice.branch} for Ready ${status}`);
+  else if (choice.branch === 'swapTaint') instantSwap(nlc, host, node, row.taint, row.opposite, status, choice.because);
+  else markNodeForTainting(nlc, host, node, status, choice.because);
 }
 
 /** "We want to update the taint straight away if Node is already tainted with the opposite taint". */
-export function instantSwap(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord, add: Taint, remove: Taint, status: ConditionStatus): void {
+export function instantSwap(
+  nlc: NodeLifecycleState,
+  host: ControllerHost,
+  node: NodeRecord,
+  add: Taint,
+  remove: Taint,
+  status: ConditionStatus,
+  choice: readonly Check[] = [],
+): void {
   const ref = nodeRef(node.meta.name);
-  const answer = nlc.askNode(node.meta.name, { type: 'TAINT_SWAPPED' });
+  const answer = nlc.askNode(node.meta.name, { type: 'TAINT_SWAPPED' }, choice);
   if (!answer) return;
   if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) {
     nlc.dirty.add(node.meta.name);
@@ -52,7 +64,13 @@ export function instantSwap(nlc: NodeLifecycleState, host: ControllerHost, node:
 }
 
 /** markNodeForTainting: into the zone's rate-limited tainting queue. */
-export function markNodeForTainting(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord, status: ConditionStatus): void {
+export function markNodeForTainting(
+  nlc: NodeLifecycleState,
+  host: ControllerHost,
+  node: NodeRecord,
+  status: ConditionStatus,
+  choice: readonly Check[] = [],
+): void {
   const name = node.meta.name;
   nlc.slots.unsettle(name);
   const zone = nlc.tracks.get(name)?.zone ?? zoneKeyOf(node);
@@ -64,7 +82,7 @@ export function markNodeForTainting(nlc: NodeLifecycleState, host: ControllerHos
   const requeue = nlc.rules.requeuesUntaintedNodes && !taintExists(node.taints, own);
   let answer: Answer | null = null;
   if (!wasQueued && (requeue || !q.has(name))) {
-    answer = nlc.askNode(name, { type: 'QUEUED_FOR_TAINTING' });
+    answer = nlc.askNode(name, { type: 'QUEUED_FOR_TAINTING' }, choice);
     if (!answer) return;
   }
   if (requeue) q.remove(name);
@@ -92,7 +110,7 @@ export function markNodeForTainting(nlc: NodeLifecycleState, host: ControllerHos
 }
 
 /** markNodeAsReachable: removes the not-ready/unreachable NoExecute taints and the queue entry. */
-export function markNodeAsReachable(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord, why: string): boolean {
+export function markNodeAsReachable(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord, why: string, choice: readonly Check[] = []): boolean {
   const name = node.meta.name;
   nlc.slots.unsettle(name);
   const ref = nodeRef(name);
@@ -100,7 +118,7 @@ export function markNodeAsReachable(nlc: NodeLifecycleState, host: ControllerHos
   let tr: MachineTransition | null = null;
   for (const t of [UNREACHABLE_NO_EXECUTE, NOT_READY_NO_EXECUTE]) {
     if (!taintExists(node.taints, t)) continue;
-    const answer = tr ? null : nlc.askNode(name, { type: 'MARKED_REACHABLE' });
+    const answer = tr ? null : nlc.askNode(name, { type: 'MARKED_REACHABLE' }, choice);
     if (!tr && !answer) return false;
     if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) {
       nlc.dirty.add(name);
@@ -128,7 +146,7 @@ export function markNodeAsReachable(nlc: NodeLifecycleState, host: ControllerHos
   // the queue entry (or a machine left queued or tainted) goes only as the machine answers
   let answer: Answer | null = null;
   if (!tr && (wasQueued || nlc.evictionState(name) !== 'idle')) {
-    answer = nlc.askNode(name, { type: 'MARKED_REACHABLE' });
+    answer = nlc.askNode(name, { type: 'MARKED_REACHABLE' }, choice);
     if (!answer) return false;
   }
   const removed = q?.remove(name) ?? false;

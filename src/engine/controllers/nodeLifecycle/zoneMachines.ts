@@ -12,7 +12,8 @@ import { transition } from 'xstate';
 import { stateValueToString, type TracedActor } from '../../machines/traced';
 import type { MachineTransition } from '../../trace/decision';
 import type { ZoneStateName } from '../../simulation/api';
-import { zoneMachine, type ZoneEvent } from './machines';
+import { attachGuards, guardChecks } from '../../machines/guardChecks';
+import { zoneGuardRules, zoneMachine, type ZoneEvent } from './machines';
 
 type ZoneActor = TracedActor<typeof zoneMachine>;
 
@@ -36,5 +37,5 @@ export class ZoneAnswers {
 export function sendZoneEvent(actor: ZoneActor, e: ZoneEvent): MachineTransition {
   const tr = actor.send(e);
   if (!tr) throw new Error(`node lifecycle: the zone machine ${actor.id} in ${actor.state()} refuses ${e.type}`);
-  return tr;
+  return attachGuards(tr, guardChecks(actor.lastGuards(), e, zoneGuardRules));
 }

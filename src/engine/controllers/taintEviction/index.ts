@@ -35,14 +35,17 @@
  * was queued, so the loop's "repeat while work is due now" picks it up.
  */
 import { TaintEvictionController } from './controller';
+import type { TaintEvictionOptions } from './state';
 
-export { TaintEvictionController, DELETE_ATTEMPTS, DELETE_RETRY_INTERVAL, withDisruptionTarget } from './controller';
+export { TaintEvictionController } from './controller';
+export type { TaintEvictionOptions } from './state';
+export { DELETE_ATTEMPTS, DELETE_RETRY_INTERVAL, withDisruptionTarget } from './deletePodHandler';
 export { taintFact, rootSnapshotTaints, SNAPSHOT_TAINTS_ASSUMPTION } from './snapshotTaints';
 export { sameTaints, sameNoExecuteTaints, sameTolerations } from './semanticEqual';
 export { decidePodOnNode, reconstructCreatedAt, type PodDecision, type ExistingWork } from './decide';
 export { taintManagerBehaviour, taintManagerRuns, separateController, type TaintManagerBehaviour } from './behaviour';
 export { podEvictionMachine, podEvictionMachineDefinition, podEvictionTransition } from './machine';
 
-export function createTaintEvictionController(): TaintEvictionController {
-  return new TaintEvictionController();
+export function createTaintEvictionController(options: TaintEvictionOptions = {}): TaintEvictionController {
+  return new TaintEvictionController(options);
 }

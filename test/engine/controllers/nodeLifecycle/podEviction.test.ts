@@ -193,3 +193,46 @@ test('1.20: a node deleted and added again before the next pass is unmarked in n
   drive(r, 400, { alive: () => ['n2', 'n3', 'n4'], lease: false });
   assert.deepEqual(r.decisions('PodEvicted', 'Pod/default/late'), [], 'not evicted: upstream leaves it (toBeEvicted, already in the set)');
 });
+
+test("a pod eviction that fails part way leaves the node's machine, and the transition the panel shows, where the state is (ask, write, commit)", () => {
+  const cases: { name: string; failing: string[]; firstPass: { evicted: string[]; eviction: string } }[] = [
+    { name: 'no fault: every pod deleted, the node evicted', failing: [], firstPass: { evicted: ['a', 'b'], eviction: 'evicted' } },
+    { name: 'the first delete fails: nothing deleted, still queued', failing: ['a'], firstPass: { evicted: [], eviction: 'queuedForEviction' } },
+    { name: 'the second delete fails: one pod deleted, still queued', failing: ['b'], firstPass: { evicted: ['a'], eviction: 'queuedForEviction' } },
+  ];
+  for (const c of cases) {
+    const all = names('n', 4);
+    const r = rig({ minor: 12, nodes: all.map((n) => node(n, { zone: 'z1' })), pods: [pod('default', 'a', 'n1'), pod('default', 'b', 'n1')] });
+    // an injected API fault for the first delete of each pod in `failing`
+    const failOnce = new Set(c.failing.map((p) => `Pod/default/${p}`));
+    const apiCall = r.host.apiCall.bind(r.host);
+    r.host.apiCall = (controller, verb, resource, object) => {
+      if (verb === 'delete' && failOnce.delete(object)) {
+        r.host.decide({ controller, action: 'ApiCallFailed', object, summary: 'injected', because: [], source: 'test' });
+        return false;
+      }
+      return apiCall(controller, verb, resource, object);
+    };
+    const view = () => r.c.machines().find((m) => m.id === 'node/n1')!;
+    drive(r, 310, { alive: () => ['n2', 'n3', 'n4'] });
+    const first = view();
+    assert.deepEqual(
+      r.decisions('PodEvicted').map((d) => d.object),
+      c.firstPass.evicted.map((p) => `Pod/default/${p}`),
+      `${c.name}: deleted in the first pass`,
+    );
+    assert.equal(first.state, `ready.Unknown,eviction.${c.firstPass.eviction}`, `${c.name}: the machine after the first pass`);
+    assert.equal(first.lastTransition?.to, first.state, `${c.name}: the last transition shown leads to the state`);
+    // the retry (the zone's token bucket holds it back 10 s) deletes the rest and commits EVICTION_PASS
+    drive(r, 400, { alive: () => ['n2', 'n3', 'n4'] });
+    const done = view();
+    const evicted = r.decisions('PodEvicted');
+    assert.deepEqual(evicted.map((d) => d.object).sort(), ['Pod/default/a', 'Pod/default/b'], c.name);
+    assert.equal(done.state, 'ready.Unknown,eviction.evicted', c.name);
+    assert.deepEqual(
+      done.lastTransition,
+      { ...evicted[evicted.length - 1].machine, seq: evicted[evicted.length - 1].seq },
+      `${c.name}: the view's last transition is the one the last deletion recorded, committed with it`,
+    );
+  }
+});

@@ -13,6 +13,7 @@ import assert from 'node:assert/strict';
 import { World, node, pod, testTaint, tolerate, T0, S, VERSIONS } from './helpers';
 import { formatTime } from '../../../../src/engine/model/time';
 import { rootCauses } from '../../../../src/engine/trace/causes';
+import { defaultControllerFactory } from '../../../../src/engine/simulation/wiring';
 
 for (const minor of VERSIONS) {
   const v = `1.${minor}`;
@@ -615,6 +616,44 @@ test('machines show each pod with eviction work, and a checkpoint restores it ex
       ['Pod/default/a', formatTime(T0 + 100 * S)],
     ],
   );
+});
+
+test("a send its machine refuses throws under strictMachines (as the simulation's checking mode builds it) and writes nothing without it", () => {
+  // A checkpoint whose timer disagrees with its work item's state: the timer sends an event the machine refuses there.
+  const cases: { name: string; timerKind: 'fire' | 'giveUp'; state: 'scheduled' | 'deleting'; refused: string }[] = [
+    { name: 'a give-up timer on scheduled work', timerKind: 'giveUp', state: 'scheduled', refused: 'GIVE_UP' },
+    { name: 'a deadline timer on work being deleted', timerKind: 'fire', state: 'deleting', refused: 'DEADLINE' },
+  ];
+  for (const c of cases) {
+    for (const strict of [true, false]) {
+      const w = new World({ minor: 31, nodes: [node('node1', [testTaint(1)])], pods: [pod('a', 'node1', [tolerate(1, 100)])] });
+      w.settle();
+      const saved = w.c.save() as { work: { state: string; timerKind?: string; timerAt?: number }[] };
+      saved.work[0] = { ...saved.work[0], state: c.state, timerKind: c.timerKind, timerAt: T0 + 10 * S };
+      // built as the simulation builds it, in checking mode or not
+      const c2 = defaultControllerFactory('taint-eviction', {
+        config: w.host.config,
+        behaviour: w.host.behaviour,
+        binder: 'simplified',
+        strictMachines: strict,
+      });
+      c2!.restore!(saved, w.host);
+      w.c = c2 as typeof w.c;
+      const before = w.host.decisions.length;
+      const name = `${c.name} (${strict ? 'strict' : 'lenient'})`;
+      if (strict) {
+        assert.throws(() => w.runUntil(T0 + 20 * S), new RegExp(`default/a in ${c.state} refuses ${c.refused}`), name);
+      } else {
+        w.runUntil(T0 + 20 * S);
+        assert.equal(w.host.decisions.length, before, `${name}: nothing decided`);
+        assert.deepEqual(
+          w.c.machines().map((m) => m.state),
+          [c.state],
+          `${name}: the state stays`,
+        );
+      }
+    }
+  }
 });
 
 test('nothing is visited per pass: the next wake is the earliest deadline among many pods', () => {

@@ -40,7 +40,7 @@ export class World {
     for (const n of o.nodes ?? []) this.host.cluster.nodes.set(n.meta.name, n);
     for (const p of o.pods ?? []) this.host.createPod(p);
     this.host.calls = [];
-    this.c = createTaintEvictionController();
+    this.c = createTaintEvictionController({ strictMachines: true });
     this.c.start(this.host, o.memory ?? 'fresh');
   }
 

@@ -1,0 +1,50 @@
+/**
+ * The guards a transition evaluated, as a decision's `because` checks: each guard's rule in words,
+ * its answer and the event fields it read, in the order xstate evaluated them (guardTrace.ts).
+ *
+ * A transition's guards travel with the transition object from the machine's answer to the
+ * decision that records it (`attachGuards` when the machine commits, `becauseWithGuards` in the
+ * controller's decide), so no caller between them has to pass them on. The decision's own checks
+ * stay first: the first `because` is the one the panel and the text output show.
+ */
+import type { Check, MachineTransition } from '../trace/decision';
+import type { GuardResult } from './guardTrace';
+
+export interface GuardRule {
+  /** the upstream check the guard is, in words */
+  rule: string;
+  /** the event fields the guard reads: its values in the check */
+  reads: readonly string[];
+}
+
+/** A machine's guards by their `setup()` name. */
+export type GuardRules = Readonly<Record<string, GuardRule>>;
+
+const NONE: readonly Check[] = [];
+
+/** The checks of `guards` (none when no guard was evaluated). */
+export function guardChecks(guards: readonly GuardResult[], event: object, rules: GuardRules): readonly Check[] {
+  if (!guards.length) return NONE;
+  return guards.map((g) => {
+    const r = rules[g.guard];
+    if (!r) throw new Error(`guard '${g.guard}' has no rule in words`);
+    const values: Record<string, unknown> = { [g.guard]: g.value };
+    for (const f of r.reads) values[f] = (event as Record<string, unknown>)[f];
+    if (g.params !== undefined) values.params = g.params;
+    return { rule: `machine guard ${g.guard}: ${r.rule}`, values };
+  });
+}
+
+const attached = new WeakMap<MachineTransition, readonly Check[]>();
+
+/** Remembers the checks of the guards `t` evaluated, for the decision that records `t`. */
+export function attachGuards(t: MachineTransition, checks: readonly Check[]): MachineTransition {
+  if (checks.length) attached.set(t, checks);
+  return t;
+}
+
+/** `because` followed by the checks of the guards `machine` evaluated; `because` itself when there are none. */
+export function becauseWithGuards(because: Check[], machine: MachineTransition | null | undefined): Check[] {
+  const g = machine ? attached.get(machine) : undefined;
+  return g ? [...because, ...g] : because;
+}
