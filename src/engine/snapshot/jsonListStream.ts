@@ -235,8 +235,37 @@ export class JsonListReader {
       this.first = false;
       if (text.charCodeAt(0) === 0xfeff) text = ` ${text.slice(1)}`;
     }
+    const cut = this.cutAfterFirstItem(text);
+    if (cut > 0) {
+      this.append(text.slice(0, cut));
+      this.run();
+      const left = this.buf.length - this.pos;
+      if (this.state !== 'skip' && left <= cut) {
+        // what is left unread of the joined piece is the chunk's own text before `cut`: read on in the chunk itself
+        this.base += this.pos;
+        this.buf = text.slice(cut - left);
+        this.pos = 0;
+        this.run();
+        return;
+      }
+      text = text.slice(cut);
+    }
     this.append(text);
     this.run();
+  }
+
+  /**
+   * Where in a new chunk the separator after the item cut off at the end of the last one ends (0:
+   * not found). The unread rest of the buffer joined to the whole chunk would be one string of two
+   * pieces, which V8 copies into one (a chunk's worth) at the first character read; joined only to
+   * the chunk's text up to that separator, the copy is one item's worth, and reading goes on in the
+   * chunk's own text.
+   */
+  private cutAfterFirstItem(text: string): number {
+    const sep = this.separator;
+    if (sep === undefined || this.state !== 'items' || this.walk !== undefined || this.pos >= this.buf.length) return 0;
+    const g = text.indexOf(sep);
+    return g === -1 ? 0 : g + sep.length;
   }
 
   end(): ListSummary {

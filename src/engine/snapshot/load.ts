@@ -856,10 +856,9 @@ class SnapshotLoader {
         this.ignored.push(loaded);
         return;
       }
-      // Duplicates are found through the cluster maps (no second index on the hot path).
-      const prevRecord = this.lookup(record.kind, name);
-      if (prevRecord) {
-        const prev = findLast(this.used, (l) => l.object === prevRecord.raw && !this.replaced.has(l));
+      // A duplicate is seen by its cluster map not growing: no look-up before each insert.
+      if (!this.remember(record, name)) {
+        const prev = findLast(this.used, (l) => l.kind === kind && l.name === name && !this.replaced.has(l));
         const where = prev?.position ? ` (first at ${prev.position.file}:${prev.position.line})` : '';
         add({
           path: pathOf(index),
@@ -868,10 +867,10 @@ class SnapshotLoader {
           message: `${kind} ${name} appears more than once${where}; the last one is used`,
         });
         if (prev) this.replaced.add(prev);
-        this.forget(record.kind, name);
+        this.forget(record.kind, name, prev?.object);
+        this.remember(record, name);
       }
       this.used.push(loaded);
-      this.remember(record, name);
     };
 
     const list = (listKindName: string) => {
@@ -935,31 +934,30 @@ class SnapshotLoader {
 
   // -- the result -------------------------------------------------------------
 
-  /** Puts a record in the cluster; `name` is `ns/name` for namespaced kinds. */
-  private remember(record: ObjectRecord, name: string): void {
+  /**
+   * Puts a record in the cluster; `name` is `ns/name` for namespaced kinds. False when one of
+   * that name was there: it is replaced in the map, and the caller puts things right (forget).
+   */
+  private remember(record: ObjectRecord, name: string): boolean {
     const cluster = this.cluster;
     switch (record.kind) {
       case 'Node':
-        cluster.nodes.set(name, record);
-        break;
+        return grew(cluster.nodes, name, record);
       case 'Pod': {
-        cluster.pods.set(name, record);
+        if (!grew(cluster.pods, name, record)) return false;
         if (record.nodeName) {
           let set = cluster.podsByNode.get(record.nodeName);
           if (!set) cluster.podsByNode.set(record.nodeName, (set = new Set()));
           set.add(name);
         }
-        break;
+        return true;
       }
       case 'ReplicaSet':
-        cluster.replicaSets.set(name, record);
-        break;
+        return grew(cluster.replicaSets, name, record);
       case 'DaemonSet':
-        cluster.daemonSets.set(name, record);
-        break;
+        return grew(cluster.daemonSets, name, record);
       case 'Lease':
-        cluster.leases.set(record.meta.name, record);
-        break;
+        return grew(cluster.leases, record.meta.name, record);
     }
   }
 
@@ -979,19 +977,19 @@ class SnapshotLoader {
     }
   }
 
-  /** Takes out an earlier object of the same name (a duplicate). */
-  private forget(kind: ObjectRecord['kind'], name: string): void {
+  /** Takes out an earlier object of the same name (a duplicate), whose raw object was `raw`. */
+  private forget(kind: ObjectRecord['kind'], name: string, raw: KObject | undefined): void {
     const cluster = this.cluster;
     switch (kind) {
       case 'Node':
         cluster.nodes.delete(name);
         break;
       case 'Pod': {
-        const old = cluster.pods.get(name);
-        if (old?.nodeName) {
-          const set = cluster.podsByNode.get(old.nodeName);
+        const nodeName = raw && nodeNameOf(raw);
+        if (nodeName) {
+          const set = cluster.podsByNode.get(nodeName);
           set?.delete(name);
-          if (set && !set.size) cluster.podsByNode.delete(old.nodeName);
+          if (set && !set.size) cluster.podsByNode.delete(nodeName);
         }
         cluster.pods.delete(name);
         break;
@@ -1111,6 +1109,19 @@ function* concatIterators<T>(head: T[], rest: Iterator<T>): Generator<T> {
 }
 
 const HEARTBEAT_SPREAD_WARNING = 60 * 60 * 1_000_000;
+
+/** Sets `key`; true when the map grew (the key is new). */
+function grew<V>(map: Map<string, V>, key: string, value: V): boolean {
+  const size = map.size;
+  map.set(key, value);
+  return map.size !== size;
+}
+
+/** A pod's spec.nodeName as its record has it (convert.ts toPodRecord). */
+function nodeNameOf(raw: KObject): string | undefined {
+  const spec = raw.spec;
+  return isObject(spec) && typeof spec.nodeName === 'string' && spec.nodeName ? spec.nodeName : undefined;
+}
 
 function findLast<T>(xs: readonly T[], f: (x: T) => boolean): T | undefined {
   for (let i = xs.length - 1; i >= 0; i--) if (f(xs[i])) return xs[i];
