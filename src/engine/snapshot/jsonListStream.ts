@@ -256,10 +256,9 @@ export class JsonListReader {
 
   /**
    * Where in a new chunk the separator after the item cut off at the end of the last one ends (0:
-   * not found). The unread rest of the buffer joined to the whole chunk would be one string of two
-   * pieces, which V8 copies into one (a chunk's worth) at the first character read; joined only to
-   * the chunk's text up to that separator, the copy is one item's worth, and reading goes on in the
-   * chunk's own text.
+   * not found). The unread rest of the buffer joined to the whole chunk would be copied whole (a
+   * chunk's worth) once read; joined only to the chunk's text up to that separator, the copy is
+   * one item's worth, and reading goes on in the chunk's own text (bench/README.md, "Full detail").
    */
   private cutAfterFirstItem(text: string): number {
     const sep = this.separator;
