@@ -7,8 +7,11 @@
  * handed over in 1 MiB chunks, as the command line reads a file: never one string.
  * The same log gzipped (gzip -6, as logrotate compresses) is read through the
  * engine's streaming gunzip (snapshot/gzip.ts); the rate is of the decompressed bytes.
+ * Then an events export (`kubectl get events -A -o yaml`, one List document, as
+ * kubectl prints it) of `--events-mib` MiB, which streams item by item
+ * (snapshot/yamlListStream.ts), beside the same events as `-o json`.
  *
- *   node --expose-gc --import tsx bench/importRate.ts [--nodes 5000] [--minutes 10] [--runs 3]
+ *   node --expose-gc --import tsx bench/importRate.ts [--nodes 5000] [--minutes 10] [--runs 3] [--events-mib 64]
  */
 import { gzipSync } from 'node:zlib';
 import { importEvidence } from '../src/engine/import/index';
@@ -22,6 +25,7 @@ const arg = (name: string, dflt: number) => {
 const nodes = arg('nodes', 5000);
 const minutes = arg('minutes', 10);
 const runs = arg('runs', 3);
+const eventsMib = arg('events-mib', 64);
 const t0 = parseTimestamp('2026-01-01T00:00:00Z')!;
 
 /** The log, in chunks of about 1 MiB, generated on the fly. */
@@ -115,4 +119,98 @@ const net = (m: { seconds: number }) => m.seconds - gen.seconds;
 console.log(`\n${nodes} nodes, ${minutes} min of Lease renewals; ${decisions} real decisions found.`);
 console.log(
   `import ÷ JSON.parse (generation subtracted from both): ${(net(imp) / net(parse)).toFixed(2)}×; peak RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`,
+);
+
+/** One eviction event of a zone outage, as `kubectl get events -o yaml` prints an item. */
+function yamlEvent(i: number): string {
+  const t = formatTime(t0 + 60_000_000 + i * 1000);
+  const pod = `web-${Math.floor(i / 30)}-7nlx2wwwpc-${i.toString(36)}`;
+  return `- apiVersion: v1
+  count: 1
+  eventTime: null
+  firstTimestamp: "${t}"
+  involvedObject:
+    apiVersion: v1
+    kind: Pod
+    name: ${pod}
+    namespace: default
+    resourceVersion: "${1000 + i}"
+    uid: 5f0c${(i % 65536).toString(16).padStart(4, '0')}-1b2c-4d5e-8f90-a1b2c3d4e5f6
+  kind: Event
+  lastTimestamp: "${t}"
+  message: Marking for deletion Pod default/${pod}
+  metadata:
+    creationTimestamp: "${t}"
+    name: ${pod}.17f3a${i.toString(16)}
+    namespace: default
+    resourceVersion: "${2000 + i}"
+    uid: 9a8b${(i % 65536).toString(16).padStart(4, '0')}-1b2c-4d5e-8f90-a1b2c3d4e5f6
+  reason: TaintManagerEviction
+  reportingComponent: taint-eviction-controller
+  reportingInstance: ""
+  source:
+    component: taint-eviction-controller
+  type: Normal
+`;
+}
+
+const eventCount = Math.ceil((eventsMib * 2 ** 20) / yamlEvent(0).length);
+function* yamlEvents(): Generator<string> {
+  let buf = 'apiVersion: v1\nitems:\n';
+  for (let i = 0; i < eventCount; i++) {
+    buf += yamlEvent(i);
+    if (buf.length >= 1 << 20) {
+      yield buf;
+      buf = '';
+    }
+  }
+  yield `${buf}kind: List\nmetadata:\n  resourceVersion: ""\n`;
+}
+function* jsonEvents(): Generator<string> {
+  let buf = '{\n    "apiVersion": "v1",\n    "items": [\n';
+  for (let i = 0; i < eventCount; i++) {
+    const t = formatTime(t0 + 60_000_000 + i * 1000);
+    const pod = `web-${Math.floor(i / 30)}-7nlx2wwwpc-${i.toString(36)}`;
+    const e = {
+      apiVersion: 'v1',
+      count: 1,
+      eventTime: null,
+      firstTimestamp: t,
+      involvedObject: { apiVersion: 'v1', kind: 'Pod', name: pod, namespace: 'default' },
+      kind: 'Event',
+      lastTimestamp: t,
+      message: `Marking for deletion Pod default/${pod}`,
+      metadata: { creationTimestamp: t, name: `${pod}.17f3a${i.toString(16)}`, namespace: 'default' },
+      reason: 'TaintManagerEviction',
+      reportingComponent: 'taint-eviction-controller',
+      source: { component: 'taint-eviction-controller' },
+      type: 'Normal',
+    };
+    buf += `${i ? ',\n' : ''}${JSON.stringify(e, null, 4).replace(/^/gm, '        ')}`;
+    if (buf.length >= 1 << 20) {
+      yield buf;
+      buf = '';
+    }
+  }
+  yield `${buf}\n    ],\n    "kind": "List"\n}\n`;
+}
+const sizeOf = (g: Iterable<string>) => {
+  let b = 0;
+  for (const c of g) b += c.length;
+  return b;
+};
+const yamlBytes = sizeOf(yamlEvents()),
+  jsonBytes = sizeOf(jsonEvents());
+let evicted = 0;
+measure(`events -o yaml (${eventCount} events)`, () => {
+  const r = importEvidence([{ name: 'events.yaml', chunks: yamlEvents() }]);
+  evicted = r.decisions.length;
+  return yamlBytes;
+});
+measure('events -o json (the same events)', () => {
+  importEvidence([{ name: 'events.json', chunks: jsonEvents() }]);
+  return jsonBytes;
+});
+console.log(
+  `events export: ${eventCount} events (${evicted} decisions found), YAML ${(yamlBytes / 2 ** 20).toFixed(0)} MiB, JSON ${(jsonBytes / 2 ** 20).toFixed(0)} MiB (rates include generating the text)`,
 );

@@ -822,6 +822,9 @@ async function main(): Promise<number> {
         o.quick ? '1' : '10',
         '--runs',
         String(o.runs),
+        // the YAML events export: the yaml package reads a few MB/s
+        '--events-mib',
+        o.quick ? '1' : '64',
       ],
       { cwd: root, stdio: 'inherit', timeout: o.timeoutS * 1000 },
     );

@@ -142,6 +142,7 @@ export function importEvidenceFiles(paths: readonly string[], access: EvidenceAc
     };
   }
   const plan = inferScenario(result, { anchor: options.at, anchorGiven: options.at !== undefined, version: options.version }, known);
+  problems.push(...plan.problems);
   const name =
     options.name ??
     `imported-${basenamePath(files[0])

@@ -15,11 +15,13 @@
  * renewals and the 5 s passes, so the simulated pass lands nearest the real one).
  */
 import { parseDuration, ms, seconds, formatTime, formatDuration, type Duration, type Micros } from '../model/time';
+import { MAX_HORIZON } from '../model/limits';
 import type { KObject } from '../model/types';
 import { defaultOf, lookupSetting } from '../config/settings';
 import { MAX_MINOR, parseKubeVersion } from '../versions/table';
 import type { Evidence, ImportResult, Observation, RealDecision } from './types';
 import type { ImportOptions } from './options';
+import type { Problem } from '../problems';
 
 export interface KnownObjects {
   nodes: Set<string>;
@@ -46,6 +48,8 @@ export interface ScenarioPlan {
   events: InferredEvent[];
   reality: RealDecision[];
   assumptions: string[];
+  /** what makes the scenario unusable as imported (evidence longer than one run) */
+  problems: Problem[];
 }
 
 const FAILURE_SIGNS = new Set(['NodeStatusUnknown', 'PodsMarkedNotReady', 'NodeQueuedForTainting', 'NodeQueuedForEviction', 'TaintAdded', 'PodEvicted']);
@@ -137,6 +141,7 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
     startWhy = Number.isFinite(earliest) ? 'one second before the earliest evidence' : 'no evidence has a time: the anchor';
   }
   startTime = Math.floor(startTime / 1000) * 1000;
+  const tooLong = tooLongForOneRun(result, startTime);
 
   const events: InferredEvent[] = [];
   for (const [node, f] of [...failure].sort((a, b) => a[1].t - b[1].t)) {
@@ -260,7 +265,7 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
     );
   } else if (!beats.size && failure.size)
     assumptions.push("no heartbeats (Lease renewals or status writes) in the evidence: when the kubelets stopped is inferred from the controller's reaction");
-  return { version, versionWhy, startTime, startWhy, objects, events, reality, assumptions };
+  return { version, versionWhy, startTime, startWhy, objects, events, reality, assumptions, problems: tooLong ? [tooLong] : [] };
 }
 
 function chooseVersion(result: ImportResult, options: ImportOptions): { version: string; why: string } {
@@ -329,4 +334,24 @@ function minimalPod(ref: string, node: string | undefined, start: Micros): KObje
     },
     status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: t }] },
   } as KObject;
+}
+
+/**
+ * Evidence that reaches further past the start than one run may (MAX_HORIZON) cannot be compared:
+ * most often files of different incidents imported together, or logs without a year read in the
+ * year of --at. Said once, where the latest evidence is, before `compare` refuses the scenario.
+ */
+const DAY = 86_400 * 1_000_000;
+
+function tooLongForOneRun(result: ImportResult, startTime: Micros): Problem | undefined {
+  let last: { time: Micros; evidence: Evidence } | undefined;
+  for (const d of result.decisions) if (!last || d.time > last.time) last = d;
+  for (const o of result.observations) if ('time' in o && (!last || o.time > last.time)) last = o;
+  if (!last || last.time - startTime <= MAX_HORIZON) return undefined;
+  return {
+    code: 'evidence-too-long',
+    severity: 'warning',
+    message: `the evidence runs from ${formatTime(startTime)} to ${formatTime(last.time)} (${formatDuration(last.time - startTime)}, ${Math.floor((last.time - startTime) / DAY)} days), longer than one simulation runs (${formatDuration(MAX_HORIZON)}, ${MAX_HORIZON / DAY} days): compare will refuse this scenario. Files of different incidents? Import each incident's files apart; logs without a year are read in the year of --at`,
+    position: { file: last.evidence.file, line: last.evidence.line, column: 1 },
+  };
 }

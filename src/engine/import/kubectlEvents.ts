@@ -17,71 +17,100 @@ import { meaningOf, type EventFacts } from './eventReasons';
 import { addMeaning } from './meaning';
 import { evidenceOf, type ImportResult } from './types';
 import { JsonListReader } from '../snapshot/jsonListStream';
+import { yamlStreamPieces } from '../snapshot/yamlListStream';
+import { MAX_YAML_DOCUMENT_CHARS } from '../snapshot/yamlDocStream';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
 const str = (v: unknown): string => (typeof v === 'string' ? v : '');
 
 /**
- * A YAML events export is parsed whole (the yaml package builds a document's
- * whole tree, and kubectl prints the export as one document), so one bigger
- * than this is refused with a message rather than crash on a string too
- * long. A JSON export (`-o json`) has no such limit: it is read item by item
- * (snapshot/jsonListStream.ts).
+ * The longest YAML document or List item read (the yaml package builds a
+ * piece's whole tree at once): a YAML export of any size streams item by item
+ * (snapshot/yamlListStream.ts), as a JSON one does (snapshot/jsonListStream.ts).
  */
-export const MAX_EVENTS_CHARS = 256 * 1024 * 1024;
+export const MAX_EVENTS_CHARS = MAX_YAML_DOCUMENT_CHARS;
 
 export function importKubectlEvents(file: string, lines: Iterable<Line>, into: ImportResult, maxChars = MAX_EVENTS_CHARS): number {
   const it = lines[Symbol.iterator]();
-  const texts: string[] = [];
-  let start = -1;
   let last = 0;
-  let size = 0;
   for (let r = it.next(); !r.done; r = it.next()) {
     const l = r.value;
     last = l.n;
     // a pasted prompt and command before the output
-    if (start < 0) {
-      if (!/^\s*([{[]|apiVersion:|kind:|items:|---)/.test(l.text)) continue;
-      start = l.n - 1;
-      if (/^\s*[{[]/.test(l.text)) return jsonEvents(file, l, it, into);
+    if (!/^\s*([{[]|apiVersion:|kind:|items:|---)/.test(l.text)) continue;
+    return /^\s*[{[]/.test(l.text) ? jsonEvents(file, l, it, into) : yamlEvents(file, l, it, into, maxChars);
+  }
+  return last;
+}
+
+/** Lines back into chunks of text of about 1 MiB (the YAML cutter reads chunks). */
+function* chunksOf(first: Line, rest: Iterator<Line>, seen: (n: number) => void): Generator<string> {
+  let parts: string[] = [first.text];
+  let size = first.text.length;
+  for (let r = rest.next(); !r.done; r = rest.next()) {
+    seen(r.value.n);
+    parts.push(r.value.text);
+    size += r.value.text.length + 1;
+    if (size > CHUNK_CHARS) {
+      yield `${parts.join('\n')}\n`;
+      parts = [];
+      size = 0;
     }
-    size += l.text.length + 1;
-    if (size > maxChars) {
+  }
+  if (parts.length) yield `${parts.join('\n')}\n`;
+}
+
+const CHUNK_CHARS = 1024 * 1024;
+
+/**
+ * A YAML export from its first line on, document by document and a List's
+ * items one by one (yamlListStream.ts): no limit on the export, one on a
+ * piece (`maxChars`), and every event keeps its line.
+ */
+function yamlEvents(file: string, first: Line, rest: Iterator<Line>, into: ImportResult, maxChars: number): number {
+  const offset = first.n - 1;
+  let last = first.n;
+  for (const piece of yamlStreamPieces(
+    chunksOf(first, rest, (n) => (last = n)),
+    { maxDocumentChars: maxChars },
+  )) {
+    if ('tooLong' in piece) {
       into.problems.push({
         code: 'file-too-large',
         severity: 'warning',
-        message: `a YAML events export over ${Math.round(maxChars / 2 ** 20)} MiB is not read: YAML is parsed a document at a time and kubectl prints the export as one document. Export it as JSON (-o json), which is read item by item, or in pieces (--field-selector)`,
-        position: { file, line: l.n, column: 1 },
+        message: `a YAML document or List item of ${Math.round(piece.chars / 2 ** 20)} MiB is left out: each is parsed whole, up to ${Math.round(maxChars / 2 ** 20)} MiB; the rest is read`,
+        position: { file, line: piece.tooLong.line + offset, column: 1 },
       });
-      for (let r2 = it.next(); !r2.done; r2 = it.next()) last = r2.value.n;
-      return last;
+      continue;
     }
-    texts.push(l.text);
-  }
-  if (start < 0) return last;
-  const text = texts.join('\n');
-  const lc = new LineCounter();
-  const docs = parseAllDocuments(text, { lineCounter: lc, uniqueKeys: false });
-  const pos = (offset: number) => {
-    const p = lc.linePos(offset);
-    return { file, line: p.line + start, column: p.col };
-  };
-  const items: { at: { file: string; line: number; column: number }; value: Json }[] = [];
-  for (const doc of Array.isArray(docs) ? docs : [docs]) {
-    for (const e of doc.errors)
-      into.problems.push({ code: 'yaml-syntax', severity: 'warning', message: `${e.message.split('\n')[0]}; the rest is read`, position: pos(e.pos[0]) });
-    const root = doc.contents;
-    if (!isMap(root)) continue;
-    const kind = str(root.get('kind'));
-    const list = root.get('items', true);
-    if (isSeq(list)) {
-      for (const it2 of list.items) if (it2) items.push({ at: pos((it2 as YamlNode).range?.[0] ?? 0), value: obj((it2 as YamlNode).toJSON()) });
-    } else if (kind) {
-      items.push({ at: pos(root.range?.[0] ?? 0), value: obj(root.toJSON()) });
+    // the List's own keys, its items read already
+    if ('listEnd' in piece) continue;
+    const { text, at } = 'item' in piece ? piece.item : piece.piece;
+    const lc = new LineCounter();
+    const docs = parseAllDocuments(text, { lineCounter: lc, uniqueKeys: false });
+    const pos = (o: number) => {
+      const p = lc.linePos(o);
+      return { file, line: p.line + at.line - 1 + offset, column: p.col };
+    };
+    for (const doc of Array.isArray(docs) ? docs : [docs]) {
+      for (const e of doc.errors)
+        into.problems.push({ code: 'yaml-syntax', severity: 'warning', message: `${e.message.split('\n')[0]}; the rest is read`, position: pos(e.pos[0]) });
+      const root = doc.contents;
+      if (!isMap(root)) continue;
+      if ('item' in piece) {
+        readEvent(file, pos(root.range?.[0] ?? 0), obj(root.toJSON()), into);
+        continue;
+      }
+      // a document that is not cut into items: a List in flow style, or one Event
+      const list = root.get('items', true);
+      if (isSeq(list)) {
+        for (const item of list.items) if (item) readEvent(file, pos((item as YamlNode).range?.[0] ?? 0), obj((item as YamlNode).toJSON()), into);
+      } else if (str(root.get('kind'))) {
+        readEvent(file, pos(root.range?.[0] ?? 0), obj(root.toJSON()), into);
+      }
     }
   }
-  for (const { at, value } of items) readEvent(file, at, value, into);
   return last;
 }
 

@@ -51,38 +51,37 @@ export interface DepthViolation {
 
 /**
  * The first place in a JSON-like value that is nested deeper than `maxDepth` or holds a
- * string longer than `maxString`; undefined when none. Iterative, so any depth is safe to
- * walk, and it stops at the limit rather than walking the whole of a deep value.
+ * string longer than `maxString`; undefined when none. It stops at the limit rather than
+ * walking the whole of a deep value. `checked`, a value found within the same limits
+ * before, is walked beside it: a part of `value` that is the very object at the same
+ * place in `checked` (neighbours in an export share their equal parts, snapshot/share.ts)
+ * is not walked again.
  */
-export function findLimitViolation(value: unknown, maxDepth = MAX_NESTING_DEPTH, maxString = MAX_STRING_LENGTH): DepthViolation | undefined {
-  return withinLimits(value, maxDepth, maxString) ? undefined : locateViolation(value, maxDepth, maxString);
+export function findLimitViolation(value: unknown, maxDepth = MAX_NESTING_DEPTH, maxString = MAX_STRING_LENGTH, checked?: unknown): DepthViolation | undefined {
+  return withinLimits(value, maxDepth, maxString, checked) ? undefined : locateViolation(value, maxDepth, maxString);
 }
 
-/** The cheap check, run on every object of a snapshot: two parallel stacks, no paths. */
-function withinLimits(value: unknown, maxDepth: number, maxString: number): boolean {
-  const values: unknown[] = [value];
-  const depths: number[] = [0];
-  while (values.length) {
-    const v = values.pop();
-    const depth = depths.pop()!;
-    if (typeof v === 'string') {
-      if (v.length > maxString) return false;
-      continue;
-    }
-    if (typeof v !== 'object' || v === null) continue;
-    if (depth >= maxDepth) return false;
-    if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        values.push(v[i]);
-        depths.push(depth + 1);
-      }
-    } else {
-      for (const k in v) {
-        if (k.length > maxString) return false;
-        values.push((v as Record<string, unknown>)[k]);
-        depths.push(depth + 1);
-      }
-    }
+/**
+ * The cheap check, run on every object of a snapshot: a walk that allocates nothing. Its recursion
+ * is bounded by `depthLeft` (MAX_NESTING_DEPTH), and a value that refers to itself (YAML aliases)
+ * ends there too.
+ */
+function withinLimits(v: unknown, depthLeft: number, maxString: number, checked: unknown): boolean {
+  if (typeof v === 'string') return v.length <= maxString;
+  if (typeof v !== 'object' || v === null) return true;
+  if (v === checked) return true;
+  if (depthLeft <= 0) return false;
+  const c = typeof checked === 'object' && checked !== null ? (checked as Record<string, unknown>) : undefined;
+  if (Array.isArray(v)) {
+    const ca = Array.isArray(c) ? c : undefined;
+    for (let i = 0; i < v.length; i++) if (!withinLimits(v[i], depthLeft - 1, maxString, ca?.[i])) return false;
+    return true;
+  }
+  const cm = c && !Array.isArray(c) ? c : undefined;
+  for (const k in v) {
+    if (k.length > maxString) return false;
+    // an inherited value (`__proto__`, `constructor` of a mapping without its own) is never one of `v`'s
+    if (!withinLimits((v as Record<string, unknown>)[k], depthLeft - 1, maxString, cm?.[k])) return false;
   }
   return true;
 }

@@ -5,9 +5,9 @@
  * decompressed at once. Members written one after another (`cat a.gz b.gz`,
  * as log rotation leaves them) are read in turn (RFC 1952 2.2).
  *
- * The inflater itself is the shell's (platform/gunzip.ts): the engine takes
- * no packages but xstate and yaml, and reads chunks synchronously, which
- * node's zlib offers only for a whole buffer.
+ * The inflater itself is the shell's (platform/gunzip.ts: node's zlib, or
+ * fflate where there is none): the engine takes no packages but xstate and
+ * yaml, and runs where node's modules do not.
  *
  * Size limits apply to the decompressed bytes. A whole read stops at its
  * limit; a streamed read stops when the output outgrows the input by more
@@ -104,7 +104,8 @@ export function* gunzipBytes(chunks: Iterable<Uint8Array>, inflater: MakeInflate
       gunzip.push(piece, last);
     } catch (e) {
       if (e instanceof GzipLimitError) throw e;
-      if (last && /unexpected EOF/i.test(e instanceof Error ? e.message : '')) throw cut(e);
+      // fflate says `unexpected EOF`, node's zlib `unexpected end of file`
+      if (last && /unexpected (EOF|end of file)/i.test(e instanceof Error ? e.message : '')) throw cut(e);
       throw new Error(
         `the gzip stream is corrupt after ${formatBytes(inBytes)} compressed, ${formatBytes(outBytes)} decompressed (${e instanceof Error ? e.message : String(e)})`,
         { cause: e },

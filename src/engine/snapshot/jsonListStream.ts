@@ -22,19 +22,28 @@
  * one); in compact JSON the rest of the List is left out.
  */
 
-import { findJsonSyntaxError } from './positions';
+import type { Chunk, TextPoint } from './streamTypes';
 import { itemSeparator, stringEnd } from './itemSeparator';
+import {
+  BROKEN,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  COLON,
+  COMMA,
+  NEED_MORE,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  QUOTE,
+  ValueWalk,
+  describe,
+  firstSyntaxError,
+  isWs,
+} from './jsonValueWalk';
 
-export type Chunk = string | Uint8Array;
+/** Guessed item ends JSON.parse rejected, beyond which guessing is given up (each costs a parse). */
+const MAX_MISSES = 64;
 
-export interface TextPoint {
-  /** 0-based offset in UTF-16 units from the start of the stream */
-  offset: number;
-  /** 1-based */
-  line: number;
-  /** 1-based, UTF-16 units */
-  column: number;
-}
+export type { Chunk, TextPoint } from './streamTypes';
 
 export interface ListItem {
   /** 0-based index in the List's items */
@@ -75,89 +84,6 @@ export interface ListSummary {
 export interface ListReadOptions {
   /** an item longer than this is taken as a broken structure (Kubernetes objects are at most 1.5 MiB in etcd); default 16 Mi characters */
   maxItemChars?: number;
-}
-
-const QUOTE = 0x22,
-  BACKSLASH = 0x5c,
-  COMMA = 0x2c,
-  COLON = 0x3a,
-  NEWLINE = 0x0a;
-const OPEN_BRACE = 0x7b,
-  CLOSE_BRACE = 0x7d,
-  OPEN_BRACKET = 0x5b,
-  CLOSE_BRACKET = 0x5d;
-const isWs = (c: number): boolean => c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-/** Guessed item ends JSON.parse rejected, beyond which guessing is given up (each costs a parse). */
-const MAX_MISSES = 64;
-const NEED_MORE = -1;
-const BROKEN = -2;
-
-/**
- * An exact walk over one value (strings and brackets only; JSON.parse
- * judges the rest) that stops where the text runs out and goes on when more
- * arrives.
- */
-class ValueWalk {
-  /** open brackets, innermost last */
-  private readonly open: number[] = [];
-  private inString = false;
-  /** how far (from the value's start) the walk has gone */
-  private at = 0;
-  /** where the structure broke (from the value's start), and why */
-  brokeAt = -1;
-  brokeWhy = '';
-
-  /** The length of the value at `start` in `text`, NEED_MORE, or BROKEN. */
-  run(text: string, start: number): number {
-    const n = text.length;
-    const open = this.open;
-    let i = start + this.at;
-    if (i === start && !this.inString) {
-      const c = text.charCodeAt(i);
-      if (c !== QUOTE && c !== OPEN_BRACE && c !== OPEN_BRACKET) {
-        // a scalar: up to the comma or bracket after it
-        let j = i;
-        while (j < n && !isWs(text.charCodeAt(j)) && text.charCodeAt(j) !== COMMA && text.charCodeAt(j) !== CLOSE_BRACKET && text.charCodeAt(j) !== CLOSE_BRACE)
-          j++;
-        return j === n ? NEED_MORE : j - start;
-      }
-    }
-    for (; i < n; i++) {
-      const c = text.charCodeAt(i);
-      if (this.inString) {
-        if (c === QUOTE) {
-          this.inString = false;
-          if (open.length === 0) return i + 1 - start;
-        } else if (c === BACKSLASH) {
-          if (i + 1 >= n) break;
-          i++;
-        } else if (c < 0x20) {
-          return this.broke(i - start, c === NEWLINE ? 'a line break inside a string (a quote missing?)' : 'a control character inside a string');
-        }
-        continue;
-      }
-      if (c === QUOTE) this.inString = true;
-      else if (c === OPEN_BRACE || c === OPEN_BRACKET) open.push(c);
-      else if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
-        const o = open.pop();
-        if (o === undefined || (o === OPEN_BRACE) !== (c === CLOSE_BRACE)) {
-          return this.broke(
-            i - start,
-            o === undefined ? `unexpected '${String.fromCharCode(c)}'` : `'${String.fromCharCode(c)}' where a '${o === OPEN_BRACE ? '}' : ']'}' was expected`,
-          );
-        }
-        if (open.length === 0) return i + 1 - start;
-      }
-    }
-    this.at = i - start;
-    return NEED_MORE;
-  }
-
-  private broke(at: number, why: string): number {
-    this.brokeAt = at;
-    this.brokeWhy = why;
-    return BROKEN;
-  }
 }
 
 type State = 'start' | 'head' | 'items' | 'after-item' | 'tail' | 'trailing' | 'resync' | 'skip';
@@ -235,8 +161,36 @@ export class JsonListReader {
       this.first = false;
       if (text.charCodeAt(0) === 0xfeff) text = ` ${text.slice(1)}`;
     }
+    const cut = this.cutAfterFirstItem(text);
+    if (cut > 0) {
+      this.append(text.slice(0, cut));
+      this.run();
+      const left = this.buf.length - this.pos;
+      if (this.state !== 'skip' && left <= cut) {
+        // what is left unread of the joined piece is the chunk's own text before `cut`: read on in the chunk itself
+        this.base += this.pos;
+        this.buf = text.slice(cut - left);
+        this.pos = 0;
+        this.run();
+        return;
+      }
+      text = text.slice(cut);
+    }
     this.append(text);
     this.run();
+  }
+
+  /**
+   * Where in a new chunk the separator after the item cut off at the end of the last one ends (0:
+   * not found). The unread rest of the buffer joined to the whole chunk would be copied whole (a
+   * chunk's worth) once read; joined only to the chunk's text up to that separator, the copy is
+   * one item's worth, and reading goes on in the chunk's own text (bench/README.md, "Full detail").
+   */
+  private cutAfterFirstItem(text: string): number {
+    const sep = this.separator;
+    if (sep === undefined || this.state !== 'items' || this.walk !== undefined || this.pos >= this.buf.length) return 0;
+    const g = text.indexOf(sep);
+    return g === -1 ? 0 : g + sep.length;
   }
 
   end(): ListSummary {
@@ -627,18 +581,6 @@ export class JsonListReader {
       });
     }
   }
-}
-
-function describe(text: string, i: number): string {
-  if (i >= text.length) return 'the end of the file';
-  const c = text[i];
-  return c === '\n' ? 'a line break' : `'${c}'`;
-}
-
-/** Where and why a JSON text JSON.parse rejected is malformed. */
-function firstSyntaxError(text: string): { offset: number; message: string } {
-  const e = findJsonSyntaxError(text, 0);
-  return e ? { offset: e.offset, message: e.message } : { offset: 0, message: 'malformed JSON' };
 }
 
 /** Reads a List from chunks, handing each item to `handler` as soon as it is complete. */

@@ -28,25 +28,28 @@
  * `partial` is true when a file, document, object or field could not be used
  * as written (any error).
  */
-import { isNode, parse, parseAllDocuments, type Document } from 'yaml';
-import { emptyCluster, type ClusterState } from '../model/cluster';
-import { isEngineKind, toRecord, type EngineKind } from '../model/convert';
-import { ZERO_TIME, formatDuration, type Micros } from '../model/time';
-import { NODE_LEASE_NAMESPACE, type KObject, type ObjectRecord } from '../model/types';
+import { isNode, parseAllDocuments, type Document } from 'yaml';
+import type { EngineKind } from '../model/convert';
 import type { Problem, Severity, SourcePosition } from '../problems';
-import { LineIndex, findJsonSyntaxError, locateJsonPaths, locateYamlPath, pathKey, skipWs, splitJsonStream, type JsonPath, type JsonRange } from './positions';
+import { LineIndex, findJsonSyntaxError, skipWs, splitJsonStream, type JsonPath } from './positions';
 import { parseListSharing } from './listParse';
-import { JsonListReader, type Chunk, type ListItem, type TextPoint } from './jsonListStream';
-import { ShiftedLines, StreamedListPositions, type Lines } from './streamPositions';
-import { MAX_YAML_DOCUMENT_CHARS, detachStrings } from './yamlDocStream';
-import { yamlStreamPieces } from './yamlListStream';
-import { shareWithPrevious } from './share';
-import { danglingReferences } from './dangling';
+import type { Chunk } from './jsonListStream';
+import type { Lines } from './streamPositions';
+import { detachStrings } from './yamlDocStream';
 import { GzipLimitError } from './gzip';
-import { MAX_FILE_BYTES, STREAM_FILES_ABOVE, basenamePath, joinPath, type InputFs } from './source';
+import { MAX_FILE_BYTES, STREAM_FILES_ABOVE, basenamePath, joinPath, kindFromFileName, type InputFs } from './source';
 import { MAX_ALIAS_COUNT, TOO_DEEP_MESSAGE, YAML_OPTIONS, findTooDeep, isStackOverflow, yamlBuildError } from './yamlOptions';
-import type { LoadedObject, LoadedSnapshot } from './types';
-import { EXPECTED_SNAPSHOT, sniffText } from './sniff';
+import type { LoadedSnapshot } from './types';
+import { EXPECTED_SNAPSHOT, isBinary, sniffText, withoutBom } from './sniff';
+import { ClusterStore } from './clusterStore';
+import { crossChecks, latestTimestamp } from './crossChecks';
+import { isObject, jsonUnit, openUnit, releasedJsonUnit, yamlUnit, type Unit } from './unitObjects';
+import { MAX_SYNTAX_PROBLEMS, concatIterators, firstNonBlank, formatBytes, streamJson, streamYaml } from './streamedFile';
+import { MAX_YAML_DOCUMENT_CHARS } from './yamlDocStream';
+
+export { API_VERSIONS } from './unitObjects';
+export { latestTimestamp } from './crossChecks';
+export { kindFromFileName } from './source';
 
 /** What loadSnapshot reads. */
 export type SnapshotInput =
@@ -69,85 +72,8 @@ export interface LoadOptions {
   streamFilesAbove?: number;
 }
 
-/** apiVersions of the era for the kinds the engine uses. */
-export const API_VERSIONS: Record<EngineKind, readonly string[]> = {
-  Node: ['v1'],
-  Pod: ['v1'],
-  ReplicaSet: ['apps/v1', 'apps/v1beta2', 'extensions/v1beta1'],
-  DaemonSet: ['apps/v1', 'apps/v1beta2', 'extensions/v1beta1'],
-  Lease: ['coordination.k8s.io/v1', 'coordination.k8s.io/v1beta1'],
-};
-
-/** File names of kubectl cluster-info dump (`nodes.json`) and sonobuoy (`core_v1_nodes.json`). */
-const KIND_BY_FILE_NAME: Record<string, EngineKind> = {
-  nodes: 'Node',
-  pods: 'Pod',
-  replicasets: 'ReplicaSet',
-  daemonsets: 'DaemonSet',
-  leases: 'Lease',
-};
-
-export function kindFromFileName(file: string): EngineKind | undefined {
-  const base = basenamePath(file)
-    .toLowerCase()
-    .replace(/\.(json|ya?ml)(\.gz)?$/, '');
-  const last = base.slice(base.lastIndexOf('_') + 1);
-  return KIND_BY_FILE_NAME[last];
-}
-
 const SNAPSHOT_EXTENSIONS = /\.(json|ya?ml)(\.gz)?$/i;
 const MAX_DIR_DEPTH = 32;
-/** syntax errors listed per file; the rest are counted */
-const MAX_SYNTAX_PROBLEMS = 50;
-
-function formatBytes(n: number): string {
-  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB'];
-  let u = 0;
-  let v = n;
-  while (v >= 1024 && u < units.length - 1) {
-    v /= 1024;
-    u++;
-  }
-  return u === 0 ? `${n} bytes` : `${v.toFixed(1).replace(/\.0$/, '')} ${units[u]}`;
-}
-
-/** The `kind` of a List's own keys (its items left out), or undefined. */
-function listKindOf(text: string): string | undefined {
-  try {
-    const v = parse(text, { ...YAML_OPTIONS, prettyErrors: false, maxAliasCount: MAX_ALIAS_COUNT }) as { kind?: unknown } | null;
-    return typeof v?.kind === 'string' ? v.kind : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const isObject = (v: unknown): v is KObject => typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** One top-level value of a file, and how to find positions in it. */
-interface Unit {
-  file: string;
-  value: unknown;
-  /** the path of `value` inside its document */
-  base: JsonPath;
-  lines: Lines;
-  /** ranges of the paths (relative to the document) that exist */
-  locate(paths: JsonPath[]): Map<string, JsonRange>;
-  /** cheap to locate every object */
-  cheap: boolean;
-  /** kind hint from the file name */
-  fileKind?: EngineKind;
-  /** from the text of `kubectl cluster-info dump`: values that are not Kubernetes objects are log text */
-  stream?: boolean;
-  /** the items already share their equal parts (parsed by parseListSharing) */
-  shared?: boolean;
-}
-
-interface Pending {
-  path: JsonPath;
-  code: string;
-  severity: Severity;
-  message: string;
-}
 
 class SnapshotLoader {
   readonly problems: Problem[] = [];
@@ -155,17 +81,9 @@ class SnapshotLoader {
   partial = false;
   /** some input was an export (a file, folder or text), not a scenario's inline `objects:` */
   exported = false;
-  /** every used object in input order (a duplicate's earlier copy is dropped in finish()) */
-  private readonly used: LoadedObject[] = [];
-  /** objects replaced by a later duplicate */
-  private readonly replaced = new Set<LoadedObject>();
-  private readonly cluster: ClusterState = emptyCluster();
-  private readonly ignored: LoadedObject[] = [];
-  /** entries of `ignored` without a kind (not Kubernetes objects at all) */
-  private kindless = 0;
+  /** the objects read, and the cluster of their records */
+  readonly store = new ClusterStore();
   private readonly visitedDirs = new Set<string>();
-  /** the last object of each kind, whose equal parts the next one shares (see share.ts) */
-  private readonly previous = new Map<string, KObject>();
 
   constructor(
     private readonly fs: InputFs | undefined,
@@ -289,14 +207,9 @@ class SnapshotLoader {
    * are built (the peak of a load), and is read again only to place problems.
    */
   loadSource(file: string, source: TextSource, inFolder = false): void {
-    const before = { problems: this.problems.length, objects: this.kubernetesObjects() };
+    const before = { problems: this.problems.length, objects: this.store.kubernetesObjects() };
     this.loadSourceText(file, source);
-    if (this.kubernetesObjects() === before.objects) this.notKubernetes(file, source, before.problems, inFolder);
-  }
-
-  /** Objects with a kind read so far (used or ignored). */
-  private kubernetesObjects(): number {
-    return this.used.length + this.ignored.length - this.kindless;
+    if (this.store.kubernetesObjects() === before.objects) this.notKubernetes(file, source, before.problems, inFolder);
   }
 
   /**
@@ -360,9 +273,9 @@ class SnapshotLoader {
         if (reread && big) {
           source.text = '';
           text = '';
-          unit = this.releasedJsonUnit(file, reread, first, value, fileKind);
+          unit = releasedJsonUnit(file, reread, first, value, fileKind);
         } else {
-          unit = this.jsonUnit(file, text, new LineIndex(text), first, value, fileKind, false);
+          unit = jsonUnit(file, text, new LineIndex(text), first, value, fileKind, false, text.length <= this.positionsUpTo());
         }
         unit.shared = shared;
         this.processUnit(unit);
@@ -382,7 +295,7 @@ class SnapshotLoader {
   loadChunks(file: string, chunks: Iterable<Chunk>, inFolder = false): void {
     this.files.push(file);
     this.exported = true;
-    const before = { problems: this.problems.length, objects: this.kubernetesObjects() };
+    const before = { problems: this.problems.length, objects: this.store.kubernetesObjects() };
     const it = chunks[Symbol.iterator]();
     const seen: Chunk[] = [];
     let first = -1;
@@ -397,8 +310,8 @@ class SnapshotLoader {
       else if (first === 0) {
         this.problem('binary-file', 'error', `${file} is not a text file (it holds binary data); it is left out`, { file, line: 1, column: 1 });
         this.partial = true;
-      } else if (first === 0x7b || first === 0x5b) this.streamJson(file, all, kindFromFileName(file));
-      else this.streamYaml(file, all, kindFromFileName(file));
+      } else if (first === 0x7b || first === 0x5b) streamJson(this, file, all, kindFromFileName(file));
+      else streamYaml(this, file, all, kindFromFileName(file));
     } catch (e) {
       this.problem('unreadable-file', 'error', `${file}: reading stopped (${e instanceof Error ? e.message : String(e)}); what was read before is kept`, {
         file,
@@ -407,7 +320,7 @@ class SnapshotLoader {
       });
       this.partial = true;
     }
-    if (this.kubernetesObjects() === before.objects && this.problems.length === before.problems) {
+    if (this.store.kubernetesObjects() === before.objects && this.problems.length === before.problems) {
       this.problem('not-kubernetes', inFolder ? 'warning' : 'error', `${basenamePath(file)} holds no Kubernetes object; ${EXPECTED_SNAPSHOT}`, {
         file,
         line: 1,
@@ -417,154 +330,8 @@ class SnapshotLoader {
     }
   }
 
-  /** A JSON List (or array) item by item: each item parsed alone, converted, placed, and let go. */
-  private streamJson(file: string, chunks: Iterable<Chunk>, fileKind: EngineKind | undefined): void {
-    let positions = new StreamedListPositions(['items']);
-    const unit: Unit = {
-      file,
-      value: undefined,
-      base: [],
-      get lines() {
-        return positions;
-      },
-      locate: (paths) => positions.locate(paths),
-      cheap: false,
-      fileKind,
-      stream: false,
-    };
-    const u = this.openUnit(unit);
-    let item: ((value: unknown, index: number) => void) | undefined;
-    /** items without kind met before the List's kind (kubectl prints `kind` after `items`): read at the end */
-    const later: ListItem[] = [];
-    let listKind: string | undefined;
-    let syntaxErrors = 0;
-    const reader = new JsonListReader({
-      head: (keys) => {
-        if (typeof keys.kind === 'string') listKind = keys.kind;
-      },
-      item: (it) => {
-        if (it.index === 0 && reader.isTopArray) {
-          positions = new StreamedListPositions([]);
-          item = (v, i) => u.object(v, i, undefined, undefined);
-        }
-        if (reader.start) positions.list = reader.start;
-        positions.enter(it);
-        if (!item && listKind === undefined && !(isObject(it.value) && typeof it.value.kind === 'string' && it.value.kind)) {
-          later.push({ ...it, text: '' });
-        } else {
-          (item ??= u.list(listKind ?? 'List'))(it.value, it.index);
-          u.place();
-        }
-        positions.leave();
-      },
-      error: (e) => {
-        this.partial = true;
-        if (++syntaxErrors > MAX_SYNTAX_PROBLEMS) return;
-        this.problem('json-syntax', 'error', e.message, { file, line: e.at.line, column: e.at.column, offset: e.at.offset });
-      },
-    });
-    for (const chunk of chunks) reader.push(chunk);
-    const summary = reader.end();
-    if (reader.start) positions.list = reader.start;
-    if (syntaxErrors > MAX_SYNTAX_PROBLEMS)
-      this.problem('json-syntax', 'error', `${syntaxErrors - MAX_SYNTAX_PROBLEMS} more JSON syntax errors in this file are not listed`, {
-        file,
-        line: 1,
-        column: 1,
-      });
-    if (summary.shape === 'object') {
-      // one object, not a List: small, its text was the top-level keys
-      u.object(summary.keys, -1, undefined, undefined);
-    } else if (later.length) {
-      const kind = typeof summary.keys.kind === 'string' && summary.keys.kind.endsWith('List') ? summary.keys.kind : 'List';
-      const late = u.list(kind);
-      for (const it of later) late(it.value, it.index);
-    }
-    u.close();
-  }
-
-  /**
-   * YAML, document by document, and a List document (`kubectl get -o yaml`) item by item
-   * (yamlListStream.ts): each piece parsed alone, with the file's lines and columns.
-   */
-  private streamYaml(file: string, chunks: Iterable<Chunk>, fileKind: EngineKind | undefined): void {
-    /** items of a typed List without kind: read once the List's kind is known (kubectl prints it after the items) */
-    let later: { text: string; at: TextPoint; indent: number }[] = [];
-    for (const split of yamlStreamPieces(chunks)) {
-      if ('tooLong' in split) {
-        this.problem(
-          'file-too-large',
-          'error',
-          `a YAML document or List item of ${formatBytes(split.chars)} characters is left out: each is parsed whole (the yaml package builds its whole tree at once), up to ${formatBytes(MAX_YAML_DOCUMENT_CHARS)}. Export as JSON (-o json), which is read item by item, or split it`,
-          { file, line: split.tooLong.line, column: 1, offset: split.tooLong.offset },
-        );
-        this.partial = true;
-        continue;
-      }
-      if ('item' in split) {
-        const { text, at } = split.item;
-        if (!new RegExp(`^ {${split.indent + 2}}kind:[ \\t]*\\S`, 'm').test(text)) later.push({ text, at, indent: split.indent });
-        else this.loadYaml(file, text, new ShiftedLines(text, at), fileKind, true);
-        continue;
-      }
-      if ('listEnd' in split) {
-        const kind = listKindOf(split.listEnd.text);
-        const itemKind = kind && kind !== 'List' && kind.endsWith('List') ? kind.slice(0, -4) : undefined;
-        // the List's kind names its items' kind, as a file's name can
-        const hint = itemKind && isEngineKind(itemKind) ? itemKind : fileKind;
-        for (const it of later) this.loadYaml(file, it.text, new ShiftedLines(it.text, it.at), hint, true);
-        later = [];
-        continue;
-      }
-      const { text, at } = split.piece;
-      this.loadYaml(file, text, new ShiftedLines(text, at), fileKind, true);
-    }
-  }
-
   private positionsUpTo(): number {
     return this.options.objectPositionsUpTo ?? 8 * 1024 * 1024;
-  }
-
-  /** A parsed file whose text was let go: read again, once, only if a problem needs a position. */
-  private releasedJsonUnit(file: string, reread: () => string, start: number, value: unknown, fileKind: EngineKind | undefined): Unit {
-    let text: string | undefined;
-    let lines: LineIndex | undefined;
-    const again = (): string => {
-      if (text === undefined) {
-        // a file that can no longer be read gives problems without a line (the fallback position)
-        try {
-          text = withoutBom(reread());
-        } catch {
-          text = '';
-        }
-      }
-      return text;
-    };
-    return {
-      file,
-      value,
-      base: [],
-      get lines() {
-        return (lines ??= new LineIndex(again()));
-      },
-      locate: (paths) => locateJsonPaths(again(), start, paths),
-      cheap: false,
-      fileKind,
-      stream: false,
-    };
-  }
-
-  private jsonUnit(file: string, text: string, lines: Lines, start: number, value: unknown, fileKind: EngineKind | undefined, stream: boolean): Unit {
-    return {
-      file,
-      value,
-      base: [],
-      lines,
-      locate: (paths) => locateJsonPaths(text, start, paths),
-      cheap: text.length <= this.positionsUpTo(),
-      fileKind,
-      stream,
-    };
   }
 
   /** Several JSON values with text between them, or one malformed JSON value. */
@@ -619,12 +386,12 @@ class SnapshotLoader {
           this.partial = true;
           continue;
         }
-        this.processUnit(this.jsonUnit(file, text, lines, seg.start, value, fileKind, true));
+        this.processUnit(jsonUnit(file, text, lines, seg.start, value, fileKind, true, text.length <= this.positionsUpTo()));
       }
     }
   }
 
-  private loadYaml(file: string, text: string, lines: Lines, fileKind: EngineKind | undefined, detach = false): void {
+  loadYaml(file: string, text: string, lines: Lines, fileKind: EngineKind | undefined, detach = false): void {
     let docs: Document.Parsed[];
     try {
       docs = parseAllDocuments(text, { ...YAML_OPTIONS, prettyErrors: false }) as unknown as Document.Parsed[];
@@ -735,7 +502,7 @@ class SnapshotLoader {
   // -- values and objects ---------------------------------------------------
 
   private processUnit(unit: Unit): void {
-    const u = this.openUnit(unit);
+    const u = openUnit(this, unit);
     const v = unit.value;
     if (isObject(v) && (Array.isArray(v.items) || v.items === null) && (v.kind === undefined || (typeof v.kind === 'string' && v.kind.endsWith('List')))) {
       const item = u.list(typeof v.kind === 'string' ? v.kind : 'List');
@@ -751,270 +518,11 @@ class SnapshotLoader {
     u.close();
   }
 
-  /**
-   * Reading one unit's objects: `object` or a list's `item` for each, `place`
-   * to give the problems found so far their positions (a streamed List does
-   * it after each item, while the item's text is at hand), `close` at the end.
-   */
-  private openUnit(unit: Unit) {
-    const pending: Pending[] = [];
-    const located: { loaded: LoadedObject; path: JsonPath }[] = [];
-    const ignoredKinds = new Map<string, number>();
-    const inferred = new Map<string, { count: number; from: string; path: JsonPath; severity: Severity }>();
-    const at = unit.base;
-    const add = (p: Pending) => pending.push(p);
-    // Paths are built only when needed (a problem, or positions for every object when cheap).
-    let itemsKey: 'items' | undefined;
-    const pathOf = (index: number): JsonPath => (index < 0 ? at : itemsKey ? [...at, itemsKey, index] : [...at, index]);
-    let current = -1;
-    let failed = false;
-    const reporter = (p: JsonPath, code: string, severity: Severity, message: string) => {
-      if (severity === 'error') failed = true;
-      add({ path: [...pathOf(current), ...p], code, severity, message });
-    };
-
-    const object = (obj: unknown, index: number, listKind: EngineKind | undefined, listName: string | undefined) => {
-      if (!isObject(obj)) {
-        const path = pathOf(index);
-        add({
-          path,
-          code: 'not-an-object',
-          severity: 'warning',
-          message: `expected a Kubernetes object (a mapping), found ${describeValue(obj)}; it is ignored`,
-        });
-        return;
-      }
-      let kind = typeof obj.kind === 'string' && obj.kind ? obj.kind : undefined;
-      if (!kind) {
-        const shape = shapeKind(obj);
-        const fromList = listKind;
-        const fromFile = unit.fileKind;
-        kind = fromList ?? fromFile ?? shape;
-        if (!kind) {
-          const path = pathOf(index);
-          if (unit.stream && !isObject(obj.metadata)) {
-            add({ path, code: 'skipped-text', severity: 'info', message: 'skipped a JSON value that is not a Kubernetes object (a log line?)' });
-          } else {
-            add({
-              path,
-              code: 'unknown-kind',
-              severity: 'warning',
-              message: 'an object without kind that does not look like a Node, Pod or Lease; it is ignored (add kind and apiVersion)',
-            });
-            this.ignored.push({ object: obj, kind: '', name: nameOf(obj, false) });
-            this.kindless++;
-          }
-          return;
-        }
-        const from = fromList
-          ? `the ${listName}`
-          : fromFile
-            ? `the file name ${basenamePath(unit.file)}`
-            : 'its fields (status.nodeInfo, spec.containers, spec.renewTime...)';
-        const key = `${kind}|${from}`;
-        const prev = inferred.get(key);
-        if (prev) prev.count++;
-        else inferred.set(key, { count: 1, from, path: pathOf(index), severity: fromList || fromFile ? 'info' : 'warning' });
-      }
-      if (!isEngineKind(kind)) {
-        ignoredKinds.set(kind, (ignoredKinds.get(kind) ?? 0) + 1);
-        const loaded: LoadedObject = { object: obj, kind, name: nameOf(obj, true) };
-        this.ignored.push(loaded);
-        if (unit.cheap) located.push({ loaded, path: pathOf(index) });
-        return;
-      }
-      const apiVersion = obj.apiVersion;
-      if (apiVersion !== undefined && !API_VERSIONS[kind].includes(apiVersion as string)) {
-        add({
-          path: [...pathOf(index), 'apiVersion'],
-          code: 'unsupported-api-version',
-          severity: 'warning',
-          message: `${kind} with apiVersion ${JSON.stringify(apiVersion)}: expected ${API_VERSIONS[kind].join(' or ')}; read as ${API_VERSIONS[kind][0]}`,
-        });
-      }
-      current = index;
-      failed = false;
-      if (!unit.shared) {
-        const prevOfKind = this.previous.get(kind);
-        if (prevOfKind) shareWithPrevious(obj, prevOfKind);
-        this.previous.set(kind, obj);
-      }
-      const record = toRecord(kind, obj, reporter);
-      if (failed) this.partial = true;
-      if (!record) return;
-      const ns = record.meta.namespace;
-      const name = ns ? `${ns}/${record.meta.name}` : record.meta.name;
-      const loaded: LoadedObject = { object: obj, kind, name };
-      if (unit.cheap) located.push({ loaded, path: pathOf(index) });
-      if (kind === 'Lease' && ns !== NODE_LEASE_NAMESPACE) {
-        add({
-          path: pathOf(index),
-          code: 'ignored-lease',
-          severity: 'info',
-          message: `Lease ${name} is not in ${NODE_LEASE_NAMESPACE}: it is not a node heartbeat and is ignored`,
-        });
-        this.ignored.push(loaded);
-        return;
-      }
-      // Duplicates are found through the cluster maps (no second index on the hot path).
-      const prevRecord = this.lookup(record.kind, name);
-      if (prevRecord) {
-        const prev = findLast(this.used, (l) => l.object === prevRecord.raw && !this.replaced.has(l));
-        const where = prev?.position ? ` (first at ${prev.position.file}:${prev.position.line})` : '';
-        add({
-          path: pathOf(index),
-          code: 'duplicate-object',
-          severity: 'warning',
-          message: `${kind} ${name} appears more than once${where}; the last one is used`,
-        });
-        if (prev) this.replaced.add(prev);
-        this.forget(record.kind, name);
-      }
-      this.used.push(loaded);
-      this.remember(record, name);
-    };
-
-    const list = (listKindName: string) => {
-      const itemKind = listKindName !== 'List' ? listKindName.slice(0, -4) : undefined;
-      const engineItemKind = itemKind && isEngineKind(itemKind) ? itemKind : undefined;
-      itemsKey = 'items';
-      return (item: unknown, i: number): void => {
-        if (itemKind && !engineItemKind && isObject(item) && !item.kind) {
-          ignoredKinds.set(itemKind, (ignoredKinds.get(itemKind) ?? 0) + 1);
-          this.ignored.push({ object: item, kind: itemKind, name: nameOf(item, true) });
-          return;
-        }
-        object(item, i, engineItemKind, listKindName);
-      };
-    };
-
-    // Positions: every object when cheap, otherwise only for problems.
-    const place = (): void => {
-      const wanted: JsonPath[] = [];
-      if (unit.cheap) for (const l of located) wanted.push(l.path);
-      for (const p of pending) for (let n = p.path.length; n >= 0; n--) wanted.push(p.path.slice(0, n));
-      if (!wanted.length) return;
-      const ranges = unit.locate(wanted);
-      if (unit.cheap) {
-        for (const l of located) {
-          const r = ranges.get(pathKey(l.path));
-          if (r) l.loaded.position = unit.lines.position(unit.file, r.start, r.end);
-        }
-      }
-      for (const p of pending) {
-        let position: SourcePosition | undefined;
-        for (let n = p.path.length; n >= 0 && !position; n--) {
-          const r = ranges.get(pathKey(p.path.slice(0, n)));
-          if (r) position = unit.lines.position(unit.file, r.start, r.end);
-        }
-        this.problem(p.code, p.severity, p.message, position ?? { file: unit.file, line: 1, column: 1 });
-      }
-      pending.length = 0;
-      located.length = 0;
-    };
-
-    const close = (): void => {
-      for (const [key, info] of inferred) {
-        const kind = key.slice(0, key.indexOf('|'));
-        const what = info.count === 1 ? 'an object without kind' : `${info.count} objects without kind`;
-        add({
-          path: info.path,
-          code: info.severity === 'info' ? 'kind-inferred' : 'kind-guessed',
-          severity: info.severity,
-          message: `${what} taken as ${kind} from ${info.from}`,
-        });
-      }
-      if (ignoredKinds.size) {
-        const parts = [...ignoredKinds].map(([k, n]) => `${n} ${k}`);
-        add({ path: at, code: 'ignored-kind', severity: 'info', message: `kept but not simulated (kinds the engine does not use): ${parts.join(', ')}` });
-      }
-      place();
-    };
-    return { object, list, place, close };
-  }
-
   // -- the result -------------------------------------------------------------
 
-  /** Puts a record in the cluster; `name` is `ns/name` for namespaced kinds. */
-  private remember(record: ObjectRecord, name: string): void {
-    const cluster = this.cluster;
-    switch (record.kind) {
-      case 'Node':
-        cluster.nodes.set(name, record);
-        break;
-      case 'Pod': {
-        cluster.pods.set(name, record);
-        if (record.nodeName) {
-          let set = cluster.podsByNode.get(record.nodeName);
-          if (!set) cluster.podsByNode.set(record.nodeName, (set = new Set()));
-          set.add(name);
-        }
-        break;
-      }
-      case 'ReplicaSet':
-        cluster.replicaSets.set(name, record);
-        break;
-      case 'DaemonSet':
-        cluster.daemonSets.set(name, record);
-        break;
-      case 'Lease':
-        cluster.leases.set(record.meta.name, record);
-        break;
-    }
-  }
-
-  private lookup(kind: ObjectRecord['kind'], name: string): ObjectRecord | undefined {
-    const c = this.cluster;
-    switch (kind) {
-      case 'Node':
-        return c.nodes.get(name);
-      case 'Pod':
-        return c.pods.get(name);
-      case 'ReplicaSet':
-        return c.replicaSets.get(name);
-      case 'DaemonSet':
-        return c.daemonSets.get(name);
-      case 'Lease':
-        return c.leases.get(name.slice(name.indexOf('/') + 1));
-    }
-  }
-
-  /** Takes out an earlier object of the same name (a duplicate). */
-  private forget(kind: ObjectRecord['kind'], name: string): void {
-    const cluster = this.cluster;
-    switch (kind) {
-      case 'Node':
-        cluster.nodes.delete(name);
-        break;
-      case 'Pod': {
-        const old = cluster.pods.get(name);
-        if (old?.nodeName) {
-          const set = cluster.podsByNode.get(old.nodeName);
-          set?.delete(name);
-          if (set && !set.size) cluster.podsByNode.delete(old.nodeName);
-        }
-        cluster.pods.delete(name);
-        break;
-      }
-      case 'ReplicaSet':
-        cluster.replicaSets.delete(name);
-        break;
-      case 'DaemonSet':
-        cluster.daemonSets.delete(name);
-        break;
-      case 'Lease':
-        cluster.leases.delete(name.slice(name.indexOf('/') + 1));
-        break;
-    }
-  }
-
   finish(): LoadedSnapshot {
-    const cluster = this.cluster;
-    const objects: LoadedObject[] = this.replaced.size ? this.used.filter((l) => !this.replaced.has(l)) : this.used.slice();
-    for (const l of this.ignored) {
-      objects.push(l);
-      cluster.ignored.push(l.object);
-    }
+    const cluster = this.store.cluster;
+    const objects = this.store.objects();
     // Problems in file order, and by position within a file; the snapshot-wide ones last.
     const fileRank = new Map(this.files.map((f, i) => [f, i]));
     const rank = (p: Problem) => (p.position ? (fileRank.get(p.position.file) ?? -1) : Infinity);
@@ -1029,92 +537,12 @@ class SnapshotLoader {
         return oa - ob || a.i - b.i;
       });
     this.problems.splice(0, this.problems.length, ...sorted.map((x) => x.p));
-    this.crossChecks(cluster);
+    this.problems.push(...crossChecks(this.store, this.exported));
     const latest = latestTimestamp(cluster);
     const snap: LoadedSnapshot = { objects, cluster, files: this.files, problems: this.problems, partial: this.partial, exported: this.exported };
     if (latest !== undefined) snap.latestTimestamp = latest;
     return snap;
   }
-
-  /** Warnings about the snapshot as a whole (spec 1.4 and the quirks of real exports). */
-  private crossChecks(cluster: ClusterState): void {
-    const firstPosition = (kind: string, name: string) => {
-      const raw = this.lookup(kind as ObjectRecord['kind'], name)?.raw;
-      return raw && this.used.find((l) => l.object === raw)?.position;
-    };
-    // A modern snapshot without Leases makes healthy nodes look stale.
-    if (cluster.nodes.size && !cluster.leases.size) {
-      for (const node of cluster.nodes.values()) {
-        const v = kubeletMinor(node.raw);
-        if (v && v.minor >= 14) {
-          this.problem(
-            'no-leases',
-            'warning',
-            `the nodes run Kubernetes ${v.text} (1.14 or later: the kubelet heartbeats with a Lease in ${NODE_LEASE_NAMESPACE} and rewrites lastHeartbeatTime only every few minutes), but the snapshot holds no node Leases, ${this.exported ? 'so nodes whose Ready is True are taken as having renewed their Lease at the start time, unless the simulated version has no Leases or a scenario says missingLeases: absent (the trace shows the assumption); for their real renew times export them too' : 'so healthy nodes may look stale; add them with'}: kubectl get leases -n ${NODE_LEASE_NAMESPACE} -o yaml`,
-            firstPosition('Node', node.meta.name),
-          );
-          break;
-        }
-      }
-    }
-    // Heartbeats that disagree: the snapshot has no single "now".
-    let lo: Micros | undefined,
-      hi: Micros | undefined,
-      loNode = '',
-      hiNode = '';
-    for (const node of cluster.nodes.values()) {
-      const ready = node.conditions.find((c) => c.type === 'Ready');
-      if (!ready || ready.lastHeartbeatTime === ZERO_TIME) continue;
-      if (lo === undefined || ready.lastHeartbeatTime < lo) {
-        lo = ready.lastHeartbeatTime;
-        loNode = node.meta.name;
-      }
-      if (hi === undefined || ready.lastHeartbeatTime > hi) {
-        hi = ready.lastHeartbeatTime;
-        hiNode = node.meta.name;
-      }
-    }
-    if (lo !== undefined && hi !== undefined && hi - lo > HEARTBEAT_SPREAD_WARNING) {
-      this.problem(
-        'heartbeats-disagree',
-        'warning',
-        `the nodes' Ready heartbeats are ${formatDuration(hi - lo)} apart (${loNode} oldest, ${hiNode} newest): the snapshot has no single "now"; the clock starts at the latest timestamp, so ${loNode} will look stale${this.exported && !cluster.leases.size && cluster.nodes.get(loNode)?.conditions.some((c) => c.type === 'Ready' && c.status === 'True') ? ' unless its Lease is taken as renewed at the start time (no-leases)' : ''}`,
-        firstPosition('Node', loNode),
-      );
-    }
-    // Dangling references, as in partial exports.
-    this.problems.push(...danglingReferences(cluster, firstPosition));
-    const orphanLeases = [...cluster.leases.keys()].filter((n) => !cluster.nodes.has(n));
-    if (orphanLeases.length) {
-      this.problem(
-        'leases-without-nodes',
-        'info',
-        `${orphanLeases.length} node Lease${orphanLeases.length === 1 ? '' : 's'} without a Node in the snapshot (${orphanLeases.slice(0, 3).join(', ')}${orphanLeases.length > 3 ? ', ...' : ''})`,
-      );
-    }
-  }
-}
-
-/** The first character (or byte) that is not a blank or a BOM: 0 for a NUL (binary), -1 when there is none. */
-function firstNonBlank(chunk: Chunk): number {
-  for (let i = 0; i < chunk.length; i++) {
-    const c = typeof chunk === 'string' ? chunk.charCodeAt(i) : chunk[i];
-    if (c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff || c === 0xef || c === 0xbb || c === 0xbf) continue;
-    return c;
-  }
-  return -1;
-}
-
-function* concatIterators<T>(head: T[], rest: Iterator<T>): Generator<T> {
-  yield* head;
-  for (let r = rest.next(); !r.done; r = rest.next()) yield r.value;
-}
-
-const HEARTBEAT_SPREAD_WARNING = 60 * 60 * 1_000_000;
-
-function findLast<T>(xs: readonly T[], f: (x: T) => boolean): T | undefined {
-  for (let i = xs.length - 1; i >= 0; i--) if (f(xs[i])) return xs[i];
-  return undefined;
 }
 
 function safeStat(fs: InputFs, p: string) {
@@ -1125,113 +553,11 @@ function safeStat(fs: InputFs, p: string) {
   }
 }
 
-function yamlUnit(file: string, lines: Lines, doc: Document, base: JsonPath, value: unknown, fileKind: EngineKind | undefined): Unit {
-  return {
-    file,
-    value,
-    base,
-    lines,
-    cheap: true,
-    fileKind,
-    locate(paths) {
-      const out = new Map<string, JsonRange>();
-      for (const p of paths) {
-        const r = locateYamlPath(doc, p);
-        if (r?.exact) out.set(pathKey(p), r);
-      }
-      return out;
-    },
-  };
-}
-
 /** The text of one input. */
 export interface TextSource {
   text: string;
   /** reads the same text again; given, the loader may empty `text` once it is parsed (see loadSource) */
   reread?: () => string;
-}
-
-/** Keeps offsets: a BOM becomes a blank. */
-function withoutBom(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text;
-}
-
-/** Binary data: NUL characters, or many undecodable bytes near the start. */
-function isBinary(text: string): boolean {
-  if (text.indexOf('\u0000') !== -1) return true;
-  const head = text.slice(0, 4096);
-  let bad = 0;
-  for (let i = 0; i < head.length; i++) if (head.charCodeAt(i) === 0xfffd) bad++;
-  return bad > 8 && bad > head.length / 100;
-}
-
-/** A kind for an item with none, from its shape: only unmistakable shapes. */
-function shapeKind(obj: KObject): EngineKind | undefined {
-  const status = isObject(obj.status) ? obj.status : undefined;
-  const spec = isObject(obj.spec) ? obj.spec : undefined;
-  if (status && isObject(status.nodeInfo)) return 'Node';
-  if (spec && Array.isArray(spec.containers)) return 'Pod';
-  if (spec && ('renewTime' in spec || 'holderIdentity' in spec) && 'leaseDurationSeconds' in spec) return 'Lease';
-  return undefined;
-}
-
-function nameOf(obj: KObject, namespaced: boolean): string {
-  const md = isObject(obj.metadata) ? obj.metadata : {};
-  const name = typeof md.name === 'string' ? md.name : '';
-  return namespaced && typeof md.namespace === 'string' ? `${md.namespace}/${name}` : name;
-}
-
-/**
- * What a value is, never what it says: a file that is not Kubernetes YAML or JSON (a
- * `.git-credentials`, an `.env`) parses as one plain scalar, and echoing it would put a
- * secret into diagnostics, the panel and CI logs.
- */
-function describeValue(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'a list';
-  if (typeof v === 'string') return `a string of ${v.length} character${v.length === 1 ? '' : 's'} (not shown)`;
-  return `a ${typeof v} (not shown)`;
-}
-
-function kubeletMinor(raw: KObject): { minor: number; text: string } | undefined {
-  const status = raw.status as KObject | undefined;
-  const info = status && (status.nodeInfo as KObject | undefined);
-  const text = info && typeof info.kubeletVersion === 'string' ? info.kubeletVersion : undefined;
-  if (!text) return undefined;
-  const m = /^v?1\.(\d{1,3})(?:\.|$|-|\+)/.exec(text);
-  return m ? { minor: Number(m[1]), text } : undefined;
-}
-
-/**
- * The latest timestamp in the snapshot: node condition heartbeats and
- * transitions, taints' timeAdded, Lease renewTimes, pod condition transitions
- * and every object's creationTimestamp. Deletion timestamps are left out (they
- * lie in the future while a pod terminates). Undefined when there is none.
- */
-export function latestTimestamp(cluster: ClusterState): Micros | undefined {
-  let max = ZERO_TIME;
-  const see = (t: Micros | undefined) => {
-    if (t !== undefined && t > max) max = t;
-  };
-  for (const n of cluster.nodes.values()) {
-    see(n.meta.creationTimestamp);
-    for (const c of n.conditions) {
-      see(c.lastHeartbeatTime);
-      see(c.lastTransitionTime);
-    }
-    for (const t of n.taints) see(t.timeAdded);
-  }
-  for (const p of cluster.pods.values()) {
-    see(p.meta.creationTimestamp);
-    for (const c of p.conditions) see(c.lastTransitionTime);
-  }
-  for (const r of cluster.replicaSets.values()) see(r.meta.creationTimestamp);
-  for (const d of cluster.daemonSets.values()) see(d.meta.creationTimestamp);
-  for (const l of cluster.leases.values()) {
-    see(l.meta.creationTimestamp);
-    see(l.renewTime);
-  }
-  return max === ZERO_TIME ? undefined : max;
 }
 
 /**

@@ -116,3 +116,17 @@ function parseQuietly(text: string | undefined): unknown {
     return undefined;
   }
 }
+
+/** Keeps offsets: a BOM becomes a blank. */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? ' ' + text.slice(1) : text;
+}
+
+/** Binary data: NUL characters, or many undecodable bytes near the start. */
+export function isBinary(text: string): boolean {
+  if (text.indexOf('\u0000') !== -1) return true;
+  const head = text.slice(0, 4096);
+  let bad = 0;
+  for (let i = 0; i < head.length; i++) if (head.charCodeAt(i) === 0xfffd) bad++;
+  return bad > 8 && bad > head.length / 100;
+}

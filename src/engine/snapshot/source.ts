@@ -7,6 +7,7 @@
  * functions (a Windows shell converts its paths before calling in, or passes
  * them through: backslashes are treated as separators too).
  */
+import type { EngineKind } from '../model/types';
 
 export interface InputStat {
   kind: 'file' | 'dir';
@@ -174,4 +175,21 @@ export function utf8Length(text: string): number {
     } else n += 3;
   }
   return n;
+}
+
+/** File names of kubectl cluster-info dump (`nodes.json`) and sonobuoy (`core_v1_nodes.json`). */
+const KIND_BY_FILE_NAME: Record<string, EngineKind> = {
+  nodes: 'Node',
+  pods: 'Pod',
+  replicasets: 'ReplicaSet',
+  daemonsets: 'DaemonSet',
+  leases: 'Lease',
+};
+
+export function kindFromFileName(file: string): EngineKind | undefined {
+  const base = basenamePath(file)
+    .toLowerCase()
+    .replace(/\.(json|ya?ml)(\.gz)?$/, '');
+  const last = base.slice(base.lastIndexOf('_') + 1);
+  return KIND_BY_FILE_NAME[last];
 }

@@ -101,3 +101,26 @@ describe('one import for both shells', () => {
     });
   }
 });
+
+describe('evidence longer than one run', () => {
+  const F = 'test/fixtures/real-evidence';
+  const table: { name: string; files: string[]; at: string; want: string[] }[] = [
+    {
+      name: 'two incidents years apart, imported together',
+      files: [`${F}/kcm-1.14-k8s-worker3-unreachable.log`, `${F}/describe-pod-1.29-trident-node-shutdown.txt`],
+      at: '2025-03-21T01:41:04Z',
+      want: [`warning evidence-too-long ${F}/describe-pod-1.29-trident-node-shutdown.txt:72`],
+    },
+    { name: 'one incident', files: [`${F}/kcm-1.28-node-down-taint-eviction.log`], at: '2024-09-01T00:00:00Z', want: [] },
+  ];
+  for (const row of table) {
+    it(`${row.name}: ${row.want.length ? 'said where the latest evidence is, before compare refuses it' : 'nothing said'}`, () => {
+      const r = importEvidenceFiles(row.files, { fs: nodeFs(), readChunks }, { now: 0, at: parseTimestamp(row.at) });
+      assert.ok(r.ok);
+      assert.deepEqual(
+        r.imported.problems.filter((p) => p.code === 'evidence-too-long').map((p) => `${p.severity} ${p.code} ${p.position?.file}:${p.position?.line}`),
+        row.want,
+      );
+    });
+  }
+});

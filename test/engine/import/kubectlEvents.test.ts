@@ -192,18 +192,54 @@ items:
 });
 
 describe('kubectl get events: size', () => {
-  it('an export over the limit is refused with a positioned warning, not a crash', async () => {
+  it('a YAML export of any size streams item by item: each event at its line, a piece over the limit left out with its position', async () => {
     const { importKubectlEvents } = await import('../../../src/engine/import/kubectlEvents');
     const { linesOf } = await import('../../../src/engine/import/lines');
     const { emptyResult } = await import('../../../src/engine/import/types');
-    const into = emptyResult();
-    importKubectlEvents('big.yaml', linesOf([list(v1('RegisteredNode', 'Node', '', 'n1', 'm'))]), into, 100);
-    assert.deepEqual(into.decisions, []);
-    assert.deepEqual(
-      into.problems.map((p) => `${p.code} ${p.position?.line}`),
-      ['file-too-large 6'],
-    );
-    assert.match(into.problems[0].message, /over 0 MiB is not read: YAML is parsed a document at a time .* Export it as JSON \(-o json\)/);
+    const event = (n: string) => v1('RegisteredNode', 'Node', '', n, `Node ${n} event: Registered Node ${n} in Controller`);
+    const long = v1('RegisteredNode', 'Node', '', 'n9', 'x'.repeat(600));
+    const table: { name: string; text: string; want: string[]; problems: string[] }[] = [
+      {
+        name: 'a List (kubectl get events -o yaml) over the limit, its kind after the items',
+        text: `$ kubectl get events -A -o yaml\napiVersion: v1\nitems:${event('n1')}${event('n2')}${event('n3')}\nkind: EventList\nmetadata:\n  resourceVersion: ""\n`,
+        want: ['NodeRegistered Node/n1 4', 'NodeRegistered Node/n2 14', 'NodeRegistered Node/n3 24'],
+        problems: [],
+      },
+      {
+        name: 'an item over the limit among others',
+        text: list(event('n1'), long, event('n2')),
+        want: ['NodeRegistered Node/n1 4', 'NodeRegistered Node/n2 24'],
+        problems: ['file-too-large 14'],
+      },
+      {
+        name: 'one Event a document',
+        text: ['n1', 'n2']
+          .map(
+            (n) =>
+              `---${event(n)
+                .replace(/^\n- /, '\n')
+                .replace(/\n {2}/g, '\n')}\n`,
+          )
+          .join(''),
+        want: ['NodeRegistered Node/n1 2', 'NodeRegistered Node/n2 13'],
+        problems: [],
+      },
+    ];
+    for (const row of table) {
+      const into = emptyResult();
+      importKubectlEvents('big.yaml', linesOf([row.text]), into, 400);
+      assert.ok(row.text.length > 400 || row.name.startsWith('one'), row.name);
+      assert.deepEqual(
+        into.decisions.map((d) => `${d.action} ${d.object} ${d.evidence.line}`),
+        row.want,
+        row.name,
+      );
+      assert.deepEqual(
+        into.problems.map((p) => `${p.code} ${p.position?.line}`),
+        row.problems,
+        row.name,
+      );
+    }
   });
   it('a JSON export over the same limit is read item by item, each event at its own line', async () => {
     const { importKubectlEvents } = await import('../../../src/engine/import/kubectlEvents');

@@ -11,10 +11,9 @@ import {
   textOfBytes as textWith,
   type GunzipLimits,
 } from '../../../src/engine/snapshot/gzip';
-import { inflater } from '../../../src/platform/gunzip';
-
-const gunzipBytes = (chunks: Iterable<Uint8Array>, limits?: GunzipLimits) => gunzipWith(chunks, inflater, limits);
-const textOfBytes = (chunks: Iterable<Uint8Array>) => textWith(chunks, inflater);
+import { inflater, zlibInflater } from '../../../src/platform/gunzip';
+import { fflateInflater } from '../../../src/platform/fflateInflater';
+import type { MakeInflater } from '../../../src/engine/snapshot/gzip';
 
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -35,71 +34,85 @@ const concat = (...parts: Uint8Array[]): Uint8Array => {
   return out;
 };
 
-describe('gunzip', () => {
-  const text = 'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n'.repeat(50);
-  const one = new Uint8Array(gzipSync(text));
-  const two = concat(new Uint8Array(gzipSync('first member\n')), new Uint8Array(gzipSync('second member\n')));
-  const cases: [name: string, chunks: Uint8Array[], want: string][] = [
-    ['plain text passes through unchanged', pieces(enc.encode(text), 7), text],
-    ['one member, in one piece', [one], text],
-    ['one member, a byte at a time (the magic split too)', pieces(one, 1), text],
-    ['two members one after another (cat a.gz b.gz), in pieces of 5', pieces(two, 5), 'first member\nsecond member\n'],
-    ['two members in one piece', [two], 'first member\nsecond member\n'],
-    ['an empty file', [], ''],
-    ['a file of one byte', [new Uint8Array([0x1f])], '\u001f'],
-  ];
-  for (const [name, chunks, want] of cases) it(name, () => assert.equal(join(gunzipBytes(chunks)), want));
-
-  it('the magic bytes, not the name, say gzip', () => {
-    assert.equal(isGzip(one), true);
-    assert.equal(isGzip(enc.encode('{"kind":"List"}')), false);
-    assert.equal(isGzip(new Uint8Array([0x1f])), false);
-  });
-
-  const broken: [name: string, chunks: Uint8Array[], says: RegExp][] = [
-    ['a stream cut short', [one.subarray(0, one.length - 20)], /ends early/],
-    ['a corrupt stream', [concat(one.subarray(0, 10), new Uint8Array(40).fill(0xff))], /corrupt after/],
-  ];
-  for (const [name, chunks, says] of broken) {
-    it(`${name} throws with how far it got`, () => assert.throws(() => join(gunzipBytes(chunks)), says));
-  }
-
-  it('a whole read stops at its limit, on the decompressed bytes', () => {
-    const big = new Uint8Array(gzipSync(Buffer.alloc(3 * 1024 * 1024, 'a')));
-    assert.ok(big.length < 1024 * 1024);
-    assert.throws(
-      () => join(gunzipBytes([big], { maxBytes: 1024 * 1024 })),
-      (e: unknown) => e instanceof GzipLimitError && e.limit === 'size' && /more than 1 MiB/.test(e.message),
-    );
-    assert.equal(join(gunzipBytes([big], { maxBytes: 3 * 1024 * 1024 })).length, 3 * 1024 * 1024);
-  });
-
-  it('a gzip bomb is refused once past the free allowance, before its output is held', () => {
-    const bomb = new Uint8Array(gzipSync(Buffer.alloc(GZIP_RATIO_FREE + 8 * 1024 * 1024), { level: 9 }));
-    let out = 0;
-    assert.throws(
-      () => {
-        for (const c of gunzipBytes(pieces(bomb, 64 * 1024))) out += c.length;
-      },
-      (e: unknown) => e instanceof GzipLimitError && e.limit === 'ratio' && /gzip bomb/.test(e.message),
-    );
-    assert.ok(out <= GZIP_RATIO_FREE + 8 * 1024 * 1024, `${out} bytes were handed on`);
-  });
-
-  it('text: a character split between two pieces is kept whole', () => {
-    const gz = new Uint8Array(gzipSync('Zürich → 東京\n'));
-    assert.equal([...textOfBytes(pieces(gz, 3))].join(''), 'Zürich → 東京\n');
-    assert.equal([...textOfBytes(pieces(enc.encode('Zürich → 東京\n'), 1))].join(''), 'Zürich → 東京\n');
-  });
-
-  const hints: [trailer: number[], compressed: number, want: number][] = [
-    [[0x10, 0x27, 0, 0], 100, 10_000],
-    [[0xff, 0xff, 0xff, 0xff], 100, 0xffffffff],
-    [[1, 0, 0, 0], 100, 100],
-    [[1, 0], 100, 100],
-  ];
-  for (const [trailer, compressed, want] of hints) {
-    it(`the trailer ${JSON.stringify(trailer)} of a ${compressed}-byte file hints ${want}`, () =>
-      assert.equal(gzipSizeHint(new Uint8Array(trailer), compressed), want));
-  }
+it('the Node shells inflate with node:zlib', () => {
+  assert.ok(zlibInflater);
+  assert.equal(inflater, zlibInflater);
 });
+
+// the same table for both inflaters: node's zlib (command line, language server, extension host) and fflate (where there is no zlib)
+for (const [path, inflate] of [
+  ['node:zlib', zlibInflater!],
+  ['fflate', fflateInflater],
+] as [string, MakeInflater][]) {
+  describe(`gunzip (${path})`, () => {
+    const gunzipBytes = (chunks: Iterable<Uint8Array>, limits?: GunzipLimits) => gunzipWith(chunks, inflate, limits);
+    const textOfBytes = (chunks: Iterable<Uint8Array>) => textWith(chunks, inflate);
+
+    const text = 'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n'.repeat(50);
+    const one = new Uint8Array(gzipSync(text));
+    const two = concat(new Uint8Array(gzipSync('first member\n')), new Uint8Array(gzipSync('second member\n')));
+    const cases: [name: string, chunks: Uint8Array[], want: string][] = [
+      ['plain text passes through unchanged', pieces(enc.encode(text), 7), text],
+      ['one member, in one piece', [one], text],
+      ['one member, a byte at a time (the magic split too)', pieces(one, 1), text],
+      ['two members one after another (cat a.gz b.gz), in pieces of 5', pieces(two, 5), 'first member\nsecond member\n'],
+      ['two members in one piece', [two], 'first member\nsecond member\n'],
+      ['an empty file', [], ''],
+      ['a file of one byte', [new Uint8Array([0x1f])], '\u001f'],
+    ];
+    for (const [name, chunks, want] of cases) it(name, () => assert.equal(join(gunzipBytes(chunks)), want));
+
+    it('the magic bytes, not the name, say gzip', () => {
+      assert.equal(isGzip(one), true);
+      assert.equal(isGzip(enc.encode('{"kind":"List"}')), false);
+      assert.equal(isGzip(new Uint8Array([0x1f])), false);
+    });
+
+    const broken: [name: string, chunks: Uint8Array[], says: RegExp][] = [
+      ['a stream cut short', [one.subarray(0, one.length - 20)], /ends early/],
+      ['a corrupt stream', [concat(one.subarray(0, 10), new Uint8Array(40).fill(0xff))], /corrupt after/],
+    ];
+    for (const [name, chunks, says] of broken) {
+      it(`${name} throws with how far it got`, () => assert.throws(() => join(gunzipBytes(chunks)), says));
+    }
+
+    it('a whole read stops at its limit, on the decompressed bytes', () => {
+      const big = new Uint8Array(gzipSync(Buffer.alloc(3 * 1024 * 1024, 'a')));
+      assert.ok(big.length < 1024 * 1024);
+      assert.throws(
+        () => join(gunzipBytes([big], { maxBytes: 1024 * 1024 })),
+        (e: unknown) => e instanceof GzipLimitError && e.limit === 'size' && /more than 1 MiB/.test(e.message),
+      );
+      assert.equal(join(gunzipBytes([big], { maxBytes: 3 * 1024 * 1024 })).length, 3 * 1024 * 1024);
+    });
+
+    it('a gzip bomb is refused once past the free allowance, before its output is held', () => {
+      const bomb = new Uint8Array(gzipSync(Buffer.alloc(GZIP_RATIO_FREE + 8 * 1024 * 1024), { level: 9 }));
+      let out = 0;
+      assert.throws(
+        () => {
+          for (const c of gunzipBytes(pieces(bomb, 64 * 1024))) out += c.length;
+        },
+        (e: unknown) => e instanceof GzipLimitError && e.limit === 'ratio' && /gzip bomb/.test(e.message),
+      );
+      assert.ok(out <= GZIP_RATIO_FREE + 8 * 1024 * 1024, `${out} bytes were handed on`);
+    });
+
+    it('text: a character split between two pieces is kept whole', () => {
+      const gz = new Uint8Array(gzipSync('Zürich → 東京\n'));
+      assert.equal([...textOfBytes(pieces(gz, 3))].join(''), 'Zürich → 東京\n');
+      assert.equal([...textOfBytes(pieces(enc.encode('Zürich → 東京\n'), 1))].join(''), 'Zürich → 東京\n');
+    });
+
+    const hints: [trailer: number[], compressed: number, want: number][] = [
+      [[0x10, 0x27, 0, 0], 100, 10_000],
+      [[0xff, 0xff, 0xff, 0xff], 100, 0xffffffff],
+      [[1, 0, 0, 0], 100, 100],
+      [[1, 0], 100, 100],
+    ];
+    for (const [trailer, compressed, want] of hints) {
+      it(`the trailer ${JSON.stringify(trailer)} of a ${compressed}-byte file hints ${want}`, () =>
+        assert.equal(gzipSizeHint(new Uint8Array(trailer), compressed), want));
+    }
+  });
+}

@@ -397,3 +397,39 @@ test('a cluster-info dump that starts with a line of text (not JSON) is still cu
   assert.deepEqual(snap.problems.slice(0, 2).map(at), ['1:1 info skipped-text', '9:9 info kind-inferred']);
   assert.equal(snap.problems.filter((p) => p.severity === 'error').length, 0);
 });
+
+test('a duplicate takes the place of the last one read: map order, pods-by-node index and objects', () => {
+  const pod = (name: string, node?: string) => ({ apiVersion: 'v1', kind: 'Pod', metadata: { name, namespace: 'd' }, spec: node ? { nodeName: node } : {} });
+  const node = (name: string, v: string) => ({ apiVersion: 'v1', kind: 'Node', metadata: { name, labels: { v } } });
+  const lease = (name: string, holder: string) => ({
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    metadata: { name, namespace: 'kube-node-lease' },
+    spec: { holderIdentity: holder },
+  });
+  const table: { name: string; items: object[]; pods?: string[]; byNode?: [string, string[]][]; nodes?: string[]; leases?: string[] }[] = [
+    { name: 'a pod again on the same node', items: [pod('a', 'n1'), pod('b', 'n1'), pod('a', 'n1')], pods: ['d/b', 'd/a'], byNode: [['n1', ['d/b', 'd/a']]] },
+    { name: 'a pod again on another node', items: [pod('a', 'n1'), pod('b', 'n2'), pod('a', 'n2')], pods: ['d/b', 'd/a'], byNode: [['n2', ['d/b', 'd/a']]] },
+    { name: 'a pod again, unbound', items: [pod('a', 'n1'), pod('b', 'n1'), pod('a')], pods: ['d/b', 'd/a'], byNode: [['n1', ['d/b']]] },
+    { name: 'a node again', items: [node('x', '1'), node('y', '1'), node('x', '2')], nodes: ['y', 'x'] },
+    { name: 'a Lease again', items: [lease('x', 'a'), lease('y', 'a'), lease('x', 'b')], leases: ['y', 'x'] },
+  ];
+  for (const row of table) {
+    const snap = loadSnapshot({ file: 'x.json', text: JSON.stringify({ kind: 'List', items: row.items }) });
+    assert.equal(snap.problems.filter((p) => p.code === 'duplicate-object').length, 1, row.name);
+    assert.equal(snap.objects.length, row.items.length - 1, row.name);
+    if (row.pods) assert.deepEqual([...snap.cluster.pods.keys()], row.pods, row.name);
+    if (row.byNode)
+      assert.deepEqual(
+        [...snap.cluster.podsByNode].map(([n, s]) => [n, [...s]]),
+        row.byNode,
+        row.name,
+      );
+    if (row.nodes) assert.deepEqual([...snap.cluster.nodes.keys()], row.nodes, row.name);
+    if (row.leases) assert.deepEqual([...snap.cluster.leases.keys()], row.leases, row.name);
+  }
+  assert.equal(
+    loadSnapshot({ file: 'x.json', text: JSON.stringify({ kind: 'List', items: [node('x', '1'), node('x', '2')] }) }).cluster.nodes.get('x')!.meta.labels.v,
+    '2',
+  );
+});
