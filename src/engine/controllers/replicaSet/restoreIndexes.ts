@@ -47,13 +47,20 @@ export function takeOverIndexes(rsc: ReplicaSetCore, previous: ReplicaSetCore, h
     if (set !== undefined && (set !== was || from.podsMovedInOrder.has(key))) reorder.add(set);
   }
   if (reorder.size > 0) {
-    const keys = new Map<PodSet, string[]>();
-    for (const set of reorder) keys.set(set, []);
+    // their pods in the cluster's order: a pass over the cluster's keys that looks each up in the
+    // (few) keys of these sets, and stops when it has found them all
+    const keys = new Map<string, PodSet>();
+    for (const set of reorder) for (const key of set.keys()) keys.set(key, set);
+    const orders = new Map<PodSet, string[]>();
+    for (const set of reorder) orders.set(set, []);
+    let left = keys.size;
     for (const key of pods.keys()) {
-      const set = rsc.ownerOfPod.get(key);
-      if (set !== undefined) keys.get(set)?.push(key);
+      const set = keys.get(key);
+      if (set === undefined) continue;
+      orders.get(set)!.push(key);
+      if (--left === 0) break;
     }
-    for (const [set, order] of keys) {
+    for (const [set, order] of orders) {
       const records = order.map((key) => set.get(key)!);
       set.clear();
       for (let i = 0; i < order.length; i++) set.set(order[i], records[i]);
