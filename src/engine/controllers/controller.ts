@@ -100,7 +100,28 @@ export interface SimController {
    * with stable codes; the simulation may add them to its own.
    */
   problems?(): Problem[];
-  /** Checkpoints for stepping back: a self-contained copy of all in-memory state, and its restore. */
+  /**
+   * Checkpoints for stepping back: a self-contained copy of all in-memory state, and its restore.
+   * `from` (optional to use): what a restore may take over instead of building it again from the
+   * whole cluster, for what is derived from the cluster alone (indexes).
+   */
   save(): unknown;
-  restore(saved: unknown, host: ControllerHost): void;
+  restore(saved: unknown, host: ControllerHost, from?: RestoreFrom): void;
+}
+
+/**
+ * The controller of the same name that ran until a restore (it is discarded after), and the records
+ * the restore put back: each with the record it replaced, which is the one that controller last
+ * heard of (undefined: none). Every other pod and node is the very record it last heard of.
+ */
+export interface RestoreFrom {
+  previous: SimController;
+  pods: ReadonlyMap<string, PodRecord | undefined>;
+  nodes: ReadonlyMap<string, NodeRecord | undefined>;
+  /**
+   * The pods put back whose place in the pod map's order is not the live one: created since the
+   * checkpoint (again, after a deletion), so the live map had them last, and the restored map at
+   * their place then. Every other pod is in the same order in both.
+   */
+  podsMovedInOrder: ReadonlySet<string>;
 }

@@ -16,6 +16,8 @@ import { checkpointChecks, createSimulation, type SimulationImpl } from '../../.
 import { frozenConditions, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from '../../../src/engine/simulation/checkpoint';
 import { defaultControllerFactory } from '../../../src/engine/simulation/wiring';
 import { kubeletChecks } from '../../../src/engine/kubelet/kubelets';
+import { restoreIndexChecks } from '../../../src/engine/controllers/replicaSet/restoreIndexes';
+import { nodeIndexChecks } from '../../../src/engine/controllers/scheduler/nodeIndex';
 import type { ControllerFactory } from '../../../src/engine/simulation/controllerPlan';
 import type { PodBefore } from '../../../src/engine/controllers/controller';
 import type { KObject, LeaseRecord, NodeRecord, PodCondition, PodRecord } from '../../../src/engine/model/types';
@@ -121,19 +123,23 @@ describe('what the host last announced for a pod', () => {
 describe('checkpoints that keep only heartbeat times', () => {
   // every node a kubelet's heartbeat alone touched is kept without comparing the records: here it is compared too
   // (and every kubelet materialise passes over is checked to have nothing due)
-  // (and every kubelet materialise passes over is checked to have nothing due, and every pod a
-  // checkpoint keeps to be the pod map's record)
+  // (and every kubelet materialise passes over is checked to have nothing due, every pod a
+  // checkpoint keeps to be the pod map's record, and the indexes a restore takes over to be the ones made anew)
   beforeEach(() => {
     checkpointChecks.heartbeats = true;
     checkpointChecks.pods = true;
     checkpointChecks.index = true;
     kubeletChecks.due = true;
+    restoreIndexChecks.rebuild = true;
+    nodeIndexChecks.rebuild = true;
   });
   afterEach(() => {
     checkpointChecks.heartbeats = false;
     checkpointChecks.pods = false;
     checkpointChecks.index = false;
     kubeletChecks.due = false;
+    restoreIndexChecks.rebuild = false;
+    nodeIndexChecks.rebuild = false;
   });
 
   /** Every map's keys in iteration order, each node's pods, and the records as exported. */

@@ -8,6 +8,8 @@ import type { ReplicaSetMachineContext } from './machine';
 import type { ReplicaSetCheck } from './validate';
 import { keptOutcome, machineTable, type Entry, type KeptRecord, type SavedEntry } from './entry';
 import type { ReplicaSetCore } from './core';
+import type { RestoreFrom } from '../controller';
+import { takeOverIndexes } from './restoreIndexes';
 
 export interface Saved {
   entries: SavedEntry[];
@@ -33,9 +35,9 @@ export function saveController(rsc: ReplicaSetCore): Saved {
   };
 }
 
-export function restoreController(rsc: ReplicaSetCore, saved: unknown, host: ControllerHost): void {
+export function restoreController(rsc: ReplicaSetCore, saved: unknown, host: ControllerHost, from?: RestoreFrom): void {
   const s = saved as Saved;
-  // the indexes are made again below: the tallies go with them, not one by one with their entries
+  // the indexes are made again or taken over below: the tallies go with them, not one by one with their entries
   rsc.byOwner = new Map();
   rsc.indexesMade++;
   rsc.podClasses.clear();
@@ -48,12 +50,19 @@ export function restoreController(rsc: ReplicaSetCore, saved: unknown, host: Con
   rsc.checksChanged++;
   rsc.savedChecks = undefined;
   rsc.podProblems.clear();
-  rsc.rebuildIndexes(host);
+  // the controller that ran until now has the live cluster's index (the same class: names are unique)
+  if (from?.previous.name === 'replicaset') takeOverIndexes(rsc, from.previous as unknown as ReplicaSetCore, host, from);
+  else rsc.rebuildIndexes(host);
   for (const se of s.entries) {
     const rs = host.cluster.replicaSets.get(se.key);
     if (!rs) continue;
+    // The machine's state is immutable plain data (see savedEntry): the entry takes the checkpoint's
+    // own, and the checkpoint's entry stays what the next checkpoint keeps while nothing changes
+    // (copying every state made all 14,120 entries new to every checkpoint after a step back). A
+    // state that is not the table's (no text) is made again from its value.
     const st = se.snapshot as PlainState;
-    rsc.newEntry(se.key, rs, { ...se, snapshot: machineTable().state(st.value as never, copyContext(st.context)) });
+    if (typeof st.text === 'string') rsc.newEntry(se.key, rs, se).lastSaved = se;
+    else rsc.newEntry(se.key, rs, { ...se, snapshot: machineTable().state(st.value as never, copyContext(st.context)) });
   }
   rsc.kept = new Map(s.kept.map(([k, v]) => [k, { ...v, outcome: { ...v.outcome } }]));
   // The checks and the pods' problems as the live run had them then. Checking every pod again would
@@ -79,6 +88,7 @@ export function restoreController(rsc: ReplicaSetCore, saved: unknown, host: Con
 
 interface PlainState {
   value: unknown;
+  text?: string;
   context: ReplicaSetMachineContext;
 }
 

@@ -13,7 +13,7 @@
  *   -> calculateStatus / updateReplicaSetStatus -> requeue (minReadySeconds, backoff)
  */
 import type { ControllerHost } from '../controllerHost';
-import type { PodBefore, SimController, WatchType } from '../controller';
+import type { PodBefore, RestoreFrom, SimController, WatchType } from '../controller';
 import type { Explanation, MachineView } from '../../simulation/api';
 import type { Problem } from '../../problems';
 import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
@@ -113,7 +113,7 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
     return saveController(this);
   }
 
-  restore(saved: unknown, host: ControllerHost): void {
-    restoreController(this, saved, host);
+  restore(saved: unknown, host: ControllerHost, from?: RestoreFrom): void {
+    restoreController(this, saved, host, from);
   }
 }

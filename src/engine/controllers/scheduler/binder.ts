@@ -24,7 +24,7 @@
  * are taken as they are.
  */
 import type { ControllerHost } from '../controllerHost';
-import type { NodeBefore, PodBefore, SimController, WatchType } from '../controller';
+import type { NodeBefore, PodBefore, RestoreFrom, SimController, WatchType } from '../controller';
 import type { Explanation, MachineView } from '../../simulation/api';
 import type { Check } from '../../trace/decision';
 import type { NodeRecord, ObjectRef, PodCondition, PodRecord, Taint } from '../../model/types';
@@ -81,6 +81,12 @@ interface Saved {
   starts: [string, Start][];
   waitingForNode: [string, string][];
 }
+
+/**
+ * A restore that put back at most this share of the pods takes the node index over (patching it
+ * costs about 2 µs a pod put back, making it again about 40 ms at 150,000 pods and 5,000 nodes).
+ */
+const TAKE_OVER_SHARE = 0.1;
 
 export class SimplifiedBinder implements SimController {
   readonly name = 'scheduler' as const;
@@ -457,7 +463,7 @@ export class SimplifiedBinder implements SimController {
     };
   }
 
-  restore(saved: unknown, host?: ControllerHost): void {
+  restore(saved: unknown, host?: ControllerHost, from?: RestoreFrom): void {
     const s = saved as Saved;
     this.waiting = new Map(s.waiting.map(([k, v]) => [k, { ...v }]));
     this.origin = s.origin;
@@ -465,7 +471,11 @@ export class SimplifiedBinder implements SimController {
     this.nextDue = undefined;
     this.starts = new Map(s.starts.map(([k, v]) => [k, { ...v }]));
     this.waitingForNode = new Map(s.waitingForNode);
-    this.index = null;
+    // The index the binder that ran until now kept, made the restored cluster's (nodeIndex.ts), when
+    // the restore put back few pods; else dropped, and made again when a pod waits (it may be never).
+    const live = from?.previous instanceof SimplifiedBinder ? from.previous.index : null;
+    const few = host !== undefined && from !== undefined && from.pods.size <= host.cluster.pods.size * TAKE_OVER_SHARE;
+    this.index = live && few ? live.restoredTo(host.cluster, from.pods, from.nodes) : null;
     if (host) this.seeAllocatable(host);
   }
 }
