@@ -4,7 +4,7 @@
  * call this, the tests drive it with a fake simulation.
  */
 import type { MachineView, Simulation, SimulationOptions } from '../engine/simulation/api';
-import { NOISE_ACTIONS, type Decision } from '../engine/trace/decision';
+import type { Decision } from '../engine/trace/decision';
 import { formatTime, parseTimestamp, type Micros } from '../engine/model/time';
 import type {
   AssumptionItem,
@@ -32,9 +32,9 @@ import { podLineage } from '../engine/trace/lineage';
 import { MachinesAtPosition } from './machinesAtPosition';
 import { Slices, type CancelToken, type SessionResult } from './slices';
 import { RealityIndex, realityIndexOf } from './reality';
-import { chainOf, decisionBySeq } from './traceLookup';
+import { chainOf, decisionBySeq, isNoise } from './traceLookup';
 
-export const isNoise = (d: Decision): boolean => NOISE_ACTIONS.has(d.action);
+export { isNoise } from './traceLookup';
 export { formatSetting, missingLeasesText } from './scenarioInfo';
 
 /** How far Next Decision / Run Until look ahead before giving up (simulated time). */

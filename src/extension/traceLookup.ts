@@ -1,5 +1,8 @@
-/** Decisions of a trace by their numbers, and a decision's causes. */
-import type { Decision } from '../engine/trace/decision';
+/** Decisions of a trace by their numbers, a decision's causes, and which decisions are routine ticks. */
+import { NOISE_ACTIONS, type Decision } from '../engine/trace/decision';
+
+/** A routine tick (MonitorPass and the like): collapsed in the log, left out of counts and comparisons. */
+export const isNoise = (d: Decision): boolean => NOISE_ACTIONS.has(d.action);
 
 /** The decision numbered `seq`: where a whole trace has it (seq - 1), else searched for. */
 export function decisionBySeq(trace: readonly Decision[], seq: number): Decision | undefined {

@@ -5,10 +5,10 @@
  */
 import type { Simulation, SimulationOptions } from '../engine/simulation/api';
 import { formatTime } from '../engine/model/time';
-import { NOISE_ACTIONS, type Decision } from '../engine/trace/decision';
 import type { HostMessage, WhatIfComparison } from '../protocol/webview';
 import type { SessionResult } from './slices';
 import { compareTraces } from './whatIf';
+import { isNoise } from './traceLookup';
 
 /** What a what-if needs of the session (Session is one). */
 export interface WhatIfHost {
@@ -19,8 +19,6 @@ export interface WhatIfHost {
   readonly post: (m: HostMessage) => void;
   lastComparison?: WhatIfComparison;
 }
-
-const isNoise = (d: Decision): boolean => NOISE_ACTIONS.has(d.action);
 
 export function runWhatIf(h: WhatIfHost, key: string, value: string): SessionResult {
   let changed: Simulation;

@@ -12,6 +12,8 @@ import { KeptSnapshot } from '../../src/server/snapshotCache';
 import { BackgroundDiagnostics, createLanguageService, type BackgroundLintJob } from '../../src/server/service';
 import { TextLines } from '../../src/server/service/text';
 import { CLUSTER, CLUSTER_YAML, DIR, SCENARIO, caret, scenario } from '../engine/lint/helpers';
+import { generateClusterStream, listChunks } from '../../src/engine/generate/index';
+import type { LoadedSnapshot } from '../../src/engine/snapshot/types';
 
 const URI = `file://${SCENARIO}`;
 const OTHER = `${DIR}/other.yaml`;
@@ -106,4 +108,41 @@ test('the background run hands the names it was given to the service, with the f
   assert.equal(bg.documents, 1);
   bg.forget(URI);
   assert.equal(bg.documents, 0, 'nothing needs the worker any more');
+});
+
+test('a kept full-detail snapshot holds only what the lint reads, and lints each edit as a fresh parse does', () => {
+  const stream = generateClusterStream({ nodes: 12, podsPerNode: 3, zones: 2, detail: 'full', seed: 'kept-compact' });
+  let text = '';
+  for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
+  const big = `${DIR}/full.json`;
+  const fs = new MemoryFs({ [big]: text });
+  const kept = new KeptSnapshot(fs);
+  const nodes = (JSON.parse(text) as { items: { kind: string; metadata: { name: string } }[] }).items
+    .filter((o) => o.kind === 'Node')
+    .map((o) => o.metadata.name);
+  assert.ok(nodes.length >= 2, 'the generated nodes');
+  const edits = [
+    '',
+    `events:\n  - at: 30s\n    kubelet: stop\n    node: ${nodes[0]}\n`,
+    'events:\n  - at: 30s\n    kubelet: stop\n    node: no-such-node\n',
+    'events:\n  - at: 30s\n    kubelet: stop\n    zone: no-such-zone\n',
+    `events:\n  - at: 30s\n    taint:\n      node: ${nodes[1]}\n      key: example.com/x\n      effect: NoExecute\n`,
+  ];
+  for (const [i, body] of edits.entries()) {
+    const doc = scenario('1.31', body).replace('./cluster.yaml', './full.json');
+    const got = kept.lint(job(doc), 'stamp-1');
+    const fresh = lintDocumentWithContext(URI, doc, 'scenario', new MemoryFs({ [big]: text })).problems;
+    assert.deepEqual(codes(got.problems), codes(fresh), `edit ${i}`);
+  }
+  assert.equal(kept.parses, 1);
+  // what is held: no managedFields, specs or statuses (a node keeps its nodeInfo: the kubelet version)
+  const held = JSON.stringify(
+    [...(kept as unknown as { snapshots: Map<string, LoadedSnapshot> }).snapshots.values()].map((s) => [
+      [...s.cluster.nodes.values(), ...s.cluster.pods.values(), ...s.cluster.replicaSets.values()].map((r) => r.raw),
+      s.objects.map((o) => o.object),
+    ]),
+  );
+  assert.ok(text.includes('managedFields'), 'the export has the bulk');
+  for (const bulk of ['managedFields', '"spec"', '"containers"', '"conditions"']) assert.ok(!held.includes(bulk), `${bulk} is not held`);
+  assert.ok(held.includes('kubeletVersion'), 'the kubelet version is');
 });
