@@ -1,8 +1,10 @@
 /**
- * doNoScheduleTaintingPass and reconcileNodeLabels write only what their machines answer: the
- * guards are upstream's "anything to write?" checks, evaluated on the inputs the event carries,
- * and the fast checks that skip the machine for a node in step (noScheduleTaintsUpToDate,
- * labelsInStep) are proven equal to the machine's "no transition" over every combination tried.
+ * The small machines of node lifecycle's writes (doNodeProcessingPassMachines.ts: the NoSchedule
+ * taints and the OS/arch labels; controllerUtilsMachines.ts: MarkPodsNotReady and DeletePods' pod
+ * status) decide what is written: the guards are upstream's checks, evaluated on the inputs the
+ * event carries, and the fast checks that skip the machine for a node in step
+ * (noScheduleTaintsUpToDate, labelsInStep) are proven equal to the machine's "no transition" over
+ * every combination tried.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -11,7 +13,8 @@ import { noScheduleTaintDiff, noScheduleTaintsUpToDate, taintText } from '../../
 import { labelsInStep, labelsToReconcile, type LabelSourceOfTruth } from '../../../../src/engine/controllers/nodeLifecycle/labels';
 import { becauseWithGuards } from '../../../../src/engine/machines/guardChecks';
 import type { ConditionStatus, Taint } from '../../../../src/engine/model/types';
-import { rig, node, drive, names } from './helpers';
+import { rig, node, pod, drive, names } from './helpers';
+import { askDeletePodsPod, askMarkPodsNotReady } from '../../../../src/engine/controllers/nodeLifecycle/controllerUtilsMachines';
 
 test('the NoSchedule machine patches when a taint is missing or no longer called for, and says which with the taints', () => {
   const cases: { name: string; add: string[]; del: string[]; to: string | null; guards: Record<string, unknown>[] }[] = [
@@ -105,5 +108,85 @@ test('the NoSchedule taints and the labels written in a run record their machine
   assert.deepEqual(
     labels[0].because.filter((c) => c.rule.startsWith('machine guard ')).map((c) => c.values),
     [{ hasLabelsToUpdate: true, labelsToUpdate: { 'beta.kubernetes.io/os': 'linux' } }],
+  );
+});
+
+test("MarkPodsNotReady's and DeletePods' machines choose as upstream's checks do, with their values", () => {
+  assert.equal(askMarkPodsNotReady('n1', { type: 'MARK_PODS_NOT_READY', podsToMark: 0 }), null, 'no pod to mark: no transition');
+  const marked = askMarkPodsNotReady('n1', { type: 'MARK_PODS_NOT_READY', podsToMark: 3 });
+  assert.deepEqual(marked, { id: 'markPodsNotReady/n1', from: 'observed', to: 'marked', event: 'MARK_PODS_NOT_READY' });
+  assert.deepEqual(
+    becauseWithGuards([], marked).map((c) => c.values),
+    [{ hasPodsToMark: true, podsToMark: 3 }],
+  );
+  const cases: { reason: string; keptBy: 'none' | 'deletion in progress' | 'DaemonSet'; to: string; guards: Record<string, unknown>[] }[] = [
+    { reason: 'NodeLost', keptBy: 'none', to: 'reasonKept', guards: [{ reasonIsNodeLost: true, statusReason: 'NodeLost' }] },
+    { reason: 'NodeLost', keptBy: 'DaemonSet', to: 'reasonKept', guards: [{ reasonIsNodeLost: true, statusReason: 'NodeLost' }] },
+    {
+      reason: 'none',
+      keptBy: 'DaemonSet',
+      to: 'statusUpdated',
+      guards: [
+        { reasonIsNodeLost: false, statusReason: 'none' },
+        { keptByDeletePods: true, keptBy: 'DaemonSet' },
+      ],
+    },
+    {
+      reason: 'Evicted',
+      keptBy: 'deletion in progress',
+      to: 'statusUpdated',
+      guards: [
+        { reasonIsNodeLost: false, statusReason: 'Evicted' },
+        { keptByDeletePods: true, keptBy: 'deletion in progress' },
+      ],
+    },
+    {
+      reason: 'none',
+      keptBy: 'none',
+      to: 'statusUpdatedThenDeleted',
+      guards: [
+        { reasonIsNodeLost: false, statusReason: 'none' },
+        { keptByDeletePods: false, keptBy: 'none' },
+      ],
+    },
+  ];
+  for (const c of cases) {
+    const t = askDeletePodsPod('default/p', { type: 'DELETE_PODS_POD', statusReason: c.reason, keptBy: c.keptBy });
+    assert.equal(t.to, c.to, JSON.stringify(c));
+    assert.deepEqual(
+      becauseWithGuards([], t).map((g) => g.values),
+      c.guards,
+      JSON.stringify(c),
+    );
+  }
+});
+
+test("a 1.12 pod eviction's PodsMarkedNotReady and a kept DaemonSet pod's PodStatusUpdated record their machines", () => {
+  const all = names('n', 4);
+  const r = rig({
+    minor: 12,
+    nodes: all.map((n) => node(n, { zone: 'z1' })),
+    pods: [pod('kube-system', 'ds-abc', 'n1', { labels: { app: 'agent' } }), pod('default', 'plain', 'n1')],
+    daemonSets: [{ ns: 'kube-system', name: 'agent', selector: { matchLabels: { app: 'agent' } } }],
+  });
+  drive(r, 400, { alive: () => ['n2', 'n3', 'n4'] });
+  const marked = r.decisions('PodsMarkedNotReady', 'Node/n1');
+  assert.equal(marked.length, 1);
+  assert.deepEqual(marked[0].machine, { id: 'markPodsNotReady/n1', from: 'observed', to: 'marked', event: 'MARK_PODS_NOT_READY' });
+  const kept = r.decisions('PodStatusUpdated');
+  assert.deepEqual(
+    kept.map((d) => [d.object, d.machine?.to]),
+    [['Pod/kube-system/ds-abc', 'statusUpdated']],
+  );
+  assert.deepEqual(
+    kept[0].because.filter((c) => c.rule.startsWith('machine guard ')).map((c) => c.values),
+    [
+      { reasonIsNodeLost: false, statusReason: 'none' },
+      { keptByDeletePods: true, keptBy: 'DaemonSet' },
+    ],
+  );
+  assert.deepEqual(
+    r.decisions('PodEvicted').map((d) => d.object),
+    ['Pod/default/plain'],
   );
 });
