@@ -189,4 +189,10 @@ test("a 1.12 pod eviction's PodsMarkedNotReady and a kept DaemonSet pod's PodSta
     r.decisions('PodEvicted').map((d) => d.object),
     ['Pod/default/plain'],
   );
+  // these machines keep no state: no view, and nothing of theirs in the controller's checkpoint
+  const saved = r.c.save() as { transitions: [string, unknown][] };
+  assert.deepEqual(
+    saved.transitions.map(([id]) => id).filter((id) => !/^(node|zone)\/|^monitor$/.test(id)),
+    [],
+  );
 });
