@@ -104,5 +104,5 @@ test("a bundled example's decisions list their transition's guards after their o
   );
   // decisions whose transitions evaluate no guard list none
   const guarded = new Set(sim.trace.filter((d) => d.because.some((c) => c.rule.startsWith('machine guard '))).map((d) => d.machine?.event));
-  assert.deepEqual([...guarded].sort(), ['QUEUED_FOR_TAINTING', 'READY_OBSERVED', 'ZONE_HEALTH']);
+  assert.deepEqual([...guarded].sort(), ['MARK_PODS_NOT_READY', 'NO_SCHEDULE_PASS', 'QUEUED_FOR_TAINTING', 'READY_OBSERVED', 'ZONE_HEALTH']);
 });

@@ -9,6 +9,7 @@ import { recordTaintPatch } from './taintDecisions';
 import { type NodeRecord, nodeRef } from '../../model/types';
 import type { Check } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
+import { askNodeLabels, askNoScheduleTaints } from './doNodeProcessingPassMachines';
 import { labelsInStep, labelsToReconcile } from './labels';
 import { processPod } from './podEviction';
 import { NodeLifecycleState } from './state';
@@ -42,7 +43,8 @@ export function reconcileNodeLabels(nlc: NodeLifecycleState, host: ControllerHos
   if (labelsInStep(node.meta.labels, truth)) return;
   const { updates, checks } = labelsToReconcile(node.meta.labels, truth);
   const keys = Object.keys(updates);
-  if (!keys.length) return;
+  const tr = askNodeLabels(node.meta.name, { type: 'RECONCILE_LABELS', labelsToUpdate: updates });
+  if (!tr) return;
   const ref = nodeRef(node.meta.name);
   if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return;
   host.setNodeLabels(node, { ...node.meta.labels, ...updates });
@@ -58,6 +60,7 @@ export function reconcileNodeLabels(nlc: NodeLifecycleState, host: ControllerHos
       },
     ],
     causes: nlc.causes(host.recall(ref, 'applied'), host.recall(ref, 'created')),
+    machine: tr,
     source: nlc.src('reconcileNodeLabels'),
     details: { labels: updates },
   });
@@ -67,7 +70,8 @@ export function reconcileNodeLabels(nlc: NodeLifecycleState, host: ControllerHos
 export function doNoScheduleTaintingPass(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord): void {
   if (noScheduleTaintsUpToDate(node, nlc.rules.minor)) return;
   const { toAdd, toRemove } = noScheduleTaintDiff(node, nlc.rules.minor);
-  if (!toAdd.length && !toRemove.length) return;
+  const tr = askNoScheduleTaints(node.meta.name, { type: 'NO_SCHEDULE_PASS', taintsToAdd: toAdd.map(taintText), taintsToDel: toRemove.map(taintText) });
+  if (!tr) return;
   const ref = nodeRef(node.meta.name);
   // failures are logged upstream and not requeued ("TODO: Add nodeName back to the queue")
   if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return;
@@ -84,6 +88,7 @@ export function doNoScheduleTaintingPass(nlc: NodeLifecycleState, host: Controll
   recordTaintPatch(nlc, host, ref, r, {
     because,
     cause,
+    machine: tr,
     source: nlc.src('doNoScheduleTaintingPass'),
     summary: (t, change) => `${change === 'removed' ? 'Removed' : 'Added'} taint ${taintText(t)}`,
   });

@@ -7,10 +7,11 @@
  * toBeEvicted, evicted).
  */
 import { type Micros, formatDuration, formatTime } from '../../model/time';
-import { type ConditionStatus, type NodeRecord, type PodRecord, nodeRef, podRef, zoneRef } from '../../model/types';
+import { type ConditionStatus, type NodeRecord, type PodCondition, type PodRecord, nodeRef, podRef, zoneRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
 import type { Check } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
+import { askDeletePodsPod, askMarkPodsNotReady } from './controllerUtilsMachines';
 import { podEvictionTimeoutElapsed } from './guards';
 import type { Answer } from './nodeMachines';
 import { RateLimitedTimedQueue, effectiveRate } from './rateLimitedQueue';
@@ -197,8 +198,15 @@ export function deletePodList(nlc: NodeLifecycleState, host: ControllerHost, nod
   for (const pod of pods) {
     if (pod.nodeName !== nodeName) continue;
     const pref = podRef(pod.meta.namespace, pod.meta.name);
-    const status = setPodTerminationReason(nlc, host, pod, nodeName);
-    if (!nlc.deletes(host, pod, nodeName)) {
+    // DeletePods' checks for this pod, asked of its machine before anything is written
+    const kept = !nlc.deletes(host, pod, nodeName);
+    const podAnswer = askDeletePodsPod(`${pod.meta.namespace}/${pod.meta.name}`, {
+      type: 'DELETE_PODS_POD',
+      statusReason: podStatusReason(pod) ?? 'none',
+      keptBy: !kept ? 'none' : pod.meta.deletionTimestamp !== undefined ? 'deletion in progress' : 'DaemonSet',
+    });
+    const status = setPodTerminationReason(nlc, host, pod, nodeName, podAnswer.to !== 'reasonKept');
+    if (kept) {
       if (status.written) {
         nlc.decide(host, {
           action: 'PodStatusUpdated',
@@ -206,6 +214,7 @@ export function deletePodList(nlc: NodeLifecycleState, host: ControllerHost, nod
           summary: `Set the status of pod ${pod.meta.namespace}/${pod.meta.name} to NodeLost (kept: ${pod.meta.deletionTimestamp !== undefined ? 'already being deleted' : 'managed by a DaemonSet'})`,
           because: [...because, status.check, { rule: 'DeletePods does not delete a pod managed by a DaemonSet or already being deleted' }],
           causes: cause,
+          machine: podAnswer,
           source: nlc.src('SetPodTerminationReason', UTIL_FILE),
           details: { node: nodeName, reason: NODE_LOST_REASON, message: status.message },
         });
@@ -239,16 +248,18 @@ export function deletePodList(nlc: NodeLifecycleState, host: ControllerHost, nod
 
 /**
  * SetPodTerminationReason (pkg/controller/util/node): status.reason NodeLost and its message,
- * written with UpdateStatus, unless the reason is NodeLost already.
+ * written with UpdateStatus, unless the reason is NodeLost already (`write`: DeletePods' machine's
+ * answer, controllerUtilsMachines.ts).
  */
 export function setPodTerminationReason(
   nlc: NodeLifecycleState,
   host: ControllerHost,
   pod: PodRecord,
   nodeName: string,
+  write: boolean,
 ): { written: boolean; already: boolean; message: string; check: Check } {
   const message = `Node ${nodeName} which was running pod ${pod.meta.name} is unresponsive`;
-  if (podStatusReason(pod) === NODE_LOST_REASON) {
+  if (!write) {
     return { written: false, already: true, message, check: { rule: "SetPodTerminationReason: the pod's status reason is NodeLost already (no write)" } };
   }
   if (!host.apiCall('node-lifecycle', 'update', 'pods', podRef(pod.meta.namespace, pod.meta.name))) {
@@ -274,11 +285,18 @@ export function markPodsNotReady(nlc: NodeLifecycleState, host: ControllerHost, 
   const ref = nodeRef(nodeName);
   const updated: string[] = [];
   let failed = 0;
+  // the pods to mark, then the machine's answer, then the writes
+  const toMark: { pod: PodRecord; ready: PodCondition }[] = [];
   for (const pod of pods) {
     if (pod.nodeName !== nodeName) continue;
     const ready = findCondition(pod.conditions, 'Ready');
     if (!ready) continue;
     if (nlc.rules.markOnlyChangedPods && ready.status === 'False') continue;
+    toMark.push({ pod, ready });
+  }
+  const tr = askMarkPodsNotReady(nodeName, { type: 'MARK_PODS_NOT_READY', podsToMark: toMark.length });
+  if (!tr) return true;
+  for (const { pod, ready } of toMark) {
     const pref = podRef(pod.meta.namespace, pod.meta.name);
     if (!host.apiCall('node-lifecycle', 'update', 'pods', pref)) {
       failed++;
@@ -307,6 +325,7 @@ export function markPodsNotReady(nlc: NodeLifecycleState, host: ControllerHost, 
         { rule: "each pod's Ready condition is set to False", values: { pods: updated.length } },
       ],
       causes: nlc.causes(host.recall(ref, 'ready-status')),
+      machine: tr,
       source: nlc.src(fn === 'processPod' ? 'processPod' : fn, fn === 'processPod' ? FILE : UTIL_FILE),
       details: { pods: updated },
     });

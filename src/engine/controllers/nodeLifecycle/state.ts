@@ -27,6 +27,9 @@ import { type NodeLifecycleRules, rulesOf } from './versionRules';
 /** Decisions that must cite a cause (the checking mode asserts it): the snapshot's state is cited through AssumptionMade. */
 const ROOTED_IN_ASSUMPTION: ReadonlySet<string> = new Set(['TaintAdded', 'NodeQueuedForTainting', 'NodeQueuedForEviction', 'PodEvicted']);
 
+/** The machines whose last transition the views show: the node health, zone and monitor machines. */
+const hasView = (id: string): boolean => id.startsWith('node/') || id.startsWith('zone/') || id === 'monitor';
+
 /** scheduler.NodeEvictionPeriod: the tainting / eviction pass runs every 100 ms. */
 export const NODE_EVICTION_PERIOD = ms(100);
 /**
@@ -276,8 +279,9 @@ export class NodeLifecycleState {
     }
     input.because = becauseWithGuards(input.because, input.machine);
     const seq = host.decide(input);
-    // a transition answered and not committed is shown once its machine commits it (nodeMachines.ts)
-    if (d.machine && !this.nodes.isPending(d.machine)) this.transitions.set(d.machine.id, { ...d.machine, seq });
+    // a transition answered and not committed is shown once its machine commits it (nodeMachines.ts);
+    // the machines of single writes (doNodeProcessingPassMachines.ts, controllerUtilsMachines.ts) keep no state and have no view
+    if (d.machine && !this.nodes.isPending(d.machine) && hasView(d.machine.id)) this.transitions.set(d.machine.id, { ...d.machine, seq });
     return seq;
   }
 
