@@ -137,14 +137,17 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     const step = sim.step.bind(sim);
     const goToPass = sim.goToPass.bind(sim);
     let stepMs = 0;
+    // goToPass steps through sim.step: only the outermost call is counted
+    let depth = 0;
     const timed =
       <A extends unknown[], R>(f: (...a: A) => R) =>
       (...args: A): R => {
         const s0 = hr();
+        depth++;
         try {
           return f(...args);
         } finally {
-          stepMs += hr() - s0;
+          if (--depth === 0) stepMs += hr() - s0;
         }
       };
     sim.step = timed(step);
