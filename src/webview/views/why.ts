@@ -11,11 +11,15 @@ import type { Check, Decision } from '../../engine/trace/decision';
 import type { WhyNot, WhyNotCheck } from '../../engine/trace/whyNot';
 import { offsetText } from '../time';
 
-export function formatValue(v: unknown): string {
+const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+
+/** A value as text; with the scenario's start, its RFC3339 times (alone, or inside a list or object) as offsets (`+1m05s`). */
+export function formatValue(v: unknown, start?: string): string {
+  const time = (x: unknown): unknown => (start !== undefined && typeof x === 'string' && RFC3339.test(x) ? offsetText(x, start) : x);
   if (v === null) return 'null';
   if (v === undefined) return '';
-  if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
+  if (typeof v === 'object') return JSON.stringify(v, (_k, x: unknown) => time(x));
+  return String(time(v));
 }
 
 export class WhyPanel {
@@ -48,12 +52,14 @@ export class WhyPanel {
   }
 
   private values(c: Check): Child[] {
-    return c.values
-      ? Object.entries(c.values).flatMap(([k, v]) => [
-          el('span', { class: 'value-pair' }, el('span', { class: 'k' }, k), '=', el('span', { class: 'v' }, formatValue(v))),
-          ' ',
-        ])
-      : [];
+    return c.values ? Object.entries(c.values).flatMap(([k, v]) => [el('span', { class: 'value-pair' }, el('span', { class: 'k' }, k), '=', this.value(v)), ' ']) : [];
+  }
+
+  /** A check's value; RFC3339 times in it read as offsets from the start (as scenarios are written), the value as the engine gave it on hover. */
+  private value(v: unknown): HTMLElement {
+    const exact = formatValue(v);
+    const shown = formatValue(v, this.store.init?.startTime);
+    return shown === exact ? el('span', { class: 'v' }, exact) : el('span', { class: 'v', title: exact }, shown);
   }
 
   /** A time of the why-not as an offset from the start (`+6m00s`), the clock time on hover. */
@@ -145,12 +151,7 @@ export class WhyPanel {
           'li',
           { class: 'check' },
           el('span', { class: 'rule' }, c.rule),
-          ...(c.values
-            ? Object.entries(c.values).flatMap(([k, v]) => [
-                el('span', { class: 'value-pair' }, el('span', { class: 'k' }, k), '=', el('span', { class: 'v' }, formatValue(v))),
-                ' ',
-              ])
-            : []),
+          ...this.values(c),
         ),
       ),
     );
@@ -203,7 +204,7 @@ export class WhyPanel {
         el(
           'p',
           { class: 'reality-real', id: 'why-reality-real' },
-          el('span', { class: 'time' }, e.at),
+          this.at(e.at),
           ' ',
           el('span', { class: 'action' }, e.action),
           ' ',
