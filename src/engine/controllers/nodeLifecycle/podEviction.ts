@@ -285,18 +285,19 @@ export function markPodsNotReady(nlc: NodeLifecycleState, host: ControllerHost, 
   const ref = nodeRef(nodeName);
   const updated: string[] = [];
   let failed = 0;
-  // the pods to mark, then the machine's answer, then the writes
-  const toMark: { pod: PodRecord; ready: PodCondition }[] = [];
-  for (const pod of pods) {
-    if (pod.nodeName !== nodeName) continue;
+  // the pods to mark counted, the machine's answer, then the writes (the same checks again: no list is built)
+  const toMark = (pod: PodRecord): PodCondition | undefined => {
+    if (pod.nodeName !== nodeName) return undefined;
     const ready = findCondition(pod.conditions, 'Ready');
-    if (!ready) continue;
-    if (nlc.rules.markOnlyChangedPods && ready.status === 'False') continue;
-    toMark.push({ pod, ready });
-  }
-  const tr = askMarkPodsNotReady(nodeName, { type: 'MARK_PODS_NOT_READY', podsToMark: toMark.length });
+    return !ready || (nlc.rules.markOnlyChangedPods && ready.status === 'False') ? undefined : ready;
+  };
+  let count = 0;
+  for (const pod of pods) if (toMark(pod)) count++;
+  const tr = askMarkPodsNotReady(nodeName, { type: 'MARK_PODS_NOT_READY', podsToMark: count });
   if (!tr) return true;
-  for (const { pod, ready } of toMark) {
+  for (const pod of pods) {
+    const ready = toMark(pod);
+    if (!ready) continue;
     const pref = podRef(pod.meta.namespace, pod.meta.name);
     if (!host.apiCall('node-lifecycle', 'update', 'pods', pref)) {
       failed++;

@@ -55,17 +55,19 @@ export const processTaintBaseEvictionMachine = setup({
 });
 
 let table: MachineTable<typeof processTaintBaseEvictionMachine> | undefined;
-const checks = new Map<string, { branch: TaintBasedEvictionBranch; because: readonly Check[] }>();
+/** the answers by input (see slot): a monitor pass asks for every node it evaluates */
+const answers: ({ branch: TaintBasedEvictionBranch; because: readonly Check[] } | undefined)[] = [];
+const slot = (ready: ConditionStatus, oppositeTaint: boolean): number => (ready === 'True' ? 0 : ready === 'False' ? 2 : 4) + (oppositeTaint ? 1 : 0);
 
 /** The branch the machine takes for these inputs, and its guards as checks (both memoised per inputs). */
 export function chooseTaintBasedEviction(ready: ConditionStatus, oppositeTaint: boolean): { branch: TaintBasedEvictionBranch; because: readonly Check[] } {
-  const key = `${ready}|${oppositeTaint}`;
-  let c = checks.get(key);
+  const i = slot(ready, oppositeTaint);
+  let c = answers[i];
   if (c) return c;
   table ??= new MachineTable(processTaintBaseEvictionMachine, (e) => `${e.ready}|${e.oppositeTaint}`);
   const e: ProcessEvent = { type: 'PROCESS', ready, oppositeTaint };
   const step = table.step('observed', e)!;
   c = { branch: step.text as TaintBasedEvictionBranch, because: guardChecks(step.guards, e, processTaintBaseEvictionGuardRules) };
-  checks.set(key, c);
+  answers[i] = c;
   return c;
 }
