@@ -38,8 +38,8 @@ export class WhyPanel {
   private link(d: Decision): HTMLElement {
     const b = el(
       'button',
-      { class: 'link cause', 'data-seq': d.seq, type: 'button', title: d.summary },
-      `#${d.seq} ${d.time.slice(11, 23)} ${d.controller} ${d.action} ${d.object}`,
+      { class: 'link cause', 'data-seq': d.seq, type: 'button', title: `${d.time}: ${d.summary}` },
+      `#${d.seq} ${offsetText(d.time, this.store.init?.startTime)} ${d.controller} ${d.action} ${d.object}`,
     );
     b.addEventListener('click', () => this.host.post({ type: 'selectDecision', seq: d.seq }));
     return b;
@@ -52,7 +52,9 @@ export class WhyPanel {
   }
 
   private values(c: Check): Child[] {
-    return c.values ? Object.entries(c.values).flatMap(([k, v]) => [el('span', { class: 'value-pair' }, el('span', { class: 'k' }, k), '=', this.value(v)), ' ']) : [];
+    return c.values
+      ? Object.entries(c.values).flatMap(([k, v]) => [el('span', { class: 'value-pair' }, el('span', { class: 'k' }, k), '=', this.value(v)), ' '])
+      : [];
   }
 
   /** A check's value; RFC3339 times in it read as offsets from the start (as scenarios are written), the value as the engine gave it on hover. */
@@ -143,18 +145,7 @@ export class WhyPanel {
   }
 
   private checks(cs: Check[], id: string): HTMLElement {
-    return el(
-      'ol',
-      { class: 'checks', id },
-      ...cs.map((c) =>
-        el(
-          'li',
-          { class: 'check' },
-          el('span', { class: 'rule' }, c.rule),
-          ...this.values(c),
-        ),
-      ),
-    );
+    return el('ol', { class: 'checks', id }, ...cs.map((c) => el('li', { class: 'check' }, el('span', { class: 'rule' }, c.rule), ...this.values(c))));
   }
 
   /** Where a pod came from: its ReplicaSet, the PodsCreated that made it, and the eviction it answers. */
@@ -253,15 +244,7 @@ export class WhyPanel {
       const { decision: d, chain } = s.decision;
       const world = chain.find((c) => c.controller === 'world');
       parts.push(
-        el(
-          'div',
-          { class: 'why-head', id: 'why-decision' },
-          el('span', { class: 'action' }, d.action),
-          ' ',
-          this.objectLink(d.object),
-          ' ',
-          el('span', { class: 'time' }, d.time),
-        ),
+        el('div', { class: 'why-head', id: 'why-decision' }, el('span', { class: 'action' }, d.action), ' ', this.objectLink(d.object), ' ', this.at(d.time)),
         el('p', { class: 'summary', id: 'why-summary' }, d.summary),
         ...this.reality(),
         el('h3', null, 'Because'),
