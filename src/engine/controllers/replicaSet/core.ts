@@ -70,6 +70,8 @@ export class ReplicaSetCore {
   /** keys this controller is deleting right now (not "removed" pods to replace) */
   deletingNow = new Set<string>();
   wakeCache: Micros | undefined | null = null;
+  /** the keys a wake took and had not synced when it yielded (processDueKeys): the next wake syncs them first */
+  unsynced: Entry[] | null = null;
   /** entries with something scheduled (a due key, a delayed add, pending expectations) */
   timed = new Set<Entry>();
   /** entries by controller uid and by namespace */
