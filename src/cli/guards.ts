@@ -2,8 +2,9 @@
  * Bounded, visible, interruptible runs (issue 17 §2): `replay`, `explain`
  * and `test` stop at --max-decisions or --max-seconds (generous but finite
  * defaults) and on Ctrl-C. The engine asks `shouldStop()` between instants
- * (SimulationOptions.shouldStop), and `shouldAbort()` for Ctrl-C inside one
- * too, after each controller's work; the clock and the signal live here,
+ * (SimulationOptions.shouldStop), and `shouldYield()` inside one too (after
+ * each controller's work, between ReplicaSet syncs and binder pods), so a limit
+ * or Ctrl-C stops a long instant part-way; the clock and the signal live here,
  * behind the io (CliIo.now, CliIo.interrupted), so tests inject them.
  *
  * A stop keeps everything decided so far whole: the command prints the run
@@ -68,6 +69,19 @@ export class Guards {
       return true;
     }
     return false;
+  };
+
+  /**
+   * For SimulationOptions.shouldYield, asked inside an instant (after each controller's work, between
+   * two ReplicaSet syncs, between binder pods): true at a limit or on Ctrl-C, so that one long
+   * instant (a scale to 100,000 replicas) stops there too, whole up to that point; never for a pause.
+   */
+  readonly shouldYield = (): boolean => {
+    if (this.reason) return true;
+    if (this.sim && this.sim.trace.length >= this.maxDecisions) this.reason = 'decisions';
+    else if (this.started !== undefined && this.io.now && this.io.now() - this.started >= this.maxSeconds * 1000) this.reason = 'seconds';
+    else if (this.io.interrupted?.()) this.reason = 'interrupted';
+    return this.reason !== undefined;
   };
 
   /**

@@ -27,14 +27,20 @@ export function reportProblems(io: CliIo, problems: readonly Problem[], includeI
  */
 export const CLI_ROOTS: readonly string[] = ['.'];
 
-export function openInput(file: string, args: ParsedArgs, io: CliIo, guards?: Pick<SimulationOptions, 'shouldStop' | 'shouldAbort'>): Opened {
+export function openInput(file: string, args: ParsedArgs, io: CliIo, guards?: Pick<SimulationOptions, 'shouldStop' | 'shouldAbort' | 'shouldYield'>): Opened {
   if (!io.fs.stat(file)) {
     io.err(`controller-stepper: cannot read ${file}: no such file or folder\n`);
     return { ok: false, code: 2 };
   }
   const scenario = loadScenario(file, io.fs, { allowOutside: args.allowOutside, roots: CLI_ROOTS });
   // Building the simulation only resolves settings and memory; nothing runs until it is stepped.
-  const sim = createSimulation(scenario, { version: args.version, set: args.set, shouldStop: guards?.shouldStop, shouldAbort: guards?.shouldAbort });
+  const sim = createSimulation(scenario, {
+    version: args.version,
+    set: args.set,
+    shouldStop: guards?.shouldStop,
+    shouldAbort: guards?.shouldAbort,
+    shouldYield: guards?.shouldYield,
+  });
   if (unsafeToRun(sim.problems)) {
     reportProblems(io, sim.problems);
     io.err(`controller-stepper: ${file} cannot be simulated within the simulation's limits (see the errors above)\n`);

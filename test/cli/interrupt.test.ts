@@ -95,3 +95,51 @@ test('SIGINT in the middle of one long instant of `test` (a scale to 100,000 rep
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// The limits bite inside one long instant too (SimulationOptions.shouldYield): before, they waited
+// for the instant's end, tens of thousands of decisions later.
+const LIMITS: { args: string[]; says: RegExp; most: number }[] = [
+  { args: ['--max-decisions', '100'], says: /the run reached --max-decisions 100;/, most: 1_000 },
+  // not a timing: the instant holds far more than a second of work, and the stop comes inside it
+  { args: ['--max-seconds', '1'], says: /the run took longer than --max-seconds 1;/, most: 99_999 },
+];
+
+for (const c of LIMITS)
+  test(`${c.args.join(' ')} stops \`test\` inside one long instant (a scale to 100,000 replicas): exit 2, the summary, "stopped at +0s"`, async () => {
+    ensureBundle();
+    const dir = mkdtempSync(join(tmpdir(), 'cs-limit-'));
+    try {
+      cpSync(join(ROOT, 'examples', 'clusters'), join(dir, 'clusters'), { recursive: true });
+      writeFileSync(
+        join(dir, 'scale.yaml'),
+        [
+          'apiVersion: controllerstepper.io/v1alpha1',
+          'kind: Scenario',
+          'kubernetesVersion: "1.31"',
+          'startTime: "2026-01-01T00:00:00Z"',
+          'snapshot: ./clusters/three-zones.yaml',
+          'events:',
+          '  - {at: 0s, scale: {replicaSet: default/web-7d9f, replicas: 100000}}',
+          'expect:',
+          '  - {at: 10m, replicaSet: default/web-7d9f, replicas: 100000}',
+          '',
+        ].join('\n'),
+      );
+      const child = spawn(process.execPath, [BIN, 'test', 'scale.yaml', ...c.args], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
+      let out = '';
+      let err = '';
+      child.stdout.setEncoding('utf8').on('data', (t: string) => (out += t));
+      child.stderr.setEncoding('utf8').on('data', (t: string) => (err += t));
+      const stuck = setTimeout(() => child.kill('SIGKILL'), 120_000);
+      const code = await new Promise<number | null>((resolve) => child.on('close', (n) => resolve(n)));
+      clearTimeout(stuck);
+      assert.equal(code, 2, err);
+      assert.equal(out, 'scale.yaml (Kubernetes 1.31)\n0 passed, 0 failed, not finished\n');
+      const m = /^controller-stepper: stopped at \+0s \((\d+) decision\(s\)\): (.*)\n$/.exec(err);
+      assert.ok(m, err);
+      assert.match(m[2], c.says);
+      assert.ok(Number(m[1]) <= c.most, `stopped inside the instant: ${m[1]} decisions`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });

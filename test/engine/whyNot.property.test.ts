@@ -96,6 +96,8 @@ function survey(scenario: Scenario, everyNthPass: number, horizon?: Micros) {
   const end = horizon ?? defaultHorizon(scenario, sim.startTime);
   const period = sim.config.nodeMonitorPeriod;
   const claims: Claim[] = [];
+  /** times that hold if the retried sync's API calls succeed (a workqueue backoff after a failed sync) */
+  const ifCallsSucceed: Claim[] = [];
   const wishes = new Map<string, Wish>();
   for (let k = 0, t = sim.startTime; t <= end; k++, t += period) {
     sim.runUntil(t);
@@ -105,6 +107,8 @@ function survey(scenario: Scenario, everyNthPass: number, horizon?: Micros) {
         if (!w.outcome) continue;
         const object = w.object ?? ref;
         if (w.wouldFireAt) claims.push({ object, outcome: w.outcome, at: micros(w.wouldFireAt), madeAt: sim.now, what: w.what });
+        if (w.conditional && w.counterfactual?.kind === 'dropFaults')
+          ifCallsSucceed.push({ object, outcome: w.outcome, at: micros(w.conditional.at), madeAt: sim.now, what: `${w.what}, ${w.conditional.if}` });
         if (w.counterfactual) {
           const key = `${JSON.stringify(w.counterfactual)}|${object}|${w.outcome}`;
           if (!wishes.has(key))
@@ -113,9 +117,11 @@ function survey(scenario: Scenario, everyNthPass: number, horizon?: Micros) {
       }
     }
   }
-  const last = Math.max(end, ...claims.map((c) => c.at));
+  const last = Math.max(end, ...claims.map((c) => c.at), ...ifCallsSucceed.map((c) => c.at));
   sim.runUntil(last);
-  return { sim, claims, wishes: [...wishes.values()], end };
+  // a condition that held: no call failed at that time
+  const held = ifCallsSucceed.filter((c) => !sim.trace.some((d) => d.action === 'ApiCallFailed' && Date.parse(d.time) * 1000 === c.at));
+  return { sim, claims: [...claims, ...held], wishes: [...wishes.values()], end };
 }
 
 function eventTimes(sim: SimulationImpl): Micros[] {
@@ -293,6 +299,35 @@ test('why-not of pending pods the binder cannot place and of a ReplicaSet whose 
   checkWishes('pending-and-faults', scenario, wishes, end, 5);
 });
 
+/**
+ * Timed why-nots of the ReplicaSet controller and the binder (none of the examples makes one at a
+ * monitor pass): the ReplicaSet's creations fail 10 times from 31 s, one per sync, so its key
+ * backs off 5 ms doubling per failure, and the 10th backoff (2.56 s, from 33.545 s) spans the pass
+ * at 35 s, after which creating succeeds; a pod applied at 34.6 s to the only node, cordoned, is
+ * told unschedulable and backs off 1 s, and the uncordon at 34.8 s moves it, to be tried at 35.6 s.
+ */
+test('why-not of a ReplicaSet in its workqueue backoff and of a pod in its scheduling backoff: the times they name come true', () => {
+  const n1 = node('n1');
+  n1.spec = { ...(n1.spec as KObject), unschedulable: true };
+  const withAllocatable = { ...n1, status: { ...(n1.status as KObject), allocatable: { cpu: '4', memory: '8Gi', pods: '110' } } };
+  const scenario = scenarioOf({
+    objects: [withAllocatable, replicaSet('default', 'web', 0, { app: 'web' })],
+    events: [
+      { at: '31s', kind: 'fail', verb: 'create', resource: 'pods', count: 10 } as EventSpec,
+      { at: '31s', kind: 'scale', replicaSet: 'default/web', replicas: 2 } as EventSpec,
+      { at: '34600ms', kind: 'apply', object: pod('default', 'late', undefined) } as EventSpec,
+      { at: '34800ms', kind: 'patch', ref: 'Node/n1', merge: { spec: { unschedulable: false } } } as EventSpec,
+    ],
+  });
+  const start = scenario.startTime!;
+  const { sim, claims } = survey(scenario, 1, start + minutes(2));
+  const at35 = (object: string, outcome: WhyNotOutcome) =>
+    claims.filter((c) => c.object === object && c.outcome === outcome && c.madeAt === start + 35e6).map((c) => formatTime(c.at));
+  assert.deepEqual(at35('ReplicaSet/default/web', 'ReplicaSetPodsCreated'), [formatTime(start + 36_105_000)], 'the ReplicaSet syncs when its backoff ends');
+  assert.deepEqual(at35('Pod/default/late', 'PodBound'), [formatTime(start + 35_600_000)], 'the pod is tried when its backoff ends');
+  checkClaims('backoffs', sim, claims);
+});
+
 test('the runs above checked every kind of claim: certain times and each kind of changed input', () => {
   console.log(JSON.stringify([...checked].sort()));
   for (const k of [
@@ -301,6 +336,8 @@ test('the runs above checked every kind of claim: certain times and each kind of
     'time:NodePodsEvicted',
     'time:PodDeletedByTaintEviction',
     'time:PodDeletedByPodEviction',
+    'time:ReplicaSetPodsCreated',
+    'time:PodBound',
     'input:stopKubelet:NodeStatusUnknown',
     'input:set:NodeTaintedNoExecute',
     'input:dropPlacement:PodBound',

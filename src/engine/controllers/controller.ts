@@ -76,8 +76,12 @@ export interface SimController {
   onLeaseRenewals?(host: ControllerHost, batch: readonly LeaseRecord[], count: number): void;
   /** The earliest time at which this controller has work due, or undefined. */
   nextWake(): Micros | undefined;
-  /** Does all work due at host.now. */
-  wake(host: ControllerHost): void;
+  /**
+   * Does all work due at host.now. A controller may ask `shouldYield` between two units of its
+   * work and, when it says true, return true with the rest kept: the next wake call (which the
+   * simulation makes before anything else runs) does that rest first, and nothing new.
+   */
+  wake(host: ControllerHost, shouldYield?: () => boolean): boolean | void;
   /** xstate machines for the UI's machine view */
   machines(): MachineView[];
   /** zone views (node-lifecycle only) */

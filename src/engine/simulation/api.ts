@@ -56,6 +56,15 @@ export interface SimulationOptions {
    * goToPass() puts a checkpoint back. Ctrl-C on the command line uses it.
    */
   shouldAbort?: () => boolean;
+  /**
+   * Asked inside an instant too: after each controller's work, and by the ReplicaSet controller
+   * between two syncs and by the binder between two pods (one instant can hold minutes of work: the
+   * syncs after a scale to 100,000 replicas). True stops the run there and sets `stopped`, with the
+   * instant part-done; the next step, runUntil or runUntilDecision goes on from that point first,
+   * so the decisions are those of a run never stopped. The views in between show the instant
+   * part-done. goToPass and reset drop the part-done instant.
+   */
+  shouldYield?: () => boolean;
 }
 
 export interface Simulation {

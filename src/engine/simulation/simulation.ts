@@ -62,6 +62,21 @@ const VERSION_GUESS_CODES: ReadonlySet<string> = new Set(['version-assumed', 've
 
 /** How many times the controllers are woken again at one instant while work is still due. */
 export const MAX_ROUNDS = 100;
+
+/** An instant's rounds of controller work, and how far they got (SimulationOptions.shouldYield). */
+interface MidInstant {
+  t: Micros;
+  monitorDue: boolean;
+  /** the trace's length when the instant began */
+  traceFrom: number;
+  round: number;
+  /** the controllers of this round, in order, and the next one to ask */
+  order: SimController[];
+  index: number;
+  woke: boolean;
+  /** the controller at `index` stopped with work left: it is woken first, without asking whether it is due */
+  again: boolean;
+}
 export { checkpointChecks, FINE_CHECKPOINT_EVERY, HEAVY_PASS_MIN_PODS, HEAVY_PASS_SHARE, MAX_CHECKPOINTS };
 
 export function createSimulation(scenario: Scenario, options: SimulationOptions = {}): SimulationImpl {
@@ -118,6 +133,7 @@ export class SimulationImpl implements Simulation {
     this.factory = options.controllerFactory ?? defaultControllerFactory;
     this.shouldStop = options.shouldStop;
     this.shouldAbort = options.shouldAbort;
+    this.shouldYield = options.shouldYield;
     this.plan = planControllers(this.config, this.behaviour, scenario.binder);
     // the snapshot's records stay as loaded: the simulation works on a copy, and checkpoints start from them
     const cluster = cloneCluster(scenario.snapshot.cluster);
@@ -243,16 +259,29 @@ export class SimulationImpl implements Simulation {
   private readonly shouldAbort: (() => boolean) | undefined;
   /** see SimulationOptions.shouldAbort: an instant left part-done, which no step may run on from */
   private aborted = false;
+  private readonly shouldYield: (() => boolean) | undefined;
+  /** see SimulationOptions.shouldYield: an instant left part-done, and where its controllers' work goes on from */
+  private midInstant: MidInstant | null = null;
+
+  /** Finishes the instant a yield left part-done; false when it yields again. */
+  private resumeInstant(): boolean {
+    const m = this.midInstant!;
+    if (!this.runRounds(m)) return false;
+    this.finishInstant(m);
+    return true;
+  }
 
   step(interactive = false): void {
-    const before = this.host.pass;
     this.stopped = this.aborted;
     if (this.aborted) return;
-    for (;;) {
+    const resumedPass = this.midInstant?.monitorDue;
+    if (this.midInstant && !this.resumeInstant()) return;
+    const before = this.host.pass;
+    // a pass whose instant was left part-done: finishing it ends the step
+    for (; !resumedPass;) {
       const t = this.nextInstant();
       if (t === undefined) return;
-      this.processInstant(t);
-      if (this.aborted) return;
+      if (!this.processInstant(t)) return;
       if (this.host.pass !== before) break;
       if (this.stopHere()) return;
     }
@@ -268,10 +297,11 @@ export class SimulationImpl implements Simulation {
     t = this.withinHorizon(t);
     this.stopped = this.aborted;
     if (this.aborted) return;
+    if (this.midInstant && !this.resumeInstant()) return;
     for (;;) {
       const next = this.nextInstant();
       if (next === undefined || next > t) break;
-      this.processInstant(next);
+      if (!this.processInstant(next)) return;
       if (this.stopHere()) return;
     }
     if (t > this.host.now) this.host.now = t;
@@ -280,13 +310,20 @@ export class SimulationImpl implements Simulation {
 
   runUntilDecision(match: (d: Decision) => boolean, limit: Micros): Decision | undefined {
     limit = this.withinHorizon(limit);
-    let from = this.host.trace.length;
+    // the decisions of an instant left part-done count from its start
+    let from = Math.min(this.host.trace.length, this.midInstant?.traceFrom ?? Number.POSITIVE_INFINITY);
     this.stopped = this.aborted;
     if (this.aborted) return undefined;
+    if (this.midInstant) {
+      if (!this.resumeInstant()) return undefined;
+      const tr = this.host.trace;
+      for (; from < tr.length; from++) if (match(tr[from])) return tr[from];
+      if (this.stopHere()) return undefined;
+    }
     for (;;) {
       const next = this.nextInstant();
       if (next === undefined || next > limit) break;
-      this.processInstant(next);
+      if (!this.processInstant(next)) return undefined;
       const tr = this.host.trace;
       for (; from < tr.length; from++) if (match(tr[from])) return tr[from];
       if (this.stopHere()) return undefined;
@@ -427,8 +464,10 @@ export class SimulationImpl implements Simulation {
   /** the last instant fully processed */
   private processedUpTo: Micros = Number.NEGATIVE_INFINITY;
 
-  private processInstant(t: Micros): void {
+  /** Runs the instant at t; false when a yield (or an abort) left it part-done. */
+  private processInstant(t: Micros): boolean {
     const host = this.host;
+    const traceFrom = host.trace.length;
     host.now = t;
     // kubelet posts strictly before t, then the scenario's events at t, then the posts due at t:
     // an event at t (e.g. `kubelet: stop`) comes before a post the kubelet would make at t
@@ -470,22 +509,48 @@ export class SimulationImpl implements Simulation {
       this.nextMonitorAt = t + Math.max(1, this.config.nodeMonitorPeriod);
       this.lastPassTime = t;
     }
-    let round = 0;
-    for (; round < MAX_ROUNDS; round++) {
-      let woke = false;
-      for (const c of [...host.controllers]) {
+    const m: MidInstant = { t, monitorDue, traceFrom, round: 0, order: [...host.controllers], index: 0, woke: false, again: false };
+    if (!this.runRounds(m)) return false;
+    this.finishInstant(m);
+    return true;
+  }
+
+  /**
+   * The rounds of controller work at one instant: every controller due, in order, until none is.
+   * A yield (SimulationOptions.shouldYield) after a controller's work, or inside it (the controller
+   * then says it has work left), leaves `m` where the next call goes on from; false then.
+   */
+  private runRounds(m: MidInstant): boolean {
+    const host = this.host;
+    const t = m.t;
+    let yielded = false;
+    const ask = this.shouldYield;
+    const shouldYield = ask ? () => (yielded ||= ask() === true) : undefined;
+    for (; m.round < MAX_ROUNDS; m.round++, m.order = [...host.controllers], m.index = 0, m.woke = false) {
+      for (; m.index < m.order.length; m.index++) {
+        const c = m.order[m.index];
         if (!host.controllers.includes(c)) continue;
-        const w = c.nextWake();
-        const due = (w !== undefined && w <= t) || (round === 0 && monitorDue && c.name === 'node-lifecycle');
-        if (!due) continue;
-        c.wake(host);
-        woke = true;
+        if (!m.again) {
+          const w = c.nextWake();
+          const due = (w !== undefined && w <= t) || (m.round === 0 && m.monitorDue && c.name === 'node-lifecycle');
+          if (!due) continue;
+        }
+        const left = c.wake(host, shouldYield) === true;
+        m.woke = true;
+        m.again = left;
         if (this.shouldAbort?.() === true) {
           this.aborted = this.stopped = true;
-          return;
+          this.midInstant = null;
+          return false;
+        }
+        if (left || shouldYield?.()) {
+          if (!left) m.index++;
+          this.midInstant = m;
+          this.stopped = true;
+          return false;
         }
       }
-      if (!woke) break;
+      if (!m.woke) break;
       if (
         !host.controllers.some((c) => {
           const w = c.nextWake();
@@ -494,6 +559,13 @@ export class SimulationImpl implements Simulation {
       )
         break;
     }
+    this.midInstant = null;
+    return true;
+  }
+
+  private finishInstant(m: MidInstant): void {
+    const host = this.host;
+    const { t, monitorDue, round } = m;
     if (round >= MAX_ROUNDS && !this.livelockReported) {
       this.livelockReported = true;
       this.ownProblems.push({
@@ -575,6 +647,7 @@ export class SimulationImpl implements Simulation {
 
   private restoreCheckpoint(cp: Checkpoint): void {
     this.aborted = false;
+    this.midInstant = null;
     const loop = this.store.restore(cp, this.host, this.kubelets, () =>
       buildControllers(this.plan, this.factory, {
         config: this.config,

@@ -16,7 +16,7 @@ export const defaultControllerFactory: ControllerFactory = (name, ctx) => {
     case 'taint-eviction':
       return createTaintEvictionController({ strictMachines: ctx.strictMachines });
     case 'replicaset':
-      return createReplicaSetController();
+      return createReplicaSetController({ strictMachines: ctx.strictMachines });
     case 'scheduler':
       return createSimplifiedBinder();
   }

@@ -64,8 +64,8 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
     return nextWake(this);
   }
 
-  wake(host: ControllerHost): void {
-    processDueKeys(this, host);
+  wake(host: ControllerHost, shouldYield?: () => boolean): boolean {
+    return processDueKeys(this, host, shouldYield);
   }
 
   // ---------------------------------------------------------------- views
@@ -114,6 +114,7 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
   }
 
   restore(saved: unknown, host: ControllerHost, from?: RestoreFrom): void {
+    this.unsynced = null;
     restoreController(this, saved, host, from);
   }
 }

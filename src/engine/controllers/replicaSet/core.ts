@@ -38,7 +38,16 @@ export interface ReplicaSetControllerOptions {
    * frozen (an edit in place throws), and machines() builds its views anew beside the ones it keeps.
    */
   verifyTallies?: boolean;
+  /**
+   * A send the ReplicaSet machine refuses throws (the simulation's checking mode, the fuzzer, the
+   * rigs; verifyTallies implies it), but for the events sent to ask it (`ASKS`): a controller that
+   * sends an event its machine does not take has lost track of its own state.
+   */
+  strictMachines?: boolean;
 }
+
+/** events sent to ask the machine, whose refusal is its answer (a guard said no), not a lost track */
+const ASKS: ReadonlySet<string> = new Set(['EXPIRE', 'DELETE_EXPECTATIONS']);
 
 export class ReplicaSetCore {
   entries = new Map<string, Entry>();
@@ -70,6 +79,8 @@ export class ReplicaSetCore {
   /** keys this controller is deleting right now (not "removed" pods to replace) */
   deletingNow = new Set<string>();
   wakeCache: Micros | undefined | null = null;
+  /** the keys a wake took and had not synced when it yielded (processDueKeys): the next wake syncs them first */
+  unsynced: Entry[] | null = null;
   /** entries with something scheduled (a due key, a delayed add, pending expectations) */
   timed = new Set<Entry>();
   /** entries by controller uid and by namespace */
@@ -81,8 +92,11 @@ export class ReplicaSetCore {
   texts = new Map<string, string>();
   /** the test switch `verifyTallies` (see ReplicaSetControllerOptions) */
   readonly verify: boolean;
+  /** see ReplicaSetControllerOptions.strictMachines */
+  readonly strict: boolean;
   constructor(readonly options: ReplicaSetControllerOptions = {}) {
     this.verify = options.verifyTallies === true;
+    this.strict = this.verify || options.strictMachines === true;
   }
 
   newEntry(key: string, rs: ReplicaSetRecord, saved?: SavedEntry): Entry {
@@ -231,19 +245,21 @@ export class ReplicaSetCore {
   send(entry: Entry, event: ReplicaSetMachineEvent): MachineTransition | null {
     this.wakeCache = null;
     const t = entry.actor.send(event);
+    if (!t) this.refused(entry, event);
     if (this.isLive(entry)) this.noteTimers(entry);
     return t;
+  }
+
+  private refused(entry: Entry, event: ReplicaSetMachineEvent): void {
+    if (this.strict && !ASKS.has(event.type)) throw new Error(`replicaset ${entry.key}: the machine refused ${event.type} in ${entry.actor.state()}`);
   }
 
   /** `send` when the transition is not kept (none is made) */
   update(entry: Entry, event: ReplicaSetMachineEvent): void {
     this.wakeCache = null;
-    const moved = entry.actor.advance(event);
     // the workqueue's events are sent where the machine is known to take them (DeleteExpectations
-    // may find no record): a refusal with verification on is a controller that lost track of it
-    if (!moved && this.verify && event.type !== 'DELETE_EXPECTATIONS') {
-      throw new Error(`replicaset ${entry.key}: the machine refused ${event.type} in ${entry.actor.state()}`);
-    }
+    // may find no record)
+    if (!entry.actor.advance(event)) this.refused(entry, event);
     if (this.isLive(entry)) this.noteTimers(entry);
   }
 

@@ -25,7 +25,17 @@ export function nextWake(rsc: ReplicaSetCore): Micros | undefined {
   return min;
 }
 
-export function processDueKeys(rsc: ReplicaSetCore, host: ControllerHost): void {
+/**
+ * Syncs every key due, timers first. `shouldYield` is asked after each sync: when it says true,
+ * the keys not synced yet are kept (`unsynced`) and true is returned; the next call syncs them,
+ * and only them, as this call would have.
+ */
+export function processDueKeys(rsc: ReplicaSetCore, host: ControllerHost, shouldYield?: () => boolean): boolean {
+  if (rsc.unsynced) {
+    const rest = rsc.unsynced;
+    rsc.unsynced = null;
+    return syncKeys(rsc, host, rest, shouldYield);
+  }
   const now = host.now;
   // timers first: delayed adds and expectations that expire now
   const fired: Entry[] = [];
@@ -51,7 +61,17 @@ export function processDueKeys(rsc: ReplicaSetCore, host: ControllerHost): void 
     if (at !== null && at <= now) due.push(e);
   }
   due.sort((a, b) => rsc.ctx(a).dueAt! - rsc.ctx(b).dueAt! || byEntryKey(a, b));
-  for (const entry of due) {
+  return syncKeys(rsc, host, due, shouldYield);
+}
+
+function syncKeys(rsc: ReplicaSetCore, host: ControllerHost, due: Entry[], shouldYield?: () => boolean): boolean {
+  const now = host.now;
+  for (let i = 0; i < due.length; i++) {
+    if (i > 0 && shouldYield?.()) {
+      rsc.unsynced = due.slice(i);
+      return true;
+    }
+    const entry = due[i];
     // a live entry is the one `entries` holds under its key (see `send`)
     if (!entry.live && !rsc.entries.has(entry.key)) continue;
     const c = rsc.ctx(entry);
@@ -65,4 +85,5 @@ export function processDueKeys(rsc: ReplicaSetCore, host: ControllerHost): void 
       if (t) entry.lastTransition = t;
     }
   }
+  return false;
 }

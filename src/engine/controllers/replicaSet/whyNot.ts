@@ -8,7 +8,7 @@ import type { ControllerHost } from '../controllerHost';
 import type { Explanation } from '../../simulation/api';
 import type { ObjectRef, ReplicaSetRecord } from '../../model/types';
 import { replicaSetRef } from '../../model/types';
-import { formatDuration, formatTime } from '../../model/time';
+import { formatDuration, formatTime, type Micros } from '../../model/time';
 import type { GuardResult } from '../../machines/guardTrace';
 import { whyNotFrom, type WhyNot, type WhyNotCheck } from '../../trace/whyNot';
 import { EXPECTATIONS_TIMEOUT } from './machine';
@@ -67,7 +67,7 @@ export function replicaSetWhyNot(rsc: ReplicaSetCore, host: ControllerHost, obje
           rule: 'the last sync failed: the key is requeued with the workqueue backoff (5ms doubling per consecutive failure)',
           values: { failures: c.failures },
         },
-        wouldFireAt: formatTime(c.dueAt),
+        wouldFireAt: formatTime(syncedAgainAt(c.dueAt, c.resyncAt)),
       });
     }
     if (c.resyncAt !== null) {
@@ -153,6 +153,7 @@ function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: Replic
       );
   }
   if (entry.actor.state().includes('queue.backoff') && c.dueAt !== null) {
+    const retryAt = syncedAgainAt(c.dueAt, c.resyncAt);
     // a sync fails only on an injected API fault here: without the faults it would not have
     path.push({
       guard: 'notInBackoff',
@@ -160,10 +161,10 @@ function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: Replic
       holds: false,
       rule: 'the last sync succeeded',
       unmet: 'the last sync failed: the key is retried after the workqueue backoff',
-      values: { failures: c.failures, retryAt: formatTime(c.dueAt) },
+      values: { failures: c.failures, retryAt: formatTime(retryAt) },
     });
     return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, {
-      conditional: { if: "the retried sync's API calls succeed", at: formatTime(c.dueAt) },
+      conditional: { if: "the retried sync's API calls succeed", at: formatTime(retryAt) },
       counterfactual: { kind: 'dropFaults', description: 'the scenario without its fail: events' },
     });
   }
@@ -194,4 +195,13 @@ function clusterClaim(host: ControllerHost, rs: ReplicaSetRecord, check: Replica
     else if (owner.uid === rs.meta.uid) active++;
   }
   return { active, adoptable };
+}
+
+/**
+ * When a key in backoff is synced again: its rate-limited add, or an add still waiting in the
+ * delaying queue from before (a failed sync whose key was re-added at once keeps its earlier
+ * AddRateLimited as `resyncAt`: the queue keeps the earliest).
+ */
+function syncedAgainAt(dueAt: Micros, resyncAt: Micros | null): Micros {
+  return resyncAt !== null && resyncAt < dueAt ? resyncAt : dueAt;
 }

@@ -68,6 +68,8 @@ const SOURCE = 'simplified binder (stands in for kube-scheduler; spec section 3)
 const KUBELET_SOURCE = 'simplified kubelet start (stands in for the kubelet; issue 3 item 4)';
 /** nodes listed by name in a decision; the rest are counted */
 const MAX_LISTED_NODES = 20;
+/** pods tried between two questions to shouldYield (each costs a clock read in the host) */
+const YIELD_EVERY = 64;
 
 interface Start {
   at: Micros;
@@ -96,6 +98,8 @@ export class SimplifiedBinder implements SimController {
   private origin: Micros = 0;
   private minor = 0;
   private rules: QueueRules = queueRulesFor(0);
+  /** the pods a wake was trying when it yielded, in its order: the next wake tries them first */
+  private untried: PodRecord[] | null = null;
   /** the earliest next try of a waiting pod (undefined: to be worked out again) */
   private nextDue: Micros | null | undefined = null;
   /** pods this binder bound, by start time (inserted in time order: now + a fixed delay) */
@@ -268,14 +272,21 @@ export class SimplifiedBinder implements SimController {
     return min;
   }
 
-  wake(host: ControllerHost): void {
-    const due = this.earliestTry();
-    if (due !== null && due <= host.now) this.bindPending(host);
+  wake(host: ControllerHost, shouldYield?: () => boolean): boolean {
+    if (this.untried) {
+      const rest = this.untried;
+      this.untried = null;
+      if (this.tryPods(host, rest, shouldYield)) return true;
+    } else {
+      const due = this.earliestTry();
+      if (due !== null && due <= host.now && this.bindPending(host, shouldYield)) return true;
+    }
     for (const [key, s] of this.starts) {
       if (s.at > host.now) break;
       this.starts.delete(key);
       this.startPod(host, key, s);
     }
+    return false;
   }
 
   private nodeIndex(host: ControllerHost): NodeIndex {
@@ -283,7 +294,8 @@ export class SimplifiedBinder implements SimController {
     return this.index;
   }
 
-  private bindPending(host: ControllerHost): void {
+  /** Tries the pods due; true when it yielded with some left (`untried`). */
+  private bindPending(host: ControllerHost, shouldYield?: () => boolean): boolean {
     const pods: PodRecord[] = [];
     this.nextDue = undefined;
     for (const [key, q] of this.waiting) {
@@ -299,7 +311,7 @@ export class SimplifiedBinder implements SimController {
       }
       if (q.due !== null && q.due <= host.now) pods.push(pod);
     }
-    if (!pods.length) return;
+    if (!pods.length) return false;
     // the scheduling queue's order (PrioritySort): higher spec.priority first, then oldest, then by name
     pods.sort(
       (a, b) =>
@@ -307,9 +319,19 @@ export class SimplifiedBinder implements SimController {
         a.meta.creationTimestamp - b.meta.creationTimestamp ||
         (a.meta.namespace + '/' + a.meta.name < b.meta.namespace + '/' + b.meta.name ? -1 : 1),
     );
+    return this.tryPods(host, pods, shouldYield);
+  }
+
+  private tryPods(host: ControllerHost, pods: PodRecord[], shouldYield?: () => boolean): boolean {
     const index = this.nodeIndex(host);
     const w = wordingFor(host.behaviour.version.minor);
-    for (const pod of pods) {
+    for (let i = 0; i < pods.length; i++) {
+      // between two pods, every YIELD_EVERY: what is left is tried first at the next wake
+      if (i > 0 && i % YIELD_EVERY === 0 && shouldYield?.()) {
+        this.untried = pods.slice(i);
+        return true;
+      }
+      const pod = pods[i];
       const key = `${pod.meta.namespace}/${pod.meta.name}`;
       const ref = podRef(pod.meta.namespace, pod.meta.name);
       const q = this.waiting.get(key)!;
@@ -368,6 +390,7 @@ export class SimplifiedBinder implements SimController {
       host.remember(ref, 'bound', seq);
       this.starts.set(key, { at: host.now + host.kubelet.podStartupDelay, node: node.name });
     }
+    return false;
   }
 
   private startPod(host: ControllerHost, key: string, s: Start): void {
@@ -465,6 +488,7 @@ export class SimplifiedBinder implements SimController {
 
   restore(saved: unknown, host?: ControllerHost, from?: RestoreFrom): void {
     const s = saved as Saved;
+    this.untried = null;
     this.waiting = new Map(s.waiting.map(([k, v]) => [k, { ...v }]));
     this.origin = s.origin;
     this.setVersion(s.minor);
