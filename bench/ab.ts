@@ -93,7 +93,7 @@ async function main(): Promise<number> {
       if (task === 'goback')
         process.stdout.write(`pair ${i + 1} ${s.name}: CPU ms: far step back ${out.farBackCpuMs?.toFixed(0)}, one back ${out.oneBackCpuMs?.toFixed(0)}\n`);
       process.stdout.write(
-        `pair ${i + 1} ${s.name}: CPU ${got[got.length - 1][0].toFixed(0)} ms, ${task === 'simulate' ? 'main thread' : 'wall'} ${got[got.length - 1][1].toFixed(0)} ms${out.decisions !== undefined ? `, ${out.decisions} decisions` : ''}\n`,
+        `pair ${i + 1} ${s.name}: CPU ${got[got.length - 1][0].toFixed(0)} ms, ${task === 'simulate' ? 'main thread' : 'wall'} ${got[got.length - 1][1].toFixed(0)} ms${out.decisions !== undefined ? `, ${out.decisions} decisions` : ''}${out.peakRss !== undefined ? `, peak RSS ${(out.peakRss / 2 ** 20).toFixed(0)} MiB` : ''}\n`,
       );
     }
     rows.push({ a: got[0], b: got[1], load });
