@@ -15,6 +15,7 @@ import type { Answer } from './nodeMachines';
 import { chooseTaintBasedEviction } from './processTaintBaseEviction';
 import { RateLimitedTimedQueue, effectiveRate } from './rateLimitedQueue';
 import { NodeLifecycleState, RETRY_NO_READY, showRate } from './state';
+import { queuedInOtherZone, releasedByZoneLeft, zoneLeftHolds } from './zoneQueues';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, findCondition, noExecuteFor, swapTaints, taintExists, taintText } from './taints';
 
 /** processTaintBaseEviction (and 1.12's inline equivalent). */
@@ -82,7 +83,7 @@ export function markNodeForTainting(
   const requeue = nlc.rules.requeuesUntaintedNodes && !taintExists(node.taints, own);
   let answer: Answer | null = null;
   if (!wasQueued && (requeue || !q.has(name))) {
-    answer = nlc.askNode(name, { type: 'QUEUED_FOR_TAINTING' }, choice);
+    answer = nlc.askNode(name, { type: 'QUEUED_FOR_TAINTING', ...zoneLeftHolds(nlc, name, zone) }, choice);
     if (!answer) return;
   }
   if (requeue) q.remove(name);
@@ -174,12 +175,12 @@ export function taintItem(nlc: NodeLifecycleState, host: ControllerHost, zone: s
   const row = noExecuteFor(ready.status);
   if (!row) {
     // "Node was in a taint queue, but it's ready now. Ignoring taint request."
-    if (nlc.evictionState(item.value) === 'queuedForTainting') nlc.sendNode(item.value, { type: 'DEQUEUED' });
+    if (nlc.evictionState(item.value) === 'queuedForTainting') nlc.sendNode(item.value, { type: 'DEQUEUED', ...queuedInOtherZone(nlc, item.value, zone) });
     return { ok: true } as const;
   }
   const { taint: add, opposite } = row;
   const ref = nodeRef(item.value);
-  const answer = nlc.askNode(item.value, { type: 'TAINT_PASS' });
+  const answer = nlc.askNode(item.value, { type: 'TAINT_PASS', ...releasedByZoneLeft(nlc, item.value, zone) });
   // refused: nothing is written, and the entry is dropped as a done one would be
   if (!answer) return { ok: true } as const;
   if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return { ok: false, wait: 0 } as const;
