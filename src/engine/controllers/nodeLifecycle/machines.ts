@@ -189,6 +189,11 @@ export const nodeHealthMachine = setup({
               target: 'queuedForEviction',
               description: "Ready has been False/Unknown for longer than podEvictionTimeout: evictPods added the node to the zone's pod eviction queue.",
             },
+            EVICTION_CANCELLED: {
+              ...evictionCancelled,
+              description:
+                'cancelPodEviction removed an entry the machine had already left behind: the node came back to a zone whose queue still held it (a zone queue keeps a node that leaves the zone).',
+            },
           },
         },
         queuedForTainting: {

@@ -99,7 +99,9 @@ export function evictPods(
       nlc.src('evictPods'),
     );
   }
-  if (q.has(name)) return true;
+  // in the set: Add refuses, nothing changes; unless the machine is idle while the queue has the node queued
+  // (it came back to a zone whose queue kept it, zoneQueues.ts): the machine then learns it is queued
+  if (q.has(name) && !(q.isQueued(name) && nlc.evictionState(name) === 'idle')) return true;
   const answer = nlc.askNode(name, { type: 'QUEUED_FOR_EVICTION', ...zoneLeftHolds(nlc, name, zone) });
   if (!answer) return true;
   q.add(name, node.meta.uid, host.now);

@@ -81,13 +81,15 @@ export function markNodeForTainting(
   const own = noExecuteFor(status)!.taint;
   // 1.19+: a node without its taint is removed and added again (a queued one keeps its place in the machine)
   const requeue = nlc.rules.requeuesUntaintedNodes && !taintExists(node.taints, own);
+  // the machine idle while this queue has the node queued: it came back to a zone whose queue kept it (zoneQueues.ts)
+  const keptQueued = wasQueued && nlc.evictionState(name) === 'idle';
   let answer: Answer | null = null;
-  if (!wasQueued && (requeue || !q.has(name))) {
+  if ((!wasQueued && (requeue || !q.has(name))) || keptQueued) {
     answer = nlc.askNode(name, { type: 'QUEUED_FOR_TAINTING', ...zoneLeftHolds(nlc, name, zone) }, choice);
     if (!answer) return;
   }
   if (requeue) q.remove(name);
-  if (!q.add(name, node.meta.uid, host.now) || !answer) return;
+  if ((!q.add(name, node.meta.uid, host.now) && !keptQueued) || !answer) return;
   const ref = nodeRef(name);
   const tr = nlc.commitNode(answer);
   const zoneState = nlc.zoneActors.get(zone)?.state() ?? 'Initial';

@@ -35,7 +35,7 @@ function podYaml(name: string, nodeName: string): string {
 }
 
 /** Zone z1: a1 … a5, z2: b1 … b3; a1 and a2 stop at 10 s; `mover` is patched into z2 at `moveAt`. */
-function scenario(version: string, settings: string, mover: string, moveAt: string): string {
+function scenario(version: string, settings: string, mover: string, moveAt: string, more = ''): string {
   const names = ['a1', 'a2', 'a3', 'a4', 'a5'].map((n) => nodeYaml(n, 'z1')).join('') + ['b1', 'b2', 'b3'].map((n) => nodeYaml(n, 'z2')).join('');
   return `apiVersion: controllerstepper.io/v1alpha1
 kind: Scenario
@@ -47,7 +47,7 @@ objects:
 ${names}${podYaml('p1', 'a1')}${podYaml('p2', 'a2')}events:
   - {at: 10s, kubelet: stop, nodes: [a1, a2]}
   - {at: ${moveAt}, patch: {object: Node/${mover}, merge: {metadata: {labels: {topology.kubernetes.io/zone: z2}}}}}
-`;
+${more}`;
 }
 
 interface Case {
@@ -60,6 +60,8 @@ interface Case {
   before: string;
   /** decisions about the mover after the move, in order (action and the zone or object it names) */
   after: string[];
+  /** events after the move */
+  more?: string;
 }
 
 // nodeEvictionRate 0.01: a zone queue releases one node per 100 s; the first (a1) leaves at once, a2 waits.
@@ -138,11 +140,36 @@ const cases: Case[] = [
     before: 'evicted',
     after: [],
   },
+  {
+    name: "1.26 (no taint manager): queued, moved, evicted by z2, Ready again, back to z1: z1's queue kept it, cancelPodEviction removes it",
+    version: '1.26',
+    settings: `${EVICT}, enableTaintManager: false`,
+    mover: 'a2',
+    moveAt: '120s',
+    before: 'queuedForEviction',
+    after: ['NodeQueuedForEviction z2', 'PodEvicted p2', 'EvictionCancelled z1'],
+    more: `  - {at: 125s, kubelet: start, nodes: [a2]}
+  - {at: 133s, patch: {object: Node/a2, merge: {metadata: {labels: {topology.kubernetes.io/zone: z1}}}}}
+`,
+  },
+  {
+    name: "1.35: queued, moved, tainted by z2, Ready again, back to z1 as NotReady: z1's queue kept it and taints it",
+    version: '1.35',
+    settings: `${TAINT}, nodeMonitorGracePeriod: 10s`,
+    mover: 'a2',
+    moveAt: '90s',
+    before: 'queuedForTainting',
+    after: ['NodeQueuedForTainting z2', 'TaintAdded unreachable', 'NodeQueuedForTainting z1', 'TaintAdded not-ready'],
+    more: `  - {at: 95s, kubelet: start, nodes: [a2]}
+  - {at: 102s, patch: {object: Node/a2, merge: {metadata: {labels: {topology.kubernetes.io/zone: z1}}}}}
+  - {at: 102s, node: a2, condition: {type: Ready, status: "False"}}
+`,
+  },
 ];
 
 for (const c of cases) {
   test(`zone move: ${c.name}`, () => {
-    const files = { '/s/scenario.yaml': scenario(c.version, c.settings, c.mover, c.moveAt) };
+    const files = { '/s/scenario.yaml': scenario(c.version, c.settings, c.mover, c.moveAt, c.more) };
     const sc = loadScenario('/s/scenario.yaml', new MemoryFs(files));
     assert.deepEqual(
       sc.problems.filter((p) => p.severity === 'error'),
@@ -153,18 +180,23 @@ for (const c of cases) {
     const move = sim.startTime + Number.parseInt(c.moveAt, 10) * 1_000_000;
     sim.runUntil(move - 1);
     assert.match(sim.machines().find((m) => m.id === `node/${c.mover}`)?.state ?? '', new RegExp(`eviction\\.${c.before}`));
-    sim.runUntil(move + 20_000_000);
+    sim.runUntil(move + 40_000_000);
     const seen = sim.trace
       .filter((d) => Date.parse(d.time) * 1000 >= move)
       .filter((d) => d.object === `Node/${c.mover}` || d.object === `Pod/default/p${c.mover.slice(1)}`)
       // the node lifecycle controller's (on the taint path the taint eviction controller deletes the pods)
-      .filter((d) => d.controller === 'node-lifecycle' && ['NodeQueuedForTainting', 'TaintAdded', 'NodeQueuedForEviction', 'PodEvicted'].includes(d.action))
+      .filter(
+        (d) =>
+          d.controller === 'node-lifecycle' &&
+          !d.summary.includes(':NoSchedule') &&
+          ['NodeQueuedForTainting', 'TaintAdded', 'NodeQueuedForEviction', 'PodEvicted', 'EvictionCancelled'].includes(d.action),
+      )
       .map((d) =>
         d.action === 'TaintAdded'
-          ? `TaintAdded ${d.summary.includes('unreachable:NoExecute') ? 'unreachable' : d.summary}`
+          ? `TaintAdded ${d.summary.includes('unreachable:NoExecute') ? 'unreachable' : d.summary.includes('not-ready:NoExecute') ? 'not-ready' : d.summary}`
           : d.action === 'PodEvicted'
             ? `PodEvicted p${c.mover.slice(1)}`
-            : `${d.action} ${d.summary.includes('/z2') ? 'z2' : d.summary}`,
+            : `${d.action} ${d.summary.includes('/z2') ? 'z2' : d.summary.includes('/z1') || JSON.stringify(d.because).includes('/z1') ? 'z1' : d.summary}`,
       );
     assert.deepEqual(seen, c.after);
     assert.deepEqual(sim.invariants?.violations ?? [], []);
