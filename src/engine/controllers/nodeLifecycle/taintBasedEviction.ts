@@ -99,7 +99,13 @@ export function markNodeForTainting(
     summary: `Node is ${status === 'False' ? 'NotReady' : 'unresponsive'}: added to the taint queue of ${zoneRef(zone)}`,
     because: [
       { rule: `Ready condition is ${status}`, values: { Ready: status } },
-      { rule: `the node does not carry ${taintText(own)} yet`, values: { taints: node.taints.map(taintText) } },
+      // carrying it already: Add looks only at this zone's set (a node that changed zone, or a taint someone else put there)
+      taintExists(node.taints, own)
+        ? {
+            rule: `the node carries ${taintText(own)}, but this zone's queue does not hold it: Add puts it there`,
+            values: { taints: node.taints.map(taintText) },
+          }
+        : { rule: `the node does not carry ${taintText(own)} yet`, values: { taints: node.taints.map(taintText) } },
       {
         rule: "the zone queue releases nodes at the zone's eviction rate (token bucket, burst 1)",
         values: { zone: zoneRef(zone), zoneState, rate: showRate(effectiveRate(q.limiter)), queued: q.length },

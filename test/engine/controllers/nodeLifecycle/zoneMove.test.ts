@@ -199,6 +199,9 @@ for (const c of cases) {
             : `${d.action} ${d.summary.includes('/z2') ? 'z2' : d.summary.includes('/z1') || JSON.stringify(d.because).includes('/z1') ? 'z1' : d.summary}`,
       );
     assert.deepEqual(seen, c.after);
+    // a tainted node queued in its new zone: the decision says it carries the taint already
+    const queued = sim.trace.find((d) => Date.parse(d.time) * 1000 >= move && d.action === 'NodeQueuedForTainting' && d.object === `Node/${c.mover}`);
+    if (queued) assert.equal(queued.because[1]?.rule.startsWith('the node carries'), c.before === 'tainted', queued.because[1]?.rule);
     assert.deepEqual(sim.invariants?.violations ?? [], []);
     // the zone it left keeps it (upstream never tells that queue)
     sim.runUntil(sim.startTime + 600_000_000);
