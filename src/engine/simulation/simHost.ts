@@ -437,12 +437,14 @@ export class SimHost implements ControllerHost {
     this.markDirty(slot);
     this.podChanges?.add(key);
     const existing = this.cluster.pods.get(key);
+    const seen = slot.seen;
+    // The replaced pod as last announced, taken before the index moves: a slot with nothing seen (as a
+    // restore leaves every slot) reads the pod's node from the index, which must still be the old one.
+    const before = existing ? (seen ?? this.podBefore(key, slot, existing)) : undefined;
     this.cluster.pods.set(key, pod);
     slot.pod = pod;
     this.index(key, pod.nodeName);
-    const seen = slot.seen;
-    if (existing) {
-      const before = seen ?? this.podBefore(key, slot, existing);
+    if (before) {
       slot.seen = this.seenOf(pod, seen);
       this.notifyPod('updated', pod, before);
       return;

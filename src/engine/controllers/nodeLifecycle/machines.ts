@@ -30,20 +30,24 @@ export type NodeHealthEvent =
   | { type: 'READY_OBSERVED'; status: ReadyStatus }
   | { type: 'READY_MISSING' }
   | { type: 'STATUS_UNKNOWN_SET' }
-  | { type: 'QUEUED_FOR_TAINTING' }
-  | { type: 'TAINT_PASS'; reconstructed?: boolean }
+  | { type: 'QUEUED_FOR_TAINTING'; heldByZoneLeft?: boolean }
+  | { type: 'TAINT_PASS'; reconstructed?: boolean; fromZoneLeft?: boolean }
   | { type: 'TAINT_SWAPPED' }
   | { type: 'MARKED_REACHABLE' }
-  | { type: 'DEQUEUED' }
-  | { type: 'QUEUED_FOR_EVICTION' }
-  | { type: 'EVICTION_PASS' }
+  | { type: 'DEQUEUED'; queuedElsewhere?: boolean }
+  | { type: 'QUEUED_FOR_EVICTION'; heldByZoneLeft?: boolean }
+  | { type: 'EVICTION_PASS'; fromZoneLeft?: boolean }
   | { type: 'EVICTION_CANCELLED' }
   | { type: 'REGISTERED_AGAIN' };
 
 /** The event fields the node health machine's guards read: with the type, they determine its answer (machines/table.ts). */
 export function nodeHealthEventKey(e: NodeHealthEvent): string {
   if (e.type === 'READY_OBSERVED') return `${e.type}:${e.status}`;
-  if (e.type === 'TAINT_PASS' && e.reconstructed) return 'TAINT_PASS:reconstructed';
+  if (e.type === 'TAINT_PASS' && e.reconstructed) return e.fromZoneLeft ? 'TAINT_PASS:reconstructed:fromZoneLeft' : 'TAINT_PASS:reconstructed';
+  // a node that changed zone (zoneQueues.ts): the fields the zone-move guards read
+  if ((e.type === 'QUEUED_FOR_TAINTING' || e.type === 'QUEUED_FOR_EVICTION') && e.heldByZoneLeft) return `${e.type}:heldByZoneLeft`;
+  if ((e.type === 'TAINT_PASS' || e.type === 'EVICTION_PASS') && e.fromZoneLeft) return `${e.type}:fromZoneLeft`;
+  if (e.type === 'DEQUEUED' && e.queuedElsewhere) return 'DEQUEUED:queuedElsewhere';
   return e.type;
 }
 
@@ -79,6 +83,10 @@ const taintPass = {
   target: 'tainted',
   description: "doNoExecuteTaintingPass released the node (the zone's token bucket had a token) and added the not-ready/unreachable NoExecute taint.",
 } as const;
+const zoneLeftTaintPass =
+  "The queue of a zone the node has left released it (markNodeAsReachable had removed it only from its current zone's queue): doNoExecuteTaintingPass added the NoExecute taint.";
+const zoneLeftEvictionPass =
+  "The pod eviction queue of a zone the node has left released it (cancelPodEviction had removed it only from its current zone's queue): doEvictionPass deleted its pods.";
 const evictionCancelled = {
   target: 'idle',
   description: 'Ready is True again (or all zones are fully disrupted): cancelPodEviction removed the node from the eviction queue.',
@@ -92,6 +100,21 @@ export const nodeHealthGuardRules: GuardRules = {
   reconstructed: {
     rule: 'controllerMemory reconstructed: the NoExecute taint matching Ready was already on the node in the snapshot',
     reads: ['reconstructed'],
+  },
+  // Upstream keeps one rate-limited queue per zone and reaches it by the node's current zone key
+  // (markNodeForTainting, evictPods, markNodeAsReachable, cancelPodEviction: zone...[GetZoneKey(node)]);
+  // a node that changes zone stays in the queue of the zone it left, which goes on releasing it.
+  heldByZoneLeft: {
+    rule: "the queue of a zone the node has left still holds it (queued, or released and kept in its set): upstream's Add looks only at the new zone's queue",
+    reads: ['heldByZoneLeft'],
+  },
+  fromZoneLeft: {
+    rule: "released by the queue of a zone the node has left: markNodeAsReachable / cancelPodEviction had removed it only from its current zone's queue",
+    reads: ['fromZoneLeft'],
+  },
+  queuedElsewhere: {
+    rule: "another zone's queue still holds the node queued: it waits there to be tainted",
+    reads: ['queuedElsewhere'],
   },
 };
 
@@ -107,6 +130,9 @@ export const nodeHealthMachine = setup({
     readyIsFalse: ({ event }) => event.type === 'READY_OBSERVED' && event.status === 'False',
     readyIsUnknown: ({ event }) => event.type === 'READY_OBSERVED' && event.status === 'Unknown',
     reconstructed: ({ event }) => event.type === 'TAINT_PASS' && event.reconstructed === true,
+    heldByZoneLeft: ({ event }) => (event.type === 'QUEUED_FOR_TAINTING' || event.type === 'QUEUED_FOR_EVICTION') && event.heldByZoneLeft === true,
+    fromZoneLeft: ({ event }) => (event.type === 'TAINT_PASS' || event.type === 'EVICTION_PASS') && event.fromZoneLeft === true,
+    queuedElsewhere: ({ event }) => event.type === 'DEQUEUED' && event.queuedElsewhere === true,
   },
 }).createMachine({
   id: 'nodeHealth',
@@ -145,12 +171,16 @@ export const nodeHealthMachine = setup({
               ...taintSwapped,
               description: `${taintSwapped.description} The taint was put there by someone else (a user, or an earlier leader).`,
             },
-            TAINT_PASS: {
-              guard: 'reconstructed',
-              target: 'tainted',
-              description:
-                'controllerMemory reconstructed: the node already carries the NoExecute taint matching its Ready status, as if the tainting pass had added it.',
-            },
+            TAINT_PASS: [
+              {
+                guard: 'reconstructed',
+                target: 'tainted',
+                description:
+                  'controllerMemory reconstructed: the node already carries the NoExecute taint matching its Ready status, as if the tainting pass had added it.',
+              },
+              { guard: 'fromZoneLeft', target: 'tainted', description: zoneLeftTaintPass },
+            ],
+            EVICTION_PASS: { guard: 'fromZoneLeft', target: 'evicted', description: zoneLeftEvictionPass },
             MARKED_REACHABLE: {
               ...markedReachable,
               description: 'markNodeAsReachable removed a NoExecute taint someone else put there (a user, or an earlier leader).',
@@ -159,6 +189,11 @@ export const nodeHealthMachine = setup({
               target: 'queuedForEviction',
               description: "Ready has been False/Unknown for longer than podEvictionTimeout: evictPods added the node to the zone's pod eviction queue.",
             },
+            EVICTION_CANCELLED: {
+              ...evictionCancelled,
+              description:
+                'cancelPodEviction removed an entry the machine had already left behind: the node came back to a zone whose queue still held it (a zone queue keeps a node that leaves the zone).',
+            },
           },
         },
         queuedForTainting: {
@@ -166,7 +201,21 @@ export const nodeHealthMachine = setup({
             TAINT_PASS: taintPass,
             TAINT_SWAPPED: taintSwapped,
             MARKED_REACHABLE: markedReachable,
-            DEQUEUED: { target: 'idle', description: 'The tainting pass found the node Ready again and dropped its queue entry.' },
+            DEQUEUED: [
+              {
+                guard: 'queuedElsewhere',
+                target: 'queuedForTainting',
+                description:
+                  "The tainting pass of one zone's queue found the node Ready again and dropped that entry; the queue of another zone still holds it.",
+              },
+              { target: 'idle', description: 'The tainting pass found the node Ready again and dropped its queue entry.' },
+            ],
+            QUEUED_FOR_TAINTING: {
+              guard: 'heldByZoneLeft',
+              target: 'queuedForTainting',
+              description:
+                "The node changed zone while queued: markNodeForTainting added it to its new zone's queue too, and the queue of the zone it left still holds it (upstream's queues are per zone); the first to release it taints it.",
+            },
           },
         },
         tainted: {
@@ -192,6 +241,12 @@ export const nodeHealthMachine = setup({
               description: "doEvictionPass released the node (the zone's token bucket had a token) and deleted its pods (DaemonSet pods excepted).",
             },
             EVICTION_CANCELLED: evictionCancelled,
+            QUEUED_FOR_EVICTION: {
+              guard: 'heldByZoneLeft',
+              target: 'queuedForEviction',
+              description:
+                "The node changed zone while queued: evictPods added it to its new zone's pod eviction queue too, and the queue of the zone it left still holds it (upstream's queues are per zone); each deletes its pods when it releases it.",
+            },
           },
         },
         evicted: {
@@ -201,6 +256,12 @@ export const nodeHealthMachine = setup({
               description: "nodeEvictionMap (1.17+): the node's pods were evicted already; evictPods deletes pods that arrive later at once.",
             },
             EVICTION_CANCELLED: evictionCancelled,
+            QUEUED_FOR_EVICTION: {
+              guard: 'heldByZoneLeft',
+              target: 'queuedForEviction',
+              description:
+                "The node changed zone after its pods were evicted: the set of the zone it left holds it, its new zone's queue does not, so evictPods added it there (before nodeEvictionMap, 1.12 ... 1.17); released, its pods are deleted again.",
+            },
             REGISTERED_AGAIN: {
               target: 'queuedForEviction',
               description:

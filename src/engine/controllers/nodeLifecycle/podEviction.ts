@@ -13,7 +13,9 @@ import type { Check } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
 import { askDeletePodsPod, askMarkPodsNotReady } from './controllerUtilsMachines';
 import { podEvictionTimeoutElapsed } from './guards';
+import type { NodeHealthEvent } from './machines';
 import type { Answer } from './nodeMachines';
+import { releasedByZoneLeft, zoneLeftHolds } from './zoneQueues';
 import { RateLimitedTimedQueue, effectiveRate } from './rateLimitedQueue';
 import { FILE, NodeLifecycleState, UTIL_FILE, showRate } from './state';
 import { findCondition } from './taints';
@@ -98,8 +100,10 @@ export function evictPods(
       nlc.src('evictPods'),
     );
   }
-  if (q.has(name)) return true;
-  const answer = nlc.askNode(name, { type: 'QUEUED_FOR_EVICTION' });
+  // in the set: Add refuses, nothing changes; unless the machine is idle while the queue has the node queued
+  // (it came back to a zone whose queue kept it, zoneQueues.ts): the machine then learns it is queued
+  if (q.has(name) && !(q.isQueued(name) && nlc.evictionState(name) === 'idle')) return true;
+  const answer = nlc.askNode(name, { type: 'QUEUED_FOR_EVICTION', ...zoneLeftHolds(nlc, name, zone) });
   if (!answer) return true;
   q.add(name, node.meta.uid, host.now);
   const ref = nodeRef(name);
@@ -176,6 +180,7 @@ export function evictItem(nlc: NodeLifecycleState, host: ControllerHost, zone: s
       },
     ],
     nlc.src('doEvictionPass'),
+    { type: 'EVICTION_PASS', ...releasedByZoneLeft(nlc, item.value, zone) },
   );
   if (!ok) return { ok: false, wait: 0 } as const; // "We are not setting eviction status here."
   return { ok: true } as const;
@@ -187,7 +192,15 @@ export function evictItem(nlc: NodeLifecycleState, host: ControllerHost, zone: s
  * and pods already being deleted; false when a deletion failed. A failed status write is not a
  * conflict here, and DeletePods goes on to the delete (only a conflict skips the pod).
  */
-export function deletePodList(nlc: NodeLifecycleState, host: ControllerHost, nodeName: string, pods: PodRecord[], because: Check[], source: string): boolean {
+export function deletePodList(
+  nlc: NodeLifecycleState,
+  host: ControllerHost,
+  nodeName: string,
+  pods: PodRecord[],
+  because: Check[],
+  source: string,
+  pass: Extract<NodeHealthEvent, { type: 'EVICTION_PASS' }> = { type: 'EVICTION_PASS' },
+): boolean {
   const ref = nodeRef(nodeName);
   // EVICTION_PASS, asked at the first deletion and committed when all are done (a failure leaves the
   // node to be evicted: upstream sets nodeEvictionMap's evicted only then). Each PodEvicted records
@@ -222,7 +235,7 @@ export function deletePodList(nlc: NodeLifecycleState, host: ControllerHost, nod
       continue;
     }
     if (!answer) {
-      answer = nlc.askNode(nodeName, { type: 'EVICTION_PASS' });
+      answer = nlc.askNode(nodeName, pass);
       if (!answer) return true;
     }
     if (!host.apiCall('node-lifecycle', 'delete', 'pods', pref)) return false;
@@ -242,7 +255,7 @@ export function deletePodList(nlc: NodeLifecycleState, host: ControllerHost, nod
     recordedBy = seq;
   }
   if (answer) nlc.commitNode(answer, recordedBy);
-  else if (nlc.evictionState(nodeName) === 'queuedForEviction') nlc.sendNode(nodeName, { type: 'EVICTION_PASS' });
+  else if (nlc.evictionState(nodeName) === 'queuedForEviction') nlc.sendNode(nodeName, pass);
   return true;
 }
 

@@ -15,6 +15,7 @@ import type { Answer } from './nodeMachines';
 import { chooseTaintBasedEviction } from './processTaintBaseEviction';
 import { RateLimitedTimedQueue, effectiveRate } from './rateLimitedQueue';
 import { NodeLifecycleState, RETRY_NO_READY, showRate } from './state';
+import { queuedInOtherZone, releasedByZoneLeft, zoneLeftHolds } from './zoneQueues';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, findCondition, noExecuteFor, swapTaints, taintExists, taintText } from './taints';
 
 /** processTaintBaseEviction (and 1.12's inline equivalent). */
@@ -80,13 +81,15 @@ export function markNodeForTainting(
   const own = noExecuteFor(status)!.taint;
   // 1.19+: a node without its taint is removed and added again (a queued one keeps its place in the machine)
   const requeue = nlc.rules.requeuesUntaintedNodes && !taintExists(node.taints, own);
+  // the machine idle while this queue has the node queued: it came back to a zone whose queue kept it (zoneQueues.ts)
+  const keptQueued = wasQueued && nlc.evictionState(name) === 'idle';
   let answer: Answer | null = null;
-  if (!wasQueued && (requeue || !q.has(name))) {
-    answer = nlc.askNode(name, { type: 'QUEUED_FOR_TAINTING' }, choice);
+  if ((!wasQueued && (requeue || !q.has(name))) || keptQueued) {
+    answer = nlc.askNode(name, { type: 'QUEUED_FOR_TAINTING', ...zoneLeftHolds(nlc, name, zone) }, choice);
     if (!answer) return;
   }
   if (requeue) q.remove(name);
-  if (!q.add(name, node.meta.uid, host.now) || !answer) return;
+  if ((!q.add(name, node.meta.uid, host.now) && !keptQueued) || !answer) return;
   const ref = nodeRef(name);
   const tr = nlc.commitNode(answer);
   const zoneState = nlc.zoneActors.get(zone)?.state() ?? 'Initial';
@@ -96,7 +99,13 @@ export function markNodeForTainting(
     summary: `Node is ${status === 'False' ? 'NotReady' : 'unresponsive'}: added to the taint queue of ${zoneRef(zone)}`,
     because: [
       { rule: `Ready condition is ${status}`, values: { Ready: status } },
-      { rule: `the node does not carry ${taintText(own)} yet`, values: { taints: node.taints.map(taintText) } },
+      // carrying it already: Add looks only at this zone's set (a node that changed zone, or a taint someone else put there)
+      taintExists(node.taints, own)
+        ? {
+            rule: `the node carries ${taintText(own)}, but this zone's queue does not hold it: Add puts it there`,
+            values: { taints: node.taints.map(taintText) },
+          }
+        : { rule: `the node does not carry ${taintText(own)} yet`, values: { taints: node.taints.map(taintText) } },
       {
         rule: "the zone queue releases nodes at the zone's eviction rate (token bucket, burst 1)",
         values: { zone: zoneRef(zone), zoneState, rate: showRate(effectiveRate(q.limiter)), queued: q.length },
@@ -174,12 +183,12 @@ export function taintItem(nlc: NodeLifecycleState, host: ControllerHost, zone: s
   const row = noExecuteFor(ready.status);
   if (!row) {
     // "Node was in a taint queue, but it's ready now. Ignoring taint request."
-    if (nlc.evictionState(item.value) === 'queuedForTainting') nlc.sendNode(item.value, { type: 'DEQUEUED' });
+    if (nlc.evictionState(item.value) === 'queuedForTainting') nlc.sendNode(item.value, { type: 'DEQUEUED', ...queuedInOtherZone(nlc, item.value, zone) });
     return { ok: true } as const;
   }
   const { taint: add, opposite } = row;
   const ref = nodeRef(item.value);
-  const answer = nlc.askNode(item.value, { type: 'TAINT_PASS' });
+  const answer = nlc.askNode(item.value, { type: 'TAINT_PASS', ...releasedByZoneLeft(nlc, item.value, zone) });
   // refused: nothing is written, and the entry is dropped as a done one would be
   if (!answer) return { ok: true } as const;
   if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return { ok: false, wait: 0 } as const;

@@ -86,8 +86,15 @@ test('node health machine: each eviction event only in the sub-states upstream t
     [{ type: 'DEQUEUED' }, ['queuedForTainting']],
     [{ type: 'QUEUED_FOR_EVICTION' }, ['idle']],
     [{ type: 'EVICTION_PASS' }, ['queuedForEviction', 'evicted']],
-    [{ type: 'EVICTION_CANCELLED' }, ['queuedForEviction', 'evicted']],
+    // idle too: a node that came back to a zone whose queue kept it (zoneMove.test.ts)
+    [{ type: 'EVICTION_CANCELLED' }, ['idle', 'queuedForEviction', 'evicted']],
     [{ type: 'REGISTERED_AGAIN' }, ['evicted']],
+    // a node that changed zone: the queue of the zone it left holds it, or releases it (zoneQueues.ts)
+    [{ type: 'QUEUED_FOR_TAINTING', heldByZoneLeft: true }, ['idle', 'queuedForTainting', 'tainted']],
+    [{ type: 'QUEUED_FOR_EVICTION', heldByZoneLeft: true }, ['idle', 'queuedForEviction', 'evicted']],
+    [{ type: 'TAINT_PASS', fromZoneLeft: true }, ['idle', 'queuedForTainting', 'tainted']],
+    [{ type: 'EVICTION_PASS', fromZoneLeft: true }, ['idle', 'queuedForEviction', 'evicted']],
+    [{ type: 'DEQUEUED', queuedElsewhere: true }, ['queuedForTainting']],
   ];
   const table = new MachineTable(nodeHealthMachine, nodeHealthEventKey);
   for (const [e, where] of accepted) {
