@@ -42,10 +42,10 @@ import type { Scenario, ScenarioEvent, TimeSpec } from '../snapshot/types';
 import type { Decision } from '../trace/decision';
 import type { VersionBehaviour } from '../versions/types';
 import { exportCluster } from '../model/export';
-import { Kubelets, nodeBefore } from '../kubelet/kubelets';
+import { Kubelets } from '../kubelet/kubelets';
 import type { Explanation, ExpectationResult, MachineView, Simulation, SimulationOptions, StateView, ZoneView } from './api';
 import { SimHost } from './simHost';
-import { applyWorldEvent, assumeMissingLeases, CONTROLLER_MANAGER_REF } from './world';
+import { applyWorldEvent, assumeMissingLeases } from './world';
 import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { checkpointChecks, cloneCluster } from './checkpoint';
@@ -55,6 +55,7 @@ import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory } from './wiring';
 import { InvariantChecker } from './invariants';
+import { NO_START_TIME, recordNewLeader, recordRepost, scheduleEvents, type MidInstant } from './instants';
 import { MAX_HORIZON } from '../model/limits';
 
 /** The scenario's notes about the version it guessed (snapshot/scenario.ts: assumedVersion). */
@@ -63,20 +64,6 @@ const VERSION_GUESS_CODES: ReadonlySet<string> = new Set(['version-assumed', 've
 /** How many times the controllers are woken again at one instant while work is still due. */
 export const MAX_ROUNDS = 100;
 
-/** An instant's rounds of controller work, and how far they got (SimulationOptions.shouldYield). */
-interface MidInstant {
-  t: Micros;
-  monitorDue: boolean;
-  /** the trace's length when the instant began */
-  traceFrom: number;
-  round: number;
-  /** the controllers of this round, in order, and the next one to ask */
-  order: SimController[];
-  index: number;
-  woke: boolean;
-  /** the controller at `index` stopped with work left: it is woken first, without asking whether it is due */
-  again: boolean;
-}
 export { checkpointChecks, FINE_CHECKPOINT_EVERY, HEAVY_PASS_MIN_PODS, HEAVY_PASS_SHARE, MAX_CHECKPOINTS };
 
 export function createSimulation(scenario: Scenario, options: SimulationOptions = {}): SimulationImpl {
@@ -123,13 +110,8 @@ export class SimulationImpl implements Simulation {
     this.ownProblems = [...(guess ? scenario.problems.filter((p) => !guess.has(p.code)) : scenario.problems), ...settings.problems];
     this.startTime = scenario.startTime ?? scenario.snapshot.latestTimestamp ?? 0;
     // a scenario file reports it at its place; a plain snapshot has no place to point at
-    if (scenario.startTime === undefined && scenario.snapshot.latestTimestamp === undefined && !this.ownProblems.some((p) => p.code === 'no-start-time')) {
-      this.ownProblems.push({
-        code: 'no-start-time',
-        severity: 'warning',
-        message: 'no timestamp in the snapshot: the clock starts at 1970-01-01T00:00:00Z; write a scenario with startTime to choose',
-      });
-    }
+    if (scenario.startTime === undefined && scenario.snapshot.latestTimestamp === undefined && !this.ownProblems.some((p) => p.code === 'no-start-time'))
+      this.ownProblems.push(NO_START_TIME);
     this.factory = options.controllerFactory ?? defaultControllerFactory;
     this.shouldStop = options.shouldStop;
     this.shouldAbort = options.shouldAbort;
@@ -152,7 +134,7 @@ export class SimulationImpl implements Simulation {
       },
       {
         nodeStatusChanged: (node, _before, why) => {
-          if (why === 'repost') this.recordRepost(node.meta.name, _before);
+          if (why === 'repost') recordRepost(this.host, node.meta.name, _before);
           this.host.announceNode('updated', node);
         },
         leaseCreated: (lease) => this.host.announceLease('added', lease),
@@ -168,23 +150,12 @@ export class SimulationImpl implements Simulation {
     this.checkpointEvery = options.checkpointEvery ?? Math.max(10, Math.ceil(cluster.nodes.size / 50));
     this.heavyPassPods = Math.max(HEAVY_PASS_MIN_PODS, Math.ceil(cluster.pods.size * HEAVY_PASS_SHARE));
 
-    this.events = scenario.events
-      .map((ev) => ({ time: this.timeOf(ev.at), ev }))
-      .map((e) => {
-        if (e.time < this.startTime) {
-          this.ownProblems.push({
-            code: 'event-before-start',
-            severity: 'warning',
-            message: `events[${e.ev.index}] is before startTime (${formatTime(e.time)}); applied at startTime`,
-            position: e.ev.position,
-          });
-          return { time: this.startTime, ev: e.ev };
-        }
-        return e;
-      })
-      .map((e, i) => ({ ...e, i }))
-      .sort((a, b) => a.time - b.time || a.ev.index - b.ev.index || a.i - b.i)
-      .map(({ time, ev }) => ({ time, ev }));
+    this.events = scheduleEvents(
+      scenario.events,
+      (at) => this.timeOf(at),
+      this.startTime,
+      (p) => this.ownProblems.push(p),
+    );
 
     assumeMissingLeases(this.host, planMissingLeases(cluster, missingLeasesMode(scenario), leases), this.kubelet.nodeStatusReportFrequency);
     this.kubelets.init(this.startTime);
@@ -447,16 +418,13 @@ export class SimulationImpl implements Simulation {
   private nextInstant(): Micros | undefined {
     let t = Number.POSITIVE_INFINITY;
     if (this.eventIndex < this.events.length) t = Math.min(t, this.events[this.eventIndex].time);
-    const r = this.kubelets.nextDue();
-    if (r !== undefined) t = Math.min(t, r);
+    t = Math.min(t, this.kubelets.nextDue() ?? Number.POSITIVE_INFINITY);
     if (this.nextMonitorAt !== undefined) t = Math.min(t, this.nextMonitorAt);
     if (this.leaderAt !== undefined) t = Math.min(t, this.leaderAt);
+    // work a controller left undone at an instant already processed is not due again
     for (const c of this.host.controllers) {
       const w = c.nextWake();
-      if (w === undefined) continue;
-      // work a controller left undone at an instant already processed is not due again
-      if (w <= this.processedUpTo) continue;
-      t = Math.min(t, w);
+      if (w !== undefined && w > this.processedUpTo) t = Math.min(t, w);
     }
     return Number.isFinite(t) ? Math.max(t, this.host.now) : undefined;
   }
@@ -486,21 +454,7 @@ export class SimulationImpl implements Simulation {
     this.kubelets.runDue(t);
     if (this.leaderAt !== undefined && this.leaderAt <= t) {
       this.leaderAt = undefined;
-      const seq = host.decide({
-        controller: 'world',
-        action: 'ControllerManagerRestarted',
-        object: CONTROLLER_MANAGER_REF,
-        summary: 'A new leader acquired the lease: controllers start now with empty memory',
-        because: [
-          {
-            rule: "the old leader's lease expired (leaderElectLeaseDuration)",
-            values: { leaderElectLeaseDuration: formatDuration(this.config.leaderElectLeaseDuration) },
-          },
-        ],
-        causes: [host.recall(CONTROLLER_MANAGER_REF, 'restarted') ?? 0],
-        source: 'leaderelection: LeaderElector.tryAcquireOrRenew',
-      });
-      host.remember(CONTROLLER_MANAGER_REF, 'restarted', seq);
+      recordNewLeader(host, this.config.leaderElectLeaseDuration);
       this.startControllers(t, 'fresh');
     }
     const monitorDue = this.nextMonitorAt !== undefined && this.nextMonitorAt <= t;
@@ -611,27 +565,6 @@ export class SimulationImpl implements Simulation {
   }
 
   /** A kubelet's repost changed the node's conditions: one world decision, so the chain stays explainable. */
-  private recordRepost(name: string, before: ReturnType<typeof nodeBefore>): void {
-    const node = this.host.cluster.nodes.get(name);
-    if (!node) return;
-    const changed = node.conditions
-      .filter((c) => before.conditions.find((b) => b.type === c.type)?.status !== c.status)
-      .map((c) => `${c.type}=${c.status} (was ${before.conditions.find((b) => b.type === c.type)?.status ?? 'absent'})`);
-    const ref = `Node/${name}`;
-    const seq = this.host.decide({
-      controller: 'world',
-      action: 'NodeConditionChanged',
-      object: ref,
-      summary: `Kubelet re-posted its conditions: ${changed.join(', ') || 'reasons updated'}`,
-      because: [
-        { rule: "the node's conditions in the API differed from what the running kubelet posts; it posts at its next status update", values: { changed } },
-      ],
-      causes: [this.host.recall(ref, 'heartbeat') ?? 0, this.host.recall(ref, 'ready-status') ?? 0],
-      source: 'kubelet: tryUpdateNodeStatus',
-    });
-    if (changed.some((c) => c.startsWith('Ready='))) this.host.remember(ref, 'ready-status', seq);
-  }
-
   // ---- checkpoints ----
 
   private saveCheckpoint(): void {

@@ -27,42 +27,20 @@ import type { ControllerHost } from '../controllerHost';
 import type { NodeBefore, PodBefore, RestoreFrom, SimController, WatchType } from '../controller';
 import type { Explanation, MachineView } from '../../simulation/api';
 import type { Check } from '../../trace/decision';
-import type { NodeRecord, ObjectRef, PodCondition, PodRecord, Taint } from '../../model/types';
+import type { NodeRecord, ObjectRef, PodRecord } from '../../model/types';
 import { podRef } from '../../model/types';
 import { formatDuration, formatTime, type Micros } from '../../model/time';
 import { isPodActive } from '../replicaSet/podUtil';
 import { misfitReasons, naturalCompare, nodeReadyStatus, placementReason, resourceMisfit, SIMPLIFICATION } from './fit';
 import { NodeIndex, type NodeEntry, type Placement } from './nodeIndex';
 import { fitErrorMessage, wordingFor, type Reason, type Wording } from './reasons';
-import { nodeAllocatable, podRequests } from './resources';
+import { podRequests } from './resources';
 import { requiredPlacement } from './nodeAffinity';
 import { countingNode } from './nodeIndex';
+import { allocatableKey, anyReadyTrue, sameFilterTaints, sameJson, sameLabels } from './nodeChanges';
+import { scheduledCondition, setCondition } from './podConditions';
 import { pendingPodWhyNot } from './whyNot';
 import { dueAfterMove, leftoverAt, nextTry, queueRulesFor, type QueueRules, type Waiting } from './schedulingQueue';
-
-/**
- * `JSON.stringify(a) === JSON.stringify(b)` for two lists of flat objects,
- * without writing the text when the lists hold the same fields and values in
- * the same order (every heartbeat of every node is a node update here).
- */
-function sameJson(a: readonly object[], b: readonly object[]): boolean {
-  if (a === b) return true;
-  if (a.length === b.length) {
-    let same = true;
-    for (let i = 0; same && i < a.length; i++) same = shallowSame(a[i] as Record<string, unknown>, b[i] as Record<string, unknown>);
-    if (same) return true;
-  }
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
-function shallowSame(x: Record<string, unknown>, y: Record<string, unknown>): boolean {
-  if (x === y) return true;
-  const kx = Object.keys(x),
-    ky = Object.keys(y);
-  if (kx.length !== ky.length) return false;
-  for (let i = 0; i < kx.length; i++) if (kx[i] !== ky[i] || x[kx[i]] !== y[kx[i]]) return false;
-  return true;
-}
 
 const SOURCE = 'simplified binder (stands in for kube-scheduler; spec section 3)';
 const KUBELET_SOURCE = 'simplified kubelet start (stands in for the kubelet; issue 3 item 4)';
@@ -504,70 +482,11 @@ export class SimplifiedBinder implements SimController {
   }
 }
 
-function sameLabels(a: Record<string, string>, b: Record<string, string>): boolean {
-  if (shallowSame(a, b)) return true;
-  const ka = Object.keys(a);
-  if (ka.length !== Object.keys(b).length) return false;
-  for (const k of ka) if (b[k] !== a[k] || !(k in b)) return false;
-  return true;
-}
-
-/** Some Ready condition of the list is True (`conditions.some(Ready && True)`). */
-function anyReadyTrue(conditions: readonly { type: string; status: string }[]): boolean {
-  for (let i = 0; i < conditions.length; i++) if (conditions[i].type === 'Ready' && conditions[i].status === 'True') return true;
-  return false;
-}
-
-function setCondition(conds: PodCondition[], c: PodCondition): PodCondition[] {
-  const i = conds.findIndex((x) => x.type === c.type);
-  if (i < 0) return [...conds, c];
-  const old = conds[i]!;
-  const next = { ...old, status: c.status, lastTransitionTime: old.status === c.status ? old.lastTransitionTime : c.lastTransitionTime };
-  return conds.map((x, j) => (j === i ? next : x));
-}
-
-/**
- * The PodScheduled condition written with its reason and message (none when bound), the
- * transition time kept while the status stays; the same list when nothing changes.
- */
-function scheduledCondition(conds: PodCondition[], c: PodCondition): PodCondition[] {
-  const i = conds.findIndex((x) => x.type === c.type);
-  if (i < 0) return [...conds, c];
-  const old = conds[i]!;
-  if (old.status === c.status && old.reason === c.reason && old.message === c.message) return conds;
-  const next: PodCondition = { type: c.type, status: c.status, lastTransitionTime: old.status === c.status ? old.lastTransitionTime : c.lastTransitionTime };
-  if (c.reason !== undefined) next.reason = c.reason;
-  if (c.message !== undefined) next.message = c.message;
-  return conds.map((x, j) => (j === i ? next : x));
-}
-
 /** Where the pod's requests count before and after the announcement, when that changed (index.ts `counting`). */
 function podMove(type: WatchType, pod: PodRecord, before?: PodBefore): { was?: string; now?: string } | undefined {
   const was = type === 'added' ? undefined : before ? countingNode(before.nodeName, before.phase) : countingNode(pod.nodeName, pod.phase);
   const now = type === 'deleted' ? undefined : countingNode(pod.nodeName, pod.phase);
   return was === now ? undefined : { was, now };
-}
-
-function allocatableKey(node: NodeRecord): string {
-  const a = nodeAllocatable(node);
-  return a.reported ? `${a.milliCpu}/${a.memory}/${a.pods}` : '-';
-}
-
-/** The same NoSchedule and NoExecute taints, in the same order (PreferNoSchedule is not filtered on). */
-function sameFilterTaints(a: readonly Taint[], b: readonly Taint[]): boolean {
-  if (a === b) return true;
-  let i = 0,
-    j = 0;
-  for (;;) {
-    while (i < a.length && a[i]!.effect === 'PreferNoSchedule') i++;
-    while (j < b.length && b[j]!.effect === 'PreferNoSchedule') j++;
-    if (i === a.length || j === b.length) return i === a.length && j === b.length;
-    const x = a[i]!,
-      y = b[j]!;
-    if (x.key !== y.key || (x.value ?? '') !== (y.value ?? '') || x.effect !== y.effect) return false;
-    i++;
-    j++;
-  }
 }
 
 /** `spec.priority` as the Priority admission plugin sets it (0 when missing). */

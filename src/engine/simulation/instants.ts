@@ -1,0 +1,104 @@
+/**
+ * The parts of the simulation's loop (simulation.ts) that are about one instant: when the
+ * scenario's events fall, the world's decisions of a new leader and of a kubelet's repost, and how far an instant's controller work got
+ * when a run yielded inside it (SimulationOptions.shouldYield).
+ */
+import type { SimController } from '../controllers/controller';
+import { formatDuration, formatTime, type Micros } from '../model/time';
+import type { Problem } from '../problems';
+import type { ScenarioEvent, TimeSpec } from '../snapshot/types';
+import type { SimHost } from './simHost';
+import type { nodeBefore } from '../kubelet/kubelets';
+import { CONTROLLER_MANAGER_REF } from './world';
+
+/** An instant's rounds of controller work, and how far they got (SimulationOptions.shouldYield). */
+export interface MidInstant {
+  t: Micros;
+  monitorDue: boolean;
+  /** the trace's length when the instant began */
+  traceFrom: number;
+  round: number;
+  /** the controllers of this round, in order, and the next one to ask */
+  order: SimController[];
+  index: number;
+  woke: boolean;
+  /** the controller at `index` stopped with work left: it is woken first, without asking whether it is due */
+  again: boolean;
+}
+
+/** Said when neither the scenario nor the snapshot gives a time to start from. */
+export const NO_START_TIME: Problem = {
+  code: 'no-start-time',
+  severity: 'warning',
+  message: 'no timestamp in the snapshot: the clock starts at 1970-01-01T00:00:00Z; write a scenario with startTime to choose',
+};
+
+/**
+ * The scenario's events in the order they happen: by time, then file order (spec 1.3). An event
+ * before the start is applied at the start, with a warning.
+ */
+export function scheduleEvents(
+  events: readonly ScenarioEvent[],
+  timeOf: (at: TimeSpec) => Micros,
+  startTime: Micros,
+  problem: (p: Problem) => void,
+): { time: Micros; ev: ScenarioEvent }[] {
+  return events
+    .map((ev) => ({ time: timeOf(ev.at), ev }))
+    .map((e) => {
+      if (e.time < startTime) {
+        problem({
+          code: 'event-before-start',
+          severity: 'warning',
+          message: `events[${e.ev.index}] is before startTime (${formatTime(e.time)}); applied at startTime`,
+          position: e.ev.position,
+        });
+        return { time: startTime, ev: e.ev };
+      }
+      return e;
+    })
+    .map((e, i) => ({ ...e, i }))
+    .sort((a, b) => a.time - b.time || a.ev.index - b.ev.index || a.i - b.i)
+    .map(({ time, ev }) => ({ time, ev }));
+}
+
+/** The decision that a new leader took over after a failover's wait; the controllers start afresh after it. */
+export function recordNewLeader(host: SimHost, leaderElectLeaseDuration: Micros): void {
+  const seq = host.decide({
+    controller: 'world',
+    action: 'ControllerManagerRestarted',
+    object: CONTROLLER_MANAGER_REF,
+    summary: 'A new leader acquired the lease: controllers start now with empty memory',
+    because: [
+      {
+        rule: "the old leader's lease expired (leaderElectLeaseDuration)",
+        values: { leaderElectLeaseDuration: formatDuration(leaderElectLeaseDuration) },
+      },
+    ],
+    causes: [host.recall(CONTROLLER_MANAGER_REF, 'restarted') ?? 0],
+    source: 'leaderelection: LeaderElector.tryAcquireOrRenew',
+  });
+  host.remember(CONTROLLER_MANAGER_REF, 'restarted', seq);
+}
+
+/** A kubelet that re-posted conditions the API held otherwise (a scenario's patch of its status, say). */
+export function recordRepost(host: SimHost, name: string, before: ReturnType<typeof nodeBefore>): void {
+  const node = host.cluster.nodes.get(name);
+  if (!node) return;
+  const changed = node.conditions
+    .filter((c) => before.conditions.find((b) => b.type === c.type)?.status !== c.status)
+    .map((c) => `${c.type}=${c.status} (was ${before.conditions.find((b) => b.type === c.type)?.status ?? 'absent'})`);
+  const ref = `Node/${name}`;
+  const seq = host.decide({
+    controller: 'world',
+    action: 'NodeConditionChanged',
+    object: ref,
+    summary: `Kubelet re-posted its conditions: ${changed.join(', ') || 'reasons updated'}`,
+    because: [
+      { rule: "the node's conditions in the API differed from what the running kubelet posts; it posts at its next status update", values: { changed } },
+    ],
+    causes: [host.recall(ref, 'heartbeat') ?? 0, host.recall(ref, 'ready-status') ?? 0],
+    source: 'kubelet: tryUpdateNodeStatus',
+  });
+  if (changed.some((c) => c.startsWith('Ready='))) host.remember(ref, 'ready-status', seq);
+}
