@@ -349,7 +349,10 @@ export class CheckpointStore {
     // out), unless one it held was created again since or the rewind put one back: then (only) the
     // map is made again in that order, 150,000 inserts at 5,000 nodes.
     if (keysMoved && (podsMovedInOrder.size > 0 || someInserted(podsReplaced, cluster.pods))) cluster.pods = inOrder(cluster.pods, cp.pods.order);
-    host.reindex(podsMoved.size === 0 && setsBack.size === 0 ? liveIndex : indexAt(liveIndex, cluster.pods, chain, setsBack, podsMoved, cp.byNode.order), putBack);
+    host.reindex(
+      podsMoved.size === 0 && setsBack.size === 0 ? liveIndex : indexAt(liveIndex, cluster.pods, chain, setsBack, podsMoved, cp.byNode.order),
+      putBack,
+    );
     if (checkpointChecks.index) checkIndex(host.currentIndex, podsByNodeAt(snap.pods, chain));
     const running = host.controllers;
     host.controllers = controllers().filter((c) => cp.controllers.some((x) => x.name === c.name));
