@@ -31,6 +31,7 @@ import { selectedMachine } from './machineGraph';
 import { podLineage } from '../engine/trace/lineage';
 import { MachinesAtPosition } from './machinesAtPosition';
 import { Slices, type CancelToken, type SessionResult } from './slices';
+import { forwardToPass, stepToPass } from './passSteps';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
 
@@ -94,9 +95,11 @@ export class Session {
 
   constructor(opts: SessionOptions) {
     this.make = opts.make;
-    // every simulation of the session asks between instants whether its slice is over (SimulationOptions.shouldStop)
+    // every simulation of the session asks whether its slice is over: between instants (shouldStop), and
+    // inside one, between two controllers' work, two ReplicaSet syncs or two binder batches (shouldYield),
+    // so that one long instant (the syncs after a scale to 100,000 replicas) does not hold the host
     this.slices = new Slices(opts.clock ?? (() => performance.now()), opts.yieldNow ?? (() => new Promise((r) => setTimeout(r, 0))));
-    this.options = { ...(opts.options ?? {}), shouldStop: () => this.slices.over() };
+    this.options = { ...(opts.options ?? {}), shouldStop: () => this.slices.over(), shouldYield: () => this.slices.over() };
     this.settings = opts.settings;
     this.post = opts.post;
     this.sim = this.make(this.options);
@@ -281,8 +284,11 @@ export class Session {
   // -- stepping -----------------------------------------------------------
 
   step(): SessionResult {
+    // to the next pass, even when the current one was left part-done by a cancel (the engine's step
+    // would only finish it); a slice's continuation aims at the same pass
+    const target = (this.sim.pass ?? -1) + 1;
     return this.long(
-      () => this.sim.step(true),
+      () => stepToPass(this.sim, target),
       () => {
         this.changed();
         return { ok: true };
@@ -322,15 +328,7 @@ export class Session {
     // forward pass by pass, as the engine's goToPass does: a step looks at shouldStop only between the instants of its pass
     const forward = (this.sim.pass ?? -1) < n && this.slices.active;
     let cut = false;
-    const run = () => {
-      if (!forward) return this.sim.goToPass(n);
-      for (let p = this.sim.pass ?? -1; p < n; p = this.sim.pass ?? -1) {
-        if ((cut = this.slices.over())) return;
-        this.sim.step();
-        if ((this.sim.pass ?? -1) === p && !(cut = this.sim.stopped === true)) return;
-      }
-      cut = false;
-    };
+    const run = () => (forward ? (cut = forwardToPass(this.sim, n, () => this.slices.over())) : this.sim.goToPass(n));
     return this.long(
       run,
       () => (this.changed(), { ok: true }),

@@ -6,6 +6,8 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openScenario } from '../../src/extension/openScenario';
 import { Session, SLICE_MS, type SessionResult } from '../../src/extension/session';
@@ -86,4 +88,63 @@ test('without slicing nothing is ever pending, whatever the clock says', () => {
   const { session } = open();
   for (const c of cases) assert.equal((c.run(session) as { pending?: true }).pending, undefined, c.name);
   assert.ok(SLICE_MS > 0);
+});
+
+/** A scenario whose instant at 1m holds the creation of 2,000 pods: the slices must cut inside it. */
+function bigInstant(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cs-slices-'));
+  const scenario = readFileSync(join(__dirname, '../../examples/rs-slow-start.yaml'), 'utf8')
+    .replace('./clusters/three-zones.yaml', join(__dirname, '../../examples/clusters/three-zones.yaml'))
+    .replace('scale: {replicaSet: default/api, replicas: 10}', 'scale: {replicaSet: default/api, replicas: 2000}');
+  writeFileSync(join(dir, 'big.yaml'), scenario);
+  return join(dir, 'big.yaml');
+}
+
+test('one long instant is cut into slices too (shouldYield), and every command ends as it would without slices', async () => {
+  const file = bigInstant();
+  const make = (onYield: () => void = () => {}) => {
+    let t = 0;
+    const o = openScenario(file, '');
+    return new Session({
+      make: o.make,
+      options: o.options,
+      settings: { collapseNoise: true, playSpeed: 2 },
+      post: () => {},
+      clock: () => (t += 10),
+      yieldNow: async () => onYield(),
+    });
+  };
+  const runs: { name: string; run: (s: Session) => SessionResult }[] = [
+    { name: 'run until a time', run: (s) => s.runUntil('3m') },
+    { name: 'go to a pass far ahead', run: (s) => s.goToPass(1500) },
+    { name: 'run until the pass of the scale, then step three times and back once', run: (s) => s.goToPass(600) },
+  ];
+  for (const c of runs) {
+    const straight = make();
+    c.run(straight);
+    let sawPartDone = false;
+    let s!: Session;
+    s = make(() => (sawPartDone ||= s.sim.partDone === true));
+    const token = { isCancellationRequested: false };
+    s.slices.begin(token);
+    c.run(s);
+    let r = await s.finishLong(token);
+    assert.equal(r.ok, true, `${c.name}: ${r.message}`);
+    if (c.name.includes('step')) {
+      for (const x of [straight, s]) {
+        for (let i = 0; i < 3; i++) {
+          x.step();
+          r = await x.finishLong(token);
+          assert.equal(r.ok, true, `${c.name}: ${r.message}`);
+        }
+        x.stepBack();
+        r = await x.finishLong(token);
+        assert.equal(r.ok, true, `${c.name}: ${r.message}`);
+      }
+    }
+    s.slices.end();
+    assert.ok(sawPartDone, `${c.name}: a slice ended inside an instant`);
+    assert.equal(s.sim.pass, straight.sim.pass, `${c.name}: the same pass`);
+    assert.equal(traceToJsonLines(s.sim.trace), traceToJsonLines(straight.sim.trace), `${c.name}: the same trace`);
+  }
 });

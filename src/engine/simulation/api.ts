@@ -105,6 +105,8 @@ export interface Simulation {
   step(interactive?: boolean): void;
   /** Whether the last step, runUntil or runUntilDecision was stopped early by SimulationOptions.shouldStop. */
   readonly stopped?: boolean;
+  /** Whether an instant is left part-done by SimulationOptions.shouldYield: the next step finishes it first (a step that finishes a pass's instant ends there). */
+  readonly partDone?: boolean;
   /** Runs everything due up to and including t. */
   runUntil(t: Micros): void;
   /** Runs until a decision matches, or until `limit`; returns the decision. */

@@ -8,6 +8,7 @@ import { formatDuration, formatTime, type Micros } from '../model/time';
 import type { Problem } from '../problems';
 import type { ScenarioEvent, TimeSpec } from '../snapshot/types';
 import type { SimHost } from './simHost';
+import { MAX_HORIZON } from '../model/limits';
 import type { nodeBefore } from '../kubelet/kubelets';
 import { CONTROLLER_MANAGER_REF } from './world';
 
@@ -24,6 +25,15 @@ export interface MidInstant {
   woke: boolean;
   /** the controller at `index` stopped with work left: it is woken first, without asking whether it is due */
   again: boolean;
+}
+
+/** Said once when a caller asks for a time past the horizon (model/limits.ts): the run stops at `last`. */
+export function beyondHorizon(last: Micros): Problem {
+  return {
+    code: 'beyond-horizon',
+    severity: 'warning',
+    message: `the run stops at ${formatTime(last)}, ${formatDuration(MAX_HORIZON)} after the start: the longest run the simulation takes`,
+  };
 }
 
 /** Said when neither the scenario nor the snapshot gives a time to start from. */

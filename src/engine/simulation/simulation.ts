@@ -55,7 +55,7 @@ import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory } from './wiring';
 import { InvariantChecker } from './invariants';
-import { NO_START_TIME, recordNewLeader, recordRepost, scheduleEvents, type MidInstant } from './instants';
+import { beyondHorizon, NO_START_TIME, recordNewLeader, recordRepost, scheduleEvents, type MidInstant } from './instants';
 import { MAX_HORIZON } from '../model/limits';
 
 /** The scenario's notes about the version it guessed (snapshot/scenario.ts: assumedVersion). */
@@ -234,12 +234,14 @@ export class SimulationImpl implements Simulation {
   /** see SimulationOptions.shouldYield: an instant left part-done, and where its controllers' work goes on from */
   private midInstant: MidInstant | null = null;
 
+  get partDone(): boolean {
+    return this.midInstant !== null;
+  }
   /** Finishes the instant a yield left part-done; false when it yields again. */
   private resumeInstant(): boolean {
+    this.stopped = this.aborted;
     const m = this.midInstant!;
-    if (!this.runRounds(m)) return false;
-    this.finishInstant(m);
-    return true;
+    return this.runRounds(m) && (this.finishInstant(m), true);
   }
 
   step(interactive = false): void {
@@ -313,6 +315,8 @@ export class SimulationImpl implements Simulation {
     const lastPass = this.lastPass;
     if (n > lastPass)
       throw new RangeError(`goToPass: pass ${n} is beyond the simulation's horizon (${formatDuration(MAX_HORIZON)} after the start: pass ${lastPass})`);
+    // an instant a yield left part-done is finished first, unless going back drops it
+    if (this.midInstant && (this.host.pass ?? -1) <= n && !this.resumeInstant()) return;
     const cur = this.host.pass;
     const atPassInstant = cur === n && this.lastPassTime === this.host.now;
     if (atPassInstant) return;
@@ -349,11 +353,7 @@ export class SimulationImpl implements Simulation {
     if (t <= last) return t; // NaN too is taken as "as far as the horizon"
     if (!this.horizonReported) {
       this.horizonReported = true;
-      this.ownProblems.push({
-        code: 'beyond-horizon',
-        severity: 'warning',
-        message: `the run stops at ${formatTime(last)}, ${formatDuration(MAX_HORIZON)} after the start: the longest run the simulation takes`,
-      });
+      this.ownProblems.push(beyondHorizon(last));
     }
     return last;
   }
