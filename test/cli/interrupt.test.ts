@@ -13,6 +13,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ROOT, ensureBundle } from '../helpers/binRun';
 
+/**
+ * A scenario in `dir` whose very first instant scales a ReplicaSet to 100,000 replicas: a run is
+ * inside that one long instant from the moment the header is printed.
+ */
+function writeScaleScenario(dir: string): void {
+  cpSync(join(ROOT, 'examples', 'clusters'), join(dir, 'clusters'), { recursive: true });
+  writeFileSync(
+    join(dir, 'scale.yaml'),
+    [
+      'apiVersion: controllerstepper.io/v1alpha1',
+      'kind: Scenario',
+      'kubernetesVersion: "1.31"',
+      'startTime: "2026-01-01T00:00:00Z"',
+      'snapshot: ./clusters/three-zones.yaml',
+      'events:',
+      '  - {at: 0s, scale: {replicaSet: default/web-7d9f, replicas: 100000}}',
+      'expect:',
+      '  - {at: 10m, replicaSet: default/web-7d9f, replicas: 100000}',
+      '',
+    ].join('\n'),
+  );
+}
+
 test('SIGINT during a long JSON replay stops it with exit 130, whole lines so far, and "interrupted at +T" on stderr', async () => {
   ensureBundle();
   // 8,000 hours: millions of monitor passes, far longer than it takes the signal to arrive
@@ -49,23 +72,7 @@ test('SIGINT in the middle of one long instant of `test` (a scale to 100,000 rep
   ensureBundle();
   const dir = mkdtempSync(join(tmpdir(), 'cs-interrupt-'));
   try {
-    cpSync(join(ROOT, 'examples', 'clusters'), join(dir, 'clusters'), { recursive: true });
-    // the scale is at the very first instant, so the run is inside it from the moment the header is printed
-    writeFileSync(
-      join(dir, 'scale.yaml'),
-      [
-        'apiVersion: controllerstepper.io/v1alpha1',
-        'kind: Scenario',
-        'kubernetesVersion: "1.31"',
-        'startTime: "2026-01-01T00:00:00Z"',
-        'snapshot: ./clusters/three-zones.yaml',
-        'events:',
-        '  - {at: 0s, scale: {replicaSet: default/web-7d9f, replicas: 100000}}',
-        'expect:',
-        '  - {at: 10m, replicaSet: default/web-7d9f, replicas: 100000}',
-        '',
-      ].join('\n'),
-    );
+    writeScaleScenario(dir);
     const child = spawn(process.execPath, [BIN, 'test', 'scale.yaml'], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
     let out = '';
     let err = '';
@@ -109,22 +116,7 @@ for (const c of LIMITS)
     ensureBundle();
     const dir = mkdtempSync(join(tmpdir(), 'cs-limit-'));
     try {
-      cpSync(join(ROOT, 'examples', 'clusters'), join(dir, 'clusters'), { recursive: true });
-      writeFileSync(
-        join(dir, 'scale.yaml'),
-        [
-          'apiVersion: controllerstepper.io/v1alpha1',
-          'kind: Scenario',
-          'kubernetesVersion: "1.31"',
-          'startTime: "2026-01-01T00:00:00Z"',
-          'snapshot: ./clusters/three-zones.yaml',
-          'events:',
-          '  - {at: 0s, scale: {replicaSet: default/web-7d9f, replicas: 100000}}',
-          'expect:',
-          '  - {at: 10m, replicaSet: default/web-7d9f, replicas: 100000}',
-          '',
-        ].join('\n'),
-      );
+      writeScaleScenario(dir);
       const child = spawn(process.execPath, [BIN, 'test', 'scale.yaml', ...c.args], { cwd: dir, env: { ...process.env, NO_COLOR: '1' } });
       let out = '';
       let err = '';
