@@ -11,14 +11,7 @@ type Obj = Record<string, any>;
 export function formatStateText(state: StateView, color: boolean): string {
   const bold = (s: string) => (color ? `\x1b[1m${s}\x1b[0m` : s);
   const lines: string[] = [bold(`State at ${state.time}`), '', bold('Zones')];
-  const zoneRows = state.zones.map((z) => [
-    z.zone,
-    z.state,
-    `${z.nodes} nodes`,
-    `${z.notReady} not ready`,
-    `rate ${z.evictionRate}/s`,
-    z.queued.length ? `queued: ${z.queued.join(', ')}` : '',
-  ]);
+  const zoneRows = state.zones.map((z) => [z.zone, z.state, `${z.nodes} nodes`, `${z.notReady} not ready`, `rate ${z.evictionRate}/s`, queuedText(z.queued)]);
   lines.push(...table(zoneRows));
   const items = state.objects.items as Obj[];
   const podsByNode = new Map<string, number>();
@@ -29,6 +22,7 @@ export function formatStateText(state: StateView, color: boolean): string {
   lines.push('', bold('Nodes'));
   const nodeRows = items
     .filter((o) => o.kind === 'Node')
+    .sort((a, b) => naturalCompare(a.metadata?.name ?? '', b.metadata?.name ?? ''))
     .map((n) => {
       const ready = (n.status?.conditions ?? []).find((c: Obj) => c.type === 'Ready')?.status ?? '-';
       const taints = (n.spec?.taints ?? []).map((t: Obj) => `${t.key}${t.value ? `=${t.value}` : ''}:${t.effect}`).join(', ');
@@ -53,6 +47,23 @@ export function formatStateText(state: StateView, color: boolean): string {
     );
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Names shown of a zone's queue: a queue of 1,650 nodes in an outage would be one line of 80,000 characters. */
+export const QUEUED_SHOWN = 5;
+
+function queuedText(queued: readonly string[]): string {
+  if (!queued.length) return '';
+  const more = queued.length - QUEUED_SHOWN;
+  return `queued ${queued.length}: ${queued.slice(0, QUEUED_SHOWN).join(', ')}${more > 0 ? `, … (${more} more; --format json lists them all)` : ''}`;
+}
+
+/** Node names in the order people number them: node-9, node-10, node-100 (not node-10, node-100, node-9). */
+function naturalCompare(a: string, b: string): number {
+  const key = (s: string) => s.replace(/\d+/g, (d) => (d.length >= 16 ? d : d.padStart(16, '0')));
+  const ka = key(a),
+    kb = key(b);
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
 }
 
 function table(rows: string[][]): string[] {

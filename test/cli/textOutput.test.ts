@@ -130,3 +130,30 @@ test('an exception inside the engine is one line that calls it a bug, exit 2, wi
   const debug = await run(['replay', EXAMPLE], { fs: broken, debug: true });
   assert.match(debug.err, /\n\s+at /, 'the stack when asked');
 });
+
+test('the state text shows a long zone queue as its count and first names, and nodes in natural order', async () => {
+  const { code, out } = await run(['replay', 'examples/zone-large-partial.yaml', '--until', '2m', '--output', 'state']);
+  assert.equal(code, 0);
+  const zone = out.split('\n').find((l) => l.includes('us-east-1a'))!;
+  assert.match(zone, /queued 39: (node-a\d+, ){5}… \(34 more; --format json lists them all\)$/);
+  const nodes = out
+    .split('\n')
+    .filter((l) => /^ {2}node-/.test(l))
+    .map((l) => l.trim().split(/\s+/)[0]);
+  assert.deepEqual(nodes.slice(0, 11), [
+    'node-a1',
+    'node-a2',
+    'node-a3',
+    'node-a4',
+    'node-a5',
+    'node-a6',
+    'node-a7',
+    'node-a8',
+    'node-a9',
+    'node-a10',
+    'node-a11',
+  ]);
+  const json = await run(['replay', 'examples/zone-large-partial.yaml', '--until', '2m', '--output', 'state', '--format', 'json']);
+  assert.equal(json.code, 0);
+  assert.match(json.out, /"queued":\s*\[/);
+});
