@@ -123,8 +123,7 @@ test('one long instant is cut into slices too (shouldYield), and every command e
     const straight = make();
     c.run(straight);
     let sawPartDone = false;
-    let s!: Session;
-    s = make(() => (sawPartDone ||= s.sim.partDone === true));
+    const s: Session = make(() => (sawPartDone ||= s.sim.partDone === true));
     const token = { isCancellationRequested: false };
     s.slices.begin(token);
     c.run(s);
