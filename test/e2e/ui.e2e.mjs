@@ -1,7 +1,7 @@
 // UI test in a real VS Code (code-server) driven by Debian's chromium:
 // open an example from the palette, run until the first taint, read the why
 // panel inside the webview, step back. Env: CS_URL, SHOT_DIR, CHROMIUM.
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,19 +20,7 @@ if (process.env.WS_DIR) {
 const t0 = Date.now();
 const lap = (what) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${what}`);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 let failed = false;
 try {
   const page = await (await browser.newContext({ viewport: { width: 1600, height: 1000 } })).newPage();

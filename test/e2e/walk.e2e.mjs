@@ -5,7 +5,7 @@
 // Open from the code lens, run to the outage, step through it, select a node, a pod and a zone
 // (its queue opened), step back, open a second scenario. Each click's time to the panel's answer is
 // printed (code-server's own overhead included). Env: CS_URL, WS_DIR, CS_WALK_DIR, WALK_SHOT_DIR.
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import assert from 'node:assert/strict';
 import { cpSync, linkSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -34,19 +34,7 @@ const timed = async (what, act, done) => {
   return ms;
 };
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 let failed = false;
 let shot = 0;
 const snap = async (page, name) => page.screenshot({ path: join(SHOT_DIR, `${String(shot++).padStart(2, '0')}-${name}.png`) });
