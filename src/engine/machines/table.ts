@@ -25,6 +25,8 @@ export interface TableStep {
   value: StateValue;
   text: string;
   guards: readonly GuardResult[];
+  /** a transition with no target was taken: the machine's answer is "nothing to do" (step.ts) */
+  stays: boolean;
 }
 
 export class MachineTable<M extends AnyStateMachine> {
@@ -81,7 +83,7 @@ export class MachineTable<M extends AnyStateMachine> {
   private fill(value: StateValue, event: EventFromLogic<M>): TableStep | null {
     const { step, guards } = this.evaluate(value, event);
     if (!step.taken) return null;
-    return { value: structuredClone(step.next.value), text: stateValueToString(step.next.value), guards };
+    return { value: structuredClone(step.next.value), text: stateValueToString(step.next.value), guards, stays: step.stays };
   }
 }
 

@@ -100,9 +100,12 @@ test("a bundled example's decisions list their transition's guards after their o
     [
       { readyIsTrue: false, ready: 'Unknown' },
       { oppositeTaintPresent: false, ready: 'Unknown', oppositeTaint: false },
+      // then the node health machine's own, which chose "queued" over "nothing to do"
+      { queuedHere: false },
+      { keptInZoneSet: false, inZoneSet: false, ownTaint: false, removesUntainted: true },
     ],
   );
   // decisions whose transitions evaluate no guard list none
   const guarded = new Set(sim.trace.filter((d) => d.because.some((c) => c.rule.startsWith('machine guard '))).map((d) => d.machine?.event));
-  assert.deepEqual([...guarded].sort(), ['MARK_PODS_NOT_READY', 'NO_SCHEDULE_PASS', 'QUEUED_FOR_TAINTING', 'READY_OBSERVED', 'ZONE_HEALTH']);
+  assert.deepEqual([...guarded].sort(), ['MARK_NODE_FOR_TAINTING', 'MARK_PODS_NOT_READY', 'NO_SCHEDULE_PASS', 'READY_OBSERVED', 'ZONE_HEALTH']);
 });

@@ -30,26 +30,54 @@ export type NodeHealthEvent =
   | { type: 'READY_OBSERVED'; status: ReadyStatus }
   | { type: 'READY_MISSING' }
   | { type: 'STATUS_UNKNOWN_SET' }
-  | { type: 'QUEUED_FOR_TAINTING'; heldByZoneLeft?: boolean }
+  | MarkNodeForTaintingEvent
   | { type: 'TAINT_PASS'; reconstructed?: boolean; fromZoneLeft?: boolean }
   | { type: 'TAINT_SWAPPED' }
-  | { type: 'MARKED_REACHABLE' }
+  | MarkNodeAsReachableEvent
   | { type: 'DEQUEUED'; queuedElsewhere?: boolean }
   | { type: 'QUEUED_FOR_EVICTION'; heldByZoneLeft?: boolean }
   | { type: 'EVICTION_PASS'; fromZoneLeft?: boolean }
   | { type: 'EVICTION_CANCELLED' }
   | { type: 'REGISTERED_AGAIN' };
 
+/**
+ * markNodeForTainting, asked with what upstream's code reads before it writes (the zone is the
+ * node's current one, GetZoneKey): whether this zone's queue has the node waiting (`queuedHere`) or
+ * its set holds it (`inZoneSet`: Add refuses a value its set holds, rate_limited_queue.go), whether the
+ * node carries the NoExecute taint its Ready calls for (`ownTaint`), and whether the version removes an
+ * untainted node first (`removesUntainted`, 1.19+: "if !TaintExists(...) { Remove(node.Name) }").
+ */
+export type MarkNodeForTaintingEvent = {
+  type: 'MARK_NODE_FOR_TAINTING';
+  queuedHere: boolean;
+  inZoneSet: boolean;
+  ownTaint: boolean;
+  removesUntainted: boolean;
+  heldByZoneLeft?: boolean;
+};
+
+/**
+ * markNodeAsReachable, asked with what it removes: how many of the unreachable / not-ready NoExecute
+ * taints the node carries (RemoveTaintOffNode of each), and whether the current zone's queue has the
+ * node waiting (its Remove).
+ */
+export type MarkNodeAsReachableEvent = { type: 'MARK_NODE_AS_REACHABLE'; noExecuteTaints: number; queuedHere: boolean };
+
 /** The event fields the node health machine's guards read: with the type, they determine its answer (machines/table.ts). */
 export function nodeHealthEventKey(e: NodeHealthEvent): string {
   if (e.type === 'READY_OBSERVED') return `${e.type}:${e.status}`;
   if (e.type === 'TAINT_PASS' && e.reconstructed) return e.fromZoneLeft ? 'TAINT_PASS:reconstructed:fromZoneLeft' : 'TAINT_PASS:reconstructed';
   // a node that changed zone (zoneQueues.ts): the fields the zone-move guards read
-  if ((e.type === 'QUEUED_FOR_TAINTING' || e.type === 'QUEUED_FOR_EVICTION') && e.heldByZoneLeft) return `${e.type}:heldByZoneLeft`;
+  if (e.type === 'MARK_NODE_FOR_TAINTING') return `${e.type}:${+e.queuedHere}${+keptInZoneSet(e)}${e.heldByZoneLeft ? ':heldByZoneLeft' : ''}`;
+  if (e.type === 'MARK_NODE_AS_REACHABLE') return `${e.type}:${+(e.noExecuteTaints > 0)}${+e.queuedHere}`;
+  if (e.type === 'QUEUED_FOR_EVICTION' && e.heldByZoneLeft) return `${e.type}:heldByZoneLeft`;
   if ((e.type === 'TAINT_PASS' || e.type === 'EVICTION_PASS') && e.fromZoneLeft) return `${e.type}:fromZoneLeft`;
   if (e.type === 'DEQUEUED' && e.queuedElsewhere) return 'DEQUEUED:queuedElsewhere';
   return e.type;
 }
+
+/** Add refuses the node: this zone's set holds it and no Remove came first (the node carries its taint, or the version does not remove). */
+const keptInZoneSet = (e: MarkNodeForTaintingEvent): boolean => e.inZoneSet && !(e.removesUntainted && !e.ownTaint);
 
 const observed = (status: ReadyStatus) => ({
   guard: `readyIs${status}` as const,
@@ -73,6 +101,20 @@ const readyMissing = {
 const markedReachable = {
   target: 'idle',
   description: 'Ready is True again (or all zones are fully disrupted): markNodeAsReachable removed the NoExecute taints and the queue entry.',
+} as const;
+const alreadyWaiting = {
+  guard: 'queuedHere',
+  description:
+    "Nothing to do: the node waits in this zone's queue already (1.19+, without its taint, Remove then Add puts it back at the end of the queue, no news).",
+} as const;
+const addRefused = {
+  guard: 'keptInZoneSet',
+  description:
+    "Nothing to do: this zone's queue set holds the node (released and kept there) and nothing removed it first, so Add refuses it (before 1.19 a node whose taint someone removed is not queued again).",
+} as const;
+const nothingToRemove = {
+  description:
+    "Nothing to do: the node carries neither NoExecute taint and does not wait in this zone's queue (Remove still drops a released entry from its set).",
 } as const;
 const taintSwapped = {
   target: 'tainted',
@@ -116,6 +158,15 @@ export const nodeHealthGuardRules: GuardRules = {
     rule: "another zone's queue still holds the node queued: it waits there to be tainted",
     reads: ['queuedElsewhere'],
   },
+  queuedHere: { rule: "the node waits in its current zone's queue (queued, not yet released)", reads: ['queuedHere'] },
+  keptInZoneSet: {
+    rule: "markNodeForTainting's Add refuses the node: its zone queue's set holds it, and it was not removed first (it carries its NoExecute taint, or the version removes none)",
+    reads: ['inZoneSet', 'ownTaint', 'removesUntainted'],
+  },
+  hasNoExecuteTaints: {
+    rule: 'markNodeAsReachable: the node carries the unreachable or the not-ready NoExecute taint, which it removes',
+    reads: ['noExecuteTaints'],
+  },
 };
 
 /**
@@ -130,9 +181,12 @@ export const nodeHealthMachine = setup({
     readyIsFalse: ({ event }) => event.type === 'READY_OBSERVED' && event.status === 'False',
     readyIsUnknown: ({ event }) => event.type === 'READY_OBSERVED' && event.status === 'Unknown',
     reconstructed: ({ event }) => event.type === 'TAINT_PASS' && event.reconstructed === true,
-    heldByZoneLeft: ({ event }) => (event.type === 'QUEUED_FOR_TAINTING' || event.type === 'QUEUED_FOR_EVICTION') && event.heldByZoneLeft === true,
+    heldByZoneLeft: ({ event }) => (event.type === 'MARK_NODE_FOR_TAINTING' || event.type === 'QUEUED_FOR_EVICTION') && event.heldByZoneLeft === true,
     fromZoneLeft: ({ event }) => (event.type === 'TAINT_PASS' || event.type === 'EVICTION_PASS') && event.fromZoneLeft === true,
     queuedElsewhere: ({ event }) => event.type === 'DEQUEUED' && event.queuedElsewhere === true,
+    queuedHere: ({ event }) => (event.type === 'MARK_NODE_FOR_TAINTING' || event.type === 'MARK_NODE_AS_REACHABLE') && event.queuedHere,
+    keptInZoneSet: ({ event }) => event.type === 'MARK_NODE_FOR_TAINTING' && keptInZoneSet(event),
+    hasNoExecuteTaints: ({ event }) => event.type === 'MARK_NODE_AS_REACHABLE' && event.noExecuteTaints > 0,
   },
 }).createMachine({
   id: 'nodeHealth',
@@ -162,11 +216,20 @@ export const nodeHealthMachine = setup({
       states: {
         idle: {
           on: {
-            QUEUED_FOR_TAINTING: {
-              target: 'queuedForTainting',
-              description:
-                "Ready is False/Unknown and the node lacks the matching NoExecute taint: markNodeForTainting added it to the zone's rate-limited queue.",
-            },
+            MARK_NODE_FOR_TAINTING: [
+              {
+                guard: 'queuedHere',
+                target: 'queuedForTainting',
+                description:
+                  'The node came back to a zone whose queue kept it waiting (a zone queue keeps a node that leaves the zone): it waits there to be tainted.',
+              },
+              addRefused,
+              {
+                target: 'queuedForTainting',
+                description:
+                  "Ready is False/Unknown and the zone's queue does not hold the node: markNodeForTainting added it to the zone's rate-limited queue.",
+              },
+            ],
             TAINT_SWAPPED: {
               ...taintSwapped,
               description: `${taintSwapped.description} The taint was put there by someone else (a user, or an earlier leader).`,
@@ -181,10 +244,19 @@ export const nodeHealthMachine = setup({
               { guard: 'fromZoneLeft', target: 'tainted', description: zoneLeftTaintPass },
             ],
             EVICTION_PASS: { guard: 'fromZoneLeft', target: 'evicted', description: zoneLeftEvictionPass },
-            MARKED_REACHABLE: {
-              ...markedReachable,
-              description: 'markNodeAsReachable removed a NoExecute taint someone else put there (a user, or an earlier leader).',
-            },
+            MARK_NODE_AS_REACHABLE: [
+              {
+                guard: 'hasNoExecuteTaints',
+                ...markedReachable,
+                description: 'markNodeAsReachable removed a NoExecute taint someone else put there (a user, or an earlier leader).',
+              },
+              {
+                guard: 'queuedHere',
+                ...markedReachable,
+                description: 'markNodeAsReachable removed the node from a zone queue that kept it waiting (the node came back to that zone).',
+              },
+              nothingToRemove,
+            ],
             QUEUED_FOR_EVICTION: {
               target: 'queuedForEviction',
               description: "Ready has been False/Unknown for longer than podEvictionTimeout: evictPods added the node to the zone's pod eviction queue.",
@@ -200,7 +272,7 @@ export const nodeHealthMachine = setup({
           on: {
             TAINT_PASS: taintPass,
             TAINT_SWAPPED: taintSwapped,
-            MARKED_REACHABLE: markedReachable,
+            MARK_NODE_AS_REACHABLE: markedReachable,
             DEQUEUED: [
               {
                 guard: 'queuedElsewhere',
@@ -210,12 +282,16 @@ export const nodeHealthMachine = setup({
               },
               { target: 'idle', description: 'The tainting pass found the node Ready again and dropped its queue entry.' },
             ],
-            QUEUED_FOR_TAINTING: {
-              guard: 'heldByZoneLeft',
-              target: 'queuedForTainting',
-              description:
-                "The node changed zone while queued: markNodeForTainting added it to its new zone's queue too, and the queue of the zone it left still holds it (upstream's queues are per zone); the first to release it taints it.",
-            },
+            MARK_NODE_FOR_TAINTING: [
+              alreadyWaiting,
+              addRefused,
+              {
+                guard: 'heldByZoneLeft',
+                target: 'queuedForTainting',
+                description:
+                  "The node changed zone while queued: markNodeForTainting added it to its new zone's queue too, and the queue of the zone it left still holds it (upstream's queues are per zone); the first to release it taints it.",
+              },
+            ],
           },
         },
         tainted: {
@@ -226,12 +302,20 @@ export const nodeHealthMachine = setup({
                 "doNoExecuteTaintingPass released the node again (it was queued again after someone removed its taint): the taint's timeAdded is refreshed.",
             },
             TAINT_SWAPPED: taintSwapped,
-            MARKED_REACHABLE: markedReachable,
-            QUEUED_FOR_TAINTING: {
-              target: 'queuedForTainting',
-              description:
-                'The node lost its NoExecute taint (someone removed it) and is not Ready: markNodeForTainting queued it again (1.19+ removes and adds it).',
-            },
+            MARK_NODE_AS_REACHABLE: markedReachable,
+            MARK_NODE_FOR_TAINTING: [
+              alreadyWaiting,
+              {
+                ...addRefused,
+                description:
+                  "Nothing to do: the node keeps its NoExecute taint and this zone's queue set holds it (released and kept there), so Add refuses it; before 1.19 so too when someone removed the taint.",
+              },
+              {
+                target: 'queuedForTainting',
+                description:
+                  'The node lost its NoExecute taint (someone removed it; 1.19+ removes and adds it), or carries it into a zone whose queue does not hold it, and is not Ready: markNodeForTainting queued it again.',
+              },
+            ],
           },
         },
         queuedForEviction: {

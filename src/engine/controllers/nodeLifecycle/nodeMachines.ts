@@ -19,6 +19,8 @@ import { nodeHealthEventKey, nodeHealthGuardRules, nodeHealthMachine, type NodeH
 
 export type NodeActor = MemoActor<typeof nodeHealthMachine>;
 
+const NO_CHECKS: readonly Check[] = [];
+
 /** What a machine answered and has not yet been told to do. */
 export interface Answer {
   readonly name: string;
@@ -26,6 +28,11 @@ export interface Answer {
   readonly transition: MachineTransition;
   /** the guards the machine evaluated to answer, as checks (the decision's `because` ends with them) */
   readonly guards: readonly Check[];
+  /**
+   * The machine's answer is "nothing to do" (a transition with no target, machines.ts): nothing to
+   * write or record, and nothing to commit (strict mode accepts it: it is an answer, not a refusal).
+   */
+  readonly stays: boolean;
 }
 
 /** The node health machine's transitions, shared by every node and every controller instance. */
@@ -100,13 +107,15 @@ export class NodeMachines {
       if (this.strict) throw new Error(`node lifecycle: the node health machine of ${name} in ${from} refuses ${event.type}`);
       return null;
     }
+    // nothing to do: no write follows, no decision records it, so no checks are built (asked on every pass)
+    if (next.stays) return { name, event, transition: { id: a.id, from, to: from, event: event.type }, guards: NO_CHECKS, stays: true };
     const own = guardChecks(next.guards, event, nodeHealthGuardRules);
     // the guards of the machine that chose this event (processTaintBaseEviction.ts) come first
     const guards = chosenBy?.length ? [...chosenBy, ...own] : own;
     // the answered transition carries its guards too: a write in parts records it before the commit
     const transition = attachGuards({ id: a.id, from, to: next.text, event: event.type }, guards);
     this.pending.add(transition);
-    return { name, event, transition, guards };
+    return { name, event, transition, guards, stays: false };
   }
 
   /**
@@ -115,6 +124,7 @@ export class NodeMachines {
    * several parts, each with its decision), shown with it from now on.
    */
   commit(answer: Answer, recordedBy?: number): MachineTransition {
+    if (answer.stays) throw new Error(`node lifecycle: ${answer.event.type} for ${answer.name} is "nothing to do": there is nothing to commit`);
     const t = this.ensure(answer.name).send(answer.event);
     // the table answers a state and event the same way every time
     if (!t || t.to !== answer.transition.to) throw new Error(`node lifecycle: the machine of ${answer.name} moved since it answered ${answer.event.type}`);
@@ -123,10 +133,10 @@ export class NodeMachines {
     return attachGuards(t, answer.guards);
   }
 
-  /** ask and commit, for what needs no write (the controller's own view of the node). */
+  /** ask and commit, for what needs no write (the controller's own view of the node); null: refused, or nothing to do. */
   send(name: string, event: NodeHealthEvent): MachineTransition | null {
     const a = this.ask(name, event);
-    return a ? this.commit(a) : null;
+    return a && !a.stays ? this.commit(a) : null;
   }
 
   /** Whether `t` was answered and is not committed (the write it answers for is not done). */

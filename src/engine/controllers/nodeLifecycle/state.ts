@@ -305,7 +305,7 @@ export class NodeLifecycleState {
   /** Sends an event that needs no write (the controller's view of the node). */
   sendNode(name: string, e: NodeHealthEvent): MachineTransition | null {
     const a = this.askNode(name, e);
-    return a ? this.commitNode(a) : null;
+    return a && !a.stays ? this.commitNode(a) : null;
   }
 
   evictionState(name: string): string {

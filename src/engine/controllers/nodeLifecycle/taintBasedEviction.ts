@@ -11,7 +11,6 @@ import { type ConditionStatus, type NodeRecord, type Taint, nodeRef, zoneRef } f
 import { zoneKeyOf } from '../../model/zones';
 import type { Check, MachineTransition } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
-import type { Answer } from './nodeMachines';
 import { chooseTaintBasedEviction } from './processTaintBaseEviction';
 import { RateLimitedTimedQueue, effectiveRate } from './rateLimitedQueue';
 import { NodeLifecycleState, RETRY_NO_READY, showRate } from './state';
@@ -77,19 +76,22 @@ export function markNodeForTainting(
   const zone = nlc.tracks.get(name)?.zone ?? zoneKeyOf(node);
   nlc.addPodEvictorForNewZone(zone);
   const q = nlc.queues.get(zone)!;
-  const wasQueued = q.isQueued(name);
   const own = noExecuteFor(status)!.taint;
-  // 1.19+: a node without its taint is removed and added again (a queued one keeps its place in the machine)
-  const requeue = nlc.rules.requeuesUntaintedNodes && !taintExists(node.taints, own);
-  // the machine idle while this queue has the node queued: it came back to a zone whose queue kept it (zoneQueues.ts)
-  const keptQueued = wasQueued && nlc.evictionState(name) === 'idle';
-  let answer: Answer | null = null;
-  if ((!wasQueued && (requeue || !q.has(name))) || keptQueued) {
-    answer = nlc.askNode(name, { type: 'QUEUED_FOR_TAINTING', ...zoneLeftHolds(nlc, name, zone) }, choice);
-    if (!answer) return;
-  }
-  if (requeue) q.remove(name);
-  if ((!q.add(name, node.meta.uid, host.now) && !keptQueued) || !answer) return;
+  const ownTaint = taintExists(node.taints, own);
+  const removesUntainted = nlc.rules.requeuesUntaintedNodes;
+  // the machine chooses from what upstream reads: queued, nothing to do (Add refuses), or refused
+  const answer = nlc.askNode(
+    name,
+    { type: 'MARK_NODE_FOR_TAINTING', queuedHere: q.isQueued(name), inZoneSet: q.has(name), ownTaint, removesUntainted, ...zoneLeftHolds(nlc, name, zone) },
+    choice,
+  );
+  if (!answer) return;
+  // upstream's queue calls, whatever the answer: 1.19+ removes a node without its taint, then Add
+  if (removesUntainted && !ownTaint) q.remove(name);
+  const added = q.add(name, node.meta.uid, host.now);
+  if (answer.stays) return;
+  // the machine answered "queued" only where Add takes the node, or it waits in this queue already
+  if (!added && !q.isQueued(name)) throw new Error(`node lifecycle: the machine queued ${name} for tainting but the queue of ${zone} refused it`);
   const ref = nodeRef(name);
   const tr = nlc.commitNode(answer);
   const zoneState = nlc.zoneActors.get(zone)?.state() ?? 'Initial';
@@ -100,7 +102,7 @@ export function markNodeForTainting(
     because: [
       { rule: `Ready condition is ${status}`, values: { Ready: status } },
       // carrying it already: Add looks only at this zone's set (a node that changed zone, or a taint someone else put there)
-      taintExists(node.taints, own)
+      ownTaint
         ? {
             rule: `the node carries ${taintText(own)}, but this zone's queue does not hold it: Add puts it there`,
             values: { taints: node.taints.map(taintText) },
@@ -118,24 +120,32 @@ export function markNodeForTainting(
   host.remember(ref, 'queued', seq);
 }
 
+/** what markNodeAsReachable removes, in its order (RemoveTaintOffNode of each) */
+const REACHABLE_REMOVES = [UNREACHABLE_NO_EXECUTE, NOT_READY_NO_EXECUTE];
+
 /** markNodeAsReachable: removes the not-ready/unreachable NoExecute taints and the queue entry. */
 export function markNodeAsReachable(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord, why: string, choice: readonly Check[] = []): boolean {
   const name = node.meta.name;
   nlc.slots.unsettle(name);
   const ref = nodeRef(name);
-  let decided = false;
+  const zone = nlc.tracks.get(name)?.zone ?? zoneKeyOf(node);
+  const q = nlc.queues.get(zone);
+  const wasQueued = q?.isQueued(name) ?? false;
+  const taints = REACHABLE_REMOVES.filter((t) => taintExists(node.taints, t));
+  // the machine chooses from what upstream removes: the taints, the queue entry, or nothing to do
+  const answer = nlc.askNode(name, { type: 'MARK_NODE_AS_REACHABLE', noExecuteTaints: taints.length, queuedHere: wasQueued }, choice);
+  if (!answer) return false;
+  if (answer.stays) return q?.remove(name) ?? false;
   let tr: MachineTransition | null = null;
-  for (const t of [UNREACHABLE_NO_EXECUTE, NOT_READY_NO_EXECUTE]) {
-    if (!taintExists(node.taints, t)) continue;
-    const answer = tr ? null : nlc.askNode(name, { type: 'MARKED_REACHABLE' }, choice);
-    if (!tr && !answer) return false;
+  let decided = false;
+  for (const t of taints) {
     if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) {
       nlc.dirty.add(name);
       return false;
     }
     const r = swapTaints(node.taints, [], [t], host.now);
     host.setNodeTaints(node, r.taints);
-    if (answer) tr = nlc.commitNode(answer);
+    tr ??= nlc.commitNode(answer);
     for (const g of r.removed) {
       nlc.decide(host, {
         action: 'TaintRemoved',
@@ -149,17 +159,8 @@ export function markNodeAsReachable(nlc: NodeLifecycleState, host: ControllerHos
       decided = true;
     }
   }
-  const zone = nlc.tracks.get(name)?.zone ?? zoneKeyOf(node);
-  const q = nlc.queues.get(zone);
-  const wasQueued = q?.isQueued(name) ?? false;
-  // the queue entry (or a machine left queued or tainted) goes only as the machine answers
-  let answer: Answer | null = null;
-  if (!tr && (wasQueued || nlc.evictionState(name) !== 'idle')) {
-    answer = nlc.askNode(name, { type: 'MARKED_REACHABLE' }, choice);
-    if (!answer) return false;
-  }
   const removed = q?.remove(name) ?? false;
-  if (answer) tr = nlc.commitNode(answer);
+  tr ??= nlc.commitNode(answer);
   if (wasQueued && !decided) {
     nlc.decide(host, {
       action: 'EvictionCancelled',

@@ -16,7 +16,7 @@ function heldByOther(nlc: NodeLifecycleState, name: string, zone: string, setToo
   return false;
 }
 
-/** The field of QUEUED_FOR_TAINTING / QUEUED_FOR_EVICTION for a node being added to `zone`'s queue. */
+/** The field of MARK_NODE_FOR_TAINTING / QUEUED_FOR_EVICTION for a node being added to `zone`'s queue. */
 export function zoneLeftHolds(nlc: NodeLifecycleState, name: string, zone: string): { heldByZoneLeft?: true } {
   return heldByOther(nlc, name, zone, true) ? { heldByZoneLeft: true } : {};
 }

@@ -14,6 +14,11 @@ import { ZoneAnswers, sendZoneEvent } from '../../../../src/engine/controllers/n
 import type { ZoneEvent } from '../../../../src/engine/controllers/nodeLifecycle/machines';
 import { rig, node, lease, iso, drive, names } from './helpers';
 
+/** markNodeForTainting's event for a node its zone's queue does not hold (Add takes it) */
+const MARK: NodeHealthEvent = { type: 'MARK_NODE_FOR_TAINTING', queuedHere: false, inZoneSet: false, ownTaint: false, removesUntainted: true };
+/** markNodeAsReachable's event for a node with one NoExecute taint to remove */
+const REACHABLE: NodeHealthEvent = { type: 'MARK_NODE_AS_REACHABLE', noExecuteTaints: 1, queuedHere: false };
+
 type Step = [NodeHealthEvent, string | null];
 
 test('node health machine: every transition', () => {
@@ -24,17 +29,17 @@ test('node health machine: every transition', () => {
       steps: [
         [{ type: 'READY_OBSERVED', status: 'True' }, 'ready.True,eviction.idle'],
         [{ type: 'STATUS_UNKNOWN_SET' }, 'ready.Unknown,eviction.idle'],
-        [{ type: 'QUEUED_FOR_TAINTING' }, 'ready.Unknown,eviction.queuedForTainting'],
+        [MARK, 'ready.Unknown,eviction.queuedForTainting'],
         [{ type: 'TAINT_PASS' }, 'ready.Unknown,eviction.tainted'],
         [{ type: 'READY_OBSERVED', status: 'True' }, 'ready.True,eviction.tainted'],
-        [{ type: 'MARKED_REACHABLE' }, 'ready.True,eviction.idle'],
+        [REACHABLE, 'ready.True,eviction.idle'],
       ],
     },
     {
       name: 'NotReady then Unknown: the swap keeps it tainted',
       steps: [
         [{ type: 'READY_OBSERVED', status: 'False' }, 'ready.False,eviction.idle'],
-        [{ type: 'QUEUED_FOR_TAINTING' }, 'ready.False,eviction.queuedForTainting'],
+        [MARK, 'ready.False,eviction.queuedForTainting'],
         [{ type: 'TAINT_PASS' }, 'ready.False,eviction.tainted'],
         [{ type: 'STATUS_UNKNOWN_SET' }, 'ready.Unknown,eviction.tainted'],
         [{ type: 'TAINT_SWAPPED' }, 'ready.Unknown,eviction.tainted'],
@@ -44,7 +49,7 @@ test('node health machine: every transition', () => {
       name: 'dropped from the queue when Ready again',
       steps: [
         [{ type: 'READY_OBSERVED', status: 'Unknown' }, 'ready.Unknown,eviction.idle'],
-        [{ type: 'QUEUED_FOR_TAINTING' }, 'ready.Unknown,eviction.queuedForTainting'],
+        [MARK, 'ready.Unknown,eviction.queuedForTainting'],
         [{ type: 'DEQUEUED' }, 'ready.Unknown,eviction.idle'],
       ],
     },
@@ -78,11 +83,11 @@ test('node health machine: every transition', () => {
 test('node health machine: each eviction event only in the sub-states upstream takes it from', () => {
   const states = ['idle', 'queuedForTainting', 'tainted', 'queuedForEviction', 'evicted'] as const;
   const accepted: [NodeHealthEvent, string[]][] = [
-    [{ type: 'QUEUED_FOR_TAINTING' }, ['idle', 'tainted']],
+    [MARK, ['idle', 'tainted']],
     [{ type: 'TAINT_PASS' }, ['queuedForTainting', 'tainted']],
     [{ type: 'TAINT_PASS', reconstructed: true }, ['idle', 'queuedForTainting', 'tainted']],
     [{ type: 'TAINT_SWAPPED' }, ['idle', 'queuedForTainting', 'tainted']],
-    [{ type: 'MARKED_REACHABLE' }, ['idle', 'queuedForTainting', 'tainted']],
+    [REACHABLE, ['idle', 'queuedForTainting', 'tainted']],
     [{ type: 'DEQUEUED' }, ['queuedForTainting']],
     [{ type: 'QUEUED_FOR_EVICTION' }, ['idle']],
     [{ type: 'EVICTION_PASS' }, ['queuedForEviction', 'evicted']],
@@ -90,7 +95,7 @@ test('node health machine: each eviction event only in the sub-states upstream t
     [{ type: 'EVICTION_CANCELLED' }, ['idle', 'queuedForEviction', 'evicted']],
     [{ type: 'REGISTERED_AGAIN' }, ['evicted']],
     // a node that changed zone: the queue of the zone it left holds it, or releases it (zoneQueues.ts)
-    [{ type: 'QUEUED_FOR_TAINTING', heldByZoneLeft: true }, ['idle', 'queuedForTainting', 'tainted']],
+    [{ ...MARK, heldByZoneLeft: true }, ['idle', 'queuedForTainting', 'tainted']],
     [{ type: 'QUEUED_FOR_EVICTION', heldByZoneLeft: true }, ['idle', 'queuedForEviction', 'evicted']],
     [{ type: 'TAINT_PASS', fromZoneLeft: true }, ['idle', 'queuedForTainting', 'tainted']],
     [{ type: 'EVICTION_PASS', fromZoneLeft: true }, ['idle', 'queuedForEviction', 'evicted']],
@@ -120,7 +125,7 @@ test('NodeMachines: the answer comes before the write, and a refusal throws when
   const seen: string[] = [];
   const strict = new NodeMachines(true, (t) => seen.push(`${t.from}->${t.to}`));
   assert.throws(() => strict.ask('a', { type: 'TAINT_PASS' }), /node health machine of a in ready.NotObserved,eviction.idle refuses TAINT_PASS/);
-  const answer = strict.ask('a', { type: 'QUEUED_FOR_TAINTING' })!;
+  const answer = strict.ask('a', MARK)!;
   assert.equal(answer.transition.to, 'ready.NotObserved,eviction.queuedForTainting');
   assert.equal(strict.eviction('a'), 'idle', 'asking changes nothing');
   assert.deepEqual(seen, []);
@@ -173,7 +178,12 @@ test('a node that recovers while waiting in a stopped zone queue is taken out of
     [iso(85)],
   );
   assert.match(c[0].summary, /taint queue/);
-  assert.deepEqual(c[0].machine, { id: 'node/a-1', from: 'ready.True,eviction.queuedForTainting', to: 'ready.True,eviction.idle', event: 'MARKED_REACHABLE' });
+  assert.deepEqual(c[0].machine, {
+    id: 'node/a-1',
+    from: 'ready.True,eviction.queuedForTainting',
+    to: 'ready.True,eviction.idle',
+    event: 'MARK_NODE_AS_REACHABLE',
+  });
 });
 
 test('zone machine answers: asked before anything is taken, the same answer as sending, from every state', () => {
@@ -208,4 +218,70 @@ test('zone machine answers: asked before anything is taken, the same answer as s
       );
     }
   }
+});
+
+/**
+ * markNodeForTainting and markNodeAsReachable ask the machine with what upstream reads, and its guards
+ * choose: a transition, "nothing to do" (a transition with no target, which strict mode accepts), or a
+ * refusal. The expected answers are the checks the controller made itself before the machine chose.
+ */
+test('node health machine: markNodeForTainting and markNodeAsReachable, chosen by its guards from every state', () => {
+  const states = ['idle', 'queuedForTainting', 'tainted', 'queuedForEviction', 'evicted'] as const;
+  const table = new MachineTable(nodeHealthMachine, nodeHealthEventKey);
+  const answer = (st: string, e: NodeHealthEvent): string => {
+    const step = table.step({ ready: 'Unknown', eviction: st }, e);
+    return step === null ? 'refused' : step.stays ? 'stays' : step.text.replace('ready.Unknown,eviction.', '');
+  };
+  const bools = [false, true];
+  let stays = 0;
+  for (const st of states)
+    for (const queuedHere of bools)
+      for (const inZoneSet of bools)
+        for (const ownTaint of bools)
+          for (const removesUntainted of bools)
+            for (const heldByZoneLeft of bools) {
+              // a node waiting in the queue is in its set
+              if (queuedHere && !inZoneSet) continue;
+              const e: NodeHealthEvent = { type: 'MARK_NODE_FOR_TAINTING', queuedHere, inZoneSet, ownTaint, removesUntainted, heldByZoneLeft };
+              const addTakesIt = (removesUntainted && !ownTaint) || !inZoneSet;
+              const asks = (!queuedHere && addTakesIt) || (queuedHere && st === 'idle');
+              const want = !['idle', 'queuedForTainting', 'tainted'].includes(st)
+                ? 'refused'
+                : !asks
+                  ? 'stays'
+                  : st === 'queuedForTainting' && !heldByZoneLeft
+                    ? 'refused'
+                    : 'queuedForTainting';
+              if (want === 'stays') stays++;
+              assert.equal(answer(st, e), want, `${st}: ${JSON.stringify(e)}`);
+            }
+  assert.ok(stays > 10, 'the table has "nothing to do" answers');
+  for (const st of states)
+    for (const noExecuteTaints of [0, 1, 2])
+      for (const queuedHere of bools) {
+        const e: NodeHealthEvent = { type: 'MARK_NODE_AS_REACHABLE', noExecuteTaints, queuedHere };
+        const asks = noExecuteTaints > 0 || queuedHere || st !== 'idle';
+        const want = !['idle', 'queuedForTainting', 'tainted'].includes(st) ? 'refused' : asks ? 'idle' : 'stays';
+        assert.equal(answer(st, e), want, `${st}: ${JSON.stringify(e)}`);
+      }
+});
+
+test('NodeMachines: "nothing to do" is an answer strict mode accepts, with nothing to commit', () => {
+  const seen: string[] = [];
+  const strict = new NodeMachines(true, (t) => seen.push(t.to));
+  const nothing = strict.ask('a', { type: 'MARK_NODE_AS_REACHABLE', noExecuteTaints: 0, queuedHere: false });
+  assert.ok(nothing);
+  assert.equal(nothing.stays, true);
+  assert.equal(nothing.transition.from, nothing.transition.to);
+  assert.throws(() => strict.commit(nothing), /nothing to do/);
+  assert.equal(strict.send('a', { type: 'MARK_NODE_AS_REACHABLE', noExecuteTaints: 0, queuedHere: false }), null);
+  assert.deepEqual(seen, [], 'no transition recorded');
+  const queued = strict.ask('a', MARK)!;
+  assert.equal(queued.stays, false);
+  strict.commit(queued);
+  // the same node asked again while it waits in the queue: nothing to do, not a refusal
+  const again = strict.ask('a', { ...MARK, queuedHere: true, inZoneSet: true });
+  assert.equal(again?.stays, true);
+  // waiting nowhere, taken by Add, and no zone it left holds it: a machine that disagrees with the queues refuses
+  assert.throws(() => strict.ask('a', MARK), /refuses MARK_NODE_FOR_TAINTING/);
 });
