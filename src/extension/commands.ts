@@ -60,7 +60,7 @@ async function pickObject(ctx: Ctx, placeHolder: string): Promise<string | undef
   if (!s) return undefined;
   const view = s.clusterView;
   const items: vscode.QuickPickItem[] = [
-    ...s.sim.zones().map((z) => ({ label: z.zone, description: `${z.state}, ${z.notReady}/${z.nodes} not ready` })),
+    ...s.sim.zones(() => false).map((z) => ({ label: z.zone, description: `${z.state}, ${z.notReady}/${z.nodes} not ready` })),
     ...[...view.nodes.values()].map((n) => ({ label: n.ref, description: `Ready ${n.ready}${n.taints.length ? ` · ${n.taints.join(', ')}` : ''}` })),
     ...[...view.pods.values()].map((p) => ({ label: p.ref, description: `${p.phase} on ${p.node || '(pending)'}` })),
     ...[...view.replicaSets.values()].map((r) => ({ label: r.ref, description: `${r.ready}/${r.desired} ready` })),

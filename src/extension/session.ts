@@ -219,7 +219,10 @@ export class Session {
 
   /** The zones with their queues as counts, and the names of the open ones. */
   zoneRows(): ZoneRow[] {
-    return this.sim.zones().map(({ queued, ...z }) => ({ ...z, queuedCount: queued.length, queued: this.openQueues.has(z.zone) ? queued : [] }));
+    // the engine builds the names only of the open queues (a simulation that does not count gives them all)
+    return this.sim
+      .zones((zone) => this.openQueues.has(zone))
+      .map(({ queued, queuedCount, ...z }) => ({ ...z, queuedCount: queuedCount ?? queued.length, queued: this.openQueues.has(z.zone) ? queued : [] }));
   }
 
   /** The webview opened or closed a zone's queue: its names are sent with every update while it is open. */

@@ -26,6 +26,9 @@ const zoneIcon: Record<string, vscode.ThemeIcon> = {
   FullDisruption: new vscode.ThemeIcon('error', new vscode.ThemeColor('editorError.foreground')),
 };
 
+/** The tree shows no queued names: the engine is asked for none (a zone down at 5,000 nodes queues 1,667). */
+const noNames = (): boolean => false;
+
 export class ClusterTree implements vscode.TreeDataProvider<ClusterElement> {
   private readonly emitter = new vscode.EventEmitter<ClusterElement | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
@@ -41,7 +44,7 @@ export class ClusterTree implements vscode.TreeDataProvider<ClusterElement> {
     if (!s) return [];
     const view = s.clusterView;
     if (!e) {
-      const zones = new Set<string>(s.sim.zones().map((z) => z.zone));
+      const zones = new Set<string>(s.sim.zones(noNames).map((z) => z.zone));
       for (const n of view.nodes.values()) zones.add(n.zone);
       return [...zones].sort().map((zone) => ({ kind: 'zone', zone }));
     }
@@ -62,7 +65,7 @@ export class ClusterTree implements vscode.TreeDataProvider<ClusterElement> {
   getTreeItem(e: ClusterElement): vscode.TreeItem {
     const s = this.ctx.session;
     if (e.kind === 'zone') {
-      const z = s?.sim.zones().find((x) => x.zone === e.zone);
+      const z = s?.sim.zones(noNames).find((x) => x.zone === e.zone);
       const item = new vscode.TreeItem(e.zone, vscode.TreeItemCollapsibleState.Collapsed);
       item.id = e.zone;
       item.description = z ? `${z.state} · ${z.nodes} nodes · ${z.notReady} not ready · ${z.evictionRate}/s` : '';

@@ -74,18 +74,33 @@ test('zones carry their queue as a count; an opened queue’s names come with ev
     zone = session.sim.zones().find((z) => z.queued.length > 1)?.zone;
   }
   assert.ok(zone, 'a zone queued nodes');
-  const engine = () => session.sim.zones().find((z) => z.zone === zone)!;
+  const sim = session.sim;
+  const zones = sim.zones.bind(sim);
+  const engine = () => zones().find((z) => z.zone === zone)!;
   const row = () => last().zones.find((z) => z.zone === zone)!;
+  // the zones whose names the engine built for the session: only the open queues' (names on demand)
+  let built: string[] = [];
+  sim.zones = (namesOf) => {
+    const out = zones(namesOf);
+    built.push(...out.filter((z) => z.queued.length).map((z) => z.zone));
+    return out;
+  };
+  session.step();
+  assert.deepEqual(built, [], 'no names built while no queue is open');
   assert.equal(row().queuedCount, engine().queued.length);
   assert.deepEqual(row().queued, [], 'no names until asked');
   session.handle({ type: 'zoneQueue', zone, open: true }, { play() {}, pause() {} });
   const answer = sent.at(-1);
   assert.equal(answer?.type, 'zones');
   if (answer?.type === 'zones') assert.deepEqual(answer.zones.find((z) => z.zone === zone)?.queued, engine().queued);
+  built = [];
   session.step();
   assert.deepEqual(row().queued, engine().queued, 'the names at the new position');
+  assert.deepEqual(new Set(built), new Set([zone]), 'the names of the open queue only');
   session.handle({ type: 'zoneQueue', zone, open: false }, { play() {}, pause() {} });
+  built = [];
   session.step();
+  assert.deepEqual(built, [], 'closed again: no names built');
   assert.deepEqual(row().queued, []);
   assert.equal(row().queuedCount, engine().queued.length);
 });

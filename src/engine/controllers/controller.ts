@@ -84,8 +84,8 @@ export interface SimController {
   wake(host: ControllerHost, shouldYield?: () => boolean): boolean | void;
   /** xstate machines for the UI's machine view */
   machines(): MachineView[];
-  /** zone views (node-lifecycle only) */
-  zones?(host: ControllerHost): ZoneView[];
+  /** zone views (node-lifecycle only); with `namesOf`, the queued names only of the zones it accepts, and the queues' lengths */
+  zones?(host: ControllerHost, namesOf?: (zone: string) => boolean): ZoneView[];
   /**
    * The pod-eviction path (node-lifecycle without taint-based evictions, as in 1.12): the not-Ready
    * nodes (at most `limit` of them asked, in the cluster's order) whose pods the controller's "why

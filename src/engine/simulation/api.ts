@@ -117,7 +117,8 @@ export interface Simulation {
   readonly lastPass: number;
 
   state(): StateView;
-  zones(): ZoneView[];
+  /** The zones; with `namesOf`, the queued names only of the zones it accepts, and each queue's length (`queuedCount`). */
+  zones(namesOf?: (zone: string) => boolean): ZoneView[];
   machines(): MachineView[];
   explain(object: ObjectRef): Explanation;
   /**

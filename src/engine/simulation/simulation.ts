@@ -376,8 +376,8 @@ export class SimulationImpl implements Simulation {
     return { time: formatTime(this.host.now), zones: this.zones(), objects: exportCluster(this.host.cluster) };
   }
 
-  zones(): ZoneView[] {
-    return this.nodeLifecycle()?.zones?.(this.host) ?? [];
+  zones(namesOf?: (zone: string) => boolean): ZoneView[] {
+    return this.nodeLifecycle()?.zones?.(this.host, namesOf) ?? [];
   }
 
   machines(): MachineView[] {

@@ -21,7 +21,13 @@ export interface ZoneView {
   evictionRate: number;
   /** when the zone's queue can next release a node, if anything is queued */
   nextTokenAt?: string;
+  /** the queued node names in processing order: every zone's, or only the zones asked for (`zones(namesOf)`) */
   queued: string[];
+  /**
+   * how many nodes are queued; present only when the names were asked for by zone, since a panel shows
+   * the names on demand (a zone down at 5,000 nodes queues 1,667)
+   */
+  queuedCount?: number;
 }
 
 /** Spec 2.2 / `--output state --format json`. */

@@ -252,20 +252,24 @@ export class NodeLifecycleController implements SimController {
     return out.sort();
   }
 
-  zones(host: ControllerHost): ZoneView[] {
+  zones(host: ControllerHost, namesOf?: (zone: string) => boolean): ZoneView[] {
     const out: ZoneView[] = [];
     for (const k of [...this.s.zoneActors.keys()].sort()) {
       const counts = this.s.zoneCounts.get(k) ?? { total: 0, notReady: 0 };
       const q = this.s.queues.get(k);
       const next = q?.nextTry(this.s.gridFrom(host.now), this.s.origin, NODE_EVICTION_PERIOD);
+      const zone = zoneRef(k);
+      // the names only where asked: building them is a walk of the sorted queue on every step of the panel
+      const names = !namesOf || namesOf(zone);
       out.push({
-        zone: zoneRef(k),
+        zone,
         state: this.s.zoneActors.get(k)!.state() as ZoneStateName,
         nodes: counts.total,
         notReady: counts.notReady,
         evictionRate: q ? showRate(effectiveRate(q.limiter)) : host.config.nodeEvictionRate,
         ...(next !== undefined ? { nextTokenAt: formatTime(next) } : {}),
-        queued: q ? q.queued().map((i) => i.value) : [],
+        queued: q && names ? q.queued().map((i) => i.value) : [],
+        ...(namesOf ? { queuedCount: q?.length ?? 0 } : {}),
       });
     }
     return out;

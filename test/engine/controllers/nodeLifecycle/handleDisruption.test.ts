@@ -39,6 +39,17 @@ test('4 of 6 nodes failing in a small zone: PartialDisruption and the rate drops
   assert.deepEqual(tainted(r), []);
   const z = r.c.zones(r.host).find((x) => x.zone === 'Zone/a')!;
   assert.deepEqual([z.state, z.nodes, z.notReady, z.evictionRate, z.queued], ['PartialDisruption', 6, 4, 0, ['a-1', 'a-2', 'a-3', 'a-4']]);
+  assert.equal('queuedCount' in z, false, 'the state export is as before: the names, no count');
+  // a panel asks for the names of the zones whose queue it shows, and the count of every zone
+  const rows: [string, ((zone: string) => boolean) | undefined, string[], number | undefined][] = [
+    ['no zone asked: counts only', () => false, [], 4],
+    ['zone a asked: its names', (zone) => zone === 'Zone/a', ['a-1', 'a-2', 'a-3', 'a-4'], 4],
+    ['another zone asked: a shows its count only', (zone) => zone === 'Zone/b', [], 4],
+  ];
+  for (const [name, namesOf, queued, queuedCount] of rows) {
+    const shown = r.c.zones(r.host, namesOf).find((x) => x.zone === 'Zone/a')!;
+    assert.deepEqual([shown.queued, shown.queuedCount], [queued, queuedCount], name);
+  }
 });
 
 test('4 of 6 failing in 1.31: Unknown is observed one pass later, the zone is already partially disrupted', () => {
