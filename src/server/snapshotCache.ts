@@ -10,8 +10,9 @@
  * (names, labels, owner references, taints, conditions, replicas) and the
  * objects' positions, with each record's `raw` object (the whole parsed
  * export: managedFields, specs, statuses) cut down to its identity and, for
- * a node, the kubelet version (compactSnapshot). A full-detail export is
- * mostly that raw bulk.
+ * a node, the kubelet version (compactObject). A full-detail export is
+ * mostly that raw bulk, and the loader lets it go item by item as the file
+ * streams, so it is never all in memory at once.
  */
 import { lintDocumentWithContext, type LintProblem } from '../engine/lint';
 import type { InputFs } from '../engine/snapshot/source';
@@ -38,20 +39,36 @@ function identity(o: KObject): KObject {
   return { apiVersion: o.apiVersion, kind: o.kind, metadata };
 }
 
+const sub = (o: KObject, key: string): KObject | undefined => {
+  const v = o[key];
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as KObject) : undefined;
+};
+
 /**
- * Drops the raw bulk the lint does not read (see the top of this file), in place. The scenario parser
- * reads a node's status.nodeInfo (the kubelet version); the rules read the records and the objects'
- * kinds, names and positions.
+ * What each object of the kept snapshot keeps of its raw bulk (LoadOptions.keepOf), while the
+ * snapshot streams: its identity; a node, its status.nodeInfo (the scenario parser reads the
+ * kubelet version there); a pod, its spec.nodeName (the loader takes a duplicate pod off its node
+ * by it). The rules read the records and the objects' kinds, names and positions.
  */
-export function compactSnapshot(snapshot: LoadedSnapshot): void {
-  const c = snapshot.cluster;
-  for (const n of c.nodes.values()) {
-    const nodeInfo = ((n.raw.status ?? {}) as KObject).nodeInfo;
-    n.raw = { ...identity(n.raw), ...(nodeInfo !== undefined ? { status: { nodeInfo } } : {}) };
+export function compactObject(o: KObject, kind: string): KObject {
+  const kept = identity(o);
+  if (kind === 'Node') {
+    const nodeInfo = sub(o, 'status')?.nodeInfo;
+    if (nodeInfo !== undefined) kept.status = { nodeInfo };
+  } else if (kind === 'Pod') {
+    const nodeName = sub(o, 'spec')?.nodeName;
+    if (nodeName !== undefined) kept.spec = { nodeName };
   }
-  for (const map of [c.pods, c.replicaSets, c.daemonSets, c.leases] as Map<string, { raw: KObject }>[]) for (const r of map.values()) r.raw = identity(r.raw);
-  for (const o of snapshot.objects) o.object = identity(o.object);
+  return kept;
 }
+
+/**
+ * Files above this stream item by item, so the parsed export is never whole in memory (the peak
+ * of a parse is the kept model and one item). Objects of files this big get positions only for
+ * their problems whether streamed or not (LoadOptions.objectPositionsUpTo): the lint's answers
+ * are the same.
+ */
+export const KEPT_STREAM_ABOVE = 8 * 1024 * 1024;
 
 export class KeptSnapshot {
   /** the scenario parser's cache (ScenarioOptions.snapshots): at most the one snapshot the last run named */
@@ -60,7 +77,10 @@ export class KeptSnapshot {
   /** how many runs parsed a snapshot */
   parses = 0;
 
-  constructor(private readonly fs: InputFs) {}
+  constructor(
+    private readonly fs: InputFs,
+    private readonly streamAbove = KEPT_STREAM_ABOVE,
+  ) {}
 
   /** Lints the job's text; `stamps` identifies the content of its big files (a change parses them again). */
   lint(job: BackgroundLintJob, stamps: string): LintAnswer {
@@ -74,6 +94,7 @@ export class KeptSnapshot {
     const { problems } = lintDocumentWithContext(job.uri, job.text, kind, this.fs, {
       version: job.version,
       snapshots: this.snapshots,
+      snapshotLoad: { keepOf: compactObject, streamFilesAbove: this.streamAbove },
       allowOutside: job.allowOutside,
       roots: job.roots,
     });
@@ -82,8 +103,6 @@ export class KeptSnapshot {
     // another snapshot was named: the one before it is dropped (one parsed snapshot held, not one per edit)
     for (const k of [...this.snapshots.keys()]) if (k !== fresh) this.snapshots.delete(k);
     this.parses++;
-    const kept = this.snapshots.get(fresh)!;
-    compactSnapshot(kept);
-    return { problems, names: namesOf(kept) };
+    return { problems, names: namesOf(this.snapshots.get(fresh)!) };
   }
 }

@@ -110,13 +110,21 @@ test('the background run hands the names it was given to the service, with the f
   assert.equal(bg.documents, 0, 'nothing needs the worker any more');
 });
 
-test('a kept full-detail snapshot holds only what the lint reads, and lints each edit as a fresh parse does', () => {
+test('a kept full-detail snapshot, read whole or streamed, holds only what the lint reads, and lints each edit as a fresh parse does', () => {
   const stream = generateClusterStream({ nodes: 12, podsPerNode: 3, zones: 2, detail: 'full', seed: 'kept-compact' });
   let text = '';
   for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
   const big = `${DIR}/full.json`;
-  const fs = new MemoryFs({ [big]: text });
-  const kept = new KeptSnapshot(fs);
+  for (const streamAbove of [undefined, 0]) {
+    const fs = new MemoryFs({ [big]: text });
+    fs.chunkChars = 4096;
+    const kept = new KeptSnapshot(fs, streamAbove);
+    lintsAsFresh(kept, text, streamAbove === 0 ? 'streamed' : 'whole');
+  }
+});
+
+function lintsAsFresh(kept: KeptSnapshot, text: string, how: string): void {
+  const big = `${DIR}/full.json`;
   const nodes = (JSON.parse(text) as { items: { kind: string; metadata: { name: string } }[] }).items
     .filter((o) => o.kind === 'Node')
     .map((o) => o.metadata.name);
@@ -132,10 +140,10 @@ test('a kept full-detail snapshot holds only what the lint reads, and lints each
     const doc = scenario('1.31', body).replace('./cluster.yaml', './full.json');
     const got = kept.lint(job(doc), 'stamp-1');
     const fresh = lintDocumentWithContext(URI, doc, 'scenario', new MemoryFs({ [big]: text })).problems;
-    assert.deepEqual(codes(got.problems), codes(fresh), `edit ${i}`);
+    assert.deepEqual(codes(got.problems), codes(fresh), `${how}, edit ${i}`);
   }
   assert.equal(kept.parses, 1);
-  // what is held: no managedFields, specs or statuses (a node keeps its nodeInfo: the kubelet version)
+  // what is held: no managedFields, specs or statuses (a node keeps its nodeInfo: the kubelet version; a pod its node's name)
   const held = JSON.stringify(
     [...(kept as unknown as { snapshots: Map<string, LoadedSnapshot> }).snapshots.values()].map((s) => [
       [...s.cluster.nodes.values(), ...s.cluster.pods.values(), ...s.cluster.replicaSets.values()].map((r) => r.raw),
@@ -143,6 +151,7 @@ test('a kept full-detail snapshot holds only what the lint reads, and lints each
     ]),
   );
   assert.ok(text.includes('managedFields'), 'the export has the bulk');
-  for (const bulk of ['managedFields', '"spec"', '"containers"', '"conditions"']) assert.ok(!held.includes(bulk), `${bulk} is not held`);
+  for (const bulk of ['managedFields', '"containers"', '"conditions"', '"volumes"']) assert.ok(!held.includes(bulk), `${bulk} is not held`);
+  assert.deepEqual(held.match(/"spec":\{(?!"nodeName":"[^"]*"\})/g), null, 'a spec holds a node name at most');
   assert.ok(held.includes('kubeletVersion'), 'the kubelet version is');
-});
+}

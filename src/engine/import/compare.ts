@@ -108,12 +108,15 @@ export function compareDecisions(
   const last = real.length ? real[real.length - 1].time : start;
   const window = { from: start, to: last + tolerance };
   const grains = new Set(real.map(grainOf));
+  const realActions = new Set<string>(real.map((r) => r.action));
   const notCompared: Record<string, number> = {};
   let afterEvidence = 0;
   const sims: SimUnit[] = [];
   for (const u of simUnits(trace)) {
     if (!grains.has(grainOf(u))) {
-      notCompared[u.action] = (notCompared[u.action] ?? 0) + 1;
+      // an action the evidence shows for another kind (PodsMarkedNotReady per pod, not the node's own): said, so the count does not read as a contradiction
+      const label = realActions.has(u.action) ? `${u.action} on ${u.object.slice(0, u.object.indexOf('/'))}` : u.action;
+      notCompared[label] = (notCompared[label] ?? 0) + 1;
       continue;
     }
     if (u.time > window.to) {
@@ -181,7 +184,7 @@ function whyOnlyReal(r: RealUnit, sameKey: SimUnit[], trace: readonly Decision[]
   const disrupted = zoneDisruptionBefore(trace, r.time);
   if (disrupted && /^(TaintAdded|NodeQueuedForTainting|NodeQueuedForEviction|PodEvicted)$/.test(r.action)) {
     reasons.push(
-      `the simulated ${disrupted.object} was in ${disrupted.state} (seq ${disrupted.seq}), which holds tainting and evictions back: the real zone had Ready nodes the evidence does not name (give --snapshot with the whole cluster), or a zone setting differs`,
+      `the simulated ${disrupted.object === 'Zone/' ? 'zone of the nodes without a zone label' : disrupted.object} was in ${disrupted.state} (seq ${disrupted.seq}), which holds tainting and evictions back: the real zone had Ready nodes the evidence does not name (give --snapshot with the whole cluster), or a zone setting differs`,
     );
   }
   if (!reasons.length) reasons.push('the simulation took other decisions about this object, not this one: a setting or the timeline differs');

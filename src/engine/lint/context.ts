@@ -69,7 +69,12 @@ export function buildLintContext(file: string, text: string, kind: DocumentKind,
   const newest = kubeVersion(MAX_MINOR);
   switch (kind) {
     case 'scenario': {
-      const parsed = parseScenario(text, file, fs, { snapshots: options.snapshots, allowOutside: options.allowOutside, roots: options.roots });
+      const parsed = parseScenario(text, file, fs, {
+        snapshots: options.snapshots,
+        snapshotLoad: options.snapshotLoad,
+        allowOutside: options.allowOutside,
+        roots: options.roots,
+      });
       const scenario = parsed.scenario;
       // the parser fills in an assumed version when the file names none; the option wins over that assumption
       const written = parsed.document?.get('kubernetesVersion') !== undefined;

@@ -10,7 +10,7 @@ import type { ResolvedConfig } from '../config/resolve';
 import type { ConfigFileResult } from '../config/configFile';
 import type { Problem } from '../problems';
 import type { LineIndex } from '../snapshot/positions';
-import type { ParsedScenario } from '../snapshot/scenario';
+import type { ParsedScenario, ScenarioOptions } from '../snapshot/scenario';
 import type { InputFs } from '../snapshot/source';
 import type { LoadedSnapshot, Scenario } from '../snapshot/types';
 import type { KubeVersion } from '../versions/types';
@@ -43,6 +43,8 @@ export interface LintOptions {
   version?: string;
   /** snapshots already loaded, reused by scenarios that name the same files (see ScenarioOptions.snapshots) */
   snapshots?: Map<string, LoadedSnapshot>;
+  /** how a scenario's `snapshot:` files are loaded (ScenarioOptions.snapshotLoad) */
+  snapshotLoad?: ScenarioOptions['snapshotLoad'];
   /** read snapshot:/configFile: paths outside the scenario's folder tree (ScenarioOptions.allowOutside) */
   allowOutside?: boolean;
   /** folders besides the scenario's whose trees may be read: the workspace (ScenarioOptions.roots) */

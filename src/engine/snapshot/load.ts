@@ -43,7 +43,7 @@ import type { LoadedSnapshot } from './types';
 import { EXPECTED_SNAPSHOT, isBinary, sniffText, withoutBom } from './sniff';
 import { ClusterStore } from './clusterStore';
 import { crossChecks, latestTimestamp } from './crossChecks';
-import { isObject, jsonUnit, openUnit, releasedJsonUnit, yamlUnit, type Unit } from './unitObjects';
+import { isObject, jsonUnit, openUnit, releasedJsonUnit, yamlUnit, type KeepOf, type Unit } from './unitObjects';
 import { MAX_SYNTAX_PROBLEMS, concatIterators, firstNonBlank, formatBytes, streamJson, streamYaml } from './streamedFile';
 import { MAX_YAML_DOCUMENT_CHARS } from './yamlDocStream';
 
@@ -70,6 +70,8 @@ export interface LoadOptions {
    * document (multi-document YAML), when the InputFs can (`readChunks`); default STREAM_FILES_ABOVE
    */
   streamFilesAbove?: number;
+  /** what each object read keeps of itself once its record is built (unitObjects.ts KeepOf); default all of it */
+  keepOf?: KeepOf;
 }
 
 const SNAPSHOT_EXTENSIONS = /\.(json|ya?ml)(\.gz)?$/i;
@@ -87,7 +89,7 @@ class SnapshotLoader {
 
   constructor(
     private readonly fs: InputFs | undefined,
-    private readonly options: LoadOptions,
+    readonly options: LoadOptions,
   ) {}
 
   problem(code: string, severity: Severity, message: string, position?: SourcePosition): void {

@@ -249,7 +249,7 @@ class ScenarioParser extends ScenarioReader {
       cache && inputs.length > 0 && inputs.every((i) => typeof i === 'string') ? `${this.options.maxFileBytes ?? ''}\0${inputs.join('\0')}` : undefined;
     let snap = key !== undefined ? cache!.get(key) : undefined;
     if (!snap) {
-      snap = loadSnapshot(inputs, this.fs, { maxFileBytes: this.options.maxFileBytes });
+      snap = loadSnapshot(inputs, this.fs, { ...this.options.snapshotLoad, maxFileBytes: this.options.maxFileBytes });
       if (key !== undefined) cache!.set(key, snap);
     }
     this.problems.push(...snap.problems);

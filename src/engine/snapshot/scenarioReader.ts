@@ -15,6 +15,7 @@ import { LineIndex } from './positions';
 import { dirnamePath, type InputFs } from './source';
 import { MAX_ALIAS_COUNT } from './yamlOptions';
 import type { LoadedSnapshot, TimeSpec } from './types';
+import type { LoadOptions } from './load';
 
 export interface ScenarioOptions {
   maxFileBytes?: number;
@@ -26,6 +27,8 @@ export interface ScenarioOptions {
    * the caller empties it when a file may have changed.
    */
   snapshots?: Map<string, LoadedSnapshot>;
+  /** how the `snapshot:` files are loaded (what each object keeps, from what size they stream) */
+  snapshotLoad?: Pick<LoadOptions, 'keepOf' | 'streamFilesAbove'>;
   /** read snapshot:/configFile: paths outside the scenario's folder tree (pathPolicy.ts) */
   allowOutside?: boolean;
   /** folders besides the scenario's whose trees may be read (a workspace) */

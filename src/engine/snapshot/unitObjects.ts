@@ -53,9 +53,21 @@ interface Pending {
   message: string;
 }
 
+/**
+ * What an object read keeps of itself once its record is built, for its record's `raw` and the
+ * loaded object: by default all of it. A caller that holds a big snapshot long and reads only the
+ * records (the language server) keeps less, so a full-detail export's bulk becomes garbage item by
+ * item as it streams, not all at once at the end. What is kept must have the object's apiVersion,
+ * kind, metadata.name and metadata.namespace, and a pod's spec.nodeName (a duplicate is found and
+ * taken out of the cluster by them: ClusterStore.forget), and a node's status.nodeInfo (the
+ * kubelet version, which crossChecks and a scenario's assumed version read).
+ */
+export type KeepOf = (object: KObject, kind: string) => KObject;
+
 /** What reading a unit's objects needs of the loader. */
 export interface UnitHost {
   readonly store: ClusterStore;
+  readonly options: { readonly keepOf?: KeepOf };
   partial: boolean;
   problem(code: string, severity: Severity, message: string, position?: SourcePosition): void;
 }
@@ -73,6 +85,8 @@ export function openUnit(host: UnitHost, unit: Unit) {
   const inferred = new Map<string, { count: number; from: string; path: JsonPath; severity: Severity }>();
   const at = unit.base;
   const add = (p: Pending) => pending.push(p);
+  const keepOf = host.options.keepOf;
+  const keep = (obj: KObject, kind: string): KObject => (keepOf ? keepOf(obj, kind) : obj);
   // Paths are built only when needed (a problem, or positions for every object when cheap).
   let itemsKey: 'items' | undefined;
   const pathOf = (index: number): JsonPath => (index < 0 ? at : itemsKey ? [...at, itemsKey, index] : [...at, index]);
@@ -111,7 +125,7 @@ export function openUnit(host: UnitHost, unit: Unit) {
             severity: 'warning',
             message: 'an object without kind that does not look like a Node, Pod or Lease; it is ignored (add kind and apiVersion)',
           });
-          store.ignored.push({ object: obj, kind: '', name: nameOf(obj, false) });
+          store.ignored.push({ object: keep(obj, ''), kind: '', name: nameOf(obj, false) });
           store.kindless++;
         }
         return;
@@ -128,7 +142,7 @@ export function openUnit(host: UnitHost, unit: Unit) {
     }
     if (!isEngineKind(kind)) {
       ignoredKinds.set(kind, (ignoredKinds.get(kind) ?? 0) + 1);
-      const loaded: LoadedObject = { object: obj, kind, name: nameOf(obj, true) };
+      const loaded: LoadedObject = { object: keep(obj, kind), kind, name: nameOf(obj, true) };
       store.ignored.push(loaded);
       if (unit.cheap) located.push({ loaded, path: pathOf(index) });
       return;
@@ -154,7 +168,9 @@ export function openUnit(host: UnitHost, unit: Unit) {
     if (!record) return;
     const ns = record.meta.namespace;
     const name = ns ? `${ns}/${record.meta.name}` : record.meta.name;
-    const loaded: LoadedObject = { object: obj, kind, name };
+    // the record and the loaded object hold the same kept object: positionOf finds one by the other
+    if (keepOf) record.raw = keep(obj, kind);
+    const loaded: LoadedObject = { object: record.raw, kind, name };
     if (unit.cheap) located.push({ loaded, path: pathOf(index) });
     if (kind === 'Lease' && ns !== NODE_LEASE_NAMESPACE) {
       add({
@@ -190,7 +206,7 @@ export function openUnit(host: UnitHost, unit: Unit) {
     return (item: unknown, i: number): void => {
       if (itemKind && !engineItemKind && isObject(item) && !item.kind) {
         ignoredKinds.set(itemKind, (ignoredKinds.get(itemKind) ?? 0) + 1);
-        store.ignored.push({ object: item, kind: itemKind, name: nameOf(item, true) });
+        store.ignored.push({ object: keep(item, itemKind), kind: itemKind, name: nameOf(item, true) });
         return;
       }
       object(item, i, engineItemKind, listKindName);

@@ -97,6 +97,7 @@ describe('compare', () => {
       r.onlySimulated.map((o) => o.sim.object),
       ['Pod/d/b'],
     );
+    assert.deepEqual(r.notCompared, { 'PodsMarkedNotReady on Node': 1 }, "the node's own record is not compared, and said to be the node's");
   });
   it('pods created are compared by count: three simulated against two real leaves one', () => {
     const r = run(
@@ -139,5 +140,10 @@ describe('compare', () => {
       real('01:10.000', 'TaintAdded', 'Node/n1', 'node.kubernetes.io/unreachable:NoExecute'),
     ]);
     assert.match(r.onlyReal[0].reasons.join(' '), /Zone\/a was in FullDisruption/);
+  });
+  it('the zone of nodes without a zone label is named as such, not as "Zone/"', () => {
+    const trace = [dec('01:05.000', 'node-lifecycle', 'ZoneStateChanged', 'Zone/', 'Zone Zone/ is now FullDisruption (was Normal)')];
+    const r = run(trace, [real('01:10.000', 'TaintAdded', 'Node/n1', 'node.kubernetes.io/unreachable:NoExecute')]);
+    assert.match(r.onlyReal[0].reasons.join(' '), /the simulated zone of the nodes without a zone label was in FullDisruption/);
   });
 });
