@@ -4,6 +4,7 @@
  * that did not change.
  */
 import type { ClusterState } from '../engine/model/cluster';
+import { reorderCount } from '../engine/model/mapOrder';
 import type { NodeRecord, PodRecord, ReplicaSetRecord, Taint } from '../engine/model/types';
 import type { Delta, NodeItem, PodItem, ReplicaSetItem } from '../protocol/webview';
 import {
@@ -132,8 +133,13 @@ export class RecordsView {
   private readonly zoneLabels = new Map<string, object>();
   private readonly pods = new Map<string, PodEntry>();
   private readonly replicaSets = new Map<string, ReplicaSetItem>();
-  // the cluster's maps read last time: stepping back may put in new maps, in another key order
-  private readonly sources = new Map<'nodes' | 'pods' | 'replicaSets', Map<string, unknown>>();
+  // the cluster's maps read last time, with their reorderCount then: stepping back may put in new maps, or the same
+  // maps in another key order (model/mapOrder.ts)
+  private readonly sources = new Map<'nodes' | 'pods' | 'replicaSets', { map: Map<string, unknown>; order: number }>();
+  private sameSource(which: 'nodes' | 'pods' | 'replicaSets', records: Map<string, unknown>): boolean {
+    const was = this.sources.get(which);
+    return was !== undefined && was.map === records && was.order === reorderCount(records);
+  }
   /** the nodes whose pods (or their items) changed since takeTouchedNodes: their pod counts are counted again */
   private touched = new Set<string>();
 
@@ -167,9 +173,9 @@ export class RecordsView {
     // a map not read before (a step back may give new ones): settle() refills the view from it in its order, so the
     // loops below leave the view alone; what they visit is still only what changed, when the engine says (its report
     // covers the records a step back put back: the others are the same records)
-    const nodesByRef = this.sources.get('nodes') === cluster.nodes ? this.view.nodes : undefined;
-    const podsByRef = this.sources.get('pods') === cluster.pods ? this.view.pods : undefined;
-    const replicaSetsByRef = this.sources.get('replicaSets') === cluster.replicaSets ? this.view.replicaSets : undefined;
+    const nodesByRef = this.sameSource('nodes', cluster.nodes) ? this.view.nodes : undefined;
+    const podsByRef = this.sameSource('pods', cluster.pods) ? this.view.pods : undefined;
+    const replicaSetsByRef = this.sameSource('replicaSets', cluster.replicaSets) ? this.view.replicaSets : undefined;
     const nodes: NodeItem[] = [];
     const visitNode = (n: NodeRecord, key: string): void => {
       const old = this.nodes.get(key);
@@ -289,8 +295,8 @@ export class RecordsView {
         remove.push(item.ref);
       }
     }
-    if (this.sources.get(which) !== records) {
-      this.sources.set(which, records);
+    if (!this.sameSource(which, records)) {
+      this.sources.set(which, { map: records, order: reorderCount(records) });
       byRef.clear();
       for (const key of records.keys()) {
         const item = itemOf(byKey.get(key) as E);
