@@ -1,6 +1,6 @@
 /**
  * The real language server over its real protocol: out/server.js (built by
- * scripts/build.mjs from src/server/server.ts, rebuilt here when older than
+ * scripts/build.mjs from src/server/server.ts, rebuilt by lspClient.ts when older than
  * the sources) as a child process, spoken to over stdio with vscode-jsonrpc.
  * Diagnostics with exact ranges for each rule, hover, completion, code lens,
  * code actions, definition; and the command line's lintDocument gives the
@@ -8,28 +8,14 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { MessageConnection } from 'vscode-jsonrpc/node';
 import { lintDocument } from '../../src/engine/lint';
 import { nodeFs } from '../../src/platform/nodeFs';
 import { pathToUri, TextLines } from '../../src/server/service/text';
 import { CLUSTER_YAML, caret, marked, scenario } from '../engine/lint/helpers';
-
-const root = resolve(__dirname, '../..');
-const serverJs = join(root, 'out/server.js');
-
-function newestSource(dir: string): number {
-  let t = 0;
-  for (const n of readdirSync(dir)) {
-    const p = join(dir, n);
-    const s = statSync(p);
-    t = Math.max(t, s.isDirectory() ? newestSource(p) : s.mtimeMs);
-  }
-  return t;
-}
+import { startLanguageServer, type LspClient } from './lspClient';
 
 interface Diag {
   range: { start: { line: number; character: number }; end: { line: number; character: number } };
@@ -39,52 +25,19 @@ interface Diag {
   data?: unknown;
 }
 
-let child: ChildProcess;
+let client: LspClient<Diag>;
 let conn: MessageConnection;
 let dir: string;
-const published = new Map<string, { version?: number; diagnostics: Diag[] }[]>();
-const waiters: (() => void)[] = [];
+const published = (uri: string) => client.publishedFor(uri);
 
 before(async () => {
-  const stale =
-    !existsSync(serverJs) || ['src/server', 'src/engine', 'src/platform', 'src/protocol'].some((d) => newestSource(join(root, d)) > statSync(serverJs).mtimeMs);
-  if (stale) {
-    const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-  }
-  dir = mkdtempSync(join(tmpdir(), 'cs-lsp-'));
-  writeFileSync(join(dir, 'cluster.yaml'), CLUSTER_YAML);
-  child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-  conn.onNotification('textDocument/publishDiagnostics', (p: { uri: string; version?: number; diagnostics: Diag[] }) => {
-    const list = published.get(p.uri) ?? [];
-    list.push({ version: p.version, diagnostics: p.diagnostics });
-    published.set(p.uri, list);
-    for (const w of waiters.splice(0)) w();
-  });
-  conn.listen();
-  const init = (await conn.sendRequest('initialize', {
-    processId: process.pid,
-    rootUri: pathToUri(dir),
-    capabilities: {},
-    initializationOptions: { kubernetesVersion: '1.31' },
-  })) as { capabilities: Record<string, unknown> };
-  assert.ok(init.capabilities.hoverProvider);
-  assert.ok(init.capabilities.codeLensProvider);
-  await conn.sendNotification('initialized', {});
+  client = await startLanguageServer<Diag>('cs-lsp-', { 'cluster.yaml': CLUSTER_YAML });
+  ({ conn, dir } = client);
+  assert.ok(client.capabilities.hoverProvider);
+  assert.ok(client.capabilities.codeLensProvider);
 });
 
-after(async () => {
-  try {
-    await conn.sendRequest('shutdown');
-    await conn.sendNotification('exit');
-  } catch {
-    /* the process may be gone */
-  }
-  conn?.dispose();
-  if (child && child.exitCode === null) child.kill();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+after(() => client?.close());
 
 /** Opens (or changes) a document and waits for the diagnostics of that version. */
 let versions = 0;
@@ -93,17 +46,11 @@ async function open(name: string, text: string): Promise<{ uri: string; diagnost
   writeFileSync(path, text);
   const uri = pathToUri(path);
   const version = ++versions;
-  const done = new Promise<void>((res) => {
-    const check = () => {
-      if ((published.get(uri) ?? []).some((p) => p.version === version)) res();
-      else waiters.push(check);
-    };
-    check();
-  });
-  if (published.has(uri)) await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
+  const done = client.until(() => published(uri).some((p) => p.version === version));
+  if (published(uri).length) await conn.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] });
   else await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text } });
   await done;
-  return { uri, diagnostics: published.get(uri)!.find((p) => p.version === version)!.diagnostics };
+  return { uri, diagnostics: published(uri).find((p) => p.version === version)!.diagnostics };
 }
 
 const rangeText = (text: string, d: Diag): string => {
@@ -240,14 +187,11 @@ test('when the snapshot changes on disk, the open scenario is checked again', as
   assert.ok(diagnostics.some((d) => d.code === 'unknown-node'));
   const clusterPath = join(dir, 'cluster.yaml');
   writeFileSync(clusterPath, CLUSTER_YAML.replace(/node-a2/g, 'node-b1'));
-  const before = published.get(uri)!.length;
-  const again = new Promise<void>((res) => {
-    const check = () => (published.get(uri)!.length > before ? res() : waiters.push(check));
-    check();
-  });
+  const before = published(uri).length;
+  const again = client.until(() => published(uri).length > before);
   await conn.sendNotification('workspace/didChangeWatchedFiles', { changes: [{ uri: pathToUri(clusterPath), type: 2 }] });
   await again;
-  const latest = published.get(uri)!.at(-1)!.diagnostics;
+  const latest = published(uri).at(-1)!.diagnostics;
   assert.ok(!latest.some((d) => d.code === 'unknown-node'), JSON.stringify(latest.map((d) => d.message)));
   writeFileSync(clusterPath, CLUSTER_YAML);
 });
@@ -265,14 +209,9 @@ test('with a snapshot over 4 MiB the code lens comes back at once, and the unkno
   writeFileSync(path, text);
   const uri = pathToUri(path);
   const version = ++versions;
-  const published_ = new Promise<Diag[]>((res) => {
-    const check = () => {
-      const p = (published.get(uri) ?? []).find((x) => x.version === version);
-      if (p) res(p.diagnostics);
-      else waiters.push(check);
-    };
-    check();
-  });
+  const published_ = client
+    .until(() => published(uri).some((x) => x.version === version))
+    .then(() => published(uri).find((x) => x.version === version)!.diagnostics);
   await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version, text } });
   const lenses = (await conn.sendRequest('textDocument/codeLens', { textDocument: { uri } })) as { command?: { title: string } }[];
   assert.deepEqual(

@@ -10,77 +10,24 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { generateClusterStream, listChunks } from '../../src/engine/generate/index';
 import { DEFAULT_DEFER_BYTES } from '../../src/server/service/analyze';
 import { pathToUri } from '../../src/server/service/text';
+import { startLanguageServer, type LspClient } from './lspClient';
 
-const root = resolve(__dirname, '../..');
-const serverJs = join(root, 'out/server.js');
-
-function newestSource(dir: string): number {
-  let t = 0;
-  for (const n of readdirSync(dir)) {
-    const p = join(dir, n);
-    const s = statSync(p);
-    t = Math.max(t, s.isDirectory() ? newestSource(p) : s.mtimeMs);
-  }
-  return t;
-}
-
-let child: ChildProcess;
-let conn: MessageConnection;
-let dir: string;
-/** what arrived from the server, in order */
-const arrivals: string[] = [];
-const diagnostics = new Map<string, { code: string; message: string }[]>();
-const waiters: (() => void)[] = [];
+let client: LspClient<{ code: string; message: string }>;
 
 before(async () => {
-  const stale =
-    !existsSync(serverJs) || ['src/server', 'src/engine', 'src/platform', 'src/protocol'].some((d) => newestSource(join(root, d)) > statSync(serverJs).mtimeMs);
-  if (stale) {
-    const r = spawnSync(process.execPath, [join(root, 'scripts/build.mjs')], { cwd: root, encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-  }
-  dir = mkdtempSync(join(tmpdir(), 'cs-lsp-worker-'));
   const stream = generateClusterStream({ nodes: 500, podsPerNode: 3, zones: 2, detail: 'lean', seed: 'worker' });
   let text = '';
   for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
   assert.ok(text.length > DEFAULT_DEFER_BYTES, `the snapshot is ${text.length} bytes: over the line, so linted in the worker`);
-  writeFileSync(join(dir, 'cluster.json'), text);
-  child = spawn(process.execPath, [serverJs, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
-  conn = createMessageConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
-  conn.onNotification('textDocument/publishDiagnostics', (p: { uri: string; diagnostics: { code: string; message: string }[] }) => {
-    diagnostics.set(p.uri, p.diagnostics);
-    arrivals.push(`diagnostics ${p.diagnostics.map((d) => d.code).join(',')}`);
-    for (const w of waiters.splice(0)) w();
-  });
-  conn.listen();
-  await conn.sendRequest('initialize', {
-    processId: process.pid,
-    rootUri: pathToUri(dir),
-    capabilities: {},
-    initializationOptions: { kubernetesVersion: '1.31' },
-  });
-  await conn.sendNotification('initialized', {});
+  client = await startLanguageServer('cs-lsp-worker-', { 'cluster.json': text });
 });
 
-after(async () => {
-  try {
-    await conn.sendRequest('shutdown');
-    await conn.sendNotification('exit');
-  } catch {
-    /* the process may be gone */
-  }
-  conn?.dispose();
-  if (child && child.exitCode === null) child.kill();
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+after(() => client?.close());
 
 const SCENARIO = `apiVersion: controllerstepper.io/v1alpha1
 kind: Scenario
@@ -97,25 +44,26 @@ type CompletionItem = { label: string };
 const labels = (r: unknown): string[] => ((Array.isArray(r) ? r : ((r as { items?: CompletionItem[] })?.items ?? [])) as CompletionItem[]).map((i) => i.label);
 
 test('the worker thread lints against the big snapshot; lens, hover and completion answer before it, and its names reach completion', async () => {
-  const path = join(dir, 'scenario.yaml');
+  const { conn } = client;
+  const path = join(client.dir, 'scenario.yaml');
   writeFileSync(path, SCENARIO);
   const uri = pathToUri(path);
-  const unknownNode = new Promise<void>((res) => {
-    const check = () => ((diagnostics.get(uri) ?? []).some((d) => d.code === 'unknown-node') ? res() : waiters.push(check));
-    check();
-  });
+  const latest = () => client.publishedFor(uri).at(-1)?.diagnostics ?? [];
+  const unknownNode = client.until(() => latest().some((d) => d.code === 'unknown-node'));
+  /** how many diagnostics notifications had come when each answer came */
+  const answeredAfter: Record<string, number> = {};
   await conn.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'yaml', version: 1, text: SCENARIO } });
   const quick = await Promise.all([
     conn.sendRequest('textDocument/codeLens', { textDocument: { uri } }).then((r) => {
-      arrivals.push('codeLens');
+      answeredAfter.codeLens = client.published.length;
       return r as { command?: { title: string } }[];
     }),
     conn.sendRequest('textDocument/hover', { textDocument: { uri }, position: { line: 2, character: 3 } }).then((r) => {
-      arrivals.push('hover');
+      answeredAfter.hover = client.published.length;
       return r as { contents: unknown } | null;
     }),
     conn.sendRequest('textDocument/completion', { textDocument: { uri }, position: { line: 6, character: 4 } }).then((r) => {
-      arrivals.push('completion');
+      answeredAfter.completion = client.published.length;
       return labels(r);
     }),
   ]);
@@ -127,10 +75,13 @@ test('the worker thread lints against the big snapshot; lens, hover and completi
   );
   assert.match(JSON.stringify(hover?.contents), /kubernetesVersion|version/i);
   assert.ok(keys.includes('kubelet') || keys.includes('at'), `the event's keys: ${keys.slice(0, 10).join(', ')}`);
-  const firstUnknown = arrivals.findIndex((a) => a.startsWith('diagnostics') && a.includes('unknown-node'));
+  const firstUnknown = client.published.findIndex((p) => p.uri === uri && p.diagnostics.some((d) => d.code === 'unknown-node'));
   for (const q of ['codeLens', 'hover', 'completion'])
-    assert.ok(arrivals.indexOf(q) < firstUnknown, `${q} came before the snapshot's diagnostics: ${arrivals.join(' | ')}`);
-  const message = diagnostics.get(uri)!.find((d) => d.code === 'unknown-node')!.message;
+    assert.ok(
+      answeredAfter[q] <= firstUnknown,
+      `${q} came before the snapshot's diagnostics: after ${answeredAfter[q]} notifications, the snapshot's was #${firstUnknown}`,
+    );
+  const message = latest().find((d) => d.code === 'unknown-node')!.message;
   assert.match(message, /no-such-node/);
   // the node names come from the worker's parse (the main thread never reads the snapshot)
   const edited = SCENARIO.replace('[no-such-node]', '[ip-10-0-0-1');
