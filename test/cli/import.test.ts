@@ -95,7 +95,7 @@ describe('controller-stepper compare', () => {
     const r = await runCli('compare', save('c14.yaml', imported.out));
     assert.equal(r.code, 1);
     assert.match(r.out, /only real \(1\)/);
-    assert.match(r.out, /likely: the simulated Zone\/ was in FullDisruption/);
+    assert.match(r.out, /likely: the simulated zone of the nodes without a zone label was in FullDisruption/);
   });
   it('edited to hold the healthy node the log does not name, the same scenario agrees: exit 0', async () => {
     const imported = await runCli('import', `${F}/kcm-1.14-k8s-worker3-unreachable.log`, '--version', '1.14');

@@ -19,23 +19,43 @@ export interface Line {
  */
 export const MAX_LINE_CHARS = 16 * 1024 * 1024;
 
-/** Splits chunks of text into lines; a line may span chunks. A trailing `\r` is dropped. */
+/**
+ * Splits chunks of text into lines; a line may span chunks. A trailing `\r` is dropped.
+ *
+ * The chunk is read in place: joining the unread end of the last chunk to the whole new one would
+ * make V8 copy the chunk whole at its first read (a rope is flattened), a copy of every byte of the
+ * log; only the line that spans the two is joined (bench/README.md, "Import rate").
+ */
 export function* linesOf(chunks: Iterable<string>, maxLine = MAX_LINE_CHARS): Generator<Line> {
   let rest = '';
   let n = 0;
   /** the current line was cut and given already: its rest is dropped up to its end */
   let dropping = false;
   for (const chunk of chunks) {
-    let text = rest + chunk;
     let start = 0;
-    for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', start)) {
-      const end = nl > start && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-      if (dropping) dropping = false;
-      else yield { n: ++n, text: text.slice(start, end) };
-      start = nl + 1;
+    if (rest || dropping) {
+      const nl = chunk.indexOf('\n');
+      if (nl === -1) {
+        if (!dropping) rest += chunk;
+      } else {
+        if (dropping) dropping = false;
+        else {
+          const line = rest + chunk.slice(0, nl);
+          yield { n: ++n, text: line.charCodeAt(line.length - 1) === 13 ? line.slice(0, -1) : line };
+        }
+        rest = '';
+        start = nl + 1;
+      }
     }
-    rest = dropping ? '' : text.slice(start);
-    text = '';
+    if (start > 0 || (!rest && !dropping)) {
+      for (let nl = chunk.indexOf('\n', start); nl >= 0; nl = chunk.indexOf('\n', start)) {
+        const end = nl > start && chunk.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+        if (dropping) dropping = false;
+        else yield { n: ++n, text: chunk.slice(start, end) };
+        start = nl + 1;
+      }
+      rest = dropping ? '' : chunk.slice(start);
+    }
     if (rest.length > maxLine) {
       yield { n: ++n, text: rest.slice(0, maxLine), cut: true };
       dropping = true;
