@@ -82,25 +82,49 @@ function graphOf(def: unknown): MachineGraph {
 
 /** The selected machine for the webview: plain data, with the decisions in `trace` that took each transition. */
 export function selectedMachine(m: MachineView, trace: readonly Decision[]): SelectedMachine {
-  const g = graphOf(m.definition);
-  const transitions = g.transitions.map((t) => ({ ...t, taken: [] as MachineGraphTransition['taken'], takenCount: 0 }));
+  return selectedMachines([m], trace)[0]!;
+}
+
+/** `selectedMachine` of each, in one walk of the trace. */
+export function selectedMachines(ms: readonly MachineView[], trace: readonly Decision[]): SelectedMachine[] {
+  const byId = new Map<string, MachineGraphTransition[]>();
+  const graphs = ms.map((m) => {
+    const g = graphOf(m.definition);
+    const transitions = g.transitions.map((t) => ({ ...t, taken: [] as MachineGraphTransition['taken'], takenCount: 0 }));
+    byId.set(m.id, transitions);
+    return { root: g.root, transitions };
+  });
   for (const d of trace) {
     const mt = d.machine;
-    if (!mt || mt.id !== m.id) continue;
+    const transitions = mt && byId.get(mt.id);
+    if (!transitions) continue;
     for (const t of transitions) {
       if (!took(t, mt)) continue;
       t.takenCount++;
       if (t.taken.length < MAX_TAKEN) t.taken.push({ seq: d.seq, time: d.time, action: d.action, object: d.object, from: mt.from, to: mt.to });
     }
   }
-  const last = m.lastTransition
-    ? {
-        id: m.lastTransition.id,
-        from: m.lastTransition.from,
-        to: m.lastTransition.to,
-        event: m.lastTransition.event,
-        ...(m.lastTransition.seq !== undefined ? { seq: m.lastTransition.seq } : {}),
-      }
-    : undefined;
-  return { id: m.id, state: m.state, ...(last ? { lastTransition: last } : {}), graph: { root: g.root, transitions } };
+  return ms.map((m, i) => {
+    const last = m.lastTransition
+      ? {
+          id: m.lastTransition.id,
+          from: m.lastTransition.from,
+          to: m.lastTransition.to,
+          event: m.lastTransition.event,
+          ...(m.lastTransition.seq !== undefined ? { seq: m.lastTransition.seq } : {}),
+        }
+      : undefined;
+    return { id: m.id, state: m.state, ...(last ? { lastTransition: last } : {}), graph: graphs[i]! };
+  });
+}
+
+/**
+ * The selection message's machines: the first drawn (`machine`), the others offered beside it
+ * (`otherMachines`). Plain data only: a definition may hold functions (guards, actions) that no
+ * message can carry.
+ */
+export function machinesMessage(ms: readonly MachineView[], trace: readonly Decision[]): { machine?: SelectedMachine; otherMachines?: SelectedMachine[] } {
+  if (!ms.length) return {};
+  const [machine, ...others] = selectedMachines(ms, trace);
+  return others.length ? { machine, otherMachines: others } : { machine };
 }

@@ -27,7 +27,7 @@ import { runWhatIf } from './whatIfRun';
 import { handleMessage, type PanelActions } from './sessionMessages';
 import { decisionsAt, logRows, PassIndex, PassMarks } from './passes';
 import { assumptions, initMessage, scenarioInfo } from './scenarioInfo';
-import { selectedMachine } from './machineGraph';
+import { machinesMessage } from './machineGraph';
 import { podLineage } from '../engine/trace/lineage';
 import { MachinesAtPosition } from './machinesAtPosition';
 import { Slices, type CancelToken, type SessionResult } from './slices';
@@ -486,15 +486,14 @@ export class Session {
     const pod = view.pods.get(object);
     const lineage = podLineage(this.sim.trace, object, pod?.owner);
     const node = object.startsWith('Node/') ? object.slice(5) : pod?.node;
-    const machine = this.machineFor(object) ?? (d?.machine ? this.machines.byId(this.sim, d.machine.id) : undefined);
+    const machines = this.machines.forSelection(this.sim, object, d?.machine?.id);
     return {
       type: 'selection',
       object,
       ...(d ? { seq: d.seq, decision: { decision: d, chain: this.chainOf(d) } } : {}),
       ...(explanation ? { explanation } : {}),
       ...(lineage ? { lineage } : {}),
-      // plain data only: a definition may hold functions (guards, actions) that no message can carry
-      ...(machine ? { machine: selectedMachine(machine, this.sim.trace) } : {}),
+      ...machinesMessage(machines, this.sim.trace),
       ...(node !== undefined ? { nodePods: { node, pods: podsOnNode(view, node) } } : {}),
       ...(reality ? { reality } : {}),
     };

@@ -370,7 +370,10 @@ export interface SelectionMessage {
   decision?: { decision: Decision; chain: Decision[] };
   explanation?: Explanation;
   lineage?: PodLineage;
+  /** the machine drawn first: the selected decision's (the machine that decided), else the object's own */
   machine?: SelectedMachine;
+  /** the other machines of the selection, offered beside it: the object's own, and the stateless machines that answered about it */
+  otherMachines?: SelectedMachine[];
   /**
    * The pods of the selected node, or of the selected pod's node (`node: ''`: the pending pods), all of
    * them: the only pods the webview holds, sent again with every update.

@@ -50,6 +50,8 @@ export class Store {
   explanation?: Explanation;
   lineage?: PodLineage;
   machine?: SelectedMachine;
+  /** the selection's other machines, which the machine view offers beside the one it draws first */
+  otherMachines?: SelectedMachine[];
   /** the selection against the scenario's `reality:` */
   reality?: RealityWhy;
   /** a scenario is being loaded (its name): everything else is empty */
@@ -90,6 +92,7 @@ export class Store {
     this.explanation = undefined;
     this.lineage = undefined;
     this.machine = undefined;
+    this.otherMachines = undefined;
     this.reality = undefined;
     this.whatIf = undefined;
     this.error = undefined;
@@ -177,6 +180,7 @@ export class Store {
     this.explanation = m.explanation;
     this.lineage = m.lineage;
     this.machine = m.machine;
+    this.otherMachines = m.otherMachines;
     this.nodePods = m.nodePods;
     this.podsVersion++;
     this.reality = m.reality;

@@ -15,6 +15,10 @@ export interface GuardRule {
   rule: string;
   /** the event fields the guard reads: its values in the check */
   reads: readonly string[];
+  /** the context fields it reads (a machine whose guards read its context), as they were when it was asked */
+  context?: readonly string[];
+  /** how a field read is shown, where its raw value would not read well (a time in µs, a long list) */
+  show?: Readonly<Record<string, (v: unknown) => unknown>>;
 }
 
 /** A machine's guards by their `setup()` name. */
@@ -22,14 +26,16 @@ export type GuardRules = Readonly<Record<string, GuardRule>>;
 
 const NONE: readonly Check[] = [];
 
-/** The checks of `guards` (none when no guard was evaluated). */
-export function guardChecks(guards: readonly GuardResult[], event: object, rules: GuardRules): readonly Check[] {
+/** The checks of `guards` (none when no guard was evaluated); `context`: the machine's context when they were asked. */
+export function guardChecks(guards: readonly GuardResult[], event: object, rules: GuardRules, context?: object): readonly Check[] {
   if (!guards.length) return NONE;
   return guards.map((g) => {
     const r = rules[g.guard];
     if (!r) throw new Error(`guard '${g.guard}' has no rule in words`);
     const values: Record<string, unknown> = { [g.guard]: g.value };
     for (const f of r.reads) values[f] = (event as Record<string, unknown>)[f];
+    if (r.context && context) for (const f of r.context) values[f] = (context as Record<string, unknown>)[f];
+    if (r.show) for (const [f, show] of Object.entries(r.show)) if (f in values) values[f] = show(values[f]);
     if (g.params !== undefined) values.params = g.params;
     return { rule: `machine guard ${g.guard}: ${r.rule}`, values };
   });

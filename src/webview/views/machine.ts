@@ -1,5 +1,7 @@
 /**
- * The machine view: the selected object's xstate machine drawn as a
+ * The machine view: the selection's xstate machine (the selected decision's,
+ * the machine that decided, else the selected object's own; the selection's
+ * other machines are tabs above it) drawn as a
  * statechart from the graph the host read out of the machine's own
  * definition (so the picture cannot drift from the code). States are boxes,
  * a parallel state's regions stand side by side, a compound state's children
@@ -244,6 +246,8 @@ export class MachinePanel {
   visible = false;
   /** the transition whose decisions are listed (machine id + transition id) */
   private picked?: { machine: string; transition: number };
+  /** the machine the user chose among the selection's (`for`: the selection it was chosen for) */
+  private chosen?: { id: string; for: string };
 
   constructor(
     private readonly store: Store,
@@ -255,7 +259,11 @@ export class MachinePanel {
   render(): void {
     if (!this.visible) return;
     const s = this.store;
-    const m = s.machine;
+    const all = s.machine ? [s.machine, ...(s.otherMachines ?? [])] : [];
+    // a choice holds while the selection is the one it was made for and still has that machine
+    const selection = `${s.selection.object ?? ''}#${s.selection.seq ?? ''}`;
+    if (this.chosen && this.chosen.for !== selection) this.chosen = undefined;
+    const m = all.find((x) => x.id === this.chosen?.id) ?? s.machine;
     if (!m) {
       replace(
         this.body,
@@ -273,12 +281,29 @@ export class MachinePanel {
     if (this.picked && this.picked.machine !== m.id) this.picked = undefined;
     replace(
       this.body,
+      all.length > 1 ? this.choices(all, m.id, selection) : null,
       el('p', { id: 'machine-current' }, `${m.id}: `, el('span', { class: 'state' }, current)),
       last
         ? el('p', { id: 'machine-last' }, 'last transition: ', `${last.from} → ${last.to} on ${last.event}`)
         : el('p', { id: 'machine-last', class: 'hint' }, 'No transition yet.'),
       this.chart(m, current, last),
       this.takenList(m),
+    );
+  }
+
+  /** The selection's machines, one tab each: the drawn one selected. */
+  private choices(all: readonly SelectedMachine[], shown: string, selection: string): HTMLElement {
+    return el(
+      'div',
+      { id: 'machine-choices', role: 'tablist', 'aria-label': 'Machines of the selection' },
+      ...all.map((x) => {
+        const b = el('button', { class: 'machine-choice', type: 'button', role: 'tab', 'data-ref': x.id, 'aria-selected': String(x.id === shown) }, x.id);
+        b.addEventListener('click', () => {
+          this.chosen = { id: x.id, for: selection };
+          this.render();
+        });
+        return b;
+      }),
     );
   }
 

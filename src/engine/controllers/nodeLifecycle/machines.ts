@@ -63,13 +63,18 @@ export type MarkNodeForTaintingEvent = {
  */
 export type MarkNodeAsReachableEvent = { type: 'MARK_NODE_AS_REACHABLE'; noExecuteTaints: number; queuedHere: boolean };
 
+const bits = (n: number, width: number): string => n.toString(2).padStart(width, '0');
+const MARK_KEYS = Array.from({ length: 8 }, (_, i) => `MARK_NODE_FOR_TAINTING:${bits(i, 3)}`);
+const REACHABLE_KEYS = Array.from({ length: 4 }, (_, i) => `MARK_NODE_AS_REACHABLE:${bits(i, 2)}`);
+
 /** The event fields the node health machine's guards read: with the type, they determine its answer (machines/table.ts). */
 export function nodeHealthEventKey(e: NodeHealthEvent): string {
   if (e.type === 'READY_OBSERVED') return `${e.type}:${e.status}`;
   if (e.type === 'TAINT_PASS' && e.reconstructed) return e.fromZoneLeft ? 'TAINT_PASS:reconstructed:fromZoneLeft' : 'TAINT_PASS:reconstructed';
   // a node that changed zone (zoneQueues.ts): the fields the zone-move guards read
-  if (e.type === 'MARK_NODE_FOR_TAINTING') return `${e.type}:${+e.queuedHere}${+keptInZoneSet(e)}${e.heldByZoneLeft ? ':heldByZoneLeft' : ''}`;
-  if (e.type === 'MARK_NODE_AS_REACHABLE') return `${e.type}:${+(e.noExecuteTaints > 0)}${+e.queuedHere}`;
+  // asked for every node a monitor pass evaluates in full: keys made once, by the guards' inputs
+  if (e.type === 'MARK_NODE_FOR_TAINTING') return MARK_KEYS[+e.queuedHere * 4 + +keptInZoneSet(e) * 2 + +(e.heldByZoneLeft === true)]!;
+  if (e.type === 'MARK_NODE_AS_REACHABLE') return REACHABLE_KEYS[+(e.noExecuteTaints > 0) * 2 + +e.queuedHere]!;
   if (e.type === 'QUEUED_FOR_EVICTION' && e.heldByZoneLeft) return `${e.type}:heldByZoneLeft`;
   if ((e.type === 'TAINT_PASS' || e.type === 'EVICTION_PASS') && e.fromZoneLeft) return `${e.type}:fromZoneLeft`;
   if (e.type === 'DEQUEUED' && e.queuedElsewhere) return 'DEQUEUED:queuedElsewhere';

@@ -122,6 +122,7 @@ export function markNodeForTainting(
 
 /** what markNodeAsReachable removes, in its order (RemoveTaintOffNode of each) */
 const REACHABLE_REMOVES = [UNREACHABLE_NO_EXECUTE, NOT_READY_NO_EXECUTE];
+const NONE: readonly Taint[] = [];
 
 /** markNodeAsReachable: removes the not-ready/unreachable NoExecute taints and the queue entry. */
 export function markNodeAsReachable(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord, why: string, choice: readonly Check[] = []): boolean {
@@ -131,7 +132,9 @@ export function markNodeAsReachable(nlc: NodeLifecycleState, host: ControllerHos
   const zone = nlc.tracks.get(name)?.zone ?? zoneKeyOf(node);
   const q = nlc.queues.get(zone);
   const wasQueued = q?.isQueued(name) ?? false;
-  const taints = REACHABLE_REMOVES.filter((t) => taintExists(node.taints, t));
+  // a Ready node carries neither, nearly always: no array made for it
+  const taints =
+    node.taints.length && REACHABLE_REMOVES.some((t) => taintExists(node.taints, t)) ? REACHABLE_REMOVES.filter((t) => taintExists(node.taints, t)) : NONE;
   // the machine chooses from what upstream removes: the taints, the queue entry, or nothing to do
   const answer = nlc.askNode(name, { type: 'MARK_NODE_AS_REACHABLE', noExecuteTaints: taints.length, queuedHere: wasQueued }, choice);
   if (!answer) return false;

@@ -7,11 +7,13 @@
  * of those names, that take this memory as upstream's methods take their receiver `rsc`.
  */
 import type { ControllerHost } from '../controllerHost';
-import type { MachineTransition } from '../../trace/decision';
+import type { Check, MachineTransition } from '../../trace/decision';
 import type { Problem } from '../../problems';
 import type { OwnerReference, PodRecord, ReplicaSetRecord } from '../../model/types';
 import type { Micros } from '../../model/time';
-import type { ReplicaSetMachineContext, ReplicaSetMachineEvent } from './machine';
+import { replicaSetGuardRules, type ReplicaSetMachineContext, type ReplicaSetMachineEvent } from './machine';
+import type { GuardResult } from '../../machines/guardTrace';
+import { attachGuards, guardChecks } from '../../machines/guardChecks';
 import type { PlainState as MachineState } from '../../machines/contextTable';
 import { controllerOf, podKey } from './podUtil';
 import { StatusCounter } from './status';
@@ -241,10 +243,23 @@ export class ReplicaSetCore {
     }
   }
 
-  /** `entry.live`: `entries` holds it under its key (newEntry sets it there, dropEntry takes it out) */
-  send(entry: Entry, event: ReplicaSetMachineEvent): MachineTransition | null {
+  /**
+   * `entry.live`: `entries` holds it under its key (newEntry sets it there, dropEntry takes it out).
+   * `traced`: the transition carries the checks of the guards the machine evaluated
+   * (machines/guardChecks.ts), for the decision that records it; an object given receives them
+   * whether or not the machine took one (not asked for the informer's many observations).
+   */
+  send(entry: Entry, event: ReplicaSetMachineEvent, traced?: boolean | { checks: readonly Check[] }): MachineTransition | null {
     this.wakeCache = null;
-    const t = entry.actor.send(event);
+    let t: MachineTransition | null;
+    if (traced) {
+      const trace: GuardResult[] = [];
+      const context = entry.actor.snapshot().context;
+      t = entry.actor.send(event, trace);
+      const checks = guardChecks(trace, event, replicaSetGuardRules, context);
+      if (typeof traced === 'object') traced.checks = checks;
+      if (t) attachGuards(t, checks);
+    } else t = entry.actor.send(event);
     if (!t) this.refused(entry, event);
     if (this.isLive(entry)) this.noteTimers(entry);
     return t;

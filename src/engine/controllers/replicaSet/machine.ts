@@ -20,7 +20,8 @@
  */
 import { assign, setup } from 'xstate';
 import type { Micros, Duration } from '../../model/time';
-import { MICROS_PER_MS, MICROS_PER_SECOND, minutes } from '../../model/time';
+import { MICROS_PER_MS, MICROS_PER_SECOND, formatTime, minutes } from '../../model/time';
+import type { GuardRules } from '../../machines/guardChecks';
 
 /** controller_utils.go ExpectationsTimeout */
 export const EXPECTATIONS_TIMEOUT: Duration = minutes(5);
@@ -135,6 +136,36 @@ export const assignments = {
     event.type === 'SYNC_FAILED' ? { dueAt: event.now + backoffDelay(context.failures), failures: context.failures + 1, dirty: false } : {},
 };
 type Args = { context: ReplicaSetMachineContext; event: ReplicaSetMachineEvent };
+
+const time = (v: unknown): unknown => (typeof v === 'number' ? formatTime(v) : v);
+const count = (v: unknown): unknown => (Array.isArray(v) ? v.length : v);
+
+/** The ReplicaSet machine's guards in words, with the event and context fields each reads (a decision's `because` lists them). */
+export const replicaSetGuardRules: GuardRules = {
+  expectsSomething: {
+    rule: 'ExpectCreations(n > 0) or ExpectDeletions(keys) leaves something for the informer to observe (delKeys: how many)',
+    reads: ['add', 'delKeys'],
+    show: { delKeys: count },
+  },
+  lastCreationObserved: {
+    rule: 'CreationObserved brings the record to fulfilled (adds <= 0 and deletes <= 0)',
+    reads: ['count'],
+    context: ['add', 'del'],
+  },
+  deletionWasExpected: { rule: 'DeletionObserved counts only a pod whose deletion was expected', reads: ['key'], context: ['del'] },
+  lastDeletionObserved: {
+    rule: 'DeletionObserved of the last expected deletion brings the record to fulfilled',
+    reads: ['key'],
+    context: ['add', 'del'],
+  },
+  expectationsExpired: {
+    rule: 'isExpired: the expectations were set more than 5m0s ago (clock.Since(timestamp) > ExpectationsTimeout)',
+    reads: ['now'],
+    context: ['expectedAt'],
+    show: { now: time, expectedAt: time },
+  },
+  addedWhileSyncing: { rule: 'the key was added again while syncReplicaSet ran (workqueue dirty)', reads: [], context: ['dirty'] },
+};
 
 export const replicaSetMachine = setup({
   types: {

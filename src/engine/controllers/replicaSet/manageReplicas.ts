@@ -5,6 +5,7 @@
  */
 import type { ControllerHost } from '../controllerHost';
 import type { Check } from '../../trace/decision';
+import { becauseWithGuards } from '../../machines/guardChecks';
 import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
 import { podRef } from '../../model/types';
 import { formatDuration, formatTime, type Micros } from '../../model/time';
@@ -74,7 +75,7 @@ export function createPods(
 ): string | undefined {
   const ns = rs.meta.namespace;
   // ExpectCreations before any call
-  const expectT = rsc.send(entry, { type: 'EXPECT', add: count, delKeys: [], now: host.now });
+  const expectT = rsc.send(entry, { type: 'EXPECT', add: count, delKeys: [], now: host.now }, true);
   const created: PodRecord[] = [];
   let batches: number[] = [];
   let failed = 0;
@@ -138,7 +139,7 @@ export function createPods(
     summary: rsc.text(
       `Created ${created.length} pod(s) (need ${replicas}, had ${active}; slow-start batches ${batches.join(', ')}${failedBatch !== undefined ? `; batch ${failedBatch} failed, ${skipped} not created` : ''})`,
     ),
-    because: exact(because),
+    because: becauseWithGuards(exact(because), expectT),
     causes,
     machine: expectT,
     source: `${SOURCE} manageReplicas -> slowStartBatch`,
@@ -214,7 +215,7 @@ export function deletePods(
   const choice = getPodsToDelete(filteredPods, related, count, settings, MAX_LISTED);
   const keys = choice.deleted.map((d) => `${ns}/${d.name}`);
   // ExpectDeletions(podKeys) before any call
-  const expectT = rsc.send(entry, { type: 'EXPECT', add: 0, delKeys: keys, now: host.now });
+  const expectT = rsc.send(entry, { type: 'EXPECT', add: 0, delKeys: keys, now: host.now }, true);
   const deleted: string[] = [];
   let error: string | undefined;
   for (const d of choice.deleted) {
@@ -264,7 +265,7 @@ export function deletePods(
     action: 'PodsDeleted',
     object: ref,
     summary: `Deleted ${deleted.length} pod(s) (need ${replicas}, had ${filteredPods.length}; ranked by ${order})`,
-    because: exact(because),
+    because: becauseWithGuards(exact(because), expectT),
     causes,
     machine: expectT,
     source: `${SOURCE} manageReplicas -> getPodsToDelete (${order}, pkg/controller/controller_utils.go)`,

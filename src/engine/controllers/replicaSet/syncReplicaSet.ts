@@ -5,12 +5,15 @@
  */
 import type { ControllerHost } from '../controllerHost';
 import type { ObjectRef } from '../../model/types';
+import type { Check } from '../../trace/decision';
 import { replicaSetRef } from '../../model/types';
 import { formatDuration, formatTime, MICROS_PER_SECOND, type Micros } from '../../model/time';
 import { EXPECTATIONS_TIMEOUT } from './machine';
 import { specReplicas } from './podUtil';
 import { MAX_LISTED, type Entry } from './entry';
 import type { ReplicaSetCore } from './core';
+
+const NO_CHECKS: readonly Check[] = [];
 import { claimPods, verifyCounted } from './claimPods';
 import { manageReplicas } from './manageReplicas';
 import { terminatingPods, updateStatus } from './updateReplicaSetStatus';
@@ -27,9 +30,10 @@ export function syncReplicaSet(rsc: ReplicaSetCore, host: ControllerHost, entry:
   const ref = (entry.ref ??= replicaSetRef(rs.meta.namespace, rs.meta.name));
 
   // SatisfiedExpectations (an expired record counts as satisfied)
-  const expiredAt = expireIfDue(rsc, host, entry);
+  const expiry = { checks: NO_CHECKS };
+  const expiredAt = expireIfDue(rsc, host, entry, expiry);
   const needsSync = !rsc.expectationsPending(entry);
-  if (!needsSync) reportPending(rsc, host, entry, ref);
+  if (!needsSync) reportPending(rsc, host, entry, ref, expiry.checks);
   else entry.lastPending = undefined;
 
   const claimed = claimPods(rsc, host, rs, check, ref, entry);
@@ -92,17 +96,20 @@ export function syncReplicaSet(rsc: ReplicaSetCore, host: ControllerHost, entry:
   return manageErr;
 }
 
-export function expireIfDue(rsc: ReplicaSetCore, host: ControllerHost, entry: Entry): Micros | undefined {
+/** `guards` receives the checks of the guards the EXPIRE asked evaluated. */
+export function expireIfDue(rsc: ReplicaSetCore, host: ControllerHost, entry: Entry, guards: { checks: readonly Check[] }): Micros | undefined {
   if (!rsc.expectationsPending(entry)) return undefined;
   const c = rsc.ctx(entry);
   if (c.expectedAt === null) return undefined;
-  const t = rsc.send(entry, { type: 'EXPIRE', now: host.now });
+  // not expired: the machine's guard is why the expectations hold manageReplicas back (reportPending)
+  const t = rsc.send(entry, { type: 'EXPIRE', now: host.now }, guards);
   if (!t) return undefined;
   entry.lastTransition = t;
   return c.expectedAt;
 }
 
-export function reportPending(rsc: ReplicaSetCore, host: ControllerHost, entry: Entry, ref: ObjectRef): void {
+/** `guards`: the checks of the machine's guards that kept the expectations pending (expireIfDue), listed after its own. */
+export function reportPending(rsc: ReplicaSetCore, host: ControllerHost, entry: Entry, ref: ObjectRef, guards: readonly Check[]): void {
   const c = rsc.ctx(entry);
   const sig = `${c.add}|${c.del}|${c.expectedAt}`;
   if (entry.lastPending === sig) return;
@@ -125,6 +132,7 @@ export function reportPending(rsc: ReplicaSetCore, host: ControllerHost, entry: 
           timeout: formatDuration(EXPECTATIONS_TIMEOUT),
         },
       },
+      ...guards,
     ],
     causes: entry.lastManageSeq ? [entry.lastManageSeq] : [],
     machine: null,

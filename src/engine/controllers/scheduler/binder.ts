@@ -39,7 +39,7 @@ import { requiredPlacement } from './nodeAffinity';
 import { countingNode } from './nodeIndex';
 import { allocatableKey, anyReadyTrue, sameFilterTaints, sameJson, sameLabels } from './nodeChanges';
 import { scheduledCondition, setCondition } from './podConditions';
-import { pendingPodWhyNot } from './whyNot';
+import { binderGuardChecks, pendingPodWhyNot } from './whyNot';
 import { dueAfterMove, leftoverAt, nextTry, queueRulesFor, type QueueRules, type Waiting } from './schedulingQueue';
 
 const SOURCE = 'simplified binder (stands in for kube-scheduler; spec section 3)';
@@ -342,6 +342,7 @@ export class SimplifiedBinder implements SimController {
           because: [
             { rule: `simplified binder, in kube-scheduler's words: ${message}`, values: Object.fromEntries(placed.reasons) },
             { rule: SIMPLIFICATION, values: { nodes: total, feasible: 0 } },
+            ...binderGuardChecks(placed, total),
           ],
           causes,
           source: SOURCE,
@@ -349,7 +350,7 @@ export class SimplifiedBinder implements SimController {
         });
         continue;
       }
-      const because = boundBecause(pod, node, placed, total);
+      const because = [...boundBecause(pod, node, placed, total), ...binderGuardChecks(placed, total)];
       this.waiting.delete(key);
       pod.nodeName = node.name;
       pod.conditions = scheduledCondition(pod.conditions, { type: 'PodScheduled', status: 'True', lastTransitionTime: host.now });

@@ -8,27 +8,57 @@ import type { Micros } from '../../model/time';
 import { formatTime } from '../../model/time';
 import type { ObjectRef, PodRecord } from '../../model/types';
 import { whyNotFrom, type Counterfactual, type WhyNot, type WhyNotCheck } from '../../trace/whyNot';
-import type { NodeIndex } from './nodeIndex';
+import type { NodeIndex, Placement } from './nodeIndex';
+import type { Check } from '../../trace/decision';
 import { fitErrorMessage, type Wording } from './reasons';
 import { withoutPlacement, withoutRequests } from './counterfactuals';
 
 const WHAT = 'bound to a node (simplified binder)';
 const FILTERS = 'findNodesThatFitPod / RunFilterPlugins (simplified binder, not kube-scheduler)';
 
-/** `retryAt`: when the binder next tries this pod (schedulingQueue.ts `nextTry`; null: it waits for a change of a node or pod). */
-export function pendingPodWhyNot(ref: ObjectRef, pod: PodRecord, index: NodeIndex, w: Wording, retryAt: Micros | null): WhyNot {
-  const path: WhyNotCheck[] = [
-    { guard: 'podPending', upstream: 'scheduleOne (an active pod without spec.nodeName)', holds: true, rule: 'the pod is active and not bound to a node' },
-  ];
-  const placed = index.place(pod, w);
-  if (placed.best) {
-    path.push({
+const PENDING: WhyNotCheck = {
+  guard: 'podPending',
+  upstream: 'scheduleOne (an active pod without spec.nodeName)',
+  holds: true,
+  rule: 'the pod is active and not bound to a node',
+};
+
+/** findNodesThatFitPod's answer for a placement: the node that fits best, or the reasons none does. */
+export function fitCheck(placed: Placement, total: number): WhyNotCheck {
+  if (placed.best)
+    return {
       guard: 'findNodesThatFitPod',
       upstream: FILTERS,
       holds: true,
       rule: `${placed.best.name} fits (least allocated, score ${placed.score})`,
       values: { node: placed.best.name, score: placed.score, feasible: placed.feasible },
-    });
+    };
+  return {
+    guard: 'findNodesThatFitPod',
+    upstream: FILTERS,
+    holds: false,
+    rule: 'some node passes every filter',
+    unmet: fitErrorMessage(total, placed.reasons),
+    values: Object.fromEntries(placed.reasons),
+  };
+}
+
+/**
+ * The guards a binder decision (PodBound, PodUnschedulable) passed through, as its `because` lists
+ * them after its own checks: the same checks, in the same words, as the why-not of a pending pod.
+ */
+export function binderGuardChecks(placed: Placement, total: number): Check[] {
+  return [PENDING, fitCheck(placed, total)].map((c) => ({
+    rule: `guard ${c.guard}: ${c.holds ? c.rule : `${c.rule}: not so, ${c.unmet}`} (${c.upstream})`,
+    values: { [c.guard]: c.holds, ...c.values },
+  }));
+}
+
+/** `retryAt`: when the binder next tries this pod (schedulingQueue.ts `nextTry`; null: it waits for a change of a node or pod). */
+export function pendingPodWhyNot(ref: ObjectRef, pod: PodRecord, index: NodeIndex, w: Wording, retryAt: Micros | null): WhyNot {
+  const placed = index.place(pod, w);
+  const path: WhyNotCheck[] = [PENDING, fitCheck(placed, index.size)];
+  if (placed.best) {
     path.push({
       guard: 'retried',
       upstream: 'the scheduling queue (schedulingQueue.ts: moved by a cluster event that may make it fit, after its backoff, or by the leftover flush)',
@@ -39,15 +69,6 @@ export function pendingPodWhyNot(ref: ObjectRef, pod: PodRecord, index: NodeInde
     });
     return whyNotFrom(WHAT, 'PodBound', ref, path, retryAt !== null ? { wouldFireAt: formatTime(retryAt) } : {});
   }
-  const message = fitErrorMessage(index.size, placed.reasons);
-  path.push({
-    guard: 'findNodesThatFitPod',
-    upstream: FILTERS,
-    holds: false,
-    rule: 'some node passes every filter',
-    unmet: message,
-    values: Object.fromEntries(placed.reasons),
-  });
   return whyNotFrom(WHAT, 'PodBound', ref, path, blockingInput(ref, pod, index, w));
 }
 

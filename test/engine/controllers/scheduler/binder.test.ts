@@ -150,7 +150,13 @@ test('a pod is bound to a feasible node with the best least-allocated score, tie
       const u = w.host.actions('PodUnschedulable');
       assert.equal(u.length, 1, c.name);
       assert.equal(u[0]!.because[0]!.rule, `simplified binder, in kube-scheduler's words: ${c.blocked}`, c.name);
-      assert.ok(u[0]!.because.at(-1)!.rule.startsWith('simplified binder (not kube-scheduler)'), c.name);
+      assert.ok(u[0]!.because[1]!.rule.startsWith('simplified binder (not kube-scheduler)'), c.name);
+      // then the guards it went through, as the why-not words them (becauseGuards.test.ts)
+      assert.deepEqual(
+        u[0]!.because.slice(2).map((g) => g.values![g.rule.split(/[ :]/)[1]!]),
+        [true, false],
+        `${c.name}: podPending, then findNodesThatFitPod false`,
+      );
       assert.equal(u[0]!.details!.message, c.blocked, c.name);
       assert.equal(u[0]!.summary, `${c.blocked} (simplified binder, not kube-scheduler)`, c.name);
       const cond = pod.conditions.find((x) => x.type === 'PodScheduled');

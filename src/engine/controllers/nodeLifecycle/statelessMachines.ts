@@ -1,0 +1,59 @@
+/**
+ * The node lifecycle machines that keep no state of their own (doNodeProcessingPassMachines.ts,
+ * controllerUtilsMachines.ts), as the machine view draws them. Each answer starts from `observed`
+ * and ends in a final state; an instance (`noScheduleTaints/NODE`, `deletePods/NS/NAME`) is what its
+ * machine answered for one object. The controller keeps no copy of these answers (at 150,000 pods a
+ * map of them would weigh on every checkpoint): the decision that recorded an answer holds it, so an
+ * instance is drawn in the state its last recorded answer reached, found in the trace.
+ */
+import type { AnyStateMachine } from 'xstate';
+import type { Decision } from '../../trace/decision';
+import type { MachineView } from '../../trace/views';
+import { deletePodsPodMachine, markPodsNotReadyMachine } from './controllerUtilsMachines';
+import { nodeLabelsMachine, noScheduleTaintsMachine } from './doNodeProcessingPassMachines';
+
+export interface StatelessMachine {
+  /** the instances' id prefix: `PREFIX/NAME` for a node, `PREFIX/NS/NAME` for a pod */
+  prefix: string;
+  /** the kind of object an instance answers about */
+  kind: 'Node' | 'Pod';
+  machine: AnyStateMachine;
+}
+
+export const STATELESS_MACHINES: readonly StatelessMachine[] = [
+  { prefix: 'noScheduleTaints', kind: 'Node', machine: noScheduleTaintsMachine },
+  { prefix: 'nodeLabels', kind: 'Node', machine: nodeLabelsMachine },
+  { prefix: 'markPodsNotReady', kind: 'Node', machine: markPodsNotReadyMachine },
+  { prefix: 'deletePods', kind: 'Pod', machine: deletePodsPodMachine },
+];
+
+const byPrefix = new Map(STATELESS_MACHINES.map((m) => [m.prefix, m]));
+
+/** The stateless machine an instance id names, or undefined for any other id. */
+export function statelessMachineOf(id: string): StatelessMachine | undefined {
+  const slash = id.indexOf('/');
+  return slash > 0 ? byPrefix.get(id.slice(0, slash)) : undefined;
+}
+
+/** The ids of the stateless machines that may answer about an object (`Node/NAME`, `Pod/NS/NAME`). */
+export function statelessMachineIds(ref: string): string[] {
+  const slash = ref.indexOf('/');
+  const kind = ref.slice(0, slash);
+  const name = ref.slice(slash + 1);
+  return STATELESS_MACHINES.filter((m) => m.kind === kind).map((m) => `${m.prefix}/${name}`);
+}
+
+/**
+ * An instance's view: its machine's definition, in the state its last answer in `trace` reached
+ * (`observed`, its initial state, before any), with that answer as the last transition. Undefined
+ * for an id that is not a stateless machine's.
+ */
+export function statelessMachineView(id: string, trace: readonly Decision[]): MachineView | undefined {
+  const m = statelessMachineOf(id);
+  if (!m) return undefined;
+  for (let i = trace.length - 1; i >= 0; i--) {
+    const d = trace[i]!;
+    if (d.machine?.id === id) return { id, state: d.machine.to, definition: m.machine.definition, lastTransition: { ...d.machine, seq: d.seq } };
+  }
+  return { id, state: String(m.machine.config.initial), definition: m.machine.definition };
+}
