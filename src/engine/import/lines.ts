@@ -22,9 +22,9 @@ export const MAX_LINE_CHARS = 16 * 1024 * 1024;
 /**
  * Splits chunks of text into lines; a line may span chunks. A trailing `\r` is dropped.
  *
- * The chunk is read in place: joining the unread end of the last chunk to the whole new one would
- * make V8 copy the chunk whole at its first read (a rope is flattened), a copy of every byte of the
- * log; only the line that spans the two is joined (bench/README.md, "Import rate").
+ * The chunk is read in place: joining the unread end of the last chunk to the whole new one costs
+ * a copy of every byte of the log; only the line that spans the two is joined (why it is a copy:
+ * bench/README.md, "Import rate").
  */
 export function* linesOf(chunks: Iterable<string>, maxLine = MAX_LINE_CHARS): Generator<Line> {
   let rest = '';
