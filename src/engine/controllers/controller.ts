@@ -65,7 +65,12 @@ export interface SimController {
    * those last announced). A controller without it gets one onNodeEvent each.
    */
   onNodeHeartbeats?(host: ControllerHost, batch: readonly NodeRecord[], count: number): void;
-  onPodEvent?(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void;
+  /**
+   * `key`: the pod's `namespace/name` as the host has it, one string for every controller told of
+   * this change (a key each controller built anew had to be flattened and hashed again, per
+   * controller, for each of MarkPodsNotReady's 50,000 pod updates at 5,000 nodes).
+   */
+  onPodEvent?(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore, key?: string): void;
   onReplicaSetEvent?(host: ControllerHost, type: WatchType, rs: ReplicaSetRecord): void;
   onLeaseEvent?(host: ControllerHost, type: WatchType, lease: LeaseRecord): void;
   /**

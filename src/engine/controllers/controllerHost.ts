@@ -59,8 +59,9 @@ export interface ControllerHost {
    * A pod record edited by the caller (it edits the record, then calls this at
    * once). Every change of a pod goes through updatePod, createPod or deletePod:
    * the other controllers, checkpoints and views learn of pod changes only here.
+   * `key`: the pod's `namespace/name` when the caller has made it already (else the host makes it).
    */
-  updatePod(pod: PodRecord): void;
+  updatePod(pod: PodRecord, key?: string): void;
   createPod(pod: PodRecord): void;
   deletePod(pod: PodRecord): void;
   /**

@@ -411,8 +411,7 @@ export class SimHost implements ControllerHost {
     return out;
   }
 
-  updatePod(pod: PodRecord): void {
-    const key = nsKey(pod.meta.namespace, pod.meta.name);
+  updatePod(pod: PodRecord, key = nsKey(pod.meta.namespace, pod.meta.name)): void {
     const slot = this.slotOf(key);
     this.markDirty(slot);
     this.podChanges?.add(key);
@@ -428,7 +427,7 @@ export class SimHost implements ControllerHost {
     if (indexed !== pod.nodeName) this.moveIndex(key, indexed, pod.nodeName);
     slot.seen = now;
     slot.pod = pod;
-    this.notifyPod('updated', pod, before);
+    this.notifyPod('updated', pod, before, key);
   }
 
   createPod(pod: PodRecord): void {
@@ -446,12 +445,12 @@ export class SimHost implements ControllerHost {
     this.index(key, pod.nodeName);
     if (before) {
       slot.seen = this.seenOf(pod, seen);
-      this.notifyPod('updated', pod, before);
+      this.notifyPod('updated', pod, before, key);
       return;
     }
     this.podKeyLog.push(key, true);
     slot.seen = this.seenOf(pod, seen);
-    this.notifyPod('added', pod, undefined);
+    this.notifyPod('added', pod, undefined, key);
   }
 
   deletePod(pod: PodRecord): void {
@@ -467,7 +466,7 @@ export class SimHost implements ControllerHost {
     this.index(key, undefined);
     slot.seen = undefined;
     slot.pod = undefined;
-    this.notifyPod('deleted', current, before);
+    this.notifyPod('deleted', current, before, key);
   }
 
   /** The ReplicaSet controller wrote rs.status: announced as an update, as the informer would. */
@@ -543,8 +542,8 @@ export class SimHost implements ControllerHost {
   // a closure per announcement (millions of Lease renewals and pod updates an
   // hour at 5,000 nodes) is garbage the collector has to chase.
   // Newly started controllers are told nothing: `start` is their informers' initial list.
-  private notifyPod(type: WatchType, pod: PodRecord, before: PodBefore | undefined): void {
-    for (const c of this.controllers) if (c.onPodEvent) c.onPodEvent(this, type, pod, before);
+  private notifyPod(type: WatchType, pod: PodRecord, before: PodBefore | undefined, key: string): void {
+    for (const c of this.controllers) if (c.onPodEvent) c.onPodEvent(this, type, pod, before, key);
   }
 
   private podBefore(key: string, slot: PodSlot, pod: PodRecord): PodBefore {

@@ -170,12 +170,12 @@ export class NodeLifecycleController implements SimController {
     }
   }
 
-  onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
+  onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore, key?: string): void {
     this.s.lastNow = host.now;
     if (!this.s.started || !this.s.rules.podUpdateHandler || type === 'deleted') return;
     // podUpdated: a pod newly bound (added with a node, or its nodeName changed)
     if (pod.nodeName && (type === 'added' || before?.nodeName !== pod.nodeName)) {
-      this.s.pendingPods.add(`${pod.meta.namespace}/${pod.meta.name}`);
+      this.s.pendingPods.add(key ?? `${pod.meta.namespace}/${pod.meta.name}`);
       if (this.s.pendingAt === null) this.s.pendingAt = host.now;
     }
   }

@@ -7,7 +7,7 @@
  * toBeEvicted, evicted).
  */
 import { type Micros, formatDuration, formatTime } from '../../model/time';
-import { type ConditionStatus, type NodeRecord, type PodCondition, type PodRecord, nodeRef, podRef, zoneRef } from '../../model/types';
+import { type ConditionStatus, type NodeRecord, type PodCondition, type PodRecord, nodeRef, nsKey, podRef, zoneRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
 import type { Check } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
@@ -319,8 +319,10 @@ export function markPodsNotReady(nlc: NodeLifecycleState, host: ControllerHost, 
     const was = ready.status;
     ready.status = 'False';
     if (nlc.rules.markOnlyChangedPods && was !== 'False') ready.lastTransitionTime = host.now;
-    host.updatePod(pod);
-    if (was !== 'False') updated.push(`${pod.meta.namespace}/${pod.meta.name}`);
+    // one key for the host, the controllers it tells and the decision's list
+    const key = nsKey(pod.meta.namespace, pod.meta.name);
+    host.updatePod(pod, key);
+    if (was !== 'False') updated.push(key);
   }
   if (updated.length) {
     const nodeReady = findCondition(host.cluster.nodes.get(nodeName)?.conditions ?? [], 'Ready')?.status ?? 'none';

@@ -54,8 +54,8 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
     handleReplicaSetEvent(this, host, type, rs);
   }
 
-  onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
-    handlePodEvent(this, host, type, pod, before);
+  onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore, key?: string): void {
+    handlePodEvent(this, host, type, pod, before, key);
   }
 
   // ---------------------------------------------------------------- clock

@@ -36,8 +36,14 @@ export function handleReplicaSetEvent(rsc: ReplicaSetCore, host: ControllerHost,
   rsc.enqueue(entry, host.now);
 }
 
-export function handlePodEvent(rsc: ReplicaSetCore, host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
-  const key = `${pod.meta.namespace}/${pod.meta.name}`;
+export function handlePodEvent(
+  rsc: ReplicaSetCore,
+  host: ControllerHost,
+  type: WatchType,
+  pod: PodRecord,
+  before?: PodBefore,
+  key = `${pod.meta.namespace}/${pod.meta.name}`,
+): void {
   const oldSet = rsc.ownerOfPod.get(key);
   const oldOwner = oldSet?.owner;
   if (type === 'deleted') {
