@@ -122,3 +122,28 @@ test('a traced actor tells a transition that stays where it is from a refusal, t
   walk(root);
   assert.deepEqual(readers, []);
 });
+
+test('one way to step a machine: outside src/engine/machines, engine files import only the means to declare one from xstate', () => {
+  const root = join(__dirname, '..', '..', 'src', 'engine');
+  const declare = new Set(['setup', 'assign']);
+  const steppers: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const p = join(dir, e.name);
+      if (e.isDirectory()) {
+        if (p !== join(root, 'machines')) walk(p);
+      } else if (p.endsWith('.ts')) {
+        for (const m of readFileSync(p, 'utf8').matchAll(/^import (?!type )\{([^}]*)\} from 'xstate';/gm)) {
+          const names = m[1]!
+            .split(',')
+            .map((n) => n.trim())
+            .filter((n) => n && !n.startsWith('type '));
+          for (const n of names) if (!declare.has(n)) steppers.push(`${p.slice(root.length + 1)}: ${n}`);
+        }
+      }
+    }
+  };
+  walk(root);
+  // (before: nodeLifecycle/zoneMachines.ts asked the zone machine through xstate's transition itself)
+  assert.deepEqual(steppers, []);
+});

@@ -6,7 +6,16 @@
  * many instances step through table.ts or contextTable.ts. The machine stays
  * the source of truth: callers read the state from the actor, never from a copy.
  */
-import { createActor, type AnyActorRef, type AnyMachineSnapshot, type AnyStateMachine, type SnapshotFrom, type EventFromLogic, type InputFrom } from 'xstate';
+import {
+  createActor,
+  transition,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type SnapshotFrom,
+  type EventFromLogic,
+  type InputFrom,
+} from 'xstate';
 import type { MachineTransition } from '../trace/decision';
 import { stateValueToString } from './stateValue';
 import { guardFunctions, withGuardRecorder, type GuardRecorder, type GuardResult } from './guardTrace';
@@ -24,6 +33,11 @@ export interface TracedActor<M extends AnyStateMachine> {
    * transition fired (the event was not accepted in this state).
    */
   send(event: EventFromLogic<M>): MachineTransition | null;
+  /**
+   * The state `event` would take the actor to, with nothing changed (xstate's pure `transition`,
+   * the actor's own machine); null when the machine takes no transition.
+   */
+  ask(event: EventFromLogic<M>): string | null;
   /** the guards the last `send` evaluated, with their answers (empty unless created with `traceGuards`) */
   lastGuards(): readonly GuardResult[];
   stop(): void;
@@ -71,6 +85,11 @@ export function createTracedActor<M extends AnyStateMachine>(
       }
       if (!fired) return null;
       return { id, from, to: current(), event: (event as { type: string }).type };
+    },
+    ask(event) {
+      const snap = actor.getSnapshot() as AnyMachineSnapshot;
+      if (!anyEnabled(machine, snap, event as never, guardFns)) return null;
+      return stateValueToString((transition(machine as AnyStateMachine, snap, event as never)[0] as AnyMachineSnapshot).value);
     },
     lastGuards: () => guards,
     stop: () => actor.stop(),

@@ -1,6 +1,6 @@
 /**
  * The zone machines' answers (machines.ts zoneMachine): the state ComputeZoneState's guards give a
- * zone's counts, asked of the machine through xstate's pure `transition` before handleDisruption
+ * zone's counts, asked of the machine (TracedActor.ask: xstate's pure `transition`) before handleDisruption
  * commits anything, so that "are all zones fully disrupted" and every zone's limiter come from the
  * machine's own transitions.
  *
@@ -8,8 +8,7 @@
  * the answer is a function of the zone's state and the event's fields, so the last one is kept per
  * zone with those as its key (a quiet zone asks the same every pass).
  */
-import { transition } from 'xstate';
-import { stateValueToString, type TracedActor } from '../../machines/traced';
+import type { TracedActor } from '../../machines/traced';
 import type { MachineTransition } from '../../trace/decision';
 import type { ZoneStateName } from '../../simulation/api';
 import { attachGuards, guardChecks } from '../../machines/guardChecks';
@@ -26,8 +25,8 @@ export class ZoneAnswers {
     const key = `${from}|${ready}|${notReady}|${unhealthyZoneThreshold}`;
     const hit = this.last.get(zone);
     if (hit && hit.key === key) return hit.to;
-    const [next] = transition(zoneMachine, actor.snapshot(), { type: 'ZONE_HEALTH', ready, notReady, unhealthyZoneThreshold });
-    const to = stateValueToString(next.value) as ZoneStateName;
+    const to = actor.ask({ type: 'ZONE_HEALTH', ready, notReady, unhealthyZoneThreshold }) as ZoneStateName | null;
+    if (to === null) throw new Error(`node lifecycle: the zone machine ${actor.id} in ${from} refuses ZONE_HEALTH`);
     this.last.set(zone, { key, to });
     return to;
   }
