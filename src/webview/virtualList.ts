@@ -2,7 +2,10 @@
  * A list that keeps in the DOM only the rows in view (plus a margin), for the
  * lists that reach Kubernetes' limits: 5,000 nodes, 150,000 pods, 14,121
  * ReplicaSets. Rows may differ in height (a node with taints takes two lines);
- * their tops are a prefix sum, found by binary search while scrolling.
+ * their tops are a prefix sum, found by binary search while scrolling. A row
+ * whose text wraps (a user's long taint, kept whole) is as high as it is drawn
+ * at the list's width: measured once per `measureKey` and width, since all the
+ * nodes an outage tainted wrap alike.
  *
  * A row already drawn is kept as it is while its `stamp` is the same object or
  * value: a step that changed three rows touches three rows, and style and
@@ -14,8 +17,14 @@ export interface VirtualListOptions<T> {
   id: string;
   /** `data-ref` of the row; also what selection and reveal use */
   key(item: T): string;
-  /** the row's height in px */
+  /** the row's height in px (until measured, for a row with a measureKey) */
   height(item: T): number;
+  /**
+   * For a row whose height depends on the width (wrapping text): what its height follows, such as its
+   * chips' text. Its height is read from the first such row drawn, and the list laid out again when
+   * the estimate was wrong; undefined: the row is `height` high.
+   */
+  measureKey?(item: T): string | undefined;
   draw(item: T): HTMLElement;
   /** a row is redrawn only when this changes (=== comparison) */
   stamp(item: T): unknown;
@@ -45,6 +54,9 @@ export class VirtualList<T> {
   private selected: string | undefined;
   /** the height the viewport had when last drawn (read once per draw: reading it forces layout) */
   private lastHeight = 0;
+  /** measured heights by measureKey, at `measuredWidth` */
+  private readonly measured = new Map<string, number>();
+  private measuredWidth = -1;
 
   constructor(private readonly o: VirtualListOptions<T>) {
     this.viewport = el('div', { id: o.id, class: 'viewport', role: 'list', tabindex: 0, 'aria-label': o.label });
@@ -54,10 +66,18 @@ export class VirtualList<T> {
       const row = (ev.target as HTMLElement | null)?.closest?.('[data-ref]') as HTMLElement | null;
       if (row && this.box.contains(row) && o.pick) o.pick(row.dataset.ref as string);
     });
-    // the lists share their column's height: one that grows (a pane resized, the pods shown) draws the rows it now shows
+    // the lists share their column's height: one that grows (a pane resized, the pods shown) draws the rows it now shows;
+    // at another width the wrapped rows are measured again
     if (typeof ResizeObserver !== 'undefined')
       new ResizeObserver(() => {
-        if (this.items.length && this.viewport.clientHeight > this.lastHeight) this.draw();
+        if (!this.items.length) return;
+        if (this.measured.size && this.viewport.clientWidth !== this.measuredWidth) {
+          // the selected row, when it showed, shows whole again at its new height
+          const shown = this.selected !== undefined && this.drawn.has(this.selected) ? this.selected : undefined;
+          this.measured.clear();
+          this.setItems(this.items);
+          if (shown !== undefined) this.reveal(shown);
+        } else if (this.viewport.clientHeight > this.lastHeight) this.draw();
       }).observe(this.viewport);
   }
 
@@ -69,7 +89,7 @@ export class VirtualList<T> {
   setItems(items: readonly T[]): void {
     this.items = items;
     const tops = new Float64Array(items.length + 1);
-    for (let i = 0; i < items.length; i++) tops[i + 1] = tops[i] + this.o.height(items[i]);
+    for (let i = 0; i < items.length; i++) tops[i + 1] = tops[i] + this.heightOf(items[i]);
     this.tops = tops;
     this.spacer.style.height = `${tops[items.length]}px`;
     this.draw();
@@ -83,8 +103,15 @@ export class VirtualList<T> {
     if (key !== undefined) this.drawn.get(key)?.e.classList.add('selected');
   }
 
+  private heightOf(item: T): number {
+    const mk = this.measured.size ? this.o.measureKey?.(item) : undefined;
+    return (mk !== undefined && this.measured.get(mk)) || this.o.height(item);
+  }
+
   /** Draws the rows in view, keeping every row whose stamp is unchanged. */
   draw(): void {
+    /** rows in view whose height is not known yet at this width, with the height they were given */
+    const toMeasure: [string, HTMLElement, number][] = [];
     const n = this.items.length;
     const top = this.viewport.scrollTop;
     const height = this.viewport.clientHeight || this.lastHeight || FALLBACK_HEIGHT;
@@ -113,23 +140,58 @@ export class VirtualList<T> {
         d.top = this.tops[i];
         d.e.style.transform = `translateY(${d.top}px)`;
       }
+      // a row drawn while the list was hidden is measured once it shows
+      const mk = this.o.measureKey?.(item);
+      if (mk !== undefined && !this.measured.has(mk)) toMeasure.push([mk, d.e, this.tops[i + 1] - this.tops[i]]);
     }
     for (const [key, d] of this.drawn) {
       if (keep.has(key)) continue;
       d.e.remove();
       this.drawn.delete(key);
     }
+    if (toMeasure.length) this.measure(toMeasure);
+  }
+
+  /**
+   * Reads the heights of rows just drawn (one layout for all of them) and, when one differs from the
+   * height it was given, lays the list out again. Each key is measured once per width, so this ends.
+   */
+  private measure(rows: [string, HTMLElement, number][]): void {
+    const width = this.viewport.clientWidth;
+    // not laid out (hidden): measured when shown
+    if (!width) return;
+    if (width !== this.measuredWidth) {
+      this.measured.clear();
+      this.measuredWidth = width;
+    }
+    let wrong = false;
+    for (const [mk, e, given] of rows) {
+      const h = e.offsetHeight;
+      if (!h) continue;
+      this.measured.set(mk, h);
+      if (h !== given) wrong = true;
+    }
+    if (wrong) this.setItems(this.items);
   }
 
   /** Scrolls the row with this key into view, when it is in the list. */
   reveal(key: string): boolean {
     const i = this.items.findIndex((t) => this.o.key(t) === key);
     if (i < 0) return false;
-    const top = this.tops[i];
-    const h = this.viewport.clientHeight || FALLBACK_HEIGHT;
-    if (top < this.viewport.scrollTop || top + (this.tops[i + 1] - top) > this.viewport.scrollTop + h)
-      this.viewport.scrollTop = Math.max(0, top - 2 * (this.tops[i + 1] - top));
+    this.scrollToRow(i);
     this.draw();
+    // drawn, the row may have been measured taller than its estimate: in view whole again
+    if (this.scrollToRow(i)) this.draw();
+    return true;
+  }
+
+  /** Scrolls so that row i shows whole, with up to two rows' height above it; false when it already showed. */
+  private scrollToRow(i: number): boolean {
+    const top = this.tops[i];
+    const rowHeight = this.tops[i + 1] - top;
+    const h = this.viewport.clientHeight || FALLBACK_HEIGHT;
+    if (top >= this.viewport.scrollTop && top + rowHeight <= this.viewport.scrollTop + h) return false;
+    this.viewport.scrollTop = Math.max(0, top - Math.max(0, Math.min(2 * rowHeight, h - rowHeight)));
     return true;
   }
 

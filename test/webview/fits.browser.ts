@@ -26,12 +26,19 @@ const SCREENSHOTS = process.env.SCREENSHOTS || join(resolve(__dirname, '../..'),
 const NOW = '2026-01-01T00:05:00.000Z';
 const NODE = 'ip-10-1-0-118.us-east-1b.compute.internal';
 const TAINTS = ['node.kubernetes.io/unreachable:NoExecute', 'node.kubernetes.io/unreachable:NoSchedule'];
+/** a node the outage tainted that also carries its owner's taints, one longer than the column */
+const OWNED = 'ip-10-1-0-151.us-east-1b.compute.internal';
+const USER_TAINTS = [
+  'dedicated.example.com/reserved-for-the-batch-analytics-team-nightly-workloads=batch-analytics-nightly-window:NoSchedule',
+  'gpu=true:PreferNoSchedule',
+];
 
 function update(): UpdateMessage {
   const nodes: NodeItem[] = Array.from({ length: 300 }, (_, i) => {
     const b = i >= 150;
     const name = b ? `ip-10-1-0-${i}.us-east-1b.compute.internal` : `ip-10-0-0-${i}.us-east-1a.compute.internal`;
-    return { ref: `Node/${name}`, name, zone: `Zone/us-east-1${b ? 'b' : 'a'}`, ready: b ? 'Unknown' : 'True', taints: b ? TAINTS : [], unschedulable: false };
+    const taints = name === OWNED ? [...USER_TAINTS, ...TAINTS] : b ? TAINTS : [];
+    return { ref: `Node/${name}`, name, zone: `Zone/us-east-1${b ? 'b' : 'a'}`, ready: b ? 'Unknown' : 'True', taints, unschedulable: name === OWNED };
   });
   const zone = (z: string, notReady: number): ZoneRow => ({
     zone: `Zone/us-east-1${z}`,
@@ -173,6 +180,37 @@ for (const theme of ['light', 'dark'] as const) {
       const h = await labels.first().evaluate((l) => l.getBoundingClientRect().height);
       assert.ok(h >= 9, `${id}: labels ${h} px high`);
       await page.screenshot({ path: join(SCREENSHOTS, `fits-machine-${id.split('/')[0]}-${theme}.png`) });
+    }
+    await page.close();
+  });
+
+  test(`${theme}: every taint of a node is whole, a user's long one too, at two column widths`, async () => {
+    const page = await open(theme);
+    await send(page, update(), { type: 'select', object: `Node/${OWNED}` });
+    for (const width of [1250, 900]) {
+      await page.setViewportSize({ width, height: 800 });
+      await send(page);
+      const row = page.locator(`#nodes .row[data-ref="Node/${OWNED}"]`);
+      await row.waitFor();
+      const chips = row.locator('.chip');
+      assert.deepEqual(
+        await chips.allInnerTexts(),
+        ['unschedulable', 'unreachable:NoExecute', 'unreachable:NoSchedule', ...USER_TAINTS],
+        `${width}: the controllers' taints first, then the user's, each text whole`,
+      );
+      for (const [i, chip] of (await chips.all()).entries()) {
+        assert.equal(await outside(chip, '#nodes'), 0, `${width}: chip ${i} inside the list`);
+        assert.equal(await outside(chip, `#nodes .row[data-ref="Node/${OWNED}"]`), 0, `${width}: chip ${i} inside its row`);
+        assert.ok(await chip.evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${width}: chip ${i} not cut inside`);
+      }
+      // the rows below start under it (its height was measured), and nothing scrolls sideways
+      const gap = await row.evaluate((e) => {
+        const next = document.querySelector(`#nodes .row[data-ref="Node/ip-10-1-0-152.us-east-1b.compute.internal"]`);
+        return next ? next.getBoundingClientRect().top - e.getBoundingClientRect().bottom : NaN;
+      });
+      assert.ok(gap >= -0.5, `${width}: the next node's row starts ${gap} px after this one ends`);
+      assert.ok(await page.locator('#nodes').evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${width}: nothing to scroll sideways`);
+      await page.screenshot({ path: join(SCREENSHOTS, `fits-taints-${width}-${theme}.png`) });
     }
     await page.close();
   });

@@ -13,7 +13,7 @@ import { offsetText, sortNaturally } from '../time';
 import { VirtualList } from '../virtualList';
 import type { NodeItem, PodItem, ReplicaSetItem, ZoneRow } from '../../protocol/webview';
 
-/** a node row without taints; a node with taints or cordoned takes a second line for its chips */
+/** a node row without taints; a node with taints or cordoned takes a second line for its chips (more when they wrap) */
 export const ROW_HEIGHT = 24;
 const CHIP_ROW_HEIGHT = 44;
 const POD_ROW_HEIGHT = 40;
@@ -32,8 +32,8 @@ const WELL_KNOWN = 'node.kubernetes.io/';
 
 /**
  * NoExecute first (it is what evicts), then the taints the controllers set (node.kubernetes.io/…),
- * then the rest, each group in its order: a row too narrow for every chip cuts the user's own
- * (a control-plane taint), not the unreachable one the outage added.
+ * then the rest, each group in its order. Every chip is whole (they wrap); this is the order they
+ * are read in.
  */
 export function orderTaints(taints: readonly string[]): string[] {
   const rank = (t: string) => (t.endsWith(':NoExecute') ? 0 : t.startsWith(WELL_KNOWN) ? 1 : 2);
@@ -99,6 +99,9 @@ export class ClusterView {
       pick,
       key: (r) => (r.kind === 'zone' ? r.zone : r.node.ref),
       height: (r) => (r.kind === 'node' && (r.node.taints.length || r.node.unschedulable) ? CHIP_ROW_HEIGHT : ROW_HEIGHT),
+      // the chips wrap to keep every taint whole: the row is as high as its chips are at the list's width
+      measureKey: (r) =>
+        r.kind === 'node' && (r.node.taints.length || r.node.unschedulable) ? `${r.node.unschedulable}\u0000${r.node.taints.join('\u0000')}` : undefined,
       stamp: (r) =>
         r.kind === 'zone' ? r.count : `${this.podSummary(r.node)}\u0000${r.node.ready}\u0000${r.node.taints.join(' ')}\u0000${r.node.unschedulable}`,
       draw: (r) => (r.kind === 'zone' ? el('div', { class: 'zone-row' }, `${r.zone} (${r.count})`) : this.drawNode(r.node)),
@@ -271,7 +274,8 @@ export class ClusterView {
         'div',
         { class: 'line' },
         el('span', { class: 'dot', 'aria-label': `Ready ${n.ready}` }),
-        el('span', { class: 'name' }, n.name),
+        // a name longer than a narrow column ends in an ellipsis: whole on hover
+        el('span', { class: 'name', title: n.name }, n.name),
         el('span', { class: 'count' }, this.podSummary(n)),
       ),
       chips.length ? el('div', { class: 'line chips' }, ...chips) : null,
