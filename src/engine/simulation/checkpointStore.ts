@@ -47,6 +47,19 @@ export const FINE_CHECKPOINT_EVERY = 10;
  */
 export const HEAVY_PASS_SHARE = 0.1;
 export const HEAVY_PASS_MIN_PODS = 1000;
+/** The pods a pass must change to be a heavy pass, in a cluster of `pods` pods (HEAVY_PASS_SHARE). */
+export function heavyPassPods(pods: number): number {
+  return Math.max(HEAVY_PASS_MIN_PODS, Math.ceil(pods * HEAVY_PASS_SHARE));
+}
+/**
+ * While goToPass replays forward after restoring a checkpoint to go back (the panel's step back), a
+ * checkpoint is also saved after each of the last this many passes before the target: the panel steps
+ * back one pass at a time, and each of the next step backs then restores the checkpoint of its own
+ * pass and replays nothing, where it replayed up to FINE_CHECKPOINT_EVERY passes from the last fine
+ * one each time (at 5,000 nodes during the outage a pass there costs about what a checkpoint of it
+ * does, and about half of a step back was that replay). Thinned like the others.
+ */
+export const STEP_BACK_CHECKPOINTS = 5;
 /** Checkpoints kept; beyond this every other one is merged into its successor. */
 export const MAX_CHECKPOINTS = 48;
 
@@ -121,6 +134,17 @@ export interface Checkpoint {
   faults: [string, { remaining: number; seq: number }][];
   traceLength: number;
   loop: LoopPosition;
+}
+
+/**
+ * Whether the instant of monitor pass `pass` is followed by a checkpoint: every `every` passes; while
+ * goToPass replays up to `fineUntil`, every FINE_CHECKPOINT_EVERY passes and each of the
+ * STEP_BACK_CHECKPOINTS passes before it; and after a heavy pass (`dirtyPods` ≥ `heavyPods`, see HEAVY_PASS_SHARE).
+ */
+export function checkpointDue(pass: number, every: number, fineUntil: number | null, dirtyPods: number, heavyPods: number): boolean {
+  if (pass % every === 0 || dirtyPods >= heavyPods) return true;
+  if (fineUntil === null || pass > fineUntil) return false;
+  return pass % FINE_CHECKPOINT_EVERY === 0 || (pass < fineUntil && pass >= fineUntil - STEP_BACK_CHECKPOINTS);
 }
 
 export class CheckpointStore {

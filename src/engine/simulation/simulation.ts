@@ -49,7 +49,7 @@ import { applyWorldEvent, assumeMissingLeases } from './world';
 import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { checkpointChecks, cloneCluster } from './checkpoint';
-import { CheckpointStore, FINE_CHECKPOINT_EVERY, HEAVY_PASS_MIN_PODS, HEAVY_PASS_SHARE, MAX_CHECKPOINTS, type Checkpoint } from './checkpointStore';
+import { checkpointDue, CheckpointStore, FINE_CHECKPOINT_EVERY, heavyPassPods, type Checkpoint } from './checkpointStore';
 import { explainObject } from './explain';
 import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
@@ -64,7 +64,8 @@ const VERSION_GUESS_CODES: ReadonlySet<string> = new Set(['version-assumed', 've
 /** How many times the controllers are woken again at one instant while work is still due. */
 export const MAX_ROUNDS = 100;
 
-export { checkpointChecks, FINE_CHECKPOINT_EVERY, HEAVY_PASS_MIN_PODS, HEAVY_PASS_SHARE, MAX_CHECKPOINTS };
+export { checkpointChecks, FINE_CHECKPOINT_EVERY };
+export { HEAVY_PASS_MIN_PODS, HEAVY_PASS_SHARE, MAX_CHECKPOINTS } from './checkpointStore';
 
 export function createSimulation(scenario: Scenario, options: SimulationOptions = {}): SimulationImpl {
   return new SimulationImpl(scenario, options);
@@ -92,7 +93,7 @@ export class SimulationImpl implements Simulation {
   private get checkpoints(): readonly Checkpoint[] {
     return this.store.list;
   }
-  /** while goToPass replays up to this pass: checkpoints every FINE_CHECKPOINT_EVERY passes too */
+  /** while goToPass replays up to this pass: more checkpoints (checkpointDue) */
   private fineUntil: number | null = null;
   private readonly checkpointEvery: number;
   /** see HEAVY_PASS_SHARE */
@@ -148,7 +149,7 @@ export class SimulationImpl implements Simulation {
     this.host.onNodeConditionsChanged = (node) => this.kubelets.conditionsChanged(node.meta.name, this.host.now);
     // big clusters: fewer checkpoints (each holds the controllers' saved memory), at most MAX_CHECKPOINTS kept
     this.checkpointEvery = options.checkpointEvery ?? Math.max(10, Math.ceil(cluster.nodes.size / 50));
-    this.heavyPassPods = Math.max(HEAVY_PASS_MIN_PODS, Math.ceil(cluster.pods.size * HEAVY_PASS_SHARE));
+    this.heavyPassPods = heavyPassPods(cluster.pods.size);
 
     this.events = scheduleEvents(
       scenario.events,
@@ -530,13 +531,7 @@ export class SimulationImpl implements Simulation {
     }
     this.processedUpTo = t;
     this.invariants?.observe(host.trace);
-    if (
-      monitorDue &&
-      host.pass !== null &&
-      (host.pass % this.checkpointEvery === 0 ||
-        (this.fineUntil !== null && host.pass <= this.fineUntil && host.pass % FINE_CHECKPOINT_EVERY === 0) ||
-        host.dirtyPodCount >= this.heavyPassPods)
-    )
+    if (monitorDue && host.pass !== null && checkpointDue(host.pass, this.checkpointEvery, this.fineUntil, host.dirtyPodCount, this.heavyPassPods))
       this.saveCheckpoint();
   }
 
