@@ -49,7 +49,8 @@ import { applyWorldEvent, assumeMissingLeases } from './world';
 import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { checkpointChecks, cloneCluster } from './checkpoint';
-import { checkpointDue, CheckpointStore, FINE_CHECKPOINT_EVERY, heavyPassPods, type Checkpoint } from './checkpointStore';
+import { CheckpointStore, type Checkpoint } from './checkpointStore';
+import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods } from './checkpointPlacement';
 import { explainObject } from './explain';
 import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
@@ -65,7 +66,8 @@ const VERSION_GUESS_CODES: ReadonlySet<string> = new Set(['version-assumed', 've
 export const MAX_ROUNDS = 100;
 
 export { checkpointChecks, FINE_CHECKPOINT_EVERY };
-export { HEAVY_PASS_MIN_PODS, HEAVY_PASS_SHARE, MAX_CHECKPOINTS } from './checkpointStore';
+export { MAX_CHECKPOINTS } from './checkpointStore';
+export { HEAVY_PASS_MIN_PODS, HEAVY_PASS_SHARE } from './checkpointPlacement';
 
 export function createSimulation(scenario: Scenario, options: SimulationOptions = {}): SimulationImpl {
   return new SimulationImpl(scenario, options);

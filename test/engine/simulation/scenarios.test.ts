@@ -8,7 +8,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimulation, FINE_CHECKPOINT_EVERY, MAX_CHECKPOINTS } from '../../../src/engine/simulation/simulation';
-import { STEP_BACK_CHECKPOINTS } from '../../../src/engine/simulation/checkpointStore';
+import { STEP_BACK_CHECKPOINTS } from '../../../src/engine/simulation/checkpointPlacement';
 import { seconds } from '../../../src/engine/model/time';
 import type { KObject } from '../../../src/engine/model/types';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';

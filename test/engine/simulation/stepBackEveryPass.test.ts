@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createSimulation, loadScenario } from '../../../src/engine';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
 import { nodeFs } from '../../../src/platform/nodeFs';
-import { STEP_BACK_CHECKPOINTS } from '../../../src/engine/simulation/checkpointStore';
+import { STEP_BACK_CHECKPOINTS } from '../../../src/engine/simulation/checkpointPlacement';
 
 const dir = join(new URL('../../..', import.meta.url).pathname, 'examples');
 const files = readdirSync(dir)
