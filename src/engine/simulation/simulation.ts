@@ -321,30 +321,23 @@ export class SimulationImpl implements Simulation {
     // an instant a yield left part-done is finished first, unless going back drops it
     if (this.midInstant && (this.host.pass ?? -1) <= n && !this.resumeInstant()) return;
     const cur = this.host.pass;
-    const atPassInstant = cur === n && this.lastPassTime === this.host.now;
-    if (atPassInstant) return;
-    if (cur === null || cur < n) {
-      while (this.host.pass === null || this.host.pass < n) {
-        const before = this.host.pass;
-        this.step();
-        if (this.host.pass === before) return;
-      }
-      return;
+    if (cur === n && this.lastPassTime === this.host.now) return void (this.fineUntil = null);
+    if (cur !== null && cur >= n) {
+      // backwards (or forwards within the same pass, to the pass's own instant)
+      let cp = this.checkpoints[0];
+      for (const c of this.checkpoints) if (c.pass !== null && c.pass <= n) cp = c;
+      this.restoreCheckpoint(cp);
+      this.fineUntil = n;
+    } else if (this.fineUntil !== n) this.fineUntil = null;
+    // a pass at a time, asking shouldStop between passes too (the extension's slices end there); a
+    // replay stopped so goes on at the next call for the same pass, leaving its checkpoints still
+    while (this.host.pass === null || this.host.pass < n) {
+      const before = this.host.pass;
+      if (this.stopHere()) return;
+      this.step();
+      if (this.host.pass === before) return;
     }
-    // backwards (or forwards within the same pass, to the pass's own instant)
-    let cp = this.checkpoints[0];
-    for (const c of this.checkpoints) if (c.pass !== null && c.pass <= n) cp = c;
-    this.restoreCheckpoint(cp);
-    this.fineUntil = n;
-    try {
-      while (this.host.pass === null || this.host.pass < n) {
-        const before = this.host.pass;
-        this.step();
-        if (this.host.pass === before) return;
-      }
-    } finally {
-      this.fineUntil = null;
-    }
+    this.fineUntil = null;
   }
 
   /**

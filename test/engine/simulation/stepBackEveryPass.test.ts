@@ -46,3 +46,30 @@ describe('a step back at every pass of the examples', () => {
       assert.ok(restoredOwn >= LAST - LAST / STEP_BACK_CHECKPOINTS - 3, `${restoredOwn} of ${LAST} step backs restored their own pass`);
     });
 });
+
+describe("a step back cut by shouldStop (the extension's slices)", () => {
+  const file = join(dir, 'outage-1.31.yaml');
+  // stops at every `every`-th ask (before a pass, or between two instants); each later call for the same pass goes on
+  const cases = [
+    { name: 'stopped before every other pass', every: 2 },
+    { name: 'stopped at every third ask', every: 3 },
+  ];
+  for (const c of cases)
+    it(`${c.name}: ends at the pass of an uncut step back, with its checkpoints, state and trace`, () => {
+      let asks = 0;
+      let cutting = false;
+      const shouldStop = () => cutting && ++asks % c.every === 0;
+      const cut = createSimulation(loadScenario(file, nodeFs()), { checkpointEvery: 30, shouldStop });
+      const whole = createSimulation(loadScenario(file, nodeFs()), { checkpointEvery: 30 });
+      for (const sim of [cut, whole]) sim.goToPass(LAST);
+      cutting = true;
+      let calls = 0;
+      while (cut.pass !== LAST - 4 && calls++ < 100) cut.goToPass(LAST - 4);
+      cutting = false;
+      whole.goToPass(LAST - 4);
+      assert.ok(calls > 2, `the step back was cut (${calls} calls)`);
+      assert.deepEqual(cut.checkpointPasses, whole.checkpointPasses);
+      assert.equal(JSON.stringify(cut.state()), JSON.stringify(whole.state()));
+      assert.equal(traceToJsonLines(cut.trace), traceToJsonLines(whole.trace));
+    });
+});
