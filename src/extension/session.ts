@@ -31,7 +31,7 @@ import { machinesMessage } from './machineGraph';
 import { podLineage } from '../engine/trace/lineage';
 import { MachinesAtPosition } from './machinesAtPosition';
 import { Slices, type CancelToken, type SessionResult } from './slices';
-import { forwardToPass, stepToPass } from './passSteps';
+import { stepToPass } from './passSteps';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
 
@@ -328,14 +328,10 @@ export class Session {
   goToPass(n: number): SessionResult {
     const problem = this.passProblem(n);
     if (problem) return { ok: false, message: problem };
-    // forward pass by pass, as the engine's goToPass does: a step looks at shouldStop only between the instants of its pass
-    const forward = (this.sim.pass ?? -1) < n && this.slices.active;
-    let cut = false;
-    const run = () => (forward ? (cut = forwardToPass(this.sim, n, () => this.slices.over())) : this.sim.goToPass(n));
+    // the engine's goToPass asks the slice (shouldStop) before each pass, and a slice's continuation goes on to the same pass
     return this.long(
-      run,
+      () => this.sim.goToPass(n),
       () => (this.changed(), { ok: true }),
-      () => (forward ? cut : this.sim.stopped),
     );
   }
 

@@ -43,11 +43,6 @@ export class Slices {
     this.pending = undefined;
   }
 
-  /** between begin and end */
-  get active(): boolean {
-    return this.slicing !== undefined;
-  }
-
   get running(): boolean {
     return this.pending !== undefined;
   }

@@ -42,7 +42,7 @@ export interface SimulationOptions {
    */
   checkInvariants?: boolean;
   /**
-   * Asked between instants (never in the middle of one) by step, runUntil and runUntilDecision: true
+   * Asked between instants (never in the middle of one) by step, runUntil, runUntilDecision and goToPass (before each pass): true
    * stops the run there, with everything decided so far whole, and sets `stopped`. A later call runs
    * on from there. The command line's guards (--max-decisions, --max-seconds) and Ctrl-C use it; the
    * engine keeps no clock of its own.

@@ -28,25 +28,6 @@ import {
   sameFields,
 } from './checkpoint';
 
-/**
- * While `goToPass` replays forward after restoring a checkpoint, and on a user's single steps
- * (`step(true)`), a checkpoint is also saved every this many passes: the next step back (the panel
- * steps back one pass at a time) then replays at most this many passes instead of up to
- * `checkpointEvery` (100 at 5,000 nodes: the first step back during an outage took 2 s). Saving
- * has no effect on decisions; the extra checkpoints are thinned like the others.
- */
-export const FINE_CHECKPOINT_EVERY = 10;
-/**
- * A monitor pass after which at least this share of the pods (and at least HEAVY_PASS_MIN_PODS)
- * changed since the last checkpoint is followed by a checkpoint too: such a pass (a zone's nodes
- * going Unknown and MarkPodsNotReady on 50,000 pods at 5,000 nodes, or their recovery) is the
- * dearest to replay, and a step back to it or past it would otherwise replay it from up to
- * `checkpointEvery` passes before. The pods it changed are kept by the next checkpoint anyway, and
- * there is at most one such checkpoint per that many pod changes: its fixed part (every node's and
- * Lease's times, the controllers' save) is small beside what the controllers did for them.
- */
-export const HEAVY_PASS_SHARE = 0.1;
-export const HEAVY_PASS_MIN_PODS = 1000;
 /** Checkpoints kept; beyond this every other one is merged into its successor. */
 export const MAX_CHECKPOINTS = 48;
 

@@ -49,7 +49,8 @@ import { applyWorldEvent, assumeMissingLeases } from './world';
 import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { checkpointChecks, cloneCluster } from './checkpoint';
-import { CheckpointStore, FINE_CHECKPOINT_EVERY, HEAVY_PASS_MIN_PODS, HEAVY_PASS_SHARE, MAX_CHECKPOINTS, type Checkpoint } from './checkpointStore';
+import { CheckpointStore, type Checkpoint } from './checkpointStore';
+import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods } from './checkpointPlacement';
 import { explainObject } from './explain';
 import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
@@ -64,7 +65,9 @@ const VERSION_GUESS_CODES: ReadonlySet<string> = new Set(['version-assumed', 've
 /** How many times the controllers are woken again at one instant while work is still due. */
 export const MAX_ROUNDS = 100;
 
-export { checkpointChecks, FINE_CHECKPOINT_EVERY, HEAVY_PASS_MIN_PODS, HEAVY_PASS_SHARE, MAX_CHECKPOINTS };
+export { checkpointChecks, FINE_CHECKPOINT_EVERY };
+export { MAX_CHECKPOINTS } from './checkpointStore';
+export { HEAVY_PASS_MIN_PODS, HEAVY_PASS_SHARE } from './checkpointPlacement';
 
 export function createSimulation(scenario: Scenario, options: SimulationOptions = {}): SimulationImpl {
   return new SimulationImpl(scenario, options);
@@ -92,7 +95,7 @@ export class SimulationImpl implements Simulation {
   private get checkpoints(): readonly Checkpoint[] {
     return this.store.list;
   }
-  /** while goToPass replays up to this pass: checkpoints every FINE_CHECKPOINT_EVERY passes too */
+  /** while goToPass replays up to this pass: more checkpoints (checkpointDue) */
   private fineUntil: number | null = null;
   private readonly checkpointEvery: number;
   /** see HEAVY_PASS_SHARE */
@@ -148,7 +151,7 @@ export class SimulationImpl implements Simulation {
     this.host.onNodeConditionsChanged = (node) => this.kubelets.conditionsChanged(node.meta.name, this.host.now);
     // big clusters: fewer checkpoints (each holds the controllers' saved memory), at most MAX_CHECKPOINTS kept
     this.checkpointEvery = options.checkpointEvery ?? Math.max(10, Math.ceil(cluster.nodes.size / 50));
-    this.heavyPassPods = Math.max(HEAVY_PASS_MIN_PODS, Math.ceil(cluster.pods.size * HEAVY_PASS_SHARE));
+    this.heavyPassPods = heavyPassPods(cluster.pods.size);
 
     this.events = scheduleEvents(
       scenario.events,
@@ -318,30 +321,23 @@ export class SimulationImpl implements Simulation {
     // an instant a yield left part-done is finished first, unless going back drops it
     if (this.midInstant && (this.host.pass ?? -1) <= n && !this.resumeInstant()) return;
     const cur = this.host.pass;
-    const atPassInstant = cur === n && this.lastPassTime === this.host.now;
-    if (atPassInstant) return;
-    if (cur === null || cur < n) {
-      while (this.host.pass === null || this.host.pass < n) {
-        const before = this.host.pass;
-        this.step();
-        if (this.host.pass === before) return;
-      }
-      return;
+    if (cur === n && this.lastPassTime === this.host.now) return void (this.fineUntil = null);
+    if (cur !== null && cur >= n) {
+      // backwards (or forwards within the same pass, to the pass's own instant)
+      let cp = this.checkpoints[0];
+      for (const c of this.checkpoints) if (c.pass !== null && c.pass <= n) cp = c;
+      this.restoreCheckpoint(cp);
+      this.fineUntil = n;
+    } else if (this.fineUntil !== n) this.fineUntil = null;
+    // a pass at a time, asking shouldStop between passes too (the extension's slices end there); a
+    // replay stopped so goes on at the next call for the same pass, leaving its checkpoints still
+    while (this.host.pass === null || this.host.pass < n) {
+      const before = this.host.pass;
+      if (this.stopHere()) return;
+      this.step();
+      if (this.host.pass === before) return;
     }
-    // backwards (or forwards within the same pass, to the pass's own instant)
-    let cp = this.checkpoints[0];
-    for (const c of this.checkpoints) if (c.pass !== null && c.pass <= n) cp = c;
-    this.restoreCheckpoint(cp);
-    this.fineUntil = n;
-    try {
-      while (this.host.pass === null || this.host.pass < n) {
-        const before = this.host.pass;
-        this.step();
-        if (this.host.pass === before) return;
-      }
-    } finally {
-      this.fineUntil = null;
-    }
+    this.fineUntil = null;
   }
 
   /**
@@ -530,13 +526,7 @@ export class SimulationImpl implements Simulation {
     }
     this.processedUpTo = t;
     this.invariants?.observe(host.trace);
-    if (
-      monitorDue &&
-      host.pass !== null &&
-      (host.pass % this.checkpointEvery === 0 ||
-        (this.fineUntil !== null && host.pass <= this.fineUntil && host.pass % FINE_CHECKPOINT_EVERY === 0) ||
-        host.dirtyPodCount >= this.heavyPassPods)
-    )
+    if (monitorDue && host.pass !== null && checkpointDue(host.pass, this.checkpointEvery, this.fineUntil, host.dirtyPodCount, this.heavyPassPods))
       this.saveCheckpoint();
   }
 

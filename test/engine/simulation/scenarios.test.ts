@@ -8,6 +8,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimulation, FINE_CHECKPOINT_EVERY, MAX_CHECKPOINTS } from '../../../src/engine/simulation/simulation';
+import { STEP_BACK_CHECKPOINTS } from '../../../src/engine/simulation/checkpointPlacement';
 import { seconds } from '../../../src/engine/model/time';
 import type { KObject } from '../../../src/engine/model/types';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
@@ -304,7 +305,7 @@ describe("explain: the simulation's own reasons", () => {
 });
 
 describe('fine checkpoints after a step back', () => {
-  it('replaying forward after a restore leaves a checkpoint every FINE_CHECKPOINT_EVERY passes, and stepping back one pass at a time stays exact', () => {
+  it('replaying forward after a restore leaves a checkpoint every FINE_CHECKPOINT_EVERY passes and at each of the STEP_BACK_CHECKPOINTS passes before the target, and stepping back one pass at a time stays exact', () => {
     const events: EventSpec[] = [...stopA1, { at: '4m', kind: 'kubelet', action: 'start', target: { nodes: ['a1'] } } as EventSpec];
     const make = () => createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events }), { checkpointEvery: 50 });
     const sim = make();
@@ -317,9 +318,10 @@ describe('fine checkpoints after a step back', () => {
     );
     sim.goToPass(97);
     const fine = passes().filter((p) => p !== null && p > 50 && p <= 97);
+    const behind = Array.from({ length: STEP_BACK_CHECKPOINTS }, (_, i) => 97 - STEP_BACK_CHECKPOINTS + i);
     assert.deepEqual(
       fine,
-      [60, 70, 80, 90].filter((p) => p % FINE_CHECKPOINT_EVERY === 0),
+      [...new Set([...[60, 70, 80, 90].filter((p) => p % FINE_CHECKPOINT_EVERY === 0), ...behind])].sort((a, b) => a - b),
       'the replayed stretch from the checkpoint at 50 up to 97',
     );
     for (const n of [96, 95, 91, 90, 89, 62, 3]) {

@@ -476,9 +476,12 @@ export class SimplifiedBinder implements SimController {
     this.waitingForNode = new Map(s.waitingForNode);
     // The index the binder that ran until now kept, made the restored cluster's (nodeIndex.ts), when
     // the restore put back few pods; else dropped, and made again when a pod waits (it may be never).
-    const live = from?.previous instanceof SimplifiedBinder ? from.previous.index : null;
+    const previous = from?.previous instanceof SimplifiedBinder ? from.previous : null;
+    const live = previous?.index ?? null;
     const few = host !== undefined && from !== undefined && from.pods.size <= host.cluster.pods.size * TAKE_OVER_SHARE;
     this.index = live && few ? live.restoredTo(host.cluster, from.pods, from.nodes) : null;
+    // the binder that ran until now is dropped after the restore: it must not keep (nor edit) the index taken over
+    if (previous) previous.index = null;
     if (host) this.seeAllocatable(host);
   }
 }

@@ -101,3 +101,27 @@ describe('the indexes a step back takes over', () => {
       assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace));
     });
 });
+
+describe('the controllers a step back drops', () => {
+  // what the new controllers took over must not stay in the dropped ones, which could edit it
+  const taken: { controller: string; fields: string[] }[] = [
+    { controller: 'replicaset', fields: ['ownerOfPod', 'byOwner', 'orphans'] },
+    { controller: 'scheduler', fields: ['index'] },
+  ];
+  for (const t of taken)
+    it(`${t.controller}: keeps none of the indexes taken over (${t.fields.join(', ')})`, () => {
+      const sim = createSimulation(scenarioOf({ objects: objects(), version: '1.31', events: cases[2].events }), { checkpointEvery: 3 });
+      sim.goToPass(30);
+      const dropped = sim.controllers.find((c) => c.name === t.controller) as unknown as Record<string, unknown>;
+      assert.ok(dropped, `${t.controller} runs`);
+      const held = t.fields.map((f) => dropped[f]);
+      sim.goToPass(28);
+      const now = sim.controllers.find((c) => c.name === t.controller) as unknown as Record<string, unknown>;
+      assert.notEqual(now, dropped, 'a new controller after the step back');
+      for (const [i, f] of t.fields.entries()) {
+        // the index taken over is the new controller's now, and the dropped one holds it no more
+        if (held[i] !== null && held[i] === now[f]) assert.notEqual(dropped[f], now[f], `${f} is still the dropped controller's`);
+        assert.ok(dropped[f] === null || (dropped[f] instanceof Map && dropped[f].size === 0), `${f} of the dropped controller is empty`);
+      }
+    });
+});

@@ -1,0 +1,46 @@
+/**
+ * Where checkpoints are saved (simulation.ts: "Checkpoints"; what one keeps: checkpointStore.ts).
+ * Saving one has no effect on decisions, only on what a step back restores and replays.
+ */
+/**
+ * While `goToPass` replays forward after restoring a checkpoint, and on a user's single steps
+ * (`step(true)`), a checkpoint is also saved every this many passes: the next step back (the panel
+ * steps back one pass at a time) then replays at most this many passes instead of up to
+ * `checkpointEvery` (100 at 5,000 nodes: the first step back during an outage took 2 s). Saving
+ * has no effect on decisions; the extra checkpoints are thinned like the others.
+ */
+export const FINE_CHECKPOINT_EVERY = 10;
+/**
+ * A monitor pass after which at least this share of the pods (and at least HEAVY_PASS_MIN_PODS)
+ * changed since the last checkpoint is followed by a checkpoint too: such a pass (a zone's nodes
+ * going Unknown and MarkPodsNotReady on 50,000 pods at 5,000 nodes, or their recovery) is the
+ * dearest to replay, and a step back to it or past it would otherwise replay it from up to
+ * `checkpointEvery` passes before. The pods it changed are kept by the next checkpoint anyway, and
+ * there is at most one such checkpoint per that many pod changes: its fixed part (every node's and
+ * Lease's times, the controllers' save) is small beside what the controllers did for them.
+ */
+export const HEAVY_PASS_SHARE = 0.1;
+export const HEAVY_PASS_MIN_PODS = 1000;
+/** The pods a pass must change to be a heavy pass, in a cluster of `pods` pods (HEAVY_PASS_SHARE). */
+export function heavyPassPods(pods: number): number {
+  return Math.max(HEAVY_PASS_MIN_PODS, Math.ceil(pods * HEAVY_PASS_SHARE));
+}
+/**
+ * While goToPass replays forward after restoring a checkpoint to go back (the panel's step back), a
+ * checkpoint is also saved after each of the last this many passes before the target: the panel steps
+ * back one pass at a time, and each of the next step backs then restores the checkpoint of its own
+ * pass and replays nothing, where it replayed up to FINE_CHECKPOINT_EVERY passes from the last fine
+ * one each time (at 5,000 nodes during the outage a pass there costs about what a checkpoint of it
+ * does, and about half of a step back was that replay). Thinned like the others.
+ */
+export const STEP_BACK_CHECKPOINTS = 5;
+/**
+ * Whether the instant of monitor pass `pass` is followed by a checkpoint: every `every` passes; while
+ * goToPass replays up to `fineUntil`, every FINE_CHECKPOINT_EVERY passes and each of the
+ * STEP_BACK_CHECKPOINTS passes before it; and after a heavy pass (`dirtyPods` ≥ `heavyPods`, see HEAVY_PASS_SHARE).
+ */
+export function checkpointDue(pass: number, every: number, fineUntil: number | null, dirtyPods: number, heavyPods: number): boolean {
+  if (pass % every === 0 || dirtyPods >= heavyPods) return true;
+  if (fineUntil === null || pass > fineUntil) return false;
+  return pass % FINE_CHECKPOINT_EVERY === 0 || (pass < fineUntil && pass >= fineUntil - STEP_BACK_CHECKPOINTS);
+}
