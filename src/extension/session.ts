@@ -34,6 +34,7 @@ import { Slices, type CancelToken, type SessionResult } from './slices';
 import { stepToPass } from './passSteps';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
+import { formatOffset } from '../engine/trace/text';
 
 export { isNoise } from './traceLookup';
 export { formatSetting, missingLeasesText } from './scenarioInfo';
@@ -387,7 +388,8 @@ export class Session {
         () => this.sim.runUntil(target.at),
         () => {
           this.changed();
-          return { ok: true, message: `Ran until ${formatTime(this.sim.now)}.` };
+          // as the panel and the scenario write times: an offset from the start, the clock time beside it
+          return { ok: true, message: `Ran until ${formatOffset((this.sim.now - this.sim.startTime) / 1000)} (${formatTime(this.sim.now)}).` };
         },
       );
     }

@@ -120,6 +120,45 @@ try {
   await snap(page, 'zone-machine');
   await webview.locator('#tab-why').click();
 
+  // issue 14's "done when": run to 5 minutes, select a tainted node and read why its pods go, without scrolling sideways
+  await webview.locator('#run-until input').fill('5m');
+  await timed(
+    'run until 5m',
+    () => webview.locator('#run-until-go').click(),
+    () => webview.locator('#time[title*="T00:05:00."]').waitFor(),
+  );
+  const tainted = webview.locator('#nodes .node:has(.chip.noexecute)').first();
+  const taintedRef = await tainted.getAttribute('data-ref');
+  await timed(
+    `select the tainted ${taintedRef}`,
+    () => tainted.click(),
+    () => webview.locator('#why-object', { hasText: taintedRef }).waitFor(),
+  );
+  const happened = await webview.locator('#why-happened').innerText();
+  lap(`why ${taintedRef}: ${happened.replace(/\s+/g, ' ').slice(0, 300)}`);
+  assert.match(happened, /TaintAdded/, 'the node says it was tainted');
+  const countdowns = await webview.locator('#pod-list .pod .countdown').allInnerTexts();
+  lap(`its pods' countdowns (${countdowns.length} in view): ${countdowns.slice(0, 3).join(' | ')}`);
+  const tpod = webview.locator('#pod-list .pod').first();
+  const tpodRef = await tpod.getAttribute('data-ref');
+  await timed(
+    `select its pod ${tpodRef}`,
+    () => tpod.click(),
+    () => webview.locator('#why-object', { hasText: tpodRef }).waitFor(),
+  );
+  const whyPod = await webview.locator('#why-body').innerText();
+  lap(`why ${tpodRef}: ${whyPod.replace(/\s+/g, ' ').slice(0, 400)}`);
+  assert.match(whyPod, /NoExecute|evict/i, 'the pod says why it goes');
+  const sideways = await webview
+    .locator('body')
+    .evaluate(() =>
+      [document.documentElement, ...document.querySelectorAll('.panel, .viewport, #zones')]
+        .filter((e) => e.scrollWidth > e.clientWidth + 1)
+        .map((e) => `${e.id || e.className}: ${e.scrollWidth} > ${e.clientWidth}`),
+    );
+  assert.deepEqual(sideways, [], 'nothing to scroll sideways');
+  await snap(page, 'tainted-node-pod-why');
+
   const here = await pass();
   await timed(
     'step back',

@@ -108,9 +108,9 @@ test('previous decision goes back to the latest earlier pass holding a decision'
   assert.equal(session.decision(last().focusSeq as number)?.action, 'PodEvictionScheduled');
 });
 
-const runUntilCases: { name: string; text: string; pass?: number; ok: boolean; focus?: string }[] = [
-  { name: 'an offset runs to that time from the start', text: '1m', pass: 12, ok: true },
-  { name: 'an RFC3339 time runs to that instant', text: '2026-01-01T00:00:30Z', pass: 6, ok: true },
+const runUntilCases: { name: string; text: string; pass?: number; ok: boolean; focus?: string; message?: string }[] = [
+  { name: 'an offset runs to that time from the start', text: '1m', pass: 12, ok: true, message: 'Ran until +1m00s (2026-01-01T00:01:00.000Z).' },
+  { name: 'an RFC3339 time runs to that instant', text: '2026-01-01T00:00:30Z', pass: 6, ok: true, message: 'Ran until +30s (2026-01-01T00:00:30.000Z).' },
   {
     name: 'a decision filter with an object name stops at that decision',
     text: 'next TaintAdded on node-a1',
@@ -135,6 +135,7 @@ for (const c of runUntilCases) {
     assert.equal(r.ok, c.ok, JSON.stringify(r));
     if (c.pass !== undefined) assert.equal(last().pass, c.pass);
     if (c.focus) assert.equal(session.decision(last().focusSeq as number)?.action, c.focus);
+    if (c.message) assert.equal(r.ok && r.message, c.message, 'said as an offset, the clock time beside it');
     if (c.text === 'next Exploded') assert.equal(sims[0].stepCalls, 0);
   });
 }
