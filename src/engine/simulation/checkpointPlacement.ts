@@ -26,21 +26,31 @@ export function heavyPassPods(pods: number): number {
   return Math.max(HEAVY_PASS_MIN_PODS, Math.ceil(pods * HEAVY_PASS_SHARE));
 }
 /**
- * While goToPass replays forward after restoring a checkpoint to go back (the panel's step back), a
- * checkpoint is also saved after each of the last this many passes before the target: the panel steps
- * back one pass at a time, and each of the next step backs then restores the checkpoint of its own
- * pass and replays nothing, where it replayed up to FINE_CHECKPOINT_EVERY passes from the last fine
- * one each time (at 5,000 nodes during the outage a pass there costs about what a checkpoint of it
- * does, and about half of a step back was that replay). Thinned like the others.
+ * While goToPass replays forward after restoring a checkpoint for a step back (to the pass before
+ * the current one: the panel's Step Back), a checkpoint is also saved after each of the last this many
+ * passes before the target: the panel steps back one pass at a time, and each of the next step backs
+ * then restores the checkpoint of its own pass and replays nothing, where it replayed up to
+ * FINE_CHECKPOINT_EVERY passes from the last fine one each time (at 5,000 nodes during the outage a
+ * pass there costs about what a checkpoint of it does, and about half of a step back was that
+ * replay). Not for a jump further back: five more checkpoints of the 5,000-node cluster made
+ * `goToPass` 100 back about 1.3 times the CPU. Thinned like the others.
  */
 export const STEP_BACK_CHECKPOINTS = 5;
+
+/** The replay of a goToPass going back: up to pass `to`; `stepBack` when it went back one pass. */
+export interface Replay {
+  to: number;
+  stepBack: boolean;
+}
+
 /**
  * Whether the instant of monitor pass `pass` is followed by a checkpoint: every `every` passes; while
- * goToPass replays up to `fineUntil`, every FINE_CHECKPOINT_EVERY passes and each of the
- * STEP_BACK_CHECKPOINTS passes before it; and after a heavy pass (`dirtyPods` ≥ `heavyPods`, see HEAVY_PASS_SHARE).
+ * goToPass replays (`replay`), every FINE_CHECKPOINT_EVERY passes up to its target, and for a step
+ * back each of the STEP_BACK_CHECKPOINTS passes before it; and after a heavy pass (`dirtyPods` ≥
+ * `heavyPods`, see HEAVY_PASS_SHARE).
  */
-export function checkpointDue(pass: number, every: number, fineUntil: number | null, dirtyPods: number, heavyPods: number): boolean {
+export function checkpointDue(pass: number, every: number, replay: Replay | null, dirtyPods: number, heavyPods: number): boolean {
   if (pass % every === 0 || dirtyPods >= heavyPods) return true;
-  if (fineUntil === null || pass > fineUntil) return false;
-  return pass % FINE_CHECKPOINT_EVERY === 0 || (pass < fineUntil && pass >= fineUntil - STEP_BACK_CHECKPOINTS);
+  if (replay === null || pass > replay.to) return false;
+  return pass % FINE_CHECKPOINT_EVERY === 0 || (replay.stepBack && pass < replay.to && pass >= replay.to - STEP_BACK_CHECKPOINTS);
 }

@@ -50,7 +50,7 @@ import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { checkpointChecks, cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint } from './checkpointStore';
-import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods } from './checkpointPlacement';
+import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods, type Replay } from './checkpointPlacement';
 import { explainObject } from './explain';
 import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
@@ -96,7 +96,7 @@ export class SimulationImpl implements Simulation {
     return this.store.list;
   }
   /** while goToPass replays up to this pass: more checkpoints (checkpointDue) */
-  private fineUntil: number | null = null;
+  private replay: Replay | null = null;
   private readonly checkpointEvery: number;
   /** see HEAVY_PASS_SHARE */
   private readonly heavyPassPods: number;
@@ -321,14 +321,14 @@ export class SimulationImpl implements Simulation {
     // an instant a yield left part-done is finished first, unless going back drops it
     if (this.midInstant && (this.host.pass ?? -1) <= n && !this.resumeInstant()) return;
     const cur = this.host.pass;
-    if (cur === n && this.lastPassTime === this.host.now) return void (this.fineUntil = null);
+    if (cur === n && this.lastPassTime === this.host.now) return void (this.replay = null);
     if (cur !== null && cur >= n) {
       // backwards (or forwards within the same pass, to the pass's own instant)
       let cp = this.checkpoints[0];
       for (const c of this.checkpoints) if (c.pass !== null && c.pass <= n) cp = c;
       this.restoreCheckpoint(cp);
-      this.fineUntil = n;
-    } else if (this.fineUntil !== n) this.fineUntil = null;
+      this.replay = { to: n, stepBack: cur === n + 1 };
+    } else if (this.replay?.to !== n) this.replay = null;
     // a pass at a time, asking shouldStop between passes too (the extension's slices end there); a
     // replay stopped so goes on at the next call for the same pass, leaving its checkpoints still
     while (this.host.pass === null || this.host.pass < n) {
@@ -337,7 +337,7 @@ export class SimulationImpl implements Simulation {
       this.step();
       if (this.host.pass === before) return;
     }
-    this.fineUntil = null;
+    this.replay = null;
   }
 
   /**
@@ -526,7 +526,7 @@ export class SimulationImpl implements Simulation {
     }
     this.processedUpTo = t;
     this.invariants?.observe(host.trace);
-    if (monitorDue && host.pass !== null && checkpointDue(host.pass, this.checkpointEvery, this.fineUntil, host.dirtyPodCount, this.heavyPassPods))
+    if (monitorDue && host.pass !== null && checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPodCount, this.heavyPassPods))
       this.saveCheckpoint();
   }
 
