@@ -44,9 +44,12 @@ try {
   assert.match(await selected.innerText(), /TaintAdded/);
   const passAtTaint = Number(await webview.locator('#pass').innerText());
   lap(`at the taint, pass ${passAtTaint}`);
-  // the decision found is the why, and its node is the machine, before any click
+  // the decision found is the why, and the machine that made it (the NoSchedule taint's) is the
+  // machine, before any click; the node's own machine is one tab away
   await webview.locator('#why-decision', { hasText: 'TaintAdded' }).waitFor();
   await webview.locator('#tab-machine').click();
+  await webview.locator('#machine-current', { hasText: 'noScheduleTaints/node-a1' }).waitFor();
+  await webview.locator('#machine-choices .machine-choice[data-ref="node/node-a1"]').click();
   await webview.locator('#machine-current', { hasText: 'node/node-a1' }).waitFor();
   await webview.locator('#machine-body svg.statechart .state-box.current').first().waitFor();
   await page.screenshot({ path: `${SHOT_DIR}/00-machine.png` });

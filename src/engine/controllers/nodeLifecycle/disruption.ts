@@ -5,11 +5,18 @@
  */
 import type { ZoneStateName } from '../../simulation/api';
 import type { ConditionStatus, NodeRecord } from '../../model/types';
-import { isFullDisruption, isPartialDisruption } from './machines';
+import { MachineTable } from '../../machines/table';
+import { zoneMachine } from './machines';
 
 export const LABEL_EXCLUDE_DISRUPTION = 'node.kubernetes.io/exclude-disruption';
 
-/** ComputeZoneState over the Ready statuses of a zone's nodes (null: no Ready condition, counts as not ready). */
+let zones: MachineTable<typeof zoneMachine> | undefined;
+
+/**
+ * ComputeZoneState over the Ready statuses of a zone's nodes (null: no Ready condition, counts as
+ * not ready): the state the zone machine's guards give the counts (machines.ts), from its initial
+ * state, so that the zone state is computed in one place.
+ */
 export function computeZoneState(
   readyStatuses: readonly (ConditionStatus | null)[],
   unhealthyZoneThreshold: number,
@@ -17,13 +24,9 @@ export function computeZoneState(
   let ready = 0;
   let notReady = 0;
   for (const s of readyStatuses) s === 'True' ? ready++ : notReady++;
-  return { notReady, state: zoneStateOfCounts(ready, notReady, unhealthyZoneThreshold) };
-}
-
-export function zoneStateOfCounts(ready: number, notReady: number, unhealthyZoneThreshold: number): ZoneStateName {
-  if (isFullDisruption(ready, notReady)) return 'FullDisruption';
-  if (isPartialDisruption(ready, notReady, unhealthyZoneThreshold)) return 'PartialDisruption';
-  return 'Normal';
+  zones ??= new MachineTable(zoneMachine, (e) => (e.type === 'ZONE_HEALTH' ? `${e.ready}|${e.notReady}|${e.unhealthyZoneThreshold}` : e.type));
+  const step = zones.step(zones.initialValue, { type: 'ZONE_HEALTH', ready, notReady, unhealthyZoneThreshold })!;
+  return { notReady, state: step.text as ZoneStateName };
 }
 
 /** ReducedQPSFunc: the secondary rate when the zone is larger than largeClusterSizeThreshold, else 0 (evictions stop). */

@@ -72,7 +72,7 @@ import { NodeLifecycleController, type NodeLifecycleOptions } from './controller
 
 export { NodeLifecycleController, NODE_EVICTION_PERIOD, NODE_HEALTH_UPDATE_ATTEMPTS, type NodeLifecycleOptions, type SavedNodeLifecycle } from './controller';
 export { RateLimitedTimedQueue, newBucket, tryAccept, wouldAllow, nextAllowedOnGrid, effectiveRate, limiterQPS } from './rateLimitedQueue';
-export { computeZoneState, zoneStateOfCounts, reducedQPS, healthyQPS, isMasterNodeName, disruptionExclusion, LABEL_EXCLUDE_DISRUPTION } from './disruption';
+export { computeZoneState, reducedQPS, healthyQPS, isMasterNodeName, disruptionExclusion, LABEL_EXCLUDE_DISRUPTION } from './disruption';
 export { CONDITION_TAINTS, conditionTaintsOf, noScheduleTaintDiff, swapTaints, TAINT_NOT_READY, TAINT_UNREACHABLE, TAINT_UNSCHEDULABLE } from './taints';
 export { nodeHealthMachine, zoneMachine, monitorMachine } from './machines';
 export { rulesOf, type NodeLifecycleRules } from './versionRules';
