@@ -7,9 +7,17 @@
  */
 import type { Simulation } from '../engine/simulation/api';
 
-/** Steps until the simulation is at `target` (or stopped, or at its end). */
+/**
+ * Until the simulation is at `target`: a pass whose instant was left part-done is not reached yet
+ * (the step that reached it may have been cut inside it).
+ */
+const short = (sim: Simulation, target: number): boolean => (sim.pass ?? -1) < target || (sim.pass === target && sim.partDone === true);
+
+/** Steps until the simulation is at `target`, its instant whole (or stopped, or at its end). */
 export function stepToPass(sim: Simulation, target: number): void {
-  while ((sim.pass ?? -1) < target) {
+  // a slice that cut the target pass's instant left it part-done and stopped: the next slice finishes it (it returned at
+  // once, still stopped, and the host's slices went round forever)
+  while (short(sim, target)) {
     const [was, resuming] = [sim.pass, sim.partDone === true];
     sim.step(true);
     if (sim.stopped || (sim.pass === was && !resuming)) return;

@@ -16,7 +16,7 @@ import type { HostMessage } from '../../src/protocol/webview';
 
 const EXAMPLE = join(__dirname, '../../examples/rs-zone-outage.yaml');
 
-function open(onYield: () => void = () => {}) {
+function open(onYield: () => void = () => {}, msPerLook = 10) {
   let t = 0;
   const sent: HostMessage[] = [];
   const o = openScenario(EXAMPLE, '');
@@ -26,7 +26,7 @@ function open(onYield: () => void = () => {}) {
     settings: { collapseNoise: true, playSpeed: 2 },
     post: (m) => sent.push(m),
     // each look at the clock is 10 ms later: a slice is SLICE_MS / 10 instants
-    clock: () => (t += 10),
+    clock: () => (t += msPerLook),
     yieldNow: async () => onYield(),
   });
   return { session, sent };
@@ -146,4 +146,31 @@ test('one long instant is cut into slices too (shouldYield), and every command e
     assert.equal(s.sim.pass, straight.sim.pass, `${c.name}: the same pass`);
     assert.equal(traceToJsonLines(s.sim.trace), traceToJsonLines(straight.sim.trace), `${c.name}: the same trace`);
   }
+});
+
+test('a step whose pass instant a slice cuts part-done finishes that instant in the next slices (it went round forever)', async () => {
+  // every look at the clock ends the slice: a step is cut at each place the engine may stop
+  const { session } = open(undefined, SLICE_MS);
+  const ref = open().session;
+  const token = { isCancellationRequested: false };
+  let cut = 0;
+  for (let i = 0; i < 40; i++) {
+    ref.step();
+    session.slices.begin(token);
+    let r = session.step();
+    let slices = 0;
+    if (r.ok && r.pending) {
+      cut++;
+      // a step is a few slices; thousands mean it goes round without progress
+      r = await session.finishLong(token, () => {
+        if (++slices > 1000) token.isCancellationRequested = true;
+      });
+    }
+    session.slices.end();
+    assert.equal(r.ok, true, `step ${i}: ${r.ok ? '' : r.message} after ${slices} slices`);
+    assert.equal(session.sim.pass, ref.sim.pass, `step ${i}: the pass`);
+    assert.equal(session.sim.partDone ?? false, false, `step ${i}: its instant whole`);
+  }
+  assert.ok(cut > 0, 'some steps were cut by their slice');
+  assert.equal(traceToJsonLines(session.sim.trace), traceToJsonLines(ref.sim.trace));
 });
