@@ -9,7 +9,6 @@ import type { Micros } from '../model/time';
 import type { DaemonSetRecord, KObject, LeaseRecord, NodeRecord, PodRecord, ReplicaSetRecord } from '../model/types';
 import type { Kubelets } from '../kubelet/kubelets';
 import { keysSharedWith } from '../model/sharedKeys';
-import { noteReordered } from '../model/mapOrder';
 import { indexPod, setFact, type Facts, type SimHost } from './simHost';
 import {
   checkpointChecks,
@@ -429,7 +428,6 @@ function someInserted<T>(replaced: ReadonlyMap<string, T | undefined>, map: Read
  * checkpoint and put back (an eviction, at a step back during an outage) made a new map of all
  * 150,000 pods at 5,000 nodes, and a new map grows through every size on the way (re-inserting in
  * place measured 0.5-0.7 of that for the whole map). A new map only when the keys are not the order's.
- * A view that follows the map's order learns of it from reorderCount (model/mapOrder.ts).
  */
 function inOrder<T>(map: Map<string, T>, order: readonly string[] | Set<string>): Map<string, T> {
   const keys = order instanceof Set ? [...order] : order;
@@ -450,7 +448,6 @@ function inOrder<T>(map: Map<string, T>, order: readonly string[] | Set<string>)
       map.set(key, v);
       moved++;
     }
-    noteReordered(map);
     // every key after p was there: the map holds exactly the order's keys, now in that order
     if (moved === n - p) return map;
   }
