@@ -69,7 +69,7 @@ export async function runWebviewBench(o: WebviewBenchOptions, log: (s: string) =
     logLevel: 'warning',
   });
   log(
-    `webview click-to-paint on ${o.scenario}: ${o.runs} runs of ${o.steps} quiet steps, ${o.steps} outage steps, ${o.steps} steps back, 10 filter keystrokes`,
+    `webview click-to-paint on ${o.scenario}: ${o.runs} runs of ${o.steps} quiet steps, ${o.steps + 10} outage steps (from the kubelets' stop), ${o.steps} steps back, 10 filter keystrokes`,
   );
   const out = await new Promise<{ ok: boolean; runs?: Run[]; error?: string }>((done) => {
     const child = spawn(
@@ -129,8 +129,9 @@ export async function runWebviewBench(o: WebviewBenchOptions, log: (s: string) =
     [
       'outage step, click to paint',
       fmt(median(all((r) => r.outage))),
-      `host part ${fmt(median(all((r) => r.outageHost)))}; slowest ${fmt(Math.max(...all((r) => r.outage)))}, ${(median(all((r) => r.outageBytes)) / 1024).toFixed(1)} KiB sent`,
-      judge(median(all((r) => r.outage)) <= 100, '≤ 100 ms'),
+      `host part ${fmt(median(all((r) => r.outageHost)))}; slowest ${fmt(Math.max(...all((r) => r.outage)))} (the pass in which the zone's nodes go Unknown), ${(median(all((r) => r.outageBytes)) / 1024).toFixed(1)} KiB sent`,
+      // every step, not the median: the user waits for the slowest one, and it is the pass the outage is about
+      judge(Math.max(...all((r) => r.outage)) <= 100, '≤ 100 ms, every step'),
     ],
     [
       'step back at the outage, click to paint',
