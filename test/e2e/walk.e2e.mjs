@@ -127,6 +127,13 @@ try {
     () => webview.locator('#run-until-go').click(),
     () => webview.locator('#time[title*="T00:05:00."]').waitFor(),
   );
+  // the outage zone's nodes are not the first rows (nodes sort by zone and name): find them as a user would, by
+  // typing the taint into the node filter (it matches names, taints and Ready status)
+  await timed(
+    'filter the nodes by NoExecute',
+    () => webview.locator('#node-filter input').fill('NoExecute'),
+    () => webview.locator('#nodes .node:has(.chip.noexecute)').first().waitFor({ timeout: 60_000 }),
+  );
   const tainted = webview.locator('#nodes .node:has(.chip.noexecute)').first();
   const taintedRef = await tainted.getAttribute('data-ref');
   await timed(

@@ -234,6 +234,24 @@ test('the scrubber has a time axis and the scenario\u2019s events marked on it',
   await page.locator('#pass', { hasText: '24' }).waitFor();
   const ticks = await page.locator('#axis .tick').allInnerTexts();
   assert.deepEqual(ticks, ['+0s', '+15s', '+30s', '+45s', '+1m00s', '+1m15s', '+1m30s', '+1m45s', '+2m00s']);
+  // the last label ends at its tick: centred there it stuck out of the panel and the page scrolled sideways
+  const sideways = await page.evaluate(() =>
+    [document.documentElement, document.getElementById('timeline')!]
+      .filter((e) => e.scrollWidth > e.clientWidth + 1)
+      .map((e) => `${e.id || e.tagName}: ${e.scrollWidth} > ${e.clientWidth}`),
+  );
+  assert.deepEqual(sideways, [], 'nothing to scroll sideways');
+  const [lastRight, lastTick, panelRight] = await page.locator('#axis .tick', { hasText: '+2m00s' }).evaluate((e) => {
+    const r = e.getBoundingClientRect();
+    const before = getComputedStyle(e, '::before');
+    return [
+      r.right,
+      r.left + parseFloat(before.left === 'auto' ? String(r.width - 1) : before.left),
+      document.getElementById('timeline')!.getBoundingClientRect().right,
+    ];
+  });
+  assert.ok(lastRight <= panelRight, `the last label ends at ${lastRight}, inside the panel (${panelRight})`);
+  assert.ok(Math.abs(lastTick - lastRight) < 2, `its tick mark is at its right end (${lastTick}, ${lastRight})`);
   const event = page.locator('#events .event-mark');
   assert.equal(await event.count(), 1);
   assert.match((await event.getAttribute('title')) ?? '', /^\+10s \(2026-01-01T00:00:10\.000Z\): kubelet stop: node-a1$/);

@@ -92,7 +92,9 @@ export class Timeline {
       const step = tickStep(span);
       const ticks: HTMLElement[] = [];
       for (let t = 0; t <= span; t += step) {
-        const tick = el('span', { class: 'tick' }, formatOffset(t));
+        // a label centred on a tick near the right end would stick out of the panel (the page scrolled sideways by
+        // half a label): those end at their tick instead
+        const tick = el('span', { class: t > span * 0.9 ? 'tick end' : 'tick' }, formatOffset(t));
         tick.style.left = at(t / period);
         ticks.push(tick);
       }
