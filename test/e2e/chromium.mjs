@@ -1,4 +1,4 @@
-// Debian's chromium for the code-server suites (ui.e2e.mjs, walk.e2e.mjs), headless and offline:
+// Debian's chromium for the code-server suites (ui.e2e.mjs, walk.e2e.mjs, exthost.e2e.mjs), headless and offline:
 // no sandbox (CI runs as root), no GPU, and none of the browser's own network traffic.
 import { chromium } from 'playwright-core';
 

@@ -2,7 +2,7 @@
 // the page URL's payload names the extension (this repository) and the test
 // module; VS Code reports the result through window.codeAutomationExit.
 // Env: CS_ORIGIN, WS_DIR, EXT_DIR.
-import { chromium } from 'playwright-core';
+import { launchChromium } from './chromium.mjs';
 import { format } from 'node:util';
 
 const ORIGIN = process.env.CS_ORIGIN;
@@ -17,19 +17,7 @@ const payload = [
 const url = `${ORIGIN}/?folder=${encodeURIComponent(WS_DIR)}&payload=${encodeURIComponent(JSON.stringify(payload))}`;
 
 const t0 = Date.now();
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  headless: true,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 const page = await browser.newPage();
 let onExit;
 const exitCode = new Promise((resolve) => {

@@ -43,6 +43,17 @@ async function fresh(file: string, pass: number | null, object?: string): Promis
   return p;
 }
 
+/** A panel run until `until` (its clock then `clock`), with `object` selected and its Why drawn. */
+async function whyAt(file: string, until: string, clock: string, object: string): Promise<RealPanel> {
+  const a = await Panel.open(file);
+  await a.runUntil(until);
+  await a.at(clock);
+  a.session?.selectObject(object);
+  await a.settled();
+  await a.page.locator('#why-object', { hasText: object }).waitFor();
+  return a;
+}
+
 const VIEWS = ['#why-body', '#decisions', '#log-caption', '#time', '#pass'];
 
 async function sameViews(a: RealPanel, b: RealPanel, what: string): Promise<void> {
@@ -281,12 +292,7 @@ test('the Why and Machine tabs follow the tabs pattern: arrow keys move between 
 });
 
 test('the Why of the small zone\'s pod shows the blocking check, its path, "never" with the input that would change it, and its node\'s answer under it', async () => {
-  const a = await Panel.open(example('zone-small-partial.yaml'));
-  await a.runUntil('10m30s');
-  await a.at('00:10:30');
-  a.session?.selectObject('Pod/default/web-7d9f-6wlhb');
-  await a.settled();
-  await a.page.locator('#why-object', { hasText: 'Pod/default/web-7d9f-6wlhb' }).waitFor();
+  const a = await whyAt(example('zone-small-partial.yaml'), '10m30s', '00:10:30', 'Pod/default/web-7d9f-6wlhb');
   const item = a.page.locator('#why-not > li').first();
   const head = await item.locator(':scope > .why-not-head').innerText();
   assert.match(head, /PodDeletedByTaintEviction/);
@@ -322,12 +328,7 @@ test('the Why of the small zone\'s pod shows the blocking check, its path, "neve
 });
 
 test('the Why of a node whose kubelet still posts says when it would go Unknown if the kubelet stopped now, as an offset with the clock time on hover', async () => {
-  const a = await Panel.open(example('outage-1.12.yaml'));
-  await a.runUntil('10m30s');
-  await a.at('00:10:30');
-  a.session?.selectObject('Node/node-b1');
-  await a.settled();
-  await a.page.locator('#why-object', { hasText: 'Node/node-b1' }).waitFor();
+  const a = await whyAt(example('outage-1.12.yaml'), '10m30s', '00:10:30', 'Node/node-b1');
   const item = a.page.locator('#why-not > li[data-status="NodeStatusUnknown"]');
   assert.match(await item.locator('.why-not-head').innerText(), /Node\/node-b1 status Unknown: the node's kubelet is running/);
   const when = item.locator('.why-not-when');
@@ -338,12 +339,7 @@ test('the Why of a node whose kubelet still posts says when it would go Unknown 
 });
 
 test('the times inside a check\u2019s values read as offsets from the start, with the engine\u2019s value on hover', async () => {
-  const a = await Panel.open(example('outage-1.12.yaml'));
-  await a.runUntil('10m30s');
-  await a.at('00:10:30');
-  a.session?.selectObject('Node/node-b1');
-  await a.settled();
-  await a.page.locator('#why-object', { hasText: 'Node/node-b1' }).waitFor();
+  const a = await whyAt(example('outage-1.12.yaml'), '10m30s', '00:10:30', 'Node/node-b1');
   // NodeRegistered at the start, and the why-not's lastPost (0:10:30)
   const body = await a.text('#why-body');
   assert.doesNotMatch(body, /\d\d:\d\d:\d\d/, 'no clock time is left in the text');
