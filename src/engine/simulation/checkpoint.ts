@@ -11,11 +11,16 @@ import type { ClusterState } from '../model/cluster';
 import type { DaemonSetRecord, LeaseRecord, NodeRecord, ObjectMeta, PodCondition, PodRecord, ReplicaSetRecord } from '../model/types';
 
 /**
- * Test switches: compare what a fast path of the checkpoints assumes with the slow path, and
- * throw on a difference (heartbeats: CheckpointStore.heartbeatCopy; pods: SimHost.takeDirtyPods;
- * index: the pod index a restore puts back, against the one replayed from the snapshot).
+ * Checking modes (tests: SimulationOptions.checks): compare what a fast path of the checkpoints
+ * assumes with the slow path, and throw on a difference (heartbeats: CheckpointStore.heartbeatCopy;
+ * pods: SimHost.takeDirtyPods; index: the pod index a restore puts back, against the one replayed
+ * from the snapshot).
  */
-export const checkpointChecks = { heartbeats: false, pods: false, index: false };
+export interface CheckpointChecks {
+  heartbeats?: boolean;
+  pods?: boolean;
+  index?: boolean;
+}
 
 // labels and annotations are shared: nothing in the engine changes them in place (apply and patch make new records)
 function meta<M extends ObjectMeta>(m: M): M {

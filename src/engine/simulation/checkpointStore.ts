@@ -11,7 +11,7 @@ import type { Kubelets } from '../kubelet/kubelets';
 import { keysSharedWith } from '../model/sharedKeys';
 import { indexPod, setFact, type Facts, type SimHost } from './simHost';
 import {
-  checkpointChecks,
+  type CheckpointChecks,
   cloneDaemonSet,
   cloneLease,
   cloneNode,
@@ -117,7 +117,10 @@ export class CheckpointStore {
   private leaseCopies: Map<string, LeaseRecord>;
 
   /** `snapshot`: the records as loaded, never edited, which the first checkpoint's deltas are against */
-  constructor(private readonly snapshot: ClusterState) {
+  constructor(
+    private readonly snapshot: ClusterState,
+    private readonly checks: CheckpointChecks = {},
+  ) {
     this.nodeCopies = new Map(snapshot.nodes);
     this.leaseCopies = new Map(snapshot.leases);
   }
@@ -143,7 +146,7 @@ export class CheckpointStore {
    * changes only through announceNode (dirtyNodes) or a kubelet's heartbeat writes, which set
    * lastHeartbeatTime, a field every condition has. 5,000 nodes at 5,000 nodes, every checkpoint:
    * comparing them field by field was most of a checkpoint's node part. With
-   * `checkpointChecks.heartbeats` the comparison is made as well and a difference throws.
+   * `checks.heartbeats` the comparison is made as well and a difference throws.
    */
   private heartbeatCopy(name: string, n: NodeRecord): NodeRecord | NodeHeartbeats {
     const base = this.nodeCopies.get(name);
@@ -151,7 +154,7 @@ export class CheckpointStore {
     if (base === undefined || base.conditions.length !== conds.length) return this.nodeCopy(name, n);
     const times = new Array<number>(conds.length);
     for (let i = 0; i < conds.length; i++) times[i] = conds[i].lastHeartbeatTime;
-    if (checkpointChecks.heartbeats) {
+    if (this.checks.heartbeats) {
       const slow = heartbeatsSince(n, base);
       if (slow === undefined || slow.join() !== times.join())
         throw new Error(`checkpoint: Node/${name} changed beyond its heartbeat times without being announced`);
@@ -334,7 +337,7 @@ export class CheckpointStore {
       podsMoved.size === 0 && setsBack.size === 0 ? liveIndex : indexAt(liveIndex, cluster.pods, chain, setsBack, podsMoved, cp.byNode.order),
       putBack,
     );
-    if (checkpointChecks.index) checkIndex(host.currentIndex, podsByNodeAt(snap.pods, chain));
+    if (this.checks.index) checkIndex(host.currentIndex, podsByNodeAt(snap.pods, chain));
     const running = host.controllers;
     host.controllers = controllers().filter((c) => cp.controllers.some((x) => x.name === c.name));
     for (const c of host.controllers) {
@@ -492,7 +495,7 @@ function indexAt(
   return { byNode, podNode };
 }
 
-/** checkpointChecks.index: the index put back equals the one replayed from the snapshot through every log, order included. */
+/** checks.index: the index put back equals the one replayed from the snapshot through every log, order included. */
 function checkIndex(
   got: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
   want: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
@@ -506,7 +509,7 @@ function checkIndex(
 /**
  * podsByNode at the last of `chain`, each node's pods in their order then:
  * the index the host builds from the snapshot's pods, through every change logged up to it
- * (the slow path, which checkpointChecks.index compares with indexAt).
+ * (the slow path, which checks.index compares with indexAt).
  */
 function podsByNodeAt(base: Map<string, PodRecord>, chain: Checkpoint[]): { byNode: Map<string, Set<string>>; podNode: Map<string, string> } {
   const byNode = new Map<string, Set<string>>();

@@ -49,7 +49,7 @@ export class PodSlot {
    * the dirty list: the pod map's record under the key, since the map changes only through
    * createPod and deletePod (and a restore, which empties the list), and updatePod is given the
    * record it edited (controllers/controllerHost.ts). A checkpoint reads it instead of looking the key up
-   * in the pod map; `checkpointChecks.pods` compares the two in tests.
+   * in the pod map; `SimulationOptions.checks.pods` compares the two in tests.
    */
   pod: PodRecord | undefined = undefined;
   /** the snapshot's record under the key, once looked up (pristineKnown) */

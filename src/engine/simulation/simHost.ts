@@ -35,7 +35,7 @@ import type { VersionBehaviour } from '../versions/types';
 import type { ControllerName, Decision, DecisionInput } from '../trace/decision';
 import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
-import { checkpointChecks, frozenPod } from './checkpoint';
+import { frozenPod } from './checkpoint';
 import { causesBefore, setFact, SHORT_LIST, type Facts } from './facts';
 import { indexPodFrom, podBeforeOf, PodSlot } from './podIndex';
 import { ClearCountingSet, markBatch } from './announced';
@@ -99,6 +99,8 @@ export class SimHost implements ControllerHost {
   private podSlots = new Map<string, PodSlot>();
   /** The snapshot's pods (never edited: the simulation works on a copy): checkpoints' pods share their metadata when equal. */
   pristinePods: ReadonlyMap<string, PodRecord> = new Map();
+  /** checking mode (SimulationOptions.checks.pods): every pod a checkpoint keeps is the pod map's record */
+  checkPods = false;
   /** the last condition frozenConditions had to copy */
   private madeCondition: { last?: object } = {};
   /** pod key -> the node it is indexed under in podsByNode */
@@ -200,8 +202,7 @@ export class SimHost implements ControllerHost {
     for (let i = 0; i < list.length; i++) {
       const slot = list[i];
       const pod = slot.pod;
-      if (checkpointChecks.pods && pods.get(slot.key) !== pod)
-        throw new Error(`checkpoint: Pod ${slot.key} in the pod map is not the record last passed to the host`);
+      if (this.checkPods && pods.get(slot.key) !== pod) throw new Error(`checkpoint: Pod ${slot.key} in the pod map is not the record last passed to the host`);
       keys[i] = slot.key;
       if (pod === undefined) {
         values[i] = null;

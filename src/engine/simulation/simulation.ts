@@ -48,7 +48,7 @@ import { SimHost } from './simHost';
 import { applyWorldEvent, assumeMissingLeases } from './world';
 import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllerPlan';
-import { checkpointChecks, cloneCluster } from './checkpoint';
+import { cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint } from './checkpointStore';
 import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods, type Replay } from './checkpointPlacement';
 import { explainObject } from './explain';
@@ -65,7 +65,7 @@ const VERSION_GUESS_CODES: ReadonlySet<string> = new Set(['version-assumed', 've
 /** How many times the controllers are woken again at one instant while work is still due. */
 export const MAX_ROUNDS = 100;
 
-export { checkpointChecks, FINE_CHECKPOINT_EVERY };
+export { FINE_CHECKPOINT_EVERY };
 export { MAX_CHECKPOINTS } from './checkpointStore';
 export { HEAVY_PASS_MIN_PODS, HEAVY_PASS_SHARE } from './checkpointPlacement';
 
@@ -124,7 +124,8 @@ export class SimulationImpl implements Simulation {
     const cluster = cloneCluster(scenario.snapshot.cluster);
     this.host = new SimHost(cluster, this.config, this.kubelet, this.behaviour, this.startTime);
     this.host.pristinePods = scenario.snapshot.cluster.pods;
-    this.store = new CheckpointStore(scenario.snapshot.cluster);
+    this.host.checkPods = options.checks?.pods === true;
+    this.store = new CheckpointStore(scenario.snapshot.cluster, options.checks);
     const leases = settings.leases;
     this.kubelets = new Kubelets(
       cluster,

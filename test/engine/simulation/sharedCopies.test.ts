@@ -12,7 +12,8 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkpointChecks, createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
+import { createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
+import type { CheckpointChecks } from '../../../src/engine/simulation/checkpoint';
 import { frozenConditions, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from '../../../src/engine/simulation/checkpoint';
 import { defaultControllerFactory } from '../../../src/engine/simulation/wiring';
 import { kubeletChecks } from '../../../src/engine/kubelet/kubelets';
@@ -58,17 +59,20 @@ const HOUR = 3600e6;
  * Runs the outage to 40 min, steps back to pass `backTo`, runs on to 45 min (over the recovery)
  * and checks the trace is a fresh run's.
  */
-function stepBackAndRunOn(checkpointEvery: number, backTo: number): void {
-  const sim = make({ checkpointEvery });
+function stepBackAndRunOn(checkpointEvery: number, backTo: number, checks: CheckpointChecks): void {
+  const sim = make({ checkpointEvery, checks });
   sim.runUntil(sim.startTime + 40 * 60e6);
   sim.goToPass(backTo);
   sim.runUntil(sim.startTime + 45 * 60e6);
-  const fresh = make({ checkpointEvery });
+  const fresh = make({ checkpointEvery, checks });
   fresh.runUntil(fresh.startTime + 45 * 60e6);
   assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace));
 }
 
-function make(options: { checkpointEvery?: number; controllerFactory?: ControllerFactory } = {}, version: keyof typeof outages = '1.35'): SimulationImpl {
+function make(
+  options: { checkpointEvery?: number; controllerFactory?: ControllerFactory; checks?: CheckpointChecks } = {},
+  version: keyof typeof outages = '1.35',
+): SimulationImpl {
   return createSimulation(loadScenario(outages[version], nodeFs()), options);
 }
 
@@ -125,18 +129,13 @@ describe('checkpoints that keep only heartbeat times', () => {
   // (and every kubelet materialise passes over is checked to have nothing due)
   // (and every kubelet materialise passes over is checked to have nothing due, every pod a
   // checkpoint keeps to be the pod map's record, and the indexes a restore takes over to be the ones made anew)
+  const checks: CheckpointChecks = { heartbeats: true, pods: true, index: true };
   beforeEach(() => {
-    checkpointChecks.heartbeats = true;
-    checkpointChecks.pods = true;
-    checkpointChecks.index = true;
     kubeletChecks.due = true;
     restoreIndexChecks.rebuild = true;
     nodeIndexChecks.rebuild = true;
   });
   afterEach(() => {
-    checkpointChecks.heartbeats = false;
-    checkpointChecks.pods = false;
-    checkpointChecks.index = false;
     kubeletChecks.due = false;
     restoreIndexChecks.rebuild = false;
     nodeIndexChecks.rebuild = false;
@@ -154,14 +153,14 @@ describe('checkpoints that keep only heartbeat times', () => {
   for (const version of ['1.35', '1.12'] as const)
     it(`step back to the state and trace of a fresh run, across the outage and the recovery (${version})`, () => {
       // a checkpoint every pass, so that one holds the nodes just gone Unknown (their taints come at the same instant)
-      const sim = make({ checkpointEvery: 1 }, version);
+      const sim = make({ checkpointEvery: 1, checks }, version);
       sim.runUntil(sim.startTime + 40 * 60e6);
       // the pass that marks the nodes Unknown and the next one
       const unknownAt = sim.trace.find((d) => d.action === 'NodeStatusUnknown')!.pass!;
       // going down: every step is a restore
       for (const back of [380, 200, 90, unknownAt + 1, unknownAt, 5]) {
         sim.goToPass(back);
-        const fresh = make({ checkpointEvery: 1 }, version);
+        const fresh = make({ checkpointEvery: 1, checks }, version);
         fresh.goToPass(back);
         assert.equal(shape(sim), shape(fresh), `at pass ${back}`);
         assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace), `at pass ${back}`);
@@ -176,7 +175,7 @@ describe('checkpoints that keep only heartbeat times', () => {
       { at: '47s', kind: 'condition', target: { nodes: ['a', 'b'] }, condition: { type: 'Ready', status: 'False' } } as EventSpec,
     ];
     const small = (): SimulationImpl =>
-      createSimulation(scenarioOf({ objects: [node('a'), node('b'), pod('default', 'p', 'a')], version: '1.31', events }), { checkpointEvery: 1 });
+      createSimulation(scenarioOf({ objects: [node('a'), node('b'), pod('default', 'p', 'a')], version: '1.31', events }), { checkpointEvery: 1, checks });
     const sim = small();
     sim.goToPass(30);
     // going down: every step is a restore
@@ -190,12 +189,8 @@ describe('checkpoints that keep only heartbeat times', () => {
 });
 
 describe('the heartbeat-only check', () => {
-  afterEach(() => {
-    checkpointChecks.heartbeats = false;
-  });
   it('throws when a node changed beyond its heartbeat times without being announced', () => {
-    checkpointChecks.heartbeats = true;
-    const sim = make({ checkpointEvery: 1 });
+    const sim = make({ checkpointEvery: 1, checks: { heartbeats: true } });
     sim.goToPass(3);
     // a change the host is not told of, on a node its kubelet keeps posting for
     const n = [...sim.cluster.nodes.values()][0];
@@ -203,42 +198,32 @@ describe('the heartbeat-only check', () => {
     assert.throws(() => sim.runUntil(sim.now + 6 * 60e6), /changed beyond its heartbeat times/);
   });
   it('a step back marks every node it put back dirty, so the next checkpoint compares it', () => {
-    checkpointChecks.heartbeats = true;
     // forward over the recovery again, from a restore, with every fast path compared
-    stepBackAndRunOn(1, 100);
+    stepBackAndRunOn(1, 100, { heartbeats: true });
   });
 });
 
 describe("the checkpoint's pods", () => {
-  afterEach(() => {
-    checkpointChecks.pods = false;
-  });
   it("the check throws when updatePod was given a record that is not the pod map's", () => {
-    checkpointChecks.pods = true;
-    const sim = make({ checkpointEvery: 1 });
+    const sim = make({ checkpointEvery: 1, checks: { pods: true } });
     sim.goToPass(2);
     const p = [...sim.cluster.pods.values()][0];
     sim.host.updatePod({ ...p, phase: 'Failed' });
     assert.throws(() => sim.goToPass(3), /not the record last passed/);
   });
   it("pods evicted, replaced and stepped back over are the pod map's records", () => {
-    checkpointChecks.pods = true;
-    stepBackAndRunOn(3, 50);
+    stepBackAndRunOn(3, 50, { pods: true });
   });
 });
 
 describe('the pod index a step back puts back', () => {
-  afterEach(() => {
-    checkpointChecks.index = false;
-  });
   const evictedAt = (sim: SimulationImpl) => sim.trace.find((d) => d.action === 'PodEvicted')!.pass!;
   it('is the one replayed from the snapshot, when pods were evicted, replaced and bound since the checkpoint', () => {
-    checkpointChecks.index = true;
-    const sim = make({ checkpointEvery: 7 });
+    const sim = make({ checkpointEvery: 7, checks: { index: true } });
     sim.runUntil(sim.startTime + 40 * 60e6);
     sim.goToPass(evictedAt(sim) - 1);
     sim.runUntil(sim.startTime + 45 * 60e6);
-    const fresh = make({ checkpointEvery: 7 });
+    const fresh = make({ checkpointEvery: 7, checks: { index: true } });
     fresh.runUntil(fresh.startTime + 45 * 60e6);
     assert.deepEqual(
       [...sim.cluster.podsByNode].map(([n, keys]) => [n, [...keys]]),
@@ -246,9 +231,8 @@ describe('the pod index a step back puts back', () => {
     );
   });
   it("the check throws when a node's set changed without being listed for the next checkpoint", () => {
-    checkpointChecks.index = true;
     // one checkpoint, at the start: every pod evicted, replaced and bound since is in the live lists
-    const sim = make({ checkpointEvery: 100_000 });
+    const sim = make({ checkpointEvery: 100_000, checks: { index: true } });
     sim.runUntil(sim.startTime + 40 * 60e6);
     sim.host.indexNodes.clear();
     assert.throws(() => sim.goToPass(evictedAt(sim) - 1), /podsByNode put back differs/);

@@ -6,7 +6,7 @@
 import { formatTime } from '../../model/time';
 import { zoneRef } from '../../model/types';
 import type { ZoneStateName } from '../../simulation/api';
-import type { Check } from '../../trace/decision';
+import type { Check, MachineTransition } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
 import { zoneLimiterQPS } from './guards';
 import { cancelPodEviction } from './podEviction';
@@ -70,7 +70,7 @@ export function handleDisruption(nlc: NodeLifecycleState, host: ControllerHost, 
     ];
     for (const z of zonesSorted) {
       const taken = sendZone(nlc, host, z, { type: 'ALL_ZONES_FULLY_DISRUPTED' }, because, counts.get(z)!, ctx);
-      swapLimiter(nlc, host, z, 0, because, taken.seq);
+      swapLimiter(nlc, host, z, 0, because, taken.transition, taken.seq);
     }
     return;
   }
@@ -105,7 +105,7 @@ export function handleDisruption(nlc: NodeLifecycleState, host: ControllerHost, 
         c,
         ctx,
       );
-      setLimiterInZone(nlc, host, z, c.total, taken.to, taken.seq);
+      setLimiterInZone(nlc, host, z, c.total, taken.transition, taken.seq);
     }
     return;
   }
@@ -122,11 +122,11 @@ export function handleDisruption(nlc: NodeLifecycleState, host: ControllerHost, 
       c,
       ctx,
     );
-    setLimiterInZone(nlc, host, z, c.total, taken.to, taken.seq);
+    setLimiterInZone(nlc, host, z, c.total, taken.transition, taken.seq);
   }
 }
 
-/** Sends a zone machine its event; the state it took, and the ZoneStateChanged decision's seq when it changed. */
+/** Sends a zone machine its event; the transition it took (its guards attached), and the ZoneStateChanged decision's seq when the state changed. */
 export function sendZone(
   nlc: NodeLifecycleState,
   host: ControllerHost,
@@ -135,10 +135,9 @@ export function sendZone(
   extra: Check[],
   c: { total: number; notReady: number },
   ctx: PassContext,
-): { to: ZoneStateName; seq?: number } {
+): { transition: MachineTransition; seq?: number } {
   const tr = sendZoneEvent(nlc.zoneActors.get(zone)!, e);
-  const to = tr.to as ZoneStateName;
-  if (tr.from === tr.to) return { to };
+  if (tr.from === tr.to) return { transition: tr };
   const ratio = c.total ? Math.fround(Math.fround(c.notReady) / Math.fround(c.total)) : 0;
   const seq = nlc.decide(host, {
     action: 'ZoneStateChanged',
@@ -162,17 +161,37 @@ export function sendZone(
     source: nlc.src('handleDisruption'),
   });
   host.remember(zoneRef(zone), 'zone-state', seq);
-  return { to, seq };
+  return { transition: tr, seq };
 }
 
-/** setLimiterInZone: Normal -> nodeEvictionRate; PartialDisruption -> ReducedQPSFunc(zone size); FullDisruption -> HealthyQPSFunc. */
-export function setLimiterInZone(nlc: NodeLifecycleState, host: ControllerHost, zone: string, zoneSize: number, state: ZoneStateName, cause?: number): void {
-  const l = zoneLimiterQPS(state, zoneSize, host.config);
+/**
+ * setLimiterInZone: Normal -> nodeEvictionRate; PartialDisruption -> ReducedQPSFunc(zone size); FullDisruption -> HealthyQPSFunc.
+ * The state is the one the zone machine's transition reached: that transition (with ComputeZoneState's guards) is the
+ * EvictionRateChanged decision's machine.
+ */
+export function setLimiterInZone(
+  nlc: NodeLifecycleState,
+  host: ControllerHost,
+  zone: string,
+  zoneSize: number,
+  taken: MachineTransition,
+  cause?: number,
+): void {
+  const l = zoneLimiterQPS(taken.to as ZoneStateName, zoneSize, host.config);
   if (!l) return;
-  swapLimiter(nlc, host, zone, l.qps, [{ rule: l.rule, values: l.values }], cause);
+  swapLimiter(nlc, host, zone, l.qps, [{ rule: l.rule, values: l.values }], taken, cause);
 }
 
-export function swapLimiter(nlc: NodeLifecycleState, host: ControllerHost, zone: string, qps: number, because: Check[], cause?: number): void {
+/** SwapLimiter of the zone's queue, as the zone machine's transition `taken` set it. */
+export function swapLimiter(
+  nlc: NodeLifecycleState,
+  host: ControllerHost,
+  zone: string,
+  qps: number,
+  because: Check[],
+  taken: MachineTransition,
+  cause?: number,
+): void {
   const q = nlc.queues.get(zone);
   if (!q) return;
   const from = showRate(effectiveRate(q.limiter));
@@ -186,6 +205,7 @@ export function swapLimiter(nlc: NodeLifecycleState, host: ControllerHost, zone:
       { rule: 'SwapLimiter: a new token bucket (burst 1), drained if the old one had no token', values: { from, to: showRate(effectiveRate(q.limiter)) } },
     ],
     causes: nlc.causes(cause),
+    machine: taken,
     source: nlc.src('setLimiterInZone'),
   });
 }

@@ -168,7 +168,7 @@ export class SimplifiedBinder implements SimController {
 
   /**
    * Kubelets' plain posts change heartbeat times only (the host announces every other change of a
-   * node as an update of its own, and checkpointChecks.heartbeats verifies that): onNodeEvent
+   * node as an update of its own, and SimulationOptions.checks.heartbeats verifies that): onNodeEvent
    * would find unschedulable, Ready and the taints unchanged for each and return.
    */
   onNodeHeartbeats(): void {}

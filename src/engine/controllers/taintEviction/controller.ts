@@ -84,7 +84,7 @@ export class TaintEvictionController implements SimController {
 
   /**
    * Kubelets' plain posts change heartbeat times only, never a taint (the host announces every
-   * other change of a node as an update of its own, and checkpointChecks.heartbeats verifies
+   * other change of a node as an update of its own, and SimulationOptions.checks.heartbeats verifies
    * that): onNodeEvent would find the NoExecute taints unchanged for each and return.
    */
   onNodeHeartbeats(): void {}

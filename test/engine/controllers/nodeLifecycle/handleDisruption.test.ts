@@ -13,6 +13,9 @@ const tainted = (r: ReturnType<typeof rig>) =>
     .filter((d) => d.summary.includes('NoExecute'))
     .map((d) => [d.object, d.time]);
 
+/** The rate SwapLimiter set (its check comes before the guards of the zone machine's transition). */
+const swappedTo = (d: { because: { rule: string; values?: Record<string, unknown> }[] }) => d.because.find((c) => c.rule.startsWith('SwapLimiter'))!.values!.to;
+
 function zones(minor: number, layout: Record<string, number>, dead: string[], config = {}) {
   const nodes = Object.entries(layout).flatMap(([z, n]) => names(`${z}-`, n).map((name) => node(name, { zone: z })));
   const all = nodes.map((n) => n.meta.name);
@@ -34,6 +37,16 @@ test('4 of 6 nodes failing in a small zone: PartialDisruption and the rate drops
     [[iso(55), 0]],
   );
   assert.match(rate[0].because[0].rule, /small zone/);
+  // the limiter is set from the zone machine's transition: the one ZoneStateChanged recorded, with ComputeZoneState's guards
+  const partial = r.decisions('ZoneStateChanged', 'Zone/a')[1];
+  assert.deepEqual(rate[0].machine, partial.machine);
+  assert.deepEqual(
+    rate[0].because.filter((c) => c.rule.startsWith('machine guard ')).map((c) => [c.rule.split(':')[0], c.values]),
+    [
+      ['machine guard noReadyNodes', { noReadyNodes: false, ready: 2, notReady: 4 }],
+      ['machine guard unhealthyRatioAtLeastThreshold', { unhealthyRatioAtLeastThreshold: true, ready: 2, notReady: 4, unhealthyZoneThreshold: 0.55 }],
+    ],
+  );
   // 1.35 queues the nodes in the pass that sets Unknown, but handleDisruption swaps the limiter to 0 at the
   // end of that same pass, before the 100 ms tainting pass runs
   assert.deepEqual(tainted(r), []);
@@ -116,10 +129,10 @@ test('every zone fully disrupted: taints removed, evictions stopped; leaving it 
   );
   assert.match(r.decisions('TaintRemoved', 'Node/b-1').filter((d) => d.summary.includes('NoExecute'))[0].because[0].rule, /all zones are fully disrupted/);
   assert.deepEqual(
-    r.decisions('EvictionRateChanged').map((d) => [d.object, d.because.at(-1)!.values!.to]),
+    r.decisions('EvictionRateChanged').map((d) => [d.object, swappedTo(d), d.machine!.id, d.machine!.event, d.machine!.to]),
     [
-      ['Zone/a', 0],
-      ['Zone/b', 0],
+      ['Zone/a', 0, 'zone/a', 'ALL_ZONES_FULLY_DISRUPTED', 'FullDisruption'],
+      ['Zone/b', 0, 'zone/b', 'ALL_ZONES_FULLY_DISRUPTED', 'FullDisruption'],
     ],
   );
   assert.equal(r.c.inMasterDisruption(), true);
@@ -140,10 +153,11 @@ test('every zone fully disrupted: taints removed, evictions stopped; leaving it 
   const rates = r
     .decisions('EvictionRateChanged')
     .filter((d) => d.time === iso(105))
-    .map((d) => [d.object, d.because.at(-1)!.values!.to]);
+    .map((d) => [d.object, swappedTo(d), d.machine!.from, d.machine!.to]);
+  // zone b stays FullDisruption (its one node is still down): its limiter comes from that transition too (HealthyQPSFunc)
   assert.deepEqual(rates, [
-    ['Zone/a', 0.1],
-    ['Zone/b', 0.1],
+    ['Zone/a', 0.1, 'FullDisruption', 'Normal'],
+    ['Zone/b', 0.1, 'FullDisruption', 'FullDisruption'],
   ]);
 });
 
