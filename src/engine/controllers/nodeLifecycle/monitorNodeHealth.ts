@@ -246,14 +246,18 @@ export function evaluateNode(nlc: NodeLifecycleState, host: ControllerHost, node
   if (nlc.rules.retriesMarkPodsNotReady) {
     const needsRetry = nlc.retry.has(name);
     if (leftTrue || (needsRetry && r.observed.status !== 'True')) {
-      if (!markPodsNotReady(nlc, host, name, nlc.podsOn(host, name), nlc.rules.markOnlyChangedPods ? 'MarkPodsNotReady' : 'MarkAllPodsNotReady')) {
+      const keys: string[] = [];
+      const pods = nlc.podsOn(host, name, keys);
+      if (!markPodsNotReady(nlc, host, name, pods, nlc.rules.markOnlyChangedPods ? 'MarkPodsNotReady' : 'MarkAllPodsNotReady', keys)) {
         nlc.retry.add(name);
         return;
       }
     }
     nlc.retry.delete(name);
   } else if (leftTrue) {
-    markPodsNotReady(nlc, host, name, nlc.podsOn(host, name), 'MarkAllPodsNotReady');
+    const keys: string[] = [];
+    const pods = nlc.podsOn(host, name, keys);
+    markPodsNotReady(nlc, host, name, pods, 'MarkAllPodsNotReady', keys);
   }
 }
 
