@@ -47,3 +47,31 @@ export function sortNaturally<T>(items: readonly T[], name: (t: T) => string): T
   keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
   return keyed.map((x) => x.t);
 }
+
+/** An RFC3339 UTC time inside a message (the trace's messages are stored with clock times). */
+const TIME_IN_TEXT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z\b/g;
+
+/**
+ * A message cut around the clock times in it: `{text}` runs and `{text, time}` parts, `text` being the
+ * offset to show and `time` the clock time for its hover. A message without a time is one run, unchanged.
+ */
+export function timesAsOffsets(message: string, start: string | undefined): { text: string; time?: string }[] {
+  const parts: { text: string; time?: string }[] = [];
+  let last = 0;
+  for (const m of message.matchAll(TIME_IN_TEXT)) {
+    const shown = offsetText(m[0], start);
+    if (shown === m[0]) continue;
+    if (m.index > last) parts.push({ text: message.slice(last, m.index) });
+    parts.push({ text: shown, time: m[0] });
+    last = m.index + m[0].length;
+  }
+  if (last < message.length || !parts.length) parts.push({ text: message.slice(last) });
+  return parts;
+}
+
+/** The message with its clock times as offsets, each with its clock time in brackets (for a title, where nothing hovers). */
+export function offsetsInText(message: string, start: string | undefined): string {
+  return timesAsOffsets(message, start)
+    .map((p) => (p.time ? `${p.text} (${p.time})` : p.text))
+    .join('');
+}

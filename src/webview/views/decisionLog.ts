@@ -6,7 +6,8 @@
 import { el, replace } from '../dom';
 import type { Host } from '../host';
 import type { Store } from '../state';
-import { offsetText } from '../time';
+import { offsetsInText, offsetText } from '../time';
+import { timedText } from './timedText';
 import type { Decision } from '../../engine/trace/decision';
 
 /** Kept in step with NOISE_ACTIONS of src/engine/trace/decision.ts (the webview does not bundle the engine). */
@@ -98,7 +99,8 @@ export class DecisionLog {
   private row(d: Decision): HTMLElement {
     const open = this.expanded.has(d.seq);
     const at = offsetText(d.time, this.store.init?.startTime);
-    const full = `${at} (${d.time}) ${d.action} ${d.object}: ${d.summary}${d.because.length ? `\n${d.because.map((b) => `• ${b.rule}`).join('\n')}` : ''}`;
+    const start = this.store.init?.startTime;
+    const full = `${at} (${d.time}) ${d.action} ${d.object}: ${offsetsInText(d.summary, start)}${d.because.length ? `\n${d.because.map((b) => `• ${b.rule}`).join('\n')}` : ''}`;
     const li = el(
       'li',
       {
@@ -112,7 +114,7 @@ export class DecisionLog {
       el('span', { class: 'time', title: d.time }, at),
       el('span', { class: 'action' }, d.action),
       el('span', { class: 'object' }, d.object),
-      el('span', { class: 'summary' }, d.summary),
+      el('span', { class: 'summary' }, ...timedText(d.summary, start)),
       open && d.because.length ? el('ul', { class: 'because' }, ...d.because.map((b) => el('li', null, b.rule))) : null,
     );
     const toggle = () => {
@@ -170,7 +172,13 @@ export class DecisionLog {
     if (after.length) {
       // Next decision or Run until stopped between two passes: what happened since the pass, up to now
       rows.push(
-        el('li', { class: 'between', id: 'between-passes' }, `after pass ${s.pass ?? '—'}, until ${s.time.slice(11, 23)} (before pass ${(s.pass ?? -1) + 1})`),
+        el(
+          'li',
+          { class: 'between', id: 'between-passes' },
+          `after pass ${s.pass ?? '—'}, until `,
+          el('span', { class: 'time', title: s.time }, offsetText(s.time, s.init?.startTime)),
+          ` (before pass ${(s.pass ?? -1) + 1})`,
+        ),
       );
       for (const d of after) if (!(collapse && NOISE.has(d.action))) rows.push(this.row(d));
     }

@@ -14,6 +14,7 @@
 import { el, replace } from '../dom';
 import type { Host } from '../host';
 import type { Store } from '../state';
+import { offsetText } from '../time';
 import type { MachineGraphState, MachineGraphTransition, SelectedMachine } from '../../protocol/webview';
 
 const NS = 'http://www.w3.org/2000/svg';
@@ -409,7 +410,12 @@ export class MachinePanel {
             'ol',
             { class: 'taken' },
             ...t.taken.map((d) => {
-              const b = el('button', { class: 'link cause', type: 'button', 'data-seq': d.seq }, `#${d.seq} ${d.time.slice(11, 23)} ${d.action} ${d.object}`);
+              const b = el(
+                'button',
+                { class: 'link cause', type: 'button', 'data-seq': d.seq },
+                `#${d.seq} ${offsetText(d.time, this.store.init?.startTime)} ${d.action} ${d.object}`,
+              );
+              b.title = d.time;
               b.addEventListener('click', () => this.host.post({ type: 'selectDecision', seq: d.seq }));
               return el('li', null, b, ` ${d.from} → ${d.to}`);
             }),

@@ -2,6 +2,8 @@
 import { el, replace } from '../dom';
 import type { Host } from '../host';
 import type { Store } from '../state';
+import { offsetText } from '../time';
+import { timedText } from './timedText';
 
 export class Notes {
   readonly root = el('section', { id: 'notes', class: 'panel', 'aria-label': 'Assumptions' });
@@ -50,26 +52,33 @@ export class Notes {
         'div',
         { id },
         el('h3', null, `${title} (${items.length})`),
-        el('ul', null, ...items.slice(0, 200).map((d) => el('li', null, `${d.time} ${d.action} ${d.object}`))),
+        el('ul', null, ...items.slice(0, 200).map((d) => el('li', null, this.at(d.time), ` ${d.action} ${d.object}`))),
       );
     replace(
       this.whatIf,
       el(
         'p',
         { id: 'whatif-summary' },
-        `${c.setting}=${c.value}, both runs until ${c.until}: ${c.same} decisions the same, ${c.moved.length} at other times, ${c.onlyOriginal.length} only originally, ${c.onlyChanged.length} only with the change.`,
+        `${c.setting}=${c.value}, both runs until `,
+        this.at(c.until),
+        `: ${c.same} decisions the same, ${c.moved.length} at other times, ${c.onlyOriginal.length} only originally, ${c.onlyChanged.length} only with the change.`,
       ),
       c.firstDifference
-        ? el('p', { id: 'whatif-first' }, `First difference: ${c.firstDifference}`)
+        ? el('p', { id: 'whatif-first' }, 'First difference: ', ...timedText(c.firstDifference, this.store.init?.startTime))
         : el('p', { id: 'whatif-first' }, 'The traces are the same.'),
       el(
         'div',
         { id: 'whatif-moved' },
         el('h3', null, `At other times (${c.moved.length})`),
-        el('ul', null, ...c.moved.slice(0, 200).map((m) => el('li', null, `${m.action} ${m.object}: ${m.original} → ${m.changed}`))),
+        el('ul', null, ...c.moved.slice(0, 200).map((m) => el('li', null, `${m.action} ${m.object}: `, this.at(m.original), ' → ', this.at(m.changed)))),
       ),
       list('Only originally', c.onlyOriginal, 'whatif-only-original'),
       list(`Only with ${c.setting}=${c.value}`, c.onlyChanged, 'whatif-only-changed'),
     );
+  }
+
+  /** A time of the what-if as an offset from the start, the clock time on hover. */
+  private at(time: string): HTMLElement {
+    return el('span', { class: 'time', title: time }, offsetText(time, this.store.init?.startTime));
   }
 }

@@ -9,7 +9,8 @@ import type { Host } from '../host';
 import type { Store } from '../state';
 import type { Check, Decision } from '../../engine/trace/decision';
 import type { WhyNot, WhyNotCheck } from '../../engine/trace/whyNot';
-import { offsetText } from '../time';
+import { offsetsInText, offsetText } from '../time';
+import { timedText } from './timedText';
 
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
@@ -38,7 +39,7 @@ export class WhyPanel {
   private link(d: Decision): HTMLElement {
     const b = el(
       'button',
-      { class: 'link cause', 'data-seq': d.seq, type: 'button', title: `${d.time}: ${d.summary}` },
+      { class: 'link cause', 'data-seq': d.seq, type: 'button', title: `${d.time}: ${offsetsInText(d.summary, this.store.init?.startTime)}` },
       `#${d.seq} ${offsetText(d.time, this.store.init?.startTime)} ${d.controller} ${d.action} ${d.object}`,
     );
     b.addEventListener('click', () => this.host.post({ type: 'selectDecision', seq: d.seq }));
@@ -167,7 +168,8 @@ export class WhyPanel {
             { class: 'lineage-answers' },
             a.action === 'PodEvicted' || a.action === 'ObjectDeleted' || a.action === 'PodsDeleted' ? 'replacing: ' : 'because of: ',
             this.link(a),
-            ` ${a.summary}`,
+            ' ',
+            ...timedText(a.summary, this.store.init?.startTime),
           ),
         ),
       ),
@@ -245,7 +247,7 @@ export class WhyPanel {
       const world = chain.find((c) => c.controller === 'world');
       parts.push(
         el('div', { class: 'why-head', id: 'why-decision' }, el('span', { class: 'action' }, d.action), ' ', this.objectLink(d.object), ' ', this.at(d.time)),
-        el('p', { class: 'summary', id: 'why-summary' }, d.summary),
+        el('p', { class: 'summary', id: 'why-summary' }, ...timedText(d.summary, s.init?.startTime)),
         ...this.reality(),
         el('h3', null, 'Because'),
         this.checks(d.because, 'why-checks'),
@@ -286,7 +288,11 @@ export class WhyPanel {
       parts.push(el('h3', null, 'What happened'));
       parts.push(
         e.happened.length
-          ? el('ol', { id: 'why-happened' }, ...e.happened.map((h) => el('li', null, this.link(h.decision), ` ${h.decision.summary}`)))
+          ? el(
+              'ol',
+              { id: 'why-happened' },
+              ...e.happened.map((h) => el('li', null, this.link(h.decision), ' ', ...timedText(h.decision.summary, s.init?.startTime))),
+            )
           : el('p', { id: 'why-happened', class: 'hint' }, 'Nothing has happened to it yet.'),
       );
       parts.push(el('h3', null, 'Why not'));

@@ -27,6 +27,7 @@ import type { GuardRules } from '../../machines/guardChecks';
 export type ReadyStatus = 'True' | 'False' | 'Unknown';
 
 export type NodeHealthEvent =
+  | NodeAddedEvent
   | { type: 'READY_OBSERVED'; status: ReadyStatus }
   | { type: 'READY_MISSING' }
   | { type: 'STATUS_UNKNOWN_SET' }
@@ -39,6 +40,12 @@ export type NodeHealthEvent =
   | { type: 'EVICTION_PASS'; fromZoneLeft?: boolean }
   | { type: 'EVICTION_CANCELLED' }
   | { type: 'REGISTERED_AGAIN' };
+
+/**
+ * monitorNodeHealth's registration of a node classifyNodes found: asked with what classifyNodes reads,
+ * whether knownNodeSet holds the node's name (only a node it does not hold is "added").
+ */
+export type NodeAddedEvent = { type: 'NODE_ADDED'; inKnownNodeSet: boolean };
 
 /**
  * markNodeForTainting, asked with what upstream's code reads before it writes (the zone is the
@@ -70,6 +77,7 @@ const REACHABLE_KEYS = Array.from({ length: 4 }, (_, i) => `MARK_NODE_AS_REACHAB
 /** The event fields the node health machine's guards read: with the type, they determine its answer (machines/table.ts). */
 export function nodeHealthEventKey(e: NodeHealthEvent): string {
   if (e.type === 'READY_OBSERVED') return `${e.type}:${e.status}`;
+  if (e.type === 'NODE_ADDED') return e.inKnownNodeSet ? 'NODE_ADDED:known' : 'NODE_ADDED';
   if (e.type === 'TAINT_PASS' && e.reconstructed) return e.fromZoneLeft ? 'TAINT_PASS:reconstructed:fromZoneLeft' : 'TAINT_PASS:reconstructed';
   // a node that changed zone (zoneQueues.ts): the fields the zone-move guards read
   // asked for every node a monitor pass evaluates in full: keys made once, by the guards' inputs
@@ -141,6 +149,7 @@ const evictionCancelled = {
 
 /** The node health machine's guards in words, with the event fields each reads (a decision's `because` lists them). */
 export const nodeHealthGuardRules: GuardRules = {
+  notInKnownNodeSet: { rule: 'classifyNodes: the node is not in knownNodeSet (a new node)', reads: ['inKnownNodeSet'] },
   readyIsTrue: { rule: "the node's Ready condition, as the controller saw it, is True", reads: ['status'] },
   readyIsFalse: { rule: "the node's Ready condition, as the controller saw it, is False", reads: ['status'] },
   readyIsUnknown: { rule: "the node's Ready condition, as the controller saw it, is Unknown", reads: ['status'] },
@@ -182,6 +191,7 @@ export const nodeHealthGuardRules: GuardRules = {
 export const nodeHealthMachine = setup({
   types: { events: {} as NodeHealthEvent },
   guards: {
+    notInKnownNodeSet: ({ event }) => event.type === 'NODE_ADDED' && !event.inKnownNodeSet,
     readyIsTrue: ({ event }) => event.type === 'READY_OBSERVED' && event.status === 'True',
     readyIsFalse: ({ event }) => event.type === 'READY_OBSERVED' && event.status === 'False',
     readyIsUnknown: ({ event }) => event.type === 'READY_OBSERVED' && event.status === 'Unknown',
@@ -196,6 +206,14 @@ export const nodeHealthMachine = setup({
 }).createMachine({
   id: 'nodeHealth',
   type: 'parallel',
+  on: {
+    NODE_ADDED: {
+      guard: 'notInKnownNodeSet',
+      target: ['.ready.NotObserved', '.eviction.idle'],
+      description:
+        'monitorNodeHealth: "Controller observed a new Node": added to knownNodeSet, its zone given a queue (addPodEvictorForNewZone) and a RegisteredNode event recorded; nothing observed of it yet.',
+    },
+  },
   states: {
     ready: {
       initial: 'NotObserved',

@@ -148,10 +148,13 @@ export function monitorPass(nlc: NodeLifecycleState, host: ControllerHost): void
 export function registerNode(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord): void {
   const name = node.meta.name;
   const ref = nodeRef(name);
+  const inKnownNodeSet = nlc.known.has(name);
   nlc.known.set(name, node.meta.uid);
   nlc.refreshTrack(host, name);
   const t = nlc.tracks.get(name)!;
   nlc.nodes.renew(name);
+  // the node health machine's registration: its guard is classifyNodes' check
+  const added = nlc.sendNode(name, { type: 'NODE_ADDED', inKnownNodeSet });
   nlc.decide(host, {
     action: 'NodeRegistered',
     object: ref,
@@ -169,6 +172,7 @@ export function registerNode(nlc: NodeLifecycleState, host: ControllerHost, node
             },
           ]),
     ],
+    machine: added,
     source: nlc.src(nlc.monitorFn),
   });
   nlc.addPodEvictorForNewZone(t.zone);
@@ -246,14 +250,18 @@ export function evaluateNode(nlc: NodeLifecycleState, host: ControllerHost, node
   if (nlc.rules.retriesMarkPodsNotReady) {
     const needsRetry = nlc.retry.has(name);
     if (leftTrue || (needsRetry && r.observed.status !== 'True')) {
-      if (!markPodsNotReady(nlc, host, name, nlc.podsOn(host, name), nlc.rules.markOnlyChangedPods ? 'MarkPodsNotReady' : 'MarkAllPodsNotReady')) {
+      const keys: string[] = [];
+      const pods = nlc.podsOn(host, name, keys);
+      if (!markPodsNotReady(nlc, host, name, pods, nlc.rules.markOnlyChangedPods ? 'MarkPodsNotReady' : 'MarkAllPodsNotReady', keys)) {
         nlc.retry.add(name);
         return;
       }
     }
     nlc.retry.delete(name);
   } else if (leftTrue) {
-    markPodsNotReady(nlc, host, name, nlc.podsOn(host, name), 'MarkAllPodsNotReady');
+    const keys: string[] = [];
+    const pods = nlc.podsOn(host, name, keys);
+    markPodsNotReady(nlc, host, name, pods, 'MarkAllPodsNotReady', keys);
   }
 }
 

@@ -294,7 +294,20 @@ export function setPodTerminationReason(
   };
 }
 
-export function markPodsNotReady(nlc: NodeLifecycleState, host: ControllerHost, nodeName: string, pods: PodRecord[], fn: string): boolean {
+/**
+ * `keys`: the pods' keys as the pod index holds them (podsOn's `keysOut`), else made here. The
+ * index's strings are hashed already; a key made anew is a concatenation that every map it is
+ * looked up in (the host's, each controller's) must first flatten and hash: 50,000 of them when
+ * a zone's nodes go Unknown at 5,000 nodes.
+ */
+export function markPodsNotReady(
+  nlc: NodeLifecycleState,
+  host: ControllerHost,
+  nodeName: string,
+  pods: PodRecord[],
+  fn: string,
+  keys?: readonly string[],
+): boolean {
   const ref = nodeRef(nodeName);
   const updated: string[] = [];
   let failed = 0;
@@ -308,7 +321,8 @@ export function markPodsNotReady(nlc: NodeLifecycleState, host: ControllerHost, 
   for (const pod of pods) if (toMark(pod)) count++;
   const tr = askMarkPodsNotReady(nodeName, { type: 'MARK_PODS_NOT_READY', podsToMark: count });
   if (!tr) return true;
-  for (const pod of pods) {
+  for (let i = 0; i < pods.length; i++) {
+    const pod = pods[i];
     const ready = toMark(pod);
     if (!ready) continue;
     const pref = podRef(pod.meta.namespace, pod.meta.name);
@@ -320,7 +334,7 @@ export function markPodsNotReady(nlc: NodeLifecycleState, host: ControllerHost, 
     ready.status = 'False';
     if (nlc.rules.markOnlyChangedPods && was !== 'False') ready.lastTransitionTime = host.now;
     // one key for the host, the controllers it tells and the decision's list
-    const key = nsKey(pod.meta.namespace, pod.meta.name);
+    const key = keys !== undefined ? keys[i] : nsKey(pod.meta.namespace, pod.meta.name);
     host.updatePod(pod, key);
     if (was !== 'False') updated.push(key);
   }

@@ -48,6 +48,7 @@ export function reconstruct(nlc: NodeLifecycleState, host: ControllerHost, names
   for (const name of names) {
     const node = host.cluster.nodes.get(name)!;
     const ref = nodeRef(name);
+    const inKnownNodeSet = nlc.known.has(name);
     nlc.known.set(name, node.meta.uid);
     nlc.refreshTrack(host, name);
     const t = nlc.tracks.get(name)!;
@@ -63,6 +64,8 @@ export function reconstruct(nlc: NodeLifecycleState, host: ControllerHost, names
       savedReady: ready ? { ...ready } : null,
       lease: lease ? { renewTime: renew } : null,
     });
+    // registered as if observed long ago (classifyNodes' check, as in registerNode), then its Ready as the snapshot has it
+    const added = nlc.sendNode(name, { type: 'NODE_ADDED', inKnownNodeSet });
     const obs = ready ? nlc.sendNode(name, { type: 'READY_OBSERVED', status: ready.status }) : null;
     let tainted = false;
     if (nlc.rules.taintBasedEvictions && ready && ready.status !== 'True') {
@@ -92,7 +95,7 @@ export function reconstruct(nlc: NodeLifecycleState, host: ControllerHost, names
         },
         ...(tainted ? [{ rule: 'the node already carries the NoExecute taint matching its Ready status: counted as tainted, not queued again' }] : []),
       ],
-      machine: obs,
+      machine: obs ?? added,
       source: 'controller-stepper: controllerMemory reconstructed (spec 1.4)',
     });
     nlc.dirty.add(name);

@@ -487,7 +487,8 @@ export class NodeLifecycleState {
     this.queues.set(zone, new RateLimitedTimedQueue(this.evictionRate));
   }
 
-  podsOn(host: ControllerHost, node: string): PodRecord[] {
+  /** The node's pods, in key order; `keysOut` receives their keys, the index's own strings (see markPodsNotReady). */
+  podsOn(host: ControllerHost, node: string, keysOut?: string[]): PodRecord[] {
     const keys = host.cluster.podsByNode.get(node);
     if (!keys) return [];
     // in key order; the index is usually in that order already (pods indexed in snapshot order), and
@@ -502,7 +503,9 @@ export class NodeLifecycleState {
     const out: PodRecord[] = [];
     for (let i = 0; i < sorted.length; i++) {
       const p = host.cluster.pods.get(sorted[i]);
-      if (p) out.push(p);
+      if (!p) continue;
+      out.push(p);
+      keysOut?.push(sorted[i]);
     }
     return out;
   }

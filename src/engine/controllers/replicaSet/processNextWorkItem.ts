@@ -55,13 +55,27 @@ export function processDueKeys(rsc: ReplicaSetCore, host: ControllerHost, should
       rsc.update(e, { type: 'ENQUEUE', at: now });
     }
   }
+  return syncKeys(rsc, host, dueKeys(rsc, now), shouldYield);
+}
+
+/** The entries whose key is due at `now`, in the order the workqueue hands them out: by due time, then by key. */
+export function dueKeys(rsc: Pick<ReplicaSetCore, 'timed' | 'ctx'>, now: Micros): Entry[] {
   const due: Entry[] = [];
+  // Most wakes find every due key due at the same instant (thousands when an outage's pods go not
+  // ready at once): then the order is the keys' alone, and the comparator need not read two
+  // machines' contexts per comparison (a cache miss each, n log n times).
+  let first: Micros | undefined;
+  let oneInstant = true;
   for (const e of rsc.timed) {
     const at = rsc.ctx(e).dueAt;
-    if (at !== null && at <= now) due.push(e);
+    if (at === null || at > now) continue;
+    due.push(e);
+    if (first === undefined) first = at;
+    else if (at !== first) oneInstant = false;
   }
-  due.sort((a, b) => rsc.ctx(a).dueAt! - rsc.ctx(b).dueAt! || byEntryKey(a, b));
-  return syncKeys(rsc, host, due, shouldYield);
+  if (oneInstant) due.sort(byEntryKey);
+  else due.sort((a, b) => rsc.ctx(a).dueAt! - rsc.ctx(b).dueAt! || byEntryKey(a, b));
+  return due;
 }
 
 function syncKeys(rsc: ReplicaSetCore, host: ControllerHost, due: Entry[], shouldYield?: () => boolean): boolean {

@@ -121,6 +121,27 @@ test('node health machine: each eviction event only in the sub-states upstream t
 });
 type ReadyLike = 'NotObserved' | 'True' | 'False' | 'Unknown';
 
+test("node health machine: NODE_ADDED (classifyNodes' new node) starts the machine over, and only for a node knownNodeSet does not hold", () => {
+  const table = new MachineTable(nodeHealthMachine, nodeHealthEventKey);
+  const live = (value: object) =>
+    createTracedActor(nodeHealthMachine, 'node/x', { snapshot: nodeHealthMachine.resolveState({ value } as never), traceGuards: true });
+  for (const ready of ['NotObserved', 'True', 'False', 'Unknown'] as const) {
+    for (const eviction of ['idle', 'queuedForTainting', 'tainted', 'queuedForEviction', 'evicted'] as const) {
+      const from = { ready, eviction };
+      const added = table.step(from, { type: 'NODE_ADDED', inKnownNodeSet: false });
+      assert.equal(added?.text, 'ready.NotObserved,eviction.idle', `new node from ${ready}/${eviction}`);
+      assert.deepEqual(added.guards, [{ guard: 'notInKnownNodeSet', value: true }]);
+      assert.equal(added.stays, false, 'a transition (the decision records it), not "nothing to do"');
+      assert.equal(table.step(from, { type: 'NODE_ADDED', inKnownNodeSet: true }), null, `a known node is not added again (${ready}/${eviction})`);
+      // the table answers as a live actor does
+      const a = live(from);
+      assert.equal(a.send({ type: 'NODE_ADDED', inKnownNodeSet: false })?.to, 'ready.NotObserved,eviction.idle');
+      assert.deepEqual(a.lastGuards(), [{ guard: 'notInKnownNodeSet', value: true }]);
+    }
+  }
+  assert.throws(() => new NodeMachines(true, () => {}).ask('a', { type: 'NODE_ADDED', inKnownNodeSet: true }), /refuses NODE_ADDED/);
+});
+
 test('NodeMachines: the answer comes before the write, and a refusal throws when strict', () => {
   const seen: string[] = [];
   const strict = new NodeMachines(true, (t) => seen.push(`${t.from}->${t.to}`));

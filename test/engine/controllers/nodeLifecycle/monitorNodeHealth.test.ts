@@ -32,6 +32,19 @@ test('classifyNodes registers new nodes and removes deleted ones, once each', ()
     r.decisions('NodeRegistered').map((d) => d.object),
     ['Node/a', 'Node/b', 'Node/c'],
   );
+  // each through the node health machine's registration, its guard classifyNodes' check
+  for (const d of r.decisions('NodeRegistered')) {
+    assert.deepEqual(d.machine, {
+      id: `node/${d.object.slice(5)}`,
+      from: 'ready.NotObserved,eviction.idle',
+      to: 'ready.NotObserved,eviction.idle',
+      event: 'NODE_ADDED',
+    });
+    assert.deepEqual(
+      d.because.filter((c) => c.rule.startsWith('machine guard ')).map((c) => c.values),
+      [{ notInKnownNodeSet: true, inKnownNodeSet: false }],
+    );
+  }
   assert.deepEqual(
     r.c.zones(r.host).map((z) => z.zone),
     ['Zone/z', 'Zone/z2'],
@@ -148,6 +161,11 @@ test('reconstructed memory takes the later of the Ready heartbeat and the Lease 
   assert.equal(r.c.healthOf('a')!.probe, at(-20));
   const reg = r.decisions('NodeRegistered', 'Node/a')[0];
   assert.equal(reg.because[0].values!.from, 'Lease renewTime');
+  assert.equal(reg.machine?.event, 'READY_OBSERVED', 'registered, then its Ready observed as the snapshot has it: the decision shows the observation');
+  // a node without a Ready condition: the registration itself
+  const bare = rig({ minor: 31, memory: 'reconstructed', nodes: [node('c', { ready: null })] });
+  bare.runUntil(at(0));
+  assert.equal(bare.decisions('NodeRegistered', 'Node/c')[0].machine?.event, 'NODE_ADDED');
 });
 
 test('reconstructed memory keeps the NoExecute taints a running controller would have added; fresh memory removes them first', () => {

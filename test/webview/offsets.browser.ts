@@ -1,0 +1,60 @@
+/**
+ * Every time the user reads in the panel is an offset from the start, as
+ * scenarios are written, with the clock time on hover: the times the engine
+ * writes into decision messages ("will be deleted at 2026-…") included, and
+ * the log's line between two passes. The real host over one-node-stops.
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join, resolve } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { serveWebview, type Served } from './harness/page';
+import { RealPanel } from './harness/realPanel';
+import { openScenario } from '../../src/extension/openScenario';
+
+const file = join(resolve(__dirname, '../..'), 'examples', 'one-node-stops.yaml');
+const CLOCK = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}|\b\d{2}:\d{2}:\d{2}\.\d{3}\b/;
+let served: Served;
+let browser: Browser;
+
+before(async () => {
+  served = await serveWebview({ prelude: false });
+  browser = served.browser;
+});
+
+after(async () => {
+  await served?.close();
+});
+
+test('a decision message reads its times as offsets (the clock time on hover), in the log, its tooltip and the Why', async () => {
+  const a = await RealPanel.open(browser, served.origin, () => openScenario(file, ''));
+  await a.runUntil('1m10s');
+  await a.at('00:01:10');
+  const row = a.page.locator('#decisions li.decision', { hasText: 'PodEvictionScheduled' }).filter({ hasText: 'toleration-sixty' });
+  assert.match(await row.locator('.summary').innerText(), /will be deleted at \+2m10s \(tolerates/);
+  assert.equal(await row.locator('.summary .time').getAttribute('title'), '2026-01-01T00:02:10.000Z');
+  assert.match((await row.getAttribute('title')) ?? '', /will be deleted at \+2m10s \(2026-01-01T00:02:10\.000Z\)/);
+  await row.click();
+  await a.page.locator('#why-decision', { hasText: 'PodEvictionScheduled' }).waitFor();
+  assert.match(await a.text('#why-summary'), /will be deleted at \+2m10s/);
+  assert.doesNotMatch(await a.text('#decisions'), CLOCK);
+  assert.doesNotMatch(await a.text('#why-body'), CLOCK);
+  // the pod's own Why lists the same decision with the same offset
+  a.session?.selectObject('Pod/default/toleration-sixty');
+  await a.page.locator('#why-object', { hasText: 'toleration-sixty' }).waitFor();
+  assert.match(await a.text('#why-happened'), /will be deleted at \+2m10s/);
+  assert.doesNotMatch(await a.text('#why-body'), CLOCK);
+  await a.close();
+});
+
+test('the log line between two passes says until an offset, not a clock time', async () => {
+  // zone-large-partial's deadlines fall between passes (a node's taint at +2m50.1s, its pods deleted 5m later)
+  const a = await RealPanel.open(browser, served.origin, () => openScenario(join(resolve(__dirname, '../..'), 'examples', 'zone-large-partial.yaml'), ''));
+  await a.runUntil('7m50.1s');
+  await a.at('00:07:50');
+  const between = a.page.locator('#between-passes');
+  assert.equal(await between.innerText(), 'after pass 94, until +7m50.1s (before pass 95)');
+  assert.equal(await between.locator('.time').getAttribute('title'), '2026-01-01T00:07:50.100Z');
+  assert.doesNotMatch(await a.text('#decisions'), CLOCK);
+  await a.close();
+});
