@@ -208,6 +208,9 @@ export class SimulationImpl implements Simulation {
   takeRecordChanges(): { nodes: ReadonlySet<string> | 'all'; replicaSets: ReadonlySet<string> | 'all' } {
     return this.host.takeRecordChanges();
   }
+  prepare(): void {
+    for (const c of this.host.controllers) c.prepare?.(this.host);
+  }
   /** the running controllers (none during a failover's wait) */
   get controllers(): readonly SimController[] {
     return this.host.controllers;
