@@ -31,7 +31,6 @@ import { machinesMessage } from './machineGraph';
 import { podLineage } from '../engine/trace/lineage';
 import { MachinesAtPosition } from './machinesAtPosition';
 import { Slices, type CancelToken, type SessionResult } from './slices';
-import { stepToPass } from './passSteps';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
 import { formatOffset } from '../engine/trace/text';
@@ -289,10 +288,12 @@ export class Session {
 
   step(): SessionResult {
     // to the next pass, even when the current one was left part-done by a cancel (the engine's step
-    // would only finish it); a slice's continuation aims at the same pass
+    // would only finish it); a slice's continuation aims at the same pass, and the engine finishes
+    // a target pass a slice left part-done (goToPass); at the horizon there is no next pass
     const target = (this.sim.pass ?? -1) + 1;
+    if (target > this.sim.lastPass) return { ok: true };
     return this.long(
-      () => stepToPass(this.sim, target),
+      () => this.sim.goToPass(target, { interactive: true }),
       () => {
         this.changed();
         return { ok: true };

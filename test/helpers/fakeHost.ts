@@ -12,7 +12,7 @@ import { formatTime } from '../../src/engine/model/time';
 import type { NodeRecord, ObjectRef, PodRecord, Taint } from '../../src/engine/model/types';
 import type { ControllerConfig, KubeletConfig } from '../../src/engine/config/types';
 import type { VersionBehaviour } from '../../src/engine/versions/types';
-import type { ControllerName, Decision, DecisionInput } from '../../src/engine/trace/decision';
+import type { ControllerName, Decision, DecisionInput, MachineTransition } from '../../src/engine/trace/decision';
 
 export interface FakeHostInit {
   now: Micros;
@@ -75,11 +75,19 @@ export class FakeHost implements ControllerHost {
     return this.facts.get(`${object}|${fact}`);
   }
 
-  apiCall(controller: ControllerName, verb: ApiVerb, resource: ApiResource, object: ObjectRef): boolean {
+  apiCall(controller: ControllerName, verb: ApiVerb, resource: ApiResource, object: ObjectRef, machine?: MachineTransition | null): boolean {
     const k = `${verb} ${resource}`;
     if ((this.faults[k] ?? 0) > 0) {
       this.faults[k]--;
-      this.decide({ controller, action: 'ApiCallFailed', object, summary: `${verb} ${resource} failed (injected)`, because: [], source: 'fault injection' });
+      this.decide({
+        controller,
+        action: 'ApiCallFailed',
+        object,
+        summary: `${verb} ${resource} failed (injected)`,
+        because: [],
+        machine,
+        source: 'fault injection',
+      });
       return false;
     }
     return true;

@@ -79,6 +79,11 @@ export interface SimController {
    * `onLeaseEvent` update.
    */
   onLeaseRenewals?(host: ControllerHost, batch: readonly LeaseRecord[], count: number): void;
+  /**
+   * Optional: builds now what the controller would otherwise build at its first need, so that the
+   * cost is paid when the caller has time (Simulation.prepare); must change nothing it decides.
+   */
+  prepare?(host: ControllerHost): void;
   /** The earliest time at which this controller has work due, or undefined. */
   nextWake(): Micros | undefined;
   /**

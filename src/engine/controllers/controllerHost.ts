@@ -10,7 +10,7 @@ import type { ObjectRef, PodRecord, NodeRecord, ReplicaSetRecord, Taint } from '
 import type { Micros } from '../model/time';
 import type { ControllerConfig, KubeletConfig } from '../config/types';
 import type { VersionBehaviour } from '../versions/types';
-import type { ControllerName, DecisionInput } from '../trace/decision';
+import type { ControllerName, DecisionInput, MachineTransition } from '../trace/decision';
 
 export type ApiVerb = 'create' | 'delete' | 'update' | 'patch';
 export type ApiResource = 'pods' | 'nodes' | 'replicasets';
@@ -42,9 +42,10 @@ export interface ControllerHost {
   /**
    * An API call by a controller. Returns false when an injected fault makes it
    * fail; the host has then recorded ApiCallFailed and the caller must retry as
-   * kube-controller-manager does.
+   * kube-controller-manager does. `machine`: the transition of the controller's machine that chose
+   * the call (the ApiCallFailed decision records it, its guards after the failure).
    */
-  apiCall(controller: ControllerName, verb: ApiVerb, resource: ApiResource, object: ObjectRef): boolean;
+  apiCall(controller: ControllerName, verb: ApiVerb, resource: ApiResource, object: ObjectRef, machine?: MachineTransition | null): boolean;
 
   /** World mutations. Each notifies the other controllers, as an informer would. */
   setNodeTaints(node: NodeRecord, taints: Taint[]): void;

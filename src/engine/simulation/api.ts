@@ -24,6 +24,11 @@ export interface ExpectationResult {
   position?: Problem['position'];
 }
 
+export interface GoToPassOptions {
+  /** forward, a user's steps (`step(true)`): the panel's Step keeps checkpoints near for a step back */
+  interactive?: boolean;
+}
+
 export interface SimulationOptions {
   /** `--version`: overrides the scenario's kubernetesVersion */
   version?: string;
@@ -99,6 +104,12 @@ export interface Simulation {
    * deleted since the last call, or 'all'. Heartbeat times alone are not a change.
    */
   takeRecordChanges?(): { nodes: ReadonlySet<string> | 'all'; replicaSets: ReadonlySet<string> | 'all' };
+  /**
+   * Builds now what a controller would build at its first need (the binder's node index: about half
+   * a second over 150,000 pods, else paid by the step of the first placement), changing nothing
+   * decided. For a caller with idle time, such as the panel after it has painted.
+   */
+  prepare?(): void;
 
   /**
    * Runs everything up to and including the next monitor pass. `interactive`: a user's single step
@@ -113,8 +124,12 @@ export interface Simulation {
   runUntil(t: Micros): void;
   /** Runs until a decision matches, or until `limit`; returns the decision. */
   runUntilDecision(match: (d: Decision) => boolean, limit: Micros): Decision | undefined;
-  /** The state as it was right after monitor pass n (backwards or forwards; from checkpoints, not from the start). */
-  goToPass(n: number): void;
+  /**
+   * The state as it was right after monitor pass n (backwards or forwards; from checkpoints, not from the start).
+   * Cut by shouldStop or shouldYield (`stopped`), it stops short of n or inside pass n's instant (`partDone`), and
+   * the next call for the same pass goes on from there: a part-done pass n is not reached yet.
+   */
+  goToPass(n: number, how?: GoToPassOptions): void;
   /** The last pass the simulation reaches, at its horizon (limits.ts): goToPass refuses any pass beyond it. */
   readonly lastPass: number;
 

@@ -54,6 +54,8 @@ interface MapDelta<T> {
 interface PodDelta {
   /** built from `changed` when first read (a restore, thinning): see PodChanges */
   delta: Map<string, PodRecord | null>;
+  /** the keys of `delta`, without building it (a restore reads only the keys of the checkpoints it drops) */
+  changedKeys(): Iterable<string>;
   /** in pairs: key, added (see SimHost.podKeyLog) */
   keyLog: (string | boolean)[];
   /**
@@ -291,7 +293,19 @@ export class CheckpointStore {
     const nodesReplaced = new Map<string, NodeRecord | undefined>();
     const cluster: ClusterState = {
       nodes: rewind(live.nodes, snap.nodes, chain, dropped, (c) => c.nodes.delta, nodesBack, nodeFrom, cp.nodes.order, nodesReplaced),
-      pods: rewind(live.pods, snap.pods, chain, dropped, (c) => c.pods.delta, host.dirtyPodKeys(), clonePod, undefined, podsReplaced, putBack.pods),
+      pods: rewind(
+        live.pods,
+        snap.pods,
+        chain,
+        dropped,
+        (c) => c.pods.delta,
+        host.dirtyPodKeys(),
+        clonePod,
+        undefined,
+        podsReplaced,
+        putBack.pods,
+        (c) => c.pods.changedKeys(),
+      ),
       replicaSets: rewind(
         live.replicaSets,
         snap.replicaSets,
@@ -388,12 +402,15 @@ function rewind<T, S = T>(
   /** the keys' order at the checkpoint; undefined: the live map's order is that order */
   order: readonly string[] | Set<string> | undefined,
   replaced?: Map<string, T | undefined>,
-  /** gets the keys put back (the others keep their live records) */
+  /** gets the keys put back (the others keep their live records); empty when given */
   putBack?: Set<string>,
+  /** the keys of a dropped checkpoint's delta (default: its map's), read without making the map */
+  keysOf: (c: Checkpoint) => Iterable<string> = (c) => deltaOf(c).keys(),
 ): Map<string, T> {
-  const changed = new Set<string>(dirty);
-  for (const c of dropped) for (const key of deltaOf(c).keys()) changed.add(key);
-  if (putBack !== undefined) for (const key of changed) putBack.add(key);
+  // the set put back is the one collected (a copy of 50,000 keys after a heavy pass, before)
+  const changed = putBack ?? new Set<string>();
+  for (const key of dirty) changed.add(key);
+  for (const c of dropped) for (const key of keysOf(c)) changed.add(key);
   const put = (key: string, v: T | S | null | undefined): void => {
     if (replaced !== undefined) replaced.set(key, map.get(key));
     if (v) map.set(key, clone(v));
@@ -401,10 +418,14 @@ function rewind<T, S = T>(
   };
   // Each key's latest delta in the chain, newest checkpoint first, each looked up from the smaller
   // side: a key changed since the checkpoint but never before it (most of them) was looked up in
-  // every checkpoint's delta, 48 look-ups for each of 50,000 pods after a heavy pass.
-  const left = changed;
+  // every checkpoint's delta, 48 look-ups for each of 50,000 pods after a heavy pass. The keys
+  // found are taken out of `left`, a copy made only when a delta in the chain has any (a jump back
+  // to the start finds none: it puts back every key from the base).
+  let left = changed;
   for (let i = chain.length - 1; i >= 0 && left.size > 0; i--) {
     const d = deltaOf(chain[i]);
+    if (d.size === 0) continue;
+    if (left === putBack) left = new Set(left);
     if (d.size < left.size) {
       for (const [key, v] of d) if (left.delete(key)) put(key, v);
     } else
@@ -550,6 +571,10 @@ class PodChanges implements PodDelta {
   set delta(m: Map<string, PodRecord | null>) {
     this.map = m;
     this.changed = undefined;
+  }
+
+  changedKeys(): Iterable<string> {
+    return this.changed !== undefined ? this.changed.keys : this.map!.keys();
   }
 }
 

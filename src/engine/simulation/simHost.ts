@@ -32,7 +32,8 @@ import type { LeaseRecord, NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord, T
 import { nsKey, podRef } from '../model/types';
 import type { ControllerConfig, KubeletConfig } from '../config/types';
 import type { VersionBehaviour } from '../versions/types';
-import type { ControllerName, Decision, DecisionInput } from '../trace/decision';
+import type { ControllerName, Decision, DecisionInput, MachineTransition } from '../trace/decision';
+import { becauseWithGuards } from '../machines/guardChecks';
 import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
 import { frozenPod } from './checkpoint';
@@ -339,7 +340,7 @@ export class SimHost implements ControllerHost {
     this.faults.set(key, { remaining: (f?.remaining ?? 0) + count, seq });
   }
 
-  apiCall(controller: ControllerName, verb: ApiVerb, resource: ApiResource, object: ObjectRef): boolean {
+  apiCall(controller: ControllerName, verb: ApiVerb, resource: ApiResource, object: ObjectRef, machine?: MachineTransition | null): boolean {
     // most scenarios inject no fault: no key string per call then (100,000 calls in an outage hour at 5,000 nodes)
     if (this.faults.size === 0) return true;
     const f = this.faults.get(`${verb} ${resource}`);
@@ -350,8 +351,12 @@ export class SimHost implements ControllerHost {
       action: 'ApiCallFailed',
       object,
       summary: `${verb} ${resource} ${object} failed: injected fault (${f.remaining} more to fail)`,
-      because: [{ rule: 'a fail: event makes the next API calls of this kind fail', values: { verb, resource, remaining: f.remaining } }],
+      because: becauseWithGuards(
+        [{ rule: 'a fail: event makes the next API calls of this kind fail', values: { verb, resource, remaining: f.remaining } }],
+        machine,
+      ),
       causes: [f.seq],
+      machine: machine ?? null,
       source: 'scenario: fail',
     });
     return false;

@@ -43,7 +43,7 @@ import type { Decision } from '../trace/decision';
 import type { VersionBehaviour } from '../versions/types';
 import { exportCluster } from '../model/export';
 import { Kubelets } from '../kubelet/kubelets';
-import type { Explanation, ExpectationResult, MachineView, Simulation, SimulationOptions, StateView, ZoneView } from './api';
+import type { Explanation, ExpectationResult, GoToPassOptions, MachineView, Simulation, SimulationOptions, StateView, ZoneView } from './api';
 import { SimHost } from './simHost';
 import { applyWorldEvent, assumeMissingLeases } from './world';
 import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
@@ -209,6 +209,9 @@ export class SimulationImpl implements Simulation {
   takeRecordChanges(): { nodes: ReadonlySet<string> | 'all'; replicaSets: ReadonlySet<string> | 'all' } {
     return this.host.takeRecordChanges();
   }
+  prepare(): void {
+    for (const c of this.host.controllers) c.prepare?.(this.host);
+  }
   /** the running controllers (none during a failover's wait) */
   get controllers(): readonly SimController[] {
     return this.host.controllers;
@@ -314,7 +317,7 @@ export class SimulationImpl implements Simulation {
     return Math.ceil(MAX_HORIZON / Math.max(1, this.config.nodeMonitorPeriod));
   }
 
-  goToPass(n: number): void {
+  goToPass(n: number, how?: GoToPassOptions): void {
     if (!Number.isInteger(n) || n < 0) throw new RangeError(`goToPass: pass must be a whole number ≥ 0, got ${n}`);
     const lastPass = this.lastPass;
     if (n > lastPass)
@@ -331,12 +334,16 @@ export class SimulationImpl implements Simulation {
       this.replay = { to: n, stepBack: cur === n + 1 };
     } else if (this.replay?.to !== n) this.replay = null;
     // a pass at a time, asking shouldStop between passes too (the extension's slices end there); a
-    // replay stopped so goes on at the next call for the same pass, leaving its checkpoints still
-    while (this.host.pass === null || this.host.pass < n) {
+    // replay stopped so goes on at the next call for the same pass, leaving its checkpoints still. A
+    // step cut inside an instant (shouldYield) stops here too, even in the target pass: a part-done
+    // pass is not reached, and the next call finishes it (above) instead of stepping past it.
+    // Each call steps once before it asks, so that a slice always over (the host busy) still moves on.
+    const interactive = how?.interactive === true;
+    for (let first = true; this.host.pass === null || this.host.pass < n; first = false) {
       const before = this.host.pass;
-      if (this.stopHere()) return;
-      this.step();
-      if (this.host.pass === before) return;
+      if (!first && this.stopHere()) return;
+      this.step(interactive);
+      if (this.stopped || this.host.pass === before) return;
     }
     this.replay = null;
   }

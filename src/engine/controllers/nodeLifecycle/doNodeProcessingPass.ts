@@ -46,7 +46,7 @@ export function reconcileNodeLabels(nlc: NodeLifecycleState, host: ControllerHos
   const tr = askNodeLabels(node.meta.name, { type: 'RECONCILE_LABELS', labelsToUpdate: updates });
   if (!tr) return;
   const ref = nodeRef(node.meta.name);
-  if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return;
+  if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref, tr)) return;
   host.setNodeLabels(node, { ...node.meta.labels, ...updates });
   nlc.decide(host, {
     action: 'NodeLabelsReconciled',
@@ -74,7 +74,7 @@ export function doNoScheduleTaintingPass(nlc: NodeLifecycleState, host: Controll
   if (!tr) return;
   const ref = nodeRef(node.meta.name);
   // failures are logged upstream and not requeued ("TODO: Add nodeName back to the queue")
-  if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return;
+  if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref, tr)) return;
   const r = swapTaints(node.taints, toAdd, toRemove, host.now);
   host.setNodeTaints(node, r.taints);
   const conditions = Object.fromEntries(node.conditions.map((c) => [c.type, c.status]));

@@ -9,7 +9,7 @@
 import { type Micros, formatDuration, formatTime } from '../../model/time';
 import { type ConditionStatus, type NodeRecord, type PodCondition, type PodRecord, nodeRef, nsKey, podRef, zoneRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
-import type { Check } from '../../trace/decision';
+import type { Check, MachineTransition } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
 import { askDeletePodsPod, askMarkPodsNotReady } from './controllerUtilsMachines';
 import { podEvictionTimeoutElapsed } from './guards';
@@ -218,7 +218,7 @@ export function deletePodList(
       statusReason: podStatusReason(pod) ?? 'none',
       keptBy: !kept ? 'none' : pod.meta.deletionTimestamp !== undefined ? 'deletion in progress' : 'DaemonSet',
     });
-    const status = setPodTerminationReason(nlc, host, pod, nodeName, podAnswer.to !== 'reasonKept');
+    const status = setPodTerminationReason(nlc, host, pod, nodeName, podAnswer.to !== 'reasonKept', podAnswer);
     if (kept) {
       if (status.written) {
         nlc.decide(host, {
@@ -238,7 +238,7 @@ export function deletePodList(
       answer = nlc.askNode(nodeName, pass);
       if (!answer) return true;
     }
-    if (!host.apiCall('node-lifecycle', 'delete', 'pods', pref)) return false;
+    if (!host.apiCall('node-lifecycle', 'delete', 'pods', pref, answer.transition)) return false;
     host.deletePod(pod);
     const tr = answer.transition;
     const seq = nlc.decide(host, {
@@ -270,12 +270,13 @@ export function setPodTerminationReason(
   pod: PodRecord,
   nodeName: string,
   write: boolean,
+  machine?: MachineTransition,
 ): { written: boolean; already: boolean; message: string; check: Check } {
   const message = `Node ${nodeName} which was running pod ${pod.meta.name} is unresponsive`;
   if (!write) {
     return { written: false, already: true, message, check: { rule: "SetPodTerminationReason: the pod's status reason is NodeLost already (no write)" } };
   }
-  if (!host.apiCall('node-lifecycle', 'update', 'pods', podRef(pod.meta.namespace, pod.meta.name))) {
+  if (!host.apiCall('node-lifecycle', 'update', 'pods', podRef(pod.meta.namespace, pod.meta.name), machine)) {
     return {
       written: false,
       already: false,
@@ -326,7 +327,7 @@ export function markPodsNotReady(
     const ready = toMark(pod);
     if (!ready) continue;
     const pref = podRef(pod.meta.namespace, pod.meta.name);
-    if (!host.apiCall('node-lifecycle', 'update', 'pods', pref)) {
+    if (!host.apiCall('node-lifecycle', 'update', 'pods', pref, tr)) {
       failed++;
       continue;
     }

@@ -53,7 +53,9 @@ export function statelessMachineView(id: string, trace: readonly Decision[]): Ma
   if (!m) return undefined;
   for (let i = trace.length - 1; i >= 0; i--) {
     const d = trace[i]!;
-    if (d.machine?.id === id) return { id, state: d.machine.to, definition: m.machine.definition, lastTransition: { ...d.machine, seq: d.seq } };
+    // a failed write (ApiCallFailed) records the answer it was for, which was not carried out
+    if (d.machine?.id === id && d.action !== 'ApiCallFailed')
+      return { id, state: d.machine.to, definition: m.machine.definition, lastTransition: { ...d.machine, seq: d.seq } };
   }
   return { id, state: String(m.machine.config.initial), definition: m.machine.definition };
 }

@@ -41,7 +41,7 @@ export function instantSwap(
   const ref = nodeRef(node.meta.name);
   const answer = nlc.askNode(node.meta.name, { type: 'TAINT_SWAPPED' }, choice);
   if (!answer) return;
-  if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) {
+  if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref, answer.transition)) {
     nlc.dirty.add(node.meta.name);
     return;
   }
@@ -142,7 +142,7 @@ export function markNodeAsReachable(nlc: NodeLifecycleState, host: ControllerHos
   let tr: MachineTransition | null = null;
   let decided = false;
   for (const t of taints) {
-    if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) {
+    if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref, answer.transition)) {
       nlc.dirty.add(name);
       return false;
     }
@@ -195,7 +195,7 @@ export function taintItem(nlc: NodeLifecycleState, host: ControllerHost, zone: s
   const answer = nlc.askNode(item.value, { type: 'TAINT_PASS', ...releasedByZoneLeft(nlc, item.value, zone) });
   // refused: nothing is written, and the entry is dropped as a done one would be
   if (!answer) return { ok: true } as const;
-  if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return { ok: false, wait: 0 } as const;
+  if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref, answer.transition)) return { ok: false, wait: 0 } as const;
   const r = swapTaints(node.taints, [add], [opposite], host.now);
   host.setNodeTaints(node, r.taints);
   nlc.enqueueNode(item.value, host.now);

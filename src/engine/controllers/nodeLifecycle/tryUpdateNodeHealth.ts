@@ -174,7 +174,7 @@ export function tryUpdateNodeHealth(nlc: NodeLifecycleState, host: ControllerHos
     // the machine answers before the write; a refusal writes nothing (and throws when strict)
     const answer = sameCondition(current, observed) ? null : nlc.askNode(name, { type: 'STATUS_UNKNOWN_SET' });
     if (answer) {
-      if (!host.apiCall('node-lifecycle', 'update', 'nodes', ref)) {
+      if (!host.apiCall('node-lifecycle', 'update', 'nodes', ref, answer.transition)) {
         finishHealth(nlc, name, h, followsWork, work);
         return { ok: false, observed, current: copyCond(current) };
       }

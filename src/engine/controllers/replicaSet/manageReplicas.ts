@@ -88,7 +88,7 @@ export function createPods(
     let batchFailures = 0;
     for (let i = 0; i < batch; i++) {
       const { name, uid } = nextName(rsc, host, entry, rs);
-      if (!host.apiCall('replicaset', 'create', 'pods', podRef(ns, name))) {
+      if (!host.apiCall('replicaset', 'create', 'pods', podRef(ns, name), expectT)) {
         batchFailures++;
         error ??= `create pods ${ns}/${name} failed (injected fault)`;
         continue;
@@ -220,7 +220,7 @@ export function deletePods(
   let error: string | undefined;
   for (const d of choice.deleted) {
     const key = `${ns}/${d.name}`;
-    if (!host.apiCall('replicaset', 'delete', 'pods', podRef(ns, d.name))) {
+    if (!host.apiCall('replicaset', 'delete', 'pods', podRef(ns, d.name), expectT)) {
       // "Decrement the expected number of deletes because the informer won't observe this deletion"
       rsc.observe(entry, { type: 'DELETION_OBSERVED', key });
       error ??= `delete pods ${key} failed (injected fault)`;

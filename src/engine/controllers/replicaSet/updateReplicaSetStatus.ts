@@ -11,6 +11,8 @@ import { calculateStatus, StatusCounter, statusChanges, statusFromCounts, status
 import type { ReplicaSetCheck } from './validate';
 import { exact, type Entry } from './entry';
 import type { ReplicaSetCore } from './core';
+import { becauseWithGuards } from '../../machines/guardChecks';
+import { askUpdateReplicaSetStatus, updateStatusEvent } from './updateReplicaSetStatusMachine';
 
 /**
  * DeploymentReplicaSetTerminatingReplicas: FilterTerminatingPods (deletionTimestamp set, not
@@ -57,11 +59,19 @@ export function updateStatus(
   const next = counted
     ? statusFromCounts(rs, active, manageErr, host.now, terminating, counted)
     : calculateStatus(rs, filteredPods!, manageErr, host.now, terminating);
-  if (!statusNeedsUpdate(rs, next)) return undefined;
+  // nearly every sync writes nothing: statusNeedsUpdate answers that without building the machine's
+  // question, and in verification the machine is asked as well and must agree
+  if (!statusNeedsUpdate(rs, next)) {
+    if (rsc.verify && askUpdateReplicaSetStatus(entry.key, updateStatusEvent(rs, next)))
+      throw new Error(`replicaset ${entry.key}: statusNeedsUpdate says nothing to write, the updateReplicaSetStatus machine updates`);
+    return undefined;
+  }
+  const machine = askUpdateReplicaSetStatus(entry.key, updateStatusEvent(rs, next));
+  if (!machine) throw new Error(`replicaset ${entry.key}: statusNeedsUpdate says write, the updateReplicaSetStatus machine finds nothing that differs`);
   next.observedGeneration = rs.meta.generation ?? 0;
   // statusUpdateRetries = 1: two attempts
   let ok = false;
-  for (let attempt = 0; attempt <= 1 && !ok; attempt++) ok = host.apiCall('replicaset', 'update', 'replicasets', ref);
+  for (let attempt = 0; attempt <= 1 && !ok; attempt++) ok = host.apiCall('replicaset', 'update', 'replicasets', ref, machine);
   if (!ok) return `update replicasets ${entry.key} status failed (injected fault)`;
   const changes = statusChanges(rs.status, next);
   rs.status = next;
@@ -90,9 +100,9 @@ export function updateStatus(
     summary: rsc.text(
       `Status: ${next.replicas} replicas, ${next.readyReplicas} ready, ${next.availableReplicas} available${failure ? ` (ReplicaFailure: ${failure.reason})` : ''}`,
     ),
-    because: exact(because),
+    because: becauseWithGuards(exact(because), machine),
     causes: entry.lastManageSeq ? [entry.lastManageSeq] : [],
-    machine: null,
+    machine,
     source: 'replicaset: syncReplicaSet -> calculateStatus / updateReplicaSetStatus (pkg/controller/replicaset/replica_set_utils.go)',
     // a status is never changed once written (the next write replaces it): without conditions to
     // show with text times, the trace keeps the written status itself

@@ -267,6 +267,11 @@ export class SimplifiedBinder implements SimController {
     return false;
   }
 
+  /** The node index, built at the first placement otherwise (whose presence decides nothing: see onNodeEvent). */
+  prepare(host: ControllerHost): void {
+    this.nodeIndex(host);
+  }
+
   private nodeIndex(host: ControllerHost): NodeIndex {
     if (!this.index) this.index = new NodeIndex(host.cluster);
     return this.index;

@@ -75,12 +75,12 @@ function attemptDelete(te: TaintEvictionState, host: ControllerHost, w: Work): v
   if (te.b.patchesDisruptionTarget) {
     const u = withDisruptionTarget(pod.conditions, host.now);
     if (u.updated) {
-      if (!host.apiCall('taint-eviction', 'patch', 'pods', ref)) return failedAttempt(te, host, w);
+      if (!host.apiCall('taint-eviction', 'patch', 'pods', ref, w.startTransition)) return failedAttempt(te, host, w);
       pod.conditions = u.conditions;
       host.updatePod(pod);
     }
   }
-  if (!host.apiCall('taint-eviction', 'delete', 'pods', ref)) return failedAttempt(te, host, w);
+  if (!host.apiCall('taint-eviction', 'delete', 'pods', ref, w.startTransition)) return failedAttempt(te, host, w);
   const deleted = te.send(w, 'DELETED');
   const because: Check[] = [...w.because];
   if (w.attempts > 0)

@@ -15,7 +15,7 @@ import { formatTime, parseTimestamp, seconds, type Micros } from '../../../../sr
 import type { KObject, NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord } from '../../../../src/engine/model/types';
 import type { PodBefore, SimController, WatchType } from '../../../../src/engine/controllers/controller';
 import type { ApiResource, ApiVerb } from '../../../../src/engine/controllers/controllerHost';
-import type { ControllerName } from '../../../../src/engine/trace/decision';
+import type { ControllerName, MachineTransition } from '../../../../src/engine/trace/decision';
 import { createReplicaSetController, type ReplicaSetController } from '../../../../src/engine/controllers/replicaSet';
 import { createSimplifiedBinder, type SimplifiedBinder } from '../../../../src/engine/controllers/scheduler';
 
@@ -56,14 +56,14 @@ export class TestHost extends FakeHost {
     for (let i = 0; i < count; i++) set.add(done + from + i);
   }
 
-  override apiCall(controller: ControllerName, verb: ApiVerb, resource: ApiResource, object: ObjectRef): boolean {
+  override apiCall(controller: ControllerName, verb: ApiVerb, resource: ApiResource, object: ObjectRef, machine?: MachineTransition | null): boolean {
     const kind = `${verb} ${resource}`;
     const n = (this.callCounts[kind] = (this.callCounts[kind] ?? 0) + 1);
     if (this.failing[kind]?.has(n)) {
-      this.decide({ controller, action: 'ApiCallFailed', object, summary: `${kind} failed (injected)`, because: [], source: 'fault injection' });
+      this.decide({ controller, action: 'ApiCallFailed', object, summary: `${kind} failed (injected)`, because: [], machine, source: 'fault injection' });
       return false;
     }
-    return super.apiCall(controller, verb, resource, object);
+    return super.apiCall(controller, verb, resource, object, machine);
   }
 
   private notify(f: (c: SimController) => void, pod = false): void {

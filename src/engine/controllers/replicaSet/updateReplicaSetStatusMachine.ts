@@ -1,0 +1,127 @@
+/**
+ * The machine of updateReplicaSetStatus's one write (pkg/controller/replicaset/replica_set_utils.go):
+ * asked with the status calculateStatus made beside the one the ReplicaSet has, its guards are
+ * upstream's short cut, field by field in its order ("if rs.Status.Replicas == newStatus.Replicas &&
+ * ... && reflect.DeepEqual(rs.Status.Conditions, newStatus.Conditions) { return rs, nil }"): the first
+ * field that differs takes the transition to `updated`, as Go's && stops at the first difference.
+ * No transition: nothing to write. Like the node lifecycle's single writes
+ * (nodeLifecycle/doNodeProcessingPassMachines.ts) it keeps no state per ReplicaSet (the status is
+ * the state): each answer starts from `observed`, memoised per the guards' answers.
+ */
+import { setup } from 'xstate';
+import { MachineTable } from '../../machines/table';
+import { attachGuards, guardChecks, type GuardRules } from '../../machines/guardChecks';
+import type { MachineTransition } from '../../trace/decision';
+import type { ReplicaSetRecord, ReplicaSetStatus } from '../../model/types';
+
+type Pair<T> = { from: T; to: T };
+
+export type UpdateStatusEvent = {
+  type: 'UPDATE_STATUS';
+  replicas: Pair<number>;
+  fullyLabeledReplicas: Pair<number>;
+  readyReplicas: Pair<number>;
+  availableReplicas: Pair<number>;
+  terminatingReplicas: Pair<number | undefined>;
+  /** metadata.generation and status.observedGeneration */
+  generation: { generation: number; observedGeneration: number };
+  /** the conditions as text: reflect.DeepEqual of two lists of plain fields */
+  conditions: Pair<string>;
+};
+
+const differs = (p: Pair<unknown>): boolean => p.from !== p.to;
+
+/** The guards in upstream's order: the order of the transitions below. */
+const FIELDS = ['replicas', 'fullyLabeledReplicas', 'readyReplicas', 'availableReplicas', 'terminatingReplicas'] as const;
+
+/** Conditions in a check: type=status (reason) each, not the text compared. */
+const showConditions = (v: unknown): unknown => {
+  const p = v as Pair<string>;
+  const brief = (text: string) => (JSON.parse(text) as ReplicaSetStatus['conditions']).map((c) => `${c.type}=${c.status}${c.reason ? ` (${c.reason})` : ''}`);
+  return { from: brief(p.from), to: brief(p.to) };
+};
+
+export const updateReplicaSetStatusGuardRules: GuardRules = {
+  replicasDiffer: { rule: 'updateReplicaSetStatus: status.replicas differs from the one calculated', reads: ['replicas'] },
+  fullyLabeledReplicasDiffer: { rule: 'updateReplicaSetStatus: status.fullyLabeledReplicas differs', reads: ['fullyLabeledReplicas'] },
+  readyReplicasDiffer: { rule: 'updateReplicaSetStatus: status.readyReplicas differs', reads: ['readyReplicas'] },
+  availableReplicasDiffer: { rule: 'updateReplicaSetStatus: status.availableReplicas differs', reads: ['availableReplicas'] },
+  terminatingReplicasDiffer: {
+    rule: 'updateReplicaSetStatus: status.terminatingReplicas differs (DeploymentReplicaSetTerminatingReplicas)',
+    reads: ['terminatingReplicas'],
+  },
+  generationNotObserved: { rule: 'updateReplicaSetStatus: metadata.generation is not status.observedGeneration', reads: ['generation'] },
+  conditionsDiffer: {
+    rule: 'updateReplicaSetStatus: status.conditions differ (reflect.DeepEqual)',
+    reads: ['conditions'],
+    show: { conditions: showConditions },
+  },
+};
+
+export const updateReplicaSetStatusMachine = setup({
+  types: { events: {} as UpdateStatusEvent },
+  guards: {
+    replicasDiffer: ({ event }) => differs(event.replicas),
+    fullyLabeledReplicasDiffer: ({ event }) => differs(event.fullyLabeledReplicas),
+    readyReplicasDiffer: ({ event }) => differs(event.readyReplicas),
+    availableReplicasDiffer: ({ event }) => differs(event.availableReplicas),
+    terminatingReplicasDiffer: ({ event }) => differs(event.terminatingReplicas),
+    generationNotObserved: ({ event }) => event.generation.generation !== event.generation.observedGeneration,
+    conditionsDiffer: ({ event }) => differs(event.conditions),
+  },
+}).createMachine({
+  id: 'replicaSetStatus',
+  description: "updateReplicaSetStatus: the ReplicaSet's status against the one calculateStatus made.",
+  initial: 'observed',
+  states: {
+    observed: {
+      on: {
+        UPDATE_STATUS: [
+          ...FIELDS.map((f) => ({
+            guard: `${f}Differ` as const,
+            target: 'updated' as const,
+            description: `UpdateStatus writes the new status (${f} changed).`,
+          })),
+          { guard: 'generationNotObserved', target: 'updated', description: 'UpdateStatus writes the new status (observedGeneration = metadata.generation).' },
+          {
+            guard: 'conditionsDiffer',
+            target: 'updated',
+            description: 'UpdateStatus writes the new status (its conditions changed: ReplicaFailure set or cleared).',
+          },
+        ],
+      },
+    },
+    updated: { type: 'final' },
+  },
+});
+
+/** The question for a ReplicaSet and the status calculated for it. */
+export function updateStatusEvent(rs: ReplicaSetRecord, next: ReplicaSetStatus): UpdateStatusEvent {
+  const s = rs.status;
+  return {
+    type: 'UPDATE_STATUS',
+    replicas: { from: s.replicas, to: next.replicas },
+    fullyLabeledReplicas: { from: s.fullyLabeledReplicas, to: next.fullyLabeledReplicas },
+    readyReplicas: { from: s.readyReplicas, to: next.readyReplicas },
+    availableReplicas: { from: s.availableReplicas, to: next.availableReplicas },
+    terminatingReplicas: { from: s.terminatingReplicas, to: next.terminatingReplicas },
+    generation: { generation: rs.meta.generation ?? 0, observedGeneration: s.observedGeneration },
+    conditions: { from: JSON.stringify(s.conditions), to: JSON.stringify(next.conditions) },
+  };
+}
+
+let table: MachineTable<typeof updateReplicaSetStatusMachine> | undefined;
+
+/** The transition updateReplicaSetStatus's machine takes for the ReplicaSet `ref` (`NS/NAME`): null, nothing to write; its guards attached. */
+export function askUpdateReplicaSetStatus(key: string, e: UpdateStatusEvent): MachineTransition | null {
+  table ??= new MachineTable(updateReplicaSetStatusMachine, (x) =>
+    [...FIELDS.map((f) => differs(x[f])), x.generation.generation !== x.generation.observedGeneration, differs(x.conditions)].map(Number).join(''),
+  );
+  const step = table.step('observed', e);
+  return step
+    ? attachGuards(
+        { id: `replicaSetStatus/${key}`, from: 'observed', to: step.text, event: e.type },
+        guardChecks(step.guards, e, updateReplicaSetStatusGuardRules),
+      )
+    : null;
+}
