@@ -16,6 +16,7 @@ import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { openScenario } from '../src/extension/openScenario';
 import { Session } from '../src/extension/session';
+import { IdlePrepare } from '../src/extension/idlePrepare';
 import { serveWebview } from '../test/webview/harness/page';
 import { parseWebviewMessage, type HostMessage } from '../src/protocol/webview';
 
@@ -118,8 +119,14 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   /** the host's part in CPU time (user + system of this process, every thread) */
   const hostCpuMs: number[] = [];
   let session: Session | undefined;
+  // as the extension does (ctx.ts): the engine prepares when the panel has been sent nothing for a while
+  const idle = new IdlePrepare(
+    () => session?.sim.prepare?.(),
+    () => session?.slices.running ?? true,
+  );
   // VS Code's postMessage serialises the message; so does this, and the page parses it
   const post = (m: HostMessage) => {
+    idle.arm();
     const s0 = hr();
     const text = JSON.stringify(m);
     stringifyMs += hr() - s0;
@@ -293,6 +300,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   if (!filtered) throw new Error('the node filter left no rows: the keystrokes did not reach it');
   const domRows = await page.evaluate(() => document.querySelectorAll('.viewport .row').length);
   const domElements = await page.evaluate(() => document.getElementsByTagName('*').length);
+  idle.dispose();
   await page.close();
   return {
     loadedMs,

@@ -9,6 +9,8 @@ export { planControllers, CONTROLLER_ORDER } from './simulation/controllerPlan';
 export type { ControllerPlan, ControllerFactory } from './simulation/controllerPlan';
 export { mergePatch, resolveNodeTarget } from './simulation/world';
 export { parseObjectRef } from './model/objectRef';
+/** names as people sort them (node-9 before node-10), the order the binder breaks ties in and the panel lists in */
+export { naturalCompare } from './controllers/scheduler/fit';
 
 export type { Decision, DecisionInput, Check, MachineTransition, Action, ControllerName } from './trace/decision';
 export type { WhyNot, WhyNotCheck, WhyNotOutcome, Counterfactual } from './trace/whyNot';

@@ -8,6 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { readdirSync } from 'node:fs';
 import { stringify as toYaml } from 'yaml';
 import { formatTime, formatWhyNot, traceToJsonLines, type Explanation } from '../engine';
+import { objectPickItems } from './objectPick';
 import type { WhatIfComparison } from '../protocol/webview';
 import type { Ctx } from './ctx';
 import { parseRunUntil } from './runUntil';
@@ -58,13 +59,10 @@ function examplesDir(ctx: Ctx): string {
 async function pickObject(ctx: Ctx, placeHolder: string): Promise<string | undefined> {
   const s = ctx.session;
   if (!s) return undefined;
-  const view = s.clusterView;
-  const items: vscode.QuickPickItem[] = [
-    ...s.sim.zones(() => false).map((z) => ({ label: z.zone, description: `${z.state}, ${z.notReady}/${z.nodes} not ready` })),
-    ...[...view.nodes.values()].map((n) => ({ label: n.ref, description: `Ready ${n.ready}${n.taints.length ? ` · ${n.taints.join(', ')}` : ''}` })),
-    ...[...view.pods.values()].map((p) => ({ label: p.ref, description: `${p.phase} on ${p.node || '(pending)'}` })),
-    ...[...view.replicaSets.values()].map((r) => ({ label: r.ref, description: `${r.ready}/${r.desired} ready` })),
-  ];
+  const items: vscode.QuickPickItem[] = objectPickItems(
+    s.sim.zones(() => false),
+    s.clusterView,
+  );
   const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true });
   return picked?.label;
 }

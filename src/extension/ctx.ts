@@ -14,6 +14,7 @@ import { askImportOptions, assumptionsToSettle, importEvidenceFiles, type Import
 import { nodeFs, readChunks } from '../platform/nodeFs';
 import { StepperPanel, type PanelHandler } from './panel';
 import { Session, type SessionResult } from './session';
+import { IdlePrepare } from './idlePrepare';
 
 export class Ctx implements vscode.Disposable {
   session?: Session;
@@ -31,6 +32,8 @@ export class Ctx implements vscode.Disposable {
   /** the cancellation of the long run under way (see run) */
   private running?: vscode.CancellationTokenSource;
   private sessionSub?: { dispose(): void };
+  /** the engine's preparation while the panel is idle (idlePrepare.ts), for the current session */
+  private idle?: IdlePrepare;
   private readonly changed = new vscode.EventEmitter<void>();
   /** fires when the session changes or moves (tree views listen) */
   readonly onDidChange = this.changed.event;
@@ -88,11 +91,19 @@ export class Ctx implements vscode.Disposable {
     if (cancelled?.()) return false;
     this.pause();
     this.sessionSub?.dispose();
+    this.idle?.dispose();
+    const idle = (this.idle = new IdlePrepare(
+      () => session.sim.prepare?.(),
+      () => session.slices.running,
+    ));
     const session = new Session({
       make: opened.make,
       options: opened.options,
       settings: { collapseNoise: this.config.collapseNoise, playSpeed: this.config.playSpeed },
-      post: (m) => this.panel?.post(m),
+      post: (m) => {
+        this.panel?.post(m);
+        idle.arm();
+      },
     });
     this.session = session;
     this.file = path;
@@ -343,6 +354,7 @@ export class Ctx implements vscode.Disposable {
   dispose(): void {
     this.pause();
     this.sessionSub?.dispose();
+    this.idle?.dispose();
     this.panel?.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();
   }

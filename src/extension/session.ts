@@ -29,7 +29,7 @@ import { decisionsAt, logRows, PassIndex, PassMarks } from './passes';
 import { assumptions, initMessage, scenarioInfo } from './scenarioInfo';
 import { machinesMessage } from './machineGraph';
 import { podLineage } from '../engine/trace/lineage';
-import { MachinesAtPosition } from './machinesAtPosition';
+import { machineOf, machinesForSelection } from './machinesAtPosition';
 import { Slices, type CancelToken, type SessionResult } from './slices';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
@@ -485,7 +485,7 @@ export class Session {
     const pod = view.pods.get(object);
     const lineage = podLineage(this.sim.trace, object, pod?.owner);
     const node = object.startsWith('Node/') ? object.slice(5) : pod?.node;
-    const machines = this.machines.forSelection(this.sim, object, d?.machine?.id);
+    const machines = machinesForSelection(this.sim, object, d?.machine?.id);
     return {
       type: 'selection',
       object,
@@ -572,11 +572,9 @@ export class Session {
     );
   }
 
-  private readonly machines = new MachinesAtPosition();
-
   /** The machine of an object: its own (`node/…`, `zone/…`, `replicaset/…`), or for a pod its taint-eviction worker's. */
   machineFor(ref: string): MachineView | undefined {
-    return this.machines.of(this.sim, ref);
+    return machineOf(this.sim, ref);
   }
 
   // -- what-if ------------------------------------------------------------

@@ -5,7 +5,7 @@
  * until a zone is expanded.
  */
 import * as vscode from 'vscode';
-import type { Decision } from '../engine';
+import { naturalCompare, type Decision } from '../engine';
 import type { NodeItem, PodItem } from '../protocol/webview';
 import type { Ctx } from './ctx';
 import { COMMAND } from './commandIds';
@@ -46,17 +46,17 @@ export class ClusterTree implements vscode.TreeDataProvider<ClusterElement> {
     if (!e) {
       const zones = new Set<string>(s.sim.zones(noNames).map((z) => z.zone));
       for (const n of view.nodes.values()) zones.add(n.zone);
-      return [...zones].sort().map((zone) => ({ kind: 'zone', zone }));
+      return [...zones].sort(naturalCompare).map((zone) => ({ kind: 'zone', zone }));
     }
     if (e.kind === 'zone') {
       return [...view.nodes.values()]
         .filter((n) => n.zone === e.zone)
-        .sort((a, b) => a.name.localeCompare(b.name))
+        .sort((a, b) => naturalCompare(a.name, b.name))
         .map((node) => ({ kind: 'node', node }));
     }
     if (e.kind === 'node') {
       return podsOnNode(view, e.node.name)
-        .sort((a, b) => a.ref.localeCompare(b.ref))
+        .sort((a, b) => naturalCompare(a.ref, b.ref))
         .map((pod) => ({ kind: 'pod', pod }));
     }
     return [];

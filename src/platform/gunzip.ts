@@ -11,8 +11,9 @@
  * (fflateInflater.ts) is used instead. Multi-member streams are read by zlib's
  * own gunzip mode, which starts the next member where one ends.
  */
+import { StringDecoder } from 'node:string_decoder';
 import { constants, createGunzip } from 'node:zlib';
-import { textOfBytes, type GunzipLimits, type Inflater, type MakeInflater } from '../engine/snapshot/gzip';
+import { textOfBytes, type GunzipLimits, type Inflater, type MakeInflater, type MakeUtf8Decoder } from '../engine/snapshot/gzip';
 import { fflateInflater } from './fflateInflater';
 
 /** Decompressed bytes handed on at a time: a gzip bomb is refused after one of these past its limit. */
@@ -78,5 +79,15 @@ function makeZlibInflater(ondata: (data: Uint8Array, final: boolean) => void): I
 /** node's zlib where it can be driven so, else fflate. */
 export const inflater: MakeInflater = zlibInflater ?? fflateInflater;
 
+/**
+ * node's StringDecoder, as plain files are read (nodeFs.ts): cheaper than TextDecoder in stream
+ * mode on the 256 KiB pieces the inflater hands over (bench/README.md, "Gzip decoding").
+ */
+export const stringDecoderUtf8: MakeUtf8Decoder = () => {
+  const decoder = new StringDecoder('utf8');
+  return { write: (bytes) => decoder.write(bytes), end: () => decoder.end() };
+};
+
 /** UTF-8 text in pieces from bytes in pieces, inflated when gzipped. */
-export const gunzipText = (chunks: Iterable<Uint8Array>, limits: GunzipLimits = {}): Generator<string> => textOfBytes(chunks, inflater, limits);
+export const gunzipText = (chunks: Iterable<Uint8Array>, limits: GunzipLimits = {}): Generator<string> =>
+  textOfBytes(chunks, inflater, limits, stringDecoderUtf8);

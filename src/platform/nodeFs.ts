@@ -14,11 +14,10 @@
  * the loader's size limit applies to the decompressed bytes.
  */
 import { closeSync, fstatSync, mkdirSync, openSync, readSync, readdirSync, realpathSync, statSync, writeSync, type Stats } from 'node:fs';
-import { StringDecoder } from 'node:string_decoder';
 import { dirname } from 'node:path';
 import { MAX_FILE_BYTES, type InputFs, type InputStat } from '../engine/snapshot/source';
 import { GzipLimitError, gzipSizeHint, isGzip } from '../engine/snapshot/gzip';
-import { gunzipText } from './gunzip';
+import { gunzipText, stringDecoderUtf8 } from './gunzip';
 
 export function nodeFs(): InputFs {
   return {
@@ -151,7 +150,7 @@ export function* readChunks(path: string): Generator<string> {
     }
     return;
   }
-  const decoder = new StringDecoder('utf8');
+  const decoder = stringDecoderUtf8();
   const buf = Buffer.allocUnsafe(1 << 20);
   try {
     for (let n = readSync(fd, buf, 0, buf.length, null); n > 0; n = readSync(fd, buf, 0, buf.length, null)) yield decoder.write(buf.subarray(0, n));

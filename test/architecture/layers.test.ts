@@ -47,6 +47,21 @@ test('every source file imports only the layers it may', () => {
   assert.deepEqual(broken, []);
 });
 
+test("outside the engine, machines are reached through the Simulation API only: nothing imports a controller or the engine's machine stepping", () => {
+  // (before: extension/machinesAtPosition.ts read nodeLifecycle/statelessMachines.ts itself)
+  const reaching: string[] = [];
+  for (const file of files(src)) {
+    if (layerOf(file) === 'engine') continue;
+    for (const m of readFileSync(file, 'utf8').matchAll(IMPORT)) {
+      const spec = m[2] ?? m[3] ?? m[4];
+      if (!spec?.startsWith('.')) continue;
+      const target = relative(join(src, 'engine'), resolve(dirname(file), spec)).split(/[\\/]/);
+      if (target[0] === 'controllers' || target[0] === 'machines') reaching.push(`${relative(root, file)} imports ${spec}`);
+    }
+  }
+  assert.deepEqual(reaching, []);
+});
+
 describe('import cycles', () => {
   // the finder itself, on small graphs, so that the test below can fail
   const cases: { name: string; graph: Record<string, string[]>; cycles: string[][] }[] = [

@@ -11,6 +11,7 @@ import type { Explanation, MachineView, Simulation, SimulationOptions, StateView
 import type { Action, ControllerName, Decision } from '../../src/engine/trace/decision';
 import { formatDuration, formatTime, parseTimestamp, seconds, type Micros } from '../../src/engine/model/time';
 import type { KObject } from '../../src/engine/model/types';
+import { MachineLookup, machineIdsOf } from '../../src/engine/simulation/machineLookup';
 
 export interface FakeNames {
   /** the node that stops */
@@ -376,6 +377,14 @@ export class FakeSimulation implements Simulation {
       },
       { zone: `Zone/${this.names.zoneB}`, state: this.current === null ? 'Initial' : 'Normal', nodes: 1, notReady: 0, evictionRate: 0.1, queued: [] },
     ];
+  }
+
+  private readonly lookup = new MachineLookup();
+  machine(id: string): MachineView | undefined {
+    return this.lookup.machine(this, id);
+  }
+  machineIds(object: string): { own: string[]; stateless: string[] } {
+    return machineIdsOf(object);
   }
 
   machines(): MachineView[] {

@@ -192,6 +192,7 @@ for (const theme of ['light', 'dark'] as const) {
       await send(page);
       const row = page.locator(`#nodes .row[data-ref="Node/${OWNED}"]`);
       await row.waitFor();
+      await page.screenshot({ path: join(SCREENSHOTS, `fits-taints-${width}-${theme}.png`) });
       const chips = row.locator('.chip');
       assert.deepEqual(
         await chips.allInnerTexts(),
@@ -199,6 +200,8 @@ for (const theme of ['light', 'dark'] as const) {
         `${width}: the controllers' taints first, then the user's, each text whole`,
       );
       for (const [i, chip] of (await chips.all()).entries()) {
+        // at 900 px the row (its name on two lines) is taller than the list: a chip below is scrolled to, never sideways
+        await chip.evaluate((e) => e.scrollIntoView({ block: 'nearest' }));
         assert.equal(await outside(chip, '#nodes'), 0, `${width}: chip ${i} inside the list`);
         assert.equal(await outside(chip, `#nodes .row[data-ref="Node/${OWNED}"]`), 0, `${width}: chip ${i} inside its row`);
         assert.ok(await chip.evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${width}: chip ${i} not cut inside`);
@@ -210,7 +213,65 @@ for (const theme of ['light', 'dark'] as const) {
       });
       assert.ok(gap >= -0.5, `${width}: the next node's row starts ${gap} px after this one ends`);
       assert.ok(await page.locator('#nodes').evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${width}: nothing to scroll sideways`);
-      await page.screenshot({ path: join(SCREENSHOTS, `fits-taints-${width}-${theme}.png`) });
+    }
+    await page.close();
+  });
+
+  test(`${theme}: every node's name is whole at two column widths, and the rows measured to it do not overlap`, async () => {
+    const page = await open(theme);
+    await send(page, update(), { type: 'select', object: `Node/${OWNED}` });
+    for (const width of [1250, 900]) {
+      await page.setViewportSize({ width, height: 800 });
+      await send(page);
+      await page.locator(`#nodes .row[data-ref="Node/${OWNED}"]`).waitFor();
+      const rows = await page.locator('#nodes .row.node').evaluateAll((rs) => {
+        const list = document.getElementById('nodes')!.getBoundingClientRect();
+        return rs
+          .map((r) => {
+            const name = r.querySelector('.name') as HTMLElement;
+            const b = r.getBoundingClientRect();
+            const n = name.getBoundingClientRect();
+            return {
+              ref: r.getAttribute('data-ref')!,
+              text: name.innerText.replace(/\n/g, ''),
+              cut: name.scrollWidth > name.clientWidth + 1 || getComputedStyle(name).textOverflow === 'ellipsis',
+              inside: n.left >= b.left - 0.5 && n.right <= b.right + 0.5 && n.bottom <= b.bottom + 0.5 && b.right <= list.right + 0.5,
+              top: b.top,
+              bottom: b.bottom,
+            };
+          })
+          .sort((a, b) => a.top - b.top);
+      });
+      assert.ok(rows.length >= 5, `${width}: ${rows.length} node rows drawn`);
+      for (const r of rows) {
+        assert.equal(r.text, r.ref.slice('Node/'.length), `${width}: ${r.ref}'s name shows whole`);
+        assert.equal(r.cut, false, `${width}: ${r.ref}'s name is not cut`);
+        assert.equal(r.inside, true, `${width}: ${r.ref}'s name is inside its row, and the row inside the list`);
+      }
+      for (let i = 1; i < rows.length; i++) assert.ok(rows[i].top >= rows[i - 1].bottom - 0.5, `${width}: ${rows[i].ref} starts after ${rows[i - 1].ref} ends`);
+      assert.ok(await page.locator('#nodes').evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${width}: nothing to scroll sideways`);
+      await page.screenshot({ path: join(SCREENSHOTS, `fits-node-names-${width}-${theme}.png`) });
+    }
+    await page.close();
+  });
+
+  test(`${theme}: the Run until field shows its whole hint, at three widths`, async () => {
+    const page = await open(theme);
+    await send(page, update());
+    for (const width of [1250, 900, 600]) {
+      await page.setViewportSize({ width, height: 800 });
+      await send(page);
+      const m = await page.evaluate(() => {
+        const input = document.getElementById('run-until')!.shadowRoot!.querySelector('input')!;
+        const cs = getComputedStyle(input);
+        const ctx = document.createElement('canvas').getContext('2d')!;
+        ctx.font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        const room = input.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+        return { placeholder: input.placeholder, text: ctx.measureText(input.placeholder).width, room };
+      });
+      assert.match(m.placeholder, /10m.*next TaintAdded/, `${width}: the hint names a duration and a decision`);
+      assert.ok(m.text <= m.room, `${width}: the hint is ${m.text.toFixed(1)} px in a field with ${m.room.toFixed(1)} px of room`);
+      await page.screenshot({ path: join(SCREENSHOTS, `fits-run-until-${width}-${theme}.png`), clip: { x: 0, y: 0, width, height: 120 } });
     }
     await page.close();
   });

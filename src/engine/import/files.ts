@@ -9,6 +9,7 @@
  */
 import type { Problem } from '../problems';
 import { loadSnapshot } from '../snapshot/load';
+import { kubeletVersions, takeSnapshotFiles, describeObjects } from './snapshotInputs';
 import { basenamePath, dirnamePath, joinPath, type InputFs } from '../snapshot/source';
 import { importEvidence, type EvidenceInput } from './index';
 import { inferScenario, type KnownObjects } from './infer';
@@ -126,11 +127,21 @@ export function importEvidenceFiles(paths: readonly string[], access: EvidenceAc
   }
   const inputs: EvidenceInput[] = files.map((f) => ({ name: f, chunks: access.readChunks(f) }));
   const result = importEvidence(inputs, { anchor: options.at ?? options.now, anchorGiven: options.at !== undefined, version: options.version });
+  const objectFiles = takeSnapshotFiles(result, access.fs);
   const problems = [...walk, ...result.problems.filter((p) => p.severity !== 'info')];
-  if (result.inputs.every((i) => i.format === 'unrecognised')) {
-    return { ok: false, message: `none of ${files.length === 1 ? basenamePath(files[0]) : `the ${files.length} files`} is evidence this tool reads`, problems };
+  if (result.inputs.every((i) => i.format === 'unrecognised' || i.format === 'snapshot')) {
+    const none = `none of ${files.length === 1 ? basenamePath(files[0]) : `the ${files.length} files`} is evidence this tool reads`;
+    if (!objectFiles.length) return { ok: false, message: none, problems };
+    return {
+      ok: false,
+      message: `${none}: ${objectFiles.length === 1 ? `${basenamePath(objectFiles[0].file)} holds` : objectFiles.length === files.length ? 'they hold' : `${objectFiles.length} of them hold`} the cluster's objects (${describeObjects(objectFiles)}), not what happened to them. Give the events, controller-manager logs or audit log, with this as --snapshot`,
+      problems,
+    };
   }
-  const snapshots = options.snapshots?.length ? [...options.snapshots] : result.inputs.filter((i) => i.format === 'cluster-info-dump').map((i) => i.file);
+  // the cluster's objects among the evidence (a kubectl export, a must-gather's files) are the snapshot too
+  const snapshots = [...(options.snapshots ?? [])];
+  if (!snapshots.length) snapshots.push(...result.inputs.filter((i) => i.format === 'cluster-info-dump').map((i) => i.file));
+  for (const f of objectFiles) if (!snapshots.includes(f.file)) snapshots.push(f.file);
   let known: KnownObjects | undefined;
   if (snapshots.length) {
     const snap = loadSnapshot(snapshots, access.fs);
@@ -140,12 +151,14 @@ export function importEvidenceFiles(paths: readonly string[], access: EvidenceAc
       pods: new Map([...snap.cluster.pods].map(([k, p]) => [k, p.nodeName ?? ''])),
       replicaSets: new Set(snap.cluster.replicaSets.keys()),
     };
+    // the evidence's own word on the version comes first (the snapshot may be older or newer than the incident)
+    if (!result.observations.some((o) => o.kind === 'version')) result.observations.push(...kubeletVersions(snap));
   }
   const plan = inferScenario(result, { anchor: options.at, anchorGiven: options.at !== undefined, version: options.version }, known);
   problems.push(...plan.problems);
   const name =
     options.name ??
-    `imported-${basenamePath(files[0])
+    `imported-${basenamePath(result.inputs.find((i) => i.format !== 'unrecognised' && i.format !== 'snapshot')?.file ?? files[0])
       .replace(/\.gz$/i, '')
       .replace(/\.[^.]*$/, '')}`;
   const first = access.fs.stat(paths[0])?.kind === 'dir' ? paths[0] : dirnamePath(paths[0]);

@@ -19,7 +19,9 @@ export type EvidenceFormat =
   | 'describe-node'
   | 'describe-pod'
   | 'get-table'
-  | 'kwok-recording';
+  | 'kwok-recording'
+  /** the cluster's objects (a kubectl export) given among the evidence: read as the snapshot (snapshotInputs.ts) */
+  | 'snapshot';
 
 /** Where a finding came from: the file, the 1-based line, and the line itself (shortened). */
 export interface Evidence {

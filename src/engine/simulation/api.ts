@@ -137,6 +137,13 @@ export interface Simulation {
   /** The zones; with `namesOf`, the queued names only of the zones it accepts, and each queue's length (`queuedCount`). */
   zones(namesOf?: (zone: string) => boolean): ZoneView[];
   machines(): MachineView[];
+  /**
+   * The machine with this id, a controller's or a stateless one's (drawn in the state its last answer in
+   * the trace reached); undefined when there is none. Made at most once per position (machineLookup.ts).
+   */
+  machine(id: string): MachineView | undefined;
+  /** The ids of the machines that may answer about an object: its own, and the stateless machines'. */
+  machineIds(object: ObjectRef): { own: string[]; stateless: string[] };
   explain(object: ObjectRef): Explanation;
   /**
    * The pod-eviction path (no taint-based evictions, as in 1.12), for views that count down: the

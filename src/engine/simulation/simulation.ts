@@ -52,6 +52,7 @@ import { cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint } from './checkpointStore';
 import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods, type Replay } from './checkpointPlacement';
 import { explainObject } from './explain';
+import { MachineLookup, machineIdsOf } from './machineLookup';
 import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory } from './wiring';
@@ -101,6 +102,7 @@ export class SimulationImpl implements Simulation {
   /** see HEAVY_PASS_SHARE */
   private readonly heavyPassPods: number;
   private livelockReported = false;
+  private readonly machineLookup = new MachineLookup();
 
   constructor(scenario: Scenario, options: SimulationOptions = {}) {
     this.scenario = scenario;
@@ -386,6 +388,12 @@ export class SimulationImpl implements Simulation {
 
   machines(): MachineView[] {
     return this.host.controllers.flatMap((c) => c.machines());
+  }
+  machine(id: string): MachineView | undefined {
+    return this.machineLookup.machine(this, id);
+  }
+  machineIds(object: ObjectRef): { own: string[]; stateless: string[] } {
+    return machineIdsOf(object);
   }
 
   explain(object: ObjectRef): Explanation {

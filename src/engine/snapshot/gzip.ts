@@ -131,15 +131,33 @@ export function* gunzipBytes(chunks: Iterable<Uint8Array>, inflater: MakeInflate
   if (!ended) throw cut();
 }
 
-/** UTF-8 text in pieces from bytes in pieces (gzipped or not); a character split between pieces is kept whole. */
-export function* textOfBytes(chunks: Iterable<Uint8Array>, inflater: MakeInflater, limits: GunzipLimits = {}): Generator<string> {
+/** UTF-8 decoding piece by piece: a character split between two pieces is kept whole. */
+export interface Utf8Decoder {
+  write(bytes: Uint8Array): string;
+  end(): string;
+}
+export type MakeUtf8Decoder = () => Utf8Decoder;
+
+/** The decoder every JavaScript runtime has; the Node shells pass node's StringDecoder, which is cheaper (platform/gunzip.ts). */
+export const textDecoderUtf8: MakeUtf8Decoder = () => {
   // ignoreBOM keeps a BOM as a character, as readers of a string input expect
   const decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+  return { write: (bytes) => decoder.decode(bytes, { stream: true }), end: () => decoder.decode() };
+};
+
+/** UTF-8 text in pieces from bytes in pieces (gzipped or not); a character split between pieces is kept whole. */
+export function* textOfBytes(
+  chunks: Iterable<Uint8Array>,
+  inflater: MakeInflater,
+  limits: GunzipLimits = {},
+  makeDecoder: MakeUtf8Decoder = textDecoderUtf8,
+): Generator<string> {
+  const decoder = makeDecoder();
   for (const bytes of gunzipBytes(chunks, inflater, limits)) {
-    const text = decoder.decode(bytes, { stream: true });
+    const text = decoder.write(bytes);
     if (text) yield text;
   }
-  const tail = decoder.decode();
+  const tail = decoder.end();
   if (tail) yield tail;
 }
 

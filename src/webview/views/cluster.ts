@@ -99,9 +99,12 @@ export class ClusterView {
       pick,
       key: (r) => (r.kind === 'zone' ? r.zone : r.node.ref),
       height: (r) => (r.kind === 'node' && (r.node.taints.length || r.node.unschedulable) ? CHIP_ROW_HEIGHT : ROW_HEIGHT),
-      // the chips wrap to keep every taint whole: the row is as high as its chips are at the list's width
+      // the name and the chips wrap to keep every fact whole: the row is as high as they are at the list's width. The name
+      // is monospace and breaks at any character, so names of one length wrap alike beside the same count
       measureKey: (r) =>
-        r.kind === 'node' && (r.node.taints.length || r.node.unschedulable) ? `${r.node.unschedulable}\u0000${r.node.taints.join('\u0000')}` : undefined,
+        r.kind === 'node'
+          ? `${r.node.name.length}\u0000${this.podSummary(r.node)}\u0000${r.node.unschedulable}\u0000${r.node.taints.join('\u0000')}`
+          : undefined,
       stamp: (r) =>
         r.kind === 'zone' ? r.count : `${this.podSummary(r.node)}\u0000${r.node.ready}\u0000${r.node.taints.join(' ')}\u0000${r.node.unschedulable}`,
       draw: (r) => (r.kind === 'zone' ? el('div', { class: 'zone-row' }, `${r.zone} (${r.count})`) : this.drawNode(r.node)),
@@ -272,11 +275,11 @@ export class ClusterView {
       { class: `node ready-${n.ready}${chips.length ? ' two-line' : ''}`, title: `Ready: ${n.ready}` },
       el(
         'div',
-        { class: 'line' },
-        el('span', { class: 'dot', 'aria-label': `Ready ${n.ready}` }),
-        // a name longer than a narrow column ends in an ellipsis: whole on hover
-        el('span', { class: 'name', title: n.name }, n.name),
+        { class: 'line head' },
+        // first, as it floats right of the name's first line; the name wraps under it when the column is narrow
         el('span', { class: 'count' }, this.podSummary(n)),
+        el('span', { class: 'dot', 'aria-label': `Ready ${n.ready}` }),
+        el('span', { class: 'name', title: n.name }, n.name),
       ),
       chips.length ? el('div', { class: 'line chips' }, ...chips) : null,
     );

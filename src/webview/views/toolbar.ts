@@ -21,7 +21,12 @@ export class Toolbar {
   private readonly name = el('span', { id: 'scenario-name', class: 'value' });
   private readonly settings = el('div', { id: 'settings', class: 'settings' });
   private readonly play: HTMLElement;
-  private readonly runUntil = el('vscode-text-field', { id: 'run-until', placeholder: '10m, RFC3339, or next TaintAdded on node-a1' });
+  private readonly runUntil = el('vscode-text-field', {
+    id: 'run-until',
+    // short enough to show whole in a narrow panel; the forms it takes in full on hover
+    placeholder: '10m or next TaintAdded',
+    title: 'Run until a time (10m, 1m30s, an RFC3339 time) or a decision (next TaintAdded on node-a1)',
+  });
   private readonly whatIfKey = el('select', { id: 'whatif-key', 'aria-label': 'setting' });
   private readonly whatIfValue = el('vscode-text-field', { id: 'whatif-value', placeholder: 'new value' });
   private readonly status = el('span', { id: 'status', 'aria-live': 'polite' });

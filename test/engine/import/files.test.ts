@@ -124,3 +124,77 @@ describe('evidence longer than one run', () => {
     });
   }
 });
+
+describe("the cluster's objects among the evidence are the snapshot", () => {
+  const NODE = (name: string, version: string) =>
+    `{"apiVersion": "v1", "kind": "Node", "metadata": {"name": "${name}"}, "status": {"nodeInfo": {"kubeletVersion": "${version}"}, "conditions": [{"type": "Ready", "status": "True", "lastHeartbeatTime": "2019-05-16T19:31:47Z", "lastTransitionTime": "2019-05-16T19:31:47Z"}]}}`;
+  const files = {
+    '/e/kcm.log': LOG,
+    // kubectl prints a List's kind after its items: not a cluster-info dump's NodeList
+    '/e/nodes.json': `{\n    "apiVersion": "v1",\n    "items": [\n        ${NODE('k8s-worker2', 'v1.14.1')},\n        ${NODE('k8s-worker3', 'v1.14.1')}\n    ],\n    "kind": "List"\n}\n`,
+    '/e/ds.yaml': 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: kube-proxy, namespace: kube-system}\nspec: {selector: {matchLabels: {k: p}}}\n',
+    '/e/notes.txt': 'we restarted the nodes\n',
+    '/o/nodes.json': `{"apiVersion": "v1", "kind": "List", "items": [${NODE('n1', 'v1.20.0')}]}`,
+    '/o/more.json': `{"apiVersion": "v1", "kind": "List", "items": [${NODE('n2', 'v1.20.0')}]}`,
+  };
+  const fs = new MemoryFs(files);
+  const access = { fs, readChunks: (p: string) => fs.readChunks(p) };
+  const table: { name: string; paths: string[]; options?: object; snapshot: string; version: string; codes: string[]; name_: string }[] = [
+    {
+      name: 'a log and a kubectl export of its nodes: the export is the snapshot, and its kubelets give the version',
+      paths: ['/e/nodes.json', '/e/kcm.log'],
+      snapshot: 'snapshot: "/e/nodes.json"',
+      version: '# from /e/nodes.json:4: Node/k8s-worker2 kubeletVersion: v1.14.1',
+      codes: [],
+      name_: 'imported-kcm',
+    },
+    {
+      name: 'a folder: the YAML object and the JSON List both, the notes still unrecognised',
+      paths: ['/e'],
+      snapshot: 'snapshot: ["/e/ds.yaml", "/e/nodes.json"]',
+      version: '# from /e/nodes.json:4: Node/k8s-worker2 kubeletVersion: v1.14.1',
+      codes: ['unrecognised-format /e/notes.txt'],
+      name_: 'imported-kcm',
+    },
+    {
+      name: 'with --snapshot too: both are read, the version given wins',
+      paths: ['/e/kcm.log', '/e/nodes.json'],
+      options: { snapshots: ['/o/nodes.json'], version: '1.19' },
+      snapshot: 'snapshot: ["/o/nodes.json", "/e/nodes.json"]',
+      version: '# from --version',
+      codes: [],
+      name_: 'imported-kcm',
+    },
+  ];
+  for (const row of table) {
+    it(row.name, () => {
+      const r = importEvidenceFiles(row.paths, access, { now: 0, at: parseTimestamp('2019-05-17T00:00:00Z'), ...row.options });
+      assert.ok(r.ok, (r as { message?: string }).message);
+      const text = r.imported.text;
+      assert.ok(text.includes(`\n${row.snapshot}\n`), text);
+      assert.ok(text.includes(`\n${row.version}\n`), text);
+      assert.match(text, new RegExp(`name: "${row.name_}"`));
+      assert.deepEqual(
+        r.imported.problems.filter((p) => p.severity !== 'info' && p.code !== 'no-leases').map((p) => `${p.code} ${p.position?.file}`),
+        row.codes,
+      );
+      assert.equal(r.imported.assumed.version, false);
+    });
+  }
+  const refused: [name: string, paths: string[], says: RegExp][] = [
+    [
+      'one export alone',
+      ['/o/nodes.json'],
+      /^none of nodes.json is evidence this tool reads: nodes.json holds the cluster's objects \(1 Node\), not what happened to them\. Give the events, controller-manager logs or audit log, with this as --snapshot$/,
+    ],
+    ['a folder of exports', ['/o'], /^none of the 2 files is evidence this tool reads: they hold the cluster's objects \(2 Nodes\)/],
+    ['an export and a note', ['/e/ds.yaml', '/e/notes.txt'], /: ds.yaml holds the cluster.s objects \(1 DaemonSet\)/],
+  ];
+  for (const [name, paths, says] of refused) {
+    it(`refused, and said what it is: ${name}`, () => {
+      const r = importEvidenceFiles(paths, access, { now: 0 });
+      assert.equal(r.ok, false);
+      assert.match((r as { message: string }).message, says);
+    });
+  }
+});

@@ -107,5 +107,12 @@ test("a bundled example's decisions list their transition's guards after their o
   );
   // decisions whose transitions evaluate no guard list none
   const guarded = new Set(sim.trace.filter((d) => d.because.some((c) => c.rule.startsWith('machine guard '))).map((d) => d.machine?.event));
-  assert.deepEqual([...guarded].sort(), ['MARK_NODE_FOR_TAINTING', 'MARK_PODS_NOT_READY', 'NO_SCHEDULE_PASS', 'READY_OBSERVED', 'ZONE_HEALTH']);
+  assert.deepEqual([...guarded].sort(), [
+    'MARK_NODE_FOR_TAINTING',
+    'MARK_PODS_NOT_READY',
+    'NO_SCHEDULE_PASS',
+    'READY_OBSERVED',
+    'UPDATE_STATUS',
+    'ZONE_HEALTH',
+  ]);
 });

@@ -2,16 +2,22 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { gzipSync } from 'node:zlib';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join as joinPath } from 'node:path';
 import {
   GZIP_RATIO_FREE,
   GzipLimitError,
   gunzipBytes as gunzipWith,
   gzipSizeHint,
   isGzip,
+  textDecoderUtf8,
   textOfBytes as textWith,
   type GunzipLimits,
+  type MakeUtf8Decoder,
 } from '../../../src/engine/snapshot/gzip';
-import { inflater, zlibInflater } from '../../../src/platform/gunzip';
+import { gunzipText, inflater, stringDecoderUtf8, zlibInflater } from '../../../src/platform/gunzip';
+import { readChunks } from '../../../src/platform/nodeFs';
 import { fflateInflater } from '../../../src/platform/fflateInflater';
 import type { MakeInflater } from '../../../src/engine/snapshot/gzip';
 
@@ -116,3 +122,54 @@ for (const [path, inflate] of [
     }
   });
 }
+
+// Characters of 2, 3 and 4 bytes (ü, →, 東, 𝄞) at every place a piece can end, through each decoder
+// the readers use: TextDecoder (no node modules: the browser) and node's StringDecoder (the Node shells).
+describe('UTF-8 split between pieces', () => {
+  const text = 'a ü → 東京 𝄞 z\n';
+  const bytes = enc.encode(text);
+  const decoders: [string, MakeUtf8Decoder][] = [
+    ['TextDecoder', textDecoderUtf8],
+    ['StringDecoder', stringDecoderUtf8],
+  ];
+  for (const [name, make] of decoders) {
+    it(`${name}: cut after every byte, and into pieces of every size`, () => {
+      for (let cut = 0; cut <= bytes.length; cut++) {
+        const d = make();
+        assert.equal(d.write(bytes.subarray(0, cut)) + d.write(bytes.subarray(cut)) + d.end(), text, `cut at byte ${cut}`);
+      }
+      for (let size = 1; size <= 5; size++) assert.equal([...textWith(pieces(bytes, size), fflateInflater, {}, make)].join(''), text, `pieces of ${size}`);
+    });
+    it(`${name}: a character cut off at the end of the input is one U+FFFD, not lost or thrown`, () => {
+      const d = make();
+      assert.equal(d.write(bytes.subarray(0, 3)) + d.end(), 'a \ufffd');
+    });
+  }
+});
+
+describe('UTF-8 split between pieces, through both file paths (plain, gzipped)', () => {
+  // the zlib inflater hands over 256 KiB at a time and the plain reader reads 1 MiB at a time:
+  // a character of each length is put across each boundary
+  const filler = (n: number) => 'x'.repeat(n);
+  const at = (boundary: number, ch: string) => filler(boundary - 1) + ch;
+  const text = `${at(256 * 1024, 'ü')}${at(256 * 1024 - 2, '東')}${at(512 * 1024 - 3, '𝄞')}${filler(100)}\n`;
+  const dir = mkdtempSync(joinPath(tmpdir(), 'gzip-utf8-'));
+  const plain = joinPath(dir, 'plain.json');
+  const gz = joinPath(dir, 'zipped.json.gz');
+  writeFileSync(plain, text);
+  writeFileSync(gz, gzipSync(text));
+  const cases: [name: string, read: () => Iterable<string>][] = [
+    ['a plain file (readChunks, 1 MiB reads)', () => readChunks(plain)],
+    ['a gzipped file (readChunks, zlib, 256 KiB pieces)', () => readChunks(gz)],
+    ['gzipped bytes in 4 KiB pieces (gunzipText)', () => gunzipText(pieces(new Uint8Array(gzipSync(text)), 4096))],
+    ['gzipped bytes through fflate and TextDecoder', () => textWith(pieces(new Uint8Array(gzipSync(text)), 4096), fflateInflater)],
+  ];
+  for (const [name, read] of cases) {
+    it(name, () => {
+      const got = [...read()].join('');
+      assert.equal(got.length, text.length);
+      assert.ok(got === text, 'the decoded text differs');
+    });
+  }
+  it('(clean-up)', () => rmSync(dir, { recursive: true, force: true }));
+});

@@ -267,11 +267,26 @@ export class NodeIndex {
     return this.entries.size;
   }
   entry(name: string): NodeEntry | undefined {
+    this.settle();
     return this.entries.get(name);
   }
 
-  /** A node added, replaced or changed (not a plain heartbeat). True when it is new or changed class. */
-  nodeChanged(node: NodeRecord, cluster: ClusterState): boolean {
+  /**
+   * Known nodes changed since their class was last worked out: it is worked out when the index is
+   * next read (settle), once per node however often it changed. When a zone's nodes go Unknown,
+   * each is updated twice in that pass (its status, then its taint) and nothing is placed before the
+   * next one: worked out at once, that was twice 1,667 classes for nothing.
+   */
+  private unsettled = new Set<NodeEntry>();
+
+  private settle(): void {
+    if (this.unsettled.size === 0) return;
+    for (const e of this.unsettled) this.reclassify(e);
+    this.unsettled.clear();
+  }
+
+  /** A node added, replaced or changed (not a plain heartbeat). */
+  nodeChanged(node: NodeRecord, cluster: ClusterState): void {
     const e = this.entries.get(node.meta.name);
     if (!e) {
       const used = emptyUsage();
@@ -283,36 +298,46 @@ export class NodeIndex {
       // ranked before it joins a heap: the heaps order by rank
       this.rerank();
       this.joinClass(e, classKey(e.facts, node, e.alloc));
-      return true;
+      return;
     }
-    // most updates leave the class as it was: the same taints, labels and status objects (replaced,
-    // never edited in place), cordon and Ready status
-    if (
+    e.node = node;
+    if (!this.unsettled.has(e) && this.sameClassObjects(e, node)) return;
+    this.unsettled.add(e);
+  }
+
+  /**
+   * Most updates leave the class as it was: the same taints, labels and status objects (replaced,
+   * never edited in place), cordon and Ready status.
+   */
+  private sameClassObjects(e: NodeEntry, node: NodeRecord): boolean {
+    return (
       node.taints === e.seen.taints &&
       node.meta.labels === e.seen.labels &&
       node.raw === e.seen.raw &&
       node.unschedulable === e.facts.unschedulable &&
       (nodeReadyStatus(node) === 'True') === e.facts.ready
-    ) {
-      e.node = node;
-      return false;
-    }
+    );
+  }
+
+  /** The class of the node as it is now (`e.node`), and the entry moved to it. */
+  private reclassify(e: NodeEntry): void {
+    const node = e.node;
+    if (this.sameClassObjects(e, node)) return;
     const facts = nodeFacts(node);
     const alloc = nodeAllocatable(node);
     const key = classKey(facts, node, alloc);
-    e.node = node;
     e.seen = seenOf(node);
     e.facts = facts;
     e.alloc = alloc;
-    if (key === e.cls.key) return false;
+    if (key === e.cls.key) return;
     this.leaveClass(e);
     this.joinClass(e, key);
-    return true;
   }
 
   nodeDeleted(name: string): boolean {
     const e = this.entries.get(name);
     if (!e) return false;
+    this.unsettled.delete(e);
     this.leaveClass(e);
     this.entries.delete(name);
     return true;
@@ -339,6 +364,7 @@ export class NodeIndex {
    * it cost 5,000 nodes and 150,000 pods on every step back.
    */
   restoredTo(cluster: ClusterState, pods: ReadonlyMap<string, PodRecord | undefined>, nodes: ReadonlyMap<string, NodeRecord | undefined>): NodeIndex {
+    this.settle();
     // pods first: a node put back below counts its pods from the cluster as it joins
     for (const [key, was] of pods) {
       const now = cluster.pods.get(key);
@@ -372,6 +398,7 @@ export class NodeIndex {
 
   /** what the index holds, in a fixed order (nodeIndexChecks) */
   private text(): string {
+    this.settle();
     const entries = [...this.entries.values()].sort((a, b) => a.rank - b.rank);
     return JSON.stringify(entries.map((e) => [e.name, e.rank, e.cls.key, e.used, e.alloc, e.node === undefined]));
   }
@@ -385,6 +412,7 @@ export class NodeIndex {
 
   /** The best node for the pod, and why every other node was not chosen (counts by reason). */
   place(pod: PodRecord, w: Wording): Placement {
+    this.settle();
     const req = podRequests(pod);
     const placement = requiredPlacement(pod);
     const rkey = requirementKey(pod, placement);

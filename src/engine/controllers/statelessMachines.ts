@@ -1,22 +1,24 @@
 /**
- * The node lifecycle machines that keep no state of their own (doNodeProcessingPassMachines.ts,
- * controllerUtilsMachines.ts), as the machine view draws them. Each answer starts from `observed`
- * and ends in a final state; an instance (`noScheduleTaints/NODE`, `deletePods/NS/NAME`) is what its
- * machine answered for one object. The controller keeps no copy of these answers (at 150,000 pods a
+ * The machines that keep no state of their own (the node lifecycle's doNodeProcessingPassMachines.ts
+ * and controllerUtilsMachines.ts, the ReplicaSet controller's updateReplicaSetStatusMachine.ts), as the
+ * machine view draws them. Each answer starts from `observed` and ends in a final state; an instance
+ * (`noScheduleTaints/NODE`, `deletePods/NS/NAME`, `replicaSetStatus/NS/NAME`) is what its machine
+ * answered for one object. The controller keeps no copy of these answers (at 150,000 pods a
  * map of them would weigh on every checkpoint): the decision that recorded an answer holds it, so an
  * instance is drawn in the state its last recorded answer reached, found in the trace.
  */
 import type { AnyStateMachine } from 'xstate';
-import type { Decision } from '../../trace/decision';
-import type { MachineView } from '../../trace/views';
-import { deletePodsPodMachine, markPodsNotReadyMachine } from './controllerUtilsMachines';
-import { nodeLabelsMachine, noScheduleTaintsMachine } from './doNodeProcessingPassMachines';
+import type { Decision } from '../trace/decision';
+import type { MachineView } from '../trace/views';
+import { deletePodsPodMachine, markPodsNotReadyMachine } from './nodeLifecycle/controllerUtilsMachines';
+import { nodeLabelsMachine, noScheduleTaintsMachine } from './nodeLifecycle/doNodeProcessingPassMachines';
+import { updateReplicaSetStatusMachine } from './replicaSet/updateReplicaSetStatusMachine';
 
 export interface StatelessMachine {
-  /** the instances' id prefix: `PREFIX/NAME` for a node, `PREFIX/NS/NAME` for a pod */
+  /** the instances' id prefix: `PREFIX/NAME` for a node, `PREFIX/NS/NAME` for a pod or a ReplicaSet */
   prefix: string;
   /** the kind of object an instance answers about */
-  kind: 'Node' | 'Pod';
+  kind: 'Node' | 'Pod' | 'ReplicaSet';
   machine: AnyStateMachine;
 }
 
@@ -25,6 +27,7 @@ export const STATELESS_MACHINES: readonly StatelessMachine[] = [
   { prefix: 'nodeLabels', kind: 'Node', machine: nodeLabelsMachine },
   { prefix: 'markPodsNotReady', kind: 'Node', machine: markPodsNotReadyMachine },
   { prefix: 'deletePods', kind: 'Pod', machine: deletePodsPodMachine },
+  { prefix: 'replicaSetStatus', kind: 'ReplicaSet', machine: updateReplicaSetStatusMachine },
 ];
 
 const byPrefix = new Map(STATELESS_MACHINES.map((m) => [m.prefix, m]));
@@ -35,7 +38,7 @@ export function statelessMachineOf(id: string): StatelessMachine | undefined {
   return slash > 0 ? byPrefix.get(id.slice(0, slash)) : undefined;
 }
 
-/** The ids of the stateless machines that may answer about an object (`Node/NAME`, `Pod/NS/NAME`). */
+/** The ids of the stateless machines that may answer about an object (`Node/NAME`, `Pod/NS/NAME`, `ReplicaSet/NS/NAME`). */
 export function statelessMachineIds(ref: string): string[] {
   const slash = ref.indexOf('/');
   const kind = ref.slice(0, slash);

@@ -1,0 +1,78 @@
+/**
+ * The cluster's objects given among the evidence: a `kubectl get nodes,pods -o yaml` export, a
+ * must-gather's or an Insights archive's object files, the lists of a `cluster-info dump
+ * --output-directory` other than its events. They say what the cluster held, not what happened
+ * to it, so they are read as the scenario's snapshot (as `--snapshot` would give them), not
+ * skipped as unrecognised evidence. Which files they are, the snapshot loader says: whatever it
+ * reads as objects of the kinds the engine simulates.
+ */
+import type { Problem } from '../problems';
+import { loadSnapshot } from '../snapshot/load';
+import type { InputFs } from '../snapshot/source';
+import type { LoadedSnapshot } from '../snapshot/types';
+import type { KObject } from '../model/types';
+import { evidenceOf, type ImportResult, type Observation } from './types';
+
+/** A file the loader read objects from, and how many of each kind. */
+export interface ObjectFile {
+  file: string;
+  counts: [kind: string, count: number][];
+}
+
+/** Only files a snapshot can be: the loader's own rule for a folder's files. */
+const OBJECT_FILE = /\.(json|ya?ml)(\.gz)?$/i;
+
+/** Problems of one kind about one file taken out (a warning a later step answered). */
+const without = (problems: Problem[], code: string, file: string): Problem[] => problems.filter((p) => !(p.code === code && p.position?.file === file));
+
+/**
+ * The inputs left unrecognised that hold Kubernetes objects: each becomes a `snapshot` input
+ * and its unrecognised-format warning is taken back.
+ */
+export function takeSnapshotFiles(result: ImportResult, fs: InputFs): ObjectFile[] {
+  const out: ObjectFile[] = [];
+  for (const input of result.inputs) {
+    if (input.format !== 'unrecognised' || !OBJECT_FILE.test(input.file)) continue;
+    const c = loadSnapshot(input.file, fs).cluster;
+    const counts = (
+      [
+        ['Node', c.nodes.size],
+        ['Pod', c.pods.size],
+        ['ReplicaSet', c.replicaSets.size],
+        ['DaemonSet', c.daemonSets.size],
+        ['Lease', c.leases.size],
+      ] as [string, number][]
+    ).filter(([, n]) => n > 0);
+    if (!counts.length) continue;
+    input.format = 'snapshot';
+    result.problems = without(result.problems, 'unrecognised-format', input.file);
+    out.push({ file: input.file, counts });
+  }
+  return out;
+}
+
+/** "3 Nodes, 1 DaemonSet" over the files. */
+export function describeObjects(files: readonly ObjectFile[]): string {
+  const total = new Map<string, number>();
+  for (const f of files) for (const [kind, n] of f.counts) total.set(kind, (total.get(kind) ?? 0) + n);
+  return [...total].map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : 's'}`).join(', ');
+}
+
+/**
+ * The kubelet versions the snapshot's Nodes report (status.nodeInfo.kubeletVersion), as version
+ * evidence: what the scenario's Kubernetes version is taken from when the evidence names none.
+ */
+export function kubeletVersions(snap: LoadedSnapshot): Observation[] {
+  const out: Observation[] = [];
+  const seen = new Set<string>();
+  for (const l of snap.objects) {
+    if (l.kind !== 'Node') continue;
+    const info = ((l.object.status as KObject | undefined)?.nodeInfo ?? {}) as KObject;
+    const v = info.kubeletVersion;
+    if (typeof v !== 'string' || seen.has(v)) continue;
+    seen.add(v);
+    const at = l.position ?? { file: snap.files[0] ?? '', line: 1, column: 1 };
+    out.push({ kind: 'version', version: v, evidence: evidenceOf(at.file, at.line, `Node/${l.name} kubeletVersion: ${v}`, 'snapshot') });
+  }
+  return out;
+}

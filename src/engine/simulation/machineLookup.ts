@@ -1,0 +1,48 @@
+/**
+ * The Simulation's answer to "the machine with this id" and "the machines of this object", for
+ * every machine: the controllers' own (node health, zone, monitor, ReplicaSet, taint eviction
+ * worker) and the stateless ones (controllers/statelessMachines.ts), drawn in the state their last
+ * answer in the trace reached. The extension asks here and never reaches into a controller.
+ *
+ * Why an index per position: the controllers list their machines all at once (about 19,000 at
+ * 5,000 nodes and 14,120 ReplicaSets), and the panel asks for a few ids each time something is
+ * selected; the list is made at most once per position (time, decisions, pass).
+ */
+import type { ObjectRef } from '../model/types';
+import type { Decision } from '../trace/decision';
+import type { MachineView } from '../trace/views';
+import { statelessMachineIds, statelessMachineView } from '../controllers/statelessMachines';
+
+/** What the lookup reads of a simulation. */
+export interface MachineSource {
+  readonly now: number;
+  readonly pass: number | null;
+  readonly trace: readonly Decision[];
+  machines(): MachineView[];
+}
+
+export class MachineLookup {
+  private at?: { now: number; decisions: number; pass: number | null; index: Map<string, MachineView | undefined> };
+
+  machine(sim: MachineSource, id: string): MachineView | undefined {
+    let at = this.at;
+    if (!at || at.now !== sim.now || at.decisions !== sim.trace.length || at.pass !== sim.pass) {
+      at = this.at = { now: sim.now, decisions: sim.trace.length, pass: sim.pass, index: new Map(sim.machines().map((m) => [m.id, m])) };
+    }
+    if (!at.index.has(id)) at.index.set(id, statelessMachineView(id, sim.trace));
+    return at.index.get(id);
+  }
+}
+
+/**
+ * The ids of the machines that may answer about an object: its own (`node/…`, `zone/…`,
+ * `replicaset/…`, `monitor` for the controller manager; for a pod its taint eviction worker's), and
+ * the stateless machines' (whose instances always have a view: `observed` before any answer).
+ */
+export function machineIdsOf(ref: ObjectRef): { own: string[]; stateless: string[] } {
+  const slash = ref.indexOf('/');
+  const kind = ref.slice(0, slash);
+  const name = ref.slice(slash + 1);
+  const own = kind === 'Pod' ? [`pod/${name}`, `taint-eviction/${name}`] : kind === 'ControllerManager' ? ['monitor'] : [`${kind.toLowerCase()}/${name}`];
+  return { own, stateless: statelessMachineIds(ref) };
+}

@@ -1,0 +1,58 @@
+/**
+ * The Simulation API answers for every machine by its id, a controller's or a stateless one's, and
+ * names the machines of an object (simulation/machineLookup.ts): the extension asks here only.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { createSimulation } from '../../../src/engine/simulation/simulation';
+import { loadScenario } from '../../../src/engine/snapshot/scenario';
+import { nodeFs } from '../../../src/platform/nodeFs';
+import { defaultHorizon } from '../../../src/cli/horizon';
+import { statelessMachineOf } from '../../../src/engine/controllers/statelessMachines';
+
+const examples = join(__dirname, '..', '..', '..', 'examples');
+
+test('machineIds: an object names its own machines and the stateless machines that may answer about it', () => {
+  const sim = createSimulation(loadScenario(join(examples, 'one-node-stops.yaml'), nodeFs()));
+  const rows: [string, { own: string[]; stateless: string[] }][] = [
+    ['Node/n1', { own: ['node/n1'], stateless: ['noScheduleTaints/n1', 'nodeLabels/n1', 'markPodsNotReady/n1'] }],
+    ['Pod/default/web-1', { own: ['pod/default/web-1', 'taint-eviction/default/web-1'], stateless: ['deletePods/default/web-1'] }],
+    ['ReplicaSet/default/web', { own: ['replicaset/default/web'], stateless: ['replicaSetStatus/default/web'] }],
+    ['Zone/us-east-1a', { own: ['zone/us-east-1a'], stateless: [] }],
+    ['ControllerManager/kube-controller-manager', { own: ['monitor'], stateless: [] }],
+  ];
+  for (const [object, want] of rows) assert.deepEqual(sim.machineIds(object), want, object);
+});
+
+for (const file of ['rs-deletion-cost.yaml', 'outage-1.31.yaml', 'outage-1.12.yaml']) {
+  test(`example ${file}: machine(id) is every controller's machine, and every stateless machine in the state its last answer reached`, () => {
+    const sim = createSimulation(loadScenario(join(examples, file), nodeFs()));
+    sim.runUntil(defaultHorizon(sim.scenario, sim.startTime));
+    const all = sim.machines();
+    assert.ok(all.length > 0);
+    const strip = (m: { id: string; state: string; lastTransition?: unknown; definition: unknown } | undefined) =>
+      m && { id: m.id, state: m.state, lastTransition: m.lastTransition, drawn: m.definition !== undefined };
+    for (const m of all) assert.deepEqual(strip(sim.machine(m.id)), strip(m), m.id);
+    // each stateless instance that answered: drawn in the state of its last recorded answer that was carried out
+    const last = new Map<string, { to: string; seq: number }>();
+    for (const d of sim.trace)
+      if (d.machine && d.action !== 'ApiCallFailed' && statelessMachineOf(d.machine.id)) last.set(d.machine.id, { to: d.machine.to, seq: d.seq });
+    assert.ok(last.size > 0, 'some stateless machine answered');
+    for (const [id, { to, seq }] of last) {
+      const v = sim.machine(id);
+      assert.ok(v, id);
+      assert.deepEqual([v.state, v.lastTransition?.seq], [to, seq], id);
+      assert.ok(v.definition, `${id} has its definition to draw`);
+    }
+    if (file.startsWith('rs-'))
+      assert.ok(
+        [...last.keys()].some((id) => id.startsWith('replicaSetStatus/')),
+        'the status machine is one of them',
+      );
+    // a stateless instance that has not answered is in its initial state; an id no machine has is undefined
+    assert.deepEqual([sim.machine('nodeLabels/no-such-node')?.state, sim.machine('nodeLabels/no-such-node')?.lastTransition], ['observed', undefined]);
+    assert.equal(sim.machine('node/no-such-node'), undefined);
+    assert.equal(sim.machine('nothing'), undefined);
+  });
+}
