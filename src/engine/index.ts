@@ -16,7 +16,7 @@ export type { Decision, DecisionInput, Check, MachineTransition, Action, Control
 export type { WhyNot, WhyNotCheck, WhyNotOutcome, Counterfactual } from './trace/whyNot';
 export { ACTIONS, NOISE_ACTIONS } from './trace/decision';
 export { DECISION_FIELDS, orderedDecision, decisionToJson, traceToJsonLines, parseJsonLines } from './trace/serialize';
-export { formatTraceText, formatCheck, formatWhyNot, formatWhyNotWhen } from './trace/text';
+export { formatTraceText, formatCheck, formatWhyNot, formatWhyNotWhen, timesAsOffsets } from './trace/text';
 export type { TextOptions } from './trace/text';
 export { causeChain, rootCauses } from './trace/causes';
 

@@ -7,7 +7,7 @@ import * as vscode from 'vscode';
 import { basename, dirname, join } from 'node:path';
 import { readdirSync } from 'node:fs';
 import { stringify as toYaml } from 'yaml';
-import { formatTime, formatWhyNot, traceToJsonLines, type Explanation } from '../engine';
+import { formatTime, formatWhyNot, timesAsOffsets, traceToJsonLines, type Explanation } from '../engine';
 import { objectPickItems } from './objectPick';
 import type { WhatIfComparison } from '../protocol/webview';
 import type { Ctx } from './ctx';
@@ -192,13 +192,18 @@ export const COMMANDS: Record<CommandKey, Factory> = {
       ctx.ensurePanel();
       s.selectObject(object);
       const e = s.sim.explain(object);
-      ctx.output.appendLine(`Explain ${object} at ${formatTime(s.sim.now)}`);
+      // times as offsets from the start, the clock time in brackets, as `explain` prints them
+      const start = s.sim.startTime / 1000;
+      ctx.output.appendLine(`Explain ${object} at ${timesAsOffsets(formatTime(s.sim.now), start)}`);
       for (const h of e.happened)
         ctx.output.appendLine(
-          `  ${h.decision.time} ${h.decision.action}: ${h.decision.summary}${h.chain.length ? ` (after ${h.chain.map((c) => c.action).join(' → ')})` : ''}`,
+          timesAsOffsets(
+            `  ${h.decision.time} ${h.decision.action}: ${h.decision.summary}${h.chain.length ? ` (after ${h.chain.map((c) => c.action).join(' → ')})` : ''}`,
+            start,
+          ),
         );
       // as `explain` prints it (a pod's check already carries its node's answer)
-      for (const w of e.whyNot) ctx.output.appendLine(`  not ${formatWhyNot(w)}`);
+      for (const w of e.whyNot) ctx.output.appendLine(`  not ${timesAsOffsets(formatWhyNot(w), start)}`);
       return e;
     },
 

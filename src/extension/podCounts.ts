@@ -2,8 +2,9 @@
  * What the webview was last told of each node's pods (PodCounts), and which
  * counts changed since.
  */
+import type { ClusterState } from '../engine/model/cluster';
 import type { Delta, NodePodCount, PodItem } from '../protocol/webview';
-import { podsOnNode, type ClusterView } from './viewModel';
+import { evictionOf, podsOnNode, type ClusterView, type EvictionLookup } from './viewModel';
 
 /**
  * What each node's row was last told of its pods (NodePodCount), and which counts changed: only the
@@ -12,6 +13,25 @@ import { podsOnNode, type ClusterView } from './viewModel';
  */
 export class PodCounts {
   private readonly sent = new Map<string, NodePodCount>();
+
+  /**
+   * The first update's counts, read from the records: the pods' items are made after the first paint (RecordsView's
+   * deferPods), and then counted again by `update`, which finds them as sent. The same counts as `update` makes.
+   */
+  seed(cluster: ClusterState, evictions: EvictionLookup): Delta<NodePodCount> {
+    const counts = new Map<string, NodePodCount>();
+    for (const p of cluster.pods.values()) {
+      const node = p.nodeName;
+      if (!node) continue; // pending pods have no row
+      let c = counts.get(node);
+      if (!c) counts.set(node, (c = { ref: `Node/${node}`, pods: 0, evicting: 0 }));
+      c.pods++;
+      if (evictions.size && evictionOf(`Pod/${p.meta.namespace}/${p.meta.name}`, node, evictions)) c.evicting++;
+    }
+    this.sent.clear();
+    for (const c of counts.values()) this.sent.set(c.ref, c);
+    return { upsert: [...counts.values()], remove: [] };
+  }
 
   /** `touched`: the node names whose pods may have changed ('all': unknown, count every node). */
   update(view: ClusterView, touched: Iterable<string> | 'all', full = false): Delta<NodePodCount> {

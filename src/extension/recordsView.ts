@@ -140,6 +140,24 @@ export class RecordsView {
   private readonly replicaSets = new Map<string, ReplicaSetItem>();
   /** the nodes whose pods (or their items) changed since takeTouchedNodes: their pod counts are counted again */
   private touched = new Set<string>();
+  /** the evictions the first update was made with, while its pods' items wait (deferPods) */
+  private pending: EvictionLookup | undefined;
+
+  /** While the first update's pods' items wait (completePods): the evictions it was made with. */
+  get podsPending(): EvictionLookup | undefined {
+    return this.pending;
+  }
+
+  /**
+   * Makes the pods' items the first update left out, at the same position and with the same evictions (the session
+   * calls it before anything else reads or moves the view). Every node with pods is touched, so its count is checked.
+   */
+  completePods(cluster: ClusterState): void {
+    const evictions = this.pending;
+    if (!evictions) return;
+    this.pending = undefined;
+    this.update(cluster, evictions, false, cluster.pods.keys(), { nodes: [], replicaSets: [] });
+  }
 
   private unlist(item: PodItem): void {
     this.touched.add(item.node);
@@ -167,7 +185,11 @@ export class RecordsView {
     full = false,
     podKeys?: Iterable<string>,
     changed?: { nodes?: Iterable<string>; replicaSets?: Iterable<string> },
+    deferPods = false,
   ): ClusterDelta {
+    // the first paint needs the nodes and their pod counts (podCounts.ts countsOfRecords), not 150,000 pods' items
+    const skipPods = deferPods && full && this.pods.size === 0;
+    if (skipPods) this.pending = evictions;
     // A new map (a step back may give one) is read as the same one: what is visited is still only what changed, when
     // the engine says, since its report covers the records a step back put back (the others are the same records).
     const nodesByRef = this.view.nodes;
@@ -217,8 +239,9 @@ export class RecordsView {
       pods.push(item);
     };
     // only what may have changed (at 150,000 pods, comparing every pod was most of a step's work)
-    const podsGone =
-      podKeys && !full
+    const podsGone = skipPods
+      ? []
+      : podKeys && !full
         ? visitOnly(podKeys, cluster.pods, visitPod, this.pods, (old) => {
             podsByRef.delete(old.item.ref);
             this.unlist(old.item);
@@ -247,18 +270,20 @@ export class RecordsView {
         this.settle(cluster.nodes, this.nodes, this.view.nodes, (i) => i, nodes, full),
         nodesGone,
       ),
-      pods: withRemoved(
-        this.settle(
-          cluster.pods,
-          this.pods,
-          this.view.pods,
-          (e) => e.item,
-          pods,
-          full,
-          (item) => this.unlist(item),
-        ),
-        podsGone,
-      ),
+      pods: skipPods
+        ? { upsert: [], remove: [] }
+        : withRemoved(
+            this.settle(
+              cluster.pods,
+              this.pods,
+              this.view.pods,
+              (e) => e.item,
+              pods,
+              full,
+              (item) => this.unlist(item),
+            ),
+            podsGone,
+          ),
       replicaSets: withRemoved(
         this.settle(cluster.replicaSets, this.replicaSets, this.view.replicaSets, (i) => i, replicaSets, full),
         replicaSetsGone,

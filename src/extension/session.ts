@@ -113,6 +113,7 @@ export class Session {
 
   get clusterView(): ClusterView {
     if (!this.view) this.updateView(false);
+    else if (this.sim.cluster) this.records.completePods(this.sim.cluster);
     return this.view as ClusterView;
   }
 
@@ -135,7 +136,9 @@ export class Session {
         ...(recordChanges.nodes !== 'all' ? { nodes: recordChanges.nodes } : {}),
         ...(recordChanges.replicaSets !== 'all' ? { replicaSets: recordChanges.replicaSets } : {}),
       };
-      const delta = this.records.update(this.sim.cluster, evictions, full, podKeys, changed);
+      this.records.completePods(this.sim.cluster);
+      // the first paint waits for no pod's item (sendAll makes them after it)
+      const delta = this.records.update(this.sim.cluster, evictions, full, podKeys, changed, full && !this.view);
       this.view = this.records.view;
       return { ...delta, touched: this.records.takeTouchedNodes() };
     }
@@ -162,7 +165,8 @@ export class Session {
   updateMessage(full: boolean, focusSeq?: number): UpdateMessage {
     this.catchUp();
     const delta = this.updateView(full);
-    const podCounts = this.podCounts.update(this.view as ClusterView, delta.touched, full);
+    const deferred = this.sim.cluster && this.records.podsPending;
+    const podCounts = deferred ? this.podCounts.seed(this.sim.cluster!, deferred) : this.podCounts.update(this.view as ClusterView, delta.touched, full);
     const pass0 = this.sim.pass;
     if (pass0 !== null && pass0 > this.lastPass) this.lastPass = pass0;
     const marks = this.marks.update(this.sim.trace, this.passes, isNoise, full);
@@ -252,6 +256,8 @@ export class Session {
   sendAll(): void {
     this.post(this.initMessage());
     this.changed(undefined, true);
+    // the pods' items after the messages have gone (the host's event loop turns), while the webview draws
+    if (this.records.podsPending) setTimeout(() => this.clusterView, 0);
     if (this.lastComparison) this.post({ type: 'whatIf', comparison: this.lastComparison });
   }
 

@@ -60,7 +60,9 @@ export function compareCommand(argv: readonly string[], io: CliIo): number {
     return 2;
   }
   if (!scenario.reality?.length) {
-    io.err(`controller-stepper compare: ${file} has no reality: entries to compare with (write them with import)\n`);
+    io.err(
+      `controller-stepper compare: ${file} has no reality: entries, so there is nothing to compare with. import writes them from the controllers' decisions the evidence shows (Events, kube-controller-manager log lines, audit writes of taints, pod deletions and scale changes); evidence of heartbeats, object states or other controllers alone gives none\n`,
+    );
     return 2;
   }
   const sim = createSimulation(scenario, { version: o.one.version });

@@ -4,7 +4,7 @@
  * something did not (the check that holds it back, and when it would fire).
  */
 import { formatCheck, formatWhyNot, type Explanation } from '../../engine';
-import { escapeControl } from '../../engine/trace/text';
+import { escapeControl, formatOffset, timesAsOffsets } from '../../engine/trace/text';
 import { podLineage, type PodLineage } from '../../engine/trace/lineage';
 import type { ParsedArgs } from '../args';
 import { UsageError } from '../args';
@@ -28,32 +28,37 @@ export async function explain(args: ParsedArgs, io: CliIo): Promise<number> {
   const finished = await guards.drive(sim, () => sim.runUntil(until), undefined, until);
   const ex = sim.explain(args.object);
   if (args.format === 'json' || args.format === 'yaml') io.out(`${JSON.stringify(ex)}\n`);
-  else io.out(formatExplanation(ex, sim.trace.length ? sim.trace[sim.trace.length - 1].time : '', podLineage(sim.trace, args.object)));
+  else io.out(formatExplanation(ex, sim.trace.length ? sim.trace[sim.trace.length - 1].time : '', podLineage(sim.trace, args.object), sim.startTime / 1000));
   return finished ? 0 : guards.report(sim);
 }
 
-export function formatExplanation(ex: Explanation, asOf: string, lineage?: PodLineage): string {
-  const lines: string[] = [`${ex.object}${ex.exists ? '' : ' (does not exist now)'}${asOf ? `, as of ${asOf}` : ''}`];
+/**
+ * `startMs`: the scenario's start; then times read as offsets from it, as scenarios are written (a decision's
+ * time alone, a time inside a message or a value with the clock time in brackets).
+ */
+export function formatExplanation(ex: Explanation, asOf: string, lineage?: PodLineage, startMs = NaN): string {
+  const at = (t: string) => (Number.isNaN(startMs) || Number.isNaN(Date.parse(t)) ? t : formatOffset(Date.parse(t) - startMs));
+  const lines: string[] = [`${ex.object}${ex.exists ? '' : ' (does not exist now)'}${asOf ? `, as of ${timesAsOffsets(asOf, startMs)}` : ''}`];
   // a replacement pod's own decisions start at its binding: where it came from is the ReplicaSet's PodsCreated
   if (lineage?.created) {
     const c = lineage.created;
-    lines.push('', `Created by ${lineage.replicaSet}: ${c.time}  #${c.seq} ${c.action}: ${c.summary}`);
-    for (const a of lineage.answers) lines.push(`    replacing  ${a.time}  #${a.seq} ${a.action} ${a.object}: ${a.summary}`);
+    lines.push('', `Created by ${lineage.replicaSet}: ${at(c.time)}  #${c.seq} ${c.action}: ${timesAsOffsets(c.summary, startMs)}`);
+    for (const a of lineage.answers) lines.push(`    replacing  ${at(a.time)}  #${a.seq} ${a.action} ${a.object}: ${timesAsOffsets(a.summary, startMs)}`);
   }
   if (!ex.happened.length) lines.push('', 'Nothing was decided about it.');
   for (const { decision, chain } of ex.happened) {
-    lines.push('', `${decision.time}  #${decision.seq} ${decision.action} (${decision.controller}): ${decision.summary}`);
-    for (const c of decision.because) lines.push(`    because ${formatCheck(c)}`);
+    lines.push('', `${at(decision.time)}  #${decision.seq} ${decision.action} (${decision.controller}): ${timesAsOffsets(decision.summary, startMs)}`);
+    for (const c of decision.because) lines.push(`    because ${timesAsOffsets(formatCheck(c), startMs)}`);
     if (decision.machine) lines.push(`    machine ${decision.machine.id}: ${decision.machine.from} -> ${decision.machine.to} on ${decision.machine.event}`);
     lines.push(`    source  ${decision.source}`);
     if (chain.length) {
       lines.push('    caused by:');
-      for (const c of chain) lines.push(`      ${c.time}  #${c.seq} ${c.action} ${c.object}: ${c.summary}`);
+      for (const c of chain) lines.push(`      ${at(c.time)}  #${c.seq} ${c.action} ${c.object}: ${timesAsOffsets(c.summary, startMs)}`);
     }
   }
   if (ex.whyNot.length) {
     lines.push('', 'Why not (yet):');
-    for (const w of ex.whyNot) lines.push(`  ${formatWhyNot(w)}`);
+    for (const w of ex.whyNot) lines.push(`  ${timesAsOffsets(formatWhyNot(w), startMs)}`);
   }
   // Names and messages come from the input: a terminal must not obey control characters in them.
   return `${lines.map(escapeControl).join('\n')}\n`;

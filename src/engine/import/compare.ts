@@ -175,7 +175,13 @@ function whyOnlyReal(r: RealUnit, sameKey: SimUnit[], trace: readonly Decision[]
       `a version difference: Kubernetes ${ctx.version} as simulated does not take ${r.action}${r.entry.controller ? ` in ${r.entry.controller}` : ''}`,
     );
   const obj = r.object;
+  const unplaced =
+    obj.startsWith('Pod/') && /^(PodEvicted|PodEvictionCancelled|PodEvictionScheduled|PodsMarkedNotReady)$/.test(r.action) && neverBound(trace, obj);
   if (!ctx.hasObject(obj)) reasons.push(`evidence missing: ${obj} is not in the simulated cluster (give --snapshot, or add it to objects:)`);
+  else if (unplaced)
+    reasons.push(
+      `evidence missing: the evidence does not say which node ${obj} ran on, and the simulated pod was never on one (PodUnschedulable): what happens to a pod follows from its node's failure. Give --snapshot with the nodes and pods (kubectl get nodes,pods -A -o yaml), or set the pod's spec.nodeName under objects:`,
+    );
   else if (!trace.some((d) => d.object === obj || (Array.isArray(d.details?.pods) && (d.details!.pods as string[]).includes(obj.slice(4))))) {
     reasons.push(
       `the simulation decided nothing about ${obj}: a world event may be missing from events: (a kubelet stop, a taint, a deletion), or a setting differs`,
@@ -189,6 +195,17 @@ function whyOnlyReal(r: RealUnit, sameKey: SimUnit[], trace: readonly Decision[]
   }
   if (!reasons.length) reasons.push('the simulation took other decisions about this object, not this one: a setting or the timeline differs');
   return reasons;
+}
+
+/** The simulated pod was found unschedulable and never bound to a node. */
+function neverBound(trace: readonly Decision[], pod: string): boolean {
+  let unschedulable = false;
+  for (const d of trace) {
+    if (d.object !== pod) continue;
+    if (d.action === 'PodBound') return false;
+    if (d.action === 'PodUnschedulable') unschedulable = true;
+  }
+  return unschedulable;
 }
 
 /** The last simulated zone state change before t into a disrupted state, when it still holds at t. */

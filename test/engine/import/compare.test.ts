@@ -146,4 +146,31 @@ describe('compare', () => {
     const r = run(trace, [real('01:10.000', 'TaintAdded', 'Node/n1', 'node.kubernetes.io/unreachable:NoExecute')]);
     assert.match(r.onlyReal[0].reasons.join(' '), /the simulated zone of the nodes without a zone label was in FullDisruption/);
   });
+  // a kubectl get events table names pods without their node: the simulated pods have nowhere to run
+  const placed: [name: string, trace: Decision[], action: string, says: RegExp][] = [
+    [
+      'a pod the simulation never placed: the missing node is named',
+      [dec('00:01.000', 'scheduler', 'PodUnschedulable', 'Pod/d/a')],
+      'PodEvicted',
+      /evidence missing: the evidence does not say which node Pod\/d\/a ran on, and the simulated pod was never on one/,
+    ],
+    [
+      'a pod placed after a first miss: the generic reason',
+      [dec('00:01.000', 'scheduler', 'PodUnschedulable', 'Pod/d/a'), dec('00:02.000', 'scheduler', 'PodBound', 'Pod/d/a')],
+      'PodEvicted',
+      /^the simulation took other decisions about this object/,
+    ],
+    [
+      'an action that does not follow from a node: the generic reason',
+      [dec('00:01.000', 'scheduler', 'PodUnschedulable', 'Pod/d/a')],
+      'PodsDeleted',
+      /^the simulation took other decisions about this object/,
+    ],
+  ];
+  for (const [name, trace, action, says] of placed) {
+    it(name, () => {
+      const r = run(trace, [real('01:05.000', action, 'Pod/d/a')]);
+      assert.match(r.onlyReal[0].reasons.join(' '), says);
+    });
+  }
 });
