@@ -34,7 +34,7 @@ import { Slices, type CancelToken, type SessionResult } from './slices';
 import { stepToPass } from './passSteps';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
-import { formatOffset } from '../engine/trace/text';
+import { decisionMessage, offsetAndTime } from './decisionText';
 
 export { isNoise } from './traceLookup';
 export { formatSetting, missingLeasesText } from './scenarioInfo';
@@ -358,7 +358,7 @@ export class Session {
       () => {
         if (d) this.focus(d);
         this.changed(d?.seq);
-        return d ? { ok: true, message: `${d.time} ${d.action} ${d.object}` } : { ok: false, message: 'No decision in the next 6 hours of simulated time.' };
+        return d ? { ok: true, message: decisionMessage(d, this.sim.startTime) } : { ok: false, message: 'No decision in the next 6 hours of simulated time.' };
       },
     );
   }
@@ -395,7 +395,7 @@ export class Session {
         () => {
           this.changed();
           // as the panel and the scenario write times: an offset from the start, the clock time beside it
-          return { ok: true, message: `Ran until ${formatOffset((this.sim.now - this.sim.startTime) / 1000)} (${formatTime(this.sim.now)}).` };
+          return { ok: true, message: `Ran until ${offsetAndTime(this.sim.now, this.sim.startTime)}.` };
         },
       );
     }
@@ -409,7 +409,7 @@ export class Session {
         if (d) this.focus(d);
         this.changed(d?.seq);
         if (!d) return { ok: false, message: `No ${target.description} in the next 6 hours of simulated time (now ${formatTime(this.sim.now)}).` };
-        return { ok: true, message: `${d.time} ${d.action} ${d.object}: ${d.summary}` };
+        return { ok: true, message: decisionMessage(d, this.sim.startTime, true) };
       },
     );
   }
