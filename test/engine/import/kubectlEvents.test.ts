@@ -188,6 +188,15 @@ items:
       r.problems.some((p) => p.code === 'yaml-syntax' && p.position!.line >= 15),
       JSON.stringify(r.problems),
     );
+    // the yaml package's own "at line N" counts from the piece, not the file: left out of the message
+    for (const p of r.problems) assert.doesNotMatch(p.message, /at line \d/, p.message);
+  });
+  it('a broken item of a List: its message names no line of its own, its position is the file line', () => {
+    const r = read('apiVersion: v1\nkind: EventList\nitems:\n- involvedObject: {kind: Node, name: n1}\n  reason: NodeNotReady\n  message: [unclosed\n');
+    const syntax = r.problems.filter((p) => p.code === 'yaml-syntax');
+    assert.equal(syntax.length, 1, JSON.stringify(r.problems));
+    assert.equal(syntax[0].position!.line, 7);
+    assert.match(syntax[0].message, /^Flow sequence in block collection must be sufficiently indented and end with a \]; the rest is read$/);
   });
 });
 
