@@ -293,3 +293,27 @@ describe('kubectl get events: size', () => {
     );
   });
 });
+
+describe('kubectl get events -o json, compact (jq -c): the List on one line', () => {
+  const ev = (reason: string, node: string, t: string) =>
+    `{"apiVersion":"v1","count":1,"firstTimestamp":"${t}","involvedObject":{"kind":"Node","name":"${node}"},"kind":"Event","lastTimestamp":"${t}","message":"Node ${node} status is now: ${reason}","metadata":{"name":"${node}.1","namespace":"default"},"reason":"${reason}","source":{"component":"node-controller"},"type":"Normal"}`;
+  const rows: [name: string, text: string, want: string[]][] = [
+    [
+      'core v1 Events in a List whose kind comes last',
+      `{"apiVersion":"v1","items":[${ev('NodeNotReady', 'n1', '2024-01-01T00:00:00Z')},${ev('RegisteredNode', 'n2', '2024-01-01T00:01:00Z')}],"kind":"List","metadata":{"resourceVersion":""}}\n`,
+      ['kubectl-events 2024-01-01T00:00:00.000Z PodsMarkedNotReady Node/n1', 'kubectl-events 2024-01-01T00:01:00.000Z NodeRegistered Node/n2'],
+    ],
+    ['a bare array', `[${ev('NodeNotReady', 'n1', '2024-01-01T00:00:00Z')}]`, ['kubectl-events 2024-01-01T00:00:00.000Z PodsMarkedNotReady Node/n1']],
+    ['a compact object that is not an Event stays unrecognised', '{"apiVersion":"v1","kind":"Node","metadata":{"name":"n1"}}', []],
+  ];
+  for (const [name, text, want] of rows) {
+    it(name, () => {
+      const r = importEvidence([{ name: 'events.json', chunks: [text] }]);
+      assert.deepEqual(
+        r.decisions.map((d) => `${d.evidence.format} ${formatTime(d.time)} ${d.action} ${d.object}`),
+        want,
+      );
+      assert.equal(r.inputs[0].format, want.length ? 'kubectl-events' : 'unrecognised');
+    });
+  }
+});
