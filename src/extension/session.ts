@@ -33,7 +33,7 @@ import { machineOf, machinesForSelection } from './machinesAtPosition';
 import { Slices, type CancelToken, type SessionResult } from './slices';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
-import { formatOffset } from '../engine/trace/text';
+import { decisionMessage, offsetAndTime } from './decisionText';
 
 export { isNoise } from './traceLookup';
 export { formatSetting, missingLeasesText } from './scenarioInfo';
@@ -359,7 +359,7 @@ export class Session {
       () => {
         if (d) this.focus(d);
         this.changed(d?.seq);
-        return d ? { ok: true, message: `${d.time} ${d.action} ${d.object}` } : { ok: false, message: 'No decision in the next 6 hours of simulated time.' };
+        return d ? { ok: true, message: decisionMessage(d, this.sim.startTime) } : { ok: false, message: 'No decision in the next 6 hours of simulated time.' };
       },
     );
   }
@@ -396,7 +396,7 @@ export class Session {
         () => {
           this.changed();
           // as the panel and the scenario write times: an offset from the start, the clock time beside it
-          return { ok: true, message: `Ran until ${formatOffset((this.sim.now - this.sim.startTime) / 1000)} (${formatTime(this.sim.now)}).` };
+          return { ok: true, message: `Ran until ${offsetAndTime(this.sim.now, this.sim.startTime)}.` };
         },
       );
     }
@@ -410,7 +410,7 @@ export class Session {
         if (d) this.focus(d);
         this.changed(d?.seq);
         if (!d) return { ok: false, message: `No ${target.description} in the next 6 hours of simulated time (now ${formatTime(this.sim.now)}).` };
-        return { ok: true, message: `${d.time} ${d.action} ${d.object}: ${d.summary}` };
+        return { ok: true, message: decisionMessage(d, this.sim.startTime, true) };
       },
     );
   }

@@ -10,6 +10,7 @@ import type { NodeItem, PodItem } from '../protocol/webview';
 import type { Ctx } from './ctx';
 import { COMMAND } from './commandIds';
 import { podsOnNode } from './viewModel';
+import { decisionTreeText } from './decisionText';
 
 export type ClusterElement = { kind: 'zone'; zone: string } | { kind: 'node'; node: NodeItem } | { kind: 'pod'; pod: PodItem };
 
@@ -148,8 +149,7 @@ export class DecisionsTree implements vscode.TreeDataProvider<DecisionElement> {
     const d = e.decision;
     const item = new vscode.TreeItem(`${d.action} ${d.object}`, vscode.TreeItemCollapsibleState.None);
     item.id = `seq/${d.seq}`;
-    item.description = `${d.time.slice(11, 23)} ${d.summary}`;
-    item.tooltip = [d.summary, ...d.because.map((b) => `• ${b.rule}`), d.source].join('\n');
+    Object.assign(item, decisionTreeText(d, (this.ctx.session?.sim.startTime ?? NaN) / 1000));
     item.iconPath = new vscode.ThemeIcon(d.controller === 'world' ? 'globe' : 'debug-breakpoint-log');
     item.contextValue = 'decision';
     item.command = { command: COMMAND.selectDecision, title: 'Show why', arguments: [d.seq] };

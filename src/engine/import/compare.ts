@@ -175,6 +175,12 @@ function whyOnlyReal(r: RealUnit, sameKey: SimUnit[], trace: readonly Decision[]
       `a version difference: Kubernetes ${ctx.version} as simulated does not take ${r.action}${r.entry.controller ? ` in ${r.entry.controller}` : ''}`,
     );
   const obj = r.object;
+  if (r.action === 'NodeRegistered' && trace.some((d) => d.action === 'NodeRegistered' && d.object === r.object && parseTimestamp(d.time)! <= r.time)) {
+    reasons.push(
+      `the real controller registered ${r.object} again: a kube-controller-manager that restarts (or a new leader) registers every node anew, and the timeline has no restart then. Add \`- at: ${formatTime(r.time)}\` with \`restartControllerManager: true\` to events:`,
+    );
+    return reasons;
+  }
   const unplaced =
     obj.startsWith('Pod/') && /^(PodEvicted|PodEvictionCancelled|PodEvictionScheduled|PodsMarkedNotReady)$/.test(r.action) && neverBound(trace, obj);
   if (!ctx.hasObject(obj)) reasons.push(`evidence missing: ${obj} is not in the simulated cluster (give --snapshot, or add it to objects:)`);

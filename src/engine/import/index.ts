@@ -143,6 +143,8 @@ function detect(text: string): EvidenceFormat | undefined {
     )
   )
     return 'kubectl-events';
+  // `-o json | jq -c .`: the whole List on one line, its kind last
+  if (/^[[{]/.test(t) && /"(involvedObject|regarding)"\s*:\s*\{/.test(t) && /"kind"\s*:\s*"Event"/.test(t)) return 'kubectl-events';
   const k = parseKlog(t);
   if (k && !('broken' in k)) return 'controller-manager-log';
   return undefined;

@@ -19,6 +19,7 @@ import { evidenceOf, type ImportResult } from './types';
 import { JsonListReader } from '../snapshot/jsonListStream';
 import { yamlStreamPieces } from '../snapshot/yamlListStream';
 import { MAX_YAML_DOCUMENT_CHARS } from '../snapshot/yamlDocStream';
+import { yamlErrorText } from '../snapshot/yamlOptions';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
@@ -95,7 +96,7 @@ function yamlEvents(file: string, first: Line, rest: Iterator<Line>, into: Impor
     };
     for (const doc of Array.isArray(docs) ? docs : [docs]) {
       for (const e of doc.errors)
-        into.problems.push({ code: 'yaml-syntax', severity: 'warning', message: `${e.message.split('\n')[0]}; the rest is read`, position: pos(e.pos[0]) });
+        into.problems.push({ code: 'yaml-syntax', severity: 'warning', message: `${yamlErrorText(e.message)}; the rest is read`, position: pos(e.pos[0]) });
       const root = doc.contents;
       if (!isMap(root)) continue;
       if ('item' in piece) {

@@ -33,7 +33,7 @@ import type { Line } from './lines';
 import { HEARTBEAT_GAP } from './auditLog';
 import { evidenceOf, type Evidence, type ImportResult } from './types';
 import type { ImportOptions } from './options';
-import { YAML_OPTIONS } from '../snapshot/yamlOptions';
+import { YAML_OPTIONS, yamlErrorText } from '../snapshot/yamlOptions';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
@@ -97,7 +97,7 @@ export function importKwokRecording(file: string, lines: Iterable<Line>, options
       into.problems.push({
         code: 'yaml-syntax',
         severity: 'warning',
-        message: `not YAML (${(e instanceof Error ? e.message : String(e)).split('\n')[0]}): this document is left out`,
+        message: `not YAML (${yamlErrorText(e instanceof Error ? e.message : String(e))}): this document is left out`,
         position: { file, line: first.n + (m ? Number(m[1]) - 1 : 0), column: m ? Number(m[2]) : 1 },
       });
       return;

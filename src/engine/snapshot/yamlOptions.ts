@@ -47,3 +47,10 @@ export function isStackOverflow(e: unknown): boolean {
 }
 
 export const TOO_DEEP_MESSAGE = `nested deeper than ${MAX_NESTING_DEPTH} levels (the simulation's limit; a real object is far shallower)`;
+
+/**
+ * A yaml error's first line without the " at line N, column M:" it ends with: the yaml package
+ * counts from the start of the text it was given, which for a piece of a file (an item, a
+ * document) is not the file's line; the problem's own position says where.
+ */
+export const yamlErrorText = (message: string): string => message.split('\n')[0].replace(/ at line \d+, column \d+:?\s*$/, '');

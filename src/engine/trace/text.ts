@@ -94,14 +94,14 @@ const TIME_IN_TEXT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z\b/g;
 
 /**
  * Text for people with each clock time in it read as an offset from the start, the clock time in brackets
- * (`will be deleted at +2m10s (2026-01-01T00:02:10.000Z)`), as scenarios are written. The trace keeps its
+ * (`will be deleted at +2m10s (2026-01-01T00:02:10.000Z)`; without `bracketed`, the offset alone), as scenarios are written. The trace keeps its
  * messages as stored (spec 2.1); only what is printed for people changes.
  */
-export function timesAsOffsets(text: string, startMs: number): string {
+export function timesAsOffsets(text: string, startMs: number, bracketed = true): string {
   if (Number.isNaN(startMs)) return text;
   return text.replace(TIME_IN_TEXT, (t) => {
     const ms = Date.parse(t);
-    return Number.isNaN(ms) ? t : `${formatOffset(ms - startMs)} (${t})`;
+    return Number.isNaN(ms) ? t : bracketed ? `${formatOffset(ms - startMs)} (${t})` : formatOffset(ms - startMs);
   });
 }
 

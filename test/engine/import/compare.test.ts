@@ -173,4 +173,12 @@ describe('compare', () => {
       assert.match(r.onlyReal[0].reasons.join(' '), says);
     });
   }
+  it('a node registered again: a controller-manager restart the timeline lacks is named', () => {
+    const r = run(
+      [dec('00:01.000', 'node-lifecycle', 'NodeRegistered', 'Node/n1')],
+      [real('00:01.000', 'NodeRegistered', 'Node/n1'), real('05:00.000', 'NodeRegistered', 'Node/n1')],
+    );
+    assert.equal(r.matched.length, 1);
+    assert.match(r.onlyReal[0].reasons.join(' '), /registered Node\/n1 again: a kube-controller-manager that restarts .*`restartControllerManager: true`/);
+  });
 });

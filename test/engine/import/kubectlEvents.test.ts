@@ -188,6 +188,15 @@ items:
       r.problems.some((p) => p.code === 'yaml-syntax' && p.position!.line >= 15),
       JSON.stringify(r.problems),
     );
+    // the yaml package's own "at line N" counts from the piece, not the file: left out of the message
+    for (const p of r.problems) assert.doesNotMatch(p.message, /at line \d/, p.message);
+  });
+  it('a broken item of a List: its message names no line of its own, its position is the file line', () => {
+    const r = read('apiVersion: v1\nkind: EventList\nitems:\n- involvedObject: {kind: Node, name: n1}\n  reason: NodeNotReady\n  message: [unclosed\n');
+    const syntax = r.problems.filter((p) => p.code === 'yaml-syntax');
+    assert.equal(syntax.length, 1, JSON.stringify(r.problems));
+    assert.equal(syntax[0].position!.line, 7);
+    assert.match(syntax[0].message, /^Flow sequence in block collection must be sufficiently indented and end with a \]; the rest is read$/);
   });
 });
 
@@ -283,4 +292,28 @@ describe('kubectl get events: size', () => {
       ['json-syntax 4'],
     );
   });
+});
+
+describe('kubectl get events -o json, compact (jq -c): the List on one line', () => {
+  const ev = (reason: string, node: string, t: string) =>
+    `{"apiVersion":"v1","count":1,"firstTimestamp":"${t}","involvedObject":{"kind":"Node","name":"${node}"},"kind":"Event","lastTimestamp":"${t}","message":"Node ${node} status is now: ${reason}","metadata":{"name":"${node}.1","namespace":"default"},"reason":"${reason}","source":{"component":"node-controller"},"type":"Normal"}`;
+  const rows: [name: string, text: string, want: string[]][] = [
+    [
+      'core v1 Events in a List whose kind comes last',
+      `{"apiVersion":"v1","items":[${ev('NodeNotReady', 'n1', '2024-01-01T00:00:00Z')},${ev('RegisteredNode', 'n2', '2024-01-01T00:01:00Z')}],"kind":"List","metadata":{"resourceVersion":""}}\n`,
+      ['kubectl-events 2024-01-01T00:00:00.000Z PodsMarkedNotReady Node/n1', 'kubectl-events 2024-01-01T00:01:00.000Z NodeRegistered Node/n2'],
+    ],
+    ['a bare array', `[${ev('NodeNotReady', 'n1', '2024-01-01T00:00:00Z')}]`, ['kubectl-events 2024-01-01T00:00:00.000Z PodsMarkedNotReady Node/n1']],
+    ['a compact object that is not an Event stays unrecognised', '{"apiVersion":"v1","kind":"Node","metadata":{"name":"n1"}}', []],
+  ];
+  for (const [name, text, want] of rows) {
+    it(name, () => {
+      const r = importEvidence([{ name: 'events.json', chunks: [text] }]);
+      assert.deepEqual(
+        r.decisions.map((d) => `${d.evidence.format} ${formatTime(d.time)} ${d.action} ${d.object}`),
+        want,
+      );
+      assert.equal(r.inputs[0].format, want.length ? 'kubectl-events' : 'unrecognised');
+    });
+  }
 });

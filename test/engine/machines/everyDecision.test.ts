@@ -78,6 +78,8 @@ test('API calls that fail: each ApiCallFailed records the transition that chose 
       { at: '5s', kind: 'scale', replicaSet: 'default/web', replicas: 4 } as EventSpec,
       { at: '20s', kind: 'fail', verb: 'delete', resource: 'pods', count: 1 } as EventSpec,
       { at: '20s', kind: 'scale', replicaSet: 'default/web', replicas: 1 } as EventSpec,
+      // a node deleted: NodeRemoved
+      { at: '30s', kind: 'delete', ref: 'Node/a2' } as EventSpec,
       // the node lifecycle controller: a1 stops; its status write, MarkPodsNotReady and the taint patch fail once each
       { at: '40s', kind: 'fail', verb: 'update', resource: 'nodes', count: 1 } as EventSpec,
       { at: '40s', kind: 'fail', verb: 'update', resource: 'pods', count: 1 } as EventSpec,
@@ -89,6 +91,10 @@ test('API calls that fail: each ApiCallFailed records the transition that chose 
   });
   const sim = createSimulation(scenario, { checkInvariants: true });
   sim.runUntil(sim.startTime + minutes(10));
+  assert.deepEqual(
+    sim.trace.filter((d) => d.action === 'NodeRemoved').map((d) => [d.object, d.machine?.event]),
+    [['Node/a2', 'NODE_DELETED']],
+  );
   const failed = sim.trace.filter((d) => d.action === 'ApiCallFailed');
   const calls = (d: Decision) =>
     `${d.controller} ${(d.because[0].values as { verb: string; resource: string }).verb} ${(d.because[0].values as { resource: string }).resource}`;

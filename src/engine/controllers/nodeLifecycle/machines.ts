@@ -28,6 +28,7 @@ export type ReadyStatus = 'True' | 'False' | 'Unknown';
 
 export type NodeHealthEvent =
   | NodeAddedEvent
+  | NodeDeletedEvent
   | { type: 'READY_OBSERVED'; status: ReadyStatus }
   | { type: 'READY_MISSING' }
   | { type: 'STATUS_UNKNOWN_SET' }
@@ -46,6 +47,9 @@ export type NodeHealthEvent =
  * whether knownNodeSet holds the node's name (only a node it does not hold is "added").
  */
 export type NodeAddedEvent = { type: 'NODE_ADDED'; inKnownNodeSet: boolean };
+
+/** monitorNodeHealth's removal of a node classifyNodes found deleted: whether the node list still holds it. */
+export type NodeDeletedEvent = { type: 'NODE_DELETED'; inNodeList: boolean };
 
 /**
  * markNodeForTainting, asked with what upstream's code reads before it writes (the zone is the
@@ -78,6 +82,7 @@ const REACHABLE_KEYS = Array.from({ length: 4 }, (_, i) => `MARK_NODE_AS_REACHAB
 export function nodeHealthEventKey(e: NodeHealthEvent): string {
   if (e.type === 'READY_OBSERVED') return `${e.type}:${e.status}`;
   if (e.type === 'NODE_ADDED') return e.inKnownNodeSet ? 'NODE_ADDED:known' : 'NODE_ADDED';
+  if (e.type === 'NODE_DELETED') return e.inNodeList ? 'NODE_DELETED:listed' : 'NODE_DELETED';
   if (e.type === 'TAINT_PASS' && e.reconstructed) return e.fromZoneLeft ? 'TAINT_PASS:reconstructed:fromZoneLeft' : 'TAINT_PASS:reconstructed';
   // a node that changed zone (zoneQueues.ts): the fields the zone-move guards read
   // asked for every node a monitor pass evaluates in full: keys made once, by the guards' inputs
@@ -150,6 +155,7 @@ const evictionCancelled = {
 /** The node health machine's guards in words, with the event fields each reads (a decision's `because` lists them). */
 export const nodeHealthGuardRules: GuardRules = {
   notInKnownNodeSet: { rule: 'classifyNodes: the node is not in knownNodeSet (a new node)', reads: ['inKnownNodeSet'] },
+  notInNodeList: { rule: 'classifyNodes: the node is in knownNodeSet but no longer in the node list (a deleted node)', reads: ['inNodeList'] },
   readyIsTrue: { rule: "the node's Ready condition, as the controller saw it, is True", reads: ['status'] },
   readyIsFalse: { rule: "the node's Ready condition, as the controller saw it, is False", reads: ['status'] },
   readyIsUnknown: { rule: "the node's Ready condition, as the controller saw it, is Unknown", reads: ['status'] },
@@ -192,6 +198,7 @@ export const nodeHealthMachine = setup({
   types: { events: {} as NodeHealthEvent },
   guards: {
     notInKnownNodeSet: ({ event }) => event.type === 'NODE_ADDED' && !event.inKnownNodeSet,
+    notInNodeList: ({ event }) => event.type === 'NODE_DELETED' && !event.inNodeList,
     readyIsTrue: ({ event }) => event.type === 'READY_OBSERVED' && event.status === 'True',
     readyIsFalse: ({ event }) => event.type === 'READY_OBSERVED' && event.status === 'False',
     readyIsUnknown: ({ event }) => event.type === 'READY_OBSERVED' && event.status === 'Unknown',
@@ -212,6 +219,12 @@ export const nodeHealthMachine = setup({
       target: ['.ready.NotObserved', '.eviction.idle'],
       description:
         'monitorNodeHealth: "Controller observed a new Node": added to knownNodeSet, its zone given a queue (addPodEvictorForNewZone) and a RegisteredNode event recorded; nothing observed of it yet.',
+    },
+    NODE_DELETED: {
+      guard: 'notInNodeList',
+      target: ['.ready.NotObserved', '.eviction.idle'],
+      description:
+        'monitorNodeHealth: "Controller observed a Node deletion": removed from knownNodeSet and a RemovingNode event recorded; the controller forgets what it saw of the node (its machine is dropped).',
     },
   },
   states: {

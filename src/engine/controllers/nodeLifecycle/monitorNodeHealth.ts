@@ -183,10 +183,10 @@ export function registerNode(nlc: NodeLifecycleState, host: ControllerHost, node
 }
 
 export function removeNode(nlc: NodeLifecycleState, host: ControllerHost, name: string): void {
+  // the node health machine's removal: its guard is classifyNodes' check; the machine is dropped after
+  const deleted = nlc.sendNode(name, { type: 'NODE_DELETED', inNodeList: host.cluster.nodes.has(name) });
   nlc.slots.unsettle(name);
   nlc.known.delete(name);
-  nlc.nodes.delete(name);
-  nlc.transitions.delete(`node/${name}`);
   nlc.recount(name, undefined);
   nlc.setTrack(name, undefined);
   nlc.watch.delete(name);
@@ -198,8 +198,11 @@ export function removeNode(nlc: NodeLifecycleState, host: ControllerHost, name: 
     summary: `Removing Node ${name} from Controller`,
     because: [{ rule: 'classifyNodes: the node is in knownNodeSet but no longer in the node list' }],
     causes: nlc.causes(host.recall(nodeRef(name), 'deleted')),
+    machine: deleted,
     source: nlc.src(nlc.monitorFn),
   });
+  nlc.nodes.delete(name);
+  nlc.transitions.delete(`node/${name}`);
 }
 
 export function evaluateNode(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord, ctx: PassContext, slot: Slot): void {

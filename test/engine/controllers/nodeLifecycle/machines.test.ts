@@ -133,6 +133,10 @@ test("node health machine: NODE_ADDED (classifyNodes' new node) starts the machi
       assert.deepEqual(added.guards, [{ guard: 'notInKnownNodeSet', value: true }]);
       assert.equal(added.stays, false, 'a transition (the decision records it), not "nothing to do"');
       assert.equal(table.step(from, { type: 'NODE_ADDED', inKnownNodeSet: true }), null, `a known node is not added again (${ready}/${eviction})`);
+      // NODE_DELETED: classifyNodes' deleted node (the machine is dropped after); a node still listed is refused
+      const deleted = table.step(from, { type: 'NODE_DELETED', inNodeList: false });
+      assert.deepEqual([deleted?.text, deleted?.guards], ['ready.NotObserved,eviction.idle', [{ guard: 'notInNodeList', value: true }]]);
+      assert.equal(table.step(from, { type: 'NODE_DELETED', inNodeList: true }), null, `a listed node is not removed (${ready}/${eviction})`);
       // the table answers as a live actor does
       const a = live(from);
       assert.equal(a.send({ type: 'NODE_ADDED', inKnownNodeSet: false })?.to, 'ready.NotObserved,eviction.idle');
