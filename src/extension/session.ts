@@ -137,7 +137,7 @@ export class Session {
         ...(recordChanges.replicaSets !== 'all' ? { replicaSets: recordChanges.replicaSets } : {}),
       };
       this.records.completePods(this.sim.cluster);
-      // the first paint waits for no pod's item (sendAll makes them after it)
+      // the open's first paint waits for no pod's item (made once the webview says it painted, or when read)
       const delta = this.records.update(this.sim.cluster, evictions, full, podKeys, changed, full && !this.view);
       this.view = this.records.view;
       return { ...delta, touched: this.records.takeTouchedNodes() };
@@ -256,8 +256,6 @@ export class Session {
   sendAll(): void {
     this.post(this.initMessage());
     this.changed(undefined, true);
-    // the pods' items after the messages have gone (the host's event loop turns), while the webview draws
-    if (this.records.podsPending) setTimeout(() => this.clusterView, 0);
     if (this.lastComparison) this.post({ type: 'whatIf', comparison: this.lastComparison });
   }
 

@@ -8,6 +8,8 @@ import type { SessionResult } from './slices';
 /** What the webview's messages ask of a session (Session is one). */
 export interface MessageTarget {
   sendAll(): void;
+  /** read, it makes what the open's update went without (the pods' items: Session.clusterView) */
+  readonly clusterView: unknown;
   step(): SessionResult;
   stepBack(): SessionResult;
   nextDecision(): SessionResult;
@@ -34,6 +36,10 @@ export function handleMessage(s: MessageTarget, m: WebviewMessage, actions: Pane
   switch (m.type) {
     case 'ready':
       s.sendAll();
+      return { ok: true };
+    case 'painted':
+      // the open's paint is on screen: now the pods' items it did not need
+      void s.clusterView;
       return { ok: true };
     case 'action':
       switch (m.action) {

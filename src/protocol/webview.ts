@@ -411,6 +411,7 @@ export type WebviewAction = (typeof WEBVIEW_ACTIONS)[number];
 
 export const WEBVIEW_MESSAGE = {
   ready: 'ready',
+  painted: 'painted',
   action: 'action',
   goToPass: 'goToPass',
   selectObject: 'selectObject',
@@ -425,6 +426,10 @@ export const WEBVIEW_MESSAGE = {
 
 export interface ReadyMessage {
   type: typeof WEBVIEW_MESSAGE.ready;
+}
+/** The webview painted a full update (the open's): the host may now do what that paint did not need. */
+export interface PaintedMessage {
+  type: typeof WEBVIEW_MESSAGE.painted;
 }
 export interface ActionMessage {
   type: typeof WEBVIEW_MESSAGE.action;
@@ -477,6 +482,7 @@ export interface AllDecisionsMessage {
 
 export type WebviewMessage =
   | ReadyMessage
+  | PaintedMessage
   | ActionMessage
   | GoToPassMessage
   | SelectObjectMessage
@@ -504,6 +510,7 @@ type Parsers = { [K in WebviewMessage['type']]: (m: Record<string, unknown>) => 
 
 const parsers: Parsers = {
   ready: () => ({ type: 'ready' }),
+  painted: () => ({ type: 'painted' }),
   action: (m) => ((WEBVIEW_ACTIONS as readonly unknown[]).includes(m.action) ? { type: 'action', action: m.action as WebviewAction } : undefined),
   goToPass: (m) => (isIndex(m.pass) ? { type: 'goToPass', pass: m.pass } : undefined),
   selectObject: (m) => (isText(m.object) ? { type: 'selectObject', object: m.object } : undefined),

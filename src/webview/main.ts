@@ -21,7 +21,10 @@ const app = new App(document.getElementById('app') ?? document.body, {
 });
 window.addEventListener('message', (e: MessageEvent) => {
   const m = e.data as HostMessage;
-  if (m && typeof m === 'object' && typeof m.type === 'string') app.receive(m);
+  if (!(m && typeof m === 'object' && typeof m.type === 'string')) return;
+  app.receive(m);
+  // after the paint of a full update (an open), the host makes what that paint did not need (the pods' items)
+  if (m.type === 'update' && m.full) requestAnimationFrame(() => requestAnimationFrame(() => vscode.postMessage({ type: 'painted' })));
 });
 window.addEventListener('keydown', (e) => app.key(e));
 vscode.postMessage({ type: 'ready' });

@@ -66,3 +66,16 @@ test('a step before the pods’ items were made makes them first, and counts the
   const onA1 = counts(a.sent).find((c) => c.ref === 'Node/node-a1');
   assert.ok(onA1 && onA1.pods < 6, `node-a1 lost its evicted pods: ${JSON.stringify(onA1)}`);
 });
+
+test("the webview's painted message makes the pods' items the open's update went without, and nothing else", () => {
+  const a = open('rs-zone-outage.yaml', false);
+  const pending = () => (a.session as unknown as { records: { podsPending?: unknown } }).records.podsPending !== undefined;
+  assert.equal(pending(), true);
+  const before = a.sent.length;
+  assert.equal(a.session.handle({ type: 'painted' }, { play() {}, pause() {} }).ok, true);
+  assert.equal(pending(), false);
+  assert.equal(a.sent.length, before, 'no message: the counts sent were already right');
+  assert.equal(a.session.clusterView.pods.size, a.session.sim.cluster!.pods.size);
+  // a second painted (another full update) finds nothing to do
+  assert.equal(a.session.handle({ type: 'painted' }, { play() {}, pause() {} }).ok, true);
+});

@@ -4,6 +4,7 @@ import { parsePersistedState, parseWebviewMessage } from '../../src/protocol/web
 
 const cases: { name: string; raw: unknown; expect: unknown }[] = [
   { name: 'ready is accepted', raw: { type: 'ready' }, expect: { type: 'ready' } },
+  { name: 'painted is accepted, and carries nothing', raw: { type: 'painted', extra: 1 }, expect: { type: 'painted' } },
   { name: 'a toolbar action is accepted', raw: { type: 'action', action: 'stepBack' }, expect: { type: 'action', action: 'stepBack' } },
   { name: 'an action the host does not have is rejected', raw: { type: 'action', action: 'rm -rf' }, expect: undefined },
   { name: 'a pass number is accepted', raw: { type: 'goToPass', pass: 12 }, expect: { type: 'goToPass', pass: 12 } },

@@ -1,0 +1,34 @@
+/**
+ * The open's first update goes without the pods' items; the real webview says
+ * when it has painted it, and the host then makes them (the real host over an
+ * example, messages as VS Code delivers them).
+ */
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join, resolve } from 'node:path';
+import { serveWebview, type Served } from './harness/page';
+import { RealPanel } from './harness/realPanel';
+import { openScenario } from '../../src/extension/openScenario';
+
+let served: Served;
+before(async () => {
+  served = await serveWebview({ prelude: false });
+});
+after(async () => {
+  await served?.close();
+});
+
+test("after the open's first paint the webview says so, and the host has made every pod's item without anything reading them", async () => {
+  const file = join(resolve(__dirname, '../..'), 'examples', 'rs-zone-outage.yaml');
+  const p = await RealPanel.open(served.browser, served.origin, () => openScenario(file, ''));
+  const records = () => (p.session as unknown as { records: { podsPending?: unknown; view: { pods: Map<string, unknown> } } }).records;
+  for (let i = 0; i < 50 && !p.received.some((m) => m.type === 'painted'); i++) await p.settled();
+  assert.deepEqual(
+    p.received.map((m) => m.type),
+    ['ready', 'painted'],
+  );
+  assert.equal(records().podsPending, undefined);
+  assert.equal(records().view.pods.size, p.session!.sim.cluster!.pods.size);
+  assert.deepEqual(p.errors, []);
+  await p.close();
+});
