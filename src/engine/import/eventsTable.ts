@@ -74,8 +74,19 @@ export function importEventsTable(file: string, lines: Iterable<Line>, options: 
     };
     const objectCell = cell('OBJECT') ?? '';
     const slash = objectCell.indexOf('/');
-    const age = parseAge(cell('LAST SEEN') ?? '');
+    const ageCell = cell('LAST SEEN') ?? '';
+    const age = parseAge(ageCell);
     const message = cell('MESSAGE') ?? '';
+    if (slash >= 0 && message && age === undefined && /^\S+$/.test(ageCell)) {
+      // the row is whole: only its age cannot be read (kubectl prints `<unknown>` for an event without a time)
+      into.problems.push({
+        code: 'bad-age',
+        severity: 'warning',
+        message: `LAST SEEN ${JSON.stringify(ageCell)} is not an age as kubectl prints one (45s, 7m24s, 3h5m, 2d): this row has no time and is skipped`,
+        position: { file, line: line.n, column: columns.find((c) => c.name === 'LAST SEEN')!.start + 1 },
+      });
+      continue;
+    }
     if (slash < 0 || age === undefined || !message) {
       into.problems.push({
         code: 'cut-line',

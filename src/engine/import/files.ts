@@ -131,6 +131,14 @@ export function importEvidenceFiles(paths: readonly string[], access: EvidenceAc
   const problems = [...walk, ...result.problems.filter((p) => p.severity !== 'info')];
   if (result.inputs.every((i) => i.format === 'unrecognised' || i.format === 'snapshot')) {
     const none = `none of ${files.length === 1 ? basenamePath(files[0]) : `the ${files.length} files`} is evidence this tool reads`;
+    // a file that stopped part way was not shown whole: say so, not only that it is not evidence
+    const cut = result.problems.filter((p) => p.code === 'unreadable-file').map((p) => basenamePath(p.position?.file ?? ''));
+    if (cut.length && !objectFiles.length)
+      return {
+        ok: false,
+        message: `${none}: ${cut.join(', ')} could not be read to its end (the error above), and what was read of it is no evidence`,
+        problems,
+      };
     if (!objectFiles.length) return { ok: false, message: none, problems };
     return {
       ok: false,

@@ -56,6 +56,27 @@ describe('kubectl get events as a table', () => {
       ['cut-line 3'],
     );
   });
+  const badRows: [name: string, row: string, want: string, says: RegExp][] = [
+    [
+      'an age kubectl never prints',
+      'xx          Normal   RegisteredNode   node/n2     m',
+      'bad-age 3:1',
+      /^LAST SEEN "xx" is not an age as kubectl prints one/,
+    ],
+    ['<unknown> (an event without a time)', '<unknown>   Normal   RegisteredNode   node/n2     m', 'bad-age 3:1', /"<unknown>"/],
+    ['a row without its object and message', '5s          Normal   Regis', 'cut-line 3:1', /columns missing/],
+  ];
+  for (const [name, row, want, says] of badRows) {
+    it(`a row whose age cannot be read is said so, not called cut: ${name}`, () => {
+      const r = read(`LAST SEEN   TYPE     REASON           OBJECT      MESSAGE\n5s          Normal   RegisteredNode   node/n1     m\n${row}\n`);
+      assert.equal(r.decisions.length, 1);
+      assert.deepEqual(
+        r.problems.map((p) => `${p.code} ${p.position?.line}:${p.position?.column}`),
+        [want],
+      );
+      assert.match(r.problems[0].message, says);
+    });
+  }
   it('without an anchor, ages cannot be placed, and that is a warning', () => {
     const r = read('LAST SEEN   TYPE     REASON           OBJECT      MESSAGE\n5s          Normal   RegisteredNode   node/n1     m\n', null);
     assert.deepEqual(r.decisions, []);

@@ -8,6 +8,8 @@ import { MAX_EVIDENCE_FILES, evidenceFiles, importEvidenceFiles } from '../../..
 import { MemoryFs } from '../../../src/engine/snapshot/source';
 import { parseTimestamp } from '../../../src/engine/model/time';
 import { nodeFs, readChunks } from '../../../src/platform/nodeFs';
+import { gunzipText } from '../../../src/platform/gunzip';
+import { gzipSync } from 'node:zlib';
 import { runCli } from '../../helpers/cliRun';
 
 const LOG = 'I0516 19:33:12.204484       1 controller_utils.go:180] Recording status change NodeNotReady event message for node k8s-worker3\n';
@@ -91,11 +93,20 @@ describe('one import for both shells', () => {
     ['a missing snapshot', ['/e/a.log'], { snapshots: ['/snap.json'] }, /cannot read snapshot \/snap.json/],
     ['nothing this tool reads', ['/e/notes.txt'], {}, /none of notes.txt is evidence this tool reads/],
     ['a folder of notes only', ['/n'], {}, /^no files to import$/],
+    [
+      'a gzip file cut short',
+      ['/e/cut.log.gz'],
+      {},
+      /^none of cut.log.gz is evidence this tool reads: cut.log.gz could not be read to its end \(the error above\)/,
+    ],
   ];
   for (const [name, paths, options, says] of refused) {
     it(`refused with a reason: ${name}`, () => {
       const fs = new MemoryFs({ '/e/a.log': LOG, '/e/notes.txt': 'we restarted the nodes\n', '/n/only.md': '# notes' });
-      const r = importEvidenceFiles(paths, { fs, readChunks: (p) => fs.readChunks(p) }, { now: 0, ...options });
+      const readChunks = (p: string): Iterable<string> =>
+        p === '/e/cut.log.gz' ? gunzipText([new Uint8Array(gzipSync(`${'x'.repeat(200)}\n`.repeat(50))).subarray(0, 60)]) : fs.readChunks(p);
+      fs.write('/e/cut.log.gz', 'x');
+      const r = importEvidenceFiles(paths, { fs, readChunks }, { now: 0, ...options });
       assert.equal(r.ok, false);
       assert.match((r as { message: string }).message, says);
     });
