@@ -13,6 +13,7 @@ import type { MachineView } from '../trace/views';
 import { deletePodsPodMachine, markPodsNotReadyMachine } from './nodeLifecycle/controllerUtilsMachines';
 import { nodeLabelsMachine, noScheduleTaintsMachine } from './nodeLifecycle/doNodeProcessingPassMachines';
 import { updateReplicaSetStatusMachine } from './replicaSet/updateReplicaSetStatusMachine';
+import { claimPodsMachine } from './replicaSet/claimPodsMachine';
 
 export interface StatelessMachine {
   /** the instances' id prefix: `PREFIX/NAME` for a node, `PREFIX/NS/NAME` for a pod or a ReplicaSet */
@@ -27,6 +28,7 @@ export const STATELESS_MACHINES: readonly StatelessMachine[] = [
   { prefix: 'nodeLabels', kind: 'Node', machine: nodeLabelsMachine },
   { prefix: 'markPodsNotReady', kind: 'Node', machine: markPodsNotReadyMachine },
   { prefix: 'deletePods', kind: 'Pod', machine: deletePodsPodMachine },
+  { prefix: 'claimPods', kind: 'ReplicaSet', machine: claimPodsMachine },
   { prefix: 'replicaSetStatus', kind: 'ReplicaSet', machine: updateReplicaSetStatusMachine },
 ];
 

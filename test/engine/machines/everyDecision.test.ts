@@ -70,14 +70,19 @@ test('API calls that fail: each ApiCallFailed records the transition that chose 
       pod('default', 'web-2', 'b1', { labels, owner }),
       // no tolerations (a snapshot's pod is taken as it is): deleted as soon as a1 is tainted
       pod('default', 'solo', 'a1'),
+      // an orphan the selector matches: adopted (its first PATCH fails)
+      pod('default', 'orphan', 'b1', { labels }),
     ],
     events: [
+      { at: '0s', kind: 'fail', verb: 'patch', resource: 'pods', count: 1 } as EventSpec,
       // the ReplicaSet controller: two creations fail (slow start stops), then the status write (both attempts)
       { at: '5s', kind: 'fail', verb: 'create', resource: 'pods', count: 2 } as EventSpec,
       { at: '5s', kind: 'fail', verb: 'update', resource: 'replicasets', count: 2 } as EventSpec,
       { at: '5s', kind: 'scale', replicaSet: 'default/web', replicas: 4 } as EventSpec,
       { at: '20s', kind: 'fail', verb: 'delete', resource: 'pods', count: 1 } as EventSpec,
       { at: '20s', kind: 'scale', replicaSet: 'default/web', replicas: 1 } as EventSpec,
+      // a pod relabelled away from the selector: released
+      { at: '25s', kind: 'patch', ref: 'Pod/default/web-2', merge: { metadata: { labels: { app: 'other' } } } } as EventSpec,
       // a node deleted: NodeRemoved
       { at: '30s', kind: 'delete', ref: 'Node/a2' } as EventSpec,
       // the node lifecycle controller: a1 stops; its status write, MarkPodsNotReady and the taint patch fail once each
@@ -95,6 +100,13 @@ test('API calls that fail: each ApiCallFailed records the transition that chose 
     sim.trace.filter((d) => d.action === 'NodeRemoved').map((d) => [d.object, d.machine?.event]),
     [['Node/a2', 'NODE_DELETED']],
   );
+  assert.deepEqual(
+    sim.trace.filter((d) => d.action === 'PodsAdopted' || d.action === 'PodsReleased').map((d) => [d.action, d.details!.pods, d.machine?.id]),
+    [
+      ['PodsAdopted', ['orphan'], 'claimPods/default/web'],
+      ['PodsReleased', ['web-2'], 'claimPods/default/web'],
+    ],
+  );
   const failed = sim.trace.filter((d) => d.action === 'ApiCallFailed');
   const calls = (d: Decision) =>
     `${d.controller} ${(d.because[0].values as { verb: string; resource: string }).verb} ${(d.because[0].values as { resource: string }).resource}`;
@@ -106,6 +118,7 @@ test('API calls that fail: each ApiCallFailed records the transition that chose 
       'node-lifecycle update pods',
       'replicaset create pods',
       'replicaset delete pods',
+      'replicaset patch pods',
       'replicaset update replicasets',
       'taint-eviction delete pods',
     ],

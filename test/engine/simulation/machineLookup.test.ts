@@ -18,7 +18,7 @@ test('machineIds: an object names its own machines and the stateless machines th
   const rows: [string, { own: string[]; stateless: string[] }][] = [
     ['Node/n1', { own: ['node/n1'], stateless: ['noScheduleTaints/n1', 'nodeLabels/n1', 'markPodsNotReady/n1'] }],
     ['Pod/default/web-1', { own: ['pod/default/web-1', 'taint-eviction/default/web-1'], stateless: ['deletePods/default/web-1'] }],
-    ['ReplicaSet/default/web', { own: ['replicaset/default/web'], stateless: ['replicaSetStatus/default/web'] }],
+    ['ReplicaSet/default/web', { own: ['replicaset/default/web'], stateless: ['claimPods/default/web', 'replicaSetStatus/default/web'] }],
     ['Zone/us-east-1a', { own: ['zone/us-east-1a'], stateless: [] }],
     ['ControllerManager/kube-controller-manager', { own: ['monitor'], stateless: [] }],
   ];

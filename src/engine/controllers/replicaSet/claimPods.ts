@@ -15,6 +15,8 @@ import { controllerRefTo } from './podTemplate';
 import type { ReplicaSetCheck } from './validate';
 import { byPodName, MAX_LISTED, type Claimed, type Entry } from './entry';
 import type { ReplicaSetCore } from './core';
+import { becauseWithGuards } from '../../machines/guardChecks';
+import { askClaimPods } from './claimPodsMachine';
 
 /**
  * ClaimPods (controller_ref_manager.go ClaimObject for each pod): ours and
@@ -38,6 +40,17 @@ export function claimPods(rsc: ReplicaSetCore, host: ControllerHost, rs: Replica
   if (!walked.patches) return { count: walked.mine.length, pods: walked.mine, terminating: walked.terminating, counted: walked.counted };
   const pods = [...rsc.podsIn(host, rsc.byOwner.get(uid)), ...rsc.podsIn(host, rsc.orphans.get(rs.meta.namespace))].filter(isPodActive);
   pods.sort(byPodName);
+  // the machine answers before the PATCHes, with what ClaimObject would do to each pod
+  let orphansToAdopt = 0;
+  let podsToRelease = 0;
+  for (const pod of pods) {
+    const owner = controllerOf(pod.meta);
+    const matches = check.selector.matches(pod.meta.labels);
+    if (owner) {
+      if (owner.uid === rs.meta.uid && !matches && !deleting) podsToRelease++;
+    } else if (!deleting && matches && pod.meta.deletionTimestamp === undefined) orphansToAdopt++;
+  }
+  const machine = askClaimPods(entry.key, { type: 'CLAIM_PODS', orphansToAdopt, podsToRelease });
   const claimed: PodRecord[] = [];
   const adopted: string[] = [];
   const released: string[] = [];
@@ -52,7 +65,7 @@ export function claimPods(rsc: ReplicaSetCore, host: ControllerHost, rs: Replica
         continue;
       }
       if (deleting) continue;
-      if (!host.apiCall('replicaset', 'patch', 'pods', podRef(pod.meta.namespace, pod.meta.name))) {
+      if (!host.apiCall('replicaset', 'patch', 'pods', podRef(pod.meta.namespace, pod.meta.name), machine)) {
         error ??= `patch pods ${pod.meta.namespace}/${pod.meta.name} (release) failed`;
         continue;
       }
@@ -63,7 +76,7 @@ export function claimPods(rsc: ReplicaSetCore, host: ControllerHost, rs: Replica
       continue;
     }
     if (deleting || !matches || pod.meta.deletionTimestamp !== undefined) continue;
-    if (!host.apiCall('replicaset', 'patch', 'pods', podRef(pod.meta.namespace, pod.meta.name))) {
+    if (!host.apiCall('replicaset', 'patch', 'pods', podRef(pod.meta.namespace, pod.meta.name), machine)) {
       error ??= `patch pods ${pod.meta.namespace}/${pod.meta.name} (adopt) failed`;
       continue;
     }
@@ -81,12 +94,16 @@ export function claimPods(rsc: ReplicaSetCore, host: ControllerHost, rs: Replica
       action: 'PodsAdopted',
       object: ref,
       summary: `Adopted ${adopted.length} orphan pod(s) matching ${selectorText}`,
-      because: [
-        {
-          rule: 'an orphan pod (no controller ownerReference) that matches the selector and is not being deleted is adopted',
-          values: { selector: selectorText, pods: adopted.slice(0, MAX_LISTED) },
-        },
-      ],
+      because: becauseWithGuards(
+        [
+          {
+            rule: 'an orphan pod (no controller ownerReference) that matches the selector and is not being deleted is adopted',
+            values: { selector: selectorText, pods: adopted.slice(0, MAX_LISTED) },
+          },
+        ],
+        machine,
+      ),
+      machine,
       source: 'replicaset: claimPods -> PodControllerRefManager.ClaimPods/AdoptPod (pkg/controller/controller_ref_manager.go)',
       details: { pods: adopted },
     });
@@ -97,12 +114,16 @@ export function claimPods(rsc: ReplicaSetCore, host: ControllerHost, rs: Replica
       action: 'PodsReleased',
       object: ref,
       summary: `Released ${released.length} pod(s) that no longer match ${selectorText}`,
-      because: [
-        {
-          rule: 'a pod this ReplicaSet controls whose labels no longer match the selector is released (its ownerReference removed)',
-          values: { selector: selectorText, pods: released.slice(0, MAX_LISTED) },
-        },
-      ],
+      because: becauseWithGuards(
+        [
+          {
+            rule: 'a pod this ReplicaSet controls whose labels no longer match the selector is released (its ownerReference removed)',
+            values: { selector: selectorText, pods: released.slice(0, MAX_LISTED) },
+          },
+        ],
+        machine,
+      ),
+      machine,
       source: 'replicaset: claimPods -> PodControllerRefManager.ClaimPods/ReleasePod (pkg/controller/controller_ref_manager.go)',
       details: { pods: released },
     });
