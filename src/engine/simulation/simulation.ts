@@ -42,7 +42,8 @@ import type { Scenario, ScenarioEvent, TimeSpec } from '../snapshot/types';
 import type { Decision } from '../trace/decision';
 import type { VersionBehaviour } from '../versions/types';
 import { exportCluster } from '../model/export';
-import { Kubelets } from '../kubelet/kubelets';
+import type { Kubelets } from '../kubelet/kubelets';
+import { wireKubelets } from './kubeletWiring';
 import type { Explanation, ExpectationResult, GoToPassOptions, MachineView, Simulation, SimulationOptions, StateView, ZoneView } from './api';
 import { SimHost } from './simHost';
 import { applyWorldEvent, assumeMissingLeases } from './world';
@@ -57,7 +58,7 @@ import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory } from './wiring';
 import { InvariantChecker } from './invariants';
-import { beyondHorizon, NO_START_TIME, recordNewLeader, recordRepost, scheduleEvents, type MidInstant } from './instants';
+import { beyondHorizon, NO_START_TIME, recordNewLeader, scheduleEvents, type MidInstant } from './instants';
 import { MAX_HORIZON } from '../model/limits';
 
 /** The scenario's notes about the version it guessed (snapshot/scenario.ts: assumedVersion). */
@@ -129,29 +130,7 @@ export class SimulationImpl implements Simulation {
     this.host.checkPods = options.checks?.pods === true;
     this.store = new CheckpointStore(scenario.snapshot.cluster, options.checks);
     const leases = settings.leases;
-    this.kubelets = new Kubelets(
-      cluster,
-      {
-        updateFrequency: this.kubelet.nodeStatusUpdateFrequency,
-        reportFrequency: this.kubelet.nodeStatusReportFrequency,
-        leaseRenewInterval: this.kubelet.leaseRenewInterval,
-        leases,
-        gracePeriod: this.config.nodeMonitorGracePeriod,
-      },
-      {
-        nodeStatusChanged: (node, _before, why) => {
-          if (why === 'repost') recordRepost(this.host, node.meta.name, _before);
-          this.host.announceNode('updated', node);
-        },
-        leaseCreated: (lease) => this.host.announceLease('added', lease),
-        heartbeats: (batch, count) => this.host.announceHeartbeats(batch, count),
-        leaseRenewed: (lease) => this.host.announceLease('updated', lease),
-        leasesRenewed: (batch, count) => this.host.announceLeaseRenewals(batch, count),
-        // restoring a checkpoint puts back only the records marked changed since it
-        touched: (node) => this.host.heartbeatNodes.add(node.meta.name),
-      },
-    );
-    this.host.onNodeConditionsChanged = (node) => this.kubelets.conditionsChanged(node.meta.name, this.host.now);
+    this.kubelets = wireKubelets(cluster, this.kubelet, this.config, leases, this.host);
     // big clusters: fewer checkpoints (each holds the controllers' saved memory), at most MAX_CHECKPOINTS kept
     this.checkpointEvery = options.checkpointEvery ?? Math.max(10, Math.ceil(cluster.nodes.size / 50));
     this.heavyPassPods = heavyPassPods(cluster.pods.size);

@@ -62,7 +62,7 @@ const cases: Case[] = [
     upstream: /^tryUpdateNodeHealth/,
     values: { lastPost: '2026-01-01T00:10:30.000Z', nextPost: '2026-01-01T00:10:40.000Z', nodeMonitorGracePeriod: '40s' },
     when: { conditional: 'the kubelet stopped now', at: '2026-01-01T00:11:15.000Z' },
-    text: /Node\/node-b1 status Unknown: the node's kubelet is running: it posts node status; Ready stays as it is as long as it does.*; if the kubelet stopped now: at 2026-01-01T00:11:15.000Z\n {2}pods of Node\/node-b1 evicted: Ready is True .*; if the kubelet stopped now, and its zone's rate and queue let it through at once: at 2026-01-01T00:15:35.000Z/,
+    text: /Node\/node-b1 status Unknown: the node's kubelet is running: it posts node status; Ready stays as it is as long as it does.*; if the kubelet stopped now: at \+11m15s \(2026-01-01T00:11:15\.000Z\)\n {2}pods of Node\/node-b1 evicted: Ready is True .*; if the kubelet stopped now, and its zone's rate and queue let it through at once: at \+15m35s \(2026-01-01T00:15:35\.000Z\)/,
   },
 ];
 

@@ -1,0 +1,37 @@
+/**
+ * The simulated kubelets, wired to the host: what they post and renew is
+ * announced to the controllers as the API server's watch would, and a repost
+ * is recorded where the trace can show it.
+ */
+import type { ClusterState } from '../model/cluster';
+import type { ControllerConfig, KubeletConfig } from '../config/types';
+import { Kubelets } from '../kubelet/kubelets';
+import type { SimHost } from './simHost';
+import { recordRepost } from './instants';
+
+export function wireKubelets(cluster: ClusterState, kubelet: KubeletConfig, config: ControllerConfig, leases: boolean, host: SimHost): Kubelets {
+  const kubelets = new Kubelets(
+    cluster,
+    {
+      updateFrequency: kubelet.nodeStatusUpdateFrequency,
+      reportFrequency: kubelet.nodeStatusReportFrequency,
+      leaseRenewInterval: kubelet.leaseRenewInterval,
+      leases,
+      gracePeriod: config.nodeMonitorGracePeriod,
+    },
+    {
+      nodeStatusChanged: (node, before, why) => {
+        if (why === 'repost') recordRepost(host, node.meta.name, before);
+        host.announceNode('updated', node);
+      },
+      leaseCreated: (lease) => host.announceLease('added', lease),
+      heartbeats: (batch, count) => host.announceHeartbeats(batch, count),
+      leaseRenewed: (lease) => host.announceLease('updated', lease),
+      leasesRenewed: (batch, count) => host.announceLeaseRenewals(batch, count),
+      // restoring a checkpoint puts back only the records marked changed since it
+      touched: (node) => host.heartbeatNodes.add(node.meta.name),
+    },
+  );
+  host.onNodeConditionsChanged = (node) => kubelets.conditionsChanged(node.meta.name, host.now);
+  return kubelets;
+}
