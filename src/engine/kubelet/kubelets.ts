@@ -68,6 +68,11 @@ export interface KubeletSettings {
   gracePeriod: Duration;
   /** Lease spec.leaseDurationSeconds the kubelet writes (40 s, as the kubelet's default) */
   leaseDurationSeconds?: number;
+  /**
+   * checking mode (tests: SimulationOptions.checks.kubeletDue): materialise checks that a kubelet it
+   * passes over (KubeletState.due) has nothing due, as the full computation says, and throws if not
+   */
+  checkDue?: boolean;
 }
 
 /** What the simulation hears from the kubelets. */
@@ -362,12 +367,13 @@ export class Kubelets {
       l = this.renewInterval();
     const batch = this.hooks.leasesRenewed !== undefined;
     const leases = this.settings.leases;
+    const checkDue = this.settings.checkDue === true;
     for (const st of this.states.values()) {
       // nothing due for this kubelet before st.due (see KubeletState.due), and what the loop below
       // would give `next` for it is st.due itself: times only grow between two resets of it
       const due = st.due!;
       if (now < due) {
-        if (kubeletChecks.due) checkNothingDue(st, now, p, l, leases, due);
+        if (checkDue) checkNothingDue(st, now, p, l, leases, due);
         if (due < next) next = due;
         continue;
       }
@@ -558,9 +564,7 @@ export class Kubelets {
   }
 }
 
-/** Test switch: materialise checks that a kubelet it passes over (KubeletState.due) has nothing due, as the full computation says. */
-export const kubeletChecks = { due: false };
-
+/** KubeletSettings.checkDue: the next due time worked out in full equals the kept one, and nothing due was passed over. */
 function checkNothingDue(st: KubeletState, now: Micros, p: Duration, l: Duration, leases: boolean, due: Micros): void {
   let slow = NEVER;
   if (st.status) {

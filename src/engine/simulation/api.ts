@@ -46,8 +46,8 @@ export interface SimulationOptions {
    * turns it on), and throw when a controller's machine refuses an event the controller sends
    */
   checkInvariants?: boolean;
-  /** checking modes of the checkpoints' fast paths (tests): each compares with the slow path and throws on a difference */
-  checks?: import('./checkpoint').CheckpointChecks;
+  /** checking modes of fast paths (tests: checkpoints, kubelets, restored indexes): each compares with the slow path and throws on a difference */
+  checks?: import('./checks').SimulationChecks;
   /**
    * Asked between instants (never in the middle of one) by step, runUntil, runUntilDecision and goToPass (before each pass): true
    * stops the run there, with everything decided so far whole, and sets `stopped`. A later call runs

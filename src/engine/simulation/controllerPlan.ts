@@ -16,6 +16,7 @@ import type { VersionBehaviour } from '../versions/types';
 import type { ControllerName } from '../trace/decision';
 import type { SimController } from '../controllers/controller';
 import { taintManagerRuns } from '../controllers/taintEviction/behaviour';
+import type { SimulationChecks } from './checks';
 
 export type SimControllerName = Exclude<ControllerName, 'world'>;
 
@@ -54,6 +55,8 @@ export interface ControllerFactoryContext {
   binder: 'simplified' | 'none';
   /** checking mode (SimulationOptions.checkInvariants): a machine that refuses its controller's event throws */
   strictMachines?: boolean;
+  /** checking modes (SimulationOptions.checks): the controllers read those of restored indexes */
+  checks?: SimulationChecks;
 }
 
 /** Builds a new instance of one controller (new instances have empty memory). */

@@ -9,7 +9,14 @@ import { Kubelets } from '../kubelet/kubelets';
 import type { SimHost } from './simHost';
 import { recordRepost } from './instants';
 
-export function wireKubelets(cluster: ClusterState, kubelet: KubeletConfig, config: ControllerConfig, leases: boolean, host: SimHost): Kubelets {
+export function wireKubelets(
+  cluster: ClusterState,
+  kubelet: KubeletConfig,
+  config: ControllerConfig,
+  leases: boolean,
+  host: SimHost,
+  checkDue?: boolean,
+): Kubelets {
   const kubelets = new Kubelets(
     cluster,
     {
@@ -18,6 +25,7 @@ export function wireKubelets(cluster: ClusterState, kubelet: KubeletConfig, conf
       leaseRenewInterval: kubelet.leaseRenewInterval,
       leases,
       gracePeriod: config.nodeMonitorGracePeriod,
+      checkDue,
     },
     {
       nodeStatusChanged: (node, before, why) => {

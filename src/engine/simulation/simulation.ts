@@ -56,7 +56,7 @@ import { explainObject } from './explain';
 import { MachineLookup, machineIdsOf } from './machineLookup';
 import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
-import { defaultControllerFactory } from './wiring';
+import { defaultControllerFactory, withChecks } from './wiring';
 import { InvariantChecker } from './invariants';
 import { beyondHorizon, NO_START_TIME, recordNewLeader, scheduleEvents, type MidInstant } from './instants';
 import { MAX_HORIZON } from '../model/limits';
@@ -118,7 +118,7 @@ export class SimulationImpl implements Simulation {
     // a scenario file reports it at its place; a plain snapshot has no place to point at
     if (scenario.startTime === undefined && scenario.snapshot.latestTimestamp === undefined && !this.ownProblems.some((p) => p.code === 'no-start-time'))
       this.ownProblems.push(NO_START_TIME);
-    this.factory = options.controllerFactory ?? defaultControllerFactory;
+    this.factory = withChecks(options.controllerFactory ?? defaultControllerFactory, options.checks);
     this.shouldStop = options.shouldStop;
     this.shouldAbort = options.shouldAbort;
     this.shouldYield = options.shouldYield;
@@ -129,8 +129,7 @@ export class SimulationImpl implements Simulation {
     this.host.pristinePods = scenario.snapshot.cluster.pods;
     this.host.checkPods = options.checks?.pods === true;
     this.store = new CheckpointStore(scenario.snapshot.cluster, options.checks);
-    const leases = settings.leases;
-    this.kubelets = wireKubelets(cluster, this.kubelet, this.config, leases, this.host);
+    this.kubelets = wireKubelets(cluster, this.kubelet, this.config, settings.leases, this.host, options.checks?.kubeletDue);
     // big clusters: fewer checkpoints (each holds the controllers' saved memory), at most MAX_CHECKPOINTS kept
     this.checkpointEvery = options.checkpointEvery ?? Math.max(10, Math.ceil(cluster.nodes.size / 50));
     this.heavyPassPods = heavyPassPods(cluster.pods.size);
@@ -142,7 +141,7 @@ export class SimulationImpl implements Simulation {
       (p) => this.ownProblems.push(p),
     );
 
-    assumeMissingLeases(this.host, planMissingLeases(cluster, missingLeasesMode(scenario), leases), this.kubelet.nodeStatusReportFrequency);
+    assumeMissingLeases(this.host, planMissingLeases(cluster, missingLeasesMode(scenario), settings.leases), this.kubelet.nodeStatusReportFrequency);
     this.kubelets.init(this.startTime);
     if (options.checkInvariants) this.invariants = new InvariantChecker(this.config.burstReplicas);
     this.startControllers(this.startTime, scenario.controllerMemory);

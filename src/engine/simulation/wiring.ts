@@ -4,6 +4,7 @@
  * kube-controller-manager (new instances have empty memory).
  */
 import type { ControllerFactory } from './controllerPlan';
+import type { SimulationChecks } from './checks';
 import { createNodeLifecycleController } from '../controllers/nodeLifecycle';
 import { createTaintEvictionController } from '../controllers/taintEviction';
 import { createReplicaSetController } from '../controllers/replicaSet';
@@ -16,8 +17,16 @@ export const defaultControllerFactory: ControllerFactory = (name, ctx) => {
     case 'taint-eviction':
       return createTaintEvictionController({ strictMachines: ctx.strictMachines });
     case 'replicaset':
-      return createReplicaSetController({ strictMachines: ctx.strictMachines });
+      return createReplicaSetController({ strictMachines: ctx.strictMachines, checkRestoredIndexes: ctx.checks?.restoreIndexRebuild });
     case 'scheduler':
-      return createSimplifiedBinder();
+      return createSimplifiedBinder({ checkRestoredIndex: ctx.checks?.nodeIndexRebuild });
   }
 };
+
+/**
+ * The factory, given the simulation's checks in its context (ControllerFactoryContext.checks), so
+ * that a test's factory that hands some controllers to the default one keeps the modes for them.
+ */
+export function withChecks(factory: ControllerFactory, checks: SimulationChecks | undefined): ControllerFactory {
+  return checks === undefined ? factory : (name, ctx) => factory(name, { ...ctx, checks });
+}

@@ -3,10 +3,9 @@
  * post status and renew Leases (1.12 vs 1.13+), reposts when the API's
  * conditions differ, and what `kubelet:`/`condition:` events do.
  */
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimulation } from '../../../src/engine/simulation/simulation';
-import { kubeletChecks } from '../../../src/engine/kubelet/kubelets';
 import { formatTime, seconds, minutes, type Micros } from '../../../src/engine/model/time';
 import type { KObject } from '../../../src/engine/model/types';
 import { fakeFactory, FakeController } from '../../helpers/fakeControllers';
@@ -14,10 +13,12 @@ import { lease, node, pod, scenarioOf, T0_MICROS, type EventSpec } from '../../h
 
 const s = (n: number): Micros => T0_MICROS + seconds(n);
 
-function sim(objects: KObject[], version: string, events: EventSpec[] = [], scripts: Parameters<typeof fakeFactory>[0] = {}) {
+// every kubelet materialise passes over (nothing due before KubeletState.due) is checked against the full computation
+// (SimulationOptions.checks.kubeletDue), unless `kubeletDue` is false
+function sim(objects: KObject[], version: string, events: EventSpec[] = [], scripts: Parameters<typeof fakeFactory>[0] = {}, kubeletDue = true) {
   const log: string[] = [];
   const built: FakeController[] = [];
-  const x = createSimulation(scenarioOf({ objects, version, events }), { controllerFactory: fakeFactory(scripts, log, built) });
+  const x = createSimulation(scenarioOf({ objects, version, events }), { controllerFactory: fakeFactory(scripts, log, built), checks: { kubeletDue } });
   return { sim: x, log, built };
 }
 
@@ -30,14 +31,6 @@ const renew = (x: ReturnType<typeof sim>['sim'], name: string) => {
   const l = x.cluster.leases.get(name);
   return l?.renewTime === undefined ? undefined : formatTime(l.renewTime);
 };
-
-// every kubelet materialise passes over (nothing due before KubeletState.due) is checked against the full computation
-before(() => {
-  kubeletChecks.due = true;
-});
-after(() => {
-  kubeletChecks.due = false;
-});
 
 describe('which kubelets run at the start', () => {
   const cases: { name: string; objects: KObject[]; version: string; running: boolean }[] = [
@@ -148,6 +141,7 @@ describe('status posts and Lease renewals', () => {
     }
     const x = createSimulation(scenarioOf({ objects: [node('a'), node('b'), node('c', { heartbeatAgo: '2m' })], version: '1.12' }), {
       controllerFactory: (name) => (name === 'node-lifecycle' ? new Batching(name, {}, log) : undefined),
+      checks: { kubeletDue: true },
     });
     x.runUntil(s(20));
     // c's kubelet is stopped; a and b post every 10 s, as heartbeats only (no node update each)
@@ -295,14 +289,21 @@ describe('reposts when the API differs from what the kubelet posts', () => {
 });
 
 describe('kubelets passed over until their next due time', () => {
-  it("the check throws when a kubelet's timing changed without resetting its due time", () => {
-    const x = sim([node('a'), node('b')], '1.31');
-    x.sim.runUntil(s(25));
-    const st = x.sim.kubelets.get('a')!;
-    // a due time kept wrongly (as when a timing change forgot to reset it); b's renewal at 30s runs the loop
-    st.due = s(100);
-    assert.throws(() => x.sim.runUntil(s(31)), /passed over/);
-  });
+  for (const on of [true, false])
+    it(`the check (checks.kubeletDue) ${on ? 'throws' : 'is not made when off'} when a kubelet's timing changed without resetting its due time`, () => {
+      const x = sim([node('a'), node('b')], '1.31', [], {}, on);
+      x.sim.runUntil(s(25));
+      const st = x.sim.kubelets.get('a')!;
+      // a due time kept wrongly (as when a timing change forgot to reset it); b's renewal at 30s runs the loop
+      st.due = s(100);
+      if (on) assert.throws(() => x.sim.runUntil(s(31)), /passed over/);
+      else {
+        x.sim.runUntil(s(31));
+        // unchecked, a's renewal due at 30s is passed over: what the check is there to catch
+        assert.equal(renew(x.sim, 'b'), '2026-01-01T00:00:30.000Z');
+        assert.notEqual(renew(x.sim, 'a'), '2026-01-01T00:00:30.000Z');
+      }
+    });
   it('stop, start, conditions and reposts give the same posts with and without passing over', () => {
     const events: EventSpec[] = [
       { at: '15s', kind: 'kubelet', target: { nodes: ['a'] }, action: 'stop' } as EventSpec,

@@ -7,18 +7,15 @@
  * included, what it stands for: these tests fail when a controller starts
  * editing a `before`, or when a comparison lets a real change through.
  */
-import { after, afterEach, beforeEach, describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
-import type { CheckpointChecks } from '../../../src/engine/simulation/checkpoint';
+import type { SimulationChecks } from '../../../src/engine/simulation/checks';
 import { frozenConditions, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from '../../../src/engine/simulation/checkpoint';
 import { defaultControllerFactory } from '../../../src/engine/simulation/wiring';
-import { kubeletChecks } from '../../../src/engine/kubelet/kubelets';
-import { restoreIndexChecks } from '../../../src/engine/controllers/replicaSet/restoreIndexes';
-import { nodeIndexChecks } from '../../../src/engine/controllers/scheduler/nodeIndex';
 import type { ControllerFactory } from '../../../src/engine/simulation/controllerPlan';
 import type { PodBefore } from '../../../src/engine/controllers/controller';
 import type { KObject, LeaseRecord, NodeRecord, PodCondition, PodRecord } from '../../../src/engine/model/types';
@@ -59,7 +56,7 @@ const HOUR = 3600e6;
  * Runs the outage to 40 min, steps back to pass `backTo`, runs on to 45 min (over the recovery)
  * and checks the trace is a fresh run's.
  */
-function stepBackAndRunOn(checkpointEvery: number, backTo: number, checks: CheckpointChecks): void {
+function stepBackAndRunOn(checkpointEvery: number, backTo: number, checks: SimulationChecks): void {
   const sim = make({ checkpointEvery, checks });
   sim.runUntil(sim.startTime + 40 * 60e6);
   sim.goToPass(backTo);
@@ -70,7 +67,7 @@ function stepBackAndRunOn(checkpointEvery: number, backTo: number, checks: Check
 }
 
 function make(
-  options: { checkpointEvery?: number; controllerFactory?: ControllerFactory; checks?: CheckpointChecks } = {},
+  options: { checkpointEvery?: number; controllerFactory?: ControllerFactory; checks?: SimulationChecks } = {},
   version: keyof typeof outages = '1.35',
 ): SimulationImpl {
   return createSimulation(loadScenario(outages[version], nodeFs()), options);
@@ -126,20 +123,9 @@ describe('what the host last announced for a pod', () => {
 
 describe('checkpoints that keep only heartbeat times', () => {
   // every node a kubelet's heartbeat alone touched is kept without comparing the records: here it is compared too
-  // (and every kubelet materialise passes over is checked to have nothing due)
   // (and every kubelet materialise passes over is checked to have nothing due, every pod a
   // checkpoint keeps to be the pod map's record, and the indexes a restore takes over to be the ones made anew)
-  const checks: CheckpointChecks = { heartbeats: true, pods: true, index: true };
-  beforeEach(() => {
-    kubeletChecks.due = true;
-    restoreIndexChecks.rebuild = true;
-    nodeIndexChecks.rebuild = true;
-  });
-  afterEach(() => {
-    kubeletChecks.due = false;
-    restoreIndexChecks.rebuild = false;
-    nodeIndexChecks.rebuild = false;
-  });
+  const checks: SimulationChecks = { heartbeats: true, pods: true, index: true, kubeletDue: true, restoreIndexRebuild: true, nodeIndexRebuild: true };
 
   /** Every map's keys in iteration order, each node's pods, and the records as exported. */
   const shape = (sim: SimulationImpl): string =>

@@ -46,6 +46,11 @@ export interface ReplicaSetControllerOptions {
    * sends an event its machine does not take has lost track of its own state.
    */
   strictMachines?: boolean;
+  /**
+   * For tests (SimulationOptions.checks.restoreIndexRebuild): every index a restore takes over
+   * (restoreIndexes.ts) is compared with the one `rebuildIndexes` makes, order included; a difference throws.
+   */
+  checkRestoredIndexes?: boolean;
 }
 
 /** events sent to ask the machine, whose refusal is its answer (a guard said no), not a lost track */

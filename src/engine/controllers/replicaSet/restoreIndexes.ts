@@ -18,9 +18,6 @@ import type { RestoreFrom } from '../controller';
 import type { ReplicaSetCore } from './core';
 import type { PodSet } from './entry';
 
-/** Test switch: every index taken over is compared with the one `rebuildIndexes` makes, order included; a difference throws. */
-export const restoreIndexChecks = { rebuild: false };
-
 export function takeOverIndexes(rsc: ReplicaSetCore, previous: ReplicaSetCore, host: ControllerHost, from: RestoreFrom): void {
   rsc.indexesMade++;
   rsc.podClasses.clear();
@@ -66,7 +63,7 @@ export function takeOverIndexes(rsc: ReplicaSetCore, previous: ReplicaSetCore, h
       for (let i = 0; i < order.length; i++) set.set(order[i], records[i]);
     }
   }
-  if (restoreIndexChecks.rebuild) checkAgainstRebuild(rsc, host, reorder);
+  if (rsc.options.checkRestoredIndexes) checkAgainstRebuild(rsc, host, reorder);
 }
 
 /** The same pods in the same sets as a rebuild, with the cluster's records; the sets ordered again in its order. */

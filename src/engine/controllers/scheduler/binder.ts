@@ -68,8 +68,16 @@ interface Saved {
  */
 const TAKE_OVER_SHARE = 0.1;
 
+export interface SimplifiedBinderOptions {
+  /** checking mode (tests: SimulationOptions.checks.nodeIndexRebuild): an index taken over on a restore is compared with one made anew; a difference throws */
+  checkRestoredIndex?: boolean;
+}
+
 export class SimplifiedBinder implements SimController {
   readonly name = 'scheduler' as const;
+
+  constructor(private readonly options: SimplifiedBinderOptions = {}) {}
+
   /** pods waiting to be bound, by key, with their place in the scheduling queue */
   private waiting = new Map<string, Waiting>();
   /** when the binder started: the leftover flush runs every 30 s from then */
@@ -484,7 +492,7 @@ export class SimplifiedBinder implements SimController {
     const previous = from?.previous instanceof SimplifiedBinder ? from.previous : null;
     const live = previous?.index ?? null;
     const few = host !== undefined && from !== undefined && from.pods.size <= host.cluster.pods.size * TAKE_OVER_SHARE;
-    this.index = live && few ? live.restoredTo(host.cluster, from.pods, from.nodes) : null;
+    this.index = live && few ? live.restoredTo(host.cluster, from.pods, from.nodes, this.options.checkRestoredIndex === true) : null;
     // the binder that ran until now is dropped after the restore: it must not keep (nor edit) the index taken over
     if (previous) previous.index = null;
     if (host) this.seeAllocatable(host);

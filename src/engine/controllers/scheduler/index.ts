@@ -5,7 +5,7 @@
  *
  * API (for the simulation loop; construct it only when the scenario has
  * `binder: simplified`, the default):
- *   createSimplifiedBinder() -> SimplifiedBinder (a SimController)
+ *   createSimplifiedBinder(options?) -> SimplifiedBinder (a SimController)
  *     start(host)              every active pod without spec.nodeName waits to be bound (snapshot pods too)
  *     onPodEvent / onNodeEvent new pods wait; a node added/removed, a change of a node's class (Ready,
  *                              cordon, taints, labels, allocatable) or a pod leaving a node retries
@@ -21,15 +21,15 @@
  * Facts: reads Pod `created` / `applied` (causes of PodBound); writes Pod
  * `bound` (PodBound) and `ready-status` (PodStarted).
  */
-import { SimplifiedBinder } from './binder';
+import { SimplifiedBinder, type SimplifiedBinderOptions } from './binder';
 
-export { SimplifiedBinder } from './binder';
+export { SimplifiedBinder, type SimplifiedBinderOptions } from './binder';
 export { leastAllocatedScore, naturalCompare, nodeReadyStatus, placementReason, resourceMisfit, SIMPLIFICATION, type Usage } from './fit';
 export { NodeIndex, type Placement } from './nodeIndex';
 export { fitErrorMessage, wordingFor } from './reasons';
 export { nodeAllocatable, podRequests } from './resources';
 export { matchesPlacement, requiredPlacement } from './nodeAffinity';
 
-export function createSimplifiedBinder(): SimplifiedBinder {
-  return new SimplifiedBinder();
+export function createSimplifiedBinder(options: SimplifiedBinderOptions = {}): SimplifiedBinder {
+  return new SimplifiedBinder(options);
 }

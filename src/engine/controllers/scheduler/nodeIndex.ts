@@ -361,9 +361,15 @@ export class NodeIndex {
    * the pods and nodes put back are given with the record each replaced (undefined: none), every
    * other one is the record the index last saw. What the index holds is the cluster's alone (usage
    * sums, classes, ranks), so the result is what `new NodeIndex(cluster)` would hold; made again,
-   * it cost 5,000 nodes and 150,000 pods on every step back.
+   * it cost 5,000 nodes and 150,000 pods on every step back. `check` (tests: SimplifiedBinderOptions.checkRestoredIndex)
+   * compares the result with an index made anew from the cluster and throws on a difference.
    */
-  restoredTo(cluster: ClusterState, pods: ReadonlyMap<string, PodRecord | undefined>, nodes: ReadonlyMap<string, NodeRecord | undefined>): NodeIndex {
+  restoredTo(
+    cluster: ClusterState,
+    pods: ReadonlyMap<string, PodRecord | undefined>,
+    nodes: ReadonlyMap<string, NodeRecord | undefined>,
+    check = false,
+  ): NodeIndex {
     this.settle();
     // pods first: a node put back below counts its pods from the cluster as it joins
     for (const [key, was] of pods) {
@@ -389,14 +395,14 @@ export class NodeIndex {
         e.seen = seenOf(node);
       } else this.nodeChanged(node, cluster);
     }
-    if (nodeIndexChecks.rebuild) {
+    if (check) {
       const made = new NodeIndex(cluster);
       if (made.text() !== this.text()) throw new Error('scheduler: the node index taken over on a restore differs from one made anew');
     }
     return this;
   }
 
-  /** what the index holds, in a fixed order (nodeIndexChecks) */
+  /** what the index holds, in a fixed order (the `check` of restoredTo) */
   private text(): string {
     this.settle();
     const entries = [...this.entries.values()].sort((a, b) => a.rank - b.rank);
@@ -519,9 +525,6 @@ export class NodeIndex {
     for (let i = 0; i < all.length; i++) all[i]!.rank = i;
   }
 }
-
-/** Test switch: every index a restore takes over is compared with one made anew from the cluster; a difference throws. */
-export const nodeIndexChecks = { rebuild: false };
 
 function sameRequests(a: Requests, b: Requests): boolean {
   return a.milliCpu === b.milliCpu && a.memory === b.memory && a.nonZeroMilliCpu === b.nonZeroMilliCpu && a.nonZeroMemory === b.nonZeroMemory;

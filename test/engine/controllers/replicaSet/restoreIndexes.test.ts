@@ -6,11 +6,9 @@
  * bound), and every step back compares both indexes with ones made anew, order included, and the
  * state and trace with a fresh run's.
  */
-import { afterEach, beforeEach, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimulation, type SimulationImpl } from '../../../../src/engine/simulation/simulation';
-import { restoreIndexChecks } from '../../../../src/engine/controllers/replicaSet/restoreIndexes';
-import { nodeIndexChecks } from '../../../../src/engine/controllers/scheduler/nodeIndex';
 import { traceToJsonLines } from '../../../../src/engine/trace/serialize';
 import type { KObject } from '../../../../src/engine/model/types';
 import { node, pod, replicaSet, scenarioOf, type EventSpec } from '../../../helpers/scenario';
@@ -63,15 +61,10 @@ const cases: { name: string; events: EventSpec[]; sameOrder: boolean }[] = [
   },
 ];
 
+/** every index a step back takes over is compared with one made anew (a difference throws) */
+const checks = { restoreIndexRebuild: true, nodeIndexRebuild: true };
+
 describe('the indexes a step back takes over', () => {
-  beforeEach(() => {
-    restoreIndexChecks.rebuild = true;
-    nodeIndexChecks.rebuild = true;
-  });
-  afterEach(() => {
-    restoreIndexChecks.rebuild = false;
-    nodeIndexChecks.rebuild = false;
-  });
   const shape = (sim: SimulationImpl) => JSON.stringify({ pods: [...sim.cluster.pods.keys()], state: sim.state() });
   /** the ReplicaSet controller's pod sets, each as its pods in order (or sorted) */
   const index = (sim: SimulationImpl, ordered: boolean) => {
@@ -82,7 +75,7 @@ describe('the indexes a step back takes over', () => {
 
   for (const c of cases)
     it(c.name, () => {
-      const make = () => createSimulation(scenarioOf({ objects: objects(), version: '1.31', events: c.events }), { checkpointEvery: 3 });
+      const make = () => createSimulation(scenarioOf({ objects: objects(), version: '1.31', events: c.events }), { checkpointEvery: 3, checks });
       const sim = make();
       sim.goToPass(30);
       // the first straight back over every change, then down through the checkpoints
@@ -124,4 +117,48 @@ describe('the controllers a step back drops', () => {
         assert.ok(dropped[f] === null || (dropped[f] instanceof Map && dropped[f].size === 0), `${f} of the dropped controller is empty`);
       }
     });
+});
+
+describe('the checks of the indexes taken over', () => {
+  // each index of the controllers that ran until the step back is corrupted (a pod or node it does
+  // not hold): the check made on the take-over throws when on, and does not run when off
+  const switches: {
+    name: string;
+    checks: { restoreIndexRebuild?: boolean; nodeIndexRebuild?: boolean };
+    corrupt: (sim: SimulationImpl) => void;
+    error: RegExp;
+  }[] = [
+    {
+      name: 'restoreIndexRebuild: a ReplicaSet pod set holding a pod the cluster does not',
+      checks: { restoreIndexRebuild: true },
+      corrupt: (sim) => {
+        const rsc = sim.controllers.find((c) => c.name === 'replicaset') as unknown as { byOwner: Map<string, Map<string, unknown>> };
+        const set = [...rsc.byOwner.values()].find((s) => s.size > 0)!;
+        set.set('default/ghost', undefined);
+      },
+      error: /replicaset: the pod index taken over on a restore differs from a rebuilt one/,
+    },
+    {
+      name: 'nodeIndexRebuild: a node index that lost a node',
+      checks: { nodeIndexRebuild: true },
+      corrupt: (sim) => {
+        const binder = sim.controllers.find((c) => c.name === 'scheduler') as unknown as { index: { entries: Map<string, unknown> } | null };
+        assert.ok(binder.index, 'the binder holds a node index');
+        binder.index.entries.delete('a');
+      },
+      error: /scheduler: the node index taken over on a restore differs from one made anew/,
+    },
+  ];
+  for (const t of switches)
+    for (const on of [true, false])
+      it(`${t.name}: ${on ? 'throws' : 'not checked when off'}`, () => {
+        const sim = createSimulation(scenarioOf({ objects: objects(), version: '1.31', events: cases[2].events }), {
+          checkpointEvery: 3,
+          checks: on ? t.checks : {},
+        });
+        sim.goToPass(30);
+        t.corrupt(sim);
+        if (on) assert.throws(() => sim.goToPass(28), t.error);
+        else sim.goToPass(28);
+      });
 });

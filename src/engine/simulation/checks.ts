@@ -1,0 +1,16 @@
+/**
+ * The checking modes of a simulation (tests: SimulationOptions.checks). Each compares what a fast
+ * path assumes with the slow path it stands for, and throws on a difference. They are options of
+ * one simulation, handed to the parts that read them when those are made, so that tests running
+ * side by side never see each other's modes.
+ */
+import type { CheckpointChecks } from './checkpoint';
+
+export interface SimulationChecks extends CheckpointChecks {
+  /** KubeletSettings.checkDue: a kubelet materialise passes over has nothing due */
+  kubeletDue?: boolean;
+  /** ReplicaSetControllerOptions.checkRestoredIndexes: the ReplicaSet indexes taken over on a restore equal rebuilt ones */
+  restoreIndexRebuild?: boolean;
+  /** SimplifiedBinderOptions.checkRestoredIndex: the node index taken over on a restore equals one made anew */
+  nodeIndexRebuild?: boolean;
+}
