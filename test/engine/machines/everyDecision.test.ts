@@ -150,3 +150,45 @@ test('API calls that fail: each ApiCallFailed records the transition that chose 
   );
   assert.deepEqual(status.because.at(-1)!.values, { generationNotObserved: true, generation: { generation: 2, observedGeneration: 1 } });
 });
+
+test("1.12's doFixDeprecatedTaintKeyPass: its taint swaps and its failed patch record the fixDeprecatedTaintKey machine's transition", () => {
+  const deprecated = (key: string) => ({ key, effect: 'NoExecute', timeAdded: '2025-12-31T23:00:00Z' });
+  const scenario = scenarioOf({
+    version: '1.12',
+    objects: [
+      node('a1', { zone: 'a', taints: [deprecated('node.alpha.kubernetes.io/notReady')] }),
+      node('a2', { zone: 'a', taints: [deprecated('node.alpha.kubernetes.io/unreachable')] }),
+      // taints under the new keys only: nothing to swap, no transition
+      node('b1', { zone: 'b', taints: [deprecated('node.kubernetes.io/not-ready')] }),
+    ],
+    // the first swap fails; the node's next status update runs the pass again
+    events: [{ at: '0s', kind: 'fail', verb: 'patch', resource: 'nodes', count: 1 } as EventSpec],
+  });
+  const sim = createSimulation(scenario, { checkInvariants: true });
+  sim.runUntil(sim.startTime + minutes(2));
+  const fixes = sim.trace.filter((d) => d.source.includes('doFixDeprecatedTaintKeyPass') || d.machine?.id.startsWith('fixDeprecatedTaintKey/'));
+  assert.deepEqual(
+    fixes.map((d) => [d.action, d.object, d.machine?.id, d.machine?.event, d.machine?.to]),
+    [
+      ['ApiCallFailed', 'Node/a1', 'fixDeprecatedTaintKey/a1', 'FIX_DEPRECATED_TAINT_KEYS', 'patched'],
+      ['TaintAdded', 'Node/a2', 'fixDeprecatedTaintKey/a2', 'FIX_DEPRECATED_TAINT_KEYS', 'patched'],
+      ['TaintRemoved', 'Node/a2', 'fixDeprecatedTaintKey/a2', 'FIX_DEPRECATED_TAINT_KEYS', 'patched'],
+      ['TaintAdded', 'Node/a1', 'fixDeprecatedTaintKey/a1', 'FIX_DEPRECATED_TAINT_KEYS', 'patched'],
+      ['TaintRemoved', 'Node/a1', 'fixDeprecatedTaintKey/a1', 'FIX_DEPRECATED_TAINT_KEYS', 'patched'],
+    ],
+  );
+  // upstream's check, with the taints it collected
+  const added = fixes.find((d) => d.action === 'TaintAdded' && d.object === 'Node/a2')!;
+  assert.deepEqual(
+    added.because.filter((c) => c.rule.startsWith('machine guard ')).map((c) => c.values),
+    [{ hasTaintsToAdd: true, taintsToAdd: ['node.kubernetes.io/unreachable:NoExecute'] }],
+  );
+  assert.deepEqual(withoutMachine(sim.trace), []);
+  guardsListed(sim.trace);
+  // sim.machine answers the instances: patched for a swapped node, observed for one with nothing to swap
+  assert.equal(sim.machine('fixDeprecatedTaintKey/a2')?.state, 'patched');
+  assert.equal(sim.machine('fixDeprecatedTaintKey/b1')?.state, 'observed');
+  // the last answer recorded for the node: the swap's TaintRemoved
+  const removed = fixes.find((d) => d.action === 'TaintRemoved' && d.object === 'Node/a2')!;
+  assert.equal(sim.machine('fixDeprecatedTaintKey/a2')?.lastTransition?.seq, removed.seq);
+});
