@@ -4,6 +4,9 @@
  * delete and update of the ReplicaSet controller, node and pod writes of the node lifecycle
  * controller, the taint eviction controller's delete), is walked; a decision kind of those
  * controllers without a machine transition fails the test. No kind is let off.
+ * ExpectationsPending needs an informer that lags behind the controller's own writes, which the
+ * Simulation does not model: it is walked on the ReplicaSet controller's rig, whose informer can lag
+ * or lose a pod event.
  * World events are not decisions of a controller (they are what happens to the cluster), and the
  * simplified binder (controller `scheduler`) stands in for kube-scheduler, which is not simulated
  * as machines: both are out of this check.
@@ -19,6 +22,7 @@ import { defaultHorizon } from '../../../src/cli/horizon';
 import type { Decision } from '../../../src/engine/trace/decision';
 import { minutes } from '../../../src/engine/model/time';
 import { type EventSpec, lease, node, pod, replicaSet, scenarioOf } from '../../helpers/scenario';
+import { World, podObject, rsObject, T0 } from '../controllers/replicaSet/harness';
 
 const CONTROLLERS: ReadonlySet<string> = new Set(['node-lifecycle', 'taint-eviction', 'replicaset']);
 
@@ -191,4 +195,60 @@ test("1.12's doFixDeprecatedTaintKeyPass: its taint swaps and its failed patch r
   // the last answer recorded for the node: the swap's TaintRemoved
   const removed = fixes.find((d) => d.action === 'TaintRemoved' && d.object === 'Node/a2')!;
   assert.equal(sim.machine('fixDeprecatedTaintKey/a2')?.lastTransition?.seq, removed.seq);
+});
+
+test('ExpectationsPending, on the ReplicaSet rig: each records the SatisfiedExpectations transition, fulfilled and expired both false', () => {
+  const cases: { name: string; run: () => World; pending: number }[] = [
+    {
+      name: 'the informer lags behind the creations',
+      pending: 1,
+      run: () => {
+        const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 3 })] });
+        w.host.defer = true;
+        w.settle();
+        w.rs.onReplicaSetEvent(w.host, 'updated', w.replicaSet('default/web'));
+        w.settle();
+        return w;
+      },
+    },
+    {
+      name: 'a deletion whose watch event is lost, then a scale-up: pending until the expectations expire',
+      pending: 1,
+      run: () => {
+        const w = new World({
+          minor: 31,
+          replicaSets: [rsObject('web', { replicas: 3 })],
+          pods: [0, 1, 2].map((i) => podObject(`p${i}`, 'web', { node: 'n1' })),
+        });
+        w.settle();
+        w.host.dropPodEvents = true;
+        w.scale('default/web', 2);
+        w.settle();
+        w.host.dropPodEvents = false;
+        w.runUntil(T0 + minutes(1));
+        w.scale('default/web', 3);
+        w.settle();
+        w.runUntil(T0 + minutes(6));
+        return w;
+      },
+    },
+  ];
+  for (const c of cases) {
+    const trace = c.run().host.actions();
+    const pending = trace.filter((d) => d.action === 'ExpectationsPending');
+    assert.equal(pending.length, c.pending, c.name);
+    assert.deepEqual(withoutMachine(trace), [], c.name);
+    guardsListed(trace);
+    for (const d of pending) {
+      assert.deepEqual([d.machine!.id, d.machine!.event, d.machine!.to], ['replicaset/default/web', 'EXPIRE', d.machine!.from], c.name);
+      assert.deepEqual(
+        d.because.filter((g) => g.rule.startsWith('machine guard ')).map((g) => Object.entries(g.values!)[0]),
+        [
+          ['expectationsFulfilled', false],
+          ['expectationsExpired', false],
+        ],
+        c.name,
+      );
+    }
+  }
 });
