@@ -1,7 +1,7 @@
 /**
- * The machines that keep no state of their own (the node lifecycle's doNodeProcessingPassMachines.ts
- * and controllerUtilsMachines.ts, the ReplicaSet controller's updateReplicaSetStatusMachine.ts), as the
- * machine view draws them. Each answer starts from `observed` and ends in a final state; an instance
+ * The machines that keep no state of their own (the node lifecycle's doNodeProcessingPassMachines.ts,
+ * doFixDeprecatedTaintKeyPassMachine.ts and controllerUtilsMachines.ts, the ReplicaSet controller's
+ * updateReplicaSetStatusMachine.ts), as the machine view draws them. Each answer starts from `observed` and ends in a final state; an instance
  * (`noScheduleTaints/NODE`, `deletePods/NS/NAME`, `replicaSetStatus/NS/NAME`) is what its machine
  * answered for one object. The controller keeps no copy of these answers (at 150,000 pods a
  * map of them would weigh on every checkpoint): the decision that recorded an answer holds it, so an
@@ -14,6 +14,7 @@ import { deletePodsPodMachine, markPodsNotReadyMachine } from './nodeLifecycle/c
 import { nodeLabelsMachine, noScheduleTaintsMachine } from './nodeLifecycle/doNodeProcessingPassMachines';
 import { updateReplicaSetStatusMachine } from './replicaSet/updateReplicaSetStatusMachine';
 import { claimPodsMachine } from './replicaSet/claimPodsMachine';
+import { fixDeprecatedTaintKeyMachine } from './nodeLifecycle/doFixDeprecatedTaintKeyPassMachine';
 
 export interface StatelessMachine {
   /** the instances' id prefix: `PREFIX/NAME` for a node, `PREFIX/NS/NAME` for a pod or a ReplicaSet */
@@ -26,6 +27,7 @@ export interface StatelessMachine {
 export const STATELESS_MACHINES: readonly StatelessMachine[] = [
   { prefix: 'noScheduleTaints', kind: 'Node', machine: noScheduleTaintsMachine },
   { prefix: 'nodeLabels', kind: 'Node', machine: nodeLabelsMachine },
+  { prefix: 'fixDeprecatedTaintKey', kind: 'Node', machine: fixDeprecatedTaintKeyMachine },
   { prefix: 'markPodsNotReady', kind: 'Node', machine: markPodsNotReadyMachine },
   { prefix: 'deletePods', kind: 'Pod', machine: deletePodsPodMachine },
   { prefix: 'claimPods', kind: 'ReplicaSet', machine: claimPodsMachine },

@@ -4,6 +4,9 @@
  * delete and update of the ReplicaSet controller, node and pod writes of the node lifecycle
  * controller, the taint eviction controller's delete), is walked; a decision kind of those
  * controllers without a machine transition fails the test. No kind is let off.
+ * ExpectationsPending needs an informer that lags behind the controller's own writes, which the
+ * Simulation does not model: it is walked on the ReplicaSet controller's rig, whose informer can lag
+ * or lose a pod event.
  * World events are not decisions of a controller (they are what happens to the cluster), and the
  * simplified binder (controller `scheduler`) stands in for kube-scheduler, which is not simulated
  * as machines: both are out of this check.
@@ -19,6 +22,7 @@ import { defaultHorizon } from '../../../src/cli/horizon';
 import type { Decision } from '../../../src/engine/trace/decision';
 import { minutes } from '../../../src/engine/model/time';
 import { type EventSpec, lease, node, pod, replicaSet, scenarioOf } from '../../helpers/scenario';
+import { World, podObject, rsObject, T0 } from '../controllers/replicaSet/harness';
 
 const CONTROLLERS: ReadonlySet<string> = new Set(['node-lifecycle', 'taint-eviction', 'replicaset']);
 
@@ -149,4 +153,102 @@ test('API calls that fail: each ApiCallFailed records the transition that chose 
     ['replicasDiffer', 'fullyLabeledReplicasDiffer', 'readyReplicasDiffer', 'availableReplicasDiffer', 'terminatingReplicasDiffer', 'generationNotObserved'],
   );
   assert.deepEqual(status.because.at(-1)!.values, { generationNotObserved: true, generation: { generation: 2, observedGeneration: 1 } });
+});
+
+test("1.12's doFixDeprecatedTaintKeyPass: its taint swaps and its failed patch record the fixDeprecatedTaintKey machine's transition", () => {
+  const deprecated = (key: string) => ({ key, effect: 'NoExecute', timeAdded: '2025-12-31T23:00:00Z' });
+  const scenario = scenarioOf({
+    version: '1.12',
+    objects: [
+      node('a1', { zone: 'a', taints: [deprecated('node.alpha.kubernetes.io/notReady')] }),
+      node('a2', { zone: 'a', taints: [deprecated('node.alpha.kubernetes.io/unreachable')] }),
+      // taints under the new keys only: nothing to swap, no transition
+      node('b1', { zone: 'b', taints: [deprecated('node.kubernetes.io/not-ready')] }),
+    ],
+    // the first swap fails; the node's next status update runs the pass again
+    events: [{ at: '0s', kind: 'fail', verb: 'patch', resource: 'nodes', count: 1 } as EventSpec],
+  });
+  const sim = createSimulation(scenario, { checkInvariants: true });
+  sim.runUntil(sim.startTime + minutes(2));
+  const fixes = sim.trace.filter((d) => d.source.includes('doFixDeprecatedTaintKeyPass') || d.machine?.id.startsWith('fixDeprecatedTaintKey/'));
+  assert.deepEqual(
+    fixes.map((d) => [d.action, d.object, d.machine?.id, d.machine?.event, d.machine?.to]),
+    [
+      ['ApiCallFailed', 'Node/a1', 'fixDeprecatedTaintKey/a1', 'FIX_DEPRECATED_TAINT_KEYS', 'patched'],
+      ['TaintAdded', 'Node/a2', 'fixDeprecatedTaintKey/a2', 'FIX_DEPRECATED_TAINT_KEYS', 'patched'],
+      ['TaintRemoved', 'Node/a2', 'fixDeprecatedTaintKey/a2', 'FIX_DEPRECATED_TAINT_KEYS', 'patched'],
+      ['TaintAdded', 'Node/a1', 'fixDeprecatedTaintKey/a1', 'FIX_DEPRECATED_TAINT_KEYS', 'patched'],
+      ['TaintRemoved', 'Node/a1', 'fixDeprecatedTaintKey/a1', 'FIX_DEPRECATED_TAINT_KEYS', 'patched'],
+    ],
+  );
+  // upstream's check, with the taints it collected
+  const added = fixes.find((d) => d.action === 'TaintAdded' && d.object === 'Node/a2')!;
+  assert.deepEqual(
+    added.because.filter((c) => c.rule.startsWith('machine guard ')).map((c) => c.values),
+    [{ hasTaintsToAdd: true, taintsToAdd: ['node.kubernetes.io/unreachable:NoExecute'] }],
+  );
+  assert.deepEqual(withoutMachine(sim.trace), []);
+  guardsListed(sim.trace);
+  // sim.machine answers the instances: patched for a swapped node, observed for one with nothing to swap
+  assert.equal(sim.machine('fixDeprecatedTaintKey/a2')?.state, 'patched');
+  assert.equal(sim.machine('fixDeprecatedTaintKey/b1')?.state, 'observed');
+  // the last answer recorded for the node: the swap's TaintRemoved
+  const removed = fixes.find((d) => d.action === 'TaintRemoved' && d.object === 'Node/a2')!;
+  assert.equal(sim.machine('fixDeprecatedTaintKey/a2')?.lastTransition?.seq, removed.seq);
+});
+
+test('ExpectationsPending, on the ReplicaSet rig: each records the SatisfiedExpectations transition, fulfilled and expired both false', () => {
+  const cases: { name: string; run: () => World; pending: number }[] = [
+    {
+      name: 'the informer lags behind the creations',
+      pending: 1,
+      run: () => {
+        const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 3 })] });
+        w.host.defer = true;
+        w.settle();
+        w.rs.onReplicaSetEvent(w.host, 'updated', w.replicaSet('default/web'));
+        w.settle();
+        return w;
+      },
+    },
+    {
+      name: 'a deletion whose watch event is lost, then a scale-up: pending until the expectations expire',
+      pending: 1,
+      run: () => {
+        const w = new World({
+          minor: 31,
+          replicaSets: [rsObject('web', { replicas: 3 })],
+          pods: [0, 1, 2].map((i) => podObject(`p${i}`, 'web', { node: 'n1' })),
+        });
+        w.settle();
+        w.host.dropPodEvents = true;
+        w.scale('default/web', 2);
+        w.settle();
+        w.host.dropPodEvents = false;
+        w.runUntil(T0 + minutes(1));
+        w.scale('default/web', 3);
+        w.settle();
+        w.runUntil(T0 + minutes(6));
+        return w;
+      },
+    },
+  ];
+  for (const c of cases) {
+    const trace = c.run().host.actions();
+    const pending = trace.filter((d) => d.action === 'ExpectationsPending');
+    assert.equal(pending.length, c.pending, c.name);
+    assert.deepEqual(withoutMachine(trace), [], c.name);
+    guardsListed(trace);
+    for (const d of pending) {
+      assert.deepEqual([d.machine!.id, d.machine!.event, d.machine!.to], ['replicaset/default/web', 'EXPIRE', d.machine!.from], c.name);
+      assert.deepEqual(
+        d.because.filter((g) => g.rule.startsWith('machine guard ')).map((g) => Object.entries(g.values!)[0]),
+        [
+          ['expectationsFulfilled', false],
+          ['expectationsExpired', false],
+        ],
+        c.name,
+      );
+    }
+  }
 });

@@ -16,7 +16,7 @@ const examples = join(__dirname, '..', '..', '..', 'examples');
 test('machineIds: an object names its own machines and the stateless machines that may answer about it', () => {
   const sim = createSimulation(loadScenario(join(examples, 'one-node-stops.yaml'), nodeFs()));
   const rows: [string, { own: string[]; stateless: string[] }][] = [
-    ['Node/n1', { own: ['node/n1'], stateless: ['noScheduleTaints/n1', 'nodeLabels/n1', 'markPodsNotReady/n1'] }],
+    ['Node/n1', { own: ['node/n1'], stateless: ['noScheduleTaints/n1', 'nodeLabels/n1', 'fixDeprecatedTaintKey/n1', 'markPodsNotReady/n1'] }],
     ['Pod/default/web-1', { own: ['pod/default/web-1', 'taint-eviction/default/web-1'], stateless: ['deletePods/default/web-1'] }],
     ['ReplicaSet/default/web', { own: ['replicaset/default/web'], stateless: ['claimPods/default/web', 'replicaSetStatus/default/web'] }],
     ['Zone/us-east-1a', { own: ['zone/us-east-1a'], stateless: [] }],

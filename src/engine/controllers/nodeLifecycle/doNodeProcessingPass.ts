@@ -10,6 +10,7 @@ import { type NodeRecord, nodeRef } from '../../model/types';
 import type { Check } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
 import { askNodeLabels, askNoScheduleTaints } from './doNodeProcessingPassMachines';
+import { askFixDeprecatedTaintKey } from './doFixDeprecatedTaintKeyPassMachine';
 import { labelsInStep, labelsToReconcile } from './labels';
 import { processPod } from './podEviction';
 import { NodeLifecycleState } from './state';
@@ -97,14 +98,21 @@ export function doNoScheduleTaintingPass(nlc: NodeLifecycleState, host: Controll
 /** doFixDeprecatedTaintKeyPass (1.12): node.alpha.kubernetes.io/notReady|unreachable -> node.kubernetes.io/not-ready|unreachable. */
 export function doFixDeprecatedTaintKeyPass(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord): void {
   const { toAdd, toRemove } = deprecatedTaintFix(node);
-  if (!toAdd.length) return;
+  if (!toAdd.length && !toRemove.length) return;
+  const tr = askFixDeprecatedTaintKey(node.meta.name, {
+    type: 'FIX_DEPRECATED_TAINT_KEYS',
+    taintsToAdd: toAdd.map(taintText),
+    taintsToDel: toRemove.map(taintText),
+  });
+  if (!tr) return;
   const ref = nodeRef(node.meta.name);
-  if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref)) return;
+  if (!host.apiCall('node-lifecycle', 'patch', 'nodes', ref, tr)) return;
   const r = swapTaints(node.taints, toAdd, toRemove, host.now);
   host.setNodeTaints(node, r.taints);
   const because: Check[] = [{ rule: 'deprecated taint keys are replaced by their node.kubernetes.io/ names', values: { deprecated: toRemove.map(taintText) } }];
   recordTaintPatch(nlc, host, ref, r, {
     because,
+    machine: tr,
     source: nlc.src('doFixDeprecatedTaintKeyPass'),
     summary: (t, change) => (change === 'removed' ? `Removed deprecated taint ${taintText(t)}` : `Added taint ${taintText(t)}`),
   });

@@ -8,7 +8,9 @@
  *   or deletions the controller made have not been observed through the
  *   informer. A pending record older than ExpectationsTimeout (5 minutes,
  *   compared strictly: `clock.Since(timestamp) > ExpectationsTimeout`) counts
- *   as satisfied (EXPIRE).
+ *   as satisfied. EXPIRE is syncReplicaSet asking SatisfiedExpectations: when
+ *   neither holds, a self transition answers that the sync does not manage
+ *   replicas (the ExpectationsPending decision records it).
  * - `queue` (client-go workqueue with DefaultControllerRateLimiter, as the
  *   ReplicaSet controller uses it): `idle`, `queued` (the key waits to be
  *   processed at `dueAt`), `syncing` (syncReplicaSet runs; an add meanwhile
@@ -158,6 +160,11 @@ export const replicaSetGuardRules: GuardRules = {
     reads: ['key'],
     context: ['add', 'del'],
   },
+  expectationsFulfilled: {
+    rule: 'Fulfilled: no creation or deletion left to observe (adds <= 0 and deletes <= 0)',
+    reads: [],
+    context: ['add', 'del'],
+  },
   expectationsExpired: {
     rule: 'isExpired: the expectations were set more than 5m0s ago (clock.Since(timestamp) > ExpectationsTimeout)',
     reads: ['now'],
@@ -181,6 +188,8 @@ export const replicaSetMachine = setup({
     deletionWasExpected: ({ context, event }) => event.type === 'DELETION_OBSERVED' && context.delKeys.includes(event.key),
     lastDeletionObserved: ({ context, event }) =>
       event.type === 'DELETION_OBSERVED' && context.delKeys.includes(event.key) && context.del - 1 <= 0 && context.add <= 0,
+    /** ControlleeExpectations.Fulfilled: add <= 0 && del <= 0 */
+    expectationsFulfilled: ({ context, event }) => event.type === 'EXPIRE' && context.add <= 0 && context.del <= 0,
     /** isExpired: clock.Since(timestamp) > ExpectationsTimeout */
     expectationsExpired: ({ context, event }) =>
       event.type === 'EXPIRE' && context.expectedAt !== null && event.now - context.expectedAt > EXPECTATIONS_TIMEOUT,
@@ -238,12 +247,19 @@ export const replicaSetMachine = setup({
               { guard: 'lastDeletionObserved', target: 'satisfied', actions: 'lowerDeletion', description: 'the last expected pod deletion was observed' },
               { guard: 'deletionWasExpected', actions: 'lowerDeletion' },
             ],
-            EXPIRE: {
-              guard: 'expectationsExpired',
-              target: 'satisfied',
-              actions: 'clearExpectations',
-              description: 'expectations older than 5m0s count as satisfied',
-            },
+            // SatisfiedExpectations, as syncReplicaSet asks it: Fulfilled(), else isExpired(), else
+            // "Controller expectations not met" and the sync does not manage replicas. `pending` is never
+            // fulfilled (the observations leave it when they fulfil it), but the answer lists the check upstream makes.
+            EXPIRE: [
+              { guard: 'expectationsFulfilled', target: 'satisfied', description: 'Fulfilled: every expected creation and deletion was observed' },
+              {
+                guard: 'expectationsExpired',
+                target: 'satisfied',
+                actions: 'clearExpectations',
+                description: 'expectations older than 5m0s count as satisfied',
+              },
+              { description: 'Controller expectations not met: the sync does not manage replicas' },
+            ],
             DELETE_EXPECTATIONS: { target: 'satisfied', actions: 'clearExpectations' },
           },
         },

@@ -5,7 +5,8 @@
  */
 import type { ControllerHost } from '../controllerHost';
 import type { ObjectRef } from '../../model/types';
-import type { Check } from '../../trace/decision';
+import type { MachineTransition } from '../../trace/decision';
+import { becauseWithGuards } from '../../machines/guardChecks';
 import { replicaSetRef } from '../../model/types';
 import { formatDuration, formatTime, MICROS_PER_SECOND, type Micros } from '../../model/time';
 import { EXPECTATIONS_TIMEOUT } from './machine';
@@ -13,7 +14,6 @@ import { specReplicas } from './podUtil';
 import { MAX_LISTED, type Entry } from './entry';
 import type { ReplicaSetCore } from './core';
 
-const NO_CHECKS: readonly Check[] = [];
 import { claimPods, verifyCounted } from './claimPods';
 import { manageReplicas } from './manageReplicas';
 import { terminatingPods, updateStatus } from './updateReplicaSetStatus';
@@ -30,10 +30,10 @@ export function syncReplicaSet(rsc: ReplicaSetCore, host: ControllerHost, entry:
   const ref = (entry.ref ??= replicaSetRef(rs.meta.namespace, rs.meta.name));
 
   // SatisfiedExpectations (an expired record counts as satisfied)
-  const expiry = { checks: NO_CHECKS };
-  const expiredAt = expireIfDue(rsc, host, entry, expiry);
+  const asked: { notMet: MachineTransition | null } = { notMet: null };
+  const expiredAt = expireIfDue(rsc, host, entry, asked);
   const needsSync = !rsc.expectationsPending(entry);
-  if (!needsSync) reportPending(rsc, host, entry, ref, expiry.checks);
+  if (!needsSync) reportPending(rsc, host, entry, ref, asked.notMet);
   else entry.lastPending = undefined;
 
   const claimed = claimPods(rsc, host, rs, check, ref, entry);
@@ -96,20 +96,27 @@ export function syncReplicaSet(rsc: ReplicaSetCore, host: ControllerHost, entry:
   return manageErr;
 }
 
-/** `guards` receives the checks of the guards the EXPIRE asked evaluated. */
-export function expireIfDue(rsc: ReplicaSetCore, host: ControllerHost, entry: Entry, guards: { checks: readonly Check[] }): Micros | undefined {
+/**
+ * SatisfiedExpectations asked of the machine (EXPIRE). `asked.notMet` receives its answer when the
+ * expectations still hold manageReplicas back: the self transition whose guards (fulfilled, expired)
+ * the ExpectationsPending decision records (reportPending).
+ */
+export function expireIfDue(rsc: ReplicaSetCore, host: ControllerHost, entry: Entry, asked: { notMet: MachineTransition | null }): Micros | undefined {
   if (!rsc.expectationsPending(entry)) return undefined;
   const c = rsc.ctx(entry);
   if (c.expectedAt === null) return undefined;
-  // not expired: the machine's guard is why the expectations hold manageReplicas back (reportPending)
-  const t = rsc.send(entry, { type: 'EXPIRE', now: host.now }, guards);
+  const t = rsc.send(entry, { type: 'EXPIRE', now: host.now }, true);
   if (!t) return undefined;
+  if (rsc.expectationsPending(entry)) {
+    asked.notMet = t;
+    return undefined;
+  }
   entry.lastTransition = t;
   return c.expectedAt;
 }
 
-/** `guards`: the checks of the machine's guards that kept the expectations pending (expireIfDue), listed after its own. */
-export function reportPending(rsc: ReplicaSetCore, host: ControllerHost, entry: Entry, ref: ObjectRef, guards: readonly Check[]): void {
+/** `notMet`: the machine's answer that kept the expectations pending (expireIfDue); its guards are listed after the decision's own check. */
+export function reportPending(rsc: ReplicaSetCore, host: ControllerHost, entry: Entry, ref: ObjectRef, notMet: MachineTransition | null): void {
   const c = rsc.ctx(entry);
   const sig = `${c.add}|${c.del}|${c.expectedAt}`;
   if (entry.lastPending === sig) return;
@@ -120,23 +127,25 @@ export function reportPending(rsc: ReplicaSetCore, host: ControllerHost, entry: 
     action: 'ExpectationsPending',
     object: ref,
     summary: rsc.text(`Waiting for ${Math.max(0, c.add)} pod creation(s) and ${Math.max(0, c.del)} deletion(s) to be observed before managing replicas`),
-    because: [
-      {
-        rule: 'SatisfiedExpectations is false: the informer has not yet seen every creation/deletion this controller made, and the expectations are not older than 5m0s',
-        values: {
-          outstandingAdds: c.add,
-          outstandingDeletes: c.del,
-          expectedDeletions: c.delKeys.slice(0, MAX_LISTED),
-          expectationsSetAt: c.expectedAt === null ? null : formatTime(c.expectedAt),
-          expireAt: expiresAt === undefined ? null : formatTime(expiresAt),
-          timeout: formatDuration(EXPECTATIONS_TIMEOUT),
+    because: becauseWithGuards(
+      [
+        {
+          rule: 'SatisfiedExpectations is false: the informer has not yet seen every creation/deletion this controller made, and the expectations are not older than 5m0s',
+          values: {
+            outstandingAdds: c.add,
+            outstandingDeletes: c.del,
+            expectedDeletions: c.delKeys.slice(0, MAX_LISTED),
+            expectationsSetAt: c.expectedAt === null ? null : formatTime(c.expectedAt),
+            expireAt: expiresAt === undefined ? null : formatTime(expiresAt),
+            timeout: formatDuration(EXPECTATIONS_TIMEOUT),
+          },
         },
-      },
-      ...guards,
-    ],
+      ],
+      notMet,
+    ),
     causes: entry.lastManageSeq ? [entry.lastManageSeq] : [],
-    machine: null,
+    machine: notMet,
     source: 'replicaset: syncReplicaSet -> expectations.SatisfiedExpectations (pkg/controller/controller_utils.go)',
   });
-  void seq;
+  if (notMet) entry.lastTransition = { ...notMet, seq };
 }

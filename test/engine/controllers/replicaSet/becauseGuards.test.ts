@@ -1,7 +1,7 @@
 /**
  * ReplicaSet and binder decisions list the guards they went through after their own checks: the
  * ReplicaSet machine's guards with the event and context values they read (the transition a
- * PodsCreated / PodsDeleted records, the EXPIRE an ExpectationsPending was refused), and the
+ * PodsCreated / PodsDeleted records, the EXPIRE self transition an ExpectationsPending records), and the
  * binder's findNodesThatFitPod in the very words of its why-not.
  */
 import { test } from 'node:test';
@@ -44,7 +44,7 @@ test('ReplicaSet decisions end with the machine guards of their transition, with
   }
 });
 
-test('ExpectationsPending lists the expiry guard the machine answered false, with the times it compared', () => {
+test("ExpectationsPending records the machine's SatisfiedExpectations answer: fulfilled and expired both false, with the values compared", () => {
   const w = new World({ minor: 31, replicaSets: [rsObject('web', { replicas: 3 })] });
   w.host.defer = true; // the informer lags: the creations are not seen
   w.settle();
@@ -54,8 +54,15 @@ test('ExpectationsPending lists the expiry guard the machine answered false, wit
   assert.ok(pending);
   assert.deepEqual(
     guardsOf(pending).map((g) => g.values),
-    [{ expectationsExpired: false, now: formatTime(T0), expectedAt: formatTime(T0) }],
+    [
+      { expectationsFulfilled: false, add: 3, del: 0 },
+      { expectationsExpired: false, now: formatTime(T0), expectedAt: formatTime(T0) },
+    ],
   );
+  // the machine's answer: SatisfiedExpectations is false, the expectations stay pending
+  const m = pending.machine!;
+  assert.deepEqual([m.id, m.event, m.to], ['replicaset/default/web', 'EXPIRE', m.from]);
+  assert.match(m.to, /^expectations\.pending,/);
 });
 
 test('binder decisions end with podPending and findNodesThatFitPod, as its why-not words them', () => {
