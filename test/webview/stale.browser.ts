@@ -166,6 +166,9 @@ test('next decision from the first pass stops on KubeletStopped at 0:30: the pas
   await zone.click();
   await a.page.locator('#why-decision', { hasText: 'ReplicaSetStatusUpdated' }).waitFor();
   await a.page.locator('#tab-machine').click();
+  // the machine that decided the status write (updateReplicaSetStatus's), the ReplicaSet's own beside it
+  await a.page.locator('#machine-current', { hasText: 'replicaSetStatus/default/web-7d9f' }).waitFor();
+  await a.page.locator('#machine-choices .machine-choice[data-ref="replicaset/default/web-7d9f"]').click();
   await a.page.locator('#machine-current', { hasText: 'replicaset/default/web-7d9f' }).waitFor();
   await a.close();
 });

@@ -41,16 +41,19 @@ export function guardChecks(guards: readonly GuardResult[], event: object, rules
   });
 }
 
-const attached = new WeakMap<MachineTransition, readonly Check[]>();
+// On the transition itself, not enumerable (so neither the JSON trace nor a deep comparison sees it).
+// A WeakMap from transition to checks cost the outage hour about a tenth (bench/README.md, "guard checks").
+const GUARDS = Symbol('guardChecks');
+type WithGuards = MachineTransition & { [GUARDS]?: readonly Check[] };
 
 /** Remembers the checks of the guards `t` evaluated, for the decision that records `t`. */
 export function attachGuards(t: MachineTransition, checks: readonly Check[]): MachineTransition {
-  if (checks.length) attached.set(t, checks);
+  if (checks.length) Object.defineProperty(t, GUARDS, { value: checks, configurable: true });
   return t;
 }
 
 /** `because` followed by the checks of the guards `machine` evaluated; `because` itself when there are none. */
 export function becauseWithGuards(because: Check[], machine: MachineTransition | null | undefined): Check[] {
-  const g = machine ? attached.get(machine) : undefined;
+  const g = machine ? (machine as WithGuards)[GUARDS] : undefined;
   return g ? [...because, ...g] : because;
 }
