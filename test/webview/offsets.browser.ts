@@ -4,30 +4,17 @@
  * writes into decision messages ("will be deleted at 2026-…") included, and
  * the log's line between two passes. The real host over one-node-stops.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { serveWebview, type Served } from './harness/page';
-import { RealPanel } from './harness/realPanel';
-import { openScenario } from '../../src/extension/openScenario';
+import { realPanelsOnServedPage } from './harness/realPanel';
 
 const file = join(resolve(__dirname, '../..'), 'examples', 'one-node-stops.yaml');
 const CLOCK = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}|\b\d{2}:\d{2}:\d{2}\.\d{3}\b/;
-let served: Served;
-let browser: Browser;
-
-before(async () => {
-  served = await serveWebview({ prelude: false });
-  browser = served.browser;
-});
-
-after(async () => {
-  await served?.close();
-});
+const openPanel = realPanelsOnServedPage();
 
 test('a decision message reads its times as offsets (the clock time on hover), in the log, its tooltip and the Why', async () => {
-  const a = await RealPanel.open(browser, served.origin, () => openScenario(file, ''));
+  const a = await openPanel(file);
   await a.runUntil('1m10s');
   await a.at('00:01:10');
   const row = a.page.locator('#decisions li.decision', { hasText: 'PodEvictionScheduled' }).filter({ hasText: 'toleration-sixty' });
@@ -49,7 +36,7 @@ test('a decision message reads its times as offsets (the clock time on hover), i
 
 test('the log line between two passes says until an offset, not a clock time', async () => {
   // zone-large-partial's deadlines fall between passes (a node's taint at +2m50.1s, its pods deleted 5m later)
-  const a = await RealPanel.open(browser, served.origin, () => openScenario(join(resolve(__dirname, '../..'), 'examples', 'zone-large-partial.yaml'), ''));
+  const a = await openPanel(join(resolve(__dirname, '../..'), 'examples', 'zone-large-partial.yaml'));
   await a.runUntil('7m50.1s');
   await a.at('00:07:50');
   const between = a.page.locator('#between-passes');

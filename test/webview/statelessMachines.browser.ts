@@ -4,32 +4,19 @@
  * definitions, as the node health machine is, reached from a decision they made and from the object
  * they answered about. The built webview in chromium with the real host (the Session over the engine).
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { serveWebview, type Served } from './harness/page';
-import { RealPanel } from './harness/realPanel';
-import { openScenario } from '../../src/extension/openScenario';
+import { realPanelsOnServedPage, type RealPanel } from './harness/realPanel';
 import { machineGraph } from '../../src/extension/machineGraph';
 import { markPodsNotReadyMachine, deletePodsPodMachine } from '../../src/engine/controllers/nodeLifecycle/controllerUtilsMachines';
 import { noScheduleTaintsMachine } from '../../src/engine/controllers/nodeLifecycle/doNodeProcessingPassMachines';
 
 const root = resolve(__dirname, '../..');
 const example = (name: string) => join(root, 'examples', name);
-let served: Served;
-let browser: Browser;
+const openPanel = realPanelsOnServedPage();
 
-before(async () => {
-  served = await serveWebview({ prelude: false });
-  browser = served.browser;
-});
-
-after(async () => {
-  await served?.close();
-});
-
-const open = (file: string) => RealPanel.open(browser, served.origin, () => openScenario(example(file), ''));
+const open = (file: string) => openPanel(example(file));
 
 /** The transitions drawn, by their labels, against the machine's own definition. */
 async function drawnLabels(p: RealPanel): Promise<string[]> {

@@ -6,29 +6,17 @@
  * deleted at the time its why-not names and not a pass before; a pod whose
  * why-not says never is still there at the end of the scenario's horizon.
  */
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { join, resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { serveWebview, type Served } from './harness/page';
-import { RealPanel } from './harness/realPanel';
+import { realPanelsOnServedPage } from './harness/realPanel';
 import { openScenario } from '../../src/extension/openScenario';
 import { parseTimestamp } from '../../src/engine/model/time';
 import type { WhyNot } from '../../src/engine/trace/whyNot';
 import { createSimulation } from '../../src/engine';
 
 const file = join(resolve(__dirname, '../..'), 'examples', 'one-node-stops.yaml');
-let served: Served;
-let browser: Browser;
-
-before(async () => {
-  served = await serveWebview({ prelude: false });
-  browser = served.browser;
-});
-
-after(async () => {
-  await served?.close();
-});
+const openPanel = realPanelsOnServedPage();
 
 const PODS = ['toleration-unset', 'toleration-zero', 'toleration-sixty', 'toleration-forever', 'web-7d9f-6wlhb', 'kube-proxy-a1'];
 const HORIZON = 30 * 60 * 1e6;
@@ -65,7 +53,7 @@ function taintedAt(): number | undefined {
 }
 
 test("after a step back and a step, each pod's why-not in the panel is the engine's at that pass, and the forward run deletes the pod when it says", async () => {
-  const a = await RealPanel.open(browser, served.origin, () => openScenario(file, ''));
+  const a = await openPanel(file);
   await a.runUntil('next TaintAdded on node-a1');
   await a.at('00:01:05');
   await a.page.locator('vscode-button[data-action="stepBack"]').click();

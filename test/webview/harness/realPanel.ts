@@ -7,8 +7,10 @@
  * handles them. Serve the page with `serveWebview({ prelude: false })`.
  */
 import { basename } from 'node:path';
+import { before, after } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import type { Opened } from '../../../src/extension/openScenario';
+import { openScenario, type Opened } from '../../../src/extension/openScenario';
+import { serveWebview, type Served } from './page';
 import { Session, type SessionResult } from '../../../src/extension/session';
 import { parseWebviewMessage, type HostMessage, type WebviewMessage } from '../../../src/protocol/webview';
 
@@ -108,4 +110,22 @@ export class RealPanel {
   async close(): Promise<void> {
     await this.page.close();
   }
+}
+
+/**
+ * A test file's page server (started before its tests, closed after them) and a function that
+ * opens a scenario file on it in a RealPanel: what each file that drives the real Session repeated.
+ */
+export function realPanelsOnServedPage(): (file: string, o?: RealPanelOptions) => Promise<RealPanel> {
+  let served: Served | undefined;
+  before(async () => {
+    served = await serveWebview({ prelude: false });
+  });
+  after(async () => {
+    await served?.close();
+  });
+  return (file, o) => {
+    if (!served) throw new Error('realPanelsOnServedPage: the page is served only while the tests run');
+    return RealPanel.open(served.browser, served.origin, () => openScenario(file, ''), o);
+  };
 }
