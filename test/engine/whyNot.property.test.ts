@@ -24,7 +24,7 @@ import { nodeFs } from '../../src/platform/nodeFs';
 import { defaultHorizon } from '../../src/cli/horizon';
 import { formatTime, parseTimestamp, minutes, type Micros } from '../../src/engine/model/time';
 import type { Decision } from '../../src/engine/trace/decision';
-import type { Counterfactual, WhyNotOutcome } from '../../src/engine/trace/whyNot';
+import type { Counterfactual, WhyNot, WhyNotOutcome } from '../../src/engine/trace/whyNot';
 import { generateClusterStream, listChunks, renderObject } from '../../src/engine/generate/index';
 import { withoutPlacement, withoutRequests } from '../../src/engine/controllers/scheduler/counterfactuals';
 import type { KObject } from '../../src/engine/model/types';
@@ -36,6 +36,14 @@ interface Claim {
   at: Micros;
   madeAt: Micros;
   what: string;
+  /** made for a node waiting behind others in its zone's queue (the queue's forecast) */
+  behind?: boolean;
+}
+
+/** Whether the why-not (or one it chains to) waits in a zone queue with nodes ahead of it. */
+function behindInQueue(w: WhyNot | undefined): boolean {
+  if (!w) return false;
+  return (w.path ?? []).some((c) => c.guard === 'wouldAllow' && Number(c.values?.ahead) > 0) || behindInQueue(w.via);
 }
 interface Wish {
   cf: Counterfactual;
@@ -90,9 +98,9 @@ function objectsOf(sim: SimulationImpl): string[] {
 }
 
 /** Runs the scenario forward, asking why-not at the sampled passes; returns the claims, the wishes and the finished run. */
-function survey(scenario: Scenario, everyNthPass: number, horizon?: Micros) {
+function survey(scenario: Scenario, everyNthPass: number, horizon?: Micros, set?: Record<string, string>) {
   // checking mode: the machines refuse nothing their controllers send
-  const sim = createSimulation(scenario, { checkInvariants: true });
+  const sim = createSimulation(scenario, { checkInvariants: true, ...(set ? { set } : {}) });
   const end = horizon ?? defaultHorizon(scenario, sim.startTime);
   const period = sim.config.nodeMonitorPeriod;
   const claims: Claim[] = [];
@@ -106,7 +114,8 @@ function survey(scenario: Scenario, everyNthPass: number, horizon?: Micros) {
       for (const w of whyNotOfControllers(sim, ref)) {
         if (!w.outcome) continue;
         const object = w.object ?? ref;
-        if (w.wouldFireAt) claims.push({ object, outcome: w.outcome, at: micros(w.wouldFireAt), madeAt: sim.now, what: w.what });
+        if (w.wouldFireAt)
+          claims.push({ object, outcome: w.outcome, at: micros(w.wouldFireAt), madeAt: sim.now, what: w.what, ...(behindInQueue(w) ? { behind: true } : {}) });
         if (w.conditional && w.counterfactual?.kind === 'dropFaults')
           ifCallsSucceed.push({ object, outcome: w.outcome, at: micros(w.conditional.at), madeAt: sim.now, what: `${w.what}, ${w.conditional.if}` });
         if (w.counterfactual) {
@@ -143,6 +152,7 @@ function checkClaims(name: string, sim: SimulationImpl, claims: Claim[]): number
       `${name}: at ${formatTime(c.madeAt)}, "${c.what}" (${c.object}) was to happen at ${formatTime(c.at)}; it happened at ${d.time} (#${d.seq})`,
     );
     count(`time:${c.outcome}`);
+    if (c.behind) count(`time:${c.outcome}:behindInQueue`);
     checked++;
   }
   return checked;
@@ -316,6 +326,38 @@ test('why-not of pending pods the binder cannot place and of a ReplicaSet whose 
 });
 
 /**
+ * A zone's queue with nodes queued at different passes, in the reverse of their names' order, and a
+ * token every 50 s (nodeEvictionRate 0.02), so that five wait at once: from 1.19 markNodeForTainting
+ * requeues every untainted node on each pass, so they leave in name order; in 1.18 Add keeps each
+ * where it was, so they leave first in, first out. The times named for the nodes waiting behind
+ * others (the queue's forecast) come true in both.
+ */
+test('why-not of nodes queued behind others at different passes (1.31 requeues them in name order, 1.18 keeps them first in first out): the times come true', () => {
+  for (const version of ['1.31', '1.18']) {
+    const names = Array.from({ length: 20 }, (_, i) => `n-${String(i).padStart(2, '0')}`);
+    const objects = [
+      ...names.map((n) => node(n, { zone: 'z1' })),
+      ...names.map((n) => node(`m-${n}`, { zone: 'z2' })),
+      ...names.slice(0, 6).map((n) => pod('default', `p-${n}`, n)),
+    ];
+    // n-05 stops first, n-00 last, 5 s apart: they go Unknown over four passes
+    const events = [5, 4, 3, 2, 1, 0].map((i, k) => ({ at: `${30 + 5 * k}s`, kind: 'kubelet', action: 'stop', target: { nodes: [names[i]] } }) as EventSpec);
+    const scenario = scenarioOf({ objects, events, version });
+    const start = scenario.startTime!;
+    const before = checked.get('time:NodeTaintedNoExecute:behindInQueue') ?? 0;
+    const { sim, claims } = survey(scenario, 1, start + minutes(6), { nodeEvictionRate: '0.02' });
+    checkClaims(`staggered-${version}`, sim, claims);
+    const tainted = sim.trace.filter((d) => d.action === 'TaintAdded' && d.summary.includes(':NoExecute')).map((d) => d.object.slice(5));
+    assert.deepEqual(
+      tainted,
+      version === '1.31' ? ['n-05', 'n-00', 'n-01', 'n-02', 'n-03', 'n-04'] : ['n-05', 'n-03', 'n-04', 'n-01', 'n-02', 'n-00'],
+      `${version}: the order the zone's queue released them in`,
+    );
+    assert.ok((checked.get('time:NodeTaintedNoExecute:behindInQueue') ?? 0) > before, `${version}: a time named behind others in the queue was checked`);
+  }
+});
+
+/**
  * Timed why-nots of the ReplicaSet controller and the binder (none of the examples makes one at a
  * monitor pass): the ReplicaSet's creations fail 10 times from 31 s, one per sync, so its key
  * backs off 5 ms doubling per failure, and the 10th backoff (2.56 s, from 33.545 s) spans the pass
@@ -358,6 +400,11 @@ test('the runs above checked every kind of claim: certain times and each kind of
     'time:PodDeletedByPodEviction',
     'time:ReplicaSetPodsCreated',
     'time:PodBound',
+    // a node waiting behind others in its zone's queue, and a pod waiting for such a node's taint or eviction
+    'time:NodeTaintedNoExecute:behindInQueue',
+    'time:NodePodsEvicted:behindInQueue',
+    'time:PodDeletedByTaintEviction:behindInQueue',
+    'time:PodDeletedByPodEviction:behindInQueue',
     'input:stopKubelet:NodeStatusUnknown',
     'input:set:NodeTaintedNoExecute',
     'input:dropPlacement:PodBound',

@@ -48,6 +48,7 @@ import { labelsInStep } from './labels';
 import { monitorMachine, nodeHealthMachine, zoneMachine } from './machines';
 import { monitorPass } from './monitorNodeHealth';
 import { evictItem } from './podEviction';
+import { type QueueForecast, forecastQueue } from './queueForecast';
 import { RateLimitedTimedQueue, effectiveRate } from './rateLimitedQueue';
 import { recordMemoryAssumption } from './reconstruct';
 import type { Slot } from './slots';
@@ -306,6 +307,28 @@ export class NodeLifecycleController implements SimController {
 
   /** @internal */ queueOf(zone: string): RateLimitedTimedQueue | undefined {
     return this.s.queues.get(zone);
+  }
+
+  private readonly forecasts = new WeakMap<RateLimitedTimedQueue, { key: string; f: QueueForecast }>();
+
+  /** @internal the zone queue run forward (queueForecast.ts), kept while the queue and the clock stay */
+  queueForecast(zone: string, now: Micros): QueueForecast | undefined {
+    const q = this.s.queues.get(zone);
+    if (!q) return undefined;
+    const o = {
+      from: this.s.gridFrom(now),
+      origin: this.s.origin,
+      step: NODE_EVICTION_PERIOD,
+      nextMonitor: this.s.nextMonitorAt,
+      period: this.s.period,
+      requeues: this.s.rules.taintBasedEvictions && this.s.rules.requeuesUntaintedNodes,
+    };
+    const key = `${q.changes}|${JSON.stringify(q.limiter)}|${o.from}|${o.nextMonitor}|${o.period}|${o.requeues}`;
+    const kept = this.forecasts.get(q);
+    if (kept?.key === key) return kept.f;
+    const f = forecastQueue(q, o);
+    this.forecasts.set(q, { key, f });
+    return f;
   }
 
   /** @internal */ zoneStateOf(zone: string): ZoneStateName | undefined {

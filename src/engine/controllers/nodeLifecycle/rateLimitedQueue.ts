@@ -128,6 +128,8 @@ export class RateLimitedTimedQueue {
   private requeued: TimedValue[] | null = null;
   private readonly set = new Set<string>();
   limiter: LimiterState;
+  /** counts the changes of the queue and its set (a forecast of it is good while this stays) */
+  changes = 0;
 
   constructor(qps: number) {
     this.limiter = newBucket(qps);
@@ -188,6 +190,7 @@ export class RateLimitedTimedQueue {
     if (!v || v.uid !== uid) return false;
     v.addedAt = now;
     v.processAt = now;
+    this.changes++;
     if (this.sorted) this.requeued = this.sorted;
     this.sorted = null;
     return true;
@@ -195,12 +198,14 @@ export class RateLimitedTimedQueue {
 
   /** Marks a value as processed without queueing it (used to reconstruct a controller that has been running). */
   markProcessed(value: string): void {
+    this.changes++;
     this.set.add(value);
   }
 
   /** Remove: drops the value from the queue and the set; true when it was in the set. */
   remove(value: string): boolean {
     if (!this.set.has(value)) return false;
+    this.changes++;
     this.set.delete(value);
     if (this.byValue.delete(value)) {
       this.sorted = null;
@@ -210,6 +215,7 @@ export class RateLimitedTimedQueue {
   }
 
   clear(): void {
+    this.changes++;
     this.byValue.clear();
     this.sorted = [];
     this.requeued = null;
@@ -230,6 +236,7 @@ export class RateLimitedTimedQueue {
       const r = fn(head);
       const current = this.byValue.get(head.value);
       if (current === head) {
+        this.changes++;
         this.byValue.delete(head.value);
         this.requeued = null;
         // Nothing changed the queue while fn ran (the view is still the one head came first in): without its
@@ -270,6 +277,7 @@ export class RateLimitedTimedQueue {
   }
 
   private put(v: TimedValue): void {
+    this.changes++;
     this.byValue.set(v.value, v);
     this.sorted = null;
     this.requeued = null;

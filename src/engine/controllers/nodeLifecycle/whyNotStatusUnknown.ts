@@ -13,6 +13,7 @@ import { nodeRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
 import type { ZoneStateName } from '../../simulation/api';
 import { whyNotFrom, type KubeletFacts, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../../trace/whyNot';
+import type { QueueForecast } from './queueForecast';
 import type { RateLimitedTimedQueue } from './rateLimitedQueue';
 import { probeExpired, zoneStateByGuards } from './guards';
 import { findCondition } from './taints';
@@ -32,6 +33,7 @@ export interface NodeLifecycleMemory {
   nextMonitor(): Micros;
   nodeStateOf(name: string): string | undefined;
   nextTokenOf(zone: string, now: Micros): Micros | undefined;
+  queueForecast(zone: string, now: Micros): QueueForecast | undefined;
 }
 
 export const FILE = 'node_lifecycle_controller.go';
@@ -77,9 +79,10 @@ export class StatusUnknownWhyNot {
 
   /**
    * Whether nothing else of the zone can come first by `t`: no other node not Ready is still on
-   * its way to the same queue (it may take the token first), and none with its kubelet stopped
-   * goes Unknown on the way (the zone's counts, state and rate would change). Otherwise a time
-   * through the zone's queue is not certain.
+   * its way to the same queue (it may take the token first; one waiting in it is in the queue's
+   * forecast, if it stays not Ready), and none with its kubelet stopped goes Unknown on the way
+   * (the zone's counts, state and rate would change). Otherwise a time through the zone's queue
+   * is not certain.
    */
   protected zoneSteadyUntil(zone: string, self: string, t: Micros): boolean {
     for (const node of this.host.cluster.nodes.values()) {
@@ -89,8 +92,10 @@ export class StatusUnknownWhyNot {
       if (ready && ready.status !== 'True') {
         // another node on its way to the same queue may take the token first
         const state = this.c.nodeStateOf(name) ?? '';
-        if (!state.includes('eviction.tainted') && !state.includes('eviction.evicted')) return false;
-        continue;
+        if (state.includes('eviction.tainted') || state.includes('eviction.evicted')) continue;
+        // waiting in the zone's queue: the queue's forecast counts it, while it stays not Ready
+        if (this.c.queueOf(zone)?.isQueued(name) && this.steadyNotReady(name, ready.status)) continue;
+        return false;
       }
       if (this.kubelet(name)?.running !== false) continue;
       const h = this.c.healthOf(name);

@@ -11,7 +11,8 @@ import type { NodeRecord } from '../../model/types';
 import { nodeRef, zoneRef } from '../../model/types';
 import { whyNotFrom, type WhyNot, type WhyNotCheck, type WhyNotOutcome } from '../../trace/whyNot';
 import { nodeHealthMachine, type NodeHealthEvent } from './machines';
-import { effectiveRate, wouldAllow, type RateLimitedTimedQueue } from './rateLimitedQueue';
+import { releaseOf } from './queueForecast';
+import { effectiveRate, type RateLimitedTimedQueue } from './rateLimitedQueue';
 import { podEvictionTimeoutElapsed, zoneLimiterQPS, zoneStateByGuards } from './guards';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, findCondition, taintExists } from './taints';
 import { FILE, StatusUnknownWhyNot } from './whyNotStatusUnknown';
@@ -85,21 +86,18 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
   }
 
   /**
-   * When the zone's queue would release `name`: at `t` (a pass at which it is queued) or at its
-   * token; certain only with nothing ahead of it and the zone steady (looked at only when `asked`:
-   * it walks the zone's nodes, and views ask for many nodes at once).
+   * When the zone's queue would release `name`, queued now or at the monitor pass `t`: by the zone's
+   * forecast (queueForecast.ts: the tokens to come, and the nodes that take them first); certain only
+   * with the zone steady until then (looked at only when `asked`: it walks the zone's nodes, and
+   * views ask for many nodes at once).
    */
   private releaseAt(zone: string, name: string, t: Micros, asked = true): { at?: Micros; certain: boolean; check: WhyNotCheck } {
     const q = this.c.queueOf(zone);
-    const queued = q?.queued() ?? [];
-    const ahead = Math.max(
-      0,
-      queued.findIndex((i) => i.value === name),
-    );
-    const others = queued.filter((i) => i.value !== name).length;
-    let at: Micros | undefined;
-    if (q && q.isQueued(name) && ahead === 0) at = this.c.nextTokenOf(zone, this.host.now);
-    else if (q && !q.isQueued(name) && others === 0 && wouldAllow(q.limiter, t)) at = t;
+    const queued = q?.isQueued(name) ?? false;
+    const f = q ? this.c.queueForecast(zone, this.host.now) : undefined;
+    const rel = f ? releaseOf(f, name, queued ? undefined : t) : undefined;
+    const at = rel?.at;
+    const ahead = rel?.ahead ?? (q ? q.length - (queued ? 1 : 0) : 0);
     const certain = asked && at !== undefined && this.zoneSteadyUntil(zone, name, at);
     return {
       at,
@@ -108,8 +106,16 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
         guard: 'wouldAllow',
         upstream: 'RateLimitedTimedQueue.Try / TokenBucketRateLimiter (scheduler/rate_limited_queue.go)',
         holds: false,
-        rule: 'waiting in the zone queue for a token of the rate limiter (burst 1)',
-        values: { zone: zoneRef(zone), ahead: q?.isQueued(name) ? ahead : others, ...(at !== undefined ? { nextToken: formatTime(at) } : {}) },
+        rule:
+          ahead > 0
+            ? `waiting in the zone queue for a token of the rate limiter (burst 1): ${ahead} node${ahead === 1 ? '' : 's'} take${ahead === 1 ? 's' : ''} one first`
+            : 'waiting in the zone queue for a token of the rate limiter (burst 1)',
+        values: {
+          zone: zoneRef(zone),
+          ahead,
+          rate: rate(q, this.host.config.nodeEvictionRate),
+          ...(at !== undefined ? { releasedAt: formatTime(at) } : {}),
+        },
       },
     };
   }
@@ -216,7 +222,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
           : this.firstPassWhere((t) => podEvictionTimeoutElapsed(t, probe, cfg.podEvictionTimeout), probe + cfg.podEvictionTimeout);
         if (via?.wouldFireAt && this.zoneKeepsItsState(zone, name) && rc.check.holds) {
           const rel = this.releaseAt(zone, name, eventually);
-          if (rel.at === eventually && rel.certain) extra.wouldFireAt = formatTime(eventually);
+          if (rel.at !== undefined && rel.certain) extra.wouldFireAt = formatTime(rel.at);
         }
         if (!extra.wouldFireAt) {
           extra.conditional = {
@@ -242,7 +248,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     const q = this.c.queueOf(zone);
     const steady = this.steadyNotReady(name, status);
     const at = (t: Micros, rel: { at?: Micros; certain: boolean }, ifText: string): Partial<WhyNot> =>
-      rel.at === t && rel.certain && steady ? { wouldFireAt: formatTime(t) } : { conditional: { if: ifText, at: formatTime(t) } };
+      rel.at !== undefined && rel.certain && steady ? { wouldFireAt: formatTime(rel.at) } : { conditional: { if: ifText, at: formatTime(t) } };
     let queuedAt: Micros | undefined;
     if (!queuedAfterUnknown) {
       const since = status === 'False' ? h.readyTransition : h.probe;

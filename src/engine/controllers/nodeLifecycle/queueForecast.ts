@@ -1,0 +1,105 @@
+/**
+ * When a zone's RateLimitedTimedQueue releases each node it holds, if nothing else changes: Try run
+ * forward on a copy of the queue, on the 100 ms grid of doNoExecuteTaintingPass / doEvictionPass,
+ * with the monitor passes in between (a pass comes before the grid's Try at the same instant, as in
+ * the controller's wake). From 1.19 markNodeForTainting Removes then Adds every untainted node on each
+ * pass, so each pass gives the whole queue the same ProcessAt and the nodes leave in name order
+ * (spec 1.3); before that, and on the pod-eviction path, Add keeps a queued node where it is.
+ *
+ * The why-not reads a queued node's time from the forecast. A node still to be queued (at a monitor
+ * pass `addAt`) slots into it: the token instants stay those of the forecast while the queue is not
+ * empty, so only its place among them is to find.
+ */
+import type { Duration, Micros } from '../../model/time';
+import { cloneLimiter, nextAllowedOnGrid, RateLimitedTimedQueue, type LimiterState } from './rateLimitedQueue';
+
+export interface QueueForecastOptions {
+  /** the first grid instant whose Try has not run yet */
+  from: Micros;
+  origin: Micros;
+  step: Duration;
+  /** the next monitor pass, and their period */
+  nextMonitor: Micros;
+  period: Duration;
+  /** markNodeForTainting's Remove then Add on every pass (taint-based evictions from 1.19) */
+  requeues: boolean;
+}
+
+export interface QueueForecast {
+  readonly options: QueueForecastOptions;
+  /** the values in the order they leave, each with the grid instant of its token */
+  readonly releases: readonly { value: string; at: Micros }[];
+  /** value -> its index in `releases` */
+  readonly order: ReadonlyMap<string, number>;
+  /** every queued value leaves (false: the limiter never gives a token, or a retry outlasts the bound) */
+  readonly complete: boolean;
+  /** the bucket after the last release */
+  readonly limiter: LimiterState;
+  /** ProcessAt of each value queued now (a node still to be queued comes after those before its own) */
+  readonly processAt: ReadonlyMap<string, Micros>;
+}
+
+const RELEASED = { ok: true } as const;
+
+export function forecastQueue(q: RateLimitedTimedQueue, o: QueueForecastOptions): QueueForecast {
+  const copy = RateLimitedTimedQueue.restore(q.save());
+  const processAt = new Map(q.queued().map((i) => [i.value, i.processAt] as const));
+  const releases: { value: string; at: Micros }[] = [];
+  let from = o.from;
+  let monitor = o.nextMonitor;
+  // a token taken for a head whose ProcessAt is still ahead releases nothing: bound those too
+  for (let tries = 0, bound = 2 * q.length + 16; copy.length && tries < bound; tries++) {
+    const g = copy.nextTry(from, o.origin, o.step);
+    if (g === undefined) break;
+    if (o.requeues && monitor <= g) {
+      // every pass up to g requeues all of them to its instant: the last one is what stays
+      const m = monitor + Math.floor((g - monitor) / o.period) * o.period;
+      for (const i of [...copy.queued()]) copy.requeue(i.value, i.uid, m);
+      monitor = m + o.period;
+    }
+    copy.try(g, (item) => {
+      releases.push({ value: item.value, at: g });
+      return RELEASED;
+    });
+    from = g + o.step;
+  }
+  return {
+    options: o,
+    releases,
+    order: new Map(releases.map((r, i) => [r.value, i] as const)),
+    complete: copy.length === 0,
+    limiter: cloneLimiter(copy.limiter),
+    processAt,
+  };
+}
+
+/**
+ * When `value` leaves the queue, and how many leave before it: a queued value by the forecast; one
+ * to be queued at the monitor pass `addAt`, by its place among the values still queued then.
+ * Undefined when the forecast cannot tell (incomplete, or a value queued with a ProcessAt it cannot
+ * order against).
+ */
+export function releaseOf(f: QueueForecast, value: string, addAt?: Micros): { at: Micros; ahead: number } | undefined {
+  const o = f.options;
+  const known = f.order.get(value);
+  if (known !== undefined) return { at: f.releases[known].at, ahead: known };
+  if (addAt === undefined || !f.complete) return undefined;
+  // the first release the add comes before (a pass runs before the grid's Try at its instant)
+  let j = f.releases.findIndex((r) => r.at >= addAt);
+  if (j < 0) j = f.releases.length;
+  let k: number;
+  if (o.requeues) {
+    // from addAt on every queued node has ProcessAt addAt: name order
+    k = j;
+    for (let i = j; i < f.releases.length; i++) if (f.releases[i].value < value) k++;
+  } else {
+    // it keeps ProcessAt addAt; a value still waiting then with a later ProcessAt is out of this reckoning
+    for (let i = j; i < f.releases.length; i++) if ((f.processAt.get(f.releases[i].value) ?? 0) >= addAt) return undefined;
+    k = f.releases.length;
+  }
+  if (k < f.releases.length) return { at: f.releases[k].at, ahead: k };
+  // after the last: the next token once the queue holds it
+  const last = f.releases.length ? f.releases[f.releases.length - 1].at + o.step : o.from;
+  const at = nextAllowedOnGrid(cloneLimiter(f.limiter), Math.max(last, addAt, o.from), o.origin, o.step);
+  return at === undefined ? undefined : { at, ahead: k };
+}

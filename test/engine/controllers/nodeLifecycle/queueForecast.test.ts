@@ -1,0 +1,128 @@
+/**
+ * The zone queue run forward (queueForecast.ts): when each queued node leaves and where a node
+ * still to be queued slots in, with and without markNodeForTainting's requeue on every pass. The
+ * why-not property test checks the same against whole simulations; these pin the cases by hand.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { RateLimitedTimedQueue } from '../../../../src/engine/controllers/nodeLifecycle/rateLimitedQueue';
+import { forecastQueue, releaseOf } from '../../../../src/engine/controllers/nodeLifecycle/queueForecast';
+import { ms, seconds, type Micros } from '../../../../src/engine/model/time';
+import { T0 } from './helpers';
+
+const STEP = ms(100);
+const PERIOD = seconds(5);
+
+/** A queue at rate 0.1 (a token every 10 s) whose bucket was emptied at T0, with values added at the given offsets. */
+function queueOf(added: [string, number][]): RateLimitedTimedQueue {
+  const q = new RateLimitedTimedQueue(0.1);
+  q.try(T0, () => ({ ok: true })); // nothing queued: the bucket stays full
+  q.add('spent', 'uid-spent', T0);
+  q.try(T0, () => ({ ok: true })); // takes the bucket's token
+  for (const [v, s] of added) q.add(v, `uid-${v}`, T0 + seconds(s));
+  return q;
+}
+
+const at = (s: number): Micros => T0 + seconds(s);
+
+test('forecast of a zone queue: the time each node leaves, and how many leave before it', () => {
+  const cases: {
+    name: string;
+    added: [string, number][];
+    requeues: boolean;
+    value: string;
+    addAt?: number;
+    want?: { at: number; ahead: number };
+  }[] = [
+    // tokens at 10, 20, 30 s: the values queued at 1 s and 2 s leave in the order they came
+    {
+      name: 'first in, first out: the first',
+      added: [
+        ['c', 1],
+        ['b', 2],
+        ['a', 2],
+      ],
+      requeues: false,
+      value: 'c',
+      want: { at: 10, ahead: 0 },
+    },
+    {
+      name: 'first in, first out: equal ProcessAt in name order',
+      added: [
+        ['c', 1],
+        ['b', 2],
+        ['a', 2],
+      ],
+      requeues: false,
+      value: 'b',
+      want: { at: 30, ahead: 2 },
+    },
+    // the pass at 5 s gives every value ProcessAt 5 s: name order from then on
+    {
+      name: 'requeued on every pass: name order',
+      added: [
+        ['c', 1],
+        ['b', 2],
+        ['a', 2],
+      ],
+      requeues: true,
+      value: 'c',
+      want: { at: 30, ahead: 2 },
+    },
+    {
+      name: 'requeued on every pass: the first by name leaves first',
+      added: [
+        ['c', 1],
+        ['b', 2],
+        ['a', 2],
+      ],
+      requeues: true,
+      value: 'a',
+      want: { at: 10, ahead: 0 },
+    },
+    // queued at the pass at 15 s: after the token at 10 s took 'a'; by name between 'b' and 'c'
+    {
+      name: 'queued later with requeues: by name among those still there',
+      added: [
+        ['c', 1],
+        ['b', 2],
+        ['a', 2],
+      ],
+      requeues: true,
+      value: 'bb',
+      addAt: 15,
+      want: { at: 30, ahead: 2 },
+    },
+    {
+      name: 'queued later without requeues: after all of them',
+      added: [
+        ['c', 1],
+        ['b', 2],
+        ['a', 2],
+      ],
+      requeues: false,
+      value: 'aa',
+      addAt: 15,
+      want: { at: 40, ahead: 3 },
+    },
+    // the queue is empty by 30 s; a value queued at 60 s takes the full bucket's token at once
+    { name: 'queued after the queue empties: the token is there', added: [['a', 1]], requeues: true, value: 'z', addAt: 60, want: { at: 60, ahead: 1 } },
+    { name: 'not queued and not to be queued: no time', added: [['a', 1]], requeues: true, value: 'z' },
+  ];
+  for (const c of cases) {
+    const q = queueOf(c.added);
+    const f = forecastQueue(q, { from: T0 + STEP, origin: T0, step: STEP, nextMonitor: at(5), period: PERIOD, requeues: c.requeues });
+    const got = releaseOf(f, c.value, c.addAt === undefined ? undefined : at(c.addAt));
+    assert.deepEqual(got, c.want ? { at: at(c.want.at), ahead: c.want.ahead } : undefined, c.name);
+    assert.equal(q.length, c.added.length, `${c.name}: the queue itself is left as it was`);
+  }
+});
+
+test('forecast of a queue whose limiter never gives a token: no time, and not complete', () => {
+  const q = queueOf([['a', 1]]);
+  q.swapLimiter(0, T0);
+  const f = forecastQueue(q, { from: T0 + STEP, origin: T0, step: STEP, nextMonitor: at(5), period: PERIOD, requeues: true });
+  assert.equal(f.complete, false);
+  assert.equal(releaseOf(f, 'a'), undefined);
+  assert.equal(releaseOf(f, 'b', at(5)), undefined);
+});
