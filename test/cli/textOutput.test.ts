@@ -45,6 +45,10 @@ test('the text trace has a header with the absolute start once, then times relat
   assert.match(r.out, /\n\s*\d+\s+\+30s\s+\d+\s+world\s+KubeletStopped\s+Node\/node-a1/);
   assert.match(r.out, /\+1m05s\s+\d+\s+node-lifecycle\s+NodeStatusUnknown\s+Node\/node-a1/);
   assert.equal(r.out.match(/2026-01-01T00:00:00\.000Z/g)?.length, 1, 'the absolute start only in the header');
+  // the times inside messages and checks are offsets too, as the time column is
+  assert.deepEqual(r.out.match(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g), ['2026-01-01T00:00:00.000Z'], 'no clock time but the header');
+  assert.match(r.out, /PodEvictionScheduled\s+Pod\/default\/toleration-sixty\s+Pod default\/toleration-sixty will be deleted at \+2m10s /);
+  assert.match(r.out, /deadline=\+2m10s/);
 });
 
 test('the hidden ticks are counted, and --ticks shows exactly that many more lines', async () => {

@@ -141,8 +141,9 @@ export function renderTraceText(trace: readonly Decision[], options: TextOptions
   let cut = 0;
   shown.forEach((d, n) => {
     const cells = rows[n].map((cell, i) => (i === 0 || i === 1 || i === 2 ? cell.padStart(widths[i]) : cell.padEnd(widths[i])));
-    let summary = escapeControl(d.summary);
-    let why = d.because.length ? `  because ${escapeControl(formatCheck(d.because[0]))}` : '';
+    // the time column is an offset: the times inside messages are too (the header gives the start once)
+    let summary = escapeControl(timesAsOffsets(d.summary, startMs, false));
+    let why = d.because.length ? `  because ${escapeControl(timesAsOffsets(formatCheck(d.because[0]), startMs, false))}` : '';
     const prefix = `${cells.join('  ')}  `;
     if (prefix.length + summary.length + why.length > width) {
       cut++;
