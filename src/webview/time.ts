@@ -1,23 +1,12 @@
 /**
  * Times as scenarios are written: offsets from the start (`+1m05s`), with the
- * absolute RFC3339 time kept for hover titles. The engine is not bundled in
- * the webview, so these few lines stand beside its formatters.
+ * absolute RFC3339 time kept for hover titles. The offset itself is the
+ * engine's (a leaf module the webview may bundle), so the panel and the
+ * command line print a time alike.
  */
+import { CLOCK_TIME_IN_TEXT, formatOffset } from '../engine/model/offset';
 
-/** `+1m05s`, `+30s`, `+1h00m00s`, `+1m15.1s`; `-5s` before the start. */
-export function formatOffset(ms: number): string {
-  if (!Number.isFinite(ms)) return '';
-  const sign = ms < 0 ? '-' : '+';
-  const tenths = Math.round(Math.abs(ms) / 100);
-  const h = Math.floor(tenths / 36_000);
-  const m = Math.floor((tenths % 36_000) / 600);
-  const s = Math.floor((tenths % 600) / 10);
-  const frac = tenths % 10 ? `.${tenths % 10}` : '';
-  const pad = (v: number) => String(v).padStart(2, '0');
-  if (h) return `${sign}${h}h${pad(m)}m${pad(s)}${frac}s`;
-  if (m) return `${sign}${m}m${pad(s)}${frac}s`;
-  return `${sign}${s}${frac}s`;
-}
+export { formatOffset };
 
 /** The offset of an RFC3339 time from the scenario's start, or the time itself when either does not parse. */
 export function offsetText(time: string, start: string | undefined): string {
@@ -48,9 +37,6 @@ export function sortNaturally<T>(items: readonly T[], name: (t: T) => string): T
   return keyed.map((x) => x.t);
 }
 
-/** An RFC3339 UTC time inside a message (the trace's messages are stored with clock times). */
-const TIME_IN_TEXT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z\b/g;
-
 /**
  * A message cut around the clock times in it: `{text}` runs and `{text, time}` parts, `text` being the
  * offset to show and `time` the clock time for its hover. A message without a time is one run, unchanged.
@@ -58,7 +44,7 @@ const TIME_IN_TEXT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z\b/g;
 export function timesAsOffsets(message: string, start: string | undefined): { text: string; time?: string }[] {
   const parts: { text: string; time?: string }[] = [];
   let last = 0;
-  for (const m of message.matchAll(TIME_IN_TEXT)) {
+  for (const m of message.matchAll(CLOCK_TIME_IN_TEXT)) {
     const shown = offsetText(m[0], start);
     if (shown === m[0]) continue;
     if (m.index > last) parts.push({ text: message.slice(last, m.index) });

@@ -12,6 +12,9 @@
 import type { Check, Decision } from './decision';
 import type { WhyNot } from './whyNot';
 import { NOISE_ACTIONS } from './decision';
+import { CLOCK_TIME_IN_TEXT, formatOffset } from '../model/offset';
+
+export { formatOffset } from '../model/offset';
 
 export interface TextOptions {
   /** ANSI colours (the command line turns this on for terminals) */
@@ -70,36 +73,13 @@ export function formatCheck(c: Check): string {
 }
 
 /**
- * A time as an offset from the start, Go-style with zero-padded parts after
- * the first (`+0s`, `+45s`, `+1m05s`, `+1h00m05.1s`), so the column reads
- * in order; before the start it is `-…`.
- */
-export function formatOffset(ms: number): string {
-  const sign = ms < 0 ? '-' : '+';
-  let rest = Math.abs(Math.round(ms));
-  const h = Math.floor(rest / 3_600_000);
-  rest -= h * 3_600_000;
-  const m = Math.floor(rest / 60_000);
-  rest -= m * 60_000;
-  const s = Math.floor(rest / 1000);
-  const frac = rest - s * 1000;
-  const sec = `${h || m ? String(s).padStart(2, '0') : s}${frac ? `.${String(frac).padStart(3, '0').replace(/0+$/, '')}` : ''}s`;
-  if (h) return `${sign}${h}h${String(m).padStart(2, '0')}m${sec}`;
-  if (m) return `${sign}${m}m${sec}`;
-  return `${sign}${sec}`;
-}
-
-/** An RFC3339 UTC time as the trace writes it (formatTime), inside a message or a value. */
-const TIME_IN_TEXT = /\b\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z\b/g;
-
-/**
  * Text for people with each clock time in it read as an offset from the start, the clock time in brackets
  * (`will be deleted at +2m10s (2026-01-01T00:02:10.000Z)`; without `bracketed`, the offset alone), as scenarios are written. The trace keeps its
  * messages as stored (spec 2.1); only what is printed for people changes.
  */
 export function timesAsOffsets(text: string, startMs: number, bracketed = true): string {
   if (Number.isNaN(startMs)) return text;
-  return text.replace(TIME_IN_TEXT, (t) => {
+  return text.replace(CLOCK_TIME_IN_TEXT, (t) => {
     const ms = Date.parse(t);
     return Number.isNaN(ms) ? t : bracketed ? `${formatOffset(ms - startMs)} (${t})` : formatOffset(ms - startMs);
   });
