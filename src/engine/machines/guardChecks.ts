@@ -31,11 +31,13 @@ const NONE: readonly Check[] = [];
  * 5,000 nodes records about 100,000), and the same few guards are evaluated again and again.
  */
 const ruleTexts = new Map<GuardRule, { guard: string; text: string }>();
+const MAX_RULE_TEXTS = 1000;
 function ruleText(guard: string, r: GuardRule): string {
   const known = ruleTexts.get(r);
   if (known !== undefined && known.guard === guard) return known.text;
   const text = `machine guard ${guard}: ${r.rule}`;
-  ruleTexts.set(r, { guard, text });
+  // machines' rules are module constants; a caller making rules per call is not cached without bound
+  if (ruleTexts.size < MAX_RULE_TEXTS) ruleTexts.set(r, { guard, text });
   return text;
 }
 
