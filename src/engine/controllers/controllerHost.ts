@@ -68,7 +68,8 @@ export interface ControllerHost {
   /**
    * Optional: the ReplicaSet controller has written `rs.status` (UpdateStatus
    * succeeded). A host that implements it can announce the update; the
-   * record is already changed when it is called.
+   * record is already changed when it is called. `key`: its `namespace/name` as the caller has it
+   * (see updatePod).
    */
-  updateReplicaSetStatus?(rs: ReplicaSetRecord): void;
+  updateReplicaSetStatus?(rs: ReplicaSetRecord, key?: string): void;
 }

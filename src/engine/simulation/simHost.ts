@@ -476,8 +476,8 @@ export class SimHost implements ControllerHost {
   }
 
   /** The ReplicaSet controller wrote rs.status: announced as an update, as the informer would. */
-  updateReplicaSetStatus(rs: ReplicaSetRecord): void {
-    this.announceReplicaSet('updated', rs);
+  updateReplicaSetStatus(rs: ReplicaSetRecord, key?: string): void {
+    this.announceReplicaSet('updated', rs, key);
   }
 
   // ---- announcements used by the world events ----
@@ -515,11 +515,10 @@ export class SimHost implements ControllerHost {
     }
   }
 
-  announceReplicaSet(type: WatchType, rs: ReplicaSetRecord): void {
-    const key = nsKey(rs.meta.namespace, rs.meta.name);
+  announceReplicaSet(type: WatchType, rs: ReplicaSetRecord, key = nsKey(rs.meta.namespace, rs.meta.name)): void {
     this.dirtyReplicaSets.add(key);
     this.recordChanges?.replicaSets.add(key);
-    for (const c of this.controllers) if (c.onReplicaSetEvent) c.onReplicaSetEvent(this, type, rs);
+    for (const c of this.controllers) if (c.onReplicaSetEvent) c.onReplicaSetEvent(this, type, rs, key);
   }
 
   announceLease(type: WatchType, lease: LeaseRecord): void {

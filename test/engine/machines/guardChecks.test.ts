@@ -43,6 +43,22 @@ test('guard checks: in the order evaluated, with the answer and the fields each 
   assert.throws(() => guardChecks([{ guard: 'unnamed', value: true }], { type: 'E' }, rules), /no rule in words/);
 });
 
+test("guard checks: each guard's rule text is its own, whichever machine asked before", () => {
+  // one rule object under two guard names, and one guard name in two machines with rules of their own
+  const shared = { rule: 'shared words', reads: [] };
+  const one: GuardRules = { a: shared, b: shared, same: { rule: 'the first machine', reads: [] } };
+  const two: GuardRules = { same: { rule: 'the second machine', reads: [] } };
+  const cases: { name: string; guard: string; rules: GuardRules; want: string }[] = [
+    { name: 'a shared rule as a', guard: 'a', rules: one, want: 'machine guard a: shared words' },
+    { name: 'the same rule as b', guard: 'b', rules: one, want: 'machine guard b: shared words' },
+    { name: 'as a again', guard: 'a', rules: one, want: 'machine guard a: shared words' },
+    { name: "the first machine's same", guard: 'same', rules: one, want: 'machine guard same: the first machine' },
+    { name: "the second machine's same", guard: 'same', rules: two, want: 'machine guard same: the second machine' },
+    { name: "the first machine's same again", guard: 'same', rules: one, want: 'machine guard same: the first machine' },
+  ];
+  for (const c of cases) assert.equal(guardChecks([{ guard: c.guard, value: true }], { type: 'E' }, c.rules)[0].rule, c.want, c.name);
+});
+
 test('becauseWithGuards appends the guards attached to the transition, and leaves other because lists as they are', () => {
   const own = [{ rule: 'own' }];
   const t = attachGuards({ id: 'm', from: 'a', to: 'b', event: 'E' }, guardChecks([{ guard: 'flag', value: true }], { type: 'E', flag: true }, rules));

@@ -73,3 +73,29 @@ for (const c of cases) {
     if (c.name.includes('MarkPodsNotReady')) assert.equal(marked.length, 1);
   });
 }
+
+test("a ReplicaSet's status write is announced with its key, the one every controller is told", () => {
+  const seen: { controller: string; key: string | undefined; expected: string }[] = [];
+  const factory: ControllerFactory = (name, ctx) => {
+    const ctl = defaultControllerFactory(name, ctx);
+    if (ctl?.onReplicaSetEvent) {
+      const on = ctl.onReplicaSetEvent.bind(ctl);
+      ctl.onReplicaSetEvent = (host, type, rs, key) => {
+        seen.push({ controller: name, key, expected: `${rs.meta.namespace}/${rs.meta.name}` });
+        on(host, type, rs, key);
+      };
+    }
+    return ctl;
+  };
+  const objects = [node('a'), node('b'), replicaSet('default', 'web', 3, { app: 'web' }), web('web-1', 'a'), web('web-2', 'a'), web('web-3', 'b')];
+  const events = [{ at: '10s', kind: 'kubelet', action: 'stop', target: { nodes: ['a'] } } as EventSpec];
+  const sim = createSimulation(scenarioOf({ objects, version: '1.31', events }), { controllerFactory: factory });
+  sim.runUntil(sim.startTime + 120_000_000);
+  // the kubelet's stop makes MarkPodsNotReady lower readyReplicas: the controller writes the status
+  assert.ok(
+    sim.trace.some((d) => d.action === 'ReplicaSetStatusUpdated'),
+    'no status was written',
+  );
+  assert.ok(seen.length > 0, 'no ReplicaSet announcement was seen');
+  for (const s of seen) assert.equal(s.key, s.expected, `${s.controller} was told of a ReplicaSet with key ${s.key}`);
+});

@@ -318,14 +318,17 @@ export function markPodsNotReady(
     const ready = findCondition(pod.conditions, 'Ready');
     return !ready || (nlc.rules.markOnlyChangedPods && ready.status === 'False') ? undefined : ready;
   };
+  // the conditions to set, by the pod's place in `pods` (undefined: not marked), found once: the
+  // writes below come back to them after the machine's answer
+  const marks = new Array<PodCondition | undefined>(pods.length);
   let count = 0;
-  for (const pod of pods) if (toMark(pod)) count++;
+  for (let i = 0; i < pods.length; i++) if ((marks[i] = toMark(pods[i])) !== undefined) count++;
   const tr = askMarkPodsNotReady(nodeName, { type: 'MARK_PODS_NOT_READY', podsToMark: count });
   if (!tr) return true;
   for (let i = 0; i < pods.length; i++) {
+    const ready = marks[i];
+    if (ready === undefined) continue;
     const pod = pods[i];
-    const ready = toMark(pod);
-    if (!ready) continue;
     const pref = podRef(pod.meta.namespace, pod.meta.name);
     if (!host.apiCall('node-lifecycle', 'update', 'pods', pref, tr)) {
       failed++;

@@ -492,20 +492,23 @@ export class NodeLifecycleState {
     const keys = host.cluster.podsByNode.get(node);
     if (!keys) return [];
     // in key order; the index is usually in that order already (pods indexed in snapshot order), and
-    // checking costs one comparison per key where the sort costs several
-    const sorted = [...keys];
-    for (let i = 1; i < sorted.length; i++) {
-      if (!(sorted[i - 1] < sorted[i])) {
-        sorted.sort();
+    // checking costs one comparison per key where the sort costs several (and the set is read as it is)
+    let prev: string | undefined;
+    let ordered = true;
+    for (const k of keys) {
+      if (prev !== undefined && !(prev < k)) {
+        ordered = false;
         break;
       }
+      prev = k;
     }
+    const pods = host.cluster.pods;
     const out: PodRecord[] = [];
-    for (let i = 0; i < sorted.length; i++) {
-      const p = host.cluster.pods.get(sorted[i]);
+    for (const k of ordered ? keys : [...keys].sort()) {
+      const p = pods.get(k);
       if (!p) continue;
       out.push(p);
-      keysOut?.push(sorted[i]);
+      keysOut?.push(k);
     }
     return out;
   }

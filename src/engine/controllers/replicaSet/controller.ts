@@ -50,8 +50,8 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
 
   // ---------------------------------------------------------------- informer handlers
 
-  onReplicaSetEvent(host: ControllerHost, type: WatchType, rs: ReplicaSetRecord): void {
-    handleReplicaSetEvent(this, host, type, rs);
+  onReplicaSetEvent(host: ControllerHost, type: WatchType, rs: ReplicaSetRecord, key?: string): void {
+    handleReplicaSetEvent(this, host, type, rs, key);
   }
 
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore, key?: string): void {

@@ -11,8 +11,13 @@ import { controllerOf, isPodActive, isPodReady } from './podUtil';
 import { byEntryKey } from './entry';
 import type { ReplicaSetCore } from './core';
 
-export function handleReplicaSetEvent(rsc: ReplicaSetCore, host: ControllerHost, type: WatchType, rs: ReplicaSetRecord): void {
-  const key = `${rs.meta.namespace}/${rs.meta.name}`;
+export function handleReplicaSetEvent(
+  rsc: ReplicaSetCore,
+  host: ControllerHost,
+  type: WatchType,
+  rs: ReplicaSetRecord,
+  key = `${rs.meta.namespace}/${rs.meta.name}`,
+): void {
   let entry = rsc.entries.get(key);
   if (type === 'deleted') {
     // deleteRS: DeleteExpectations; the queued sync finds it gone

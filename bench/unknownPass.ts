@@ -1,0 +1,162 @@
+/**
+ * One pass alone: the outage scenario stepped as the panel steps it (`step(true)`) to just before
+ * pass N, then that pass timed (CPU and wall) with the one after it; or profiled (V8's CPU profile
+ * or its sampling heap profile of that one step). At 5,000 nodes the bench's `outage.yaml` (1.35)
+ * has the zone's 1,667 nodes go Unknown in pass 21 (MarkPodsNotReady's 50,000 pod updates); the
+ * generated `--outage 1:60s:30m` scenario (1.31) in pass 19.
+ *
+ *   node --import tsx bench/unknownPass.ts --inputs DIR [--pass 21] [--pairs 3] [--ref CHECKOUT] [--prepare]
+ *        [--cpu-profile FILE | --heap-profile FILE]
+ *
+ * Each side is bundled as bench/ab.ts bundles the child (the engine as it ships) and run in a child
+ * process of its own; with --ref, A (that checkout) and B (this one) run in interleaved pairs and
+ * B ÷ A is printed per pair. --prepare calls `Simulation.prepare()` first, as the panel does when
+ * idle. Timed runs take the bench lock (`flock /tmp/cs-bench.lock`) when `flock` is there.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+const root = resolve(__dirname, '..');
+
+function arg(name: string, def?: string): string | undefined {
+  const i = process.argv.indexOf(name);
+  return i >= 0 ? process.argv[i + 1] : def;
+}
+
+/** The child: runs in its own process, bundled against one checkout's engine. */
+const CHILD = (checkout: string) => `
+import { Session } from 'node:inspector';
+import { writeFileSync } from 'node:fs';
+import { loadScenario } from ${JSON.stringify(join(checkout, 'src/engine/snapshot/scenario'))};
+import { createSimulation } from ${JSON.stringify(join(checkout, 'src/engine/simulation/simulation'))};
+import { nodeFs } from ${JSON.stringify(join(checkout, 'src/platform/nodeFs'))};
+
+const a = JSON.parse(process.argv[2]);
+const cpuMs = (c0) => { const c = process.cpuUsage(c0); return (c.user + c.system) / 1000; };
+const post = (s, m, p) => new Promise((res, rej) => s.post(m, p ?? {}, (e, r) => (e ? rej(e) : res(r))));
+async function main() {
+  const sim = createSimulation(loadScenario(a.scenario, nodeFs(), { maxFileBytes: Number.MAX_SAFE_INTEGER }));
+  if (a.prepare) sim.prepare();
+  while ((sim.pass ?? -1) < a.pass - 1) sim.step(true);
+  globalThis.gc?.();
+  const before = sim.trace.length;
+  let s;
+  if (a.cpuProfile || a.heapProfile) {
+    s = new Session();
+    s.connect();
+    if (a.cpuProfile) {
+      await post(s, 'Profiler.enable');
+      await post(s, 'Profiler.setSamplingInterval', { interval: 200 });
+      await post(s, 'Profiler.start');
+    } else {
+      await post(s, 'HeapProfiler.enable');
+      await post(s, 'HeapProfiler.startSampling', { samplingInterval: 4096, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    }
+  }
+  const c0 = process.cpuUsage(), t0 = performance.now();
+  sim.step(true);
+  const pass = { pass: sim.pass, decisions: sim.trace.length - before, cpuMs: cpuMs(c0), wallMs: performance.now() - t0 };
+  if (s) {
+    const { profile } = await post(s, a.cpuProfile ? 'Profiler.stop' : 'HeapProfiler.stopSampling');
+    writeFileSync(a.cpuProfile ?? a.heapProfile, JSON.stringify(profile));
+    console.log(JSON.stringify({ pass }));
+    return;
+  }
+  const c1 = process.cpuUsage(), t1 = performance.now();
+  sim.step(true);
+  console.log(JSON.stringify({ pass, next: { cpuMs: cpuMs(c1), wallMs: performance.now() - t1 } }));
+}
+main();
+`;
+
+async function bundle(checkout: string, out: string): Promise<string> {
+  const entry = `${out}.entry.ts`;
+  writeFileSync(entry, CHILD(checkout));
+  await build({
+    entryPoints: [entry],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    absWorkingDir: checkout,
+    logLevel: 'warning',
+  });
+  return out;
+}
+
+interface Figures {
+  pass: { pass: number; decisions: number; cpuMs: number; wallMs: number };
+  next?: { cpuMs: number; wallMs: number };
+}
+
+function run(entry: string, args: object, lock: boolean): Figures {
+  const node = [process.execPath, '--expose-gc', '--max-old-space-size=16384', entry, JSON.stringify(args)];
+  const r = lock ? spawnSync('flock', ['/tmp/cs-bench.lock', ...node], { encoding: 'utf8' }) : spawnSync(node[0], node.slice(1), { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout.trim().split('\n').pop()!) as Figures;
+}
+
+async function main(): Promise<number> {
+  const inputs = arg('--inputs');
+  if (!inputs) {
+    process.stderr.write(
+      'usage: node --import tsx bench/unknownPass.ts --inputs DIR [--pass N] [--pairs N] [--ref CHECKOUT] [--prepare] [--cpu-profile FILE | --heap-profile FILE]\n',
+    );
+    return 2;
+  }
+  const dir = join(tmpdir(), `controller-stepper-pass-${process.pid}`);
+  mkdirSync(dir, { recursive: true });
+  const ref = arg('--ref');
+  const sides = [
+    ...(ref ? [{ name: 'A', entry: await bundle(resolve(ref), join(dir, 'a.js')) }] : []),
+    { name: 'B', entry: await bundle(root, join(dir, 'b.js')) },
+  ];
+  const args = {
+    scenario: join(resolve(inputs), 'outage.yaml'),
+    pass: Number(arg('--pass', '21')),
+    prepare: process.argv.includes('--prepare'),
+    cpuProfile: arg('--cpu-profile'),
+    heapProfile: arg('--heap-profile'),
+  };
+  const lock = existsSync('/usr/bin/flock') && !args.cpuProfile && !args.heapProfile;
+  const pairs = args.cpuProfile || args.heapProfile ? 1 : Number(arg('--pairs', '1'));
+  const ratios: number[] = [];
+  for (let i = 0; i < pairs; i++) {
+    const got: Figures[] = [];
+    for (const s of sides) {
+      const load = loadavg()[0];
+      const f = run(s.entry, args, lock);
+      got.push(f);
+      const next = f.next ? `; the pass after: CPU ${f.next.cpuMs.toFixed(0)} ms, wall ${f.next.wallMs.toFixed(0)} ms` : '';
+      process.stdout.write(
+        `${i + 1} ${s.name}: pass ${f.pass.pass} (${f.pass.decisions} decisions): CPU ${f.pass.cpuMs.toFixed(0)} ms, wall ${f.pass.wallMs.toFixed(0)} ms${next} (load average ${load.toFixed(1)})\n`,
+      );
+    }
+    if (got.length === 2) {
+      ratios.push(got[1].pass.cpuMs / got[0].pass.cpuMs);
+      process.stdout.write(`${i + 1}: B ÷ A CPU ${ratios[ratios.length - 1].toFixed(3)}\n`);
+    }
+  }
+  if (ratios.length) {
+    const s = [...ratios].sort((a, b) => a - b);
+    process.stdout.write(
+      `median of B ÷ A per pair (CPU): ${(s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2).toFixed(3)}\n`,
+    );
+  }
+  if (args.cpuProfile || args.heapProfile) process.stdout.write(`profile: ${args.cpuProfile ?? args.heapProfile}\n`);
+  return 0;
+}
+
+main().then(
+  (c) => {
+    process.exitCode = c;
+  },
+  (e: unknown) => {
+    process.stderr.write(`${(e as Error).stack}\n`);
+    process.exitCode = 1;
+  },
+);
