@@ -133,9 +133,8 @@ export function writeChunks(path: string, chunks: Iterable<string>): void {
 }
 
 /**
- * Pieces of 64 KiB, not 1 MiB: V8 puts a string over 128 KiB in its large-object space, and making
- * the 1 MiB pieces' strings took most of a streamed load's reading, more than the decoding itself
- * (bench/README.md, "Issue 16, fifth session").
+ * Pieces of 64 KiB, not 1 MiB: making the 1 MiB pieces' strings took most of a streamed load's
+ * reading, more than decoding them (why, and the figures: bench/README.md, "Issue 16, fifth session").
  */
 const PIECE_BYTES = 64 * 1024;
 

@@ -75,8 +75,8 @@ test('a regular file is read whole', () => {
   });
 });
 
-test('a file read in pieces: the same text, in pieces V8 keeps in its young generation', () => {
-  // a string over 128 KiB goes to V8's large-object space, which made a streamed load's reading dear (nodeFs.ts PIECE_BYTES)
+test('a file read in pieces: the same text, in pieces under 128 KiB', () => {
+  // longer strings made a streamed load's reading dear (nodeFs.ts PIECE_BYTES; bench/README.md, "Issue 16, fifth session")
   const cases: [name: string, text: string][] = [
     ['ASCII over several pieces', 'a'.repeat(300_000)],
     ['a two-byte character across the first boundary', `${'a'.repeat(64 * 1024 - 1)}é${'b'.repeat(1000)}`],
