@@ -14,7 +14,7 @@
  *   goback    the outage scenario: step N passes; one step forward there; one step back there
  *             (three times, after a step(true)); goToPass(N - 100); then one step back (three times)
  * With --full-detail (args.full):
- *   fullParse the full-detail, kubectl-indented export read in 1 MiB chunks, each item's text cut out
+ *   fullParse the full-detail, kubectl-indented export read in pieces (nodeFs.ts readChunks), each item's text cut out
  *             (where the generator wrote it) and given to JSON.parse: the baseline
  *   fullLoad  loadSnapshot of that file through nodeFs (streamed item by item)
  *   yamlLoad  loadSnapshot of the same cluster as multi-document YAML (streamed document by document)
@@ -29,7 +29,7 @@ type Args = {
   steps: number;
   backPasses: number;
   /** --full-detail: the kubectl-indented export, its item lengths (chunks as written: head or ",\n" + item), and the YAML stream */
-  full?: { json: string; lengths: string; headChars: number; yaml: string };
+  full?: { json: string; lengths: string; headChars: number; yaml?: string };
   keep?: boolean;
 };
 type Out = Record<string, unknown>;
@@ -231,7 +231,7 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
     gc();
     const c0 = process.cpuUsage();
     const t0 = now();
-    const loaded = loadSnapshot(a.full!.yaml, nodeFs(), { streamFilesAbove: 0 });
+    const loaded = loadSnapshot(a.full!.yaml!, nodeFs(), { streamFilesAbove: 0 });
     const loadMs = ms(t0);
     const loadCpuMs = cpuMs(c0);
     const problems = loaded.problems.filter((p) => p.severity !== 'info');

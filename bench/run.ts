@@ -21,6 +21,9 @@
  *   --only a,b           only these measurements: load, simulate, steady, goback
  *   --timeout S          per child process (default 1800, quick 300)
  *   --keep               keep the generated files (printed)
+ *   --inputs DIR         measure the files a --keep run left in DIR instead of generating them (DIR is
+ *                        only read); with --full-detail, DIR's cluster-full.json and its lengths file,
+ *                        and cluster-full.yaml if it is there (else the YAML load is left out)
  *   --report FILE        print the table of an earlier results file (bench/results/*.json) again
  *   --webview            the panel instead: click-to-paint of the real webview bundle in chromium, fed by the
  *                        real extension Session (bench/webview.ts); with --scenario FILE on an existing scenario
@@ -61,6 +64,8 @@ interface Options {
   only: Set<string>;
   timeoutS: number;
   keep: boolean;
+  /** kept inputs to measure instead of generating them */
+  inputsDir?: string;
   /** run the child on the sources through tsx instead of on an esbuild bundle */
   tsx: boolean;
   /** also measure the full-detail kubectl-indented export and the YAML stream (streamed loads) */
@@ -152,6 +157,9 @@ function parseArgs(argv: string[]): Options {
       case '--keep':
         o.keep = true;
         break;
+      case '--inputs':
+        o.inputsDir = resolve(value());
+        break;
       case '--tsx':
         o.tsx = true;
         break;
@@ -208,6 +216,8 @@ interface Inputs {
   generateMs: number;
   counts: Record<string, unknown>;
   full?: FullInputs;
+  /** given with --inputs: never written to nor removed */
+  given?: boolean;
 }
 
 interface FullInputs {
@@ -215,7 +225,8 @@ interface FullInputs {
   /** chars of each chunk the List writer gave (head or ",\n", then one item; the last is the tail) */
   lengths: string;
   headChars: number;
-  yaml: string;
+  /** absent when --inputs gave a folder without it */
+  yaml?: string;
   jsonBytes: number;
   yamlBytes: number;
   generateMs: number;
@@ -301,6 +312,41 @@ function generate(o: Options): Inputs {
   const healthy = join(dir, 'healthy.yaml');
   writeFileSync(healthy, renderObject({ ...stream.scenario!, metadata: { name: 'bench-healthy' }, events: [] }, 'yaml'));
   return { dir, snapshot, scenario, healthy, bytes: statSync(snapshot).size, generateMs, counts: stream.counts as unknown as Record<string, unknown> };
+}
+
+/** What a --keep run left in a folder, as generate() and generateFull() name it. */
+function keptInputs(o: Options, dir: string): Inputs {
+  const file = (name: string, needed = true): string | undefined => {
+    const path = join(dir, name);
+    if (existsSync(path)) return path;
+    if (needed) throw new Error(`--inputs: ${path} is missing`);
+    return undefined;
+  };
+  const snapshot = file('cluster.json')!;
+  const inputs: Inputs = {
+    dir,
+    snapshot,
+    scenario: file('outage.yaml')!,
+    healthy: file('healthy.yaml')!,
+    bytes: statSync(snapshot).size,
+    generateMs: 0,
+    counts: {},
+    given: true,
+  };
+  if (o.fullDetail) {
+    const json = file('cluster-full.json')!;
+    const yaml = file('cluster-full.yaml', false);
+    inputs.full = {
+      json,
+      lengths: file('cluster-full.lengths.json')!,
+      headChars: '{\n    "apiVersion": "v1",\n    "items": [\n'.length,
+      yaml,
+      jsonBytes: statSync(json).size,
+      yamlBytes: yaml ? statSync(yaml).size : 0,
+      generateMs: 0,
+    };
+  }
+  return inputs;
 }
 
 // -- child processes -----------------------------------------------------------
@@ -620,7 +666,7 @@ function fullDetailMetrics(o: Options, results: Results): Metric[] {
       values: pair(full, parse).map(([l, p]) => l.loadMs / p.parseMs),
       detail:
         full.length && parse.length
-          ? `load ${fmt(median(full.map((x) => x.loadMs)), 'ms')}, JSON.parse of the ${parse[0].items} items ${fmt(median(parse.map((x) => x.parseMs)), 'ms')} (each let go; both read the file in 1 MiB chunks: reading and decoding counted on both sides)${cpuRatio(full, parse, 'loadCpuMs', 'parseCpuMs')}${keep.length ? `; against JSON.parse keeping every item (${fmt(median(keep.map((x) => x.parseMs)), 'ms')}) ${fmt(median(pair(full, keep).map(([l, p]) => l.loadMs / p.parseMs)), 'x')}${cpuRatio(full, keep, 'loadCpuMs', 'parseCpuMs')}` : ''}`
+          ? `load ${fmt(median(full.map((x) => x.loadMs)), 'ms')}, JSON.parse of the ${parse[0].items} items ${fmt(median(parse.map((x) => x.parseMs)), 'ms')} (each let go; both read the file in the same pieces (nodeFs.ts readChunks): reading and decoding counted on both sides)${cpuRatio(full, parse, 'loadCpuMs', 'parseCpuMs')}${keep.length ? `; against JSON.parse keeping every item (${fmt(median(keep.map((x) => x.parseMs)), 'ms')}) ${fmt(median(pair(full, keep).map(([l, p]) => l.loadMs / p.parseMs)), 'x')}${cpuRatio(full, keep, 'loadCpuMs', 'parseCpuMs')}` : ''}`
           : undefined,
       note: full.length && parse.length ? undefined : 'no successful run',
     },
@@ -756,14 +802,29 @@ async function main(): Promise<number> {
     process.stderr.write('bench: --scenario is for --webview\n');
     return 2;
   }
-  const inputs = generate(o);
+  let inputs: Inputs;
+  try {
+    inputs = o.inputsDir ? keptInputs(o, o.inputsDir) : generate(o);
+  } catch (e) {
+    process.stderr.write(`bench: ${(e as Error).message}\n`);
+    return 2;
+  }
   semiSpaceMib = o.semiSpaceMib;
-  if (!o.tsx) childEntry = [await buildChild(inputs.dir)];
+  // the bundle goes beside generated inputs; a given folder is only read
+  const childDir = inputs.given ? join(tmpdir(), `controller-stepper-bench-child-${process.pid}`) : inputs.dir;
+  mkdirSync(childDir, { recursive: true });
+  if (!o.tsx) childEntry = [await buildChild(childDir)];
   log(
     `measuring ${o.tsx ? 'the TypeScript sources through tsx (--tsx)' : 'the engine as esbuild bundles it for the command line and the extension'}, ${o.semiSpaceMib > 0 ? `with --max-semi-space-size=${o.semiSpaceMib} as the command line runs` : "with V8's default young generation"}`,
   );
-  log(`generated ${inputs.snapshot}: ${(inputs.bytes / MB).toFixed(1)} MiB, ${JSON.stringify(inputs.counts)} in ${(inputs.generateMs / 1000).toFixed(1)} s`);
-  if (o.fullDetail) {
+  if (inputs.given) log(`kept inputs: ${inputs.snapshot}, ${(inputs.bytes / MB).toFixed(1)} MiB`);
+  else
+    log(`generated ${inputs.snapshot}: ${(inputs.bytes / MB).toFixed(1)} MiB, ${JSON.stringify(inputs.counts)} in ${(inputs.generateMs / 1000).toFixed(1)} s`);
+  if (inputs.full)
+    log(
+      `kept inputs: ${inputs.full.json}, ${(inputs.full.jsonBytes / MB).toFixed(1)} MiB${inputs.full.yaml ? `; ${inputs.full.yaml}` : '; no cluster-full.yaml: the YAML load is left out'}`,
+    );
+  else if (o.fullDetail) {
     inputs.full = generateFull(o, inputs.dir);
     log(
       `generated ${inputs.full.json}: ${(inputs.full.jsonBytes / MB).toFixed(1)} MiB (full detail, 4-space indent) and ${inputs.full.yaml}: ${(inputs.full.yamlBytes / MB).toFixed(1)} MiB (multi-document YAML) in ${(inputs.full.generateMs / 1000).toFixed(1)} s`,
@@ -829,7 +890,7 @@ async function main(): Promise<number> {
       { cwd: root, stdio: 'inherit', timeout: o.timeoutS * 1000 },
     );
   // the YAML stream once: the yaml package parses it at a few MB/s
-  if (o.fullDetail && o.only.has('load')) await run('yamlLoad', 0);
+  if (o.fullDetail && o.only.has('load') && inputs.full?.yaml) await run('yamlLoad', 0);
   for (const task of ['simulate', 'steady', 'goback']) {
     if (!o.only.has(task)) continue;
     for (let i = 0; i < (o.simRuns ?? o.runs) && !unavailable.has(task); i++) await run(task, i);
@@ -891,7 +952,8 @@ async function main(): Promise<number> {
   log('');
   log(`results: ${file}`);
 
-  if (o.keep) log(`inputs kept in ${inputs.dir}`);
+  if (inputs.given) rmSync(childDir, { recursive: true, force: true });
+  else if (o.keep) log(`inputs kept in ${inputs.dir}`);
   else rmSync(inputs.dir, { recursive: true, force: true });
 
   if (failures.length) {

@@ -133,7 +133,13 @@ export function writeChunks(path: string, chunks: Iterable<string>): void {
 }
 
 /**
- * A file's text in pieces of 1 MiB, decoded as UTF-8 across piece boundaries: for evidence bigger than one string.
+ * Pieces of 64 KiB, not 1 MiB: making the 1 MiB pieces' strings took most of a streamed load's
+ * reading, more than decoding them (why, and the figures: bench/README.md, "Issue 16, fifth session").
+ */
+const PIECE_BYTES = 64 * 1024;
+
+/**
+ * A file's text in pieces of 64 KiB, decoded as UTF-8 across piece boundaries: for evidence bigger than one string.
  * A gzipped file is decompressed as it is read.
  */
 export function* readChunks(path: string): Generator<string> {
@@ -151,7 +157,7 @@ export function* readChunks(path: string): Generator<string> {
     return;
   }
   const decoder = stringDecoderUtf8();
-  const buf = Buffer.allocUnsafe(1 << 20);
+  const buf = Buffer.allocUnsafe(PIECE_BYTES);
   try {
     for (let n = readSync(fd, buf, 0, buf.length, null); n > 0; n = readSync(fd, buf, 0, buf.length, null)) yield decoder.write(buf.subarray(0, n));
     const tail = decoder.end();

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadScenario } from '../../src/engine/snapshot/scenario';
 import { loadSnapshot } from '../../src/engine/snapshot/load';
-import { nodeFs } from '../../src/platform/nodeFs';
+import { nodeFs, readChunks } from '../../src/platform/nodeFs';
 
 const NODE = 'apiVersion: v1\nkind: Node\nmetadata: {name: node-a}\n';
 
@@ -72,5 +72,23 @@ test('a regular file is read whole', () => {
     const big = NODE + `# ${'x'.repeat(200_000)}\n`;
     writeFileSync(join(dir, 'n.yaml'), big);
     assert.equal(nodeFs().readText(join(dir, 'n.yaml')), big);
+  });
+});
+
+test('a file read in pieces: the same text, in pieces under 128 KiB', () => {
+  // longer strings made a streamed load's reading dear (nodeFs.ts PIECE_BYTES; bench/README.md, "Issue 16, fifth session")
+  const cases: [name: string, text: string][] = [
+    ['ASCII over several pieces', 'a'.repeat(300_000)],
+    ['a two-byte character across the first boundary', `${'a'.repeat(64 * 1024 - 1)}é${'b'.repeat(1000)}`],
+    ['a four-byte character across the first boundary', `${'a'.repeat(64 * 1024 - 2)}😀${'b'.repeat(1000)}`],
+    ['empty', ''],
+  ];
+  withDir((dir) => {
+    for (const [name, text] of cases) {
+      writeFileSync(join(dir, 'f.txt'), text);
+      const pieces = [...readChunks(join(dir, 'f.txt'))];
+      assert.equal(pieces.join(''), text, name);
+      for (const p of pieces) assert.ok(Buffer.byteLength(p) < 128 * 1024, `${name}: a piece of ${Buffer.byteLength(p)} bytes`);
+    }
   });
 });

@@ -8,8 +8,8 @@
  * also the scenario's snapshot unless snapshots are given.
  */
 import type { Problem } from '../problems';
-import { loadSnapshot } from '../snapshot/load';
-import { kubeletVersions, takeSnapshotFiles, describeObjects } from './snapshotInputs';
+import { openSnapshot } from '../snapshot/load';
+import { OBJECT_FILE, kubeletVersions, takeSnapshotFiles, describeObjects } from './snapshotInputs';
 import { basenamePath, dirnamePath, joinPath, type InputFs } from '../snapshot/source';
 import { importEvidence, type EvidenceInput } from './index';
 import { inferScenario, type KnownObjects } from './infer';
@@ -125,9 +125,35 @@ export function importEvidenceFiles(paths: readonly string[], access: EvidenceAc
   for (const s of options.snapshots ?? []) {
     if (!access.fs.stat(s)) return { ok: false, message: `cannot read snapshot ${s}: no such file or folder`, problems: walk };
   }
-  const inputs: EvidenceInput[] = files.map((f) => ({ name: f, chunks: access.readChunks(f) }));
+  // The snapshot: the files given as such, then, in the order of the evidence, its cluster-info
+  // dumps (unless snapshots are given) and the files that hold objects, each loaded from the read
+  // that recognised it (recordedChunks.ts), not read again.
+  const given = [...(options.snapshots ?? [])];
+  const session = openSnapshot(access.fs);
+  const counts = new Map<string, Map<string, number>>();
+  for (const s of given) counts.set(s, session.loadPath(s));
+  const taken: string[] = [];
+  const inputs: EvidenceInput[] = files.map((f) => ({
+    name: f,
+    chunks: access.readChunks(f),
+    objects: OBJECT_FILE.test(f)
+      ? (chunks) => {
+          if (counts.has(f)) return;
+          const c = session.loadOpened(f, chunks);
+          if (!c.size) return;
+          counts.set(f, c);
+          taken.push(f);
+        }
+      : undefined,
+    dump: given.length
+      ? undefined
+      : (chunks) => {
+          session.loadOpened(f, chunks, true);
+          taken.push(f);
+        },
+  }));
   const result = importEvidence(inputs, { anchor: options.at ?? options.now, anchorGiven: options.at !== undefined, version: options.version });
-  const objectFiles = takeSnapshotFiles(result, access.fs);
+  const objectFiles = takeSnapshotFiles(result, counts);
   const problems = [...walk, ...result.problems.filter((p) => p.severity !== 'info')];
   if (result.inputs.every((i) => i.format === 'unrecognised' || i.format === 'snapshot')) {
     const none = `none of ${files.length === 1 ? basenamePath(files[0]) : `the ${files.length} files`} is evidence this tool reads`;
@@ -146,13 +172,10 @@ export function importEvidenceFiles(paths: readonly string[], access: EvidenceAc
       problems,
     };
   }
-  // the cluster's objects among the evidence (a kubectl export, a must-gather's files) are the snapshot too
-  const snapshots = [...(options.snapshots ?? [])];
-  if (!snapshots.length) snapshots.push(...result.inputs.filter((i) => i.format === 'cluster-info-dump').map((i) => i.file));
-  for (const f of objectFiles) if (!snapshots.includes(f.file)) snapshots.push(f.file);
+  const snapshots = [...given, ...taken];
   let known: KnownObjects | undefined;
   if (snapshots.length) {
-    const snap = loadSnapshot(snapshots, access.fs);
+    const snap = session.finish();
     problems.push(...snap.problems.filter((p) => p.severity !== 'info'));
     known = {
       nodes: new Set(snap.cluster.nodes.keys()),

@@ -16,6 +16,7 @@ import { importClusterInfoDump } from './clusterInfoDump';
 import { DESCRIBE_START, importDescribe } from './describe';
 import { GET_TABLE_HEADER, importGetTable } from './getTable';
 import { KWOK_MARKER, importKwokRecording } from './kwokRecording';
+import { CountedLines, RecordedChunks } from './recordedChunks';
 import { emptyResult, type EvidenceFormat, type ImportResult, type RealDecision } from './types';
 import type { ImportOptions } from './options';
 
@@ -24,7 +25,24 @@ export interface EvidenceInput {
   name: string;
   /** its text in chunks (a file read piece by piece) */
   chunks: Iterable<string>;
+  /**
+   * Given, an input that is not evidence is handed over whole, from the same read, to load the
+   * cluster's objects it may hold (recordedChunks.ts); whatever the reader leaves is read to count
+   * the lines (undefined: the text read to recognise it was too long to keep, and is read again).
+   */
+  objects?(chunks: Iterable<string> | undefined): void;
+  /** Given, a cluster-info dump's whole text once it is imported, from the same read (undefined: too long to keep). */
+  dump?(chunks: Iterable<string> | undefined): void;
 }
+
+/**
+ * At most this much of an input whose text may be handed over is read to recognise it (what was
+ * read is kept until then): an input not recognised within it is not evidence. More than 200
+ * lines this long are none (a compact JSON List is one line).
+ */
+export const RECOGNISE_CHARS = 64 * 1024 * 1024;
+/** A cluster-info dump's text is kept for the loader up to what the loader reads whole (source.ts MAX_FILE_BYTES). */
+const KEEP_DUMP_CHARS = 480 * 1024 * 1024;
 
 /** Two sources' records of one decision further apart than this disagree about the time. */
 export const SKEW_WARNING = seconds(2);
@@ -55,7 +73,8 @@ export function importEvidence(inputs: readonly EvidenceInput[], options: Import
 }
 
 function importOne(input: EvidenceInput, options: ImportOptions, result: ImportResult): void {
-  const lines = reportingCuts(input.name, linesOf(input.chunks), result)[Symbol.iterator]();
+  const recorded = input.objects || input.dump ? new RecordedChunks(input.chunks, RECOGNISE_CHARS, KEEP_DUMP_CHARS) : undefined;
+  const lines = reportingCuts(input.name, linesOf(recorded ? recorded.read() : input.chunks), result)[Symbol.iterator]();
   const head: Line[] = [];
   let format: EvidenceFormat | undefined;
   /** the first line that is not paste noise opens a YAML stream of objects */
@@ -68,10 +87,21 @@ function importOne(input: EvidenceInput, options: ImportOptions, result: ImportR
     // a KWOK recording opens with the cluster's objects: its first ResourcePatch may come thousands of lines later
     if (head.length >= (yamlObjects ? YAML_HEAD_LINES : 200)) break;
   }
+  // the window ended inside a line: what it holds says nothing
+  if (recorded?.windowEnded) format = undefined;
   const all = chain(head, lines);
   if (!format) {
     let n = head.length;
-    for (const l of all) n = l.n;
+    // the text from its start, for the objects it may hold (and its lines counted): read on from the same read
+    const whole = recorded?.whole();
+    if (whole) {
+      const counted = new CountedLines(whole);
+      input.objects?.(counted);
+      n = counted.drain();
+    } else {
+      for (const l of all) n = l.n;
+      input.objects?.(undefined);
+    }
     result.inputs.push({ file: input.name, format: 'unrecognised', lines: n });
     if (head.some((l) => !isPasteNoise(l.text))) {
       result.problems.push({
@@ -84,6 +114,7 @@ function importOne(input: EvidenceInput, options: ImportOptions, result: ImportR
     }
     return;
   }
+  recorded?.recognised(format === 'cluster-info-dump' && input.dump !== undefined);
   if (format === 'describe-node') {
     const d = importDescribe(input.name, all, options, result);
     result.inputs.push({ file: input.name, format: d.kinds.has('pod') && !d.kinds.has('node') ? 'describe-pod' : 'describe-node', lines: d.lines });
@@ -104,6 +135,7 @@ function importOne(input: EvidenceInput, options: ImportOptions, result: ImportR
                 ? importKwokRecording(input.name, all, options, result)
                 : importControllerLog(input.name, all, options, result);
   result.inputs.push({ file: input.name, format, lines: n });
+  if (format === 'cluster-info-dump') input.dump?.(recorded!.whole());
 }
 
 function* reportingCuts(file: string, lines: Iterable<Line>, result: ImportResult): Generator<Line> {

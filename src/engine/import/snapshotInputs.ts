@@ -4,11 +4,10 @@
  * --output-directory` other than its events. They say what the cluster held, not what happened
  * to it, so they are read as the scenario's snapshot (as `--snapshot` would give them), not
  * skipped as unrecognised evidence. Which files they are, the snapshot loader says: whatever it
- * reads as objects of the kinds the engine simulates.
+ * reads as objects of the kinds the engine simulates, from the read that found they are not
+ * evidence (files.ts).
  */
 import type { Problem } from '../problems';
-import { loadSnapshot } from '../snapshot/load';
-import type { InputFs } from '../snapshot/source';
 import type { LoadedSnapshot } from '../snapshot/types';
 import type { KObject } from '../model/types';
 import { evidenceOf, type ImportResult, type Observation } from './types';
@@ -20,33 +19,28 @@ export interface ObjectFile {
 }
 
 /** Only files a snapshot can be: the loader's own rule for a folder's files. */
-const OBJECT_FILE = /\.(json|ya?ml)(\.gz)?$/i;
+export const OBJECT_FILE = /\.(json|ya?ml)(\.gz)?$/i;
 
 /** Problems of one kind about one file taken out (a warning a later step answered). */
 const without = (problems: Problem[], code: string, file: string): Problem[] => problems.filter((p) => !(p.code === code && p.position?.file === file));
 
+const KINDS = ['Node', 'Pod', 'ReplicaSet', 'DaemonSet', 'Lease'];
+
 /**
- * The inputs left unrecognised that hold Kubernetes objects: each becomes a `snapshot` input
- * and its unrecognised-format warning is taken back.
+ * The inputs left unrecognised that hold Kubernetes objects (`counts`: what the snapshot loader put
+ * in the cluster from each file, SnapshotSession.loadOpened): each becomes a `snapshot` input and
+ * its unrecognised-format warning is taken back.
  */
-export function takeSnapshotFiles(result: ImportResult, fs: InputFs): ObjectFile[] {
+export function takeSnapshotFiles(result: ImportResult, counts: ReadonlyMap<string, ReadonlyMap<string, number>>): ObjectFile[] {
   const out: ObjectFile[] = [];
   for (const input of result.inputs) {
     if (input.format !== 'unrecognised' || !OBJECT_FILE.test(input.file)) continue;
-    const c = loadSnapshot(input.file, fs).cluster;
-    const counts = (
-      [
-        ['Node', c.nodes.size],
-        ['Pod', c.pods.size],
-        ['ReplicaSet', c.replicaSets.size],
-        ['DaemonSet', c.daemonSets.size],
-        ['Lease', c.leases.size],
-      ] as [string, number][]
-    ).filter(([, n]) => n > 0);
-    if (!counts.length) continue;
+    const c = counts.get(input.file);
+    const kinds = KINDS.map((k): [string, number] => [k, c?.get(k) ?? 0]).filter(([, n]) => n > 0);
+    if (!kinds.length) continue;
     input.format = 'snapshot';
     result.problems = without(result.problems, 'unrecognised-format', input.file);
-    out.push({ file: input.file, counts });
+    out.push({ file: input.file, counts: kinds });
   }
   return out;
 }

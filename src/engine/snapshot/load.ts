@@ -31,7 +31,7 @@
 import { isNode, parseAllDocuments, type Document } from 'yaml';
 import type { EngineKind } from '../model/convert';
 import type { Problem, Severity, SourcePosition } from '../problems';
-import { LineIndex, findJsonSyntaxError, skipWs, splitJsonStream, type JsonPath } from './positions';
+import { LineIndex, skipWs, splitJsonStream, type JsonPath } from './positions';
 import { parseListSharing } from './listParse';
 import type { Chunk } from './jsonListStream';
 import type { Lines } from './streamPositions';
@@ -44,7 +44,8 @@ import { EXPECTED_SNAPSHOT, isBinary, sniffText, withoutBom } from './sniff';
 import { ClusterStore } from './clusterStore';
 import { crossChecks, latestTimestamp } from './crossChecks';
 import { isObject, jsonUnit, openUnit, releasedJsonUnit, yamlUnit, type KeepOf, type Unit } from './unitObjects';
-import { MAX_SYNTAX_PROBLEMS, concatIterators, firstNonBlank, formatBytes, streamJson, streamYaml } from './streamedFile';
+import { MAX_SYNTAX_PROBLEMS, concatIterators, firstNonBlank, formatBytes, joinUpTo, streamJson, streamYaml } from './streamedFile';
+import { loadJsonValues } from './jsonValues';
 import { MAX_YAML_DOCUMENT_CHARS } from './yamlDocStream';
 
 export { API_VERSIONS } from './unitObjects';
@@ -100,7 +101,11 @@ class SnapshotLoader {
 
   // -- files and folders ----------------------------------------------------
 
-  loadPath(path: string, depth = 0, inFolder = false): void {
+  /**
+   * `opened`: the file's text, from its start, from a read the caller began (the evidence import
+   * recognising what the file is): used instead of reading the file again.
+   */
+  loadPath(path: string, depth = 0, inFolder = false, opened?: Iterable<string>): void {
     const fs = this.fs;
     if (!fs) {
       this.problem('no-file-system', 'error', `cannot read ${path}: no file system was given to the loader`);
@@ -152,10 +157,10 @@ class SnapshotLoader {
     // a stream has no size limit of its own: only one the caller sets
     // YAML is parsed a document at a time, and the yaml package's tree is many times the text: a big YAML file streams sooner
     const streamAbove = this.options.streamFilesAbove ?? (/\.ya?ml(\.gz)?$/i.test(path) ? MAX_YAML_DOCUMENT_CHARS : STREAM_FILES_ABOVE);
-    if (fs.readChunks && st.size > streamAbove && (this.options.maxFileBytes === undefined || st.size <= limit)) {
+    if ((opened || fs.readChunks) && st.size > streamAbove && (this.options.maxFileBytes === undefined || st.size <= limit)) {
       let chunks: Iterable<Chunk>;
       try {
-        chunks = fs.readChunks(path);
+        chunks = opened ?? fs.readChunks!(path);
       } catch (e) {
         this.problem('unreadable-file', 'error', `${path}: cannot read the file (${e instanceof Error ? e.message : String(e)})`, {
           file: path,
@@ -181,7 +186,15 @@ class SnapshotLoader {
     // no local variable holds the text: loadSource can let it go (see there)
     let source: TextSource;
     try {
-      source = { text: fs.readText(path), reread: () => fs.readText(path) };
+      if (opened) {
+        const whole = joinUpTo(opened, limit);
+        // longer than its size said (a gzip trailer tells the size modulo 4 GiB): streamed, as below
+        if (typeof whole !== 'string') {
+          this.loadChunks(path, whole, inFolder);
+          return;
+        }
+        source = { text: whole, reread: () => fs.readText(path) };
+      } else source = { text: fs.readText(path), reread: () => fs.readText(path) };
     } catch (e) {
       // a gzip trailer tells the size modulo 4 GiB: a file that turns out too big to read whole is streamed
       if (st.compressed !== undefined && fs.readChunks && this.options.maxFileBytes === undefined && e instanceof GzipLimitError && e.limit === 'size') {
@@ -197,6 +210,34 @@ class SnapshotLoader {
       return;
     }
     this.loadSource(path, source, inFolder);
+  }
+
+  /**
+   * A file loaded as loadPath loads it, from `opened` when the caller began reading it: how many
+   * objects of each kind it put in the cluster, as if loaded alone. Unless `keepEmpty`, one that put
+   * none leaves no trace (no problem, no ignored object): it was no snapshot.
+   */
+  loadCounted(path: string, opened?: Iterable<string>, keepEmpty = false): Map<string, number> {
+    const store = this.store;
+    const mark = { problems: this.problems.length, files: this.files.length, used: store.used.length, ignored: store.ignored.length };
+    const was = { partial: this.partial, exported: this.exported, kindless: store.kindless };
+    this.loadPath(path, 0, false, opened);
+    const names = new Map<string, Set<string>>();
+    for (let i = mark.used; i < store.used.length; i++) {
+      const l = store.used[i];
+      let set = names.get(l.kind);
+      if (!set) names.set(l.kind, (set = new Set()));
+      set.add(l.name);
+    }
+    if (!names.size && !keepEmpty) {
+      this.problems.length = mark.problems;
+      this.files.length = mark.files;
+      store.ignored.length = mark.ignored;
+      this.partial = was.partial;
+      this.exported = was.exported;
+      store.kindless = was.kindless;
+    }
+    return new Map([...names].map(([kind, set]) => [kind, set.size]));
   }
 
   loadText(file: string, text: string): void {
@@ -283,7 +324,7 @@ class SnapshotLoader {
         this.processUnit(unit);
         return;
       }
-      this.loadJsonStream(file, text, new LineIndex(text), fileKind);
+      loadJsonValues(this, file, text, new LineIndex(text), fileKind, text.length <= this.positionsUpTo());
       return;
     }
     this.loadYaml(file, text, new LineIndex(text), fileKind);
@@ -336,63 +377,6 @@ class SnapshotLoader {
     return this.options.objectPositionsUpTo ?? 8 * 1024 * 1024;
   }
 
-  /** Several JSON values with text between them, or one malformed JSON value. */
-  private loadJsonStream(file: string, text: string, lines: Lines, fileKind: EngineKind | undefined): void {
-    const segments = splitJsonStream(text);
-    const values = segments.filter((s) => s.kind === 'json');
-    if (values.length === 0 || (segments.length === 1 && segments[0].kind !== 'json')) {
-      // One malformed JSON document: say where.
-      const err = findJsonSyntaxError(text, 0);
-      const at = err?.offset ?? 0;
-      this.problem(
-        'json-syntax',
-        'error',
-        `${err?.message ?? 'malformed JSON'}; the file is left out`,
-        lines.position(file, at, Math.min(at + 1, text.length)),
-      );
-      this.partial = true;
-      return;
-    }
-    for (const seg of segments) {
-      if (seg.kind === 'text') {
-        const start = skipWs(text, seg.start);
-        let end = seg.end;
-        while (end > start && /\s/.test(text[end - 1])) end--;
-        const n = lines.lineCol(end).line - lines.lineCol(start).line + 1;
-        this.problem(
-          'skipped-text',
-          'info',
-          `skipped ${n} line${n === 1 ? '' : 's'} of text between JSON values (as in the output of kubectl cluster-info dump)`,
-          lines.position(file, start, end),
-        );
-      } else if (seg.kind === 'bad-json') {
-        const at = seg.error?.offset ?? seg.start;
-        this.problem(
-          'json-syntax',
-          'error',
-          `${seg.error?.message ?? 'malformed JSON'}; this JSON value is left out`,
-          lines.position(file, at, Math.min(at + 1, text.length)),
-        );
-        this.partial = true;
-      } else {
-        let value: unknown;
-        try {
-          value = JSON.parse(text.slice(seg.start, seg.end));
-        } catch (e) {
-          this.problem(
-            'json-syntax',
-            'error',
-            `${e instanceof Error ? e.message : 'malformed JSON'}; this JSON value is left out`,
-            lines.position(file, seg.start),
-          );
-          this.partial = true;
-          continue;
-        }
-        this.processUnit(jsonUnit(file, text, lines, seg.start, value, fileKind, true, text.length <= this.positionsUpTo()));
-      }
-    }
-  }
-
   loadYaml(file: string, text: string, lines: Lines, fileKind: EngineKind | undefined, detach = false): void {
     let docs: Document.Parsed[];
     try {
@@ -416,7 +400,7 @@ class SnapshotLoader {
     if (docs.some((d) => d.errors.length) && /\n[{[]\s*\n/.test(text)) {
       const segments = splitJsonStream(text);
       if (segments.some((s) => s.kind === 'json' && s.end - s.start > 1)) {
-        this.loadJsonStream(file, text, lines, fileKind);
+        loadJsonValues(this, file, text, lines, fileKind, text.length <= this.positionsUpTo());
         return;
       }
     }
@@ -503,7 +487,7 @@ class SnapshotLoader {
 
   // -- values and objects ---------------------------------------------------
 
-  private processUnit(unit: Unit): void {
+  processUnit(unit: Unit): void {
     const u = openUnit(this, unit);
     const v = unit.value;
     if (isObject(v) && (Array.isArray(v.items) || v.items === null) && (v.kind === undefined || (typeof v.kind === 'string' && v.kind.endsWith('List')))) {
@@ -582,6 +566,24 @@ export function loadSnapshotChunks(file: string, chunks: Iterable<Chunk>, fs?: I
   const loader = new SnapshotLoader(fs, options);
   loader.loadChunks(file, chunks);
   return loader.finish();
+}
+
+/** A snapshot loaded input by input, for a caller that reads some files itself (the evidence import). */
+export interface SnapshotSession {
+  /** what each file put in the cluster, by kind (SnapshotLoader.loadCounted) */
+  loadPath(path: string): Map<string, number>;
+  /** a file the caller began reading, loaded from that read (undefined: read again); one that held no object leaves no trace unless `keepEmpty` */
+  loadOpened(path: string, chunks: Iterable<string> | undefined, keepEmpty?: boolean): Map<string, number>;
+  finish(): LoadedSnapshot;
+}
+
+export function openSnapshot(fs: InputFs, options: LoadOptions = {}): SnapshotSession {
+  const loader = new SnapshotLoader(fs, options);
+  return {
+    loadPath: (path) => loader.loadCounted(path, undefined, true),
+    loadOpened: (path, chunks, keepEmpty) => loader.loadCounted(path, chunks, keepEmpty),
+    finish: () => loader.finish(),
+  };
 }
 
 export function loadSnapshot(inputs: SnapshotInput | readonly SnapshotInput[], fs?: InputFs, options: LoadOptions = {}): LoadedSnapshot {

@@ -160,3 +160,19 @@ export function* concatIterators<T>(head: T[], rest: Iterator<T>): Generator<T> 
   yield* head;
   for (let r = rest.next(); !r.done; r = rest.next()) yield r.value;
 }
+
+/**
+ * The chunks joined into one text, as `readText` would give it, or, when they come to more than
+ * `limit` characters, the chunks as a stream again (those joined so far, then the rest).
+ */
+export function joinUpTo(chunks: Iterable<string>, limit: number): string | Iterable<string> {
+  const it = chunks[Symbol.iterator]();
+  const seen: string[] = [];
+  let length = 0;
+  for (let r = it.next(); !r.done; r = it.next()) {
+    seen.push(r.value);
+    length += r.value.length;
+    if (length > limit) return { [Symbol.iterator]: () => concatIterators(seen, it) };
+  }
+  return seen.length === 1 ? seen[0] : seen.join('');
+}
