@@ -358,7 +358,13 @@ export class CheckpointStore {
     host.controllers = controllers().filter((c) => cp.controllers.some((x) => x.name === c.name));
     for (const c of host.controllers) {
       const previous = running.find((x) => x.name === c.name);
-      const from: RestoreFrom | undefined = previous && { previous, pods: podsReplaced, nodes: nodesReplaced, podsMovedInOrder };
+      const from: RestoreFrom | undefined = previous && {
+        previous,
+        pods: podsReplaced,
+        nodes: nodesReplaced,
+        podsMovedInOrder,
+        podsPutBack: putBack.pods.size,
+      };
       c.restore(cp.controllers.find((x) => x.name === c.name)!.saved, host, from);
     }
     return cp.loop;
