@@ -358,13 +358,8 @@ export class CheckpointStore {
     host.controllers = controllers().filter((c) => cp.controllers.some((x) => x.name === c.name));
     for (const c of host.controllers) {
       const previous = running.find((x) => x.name === c.name);
-      const from: RestoreFrom | undefined = previous && {
-        previous,
-        pods: podsReplaced,
-        nodes: nodesReplaced,
-        podsMovedInOrder,
-        podsPutBack: putBack.pods.size,
-      };
+      const podsPutBack = putBack.pods.size;
+      const from: RestoreFrom | undefined = previous && { previous, pods: podsReplaced, nodes: nodesReplaced, podsMovedInOrder, podsPutBack };
       c.restore(cp.controllers.find((x) => x.name === c.name)!.saved, host, from);
     }
     return cp.loop;
@@ -414,10 +409,7 @@ function rewind<T, S = T>(
   putBack?: Set<string>,
   /** the keys of a dropped checkpoint's delta (default: its map's), read without making the map */
   keysOf: (c: Checkpoint) => Iterable<string> = (c) => deltaOf(c).keys(),
-  /**
-   * Writes a record into the live one under its key instead of replacing it, when it can (true);
-   * such a key is not in `replaced` (the live record stays, and what its readers index it by with it)
-   */
+  /** writes a record into the live one under its key, when it can (true): such a key is not in `replaced` */
   writeInto?: (live: T, v: T | S) => boolean,
 ): Map<string, T> {
   // the set put back is the one collected (a copy of 50,000 keys after a heavy pass, before)
