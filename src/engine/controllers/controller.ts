@@ -140,6 +140,4 @@ export interface RestoreFrom {
    * their place then. Every other pod is in the same order in both.
    */
   podsMovedInOrder: ReadonlySet<string>;
-  /** how many pods the restore put back, those written into their live records included */
-  podsPutBack: number;
 }

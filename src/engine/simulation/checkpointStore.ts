@@ -358,8 +358,7 @@ export class CheckpointStore {
     host.controllers = controllers().filter((c) => cp.controllers.some((x) => x.name === c.name));
     for (const c of host.controllers) {
       const previous = running.find((x) => x.name === c.name);
-      const podsPutBack = putBack.pods.size;
-      const from: RestoreFrom | undefined = previous && { previous, pods: podsReplaced, nodes: nodesReplaced, podsMovedInOrder, podsPutBack };
+      const from: RestoreFrom | undefined = previous && { previous, pods: podsReplaced, nodes: nodesReplaced, podsMovedInOrder };
       c.restore(cp.controllers.find((x) => x.name === c.name)!.saved, host, from);
     }
     return cp.loop;

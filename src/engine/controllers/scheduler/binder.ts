@@ -491,9 +491,7 @@ export class SimplifiedBinder implements SimController {
     // the restore put back few pods; else dropped, and made again when a pod waits (it may be never).
     const previous = from?.previous instanceof SimplifiedBinder ? from.previous : null;
     const live = previous?.index ?? null;
-    // the pods written back into their live records count too, so the share is what it was before they
-    // were (a jump to before an outage drops the index, made again only when a pod waits, often never)
-    const few = host !== undefined && from !== undefined && from.podsPutBack <= host.cluster.pods.size * TAKE_OVER_SHARE;
+    const few = host !== undefined && from !== undefined && from.pods.size <= host.cluster.pods.size * TAKE_OVER_SHARE;
     this.index = live && few ? live.restoredTo(host.cluster, from.pods, from.nodes, this.options.checkRestoredIndex === true) : null;
     // the binder that ran until now is dropped after the restore: it must not keep (nor edit) the index taken over
     if (previous) previous.index = null;
