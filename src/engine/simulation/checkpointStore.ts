@@ -17,6 +17,7 @@ import {
   cloneNode,
   clonePod,
   cloneReplicaSet,
+  writePodInto,
   copyMap,
   frozenReplicaSet,
   heartbeatsSince,
@@ -305,6 +306,7 @@ export class CheckpointStore {
         podsReplaced,
         putBack.pods,
         (c) => c.pods.changedKeys(),
+        writePodInto,
       ),
       replicaSets: rewind(
         live.replicaSets,
@@ -406,13 +408,17 @@ function rewind<T, S = T>(
   putBack?: Set<string>,
   /** the keys of a dropped checkpoint's delta (default: its map's), read without making the map */
   keysOf: (c: Checkpoint) => Iterable<string> = (c) => deltaOf(c).keys(),
+  /** writes a record into the live one under its key, when it can (true): such a key is not in `replaced` */
+  writeInto?: (live: T, v: T | S) => boolean,
 ): Map<string, T> {
   // the set put back is the one collected (a copy of 50,000 keys after a heavy pass, before)
   const changed = putBack ?? new Set<string>();
   for (const key of dirty) changed.add(key);
   for (const c of dropped) for (const key of keysOf(c)) changed.add(key);
   const put = (key: string, v: T | S | null | undefined): void => {
-    if (replaced !== undefined) replaced.set(key, map.get(key));
+    const was = map.get(key);
+    if (v && was !== undefined && writeInto !== undefined && writeInto(was, v)) return;
+    if (replaced !== undefined) replaced.set(key, was);
     if (v) map.set(key, clone(v));
     else map.delete(key);
   };
