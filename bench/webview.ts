@@ -120,8 +120,14 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   const hostCpuMs: number[] = [];
   let session: Session | undefined;
   // as the extension does (ctx.ts): the engine prepares when the panel has been sent nothing for a while
+  /** each idle preparation that ran, in ms (it holds the host: a click then waits) */
+  const prepared: number[] = [];
   const idle = new IdlePrepare(
-    () => session?.sim.prepare?.(),
+    () => {
+      const t = hr();
+      session?.sim.prepare?.();
+      prepared.push(hr() - t);
+    },
     () => session?.slices.running ?? true,
   );
   // VS Code's postMessage serialises the message; so does this, and the page parses it
@@ -196,12 +202,21 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     `  open to first paint ${(openMs / 1000).toFixed(2)} s (loading ${(loadedMs / 1000).toFixed(2)} s, then the host's first messages ${(sendAllMs / 1000).toFixed(2)} s, ${(openBytes / 1048576).toFixed(1)} MiB)`,
   );
 
-  const step = () =>
-    page.evaluate(() => {
-      const p = (window as unknown as { __armClick(): Promise<number> }).__armClick();
-      (document.querySelector('vscode-button[data-action="step"]') as HTMLElement).click();
-      return p;
-    });
+  /** per timed click: from the click to the update message's arrival in the page, and from there to the paint */
+  const toMessage: number[] = [],
+    toPaint: number[] = [];
+  const clickOn = async (action: string): Promise<number> => {
+    const r = await page.evaluate((a) => {
+      const w = window as unknown as { __armClick(): Promise<number>; __split: { toMessage: number; toPaint: number } };
+      const p = w.__armClick();
+      (document.querySelector(`vscode-button[data-action="${a}"]`) as HTMLElement).click();
+      return p.then((ms) => ({ ms, ...w.__split }));
+    }, action);
+    toMessage.push(r.toMessage);
+    toPaint.push(r.toPaint);
+    return r.ms;
+  };
+  const step = () => clickOn('step');
   // the first pass registers every node (5,000 NodeRegistered decisions): reported apart from the quiet ones
   const firstStep = await step();
   progress(`  first step (pass 0) ${firstStep.toFixed(0)} ms`);
@@ -225,6 +240,8 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   while ((session.sim.pass ?? -1) < from - 1) await step();
   hostMs.splice(0);
   bytes.splice(0);
+  toMessage.splice(0);
+  toPaint.splice(0);
   const outage: number[] = [];
   const cdp = a.profile ? await page.context().newCDPSession(page) : undefined;
   if (cdp) {
@@ -253,16 +270,16 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
         ', ',
       )}); ${await page.evaluate(() => document.getElementsByTagName('*').length)} elements in the page, ${await page.evaluate(() => document.querySelectorAll('#decisions li').length)} in the decision log`,
   );
+  const ms = (xs: number[]) => xs.map((x) => x.toFixed(0)).join(', ');
+  const outageToMessage = toMessage.splice(0);
+  const outageToPaint = toPaint.splice(0);
+  progress(`    of them, click to the update's arrival in the page ${ms(outageToMessage)} ms; then to the paint ${ms(outageToPaint)} ms`);
+  progress(`    the engine's idle preparations so far: ${ms(prepared)} ms`);
   const outageHost = hostMs.splice(0);
   const outageBytes = bytes.splice(0);
 
   // step back from the outage's far end: the engine's goToPass (a checkpoint and the passes after it), the view, the paint
-  const stepBackClick = () =>
-    page.evaluate(() => {
-      const p = (window as unknown as { __armClick(): Promise<number> }).__armClick();
-      (document.querySelector('vscode-button[data-action="stepBack"]') as HTMLElement).click();
-      return p;
-    });
+  const stepBackClick = () => clickOn('stepBack');
   engineMs.splice(0);
   jsonMs.splice(0);
   hostCpuMs.splice(0);
@@ -273,9 +290,12 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   const backJson = jsonMs.splice(0);
   const backCpu = hostCpuMs.splice(0);
   const backBytes = bytes.splice(0);
+  const backToMessage = toMessage.splice(0);
+  const backToPaint = toPaint.splice(0);
   progress(
     `  steps back ${back.map((x) => x.toFixed(0)).join(', ')} ms (host ${backHost.map((x) => x.toFixed(0)).join(', ')}, CPU ${backCpu.map((x) => x.toFixed(0)).join(', ')}: engine ${backEngine.map((x) => x.toFixed(0)).join(', ')}, JSON ${backJson.map((x) => x.toFixed(0)).join(', ')}; ${backBytes.map((x) => (x / 1024).toFixed(0)).join(', ')} KiB)`,
   );
+  progress(`    of them, click to the update's arrival in the page ${ms(backToMessage)} ms; then to the paint ${ms(backToPaint)} ms`);
 
   // keystrokes in the node filter: narrowing, then widening again
   await page.locator('#node-filter input').click();
@@ -315,10 +335,14 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     outage,
     outageHost,
     outageBytes,
+    outageToMessage,
+    outageToPaint,
     back,
     backHost,
     backEngine,
     backCpu,
+    backToMessage,
+    backToPaint,
     keys,
     domRows,
     domElements,

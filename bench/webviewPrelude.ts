@@ -10,6 +10,8 @@ type W = Window & {
   __toHost(text: string): Promise<void>;
   /** resolves with ms from the next click's event to the paint after the next update message */
   __armClick(): Promise<number>;
+  /** of the last click: ms from its event to the update message's arrival in the page, and from there to the paint */
+  __split: { toMessage: number; toPaint: number };
   /** resolves with ms from the next keydown's event to the paint after it (and the input it causes) */
   __armKey(): Promise<number>;
   /** resolves with performance.timeOrigin + now at the paint after the first update message (open) */
@@ -25,13 +27,17 @@ w.acquireVsCodeApi = () => ({
 
 const afterPaint = (f: () => void) => requestAnimationFrame(() => requestAnimationFrame(f));
 let updateWaiters: (() => void)[] = [];
+/** when the update message the waiters wait for arrived (performance.now()) */
+let arrived = 0;
 // registered before the webview's own listener: the frames are requested before it renders, and run after
 window.addEventListener('message', (e: MessageEvent) => {
   if ((e.data as { type?: string } | null)?.type !== 'update' || !updateWaiters.length) return;
+  arrived = performance.now();
   const ws = updateWaiters;
   updateWaiters = [];
   afterPaint(() => ws.forEach((f) => f()));
 });
+w.__split = { toMessage: NaN, toPaint: NaN };
 
 // armed before the webview starts: the first update cannot arrive before it
 w.__firstPaint = new Promise((resolve) => updateWaiters.push(() => resolve(performance.timeOrigin + performance.now())));
@@ -46,7 +52,11 @@ w.__armClick = () =>
       },
       { capture: true, once: true },
     );
-    updateWaiters.push(() => resolve(performance.now() - t0));
+    updateWaiters.push(() => {
+      const now = performance.now();
+      w.__split = { toMessage: arrived - t0, toPaint: now - arrived };
+      resolve(now - t0);
+    });
   });
 
 // the text is inserted and the input event handled in the keydown's task, before the frames requested here

@@ -77,10 +77,18 @@ function pathNodes(sim: PathSim): ReadonlyMap<string, string> {
 }
 
 const NO_PATH_NODES: ReadonlyMap<string, string> = new Map();
+const NO_CHANGES: ReadonlySet<string> = new Set();
 
 /** The refs of a node's pods the pod-eviction path deletes: the engine's (DeletePods' rule: not DaemonSet pods by selector, not pods being deleted). */
 function podsWithCountdown(sim: PathSim, node: string): string[] {
   return (sim.podsEvictedFrom?.(node) ?? []).map((key) => `Pod/${key}`);
+}
+
+/** The keys of the pods whose countdown appeared, went or moved since the last update (EvictionIndex.changed and PathDeadlines.changed). */
+export function countdownsChanged(evictionChanges: ReadonlySet<string> | 'all', pathChanges: ReadonlySet<string>): ReadonlySet<string> {
+  const keys = new Set(pathChanges);
+  if (evictionChanges !== 'all') for (const ref of evictionChanges) if (ref.startsWith('Pod/')) keys.add(ref.slice(4));
+  return keys;
 }
 
 /**
@@ -94,8 +102,12 @@ export function podsToCompare(
   podChanges: ReadonlySet<string> | 'all',
   evictionChanges: ReadonlySet<string> | 'all',
   pathChanges: ReadonlySet<string>,
-): Set<string> | undefined {
+): ReadonlySet<string> | undefined {
   if (podChanges === 'all' || evictionChanges === 'all') return undefined;
+  // the engine's set as it is when nothing is added (a copy of 50,000 keys in the pass a zone goes Unknown)
+  let adds = pathChanges.size > 0;
+  for (const ref of evictionChanges) if (ref.startsWith('Pod/')) adds = true;
+  if (!adds) return podChanges;
   const keys = new Set(podChanges);
   for (const ref of evictionChanges) if (ref.startsWith('Pod/')) keys.add(ref.slice(4));
   for (const key of pathChanges) keys.add(key);
@@ -122,6 +134,12 @@ export class PathDeadlines {
 
   /** This update's countdowns by pod ref; `podChanges` are the pod keys changed since the last update ('all': unknown). */
   update(sim: PathSim, podChanges: ReadonlySet<string> | 'all'): ReadonlyMap<string, { at: string; node: string }> {
+    const deadlines = pathNodes(sim);
+    // no countdown now nor before (taint-based evictions): nothing to look at, whatever changed
+    if (!deadlines.size && !this.byNode.size) {
+      this.changed = NO_CHANGES;
+      return this.byRef;
+    }
     const changed = new Set<string>();
     const cluster = sim.cluster;
     // the nodes whose list of pods may differ: each changed pod's node before and after
@@ -134,7 +152,6 @@ export class PathDeadlines {
         if (node) touched.add(node);
       }
     }
-    const deadlines = pathNodes(sim);
     for (const [node, at] of deadlines) {
       const was = this.byNode.get(node);
       if (was && was.at === at && podChanges !== 'all' && !touched.has(node)) continue;

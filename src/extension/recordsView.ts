@@ -9,6 +9,7 @@ import type { Delta, NodeItem, PodItem, ReplicaSetItem } from '../protocol/webvi
 import {
   evictionOf,
   NO_EVICTIONS,
+  podsOnNode,
   nodeItem,
   podItem,
   readyOfNode,
@@ -142,6 +143,14 @@ export class RecordsView {
   private touched = new Set<string>();
   /** the evictions the first update was made with, while its pods' items wait (deferPods) */
   private pending: EvictionLookup | undefined;
+  /**
+   * Pods whose record changed (as the engine reported) in what neither a node's count nor its countdown shows (Ready,
+   * phase, owner: 50,000 pods marked not ready in the pass a zone's 1,667 nodes go Unknown), so that no count changed:
+   * their items are made again when read (podsOn, pod, completePods), not at the step. With `staleEvictions`, the
+   * evictions of the last update (the records and they are of the same position until the next update).
+   */
+  private stale = new Set<string>();
+  private staleEvictions: EvictionLookup = NO_EVICTIONS;
 
   /** While the first update's pods' items wait (completePods): the evictions it was made with. */
   get podsPending(): EvictionLookup | undefined {
@@ -152,11 +161,45 @@ export class RecordsView {
    * Makes the pods' items the first update left out, at the same position and with the same evictions (the session
    * calls it before anything else reads or moves the view). Every node with pods is touched, so its count is checked.
    */
-  completePods(cluster: ClusterState): void {
+  completeOpen(cluster: ClusterState): void {
     const evictions = this.pending;
     if (!evictions) return;
     this.pending = undefined;
     this.update(cluster, evictions, false, cluster.pods.keys(), { nodes: [], replicaSets: [] });
+  }
+
+  /** Makes every pod's item that waits (the open's, and the stale ones): the whole view is read. */
+  completePods(cluster: ClusterState): void {
+    this.completeOpen(cluster);
+    if (!this.stale.size) return;
+    const keys = this.stale;
+    this.stale = new Set();
+    this.update(cluster, this.staleEvictions, false, keys, { nodes: [], replicaSets: [] });
+  }
+
+  /** The items of a node's pods, sorted by ref, each up to date (its stale pods are made again, the others not looked at). */
+  podsOn(cluster: ClusterState, node: string): PodItem[] {
+    this.completeOpen(cluster);
+    if (this.stale.size) {
+      const keys: string[] = [];
+      // stale pods were on the node they are indexed under in the records and in this view when they went stale
+      for (const key of cluster.podsByNode.get(node) ?? []) if (this.stale.delete(key)) keys.push(key);
+      if (keys.length) this.update(cluster, this.staleEvictions, false, keys, { nodes: [], replicaSets: [] });
+    }
+    return podsOnNode(this.view, node);
+  }
+
+  /** One pod's item, up to date. */
+  pod(cluster: ClusterState, ref: string): PodItem | undefined {
+    this.completeOpen(cluster);
+    const key = ref.startsWith('Pod/') ? ref.slice(4) : ref;
+    if (this.stale.delete(key)) this.update(cluster, this.staleEvictions, false, [key], { nodes: [], replicaSets: [] });
+    return this.view.pods.get(ref);
+  }
+
+  /** How many pods' items wait to be made again (for tests and the bench). */
+  get stalePods(): number {
+    return this.stale.size;
   }
 
   private unlist(item: PodItem): void {
@@ -186,6 +229,7 @@ export class RecordsView {
     podKeys?: Iterable<string>,
     changed?: { nodes?: Iterable<string>; replicaSets?: Iterable<string> },
     deferPods = false,
+    lazyPods?: { countdowns: ReadonlySet<string> },
   ): ClusterDelta {
     // the first paint needs the nodes and their pod counts (podCounts.ts countsOfRecords), not 150,000 pods' items
     const skipPods = deferPods && full && this.pods.size === 0;
@@ -238,16 +282,20 @@ export class RecordsView {
       else this.podsByNode.set(item.node, new Map([[item.ref, item]]));
       pods.push(item);
     };
-    // only what may have changed (at 150,000 pods, comparing every pod was most of a step's work)
+    // only what may have changed (at 150,000 pods, comparing every pod was most of a step's work); with lazyPods, a pod
+    // whose node and countdown are as its item says waits (stale) until it is read
+    const byKeys = podKeys && !full;
+    if (byKeys && lazyPods) this.staleEvictions = evictions;
+    const keys = byKeys && lazyPods ? this.countedNow(podKeys, cluster, lazyPods.countdowns) : podKeys;
     const podsGone = skipPods
       ? []
-      : podKeys && !full
-        ? visitOnly(podKeys, cluster.pods, visitPod, this.pods, (old) => {
+      : byKeys
+        ? visitOnly(keys as Iterable<string>, cluster.pods, visitPod, this.pods, (old) => {
             podsByRef.delete(old.item.ref);
             this.unlist(old.item);
             return old.item.ref;
           })
-        : (cluster.pods.forEach(visitPod), []);
+        : (cluster.pods.forEach(visitPod), this.stale.clear(), []);
     const replicaSets: ReplicaSetItem[] = [];
     const visitReplicaSet = (r: ReplicaSetRecord, key: string): void => {
       const old = this.replicaSets.get(key);
@@ -291,6 +339,26 @@ export class RecordsView {
     };
     if (this.zoneLabels.size !== this.nodes.size) for (const key of this.zoneLabels.keys()) if (!this.nodes.has(key)) this.zoneLabels.delete(key);
     return delta;
+  }
+
+  /**
+   * Of the pods reported changed, those whose item must be made now: created, deleted, moved to another node, or whose
+   * countdown changed (`countdowns`, pod keys; a node's counts read them). The others go stale, to be made when read.
+   * Two look-ups a pod: this is what the pass in which 50,000 pods are marked not ready costs the view.
+   */
+  private countedNow(keys: Iterable<string>, cluster: ClusterState, countdowns: ReadonlySet<string>): string[] {
+    const now: string[] = [];
+    for (const key of keys) {
+      const e = this.pods.get(key);
+      const p = cluster.pods.get(key);
+      if (e && p && e.node === (p.nodeName ?? '') && !countdowns.has(key)) {
+        this.stale.add(key);
+        continue;
+      }
+      this.stale.delete(key);
+      now.push(key);
+    }
+    return now;
   }
 
   /** Drops the items whose records are gone, and makes the delta. */

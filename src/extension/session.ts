@@ -9,6 +9,8 @@ import { formatTime, parseTimestamp, type Micros } from '../engine/model/time';
 import type {
   AssumptionItem,
   HostMessage,
+  NodeItem,
+  PodItem,
   InitMessage,
   ScenarioInfo,
   SelectionMessage,
@@ -18,10 +20,8 @@ import type {
   WhatIfComparison,
   ZoneRow,
 } from '../protocol/webview';
-import { buildClusterView, diffClusterViews, podsOnNode, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
-import { RecordsView } from './recordsView';
-import { EvictionIndex, PathDeadlines, podsToCompare } from './countdowns';
-import { PodCounts } from './podCounts';
+import type { ClusterView } from './viewModel';
+import { KeptView } from './keptView';
 import { decisionMatcher, parseRunUntil } from './runUntil';
 import { runWhatIf } from './whatIfRun';
 import { handleMessage, type PanelActions } from './sessionMessages';
@@ -81,13 +81,10 @@ export class Session {
   readonly passes = new PassIndex();
   /** the decisions of the furthest run, kept when stepping back (the run is deterministic: the same prefix again) */
   private readonly run: Decision[] = [];
-  /** the view last sent (or asked for by the trees) */
-  private view?: ClusterView;
-  /** the view of the live records, kept across steps (and across Reset: its items are compared by value) */
-  private readonly records = new RecordsView();
+  /** the view last sent (or asked for by the trees), kept from step to step */
+  private readonly kept = new KeptView();
   /** the zones whose queued names the webview shows (the others are sent as a count) */
   private readonly openQueues = new Set<string>();
-  private readonly podCounts = new PodCounts();
   private readonly listeners = new Set<() => void>();
   /** makes the scenario's simulation with these options (Reset, what-if) */
   readonly make: MakeSimulation;
@@ -112,39 +109,17 @@ export class Session {
   }
 
   get clusterView(): ClusterView {
-    if (!this.view) this.updateView(false);
-    else if (this.sim.cluster) this.records.completePods(this.sim.cluster);
-    return this.view as ClusterView;
+    return this.kept.clusterView(this.sim);
   }
 
-  private readonly evictions = new EvictionIndex();
-  /** the pod-eviction path's countdowns (recomputed each update, compared with the last) */
-  private readonly pathDeadlines = new PathDeadlines();
+  /** The nodes' items, without making the pods' items that wait (see podsOn). */
+  get nodeItems(): ReadonlyMap<string, NodeItem> {
+    return this.kept.nodeItems(this.sim);
+  }
 
-  /** Brings the view up to date and says what changed since it was last brought up to date, with the nodes whose pods changed. */
-  private updateView(full: boolean): ClusterDelta & { touched: Set<string> | 'all' } {
-    const scheduled = this.evictions.update(this.sim.trace);
-    // taken on every update, so that it always holds what changed since the last one
-    const podChanges = this.sim.takePodChanges?.() ?? 'all';
-    const recordChanges = this.sim.takeRecordChanges?.();
-    // taint-eviction deadlines from the trace; the pod-eviction path's from the controller's "why not", which win
-    const byNode = this.pathDeadlines.update(this.sim, podChanges);
-    const evictions: EvictionLookup = byNode.size ? { get: (ref) => byNode.get(ref) ?? scheduled.get(ref), size: byNode.size + scheduled.size } : scheduled;
-    if (this.sim.cluster) {
-      const podKeys = podsToCompare(podChanges, this.evictions.changed, this.pathDeadlines.changed);
-      const changed = recordChanges && {
-        ...(recordChanges.nodes !== 'all' ? { nodes: recordChanges.nodes } : {}),
-        ...(recordChanges.replicaSets !== 'all' ? { replicaSets: recordChanges.replicaSets } : {}),
-      };
-      this.records.completePods(this.sim.cluster);
-      // the open's first paint waits for no pod's item (made once the webview says it painted, or when read)
-      const delta = this.records.update(this.sim.cluster, evictions, full, podKeys, changed, full && !this.view);
-      this.view = this.records.view;
-      return { ...delta, touched: this.records.takeTouchedNodes() };
-    }
-    const prev = full ? undefined : this.view;
-    this.view = buildClusterView(this.sim.state(), evictions);
-    return { ...diffClusterViews(prev, this.view), touched: 'all' };
+  /** A node's pods' items, sorted by ref: only that node's are brought up to date. */
+  podsOn(node: string): PodItem[] {
+    return this.kept.podsOn(this.sim, node);
   }
 
   // -- what the webview is told -------------------------------------------
@@ -164,9 +139,7 @@ export class Session {
   /** Everything the webview needs, or only what changed since the last update. */
   updateMessage(full: boolean, focusSeq?: number): UpdateMessage {
     this.catchUp();
-    const delta = this.updateView(full);
-    const deferred = this.sim.cluster && this.records.podsPending;
-    const podCounts = deferred ? this.podCounts.seed(this.sim.cluster!, deferred) : this.podCounts.update(this.view as ClusterView, delta.touched, full);
+    const delta = this.kept.update(this.sim, full);
     const pass0 = this.sim.pass;
     if (pass0 !== null && pass0 > this.lastPass) this.lastPass = pass0;
     const marks = this.marks.update(this.sim.trace, this.passes, isNoise, full);
@@ -180,7 +153,7 @@ export class Session {
       lastPass: this.lastPass,
       zones: this.zoneRows(),
       nodes: delta.nodes,
-      podCounts,
+      podCounts: delta.podCounts,
       replicaSets: delta.replicaSets,
       decisions: shown.inPass,
       ...(shown.afterPass.length ? { afterPass: shown.afterPass } : {}),
@@ -485,8 +458,7 @@ export class Session {
     const object = this.selected;
     const reality = this.realityOfSelection(d);
     if (!object) return { type: 'selection', ...(reality ? { reality } : {}) };
-    const view = this.clusterView;
-    const pod = view.pods.get(object);
+    const pod = object.startsWith('Pod/') ? this.kept.podItem(this.sim, object) : undefined;
     const lineage = podLineage(this.sim.trace, object, pod?.owner);
     const node = object.startsWith('Node/') ? object.slice(5) : pod?.node;
     const machines = machinesForSelection(this.sim, object, d?.machine?.id);
@@ -497,7 +469,7 @@ export class Session {
       ...(explanation ? { explanation } : {}),
       ...(lineage ? { lineage } : {}),
       ...machinesMessage(machines, this.sim.trace),
-      ...(node !== undefined ? { nodePods: { node, pods: podsOnNode(view, node) } } : {}),
+      ...(node !== undefined ? { nodePods: { node, pods: this.podsOn(node) } } : {}),
       ...(reality ? { reality } : {}),
     };
   }

@@ -9,7 +9,6 @@ import { naturalCompare, type Decision } from '../engine';
 import type { NodeItem, PodItem } from '../protocol/webview';
 import type { Ctx } from './ctx';
 import { COMMAND } from './commandIds';
-import { podsOnNode } from './viewModel';
 import { decisionTreeText } from './decisionText';
 
 export type ClusterElement = { kind: 'zone'; zone: string } | { kind: 'node'; node: NodeItem } | { kind: 'pod'; pod: PodItem };
@@ -43,20 +42,22 @@ export class ClusterTree implements vscode.TreeDataProvider<ClusterElement> {
   getChildren(e?: ClusterElement): ClusterElement[] {
     const s = this.ctx.session;
     if (!s) return [];
-    const view = s.clusterView;
+    // the nodes and one node's pods: the pods' items that wait (Session.podsOn) are not all made on every refresh
+    const nodes = s.nodeItems;
     if (!e) {
       const zones = new Set<string>(s.sim.zones(noNames).map((z) => z.zone));
-      for (const n of view.nodes.values()) zones.add(n.zone);
+      for (const n of nodes.values()) zones.add(n.zone);
       return [...zones].sort(naturalCompare).map((zone) => ({ kind: 'zone', zone }));
     }
     if (e.kind === 'zone') {
-      return [...view.nodes.values()]
+      return [...nodes.values()]
         .filter((n) => n.zone === e.zone)
         .sort((a, b) => naturalCompare(a.name, b.name))
         .map((node) => ({ kind: 'node', node }));
     }
     if (e.kind === 'node') {
-      return podsOnNode(view, e.node.name)
+      return s
+        .podsOn(e.node.name)
         .sort((a, b) => naturalCompare(a.ref, b.ref))
         .map((pod) => ({ kind: 'pod', pod }));
     }
@@ -97,10 +98,10 @@ export class ClusterTree implements vscode.TreeDataProvider<ClusterElement> {
   }
 
   getParent(e: ClusterElement): ClusterElement | undefined {
-    const view = this.ctx.session?.clusterView;
+    const nodes = this.ctx.session?.nodeItems;
     if (e.kind === 'node') return { kind: 'zone', zone: e.node.zone };
     if (e.kind === 'pod') {
-      const n = view?.nodes.get(`Node/${e.pod.node}`);
+      const n = nodes?.get(`Node/${e.pod.node}`);
       return n ? { kind: 'node', node: n } : undefined;
     }
     return undefined;

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import { openScenario } from '../../src/extension/openScenario';
 import { buildClusterViewFromRecords, diffClusterViews, NO_EVICTIONS, podsOnNode, type ClusterView } from '../../src/extension/viewModel';
 import { RecordsView } from '../../src/extension/recordsView';
-import { EvictionIndex, PathDeadlines, podsToCompare } from '../../src/extension/countdowns';
+import { countdownsChanged, EvictionIndex, PathDeadlines, podsToCompare } from '../../src/extension/countdowns';
 import type { Simulation } from '../../src/engine/simulation/api';
 import { emptyCluster } from '../../src/engine/model/cluster';
 import type { NodeRecord, PodRecord } from '../../src/engine/model/types';
@@ -33,7 +33,7 @@ const entries = (m: ReadonlyMap<string, unknown>) => [...m].sort(([a], [b]) => a
  * (which must be the ones a new view computes), and only the pods that changed compared when that
  * can be said.
  */
-function keptPodKeys(sim: Simulation, index: EvictionIndex, paths: PathDeadlines): Set<string> | undefined {
+function keptPodKeys(sim: Simulation, index: EvictionIndex, paths: PathDeadlines): ReadonlySet<string> | undefined {
   const podChanges = sim.takePodChanges!();
   const byNode = paths.update(sim, podChanges);
   assert.deepEqual(entries(byNode), entries(podEvictionPathDeadlines(sim)), 'the kept countdowns are the ones computed anew');
@@ -76,6 +76,9 @@ for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
     const sim = o.make(o.options);
     assert.ok(sim.cluster, 'the engine offers its records');
     const kept = new RecordsView();
+    // as the session keeps it: the pods whose node and countdown did not change made when read
+    const lazy = new RecordsView();
+    let lazyWaited = 0;
     const index = new EvictionIndex();
     let prev: ClusterView | undefined;
     const paths = new PathDeadlines();
@@ -107,6 +110,21 @@ for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
       const changed = { ...(rc.nodes !== 'all' ? { nodes: rc.nodes } : {}), ...(rc.replicaSets !== 'all' ? { replicaSets: rc.replicaSets } : {}) };
       reported = [podKeys, changed.nodes, changed.replicaSets].reduce((n, keys) => n + (keys ? [...keys].length : Infinity), 0);
       const got = kept.update(sim.cluster!, evictions, full, podKeys, changed);
+      const lazyGot = lazy.update(sim.cluster!, evictions, full, podKeys, changed, false, { countdowns: countdownsChanged(index.changed, paths.changed) });
+      assert.deepEqual(sorted(lazyGot.nodes), sorted(expected.nodes), `${where}: node delta (lazy)`);
+      assert.deepEqual(sorted(lazyGot.replicaSets), sorted(expected.replicaSets), `${where}: ReplicaSet delta (lazy)`);
+      lazyWaited += lazy.stalePods;
+      // what a node's count reads is made at once; each node's pods, and any pod, are up to date when read
+      for (const n of new Set([...built.pods.values()].map((p) => p.node))) {
+        assert.deepEqual(
+          podsOnNode(lazy.view, n).map((p) => [p.ref, p.evictionAt]),
+          podsOnNode(built, n).map((p) => [p.ref, p.evictionAt]),
+          `${where}: ${n}'s pods and countdowns, before they are read (lazy)`,
+        );
+        assert.deepEqual(lazy.podsOn(sim.cluster!, n), podsOnNode(built, n), `${where}: ${n}'s pods when read (lazy)`);
+      }
+      assert.equal(lazy.stalePods, 0, `${where}: every pod read`);
+      assert.ok(lazy.view.pods.size === built.pods.size, `${where}: as many pods (lazy)`);
       assert.deepEqual(sorted(got.nodes), sorted(expected.nodes), `${where}: node delta`);
       assert.deepEqual(sorted(got.pods), sorted(expected.pods), `${where}: pod delta`);
       assert.deepEqual(sorted(got.replicaSets), sorted(expected.replicaSets), `${where}: ReplicaSet delta`);
@@ -136,6 +154,7 @@ for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
     // a step back reports the records it put back, not 'all' (which compared every pod: most of a step back's view at 5,000 nodes)
     assert.equal(backsByChange, backs, `steps back compared by what changed: ${backsByChange} of ${backs}`);
     if (file === 'outage-1.12.yaml') assert.ok(countdowns > 10, `the pod-eviction path's countdowns were shown (${countdowns} updates)`);
+    if (file === 'one-node-stops.yaml') assert.ok(lazyWaited > 0, `some pods' items waited to be read (${lazyWaited})`);
     // a new simulation (Reset): the kept items are compared by value, so they still hold
     const again = o.make(o.options);
     const evictions = evictionsOf(again, new EvictionIndex());
@@ -216,6 +235,54 @@ test('the kept view sees every shown field change in a record changed in place, 
   const gone = kept.update(cluster);
   assert.deepEqual(gone.pods, { upsert: [], remove: ['Pod/ns/p'] });
   assert.deepEqual([...kept.view.pods.keys()], ['Pod/ns/q']);
+});
+
+test('a pod whose Ready or phase changed is made when read; one that moved, went, came or whose countdown changed at once', () => {
+  const cluster = emptyCluster();
+  cluster.nodes.set('n1', node('n1', {}, [], 'True'));
+  cluster.nodes.set('n2', node('n2', {}, [], 'True'));
+  for (const name of ['p', 'q', 'r']) cluster.pods.set(`ns/${name}`, pod('ns', name));
+  cluster.podsByNode.set('n1', new Set(['ns/p', 'ns/q', 'ns/r']));
+  const kept = new RecordsView();
+  kept.update(cluster, NO_EVICTIONS, true);
+  const step = (keys: string[], evictions = NO_EVICTIONS, countdowns: string[] = []) =>
+    kept.update(cluster, evictions, false, keys, { nodes: [], replicaSets: [] }, false, { countdowns: new Set(countdowns) });
+  const refs = (d: Delta<{ ref: string }>) => [...d.upsert.map((i) => i.ref), ...d.remove].sort();
+  cluster.pods.get('ns/p')!.conditions = [{ type: 'Ready', status: 'True', lastTransitionTime: 0 }];
+  cluster.pods.get('ns/q')!.phase = 'Failed';
+  assert.deepEqual(refs(step(['ns/p', 'ns/q']).pods), [], 'Ready and phase: not made at the step');
+  assert.equal(kept.stalePods, 2);
+  assert.equal(kept.view.pods.get('Pod/ns/p')!.ready, false, 'the item is as it was until read');
+  assert.equal(kept.pod(cluster, 'Pod/ns/p')!.ready, true, 'read alone, it is made');
+  assert.equal(kept.stalePods, 1);
+  assert.deepEqual(
+    kept.podsOn(cluster, 'n1').map((p) => `${p.ref} ${p.phase} ${p.ready}`),
+    ['Pod/ns/p Running true', 'Pod/ns/q Failed false', 'Pod/ns/r Running false'],
+    "a node's pods, read, are up to date",
+  );
+  assert.equal(kept.stalePods, 0);
+  // moved, deleted, created, countdown: at once (a node's counts read them)
+  cluster.pods.get('ns/p')!.conditions = [];
+  cluster.pods.get('ns/q')!.nodeName = 'n2';
+  cluster.podsByNode.set('n1', new Set(['ns/p', 'ns/r']));
+  cluster.podsByNode.set('n2', new Set(['ns/q', 'ns/s']));
+  cluster.pods.set('ns/s', { ...pod('ns', 's'), nodeName: 'n2' });
+  cluster.pods.delete('ns/r');
+  cluster.podsByNode.set('n1', new Set(['ns/p']));
+  const counted = step(['ns/p', 'ns/q', 'ns/r', 'ns/s']).pods;
+  assert.deepEqual(refs(counted), ['Pod/ns/q', 'Pod/ns/r', 'Pod/ns/s']);
+  assert.equal(kept.stalePods, 1, 'p waits');
+  const evictions = new Map([['Pod/ns/p', { at: 'T', node: 'n1' }]]);
+  assert.deepEqual(refs(step(['ns/p'], evictions, ['ns/p']).pods), ['Pod/ns/p'], 'its countdown changed: made at once');
+  assert.equal(kept.view.pods.get('Pod/ns/p')!.evictionAt, 'T');
+  assert.equal(kept.view.pods.get('Pod/ns/p')!.ready, false);
+  assert.equal(kept.stalePods, 0);
+  // a full update (a new webview) makes every item
+  cluster.pods.get('ns/s')!.phase = 'Pending';
+  step(['ns/s']);
+  assert.equal(kept.stalePods, 1);
+  assert.equal(kept.update(cluster, evictions, true).pods.upsert.find((p) => p.ref === 'Pod/ns/s')!.phase, 'Pending');
+  assert.equal(kept.stalePods, 0);
 });
 
 test('a step back that puts in new maps in another order: only the records reported are written, the view still says what a rebuilt one says', () => {

@@ -39,7 +39,7 @@ test("every example: the open's first update, made before the pods' items, and e
   for (const file of files) {
     const a = open(file, false);
     const b = open(file, true);
-    const pending = (s: Session) => (s as unknown as { records: { podsPending?: unknown } }).records.podsPending !== undefined;
+    const pending = (s: Session) => (s as unknown as { kept: { records: { podsPending?: unknown } } }).kept.records.podsPending !== undefined;
     assert.equal(pending(a.session), a.session.sim.cluster!.pods.size > 0, `${file}: the first update went without the pods' items`);
     assert.equal(pending(b.session), false);
     const fa = firstUpdate(a.sent);
@@ -69,7 +69,7 @@ test('a step before the pods’ items were made makes them first, and counts the
 
 test("the webview's painted message makes the pods' items the open's update went without, and nothing else", () => {
   const a = open('rs-zone-outage.yaml', false);
-  const pending = () => (a.session as unknown as { records: { podsPending?: unknown } }).records.podsPending !== undefined;
+  const pending = () => (a.session as unknown as { kept: { records: { podsPending?: unknown } } }).kept.records.podsPending !== undefined;
   assert.equal(pending(), true);
   const before = a.sent.length;
   assert.equal(a.session.handle({ type: 'painted' }, { play() {}, pause() {} }).ok, true);

@@ -255,6 +255,57 @@ for (const theme of ['light', 'dark'] as const) {
     await page.close();
   });
 
+  test(`${theme}: every pod's name and facts are whole, long names too, at two column widths, and the rows do not overlap`, async () => {
+    const page = await open(theme);
+    const long = (j: number) =>
+      `Pod/batch-analytics-nightly/reserved-for-the-batch-analytics-team-nightly-workloads-with-a-long-generated-name-${j}-7d9f5c8b6d-x2k9q`;
+    const [select, selection] = selectNode();
+    const pods = (selection as { nodePods: { pods: PodItem[] } }).nodePods.pods.map((p, j) => (j % 3 === 0 ? { ...p, ref: long(j) } : p));
+    await send(page, update(), select, { ...(selection as object), nodePods: { node: NODE, pods } } as HostMessage);
+    for (const width of [1250, 900]) {
+      await page.setViewportSize({ width, height: 800 });
+      await send(page);
+      await page.locator('#pod-list .pod').first().waitFor();
+      await page.screenshot({ path: join(SCREENSHOTS, `fits-pod-names-${width}-${theme}.png`) });
+      const rows = await page.locator('#pod-list .row.pod').evaluateAll((rs) => {
+        const list = document.getElementById('pod-list')!.getBoundingClientRect();
+        const cut = (e: HTMLElement) => e.scrollWidth > e.clientWidth + 1 || getComputedStyle(e).textOverflow === 'ellipsis';
+        return rs
+          .map((r) => {
+            const name = r.querySelector('.name') as HTMLElement;
+            const facts = Array.from(r.querySelectorAll('.facts-line > span')) as HTMLElement[];
+            const b = r.getBoundingClientRect();
+            const inside = (e: HTMLElement) => {
+              const x = e.getBoundingClientRect();
+              return x.left >= b.left - 0.5 && x.right <= b.right + 0.5 && x.bottom <= b.bottom + 0.5 && b.right <= list.right + 0.5;
+            };
+            return {
+              ref: r.getAttribute('data-ref')!,
+              text: name.innerText.replace(/\n/g, ''),
+              cut: cut(name) || facts.some(cut),
+              inside: inside(name) && facts.every(inside),
+              top: b.top,
+              bottom: b.bottom,
+            };
+          })
+          .sort((a, b) => a.top - b.top);
+      });
+      assert.ok(rows.length >= 2, `${width}: ${rows.length} pod rows drawn`);
+      assert.ok(
+        rows.some((r) => r.ref.includes('nightly')),
+        `${width}: a long name among them`,
+      );
+      for (const r of rows) {
+        assert.equal(r.text, r.ref.slice('Pod/'.length), `${width}: ${r.ref}'s name shows whole`);
+        assert.equal(r.cut, false, `${width}: ${r.ref}'s name and facts are not cut`);
+        assert.equal(r.inside, true, `${width}: ${r.ref}'s name and facts are inside its row, and the row inside the list`);
+      }
+      for (let i = 1; i < rows.length; i++) assert.ok(rows[i].top >= rows[i - 1].bottom - 0.5, `${width}: ${rows[i].ref} starts after ${rows[i - 1].ref} ends`);
+      assert.ok(await page.locator('#pod-list').evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${width}: nothing to scroll sideways`);
+    }
+    await page.close();
+  });
+
   test(`${theme}: the Run until field shows its whole hint, at three widths`, async () => {
     const page = await open(theme);
     await send(page, update());

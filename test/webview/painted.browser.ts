@@ -21,7 +21,7 @@ after(async () => {
 test("after the open's first paint the webview says so, and the host has made every pod's item without anything reading them", async () => {
   const file = join(resolve(__dirname, '../..'), 'examples', 'rs-zone-outage.yaml');
   const p = await RealPanel.open(served.browser, served.origin, () => openScenario(file, ''));
-  const records = () => (p.session as unknown as { records: { podsPending?: unknown; view: { pods: Map<string, unknown> } } }).records;
+  const records = () => (p.session as unknown as { kept: { records: { podsPending?: unknown; view: { pods: Map<string, unknown> } } } }).kept.records;
   for (let i = 0; i < 50 && !p.received.some((m) => m.type === 'painted'); i++) await p.settled();
   assert.deepEqual(
     p.received.map((m) => m.type),

@@ -115,6 +115,9 @@ export class ClusterView {
       pick,
       key: (p) => p.ref,
       height: () => POD_ROW_HEIGHT,
+      // the name and the facts wrap to stay whole: the row is as high as they are at the list's width (the name is
+      // monospace, so one length wraps alike; the facts are measured by their text)
+      measureKey: (p) => `${p.ref.length}\u0000${p.phase}\u0000${p.ready}\u0000${countdown(p, this.store.time, this.store.init?.startTime)}`,
       stamp: (p) => `${p.phase}\u0000${p.ready}\u0000${countdown(p, this.store.time, this.store.init?.startTime)}`,
       draw: (p) => this.drawPod(p),
     });
