@@ -19,6 +19,7 @@ import { mkdirSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { median } from './median';
 
 const root = resolve(__dirname, '..');
 
@@ -49,11 +50,6 @@ const FIGURES: Record<string, (o: Record<string, number>) => [number, number]> =
   steady: (o) => [Number.NaN, o.passMs],
   fullLoad: (o) => [o.loadCpuMs, o.loadMs],
   fullParse: (o) => [o.parseCpuMs, o.parseMs],
-};
-
-const median = (xs: number[]): number => {
-  const s = xs.filter((x) => !Number.isNaN(x)).sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
 async function main(): Promise<number> {

@@ -20,6 +20,7 @@
  *   yamlLoad  loadSnapshot of the same cluster as multi-document YAML (streamed document by document)
  */
 import { readFileSync } from 'node:fs';
+import { median } from './median';
 
 type Args = {
   snapshot: string;
@@ -105,11 +106,6 @@ async function engine() {
     },
   };
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 function countActions(trace: readonly { action: string }[]): Record<string, number> {
   const out: Record<string, number> = {};

@@ -45,6 +45,7 @@ import { cpus, freemem, loadavg, platform, arch, release, tmpdir, totalmem } fro
 import { join, resolve } from 'node:path';
 import { generateClusterStream, listChunks, renderObject, yamlDocumentChunks } from '../src/engine/generate/index';
 import { MAX_MINOR, MIN_MINOR, parseKubeVersion } from '../src/engine/versions/table';
+import { median } from './median';
 
 const root = resolve(__dirname, '..');
 
@@ -444,11 +445,6 @@ interface Metric {
   note?: string;
   detail?: string;
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
 
 function finish(m: Metric): Metric {
   if (m.values.length) {

@@ -18,6 +18,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { median } from './median';
 
 const root = resolve(__dirname, '..');
 
@@ -142,10 +143,7 @@ async function main(): Promise<number> {
     }
   }
   if (ratios.length) {
-    const s = [...ratios].sort((a, b) => a - b);
-    process.stdout.write(
-      `median of B ÷ A per pair (CPU): ${(s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2).toFixed(3)}\n`,
-    );
+    process.stdout.write(`median of B ÷ A per pair (CPU): ${median(ratios).toFixed(3)}\n`);
   }
   if (args.cpuProfile || args.heapProfile) process.stdout.write(`profile: ${args.cpuProfile ?? args.heapProfile}\n`);
   return 0;

@@ -7,6 +7,7 @@ import { spawn, execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
+import { median } from './median';
 
 const root = resolve(__dirname, '..');
 
@@ -21,11 +22,6 @@ export interface WebviewBenchOptions {
   /** a small cluster that only proves the measurements work: the targets, set for 5,000 nodes, are not judged */
   quick?: boolean;
 }
-
-const median = (xs: number[]): number => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
-};
 
 interface Run {
   replayMs: number;
