@@ -63,7 +63,7 @@ async function pickObject(ctx: Ctx, placeHolder: string): Promise<string | undef
     s.sim.zones(() => false),
     s.clusterView,
   );
-  const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true });
+  const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true, ignoreFocusOut: true });
   return picked?.label;
 }
 
@@ -137,7 +137,7 @@ export const COMMANDS: Record<CommandKey, Factory> = {
       if (!file) {
         const picked = await vscode.window.showQuickPick(
           files.map((f) => ({ label: f.replace(/\.ya?ml$/, ''), description: f })),
-          { placeHolder: 'Open an example scenario' },
+          { placeHolder: 'Open an example scenario', ignoreFocusOut: true },
         );
         file = picked?.description;
       }
@@ -162,6 +162,8 @@ export const COMMANDS: Record<CommandKey, Factory> = {
           title: 'Run Until',
           prompt: 'A time (10m from the start, or RFC3339) or a decision (next TaintAdded on node-a1)',
           placeHolder: 'next TaintAdded on node-a1',
+          // the panel's webview takes focus when it finishes loading, which would close the box under the user's typing
+          ignoreFocusOut: true,
           validateInput: (v) => {
             const r = parseRunUntil(v, s.sim.startTime);
             return r.ok ? undefined : r.message;
@@ -217,13 +219,14 @@ export const COMMANDS: Record<CommandKey, Factory> = {
         const keys = s.initMessage().whatIfKeys;
         const picked = await vscode.window.showQuickPick(
           keys.map((x) => ({ label: x.key, description: `now ${x.value}` })),
-          { placeHolder: 'Which setting to change?' },
+          { placeHolder: 'Which setting to change?', ignoreFocusOut: true },
         );
         k = picked?.label;
       }
       if (!k) return undefined;
       let v = typeof value === 'string' ? value : undefined;
-      if (v === undefined) v = await vscode.window.showInputBox({ title: `Re-run with ${k} =`, value: s.scenarioInfo().settings[k] ?? '' });
+      if (v === undefined)
+        v = await vscode.window.showInputBox({ title: `Re-run with ${k} =`, value: s.scenarioInfo().settings[k] ?? '', ignoreFocusOut: true });
       if (v === undefined) return undefined;
       ctx.ensurePanel();
       const r = await ctx.run((x) => x.whatIf(k, v));
@@ -265,7 +268,9 @@ export const COMMANDS: Record<CommandKey, Factory> = {
         { label: 'State (JSON)', id: 'state', description: 'time, zones and objects, as controller-stepper replay --output state --format json' },
       ];
       const f =
-        typeof format === 'string' ? formats.find((x) => x.id === format) : await vscode.window.showQuickPick(formats, { placeHolder: 'Export the state as' });
+        typeof format === 'string'
+          ? formats.find((x) => x.id === format)
+          : await vscode.window.showQuickPick(formats, { placeHolder: 'Export the state as', ignoreFocusOut: true });
       if (!f) return undefined;
       const ext = f.id === 'yaml' ? 'yaml' : 'json';
       const target =
