@@ -158,7 +158,7 @@ export function liveDeadlines(nlc: NodeLifecycleState): { t: Micros; name: strin
   return out;
 }
 
-export function restoreNodeLifecycle(nlc: NodeLifecycleState, saved: unknown, host: ControllerHost, previous?: NodeLifecycleState): void {
+export function restoreNodeLifecycle(nlc: NodeLifecycleState, saved: unknown, host: ControllerHost): void {
   nlc.slots.unsettleAll();
   // Copied: only what the live controller edits in place (health, tracks, zone counts, the zone
   // machines' snapshots; queues copy themselves). The rest is replaced, never edited, and is shared
@@ -179,16 +179,8 @@ export function restoreNodeLifecycle(nlc: NodeLifecycleState, saved: unknown, ho
   nlc.pendingPods = new Set(s.pendingPods);
   nlc.retryPods = new Set(s.retryPods);
   nlc.known = new Map(s.known);
-  if (previous !== undefined && previous !== nlc && sameOrder(previous.health, s.health.names) && sameOrder(previous.tracks, s.tracks.names)) {
-    nlc.health = healthInto(previous.health, s.health);
-    nlc.tracks = tracksInto(previous.tracks, s.tracks);
-    // the dropped controller must not go on editing them
-    previous.health = new Map();
-    previous.tracks = new Map();
-  } else {
-    nlc.health = restoreHealth(s.health);
-    nlc.tracks = restoreTracks(s.tracks);
-  }
+  nlc.health = restoreHealth(s.health);
+  nlc.tracks = restoreTracks(s.tracks);
   nlc.retry = new Set(s.retry);
   nlc.dirty = new Set(s.dirty);
   nlc.slots.reset();
@@ -234,50 +226,6 @@ function restoreHealth(s: SavedHealth): Map<string, Health> {
     });
   }
   return out;
-}
-
-/** Whether `map`'s keys are `names`, in that order. */
-function sameOrder(map: ReadonlyMap<string, unknown>, names: readonly string[]): boolean {
-  if (map.size !== names.length) return false;
-  let i = 0;
-  for (const name of map.keys()) if (names[i++] !== name) return false;
-  return true;
-}
-
-/**
- * The saved health written into the live entries of the controller that ran until now, of the same
- * nodes in the same order: each ends as restoreHealth makes it (its Lease object kept, with the saved
- * renewTime, as the live run writes it). 5,000 entries and their map made anew on every restore at
- * 5,000 nodes, and as many tracks, were a fifth of the node lifecycle controller's restore.
- */
-function healthInto(live: Map<string, Health>, s: SavedHealth): Map<string, Health> {
-  let i = 0;
-  for (const h of live.values()) {
-    const renew = s.times[i * 3 + 2];
-    h.probe = s.times[i * 3];
-    h.readyTransition = s.times[i * 3 + 1];
-    h.savedReady = s.savedReady[i];
-    if (!s.lease[i]) h.lease = null;
-    else if (h.lease === null) h.lease = { renewTime: Number.isNaN(renew) ? undefined : renew };
-    else h.lease.renewTime = Number.isNaN(renew) ? undefined : renew;
-    i++;
-  }
-  return live;
-}
-
-/** The saved tracks written into the live ones (see healthInto); the zone labels, not saved, are forgotten as a new track has none. */
-function tracksInto(live: Map<string, Track>, s: SavedTracks): Map<string, Track> {
-  let i = 0;
-  for (const t of live.values()) {
-    t.uid = s.uid[i];
-    t.zone = s.zone[i];
-    t.evaluated = s.evaluated[i];
-    t.excluded = s.excluded[i];
-    t.counted = s.counted[i];
-    t.zoneLabels = undefined;
-    i++;
-  }
-  return live;
 }
 
 function restoreTracks(s: SavedTracks): Map<string, Track> {
