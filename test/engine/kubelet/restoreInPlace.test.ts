@@ -1,7 +1,7 @@
 /**
  * A restore writes the checkpoint's kubelet states into the live ones when they are of the same
- * nodes in the same order (kubelets.ts `restoreInPlace`), and makes them anew otherwise
- * (`restoreStates`). Each case steps back onto a checkpoint and compares the states with those a
+ * nodes in the same order (kubelet/checkpoint.ts `writeStates`), and makes them anew otherwise
+ * (`statesFrom`). Each case steps back onto a checkpoint and compares the states with those a
  * Kubelets object with no states of its own makes from the same checkpoint (always anew).
  */
 import { describe, it } from 'node:test';
