@@ -348,6 +348,7 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
       farBackMs.push(ms(t1));
       farBackCpuMs.push(cpuMs(c1));
     }
+    const farTo = Number(now() / 1000n);
     // The jump back is timed once: a step back leaves finer checkpoints behind it (see
     // FINE_CHECKPOINT_EVERY), so a second jump to the same pass would find one there.
     sim.goToPass(from);
@@ -369,8 +370,9 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
       oneBackMs.push(ms(t1));
       oneBackCpuMs.push(cpuMs(c1));
     }
-    // BENCH_WINDOW=jump: bench/profile.ts reports the goToPass 100 back alone
-    const window = process.env.BENCH_WINDOW === 'jump' ? [jumpFrom, jumpTo] : [windowFrom, Number(now() / 1000n)];
+    // BENCH_WINDOW=jump: bench/profile.ts reports the goToPass 100 back alone; far: the three step backs at the far end
+    const which = process.env.BENCH_WINDOW;
+    const window = which === 'jump' ? [jumpFrom, jumpTo] : which === 'far' ? [windowFrom, farTo] : [windowFrom, Number(now() / 1000n)];
     return {
       from,
       window,

@@ -32,6 +32,7 @@ const ALL_CHECKS: Required<SimulationChecks> = {
   heartbeats: true,
   pods: true,
   index: true,
+  facts: true,
   kubeletDue: true,
   restoreIndexRebuild: true,
   nodeIndexRebuild: true,

@@ -52,6 +52,10 @@ import type { LeaseRecord, NodeRecord } from '../model/types';
 import type { NodeBefore } from '../controllers/controller';
 import { MinHeap } from '../simulation/heap';
 import { keysSharedWith } from '../model/sharedKeys';
+import { sameNodes, saveStates, statesFrom, UNKNOWN, writeStates, type SavedKubelets } from './checkpoint';
+import type { KubeletState } from './state';
+
+export type { KubeletState } from './state';
 import { conditionOf, desiredFromNode, differs, KUBELET_REASONS, startDesired, type PostedCondition } from './nodestatus';
 import { kubeletLease } from './nodelease';
 
@@ -104,59 +108,6 @@ export interface KubeletHooks {
   touched?(node: NodeRecord): void;
 }
 
-export interface KubeletState {
-  node: string;
-  /** posting status */
-  status: boolean;
-  /** renewing the Lease (meaningful when leases are on) */
-  lease: boolean;
-  /** what it posts */
-  desired: PostedCondition[];
-  /** plain posts fall on anchor + k·P (k ≥ 1) */
-  anchor: Micros;
-  /** the last post written into the node record (the anchor until the first post) */
-  lastPost: Micros;
-  /** whether it has posted during the simulation */
-  posted?: boolean;
-  leaseAnchor: Micros;
-  lastRenew: Micros;
-  /** a pending repost (the API's conditions differ from `desired`) */
-  repostAt?: Micros;
-  /**
-   * The node's Lease record as last renewed: a cache, so that a renewal (1.8
-   * million an hour at 5,000 nodes) does not look the Lease up in a map of
-   * 5,000 (that look-up was the renewal's main cost: a cache miss each time).
-   * Valid because Lease records are replaced only by the world's apply and
-   * delete, which call `forgetLease`, and by a checkpoint restore, which
-   * rebuilds the states without it.
-   */
-  leaseRecord?: LeaseRecord;
-  /**
-   * Before this time `materialise` has nothing to write for this kubelet: its next plain post's
-   * and next renewal's grid times, as the last `materialise` that looked at it found them (NEVER:
-   * neither). -Infinity when unknown: every change of the kubelet's timing (status, lease, anchors,
-   * lastPost, lastRenew) outside `materialise` resets it (post, renew, stop; new and restored
-   * states start without it). A `materialise` (all 5,000 kubelets every 10 s at 5,000 nodes)
-   * then passes over a kubelet with nothing due with one comparison instead of two divisions.
-   */
-  due?: Micros;
-}
-
-/** The numbers kept per kubelet in a checkpoint: anchor, lastPost, leaseAnchor, lastRenew, repostAt. */
-const TIMES = 5;
-
-interface SavedKubelets {
-  /** in the states' order */
-  nodes: readonly string[];
-  /** per state: 1 status, 2 lease, 4 posted, 8 a repost is pending */
-  flags: Uint8Array;
-  /** per state, TIMES numbers */
-  times: Float64Array;
-  desired: PostedCondition[][];
-  reposts: Parameters<MinHeap<string>['restore']>[0];
-  nextPlain: number;
-}
-
 export interface KubeletView {
   node: string;
   status: boolean;
@@ -168,8 +119,6 @@ export interface KubeletView {
 }
 
 const NEVER = Number.POSITIVE_INFINITY;
-/** KubeletState.due when not known */
-const UNKNOWN = Number.NEGATIVE_INFINITY;
 
 export class Kubelets {
   private states = new Map<string, KubeletState>();
@@ -447,51 +396,21 @@ export class Kubelets {
    * objects, and every one had changed since the last (renewals), so none could be shared.
    */
   save(): unknown {
-    const n = this.states.size;
     const nodes = (this.savedNodes = keysSharedWith(this.savedNodes, this.states));
-    let i = 0;
-    const flags = new Uint8Array(n);
-    const times = new Float64Array(n * TIMES);
-    const desired: PostedCondition[][] = new Array(n);
-    for (const st of this.states.values()) {
-      flags[i] = (st.status ? 1 : 0) | (st.lease ? 2 : 0) | (st.posted ? 4 : 0) | (st.repostAt !== undefined ? 8 : 0);
-      const t = i * TIMES;
-      times[t] = st.anchor;
-      times[t + 1] = st.lastPost;
-      times[t + 2] = st.leaseAnchor;
-      times[t + 3] = st.lastRenew;
-      times[t + 4] = st.repostAt ?? 0;
-      // replaced, never edited in place: shared with the checkpoint
-      desired[i] = st.desired;
-      i++;
-    }
-    const saved: SavedKubelets = { nodes, flags, times, desired, reposts: this.reposts.save((v) => v), nextPlain: this.nextPlain };
-    return saved;
+    return saveStates(
+      this.states,
+      nodes,
+      this.reposts.save((v) => v),
+      this.nextPlain,
+    );
   }
 
   /** Restores a `save()`; `cluster` is the world the kubelets post into from now on (a restored copy). */
   restore(saved: unknown, cluster?: ClusterState): void {
     if (cluster) this.cluster = cluster;
     const s = saved as SavedKubelets;
-    this.states = new Map();
-    for (let i = 0; i < s.nodes.length; i++) {
-      const f = s.flags[i],
-        t = i * TIMES;
-      const st: KubeletState = {
-        node: s.nodes[i],
-        status: (f & 1) !== 0,
-        lease: (f & 2) !== 0,
-        desired: s.desired[i],
-        anchor: s.times[t],
-        lastPost: s.times[t + 1],
-        leaseAnchor: s.times[t + 2],
-        lastRenew: s.times[t + 3],
-        due: UNKNOWN,
-      };
-      if (f & 4) st.posted = true;
-      if (f & 8) st.repostAt = s.times[t + 4];
-      this.states.set(st.node, st);
-    }
+    if (sameNodes(this.states, s.nodes)) writeStates(this.states, s);
+    else this.states = statesFrom(s);
     this.reposts.restore(s.reposts, (v) => v);
     this.nextPlain = s.nextPlain;
   }

@@ -14,12 +14,13 @@ import type { DaemonSetRecord, LeaseRecord, NodeRecord, ObjectMeta, PodCondition
  * Checking modes (tests: SimulationOptions.checks): compare what a fast path of the checkpoints
  * assumes with the slow path, and throw on a difference (heartbeats: CheckpointStore.heartbeatCopy;
  * pods: SimHost.takeDirtyPods; index: the pod index a restore puts back, against the one replayed
- * from the snapshot).
+ * from the snapshot; facts: the causes memory a restore puts back, against the one made from every log).
  */
 export interface CheckpointChecks {
   heartbeats?: boolean;
   pods?: boolean;
   index?: boolean;
+  facts?: boolean;
 }
 
 // labels and annotations are shared: nothing in the engine changes them in place (apply and patch make new records)

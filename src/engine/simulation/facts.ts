@@ -43,3 +43,36 @@ export function causesBefore(causes: readonly number[], seq: number): number[] {
   // pushing reserved room for 16
   return out.length ? out.slice() : out;
 }
+
+/**
+ * The causes memory as it was at a checkpoint, from the live one: `since` are the logs of what was
+ * remembered after it (triples, as SimHost.factLog), `upTo` the logs up to it, oldest first. Only
+ * the objects remembered since change: their lists are made again from `upTo` (gone when they had
+ * none then), in place, so the map keeps its order (facts are never forgotten but by a restore, so
+ * an object's place is where its first fact put it, in the live run as in a replay). Made again in
+ * full, the memory was 150,000 and more setFact calls on every restore during an outage at 5,000 nodes.
+ */
+export function factsAt(live: Facts, since: readonly (readonly (string | number)[])[], upTo: readonly (readonly (string | number)[])[]): Facts {
+  const touched = new Set<ObjectRef>();
+  for (const log of since) for (let i = 0; i < log.length; i += 3) touched.add(log[i] as ObjectRef);
+  if (touched.size === 0) return live;
+  const then: Facts = new Map();
+  for (const log of upTo)
+    for (let i = 0; i < log.length; i += 3) {
+      const object = log[i] as ObjectRef;
+      if (touched.has(object)) setFact(then, object, log[i + 1] as string, log[i + 2] as number);
+    }
+  for (const object of touched) {
+    const list = then.get(object);
+    if (list === undefined) live.delete(object);
+    else live.set(object, list);
+  }
+  return live;
+}
+
+/** The causes memory made from `logs` (triples, oldest first): what factsAt must equal. */
+export function factsFrom(logs: readonly (readonly (string | number)[])[]): Facts {
+  const facts: Facts = new Map();
+  for (const log of logs) for (let i = 0; i < log.length; i += 3) setFact(facts, log[i] as ObjectRef, log[i + 1] as string, log[i + 2] as number);
+  return facts;
+}

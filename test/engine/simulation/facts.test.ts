@@ -7,6 +7,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { setFact, type Facts } from '../../../src/engine/simulation/simHost';
+import { factsAt, factsFrom } from '../../../src/engine/simulation/facts';
 import { createSimulation } from '../../../src/engine/simulation/simulation';
 import { node, scenarioOf } from '../../helpers/scenario';
 
@@ -45,4 +46,55 @@ describe('the causes memory', () => {
     sim.goToPass(1);
     assert.equal(sim.host.recall('Node/a', 'test-fact'), undefined);
   });
+});
+
+describe('the causes memory put back in place (factsAt)', () => {
+  type Log = (string | number)[];
+  /** `upTo`: the logs up to the checkpoint; `since`: after it (the live memory is made from both) */
+  const cases: { name: string; upTo: Log[]; since: Log[] }[] = [
+    {
+      name: 'nothing remembered since',
+      upTo: [
+        ['Pod/x/a', 'created', 1],
+        ['Pod/x/b', 'created', 2],
+      ],
+      since: [],
+    },
+    {
+      name: 'a fact remembered again since: its earlier decision',
+      upTo: [['Pod/x/a', 'created', 1, 'Pod/x/a', 'ready', 2]],
+      since: [['Pod/x/a', 'created', 7]],
+    },
+    {
+      name: 'a fact new to an object since: gone, the others kept in order',
+      upTo: [
+        ['Pod/x/a', 'created', 1],
+        ['Pod/x/b', 'created', 2],
+      ],
+      since: [['Pod/x/a', 'evicted', 8, 'Pod/x/b', 'ready', 9]],
+    },
+    {
+      name: 'an object first remembered since: gone',
+      upTo: [['Pod/x/a', 'created', 1]],
+      since: [
+        ['Pod/x/c', 'created', 5],
+        ['Pod/x/a', 'created', 6, 'Pod/x/d', 'created', 7],
+      ],
+    },
+    {
+      name: 'remembered in several checkpoints before and after, twice in one log',
+      upTo: [['Pod/x/a', 'created', 1, 'Pod/x/b', 'created', 2], [], ['Pod/x/a', 'ready', 3, 'Pod/x/a', 'created', 4]],
+      since: [
+        ['Pod/x/a', 'ready', 5, 'Pod/x/b', 'created', 6, 'Pod/x/b', 'created', 7],
+        ['Pod/x/e', 'created', 8],
+      ],
+    },
+  ];
+  for (const c of cases)
+    it(c.name, () => {
+      const live = factsFrom([...c.upTo, ...c.since]);
+      const got = factsAt(live, c.since, c.upTo);
+      assert.equal(got, live, 'the live map, put back in place');
+      assert.deepEqual([...got], [...factsFrom(c.upTo)], 'as made from the logs up to the checkpoint, order included');
+    });
 });

@@ -125,7 +125,15 @@ describe('checkpoints that keep only heartbeat times', () => {
   // every node a kubelet's heartbeat alone touched is kept without comparing the records: here it is compared too
   // (and every kubelet materialise passes over is checked to have nothing due, every pod a
   // checkpoint keeps to be the pod map's record, and the indexes a restore takes over to be the ones made anew)
-  const checks: SimulationChecks = { heartbeats: true, pods: true, index: true, kubeletDue: true, restoreIndexRebuild: true, nodeIndexRebuild: true };
+  const checks: SimulationChecks = {
+    heartbeats: true,
+    pods: true,
+    index: true,
+    facts: true,
+    kubeletDue: true,
+    restoreIndexRebuild: true,
+    nodeIndexRebuild: true,
+  };
 
   /** Every map's keys in iteration order, each node's pods, and the records as exported. */
   const shape = (sim: SimulationImpl): string =>

@@ -132,6 +132,12 @@ export class ReplicaSetCore {
       podsMade: -1,
       view: undefined,
     };
+    return this.addEntry(entry);
+  }
+
+  /** Puts `entry` (made by newEntry, or taken over on a restore: checkpoint.ts takenOver) under its key, uid and namespace. */
+  addEntry(entry: Entry): Entry {
+    const key = entry.key;
     this.entries.set(key, entry);
     this.sortedEntries = null;
     this.byUid.set(entry.uid, entry);

@@ -1,0 +1,140 @@
+/**
+ * A step back takes over the ReplicaSet controller's entries that did not change since the
+ * checkpoint, and its checks while they did not change (checkpoint.ts `takenOver`), instead of
+ * making every entry again from the checkpoint. Each case steps back onto a checkpoint (nothing
+ * replayed after the restore) and compares the controller restored so with one restored from the
+ * same checkpoint the slow way (no controller to take over from: every entry made anew), field by
+ * field, and asks that some entries were taken over and some made anew.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createSimulation, type SimulationImpl } from '../../../../src/engine/simulation/simulation';
+import { ReplicaSetController } from '../../../../src/engine/controllers/replicaSet/controller';
+import type { Entry } from '../../../../src/engine/controllers/replicaSet/entry';
+import type { Checkpoint } from '../../../../src/engine/simulation/checkpointStore';
+import type { KObject } from '../../../../src/engine/model/types';
+import { node, pod, replicaSet, scenarioOf, type EventSpec } from '../../../helpers/scenario';
+
+const owner = (name: string): KObject => ({
+  apiVersion: 'apps/v1',
+  kind: 'ReplicaSet',
+  name,
+  uid: `uid-rs-default-${name}`,
+  controller: true,
+  blockOwnerDeletion: true,
+});
+const objects = (): KObject[] => [
+  node('a'),
+  node('b'),
+  replicaSet('default', 'web', 3, { app: 'web' }),
+  replicaSet('default', 'db', 1, { app: 'db' }),
+  replicaSet('default', 'quiet', 1, { app: 'quiet' }),
+  // its pod not available for an hour: the entry waits for a resync (timed) and is quiet meanwhile
+  withMinReady(replicaSet('default', 'slow', 1, { app: 'slow' }), 3600),
+  pod('default', 'web-1', 'a', { labels: { app: 'web' }, owner: owner('web') }),
+  pod('default', 'web-2', 'b', { labels: { app: 'web' }, owner: owner('web') }),
+  pod('default', 'web-3', 'b', { labels: { app: 'web' }, owner: owner('web') }),
+  pod('default', 'db-1', 'b', { labels: { app: 'db' }, owner: owner('db') }),
+  pod('default', 'quiet-1', 'a', { labels: { app: 'quiet' }, owner: owner('quiet') }),
+  pod('default', 'slow-1', 'a', { labels: { app: 'slow' }, owner: owner('slow') }),
+];
+
+function withMinReady(rs: KObject, seconds: number): KObject {
+  const spec = rs.spec as Record<string, unknown>;
+  return { ...rs, spec: { ...spec, minReadySeconds: seconds } };
+}
+
+/** `from` and `to`: the step back (to a pass with a checkpoint: checkpointEvery 3); `anew`: some entries changed since */
+const cases: { name: string; events: EventSpec[]; from: number; to: number; anew: boolean }[] = [
+  {
+    name: 'a ReplicaSet scaled up and another deleted after the checkpoint',
+    events: [
+      { at: '31s', kind: 'scale', replicaSet: 'default/web', replicas: 5 } as EventSpec,
+      { at: '33s', kind: 'delete', ref: 'ReplicaSet/default/db' } as EventSpec,
+    ],
+    from: 12,
+    to: 6,
+    anew: true,
+  },
+  {
+    name: "a node lost: its pods evicted and replaced (the owners' entries changed, the quiet one not)",
+    events: [{ at: '12s', kind: 'kubelet', action: 'stop', target: { nodes: ['b'] } } as EventSpec],
+    from: 90,
+    to: 6,
+    anew: true,
+  },
+  {
+    name: 'a ReplicaSet scaled down before the checkpoint, then nothing',
+    events: [{ at: '7s', kind: 'scale', replicaSet: 'default/web', replicas: 1 } as EventSpec],
+    from: 15,
+    to: 9,
+    anew: false,
+  },
+];
+
+type Rsc = ReplicaSetController & { entries: Map<string, Entry>; timed: Set<Entry>; byUid: Map<string, Entry>; byNamespace: Map<string, Set<Entry>> };
+
+/** what a restored controller holds, entries by identity of what they share with the checkpoint */
+function memory(rsc: Rsc): unknown {
+  const entry = (e: Entry) => {
+    const { actor, view, removed, lastTransition, lastSaved, ...rest } = e;
+    // a view kept is the one machineView would make again: the same id, state and transition
+    if (view !== undefined) assert.deepEqual([view.id, view.state, view.lastTransition], [actor.id, actor.state(), lastTransition]);
+    return {
+      ...rest,
+      id: actor.id,
+      state: ids.of(actor.snapshot()),
+      removed: removed.map((r) => ids.of(r)),
+      lastTransition: ids.of(lastTransition),
+      lastSaved: ids.of(lastSaved),
+    };
+  };
+  return {
+    entries: [...rsc.entries].map(([k, e]) => [k, entry(e)]),
+    timed: [...rsc.timed].map((e) => e.key),
+    byUid: [...rsc.byUid].map(([k, e]) => [k, e.key]),
+    byNamespace: [...rsc.byNamespace].map(([ns, set]) => [ns, [...set].map((e) => e.key)]),
+    checks: [...rsc.checks].map(([k, c]) => [k, ids.of(c.check)]),
+    problems: rsc.problems(),
+    saved: JSON.stringify(rsc.save()),
+  };
+}
+
+/** objects compared by identity: each gets a number the first time it is seen */
+const ids = {
+  seen: new Map<unknown, number>(),
+  of(x: unknown): number | undefined {
+    if (x === undefined) return undefined;
+    if (!this.seen.has(x)) this.seen.set(x, this.seen.size);
+    return this.seen.get(x);
+  },
+};
+
+describe('the ReplicaSet entries a step back takes over', () => {
+  for (const c of cases)
+    it(c.name, () => {
+      const sim = createSimulation(scenarioOf({ objects: objects(), version: '1.35', events: c.events }), { checkpointEvery: 3 });
+      sim.goToPass(c.from);
+      const before = sim.controllers.find((x) => x.name === 'replicaset') as Rsc;
+      const live = new Map(before.entries);
+      sim.goToPass(c.to);
+      const list = (sim as unknown as { store: { list: Checkpoint[] } }).store.list;
+      const cp = list[list.length - 1];
+      assert.equal(cp.pass, c.to, 'the step back lands on a checkpoint');
+      const fast = sim.controllers.find((x) => x.name === 'replicaset') as Rsc;
+      const slow = new ReplicaSetController() as Rsc;
+      slow.restore(cp.controllers.find((x) => x.name === 'replicaset')!.saved, (sim as SimulationImpl).host);
+      assert.deepEqual(memory(fast), memory(slow));
+      const kept = [...fast.entries.values()].filter((e) => live.get(e.key) === e);
+      assert.ok(kept.length > 0, 'some entries taken over');
+      assert.equal(kept.length < fast.entries.size, c.anew, c.anew ? 'some made anew' : 'every entry taken over');
+      assert.deepEqual(
+        kept.filter((e) => e.key === 'default/quiet' || e.key === 'default/slow').map((e) => [e.key, e.timed]),
+        [
+          ['default/quiet', false],
+          ['default/slow', true],
+        ],
+        'the quiet ReplicaSets are taken over, one of them waiting',
+      );
+    });
+});
