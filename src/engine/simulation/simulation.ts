@@ -187,6 +187,12 @@ export class SimulationImpl implements Simulation {
     this.settle();
     for (const c of this.host.controllers) c.prepare?.(this.host);
   }
+  prepareSlice(more: () => boolean): boolean {
+    // the checkpoint cannot be cut: a slice of its own
+    if (this.pending.settle()) return true;
+    for (const c of this.host.controllers) if (c.prepareSlice ? c.prepareSlice(this.host, more) : (c.prepare?.(this.host), false)) return true;
+    return false;
+  }
   /** the running controllers (none during a failover's wait) */
   get controllers(): readonly SimController[] {
     return this.host.controllers;
