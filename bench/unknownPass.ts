@@ -5,13 +5,15 @@
  * has the zone's 1,667 nodes go Unknown in pass 21 (MarkPodsNotReady's 50,000 pod updates); the
  * generated `--outage 1:60s:30m` scenario (1.31) in pass 19.
  *
- *   node --import tsx bench/unknownPass.ts --inputs DIR [--pass 21] [--pairs 3] [--ref CHECKOUT] [--prepare]
+ *   node --import tsx bench/unknownPass.ts --inputs DIR [--pass 21] [--pairs 3] [--ref CHECKOUT] [--prepare] [--idle | --back]
  *        [--cpu-profile FILE | --heap-profile FILE]
  *
  * Each side is bundled as bench/ab.ts bundles the child (the engine as it ships) and run in a child
  * process of its own; with --ref, A (that checkout) and B (this one) run in interleaved pairs and
  * B ÷ A is printed per pair. --prepare calls `Simulation.prepare()` first, as the panel does when
- * idle. Timed runs take the bench lock (`flock /tmp/cs-bench.lock`) when `flock` is there.
+ * idle. --idle runs the panel's idle preparation between the pass and the one after (prepareSlice in
+ * 10 ms slices where the engine has it, else prepare) and times it apart; --back steps back one pass
+ * from the pass first (its pending checkpoint taken before, untimed), then prepares so. Timed runs take the bench lock (`flock /tmp/cs-bench.lock`) when `flock` is there.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -66,9 +68,35 @@ async function main() {
     console.log(JSON.stringify({ pass }));
     return;
   }
+  // --back: a step back from the pass (its checkpoint taken first, as a click after idle time finds it), then the idle preparation
+  let back;
+  if (a.back) {
+    sim.settle?.();
+    const cb = process.cpuUsage(), tb = performance.now();
+    sim.goToPass(sim.pass - 1);
+    back = { cpuMs: cpuMs(cb), wallMs: performance.now() - tb };
+  }
+  // --idle: the panel's idle time between the two clicks (ctx.ts), in 10 ms slices where the engine has them
+  let idle;
+  if (a.idle || a.back) {
+    const ci = process.cpuUsage(), ti = performance.now();
+    let slices = 0, longest = 0;
+    if (sim.prepareSlice)
+      for (let left = true; left; slices++) {
+        const s0 = performance.now();
+        left = sim.prepareSlice(() => performance.now() < s0 + 10);
+        longest = Math.max(longest, performance.now() - s0);
+      }
+    else {
+      sim.prepare();
+      slices = 1;
+      longest = performance.now() - ti;
+    }
+    idle = { cpuMs: cpuMs(ci), wallMs: performance.now() - ti, slices, longestMs: longest };
+  }
   const c1 = process.cpuUsage(), t1 = performance.now();
   sim.step(true);
-  console.log(JSON.stringify({ pass, next: { cpuMs: cpuMs(c1), wallMs: performance.now() - t1 } }));
+  console.log(JSON.stringify({ pass, back, idle, next: { cpuMs: cpuMs(c1), wallMs: performance.now() - t1 } }));
 }
 main();
 `;
@@ -91,6 +119,8 @@ async function bundle(checkout: string, out: string): Promise<string> {
 
 interface Figures {
   pass: { pass: number; decisions: number; cpuMs: number; wallMs: number };
+  idle?: { cpuMs: number; wallMs: number; slices: number; longestMs: number };
+  back?: { cpuMs: number; wallMs: number };
   next?: { cpuMs: number; wallMs: number };
 }
 
@@ -105,7 +135,7 @@ async function main(): Promise<number> {
   const inputs = arg('--inputs');
   if (!inputs) {
     process.stderr.write(
-      'usage: node --import tsx bench/unknownPass.ts --inputs DIR [--pass N] [--pairs N] [--ref CHECKOUT] [--prepare] [--cpu-profile FILE | --heap-profile FILE]\n',
+      'usage: node --import tsx bench/unknownPass.ts --inputs DIR [--pass N] [--pairs N] [--ref CHECKOUT] [--prepare] [--idle | --back] [--cpu-profile FILE | --heap-profile FILE]\n',
     );
     return 2;
   }
@@ -120,6 +150,8 @@ async function main(): Promise<number> {
     scenario: join(resolve(inputs), 'outage.yaml'),
     pass: Number(arg('--pass', '21')),
     prepare: process.argv.includes('--prepare'),
+    idle: process.argv.includes('--idle'),
+    back: process.argv.includes('--back'),
     cpuProfile: arg('--cpu-profile'),
     heapProfile: arg('--heap-profile'),
   };
@@ -132,7 +164,11 @@ async function main(): Promise<number> {
       const load = loadavg()[0];
       const f = run(s.entry, args, lock);
       got.push(f);
-      const next = f.next ? `; the pass after: CPU ${f.next.cpuMs.toFixed(0)} ms, wall ${f.next.wallMs.toFixed(0)} ms` : '';
+      const idle = f.idle
+        ? `; idle: CPU ${f.idle.cpuMs.toFixed(0)} ms, wall ${f.idle.wallMs.toFixed(0)} ms in ${f.idle.slices} slices (the longest ${f.idle.longestMs.toFixed(0)} ms)`
+        : '';
+      const back = f.back ? `; a step back: CPU ${f.back.cpuMs.toFixed(0)} ms, wall ${f.back.wallMs.toFixed(0)} ms` : '';
+      const next = f.next ? `${back}${idle}; the pass after: CPU ${f.next.cpuMs.toFixed(0)} ms, wall ${f.next.wallMs.toFixed(0)} ms` : '';
       process.stdout.write(
         `${i + 1} ${s.name}: pass ${f.pass.pass} (${f.pass.decisions} decisions): CPU ${f.pass.cpuMs.toFixed(0)} ms, wall ${f.pass.wallMs.toFixed(0)} ms${next} (load average ${load.toFixed(1)})\n`,
       );

@@ -31,4 +31,18 @@ export function formatProblem(p: Problem): string {
   return `${where}${p.severity} ${p.code}: ${p.message}`;
 }
 
+/** `first`, then each of `more` not already there (by code and message): the same problem found twice is said once. */
+export function withoutRepeats(first: readonly Problem[], more: Iterable<Problem>): Problem[] {
+  const out = [...first];
+  const seen = new Set(out.map((p) => `${p.code}|${p.message}`));
+  for (const p of more) {
+    const k = `${p.code}|${p.message}`;
+    if (!seen.has(k)) {
+      seen.add(k);
+      out.push(p);
+    }
+  }
+  return out;
+}
+
 export const hasErrors = (problems: readonly Problem[]): boolean => problems.some((p) => p.severity === 'error');

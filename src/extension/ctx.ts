@@ -93,7 +93,7 @@ export class Ctx implements vscode.Disposable {
     this.sessionSub?.dispose();
     this.idle?.dispose();
     const idle = (this.idle = new IdlePrepare(
-      () => session.sim.prepare?.(),
+      (more) => session.sim.prepareSlice?.(more) ?? (session.sim.prepare?.(), false),
       () => session.slices.running,
     ));
     const session = new Session({

@@ -1,16 +1,18 @@
 /**
- * The engine prepares (the binder's node index) only once the panel has been sent nothing for
- * IDLE_PREPARE_MS: every message arms the wait again, a long run under way skips it, and a
- * dropped session's simulation is never prepared. A table of timelines on fake timers: each entry
- * is an arm (a message sent), a wait of so many milliseconds, or a change of `busy`.
+ * The engine prepares (a pending checkpoint, the binder's node index) only once the panel has been
+ * sent nothing for IDLE_PREPARE_MS, a slice at a time, one slice per macrotask: every message arms
+ * the wait again and stops the slices (so a click is answered between two), a long run under way
+ * skips it, and a dropped session's simulation is never prepared. A table of timelines on fake
+ * timers and a fake clock: each entry is an arm (a message sent), a wait of so many milliseconds,
+ * or a change of `busy`; the fake engine has PIECES pieces of work, each taking PIECE_MS.
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { IDLE_PREPARE_MS, IdlePrepare, type IdleTimers } from '../../src/extension/idlePrepare';
+import { IDLE_PREPARE_MS, IdlePrepare, PREPARE_SLICE_MS, type IdleTimers } from '../../src/extension/idlePrepare';
 
 type Op = 'arm' | 'busy' | 'free' | 'dispose' | number;
 
-/** Timers on a clock that moves only when a timeline waits. */
+/** Timers on a clock that moves only when a timeline waits or the engine works (`spend`). */
 function fakeTimers() {
   let now = 0;
   let next = 0;
@@ -22,42 +24,71 @@ function fakeTimers() {
     },
     clear: (h) => void due.delete(h as number),
   };
+  let callbacks = 0;
   const wait = (ms: number) => {
     const until = now + ms;
     for (;;) {
       const first = [...due].filter(([, t]) => t.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
       if (!first) break;
       due.delete(first[0]);
-      now = first[1].at;
+      now = Math.max(now, first[1].at);
+      callbacks++;
       first[1].run();
     }
-    now = until;
+    // a slice may have worked past the end of the wait
+    now = Math.max(now, until);
   };
-  return { timers, wait, pending: () => due.size };
+  return { timers, wait, pending: () => due.size, clock: () => now, spend: (ms: number) => (now += ms), callbacks: () => callbacks };
 }
 
 const I = IDLE_PREPARE_MS;
-const cases: { name: string; ops: Op[]; prepared: number }[] = [
-  { name: 'a message, then idle', ops: ['arm', I], prepared: 1 },
-  { name: 'a message, then not idle long enough', ops: ['arm', I - 1], prepared: 0 },
-  { name: 'quick steps re-arm the wait: nothing until the last one has been idle long enough', ops: ['arm', I - 50, 'arm', I - 50, 'arm', I - 1], prepared: 0 },
-  { name: 'quick steps, then idle: prepared once', ops: ['arm', I - 50, 'arm', I - 50, 'arm', I], prepared: 1 },
-  { name: 'idle twice: prepared twice (the engine does nothing the second time)', ops: ['arm', I, 'arm', I], prepared: 2 },
-  { name: 'a long run under way when the wait ends: skipped', ops: ['arm', 'busy', I], prepared: 0 },
-  { name: 'skipped while busy, then the next idle time prepares', ops: ['arm', 'busy', I, 'free', 'arm', I], prepared: 1 },
-  { name: 'the session dropped before the wait ends: never', ops: ['arm', 'dispose', I, 'arm', I], prepared: 0 },
-  { name: 'nothing sent: nothing prepared', ops: [I * 3], prepared: 0 },
+const PIECES = 7;
+const PIECE_MS = 4;
+/** pieces in one slice: it works while its PREPARE_SLICE_MS are not over, at least one piece */
+const PER_SLICE = Math.ceil(PREPARE_SLICE_MS / PIECE_MS);
+const ALL_SLICES = Math.ceil(PIECES / PER_SLICE);
+
+const cases: { name: string; ops: Op[]; done: number; slices: number }[] = [
+  { name: 'a message, then idle long enough: all the work, in slices', ops: ['arm', I + 100], done: PIECES, slices: ALL_SLICES },
+  { name: 'a message, then not idle long enough: nothing', ops: ['arm', I - 1], done: 0, slices: 0 },
+  {
+    name: 'quick steps re-arm the wait: nothing until the last one has been idle long enough',
+    ops: ['arm', I - 50, 'arm', I - 50, 'arm', I - 1],
+    done: 0,
+    slices: 0,
+  },
+  { name: 'quick steps, then idle: all the work', ops: ['arm', I - 50, 'arm', I - 50, 'arm', I + 100], done: PIECES, slices: ALL_SLICES },
+  { name: 'a message between two slices stops them', ops: ['arm', I, 'arm', I - 1], done: PER_SLICE, slices: 1 },
+  { name: 'stopped by a message, the slices go on after the next idle time', ops: ['arm', I, 'arm', I + 100], done: PIECES, slices: ALL_SLICES },
+  { name: 'idle again once done: one more slice, which finds nothing to do', ops: ['arm', I + 100, 'arm', I + 100], done: PIECES, slices: ALL_SLICES + 1 },
+  { name: 'a long run under way when the wait ends: skipped', ops: ['arm', 'busy', I + 100], done: 0, slices: 0 },
+  { name: 'a long run started between two slices: the next slice is skipped', ops: ['arm', I, 'busy', 100], done: PER_SLICE, slices: 1 },
+  { name: 'skipped while busy, then the next idle time prepares', ops: ['arm', 'busy', I, 'free', 'arm', I + 100], done: PIECES, slices: ALL_SLICES },
+  { name: 'the session dropped before the wait ends: never', ops: ['arm', 'dispose', I, 'arm', I + 100], done: 0, slices: 0 },
+  { name: 'the session dropped between two slices: no more', ops: ['arm', I, 'dispose', 100, 'arm', 100], done: PER_SLICE, slices: 1 },
+  { name: 'nothing sent: nothing prepared', ops: [I * 3], done: 0, slices: 0 },
 ];
 
 for (const c of cases) {
   test(`idle preparation: ${c.name}`, () => {
     const t = fakeTimers();
     let busy = false;
-    let prepared = 0;
+    let done = 0;
+    const slices: number[] = [];
     const idle = new IdlePrepare(
-      () => prepared++,
+      (more) => {
+        const start = t.clock();
+        if (done < PIECES)
+          do {
+            done++;
+            t.spend(PIECE_MS);
+          } while (done < PIECES && more());
+        slices.push(t.clock() - start);
+        return done < PIECES;
+      },
       () => busy,
       t.timers,
+      t.clock,
     );
     for (const op of c.ops) {
       if (op === 'arm') idle.arm();
@@ -65,8 +96,11 @@ for (const c of cases) {
       else if (op === 'free') busy = false;
       else if (op === 'dispose') idle.dispose();
       else t.wait(op);
+      assert.ok(t.pending() <= 1, 'at most one wait or slice armed at a time');
     }
-    assert.equal(prepared, c.prepared);
-    assert.ok(t.pending() <= 1, 'at most one wait armed at a time');
+    assert.equal(done, c.done, 'the pieces of work done');
+    assert.equal(slices.length, c.slices, 'the slices run');
+    assert.ok(t.callbacks() >= slices.length, 'each slice in a macrotask of its own');
+    for (const ms of slices) assert.ok(ms < PREPARE_SLICE_MS + PIECE_MS, `a slice of ${ms} ms`);
   });
 }

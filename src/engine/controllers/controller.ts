@@ -85,6 +85,11 @@ export interface SimController {
    * cost is paid when the caller has time (Simulation.prepare); must change nothing it decides.
    */
   prepare?(host: ControllerHost): void;
+  /**
+   * Optional: prepare a slice at a time, working while `more()` says so (at least a little), and
+   * resumable at the next call while nothing changed; true while work is left.
+   */
+  prepareSlice?(host: ControllerHost, more: () => boolean): boolean;
   /** The earliest time at which this controller has work due, or undefined. */
   nextWake(): Micros | undefined;
   /**

@@ -110,6 +110,13 @@ export interface Simulation {
    * decided. For a caller with idle time, such as the panel after it has painted.
    */
   prepare?(): void;
+  /**
+   * prepare, a slice at a time, for a caller that must stay responsive while idle (the panel: one
+   * slice per macrotask): works while `more()` says so (at least one piece: the pending checkpoint
+   * is one), and returns true while work is left. A slice resumes where the last one stopped while
+   * nothing changed; a step or a restore in between starts the work again.
+   */
+  prepareSlice?(more: () => boolean): boolean;
 
   /**
    * Runs everything up to and including the next monitor pass. `interactive`: a user's single step

@@ -37,7 +37,7 @@ import type { ClusterState } from '../model/cluster';
 import type { Micros } from '../model/time';
 import { formatDuration, formatTime } from '../model/time';
 import type { ObjectRef } from '../model/types';
-import type { Problem } from '../problems';
+import { withoutRepeats, type Problem } from '../problems';
 import type { Scenario, ScenarioEvent, TimeSpec } from '../snapshot/types';
 import type { Decision } from '../trace/decision';
 import type { VersionBehaviour } from '../versions/types';
@@ -51,14 +51,14 @@ import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint } from './checkpointStore';
-import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods, type Replay } from './checkpointPlacement';
+import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods, PendingCheckpoint, type Replay } from './checkpointPlacement';
 import { explainObject } from './explain';
 import { MachineLookup, machineIdsOf } from './machineLookup';
 import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory, withChecks } from './wiring';
 import { InvariantChecker } from './invariants';
-import { beyondHorizon, NO_START_TIME, recordNewLeader, scheduleEvents, type MidInstant } from './instants';
+import { beyondHorizon, livelock, NO_START_TIME, recordNewLeader, scheduleEvents, type MidInstant } from './instants';
 import { MAX_HORIZON } from '../model/limits';
 
 /** The scenario's notes about the version it guessed (snapshot/scenario.ts: assumedVersion). */
@@ -99,6 +99,8 @@ export class SimulationImpl implements Simulation {
   }
   /** while goToPass replays up to this pass: more checkpoints (checkpointDue) */
   private replay: Replay | null = null;
+  /** settled by every public method that can change the state or reads the checkpoints; not by the views (test/engine/simulation/pendingCheckpoint.test.ts) */
+  private readonly pending = new PendingCheckpoint(() => this.saveCheckpoint());
   private readonly checkpointEvery: number;
   /** see HEAVY_PASS_SHARE */
   private readonly heavyPassPods: number;
@@ -157,18 +159,10 @@ export class SimulationImpl implements Simulation {
    * what the running controllers found in the objects they manage.
    */
   get problems(): readonly Problem[] {
-    const out = [...this.ownProblems];
-    const seen = new Set(out.map((p) => `${p.code}|${p.message}`));
-    for (const c of this.host.controllers) {
-      for (const p of c.problems?.() ?? []) {
-        const k = `${p.code}|${p.message}`;
-        if (!seen.has(k)) {
-          seen.add(k);
-          out.push(p);
-        }
-      }
-    }
-    return out;
+    return withoutRepeats(
+      this.ownProblems,
+      this.host.controllers.flatMap((c) => c.problems?.() ?? []),
+    );
   }
 
   get now(): Micros {
@@ -190,7 +184,14 @@ export class SimulationImpl implements Simulation {
     return this.host.takeRecordChanges();
   }
   prepare(): void {
+    this.settle();
     for (const c of this.host.controllers) c.prepare?.(this.host);
+  }
+  prepareSlice(more: () => boolean): boolean {
+    // the checkpoint cannot be cut: a slice of its own
+    if (this.pending.settle()) return true;
+    for (const c of this.host.controllers) if (c.prepareSlice ? c.prepareSlice(this.host, more) : (c.prepare?.(this.host), false)) return true;
+    return false;
   }
   /** the running controllers (none during a failover's wait) */
   get controllers(): readonly SimController[] {
@@ -232,6 +233,7 @@ export class SimulationImpl implements Simulation {
   }
 
   step(interactive = false): void {
+    this.settle();
     this.stopped = this.aborted;
     if (this.aborted) return;
     const resumedPass = this.midInstant?.monitorDue;
@@ -249,11 +251,13 @@ export class SimulationImpl implements Simulation {
     // goToPass leaves them behind a step back), so that the first step back replays at most that many
     // passes too, even after a long runUntil. Right after the pass's instant, as processInstant saves.
     const pass = this.host.pass;
-    const last = this.checkpoints[this.checkpoints.length - 1];
-    if (interactive && pass !== null && (last.pass === null || pass - last.pass >= FINE_CHECKPOINT_EVERY)) this.saveCheckpoint();
+    // a checkpoint left pending is of this pass
+    const last = this.pending.pending ? pass : this.checkpoints[this.checkpoints.length - 1].pass;
+    if (interactive && pass !== null && (last === null || pass - last >= FINE_CHECKPOINT_EVERY)) this.saveCheckpoint();
   }
 
   runUntil(t: Micros): void {
+    this.settle();
     t = this.withinHorizon(t);
     this.stopped = this.aborted;
     if (this.aborted) return;
@@ -264,11 +268,14 @@ export class SimulationImpl implements Simulation {
       if (!this.processInstant(next)) return;
       if (this.stopHere()) return;
     }
+    // the clock moves on past the last pass's instant
+    this.settle();
     if (t > this.host.now) this.host.now = t;
     this.kubelets.materialise(this.host.now);
   }
 
   runUntilDecision(match: (d: Decision) => boolean, limit: Micros): Decision | undefined {
+    this.settle();
     limit = this.withinHorizon(limit);
     // the decisions of an instant left part-done count from its start
     let from = Math.min(this.host.trace.length, this.midInstant?.traceFrom ?? Number.POSITIVE_INFINITY);
@@ -288,6 +295,7 @@ export class SimulationImpl implements Simulation {
       for (; from < tr.length; from++) if (match(tr[from])) return tr[from];
       if (this.stopHere()) return undefined;
     }
+    this.settle();
     if (limit > this.host.now) this.host.now = limit;
     this.kubelets.materialise(this.host.now);
     return undefined;
@@ -302,6 +310,8 @@ export class SimulationImpl implements Simulation {
     const lastPass = this.lastPass;
     if (n > lastPass)
       throw new RangeError(`goToPass: pass ${n} is beyond the simulation's horizon (${formatDuration(MAX_HORIZON)} after the start: pass ${lastPass})`);
+    // before a restore too: the checkpoint may thin the list, and so choose the one restored
+    this.settle();
     // an instant a yield left part-done is finished first, unless going back drops it
     if (this.midInstant && (this.host.pass ?? -1) <= n && !this.resumeInstant()) return;
     const cur = this.host.pass;
@@ -345,17 +355,21 @@ export class SimulationImpl implements Simulation {
 
   /** The passes of the checkpoints kept (null: before the first pass), oldest first. */
   get checkpointPasses(): (number | null)[] {
+    this.settle();
     return this.checkpoints.map((c) => c.pass);
   }
 
   /** Back to the state at the start (from the first checkpoint). */
   reset(): void {
+    this.settle();
     this.restoreCheckpoint(this.checkpoints[0]);
   }
 
   // ---- views ----
 
   state(): StateView {
+    // an export: rare, and it materialises (which writes nothing right after an instant, but need not be proven so here)
+    this.settle();
     this.kubelets.materialise(this.host.now);
     return { time: formatTime(this.host.now), zones: this.zones(), objects: exportCluster(this.host.cluster) };
   }
@@ -393,6 +407,7 @@ export class SimulationImpl implements Simulation {
   }
 
   checkExpectations(): ExpectationResult[] {
+    this.settle();
     return checkExpectations(this);
   }
 
@@ -424,6 +439,7 @@ export class SimulationImpl implements Simulation {
 
   /** Runs the instant at t; false when a yield (or an abort) left it part-done. */
   private processInstant(t: Micros): boolean {
+    this.settle();
     const host = this.host;
     const traceFrom = host.trace.length;
     host.now = t;
@@ -512,29 +528,29 @@ export class SimulationImpl implements Simulation {
     const { t, monitorDue, round } = m;
     if (round >= MAX_ROUNDS && !this.livelockReported) {
       this.livelockReported = true;
-      this.ownProblems.push({
-        code: 'controller-livelock',
-        severity: 'warning',
-        message: `at ${formatTime(t)} a controller still had work due after ${MAX_ROUNDS} rounds; moving on`,
-      });
+      this.ownProblems.push(livelock(t, MAX_ROUNDS));
     }
     this.processedUpTo = t;
     this.invariants?.observe(host.trace);
     if (monitorDue && host.pass !== null && checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPodCount, this.heavyPassPods))
-      this.saveCheckpoint();
+      this.pending.mark();
   }
 
   private startControllers(t: Micros, memory: 'reconstructed' | 'fresh'): void {
     const host = this.host;
     host.controllerStartTime = t;
-    host.controllers = buildControllers(this.plan, this.factory, {
+    host.controllers = this.buildControllers();
+    this.nextMonitorAt = t;
+    for (const c of [...host.controllers]) c.start(host, memory);
+  }
+
+  private buildControllers(): SimController[] {
+    return buildControllers(this.plan, this.factory, {
       config: this.config,
       behaviour: this.behaviour,
       binder: this.scenario.binder,
       strictMachines: this.invariants !== undefined,
     });
-    this.nextMonitorAt = t;
-    for (const c of [...host.controllers]) c.start(host, memory);
   }
 
   private restart(failover: boolean, _seq: number): void {
@@ -548,8 +564,15 @@ export class SimulationImpl implements Simulation {
     }
   }
 
-  /** A kubelet's repost changed the node's conditions: one world decision, so the chain stays explainable. */
   // ---- checkpoints ----
+
+  /** Takes the checkpoint left pending (PendingCheckpoint), if any. */
+  settle(): void {
+    this.pending.settle();
+  }
+  get hasPendingCheckpoint(): boolean {
+    return this.pending.pending;
+  }
 
   private saveCheckpoint(): void {
     this.store.save(this.host, this.kubelets, {
@@ -563,16 +586,10 @@ export class SimulationImpl implements Simulation {
   }
 
   private restoreCheckpoint(cp: Checkpoint): void {
+    this.pending.drop();
     this.aborted = false;
     this.midInstant = null;
-    const loop = this.store.restore(cp, this.host, this.kubelets, () =>
-      buildControllers(this.plan, this.factory, {
-        config: this.config,
-        behaviour: this.behaviour,
-        binder: this.scenario.binder,
-        strictMachines: this.invariants !== undefined,
-      }),
-    );
+    const loop = this.store.restore(cp, this.host, this.kubelets, () => this.buildControllers());
     this.eventIndex = loop.eventIndex;
     this.nextMonitorAt = loop.nextMonitorAt;
     this.leaderAt = loop.leaderAt;

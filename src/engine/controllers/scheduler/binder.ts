@@ -33,6 +33,7 @@ import { formatDuration, formatTime, type Micros } from '../../model/time';
 import { isPodActive } from '../replicaSet/podUtil';
 import { misfitReasons, naturalCompare, nodeReadyStatus, placementReason, resourceMisfit, SIMPLIFICATION } from './fit';
 import { NodeIndex, type NodeEntry, type Placement } from './nodeIndex';
+import { NodeIndexBuild } from './nodeIndexBuild';
 import { fitErrorMessage, wordingFor, type Reason, type Wording } from './reasons';
 import { podRequests } from './resources';
 import { requiredPlacement } from './nodeAffinity';
@@ -69,7 +70,10 @@ interface Saved {
 const TAKE_OVER_SHARE = 0.1;
 
 export interface SimplifiedBinderOptions {
-  /** checking mode (tests: SimulationOptions.checks.nodeIndexRebuild): an index taken over on a restore is compared with one made anew; a difference throws */
+  /**
+   * checking mode (tests: SimulationOptions.checks.nodeIndexRebuild): an index taken over on a restore,
+   * or made in slices (prepareSlice), is compared with one made anew; a difference throws
+   */
   checkRestoredIndex?: boolean;
 }
 
@@ -97,6 +101,8 @@ export class SimplifiedBinder implements SimController {
    * from the announcements (and dropped on a restore: it is derived from the cluster alone).
    */
   private index: NodeIndex | null = null;
+  /** the index being made in slices (prepareSlice), while nothing changes; dropped on any change announced */
+  private building: NodeIndexBuild | null = null;
   /** each node's allocatable as last announced (what NodeBefore does not carry) */
   private allocSeen = new Map<string, string>();
 
@@ -135,6 +141,7 @@ export class SimplifiedBinder implements SimController {
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
     const move = podMove(type, pod, before);
     if (move) {
+      this.building = null;
       this.index?.podMoved(move.was, move.now, pod);
       // a pod leaving a node frees room there: the waiting pods are moved (AssignedPodDelete)
       if (move.was !== undefined && this.waiting.size) this.moveAll(host.now);
@@ -203,6 +210,7 @@ export class SimplifiedBinder implements SimController {
           !sameLabels(before.labels, node.meta.labels)));
     if (alloc === undefined) this.allocSeen.delete(name);
     else this.allocSeen.set(name, alloc);
+    this.building = null;
     if (this.index) {
       if (type === 'deleted') this.index.nodeDeleted(name);
       else this.index.nodeChanged(node, host.cluster);
@@ -280,9 +288,30 @@ export class SimplifiedBinder implements SimController {
     this.nodeIndex(host);
   }
 
+  /** prepare, a slice at a time (NodeIndexBuild); true while work is left. */
+  prepareSlice(host: ControllerHost, more: () => boolean): boolean {
+    if (this.index) return false;
+    if (this.building?.cluster !== host.cluster) this.building = new NodeIndexBuild(host.cluster);
+    const made = this.building.slice(more);
+    if (made === undefined) return true;
+    this.index = this.checked(made, host);
+    this.building = null;
+    return false;
+  }
+
   private nodeIndex(host: ControllerHost): NodeIndex {
-    if (!this.index) this.index = new NodeIndex(host.cluster);
+    if (!this.index) {
+      // a build under way is of the cluster as it is (any change drops it): finished, not begun again
+      this.index = this.building?.cluster === host.cluster ? this.checked(this.building.finish(), host) : new NodeIndex(host.cluster);
+      this.building = null;
+    }
     return this.index;
+  }
+
+  private checked(made: NodeIndex, host: ControllerHost): NodeIndex {
+    if (this.options.checkRestoredIndex && made.text() !== new NodeIndex(host.cluster).text())
+      throw new Error('scheduler: the node index made in slices differs from one made at once');
+    return made;
   }
 
   /** Tries the pods due; true when it yielded with some left (`untried`). */
@@ -487,6 +516,7 @@ export class SimplifiedBinder implements SimController {
     this.nextDue = undefined;
     this.starts = new Map(s.starts.map(([k, v]) => [k, { ...v }]));
     this.waitingForNode = new Map(s.waitingForNode);
+    this.building = null;
     // The index the binder that ran until now kept, made the restored cluster's (nodeIndex.ts), when
     // the restore put back few pods; else dropped, and made again when a pod waits (it may be never).
     const previous = from?.previous instanceof SimplifiedBinder ? from.previous : null;

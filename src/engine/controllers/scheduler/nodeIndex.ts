@@ -248,18 +248,41 @@ export function countingNode(nodeName: string | undefined, phase: PodPhase): str
   return nodeName && phase !== 'Succeeded' && phase !== 'Failed' ? nodeName : undefined;
 }
 
+/** How many nodes, or pods, a slice of NodeIndexBuild works through between two looks at its time. */
+export const BUILD_CHUNK = 64;
+
 export class NodeIndex {
   private entries = new Map<string, NodeEntry>();
   private classes = new Map<string, NodeClass>();
 
-  constructor(cluster: ClusterState) {
-    for (const node of cluster.nodes.values()) this.addEntry(node, emptyUsage());
+  /** The index of `cluster` (undefined: an empty one, which NodeIndexBuild fills). */
+  constructor(cluster?: ClusterState) {
+    if (cluster) for (const _ of this.fill(cluster));
+  }
+
+  /** The index of `cluster` made a chunk at a time (NodeIndexBuild): one pass over the nodes, then over the pods. */
+  static building(cluster: ClusterState): { index: NodeIndex; work: Iterator<void> } {
+    const index = new NodeIndex();
+    return { index, work: index.fill(cluster) };
+  }
+
+  private *fill(cluster: ClusterState): Generator<void, void, undefined> {
+    let n = 0;
+    for (const node of cluster.nodes.values()) {
+      this.addEntry(node, emptyUsage());
+      if (++n % BUILD_CHUNK === 0) yield;
+    }
     this.rerank();
-    for (const e of this.entries.values()) this.joinClass(e, classKey(e.facts, e.node, e.alloc));
+    yield;
+    for (const e of this.entries.values()) {
+      this.joinClass(e, classKey(e.facts, e.node, e.alloc));
+      if (++n % BUILD_CHUNK === 0) yield;
+    }
     for (const pod of cluster.pods.values()) {
       const name = countingNode(pod.nodeName, pod.phase);
       const e = name === undefined ? undefined : this.entries.get(name);
       if (e) addTo(e.used, podRequests(pod), 1);
+      if (++n % BUILD_CHUNK === 0) yield;
     }
   }
 
@@ -402,8 +425,8 @@ export class NodeIndex {
     return this;
   }
 
-  /** what the index holds, in a fixed order (the `check` of restoredTo) */
-  private text(): string {
+  /** what the index holds, in a fixed order (the `check` of restoredTo; tests) */
+  text(): string {
     this.settle();
     const entries = [...this.entries.values()].sort((a, b) => a.rank - b.rank);
     return JSON.stringify(entries.map((e) => [e.name, e.rank, e.cls.key, e.used, e.alloc, e.node === undefined]));

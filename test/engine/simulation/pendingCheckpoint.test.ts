@@ -1,0 +1,208 @@
+/**
+ * A checkpoint due after an instant is left pending and taken later (SimulationImpl.settle: at the
+ * next instant, jump, restore or export, or when idle), and must be exactly the one that would have
+ * been taken at once. Two runs of each scenario go through the same operations: one takes each
+ * checkpoint at the end of its instant (at once, as before), the other reads every view in between (what
+ * the panel does after a step) and leaves the checkpoint pending. Every checkpoint saved is compared
+ * as it is saved (its whole content, hashed), and at the end each kept checkpoint is restored in both
+ * (newest first) and the whole state compared. A last case changes the live state before the
+ * pending checkpoint is taken, and must be caught: the comparison can fail.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
+import { loadScenario } from '../../../src/engine/snapshot/scenario';
+import { exportCluster } from '../../../src/engine/model/export';
+import { traceToJsonLines } from '../../../src/engine/trace/serialize';
+import { nodeFs } from '../../../src/platform/nodeFs';
+import { generateClusterStream, listChunks, renderObject } from '../../../src/engine/generate/index';
+import { writeFileSync } from 'node:fs';
+
+const examples = join(__dirname, '..', '..', '..', 'examples');
+
+/** A zone outage whose Unknown pass is heavy: 1,200 pods of 2,400 marked not ready in one pass. */
+function heavyOutage(dir: string): string {
+  const stream = generateClusterStream({
+    nodes: 240,
+    podsPerNode: 10,
+    zones: 2,
+    detail: 'lean',
+    seed: 'pending-checkpoint',
+    timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '4m' } },
+  });
+  let text = '';
+  for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
+  writeFileSync(join(dir, 'cluster.json'), text);
+  const path = join(dir, 'outage.yaml');
+  writeFileSync(path, renderObject({ ...stream.scenario!, snapshot: 'cluster.json' } as never, 'yaml'));
+  return path;
+}
+
+/** A deep, ordered text of any value: Maps and Sets with their order, class names, no cycles. */
+function text(v: unknown, path = new Set<object>()): string {
+  if (v === null || typeof v !== 'object') return typeof v === 'function' ? 'fn' : typeof v === 'undefined' ? 'u' : JSON.stringify(v);
+  if (path.has(v)) throw new Error('a cycle');
+  path.add(v);
+  let out: string;
+  if (v instanceof Map) out = `Map{${[...v].map(([k, x]) => `${text(k, path)}:${text(x, path)}`).join(',')}}`;
+  else if (v instanceof Set) out = `Set{${[...v].map((x) => text(x, path)).join(',')}}`;
+  else if (Array.isArray(v)) out = `[${v.map((x) => text(x, path)).join(',')}]`;
+  else {
+    // a checkpoint's pods (PodChanges) hold either their list or their map: read as the map
+    const o = v as Record<string, unknown>;
+    const keys = 'changedKeys' in o ? ['delta', 'keyLog', 'order'] : Object.keys(o);
+    out = `${v.constructor?.name ?? ''}{${keys.map((k) => `${k}:${text(o[k], path)}`).join(',')}}`;
+  }
+  path.delete(v);
+  return out;
+}
+
+interface Store {
+  list: unknown[];
+  save(...a: unknown[]): void;
+}
+
+/** Records a hash of every checkpoint the simulation saves, as it saves it. */
+function watchSaves(sim: SimulationImpl): string[] {
+  const store = (sim as unknown as { store: Store }).store;
+  const saves: string[] = [];
+  const save = store.save.bind(store);
+  store.save = (...a) => {
+    const n = store.list.length;
+    const last = store.list[n - 1];
+    save(...a);
+    const cp = store.list[store.list.length - 1];
+    saves.push(cp === last ? 'none' : createHash('sha256').update(text(cp)).digest('hex'));
+  };
+  return saves;
+}
+
+/** The whole live state: every map's keys in order, the records, the controllers', kubelets' and loop's saved state, the trace. */
+function whole(sim: SimulationImpl): string {
+  const c = sim.cluster;
+  const own = sim as unknown as Record<string, unknown>;
+  return text({
+    pass: sim.pass,
+    now: sim.now,
+    keys: [[...c.pods.keys()], [...c.nodes.keys()], [...c.leases.keys()], [...c.replicaSets.keys()]],
+    podsByNode: c.podsByNode,
+    cluster: exportCluster(c),
+    controllers: sim.controllers.map((x) => [x.name, x.save()]),
+    kubelets: sim.kubelets.save(),
+    loop: [own.eventIndex, own.nextMonitorAt, own.leaderAt, own.lastPassTime, own.processedUpTo, sim.problems.length],
+    facts: sim.host.facts,
+    trace: traceToJsonLines(sim.trace),
+  });
+}
+
+/** What the panel reads after a step (none of it may change what a checkpoint keeps). */
+function readViews(sim: SimulationImpl): void {
+  sim.takePodChanges();
+  sim.takeRecordChanges();
+  sim.zones();
+  sim.zones(() => true);
+  for (const m of sim.machines()) sim.machine(m.id);
+  const node = sim.cluster.nodes.keys().next().value;
+  const pod = sim.cluster.pods.values().next().value;
+  const rs = sim.cluster.replicaSets.values().next().value;
+  const refs = [node && `Node/${node}`, pod && `Pod/${pod.meta.namespace}/${pod.meta.name}`, rs && `ReplicaSet/${rs.meta.namespace}/${rs.meta.name}`];
+  for (const ref of refs) if (ref) sim.explain(ref);
+  sim.podEvictionDeadlines(10);
+  if (node) sim.podsEvictedFrom(node);
+  void sim.problems;
+  void sim.partDone;
+}
+
+type Op = (sim: SimulationImpl) => void;
+const back: Op = (sim) => sim.goToPass(Math.max(0, (sim.pass ?? 0) - 1));
+const steps =
+  (n: number, interactive = true): Op =>
+  (sim) => {
+    for (let i = 0; i < n; i++) sim.step(interactive);
+  };
+const OPS: Op[] = [
+  steps(14),
+  steps(14),
+  back,
+  back,
+  steps(3),
+  (sim) => sim.runUntil(sim.now + 95e6),
+  steps(2, false),
+  (sim) => sim.goToPass(5),
+  (sim) => sim.goToPass(60, { interactive: true }),
+  back,
+  (sim) => sim.runUntilDecision(() => false, sim.now + 30e6),
+  steps(2),
+  (sim) => sim.prepare(),
+  steps(2),
+];
+
+/** Runs the operations: `later` leaves each due checkpoint pending while the views are read; `meddle` changes the live state then. */
+function drive(file: string, later: boolean, meddle = false): { sim: SimulationImpl; saves: string[]; pending: number } {
+  const sim = createSimulation(loadScenario(file, nodeFs()), { checkpointEvery: 7 });
+  const saves = watchSaves(sim);
+  if (!later) {
+    // the checkpoint at once, as before: right at the end of the instant
+    const own = sim as unknown as { finishInstant(m: unknown): void };
+    const finish = own.finishInstant.bind(sim);
+    own.finishInstant = (m) => {
+      finish(m);
+      sim.settle();
+    };
+  }
+  let pending = 0;
+  for (const op of OPS) {
+    op(sim);
+    if (later) {
+      if (sim.hasPendingCheckpoint) pending++;
+      readViews(sim);
+      // the clock moved on without the checkpoint taken first (as runUntil does after its last instant)
+      if (meddle && sim.hasPendingCheckpoint) sim.host.now += 1;
+    }
+  }
+  return { sim, saves, pending };
+}
+
+function compare(file: string): void {
+  const now = drive(file, false);
+  const later = drive(file, true);
+  assert.ok(later.pending > 0, 'no checkpoint was ever left pending');
+  assert.deepEqual(later.saves, now.saves, 'the checkpoints saved');
+  const passes = now.sim.checkpointPasses;
+  assert.deepEqual(later.sim.checkpointPasses, passes);
+  assert.equal(whole(later.sim), whole(now.sim), 'at the end');
+  // each checkpoint kept, restored (newest first: a restore drops the later ones)
+  for (const p of [...passes].reverse()) {
+    if (p === null || p === now.sim.pass) continue;
+    now.sim.goToPass(p);
+    later.sim.goToPass(p);
+    assert.equal(whole(later.sim), whole(now.sim), `restored at pass ${p}`);
+  }
+}
+
+const files = readdirSync(examples)
+  .filter((f) => f.endsWith('.yaml'))
+  .map((f) => join(examples, f));
+for (const file of files) test(`${file.split('/').pop()}: a checkpoint taken later is the one taken at once`, () => compare(file));
+
+const dir = mkdtempSync(join(tmpdir(), 'pending-checkpoint-'));
+const outage = heavyOutage(dir);
+test.after(() => rmSync(dir, { recursive: true, force: true }));
+
+test('a generated outage with a heavy pass: a checkpoint taken later is the one taken at once', () => {
+  const probe = createSimulation(loadScenario(outage, nodeFs()), { checkpointEvery: 7 });
+  probe.goToPass(30);
+  const marked = probe.trace.filter((d) => d.action === 'PodsMarkedNotReady').length;
+  assert.ok(marked >= 100, `the zone's nodes go Unknown (${marked} PodsMarkedNotReady)`);
+  compare(outage);
+});
+
+test('the comparison fails when the live state changes before a pending checkpoint is taken', () => {
+  const now = drive(outage, false);
+  const meddled = drive(outage, true, true);
+  assert.notDeepEqual(meddled.saves, now.saves);
+});
