@@ -390,11 +390,12 @@ async function replicaSetRows(p: RealPanel): Promise<{ ref: string; text: string
   );
 }
 
-/** Scrolls the ReplicaSets list to `where` of its height (1: the end). */
+/** Scrolls the ReplicaSets list to `where` of its height (1: the end), and waits for the frame whose scroll event draws it. */
 async function scrollReplicaSets(p: RealPanel, where: number): Promise<void> {
   await p.page.locator('#replicasets').evaluate((e, w) => {
     e.scrollTop = w * (e.scrollHeight - e.clientHeight);
   }, where);
+  await p.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
 
 /** The drawn rows against a fresh panel at the same position, scrolled alike, and against its session's items. */
