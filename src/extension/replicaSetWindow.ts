@@ -11,7 +11,7 @@
  * are always those of the host's last message, never of an older position.
  */
 import { FIRST_REPLICASET_ROWS, type Delta, type ReplicaSetItem, type ReplicaSetRows, type ReplicaSetsMessage } from '../protocol/webview';
-import { naturalKey } from '../webview/time';
+import { naturalKey } from '../protocol/naturalOrder';
 import { sameReplicaSet } from './viewModel';
 
 export class ReplicaSetWindow {
