@@ -8,6 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { arch, cpus, loadavg, platform, release, tmpdir, totalmem } from 'node:os';
 import { join, resolve } from 'node:path';
 import { median } from './median';
+import { chromiumMissing } from '../test/webview/harness/chromium';
 
 const root = resolve(__dirname, '..');
 
@@ -46,6 +47,12 @@ interface Run {
 
 /** Returns the exit code: 0 when it ran (a missed target is printed), 1 when it failed. */
 export async function runWebviewBench(o: WebviewBenchOptions, log: (s: string) => void): Promise<number> {
+  // before the build and the child: without chromium there is nothing to measure
+  const missing = chromiumMissing();
+  if (missing) {
+    log(`FAILED: ${missing}`);
+    return 1;
+  }
   log('building the bundles (the webview and the command line are measured as they ship)');
   const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: root, stdio: 'inherit' });
   if (b.status !== 0) return 1;

@@ -6,7 +6,7 @@
  * view built anew and diffed.
  */
 import type { Simulation } from '../engine/simulation/api';
-import type { Delta, NodeItem, NodePodCount, PodItem } from '../protocol/webview';
+import type { Delta, NodeItem, NodePodCount, PodItem, ReplicaSetItem } from '../protocol/webview';
 import { buildClusterView, diffClusterViews, podsOnNode, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
 import { RecordsView } from './recordsView';
 import { countdownsChanged, EvictionIndex, PathDeadlines, podsToCompare } from './countdowns';
@@ -33,6 +33,12 @@ export class KeptView {
   nodeItems(sim: Simulation): ReadonlyMap<string, NodeItem> {
     if (!this.view) this.update(sim, false);
     return (this.view as ClusterView).nodes;
+  }
+
+  /** The ReplicaSets' items of the last update (the panel's rows are sent from these, see ReplicaSetWindow). */
+  replicaSetItems(sim: Simulation): ReadonlyMap<string, ReplicaSetItem> {
+    if (!this.view) this.update(sim, false);
+    return (this.view as ClusterView).replicaSets;
   }
 
   /** A node's pods' items, sorted by ref: only that node's are brought up to date. */

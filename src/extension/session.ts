@@ -22,6 +22,7 @@ import type {
 } from '../protocol/webview';
 import type { ClusterView } from './viewModel';
 import { KeptView } from './keptView';
+import { ReplicaSetWindow } from './replicaSetWindow';
 import { decisionMatcher, parseRunUntil } from './runUntil';
 import { runWhatIf } from './whatIfRun';
 import { handleMessage, type PanelActions } from './sessionMessages';
@@ -83,6 +84,8 @@ export class Session {
   private readonly run: Decision[] = [];
   /** the view last sent (or asked for by the trees), kept from step to step */
   private readonly kept = new KeptView();
+  /** the ReplicaSet rows the webview holds: an update sends theirs alone */
+  private readonly rsWindow = new ReplicaSetWindow();
   /** the zones whose queued names the webview shows (the others are sent as a count) */
   private readonly openQueues = new Set<string>();
   private readonly listeners = new Set<() => void>();
@@ -154,7 +157,7 @@ export class Session {
       zones: this.zoneRows(),
       nodes: delta.nodes,
       podCounts: delta.podCounts,
-      replicaSets: delta.replicaSets,
+      replicaSets: this.rsWindow.update(this.kept.replicaSetItems(this.sim), delta.replicaSets, full),
       decisions: shown.inPass,
       ...(shown.afterPass.length ? { afterPass: shown.afterPass } : {}),
       ...(shown.cut ? { cut: shown.cut } : {}),
@@ -207,6 +210,12 @@ export class Session {
     if (open) this.openQueues.add(zone);
     else this.openQueues.delete(zone);
     this.post({ type: 'zones', zones: this.zoneRows() });
+    return { ok: true };
+  }
+
+  /** The webview shows these ReplicaSet rows: their items now, and with every update that changes them. */
+  replicaSetWindow(refs: readonly string[]): SessionResult {
+    this.post(this.rsWindow.window(refs, this.kept.replicaSetItems(this.sim)));
     return { ok: true };
   }
 

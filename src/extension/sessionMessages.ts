@@ -23,6 +23,7 @@ export interface MessageTarget {
   selectReality(index: number): SessionResult;
   zoneQueue(zone: string, open: boolean): SessionResult;
   allDecisions(): SessionResult;
+  replicaSetWindow(refs: readonly string[]): SessionResult;
 }
 
 /** What the panel does itself: playing is a timer of the panel's, dropped files go to the evidence import. */
@@ -77,6 +78,8 @@ export function handleMessage(s: MessageTarget, m: WebviewMessage, actions: Pane
       return s.zoneQueue(m.zone, m.open);
     case 'allDecisions':
       return s.allDecisions();
+    case 'replicaSetWindow':
+      return s.replicaSetWindow(m.refs);
     case 'dropEvidence':
       return actions.dropEvidence ? actions.dropEvidence(m.uris) : { ok: false, message: 'Dropping evidence needs the extension.' };
   }

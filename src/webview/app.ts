@@ -66,6 +66,7 @@ export class App {
       this.cluster.reset();
     }
     this.store.apply(m);
+    if (m.type === 'replicaSets') this.cluster.answered();
     this.render();
     if (m.type === 'select') this.cluster.reveal(m.object);
     if (m.type === 'update' || m.type === 'init' || m.type === 'select') {

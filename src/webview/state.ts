@@ -16,6 +16,7 @@ import type {
   SelectedMachine,
   SelectionMessage,
   UiSettings,
+  UpdateMessage,
   WhatIfComparison,
   Delta,
   ZoneRow,
@@ -36,6 +37,9 @@ export class Store {
   readonly nodes = new Map<string, NodeItem>();
   /** each node's pod counts, by node ref (none: no pods) */
   readonly podCounts = new Map<string, NodePodCount>();
+  /** every ReplicaSet's ref in the list's order (the host sends it again only when the set changed) */
+  replicaSetKeys: string[] = [];
+  /** the items of the ReplicaSet rows the host keeps up to date here, the window (see ReplicaSetWindow in the host) */
   readonly replicaSets = new Map<string, ReplicaSetItem>();
   readonly passMarks = new Map<number, number>();
   decisions: Decision[] = [];
@@ -63,8 +67,10 @@ export class Store {
   version = 0;
   /** bumped when a node was added, changed or removed: the node list is redrawn from scratch only then */
   nodesVersion = 0;
-  /** bumped when a ReplicaSet was added, changed or removed (the 14,121-row table is left alone otherwise) */
+  /** bumped when an item of the ReplicaSet window came or went (the 14,121-row table is left alone otherwise) */
   replicaSetsVersion = 0;
+  /** bumped when the ReplicaSets' keys came: the list is laid out again */
+  replicaSetKeysVersion = 0;
   /** bumped when the shown node's pods came again */
   podsVersion = 0;
   /** the pods of the selected node (or the selected pod's node): the only pods the host sends */
@@ -82,6 +88,9 @@ export class Store {
     this.nodePods = undefined;
     this.podsVersion++;
     this.replicaSets.clear();
+    this.replicaSetKeys = [];
+    this.replicaSetKeysVersion++;
+    this.replicaSetsVersion++;
     this.passMarks.clear();
     this.decisions = [];
     this.afterPass = [];
@@ -117,7 +126,6 @@ export class Store {
         if (m.full) {
           this.nodes.clear();
           this.podCounts.clear();
-          this.replicaSets.clear();
           this.passMarks.clear();
         }
         this.time = m.time;
@@ -126,10 +134,9 @@ export class Store {
         this.zones = m.zones;
         // a changed pod count alone leaves the node list's order and rows: the row's stamp holds the count
         if (m.full || m.nodes.upsert.length || m.nodes.remove.length) this.nodesVersion++;
-        if (m.full || m.replicaSets.upsert.length || m.replicaSets.remove.length) this.replicaSetsVersion++;
         applyDelta(this.nodes, m.nodes);
         applyDelta(this.podCounts, m.podCounts);
-        applyDelta(this.replicaSets, m.replicaSets);
+        this.applyReplicaSets(m.full, m.replicaSets);
         for (const mark of m.passMarks) this.passMarks.set(mark.pass, mark.decisions);
         this.decisions = m.decisions;
         this.afterPass = m.afterPass ?? [];
@@ -163,6 +170,14 @@ export class Store {
       case 'zones':
         this.zones = m.zones;
         break;
+      case 'replicaSets': {
+        // the host's window is now these refs: what is held of other rows is no longer kept up to date
+        const window = new Set(m.refs);
+        for (const ref of this.replicaSets.keys()) if (!window.has(ref)) this.replicaSets.delete(ref);
+        for (const item of m.items) this.replicaSets.set(item.ref, item);
+        this.replicaSetsVersion++;
+        break;
+      }
       case 'decisions':
         // asked for at this position: an answer that crossed a step is dropped (the step's update came after it)
         if (m.pass !== this.pass || !this.cut) break;
@@ -172,6 +187,22 @@ export class Store {
         for (const d of [...m.decisions, ...m.afterPass]) this.known.set(d.seq, d);
         break;
     }
+  }
+
+  /** The host sends the keys when the set changed, and the items of the window that are new here or changed. */
+  private applyReplicaSets(full: boolean, rows: UpdateMessage['replicaSets']): void {
+    if (full) this.replicaSets.clear();
+    if (rows.keys) {
+      this.replicaSetKeys = rows.keys;
+      this.replicaSetKeysVersion++;
+      // a ReplicaSet that went leaves the window on both sides
+      if (!full && this.replicaSets.size) {
+        const keys = new Set(rows.keys);
+        for (const ref of this.replicaSets.keys()) if (!keys.has(ref)) this.replicaSets.delete(ref);
+      }
+    }
+    for (const item of rows.items) this.replicaSets.set(item.ref, item);
+    if (full || rows.keys || rows.items.length) this.replicaSetsVersion++;
   }
 
   private applySelection(m: SelectionMessage): void {

@@ -5,29 +5,16 @@
  * command line print a time alike.
  */
 import { CLOCK_TIME_IN_TEXT, formatOffset } from '../engine/model/offset';
+import { naturalKey } from '../protocol/naturalOrder';
 
 export { formatOffset };
+export { naturalCompare, naturalKey } from '../protocol/naturalOrder';
 
 /** The offset of an RFC3339 time from the scenario's start, or the time itself when either does not parse. */
 export function offsetText(time: string, start: string | undefined): string {
   const t = Date.parse(time);
   const s = start ? Date.parse(start) : NaN;
   return Number.isFinite(t) && Number.isFinite(s) ? formatOffset(t - s) : time;
-}
-
-/**
- * A key whose plain string order is the natural order of names: node-9 before node-10 before
- * node-100 (Kubernetes users number their nodes). Runs of digits are padded to one width, so
- * sorting 5,000 names is a string comparison each, not a collator call (about 30 times faster).
- */
-export function naturalKey(s: string): string {
-  return s.replace(/\d+/g, (d) => (d.length >= 16 ? d : d.padStart(16, '0')));
-}
-
-export function naturalCompare(a: string, b: string): number {
-  const ka = naturalKey(a),
-    kb = naturalKey(b);
-  return ka < kb ? -1 : ka > kb ? 1 : a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** `items` sorted by the natural order of `name(item)`, each key computed once. */

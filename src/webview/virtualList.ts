@@ -30,6 +30,8 @@ export interface VirtualListOptions<T> {
   stamp(item: T): unknown;
   /** a click on a row */
   pick?(key: string): void;
+  /** after each draw: the rows drawn, `first` to before `end` (those in view and the margin) */
+  shown?(first: number, end: number): void;
   label: string;
 }
 
@@ -119,7 +121,8 @@ export class VirtualList<T> {
     const first = Math.max(0, this.indexAt(top - MARGIN_PX));
     const lastTop = top + height + MARGIN_PX;
     const keep = new Set<string>();
-    for (let i = first; i < n && this.tops[i] < lastTop; i++) {
+    let i = first;
+    for (; i < n && this.tops[i] < lastTop; i++) {
       const item = this.items[i];
       const key = this.o.key(item);
       const stamp = this.o.stamp(item);
@@ -149,17 +152,19 @@ export class VirtualList<T> {
       d.e.remove();
       this.drawn.delete(key);
     }
-    if (toMeasure.length) this.measure(toMeasure);
+    // laid out again, the list was drawn again and said what it shows
+    if (toMeasure.length && this.measure(toMeasure)) return;
+    this.o.shown?.(first, i);
   }
 
   /**
    * Reads the heights of rows just drawn (one layout for all of them) and, when one differs from the
-   * height it was given, lays the list out again. Each key is measured once per width, so this ends.
+   * height it was given, lays the list out again (true). Each key is measured once per width, so this ends.
    */
-  private measure(rows: [string, HTMLElement, number][]): void {
+  private measure(rows: [string, HTMLElement, number][]): boolean {
     const width = this.viewport.clientWidth;
     // not laid out (hidden): measured when shown
-    if (!width) return;
+    if (!width) return false;
     if (width !== this.measuredWidth) {
       this.measured.clear();
       this.measuredWidth = width;
@@ -172,6 +177,7 @@ export class VirtualList<T> {
       if (h !== given) wrong = true;
     }
     if (wrong) this.setItems(this.items);
+    return wrong;
   }
 
   /** Scrolls the row with this key into view, when it is in the list. */

@@ -7,10 +7,11 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateClusterStream, listChunks, renderObject } from '../../src/engine/generate/index';
 
-export function writeZoneOutage(dir: string): string {
+/** `podsPerNode` above the DaemonSets' (2) gives ReplicaSets: 5 gives about 260. */
+export function writeZoneOutage(dir: string, podsPerNode = 1): string {
   const stream = generateClusterStream({
     nodes: 600,
-    podsPerNode: 1,
+    podsPerNode,
     zones: 2,
     detail: 'lean',
     seed: 'big-pass',

@@ -59,7 +59,10 @@ function update(): UpdateMessage {
     zones: [zone('a', 0), zone('b', 1667), zone('c', 0)],
     nodes: { upsert: nodes, remove: [] },
     podCounts: { upsert: nodes.map((n) => ({ ref: n.ref, pods: 30, evicting: n.taints.length ? 28 : 0 })), remove: [] },
-    replicaSets: { upsert: Array.from({ length: 14_121 }, (_, i) => ({ ref: `ReplicaSet/default/rs-${i}`, desired: 10, current: 10, ready: 10 })), remove: [] },
+    replicaSets: {
+      keys: Array.from({ length: 14_121 }, (_, i) => `ReplicaSet/default/rs-${i}`),
+      items: Array.from({ length: 60 }, (_, i) => ({ ref: `ReplicaSet/default/rs-${i}`, desired: 10, current: 10, ready: 10 })),
+    },
     decisions: [
       {
         seq: 2126,

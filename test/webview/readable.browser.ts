@@ -9,7 +9,15 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { HostMessage, NodeItem, NodePodCount, PodItem, ReplicaSetItem, UpdateMessage } from '../../src/protocol/webview';
+import {
+  FIRST_REPLICASET_ROWS,
+  type HostMessage,
+  type NodeItem,
+  type NodePodCount,
+  type PodItem,
+  type ReplicaSetItem,
+  type UpdateMessage,
+} from '../../src/protocol/webview';
 import { applyTheme, serveWebview, type Served } from './harness/page';
 
 let served: Served;
@@ -85,7 +93,8 @@ function outage(nodes = 200): UpdateMessage {
     ],
     nodes: { upsert: nodeItems, remove: [] },
     podCounts: { upsert: podCounts(pods), remove: [] },
-    replicaSets: { upsert: replicaSets, remove: [] },
+    // as the host sends them: every ref in order, the items of the first rows (the rest when the list asks)
+    replicaSets: { keys: replicaSets.map((r) => r.ref), items: replicaSets.slice(0, FIRST_REPLICASET_ROWS) },
     decisions: [],
     passMarks: [
       { pass: 2, decisions: 1 },
@@ -313,7 +322,7 @@ test('5,000 nodes and 14,121 ReplicaSets: only the rows in view are in the DOM, 
     lastPass: 14,
     passMarks: [],
     nodes: { upsert: [{ ...n0, ready: 'Unknown' }], remove: [] },
-    replicaSets: { upsert: [{ ref: 'ReplicaSet/default/rs-0', desired: 10, current: 9, ready: 9 }], remove: [] },
+    replicaSets: { items: [{ ref: 'ReplicaSet/default/rs-0', desired: 10, current: 9, ready: 9 }] },
   };
   await send(page, step);
   const redrawn = await page.evaluate(() =>

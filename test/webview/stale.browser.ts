@@ -13,6 +13,11 @@ import type { Browser } from 'playwright-core';
 import { serveWebview, type Served } from './harness/page';
 import { RealPanel } from './harness/realPanel';
 import { openScenario } from '../../src/extension/openScenario';
+import { writeZoneOutage } from '../helpers/generatedOutage';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { FIRST_REPLICASET_ROWS } from '../../src/protocol/webview';
+import { sortRefs } from '../../src/extension/replicaSetWindow';
 
 const root = resolve(__dirname, '../..');
 const example = (name: string) => join(root, 'examples', name);
@@ -26,8 +31,11 @@ before(async () => {
   browser = served.browser;
 });
 
+const generated = mkdtempSync(join(tmpdir(), 'cs-stale-browser-'));
+
 after(async () => {
   await served?.close();
+  rmSync(generated, { recursive: true, force: true });
 });
 
 const Panel = {
@@ -362,6 +370,128 @@ test('the times inside a check\u2019s values read as offsets from the start, wit
   assert.equal(await a.page.locator('#why-decision .time').innerText(), '+0s');
   assert.match(await a.text('#why-checks'), /probeTimestamp=-2s/);
   assert.equal(await a.page.locator('#why-checks .v', { hasText: /^-2s$/ }).first().getAttribute('title'), '2025-12-31T23:59:58.000Z');
+  assert.deepEqual(a.errors, []);
+  await a.close();
+});
+
+/** The ReplicaSet rows drawn, in order: ref and text, once every row drawn has its item (none waits for the host). */
+async function replicaSetRows(p: RealPanel): Promise<{ ref: string; text: string }[]> {
+  await p.settled();
+  await p.page.waitForFunction(() => document.querySelectorAll('#replicasets .rs.pending').length === 0);
+  return p.page.locator('#replicasets .row').evaluateAll((rs) =>
+    rs
+      .map((r) => ({
+        ref: (r as HTMLElement).dataset.ref ?? '',
+        text: (r as HTMLElement).innerText.replace(/\s+/g, ' '),
+        top: new DOMMatrix(getComputedStyle(r).transform).m42,
+      }))
+      .sort((a, b) => a.top - b.top)
+      .map(({ ref, text }) => ({ ref, text })),
+  );
+}
+
+/** Scrolls the ReplicaSets list to `where` of its height (1: the end), and waits for the frame whose scroll event draws it. */
+async function scrollReplicaSets(p: RealPanel, where: number): Promise<void> {
+  await p.page.locator('#replicasets').evaluate((e, w) => {
+    e.scrollTop = w * (e.scrollHeight - e.clientHeight);
+  }, where);
+  await p.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** The drawn rows against a fresh panel at the same position, scrolled alike, and against its session's items. */
+async function sameReplicaSets(
+  a: RealPanel,
+  file: string,
+  pass: number,
+  where: number,
+  filter: string,
+  what: string,
+): Promise<{ ref: string; text: string }[]> {
+  const b = await fresh(file, pass);
+  if (filter) await b.page.locator('#rs-filter input').fill(filter);
+  await scrollReplicaSets(b, where);
+  const mine = await replicaSetRows(a);
+  const theirs = await replicaSetRows(b);
+  assert.ok(mine.length > 5, `${what}: rows drawn`);
+  assert.deepEqual(mine, theirs, `${what}: the rows a fresh panel draws`);
+  const items = b.session!.clusterView.replicaSets;
+  for (const r of mine) {
+    const i = items.get(r.ref);
+    assert.ok(i, `${what}: ${r.ref} exists`);
+    assert.match(r.text, new RegExp(`${i.current}/${i.desired} ${i.ready} ready$`), `${what}: ${r.ref} as the host has it now`);
+  }
+  assert.equal(await a.text('#replicasets-caption'), await b.text('#replicasets-caption'), `${what}: the caption`);
+  await b.close();
+  return mine;
+}
+
+test('the ReplicaSets: rows scrolled to after the open, stepped, scrubbed back, filtered and another scenario, each as a fresh panel shows it', async () => {
+  const file = writeZoneOutage(generated, 5);
+  const a = await Panel.open(file);
+  const s = a.session!;
+  // past the zone's nodes going Unknown: its pods are marked not ready, so their ReplicaSets' ready counts fall
+  s.goToPass(30);
+  await a.settled();
+  const keys = [...s.clusterView.replicaSets.keys()];
+  assert.ok(keys.length > 3 * FIRST_REPLICASET_ROWS, `${keys.length} ReplicaSets, most not sent with the open`);
+  const asked = () => a.received.filter((m) => m.type === 'replicaSetWindow').length;
+  const before = asked();
+  // to the end of the list: rows the open did not send
+  await scrollReplicaSets(a, 1);
+  const atEnd = await sameReplicaSets(a, file, 30, 1, '', 'scrolled to the end at pass 30');
+  assert.ok(asked() > before, 'the list asked for the rows it showed');
+  const order = sortRefs(keys);
+  assert.equal(atEnd.at(-1)?.ref, order.at(-1), 'the last row is the end of the list');
+  assert.ok(
+    atEnd.every((r) => order.indexOf(r.ref) >= FIRST_REPLICASET_ROWS),
+    'none of the rows in view was sent with the open',
+  );
+
+  // scrubbed back before the outage: the rows in view show that position's counts, not those of pass 30
+  await a.page.locator('#scrubber').fill('8');
+  await a.page.waitForFunction(() => document.body.dataset.pass === '8');
+  const back = await sameReplicaSets(a, file, 8, 1, '', 'scrubbed back to pass 8');
+  assert.notDeepEqual(back, atEnd, 'the counts in view differ between pass 8 and pass 30 (else this proves nothing)');
+
+  // a step, from the toolbar
+  await a.page.locator('vscode-button[data-action="step"]').click();
+  await a.page.waitForFunction(() => document.body.dataset.pass === '9');
+  await sameReplicaSets(a, file, 9, 1, '', 'stepped to pass 9');
+
+  // to the middle, then on to the outage with the middle in view
+  await scrollReplicaSets(a, 0.5);
+  s.goToPass(30);
+  await sameReplicaSets(a, file, 30, 0.5, '', 'the middle, at pass 30');
+
+  // a filter: the rows it keeps, whichever were sent, each with its item of now
+  // the namespace with the most ReplicaSets (not all of them): the filter keeps rows far apart in the list
+  const byNs = new Map<string, number>();
+  for (const k of keys) byNs.set(k.split('/')[1], (byNs.get(k.split('/')[1]) ?? 0) + 1);
+  const [ns, inNs] = [...byNs].filter(([, n]) => n < keys.length).sort((x, y) => y[1] - x[1])[0];
+  assert.ok(inNs > 10, `${inNs} ReplicaSets in ${ns}`);
+  const filter = `${ns}/`;
+  await a.page.locator('#rs-filter input').fill(filter);
+  await scrollReplicaSets(a, 0.5);
+  const filtered = await sameReplicaSets(a, file, 30, 0.5, filter, `filtered on “${filter}”`);
+  for (const r of filtered) assert.ok(r.ref.slice('ReplicaSet/'.length).toLowerCase().includes(filter.toLowerCase()), `${r.ref} matches`);
+  assert.match(await a.text('#replicasets-caption'), new RegExp(`of ${keys.length.toLocaleString('en')}`));
+  await a.page.locator('#rs-filter input').fill('no-such-replicaset');
+  await a.page.locator('#rs-filter-hint', { hasText: 'No ReplicaSet matches “no-such-replicaset”' }).waitFor();
+  await a.page.locator('#rs-filter input').fill(filter);
+  await scrollReplicaSets(a, 0.5);
+  await sameReplicaSets(a, file, 30, 0.5, filter, 'the filter again');
+
+  // another scenario: its own ReplicaSets, the filter gone
+  const other = example('rs-zone-outage.yaml');
+  await a.openAnother(other, () => openScenario(other, ''));
+  assert.equal(await a.page.locator('#rs-filter input').inputValue(), '');
+  const b = await fresh(other, null);
+  assert.equal(await a.text('#replicasets'), await b.text('#replicasets'), 'the second scenario, just opened');
+  await b.close();
+  a.session!.goToPass(3);
+  await a.settled();
+  const mine = await replicaSetRows(a);
+  assert.ok(mine.length > 0 && mine.every((r) => r.ref.startsWith('ReplicaSet/default/web')), JSON.stringify(mine));
   assert.deepEqual(a.errors, []);
   await a.close();
 });

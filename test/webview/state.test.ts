@@ -12,7 +12,7 @@ const update = (full: boolean, podCounts: { upsert: NodePodCount[]; remove: stri
   zones: [],
   nodes,
   podCounts,
-  replicaSets: { upsert: [], remove: [] },
+  replicaSets: { items: [] },
   decisions: [],
   passMarks: [],
 });

@@ -11,13 +11,15 @@ import type { Host } from '../host';
 import { formatMs, type Store } from '../state';
 import { offsetText, sortNaturally } from '../time';
 import { VirtualList } from '../virtualList';
-import type { NodeItem, PodItem, ReplicaSetItem, ZoneRow } from '../../protocol/webview';
+import { MAX_REPLICASET_WINDOW, type NodeItem, type PodItem, type ReplicaSetItem, type ZoneRow } from '../../protocol/webview';
 
 /** a node row without taints; a node with taints or cordoned takes a second line for its chips (more when they wrap) */
 export const ROW_HEIGHT = 24;
 const CHIP_ROW_HEIGHT = 44;
 const POD_ROW_HEIGHT = 40;
 const RS_ROW_HEIGHT = 22;
+/** rows asked for beyond those drawn, each way: a scroll of a few screens needs no new window */
+const RS_WINDOW_MARGIN = 80;
 
 type Row = { kind: 'zone'; zone: string; count: number } | { kind: 'node'; node: NodeItem };
 
@@ -72,6 +74,8 @@ export class ClusterView {
   private readonly pods = el('div', { id: 'pods' });
   private readonly rsList: VirtualList<string>;
   private readonly rsCaption = el('p', { class: 'caption', id: 'replicasets-caption' });
+  private readonly rsFilter = el('vscode-text-field', { id: 'rs-filter', placeholder: 'filter ReplicaSets' });
+  private readonly rsFilterHint = el('p', { id: 'rs-filter-hint', class: 'hint' });
   private rows: Row[] = [];
   /** every node's ref in zone then natural name order: sorted again only when a node appeared, went or moved zone */
   private order: string[] = [];
@@ -84,9 +88,15 @@ export class ClusterView {
   private zoneStamps: string[] = [];
   private readonly openQueues = new Set<string>();
   private podsFor = '';
-  private rsKeys: string[] = [];
+  /** the ReplicaSets' refs shown (all, or those the filter matches), in the list's order */
+  private rsRows: string[] = [];
   private rsFor = -1;
-  private rsSize = -1;
+  private rsKeysFor = -1;
+  private rsFilterText = '';
+  private rsRowsFilter = '';
+  /** the window last asked for, until its answer came: rows in it are not asked for again */
+  private rsAsked = new Set<string>();
+  private rsAsking = 0;
 
   constructor(
     private readonly store: Store,
@@ -128,12 +138,17 @@ export class ClusterView {
       key: (ref) => ref,
       height: () => RS_ROW_HEIGHT,
       stamp: (ref) => this.store.replicaSets.get(ref),
-      draw: (ref) => this.drawReplicaSet(this.store.replicaSets.get(ref) as ReplicaSetItem),
+      draw: (ref) => this.drawReplicaSet(ref, this.store.replicaSets.get(ref)),
+      shown: (first, end) => this.askReplicaSets(first, end),
     });
     this.pods.append(el('div', { class: 'section-head' }, el('h2', null, 'Pods'), this.podCaption), this.podList.viewport);
     this.filter.addEventListener('input', () => {
       this.filterText = String((this.filter as unknown as { value: string }).value ?? '').toLowerCase();
       this.renderNodes();
+    });
+    this.rsFilter.addEventListener('input', () => {
+      this.rsFilterText = String((this.rsFilter as unknown as { value: string }).value ?? '').toLowerCase();
+      this.renderReplicaSets();
     });
     this.zones.addEventListener('click', (ev) => {
       const target = ev.target as HTMLElement;
@@ -160,7 +175,11 @@ export class ClusterView {
       this.filterHint,
       this.nodeList.viewport,
       this.pods,
-      el('div', { class: 'section-head' }, el('h2', null, 'ReplicaSets'), this.rsCaption),
+      // the filter beside the heading, as the nodes': the caption on one line under it (a third field in the head wrapped
+      // to four lines in a narrow column, taken from the node list)
+      el('div', { class: 'section-head' }, el('h2', null, 'ReplicaSets'), this.rsFilter),
+      this.rsCaption,
+      this.rsFilterHint,
       this.rsList.viewport,
     );
   }
@@ -305,7 +324,15 @@ export class ClusterView {
     );
   }
 
-  private drawReplicaSet(r: ReplicaSetItem): HTMLElement {
+  private drawReplicaSet(ref: string, r: ReplicaSetItem | undefined): HTMLElement {
+    // its item is on its way (asked for when the row came into view): the name, and no number that could be an old one
+    if (!r)
+      return el(
+        'div',
+        { class: 'rs pending', title: ref },
+        el('span', { class: 'name' }, ref.replace(/^ReplicaSet\//, '')),
+        el('span', { class: 'nums' }, '…'),
+      );
     return el(
       'div',
       { class: 'rs', title: `${r.ref}: desired ${r.desired}, current ${r.current}, ready ${r.ready}` },
@@ -339,23 +366,49 @@ export class ClusterView {
     this.podList.select(sel);
   }
 
-  /** 14,121 ReplicaSets: sorted again only when one appeared or went; a changed one redraws its row alone. */
+  /**
+   * 14,121 ReplicaSets: their refs come in order (again only when one appeared or went) and the items of the rows in
+   * view, which the list asks for when it shows others; a changed item redraws its row alone.
+   */
   private renderReplicaSets(): void {
     const s = this.store;
-    if (this.rsFor !== s.replicaSetsVersion) {
+    if (this.rsKeysFor !== s.replicaSetKeysVersion || this.rsRowsFilter !== this.rsFilterText) {
+      this.rsKeysFor = s.replicaSetKeysVersion;
       this.rsFor = s.replicaSetsVersion;
-      const keysChanged = this.rsSize !== s.replicaSets.size || this.rsKeys.some((k) => !s.replicaSets.has(k));
-      if (keysChanged) {
-        this.rsSize = s.replicaSets.size;
-        this.rsKeys = sortNaturally([...s.replicaSets.keys()], (k) => k);
-        text(this.rsCaption, `${this.rsKeys.length.toLocaleString('en')} ReplicaSets (current/desired, ready)`);
-        this.rsList.setItems(this.rsKeys);
-        this.rsList.viewport.classList.toggle('empty', this.rsKeys.length === 0);
-      } else {
-        this.rsList.draw();
-      }
+      this.rsRowsFilter = this.rsFilterText;
+      // the keys changed: a window asked for before may name rows that went
+      this.rsAsked.clear();
+      const f = this.rsFilterText;
+      const keys = s.replicaSetKeys;
+      this.rsRows = f ? keys.filter((k) => k.slice(11).toLowerCase().includes(f)) : keys;
+      const all = keys.length.toLocaleString('en');
+      text(this.rsCaption, `${f ? `${this.rsRows.length.toLocaleString('en')} of ` : ''}${all} · current/desired, ready`);
+      text(this.rsFilterHint, f && !this.rsRows.length && keys.length ? `No ReplicaSet matches “${f}” (namespace/name).` : '');
+      this.rsList.setItems(this.rsRows);
+      this.rsList.viewport.classList.toggle('empty', this.rsRows.length === 0);
+    } else if (this.rsFor !== s.replicaSetsVersion) {
+      this.rsFor = s.replicaSetsVersion;
+      this.rsList.draw();
     }
     this.rsList.select(s.selection.object);
+  }
+
+  /** The rows drawn lack items the host has not been asked for: asks for them and a margin around them. */
+  private askReplicaSets(first: number, end: number): void {
+    const s = this.store;
+    let missing = false;
+    for (let i = first; i < end && !missing; i++) missing = !s.replicaSets.has(this.rsRows[i]) && !this.rsAsked.has(this.rsRows[i]);
+    if (!missing) return;
+    const from = Math.max(0, first - RS_WINDOW_MARGIN);
+    const refs = this.rsRows.slice(from, Math.min(this.rsRows.length, end + RS_WINDOW_MARGIN, from + MAX_REPLICASET_WINDOW));
+    this.rsAsked = new Set(refs);
+    this.rsAsking++;
+    this.host.post({ type: 'replicaSetWindow', refs });
+  }
+
+  /** An answer to a window came: once the last one has, every row may be asked for again. */
+  answered(): void {
+    if (this.rsAsking > 0 && --this.rsAsking === 0) this.rsAsked.clear();
   }
 
   /** Forgets the node filter, open queues and every drawn row (another scenario was opened). */
@@ -369,8 +422,13 @@ export class ClusterView {
     this.sortedFor = -1;
     this.rowsFor = -1;
     this.podsFor = '';
+    (this.rsFilter as unknown as { value: string }).value = '';
+    this.rsFilterText = '';
+    this.rsRowsFilter = '';
     this.rsFor = -1;
-    this.rsSize = -1;
+    this.rsKeysFor = -1;
+    this.rsAsked.clear();
+    this.rsAsking = 0;
   }
 
   /** Scrolls a node into view (selection from the tree view). */

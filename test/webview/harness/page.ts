@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { webviewHtml } from '../../../src/extension/webviewHtml';
+import { chromiumMissing, chromiumPath } from './chromium';
 
 const ROOT = resolve(__dirname, '../../..');
 const NONCE = 'n0nceForTheHarness0123456789abcd';
@@ -33,8 +34,13 @@ export interface ServeOptions {
   webviewJs?: string;
 }
 
+/** How long a launch may take before it is taken as failed. */
+const LAUNCH_TIMEOUT_MS = 60_000;
+
 /** Serves the page, with the prelude that ServeOptions.prelude names. */
 export async function serveWebview(o: ServeOptions = {}): Promise<Served> {
+  const missing = chromiumMissing();
+  if (missing) throw new Error(missing);
   const root = o.root ?? ROOT;
   const preludeEntry = o.prelude === false ? undefined : typeof o.prelude === 'string' ? o.prelude : join(root, 'test/webview/harness/fakeHost.ts');
   const prelude = preludeEntry !== undefined;
@@ -83,11 +89,19 @@ export async function serveWebview(o: ServeOptions = {}): Promise<Served> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const addr = server.address();
   origin = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await chromium
+    .launch({
+      executablePath: chromiumPath(),
+      headless: true,
+      timeout: LAUNCH_TIMEOUT_MS,
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    })
+    .catch((e: Error) => {
+      // the server would keep the process alive: the caller gets the failure, not a hang
+      server.close();
+      rmSync(work, { recursive: true, force: true });
+      throw new Error(`chromium at ${chromiumPath()} did not start: ${e.message.split('\n')[0]}`);
+    });
   return {
     origin,
     browser,
