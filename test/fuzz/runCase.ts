@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { exportCluster } from '../../src/engine/model/export';
 import { hasErrors } from '../../src/engine/problems';
 import { unsafeToRun } from '../../src/engine/model/limits';
-import type { SimulationChecks } from '../../src/engine/simulation/checks';
+import { EVERY_CHECK } from '../../src/engine/simulation/checks';
 import { createSimulation } from '../../src/engine/simulation/simulation';
 import { loadScenario } from '../../src/engine/snapshot/scenario';
 import { MemoryFs } from '../../src/engine/snapshot/source';
@@ -28,16 +28,6 @@ export interface CaseResult {
   error?: string;
 }
 
-const ALL_CHECKS: Required<SimulationChecks> = {
-  heartbeats: true,
-  pods: true,
-  index: true,
-  facts: true,
-  kubeletDue: true,
-  restoreIndexRebuild: true,
-  nodeIndexRebuild: true,
-};
-
 const sha = (s: string) => createHash('sha256').update(s).digest('hex').slice(0, 16);
 
 export function runCase(c: FuzzCase): CaseResult {
@@ -51,7 +41,7 @@ export function runCase(c: FuzzCase): CaseResult {
     if ((!usable && hasErrors(scenario.problems)) || unsafeToRun(scenario.problems))
       return { id: c.id, outcome: 'refused', hash: sha(problems), decisions: 0, errors: errorCodes(scenario.problems), violations: [], stepBack: 'skipped' };
     // every checking mode too: each compares a fast path with the slow one it stands for, and throws (a crash here) on a difference
-    const sim = createSimulation(scenario, { checkInvariants: true, checks: ALL_CHECKS });
+    const sim = createSimulation(scenario, { checkInvariants: true, checks: EVERY_CHECK });
     if (unsafeToRun(sim.problems))
       return {
         id: c.id,

@@ -1,21 +1,28 @@
 /**
  * A generated zone outage written to a folder (cluster.json + outage.yaml), for the tests that
- * need one pass where many nodes go Unknown at once: 600 nodes in two zones, the second zone's
- * kubelets stop at 60 s, so 300 nodes go Unknown in one pass.
+ * need one pass where many nodes go Unknown at once (by default 300 of 600).
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateClusterStream, listChunks, renderObject } from '../../src/engine/generate/index';
 
+/** The shape of a generated outage: by default 600 nodes in two zones, the second zone's kubelets stopping at 60 s. */
+export interface ZoneOutageShape {
+  nodes?: number;
+  zones?: number;
+  seed?: string;
+  recoverAt?: string;
+}
+
 /** `podsPerNode` above the DaemonSets' (2) gives ReplicaSets: 5 gives about 260. */
-export function writeZoneOutage(dir: string, podsPerNode = 1): string {
+export function writeZoneOutage(dir: string, podsPerNode = 1, shape: ZoneOutageShape = {}): string {
   const stream = generateClusterStream({
-    nodes: 600,
+    nodes: shape.nodes ?? 600,
     podsPerNode,
-    zones: 2,
+    zones: shape.zones ?? 2,
     detail: 'lean',
-    seed: 'big-pass',
-    timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '30m' } },
+    seed: shape.seed ?? 'big-pass',
+    timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: shape.recoverAt ?? '30m' } },
   });
   let text = '';
   for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;

@@ -19,28 +19,12 @@ import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { exportCluster } from '../../../src/engine/model/export';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
 import { nodeFs } from '../../../src/platform/nodeFs';
-import { generateClusterStream, listChunks, renderObject } from '../../../src/engine/generate/index';
-import { writeFileSync } from 'node:fs';
+import { writeZoneOutage } from '../../helpers/generatedOutage';
 
 const examples = join(__dirname, '..', '..', '..', 'examples');
 
 /** A zone outage whose Unknown pass is heavy: 1,200 pods of 2,400 marked not ready in one pass. */
-function heavyOutage(dir: string): string {
-  const stream = generateClusterStream({
-    nodes: 240,
-    podsPerNode: 10,
-    zones: 2,
-    detail: 'lean',
-    seed: 'pending-checkpoint',
-    timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '4m' } },
-  });
-  let text = '';
-  for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
-  writeFileSync(join(dir, 'cluster.json'), text);
-  const path = join(dir, 'outage.yaml');
-  writeFileSync(path, renderObject({ ...stream.scenario!, snapshot: 'cluster.json' } as never, 'yaml'));
-  return path;
-}
+const heavyOutage = (dir: string): string => writeZoneOutage(dir, 10, { nodes: 240, seed: 'pending-checkpoint', recoverAt: '4m' });
 
 /** A deep, ordered text of any value: Maps and Sets with their order, class names, no cycles. */
 function text(v: unknown, path = new Set<object>()): string {

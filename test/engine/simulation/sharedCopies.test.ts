@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
-import type { SimulationChecks } from '../../../src/engine/simulation/checks';
+import { EVERY_CHECK, type SimulationChecks } from '../../../src/engine/simulation/checks';
 import { frozenConditions, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, NodeHeartbeats, sameFields } from '../../../src/engine/simulation/checkpoint';
 import { defaultControllerFactory } from '../../../src/engine/simulation/wiring';
 import type { ControllerFactory } from '../../../src/engine/simulation/controllerPlan';
@@ -125,15 +125,7 @@ describe('checkpoints that keep only heartbeat times', () => {
   // every node a kubelet's heartbeat alone touched is kept without comparing the records: here it is compared too
   // (and every kubelet materialise passes over is checked to have nothing due, every pod a
   // checkpoint keeps to be the pod map's record, and the indexes a restore takes over to be the ones made anew)
-  const checks: SimulationChecks = {
-    heartbeats: true,
-    pods: true,
-    index: true,
-    facts: true,
-    kubeletDue: true,
-    restoreIndexRebuild: true,
-    nodeIndexRebuild: true,
-  };
+  const checks: SimulationChecks = EVERY_CHECK;
 
   /** Every map's keys in iteration order, each node's pods, and the records as exported. */
   const shape = (sim: SimulationImpl): string =>

@@ -9,7 +9,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSimulation, type SimulationImpl } from '../../../../src/engine/simulation/simulation';
@@ -17,7 +17,7 @@ import { loadScenario } from '../../../../src/engine/snapshot/scenario';
 import { exportCluster } from '../../../../src/engine/model/export';
 import { traceToJsonLines } from '../../../../src/engine/trace/serialize';
 import { nodeFs } from '../../../../src/platform/nodeFs';
-import { generateClusterStream, listChunks, renderObject } from '../../../../src/engine/generate/index';
+import { writeZoneOutage } from '../../../helpers/generatedOutage';
 import { BUILD_CHUNK, NodeIndex } from '../../../../src/engine/controllers/scheduler/nodeIndex';
 import { NodeIndexBuild } from '../../../../src/engine/controllers/scheduler/nodeIndexBuild';
 import { node, pod, replicaSet, scenarioOf, type EventSpec } from '../../../helpers/scenario';
@@ -26,23 +26,7 @@ const dir = mkdtempSync(join(tmpdir(), 'prepare-slice-'));
 test.after(() => rmSync(dir, { recursive: true, force: true }));
 
 /** More nodes and pods than a chunk, in three zones; the second zone's kubelets stop at 60 s: its pods are evicted from pass 80 on, and replaced. */
-function outage(): string {
-  const stream = generateClusterStream({
-    nodes: BUILD_CHUNK + 100,
-    podsPerNode: 5,
-    zones: 3,
-    detail: 'lean',
-    seed: 'prepare-slice',
-    timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '30m' } },
-  });
-  let text = '';
-  for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
-  writeFileSync(join(dir, 'cluster.json'), text);
-  const path = join(dir, 'outage.yaml');
-  writeFileSync(path, renderObject({ ...stream.scenario!, snapshot: 'cluster.json' } as never, 'yaml'));
-  return path;
-}
-const file = outage();
+const file = writeZoneOutage(dir, 5, { nodes: BUILD_CHUNK + 100, zones: 3, seed: 'prepare-slice' });
 const make = (): SimulationImpl => createSimulation(loadScenario(file, nodeFs()), { checks: { nodeIndexRebuild: true } });
 const result = (sim: SimulationImpl) => traceToJsonLines(sim.trace) + JSON.stringify(exportCluster(sim.cluster));
 
