@@ -372,7 +372,7 @@ export class Session {
         return { ok: false, message: `${formatTime(target.at)} is in the past (now ${formatTime(this.sim.now)}); use the timeline or Step Back.` };
       }
       return this.long(
-        () => this.sim.runUntil(target.at),
+        () => this.sim.runUntil(target.at, { interactive: true }),
         () => {
           this.changed();
           // as the panel and the scenario write times: an offset from the start, the clock time beside it

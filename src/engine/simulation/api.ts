@@ -25,7 +25,7 @@ export interface ExpectationResult {
 }
 
 export interface GoToPassOptions {
-  /** forward, a user's steps (`step(true)`): the panel's Step keeps checkpoints near for a step back */
+  /** forward, a user's steps (`step(true)`) or run (`runUntil`): the panel keeps checkpoints near for a step back */
   interactive?: boolean;
 }
 
@@ -127,8 +127,8 @@ export interface Simulation {
   readonly stopped?: boolean;
   /** Whether an instant is left part-done by SimulationOptions.shouldYield: the next step finishes it first (a step that finishes a pass's instant ends there). */
   readonly partDone?: boolean;
-  /** Runs everything due up to and including t. */
-  runUntil(t: Micros): void;
+  /** Runs everything due up to and including t (`interactive`: the panel's run, checkpoints kept near t for the step backs after it). */
+  runUntil(t: Micros, how?: GoToPassOptions): void;
   /** Runs until a decision matches, or until `limit`; returns the decision. */
   runUntilDecision(match: (d: Decision) => boolean, limit: Micros): Decision | undefined;
   /**

@@ -51,7 +51,7 @@ import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint } from './checkpointStore';
-import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods, PendingCheckpoint, type Replay } from './checkpointPlacement';
+import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods, PendingCheckpoint, runEndReplay, type Replay } from './checkpointPlacement';
 import { explainObject } from './explain';
 import { MachineLookup, machineIdsOf } from './machineLookup';
 import { checkExpectations } from './expectations';
@@ -256,9 +256,10 @@ export class SimulationImpl implements Simulation {
     if (interactive && pass !== null && (last === null || pass - last >= FINE_CHECKPOINT_EVERY)) this.saveCheckpoint();
   }
 
-  runUntil(t: Micros): void {
+  runUntil(t: Micros, how?: GoToPassOptions): void {
     this.settle();
     t = this.withinHorizon(t);
+    if (how?.interactive) this.replay = runEndReplay(this.host.pass, this.nextMonitorAt, this.config.nodeMonitorPeriod, t);
     this.stopped = this.aborted;
     if (this.aborted) return;
     if (this.midInstant && !this.resumeInstant()) return;
@@ -270,6 +271,7 @@ export class SimulationImpl implements Simulation {
     }
     // the clock moves on past the last pass's instant
     this.settle();
+    if (how?.interactive) this.replay = null;
     if (t > this.host.now) this.host.now = t;
     this.kubelets.materialise(this.host.now);
   }
@@ -338,10 +340,7 @@ export class SimulationImpl implements Simulation {
     this.replay = null;
   }
 
-  /**
-   * A run stops at the horizon (limits.ts): no caller, however far it asks (`--until 100000h`, a
-   * pass number from saved state), makes the clock run past it. Said once, as a warning.
-   */
+  /** A run stops at the horizon (limits.ts), however far it asks (`--until 100000h`); said once, as a warning. */
   private withinHorizon(t: Micros): Micros {
     const last = this.startTime + MAX_HORIZON;
     if (t <= last) return t; // NaN too is taken as "as far as the horizon"

@@ -371,4 +371,35 @@ describe('fine checkpoints after a step back', () => {
       assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(plain.trace), `trace at pass ${back}`);
     }
   });
+
+  it("the panel's runUntil keeps a checkpoint after each of the STEP_BACK_CHECKPOINTS passes before its last, and none on the way; the run and the step backs after it are those of a plain run", () => {
+    const make = () => createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events: stopA1 }), { checkpointEvery: 50 });
+    const passes = (x: unknown) => (x as { checkpoints: { pass: number | null }[] }).checkpoints.map((c) => c.pass).filter((p) => p !== null && p > 0);
+    const plain = make();
+    const sim = make();
+    // passes every 5 s from the start: pass 40 at 200 s, pass 87 at 435 s
+    for (const [until, last, kept] of [
+      [s(200), 40, [35, 36, 37, 38, 39]],
+      [s(437), 87, [35, 36, 37, 38, 39, 50, 82, 83, 84, 85, 86]],
+    ] as const) {
+      plain.runUntil(until);
+      sim.runUntil(until, { interactive: true });
+      assert.equal(sim.pass, last, `the last pass up to ${until}`);
+      // none on the way: only the regular one at 50 between the two stretches of STEP_BACK_CHECKPOINTS
+      assert.equal(STEP_BACK_CHECKPOINTS, 5);
+      assert.deepEqual(passes(sim), kept, `checkpoints after the run to pass ${last}`);
+      assert.deepEqual(
+        passes(plain),
+        kept.filter((p) => p % 50 === 0),
+        'a plain run keeps the regular ones only',
+      );
+      assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(plain.trace));
+    }
+    for (const back of [86, 85, 81, 49]) {
+      sim.goToPass(back);
+      plain.goToPass(back);
+      assert.equal(JSON.stringify(sim.state()), JSON.stringify(plain.state()), `state at pass ${back}`);
+      assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(plain.trace), `trace at pass ${back}`);
+    }
+  });
 });
