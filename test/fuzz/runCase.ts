@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { exportCluster } from '../../src/engine/model/export';
 import { hasErrors } from '../../src/engine/problems';
 import { unsafeToRun } from '../../src/engine/model/limits';
-import { EVERY_CHECK } from '../../src/engine/simulation/checks';
+import { EVERY_CHECK } from '../helpers/everyCheck';
 import { createSimulation } from '../../src/engine/simulation/simulation';
 import { loadScenario } from '../../src/engine/snapshot/scenario';
 import { MemoryFs } from '../../src/engine/snapshot/source';

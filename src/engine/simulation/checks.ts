@@ -14,14 +14,3 @@ export interface SimulationChecks extends CheckpointChecks {
   /** SimplifiedBinderOptions.checkRestoredIndex: the node index taken over on a restore equals one made anew */
   nodeIndexRebuild?: boolean;
 }
-
-/** Every checking mode on (the fuzzer and the all-checks tests): a new mode added to the interface must be added here. */
-export const EVERY_CHECK: Required<SimulationChecks> = {
-  heartbeats: true,
-  pods: true,
-  index: true,
-  facts: true,
-  kubeletDue: true,
-  restoreIndexRebuild: true,
-  nodeIndexRebuild: true,
-};
