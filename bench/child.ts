@@ -11,8 +11,8 @@
  *   simulate  the outage scenario: load, createSimulation, runUntil(start + duration)
  *   steady    the healthy cluster: one monitor pass with nothing changing, and the
  *             extension host's per-step webview data (Session.updateMessage)
- *   goback    the outage scenario: step N passes; one step forward there; one step back there
- *             (three times, after a step(true)); goToPass(N - 100); then one step back (three times)
+ *   goback    the outage scenario: step N passes; one step forward there (step(true)) and back;
+ *             three step backs in a row from there; goToPass(N - 100); then three step backs in a row
  * With --full-detail (args.full):
  *   fullParse the full-detail, kubectl-indented export read in pieces (nodeFs.ts readChunks), each item's text cut out
  *             (where the generator wrote it) and given to JSON.parse: the baseline
@@ -337,7 +337,7 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
     sim.goToPass(from);
     sim.step(true);
     sim.goToPass(from);
-    // For bench/profile.ts: the window of the step backs timed below (with the untimed return to `from` between them).
+    // For bench/profile.ts: the window of the three step backs timed below, one pass each, in a row (from-1, from-2, from-3).
     const windowFrom = Number(now() / 1000n);
     const farBackMs: number[] = [],
       farBackCpuMs: number[] = [];
