@@ -33,9 +33,20 @@ export class NodeWindow {
   /** The panel's filter changed: the keys it keeps, and the window their first rows. */
   setFilter(text: string, items: ReadonlyMap<string, NodeItem>): NodesMessage {
     this.filter = text.toLowerCase();
-    // a new list: its keys always, the window their first rows (each sent whole)
+    // the same keys (`u` keeps every node: True and Unknown hold one): the list and its window stay
+    const now = this.rows.keys;
+    const next = this.matching(items);
+    if (next.length === now.length && next.every((k, i) => k === now[i]))
+      return { type: 'nodes', filter: this.filter, ...this.rows.window(this.rows.held, items) };
+    // a new list: its keys, the window their first rows (each sent whole)
     const rows = this.rowsOf(items, true, true);
     return { type: 'nodes', ...rows, refs: rows.items.map((i) => i.ref) };
+  }
+
+  private matching(items: ReadonlyMap<string, NodeItem>): string[] {
+    this.sort(items);
+    const f = this.filter;
+    return f ? this.order.filter((ref) => nodeFilterText(items.get(ref) as NodeItem).includes(f)) : this.order;
   }
 
   /** A panel that (re)started has an empty filter: the next full update is of every node. */
@@ -52,9 +63,7 @@ export class NodeWindow {
     let keys: string[] | undefined;
     let tall: string | undefined;
     if (changed) {
-      this.sort(items);
-      const f = this.filter;
-      const next = f ? this.order.filter((ref) => nodeFilterText(items.get(ref) as NodeItem).includes(f)) : this.order;
+      const next = this.matching(items);
       const now = this.rows.keys;
       if (restart || next.length !== now.length || next.some((k, i) => k !== now[i])) keys = next;
       const shape = (keys ?? now).map((ref) => (isTall(items.get(ref) as NodeItem) ? '1' : '0')).join('');

@@ -19,12 +19,17 @@ export class RowWindow<T extends { ref: string }> {
   private keyList: string[] = [];
   private keySet = new Set<string>();
   /** the window: what the panel holds of each of its rows (undefined: nothing yet) */
-  private held = new Map<string, T | undefined>();
+  private heldItems = new Map<string, T | undefined>();
 
   constructor(private readonly same: (a: T, b: T) => boolean) {}
 
   get keys(): readonly string[] {
     return this.keyList;
+  }
+
+  /** the window's rows, as the panel holds them */
+  get held(): string[] {
+    return [...this.heldItems.keys()];
   }
 
   has(key: string): boolean {
@@ -40,13 +45,13 @@ export class RowWindow<T extends { ref: string }> {
       this.keyList = keys;
       this.keySet = new Set(keys);
     }
-    if (restart) this.held = new Map(this.keyList.slice(0, FIRST_ROWS).map((ref) => [ref, undefined]));
+    if (restart) this.heldItems = new Map(this.keyList.slice(0, FIRST_ROWS).map((ref) => [ref, undefined]));
     const changed: T[] = [];
-    for (const [ref, had] of this.held) {
+    for (const [ref, had] of this.heldItems) {
       const now = items.get(ref);
-      if (!now || !this.keySet.has(ref)) this.held.delete(ref);
+      if (!now || !this.keySet.has(ref)) this.heldItems.delete(ref);
       else if (!had || (had !== now && !this.same(had, now))) {
-        this.held.set(ref, now);
+        this.heldItems.set(ref, now);
         changed.push(now);
       }
     }
@@ -64,11 +69,11 @@ export class RowWindow<T extends { ref: string }> {
       if (held.has(ref) || !this.keySet.has(ref)) continue;
       const now = items.get(ref);
       if (!now) continue;
-      const had = this.held.get(ref);
+      const had = this.heldItems.get(ref);
       if (!had || (had !== now && !this.same(had, now))) out.push(now);
       held.set(ref, now);
     }
-    this.held = held;
+    this.heldItems = held;
     return { refs: [...held.keys()], items: out };
   }
 }

@@ -210,7 +210,11 @@ export class Store {
       case 'nodes': {
         // the answer to a window or a filter: the window is now these refs
         if (m.keys) this.applyNodeKeys(m);
-        else if (m.tall !== undefined) this.nodeTall = m.tall;
+        else if (m.filter !== undefined && m.filter !== this.nodeFilter) {
+          // a filter that keeps the same keys: its text for the hint
+          this.nodeFilter = m.filter;
+          this.nodeKeysVersion++;
+        }
         const window = new Set(m.refs);
         for (const ref of this.nodes.keys()) if (!window.has(ref)) this.nodes.delete(ref);
         for (const item of m.items) this.nodes.set(item.ref, item);

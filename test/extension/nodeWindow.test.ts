@@ -54,6 +54,12 @@ test('the node list: keys in zone then natural order with their headings and sha
     );
   }
 
+  // a filter that keeps every node (True and Unknown both hold a `u`): no keys, the same window, nothing sent again
+  const all = w.setFilter('u', now);
+  assert.equal(all.keys, undefined);
+  assert.equal(all.filter, 'u');
+  assert.equal(all.refs.length, FIRST_ROWS);
+  assert.deepEqual(all.items, []);
   // the filter keeps what a row shows (name, taints, Ready), and follows the steps
   const f = w.setFilter('Unknown', now);
   assert.deepEqual(f.keys, ['Node/a-5', 'Node/b-7', 'Node/b-50']);
