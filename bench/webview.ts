@@ -280,6 +280,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   );
   const outageHost = hostMs.splice(0);
   const outageBytes = bytes.splice(0);
+  progress(`    the outage steps' update messages ${outageBytes.map((x) => (x / 1024).toFixed(0)).join(', ')} KiB`);
 
   // step back from the outage's far end: the engine's goToPass (a checkpoint and the passes after it), the view, the paint
   const stepBackClick = () => clickOn('stepBack');

@@ -12,7 +12,7 @@ type W = Window & {
   __armClick(): Promise<number>;
   /** of the last click: ms from its event to the update message's arrival in the page, and from there to the paint */
   __split: { toMessage: number; toPaint: number };
-  /** resolves with ms from the next keydown's event to the paint after it (and the input it causes) */
+  /** resolves with ms from the next keydown's event to the paint after the host's answer to the filter it changes */
   __armKey(): Promise<number>;
   /** resolves with performance.timeOrigin + now at the paint after the first update message (open) */
   __firstPaint: Promise<number>;
@@ -59,14 +59,22 @@ w.__armClick = () =>
     });
   });
 
-// the text is inserted and the input event handled in the keydown's task, before the frames requested here
+// the text is inserted and the input event handled in the keydown's task; the host filters the node list and answers
+// with the keys it keeps (a `nodes` message), whose handling is painted in the frames requested when it arrives
+let keyWaiters: (() => void)[] = [];
+window.addEventListener('message', (e: MessageEvent) => {
+  if ((e.data as { type?: string } | null)?.type !== 'nodes' || !keyWaiters.length) return;
+  const ws = keyWaiters;
+  keyWaiters = [];
+  afterPaint(() => ws.forEach((f) => f()));
+});
 w.__armKey = () =>
   new Promise((resolve) => {
     document.addEventListener(
       'keydown',
       (e) => {
         const t0 = e.timeStamp;
-        afterPaint(() => resolve(performance.now() - t0));
+        keyWaiters.push(() => resolve(performance.now() - t0));
       },
       { capture: true, once: true },
     );

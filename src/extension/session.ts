@@ -23,6 +23,8 @@ import type {
 import type { ClusterView } from './viewModel';
 import { KeptView } from './keptView';
 import { ReplicaSetWindow } from './replicaSetWindow';
+import { NodeWindow } from './nodeWindow';
+import { decisionLine } from '../protocol/lists';
 import { decisionMatcher, parseRunUntil } from './runUntil';
 import { runWhatIf } from './whatIfRun';
 import { handleMessage, type PanelActions } from './sessionMessages';
@@ -86,6 +88,8 @@ export class Session {
   private readonly kept = new KeptView();
   /** the ReplicaSet rows the webview holds: an update sends theirs alone */
   private readonly rsWindow = new ReplicaSetWindow();
+  /** the node rows the webview holds, and its node filter */
+  private readonly nodeRows = new NodeWindow();
   /** the zones whose queued names the webview shows (the others are sent as a count) */
   private readonly openQueues = new Set<string>();
   private readonly listeners = new Set<() => void>();
@@ -155,11 +159,11 @@ export class Session {
       pass,
       lastPass: this.lastPass,
       zones: this.zoneRows(),
-      nodes: delta.nodes,
+      nodes: this.nodeRows.update(this.kept.nodeItems(this.sim), delta.nodes, full),
       podCounts: delta.podCounts,
       replicaSets: this.rsWindow.update(this.kept.replicaSetItems(this.sim), delta.replicaSets, full),
-      decisions: shown.inPass,
-      ...(shown.afterPass.length ? { afterPass: shown.afterPass } : {}),
+      decisions: shown.inPass.map(decisionLine),
+      ...(shown.afterPass.length ? { afterPass: shown.afterPass.map(decisionLine) } : {}),
       ...(shown.cut ? { cut: shown.cut } : {}),
       passMarks: marks,
       ...(focusSeq !== undefined ? { focusSeq } : {}),
@@ -219,10 +223,27 @@ export class Session {
     return { ok: true };
   }
 
-  /** Every decision of the current position, for a log that was sent LOG_ROWS of them. */
+  /** The webview shows these node rows (as replicaSetWindow), or filters its node list by `text`. */
+  nodeWindow(refs: readonly string[]): SessionResult {
+    this.post(this.nodeRows.window(refs, this.kept.nodeItems(this.sim)));
+    return { ok: true };
+  }
+  nodeFilter(text: string): SessionResult {
+    this.post(this.nodeRows.setFilter(text, this.kept.nodeItems(this.sim)));
+    return { ok: true };
+  }
+
+  /** Every decision of the current position, one line each, for a log that was sent LOG_ROWS of them. */
   allDecisions(): SessionResult {
     const shown = this.shownDecisions();
-    this.post({ type: 'decisions', pass: this.sim.pass, decisions: shown.inPass, afterPass: shown.afterPass });
+    this.post({ type: 'decisions', pass: this.sim.pass, decisions: shown.inPass.map(decisionLine), afterPass: shown.afterPass.map(decisionLine) });
+    return { ok: true };
+  }
+
+  /** These decisions whole (those of the current trace: one stepped back past is gone). */
+  decisionDetails(seqs: readonly number[]): SessionResult {
+    const found = seqs.map((seq) => this.decision(seq)).filter((d): d is Decision => d !== undefined);
+    this.post({ type: 'details', decisions: found });
     return { ok: true };
   }
 
@@ -236,6 +257,7 @@ export class Session {
 
   /** The webview (re)started: send it everything. */
   sendAll(): void {
+    this.nodeRows.clearFilter();
     this.post(this.initMessage());
     this.changed(undefined, true);
     if (this.lastComparison) this.post({ type: 'whatIf', comparison: this.lastComparison });

@@ -24,6 +24,9 @@ export interface MessageTarget {
   zoneQueue(zone: string, open: boolean): SessionResult;
   allDecisions(): SessionResult;
   replicaSetWindow(refs: readonly string[]): SessionResult;
+  nodeWindow(refs: readonly string[]): SessionResult;
+  nodeFilter(text: string): SessionResult;
+  decisionDetails(seqs: readonly number[]): SessionResult;
 }
 
 /** What the panel does itself: playing is a timer of the panel's, dropped files go to the evidence import. */
@@ -80,6 +83,12 @@ export function handleMessage(s: MessageTarget, m: WebviewMessage, actions: Pane
       return s.allDecisions();
     case 'replicaSetWindow':
       return s.replicaSetWindow(m.refs);
+    case 'nodeWindow':
+      return s.nodeWindow(m.refs);
+    case 'nodeFilter':
+      return s.nodeFilter(m.text);
+    case 'decisionDetails':
+      return s.decisionDetails(m.seqs);
     case 'dropEvidence':
       return actions.dropEvidence ? actions.dropEvidence(m.uris) : { ok: false, message: 'Dropping evidence needs the extension.' };
   }

@@ -8,23 +8,23 @@
 import type { ExpectationResult, Explanation, MachineView, ZoneView } from '../engine/simulation/api';
 import type { Decision } from '../engine/trace/decision';
 import type { PodLineage } from '../engine/trace/lineage';
+import {
+  MAX_DETAILS,
+  MAX_WINDOW,
+  type DecisionDetailsMessage,
+  type DecisionLine,
+  type DetailsMessage,
+  type NodeFilterMessage,
+  type NodeRows,
+  type NodesMessage,
+  type NodeWindowMessage,
+  type ReplicaSetItem,
+  type ReplicaSetRows,
+} from './lists';
 
 // ---------------------------------------------------------------------------
 // View models: what the webview draws. Built by the host from the simulation
 // (src/extension/viewModel.ts); plain data, cheap to diff.
-
-export interface NodeItem {
-  /** `Node/NAME` */
-  ref: string;
-  name: string;
-  /** `Zone/KEY` */
-  zone: string;
-  /** the Ready condition's status: True | False | Unknown, or `None` when the node has no Ready condition */
-  ready: string;
-  /** `key=value:Effect` or `key:Effect` */
-  taints: string[];
-  unschedulable: boolean;
-}
 
 export interface PodItem {
   /** `Pod/NAMESPACE/NAME` */
@@ -52,33 +52,9 @@ export interface NodePodCount {
   evicting: number;
 }
 
-export interface ReplicaSetItem {
-  /** `ReplicaSet/NAMESPACE/NAME` */
-  ref: string;
-  desired: number;
-  current: number;
-  ready: number;
-}
-
-/**
- * The ReplicaSets as the panel holds them: every ref in the list's order (what it lays out, sorts and
- * filters by name), and the items of the rows it shows. At 5,000 nodes the pass in which a zone's nodes
- * go Unknown changed 14,120 ReplicaSets' status, 843 KiB of an update, for the 30 rows in view.
- */
-export interface ReplicaSetRows {
-  /** every ReplicaSet's ref in natural order: present when the set changed (always when full), else unchanged */
-  keys?: string[];
-  /**
-   * Items of the rows the panel holds (its window: the rows it last asked for, `ReplicaSetsMessage.refs`; after a full
-   * update the first FIRST_REPLICASET_ROWS) that are new to it or changed. A window's ref that left the set is dropped.
-   */
-  items: ReplicaSetItem[];
-}
-
-/** The rows a full update carries the items of, before the panel says which it shows. */
-export const FIRST_REPLICASET_ROWS = 60;
-/** The most rows a window may name. */
-export const MAX_REPLICASET_WINDOW = 2_000;
+export { FIRST_ROWS as FIRST_REPLICASET_ROWS, MAX_WINDOW as MAX_REPLICASET_WINDOW } from './lists';
+export type { DecisionLine, NodeItem, NodeRows, ReplicaSetItem, ReplicaSetRows, Rows } from './lists';
+export type { DecisionDetailsMessage, DetailsMessage, NodeFilterMessage, NodesMessage, NodeWindowMessage } from './lists';
 
 /** Adds/replaces and removals of one keyed collection since the last update. */
 export interface Delta<T> {
@@ -178,6 +154,8 @@ export const HOST_MESSAGE = {
   zones: 'zones',
   decisions: 'decisions',
   replicaSets: 'replicaSets',
+  nodes: 'nodes',
+  details: 'details',
 } as const;
 
 export interface InitMessage {
@@ -256,15 +234,16 @@ export interface UpdateMessage {
   /** the highest pass reached so far (the timeline's length) */
   lastPass: number;
   zones: ZoneRow[];
-  nodes: Delta<NodeItem>;
+  /** the node list: its keys when they changed, the items of its window that changed (see lists.ts) */
+  nodes: NodeRows;
   /** per-node pod counts that changed (a node absent from the full list has no pods); the pods shown come with the selection */
   podCounts: Delta<NodePodCount>;
   replicaSets: ReplicaSetRows;
   /**
    * The decisions of the current pass (the webview collapses the noise): all of them, or the first
-   * LOG_ROWS when the pass holds more (see `cut`).
+   * LOG_ROWS when the pass holds more (see `cut`), each one line (its details on demand).
    */
-  decisions: Decision[];
+  decisions: DecisionLine[];
   /**
    * Present when `decisions` and `afterPass` were cut to LOG_ROWS: how many decisions (not counting
    * the routine ticks) the pass and the instants after it hold. The rest come on demand (`allDecisions`).
@@ -276,7 +255,7 @@ export interface UpdateMessage {
    * Decisions after the current pass's instant, at instants before the next pass (Next Decision or Run
    * Until stopped between passes); shown after the pass's own, "between passes".
    */
-  afterPass?: Decision[];
+  afterPass?: DecisionLine[];
   /** the decision to select after this update (Next/Previous Decision) */
   focusSeq?: number;
   /** the selection at the new position, recomputed (as a SelectionMessage; absent: unchanged) */
@@ -307,8 +286,8 @@ export interface ZonesMessage {
 export interface DecisionsMessage {
   type: typeof HOST_MESSAGE.decisions;
   pass: number | null;
-  decisions: Decision[];
-  afterPass: Decision[];
+  decisions: DecisionLine[];
+  afterPass: DecisionLine[];
 }
 
 /**
@@ -432,7 +411,9 @@ export type HostMessage =
   | LoadingMessage
   | ZonesMessage
   | DecisionsMessage
-  | ReplicaSetsMessage;
+  | ReplicaSetsMessage
+  | NodesMessage
+  | DetailsMessage;
 
 // ---------------------------------------------------------------------------
 // Webview -> host
@@ -455,6 +436,9 @@ export const WEBVIEW_MESSAGE = {
   zoneQueue: 'zoneQueue',
   allDecisions: 'allDecisions',
   replicaSetWindow: 'replicaSetWindow',
+  nodeWindow: 'nodeWindow',
+  nodeFilter: 'nodeFilter',
+  decisionDetails: 'decisionDetails',
 } as const;
 
 export interface ReadyMessage {
@@ -532,7 +516,10 @@ export type WebviewMessage =
   | DropEvidenceMessage
   | ZoneQueueMessage
   | AllDecisionsMessage
-  | ReplicaSetWindowMessage;
+  | ReplicaSetWindowMessage
+  | NodeWindowMessage
+  | NodeFilterMessage
+  | DecisionDetailsMessage;
 
 // ---------------------------------------------------------------------------
 // The edge check: anything posted by the webview is parsed here before the
@@ -545,6 +532,7 @@ export const MAX_DROPPED = 200;
 const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0 && v.length <= MAX_TEXT;
 const isIndex = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+const isRefs = (v: unknown): v is string[] => Array.isArray(v) && v.length <= MAX_WINDOW && v.every(isText);
 
 type Parsers = { [K in WebviewMessage['type']]: (m: Record<string, unknown>) => Extract<WebviewMessage, { type: K }> | undefined };
 
@@ -560,9 +548,13 @@ const parsers: Parsers = {
   selectReality: (m) => (isIndex(m.index) ? { type: 'selectReality', index: m.index } : undefined),
   zoneQueue: (m) => (isText(m.zone) && typeof m.open === 'boolean' ? { type: 'zoneQueue', zone: m.zone, open: m.open } : undefined),
   allDecisions: () => ({ type: 'allDecisions' }),
-  replicaSetWindow: (m) =>
-    Array.isArray(m.refs) && m.refs.length <= MAX_REPLICASET_WINDOW && m.refs.every(isText)
-      ? { type: 'replicaSetWindow', refs: [...(m.refs as string[])] }
+  replicaSetWindow: (m) => (isRefs(m.refs) ? { type: 'replicaSetWindow', refs: [...m.refs] } : undefined),
+  nodeWindow: (m) => (isRefs(m.refs) ? { type: 'nodeWindow', refs: [...m.refs] } : undefined),
+  // '' clears it
+  nodeFilter: (m) => (typeof m.text === 'string' && m.text.length <= MAX_TEXT ? { type: 'nodeFilter', text: m.text } : undefined),
+  decisionDetails: (m) =>
+    Array.isArray(m.seqs) && m.seqs.length > 0 && m.seqs.length <= MAX_DETAILS && m.seqs.every(isIndex)
+      ? { type: 'decisionDetails', seqs: [...(m.seqs as number[])] }
       : undefined,
   dropEvidence: (m) =>
     Array.isArray(m.uris) && m.uris.length > 0 && m.uris.length <= MAX_DROPPED && m.uris.every(isText)

@@ -66,7 +66,8 @@ export class App {
       this.cluster.reset();
     }
     this.store.apply(m);
-    if (m.type === 'replicaSets') this.cluster.answered();
+    // a window's answer (a filter's, which says its filter, answers no window)
+    if (m.type === 'replicaSets' || (m.type === 'nodes' && m.filter === undefined)) this.cluster.answered(m.type);
     this.render();
     if (m.type === 'select') this.cluster.reveal(m.object);
     if (m.type === 'update' || m.type === 'init' || m.type === 'select') {

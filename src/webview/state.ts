@@ -5,6 +5,7 @@
 import type { Explanation } from '../engine/simulation/api';
 import type { Decision } from '../engine/trace/decision';
 import type {
+  DecisionLine,
   HostMessage,
   InitMessage,
   NodeItem,
@@ -19,6 +20,7 @@ import type {
   UpdateMessage,
   WhatIfComparison,
   Delta,
+  NodeRows,
   ZoneRow,
 } from '../protocol/webview';
 
@@ -34,6 +36,15 @@ export class Store {
   pass: number | null = null;
   lastPass = -1;
   zones: ZoneRow[] = [];
+  /** the node list's keys (those the host's node filter keeps) in its order, and its zone headings (see NodeWindow in the host) */
+  nodeKeys: string[] = [];
+  nodeZones: { zone: string; count: number }[] = [];
+  /** per key, '1': a row with chips (two lines), for the rows whose items are not here */
+  nodeTall = '';
+  /** the filter the keys are of, and how many nodes there are */
+  nodeFilter = '';
+  nodeTotal = 0;
+  /** the items of the node rows the host keeps up to date here, the window */
   readonly nodes = new Map<string, NodeItem>();
   /** each node's pod counts, by node ref (none: no pods) */
   readonly podCounts = new Map<string, NodePodCount>();
@@ -42,13 +53,15 @@ export class Store {
   /** the items of the ReplicaSet rows the host keeps up to date here, the window (see ReplicaSetWindow in the host) */
   readonly replicaSets = new Map<string, ReplicaSetItem>();
   readonly passMarks = new Map<number, number>();
-  decisions: Decision[] = [];
+  decisions: DecisionLine[] = [];
   /** decisions after the current pass, at instants before the next (shown "between passes") */
-  afterPass: Decision[] = [];
+  afterPass: DecisionLine[] = [];
   /** the pass's decisions were cut to the first LOG_ROWS: how many there are (routine ticks not counted) */
   cut?: { inPass: number; afterPass: number };
-  /** decisions seen so far by seq, for cause links */
-  readonly known = new Map<number, Decision>();
+  /** decisions seen whole (the selection's, those asked for by seq: `decisionDetails`), for the log's opened entries */
+  readonly details = new Map<number, Decision>();
+  /** bumped when details came */
+  detailsVersion = 0;
   selection: Selection = {};
   decision?: { decision: Decision; chain: Decision[] };
   explanation?: Explanation;
@@ -65,8 +78,10 @@ export class Store {
   error?: string;
   /** bumped on every change of the cluster collections, for views that cache */
   version = 0;
-  /** bumped when a node was added, changed or removed: the node list is redrawn from scratch only then */
+  /** bumped when an item of the node window came, changed or went */
   nodesVersion = 0;
+  /** bumped when the node list's keys (or the rows' shapes) came: the list is laid out again */
+  nodeKeysVersion = 0;
   /** bumped when an item of the ReplicaSet window came or went (the 14,121-row table is left alone otherwise) */
   replicaSetsVersion = 0;
   /** bumped when the ReplicaSets' keys came: the list is laid out again */
@@ -84,6 +99,12 @@ export class Store {
     this.lastPass = -1;
     this.zones = [];
     this.nodes.clear();
+    this.nodeKeys = [];
+    this.nodeZones = [];
+    this.nodeTall = '';
+    this.nodeFilter = '';
+    this.nodeTotal = 0;
+    this.nodeKeysVersion++;
     this.podCounts.clear();
     this.nodePods = undefined;
     this.podsVersion++;
@@ -95,7 +116,8 @@ export class Store {
     this.decisions = [];
     this.afterPass = [];
     this.cut = undefined;
-    this.known.clear();
+    this.details.clear();
+    this.detailsVersion++;
     this.selection = {};
     this.decision = undefined;
     this.explanation = undefined;
@@ -132,17 +154,13 @@ export class Store {
         this.pass = m.pass;
         this.lastPass = m.lastPass;
         this.zones = m.zones;
-        // a changed pod count alone leaves the node list's order and rows: the row's stamp holds the count
-        if (m.full || m.nodes.upsert.length || m.nodes.remove.length) this.nodesVersion++;
-        applyDelta(this.nodes, m.nodes);
+        this.applyNodes(m.full, m.nodes);
         applyDelta(this.podCounts, m.podCounts);
         this.applyReplicaSets(m.full, m.replicaSets);
         for (const mark of m.passMarks) this.passMarks.set(mark.pass, mark.decisions);
         this.decisions = m.decisions;
         this.afterPass = m.afterPass ?? [];
         this.cut = m.cut;
-        for (const d of m.decisions) this.known.set(d.seq, d);
-        for (const d of this.afterPass) this.known.set(d.seq, d);
         if (m.focusSeq !== undefined) this.selection = { ...this.selection, seq: m.focusSeq };
         if (m.selection) this.applySelection({ type: 'selection', ...m.selection });
         this.version++;
@@ -184,9 +202,52 @@ export class Store {
         this.decisions = m.decisions;
         this.afterPass = m.afterPass;
         this.cut = undefined;
-        for (const d of [...m.decisions, ...m.afterPass]) this.known.set(d.seq, d);
         break;
+      case 'details':
+        for (const d of m.decisions) this.details.set(d.seq, d);
+        this.detailsVersion++;
+        break;
+      case 'nodes': {
+        // the answer to a window or a filter: the window is now these refs
+        if (m.keys) this.applyNodeKeys(m);
+        else if (m.filter !== undefined && m.filter !== this.nodeFilter) {
+          // a filter that keeps the same keys: its text for the hint
+          this.nodeFilter = m.filter;
+          this.nodeKeysVersion++;
+        }
+        const window = new Set(m.refs);
+        for (const ref of this.nodes.keys()) if (!window.has(ref)) this.nodes.delete(ref);
+        for (const item of m.items) this.nodes.set(item.ref, item);
+        this.nodesVersion++;
+        break;
+      }
     }
+  }
+
+  /** As the ReplicaSets: the keys when the list changed (with its headings and shapes), the window's items that changed. */
+  private applyNodes(full: boolean, rows: NodeRows): void {
+    if (full) this.nodes.clear();
+    if (rows.keys) {
+      this.applyNodeKeys(rows);
+      if (!full && this.nodes.size) {
+        const keys = new Set(rows.keys);
+        for (const ref of this.nodes.keys()) if (!keys.has(ref)) this.nodes.delete(ref);
+      }
+    } else if (rows.tall !== undefined) {
+      this.nodeTall = rows.tall;
+      this.nodeKeysVersion++;
+    }
+    for (const item of rows.items) this.nodes.set(item.ref, item);
+    if (full || rows.keys || rows.items.length) this.nodesVersion++;
+  }
+
+  private applyNodeKeys(rows: NodeRows): void {
+    this.nodeKeys = rows.keys ?? [];
+    this.nodeZones = rows.zones ?? [];
+    this.nodeTall = rows.tall ?? '';
+    this.nodeFilter = rows.filter ?? '';
+    this.nodeTotal = rows.total ?? this.nodeKeys.length;
+    this.nodeKeysVersion++;
   }
 
   /** The host sends the keys when the set changed, and the items of the window that are new here or changed. */
@@ -215,10 +276,9 @@ export class Store {
     this.nodePods = m.nodePods;
     this.podsVersion++;
     this.reality = m.reality;
-    if (m.decision) for (const d of [m.decision.decision, ...m.decision.chain]) this.known.set(d.seq, d);
-    for (const h of m.explanation?.happened ?? []) {
-      this.known.set(h.decision.seq, h.decision);
-      for (const d of h.chain) this.known.set(d.seq, d);
+    if (m.decision) {
+      this.details.set(m.decision.decision.seq, m.decision.decision);
+      this.detailsVersion++;
     }
   }
 }

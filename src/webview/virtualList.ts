@@ -25,6 +25,11 @@ export interface VirtualListOptions<T> {
    * the estimate was wrong; undefined: the row is `height` high.
    */
   measureKey?(item: T): string | undefined;
+  /**
+   * Rows of one group are alike in height (one line, or two with chips): a row with no measured height (its data not
+   * here yet, or its measureKey not drawn yet) is as high as the last row of its group measured, else `height`.
+   */
+  group?(item: T): string;
   draw(item: T): HTMLElement;
   /** a row is redrawn only when this changes (=== comparison) */
   stamp(item: T): unknown;
@@ -58,6 +63,8 @@ export class VirtualList<T> {
   private lastHeight = 0;
   /** measured heights by measureKey, at `measuredWidth` */
   private readonly measured = new Map<string, number>();
+  /** the last measured height of each group, at `measuredWidth` */
+  private readonly groupHeights = new Map<string, number>();
   private measuredWidth = -1;
 
   constructor(private readonly o: VirtualListOptions<T>) {
@@ -77,6 +84,7 @@ export class VirtualList<T> {
           // the selected row, when it showed, shows whole again at its new height
           const shown = this.selected !== undefined && this.drawn.has(this.selected) ? this.selected : undefined;
           this.measured.clear();
+          this.groupHeights.clear();
           this.setItems(this.items);
           if (shown !== undefined) this.reveal(shown);
         } else if (this.viewport.clientHeight > this.lastHeight) this.draw();
@@ -106,14 +114,17 @@ export class VirtualList<T> {
   }
 
   private heightOf(item: T): number {
-    const mk = this.measured.size ? this.o.measureKey?.(item) : undefined;
-    return (mk !== undefined && this.measured.get(mk)) || this.o.height(item);
+    if (!this.measured.size) return this.o.height(item);
+    const mk = this.o.measureKey?.(item);
+    return (mk !== undefined && this.measured.get(mk)) || (this.o.group && this.groupHeights.get(this.o.group(item))) || this.o.height(item);
   }
 
   /** Draws the rows in view, keeping every row whose stamp is unchanged. */
   draw(): void {
     /** rows in view whose height is not known yet at this width, with the height they were given */
-    const toMeasure: [string, HTMLElement, number][] = [];
+    const toMeasure: [string, HTMLElement, number, T][] = [];
+    /** a row drawn at another height than its key's measured one (its data came since the list was laid out) */
+    let misplaced = false;
     const n = this.items.length;
     const top = this.viewport.scrollTop;
     const height = this.viewport.clientHeight || this.lastHeight || FALLBACK_HEIGHT;
@@ -145,7 +156,11 @@ export class VirtualList<T> {
       }
       // a row drawn while the list was hidden is measured once it shows
       const mk = this.o.measureKey?.(item);
-      if (mk !== undefined && !this.measured.has(mk)) toMeasure.push([mk, d.e, this.tops[i + 1] - this.tops[i]]);
+      if (mk !== undefined) {
+        const h = this.measured.get(mk);
+        if (h === undefined) toMeasure.push([mk, d.e, this.tops[i + 1] - this.tops[i], item]);
+        else if (h !== this.tops[i + 1] - this.tops[i]) misplaced = true;
+      }
     }
     for (const [key, d] of this.drawn) {
       if (keep.has(key)) continue;
@@ -154,6 +169,7 @@ export class VirtualList<T> {
     }
     // laid out again, the list was drawn again and said what it shows
     if (toMeasure.length && this.measure(toMeasure)) return;
+    if (misplaced) return this.setItems(this.items);
     this.o.shown?.(first, i);
   }
 
@@ -161,19 +177,21 @@ export class VirtualList<T> {
    * Reads the heights of rows just drawn (one layout for all of them) and, when one differs from the
    * height it was given, lays the list out again (true). Each key is measured once per width, so this ends.
    */
-  private measure(rows: [string, HTMLElement, number][]): boolean {
+  private measure(rows: [string, HTMLElement, number, T][]): boolean {
     const width = this.viewport.clientWidth;
     // not laid out (hidden): measured when shown
     if (!width) return false;
     if (width !== this.measuredWidth) {
       this.measured.clear();
+      this.groupHeights.clear();
       this.measuredWidth = width;
     }
     let wrong = false;
-    for (const [mk, e, given] of rows) {
+    for (const [mk, e, given, item] of rows) {
       const h = e.offsetHeight;
       if (!h) continue;
       this.measured.set(mk, h);
+      if (this.o.group) this.groupHeights.set(this.o.group(item), h);
       if (h !== given) wrong = true;
     }
     if (wrong) this.setItems(this.items);

@@ -43,7 +43,7 @@ class Channel {
       pass: 0,
       lastPass: 0,
       zones: [],
-      nodes: { upsert: [], remove: [] },
+      nodes: { items: [] },
       podCounts: { upsert: [], remove: [] },
       replicaSets,
       decisions: [],

@@ -34,7 +34,8 @@ test('the webview being ready gets the scenario, its settings and assumptions, t
   assert.equal(init.problems[0].where, 'x.yaml:3:1');
   const update = sent[1] as UpdateMessage;
   assert.equal(update.full, true);
-  assert.deepEqual(update.nodes.upsert.map((n) => n.ref).sort(), ['Node/node-a1', 'Node/node-b1']);
+  assert.deepEqual([...(update.nodes.keys ?? [])].sort(), ['Node/node-a1', 'Node/node-b1']);
+  assert.deepEqual(update.nodes.items.map((n) => n.ref).sort(), ['Node/node-a1', 'Node/node-b1'], 'the first rows, all of them here');
 });
 
 test('a step sends only what changed: nothing about nodes while every node is unchanged', () => {
@@ -42,7 +43,7 @@ test('a step sends only what changed: nothing about nodes while every node is un
   session.sendAll();
   session.step();
   session.step();
-  assert.deepEqual(last().nodes, { upsert: [], remove: [] });
+  assert.deepEqual(last().nodes, { items: [] });
   assert.deepEqual(last().podCounts, { upsert: [], remove: [] });
   assert.equal(last().pass, 1);
 });
@@ -53,7 +54,7 @@ test('the step that sets a node Unknown sends that node and its pods, and the de
   session.goToPass(fakePasses.UNKNOWN_PASS - 1);
   session.step();
   assert.deepEqual(
-    last().nodes.upsert.map((n) => [n.ref, n.ready]),
+    last().nodes.items.map((n) => [n.ref, n.ready]),
     [['Node/node-a1', 'Unknown']],
   );
   assert.ok(last().decisions.some((d) => d.action === 'NodeStatusUnknown'));

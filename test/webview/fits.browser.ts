@@ -13,6 +13,7 @@ import type { HostMessage, NodeItem, PodItem, UpdateMessage, ZoneRow } from '../
 import { machineGraph } from '../../src/extension/machineGraph';
 import { nodeHealthMachine, zoneMachine } from '../../src/engine/controllers/nodeLifecycle/machines';
 import { applyTheme, serveWebview, THEMES, type Served } from './harness/page';
+import { allNodeRows } from './harness/nodeRows';
 
 let served: Served;
 before(async () => {
@@ -57,7 +58,7 @@ function update(): UpdateMessage {
     pass: 60,
     lastPass: 60,
     zones: [zone('a', 0), zone('b', 1667), zone('c', 0)],
-    nodes: { upsert: nodes, remove: [] },
+    nodes: allNodeRows(nodes),
     podCounts: { upsert: nodes.map((n) => ({ ref: n.ref, pods: 30, evicting: n.taints.length ? 28 : 0 })), remove: [] },
     replicaSets: {
       keys: Array.from({ length: 14_121 }, (_, i) => `ReplicaSet/default/rs-${i}`),

@@ -4,6 +4,7 @@ import { FITS, fitted, isActive, layout, matchesTransition, wrapLabel, type Fit 
 import { machineGraph, took } from '../../src/extension/machineGraph';
 import { nodeHealthMachine } from '../../src/engine/controllers/nodeLifecycle/machines';
 import { filterDecisions, NOISE } from '../../src/webview/views/decisionLog';
+import { decisionLine } from '../../src/protocol/lists';
 import { formatMs } from '../../src/webview/state';
 import { NOISE_ACTIONS, type Decision } from '../../src/engine/trace/decision';
 import { nodeMachine } from '../extension/fakeSimulation';
@@ -108,18 +109,23 @@ test('the decision log filters by controller, action, object and text', () => {
     { seq: 3, controller: 'node-lifecycle', action: 'TaintAdded', object: 'Node/b', summary: 'tainted', because: [] },
   ] as unknown as Decision[];
   const f = { controller: '', action: '', object: '', search: '' };
-  assert.deepEqual(
-    filterDecisions(ds, { ...f, controller: 'world' }).map((d) => d.seq),
-    [1],
-  );
-  assert.deepEqual(
-    filterDecisions(ds, { ...f, action: 'TaintAdded', object: 'node/b' }).map((d) => d.seq),
-    [3],
-  );
-  assert.deepEqual(
-    filterDecisions(ds, { ...f, search: 'unknown' }).map((d) => d.seq),
-    [2],
-  );
+  // the log holds one-line entries; the checks' rules of those held whole (asked for when a search is typed)
+  const lines = ds.map(decisionLine);
+  const whole = new Map(ds.map((d) => [d.seq, d]));
+  const cases: { filter: Partial<typeof f>; details: ReadonlyMap<number, Decision>; seqs: number[] }[] = [
+    { filter: { controller: 'world' }, details: whole, seqs: [1] },
+    { filter: { action: 'TaintAdded', object: 'node/b' }, details: whole, seqs: [3] },
+    { filter: { search: 'unknown' }, details: whole, seqs: [2] },
+    { filter: { search: 'tainted' }, details: new Map(), seqs: [2, 3] },
+    // a rule is read only once its decision came whole
+    { filter: { search: 'unknown' }, details: new Map(), seqs: [] },
+  ];
+  for (const c of cases)
+    assert.deepEqual(
+      filterDecisions(lines, { ...f, ...c.filter }, c.details).map((d) => d.seq),
+      c.seqs,
+      JSON.stringify(c.filter),
+    );
 });
 
 test('countdowns read as Go-style durations', () => {

@@ -19,6 +19,9 @@ import {
   type UpdateMessage,
 } from '../../src/protocol/webview';
 import { applyTheme, serveWebview, type Served } from './harness/page';
+import { allNodeRows } from './harness/nodeRows';
+import { decisionLine } from '../../src/protocol/lists';
+import type { Decision } from '../../src/engine/trace/decision';
 
 let served: Served;
 before(async () => {
@@ -91,7 +94,7 @@ function outage(nodes = 200): UpdateMessage {
       },
       { zone: 'Zone/us-east-1c', state: 'Normal', nodes: 1666, notReady: 0, evictionRate: 0.1, queuedCount: 0, queued: [] },
     ],
-    nodes: { upsert: nodeItems, remove: [] },
+    nodes: allNodeRows(nodeItems),
     podCounts: { upsert: podCounts(pods), remove: [] },
     // as the host sends them: every ref in order, the items of the first rows (the rest when the list asks)
     replicaSets: { keys: replicaSets.map((r) => r.ref), items: replicaSets.slice(0, FIRST_REPLICASET_ROWS) },
@@ -212,14 +215,16 @@ test('the NoExecute chip and the pods\u2019 countdowns are whole in a 433 px col
 test('nodes are in natural order: -9, -10, -11, -100', async () => {
   const page = await open();
   const m = outage(0);
-  m.nodes.upsert = ['node-100', 'node-11', 'node-9', 'node-10', 'node-2'].map((name) => ({
-    ref: `Node/${name}`,
-    name,
-    zone: 'Zone/a',
-    ready: 'True',
-    taints: [],
-    unschedulable: false,
-  }));
+  m.nodes = allNodeRows(
+    ['node-100', 'node-11', 'node-9', 'node-10', 'node-2'].map((name) => ({
+      ref: `Node/${name}`,
+      name,
+      zone: 'Zone/a',
+      ready: 'True',
+      taints: [],
+      unschedulable: false,
+    })),
+  );
   await send(page, m);
   const names = await page.locator('#nodes .node .name').allInnerTexts();
   assert.deepEqual(names, ['node-2', 'node-9', 'node-10', 'node-11', 'node-100']);
@@ -313,7 +318,7 @@ test('5,000 nodes and 14,121 ReplicaSets: only the rows in view are in the DOM, 
   await page.locator('#replicasets .rs').first().waitFor();
   // tag every drawn row; the step changes one node and one ReplicaSet
   await page.evaluate(() => document.querySelectorAll('#nodes .row, #replicasets .row').forEach((e) => ((e as HTMLElement & { kept?: boolean }).kept = true)));
-  const n0 = m.nodes.upsert[0];
+  const n0 = m.nodes.items[0];
   const step: UpdateMessage = {
     ...outage(0),
     full: false,
@@ -321,7 +326,7 @@ test('5,000 nodes and 14,121 ReplicaSets: only the rows in view are in the DOM, 
     pass: 14,
     lastPass: 14,
     passMarks: [],
-    nodes: { upsert: [{ ...n0, ready: 'Unknown' }], remove: [] },
+    nodes: { items: [{ ...n0, ready: 'Unknown' }] },
     replicaSets: { items: [{ ref: 'ReplicaSet/default/rs-0', desired: 10, current: 9, ready: 9 }] },
   };
   await send(page, step);
@@ -349,21 +354,21 @@ for (const theme of ['light', 'dark'] as const) {
     const page = await open();
     await applyTheme(page, theme);
     const m = outage();
-    m.decisions = [
-      {
-        seq: 41,
-        time: '2026-01-01T00:01:05.000Z',
-        pass: 13,
-        controller: 'node-lifecycle',
-        action: 'TaintAdded',
-        object: 'Node/ip-10-0-1-node-1',
-        summary: 'Added taint node.kubernetes.io/unreachable:NoExecute',
-        because: [{ rule: 'Ready condition is Unknown', values: { Ready: 'Unknown' } }],
-        causes: [],
-        source: 'nodelifecycle: doNoExecuteTaintingPass',
-      } as unknown as UpdateMessage['decisions'][number],
-    ];
-    await send(page, m, ...selectNode('ip-10-0-1-node-1'));
+    const whole = {
+      seq: 41,
+      time: '2026-01-01T00:01:05.000Z',
+      pass: 13,
+      controller: 'node-lifecycle',
+      action: 'TaintAdded',
+      object: 'Node/ip-10-0-1-node-1',
+      summary: 'Added taint node.kubernetes.io/unreachable:NoExecute',
+      because: [{ rule: 'Ready condition is Unknown', values: { Ready: 'Unknown' } }],
+      causes: [],
+      source: 'nodelifecycle: doNoExecuteTaintingPass',
+    } as unknown as Decision;
+    // the entry as one line, and the decision whole as the host answers an opened entry
+    m.decisions = [decisionLine(whole)];
+    await send(page, m, { type: 'details', decisions: [whole] }, ...selectNode('ip-10-0-1-node-1'));
     // log entries are one line; a click opens one with its because lines
     await page.locator('#decisions li.decision').first().click();
     await page.locator('#decisions li.decision .because').first().waitFor();

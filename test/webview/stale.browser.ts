@@ -495,3 +495,182 @@ test('the ReplicaSets: rows scrolled to after the open, stepped, scrubbed back, 
   assert.deepEqual(a.errors, []);
   await a.close();
 });
+
+/** Polls until `f` holds (the page's messages reach the host through a binding, after the input that sent them). */
+async function until(f: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 500 && !f(); i++) await new Promise((r) => setImmediate(r));
+  for (let i = 0; i < 100 && !f(); i++) await new Promise((r) => setTimeout(r, 20));
+  assert.ok(f(), what);
+}
+
+/** Types into the node filter and waits until the host answered with the keys it keeps and the page drew them. */
+async function filterNodes(p: RealPanel, text: string): Promise<void> {
+  const asked = () => p.received.filter((m) => m.type === 'nodeFilter');
+  const before = asked().length;
+  await p.page.locator('#node-filter input').fill(text);
+  await until(() => asked().length > before && (asked().at(-1) as { text: string }).text === text.toLowerCase(), `the filter “${text}” reached the host`);
+  await p.settled();
+}
+
+/** The node list's rows drawn, in order (zone headings too), once none waits for its item: ref, class and text. */
+async function nodeRows(p: RealPanel): Promise<{ ref: string; cls: string; text: string }[]> {
+  await p.settled();
+  await p.page.waitForFunction(() => document.querySelectorAll('#nodes .node.pending').length === 0);
+  return p.page.locator('#nodes .row').evaluateAll((rs) =>
+    rs
+      .map((r) => ({
+        ref: (r as HTMLElement).dataset.ref ?? '',
+        cls: (r as HTMLElement).className,
+        text: (r as HTMLElement).innerText.replace(/\s+/g, ' '),
+        top: new DOMMatrix(getComputedStyle(r).transform).m42,
+      }))
+      .sort((a, b) => a.top - b.top)
+      .map(({ ref, cls, text }) => ({ ref, cls, text })),
+  );
+}
+
+async function scrollNodes(p: RealPanel, where: number): Promise<void> {
+  await p.page.locator('#nodes').evaluate((e, w) => {
+    e.scrollTop = w * (e.scrollHeight - e.clientHeight);
+  }, where);
+  await p.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+}
+
+/** The node rows drawn against a fresh panel at the same position, filtered and scrolled alike, and against its session's items. */
+async function sameNodes(
+  a: RealPanel,
+  file: string,
+  pass: number,
+  where: number,
+  filter: string,
+  what: string,
+): Promise<{ ref: string; cls: string; text: string }[]> {
+  const b = await fresh(file, pass);
+  if (filter) await filterNodes(b, filter);
+  await scrollNodes(b, where);
+  const mine = await nodeRows(a);
+  const theirs = await nodeRows(b);
+  assert.deepEqual(mine, theirs, `${what}: the rows a fresh panel draws`);
+  const items = b.session!.nodeItems;
+  for (const r of mine.filter((x) => x.ref.startsWith('Node/'))) {
+    const i = items.get(r.ref);
+    assert.ok(i, `${what}: ${r.ref} exists`);
+    assert.match(r.cls, new RegExp(`\\bready-${i.ready}\\b`), `${what}: ${r.ref} Ready ${i.ready} as the host has it now`);
+    for (const t of i.taints) assert.ok(r.text.includes(t.replace('node.kubernetes.io/', '')), `${what}: ${r.ref} shows ${t}`);
+    if (filter) assert.ok(`${i.name} ${i.taints.join(' ')} ${i.ready}`.toLowerCase().includes(filter), `${what}: ${r.ref} matches “${filter}”`);
+  }
+  assert.equal(await a.text('#node-filter-hint'), await b.text('#node-filter-hint'), `${what}: the hint`);
+  await b.close();
+  return mine;
+}
+
+test('the nodes: rows never sent scrolled to, stepped, scrubbed back, and filtered in the host across steps, each as a fresh panel shows it', async () => {
+  const file = writeZoneOutage(mkdtempSync(join(generated, 'nodes-')), 1);
+  const a = await Panel.open(file);
+  const s = a.session!;
+  const first = a.sent.find((m) => m.type === 'update');
+  assert.ok(first?.type === 'update');
+  // the open sends every key and the items of the first rows alone
+  assert.equal(first.nodes.keys?.length, s.nodeItems.size);
+  assert.equal(first.nodes.items?.length, FIRST_REPLICASET_ROWS, 'the open sent the items of the first rows alone');
+  // past the zone's nodes going Unknown: the end of the list (the second zone) is tainted
+  s.goToPass(30);
+  await a.settled();
+  const asked = () => a.received.filter((m) => m.type === 'nodeWindow').length;
+  await scrollNodes(a, 1);
+  const atEnd = await sameNodes(a, file, 30, 1, '', 'scrolled to the end at pass 30');
+  assert.ok(asked() > 0, 'the list asked for the rows it showed');
+  assert.ok(
+    atEnd.some((r) => /ready-Unknown/.test(r.cls)),
+    'the rows at the end went Unknown (else this proves nothing)',
+  );
+
+  await a.page.locator('#scrubber').fill('8');
+  await a.page.waitForFunction(() => document.body.dataset.pass === '8');
+  const back = await sameNodes(a, file, 8, 1, '', 'scrubbed back to pass 8');
+  assert.notDeepEqual(back, atEnd, 'the rows in view differ between pass 8 and pass 30');
+
+  await a.page.locator('vscode-button[data-action="step"]').click();
+  await a.page.waitForFunction(() => document.body.dataset.pass === '9');
+  await sameNodes(a, file, 9, 1, '', 'stepped to pass 9');
+
+  // the filter matches Ready and taints, which steps change: the host filters again at each position
+  await filterNodes(a, 'unknown');
+  await a.page.locator('#node-filter-hint', { hasText: 'No node matches “unknown”' }).waitFor();
+  await sameNodes(a, file, 9, 0, 'unknown', 'filtered on “unknown” before the outage');
+  s.goToPass(30);
+  await a.settled();
+  await scrollNodes(a, 0.5);
+  const unknown = await sameNodes(a, file, 30, 0.5, 'unknown', 'the same filter, at pass 30');
+  assert.ok(unknown.filter((r) => r.ref.startsWith('Node/')).length > 5, 'the Unknown nodes are listed');
+  await a.page.locator('#scrubber').fill('8');
+  await a.page.waitForFunction(() => document.body.dataset.pass === '8');
+  await a.page.locator('#node-filter-hint', { hasText: 'No node matches “unknown”' }).waitFor();
+  await sameNodes(a, file, 8, 0, 'unknown', 'the same filter, scrubbed back to pass 8');
+  await filterNodes(a, '');
+  await scrollNodes(a, 1);
+  await sameNodes(a, file, 8, 1, '', 'the filter cleared');
+  assert.deepEqual(a.errors, []);
+  await a.close();
+});
+
+test('the decision log: entries cross as one line; an opened one and a search over the checks bring the checks; stepped back, as a fresh panel', async () => {
+  const file = writeZoneOutage(mkdtempSync(join(generated, 'log-')), 1);
+  const a = await Panel.open(file);
+  const s = a.session!;
+  s.goToPass(30);
+  const unknownPass = s.sim.trace.find((d) => d.action === 'NodeStatusUnknown')?.pass;
+  assert.ok(typeof unknownPass === 'number');
+  await a.page.locator('#scrubber').fill(String(unknownPass));
+  await a.page.waitForFunction((p) => document.body.dataset.pass === String(p), unknownPass);
+  await a.settled();
+  const update = a.sent.filter((m) => m.type === 'update').at(-1);
+  assert.ok(update?.type === 'update' && update.pass === unknownPass);
+  assert.ok(update.decisions.length > 100, `${update.decisions.length} entries`);
+  for (const d of update.decisions) {
+    const sent = d as unknown as Record<string, unknown>;
+    assert.equal(sent.because, undefined, `#${d.seq} crossed without its checks`);
+    assert.equal(sent.machine, undefined, `#${d.seq} crossed without its machine transition`);
+  }
+  // opened: its checks and its transition, as the trace has them
+  const whole = s.sim.trace.find((d) => d.action === 'NodeStatusUnknown')!;
+  await a.page.locator(`#decisions > li.decision[data-seq="${whole.seq}"]`).click();
+  await a.page.locator(`#decisions > li.decision.expanded[data-seq="${whole.seq}"] .because li`).first().waitFor();
+  assert.deepEqual(
+    await a.page.locator(`#decisions > li.decision.expanded[data-seq="${whole.seq}"] .because li`).allInnerTexts(),
+    whole.because.map((b) => b.rule),
+  );
+  assert.match(
+    await a.text(`#decisions > li.decision.expanded[data-seq="${whole.seq}"] .transition`),
+    new RegExp(`${whole.machine!.from}.*${whole.machine!.to}`),
+  );
+  // a search for a word of a check alone (in no entry's line): the log asks for the entries' checks and lists those it matches
+  const lines = update.decisions;
+  const word = whole.because
+    .flatMap((b) => b.rule.split(/[^A-Za-z]+/))
+    .find((w) => w.length >= 8 && !lines.some((d) => `${d.action} ${d.object} ${d.summary}`.toLowerCase().includes(w.toLowerCase())));
+  assert.ok(word, 'a word of the checks alone');
+  await a.page.locator('#filter-search input').fill(word);
+  await until(() => a.received.some((m) => m.type === 'decisionDetails'), 'the log asked for the checks');
+  await a.settled();
+  const matching = (pass: number) => {
+    const listed = new Set(lines.map((d) => d.seq));
+    return s.sim.trace.filter((d) => d.pass === pass && listed.has(d.seq) && d.because.some((b) => b.rule.toLowerCase().includes(word.toLowerCase()))).length;
+  };
+  const expected = matching(unknownPass);
+  assert.ok(expected > 0, 'the search matches entries');
+  await a.page.waitForFunction((n) => document.querySelectorAll('#decisions > li.decision').length === n, expected);
+  // a step back: the log of that pass, searched alike, as a fresh panel draws it
+  await a.page.locator('vscode-button[data-action="stepBack"]').click();
+  await a.page.waitForFunction((p) => document.body.dataset.pass === String(p), unknownPass - 1);
+  await a.settled();
+  const b = await fresh(file, unknownPass - 1);
+  await b.page.locator('#filter-search input').fill(word);
+  await b.settled();
+  for (const p of [a, b]) await p.settled();
+  assert.equal(await a.text('#decisions'), await b.text('#decisions'), 'stepped back: the log');
+  assert.equal(await a.text('#log-caption'), await b.text('#log-caption'), 'stepped back: the caption');
+  await b.close();
+  assert.deepEqual(a.errors, []);
+  await a.close();
+});

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { Store } from '../../src/webview/state';
 import type { NodePodCount, PodItem, UpdateMessage } from '../../src/protocol/webview';
 
-const update = (full: boolean, podCounts: { upsert: NodePodCount[]; remove: string[] }, nodes = { upsert: [], remove: [] }): UpdateMessage => ({
+const update = (full: boolean, podCounts: { upsert: NodePodCount[]; remove: string[] }, nodes: UpdateMessage['nodes'] = { items: [] }): UpdateMessage => ({
   type: 'update',
   full,
   time: 'T',
@@ -103,7 +103,8 @@ test('another scenario, loading or opened, leaves nothing of the old one: no sel
     assert.equal(s.machine, undefined);
     assert.equal(s.podCounts.size, 0);
     assert.equal(s.nodePods, undefined);
-    assert.equal(s.known.size, 0);
+    assert.equal(s.details.size, 0);
+    assert.deepEqual(s.nodeKeys, []);
     assert.equal(s.loading, next.type === 'loading' ? 'big.json' : undefined);
     assert.equal(s.init?.scenario.name, next.type === 'init' ? 'second' : undefined);
   }

@@ -188,19 +188,21 @@ export class SimHost implements ControllerHost {
   clearDirtyPods(): void {
     this.dirtyPodList = [];
     this.dirtyRound++;
+    this.podCopies = undefined;
   }
 
-  /**
-   * The pods changed since the last checkpoint, as a checkpoint keeps them (frozenPod; null: deleted),
-   * in the order first changed, each key once; clears the list.
-   */
-  takeDirtyPods(): { keys: string[]; values: (PodRecord | null)[] } {
+  /** The copies made so far of the pods takeDirtyPods returns next (copyDirtyPods), in the list's order. */
+  private podCopies?: { keys: string[]; values: (PodRecord | null)[]; done: number };
+
+  /** Makes up to `max` more of the copies takeDirtyPods returns next (a pending checkpoint's: no pod changes before it); whether some are left. */
+  copyDirtyPods(max: number): boolean {
     const list = this.dirtyPodList;
-    // sized up front: the checkpoint keeps them (each key is listed once)
-    const keys = new Array<string>(list.length),
-      values = new Array<PodRecord | null>(list.length);
+    const c = (this.podCopies ??= { keys: new Array<string>(list.length), values: new Array<PodRecord | null>(list.length), done: 0 });
+    if (c.keys.length !== list.length) throw new Error('checkpoint: a pod changed while its copies were being made');
     const pods = this.cluster.pods;
-    for (let i = 0; i < list.length; i++) {
+    const { keys, values } = c;
+    let i = c.done;
+    for (const end = Math.min(list.length, i + max); i < end; i++) {
       const slot = list[i];
       const pod = slot.pod;
       if (this.checkPods && pods.get(slot.key) !== pod) throw new Error(`checkpoint: Pod ${slot.key} in the pod map is not the record last passed to the host`);
@@ -215,6 +217,16 @@ export class SimHost implements ControllerHost {
       }
       values[i] = frozenPod(pod, slot.pristine, slot.seen?.conditions, this.madeCondition);
     }
+    return (c.done = i) < list.length;
+  }
+
+  /**
+   * The pods changed since the last checkpoint, as a checkpoint keeps them (frozenPod; null: deleted),
+   * in the order first changed, each key once; clears the list.
+   */
+  takeDirtyPods(): { keys: string[]; values: (PodRecord | null)[] } {
+    this.copyDirtyPods(Infinity);
+    const { keys, values } = this.podCopies!;
     this.clearDirtyPods();
     return { keys, values };
   }

@@ -100,7 +100,7 @@ export class SimulationImpl implements Simulation {
   /** while goToPass replays up to this pass: more checkpoints (checkpointDue) */
   private replay: Replay | null = null;
   /** settled by every public method that can change the state or reads the checkpoints; not by the views (test/engine/simulation/pendingCheckpoint.test.ts) */
-  private readonly pending = new PendingCheckpoint(() => this.saveCheckpoint());
+  private readonly pending = new PendingCheckpoint({ save: () => this.saveCheckpoint(), copyPods: (max) => this.host.copyDirtyPods(max) });
   private readonly checkpointEvery: number;
   /** see HEAVY_PASS_SHARE */
   private readonly heavyPassPods: number;
@@ -188,8 +188,8 @@ export class SimulationImpl implements Simulation {
     for (const c of this.host.controllers) c.prepare?.(this.host);
   }
   prepareSlice(more: () => boolean): boolean {
-    // the checkpoint cannot be cut: a slice of its own
-    if (this.pending.settle()) return true;
+    // the checkpoint's pod copies in chunks, then the rest of it in a slice of its own
+    if (this.pending.slice(more)) return true;
     for (const c of this.host.controllers) if (c.prepareSlice ? c.prepareSlice(this.host, more) : (c.prepare?.(this.host), false)) return true;
     return false;
   }

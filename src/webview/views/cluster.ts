@@ -11,17 +11,17 @@ import type { Host } from '../host';
 import { formatMs, type Store } from '../state';
 import { offsetText, sortNaturally } from '../time';
 import { VirtualList } from '../virtualList';
-import { MAX_REPLICASET_WINDOW, type NodeItem, type PodItem, type ReplicaSetItem, type ZoneRow } from '../../protocol/webview';
+import { WindowAsker } from '../rowWindow';
+import type { NodeItem, PodItem, ReplicaSetItem, ZoneRow } from '../../protocol/webview';
 
 /** a node row without taints; a node with taints or cordoned takes a second line for its chips (more when they wrap) */
 export const ROW_HEIGHT = 24;
 const CHIP_ROW_HEIGHT = 44;
 const POD_ROW_HEIGHT = 40;
 const RS_ROW_HEIGHT = 22;
-/** rows asked for beyond those drawn, each way: a scroll of a few screens needs no new window */
-const RS_WINDOW_MARGIN = 80;
 
-type Row = { kind: 'zone'; zone: string; count: number } | { kind: 'node'; node: NodeItem };
+/** a node row holds its ref and its index in the keys; its item is the store's, when the host sent it (the window) */
+type Row = { kind: 'zone'; zone: string; count: number } | { kind: 'node'; ref: string; i: number };
 
 /** `evicted in 45s, at +5m55s`: the facts a user needs, short enough not to be cut. */
 export function countdown(pod: PodItem, now: string, start?: string): string {
@@ -77,14 +77,11 @@ export class ClusterView {
   private readonly rsFilter = el('vscode-text-field', { id: 'rs-filter', placeholder: 'filter ReplicaSets' });
   private readonly rsFilterHint = el('p', { id: 'rs-filter-hint', class: 'hint' });
   private rows: Row[] = [];
-  /** every node's ref in zone then natural name order: sorted again only when a node appeared, went or moved zone */
-  private order: string[] = [];
-  private orderZones = new Map<string, string>();
-  private sorted: NodeItem[] = [];
-  private sortedFor = -1;
+  /** each row's ref ('' for a zone heading), for the window asked for */
+  private rowRefs: string[] = [];
   private rowsFor = -1;
-  private filterText = '';
-  private rowsFilter = '';
+  private nodesFor = -1;
+  private readonly nodeAsk: WindowAsker;
   private zoneStamps: string[] = [];
   private readonly openQueues = new Set<string>();
   private podsFor = '';
@@ -94,31 +91,44 @@ export class ClusterView {
   private rsKeysFor = -1;
   private rsFilterText = '';
   private rsRowsFilter = '';
-  /** the window last asked for, until its answer came: rows in it are not asked for again */
-  private rsAsked = new Set<string>();
-  private rsAsking = 0;
+  private readonly rsAsk: WindowAsker;
 
   constructor(
     private readonly store: Store,
     private readonly host: Host,
   ) {
     const pick = (ref: string) => this.host.post({ type: 'selectObject', object: ref });
+    const item = (r: Row) => (r.kind === 'node' ? this.store.nodes.get(r.ref) : undefined);
     this.nodeList = new VirtualList<Row>({
       id: 'nodes',
       label: 'Nodes',
       pick,
-      key: (r) => (r.kind === 'zone' ? r.zone : r.node.ref),
-      height: (r) => (r.kind === 'node' && (r.node.taints.length || r.node.unschedulable) ? CHIP_ROW_HEIGHT : ROW_HEIGHT),
+      key: (r) => (r.kind === 'zone' ? r.zone : r.ref),
+      // a row not held yet is as high as the last measured row of its shape, which the host sends
+      height: (r) => (r.kind === 'node' && this.tall(r) ? CHIP_ROW_HEIGHT : ROW_HEIGHT),
+      group: (r) => (r.kind === 'zone' ? 'zone' : this.tall(r) ? 'chips' : 'line'),
       // the name and the chips wrap to keep every fact whole: the row is as high as they are at the list's width. The name
       // is monospace and breaks at any character, so names of one length wrap alike beside the same count
-      measureKey: (r) =>
-        r.kind === 'node'
-          ? `${r.node.name.length}\u0000${this.podSummary(r.node)}\u0000${r.node.unschedulable}\u0000${r.node.taints.join('\u0000')}`
-          : undefined,
-      stamp: (r) =>
-        r.kind === 'zone' ? r.count : `${this.podSummary(r.node)}\u0000${r.node.ready}\u0000${r.node.taints.join(' ')}\u0000${r.node.unschedulable}`,
-      draw: (r) => (r.kind === 'zone' ? el('div', { class: 'zone-row' }, `${r.zone} (${r.count})`) : this.drawNode(r.node)),
+      measureKey: (r) => {
+        const n = item(r);
+        return n ? `${n.name.length}\u0000${this.podSummary(n)}\u0000${n.unschedulable}\u0000${n.taints.join('\u0000')}` : undefined;
+      },
+      stamp: (r) => {
+        if (r.kind === 'zone') return r.count;
+        const n = item(r);
+        return n ? `${this.podSummary(n)}\u0000${n.ready}\u0000${n.taints.join(' ')}\u0000${n.unschedulable}` : undefined;
+      },
+      draw: (r) => (r.kind === 'zone' ? el('div', { class: 'zone-row' }, `${r.zone} (${r.count})`) : this.drawNode(r.ref, item(r))),
+      shown: (first, end) => this.nodeAsk.shown(this.rowRefs, first, end),
     });
+    this.nodeAsk = new WindowAsker(
+      (ref) => this.store.nodes.has(ref),
+      (refs) => this.host.post({ type: 'nodeWindow', refs }),
+    );
+    this.rsAsk = new WindowAsker(
+      (ref) => this.store.replicaSets.has(ref),
+      (refs) => this.host.post({ type: 'replicaSetWindow', refs }),
+    );
     this.podList = new VirtualList<PodItem>({
       id: 'pod-list',
       label: 'Pods of the selected node',
@@ -139,12 +149,12 @@ export class ClusterView {
       height: () => RS_ROW_HEIGHT,
       stamp: (ref) => this.store.replicaSets.get(ref),
       draw: (ref) => this.drawReplicaSet(ref, this.store.replicaSets.get(ref)),
-      shown: (first, end) => this.askReplicaSets(first, end),
+      shown: (first, end) => this.rsAsk.shown(this.rsRows, first, end),
     });
     this.pods.append(el('div', { class: 'section-head' }, el('h2', null, 'Pods'), this.podCaption), this.podList.viewport);
+    // the host filters (it holds every node's taints and Ready status) and answers with the keys it keeps
     this.filter.addEventListener('input', () => {
-      this.filterText = String((this.filter as unknown as { value: string }).value ?? '').toLowerCase();
-      this.renderNodes();
+      this.host.post({ type: 'nodeFilter', text: String((this.filter as unknown as { value: string }).value ?? '').toLowerCase() });
     });
     this.rsFilter.addEventListener('input', () => {
       this.rsFilterText = String((this.rsFilter as unknown as { value: string }).value ?? '').toLowerCase();
@@ -246,41 +256,40 @@ export class ClusterView {
     for (const c of Array.from(this.zones.children)) (c as HTMLElement).classList.toggle('selected', (c as HTMLElement).dataset.ref === sel);
   }
 
+  /** The rows are laid out again when the keys came (a node came or went, a filter, an outage's taints), else redrawn. */
   private renderNodes(): void {
     const s = this.store;
-    if (this.sortedFor !== s.nodesVersion) {
-      this.sortedFor = s.nodesVersion;
-      const same = this.order.length === s.nodes.size && this.order.every((ref) => s.nodes.get(ref)?.zone === this.orderZones.get(ref));
-      if (!same) {
-        this.order = sortNaturally([...s.nodes.values()], (n) => `${n.zone}\u0000${n.name}`).map((n) => n.ref);
-        this.orderZones = new Map(this.order.map((ref) => [ref, (s.nodes.get(ref) as NodeItem).zone]));
-      }
-      this.sorted = this.order.map((ref) => s.nodes.get(ref) as NodeItem);
-      this.rowsFor = -1;
-    }
-    if (this.rowsFor !== this.sortedFor || this.rowsFilter !== this.filterText) {
-      this.rowsFor = this.sortedFor;
-      this.rowsFilter = this.filterText;
-      const f = this.filterText;
+    if (this.rowsFor !== s.nodeKeysVersion) {
+      this.rowsFor = s.nodeKeysVersion;
+      this.nodesFor = s.nodesVersion;
+      this.nodeAsk.forget();
       this.rows = [];
-      let zoneAt = -1;
-      let shown = 0;
-      for (const n of this.sorted) {
-        if (f && !`${n.name} ${n.taints.join(' ')} ${n.ready}`.toLowerCase().includes(f)) continue;
-        if (zoneAt < 0 || (this.rows[zoneAt] as { zone: string }).zone !== n.zone) {
-          zoneAt = this.rows.length;
-          this.rows.push({ kind: 'zone', zone: n.zone, count: 0 });
+      this.rowRefs = [];
+      let i = 0;
+      for (const z of s.nodeZones) {
+        this.rows.push({ kind: 'zone', zone: z.zone, count: z.count });
+        this.rowRefs.push('');
+        for (const end = i + z.count; i < end; i++) {
+          this.rows.push({ kind: 'node', ref: s.nodeKeys[i], i });
+          this.rowRefs.push(s.nodeKeys[i]);
         }
-        (this.rows[zoneAt] as { count: number }).count++;
-        this.rows.push({ kind: 'node', node: n });
-        shown++;
       }
-      text(this.filterHint, f && !shown && this.sorted.length ? `No node matches “${f}” (name, taint or Ready status).` : '');
+      const f = s.nodeFilter;
+      text(this.filterHint, f && !s.nodeKeys.length && s.nodeTotal ? `No node matches “${f}” (name, taint or Ready status).` : '');
       this.nodeList.setItems(this.rows);
+    } else if (this.nodesFor !== s.nodesVersion) {
+      this.nodesFor = s.nodesVersion;
+      this.nodeList.draw();
     } else {
       this.nodeList.draw();
     }
     this.nodeList.select(s.selection.object);
+  }
+
+  /** a node row with chips (taints, cordoned): by its item when held, else by the shape the host sent */
+  private tall(r: { ref: string; i: number }): boolean {
+    const n = this.store.nodes.get(r.ref);
+    return n ? n.taints.length > 0 || n.unschedulable : this.store.nodeTall[r.i] === '1';
   }
 
   private podSummary(n: NodeItem): string {
@@ -290,7 +299,14 @@ export class ClusterView {
     return `${pods} pod${pods === 1 ? '' : 's'}${evicting ? `, ${evicting} to evict` : ''}`;
   }
 
-  private drawNode(n: NodeItem): HTMLElement {
+  private drawNode(ref: string, n: NodeItem | undefined): HTMLElement {
+    // its item is on its way (asked for when the row came into view): the name, and nothing that could be of an older position
+    if (!n)
+      return el(
+        'div',
+        { class: 'node pending', title: ref },
+        el('div', { class: 'line head' }, el('span', { class: 'count' }, '…'), el('span', { class: 'name' }, ref.replace(/^Node\//, ''))),
+      );
     const chips = [...(n.unschedulable ? [el('span', { class: 'chip' }, 'unschedulable')] : []), ...orderTaints(n.taints).map(taintChip)];
     return el(
       'div',
@@ -377,7 +393,7 @@ export class ClusterView {
       this.rsFor = s.replicaSetsVersion;
       this.rsRowsFilter = this.rsFilterText;
       // the keys changed: a window asked for before may name rows that went
-      this.rsAsked.clear();
+      this.rsAsk.forget();
       const f = this.rsFilterText;
       const keys = s.replicaSetKeys;
       this.rsRows = f ? keys.filter((k) => k.slice(11).toLowerCase().includes(f)) : keys;
@@ -393,42 +409,27 @@ export class ClusterView {
     this.rsList.select(s.selection.object);
   }
 
-  /** The rows drawn lack items the host has not been asked for: asks for them and a margin around them. */
-  private askReplicaSets(first: number, end: number): void {
-    const s = this.store;
-    let missing = false;
-    for (let i = first; i < end && !missing; i++) missing = !s.replicaSets.has(this.rsRows[i]) && !this.rsAsked.has(this.rsRows[i]);
-    if (!missing) return;
-    const from = Math.max(0, first - RS_WINDOW_MARGIN);
-    const refs = this.rsRows.slice(from, Math.min(this.rsRows.length, end + RS_WINDOW_MARGIN, from + MAX_REPLICASET_WINDOW));
-    this.rsAsked = new Set(refs);
-    this.rsAsking++;
-    this.host.post({ type: 'replicaSetWindow', refs });
-  }
-
   /** An answer to a window came: once the last one has, every row may be asked for again. */
-  answered(): void {
-    if (this.rsAsking > 0 && --this.rsAsking === 0) this.rsAsked.clear();
+  answered(list: 'nodes' | 'replicaSets'): void {
+    (list === 'nodes' ? this.nodeAsk : this.rsAsk).answered();
   }
 
   /** Forgets the node filter, open queues and every drawn row (another scenario was opened). */
   reset(): void {
     (this.filter as unknown as { value: string }).value = '';
-    this.filterText = '';
-    this.rowsFilter = '';
     this.openQueues.clear();
     // unlike any list of stamps, the empty one included: the old scenario's cards go at the next render
     this.zoneStamps = ['\u0000reset'];
-    this.sortedFor = -1;
     this.rowsFor = -1;
+    this.nodesFor = -1;
+    this.nodeAsk.forget(true);
     this.podsFor = '';
     (this.rsFilter as unknown as { value: string }).value = '';
     this.rsFilterText = '';
     this.rsRowsFilter = '';
     this.rsFor = -1;
     this.rsKeysFor = -1;
-    this.rsAsked.clear();
-    this.rsAsking = 0;
+    this.rsAsk.forget(true);
   }
 
   /** Scrolls a node into view (selection from the tree view). */

@@ -9,6 +9,7 @@ import type { Store } from '../state';
 import { offsetsInText, offsetText } from '../time';
 import { timedText } from './timedText';
 import type { Decision } from '../../engine/trace/decision';
+import { MAX_DETAILS, type DecisionLine } from '../../protocol/lists';
 
 /** Kept in step with NOISE_ACTIONS of src/engine/trace/decision.ts (the webview does not bundle the engine). */
 export const NOISE = new Set(['MonitorPass']);
@@ -20,15 +21,17 @@ export interface LogFilter {
   search: string;
 }
 
-export function filterDecisions(ds: readonly Decision[], f: LogFilter): Decision[] {
+/** The search reads the line and the checks' rules of the decisions held whole (`details`: the log asks for the lines'). */
+export function filterDecisions<D extends DecisionLine>(ds: readonly D[], f: LogFilter, details: ReadonlyMap<number, Decision>): D[] {
   const q = f.search.toLowerCase();
   const o = f.object.toLowerCase();
+  const rules = (seq: number) => (details.get(seq)?.because ?? []).map((b) => b.rule).join(' ');
   return ds.filter(
     (d) =>
       (!f.controller || d.controller === f.controller) &&
       (!f.action || d.action === f.action) &&
       (!o || d.object.toLowerCase().includes(o)) &&
-      (!q || `${d.action} ${d.object} ${d.summary} ${d.because.map((b) => b.rule).join(' ')}`.toLowerCase().includes(q)),
+      (!q || `${d.action} ${d.object} ${d.summary} ${rules(d.seq)}`.toLowerCase().includes(q)),
   );
 }
 
@@ -54,6 +57,8 @@ export class DecisionLog {
       this.filter = { controller: this.controller.value, action: this.action.value, object: read(this.object), search: read(this.search) };
       // a filter over the first LOG_ROWS alone would hide matches: the rest are asked for once
       if (this.store.cut) this.askAll();
+      // the search reads the checks too: those of the lines listed come whole
+      if (this.filter.search) this.askDetails([...this.store.decisions, ...this.store.afterPass]);
       this.render();
     };
     for (const e of [this.controller, this.action]) e.addEventListener('change', update);
@@ -82,6 +87,20 @@ export class DecisionLog {
     this.host.post({ type: 'allDecisions' });
   }
 
+  /** seqs whose details were asked for and have not come (asked once) */
+  private readonly asking = new Set<number>();
+
+  /** Asks for the details of these lines that are not held (at most MAX_DETAILS: the first ones). */
+  private askDetails(lines: readonly DecisionLine[]): void {
+    const seqs = lines
+      .filter((d) => d.checks > 0 && !this.store.details.has(d.seq) && !this.asking.has(d.seq))
+      .slice(0, MAX_DETAILS)
+      .map((d) => d.seq);
+    if (!seqs.length) return;
+    for (const seq of seqs) this.asking.add(seq);
+    this.host.post({ type: 'decisionDetails', seqs });
+  }
+
   /** Forgets the filters (another scenario was opened). */
   reset(): void {
     this.filter = { controller: '', action: '', object: '', search: '' };
@@ -90,17 +109,22 @@ export class DecisionLog {
     for (const f of [this.object, this.search]) (f as unknown as { value: string }).value = '';
     this.showNoise = false;
     this.expanded.clear();
+    this.asking.clear();
   }
 
   /**
    * One line: time, action and the whole object name, then the summary, cut at the line's end (the full
    * text on hover). A click selects the decision and opens the row: the summary whole and the checks.
    */
-  private row(d: Decision): HTMLElement {
+  private row(d: DecisionLine): HTMLElement {
     const open = this.expanded.has(d.seq);
     const at = offsetText(d.time, this.store.init?.startTime);
     const start = this.store.init?.startTime;
-    const full = `${at} (${d.time}) ${d.action} ${d.object}: ${offsetsInText(d.summary, start)}${d.because.length ? `\n${d.because.map((b) => `• ${b.rule}`).join('\n')}` : ''}`;
+    // the checks and the machine transition of an entry held whole (opened, selected); an opened one asks for them
+    const whole = this.store.details.get(d.seq);
+    if (open && !whole) this.askDetails([d]);
+    const because = whole?.because ?? [];
+    const full = `${at} (${d.time}) ${d.action} ${d.object}: ${offsetsInText(d.summary, start)}${because.length ? `\n${because.map((b) => `• ${b.rule}`).join('\n')}` : ''}`;
     const li = el(
       'li',
       {
@@ -115,7 +139,11 @@ export class DecisionLog {
       el('span', { class: 'action' }, d.action),
       el('span', { class: 'object' }, d.object),
       el('span', { class: 'summary' }, ...timedText(d.summary, start)),
-      open && d.because.length ? el('ul', { class: 'because' }, ...d.because.map((b) => el('li', null, b.rule))) : null,
+      open && d.checks && !whole ? el('p', { class: 'because pending hint' }, `${d.checks} checks…`) : null,
+      open && because.length ? el('ul', { class: 'because' }, ...because.map((b) => el('li', null, b.rule))) : null,
+      open && whole?.machine
+        ? el('p', { class: 'transition' }, `${whole.machine.id}: ${whole.machine.from} → ${whole.machine.to} (${whole.machine.event})`)
+        : null,
     );
     const toggle = () => {
       if (open) this.expanded.delete(d.seq);
@@ -144,10 +172,11 @@ export class DecisionLog {
       all.map((d) => d.action),
     );
     const collapse = s.settings.collapseNoise && !this.showNoise;
-    const shown = filterDecisions(s.decisions, this.filter);
-    const after = filterDecisions(s.afterPass, this.filter);
+    for (const seq of this.asking) if (s.details.has(seq)) this.asking.delete(seq);
+    const shown = filterDecisions(s.decisions, this.filter, s.details);
+    const after = filterDecisions(s.afterPass, this.filter, s.details);
     const noise = shown.filter((d) => NOISE.has(d.action));
-    const real = (ds: readonly Decision[]) => ds.filter((d) => !NOISE.has(d.action)).length;
+    const real = (ds: readonly DecisionLine[]) => ds.filter((d) => !NOISE.has(d.action)).length;
     const rows: HTMLElement[] = [];
     for (const d of shown) if (!(collapse && NOISE.has(d.action))) rows.push(this.row(d));
     if (collapse && noise.length) {

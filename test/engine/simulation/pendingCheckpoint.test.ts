@@ -125,8 +125,24 @@ const OPS: Op[] = [
   steps(2),
 ];
 
-/** Runs the operations: `later` leaves each due checkpoint pending while the views are read; `meddle` changes the live state then. */
-function drive(file: string, later: boolean, meddle = false): { sim: SimulationImpl; saves: string[]; pending: number } {
+/**
+ * Idle slices after each operation (`sliced`), as the panel runs them, each allowed this many more chunks
+ * (POD_COPY_CHUNK pods each) than the first: a pending checkpoint's pod copies are left part-made (the rest
+ * made at settle), all made with the rest of it still pending, or the checkpoint taken.
+ */
+const SLICES = [0, 1, 0, 3, 100, 2];
+
+/**
+ * Runs the operations: `later` leaves each due checkpoint pending while the views are read; `meddle` changes
+ * the live state then; `sliced` runs an idle slice then too.
+ */
+function drive(
+  file: string,
+  later: boolean,
+  meddle = false,
+  sliced = false,
+  ops = OPS,
+): { sim: SimulationImpl; saves: string[]; pending: number; partly: number } {
   const sim = createSimulation(loadScenario(file, nodeFs()), { checkpointEvery: 7 });
   const saves = watchSaves(sim);
   if (!later) {
@@ -139,21 +155,31 @@ function drive(file: string, later: boolean, meddle = false): { sim: SimulationI
     };
   }
   let pending = 0;
-  for (const op of OPS) {
+  let partly = 0;
+  let slice = 0;
+  for (const op of ops) {
     op(sim);
     if (later) {
       if (sim.hasPendingCheckpoint) pending++;
       readViews(sim);
+      if (sliced && sim.hasPendingCheckpoint) {
+        let budget = SLICES[slice++ % SLICES.length];
+        sim.prepareSlice(() => budget-- > 0);
+        // copies made, some left: the settle below (the next operation) makes the rest
+        const copies = (sim.host as unknown as { podCopies?: { done: number; keys: unknown[] } }).podCopies;
+        if (copies && copies.done > 0 && copies.done < copies.keys.length) partly++;
+        readViews(sim);
+      }
       // the clock moved on without the checkpoint taken first (as runUntil does after its last instant)
       if (meddle && sim.hasPendingCheckpoint) sim.host.now += 1;
     }
   }
-  return { sim, saves, pending };
+  return { sim, saves, pending, partly };
 }
 
-function compare(file: string): void {
-  const now = drive(file, false);
-  const later = drive(file, true);
+function compare(file: string, sliced = false, ops = OPS): number {
+  const now = drive(file, false, false, false, ops);
+  const later = drive(file, true, false, sliced, ops);
   assert.ok(later.pending > 0, 'no checkpoint was ever left pending');
   assert.deepEqual(later.saves, now.saves, 'the checkpoints saved');
   const passes = now.sim.checkpointPasses;
@@ -166,12 +192,16 @@ function compare(file: string): void {
     later.sim.goToPass(p);
     assert.equal(whole(later.sim), whole(now.sim), `restored at pass ${p}`);
   }
+  return later.partly;
 }
 
 const files = readdirSync(examples)
   .filter((f) => f.endsWith('.yaml'))
   .map((f) => join(examples, f));
-for (const file of files) test(`${file.split('/').pop()}: a checkpoint taken later is the one taken at once`, () => compare(file));
+for (const file of files)
+  test(`${file.split('/').pop()}: a checkpoint taken later is the one taken at once`, () => {
+    compare(file);
+  });
 
 const dir = mkdtempSync(join(tmpdir(), 'pending-checkpoint-'));
 const outage = heavyOutage(dir);
@@ -184,6 +214,22 @@ test('a generated outage with a heavy pass: a checkpoint taken later is the one 
   assert.ok(marked >= 100, `the zone's nodes go Unknown (${marked} PodsMarkedNotReady)`);
   compare(outage);
 });
+
+test('a generated outage with a heavy pass: a checkpoint whose pod copies were made in idle slices is the one taken at once', () => {
+  const probe = createSimulation(loadScenario(outage, nodeFs()), { checkpointEvery: 7 });
+  probe.goToPass(30);
+  const heavy = probe.trace.find((d) => d.action === 'PodsMarkedNotReady')?.pass;
+  assert.ok(typeof heavy === 'number');
+  // each operation ends on a pass whose checkpoint is left pending: the heavy pass (1,200 pods), its recovery's, the step backs'
+  const ops: Op[] = [steps(heavy), steps(1), back, back, steps(3), (sim) => sim.goToPass(heavy, { interactive: true }), steps(40), back, steps(2)];
+  const partly = compare(outage, true, ops);
+  assert.ok(partly > 0, 'a checkpoint was left with its pod copies part-made');
+});
+
+for (const file of files.slice(0, 4))
+  test(`${file.split('/').pop()}: a checkpoint whose pod copies were made in idle slices is the one taken at once`, () => {
+    compare(file, true);
+  });
 
 test('the comparison fails when the live state changes before a pending checkpoint is taken', () => {
   const now = drive(outage, false);

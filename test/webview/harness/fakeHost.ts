@@ -25,7 +25,7 @@ const session = new Session({
   // as VS Code delivers host messages: a message event on the webview's window, JSON-serialised
   post: (m) => {
     const text = JSON.stringify(m);
-    sent.push({ type: m.type, bytes: text.length, ...(m.type === 'update' ? { nodes: m.nodes.upsert.length } : {}) });
+    sent.push({ type: m.type, bytes: text.length, ...(m.type === 'update' ? { nodes: m.nodes.items.length } : {}) });
     setTimeout(() => window.postMessage(JSON.parse(text), '*'), 0);
   },
 });

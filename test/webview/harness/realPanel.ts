@@ -23,6 +23,8 @@ export class RealPanel {
   session?: Session;
   /** what the page posted, after the edge check */
   readonly received: WebviewMessage[] = [];
+  /** what the host posted to the page, in order */
+  readonly sent: HostMessage[] = [];
   /** the page's uncaught exceptions */
   readonly errors: string[] = [];
   private chain: Promise<unknown> = Promise.resolve();
@@ -53,6 +55,7 @@ export class RealPanel {
 
   private readonly post = (m: HostMessage): void => {
     const text = JSON.stringify(m);
+    this.sent.push(JSON.parse(text) as HostMessage);
     this.chain = this.chain.then(() => this.page.evaluate((t) => window.postMessage(JSON.parse(t), '*'), text)).catch(() => {});
   };
 
