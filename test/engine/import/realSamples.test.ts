@@ -168,7 +168,19 @@ describe('the real samples', () => {
       r.observations.filter((o) => o.kind === 'pod-on-node' && o.node === 'kind-worker').map((o) => o.kind === 'pod-on-node' && o.pod),
       ['Pod/default/kind-deployment-6f999cfffb-2zlds', 'Pod/kube-system/kindnet-h98hd', 'Pod/kube-system/kube-proxy-pjdgl'],
     );
-    assert.equal(inferScenario(r, { anchor: at, anchorGiven: true }).version, '1.30');
+    const plan = inferScenario(r, { anchor: at, anchorGiven: true });
+    assert.equal(plan.version, '1.30');
+    // the DaemonSets that own kindnet and kube-proxy come along, so their pods keep an owner
+    assert.deepEqual(
+      plan.objects.filter((o) => o.kind === 'DaemonSet' || o.kind === 'ReplicaSet').map((o) => `${o.kind}/${(o.metadata as { name: string }).name}`),
+      [
+        'DaemonSet/kindnet',
+        'DaemonSet/kube-proxy',
+        'ReplicaSet/kind-deployment-6f999cfffb',
+        'ReplicaSet/coredns-7db6d8ff4d',
+        'ReplicaSet/local-path-provisioner-988d74bc',
+      ],
+    );
   });
 
   it('gzipped samples (gzip -9; two members one after another, as log rotation leaves them) import as their plain originals', () => {
