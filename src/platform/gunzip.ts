@@ -16,8 +16,12 @@ import { constants, createGunzip } from 'node:zlib';
 import { textOfBytes, type GunzipLimits, type Inflater, type MakeInflater, type MakeUtf8Decoder } from '../engine/snapshot/gzip';
 import { fflateInflater } from './fflateInflater';
 
-/** Decompressed bytes handed on at a time: a gzip bomb is refused after one of these past its limit. */
-const OUT_PIECE = 256 * 1024;
+/**
+ * Decompressed bytes handed on at a time: a gzip bomb is refused after one of these past its limit.
+ * 64 KiB, as plain files are read (nodeFs.ts): a string decoded from a larger piece is over V8's
+ * regular object size (bench/README.md, "Issue 16, fifth session").
+ */
+const OUT_PIECE = 64 * 1024;
 
 interface ZlibHandle {
   writeSync(flush: number, input: Uint8Array, inOff: number, inLen: number, out: Uint8Array, outOff: number, outLen: number): void;
@@ -81,7 +85,7 @@ export const inflater: MakeInflater = zlibInflater ?? fflateInflater;
 
 /**
  * node's StringDecoder, as plain files are read (nodeFs.ts): cheaper than TextDecoder in stream
- * mode on the 256 KiB pieces the inflater hands over (bench/README.md, "Gzip decoding").
+ * mode on the pieces the inflater hands over (bench/README.md, "Gzip decoding").
  */
 export const stringDecoderUtf8: MakeUtf8Decoder = () => {
   const decoder = new StringDecoder('utf8');

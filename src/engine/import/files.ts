@@ -181,6 +181,7 @@ export function importEvidenceFiles(paths: readonly string[], access: EvidenceAc
       nodes: new Set(snap.cluster.nodes.keys()),
       pods: new Map([...snap.cluster.pods].map(([k, p]) => [k, p.nodeName ?? ''])),
       replicaSets: new Set(snap.cluster.replicaSets.keys()),
+      daemonSets: new Set(snap.cluster.daemonSets.keys()),
     };
     // the evidence's own word on the version comes first (the snapshot may be older or newer than the incident)
     if (!result.observations.some((o) => o.kind === 'version')) result.observations.push(...kubeletVersions(snap));

@@ -28,6 +28,7 @@ export interface KnownObjects {
   /** `ns/name` -> node name ('' when unbound) */
   pods: Map<string, string>;
   replicaSets: Set<string>;
+  daemonSets?: Set<string>;
 }
 
 export interface InferredEvent {
@@ -216,7 +217,9 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
     const m = (o.object.metadata ?? {}) as { name?: string; namespace?: string };
     if (!m.name) continue;
     const key =
-      o.object.kind === 'Pod' || o.object.kind === 'ReplicaSet' ? `${o.object.kind}/${m.namespace ?? 'default'}/${m.name}` : `${o.object.kind}/${m.name}`;
+      o.object.kind === 'Pod' || o.object.kind === 'ReplicaSet' || o.object.kind === 'DaemonSet'
+        ? `${o.object.kind}/${m.namespace ?? 'default'}/${m.name}`
+        : `${o.object.kind}/${m.name}`;
     seen.set(key, { object: o.object, evidence: o.evidence });
     if (o.object.kind === 'Pod') pods.add(key.slice(4));
     else if (o.object.kind === 'Node') nodes.add(m.name);
@@ -243,7 +246,9 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
     made.push(`Pod/${p}`);
   }
   for (const [key, s] of seen) {
-    if (!key.startsWith('ReplicaSet/') || known?.replicaSets.has(key.slice(11))) continue;
+    const kind = key.slice(0, key.indexOf('/'));
+    const owners = kind === 'ReplicaSet' ? known?.replicaSets : kind === 'DaemonSet' ? known?.daemonSets : undefined;
+    if ((kind !== 'ReplicaSet' && kind !== 'DaemonSet') || owners?.has(key.slice(kind.length + 1))) continue;
     objects.push(s.object);
     shown.push(`${key} (${s.evidence.file}:${s.evidence.line})`);
   }

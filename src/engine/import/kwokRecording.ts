@@ -259,7 +259,7 @@ class RecordingState {
     const resource = RESOURCE_OF[str(d.kind)];
     if (!resource) return;
     objects.set(keyOf(resource, str(m.namespace), str(m.name)), d);
-    if (d.kind === 'Node' || d.kind === 'Pod' || d.kind === 'ReplicaSet')
+    if (d.kind === 'Node' || d.kind === 'Pod' || d.kind === 'ReplicaSet' || d.kind === 'DaemonSet')
       this.into.observations.push({ kind: 'object', time: start, object: d as KObject, evidence: ev });
     if (d.kind === 'Node') {
       this.into.observations.push({ kind: 'node-seen', node: str(m.name), evidence: ev });

@@ -131,6 +131,58 @@ describe('the real samples', () => {
     );
   });
 
+  it('kwokctl snapshot export of a kind 1.30 cluster: a recording of no change, its times $(time-offset-nanosecond N) from --at; the new worker Ready 54.6 ms before the export and still under the not-ready NoSchedule taint', () => {
+    const at = parseTimestamp('2024-07-18T18:13:00Z')!;
+    const r = read('kwok-export-1.30-kind-lab07.yaml', at);
+    assert.deepEqual(
+      r.inputs.map((i) => i.format),
+      ['kwok-recording'],
+    );
+    assert.deepEqual(
+      r.problems.map((p) => `${p.severity} ${p.code}`),
+      ['info no-changes'],
+    );
+    assert.deepEqual(r.decisions, []);
+    const objects = r.observations.flatMap((o) => (o.kind === 'object' ? [o.object] : []));
+    const named = (kind: string) =>
+      objects.filter((o) => o.kind === kind).map((o) => `${(o.metadata as { namespace?: string }).namespace ?? ''}/${(o.metadata as { name: string }).name}`);
+    assert.deepEqual(named('Node'), ['/kind-control-plane', '/kind-worker']);
+    assert.equal(named('Pod').length, 12);
+    assert.deepEqual(named('ReplicaSet'), [
+      'default/kind-deployment-6f999cfffb',
+      'kube-system/coredns-7db6d8ff4d',
+      'local-path-storage/local-path-provisioner-988d74bc',
+    ]);
+    const worker = objects.find((o) => o.kind === 'Node' && (o.metadata as { name: string }).name === 'kind-worker')!;
+    const ready = (worker.status as { conditions: { type: string; status: string; lastHeartbeatTime: string }[] }).conditions.find((c) => c.type === 'Ready')!;
+    assert.deepEqual(
+      [
+        (worker.metadata as { creationTimestamp: string }).creationTimestamp,
+        ready.status,
+        ready.lastHeartbeatTime,
+        JSON.stringify((worker.spec as { taints: unknown }).taints),
+      ],
+      ['2024-07-18T18:12:51.945Z', 'True', '2024-07-18T18:12:59.945Z', '[{"effect":"NoSchedule","key":"node.kubernetes.io/not-ready"}]'],
+    );
+    assert.deepEqual(
+      r.observations.filter((o) => o.kind === 'pod-on-node' && o.node === 'kind-worker').map((o) => o.kind === 'pod-on-node' && o.pod),
+      ['Pod/default/kind-deployment-6f999cfffb-2zlds', 'Pod/kube-system/kindnet-h98hd', 'Pod/kube-system/kube-proxy-pjdgl'],
+    );
+    const plan = inferScenario(r, { anchor: at, anchorGiven: true });
+    assert.equal(plan.version, '1.30');
+    // the DaemonSets that own kindnet and kube-proxy come along, so their pods keep an owner
+    assert.deepEqual(
+      plan.objects.filter((o) => o.kind === 'DaemonSet' || o.kind === 'ReplicaSet').map((o) => `${o.kind}/${(o.metadata as { name: string }).name}`),
+      [
+        'DaemonSet/kindnet',
+        'DaemonSet/kube-proxy',
+        'ReplicaSet/kind-deployment-6f999cfffb',
+        'ReplicaSet/coredns-7db6d8ff4d',
+        'ReplicaSet/local-path-provisioner-988d74bc',
+      ],
+    );
+  });
+
   it('gzipped samples (gzip -9; two members one after another, as log rotation leaves them) import as their plain originals', () => {
     const pairs: [string, string][] = [
       ['audit-1.14-gce-scale-leases.jsonl.gz', 'audit-1.14-gce-scale-leases.jsonl'],

@@ -148,8 +148,8 @@ describe('UTF-8 split between pieces', () => {
 });
 
 describe('UTF-8 split between pieces, through both file paths (plain, gzipped)', () => {
-  // the zlib inflater hands over 256 KiB at a time and the plain reader reads 1 MiB at a time:
-  // a character of each length is put across each boundary
+  // the zlib inflater hands over 64 KiB at a time and the plain reader reads 64 KiB at a time:
+  // a character of each length is put across boundaries of both
   const filler = (n: number) => 'x'.repeat(n);
   const at = (boundary: number, ch: string) => filler(boundary - 1) + ch;
   const text = `${at(256 * 1024, 'ü')}${at(256 * 1024 - 2, '東')}${at(512 * 1024 - 3, '𝄞')}${filler(100)}\n`;
@@ -159,8 +159,8 @@ describe('UTF-8 split between pieces, through both file paths (plain, gzipped)',
   writeFileSync(plain, text);
   writeFileSync(gz, gzipSync(text));
   const cases: [name: string, read: () => Iterable<string>][] = [
-    ['a plain file (readChunks, 1 MiB reads)', () => readChunks(plain)],
-    ['a gzipped file (readChunks, zlib, 256 KiB pieces)', () => readChunks(gz)],
+    ['a plain file (readChunks, 64 KiB reads)', () => readChunks(plain)],
+    ['a gzipped file (readChunks, zlib, 64 KiB pieces)', () => readChunks(gz)],
     ['gzipped bytes in 4 KiB pieces (gunzipText)', () => gunzipText(pieces(new Uint8Array(gzipSync(text)), 4096))],
     ['gzipped bytes through fflate and TextDecoder', () => textWith(pieces(new Uint8Array(gzipSync(text)), 4096), fflateInflater)],
   ];
