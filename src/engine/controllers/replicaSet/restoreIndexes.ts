@@ -20,6 +20,7 @@ import type { PodSet } from './entry';
 
 export function takeOverIndexes(rsc: ReplicaSetCore, previous: ReplicaSetCore, host: ControllerHost, from: RestoreFrom): void {
   rsc.indexesMade++;
+  rsc.ownerIndex = {};
   rsc.podClasses.clear();
   rsc.ownerOfPod = previous.ownerOfPod;
   rsc.byOwner = previous.byOwner;
