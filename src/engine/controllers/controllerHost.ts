@@ -67,9 +67,9 @@ export interface ControllerHost {
   updatePod(pod: PodRecord, key?: string, slot?: PodSlot): void;
   createPod(pod: PodRecord): void;
   /**
-   * Optional: the slot the host keeps for the pod under `key` (PodSlot), made if there is none yet;
-   * undefined when no pod is under the key. A host without slots leaves it out, and callers look
-   * the key up in `cluster.pods`.
+   * Optional: the slot the host keeps for the key (PodSlot), made if there is none yet and a pod is
+   * under the key; undefined when there is neither (a slot kept for a pod deleted has `pod`
+   * undefined). A host without slots leaves it out, and callers look the key up in `cluster.pods`.
    */
   podSlot?(key: string): PodSlot | undefined;
   deletePod(pod: PodRecord): void;

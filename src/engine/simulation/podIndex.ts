@@ -111,7 +111,7 @@ export class PodSlots {
     return slot;
   }
 
-  /** `of`, for a key that holds a pod (else undefined, and no slot made) */
+  /** `of`, but no slot is made for a key without a pod (undefined then); a slot kept for a deleted pod is given (its `pod` undefined) */
   existing(key: string, pods: ReadonlyMap<string, PodRecord>, podNode: ReadonlyMap<string, string>): PodSlot | undefined {
     let slot = this.map.get(key);
     if (slot === undefined) {
@@ -121,7 +121,7 @@ export class PodSlots {
       this.map.set(key, slot);
     } else if (slot.gen !== this.gen) slot.renew(pods.get(key), podNode.get(key), this.gen);
     if (this.check) this.verify(slot, pods, podNode);
-    return slot.pod === undefined ? undefined : slot;
+    return slot;
   }
 
   /** the slot of a pod the index is being made from (the start), indexed under its nodeName */

@@ -512,8 +512,8 @@ export class NodeLifecycleState {
       // the slot holds the record: one look-up, and the host and the other controllers read the slot after
       for (const k of sorted) {
         const slot = host.podSlot(k);
-        if (slot === undefined) continue;
-        out.push(slot.pod!);
+        if (slot === undefined || slot.pod === undefined) continue;
+        out.push(slot.pod);
         keysOut?.push(k);
         slotsOut?.push(slot);
       }

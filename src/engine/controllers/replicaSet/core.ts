@@ -196,14 +196,19 @@ export class ReplicaSetCore {
     this.timed.delete(entry);
   }
 
-  /** `index` for every pod into empty maps (a restore does this for every pod: kept to the inserts) */
+  /**
+   * `index` for every pod into empty maps (a restore does this for every pod: kept to the inserts),
+   * each pod's set written on its slot too (where the host keeps slots), so that its first event
+   * does not look it up
+   */
   rebuildIndexes(host: ControllerHost): void {
     this.indexesMade++;
-    this.ownerIndex = {};
+    const stamp = (this.ownerIndex = {});
     this.podClasses.clear();
     const ownerOfPod = (this.ownerOfPod = new Map());
     const byOwner = (this.byOwner = new Map());
     const orphans = (this.orphans = new Map());
+    const slots = host.podSlot?.bind(host);
     for (const [key, pod] of host.cluster.pods) {
       const ref = controllerOf(pod.meta);
       const owner = ref ? ref.uid : '';
@@ -216,6 +221,11 @@ export class ReplicaSetCore {
       }
       set.set(key, pod);
       ownerOfPod.set(key, set);
+      const slot = slots?.(key);
+      if (slot !== undefined) {
+        slot.ownerSet = set;
+        slot.ownerIndex = stamp;
+      }
     }
   }
 
@@ -268,8 +278,9 @@ export class ReplicaSetCore {
 
   /**
    * The owner index's stamp (PodSlot.ownerIndex): made anew whenever the index is (rebuildIndexes,
-   * a restore's takeOverIndexes), so that a slot's set written from another index, or by another
-   * controller (a restart), is not read.
+   * which writes every pod's slot), so that a slot's set written from another index, or by another
+   * controller (a restart), is not read. A restore that takes the index over (takeOverIndexes)
+   * takes its stamp over too, and writes the slots of the pods it indexes again.
    */
   ownerIndex: object = {};
 
@@ -281,7 +292,7 @@ export class ReplicaSetCore {
     return set;
   }
 
-  /** what `index` left for the pod, written on its slot under the current index's stamp */
+  /** what `index` left for the pod (`set`: its return), written on its slot under the current index's stamp */
   noteOwnerSet(slot: PodSlot | undefined, set: PodSet | undefined): void {
     if (slot === undefined) return;
     slot.ownerSet = set;
