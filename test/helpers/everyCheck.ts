@@ -9,4 +9,5 @@ export const EVERY_CHECK: Required<SimulationChecks> = {
   kubeletDue: true,
   restoreIndexRebuild: true,
   nodeIndexRebuild: true,
+  podSlots: true,
 };

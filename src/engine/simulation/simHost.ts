@@ -38,8 +38,9 @@ import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
 import { frozenPod } from './checkpoint';
 import { causesBefore, setFact, SHORT_LIST, type Facts } from './facts';
-import { indexPodFrom, podBeforeOf, PodSlot } from './podIndex';
+import { indexPodFrom, podBeforeOf, PodSlot, PodSlots } from './podIndex';
 import { ClearCountingSet, markBatch } from './announced';
+import type { SimulationChecks } from './checks';
 
 // simulation.ts and the facts test import these from here (they lived here before the split)
 export { setFact, type Facts } from './facts';
@@ -92,16 +93,20 @@ export class SimHost implements ControllerHost {
   /** what the controllers were last told about each node */
   private nodeSeen = new Map<string, NodeBefore>();
   /**
-   * Per pod key the host was told of: what it last announced for the pod, the snapshot's record
-   * under the key, whether it changed since the last checkpoint. One look-up per pod change
-   * instead of one per map (what was announced, the dirty set): at 5,000 nodes a look-up in a map
-   * of 150,000 keys is a cache miss or more, and MarkPodsNotReady changes 50,000 pods at once.
+   * Per pod key: the pod's record and the node it is indexed under, what the host last announced
+   * for it, and more (PodSlot): one look-up per pod change instead of one per map, none for a
+   * caller that has the slot (see PodSlots).
    */
-  private podSlots = new Map<string, PodSlot>();
-  /** The snapshot's pods (never edited: the simulation works on a copy): checkpoints' pods share their metadata when equal. */
-  pristinePods: ReadonlyMap<string, PodRecord> = new Map();
+  private slots = new PodSlots();
   /** checking mode (SimulationOptions.checks.pods): every pod a checkpoint keeps is the pod map's record */
   checkPods = false;
+  /** the checking modes the host runs: `pods` (checkPods), `podSlots` (PodSlots.check) */
+  useChecks(checks: SimulationChecks | undefined): void {
+    this.checkPods = checks?.pods === true;
+    this.slots.check = checks?.podSlots === true;
+  }
+  /** The snapshot's pods (never edited: the simulation works on a copy): checkpoints' pods share their metadata when equal. */
+  pristinePods: ReadonlyMap<string, PodRecord> = new Map();
   /** the last condition frozenConditions had to copy */
   private madeCondition: { last?: object } = {};
   /** pod key -> the node it is indexed under in podsByNode */
@@ -142,8 +147,8 @@ export class SimHost implements ControllerHost {
       this.recordChangesLost = true;
     }
     this.nodeSeen.clear();
-    // what was announced is forgotten (slots still listed as dirty keep their pristine record only)
-    this.podSlots = new Map();
+    // what was announced is forgotten, and the slots' records and nodes are read again when next needed
+    this.slots.gen++;
     for (const node of this.cluster.nodes.values()) this.nodeSeen.set(node.meta.name, nodeBefore(node));
     let byNode = new Map<string, Set<string>>();
     if (index) {
@@ -151,7 +156,9 @@ export class SimHost implements ControllerHost {
       this.podNode = index.podNode;
     } else {
       this.podNode = new Map();
+      // every pod's slot made now (the start): a pod's first change then finds it by its key alone
       for (const [key, pod] of this.cluster.pods) {
+        this.slots.put(key, pod);
         if (!pod.nodeName) continue;
         this.podNode.set(key, pod.nodeName);
         let s = byNode.get(pod.nodeName);
@@ -209,6 +216,8 @@ export class SimHost implements ControllerHost {
       keys[i] = slot.key;
       if (pod === undefined) {
         values[i] = null;
+        // a deleted pod's slot goes (it is out of the dirty list now): one made again if the key is created again
+        this.slots.drop(slot);
         continue;
       }
       if (slot.pristineKnown === false) {
@@ -231,13 +240,8 @@ export class SimHost implements ControllerHost {
     return { keys, values };
   }
 
-  private slotOf(key: string): PodSlot {
-    let slot = this.podSlots.get(key);
-    if (slot === undefined) {
-      slot = new PodSlot(key);
-      this.podSlots.set(key, slot);
-    }
-    return slot;
+  podSlot(key: string): PodSlot | undefined {
+    return this.slots.existing(key, this.cluster.pods, this.podNode);
   }
 
   private markDirty(slot: PodSlot): void {
@@ -429,62 +433,64 @@ export class SimHost implements ControllerHost {
     return out;
   }
 
-  updatePod(pod: PodRecord, key = nsKey(pod.meta.namespace, pod.meta.name)): void {
-    const slot = this.slotOf(key);
+  updatePod(pod: PodRecord, key = nsKey(pod.meta.namespace, pod.meta.name), given?: PodSlot): void {
+    // a slot given is podSlot's, read in this instant: stale only if a restore came between
+    const slot = given instanceof PodSlot && given.gen === this.slots.gen ? given : this.slots.of(key, this.cluster.pods, this.podNode);
+    if (this.slots.check) this.slots.verify(slot, this.cluster.pods, this.podNode, pod);
     this.markDirty(slot);
     this.podChanges?.add(key);
     const seen = slot.seen;
     const now = this.seenOf(pod, seen);
-    const indexed = this.podNode.get(key);
+    const indexed = slot.node;
     let before = seen;
     if (!before) {
       // never announced: its current record, under the node it was indexed under; that is `now`
       // itself when the node is the same (both are never edited, see seenOf)
       before = indexed === now.nodeName ? now : { ...now, nodeName: indexed };
     }
-    if (indexed !== pod.nodeName) this.moveIndex(key, indexed, pod.nodeName);
+    if (indexed !== pod.nodeName) this.moveIndex(slot, indexed, pod.nodeName);
     slot.seen = now;
     slot.pod = pod;
-    this.notifyPod('updated', pod, before, key);
+    this.notifyPod('updated', pod, before, key, slot);
   }
 
   createPod(pod: PodRecord): void {
     const key = nsKey(pod.meta.namespace, pod.meta.name);
-    const slot = this.slotOf(key);
+    const slot = this.slots.of(key, this.cluster.pods, this.podNode);
     this.markDirty(slot);
     this.podChanges?.add(key);
-    const existing = this.cluster.pods.get(key);
+    const existing = slot.pod;
     const seen = slot.seen;
     // The replaced pod as last announced, taken before the index moves: a slot with nothing seen (as a
     // restore leaves every slot) reads the pod's node from the index, which must still be the old one.
-    const before = existing ? (seen ?? this.podBefore(key, slot, existing)) : undefined;
+    const before = existing ? (seen ?? this.podBefore(slot, existing)) : undefined;
     this.cluster.pods.set(key, pod);
     slot.pod = pod;
-    this.index(key, pod.nodeName);
+    this.index(slot, pod.nodeName);
     if (before) {
       slot.seen = this.seenOf(pod, seen);
-      this.notifyPod('updated', pod, before, key);
+      this.notifyPod('updated', pod, before, key, slot);
       return;
     }
     this.podKeyLog.push(key, true);
     slot.seen = this.seenOf(pod, seen);
-    this.notifyPod('added', pod, undefined, key);
+    this.notifyPod('added', pod, undefined, key, slot);
   }
 
   deletePod(pod: PodRecord): void {
     const key = nsKey(pod.meta.namespace, pod.meta.name);
     const current = this.cluster.pods.get(key);
     if (!current) return;
-    const slot = this.slotOf(key);
+    const slot = this.slots.of(key, this.cluster.pods, this.podNode);
     this.markDirty(slot);
     this.podChanges?.add(key);
-    const before = this.podBefore(key, slot, current);
+    const before = this.podBefore(slot, current);
     this.cluster.pods.delete(key);
     this.podKeyLog.push(key, false);
-    this.index(key, undefined);
+    this.index(slot, undefined);
     slot.seen = undefined;
     slot.pod = undefined;
-    this.notifyPod('deleted', current, before, key);
+    this.notifyPod('deleted', current, before, key, slot);
   }
 
   /** The ReplicaSet controller wrote rs.status: announced as an update, as the informer would. */
@@ -559,15 +565,15 @@ export class SimHost implements ControllerHost {
   // a closure per announcement (millions of Lease renewals and pod updates an
   // hour at 5,000 nodes) is garbage the collector has to chase.
   // Newly started controllers are told nothing: `start` is their informers' initial list.
-  private notifyPod(type: WatchType, pod: PodRecord, before: PodBefore | undefined, key: string): void {
-    for (const c of this.controllers) if (c.onPodEvent) c.onPodEvent(this, type, pod, before, key);
+  private notifyPod(type: WatchType, pod: PodRecord, before: PodBefore | undefined, key: string, slot: PodSlot): void {
+    for (const c of this.controllers) if (c.onPodEvent) c.onPodEvent(this, type, pod, before, key, slot);
   }
 
-  private podBefore(key: string, slot: PodSlot, pod: PodRecord): PodBefore {
+  private podBefore(slot: PodSlot, pod: PodRecord): PodBefore {
     const seen = slot.seen;
     if (seen) return seen;
     const b = this.seenOf(pod, undefined);
-    b.nodeName = this.podNode.get(key);
+    b.nodeName = slot.node;
     return b;
   }
 
@@ -580,13 +586,17 @@ export class SimHost implements ControllerHost {
     return podBeforeOf(pod, prev?.conditions, this.madeCondition);
   }
 
-  private index(key: string, nodeName: string | undefined): void {
-    const old = this.podNode.get(key);
-    if (old !== nodeName) this.moveIndex(key, old, nodeName);
+  private index(slot: PodSlot, nodeName: string | undefined): void {
+    const old = slot.node;
+    if (old !== nodeName) this.moveIndex(slot, old, nodeName);
   }
 
-  private moveIndex(key: string, old: string | undefined, nodeName: string | undefined): void {
+  /** `old`: the slot's node, the one the pod is indexed under */
+  private moveIndex(slot: PodSlot, old: string | undefined, nodeName: string | undefined): void {
+    const key = slot.key;
     if (!indexPodFrom(this.cluster.podsByNode, this.podNode, key, old, nodeName)) return;
+    // as indexPodFrom leaves podNode: no entry for an empty name
+    slot.node = nodeName || undefined;
     this.indexLog.push(key, nodeName);
     if (old !== undefined) this.indexNodes.add(old);
     if (nodeName) this.indexNodes.add(nodeName);
