@@ -13,7 +13,7 @@ import type { DaemonSetRecord, LeaseRecord, NodeRecord, ObjectMeta, PodCondition
 /**
  * Checking modes (tests: SimulationOptions.checks): compare what a fast path of the checkpoints
  * assumes with the slow path, and throw on a difference (heartbeats: CheckpointStore.heartbeatCopy;
- * pods: SimHost.takeDirtyPods; index: the pod index a restore puts back, against the one replayed
+ * pods: DirtyPods.take; index: the pod index a restore puts back, against the one replayed
  * from the snapshot; facts: the causes memory a restore puts back, against the one made from every log).
  */
 export interface CheckpointChecks {

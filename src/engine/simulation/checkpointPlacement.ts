@@ -51,7 +51,7 @@ export class PendingCheckpoint {
   private due = false;
   /**
    * `save` takes the checkpoint; `copyPods(max)` makes up to `max` more of the pod copies it will take
-   * (SimHost.copyDirtyPods) and says whether some are left: the dearest part of the Unknown pass's
+   * (DirtyPods.copy) and says whether some are left: the dearest part of the Unknown pass's
    * checkpoint (50,000 pods at 5,000 nodes).
    */
   constructor(private readonly to: { save(): void; copyPods?(max: number): boolean }) {}

@@ -180,7 +180,7 @@ export class CheckpointStore {
     const last = this.list[this.list.length - 1];
     if (last && last.traceLength === host.trace.length && last.pass === host.pass && last.now === host.now) return;
     const podOrder = last !== undefined && host.podKeyLog.length === 0 ? last.pods.order : [...c.pods.keys()];
-    const pods: PodDelta = new PodChanges(host.takeDirtyPods(), host.podKeyLog, podOrder);
+    const pods: PodDelta = new PodChanges(host.dirtyPods.take(), host.podKeyLog, podOrder);
     host.podKeyLog = [];
     const indexLog = host.indexLog;
     host.indexLog = [];
@@ -301,7 +301,7 @@ export class CheckpointStore {
         chain,
         dropped,
         (c) => c.pods.delta,
-        host.dirtyPodKeys(),
+        host.dirtyPods.keys(),
         clonePod,
         undefined,
         podsReplaced,
@@ -333,7 +333,7 @@ export class CheckpointStore {
     host.controllerStartTime = cp.controllerStartTime;
     host.truncate(cp.traceLength);
     host.facts = facts;
-    host.clearDirtyPods();
+    host.dirtyPods.clear();
     host.dirtyNodes.clear();
     host.heartbeatNodes.clear();
     // their nodeCopies entries may be copies made after the checkpoint: the next checkpoint compares them

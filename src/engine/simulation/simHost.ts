@@ -40,6 +40,7 @@ import { frozenPod } from './checkpoint';
 import { causesBefore, setFact, SHORT_LIST, type Facts } from './facts';
 import { indexPodFrom, podBeforeOf, PodSlot, PodSlots } from './podIndex';
 import { ClearCountingSet, markBatch } from './announced';
+import { DirtyPods } from './dirtyPods';
 import type { SimulationChecks } from './checks';
 
 // simulation.ts and the facts test import these from here (they lived here before the split)
@@ -174,81 +175,30 @@ export class SimHost implements ControllerHost {
     return { byNode: this.cluster.podsByNode, podNode: this.podNode };
   }
 
-  /**
-   * Pods created, changed or deleted through the host since the last checkpoint (checkpoints keep
-   * only these), in the order first changed: slots, each listed once per round (PodSlot.dirtyRound),
-   * without a set's look-up.
-   */
-  private dirtyPodList: PodSlot[] = [];
-  private dirtyRound = 0;
+  /** Pods created, changed or deleted through the host since the last checkpoint, and the copies a checkpoint keeps of them. */
+  readonly dirtyPods = new DirtyPods((slot) => this.podCopy(slot));
 
-  /** How many pods changed since the last checkpoint. */
-  get dirtyPodCount(): number {
-    return this.dirtyPodList.length;
-  }
-
-  /** The keys of the pods changed since the last checkpoint. */
-  dirtyPodKeys(): string[] {
-    return this.dirtyPodList.map((s) => s.key);
-  }
-
-  clearDirtyPods(): void {
-    this.dirtyPodList = [];
-    this.dirtyRound++;
-    this.podCopies = undefined;
-  }
-
-  /** The copies made so far of the pods takeDirtyPods returns next (copyDirtyPods), in the list's order. */
-  private podCopies?: { keys: string[]; values: (PodRecord | null)[]; done: number };
-
-  /** Makes up to `max` more of the copies takeDirtyPods returns next (a pending checkpoint's: no pod changes before it); whether some are left. */
-  copyDirtyPods(max: number): boolean {
-    const list = this.dirtyPodList;
-    const c = (this.podCopies ??= { keys: new Array<string>(list.length), values: new Array<PodRecord | null>(list.length), done: 0 });
-    if (c.keys.length !== list.length) throw new Error('checkpoint: a pod changed while its copies were being made');
-    const pods = this.cluster.pods;
-    const { keys, values } = c;
-    let i = c.done;
-    for (const end = Math.min(list.length, i + max); i < end; i++) {
-      const slot = list[i];
-      const pod = slot.pod;
-      if (this.checkPods && pods.get(slot.key) !== pod) throw new Error(`checkpoint: Pod ${slot.key} in the pod map is not the record last passed to the host`);
-      keys[i] = slot.key;
-      if (pod === undefined) {
-        values[i] = null;
-        // a deleted pod's slot goes (it is out of the dirty list now): one made again if the key is created again
-        this.slots.drop(slot);
-        continue;
-      }
-      if (slot.pristineKnown === false) {
-        slot.pristine = this.pristinePods.get(slot.key);
-        slot.pristineKnown = true;
-      }
-      values[i] = frozenPod(pod, slot.pristine, slot.seen?.conditions, this.madeCondition);
+  /** The copy a checkpoint keeps of a changed pod (frozenPod; null: deleted). */
+  private podCopy(slot: PodSlot): PodRecord | null {
+    const pod = slot.pod;
+    if (this.checkPods && this.cluster.pods.get(slot.key) !== pod)
+      throw new Error(`checkpoint: Pod ${slot.key} in the pod map is not the record last passed to the host`);
+    if (pod === undefined) {
+      // a deleted pod's slot goes (it is out of the dirty list now): one made again if the key is created again
+      this.slots.drop(slot);
+      return null;
     }
-    return (c.done = i) < list.length;
-  }
-
-  /**
-   * The pods changed since the last checkpoint, as a checkpoint keeps them (frozenPod; null: deleted),
-   * in the order first changed, each key once; clears the list.
-   */
-  takeDirtyPods(): { keys: string[]; values: (PodRecord | null)[] } {
-    this.copyDirtyPods(Infinity);
-    const { keys, values } = this.podCopies!;
-    this.clearDirtyPods();
-    return { keys, values };
+    if (slot.pristineKnown === false) {
+      slot.pristine = this.pristinePods.get(slot.key);
+      slot.pristineKnown = true;
+    }
+    return frozenPod(pod, slot.pristine, slot.seen?.conditions, this.madeCondition);
   }
 
   podSlot(key: string): PodSlot | undefined {
     return this.slots.existing(key, this.cluster.pods, this.podNode);
   }
 
-  private markDirty(slot: PodSlot): void {
-    if (slot.dirtyRound === this.dirtyRound) return;
-    slot.dirtyRound = this.dirtyRound;
-    this.dirtyPodList.push(slot);
-  }
   /** The same for nodes (by name), ReplicaSets (namespace/name) and Leases (node name). */
   dirtyNodes = new Set<string>();
   /**
@@ -437,7 +387,7 @@ export class SimHost implements ControllerHost {
     // a slot given is podSlot's, read in this instant: stale only if a restore came between
     const slot = given instanceof PodSlot && given.gen === this.slots.gen ? given : this.slots.of(key, this.cluster.pods, this.podNode);
     if (this.slots.check) this.slots.verify(slot, this.cluster.pods, this.podNode, pod);
-    this.markDirty(slot);
+    this.dirtyPods.mark(slot);
     this.podChanges?.add(key);
     const seen = slot.seen;
     const now = this.seenOf(pod, seen);
@@ -457,7 +407,7 @@ export class SimHost implements ControllerHost {
   createPod(pod: PodRecord): void {
     const key = nsKey(pod.meta.namespace, pod.meta.name);
     const slot = this.slots.of(key, this.cluster.pods, this.podNode);
-    this.markDirty(slot);
+    this.dirtyPods.mark(slot);
     this.podChanges?.add(key);
     const existing = slot.pod;
     const seen = slot.seen;
@@ -482,7 +432,7 @@ export class SimHost implements ControllerHost {
     const current = this.cluster.pods.get(key);
     if (!current) return;
     const slot = this.slots.of(key, this.cluster.pods, this.podNode);
-    this.markDirty(slot);
+    this.dirtyPods.mark(slot);
     this.podChanges?.add(key);
     const before = this.podBefore(slot, current);
     this.cluster.pods.delete(key);

@@ -100,7 +100,7 @@ export class SimulationImpl implements Simulation {
   /** while goToPass replays up to this pass: more checkpoints (checkpointDue) */
   private replay: Replay | null = null;
   /** settled by every public method that can change the state or reads the checkpoints; not by the views (test/engine/simulation/pendingCheckpoint.test.ts) */
-  private readonly pending = new PendingCheckpoint({ save: () => this.saveCheckpoint(), copyPods: (max) => this.host.copyDirtyPods(max) });
+  private readonly pending = new PendingCheckpoint({ save: () => this.saveCheckpoint(), copyPods: (max) => this.host.dirtyPods.copy(max) });
   private readonly checkpointEvery: number;
   /** see HEAVY_PASS_SHARE */
   private readonly heavyPassPods: number;
@@ -531,7 +531,7 @@ export class SimulationImpl implements Simulation {
     }
     this.processedUpTo = t;
     this.invariants?.observe(host.trace);
-    if (monitorDue && host.pass !== null && checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPodCount, this.heavyPassPods))
+    if (monitorDue && host.pass !== null && checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPods.count, this.heavyPassPods))
       this.pending.mark();
   }
 

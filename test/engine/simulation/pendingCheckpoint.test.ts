@@ -166,8 +166,8 @@ function drive(
         let budget = SLICES[slice++ % SLICES.length];
         sim.prepareSlice(() => budget-- > 0);
         // copies made, some left: the settle below (the next operation) makes the rest
-        const copies = (sim.host as unknown as { podCopies?: { done: number; keys: unknown[] } }).podCopies;
-        if (copies && copies.done > 0 && copies.done < copies.keys.length) partly++;
+        const copies = sim.host.dirtyPods.copied;
+        if (copies && copies.done > 0 && copies.done < copies.of) partly++;
         readViews(sim);
       }
       // the clock moved on without the checkpoint taken first (as runUntil does after its last instant)
