@@ -390,13 +390,14 @@ async function replicaSetRows(p: RealPanel): Promise<{ ref: string; text: string
   );
 }
 
-/** Scrolls the ReplicaSets list to `where` of its height (1: the end), and waits for the frame whose scroll event draws it. */
-async function scrollReplicaSets(p: RealPanel, where: number): Promise<void> {
-  await p.page.locator('#replicasets').evaluate((e, w) => {
+/** Scrolls the list `selector` to `where` of its height (1: the end), and waits for the frame whose scroll event draws it. */
+async function scrollList(p: RealPanel, selector: string, where: number): Promise<void> {
+  await p.page.locator(selector).evaluate((e, w) => {
     e.scrollTop = w * (e.scrollHeight - e.clientHeight);
   }, where);
   await p.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
 }
+const scrollReplicaSets = (p: RealPanel, where: number): Promise<void> => scrollList(p, '#replicasets', where);
 
 /** The drawn rows against a fresh panel at the same position, scrolled alike, and against its session's items. */
 async function sameReplicaSets(
@@ -529,12 +530,7 @@ async function nodeRows(p: RealPanel): Promise<{ ref: string; cls: string; text:
   );
 }
 
-async function scrollNodes(p: RealPanel, where: number): Promise<void> {
-  await p.page.locator('#nodes').evaluate((e, w) => {
-    e.scrollTop = w * (e.scrollHeight - e.clientHeight);
-  }, where);
-  await p.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
+const scrollNodes = (p: RealPanel, where: number): Promise<void> => scrollList(p, '#nodes', where);
 
 /** The node rows drawn against a fresh panel at the same position, filtered and scrolled alike, and against its session's items. */
 async function sameNodes(
