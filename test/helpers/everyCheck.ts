@@ -9,5 +9,4 @@ export const EVERY_CHECK: Required<SimulationChecks> = {
   kubeletDue: true,
   restoreIndexRebuild: true,
   nodeIndexRebuild: true,
-  podSlots: true,
 };

@@ -34,9 +34,6 @@ import type { NodeCondition, NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord,
 import type { ControllerName } from '../trace/decision';
 import type { Explanation, MachineView, ZoneView } from '../trace/views';
 import type { Problem } from '../problems';
-import type { PodSlot } from './podSlot';
-
-export type { PodSlot } from './podSlot';
 
 export type WatchType = 'added' | 'updated' | 'deleted';
 
@@ -71,10 +68,9 @@ export interface SimController {
   /**
    * `key`: the pod's `namespace/name` as the host has it, one string for every controller told of
    * this change (a key each controller built anew had to be flattened and hashed again, per
-   * controller, for each of MarkPodsNotReady's 50,000 pod updates at 5,000 nodes). `slot`: the
-   * host's slot of the key, when it keeps them (PodSlot).
+   * controller, for each of MarkPodsNotReady's 50,000 pod updates at 5,000 nodes).
    */
-  onPodEvent?(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore, key?: string, slot?: PodSlot): void;
+  onPodEvent?(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore, key?: string): void;
   /** `key`: the ReplicaSet's `namespace/name` as the host has it (see onPodEvent) */
   onReplicaSetEvent?(host: ControllerHost, type: WatchType, rs: ReplicaSetRecord, key?: string): void;
   onLeaseEvent?(host: ControllerHost, type: WatchType, lease: LeaseRecord): void;

@@ -11,7 +11,6 @@ import type { Micros } from '../model/time';
 import type { ControllerConfig, KubeletConfig } from '../config/types';
 import type { VersionBehaviour } from '../versions/types';
 import type { ControllerName, DecisionInput, MachineTransition } from '../trace/decision';
-import type { PodSlot } from './podSlot';
 
 export type ApiVerb = 'create' | 'delete' | 'update' | 'patch';
 export type ApiResource = 'pods' | 'nodes' | 'replicasets';
@@ -61,17 +60,10 @@ export interface ControllerHost {
    * A pod record edited by the caller (it edits the record, then calls this at
    * once). Every change of a pod goes through updatePod, createPod or deletePod:
    * the other controllers, checkpoints and views learn of pod changes only here.
-   * `key`: the pod's `namespace/name` when the caller has made it already (else the host makes it);
-   * `slot`: the key's slot as `podSlot` gave it, when the caller has it (else the host finds it).
+   * `key`: the pod's `namespace/name` when the caller has made it already (else the host makes it).
    */
-  updatePod(pod: PodRecord, key?: string, slot?: PodSlot): void;
+  updatePod(pod: PodRecord, key?: string): void;
   createPod(pod: PodRecord): void;
-  /**
-   * Optional: the slot the host keeps for the key (PodSlot), made if there is none yet and a pod is
-   * under the key; undefined when there is neither (a slot kept for a pod deleted has `pod`
-   * undefined). A host without slots leaves it out, and callers look the key up in `cluster.pods`.
-   */
-  podSlot?(key: string): PodSlot | undefined;
   deletePod(pod: PodRecord): void;
   /**
    * Optional: the ReplicaSet controller has written `rs.status` (UpdateStatus

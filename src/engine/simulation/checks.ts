@@ -13,10 +13,4 @@ export interface SimulationChecks extends CheckpointChecks {
   restoreIndexRebuild?: boolean;
   /** SimplifiedBinderOptions.checkRestoredIndex: the node index taken over on a restore equals one made anew */
   nodeIndexRebuild?: boolean;
-  /**
-   * The pods' slots (controllers' PodSlot): the host's slot of a key read or given holds the pod
-   * map's record and the index's node (SimHost.checkSlots), and the ReplicaSet controller's set on a
-   * slot is its owner index's (ReplicaSetControllerOptions.checkPodSlots)
-   */
-  podSlots?: boolean;
 }

@@ -38,10 +38,9 @@ import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
 import { frozenPod } from './checkpoint';
 import { causesBefore, setFact, SHORT_LIST, type Facts } from './facts';
-import { indexPodFrom, podBeforeOf, PodSlot, PodSlots } from './podIndex';
+import { indexPodFrom, podBeforeOf, PodSlot } from './podIndex';
 import { ClearCountingSet, markBatch } from './announced';
 import { DirtyPods } from './dirtyPods';
-import type { SimulationChecks } from './checks';
 
 // simulation.ts and the facts test import these from here (they lived here before the split)
 export { setFact, type Facts } from './facts';
@@ -94,20 +93,16 @@ export class SimHost implements ControllerHost {
   /** what the controllers were last told about each node */
   private nodeSeen = new Map<string, NodeBefore>();
   /**
-   * Per pod key: the pod's record and the node it is indexed under, what the host last announced
-   * for it, and more (PodSlot): one look-up per pod change instead of one per map, none for a
-   * caller that has the slot (see PodSlots).
+   * Per pod key the host was told of: what it last announced for the pod, the snapshot's record
+   * under the key, whether it changed since the last checkpoint. One look-up per pod change
+   * instead of one per map (what was announced, the dirty set): at 5,000 nodes a look-up in a map
+   * of 150,000 keys is a cache miss or more, and MarkPodsNotReady changes 50,000 pods at once.
    */
-  private slots = new PodSlots();
-  /** checking mode (SimulationOptions.checks.pods): every pod a checkpoint keeps is the pod map's record */
-  checkPods = false;
-  /** the checking modes the host runs: `pods` (checkPods), `podSlots` (PodSlots.check) */
-  useChecks(checks: SimulationChecks | undefined): void {
-    this.checkPods = checks?.pods === true;
-    this.slots.check = checks?.podSlots === true;
-  }
+  private podSlots = new Map<string, PodSlot>();
   /** The snapshot's pods (never edited: the simulation works on a copy): checkpoints' pods share their metadata when equal. */
   pristinePods: ReadonlyMap<string, PodRecord> = new Map();
+  /** checking mode (SimulationOptions.checks.pods): every pod a checkpoint keeps is the pod map's record */
+  checkPods = false;
   /** the last condition frozenConditions had to copy */
   private madeCondition: { last?: object } = {};
   /** pod key -> the node it is indexed under in podsByNode */
@@ -148,8 +143,8 @@ export class SimHost implements ControllerHost {
       this.recordChangesLost = true;
     }
     this.nodeSeen.clear();
-    // what was announced is forgotten, and the slots' records and nodes are read again when next needed
-    this.slots.gen++;
+    // what was announced is forgotten (slots still listed as dirty keep their pristine record only)
+    this.podSlots = new Map();
     for (const node of this.cluster.nodes.values()) this.nodeSeen.set(node.meta.name, nodeBefore(node));
     let byNode = new Map<string, Set<string>>();
     if (index) {
@@ -157,9 +152,7 @@ export class SimHost implements ControllerHost {
       this.podNode = index.podNode;
     } else {
       this.podNode = new Map();
-      // every pod's slot made now (the start): a pod's first change then finds it by its key alone
       for (const [key, pod] of this.cluster.pods) {
-        this.slots.put(key, pod);
         if (!pod.nodeName) continue;
         this.podNode.set(key, pod.nodeName);
         let s = byNode.get(pod.nodeName);
@@ -183,11 +176,7 @@ export class SimHost implements ControllerHost {
     const pod = slot.pod;
     if (this.checkPods && this.cluster.pods.get(slot.key) !== pod)
       throw new Error(`checkpoint: Pod ${slot.key} in the pod map is not the record last passed to the host`);
-    if (pod === undefined) {
-      // a deleted pod's slot goes (it is out of the dirty list now): one made again if the key is created again
-      this.slots.drop(slot);
-      return null;
-    }
+    if (pod === undefined) return null;
     if (slot.pristineKnown === false) {
       slot.pristine = this.pristinePods.get(slot.key);
       slot.pristineKnown = true;
@@ -195,8 +184,13 @@ export class SimHost implements ControllerHost {
     return frozenPod(pod, slot.pristine, slot.seen?.conditions, this.madeCondition);
   }
 
-  podSlot(key: string): PodSlot | undefined {
-    return this.slots.existing(key, this.cluster.pods, this.podNode);
+  private slotOf(key: string): PodSlot {
+    let slot = this.podSlots.get(key);
+    if (slot === undefined) {
+      slot = new PodSlot(key);
+      this.podSlots.set(key, slot);
+    }
+    return slot;
   }
 
   /** The same for nodes (by name), ReplicaSets (namespace/name) and Leases (node name). */
@@ -383,64 +377,62 @@ export class SimHost implements ControllerHost {
     return out;
   }
 
-  updatePod(pod: PodRecord, key = nsKey(pod.meta.namespace, pod.meta.name), given?: PodSlot): void {
-    // a slot given is podSlot's, read in this instant: stale only if a restore came between
-    const slot = given instanceof PodSlot && given.gen === this.slots.gen ? given : this.slots.of(key, this.cluster.pods, this.podNode);
-    if (this.slots.check) this.slots.verify(slot, this.cluster.pods, this.podNode, pod);
+  updatePod(pod: PodRecord, key = nsKey(pod.meta.namespace, pod.meta.name)): void {
+    const slot = this.slotOf(key);
     this.dirtyPods.mark(slot);
     this.podChanges?.add(key);
     const seen = slot.seen;
     const now = this.seenOf(pod, seen);
-    const indexed = slot.node;
+    const indexed = this.podNode.get(key);
     let before = seen;
     if (!before) {
       // never announced: its current record, under the node it was indexed under; that is `now`
       // itself when the node is the same (both are never edited, see seenOf)
       before = indexed === now.nodeName ? now : { ...now, nodeName: indexed };
     }
-    if (indexed !== pod.nodeName) this.moveIndex(slot, indexed, pod.nodeName);
+    if (indexed !== pod.nodeName) this.moveIndex(key, indexed, pod.nodeName);
     slot.seen = now;
     slot.pod = pod;
-    this.notifyPod('updated', pod, before, key, slot);
+    this.notifyPod('updated', pod, before, key);
   }
 
   createPod(pod: PodRecord): void {
     const key = nsKey(pod.meta.namespace, pod.meta.name);
-    const slot = this.slots.of(key, this.cluster.pods, this.podNode);
+    const slot = this.slotOf(key);
     this.dirtyPods.mark(slot);
     this.podChanges?.add(key);
-    const existing = slot.pod;
+    const existing = this.cluster.pods.get(key);
     const seen = slot.seen;
     // The replaced pod as last announced, taken before the index moves: a slot with nothing seen (as a
     // restore leaves every slot) reads the pod's node from the index, which must still be the old one.
-    const before = existing ? (seen ?? this.podBefore(slot, existing)) : undefined;
+    const before = existing ? (seen ?? this.podBefore(key, slot, existing)) : undefined;
     this.cluster.pods.set(key, pod);
     slot.pod = pod;
-    this.index(slot, pod.nodeName);
+    this.index(key, pod.nodeName);
     if (before) {
       slot.seen = this.seenOf(pod, seen);
-      this.notifyPod('updated', pod, before, key, slot);
+      this.notifyPod('updated', pod, before, key);
       return;
     }
     this.podKeyLog.push(key, true);
     slot.seen = this.seenOf(pod, seen);
-    this.notifyPod('added', pod, undefined, key, slot);
+    this.notifyPod('added', pod, undefined, key);
   }
 
   deletePod(pod: PodRecord): void {
     const key = nsKey(pod.meta.namespace, pod.meta.name);
     const current = this.cluster.pods.get(key);
     if (!current) return;
-    const slot = this.slots.of(key, this.cluster.pods, this.podNode);
+    const slot = this.slotOf(key);
     this.dirtyPods.mark(slot);
     this.podChanges?.add(key);
-    const before = this.podBefore(slot, current);
+    const before = this.podBefore(key, slot, current);
     this.cluster.pods.delete(key);
     this.podKeyLog.push(key, false);
-    this.index(slot, undefined);
+    this.index(key, undefined);
     slot.seen = undefined;
     slot.pod = undefined;
-    this.notifyPod('deleted', current, before, key, slot);
+    this.notifyPod('deleted', current, before, key);
   }
 
   /** The ReplicaSet controller wrote rs.status: announced as an update, as the informer would. */
@@ -515,15 +507,15 @@ export class SimHost implements ControllerHost {
   // a closure per announcement (millions of Lease renewals and pod updates an
   // hour at 5,000 nodes) is garbage the collector has to chase.
   // Newly started controllers are told nothing: `start` is their informers' initial list.
-  private notifyPod(type: WatchType, pod: PodRecord, before: PodBefore | undefined, key: string, slot: PodSlot): void {
-    for (const c of this.controllers) if (c.onPodEvent) c.onPodEvent(this, type, pod, before, key, slot);
+  private notifyPod(type: WatchType, pod: PodRecord, before: PodBefore | undefined, key: string): void {
+    for (const c of this.controllers) if (c.onPodEvent) c.onPodEvent(this, type, pod, before, key);
   }
 
-  private podBefore(slot: PodSlot, pod: PodRecord): PodBefore {
+  private podBefore(key: string, slot: PodSlot, pod: PodRecord): PodBefore {
     const seen = slot.seen;
     if (seen) return seen;
     const b = this.seenOf(pod, undefined);
-    b.nodeName = slot.node;
+    b.nodeName = this.podNode.get(key);
     return b;
   }
 
@@ -536,17 +528,13 @@ export class SimHost implements ControllerHost {
     return podBeforeOf(pod, prev?.conditions, this.madeCondition);
   }
 
-  private index(slot: PodSlot, nodeName: string | undefined): void {
-    const old = slot.node;
-    if (old !== nodeName) this.moveIndex(slot, old, nodeName);
+  private index(key: string, nodeName: string | undefined): void {
+    const old = this.podNode.get(key);
+    if (old !== nodeName) this.moveIndex(key, old, nodeName);
   }
 
-  /** `old`: the slot's node, the one the pod is indexed under */
-  private moveIndex(slot: PodSlot, old: string | undefined, nodeName: string | undefined): void {
-    const key = slot.key;
+  private moveIndex(key: string, old: string | undefined, nodeName: string | undefined): void {
     if (!indexPodFrom(this.cluster.podsByNode, this.podNode, key, old, nodeName)) return;
-    // as indexPodFrom leaves podNode: no entry for an empty name
-    slot.node = nodeName || undefined;
     this.indexLog.push(key, nodeName);
     if (old !== undefined) this.indexNodes.add(old);
     if (nodeName) this.indexNodes.add(nodeName);

@@ -14,7 +14,6 @@ import { formatDuration } from '../../model/time';
 import { type NodeRecord, nodeRef, zoneRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
 import type { ControllerHost } from '../controllerHost';
-import type { PodSlot } from '../controller';
 import { disruptionExclusion } from './disruption';
 import { leaseOnly, leaseOnlySuffices, readyFastPath, requeueSettled, unchangedUnknown } from './fastPaths';
 import { handleDisruption } from './handleDisruption';
@@ -255,9 +254,8 @@ export function evaluateNode(nlc: NodeLifecycleState, host: ControllerHost, node
     const needsRetry = nlc.retry.has(name);
     if (leftTrue || (needsRetry && r.observed.status !== 'True')) {
       const keys: string[] = [];
-      const slots: PodSlot[] = [];
-      const pods = nlc.podsOn(host, name, keys, slots);
-      if (!markPodsNotReady(nlc, host, name, pods, nlc.rules.markOnlyChangedPods ? 'MarkPodsNotReady' : 'MarkAllPodsNotReady', keys, slots)) {
+      const pods = nlc.podsOn(host, name, keys);
+      if (!markPodsNotReady(nlc, host, name, pods, nlc.rules.markOnlyChangedPods ? 'MarkPodsNotReady' : 'MarkAllPodsNotReady', keys)) {
         nlc.retry.add(name);
         return;
       }
@@ -265,9 +263,8 @@ export function evaluateNode(nlc: NodeLifecycleState, host: ControllerHost, node
     nlc.retry.delete(name);
   } else if (leftTrue) {
     const keys: string[] = [];
-    const slots: PodSlot[] = [];
-    const pods = nlc.podsOn(host, name, keys, slots);
-    markPodsNotReady(nlc, host, name, pods, 'MarkAllPodsNotReady', keys, slots);
+    const pods = nlc.podsOn(host, name, keys);
+    markPodsNotReady(nlc, host, name, pods, 'MarkAllPodsNotReady', keys);
   }
 }
 

@@ -11,7 +11,6 @@ import { type ConditionStatus, type NodeRecord, type PodCondition, type PodRecor
 import { zoneKeyOf } from '../../model/zones';
 import type { Check, MachineTransition } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
-import type { PodSlot } from '../controller';
 import { askDeletePodsPod, askMarkPodsNotReady } from './controllerUtilsMachines';
 import { podEvictionTimeoutElapsed } from './guards';
 import type { NodeHealthEvent } from './machines';
@@ -300,8 +299,7 @@ export function setPodTerminationReason(
  * `keys`: the pods' keys as the pod index holds them (podsOn's `keysOut`), else made here. The
  * index's strings are hashed already; a key made anew is a concatenation that every map it is
  * looked up in (the host's, each controller's) must first flatten and hash: 50,000 of them when
- * a zone's nodes go Unknown at 5,000 nodes. `slots`: their slots (podsOn's `slotsOut`), handed
- * to the host with each update, so that neither it nor the controllers it tells look the key up.
+ * a zone's nodes go Unknown at 5,000 nodes.
  */
 export function markPodsNotReady(
   nlc: NodeLifecycleState,
@@ -310,7 +308,6 @@ export function markPodsNotReady(
   pods: PodRecord[],
   fn: string,
   keys?: readonly string[],
-  slots?: readonly PodSlot[],
 ): boolean {
   const ref = nodeRef(nodeName);
   const updated: string[] = [];
@@ -342,8 +339,7 @@ export function markPodsNotReady(
     if (nlc.rules.markOnlyChangedPods && was !== 'False') ready.lastTransitionTime = host.now;
     // one key for the host, the controllers it tells and the decision's list
     const key = keys !== undefined ? keys[i] : nsKey(pod.meta.namespace, pod.meta.name);
-    // the slot, where podsOn found one for each pod (none from a host without slots)
-    host.updatePod(pod, key, slots !== undefined && slots.length === pods.length ? slots[i] : undefined);
+    host.updatePod(pod, key);
     if (was !== 'False') updated.push(key);
   }
   if (updated.length) {

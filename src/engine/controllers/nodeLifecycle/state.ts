@@ -13,7 +13,6 @@ import type { ConditionStatus, NodeCondition, PodRecord } from '../../model/type
 import { zoneKeyOfLabels, zoneLabelsOf } from '../../model/zones';
 import type { Check, DecisionInput, MachineTransition } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
-import type { PodSlot } from '../controller';
 import { DeadlineHeap } from './deadlines';
 import { disruptionExclusion } from './disruption';
 import { deletePodsDeletes } from './guards';
@@ -488,11 +487,8 @@ export class NodeLifecycleState {
     this.queues.set(zone, new RateLimitedTimedQueue(this.evictionRate));
   }
 
-  /**
-   * The node's pods, in key order; `keysOut` receives their keys, the index's own strings, and
-   * `slotsOut` their slots where the host keeps them (see markPodsNotReady).
-   */
-  podsOn(host: ControllerHost, node: string, keysOut?: string[], slotsOut?: PodSlot[]): PodRecord[] {
+  /** The node's pods, in key order; `keysOut` receives their keys, the index's own strings (see markPodsNotReady). */
+  podsOn(host: ControllerHost, node: string, keysOut?: string[]): PodRecord[] {
     const keys = host.cluster.podsByNode.get(node);
     if (!keys) return [];
     // in key order; the index is usually in that order already (pods indexed in snapshot order), and
@@ -506,21 +502,9 @@ export class NodeLifecycleState {
       }
       prev = k;
     }
-    const out: PodRecord[] = [];
-    const sorted = ordered ? keys : [...keys].sort();
-    if (host.podSlot !== undefined) {
-      // the slot holds the record: one look-up, and the host and the other controllers read the slot after
-      for (const k of sorted) {
-        const slot = host.podSlot(k);
-        if (slot === undefined || slot.pod === undefined) continue;
-        out.push(slot.pod);
-        keysOut?.push(k);
-        slotsOut?.push(slot);
-      }
-      return out;
-    }
     const pods = host.cluster.pods;
-    for (const k of sorted) {
+    const out: PodRecord[] = [];
+    for (const k of ordered ? keys : [...keys].sort()) {
       const p = pods.get(k);
       if (!p) continue;
       out.push(p);

@@ -13,7 +13,7 @@
  *   -> calculateStatus / updateReplicaSetStatus -> requeue (minReadySeconds, backoff)
  */
 import type { ControllerHost } from '../controllerHost';
-import type { PodBefore, PodSlot, RestoreFrom, SimController, WatchType } from '../controller';
+import type { PodBefore, RestoreFrom, SimController, WatchType } from '../controller';
 import type { Explanation, MachineView } from '../../simulation/api';
 import type { Problem } from '../../problems';
 import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
@@ -54,8 +54,8 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
     handleReplicaSetEvent(this, host, type, rs, key);
   }
 
-  onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore, key?: string, slot?: PodSlot): void {
-    handlePodEvent(this, host, type, pod, before, key, slot);
+  onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore, key?: string): void {
+    handlePodEvent(this, host, type, pod, before, key);
   }
 
   // ---------------------------------------------------------------- clock

@@ -7,7 +7,6 @@
  * of those names, that take this memory as upstream's methods take their receiver `rsc`.
  */
 import type { ControllerHost } from '../controllerHost';
-import type { PodSlot } from '../controller';
 import type { Check, MachineTransition } from '../../trace/decision';
 import type { Problem } from '../../problems';
 import type { OwnerReference, PodRecord, ReplicaSetRecord } from '../../model/types';
@@ -52,11 +51,6 @@ export interface ReplicaSetControllerOptions {
    * (restoreIndexes.ts) is compared with the one `rebuildIndexes` makes, order included; a difference throws.
    */
   checkRestoredIndexes?: boolean;
-  /**
-   * For tests (SimulationOptions.checks.podSlots; verifyTallies implies it): every owner set read
-   * from a pod's slot (ownerSetOf) is compared with the owner index's; a difference throws.
-   */
-  checkPodSlots?: boolean;
 }
 
 /** events sent to ask the machine, whose refusal is its answer (a guard said no), not a lost track */
@@ -107,12 +101,9 @@ export class ReplicaSetCore {
   readonly verify: boolean;
   /** see ReplicaSetControllerOptions.strictMachines */
   readonly strict: boolean;
-  /** see ReplicaSetControllerOptions.checkPodSlots */
-  readonly checkSlots: boolean;
   constructor(readonly options: ReplicaSetControllerOptions = {}) {
     this.verify = options.verifyTallies === true;
     this.strict = this.verify || options.strictMachines === true;
-    this.checkSlots = this.verify || options.checkPodSlots === true;
   }
 
   newEntry(key: string, rs: ReplicaSetRecord, saved?: SavedEntry): Entry {
@@ -196,19 +187,13 @@ export class ReplicaSetCore {
     this.timed.delete(entry);
   }
 
-  /**
-   * `index` for every pod into empty maps (a restore does this for every pod: kept to the inserts),
-   * each pod's set written on its slot too (where the host keeps slots), so that its first event
-   * does not look it up
-   */
+  /** `index` for every pod into empty maps (a restore does this for every pod: kept to the inserts) */
   rebuildIndexes(host: ControllerHost): void {
     this.indexesMade++;
-    const stamp = (this.ownerIndex = {});
     this.podClasses.clear();
     const ownerOfPod = (this.ownerOfPod = new Map());
     const byOwner = (this.byOwner = new Map());
     const orphans = (this.orphans = new Map());
-    const slots = host.podSlot?.bind(host);
     for (const [key, pod] of host.cluster.pods) {
       const ref = controllerOf(pod.meta);
       const owner = ref ? ref.uid : '';
@@ -221,11 +206,6 @@ export class ReplicaSetCore {
       }
       set.set(key, pod);
       ownerOfPod.set(key, set);
-      const slot = slots?.(key);
-      if (slot !== undefined) {
-        slot.ownerSet = set;
-        slot.ownerIndex = stamp;
-      }
     }
   }
 
@@ -234,7 +214,7 @@ export class ReplicaSetCore {
    * The set a pod's key points to is the one of its owner (`byOwner`, or `orphans` for its
    * namespace): sets are made when missing and never dropped but all at once (rebuildIndexes).
    */
-  index(key: string, pod: PodRecord | undefined, oldSet = this.ownerOfPod.get(key)): PodSet | undefined {
+  index(key: string, pod: PodRecord | undefined, oldSet = this.ownerOfPod.get(key)): void {
     const ref = pod ? controllerOf(pod.meta) : undefined;
     const now = pod ? (ref ? ref.uid : '') : undefined;
     const old = oldSet?.owner;
@@ -251,7 +231,7 @@ export class ReplicaSetCore {
         // most updates change the record in place: it is the one held already
         if (held !== pod) set.set(key, pod);
       }
-      return oldSet;
+      return;
     }
     const map = now === '' ? this.orphans : this.byOwner;
     const k = now === '' ? nsOf(key) : now;
@@ -271,32 +251,7 @@ export class ReplicaSetCore {
       }
       set.set(key, pod);
       this.ownerOfPod.set(key, set);
-      return set;
     }
-    return undefined;
-  }
-
-  /**
-   * The owner index's stamp (PodSlot.ownerIndex): made anew whenever the index is (rebuildIndexes,
-   * which writes every pod's slot), so that a slot's set written from another index, or by another
-   * controller (a restart), is not read. A restore that takes the index over (takeOverIndexes)
-   * takes its stamp over too, and writes the slots of the pods it indexes again.
-   */
-  ownerIndex: object = {};
-
-  /** `ownerOfPod.get(key)`, read from the pod's slot when the slot's set is of the current index */
-  ownerSetOf(key: string, slot: PodSlot | undefined): PodSet | undefined {
-    if (slot === undefined || slot.ownerIndex !== this.ownerIndex) return this.ownerOfPod.get(key);
-    const set = slot.ownerSet as PodSet | undefined;
-    if (this.checkSlots && set !== this.ownerOfPod.get(key)) throw new Error(`replicaset: the slot of pod ${key} holds another set than the owner index`);
-    return set;
-  }
-
-  /** what `index` left for the pod (`set`: its return), written on its slot under the current index's stamp */
-  noteOwnerSet(slot: PodSlot | undefined, set: PodSet | undefined): void {
-    if (slot === undefined) return;
-    slot.ownerSet = set;
-    slot.ownerIndex = this.ownerIndex;
   }
 
   /**

@@ -4,7 +4,7 @@
  * ReplicaSets' machines (expectations observed, keys queued); syncs run later (processNextWorkItem.ts).
  */
 import type { ControllerHost } from '../controllerHost';
-import type { PodBefore, PodSlot, WatchType } from '../controller';
+import type { PodBefore, WatchType } from '../controller';
 import type { PodRecord, ReplicaSetRecord } from '../../model/types';
 import { MICROS_PER_SECOND } from '../../model/time';
 import { controllerOf, isPodActive, isPodReady } from './podUtil';
@@ -48,18 +48,17 @@ export function handlePodEvent(
   pod: PodRecord,
   before?: PodBefore,
   key = `${pod.meta.namespace}/${pod.meta.name}`,
-  slot?: PodSlot,
 ): void {
-  const oldSet = rsc.ownerSetOf(key, slot);
+  const oldSet = rsc.ownerOfPod.get(key);
   const oldOwner = oldSet?.owner;
   if (type === 'deleted') {
-    rsc.noteOwnerSet(slot, rsc.index(key, undefined, oldSet));
+    rsc.index(key, undefined, oldSet);
     if (rsc.podProblems.delete(key)) rsc.savedPodProblems = undefined;
     rsc.kept.delete(key);
     observeDeletion(rsc, host, pod, key, 'deleted');
     return;
   }
-  rsc.noteOwnerSet(slot, rsc.index(key, pod, oldSet));
+  rsc.index(key, pod, oldSet);
   rsc.checkPod(host, pod);
   const ref = controllerOf(pod.meta);
   if (pod.meta.deletionTimestamp !== undefined) {

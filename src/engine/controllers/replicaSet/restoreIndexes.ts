@@ -24,13 +24,10 @@ export function takeOverIndexes(rsc: ReplicaSetCore, previous: ReplicaSetCore, h
   rsc.ownerOfPod = previous.ownerOfPod;
   rsc.byOwner = previous.byOwner;
   rsc.orphans = previous.orphans;
-  // the pods' slots hold their sets of this index: true still but for the pods indexed again below
-  rsc.ownerIndex = previous.ownerIndex;
   // the previous controller is dropped after the restore; it must not go on editing these maps
   previous.ownerOfPod = new Map();
   previous.byOwner = new Map();
   previous.orphans = new Map();
-  previous.ownerIndex = {};
   // entries are made anew after this (newEntry points each set at its entry)
   for (const set of rsc.byOwner.values()) {
     set.tally = undefined;
@@ -40,9 +37,8 @@ export function takeOverIndexes(rsc: ReplicaSetCore, previous: ReplicaSetCore, h
   const reorder = new Set<PodSet>();
   for (const key of from.pods.keys()) {
     const was = rsc.ownerOfPod.get(key);
-    const set = rsc.index(key, pods.get(key), was);
-    // the key's slot, whether or not a pod is under it now (one created again later must not find `was`)
-    rsc.noteOwnerSet(host.podSlot?.(key), set);
+    rsc.index(key, pods.get(key), was);
+    const set = rsc.ownerOfPod.get(key);
     // a pod that joined a set comes last in it; one kept in its set (its record replaced) keeps its
     // place, which is the cluster's unless the pod was created again since the checkpoint
     if (set !== undefined && (set !== was || from.podsMovedInOrder.has(key))) reorder.add(set);
@@ -72,8 +68,7 @@ export function takeOverIndexes(rsc: ReplicaSetCore, previous: ReplicaSetCore, h
 
 /** The same pods in the same sets as a rebuild, with the cluster's records; the sets ordered again in its order. */
 function checkAgainstRebuild(rsc: ReplicaSetCore, host: ControllerHost, reordered: ReadonlySet<PodSet>): void {
-  // the rebuild writes the slots under a stamp of its own, which is dropped with it: they are read from the maps after
-  const taken = { ownerOfPod: rsc.ownerOfPod, byOwner: rsc.byOwner, orphans: rsc.orphans, ownerIndex: rsc.ownerIndex };
+  const taken = { ownerOfPod: rsc.ownerOfPod, byOwner: rsc.byOwner, orphans: rsc.orphans };
   rsc.rebuildIndexes(host);
   const made = { ownerOfPod: rsc.ownerOfPod, byOwner: rsc.byOwner, orphans: rsc.orphans };
   Object.assign(rsc, taken);
