@@ -7,7 +7,7 @@
  * item is: at 5,000 nodes a keystroke filters 5,000 strings in a millisecond.
  */
 import type { Delta, NodeItem, NodeRows, NodesMessage } from '../protocol/webview';
-import { naturalKey } from '../protocol/naturalOrder';
+import { sortNaturally } from '../protocol/naturalOrder';
 import { sameNode } from './viewModel';
 import { RowWindow } from './rowWindow';
 
@@ -15,6 +15,8 @@ import { RowWindow } from './rowWindow';
 export const nodeFilterText = (n: NodeItem): string => `${n.name} ${n.taints.join(' ')} ${n.ready}`.toLowerCase();
 
 const isTall = (n: NodeItem): boolean => n.taints.length > 0 || n.unschedulable;
+
+const sameKeys = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((k, i) => k === b[i]);
 
 export class NodeWindow {
   private readonly rows = new RowWindow<NodeItem>(sameNode);
@@ -36,8 +38,7 @@ export class NodeWindow {
     // the same keys (`u` keeps every node: True and Unknown hold one): the list and its window stay
     const now = this.rows.keys;
     const next = this.matching(items);
-    if (next.length === now.length && next.every((k, i) => k === now[i]))
-      return { type: 'nodes', filter: this.filter, ...this.rows.window(this.rows.held, items) };
+    if (sameKeys(next, now)) return { type: 'nodes', filter: this.filter, ...this.rows.window(this.rows.held, items) };
     // a new list: its keys, the window their first rows (each sent whole)
     const rows = this.rowsOf(items, true, true);
     return { type: 'nodes', ...rows, refs: rows.items.map((i) => i.ref) };
@@ -65,7 +66,7 @@ export class NodeWindow {
     if (changed) {
       const next = this.matching(items);
       const now = this.rows.keys;
-      if (restart || next.length !== now.length || next.some((k, i) => k !== now[i])) keys = next;
+      if (restart || !sameKeys(next, now)) keys = next;
       const shape = (keys ?? now).map((ref) => (isTall(items.get(ref) as NodeItem) ? '1' : '0')).join('');
       if (keys || shape !== this.tall) tall = this.tall = shape;
     }
@@ -87,9 +88,12 @@ export class NodeWindow {
   private sort(items: ReadonlyMap<string, NodeItem>): void {
     const same = this.order.length === items.size && this.order.every((ref) => items.get(ref)?.zone === this.orderZones.get(ref));
     if (same) return;
-    const keyed = Array.from(items.values(), (n) => ({ ref: n.ref, zone: n.zone, k: naturalKey(`${n.zone}\u0000${n.name}`) }));
-    keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
-    this.order = keyed.map((x) => x.ref);
-    this.orderZones = new Map(keyed.map((x) => [x.ref, x.zone]));
+    const sorted = sortNaturally(
+      items.values(),
+      (n) => `${n.zone}\u0000${n.name}`,
+      (n) => n.ref,
+    );
+    this.order = sorted.map((n) => n.ref);
+    this.orderZones = new Map(sorted.map((n) => [n.ref, n.zone]));
   }
 }

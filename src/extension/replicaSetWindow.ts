@@ -4,7 +4,7 @@
  * or deleted), and the items of the rows in view.
  */
 import type { Delta, ReplicaSetItem, ReplicaSetRows, ReplicaSetsMessage } from '../protocol/webview';
-import { naturalKey } from '../protocol/naturalOrder';
+import { sortNaturally } from '../protocol/naturalOrder';
 import { sameReplicaSet } from './viewModel';
 import { RowWindow } from './rowWindow';
 
@@ -28,7 +28,9 @@ export class ReplicaSetWindow {
 
 /** Refs in the panel's order: natural (rs-9 before rs-10), each key made once. */
 export function sortRefs(refs: Iterable<string>): string[] {
-  const keyed = Array.from(refs, (ref) => ({ ref, k: naturalKey(ref) }));
-  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
-  return keyed.map((x) => x.ref);
+  return sortNaturally(
+    refs,
+    (ref) => ref,
+    (ref) => ref,
+  );
 }

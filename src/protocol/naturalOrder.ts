@@ -17,3 +17,10 @@ export function naturalCompare(a: string, b: string): number {
     kb = naturalKey(b);
   return ka < kb ? -1 : ka > kb ? 1 : a < b ? -1 : a > b ? 1 : 0;
 }
+
+/** `xs` sorted by the natural order of `text`, each key made once; ties by `tie` as plain text, or as they came. */
+export function sortNaturally<T>(xs: Iterable<T>, text: (x: T) => string, tie?: (x: T) => string): T[] {
+  const keyed = Array.from(xs, (x) => ({ x, k: naturalKey(text(x)), t: tie ? tie(x) : '' }));
+  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.t < b.t ? -1 : a.t > b.t ? 1 : 0));
+  return keyed.map((e) => e.x);
+}

@@ -5,23 +5,15 @@
  * command line print a time alike.
  */
 import { CLOCK_TIME_IN_TEXT, formatOffset } from '../engine/model/offset';
-import { naturalKey } from '../protocol/naturalOrder';
 
 export { formatOffset };
-export { naturalCompare, naturalKey } from '../protocol/naturalOrder';
+export { naturalCompare, naturalKey, sortNaturally } from '../protocol/naturalOrder';
 
 /** The offset of an RFC3339 time from the scenario's start, or the time itself when either does not parse. */
 export function offsetText(time: string, start: string | undefined): string {
   const t = Date.parse(time);
   const s = start ? Date.parse(start) : NaN;
   return Number.isFinite(t) && Number.isFinite(s) ? formatOffset(t - s) : time;
-}
-
-/** `items` sorted by the natural order of `name(item)`, each key computed once. */
-export function sortNaturally<T>(items: readonly T[], name: (t: T) => string): T[] {
-  const keyed = items.map((t) => ({ t, k: naturalKey(name(t)) }));
-  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
-  return keyed.map((x) => x.t);
 }
 
 /**

@@ -7,6 +7,7 @@ import { Store } from '../../src/webview/state';
 import { Session } from '../../src/extension/session';
 import { openScenario } from '../../src/extension/openScenario';
 import { FIRST_REPLICASET_ROWS, parseWebviewMessage, type HostMessage, type ReplicaSetItem, type UpdateMessage } from '../../src/protocol/webview';
+import { emptyUpdate } from '../helpers/updateMessage';
 
 const rs = (n: number, ready = 3): ReplicaSetItem => ({ ref: `ReplicaSet/ns/rs-${n}`, desired: 3, current: 3, ready });
 const ref = (n: number) => `ReplicaSet/ns/rs-${n}`;
@@ -36,19 +37,7 @@ class Channel {
     this.prev = new Map(this.items);
     const replicaSets = this.host.update(this.items, delta, full);
     this.sizes.push({ keys: replicaSets.keys?.length ?? -1, items: replicaSets.items.length });
-    const m: UpdateMessage = {
-      type: 'update',
-      full,
-      time: 'T',
-      pass: 0,
-      lastPass: 0,
-      zones: [],
-      nodes: { items: [] },
-      podCounts: { upsert: [], remove: [] },
-      replicaSets,
-      decisions: [],
-      passMarks: [],
-    };
+    const m = emptyUpdate({ full, replicaSets });
     this.toPanel.push(JSON.parse(JSON.stringify(m)));
   }
   /** The panel asks for a window (delivered to the host later: `hostReads`). */

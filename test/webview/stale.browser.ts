@@ -390,6 +390,23 @@ async function replicaSetRows(p: RealPanel): Promise<{ ref: string; text: string
   );
 }
 
+/** Waits until the panel shows pass `pass`. */
+async function atPass(p: RealPanel, pass: number): Promise<void> {
+  await p.page.waitForFunction((n) => document.body.dataset.pass === String(n), pass);
+}
+
+/** The scrubber moved to pass `pass`, as a user drags it. */
+async function scrubTo(p: RealPanel, pass: number): Promise<void> {
+  await p.page.locator('#scrubber').fill(String(pass));
+  await atPass(p, pass);
+}
+
+/** A toolbar button (`step`, `stepBack`) clicked, until the panel shows pass `pass`. */
+async function clickTo(p: RealPanel, action: string, pass: number): Promise<void> {
+  await p.page.locator(`vscode-button[data-action="${action}"]`).click();
+  await atPass(p, pass);
+}
+
 /** Scrolls the list `selector` to `where` of its height (1: the end), and waits for the frame whose scroll event draws it. */
 async function scrollList(p: RealPanel, selector: string, where: number): Promise<void> {
   await p.page.locator(selector).evaluate((e, w) => {
@@ -449,14 +466,12 @@ test('the ReplicaSets: rows scrolled to after the open, stepped, scrubbed back, 
   );
 
   // scrubbed back before the outage: the rows in view show that position's counts, not those of pass 30
-  await a.page.locator('#scrubber').fill('8');
-  await a.page.waitForFunction(() => document.body.dataset.pass === '8');
+  await scrubTo(a, 8);
   const back = await sameReplicaSets(a, file, 8, 1, '', 'scrubbed back to pass 8');
   assert.notDeepEqual(back, atEnd, 'the counts in view differ between pass 8 and pass 30 (else this proves nothing)');
 
   // a step, from the toolbar
-  await a.page.locator('vscode-button[data-action="step"]').click();
-  await a.page.waitForFunction(() => document.body.dataset.pass === '9');
+  await clickTo(a, 'step', 9);
   await sameReplicaSets(a, file, 9, 1, '', 'stepped to pass 9');
 
   // to the middle, then on to the outage with the middle in view
@@ -581,13 +596,11 @@ test('the nodes: rows never sent scrolled to, stepped, scrubbed back, and filter
     'the rows at the end went Unknown (else this proves nothing)',
   );
 
-  await a.page.locator('#scrubber').fill('8');
-  await a.page.waitForFunction(() => document.body.dataset.pass === '8');
+  await scrubTo(a, 8);
   const back = await sameNodes(a, file, 8, 1, '', 'scrubbed back to pass 8');
   assert.notDeepEqual(back, atEnd, 'the rows in view differ between pass 8 and pass 30');
 
-  await a.page.locator('vscode-button[data-action="step"]').click();
-  await a.page.waitForFunction(() => document.body.dataset.pass === '9');
+  await clickTo(a, 'step', 9);
   await sameNodes(a, file, 9, 1, '', 'stepped to pass 9');
 
   // the filter matches Ready and taints, which steps change: the host filters again at each position
@@ -599,8 +612,7 @@ test('the nodes: rows never sent scrolled to, stepped, scrubbed back, and filter
   await scrollNodes(a, 0.5);
   const unknown = await sameNodes(a, file, 30, 0.5, 'unknown', 'the same filter, at pass 30');
   assert.ok(unknown.filter((r) => r.ref.startsWith('Node/')).length > 5, 'the Unknown nodes are listed');
-  await a.page.locator('#scrubber').fill('8');
-  await a.page.waitForFunction(() => document.body.dataset.pass === '8');
+  await scrubTo(a, 8);
   await a.page.locator('#node-filter-hint', { hasText: 'No node matches “unknown”' }).waitFor();
   await sameNodes(a, file, 8, 0, 'unknown', 'the same filter, scrubbed back to pass 8');
   await filterNodes(a, '');
@@ -617,8 +629,7 @@ test('the decision log: entries cross as one line; an opened one and a search ov
   s.goToPass(30);
   const unknownPass = s.sim.trace.find((d) => d.action === 'NodeStatusUnknown')?.pass;
   assert.ok(typeof unknownPass === 'number');
-  await a.page.locator('#scrubber').fill(String(unknownPass));
-  await a.page.waitForFunction((p) => document.body.dataset.pass === String(p), unknownPass);
+  await scrubTo(a, unknownPass);
   await a.settled();
   const update = a.sent.filter((m) => m.type === 'update').at(-1);
   assert.ok(update?.type === 'update' && update.pass === unknownPass);
@@ -657,8 +668,7 @@ test('the decision log: entries cross as one line; an opened one and a search ov
   assert.ok(expected > 0, 'the search matches entries');
   await a.page.waitForFunction((n) => document.querySelectorAll('#decisions > li.decision').length === n, expected);
   // a step back: the log of that pass, searched alike, as a fresh panel draws it
-  await a.page.locator('vscode-button[data-action="stepBack"]').click();
-  await a.page.waitForFunction((p) => document.body.dataset.pass === String(p), unknownPass - 1);
+  await clickTo(a, 'stepBack', unknownPass - 1);
   await a.settled();
   const b = await fresh(file, unknownPass - 1);
   await b.page.locator('#filter-search input').fill(word);

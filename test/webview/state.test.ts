@@ -2,20 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { Store } from '../../src/webview/state';
 import type { NodePodCount, PodItem, UpdateMessage } from '../../src/protocol/webview';
+import { emptyUpdate } from '../helpers/updateMessage';
 
-const update = (full: boolean, podCounts: { upsert: NodePodCount[]; remove: string[] }, nodes: UpdateMessage['nodes'] = { items: [] }): UpdateMessage => ({
-  type: 'update',
-  full,
-  time: 'T',
-  pass: 0,
-  lastPass: 0,
-  zones: [],
-  nodes,
-  podCounts,
-  replicaSets: { items: [] },
-  decisions: [],
-  passMarks: [],
-});
+const update = (full: boolean, podCounts: { upsert: NodePodCount[]; remove: string[] }, nodes: UpdateMessage['nodes'] = { items: [] }): UpdateMessage =>
+  emptyUpdate({ full, nodes, podCounts });
 const pod = (name: string, node: string, evictionAt?: string): PodItem => ({
   ref: `Pod/ns/${name}`,
   node,
