@@ -125,6 +125,26 @@ const cases: Case[] = [
     code: 0,
     err: /expect-never-existed\.yaml:12:19: warning unknown-pod: .*no Pod\/default\/toleration-unsett in the snapshot, nor created by an event.*did you mean Pod\/default\/toleration-unset/,
   },
+  {
+    name: 'explain of an object that never existed (a typo) is exit 2, says so on stderr with the name it meant, and prints nothing',
+    argv: ['explain', EXAMPLE, '--object', 'Pod/default/web-7d9f-6wlhx'],
+    code: 2,
+    err: /^explain: Pod\/default\/web-7d9f-6wlhx never existed up to \+30m00s: it is not in the snapshot and nothing in the timeline created it \(did you mean Pod\/default\/web-7d9f-6wlhb\?\)\n$/,
+    out: null,
+  },
+  {
+    name: 'explain of a node that never existed is exit 2 with the closest node',
+    argv: ['explain', EXAMPLE, '--object', 'Node/node-a9', '--format', 'json'],
+    code: 2,
+    err: /Node\/node-a9 never existed up to \+30m00s.*\(did you mean Node\/node-a1\?\)/,
+    out: null,
+  },
+  {
+    name: 'explain of an object that exists is exit 0',
+    argv: ['explain', EXAMPLE, '--object', 'Pod/default/web-7d9f-6wlhb'],
+    code: 0,
+    out: /^Pod\/default\/web-7d9f-6wlhb/,
+  },
   { name: 'replay of a good scenario is exit 0', argv: ['replay', EXAMPLE, '--until', '2m'], code: 0, out: /TaintAdded/ },
   {
     name: "version prints the tool's version and the Kubernetes versions it simulates, exit 0",

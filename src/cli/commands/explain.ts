@@ -12,6 +12,8 @@ import type { CliIo } from '../io';
 import { openInput } from '../open';
 import { defaultHorizon, parseUntil } from '../horizon';
 import { Guards } from '../guards';
+import { closest } from '../../engine/config/suggest';
+import type { ClusterState } from '../../engine/model/cluster';
 
 const REF = /^(Node\/[^/]+|(Pod|ReplicaSet)\/[^/]+\/[^/]+|Zone\/.*)$/;
 
@@ -27,9 +29,33 @@ export async function explain(args: ParsedArgs, io: CliIo): Promise<number> {
   // stopped by a guard, the explanation is as of where the run stopped (and stderr says so)
   const finished = await guards.drive(sim, () => sim.runUntil(until), undefined, until);
   const ex = sim.explain(args.object);
+  if (ex.neverExisted && finished) {
+    // a name that matches nothing is most often a typo: exit 2 (bad usage), as the spec's exit codes ask, so a script notices
+    const hint = similarName(
+      args.object,
+      [scenario.snapshot.cluster, sim.cluster],
+      sim.zones().map((z) => z.zone),
+    );
+    io.err(
+      `explain: ${args.object} never existed up to ${formatOffset(sim.now / 1000 - sim.startTime / 1000)}: it is not in the snapshot and nothing in the timeline created it${hint ? ` (did you mean ${hint}?)` : ''}\n`,
+    );
+    return 2;
+  }
   if (args.format === 'json' || args.format === 'yaml') io.out(`${JSON.stringify(ex)}\n`);
   else io.out(formatExplanation(ex, sim.trace.length ? sim.trace[sim.trace.length - 1].time : '', podLineage(sim.trace, args.object), sim.startTime / 1000));
   return finished ? 0 : guards.report(sim);
+}
+
+/** The closest existing object of the same kind, for "did you mean". */
+export function similarName(ref: string, clusters: readonly (ClusterState | undefined)[], zones: readonly string[]): string | undefined {
+  const kind = ref.slice(0, ref.indexOf('/'));
+  if (kind === 'Zone') return closest(ref, zones);
+  const names = new Set<string>();
+  for (const c of clusters) {
+    const map = kind === 'Node' ? c?.nodes : kind === 'Pod' ? c?.pods : kind === 'ReplicaSet' ? c?.replicaSets : undefined;
+    for (const key of map?.keys() ?? []) names.add(`${kind}/${key}`);
+  }
+  return closest(ref, [...names]);
 }
 
 /**

@@ -79,7 +79,7 @@ export function explainObject(sim: Explainable, ref: ObjectRef): Explanation {
       what: 'anything',
       check: { rule: 'the object never existed: it is not in the snapshot and nothing in the timeline created it', values: { object: ref } },
     });
-    return { object: ref, exists, happened, whyNot };
+    return { object: ref, exists, happened, whyNot, neverExisted: true };
   }
   if (sim.leaderStartsAt !== undefined) {
     whyNot.push({

@@ -55,4 +55,6 @@ export interface Explanation {
   happened: { decision: Decision; chain: Decision[] }[];
   /** for what did not happen: the check that holds it back, and when it would fire, if it ever will */
   whyNot: WhyNot[];
+  /** not in the snapshot and nothing in the timeline created it up to now: most likely a misspelt name */
+  neverExisted?: true;
 }

@@ -301,6 +301,10 @@ describe("explain: the simulation's own reasons", () => {
     const ex = sim.explain('Pod/default/nope');
     assert.equal(ex.exists, false);
     assert.match(ex.whyNot[0].check.rule, /never existed/);
+    assert.equal(ex.neverExisted, true);
+    // an object of the snapshot is not "never existed", even with nothing decided about it
+    assert.equal(sim.explain('Pod/default/elsewhere').neverExisted, undefined);
+    assert.equal(sim.explain('Node/a9').neverExisted, true);
   });
 });
 
