@@ -5,6 +5,7 @@
  * (843 KiB of an update) and 1,667 nodes (337 KiB) for the 30 rows of each list in view.
  */
 import type { Decision } from '../engine/trace/decision';
+import type { Delta, NodePodCount } from './webview';
 
 export interface NodeItem {
   /** `Node/NAME` */
@@ -28,7 +29,7 @@ export interface ReplicaSetItem {
 }
 
 export interface Rows<T> {
-  /** every key in the list's order: present when it changed (always when full), else unchanged */
+  /** every key in the list's order: present when it changed (always when full, or the node list's `mask`), else unchanged */
   keys?: string[];
   /**
    * Items of the rows the panel holds (its window: the rows it last asked for; after a full update or a new filter the
@@ -51,6 +52,11 @@ export interface NodeRows extends Rows<NodeItem> {
    * the panel does not hold. Present when it changed (an outage's taints), with `keys` always.
    */
   tall?: string;
+  /**
+   * Instead of `keys` once the panel holds the unfiltered order (the keys it was last sent with no filter): one character
+   * per node of that order, '1' for a key. 5,000 nodes' refs are about 150 KB, their mask 5 KB.
+   */
+  mask?: string;
 }
 
 /** The rows a full update (or a new node filter) carries the items of, before the panel says which it shows. */
@@ -90,6 +96,8 @@ export interface DetailsMessage {
 export interface NodesMessage extends NodeRows {
   type: 'nodes';
   refs: string[];
+  /** the pod counts of the window's rows the panel does not hold as they are (those of rows that left it are dropped) */
+  podCounts: Delta<NodePodCount>;
 }
 
 /** The node rows the panel shows (and a margin), as `replicaSetWindow`. */

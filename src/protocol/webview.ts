@@ -236,7 +236,10 @@ export interface UpdateMessage {
   zones: ZoneRow[];
   /** the node list: its keys when they changed, the items of its window that changed (see lists.ts) */
   nodes: NodeRows;
-  /** per-node pod counts that changed (a node absent from the full list has no pods); the pods shown come with the selection */
+  /**
+   * The pod counts of the node window's rows that changed, as the node items (a row in the window absent from them has no
+   * pods); the rows out of the window get theirs when they come into it. The pods shown come with the selection.
+   */
   podCounts: Delta<NodePodCount>;
   replicaSets: ReplicaSetRows;
   /**
