@@ -157,7 +157,7 @@ test('next decision from the first pass stops on KubeletStopped at 0:30: the pas
   await a.page.locator('vscode-button[data-action="nextDecision"]').click();
   await a.at('00:00:30');
   assert.match(await a.text('#decisions li.decision.selected'), /KubeletStopped/);
-  assert.match(await a.text('#log-caption'), /^1 decisions in pass 6/);
+  assert.match(await a.text('#log-caption'), /^1 decision in pass 6/);
   await a.page.locator('#why-decision', { hasText: 'KubeletStopped' }).waitFor();
   assert.doesNotMatch(await a.text('#why-body'), /Select a decision/);
   // the timeline's mark and the pass agree
