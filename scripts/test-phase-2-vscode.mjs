@@ -74,6 +74,8 @@ writeFileSync(
       'extensions.autoUpdate': false,
       'update.mode': 'none',
       'workbench.tips.enabled': false,
+      // CS_THEME: the walk in another theme (its screenshots), e.g. "Default Light Modern"
+      ...(process.env.CS_THEME ? { 'workbench.colorTheme': process.env.CS_THEME } : {}),
     },
     null,
     2,

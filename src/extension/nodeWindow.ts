@@ -6,7 +6,7 @@
  * what a row shows (name, taints, Ready status), so it runs here, where every
  * item is: at 5,000 nodes a keystroke filters 5,000 strings in a millisecond.
  */
-import type { Delta, NodeItem, NodeRows, NodesMessage } from '../protocol/webview';
+import type { Delta, NodeItem, NodePodCount, NodeRows, NodesMessage } from '../protocol/webview';
 import { sortNaturally } from '../protocol/naturalOrder';
 import { sameNode } from './viewModel';
 import { RowWindow } from './rowWindow';
@@ -15,6 +15,13 @@ import { RowWindow } from './rowWindow';
 export const nodeFilterText = (n: NodeItem): string => `${n.name} ${n.taints.join(' ')} ${n.ready}`.toLowerCase();
 
 const isTall = (n: NodeItem): boolean => n.taints.length > 0 || n.unschedulable;
+
+/** whether the keys as JSON (each ref, its quotes and comma) take fewer than `n` characters: a few keys cross whole */
+const fewerThan = (keys: readonly string[], n: number): boolean => {
+  let size = 0;
+  for (const k of keys) if ((size += k.length + 3) >= n) return false;
+  return true;
+};
 
 const sameKeys = (a: readonly string[], b: readonly string[]): boolean => a.length === b.length && a.every((k, i) => k === b[i]);
 
@@ -25,11 +32,52 @@ export class NodeWindow {
   private orderZones = new Map<string, string>();
   private filter = '';
   private tall = '';
+  /** the unfiltered order the panel holds (the last keys it was sent with no filter): later keys cross as a mask over it */
+  private panelOrder: readonly string[] | undefined;
+  /** every node's pod count as of the last update (a node with no pods has none) */
+  private readonly counts = new Map<string, NodePodCount>();
+  /** the counts the panel holds: those of its window's rows, as last sent */
+  private heldCounts = new Map<string, NodePodCount>();
+
+  /**
+   * The update's part: the node rows (see `rows`) and the pod counts of the window's rows that changed. `counts`: every
+   * node's counts that changed since the last update (all of them when full).
+   */
+  updateWithCounts(
+    items: ReadonlyMap<string, NodeItem>,
+    delta: Delta<NodeItem>,
+    full: boolean,
+    counts: Delta<NodePodCount>,
+  ): { nodes: NodeRows; podCounts: Delta<NodePodCount> } {
+    if (full) this.counts.clear();
+    for (const ref of counts.remove) this.counts.delete(ref);
+    for (const c of counts.upsert) this.counts.set(c.ref, c);
+    const nodes = this.update(items, delta, full);
+    return { nodes, podCounts: this.windowCounts(full) };
+  }
+
+  /** The counts of the window's rows the panel does not hold as they are; what it holds of rows that left is forgotten (as it forgets their items). */
+  private windowCounts(restart: boolean): Delta<NodePodCount> {
+    if (restart) this.heldCounts = new Map();
+    const held = new Map<string, NodePodCount>();
+    const upsert: NodePodCount[] = [];
+    const remove: string[] = [];
+    for (const ref of this.rows.held) {
+      const now = this.counts.get(ref);
+      const had = this.heldCounts.get(ref);
+      if (now) {
+        held.set(ref, now);
+        if (!had || had.pods !== now.pods || had.evicting !== now.evicting) upsert.push(now);
+      } else if (had) remove.push(ref);
+    }
+    this.heldCounts = held;
+    return { upsert, remove };
+  }
 
   /** The update's part: the keys when the list changed (nodes, zones, the filter's matches), the window's items that changed. */
   update(items: ReadonlyMap<string, NodeItem>, delta: Delta<NodeItem>, full: boolean): NodeRows {
     const changed = full || delta.upsert.length > 0 || delta.remove.length > 0;
-    return this.rowsOf(items, changed, full);
+    return this.wire(this.rowsOf(items, changed, full));
   }
 
   /** The panel's filter changed: the keys it keeps, and the window their first rows. */
@@ -38,10 +86,26 @@ export class NodeWindow {
     // the same keys (`u` keeps every node: True and Unknown hold one): the list and its window stay
     const now = this.rows.keys;
     const next = this.matching(items);
-    if (sameKeys(next, now)) return { type: 'nodes', filter: this.filter, ...this.rows.window(this.rows.held, items) };
+    if (sameKeys(next, now)) return { type: 'nodes', filter: this.filter, ...this.rows.window(this.rows.held, items), podCounts: this.windowCounts(false) };
     // a new list: its keys, the window their first rows (each sent whole)
     const rows = this.rowsOf(items, true, true);
-    return { type: 'nodes', ...rows, refs: rows.items.map((i) => i.ref) };
+    return { type: 'nodes', ...this.wire(rows), refs: rows.items.map((i) => i.ref), podCounts: this.windowCounts(true) };
+  }
+
+  /**
+   * The rows as they cross: keys that are of the order the panel holds go as a mask over it (5,000 nodes: 5 KB, where
+   * the refs are about 150 KB) unless they are fewer than that; keys with no filter become the panel's order.
+   */
+  private wire(rows: NodeRows): NodeRows {
+    const keys = rows.keys;
+    if (!keys) return rows;
+    if (this.panelOrder === this.order && !fewerThan(keys, this.order.length)) {
+      const kept = new Set(keys);
+      const { keys: _keys, ...rest } = rows;
+      return { ...rest, mask: this.order.map((ref) => (kept.has(ref) ? '1' : '0')).join('') };
+    }
+    if (!this.filter && keys === this.order) this.panelOrder = this.order;
+    return rows;
   }
 
   private matching(items: ReadonlyMap<string, NodeItem>): string[] {
@@ -53,11 +117,12 @@ export class NodeWindow {
   /** A panel that (re)started has an empty filter: the next full update is of every node. */
   clearFilter(): void {
     this.filter = '';
+    this.panelOrder = undefined;
   }
 
   /** The panel shows `refs` now: see RowWindow.window. */
   window(refs: readonly string[], items: ReadonlyMap<string, NodeItem>): NodesMessage {
-    return { type: 'nodes', ...this.rows.window(refs, items) };
+    return { type: 'nodes', ...this.rows.window(refs, items), podCounts: this.windowCounts(false) };
   }
 
   private rowsOf(items: ReadonlyMap<string, NodeItem>, changed: boolean, restart: boolean): NodeRows {

@@ -13,8 +13,10 @@ import {
   MAX_WINDOW,
   type DecisionDetailsMessage,
   type DecisionLine,
+  type Delta,
   type DetailsMessage,
   type NodeFilterMessage,
+  type NodePodCount,
   type NodeRows,
   type NodesMessage,
   type NodeWindowMessage,
@@ -39,28 +41,9 @@ export interface PodItem {
   evictionAt?: string;
 }
 
-/**
- * What a node's row shows of its pods: how many are bound to it and how many of them count down to
- * an eviction. The pods themselves cross only for the node shown (`SelectionMessage.nodePods`): at
- * 5,000 nodes, sending every pod made the first update 28.5 MiB for the 30 pods the panel draws.
- */
-export interface NodePodCount {
-  /** `Node/NAME` */
-  ref: string;
-  pods: number;
-  /** pods with an eviction countdown (`PodItem.evictionAt`) */
-  evicting: number;
-}
-
 export { FIRST_ROWS as FIRST_REPLICASET_ROWS, MAX_WINDOW as MAX_REPLICASET_WINDOW } from './lists';
-export type { DecisionLine, NodeItem, NodeRows, ReplicaSetItem, ReplicaSetRows, Rows } from './lists';
+export type { DecisionLine, Delta, NodeItem, NodePodCount, NodeRows, ReplicaSetItem, ReplicaSetRows, Rows } from './lists';
 export type { DecisionDetailsMessage, DetailsMessage, NodeFilterMessage, NodesMessage, NodeWindowMessage } from './lists';
-
-/** Adds/replaces and removals of one keyed collection since the last update. */
-export interface Delta<T> {
-  upsert: T[];
-  remove: string[];
-}
 
 export interface PassMark {
   pass: number;
@@ -236,7 +219,10 @@ export interface UpdateMessage {
   zones: ZoneRow[];
   /** the node list: its keys when they changed, the items of its window that changed (see lists.ts) */
   nodes: NodeRows;
-  /** per-node pod counts that changed (a node absent from the full list has no pods); the pods shown come with the selection */
+  /**
+   * The pod counts of the node window's rows that changed, as the node items (a row in the window absent from them has no
+   * pods); the rows out of the window get theirs when they come into it. The pods shown come with the selection.
+   */
   podCounts: Delta<NodePodCount>;
   replicaSets: ReplicaSetRows;
   /**

@@ -44,9 +44,11 @@ export class Store {
   /** the filter the keys are of, and how many nodes there are */
   nodeFilter = '';
   nodeTotal = 0;
+  /** the unfiltered order (the keys last sent with no filter): the host sends later keys as a mask over it */
+  private nodeOrder: string[] = [];
   /** the items of the node rows the host keeps up to date here, the window */
   readonly nodes = new Map<string, NodeItem>();
-  /** each node's pod counts, by node ref (none: no pods) */
+  /** the pod counts of the node rows held (the window's), by node ref (none: no pods) */
   readonly podCounts = new Map<string, NodePodCount>();
   /** every ReplicaSet's ref in the list's order (the host sends it again only when the set changed) */
   replicaSetKeys: string[] = [];
@@ -100,6 +102,7 @@ export class Store {
     this.zones = [];
     this.nodes.clear();
     this.nodeKeys = [];
+    this.nodeOrder = [];
     this.nodeZones = [];
     this.nodeTall = '';
     this.nodeFilter = '';
@@ -155,7 +158,7 @@ export class Store {
         this.lastPass = m.lastPass;
         this.zones = m.zones;
         this.applyNodes(m.full, m.nodes);
-        applyDelta(this.podCounts, m.podCounts);
+        this.applyPodCounts(m.podCounts);
         this.applyReplicaSets(m.full, m.replicaSets);
         for (const mark of m.passMarks) this.passMarks.set(mark.pass, mark.decisions);
         this.decisions = m.decisions;
@@ -209,7 +212,7 @@ export class Store {
         break;
       case 'nodes': {
         // the answer to a window or a filter: the window is now these refs
-        if (m.keys) this.applyNodeKeys(m);
+        if (m.keys || m.mask !== undefined) this.applyNodeKeys(m);
         else if (m.filter !== undefined && m.filter !== this.nodeFilter) {
           // a filter that keeps the same keys: its text for the hint
           this.nodeFilter = m.filter;
@@ -218,6 +221,7 @@ export class Store {
         const window = new Set(m.refs);
         for (const ref of this.nodes.keys()) if (!window.has(ref)) this.nodes.delete(ref);
         for (const item of m.items) this.nodes.set(item.ref, item);
+        this.applyPodCounts(m.podCounts);
         this.nodesVersion++;
         break;
       }
@@ -227,10 +231,10 @@ export class Store {
   /** As the ReplicaSets: the keys when the list changed (with its headings and shapes), the window's items that changed. */
   private applyNodes(full: boolean, rows: NodeRows): void {
     if (full) this.nodes.clear();
-    if (rows.keys) {
+    if (rows.keys || rows.mask !== undefined) {
       this.applyNodeKeys(rows);
       if (!full && this.nodes.size) {
-        const keys = new Set(rows.keys);
+        const keys = new Set(this.nodeKeys);
         for (const ref of this.nodes.keys()) if (!keys.has(ref)) this.nodes.delete(ref);
       }
     } else if (rows.tall !== undefined) {
@@ -242,12 +246,20 @@ export class Store {
   }
 
   private applyNodeKeys(rows: NodeRows): void {
-    this.nodeKeys = rows.keys ?? [];
+    const mask = rows.mask;
+    this.nodeKeys = mask !== undefined ? this.nodeOrder.filter((_, i) => mask[i] === '1') : (rows.keys ?? []);
+    if (rows.keys && !rows.filter) this.nodeOrder = rows.keys;
     this.nodeZones = rows.zones ?? [];
     this.nodeTall = rows.tall ?? '';
     this.nodeFilter = rows.filter ?? '';
     this.nodeTotal = rows.total ?? this.nodeKeys.length;
     this.nodeKeysVersion++;
+  }
+
+  /** The host keeps the counts of the rows held (the window) up to date here, as their items: those of the other rows go. */
+  private applyPodCounts(d: Delta<NodePodCount>): void {
+    applyDelta(this.podCounts, d);
+    for (const ref of this.podCounts.keys()) if (!this.nodes.has(ref)) this.podCounts.delete(ref);
   }
 
   /** The host sends the keys when the set changed, and the items of the window that are new here or changed. */

@@ -58,7 +58,12 @@ try {
   const webview = page.frameLocator('iframe.webview.ready:visible').frameLocator('#active-frame');
   await timed(
     'open (lens click to the panel showing the scenario)',
-    () => lens.click(),
+    async () => {
+      await lens.click();
+      // issue 14 §1: while the big scenario loads, VS Code shows its progress
+      await page.locator('.notification-toast', { hasText: 'loading scenario.yaml' }).waitFor({ timeout: 30_000 });
+      lap('the load shows its progress notification');
+    },
     () => webview.locator('#scenario-name', { hasText: 'us-east-1b-outage' }).waitFor(),
   );
   await snap(page, 'opened');

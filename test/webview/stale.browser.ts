@@ -157,7 +157,7 @@ test('next decision from the first pass stops on KubeletStopped at 0:30: the pas
   await a.page.locator('vscode-button[data-action="nextDecision"]').click();
   await a.at('00:00:30');
   assert.match(await a.text('#decisions li.decision.selected'), /KubeletStopped/);
-  assert.match(await a.text('#log-caption'), /^1 decisions in pass 6/);
+  assert.match(await a.text('#log-caption'), /^1 decision in pass 6/);
   await a.page.locator('#why-decision', { hasText: 'KubeletStopped' }).waitFor();
   assert.doesNotMatch(await a.text('#why-body'), /Select a decision/);
   // the timeline's mark and the pass agree
@@ -569,6 +569,13 @@ async function sameNodes(
     assert.match(r.cls, new RegExp(`\\bready-${i.ready}\\b`), `${what}: ${r.ref} Ready ${i.ready} as the host has it now`);
     for (const t of i.taints) assert.ok(r.text.includes(t.replace('node.kubernetes.io/', '')), `${what}: ${r.ref} shows ${t}`);
     if (filter) assert.ok(`${i.name} ${i.taints.join(' ')} ${i.ready}`.toLowerCase().includes(filter), `${what}: ${r.ref} matches “${filter}”`);
+    // its pod counts, which cross with the window's rows alone: as the host counts them now
+    const pods = b.session!.podsOn(i.name);
+    const evicting = pods.filter((p) => p.evictionAt).length;
+    assert.ok(
+      r.text.includes(`${pods.length} pod${pods.length === 1 ? '' : 's'}${evicting ? `, ${evicting} to evict` : ''}`),
+      `${what}: ${r.ref} shows ${pods.length} pods (${r.text})`,
+    );
   }
   assert.equal(await a.text('#node-filter-hint'), await b.text('#node-filter-hint'), `${what}: the hint`);
   await b.close();
@@ -616,6 +623,12 @@ test('the nodes: rows never sent scrolled to, stepped, scrubbed back, and filter
   await a.page.locator('#node-filter-hint', { hasText: 'No node matches “unknown”' }).waitFor();
   await sameNodes(a, file, 8, 0, 'unknown', 'the same filter, scrubbed back to pass 8');
   await filterNodes(a, '');
+  // the widening keystroke: every key again, as a mask over the order the panel has from the open
+  const widened = a.sent.filter((m) => m.type === 'nodes').at(-1);
+  assert.ok(
+    widened?.type === 'nodes' && widened.keys === undefined && widened.mask?.length === s.nodeItems.size,
+    'the cleared filter sent a mask, not the refs',
+  );
   await scrollNodes(a, 1);
   await sameNodes(a, file, 8, 1, '', 'the filter cleared');
   assert.deepEqual(a.errors, []);

@@ -234,11 +234,14 @@ export class DecisionLog {
     replace(
       this.caption,
       s.pass === null
-        ? `Before the first monitor pass${s.afterPass.length ? `: ${afterCount} decisions` : '.'}`
-        : `${inPass.toLocaleString('en')} decisions in pass ${s.pass}${afterText}${filtered ? ` (of ${real(s.decisions) + real(s.afterPass)}${s.cut ? ' listed' : ''}, filtered)` : ''}`,
+        ? `Before the first monitor pass${s.afterPass.length ? `: ${count(afterCount)}` : '.'}`
+        : `${count(inPass)} in pass ${s.pass}${afterText}${filtered ? ` (of ${real(s.decisions) + real(s.afterPass)}${s.cut ? ' listed' : ''}, filtered)` : ''}`,
     );
     replace(this.list, ...rows);
     const sel = this.list.querySelector('li.selected');
     if (sel && 'scrollIntoView' in sel) (sel as HTMLElement).scrollIntoView({ block: 'nearest' });
   }
 }
+
+/** `1 decision`, `1,650 decisions` */
+const count = (n: number): string => `${n.toLocaleString('en')} decision${n === 1 ? '' : 's'}`;
