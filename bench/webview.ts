@@ -374,9 +374,16 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     progress(`    each pause's idle work ${ms(idleMs)} ms, its longest slice ${ms(longestSlice)} ms`);
     return r;
   }
-  // the host's peak resident memory (KiB on Linux): both simulations, unless run-ahead is off
+  // the host's peak resident memory (KiB on Linux; the open's parse makes it), and what it holds after the
+  // steps (both simulations, unless run-ahead is off), after a full collection
   const peakRssMiB = process.resourceUsage().maxRSS / 1024;
-  progress(`  the host's peak RSS ${peakRssMiB.toFixed(0)} MiB (run-ahead ${a.noRunAhead ? 'off' : 'on'})`);
+  (globalThis as { gc?: () => void }).gc?.();
+  const heldMiB = process.memoryUsage();
+  const rssEndMiB = heldMiB.rss / 1048576;
+  const heapEndMiB = heldMiB.heapUsed / 1048576;
+  progress(
+    `  the host's peak RSS ${peakRssMiB.toFixed(0)} MiB; after the steps and a full GC: RSS ${rssEndMiB.toFixed(0)} MiB, heap ${heapEndMiB.toFixed(0)} MiB (run-ahead ${a.noRunAhead ? 'off' : 'on'})`,
+  );
   idle.dispose();
   await page.close();
   return {
@@ -405,6 +412,8 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     domElements,
     read,
     peakRssMiB,
+    rssEndMiB,
+    heapEndMiB,
   };
 }
 
