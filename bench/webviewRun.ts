@@ -49,6 +49,8 @@ interface Run {
   firstStep: number;
   read?: { readMs: number; clicks: number[]; host: number[]; engine: number[]; longestSlice: number[] };
   peakRssMiB: number;
+  rssEndMiB: number;
+  heapEndMiB: number;
 }
 
 /** Returns the exit code: 0 when it ran (a missed target is printed), 1 when it failed. */
@@ -85,6 +87,7 @@ export async function runWebviewBench(o: WebviewBenchOptions, log: (s: string) =
       process.execPath,
       [
         `--max-old-space-size=${o.heapLimitMb}`,
+        '--expose-gc',
         entry,
         JSON.stringify({ scenario: o.scenario, steps: o.steps, runs: o.runs, root, readMs: o.readMs, noRunAhead: o.noRunAhead }),
       ],
@@ -168,7 +171,12 @@ export async function runWebviewBench(o: WebviewBenchOptions, log: (s: string) =
       `slowest ${fmt(Math.max(...all((r) => r.keys)))}; ${runs[0].domElements} elements in the page, ${runs[0].domRows} list rows`,
       judge(median(all((r) => r.keys)) <= 100, '≤ 100 ms'),
     ],
-    ["the host's peak RSS", `${median(runs.map((r) => r.peakRssMiB)).toFixed(0)} MiB`, `run-ahead ${o.noRunAhead ? 'off' : 'on'}`, ''],
+    [
+      "the host's peak RSS",
+      `${median(runs.map((r) => r.peakRssMiB)).toFixed(0)} MiB`,
+      `run-ahead ${o.noRunAhead ? 'off' : 'on'}; after the steps and a full GC: RSS ${median(runs.map((r) => r.rssEndMiB)).toFixed(0)} MiB, heap ${median(runs.map((r) => r.heapEndMiB)).toFixed(0)} MiB`,
+      '',
+    ],
   ];
   log('');
   log('| measurement (medians) | figure | detail | target |');
