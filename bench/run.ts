@@ -27,6 +27,9 @@
  *   --report FILE        print the table of an earlier results file (bench/results/*.json) again
  *   --webview            the panel instead: click-to-paint of the real webview bundle in chromium, fed by the
  *                        real extension Session (bench/webview.ts); with --scenario FILE on an existing scenario
+ *   --read-ms N          with --webview: the outage steps again, each clicked after N ms of reading (the host's
+ *                        idle time: its preparation and run-ahead), reported beside the quick clicks
+ *   --no-run-ahead       with --webview: the session without run-ahead (the setting off), for its memory
  *   --full-detail        also the same cluster at full detail as kubectl prints it (-o json, 4-space
  *                        indent: about 1.3 GB) and as multi-document YAML, both loaded as streams;
  *                        adds several minutes (writing and reading 2 GB)
@@ -75,6 +78,10 @@ interface Options {
   report?: string;
   /** measure the webview's click-to-paint instead (bench/webviewRun.ts) */
   webview: boolean;
+  /** with --webview: each outage step clicked again after this many ms of reading */
+  readMs?: number;
+  /** with --webview: the session without run-ahead */
+  noRunAhead?: boolean;
   /** with --webview: this scenario instead of a generated one */
   scenarioFile?: string;
   /** the children's --max-semi-space-size in MiB (0: V8's default) */
@@ -172,6 +179,12 @@ function parseArgs(argv: string[]): Options {
         break;
       case '--webview':
         o.webview = true;
+        break;
+      case '--read-ms':
+        o.readMs = int(0);
+        break;
+      case '--no-run-ahead':
+        o.noRunAhead = true;
         break;
       case '--scenario':
         o.scenarioFile = resolve(value());
@@ -788,6 +801,8 @@ async function main(): Promise<number> {
         sizeKey: o.scenarioFile ? 'scenario' : sizeKey(o),
         heapLimitMb: heapLimitMb(),
         quick: o.quick && !o.scenarioFile,
+        readMs: o.readMs,
+        noRunAhead: o.noRunAhead,
       },
       log,
     );

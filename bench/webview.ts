@@ -39,6 +39,13 @@ interface Args {
   profile?: boolean;
   /** another build of the webview (an unminified one, for profiles) */
   webviewJs?: string;
+  /**
+   * the outage steps again, each clicked after this many ms of reading (the host idle meanwhile: its
+   * idle preparation and run-ahead work), reported beside the quick clicks; 0 or absent: not measured
+   */
+  readMs?: number;
+  /** the session without run-ahead (the setting off): for its memory and its steps */
+  noRunAhead?: boolean;
   root?: string;
 }
 
@@ -125,7 +132,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   const idle = new IdlePrepare(
     (more) => {
       const t = hr();
-      const left = session?.sim.prepareSlice?.(more) ?? false;
+      const left = session?.idleSlice(more) ?? false;
       prepared.push(hr() - t);
       return left;
     },
@@ -150,10 +157,8 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     const t0 = hr();
     const c0 = process.cpuUsage();
     stringifyMs = 0;
-    const sim = session.sim;
-    // the engine's part: a step, or a step back's goToPass
-    const step = sim.step.bind(sim);
-    const goToPass = sim.goToPass.bind(sim);
+    // the engine's part: a step, or a step back's goToPass (of the shown simulation, or of the ahead one a step takes over)
+    const sims = [session.sim, session.ahead.sim].filter((s) => s !== undefined);
     let stepMs = 0;
     // goToPass steps through sim.step: only the outermost call is counted
     let depth = 0;
@@ -168,13 +173,19 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
           if (--depth === 0) stepMs += hr() - s0;
         }
       };
-    sim.step = timed(step);
-    sim.goToPass = timed(goToPass);
+    const own = sims.map((sim) => ({ sim, step: sim.step, goToPass: sim.goToPass }));
+    for (const o of own) {
+      o.sim.step = timed(o.step.bind(o.sim));
+      o.sim.goToPass = timed(o.goToPass.bind(o.sim));
+    }
     try {
       session.handle(m, { play() {}, pause() {} });
     } finally {
-      sim.step = step;
-      sim.goToPass = goToPass;
+      // the own properties go: the prototype's methods again
+      for (const o of own) {
+        delete (o.sim as { step?: unknown }).step;
+        delete (o.sim as { goToPass?: unknown }).goToPass;
+      }
     }
     if (m.type === 'action') {
       const c = process.cpuUsage(c0);
@@ -191,7 +202,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   const t0 = Date.now();
   await page.goto(`${origin}/`);
   const opened = openScenario(a.scenario, '');
-  session = new Session({ make: opened.make, options: opened.options, settings: { collapseNoise: true, playSpeed: 2 }, post });
+  session = new Session({ make: opened.make, options: opened.options, settings: { collapseNoise: true, playSpeed: 2 }, post, runAhead: !a.noRunAhead });
   const loadedMs = Date.now() - t0;
   const s0 = hr();
   session.sendAll();
@@ -324,6 +335,55 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   if (!filtered) throw new Error('the node filter left no rows: the keystrokes did not reach it');
   const domRows = await page.evaluate(() => document.querySelectorAll('.viewport .row').length);
   const domElements = await page.evaluate(() => document.getElementsByTagName('*').length);
+
+  // the outage steps again, as a user clicks them: each after reading the pass (the host idle meanwhile)
+  const read = a.readMs ? await readSteps(a.readMs) : undefined;
+  async function readSteps(readMs: number) {
+    session!.goToPass(from - 1);
+    await new Promise((r) => setTimeout(r, readMs));
+    for (const xs of [hostMs, engineMs, jsonMs, bytes, toMessage, toPaint]) xs.splice(0);
+    const clicks: number[] = [];
+    /** where the ahead simulation stood at each click (its pass, * inside an instant), and each pause's idle slices */
+    const ahead: string[] = [];
+    const longestSlice: number[] = [];
+    const idleMs: number[] = [];
+    for (let i = 0; i < outageSteps; i++) {
+      prepared.splice(0);
+      await new Promise((r) => setTimeout(r, readMs));
+      const sim = session!.ahead.sim;
+      ahead.push(sim ? `${sim.pass}${sim.partDone ? '*' : ''}` : '-');
+      longestSlice.push(Math.max(0, ...prepared));
+      idleMs.push(prepared.reduce((x, y) => x + y, 0));
+      clicks.push(await step());
+    }
+    const r = {
+      readMs,
+      clicks,
+      host: hostMs.splice(0),
+      engine: engineMs.splice(0),
+      toMessage: toMessage.splice(0),
+      toPaint: toPaint.splice(0),
+      ahead,
+      longestSlice,
+      idleMs,
+    };
+    progress(
+      `  outage steps after ${readMs} ms of reading ${ms(r.clicks)} ms (host ${ms(r.host)}: engine ${ms(r.engine)}); the ahead simulation at the click: passes ${ahead.join(', ')}`,
+    );
+    progress(`    of them, click to the update's arrival in the page ${ms(r.toMessage)} ms; then to the paint ${ms(r.toPaint)} ms`);
+    progress(`    each pause's idle work ${ms(idleMs)} ms, its longest slice ${ms(longestSlice)} ms`);
+    return r;
+  }
+  // the host's peak resident memory (KiB on Linux; the open's parse makes it), and what it holds after the
+  // steps (both simulations, unless run-ahead is off), after a full collection
+  const peakRssMiB = process.resourceUsage().maxRSS / 1024;
+  (globalThis as { gc?: () => void }).gc?.();
+  const heldMiB = process.memoryUsage();
+  const rssEndMiB = heldMiB.rss / 1048576;
+  const heapEndMiB = heldMiB.heapUsed / 1048576;
+  progress(
+    `  the host's peak RSS ${peakRssMiB.toFixed(0)} MiB; after the steps and a full GC: RSS ${rssEndMiB.toFixed(0)} MiB, heap ${heapEndMiB.toFixed(0)} MiB (run-ahead ${a.noRunAhead ? 'off' : 'on'})`,
+  );
   idle.dispose();
   await page.close();
   return {
@@ -350,6 +410,10 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     keys,
     domRows,
     domElements,
+    read,
+    peakRssMiB,
+    rssEndMiB,
+    heapEndMiB,
   };
 }
 

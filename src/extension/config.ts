@@ -10,6 +10,8 @@ export const SECTION = 'controllerStepper';
 export interface Config extends UiSettings {
   /** the Kubernetes version for plain snapshots (scenarios name their own); empty: the loader's guess */
   kubernetesVersion: string;
+  /** keep the next pass computed in idle time (a second simulation: its memory) */
+  runAhead: boolean;
 }
 
 export function readConfig(): Config {
@@ -20,6 +22,7 @@ export function readConfig(): Config {
     kubernetesVersion: typeof version === 'string' && /^1\.\d{1,2}$/.test(version.trim()) ? version.trim() : '',
     playSpeed: typeof speed === 'number' && Number.isFinite(speed) && speed > 0 ? Math.min(speed, 50) : 2,
     collapseNoise: c.get<unknown>('collapseTickNoise') !== false,
+    runAhead: c.get<unknown>('runAhead') !== false,
   };
 }
 

@@ -50,6 +50,7 @@ export class Ctx implements vscode.Disposable {
         this.config = readConfig();
         if (this.session) {
           this.session.settings = { collapseNoise: this.config.collapseNoise, playSpeed: this.config.playSpeed };
+          this.session.ahead.setEnabled(this.config.runAhead);
           this.session.post({ type: 'settings', settings: this.session.settings });
           if (this.player) this.restartPlayer();
         }
@@ -93,13 +94,14 @@ export class Ctx implements vscode.Disposable {
     this.sessionSub?.dispose();
     this.idle?.dispose();
     const idle = (this.idle = new IdlePrepare(
-      (more) => session.sim.prepareSlice?.(more) ?? (session.sim.prepare?.(), false),
+      (more) => session.idleSlice(more),
       () => session.slices.running,
     ));
     const session = new Session({
       make: opened.make,
       options: opened.options,
       settings: { collapseNoise: this.config.collapseNoise, playSpeed: this.config.playSpeed },
+      runAhead: this.config.runAhead,
       post: (m) => {
         this.panel?.post(m);
         idle.arm();

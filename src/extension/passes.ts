@@ -27,6 +27,40 @@ export class PassIndex {
 }
 
 /**
+ * The decisions of the furthest run, kept when stepping back (the run is deterministic: the same
+ * prefix again), with the pass each is shown in.
+ */
+export class FurthestRun {
+  readonly passes = new PassIndex();
+  private readonly run: Decision[] = [];
+
+  /** Learns the passes' instants and extends the run from the trace's new decisions. */
+  catchUp(trace: readonly Decision[]): void {
+    for (let i = this.run.length; i < trace.length; i++) {
+      this.passes.observe(trace[i]);
+      this.run.push(trace[i]);
+    }
+  }
+
+  find(seq: number): Decision | undefined {
+    return this.run.find((x) => x.seq === seq);
+  }
+
+  /** The whole run so far (also what lies after the current position, once reached), by the pass each decision is shown in. */
+  byPass(includeNoise: boolean, isNoise: (d: Decision) => boolean): Map<number, Decision[]> {
+    const out = new Map<number, Decision[]>();
+    for (const d of this.run) {
+      if (!includeNoise && isNoise(d)) continue;
+      const p = this.passes.shownIn(d);
+      const list = out.get(p);
+      if (list) list.push(d);
+      else out.set(p, [d]);
+    }
+    return out;
+  }
+}
+
+/**
  * The decisions shown at a position: those of the current pass and, when the
  * simulation stopped between passes, those since the pass (at instants
  * before the next one). `pass` null: before the first pass.

@@ -28,7 +28,7 @@ import { decisionLine } from '../protocol/lists';
 import { decisionMatcher, parseRunUntil } from './runUntil';
 import { runWhatIf } from './whatIfRun';
 import { handleMessage, type PanelActions } from './sessionMessages';
-import { decisionsAt, logRows, PassIndex, PassMarks } from './passes';
+import { decisionsAt, FurthestRun, logRows, PassMarks } from './passes';
 import { assumptions, initMessage, scenarioInfo } from './scenarioInfo';
 import { machinesMessage } from './machineGraph';
 import { podLineage } from '../engine/trace/lineage';
@@ -37,6 +37,7 @@ import { Slices, type CancelToken, type SessionResult } from './slices';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
 import { decisionMessage, offsetAndTime } from './decisionText';
+import { RunAhead } from './runAhead';
 
 export { isNoise } from './traceLookup';
 export { formatSetting, missingLeasesText } from './scenarioInfo';
@@ -57,6 +58,8 @@ export interface SessionOptions {
   clock?: () => number;
   /** lets the host's events in between two slices (default: a macrotask) */
   yieldNow?: () => Promise<void>;
+  /** keep a second simulation one pass ahead in idle time (runAhead.ts; default on) */
+  runAhead?: boolean;
 }
 
 export type { SessionResult, CancelToken } from './slices';
@@ -80,10 +83,10 @@ export class Session {
   selectedSeq?: number;
   /** the selected `reality:` entry (a mark of the reality lane) */
   selectedReal?: number;
+  /** the decisions of the furthest run, kept when stepping back */
+  private readonly run = new FurthestRun();
   /** which pass each decision is shown in */
-  readonly passes = new PassIndex();
-  /** the decisions of the furthest run, kept when stepping back (the run is deterministic: the same prefix again) */
-  private readonly run: Decision[] = [];
+  readonly passes = this.run.passes;
   /** the view last sent (or asked for by the trees), kept from step to step */
   private readonly kept = new KeptView();
   /** the ReplicaSet rows the webview holds: an update sends theirs alone */
@@ -96,17 +99,26 @@ export class Session {
   /** makes the scenario's simulation with these options (Reset, what-if) */
   readonly make: MakeSimulation;
   readonly post: (m: HostMessage) => void;
+  /** the next pass, computed in idle time (idleSlice) */
+  readonly ahead: RunAhead;
 
   constructor(opts: SessionOptions) {
     this.make = opts.make;
     // every simulation of the session asks whether its slice is over: between instants (shouldStop), and
     // inside one, between two controllers' work, two ReplicaSet syncs or two binder batches (shouldYield),
-    // so that one long instant (the syncs after a scale to 100,000 replicas) does not hold the host
+    // so that one long instant (the syncs after a scale to 100,000 replicas) does not hold the host (the ahead one: its idle slice)
     this.slices = new Slices(opts.clock ?? (() => performance.now()), opts.yieldNow ?? (() => new Promise((r) => setTimeout(r, 0))));
-    this.options = { ...(opts.options ?? {}), shouldStop: () => this.slices.over(), shouldYield: () => this.slices.over() };
+    const over = () => (this.ahead.working ? this.ahead.over() : this.slices.over());
+    this.options = { ...(opts.options ?? {}), shouldStop: over, shouldYield: over };
     this.settings = opts.settings;
     this.post = opts.post;
     this.sim = this.make(this.options);
+    this.ahead = new RunAhead(() => this.make(this.options), opts.runAhead ?? true);
+  }
+
+  /** One slice of idle work (IdlePrepare): the shown simulation's preparation first, then the next pass; true while work is left. */
+  idleSlice(more: () => boolean): boolean {
+    return (this.sim.prepareSlice?.(more) ?? (this.sim.prepare?.(), false)) || (more() ? this.ahead.slice(this.sim, more) : this.ahead.enabled);
   }
 
   /** Tree views and status listen here; called after every change of position. */
@@ -169,29 +181,14 @@ export class Session {
     };
   }
 
-  /** Learns the passes' instants and extends the run from the trace's new decisions. */
   private catchUp(): void {
-    const t = this.sim.trace;
-    const from = this.run.length;
-    if (t.length <= from) return;
-    for (let i = from; i < t.length; i++) {
-      this.passes.observe(t[i]);
-      this.run.push(t[i]);
-    }
+    this.run.catchUp(this.sim.trace);
   }
 
   /** The whole run so far (also what lies after the current position, once reached), by the pass each decision is shown in. */
   runByPass(includeNoise: boolean): Map<number, Decision[]> {
     this.catchUp();
-    const out = new Map<number, Decision[]>();
-    for (const d of this.run) {
-      if (!includeNoise && isNoise(d)) continue;
-      const p = this.passes.shownIn(d);
-      const list = out.get(p);
-      if (list) list.push(d);
-      else out.set(p, [d]);
-    }
-    return out;
+    return this.run.byPass(includeNoise, isNoise);
   }
 
   /** The decisions shown at the current position (the current pass's, then those after it). */
@@ -299,6 +296,9 @@ export class Session {
     // a target pass a slice left part-done (goToPass); at the horizon there is no next pass
     const target = (this.sim.pass ?? -1) + 1;
     if (target > this.sim.lastPass) return { ok: true };
+    // the ahead simulation, when it stands on this position or has gone on from it, finishes the step
+    const ahead = this.ahead.takeOver(this.sim);
+    if (ahead) this.sim = ahead;
     return this.long(
       () => this.sim.goToPass(target, { interactive: true }),
       () => {
@@ -442,7 +442,7 @@ export class Session {
     const d = this.decision(seq);
     if (!d) {
       this.catchUp();
-      const ahead = this.run.find((x) => x.seq === seq);
+      const ahead = this.run.find(seq);
       if (!ahead) return { ok: false, message: `No decision ${seq} in this run.` };
       return this.long(
         () => this.sim.goToPass(this.passes.shownIn(ahead)),
@@ -541,10 +541,10 @@ export class Session {
       let target: number | undefined;
       const find = (): number | undefined => {
         this.catchUp();
-        const ahead = this.run.find((x) => x.seq === seq);
+        const ahead = this.run.find(seq);
         return ahead && this.passes.shownIn(ahead);
       };
-      let searched = this.run.some((x) => x.seq === seq);
+      let searched = this.run.find(seq) !== undefined;
       return this.long(
         () => {
           if (!searched) {

@@ -37,6 +37,7 @@ test('the settings the extension reads are declared', () => {
     'controllerStepper.collapseTickNoise',
     'controllerStepper.kubernetesVersion',
     'controllerStepper.playSpeed',
+    'controllerStepper.runAhead',
   ]);
 });
 

@@ -46,7 +46,7 @@ import { type SavedNodeLifecycle, restoreNodeLifecycle, saveNodeLifecycle } from
 import { processPending } from './doNodeProcessingPass';
 import { labelsInStep } from './labels';
 import { monitorMachine, nodeHealthMachine, zoneMachine } from './machines';
-import { monitorPass } from './monitorNodeHealth';
+import { continuePass, monitorPass } from './monitorNodeHealth';
 import { evictItem } from './podEviction';
 import { type QueueForecast, forecastQueue } from './queueForecast';
 import { RateLimitedTimedQueue, effectiveRate } from './rateLimitedQueue';
@@ -195,29 +195,40 @@ export class NodeLifecycleController implements SimController {
     return t;
   }
 
-  wake(host: ControllerHost): void {
-    if (!this.s.started) return;
+  /** True when shouldYield cut the monitor pass (see monitorPass): the next wake goes on with it, and with what follows it. */
+  wake(host: ControllerHost, shouldYield?: () => boolean): boolean {
+    if (!this.s.started) return false;
     const now = host.now;
-    this.s.lastNow = now;
-    if (!this.enabled(host)) {
-      this.s.nextMonitorAt = Math.max(this.s.nextMonitorAt, now + this.s.period);
-      this.s.pendingNodes.clear();
-      this.s.pendingPods.clear();
-      return;
-    }
-    processPending(this.s, host);
-    if (now >= this.s.nextMonitorAt && this.s.lastMonitorAt !== now) {
-      this.s.lastMonitorAt = now;
-      monitorPass(this.s, host);
-      this.s.nextMonitorAt = now + this.s.period;
-      // what the pass wrote (status updates) is informer work at this same instant
+    if (this.s.passCut) {
+      if (continuePass(this.s, host, shouldYield)) return true;
+      this.afterPass(host);
+    } else {
+      this.s.lastNow = now;
+      if (!this.enabled(host)) {
+        this.s.nextMonitorAt = Math.max(this.s.nextMonitorAt, now + this.s.period);
+        this.s.pendingNodes.clear();
+        this.s.pendingPods.clear();
+        return false;
+      }
       processPending(this.s, host);
+      if (now >= this.s.nextMonitorAt && this.s.lastMonitorAt !== now) {
+        this.s.lastMonitorAt = now;
+        if (monitorPass(this.s, host, shouldYield)) return true;
+        this.afterPass(host);
+      }
     }
     if (this.s.isGridTime(now) && (this.s.lastGridPass === null || now > this.s.lastGridPass) && this.s.anyQueued()) {
       this.s.lastGridPass = now;
       this.queuePass(host);
       processPending(this.s, host);
     }
+    return false;
+  }
+
+  private afterPass(host: ControllerHost): void {
+    this.s.nextMonitorAt = host.now + this.s.period;
+    // what the pass wrote (status updates) is informer work at this same instant
+    processPending(this.s, host);
   }
 
   machines(): MachineView[] {

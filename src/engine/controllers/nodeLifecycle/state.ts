@@ -195,6 +195,8 @@ export class NodeLifecycleState {
   passStamp = 0;
 
   full: Slot[] = [];
+  /** a monitor pass a yield left part-done (wake's shouldYield): the next slot of `full` to evaluate, and the pass's context */
+  passCut: { next: number; ctx: PassContext } | null = null;
 
   /** Ready nodes by probeTimestamp + nodeMonitorGracePeriod */
   deadlines = new DeadlineHeap<Slot>();

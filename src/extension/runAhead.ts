@@ -1,0 +1,143 @@
+/**
+ * Run-ahead: a second simulation of the same scenario and options, kept one pass ahead of the one the
+ * panel shows and advanced in the host's idle time, so that a Step onto the pass it has reached is a
+ * swap instead of the engine's step (the pass in which 1,667 nodes go Unknown takes over a second of
+ * engine at 5,000 nodes, and a user reads a pass before stepping on). The simulation is deterministic:
+ * the ahead one, at the same position, is the shown one, decision for decision and record for record.
+ *
+ * What keeps the swap invisible: the views' caches read the simulation they are given (KeptView) or
+ * the trace by seq (the run, the passes, the marks), and the change reports, which are per simulation,
+ * are taken and dropped by the ahead one when it stands on the shown position, so that what it hands
+ * over are exactly the changes from the shown pass to the next, as the shown one would have reported.
+ * A position is known by its pass, time and trace: the ahead one catches up (goToPass) to any other
+ * move of the shown one, and waits where it cannot stand on the shown position (a Run Until to a time
+ * between passes, a run cancelled mid-way); before the first pass it is a simulation made afresh.
+ */
+import type { Simulation } from '../engine/simulation/api';
+
+/** Where a simulation stands, for comparing two runs of the same scenario; undefined inside an instant. */
+export function positionOf(sim: Simulation): string | undefined {
+  if (sim.partDone) return undefined;
+  const t = sim.trace;
+  return `${sim.pass}|${sim.now}|${t.length}|${t.length ? t[t.length - 1].seq : 0}`;
+}
+
+export class RunAhead {
+  /** the ahead simulation (made in the first idle slice, dropped when run-ahead is turned off) */
+  private ahead?: Simulation;
+  /** the shown position at which the ahead one's change reports were dropped; it has only gone on toward the next pass since */
+  private alignedAt?: string;
+  /** a shown position the ahead one cannot stand on (see the header) */
+  private unreachable?: string;
+  /** while the ahead one runs: its slice's `more` (its shouldStop and shouldYield ask it) */
+  private more?: () => boolean;
+
+  constructor(
+    private readonly make: () => Simulation,
+    public enabled = true,
+  ) {}
+
+  /** The ahead simulation, if any (the bench times its engine calls). */
+  get sim(): Simulation | undefined {
+    return this.ahead;
+  }
+
+  /** Whether the ahead simulation is running: its shouldStop and shouldYield are then this, not the session's. */
+  get working(): boolean {
+    return this.more !== undefined;
+  }
+
+  /** The ahead simulation's shouldStop and shouldYield while it runs: its idle slice is over. */
+  over(): boolean {
+    return this.more !== undefined && !this.more();
+  }
+
+  /** Turns run-ahead on or off (off: the ahead simulation's memory is let go). */
+  setEnabled(on: boolean): void {
+    this.enabled = on;
+    if (!on) this.drop();
+  }
+
+  drop(): void {
+    this.ahead = undefined;
+    this.alignedAt = undefined;
+    this.unreachable = undefined;
+  }
+
+  /**
+   * A step from `shown`: the ahead simulation when it stands on the shown position or has gone on from
+   * it toward the next pass (the step finishes its part-done work), with `shown` taking its place, to run
+   * on two passes in idle time; else undefined, and the shown one steps itself.
+   */
+  takeOver(shown: Simulation): Simulation | undefined {
+    const a = this.ahead;
+    if (!a || !this.enabled || this.alignedAt === undefined || this.alignedAt !== positionOf(shown)) return undefined;
+    this.ahead = shown;
+    this.alignedAt = undefined;
+    this.unreachable = undefined;
+    return a;
+  }
+
+  /**
+   * One idle slice: works while `more()` says so (at least one piece) and returns true while work is left.
+   * Making the ahead simulation is one piece (it cannot be cut), as is the last instant's controller work
+   * before a yield point.
+   */
+  slice(shown: Simulation, more: () => boolean): boolean {
+    if (!this.enabled) return false;
+    const key = positionOf(shown);
+    if (key === undefined || key === this.unreachable) return false;
+    const target = (shown.pass ?? -1) + 1;
+    if (target > shown.lastPass) return false;
+    this.more = more;
+    try {
+      return this.work(shown, key, target);
+    } finally {
+      this.more = undefined;
+    }
+  }
+
+  private work(shown: Simulation, key: string, target: number): boolean {
+    if (!this.ahead) {
+      this.ahead = this.make();
+      return true;
+    }
+    const a = this.ahead;
+    if (this.alignedAt !== key) {
+      this.alignedAt = undefined;
+      if (shown.pass === null) {
+        // before the first pass there is nothing to go to: only a simulation never stepped stands there
+        if (positionOf(a) !== key) {
+          this.ahead = undefined;
+          return true;
+        }
+      } else {
+        a.goToPass(shown.pass, { interactive: true });
+        if (a.pass !== shown.pass || a.partDone) return this.cut(a, key);
+        if (positionOf(a) !== key) {
+          this.unreachable = key;
+          return false;
+        }
+      }
+      // from here its reports are those of the shown pass to the next
+      a.takePodChanges?.();
+      a.takeRecordChanges?.();
+      this.alignedAt = key;
+      if (!this.more!()) return true;
+    }
+    if (a.pass !== target || a.partDone) {
+      a.goToPass(target, { interactive: true });
+      if (a.pass !== target || a.partDone) return this.cut(a, key);
+      if (!this.more!()) return true;
+    }
+    // the checkpoint its pass left pending and the binder's index, as the shown one's idle preparation does
+    return a.prepareSlice?.(this.more!) ?? (a.prepare?.(), false);
+  }
+
+  /** A goToPass that stopped short: cut by the slice (work left), or it cannot get there (no more instants). */
+  private cut(a: Simulation, key: string): boolean {
+    if (a.stopped) return true;
+    this.unreachable = key;
+    return false;
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * Run-ahead is invisible: a session that keeps a second simulation one pass ahead (runAhead.ts) sends
+ * the panel every message, and answers the trees, as a session of one simulation does, whatever idle
+ * time it was given between two commands (none, part of what it needs, all of it). Driven on the real
+ * engine and the bundled examples.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { openScenario } from '../../src/extension/openScenario';
+import { Session } from '../../src/extension/session';
+import { positionOf } from '../../src/extension/runAhead';
+import type { HostMessage } from '../../src/protocol/webview';
+
+const example = (name: string) => resolve(__dirname, '../../examples', name);
+
+/** Idle time: none, `slices` slices of `pieces` questions to more() each, or all the work there is. */
+type Idle = 0 | { slices: number; pieces: number } | 'all';
+
+function open(file: string, runAhead: boolean) {
+  const sent: HostMessage[] = [];
+  const o = openScenario(example(file), '');
+  const session = new Session({ make: o.make, options: o.options, settings: { collapseNoise: true, playSpeed: 2 }, post: (m) => sent.push(m), runAhead });
+  let swaps = 0;
+  const idle = (amount: Idle): void => {
+    const slices = amount === 0 ? 0 : amount === 'all' ? 10_000 : amount.slices;
+    const pieces = amount === 'all' ? 1_000_000 : amount === 0 ? 0 : amount.pieces;
+    for (let i = 0; i < slices; i++) {
+      let left = pieces;
+      if (!session.idleSlice(() => left-- > 0)) break;
+    }
+  };
+  return {
+    session,
+    sent,
+    idle,
+    get swaps() {
+      return swaps;
+    },
+    /** a command, counting the steps the ahead simulation took over */
+    run(c: Command): void {
+      const before = session.sim;
+      c(session);
+      if (session.ahead.sim === before) swaps++;
+    },
+  };
+}
+
+type Command = (s: Session) => unknown;
+const step: Command = (s) => s.step();
+const steps = (n: number): Command[] => Array.from({ length: n }, () => step);
+const firstNode = (s: Session) => `Node/${[...s.sim.cluster!.nodes.keys()].sort()[0]}`;
+const lastPod = (s: Session) => `Pod/${[...s.sim.cluster!.pods.keys()].sort().at(-1)}`;
+const lastDecision = (s: Session) => s.sim.trace.at(-1)!.seq;
+
+const cases: { name: string; file: string; commands: Command[] }[] = [
+  { name: 'steps from the start', file: 'one-node-stops.yaml', commands: steps(14) },
+  { name: 'steps through the evictions and replacements', file: 'rs-zone-outage.yaml', commands: [(s) => s.goToPass(70), ...steps(8)] },
+  {
+    name: 'selections and windows between steps',
+    file: 'rs-zone-outage.yaml',
+    commands: [
+      (s) => s.goToPass(71),
+      (s) => s.selectObject(firstNode(s)),
+      step,
+      (s) => s.nodeWindow([firstNode(s)]),
+      step,
+      (s) => s.selectObject(lastPod(s)),
+      step,
+      (s) => s.selectDecision(lastDecision(s)),
+      step,
+      (s) => s.replicaSetWindow(['ReplicaSet/default/web-7d9f']),
+      (s) => s.zoneQueue('us-east-1/us-east-1b', true),
+      step,
+      (s) => s.allDecisions(),
+      step,
+    ],
+  },
+  {
+    name: 'the node filter across steps',
+    file: 'rs-zone-outage.yaml',
+    commands: [(s) => s.nodeFilter('unk'), ...steps(3), (s) => s.goToPass(14), ...steps(3), (s) => s.nodeFilter('')],
+  },
+  {
+    name: 'step back, go to pass, and steps after them',
+    file: 'rs-zone-outage.yaml',
+    commands: [
+      (s) => s.goToPass(72),
+      step,
+      step,
+      (s) => s.stepBack(),
+      step,
+      step,
+      (s) => s.goToPass(60),
+      step,
+      (s) => s.goToPass(75),
+      step,
+      (s) => s.stepBack(),
+      (s) => s.stepBack(),
+      step,
+    ],
+  },
+  {
+    name: 'Run Until a time, Next decision, previous decision',
+    file: 'rs-zone-outage.yaml',
+    commands: [
+      (s) => s.runUntil('1m02s'),
+      step,
+      step,
+      (s) => s.nextDecision(),
+      step,
+      (s) => s.runUntil('PodEvicted'),
+      step,
+      step,
+      (s) => s.previousDecision(),
+      step,
+    ],
+  },
+  {
+    name: 'Reset between steps',
+    file: 'one-node-stops.yaml',
+    commands: [...steps(3), (s) => s.reset(), ...steps(3), (s) => s.goToPass(10), (s) => s.reset(), step],
+  },
+  {
+    name: 'what-if between steps',
+    file: 'rs-zone-outage.yaml',
+    commands: [(s) => s.goToPass(73), step, (s) => s.whatIf('nodeMonitorGracePeriod', '20s'), step, step],
+  },
+  {
+    name: 'the 1.12 pod-eviction path',
+    file: 'outage-1.12.yaml',
+    commands: [...steps(4), (s) => s.runUntil('1m'), ...steps(6), (s) => s.stepBack(), ...steps(3)],
+  },
+];
+
+const idles: { name: string; between: (i: number) => Idle }[] = [
+  { name: 'no idle time', between: () => 0 },
+  { name: 'all the idle time it needs', between: () => 'all' },
+  { name: 'part of it', between: (i) => ({ slices: 1 + (i % 3), pieces: 1 + ((i * 7) % 5) }) },
+  { name: 'varied', between: (i) => ([0, 'all', { slices: 2, pieces: 1 }, { slices: 1, pieces: 3 }, 'all'] as Idle[])[i % 5] },
+];
+
+for (const c of cases) {
+  for (const idle of idles) {
+    test(`run-ahead is invisible: ${c.name}, ${idle.name}`, () => {
+      const one = open(c.file, false);
+      const two = open(c.file, true);
+      for (const s of [one, two]) s.session.sendAll();
+      c.commands.forEach((command, i) => {
+        for (const s of [one, two]) s.idle(idle.between(i));
+        for (const s of [one, two]) s.run(command);
+        assert.deepEqual(JSON.parse(JSON.stringify(two.sent)), JSON.parse(JSON.stringify(one.sent)), `after command ${i}`);
+        // the trees' and status's answers
+        assert.deepEqual([...two.session.runByPass(false)], [...one.session.runByPass(false)], `the Decisions tree after command ${i}`);
+        assert.deepEqual([...two.session.nodeItems], [...one.session.nodeItems], `the Cluster tree after command ${i}`);
+        assert.equal(two.session.sim.now, one.session.sim.now);
+      });
+      assert.equal(one.swaps, 0);
+      // with idle time, the ahead simulation took steps over: the comparison is not of two sessions of one simulation
+      if (idle.between(0) === 'all' && c.commands.filter((x) => x === step).length > 2) assert.ok(two.swaps > 0, 'no step was taken over');
+    });
+  }
+}
+
+test('a step before the ahead simulation is ready finishes its part-done work', () => {
+  const two = open('rs-zone-outage.yaml', true);
+  two.session.goToPass(73);
+  two.idle('all');
+  two.session.step();
+  // a piece at a time, until the old shown simulation has caught up to pass 74 and gone on toward 75 (inside an instant, or between two)
+  const ahead = two.session.ahead.sim!;
+  let caughtUp = false;
+  for (let i = 0; i < 500 && !(caughtUp && positionOf(ahead) !== positionOf(two.session.sim)); i++) {
+    // one question to more(), which the session's idleSlice asks before the ahead simulation's: its one piece of work a slice
+    two.idle({ slices: 1, pieces: 1 });
+    caughtUp ||= positionOf(ahead) === positionOf(two.session.sim);
+  }
+  assert.ok(caughtUp);
+  assert.ok(ahead.partDone || ahead.pass === 74, `the ahead simulation is part-way to pass 75 (at ${ahead.pass})`);
+  two.run(step);
+  assert.ok(two.session.sim === ahead, 'the step finished the ahead simulation');
+  assert.equal(two.session.sim.pass, 75);
+});
+
+test('run-ahead turned off lets the ahead simulation go, and steps on its own', () => {
+  const two = open('one-node-stops.yaml', true);
+  two.idle('all');
+  assert.ok(two.session.ahead.sim);
+  two.session.ahead.setEnabled(false);
+  assert.equal(two.session.ahead.sim, undefined);
+  two.idle('all');
+  assert.equal(two.session.ahead.sim, undefined);
+  two.run(step);
+  assert.equal(two.swaps, 0);
+});
