@@ -100,6 +100,8 @@ export interface SimController {
   wake(host: ControllerHost, shouldYield?: () => boolean): boolean | void;
   /** xstate machines for the UI's machine view */
   machines(): MachineView[];
+  /** the view `machines()` lists under this id, without listing the others; undefined when it lists none */
+  machine?(id: string): MachineView | undefined;
   /** zone views (node-lifecycle only); with `namesOf`, the queued names only of the zones it accepts, and the queues' lengths */
   zones?(host: ControllerHost, namesOf?: (zone: string) => boolean): ZoneView[];
   /**

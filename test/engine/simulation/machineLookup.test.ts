@@ -56,3 +56,41 @@ for (const file of ['rs-deletion-cost.yaml', 'outage-1.31.yaml', 'outage-1.12.ya
     assert.equal(sim.machine('nothing'), undefined);
   });
 }
+
+/** positions of a run: [pass to go to, in order] (going back restores a checkpoint) */
+const positions: [string, number[]][] = [
+  ['outage-1.31.yaml', [3, 12, 20, 9, 15]],
+  ['outage-1.12.yaml', [4, 18, 7]],
+  ['rs-deletion-cost.yaml', [2, 6, 1]],
+];
+
+for (const [file, passes] of positions) {
+  test(`example ${file}: machine(id) asks each controller for its one view, as the full list holds it, at each position and after a step back`, () => {
+    const sim = createSimulation(loadScenario(join(examples, file), nodeFs()));
+    let listed = 0;
+    const machines = sim.machines.bind(sim);
+    // definitions compared by content (some controllers make theirs on each call)
+    const texts = new Map<unknown, string>();
+    const text = (d: unknown) => texts.get(d) ?? (texts.set(d, JSON.stringify(d)), texts.get(d)!);
+    for (const pass of passes) {
+      sim.goToPass(pass);
+      const all = machines();
+      assert.ok(all.length > 0);
+      sim.machines = () => (listed++, machines());
+      for (const m of all) {
+        const v = sim.machine(m.id);
+        assert.ok(v, m.id);
+        assert.deepEqual(
+          [v.id, v.state, v.lastTransition, text(v.definition)],
+          [m.id, m.state, m.lastTransition, text(m.definition)],
+          `${m.id} at pass ${pass}`,
+        );
+      }
+      assert.equal(sim.machine('node/no-such-node'), undefined);
+      assert.equal(sim.machine('replicaset/default/no-such-set'), undefined);
+      assert.equal(sim.machine('taint-eviction/default/no-such-pod'), undefined);
+      sim.machines = machines;
+    }
+    assert.equal(listed, 0, 'no list of every machine is made');
+  });
+}

@@ -241,6 +241,17 @@ export class NodeLifecycleController implements SimController {
     return out;
   }
 
+  machine(id: string): MachineView | undefined {
+    if (id === 'monitor') return this.s.monitor ? this.view('monitor', this.s.monitor, monitorMachine.definition) : undefined;
+    if (id.startsWith('zone/')) {
+      const a = this.s.zoneActors.get(id.slice(5));
+      return a && this.view(id, a, zoneMachine.definition);
+    }
+    const a = id.startsWith('node/') ? this.s.nodes.get(id.slice(5)) : undefined;
+    if (a === undefined || a.id !== id) return undefined;
+    return (a.view = machineView(a.view, a.id, a.state(), nodeHealthMachine.definition, this.s.transitions.get(a.id)));
+  }
+
   podEvictionDeadlines(host: ControllerHost, limit: number): Map<string, string> {
     const out = new Map<string, string>();
     if (this.s.rules.taintBasedEvictions) return out;

@@ -95,6 +95,12 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
     return out;
   }
 
+  machine(id: string): MachineView | undefined {
+    const e = id.startsWith('replicaset/') ? this.entries.get(id.slice(11)) : undefined;
+    if (e === undefined || e.actor.id !== id) return undefined;
+    return (e.view = machineView(e.view, e.actor.id, e.actor.state(), (machineDefinition ??= replicaSetMachine.toJSON()), e.lastTransition));
+  }
+
   /** Everything found wrong with the ReplicaSets and their pods' ownerReferences. */
   problems(): Problem[] {
     const out: Problem[] = [];

@@ -450,6 +450,9 @@ export class SimplifiedBinder implements SimController {
   machines(): MachineView[] {
     return [];
   }
+  machine(): MachineView | undefined {
+    return undefined;
+  }
 
   whyNot(host: ControllerHost, object: ObjectRef): Explanation['whyNot'] {
     const [kind, ns, name] = object.split('/');

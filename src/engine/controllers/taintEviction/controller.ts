@@ -164,6 +164,12 @@ export class TaintEvictionController implements SimController {
     return out;
   }
 
+  machine(id: string): MachineView | undefined {
+    const w = id.startsWith('taint-eviction/') ? this.te.work.get(id.slice(15)) : undefined;
+    if (w === undefined || podMachineId(w.namespace, w.name) !== id) return undefined;
+    return { id, state: w.state, definition: podEvictionMachineDefinition, lastTransition: w.lastTransition };
+  }
+
   whyNot(host: ControllerHost, object: ObjectRef): Explanation['whyNot'] {
     return explainTaintEvictionWhyNot(this, host, object);
   }
