@@ -43,7 +43,8 @@ import type { LoadedSnapshot } from './types';
 import { EXPECTED_SNAPSHOT, isBinary, sniffText, withoutBom } from './sniff';
 import { ClusterStore } from './clusterStore';
 import { crossChecks, latestTimestamp } from './crossChecks';
-import { isObject, jsonUnit, openUnit, releasedJsonUnit, yamlUnit, type KeepOf, type Unit } from './unitObjects';
+import { isObject, jsonUnit, kubectlYamlUnit, openUnit, releasedJsonUnit, yamlUnit, type KeepOf, type Unit } from './unitObjects';
+import { readKubectlYaml } from './kubectlYaml';
 import { MAX_SYNTAX_PROBLEMS, concatIterators, firstNonBlank, formatBytes, joinUpTo, streamJson, streamYaml } from './streamedFile';
 import { loadJsonValues } from './jsonValues';
 import { MAX_YAML_DOCUMENT_CHARS } from './yamlDocStream';
@@ -73,9 +74,13 @@ export interface LoadOptions {
   streamFilesAbove?: number;
   /** what each object read keeps of itself once its record is built (unitObjects.ts KeepOf); default all of it */
   keepOf?: KeepOf;
+  /** false: every YAML text is read by the yaml package, none by kubectlYaml.ts (the differential tests); default true */
+  kubectlYaml?: boolean;
 }
 
 const SNAPSHOT_EXTENSIONS = /\.(json|ya?ml)(\.gz)?$/i;
+/** kubectlYaml.ts leaves deeper nesting to the yaml package, whose tree findTooDeep checks */
+const FAST_MAX_DEPTH = 64;
 const MAX_DIR_DEPTH = 32;
 
 class SnapshotLoader {
@@ -378,6 +383,15 @@ class SnapshotLoader {
   }
 
   loadYaml(file: string, text: string, lines: Lines, fileKind: EngineKind | undefined, detach = false): void {
+    const fast = this.options.kubectlYaml === false ? undefined : readKubectlYaml(text, FAST_MAX_DEPTH);
+    if (fast) {
+      for (let i = 0; i < fast.length; i++) {
+        // a streamed document's text must not outlive it (yamlDocStream.ts)
+        const value = detach ? detachStrings(fast[i].value) : fast[i].value;
+        this.processUnit(kubectlYamlUnit(file, lines, text, fast, i, value, fileKind));
+      }
+      return;
+    }
     let docs: Document.Parsed[];
     try {
       docs = parseAllDocuments(text, { ...YAML_OPTIONS, prettyErrors: false }) as unknown as Document.Parsed[];
