@@ -22,6 +22,8 @@
  * text with the yaml package again for it.
  */
 
+import { copied } from './yamlDocStream';
+
 /** One document read. */
 export interface KubectlYamlDocument {
   value: unknown;
@@ -66,6 +68,7 @@ class Reader {
   constructor(
     private readonly text: string,
     private readonly maxDepth: number,
+    private readonly detach: boolean,
   ) {}
 
   /** Moves to the first content line from `p`, a line's start; blank lines are skipped, comments give up. */
@@ -229,6 +232,7 @@ class Reader {
       end = this.plain(p);
       value = plainValue(this.scalarText);
     }
+    if (this.detach && typeof value === 'string') value = copied(value);
     // nothing but spaces after the value on its line
     while (t.charCodeAt(end) === SPACE) end++;
     if (end < t.length && t.charCodeAt(end) !== NL) throw GIVE_UP;
@@ -267,8 +271,7 @@ class Reader {
         const a = t.charCodeAt(i + 1);
         if (a === SPACE || a === NL || i + 1 >= n) {
           if (t.charCodeAt(i - 1) === SPACE || i === p || i - p > MAX_KEY_CHARS) throw GIVE_UP;
-          const k = plainValue(t.slice(p, i));
-          this.keyText = k === null ? '' : String(k);
+          this.keyText = plainKey(t, p, i);
           return i + 1;
         }
         if (a === TAB) throw GIVE_UP;
@@ -410,6 +413,7 @@ class Reader {
     if (chomp === 1 && empties) throw GIVE_UP;
     let value = lines.join('\n');
     if (chomp === 0 || chomp === 1) value += '\n';
+    if (this.detach) value = copied(value);
     if (t.charCodeAt(end - 1) !== NL) throw GIVE_UP;
     this.contentEnd = end;
     this.seek(end);
@@ -558,6 +562,28 @@ const ESCAPES: Record<string, string> = {
   '\\': '\\',
 };
 
+/**
+ * Keys met before, by a hash of their text: a key read again is the same string, already a
+ * property name, instead of a new slice to hash and look up (most of a mapping's cost).
+ */
+const KEY_CACHE_SIZE = 4096;
+const keyCache: (string | undefined)[] = new Array<string | undefined>(KEY_CACHE_SIZE);
+
+/** The property name of the plain key `t[p, e)`. */
+function plainKey(t: string, p: number, e: number): string {
+  const len = e - p;
+  const h = (len * 977 + t.charCodeAt(p) * 31 + t.charCodeAt(e - 1) * 7 + t.charCodeAt(p + (len >> 1))) & (KEY_CACHE_SIZE - 1);
+  const known = keyCache[h];
+  if (known !== undefined && known.length === len && t.startsWith(known, p)) return known;
+  const raw = t.slice(p, e);
+  const v = plainValue(raw);
+  if (v !== raw) return v === null ? '' : String(v);
+  // the name as objects hold it: its own string, not a slice of the text
+  const name = Object.keys({ [raw]: 0 })[0];
+  keyCache[h] = name;
+  return name;
+}
+
 const NULL = /^(?:~|[Nn]ull|NULL)$/;
 const BOOL = /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/;
 const INT_OCT = /^0o[0-7]+$/;
@@ -584,10 +610,11 @@ export function plainValue(s: string): unknown {
 /**
  * The documents of a YAML text in the subset above, or undefined: the text is then the yaml
  * package's to read. `maxDepth`: collections nested deeper are left to it too (its own checks).
+ * `detach`: no string of the values keeps the text alive (yamlDocStream.ts detachStrings).
  */
-export function readKubectlYaml(text: string, maxDepth: number): KubectlYamlDocument[] | undefined {
+export function readKubectlYaml(text: string, maxDepth: number, detach = false): KubectlYamlDocument[] | undefined {
   try {
-    return new Reader(text, maxDepth).documents();
+    return new Reader(text, maxDepth, detach).documents();
   } catch (e) {
     if (e === GIVE_UP || e instanceof RangeError) return undefined;
     throw e;

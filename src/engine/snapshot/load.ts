@@ -383,13 +383,10 @@ class SnapshotLoader {
   }
 
   loadYaml(file: string, text: string, lines: Lines, fileKind: EngineKind | undefined, detach = false): void {
-    const fast = this.options.kubectlYaml === false ? undefined : readKubectlYaml(text, FAST_MAX_DEPTH);
+    // a streamed document's text must not outlive it (yamlDocStream.ts): `detach` copies its strings
+    const fast = this.options.kubectlYaml === false ? undefined : readKubectlYaml(text, FAST_MAX_DEPTH, detach);
     if (fast) {
-      for (let i = 0; i < fast.length; i++) {
-        // a streamed document's text must not outlive it (yamlDocStream.ts)
-        const value = detach ? detachStrings(fast[i].value) : fast[i].value;
-        this.processUnit(kubectlYamlUnit(file, lines, text, fast, i, value, fileKind));
-      }
+      for (let i = 0; i < fast.length; i++) this.processUnit(kubectlYamlUnit(file, lines, text, fast, i, fast[i].value, fileKind));
       return;
     }
     let docs: Document.Parsed[];
