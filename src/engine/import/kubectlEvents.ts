@@ -124,7 +124,7 @@ function yamlEvents(file: string, first: Line, rest: Iterator<Line>, into: Impor
  * it is not in that subset (or holds an item that is no mapping), and nothing was read.
  */
 function fastEvents(file: string, text: string, firstLine: number, item: boolean, into: ImportResult): boolean {
-  const docs = readKubectlYaml(text, FAST_MAX_DEPTH);
+  const docs = readKubectlYaml(text);
   if (!docs) return false;
   const events: { at: number; value: unknown }[] = [];
   for (const d of docs) {
@@ -147,9 +147,6 @@ function fastEvents(file: string, text: string, firstLine: number, item: boolean
   }
   return true;
 }
-
-/** kubectlYaml.ts leaves deeper nesting to the yaml package */
-const FAST_MAX_DEPTH = 64;
 
 /** A JSON export, item by item from its first line on: no size limit, and every item keeps its line. */
 function jsonEvents(file: string, first: Line, rest: Iterator<Line>, into: ImportResult): number {

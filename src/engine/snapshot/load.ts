@@ -43,8 +43,7 @@ import type { LoadedSnapshot } from './types';
 import { EXPECTED_SNAPSHOT, isBinary, sniffText, withoutBom } from './sniff';
 import { ClusterStore } from './clusterStore';
 import { crossChecks, latestTimestamp } from './crossChecks';
-import { isObject, jsonUnit, kubectlYamlUnit, openUnit, releasedJsonUnit, yamlUnit, type KeepOf, type Unit } from './unitObjects';
-import { readKubectlYaml } from './kubectlYaml';
+import { isObject, jsonUnit, openUnit, readKubectlYamlUnits, releasedJsonUnit, yamlUnit, type KeepOf, type Unit } from './unitObjects';
 import { MAX_SYNTAX_PROBLEMS, concatIterators, firstNonBlank, formatBytes, joinUpTo, streamJson, streamYaml } from './streamedFile';
 import { loadJsonValues } from './jsonValues';
 import { MAX_YAML_DOCUMENT_CHARS } from './yamlDocStream';
@@ -74,13 +73,10 @@ export interface LoadOptions {
   streamFilesAbove?: number;
   /** what each object read keeps of itself once its record is built (unitObjects.ts KeepOf); default all of it */
   keepOf?: KeepOf;
-  /** false: every YAML text is read by the yaml package, none by kubectlYaml.ts (the differential tests); default true */
-  kubectlYaml?: boolean;
+  kubectlYaml?: boolean; // false: every YAML text is read by the yaml package, none by kubectlYaml.ts (the differential tests)
 }
 
 const SNAPSHOT_EXTENSIONS = /\.(json|ya?ml)(\.gz)?$/i;
-/** kubectlYaml.ts leaves deeper nesting to the yaml package, whose tree findTooDeep checks */
-const FAST_MAX_DEPTH = 64;
 const MAX_DIR_DEPTH = 32;
 
 class SnapshotLoader {
@@ -383,12 +379,7 @@ class SnapshotLoader {
   }
 
   loadYaml(file: string, text: string, lines: Lines, fileKind: EngineKind | undefined, detach = false): void {
-    // a streamed document's text must not outlive it (yamlDocStream.ts): `detach` copies its strings
-    const fast = this.options.kubectlYaml === false ? undefined : readKubectlYaml(text, FAST_MAX_DEPTH, detach);
-    if (fast) {
-      for (let i = 0; i < fast.length; i++) this.processUnit(kubectlYamlUnit(file, lines, text, fast, i, fast[i].value, fileKind));
-      return;
-    }
+    if (this.options.kubectlYaml !== false && readKubectlYamlUnits((u) => this.processUnit(u), file, lines, text, fileKind, detach)) return;
     let docs: Document.Parsed[];
     try {
       docs = parseAllDocuments(text, { ...YAML_OPTIONS, prettyErrors: false }) as unknown as Document.Parsed[];

@@ -9,7 +9,7 @@ import { NODE_LEASE_NAMESPACE, type KObject } from '../model/types';
 import type { Severity, SourcePosition } from '../problems';
 import { LineIndex, locateJsonPaths, locateYamlPath, pathKey, type JsonPath, type JsonRange } from './positions';
 import { parseAllDocuments, type Document } from 'yaml';
-import type { KubectlYamlDocument } from './kubectlYaml';
+import { readKubectlYaml, type KubectlYamlDocument } from './kubectlYaml';
 import { YAML_OPTIONS } from './yamlOptions';
 import { shareWithPrevious } from './share';
 import type { Lines } from './streamPositions';
@@ -356,6 +356,25 @@ export function yamlUnit(file: string, lines: Lines, doc: Document, base: JsonPa
       return out;
     },
   };
+}
+
+/**
+ * The documents of a YAML text read by kubectlYaml.ts, each handed to `process` as a unit; false,
+ * with nothing done, when the text is outside its subset. `detach`: a streamed piece's strings are
+ * copied, so its text does not outlive it (yamlDocStream.ts).
+ */
+export function readKubectlYamlUnits(
+  process: (unit: Unit) => void,
+  file: string,
+  lines: Lines,
+  text: string,
+  fileKind: EngineKind | undefined,
+  detach: boolean,
+): boolean {
+  const docs = readKubectlYaml(text, detach);
+  if (!docs) return false;
+  for (let i = 0; i < docs.length; i++) process(kubectlYamlUnit(file, lines, text, docs, i, docs[i].value, fileKind));
+  return true;
 }
 
 /**

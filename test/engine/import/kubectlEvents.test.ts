@@ -384,7 +384,7 @@ describe('kubectl get events -o yaml: read by kubectlYaml.ts as by the yaml pack
       const { fast: f, slow: s } = both(text);
       assert.deepEqual(f, s);
       assert.ok(s.decisions.length + s.observations.length + s.problems.length > 0, 'something was read');
-      assert.equal(readKubectlYaml(text, 64) !== undefined, fast, 'the fast path');
+      assert.equal(readKubectlYaml(text) !== undefined, fast, 'the fast path');
     });
   }
 });

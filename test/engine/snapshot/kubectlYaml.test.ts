@@ -14,8 +14,6 @@ import { MemoryFs } from '../../../src/engine/snapshot/source';
 import { generateCluster, listChunks } from '../../../src/engine/generate';
 import { Random } from '../../../src/engine/generate';
 
-const DEPTH = 64;
-
 /** What the yaml package makes of the text, in the terms kubectlYaml.ts answers in; undefined when it reports anything. */
 function byYamlPackage(text: string) {
   const docs = parseAllDocuments(text, { ...YAML_OPTIONS, prettyErrors: false }) as unknown as Document.Parsed[];
@@ -34,7 +32,7 @@ function byYamlPackage(text: string) {
 
 /** kubectlYaml.ts gives up, or gives what the yaml package gives: true when it answered. */
 function agrees(text: string, what: string): boolean {
-  const fast = readKubectlYaml(text, DEPTH);
+  const fast = readKubectlYaml(text);
   if (!fast) return false;
   const slow = byYamlPackage(text);
   assert.ok(slow, `${what}: read fast, but the yaml package reports a problem`);
@@ -306,7 +304,7 @@ describe('kubectlYaml: values', () => {
   ];
   for (const [text, value] of cases) {
     it(JSON.stringify(text), () => {
-      const docs = readKubectlYaml(text, DEPTH);
+      const docs = readKubectlYaml(text);
       assert.ok(docs, 'read fast');
       if (value !== undefined) assert.deepEqual(docs[0].value, value);
       assert.ok(agrees(text, text));
@@ -352,7 +350,7 @@ describe('kubectlYaml: gives up outside its subset', () => {
   ];
   for (const [why, text] of cases) {
     it(why, () => {
-      assert.equal(readKubectlYaml(text, DEPTH), undefined);
+      assert.equal(readKubectlYaml(text), undefined);
       loadsTheSame('/x.yaml', text);
     });
   }
