@@ -20,6 +20,8 @@ import { JsonListReader } from '../snapshot/jsonListStream';
 import { yamlStreamPieces } from '../snapshot/yamlListStream';
 import { MAX_YAML_DOCUMENT_CHARS } from '../snapshot/yamlDocStream';
 import { yamlErrorText } from '../snapshot/yamlOptions';
+import { readKubectlYaml } from '../snapshot/kubectlYaml';
+import { LineIndex } from '../snapshot/positions';
 
 type Json = Record<string, unknown>;
 const obj = (v: unknown): Json => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : {});
@@ -32,7 +34,8 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
  */
 export const MAX_EVENTS_CHARS = MAX_YAML_DOCUMENT_CHARS;
 
-export function importKubectlEvents(file: string, lines: Iterable<Line>, into: ImportResult, maxChars = MAX_EVENTS_CHARS): number {
+/** `kubectlYaml`: false reads every piece with the yaml package (the differential tests). */
+export function importKubectlEvents(file: string, lines: Iterable<Line>, into: ImportResult, maxChars = MAX_EVENTS_CHARS, kubectlYaml = true): number {
   const it = lines[Symbol.iterator]();
   let last = 0;
   for (let r = it.next(); !r.done; r = it.next()) {
@@ -40,7 +43,7 @@ export function importKubectlEvents(file: string, lines: Iterable<Line>, into: I
     last = l.n;
     // a pasted prompt and command before the output
     if (!/^\s*([{[]|apiVersion:|kind:|items:|---)/.test(l.text)) continue;
-    return /^\s*[{[]/.test(l.text) ? jsonEvents(file, l, it, into) : yamlEvents(file, l, it, into, maxChars);
+    return /^\s*[{[]/.test(l.text) ? jsonEvents(file, l, it, into) : yamlEvents(file, l, it, into, maxChars, kubectlYaml);
   }
   return last;
 }
@@ -69,7 +72,7 @@ const CHUNK_CHARS = 1024 * 1024;
  * items one by one (yamlListStream.ts): no limit on the export, one on a
  * piece (`maxChars`), and every event keeps its line.
  */
-function yamlEvents(file: string, first: Line, rest: Iterator<Line>, into: ImportResult, maxChars: number): number {
+function yamlEvents(file: string, first: Line, rest: Iterator<Line>, into: ImportResult, maxChars: number, kubectlYaml: boolean): number {
   const offset = first.n - 1;
   let last = first.n;
   for (const piece of yamlStreamPieces(
@@ -88,6 +91,7 @@ function yamlEvents(file: string, first: Line, rest: Iterator<Line>, into: Impor
     // the List's own keys, its items read already
     if ('listEnd' in piece) continue;
     const { text, at } = 'item' in piece ? piece.item : piece.piece;
+    if (kubectlYaml && fastEvents(file, text, at.line + offset, 'item' in piece, into)) continue;
     const lc = new LineCounter();
     const docs = parseAllDocuments(text, { lineCounter: lc, uniqueKeys: false });
     const pos = (o: number) => {
@@ -113,6 +117,35 @@ function yamlEvents(file: string, first: Line, rest: Iterator<Line>, into: Impor
     }
   }
   return last;
+}
+
+/**
+ * A piece read by snapshot/kubectlYaml.ts, as the yaml package's reading below reads it; false when
+ * it is not in that subset (or holds an item that is no mapping), and nothing was read.
+ */
+function fastEvents(file: string, text: string, firstLine: number, item: boolean, into: ImportResult): boolean {
+  const docs = readKubectlYaml(text);
+  if (!docs) return false;
+  const events: { at: number; value: unknown }[] = [];
+  for (const d of docs) {
+    const root = d.value;
+    if (!root || typeof root !== 'object' || Array.isArray(root)) continue;
+    const r = root as Json;
+    if (item) events.push({ at: d.start, value: r });
+    else if (Array.isArray(r.items)) {
+      for (let i = 0; i < r.items.length; i++) {
+        // an item that is no mapping has no range here: the yaml package places it
+        if (!d.items || d.items[2 * i] === undefined || d.items[2 * i] < 0) return false;
+        events.push({ at: d.items[2 * i], value: r.items[i] });
+      }
+    } else if (str(r.kind)) events.push({ at: d.start, value: r });
+  }
+  const lines = new LineIndex(text);
+  for (const e of events) {
+    const p = lines.lineCol(e.at);
+    readEvent(file, { file, line: p.line + firstLine - 1, column: p.column }, obj(e.value), into);
+  }
+  return true;
 }
 
 /** A JSON export, item by item from its first line on: no size limit, and every item keeps its line. */

@@ -43,7 +43,7 @@ import type { LoadedSnapshot } from './types';
 import { EXPECTED_SNAPSHOT, isBinary, sniffText, withoutBom } from './sniff';
 import { ClusterStore } from './clusterStore';
 import { crossChecks, latestTimestamp } from './crossChecks';
-import { isObject, jsonUnit, openUnit, releasedJsonUnit, yamlUnit, type KeepOf, type Unit } from './unitObjects';
+import { isObject, jsonUnit, openUnit, readKubectlYamlUnits, releasedJsonUnit, yamlUnit, type KeepOf, type Unit } from './unitObjects';
 import { MAX_SYNTAX_PROBLEMS, concatIterators, firstNonBlank, formatBytes, joinUpTo, streamJson, streamYaml } from './streamedFile';
 import { loadJsonValues } from './jsonValues';
 import { MAX_YAML_DOCUMENT_CHARS } from './yamlDocStream';
@@ -73,6 +73,7 @@ export interface LoadOptions {
   streamFilesAbove?: number;
   /** what each object read keeps of itself once its record is built (unitObjects.ts KeepOf); default all of it */
   keepOf?: KeepOf;
+  kubectlYaml?: boolean; // false: every YAML text is read by the yaml package, none by kubectlYaml.ts (the differential tests)
 }
 
 const SNAPSHOT_EXTENSIONS = /\.(json|ya?ml)(\.gz)?$/i;
@@ -378,6 +379,7 @@ class SnapshotLoader {
   }
 
   loadYaml(file: string, text: string, lines: Lines, fileKind: EngineKind | undefined, detach = false): void {
+    if (this.options.kubectlYaml !== false && readKubectlYamlUnits((u) => this.processUnit(u), file, lines, text, fileKind, detach)) return;
     let docs: Document.Parsed[];
     try {
       docs = parseAllDocuments(text, { ...YAML_OPTIONS, prettyErrors: false }) as unknown as Document.Parsed[];

@@ -8,7 +8,9 @@ import { isEngineKind, toRecord, type EngineKind } from '../model/convert';
 import { NODE_LEASE_NAMESPACE, type KObject } from '../model/types';
 import type { Severity, SourcePosition } from '../problems';
 import { LineIndex, locateJsonPaths, locateYamlPath, pathKey, type JsonPath, type JsonRange } from './positions';
-import type { Document } from 'yaml';
+import { parseAllDocuments, type Document } from 'yaml';
+import { readKubectlYaml, type KubectlYamlDocument } from './kubectlYaml';
+import { YAML_OPTIONS } from './yamlOptions';
 import { shareWithPrevious } from './share';
 import type { Lines } from './streamPositions';
 import type { ClusterStore } from './clusterStore';
@@ -350,6 +352,64 @@ export function yamlUnit(file: string, lines: Lines, doc: Document, base: JsonPa
       for (const p of paths) {
         const r = locateYamlPath(doc, p);
         if (r?.exact) out.set(pathKey(p), r);
+      }
+      return out;
+    },
+  };
+}
+
+/**
+ * The documents of a YAML text read by kubectlYaml.ts, each handed to `process` as a unit; false,
+ * with nothing done, when the text is outside its subset. `detach`: a streamed piece's strings are
+ * copied, so its text does not outlive it (yamlDocStream.ts).
+ */
+export function readKubectlYamlUnits(
+  process: (unit: Unit) => void,
+  file: string,
+  lines: Lines,
+  text: string,
+  fileKind: EngineKind | undefined,
+  detach: boolean,
+): boolean {
+  const docs = readKubectlYaml(text, detach);
+  if (!docs) return false;
+  for (let i = 0; i < docs.length; i++) process(kubectlYamlUnit(file, lines, text, docs, i, docs[i].value, fileKind));
+  return true;
+}
+
+/**
+ * A document read by kubectlYaml.ts: its objects are placed at the ranges it gave (those the yaml
+ * package gives); a problem deeper in is placed by the yaml package, reading the text again once.
+ */
+export function kubectlYamlUnit(
+  file: string,
+  lines: Lines,
+  text: string,
+  docs: KubectlYamlDocument[],
+  index: number,
+  value: unknown,
+  fileKind: EngineKind | undefined,
+): Unit {
+  const doc = docs[index];
+  let parsed: Document[] | undefined;
+  return {
+    file,
+    value,
+    base: [],
+    lines,
+    cheap: true,
+    fileKind,
+    locate(paths) {
+      const out = new Map<string, JsonRange>();
+      for (const p of paths) {
+        const item = doc.items && p.length === (doc.topLevelItems ? 1 : 2) && (doc.topLevelItems || p[0] === 'items') ? p[p.length - 1] : undefined;
+        if (p.length === 0) out.set(pathKey(p), { start: doc.start, end: doc.end });
+        else if (typeof item === 'number' && doc.items![2 * item] >= 0) out.set(pathKey(p), { start: doc.items![2 * item], end: doc.items![2 * item + 1] });
+        else {
+          parsed ??= parseAllDocuments(text, { ...YAML_OPTIONS, prettyErrors: false }) as unknown as Document[];
+          const r = locateYamlPath(parsed[index], p);
+          if (r?.exact) out.set(pathKey(p), r);
+        }
       }
       return out;
     },

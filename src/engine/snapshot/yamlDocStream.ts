@@ -53,7 +53,7 @@ export function* decodeChunks(chunks: Iterable<Chunk>): Generator<string> {
  * (Short strings are copies already; JSON.parse makes copies too.)
  */
 export function detachStrings(value: unknown): unknown {
-  if (typeof value === 'string') return value.length >= SLICE_MIN ? (value + ' ').slice(0, -1) : value;
+  if (typeof value === 'string') return copied(value);
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) value[i] = detachStrings(value[i]);
     return value;
@@ -64,6 +64,9 @@ export function detachStrings(value: unknown): unknown {
   }
   return value;
 }
+
+/** A string that keeps no longer text alive (see detachStrings). */
+export const copied = (s: string): string => (s.length >= SLICE_MIN ? (s + ' ').slice(0, -1) : s);
 
 /** Substrings shorter than this are copies already, not slices (bench/README.md). */
 const SLICE_MIN = 13;

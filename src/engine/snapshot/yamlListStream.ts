@@ -85,7 +85,9 @@ export function* yamlStreamPieces(chunks: Iterable<Chunk>, options: { maxDocumen
   let line = 0;
   let rest = '';
   const handle = function* (text: string, at: TextPoint): Generator<YamlStreamPiece> {
-    if (DOC_MARKER.test(text)) {
+    const c0 = text.charCodeAt(0);
+    // most lines start otherwise: no regular expression for them
+    if ((c0 === 0x2d || c0 === 0x2e) && DOC_MARKER.test(text)) {
       yield* flushDoc();
       if (text.startsWith('...')) return;
     }
@@ -94,7 +96,7 @@ export function* yamlStreamPieces(chunks: Iterable<Chunk>, options: { maxDocumen
       case 'doc':
       case 'tail':
         add(doc, text);
-        if (mode === 'doc' && ITEMS_KEY.test(text)) {
+        if (mode === 'doc' && c0 === 0x69 && ITEMS_KEY.test(text)) {
           mode = 'wait';
           itemsLine = doc.lines.length - 1;
         }

@@ -7,6 +7,10 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { importEvidence } from '../../../src/engine/import/index';
 import { formatTime } from '../../../src/engine/model/time';
+import { stringify } from 'yaml';
+import { importKubectlEvents } from '../../../src/engine/import/kubectlEvents';
+import { emptyResult } from '../../../src/engine/import/types';
+import { readKubectlYaml } from '../../../src/engine/snapshot/kubectlYaml';
 
 const read = (text: string) => importEvidence([{ name: 'events.yaml', chunks: [text] }]);
 const decisions = (text: string) =>
@@ -314,6 +318,73 @@ describe('kubectl get events -o json, compact (jq -c): the List on one line', ()
         want,
       );
       assert.equal(r.inputs[0].format, want.length ? 'kubectl-events' : 'unrecognised');
+    });
+  }
+});
+
+describe('kubectl get events -o yaml: read by kubectlYaml.ts as by the yaml package', () => {
+  const linesOf = (text: string) => text.split('\n').map((t, i) => ({ n: i + 1, text: t }));
+  const both = (text: string) => {
+    const fast = emptyResult();
+    const slow = emptyResult();
+    importKubectlEvents('events.yaml', linesOf(text), fast);
+    importKubectlEvents('events.yaml', linesOf(text), slow, undefined, false);
+    return { fast, slow };
+  };
+  const core = (i: number, reason: string, extra: Record<string, unknown> = {}) => ({
+    apiVersion: 'v1',
+    kind: 'Event',
+    metadata: { name: `e${i}`, namespace: 'default' },
+    involvedObject: { kind: 'Node', name: `n${i}` },
+    reason,
+    message: `Node n${i} status is now: ${reason}`,
+    source: { component: 'node-controller' },
+    firstTimestamp: `2026-01-01T00:0${i}:05Z`,
+    lastTimestamp: `2026-01-01T00:0${i}:05Z`,
+    count: 1,
+    ...extra,
+  });
+  const modern = (i: number) => ({
+    apiVersion: 'events.k8s.io/v1',
+    kind: 'Event',
+    metadata: { name: `m${i}`, namespace: 'default' },
+    regarding: { kind: 'Pod', namespace: 'default', name: `p${i}` },
+    reason: 'TaintManagerEviction',
+    note: 'Marking for deletion Pod default/p1',
+    eventTime: `2026-01-01T00:0${i}:07.000000Z`,
+    reportingController: 'taint-eviction-controller',
+    reportingInstance: '',
+    type: 'Normal',
+  });
+  const cases: [name: string, text: string, fast: boolean][] = [
+    [
+      'a kubectl List (`- ` at the parent), core v1',
+      stringify({ apiVersion: 'v1', items: [core(1, 'NodeNotReady'), core(2, 'RegisteredNode')], kind: 'List' }, { indentSeq: false }),
+      true,
+    ],
+    ['an EventList, indented, both APIs', stringify({ apiVersion: 'v1', items: [core(3, 'NodeReady'), modern(4)], kind: 'EventList' }), true],
+    ['documents, one Event each', [core(1, 'NodeNotReady'), modern(2)].map((e) => `---\n${stringify(e)}`).join(''), true],
+    [
+      'an event without a time, one of another kind',
+      stringify(
+        { items: [core(1, 'NodeNotReady', { firstTimestamp: null, lastTimestamp: null }), { kind: 'Pod', metadata: { name: 'p' } }], kind: 'List' },
+        { indentSeq: false },
+      ),
+      true,
+    ],
+    ['flow style, as the tests above write it', list(v1('NodeNotReady', 'Node', '', 'n1', 'Node n1 status is now: NodeNotReady')), false],
+    [
+      'a duplicate key (the yaml package keeps the last)',
+      'apiVersion: v1\nkind: List\nitems:\n- kind: Event\n  reason: NodeReady\n  reason: NodeNotReady\n  involvedObject:\n    kind: Node\n    name: n1\n  firstTimestamp: "2026-01-01T00:01:05Z"\n',
+      false,
+    ],
+  ];
+  for (const [name, text, fast] of cases) {
+    it(name, () => {
+      const { fast: f, slow: s } = both(text);
+      assert.deepEqual(f, s);
+      assert.ok(s.decisions.length + s.observations.length + s.problems.length > 0, 'something was read');
+      assert.equal(readKubectlYaml(text) !== undefined, fast, 'the fast path');
     });
   }
 });

@@ -1,0 +1,581 @@
+/**
+ * The YAML that Kubernetes' tools print (`kubectl get -o yaml`: sigs.k8s.io/yaml
+ * over go-yaml's emitter; the yaml package's own output too), read in one pass
+ * over the text without building the yaml package's tree: block mappings and
+ * sequences (`- ` at the parent's indentation or deeper), plain, single- and
+ * double-quoted scalars on one line, `|` / `|-` / `|+` literal blocks, `{}`
+ * and `[]`, and `---` between documents.
+ *
+ * It gives the value the yaml package gives with YAML_OPTIONS (the core
+ * schema), or nothing: anything outside that subset (an anchor, alias, tag,
+ * directive, comment, tab, flow collection with content, folded scalar, a
+ * scalar continued on the next line, a duplicate key, an empty document, a
+ * nesting deeper than the engine reads...) makes it give up on the whole text,
+ * and the caller reads the text with the yaml package as before, with its
+ * errors, warnings and positions. So nothing it accepts can carry a problem of
+ * the yaml package's own.
+ *
+ * Positions: each document's contents range as the yaml package gives it
+ * (`doc.contents.range`), and the ranges of the items of its top-level
+ * sequence or of its `items:` (a List's objects): what the loader places every
+ * object at. Any other position is for a problem, rare: the caller reads the
+ * text with the yaml package again for it.
+ */
+
+import { copied } from './yamlDocStream';
+import { plainKey, plainValue } from './plainScalar';
+
+/** One document read. */
+export interface KubectlYamlDocument {
+  value: unknown;
+  /** the contents' range: start and end offsets, as the yaml package's `doc.contents.range[0..1]` */
+  start: number;
+  end: number;
+  /** the ranges of the objects of its top-level sequence, or of its `items:` sequence: [start0, end0, start1, end1, ...] */
+  items?: number[];
+  /** `items` are those of the top-level sequence (true) or of `items:` (false) */
+  topLevelItems?: boolean;
+}
+
+/** Collections nested deeper are left to the yaml package, whose tree the loader checks (findTooDeep, MAX_NESTING_DEPTH). */
+export const KUBECTL_YAML_MAX_DEPTH = 64;
+
+/** Thrown inside the reader when the text is outside its subset; never leaves this module. */
+const GIVE_UP = new Error('outside the kubectl YAML subset');
+
+const NL = 0x0a;
+const SPACE = 0x20;
+const TAB = 0x09;
+const CR = 0x0d;
+const HASH = 0x23;
+const COLON = 0x3a;
+const DASH = 0x2d;
+const DQUOTE = 0x22;
+const SQUOTE = 0x27;
+const BACKSLASH = 0x5c;
+
+/** Longest implicit key the yaml package reads (the spec's 1024 characters). */
+const MAX_KEY_CHARS = 1024;
+
+class Reader {
+  /** the current content line: where it starts, its indentation, and whether it is a `---` line or the end */
+  lineStart = 0;
+  col = 0;
+  at = 0;
+  eof = false;
+  marker = false;
+  /** before the first document's content: comment lines are skipped */
+  header = true;
+  /** the end (after its line break) of the last line that held content */
+  contentEnd = 0;
+
+  constructor(
+    private readonly text: string,
+    private readonly maxDepth: number,
+    private readonly detach: boolean,
+  ) {}
+
+  /** Moves to the first content line from `p`, a line's start; blank lines are skipped, comments give up. */
+  seek(p: number): void {
+    const t = this.text;
+    const n = t.length;
+    for (;;) {
+      if (p >= n) {
+        this.eof = true;
+        this.marker = false;
+        this.lineStart = this.at = n;
+        this.col = 0;
+        return;
+      }
+      let q = p;
+      let c = t.charCodeAt(q);
+      while (c === SPACE) c = t.charCodeAt(++q);
+      if (c === NL) {
+        p = q + 1;
+        continue;
+      }
+      if (q >= n) {
+        // spaces up to the end
+        p = n;
+        continue;
+      }
+      if (c === HASH && this.header) {
+        // a comment before the first document's content (a file's header) is no part of any value or range
+        const e = this.text.indexOf('\n', q);
+        p = e === -1 ? n : e + 1;
+        continue;
+      }
+      if (c === TAB || c === CR || c === HASH) throw GIVE_UP;
+      this.lineStart = p;
+      this.col = q - p;
+      this.at = q;
+      this.eof = false;
+      this.marker = false;
+      if (q === p) {
+        if (c === DASH && t.startsWith('---', q)) {
+          const after = t.charCodeAt(q + 3);
+          if (after === NL || q + 3 >= n) this.marker = true;
+          else if (after === SPACE || after === TAB) throw GIVE_UP;
+        } else if (c === 0x2e && t.startsWith('...', q)) throw GIVE_UP;
+        else if (c === 0x25) throw GIVE_UP;
+      }
+      return;
+    }
+  }
+
+  /** The end of the line that `p` is on: its line break's offset, or the text's end. */
+  private lineEnd(p: number): number {
+    const nl = this.text.indexOf('\n', p);
+    return nl === -1 ? this.text.length : nl;
+  }
+
+  /** After the line break at `e` (or the end). */
+  private nextLine(e: number): number {
+    return e < this.text.length ? e + 1 : e;
+  }
+
+  isSeqLine(): boolean {
+    const t = this.text;
+    if (t.charCodeAt(this.at) !== DASH) return false;
+    const c = t.charCodeAt(this.at + 1);
+    return c === SPACE || c === NL || this.at + 1 >= t.length;
+  }
+
+  /** The node at the current line: a block mapping or sequence starting at `this.at` (column `this.col`). */
+  block(depth: number): unknown {
+    if (depth > this.maxDepth) throw GIVE_UP;
+    return this.isSeqLine() ? this.seq(this.col, depth) : this.map(this.col, depth);
+  }
+
+  map(indent: number, depth: number): Record<string, unknown> {
+    const obj: Record<string, unknown> = {};
+    for (;;) {
+      const afterColon = this.key(this.at);
+      if (afterColon < 0) throw GIVE_UP;
+      const key = this.keyText;
+      if (key in obj) throw GIVE_UP;
+      obj[key] = this.valueAfter(afterColon, indent, depth, true);
+      if (this.eof || this.marker || this.col < indent) return obj;
+      if (this.col > indent || this.isSeqLine()) throw GIVE_UP;
+    }
+  }
+
+  seq(indent: number, depth: number): unknown[] {
+    const arr: unknown[] = [];
+    const t = this.text;
+    for (;;) {
+      let q = this.at + 1;
+      while (t.charCodeAt(q) === SPACE) q++;
+      const c = t.charCodeAt(q);
+      if (c === NL || q >= t.length) {
+        arr.push(this.belowOrNull(q, indent, depth, false));
+      } else if (c === TAB || c === CR) {
+        throw GIVE_UP;
+      } else {
+        // the item's content starts on the `-` line: a compact mapping or sequence at its column, or a scalar
+        this.col = q - this.lineStart;
+        this.at = q;
+        if (this.isSeqLine()) {
+          if (depth + 1 > this.maxDepth) throw GIVE_UP;
+          arr.push(this.seq(this.col, depth + 1));
+        } else if (this.key(q) >= 0) {
+          if (depth + 1 > this.maxDepth) throw GIVE_UP;
+          arr.push(this.map(this.col, depth + 1));
+        } else {
+          arr.push(this.inlineValue(q, indent));
+        }
+      }
+      if (this.eof || this.marker || this.col < indent) return arr;
+      if (this.col > indent) throw GIVE_UP;
+      if (!this.isSeqLine()) return arr;
+    }
+  }
+
+  /** A mapping value or sequence item that starts after `p` on its line: what follows, inline or below. */
+  private valueAfter(p: number, indent: number, depth: number, inMap: boolean): unknown {
+    const t = this.text;
+    while (t.charCodeAt(p) === SPACE) p++;
+    const c = t.charCodeAt(p);
+    if (c === NL || p >= t.length) return this.belowOrNull(p, indent, depth, inMap);
+    if (c === TAB || c === CR) throw GIVE_UP;
+    return this.inlineValue(p, indent);
+  }
+
+  /** A value on the lines below (the line at `p` ended): a block node deeper in, a sequence at a mapping's own indentation, or null. */
+  private belowOrNull(p: number, indent: number, depth: number, inMap: boolean): unknown {
+    this.contentEnd = this.nextLine(p);
+    this.seek(this.nextLine(p));
+    if (this.eof || this.marker) return null;
+    if (this.col > indent) return this.block(depth + 1);
+    if (inMap && this.col === indent && this.isSeqLine()) {
+      if (depth + 1 > this.maxDepth) throw GIVE_UP;
+      return this.seq(indent, depth + 1);
+    }
+    return null;
+  }
+
+  /** A value that starts at `p` on its line: a scalar, `{}`, `[]` or a literal block; then the next content line. */
+  private inlineValue(p: number, indent: number): unknown {
+    const t = this.text;
+    const c = t.charCodeAt(p);
+    let value: unknown;
+    let end: number;
+    if (c === DQUOTE) {
+      end = this.doubleQuoted(p);
+      value = this.scalarText;
+    } else if (c === SQUOTE) {
+      end = this.singleQuoted(p);
+      value = this.scalarText;
+    } else if (c === 0x7c /* | */) {
+      return this.literal(p, indent);
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      if (t.charCodeAt(p + 1) !== c + 2) throw GIVE_UP;
+      value = c === 0x7b ? {} : [];
+      end = p + 2;
+    } else {
+      end = this.plain(p);
+      value = plainValue(this.scalarText);
+    }
+    if (this.detach && typeof value === 'string') value = copied(value);
+    // nothing but spaces after the value on its line
+    while (t.charCodeAt(end) === SPACE) end++;
+    if (end < t.length && t.charCodeAt(end) !== NL) throw GIVE_UP;
+    this.contentEnd = this.nextLine(end);
+    this.seek(this.nextLine(end));
+    // a line deeper in than the value's owner continues the scalar (or is an error): the yaml package's
+    if (!this.eof && !this.marker && this.col > indent) throw GIVE_UP;
+    return value;
+  }
+
+  /** the text of the last scalar or key read */
+  scalarText = '';
+  keyText = '';
+
+  /**
+   * A mapping key at `p` followed by `:` and a blank or the line's end: the offset after the `:` (and
+   * the key's text in keyText), or -1 when the line holds no key.
+   */
+  key(p: number): number {
+    const t = this.text;
+    const c = t.charCodeAt(p);
+    if (c === DQUOTE || c === SQUOTE) {
+      const e = c === DQUOTE ? this.doubleQuoted(p) : this.singleQuoted(p);
+      if (t.charCodeAt(e) !== COLON) return -1;
+      const a = t.charCodeAt(e + 1);
+      if (a !== SPACE && a !== NL && e + 1 < t.length) throw GIVE_UP;
+      if (e - p > MAX_KEY_CHARS) throw GIVE_UP;
+      this.keyText = this.scalarText;
+      return e + 1;
+    }
+    plainStart(t, p);
+    const n = t.length;
+    for (let i = p; i < n; i++) {
+      const ch = t.charCodeAt(i);
+      if (ch === COLON) {
+        const a = t.charCodeAt(i + 1);
+        if (a === SPACE || a === NL || i + 1 >= n) {
+          if (t.charCodeAt(i - 1) === SPACE || i === p || i - p > MAX_KEY_CHARS) throw GIVE_UP;
+          this.keyText = plainKey(t, p, i);
+          return i + 1;
+        }
+        if (a === TAB) throw GIVE_UP;
+      } else if (ch === NL) return -1;
+      else if (ch === TAB || ch === CR) throw GIVE_UP;
+      else if (ch === HASH && t.charCodeAt(i - 1) === SPACE) throw GIVE_UP;
+    }
+    return -1;
+  }
+
+  /** A plain scalar from `p` to its line's end (trailing blanks trimmed) into scalarText: the offset after it. */
+  private plain(p: number): number {
+    const t = this.text;
+    plainStart(t, p);
+    const n = t.length;
+    let i = p;
+    for (; i < n; i++) {
+      const ch = t.charCodeAt(i);
+      if (ch === NL) break;
+      if (ch < SPACE || ch === 0x7f) throw GIVE_UP;
+      if (ch === HASH && t.charCodeAt(i - 1) === SPACE) throw GIVE_UP;
+      if (ch === COLON) {
+        const a = t.charCodeAt(i + 1);
+        if (a === SPACE || a === NL || a === TAB || i + 1 >= n) throw GIVE_UP;
+      }
+    }
+    let e = i;
+    while (t.charCodeAt(e - 1) === SPACE) e--;
+    this.scalarText = t.slice(p, e);
+    return e;
+  }
+
+  /** A single-quoted scalar on one line into scalarText: the offset after its closing quote. */
+  private singleQuoted(p: number): number {
+    const t = this.text;
+    let out = '';
+    let from = p + 1;
+    for (let i = p + 1; ;) {
+      const q = t.indexOf("'", i);
+      const nl = t.indexOf('\n', i);
+      if (q === -1 || (nl !== -1 && nl < q)) throw GIVE_UP;
+      if (t.charCodeAt(q + 1) === SQUOTE) {
+        out += t.slice(from, q + 1);
+        from = i = q + 2;
+        continue;
+      }
+      out += t.slice(from, q);
+      if (CONTROL.test(t.slice(p, q))) throw GIVE_UP;
+      this.scalarText = out;
+      return q + 1;
+    }
+  }
+
+  /** A double-quoted scalar on one line into scalarText: the offset after its closing quote. */
+  private doubleQuoted(p: number): number {
+    const t = this.text;
+    const n = t.length;
+    let out = '';
+    let from = p + 1;
+    for (let i = p + 1; i < n; i++) {
+      const ch = t.charCodeAt(i);
+      if (ch === DQUOTE) {
+        out += t.slice(from, i);
+        this.scalarText = out;
+        return i + 1;
+      }
+      if (ch < SPACE || ch === 0x7f) throw GIVE_UP;
+      if (ch === BACKSLASH) {
+        out += t.slice(from, i);
+        const e = t[i + 1];
+        const simple = ESCAPES[e];
+        if (simple !== undefined) {
+          out += simple;
+          i++;
+        } else if (e === 'x' || e === 'u' || e === 'U') {
+          const len = e === 'x' ? 2 : e === 'u' ? 4 : 8;
+          const hex = t.slice(i + 2, i + 2 + len);
+          if (hex.length !== len || !/^[0-9a-fA-F]+$/.test(hex)) throw GIVE_UP;
+          const code = parseInt(hex, 16);
+          if (code > 0x10ffff) throw GIVE_UP;
+          out += String.fromCodePoint(code);
+          i += 1 + len;
+        } else throw GIVE_UP;
+        from = i + 1;
+      }
+    }
+    throw GIVE_UP;
+  }
+
+  /**
+   * A literal block scalar (`|`, `|-`, `|+`) whose header is at `p`, its lines indented deeper than
+   * `indent`; then the next content line.
+   */
+  private literal(p: number, indent: number): string {
+    const t = this.text;
+    const n = t.length;
+    let chomp = 0; // 0 clip, -1 strip, 1 keep
+    let h = p + 1;
+    const hc = t.charCodeAt(h);
+    if (hc === DASH || hc === 0x2b /* + */) {
+      chomp = hc === DASH ? -1 : 1;
+      h++;
+    }
+    while (t.charCodeAt(h) === SPACE) h++;
+    if (h < n && t.charCodeAt(h) !== NL) throw GIVE_UP;
+    let lineAt = this.nextLine(h);
+    // the block's indentation: its first line's; a blank line before it is left to the yaml package
+    let m = 0;
+    while (t.charCodeAt(lineAt + m) === SPACE) m++;
+    const first = t.charCodeAt(lineAt + m);
+    if (lineAt >= n || m <= indent || first === NL || lineAt + m >= n || first === TAB || first === CR) throw GIVE_UP;
+    const lines: string[] = [];
+    /** empty lines after the last content line */
+    let empties = 0;
+    let end = lineAt;
+    while (lineAt < n) {
+      let s = 0;
+      while (s < m && t.charCodeAt(lineAt + s) === SPACE) s++;
+      const e = this.lineEnd(lineAt);
+      if (s < m) {
+        // an empty line stays in the block; anything else less indented ends it
+        if (lineAt + s === e && s === 0) {
+          empties++;
+          lineAt = this.nextLine(e);
+          continue;
+        }
+        if (lineAt + s === e) throw GIVE_UP;
+        break;
+      }
+      if (lineAt + m === e) throw GIVE_UP; // a line of blanks only, as deep as the block: left to the yaml package
+      for (let k = 0; k < empties; k++) lines.push('');
+      empties = 0;
+      const line = t.slice(lineAt + m, e);
+      if (CONTROL.test(line)) throw GIVE_UP;
+      lines.push(line);
+      lineAt = this.nextLine(e);
+      end = lineAt;
+    }
+    if (chomp === 1 && empties) throw GIVE_UP;
+    let value = lines.join('\n');
+    if (chomp === 0 || chomp === 1) value += '\n';
+    if (this.detach) value = copied(value);
+    if (t.charCodeAt(end - 1) !== NL) throw GIVE_UP;
+    this.contentEnd = end;
+    this.seek(end);
+    if (!this.eof && !this.marker && this.col > indent) throw GIVE_UP;
+    return value;
+  }
+
+  /** The documents of the text (throws GIVE_UP outside the subset). */
+  documents(): KubectlYamlDocument[] {
+    const docs: KubectlYamlDocument[] = [];
+    this.seek(0);
+    if (this.marker) this.seek(this.nextLine(this.lineEnd(this.at)));
+    for (;;) {
+      // an empty document (nothing, or nothing between two `---`) is left to the yaml package
+      if (this.eof || this.marker) throw GIVE_UP;
+      this.header = false;
+      const doc: KubectlYamlDocument = { value: undefined, start: this.at, end: 0 };
+      doc.value = this.isSeqLine() ? this.seqWithItems(this.col, doc, true) : this.mapWithItems(this.col, doc);
+      doc.end = this.contentEnd;
+      docs.push(doc);
+      if (this.eof) return docs;
+      if (!this.marker) throw GIVE_UP;
+      this.seek(this.nextLine(this.lineEnd(this.at)));
+    }
+  }
+
+  /** The root mapping, with the ranges of its `items:` sequence's objects. */
+  private mapWithItems(indent: number, doc: KubectlYamlDocument): Record<string, unknown> {
+    const obj: Record<string, unknown> = {};
+    for (;;) {
+      const afterColon = this.key(this.at);
+      if (afterColon < 0) throw GIVE_UP;
+      const key = this.keyText;
+      if (key in obj) throw GIVE_UP;
+      if (key === 'items' && isLineEnd(this.text, afterColon)) {
+        const end = this.lineEnd(afterColon);
+        this.contentEnd = this.nextLine(end);
+        this.seek(this.nextLine(end));
+        if (!this.eof && !this.marker && this.col >= indent && this.isSeqLine()) {
+          obj[key] = this.seqWithItems(this.col, doc, false);
+        } else if (!this.eof && !this.marker && this.col > indent) {
+          obj[key] = this.block(1);
+        } else obj[key] = null;
+      } else obj[key] = this.valueAfter(afterColon, indent, 0, true);
+      if (this.eof || this.marker || this.col < indent) {
+        if (this.col < indent && !this.eof && !this.marker) throw GIVE_UP;
+        return obj;
+      }
+      if (this.col > indent || this.isSeqLine()) throw GIVE_UP;
+    }
+  }
+
+  /** A sequence whose items' ranges are recorded: the root one, or a root mapping's `items:`. */
+  private seqWithItems(indent: number, doc: KubectlYamlDocument, topLevel: boolean): unknown[] {
+    const arr: unknown[] = [];
+    const ranges: number[] = [];
+    const t = this.text;
+    const depth = topLevel ? 0 : 1;
+    for (;;) {
+      let q = this.at + 1;
+      while (t.charCodeAt(q) === SPACE) q++;
+      const c = t.charCodeAt(q);
+      let start: number;
+      if (c === NL || q >= t.length) {
+        arr.push(this.belowOrNull(q, indent, depth, false));
+        start = -1;
+      } else if (c === TAB || c === CR) {
+        throw GIVE_UP;
+      } else {
+        this.col = q - this.lineStart;
+        this.at = q;
+        start = q;
+        if (!this.isSeqLine() && this.key(q) >= 0) arr.push(this.map(this.col, depth + 1));
+        else {
+          start = -1;
+          arr.push(this.isSeqLine() ? this.seq(this.col, depth + 1) : this.inlineValue(q, indent));
+        }
+      }
+      // only an object's range is kept: any other item (below its `-`, a scalar, a sequence) is placed by the yaml package when asked
+      ranges.push(start, start < 0 ? -1 : this.contentEnd);
+      if (this.eof || this.marker || this.col !== indent || !this.isSeqLine()) break;
+    }
+    if (!this.eof && !this.marker && this.col > indent) throw GIVE_UP;
+    doc.items = ranges;
+    doc.topLevelItems = topLevel;
+    return arr;
+  }
+}
+
+function isLineEnd(t: string, p: number): boolean {
+  while (t.charCodeAt(p) === SPACE) p++;
+  return p >= t.length || t.charCodeAt(p) === NL;
+}
+
+/** Tabs and other control characters: the yaml package's rules for them are left to it. */
+// eslint-disable-next-line no-control-regex -- the very characters looked for
+const CONTROL = /[\x00-\x1f\x7f]/;
+
+/** A plain scalar may not start with an indicator (or a `-`, `?`, `:` before a blank). */
+function plainStart(t: string, p: number): void {
+  const c = t.charCodeAt(p);
+  switch (c) {
+    case 0x26: // &
+    case 0x2a: // *
+    case 0x21: // !
+    case 0x7c: // |
+    case 0x3e: // >
+    case 0x25: // %
+    case 0x40: // @
+    case 0x60: // `
+    case HASH:
+    case 0x2c: // ,
+    case 0x5b: // [
+    case 0x5d: // ]
+    case 0x7b: // {
+    case 0x7d: // }
+    case DQUOTE:
+    case SQUOTE:
+      throw GIVE_UP;
+    case DASH:
+    case 0x3f: // ?
+    case COLON: {
+      const a = t.charCodeAt(p + 1);
+      if (a === SPACE || a === NL || a === TAB || p + 1 >= t.length) throw GIVE_UP;
+    }
+  }
+}
+
+const ESCAPES: Record<string, string> = {
+  '0': '\0',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  N: '\u0085',
+  _: '\u00a0',
+  L: '\u2028',
+  P: '\u2029',
+  ' ': ' ',
+  '"': '"',
+  '/': '/',
+  '\\': '\\',
+};
+
+/**
+ * The documents of a YAML text in the subset above, or undefined: the text is then the yaml
+ * package's to read. `maxDepth`: collections nested deeper are left to it too (its own checks).
+ * `detach`: no string of the values keeps the text alive (yamlDocStream.ts detachStrings).
+ */
+export function readKubectlYaml(text: string, detach = false, maxDepth = KUBECTL_YAML_MAX_DEPTH): KubectlYamlDocument[] | undefined {
+  try {
+    return new Reader(text, maxDepth, detach).documents();
+  } catch (e) {
+    if (e === GIVE_UP || e instanceof RangeError) return undefined;
+    throw e;
+  }
+}

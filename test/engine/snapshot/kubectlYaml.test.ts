@@ -1,0 +1,370 @@
+/**
+ * kubectlYaml.ts against the yaml package: every value, range and loaded result the same, or a
+ * give-up that leaves the text to the yaml package.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { isMap, isSeq, parseAllDocuments, stringify, type Document } from 'yaml';
+import { readKubectlYaml } from '../../../src/engine/snapshot/kubectlYaml';
+import { YAML_OPTIONS } from '../../../src/engine/snapshot/yamlOptions';
+import { loadSnapshot, type LoadOptions } from '../../../src/engine/snapshot/load';
+import { MemoryFs } from '../../../src/engine/snapshot/source';
+import { generateCluster, listChunks } from '../../../src/engine/generate';
+import { Random } from '../../../src/engine/generate';
+
+/** What the yaml package makes of the text, in the terms kubectlYaml.ts answers in; undefined when it reports anything. */
+function byYamlPackage(text: string) {
+  const docs = parseAllDocuments(text, { ...YAML_OPTIONS, prettyErrors: false }) as unknown as Document.Parsed[];
+  if (!Array.isArray(docs) || docs.some((d) => d.errors.length || d.warnings.length)) return undefined;
+  return docs.map((d) => {
+    const c = d.contents!;
+    const seq = isSeq(c) ? c : isMap(c) && isSeq(c.get('items', true)) ? c.get('items', true) : undefined;
+    return {
+      value: d.toJS(),
+      start: c.range[0],
+      end: c.range[1],
+      items: seq && (seq as { items: { range?: number[] }[] }).items.map((n) => (n?.range ? [n.range[0], n.range[1]] : undefined)),
+    };
+  });
+}
+
+/** kubectlYaml.ts gives up, or gives what the yaml package gives: true when it answered. */
+function agrees(text: string, what: string): boolean {
+  const fast = readKubectlYaml(text);
+  if (!fast) return false;
+  const slow = byYamlPackage(text);
+  assert.ok(slow, `${what}: read fast, but the yaml package reports a problem`);
+  assert.equal(fast.length, slow.length, `${what}: documents`);
+  for (let i = 0; i < fast.length; i++) {
+    assert.deepEqual(fast[i].value, slow[i].value, `${what}: document ${i}'s value`);
+    assert.deepEqual([fast[i].start, fast[i].end], [slow[i].start, slow[i].end], `${what}: document ${i}'s range`);
+    const items: number[] | undefined = fast[i].items;
+    if (items)
+      for (let k = 0; k < items.length / 2; k++)
+        if (items[2 * k] >= 0) assert.deepEqual([items[2 * k], items[2 * k + 1]], slow[i].items?.[k], `${what}: document ${i}'s item ${k}`);
+  }
+  return true;
+}
+
+/** Everything a load gives that a user sees: objects with their positions, problems with theirs. */
+function loaded(name: string, text: string, options: LoadOptions) {
+  const fs = new MemoryFs({ [name]: text });
+  fs.chunkChars = 997;
+  const s = loadSnapshot(name, fs, options);
+  return {
+    objects: s.objects.map((o) => ({ kind: o.kind, name: o.name, position: o.position, object: o.object })),
+    problems: s.problems,
+    partial: s.partial,
+    nodes: [...s.cluster.nodes.keys()],
+    pods: [...s.cluster.pods.keys()],
+  };
+}
+
+/** The loader with and without kubectlYaml.ts, read whole and streamed: the same results. */
+function loadsTheSame(name: string, text: string): void {
+  for (const stream of [undefined, 0]) {
+    const opts: LoadOptions = stream === undefined ? {} : { streamFilesAbove: stream };
+    assert.deepEqual(loaded(name, text, opts), loaded(name, text, { ...opts, kubectlYaml: false }), `${name} (${stream === undefined ? 'whole' : 'streamed'})`);
+  }
+}
+
+function yamlFiles(dir: string, out: string[] = []): string[] {
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) yamlFiles(p, out);
+    else if (/\.ya?ml$/.test(name)) out.push(p);
+  }
+  return out;
+}
+
+const smallCluster = () => generateCluster({ nodes: 6, podsPerNode: 3, zones: 3, seed: 7, detail: 'full', format: 'yaml' }).objects;
+const multiDocument = () => [...listChunks(smallCluster(), 'yaml')].join('');
+/** kubectl's List: `- ` at the parent's indentation */
+const kubectlList = (items: unknown[]) => stringify({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }, { indentSeq: false });
+
+describe('kubectlYaml: the repository and shared YAML files', () => {
+  const files = [...yamlFiles('test'), ...yamlFiles('examples'), ...yamlFiles('/work/shared/fixtures/real')];
+  it('finds the files', () => assert.ok(files.length > 30));
+  /** the files with no comment inside, no flow mapping and no folded line: the fast path is taken */
+  const expectFast = [
+    'test/engine/config/fixtures/kube-controller-manager.pod.yaml',
+    'test/fixtures/constructed-evidence/kwok-record-v1alpha1-node1-unreachable.yaml',
+    '/work/shared/fixtures/real/mustgather-ocp418-node-worker-0-5ddfx.yaml',
+    '/work/shared/fixtures/real/mustgather-ocp-kube-system-replicasets.yaml',
+  ];
+  for (const f of files) {
+    it(f, () => {
+      const text = readFileSync(f, 'utf8').replace(/^\uFEFF/, '');
+      const fast = agrees(text, f);
+      if (expectFast.includes(f) && existsSync(f)) assert.ok(fast, `${f}: the fast path`);
+      loadsTheSame(f.replace(/^.*\//, '/'), text);
+    });
+  }
+});
+
+describe('kubectlYaml: the generator full-detail cluster', () => {
+  const cases: [string, () => string][] = [
+    ['multi-document, as generate --format yaml writes it', multiDocument],
+    ['one kubectl List', () => kubectlList(smallCluster())],
+    ['a List with indented items', () => stringify({ apiVersion: 'v1', items: smallCluster(), kind: 'List' })],
+    ['a top-level sequence', () => stringify(smallCluster(), { indentSeq: false })],
+    [
+      'a List with problems inside items (bad taint effect, a duplicate, a kind missing, a wrong apiVersion)',
+      () => {
+        type Loose = { kind?: string; apiVersion?: string; spec: { taints?: unknown[] } };
+        const objects = smallCluster() as unknown as Loose[];
+        const node = objects.find((o) => o.kind === 'Node')!;
+        node.spec.taints = [{ key: 'k', effect: 'NoSleep' }];
+        const pod = objects.find((o) => o.kind === 'Pod')!;
+        objects.push(structuredClone(pod));
+        delete objects.find((o) => o.kind === 'Lease')!.kind;
+        objects.find((o) => o.kind === 'ReplicaSet')!.apiVersion = 'apps/v9';
+        return kubectlList(objects);
+      },
+    ],
+  ];
+  for (const [name, make] of cases) {
+    it(name, () => {
+      const text = make();
+      assert.ok(agrees(text, name), `${name}: the fast path`);
+      loadsTheSame('/cluster.yaml', text);
+    });
+  }
+});
+
+/** Strings and scalars as go-yaml (through sigs.k8s.io/yaml) writes them; sometimes written otherwise, still valid or not. */
+function writeScalar(r: Random, v: unknown, indent: number): string {
+  if (typeof v !== 'string') return v === null ? pick(r, ['null', '~', 'Null']) : String(v);
+  const lines = v.split('\n');
+  if (lines.length > 1 && !/[^\S\n]\n|^\s|\t/.test(v) && r.float() < 0.8) {
+    const trailing = /\n+$/.exec(v)?.[0].length ?? 0;
+    const head = trailing === 0 ? '|-' : trailing === 1 ? '|' : '|+';
+    const body = v.replace(/\n+$/, '').split('\n');
+    return `${head}\n${body.map((l) => (l ? ' '.repeat(indent + 2) + l : '')).join('\n')}${'\n'.repeat(Math.max(trailing - 1, 0))}`;
+  }
+  const style = r.float();
+  if (style < 0.45 && /^[A-Za-z0-9./_-][^\n#:]*$/.test(v) && !/\s$/.test(v)) return v;
+  // eslint-disable-next-line no-control-regex -- the characters single quotes cannot hold
+  if (style < 0.75 && !/[\n\t\x00-\x1f]/.test(v)) return `'${v.replace(/'/g, "''")}'`;
+  return JSON.stringify(v).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+function pick<T>(r: Random, xs: readonly T[]): T {
+  return xs[Math.floor(r.float() * xs.length)];
+}
+
+const WORDS = [
+  '',
+  'a',
+  'node-1',
+  'true',
+  'False',
+  'yes',
+  'null',
+  '~',
+  '0',
+  '007',
+  '-1',
+  '+2',
+  '1.5',
+  '.5',
+  '1e3',
+  '0x1F',
+  '0o17',
+  '.inf',
+  '-.Inf',
+  '.NaN',
+  '2025-11-16T21:00:00Z',
+];
+const CHARS = [
+  'a',
+  'Z',
+  '9',
+  ' ',
+  ':',
+  ': ',
+  ' #',
+  '#',
+  "'",
+  '"',
+  '\\',
+  '-',
+  '- ',
+  '?',
+  ',',
+  '[',
+  ']',
+  '{',
+  '}',
+  '&',
+  '*',
+  '!',
+  '|',
+  '>',
+  '%',
+  '@',
+  '`',
+  'é',
+  '日',
+  '😀',
+  '\n',
+  '\t',
+  '\x07',
+];
+
+function randomString(r: Random): string {
+  if (r.float() < 0.4) return pick(r, WORDS);
+  let s = '';
+  const n = Math.floor(r.float() * 12);
+  for (let i = 0; i < n; i++) s += r.float() < 0.5 ? pick(r, CHARS) : pick(r, WORDS);
+  return s;
+}
+
+function randomValue(r: Random, depth: number): unknown {
+  const x = r.float();
+  if (depth > 3 || x < 0.45) {
+    const y = r.float();
+    if (y < 0.6) return randomString(r);
+    if (y < 0.75) return Math.floor(r.float() * 1e6) - 1000;
+    if (y < 0.85) return r.float() < 0.5;
+    if (y < 0.9) return null;
+    return Math.round(r.float() * 1e4) / 100;
+  }
+  if (x < 0.75) {
+    const o: Record<string, unknown> = {};
+    const n = Math.floor(r.float() * 5);
+    for (let i = 0; i < n; i++)
+      o[r.float() < 0.7 ? pick(r, ['name', 'kind', 'x.io/y', 'f:spec', 'k:{"a":"b"}', 'a b', '1', 'true']) + i : randomString(r)] = randomValue(r, depth + 1);
+    return o;
+  }
+  const a: unknown[] = [];
+  const n = Math.floor(r.float() * 4);
+  for (let i = 0; i < n; i++) a.push(randomValue(r, depth + 1));
+  return a;
+}
+
+/** Block YAML as go-yaml lays it out: `- ` items at the parent's indentation (or two deeper), `{}` and `[]` when empty. */
+function writeBlock(r: Random, v: unknown, indent: number, seqIndent: number): string[] {
+  const pad = ' '.repeat(indent);
+  if (Array.isArray(v)) {
+    return v.flatMap((item) => {
+      if (item !== null && typeof item === 'object' && Object.keys(item).length) {
+        const inner = writeBlock(r, item, indent + 2, seqIndent);
+        return [`${pad}- ${inner[0].trimStart()}`, ...inner.slice(1)];
+      }
+      return [`${pad}- ${inline(r, item, indent)}`];
+    });
+  }
+  const o = v as Record<string, unknown>;
+  return Object.entries(o).flatMap(([k, val]) => {
+    const key = writeScalar(r, k, indent).includes('\n') ? JSON.stringify(k) : writeScalar(r, k, indent);
+    if (Array.isArray(val) && val.length) return [`${pad}${key}:`, ...writeBlock(r, val, indent + seqIndent, seqIndent)];
+    if (val !== null && typeof val === 'object' && Object.keys(val).length) return [`${pad}${key}:`, ...writeBlock(r, val, indent + 2, seqIndent)];
+    return [`${pad}${key}: ${inline(r, val, indent)}`];
+  });
+}
+
+function inline(r: Random, v: unknown, indent: number): string {
+  if (Array.isArray(v)) return '[]';
+  if (v !== null && typeof v === 'object') return '{}';
+  return writeScalar(r, v, indent);
+}
+
+describe('kubectlYaml: random Kubernetes-like values written as go-yaml writes them', () => {
+  it('reads what the yaml package reads, or gives up (2,000 documents)', () => {
+    const r = new Random(16);
+    let fast = 0;
+    for (let i = 0; i < 2000; i++) {
+      const root: Record<string, unknown> = { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${i}` }, spec: randomValue(r, 1), status: randomValue(r, 1) };
+      const text = `${writeBlock(r, root, 0, r.float() < 0.5 ? 0 : 2).join('\n')}\n`;
+      if (agrees(text, `document ${i}:\n${text}`)) fast++;
+    }
+    // most are in the subset: the property is not vacuous
+    assert.ok(fast > 600, `${fast} of 2000 read fast`);
+  });
+});
+
+describe('kubectlYaml: values', () => {
+  const cases: [text: string, value: unknown][] = [
+    ['a: 1\nb: -2\nc: 1.50\nd: 1e3\ne: 0x1F\nf: 0o17\ng: 007\n', { a: 1, b: -2, c: 1.5, d: 1000, e: 31, f: 15, g: 7 }],
+    ['a: .inf\nb: -.Inf\nc: .NaN\n', { a: Infinity, b: -Infinity, c: NaN }],
+    ['a: true\nb: False\nc: yes\nd: "true"\ne: no\n', { a: true, b: false, c: 'yes', d: 'true', e: 'no' }],
+    ['a: null\nb: ~\nc:\nd: NULL\ne: nil\n', { a: null, b: null, c: null, d: null, e: 'nil' }],
+    ["a: 'it''s'\nb: ''\n", { a: "it's", b: '' }],
+    ['a: "\\t\\n\\\\ \\" \\x41\\u00e9\\U0001F600 \\/ \\0"\n', { a: '\t\n\\ " Aé😀 / \0' }],
+    ['1: a\ntrue: b\n~: c\n0x10: d\n', { '1': 'a', true: 'b', '': 'c', '16': 'd' }],
+    ['f:metadata:\n  k:{"type":"Ready"}: {}\n  .: {}\n', { 'f:metadata': { 'k:{"type":"Ready"}': {}, '.': {} } }],
+    ['a: |\n  x\n    y\n\n  z\nb: |-\n  s\nc: |+\n  k\nd: 1\n', { a: 'x\n  y\n\nz\n', b: 's', c: 'k\n', d: 1 }],
+    ['items:\n- a: 1\n  b:\n  - x\n  - y\n- - 1\n  - 2\n-\n- z\nkind: List\n', { items: [{ a: 1, b: ['x', 'y'] }, [1, 2], null, 'z'], kind: 'List' }],
+    ['# header\n---\na: b   \n---\n- 1\n', undefined],
+    ['a: http://x:80/y?z#w\nb: a,b[c]{d}\n', { a: 'http://x:80/y?z#w', b: 'a,b[c]{d}' }],
+  ];
+  for (const [text, value] of cases) {
+    it(JSON.stringify(text), () => {
+      const docs = readKubectlYaml(text);
+      assert.ok(docs, 'read fast');
+      if (value !== undefined) assert.deepEqual(docs[0].value, value);
+      assert.ok(agrees(text, text));
+    });
+  }
+});
+
+describe('kubectlYaml: gives up outside its subset', () => {
+  const cases: [why: string, text: string][] = [
+    ['an anchor and an alias', 'a: &x 1\nb: *x\n'],
+    ['a tag', 'a: !!str 1\n'],
+    ['a directive', '%YAML 1.1\n---\na: 1\n'],
+    ['a flow mapping with content', 'a: {b: 1}\n'],
+    ['a flow sequence with content', 'a: [1, 2]\n'],
+    ['a folded scalar', 'a: >\n  x\n  y\n'],
+    ['a plain scalar continued on the next line', 'a: one\n  two\n'],
+    ['a double-quoted scalar over two lines', 'a: "one\n  two"\n'],
+    ['a single-quoted scalar over two lines', "a: 'one\n  two'\n"],
+    ['a comment after a value', 'a: 1 # one\n'],
+    ['a comment line inside', 'a: 1\n# one\nb: 2\n'],
+    ['a tab', 'a:\t1\n'],
+    ['a tab inside a value', 'a: x\ty\n'],
+    ['a duplicate key', 'a: 1\na: 2\n'],
+    ['the same key written two ways', '1: a\n"1": b\n'],
+    ['__proto__', '__proto__: 1\n'],
+    ['a complex key', '? a\n: b\n'],
+    ['an indentation indicator', 'a: |2\n   x\n'],
+    ['a literal block with a blank line of spaces', 'a: |\n  x\n  \n  y\n'],
+    ['an empty literal block', 'a: |\nb: 1\n'],
+    ['a document end marker', 'a: 1\n...\n'],
+    ['an empty document', '---\n---\na: 1\n'],
+    ['a trailing empty document', 'a: 1\n---\n'],
+    ['content on the --- line', '--- a: 1\n'],
+    ['a root scalar', 'just text\n'],
+    ['Windows line ends', 'a: 1\r\nb: 2\r\n'],
+    ['a nested mapping on a value line', 'a: b: c\n'],
+    ['a dedent below the root', '  a: 1\n b: 2\n'],
+    ['a key deeper than its siblings', 'a: 1\n  b: 2\n'],
+    ['a bad escape', 'a: "\\q"\n'],
+    ['an unclosed quote', 'a: "x\n'],
+    ['a control character', 'a: x\x07y\n'],
+    ['nesting deeper than the limit', `${Array.from({ length: 70 }, (_, i) => `${' '.repeat(2 * i)}a:`).join('\n')} 1\n`],
+  ];
+  for (const [why, text] of cases) {
+    it(why, () => {
+      assert.equal(readKubectlYaml(text), undefined);
+      loadsTheSame('/x.yaml', text);
+    });
+  }
+});
+
+describe('kubectlYaml: malformed input loads as before', () => {
+  const node = 'apiVersion: v1\nkind: Node\nmetadata:\n  name: n1\n';
+  const cases: [why: string, text: string][] = [
+    ['a key without a value line', `${node}status\n`],
+    ['a sequence item among keys', `${node}- x\n`],
+    ['bad indentation in an item', `items:\n- ${node.replace(/\n/g, '\n  ').trimEnd()}\n   x: 1\nkind: List\n`],
+    ['a missing field reported at its place', node.replace('  name: n1\n', '  labels:\n    a: b\n')],
+    ['a wrong type deep inside', `${node}spec:\n  taints:\n  - key: k\n    effect: NoSleep\n`],
+    ['a duplicate object', `${node}---\n${node}`],
+  ];
+  for (const [why, text] of cases) it(why, () => loadsTheSame('/bad.yaml', text));
+});
