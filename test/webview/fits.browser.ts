@@ -342,3 +342,103 @@ for (const theme of ['light', 'dark'] as const) {
     await page.close();
   });
 }
+
+/**
+ * Code-server at a 1,600 px window gives the webview about 1250×800, and the middle column about 400 px (the
+ * audit's "345" was read off a screenshot scaled to 1389 px); the narrower width is a page of 1,080.
+ */
+/** the walk's pod, its object 45 characters as there (Pod/analytics/api-backend-3-7nlx2wwwpc-gjtvq is 44) */
+const POD = 'analytics/api-backend-3-7nlx2wwwpc-gjtvqx';
+const SCHEDULED = {
+  seq: 2200,
+  time: NOW,
+  pass: 60,
+  controller: 'taint-eviction',
+  action: 'PodEvictionScheduled',
+  object: `Pod/${POD}`,
+  summary: `Pod ${POD} will be deleted at 2026-01-01T00:09:00.000Z (tolerates the NoExecute taints of ${NODE} for 5m0s)`,
+  because: [],
+  causes: [],
+  source: 'tainteviction: processPodOnNode',
+} as unknown as UpdateMessage['decisions'][number];
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`${theme}: at code-server's width a decision with a 45-character pod name is at most two lines, its object whole, the summary on no line of its own`, async () => {
+    assert.equal(`Pod/${POD}`.length, 45);
+    const page = await open(theme);
+    await send(page, { ...update(), decisions: [...update().decisions, SCHEDULED] });
+    for (const width of [1250, 1080]) {
+      await page.setViewportSize({ width, height: 800 });
+      await send(page);
+      const column = await page.locator('#decisions').evaluate((e) => e.getBoundingClientRect().width);
+      assert.ok(column <= 410, `${width}: the middle column is ${column} px`);
+      const row = page.locator('#decisions > li.decision', { hasText: 'PodEvictionScheduled' });
+      const m = await row.evaluate((l) => {
+        const obj = l.querySelector('.object') as HTMLElement;
+        const cs = getComputedStyle(l);
+        // a line: the time's box (one line, nowrap)
+        const line = (l.querySelector('.time') as HTMLElement).getBoundingClientRect().height;
+        const o = obj.getBoundingClientRect(),
+          r = l.getBoundingClientRect();
+        return {
+          height: r.height - parseFloat(cs.paddingTop) - parseFloat(cs.paddingBottom) - parseFloat(cs.borderBottomWidth),
+          line,
+          objectHeight: o.height,
+          objectCut: obj.scrollWidth > obj.clientWidth + 1,
+          objectInside: o.left >= r.left - 0.5 && o.right <= r.right + 0.5 && o.bottom <= r.bottom + 0.5,
+          text: obj.innerText,
+          title: l.getAttribute('title') ?? '',
+        };
+      });
+      await page.screenshot({ path: join(SCREENSHOTS, `fits-log-${width}-${theme}.png`) });
+      // at 1,250 the object fits a line: two lines in all; at 1,080 it wraps (whole) and the summary takes no line of its own
+      const objectLines = Math.round(m.objectHeight / m.line);
+      if (width === 1250) assert.equal(objectLines, 1, `${width}: the object on one line (${m.objectHeight}px, a line is ${m.line}px)`);
+      assert.ok(m.height < (objectLines + 1.5) * m.line, `${width}: ${objectLines + 1} lines at most (${m.height}px, a line is ${m.line}px)`);
+      assert.equal(m.text, `Pod/${POD}`, `${width}: the object's whole text`);
+      assert.equal(m.objectCut, false, `${width}: the object is not cut`);
+      assert.equal(m.objectInside, true, `${width}: the object is inside its row`);
+      assert.ok(m.title.includes(`Pod/${POD}: Pod ${POD} will be deleted at +9m00s`), `${width}: the whole text on hover`);
+      // opened, the summary is whole: on lines of its own, nothing cut
+      await row.click();
+      const summary = page.locator('#decisions > li.decision.expanded .summary');
+      assert.match(await summary.innerText(), /for 5m0s\)$/);
+      assert.ok(await summary.evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${width}: the opened summary is not cut`);
+      assert.equal(await outside(summary, '#decisions'), 0);
+      await row.click();
+    }
+    await page.close();
+  });
+
+  test(`${theme}: at code-server's size, with a queue of 1,650 open, the node list keeps four rows in view, the queue's first names too`, async () => {
+    const page = await open(theme);
+    await send(page, update(), ...selectNode());
+    await page.locator('#zones button.queued').click();
+    const names = Array.from({ length: 1650 }, (_, i) => `ip-10-1-0-${i}.us-east-1b.compute.internal`);
+    await send(page, { type: 'zones', zones: update().zones.map((z) => (z.queuedCount ? { ...z, queued: names } : z)) });
+    await page.locator('#zones .queue-names li').first().waitFor();
+    await page.locator('#nodes .row.node').first().waitFor();
+    // the rows whose whole box shows, the column not scrolled
+    const inView = await page.evaluate(() => {
+      const col = document.getElementById('cluster')!.getBoundingClientRect();
+      const list = document.getElementById('nodes')!.getBoundingClientRect();
+      const top = Math.max(col.top, list.top),
+        bottom = Math.min(col.bottom, list.bottom, window.innerHeight);
+      return Array.from(document.querySelectorAll('#nodes .row.node')).filter((p) => {
+        const r = p.getBoundingClientRect();
+        return r.top >= top - 0.5 && r.bottom <= bottom + 0.5;
+      }).length;
+    });
+    await page.screenshot({ path: join(SCREENSHOTS, `fits-queue-nodes-${theme}.png`) });
+    assert.ok(inView >= 4, `${inView} node rows in view`);
+    // the opened zone's first names are in view (the zones scrolled to its card, not the column)
+    const first = page.locator('#zones .queue-names li').first();
+    assert.equal(await outside(first, '#zones'), 0, 'the first queued name is inside the zones box');
+    assert.equal(await page.locator('#cluster').evaluate((c) => c.scrollTop), 0);
+    // the queue scrolls on its own to its last name, and the selected node's pods are still in view
+    const list = page.locator('#zones .queue-names');
+    assert.ok(await list.evaluate((e) => e.scrollHeight > e.clientHeight), 'the queue has its own scroll');
+    assert.ok((await page.locator('#pod-list .pod').count()) >= 4, 'four pods drawn');
+    await page.close();
+  });
+}

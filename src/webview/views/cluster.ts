@@ -84,6 +84,8 @@ export class ClusterView {
   private readonly nodeAsk: WindowAsker;
   private zoneStamps: string[] = [];
   private readonly openQueues = new Set<string>();
+  /** a queue just opened: the zones (which give up room first, so may scroll) are scrolled to it once its names come */
+  private scrollToQueue: string | undefined;
   private podsFor = '';
   /** the ReplicaSets' refs shown (all, or those the filter matches), in the list's order */
   private rsRows: string[] = [];
@@ -173,6 +175,7 @@ export class ClusterView {
         // the names come from the host, with every update while the queue is open
         this.host.post({ type: 'zoneQueue', zone, open });
         this.zoneStamps = [];
+        this.scrollToQueue = open ? zone : undefined;
         this.renderZones();
         return;
       }
@@ -248,6 +251,10 @@ export class ClusterView {
         );
       }),
     );
+    const opened = this.scrollToQueue && this.zones.querySelector(`.zone-card[data-ref="${CSS.escape(this.scrollToQueue)}"]`);
+    const toggle = opened && opened.querySelector('button.queued');
+    if (toggle) this.zones.scrollTop += toggle.getBoundingClientRect().top - this.zones.getBoundingClientRect().top;
+    if (opened && opened.querySelector('ol.queue-names')) this.scrollToQueue = undefined;
     this.markSelectedZone();
   }
 
@@ -418,6 +425,7 @@ export class ClusterView {
   reset(): void {
     (this.filter as unknown as { value: string }).value = '';
     this.openQueues.clear();
+    this.scrollToQueue = undefined;
     // unlike any list of stamps, the empty one included: the old scenario's cards go at the next render
     this.zoneStamps = ['\u0000reset'];
     this.rowsFor = -1;
