@@ -8,6 +8,7 @@
  * decision, and the timeline's counts are what the pass shows.
  */
 import type { Decision } from '../engine/trace/decision';
+import { decisionBySeq } from './traceLookup';
 import { LOG_ROWS } from '../protocol/webview';
 
 export class PassIndex {
@@ -43,7 +44,7 @@ export class FurthestRun {
   }
 
   find(seq: number): Decision | undefined {
-    return this.run.find((x) => x.seq === seq);
+    return decisionBySeq(this.run, seq);
   }
 
   /** The whole run so far (also what lies after the current position, once reached), by the pass each decision is shown in. */

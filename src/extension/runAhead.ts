@@ -22,6 +22,13 @@ export function positionOf(sim: Simulation): string | undefined {
   return `${sim.pass}|${sim.now}|${t.length}|${t.length ? t[t.length - 1].seq : 0}`;
 }
 
+/** A simulation's idle preparation (the pending checkpoint, the binder's index), a slice at a time where it can be cut; true while work is left. */
+export function prepareIdle(sim: Simulation, more: () => boolean): boolean {
+  if (sim.prepareSlice) return sim.prepareSlice(more);
+  sim.prepare?.();
+  return false;
+}
+
 export class RunAhead {
   /** the ahead simulation (made in the first idle slice, dropped when run-ahead is turned off) */
   private ahead?: Simulation;
@@ -131,7 +138,7 @@ export class RunAhead {
       if (!this.more!()) return true;
     }
     // the checkpoint its pass left pending and the binder's index, as the shown one's idle preparation does
-    return a.prepareSlice?.(this.more!) ?? (a.prepare?.(), false);
+    return prepareIdle(a, this.more!);
   }
 
   /** A goToPass that stopped short: cut by the slice (work left), or it cannot get there (no more instants). */

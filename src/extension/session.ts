@@ -37,7 +37,7 @@ import { Slices, type CancelToken, type SessionResult } from './slices';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
 import { decisionMessage, offsetAndTime } from './decisionText';
-import { RunAhead } from './runAhead';
+import { prepareIdle, RunAhead } from './runAhead';
 
 export { isNoise } from './traceLookup';
 export { formatSetting, missingLeasesText } from './scenarioInfo';
@@ -118,7 +118,8 @@ export class Session {
 
   /** One slice of idle work (IdlePrepare): the shown simulation's preparation first, then the next pass; true while work is left. */
   idleSlice(more: () => boolean): boolean {
-    return (this.sim.prepareSlice?.(more) ?? (this.sim.prepare?.(), false)) || (more() ? this.ahead.slice(this.sim, more) : this.ahead.enabled);
+    if (prepareIdle(this.sim, more)) return true;
+    return more() ? this.ahead.slice(this.sim, more) : this.ahead.enabled;
   }
 
   /** Tree views and status listen here; called after every change of position. */

@@ -24,29 +24,28 @@ export interface MachineSource {
 }
 
 export class MachineLookup {
-  private at?: { now: number; decisions: number; pass: number | null; index: Map<string, MachineView | undefined> };
+  /** `one`: every controller answers for one id (no list is made) */
+  private at?: { now: number; decisions: number; pass: number | null; one: boolean; index: Map<string, MachineView | undefined> };
 
   machine(sim: MachineSource, id: string): MachineView | undefined {
     let at = this.at;
     if (!at || at.now !== sim.now || at.decisions !== sim.trace.length || at.pass !== sim.pass) {
       // a step back or a step with something selected asked again at each position: the list cost 50-140 ms at 5,000 nodes
-      const one = sim.controllers?.every((c) => c.machine !== undefined);
-      at = this.at = { now: sim.now, decisions: sim.trace.length, pass: sim.pass, index: one ? new Map() : new Map(sim.machines().map((m) => [m.id, m])) };
+      const one = sim.controllers?.every((c) => c.machine !== undefined) ?? false;
+      at = this.at = { now: sim.now, decisions: sim.trace.length, pass: sim.pass, one, index: one ? new Map() : new Map(sim.machines().map((m) => [m.id, m])) };
     }
-    if (!at.index.has(id)) at.index.set(id, this.controllerMachine(sim, id) ?? statelessMachineView(id, sim.trace));
+    if (!at.index.has(id)) at.index.set(id, (at.one ? controllerMachine(sim.controllers!, id) : undefined) ?? statelessMachineView(id, sim.trace));
     return at.index.get(id);
   }
+}
 
-  /** What the list would hold under `id` (the last controller's, as the list's map keeps the last), asked of each controller. */
-  private controllerMachine(sim: MachineSource, id: string): MachineView | undefined {
-    const cs = sim.controllers;
-    if (!cs?.every((c) => c.machine !== undefined)) return undefined;
-    for (let i = cs.length - 1; i >= 0; i--) {
-      const m = cs[i].machine!(id);
-      if (m) return m;
-    }
-    return undefined;
+/** What the list would hold under `id` (the last controller's, as the list's map keeps the last), asked of each controller. */
+function controllerMachine(cs: NonNullable<MachineSource['controllers']>, id: string): MachineView | undefined {
+  for (let i = cs.length - 1; i >= 0; i--) {
+    const m = cs[i].machine!(id);
+    if (m) return m;
   }
+  return undefined;
 }
 
 /**

@@ -149,15 +149,26 @@ class Reader {
 
   map(indent: number, depth: number): Record<string, unknown> {
     const obj: Record<string, unknown> = {};
-    for (;;) {
-      const afterColon = this.key(this.at);
-      if (afterColon < 0) throw GIVE_UP;
+    do {
+      const afterColon = this.nextKey(obj);
       const key = this.keyText;
-      if (key in obj) throw GIVE_UP;
       obj[key] = this.valueAfter(afterColon, indent, depth, true);
-      if (this.eof || this.marker || this.col < indent) return obj;
-      if (this.col > indent || this.isSeqLine()) throw GIVE_UP;
-    }
+    } while (this.mapGoesOn(indent));
+    return obj;
+  }
+
+  /** The key at `this.at` (left in keyText), new to `obj`; the position after its colon. Gives up on a line that is no key, or a key met before. */
+  private nextKey(obj: Record<string, unknown>): number {
+    const afterColon = this.key(this.at);
+    if (afterColon < 0 || this.keyText in obj) throw GIVE_UP;
+    return afterColon;
+  }
+
+  /** After a value: whether the mapping at `indent` has another key (false at its end); gives up on a line it cannot hold. */
+  private mapGoesOn(indent: number): boolean {
+    if (this.eof || this.marker || this.col < indent) return false;
+    if (this.col > indent || this.isSeqLine()) throw GIVE_UP;
+    return true;
   }
 
   seq(indent: number, depth: number): unknown[] {
@@ -447,11 +458,9 @@ class Reader {
   /** The root mapping, with the ranges of its `items:` sequence's objects. */
   private mapWithItems(indent: number, doc: KubectlYamlDocument): Record<string, unknown> {
     const obj: Record<string, unknown> = {};
-    for (;;) {
-      const afterColon = this.key(this.at);
-      if (afterColon < 0) throw GIVE_UP;
+    do {
+      const afterColon = this.nextKey(obj);
       const key = this.keyText;
-      if (key in obj) throw GIVE_UP;
       if (key === 'items' && isLineEnd(this.text, afterColon)) {
         const end = this.lineEnd(afterColon);
         this.contentEnd = this.nextLine(end);
@@ -462,12 +471,10 @@ class Reader {
           obj[key] = this.block(1);
         } else obj[key] = null;
       } else obj[key] = this.valueAfter(afterColon, indent, 0, true);
-      if (this.eof || this.marker || this.col < indent) {
-        if (this.col < indent && !this.eof && !this.marker) throw GIVE_UP;
-        return obj;
-      }
-      if (this.col > indent || this.isSeqLine()) throw GIVE_UP;
-    }
+    } while (this.mapGoesOn(indent));
+    // the root mapping ends with its document, not at a line indented less
+    if (!this.eof && !this.marker) throw GIVE_UP;
+    return obj;
   }
 
   /** A sequence whose items' ranges are recorded: the root one, or a root mapping's `items:`. */

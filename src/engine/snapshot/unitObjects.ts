@@ -349,13 +349,16 @@ export function yamlUnit(file: string, lines: Lines, doc: Document, base: JsonPa
     fileKind,
     locate(paths) {
       const out = new Map<string, JsonRange>();
-      for (const p of paths) {
-        const r = locateYamlPath(doc, p);
-        if (r?.exact) out.set(pathKey(p), r);
-      }
+      for (const p of paths) placeInYaml(doc, p, out);
       return out;
     },
   };
+}
+
+/** Where the yaml package's tree puts `p`, when it knows it exactly. */
+function placeInYaml(doc: Document, p: JsonPath, out: Map<string, JsonRange>): void {
+  const r = locateYamlPath(doc, p);
+  if (r?.exact) out.set(pathKey(p), r);
 }
 
 /**
@@ -373,7 +376,7 @@ export function readKubectlYamlUnits(
 ): boolean {
   const docs = readKubectlYaml(text, detach);
   if (!docs) return false;
-  for (let i = 0; i < docs.length; i++) process(kubectlYamlUnit(file, lines, text, docs, i, docs[i].value, fileKind));
+  for (let i = 0; i < docs.length; i++) process(kubectlYamlUnit(file, lines, text, docs, i, fileKind));
   return true;
 }
 
@@ -381,20 +384,12 @@ export function readKubectlYamlUnits(
  * A document read by kubectlYaml.ts: its objects are placed at the ranges it gave (those the yaml
  * package gives); a problem deeper in is placed by the yaml package, reading the text again once.
  */
-export function kubectlYamlUnit(
-  file: string,
-  lines: Lines,
-  text: string,
-  docs: KubectlYamlDocument[],
-  index: number,
-  value: unknown,
-  fileKind: EngineKind | undefined,
-): Unit {
+export function kubectlYamlUnit(file: string, lines: Lines, text: string, docs: KubectlYamlDocument[], index: number, fileKind: EngineKind | undefined): Unit {
   const doc = docs[index];
   let parsed: Document[] | undefined;
   return {
     file,
-    value,
+    value: doc.value,
     base: [],
     lines,
     cheap: true,
@@ -407,8 +402,7 @@ export function kubectlYamlUnit(
         else if (typeof item === 'number' && doc.items![2 * item] >= 0) out.set(pathKey(p), { start: doc.items![2 * item], end: doc.items![2 * item + 1] });
         else {
           parsed ??= parseAllDocuments(text, { ...YAML_OPTIONS, prettyErrors: false }) as unknown as Document[];
-          const r = locateYamlPath(parsed[index], p);
-          if (r?.exact) out.set(pathKey(p), r);
+          placeInYaml(parsed[index], p, out);
         }
       }
       return out;
