@@ -3,13 +3,13 @@
  * over go-yaml's emitter; the yaml package's own output too), read in one pass
  * over the text without building the yaml package's tree: block mappings and
  * sequences (`- ` at the parent's indentation or deeper), plain, single- and
- * double-quoted scalars on one line, `|` / `|-` / `|+` literal blocks, `{}`
- * and `[]`, and `---` between documents.
+ * double-quoted scalars on one line or folded over several (flowScalar.ts),
+ * `|` / `|-` / `|+` literal blocks, `{}` and `[]`, and `---` between documents.
  *
  * It gives the value the yaml package gives with YAML_OPTIONS (the core
  * schema), or nothing: anything outside that subset (an anchor, alias, tag,
- * directive, comment, tab, flow collection with content, folded scalar, a
- * scalar continued on the next line, a duplicate key, an empty document, a
+ * directive, comment, tab, flow collection with content, `>` folded block
+ * scalar, a scalar's continuation indented too little, a duplicate key, an empty document, a
  * nesting deeper than the engine reads...) makes it give up on the whole text,
  * and the caller reads the text with the yaml package as before, with its
  * errors, warnings and positions. So nothing it accepts can carry a problem of
@@ -24,6 +24,25 @@
 
 import { copied } from './yamlDocStream';
 import { plainKey, plainValue } from './plainScalar';
+import {
+  COLON,
+  CONTROL,
+  CR,
+  DASH,
+  DQUOTE,
+  GIVE_UP,
+  HASH,
+  NL,
+  SPACE,
+  SQUOTE,
+  TAB,
+  doubleQuoted,
+  plainLine,
+  plainLines,
+  plainStart,
+  scalar,
+  singleQuoted,
+} from './flowScalar';
 
 /** One document read. */
 export interface KubectlYamlDocument {
@@ -39,20 +58,6 @@ export interface KubectlYamlDocument {
 
 /** Collections nested deeper are left to the yaml package, whose tree the loader checks (findTooDeep, MAX_NESTING_DEPTH). */
 export const KUBECTL_YAML_MAX_DEPTH = 64;
-
-/** Thrown inside the reader when the text is outside its subset; never leaves this module. */
-const GIVE_UP = new Error('outside the kubectl YAML subset');
-
-const NL = 0x0a;
-const SPACE = 0x20;
-const TAB = 0x09;
-const CR = 0x0d;
-const HASH = 0x23;
-const COLON = 0x3a;
-const DASH = 0x2d;
-const DQUOTE = 0x22;
-const SQUOTE = 0x27;
-const BACKSLASH = 0x5c;
 
 /** Longest implicit key the yaml package reads (the spec's 1024 characters). */
 const MAX_KEY_CHARS = 1024;
@@ -225,18 +230,19 @@ class Reader {
     return null;
   }
 
-  /** A value that starts at `p` on its line: a scalar, `{}`, `[]` or a literal block; then the next content line. */
+  /** A value that starts at `p` on its line: a scalar (folded over the lines below too), `{}`, `[]` or a literal block; then the next content line. */
   private inlineValue(p: number, indent: number): unknown {
     const t = this.text;
     const c = t.charCodeAt(p);
     let value: unknown;
     let end: number;
+    let plain = false;
     if (c === DQUOTE) {
-      end = this.doubleQuoted(p);
-      value = this.scalarText;
+      end = doubleQuoted(t, p, indent);
+      value = scalar.text;
     } else if (c === SQUOTE) {
-      end = this.singleQuoted(p);
-      value = this.scalarText;
+      end = singleQuoted(t, p, indent);
+      value = scalar.text;
     } else if (c === 0x7c /* | */) {
       return this.literal(p, indent);
     } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
@@ -244,22 +250,31 @@ class Reader {
       value = c === 0x7b ? {} : [];
       end = p + 2;
     } else {
-      end = this.plain(p);
-      value = plainValue(this.scalarText);
+      end = plainLine(t, p);
+      plain = true;
     }
-    if (this.detach && typeof value === 'string') value = copied(value);
     // nothing but spaces after the value on its line
     while (t.charCodeAt(end) === SPACE) end++;
     if (end < t.length && t.charCodeAt(end) !== NL) throw GIVE_UP;
     this.contentEnd = this.nextLine(end);
     this.seek(this.nextLine(end));
-    // a line deeper in than the value's owner continues the scalar (or is an error): the yaml package's
+    if (plain) {
+      // a line deeper in than the value's owner continues a plain scalar
+      if (!this.eof && !this.marker && this.col > indent) {
+        end = plainLines(t, this.contentEnd, indent);
+        while (t.charCodeAt(end) === SPACE) end++;
+        this.contentEnd = this.nextLine(end);
+        this.seek(this.nextLine(end));
+      }
+      value = plainValue(scalar.text);
+    }
+    if (this.detach && typeof value === 'string') value = copied(value);
+    // any other line deeper in is an error: the yaml package's
     if (!this.eof && !this.marker && this.col > indent) throw GIVE_UP;
     return value;
   }
 
-  /** the text of the last scalar or key read */
-  scalarText = '';
+  /** the text of the last key read */
   keyText = '';
 
   /**
@@ -270,12 +285,13 @@ class Reader {
     const t = this.text;
     const c = t.charCodeAt(p);
     if (c === DQUOTE || c === SQUOTE) {
-      const e = c === DQUOTE ? this.doubleQuoted(p) : this.singleQuoted(p);
-      if (t.charCodeAt(e) !== COLON) return -1;
+      // a quoted scalar over several lines is no key (a value, or the yaml package's error)
+      const e = c === DQUOTE ? doubleQuoted(t, p, -1) : singleQuoted(t, p, -1);
+      if (e < 0 || t.charCodeAt(e) !== COLON) return -1;
       const a = t.charCodeAt(e + 1);
       if (a !== SPACE && a !== NL && e + 1 < t.length) throw GIVE_UP;
       if (e - p > MAX_KEY_CHARS) throw GIVE_UP;
-      this.keyText = this.scalarText;
+      this.keyText = scalar.text;
       return e + 1;
     }
     plainStart(t, p);
@@ -295,85 +311,6 @@ class Reader {
       else if (ch === HASH && t.charCodeAt(i - 1) === SPACE) throw GIVE_UP;
     }
     return -1;
-  }
-
-  /** A plain scalar from `p` to its line's end (trailing blanks trimmed) into scalarText: the offset after it. */
-  private plain(p: number): number {
-    const t = this.text;
-    plainStart(t, p);
-    const n = t.length;
-    let i = p;
-    for (; i < n; i++) {
-      const ch = t.charCodeAt(i);
-      if (ch === NL) break;
-      if (ch < SPACE || ch === 0x7f) throw GIVE_UP;
-      if (ch === HASH && t.charCodeAt(i - 1) === SPACE) throw GIVE_UP;
-      if (ch === COLON) {
-        const a = t.charCodeAt(i + 1);
-        if (a === SPACE || a === NL || a === TAB || i + 1 >= n) throw GIVE_UP;
-      }
-    }
-    let e = i;
-    while (t.charCodeAt(e - 1) === SPACE) e--;
-    this.scalarText = t.slice(p, e);
-    return e;
-  }
-
-  /** A single-quoted scalar on one line into scalarText: the offset after its closing quote. */
-  private singleQuoted(p: number): number {
-    const t = this.text;
-    let out = '';
-    let from = p + 1;
-    for (let i = p + 1; ;) {
-      const q = t.indexOf("'", i);
-      const nl = t.indexOf('\n', i);
-      if (q === -1 || (nl !== -1 && nl < q)) throw GIVE_UP;
-      if (t.charCodeAt(q + 1) === SQUOTE) {
-        out += t.slice(from, q + 1);
-        from = i = q + 2;
-        continue;
-      }
-      out += t.slice(from, q);
-      if (CONTROL.test(t.slice(p, q))) throw GIVE_UP;
-      this.scalarText = out;
-      return q + 1;
-    }
-  }
-
-  /** A double-quoted scalar on one line into scalarText: the offset after its closing quote. */
-  private doubleQuoted(p: number): number {
-    const t = this.text;
-    const n = t.length;
-    let out = '';
-    let from = p + 1;
-    for (let i = p + 1; i < n; i++) {
-      const ch = t.charCodeAt(i);
-      if (ch === DQUOTE) {
-        out += t.slice(from, i);
-        this.scalarText = out;
-        return i + 1;
-      }
-      if (ch < SPACE || ch === 0x7f) throw GIVE_UP;
-      if (ch === BACKSLASH) {
-        out += t.slice(from, i);
-        const e = t[i + 1];
-        const simple = ESCAPES[e];
-        if (simple !== undefined) {
-          out += simple;
-          i++;
-        } else if (e === 'x' || e === 'u' || e === 'U') {
-          const len = e === 'x' ? 2 : e === 'u' ? 4 : 8;
-          const hex = t.slice(i + 2, i + 2 + len);
-          if (hex.length !== len || !/^[0-9a-fA-F]+$/.test(hex)) throw GIVE_UP;
-          const code = parseInt(hex, 16);
-          if (code > 0x10ffff) throw GIVE_UP;
-          out += String.fromCodePoint(code);
-          i += 1 + len;
-        } else throw GIVE_UP;
-        from = i + 1;
-      }
-    }
-    throw GIVE_UP;
   }
 
   /**
@@ -518,60 +455,6 @@ function isLineEnd(t: string, p: number): boolean {
   while (t.charCodeAt(p) === SPACE) p++;
   return p >= t.length || t.charCodeAt(p) === NL;
 }
-
-/** Tabs and other control characters: the yaml package's rules for them are left to it. */
-// eslint-disable-next-line no-control-regex -- the very characters looked for
-const CONTROL = /[\x00-\x1f\x7f]/;
-
-/** A plain scalar may not start with an indicator (or a `-`, `?`, `:` before a blank). */
-function plainStart(t: string, p: number): void {
-  const c = t.charCodeAt(p);
-  switch (c) {
-    case 0x26: // &
-    case 0x2a: // *
-    case 0x21: // !
-    case 0x7c: // |
-    case 0x3e: // >
-    case 0x25: // %
-    case 0x40: // @
-    case 0x60: // `
-    case HASH:
-    case 0x2c: // ,
-    case 0x5b: // [
-    case 0x5d: // ]
-    case 0x7b: // {
-    case 0x7d: // }
-    case DQUOTE:
-    case SQUOTE:
-      throw GIVE_UP;
-    case DASH:
-    case 0x3f: // ?
-    case COLON: {
-      const a = t.charCodeAt(p + 1);
-      if (a === SPACE || a === NL || a === TAB || p + 1 >= t.length) throw GIVE_UP;
-    }
-  }
-}
-
-const ESCAPES: Record<string, string> = {
-  '0': '\0',
-  a: '\x07',
-  b: '\b',
-  e: '\x1b',
-  f: '\f',
-  n: '\n',
-  r: '\r',
-  t: '\t',
-  v: '\v',
-  N: '\u0085',
-  _: '\u00a0',
-  L: '\u2028',
-  P: '\u2029',
-  ' ': ' ',
-  '"': '"',
-  '/': '/',
-  '\\': '\\',
-};
 
 /**
  * The documents of a YAML text in the subset above, or undefined: the text is then the yaml

@@ -88,10 +88,11 @@ const kubectlList = (items: unknown[]) => stringify({ apiVersion: 'v1', items, k
 describe('kubectlYaml: the repository and shared YAML files', () => {
   const files = [...yamlFiles('test'), ...yamlFiles('examples'), ...yamlFiles('/work/shared/fixtures/real')];
   it('finds the files', () => assert.ok(files.length > 30));
-  /** the files with no comment inside, no flow mapping and no folded line: the fast path is taken */
+  /** the files with no comment inside and no flow mapping: the fast path is taken (the KWOK export has go-yaml's folded lines) */
   const expectFast = [
     'test/engine/config/fixtures/kube-controller-manager.pod.yaml',
     'test/fixtures/constructed-evidence/kwok-record-v1alpha1-node1-unreachable.yaml',
+    'test/fixtures/real-evidence/kwok-export-1.30-kind-lab07.yaml',
     '/work/shared/fixtures/real/mustgather-ocp418-node-worker-0-5ddfx.yaml',
     '/work/shared/fixtures/real/mustgather-ocp-kube-system-replicasets.yaml',
   ];
@@ -135,8 +136,11 @@ describe('kubectlYaml: the generator full-detail cluster', () => {
   }
 });
 
-/** Strings and scalars as go-yaml (through sigs.k8s.io/yaml) writes them; sometimes written otherwise, still valid or not. */
-function writeScalar(r: Random, v: unknown, indent: number): string {
+/**
+ * Strings and scalars as go-yaml (through sigs.k8s.io/yaml) writes them; sometimes written otherwise, still valid or not.
+ * A value (not a key) that starts at `column` is folded as go-yaml folds a long string (goYamlFold).
+ */
+function writeScalar(r: Random, v: unknown, indent: number, column?: number): string {
   if (typeof v !== 'string') return v === null ? pick(r, ['null', '~', 'Null']) : String(v);
   const lines = v.split('\n');
   if (lines.length > 1 && !/[^\S\n]\n|^\s|\t/.test(v) && r.float() < 0.8) {
@@ -146,10 +150,57 @@ function writeScalar(r: Random, v: unknown, indent: number): string {
     return `${head}\n${body.map((l) => (l ? ' '.repeat(indent + 2) + l : '')).join('\n')}${'\n'.repeat(Math.max(trailing - 1, 0))}`;
   }
   const style = r.float();
-  if (style < 0.45 && /^[A-Za-z0-9./_-][^\n#:]*$/.test(v) && !/\s$/.test(v)) return v;
+  const fold = (tokens: string[], s: 'plain' | 'single' | 'double') => (column === undefined ? tokens.join('') : goYamlFold(tokens, s, column, indent + 2));
+  if (style < 0.45 && /^[A-Za-z0-9./_-][^\n#:]*$/.test(v) && !/\s$/.test(v)) return fold([...v], 'plain');
   // eslint-disable-next-line no-control-regex -- the characters single quotes cannot hold
-  if (style < 0.75 && !/[\n\t\x00-\x1f]/.test(v)) return `'${v.replace(/'/g, "''")}'`;
-  return JSON.stringify(v).replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  if (style < 0.75 && !/[\n\t\x00-\x1f]/.test(v))
+    return `'${fold(
+      [...v].map((c) => (c === "'" ? "''" : c)),
+      'single',
+    )}'`;
+  const escaped = JSON.stringify(v)
+    .slice(1, -1)
+    .replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  return `"${fold(escaped.match(/\\u[0-9a-fA-F]{4}|\\.|[\s\S]/gu) ?? [], 'double')}"`;
+}
+
+/** go-yaml's line width (emitterc.go's best_width): a long string breaks at a space past it. */
+const GO_YAML_WIDTH = 80;
+/** line breaks goYamlFold has written */
+let foldsWritten = 0;
+
+/**
+ * A string's characters as written (`tokens`: a character, an escape, a doubled quote) from `column`, broken as go-yaml's
+ * emitter breaks them (yaml_emitter_write_plain_scalar, _single_quoted_, _double_quoted_): at a space after a non-space once
+ * past GO_YAML_WIDTH (for plain and single-quoted, one followed by a non-space; for quoted, neither the first nor the last
+ * character), the next line at `indent`; a double-quoted line that starts with a space starts with `\` (the escaped space).
+ */
+function goYamlFold(tokens: string[], style: 'plain' | 'single' | 'double', column: number, indent: number): string {
+  let out = '';
+  let col = style === 'plain' ? column : column + 1;
+  let spaces = false;
+  for (let i = 0; i < tokens.length; i++) {
+    const tok = tokens[i];
+    if (tok === ' ') {
+      const next = tokens[i + 1];
+      const inner = style === 'plain' || (i > 0 && i < tokens.length - 1);
+      if (!spaces && col > GO_YAML_WIDTH && inner && (style === 'double' || next !== ' ')) {
+        out += `\n${' '.repeat(indent)}`;
+        foldsWritten++;
+        col = indent;
+        if (next === ' ') {
+          out += '\\';
+          col++;
+        }
+        spaces = true;
+        continue;
+      }
+      spaces = true;
+    } else spaces = false;
+    out += tok;
+    col += tok.startsWith('\\') || tok === "''" ? tok.length : 1;
+  }
+  return out;
 }
 
 function pick<T>(r: Random, xs: readonly T[]): T {
@@ -215,7 +266,38 @@ const CHARS = [
   '\x07',
 ];
 
+/** A condition message's words, and what makes go-yaml quote one */
+const MESSAGE_WORDS = [
+  'the',
+  'node',
+  'kubelet',
+  'stopped',
+  'posting',
+  'status.',
+  'ready:',
+  "can't",
+  '"x"',
+  '[app]',
+  'é',
+  '日本',
+  '😀',
+  'http://x:80/y',
+  '-',
+  '#1',
+  '',
+  '\\',
+];
+
+/** A long string of words: past go-yaml's 80 columns, so folded; sometimes two spaces in a row, a tab or a line break. */
+function longString(r: Random): string {
+  const n = 12 + Math.floor(r.float() * 40);
+  const words: string[] = [];
+  for (let i = 0; i < n; i++) words.push(r.float() < 0.03 ? pick(r, ['\t', '\n', ' ']) : pick(r, MESSAGE_WORDS));
+  return words.join(' ').replace(/^\s+|\s+$/g, '') || 'x';
+}
+
 function randomString(r: Random): string {
+  if (r.float() < 0.15) return longString(r);
   if (r.float() < 0.4) return pick(r, WORDS);
   let s = '';
   const n = Math.floor(r.float() * 12);
@@ -255,7 +337,7 @@ function writeBlock(r: Random, v: unknown, indent: number, seqIndent: number): s
         const inner = writeBlock(r, item, indent + 2, seqIndent);
         return [`${pad}- ${inner[0].trimStart()}`, ...inner.slice(1)];
       }
-      return [`${pad}- ${inline(r, item, indent)}`];
+      return [`${pad}- ${inline(r, item, indent, indent + 2)}`];
     });
   }
   const o = v as Record<string, unknown>;
@@ -263,27 +345,58 @@ function writeBlock(r: Random, v: unknown, indent: number, seqIndent: number): s
     const key = writeScalar(r, k, indent).includes('\n') ? JSON.stringify(k) : writeScalar(r, k, indent);
     if (Array.isArray(val) && val.length) return [`${pad}${key}:`, ...writeBlock(r, val, indent + seqIndent, seqIndent)];
     if (val !== null && typeof val === 'object' && Object.keys(val).length) return [`${pad}${key}:`, ...writeBlock(r, val, indent + 2, seqIndent)];
-    return [`${pad}${key}: ${inline(r, val, indent)}`];
+    return [`${pad}${key}: ${inline(r, val, indent, indent + [...key].length + 2)}`];
   });
 }
 
-function inline(r: Random, v: unknown, indent: number): string {
+function inline(r: Random, v: unknown, indent: number, column: number): string {
   if (Array.isArray(v)) return '[]';
   if (v !== null && typeof v === 'object') return '{}';
-  return writeScalar(r, v, indent);
+  return writeScalar(r, v, indent, column);
 }
 
 describe('kubectlYaml: random Kubernetes-like values written as go-yaml writes them', () => {
   it('reads what the yaml package reads, or gives up (2,000 documents)', () => {
     const r = new Random(16);
     let fast = 0;
+    let foldedFast = 0;
     for (let i = 0; i < 2000; i++) {
       const root: Record<string, unknown> = { apiVersion: 'v1', kind: 'Pod', metadata: { name: `p${i}` }, spec: randomValue(r, 1), status: randomValue(r, 1) };
+      const before = foldsWritten;
       const text = `${writeBlock(r, root, 0, r.float() < 0.5 ? 0 : 2).join('\n')}\n`;
-      if (agrees(text, `document ${i}:\n${text}`)) fast++;
+      if (agrees(text, `document ${i}:\n${text}`)) {
+        fast++;
+        if (foldsWritten > before) foldedFast++;
+      }
     }
-    // most are in the subset: the property is not vacuous
+    // most are in the subset, folded long strings too: the property is not vacuous
     assert.ok(fast > 600, `${fast} of 2000 read fast`);
+    assert.ok(foldedFast > 300, `${foldedFast} with folded strings read fast`);
+  });
+
+  it('reads every long string as go-yaml folds it (condition messages, args, annotations in a List)', () => {
+    const r = new Random(1616);
+    let folded = 0;
+    for (let i = 0; i < 300; i++) {
+      // go-yaml quotes a string that starts with an indicator: a word first keeps every style valid
+      const message = () => `the ${longString(r).replace(/[\t\n]/g, ' ')}`;
+      const conditions = Array.from({ length: 1 + Math.floor(r.float() * 3) }, () => ({ message: message(), reason: 'KubeletNotReady', status: 'False' }));
+      const pod = {
+        apiVersion: 'v1',
+        kind: 'Pod',
+        metadata: { annotations: { 'kubernetes.io/description': message() }, name: `p${i}` },
+        spec: { containers: [{ args: [message(), `--flag=${message()}`], name: 'c' }] },
+        status: { conditions },
+      };
+      const seqIndent = r.float() < 0.5 ? 0 : 2;
+      const before = foldsWritten;
+      const lines = writeBlock(r, { apiVersion: 'v1', items: [pod], kind: 'List' }, 0, seqIndent);
+      const text = `${lines.join('\n')}\n`;
+      if (foldsWritten > before) folded++;
+      assert.ok(agrees(text, `document ${i}:\n${text}`), `document ${i} read fast:\n${text}`);
+      loadsTheSame('/folded.yaml', text);
+    }
+    assert.ok(folded > 250, `${folded} of 300 have folded lines`);
   });
 });
 
@@ -301,6 +414,13 @@ describe('kubectlYaml: values', () => {
     ['items:\n- a: 1\n  b:\n  - x\n  - y\n- - 1\n  - 2\n-\n- z\nkind: List\n', { items: [{ a: 1, b: ['x', 'y'] }, [1, 2], null, 'z'], kind: 'List' }],
     ['# header\n---\na: b   \n---\n- 1\n', undefined],
     ['a: http://x:80/y?z#w\nb: a,b[c]{d}\n', { a: 'http://x:80/y?z#w', b: 'a,b[c]{d}' }],
+    // go-yaml's long strings, folded: a break is a space, a blank line a newline, blanks around a break dropped
+    ['a: one\n  two   \n\n    three\n\n\n  four\nb: 1\n', { a: 'one two\nthree\n\nfour', b: 1 }],
+    ['- one\n  - two\n    - three\n- x\n', ['one - two - three', 'x']],
+    ['a:\n- b: c\n  d: e\n   f [g] &h *i !j |k\n', { a: [{ b: 'c', d: 'e f [g] &h *i !j |k' }] }],
+    ["a: 'one\n  two''s  \n\n  three'\nb: '\n  x'\n", { a: "one two's\nthree", b: ' x' }],
+    ['a: "one\n  \\ two\\\n  three\\n\n  four  \n\n  five"\n', { a: 'one  twothree\n four\nfive' }],
+    ['items:\n- message: "the node\n    is gone"\n  reason: x\nkind: List\n', { items: [{ message: 'the node is gone', reason: 'x' }], kind: 'List' }],
   ];
   for (const [text, value] of cases) {
     it(JSON.stringify(text), () => {
@@ -319,10 +439,7 @@ describe('kubectlYaml: gives up outside its subset', () => {
     ['a directive', '%YAML 1.1\n---\na: 1\n'],
     ['a flow mapping with content', 'a: {b: 1}\n'],
     ['a flow sequence with content', 'a: [1, 2]\n'],
-    ['a folded scalar', 'a: >\n  x\n  y\n'],
-    ['a plain scalar continued on the next line', 'a: one\n  two\n'],
-    ['a double-quoted scalar over two lines', 'a: "one\n  two"\n'],
-    ['a single-quoted scalar over two lines', "a: 'one\n  two'\n"],
+    ['a folded block scalar', 'a: >\n  x\n  y\n'],
     ['a comment after a value', 'a: 1 # one\n'],
     ['a comment line inside', 'a: 1\n# one\nb: 2\n'],
     ['a tab', 'a:\t1\n'],
@@ -346,6 +463,21 @@ describe('kubectlYaml: gives up outside its subset', () => {
     ['a bad escape', 'a: "\\q"\n'],
     ['an unclosed quote', 'a: "x\n'],
     ['a control character', 'a: x\x07y\n'],
+    // folding that go-yaml does not write, or that the yaml package reads otherwise than a fold
+    ['a plain continuation no deeper than its key', 'a:\n  b: one\n  two\n'],
+    ["a plain continuation at the column of an item's keys", '- a: one\n  two\n'],
+    ['a quoted continuation no deeper than its key', 'a:\n  b: "one\n  two"\n'],
+    ['a single-quoted continuation at column 0', "a: 'one\ntwo'\n"],
+    ['a comment line after a fold', 'a: one\n  two\n  # three\n'],
+    ['a comment after a fold', 'a: one\n  two #three\n'],
+    ['a key-like continuation', 'a: one\n  two: three\n'],
+    ['an empty key as a continuation', 'a: one\n  : two\n'],
+    ['a tab before a continuation', 'a: one\n \ttwo\n'],
+    ['a tab at a quoted line end', 'a: "one\t\n  two"\n'],
+    ['an escaped line break before a blank line', 'a: "one\\\n\n  two"\n'],
+    ['a quoted key over two lines', '"a\n  b": 1\n'],
+    ['a quoted scalar never closed', 'a: "one\n  two\n'],
+    ['a value after a folded quoted scalar', 'a: "one\n  two" x\n'],
     ['nesting deeper than the limit', `${Array.from({ length: 70 }, (_, i) => `${' '.repeat(2 * i)}a:`).join('\n')} 1\n`],
   ];
   for (const [why, text] of cases) {
