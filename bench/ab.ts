@@ -2,13 +2,14 @@
  * An A/B comparison of one bench measurement between two checkouts, in interleaved pairs
  * (A B A B …), so that a machine whose load swings (other processes) weighs on both sides alike:
  *
- *   node --import tsx bench/ab.ts --ref ../wt-ref --inputs DIR [--task simulate|goback|steady|fullLoad|fullParse] [--pairs 5]
- *        [--a-flags "--max-semi-space-size=64"] [--b-flags "..."]
+ *   node --import tsx bench/ab.ts --ref ../wt-ref --inputs DIR [--task simulate|goback|steady|fullLoad|fullParse|yamlLoad] [--pairs 5]
+ *        [--a-flags "--max-semi-space-size=64"] [--b-flags "..."] [--yaml FILE]
  *
  * A is the checkout given by --ref, B this one; each is bundled as bench/run.ts bundles the
  * child (bench/child.ts), and run on the same inputs: DIR holds cluster.json, outage.yaml and
  * healthy.yaml (`npm run bench -- --keep` leaves them), and for fullLoad and fullParse the full-detail
- * export and its lengths (`--full-detail --keep`: cluster-full.json, cluster-full.lengths.json). --a-flags and --b-flags are extra node
+ * export and its lengths (`--full-detail --keep`: cluster-full.json, cluster-full.lengths.json), for yamlLoad the YAML export
+ * (cluster-full.yaml, or --yaml FILE: any YAML snapshot the loader reads without a problem). --a-flags and --b-flags are extra node
  * options for that side's child (e.g. to measure a V8 flag on one checkout against itself).
  * Printed: each pair's CPU time (user + system, all threads) and second figure (for simulate the
  * main thread's CPU time, which an idle machine's wall time would be; else wall time) of the
@@ -50,6 +51,7 @@ const FIGURES: Record<string, (o: Record<string, number>) => [number, number]> =
   steady: (o) => [Number.NaN, o.passMs],
   fullLoad: (o) => [o.loadCpuMs, o.loadMs],
   fullParse: (o) => [o.parseCpuMs, o.parseMs],
+  yamlLoad: (o) => [o.loadCpuMs, o.loadMs],
 };
 
 async function main(): Promise<number> {
@@ -57,7 +59,7 @@ async function main(): Promise<number> {
   const inputs = arg('--inputs');
   if (!ref || !inputs) {
     process.stderr.write(
-      'usage: node --import tsx bench/ab.ts --ref CHECKOUT --inputs DIR [--task simulate|goback|steady|fullLoad|fullParse] [--pairs N] [--a-flags S] [--b-flags S]\n',
+      'usage: node --import tsx bench/ab.ts --ref CHECKOUT --inputs DIR [--task simulate|goback|steady|fullLoad|fullParse|yamlLoad] [--pairs N] [--a-flags S] [--b-flags S] [--yaml FILE]\n',
     );
     return 2;
   }
@@ -81,6 +83,7 @@ async function main(): Promise<number> {
       json: join(inputs, 'cluster-full.json'),
       lengths: join(inputs, 'cluster-full.lengths.json'),
       headChars: '{\n    "apiVersion": "v1",\n    "items": [\n'.length,
+      yaml: resolve(arg('--yaml', join(inputs, 'cluster-full.yaml'))!),
     },
   });
   const figure = FIGURES[task];

@@ -13,6 +13,7 @@ import { loadSnapshot, type LoadOptions } from '../../../src/engine/snapshot/loa
 import { MemoryFs } from '../../../src/engine/snapshot/source';
 import { generateCluster, listChunks } from '../../../src/engine/generate';
 import { Random } from '../../../src/engine/generate';
+import { goYamlFold } from '../../helpers/goYamlFold';
 
 /** What the yaml package makes of the text, in the terms kubectlYaml.ts answers in; undefined when it reports anything. */
 function byYamlPackage(text: string) {
@@ -136,6 +137,9 @@ describe('kubectlYaml: the generator full-detail cluster', () => {
   }
 });
 
+/** strings goYamlFold has folded over lines */
+let foldsWritten = 0;
+
 /**
  * Strings and scalars as go-yaml (through sigs.k8s.io/yaml) writes them; sometimes written otherwise, still valid or not.
  * A value (not a key) that starts at `column` is folded as go-yaml folds a long string (goYamlFold).
@@ -150,7 +154,12 @@ function writeScalar(r: Random, v: unknown, indent: number, column?: number): st
     return `${head}\n${body.map((l) => (l ? ' '.repeat(indent + 2) + l : '')).join('\n')}${'\n'.repeat(Math.max(trailing - 1, 0))}`;
   }
   const style = r.float();
-  const fold = (tokens: string[], s: 'plain' | 'single' | 'double') => (column === undefined ? tokens.join('') : goYamlFold(tokens, s, column, indent + 2));
+  const fold = (tokens: string[], s: 'plain' | 'single' | 'double') => {
+    if (column === undefined) return tokens.join('');
+    const folded = goYamlFold(tokens, s, column, indent + 2);
+    if (folded.includes('\n')) foldsWritten++;
+    return folded;
+  };
   if (style < 0.45 && /^[A-Za-z0-9./_-][^\n#:]*$/.test(v) && !/\s$/.test(v)) return fold([...v], 'plain');
   // eslint-disable-next-line no-control-regex -- the characters single quotes cannot hold
   if (style < 0.75 && !/[\n\t\x00-\x1f]/.test(v))
@@ -162,45 +171,6 @@ function writeScalar(r: Random, v: unknown, indent: number, column?: number): st
     .slice(1, -1)
     .replace(/[\u007f-\u009f\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
   return `"${fold(escaped.match(/\\u[0-9a-fA-F]{4}|\\.|[\s\S]/gu) ?? [], 'double')}"`;
-}
-
-/** go-yaml's line width (emitterc.go's best_width): a long string breaks at a space past it. */
-const GO_YAML_WIDTH = 80;
-/** line breaks goYamlFold has written */
-let foldsWritten = 0;
-
-/**
- * A string's characters as written (`tokens`: a character, an escape, a doubled quote) from `column`, broken as go-yaml's
- * emitter breaks them (yaml_emitter_write_plain_scalar, _single_quoted_, _double_quoted_): at a space after a non-space once
- * past GO_YAML_WIDTH (for plain and single-quoted, one followed by a non-space; for quoted, neither the first nor the last
- * character), the next line at `indent`; a double-quoted line that starts with a space starts with `\` (the escaped space).
- */
-function goYamlFold(tokens: string[], style: 'plain' | 'single' | 'double', column: number, indent: number): string {
-  let out = '';
-  let col = style === 'plain' ? column : column + 1;
-  let spaces = false;
-  for (let i = 0; i < tokens.length; i++) {
-    const tok = tokens[i];
-    if (tok === ' ') {
-      const next = tokens[i + 1];
-      const inner = style === 'plain' || (i > 0 && i < tokens.length - 1);
-      if (!spaces && col > GO_YAML_WIDTH && inner && (style === 'double' || next !== ' ')) {
-        out += `\n${' '.repeat(indent)}`;
-        foldsWritten++;
-        col = indent;
-        if (next === ' ') {
-          out += '\\';
-          col++;
-        }
-        spaces = true;
-        continue;
-      }
-      spaces = true;
-    } else spaces = false;
-    out += tok;
-    col += tok.startsWith('\\') || tok === "''" ? tok.length : 1;
-  }
-  return out;
 }
 
 function pick<T>(r: Random, xs: readonly T[]): T {
