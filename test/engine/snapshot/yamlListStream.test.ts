@@ -87,3 +87,35 @@ describe('YAML stream pieces', () => {
     assert.equal(first.item.text.split('\n')[0], '  apiVersion: v1');
   });
 });
+
+describe('YAML stream pieces cut by offsets: the same pieces and positions wherever a chunk ends', () => {
+  const streams: [name: string, text: string][] = [
+    ['a kubectl List with multi-byte characters', KUBECTL.replace('name: n1', 'name: né日😀').replace('a script', 'un café ☕ 😀')],
+    ['documents, a List among them', `kind: A\n---\n${KUBECTL}--- # c\nkind: B\n  x: 😀\n...\n---\nkind: C\n`],
+    ['CRLF line ends and no last line break', 'items:\r\n- a: é\r\n  b: 😀\r\n- c: 3\r\nkind: List'],
+    ['blank and comment lines between items, and a tail', 'x: 1\nitems:\n\n# first\n- a: 1\n\n  # in\n- b: 2\n# end\nkind: List\n'],
+  ];
+  const all = (chunks: (string | Uint8Array)[]) => [...yamlStreamPieces(chunks)];
+  for (const [name, text] of streams) {
+    const whole = all([text]);
+    it(`${name}: split at every character and at every byte`, () => {
+      for (let i = 1; i < text.length; i++) assert.deepEqual(all([text.slice(0, i), text.slice(i)]), whole, `split at character ${i}`);
+      const bytes = new TextEncoder().encode(text);
+      for (let i = 1; i < bytes.length; i++) assert.deepEqual(all([bytes.slice(0, i), bytes.slice(i)]), whole, `split at byte ${i}`);
+    });
+    it(`${name}: each piece is the stream's text at its offset and line (an item's dash blanked; a List's keys from its first line)`, () => {
+      assert.ok(whole.length > 1);
+      for (const p of whole) {
+        if ('tooLong' in p) continue;
+        const piece = 'item' in p ? p.item : 'listEnd' in p ? p.listEnd : p.piece;
+        const at = text.slice(piece.at.offset);
+        const want = 'item' in p ? `${' '.repeat(p.indent + 1)}${at.slice(p.indent + 1)}` : at;
+        // the stream's last line may lack its line break; the piece's has one
+        const got = 'listEnd' in p ? piece.text.slice(0, piece.text.indexOf('\n')).replace(/^items: \[\]/, 'items:') : piece.text.replace(/\n$/, '');
+        assert.equal(want.slice(0, got.length), got, `the piece at ${piece.at.offset}`);
+        assert.ok(piece.text.endsWith('\n'));
+        assert.equal(piece.at.line, text.slice(0, piece.at.offset).split('\n').length);
+      }
+    });
+  }
+});
