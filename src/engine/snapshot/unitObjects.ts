@@ -376,17 +376,27 @@ export function readKubectlYamlUnits(
 ): boolean {
   const docs = readKubectlYaml(text, detach);
   if (!docs) return false;
-  for (let i = 0; i < docs.length; i++) process(kubectlYamlUnit(file, lines, text, docs, i, fileKind));
+  // one parse of the text for all its documents' problems: a file of many documents with problems in each was parsed once per document
+  let parsed: Document[] | undefined;
+  const parse = () => (parsed ??= parseAllDocuments(text, { ...YAML_OPTIONS, prettyErrors: false }) as unknown as Document[]);
+  for (let i = 0; i < docs.length; i++) process(kubectlYamlUnit(file, lines, docs, i, fileKind, parse));
   return true;
 }
 
 /**
  * A document read by kubectlYaml.ts: its objects are placed at the ranges it gave (those the yaml
- * package gives); a problem deeper in is placed by the yaml package, reading the text again once.
+ * package gives); a problem deeper in is placed by the yaml package, reading the text again
+ * (`parse`, once for the text).
  */
-export function kubectlYamlUnit(file: string, lines: Lines, text: string, docs: KubectlYamlDocument[], index: number, fileKind: EngineKind | undefined): Unit {
+export function kubectlYamlUnit(
+  file: string,
+  lines: Lines,
+  docs: KubectlYamlDocument[],
+  index: number,
+  fileKind: EngineKind | undefined,
+  parse: () => Document[],
+): Unit {
   const doc = docs[index];
-  let parsed: Document[] | undefined;
   return {
     file,
     value: doc.value,
@@ -401,8 +411,7 @@ export function kubectlYamlUnit(file: string, lines: Lines, text: string, docs: 
         if (p.length === 0) out.set(pathKey(p), { start: doc.start, end: doc.end });
         else if (typeof item === 'number' && doc.items![2 * item] >= 0) out.set(pathKey(p), { start: doc.items![2 * item], end: doc.items![2 * item + 1] });
         else {
-          parsed ??= parseAllDocuments(text, { ...YAML_OPTIONS, prettyErrors: false }) as unknown as Document[];
-          placeInYaml(parsed[index], p, out);
+          placeInYaml(parse()[index], p, out);
         }
       }
       return out;
