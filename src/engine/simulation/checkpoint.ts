@@ -185,14 +185,8 @@ function sameMeta(a: ObjectMeta, b: ObjectMeta): boolean {
   return true;
 }
 
-/**
- * A live ReplicaSet from a record nobody may edit (the snapshot's, a checkpoint's). Its status is
- * shared: the controller replaces it whole (updateStatus builds a new one, as frozenReplicaSet
- * relies on), so a restore to before an outage's status updates (9,371 ReplicaSets at 5,000 nodes)
- * and the simulation's start (14,120) copy the record and its metadata only.
- */
 export function cloneReplicaSet(r: ReplicaSetRecord): ReplicaSetRecord {
-  return { ...r, meta: meta(r.meta) };
+  return { ...r, meta: meta(r.meta), status: { ...r.status, conditions: r.status.conditions.map((c) => ({ ...c })) } };
 }
 
 export function cloneDaemonSet(d: DaemonSetRecord): DaemonSetRecord {
