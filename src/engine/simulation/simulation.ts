@@ -58,14 +58,13 @@ import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory, withChecks } from './wiring';
 import { InvariantChecker } from './invariants';
-import { beyondHorizon, livelock, NO_START_TIME, recordNewLeader, scheduleEvents, type MidInstant } from './instants';
+import { beyondHorizon, livelock, MAX_ROUNDS, NO_START_TIME, recordNewLeader, runRounds, scheduleEvents, type MidInstant } from './instants';
 import { MAX_HORIZON } from '../model/limits';
 
 /** The scenario's notes about the version it guessed (snapshot/scenario.ts: assumedVersion). */
 const VERSION_GUESS_CODES: ReadonlySet<string> = new Set(['version-assumed', 'version-clamped']);
 
-/** How many times the controllers are woken again at one instant while work is still due. */
-export const MAX_ROUNDS = 100;
+export { MAX_ROUNDS } from './instants';
 
 export { FINE_CHECKPOINT_EVERY };
 export { MAX_CHECKPOINTS } from './checkpointStore';
@@ -474,52 +473,13 @@ export class SimulationImpl implements Simulation {
     return true;
   }
 
-  /**
-   * The rounds of controller work at one instant: every controller due, in order, until none is.
-   * A yield (SimulationOptions.shouldYield) after a controller's work, or inside it (the controller
-   * then says it has work left), leaves `m` where the next call goes on from; false then.
-   */
+  /** A yield (SimulationOptions.shouldYield) or an abort leaves the instant part-done (runRounds); false then. */
   private runRounds(m: MidInstant): boolean {
-    const host = this.host;
-    const t = m.t;
-    let yielded = false;
-    const ask = this.shouldYield;
-    const shouldYield = ask ? () => (yielded ||= ask() === true) : undefined;
-    for (; m.round < MAX_ROUNDS; m.round++, m.order = [...host.controllers], m.index = 0, m.woke = false) {
-      for (; m.index < m.order.length; m.index++) {
-        const c = m.order[m.index];
-        if (!host.controllers.includes(c)) continue;
-        if (!m.again) {
-          const w = c.nextWake();
-          const due = (w !== undefined && w <= t) || (m.round === 0 && m.monitorDue && c.name === 'node-lifecycle');
-          if (!due) continue;
-        }
-        const left = c.wake(host, shouldYield) === true;
-        m.woke = true;
-        m.again = left;
-        if (this.shouldAbort?.() === true) {
-          this.aborted = this.stopped = true;
-          this.midInstant = null;
-          return false;
-        }
-        if (left || shouldYield?.()) {
-          if (!left) m.index++;
-          this.midInstant = m;
-          this.stopped = true;
-          return false;
-        }
-      }
-      if (!m.woke) break;
-      if (
-        !host.controllers.some((c) => {
-          const w = c.nextWake();
-          return w !== undefined && w <= t;
-        })
-      )
-        break;
-    }
-    this.midInstant = null;
-    return true;
+    const how = runRounds(this.host, m, this.shouldYield, this.shouldAbort);
+    if (how === 'aborted') this.aborted = true;
+    this.midInstant = how === 'yielded' ? m : null;
+    if (how !== 'done') this.stopped = true;
+    return how === 'done';
   }
 
   private finishInstant(m: MidInstant): void {
