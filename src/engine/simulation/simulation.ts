@@ -258,7 +258,17 @@ export class SimulationImpl implements Simulation {
   runUntil(t: Micros, how?: GoToPassOptions): void {
     this.settle();
     t = this.withinHorizon(t);
-    if (how?.interactive) this.replay = runEndReplay(this.host.pass, this.nextMonitorAt, this.config.nodeMonitorPeriod, t);
+    if (!how?.interactive) return this.runTo(t);
+    // a call cut short leaves the replay too: a later call of another kind would keep its checkpoints (a resumed one sets it again)
+    this.replay = runEndReplay(this.host.pass, this.nextMonitorAt, this.config.nodeMonitorPeriod, t);
+    try {
+      this.runTo(t);
+    } finally {
+      this.replay = null;
+    }
+  }
+
+  private runTo(t: Micros): void {
     this.stopped = this.aborted;
     if (this.aborted) return;
     if (this.midInstant && !this.resumeInstant()) return;
@@ -270,7 +280,6 @@ export class SimulationImpl implements Simulation {
     }
     // the clock moves on past the last pass's instant
     this.settle();
-    if (how?.interactive) this.replay = null;
     if (t > this.host.now) this.host.now = t;
     this.kubelets.materialise(this.host.now);
   }

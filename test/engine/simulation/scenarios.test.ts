@@ -407,3 +407,35 @@ describe('fine checkpoints after a step back', () => {
     }
   });
 });
+
+describe("the panel's runUntil cut short", () => {
+  // A runUntil to 437 s (pass 87) cut at pass 20 (a slice's end, then a cancel) and followed by another call:
+  // only the panel's own runUntil, resumed, keeps the checkpoints before its last pass (82–86).
+  const make = (stopAt: { pass: number }) => {
+    const sim = createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events: stopA1 }), {
+      checkpointEvery: 50,
+      shouldStop: () => (sim.pass ?? -1) >= stopAt.pass,
+    });
+    return sim;
+  };
+  const passes = (x: unknown) => (x as { checkpoints: { pass: number | null }[] }).checkpoints.map((c) => c.pass).filter((p) => p !== null && p > 0);
+  type Sim = ReturnType<typeof createSimulation>;
+  const cases: [string, (sim: Sim) => void, number[]][] = [
+    ['a plain runUntil', (sim) => sim.runUntil(s(437)), [50]],
+    ['a runUntilDecision', (sim) => sim.runUntilDecision(() => false, s(437)), [50]],
+    ['plain steps', (sim) => sim.goToPass(87), [50]],
+    ['the same runUntil resumed', (sim) => sim.runUntil(s(437), { interactive: true }), [50, 82, 83, 84, 85, 86]],
+  ];
+  for (const [then, run, kept] of cases) {
+    it(`then ${then}: checkpoints ${kept.join(', ')}`, () => {
+      const stopAt = { pass: 20 };
+      const sim = make(stopAt);
+      sim.runUntil(s(437), { interactive: true });
+      assert.ok(sim.stopped && sim.pass === 20, `cut at pass ${sim.pass}`);
+      stopAt.pass = Number.POSITIVE_INFINITY;
+      run(sim);
+      assert.equal(sim.pass, 87);
+      assert.deepEqual(passes(sim), kept);
+    });
+  }
+});
