@@ -428,6 +428,52 @@ for (const theme of ['light', 'dark'] as const) {
     await page.close();
   });
 
+  test(`${theme}: at code-server's width a summary shows a readable part on its line, or none (whole when opened)`, async () => {
+    const page = await open(theme);
+    // objects of 30 to 52 characters: the last line's room for the summary goes from most of it to nothing
+    const entries = Array.from({ length: 23 }, (_, k) => {
+      const object = `Pod/analytics/${'api-backend-3-7nlx2wwwpc-gjtvqxyzabcdefghijk'.slice(0, 16 + k)}`;
+      return { ...SCHEDULED, seq: 3000 + k, object, summary: `Added taint node.kubernetes.io/unreachable:NoExecute to ${object}` };
+    });
+    await send(page, { ...update(), decisions: entries, passMarks: [{ pass: 60, decisions: entries.length }] });
+    for (const width of [1250, 1080]) {
+      await page.setViewportSize({ width, height: 800 });
+      await send(page);
+      const rows = await page.locator('#decisions > li.decision').evaluateAll((ls) =>
+        ls.map((l) => {
+          const summary = l.querySelector('.summary') as HTMLElement;
+          // the summary's text as drawn: none when hidden
+          const range = document.createRange();
+          range.selectNodeContents(summary);
+          const drawn = Array.from(range.getClientRects()).some((r) => r.width > 0);
+          const em = parseFloat(getComputedStyle(summary).fontSize);
+          return { object: (l.querySelector('.object') as HTMLElement).innerText, drawn, room: summary.getBoundingClientRect().width / em };
+        }),
+      );
+      assert.equal(rows.length, entries.length);
+      const stubs = rows.filter((r) => r.drawn && r.room < 4);
+      assert.deepEqual(stubs, [], `${width}: a summary in less than 4em (a stub such as "A…")`);
+      assert.ok(
+        rows.some((r) => !r.drawn),
+        `${width}: some object leaves too little room, and its summary shows none`,
+      );
+      assert.ok(
+        rows.some((r) => r.drawn && r.room >= 4),
+        `${width}: others show a part of theirs`,
+      );
+      // opened, a hidden one is whole
+      const hidden = rows.findIndex((r) => !r.drawn);
+      const row = page.locator('#decisions > li.decision').nth(hidden);
+      await row.click();
+      const summary = page.locator('#decisions > li.decision.expanded .summary');
+      assert.match(await summary.innerText(), new RegExp(`NoExecute to ${rows[hidden].object}$`));
+      assert.ok(await summary.evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${width}: the opened summary is not cut`);
+      await page.screenshot({ path: join(SCREENSHOTS, `fits-log-stub-${width}-${theme}.png`) });
+      await row.click();
+    }
+    await page.close();
+  });
+
   test(`${theme}: at code-server's size, with a queue of 1,650 open, the node list keeps four rows in view, the queue's first names too`, async () => {
     const page = await open(theme);
     await send(page, update(), ...selectNode());
