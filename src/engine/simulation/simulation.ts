@@ -51,7 +51,7 @@ import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint } from './checkpointStore';
-import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods, PendingCheckpoint, runEndReplay, type Replay } from './checkpointPlacement';
+import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods, PendingCheckpoint, runEndReplay, RunEndRing, type Replay } from './checkpointPlacement';
 import { explainObject } from './explain';
 import { MachineLookup, machineIdsOf } from './machineLookup';
 import { checkExpectations } from './expectations';
@@ -98,6 +98,8 @@ export class SimulationImpl implements Simulation {
   }
   /** while goToPass replays up to this pass: more checkpoints (checkpointDue) */
   private replay: Replay | null = null;
+  /** while the panel's runUntilDecision runs: a checkpoint after every pass, the last few kept */
+  private readonly ring = new RunEndRing<Checkpoint>();
   /** settled by every public method that can change the state or reads the checkpoints; not by the views (test/engine/simulation/pendingCheckpoint.test.ts) */
   private readonly pending = new PendingCheckpoint({ save: () => this.saveCheckpoint(), copyPods: (max) => this.host.dirtyPods.copy(max) });
   private readonly checkpointEvery: number;
@@ -284,9 +286,24 @@ export class SimulationImpl implements Simulation {
     this.kubelets.materialise(this.host.now);
   }
 
-  runUntilDecision(match: (d: Decision) => boolean, limit: Micros): Decision | undefined {
+  runUntilDecision(match: (d: Decision) => boolean, limit: Micros, how?: GoToPassOptions): Decision | undefined {
     this.settle();
     limit = this.withinHorizon(limit);
+    if (!how?.interactive) return this.runToDecision(match, limit);
+    this.ring.running = true;
+    const at = (): [number | null, number] => [this.host.pass, this.host.trace.length];
+    if (this.ring.resume(at())) this.saveCheckpoint();
+    try {
+      const found = this.runToDecision(match, limit);
+      // the pass it ends on: the step back goes before it (a run cut short goes on, and wants it)
+      if (!this.stopped && this.ring.end(at())) this.pending.drop();
+      return found;
+    } finally {
+      this.ring.running = false;
+    }
+  }
+
+  private runToDecision(match: (d: Decision) => boolean, limit: Micros): Decision | undefined {
     // the decisions of an instant left part-done count from its start
     let from = Math.min(this.host.trace.length, this.midInstant?.traceFrom ?? Number.POSITIVE_INFINITY);
     this.stopped = this.aborted;
@@ -500,7 +517,11 @@ export class SimulationImpl implements Simulation {
     }
     this.processedUpTo = t;
     this.invariants?.observe(host.trace);
-    if (monitorDue && host.pass !== null && checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPods.count, this.heavyPassPods))
+    if (
+      monitorDue &&
+      host.pass !== null &&
+      this.ring.due(checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPods.count, this.heavyPassPods))
+    )
       this.pending.mark();
   }
 
@@ -551,10 +572,12 @@ export class SimulationImpl implements Simulation {
       lastPassTime: this.lastPassTime,
       processedUpTo: this.processedUpTo,
     });
+    this.ring.saved(this.store.list, (cp) => this.store.merge(cp));
   }
 
   private restoreCheckpoint(cp: Checkpoint): void {
     this.pending.drop();
+    this.ring.drop();
     this.aborted = false;
     this.midInstant = null;
     const loop = this.store.restore(cp, this.host, this.kubelets, () => this.buildControllers());

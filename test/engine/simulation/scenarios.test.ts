@@ -439,3 +439,55 @@ describe("the panel's runUntil cut short", () => {
     });
   }
 });
+
+describe("the panel's runUntilDecision keeps checkpoints near its end", () => {
+  // a1 stops at 30 s: Unknown and tainted at pass 14, `bare` evicted then, `sixty` 60 s later, `defaults` 300 s later
+  // sliced: the panel's slices, each call cut after its first instant and made again until the run is done
+  let slicing = false;
+  let calls = 0;
+  const make = () =>
+    createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events: stopA1 }), {
+      checkpointEvery: 50,
+      shouldStop: () => slicing && calls++ % 2 === 0,
+    });
+  const passes = (x: unknown) => (x as { checkpoints: { pass: number | null }[] }).checkpoints.map((c) => c.pass).filter((p) => p !== null && p > 0);
+  const evicted = (name: string) => (d: { action: string; object: string }) => d.action === 'PodEvicted' && d.object === `Pod/default/${name}`;
+  const runs: [string, string[], number[], boolean?][] = [
+    ['one run to pass 14', ['bare'], [9, 10, 11, 12, 13]],
+    ['one run past the regular checkpoint at 50', ['defaults'], [50, 69, 70, 71, 72, 73]],
+    ['two runs: the second drops the first one’s', ['sixty', 'defaults'], [50, 69, 70, 71, 72, 73]],
+    ['one run in slices', ['defaults'], [50, 69, 70, 71, 72, 73], true],
+  ];
+  for (const [what, pods, kept, sliced] of runs) {
+    it(`${what}: checkpoints ${kept.join(', ')}, and the step backs after it are those of a plain run`, () => {
+      const sim = make();
+      const plain = make();
+      slicing = sliced === true;
+      for (const name of pods) {
+        const limit = s(3600);
+        let d = sim.runUntilDecision(evicted(name), limit, { interactive: true });
+        for (let calls = 1; sim.stopped; calls++) {
+          assert.ok(sliced && calls < 1000, 'cut only in slices');
+          d = sim.runUntilDecision(evicted(name), limit, { interactive: true });
+        }
+        slicing = false;
+        assert.equal(plain.runUntilDecision(evicted(name), limit)?.seq, d?.seq, `evicted ${name}`);
+      }
+      const last = sim.pass!;
+      assert.equal(STEP_BACK_CHECKPOINTS, 5);
+      assert.deepEqual(passes(sim), kept, `checkpoints after the run to pass ${last}`);
+      assert.deepEqual(
+        passes(plain),
+        kept.filter((p) => p % 50 === 0),
+        'a plain run keeps the regular ones only',
+      );
+      assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(plain.trace));
+      for (const back of [last - 1, last - 2, last - 6, 3]) {
+        sim.goToPass(back);
+        plain.goToPass(back);
+        assert.equal(JSON.stringify(sim.state()), JSON.stringify(plain.state()), `state at pass ${back}`);
+        assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(plain.trace), `trace at pass ${back}`);
+      }
+    });
+  }
+});
