@@ -129,10 +129,11 @@ export class RunEndRing<C> {
     this.own = this.running && !placed;
     return placed || this.running;
   }
-  /** A restore: the pending checkpoint and the run's end are of a state that is gone. */
-  drop(): void {
+  /** A restore: the pending checkpoint and the run's end are of a state that is gone, and so are the checkpoints not in `list`. */
+  drop(list: readonly C[]): void {
     this.own = false;
     this.ended = undefined;
+    this.kept = this.kept.filter((c) => list.includes(c));
   }
   /** A run ended at `at` (pass, trace length): whether its pending checkpoint is the ring's alone, which is dropped. */
   end(at: [number | null, number]): boolean {

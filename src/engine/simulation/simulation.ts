@@ -577,10 +577,10 @@ export class SimulationImpl implements Simulation {
 
   private restoreCheckpoint(cp: Checkpoint): void {
     this.pending.drop();
-    this.ring.drop();
     this.aborted = false;
     this.midInstant = null;
     const loop = this.store.restore(cp, this.host, this.kubelets, () => this.buildControllers());
+    this.ring.drop(this.store.list);
     this.eventIndex = loop.eventIndex;
     this.nextMonitorAt = loop.nextMonitorAt;
     this.leaderAt = loop.leaderAt;
