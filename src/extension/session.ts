@@ -357,7 +357,7 @@ export class Session {
     const limit = this.sim.now + LOOKAHEAD;
     let d: Decision | undefined;
     return this.long(
-      () => (d = this.sim.runUntilDecision((x) => x.seq > last && !isNoise(x), limit)),
+      () => (d = this.sim.runUntilDecision((x) => x.seq > last && !isNoise(x), limit, { interactive: true })),
       () => {
         if (d) this.focus(d);
         this.changed(d?.seq);
@@ -407,7 +407,7 @@ export class Session {
     const limit = this.sim.now + LOOKAHEAD;
     let d: Decision | undefined;
     return this.long(
-      () => (d = this.sim.runUntilDecision((x) => x.seq > last && match(x), limit)),
+      () => (d = this.sim.runUntilDecision((x) => x.seq > last && match(x), limit, { interactive: true })),
       () => {
         if (d) this.focus(d);
         this.changed(d?.seq);

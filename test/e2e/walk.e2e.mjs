@@ -119,7 +119,7 @@ try {
     await timed(
       'open its queue',
       () => queue.click(),
-      () => zone.locator('.queue-names li').first().waitFor(),
+      () => zone.locator('.queue-names:not(.hint)').waitFor(),
     );
   await webview.locator('#tab-machine').click();
   await snap(page, 'zone-machine');

@@ -185,3 +185,19 @@ test('under 1.12 the pods that count down are exactly the pods the controller de
     `at the countdown's time ${at}`,
   );
 });
+
+// Run Until a decision and Next decision keep checkpoints after the passes before the one they stop on (RunEndRing),
+// as Run Until a time does: the step backs after them restore instead of replaying from the last regular one.
+for (const [what, run] of [
+  ['Run Until a decision', (s: Session) => s.runUntil('next PodEvicted')],
+  ['Next decision', (s: Session) => (s.runUntil('next TaintAdded'), s.nextDecision())],
+] as const) {
+  test(`${what} keeps a checkpoint after each of the five passes before the one it stops on`, () => {
+    const { session } = open();
+    session.sendAll();
+    assert.equal(run(session).ok, true);
+    const at = session.sim.pass!;
+    const kept = (session.sim as unknown as { checkpointPasses: (number | null)[] }).checkpointPasses.filter((p): p is number => p !== null && p > 0 && p < at);
+    assert.deepEqual(kept.slice(-5), [at - 5, at - 4, at - 3, at - 2, at - 1], `pass ${at}: ${kept.join(', ')}`);
+  });
+}

@@ -122,6 +122,24 @@ const outside = (e: Locator, box: string) =>
     return Math.max(0, b.left - r.left, r.right - b.right, b.top - r.top, r.bottom - b.bottom);
   }, box);
 
+/** How far line `i` of the open queue's text (its position and name; -1 the last) is outside `box`, and its text. */
+const queueLine = (page: Page, i: number, box: string) =>
+  page.locator('#zones .queue-names').evaluate(
+    (list, [i, sel]) => {
+      const node = list.firstChild as Text;
+      const lines = node.data.split('\n');
+      const k = i < 0 ? lines.length + i : i;
+      const start = lines.slice(0, k).reduce((n, l) => n + l.length + 1, 0);
+      const range = document.createRange();
+      range.setStart(node, start);
+      range.setEnd(node, start + lines[k].length);
+      const r = range.getBoundingClientRect();
+      const b = document.querySelector(sel)!.getBoundingClientRect();
+      return { text: lines[k], outside: Math.max(0, b.left - r.left, r.right - b.right, b.top - r.top, r.bottom - b.bottom) };
+    },
+    [i, box] as const,
+  );
+
 for (const theme of ['light', 'dark'] as const) {
   test(`${theme}: the selected node's pods are in view without scrolling, four at least, whole`, async () => {
     const page = await open(theme);
@@ -155,9 +173,9 @@ for (const theme of ['light', 'dark'] as const) {
     await send(page, { type: 'zones', zones: update().zones.map((z) => (z.queuedCount ? { ...z, queued: names } : z)) });
     const list = page.locator('#zones .queue-names');
     await list.evaluate((e) => (e.scrollTop = e.scrollHeight));
-    const last = list.locator('li').last();
-    assert.match(await last.innerText(), /^1,650\.\s+ip-10-1-0-1649/, 'the position is text, whole');
-    assert.equal(await outside(last.locator('.n'), '#zones .queue-names'), 0);
+    const last = await queueLine(page, -1, '#zones .queue-names');
+    assert.match(last.text, /^1,650\.\s+ip-10-1-0-1649/, 'the position is text, whole');
+    assert.equal(last.outside, 0);
     assert.ok(await list.evaluate((e) => e.scrollWidth <= e.clientWidth + 1), 'nothing to scroll sideways');
     await page.screenshot({ path: join(SCREENSHOTS, `fits-queue-${theme}.png`) });
     await page.close();
@@ -410,13 +428,59 @@ for (const theme of ['light', 'dark'] as const) {
     await page.close();
   });
 
+  test(`${theme}: at code-server's width a summary shows a readable part on its line, or none (whole when opened)`, async () => {
+    const page = await open(theme);
+    // objects of 30 to 52 characters: the last line's room for the summary goes from most of it to nothing
+    const entries = Array.from({ length: 23 }, (_, k) => {
+      const object = `Pod/analytics/${'api-backend-3-7nlx2wwwpc-gjtvqxyzabcdefghijk'.slice(0, 16 + k)}`;
+      return { ...SCHEDULED, seq: 3000 + k, object, summary: `Added taint node.kubernetes.io/unreachable:NoExecute to ${object}` };
+    });
+    await send(page, { ...update(), decisions: entries, passMarks: [{ pass: 60, decisions: entries.length }] });
+    for (const width of [1250, 1080]) {
+      await page.setViewportSize({ width, height: 800 });
+      await send(page);
+      const rows = await page.locator('#decisions > li.decision').evaluateAll((ls) =>
+        ls.map((l) => {
+          const summary = l.querySelector('.summary') as HTMLElement;
+          // the summary's text as drawn: none when hidden
+          const range = document.createRange();
+          range.selectNodeContents(summary);
+          const drawn = Array.from(range.getClientRects()).some((r) => r.width > 0);
+          const em = parseFloat(getComputedStyle(summary).fontSize);
+          return { object: (l.querySelector('.object') as HTMLElement).innerText, drawn, room: summary.getBoundingClientRect().width / em };
+        }),
+      );
+      assert.equal(rows.length, entries.length);
+      const stubs = rows.filter((r) => r.drawn && r.room < 4);
+      assert.deepEqual(stubs, [], `${width}: a summary in less than 4em (a stub such as "A…")`);
+      assert.ok(
+        rows.some((r) => !r.drawn),
+        `${width}: some object leaves too little room, and its summary shows none`,
+      );
+      assert.ok(
+        rows.some((r) => r.drawn && r.room >= 4),
+        `${width}: others show a part of theirs`,
+      );
+      // opened, a hidden one is whole
+      const hidden = rows.findIndex((r) => !r.drawn);
+      const row = page.locator('#decisions > li.decision').nth(hidden);
+      await row.click();
+      const summary = page.locator('#decisions > li.decision.expanded .summary');
+      assert.match(await summary.innerText(), new RegExp(`NoExecute to ${rows[hidden].object}$`));
+      assert.ok(await summary.evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${width}: the opened summary is not cut`);
+      await page.screenshot({ path: join(SCREENSHOTS, `fits-log-stub-${width}-${theme}.png`) });
+      await row.click();
+    }
+    await page.close();
+  });
+
   test(`${theme}: at code-server's size, with a queue of 1,650 open, the node list keeps four rows in view, the queue's first names too`, async () => {
     const page = await open(theme);
     await send(page, update(), ...selectNode());
     await page.locator('#zones button.queued').click();
     const names = Array.from({ length: 1650 }, (_, i) => `ip-10-1-0-${i}.us-east-1b.compute.internal`);
     await send(page, { type: 'zones', zones: update().zones.map((z) => (z.queuedCount ? { ...z, queued: names } : z)) });
-    await page.locator('#zones .queue-names li').first().waitFor();
+    await page.locator('#zones .queue-names:not(.hint)').waitFor();
     await page.locator('#nodes .row.node').first().waitFor();
     // the rows whose whole box shows, the column not scrolled
     const inView = await page.evaluate(() => {
@@ -432,8 +496,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.screenshot({ path: join(SCREENSHOTS, `fits-queue-nodes-${theme}.png`) });
     assert.ok(inView >= 4, `${inView} node rows in view`);
     // the opened zone's first names are in view (the zones scrolled to its card, not the column)
-    const first = page.locator('#zones .queue-names li').first();
-    assert.equal(await outside(first, '#zones'), 0, 'the first queued name is inside the zones box');
+    assert.equal((await queueLine(page, 0, '#zones')).outside, 0, 'the first queued name is inside the zones box');
     assert.equal(await page.locator('#cluster').evaluate((c) => c.scrollTop), 0);
     // the queue scrolls on its own to its last name, and the selected node's pods are still in view
     const list = page.locator('#zones .queue-names');

@@ -129,8 +129,8 @@ export interface Simulation {
   readonly partDone?: boolean;
   /** Runs everything due up to and including t (`interactive`: the panel's run, checkpoints kept near t for the step backs after it). */
   runUntil(t: Micros, how?: GoToPassOptions): void;
-  /** Runs until a decision matches, or until `limit`; returns the decision. */
-  runUntilDecision(match: (d: Decision) => boolean, limit: Micros): Decision | undefined;
+  /** Runs until a decision matches, or until `limit`; returns the decision. `interactive`: the panel's, which keeps checkpoints near its end. */
+  runUntilDecision(match: (d: Decision) => boolean, limit: Micros, how?: GoToPassOptions): Decision | undefined;
   /**
    * The state as it was right after monitor pass n (backwards or forwards; from checkpoints, not from the start).
    * Cut by shouldStop or shouldYield (`stopped`), it stops short of n or inside pass n's instant (`partDone`), and

@@ -105,6 +105,64 @@ export function runEndReplay(pass: number | null, nextMonitorAt: number | undefi
   return { to: last, stepBack: true, fine: false };
 }
 
+/**
+ * The panel's Run Until a decision and Next decision (`runUntilDecision`, interactive): where such a run
+ * ends is known only when it gets there, so while it runs a checkpoint follows every monitor pass, and of
+ * those the placement did not want anyway (checkpointDue) only the last STEP_BACK_CHECKPOINTS are kept:
+ * the step backs after it restore, as after a Run Until a time (runEndReplay), where the first one
+ * replayed from the last regular checkpoint (from pass 0 to the Unknown pass at 5,000 nodes: 1.1-1.2 s).
+ * The pass the run ends on gets none of its own (the step back goes before it). Merged away as thinning
+ * does, each checkpoint's deltas go into its successor's.
+ */
+export class RunEndRing<C> {
+  /** while an interactive runUntilDecision runs */
+  running = false;
+  /** the pending checkpoint is the ring's alone */
+  private own = false;
+  /** the ring's own checkpoints, oldest first (some may have left the store: restored past, thinned) */
+  private kept: C[] = [];
+  /** where the last run ended without its own checkpoint (pass, trace length): the next run, if it starts there, saves it */
+  private ended: [number | null, number] | undefined;
+
+  /** After a monitor pass's instant, `placed` by checkpointDue: whether a checkpoint follows it. */
+  due(placed: boolean): boolean {
+    this.own = this.running && !placed;
+    return placed || this.running;
+  }
+  /** A restore: the pending checkpoint and the run's end are of a state that is gone, and so are the checkpoints not in `list`. */
+  drop(list: readonly C[]): void {
+    this.own = false;
+    this.ended = undefined;
+    this.kept = this.kept.filter((c) => list.includes(c));
+  }
+  /** A run ended at `at` (pass, trace length): whether its pending checkpoint is the ring's alone, which is dropped. */
+  end(at: [number | null, number]): boolean {
+    const own = this.own;
+    this.own = false;
+    this.ended = own ? at : undefined;
+    return own;
+  }
+  /**
+   * A run starts at `at`: whether the one before ended there without its checkpoint, which is taken now, as
+   * the ring's (Next decision after Next decision, a pass apart: the step back would replay that pass).
+   */
+  resume(at: [number | null, number]): boolean {
+    const e = this.ended;
+    this.ended = undefined;
+    return (this.own = e !== undefined && e[0] === at[0] && e[1] === at[1]);
+  }
+  /** A checkpoint was saved, the last of `list`; the ring's own beyond the last STEP_BACK_CHECKPOINTS go (`merge`). */
+  saved(list: readonly C[], merge: (cp: C) => void): void {
+    if (!this.own) return;
+    this.own = false;
+    const cp = list[list.length - 1];
+    if (cp === undefined || this.kept.includes(cp)) return;
+    this.kept = this.kept.filter((c) => list.includes(c));
+    this.kept.push(cp);
+    while (this.kept.length > STEP_BACK_CHECKPOINTS) merge(this.kept.shift()!);
+  }
+}
+
 /** The replay of a goToPass going back: up to pass `to`; `stepBack` when it went back one pass. */
 export interface Replay {
   to: number;

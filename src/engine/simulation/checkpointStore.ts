@@ -230,25 +230,24 @@ export class CheckpointStore {
 
   /** Drops every other checkpoint (never the first or the last), merging its deltas into the next one. */
   private thin(): void {
-    const kept: Checkpoint[] = [this.list[0]];
-    for (let i = 1; i < this.list.length; i++) {
-      const cp = this.list[i];
-      const isLast = i === this.list.length - 1;
-      if (i % 2 === 1 && !isLast) {
-        const next = this.list[i + 1];
-        next.pods.delta = mergeDelta(cp.pods.delta, next.pods.delta);
-        next.pods.keyLog = [...cp.pods.keyLog, ...next.pods.keyLog];
-        next.indexLog = [...cp.indexLog, ...next.indexLog];
-        next.byNode.delta = mergeDelta(cp.byNode.delta, next.byNode.delta);
-        next.nodes.delta = mergeDelta(cp.nodes.delta, next.nodes.delta);
-        next.replicaSets.delta = mergeDelta(cp.replicaSets.delta, next.replicaSets.delta);
-        next.leases.delta = mergeDelta(cp.leases.delta, next.leases.delta);
-        next.factsDelta = [...cp.factsDelta, ...next.factsDelta];
-        continue;
-      }
-      kept.push(cp);
-    }
-    this.list = kept;
+    const n = this.list.length;
+    for (const cp of this.list.filter((_, i) => i % 2 === 1 && i < n - 1)) this.merge(cp);
+  }
+
+  /** Drops one checkpoint (never the first or the last), merging its deltas into the next one. */
+  merge(cp: Checkpoint): void {
+    const i = this.list.indexOf(cp);
+    if (i <= 0 || i === this.list.length - 1) return;
+    const next = this.list[i + 1];
+    next.pods.delta = mergeDelta(cp.pods.delta, next.pods.delta);
+    next.pods.keyLog = [...cp.pods.keyLog, ...next.pods.keyLog];
+    next.indexLog = [...cp.indexLog, ...next.indexLog];
+    next.byNode.delta = mergeDelta(cp.byNode.delta, next.byNode.delta);
+    next.nodes.delta = mergeDelta(cp.nodes.delta, next.nodes.delta);
+    next.replicaSets.delta = mergeDelta(cp.replicaSets.delta, next.replicaSets.delta);
+    next.leases.delta = mergeDelta(cp.leases.delta, next.leases.delta);
+    next.factsDelta = [...cp.factsDelta, ...next.factsDelta];
+    this.list.splice(i, 1);
   }
 
   /**

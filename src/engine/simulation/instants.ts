@@ -27,6 +27,54 @@ export interface MidInstant {
   again: boolean;
 }
 
+/** How many times the controllers are woken again at one instant while work is still due. */
+export const MAX_ROUNDS = 100;
+
+/**
+ * The rounds of controller work at one instant: every controller due, in order, until none is.
+ * A yield (`shouldYield`) after a controller's work, or inside it (the controller then says it has
+ * work left), leaves `m` where the next call goes on from ('yielded'); `shouldAbort` leaves the
+ * instant part-done for good ('aborted').
+ */
+export function runRounds(
+  host: SimHost,
+  m: MidInstant,
+  ask: (() => boolean) | undefined,
+  shouldAbort: (() => boolean) | undefined,
+): 'done' | 'yielded' | 'aborted' {
+  const t = m.t;
+  let yielded = false;
+  const shouldYield = ask ? () => (yielded ||= ask() === true) : undefined;
+  for (; m.round < MAX_ROUNDS; m.round++, m.order = [...host.controllers], m.index = 0, m.woke = false) {
+    for (; m.index < m.order.length; m.index++) {
+      const c = m.order[m.index];
+      if (!host.controllers.includes(c)) continue;
+      if (!m.again) {
+        const w = c.nextWake();
+        const due = (w !== undefined && w <= t) || (m.round === 0 && m.monitorDue && c.name === 'node-lifecycle');
+        if (!due) continue;
+      }
+      const left = c.wake(host, shouldYield) === true;
+      m.woke = true;
+      m.again = left;
+      if (shouldAbort?.() === true) return 'aborted';
+      if (left || shouldYield?.()) {
+        if (!left) m.index++;
+        return 'yielded';
+      }
+    }
+    if (!m.woke) break;
+    if (
+      !host.controllers.some((c) => {
+        const w = c.nextWake();
+        return w !== undefined && w <= t;
+      })
+    )
+      break;
+  }
+  return 'done';
+}
+
 /** Said once when a caller asks for a time past the horizon (model/limits.ts): the run stops at `last`. */
 export function beyondHorizon(last: Micros): Problem {
   return {

@@ -51,21 +51,20 @@ import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint } from './checkpointStore';
-import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods, PendingCheckpoint, runEndReplay, type Replay } from './checkpointPlacement';
+import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods, PendingCheckpoint, runEndReplay, RunEndRing, type Replay } from './checkpointPlacement';
 import { explainObject } from './explain';
 import { MachineLookup, machineIdsOf } from './machineLookup';
 import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory, withChecks } from './wiring';
 import { InvariantChecker } from './invariants';
-import { beyondHorizon, livelock, NO_START_TIME, recordNewLeader, scheduleEvents, type MidInstant } from './instants';
+import { beyondHorizon, livelock, MAX_ROUNDS, NO_START_TIME, recordNewLeader, runRounds, scheduleEvents, type MidInstant } from './instants';
 import { MAX_HORIZON } from '../model/limits';
 
 /** The scenario's notes about the version it guessed (snapshot/scenario.ts: assumedVersion). */
 const VERSION_GUESS_CODES: ReadonlySet<string> = new Set(['version-assumed', 'version-clamped']);
 
-/** How many times the controllers are woken again at one instant while work is still due. */
-export const MAX_ROUNDS = 100;
+export { MAX_ROUNDS } from './instants';
 
 export { FINE_CHECKPOINT_EVERY };
 export { MAX_CHECKPOINTS } from './checkpointStore';
@@ -99,6 +98,8 @@ export class SimulationImpl implements Simulation {
   }
   /** while goToPass replays up to this pass: more checkpoints (checkpointDue) */
   private replay: Replay | null = null;
+  /** while the panel's runUntilDecision runs: a checkpoint after every pass, the last few kept */
+  private readonly ring = new RunEndRing<Checkpoint>();
   /** settled by every public method that can change the state or reads the checkpoints; not by the views (test/engine/simulation/pendingCheckpoint.test.ts) */
   private readonly pending = new PendingCheckpoint({ save: () => this.saveCheckpoint(), copyPods: (max) => this.host.dirtyPods.copy(max) });
   private readonly checkpointEvery: number;
@@ -259,7 +260,17 @@ export class SimulationImpl implements Simulation {
   runUntil(t: Micros, how?: GoToPassOptions): void {
     this.settle();
     t = this.withinHorizon(t);
-    if (how?.interactive) this.replay = runEndReplay(this.host.pass, this.nextMonitorAt, this.config.nodeMonitorPeriod, t);
+    if (!how?.interactive) return this.runTo(t);
+    // a call cut short leaves the replay too: a later call of another kind would keep its checkpoints (a resumed one sets it again)
+    this.replay = runEndReplay(this.host.pass, this.nextMonitorAt, this.config.nodeMonitorPeriod, t);
+    try {
+      this.runTo(t);
+    } finally {
+      this.replay = null;
+    }
+  }
+
+  private runTo(t: Micros): void {
     this.stopped = this.aborted;
     if (this.aborted) return;
     if (this.midInstant && !this.resumeInstant()) return;
@@ -271,14 +282,28 @@ export class SimulationImpl implements Simulation {
     }
     // the clock moves on past the last pass's instant
     this.settle();
-    if (how?.interactive) this.replay = null;
     if (t > this.host.now) this.host.now = t;
     this.kubelets.materialise(this.host.now);
   }
 
-  runUntilDecision(match: (d: Decision) => boolean, limit: Micros): Decision | undefined {
+  runUntilDecision(match: (d: Decision) => boolean, limit: Micros, how?: GoToPassOptions): Decision | undefined {
     this.settle();
     limit = this.withinHorizon(limit);
+    if (!how?.interactive) return this.runToDecision(match, limit);
+    this.ring.running = true;
+    const at = (): [number | null, number] => [this.host.pass, this.host.trace.length];
+    if (this.ring.resume(at())) this.saveCheckpoint();
+    try {
+      const found = this.runToDecision(match, limit);
+      // the pass it ends on: the step back goes before it (a run cut short goes on, and wants it)
+      if (!this.stopped && this.ring.end(at())) this.pending.drop();
+      return found;
+    } finally {
+      this.ring.running = false;
+    }
+  }
+
+  private runToDecision(match: (d: Decision) => boolean, limit: Micros): Decision | undefined {
     // the decisions of an instant left part-done count from its start
     let from = Math.min(this.host.trace.length, this.midInstant?.traceFrom ?? Number.POSITIVE_INFINITY);
     this.stopped = this.aborted;
@@ -474,52 +499,13 @@ export class SimulationImpl implements Simulation {
     return true;
   }
 
-  /**
-   * The rounds of controller work at one instant: every controller due, in order, until none is.
-   * A yield (SimulationOptions.shouldYield) after a controller's work, or inside it (the controller
-   * then says it has work left), leaves `m` where the next call goes on from; false then.
-   */
+  /** A yield (SimulationOptions.shouldYield) or an abort leaves the instant part-done (runRounds); false then. */
   private runRounds(m: MidInstant): boolean {
-    const host = this.host;
-    const t = m.t;
-    let yielded = false;
-    const ask = this.shouldYield;
-    const shouldYield = ask ? () => (yielded ||= ask() === true) : undefined;
-    for (; m.round < MAX_ROUNDS; m.round++, m.order = [...host.controllers], m.index = 0, m.woke = false) {
-      for (; m.index < m.order.length; m.index++) {
-        const c = m.order[m.index];
-        if (!host.controllers.includes(c)) continue;
-        if (!m.again) {
-          const w = c.nextWake();
-          const due = (w !== undefined && w <= t) || (m.round === 0 && m.monitorDue && c.name === 'node-lifecycle');
-          if (!due) continue;
-        }
-        const left = c.wake(host, shouldYield) === true;
-        m.woke = true;
-        m.again = left;
-        if (this.shouldAbort?.() === true) {
-          this.aborted = this.stopped = true;
-          this.midInstant = null;
-          return false;
-        }
-        if (left || shouldYield?.()) {
-          if (!left) m.index++;
-          this.midInstant = m;
-          this.stopped = true;
-          return false;
-        }
-      }
-      if (!m.woke) break;
-      if (
-        !host.controllers.some((c) => {
-          const w = c.nextWake();
-          return w !== undefined && w <= t;
-        })
-      )
-        break;
-    }
-    this.midInstant = null;
-    return true;
+    const how = runRounds(this.host, m, this.shouldYield, this.shouldAbort);
+    if (how === 'aborted') this.aborted = true;
+    this.midInstant = how === 'yielded' ? m : null;
+    if (how !== 'done') this.stopped = true;
+    return how === 'done';
   }
 
   private finishInstant(m: MidInstant): void {
@@ -531,7 +517,11 @@ export class SimulationImpl implements Simulation {
     }
     this.processedUpTo = t;
     this.invariants?.observe(host.trace);
-    if (monitorDue && host.pass !== null && checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPods.count, this.heavyPassPods))
+    if (
+      monitorDue &&
+      host.pass !== null &&
+      this.ring.due(checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPods.count, this.heavyPassPods))
+    )
       this.pending.mark();
   }
 
@@ -582,6 +572,7 @@ export class SimulationImpl implements Simulation {
       lastPassTime: this.lastPassTime,
       processedUpTo: this.processedUpTo,
     });
+    this.ring.saved(this.store.list, (cp) => this.store.merge(cp));
   }
 
   private restoreCheckpoint(cp: Checkpoint): void {
@@ -589,6 +580,7 @@ export class SimulationImpl implements Simulation {
     this.aborted = false;
     this.midInstant = null;
     const loop = this.store.restore(cp, this.host, this.kubelets, () => this.buildControllers());
+    this.ring.drop(this.store.list);
     this.eventIndex = loop.eventIndex;
     this.nextMonitorAt = loop.nextMonitorAt;
     this.leaderAt = loop.leaderAt;

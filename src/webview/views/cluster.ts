@@ -48,15 +48,20 @@ function taintChip(t: string): HTMLElement {
   return el('span', { class: `chip taint${t.endsWith(':NoExecute') ? ' noexecute' : ''}`, title: t }, short);
 }
 
-/** The queued names with their positions as text, the column of positions as wide as the largest. */
+/**
+ * The queued names with their positions, one line each, as one text: 1,650 names at 5,000 nodes were 1,650 rows of
+ * three elements to style and lay out (370 ms to open the queue), and are one text node, selectable and found by the
+ * page's search as before. The positions are padded to the widest; a name too long for the column wraps under itself.
+ */
+export function queueText(names: readonly string[]): string {
+  const width = names.length.toLocaleString('en').length + 1;
+  return names.map((n, i) => `${`${(i + 1).toLocaleString('en')}.`.padStart(width)} ${n}`).join('\n');
+}
+
 function queueNames(names: readonly string[]): HTMLElement {
-  const ol = el(
-    'ol',
-    { class: 'queue-names' },
-    ...names.map((n, i) => el('li', null, el('span', { class: 'n' }, `${(i + 1).toLocaleString('en')}.`), el('span', null, n))),
-  );
-  ol.style.setProperty('--n-width', `${names.length.toLocaleString('en').length + 1}ch`);
-  return ol;
+  const list = el('div', { class: 'queue-names', role: 'list', 'aria-label': `${names.length.toLocaleString('en')} queued nodes` }, queueText(names));
+  list.style.setProperty('--n-width', `${names.length.toLocaleString('en').length + 2}ch`);
+  return list;
 }
 
 function zoneStamp(z: ZoneRow, start: string | undefined): string {
@@ -254,7 +259,7 @@ export class ClusterView {
     const opened = this.scrollToQueue && this.zones.querySelector(`.zone-card[data-ref="${CSS.escape(this.scrollToQueue)}"]`);
     const toggle = opened && opened.querySelector('button.queued');
     if (toggle) this.zones.scrollTop += toggle.getBoundingClientRect().top - this.zones.getBoundingClientRect().top;
-    if (opened && opened.querySelector('ol.queue-names')) this.scrollToQueue = undefined;
+    if (opened && opened.querySelector('.queue-names:not(.hint)')) this.scrollToQueue = undefined;
     this.markSelectedZone();
   }
 

@@ -407,3 +407,87 @@ describe('fine checkpoints after a step back', () => {
     }
   });
 });
+
+describe("the panel's runUntil cut short", () => {
+  // A runUntil to 437 s (pass 87) cut at pass 20 (a slice's end, then a cancel) and followed by another call:
+  // only the panel's own runUntil, resumed, keeps the checkpoints before its last pass (82–86).
+  const make = (stopAt: { pass: number }) => {
+    const sim = createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events: stopA1 }), {
+      checkpointEvery: 50,
+      shouldStop: () => (sim.pass ?? -1) >= stopAt.pass,
+    });
+    return sim;
+  };
+  const passes = (x: unknown) => (x as { checkpoints: { pass: number | null }[] }).checkpoints.map((c) => c.pass).filter((p) => p !== null && p > 0);
+  type Sim = ReturnType<typeof createSimulation>;
+  const cases: [string, (sim: Sim) => void, number[]][] = [
+    ['a plain runUntil', (sim) => sim.runUntil(s(437)), [50]],
+    ['a runUntilDecision', (sim) => sim.runUntilDecision(() => false, s(437)), [50]],
+    ['plain steps', (sim) => sim.goToPass(87), [50]],
+    ['the same runUntil resumed', (sim) => sim.runUntil(s(437), { interactive: true }), [50, 82, 83, 84, 85, 86]],
+  ];
+  for (const [then, run, kept] of cases) {
+    it(`then ${then}: checkpoints ${kept.join(', ')}`, () => {
+      const stopAt = { pass: 20 };
+      const sim = make(stopAt);
+      sim.runUntil(s(437), { interactive: true });
+      assert.ok(sim.stopped && sim.pass === 20, `cut at pass ${sim.pass}`);
+      stopAt.pass = Number.POSITIVE_INFINITY;
+      run(sim);
+      assert.equal(sim.pass, 87);
+      assert.deepEqual(passes(sim), kept);
+    });
+  }
+});
+
+describe("the panel's runUntilDecision keeps checkpoints near its end", () => {
+  // a1 stops at 30 s: Unknown and tainted at pass 14, `bare` evicted then, `sixty` 60 s later, `defaults` 300 s later
+  // sliced: the panel's slices, each call cut after its first instant and made again until the run is done
+  let slicing = false;
+  let calls = 0;
+  const make = () =>
+    createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events: stopA1 }), {
+      checkpointEvery: 50,
+      shouldStop: () => slicing && calls++ % 2 === 0,
+    });
+  const passes = (x: unknown) => (x as { checkpoints: { pass: number | null }[] }).checkpoints.map((c) => c.pass).filter((p) => p !== null && p > 0);
+  const evicted = (name: string) => (d: { action: string; object: string }) => d.action === 'PodEvicted' && d.object === `Pod/default/${name}`;
+  const runs: [string, string[], number[], boolean?][] = [
+    ['one run to pass 14', ['bare'], [9, 10, 11, 12, 13]],
+    ['one run past the regular checkpoint at 50', ['defaults'], [50, 69, 70, 71, 72, 73]],
+    ['two runs: the second drops the first one’s', ['sixty', 'defaults'], [50, 69, 70, 71, 72, 73]],
+    ['one run in slices', ['defaults'], [50, 69, 70, 71, 72, 73], true],
+  ];
+  for (const [what, pods, kept, sliced] of runs) {
+    it(`${what}: checkpoints ${kept.join(', ')}, and the step backs after it are those of a plain run`, () => {
+      const sim = make();
+      const plain = make();
+      slicing = sliced === true;
+      for (const name of pods) {
+        const limit = s(3600);
+        let d = sim.runUntilDecision(evicted(name), limit, { interactive: true });
+        for (let calls = 1; sim.stopped; calls++) {
+          assert.ok(sliced && calls < 1000, 'cut only in slices');
+          d = sim.runUntilDecision(evicted(name), limit, { interactive: true });
+        }
+        slicing = false;
+        assert.equal(plain.runUntilDecision(evicted(name), limit)?.seq, d?.seq, `evicted ${name}`);
+      }
+      const last = sim.pass!;
+      assert.equal(STEP_BACK_CHECKPOINTS, 5);
+      assert.deepEqual(passes(sim), kept, `checkpoints after the run to pass ${last}`);
+      assert.deepEqual(
+        passes(plain),
+        kept.filter((p) => p % 50 === 0),
+        'a plain run keeps the regular ones only',
+      );
+      assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(plain.trace));
+      for (const back of [last - 1, last - 2, last - 6, 3]) {
+        sim.goToPass(back);
+        plain.goToPass(back);
+        assert.equal(JSON.stringify(sim.state()), JSON.stringify(plain.state()), `state at pass ${back}`);
+        assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(plain.trace), `trace at pass ${back}`);
+      }
+    });
+  }
+});
