@@ -49,13 +49,7 @@ export class KeptView {
   /** Makes the update a step onto this position will ask for (the change reports are taken now); the next update at this position gives it. */
   prepare(sim: Simulation): void {
     if (this.prepared && this.prepared.at === positionOf(sim)) return;
-    this.prepared = undefined;
     this.prepared = { at: positionOf(sim), delta: this.update(sim, false) };
-  }
-
-  /** Whether an update made ahead is waiting (tests, the bench). */
-  get isPrepared(): boolean {
-    return this.prepared !== undefined;
   }
 
   /** The whole view, every pod's item made. */
