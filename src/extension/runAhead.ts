@@ -12,8 +12,31 @@
  * A position is known by its pass, time and trace: the ahead one catches up (goToPass) to any other
  * move of the shown one, and waits where it cannot stand on the shown position (a Run Until to a time
  * between passes, a run cancelled mid-way); before the first pass it is a simulation made afresh.
+ *
+ * A companion (the session's views: KeptView.ahead) goes with each simulation and is handed over with it at
+ * a swap: it takes the ahead one's reports where they would be dropped, and once the next pass is
+ * prepared it prepares what the step onto it will need, so that the step does not compute it.
  */
 import type { Simulation } from '../engine/simulation/api';
+
+/** What goes with each simulation (its views), kept in step with it by the ahead simulation's idle work. */
+export interface Companion<V> {
+  make(): V;
+  /** the ahead simulation stands on the shown position: what it reported changed until now is taken (and dropped) */
+  align(sim: Simulation, v: V): void;
+  /** the ahead simulation stands on its pass, prepared: a slice of what a step onto it will need; true while work is left */
+  prepare(sim: Simulation, v: V, more: () => boolean): boolean;
+}
+
+/** No companion: the reports are dropped, and the step makes its views itself. */
+export const NO_COMPANION: Companion<undefined> = {
+  make: () => undefined,
+  align: (a) => {
+    a.takePodChanges?.();
+    a.takeRecordChanges?.();
+  },
+  prepare: () => false,
+};
 
 /** Where a simulation stands, for comparing two runs of the same scenario; undefined inside an instant. */
 export function positionOf(sim: Simulation): string | undefined {
@@ -29,9 +52,11 @@ export function prepareIdle(sim: Simulation, more: () => boolean): boolean {
   return false;
 }
 
-export class RunAhead {
+export class RunAhead<V = undefined> {
   /** the ahead simulation (made in the first idle slice, dropped when run-ahead is turned off) */
   private ahead?: Simulation;
+  /** the ahead simulation's companion */
+  private views?: V;
   /** the shown position at which the ahead one's change reports were dropped; it has only gone on toward the next pass since */
   private alignedAt?: string;
   /** a shown position the ahead one cannot stand on (see the header) */
@@ -42,6 +67,7 @@ export class RunAhead {
   constructor(
     private readonly make: () => Simulation,
     public enabled = true,
+    private readonly companion: Companion<V> = NO_COMPANION as Companion<V>,
   ) {}
 
   /** The ahead simulation, if any (the bench times its engine calls). */
@@ -67,22 +93,26 @@ export class RunAhead {
 
   drop(): void {
     this.ahead = undefined;
+    this.views = undefined;
     this.alignedAt = undefined;
     this.unreachable = undefined;
   }
 
   /**
    * A step from `shown`: the ahead simulation when it stands on the shown position or has gone on from
-   * it toward the next pass (the step finishes its part-done work), with `shown` taking its place, to run
-   * on two passes in idle time; else undefined, and the shown one steps itself.
+   * it toward the next pass (the step finishes its part-done work), with its companion; `shown` and
+   * `shownViews` take their place, to run on two passes in idle time. Else undefined, and the shown one
+   * steps itself.
    */
-  takeOver(shown: Simulation): Simulation | undefined {
+  takeOver(shown: Simulation, shownViews: V): { sim: Simulation; views: V } | undefined {
     const a = this.ahead;
     if (!a || !this.enabled || this.alignedAt === undefined || this.alignedAt !== positionOf(shown)) return undefined;
+    const views = this.views as V;
     this.ahead = shown;
+    this.views = shownViews;
     this.alignedAt = undefined;
     this.unreachable = undefined;
-    return a;
+    return { sim: a, views };
   }
 
   /**
@@ -107,6 +137,7 @@ export class RunAhead {
   private work(shown: Simulation, key: string, target: number): boolean {
     if (!this.ahead) {
       this.ahead = this.make();
+      this.views = this.companion.make();
       return true;
     }
     const a = this.ahead;
@@ -115,7 +146,7 @@ export class RunAhead {
       if (shown.pass === null) {
         // before the first pass there is nothing to go to: only a simulation never stepped stands there
         if (positionOf(a) !== key) {
-          this.ahead = undefined;
+          this.ahead = this.views = undefined;
           return true;
         }
       } else {
@@ -127,8 +158,7 @@ export class RunAhead {
         }
       }
       // from here its reports are those of the shown pass to the next
-      a.takePodChanges?.();
-      a.takeRecordChanges?.();
+      this.companion.align(a, this.views as V);
       this.alignedAt = key;
       if (!this.more!()) return true;
     }
@@ -138,7 +168,8 @@ export class RunAhead {
       if (!this.more!()) return true;
     }
     // the checkpoint its pass left pending and the binder's index, as the shown one's idle preparation does
-    return prepareIdle(a, this.more!);
+    if (prepareIdle(a, this.more!)) return true;
+    return this.more!() ? this.companion.prepare(a, this.views as V, this.more!) : true;
   }
 
   /** A goToPass that stopped short: cut by the slice (work left), or it cannot get there (no more instants). */

@@ -88,7 +88,7 @@ export class Session {
   /** which pass each decision is shown in */
   readonly passes = this.run.passes;
   /** the view last sent (or asked for by the trees), kept from step to step */
-  private readonly kept = new KeptView();
+  private kept = new KeptView();
   /** the ReplicaSet rows the webview holds: an update sends theirs alone */
   private readonly rsWindow = new ReplicaSetWindow();
   /** the node rows the webview holds, and its node filter */
@@ -100,7 +100,7 @@ export class Session {
   readonly make: MakeSimulation;
   readonly post: (m: HostMessage) => void;
   /** the next pass, computed in idle time (idleSlice) */
-  readonly ahead: RunAhead;
+  readonly ahead: RunAhead<KeptView>;
 
   constructor(opts: SessionOptions) {
     this.make = opts.make;
@@ -113,7 +113,7 @@ export class Session {
     this.settings = opts.settings;
     this.post = opts.post;
     this.sim = this.make(this.options);
-    this.ahead = new RunAhead(() => this.make(this.options), opts.runAhead ?? true);
+    this.ahead = new RunAhead(() => this.make(this.options), opts.runAhead ?? true, KeptView.ahead);
   }
 
   /** One slice of idle work (IdlePrepare): the shown simulation's preparation first, then the next pass; true while work is left. */
@@ -297,9 +297,9 @@ export class Session {
     // a target pass a slice left part-done (goToPass); at the horizon there is no next pass
     const target = (this.sim.pass ?? -1) + 1;
     if (target > this.sim.lastPass) return { ok: true };
-    // the ahead simulation, when it stands on this position or has gone on from it, finishes the step
-    const ahead = this.ahead.takeOver(this.sim);
-    if (ahead) this.sim = ahead;
+    // the ahead simulation, when it stands on this position or has gone on from it, finishes the step (with its views)
+    const ahead = this.ahead.takeOver(this.sim, this.kept);
+    if (ahead) ({ sim: this.sim, views: this.kept } = ahead);
     return this.long(
       () => this.sim.goToPass(target, { interactive: true }),
       () => {

@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { openScenario } from '../../src/extension/openScenario';
 import { Session } from '../../src/extension/session';
 import { positionOf } from '../../src/extension/runAhead';
+import type { KeptView } from '../../src/extension/keptView';
 import type { HostMessage } from '../../src/protocol/webview';
 
 const example = (name: string) => resolve(__dirname, '../../examples', name);
@@ -22,6 +23,9 @@ function open(file: string, runAhead: boolean) {
   const o = openScenario(example(file), '');
   const session = new Session({ make: o.make, options: o.options, settings: { collapseNoise: true, playSpeed: 2 }, post: (m) => sent.push(m), runAhead });
   let swaps = 0;
+  /** every view state the session has shown from (two swap places), for the updates they answered with a prepared one */
+  const views = new Set<KeptView>();
+  const kept = () => session['kept'];
   const idle = (amount: Idle): void => {
     const slices = amount === 0 ? 0 : amount === 'all' ? 10_000 : amount.slices;
     const pieces = amount === 'all' ? 1_000_000 : amount === 0 ? 0 : amount.pieces;
@@ -37,11 +41,16 @@ function open(file: string, runAhead: boolean) {
     get swaps() {
       return swaps;
     },
+    /** the steps whose update was prepared in idle time (KeptView.prepare) */
+    get prepared() {
+      return [...views].reduce((n, v) => n + v.preparedUsed, 0);
+    },
     /** a command, counting the steps the ahead simulation took over */
     run(c: Command): void {
       const before = session.sim;
       c(session);
       if (session.ahead.sim === before) swaps++;
+      views.add(kept());
     },
   };
 }
@@ -133,11 +142,13 @@ const cases: { name: string; file: string; commands: Command[] }[] = [
   },
 ];
 
-const idles: { name: string; between: (i: number) => Idle }[] = [
+const idles: { name: string; between: (i: number, next: Command) => Idle }[] = [
   { name: 'no idle time', between: () => 0 },
   { name: 'all the idle time it needs', between: () => 'all' },
   { name: 'part of it', between: (i) => ({ slices: 1 + (i % 3), pieces: 1 + ((i * 7) % 5) }) },
   { name: 'varied', between: (i) => ([0, 'all', { slices: 2, pieces: 1 }, { slices: 1, pieces: 3 }, 'all'] as Idle[])[i % 5] },
+  // the step's views prepared, then another command (a selection, a window, the filter, a what-if, a move) before the step
+  { name: 'all of it, but none right before a step', between: (_i, next) => (next === step ? 0 : 'all') },
 ];
 
 for (const c of cases) {
@@ -147,7 +158,7 @@ for (const c of cases) {
       const two = open(c.file, true);
       for (const s of [one, two]) s.session.sendAll();
       c.commands.forEach((command, i) => {
-        for (const s of [one, two]) s.idle(idle.between(i));
+        for (const s of [one, two]) s.idle(idle.between(i, command));
         for (const s of [one, two]) s.run(command);
         assert.deepEqual(JSON.parse(JSON.stringify(two.sent)), JSON.parse(JSON.stringify(one.sent)), `after command ${i}`);
         // the trees' and status's answers
@@ -157,7 +168,12 @@ for (const c of cases) {
       });
       assert.equal(one.swaps, 0);
       // with idle time, the ahead simulation took steps over: the comparison is not of two sessions of one simulation
-      if (idle.between(0) === 'all' && c.commands.filter((x) => x === step).length > 2) assert.ok(two.swaps > 0, 'no step was taken over');
+      if (idle.between(0, step) === 'all' && c.commands.filter((x) => x === step).length > 2) {
+        assert.ok(two.swaps > 0, 'no step was taken over');
+        // and the step's views were made in idle time, not at the step
+        assert.ok(two.prepared > 0, 'no step used views prepared ahead');
+      }
+      assert.ok(two.prepared <= two.swaps);
     });
   }
 }
