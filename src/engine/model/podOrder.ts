@@ -24,19 +24,14 @@ export class PodMap<T> extends Map<string, T> {
     this.owed = order;
   }
 
+  /** The order owed, if any (keys deleted since among them). */
+  get owedOrder(): readonly string[] | undefined {
+    return this.owed;
+  }
+
   /** Whether an order is owed (not yet made good). */
   get owing(): boolean {
     return this.owed !== undefined;
-  }
-
-  /** The keys in their order, without making the map's order good (the owed order's keys it holds when one is owed). */
-  *keysInOrder(): IterableIterator<string> {
-    const order = this.owed;
-    if (order === undefined) {
-      yield* super.keys();
-      return;
-    }
-    for (const key of order) if (super.has(key)) yield key;
   }
 
   /** Makes the owed order good, in place (see inOrder). */
@@ -92,9 +87,13 @@ export class PodMap<T> extends Map<string, T> {
   }
 }
 
-/** A map's keys in their order: a PodMap's owed order without making it good, else the map's own. */
-export function keysInOrder(map: ReadonlyMap<string, unknown>): Iterable<string> {
-  return map instanceof PodMap ? map.keysInOrder() : map.keys();
+/**
+ * A map's keys in their order, and maybe keys it no longer holds among them (a PodMap's owed order
+ * as it is): for a reader that looks each key up in keys of its own, which are in the map (no
+ * generator and no look-up in the map per key, over 150,000 keys).
+ */
+export function keysInOrderWithGone(map: ReadonlyMap<string, unknown>): Iterable<string> {
+  return (map instanceof PodMap ? map.owedOrder : undefined) ?? map.keys();
 }
 
 /** Makes a PodMap's owed order good (before a key is added); nothing for a plain map. */

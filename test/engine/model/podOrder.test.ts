@@ -6,7 +6,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { inOrder, keysInOrder, PodMap } from '../../../src/engine/model/podOrder';
+import { inOrder, keysInOrderWithGone, PodMap } from '../../../src/engine/model/podOrder';
 import { createSimulation, loadScenario } from '../../../src/engine';
 import type { SimulationImpl } from '../../../src/engine/simulation/simulation';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
@@ -60,7 +60,12 @@ describe('PodMap: the owed order', () => {
         const m = new PodMap<number>(c.live.map((k) => [k, Number(k)]));
         m.owe(c.order);
         c.after?.(m);
-        assert.deepEqual([...keysInOrder(m)], c.want, 'keysInOrder');
+        // the order without making it good: maybe with keys gone since among them
+        assert.deepEqual(
+          [...keysInOrderWithGone(m)].filter((k) => m.has(k)),
+          c.want,
+          'keysInOrderWithGone',
+        );
         assert.equal(m.owing, c.after === undefined || !c.name.startsWith('settled'), 'owing before the iteration');
         assert.deepEqual(it_.keys(m), c.want);
         assert.equal(m.owing, false);
@@ -70,13 +75,13 @@ describe('PodMap: the owed order', () => {
         assert.deepEqual([...inOrder(plain, c.order).keys()], c.want);
       });
 
-  it('keysInOrder reads the owed order without making it good', () => {
+  it('keysInOrderWithGone reads the owed order without making it good', () => {
     const m = new PodMap<number>([
       ['2', 2],
       ['1', 1],
     ]);
     m.owe(['1', '2']);
-    assert.deepEqual([...keysInOrder(m)], ['1', '2']);
+    assert.deepEqual([...keysInOrderWithGone(m)], ['1', '2']);
     assert.equal(m.owing, true);
     assert.deepEqual([...Map.prototype.keys.call(m)], ['2', '1']);
   });
