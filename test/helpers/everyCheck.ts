@@ -6,6 +6,7 @@ export const EVERY_CHECK: Required<SimulationChecks> = {
   pods: true,
   index: true,
   facts: true,
+  podOrder: true,
   kubeletDue: true,
   restoreIndexRebuild: true,
   nodeIndexRebuild: true,

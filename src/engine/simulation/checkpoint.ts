@@ -8,6 +8,7 @@
  * conditions but Ready, a node whose heartbeat times alone changed.
  */
 import type { ClusterState } from '../model/cluster';
+import { PodMap } from '../model/podOrder';
 import type { DaemonSetRecord, LeaseRecord, NodeRecord, ObjectMeta, PodCondition, PodRecord, ReplicaSetRecord } from '../model/types';
 
 /**
@@ -21,6 +22,8 @@ export interface CheckpointChecks {
   pods?: boolean;
   index?: boolean;
   facts?: boolean;
+  /** podOrder: the pod map's order owed by a restore (podOrder.ts), made good at once, against the eager one */
+  podOrder?: boolean;
 }
 
 // labels and annotations are shared: nothing in the engine changes them in place (apply and patch make new records)
@@ -284,7 +287,10 @@ export function leaseFrom(v: LeaseRecord | LeaseRenewal): LeaseRecord {
 }
 
 export function copyMap<T>(m: Map<string, T>, f: (v: T) => T): Map<string, T> {
-  const out = new Map<string, T>();
+  return copyInto(new Map<string, T>(), m, f);
+}
+
+function copyInto<T, M extends Map<string, T>>(out: M, m: Map<string, T>, f: (v: T) => T): M {
   for (const [k, v] of m) out.set(k, f(v));
   return out;
 }
@@ -293,7 +299,7 @@ export function copyMap<T>(m: Map<string, T>, f: (v: T) => T): Map<string, T> {
 export function cloneCluster(c: ClusterState): ClusterState {
   return {
     nodes: copyMap(c.nodes, cloneNode),
-    pods: copyMap(c.pods, clonePod),
+    pods: copyInto(new PodMap<PodRecord>(), c.pods, clonePod),
     replicaSets: copyMap(c.replicaSets, cloneReplicaSet),
     daemonSets: copyMap(c.daemonSets, cloneDaemonSet),
     leases: copyMap(c.leases, cloneLease),

@@ -11,6 +11,7 @@ import type { Kubelets } from '../kubelet/kubelets';
 import { keysSharedWith } from '../model/sharedKeys';
 import { indexPod, type SimHost } from './simHost';
 import { factsAt, factsFrom, type Facts } from './facts';
+import { inOrder, PodMap } from '../model/podOrder';
 import {
   type CheckpointChecks,
   cloneDaemonSet,
@@ -347,8 +348,13 @@ export class CheckpointStore {
     for (const key of podsMovedInOrder) if (!cluster.pods.has(key)) podsMovedInOrder.delete(key);
     // The live map's order is the checkpoint's but for the pods created since (the rewind took them
     // out), unless one it held was created again since or the rewind put one back: then (only) the
-    // map is made again in that order, 150,000 inserts at 5,000 nodes.
-    if (keysMoved && (podsMovedInOrder.size > 0 || someInserted(podsReplaced, cluster.pods))) cluster.pods = inOrder(cluster.pods, cp.pods.order);
+    // map owes that order (podOrder.ts: made good when first iterated; a plain map is put in it now).
+    if (keysMoved && (podsMovedInOrder.size > 0 || someInserted(podsReplaced, cluster.pods))) {
+      if (cluster.pods instanceof PodMap) {
+        cluster.pods.owe(cp.pods.order);
+        if (this.checks.podOrder) checkPodOrder(cluster.pods, cp.pods.order);
+      } else cluster.pods = inOrder(cluster.pods, cp.pods.order);
+    }
     host.reindex(
       podsMoved.size === 0 && setsBack.size === 0 ? liveIndex : indexAt(liveIndex, cluster.pods, chain, setsBack, podsMoved, cp.byNode.order),
       putBack,
@@ -452,44 +458,6 @@ function someInserted<T>(replaced: ReadonlyMap<string, T | undefined>, map: Read
 }
 
 /**
- * The map in `order` (its keys' order at a checkpoint), the same map. A rewind leaves the keys it
- * put back last and the others in their order then, so the keys before the first one out of place
- * stay where they are and only the rest are taken out and put back in order: a pod deleted since the
- * checkpoint and put back (an eviction, at a step back during an outage) made a new map of all
- * 150,000 pods at 5,000 nodes, and a new map grows through every size on the way (re-inserting in
- * place measured 0.5-0.7 of that for the whole map). A new map only when the keys are not the order's.
- */
-function inOrder<T>(map: Map<string, T>, order: readonly string[] | Set<string>): Map<string, T> {
-  const keys = order instanceof Set ? [...order] : order;
-  const n = keys.length;
-  if (map.size === n) {
-    let p = 0;
-    for (const key of map.keys()) {
-      if (key !== keys[p]) break;
-      p++;
-    }
-    if (p === n) return map;
-    let moved = 0;
-    for (let i = p; i < n; i++) {
-      const key = keys[i];
-      const v = map.get(key);
-      if (v === undefined) continue;
-      map.delete(key);
-      map.set(key, v);
-      moved++;
-    }
-    // every key after p was there: the map holds exactly the order's keys, now in that order
-    if (moved === n - p) return map;
-  }
-  const out = new Map<string, T>();
-  for (const key of keys) {
-    const v = map.get(key);
-    if (v) out.set(key, v);
-  }
-  return out;
-}
-
-/**
  * The pod index at the last of `chain`, from the live one: the sets of `setsBack` (changed since)
  * are put back from the latest checkpoint that kept them, the others are the live sets,
  * unchanged since; the pods of `podsMoved` are indexed under their node in `pods` (the pod map
@@ -520,6 +488,18 @@ function indexAt(
     else podNode.delete(key);
   }
   return { byNode, podNode };
+}
+
+/**
+ * checks.podOrder: the order a PodMap owes, made good on a copy of the map as the rewind left it
+ * (Map.prototype's own iterators do not make it good), equals the one the eager restore makes
+ * (inOrder); the live map still owes it.
+ */
+function checkPodOrder(pods: PodMap<PodRecord>, order: readonly string[]): void {
+  const lazy = new PodMap<PodRecord>(Map.prototype.entries.call(pods));
+  lazy.owe(order);
+  const eager = inOrder(new Map(Map.prototype.entries.call(pods)), order);
+  if ([...lazy.keys()].join() !== [...eager.keys()].join()) throw new Error("checkpoint: the pod map's owed order made good differs from the eager one");
 }
 
 /** checks.facts: the facts put back equal the ones made from every log, the objects' order and each list's order included. */

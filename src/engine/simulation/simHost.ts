@@ -41,6 +41,7 @@ import { causesBefore, setFact, SHORT_LIST, type Facts } from './facts';
 import { indexPodFrom, podBeforeOf, PodSlot } from './podIndex';
 import { ClearCountingSet, markBatch } from './announced';
 import { DirtyPods } from './dirtyPods';
+import { settleOrder } from '../model/podOrder';
 
 // simulation.ts and the facts test import these from here (they lived here before the split)
 export { setFact, type Facts } from './facts';
@@ -406,6 +407,8 @@ export class SimHost implements ControllerHost {
     // The replaced pod as last announced, taken before the index moves: a slot with nothing seen (as a
     // restore leaves every slot) reads the pod's node from the index, which must still be the old one.
     const before = existing ? (seen ?? this.podBefore(key, slot, existing)) : undefined;
+    // a new key comes last: after the order a restore left owed (podOrder.ts)
+    if (!existing) settleOrder(this.cluster.pods);
     this.cluster.pods.set(key, pod);
     slot.pod = pod;
     this.index(key, pod.nodeName);
