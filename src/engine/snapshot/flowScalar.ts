@@ -102,17 +102,11 @@ export function plainLines(t: string, from: number, indent: number): number {
   const n = t.length;
   let text = scalar.text;
   let end = -1;
-  let blanks = 0;
   for (let ls = from; ls < n;) {
-    let q = ls;
-    while (t.charCodeAt(q) === SPACE) q++;
+    const q = skipBlankLines(t, ls);
+    const blanks = blankLines;
     const c = t.charCodeAt(q);
-    if (c === NL) {
-      blanks++;
-      ls = q + 1;
-      continue;
-    }
-    if (q >= n || q - ls <= indent) break;
+    if (q >= n || q - lineStart <= indent) break;
     // a comment ends the scalar; `: ` at a line's start is an empty key (the yaml package's reading)
     if (c === HASH || c === TAB || c === CR) throw GIVE_UP;
     if (c === COLON) {
@@ -121,7 +115,6 @@ export function plainLines(t: string, from: number, indent: number): number {
     }
     const e = plainText(t, q);
     text += (blanks ? '\n'.repeat(blanks) : ' ') + t.slice(q, e);
-    blanks = 0;
     end = e;
     const nl = t.indexOf('\n', e);
     if (nl === -1) break;
@@ -141,21 +134,29 @@ let fold = ' ';
  * package requires; an unclosed quote up to the end is its to report.
  */
 function continuation(t: string, nl: number, indent: number): number {
-  const n = t.length;
-  let blanks = 0;
-  let ls = nl + 1;
+  const q = skipBlankLines(t, nl + 1);
+  const c = t.charCodeAt(q);
+  if (q >= t.length || c === TAB || c === CR || q - lineStart <= indent) throw GIVE_UP;
+  fold = blankLines ? '\n'.repeat(blankLines) : ' ';
+  return q;
+}
+
+/** Set by skipBlankLines: the start of the line it stopped on, and how many blank lines it skipped. */
+let lineStart = 0;
+let blankLines = 0;
+
+/** From the line start `ls`, past the lines of spaces only: the offset of the next line's first character that is not a space. */
+function skipBlankLines(t: string, ls: number): number {
+  blankLines = 0;
   for (;;) {
     let q = ls;
     while (t.charCodeAt(q) === SPACE) q++;
-    const c = t.charCodeAt(q);
-    if (c === NL) {
-      blanks++;
-      ls = q + 1;
-      continue;
+    if (t.charCodeAt(q) !== NL) {
+      lineStart = ls;
+      return q;
     }
-    if (q >= n || c === TAB || c === CR || q - ls <= indent) throw GIVE_UP;
-    fold = blanks ? '\n'.repeat(blanks) : ' ';
-    return q;
+    blankLines++;
+    ls = q + 1;
   }
 }
 

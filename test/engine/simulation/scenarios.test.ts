@@ -42,6 +42,22 @@ function timeOf(sim: ReturnType<typeof createSimulation>, action: string, object
   return sim.trace.find((d) => d.action === action && d.object === object && (!detail || detail.test(d.summary)))?.time;
 }
 
+type Sim = ReturnType<typeof createSimulation>;
+/** The passes after 0 a simulation keeps checkpoints of. */
+const passes = (x: Sim) => (x as unknown as { checkpoints: { pass: number | null }[] }).checkpoints.map((c) => c.pass).filter((p) => p !== null && p > 0);
+
+/** An interactive run kept `kept`, a plain run of the same only the regular ones (every 50), and both decided alike. */
+function keptLikePlain(sim: Sim, plain: Sim, kept: readonly number[], last: number): void {
+  assert.equal(STEP_BACK_CHECKPOINTS, 5);
+  assert.deepEqual(passes(sim), kept, `checkpoints after the run to pass ${last}`);
+  assert.deepEqual(
+    passes(plain),
+    kept.filter((p) => p % 50 === 0),
+    'a plain run keeps the regular ones only',
+  );
+  assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(plain.trace));
+}
+
 describe('one node stops heartbeating, Kubernetes 1.31', () => {
   const sim = createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events: stopA1 }));
   sim.runUntil(s(600));
@@ -351,7 +367,6 @@ describe('fine checkpoints after a step back', () => {
 
   it("a user's single steps keep a checkpoint every FINE_CHECKPOINT_EVERY passes; plain steps do not", () => {
     const make = () => createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events: stopA1 }), { checkpointEvery: 50 });
-    const passes = (x: unknown) => (x as { checkpoints: { pass: number | null }[] }).checkpoints.map((c) => c.pass).filter((p) => p !== null && p > 0);
     const plain = make();
     for (let i = 0; i < 35; i++) plain.step();
     assert.deepEqual(passes(plain), []);
@@ -378,7 +393,6 @@ describe('fine checkpoints after a step back', () => {
 
   it("the panel's runUntil keeps a checkpoint after each of the STEP_BACK_CHECKPOINTS passes before its last, and none on the way; the run and the step backs after it are those of a plain run", () => {
     const make = () => createSimulation(scenarioOf({ objects: cluster(true), version: '1.31', events: stopA1 }), { checkpointEvery: 50 });
-    const passes = (x: unknown) => (x as { checkpoints: { pass: number | null }[] }).checkpoints.map((c) => c.pass).filter((p) => p !== null && p > 0);
     const plain = make();
     const sim = make();
     // passes every 5 s from the start: pass 40 at 200 s, pass 87 at 435 s
@@ -390,14 +404,7 @@ describe('fine checkpoints after a step back', () => {
       sim.runUntil(until, { interactive: true });
       assert.equal(sim.pass, last, `the last pass up to ${until}`);
       // none on the way: only the regular one at 50 between the two stretches of STEP_BACK_CHECKPOINTS
-      assert.equal(STEP_BACK_CHECKPOINTS, 5);
-      assert.deepEqual(passes(sim), kept, `checkpoints after the run to pass ${last}`);
-      assert.deepEqual(
-        passes(plain),
-        kept.filter((p) => p % 50 === 0),
-        'a plain run keeps the regular ones only',
-      );
-      assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(plain.trace));
+      keptLikePlain(sim, plain, kept, last);
     }
     for (const back of [86, 85, 81, 49]) {
       sim.goToPass(back);
@@ -418,8 +425,6 @@ describe("the panel's runUntil cut short", () => {
     });
     return sim;
   };
-  const passes = (x: unknown) => (x as { checkpoints: { pass: number | null }[] }).checkpoints.map((c) => c.pass).filter((p) => p !== null && p > 0);
-  type Sim = ReturnType<typeof createSimulation>;
   const cases: [string, (sim: Sim) => void, number[]][] = [
     ['a plain runUntil', (sim) => sim.runUntil(s(437)), [50]],
     ['a runUntilDecision', (sim) => sim.runUntilDecision(() => false, s(437)), [50]],
@@ -450,7 +455,6 @@ describe("the panel's runUntilDecision keeps checkpoints near its end", () => {
       checkpointEvery: 50,
       shouldStop: () => slicing && calls++ % 2 === 0,
     });
-  const passes = (x: unknown) => (x as { checkpoints: { pass: number | null }[] }).checkpoints.map((c) => c.pass).filter((p) => p !== null && p > 0);
   const evicted = (name: string) => (d: { action: string; object: string }) => d.action === 'PodEvicted' && d.object === `Pod/default/${name}`;
   const runs: [string, string[], number[], boolean?][] = [
     ['one run to pass 14', ['bare'], [9, 10, 11, 12, 13]],
@@ -474,14 +478,7 @@ describe("the panel's runUntilDecision keeps checkpoints near its end", () => {
         assert.equal(plain.runUntilDecision(evicted(name), limit)?.seq, d?.seq, `evicted ${name}`);
       }
       const last = sim.pass!;
-      assert.equal(STEP_BACK_CHECKPOINTS, 5);
-      assert.deepEqual(passes(sim), kept, `checkpoints after the run to pass ${last}`);
-      assert.deepEqual(
-        passes(plain),
-        kept.filter((p) => p % 50 === 0),
-        'a plain run keeps the regular ones only',
-      );
-      assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(plain.trace));
+      keptLikePlain(sim, plain, kept, last);
       for (const back of [last - 1, last - 2, last - 6, 3]) {
         sim.goToPass(back);
         plain.goToPass(back);
