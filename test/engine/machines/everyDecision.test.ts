@@ -240,7 +240,7 @@ test('ExpectationsPending, on the ReplicaSet rig: each records the SatisfiedExpe
     assert.deepEqual(withoutMachine(trace), [], c.name);
     guardsListed(trace);
     for (const d of pending) {
-      assert.deepEqual([d.machine!.id, d.machine!.event, d.machine!.to], ['replicaset/default/web', 'EXPIRE', d.machine!.from], c.name);
+      assert.deepEqual([d.machine!.id, d.machine!.event, d.machine!.to], ['replicaset/default/web', 'SATISFIED_EXPECTATIONS', d.machine!.from], c.name);
       assert.deepEqual(
         d.because.filter((g) => g.rule.startsWith('machine guard ')).map((g) => Object.entries(g.values!)[0]),
         [

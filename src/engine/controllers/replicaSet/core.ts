@@ -54,7 +54,7 @@ export interface ReplicaSetControllerOptions {
 }
 
 /** events sent to ask the machine, whose refusal is its answer (a guard said no), not a lost track */
-const ASKS: ReadonlySet<string> = new Set(['EXPIRE', 'DELETE_EXPECTATIONS']);
+const ASKS: ReadonlySet<string> = new Set(['SATISFIED_EXPECTATIONS', 'DELETE_EXPECTATIONS']);
 
 export class ReplicaSetCore {
   entries = new Map<string, Entry>();

@@ -8,7 +8,7 @@
  *   or deletions the controller made have not been observed through the
  *   informer. A pending record older than ExpectationsTimeout (5 minutes,
  *   compared strictly: `clock.Since(timestamp) > ExpectationsTimeout`) counts
- *   as satisfied. EXPIRE is syncReplicaSet asking SatisfiedExpectations: when
+ *   as satisfied. SATISFIED_EXPECTATIONS is syncReplicaSet asking SatisfiedExpectations: when
  *   neither holds, a self transition answers that the sync does not manage
  *   replicas (the ExpectationsPending decision records it).
  * - `queue` (client-go workqueue with DefaultControllerRateLimiter, as the
@@ -60,7 +60,7 @@ export type ReplicaSetMachineEvent =
   | { type: 'EXPECT'; add: number; delKeys: string[]; now: Micros }
   | { type: 'CREATION_OBSERVED'; count: number }
   | { type: 'DELETION_OBSERVED'; key: string }
-  | { type: 'EXPIRE'; now: Micros }
+  | { type: 'SATISFIED_EXPECTATIONS'; now: Micros }
   | { type: 'DELETE_EXPECTATIONS' };
 
 export const initialContext = (): ReplicaSetMachineContext => ({
@@ -189,10 +189,10 @@ export const replicaSetMachine = setup({
     lastDeletionObserved: ({ context, event }) =>
       event.type === 'DELETION_OBSERVED' && context.delKeys.includes(event.key) && context.del - 1 <= 0 && context.add <= 0,
     /** ControlleeExpectations.Fulfilled: add <= 0 && del <= 0 */
-    expectationsFulfilled: ({ context, event }) => event.type === 'EXPIRE' && context.add <= 0 && context.del <= 0,
+    expectationsFulfilled: ({ context, event }) => event.type === 'SATISFIED_EXPECTATIONS' && context.add <= 0 && context.del <= 0,
     /** isExpired: clock.Since(timestamp) > ExpectationsTimeout */
     expectationsExpired: ({ context, event }) =>
-      event.type === 'EXPIRE' && context.expectedAt !== null && event.now - context.expectedAt > EXPECTATIONS_TIMEOUT,
+      event.type === 'SATISFIED_EXPECTATIONS' && context.expectedAt !== null && event.now - context.expectedAt > EXPECTATIONS_TIMEOUT,
     addedWhileSyncing: ({ context }) => context.dirty,
   },
   actions: {
@@ -250,7 +250,7 @@ export const replicaSetMachine = setup({
             // SatisfiedExpectations, as syncReplicaSet asks it: Fulfilled(), else isExpired(), else
             // "Controller expectations not met" and the sync does not manage replicas. `pending` is never
             // fulfilled (the observations leave it when they fulfil it), but the answer lists the check upstream makes.
-            EXPIRE: [
+            SATISFIED_EXPECTATIONS: [
               { guard: 'expectationsFulfilled', target: 'satisfied', description: 'Fulfilled: every expected creation and deletion was observed' },
               {
                 guard: 'expectationsExpired',

@@ -97,7 +97,7 @@ export function syncReplicaSet(rsc: ReplicaSetCore, host: ControllerHost, entry:
 }
 
 /**
- * SatisfiedExpectations asked of the machine (EXPIRE). `asked.notMet` receives its answer when the
+ * SatisfiedExpectations asked of the machine (its SATISFIED_EXPECTATIONS event). `asked.notMet` receives its answer when the
  * expectations still hold manageReplicas back: the self transition whose guards (fulfilled, expired)
  * the ExpectationsPending decision records (reportPending).
  */
@@ -105,7 +105,7 @@ export function expireIfDue(rsc: ReplicaSetCore, host: ControllerHost, entry: En
   if (!rsc.expectationsPending(entry)) return undefined;
   const c = rsc.ctx(entry);
   if (c.expectedAt === null) return undefined;
-  const t = rsc.send(entry, { type: 'EXPIRE', now: host.now }, true);
+  const t = rsc.send(entry, { type: 'SATISFIED_EXPECTATIONS', now: host.now }, true);
   if (!t) return undefined;
   if (rsc.expectationsPending(entry)) {
     asked.notMet = t;

@@ -131,9 +131,9 @@ function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: Replic
   }
   const c = rsc.ctx(entry);
   if (rsc.expectationsPending(entry)) {
-    // the machine's own guard, as the next sync asks it (EXPIRE at now); the step is not kept
+    // the machine's own guard, as the next sync asks it (SATISFIED_EXPECTATIONS at now); the step is not kept
     const trace: GuardResult[] = [];
-    machineTable().step(entry.actor.snapshot(), { type: 'EXPIRE', now: host.now }, trace);
+    machineTable().step(entry.actor.snapshot(), { type: 'SATISFIED_EXPECTATIONS', now: host.now }, trace);
     const expired = trace.find((g) => g.guard === 'expectationsExpired')?.value === true;
     path.push({
       guard: 'expectationsExpired',

@@ -1,7 +1,7 @@
 /**
  * ReplicaSet and binder decisions list the guards they went through after their own checks: the
  * ReplicaSet machine's guards with the event and context values they read (the transition a
- * PodsCreated / PodsDeleted records, the EXPIRE self transition an ExpectationsPending records), and the
+ * PodsCreated / PodsDeleted records, the SATISFIED_EXPECTATIONS self transition an ExpectationsPending records), and the
  * binder's findNodesThatFitPod in the very words of its why-not.
  */
 import { test } from 'node:test';
@@ -61,7 +61,7 @@ test("ExpectationsPending records the machine's SatisfiedExpectations answer: fu
   );
   // the machine's answer: SatisfiedExpectations is false, the expectations stay pending
   const m = pending.machine!;
-  assert.deepEqual([m.id, m.event, m.to], ['replicaset/default/web', 'EXPIRE', m.from]);
+  assert.deepEqual([m.id, m.event, m.to], ['replicaset/default/web', 'SATISFIED_EXPECTATIONS', m.from]);
   assert.match(m.to, /^expectations\.pending,/);
 });
 

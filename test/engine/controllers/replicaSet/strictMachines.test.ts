@@ -2,7 +2,7 @@
  * A send the ReplicaSet machine refuses throws whenever the checking mode is on (strictMachines:
  * the simulation's checkInvariants, the fuzzer, the rigs), for every way the controller sends
  * (send, which keeps the transition, and update, which does not), but not for the events sent to
- * ask it (EXPIRE, DELETE_EXPECTATIONS: a refusal is the guard's answer); without it the refusal is
+ * ask it (SATISFIED_EXPECTATIONS, DELETE_EXPECTATIONS: a refusal is the guard's answer); without it the refusal is
  * taken as nothing done.
  */
 import { test } from 'node:test';
@@ -16,7 +16,7 @@ const CASES: { name: string; event: ReplicaSetMachineEvent; via: 'send' | 'updat
   { name: 'SYNCED before the key was dequeued', event: { type: 'SYNCED' }, via: 'update', strictThrows: true },
   { name: 'SYNC_FAILED before the key was dequeued', event: { type: 'SYNC_FAILED', now: 0 }, via: 'send', strictThrows: true },
   // asked: the guard answers
-  { name: 'EXPIRE with no expectations', event: { type: 'EXPIRE', now: 0 }, via: 'send', strictThrows: false },
+  { name: 'SATISFIED_EXPECTATIONS with no expectations', event: { type: 'SATISFIED_EXPECTATIONS', now: 0 }, via: 'send', strictThrows: false },
   { name: 'DELETE_EXPECTATIONS with no record', event: { type: 'DELETE_EXPECTATIONS' }, via: 'update', strictThrows: false },
 ];
 

@@ -44,7 +44,7 @@ function randomEvent(r: () => number, now: number): ReplicaSetMachineEvent {
     case 8:
       return { type: 'DELETION_OBSERVED', key: pick(keys) };
     case 9:
-      return { type: 'EXPIRE', now };
+      return { type: 'SATISFIED_EXPECTATIONS', now };
     default:
       return { type: 'DELETE_EXPECTATIONS' };
   }
