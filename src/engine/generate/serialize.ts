@@ -66,7 +66,8 @@ export function renderObject(object: KObject, format: OutputFormat, indent = 4):
 }
 
 function yamlText(object: unknown): string {
-  // lineWidth 0: never fold long strings (kubectl's YAML keeps them on one line).
+  // lineWidth 0: the yaml package never folds. go-yaml (kubectl) folds a string at a space past
+  // column 80, and no generated value has one there (generate.test.ts checks), so the text is the same.
   return stringify(object, { lineWidth: 0, minContentWidth: 0 });
 }
 

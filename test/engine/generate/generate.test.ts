@@ -12,6 +12,7 @@ import {
 } from '../../../src/engine/generate/index';
 import { loadSnapshot } from '../../../src/engine/snapshot/load';
 import { parseTimestamp } from '../../../src/engine/model/time';
+import { goYamlFoldLine } from '../../helpers/goYamlFold';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- generated objects of every kind, read field by field
 type Obj = Record<string, any>;
@@ -390,4 +391,27 @@ test('the objects as a multi-document YAML stream load as the same objects, one 
     loadSnapshot({ file: 'c.yaml', text }).objects.map((o) => o.object),
     objects,
   );
+});
+
+test("the YAML is kubectl's as written: no line that go-yaml's emitter would fold at 80 columns", () => {
+  // The yaml package writes with lineWidth 0 (never folds); go-yaml folds a string at a space past
+  // column 80. The generator's long values (image digests, container IDs) have no space to fold at:
+  // if one ever has, this fails, and the writer must fold it as goYamlFoldLine does.
+  for (const c of [
+    { detail: 'full' as const, kubernetesVersion: '1.35' },
+    { detail: 'full' as const, kubernetesVersion: '1.12' },
+    { detail: 'lean' as const, kubernetesVersion: '1.35' },
+  ]) {
+    const text = generateClusterText({ nodes: 6, podsPerNode: 4, zones: 3, seed: 2, format: 'yaml', ...c }).cluster;
+    const lines = text.split('\n');
+    if (c.detail === 'full')
+      assert.ok(
+        lines.some((l) => l.length > 80),
+        `${c.detail} ${c.kubernetesVersion}: has lines past column 80`,
+      );
+    for (const [i, line] of lines.entries()) assert.equal(goYamlFoldLine(line), line, `${c.detail} ${c.kubernetesVersion}: line ${i + 1}`);
+  }
+  // the check can fail: a spaced string past column 80 is folded
+  const long = `    message: ${'kubelet stopped posting node status '.repeat(4).trim()}`;
+  assert.notEqual(goYamlFoldLine(long), long);
 });
