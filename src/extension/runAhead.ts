@@ -70,7 +70,7 @@ export function prepareIdle(sim: Simulation, more: () => boolean): boolean {
 }
 
 export class RunAhead<V = undefined> {
-  /** the ahead simulation (made in the first idle slice, dropped when run-ahead is turned off) */
+  /** the ahead simulation (made in the first idle slices, see `making`; dropped when run-ahead is turned off) */
   private ahead?: Simulation;
   /** the ahead simulation's companion */
   private views?: V;
