@@ -5,6 +5,7 @@
  */
 export type { Simulation, SimulationOptions, StateView, ZoneView, MachineView, Explanation, ExpectationResult, ZoneStateName } from './simulation/api';
 export { createSimulation } from './simulation/simulation';
+export { simulationInSlices } from './simulation/makeInSlices';
 export { planControllers, CONTROLLER_ORDER } from './simulation/controllerPlan';
 export type { ControllerPlan, ControllerFactory } from './simulation/controllerPlan';
 export { mergePatch, resolveNodeTarget } from './simulation/world';

@@ -3,7 +3,7 @@
  * over node's fs, then a simulation factory the session calls again for Reset
  * and what-if runs. The one place the extension names the engine's loader.
  */
-import { createSimulation, type Scenario, type SimulationOptions } from '../engine';
+import { createSimulation, simulationInSlices, type Scenario, type SimulationOptions } from '../engine';
 import { loadScenario, parseScenario } from '../engine/snapshot/scenario';
 import { nodeFs } from '../platform/nodeFs';
 import type { MakeSimulation } from './session';
@@ -18,7 +18,7 @@ export interface Opened {
 export function openScenario(path: string, defaultVersion: string, access: { allowOutside?: boolean; roots?: readonly string[] } = {}): Opened {
   const scenario = loadScenario(path, nodeFs(), access);
   const options: SimulationOptions = scenario.plainSnapshot && defaultVersion ? { version: defaultVersion } : {};
-  return { scenario, options, make: (o) => createSimulation(scenario, o) };
+  return { scenario, options, make: makeOf(scenario) };
 }
 
 /**
@@ -27,5 +27,10 @@ export function openScenario(path: string, defaultVersion: string, access: { all
  */
 export function openScenarioText(text: string, file: string, access: { allowOutside?: boolean; roots?: readonly string[] } = {}): Opened {
   const scenario = parseScenario(text, file, nodeFs(), access).scenario;
-  return { scenario, options: {}, make: (o) => createSimulation(scenario, o) };
+  return { scenario, options: {}, make: makeOf(scenario) };
+}
+
+/** The scenario's simulations, made at once or a slice at a time (run-ahead's, in idle time). */
+function makeOf(scenario: Scenario): MakeSimulation {
+  return Object.assign((o: SimulationOptions) => createSimulation(scenario, o), { inSlices: (o: SimulationOptions) => simulationInSlices(scenario, o) });
 }

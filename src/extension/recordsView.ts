@@ -22,6 +22,9 @@ import {
   type EvictionLookup,
 } from './viewModel';
 
+/** How many pods' items one slice of completeOpenSlice makes (a few milliseconds on a loaded 2-core machine). */
+const PODS_PER_PIECE = 1000;
+
 // Comparisons of an item with the record it was built from, without building
 // its strings again: a step looks at 150,000 pods and most of them are as sent.
 
@@ -151,6 +154,11 @@ export class RecordsView {
    */
   private stale = new Set<string>();
   private staleEvictions: EvictionLookup = NO_EVICTIONS;
+  /** completeOpenSlice's pods (their keys when it began) and how many of them are made */
+  private openKeys?: string[];
+  private openDone = 0;
+  /** while completeOpenSlice makes a slice of pods: the view has fewer pods' items than there are pods, and none is gone */
+  private completing = false;
 
   /** While the first update's pods' items wait (completePods): the evictions it was made with. */
   get podsPending(): EvictionLookup | undefined {
@@ -164,8 +172,36 @@ export class RecordsView {
   completeOpen(cluster: ClusterState): void {
     const evictions = this.pending;
     if (!evictions) return;
-    this.pending = undefined;
+    this.pending = this.openKeys = undefined;
     this.update(cluster, evictions, false, cluster.pods.keys(), { nodes: [], replicaSets: [] });
+  }
+
+  /**
+   * completeOpen a slice at a time (while `more()` says so, `podsPerPiece` pods at a time); true while pods' items wait.
+   * Between two slices the records may move on: a pod changed since is reported, and its item compared again at the
+   * next update, as when completeOpen comes after a step.
+   */
+  completeOpenSlice(cluster: ClusterState, more: () => boolean, podsPerPiece = PODS_PER_PIECE): boolean {
+    const evictions = this.pending;
+    if (!evictions) return false;
+    if (!this.openKeys) {
+      this.openKeys = [...cluster.pods.keys()];
+      this.openDone = 0;
+    }
+    const keys = this.openKeys;
+    this.completing = true;
+    try {
+      do {
+        const piece = keys.slice(this.openDone, this.openDone + podsPerPiece);
+        this.openDone += piece.length;
+        this.update(cluster, evictions, false, piece, { nodes: [], replicaSets: [] });
+      } while (this.openDone < keys.length && more());
+    } finally {
+      this.completing = false;
+    }
+    if (this.openDone < keys.length) return true;
+    this.pending = this.openKeys = undefined;
+    return false;
   }
 
   /** Makes every pod's item that waits (the open's, and the stale ones): the whole view is read. */
@@ -372,8 +408,9 @@ export class RecordsView {
     gone?: (item: T) => void,
   ): Delta<T> {
     const remove: string[] = [];
-    // every record has its item now: as many items as records means none is gone
-    if (byKey.size !== records.size) {
+    // every record has its item now: as many items as records means none is gone (while the open's pods' items are
+    // made in slices there are fewer, and looking for the gone ones would read every item made so far in each slice)
+    if (byKey.size !== records.size && !(this.completing && byKey === (this.pods as unknown))) {
       for (const [key, e] of byKey) {
         if (records.has(key)) continue;
         byKey.delete(key);

@@ -17,13 +17,29 @@
  * a swap: it takes the ahead one's reports where they would be dropped, and once the next pass is
  * prepared it prepares what the step onto it will need, so that the step does not compute it.
  */
-import type { Simulation } from '../engine/simulation/api';
+import type { Simulation, SimulationOptions } from '../engine/simulation/api';
+
+/** Makes a simulation a slice at a time: each call works while `more()` says so, and gives the simulation once made. */
+export type MakeInSlices = () => (more: () => boolean) => Simulation | undefined;
+
+/** Makes the session's simulations; `inSlices`, the same simulation made a slice at a time (see MakeInSlices). */
+export type MakeSimulation = ((options: SimulationOptions) => Simulation) & {
+  inSlices?: (options: SimulationOptions) => (more: () => boolean) => Simulation | undefined;
+};
+
+/** The session's simulations made a slice at a time where the factory can (`inSlices`), else at once. */
+export function slicedMake(make: MakeSimulation, options: SimulationOptions): MakeInSlices {
+  return () => make.inSlices?.(options) ?? (() => make(options));
+}
 
 /** What goes with each simulation (its views), kept in step with it by the ahead simulation's idle work. */
 export interface Companion<V> {
   make(): V;
-  /** the ahead simulation stands on the shown position: what it reported changed until now is taken (and dropped) */
-  align(sim: Simulation, v: V): void;
+  /**
+   * The ahead simulation stands on the shown position: what it reported changed until now is taken (and dropped),
+   * a slice at a time (while `more()` says so); true while work is left (it is asked again, then, before any other).
+   */
+  align(sim: Simulation, v: V, more: () => boolean): boolean;
   /** the ahead simulation stands on its pass, prepared: a slice of what a step onto it will need; true while work is left */
   prepare(sim: Simulation, v: V, more: () => boolean): boolean;
 }
@@ -34,6 +50,7 @@ export const NO_COMPANION: Companion<undefined> = {
   align: (a) => {
     a.takePodChanges?.();
     a.takeRecordChanges?.();
+    return false;
   },
   prepare: () => false,
 };
@@ -53,10 +70,12 @@ export function prepareIdle(sim: Simulation, more: () => boolean): boolean {
 }
 
 export class RunAhead<V = undefined> {
-  /** the ahead simulation (made in the first idle slice, dropped when run-ahead is turned off) */
+  /** the ahead simulation (made in the first idle slices, see `making`; dropped when run-ahead is turned off) */
   private ahead?: Simulation;
   /** the ahead simulation's companion */
   private views?: V;
+  /** the ahead simulation while it is being made, a slice at a time */
+  private making?: (more: () => boolean) => Simulation | undefined;
   /** the shown position at which the ahead one's change reports were dropped; it has only gone on toward the next pass since */
   private alignedAt?: string;
   /** a shown position the ahead one cannot stand on (see the header) */
@@ -65,7 +84,7 @@ export class RunAhead<V = undefined> {
   private more?: () => boolean;
 
   constructor(
-    private readonly make: () => Simulation,
+    private readonly make: MakeInSlices,
     public enabled = true,
     private readonly companion: Companion<V> = NO_COMPANION as Companion<V>,
   ) {}
@@ -94,6 +113,7 @@ export class RunAhead<V = undefined> {
   drop(): void {
     this.ahead = undefined;
     this.views = undefined;
+    this.making = undefined;
     this.alignedAt = undefined;
     this.unreachable = undefined;
   }
@@ -117,8 +137,8 @@ export class RunAhead<V = undefined> {
 
   /**
    * One idle slice: works while `more()` says so (at least one piece) and returns true while work is left.
-   * Making the ahead simulation is one piece (it cannot be cut), as is the last instant's controller work
-   * before a yield point.
+   * The controllers' start when the ahead simulation is made is one piece (it cannot be cut), as is the
+   * last instant's controller work before a yield point.
    */
   slice(shown: Simulation, more: () => boolean): boolean {
     if (!this.enabled) return false;
@@ -136,7 +156,11 @@ export class RunAhead<V = undefined> {
 
   private work(shown: Simulation, key: string, target: number): boolean {
     if (!this.ahead) {
-      this.ahead = this.make();
+      this.making ??= this.make();
+      const made = this.making(this.more!);
+      if (!made) return true;
+      this.making = undefined;
+      this.ahead = made;
       this.views = this.companion.make();
       return true;
     }
@@ -158,11 +182,13 @@ export class RunAhead<V = undefined> {
         }
       }
       // from here its reports are those of the shown pass to the next
-      this.companion.align(a, this.views as V);
+      if (this.companion.align(a, this.views as V, this.more!)) return true;
       this.alignedAt = key;
       if (!this.more!()) return true;
     }
     if (a.pass !== target || a.partDone) {
+      // the checkpoint the catch-up left pending is taken in slices here, as the shown one's is, not by goToPass at once
+      if (!a.partDone && prepareIdle(a, this.more!)) return true;
       a.goToPass(target, { interactive: true });
       if (a.pass !== target || a.partDone) return this.cut(a, key);
       if (!this.more!()) return true;

@@ -37,7 +37,7 @@ import { Slices, type CancelToken, type SessionResult } from './slices';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
 import { decisionMessage, offsetAndTime } from './decisionText';
-import { prepareIdle, RunAhead } from './runAhead';
+import { prepareIdle, RunAhead, slicedMake, type MakeSimulation } from './runAhead';
 
 export { isNoise } from './traceLookup';
 export { formatSetting, missingLeasesText } from './scenarioInfo';
@@ -45,7 +45,7 @@ export { formatSetting, missingLeasesText } from './scenarioInfo';
 /** How far Next Decision / Run Until look ahead before giving up (simulated time). */
 export const LOOKAHEAD: Micros = 6 * 3_600_000_000;
 
-export type MakeSimulation = (options: SimulationOptions) => Simulation;
+export type { MakeSimulation } from './runAhead';
 
 export interface SessionOptions {
   /** creates the simulation of this scenario with the given overrides (called again on Reset and for what-if) */
@@ -113,7 +113,7 @@ export class Session {
     this.settings = opts.settings;
     this.post = opts.post;
     this.sim = this.make(this.options);
-    this.ahead = new RunAhead(() => this.make(this.options), opts.runAhead ?? true, KeptView.ahead);
+    this.ahead = new RunAhead(slicedMake(this.make, this.options), opts.runAhead ?? true, KeptView.ahead);
   }
 
   /** One slice of idle work (IdlePrepare): the shown simulation's preparation first, then the next pass; true while work is left. */

@@ -4,9 +4,12 @@
  * time it was given between two commands (none, part of what it needs, all of it). Driven on the real
  * engine and the bundled examples.
  */
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { resolve } from 'node:path';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { writeZoneOutage } from '../helpers/generatedOutage';
 import { openScenario } from '../../src/extension/openScenario';
 import { Session } from '../../src/extension/session';
 import { positionOf } from '../../src/extension/runAhead';
@@ -14,6 +17,10 @@ import type { KeptView } from '../../src/extension/keptView';
 import type { HostMessage } from '../../src/protocol/webview';
 
 const example = (name: string) => resolve(__dirname, '../../examples', name);
+// over a thousand records: the ahead simulation and its first view are made in several slices (makeInSlices, KeptView.alignSlice)
+const generatedDir = mkdtempSync(join(tmpdir(), 'cs-run-ahead-'));
+const GENERATED = writeZoneOutage(generatedDir, 5, { nodes: 240 });
+after(() => rmSync(generatedDir, { recursive: true, force: true }));
 
 /** Idle time: none, `slices` slices of `pieces` questions to more() each, or all the work there is. */
 type Idle = 0 | { slices: number; pieces: number } | 'all';
@@ -136,6 +143,11 @@ const cases: { name: string; file: string; commands: Command[] }[] = [
     commands: [(s) => s.goToPass(73), step, (s) => s.whatIf('nodeMonitorGracePeriod', '20s'), step, step],
   },
   {
+    name: 'a generated zone outage, the ahead simulation and its first view made in slices',
+    file: GENERATED,
+    commands: [...steps(3), (s) => s.goToPass(12), ...steps(3), (s) => s.stepBack(), step],
+  },
+  {
     name: 'the 1.12 pod-eviction path',
     file: 'outage-1.12.yaml',
     commands: [...steps(4), (s) => s.runUntil('1m'), ...steps(6), (s) => s.stepBack(), ...steps(3)],
@@ -166,6 +178,9 @@ for (const c of cases) {
         assert.deepEqual([...two.session.nodeItems], [...one.session.nodeItems], `the Cluster tree after command ${i}`);
         assert.equal(two.session.sim.now, one.session.sim.now);
       });
+      // the Cluster tree's whole view (every pod's item made), by ref: a swapped-in view lacks no item
+      const byRef = (s: Session) => [...s.clusterView.pods].sort(([a], [b]) => (a < b ? -1 : 1));
+      assert.deepEqual(byRef(two.session), byRef(one.session), 'every pod item at the end');
       assert.equal(one.swaps, 0);
       // with idle time, the ahead simulation took steps over: the comparison is not of two sessions of one simulation
       if (idle.between(0, step) === 'all' && c.commands.filter((x) => x === step).length > 2) {

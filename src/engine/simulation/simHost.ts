@@ -117,10 +117,11 @@ export class SimHost implements ControllerHost {
     readonly kubelet: KubeletConfig,
     readonly behaviour: VersionBehaviour,
     readonly startTime: Micros,
+    index?: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
   ) {
     this.now = startTime;
     this.controllerStartTime = startTime;
-    this.reindex();
+    this.reindex(index);
   }
 
   /**

@@ -108,7 +108,8 @@ export class SimulationImpl implements Simulation {
   private livelockReported = false;
   private readonly machineLookup = new MachineLookup();
 
-  constructor(scenario: Scenario, options: SimulationOptions = {}) {
+  /** `made`: the records' copy and its index, made beforehand (simulationInSlices) */
+  constructor(scenario: Scenario, options: SimulationOptions = {}, made?: { cluster: ClusterState; index: SimHost['currentIndex'] }) {
     this.scenario = scenario;
     const settings = resolveSimulationSettings(scenario, options);
     this.behaviour = settings.behaviour;
@@ -127,8 +128,8 @@ export class SimulationImpl implements Simulation {
     this.shouldYield = options.shouldYield;
     this.plan = planControllers(this.config, this.behaviour, scenario.binder);
     // the snapshot's records stay as loaded: the simulation works on a copy, and checkpoints start from them
-    const cluster = cloneCluster(scenario.snapshot.cluster);
-    this.host = new SimHost(cluster, this.config, this.kubelet, this.behaviour, this.startTime);
+    const cluster = made?.cluster ?? cloneCluster(scenario.snapshot.cluster);
+    this.host = new SimHost(cluster, this.config, this.kubelet, this.behaviour, this.startTime, made?.index);
     this.host.pristinePods = scenario.snapshot.cluster.pods;
     this.host.checkPods = options.checks?.pods === true;
     this.store = new CheckpointStore(scenario.snapshot.cluster, options.checks);

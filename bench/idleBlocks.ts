@@ -1,0 +1,103 @@
+/**
+ * The extension host's idle pieces on the walk's sequence: the real Session opens SCENARIO in node,
+ * then open, Run Until 1m35s, six steps, Run Until 5m and a step back, each followed by the host's
+ * idle slices run back to back (Session.idleSlice, PREPARE_SLICE_MS each, as IdlePrepare runs them)
+ * until no work is left. Prints every slice longer than --over ms with what the run-ahead did in it
+ * (a click arriving then waits for that slice), each pause's total and longest, and at the end the
+ * RSS and heap after a full GC. A measurement, not a test: run it under the bench lock.
+ *
+ *   flock /tmp/cs-bench.lock node --expose-gc --max-old-space-size=16000 --import tsx bench/idleBlocks.ts SCENARIO [--root DIR] [--over 25]
+ *
+ * `--root DIR`: the Session of another checkout (the A side of an A/B pair).
+ */
+import { loadavg } from 'node:os';
+import { resolve } from 'node:path';
+
+const args = process.argv.slice(2);
+const flag = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const file = args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1].startsWith('--'))) ?? '/tmp/panel-outage5k/scenario.yaml';
+const root = resolve(flag('--root') ?? '.');
+const OVER = Number(flag('--over') ?? 25);
+const SLICE_MS = 10;
+
+const load = (): string =>
+  loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ');
+const mib = (b: number): string => `${(b / 2 ** 20).toFixed(0)} MiB`;
+
+/** What the run-ahead holds, read from its private fields (either side's: a field it lacks reads as undefined). */
+function stateOf(session: any): string {
+  const ra = session.ahead;
+  const a = ra.sim;
+  if (!a) return 'none';
+  const sim = `${a.pass ?? '-'}${a.partDone ? '*' : ''}${a.hasPendingCheckpoint ? 'p' : ''}`;
+  const views = ra.views;
+  const view = views ? `${views.view ? 'view' : 'no view'}${views.prepared ? ' prepared' : ''}${views.pendingUpdate ? ' updating' : ''}` : '';
+  const making = ra.making ? ' making' : '';
+  return `${sim}${ra.alignedAt !== undefined ? ' aligned' : ''} ${view}${making}`;
+}
+
+const main = async (): Promise<void> => {
+  const { openScenario } = await import(`${root}/src/extension/openScenario`);
+  const { Session } = await import(`${root}/src/extension/session`);
+  process.stdout.write(`== ${root} ${new Date().toISOString()} load ${load()}\n`);
+  const t0 = performance.now();
+  const opened = openScenario(file, '', { allowOutside: true });
+  const session: any = new Session({
+    make: opened.make,
+    options: opened.options,
+    settings: { collapseNoise: true, playSpeed: 2 },
+    post: (m: unknown) => JSON.stringify(m),
+  } as never);
+  session.sendAll();
+  process.stdout.write(`open ${(performance.now() - t0).toFixed(0)} ms\n`);
+  let worst = 0;
+  const idle = (label: string): void => {
+    const slices: { ms: number; what: string }[] = [];
+    const start = performance.now();
+    for (;;) {
+      const before = stateOf(session);
+      const s0 = performance.now();
+      const until = s0 + SLICE_MS;
+      const more = session.idleSlice(() => performance.now() < until);
+      const ms = performance.now() - s0;
+      slices.push({ ms, what: `${before} -> ${stateOf(session)}; shown ${session.sim.pass}` });
+      if (!more || performance.now() - start > 120_000) break;
+    }
+    const total = slices.reduce((a, x) => a + x.ms, 0);
+    const longest = Math.max(...slices.map((x) => x.ms));
+    worst = Math.max(worst, longest);
+    process.stdout.write(`${label}: ${slices.length} slices, ${total.toFixed(0)} ms, longest ${longest.toFixed(0)} ms (load ${load()})\n`);
+    for (const x of slices) if (x.ms > OVER) process.stdout.write(`   ${x.ms.toFixed(0).padStart(5)} ms  ${x.what}\n`);
+  };
+  const timed = (label: string, run: () => void): void => {
+    const s0 = performance.now();
+    run();
+    process.stdout.write(`${label}: ${(performance.now() - s0).toFixed(0)} ms, shown ${session.sim.pass}\n`);
+  };
+  idle('after open');
+  timed('runUntil 1m35s', () => session.runUntil('1m35s'));
+  idle('after runUntil 1m35s');
+  for (let i = 0; i < 6; i++) {
+    timed('step', () => session.step());
+    idle(`after the step to ${session.sim.pass}`);
+  }
+  timed('runUntil 5m', () => session.runUntil('5m'));
+  idle('after runUntil 5m');
+  timed('stepBack', () => session.stepBack());
+  idle('after the step back');
+  const gc = (globalThis as { gc?: () => void }).gc;
+  if (gc) {
+    gc();
+    gc();
+  }
+  const m = process.memoryUsage();
+  process.stdout.write(
+    `longest idle slice ${worst.toFixed(0)} ms; held${gc ? ' after a full GC' : ''}: RSS ${mib(m.rss)}, heap ${mib(m.heapUsed)}; load ${load()}\n`,
+  );
+};
+void main();

@@ -1,0 +1,102 @@
+/**
+ * The ahead simulation's view aligned a slice at a time (KeptView.alignSlice: its first alignment
+ * makes the whole view, the pods' items and the nodes' counts in pieces) ends as the view aligned
+ * in one update (the uncut alignment), whatever the pieces and the slices, and whether or not the
+ * simulation moved on between two slices; the next step's update is then the same on both.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createSimulation, loadScenario, type Scenario, type Simulation } from '../../src/engine';
+import { nodeFs } from '../../src/platform/nodeFs';
+import { KeptView } from '../../src/extension/keptView';
+import { writeZoneOutage } from '../helpers/generatedOutage';
+
+const example = (name: string) => loadScenario(resolve(__dirname, '../../examples', name), nodeFs());
+const dir = mkdtempSync(join(tmpdir(), 'cs-kept-align-'));
+let generated: Scenario | undefined;
+// over a thousand pods, so that the default pieces cut too
+const outage = () => (generated ??= loadScenario(writeZoneOutage(dir, 5, { nodes: 300 }), nodeFs()));
+
+interface Case {
+  name: string;
+  scenario: () => Scenario;
+  /** the pass both stand on when they align */
+  at: number;
+  /** pods' items and nodes' counts per piece (undefined: the defaults) */
+  pods?: number;
+  nodes?: number;
+  /** questions to more() a slice answers yes to */
+  yes: number;
+  /** the simulation goes to this pass after this many slices of the alignment (a move of the shown one) */
+  moveTo?: { pass: number; after: number };
+}
+
+const cases: Case[] = [
+  { name: 'before the first pass, a pod and a node a piece', scenario: () => example('rs-zone-outage.yaml'), at: -1, pods: 1, nodes: 1, yes: 0 },
+  { name: 'mid-outage, three pods and two nodes a piece', scenario: () => example('rs-zone-outage.yaml'), at: 72, pods: 3, nodes: 2, yes: 1 },
+  { name: 'the 1.12 path, evictions counting down', scenario: () => example('outage-1.12.yaml'), at: 12, pods: 2, nodes: 1, yes: 2 },
+  {
+    name: 'moved on mid-alignment (the pods half made)',
+    scenario: () => example('rs-zone-outage.yaml'),
+    at: 70,
+    pods: 2,
+    nodes: 1,
+    yes: 0,
+    moveTo: { pass: 74, after: 6 },
+  },
+  { name: 'moved back mid-alignment', scenario: () => example('rs-zone-outage.yaml'), at: 74, pods: 2, nodes: 1, yes: 0, moveTo: { pass: 71, after: 4 } },
+  { name: 'a generated outage, the default pieces', scenario: outage, at: 0, yes: 0 },
+  { name: 'a generated outage mid-run, the default pieces, moved on', scenario: outage, at: 13, yes: 0, moveTo: { pass: 15, after: 2 } },
+];
+
+const go = (sim: Simulation, pass: number) => (pass < 0 ? undefined : sim.goToPass(pass, { interactive: true }));
+/**
+ * The view as data: every map's entries, in order. `byKey`: the pods sorted (after a move, a pod whose item was made
+ * before it and again after comes later in the map, as after a step back: what is drawn does not read that order).
+ */
+const viewOf = (kept: KeptView, sim: Simulation, byKey = false) => {
+  const v = kept['view']!;
+  const order = <T>(m: ReadonlyMap<string, T>) => (byKey ? [...m].sort(([a], [b]) => (a < b ? -1 : 1)) : [...m]);
+  return JSON.stringify({
+    nodes: [...v.nodes],
+    pods: order(v.pods),
+    replicaSets: [...v.replicaSets],
+    byNode: [...(v.podsByNode ?? [])].map(([n, m]) => [n, order(m)]),
+    counts: [...kept['podCounts']['sent']],
+    stale: kept.records.stalePods,
+    sim: sim.pass,
+  });
+};
+
+test('a view aligned in slices is the view aligned at once, and the next update is the same', (t) => {
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  for (const c of cases) {
+    const scenario = c.scenario();
+    const [simA, simB] = [createSimulation(scenario), createSimulation(scenario)];
+    for (const s of [simA, simB]) go(s, c.at);
+    const [whole, cut] = [new KeptView(), new KeptView()];
+    let slices = 0;
+    for (;;) {
+      let yes = c.yes;
+      if (!cut.alignSlice(simB, () => yes-- > 0, { pods: c.pods, nodes: c.nodes })) break;
+      if (++slices === c.moveTo?.after) go(simB, c.moveTo.pass);
+      assert.ok(slices < 100_000, `${c.name}: the alignment does not end`);
+    }
+    assert.ok(slices > 2, `${c.name}: not cut (${slices} slices)`);
+    if (c.moveTo) {
+      assert.ok(slices > c.moveTo.after, `${c.name}: ended before the move`);
+      go(simA, c.moveTo.pass);
+    }
+    whole.update(simA, false);
+    const moved = c.moveTo !== undefined;
+    assert.equal(viewOf(cut, simB, moved), viewOf(whole, simA, moved), `${c.name}: the aligned view`);
+    // the step after it: the same update on both (the items, the removed refs, the nodes' counts)
+    const next = (c.moveTo?.pass ?? Math.max(c.at, 0)) + 1;
+    for (const s of [simA, simB]) go(s, next);
+    assert.deepEqual(JSON.parse(JSON.stringify(cut.update(simB, false))), JSON.parse(JSON.stringify(whole.update(simA, false))), `${c.name}: the next update`);
+    assert.equal(viewOf(cut, simB, moved), viewOf(whole, simA, moved), `${c.name}: the view after the next update`);
+  }
+});
