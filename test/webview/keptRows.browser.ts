@@ -96,14 +96,3 @@ test('at the Unknown pass, a message that does not change a part leaves its elem
   assert.deepEqual(p.errors, []);
   await p.close();
 });
-
-test("an entry's hover text, written when first hovered, is the entry whole: offset, clock time, action, object, summary", async () => {
-  const p = await open(join(__dirname, '../../examples/one-node-stops.yaml'));
-  p.session!.goToPass(6);
-  await p.settled();
-  const li = p.page.locator('#decisions li.decision').first();
-  assert.equal(await li.getAttribute('title'), null);
-  await li.hover();
-  assert.match((await li.getAttribute('title')) ?? '', /^\+30s \(\S+T00:00:30\.000Z\) KubeletStopped Node\/\S+: .+/);
-  await p.close();
-});

@@ -50,8 +50,6 @@ export class DecisionLog {
   private expandedVersion = 0;
   /** what the rows were last made of (see `render`): the same, and the rows are kept */
   private madeOf: readonly unknown[] = [];
-  /** the lines of the entries drawn, by seq (their hover text is written when first hovered) */
-  private readonly lines = new Map<number, DecisionLine>();
   /** the option lists last put in the two selects */
   private readonly optionsShown = new Map<HTMLSelectElement, string>();
   private filter: LogFilter = { controller: '', action: '', object: '', search: '' };
@@ -76,12 +74,6 @@ export class DecisionLog {
     this.list.addEventListener('click', (ev) => {
       const li = entry(ev);
       if (li) this.toggle(Number(li.dataset.seq));
-    });
-    // the whole entry on hover: written when the pointer first comes over it (200 entries a step, most never hovered)
-    this.list.addEventListener('mouseover', (ev) => {
-      const li = entry(ev);
-      const d = li && !li.title ? this.lines.get(Number(li.dataset.seq)) : undefined;
-      if (li && d) li.title = this.fullText(d);
     });
     this.list.addEventListener('keydown', (ev) => {
       const li = entry(ev);
@@ -152,13 +144,14 @@ export class DecisionLog {
     const whole = this.store.details.get(d.seq);
     if (open && !whole) this.askDetails([d]);
     const because = whole?.because ?? [];
-    this.lines.set(d.seq, d);
+    const full = `${at} (${d.time}) ${d.action} ${d.object}: ${offsetsInText(d.summary, start)}${because.length ? `\n${because.map((b) => `• ${b.rule}`).join('\n')}` : ''}`;
     const li = el(
       'li',
       {
         class: `decision controller-${d.controller}${this.store.selection.seq === d.seq ? ' selected' : ''}${open ? ' expanded' : ''}`,
         'data-seq': d.seq,
         tabindex: 0,
+        title: full,
         'aria-expanded': String(open),
       },
       // an offset, as scenarios are written: the clock time took a third of the middle column and cut the object
@@ -174,14 +167,6 @@ export class DecisionLog {
         : null,
     );
     return li;
-  }
-
-  /** An entry whole, for its hover text: the offset and the clock time, the action, the object, the summary, the checks held. */
-  private fullText(d: DecisionLine): string {
-    const start = this.store.init?.startTime;
-    const because = this.store.details.get(d.seq)?.because ?? [];
-    const checks = because.length ? `\n${because.map((b) => `• ${b.rule}`).join('\n')}` : '';
-    return `${offsetText(d.time, start)} (${d.time}) ${d.action} ${d.object}: ${offsetsInText(d.summary, start)}${checks}`;
   }
 
   /** A click (or Enter) on an entry selects its decision and opens or closes it. */
@@ -216,7 +201,6 @@ export class DecisionLog {
     ];
     if (madeOf.length === this.madeOf.length && madeOf.every((x, i) => x === this.madeOf[i])) return;
     this.madeOf = madeOf;
-    this.lines.clear();
     const all = [...s.decisions, ...s.afterPass];
     this.options(
       this.controller,
