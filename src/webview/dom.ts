@@ -67,8 +67,7 @@ export function append(parent: Node, ...children: Child[]): void {
 
 /** Replaces the children of `parent`. */
 export function replace(parent: Node, ...children: Child[]): void {
-  // every child in one removal: one at a time, the step after a busy pass spent 40-47 ms taking its 200 log entries out
-  parent.textContent = '';
+  while (parent.firstChild) parent.removeChild(parent.firstChild);
   append(parent, ...children);
 }
 
