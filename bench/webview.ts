@@ -19,6 +19,8 @@ import { Session } from '../src/extension/session';
 import { IdlePrepare } from '../src/extension/idlePrepare';
 import { serveWebview } from '../test/webview/harness/page';
 import { parseWebviewMessage, type HostMessage } from '../src/protocol/webview';
+import { pageParts, TRACE_CATEGORIES } from './webviewTrace';
+import { writeFileSync } from 'node:fs';
 
 /** the repository: given by bench/webviewRun.ts when this file runs as a bundle from a temp folder */
 let root = resolve(__dirname, '..');
@@ -44,6 +46,11 @@ interface Args {
    * idle preparation and run-ahead work), reported beside the quick clicks; 0 or absent: not measured
    */
   readMs?: number;
+  /**
+   * a file to write Chromium's performance trace of the outage steps and steps back to; the page's part of each
+   * (style, layout, paint, script, and how many elements each restyled or laid out) is printed from it
+   */
+  trace?: string;
   /** the session without run-ahead (the setting off): for its memory and its steps */
   noRunAhead?: boolean;
   root?: string;
@@ -146,7 +153,14 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     stringifyMs += hr() - s0;
     if (m.type === 'update') bytes.push(text.length);
     queue = queue
-      .then(() => page.evaluate((t) => window.postMessage(JSON.parse(t), '*'), text))
+      .then(() =>
+        page.evaluate((t) => {
+          const start = performance.now();
+          const parsed = JSON.parse(t) as { type: string };
+          if (parsed.type === 'update') (window as { __evalAt?: unknown }).__evalAt = { start, parsed: performance.now() };
+          window.postMessage(parsed, '*');
+        }, text),
+      )
       .catch((e: Error) => {
         progress(`  posting a ${m.type} message (${text.length} characters) failed: ${e.message.split('\n')[0]}`);
       });
@@ -217,15 +231,25 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   /** per timed click: from the click to the update message's arrival in the page, and from there to the paint */
   const toMessage: number[] = [],
     toPaint: number[] = [];
+  /** per timed click, where its way to the update's arrival went (bench/webviewPrelude.ts's ArrivalWay, the host's part apart) */
+  const ways: string[] = [];
   const clickOn = async (action: string): Promise<number> => {
     const r = await page.evaluate((a) => {
-      const w = window as unknown as { __armClick(): Promise<number>; __split: { toMessage: number; toPaint: number } };
+      type Way = { click: number; hostRoundTrip: number; parse: number; dispatch: number };
+      const w = window as unknown as { __armClick(): Promise<number>; __split: { toMessage: number; toPaint: number; way?: Way } };
       const p = w.__armClick();
       (document.querySelector(`vscode-button[data-action="${a}"]`) as HTMLElement).click();
       return p.then((ms) => ({ ms, ...w.__split }));
     }, action);
     toMessage.push(r.toMessage);
     toPaint.push(r.toPaint);
+    const host = hostMs.at(-1) ?? NaN;
+    const w = r.way;
+    ways.push(
+      w
+        ? `click ${w.click.toFixed(1)}, binding and CDP ${(w.hostRoundTrip - host).toFixed(1)}, host ${host.toFixed(1)}, parse ${w.parse.toFixed(1)}, dispatch ${w.dispatch.toFixed(1)}`
+        : '-',
+    );
     return r.ms;
   };
   const step = () => clickOn('step');
@@ -255,7 +279,9 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   toMessage.splice(0);
   toPaint.splice(0);
   const outage: number[] = [];
+  ways.splice(0);
   const cdp = a.profile ? await page.context().newCDPSession(page) : undefined;
+  if (a.trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   if (cdp) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
@@ -286,6 +312,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   const outageToMessage = toMessage.splice(0);
   const outageToPaint = toPaint.splice(0);
   progress(`    of them, click to the update's arrival in the page ${ms(outageToMessage)} ms; then to the paint ${ms(outageToPaint)} ms`);
+  progress(`    the way to the arrival, ms: ${ways.splice(0).join('; ')}`);
   progress(
     `    the engine's idle preparation so far: ${prepared.length} slices, ${prepared.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, the longest ${Math.max(0, ...prepared).toFixed(0)} ms`,
   );
@@ -311,6 +338,13 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     `  steps back ${back.map((x) => x.toFixed(0)).join(', ')} ms (host ${backHost.map((x) => x.toFixed(0)).join(', ')}, CPU ${backCpu.map((x) => x.toFixed(0)).join(', ')}: engine ${backEngine.map((x) => x.toFixed(0)).join(', ')}, JSON ${backJson.map((x) => x.toFixed(0)).join(', ')}; ${backBytes.map((x) => (x / 1024).toFixed(0)).join(', ')} KiB)`,
   );
   progress(`    of them, click to the update's arrival in the page ${ms(backToMessage)} ms; then to the paint ${ms(backToPaint)} ms`);
+  progress(`    the way to the arrival, ms: ${ways.splice(0).join('; ')}`);
+  if (a.trace) {
+    const trace = await browser.stopTracing();
+    writeFileSync(a.trace, trace);
+    progress(`  Chromium's trace of the outage steps and steps back (${a.trace}), the page's part of each (arrival to paint):`);
+    for (const line of pageParts(JSON.parse(trace.toString('utf8')))) progress(`    ${line}`);
+  }
 
   // keystrokes in the node filter: narrowing, then widening again
   await page.locator('#node-filter input').click();
@@ -371,6 +405,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
       `  outage steps after ${readMs} ms of reading ${ms(r.clicks)} ms (host ${ms(r.host)}: engine ${ms(r.engine)}); the ahead simulation at the click: passes ${ahead.join(', ')}`,
     );
     progress(`    of them, click to the update's arrival in the page ${ms(r.toMessage)} ms; then to the paint ${ms(r.toPaint)} ms`);
+    progress(`    the way to the arrival, ms: ${ways.splice(0).join('; ')}`);
     progress(`    each pause's idle work ${ms(idleMs)} ms, its longest slice ${ms(longestSlice)} ms`);
     return r;
   }

@@ -11,7 +11,9 @@ type W = Window & {
   /** resolves with ms from the next click's event to the paint after the next update message */
   __armClick(): Promise<number>;
   /** of the last click: ms from its event to the update message's arrival in the page, and from there to the paint */
-  __split: { toMessage: number; toPaint: number };
+  __split: { toMessage: number; toPaint: number; way?: ArrivalWay };
+  /** set by the bench's post (page.evaluate) when it carries an update: when it began, and when its JSON was parsed */
+  __evalAt?: { start: number; parsed: number };
   /** resolves with ms from the next keydown's event to the paint after the host's answer to the filter it changes */
   __armKey(): Promise<number>;
   /** resolves with performance.timeOrigin + now at the paint after the first update message (open) */
@@ -19,8 +21,25 @@ type W = Window & {
 };
 const w = window as unknown as W;
 
+/** Where the click to the update's arrival went (performance.now() differences, ms). */
+interface ArrivalWay {
+  /** the click's event to the page's message to the host (the webview's click handler) */
+  click: number;
+  /** that message to the start of the page.evaluate that carries the update: the binding, the host, the CDP call back */
+  hostRoundTrip: number;
+  /** the update's JSON.parse in the page */
+  parse: number;
+  /** parsed to the message event: postMessage's structured clone and the task's wait */
+  dispatch: number;
+}
+/** when the page last posted to the host (performance.now()) */
+let postedAt = 0;
+
 w.acquireVsCodeApi = () => ({
-  postMessage: (m: unknown) => void w.__toHost(JSON.stringify(m)),
+  postMessage: (m: unknown) => {
+    postedAt = performance.now();
+    void w.__toHost(JSON.stringify(m));
+  },
   getState: () => undefined,
   setState: () => undefined,
 });
@@ -33,9 +52,14 @@ let arrived = 0;
 window.addEventListener('message', (e: MessageEvent) => {
   if ((e.data as { type?: string } | null)?.type !== 'update' || !updateWaiters.length) return;
   arrived = performance.now();
+  // for the bench's Chromium trace: what lies between these two marks is the page's part
+  performance.mark('cs:arrived');
   const ws = updateWaiters;
   updateWaiters = [];
-  afterPaint(() => ws.forEach((f) => f()));
+  afterPaint(() => {
+    performance.mark('cs:painted');
+    ws.forEach((f) => f());
+  });
 });
 w.__split = { toMessage: NaN, toPaint: NaN };
 
@@ -49,12 +73,15 @@ w.__armClick = () =>
       'click',
       (e) => {
         t0 = e.timeStamp;
+        postedAt = NaN;
       },
       { capture: true, once: true },
     );
     updateWaiters.push(() => {
       const now = performance.now();
-      w.__split = { toMessage: arrived - t0, toPaint: now - arrived };
+      const ev = w.__evalAt;
+      const way = ev && { click: postedAt - t0, hostRoundTrip: ev.start - postedAt, parse: ev.parsed - ev.start, dispatch: arrived - ev.parsed };
+      w.__split = { toMessage: arrived - t0, toPaint: now - arrived, way };
       resolve(now - t0);
     });
   });

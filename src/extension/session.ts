@@ -294,9 +294,9 @@ export class Session {
   step(): SessionResult {
     // to the next pass, even when the current one was left part-done by a cancel (the engine's step
     // would only finish it); a slice's continuation aims at the same pass, and the engine finishes
-    // a target pass a slice left part-done (goToPass); at the horizon there is no next pass
+    // a target pass a slice left part-done (goToPass); at the horizon there is no next pass (said: the panel waits for an answer)
     const target = (this.sim.pass ?? -1) + 1;
-    if (target > this.sim.lastPass) return { ok: true };
+    if (target > this.sim.lastPass) return { ok: false, message: this.passProblem(target) ?? '' };
     // the ahead simulation, when it stands on this position or has gone on from it, finishes the step (with its views)
     const ahead = this.ahead.takeOver(this.sim, this.kept);
     if (ahead) ({ sim: this.sim, views: this.kept } = ahead);

@@ -66,6 +66,7 @@ export class App {
       this.cluster.reset();
     }
     this.store.apply(m);
+    if (m.type === 'update' || m.type === 'error') this.toolbar.answered();
     // a window's answer (a filter's, which says its filter, answers no window)
     if (m.type === 'replicaSets' || (m.type === 'nodes' && m.filter === undefined)) this.cluster.answered(m.type);
     this.render();
@@ -95,9 +96,9 @@ export class App {
     const t = e.target as HTMLElement | null;
     if (t && (t.tagName === 'INPUT' || t.tagName === 'SELECT' || t.tagName === 'VSCODE-TEXT-FIELD')) return;
     const map: Record<string, () => void> = {
-      ArrowRight: () => this.host.post({ type: 'action', action: e.shiftKey ? 'nextDecision' : 'step' }),
-      ArrowLeft: () => this.host.post({ type: 'action', action: e.shiftKey ? 'previousDecision' : 'stepBack' }),
-      ' ': () => this.host.post({ type: 'action', action: this.store.playing ? 'pause' : 'play' }),
+      ArrowRight: () => this.toolbar.act(e.shiftKey ? 'nextDecision' : 'step'),
+      ArrowLeft: () => this.toolbar.act(e.shiftKey ? 'previousDecision' : 'stepBack'),
+      ' ': () => this.toolbar.act(this.store.playing ? 'pause' : 'play'),
     };
     const f = map[e.key];
     if (f) {

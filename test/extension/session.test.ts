@@ -222,3 +222,15 @@ test('a step with a node selected asks the engine for its machines once, and the
   session.stepBack();
   assert.equal((last().selection as { machine?: { state: string } }).machine?.state, before, 'and back again');
 });
+
+test('a step at the horizon is answered with a message: the panel, which waits for an answer to each step, is not left waiting', () => {
+  const { session, updates } = open();
+  const last = session.sim.lastPass;
+  assert.equal(session.goToPass(last).ok, true);
+  const before = updates().length;
+  const r = session.step();
+  assert.equal(r.ok, false);
+  assert.match(r.ok ? '' : r.message, new RegExp(`No pass ${last + 1}: the simulation stops at pass ${last}, its horizon`));
+  assert.equal(session.sim.pass, last);
+  assert.equal(updates().length, before);
+});

@@ -46,6 +46,12 @@ export class DecisionLog {
   private showNoise = false;
   /** rows opened by a click: the others are one line each */
   private readonly expanded = new Set<number>();
+  /** bumped when a row is opened or closed */
+  private expandedVersion = 0;
+  /** what the rows were last made of (see `render`): the same, and the rows are kept */
+  private madeOf: readonly unknown[] = [];
+  /** the option lists last put in the two selects */
+  private readonly optionsShown = new Map<HTMLSelectElement, string>();
   private filter: LogFilter = { controller: '', action: '', object: '', search: '' };
 
   constructor(
@@ -63,6 +69,16 @@ export class DecisionLog {
     };
     for (const e of [this.controller, this.action]) e.addEventListener('change', update);
     for (const e of [this.object, this.search]) e.addEventListener('input', update);
+    // one listener for every entry: 200 entries a step, each with its own two, were made and dropped on every step
+    const entry = (ev: Event) => (ev.target as HTMLElement).closest?.('li.decision') as HTMLElement | null;
+    this.list.addEventListener('click', (ev) => {
+      const li = entry(ev);
+      if (li) this.toggle(Number(li.dataset.seq));
+    });
+    this.list.addEventListener('keydown', (ev) => {
+      const li = entry(ev);
+      if (li && (ev as KeyboardEvent).key === 'Enter' && ev.target === li) this.toggle(Number(li.dataset.seq));
+    });
     this.root.append(
       el('h2', null, 'Decisions of this pass'),
       el('div', { class: 'row filters' }, this.controller, this.action, this.object, this.search),
@@ -74,6 +90,9 @@ export class DecisionLog {
   private options(select: HTMLSelectElement, label: string, values: string[]): void {
     const current = select.value;
     const all = [...new Set([...values, ...(current ? [current] : [])])].sort();
+    const shown = all.join('\u0000');
+    if (this.optionsShown.get(select) === shown) return;
+    this.optionsShown.set(select, shown);
     replace(select, el('option', { value: '' }, `all ${label}`), ...all.map((v) => el('option', { value: v }, v)));
     select.value = current;
   }
@@ -109,6 +128,7 @@ export class DecisionLog {
     for (const f of [this.object, this.search]) (f as unknown as { value: string }).value = '';
     this.showNoise = false;
     this.expanded.clear();
+    this.expandedVersion++;
     this.asking.clear();
   }
 
@@ -146,21 +166,41 @@ export class DecisionLog {
         ? el('p', { class: 'transition' }, `${whole.machine.id}: ${whole.machine.from} → ${whole.machine.to} (${whole.machine.event})`)
         : null,
     );
-    const toggle = () => {
-      if (open) this.expanded.delete(d.seq);
-      else this.expanded.add(d.seq);
-      this.host.post({ type: 'selectDecision', seq: d.seq });
-      this.render();
-    };
-    li.addEventListener('click', toggle);
-    li.addEventListener('keydown', (e) => {
-      if ((e as KeyboardEvent).key === 'Enter') toggle();
-    });
     return li;
   }
 
+  /** A click (or Enter) on an entry selects its decision and opens or closes it. */
+  private toggle(seq: number): void {
+    if (!this.expanded.delete(seq)) this.expanded.add(seq);
+    this.expandedVersion++;
+    this.host.post({ type: 'selectDecision', seq });
+    this.render();
+  }
+
+  /**
+   * The rows are made again only when what they show changed (a step's decisions, the filter, an opened row, the
+   * details that came, the selection): every other message (a node window's answer, a selection of a node) left the
+   * 200 rows of a busy pass as they were, and they were made, styled and laid out again.
+   */
   render(): void {
     const s = this.store;
+    for (const seq of this.asking) if (s.details.has(seq)) this.asking.delete(seq);
+    const madeOf = [
+      s.decisions,
+      s.afterPass,
+      s.cut,
+      s.pass,
+      s.time,
+      s.init?.startTime,
+      s.settings.collapseNoise,
+      s.selection.seq,
+      s.detailsVersion,
+      this.filter,
+      this.showNoise,
+      this.expandedVersion,
+    ];
+    if (madeOf.length === this.madeOf.length && madeOf.every((x, i) => x === this.madeOf[i])) return;
+    this.madeOf = madeOf;
     const all = [...s.decisions, ...s.afterPass];
     this.options(
       this.controller,
@@ -173,7 +213,6 @@ export class DecisionLog {
       all.map((d) => d.action),
     );
     const collapse = s.settings.collapseNoise && !this.showNoise;
-    for (const seq of this.asking) if (s.details.has(seq)) this.asking.delete(seq);
     const shown = filterDecisions(s.decisions, this.filter, s.details);
     const after = filterDecisions(s.afterPass, this.filter, s.details);
     const noise = shown.filter((d) => NOISE.has(d.action));

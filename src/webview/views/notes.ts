@@ -10,6 +10,8 @@ export class Notes {
   private readonly assumptions = el('ul', { id: 'assumptions' });
   private readonly problems = el('ul', { id: 'problems' });
   private readonly whatIf = el('div', { id: 'whatif' });
+  /** the scenario and comparison last drawn: they change with an open and a what-if, not with a step */
+  private drawn: [unknown, unknown] | undefined;
 
   constructor(
     private readonly store: Store,
@@ -28,6 +30,8 @@ export class Notes {
   render(): void {
     const s = this.store;
     const init = s.init;
+    if (this.drawn && this.drawn[0] === init && this.drawn[1] === s.whatIf) return;
+    this.drawn = [init, s.whatIf];
     replace(
       this.assumptions,
       ...(init?.assumptions ?? []).map((a) => {

@@ -13,6 +13,13 @@ const BUTTONS: { action: WebviewAction; label: string; title: string }[] = [
   { action: 'play', label: 'Play', title: 'Step continuously' },
 ];
 
+/**
+ * The actions that move the position. One is under way from its click to the host's answer (an update, or an error):
+ * the quick click onto the pass in which 1,667 nodes go Unknown takes the engine over a second at 5,000 nodes, and
+ * the panel showed nothing meanwhile. A click meanwhile waits for it (one: the last clicked) and goes with the answer.
+ */
+const MOVES: ReadonlySet<WebviewAction> = new Set(['step', 'stepBack', 'nextDecision', 'previousDecision', 'reset']);
+
 export class Toolbar {
   readonly root = el('header', { class: 'toolbar', role: 'toolbar' });
   private readonly time = el('span', { id: 'time', class: 'value' });
@@ -30,7 +37,13 @@ export class Toolbar {
   private readonly whatIfKey = el('select', { id: 'whatif-key', 'aria-label': 'setting' });
   private readonly whatIfValue = el('vscode-text-field', { id: 'whatif-value', placeholder: 'new value' });
   private readonly status = el('span', { id: 'status', 'aria-live': 'polite' });
+  /** shown while a move is under way (webview.css shows it after a moment: a quick step does not flash it) */
+  private readonly busy = el('div', { id: 'busy', class: 'busy-bar', role: 'progressbar', 'aria-label': 'under way' });
+  private readonly buttons: HTMLElement[];
   private keysShown = '';
+  /** the move posted and not answered yet, and the one clicked meanwhile */
+  private underWay?: WebviewAction;
+  private queued?: WebviewAction;
 
   constructor(
     private readonly store: Store,
@@ -38,12 +51,11 @@ export class Toolbar {
   ) {
     const buttons = BUTTONS.map((b) => {
       const btn = el('vscode-button', { 'data-action': b.action, title: b.title, appearance: b.action === 'step' ? 'primary' : 'secondary' }, b.label);
-      btn.addEventListener('click', () => {
-        const action = b.action === 'play' && this.store.playing ? 'pause' : b.action;
-        this.host.post({ type: 'action', action });
-      });
+      btn.addEventListener('click', () => this.act(b.action === 'play' && this.store.playing ? 'pause' : b.action));
       return btn;
     });
+    this.buttons = buttons;
+    this.busy.hidden = true;
     this.play = buttons[buttons.length - 1];
     const runBtn = el('vscode-button', { id: 'run-until-go', appearance: 'secondary' }, 'Run until');
     runBtn.addEventListener('click', () => this.submitRunUntil());
@@ -62,6 +74,7 @@ export class Toolbar {
     });
     replace(
       this.root,
+      this.busy,
       el('div', { class: 'row' }, ...buttons),
       el(
         'div',
@@ -87,9 +100,42 @@ export class Toolbar {
     );
   }
 
-  /** Forgets the Run-until text (another scenario was opened). */
+  /** Forgets the Run-until text and a move under way (another scenario was opened). */
   reset(): void {
     (this.runUntil as unknown as { value: string }).value = '';
+    this.underWay = this.queued = undefined;
+    this.showBusy();
+  }
+
+  /** A toolbar action, clicked or by key: a move waits while another is under way. */
+  act(action: WebviewAction): void {
+    if (MOVES.has(action) && this.underWay) this.queued = action;
+    else {
+      if (MOVES.has(action)) this.underWay = action;
+      this.host.post({ type: 'action', action });
+    }
+    this.showBusy();
+  }
+
+  /** The host answered (an update or an error): the move is done, and the one clicked meanwhile goes. */
+  answered(): void {
+    if (!this.underWay) return;
+    const next = this.queued;
+    this.underWay = this.queued = undefined;
+    if (next) this.act(next);
+    else this.showBusy();
+  }
+
+  private showBusy(): void {
+    this.busy.hidden = !this.underWay;
+    this.busy.setAttribute('aria-label', this.underWay ? `${this.underWay} under way${this.queued ? `, then ${this.queued}` : ''}` : '');
+    if (this.underWay) this.root.setAttribute('aria-busy', 'true');
+    else this.root.removeAttribute('aria-busy');
+    for (const b of this.buttons) {
+      const action = b.dataset.action;
+      b.classList.toggle('busy', action === this.underWay);
+      b.classList.toggle('queued', action === this.queued);
+    }
   }
 
   private submitRunUntil(): void {

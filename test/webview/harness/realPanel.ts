@@ -73,10 +73,32 @@ export class RealPanel {
     await this.settled();
   }
 
+  /** while held, the page's messages wait here, as they wait in an extension host busy with a long step */
+  private held?: WebviewMessage[];
+
+  /** The host takes the page's messages but answers none until `release`. */
+  hold(): void {
+    this.held ??= [];
+  }
+
+  /** The host answers what came while held, in order, and what comes after at once. */
+  async release(): Promise<void> {
+    const held = this.held ?? [];
+    this.held = undefined;
+    for (const m of held) this.answer(m);
+    await this.settled();
+  }
+
   private fromWebview(raw: unknown): void {
     const m = parseWebviewMessage(raw);
     if (!m || !this.session) return;
     this.received.push(m);
+    if (this.held) this.held.push(m);
+    else this.answer(m);
+  }
+
+  private answer(m: WebviewMessage): void {
+    if (!this.session) return;
     const r = this.session.handle(m, { play() {}, pause() {}, dropEvidence: this.o.dropEvidence });
     if (!r.ok) this.post({ type: 'error', message: r.message });
   }
