@@ -480,10 +480,6 @@ function indexAt(
     setsBack,
     (keys) => new Set(keys),
     order,
-    undefined,
-    undefined,
-    undefined,
-    keptAsPrefix,
   );
   const podNode = live.podNode;
   for (const key of podsMoved) {
@@ -492,28 +488,6 @@ function indexAt(
     else podNode.delete(key);
   }
   return { byNode, podNode };
-}
-
-/**
- * A node's live pod set made the checkpoint's (`keys`, in order) in place when it starts with those
- * keys: the pods that came to the node since are taken out, and the set is kept (true). After a
- * jump back over an outage, most nodes only gained replacement pods: a new set of every node's 30
- * pods was 150,000 inserts at 5,000 nodes. Else (a pod left the node or moved in it) false, nothing done.
- */
-function keptAsPrefix(live: Set<string>, keys: Set<string> | readonly string[]): boolean {
-  if (keys instanceof Set || live.size < keys.length) return false;
-  let i = 0;
-  for (const key of live) {
-    if (i === keys.length) break;
-    if (key !== keys[i]) return false;
-    i++;
-  }
-  if (live.size === keys.length) return true;
-  const gained: string[] = [];
-  i = 0;
-  for (const key of live) if (i++ >= keys.length) gained.push(key);
-  for (const key of gained) live.delete(key);
-  return true;
 }
 
 /**
