@@ -144,10 +144,20 @@ export class SimHost implements ControllerHost {
       this.podChangesLost = true;
       this.recordChangesLost = true;
     }
-    this.nodeSeen.clear();
     // what was announced is forgotten (slots still listed as dirty keep their pristine record only)
     this.podSlots = new Map();
-    for (const node of this.cluster.nodes.values()) this.nodeSeen.set(node.meta.name, nodeBefore(node));
+    if (putBack) {
+      // A node not put back is as it was at the checkpoint, and what the controllers were last told
+      // of it then is its entry now (nothing was announced of it since); 5,000 copies a step back.
+      for (const name of putBack.nodes) {
+        const node = this.cluster.nodes.get(name);
+        if (node === undefined) this.nodeSeen.delete(name);
+        else this.nodeSeen.set(name, nodeBefore(node));
+      }
+    } else {
+      this.nodeSeen.clear();
+      for (const node of this.cluster.nodes.values()) this.nodeSeen.set(node.meta.name, nodeBefore(node));
+    }
     let byNode = new Map<string, Set<string>>();
     if (index) {
       byNode = index.byNode;

@@ -44,8 +44,9 @@ function withMinReady(rs: KObject, seconds: number): KObject {
   return { ...rs, spec: { ...spec, minReadySeconds: seconds } };
 }
 
-/** `from` and `to`: the step back (to a pass with a checkpoint: checkpointEvery 3); `anew`: some entries changed since */
-const cases: { name: string; events: EventSpec[]; from: number; to: number; anew: boolean }[] = [
+/** `from` and `to`: the step back (to a pass with a checkpoint: checkpointEvery 3); `anew`: some entries changed since; `written`: some of them of a ReplicaSet there at both ends (the same uid);
+ * `waitingWritten`: the waiting one among them */
+const cases: { name: string; events: EventSpec[]; from: number; to: number; anew: boolean; written: boolean; waitingWritten?: boolean }[] = [
   {
     name: 'a ReplicaSet scaled up and another deleted after the checkpoint',
     events: [
@@ -55,6 +56,7 @@ const cases: { name: string; events: EventSpec[]; from: number; to: number; anew
     from: 12,
     to: 6,
     anew: true,
+    written: true,
   },
   {
     name: "a node lost: its pods evicted and replaced (the owners' entries changed, the quiet one not)",
@@ -62,6 +64,7 @@ const cases: { name: string; events: EventSpec[]; from: number; to: number; anew
     from: 90,
     to: 6,
     anew: true,
+    written: true,
   },
   {
     name: 'a ReplicaSet created after the checkpoint (its entry is dropped) and one deleted (made anew)',
@@ -72,6 +75,17 @@ const cases: { name: string; events: EventSpec[]; from: number; to: number; anew
     from: 12,
     to: 6,
     anew: true,
+    written: false,
+  },
+  {
+    // its entry is written into and must be put back among the timed ones
+    name: 'the waiting ReplicaSet scaled up after the checkpoint',
+    events: [{ at: '31s', kind: 'scale', replicaSet: 'default/slow', replicas: 2 } as EventSpec],
+    from: 12,
+    to: 6,
+    anew: true,
+    written: true,
+    waitingWritten: true,
   },
   {
     name: 'a ReplicaSet scaled down before the checkpoint, then nothing',
@@ -79,6 +93,7 @@ const cases: { name: string; events: EventSpec[]; from: number; to: number; anew
     from: 15,
     to: 9,
     anew: false,
+    written: false,
   },
 ];
 
@@ -131,6 +146,7 @@ describe('the ReplicaSet entries a step back takes over', () => {
       sim.goToPass(c.from);
       const before = sim.controllers.find((x) => x.name === 'replicaset') as Rsc;
       const live = new Map(before.entries);
+      const liveActors = new Map([...before.entries].map(([k, e]) => [k, e.actor]));
       sim.goToPass(c.to);
       const list = (sim as unknown as { store: { list: Checkpoint[] } }).store.list;
       const cp = list[list.length - 1];
@@ -139,16 +155,22 @@ describe('the ReplicaSet entries a step back takes over', () => {
       const slow = new ReplicaSetController() as Rsc;
       slow.restore(cp.controllers.find((x) => x.name === 'replicaset')!.saved, (sim as SimulationImpl).host);
       assert.deepEqual(memory(fast), memory(slow));
-      const kept = [...fast.entries.values()].filter((e) => live.get(e.key) === e);
+      const kept = [...fast.entries.values()].filter((e) => live.get(e.key) === e && liveActors.get(e.key) === e.actor);
+      // the live entry of a ReplicaSet changed since, with the checkpoint's state written into it (checkpoint.ts writtenInto)
+      const written = [...fast.entries.values()].filter((e) => live.get(e.key) === e && liveActors.get(e.key) !== e.actor);
       assert.ok(kept.length > 0, 'some entries taken over');
-      assert.equal(kept.length < fast.entries.size, c.anew, c.anew ? 'some made anew' : 'every entry taken over');
+      assert.equal(kept.length < fast.entries.size, c.anew, c.anew ? 'some made anew or written into' : 'every entry taken over');
+      assert.equal(written.length > 0, c.written, c.written ? 'some written into' : 'none written into');
+      const waiting = c.waitingWritten ? written : kept;
       assert.deepEqual(
-        kept.filter((e) => e.key === 'default/quiet' || e.key === 'default/slow').map((e) => [e.key, e.timed]),
+        [...kept.filter((e) => e.key === 'default/quiet'), ...waiting.filter((e) => e.key === 'default/slow')].map((e) => [e.key, e.timed]),
         [
           ['default/quiet', false],
           ['default/slow', true],
         ],
-        'the quiet ReplicaSets are taken over, one of them waiting',
+        c.waitingWritten
+          ? 'the quiet ReplicaSet is taken over, the waiting one written into and waiting'
+          : 'the quiet ReplicaSets are taken over, one of them waiting',
       );
     });
 });
