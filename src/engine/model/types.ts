@@ -169,13 +169,8 @@ export const podRef = (namespace: string, name: string): ObjectRef => `Pod/${nam
 export const replicaSetRef = (namespace: string, name: string): ObjectRef => `ReplicaSet/${namespace}/${name}`;
 export const zoneRef = (zoneKey: string): ObjectRef => `Zone/${zoneKey}`;
 
-/**
- * `namespace/name`, the key of namespaced objects in the cluster maps. Made by a join, which makes
- * one flat string: a concatenation makes a rope that the first comparison of two keys (a sort, the
- * pod index's order check) flattens, allocating a copy, when the key is long cold (bench/README.md,
- * "the monitor pass for the nodes with something due").
- */
-export const nsKey = (namespace: string, name: string): string => [namespace, name].join('/');
+/** `namespace/name`, the key of namespaced objects in the cluster maps. */
+export const nsKey = (namespace: string, name: string): string => `${namespace}/${name}`;
 
 /** The kinds the engine models; every other kind is kept and reported as ignored. */
 export const ENGINE_KINDS = ['Node', 'Pod', 'ReplicaSet', 'DaemonSet', 'Lease'] as const;

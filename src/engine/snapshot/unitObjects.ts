@@ -5,7 +5,7 @@
  * neighbour (share.ts), duplicates, and the positions of what is reported.
  */
 import { isEngineKind, toRecord, type EngineKind } from '../model/convert';
-import { NODE_LEASE_NAMESPACE, type KObject, nsKey } from '../model/types';
+import { NODE_LEASE_NAMESPACE, type KObject } from '../model/types';
 import type { Severity, SourcePosition } from '../problems';
 import { LineIndex, locateJsonPaths, locateYamlPath, pathKey, type JsonPath, type JsonRange } from './positions';
 import { parseAllDocuments, type Document } from 'yaml';
@@ -169,7 +169,7 @@ export function openUnit(host: UnitHost, unit: Unit) {
     if (failed) host.partial = true;
     if (!record) return;
     const ns = record.meta.namespace;
-    const name = ns ? nsKey(ns, record.meta.name) : record.meta.name;
+    const name = ns ? `${ns}/${record.meta.name}` : record.meta.name;
     // the record and the loaded object hold the same kept object: positionOf finds one by the other
     if (keepOf) record.raw = keep(obj, kind);
     const loaded: LoadedObject = { object: record.raw, kind, name };
