@@ -61,10 +61,8 @@ export interface ControllerHost {
    * once). Every change of a pod goes through updatePod, createPod or deletePod:
    * the other controllers, checkpoints and views learn of pod changes only here.
    * `key`: the pod's `namespace/name` when the caller has made it already (else the host makes it).
-   * `indexedUnder`: the node whose set in `cluster.podsByNode` the caller found the key in (podsOn),
-   * when it has not moved since: the host then need not look the pod's node up.
    */
-  updatePod(pod: PodRecord, key?: string, indexedUnder?: string): void;
+  updatePod(pod: PodRecord, key?: string): void;
   createPod(pod: PodRecord): void;
   deletePod(pod: PodRecord): void;
   /**

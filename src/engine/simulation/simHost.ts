@@ -378,16 +378,13 @@ export class SimHost implements ControllerHost {
     return out;
   }
 
-  updatePod(pod: PodRecord, key = nsKey(pod.meta.namespace, pod.meta.name), indexedUnder?: string): void {
+  updatePod(pod: PodRecord, key = nsKey(pod.meta.namespace, pod.meta.name)): void {
     const slot = this.slotOf(key);
     this.dirtyPods.mark(slot);
     this.podChanges?.add(key);
     const seen = slot.seen;
     const now = this.seenOf(pod, seen);
-    // the index's two maps are each other's inverse: a key found in a node's set is indexed under it
-    const indexed = indexedUnder ?? this.podNode.get(key);
-    if (this.checkPods && indexed !== this.podNode.get(key))
-      throw new Error(`updatePod: Pod ${key} is indexed under ${this.podNode.get(key)}, not ${indexedUnder} as the caller said`);
+    const indexed = this.podNode.get(key);
     let before = seen;
     if (!before) {
       // never announced: its current record, under the node it was indexed under; that is `now`

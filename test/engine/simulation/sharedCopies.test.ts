@@ -201,23 +201,6 @@ describe("the checkpoint's pods", () => {
   it("pods evicted, replaced and stepped back over are the pod map's records", () => {
     stepBackAndRunOn(3, 50, { pods: true });
   });
-  // MarkPodsNotReady names the node whose index set it found the pod in (updatePod's indexedUnder)
-  const cases: { name: string; said: (indexed: string) => string | undefined; throws: boolean }[] = [
-    { name: 'looks the node up when updatePod is told none', said: () => undefined, throws: false },
-    { name: 'takes the node the index holds', said: (indexed) => indexed, throws: false },
-    { name: 'throws when updatePod is told another node than the index holds', said: (indexed) => `${indexed}-not`, throws: true },
-  ];
-  for (const c of cases) {
-    it(`the check ${c.name}`, () => {
-      const sim = make({ checkpointEvery: 1, checks: { pods: true } });
-      sim.goToPass(2);
-      const [indexed, keys] = [...sim.cluster.podsByNode].find(([, set]) => set.size > 0)!;
-      const key = [...keys][0];
-      const update = () => sim.host.updatePod(sim.cluster.pods.get(key)!, key, c.said(indexed));
-      if (c.throws) assert.throws(update, /indexed under/);
-      else assert.doesNotThrow(update);
-    });
-  }
 });
 
 describe('the pod index a step back puts back', () => {

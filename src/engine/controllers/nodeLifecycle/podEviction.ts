@@ -296,7 +296,7 @@ export function setPodTerminationReason(
 }
 
 /**
- * `keys`: the pods' keys as the pod index holds them under `nodeName` (podsOn's `keysOut`), else made here. The
+ * `keys`: the pods' keys as the pod index holds them (podsOn's `keysOut`), else made here. The
  * index's strings are hashed already; a key made anew is a concatenation that every map it is
  * looked up in (the host's, each controller's) must first flatten and hash: 50,000 of them when
  * a zone's nodes go Unknown at 5,000 nodes.
@@ -337,10 +337,9 @@ export function markPodsNotReady(
     const was = ready.status;
     ready.status = 'False';
     if (nlc.rules.markOnlyChangedPods && was !== 'False') ready.lastTransitionTime = host.now;
-    // one key for the host, the controllers it tells and the decision's list; podsOn's keys are the
-    // node's set in the pod index (which nothing in this loop moves), so the host need not look up where the pod is indexed
+    // one key for the host, the controllers it tells and the decision's list
     const key = keys !== undefined ? keys[i] : nsKey(pod.meta.namespace, pod.meta.name);
-    host.updatePod(pod, key, keys !== undefined ? nodeName : undefined);
+    host.updatePod(pod, key);
     if (was !== 'False') updated.push(key);
   }
   if (updated.length) {
