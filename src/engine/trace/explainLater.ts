@@ -6,8 +6,8 @@
  *
  * The record stays a plain object with `because` in its place among the fields (JSON, the keys'
  * order and deep comparisons see the same record as one recorded with its checks): the accessor
- * is one shared pair (so records share their hidden class), and what it reads is a
- * non-enumerable symbol field of the record.
+ * is one pair for all records, not one made per record (bench/README.md, the `rsync` branch's
+ * section), and what it reads is a non-enumerable symbol field of the record.
  */
 import type { Check, Decision } from './decision';
 
