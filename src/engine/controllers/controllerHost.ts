@@ -10,7 +10,7 @@ import type { ObjectRef, PodRecord, NodeRecord, ReplicaSetRecord, Taint } from '
 import type { Micros } from '../model/time';
 import type { ControllerConfig, KubeletConfig } from '../config/types';
 import type { VersionBehaviour } from '../versions/types';
-import type { ControllerName, DecisionInput, MachineTransition } from '../trace/decision';
+import type { Check, ControllerName, DecisionInput, MachineTransition } from '../trace/decision';
 
 export type ApiVerb = 'create' | 'delete' | 'update' | 'patch';
 export type ApiResource = 'pods' | 'nodes' | 'replicasets';
@@ -30,6 +30,12 @@ export interface ControllerHost {
 
   /** Records a decision and returns its seq. */
   decide(d: DecisionInput): number;
+  /**
+   * `decide`, with `because` made by `explain` when the decision's checks are first read (a host
+   * without it: the caller makes them at once). For decisions recorded by the ten thousand and
+   * seldom read; `explain` must read only what is never changed in place after the call.
+   */
+  decideExplainedLater?(d: Omit<DecisionInput, 'because'>, explain: () => Check[]): number;
 
   /**
    * Causes: a decision can be remembered as the latest reason for a fact about

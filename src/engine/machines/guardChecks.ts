@@ -59,16 +59,21 @@ export function guardChecks(guards: readonly GuardResult[], event: object, rules
 // On the transition itself, not enumerable (so neither the JSON trace nor a deep comparison sees it).
 // A WeakMap from transition to checks cost the outage hour about a tenth (bench/README.md, "guard checks").
 const GUARDS = Symbol('guardChecks');
-type WithGuards = MachineTransition & { [GUARDS]?: readonly Check[] };
+type WithGuards = MachineTransition & { [GUARDS]?: readonly Check[] | (() => readonly Check[]) };
 
-/** Remembers the checks of the guards `t` evaluated, for the decision that records `t`. */
-export function attachGuards(t: MachineTransition, checks: readonly Check[]): MachineTransition {
-  if (checks.length) Object.defineProperty(t, GUARDS, { value: checks, configurable: true });
+/**
+ * Remembers the checks of the guards `t` evaluated, for the decision that records `t`; or the
+ * function that makes them, for a decision whose checks are made when read (trace/explainLater.ts):
+ * it is called at the first `becauseWithGuards` (the decision's, or an ApiCallFailed's on the way).
+ */
+export function attachGuards(t: MachineTransition, checks: readonly Check[] | (() => readonly Check[])): MachineTransition {
+  if (typeof checks === 'function' || checks.length) Object.defineProperty(t, GUARDS, { value: checks, writable: true, configurable: true });
   return t;
 }
 
 /** `because` followed by the checks of the guards `machine` evaluated; `because` itself when there are none. */
 export function becauseWithGuards(because: Check[], machine: MachineTransition | null | undefined): Check[] {
-  const g = machine ? (machine as WithGuards)[GUARDS] : undefined;
-  return g ? [...because, ...g] : because;
+  let g = machine ? (machine as WithGuards)[GUARDS] : undefined;
+  if (typeof g === 'function') g = (machine as WithGuards)[GUARDS] = g();
+  return g && g.length ? [...because, ...g] : because;
 }

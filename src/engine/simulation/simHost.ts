@@ -32,7 +32,8 @@ import type { LeaseRecord, NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord, T
 import { nsKey, podRef } from '../model/types';
 import type { ControllerConfig, KubeletConfig } from '../config/types';
 import type { VersionBehaviour } from '../versions/types';
-import type { ControllerName, Decision, DecisionInput, MachineTransition } from '../trace/decision';
+import type { Check, ControllerName, Decision, DecisionInput, MachineTransition } from '../trace/decision';
+import { explainLater } from '../trace/explainLater';
 import { becauseWithGuards } from '../machines/guardChecks';
 import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
@@ -278,6 +279,18 @@ export class SimHost implements ControllerHost {
             source: d.source,
           };
     this.trace.push(rec);
+    return seq;
+  }
+
+  decideExplainedLater(d: Omit<DecisionInput, 'because'>, explain: () => Check[]): number {
+    const seq = this.trace.length + 1;
+    if (this.nowText === undefined || this.nowTextAt !== this.now) {
+      this.nowTextAt = this.now;
+      this.nowText = formatTime(this.now);
+    }
+    const causes = d.causes ? causesBefore(d.causes, seq) : [];
+    const head = { seq, time: this.nowText, pass: this.pass, controller: d.controller, action: d.action, object: d.object, summary: d.summary };
+    this.trace.push(explainLater(head, explain, causes, d.machine ?? null, d.source, d.details));
     return seq;
   }
 

@@ -3,8 +3,8 @@
  * written (two attempts), and terminatingReplicas (DeploymentReplicaSetTerminatingReplicas).
  */
 import type { ControllerHost } from '../controllerHost';
-import type { Check } from '../../trace/decision';
-import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
+import type { Check, MachineTransition } from '../../trace/decision';
+import type { ObjectRef, PodRecord, ReplicaSetRecord, ReplicaSetStatus } from '../../model/types';
 import { formatTime } from '../../model/time';
 import { isTerminating } from './podUtil';
 import { calculateStatus, StatusCounter, statusChanges, statusFromCounts, statusNeedsUpdate } from './status';
@@ -12,7 +12,7 @@ import type { ReplicaSetCheck } from './validate';
 import { exact, type Entry } from './entry';
 import type { ReplicaSetCore } from './core';
 import { becauseWithGuards } from '../../machines/guardChecks';
-import { askUpdateReplicaSetStatus, updateStatusEvent } from './updateReplicaSetStatusMachine';
+import { askUpdateReplicaSetStatus, askUpdateReplicaSetStatusLater, updateStatusEvent } from './updateReplicaSetStatusMachine';
 
 /**
  * DeploymentReplicaSetTerminatingReplicas: FilterTerminatingPods (deletionTimestamp set, not
@@ -66,42 +66,29 @@ export function updateStatus(
       throw new Error(`replicaset ${entry.key}: statusNeedsUpdate says nothing to write, the updateReplicaSetStatus machine updates`);
     return undefined;
   }
-  const machine = askUpdateReplicaSetStatus(entry.key, updateStatusEvent(rs, next));
+  const machine = askUpdateReplicaSetStatusLater(entry.key, rs, next);
   if (!machine) throw new Error(`replicaset ${entry.key}: statusNeedsUpdate says write, the updateReplicaSetStatus machine finds nothing that differs`);
   next.observedGeneration = rs.meta.generation ?? 0;
   // statusUpdateRetries = 1: two attempts
   let ok = false;
   for (let attempt = 0; attempt <= 1 && !ok; attempt++) ok = host.apiCall('replicaset', 'update', 'replicasets', ref, machine);
   if (!ok) return `update replicasets ${entry.key} status failed (injected fault)`;
-  const changes = statusChanges(rs.status, next);
+  const prev = rs.status;
   rs.status = next;
   // the entry's key: a string every map keyed by ReplicaSet has hashed already (9,373 status writes in one pass at 5,000 nodes)
   host.updateReplicaSetStatus?.(rs, entry.key);
-  const because: Check[] = [
-    {
-      rule: 'status counts the active pods this ReplicaSet owns (calculateStatus)',
-      values: {
-        replicas: next.replicas,
-        fullyLabeledReplicas: next.fullyLabeledReplicas,
-        readyReplicas: next.readyReplicas,
-        availableReplicas: next.availableReplicas,
-        minReadySeconds: rs.minReadySeconds,
-        ...(next.terminatingReplicas !== undefined ? { terminatingReplicas: next.terminatingReplicas } : {}),
-      },
-    },
-  ];
-  if (Object.keys(changes).length) because.push({ rule: 'changed fields', values: changes });
   const failure = next.conditions.find((c) => c.type === 'ReplicaFailure');
-  if (failure)
-    because.push({ rule: 'manageReplicas failed: ReplicaFailure condition set', values: { reason: failure.reason ?? '', message: failure.message ?? '' } });
-  const seq = host.decide({
-    controller: 'replicaset',
-    action: 'ReplicaSetStatusUpdated',
+  // what explains the write is made when read (31,093 writes in the outage hour at 5,000 nodes, nearly
+  // none read): from the statuses before and after, which a write replaces and never edits
+  const minReadySeconds = rs.minReadySeconds;
+  const explain = (): Check[] => statusBecause(prev, next, minReadySeconds, failure, machine);
+  const d = {
+    controller: 'replicaset' as const,
+    action: 'ReplicaSetStatusUpdated' as const,
     object: ref,
     summary: rsc.text(
       `Status: ${next.replicas} replicas, ${next.readyReplicas} ready, ${next.availableReplicas} available${failure ? ` (ReplicaFailure: ${failure.reason})` : ''}`,
     ),
-    because: becauseWithGuards(exact(because), machine),
     causes: entry.lastManageSeq ? [entry.lastManageSeq] : [],
     machine,
     source: 'replicaset: syncReplicaSet -> calculateStatus / updateReplicaSetStatus (pkg/controller/replicaset/replica_set_utils.go)',
@@ -113,7 +100,36 @@ export function updateStatus(
           ? next
           : { ...next, conditions: next.conditions.map((c) => ({ ...c, lastTransitionTime: formatTime(c.lastTransitionTime) })) },
     },
-  });
+  };
+  const seq = host.decideExplainedLater ? host.decideExplainedLater(d, explain) : host.decide({ ...d, because: explain() });
   host.remember(ref, 'status', seq);
   return undefined;
+}
+
+/** The checks of a status write: the counts written, the fields changed, the failure, then the machine's guards. */
+function statusBecause(
+  prev: ReplicaSetStatus,
+  next: ReplicaSetStatus,
+  minReadySeconds: number,
+  failure: ReplicaSetStatus['conditions'][number] | undefined,
+  machine: MachineTransition,
+): Check[] {
+  const because: Check[] = [
+    {
+      rule: 'status counts the active pods this ReplicaSet owns (calculateStatus)',
+      values: {
+        replicas: next.replicas,
+        fullyLabeledReplicas: next.fullyLabeledReplicas,
+        readyReplicas: next.readyReplicas,
+        availableReplicas: next.availableReplicas,
+        minReadySeconds,
+        ...(next.terminatingReplicas !== undefined ? { terminatingReplicas: next.terminatingReplicas } : {}),
+      },
+    },
+  ];
+  const changes = statusChanges(prev, next);
+  if (Object.keys(changes).length) because.push({ rule: 'changed fields', values: changes });
+  if (failure)
+    because.push({ rule: 'manageReplicas failed: ReplicaFailure condition set', values: { reason: failure.reason ?? '', message: failure.message ?? '' } });
+  return becauseWithGuards(exact(because), machine);
 }

@@ -97,7 +97,11 @@ export const updateReplicaSetStatusMachine = setup({
 
 /** The question for a ReplicaSet and the status calculated for it. */
 export function updateStatusEvent(rs: ReplicaSetRecord, next: ReplicaSetStatus): UpdateStatusEvent {
-  const s = rs.status;
+  return statusEvent(rs.status, next, rs.meta.generation ?? 0);
+}
+
+/** The question for the status `s` a ReplicaSet of metadata.generation `generation` has, and `next` */
+function statusEvent(s: ReplicaSetStatus, next: ReplicaSetStatus, generation: number): UpdateStatusEvent {
   return {
     type: 'UPDATE_STATUS',
     replicas: { from: s.replicas, to: next.replicas },
@@ -105,7 +109,7 @@ export function updateStatusEvent(rs: ReplicaSetRecord, next: ReplicaSetStatus):
     readyReplicas: { from: s.readyReplicas, to: next.readyReplicas },
     availableReplicas: { from: s.availableReplicas, to: next.availableReplicas },
     terminatingReplicas: { from: s.terminatingReplicas, to: next.terminatingReplicas },
-    generation: { generation: rs.meta.generation ?? 0, observedGeneration: s.observedGeneration },
+    generation: { generation, observedGeneration: s.observedGeneration },
     conditions: { from: conditionsText(s.conditions), to: conditionsText(next.conditions) },
   };
 }
@@ -131,14 +135,36 @@ const answers: (TableStep | null | undefined)[] = new Array<undefined>(1 << (FIE
 
 /** The transition updateReplicaSetStatus's machine takes for the ReplicaSet `ref` (`NS/NAME`): null, nothing to write; its guards attached. */
 export function askUpdateReplicaSetStatus(key: string, e: UpdateStatusEvent): MachineTransition | null {
-  table ??= new MachineTable(updateReplicaSetStatusMachine, (x) => String(differences(x)));
-  const bits = differences(e);
-  let step = answers[bits];
-  if (step === undefined) step = answers[bits] = table.step('observed', e);
+  const step = stepFor(e);
   return step
     ? attachGuards(
         { id: `replicaSetStatus/${key}`, from: 'observed', to: step.text, event: e.type },
         guardChecks(step.guards, e, updateReplicaSetStatusGuardRules),
       )
     : null;
+}
+
+function stepFor(e: UpdateStatusEvent): TableStep | null {
+  table ??= new MachineTable(updateReplicaSetStatusMachine, (x) => String(differences(x)));
+  const bits = differences(e);
+  let step = answers[bits];
+  if (step === undefined) step = answers[bits] = table.step('observed', e);
+  return step;
+}
+
+/**
+ * askUpdateReplicaSetStatus for the status `next` of a ReplicaSet whose status is `rs.status`,
+ * with its guards' checks made when first read (updateStatus's decision explains itself later):
+ * the question is asked again then from `prev` (that status: never changed in place, a write
+ * replaces it), `next` and the generation, which the caller must not change afterwards in any
+ * field the question reads.
+ */
+export function askUpdateReplicaSetStatusLater(key: string, rs: ReplicaSetRecord, next: ReplicaSetStatus): MachineTransition | null {
+  const step = stepFor(updateStatusEvent(rs, next));
+  if (!step) return null;
+  const prev = rs.status;
+  const generation = rs.meta.generation ?? 0;
+  return attachGuards({ id: `replicaSetStatus/${key}`, from: 'observed', to: step.text, event: 'UPDATE_STATUS' }, () =>
+    guardChecks(step.guards, statusEvent(prev, next, generation), updateReplicaSetStatusGuardRules),
+  );
 }
