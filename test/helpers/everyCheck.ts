@@ -10,4 +10,5 @@ export const EVERY_CHECK: Required<SimulationChecks> = {
   kubeletDue: true,
   restoreIndexRebuild: true,
   nodeIndexRebuild: true,
+  nodeTracks: true,
 };

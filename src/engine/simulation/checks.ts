@@ -13,4 +13,6 @@ export interface SimulationChecks extends CheckpointChecks {
   restoreIndexRebuild?: boolean;
   /** SimplifiedBinderOptions.checkRestoredIndex: the node index taken over on a restore equals one made anew */
   nodeIndexRebuild?: boolean;
+  /** NodeLifecycleOptions.verifyTracks: what the monitor pass's heartbeat shortcuts kept of a node is still the node's when it is evaluated */
+  nodeTracks?: boolean;
 }

@@ -13,7 +13,7 @@ import { createSimplifiedBinder } from '../controllers/scheduler';
 export const defaultControllerFactory: ControllerFactory = (name, ctx) => {
   switch (name) {
     case 'node-lifecycle':
-      return createNodeLifecycleController({ strictMachines: ctx.strictMachines });
+      return createNodeLifecycleController({ strictMachines: ctx.strictMachines, verifyTracks: ctx.checks?.nodeTracks });
     case 'taint-eviction':
       return createTaintEvictionController({ strictMachines: ctx.strictMachines });
     case 'replicaset':
