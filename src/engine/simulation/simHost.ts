@@ -241,19 +241,25 @@ export class SimHost implements ControllerHost {
   private nowText: string | undefined;
   private nowTextAt: Micros = 0;
 
-  decide(d: DecisionInput): number {
-    const seq = this.trace.length + 1;
+  /** formatTime(now), made once per instant */
+  private timeText(): string {
     if (this.nowText === undefined || this.nowTextAt !== this.now) {
       this.nowTextAt = this.now;
       this.nowText = formatTime(this.now);
     }
+    return this.nowText;
+  }
+
+  decide(d: DecisionInput): number {
+    const seq = this.trace.length + 1;
+    const time = this.timeText();
     const causes = d.causes ? causesBefore(d.causes, seq) : [];
     // details in the literal rather than added after: an added field is a separate allocation per decision
     const rec: Decision =
       d.details !== undefined
         ? {
             seq,
-            time: this.nowText,
+            time,
             pass: this.pass,
             controller: d.controller,
             action: d.action,
@@ -267,7 +273,7 @@ export class SimHost implements ControllerHost {
           }
         : {
             seq,
-            time: this.nowText,
+            time,
             pass: this.pass,
             controller: d.controller,
             action: d.action,
@@ -284,12 +290,8 @@ export class SimHost implements ControllerHost {
 
   decideExplainedLater(d: Omit<DecisionInput, 'because'>, explain: () => Check[]): number {
     const seq = this.trace.length + 1;
-    if (this.nowText === undefined || this.nowTextAt !== this.now) {
-      this.nowTextAt = this.now;
-      this.nowText = formatTime(this.now);
-    }
     const causes = d.causes ? causesBefore(d.causes, seq) : [];
-    const head = { seq, time: this.nowText, pass: this.pass, controller: d.controller, action: d.action, object: d.object, summary: d.summary };
+    const head = { seq, time: this.timeText(), pass: this.pass, controller: d.controller, action: d.action, object: d.object, summary: d.summary };
     this.trace.push(explainLater(head, explain, causes, d.machine ?? null, d.source, d.details));
     return seq;
   }
