@@ -37,6 +37,8 @@ export interface VirtualListOptions<T> {
   pick?(key: string): void;
   /** after each draw: the rows drawn, `first` to before `end` (those in view and the margin) */
   shown?(first: number, end: number): void;
+  /** rows carry `aria-posinset`/`aria-setsize`: a screen reader hears "12 of 200" though only the rows in view exist */
+  positions?: boolean;
   label: string;
 }
 
@@ -44,6 +46,9 @@ interface Drawn {
   e: HTMLElement;
   stamp: unknown;
   top: number;
+  /** the index and list length its aria attributes say (with `positions`) */
+  pos: number;
+  size: number;
 }
 
 /** when the viewport has not been laid out yet (hidden, or before the first paint) */
@@ -132,6 +137,8 @@ export class VirtualList<T> {
     const first = Math.max(0, this.indexAt(top - MARGIN_PX));
     const lastTop = top + height + MARGIN_PX;
     const keep = new Set<string>();
+    /** the last row placed: a new row goes after it, so the DOM (Tab, a screen reader) keeps the list's order */
+    let prev: HTMLElement | undefined;
     let i = first;
     for (; i < n && this.tops[i] < lastTop; i++) {
       const item = this.items[i];
@@ -146,9 +153,17 @@ export class VirtualList<T> {
         e.setAttribute('role', 'listitem');
         if (key === this.selected) e.classList.add('selected');
         if (d) d.e.replaceWith(e);
-        else this.box.appendChild(e);
-        d = { e, stamp, top: -1 };
+        else if (prev) prev.after(e);
+        else this.box.prepend(e);
+        d = { e, stamp, top: -1, pos: -1, size: -1 };
         this.drawn.set(key, d);
+      }
+      prev = d.e;
+      if (this.o.positions && (d.pos !== i || d.size !== n)) {
+        d.pos = i;
+        d.size = n;
+        d.e.setAttribute('aria-posinset', String(i + 1));
+        d.e.setAttribute('aria-setsize', String(n));
       }
       if (d.top !== this.tops[i]) {
         d.top = this.tops[i];
@@ -196,6 +211,18 @@ export class VirtualList<T> {
     }
     if (wrong) this.setItems(this.items);
     return wrong;
+  }
+
+  /** The row drawn for this key (in view or in the margin), if any. */
+  element(key: string): HTMLElement | undefined {
+    return this.drawn.get(key)?.e;
+  }
+
+  /** The key `delta` rows from this one's, if the list has such a row. */
+  neighbour(key: string, delta: number): string | undefined {
+    const i = this.items.findIndex((t) => this.o.key(t) === key);
+    const j = i + delta;
+    return i < 0 || j < 0 || j >= this.items.length ? undefined : this.o.key(this.items[j]);
   }
 
   /** Scrolls the row with this key into view, when it is in the list. */

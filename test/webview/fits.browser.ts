@@ -390,7 +390,7 @@ for (const theme of ['light', 'dark'] as const) {
       await send(page);
       const column = await page.locator('#decisions').evaluate((e) => e.getBoundingClientRect().width);
       assert.ok(column <= 410, `${width}: the middle column is ${column} px`);
-      const row = page.locator('#decisions > li.decision', { hasText: 'PodEvictionScheduled' });
+      const row = page.locator('#decisions li.decision', { hasText: 'PodEvictionScheduled' });
       const m = await row.evaluate((l) => {
         const obj = l.querySelector('.object') as HTMLElement;
         const cs = getComputedStyle(l);
@@ -419,7 +419,7 @@ for (const theme of ['light', 'dark'] as const) {
       assert.ok(m.title.includes(`Pod/${POD}: Pod ${POD} will be deleted at +9m00s`), `${width}: the whole text on hover`);
       // opened, the summary is whole: on lines of its own, nothing cut
       await row.click();
-      const summary = page.locator('#decisions > li.decision.expanded .summary');
+      const summary = page.locator('#decisions li.decision.expanded .summary');
       assert.match(await summary.innerText(), /for 5m0s\)$/);
       assert.ok(await summary.evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${width}: the opened summary is not cut`);
       assert.equal(await outside(summary, '#decisions'), 0);
@@ -439,17 +439,24 @@ for (const theme of ['light', 'dark'] as const) {
     for (const width of [1250, 1080]) {
       await page.setViewportSize({ width, height: 800 });
       await send(page);
-      const rows = await page.locator('#decisions > li.decision').evaluateAll((ls) =>
-        ls.map((l) => {
-          const summary = l.querySelector('.summary') as HTMLElement;
-          // the summary's text as drawn: none when hidden
-          const range = document.createRange();
-          range.selectNodeContents(summary);
-          const drawn = Array.from(range.getClientRects()).some((r) => r.width > 0);
-          const em = parseFloat(getComputedStyle(summary).fontSize);
-          return { object: (l.querySelector('.object') as HTMLElement).innerText, drawn, room: summary.getBoundingClientRect().width / em };
-        }),
-      );
+      // the log is virtual: the rows drawn at the top, then at the bottom, each once
+      const read = (to: 'top' | 'bottom') =>
+        page.locator('#decisions').evaluate(async (v, t) => {
+          v.scrollTop = t === 'top' ? 0 : v.scrollHeight;
+          await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+          return Array.from(v.querySelectorAll('li.decision')).map((l) => {
+            const summary = l.querySelector('.summary') as HTMLElement;
+            // the summary's text as drawn: none when hidden
+            const range = document.createRange();
+            range.selectNodeContents(summary);
+            const drawn = Array.from(range.getClientRects()).some((r) => r.width > 0);
+            const em = parseFloat(getComputedStyle(summary).fontSize);
+            const seq = (l as HTMLElement).dataset.seq as string;
+            return { seq, object: (l.querySelector('.object') as HTMLElement).innerText, drawn, room: summary.getBoundingClientRect().width / em, at: t };
+          });
+        }, to);
+      const bySeq = new Map([...(await read('top')), ...(await read('bottom'))].map((r) => [r.seq, r]));
+      const rows = [...bySeq.values()];
       assert.equal(rows.length, entries.length);
       const stubs = rows.filter((r) => r.drawn && r.room < 4);
       assert.deepEqual(stubs, [], `${width}: a summary in less than 4em (a stub such as "A…")`);
@@ -462,11 +469,12 @@ for (const theme of ['light', 'dark'] as const) {
         `${width}: others show a part of theirs`,
       );
       // opened, a hidden one is whole
-      const hidden = rows.findIndex((r) => !r.drawn);
-      const row = page.locator('#decisions > li.decision').nth(hidden);
+      const hidden = rows.find((r) => !r.drawn)!;
+      await read(hidden.at);
+      const row = page.locator(`#decisions li.decision[data-seq="${hidden.seq}"]`);
       await row.click();
-      const summary = page.locator('#decisions > li.decision.expanded .summary');
-      assert.match(await summary.innerText(), new RegExp(`NoExecute to ${rows[hidden].object}$`));
+      const summary = page.locator('#decisions li.decision.expanded .summary');
+      assert.match(await summary.innerText(), new RegExp(`NoExecute to ${hidden.object}$`));
       assert.ok(await summary.evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${width}: the opened summary is not cut`);
       await page.screenshot({ path: join(SCREENSHOTS, `fits-log-stub-${width}-${theme}.png`) });
       await row.click();

@@ -82,8 +82,8 @@ test('at the Unknown pass, a message that does not change a part leaves its elem
   const file = writeZoneOutage(dir, 5);
   const p = await open(file);
   await atUnknownPass(p);
-  // the routine tick is collapsed into a line of its own
-  assert.ok((await p.page.locator('#decisions li.decision').count()) >= LOG_ROWS - 1);
+  // the routine tick is collapsed into a line of its own; the log is virtual: its rows say the length of the whole list
+  assert.ok(Number(await p.page.locator('#decisions li.decision').first().getAttribute('aria-setsize')) >= LOG_ROWS - 1);
   for (const c of cases) {
     const made = await watch(p);
     const before = p.received.length;

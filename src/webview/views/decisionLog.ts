@@ -2,8 +2,13 @@
  * The decisions of the current pass, filterable by controller, action and
  * object, searchable; MonitorPass ticks are collapsed into one line unless the
  * user opens them (a user must not scroll past 5 s ticks).
+ *
+ * The entries are a virtual list: a busy pass lists 200 (or, shown all, 16,000),
+ * and making, styling and laying out all of them was most of the page's part of
+ * the step (about 1,100 elements restyled, 1,800 laid out).
  */
 import { el, replace } from '../dom';
+import { VirtualList } from '../virtualList';
 import type { Host } from '../host';
 import type { Store } from '../state';
 import { offsetsInText, offsetText } from '../time';
@@ -35,13 +40,27 @@ export function filterDecisions<D extends DecisionLine>(ds: readonly D[], f: Log
   );
 }
 
+/** An entry of the list: a decision, or the line that heads what happened after the pass. */
+interface LogItem {
+  key: string;
+  d?: DecisionLine;
+  open?: boolean;
+  whole?: Decision;
+}
+
+const BETWEEN = 'between';
+/** one line of the log (the editor font's line, 2 px padding each way, the border): the estimate until a row is measured */
+const LINE_PX = 22;
+
 export class DecisionLog {
   readonly root = el('section', { id: 'log', class: 'panel', 'aria-label': 'Decisions' });
   private readonly controller = el('select', { id: 'filter-controller', 'aria-label': 'controller' });
   private readonly action = el('select', { id: 'filter-action', 'aria-label': 'action' });
   private readonly object = el('vscode-text-field', { id: 'filter-object', placeholder: 'object' });
   private readonly search = el('vscode-text-field', { id: 'filter-search', placeholder: 'search' });
-  private readonly list = el('ol', { id: 'decisions', class: 'decisions' });
+  private readonly list: VirtualList<LogItem>;
+  /** under the caption, always in view (not at the end of 200 entries): the hidden ticks, "show all", no match */
+  private readonly foot = el('div', { class: 'log-foot' });
   private readonly caption = el('p', { class: 'caption', id: 'log-caption' });
   private showNoise = false;
   /** rows opened by a click: the others are one line each */
@@ -53,6 +72,8 @@ export class DecisionLog {
   /** the option lists last put in the two selects */
   private readonly optionsShown = new Map<HTMLSelectElement, string>();
   private filter: LogFilter = { controller: '', action: '', object: '', search: '' };
+  /** the selection and the decisions it was last scrolled to: it is scrolled to again only when one of them changes */
+  private revealed: [number | undefined, unknown] = [undefined, undefined];
 
   constructor(
     private readonly store: Store,
@@ -69,22 +90,55 @@ export class DecisionLog {
     };
     for (const e of [this.controller, this.action]) e.addEventListener('change', update);
     for (const e of [this.object, this.search]) e.addEventListener('input', update);
-    // one listener for every entry: 200 entries a step, each with its own two, were made and dropped on every step
-    const entry = (ev: Event) => (ev.target as HTMLElement).closest?.('li.decision') as HTMLElement | null;
-    this.list.addEventListener('click', (ev) => {
-      const li = entry(ev);
-      if (li) this.toggle(Number(li.dataset.seq));
+    this.list = new VirtualList<LogItem>({
+      id: 'decisions',
+      label: 'Decisions of this pass',
+      positions: true,
+      key: (it) => it.key,
+      height: (it) => (it.open ? 3 * LINE_PX : LINE_PX),
+      // an entry's height follows its text at the column's width (an object too long for the line wraps; an opened one
+      // holds its checks): each is measured when first drawn, and keeps that height when scrolled away and back
+      measureKey: (it) =>
+        it.d
+          ? `${it.open ? `o${it.d.seq}\u0000${it.whole ? 1 : 0}` : `c${it.d.time}\u0000${this.store.init?.startTime}\u0000${it.d.action}\u0000${it.d.object}`}`
+          : it.key,
+      group: (it) => (it.open ? `o${it.key}` : it.key === BETWEEN ? BETWEEN : 'line'),
+      stamp: (it) =>
+        it.d
+          ? `${this.store.init?.startTime}\u0000${it.d.controller}\u0000${it.d.action}\u0000${it.d.object}\u0000${it.d.time}\u0000${it.d.summary}\u0000${it.d.checks}\u0000${it.open ? 1 : 0}${it.whole ? 1 : 0}`
+          : `${this.store.pass}\u0000${this.store.time}\u0000${this.store.init?.startTime}`,
+      draw: (it) => (it.d ? this.row(it.d, !!it.open, it.whole) : this.between()),
+      pick: (key) => {
+        if (key !== BETWEEN) this.toggle(Number(key));
+      },
     });
-    this.list.addEventListener('keydown', (ev) => {
-      const li = entry(ev);
-      if (li && (ev as KeyboardEvent).key === 'Enter' && ev.target === li) this.toggle(Number(li.dataset.seq));
+    this.list.viewport.classList.add('decisions');
+    this.list.viewport.addEventListener('keydown', (ev) => {
+      const e = ev as KeyboardEvent;
+      const li = (e.target as HTMLElement).closest?.('[data-ref]') as HTMLElement | null;
+      if (!li) return;
+      const key = li.dataset.ref as string;
+      if (e.key === 'Enter' && e.target === li && key !== BETWEEN) this.toggle(Number(key));
+      else if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+        // the next entry may not be drawn yet: scrolled to, it is, and takes the focus
+        e.preventDefault();
+        const next = this.list.neighbour(key, e.key === 'ArrowDown' ? 1 : -1);
+        if (next === undefined) return;
+        this.list.reveal(next);
+        this.list.element(next)?.focus({ preventScroll: true });
+      }
     });
     this.root.append(
       el('h2', null, 'Decisions of this pass'),
       el('div', { class: 'row filters' }, this.controller, this.action, this.object, this.search),
       this.caption,
-      this.list,
+      this.foot,
+      this.list.viewport,
     );
+  }
+
+  private at(d: DecisionLine): string {
+    return offsetText(d.time, this.store.init?.startTime);
   }
 
   private options(select: HTMLSelectElement, label: string, values: string[]): void {
@@ -130,25 +184,26 @@ export class DecisionLog {
     this.expanded.clear();
     this.expandedVersion++;
     this.asking.clear();
+    // seqs start again at 0 in another scenario: no row of the old one may be kept as one of the new one's
+    this.list.setItems([]);
+    this.revealed = [undefined, undefined];
   }
 
   /**
    * One line: time, action and the whole object name, then the summary, cut at the line's end (the full
    * text on hover). A click selects the decision and opens the row: the summary whole and the checks.
    */
-  private row(d: DecisionLine): HTMLElement {
-    const open = this.expanded.has(d.seq);
-    const at = offsetText(d.time, this.store.init?.startTime);
+  private row(d: DecisionLine, open: boolean, whole: Decision | undefined): HTMLElement {
+    const at = this.at(d);
     const start = this.store.init?.startTime;
     // the checks and the machine transition of an entry held whole (opened, selected); an opened one asks for them
-    const whole = this.store.details.get(d.seq);
     if (open && !whole) this.askDetails([d]);
     const because = whole?.because ?? [];
     const full = `${at} (${d.time}) ${d.action} ${d.object}: ${offsetsInText(d.summary, start)}${because.length ? `\n${because.map((b) => `• ${b.rule}`).join('\n')}` : ''}`;
-    const li = el(
+    return el(
       'li',
       {
-        class: `decision controller-${d.controller}${this.store.selection.seq === d.seq ? ' selected' : ''}${open ? ' expanded' : ''}`,
+        class: `decision controller-${d.controller}${open ? ' expanded' : ''}`,
         'data-seq': d.seq,
         tabindex: 0,
         title: full,
@@ -166,7 +221,18 @@ export class DecisionLog {
         ? el('p', { class: 'transition' }, `${whole.machine.id}: ${whole.machine.from} → ${whole.machine.to} (${whole.machine.event})`)
         : null,
     );
-    return li;
+  }
+
+  /** Next decision or Run until stopped between two passes: what happened since the pass, up to now */
+  private between(): HTMLElement {
+    const s = this.store;
+    return el(
+      'li',
+      { class: 'between', id: 'between-passes' },
+      `after pass ${s.pass ?? '—'}, until `,
+      el('span', { class: 'time', title: s.time }, offsetText(s.time, s.init?.startTime)),
+      ` (before pass ${(s.pass ?? -1) + 1})`,
+    );
   }
 
   /** A click (or Enter) on an entry selects its decision and opens or closes it. */
@@ -178,9 +244,8 @@ export class DecisionLog {
   }
 
   /**
-   * The rows are made again only when what they show changed (a step's decisions, the filter, an opened row, the
-   * details that came, the selection): every other message (a node window's answer, a selection of a node) left the
-   * 200 rows of a busy pass as they were, and they were made, styled and laid out again.
+   * The list is given its entries again only when what they show changed (a step's decisions, the filter, an opened
+   * row, the details that came, the selection); the virtual list then makes only the rows in view whose text changed.
    */
   render(): void {
     const s = this.store;
@@ -217,56 +282,49 @@ export class DecisionLog {
     const after = filterDecisions(s.afterPass, this.filter, s.details);
     const noise = shown.filter((d) => NOISE.has(d.action));
     const real = (ds: readonly DecisionLine[]) => ds.filter((d) => !NOISE.has(d.action)).length;
-    const rows: HTMLElement[] = [];
-    for (const d of shown) if (!(collapse && NOISE.has(d.action))) rows.push(this.row(d));
+    const items: LogItem[] = [];
+    const item = (d: DecisionLine): LogItem => {
+      const open = this.expanded.has(d.seq);
+      return { key: String(d.seq), d, open, whole: open ? s.details.get(d.seq) : undefined };
+    };
+    for (const d of shown) if (!(collapse && NOISE.has(d.action))) items.push(item(d));
+    const foot: HTMLElement[] = [];
     if (collapse && noise.length) {
-      const li = el(
-        'li',
-        { class: 'noise', id: 'noise-toggle', tabindex: 0 },
+      const line = el(
+        'div',
+        { class: 'noise', id: 'noise-toggle', tabindex: 0, role: 'button' },
         `${noise.length} routine ${noise.length === 1 ? 'tick' : 'ticks'} (${[...new Set(noise.map((d) => d.action))].join(', ')}) hidden — show`,
       );
-      li.addEventListener('click', () => {
+      onActivate(line, () => {
         this.showNoise = true;
         this.render();
       });
-      rows.push(li);
+      foot.push(line);
     } else if (!collapse && noise.length && s.settings.collapseNoise) {
-      const li = el('li', { class: 'noise', id: 'noise-toggle', tabindex: 0 }, 'hide routine ticks');
-      li.addEventListener('click', () => {
+      const line = el('div', { class: 'noise', id: 'noise-toggle', tabindex: 0, role: 'button' }, 'hide routine ticks');
+      onActivate(line, () => {
         this.showNoise = false;
         this.render();
       });
-      rows.push(li);
+      foot.push(line);
     }
     if (after.length) {
-      // Next decision or Run until stopped between two passes: what happened since the pass, up to now
-      rows.push(
-        el(
-          'li',
-          { class: 'between', id: 'between-passes' },
-          `after pass ${s.pass ?? '—'}, until `,
-          el('span', { class: 'time', title: s.time }, offsetText(s.time, s.init?.startTime)),
-          ` (before pass ${(s.pass ?? -1) + 1})`,
-        ),
-      );
-      for (const d of after) if (!(collapse && NOISE.has(d.action))) rows.push(this.row(d));
+      items.push({ key: BETWEEN });
+      for (const d of after) if (!(collapse && NOISE.has(d.action))) items.push(item(d));
     }
     if (s.cut) {
       const total = s.cut.inPass + s.cut.afterPass;
       const more = el(
-        'li',
+        'div',
         { class: 'more', id: 'log-show-all', tabindex: 0, role: 'button' },
         `the first ${real(s.decisions) + real(s.afterPass)} of ${total.toLocaleString('en')} decisions are listed — show all`,
       );
-      more.addEventListener('click', () => this.askAll());
-      more.addEventListener('keydown', (e) => {
-        if ((e as KeyboardEvent).key === 'Enter') this.askAll();
-      });
-      rows.push(more);
+      onActivate(more, () => this.askAll());
+      foot.push(more);
     }
     const filtered = shown.length !== s.decisions.length || after.length !== s.afterPass.length;
     if (filtered && !shown.length && !after.length && all.length)
-      rows.push(el('li', { class: 'hint', id: 'log-no-match' }, 'No decision here matches the filter.'));
+      foot.push(el('p', { class: 'hint', id: 'log-no-match' }, 'No decision here matches the filter.'));
     // cut: the counts of the whole pass, from the host
     const inPass = s.cut && !filtered ? s.cut.inPass : real(shown);
     const afterCount = s.cut && !filtered ? s.cut.afterPass : real(after);
@@ -277,10 +335,23 @@ export class DecisionLog {
         ? `Before the first monitor pass${s.afterPass.length ? `: ${count(afterCount)}` : '.'}`
         : `${count(inPass)} in pass ${s.pass}${afterText}${filtered ? ` (of ${real(s.decisions) + real(s.afterPass)}${s.cut ? ' listed' : ''}, filtered)` : ''}`,
     );
-    replace(this.list, ...rows);
-    const sel = this.list.querySelector('li.selected');
-    if (sel && 'scrollIntoView' in sel) (sel as HTMLElement).scrollIntoView({ block: 'nearest' });
+    replace(this.foot, ...foot);
+    this.foot.hidden = !foot.length;
+    const selected = s.selection.seq === undefined ? undefined : String(s.selection.seq);
+    this.list.select(selected);
+    this.list.setItems(items);
+    // the selected entry (Next decision's) is scrolled to when it or the pass changed, not on every detail that came
+    if (selected !== undefined && (this.revealed[0] !== s.selection.seq || this.revealed[1] !== s.decisions)) this.list.reveal(selected);
+    this.revealed = [s.selection.seq, s.decisions];
   }
+}
+
+/** A line that acts as a button: a click or Enter. */
+function onActivate(e: HTMLElement, f: () => void): void {
+  e.addEventListener('click', f);
+  e.addEventListener('keydown', (ev) => {
+    if ((ev as KeyboardEvent).key === 'Enter') f();
+  });
 }
 
 /** `1 decision`, `1,650 decisions` */
