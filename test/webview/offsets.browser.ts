@@ -18,7 +18,8 @@ test('a decision message reads its times as offsets (the clock time on hover), i
   await a.runUntil('1m10s');
   await a.at('00:01:10');
   const row = a.page.locator('#decisions li.decision', { hasText: 'PodEvictionScheduled' }).filter({ hasText: 'toleration-sixty' });
-  assert.match(await row.locator('.summary').innerText(), /will be deleted at \+2m10s \(tolerates/);
+  // the text, not what the line shows of it: where the object leaves less than 5em, the summary is hidden until the entry opens (fonts decide)
+  assert.match((await row.locator('.summary').textContent()) ?? '', /will be deleted at \+2m10s \(tolerates/);
   assert.equal(await row.locator('.summary .time').getAttribute('title'), '2026-01-01T00:02:10.000Z');
   assert.match((await row.getAttribute('title')) ?? '', /will be deleted at \+2m10s \(2026-01-01T00:02:10\.000Z\)/);
   await row.click();
