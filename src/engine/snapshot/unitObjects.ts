@@ -169,7 +169,10 @@ export function openUnit(host: UnitHost, unit: Unit) {
     if (failed) host.partial = true;
     if (!record) return;
     const ns = record.meta.namespace;
-    const name = ns ? `${ns}/${record.meta.name}` : record.meta.name;
+    // A flat string, not the rope a `+` or template makes: the key is kept for the run and compared
+    // (podsOn's key order, sorts), and a rope's first comparison makes a flat copy beside it (at
+    // 5,000 nodes, 50,000 copies in the pass where a zone goes Unknown); flat is also the smaller.
+    const name = ns ? [ns, record.meta.name].join('/') : record.meta.name;
     // the record and the loaded object hold the same kept object: positionOf finds one by the other
     if (keepOf) record.raw = keep(obj, kind);
     const loaded: LoadedObject = { object: record.raw, kind, name };
