@@ -27,8 +27,8 @@ export const DQUOTE = 0x22;
 export const SQUOTE = 0x27;
 const BACKSLASH = 0x5c;
 
-/** The last scalar read: its text (before the core schema resolves a plain one). */
-export const scalar = { text: '' };
+/** The last scalar read: its text (before the core schema resolves a plain one), and whether a plain one's last line ended in a comment. */
+export const scalar = { text: '', comment: false };
 
 /** Tabs and other control characters: the yaml package's rules for them are left to it. */
 // eslint-disable-next-line no-control-regex -- the very characters looked for
@@ -65,17 +65,22 @@ export function plainStart(t: string, p: number): void {
 }
 
 /**
- * The text of a plain scalar's line from `p` to the line's end, trailing blanks trimmed: the offset
- * after it. A `: ` would make the line a key, a ` #` starts a comment: both are left to the yaml package.
+ * The text of a plain scalar's line from `p` to the line's end or a comment (` #`, noted in
+ * `scalar.comment`), trailing blanks trimmed: the offset after it. A `: ` would make the line a key:
+ * left to the yaml package.
  */
 function plainText(t: string, p: number): number {
   const n = t.length;
   let i = p;
+  scalar.comment = false;
   for (; i < n; i++) {
     const ch = t.charCodeAt(i);
     if (ch === NL) break;
     if (ch < SPACE || ch === 0x7f) throw GIVE_UP;
-    if (ch === HASH && t.charCodeAt(i - 1) === SPACE) throw GIVE_UP;
+    if (ch === HASH && t.charCodeAt(i - 1) === SPACE) {
+      scalar.comment = true;
+      break;
+    }
     if (ch === COLON) {
       const a = t.charCodeAt(i + 1);
       if (a === SPACE || a === NL || a === TAB || i + 1 >= n) throw GIVE_UP;
@@ -95,8 +100,8 @@ export function plainLine(t: string, p: number): number {
 
 /**
  * The lines that continue a plain scalar whose first line (`scalar.text`) ended before `from`, a
- * line's start: each line indented deeper than `indent` (blank lines between them) folds in. The
- * offset after the last line's text.
+ * line's start: each line indented deeper than `indent` (blank lines between them) folds in, up to
+ * one that ends in a comment (which ends the scalar). The offset after the last line's text.
  */
 export function plainLines(t: string, from: number, indent: number): number {
   const n = t.length;
@@ -106,9 +111,10 @@ export function plainLines(t: string, from: number, indent: number): number {
     const q = skipBlankLines(t, ls);
     const blanks = blankLines;
     const c = t.charCodeAt(q);
-    if (q >= n || q - lineStart <= indent) break;
-    // a comment ends the scalar; `: ` at a line's start is an empty key (the yaml package's reading)
-    if (c === HASH || c === TAB || c === CR) throw GIVE_UP;
+    // a comment line ends the scalar (a deeper line after it is the yaml package's error, its to report)
+    if (q >= n || q - lineStart <= indent || c === HASH) break;
+    // `: ` at a line's start is an empty key (the yaml package's reading)
+    if (c === TAB || c === CR) throw GIVE_UP;
     if (c === COLON) {
       const a = t.charCodeAt(q + 1);
       if (a === SPACE || a === NL || a === TAB || q + 1 >= n) throw GIVE_UP;
@@ -116,6 +122,7 @@ export function plainLines(t: string, from: number, indent: number): number {
     const e = plainText(t, q);
     text += (blanks ? '\n'.repeat(blanks) : ' ') + t.slice(q, e);
     end = e;
+    if (scalar.comment) break;
     const nl = t.indexOf('\n', e);
     if (nl === -1) break;
     ls = nl + 1;

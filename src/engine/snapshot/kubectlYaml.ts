@@ -8,18 +8,25 @@
  *
  * It gives the value the yaml package gives with YAML_OPTIONS (the core
  * schema), or nothing: anything outside that subset (an anchor, alias, tag,
- * directive, comment, tab, flow collection with content, `>` folded block
+ * directive, tab, flow collection with content, `>` folded block
  * scalar, a scalar's continuation indented too little, a duplicate key, an empty document, a
  * nesting deeper than the engine reads...) makes it give up on the whole text,
  * and the caller reads the text with the yaml package as before, with its
  * errors, warnings and positions. So nothing it accepts can carry a problem of
  * the yaml package's own.
  *
+ * Comments are read where YAML allows them: on their own line (at any
+ * indentation) and after a value, a `key:`, a `-`, a `|` header, `items:` or
+ * `---`. A comment line between a plain scalar's lines, and one before a value
+ * that is absent (null), give up.
+ *
  * Positions: each document's contents range as the yaml package gives it
  * (`doc.contents.range`), and the ranges of the items of its top-level
  * sequence or of its `items:` (a List's objects): what the loader places every
  * object at. Any other position is for a problem, rare: the caller reads the
- * text with the yaml package again for it.
+ * text with the yaml package again for it. Comment lines after a collection's
+ * last value move these ends as the yaml package's parser moves them (takeComments,
+ * closing).
  */
 
 import { copied } from './yamlDocStream';
@@ -69,10 +76,17 @@ class Reader {
   at = 0;
   eof = false;
   marker = false;
-  /** before the first document's content: comment lines are skipped */
-  header = true;
-  /** the end (after its line break) of the last line that held content */
+  /**
+   * The end of the last value read, as its parent's range counts it (the yaml package's `range[2]`):
+   * after the line break of its last line, or of the comment lines that belong to it.
+   */
   contentEnd = 0;
+  /** the end of the last collection read, as its own range counts it (`range[1]`): before the comment lines after it */
+  ownEnd = 0;
+  /** the comment lines seek passed over before the current line (column, end after the line break), from `commentsFrom` on not yet part of a value */
+  private readonly commentCols: number[] = [];
+  private readonly commentEnds: number[] = [];
+  private commentsFrom = 0;
 
   constructor(
     private readonly text: string,
@@ -80,10 +94,13 @@ class Reader {
     private readonly detach: boolean,
   ) {}
 
-  /** Moves to the first content line from `p`, a line's start; blank lines are skipped, comments give up. */
+  /** Moves to the first content line from `p`, a line's start; blank lines and comment lines are skipped (the comments noted). */
   seek(p: number): void {
     const t = this.text;
     const n = t.length;
+    this.commentCols.length = 0;
+    this.commentEnds.length = 0;
+    this.commentsFrom = 0;
     for (;;) {
       if (p >= n) {
         this.eof = true;
@@ -104,13 +121,14 @@ class Reader {
         p = n;
         continue;
       }
-      if (c === HASH && this.header) {
-        // a comment before the first document's content (a file's header) is no part of any value or range
+      if (c === HASH) {
         const e = this.text.indexOf('\n', q);
+        this.commentCols.push(q - p);
         p = e === -1 ? n : e + 1;
+        this.commentEnds.push(p);
         continue;
       }
-      if (c === TAB || c === CR || c === HASH) throw GIVE_UP;
+      if (c === TAB || c === CR) throw GIVE_UP;
       this.lineStart = p;
       this.col = q - p;
       this.at = q;
@@ -119,13 +137,61 @@ class Reader {
       if (q === p) {
         if (c === DASH && t.startsWith('---', q)) {
           const after = t.charCodeAt(q + 3);
-          if (after === NL || q + 3 >= n) this.marker = true;
+          if (after === NL || q + 3 >= n || (after === SPACE && isLineEnd(t, q + 3))) this.marker = true;
           else if (after === SPACE || after === TAB) throw GIVE_UP;
         } else if (c === 0x2e && t.startsWith('...', q)) throw GIVE_UP;
         else if (c === 0x25) throw GIVE_UP;
       }
       return;
     }
+  }
+
+  /**
+   * After a flow scalar (or `{}`, `[]`) in a collection at `indent`: the comment lines right after it
+   * that are indented deeper are the scalar's (the yaml package's parser, atIndentedComment), and so
+   * is the range up to their end.
+   */
+  private takeComments(indent: number): void {
+    let k = this.commentsFrom;
+    while (k < this.commentCols.length && this.commentCols[k] > indent) k++;
+    if (k > this.commentsFrom) {
+      this.contentEnd = this.commentEnds[k - 1];
+      this.commentsFrom = k;
+    }
+  }
+
+  /**
+   * A collection at `indent` (not the root) ends at the current line. Its own range ends with its
+   * last value (ownEnd). The comment lines before the current line stay in it when one of them is
+   * as deep as its items and it is not at column 0 (the yaml package's parser, popping a
+   * collection); then its range as its parent's last value ends at the current line's content.
+   * Otherwise they pass to its parent, which decides the same when it ends here too.
+   */
+  private closing(indent: number): void {
+    this.ownEnd = this.contentEnd;
+    if (indent === 0) return;
+    for (let k = this.commentsFrom; k < this.commentCols.length; k++) {
+      if (this.commentCols[k] >= indent) {
+        this.contentEnd = this.at;
+        this.commentsFrom = this.commentCols.length;
+        return;
+      }
+    }
+  }
+
+  /** A value that is absent (null) with comment lines before the next content: the yaml package's range for it is not followed here. */
+  private noComments(): void {
+    if (this.commentsFrom < this.commentCols.length) throw GIVE_UP;
+  }
+
+  /** Past blanks, and a comment after one, from `p` (after a value, a `:` or a `-`): the line's end, or -1 when something else follows. */
+  private restOfLine(p: number): number {
+    const t = this.text;
+    const from = p;
+    while (t.charCodeAt(p) === SPACE) p++;
+    if (p >= t.length || t.charCodeAt(p) === NL) return p;
+    if (t.charCodeAt(p) === HASH && (p > from || t.charCodeAt(p - 1) === SPACE)) return this.lineEnd(p);
+    return -1;
   }
 
   /** The end of the line that `p` is on: its line break's offset, or the text's end. */
@@ -159,6 +225,7 @@ class Reader {
       const key = this.keyText;
       obj[key] = this.valueAfter(afterColon, indent, depth, true);
     } while (this.mapGoesOn(indent));
+    this.closing(indent);
     return obj;
   }
 
@@ -183,8 +250,8 @@ class Reader {
       let q = this.at + 1;
       while (t.charCodeAt(q) === SPACE) q++;
       const c = t.charCodeAt(q);
-      if (c === NL || q >= t.length) {
-        arr.push(this.belowOrNull(q, indent, depth, false));
+      if (c === NL || q >= t.length || c === HASH) {
+        arr.push(this.belowOrNull(this.lineEnd(q), indent, depth, false));
       } else if (c === TAB || c === CR) {
         throw GIVE_UP;
       } else {
@@ -201,10 +268,12 @@ class Reader {
           arr.push(this.inlineValue(q, indent));
         }
       }
-      if (this.eof || this.marker || this.col < indent) return arr;
+      if (this.eof || this.marker || this.col < indent) break;
       if (this.col > indent) throw GIVE_UP;
-      if (!this.isSeqLine()) return arr;
+      if (!this.isSeqLine()) break;
     }
+    this.closing(indent);
+    return arr;
   }
 
   /** A mapping value or sequence item that starts after `p` on its line: what follows, inline or below. */
@@ -212,7 +281,7 @@ class Reader {
     const t = this.text;
     while (t.charCodeAt(p) === SPACE) p++;
     const c = t.charCodeAt(p);
-    if (c === NL || p >= t.length) return this.belowOrNull(p, indent, depth, inMap);
+    if (c === NL || p >= t.length || c === HASH) return this.belowOrNull(this.lineEnd(p), indent, depth, inMap);
     if (c === TAB || c === CR) throw GIVE_UP;
     return this.inlineValue(p, indent);
   }
@@ -221,12 +290,13 @@ class Reader {
   private belowOrNull(p: number, indent: number, depth: number, inMap: boolean): unknown {
     this.contentEnd = this.nextLine(p);
     this.seek(this.nextLine(p));
-    if (this.eof || this.marker) return null;
+    if (this.eof || this.marker) return this.noComments(), null;
     if (this.col > indent) return this.block(depth + 1);
     if (inMap && this.col === indent && this.isSeqLine()) {
       if (depth + 1 > this.maxDepth) throw GIVE_UP;
       return this.seq(indent, depth + 1);
     }
+    this.noComments();
     return null;
   }
 
@@ -253,21 +323,21 @@ class Reader {
       end = plainLine(t, p);
       plain = true;
     }
-    // nothing but spaces after the value on its line
-    while (t.charCodeAt(end) === SPACE) end++;
-    if (end < t.length && t.charCodeAt(end) !== NL) throw GIVE_UP;
+    // nothing but spaces (and a comment) after the value on its line
+    end = this.restOfLine(end);
+    if (end < 0) throw GIVE_UP;
     this.contentEnd = this.nextLine(end);
     this.seek(this.nextLine(end));
     if (plain) {
-      // a line deeper in than the value's owner continues a plain scalar
-      if (!this.eof && !this.marker && this.col > indent) {
-        end = plainLines(t, this.contentEnd, indent);
-        while (t.charCodeAt(end) === SPACE) end++;
+      // a line deeper in than the value's owner continues a plain scalar (not after a comment: the yaml package's error)
+      if (!scalar.comment && !this.eof && !this.marker && this.col > indent) {
+        end = this.restOfLine(plainLines(t, this.contentEnd, indent));
         this.contentEnd = this.nextLine(end);
         this.seek(this.nextLine(end));
       }
       value = plainValue(scalar.text);
     }
+    this.takeComments(indent);
     if (this.detach && typeof value === 'string') value = copied(value);
     // any other line deeper in is an error: the yaml package's
     if (!this.eof && !this.marker && this.col > indent) throw GIVE_UP;
@@ -308,7 +378,7 @@ class Reader {
         if (a === TAB) throw GIVE_UP;
       } else if (ch === NL) return -1;
       else if (ch === TAB || ch === CR) throw GIVE_UP;
-      else if (ch === HASH && t.charCodeAt(i - 1) === SPACE) throw GIVE_UP;
+      else if (ch === HASH && t.charCodeAt(i - 1) === SPACE) return -1; // a comment: no key before it
     }
     return -1;
   }
@@ -327,8 +397,8 @@ class Reader {
       chomp = hc === DASH ? -1 : 1;
       h++;
     }
-    while (t.charCodeAt(h) === SPACE) h++;
-    if (h < n && t.charCodeAt(h) !== NL) throw GIVE_UP;
+    h = this.restOfLine(h);
+    if (h < 0) throw GIVE_UP;
     let lineAt = this.nextLine(h);
     // the block's indentation: its first line's; a blank line before it is left to the yaml package
     let m = 0;
@@ -381,7 +451,6 @@ class Reader {
     for (;;) {
       // an empty document (nothing, or nothing between two `---`) is left to the yaml package
       if (this.eof || this.marker) throw GIVE_UP;
-      this.header = false;
       const doc: KubectlYamlDocument = { value: undefined, start: this.at, end: 0 };
       doc.value = this.isSeqLine() ? this.seqWithItems(this.col, doc, true) : this.mapWithItems(this.col, doc);
       doc.end = this.contentEnd;
@@ -398,7 +467,7 @@ class Reader {
     do {
       const afterColon = this.nextKey(obj);
       const key = this.keyText;
-      if (key === 'items' && isLineEnd(this.text, afterColon)) {
+      if (key === 'items' && this.restOfLine(afterColon) >= 0) {
         const end = this.lineEnd(afterColon);
         this.contentEnd = this.nextLine(end);
         this.seek(this.nextLine(end));
@@ -406,7 +475,10 @@ class Reader {
           obj[key] = this.seqWithItems(this.col, doc, false);
         } else if (!this.eof && !this.marker && this.col > indent) {
           obj[key] = this.block(1);
-        } else obj[key] = null;
+        } else {
+          this.noComments();
+          obj[key] = null;
+        }
       } else obj[key] = this.valueAfter(afterColon, indent, 0, true);
     } while (this.mapGoesOn(indent));
     // the root mapping ends with its document, not at a line indented less
@@ -425,8 +497,8 @@ class Reader {
       while (t.charCodeAt(q) === SPACE) q++;
       const c = t.charCodeAt(q);
       let start: number;
-      if (c === NL || q >= t.length) {
-        arr.push(this.belowOrNull(q, indent, depth, false));
+      if (c === NL || q >= t.length || c === HASH) {
+        arr.push(this.belowOrNull(this.lineEnd(q), indent, depth, false));
         start = -1;
       } else if (c === TAB || c === CR) {
         throw GIVE_UP;
@@ -441,19 +513,21 @@ class Reader {
         }
       }
       // only an object's range is kept: any other item (below its `-`, a scalar, a sequence) is placed by the yaml package when asked
-      ranges.push(start, start < 0 ? -1 : this.contentEnd);
+      ranges.push(start, start < 0 ? -1 : this.ownEnd);
       if (this.eof || this.marker || this.col !== indent || !this.isSeqLine()) break;
     }
     if (!this.eof && !this.marker && this.col > indent) throw GIVE_UP;
+    if (!topLevel) this.closing(indent);
     doc.items = ranges;
     doc.topLevelItems = topLevel;
     return arr;
   }
 }
 
+/** Nothing but blanks, or blanks and a comment, from `p` (after a blank) to the line's end. */
 function isLineEnd(t: string, p: number): boolean {
   while (t.charCodeAt(p) === SPACE) p++;
-  return p >= t.length || t.charCodeAt(p) === NL;
+  return p >= t.length || t.charCodeAt(p) === NL || t.charCodeAt(p) === HASH;
 }
 
 /**

@@ -214,8 +214,9 @@ export function* yamlStreamPieces(chunks: Iterable<Chunk>, options: { maxDocumen
       if (item) add(item, ls, e);
       return;
     }
+    // a comment line, at any column, does not end the items (YAML lets it stand anywhere)
     const f = firstNonBlank(s, ls, e);
-    if (f === e || (lead === indent && s.charCodeAt(f) === HASH)) {
+    if (f === e || s.charCodeAt(f) === HASH) {
       if (item) add(item, ls, e);
       return;
     }

@@ -402,6 +402,84 @@ describe('kubectlYaml: values', () => {
   }
 });
 
+/** A comment line after each line that starts with one of `keys` (at its own indentation, or at `column`), and ` # why` after each value line of `values`. */
+function commented(text: string, keys: string[], values: string[] = [], column?: number): string {
+  const out: string[] = [];
+  for (const line of text.split('\n')) {
+    const key = line.trimStart().replace(/^- /, '').split(':')[0];
+    out.push(values.includes(key) && /:\s*\S/.test(line) ? `${line} # why` : line);
+    if (keys.includes(key)) out.push(`${' '.repeat(column ?? line.length - line.trimStart().length)}# after ${key}`);
+  }
+  return out.join('\n');
+}
+
+/** `helm template`'s layout: `---`, then `# Source: ...`, before each document. */
+const helmLike = (objects: unknown[]) => objects.map((o, i) => `---\n# Source: chart/templates/object-${i}.yaml\n${stringify(o)}`).join('');
+
+describe('kubectlYaml: comments where YAML allows them, read as the yaml package reads them', () => {
+  const cases: [name: string, make: () => string][] = [
+    ['a comment after a value', () => 'a: 1 # one\n'],
+    ['a comment line between two keys', () => 'a: 1\n# one\nb: 2\n'],
+    ['a comment line after a folded plain scalar', () => 'a: one\n  two\n  # three\n'],
+    ['a comment after a folded plain scalar', () => 'a: one\n  two #three\n'],
+    ['comments after a quoted scalar, {}, [], a key with its value below, a `-` and a literal block header', () =>
+      'a: "x" # c\nb: \'y\' # c\nc: {} # c\nd: [] # c\ne: # c\n  f: 1\ng:\n- # c\n  h: 2\ni: | # c\n  text\n'],
+    ['a comment line in a plain scalar sequence item', () => '- one # c\n- two\n# c\n- three\n'],
+    ['a comment after --- and after items:', () => '--- # first\na: 1\n--- # second\nitems: # the objects\n- b: 2\nkind: List\n'],
+    ['comment lines at any indentation inside a mapping', () => 'a:\n  b: 1\n# low\n      # deep\n  c: 2\n'],
+    // where a collection ends, the comments after its last value move its end as the yaml package's parser moves it
+    ['a deeper comment after the last value is the value\'s', () => 'a: 1\n  # c\n\n  # d\n# e\n'],
+    ['a comment as deep as an inner mapping\'s keys stays in it', () => 'a:\n  b: 1\n  # c\n'],
+    ['a comment less deep than an inner mapping\'s keys passes to its parent', () => 'a:\n  b: 1\n# c\n'],
+    ['a comment as deep as an inner sequence\'s items stays in it, up to the next line', () => '- a:\n  - 1\n  # c\n- b: 2\n\n  # d\n- x\n'],
+    ['an item ends before the comments it keeps', () => '- a:\n    b: 1\n    # c\n  # d\n\n- e\n'],
+    ['a literal block keeps no comment after it', () => '- a: |\n    x\n   # e\n- b: 1\n'],
+    ['comments at the end of an indented List', () => 'items:\n  - a:\n      b: 1\n      # c\n# d\n  - e: 2\n    # f\nkind: List\n'],
+    ['helm template\'s multi-document layout (`---`, then `# Source:`), the generator\'s cluster', () => helmLike(smallCluster())],
+    ['the same with a problem in a later document (a bad taint effect)', () => {
+      const objects = smallCluster() as unknown as { kind?: string; spec: { taints?: unknown[] } }[];
+      objects.filter((o) => o.kind === 'Node').at(-1)!.spec.taints = [{ key: 'k', effect: 'NoSleep' }];
+      return commented(helmLike(objects), ['taints', 'conditions'], ['effect', 'nodeName']);
+    }],
+    ['a kubectl List with comment lines between its items and after values', () =>
+      commented(kubectlList(smallCluster()), ['status', 'spec', 'metadata'], ['name', 'nodeName', 'type'], 0)],
+    ['a kubectl List with comment lines at its items\' keys', () => commented(kubectlList(smallCluster()), ['status', 'spec', 'labels'])],
+  ];
+  for (const [name, make] of cases) {
+    it(name, () => {
+      const text = make();
+      assert.ok(readKubectlYaml(text), 'read fast');
+      assert.ok(agrees(text, name));
+      loadsTheSame('/commented.yaml', text);
+    });
+  }
+  it('a comment line at any column between indented List items: streamed, the same objects as read whole', () => {
+    const text = stringify({ apiVersion: 'v1', items: smallCluster().slice(0, 4), kind: 'List' }).replace(/^ {2}- /gm, '# between\n  - ');
+    const whole = loaded('/l.yaml', text, {});
+    const streamed = loaded('/l.yaml', text, { streamFilesAbove: 0 });
+    assert.equal(whole.objects.length, 4);
+    assert.deepEqual(streamed.objects.map((o) => [o.name, o.position?.line]), whole.objects.map((o) => [o.name, o.position?.line]));
+    assert.deepEqual(streamed.problems, whole.problems);
+  });
+  it('comments inserted at random lines and after random values of the generator\'s objects (300 texts)', () => {
+    const r = new Random(16);
+    const few = smallCluster().filter((_, i) => i % 5 === 0);
+    const bases = [[...listChunks(few, 'yaml')].join(''), kubectlList(few), helmLike(few), stringify(few, { indentSeq: false })];
+    let fast = 0;
+    for (let n = 0; n < 300; n++) {
+      const lines = bases[n % bases.length].split('\n');
+      for (let k = r.int(1, 4); k > 0; k--) {
+        const at = r.int(0, lines.length - 1);
+        if (r.chance(0.5)) lines.splice(at, 0, `${' '.repeat(r.int(0, 8))}# c${k}`, ...(r.chance(0.25) ? [''] : []));
+        else if (lines[at]) lines[at] += ` # t${k}`;
+      }
+      const text = lines.join('\n');
+      if (agrees(text, `text ${n}`)) fast++;
+    }
+    assert.ok(fast > 220, `${fast} of 300 read fast`);
+  });
+});
+
 describe('kubectlYaml: gives up outside its subset', () => {
   const cases: [why: string, text: string][] = [
     ['an anchor and an alias', 'a: &x 1\nb: *x\n'],
@@ -410,8 +488,6 @@ describe('kubectlYaml: gives up outside its subset', () => {
     ['a flow mapping with content', 'a: {b: 1}\n'],
     ['a flow sequence with content', 'a: [1, 2]\n'],
     ['a folded block scalar', 'a: >\n  x\n  y\n'],
-    ['a comment after a value', 'a: 1 # one\n'],
-    ['a comment line inside', 'a: 1\n# one\nb: 2\n'],
     ['a tab', 'a:\t1\n'],
     ['a tab inside a value', 'a: x\ty\n'],
     ['a duplicate key', 'a: 1\na: 2\n'],
@@ -438,8 +514,6 @@ describe('kubectlYaml: gives up outside its subset', () => {
     ["a plain continuation at the column of an item's keys", '- a: one\n  two\n'],
     ['a quoted continuation no deeper than its key', 'a:\n  b: "one\n  two"\n'],
     ['a single-quoted continuation at column 0', "a: 'one\ntwo'\n"],
-    ['a comment line after a fold', 'a: one\n  two\n  # three\n'],
-    ['a comment after a fold', 'a: one\n  two #three\n'],
     ['a key-like continuation', 'a: one\n  two: three\n'],
     ['an empty key as a continuation', 'a: one\n  : two\n'],
     ['a tab before a continuation', 'a: one\n \ttwo\n'],
@@ -448,6 +522,11 @@ describe('kubectlYaml: gives up outside its subset', () => {
     ['a quoted key over two lines', '"a\n  b": 1\n'],
     ['a quoted scalar never closed', 'a: "one\n  two\n'],
     ['a value after a folded quoted scalar', 'a: "one\n  two" x\n'],
+    // comments where the yaml package reads something else than a comment, or reports an error
+    ['a comment line between a plain scalar and its continuation', 'a: one\n  # c\n  two\n'],
+    ['a continuation after a comment', 'a: one # c\n  two\n'],
+    ['a comment with no blank before it', 'a: "x"# c\n'],
+    ['a comment line before an absent value', '- a:\n    # c\n- b\n'],
     ['nesting deeper than the limit', `${Array.from({ length: 70 }, (_, i) => `${' '.repeat(2 * i)}a:`).join('\n')} 1\n`],
   ];
   for (const [why, text] of cases) {
