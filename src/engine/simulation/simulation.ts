@@ -521,10 +521,19 @@ export class SimulationImpl implements Simulation {
     if (
       monitorDue &&
       host.pass !== null &&
-      this.ring.due(checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPods.count, this.heavyPassPods))
+      this.ring.due(checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPods.count, this.heavyPassPods, this.podsDueNext))
     )
       this.pending.mark();
   }
+
+  /** checkpointDue's forecast: the pods on the nodes whose grace runs out before the next monitor pass */
+  private readonly podsDueNext = (): number => {
+    const t = this.nextMonitorAt;
+    if (t === undefined) return 0;
+    let pods = 0;
+    for (const c of this.host.controllers) pods += c.podsOfNodesDueBefore?.(this.host, t) ?? 0;
+    return pods;
+  };
 
   private startControllers(t: Micros, memory: 'reconstructed' | 'fresh'): void {
     const host = this.host;
