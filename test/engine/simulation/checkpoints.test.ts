@@ -86,7 +86,7 @@ describe('a checkpoint after a heavy pass', () => {
     const events = [{ at: '22s', kind: 'kubelet', action: 'stop', target: { nodes: ['a'] } } as EventSpec];
     const sim = createSimulation(scenarioOf({ objects, version: '1.31', events }), { checkpointEvery: 1000 });
     sim.goToPass(30);
-    const marked = sim.trace.find((d) => d.action === 'PodsMarkedNotReady')!.pass;
+    const marked = sim.trace.find((d) => d.action === 'PodsMarkedNotReady')!.pass!;
     return { sim, marked };
   };
   // at: the checkpoint's pass counted from the pass that marks the pods (0) or the one before it (-1)
