@@ -2,6 +2,8 @@
  * Where checkpoints are saved (simulation.ts: "Checkpoints"; what one keeps: checkpointStore.ts).
  * Saving one has no effect on decisions, only on what a step back restores and replays.
  */
+import type { Micros } from '../model/time';
+import type { SimHost } from './simHost';
 /**
  * While `goToPass` replays forward after restoring a checkpoint, and on a user's single steps
  * (`step(true)`), a checkpoint is also saved every this many passes: the next step back (the panel
@@ -169,6 +171,14 @@ export interface Replay {
   stepBack: boolean;
   /** false: no checkpoint every FINE_CHECKPOINT_EVERY passes on the way (runEndReplay) */
   fine?: boolean;
+}
+
+/** The pods on the nodes whose grace period runs out before `t` (the next monitor pass), as the controllers forecast them (checkpointDue). */
+export function podsDue(host: SimHost, t: Micros | undefined): number {
+  if (t === undefined) return 0;
+  let pods = 0;
+  for (const c of host.controllers) pods += c.podsOfNodesDueBefore?.(host, t) ?? 0;
+  return pods;
 }
 
 /**

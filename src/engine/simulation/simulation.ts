@@ -51,7 +51,7 @@ import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint } from './checkpointStore';
-import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods, PendingCheckpoint, runEndReplay, RunEndRing, type Replay } from './checkpointPlacement';
+import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, type Replay } from './checkpointPlacement';
 import { explainObject } from './explain';
 import { MachineLookup, machineIdsOf } from './machineLookup';
 import { checkExpectations } from './expectations';
@@ -526,14 +526,8 @@ export class SimulationImpl implements Simulation {
       this.pending.mark();
   }
 
-  /** checkpointDue's forecast: the pods on the nodes whose grace runs out before the next monitor pass */
-  private readonly podsDueNext = (): number => {
-    const t = this.nextMonitorAt;
-    if (t === undefined) return 0;
-    let pods = 0;
-    for (const c of this.host.controllers) pods += c.podsOfNodesDueBefore?.(this.host, t) ?? 0;
-    return pods;
-  };
+  /** checkpointDue's forecast for the next monitor pass */
+  private readonly podsDueNext = (): number => podsDue(this.host, this.nextMonitorAt);
 
   private startControllers(t: Micros, memory: 'reconstructed' | 'fresh'): void {
     const host = this.host;
