@@ -112,6 +112,12 @@ export interface SimController {
   podEvictionDeadlines?(host: ControllerHost, limit: number): Map<string, string>;
   /** The keys of the node's pods that the pod-eviction path would delete now (DeletePods' rule). */
   podsEvictedFrom?(host: ControllerHost, node: string): string[];
+  /**
+   * Optional, a forecast for checkpoint placement (never for a decision): how many pods sit on the
+   * nodes whose grace period runs out before `t` (the node lifecycle controller's monitor pass at
+   * `t` marks them Unknown and, MarkPodsNotReady, their pods not ready), as things stand now.
+   */
+  podsOfNodesDueBefore?(host: ControllerHost, t: Micros): number;
   /** "why not": the checks that hold back what has not (yet) happened to this object */
   whyNot(host: ControllerHost, object: ObjectRef, world?: WhyNotWorld): Explanation['whyNot'];
   /** one outcome about a node, for another controller's why-not to chain to (the node lifecycle controller) */

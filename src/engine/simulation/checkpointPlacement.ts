@@ -2,6 +2,8 @@
  * Where checkpoints are saved (simulation.ts: "Checkpoints"; what one keeps: checkpointStore.ts).
  * Saving one has no effect on decisions, only on what a step back restores and replays.
  */
+import type { Micros } from '../model/time';
+import type { SimHost } from './simHost';
 /**
  * While `goToPass` replays forward after restoring a checkpoint, and on a user's single steps
  * (`step(true)`), a checkpoint is also saved every this many passes: the next step back (the panel
@@ -171,14 +173,32 @@ export interface Replay {
   fine?: boolean;
 }
 
+/** The pods on the nodes whose grace period runs out before `t` (the next monitor pass), as the controllers forecast them (checkpointDue). */
+export function podsDue(host: SimHost, t: Micros | undefined): number {
+  if (t === undefined) return 0;
+  let pods = 0;
+  for (const c of host.controllers) pods += c.podsOfNodesDueBefore?.(host, t) ?? 0;
+  return pods;
+}
+
 /**
  * Whether the instant of monitor pass `pass` is followed by a checkpoint: every `every` passes; while
  * goToPass replays (`replay`), every FINE_CHECKPOINT_EVERY passes up to its target, and for a step
- * back each of the STEP_BACK_CHECKPOINTS passes before it; and after a heavy pass (`dirtyPods` ≥
- * `heavyPods`, see HEAVY_PASS_SHARE).
+ * back each of the STEP_BACK_CHECKPOINTS passes before it; after a heavy pass (`dirtyPods` ≥
+ * `heavyPods`, see HEAVY_PASS_SHARE); and before one, when `podsDueNext` (asked last: it walks the
+ * grace deadlines due by the next pass) forecasts that the next pass makes a heavy pass's pods not
+ * ready. A jump back to the pass before the heavy one (the bench's `goToPass` 100 back, 120 → 20 at
+ * 5,000 nodes) then restores that checkpoint instead of the start's and replays nothing, where the
+ * replay of passes 1–20 and its two fine checkpoints were a fifth of the jump. Such a checkpoint
+ * holds few pods (the pods change in the heavy pass, after it), and there is one per heavy pass.
  */
-export function checkpointDue(pass: number, every: number, replay: Replay | null, dirtyPods: number, heavyPods: number): boolean {
+export function checkpointDue(pass: number, every: number, replay: Replay | null, dirtyPods: number, heavyPods: number, podsDueNext?: () => number): boolean {
   if (pass % every === 0 || dirtyPods >= heavyPods) return true;
-  if (replay === null || pass > replay.to) return false;
-  return (replay.fine !== false && pass % FINE_CHECKPOINT_EVERY === 0) || (replay.stepBack && pass < replay.to && pass >= replay.to - STEP_BACK_CHECKPOINTS);
+  if (
+    replay !== null &&
+    pass <= replay.to &&
+    ((replay.fine !== false && pass % FINE_CHECKPOINT_EVERY === 0) || (replay.stepBack && pass < replay.to && pass >= replay.to - STEP_BACK_CHECKPOINTS))
+  )
+    return true;
+  return podsDueNext !== undefined && podsDueNext() >= heavyPods;
 }

@@ -51,7 +51,7 @@ import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint } from './checkpointStore';
-import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods, PendingCheckpoint, runEndReplay, RunEndRing, type Replay } from './checkpointPlacement';
+import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, type Replay } from './checkpointPlacement';
 import { explainObject } from './explain';
 import { MachineLookup, machineIdsOf } from './machineLookup';
 import { checkExpectations } from './expectations';
@@ -521,10 +521,13 @@ export class SimulationImpl implements Simulation {
     if (
       monitorDue &&
       host.pass !== null &&
-      this.ring.due(checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPods.count, this.heavyPassPods))
+      this.ring.due(checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPods.count, this.heavyPassPods, this.podsDueNext))
     )
       this.pending.mark();
   }
+
+  /** checkpointDue's forecast for the next monitor pass */
+  private readonly podsDueNext = (): number => podsDue(this.host, this.nextMonitorAt);
 
   private startControllers(t: Micros, memory: 'reconstructed' | 'fresh'): void {
     const host = this.host;

@@ -80,23 +80,26 @@ describe('stepping back', () => {
 });
 
 describe('a checkpoint after a heavy pass', () => {
-  // node a's kubelet stops: the pass that finds it Unknown marks all its pods not ready
+  // node a's kubelet stops: the pass that finds it Unknown (13, so that the pass before is no replay's fine checkpoint) marks all its pods not ready
   const run = (pods: number) => {
     const objects = [node('a'), node('b'), ...Array.from({ length: pods }, (_, i) => pod('default', `p-${i}`, 'a'))];
-    const events = [{ at: '12s', kind: 'kubelet', action: 'stop', target: { nodes: ['a'] } } as EventSpec];
+    const events = [{ at: '22s', kind: 'kubelet', action: 'stop', target: { nodes: ['a'] } } as EventSpec];
     const sim = createSimulation(scenarioOf({ objects, version: '1.31', events }), { checkpointEvery: 1000 });
     sim.goToPass(30);
-    const marked = sim.trace.find((d) => d.action === 'PodsMarkedNotReady')!.pass;
+    const marked = sim.trace.find((d) => d.action === 'PodsMarkedNotReady')!.pass!;
     return { sim, marked };
   };
+  // at: the checkpoint's pass counted from the pass that marks the pods (0) or the one before it (-1)
   const cases = [
-    { name: 'follows the pass that changed at least HEAVY_PASS_MIN_PODS pods', pods: HEAVY_PASS_MIN_PODS, kept: true },
-    { name: 'does not follow a pass that changed fewer', pods: HEAVY_PASS_MIN_PODS - 1, kept: false },
+    { name: 'follows the pass that changed at least HEAVY_PASS_MIN_PODS pods', pods: HEAVY_PASS_MIN_PODS, at: 0, kept: true },
+    { name: 'does not follow a pass that changed fewer', pods: HEAVY_PASS_MIN_PODS - 1, at: 0, kept: false },
+    { name: 'precedes it when the grace of a node with that many pods runs out by the next pass', pods: HEAVY_PASS_MIN_PODS, at: -1, kept: true },
+    { name: 'does not precede it when the node has fewer pods', pods: HEAVY_PASS_MIN_PODS - 1, at: -1, kept: false },
   ];
   for (const c of cases)
     it(c.name, () => {
       const { sim, marked } = run(c.pods);
-      assert.equal(sim.checkpointPasses.includes(marked), c.kept, `checkpoints at ${sim.checkpointPasses.join(', ')}; pods marked at pass ${marked}`);
+      assert.equal(sim.checkpointPasses.includes(marked + c.at), c.kept, `checkpoints at ${sim.checkpointPasses.join(', ')}; pods marked at pass ${marked}`);
     });
   it('a step back to that pass gives the state and trace of a fresh run', () => {
     const { sim, marked } = run(HEAVY_PASS_MIN_PODS);
@@ -105,5 +108,18 @@ describe('a checkpoint after a heavy pass', () => {
     fresh.goToPass(marked!);
     assert.equal(shape(sim), shape(fresh));
     assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace));
+  });
+  it('a jump back to the pass before it restores the checkpoint of that pass, replays nothing, and gives the state and trace of a fresh run at every pass on', () => {
+    const { sim, marked } = run(HEAVY_PASS_MIN_PODS);
+    sim.goToPass(marked - 1);
+    assert.equal(sim.checkpointPasses.at(-1), marked - 1, `checkpoints at ${sim.checkpointPasses.join(', ')}`);
+    const fresh = run(HEAVY_PASS_MIN_PODS).sim;
+    fresh.reset();
+    for (let p = marked - 1; p <= marked + 3; p++) {
+      if (p > marked - 1) sim.goToPass(p);
+      fresh.goToPass(p);
+      assert.equal(shape(sim), shape(fresh), `at pass ${p}`);
+      assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace), `at pass ${p}`);
+    }
   });
 });

@@ -195,6 +195,23 @@ export class NodeLifecycleController implements SimController {
     return t;
   }
 
+  /**
+   * The deadlines armed before `t` that are the nodes' real ones (the probe has not moved since: the
+   * pass at `t` evaluates them with their grace run out, monitorPass), and their pods. Reads only:
+   * neither pops nor fills the slots' caches.
+   */
+  podsOfNodesDueBefore(host: ControllerHost, t: Micros): number {
+    if (!this.s.started) return 0;
+    const grace = host.config.nodeMonitorGracePeriod;
+    const byNode = host.cluster.podsByNode;
+    let pods = 0;
+    this.s.deadlines.forEachBefore(t, (slot, at) => {
+      const h = (slot.health as Health | undefined) ?? this.s.health.get(slot.name);
+      if (h !== undefined && h.probe + grace === at) pods += byNode.get(slot.name)?.size ?? 0;
+    });
+    return pods;
+  }
+
   /** True when shouldYield cut the monitor pass (see monitorPass): the next wake goes on with it, and with what follows it. */
   wake(host: ControllerHost, shouldYield?: () => boolean): boolean {
     if (!this.s.started) return false;

@@ -84,6 +84,13 @@ export class DeadlineHeap<V extends { readonly name: string }> {
     }
   }
 
+  /** Calls `fn` with each entry whose t < `now` (what popBefore(now) would return), popping nothing. */
+  forEachBefore(now: Micros, fn: (v: V, t: Micros) => void): void {
+    const b = this.current;
+    if (b && b.t < now) for (let i = this.next; i < b.items.length; i++) fn(b.items[i], b.t);
+    for (const x of this.h.items()) if (x.t < now) for (const v of x.items) fn(v, x.t);
+  }
+
   entries(): Deadline<V>[] {
     const out: Deadline<V>[] = [];
     const b = this.current;
