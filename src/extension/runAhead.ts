@@ -137,8 +137,8 @@ export class RunAhead<V = undefined> {
 
   /**
    * One idle slice: works while `more()` says so (at least one piece) and returns true while work is left.
-   * The controllers' start when the ahead simulation is made is one piece (it cannot be cut), as is the
-   * last instant's controller work before a yield point.
+   * A piece is the controllers' work between two of their yield points (the ahead simulation's making,
+   * its controllers' start included, is cut in pieces too: simulationInSlices).
    */
   slice(shown: Simulation, more: () => boolean): boolean {
     if (!this.enabled) return false;

@@ -58,6 +58,12 @@ export interface SimController {
   readonly name: ControllerName;
   /** Called once, at the controller-manager's start (or restart), after construction. */
   start(host: ControllerHost, memory: 'reconstructed' | 'fresh'): void;
+  /**
+   * Optional: `start` in pieces of about `perPiece` records, the same work with a yield between two
+   * pieces (run-ahead's second simulation is made in the extension host's idle slices:
+   * simulation/makeInSlices.ts). Nothing else runs on the simulation until it is done.
+   */
+  startInPieces?(host: ControllerHost, memory: 'reconstructed' | 'fresh', perPiece: number): Generator<void, void, void>;
   onNodeEvent?(host: ControllerHost, type: WatchType, node: NodeRecord, before?: NodeBefore): void;
   /**
    * The kubelets' plain posts of one instant (the first `count` nodes of `batch`; the array is

@@ -108,7 +108,11 @@ export class SimulationImpl implements Simulation {
   private livelockReported = false;
   private readonly machineLookup = new MachineLookup();
 
-  /** `made`: the records' copy and its index, made beforehand (simulationInSlices) */
+  /**
+   * `made`: the records' copy and its index, made beforehand (simulationInSlices); the constructor then
+   * stops before the controllers' start, which `startInPieces` does, and the simulation is not to be
+   * used before that is done.
+   */
   constructor(scenario: Scenario, options: SimulationOptions = {}, made?: { cluster: ClusterState; index: SimHost['currentIndex'] }) {
     this.scenario = scenario;
     const settings = resolveSimulationSettings(scenario, options);
@@ -148,7 +152,17 @@ export class SimulationImpl implements Simulation {
     assumeMissingLeases(this.host, planMissingLeases(cluster, missingLeasesMode(scenario), settings.leases), this.kubelet.nodeStatusReportFrequency);
     this.kubelets.init(this.startTime);
     if (options.checkInvariants) this.invariants = new InvariantChecker(this.config.burstReplicas);
-    this.startControllers(this.startTime, scenario.controllerMemory);
+    if (made) return;
+    const rest = this.startInPieces();
+    while (!rest.next().done);
+  }
+
+  /**
+   * The constructor's last part, the controllers' start and the first checkpoint, with a yield between
+   * two pieces of about `perPiece` records (see the constructor).
+   */
+  *startInPieces(perPiece = Infinity): Generator<void, void, void> {
+    yield* this.startControllersInPieces(this.startTime, this.scenario.controllerMemory, perPiece);
     this.saveCheckpoint();
   }
 
@@ -527,11 +541,20 @@ export class SimulationImpl implements Simulation {
   }
 
   private startControllers(t: Micros, memory: 'reconstructed' | 'fresh'): void {
+    const pieces = this.startControllersInPieces(t, memory, Infinity);
+    while (!pieces.next().done);
+  }
+
+  private *startControllersInPieces(t: Micros, memory: 'reconstructed' | 'fresh', perPiece: number): Generator<void, void, void> {
     const host = this.host;
     host.controllerStartTime = t;
     host.controllers = this.buildControllers();
     this.nextMonitorAt = t;
-    for (const c of [...host.controllers]) c.start(host, memory);
+    for (const c of [...host.controllers]) {
+      if (c.startInPieces) yield* c.startInPieces(host, memory, perPiece);
+      else c.start(host, memory);
+      yield;
+    }
   }
 
   private buildControllers(): SimController[] {

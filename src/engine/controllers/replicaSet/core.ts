@@ -189,11 +189,18 @@ export class ReplicaSetCore {
 
   /** `index` for every pod into empty maps (a restore does this for every pod: kept to the inserts) */
   rebuildIndexes(host: ControllerHost): void {
+    const pieces = this.rebuildIndexesInPieces(host, Infinity);
+    while (!pieces.next().done);
+  }
+
+  /** rebuildIndexes, yielding after every `perPiece` pods (the controller's start in pieces) */
+  *rebuildIndexesInPieces(host: ControllerHost, perPiece: number): Generator<void, void, void> {
     this.indexesMade++;
     this.podClasses.clear();
     const ownerOfPod = (this.ownerOfPod = new Map());
     const byOwner = (this.byOwner = new Map());
     const orphans = (this.orphans = new Map());
+    let n = 0;
     for (const [key, pod] of host.cluster.pods) {
       const ref = controllerOf(pod.meta);
       const owner = ref ? ref.uid : '';
@@ -206,6 +213,10 @@ export class ReplicaSetCore {
       }
       set.set(key, pod);
       ownerOfPod.set(key, set);
+      if (++n === perPiece) {
+        n = 0;
+        yield;
+      }
     }
   }
 
