@@ -173,13 +173,16 @@ export class RunAhead<V = undefined> {
           this.ahead = this.views = undefined;
           return true;
         }
-      } else {
+      } else if (positionOf(a) !== key) {
         a.goToPass(shown.pass, { interactive: true });
         if (a.pass !== shown.pass || a.partDone) return this.cut(a, key);
         if (positionOf(a) !== key) {
           this.unreachable = key;
           return false;
         }
+        // the alignment (the view's update of that pass's changes) in a slice of its own: this one finished the pass.
+        // The next one finds it there and does not ask goToPass again, which would take the checkpoint it left pending at once.
+        if (!this.more!()) return true;
       }
       // from here its reports are those of the shown pass to the next
       if (this.companion.align(a, this.views as V, this.more!)) return true;
