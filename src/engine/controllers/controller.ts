@@ -37,6 +37,11 @@ import type { Problem } from '../problems';
 
 export type WatchType = 'added' | 'updated' | 'deleted';
 
+/** Runs work made in pieces (a generator: startInPieces, ...) to its end at once. */
+export function drain(pieces: Iterator<unknown>): void {
+  while (!pieces.next().done);
+}
+
 /** The node as it was before an update: what informers' old object would show. */
 export interface NodeBefore {
   taints: Taint[];

@@ -32,7 +32,7 @@
  * What a checkpoint keeps and how it is put back: checkpointStore.ts.
  */
 import type { ControllerConfig, KubeletConfig } from '../config/types';
-import type { SimController } from '../controllers/controller';
+import { drain, type SimController } from '../controllers/controller';
 import type { ClusterState } from '../model/cluster';
 import type { Micros } from '../model/time';
 import { formatDuration, formatTime } from '../model/time';
@@ -48,7 +48,7 @@ import type { Explanation, ExpectationResult, GoToPassOptions, MachineView, Simu
 import { SimHost } from './simHost';
 import { applyWorldEvent, assumeMissingLeases } from './world';
 import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
-import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllerPlan';
+import { buildControllers, planControllers, startInPieces, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint } from './checkpointStore';
 import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods, PendingCheckpoint, runEndReplay, RunEndRing, type Replay } from './checkpointPlacement';
@@ -108,11 +108,8 @@ export class SimulationImpl implements Simulation {
   private livelockReported = false;
   private readonly machineLookup = new MachineLookup();
 
-  /**
-   * `made`: the records' copy and its index, made beforehand (simulationInSlices); the constructor then
-   * stops before the controllers' start, which `startInPieces` does, and the simulation is not to be
-   * used before that is done.
-   */
+  /** `made`: the records' copy and its index, made beforehand (simulationInSlices); the constructor then stops
+   * before the controllers' start, and the simulation is not to be used before `startInPieces` is done. */
   constructor(scenario: Scenario, options: SimulationOptions = {}, made?: { cluster: ClusterState; index: SimHost['currentIndex'] }) {
     this.scenario = scenario;
     const settings = resolveSimulationSettings(scenario, options);
@@ -152,17 +149,12 @@ export class SimulationImpl implements Simulation {
     assumeMissingLeases(this.host, planMissingLeases(cluster, missingLeasesMode(scenario), settings.leases), this.kubelet.nodeStatusReportFrequency);
     this.kubelets.init(this.startTime);
     if (options.checkInvariants) this.invariants = new InvariantChecker(this.config.burstReplicas);
-    if (made) return;
-    const rest = this.startInPieces();
-    while (!rest.next().done);
+    if (!made) drain(this.startInPieces());
   }
 
-  /**
-   * The constructor's last part, the controllers' start and the first checkpoint, with a yield between
-   * two pieces of about `perPiece` records (see the constructor).
-   */
+  /** The constructor's last part (the controllers' start, the first checkpoint), a yield between two pieces of about `perPiece` records. */
   *startInPieces(perPiece = Infinity): Generator<void, void, void> {
-    yield* this.startControllersInPieces(this.startTime, this.scenario.controllerMemory, perPiece);
+    yield* this.startControllers(this.startTime, this.scenario.controllerMemory, perPiece);
     this.saveCheckpoint();
   }
 
@@ -500,7 +492,7 @@ export class SimulationImpl implements Simulation {
     if (this.leaderAt !== undefined && this.leaderAt <= t) {
       this.leaderAt = undefined;
       recordNewLeader(host, this.config.leaderElectLeaseDuration);
-      this.startControllers(t, 'fresh');
+      drain(this.startControllers(t, 'fresh'));
     }
     const monitorDue = this.nextMonitorAt !== undefined && this.nextMonitorAt <= t;
     if (monitorDue) {
@@ -540,21 +532,13 @@ export class SimulationImpl implements Simulation {
       this.pending.mark();
   }
 
-  private startControllers(t: Micros, memory: 'reconstructed' | 'fresh'): void {
-    const pieces = this.startControllersInPieces(t, memory, Infinity);
-    while (!pieces.next().done);
-  }
-
-  private *startControllersInPieces(t: Micros, memory: 'reconstructed' | 'fresh', perPiece: number): Generator<void, void, void> {
+  /** in pieces (drained where it is not made so) */
+  private *startControllers(t: Micros, memory: 'reconstructed' | 'fresh', perPiece = Infinity): Generator<void, void, void> {
     const host = this.host;
     host.controllerStartTime = t;
     host.controllers = this.buildControllers();
     this.nextMonitorAt = t;
-    for (const c of [...host.controllers]) {
-      if (c.startInPieces) yield* c.startInPieces(host, memory, perPiece);
-      else c.start(host, memory);
-      yield;
-    }
+    yield* startInPieces([...host.controllers], host, memory, perPiece);
   }
 
   private buildControllers(): SimController[] {
@@ -573,7 +557,7 @@ export class SimulationImpl implements Simulation {
       this.leaderAt = this.host.now + this.config.leaderElectLeaseDuration;
     } else {
       this.leaderAt = undefined;
-      this.startControllers(this.host.now, 'fresh');
+      drain(this.startControllers(this.host.now, 'fresh'));
     }
   }
 

@@ -13,7 +13,7 @@
  *   -> calculateStatus / updateReplicaSetStatus -> requeue (minReadySeconds, backoff)
  */
 import type { ControllerHost } from '../controllerHost';
-import type { PodBefore, RestoreFrom, SimController, WatchType } from '../controller';
+import { drain, type PodBefore, type RestoreFrom, type SimController, type WatchType } from '../controller';
 import type { Explanation, MachineView } from '../../simulation/api';
 import type { Problem } from '../../problems';
 import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
@@ -39,8 +39,7 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
   // ---------------------------------------------------------------- lifecycle
 
   start(host: ControllerHost, memory?: 'reconstructed' | 'fresh'): void {
-    const pieces = this.startInPieces(host, memory, Infinity);
-    while (!pieces.next().done);
+    drain(this.startInPieces(host, memory, Infinity));
   }
 
   /** `start`, yielding after every `perPiece` pods or ReplicaSets: 150,000 pods indexed and checked, 14,120 ReplicaSets at 5,000 nodes */

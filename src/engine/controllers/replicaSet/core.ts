@@ -7,6 +7,7 @@
  * of those names, that take this memory as upstream's methods take their receiver `rsc`.
  */
 import type { ControllerHost } from '../controllerHost';
+import { drain } from '../controller';
 import type { Check, MachineTransition } from '../../trace/decision';
 import type { Problem } from '../../problems';
 import type { OwnerReference, PodRecord, ReplicaSetRecord } from '../../model/types';
@@ -189,8 +190,7 @@ export class ReplicaSetCore {
 
   /** `index` for every pod into empty maps (a restore does this for every pod: kept to the inserts) */
   rebuildIndexes(host: ControllerHost): void {
-    const pieces = this.rebuildIndexesInPieces(host, Infinity);
-    while (!pieces.next().done);
+    drain(this.rebuildIndexesInPieces(host, Infinity));
   }
 
   /** rebuildIndexes, yielding after every `perPiece` pods (the controller's start in pieces) */
