@@ -137,8 +137,8 @@ export class RunAhead<V = undefined> {
 
   /**
    * One idle slice: works while `more()` says so (at least one piece) and returns true while work is left.
-   * The controllers' start when the ahead simulation is made is one piece (it cannot be cut), as is the
-   * last instant's controller work before a yield point.
+   * A piece is the controllers' work between two of their yield points (the ahead simulation's making,
+   * its controllers' start included, is cut in pieces too: simulationInSlices).
    */
   slice(shown: Simulation, more: () => boolean): boolean {
     if (!this.enabled) return false;
@@ -173,13 +173,16 @@ export class RunAhead<V = undefined> {
           this.ahead = this.views = undefined;
           return true;
         }
-      } else {
+      } else if (positionOf(a) !== key) {
         a.goToPass(shown.pass, { interactive: true });
         if (a.pass !== shown.pass || a.partDone) return this.cut(a, key);
         if (positionOf(a) !== key) {
           this.unreachable = key;
           return false;
         }
+        // the alignment (the view's update of that pass's changes) in a slice of its own: this one finished the pass.
+        // The next one finds it there and does not ask goToPass again, which would take the checkpoint it left pending at once.
+        if (!this.more!()) return true;
       }
       // from here its reports are those of the shown pass to the next
       if (this.companion.align(a, this.views as V, this.more!)) return true;

@@ -37,6 +37,11 @@ import type { Problem } from '../problems';
 
 export type WatchType = 'added' | 'updated' | 'deleted';
 
+/** Runs work made in pieces (a generator: startInPieces, ...) to its end at once. */
+export function drain(pieces: Iterator<unknown>): void {
+  while (!pieces.next().done);
+}
+
 /** The node as it was before an update: what informers' old object would show. */
 export interface NodeBefore {
   taints: Taint[];
@@ -58,6 +63,12 @@ export interface SimController {
   readonly name: ControllerName;
   /** Called once, at the controller-manager's start (or restart), after construction. */
   start(host: ControllerHost, memory: 'reconstructed' | 'fresh'): void;
+  /**
+   * Optional: `start` in pieces of about `perPiece` records, the same work with a yield between two
+   * pieces (run-ahead's second simulation is made in the extension host's idle slices:
+   * simulation/makeInSlices.ts). Nothing else runs on the simulation until it is done.
+   */
+  startInPieces?(host: ControllerHost, memory: 'reconstructed' | 'fresh', perPiece: number): Generator<void, void, void>;
   onNodeEvent?(host: ControllerHost, type: WatchType, node: NodeRecord, before?: NodeBefore): void;
   /**
    * The kubelets' plain posts of one instant (the first `count` nodes of `batch`; the array is

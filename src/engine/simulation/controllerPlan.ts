@@ -15,6 +15,7 @@ import type { ControllerConfig } from '../config/types';
 import type { VersionBehaviour } from '../versions/types';
 import type { ControllerName } from '../trace/decision';
 import type { SimController } from '../controllers/controller';
+import type { ControllerHost } from '../controllers/controllerHost';
 import { taintManagerRuns } from '../controllers/taintEviction/behaviour';
 import type { SimulationChecks } from './checks';
 
@@ -71,4 +72,18 @@ export function buildControllers(plan: readonly ControllerPlan[], factory: Contr
     if (c) out.push(c);
   }
   return out;
+}
+
+/** The controllers' start, each in pieces of about `perPiece` records where it can (SimController.startInPieces), with a yield after each. */
+export function* startInPieces(
+  controllers: readonly SimController[],
+  host: ControllerHost,
+  memory: 'reconstructed' | 'fresh',
+  perPiece: number,
+): Generator<void, void, void> {
+  for (const c of controllers) {
+    if (c.startInPieces) yield* c.startInPieces(host, memory, perPiece);
+    else c.start(host, memory);
+    yield;
+  }
 }

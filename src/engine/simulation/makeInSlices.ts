@@ -2,8 +2,10 @@
  * A simulation made a slice at a time, so that making run-ahead's second simulation in the extension
  * host's idle time never holds it for long (src/extension/runAhead.ts). At 5,000 nodes and 150,000
  * pods, most of createSimulation is the copy of the snapshot's records (cloneCluster) and the pod
- * index (SimHost.reindex): here both are made a few hundred records at a time, then handed to the
- * constructor, which does the rest as createSimulation does. The result is the same simulation
+ * index (SimHost.reindex), and the controllers' start (the ReplicaSet controller indexes and checks every
+ * pod): here the copy and the index are made a few hundred records at a time, then handed to the
+ * constructor, which does what createSimulation does up to the controllers' start; the start is then
+ * made in pieces too (SimulationImpl.startInPieces). The result is the same simulation
  * (test/engine/simulation/makeInSlices.test.ts).
  */
 import type { Scenario } from '../snapshot/types';
@@ -14,7 +16,7 @@ import type { SimulationOptions } from './api';
 import { cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet } from './checkpoint';
 import { SimulationImpl } from './simulation';
 
-/** How many records one piece copies (or indexes): a few milliseconds on a loaded 2-core machine. */
+/** How many records one piece copies (or indexes, or a controller's start takes): a few milliseconds on a loaded 2-core machine. */
 const RECORDS_PER_PIECE = 500;
 
 /** What the constructor would otherwise make itself: the records' copy and its pod index, in the order reindex makes it. */
@@ -29,14 +31,22 @@ export function simulationInSlices(
   options: SimulationOptions = {},
   recordsPerPiece = RECORDS_PER_PIECE,
 ): (more: () => boolean) => SimulationImpl | undefined {
-  const pieces = copyInPieces(scenario.snapshot.cluster, recordsPerPiece);
+  const pieces = inPieces(scenario, options, recordsPerPiece);
   return (more) => {
     for (;;) {
       const r = pieces.next();
-      if (r.done) return new SimulationImpl(scenario, options, r.value);
+      if (r.done) return r.value;
       if (!more()) return undefined;
     }
   };
+}
+
+function* inPieces(scenario: Scenario, options: SimulationOptions, recordsPerPiece: number): Generator<void, SimulationImpl> {
+  const sim = new SimulationImpl(scenario, options, yield* copyInPieces(scenario.snapshot.cluster, recordsPerPiece));
+  yield;
+  // the controllers' start (the ReplicaSet controller's index of every pod, ...) and the first checkpoint
+  yield* sim.startInPieces(recordsPerPiece);
+  return sim;
 }
 
 /** cloneCluster and reindex's pod index, yielding after every `perPiece` records. */

@@ -32,7 +32,7 @@
  * What a checkpoint keeps and how it is put back: checkpointStore.ts.
  */
 import type { ControllerConfig, KubeletConfig } from '../config/types';
-import type { SimController } from '../controllers/controller';
+import { drain, type SimController } from '../controllers/controller';
 import type { ClusterState } from '../model/cluster';
 import type { Micros } from '../model/time';
 import { formatDuration, formatTime } from '../model/time';
@@ -48,7 +48,7 @@ import type { Explanation, ExpectationResult, GoToPassOptions, MachineView, Simu
 import { SimHost } from './simHost';
 import { applyWorldEvent, assumeMissingLeases } from './world';
 import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
-import { buildControllers, planControllers, type ControllerFactory, type ControllerPlan } from './controllerPlan';
+import { buildControllers, planControllers, startInPieces, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint } from './checkpointStore';
 import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, type Replay } from './checkpointPlacement';
@@ -108,7 +108,8 @@ export class SimulationImpl implements Simulation {
   private livelockReported = false;
   private readonly machineLookup = new MachineLookup();
 
-  /** `made`: the records' copy and its index, made beforehand (simulationInSlices) */
+  /** `made`: the records' copy and its index, made beforehand (simulationInSlices); the constructor then stops
+   * before the controllers' start, and the simulation is not to be used before `startInPieces` is done. */
   constructor(scenario: Scenario, options: SimulationOptions = {}, made?: { cluster: ClusterState; index: SimHost['currentIndex'] }) {
     this.scenario = scenario;
     const settings = resolveSimulationSettings(scenario, options);
@@ -148,7 +149,12 @@ export class SimulationImpl implements Simulation {
     assumeMissingLeases(this.host, planMissingLeases(cluster, missingLeasesMode(scenario), settings.leases), this.kubelet.nodeStatusReportFrequency);
     this.kubelets.init(this.startTime);
     if (options.checkInvariants) this.invariants = new InvariantChecker(this.config.burstReplicas);
-    this.startControllers(this.startTime, scenario.controllerMemory);
+    if (!made) drain(this.startInPieces());
+  }
+
+  /** The constructor's last part (the controllers' start, the first checkpoint), a yield between two pieces of about `perPiece` records. */
+  *startInPieces(perPiece = Infinity): Generator<void, void, void> {
+    yield* this.startControllers(this.startTime, this.scenario.controllerMemory, perPiece);
     this.saveCheckpoint();
   }
 
@@ -486,7 +492,7 @@ export class SimulationImpl implements Simulation {
     if (this.leaderAt !== undefined && this.leaderAt <= t) {
       this.leaderAt = undefined;
       recordNewLeader(host, this.config.leaderElectLeaseDuration);
-      this.startControllers(t, 'fresh');
+      drain(this.startControllers(t, 'fresh'));
     }
     const monitorDue = this.nextMonitorAt !== undefined && this.nextMonitorAt <= t;
     if (monitorDue) {
@@ -518,23 +524,19 @@ export class SimulationImpl implements Simulation {
     }
     this.processedUpTo = t;
     this.invariants?.observe(host.trace);
-    if (
-      monitorDue &&
-      host.pass !== null &&
-      this.ring.due(checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPods.count, this.heavyPassPods, this.podsDueNext))
-    )
-      this.pending.mark();
+    if (!monitorDue || host.pass === null) return;
+    // the forecast for the next monitor pass (podsDue) is asked last: only when nothing else placed one
+    const podsDueNext = () => podsDue(host, this.nextMonitorAt);
+    if (this.ring.due(checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPods.count, this.heavyPassPods, podsDueNext))) this.pending.mark();
   }
 
-  /** checkpointDue's forecast for the next monitor pass */
-  private readonly podsDueNext = (): number => podsDue(this.host, this.nextMonitorAt);
-
-  private startControllers(t: Micros, memory: 'reconstructed' | 'fresh'): void {
+  /** in pieces (drained where it is not made so) */
+  private *startControllers(t: Micros, memory: 'reconstructed' | 'fresh', perPiece = Infinity): Generator<void, void, void> {
     const host = this.host;
     host.controllerStartTime = t;
     host.controllers = this.buildControllers();
     this.nextMonitorAt = t;
-    for (const c of [...host.controllers]) c.start(host, memory);
+    yield* startInPieces([...host.controllers], host, memory, perPiece);
   }
 
   private buildControllers(): SimController[] {
@@ -553,7 +555,7 @@ export class SimulationImpl implements Simulation {
       this.leaderAt = this.host.now + this.config.leaderElectLeaseDuration;
     } else {
       this.leaderAt = undefined;
-      this.startControllers(this.host.now, 'fresh');
+      drain(this.startControllers(this.host.now, 'fresh'));
     }
   }
 

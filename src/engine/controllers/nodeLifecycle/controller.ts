@@ -46,7 +46,7 @@ import { type SavedNodeLifecycle, restoreNodeLifecycle, saveNodeLifecycle } from
 import { processPending } from './doNodeProcessingPass';
 import { labelsInStep } from './labels';
 import { monitorMachine, nodeHealthMachine, zoneMachine } from './machines';
-import { continuePass, monitorPass } from './monitorNodeHealth';
+import { monitorPass } from './monitorNodeHealth';
 import { evictItem } from './podEviction';
 import { type QueueForecast, forecastQueue } from './queueForecast';
 import { RateLimitedTimedQueue, effectiveRate } from './rateLimitedQueue';
@@ -212,40 +212,42 @@ export class NodeLifecycleController implements SimController {
     return pods;
   }
 
-  /** True when shouldYield cut the monitor pass (see monitorPass): the next wake goes on with it, and with what follows it. */
+  /**
+   * True when shouldYield cut the wake's work (between two pieces of the pending nodes, of the first pass's
+   * registrations, or of the monitor pass's walk): the next wake goes on with the rest, and nothing new.
+   */
   wake(host: ControllerHost, shouldYield?: () => boolean): boolean {
     if (!this.s.started) return false;
+    const work = this.s.cut ?? this.work(host);
+    this.s.ask = shouldYield;
+    const left = work.next().done !== true;
+    this.s.ask = undefined;
+    this.s.cut = left ? work : null;
+    return left;
+  }
+
+  private *work(host: ControllerHost): Generator<void, void, void> {
     const now = host.now;
-    if (this.s.passCut) {
-      if (continuePass(this.s, host, shouldYield)) return true;
-      this.afterPass(host);
-    } else {
-      this.s.lastNow = now;
-      if (!this.enabled(host)) {
-        this.s.nextMonitorAt = Math.max(this.s.nextMonitorAt, now + this.s.period);
-        this.s.pendingNodes.clear();
-        this.s.pendingPods.clear();
-        return false;
-      }
-      processPending(this.s, host);
-      if (now >= this.s.nextMonitorAt && this.s.lastMonitorAt !== now) {
-        this.s.lastMonitorAt = now;
-        if (monitorPass(this.s, host, shouldYield)) return true;
-        this.afterPass(host);
-      }
+    this.s.lastNow = now;
+    if (!this.enabled(host)) {
+      this.s.nextMonitorAt = Math.max(this.s.nextMonitorAt, now + this.s.period);
+      this.s.pendingNodes.clear();
+      this.s.pendingPods.clear();
+      return;
+    }
+    yield* processPending(this.s, host);
+    if (now >= this.s.nextMonitorAt && this.s.lastMonitorAt !== now) {
+      this.s.lastMonitorAt = now;
+      yield* monitorPass(this.s, host);
+      this.s.nextMonitorAt = host.now + this.s.period;
+      // what the pass wrote (status updates) is informer work at this same instant
+      yield* processPending(this.s, host);
     }
     if (this.s.isGridTime(now) && (this.s.lastGridPass === null || now > this.s.lastGridPass) && this.s.anyQueued()) {
       this.s.lastGridPass = now;
       this.queuePass(host);
-      processPending(this.s, host);
+      yield* processPending(this.s, host);
     }
-    return false;
-  }
-
-  private afterPass(host: ControllerHost): void {
-    this.s.nextMonitorAt = host.now + this.s.period;
-    // what the pass wrote (status updates) is informer work at this same instant
-    processPending(this.s, host);
   }
 
   machines(): MachineView[] {

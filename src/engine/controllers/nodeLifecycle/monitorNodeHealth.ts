@@ -25,14 +25,15 @@ import { NODE_HEALTH_UPDATE_ATTEMPTS, NodeLifecycleState, type PassContext, byNa
 import { markNodeAsReachable, processTaintBaseEviction } from './taintBasedEviction';
 import { type HealthUpdate, tryUpdateNodeHealth } from './tryUpdateNodeHealth';
 
-/** Nodes evaluated between two questions to shouldYield (a node going Unknown with its 30 pods is about 0.7 ms at 5,000 nodes). */
+/** Nodes evaluated (or registered) between two questions to shouldYield (a node going Unknown with its 30 pods is about 0.7 ms at 5,000 nodes). */
 const YIELD_EVERY = 8;
 
 /**
- * One monitor pass; true when `shouldYield` cut it inside its walk over the nodes (nlc.passCut): continuePass
- * goes on from there, so that the decisions are those of a pass never cut.
+ * One monitor pass, a generator the controller's wake runs: it yields (its rest kept, nlc.cut) when the wake's
+ * shouldYield (nlc.ask) says so, inside the first pass's reconstruction and registrations and inside its walk
+ * over the nodes, so that the decisions are those of a pass never cut.
  */
-export function monitorPass(nlc: NodeLifecycleState, host: ControllerHost, shouldYield?: () => boolean): boolean {
+export function* monitorPass(nlc: NodeLifecycleState, host: ControllerHost): Generator<void, void, void> {
   const now = host.now;
   const pass = nlc.monitor.send({ type: 'PASS_START' });
   const total = host.cluster.nodes.size;
@@ -46,7 +47,7 @@ export function monitorPass(nlc: NodeLifecycleState, host: ControllerHost, shoul
     machine: pass,
     source: nlc.src(nlc.monitorFn),
   });
-  if (nlc.reconstructPending) reconstruct(nlc, host, nlc.nodeNames(host));
+  if (nlc.reconstructPending) yield* reconstruct(nlc, host, nlc.nodeNames(host));
 
   // classifyNodes (the full comparison only when a node was added or deleted)
   // this pass's stamp (Slot.mark, Slot.refreshed)
@@ -76,8 +77,15 @@ export function monitorPass(nlc: NodeLifecycleState, host: ControllerHost, shoul
     for (const z of [...repZones].sort()) nlc.addPodEvictorForNewZone(z);
     nlc.zonesMayBeMissing = false;
   }
-  for (const name of added) registerNode(nlc, host, host.cluster.nodes.get(name)!);
-  for (const name of deleted) removeNode(nlc, host, name);
+  let n = 0;
+  for (const name of added) {
+    if (++n % YIELD_EVERY === 0 && nlc.ask?.()) yield;
+    registerNode(nlc, host, host.cluster.nodes.get(name)!);
+  }
+  for (const name of deleted) {
+    if (++n % YIELD_EVERY === 0 && nlc.ask?.()) yield;
+    removeNode(nlc, host, name);
+  }
 
   // the nodes the real pass would find something to do for (see the file comment): each slot once,
   // marked with this pass's stamp (Slot.mark)
@@ -132,23 +140,22 @@ export function monitorPass(nlc: NodeLifecycleState, host: ControllerHost, shoul
   const ctx: PassContext = { skipped: new Set(), readyChanges: new Map() };
   // in name order, as the set of names sorted was (names are unique: one slot per name)
   full.sort(byName);
-  return evaluateFrom(nlc, host, 0, ctx, shouldYield);
+  for (let next = evaluateFrom(nlc, host, 0, ctx); next >= 0; next = evaluateFrom(nlc, host, next, ctx)) yield;
+  full.length = 0;
+  for (const key of [...nlc.retryPods].sort()) {
+    nlc.retryPods.delete(key);
+    processPod(nlc, host, key);
+  }
+  handleDisruption(nlc, host, ctx);
+  const end = nlc.monitor.send({ type: 'PASS_END' });
+  if (end) nlc.transitions.set(end.id, end);
 }
 
-/** The rest of a monitor pass a yield cut (see monitorPass). */
-export function continuePass(nlc: NodeLifecycleState, host: ControllerHost, shouldYield?: () => boolean): boolean {
-  const cut = nlc.passCut!;
-  nlc.passCut = null;
-  return evaluateFrom(nlc, host, cut.next, cut.ctx, shouldYield);
-}
-
-function evaluateFrom(nlc: NodeLifecycleState, host: ControllerHost, from: number, ctx: PassContext, shouldYield?: () => boolean): boolean {
+/** The walk over the nodes evaluated in full, from `from`: -1 once done, or the next to evaluate when nlc.ask cut it. */
+function evaluateFrom(nlc: NodeLifecycleState, host: ControllerHost, from: number, ctx: PassContext): number {
   const full = nlc.full;
   for (let i = from; i < full.length; i++) {
-    if (i > from && (i - from) % YIELD_EVERY === 0 && shouldYield?.()) {
-      nlc.passCut = { next: i, ctx };
-      return true;
-    }
+    if (i > from && (i - from) % YIELD_EVERY === 0 && nlc.ask?.()) return i;
     const slot = full[i];
     const name = slot.name;
     const node = host.cluster.nodes.get(name);
@@ -158,15 +165,7 @@ function evaluateFrom(nlc: NodeLifecycleState, host: ControllerHost, from: numbe
     slot.lease = undefined;
     evaluateNode(nlc, host, node, ctx, slot);
   }
-  full.length = 0;
-  for (const key of [...nlc.retryPods].sort()) {
-    nlc.retryPods.delete(key);
-    processPod(nlc, host, key);
-  }
-  handleDisruption(nlc, host, ctx);
-  const end = nlc.monitor.send({ type: 'PASS_END' });
-  if (end) nlc.transitions.set(end.id, end);
-  return false;
+  return -1;
 }
 
 export function registerNode(nlc: NodeLifecycleState, host: ControllerHost, node: NodeRecord): void {

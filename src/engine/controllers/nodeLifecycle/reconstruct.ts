@@ -41,11 +41,19 @@ export function recordMemoryAssumption(nlc: NodeLifecycleState, host: Controller
   });
 }
 
-/** controllerMemory reconstructed: the health map, knownNodeSet and processed queue entries from the snapshot. */
-export function reconstruct(nlc: NodeLifecycleState, host: ControllerHost, names: string[]): void {
+/** Nodes reconstructed between two questions to the wake's shouldYield (nlc.ask). */
+const YIELD_EVERY = 16;
+
+/**
+ * controllerMemory reconstructed: the health map, knownNodeSet and processed queue entries from the
+ * snapshot; a generator the first monitor pass runs, which yields when nlc.ask says so (5,000 nodes).
+ */
+export function* reconstruct(nlc: NodeLifecycleState, host: ControllerHost, names: string[]): Generator<void, void, void> {
   nlc.slots.unsettleAll();
   nlc.reconstructPending = false;
+  let n = 0;
   for (const name of names) {
+    if (++n % YIELD_EVERY === 0 && nlc.ask?.()) yield;
     const node = host.cluster.nodes.get(name)!;
     const ref = nodeRef(name);
     const inKnownNodeSet = nlc.known.has(name);

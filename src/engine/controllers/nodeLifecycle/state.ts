@@ -195,8 +195,10 @@ export class NodeLifecycleState {
   passStamp = 0;
 
   full: Slot[] = [];
-  /** a monitor pass a yield left part-done (wake's shouldYield): the next slot of `full` to evaluate, and the pass's context */
-  passCut: { next: number; ctx: PassContext } | null = null;
+  /** a wake a yield left part-done (wake's shouldYield): the rest of its work, which the next wake goes on with */
+  cut: Generator<void, void, void> | null = null;
+  /** while a wake runs: its shouldYield, which the work's yield points ask (see `cut`) */
+  ask: (() => boolean) | undefined = undefined;
 
   /** Ready nodes by probeTimestamp + nodeMonitorGracePeriod */
   deadlines = new DeadlineHeap<Slot>();

@@ -7,6 +7,7 @@
  * of those names, that take this memory as upstream's methods take their receiver `rsc`.
  */
 import type { ControllerHost } from '../controllerHost';
+import { drain } from '../controller';
 import type { Check, MachineTransition } from '../../trace/decision';
 import type { Problem } from '../../problems';
 import type { OwnerReference, PodRecord, ReplicaSetRecord } from '../../model/types';
@@ -189,11 +190,17 @@ export class ReplicaSetCore {
 
   /** `index` for every pod into empty maps (a restore does this for every pod: kept to the inserts) */
   rebuildIndexes(host: ControllerHost): void {
+    drain(this.rebuildIndexesInPieces(host, Infinity));
+  }
+
+  /** rebuildIndexes, yielding after every `perPiece` pods (the controller's start in pieces) */
+  *rebuildIndexesInPieces(host: ControllerHost, perPiece: number): Generator<void, void, void> {
     this.indexesMade++;
     this.podClasses.clear();
     const ownerOfPod = (this.ownerOfPod = new Map());
     const byOwner = (this.byOwner = new Map());
     const orphans = (this.orphans = new Map());
+    let n = 0;
     for (const [key, pod] of host.cluster.pods) {
       const ref = controllerOf(pod.meta);
       const owner = ref ? ref.uid : '';
@@ -206,6 +213,10 @@ export class ReplicaSetCore {
       }
       set.set(key, pod);
       ownerOfPod.set(key, set);
+      if (++n === perPiece) {
+        n = 0;
+        yield;
+      }
     }
   }
 
