@@ -290,7 +290,7 @@ class Reader {
   private belowOrNull(p: number, indent: number, depth: number, inMap: boolean): unknown {
     this.contentEnd = this.nextLine(p);
     this.seek(this.nextLine(p));
-    if (this.eof || this.marker) return this.noComments(), null;
+    if (this.eof || this.marker) return (this.noComments(), null);
     if (this.col > indent) return this.block(depth + 1);
     if (inMap && this.col === indent && this.isSeqLine()) {
       if (depth + 1 > this.maxDepth) throw GIVE_UP;

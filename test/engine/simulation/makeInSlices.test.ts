@@ -39,7 +39,10 @@ const dangling = () => {
   const s = example('rs-zone-outage.yaml');
   const pods = s.snapshot.cluster.pods;
   for (const [key, pod] of pods)
-    pods.set(key, { ...pod, meta: { ...pod.meta, ownerReferences: [...pod.meta.ownerReferences, { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'gone', uid: 'gone' }] } });
+    pods.set(key, {
+      ...pod,
+      meta: { ...pod.meta, ownerReferences: [...pod.meta.ownerReferences, { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'gone', uid: 'gone' }] },
+    });
   return s;
 };
 
@@ -55,8 +58,7 @@ const cases: Case[] = [
 
 const entries = <T>(m: ReadonlyMap<string, T>) => [...m.entries()];
 /** saved memory as text: maps and sets as their entries, a selector's matching function left out (each simulation makes its own) */
-const plain = (v: unknown) =>
-  JSON.stringify(v, (_k, x: unknown) => (typeof x === 'function' ? undefined : x instanceof Map || x instanceof Set ? [...x] : x));
+const plain = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'function' ? undefined : x instanceof Map || x instanceof Set ? [...x] : x));
 
 test('a simulation made in slices is the one createSimulation makes, and runs the same', (t) => {
   t.after(() => rmSync(dir, { recursive: true, force: true }));
@@ -76,7 +78,8 @@ test('a simulation made in slices is the one createSimulation makes, and runs th
     // the controllers' start in pieces too (the ReplicaSet controller's index and checks of every pod): more calls than the copy's
     const s = scenario.snapshot.cluster;
     const copied = s.nodes.size + 2 * s.pods.size + s.replicaSets.size + s.daemonSets.size + s.leases.size;
-    if (c.yes === 0 && c.perPiece !== undefined) assert.ok(calls > Math.floor(copied / c.perPiece) + whole.controllers.length, `${c.name}: the start was not cut`);
+    if (c.yes === 0 && c.perPiece !== undefined)
+      assert.ok(calls > Math.floor(copied / c.perPiece) + whole.controllers.length, `${c.name}: the start was not cut`);
     // what the controllers hold after their start (the ReplicaSet controller's pod index, entries and checks; the others')
     assert.equal(plain(cut.controllers.map((x) => x.save())), plain(whole.controllers.map((x) => x.save())), `${c.name}: the controllers' memory`);
     assert.deepEqual(cut.problems, whole.problems, `${c.name}: the problems`);

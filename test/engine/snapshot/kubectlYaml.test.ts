@@ -422,28 +422,35 @@ describe('kubectlYaml: comments where YAML allows them, read as the yaml package
     ['a comment line between two keys', () => 'a: 1\n# one\nb: 2\n'],
     ['a comment line after a folded plain scalar', () => 'a: one\n  two\n  # three\n'],
     ['a comment after a folded plain scalar', () => 'a: one\n  two #three\n'],
-    ['comments after a quoted scalar, {}, [], a key with its value below, a `-` and a literal block header', () =>
-      'a: "x" # c\nb: \'y\' # c\nc: {} # c\nd: [] # c\ne: # c\n  f: 1\ng:\n- # c\n  h: 2\ni: | # c\n  text\n'],
+    [
+      'comments after a quoted scalar, {}, [], a key with its value below, a `-` and a literal block header',
+      () => 'a: "x" # c\nb: \'y\' # c\nc: {} # c\nd: [] # c\ne: # c\n  f: 1\ng:\n- # c\n  h: 2\ni: | # c\n  text\n',
+    ],
     ['a comment line in a plain scalar sequence item', () => '- one # c\n- two\n# c\n- three\n'],
     ['a comment after --- and after items:', () => '--- # first\na: 1\n--- # second\nitems: # the objects\n- b: 2\nkind: List\n'],
     ['comment lines at any indentation inside a mapping', () => 'a:\n  b: 1\n# low\n      # deep\n  c: 2\n'],
     // where a collection ends, the comments after its last value move its end as the yaml package's parser moves it
-    ['a deeper comment after the last value is the value\'s', () => 'a: 1\n  # c\n\n  # d\n# e\n'],
-    ['a comment as deep as an inner mapping\'s keys stays in it', () => 'a:\n  b: 1\n  # c\n'],
-    ['a comment less deep than an inner mapping\'s keys passes to its parent', () => 'a:\n  b: 1\n# c\n'],
-    ['a comment as deep as an inner sequence\'s items stays in it, up to the next line', () => '- a:\n  - 1\n  # c\n- b: 2\n\n  # d\n- x\n'],
+    ["a deeper comment after the last value is the value's", () => 'a: 1\n  # c\n\n  # d\n# e\n'],
+    ["a comment as deep as an inner mapping's keys stays in it", () => 'a:\n  b: 1\n  # c\n'],
+    ["a comment less deep than an inner mapping's keys passes to its parent", () => 'a:\n  b: 1\n# c\n'],
+    ["a comment as deep as an inner sequence's items stays in it, up to the next line", () => '- a:\n  - 1\n  # c\n- b: 2\n\n  # d\n- x\n'],
     ['an item ends before the comments it keeps', () => '- a:\n    b: 1\n    # c\n  # d\n\n- e\n'],
     ['a literal block keeps no comment after it', () => '- a: |\n    x\n   # e\n- b: 1\n'],
     ['comments at the end of an indented List', () => 'items:\n  - a:\n      b: 1\n      # c\n# d\n  - e: 2\n    # f\nkind: List\n'],
-    ['helm template\'s multi-document layout (`---`, then `# Source:`), the generator\'s cluster', () => helmLike(smallCluster())],
-    ['the same with a problem in a later document (a bad taint effect)', () => {
-      const objects = smallCluster() as unknown as { kind?: string; spec: { taints?: unknown[] } }[];
-      objects.filter((o) => o.kind === 'Node').at(-1)!.spec.taints = [{ key: 'k', effect: 'NoSleep' }];
-      return commented(helmLike(objects), ['taints', 'conditions'], ['effect', 'nodeName']);
-    }],
-    ['a kubectl List with comment lines between its items and after values', () =>
-      commented(kubectlList(smallCluster()), ['status', 'spec', 'metadata'], ['name', 'nodeName', 'type'], 0)],
-    ['a kubectl List with comment lines at its items\' keys', () => commented(kubectlList(smallCluster()), ['status', 'spec', 'labels'])],
+    ["helm template's multi-document layout (`---`, then `# Source:`), the generator's cluster", () => helmLike(smallCluster())],
+    [
+      'the same with a problem in a later document (a bad taint effect)',
+      () => {
+        const objects = smallCluster() as unknown as { kind?: string; spec: { taints?: unknown[] } }[];
+        objects.filter((o) => o.kind === 'Node').at(-1)!.spec.taints = [{ key: 'k', effect: 'NoSleep' }];
+        return commented(helmLike(objects), ['taints', 'conditions'], ['effect', 'nodeName']);
+      },
+    ],
+    [
+      'a kubectl List with comment lines between its items and after values',
+      () => commented(kubectlList(smallCluster()), ['status', 'spec', 'metadata'], ['name', 'nodeName', 'type'], 0),
+    ],
+    ["a kubectl List with comment lines at its items' keys", () => commented(kubectlList(smallCluster()), ['status', 'spec', 'labels'])],
   ];
   for (const [name, make] of cases) {
     it(name, () => {
@@ -458,10 +465,13 @@ describe('kubectlYaml: comments where YAML allows them, read as the yaml package
     const whole = loaded('/l.yaml', text, {});
     const streamed = loaded('/l.yaml', text, { streamFilesAbove: 0 });
     assert.equal(whole.objects.length, 4);
-    assert.deepEqual(streamed.objects.map((o) => [o.name, o.position?.line]), whole.objects.map((o) => [o.name, o.position?.line]));
+    assert.deepEqual(
+      streamed.objects.map((o) => [o.name, o.position?.line]),
+      whole.objects.map((o) => [o.name, o.position?.line]),
+    );
     assert.deepEqual(streamed.problems, whole.problems);
   });
-  it('comments inserted at random lines and after random values of the generator\'s objects (300 texts)', () => {
+  it("comments inserted at random lines and after random values of the generator's objects (300 texts)", () => {
     const r = new Random(16);
     const few = smallCluster().filter((_, i) => i % 5 === 0);
     const bases = [[...listChunks(few, 'yaml')].join(''), kubectlList(few), helmLike(few), stringify(few, { indentSeq: false })];

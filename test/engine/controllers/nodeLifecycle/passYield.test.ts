@@ -82,10 +82,34 @@ const registered = (made: readonly Decision[]) => made.filter((d) => d.action ==
 const noSchedule = (made: readonly Decision[]) => made.filter((d) => d.action === 'TaintAdded' && d.summary.includes(':NoSchedule')).length;
 const NODES = scenario.snapshot.cluster.nodes.size;
 const whereCut: WhereCut[] = [
-  { name: 'the first pass, before any node is registered (the informers’ initial list pending)', memory: 'reconstructed', yieldEvery: 1, pass: 0, at: (m) => registered(m) === 0 },
-  { name: 'the first pass, inside the memory’s reconstruction from the snapshot', memory: 'reconstructed', yieldEvery: 1, pass: 0, at: (m) => registered(m) > 0 && registered(m) < NODES },
-  { name: 'the first pass, inside the registrations of a controller started with fresh memory', memory: 'fresh', yieldEvery: 3, pass: 0, at: (m) => registered(m) > 0 && registered(m) < NODES },
-  { name: 'the Unknown pass, inside the NoSchedule taints its status updates call for', memory: 'reconstructed', yieldEvery: 1, pass: 19, at: (m) => noSchedule(m) > 0 && noSchedule(m) < 60 },
+  {
+    name: 'the first pass, before any node is registered (the informers’ initial list pending)',
+    memory: 'reconstructed',
+    yieldEvery: 1,
+    pass: 0,
+    at: (m) => registered(m) === 0,
+  },
+  {
+    name: 'the first pass, inside the memory’s reconstruction from the snapshot',
+    memory: 'reconstructed',
+    yieldEvery: 1,
+    pass: 0,
+    at: (m) => registered(m) > 0 && registered(m) < NODES,
+  },
+  {
+    name: 'the first pass, inside the registrations of a controller started with fresh memory',
+    memory: 'fresh',
+    yieldEvery: 3,
+    pass: 0,
+    at: (m) => registered(m) > 0 && registered(m) < NODES,
+  },
+  {
+    name: 'the Unknown pass, inside the NoSchedule taints its status updates call for',
+    memory: 'reconstructed',
+    yieldEvery: 1,
+    pass: 19,
+    at: (m) => noSchedule(m) > 0 && noSchedule(m) < 60,
+  },
 ];
 
 for (const c of whereCut) {
