@@ -50,17 +50,11 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
       this.check(rs);
       const entry = this.newEntry(key, rs);
       this.enqueue(entry, host.now);
-      if (++n === perPiece) {
-        n = 0;
-        yield;
-      }
+      if (++n % perPiece === 0) yield;
     }
     for (const pod of host.cluster.pods.values()) {
       this.checkPod(host, pod);
-      if (++n === perPiece) {
-        n = 0;
-        yield;
-      }
+      if (++n % perPiece === 0) yield;
     }
   }
 

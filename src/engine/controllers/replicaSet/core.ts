@@ -213,10 +213,7 @@ export class ReplicaSetCore {
       }
       set.set(key, pod);
       ownerOfPod.set(key, set);
-      if (++n === perPiece) {
-        n = 0;
-        yield;
-      }
+      if (++n % perPiece === 0) yield;
     }
   }
 
