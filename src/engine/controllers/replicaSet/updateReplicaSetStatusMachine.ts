@@ -136,13 +136,11 @@ const answers: (TableStep | null | undefined)[] = new Array<undefined>(1 << (FIE
 /** The transition updateReplicaSetStatus's machine takes for the ReplicaSet `ref` (`NS/NAME`): null, nothing to write; its guards attached. */
 export function askUpdateReplicaSetStatus(key: string, e: UpdateStatusEvent): MachineTransition | null {
   const step = stepFor(e);
-  return step
-    ? attachGuards(
-        { id: `replicaSetStatus/${key}`, from: 'observed', to: step.text, event: e.type },
-        guardChecks(step.guards, e, updateReplicaSetStatusGuardRules),
-      )
-    : null;
+  return step ? attachGuards(transitionOf(key, step), guardChecks(step.guards, e, updateReplicaSetStatusGuardRules)) : null;
 }
+
+/** The transition both questions answer with, before its guards are attached */
+const transitionOf = (key: string, step: TableStep) => ({ id: `replicaSetStatus/${key}`, from: 'observed', to: step.text, event: 'UPDATE_STATUS' });
 
 function stepFor(e: UpdateStatusEvent): TableStep | null {
   table ??= new MachineTable(updateReplicaSetStatusMachine, (x) => String(differences(x)));
@@ -164,7 +162,5 @@ export function askUpdateReplicaSetStatusLater(key: string, rs: ReplicaSetRecord
   if (!step) return null;
   const prev = rs.status;
   const generation = rs.meta.generation ?? 0;
-  return attachGuards({ id: `replicaSetStatus/${key}`, from: 'observed', to: step.text, event: 'UPDATE_STATUS' }, () =>
-    guardChecks(step.guards, statusEvent(prev, next, generation), updateReplicaSetStatusGuardRules),
-  );
+  return attachGuards(transitionOf(key, step), () => guardChecks(step.guards, statusEvent(prev, next, generation), updateReplicaSetStatusGuardRules));
 }
