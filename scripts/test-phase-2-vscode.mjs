@@ -154,6 +154,7 @@ if (process.env.CS_WALK_DIR && run('node', ['test/e2e/walk.e2e.mjs'], { env: tes
 
 killGroup();
 if (failed) log(`${failed} suite(s) failed; screenshots in ${dirs.shots}, code-server log in ${work}`);
+else if (process.env.CS_KEEP) log(`all passed; screenshots in ${dirs.shots} (CS_KEEP)`);
 else {
   log('all passed');
   await new Promise((r) => setTimeout(r, 500)); // let the group exit before removing its folders
