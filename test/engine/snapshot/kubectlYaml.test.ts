@@ -8,6 +8,8 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Document as YamlDocument, isMap, isScalar, isSeq, parseAllDocuments, stringify, visit, type Document } from 'yaml';
 import { readKubectlYaml } from '../../../src/engine/snapshot/kubectlYaml';
+import { kubectlYamlUnit } from '../../../src/engine/snapshot/unitObjects';
+import { LineIndex, locateYamlPath, pathKey, type JsonPath } from '../../../src/engine/snapshot/positions';
 import { YAML_OPTIONS } from '../../../src/engine/snapshot/yamlOptions';
 import { loadSnapshot, type LoadOptions } from '../../../src/engine/snapshot/load';
 import { MemoryFs } from '../../../src/engine/snapshot/source';
@@ -674,6 +676,62 @@ describe('kubectlYaml: flow sequences of scalars on one line, read as the yaml p
     }
     // one odd item gives the whole text up: about a fifth read fast, the property is not vacuous
     assert.ok(fast > 90, `${fast} of 600 read fast`);
+  });
+});
+
+/** Every path to a value inside `v` (not the root). */
+function allPaths(v: unknown, at: JsonPath = [], out: JsonPath[] = []): JsonPath[] {
+  const entries: [string | number, unknown][] = Array.isArray(v) ? v.map((x, i) => [i, x]) : v && typeof v === 'object' ? Object.entries(v) : [];
+  for (const [k, x] of entries) {
+    out.push([...at, k]);
+    allPaths(x, [...at, k], out);
+  }
+  return out;
+}
+
+describe('kubectlYaml: a problem deep in a document is placed by parsing that document alone', () => {
+  /** helm's layout (`---`, a comment, then the object) with KWOK's times in two of its documents (one of them indented), deep inside, and characters of two UTF-16 units before them */
+  const text = () => {
+    type Loose = { kind?: string; metadata: { labels?: Record<string, string> }; status: { conditions?: { lastHeartbeatTime?: string }[] } };
+    const objects = smallCluster() as unknown as Loose[];
+    objects[0].metadata.labels = { ...objects[0].metadata.labels, note: 'é😀😀' };
+    const nodes = objects.filter((o) => o.kind === 'Node');
+    nodes[1].status.conditions![1].lastHeartbeatTime = '$(time-offset-nanosecond -5000000000)';
+    nodes.at(-1)!.status.conditions![0].lastHeartbeatTime = '$(time-offset-nanosecond 7)';
+    // the last Node's document indented as a whole: its contents do not start at their line's start
+    const docs = helmLike(objects).split(/(?=^---$)/m);
+    return docs.map((d) => (d.includes('nanosecond 7') ? d.replace(/^(?!---|# Source)(?=.)/gm, '  ') : d)).join('');
+  };
+  it('the problems have the lines and columns of the whole text parsed by the yaml package, whole and streamed', () => {
+    const t = text();
+    assert.ok(readKubectlYaml(t), 'read fast');
+    for (const options of [{}, { streamFilesAbove: 0 }]) {
+      const fast = loaded('/kwok-like.yaml', t, options);
+      const times = fast.problems.filter((p) => p.code === 'bad-timestamp');
+      assert.equal(times.length, 2);
+      // deep in their documents: neither a document's nor an object's range
+      for (const p of times) assert.ok(p.position!.column > 1 && !fast.objects.some((o) => o.position?.line === p.position!.line));
+      assert.deepEqual(fast.problems, loaded('/kwok-like.yaml', t, { ...options, kubectlYaml: false }).problems);
+    }
+  });
+  it("each document's unit places every path of it where the whole text's parse places it", () => {
+    const t = text();
+    const docs = readKubectlYaml(t)!;
+    const whole = parseAllDocuments(t, { ...YAML_OPTIONS, prettyErrors: false }) as unknown as Document[];
+    const lines = new LineIndex(t);
+    let placed = 0;
+    docs.forEach((doc, i) => {
+      const paths = allPaths(doc.value);
+      const got = kubectlYamlUnit('/x.yaml', lines, t, doc, undefined).locate(paths);
+      for (const p of paths) {
+        const r = locateYamlPath(whole[i], p);
+        if (!r?.exact) continue;
+        placed++;
+        const g = got.get(pathKey(p));
+        assert.deepEqual(g && [g.start, g.end, g.keyStart], [r.start, r.end, r.keyStart], `document ${i}, ${p.join('.')}`);
+      }
+    });
+    assert.ok(placed > 1000, `${placed} paths`);
   });
 });
 
