@@ -4,11 +4,12 @@
  * over the text without building the yaml package's tree: block mappings and
  * sequences (`- ` at the parent's indentation or deeper), plain, single- and
  * double-quoted scalars on one line or folded over several (flowScalar.ts),
- * `|` / `|-` / `|+` literal blocks, `{}` and `[]`, and `---` between documents.
+ * `|` / `|-` / `|+` literal blocks, `{}`, flow sequences of scalars on one line
+ * (`[]`, `["NET_ADMIN"]`: hand-written manifests), and `---` between documents.
  *
  * It gives the value the yaml package gives with YAML_OPTIONS (the core
  * schema), or nothing: anything outside that subset (an anchor, alias, tag,
- * directive, tab, flow collection with content, `>` folded block
+ * directive, tab, flow mapping with content, nested or multi-line flow sequence, `>` folded block
  * scalar, a scalar's continuation indented too little, a duplicate key, an empty document, a
  * nesting deeper than the engine reads...) makes it give up on the whole text,
  * and the caller reads the text with the yaml package as before, with its
@@ -44,6 +45,8 @@ import {
   SQUOTE,
   TAB,
   doubleQuoted,
+  flow,
+  flowSequence,
   plainLine,
   plainLines,
   plainStart,
@@ -265,7 +268,7 @@ class Reader {
           if (depth + 1 > this.maxDepth) throw GIVE_UP;
           arr.push(this.map(this.col, depth + 1));
         } else {
-          arr.push(this.inlineValue(q, indent));
+          arr.push(this.inlineValue(q, indent, depth));
         }
       }
       if (this.eof || this.marker || this.col < indent) break;
@@ -283,7 +286,7 @@ class Reader {
     const c = t.charCodeAt(p);
     if (c === NL || p >= t.length || c === HASH) return this.belowOrNull(this.lineEnd(p), indent, depth, inMap);
     if (c === TAB || c === CR) throw GIVE_UP;
-    return this.inlineValue(p, indent);
+    return this.inlineValue(p, indent, depth);
   }
 
   /** A value on the lines below (the line at `p` ended): a block node deeper in, a sequence at a mapping's own indentation, or null. */
@@ -300,8 +303,12 @@ class Reader {
     return null;
   }
 
-  /** A value that starts at `p` on its line: a scalar (folded over the lines below too), `{}`, `[]` or a literal block; then the next content line. */
-  private inlineValue(p: number, indent: number): unknown {
+  /**
+   * A value that starts at `p` on its line, in a collection at `depth`: a scalar (folded over the
+   * lines below too), `{}`, a flow sequence of scalars on one line or a literal block; then the next
+   * content line.
+   */
+  private inlineValue(p: number, indent: number, depth: number): unknown {
     const t = this.text;
     const c = t.charCodeAt(p);
     let value: unknown;
@@ -315,9 +322,14 @@ class Reader {
       value = scalar.text;
     } else if (c === 0x7c /* | */) {
       return this.literal(p, indent);
-    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
-      if (t.charCodeAt(p + 1) !== c + 2) throw GIVE_UP;
-      value = c === 0x7b ? {} : [];
+    } else if (c === 0x5b /* [ */) {
+      if (depth + 1 > this.maxDepth) throw GIVE_UP;
+      end = flowSequence(t, p, plainValue);
+      value = flow.items;
+      if (this.detach) for (let k = 0; k < flow.items.length; k++) if (typeof flow.items[k] === 'string') flow.items[k] = copied(flow.items[k] as string);
+    } else if (c === 0x7b /* { */) {
+      if (t.charCodeAt(p + 1) !== 0x7d) throw GIVE_UP;
+      value = {};
       end = p + 2;
     } else {
       end = plainLine(t, p);
@@ -364,6 +376,8 @@ class Reader {
       this.keyText = scalar.text;
       return e + 1;
     }
+    // a flow collection is no key here (`[a]: b` is given up on after the value): a sequence item's value
+    if (c === 0x5b /* [ */ || c === 0x7b /* { */) return -1;
     plainStart(t, p);
     const n = t.length;
     for (let i = p; i < n; i++) {
@@ -509,7 +523,7 @@ class Reader {
         if (!this.isSeqLine() && this.key(q) >= 0) arr.push(this.map(this.col, depth + 1));
         else {
           start = -1;
-          arr.push(this.isSeqLine() ? this.seq(this.col, depth + 1) : this.inlineValue(q, indent));
+          arr.push(this.isSeqLine() ? this.seq(this.col, depth + 1) : this.inlineValue(q, indent, depth));
         }
       }
       // only an object's range is kept: any other item (below its `-`, a scalar, a sequence) is placed by the yaml package when asked

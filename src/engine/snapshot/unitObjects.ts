@@ -8,7 +8,7 @@ import { isEngineKind, toRecord, type EngineKind } from '../model/convert';
 import { NODE_LEASE_NAMESPACE, type KObject } from '../model/types';
 import type { Severity, SourcePosition } from '../problems';
 import { LineIndex, locateJsonPaths, locateYamlPath, pathKey, type JsonPath, type JsonRange } from './positions';
-import { parseAllDocuments, type Document } from 'yaml';
+import { parseDocument, type Document } from 'yaml';
 import { readKubectlYaml, type KubectlYamlDocument } from './kubectlYaml';
 import { YAML_OPTIONS } from './yamlOptions';
 import { shareWithPrevious } from './share';
@@ -379,27 +379,20 @@ export function readKubectlYamlUnits(
 ): boolean {
   const docs = readKubectlYaml(text, detach);
   if (!docs) return false;
-  // one parse of the text for all its documents' problems: a file of many documents with problems in each was parsed once per document
-  let parsed: Document[] | undefined;
-  const parse = () => (parsed ??= parseAllDocuments(text, { ...YAML_OPTIONS, prettyErrors: false }) as unknown as Document[]);
-  for (let i = 0; i < docs.length; i++) process(kubectlYamlUnit(file, lines, docs, i, fileKind, parse));
+  for (let i = 0; i < docs.length; i++) process(kubectlYamlUnit(file, lines, text, docs[i], fileKind));
   return true;
 }
 
 /**
  * A document read by kubectlYaml.ts: its objects are placed at the ranges it gave (those the yaml
- * package gives); a problem deeper in is placed by the yaml package, reading the text again
- * (`parse`, once for the text).
+ * package gives); a problem deeper in is placed by the yaml package, reading this document's lines
+ * again, alone: a multi-document export whose problems are in some documents (KWOK's, 95
+ * `bad-timestamp` errors in 236 documents) parses those, not the whole text.
  */
-export function kubectlYamlUnit(
-  file: string,
-  lines: Lines,
-  docs: KubectlYamlDocument[],
-  index: number,
-  fileKind: EngineKind | undefined,
-  parse: () => Document[],
-): Unit {
-  const doc = docs[index];
+export function kubectlYamlUnit(file: string, lines: Lines, text: string, doc: KubectlYamlDocument, fileKind: EngineKind | undefined): Unit {
+  let own: Document | undefined;
+  /** where the document's text starts: its contents' line, so the columns (and indentation) stay those of the whole text */
+  const from = text.lastIndexOf('\n', doc.start - 1) + 1;
   return {
     file,
     value: doc.value,
@@ -414,7 +407,15 @@ export function kubectlYamlUnit(
         if (p.length === 0) out.set(pathKey(p), { start: doc.start, end: doc.end });
         else if (typeof item === 'number' && doc.items![2 * item] >= 0) out.set(pathKey(p), { start: doc.items![2 * item], end: doc.items![2 * item + 1] });
         else {
-          placeInYaml(parse()[index], p, out);
+          own ??= parseDocument(text.slice(from, doc.end), { ...YAML_OPTIONS, prettyErrors: false }) as unknown as Document;
+          const r = locateYamlPath(own, p);
+          if (r?.exact) {
+            out.set(pathKey(p), {
+              start: r.start + from,
+              end: r.end + from,
+              ...(r.keyStart !== undefined ? { keyStart: r.keyStart + from } : {}),
+            });
+          }
         }
       }
       return out;

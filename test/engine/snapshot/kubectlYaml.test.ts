@@ -6,8 +6,10 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { isMap, isSeq, parseAllDocuments, stringify, type Document } from 'yaml';
+import { Document as YamlDocument, isMap, isScalar, isSeq, parseAllDocuments, stringify, visit, type Document } from 'yaml';
 import { readKubectlYaml } from '../../../src/engine/snapshot/kubectlYaml';
+import { kubectlYamlUnit } from '../../../src/engine/snapshot/unitObjects';
+import { LineIndex, locateYamlPath, pathKey, type JsonPath } from '../../../src/engine/snapshot/positions';
 import { YAML_OPTIONS } from '../../../src/engine/snapshot/yamlOptions';
 import { loadSnapshot, type LoadOptions } from '../../../src/engine/snapshot/load';
 import { MemoryFs } from '../../../src/engine/snapshot/source';
@@ -89,8 +91,10 @@ const kubectlList = (items: unknown[]) => stringify({ apiVersion: 'v1', items, k
 describe('kubectlYaml: the repository and shared YAML files', () => {
   const files = [...yamlFiles('test'), ...yamlFiles('examples'), ...yamlFiles('/work/shared/fixtures/real')];
   it('finds the files', () => assert.ok(files.length > 30));
-  /** the files with no comment inside and no flow mapping: the fast path is taken (the KWOK export has go-yaml's folded lines) */
+  /** the files with no flow mapping with content: the fast path is taken (the KWOK export has go-yaml's folded lines, the manifests comments and flow sequences) */
   const expectFast = [
+    'test/fixtures/real-evidence/manifest-flannel-v0.11.0-comments.yaml',
+    'test/fixtures/real-evidence/manifest-nodelocaldns-k8s-addon.yaml',
     'test/engine/config/fixtures/kube-controller-manager.pod.yaml',
     'test/fixtures/constructed-evidence/kwok-record-v1alpha1-node1-unreachable.yaml',
     'test/fixtures/real-evidence/kwok-export-1.30-kind-lab07.yaml',
@@ -490,13 +494,272 @@ describe('kubectlYaml: comments where YAML allows them, read as the yaml package
   });
 });
 
+/** `objects` as YAML with every sequence of scalars written in flow, on one line (`[ a, b ]`), as hand-written manifests have them. */
+function withFlowSequences(objects: unknown, layout: 'documents' | 'list'): string {
+  const write = (v: unknown) => {
+    const doc = new YamlDocument(v);
+    visit(doc, {
+      Seq(_, node) {
+        if (node.items.every((i) => isScalar(i))) node.flow = true;
+      },
+    });
+    return doc.toString({ lineWidth: 0, indentSeq: false });
+  };
+  const list = objects as unknown[];
+  return layout === 'list' ? write({ apiVersion: 'v1', items: list, kind: 'List' }) : list.map((o) => `---\n${write(o)}`).join('');
+}
+
+/** Random flow sequences where hand-written manifests put them: items of every style, blanks, commas, comments, and text the yaml package reads otherwise or refuses. */
+function randomFlowText(r: Random): string {
+  const tokens = [
+    'a',
+    'NET_ADMIN',
+    '""',
+    "''",
+    '"x y"',
+    "'it''s'",
+    '"\\t\\"q\\u00e9"',
+    '1',
+    '-1',
+    '0x1F',
+    'true',
+    'null',
+    '~',
+    '.inf',
+    '-c',
+    '?a',
+    ':a',
+    'a:b',
+    'a b',
+    'a  b',
+    'a#b',
+    '/install-cni.sh',
+    '--b=1',
+    "'--a'",
+    'a"b',
+    "a'b",
+    'http://x:80/y',
+    '"a,b"',
+    'é',
+    '😀',
+  ];
+  const odd = ['"\\q"', '-', 'a: b', 'a:', '"a":b', 'a #b', '[b]', '{}', '&x a', '*x', '!t a', '@a', 'a\tb', '"a\nb"'];
+  const flowSeq = () => {
+    const sp = () => r.pick(['', '', ' ', '  ']);
+    let s = `[${sp()}`;
+    const n = r.int(0, 3);
+    for (let i = 0; i < n; i++) {
+      s += (r.chance(0.9) ? r.pick(tokens) : r.pick(odd)) + sp();
+      if (i < n - 1 || r.chance(0.2)) s += r.pick([',', ',', ',', ',', ',', ', ,', '']) + sp();
+    }
+    if (r.chance(0.05)) s += '\n  ';
+    return s + r.pick([']', ']', ']', ']', ']', ']', ']', ']]', '] x', ']# c', '] # c', '']) + r.pick(['', '', '  ']);
+  };
+  const lines: string[] = [];
+  for (let i = r.int(1, 5); i > 0; i--) {
+    const form = r.int(0, 4);
+    if (form === 0) lines.push(`k${i}: ${flowSeq()}`);
+    else if (form === 1) lines.push(`k${i}:`, `- ${flowSeq()}`, '- x');
+    else if (form === 2) lines.push(`k${i}:`, '  - name: c', `    command: ${flowSeq()}`, `    args: ${flowSeq()}`);
+    else if (form === 3) lines.push(`k${i}:`, `  sub: ${flowSeq()}`);
+    else lines.push(`k${i}: v`);
+    if (r.chance(0.2)) lines.push(`${' '.repeat(r.int(0, 5))}# c`);
+    if (r.chance(0.1)) lines.push('');
+  }
+  let text = `${lines.join('\n')}\n`;
+  if (r.chance(0.2)) text = `items:\n- ${text.replace(/\n(?=.)/g, '\n  ')}kind: List\n`;
+  if (r.chance(0.2)) text = `${text}---\n${text}`;
+  if (r.chance(0.15)) text = `- ${flowSeq()}\n- name: x\n  ${text.replace(/\n(?=.)/g, '\n  ')}`;
+  return text;
+}
+
+describe('kubectlYaml: flow sequences of scalars on one line, read as the yaml package reads them', () => {
+  const cases: [name: string, text: string, value?: unknown][] = [
+    ['a double-quoted item', 'add: ["NET_ADMIN"]\n', { add: ['NET_ADMIN'] }],
+    ['the empty string, the core API group', 'apiGroups: [""]\nverbs: ["get", "list"]\n', { apiGroups: [''], verbs: ['get', 'list'] }],
+    [
+      "single quotes with '' inside, double quotes with escapes",
+      `args: ['--a', "--b=1", 'it''s', "\\t\\"q\\u00e9\\x41", '']\n`,
+      { args: ['--a', '--b=1', "it's", '\t"qéA', ''] },
+    ],
+    [
+      'plain items resolved by the core schema',
+      'a: [x, 1, -2, 0x1F, true, null, ~, 1.5, "1", -c]\n',
+      { a: ['x', 1, -2, 31, true, null, null, 1.5, '1', '-c'] },
+    ],
+    ["plain items with blanks, ':', '#', quotes inside", 'a: [a  b , http://x:80/y?z#w, a"b, it\'s ]\n', { a: ['a  b', 'http://x:80/y?z#w', 'a"b', "it's"] }],
+    ['blanks inside the brackets, a trailing comma, empty ones', 'a: [ "x" , y ,]\nb: [ ]\nc: []\nd: [ "" ]\n', { a: ['x', 'y'], b: [], c: [], d: [''] }],
+    ['a comment after it', 'a: ["x"] # why\nb: [y]  # why\n', { a: ['x'], b: ['y'] }],
+    ['as sequence items', '- [a, b]\n- ["c"]\n- []\n- x\n', [['a', 'b'], ['c'], [], 'x']],
+    [
+      'in a List item',
+      'items:\n- command: ["/install-cni.sh"]\n  args: [--a]\n  name: c\nkind: List\n',
+      { items: [{ command: ['/install-cni.sh'], args: ['--a'], name: 'c' }], kind: 'List' },
+    ],
+    ['comment lines after it, deeper and less deep', 'a:\n  b: [x]\n    # deeper\n  # same\n# less\nc: [y]\n  # deeper\n', { a: { b: ['x'] }, c: ['y'] }],
+    ['multi-byte characters', 'a: ["é", ü, \'😀\']\n', { a: ['é', 'ü', '😀'] }],
+    ['a sequence item after a comment line, then a deeper comment', '- a\n# c\n- [b]\n  # d\n- [c] # e\n', ['a', ['b'], ['c']]],
+  ];
+  for (const [name, text, value] of cases) {
+    it(name, () => {
+      const docs = readKubectlYaml(text);
+      assert.ok(docs, 'read fast');
+      if (value !== undefined) assert.deepEqual(docs[0].value, value);
+      assert.ok(agrees(text, name));
+      loadsTheSame('/flow.yaml', text);
+    });
+  }
+
+  const objects = () => {
+    type Loose = { kind?: string; spec: { taints?: unknown[]; template?: unknown } };
+    const list = smallCluster() as unknown as Loose[];
+    list.filter((o) => o.kind === 'Node').at(-1)!.spec.taints = [{ key: 'k', effect: 'NoSleep' }];
+    list.push(
+      {
+        apiVersion: 'rbac.authorization.k8s.io/v1',
+        kind: 'ClusterRole',
+        metadata: { name: 'flannel' },
+        rules: [{ apiGroups: [''], resources: ['pods', 'nodes'], verbs: ['get', 'list', 'watch'] }],
+      } as unknown as Loose,
+      {
+        apiVersion: 'apps/v1',
+        kind: 'DaemonSet',
+        metadata: { name: 'kube-flannel-ds', namespace: 'kube-system' },
+        spec: {
+          template: {
+            spec: {
+              containers: [
+                {
+                  name: 'kube-flannel',
+                  command: ['/opt/bin/flanneld'],
+                  args: ['--ip-masq', '--kube-subnet-mgr'],
+                  securityContext: { capabilities: { add: ['NET_ADMIN'] } },
+                },
+              ],
+            },
+          },
+        },
+      } as unknown as Loose,
+    );
+    return list;
+  };
+  for (const layout of ['documents', 'list'] as const) {
+    it(`the generator's cluster with every sequence of scalars in flow (${layout}), RBAC and a DaemonSet, a bad taint effect in the last Node`, () => {
+      const text = withFlowSequences(objects(), layout);
+      assert.match(text, /apiGroups: \[ "" \]/);
+      assert.ok(readKubectlYaml(text), 'read fast');
+      assert.ok(agrees(text, layout));
+      const whole = loaded('/flow.yaml', text, {});
+      assert.ok(
+        whole.problems.some((p) => p.code !== 'ignored-kind' && p.position && p.position.line > 1),
+        'a problem placed deep in a document',
+      );
+      loadsTheSame('/flow.yaml', text);
+    });
+  }
+
+  it('a flow sequence deeper than the nesting limit is left to the yaml package, as a block one is', () => {
+    assert.equal(readKubectlYaml('a:\n  b: [1]\n', false, 1), undefined);
+    assert.equal(readKubectlYaml('a:\n  b:\n  - 1\n', false, 1), undefined);
+    assert.ok(readKubectlYaml('a: [1]\n', false, 1));
+  });
+
+  it('random flow sequences: what the yaml package reads, or a give-up (600 texts)', () => {
+    const r = new Random(1616);
+    let fast = 0;
+    for (let n = 0; n < 600; n++) {
+      const text = randomFlowText(r);
+      if (agrees(text, `text ${n}: ${JSON.stringify(text)}`)) {
+        fast++;
+        if (n % 20 === 0) loadsTheSame('/random-flow.yaml', text);
+      }
+    }
+    // one odd item gives the whole text up: about a fifth read fast, the property is not vacuous
+    assert.ok(fast > 90, `${fast} of 600 read fast`);
+  });
+});
+
+/** Every path to a value inside `v` (not the root). */
+function allPaths(v: unknown, at: JsonPath = [], out: JsonPath[] = []): JsonPath[] {
+  const entries: [string | number, unknown][] = Array.isArray(v) ? v.map((x, i) => [i, x]) : v && typeof v === 'object' ? Object.entries(v) : [];
+  for (const [k, x] of entries) {
+    out.push([...at, k]);
+    allPaths(x, [...at, k], out);
+  }
+  return out;
+}
+
+describe('kubectlYaml: a problem deep in a document is placed by parsing that document alone', () => {
+  /** helm's layout (`---`, a comment, then the object) with KWOK's times in two of its documents (one of them indented), deep inside, and characters of two UTF-16 units before them */
+  const text = () => {
+    type Loose = { kind?: string; metadata: { labels?: Record<string, string> }; status: { conditions?: { lastHeartbeatTime?: string }[] } };
+    const objects = smallCluster() as unknown as Loose[];
+    objects[0].metadata.labels = { ...objects[0].metadata.labels, note: 'é😀😀' };
+    const nodes = objects.filter((o) => o.kind === 'Node');
+    nodes[1].status.conditions![1].lastHeartbeatTime = '$(time-offset-nanosecond -5000000000)';
+    nodes.at(-1)!.status.conditions![0].lastHeartbeatTime = '$(time-offset-nanosecond 7)';
+    // the last Node's document indented as a whole: its contents do not start at their line's start
+    const docs = helmLike(objects).split(/(?=^---$)/m);
+    return docs.map((d) => (d.includes('nanosecond 7') ? d.replace(/^(?!---|# Source)(?=.)/gm, '  ') : d)).join('');
+  };
+  it('the problems have the lines and columns of the whole text parsed by the yaml package, whole and streamed', () => {
+    const t = text();
+    assert.ok(readKubectlYaml(t), 'read fast');
+    for (const options of [{}, { streamFilesAbove: 0 }]) {
+      const fast = loaded('/kwok-like.yaml', t, options);
+      const times = fast.problems.filter((p) => p.code === 'bad-timestamp');
+      assert.equal(times.length, 2);
+      // deep in their documents: neither a document's nor an object's range
+      for (const p of times) assert.ok(p.position!.column > 1 && !fast.objects.some((o) => o.position?.line === p.position!.line));
+      assert.deepEqual(fast.problems, loaded('/kwok-like.yaml', t, { ...options, kubectlYaml: false }).problems);
+    }
+  });
+  it("each document's unit places every path of it where the whole text's parse places it", () => {
+    const t = text();
+    const docs = readKubectlYaml(t)!;
+    const whole = parseAllDocuments(t, { ...YAML_OPTIONS, prettyErrors: false }) as unknown as Document[];
+    const lines = new LineIndex(t);
+    let placed = 0;
+    docs.forEach((doc, i) => {
+      const paths = allPaths(doc.value);
+      const got = kubectlYamlUnit('/x.yaml', lines, t, doc, undefined).locate(paths);
+      for (const p of paths) {
+        const r = locateYamlPath(whole[i], p);
+        if (!r?.exact) continue;
+        placed++;
+        const g = got.get(pathKey(p));
+        assert.deepEqual(g && [g.start, g.end, g.keyStart], [r.start, r.end, r.keyStart], `document ${i}, ${p.join('.')}`);
+      }
+    });
+    assert.ok(placed > 1000, `${placed} paths`);
+  });
+});
+
 describe('kubectlYaml: gives up outside its subset', () => {
   const cases: [why: string, text: string][] = [
     ['an anchor and an alias', 'a: &x 1\nb: *x\n'],
     ['a tag', 'a: !!str 1\n'],
     ['a directive', '%YAML 1.1\n---\na: 1\n'],
     ['a flow mapping with content', 'a: {b: 1}\n'],
-    ['a flow sequence with content', 'a: [1, 2]\n'],
+    ['a nested flow sequence', 'a: [1, [2]]\n'],
+    ['a flow mapping inside a flow sequence', 'a: [{b: 1}]\n'],
+    ['a pair inside a flow sequence', 'a: [b: c]\n'],
+    ['a JSON-like pair inside a flow sequence', 'a: ["b":c]\n'],
+    ['a key with no value inside a flow sequence', 'a: [b:]\n'],
+    ['a flow sequence over two lines', 'a: [b,\n  c]\n'],
+    ['a quoted item over two lines', 'a: ["b\n  c"]\n'],
+    ['a comment inside a flow sequence', 'a: [b, # c\n  d]\n'],
+    ['an empty item', 'a: [b, , c]\n'],
+    ['a comma alone', 'a: [,]\n'],
+    ['an anchor, an alias and a tag in a flow sequence', 'a: [&x b, *x, !t c]\n'],
+    ['a reserved indicator in a flow sequence', 'a: [@b]\n'],
+    ['a block entry in a flow sequence', 'a: [- b]\n'],
+    ['text after a flow sequence', 'a: [b] c\n'],
+    ['a comment with no blank after a flow sequence', 'a: [b]# c\n'],
+    ['a second ]', 'a: [b]]\n'],
+    ['a tab in a flow sequence', 'a: [b\t]\n'],
+    ['a flow sequence never closed', 'a: [b\n'],
+    ['a flow sequence as a key', '[a]: b\n'],
     ['a folded block scalar', 'a: >\n  x\n  y\n'],
     ['a tab', 'a:\t1\n'],
     ['a tab inside a value', 'a: x\ty\n'],
