@@ -23,7 +23,7 @@ test('the number of a Why list item is beside the first line of its wrapped caus
   await a.settled();
   // where the first line box of each item is: an empty inline put before the link sits on its baseline, as the marker does
   const items = await a.page.evaluate(() =>
-    [...document.querySelectorAll('#why-happened > li')].map((li) => {
+    Array.from(document.querySelectorAll('#why-happened > li')).map((li) => {
       const link = li.querySelector('button.link') as HTMLElement;
       const probe = document.createElement('span');
       probe.textContent = '\u200b';
