@@ -234,8 +234,6 @@ function takenOver(e: Entry): Entry {
   e.ref = undefined;
   e.live = true;
   e.timed = false;
-  e.dueAt = null;
-  e.timerAt = null;
   e.checked = undefined;
   e.checkSeen = -1;
   e.pods = undefined;

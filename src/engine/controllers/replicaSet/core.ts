@@ -12,7 +12,7 @@ import type { Check, MachineTransition } from '../../trace/decision';
 import type { Problem } from '../../problems';
 import type { OwnerReference, PodRecord, ReplicaSetRecord } from '../../model/types';
 import type { Micros } from '../../model/time';
-import { EXPECTATIONS_TIMEOUT, replicaSetGuardRules, type ReplicaSetMachineContext, type ReplicaSetMachineEvent } from './machine';
+import { replicaSetGuardRules, type ReplicaSetMachineContext, type ReplicaSetMachineEvent } from './machine';
 import type { GuardResult } from '../../machines/guardTrace';
 import { attachGuards, guardChecks } from '../../machines/guardChecks';
 import type { PlainState as MachineState } from '../../machines/contextTable';
@@ -127,8 +127,6 @@ export class ReplicaSetCore {
       lastSaved: undefined,
       live: true,
       timed: false,
-      dueAt: null,
-      timerAt: null,
       checked: undefined,
       checkSeen: -1,
       pods: undefined,
@@ -176,10 +174,7 @@ export class ReplicaSetCore {
    */
   noteTimers(entry: Entry): void {
     const c = this.ctx(entry);
-    const expires = c.expectedAt !== null && this.expectationsPending(entry) ? c.expectedAt + EXPECTATIONS_TIMEOUT + 1 : null;
-    if (c.dueAt !== null || c.resyncAt !== null || expires !== null) {
-      entry.dueAt = c.dueAt;
-      entry.timerAt = c.resyncAt === null ? expires : expires === null || c.resyncAt < expires ? c.resyncAt : expires;
+    if (c.dueAt !== null || c.resyncAt !== null || (c.expectedAt !== null && this.expectationsPending(entry))) {
       if (!entry.timed) {
         entry.timed = true;
         this.timed.add(entry);
@@ -190,8 +185,6 @@ export class ReplicaSetCore {
   untime(entry: Entry): void {
     if (!entry.timed) return;
     entry.timed = false;
-    entry.dueAt = null;
-    entry.timerAt = null;
     this.timed.delete(entry);
   }
 

@@ -6,7 +6,6 @@
 import type { MachineTransition } from '../../trace/decision';
 import type { MachineView } from '../../simulation/api';
 import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
-import type { Micros } from '../../model/time';
 import { TransitionTable, type TableActor } from '../../machines/contextTable';
 import { assignments, copyMachineContext, replicaSetMachine } from './machine';
 import type { RuleOutcome } from './ranking';
@@ -54,15 +53,6 @@ export interface Entry {
   live: boolean;
   /** `timed` holds it (see `noteTimers`) */
   timed: boolean;
-  /**
-   * While `timed`: the machine's dueAt, and the earliest of its other timers (resyncAt; the
-   * expectations' expiry, expectedAt + EXPECTATIONS_TIMEOUT + 1, while pending), as `noteTimers` last
-   * read them. The walks over `timed` (nextWake, the due keys, the timers) read these instead of
-   * each machine's context: at 5,000 nodes the pass where a zone goes Unknown queues 9,373
-   * ReplicaSets and walks them several times, a few cache misses per entry each time.
-   */
-  dueAt: Micros | null;
-  timerAt: Micros | null;
   /** the check of `checks` under the entry's key, while `checks` has had `checkSeen` changes (see `check`) */
   checked: CachedCheck | undefined;
   checkSeen: number;
@@ -99,7 +89,7 @@ export function keptOutcome(k: KeptRecord | KeptBySync, key: string): KeptRecord
 /** an entry in a checkpoint: the machine as plain state instead of the actor */
 export type SavedEntry = Omit<
   Entry,
-  'actor' | 'lastSaved' | 'ref' | 'ns' | 'name' | 'naming' | 'live' | 'timed' | 'dueAt' | 'timerAt' | 'checked' | 'checkSeen' | 'pods' | 'podsMade' | 'view'
+  'actor' | 'lastSaved' | 'ref' | 'ns' | 'name' | 'naming' | 'live' | 'timed' | 'checked' | 'checkSeen' | 'pods' | 'podsMade' | 'view'
 > & { snapshot: unknown };
 
 export interface CachedCheck {

@@ -11,29 +11,18 @@ import { syncReplicaSet } from './syncReplicaSet';
 
 export function nextWake(rsc: ReplicaSetCore): Micros | undefined {
   if (rsc.wakeCache !== null) return rsc.wakeCache;
-  if (rsc.verify) verifyTimes(rsc);
   let min: Micros | undefined;
-  // the entries' own copies of their machines' times (Entry.dueAt, timerAt)
   for (const e of rsc.timed) {
-    const d = e.dueAt;
-    if (d !== null && (min === undefined || d < min)) min = d;
-    const t = e.timerAt;
-    if (t !== null && (min === undefined || t < min)) min = t;
+    const c = rsc.ctx(e);
+    if (c.dueAt !== null && (min === undefined || c.dueAt < min)) min = c.dueAt;
+    if (c.resyncAt !== null && (min === undefined || c.resyncAt < min)) min = c.resyncAt;
+    if (c.expectedAt !== null && rsc.expectationsPending(e)) {
+      const t = c.expectedAt + EXPECTATIONS_TIMEOUT + 1;
+      if (min === undefined || t < min) min = t;
+    }
   }
   rsc.wakeCache = min;
   return min;
-}
-
-/** The verifying controller's check that every timed entry's copies of its machine's times are the machine's (see Entry.dueAt). */
-export function verifyTimes(rsc: Pick<ReplicaSetCore, 'timed' | 'ctx' | 'expectationsPending'>): void {
-  for (const e of rsc.timed) {
-    const c = rsc.ctx(e);
-    const expires = c.expectedAt !== null && rsc.expectationsPending(e) ? c.expectedAt + EXPECTATIONS_TIMEOUT + 1 : null;
-    const timerAt = c.resyncAt === null ? expires : expires === null ? c.resyncAt : Math.min(c.resyncAt, expires);
-    if (e.dueAt !== c.dueAt || e.timerAt !== timerAt) {
-      throw new Error(`replicaset ${e.key}: timed at dueAt ${e.dueAt}, timerAt ${e.timerAt}; the machine says ${c.dueAt}, ${timerAt}`);
-    }
-  }
 }
 
 /**
@@ -48,12 +37,9 @@ export function processDueKeys(rsc: ReplicaSetCore, host: ControllerHost, should
     return syncKeys(rsc, host, rest, shouldYield);
   }
   const now = host.now;
-  if (rsc.verify) verifyTimes(rsc);
   // timers first: delayed adds and expectations that expire now
   const fired: Entry[] = [];
   for (const e of rsc.timed) {
-    // a timer fires at timerAt at the earliest: most entries are only queued, and not read further
-    if (e.timerAt === null || e.timerAt > now) continue;
     const c = rsc.ctx(e);
     if ((c.resyncAt !== null && c.resyncAt <= now) || (c.expectedAt !== null && now - c.expectedAt > EXPECTATIONS_TIMEOUT && rsc.expectationsPending(e)))
       fired.push(e);
@@ -73,7 +59,7 @@ export function processDueKeys(rsc: ReplicaSetCore, host: ControllerHost, should
 }
 
 /** The entries whose key is due at `now`, in the order the workqueue hands them out: by due time, then by key. */
-export function dueKeys(rsc: Pick<ReplicaSetCore, 'timed'>, now: Micros): Entry[] {
+export function dueKeys(rsc: Pick<ReplicaSetCore, 'timed' | 'ctx'>, now: Micros): Entry[] {
   const due: Entry[] = [];
   // Most wakes find every due key due at the same instant (thousands when an outage's pods go not
   // ready at once): then the order is the keys' alone, and the comparator need not read two
@@ -81,14 +67,14 @@ export function dueKeys(rsc: Pick<ReplicaSetCore, 'timed'>, now: Micros): Entry[
   let first: Micros | undefined;
   let oneInstant = true;
   for (const e of rsc.timed) {
-    const at = e.dueAt;
+    const at = rsc.ctx(e).dueAt;
     if (at === null || at > now) continue;
     due.push(e);
     if (first === undefined) first = at;
     else if (at !== first) oneInstant = false;
   }
   if (oneInstant) due.sort(byEntryKey);
-  else due.sort((a, b) => a.dueAt! - b.dueAt! || byEntryKey(a, b));
+  else due.sort((a, b) => rsc.ctx(a).dueAt! - rsc.ctx(b).dueAt! || byEntryKey(a, b));
   return due;
 }
 

@@ -80,9 +80,14 @@ const cases: Case[] = [
 ];
 
 function rig(timed: [string, number | null][]) {
+  const dueAt = new Map<Entry, number | null>();
   const set = new Set<Entry>();
-  for (const [key, at] of timed) set.add({ key, dueAt: at } as Entry);
-  return { timed: set };
+  for (const [key, at] of timed) {
+    const e = { key } as Entry;
+    dueAt.set(e, at);
+    set.add(e);
+  }
+  return { timed: set, ctx: (e: Entry) => ({ dueAt: dueAt.get(e)! }) as ReturnType<Parameters<typeof dueKeys>[0]['ctx']> };
 }
 
 for (const c of cases) {
