@@ -8,7 +8,7 @@ import type { PodBefore, WatchType } from '../controller';
 import type { PodRecord, ReplicaSetRecord } from '../../model/types';
 import { MICROS_PER_SECOND } from '../../model/time';
 import { controllerOf, isPodActive, isPodReady } from './podUtil';
-import { byEntryKey, type PodSet } from './entry';
+import { byEntryKey } from './entry';
 import type { ReplicaSetCore } from './core';
 
 export function handleReplicaSetEvent(
@@ -49,8 +49,7 @@ export function handlePodEvent(
   before?: PodBefore,
   key = `${pod.meta.namespace}/${pod.meta.name}`,
 ): void {
-  const ref = controllerOf(pod.meta);
-  const oldSet = type === 'updated' && ref !== undefined ? setHolding(rsc, key, ref.uid) : rsc.ownerOfPod.get(key);
+  const oldSet = rsc.ownerOfPod.get(key);
   const oldOwner = oldSet?.owner;
   if (type === 'deleted') {
     rsc.index(key, undefined, oldSet);
@@ -61,6 +60,7 @@ export function handlePodEvent(
   }
   rsc.index(key, pod, oldSet);
   rsc.checkPod(host, pod);
+  const ref = controllerOf(pod.meta);
   if (pod.meta.deletionTimestamp !== undefined) {
     // a pod being deleted counts as deleted (updatePod -> deletePod)
     if (type === 'added' || before?.deletionTimestamp === undefined) observeDeletion(rsc, host, pod, key, 'deleted');
@@ -101,20 +101,6 @@ export function handlePodEvent(
   }
   const labelsChanged = before ? JSON.stringify(before.labels) !== JSON.stringify(pod.meta.labels) : true;
   if (labelsChanged || oldOwner) enqueueMatching(rsc, host, pod);
-}
-
-/**
- * `ownerOfPod.get(key)`, found first in the set of the controller `uid`: a key is held by one set
- * at a time, the one ownerOfPod names (`index` keeps both so), so that set holding the key is it.
- * An update under the same controller (all of MarkPodsNotReady's 50,000 at 5,000 nodes) then looks
- * up a map with a key per controller instead of one with a key per pod (150,000), cold in memory.
- * Checked against ownerOfPod with tally verification on.
- */
-function setHolding(rsc: ReplicaSetCore, key: string, uid: string): PodSet | undefined {
-  const set = rsc.byOwner.get(uid);
-  if (set === undefined || !set.has(key)) return rsc.ownerOfPod.get(key);
-  if (rsc.verify && rsc.ownerOfPod.get(key) !== set) throw new Error(`replicaset: pod ${key} is in the set of ${uid}, which ownerOfPod does not name`);
-  return set;
 }
 
 /** deletePod: DeletionObserved for the pod's controller, and remember the pod as one to replace. */
