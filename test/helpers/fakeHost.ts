@@ -35,6 +35,8 @@ export class FakeHost implements ControllerHost {
   controllerStartTime: Micros;
   decisions: Decision[] = [];
   faults: Record<string, number>;
+  /** ControllerHost.apiCallsMayFail: unset, as a host without it (every call asked), unless a test sets it */
+  apiCallsMayFail?: () => boolean;
   /** names of the hooks called, in order, e.g. `setNodeTaints node-a` */
   calls: string[] = [];
   private facts = new Map<string, number>();

@@ -52,6 +52,12 @@ export interface ControllerHost {
    * the call (the ApiCallFailed decision records it, its guards after the failure).
    */
   apiCall(controller: ControllerName, verb: ApiVerb, resource: ApiResource, object: ObjectRef, machine?: MachineTransition | null): boolean;
+  /**
+   * False when no apiCall can fail (no fault injected): a caller making one call per pod may then
+   * skip making each call's object reference (MarkPodsNotReady: 50,000 `Pod/ns/name` strings in
+   * one pass at 5,000 nodes, read only by a failure's decision). A host without it is asked every call.
+   */
+  apiCallsMayFail?(): boolean;
 
   /** World mutations. Each notifies the other controllers, as an informer would. */
   setNodeTaints(node: NodeRecord, taints: Taint[]): void;

@@ -327,6 +327,10 @@ export class SimHost implements ControllerHost {
     this.faults.set(key, { remaining: (f?.remaining ?? 0) + count, seq });
   }
 
+  apiCallsMayFail(): boolean {
+    return this.faults.size !== 0;
+  }
+
   apiCall(controller: ControllerName, verb: ApiVerb, resource: ApiResource, object: ObjectRef, machine?: MachineTransition | null): boolean {
     // most scenarios inject no fault: no key string per call then (100,000 calls in an outage hour at 5,000 nodes)
     if (this.faults.size === 0) return true;

@@ -329,8 +329,8 @@ export function markPodsNotReady(
     const ready = marks[i];
     if (ready === undefined) continue;
     const pod = pods[i];
-    const pref = podRef(pod.meta.namespace, pod.meta.name);
-    if (!host.apiCall('node-lifecycle', 'update', 'pods', pref, tr)) {
+    // apiCall answers true, and records nothing, when no call can fail: no reference made then
+    if (host.apiCallsMayFail?.() !== false && !host.apiCall('node-lifecycle', 'update', 'pods', podRef(pod.meta.namespace, pod.meta.name), tr)) {
       failed++;
       continue;
     }

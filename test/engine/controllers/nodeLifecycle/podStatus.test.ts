@@ -56,6 +56,47 @@ test('a failed pod update is retried on the next pass from 1.17 (nodesToRetry), 
   }
 });
 
+test('MarkPodsNotReady asks for each pod write only a host on which a write can fail, and marks the same pods', () => {
+  const cases: { name: string; mayFail: boolean | undefined; faults?: Record<string, number>; asked: string[]; marked: string[] }[] = [
+    {
+      name: 'a host that says no call can fail is not asked per pod',
+      mayFail: false,
+      asked: [],
+      marked: ['default/p1', 'default/p2'],
+    },
+    {
+      name: 'a host that says a call can fail is asked for every pod, and the failed write leaves its pod ready',
+      mayFail: true,
+      faults: { 'update pods': 1 },
+      asked: ['Pod/default/p1', 'Pod/default/p2'],
+      marked: ['default/p2'],
+    },
+    {
+      name: 'a host that does not say is asked for every pod',
+      mayFail: undefined,
+      asked: ['Pod/default/p1', 'Pod/default/p2'],
+      marked: ['default/p1', 'default/p2'],
+    },
+  ];
+  for (const c of cases) {
+    const r = rig({ minor: 35, nodes: [node('a'), node('b')], pods: [pod('default', 'p1', 'a'), pod('default', 'p2', 'a')], faults: c.faults });
+    if (c.mayFail !== undefined) r.host.apiCallsMayFail = () => c.mayFail!;
+    const asked: string[] = [];
+    const apiCall = r.host.apiCall.bind(r.host);
+    r.host.apiCall = (controller, verb, resource, object, machine) => {
+      if (verb === 'update' && resource === 'pods') asked.push(object);
+      return apiCall(controller, verb, resource, object, machine);
+    };
+    drive(r, 58, { alive: () => ['b'], lease: false });
+    assert.deepEqual(asked, c.asked, c.name);
+    assert.deepEqual(
+      r.decisions('PodsMarkedNotReady').map((d) => d.details),
+      [{ pods: c.marked }],
+      c.name,
+    );
+  }
+});
+
 test('a pod bound to a not-ready node is marked not ready by the pod handler (processPod)', () => {
   const r = rig({ minor: 31, nodes: [node('a'), node('b')] });
   drive(r, 50, { alive: () => ['b'], lease: false });
