@@ -131,6 +131,11 @@ export class RunEndRing<C> {
     this.own = this.running && !placed;
     return placed || this.running;
   }
+  /** The last checkpoint of `list` that is not the ring's own (those are merged away). */
+  lastKept(list: readonly C[]): C | undefined {
+    for (let i = list.length - 1; i >= 0; i--) if (!this.kept.includes(list[i])) return list[i];
+    return undefined;
+  }
   /** A restore: the pending checkpoint and the run's end are of a state that is gone, and so are the checkpoints not in `list`. */
   drop(list: readonly C[]): void {
     this.own = false;
