@@ -51,17 +51,7 @@ import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, startInPieces, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint } from './checkpointStore';
-import {
-  checkpointDue,
-  FINE_CHECKPOINT_EVERY,
-  heavyPassPods,
-  PendingCheckpoint,
-  podsDue,
-  runEndReplay,
-  RunEndRing,
-  STEP_BACK_CHECKPOINTS,
-  type Replay,
-} from './checkpointPlacement';
+import { checkpointDue, fineDue, heavyPassPods, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, STEP_BACK_CHECKPOINTS } from './checkpointPlacement';
 import { explainObject } from './explain';
 import { MachineLookup, machineIdsOf } from './machineLookup';
 import { checkExpectations } from './expectations';
@@ -76,7 +66,7 @@ const VERSION_GUESS_CODES: ReadonlySet<string> = new Set(['version-assumed', 've
 
 export { MAX_ROUNDS } from './instants';
 
-export { FINE_CHECKPOINT_EVERY };
+export { FINE_CHECKPOINT_EVERY } from './checkpointPlacement';
 export { MAX_CHECKPOINTS } from './checkpointStore';
 export { HEAVY_PASS_MIN_PODS, HEAVY_PASS_SHARE } from './checkpointPlacement';
 
@@ -107,7 +97,7 @@ export class SimulationImpl implements Simulation {
     return this.store.list;
   }
   /** while goToPass replays up to this pass: more checkpoints (checkpointDue) */
-  private replay: Replay | null = null;
+  private replay: ReturnType<typeof runEndReplay> = null;
   /** while the panel's runUntilDecision runs: a checkpoint after every pass, the last few kept */
   private readonly ring = new RunEndRing<Checkpoint>();
   /** settled by every public method that can change the state or reads the checkpoints; not by the views (test/engine/simulation/pendingCheckpoint.test.ts) */
@@ -250,52 +240,28 @@ export class SimulationImpl implements Simulation {
     return this.runRounds(m) && (this.finishInstant(m), true);
   }
 
-  /** while goToPass steps forward: a user's step before this pass leaves no checkpoint of the ring's (see step) */
-  private ringFrom = -Infinity;
-
-  step(interactive = false): void {
-    // A user's single step (and the last passes of the ahead simulation's catch-up) leaves a checkpoint
-    // pending after its pass, the ring's own (RunEndRing: the last STEP_BACK_CHECKPOINTS kept), which idle
-    // time takes (prepareSlice): the panel's first step back then restores the pass before instead of
-    // replaying up to FINE_CHECKPOINT_EVERY passes and saving the step-back checkpoints on the way (at
-    // 5,000 nodes in the outage: four passes and three checkpoints, about 0.3 s of CPU).
-    this.ring.running = interactive && (this.host.pass ?? -1) + 1 >= this.ringFrom;
+  private userStep = false; // while a user's single step runs: see fineDue
+  /** `ring`: the step leaves the ring's checkpoint (userStepRing; goToPass: only in the last passes) */
+  step(interactive = false, ring = interactive): void {
+    this.ring.running = ring;
     this.userStep = interactive;
     try {
-      this.stepOn();
+      this.settle();
+      this.stopped = this.aborted;
+      if (this.aborted) return;
+      const resumedPass = this.midInstant?.monitorDue;
+      if (this.midInstant && !this.resumeInstant()) return;
+      const before = this.host.pass;
+      // a pass whose instant was left part-done: finishing it ends the step
+      for (; !resumedPass;) {
+        const t = this.nextInstant();
+        if (t === undefined) return;
+        if (!this.processInstant(t)) return;
+        if (this.host.pass !== before) break;
+        if (this.stopHere()) return;
+      }
     } finally {
-      this.ring.running = false;
-      this.userStep = false;
-    }
-  }
-  /** while a user's single step runs (step(true)): see fineDue */
-  private userStep = false;
-
-  /**
-   * A user's single step keeps the last checkpoint (not the ring's own, which go) at most
-   * FINE_CHECKPOINT_EVERY passes behind (as goToPass leaves them behind a step back), so that the first
-   * step back replays at most that many passes too, even after a long runUntil.
-   */
-  private fineDue(pass: number): boolean {
-    if (!this.userStep) return false;
-    const last = this.ring.lastKept(this.checkpoints)?.pass;
-    return last === null || last === undefined || pass - last >= FINE_CHECKPOINT_EVERY;
-  }
-
-  private stepOn(): void {
-    this.settle();
-    this.stopped = this.aborted;
-    if (this.aborted) return;
-    const resumedPass = this.midInstant?.monitorDue;
-    if (this.midInstant && !this.resumeInstant()) return;
-    const before = this.host.pass;
-    // a pass whose instant was left part-done: finishing it ends the step
-    for (; !resumedPass;) {
-      const t = this.nextInstant();
-      if (t === undefined) return;
-      if (!this.processInstant(t)) return;
-      if (this.host.pass !== before) break;
-      if (this.stopHere()) return;
+      this.ring.running = this.userStep = false;
     }
   }
 
@@ -401,13 +367,7 @@ export class SimulationImpl implements Simulation {
     for (let first = true; this.host.pass === null || this.host.pass < n; first = false) {
       const before = this.host.pass;
       if (!first && this.stopHere()) return;
-      // the ring's checkpoints only after the last passes to the target (see step)
-      this.ringFrom = n - STEP_BACK_CHECKPOINTS;
-      try {
-        this.step(interactive);
-      } finally {
-        this.ringFrom = -Infinity;
-      }
+      this.step(interactive, interactive && (before ?? -1) + 1 >= n - STEP_BACK_CHECKPOINTS);
       if (this.stopped || this.host.pass === before) return;
     }
     this.replay = null;
@@ -568,8 +528,8 @@ export class SimulationImpl implements Simulation {
     if (!monitorDue || host.pass === null) return;
     // the forecast for the next monitor pass (podsDue) is asked last: only when nothing else placed one
     const podsDueNext = () => podsDue(host, this.nextMonitorAt);
-    const placed =
-      this.fineDue(host.pass) || checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPods.count, this.heavyPassPods, podsDueNext);
+    const fine = this.userStep && fineDue(host.pass, this.ring.lastKept(this.checkpoints));
+    const placed = fine || checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPods.count, this.heavyPassPods, podsDueNext);
     if (this.ring.due(placed)) this.pending.mark();
   }
 
