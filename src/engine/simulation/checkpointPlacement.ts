@@ -131,6 +131,11 @@ export class RunEndRing<C> {
     this.own = this.running && !placed;
     return placed || this.running;
   }
+  /** The last checkpoint of `list` that is not the ring's own (those are merged away). */
+  lastKept(list: readonly C[]): C | undefined {
+    for (let i = list.length - 1; i >= 0; i--) if (!this.kept.includes(list[i])) return list[i];
+    return undefined;
+  }
   /** A restore: the pending checkpoint and the run's end are of a state that is gone, and so are the checkpoints not in `list`. */
   drop(list: readonly C[]): void {
     this.own = false;
@@ -163,6 +168,23 @@ export class RunEndRing<C> {
     this.kept.push(cp);
     while (this.kept.length > STEP_BACK_CHECKPOINTS) merge(this.kept.shift()!);
   }
+}
+
+/**
+ * userStepRing: a user's single step (`step(true)`, and the last STEP_BACK_CHECKPOINTS passes of an
+ * interactive goToPass: the ahead simulation's catch-up) leaves a checkpoint pending after its pass, the
+ * RunEndRing's own (the last STEP_BACK_CHECKPOINTS kept), which idle time takes (prepareSlice), else the
+ * next settle: the panel's first step back then restores the pass before instead of replaying up to
+ * FINE_CHECKPOINT_EVERY passes and saving the step-back checkpoints on the way (at 5,000 nodes in the
+ * outage: four passes and three checkpoints, about 0.3 s of CPU).
+ *
+ * fineDue: a user's single step also keeps the last checkpoint that stays (not the ring's own, which
+ * are merged away) at most FINE_CHECKPOINT_EVERY passes behind `pass` (as goToPass leaves them behind a
+ * step back), so that a step back past the ring replays at most that many passes, even after a long runUntil.
+ */
+export function fineDue(pass: number, lastKept: { pass: number | null } | undefined): boolean {
+  const last = lastKept?.pass;
+  return last === null || last === undefined || pass - last >= FINE_CHECKPOINT_EVERY;
 }
 
 /** The replay of a goToPass going back: up to pass `to`; `stepBack` when it went back one pass. */

@@ -51,7 +51,7 @@ import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, startInPieces, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint } from './checkpointStore';
-import { checkpointDue, FINE_CHECKPOINT_EVERY, heavyPassPods, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, type Replay } from './checkpointPlacement';
+import { checkpointDue, fineDue, heavyPassPods, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, STEP_BACK_CHECKPOINTS } from './checkpointPlacement';
 import { explainObject } from './explain';
 import { MachineLookup, machineIdsOf } from './machineLookup';
 import { checkExpectations } from './expectations';
@@ -66,7 +66,7 @@ const VERSION_GUESS_CODES: ReadonlySet<string> = new Set(['version-assumed', 've
 
 export { MAX_ROUNDS } from './instants';
 
-export { FINE_CHECKPOINT_EVERY };
+export { FINE_CHECKPOINT_EVERY } from './checkpointPlacement';
 export { MAX_CHECKPOINTS } from './checkpointStore';
 export { HEAVY_PASS_MIN_PODS, HEAVY_PASS_SHARE } from './checkpointPlacement';
 
@@ -97,7 +97,7 @@ export class SimulationImpl implements Simulation {
     return this.store.list;
   }
   /** while goToPass replays up to this pass: more checkpoints (checkpointDue) */
-  private replay: Replay | null = null;
+  private replay: ReturnType<typeof runEndReplay> = null;
   /** while the panel's runUntilDecision runs: a checkpoint after every pass, the last few kept */
   private readonly ring = new RunEndRing<Checkpoint>();
   /** settled by every public method that can change the state or reads the checkpoints; not by the views (test/engine/simulation/pendingCheckpoint.test.ts) */
@@ -240,28 +240,29 @@ export class SimulationImpl implements Simulation {
     return this.runRounds(m) && (this.finishInstant(m), true);
   }
 
-  step(interactive = false): void {
-    this.settle();
-    this.stopped = this.aborted;
-    if (this.aborted) return;
-    const resumedPass = this.midInstant?.monitorDue;
-    if (this.midInstant && !this.resumeInstant()) return;
-    const before = this.host.pass;
-    // a pass whose instant was left part-done: finishing it ends the step
-    for (; !resumedPass;) {
-      const t = this.nextInstant();
-      if (t === undefined) return;
-      if (!this.processInstant(t)) return;
-      if (this.host.pass !== before) break;
-      if (this.stopHere()) return;
+  private userStep = false; // while a user's single step runs: see fineDue
+  /** `ring`: the step leaves the ring's checkpoint (userStepRing; goToPass: only in the last passes) */
+  step(interactive = false, ring = interactive): void {
+    this.ring.running = ring;
+    this.userStep = interactive;
+    try {
+      this.settle();
+      this.stopped = this.aborted;
+      if (this.aborted) return;
+      const resumedPass = this.midInstant?.monitorDue;
+      if (this.midInstant && !this.resumeInstant()) return;
+      const before = this.host.pass;
+      // a pass whose instant was left part-done: finishing it ends the step
+      for (; !resumedPass;) {
+        const t = this.nextInstant();
+        if (t === undefined) return;
+        if (!this.processInstant(t)) return;
+        if (this.host.pass !== before) break;
+        if (this.stopHere()) return;
+      }
+    } finally {
+      this.ring.running = this.userStep = false;
     }
-    // A user's single step keeps the last checkpoint at most FINE_CHECKPOINT_EVERY passes behind (as
-    // goToPass leaves them behind a step back), so that the first step back replays at most that many
-    // passes too, even after a long runUntil. Right after the pass's instant, as processInstant saves.
-    const pass = this.host.pass;
-    // a checkpoint left pending is of this pass
-    const last = this.pending.pending ? pass : this.checkpoints[this.checkpoints.length - 1].pass;
-    if (interactive && pass !== null && (last === null || pass - last >= FINE_CHECKPOINT_EVERY)) this.saveCheckpoint();
   }
 
   runUntil(t: Micros, how?: GoToPassOptions): void {
@@ -366,7 +367,7 @@ export class SimulationImpl implements Simulation {
     for (let first = true; this.host.pass === null || this.host.pass < n; first = false) {
       const before = this.host.pass;
       if (!first && this.stopHere()) return;
-      this.step(interactive);
+      this.step(interactive, interactive && (before ?? -1) + 1 >= n - STEP_BACK_CHECKPOINTS);
       if (this.stopped || this.host.pass === before) return;
     }
     this.replay = null;
@@ -527,7 +528,9 @@ export class SimulationImpl implements Simulation {
     if (!monitorDue || host.pass === null) return;
     // the forecast for the next monitor pass (podsDue) is asked last: only when nothing else placed one
     const podsDueNext = () => podsDue(host, this.nextMonitorAt);
-    if (this.ring.due(checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPods.count, this.heavyPassPods, podsDueNext))) this.pending.mark();
+    const fine = this.userStep && fineDue(host.pass, this.ring.lastKept(this.checkpoints));
+    const placed = fine || checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPods.count, this.heavyPassPods, podsDueNext);
+    if (this.ring.due(placed)) this.pending.mark();
   }
 
   /** in pieces (drained where it is not made so) */
