@@ -69,13 +69,16 @@ function partOf(main: TraceEvent[], from: number, to: number): string {
     }
     stack.push({ e, end });
   }
+  const wrapper = (name: string) => name === 'RunTask' || name === 'ThreadControllerImpl::RunTask';
+  // the main thread's work in the window, the frames' waits left out: what the page's code and the browser's rendering cost
+  const busy = [...self].filter(([name]) => !wrapper(name)).reduce((a, [, us]) => a + us, 0);
   const top = [...self]
-    .filter(([name, us]) => us >= 300 && name !== 'RunTask' && name !== 'ThreadControllerImpl::RunTask')
+    .filter(([name, us]) => us >= 300 && !wrapper(name))
     .sort((a, b) => b[1] - a[1])
     .slice(0, 8)
     .map(([name, us]) => `${name} ${ms(us)}`)
     .join(', ');
-  return `${ms(to - from)} ms: ${top}; restyled ${styled} elements, laid out ${laidOut} objects${forced ? `; forced by script ${forced}× (${ms(forcedUs)} ms)` : ''}`;
+  return `${ms(to - from)} ms (busy ${ms(busy)}): ${top}; restyled ${styled} elements, laid out ${laidOut} objects${forced ? `; forced by script ${forced}× (${ms(forcedUs)} ms)` : ''}`;
 }
 
 /** What was marked for style recalculation or layout in the window, by reason and element (the most first). */
