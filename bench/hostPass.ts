@@ -4,7 +4,9 @@
  * steps that pass under V8's CPU profiler (node:inspector) and prints the wall and CPU time of
  * the engine's step and of the rest (the view, the message), with the rest's heaviest functions.
  *
- *   node --import tsx bench/hostPass.ts SCENARIO [--pass 19] [--then 1] [--top 30]
+ *   node --import tsx bench/hostPass.ts SCENARIO [--pass 19] [--then 1] [--back 0] [--top 30]
+ *
+ * `--back N`: then N steps back, each profiled the same way (the panel's Step back: the engine's goToPass, the views).
  */
 import { Session as Inspector } from 'node:inspector';
 import { openScenario } from '../src/extension/openScenario';
@@ -43,6 +45,7 @@ async function main(): Promise<void> {
   const scenario = argv[0];
   const pass = opt('--pass', 19),
     then = opt('--then', 1),
+    back = opt('--back', 0),
     top = opt('--top', 30);
   let bytes = 0,
     jsonMs = 0;
@@ -65,7 +68,7 @@ async function main(): Promise<void> {
   const insp = new Inspector();
   insp.connect();
   const call = (m: string, p?: object) => new Promise<unknown>((r, j) => insp.post(m, p, (e, v) => (e ? j(e) : r(v))));
-  for (let k = 0; k <= then; k++) {
+  for (let k = 0; k <= then + back; k++) {
     await call('Profiler.enable');
     await call('Profiler.setSamplingInterval', { interval: 250 });
     await call('Profiler.start');
@@ -83,13 +86,14 @@ async function main(): Promise<void> {
     jsonMs = 0;
     const c0 = process.cpuUsage();
     const t0 = hr();
-    session.step();
+    if (k <= then) session.step();
+    else session.stepBack();
     const wall = hr() - t0;
     const c = process.cpuUsage(c0);
     sim.goToPass = step;
     const { profile } = (await call('Profiler.stop')) as { profile: Profile };
     process.stdout.write(
-      `pass ${session.sim.pass}: host ${wall.toFixed(0)} ms wall, ${((c.user + c.system) / 1000).toFixed(0)} ms CPU; engine ${engineMs.toFixed(0)} ms; JSON ${jsonMs.toFixed(0)} ms (${(bytes / 1024).toFixed(0)} KiB); the rest ${(wall - engineMs - jsonMs).toFixed(0)} ms\n`,
+      `${k <= then ? '' : 'back to '}pass ${session.sim.pass}: host ${wall.toFixed(0)} ms wall, ${((c.user + c.system) / 1000).toFixed(0)} ms CPU; engine ${engineMs.toFixed(0)} ms; JSON ${jsonMs.toFixed(0)} ms (${(bytes / 1024).toFixed(0)} KiB); the rest ${(wall - engineMs - jsonMs).toFixed(0)} ms\n`,
     );
     const notEngine = (k: string) => !k.includes('engine/');
     process.stdout.write('  inclusive (outside src/engine):\n');

@@ -51,6 +51,11 @@ interface Args {
    * (style, layout, paint, script, and how many elements each restyled or laid out) is printed from it
    */
   trace?: string;
+  /**
+   * the trace without invalidation tracking (which records a stack for every style and layout invalidation, and
+   * inflates the script's time several-fold): for the time of each part; the element counts stay
+   */
+  traceLight?: boolean;
   /** the session without run-ahead (the setting off): for its memory and its steps */
   noRunAhead?: boolean;
   root?: string;
@@ -281,7 +286,8 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   const outage: number[] = [];
   ways.splice(0);
   const cdp = a.profile ? await page.context().newCDPSession(page) : undefined;
-  if (a.trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  if (a.trace)
+    await browser.startTracing(page, { categories: a.traceLight ? TRACE_CATEGORIES.filter((c) => !c.endsWith('invalidationTracking')) : TRACE_CATEGORIES });
   if (cdp) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });

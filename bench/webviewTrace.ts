@@ -18,6 +18,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** the thread's CPU time in the event (a wall `dur` under load includes the time the thread waited for a CPU) */
+  tdur?: number;
   pid: number;
   tid: number;
   args?: { elementCount?: number; beginData?: { dirtyObjects?: number; totalObjects?: number }; data?: { nodeName?: string; reason?: string } };
@@ -48,6 +50,8 @@ export function pageParts(trace: { traceEvents: TraceEvent[] } | TraceEvent[]): 
 
 function partOf(main: TraceEvent[], from: number, to: number): string {
   const self = new Map<string, number>();
+  /** by event, its self CPU time (`tdur`), summed */
+  const cpu = new Map<string, number>();
   let styled = 0,
     laidOut = 0,
     forced = 0,
@@ -61,6 +65,8 @@ function partOf(main: TraceEvent[], from: number, to: number): string {
     const parent = stack[stack.length - 1];
     if (parent) self.set(parent.e.name, (self.get(parent.e.name) ?? 0) - e.dur!);
     self.set(e.name, (self.get(e.name) ?? 0) + e.dur!);
+    if (parent && parent.e.tdur !== undefined) cpu.set(parent.e.name, (cpu.get(parent.e.name) ?? 0) - (e.tdur ?? 0));
+    if (e.tdur !== undefined) cpu.set(e.name, (cpu.get(e.name) ?? 0) + e.tdur);
     if (e.name === 'UpdateLayoutTree') styled += e.args?.elementCount ?? 0;
     if (e.name === 'Layout') laidOut += e.args?.beginData?.dirtyObjects ?? 0;
     if ((e.name === 'UpdateLayoutTree' || e.name === 'Layout') && stack.some((s) => SCRIPT.has(s.e.name))) {
@@ -69,13 +75,18 @@ function partOf(main: TraceEvent[], from: number, to: number): string {
     }
     stack.push({ e, end });
   }
+  const wrapper = (name: string) => name === 'RunTask' || name === 'ThreadControllerImpl::RunTask';
+  // the main thread's work in the window, the frames' waits left out: what the page's code and the browser's rendering cost
+  const busy = [...self].filter(([name]) => !wrapper(name)).reduce((a, [, us]) => a + us, 0);
+  const busyCpu = [...cpu].filter(([name]) => !wrapper(name)).reduce((a, [, us]) => a + us, 0);
+  const part = (names: string[]) => ms(names.reduce((a, n) => a + (cpu.get(n) ?? 0), 0));
   const top = [...self]
-    .filter(([name, us]) => us >= 300 && name !== 'RunTask' && name !== 'ThreadControllerImpl::RunTask')
+    .filter(([name, us]) => us >= 300 && !wrapper(name))
     .sort((a, b) => b[1] - a[1])
     .slice(0, 8)
     .map(([name, us]) => `${name} ${ms(us)}`)
     .join(', ');
-  return `${ms(to - from)} ms: ${top}; restyled ${styled} elements, laid out ${laidOut} objects${forced ? `; forced by script ${forced}× (${ms(forcedUs)} ms)` : ''}`;
+  return `${ms(to - from)} ms (busy ${ms(busy)}, CPU ${ms(busyCpu)}: script ${part([...SCRIPT, 'HandlePostMessage'])}, style ${part(['UpdateLayoutTree'])}, layout ${part(['Layout'])}, paint ${part(['PrePaint', 'Paint', 'Layerize', 'Commit'])}): ${top}; restyled ${styled} elements, laid out ${laidOut} objects${forced ? `; forced by script ${forced}× (${ms(forcedUs)} ms)` : ''}`;
 }
 
 /** What was marked for style recalculation or layout in the window, by reason and element (the most first). */

@@ -14,51 +14,87 @@ const str = (v: unknown): string => (typeof v === 'string' ? v : '');
  * Pending taint-based evictions as the taint-eviction controller scheduled
  * them: the latest PodEvictionScheduled of each pod (its `details.deadline`)
  * unless a PodEvictionCancelled or PodEvicted came after it. Incremental: it
- * reads only the decisions added since the last call, and starts again when
- * the trace was cut back (stepping back).
+ * reads only the decisions added since the last call; a step back (the trace
+ * cut back to a part of what was read) undoes only the changes of the
+ * decisions it took off; another trace is read again from its start.
  */
 export class EvictionIndex {
-  private readonly pending = new Map<string, { at: string; node: string }>();
+  private readonly pending = new Map<string, Pending>();
   private seen = 0;
   private lastSeq = 0;
+  /** the seq of each decision read, by its index: tells a trace cut back from another one */
+  private seqs: number[] = [];
+  /**
+   * Each change to `pending`, in the trace's order, with the entry it replaced: a step back after the pods' evictions were
+   * scheduled read the whole trace again (50,000 PodEvictionScheduled at 5,000 nodes) and reported every pod changed
+   */
+  private readonly undo: { i: number; ref: string; was: Pending | undefined }[] = [];
   /** the pod refs whose entry the last update set or removed; 'all' on the first update */
   changed: Set<string> | 'all' = 'all';
 
-  update(trace: readonly Decision[]): Map<string, { at: string; node: string }> {
-    const cut = this.seen > trace.length || (this.seen > 0 && trace[this.seen - 1]?.seq !== this.lastSeq);
-    const first = this.seen === 0 && !cut;
-    // a step back cut the trace: read it again, and report the entries that differ (not 'all': that compared 150,000 pods)
-    const before = cut ? new Map(this.pending) : undefined;
-    if (cut) {
-      this.pending.clear();
-      this.seen = 0;
-    }
+  update(trace: readonly Decision[]): Map<string, Pending> {
+    const n = trace.length;
+    const extended = this.seen === 0 || (n >= this.seen && trace[this.seen - 1]?.seq === this.lastSeq);
+    const cutBack = !extended && n < this.seen && (n === 0 || trace[n - 1].seq === this.seqs[n - 1]);
+    const first = this.seen === 0;
     const changed = new Set<string>();
+    if (cutBack) {
+      // the entries as they were after decision n-1: the changes of the decisions taken off undone, newest first
+      const before = new Map<string, Pending | undefined>();
+      while (this.undo.length && this.undo[this.undo.length - 1].i >= n) {
+        const u = this.undo.pop()!;
+        if (!before.has(u.ref)) before.set(u.ref, this.pending.get(u.ref));
+        if (u.was) this.pending.set(u.ref, u.was);
+        else this.pending.delete(u.ref);
+      }
+      for (const [ref, was] of before) if (!samePending(was, this.pending.get(ref))) changed.add(ref);
+      this.seqs.length = n;
+      this.seen = n;
+    } else if (!extended) {
+      // another trace (a what-if's re-run): read again, and report the entries that differ (not 'all': that compared 150,000 pods)
+      const before = new Map(this.pending);
+      this.pending.clear();
+      this.undo.length = 0;
+      this.seqs.length = 0;
+      this.seen = 0;
+      this.read(trace, new Set());
+      for (const [ref, was] of before) if (!samePending(was, this.pending.get(ref))) changed.add(ref);
+      for (const ref of this.pending.keys()) if (!before.has(ref)) changed.add(ref);
+    }
+    this.read(trace, changed);
+    this.changed = first ? 'all' : changed;
+    this.lastSeq = n ? trace[n - 1].seq : 0;
+    return this.pending;
+  }
+
+  /** Reads the decisions from `seen` on, noting each change (and its undo). */
+  private read(trace: readonly Decision[], changed: Set<string>): void {
     for (let i = this.seen; i < trace.length; i++) {
       const d = trace[i];
+      this.seqs.push(d.seq);
       if (d.action === 'PodEvictionScheduled') {
         const deadline = str(d.details?.deadline);
         if (deadline) {
+          this.undo.push({ i, ref: d.object, was: this.pending.get(d.object) });
           this.pending.set(d.object, { at: deadline, node: str(d.details?.node) });
           changed.add(d.object);
         }
       } else if (d.action === 'PodEvictionCancelled' || d.action === 'PodEvicted') {
-        if (this.pending.delete(d.object)) changed.add(d.object);
+        const was = this.pending.get(d.object);
+        if (was) {
+          this.undo.push({ i, ref: d.object, was });
+          this.pending.delete(d.object);
+          changed.add(d.object);
+        }
       }
     }
-    if (before) {
-      for (const [ref, was] of before) {
-        const now = this.pending.get(ref);
-        if (!now || now.at !== was.at || now.node !== was.node) changed.add(ref);
-      }
-      for (const ref of this.pending.keys()) if (!before.has(ref)) changed.add(ref);
-    }
-    this.changed = first ? 'all' : changed;
     this.seen = trace.length;
-    this.lastSeq = trace.length ? trace[trace.length - 1].seq : 0;
-    return this.pending;
   }
 }
+
+type Pending = { at: string; node: string };
+
+const samePending = (a: Pending | undefined, b: Pending | undefined): boolean => a === b || (!!a && !!b && a.at === b.at && a.node === b.node);
 
 type PathSim = Pick<Simulation, 'podEvictionDeadlines' | 'podsEvictedFrom'> & { cluster?: ClusterState };
 

@@ -74,3 +74,11 @@ export function replace(parent: Node, ...children: Child[]): void {
 export function text(e: HTMLElement | null | undefined, value: string): void {
   if (e && e.textContent !== value) e.textContent = value;
 }
+
+/** An element's one text, its text node's data changed in place (`textContent` takes the node out and makes another). */
+export function setText(e: HTMLElement, value: string): void {
+  const t = e.firstChild;
+  if (t && t === e.lastChild && t.nodeType === Node.TEXT_NODE) {
+    if ((t as Text).data !== value) (t as Text).data = value;
+  } else e.textContent = value;
+}

@@ -31,6 +31,12 @@ export interface VirtualListOptions<T> {
    */
   group?(item: T): string;
   draw(item: T): HTMLElement;
+  /**
+   * Makes a row that leaves the view show `item` instead, in place (`rowClass` is the list's classes for the row, to be
+   * kept in its class attribute); false when it cannot (another shape). A busy pass's entries then change the texts of
+   * the rows in view: no element made, styled and laid out anew, none taken out.
+   */
+  redraw?(e: HTMLElement, item: T, rowClass: string): boolean;
   /** a row is redrawn only when this changes (=== comparison) */
   stamp(item: T): unknown;
   /** a click on a row */
@@ -64,8 +70,21 @@ export class VirtualList<T> {
   private tops = new Float64Array(1);
   private readonly drawn = new Map<string, Drawn>();
   private selected: string | undefined;
-  /** the height the viewport had when last drawn (read once per draw: reading it forces layout) */
-  private lastHeight = 0;
+  /**
+   * The viewport's scroll and size, as its scroll events and the ResizeObserver last said: read in `draw`, after the
+   * panel wrote the zones and the other lists, they forced a layout per list per update (4-6 on every step).
+   */
+  private top = 0;
+  private height = 0;
+  private width = 0;
+  /** the ResizeObserver has reported the viewport's size; until then it is read, once */
+  private sized = false;
+  private read = false;
+  /** rows drawn whose height is not known yet, measured by `rowSizes` after the frame's layout (no forced layout) */
+  private readonly pending = new Map<Element, [string, number, T]>();
+  private readonly rowSizes: ResizeObserver | undefined;
+  /** inside `rowSizes`' callback, or revealing a row: rows drawn now are measured at once */
+  private measureNow = false;
   /** measured heights by measureKey, at `measuredWidth` */
   private readonly measured = new Map<string, number>();
   /** the last measured height of each group, at `measuredWidth` */
@@ -75,25 +94,40 @@ export class VirtualList<T> {
   constructor(private readonly o: VirtualListOptions<T>) {
     this.viewport = el('div', { id: o.id, class: 'viewport', role: 'list', tabindex: 0, 'aria-label': o.label });
     this.viewport.append(this.spacer, this.box);
-    this.viewport.addEventListener('scroll', () => this.draw());
+    this.viewport.addEventListener('scroll', () => {
+      this.top = this.viewport.scrollTop;
+      this.draw();
+    });
     this.viewport.addEventListener('click', (ev) => {
       const row = (ev.target as HTMLElement | null)?.closest?.('[data-ref]') as HTMLElement | null;
       if (row && this.box.contains(row) && o.pick) o.pick(row.dataset.ref as string);
     });
     // the lists share their column's height: one that grows (a pane resized, the pods shown) draws the rows it now shows;
     // at another width the wrapped rows are measured again
-    if (typeof ResizeObserver !== 'undefined')
-      new ResizeObserver(() => {
+    if (typeof ResizeObserver !== 'undefined') {
+      new ResizeObserver((entries) => {
+        const box = entries[entries.length - 1].contentRect;
+        const grew = box.height > this.height;
+        // hidden, the list keeps the height it had (drawn for it meanwhile); its width 0 says it cannot be measured
+        if (box.height) this.height = box.height;
+        this.width = Math.round(box.width);
+        this.sized = true;
+        // a list hidden and shown again (the pods') scrolled back to its top without a scroll event
+        const top = this.viewport.scrollTop;
+        const scrolled = top !== this.top;
+        this.top = top;
         if (!this.items.length) return;
-        if (this.measured.size && this.viewport.clientWidth !== this.measuredWidth) {
+        if (this.measured.size && this.width !== this.measuredWidth) {
           // the selected row, when it showed, shows whole again at its new height
           const shown = this.selected !== undefined && this.drawn.has(this.selected) ? this.selected : undefined;
           this.measured.clear();
           this.groupHeights.clear();
           this.setItems(this.items);
           if (shown !== undefined) this.reveal(shown);
-        } else if (this.viewport.clientHeight > this.lastHeight) this.draw();
+        } else if (grew || scrolled) this.draw();
       }).observe(this.viewport);
+      this.rowSizes = new ResizeObserver((entries) => this.sizes(entries));
+    }
   }
 
   get length(): number {
@@ -124,6 +158,21 @@ export class VirtualList<T> {
     return (mk !== undefined && this.measured.get(mk)) || (this.o.group && this.groupHeights.get(this.o.group(item))) || this.o.height(item);
   }
 
+  /** the viewport's height, as the ResizeObserver said (read once before it first did) */
+  private viewportHeight(): number {
+    if (!this.sized && !this.read) {
+      this.read = true;
+      this.height = this.viewport.clientHeight;
+      this.width = this.viewport.clientWidth;
+    }
+    return this.height || FALLBACK_HEIGHT;
+  }
+
+  /** the scroll offset, as the browser clamps it when the list got shorter (its scroll event comes after this draw) */
+  private scrolled(height: number, top = this.top): number {
+    return Math.max(0, Math.min(top, this.tops[this.items.length] - height));
+  }
+
   /** Draws the rows in view, keeping every row whose stamp is unchanged. */
   draw(): void {
     /** rows in view whose height is not known yet at this width, with the height they were given */
@@ -131,32 +180,56 @@ export class VirtualList<T> {
     /** a row drawn at another height than its key's measured one (its data came since the list was laid out) */
     let misplaced = false;
     const n = this.items.length;
-    const top = this.viewport.scrollTop;
-    const height = this.viewport.clientHeight || this.lastHeight || FALLBACK_HEIGHT;
-    this.lastHeight = height;
+    const height = this.viewportHeight();
+    const top = this.scrolled(height);
     const first = Math.max(0, this.indexAt(top - MARGIN_PX));
     const lastTop = top + height + MARGIN_PX;
+    let end = first;
+    while (end < n && this.tops[end] < lastTop) end++;
     const keep = new Set<string>();
+    for (let i = first; i < end; i++) keep.add(this.o.key(this.items[i]));
+    /** the rows that leave the view, by element: one in the right place may be redrawn for a row that comes */
+    const leaving = new Map<Element, string>();
+    if (this.o.redraw) {
+      const focused = document.activeElement;
+      for (const [key, d] of this.drawn) if (!keep.has(key) && !d.e.contains(focused)) leaving.set(d.e, key);
+    }
     /** the last row placed: a new row goes after it, so the DOM (Tab, a screen reader) keeps the list's order */
     let prev: HTMLElement | undefined;
-    let i = first;
-    for (; i < n && this.tops[i] < lastTop; i++) {
+    for (let i = first; i < end; i++) {
       const item = this.items[i];
       const key = this.o.key(item);
       const stamp = this.o.stamp(item);
-      keep.add(key);
       let d = this.drawn.get(key);
       if (!d || d.stamp !== stamp) {
-        const e = this.o.draw(item);
-        e.dataset.ref = key;
-        e.classList.add('row');
-        e.setAttribute('role', 'listitem');
-        if (key === this.selected) e.classList.add('selected');
-        if (d) d.e.replaceWith(e);
-        else if (prev) prev.after(e);
-        else this.box.prepend(e);
-        d = { e, stamp, top: -1, pos: -1, size: -1 };
-        this.drawn.set(key, d);
+        const rowClass = key === this.selected ? 'row selected' : 'row';
+        const next = (d ? d.e : prev ? prev.nextElementSibling : this.box.firstElementChild) as HTMLElement | null;
+        const old = d ? key : next && leaving.get(next);
+        if (old !== undefined && old !== null && this.o.redraw?.(next!, item, rowClass)) {
+          // the same element, now this row's
+          if (!d) {
+            leaving.delete(next!);
+            const was = this.drawn.get(old)!;
+            this.drawn.delete(old);
+            this.forget(next!);
+            next!.dataset.ref = key;
+            d = { ...was, stamp };
+            this.drawn.set(key, d);
+          } else d.stamp = stamp;
+        } else {
+          const e = this.o.draw(item);
+          e.dataset.ref = key;
+          e.classList.add('row');
+          e.setAttribute('role', 'listitem');
+          if (key === this.selected) e.classList.add('selected');
+          if (d) {
+            this.forget(d.e);
+            d.e.replaceWith(e);
+          } else if (prev) prev.after(e);
+          else this.box.prepend(e);
+          d = { e, stamp, top: -1, pos: -1, size: -1 };
+          this.drawn.set(key, d);
+        }
       }
       prev = d.e;
       if (this.o.positions && (d.pos !== i || d.size !== n)) {
@@ -179,21 +252,65 @@ export class VirtualList<T> {
     }
     for (const [key, d] of this.drawn) {
       if (keep.has(key)) continue;
+      this.forget(d.e);
       d.e.remove();
       this.drawn.delete(key);
     }
-    // laid out again, the list was drawn again and said what it shows
-    if (toMeasure.length && this.measure(toMeasure)) return;
+    if (toMeasure.length) {
+      // laid out again, the list was drawn again and said what it shows
+      if (this.measureNow || !this.rowSizes) {
+        if (this.measure(toMeasure)) return;
+      } else
+        for (const [mk, e, given, item] of toMeasure) {
+          if (this.pending.has(e)) this.rowSizes.unobserve(e);
+          this.pending.set(e, [mk, given, item]);
+          this.rowSizes.observe(e);
+        }
+    }
     if (misplaced) return this.setItems(this.items);
-    this.o.shown?.(first, i);
+    this.o.shown?.(first, end);
+  }
+
+  /** A row element leaves the list (or is drawn anew): it is measured no more. */
+  private forget(e: HTMLElement): void {
+    if (this.pending.delete(e)) this.rowSizes?.unobserve(e);
   }
 
   /**
-   * Reads the heights of rows just drawn (one layout for all of them) and, when one differs from the
-   * height it was given, lays the list out again (true). Each key is measured once per width, so this ends.
+   * The heights of the rows drawn since the last frame, as its layout made them (the ResizeObserver's first report of
+   * each): when one differs from the height it was given, the list is laid out again before the paint.
+   */
+  private sizes(entries: ResizeObserverEntry[]): void {
+    const rows: [string, HTMLElement, number, T][] = [];
+    for (const entry of entries) {
+      const e = entry.target as HTMLElement;
+      const p = this.pending.get(e);
+      if (!p) continue;
+      this.forget(e);
+      const h = Math.round(entry.borderBoxSize?.[0]?.blockSize ?? e.offsetHeight);
+      rows.push([p[0], e, p[1], p[2]]);
+      this.heights.set(e, h);
+    }
+    if (!rows.length) return;
+    this.measureNow = true;
+    try {
+      this.measure(rows);
+    } finally {
+      this.measureNow = false;
+      this.heights.clear();
+    }
+  }
+
+  /** heights given by the ResizeObserver for `measure`, instead of reading them */
+  private readonly heights = new Map<Element, number>();
+
+  /**
+   * Reads the heights of rows just drawn (one layout for all of them, or none in the ResizeObserver's callback) and,
+   * when one differs from the height it was given, lays the list out again (true). Each key is measured once per width,
+   * so this ends.
    */
   private measure(rows: [string, HTMLElement, number, T][]): boolean {
-    const width = this.viewport.clientWidth;
+    const width = this.sized ? this.width : this.viewport.clientWidth;
     // not laid out (hidden): measured when shown
     if (!width) return false;
     if (width !== this.measuredWidth) {
@@ -203,7 +320,7 @@ export class VirtualList<T> {
     }
     let wrong = false;
     for (const [mk, e, given, item] of rows) {
-      const h = e.offsetHeight;
+      const h = this.heights.get(e) ?? e.offsetHeight;
       if (!h) continue;
       this.measured.set(mk, h);
       if (this.o.group) this.groupHeights.set(this.o.group(item), h);
@@ -229,10 +346,17 @@ export class VirtualList<T> {
   reveal(key: string): boolean {
     const i = this.items.findIndex((t) => this.o.key(t) === key);
     if (i < 0) return false;
-    this.scrollToRow(i);
-    this.draw();
-    // drawn, the row may have been measured taller than its estimate: in view whole again
-    if (this.scrollToRow(i)) this.draw();
+    // measured at once: the row may be taller than its estimate, and shows whole
+    const was = this.measureNow;
+    this.measureNow = true;
+    try {
+      this.scrollToRow(i);
+      this.draw();
+      // drawn, the row may have been measured taller than its estimate: in view whole again
+      if (this.scrollToRow(i)) this.draw();
+    } finally {
+      this.measureNow = was;
+    }
     return true;
   }
 
@@ -240,9 +364,12 @@ export class VirtualList<T> {
   private scrollToRow(i: number): boolean {
     const top = this.tops[i];
     const rowHeight = this.tops[i + 1] - top;
-    const h = this.viewport.clientHeight || FALLBACK_HEIGHT;
-    if (top >= this.viewport.scrollTop && top + rowHeight <= this.viewport.scrollTop + h) return false;
-    this.viewport.scrollTop = Math.max(0, top - Math.max(0, Math.min(2 * rowHeight, h - rowHeight)));
+    const h = this.viewportHeight();
+    const at = this.scrolled(h);
+    if (top >= at && top + rowHeight <= at + h) return false;
+    const to = Math.max(0, top - Math.max(0, Math.min(2 * rowHeight, h - rowHeight)));
+    this.viewport.scrollTop = to;
+    this.top = this.scrolled(h, to);
     return true;
   }
 

@@ -47,6 +47,56 @@ test('the eviction index starts again when stepping back cut the trace', () => {
   assert.deepEqual([...idx.update([d(7, 'PodEvictionScheduled', 'Pod/ns/z', { deadline: 'T2' })]).keys()], ['Pod/ns/z']);
 });
 
+/** A trace of 1,000 scheduled evictions, then the first 100 done and 10 cancelled, then 10 scheduled again. */
+function evictionTrace(): Decision[] {
+  const t: Decision[] = [];
+  let seq = 0;
+  for (let i = 0; i < 1000; i++) t.push(d(++seq, 'PodEvictionScheduled', `Pod/ns/p${i}`, { node: `n${i % 7}`, deadline: `T${i % 5}` }));
+  for (let i = 0; i < 100; i++) t.push(d(++seq, 'PodEvicted', `Pod/ns/p${i}`));
+  for (let i = 100; i < 110; i++) t.push(d(++seq, 'PodEvictionCancelled', `Pod/ns/p${i}`));
+  for (let i = 100; i < 110; i++) t.push(d(++seq, 'PodEvictionScheduled', `Pod/ns/p${i}`, { node: 'n9', deadline: 'T9' }));
+  return t;
+}
+
+/** The index a fresh EvictionIndex makes of `trace`: what a step back must give. */
+const fresh = (trace: readonly Decision[]) => [...new EvictionIndex().update(trace)].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+
+const cutCases: { name: string; to: number; changed: string[] }[] = [
+  { name: 'a step back over the rescheduled evictions puts back the cancelled state', to: 1110, changed: [...Array(10)].map((_, i) => `Pod/ns/p${100 + i}`) },
+  {
+    name: 'a step back over the cancellations puts back the first schedule',
+    to: 1100,
+    changed: [...Array(10)].map((_, i) => `Pod/ns/p${100 + i}`),
+  },
+  {
+    name: 'a step back over five evictions puts back those pods, and the first schedule of the rescheduled ones',
+    to: 1095,
+    changed: [...Array(15)].map((_, i) => `Pod/ns/p${95 + i}`),
+  },
+];
+for (const c of cutCases)
+  test(`the eviction index, cut back: ${c.name}, reading none of the decisions kept and reporting only the pods that changed`, () => {
+    const trace = evictionTrace();
+    const idx = new EvictionIndex();
+    idx.update(trace);
+    let reads = 0;
+    const cut = new Proxy(trace.slice(0, c.to), {
+      get(t, k, r) {
+        if (typeof k === 'string' && /^\d+$/.test(k)) reads++;
+        return Reflect.get(t, k, r);
+      },
+    });
+    const after = [...idx.update(cut)].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+    assert.deepEqual(after, fresh(trace.slice(0, c.to)));
+    assert.ok(reads <= 2, `${reads} decisions read`);
+    assert.deepEqual([...(idx.changed as Set<string>)].sort(), [...c.changed].sort());
+    // and on from there, as a fresh index would
+    assert.deepEqual(
+      [...idx.update(trace)].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+      fresh(trace),
+    );
+  });
+
 test('the view from the live records matches the view from the exported state', () => {
   const cluster = emptyCluster();
   cluster.nodes.set('n1', {

@@ -218,44 +218,52 @@ export class ClusterView {
       this.markSelectedZone();
       return;
     }
+    // only the cards whose facts changed are made again: during an outage one zone's card changes at a step, not three
+    const was = new Map(this.zoneStamps.map((stamp, i) => [stamp, this.zones.children[i] as HTMLElement | undefined]));
     this.zoneStamps = stamps;
     const fact = (label: string, value: string | number, cls = '', title?: string) =>
       el('span', { class: `fact ${cls}`.trim(), title }, el('span', { class: 'k' }, label), ' ', el('span', { class: 'v' }, value));
-    replace(
-      this.zones,
-      ...s.zones.map((z) => {
-        const open = this.openQueues.has(z.zone);
-        const queue = z.queuedCount
-          ? el(
-              'button',
-              {
-                class: 'link queued',
-                type: 'button',
-                'aria-expanded': open ? 'true' : 'false',
-                title: open ? 'hide the queued nodes' : 'show the queued nodes',
-              },
-              `queued ${z.queuedCount.toLocaleString('en')} ${open ? '▾' : '▸'}`,
-            )
-          : fact('queued', 0, 'queued');
-        const names =
-          !open || !z.queuedCount ? null : z.queued.length ? queueNames(z.queued) : el('p', { class: 'queue-names hint' }, 'loading the queued nodes…');
-        return el(
+    const card = (z: ZoneRow) => {
+      const open = this.openQueues.has(z.zone);
+      const queue = z.queuedCount
+        ? el(
+            'button',
+            {
+              class: 'link queued',
+              type: 'button',
+              'aria-expanded': open ? 'true' : 'false',
+              title: open ? 'hide the queued nodes' : 'show the queued nodes',
+            },
+            `queued ${z.queuedCount.toLocaleString('en')} ${open ? '▾' : '▸'}`,
+          )
+        : fact('queued', 0, 'queued');
+      const names =
+        !open || !z.queuedCount ? null : z.queued.length ? queueNames(z.queued) : el('p', { class: 'queue-names hint' }, 'loading the queued nodes…');
+      return el(
+        'div',
+        { class: `zone-card zone zone-${z.state}`, 'data-ref': z.zone, role: 'button', tabindex: 0 },
+        el('div', { class: 'zone-head' }, el('span', { class: 'zone-name' }, z.zone), ' ', el('span', { class: 'state' }, z.state)),
+        el(
           'div',
-          { class: `zone-card zone zone-${z.state}`, 'data-ref': z.zone, role: 'button', tabindex: 0 },
-          el('div', { class: 'zone-head' }, el('span', { class: 'zone-name' }, z.zone), ' ', el('span', { class: 'state' }, z.state)),
-          el(
-            'div',
-            { class: 'facts-wrap' },
-            fact('nodes', z.nodes),
-            fact('not ready', z.notReady),
-            fact('rate', `${z.evictionRate} nodes/s`, 'rate'),
-            z.nextTokenAt ? fact('next token', offsetText(z.nextTokenAt, start), 'next-token', z.nextTokenAt) : fact('next token', '—', 'next-token'),
-            queue,
-          ),
-          names,
-        );
-      }),
-    );
+          { class: 'facts-wrap' },
+          fact('nodes', z.nodes),
+          fact('not ready', z.notReady),
+          fact('rate', `${z.evictionRate} nodes/s`, 'rate'),
+          z.nextTokenAt ? fact('next token', offsetText(z.nextTokenAt, start), 'next-token', z.nextTokenAt) : fact('next token', '—', 'next-token'),
+          queue,
+        ),
+        names,
+      );
+    };
+    const cards = s.zones.map((z, i) => {
+      const kept = was.get(stamps[i]);
+      return kept && kept.parentNode === this.zones ? kept : card(z);
+    });
+    const olds = Array.from(this.zones.children);
+    // the same zones in the same order: each changed card replaced where it is; else all of them
+    if (cards.length === olds.length && cards.every((c, i) => c === olds[i] || c.parentNode !== this.zones))
+      cards.forEach((c, i) => c !== olds[i] && olds[i].replaceWith(c));
+    else replace(this.zones, ...cards);
     const opened = this.scrollToQueue && this.zones.querySelector(`.zone-card[data-ref="${CSS.escape(this.scrollToQueue)}"]`);
     const toggle = opened && opened.querySelector('button.queued');
     if (toggle) this.zones.scrollTop += toggle.getBoundingClientRect().top - this.zones.getBoundingClientRect().top;

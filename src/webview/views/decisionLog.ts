@@ -7,7 +7,7 @@
  * and making, styling and laying out all of them was most of the page's part of
  * the step (about 1,100 elements restyled, 1,800 laid out).
  */
-import { el, replace } from '../dom';
+import { el, replace, setText } from '../dom';
 import { VirtualList } from '../virtualList';
 import type { Host } from '../host';
 import type { Store } from '../state';
@@ -108,6 +108,7 @@ export class DecisionLog {
           ? `${this.store.init?.startTime}\u0000${it.d.controller}\u0000${it.d.action}\u0000${it.d.object}\u0000${it.d.time}\u0000${it.d.summary}\u0000${it.d.checks}\u0000${it.open ? 1 : 0}${it.whole ? 1 : 0}`
           : `${this.store.pass}\u0000${this.store.time}\u0000${this.store.init?.startTime}`,
       draw: (it) => (it.d ? this.row(it.d, !!it.open, it.whole) : this.between()),
+      redraw: (e, it, rowClass) => !!it.d && !it.open && this.rewrite(e, it.d, rowClass),
       pick: (key) => {
         if (key !== BETWEEN) this.toggle(Number(key));
       },
@@ -221,6 +222,31 @@ export class DecisionLog {
         ? el('p', { class: 'transition' }, `${whole.machine.id}: ${whole.machine.from} → ${whole.machine.to} (${whole.machine.event})`)
         : null,
     );
+  }
+
+  /**
+   * A closed entry leaving the view shows another closed one: its texts and attributes rewritten, its four spans kept
+   * (a busy pass's entries were made, styled and laid out anew, and the old ones taken out, at every step).
+   */
+  private rewrite(e: HTMLElement, d: DecisionLine, rowClass: string): boolean {
+    if (e.tagName !== 'LI' || !e.classList.contains('decision') || e.classList.contains('expanded') || e.childElementCount !== 4) return false;
+    const [time, action, object, summary] = Array.from(e.children) as HTMLElement[];
+    const summaryText = summary.firstElementChild as HTMLElement | null;
+    if (!summaryText) return false;
+    const at = this.at(d);
+    const start = this.store.init?.startTime;
+    const className = `decision controller-${d.controller} ${rowClass}`;
+    if (e.className !== className) e.className = className;
+    e.dataset.seq = String(d.seq);
+    e.title = `${at} (${d.time}) ${d.action} ${d.object}: ${offsetsInText(d.summary, start)}`;
+    setText(time, at);
+    time.title = d.time;
+    setText(action, d.action);
+    setText(object, d.object);
+    const parts = timedText(d.summary, start);
+    if (parts.length === 1 && typeof parts[0] === 'string') setText(summaryText, parts[0]);
+    else replace(summaryText, ...parts);
+    return true;
   }
 
   /** Next decision or Run until stopped between two passes: what happened since the pass, up to now */

@@ -36,6 +36,10 @@ export class Timeline {
   private marksKey = '';
   private axisKey = '';
   private eventsKey = '';
+  /** the elements of the ticks, events and marks drawn, by what they show (see `keyed`) */
+  private readonly ticks = new Map<string, HTMLElement>();
+  private readonly eventMarks = new Map<string, HTMLElement>();
+  private readonly passMarks = new Map<string, HTMLElement>();
 
   constructor(
     private readonly store: Store,
@@ -85,43 +89,48 @@ export class Timeline {
     text(this.label, this.passText(s.pass));
     const at = (pass: number) => `${Math.min(100, (pass / max) * 100)}%`;
 
+    // every step moves the end of the track (the last pass grows): the ticks, events and marks kept are moved, not made
+    // again (18 ticks and every mark were taken out and made anew at every step)
     const axisKey = `${max}\u0000${period}`;
-    if (axisKey !== this.axisKey) {
+    const moved = axisKey !== this.axisKey;
+    if (moved) {
       this.axisKey = axisKey;
       const span = max * period;
       const step = tickStep(span);
-      const ticks: HTMLElement[] = [];
+      const ticks: [string, () => HTMLElement, number][] = [];
       for (let t = 0; t <= span; t += step) {
         // a label centred on a tick near the right end would stick out of the panel (the page scrolled sideways by
         // half a label): those end at their tick instead
-        const tick = el('span', { class: t > span * 0.9 ? 'tick end' : 'tick' }, formatOffset(t));
-        tick.style.left = at(t / period);
-        ticks.push(tick);
+        const cls = t > span * 0.9 ? 'tick end' : 'tick';
+        const label = formatOffset(t);
+        ticks.push([`${cls}\u0000${label}`, () => el('span', { class: cls }, label), t / period]);
       }
-      replace(this.axis, ...ticks);
+      keyed(this.axis, this.ticks, ticks, at);
     }
 
     const start = s.init ? Date.parse(s.init.startTime) : NaN;
     const events = s.init?.scenario.events ?? [];
-    const eventsKey = `${axisKey}\u0000${s.init?.startTime}\u0000${events.length}\u0000${events.map((e) => e.at).join(',')}`;
-    if (eventsKey !== this.eventsKey) {
+    const eventsKey = `${period}\u0000${s.init?.startTime}\u0000${events.length}\u0000${events.map((e) => `${e.at} ${e.text}`).join(',')}`;
+    if (eventsKey !== this.eventsKey || moved) {
       this.eventsKey = eventsKey;
-      replace(
+      keyed(
         this.events,
-        ...events.map((e) => {
+        this.eventMarks,
+        events.map((e, i) => {
           const offset = Date.parse(e.at) - start;
           // the event applies at its instant; the first pass at or after it shows its consequences
           const pass = Math.max(0, Math.ceil(offset / period));
-          const m = el('button', {
-            class: 'event-mark',
-            type: 'button',
-            'data-pass': pass,
-            title: `${formatOffset(offset)} (${e.at}): ${e.text}`,
-            'aria-label': `${formatOffset(offset)} ${e.text}`,
-          });
-          m.style.left = at(offset / period);
-          return m;
+          const make = () =>
+            el('button', {
+              class: 'event-mark',
+              type: 'button',
+              'data-pass': pass,
+              title: `${formatOffset(offset)} (${e.at}): ${e.text}`,
+              'aria-label': `${formatOffset(offset)} ${e.text}`,
+            });
+          return [`${i}\u0000${eventsKey}`, make, offset / period];
         }),
+        at,
       );
     }
 
@@ -129,18 +138,14 @@ export class Timeline {
     const marksKey = `${axisKey}\u0000${marks.map(([p, n]) => `${p}:${n}`).join(',')}`;
     if (marksKey !== this.marksKey) {
       this.marksKey = marksKey;
-      replace(
+      keyed(
         this.marks,
-        ...marks.map(([pass, n]) => {
-          const m = el('button', {
-            class: 'mark',
-            type: 'button',
-            'data-pass': pass,
-            title: `pass ${pass}, ${formatOffset(pass * period)}: ${n} decision${n === 1 ? '' : 's'}`,
-          });
-          m.style.left = at(pass);
-          return m;
+        this.passMarks,
+        marks.map(([pass, n]) => {
+          const title = `pass ${pass}, ${formatOffset(pass * period)}: ${n} decision${n === 1 ? '' : 's'}`;
+          return [`${pass}\u0000${title}`, () => el('button', { class: 'mark', type: 'button', 'data-pass': pass, title }), pass];
         }),
+        at,
       );
     }
     for (const m of Array.from(this.marks.children)) (m as HTMLElement).classList.toggle('current', Number((m as HTMLElement).dataset.pass) === s.pass);
@@ -215,5 +220,39 @@ export class Timeline {
         : selected?.status === 'onlySimulated' && m.dataset.seq === String(selected.seq);
       m.classList.toggle('current', !!cur);
     }
+  }
+}
+
+/** the `left` each kept element was given (the style reads it back normalised) */
+const placed = new WeakMap<HTMLElement, string>();
+
+/**
+ * Makes `parent`'s children the elements of `items` ([key, make, position in passes]), in order: an element whose key
+ * was drawn is kept (moved to its position, when the track's end moved), the others made; those no longer listed go.
+ */
+function keyed(parent: HTMLElement, drawn: Map<string, HTMLElement>, items: [string, () => HTMLElement, number][], at: (pass: number) => string): void {
+  const keys = new Set(items.map((it) => it[0]));
+  for (const [key, e] of drawn)
+    if (!keys.has(key)) {
+      e.remove();
+      drawn.delete(key);
+    }
+  let prev: HTMLElement | undefined;
+  for (const [key, make, pass] of items) {
+    let e = drawn.get(key);
+    if (!e) {
+      e = make();
+      drawn.set(key, e);
+    }
+    if ((prev ? prev.nextElementSibling : parent.firstElementChild) !== e) {
+      if (prev) prev.after(e);
+      else parent.prepend(e);
+    }
+    const left = at(pass);
+    if (placed.get(e) !== left) {
+      placed.set(e, left);
+      e.style.left = left;
+    }
+    prev = e;
   }
 }
