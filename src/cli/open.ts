@@ -41,14 +41,11 @@ export function openInput(file: string, args: ParsedArgs, io: CliIo, guards?: Pi
     shouldAbort: guards?.shouldAbort,
     shouldYield: guards?.shouldYield,
   });
-  if (unsafeToRun(sim.problems)) {
-    reportProblems(io, sim.problems);
-    io.err(`controller-stepper: ${file} cannot be simulated within the simulation's limits (see the errors above)\n`);
-    return { ok: false, code: 2 };
-  }
-  // The simulation's problems include the scenario's (loader + settings).
+  // The simulation's problems include the scenario's (loader + settings). An error unsafe to
+  // run past (unsafeToRun: a file outside the workspace, a clock past its range...) is an
+  // error like the others here: the command line simulates nothing after any error.
   reportProblems(io, sim.problems);
-  if (hasErrors(sim.problems)) {
+  if (hasErrors(sim.problems) || unsafeToRun(sim.problems)) {
     const n = sim.problems.filter((p) => p.severity === 'error').length;
     io.err(`controller-stepper: ${file}: ${n} error(s) in the input; nothing was simulated\n`);
     return { ok: false, code: 2 };

@@ -20,6 +20,8 @@ test("a snapshot outside the scenario's folder is exit 2 unless --allow-outside,
     const refused = await runCli('replay', join(dir, 'project', 'outside.yaml'), '--until', '1m');
     assert.equal(refused.code, 2, refused.err);
     assert.match(refused.err, /outside.yaml:4:11: error path-outside: .*--allow-outside/);
+    // the summary names what happened (it said "cannot be simulated within the simulation's limits")
+    assert.match(refused.err, /outside\.yaml: 1 error\(s\) in the input; nothing was simulated\n$/);
     const allowed = await runCli('replay', join(dir, 'project', 'outside.yaml'), '--until', '1m', '--allow-outside');
     assert.equal(allowed.code, 0, allowed.err);
     // validate reports what replay would refuse, and takes the same flag

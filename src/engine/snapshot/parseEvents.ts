@@ -113,8 +113,9 @@ export function parseEvents(
     zones.add(zoneLabelsOf(n.meta.labels).zone);
     nodeLabels.push(n.meta.labels);
   }
+  const check = !reader.snapshotUnread;
   for (const p of sorted) {
-    for (const n of p.nodes) {
+    for (const n of check ? p.nodes : []) {
       if (!known.has(`Node/${n.name}`))
         reader.report(
           'unknown-node',
@@ -123,13 +124,13 @@ export function parseEvents(
           n.node,
         );
     }
-    for (const r of p.refs) {
+    for (const r of check ? p.refs : []) {
       if (!known.has(r.ref)) {
         const names = namesStartingWith(known, r.ref.slice(0, r.ref.indexOf('/') + 1));
         reader.report(`unknown-${r.what}`, 'error', `no ${r.ref} in the snapshot (nor created by an earlier apply)${suggest(r.ref, names)}`, r.node);
       }
     }
-    if (p.selector) {
+    if (check && p.selector) {
       const compiled = compileSelector(p.selector.selector);
       if (!compiled.error && !nodeLabels.some((l) => compiled.matches(l))) {
         reader.report(
@@ -140,7 +141,7 @@ export function parseEvents(
         );
       }
     }
-    if (p.zone && !zones.has(p.zone.zone)) {
+    if (check && p.zone && !zones.has(p.zone.zone)) {
       reader.report(
         'unknown-zone',
         'warning',

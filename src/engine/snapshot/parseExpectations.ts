@@ -39,7 +39,7 @@ const ZONE_STATES = ['Initial', 'Normal', 'PartialDisruption', 'FullDisruption']
 function unknownTarget(reader: ScenarioReader, k: 'node' | 'pod' | 'replicaSet', name: string, known: ReadonlySet<string>, node: unknown, where: string): void {
   const kind = k === 'node' ? 'Node' : k === 'pod' ? 'Pod' : 'ReplicaSet';
   const ref = `${kind}/${strip(`${kind}/`, name)}`;
-  if (known.has(ref)) return;
+  if (known.has(ref) || reader.snapshotUnread) return;
   if (kind === 'Pod') {
     const [ns, pod] = ref.slice('Pod/'.length).split('/');
     for (const r of known) if (r.startsWith(`ReplicaSet/${ns}/`) && pod.startsWith(`${r.slice(`ReplicaSet/${ns}/`.length)}-`)) return;

@@ -78,6 +78,9 @@ export interface ParsedScenario {
 }
 
 /** The top level of a scenario: its settings and snapshot, and the events and expectations handed on. */
+/** The loader's problems after which a whole file (or folder) of the snapshot is missing from it. */
+const FILE_UNREAD: ReadonlySet<string> = new Set(['file-not-found', 'no-file-system', 'unreadable-file', 'unreadable-folder', 'binary-file']);
+
 class ScenarioParser extends ScenarioReader {
   parse(): Scenario {
     const root = this.doc.contents;
@@ -212,6 +215,7 @@ class ScenarioParser extends ScenarioReader {
         const full = resolveFrom(this.dir, rel);
         if (!this.fs) {
           this.report('no-file-system', 'error', `cannot read ${rel}: no file system`, item);
+          this.snapshotUnread = true;
           continue;
         }
         // the same snapshot named twice (or 200 times) is read once, and looked at once (a stat can cost its size)
@@ -227,11 +231,13 @@ class ScenarioParser extends ScenarioReader {
         }
         if (!st) {
           this.report('file-not-found', 'error', `snapshot ${JSON.stringify(rel)} not found (looked for ${full}, relative to the scenario file)`, item);
+          this.snapshotUnread = true;
           continue;
         }
         const outside = outsideReason(this.fs, this.dir, full, this.options);
         if (outside) {
           this.report('path-outside', 'error', outside, item);
+          this.snapshotUnread = true;
           continue;
         }
         inputs.push(full);
@@ -253,6 +259,7 @@ class ScenarioParser extends ScenarioReader {
       if (key !== undefined) cache!.set(key, snap);
     }
     this.problems.push(...snap.problems);
+    if (snap.problems.some((p) => p.severity === 'error' && FILE_UNREAD.has(p.code))) this.snapshotUnread = true;
     return snap;
   }
 

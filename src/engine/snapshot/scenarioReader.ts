@@ -71,6 +71,12 @@ export function parseTaintText(text: string): Taint | { error: string } {
 
 export class ScenarioReader {
   readonly problems: Problem[] = [];
+  /**
+   * A snapshot file the scenario names was not read (missing, outside the workspace, unreadable):
+   * its objects are unknown, so a name the events or expectations give cannot be said to be
+   * missing, and saying so would bury the one error that matters under false ones.
+   */
+  snapshotUnread = false;
   readonly lines: LineIndex;
   readonly dir: string;
 

@@ -392,6 +392,55 @@ test('snapshot: may list several paths relative to the scenario, and a missing o
   assert.match(problems[0].message, /looked for \/s\/missing\.yaml/);
 });
 
+// A snapshot the scenario could not read leaves its objects unknown: its one error is the
+// answer, and the names the timeline and the expectations give are not reported missing
+// (they were, one error or warning per name, in the command line and the language server).
+const unreadSnapshotCases: { name: string; files: Record<string, string>; snapshot: string; want: string[] }[] = [
+  { name: 'a snapshot path with a typo', files: {}, snapshot: './nodes.yml', want: ['3:11 error file-not-found'] },
+  {
+    name: 'one of two snapshots missing',
+    files: { '/s/a.yaml': 'apiVersion: v1\nkind: Node\nmetadata: {name: other}\n' },
+    snapshot: '[a.yaml, b.yaml]',
+    want: ['3:20 error file-not-found'],
+  },
+  {
+    name: 'a snapshot outside the workspace',
+    files: { '/elsewhere/nodes.yaml': 'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n' },
+    snapshot: '/elsewhere/nodes.yaml',
+    want: ['3:11 error path-outside'],
+  },
+];
+for (const c of unreadSnapshotCases) {
+  test(`an unread snapshot: no false unknown names: ${c.name}`, () => {
+    const text = `kind: Scenario
+kubernetesVersion: "1.31"
+snapshot: ${c.snapshot}
+events:
+- {at: 30s, kubelet: stop, nodes: [n1]}
+- {at: 40s, scale: {replicaSet: default/web, replicas: 2}}
+- {at: 50s, kubelet: stop, zone: us-east-1a}
+expect:
+- {at: 1m, node: n1, ready: Unknown}
+- {at: 1m, pod: default/web-1, deleted: true}
+`;
+    const { problems } = parseScenario(text, '/s/scenario.yaml', new MemoryFs(c.files), { roots: ['/s'] });
+    assert.deepEqual(notStart(problems).map(at), c.want);
+  });
+}
+
+test('a snapshot that was read still gets its unknown names reported', () => {
+  const text = `kind: Scenario
+kubernetesVersion: "1.31"
+snapshot: nodes.yaml
+events:
+- {at: 30s, kubelet: stop, nodes: [n2]}
+expect:
+- {at: 1m, node: n3, ready: Unknown}
+`;
+  const { problems } = parseScenario(text, '/s/scenario.yaml', new MemoryFs({ '/s/nodes.yaml': 'apiVersion: v1\nkind: Node\nmetadata: {name: n1}\n' }));
+  assert.deepEqual(notStart(problems).map(at), ['5:36 error unknown-node', '7:18 warning unknown-node']);
+});
+
 test('kubernetesVersion written as a YAML number: 1.12 is accepted with a warning, 1.20 (read as 1.2) is rejected', () => {
   const fs = new MemoryFs();
   const doc = (v: string) => `kind: Scenario\nkubernetesVersion: ${v}\nobjects: []\n`;
