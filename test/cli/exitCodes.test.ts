@@ -112,6 +112,12 @@ const cases: Case[] = [
     code: 1,
     out: /FAIL .*Pod\/default\/toleration-unsett[\s\S]*never existed: it is not in the snapshot and no event or controller created it[\s\S]*\n1 passed, 1 failed\n$/,
   },
+  {
+    name: 'test of an expectation that is too early fails (exit 1) with what was found and the command that says why not',
+    argv: ['test', `${F}/expect-too-early.yaml`],
+    code: 1,
+    out: / {2}FAIL {2}at 2026-01-01T00:02:09\.000Z: Pod\/default\/toleration-sixty is deleted\n {8}found: it exists on node-a1 {2}\(test\/fixtures\/cli\/expect-too-early\.yaml:11:5\)\n {8}why: {3}controller-stepper explain test\/fixtures\/cli\/expect-too-early\.yaml --object Pod\/default\/toleration-sixty --until 2026-01-01T00:02:09\.000Z\n0 passed, 1 failed\n$/,
+  },
   { name: 'test of a passing scenario is exit 0 and ends with the plain summary line', argv: ['test', EXAMPLE], code: 0, out: /\n\d+ passed, 0 failed\n$/ },
   {
     name: 'validate of a scenario with an invalid expectation is exit 1 at the same place',
@@ -167,3 +173,13 @@ for (const c of cases) {
     assert.doesNotMatch(r.err, /\n\s+at .*\(.*:\d+:\d+\)/, 'no stack trace');
   });
 }
+
+test("a failed expectation's why line is a command that runs and names the time the deletion would come", () => {
+  const failed = runBin(['test', `${F}/expect-too-early.yaml`]);
+  const why = / {8}why: {3}controller-stepper (.*)\n/.exec(failed.out);
+  assert.ok(why, failed.out);
+  // the words as a shell would split them: the fixture's path and the ref need no quotes
+  const r = runBin(why[1].split(' '));
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /Why not \(yet\):\n.*toleration has not run out yet.*would fire at \+2m10s/);
+});

@@ -12,6 +12,11 @@ import { openInput, type Opened } from '../open';
 import { escapeControl } from '../../engine/trace/text';
 import { Guards } from '../guards';
 
+/** A word as a POSIX shell reads it back: bare when it is plain, else in single quotes. */
+function shellWord(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
 export function runTests(args: ParsedArgs, io: CliIo): number {
   if (!args.files.length) throw new UsageError('test takes one or more scenario FILEs');
   // no pauses: checkExpectations runs the simulation itself and cannot be taken up again after one
@@ -51,6 +56,8 @@ export function runTests(args: ParsedArgs, io: CliIo): number {
       } else {
         failed++;
         io.out(`  FAIL  ${escapeControl(r.description)}\n        found: ${escapeControl(r.actual ?? '?')}  (${where})\n`);
+        // the why (or why not) of what was found, as the command that shows it
+        if (r.object) io.out(`        why:   controller-stepper explain ${shellWord(file)} --object ${shellWord(r.object)} --until ${r.at}\n`);
       }
     }
     if (sim.stopped) {

@@ -21,6 +21,8 @@ export interface ExpectationResult {
   ok: boolean;
   /** what was found instead, when not ok */
   actual?: string;
+  /** the object the expectation is about, when it names one (for `explain --object`) */
+  object?: string;
   position?: Problem['position'];
 }
 

@@ -223,7 +223,11 @@ export function checkExpectations(sim: Checkable): ExpectationResult[] {
       description: `at ${formatTime(t)}: ${outcomes.map((o) => o.description).join('; ')}`,
       ok: failed.length === 0,
     };
-    if (failed.length) r.actual = failed.map((o) => `${o.description}: ${o.actual}`).join('; ');
+    // one check: its description is already the line above the finding, so the finding alone ("it
+    // exists on node-a1", not "Pod/x is deleted: it exists on node-a1", which read as the opposite)
+    if (failed.length) r.actual = outcomes.length === 1 ? failed[0].actual : failed.map((o) => `${o.description}: ${o.actual}`).join('; ');
+    const object = targetRef(e) ?? e.decision?.object;
+    if (object) r.object = object;
     if (e.position) r.position = e.position;
     results[i] = r;
   }
