@@ -4,6 +4,7 @@
  * disposed with the extension.
  */
 import * as vscode from 'vscode';
+import { registerScenarioTests, type ScenarioTests } from './scenarioTests';
 import { registerCommands } from './commands';
 import { Ctx } from './ctx';
 import { startLanguageClient } from './languageClient';
@@ -16,6 +17,7 @@ export interface ExtensionApi {
   ctx: Ctx;
   cluster: ClusterTree;
   decisions: DecisionsTree;
+  tests: ScenarioTests;
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
@@ -25,6 +27,7 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
   const clusterView = vscode.window.createTreeView(VIEW.cluster, { treeDataProvider: cluster, showCollapseAll: true });
   const decisionsView = vscode.window.createTreeView(VIEW.decisions, { treeDataProvider: decisions, showCollapseAll: true });
   const client = startLanguageClient(context);
+  const scenarioTests = registerScenarioTests();
   context.subscriptions.push(
     ctx,
     cluster,
@@ -38,9 +41,10 @@ export function activate(context: vscode.ExtensionContext): ExtensionApi {
     vscode.window.registerWebviewPanelSerializer(PANEL_VIEW_TYPE, ctx.serializer()),
     ...registerCommands(ctx),
     ...(client ? [client] : []),
+    ...scenarioTests.disposables,
   );
   // the returned API is for the extension-host tests
-  return { ctx, cluster, decisions };
+  return { ctx, cluster, decisions, tests: scenarioTests.tests };
 }
 
 export function deactivate(): void {}

@@ -1,0 +1,190 @@
+/**
+ * A scenario's `expect:` entries in VS Code's Testing view: one test per entry, under its file,
+ * found from the text alone (the snapshot is read only when the tests run), run by the same
+ * engine call as `controller-stepper test` (checkExpectations), with the finding and where to
+ * look for the why. The open editor's text is what runs, saved or not.
+ */
+import * as vscode from 'vscode';
+import { formatProblem, type Problem } from '../engine';
+import { expectItems, type ExpectItem } from '../engine/snapshot/expectItems';
+import { fileAccess } from './fileAccess';
+import { openScenarioText } from './openScenario';
+
+export type Outcome = { state: 'passed' } | { state: 'failed' | 'errored'; message: string } | { state: 'skipped' };
+
+export interface ScenarioTests {
+  controller: vscode.TestController;
+  /** the last run's outcome of each test, by its id (for the extension-host tests) */
+  outcomes: Map<string, Outcome>;
+  /** finds the workspace's scenarios (the Testing view asks for it when first shown) */
+  discover(): Promise<void>;
+}
+
+/** Scenario files are small; a YAML file above this is a snapshot, not looked into. */
+const MAX_SCENARIO_BYTES = 2 * 1024 * 1024;
+const YAML_FILES = '**/*.{yaml,yml}';
+
+export function registerScenarioTests(): { tests: ScenarioTests; disposables: vscode.Disposable[] } {
+  const controller = vscode.tests.createTestController('controllerStepper.expectations', 'Controller Stepper scenarios');
+  const outcomes = new Map<string, Outcome>();
+
+  const update = (uri: vscode.Uri, text: string) => {
+    const items = expectItems(text);
+    if (!items?.length) {
+      controller.items.delete(uri.toString());
+      return;
+    }
+    let file = controller.items.get(uri.toString());
+    if (!file) {
+      file = controller.createTestItem(uri.toString(), vscode.workspace.asRelativePath(uri), uri);
+      controller.items.add(file);
+    }
+    const lines = lineStarts(text);
+    file.children.replace(items.map((i) => entryItem(controller, uri, i, lines)));
+  };
+  const readAndUpdate = async (uri: vscode.Uri) => {
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+    if (open) return update(uri, open.getText());
+    try {
+      if ((await vscode.workspace.fs.stat(uri)).size > MAX_SCENARIO_BYTES) return controller.items.delete(uri.toString());
+      update(uri, new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+    } catch {
+      controller.items.delete(uri.toString());
+    }
+  };
+  const discover = async () => {
+    for (const uri of await vscode.workspace.findFiles(YAML_FILES, '**/{node_modules,.git}/**', 5000)) await readAndUpdate(uri);
+  };
+  controller.resolveHandler = async (item) => {
+    if (!item) await discover();
+  };
+  const isYamlDoc = (d: vscode.TextDocument) => d.uri.scheme === 'file' && /\.ya?ml$/i.test(d.uri.fsPath) && d.getText().length <= MAX_SCENARIO_BYTES;
+  for (const d of vscode.workspace.textDocuments) if (isYamlDoc(d)) update(d.uri, d.getText());
+
+  controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => runTests(controller, outcomes, request, token), true);
+
+  const watcher = vscode.workspace.createFileSystemWatcher(YAML_FILES);
+  const disposables: vscode.Disposable[] = [
+    controller,
+    watcher,
+    watcher.onDidCreate((u) => void readAndUpdate(u)),
+    watcher.onDidChange((u) => void readAndUpdate(u)),
+    watcher.onDidDelete((u) => controller.items.delete(u.toString())),
+    vscode.workspace.onDidOpenTextDocument((d) => isYamlDoc(d) && update(d.uri, d.getText())),
+    vscode.workspace.onDidChangeTextDocument((e) => isYamlDoc(e.document) && update(e.document.uri, e.document.getText())),
+  ];
+  return { tests: { controller, outcomes, discover }, disposables };
+}
+
+function entryItem(controller: vscode.TestController, uri: vscode.Uri, i: ExpectItem, lines: number[]): vscode.TestItem {
+  const item = controller.createTestItem(`${uri.toString()}#expect-${i.index}`, i.label, uri);
+  item.range = new vscode.Range(positionAt(lines, i.start), positionAt(lines, i.end));
+  item.sortText = String(i.index).padStart(6, '0');
+  return item;
+}
+
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+function positionAt(starts: number[], offset: number): vscode.Position {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return new vscode.Position(lo, offset - starts[lo]);
+}
+
+const indexOf = (item: vscode.TestItem) => Number(/#expect-(\d+)$/.exec(item.id)?.[1] ?? -1);
+
+async function runTests(
+  controller: vscode.TestController,
+  outcomes: Map<string, Outcome>,
+  request: vscode.TestRunRequest,
+  token: vscode.CancellationToken,
+): Promise<void> {
+  const run = controller.createTestRun(request);
+  const excluded = new Set((request.exclude ?? []).map((t) => t.id));
+  // each file once, with the entries asked for (a file asked for is all its entries)
+  const byFile = new Map<string, { file: vscode.TestItem; entries: vscode.TestItem[] }>();
+  const add = (t: vscode.TestItem) => {
+    if (excluded.has(t.id)) return;
+    const file = t.parent ?? t;
+    const group = byFile.get(file.id) ?? { file, entries: [] };
+    byFile.set(file.id, group);
+    const entries: vscode.TestItem[] = [];
+    if (t.parent) entries.push(t);
+    else t.children.forEach((c) => void (excluded.has(c.id) || entries.push(c)));
+    for (const e of entries) if (!group.entries.includes(e)) group.entries.push(e);
+  };
+  if (request.include) request.include.forEach(add);
+  else controller.items.forEach(add);
+
+  const report = (t: vscode.TestItem, o: Outcome, messages?: vscode.TestMessage[]) => {
+    outcomes.set(t.id, o);
+    if (o.state === 'passed') run.passed(t);
+    else if (o.state === 'skipped') run.skipped(t);
+    else if (o.state === 'failed') run.failed(t, messages ?? []);
+    else run.errored(t, messages ?? []);
+  };
+  for (const { file, entries } of byFile.values()) {
+    if (token.isCancellationRequested) {
+      for (const e of entries) report(e, { state: 'skipped' });
+      continue;
+    }
+    for (const e of entries) run.started(e);
+    // let the view show them as running before the engine takes the thread
+    await new Promise((r) => setTimeout(r, 0));
+    const uri = file.uri!;
+    try {
+      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+      const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+      const sim = openScenarioText(text, uri.fsPath, fileAccess()).make({ shouldStop: () => token.isCancellationRequested });
+      const errors = sim.problems.filter((p) => p.severity === 'error');
+      if (errors.length) {
+        const message = `the scenario has ${errors.length} error(s); nothing was run:\n${errors.map((p) => formatProblem(p)).join('\n')}`;
+        for (const e of entries)
+          report(
+            e,
+            { state: 'errored', message },
+            errors.map((p) => problemMessage(p, uri)),
+          );
+        continue;
+      }
+      const results = sim.checkExpectations();
+      for (const e of entries) {
+        const r = results.find((x) => x.index === indexOf(e));
+        if (!r) report(e, { state: 'skipped' });
+        else if (r.ok) report(e, { state: 'passed' });
+        else {
+          const why = r.object
+            ? `\nwhy: open the scenario (Controller Stepper: Open Scenario), run until ${r.at} and select ${r.object}; or run controller-stepper explain ${uri.fsPath} --object ${r.object} --until ${r.at}`
+            : '';
+          const message = `${r.description}\nfound: ${r.actual ?? '?'}${why}`;
+          const m = new vscode.TestMessage(message);
+          if (e.range) m.location = new vscode.Location(uri, e.range);
+          report(e, { state: 'failed', message }, [m]);
+        }
+      }
+    } catch (err) {
+      const message = `the scenario could not be run: ${err instanceof Error ? err.message : String(err)}`;
+      for (const e of entries) report(e, { state: 'errored', message }, [new vscode.TestMessage(message)]);
+    }
+  }
+  run.end();
+}
+
+function problemMessage(p: Problem, uri: vscode.Uri): vscode.TestMessage {
+  const m = new vscode.TestMessage(formatProblem(p));
+  const pos = p.position;
+  if (pos && pos.file === uri.fsPath) {
+    const start = new vscode.Position(pos.line - 1, pos.column - 1);
+    m.location = new vscode.Location(vscode.Uri.file(pos.file), new vscode.Range(start, start));
+  }
+  return m;
+}
