@@ -25,6 +25,7 @@ export const COMMAND = {
   selectObject: 'controllerStepper.selectObject',
   selectDecision: 'controllerStepper.selectDecision',
   goToPass: 'controllerStepper.goToPass',
+  showAt: 'controllerStepper.showAt',
   status: 'controllerStepper.status',
 } as const;
 
@@ -49,5 +50,6 @@ export const COMMAND_TITLES: Record<CommandKey, { title: string; palette: boolea
   selectObject: { title: 'Select Object in Panel', palette: false },
   selectDecision: { title: 'Show Why for Decision', palette: false },
   goToPass: { title: 'Go to Pass', palette: false },
+  showAt: { title: 'Show an Object at a Time', palette: false },
   status: { title: 'Status', palette: false },
 };

@@ -323,6 +323,24 @@ export const COMMANDS: Record<CommandKey, Factory> = {
       return status(ctx);
     },
 
+  /** a failed expectation's link (the Testing view): its scenario open, run to its time, its object selected */
+  showAt:
+    (ctx) =>
+    async (file?: string, at?: string, object?: string): Promise<Status> => {
+      if (typeof file !== 'string' || typeof at !== 'string') return status(ctx);
+      const doc = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'file' && d.uri.fsPath === file);
+      // the editor's text is what the test ran; a session already on that file and text is kept
+      const text = doc?.isDirty ? doc.getText() : undefined;
+      if ((ctx.file !== file || ctx.text !== text || !ctx.session) && !(await ctx.openWithProgress(file, text))) return status(ctx);
+      ctx.ensurePanel();
+      // Run Until goes forward only: a session already past the time starts again
+      const t = Date.parse(at);
+      if (ctx.session && Number.isFinite(t) && t * 1000 < ctx.session.sim.now) await ctx.run((s) => s.reset());
+      await ctx.run((s) => s.runUntil(at));
+      if (typeof object === 'string') ctx.session?.selectObject(object);
+      return status(ctx);
+    },
+
   status: (ctx) => (): Status => status(ctx),
 };
 

@@ -7,10 +7,16 @@
 import * as vscode from 'vscode';
 import { formatProblem, type Problem } from '../engine';
 import { expectItems, type ExpectItem } from '../engine/snapshot/expectItems';
+import { COMMAND } from './commandIds';
 import { fileAccess } from './fileAccess';
 import { openScenarioText } from './openScenario';
 
-export type Outcome = { state: 'passed' } | { state: 'failed' | 'errored'; message: string } | { state: 'skipped' };
+export type Outcome =
+  | { state: 'passed' }
+  /** show: the arguments of the failure's "Show why in the panel" link (COMMAND.showAt) */
+  | { state: 'failed'; message: string; show?: [file: string, at: string, object: string] }
+  | { state: 'errored'; message: string }
+  | { state: 'skipped' };
 
 export interface ScenarioTests {
   controller: vscode.TestController;
@@ -166,9 +172,9 @@ async function runTests(
             ? `\nwhy: open the scenario (Controller Stepper: Open Scenario), run until ${r.at} and select ${r.object}; or run controller-stepper explain ${uri.fsPath} --object ${r.object} --until ${r.at}`
             : '';
           const message = `${r.description}\nfound: ${r.actual ?? '?'}${why}`;
-          const m = new vscode.TestMessage(message);
+          const m = new vscode.TestMessage(failureMarkdown(r.description, r.actual ?? '?', uri.fsPath, r.at, r.object));
           if (e.range) m.location = new vscode.Location(uri, e.range);
-          report(e, { state: 'failed', message }, [m]);
+          report(e, { state: 'failed', message, ...(r.object ? { show: [uri.fsPath, r.at, r.object] as [string, string, string] } : {}) }, [m]);
         }
       }
     } catch (err) {
@@ -177,6 +183,18 @@ async function runTests(
     }
   }
   run.end();
+}
+
+/** The failure as the Testing view's peek shows it, with a link that opens the panel at the expectation's time. */
+function failureMarkdown(description: string, found: string, file: string, at: string, object?: string): vscode.MarkdownString {
+  const md = new vscode.MarkdownString();
+  md.appendText(`${description}\nfound: ${found}\n`);
+  if (object) {
+    const args = encodeURIComponent(JSON.stringify([file, at, object]));
+    md.appendMarkdown(`\n[Show why in the panel](command:${COMMAND.showAt}?${args} "${at}: ${object}")`);
+    md.isTrusted = { enabledCommands: [COMMAND.showAt] };
+  }
+  return md;
 }
 
 function problemMessage(p: Problem, uri: vscode.Uri): vscode.TestMessage {

@@ -42,7 +42,10 @@ exports.tests = [
       const bad = path.join(dir, 'typo.yaml');
       fs.writeFileSync(
         good,
-        scenario('./three-zones.yaml', ['  - {at: 2m10s, pod: default/toleration-sixty, deleted: true}', '  - {at: 2m9s, pod: default/toleration-sixty, deleted: true}']),
+        scenario('./three-zones.yaml', [
+          '  - {at: 2m10s, pod: default/toleration-sixty, deleted: true}',
+          '  - {at: 2m9s, pod: default/toleration-sixty, deleted: true}',
+        ]),
       );
       fs.writeFileSync(bad, scenario('./three-zone.yaml', ['  - {at: 2m10s, pod: default/toleration-sixty, deleted: true}']));
       const { controller, outcomes, discover } = api.tests;
@@ -50,7 +53,10 @@ exports.tests = [
       const goodItem = await poll('the good scenario in the Testing view', () => controller.items.get(vscode.Uri.file(good).toString()));
       const labels = [];
       goodItem.children.forEach((c) => labels.push(c.label));
-      assert.deepStrictEqual(labels.sort(), ['at: 2m10s, pod: default/toleration-sixty, deleted: true', 'at: 2m9s, pod: default/toleration-sixty, deleted: true']);
+      assert.deepStrictEqual(labels.sort(), [
+        'at: 2m10s, pod: default/toleration-sixty, deleted: true',
+        'at: 2m9s, pod: default/toleration-sixty, deleted: true',
+      ]);
       await poll('the broken scenario in the Testing view', () => controller.items.get(vscode.Uri.file(bad).toString()));
 
       outcomes.clear();
@@ -60,7 +66,21 @@ exports.tests = [
       assert.deepStrictEqual(outcomes.get(id(good, 0)), { state: 'passed' });
       const failed = outcomes.get(id(good, 1));
       assert.strictEqual(failed.state, 'failed');
-      assert.match(failed.message, /Pod\/default\/toleration-sixty is deleted\nfound: it exists on node-a1\nwhy: .*run until 2026-01-01T00:02:09\.000Z and select Pod\/default\/toleration-sixty/);
+      assert.match(
+        failed.message,
+        /Pod\/default\/toleration-sixty is deleted\nfound: it exists on node-a1\nwhy: .*run until 2026-01-01T00:02:09\.000Z and select Pod\/default\/toleration-sixty/,
+      );
+      // its link opens the scenario in the panel at the expectation's time with the pod selected
+      assert.deepStrictEqual(failed.show, [good, '2026-01-01T00:02:09.000Z', 'Pod/default/toleration-sixty']);
+      const shown = await vscode.commands.executeCommand('controllerStepper.showAt', ...failed.show);
+      assert.strictEqual(shown.file, good);
+      assert.strictEqual(shown.time, '2026-01-01T00:02:09.000Z');
+      assert.strictEqual(shown.selected, 'Pod/default/toleration-sixty');
+      assert.strictEqual(shown.panelOpen, true);
+      // and again from later in the run: it goes back to the time
+      await vscode.commands.executeCommand('controllerStepper.runUntil', '5m');
+      const again = await vscode.commands.executeCommand('controllerStepper.showAt', ...failed.show);
+      assert.strictEqual(again.time, '2026-01-01T00:02:09.000Z');
       const errored = outcomes.get(id(bad, 0));
       assert.strictEqual(errored.state, 'errored');
       assert.match(errored.message, /typo\.yaml:5:11: error file-not-found: snapshot "\.\/three-zone\.yaml" not found/);
