@@ -11,7 +11,8 @@ export interface ParsedArgs {
   version?: string;
   set: Record<string, string>;
   output: 'trace' | 'state' | 'both';
-  format: 'text' | 'json' | 'yaml';
+  /** junit: `test` only (cli.ts refuses it elsewhere) */
+  format: 'text' | 'json' | 'yaml' | 'junit';
   object?: string;
   color?: boolean;
   /** text trace: show the monitor-pass ticks too */
@@ -130,7 +131,8 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   }
   const format = one('format');
   if (format !== undefined) {
-    if (format !== 'text' && format !== 'json' && format !== 'yaml') throw new UsageError(`--format is text, json or yaml, not "${format}"`);
+    if (format !== 'text' && format !== 'json' && format !== 'yaml' && format !== 'junit')
+      throw new UsageError(`--format is text, json or yaml (or junit, for test), not "${format}"`);
     out.format = format;
   }
   return out;

@@ -21,7 +21,9 @@ export const USAGE = `Usage:
                                  [--output trace|state|both] [--format text|json|yaml] [--ticks]
   controller-stepper explain FILE --object Pod/default/web-1 [--until ...] [--format text|json]
   controller-stepper validate FILE...     the language server's diagnostics; exit 1 on errors
-  controller-stepper test FILE...         run the scenarios' expect: blocks; exit 1 on failure
+  controller-stepper test FILE... [--format text|json|junit]
+                                          run the scenarios' expect: blocks; exit 1 on failure
+                                          (junit: JUnit XML for CI test reports)
   replay, explain and test also take [--max-decisions N] (default 5000000 decisions per run)
   and [--max-seconds S] (default 600 seconds of real time): a run that reaches one stops there,
   prints what it has so far and exits 2; Ctrl-C does the same and exits 130.
@@ -95,6 +97,10 @@ async function run(argv: readonly string[], io: CliIo): Promise<number> {
   const command = COMMANDS[args.command];
   if (!command) {
     io.err(`controller-stepper: unknown command "${args.command}"\n\n${USAGE}`);
+    return 2;
+  }
+  if (args.format === 'junit' && args.command !== 'test') {
+    io.err(`controller-stepper ${args.command}: --format junit is for test only\n`);
     return 2;
   }
   if (args.color !== undefined) io = { ...io, color: args.color };

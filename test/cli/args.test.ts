@@ -30,7 +30,7 @@ test('bad arguments are usage errors that say what was expected', () => {
   const cases: [string[], RegExp][] = [
     [['replay', '--untl', '5m'], /unknown option --untl \(did you mean --until\?\)/],
     [['replay', '--output', 'everything'], /--output is trace, state or both/],
-    [['replay', '--format', 'xml'], /--format is text, json or yaml/],
+    [['replay', '--format', 'xml'], /--format is text, json or yaml \(or junit, for test\)/],
     [['replay', '--steps', 'two'], /--steps wants a whole number/],
     [['replay', '--set', 'noequals'], /--set wants KEY=VALUE/],
     [['replay', '--until'], /--until needs a value/],

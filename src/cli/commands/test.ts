@@ -3,22 +3,32 @@
  * expectation, and a closing plain `N passed, N failed` line; exit 1 on any
  * failure. Every file is opened first: an error in any input (including an
  * invalid expectation) is exit 2 and nothing is run, so a broken expectation
- * can never be dropped while the rest pass.
+ * can never be dropped while the rest pass. `--format json` prints the same
+ * results as one object, `--format junit` as JUnit XML (what CI systems read
+ * into their test reports); the exit code is the same in every format.
  */
 import type { ParsedArgs } from '../args';
 import { UsageError } from '../args';
 import type { CliIo } from '../io';
 import { openInput, type Opened } from '../open';
 import { escapeControl } from '../../engine/trace/text';
+import type { ExpectationResult } from '../../engine';
 import { Guards } from '../guards';
+import { junitReport, type FileResults } from './junit';
 
 /** A word as a POSIX shell reads it back: bare when it is plain, else in single quotes. */
 function shellWord(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
+/** The command that shows the why (or why not) of a failed expectation's object at its time. */
+export function whyCommand(file: string, r: ExpectationResult): string | undefined {
+  return r.object ? `controller-stepper explain ${shellWord(file)} --object ${shellWord(r.object)} --until ${r.at}` : undefined;
+}
+
 export function runTests(args: ParsedArgs, io: CliIo): number {
   if (!args.files.length) throw new UsageError('test takes one or more scenario FILEs');
+  if (args.format === 'yaml') throw new UsageError('test prints text, json or junit, not yaml');
   // no pauses: checkExpectations runs the simulation itself and cannot be taken up again after one
   const guards = new Guards(args, io, false);
   const opened: { file: string; o: Extract<Opened, { ok: true }> }[] = [];
@@ -40,32 +50,46 @@ export function runTests(args: ParsedArgs, io: CliIo): number {
     io.err(`controller-stepper: ${bad} of ${args.files.length} file(s) cannot be tested; nothing was run\n`);
     return 2;
   }
+  const text = args.format === 'text';
+  const done: FileResults[] = [];
   let passed = 0;
   let failed = 0;
+  let stopped: number | undefined;
   for (const {
     file,
     o: { sim },
   } of opened) {
-    io.out(`${file} (Kubernetes ${sim.behaviour.version.text})\n`);
+    const version = sim.behaviour.version.text;
+    if (text) io.out(`${file} (Kubernetes ${version})\n`);
     guards.watch(sim);
-    for (const r of sim.checkExpectations()) {
+    const t0 = Date.now();
+    const results = sim.checkExpectations();
+    done.push({ file, version, results, seconds: (Date.now() - t0) / 1000, finished: !sim.stopped });
+    for (const r of results) {
       const where = r.position ? `${r.position.file}:${r.position.line}:${r.position.column}` : `${file} expect[${r.index}]`;
       if (r.ok) {
         passed++;
-        io.out(`  ok    ${escapeControl(r.description)}\n`);
+        if (text) io.out(`  ok    ${escapeControl(r.description)}\n`);
       } else {
         failed++;
+        if (!text) continue;
         io.out(`  FAIL  ${escapeControl(r.description)}\n        found: ${escapeControl(r.actual ?? '?')}  (${where})\n`);
         // the why (or why not) of what was found, as the command that shows it
-        if (r.object) io.out(`        why:   controller-stepper explain ${shellWord(file)} --object ${shellWord(r.object)} --until ${r.at}\n`);
+        const why = whyCommand(file, r);
+        if (why) io.out(`        why:   ${escapeControl(why)}\n`);
       }
     }
     if (sim.stopped) {
-      // the expectations not reached are neither passed nor failed: the closing line says so, stderr says why
-      io.out(`${passed} passed, ${failed} failed, not finished\n`);
-      return guards.report(sim);
+      stopped = guards.report(sim);
+      break;
     }
   }
-  io.out(`${passed} passed, ${failed} failed\n`);
+  if (args.format === 'json') {
+    const files = done.map((f) => ({ ...f, results: f.results.map((r) => ({ ...r, ...(r.ok ? {} : { why: whyCommand(f.file, r) }) })) }));
+    io.out(`${JSON.stringify({ passed, failed, finished: stopped === undefined, files })}\n`);
+  } else if (args.format === 'junit') io.out(junitReport(done, whyCommand));
+  // the expectations not reached are neither passed nor failed: the closing line says so, stderr says why
+  else io.out(`${passed} passed, ${failed} failed${stopped !== undefined ? ', not finished' : ''}\n`);
+  if (stopped !== undefined) return stopped;
   return failed ? 1 : 0;
 }
