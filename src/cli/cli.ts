@@ -77,6 +77,9 @@ export async function cli(argv: readonly string[], io: CliIo): Promise<number> {
 }
 
 async function run(argv: readonly string[], io: CliIo): Promise<number> {
+  // `--version` alone is what people type to ask for the tool's version (with a command it is the
+  // Kubernetes version to simulate, and takes a value)
+  if (argv.length === 1 && argv[0] === '--version') argv = ['version'];
   const own = argv[0] !== undefined ? OWN_ARGS[argv[0]] : undefined;
   if (own) return own(argv.slice(1), io);
   let args: ParsedArgs;
