@@ -10,6 +10,7 @@
  */
 import type { Scenario } from '../snapshot/types';
 import type { ClusterState } from '../model/cluster';
+import { PieceCounter } from '../controllers/controller';
 import { PodMap } from '../model/podOrder';
 import type { PodRecord } from '../model/types';
 import type { SimulationOptions } from './api';
@@ -51,11 +52,11 @@ function* inPieces(scenario: Scenario, options: SimulationOptions, recordsPerPie
 
 /** cloneCluster and reindex's pod index, yielding after every `perPiece` records. */
 function* copyInPieces(c: ClusterState, perPiece: number): Generator<void, MadeCluster> {
-  let n = 0;
+  const piece = new PieceCounter(perPiece);
   function* copy<T, M extends Map<string, T>>(out: M, m: Map<string, T>, f: (v: T) => T): Generator<void, M> {
     for (const [k, v] of m) {
       out.set(k, f(v));
-      if (++n % perPiece === 0) yield;
+      if (piece.tick()) yield;
     }
     return out;
   }
@@ -74,7 +75,7 @@ function* copyInPieces(c: ClusterState, perPiece: number): Generator<void, MadeC
       if (!s) byNode.set(pod.nodeName, (s = new Set()));
       s.add(key);
     }
-    if (++n % perPiece === 0) yield;
+    if (piece.tick()) yield;
   }
   return { cluster: { nodes, pods, replicaSets, daemonSets, leases, podsByNode: byNode, ignored: [...c.ignored] }, index: { byNode, podNode } };
 }

@@ -8,6 +8,7 @@
 import { recordTaintPatch } from './taintDecisions';
 import { type NodeRecord, nodeRef } from '../../model/types';
 import type { Check } from '../../trace/decision';
+import { PieceCounter } from '../controller';
 import type { ControllerHost } from '../controllerHost';
 import { askNodeLabels, askNoScheduleTaints } from './doNodeProcessingPassMachines';
 import { askFixDeprecatedTaintKey } from './doFixDeprecatedTaintKeyPassMachine';
@@ -31,9 +32,9 @@ export function* processPending(nlc: NodeLifecycleState, host: ControllerHost): 
   nlc.pendingNodes.clear();
   nlc.pendingPods.clear();
   nlc.pendingAt = null;
-  let n = 0;
+  const piece = new PieceCounter(YIELD_EVERY);
   for (const name of nodes) {
-    if (++n % YIELD_EVERY === 0 && nlc.ask?.()) yield;
+    if (piece.tick() && nlc.ask?.()) yield;
     const node = host.cluster.nodes.get(name);
     if (!node) continue;
     if (host.behaviour.fixesDeprecatedTaintKeys) doFixDeprecatedTaintKeyPass(nlc, host, node);
@@ -42,7 +43,7 @@ export function* processPending(nlc: NodeLifecycleState, host: ControllerHost): 
     if (nlc.rules.labelsSourceOfTruth !== 'none') reconcileNodeLabels(nlc, host, node);
   }
   for (const key of pods) {
-    if (++n % YIELD_EVERY === 0 && nlc.ask?.()) yield;
+    if (piece.tick() && nlc.ask?.()) yield;
     processPod(nlc, host, key);
   }
 }

@@ -13,6 +13,7 @@
 import { formatDuration } from '../../model/time';
 import { type NodeRecord, nodeRef, zoneRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
+import { PieceCounter } from '../controller';
 import type { ControllerHost } from '../controllerHost';
 import { disruptionExclusion } from './disruption';
 import { leaseOnly, leaseOnlySuffices, readyFastPath, requeueSettled, unchangedUnknown } from './fastPaths';
@@ -77,13 +78,13 @@ export function* monitorPass(nlc: NodeLifecycleState, host: ControllerHost): Gen
     for (const z of [...repZones].sort()) nlc.addPodEvictorForNewZone(z);
     nlc.zonesMayBeMissing = false;
   }
-  let n = 0;
+  const piece = new PieceCounter(YIELD_EVERY);
   for (const name of added) {
-    if (++n % YIELD_EVERY === 0 && nlc.ask?.()) yield;
+    if (piece.tick() && nlc.ask?.()) yield;
     registerNode(nlc, host, host.cluster.nodes.get(name)!);
   }
   for (const name of deleted) {
-    if (++n % YIELD_EVERY === 0 && nlc.ask?.()) yield;
+    if (piece.tick() && nlc.ask?.()) yield;
     removeNode(nlc, host, name);
   }
 

@@ -6,6 +6,7 @@
  */
 import { formatTime } from '../../model/time';
 import { nodeRef, zoneRef } from '../../model/types';
+import { PieceCounter } from '../controller';
 import type { ControllerHost } from '../controllerHost';
 import { NodeLifecycleState } from './state';
 import { findCondition, noExecuteFor, taintExists } from './taints';
@@ -51,9 +52,9 @@ const YIELD_EVERY = 16;
 export function* reconstruct(nlc: NodeLifecycleState, host: ControllerHost, names: string[]): Generator<void, void, void> {
   nlc.slots.unsettleAll();
   nlc.reconstructPending = false;
-  let n = 0;
+  const piece = new PieceCounter(YIELD_EVERY);
   for (const name of names) {
-    if (++n % YIELD_EVERY === 0 && nlc.ask?.()) yield;
+    if (piece.tick() && nlc.ask?.()) yield;
     const node = host.cluster.nodes.get(name)!;
     const ref = nodeRef(name);
     const inKnownNodeSet = nlc.known.has(name);
