@@ -42,19 +42,6 @@ export function drain(pieces: Iterator<unknown>): void {
   while (!pieces.next().done);
 }
 
-/**
- * Where work made in pieces may yield: `tick()` counts one record and is true when it is the
- * `size`-th of its piece (Infinity: never). One counter for all the loops of one piece of work, so
- * that a piece may span them.
- */
-export class PieceCounter {
-  private n = 0;
-  constructor(private readonly size: number) {}
-  tick(): boolean {
-    return ++this.n % this.size === 0;
-  }
-}
-
 /** The node as it was before an update: what informers' old object would show. */
 export interface NodeBefore {
   taints: Taint[];

@@ -10,7 +10,6 @@
  */
 import type { Scenario } from '../snapshot/types';
 import type { ClusterState } from '../model/cluster';
-import { PieceCounter } from '../controllers/controller';
 import { PodMap } from '../model/podOrder';
 import type { PodRecord } from '../model/types';
 import type { SimulationOptions } from './api';
@@ -52,11 +51,11 @@ function* inPieces(scenario: Scenario, options: SimulationOptions, recordsPerPie
 
 /** cloneCluster and reindex's pod index, yielding after every `perPiece` records. */
 function* copyInPieces(c: ClusterState, perPiece: number): Generator<void, MadeCluster> {
-  const piece = new PieceCounter(perPiece);
+  let n = 0;
   function* copy<T, M extends Map<string, T>>(out: M, m: Map<string, T>, f: (v: T) => T): Generator<void, M> {
     for (const [k, v] of m) {
       out.set(k, f(v));
-      if (piece.tick()) yield;
+      if (++n % perPiece === 0) yield;
     }
     return out;
   }
@@ -75,7 +74,7 @@ function* copyInPieces(c: ClusterState, perPiece: number): Generator<void, MadeC
       if (!s) byNode.set(pod.nodeName, (s = new Set()));
       s.add(key);
     }
-    if (piece.tick()) yield;
+    if (++n % perPiece === 0) yield;
   }
   return { cluster: { nodes, pods, replicaSets, daemonSets, leases, podsByNode: byNode, ignored: [...c.ignored] }, index: { byNode, podNode } };
 }

@@ -8,7 +8,6 @@
 import { recordTaintPatch } from './taintDecisions';
 import { type NodeRecord, nodeRef } from '../../model/types';
 import type { Check } from '../../trace/decision';
-import { PieceCounter } from '../controller';
 import type { ControllerHost } from '../controllerHost';
 import { askNodeLabels, askNoScheduleTaints } from './doNodeProcessingPassMachines';
 import { askFixDeprecatedTaintKey } from './doFixDeprecatedTaintKeyPassMachine';
@@ -32,9 +31,9 @@ export function* processPending(nlc: NodeLifecycleState, host: ControllerHost): 
   nlc.pendingNodes.clear();
   nlc.pendingPods.clear();
   nlc.pendingAt = null;
-  const piece = new PieceCounter(YIELD_EVERY);
+  let n = 0;
   for (const name of nodes) {
-    if (piece.tick() && nlc.ask?.()) yield;
+    if (++n % YIELD_EVERY === 0 && nlc.ask?.()) yield;
     const node = host.cluster.nodes.get(name);
     if (!node) continue;
     if (host.behaviour.fixesDeprecatedTaintKeys) doFixDeprecatedTaintKeyPass(nlc, host, node);
@@ -43,7 +42,7 @@ export function* processPending(nlc: NodeLifecycleState, host: ControllerHost): 
     if (nlc.rules.labelsSourceOfTruth !== 'none') reconcileNodeLabels(nlc, host, node);
   }
   for (const key of pods) {
-    if (piece.tick() && nlc.ask?.()) yield;
+    if (++n % YIELD_EVERY === 0 && nlc.ask?.()) yield;
     processPod(nlc, host, key);
   }
 }

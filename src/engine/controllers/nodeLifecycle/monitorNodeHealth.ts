@@ -13,7 +13,6 @@
 import { formatDuration } from '../../model/time';
 import { type NodeRecord, nodeRef, zoneRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
-import { PieceCounter } from '../controller';
 import type { ControllerHost } from '../controllerHost';
 import { disruptionExclusion } from './disruption';
 import { leaseOnly, leaseOnlySuffices, readyFastPath, requeueSettled, unchangedUnknown } from './fastPaths';
@@ -78,13 +77,13 @@ export function* monitorPass(nlc: NodeLifecycleState, host: ControllerHost): Gen
     for (const z of [...repZones].sort()) nlc.addPodEvictorForNewZone(z);
     nlc.zonesMayBeMissing = false;
   }
-  const piece = new PieceCounter(YIELD_EVERY);
+  let n = 0;
   for (const name of added) {
-    if (piece.tick() && nlc.ask?.()) yield;
+    if (++n % YIELD_EVERY === 0 && nlc.ask?.()) yield;
     registerNode(nlc, host, host.cluster.nodes.get(name)!);
   }
   for (const name of deleted) {
-    if (piece.tick() && nlc.ask?.()) yield;
+    if (++n % YIELD_EVERY === 0 && nlc.ask?.()) yield;
     removeNode(nlc, host, name);
   }
 

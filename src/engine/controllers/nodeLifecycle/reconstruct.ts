@@ -6,7 +6,6 @@
  */
 import { formatTime } from '../../model/time';
 import { nodeRef, zoneRef } from '../../model/types';
-import { PieceCounter } from '../controller';
 import type { ControllerHost } from '../controllerHost';
 import { NodeLifecycleState } from './state';
 import { findCondition, noExecuteFor, taintExists } from './taints';
@@ -52,9 +51,9 @@ const YIELD_EVERY = 16;
 export function* reconstruct(nlc: NodeLifecycleState, host: ControllerHost, names: string[]): Generator<void, void, void> {
   nlc.slots.unsettleAll();
   nlc.reconstructPending = false;
-  const piece = new PieceCounter(YIELD_EVERY);
+  let n = 0;
   for (const name of names) {
-    if (piece.tick() && nlc.ask?.()) yield;
+    if (++n % YIELD_EVERY === 0 && nlc.ask?.()) yield;
     const node = host.cluster.nodes.get(name)!;
     const ref = nodeRef(name);
     const inKnownNodeSet = nlc.known.has(name);

@@ -7,7 +7,7 @@
  * of those names, that take this memory as upstream's methods take their receiver `rsc`.
  */
 import type { ControllerHost } from '../controllerHost';
-import { drain, PieceCounter } from '../controller';
+import { drain } from '../controller';
 import type { Check, MachineTransition } from '../../trace/decision';
 import type { Problem } from '../../problems';
 import type { OwnerReference, PodRecord, ReplicaSetRecord } from '../../model/types';
@@ -200,7 +200,7 @@ export class ReplicaSetCore {
     const ownerOfPod = (this.ownerOfPod = new Map());
     const byOwner = (this.byOwner = new Map());
     const orphans = (this.orphans = new Map());
-    const piece = new PieceCounter(perPiece);
+    let n = 0;
     for (const [key, pod] of host.cluster.pods) {
       const ref = controllerOf(pod.meta);
       const owner = ref ? ref.uid : '';
@@ -213,7 +213,7 @@ export class ReplicaSetCore {
       }
       set.set(key, pod);
       ownerOfPod.set(key, set);
-      if (piece.tick()) yield;
+      if (++n % perPiece === 0) yield;
     }
   }
 
