@@ -4,7 +4,7 @@
  * the page cache the first of a pair warms weigh on both sides alike:
  *
  *   node --import tsx bench/ab.ts --ref ../wt-ref --inputs DIR [--task simulate|goback|steady|fullLoad|fullParse|yamlLoad] [--pairs 5]
- *        [--a-flags "--max-semi-space-size=64"] [--b-flags "..."] [--yaml FILE]
+ *        [--a-flags "--max-semi-space-size=64"] [--b-flags "..."] [--yaml FILE] [--no-lock]
  *
  * A is the checkout given by --ref, B this one; each is bundled as bench/run.ts bundles the
  * child (bench/child.ts), and run on the same inputs: DIR holds cluster.json, outage.yaml and
@@ -62,7 +62,7 @@ async function main(): Promise<number> {
   const inputs = arg('--inputs');
   if (!ref || !inputs) {
     process.stderr.write(
-      'usage: node --import tsx bench/ab.ts --ref CHECKOUT --inputs DIR [--task simulate|goback|steady|fullLoad|fullParse|yamlLoad] [--pairs N] [--a-flags S] [--b-flags S] [--yaml FILE]\n',
+      'usage: node --import tsx bench/ab.ts --ref CHECKOUT --inputs DIR [--task simulate|goback|steady|fullLoad|fullParse|yamlLoad] [--pairs N] [--a-flags S] [--b-flags S] [--yaml FILE] [--no-lock]\n',
     );
     return 2;
   }

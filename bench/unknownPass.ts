@@ -6,7 +6,7 @@
  * generated `--outage 1:60s:30m` scenario (1.31) in pass 19.
  *
  *   node --import tsx bench/unknownPass.ts --inputs DIR [--pass 21] [--pairs 3] [--ref CHECKOUT] [--prepare] [--idle | --back]
- *        [--cpu-profile FILE | --heap-profile FILE]
+ *        [--cpu-profile FILE | --heap-profile FILE] [--no-lock]
  *
  * Each side is bundled as bench/ab.ts bundles the child (the engine as it ships) and run in a child
  * process of its own; with --ref, A (that checkout) and B (this one) run in interleaved pairs whose
@@ -136,7 +136,7 @@ async function main(): Promise<number> {
   const inputs = arg('--inputs');
   if (!inputs) {
     process.stderr.write(
-      'usage: node --import tsx bench/unknownPass.ts --inputs DIR [--pass N] [--pairs N] [--ref CHECKOUT] [--prepare] [--idle | --back] [--cpu-profile FILE | --heap-profile FILE]\n',
+      'usage: node --import tsx bench/unknownPass.ts --inputs DIR [--pass N] [--pairs N] [--ref CHECKOUT] [--prepare] [--idle | --back] [--cpu-profile FILE | --heap-profile FILE] [--no-lock]\n',
     );
     return 2;
   }
