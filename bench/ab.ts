@@ -1,9 +1,10 @@
 /**
- * An A/B comparison of one bench measurement between two checkouts, in interleaved pairs
- * (A B A B …), so that a machine whose load swings (other processes) weighs on both sides alike:
+ * An A/B comparison of one bench measurement between two checkouts, in interleaved pairs whose
+ * order alternates (A B, B A, A B, …), so that a machine whose load swings (other processes) and
+ * the page cache the first of a pair warms weigh on both sides alike:
  *
  *   node --import tsx bench/ab.ts --ref ../wt-ref --inputs DIR [--task simulate|goback|steady|fullLoad|fullParse|yamlLoad] [--pairs 5]
- *        [--a-flags "--max-semi-space-size=64"] [--b-flags "..."] [--yaml FILE]
+ *        [--a-flags "--max-semi-space-size=64"] [--b-flags "..."] [--yaml FILE] [--no-lock]
  *
  * A is the checkout given by --ref, B this one; each is bundled as bench/run.ts bundles the
  * child (bench/child.ts), and run on the same inputs: DIR holds cluster.json, outage.yaml and
@@ -14,12 +15,14 @@
  * Printed: each pair's CPU time (user + system, all threads) and second figure (for simulate the
  * main thread's CPU time, which an idle machine's wall time would be; else wall time) of the
  * task's timed part and B ÷ A, then the medians: CPU times are the figures to judge by on a busy machine.
+ * Each child runs under the bench lock, taken here per child (bench/benchLock.ts) unless this run
+ * holds it already (`flock /tmp/cs-bench.lock node … ab.ts` still works); `--no-lock` runs them without.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { pairOrder, timedRunner } from './benchLock';
 import { median } from './median';
 
 const root = resolve(__dirname, '..');
@@ -59,7 +62,7 @@ async function main(): Promise<number> {
   const inputs = arg('--inputs');
   if (!ref || !inputs) {
     process.stderr.write(
-      'usage: node --import tsx bench/ab.ts --ref CHECKOUT --inputs DIR [--task simulate|goback|steady|fullLoad|fullParse|yamlLoad] [--pairs N] [--a-flags S] [--b-flags S] [--yaml FILE]\n',
+      'usage: node --import tsx bench/ab.ts --ref CHECKOUT --inputs DIR [--task simulate|goback|steady|fullLoad|fullParse|yamlLoad] [--pairs N] [--a-flags S] [--b-flags S] [--yaml FILE] [--no-lock]\n',
     );
     return 2;
   }
@@ -87,25 +90,34 @@ async function main(): Promise<number> {
     },
   });
   const figure = FIGURES[task];
+  const runner = timedRunner(!process.argv.includes('--no-lock'));
+  process.stdout.write(
+    `bench lock: ${runner.locked ? 'taken per child' : runner.heldAlready ? 'held by this run already' : 'not taken'}; pairs alternate A B, B A\n`,
+  );
   const rows: { a: [number, number]; b: [number, number]; load: number }[] = [];
   for (let i = 0; i < pairs; i++) {
     const got: [number, number][] = [];
-    const load = loadavg()[0];
-    for (const s of sides) {
-      const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=16384', ...s.flags, s.entry, task, args], { encoding: 'utf8' });
+    const loads: number[] = [];
+    const order = pairOrder(i);
+    for (const side of order) {
+      const s = sides[side];
+      const r = runner.run([process.execPath, '--expose-gc', '--max-old-space-size=16384', ...s.flags, s.entry, task, args]);
+      loads.push(loadavg()[0]);
       const line = r.stdout.trim().split('\n').pop() ?? '';
+      if (!line) throw new Error(`${s.name}: no report (exit ${r.status}): ${r.stderr}`);
       const out = JSON.parse(line) as Record<string, number> & { ok: boolean; error?: string; decisions?: number };
       if (!out.ok) throw new Error(`${s.name}: ${out.error}`);
-      got.push(figure(out));
+      got[side] = figure(out);
       if (task === 'goback')
         process.stdout.write(`pair ${i + 1} ${s.name}: CPU ms: far step back ${out.farBackCpuMs?.toFixed(0)}, one back ${out.oneBackCpuMs?.toFixed(0)}\n`);
       process.stdout.write(
-        `pair ${i + 1} ${s.name}: CPU ${got[got.length - 1][0].toFixed(0)} ms, ${task === 'simulate' ? 'main thread' : 'wall'} ${got[got.length - 1][1].toFixed(0)} ms${out.decisions !== undefined ? `, ${out.decisions} decisions` : ''}${out.peakRss !== undefined ? `, peak RSS ${(out.peakRss / 2 ** 20).toFixed(0)} MiB` : ''}\n`,
+        `pair ${i + 1} ${s.name}: CPU ${got[side][0].toFixed(0)} ms, ${task === 'simulate' ? 'main thread' : 'wall'} ${got[side][1].toFixed(0)} ms${out.decisions !== undefined ? `, ${out.decisions} decisions` : ''}${out.peakRss !== undefined ? `, peak RSS ${(out.peakRss / 2 ** 20).toFixed(0)} MiB` : ''} (load average ${loads[loads.length - 1].toFixed(1)})\n`,
       );
     }
+    const load = Math.max(...loads);
     rows.push({ a: got[0], b: got[1], load });
     process.stdout.write(
-      `pair ${i + 1}: B ÷ A CPU ${(got[1][0] / got[0][0]).toFixed(3)}, ${task === 'simulate' ? 'main thread' : 'wall'} ${(got[1][1] / got[0][1]).toFixed(3)} (load average ${load.toFixed(1)})\n`,
+      `pair ${i + 1} (${order.map((k) => sides[k].name).join(' ')}): B ÷ A CPU ${(got[1][0] / got[0][0]).toFixed(3)}, ${task === 'simulate' ? 'main thread' : 'wall'} ${(got[1][1] / got[0][1]).toFixed(3)} (load average ${load.toFixed(1)})\n`,
     );
   }
   const cpu = median(rows.map((r) => r.b[0] / r.a[0])),

@@ -6,20 +6,22 @@
  * generated `--outage 1:60s:30m` scenario (1.31) in pass 19.
  *
  *   node --import tsx bench/unknownPass.ts --inputs DIR [--pass 21] [--pairs 3] [--ref CHECKOUT] [--prepare] [--idle | --back]
- *        [--cpu-profile FILE | --heap-profile FILE]
+ *        [--cpu-profile FILE | --heap-profile FILE] [--no-lock]
  *
  * Each side is bundled as bench/ab.ts bundles the child (the engine as it ships) and run in a child
- * process of its own; with --ref, A (that checkout) and B (this one) run in interleaved pairs and
- * B ÷ A is printed per pair. --prepare calls `Simulation.prepare()` first, as the panel does when
- * idle. --idle runs the panel's idle preparation between the pass and the one after (prepareSlice in
- * 10 ms slices where the engine has it, else prepare) and times it apart; --back steps back one pass
- * from the pass first (its pending checkpoint taken before, untimed), then prepares so. Timed runs take the bench lock (`flock /tmp/cs-bench.lock`) when `flock` is there.
+ * process of its own; with --ref, A (that checkout) and B (this one) run in interleaved pairs whose
+ * order alternates (A B, B A, …) and B ÷ A is printed per pair. --prepare calls `Simulation.prepare()`
+ * first, as the panel does when idle. --idle runs the panel's idle preparation between the pass and
+ * the one after (prepareSlice in 10 ms slices where the engine has it, else prepare) and times it
+ * apart; --back steps back one pass from the pass first (its pending checkpoint taken before,
+ * untimed), then prepares so. Timed runs take the bench lock per child (bench/benchLock.ts) unless
+ * this run holds it already (`flock /tmp/cs-bench.lock node … unknownPass.ts` works too) or `--no-lock`.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
+import { pairOrder, timedRunner } from './benchLock';
 import { median } from './median';
 
 const root = resolve(__dirname, '..');
@@ -124,9 +126,8 @@ interface Figures {
   next?: { cpuMs: number; wallMs: number };
 }
 
-function run(entry: string, args: object, lock: boolean): Figures {
-  const node = [process.execPath, '--expose-gc', '--max-old-space-size=16384', entry, JSON.stringify(args)];
-  const r = lock ? spawnSync('flock', ['/tmp/cs-bench.lock', ...node], { encoding: 'utf8' }) : spawnSync(node[0], node.slice(1), { encoding: 'utf8' });
+function run(runner: ReturnType<typeof timedRunner>, entry: string, args: object): Figures {
+  const r = runner.run([process.execPath, '--expose-gc', '--max-old-space-size=16384', entry, JSON.stringify(args)]);
   if (r.status !== 0) throw new Error(r.stderr);
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as Figures;
 }
@@ -135,7 +136,7 @@ async function main(): Promise<number> {
   const inputs = arg('--inputs');
   if (!inputs) {
     process.stderr.write(
-      'usage: node --import tsx bench/unknownPass.ts --inputs DIR [--pass N] [--pairs N] [--ref CHECKOUT] [--prepare] [--idle | --back] [--cpu-profile FILE | --heap-profile FILE]\n',
+      'usage: node --import tsx bench/unknownPass.ts --inputs DIR [--pass N] [--pairs N] [--ref CHECKOUT] [--prepare] [--idle | --back] [--cpu-profile FILE | --heap-profile FILE] [--no-lock]\n',
     );
     return 2;
   }
@@ -155,15 +156,20 @@ async function main(): Promise<number> {
     cpuProfile: arg('--cpu-profile'),
     heapProfile: arg('--heap-profile'),
   };
-  const lock = existsSync('/usr/bin/flock') && !args.cpuProfile && !args.heapProfile;
+  const runner = timedRunner(!args.cpuProfile && !args.heapProfile && !process.argv.includes('--no-lock'));
+  process.stdout.write(
+    `bench lock: ${runner.locked ? 'taken per child' : runner.heldAlready ? 'held by this run already' : 'not taken'}${sides.length === 2 ? '; pairs alternate A B, B A' : ''}\n`,
+  );
   const pairs = args.cpuProfile || args.heapProfile ? 1 : Number(arg('--pairs', '1'));
   const ratios: number[] = [];
   for (let i = 0; i < pairs; i++) {
     const got: Figures[] = [];
-    for (const s of sides) {
+    const order = sides.length === 2 ? pairOrder(i) : [0];
+    for (const side of order) {
+      const s = sides[side];
+      const f = run(runner, s.entry, args);
       const load = loadavg()[0];
-      const f = run(s.entry, args, lock);
-      got.push(f);
+      got[side] = f;
       const idle = f.idle
         ? `; idle: CPU ${f.idle.cpuMs.toFixed(0)} ms, wall ${f.idle.wallMs.toFixed(0)} ms in ${f.idle.slices} slices (the longest ${f.idle.longestMs.toFixed(0)} ms)`
         : '';
@@ -175,7 +181,8 @@ async function main(): Promise<number> {
     }
     if (got.length === 2) {
       ratios.push(got[1].pass.cpuMs / got[0].pass.cpuMs);
-      process.stdout.write(`${i + 1}: B ÷ A CPU ${ratios[ratios.length - 1].toFixed(3)}\n`);
+      const names = order.map((k) => sides[k].name).join(' ');
+      process.stdout.write(`${i + 1} (${names}): B ÷ A CPU ${ratios[ratios.length - 1].toFixed(3)}\n`);
     }
   }
   if (ratios.length) {

@@ -6,31 +6,12 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cli } from '../../src/cli/cli';
-import type { CliIo } from '../../src/cli/io';
-import { nodeFs } from '../../src/platform/nodeFs';
+import { runCliWith as run } from '../helpers/cliRun';
 import { DEFAULT_MAX_DECISIONS, DEFAULT_MAX_SECONDS } from '../../src/cli/guards';
 import { USAGE } from '../../src/cli/cli';
 
 const EXAMPLE = 'examples/one-node-stops.yaml';
 const LONG_EXPECT = 'test/fixtures/cli/long-expect.yaml';
-
-async function run(argv: string[], extra: Partial<CliIo> = {}) {
-  let out = '';
-  let err = '';
-  const code = await cli(argv, {
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-    fs: nodeFs(),
-    color: false,
-    ...extra,
-  });
-  return { code, out, err };
-}
 
 /** A clock that moves one second each time it is read. */
 function tickingClock(): () => number {

@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../helpers/cliRun';
-import { cli } from '../../src/cli/cli';
+import { runCli, runCliWith } from '../helpers/cliRun';
 import { nodeFs } from '../../src/platform/nodeFs';
 
 const F = 'test/fixtures/real-evidence';
@@ -42,20 +41,14 @@ describe('controller-stepper import', () => {
   });
   it("reads files through the shell's chunked reader when it has one", async () => {
     const text = readFileSync(`${F}/kcm-1.14-k8s-worker3-unreachable.log`, 'utf8');
-    let out = '';
     const fs = {
       ...nodeFs(),
       readText: () => {
         throw new Error('read whole');
       },
     };
-    const code = await cli(['import', `${F}/kcm-1.14-k8s-worker3-unreachable.log`], {
-      out: (t) => {
-        out += t;
-      },
-      err: () => {},
+    const { code, out } = await runCliWith(['import', `${F}/kcm-1.14-k8s-worker3-unreachable.log`], {
       fs,
-      color: false,
       readChunks: () => [text.slice(0, 100), text.slice(100, 101), text.slice(101)],
     });
     assert.equal(code, 0);

@@ -5,7 +5,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cli } from '../../src/cli/cli';
+import { runCliWith } from '../helpers/cliRun';
 import { MemoryFs } from '../../src/engine/snapshot/source';
 
 const HEAD = `apiVersion: controllerstepper.io/v1alpha1
@@ -40,18 +40,7 @@ const cases: { name: string; entry: string; ok: boolean }[] = [
 for (const c of cases) {
   test(c.name, async () => {
     const fs = new MemoryFs({ '/s/never.yaml': `${HEAD}  - ${c.entry}\n` });
-    let out = '';
-    let err = '';
-    const code = await cli(['test', '/s/never.yaml'], {
-      out: (t) => {
-        out += t;
-      },
-      err: (t) => {
-        err += t;
-      },
-      fs,
-      color: false,
-    });
+    const { code, out, err } = await runCliWith(['test', '/s/never.yaml'], { fs });
     assert.equal(code, c.ok ? 0 : 1, out + err);
     if (c.ok) assert.match(out, /\n1 passed, 0 failed\n$/);
     else assert.match(out, /never existed: it is not in the snapshot and no event or controller created it[\s\S]*\n0 passed, 1 failed\n$/);

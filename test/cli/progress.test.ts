@@ -5,22 +5,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cli } from '../../src/cli/cli';
-import { nodeFs } from '../../src/platform/nodeFs';
+import { runCliWith } from '../helpers/cliRun';
 import { runBin } from '../helpers/binRun';
 
 const EXAMPLE = 'examples/one-node-stops.yaml';
 
 test('with a progress line (a terminal), a replay reports the simulated time reached / the end and the decisions so far, then clears it', async () => {
   const shown: string[] = [];
-  let out = '';
-  const code = await cli(['replay', EXAMPLE, '--until', '2h', '--format', 'json'], {
-    out: (t) => {
-      out += t;
-    },
-    err: () => {},
-    fs: nodeFs(),
-    color: false,
+  const { code, out } = await runCliWith(['replay', EXAMPLE, '--until', '2h', '--format', 'json'], {
     progress: (t) => {
       shown.push(t);
     },

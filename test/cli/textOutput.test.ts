@@ -6,32 +6,14 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cli } from '../../src/cli/cli';
-import type { CliIo } from '../../src/cli/io';
 import { nodeFs } from '../../src/platform/nodeFs';
+import { runCliWith as run } from '../helpers/cliRun';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const EXAMPLE = 'examples/one-node-stops.yaml';
 const EVIL = 'test/fixtures/cli/control-characters.yaml';
-
-async function run(argv: string[], over: Partial<CliIo> = {}): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await cli(argv, {
-    out: (t) => {
-      out += t;
-    },
-    err: (t) => {
-      err += t;
-    },
-    fs: nodeFs(),
-    color: false,
-    ...over,
-  });
-  return { code, out, err };
-}
 
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\x00-\x09\x0b-\x1f\x7f-\x9f]/;

@@ -3,6 +3,7 @@
  * root, and captures what it prints.
  */
 import { cli } from '../../src/cli/cli';
+import type { CliIo } from '../../src/cli/io';
 import { nodeFs, writeChunks } from '../../src/platform/nodeFs';
 
 export interface CliResult {
@@ -12,6 +13,11 @@ export interface CliResult {
 }
 
 export async function runCli(...argv: string[]): Promise<CliResult> {
+  return runCliWith(argv);
+}
+
+/** runCli with parts of the io replaced (a clock, a file system, the terminal's width, ...) */
+export async function runCliWith(argv: string[], io: Partial<CliIo> = {}): Promise<CliResult> {
   let out = '';
   let err = '';
   const code = await cli(argv, {
@@ -24,6 +30,7 @@ export async function runCli(...argv: string[]): Promise<CliResult> {
     fs: nodeFs(),
     writeFile: writeChunks,
     color: false,
+    ...io,
   });
   return { code, out, err };
 }

@@ -163,12 +163,7 @@ class SnapshotLoader {
       try {
         chunks = opened ?? fs.readChunks!(path);
       } catch (e) {
-        this.problem('unreadable-file', 'error', `${path}: cannot read the file (${e instanceof Error ? e.message : String(e)})`, {
-          file: path,
-          line: 1,
-          column: 1,
-        });
-        this.partial = true;
+        this.unreadable(path, e);
         return;
       }
       this.loadChunks(path, chunks, inFolder);
@@ -202,15 +197,20 @@ class SnapshotLoader {
         this.loadChunks(path, fs.readChunks(path), inFolder);
         return;
       }
-      this.problem('unreadable-file', 'error', `${path}: cannot read the file (${e instanceof Error ? e.message : String(e)})`, {
-        file: path,
-        line: 1,
-        column: 1,
-      });
-      this.partial = true;
+      this.unreadable(path, e);
       return;
     }
     this.loadSource(path, source, inFolder);
+  }
+
+  /** A file that could not be opened or read (`e`, what the file system threw): the snapshot is partial without it. */
+  private unreadable(path: string, e: unknown): void {
+    this.problem('unreadable-file', 'error', `${path}: cannot read the file (${e instanceof Error ? e.message : String(e)})`, {
+      file: path,
+      line: 1,
+      column: 1,
+    });
+    this.partial = true;
   }
 
   /**

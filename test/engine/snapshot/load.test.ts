@@ -324,6 +324,37 @@ test('a binary file, a missing file and an empty file are problems, and the good
   assert.equal(snap.partial, true);
 });
 
+test('a file the file system cannot read is one unreadable-file problem at its start, and the load is partial', () => {
+  const NODE = 'kind: Node\napiVersion: v1\nmetadata: {name: n}\n';
+  /** a file system on which reading /in/a.yaml by `what` throws `error` */
+  const refusing = (what: 'readText' | 'readChunks', error: string): InputFs => {
+    const fs = new MemoryFs({ '/in/a.yaml': NODE, '/in/b.yaml': NODE.replace('name: n', 'name: m') });
+    const refuse = (p: string, how: string) => {
+      if (p === '/in/a.yaml' && how === what) throw new Error(error);
+    };
+    return {
+      stat: (p) => fs.stat(p),
+      list: (d) => fs.list(d),
+      readText: (p) => (refuse(p, 'readText'), fs.readText(p)),
+      readChunks: (p) => (refuse(p, 'readChunks'), fs.readChunks(p)),
+    };
+  };
+  const cases: [name: string, fs: InputFs, streamFilesAbove: number | undefined, message: string][] = [
+    ['read whole: readText throws', refusing('readText', 'EIO: i/o error'), undefined, '/in/a.yaml: cannot read the file (EIO: i/o error)'],
+    ['streamed: readChunks throws', refusing('readChunks', 'EACCES: permission denied'), 0, '/in/a.yaml: cannot read the file (EACCES: permission denied)'],
+  ];
+  for (const [name, fs, streamFilesAbove, message] of cases) {
+    const snap = loadSnapshot('/in', fs, { streamFilesAbove });
+    assert.deepEqual(
+      snap.problems.filter((p) => p.severity !== 'info'),
+      [{ code: 'unreadable-file', severity: 'error', message, position: { file: '/in/a.yaml', line: 1, column: 1 } }],
+      name,
+    );
+    assert.equal(snap.partial, true, name);
+    assert.deepEqual([...snap.cluster.nodes.keys()], ['m'], `${name}: the other file still loads`);
+  }
+});
+
 test('the latest timestamp covers heartbeats, transitions, taints, leases and creation times, but not deletion times', () => {
   const text = JSON.stringify({
     kind: 'List',
