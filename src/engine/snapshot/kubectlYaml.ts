@@ -254,7 +254,7 @@ class Reader {
       while (t.charCodeAt(q) === SPACE) q++;
       const c = t.charCodeAt(q);
       if (c === NL || q >= t.length || c === HASH) {
-        arr.push(this.belowOrNull(this.lineEnd(q), indent, depth, false));
+        arr.push(this.belowOrNull(q, indent, depth, false, arr.length > 0 && this.commentsFrom < this.commentCols.length));
       } else if (c === TAB || c === CR) {
         throw GIVE_UP;
       } else {
@@ -284,22 +284,44 @@ class Reader {
     const t = this.text;
     while (t.charCodeAt(p) === SPACE) p++;
     const c = t.charCodeAt(p);
-    if (c === NL || p >= t.length || c === HASH) return this.belowOrNull(this.lineEnd(p), indent, depth, inMap);
+    if (c === NL || p >= t.length || c === HASH) return this.belowOrNull(p, indent, depth, inMap);
     if (c === TAB || c === CR) throw GIVE_UP;
     return this.inlineValue(p, indent, depth);
   }
 
-  /** A value on the lines below (the line at `p` ended): a block node deeper in, a sequence at a mapping's own indentation, or null. */
-  private belowOrNull(p: number, indent: number, depth: number, inMap: boolean): unknown {
-    this.contentEnd = this.nextLine(p);
-    this.seek(this.nextLine(p));
-    if (this.eof || this.marker) return (this.noComments(), null);
+  /**
+   * A value on the lines below (`p`, after the blanks that follow a `:` or `-`, is the line's end or
+   * a comment): a block node deeper in, a sequence at a mapping's own indentation, or null.
+   * `commentBefore`: a sequence item (not the first) with comment lines before its `-` that no
+   * value before took, which the yaml package reads as the item's own.
+   */
+  private belowOrNull(p: number, indent: number, depth: number, inMap: boolean, commentBefore = false): unknown {
+    const e = this.lineEnd(p);
+    this.contentEnd = this.nextLine(e);
+    this.seek(this.nextLine(e));
+    if (this.eof || this.marker) return this.absent(p, e, commentBefore);
     if (this.col > indent) return this.block(depth + 1);
     if (inMap && this.col === indent && this.isSeqLine()) {
       if (depth + 1 > this.maxDepth) throw GIVE_UP;
       return this.seq(indent, depth + 1);
     }
+    return this.absent(p, e, commentBefore);
+  }
+
+  /**
+   * An absent value (null) after a `:` or `-` whose line ends at `e`, `p` after the blanks that
+   * follow the indicator: the end its parent's range counts. The yaml package places an empty
+   * scalar right after those blanks, before the line break (emptyScalarPosition); when its
+   * properties hold a comment (after the indicator, or for a sequence item on a line before its
+   * `-`), its range reaches the end of those tokens: the line break after the indicator. Blank
+   * lines after it join those tokens or not depending on what comes next (Parser.blockMap, "assign
+   * newline-separated not indented empty tokens to following node"), and comment lines after the
+   * value do too: both are left to the yaml package.
+   */
+  private absent(p: number, e: number, commentBefore: boolean): null {
     this.noComments();
+    if (!commentBefore && this.text.charCodeAt(p) !== HASH) this.contentEnd = p;
+    else if (this.lineStart !== this.nextLine(e)) throw GIVE_UP;
     return null;
   }
 
@@ -490,8 +512,9 @@ class Reader {
         } else if (!this.eof && !this.marker && this.col > indent) {
           obj[key] = this.block(1);
         } else {
-          this.noComments();
-          obj[key] = null;
+          let p = afterColon;
+          while (this.text.charCodeAt(p) === SPACE) p++;
+          obj[key] = this.absent(p, end, false);
         }
       } else obj[key] = this.valueAfter(afterColon, indent, 0, true);
     } while (this.mapGoesOn(indent));
@@ -512,7 +535,7 @@ class Reader {
       const c = t.charCodeAt(q);
       let start: number;
       if (c === NL || q >= t.length || c === HASH) {
-        arr.push(this.belowOrNull(this.lineEnd(q), indent, depth, false));
+        arr.push(this.belowOrNull(q, indent, depth, false, arr.length > 0 && this.commentsFrom < this.commentCols.length));
         start = -1;
       } else if (c === TAB || c === CR) {
         throw GIVE_UP;
