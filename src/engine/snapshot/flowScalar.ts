@@ -168,7 +168,7 @@ function skipBlankLines(t: string, ls: number): number {
 }
 
 /** Where the blanks before `e` start (not before `from`): trailing blanks of a line are no content. */
-function trimmed(t: string, from: number, e: number): number {
+export function trimmed(t: string, from: number, e: number): number {
   while (e > from && t.charCodeAt(e - 1) === SPACE) e--;
   return e;
 }
@@ -281,73 +281,3 @@ const ESCAPES: Record<string, string> = {
   '/': '/',
   '\\': '\\',
 };
-
-const COMMA = 0x2c;
-const OPEN_SEQ = 0x5b;
-const CLOSE_SEQ = 0x5d;
-const OPEN_MAP = 0x7b;
-const CLOSE_MAP = 0x7d;
-
-/** A flow indicator (`,[]{}`): it ends a plain scalar inside a flow collection. */
-const isFlowIndicator = (c: number): boolean => c === COMMA || c === OPEN_SEQ || c === CLOSE_SEQ || c === OPEN_MAP || c === CLOSE_MAP;
-
-/** The items of the last flow sequence read: strings as written (quoted ones unescaped), plain ones resolved by `resolve`. */
-export const flow = { items: [] as unknown[] };
-
-/**
- * A flow sequence of scalars on one line at `p` (`[`), as hand-written manifests have them
- * (`add: ["NET_ADMIN"]`, `apiGroups: [""]`, `args: ['--a', "--b=1"]`, `[a, b,]`, `[ ]`): the offset
- * after its `]`, its items in `flow.items`. Gives up on anything else the yaml package reads (a
- * nested collection, a pair `a: b` or `"a":b`, a line break, a comment inside, an empty item
- * `[a, , b]`, a tab...), so only the values it gives are read here.
- */
-export function flowSequence(t: string, p: number, resolve: (plain: string) => unknown): number {
-  const items: unknown[] = [];
-  let i = p + 1;
-  for (;;) {
-    while (t.charCodeAt(i) === SPACE) i++;
-    let c = t.charCodeAt(i);
-    // `]` at the start, or after a `,` that followed an item (a trailing comma is allowed)
-    if (c === CLOSE_SEQ) break;
-    if (c === DQUOTE || c === SQUOTE) {
-      i = c === DQUOTE ? doubleQuoted(t, i, -1) : singleQuoted(t, i, -1);
-      if (i < 0) throw GIVE_UP;
-      items.push(scalar.text);
-    } else {
-      const e = flowPlain(t, i);
-      items.push(resolve(t.slice(i, e)));
-      i = e;
-    }
-    while (t.charCodeAt(i) === SPACE) i++;
-    c = t.charCodeAt(i);
-    if (c === CLOSE_SEQ) break;
-    if (c !== COMMA) throw GIVE_UP;
-    i++;
-  }
-  flow.items = items;
-  return i + 1;
-}
-
-/** A plain scalar inside a flow sequence, from `p`: the offset after its text (trailing blanks not in it). */
-function flowPlain(t: string, p: number): number {
-  plainStart(t, p);
-  const c0 = t.charCodeAt(p);
-  // `-`, `?`, `:` start a plain scalar only before a character a plain scalar may hold
-  if ((c0 === DASH || c0 === 0x3f || c0 === COLON) && isFlowIndicator(t.charCodeAt(p + 1))) throw GIVE_UP;
-  const n = t.length;
-  let i = p;
-  for (; i < n; i++) {
-    const ch = t.charCodeAt(i);
-    if (ch === COMMA || ch === CLOSE_SEQ) break;
-    if (ch < SPACE || ch === 0x7f || ch === OPEN_SEQ || ch === OPEN_MAP || ch === CLOSE_MAP) throw GIVE_UP;
-    if (ch === HASH && t.charCodeAt(i - 1) === SPACE) throw GIVE_UP;
-    if (ch === COLON) {
-      const a = t.charCodeAt(i + 1);
-      if (a === SPACE || a === NL || a === TAB || i + 1 >= n || isFlowIndicator(a)) throw GIVE_UP;
-    }
-  }
-  if (i >= n) throw GIVE_UP;
-  const e = trimmed(t, p, i);
-  if (e === p) throw GIVE_UP;
-  return e;
-}

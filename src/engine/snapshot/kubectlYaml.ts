@@ -1,33 +1,28 @@
 /**
- * The YAML that Kubernetes' tools print (`kubectl get -o yaml`: sigs.k8s.io/yaml
- * over go-yaml's emitter; the yaml package's own output too), read in one pass
- * over the text without building the yaml package's tree: block mappings and
- * sequences (`- ` at the parent's indentation or deeper), plain, single- and
- * double-quoted scalars on one line or folded over several (flowScalar.ts),
- * `|` / `|-` / `|+` literal blocks, `{}`, flow sequences of scalars on one line
- * (`[]`, `["NET_ADMIN"]`: hand-written manifests), and `---` between documents.
+ * The YAML that Kubernetes' tools print (`kubectl get -o yaml`: sigs.k8s.io/yaml over go-yaml's
+ * emitter; the yaml package's own output too), and hand-written manifests, read in one pass over
+ * the text without building the yaml package's tree: block mappings and sequences (`- ` at the
+ * parent's indentation or deeper), plain, single- and double-quoted scalars on one line or folded
+ * over several (flowScalar.ts), `|` / `|-` / `|+` literal blocks, flow collections of scalars and
+ * of each other on one line or over several (flowCollection.ts), and `---` between documents.
  *
- * It gives the value the yaml package gives with YAML_OPTIONS (the core
- * schema), or nothing: anything outside that subset (an anchor, alias, tag,
- * directive, tab, flow mapping with content, nested or multi-line flow sequence, `>` folded block
- * scalar, a scalar's continuation indented too little, a duplicate key, an empty document, a
- * nesting deeper than the engine reads...) makes it give up on the whole text,
- * and the caller reads the text with the yaml package as before, with its
- * errors, warnings and positions. So nothing it accepts can carry a problem of
- * the yaml package's own.
+ * It gives the value the yaml package gives with YAML_OPTIONS (the core schema), or nothing:
+ * anything outside that subset (an anchor, alias, tag, directive, tab, `>` folded block scalar, a
+ * scalar's continuation indented too little, a duplicate key, an empty document, a nesting deeper
+ * than the engine reads...) makes it give up on the whole text, and the caller reads the text
+ * with the yaml package as before, with its errors, warnings and positions. So nothing it accepts
+ * can carry a problem of the yaml package's own.
  *
- * Comments are read where YAML allows them: on their own line (at any
- * indentation) and after a value, a `key:`, a `-`, a `|` header, `items:` or
- * `---`. A comment line between a plain scalar's lines, and one before a value
- * that is absent (null), give up.
+ * Comments are read where YAML allows them: on their own line (at any indentation) and after a
+ * value, a `key:`, a `-`, a `|` header, `items:` or `---`. A comment line between a plain
+ * scalar's lines, and one after a value that is absent (null), give up.
  *
- * Positions: each document's contents range as the yaml package gives it
- * (`doc.contents.range`), and the ranges of the items of its top-level
- * sequence or of its `items:` (a List's objects): what the loader places every
- * object at. Any other position is for a problem, rare: the caller reads the
- * text with the yaml package again for it. Comment lines after a collection's
- * last value move these ends as the yaml package's parser moves them (takeComments,
- * closing).
+ * Positions: each document's contents range as the yaml package gives it (`doc.contents.range`),
+ * and the ranges of the objects of its top-level sequence or of its `items:` (a List's): what the
+ * loader places every object at. Any other position is for a problem, rare: the caller reads the
+ * text with the yaml package again for it. Comment lines after a collection's last value move
+ * these ends as the yaml package's parser moves them (takeComments, closing), and so does an
+ * absent last value (absent).
  */
 
 import { copied } from './yamlDocStream';
@@ -45,14 +40,13 @@ import {
   SQUOTE,
   TAB,
   doubleQuoted,
-  flow,
-  flowSequence,
   plainLine,
   plainLines,
   plainStart,
   scalar,
   singleQuoted,
 } from './flowScalar';
+import { flow, flowCollection } from './flowCollection';
 
 /** One document read. */
 export interface KubectlYamlDocument {
@@ -86,6 +80,8 @@ class Reader {
   contentEnd = 0;
   /** the end of the last collection read, as its own range counts it (`range[1]`): before the comment lines after it */
   ownEnd = 0;
+  /** the end of the last flow collection read: after its closing bracket */
+  flowEnd = 0;
   /** the comment lines seek passed over before the current line (column, end after the line break), from `commentsFrom` on not yet part of a value */
   private readonly commentCols: number[] = [];
   private readonly commentEnds: number[] = [];
@@ -254,7 +250,7 @@ class Reader {
       while (t.charCodeAt(q) === SPACE) q++;
       const c = t.charCodeAt(q);
       if (c === NL || q >= t.length || c === HASH) {
-        arr.push(this.belowOrNull(this.lineEnd(q), indent, depth, false));
+        arr.push(this.belowOrNull(q, indent, depth, false, arr.length > 0 && this.commentsFrom < this.commentCols.length));
       } else if (c === TAB || c === CR) {
         throw GIVE_UP;
       } else {
@@ -284,22 +280,48 @@ class Reader {
     const t = this.text;
     while (t.charCodeAt(p) === SPACE) p++;
     const c = t.charCodeAt(p);
-    if (c === NL || p >= t.length || c === HASH) return this.belowOrNull(this.lineEnd(p), indent, depth, inMap);
+    if (c === NL || p >= t.length || c === HASH) return this.belowOrNull(p, indent, depth, inMap);
     if (c === TAB || c === CR) throw GIVE_UP;
     return this.inlineValue(p, indent, depth);
   }
 
-  /** A value on the lines below (the line at `p` ended): a block node deeper in, a sequence at a mapping's own indentation, or null. */
-  private belowOrNull(p: number, indent: number, depth: number, inMap: boolean): unknown {
-    this.contentEnd = this.nextLine(p);
-    this.seek(this.nextLine(p));
-    if (this.eof || this.marker) return (this.noComments(), null);
-    if (this.col > indent) return this.block(depth + 1);
+  /**
+   * A value on the lines below (`p`, after the blanks that follow a `:` or `-`, is the line's end or
+   * a comment): a block node deeper in, a sequence at a mapping's own indentation, or null.
+   * `commentBefore`: a sequence item (not the first) with comment lines before its `-` that no
+   * value before took, which the yaml package reads as the item's own.
+   */
+  private belowOrNull(p: number, indent: number, depth: number, inMap: boolean, commentBefore = false): unknown {
+    const e = this.lineEnd(p);
+    this.contentEnd = this.nextLine(e);
+    this.seek(this.nextLine(e));
+    if (this.eof || this.marker) return this.absent(p, e, commentBefore);
+    if (this.col > indent) {
+      // a flow collection on its own line (the yaml package's own layout of a long one): its lines are checked against this collection's
+      const c = this.text.charCodeAt(this.at);
+      return c === 0x7b /* { */ || c === 0x5b /* [ */ ? this.inlineValue(this.at, indent, depth) : this.block(depth + 1);
+    }
     if (inMap && this.col === indent && this.isSeqLine()) {
       if (depth + 1 > this.maxDepth) throw GIVE_UP;
       return this.seq(indent, depth + 1);
     }
+    return this.absent(p, e, commentBefore);
+  }
+
+  /**
+   * An absent value (null) after a `:` or `-` whose line ends at `e`, `p` after the blanks that
+   * follow the indicator: the end its parent's range counts. The yaml package places an empty
+   * scalar right after those blanks, before the line break (emptyScalarPosition); when its
+   * properties hold a comment (after the indicator, or for a sequence item on a line before its
+   * `-`), its range reaches the end of those tokens: the line break after the indicator. Blank
+   * lines after it join those tokens or not depending on what comes next (Parser.blockMap, "assign
+   * newline-separated not indented empty tokens to following node"), and comment lines after the
+   * value do too: both are left to the yaml package.
+   */
+  private absent(p: number, e: number, commentBefore: boolean): null {
     this.noComments();
+    if (!commentBefore && this.text.charCodeAt(p) !== HASH) this.contentEnd = p;
+    else if (this.lineStart !== this.nextLine(e)) throw GIVE_UP;
     return null;
   }
 
@@ -322,15 +344,13 @@ class Reader {
       value = scalar.text;
     } else if (c === 0x7c /* | */) {
       return this.literal(p, indent);
-    } else if (c === 0x5b /* [ */) {
-      if (depth + 1 > this.maxDepth) throw GIVE_UP;
-      end = flowSequence(t, p, plainValue);
-      value = flow.items;
-      if (this.detach) for (let k = 0; k < flow.items.length; k++) if (typeof flow.items[k] === 'string') flow.items[k] = copied(flow.items[k] as string);
-    } else if (c === 0x7b /* { */) {
-      if (t.charCodeAt(p + 1) !== 0x7d) throw GIVE_UP;
+    } else if (c === 0x7b /* { */ && t.charCodeAt(p + 1) === 0x7d /* } */) {
+      // kubectl's empty mapping (`f:metadata: {}`, `resources: {}`): the hot path
       value = {};
-      end = p + 2;
+      end = this.flowEnd = p + 2;
+    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+      end = this.flowEnd = flowCollection(t, p, indent, this.maxDepth - depth, plainValue, plainKey);
+      value = this.detach ? detachedStrings(flow.value) : flow.value;
     } else {
       end = plainLine(t, p);
       plain = true;
@@ -490,8 +510,9 @@ class Reader {
         } else if (!this.eof && !this.marker && this.col > indent) {
           obj[key] = this.block(1);
         } else {
-          this.noComments();
-          obj[key] = null;
+          let p = afterColon;
+          while (this.text.charCodeAt(p) === SPACE) p++;
+          obj[key] = this.absent(p, end, false);
         }
       } else obj[key] = this.valueAfter(afterColon, indent, 0, true);
     } while (this.mapGoesOn(indent));
@@ -511,8 +532,9 @@ class Reader {
       while (t.charCodeAt(q) === SPACE) q++;
       const c = t.charCodeAt(q);
       let start: number;
+      let end = -1;
       if (c === NL || q >= t.length || c === HASH) {
-        arr.push(this.belowOrNull(this.lineEnd(q), indent, depth, false));
+        arr.push(this.belowOrNull(q, indent, depth, false, arr.length > 0 && this.commentsFrom < this.commentCols.length));
         start = -1;
       } else if (c === TAB || c === CR) {
         throw GIVE_UP;
@@ -521,13 +543,17 @@ class Reader {
         this.at = q;
         start = q;
         if (!this.isSeqLine() && this.key(q) >= 0) arr.push(this.map(this.col, depth + 1));
-        else {
+        else if (c === 0x7b /* { */) {
+          // an object in flow: its range ends at its `}`
+          arr.push(this.inlineValue(q, indent, depth));
+          end = this.flowEnd;
+        } else {
           start = -1;
           arr.push(this.isSeqLine() ? this.seq(this.col, depth + 1) : this.inlineValue(q, indent, depth));
         }
       }
       // only an object's range is kept: any other item (below its `-`, a scalar, a sequence) is placed by the yaml package when asked
-      ranges.push(start, start < 0 ? -1 : this.ownEnd);
+      ranges.push(start, start < 0 ? -1 : end < 0 ? this.ownEnd : end);
       if (this.eof || this.marker || this.col !== indent || !this.isSeqLine()) break;
     }
     if (!this.eof && !this.marker && this.col > indent) throw GIVE_UP;
@@ -536,6 +562,18 @@ class Reader {
     doc.topLevelItems = topLevel;
     return arr;
   }
+}
+
+/** `v` with every string in it copied (yamlDocStream.ts copied), so none keeps the text alive. */
+function detachedStrings(v: unknown): unknown {
+  if (typeof v === 'string') return copied(v);
+  if (Array.isArray(v)) {
+    for (let k = 0; k < v.length; k++) v[k] = detachedStrings(v[k]);
+  } else if (v !== null && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    for (const k in o) o[k] = detachedStrings(o[k]);
+  }
+  return v;
 }
 
 /** Nothing but blanks, or blanks and a comment, from `p` (after a blank) to the line's end. */

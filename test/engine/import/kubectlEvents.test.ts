@@ -372,7 +372,7 @@ describe('kubectl get events -o yaml: read by kubectlYaml.ts as by the yaml pack
       ),
       true,
     ],
-    ['flow style, as the tests above write it', list(v1('NodeNotReady', 'Node', '', 'n1', 'Node n1 status is now: NodeNotReady')), false],
+    ['flow style, as the tests above write it (flow mappings)', list(v1('NodeNotReady', 'Node', '', 'n1', 'Node n1 status is now: NodeNotReady')), true],
     [
       'a duplicate key (the yaml package keeps the last)',
       'apiVersion: v1\nkind: List\nitems:\n- kind: Event\n  reason: NodeReady\n  reason: NodeNotReady\n  involvedObject:\n    kind: Node\n    name: n1\n  firstTimestamp: "2026-01-01T00:01:05Z"\n',

@@ -1,0 +1,223 @@
+/**
+ * kubectlYaml.ts's flow collections (flowCollection.ts) against the yaml package: mappings and
+ * nested collections on one line and over several, as hand-written manifests and Helm charts have
+ * them, read with the yaml package's values and ranges, or given up on.
+ */
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Document as YamlDocument, isScalar, visit } from 'yaml';
+import { readKubectlYaml } from '../../../src/engine/snapshot/kubectlYaml';
+import { Random } from '../../../src/engine/generate';
+import { agrees, loaded, loadsTheSame, smallCluster } from '../../helpers/kubectlYamlAgree';
+
+describe('kubectlYaml: flow mappings and nested flow collections, read as the yaml package reads them', () => {
+  const cases: [name: string, text: string, value?: unknown][] = [
+    ['a node selector', 'nodeSelector: {kubernetes.io/os: linux}\n', { nodeSelector: { 'kubernetes.io/os': 'linux' } }],
+    ['a security context, a comment after it', 'securityContext: {privileged: true} # why\n', { securityContext: { privileged: true } }],
+    [
+      "plain and quoted keys and values, JSON-like keys with no blank after their ':'",
+      `a: {a: 1, "b": 'x', 'c':"y", "d":-1}\n`,
+      { a: { a: 1, b: 'x', c: 'y', d: -1 } },
+    ],
+    ['empty ones, blanks inside the braces, a trailing comma', 'a: { }\nb: {}\nc: { x: y , }\n', { a: {}, b: {}, c: { x: 'y' } }],
+    [
+      "keys as the core schema makes them, ':' inside a key and a value",
+      'a: {1: x, true: y, null: z, 0x10: w, a:b: 1, u: http://x:80/y, a b: c d}\n',
+      { a: { '1': 'x', true: 'y', '': 'z', '16': 'w', 'a:b': 1, u: 'http://x:80/y', 'a b': 'c d' } },
+    ],
+    ['objects in flow as sequence items, their ranges kept', '- {name: proc, mountPath: /host/proc, readOnly: true}\n- {a: 1}  # c\n- x\n'],
+    [
+      'objects in flow as List items',
+      'apiVersion: v1\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: n1}}\n- {apiVersion: v1, kind: Node, metadata: {name: n1}}\nkind: List\n',
+    ],
+    [
+      'nested: a selector, a toleration list, a match expression with its values',
+      'selector: {matchLabels: {app: x}}\ntolerations: [{operator: Exists}]\nmatchExpressions:\n  - {key: k3s-upgrade, operator: NotIn, values: ["disabled", "false"]}\nvolumes: [{name: h, hostPath: {path: /}}]\n',
+      {
+        selector: { matchLabels: { app: 'x' } },
+        tolerations: [{ operator: 'Exists' }],
+        matchExpressions: [{ key: 'k3s-upgrade', operator: 'NotIn', values: ['disabled', 'false'] }],
+        volumes: [{ name: 'h', hostPath: { path: '/' } }],
+      },
+    ],
+    ['sequences in sequences', 'a: [[1, 2], [], [[x]]]\n', { a: [[1, 2], [], [['x']]] }],
+    // over several lines
+    ["a sequence one item a line, its `]` at its key's column", 'args: [\n  --a,\n  "--b=1",\n  --c\n]\nx: 1\n', { args: ['--a', '--b=1', '--c'], x: 1 }],
+    [
+      "a mapping as Prettier breaks it, in a sequence item, `}` at the item's keys",
+      'tolerations:\n  - {\n      key: node-role.kubernetes.io/master,\n      effect: NoSchedule,\n      operator: Exists,\n    }\n  - {operator: Exists}\n',
+      { tolerations: [{ key: 'node-role.kubernetes.io/master', effect: 'NoSchedule', operator: 'Exists' }, { operator: 'Exists' }] },
+    ],
+    [
+      'comments after an opening bracket and after commas, comment lines at any column, blank lines',
+      'a:\n  b: [ # first\n    x,  # second\n# low\n\n        y\n    ]\n  c: 1\n',
+      { a: { b: ['x', 'y'], c: 1 } },
+    ],
+    ['nested over lines, inner lines at any depth past the owner', 'a: {\n b: [\n c\n ],\n d: {e: f}\n }\n', { a: { b: ['c'], d: { e: 'f' } } }],
+    ["a JSON-like object over lines in a List item's key", 'items:\n- kind: ConfigMap\n  data: {\n    "a": "1",\n    "b": "2"\n  }\nkind: List\n'],
+    ['multi-byte characters', 'a: {é: ü, \'😀\': "😀"}\n', { a: { é: 'ü', '😀': '😀' } }],
+  ];
+  for (const [name, text, value] of cases) {
+    it(name, () => {
+      const docs = readKubectlYaml(text);
+      assert.ok(docs, 'read fast');
+      if (value !== undefined) assert.deepEqual(docs[0].value, value);
+      assert.ok(agrees(text, name));
+      loadsTheSame('/flow.yaml', text);
+    });
+  }
+
+  it('an object in flow in a List is placed at its braces, whole and streamed', () => {
+    const text =
+      'apiVersion: v1\nitems:\n- {apiVersion: v1, kind: Node, metadata: {name: n1}}\n- {\n    apiVersion: v1, kind: Node,\n    metadata: {name: n2},\n  }\nkind: List\n';
+    for (const options of [{}, { streamFilesAbove: 0 }]) {
+      const got = loaded('/flow.yaml', text, options).objects.map((o) => [
+        o.name,
+        o.position?.line,
+        o.position?.column,
+        o.position?.endLine,
+        o.position?.endColumn,
+      ]);
+      assert.deepEqual(got, [
+        ['n1', 3, 3, 3, 53],
+        ['n2', 4, 3, 7, 4],
+      ]);
+    }
+  });
+
+  /** `objects` with every collection of scalars written in flow (`{a: b}`, `[a, b]`), some of them broken over lines. */
+  const inFlow = (objects: unknown[], broken: boolean) =>
+    objects
+      .map((o, i) => {
+        const doc = new YamlDocument(o);
+        visit(doc, {
+          Map(_, node) {
+            if (node.items.every((p) => isScalar(p.value))) node.flow = true;
+          },
+          Seq(_, node) {
+            if (node.items.every((x) => isScalar(x))) node.flow = true;
+          },
+          // a scalar with blanks would be folded over lines too (plain or quoted: left to the yaml package): none
+          Scalar(_, node) {
+            if (broken && typeof node.value === 'string') node.value = node.value.replace(/\s/g, '_');
+          },
+        });
+        // lineWidth: the yaml package breaks a long flow collection one item a line, on the line below its key
+        return `---\n${doc.toString({ lineWidth: broken && i % 2 ? 40 : 0, indentSeq: false })}`;
+      })
+      .join('');
+  for (const broken of [false, true]) {
+    it(`the generator's cluster with every collection of scalars in flow${broken ? ', half of them over lines' : ''}, a bad taint effect placed deep inside`, () => {
+      type Loose = { kind?: string; spec: { taints?: unknown[] } };
+      const objects = smallCluster() as unknown as Loose[];
+      objects.filter((o) => o.kind === 'Node').at(-1)!.spec.taints = [{ key: 'k', effect: 'NoSleep' }];
+      const text = inFlow(objects, broken);
+      assert.match(text, broken ? /\{\n/ : /labels: \{ /);
+      assert.ok(readKubectlYaml(text), 'read fast');
+      assert.ok(agrees(text, 'cluster'));
+      const whole = loaded('/flow.yaml', text, {});
+      assert.ok(whole.problems.some((p) => p.code === 'bad-taint' || (p.position && p.position.line > 1 && p.position.column > 1)));
+      loadsTheSame('/flow.yaml', text);
+    });
+  }
+
+  it('nested flow deeper than the nesting limit is left to the yaml package, as a block one is', () => {
+    assert.equal(readKubectlYaml('a: {b: [1]}\n', false, 1), undefined);
+    assert.ok(readKubectlYaml('a: {b: [1]}\n', false, 2));
+    assert.equal(readKubectlYaml(`a: ${'['.repeat(70)}${']'.repeat(70)}\n`), undefined);
+  });
+
+  it('random flow collections, on one line and over several: what the yaml package reads, or a give-up (600 texts)', () => {
+    const r = new Random(1617);
+    let fast = 0;
+    let over = 0;
+    for (let n = 0; n < 600; n++) {
+      const text = randomFlowText(r);
+      if (agrees(text, `text ${n}: ${JSON.stringify(text)}`)) {
+        fast++;
+        if (/[[{][^\]}\n]*\n/.test(text)) over++;
+        if (n % 20 === 0) loadsTheSame('/random-flow.yaml', text);
+      }
+    }
+    assert.ok(fast > 200 && over > 100, `${fast} of 600 read fast, ${over} with a collection over lines`);
+  });
+});
+
+/** Random flow collections where manifests put them: nested, broken over lines at good and bad columns, odd items now and then. */
+function randomFlowText(r: Random): string {
+  const keys = ['a', 'key', 'values', 'kubernetes.io/os', '"a"', "'b'", '1', 'true', 'null', '-a', 'a:b', 'a b', 'é'];
+  const oddKeys = ['', '[a]', '&a b', '!t b', '? a', 'a #b', '*a', 'constructor'];
+  const vals = ['linux', 'true', '1', '0x1F', 'null', '~', '100m', '"x"', "'y'", '""', "'it''s'", 'a b', 'b:c', 'b#c', 'http://x:80/y', '-c', 'é'];
+  const oddVals = ['', '&x a', '*x', '!t a', '@a', 'a\tb', '"a\nb"', '- a', 'a #c', '-', '"\\q"', 'a: b', 'a\n  b'];
+  const odd = r.chance(0.3);
+  const g = <T>(good: readonly T[], bad: readonly T[]) => (odd && r.chance(0.15) ? r.pick(bad) : r.pick(good));
+  const value = (depth: number, col: number): string => {
+    const k = r.int(0, 9);
+    if (depth >= 3 || k < 4) return g(vals, oddVals);
+    const isMap = k < 7;
+    const inner = col + g([2, 2, 4, 1], [0, -1]);
+    const parts = Array.from({ length: r.int(0, 3) }, () => {
+      const v = value(depth + 1, inner);
+      return isMap ? `${g(keys, oddKeys)}${g([': ', ':  '], [':', ' : '])}${v}` : v;
+    });
+    const [o, c] = isMap ? ['{', '}'] : ['[', ']'];
+    if (r.chance(0.65)) return `${o}${parts.join(g([', ', ','], [' ,, ', ' ']))}${r.chance(0.2) ? ',' : ''}${c}`;
+    let s = o + (r.chance(0.1) ? ' # c' : '');
+    parts.forEach((p, i) => {
+      s += `\n${' '.repeat(Math.max(inner, 0))}${p}`;
+      if (i < parts.length - 1 || r.chance(0.5)) s += `,${r.chance(0.1) ? ' # c' : ''}`;
+      if (r.chance(0.08)) s += `\n${r.chance(0.5) ? '' : `${' '.repeat(r.int(0, 6))}# line`}`;
+    });
+    return `${s}\n${' '.repeat(Math.max(col + g([0, 0, 2], [-1, 1]), 0))}${c}`;
+  };
+  const lines: string[] = [];
+  for (let i = r.int(1, 4); i > 0; i--) {
+    const form = r.int(0, 3);
+    if (form === 0) lines.push(`k${i}: ${value(0, 0)}`);
+    else if (form === 1) lines.push(`k${i}:`, `- ${value(0, 0)}`, '- x');
+    else if (form === 2) lines.push(`k${i}:`, '  - name: c', `    securityContext: ${value(0, 4)}`);
+    else lines.push(`k${i}:`, `  nodeSelector: ${value(0, 2)}${r.pick(['', ' # c'])}`);
+    if (r.chance(0.15)) lines.push(`${' '.repeat(r.int(0, 5))}# c`);
+  }
+  let text = `${lines.join('\n')}\n`;
+  if (r.chance(0.2)) text = `items:\n- ${text.replace(/\n(?=.)/g, '\n  ')}kind: List\n`;
+  if (r.chance(0.15)) text = `${text}---\n${text}`;
+  return text;
+}
+
+describe('kubectlYaml: flow collections it leaves to the yaml package', () => {
+  const cases: [why: string, text: string][] = [
+    ['an empty value', 'a: {b: , c: 1}\n'],
+    ['a key with no value', 'a: {b, c: 1}\n'],
+    ["a key with ':' and no blank (a key of its own, `b:1`)", 'a: {b:1}\n'],
+    ["a blank before a plain key's ':'", 'a: {b : 1}\n'],
+    ["a blank before a quoted key's ':'", 'a: {"b" : 1}\n'],
+    ['a duplicate key', 'a: {b: 1, b: 2}\n'],
+    ['the same key written two ways', 'a: {1: x, "1": y}\n'],
+    ['__proto__ as a key', 'a: {__proto__: 1}\n'],
+    ['a pair as a value', 'a: {b: c: d}\n'],
+    ['a pair in a sequence', 'a: [b: c]\n'],
+    ['a collection as a key', 'a: {[b]: c}\n'],
+    ['an explicit key', 'a: {? b: c}\n'],
+    ['an anchor, an alias, a tag', 'a: {b: &x c, d: *x, e: !t f}\n'],
+    ['text after the closing brace', 'a: {b: c} d\n'],
+    ['a flow mapping as a block key', '{a: b}: c\n'],
+    ['a plain scalar over two lines', 'a: [b\n  c]\n'],
+    ['a plain scalar, then a blank line', 'a: [b\n\n  , c]\n'],
+    ['a comment after an item', 'a: [\n  b # c\n  ]\n'],
+    ['a comment with no blank before it', 'a: [#c\n  b]\n'],
+    ['a quoted scalar over two lines', 'a: {b: "c\n  d"}\n'],
+    ["a value on the line below its key's ':'", 'a: {b:\n  c}\n'],
+    ['a line no deeper than the owner', 'a:\n  b: [\n  c\n  ]\n'],
+    ["a closing bracket less deep than the owner's column", 'a:\n  b: [\n   c\n ]\n'],
+    ["an inner closing bracket at the owner's column", 'a: [[\n  b\n]]\n'],
+    ['a tab', 'a: {b: c,\td: e}\n'],
+    ['a collection never closed', 'a: {b: c\n'],
+  ];
+  for (const [why, text] of cases) {
+    it(why, () => {
+      assert.equal(readKubectlYaml(text), undefined);
+      loadsTheSame('/x.yaml', text);
+    });
+  }
+});
