@@ -338,14 +338,15 @@ export class CheckpointStore {
       ignored: [...cp.ignored],
     };
     // The pods changed since the checkpoint by Ready writes alone: those writes undone, newest first
-    // (the rewind above put back every pod changed otherwise, from the checkpoint's records).
-    const undone: string[] = [];
-    host.readyLog.undo(putBack.pods, undone);
-    for (let i = dropped.length - 1; i >= 0; i--) dropped[i].pods.readyLog.undo(putBack.pods, undone);
+    // (the rewind above put back every pod changed otherwise, from the checkpoint's records); podsBack
+    // lists both for the views.
+    const podsBack = [...putBack.pods];
+    host.readyLog.undo(putBack.pods, podsBack);
+    for (let i = dropped.length - 1; i >= 0; i--) dropped[i].pods.readyLog.undo(putBack.pods, podsBack);
     // The pods put back from records may hold other Ready conditions than the ones the kept logs
     // wrote (a copy, a new list): a restore to before this checkpoint puts them back from records too
     // (the first checkpoint has none before it).
-    if (k > 0 && putBack.pods.size > 0) cp.pods.other = cp.pods.other.concat([...putBack.pods]);
+    if (k > 0 && putBack.pods.size > 0) cp.pods.other = cp.pods.other.concat(podsBack.slice(0, putBack.pods.size));
     host.cluster = cluster;
     kubelets.restore(cp.kubelets, cluster);
     host.now = cp.now;
@@ -378,7 +379,7 @@ export class CheckpointStore {
     }
     host.reindex(podsMoved.size === 0 && setsBack.size === 0 ? liveIndex : indexAt(liveIndex, cluster.pods, chain, setsBack, podsMoved, cp.byNode.order), {
       ...putBack,
-      pods: chain2(putBack.pods, undone),
+      pods: podsBack,
     });
     if (this.checks.index) checkIndex(host.currentIndex, podsByNodeAt(snap.pods, chain));
     const running = host.controllers;
@@ -587,11 +588,6 @@ class PodChanges implements PodDelta {
     this.map = m;
     this.changed = undefined;
   }
-}
-
-function* chain2<T>(a: Iterable<T>, b: Iterable<T>): Iterable<T> {
-  yield* a;
-  yield* b;
 }
 
 /** Two consecutive deltas as one (the later one wins). */
