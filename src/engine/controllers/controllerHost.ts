@@ -6,7 +6,7 @@
  * would through informers).
  */
 import type { ClusterState } from '../model/cluster';
-import type { ObjectRef, PodRecord, NodeRecord, ReplicaSetRecord, Taint } from '../model/types';
+import type { ConditionStatus, ObjectRef, PodCondition, PodRecord, NodeRecord, ReplicaSetRecord, Taint } from '../model/types';
 import type { Micros } from '../model/time';
 import type { ControllerConfig, KubeletConfig } from '../config/types';
 import type { VersionBehaviour } from '../versions/types';
@@ -73,8 +73,11 @@ export interface ControllerHost {
    * once). Every change of a pod goes through updatePod, createPod or deletePod:
    * the other controllers, checkpoints and views learn of pod changes only here.
    * `key`: the pod's `namespace/name` when the caller has made it already (else the host makes it).
+   * `ready`: the caller wrote nothing since its last call but this, the pod's own Ready condition, in
+   * place: its status and lastTransitionTime, which were `readyStatusWas` and `readyTimeWas`
+   * (MarkPodsNotReady; a host may keep them so that a step back can undo the write).
    */
-  updatePod(pod: PodRecord, key?: string): void;
+  updatePod(pod: PodRecord, key?: string, ready?: PodCondition, readyStatusWas?: ConditionStatus, readyTimeWas?: Micros): void;
   createPod(pod: PodRecord): void;
   deletePod(pod: PodRecord): void;
   /**

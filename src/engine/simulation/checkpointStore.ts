@@ -12,6 +12,7 @@ import { keysSharedWith } from '../model/sharedKeys';
 import { indexPod, type SimHost } from './simHost';
 import { factsAt, factsFrom, type Facts } from './facts';
 import { inOrder, PodMap } from '../model/podOrder';
+import { ReadyLog } from './dirtyPods';
 import {
   type CheckpointChecks,
   cloneDaemonSet,
@@ -57,10 +58,15 @@ interface MapDelta<T> {
 interface PodDelta {
   /** built from `changed` when first read (a restore, thinning): see PodChanges */
   delta: Map<string, PodRecord | null>;
-  /** the keys of `delta`, without building it (a restore reads only the keys of the checkpoints it drops) */
-  changedKeys(): Iterable<string>;
   /** in pairs: key, added (see SimHost.podKeyLog) */
   keyLog: (string | boolean)[];
+  /**
+   * The keys of `delta` changed otherwise than by a write in `readyLog`, and, in the last checkpoint
+   * a restore went back to, the pods that restore put back from their records (see restore)
+   */
+  other: string[];
+  /** MarkPodsNotReady's Ready writes since the previous checkpoint, which a restore to before it undoes */
+  readyLog: ReadyLog;
   /**
    * The pod map's key order: the previous checkpoint's array when no key was added or removed
    * since (never edited). A restore after pods came or went rebuilds the map in this order instead
@@ -181,8 +187,9 @@ export class CheckpointStore {
     const last = this.list[this.list.length - 1];
     if (last && last.traceLength === host.trace.length && last.pass === host.pass && last.now === host.now) return;
     const podOrder = last !== undefined && host.podKeyLog.length === 0 ? last.pods.order : [...c.pods.keys()];
-    const pods: PodDelta = new PodChanges(host.dirtyPods.take(), host.podKeyLog, podOrder);
+    const pods: PodDelta = new PodChanges(host.dirtyPods.take(), host.podKeyLog, podOrder, host.readyLog);
     host.podKeyLog = [];
+    host.readyLog = new ReadyLog();
     const indexLog = host.indexLog;
     host.indexLog = [];
     const index = c.podsByNode;
@@ -242,6 +249,8 @@ export class CheckpointStore {
     const next = this.list[i + 1];
     next.pods.delta = mergeDelta(cp.pods.delta, next.pods.delta);
     next.pods.keyLog = [...cp.pods.keyLog, ...next.pods.keyLog];
+    next.pods.other = cp.pods.other.concat(next.pods.other);
+    next.pods.readyLog = cp.pods.readyLog.then(next.pods.readyLog);
     next.indexLog = [...cp.indexLog, ...next.indexLog];
     next.byNode.delta = mergeDelta(cp.byNode.delta, next.byNode.delta);
     next.nodes.delta = mergeDelta(cp.nodes.delta, next.nodes.delta);
@@ -267,6 +276,8 @@ export class CheckpointStore {
     // Only the records changed since the checkpoint (the dropped checkpoints' deltas and what is dirty
     // now) are put back; the others are the live records, unchanged since then. Rebuilding every record
     // from the snapshot and the deltas copied all 150,000 pods at 5,000 nodes on each step back.
+    // Of the pods, those changed by MarkPodsNotReady's Ready writes alone are not put back from records
+    // but have those writes undone (ReadyLog), below.
     const snap = this.snapshot;
     const live = host.cluster;
     // No pod created or deleted since the checkpoint (nor bound or moved): the live map's key order
@@ -301,12 +312,12 @@ export class CheckpointStore {
         chain,
         dropped,
         (c) => c.pods.delta,
-        host.dirtyPods.keys(),
+        host.dirtyPods.otherKeys(),
         clonePod,
         undefined,
         podsReplaced,
         putBack.pods,
-        (c) => c.pods.changedKeys(),
+        (c) => c.pods.other,
         writePodInto,
       ),
       replicaSets: rewind(
@@ -326,6 +337,16 @@ export class CheckpointStore {
       podsByNode: new Map(),
       ignored: [...cp.ignored],
     };
+    // The pods changed since the checkpoint by Ready writes alone: those writes undone, newest first
+    // (the rewind above put back every pod changed otherwise, from the checkpoint's records); podsBack
+    // lists both for the views.
+    const podsBack = [...putBack.pods];
+    host.readyLog.undo(putBack.pods, podsBack);
+    for (let i = dropped.length - 1; i >= 0; i--) dropped[i].pods.readyLog.undo(putBack.pods, podsBack);
+    // The pods put back from records may hold other Ready conditions than the ones the kept logs
+    // wrote (a copy, a new list): a restore to before this checkpoint puts them back from records too
+    // (the first checkpoint has none before it).
+    if (k > 0 && putBack.pods.size > 0) cp.pods.other = cp.pods.other.concat(podsBack.slice(0, putBack.pods.size));
     host.cluster = cluster;
     kubelets.restore(cp.kubelets, cluster);
     host.now = cp.now;
@@ -342,6 +363,7 @@ export class CheckpointStore {
     host.dirtyLeases.clear();
     host.factLog = [];
     host.podKeyLog = [];
+    host.readyLog = new ReadyLog();
     host.faults = new Map(cp.faults.map(([key, f]) => [key, { ...f }]));
     host.indexLog = [];
     host.indexNodes.clear();
@@ -355,10 +377,10 @@ export class CheckpointStore {
         if (this.checks.podOrder) checkPodOrder(cluster.pods, cp.pods.order);
       } else cluster.pods = inOrder(cluster.pods, cp.pods.order);
     }
-    host.reindex(
-      podsMoved.size === 0 && setsBack.size === 0 ? liveIndex : indexAt(liveIndex, cluster.pods, chain, setsBack, podsMoved, cp.byNode.order),
-      putBack,
-    );
+    host.reindex(podsMoved.size === 0 && setsBack.size === 0 ? liveIndex : indexAt(liveIndex, cluster.pods, chain, setsBack, podsMoved, cp.byNode.order), {
+      ...putBack,
+      pods: podsBack,
+    });
     if (this.checks.index) checkIndex(host.currentIndex, podsByNodeAt(snap.pods, chain));
     const running = host.controllers;
     host.controllers = controllers().filter((c) => cp.controllers.some((x) => x.name === c.name));
@@ -540,12 +562,15 @@ function podsByNodeAt(base: Map<string, PodRecord>, chain: Checkpoint[]): { byNo
 class PodChanges implements PodDelta {
   private changed: { keys: string[]; values: (PodRecord | null)[] } | undefined;
   private map: Map<string, PodRecord | null> | undefined;
+  other: string[];
   constructor(
-    changed: { keys: string[]; values: (PodRecord | null)[] },
+    changed: { keys: string[]; values: (PodRecord | null)[]; other: string[] },
     public keyLog: (string | boolean)[],
     readonly order: readonly string[],
+    public readyLog: ReadyLog,
   ) {
     this.changed = changed;
+    this.other = changed.other;
   }
 
   get delta(): Map<string, PodRecord | null> {
@@ -562,10 +587,6 @@ class PodChanges implements PodDelta {
   set delta(m: Map<string, PodRecord | null>) {
     this.map = m;
     this.changed = undefined;
-  }
-
-  changedKeys(): Iterable<string> {
-    return this.changed !== undefined ? this.changed.keys : this.map!.keys();
   }
 }
 

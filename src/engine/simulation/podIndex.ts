@@ -57,6 +57,8 @@ export class PodSlot {
   pristineKnown = false;
   /** the round of SimHost.dirtyPodList this slot was last listed in */
   dirtyRound = -1;
+  /** the round in which the pod last changed otherwise than by a logged Ready write (DirtyPods.mark) */
+  otherRound = -1;
   constructor(readonly key: string) {}
 }
 

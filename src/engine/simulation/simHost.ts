@@ -28,7 +28,7 @@ import type { NodeBefore, PodBefore, SimController, WatchType } from '../control
 import type { ClusterState } from '../model/cluster';
 import type { Micros } from '../model/time';
 import { formatTime } from '../model/time';
-import type { LeaseRecord, NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord, Taint } from '../model/types';
+import type { ConditionStatus, LeaseRecord, NodeRecord, ObjectRef, PodCondition, PodRecord, ReplicaSetRecord, Taint } from '../model/types';
 import { nsKey, podRef } from '../model/types';
 import type { ControllerConfig, KubeletConfig } from '../config/types';
 import type { VersionBehaviour } from '../versions/types';
@@ -41,7 +41,7 @@ import { frozenPod } from './checkpoint';
 import { causesBefore, setFact, SHORT_LIST, type Facts } from './facts';
 import { indexPodFrom, podBeforeOf, PodSlot } from './podIndex';
 import { ClearCountingSet, markBatch } from './announced';
-import { DirtyPods } from './dirtyPods';
+import { DirtyPods, ReadyLog } from './dirtyPods';
 import { settleOrder } from '../model/podOrder';
 
 // simulation.ts and the facts test import these from here (they lived here before the split)
@@ -133,7 +133,7 @@ export class SimHost implements ControllerHost {
    */
   reindex(
     index?: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
-    putBack?: { pods: ReadonlySet<string>; nodes: ReadonlySet<string>; replicaSets: ReadonlySet<string> },
+    putBack?: { pods: Iterable<string>; nodes: ReadonlySet<string>; replicaSets: ReadonlySet<string> },
   ): void {
     if (putBack) {
       // a step back put back these records and kept the live ones of the rest: a view compares these again
@@ -229,6 +229,8 @@ export class SimHost implements ControllerHost {
    * changed since instead of building all 150,000 entries again from the snapshot through every log.
    */
   indexNodes = new Set<string>();
+  /** MarkPodsNotReady's Ready writes since the last checkpoint (see ReadyLog) */
+  readyLog = new ReadyLog();
   /** Keys added to (true) and removed from (false) `cluster.pods` since the last checkpoint, in order, in pairs: key, added. */
   podKeyLog: (string | boolean)[] = [];
   /**
@@ -408,9 +410,16 @@ export class SimHost implements ControllerHost {
     return out;
   }
 
-  updatePod(pod: PodRecord, key = nsKey(pod.meta.namespace, pod.meta.name)): void {
+  updatePod(
+    pod: PodRecord,
+    key = nsKey(pod.meta.namespace, pod.meta.name),
+    ready?: PodCondition,
+    readyStatusWas?: ConditionStatus,
+    readyTimeWas?: Micros,
+  ): void {
     const slot = this.slotOf(key);
-    this.dirtyPods.mark(slot);
+    if (ready !== undefined) this.readyLog.push(key, ready, readyStatusWas!, readyTimeWas!);
+    this.dirtyPods.mark(slot, ready !== undefined);
     this.podChanges?.add(key);
     const seen = slot.seen;
     const now = this.seenOf(pod, seen);

@@ -123,3 +123,51 @@ describe('a checkpoint after a heavy pass', () => {
     }
   });
 });
+
+describe('pods changed by Ready writes alone since the checkpoint (their writes undone, not the records put back)', () => {
+  // node a's kubelet stops: its pods are marked not ready when it goes Unknown, and those that
+  // tolerate the unreachable taint for 20 s are evicted some passes later (deleted: put back whole)
+  const toleration = (seconds: number) => [
+    { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: seconds },
+    { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: seconds },
+  ];
+  const make = (checkpointEvery = 2) => {
+    const objects = [
+      node('a'),
+      node('b'),
+      ...Array.from({ length: 4 }, (_, i) => pod('default', `short-${i}`, 'a', { tolerations: toleration(20) })),
+      ...Array.from({ length: 3 }, (_, i) => pod('default', `long-${i}`, 'a', { tolerations: toleration(3600) })),
+    ];
+    const events = [{ at: '22s', kind: 'kubelet', action: 'stop', target: { nodes: ['a'] } } as EventSpec];
+    return createSimulation(scenarioOf({ objects, version: '1.31', events }), { checkpointEvery });
+  };
+  const probe = make();
+  probe.goToPass(40);
+  const marked = probe.trace.find((d) => d.action === 'PodsMarkedNotReady')!.pass!;
+  const evicted = probe.trace.find((d) => d.action === 'PodEvicted')?.pass ?? NaN;
+  // where the simulation goes, in order: each stop must give a fresh run's state and trace
+  const cases = [
+    { name: 'a jump from after the evictions to before the pods were marked', stops: [40, marked - 1] },
+    { name: 'a step back to the pass that marked them, then one pass before it', stops: [40, marked, marked - 1] },
+    { name: 'a step back to between the marks and the evictions, then to before the marks', stops: [40, evicted - 1, marked - 1] },
+    { name: 'back to between, forward past the evictions, back to before the marks', stops: [40, evicted - 1, 40, marked - 2] },
+    { name: 'back to between, forward one pass, back to the marks, then before them', stops: [40, evicted - 1, evicted, marked, marked - 1] },
+    // a checkpoint every pass, thinned past MAX_CHECKPOINTS: the marks' checkpoint merged into the next
+    { name: 'a jump back before the marks after the checkpoints were thinned', stops: [120, marked - 1], every: 1 },
+    { name: 'a jump to between, then before the marks, after thinning', stops: [120, evicted - 1, marked - 1], every: 1 },
+  ];
+  it('the scenario marks the pods a few passes before it evicts some', () => {
+    assert.ok(evicted > marked + 2, `marked at ${marked}, evicted at ${evicted}`);
+  });
+  for (const c of cases)
+    it(c.name, () => {
+      const sim = make(c.every);
+      for (const p of c.stops) {
+        sim.goToPass(p);
+        const fresh = make(c.every);
+        fresh.goToPass(p);
+        assert.equal(shape(sim), shape(fresh), `at pass ${p} (stops ${c.stops.join(', ')})`);
+        assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace), `at pass ${p}`);
+      }
+    });
+});

@@ -38,7 +38,7 @@ function text(v: unknown, path = new Set<object>()): string {
   else {
     // a checkpoint's pods (PodChanges) hold either their list or their map: read as the map
     const o = v as Record<string, unknown>;
-    const keys = 'changedKeys' in o ? ['delta', 'keyLog', 'order'] : Object.keys(o);
+    const keys = 'readyLog' in o ? ['delta', 'keyLog', 'order', 'other', 'readyLog'] : Object.keys(o);
     out = `${v.constructor?.name ?? ''}{${keys.map((k) => `${k}:${text(o[k], path)}`).join(',')}}`;
   }
   path.delete(v);

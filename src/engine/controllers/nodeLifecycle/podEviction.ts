@@ -335,11 +335,12 @@ export function markPodsNotReady(
       continue;
     }
     const was = ready.status;
+    const wasTime = ready.lastTransitionTime;
     ready.status = 'False';
     if (nlc.rules.markOnlyChangedPods && was !== 'False') ready.lastTransitionTime = host.now;
     // one key for the host, the controllers it tells and the decision's list
     const key = keys !== undefined ? keys[i] : nsKey(pod.meta.namespace, pod.meta.name);
-    host.updatePod(pod, key);
+    host.updatePod(pod, key, ready, was, wasTime);
     if (was !== 'False') updated.push(key);
   }
   if (updated.length) {
