@@ -304,7 +304,7 @@ export class SimulationImpl implements Simulation {
     try {
       const found = this.runToDecision(match, limit);
       // the pass it ends on: the step back goes before it (a run cut short goes on, and wants it)
-      if (!this.stopped && this.ring.end(at())) this.pending.drop();
+      if (!this.stopped && this.ring.end(at(), this.store.list, (cp) => this.store.merge(cp))) this.pending.drop();
       return found;
     } finally {
       this.ring.running = false;
