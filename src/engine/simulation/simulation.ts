@@ -65,10 +65,8 @@ import { MAX_HORIZON } from '../model/limits';
 const VERSION_GUESS_CODES: ReadonlySet<string> = new Set(['version-assumed', 'version-clamped']);
 
 export { MAX_ROUNDS } from './instants';
-
-export { FINE_CHECKPOINT_EVERY } from './checkpointPlacement';
+export { FINE_CHECKPOINT_EVERY, HEAVY_PASS_MIN_PODS, HEAVY_PASS_SHARE } from './checkpointPlacement';
 export { MAX_CHECKPOINTS } from './checkpointStore';
-export { HEAVY_PASS_MIN_PODS, HEAVY_PASS_SHARE } from './checkpointPlacement';
 
 export function createSimulation(scenario: Scenario, options: SimulationOptions = {}): SimulationImpl {
   return new SimulationImpl(scenario, options);
@@ -563,13 +561,15 @@ export class SimulationImpl implements Simulation {
   }
 
   // ---- checkpoints ----
-
   /** Takes the checkpoint left pending (PendingCheckpoint), if any. */
   settle(): void {
     this.pending.settle();
   }
   get hasPendingCheckpoint(): boolean {
     return this.pending.pending;
+  }
+  nextPassHeavy(): boolean {
+    return !this.midInstant && podsDue(this.host, this.nextMonitorAt) >= this.heavyPassPods;
   }
 
   private saveCheckpoint(): void {
