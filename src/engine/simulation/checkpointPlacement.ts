@@ -183,7 +183,7 @@ export class RunEndRing<C> {
 }
 
 /**
- * userStepRing: a user's single step (`step(true)`, and the last STEP_BACK_CHECKPOINTS passes of an
+ * userStepRing: a user's single step (`step(true)`, and the last STEP_BACK_CHECKPOINTS + 2 passes of an
  * interactive goToPass: the ahead simulation's catch-up) leaves a checkpoint pending after its pass, the
  * RunEndRing's own (the last STEP_BACK_CHECKPOINTS + 1 kept), which idle time takes (prepareSlice), else the
  * next settle: the panel's first step back then restores the pass before instead of replaying up to

@@ -365,7 +365,7 @@ export class SimulationImpl implements Simulation {
     for (let first = true; this.host.pass === null || this.host.pass < n; first = false) {
       const before = this.host.pass;
       if (!first && this.stopHere()) return;
-      this.step(interactive, interactive && (before ?? -1) + 1 >= n - STEP_BACK_CHECKPOINTS);
+      this.step(interactive, interactive && (before ?? -1) + 1 >= n - STEP_BACK_CHECKPOINTS - 1);
       if (this.stopped || this.host.pass === before) return;
     }
     this.replay = null;
