@@ -1,6 +1,6 @@
 /**
  * Run-ahead: a second simulation of the same scenario and options, kept one pass ahead of the one the
- * panel shows and advanced in the host's idle time, so that a Step onto the pass it has reached is a
+ * panel shows (two, when the pass after the next is forecast heavy: `runOn`) and advanced in the host's idle time, so that a Step onto the pass it has reached is a
  * swap instead of the engine's step (the pass in which 1,667 nodes go Unknown takes over a second of
  * engine at 5,000 nodes, and a user reads a pass before stepping on). The simulation is deterministic:
  * the ahead one, at the same position, is the shown one, decision for decision and record for record.
@@ -80,6 +80,11 @@ export class RunAhead<V = undefined> {
   private alignedAt?: string;
   /** a shown position the ahead one cannot stand on (see the header) */
   private unreachable?: string;
+  /**
+   * The shown position from which the ahead one ran on past the next pass (see `runOn`); `alignedAt` is then the next
+   * pass's position, which the shown one reaches by stepping itself.
+   */
+  private runOnFrom?: string;
   /** while the ahead one runs: its slice's `more` (its shouldStop and shouldYield ask it) */
   private more?: () => boolean;
 
@@ -116,6 +121,7 @@ export class RunAhead<V = undefined> {
     this.making = undefined;
     this.alignedAt = undefined;
     this.unreachable = undefined;
+    this.runOnFrom = undefined;
   }
 
   /**
@@ -132,6 +138,7 @@ export class RunAhead<V = undefined> {
     this.views = shownViews;
     this.alignedAt = undefined;
     this.unreachable = undefined;
+    this.runOnFrom = undefined;
     return { sim: a, views };
   }
 
@@ -165,6 +172,9 @@ export class RunAhead<V = undefined> {
       return true;
     }
     const a = this.ahead;
+    // the shown one moved since the ahead one ran on: onto the pass it aligned on (a step), or elsewhere
+    if (this.runOnFrom !== key) this.runOnFrom = undefined;
+    else return this.runOn(a, key, target + 1);
     if (this.alignedAt !== key) {
       this.alignedAt = undefined;
       if (shown.pass === null) {
@@ -197,6 +207,35 @@ export class RunAhead<V = undefined> {
       if (!this.more!()) return true;
     }
     // the checkpoint its pass left pending and the binder's index, as the shown one's idle preparation does
+    if (prepareIdle(a, this.more!)) return true;
+    if (!this.more!()) return true;
+    // (never past a heavy pass: the shown one would then step it itself)
+    if (target < shown.lastPass && a.nextPassHeavy?.() && !shown.nextPassHeavy?.()) {
+      this.runOnFrom = key;
+      this.alignedAt = undefined;
+      return this.runOn(a, key, target + 1);
+    }
+    return this.companion.prepare(a, this.views as V, this.more!);
+  }
+
+  /**
+   * The pass after the next is forecast heavy (the zone's nodes going Unknown: over a second of engine at 5,000 nodes,
+   * and the pass after it as much again for the simulation that steps it second): the ahead one aligns on the next pass
+   * and goes on to the heavy one in the idle time of this pass already, so that a click onto it after reading two
+   * passes does not wait for it (after reading one, 3 s at load 3, it found it part-way and waited 0.5-0.7 s). The step
+   * onto the next pass, a light one, is then the shown one's own.
+   */
+  private runOn(a: Simulation, key: string, heavy: number): boolean {
+    if (this.alignedAt === undefined) {
+      if (this.companion.align(a, this.views as V, this.more!)) return true;
+      this.alignedAt = positionOf(a);
+      if (!this.more!()) return true;
+    }
+    if (a.pass !== heavy || a.partDone) {
+      a.goToPass(heavy, { interactive: true });
+      if (a.pass !== heavy || a.partDone) return this.cut(a, key);
+      if (!this.more!()) return true;
+    }
     if (prepareIdle(a, this.more!)) return true;
     return this.more!() ? this.companion.prepare(a, this.views as V, this.more!) : true;
   }

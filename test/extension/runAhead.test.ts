@@ -20,7 +20,19 @@ const example = (name: string) => resolve(__dirname, '../../examples', name);
 // over a thousand records: the ahead simulation and its first view are made in several slices (makeInSlices, KeptView.alignSlice)
 const generatedDir = mkdtempSync(join(tmpdir(), 'cs-run-ahead-'));
 const GENERATED = writeZoneOutage(generatedDir, 5, { nodes: 240 });
+// 1,200 pods marked not ready in the pass the zone's nodes go Unknown: a heavy pass (HEAVY_PASS_MIN_PODS), forecast
+// the pass before, so that the ahead simulation runs on to it (RunAhead.runOn)
+const HEAVY = writeZoneOutage(generatedDir, 10, { nodes: 240, seed: 'run-ahead-heavy' });
 after(() => rmSync(generatedDir, { recursive: true, force: true }));
+/** the heavy pass: the one with the PodsMarkedNotReady */
+const heavyPass = (() => {
+  const o = openScenario(HEAVY, '');
+  const sim = o.make(o.options);
+  sim.goToPass(40);
+  const marked = sim.trace.filter((d) => d.action === 'PodsMarkedNotReady');
+  assert.ok(marked.length >= 100, `the zone's 120 nodes' 1,200 pods (${marked.length} PodsMarkedNotReady)`);
+  return marked[0].pass!;
+})();
 
 /** Idle time: none, `slices` slices of `pieces` questions to more() each, or all the work there is. */
 type Idle = 0 | { slices: number; pieces: number } | 'all';
@@ -148,6 +160,11 @@ const cases: { name: string; file: string; commands: Command[] }[] = [
     commands: [...steps(3), (s) => s.goToPass(12), ...steps(3), (s) => s.stepBack(), step],
   },
   {
+    name: 'a generated outage with a heavy pass, which the ahead simulation runs on to',
+    file: HEAVY,
+    commands: [(s) => s.goToPass(heavyPass - 4), ...steps(6), (s) => s.goToPass(heavyPass - 3), ...steps(3), (s) => s.stepBack(), step],
+  },
+  {
     name: 'the 1.12 pod-eviction path',
     file: 'outage-1.12.yaml',
     commands: [...steps(4), (s) => s.runUntil('1m'), ...steps(6), (s) => s.stepBack(), ...steps(3)],
@@ -223,4 +240,29 @@ test('run-ahead turned off lets the ahead simulation go, and steps on its own', 
   assert.equal(two.session.ahead.sim, undefined);
   two.run(step);
   assert.equal(two.swaps, 0);
+});
+
+test('before a heavy pass, the ahead simulation goes on to it in the idle time of the pass before the pass before', () => {
+  const cases: { name: string; idleAtNext: Idle; swapOntoHeavy: boolean }[] = [
+    { name: 'read two passes', idleAtNext: 'all', swapOntoHeavy: true },
+    { name: 'no idle time at the pass before', idleAtNext: 0, swapOntoHeavy: true },
+  ];
+  for (const c of cases) {
+    const two = open(HEAVY, true);
+    two.session.goToPass(heavyPass - 2);
+    two.idle('all');
+    const ahead = two.session.ahead.sim!;
+    assert.equal(ahead.pass, heavyPass, `${c.name}: the ahead simulation stands on the heavy pass`);
+    assert.equal(ahead.partDone, false);
+    // the step onto the light pass before it is the shown simulation's own
+    two.run(step);
+    assert.equal(two.swaps, 0, c.name);
+    assert.equal(two.session.sim.pass, heavyPass - 1);
+    two.idle(c.idleAtNext);
+    // and the step onto the heavy pass is a swap, its views prepared
+    two.run(step);
+    assert.equal(two.session.sim, ahead, `${c.name}: the step onto the heavy pass took the ahead simulation`);
+    assert.equal(two.session.sim.pass, heavyPass);
+    assert.equal(two.prepared, 1, c.name);
+  }
 });

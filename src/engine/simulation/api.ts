@@ -119,6 +119,11 @@ export interface Simulation {
    * nothing changed; a step or a restore in between starts the work again.
    */
   prepareSlice?(more: () => boolean): boolean;
+  /**
+   * Whether the next monitor pass is forecast to be heavy: the pods of the nodes whose grace period runs out by then are
+   * a heavy pass's (checkpointDue's forecast, HEAVY_PASS_SHARE). The panel's run-ahead goes on to such a pass early.
+   */
+  nextPassHeavy?(): boolean;
 
   /**
    * Runs everything up to and including the next monitor pass. `interactive`: a user's single step

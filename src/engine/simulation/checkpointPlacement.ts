@@ -110,7 +110,7 @@ export function runEndReplay(pass: number | null, nextMonitorAt: number | undefi
 /**
  * The panel's Run Until a decision and Next decision (`runUntilDecision`, interactive): where such a run
  * ends is known only when it gets there, so while it runs a checkpoint follows every monitor pass, and of
- * those the placement did not want anyway (checkpointDue) only the last STEP_BACK_CHECKPOINTS are kept:
+ * those the placement did not want anyway (checkpointDue) only the last STEP_BACK_CHECKPOINTS + 1 are kept:
  * the step backs after it restore, as after a Run Until a time (runEndReplay), where the first one
  * replayed from the last regular checkpoint (from pass 0 to the Unknown pass at 5,000 nodes: 1.1-1.2 s).
  * The pass the run ends on gets none of its own (the step back goes before it). Merged away as thinning
@@ -142,12 +142,20 @@ export class RunEndRing<C> {
     this.ended = undefined;
     this.kept = this.kept.filter((c) => list.includes(c));
   }
-  /** A run ended at `at` (pass, trace length): whether its pending checkpoint is the ring's alone, which is dropped. */
-  end(at: [number | null, number]): boolean {
+  /**
+   * A run ended at `at` (pass, trace length): whether its pending checkpoint is the ring's alone, which is dropped; the
+   * step backs then start before the run's end, and the STEP_BACK_CHECKPOINTS before it are kept (`merge`, as `saved`).
+   */
+  end(at: [number | null, number], list: readonly C[], merge: (cp: C) => void): boolean {
     const own = this.own;
     this.own = false;
     this.ended = own ? at : undefined;
+    if (own) this.trim(list, STEP_BACK_CHECKPOINTS, merge);
     return own;
+  }
+  private trim(list: readonly C[], keep: number, merge: (cp: C) => void): void {
+    this.kept = this.kept.filter((c) => list.includes(c));
+    while (this.kept.length > keep) merge(this.kept.shift()!);
   }
   /**
    * A run starts at `at`: whether the one before ended there without its checkpoint, which is taken now, as
@@ -158,22 +166,26 @@ export class RunEndRing<C> {
     this.ended = undefined;
     return (this.own = e !== undefined && e[0] === at[0] && e[1] === at[1]);
   }
-  /** A checkpoint was saved, the last of `list`; the ring's own beyond the last STEP_BACK_CHECKPOINTS go (`merge`). */
+  /**
+   * A checkpoint was saved, the last of `list`; the ring's own beyond the last STEP_BACK_CHECKPOINTS + 1 go (`merge`):
+   * after a user's steps the newest is the shown pass's, which the step back takes first (settle) and goes before, so
+   * the five before it stay for the five step backs (with five, the fifth merged away replayed two outage passes: 0.55 s
+   * at 5,000 nodes).
+   */
   saved(list: readonly C[], merge: (cp: C) => void): void {
     if (!this.own) return;
     this.own = false;
     const cp = list[list.length - 1];
     if (cp === undefined || this.kept.includes(cp)) return;
-    this.kept = this.kept.filter((c) => list.includes(c));
     this.kept.push(cp);
-    while (this.kept.length > STEP_BACK_CHECKPOINTS) merge(this.kept.shift()!);
+    this.trim(list, STEP_BACK_CHECKPOINTS + 1, merge);
   }
 }
 
 /**
- * userStepRing: a user's single step (`step(true)`, and the last STEP_BACK_CHECKPOINTS passes of an
+ * userStepRing: a user's single step (`step(true)`, and the last STEP_BACK_CHECKPOINTS + 2 passes of an
  * interactive goToPass: the ahead simulation's catch-up) leaves a checkpoint pending after its pass, the
- * RunEndRing's own (the last STEP_BACK_CHECKPOINTS kept), which idle time takes (prepareSlice), else the
+ * RunEndRing's own (the last STEP_BACK_CHECKPOINTS + 1 kept), which idle time takes (prepareSlice), else the
  * next settle: the panel's first step back then restores the pass before instead of replaying up to
  * FINE_CHECKPOINT_EVERY passes and saving the step-back checkpoints on the way (at 5,000 nodes in the
  * outage: four passes and three checkpoints, about 0.3 s of CPU).

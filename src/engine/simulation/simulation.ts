@@ -65,10 +65,8 @@ import { MAX_HORIZON } from '../model/limits';
 const VERSION_GUESS_CODES: ReadonlySet<string> = new Set(['version-assumed', 'version-clamped']);
 
 export { MAX_ROUNDS } from './instants';
-
-export { FINE_CHECKPOINT_EVERY } from './checkpointPlacement';
+export { FINE_CHECKPOINT_EVERY, HEAVY_PASS_MIN_PODS, HEAVY_PASS_SHARE } from './checkpointPlacement';
 export { MAX_CHECKPOINTS } from './checkpointStore';
-export { HEAVY_PASS_MIN_PODS, HEAVY_PASS_SHARE } from './checkpointPlacement';
 
 export function createSimulation(scenario: Scenario, options: SimulationOptions = {}): SimulationImpl {
   return new SimulationImpl(scenario, options);
@@ -304,7 +302,7 @@ export class SimulationImpl implements Simulation {
     try {
       const found = this.runToDecision(match, limit);
       // the pass it ends on: the step back goes before it (a run cut short goes on, and wants it)
-      if (!this.stopped && this.ring.end(at())) this.pending.drop();
+      if (!this.stopped && this.ring.end(at(), this.store.list, (cp) => this.store.merge(cp))) this.pending.drop();
       return found;
     } finally {
       this.ring.running = false;
@@ -367,7 +365,7 @@ export class SimulationImpl implements Simulation {
     for (let first = true; this.host.pass === null || this.host.pass < n; first = false) {
       const before = this.host.pass;
       if (!first && this.stopHere()) return;
-      this.step(interactive, interactive && (before ?? -1) + 1 >= n - STEP_BACK_CHECKPOINTS);
+      this.step(interactive, interactive && (before ?? -1) + 1 >= n - STEP_BACK_CHECKPOINTS - 1);
       if (this.stopped || this.host.pass === before) return;
     }
     this.replay = null;
@@ -563,13 +561,15 @@ export class SimulationImpl implements Simulation {
   }
 
   // ---- checkpoints ----
-
   /** Takes the checkpoint left pending (PendingCheckpoint), if any. */
   settle(): void {
     this.pending.settle();
   }
   get hasPendingCheckpoint(): boolean {
     return this.pending.pending;
+  }
+  nextPassHeavy(): boolean {
+    return !this.midInstant && podsDue(this.host, this.nextMonitorAt) >= this.heavyPassPods;
   }
 
   private saveCheckpoint(): void {
