@@ -5,16 +5,8 @@ const path = require('path');
 const vscode = require('vscode');
 
 const run = (id, ...args) => vscode.commands.executeCommand(`controllerStepper.${id}`, ...args);
-const wsDir = () => vscode.workspace.workspaceFolders[0].uri.fsPath;
-async function poll(what, f, ms = 10000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const { poll: waitFor, wsDir } = require('./wait');
+const poll = (what, f, ms = 10000) => waitFor(what, f, ms);
 
 exports.tests = [
   [

@@ -18,15 +18,8 @@ const importedDoc = (api) => {
   const last = [...api.ctx.imported.keys()].at(-1);
   return vscode.workspace.textDocuments.find((d) => d.uri.toString() === last);
 };
-async function poll(what, f, ms = 10000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+const { poll: waitFor } = require('./wait');
+const poll = (what, f, ms = 10000) => waitFor(what, f, ms);
 
 exports.tests = [
   [

@@ -4,15 +4,9 @@ const assert = require('assert');
 const vscode = require('vscode');
 
 const run = (id, ...args) => vscode.commands.executeCommand(`controllerStepper.${id}`, ...args);
-async function poll(what, f, ms = 20000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const { poll: waitFor } = require('./wait');
+// every 50 ms: the run's slices are watched as they go
+const poll = (what, f, ms = 20000) => waitFor(what, f, ms, 50);
 
 exports.tests = [
   [

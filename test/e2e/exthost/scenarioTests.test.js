@@ -5,16 +5,8 @@ const fs = require('fs');
 const path = require('path');
 const vscode = require('vscode');
 
-const wsDir = () => vscode.workspace.workspaceFolders[0].uri.fsPath;
-async function poll(what, f, ms = 30000) {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = await f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
+const { poll: waitFor, wsDir } = require('./wait');
+const poll = (what, f, ms = 30000) => waitFor(what, f, ms);
 
 const scenario = (snapshot, expect) =>
   [
