@@ -7,6 +7,7 @@
 import * as vscode from 'vscode';
 import { formatProblem, type Problem } from '../engine';
 import { expectItems, type ExpectItem } from '../engine/snapshot/expectItems';
+import { LineIndex } from '../engine/snapshot/positions';
 import { COMMAND } from './commandIds';
 import { fileAccess } from './fileAccess';
 import { openScenarioText } from './openScenario';
@@ -45,15 +46,14 @@ export function registerScenarioTests(): { tests: ScenarioTests; disposables: vs
       file = controller.createTestItem(uri.toString(), vscode.workspace.asRelativePath(uri), uri);
       controller.items.add(file);
     }
-    const lines = lineStarts(text);
+    const lines = new LineIndex(text);
     file.children.replace(items.map((i) => entryItem(controller, uri, i, lines)));
   };
   const readAndUpdate = async (uri: vscode.Uri) => {
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    if (open) return update(uri, open.getText());
     try {
-      if ((await vscode.workspace.fs.stat(uri)).size > MAX_SCENARIO_BYTES) return controller.items.delete(uri.toString());
-      update(uri, new TextDecoder().decode(await vscode.workspace.fs.readFile(uri)));
+      const open = vscode.workspace.textDocuments.some((d) => d.uri.toString() === uri.toString());
+      if (!open && (await vscode.workspace.fs.stat(uri)).size > MAX_SCENARIO_BYTES) return controller.items.delete(uri.toString());
+      update(uri, await currentText(uri));
     } catch {
       controller.items.delete(uri.toString());
     }
@@ -82,28 +82,21 @@ export function registerScenarioTests(): { tests: ScenarioTests; disposables: vs
   return { tests: { controller, outcomes, discover }, disposables };
 }
 
-function entryItem(controller: vscode.TestController, uri: vscode.Uri, i: ExpectItem, lines: number[]): vscode.TestItem {
+function entryItem(controller: vscode.TestController, uri: vscode.Uri, i: ExpectItem, lines: LineIndex): vscode.TestItem {
   const item = controller.createTestItem(`${uri.toString()}#expect-${i.index}`, i.label, uri);
-  item.range = new vscode.Range(positionAt(lines, i.start), positionAt(lines, i.end));
+  const at = (offset: number) => {
+    const p = lines.lineCol(offset);
+    return new vscode.Position(p.line - 1, p.column - 1);
+  };
+  item.range = new vscode.Range(at(i.start), at(i.end));
   item.sortText = String(i.index).padStart(6, '0');
   return item;
 }
 
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-function positionAt(starts: number[], offset: number): vscode.Position {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid] <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return new vscode.Position(lo, offset - starts[lo]);
+/** The file's text as the editor holds it (saved or not), else as saved. */
+async function currentText(uri: vscode.Uri): Promise<string> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  return open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
 }
 
 const indexOf = (item: vscode.TestItem) => Number(/#expect-(\d+)$/.exec(item.id)?.[1] ?? -1);
@@ -148,9 +141,7 @@ async function runTests(
     await new Promise((r) => setTimeout(r, 0));
     const uri = file.uri!;
     try {
-      const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-      const text = open ? open.getText() : new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
-      const sim = openScenarioText(text, uri.fsPath, fileAccess()).make({ shouldStop: () => token.isCancellationRequested });
+      const sim = openScenarioText(await currentText(uri), uri.fsPath, fileAccess()).make({ shouldStop: () => token.isCancellationRequested });
       const errors = sim.problems.filter((p) => p.severity === 'error');
       if (errors.length) {
         const message = `the scenario has ${errors.length} error(s); nothing was run:\n${errors.map((p) => formatProblem(p)).join('\n')}`;

@@ -3,6 +3,7 @@
  * gives, and what the loader makes of a text with it and without it.
  */
 import assert from 'node:assert/strict';
+import { it } from 'node:test';
 import { isMap, isSeq, parseAllDocuments, stringify, type Document } from 'yaml';
 import { readKubectlYaml } from '../../src/engine/snapshot/kubectlYaml';
 import { YAML_OPTIONS } from '../../src/engine/snapshot/yamlOptions';
@@ -71,3 +72,16 @@ export const smallCluster = () => generateCluster({ nodes: 6, podsPerNode: 3, zo
 export const kubectlList = (items: unknown[]) => stringify({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }, { indentSeq: false });
 /** `helm template`'s layout: `---`, then `# Source: ...`, before each document. */
 export const helmLike = (objects: unknown[]) => objects.map((o, i) => `---\n# Source: chart/templates/object-${i}.yaml\n${stringify(o)}`).join('');
+
+/** Cases a fast read must take: read fast, the value when given, the yaml package's values and ranges, the loader's positions whole and streamed. */
+export function readsFastCases(cases: readonly (readonly [name: string, text: string, value?: unknown])[]): void {
+  for (const [name, text, value] of cases) {
+    it(name, () => {
+      const docs = readKubectlYaml(text);
+      assert.ok(docs, 'read fast');
+      if (value !== undefined) assert.deepEqual(docs[0].value, value);
+      assert.ok(agrees(text, name));
+      loadsTheSame('/flow.yaml', text);
+    });
+  }
+}

@@ -14,17 +14,30 @@
  * or quoted), a comment anywhere but after an opening bracket or a comma, and a line indented as
  * the yaml package's lexer refuses it.
  */
-import { COLON, CR, DASH, DQUOTE, GIVE_UP, HASH, NL, SPACE, SQUOTE, TAB, doubleQuoted, plainStart, scalar, singleQuoted, trimmed } from './flowScalar';
-
-const COMMA = 0x2c;
-const OPEN_SEQ = 0x5b;
-const CLOSE_SEQ = 0x5d;
-const OPEN_MAP = 0x7b;
-const CLOSE_MAP = 0x7d;
-const QUESTION = 0x3f;
-
-/** Longest implicit key the yaml package reads (the spec's 1024 characters). */
-const MAX_KEY_CHARS = 1024;
+import {
+  CLOSE_MAP,
+  CLOSE_SEQ,
+  COLON,
+  COMMA,
+  CR,
+  DASH,
+  DQUOTE,
+  GIVE_UP,
+  HASH,
+  MAX_KEY_CHARS,
+  NL,
+  OPEN_MAP,
+  OPEN_SEQ,
+  QUESTION,
+  SPACE,
+  SQUOTE,
+  TAB,
+  doubleQuoted,
+  plainStart,
+  scalar,
+  singleQuoted,
+  trimmed,
+} from './flowScalar';
 
 /** A flow indicator (`,[]{}`): it ends a plain scalar inside a flow collection. */
 const isFlowIndicator = (c: number): boolean => c === COMMA || c === OPEN_SEQ || c === CLOSE_SEQ || c === OPEN_MAP || c === CLOSE_MAP;

@@ -25,6 +25,15 @@ export const COLON = 0x3a;
 export const DASH = 0x2d;
 export const DQUOTE = 0x22;
 export const SQUOTE = 0x27;
+export const COMMA = 0x2c;
+export const OPEN_SEQ = 0x5b;
+export const CLOSE_SEQ = 0x5d;
+export const OPEN_MAP = 0x7b;
+export const CLOSE_MAP = 0x7d;
+export const QUESTION = 0x3f;
+
+/** Longest implicit key the yaml package reads (the spec's 1024 characters). */
+export const MAX_KEY_CHARS = 1024;
 const BACKSLASH = 0x5c;
 
 /** The last scalar read: its text (before the core schema resolves a plain one), and whether a plain one's last line ended in a comment. */

@@ -35,7 +35,11 @@ import {
   DQUOTE,
   GIVE_UP,
   HASH,
+  MAX_KEY_CHARS,
   NL,
+  CLOSE_MAP,
+  OPEN_MAP,
+  OPEN_SEQ,
   SPACE,
   SQUOTE,
   TAB,
@@ -62,9 +66,6 @@ export interface KubectlYamlDocument {
 
 /** Collections nested deeper are left to the yaml package, whose tree the loader checks (findTooDeep, MAX_NESTING_DEPTH). */
 export const KUBECTL_YAML_MAX_DEPTH = 64;
-
-/** Longest implicit key the yaml package reads (the spec's 1024 characters). */
-const MAX_KEY_CHARS = 1024;
 
 class Reader {
   /** the current content line: where it starts, its indentation, and whether it is a `---` line or the end */
@@ -299,7 +300,7 @@ class Reader {
     if (this.col > indent) {
       // a flow collection on its own line (the yaml package's own layout of a long one): its lines are checked against this collection's
       const c = this.text.charCodeAt(this.at);
-      return c === 0x7b /* { */ || c === 0x5b /* [ */ ? this.inlineValue(this.at, indent, depth) : this.block(depth + 1);
+      return c === OPEN_MAP || c === OPEN_SEQ ? this.inlineValue(this.at, indent, depth) : this.block(depth + 1);
     }
     if (inMap && this.col === indent && this.isSeqLine()) {
       if (depth + 1 > this.maxDepth) throw GIVE_UP;
@@ -344,11 +345,11 @@ class Reader {
       value = scalar.text;
     } else if (c === 0x7c /* | */) {
       return this.literal(p, indent);
-    } else if (c === 0x7b /* { */ && t.charCodeAt(p + 1) === 0x7d /* } */) {
+    } else if (c === OPEN_MAP && t.charCodeAt(p + 1) === CLOSE_MAP) {
       // kubectl's empty mapping (`f:metadata: {}`, `resources: {}`): the hot path
       value = {};
       end = this.flowEnd = p + 2;
-    } else if (c === 0x5b /* [ */ || c === 0x7b /* { */) {
+    } else if (c === OPEN_SEQ || c === OPEN_MAP) {
       end = this.flowEnd = flowCollection(t, p, indent, this.maxDepth - depth, plainValue, plainKey);
       value = this.detach ? detachedStrings(flow.value) : flow.value;
     } else {
@@ -397,7 +398,7 @@ class Reader {
       return e + 1;
     }
     // a flow collection is no key here (`[a]: b` is given up on after the value): a sequence item's value
-    if (c === 0x5b /* [ */ || c === 0x7b /* { */) return -1;
+    if (c === OPEN_SEQ || c === OPEN_MAP) return -1;
     plainStart(t, p);
     const n = t.length;
     for (let i = p; i < n; i++) {
@@ -543,7 +544,7 @@ class Reader {
         this.at = q;
         start = q;
         if (!this.isSeqLine() && this.key(q) >= 0) arr.push(this.map(this.col, depth + 1));
-        else if (c === 0x7b /* { */) {
+        else if (c === OPEN_MAP) {
           // an object in flow: its range ends at its `}`
           arr.push(this.inlineValue(q, indent, depth));
           end = this.flowEnd;

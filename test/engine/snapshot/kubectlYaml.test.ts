@@ -14,7 +14,7 @@ import { YAML_OPTIONS } from '../../../src/engine/snapshot/yamlOptions';
 import { listChunks } from '../../../src/engine/generate';
 import { Random } from '../../../src/engine/generate';
 import { goYamlFold } from '../../helpers/goYamlFold';
-import { agrees, helmLike, kubectlList, loaded, loadsTheSame, smallCluster } from '../../helpers/kubectlYamlAgree';
+import { agrees, helmLike, kubectlList, loaded, loadsTheSame, smallCluster, readsFastCases } from '../../helpers/kubectlYamlAgree';
 
 function yamlFiles(dir: string, out: string[] = []): string[] {
   if (!existsSync(dir)) return out;
@@ -538,15 +538,7 @@ describe('kubectlYaml: flow sequences of scalars on one line, read as the yaml p
     ['multi-byte characters', 'a: ["é", ü, \'😀\']\n', { a: ['é', 'ü', '😀'] }],
     ['a sequence item after a comment line, then a deeper comment', '- a\n# c\n- [b]\n  # d\n- [c] # e\n', ['a', ['b'], ['c']]],
   ];
-  for (const [name, text, value] of cases) {
-    it(name, () => {
-      const docs = readKubectlYaml(text);
-      assert.ok(docs, 'read fast');
-      if (value !== undefined) assert.deepEqual(docs[0].value, value);
-      assert.ok(agrees(text, name));
-      loadsTheSame('/flow.yaml', text);
-    });
-  }
+  readsFastCases(cases);
 
   const objects = () => {
     type Loose = { kind?: string; spec: { taints?: unknown[]; template?: unknown } };

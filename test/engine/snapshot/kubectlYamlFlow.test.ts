@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { Document as YamlDocument, isScalar, visit } from 'yaml';
 import { readKubectlYaml } from '../../../src/engine/snapshot/kubectlYaml';
 import { Random } from '../../../src/engine/generate';
-import { agrees, loaded, loadsTheSame, smallCluster } from '../../helpers/kubectlYamlAgree';
+import { agrees, loaded, loadsTheSame, smallCluster, readsFastCases } from '../../helpers/kubectlYamlAgree';
 
 describe('kubectlYaml: flow mappings and nested flow collections, read as the yaml package reads them', () => {
   const cases: [name: string, text: string, value?: unknown][] = [
@@ -57,15 +57,7 @@ describe('kubectlYaml: flow mappings and nested flow collections, read as the ya
     ["a JSON-like object over lines in a List item's key", 'items:\n- kind: ConfigMap\n  data: {\n    "a": "1",\n    "b": "2"\n  }\nkind: List\n'],
     ['multi-byte characters', 'a: {é: ü, \'😀\': "😀"}\n', { a: { é: 'ü', '😀': '😀' } }],
   ];
-  for (const [name, text, value] of cases) {
-    it(name, () => {
-      const docs = readKubectlYaml(text);
-      assert.ok(docs, 'read fast');
-      if (value !== undefined) assert.deepEqual(docs[0].value, value);
-      assert.ok(agrees(text, name));
-      loadsTheSame('/flow.yaml', text);
-    });
-  }
+  readsFastCases(cases);
 
   it('an object in flow in a List is placed at its braces, whole and streamed', () => {
     const text =
