@@ -9,6 +9,7 @@ const watch = process.argv.includes('--watch');
 const entries = [
   { in: 'src/cli/main.ts', out: 'out/cli.js', platform: 'node', format: 'cjs' },
   { in: 'src/extension/extension.ts', out: 'out/extension.js', platform: 'node', format: 'cjs', external: ['vscode'] },
+  { in: 'src/extension/expectationWorker.ts', out: 'out/expectationWorker.js', platform: 'node', format: 'cjs' },
   { in: 'src/server/server.ts', out: 'out/server.js', platform: 'node', format: 'cjs' },
   { in: 'src/webview/main.ts', out: 'out/webview.js', platform: 'browser', format: 'iife' },
 ];

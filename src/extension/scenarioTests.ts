@@ -1,8 +1,8 @@
 /**
  * A scenario's `expect:` entries in VS Code's Testing view: one test per entry, under its file,
  * found from the text alone (the snapshot is read only when the tests run), run by the same
- * engine call as `controller-stepper test` (checkExpectations), with the finding and where to
- * look for the why. The open editor's text is what runs, saved or not.
+ * engine call as `controller-stepper test` (checkExpectations, on a worker thread: expectationRun.ts),
+ * with the finding and where to look for the why. The open editor's text is what runs, saved or not.
  */
 import * as vscode from 'vscode';
 import { formatProblem, type Problem } from '../engine';
@@ -10,7 +10,9 @@ import { expectItems, type ExpectItem } from '../engine/snapshot/expectItems';
 import { LineIndex } from '../engine/snapshot/positions';
 import { COMMAND } from './commandIds';
 import { fileAccess } from './fileAccess';
-import { openScenarioText } from './openScenario';
+import { runExpectationsInWorker, type ExpectationJob } from './expectationRun';
+import { whyCommand } from '../engine/simulation/explainCommand';
+import * as path from 'node:path';
 
 export type Outcome =
   | { state: 'passed' }
@@ -25,11 +27,15 @@ export interface ScenarioTests {
   outcomes: Map<string, Outcome>;
   /** finds the workspace's scenarios (the Testing view asks for it when first shown) */
   discover(): Promise<void>;
+  /** the Run profile (the extension-host tests run and cancel one file's entries through it) */
+  profile: vscode.TestRunProfile;
 }
 
 /** Scenario files are small; a YAML file above this is a snapshot, not looked into. */
 const MAX_SCENARIO_BYTES = 2 * 1024 * 1024;
 const YAML_FILES = '**/*.{yaml,yml}';
+/** the worker bundle, beside this one in out/ (scripts/build.mjs) */
+const WORKER_ENTRY = path.join(__dirname, 'expectationWorker.js');
 
 export function registerScenarioTests(): { tests: ScenarioTests; disposables: vscode.Disposable[] } {
   const controller = vscode.tests.createTestController('controllerStepper.expectations', 'Controller Stepper scenarios');
@@ -67,7 +73,7 @@ export function registerScenarioTests(): { tests: ScenarioTests; disposables: vs
   const isYamlDoc = (d: vscode.TextDocument) => d.uri.scheme === 'file' && /\.ya?ml$/i.test(d.uri.fsPath) && d.getText().length <= MAX_SCENARIO_BYTES;
   for (const d of vscode.workspace.textDocuments) if (isYamlDoc(d)) update(d.uri, d.getText());
 
-  controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => runTests(controller, outcomes, request, token), true);
+  const profile = controller.createRunProfile('Run', vscode.TestRunProfileKind.Run, (request, token) => runTests(controller, outcomes, request, token), true);
 
   const watcher = vscode.workspace.createFileSystemWatcher(YAML_FILES);
   const disposables: vscode.Disposable[] = [
@@ -79,7 +85,7 @@ export function registerScenarioTests(): { tests: ScenarioTests; disposables: vs
     vscode.workspace.onDidOpenTextDocument((d) => isYamlDoc(d) && update(d.uri, d.getText())),
     vscode.workspace.onDidChangeTextDocument((e) => isYamlDoc(e.document) && update(e.document.uri, e.document.getText())),
   ];
-  return { tests: { controller, outcomes, discover }, disposables };
+  return { tests: { controller, outcomes, discover, profile }, disposables };
 }
 
 function entryItem(controller: vscode.TestController, uri: vscode.Uri, i: ExpectItem, lines: LineIndex): vscode.TestItem {
@@ -137,30 +143,35 @@ async function runTests(
       continue;
     }
     for (const e of entries) run.started(e);
-    // let the view show them as running before the engine takes the thread
-    await new Promise((r) => setTimeout(r, 0));
     const uri = file.uri!;
-    try {
-      const sim = openScenarioText(await currentText(uri), uri.fsPath, fileAccess()).make({ shouldStop: () => token.isCancellationRequested });
-      const errors = sim.problems.filter((p) => p.severity === 'error');
-      if (errors.length) {
-        const message = `the scenario has ${errors.length} error(s); nothing was run:\n${errors.map((p) => formatProblem(p)).join('\n')}`;
-        for (const e of entries)
-          report(
-            e,
-            { state: 'errored', message },
-            errors.map((p) => problemMessage(p, uri)),
-          );
-        continue;
-      }
-      const results = sim.checkExpectations();
+    const job: ExpectationJob = { text: await currentText(uri), file: uri.fsPath, access: fileAccess() };
+    let cancelRun = () => {};
+    const cancelled = token.onCancellationRequested(() => cancelRun());
+    const answer = await runExpectationsInWorker(WORKER_ENTRY, job, (cancel) => (cancelRun = cancel));
+    cancelled.dispose();
+    if (answer.kind === 'cancelled') {
+      for (const e of entries) report(e, { state: 'skipped' });
+    } else if (answer.kind === 'failed') {
+      const message = `the scenario could not be run: ${answer.message}`;
+      for (const e of entries) report(e, { state: 'errored', message }, [new vscode.TestMessage(message)]);
+    } else if (answer.kind === 'errors') {
+      const errors = answer.errors;
+      const message = `the scenario has ${errors.length} error(s); nothing was run:\n${errors.map((p) => formatProblem(p)).join('\n')}`;
+      for (const e of entries)
+        report(
+          e,
+          { state: 'errored', message },
+          errors.map((p) => problemMessage(p, uri)),
+        );
+    } else {
       for (const e of entries) {
-        const r = results.find((x) => x.index === indexOf(e));
+        const r = answer.results.find((x) => x.index === indexOf(e));
         if (!r) report(e, { state: 'skipped' });
         else if (r.ok) report(e, { state: 'passed' });
         else {
-          const why = r.object
-            ? `\nwhy: open the scenario (Controller Stepper: Open Scenario), run until ${r.at} and select ${r.object}; or run controller-stepper explain ${uri.fsPath} --object ${r.object} --until ${r.at}`
+          const command = whyCommand(uri.fsPath, r);
+          const why = command
+            ? `\nwhy: open the scenario (Controller Stepper: Open Scenario), run until ${r.at} and select ${r.object}; or run ${command}`
             : '';
           const message = `${r.description}\nfound: ${r.actual ?? '?'}${why}`;
           const m = new vscode.TestMessage(failureMarkdown(r.description, r.actual ?? '?', uri.fsPath, r.at, r.object));
@@ -168,9 +179,6 @@ async function runTests(
           report(e, { state: 'failed', message, ...(r.object ? { show: [uri.fsPath, r.at, r.object] as [string, string, string] } : {}) }, [m]);
         }
       }
-    } catch (err) {
-      const message = `the scenario could not be run: ${err instanceof Error ? err.message : String(err)}`;
-      for (const e of entries) report(e, { state: 'errored', message }, [new vscode.TestMessage(message)]);
     }
   }
   run.end();

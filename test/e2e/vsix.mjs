@@ -33,13 +33,14 @@ const ALLOWED = [
   /^extension\/package\.json$/,
   /^extension\/(readme|README)\.md$/,
   /^extension\/(LICENSE|LICENSE\.txt|license\.txt)$/,
-  /^extension\/out\/(extension|webview|server)\.js$/,
+  /^extension\/out\/(extension|expectationWorker|webview|server)\.js$/,
   /^extension\/media\/[^]+$/,
   /^extension\/examples\/[^]+$/,
 ];
 export const REQUIRED = [
   'extension/package.json',
   'extension/out/extension.js',
+  'extension/out/expectationWorker.js',
   'extension/out/webview.js',
   'extension/media/webview.css',
   'extension/examples/one-node-stops.yaml',

@@ -12,19 +12,9 @@ import { UsageError } from '../args';
 import type { CliIo } from '../io';
 import { openInput, type Opened } from '../open';
 import { escapeControl } from '../../engine/trace/text';
-import type { ExpectationResult } from '../../engine';
 import { Guards } from '../guards';
 import { junitReport, type FileResults } from './junit';
-
-/** A word as a POSIX shell reads it back: bare when it is plain, else in single quotes. */
-function shellWord(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
-/** The command that shows the why (or why not) of a failed expectation's object at its time. */
-export function whyCommand(file: string, r: ExpectationResult): string | undefined {
-  return r.object ? `controller-stepper explain ${shellWord(file)} --object ${shellWord(r.object)} --until ${r.at}` : undefined;
-}
+import { whyCommand } from '../../engine/simulation/explainCommand';
 
 export function runTests(args: ParsedArgs, io: CliIo): number {
   if (!args.files.length) throw new UsageError('test takes one or more scenario FILEs');

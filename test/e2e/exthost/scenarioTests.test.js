@@ -78,4 +78,41 @@ exports.tests = [
       assert.match(errored.message, /typo\.yaml:5:11: error file-not-found: snapshot "\.\/three-zone\.yaml" not found/);
     },
   ],
+  [
+    'a long scenario runs off the extension host: the host answers meanwhile, and Cancel skips its entries at once',
+    async (api) => {
+      const dir = path.join(wsDir(), 'stepper-tests-long');
+      fs.mkdirSync(dir, { recursive: true });
+      const ext = vscode.extensions.getExtension('controller-stepper.controller-stepper');
+      fs.copyFileSync(path.join(ext.extensionPath, 'examples', 'clusters', 'three-zones.yaml'), path.join(dir, 'three-zones.yaml'));
+      // 300 hours of monitor passes: several seconds of engine time
+      const long = path.join(dir, 'long.yaml');
+      fs.writeFileSync(long, scenario('./three-zones.yaml', ['  - {at: 300h, pod: default/toleration-sixty, deleted: true}']));
+      const { controller, outcomes, discover, profile } = api.tests;
+      await discover();
+      const item = await poll('the long scenario in the Testing view', () => controller.items.get(vscode.Uri.file(long).toString()));
+      const entry = `${vscode.Uri.file(long).toString()}#expect-0`;
+      outcomes.delete(entry);
+      const cancel = new vscode.CancellationTokenSource();
+      const pending = profile.runHandler(new vscode.TestRunRequest([item]), cancel.token);
+      // the timers fire while the scenario runs: the host is not frozen
+      let ticks = 0;
+      let longest = 0;
+      const t0 = Date.now();
+      while (Date.now() - t0 < 500) {
+        const t = Date.now();
+        await new Promise((r) => setTimeout(r, 10));
+        longest = Math.max(longest, Date.now() - t);
+        ticks++;
+      }
+      assert.ok(ticks >= 3 && longest < 1000, `${ticks} timer callbacks in 500 ms during the run, the longest wait ${longest} ms`);
+      assert.ok(!outcomes.has(entry), 'the 300-hour run is still under way');
+      const asked = Date.now();
+      cancel.cancel();
+      await pending;
+      const answered = Date.now() - asked;
+      assert.ok(answered < 3000, `Cancel took ${answered} ms`);
+      assert.deepStrictEqual(outcomes.get(entry), { state: 'skipped' });
+    },
+  ],
 ];
