@@ -18,7 +18,7 @@
  * Each child runs under the bench lock, taken here per child (bench/benchLock.ts) unless this run
  * holds it already (`flock /tmp/cs-bench.lock node … ab.ts` still works); `--no-lock` runs them without.
  */
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -71,6 +71,8 @@ async function main(): Promise<number> {
   const flags = (s: string | undefined) => (s ? s.split(' ').filter(Boolean) : []);
   const dir = join(tmpdir(), `controller-stepper-ab-${process.pid}`);
   mkdirSync(dir, { recursive: true });
+  // the two bundles are this run's alone: gone with it, however it ends
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   const sides = [
     { name: 'A', entry: await bundle(resolve(ref), join(dir, 'a.js')), flags: flags(arg('--a-flags')) },
     { name: 'B', entry: await bundle(root, join(dir, 'b.js')), flags: flags(arg('--b-flags')) },

@@ -17,7 +17,7 @@
  * untimed), then prepares so. Timed runs take the bench lock per child (bench/benchLock.ts) unless
  * this run holds it already (`flock /tmp/cs-bench.lock node … unknownPass.ts` works too) or `--no-lock`.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -142,6 +142,8 @@ async function main(): Promise<number> {
   }
   const dir = join(tmpdir(), `controller-stepper-pass-${process.pid}`);
   mkdirSync(dir, { recursive: true });
+  // the two bundles are this run's alone: gone with it, however it ends
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   const ref = arg('--ref');
   const sides = [
     ...(ref ? [{ name: 'A', entry: await bundle(resolve(ref), join(dir, 'a.js')) }] : []),
