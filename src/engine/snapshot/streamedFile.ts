@@ -53,7 +53,8 @@ export function streamJson(host: StreamHost, file: string, chunks: Iterable<Chun
       }
       if (reader.start) positions.list = reader.start;
       positions.enter(it);
-      if (!item && listKind === undefined && !(isObject(it.value) && typeof it.value.kind === 'string' && it.value.kind)) {
+      // once one item waits, the ones after it wait too: the objects keep the file's order, as read whole
+      if (later.length > 0 || (!item && listKind === undefined && !(isObject(it.value) && typeof it.value.kind === 'string' && it.value.kind))) {
         later.push({ ...it, text: '' });
       } else {
         (item ??= u.list(listKind ?? 'List'))(it.value, it.index);
@@ -107,7 +108,8 @@ export function streamYaml(host: StreamHost, file: string, chunks: Iterable<Chun
     }
     if ('item' in split) {
       const { text, at } = split.item;
-      if (!new RegExp(`^ {${split.indent + 2}}kind:[ \\t]*\\S`, 'm').test(text)) later.push({ text, at, indent: split.indent });
+      // once one item waits, the ones after it wait too: the objects keep the file's order, as read whole
+      if (later.length > 0 || !new RegExp(`^ {${split.indent + 2}}kind:[ \\t]*\\S`, 'm').test(text)) later.push({ text, at, indent: split.indent });
       else host.loadYaml(file, text, new ShiftedLines(text, at), fileKind, true);
       continue;
     }

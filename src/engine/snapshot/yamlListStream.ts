@@ -49,6 +49,8 @@ const DASH = 0x2d;
 const DOT = 0x2e;
 const HASH = 0x23;
 const I = 0x69;
+const CLOSE_BRACE = 0x7d;
+const CLOSE_BRACKET = 0x5d;
 
 /** `s[p]` is a blank as `\s` takes it (or the line's end `e`). */
 function blankAt(s: string, p: number, e: number): boolean {
@@ -213,6 +215,15 @@ export function* yamlStreamPieces(chunks: Iterable<Chunk>, options: { maxDocumen
     if (lead > indent) {
       if (item) add(item, ls, e);
       return;
+    }
+    // a flow collection that an item starts (`- {`, `- [`) may close at the item's `-` column, as the
+    // yaml package reads it (no deeper than that: an error both ways); no key of the List starts so
+    if (lead === indent && item) {
+      const c = s.charCodeAt(ls + lead);
+      if (c === CLOSE_BRACE || c === CLOSE_BRACKET) {
+        add(item, ls, e);
+        return;
+      }
     }
     // a comment line, at any column, does not end the items (YAML lets it stand anywhere)
     const f = firstNonBlank(s, ls, e);

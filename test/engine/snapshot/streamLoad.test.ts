@@ -79,6 +79,19 @@ test('a typed list whose kind comes after its items (as kubectl prints kind) sti
   assert.deepEqual(where(streamed.problems), where(whole.problems));
 });
 
+test('a typed list whose first item has no kind keeps the file order of its items, as read whole', () => {
+  const items = [{ metadata: { name: 'n1' } }, node('n2'), { metadata: { name: 'n3' } }, node('n4')];
+  const text = JSON.stringify({ apiVersion: 'v1', items, kind: 'NodeList' }, null, 4);
+  const { whole, streamed } = both('/nodes-list.json', text);
+  assert.deepEqual([...whole.cluster.nodes.keys()], ['n1', 'n2', 'n3', 'n4']);
+  assert.deepEqual([...streamed.cluster.nodes.keys()], [...whole.cluster.nodes.keys()]);
+  assert.deepEqual(
+    streamed.objects.map((o) => o.object),
+    whole.objects.map((o) => o.object),
+  );
+  assert.deepEqual(where(streamed.problems), where(whole.problems));
+});
+
 /** An indented List of `n` pods (kubectl -o json) with item `bad` broken by a stray token. */
 function brokenList(n: number, bad: number): string {
   const items = Array.from({ length: n }, (_, i) => pod(`p${i}`));

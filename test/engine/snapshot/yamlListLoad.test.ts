@@ -43,11 +43,25 @@ describe('a YAML List, streamed', () => {
       stringify({ apiVersion: 'v1', items: [node('n1'), node('n2')].map(({ kind: _k, ...rest }) => rest), kind: 'NodeList' }),
     ],
     ['an indented sequence', stringify({ items: [node('n1'), pod('p1')], kind: 'List' }, { indentSeq: true })],
+    // a flow collection that starts an item may close at the item's `-` column: the item goes on to it
+    [
+      'flow-mapping items closing at the `-` column, at column 0, with a block item after',
+      'apiVersion: v1\nitems:\n- {\n  apiVersion: v1, kind: Node,\n  metadata: {name: n1}\n}\n- {apiVersion: v1, kind: Node, metadata: {name: n2}}\n- apiVersion: v1\n  kind: Node\n  metadata: {name: n3}\nkind: List\n',
+    ],
+    [
+      'flow items closing at the `-` column of an indented sequence, a comment after the bracket',
+      'kind: List\nitems:\n  - {\n    apiVersion: v1, kind: Node,\n    metadata: {name: n1}\n  } # n1\n  - {apiVersion: v1, kind: Node, metadata: {name: n2}}\n',
+    ],
+    // the first item waits for the List's kind (printed after the items): the ones after it wait too
+    [
+      'a typed NodeList whose first item has no kind, the second a kind',
+      stringify({ apiVersion: 'v1', items: [(({ kind: _k, ...rest }) => rest)(node('n1')), node('n2'), node('n3')], kind: 'NodeList' }),
+    ],
   ];
   for (const [name, text] of cases) {
     it(name, () => {
       const { whole, streamed } = both('/list.yaml', text);
-      assert.ok(whole.cluster.nodes.size > 0);
+      assert.ok(whole.cluster.nodes.size > 0 && whole.problems.every((p) => p.code !== 'yaml-syntax'));
       assert.deepEqual([...streamed.cluster.nodes.keys()], [...whole.cluster.nodes.keys()]);
       assert.deepEqual([...streamed.cluster.pods.keys()], [...whole.cluster.pods.keys()]);
       assert.deepEqual(

@@ -67,6 +67,11 @@ describe('YAML stream pieces', () => {
     ['an empty list', 'items: []\nkind: List\n', ['doc@1: {"items":[],"kind":"List"}']],
     ['CRLF line ends', 'items:\r\n- a: 1\r\n- b: 2\r\nkind: List\r\n', ['item@2: {"a":1}', 'item@3: {"b":2}', 'listEnd@1: {"items":[],"kind":"List"}']],
     ['comments between items', 'items:\n# the first\n- a: 1\n# the second\n- b: 2\n', ['item@3: {"a":1}', 'item@5: {"b":2}', 'listEnd@1: {"items":[]}']],
+    [
+      'a flow collection that starts an item closes at its `-` column: the item goes on to it',
+      'items:\n- {\n  a: 1\n}\n- [\n  2\n]\nkind: List\n',
+      ['item@2: {"a":1}', 'item@5: [2]', 'listEnd@1: {"items":[],"kind":"List"}'],
+    ],
   ];
   for (const [name, text, want] of cases) it(name, () => assert.deepEqual(read(text), want));
 
@@ -94,6 +99,7 @@ describe('YAML stream pieces cut by offsets: the same pieces and positions where
     ['documents, a List among them', `kind: A\n---\n${KUBECTL}--- # c\nkind: B\n  x: 😀\n...\n---\nkind: C\n`],
     ['CRLF line ends and no last line break', 'items:\r\n- a: é\r\n  b: 😀\r\n- c: 3\r\nkind: List'],
     ['blank and comment lines between items, and a tail', 'x: 1\nitems:\n\n# first\n- a: 1\n\n  # in\n- b: 2\n# end\nkind: List\n'],
+    ['flow items closing at the `-` column', 'items:\n- {\n  a: é,\n  b: [\n  1]\n} # é\n- [\n  2\n]\n- c: 3\nkind: List\n'],
   ];
   const all = (chunks: (string | Uint8Array)[]) => [...yamlStreamPieces(chunks)];
   for (const [name, text] of streams) {
