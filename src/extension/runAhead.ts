@@ -69,6 +69,23 @@ export function prepareIdle(sim: Simulation, more: () => boolean): boolean {
   return false;
 }
 
+/**
+ * Where the ahead simulation stands relative to the shown one (positions as `positionOf` gives them):
+ * - `apart`: its change reports are not those of the shown pass to the next (it has yet to catch up and align);
+ * - `aligned`: its reports were dropped when it stood on the shown position `on`, and it has only gone on toward the
+ *   next pass since;
+ * - `ranOn`: it went on past the next pass from the shown position `from` (see `runOn`); `on`, once its reports were
+ *   dropped on the next pass, is that pass's position, which the shown one reaches by stepping itself.
+ */
+type Phase = { kind: 'apart' } | { kind: 'aligned'; on: string } | { kind: 'ranOn'; from: string; on?: string };
+
+const APART: Phase = { kind: 'apart' };
+
+/** The shown position at which the ahead one's reports were dropped (a step from there may take it over), if any. */
+function alignedOn(p: Phase): string | undefined {
+  return p.kind === 'apart' ? undefined : p.on;
+}
+
 export class RunAhead<V = undefined> {
   /** the ahead simulation (made in the first idle slices, see `making`; dropped when run-ahead is turned off) */
   private ahead?: Simulation;
@@ -76,15 +93,9 @@ export class RunAhead<V = undefined> {
   private views?: V;
   /** the ahead simulation while it is being made, a slice at a time */
   private making?: (more: () => boolean) => Simulation | undefined;
-  /** the shown position at which the ahead one's change reports were dropped; it has only gone on toward the next pass since */
-  private alignedAt?: string;
-  /** a shown position the ahead one cannot stand on (see the header) */
+  private phase: Phase = APART;
+  /** a shown position the ahead one cannot stand on (see the header); apart from the phase: it is only compared with the shown position */
   private unreachable?: string;
-  /**
-   * The shown position from which the ahead one ran on past the next pass (see `runOn`); `alignedAt` is then the next
-   * pass's position, which the shown one reaches by stepping itself.
-   */
-  private runOnFrom?: string;
   /** while the ahead one runs: its slice's `more` (its shouldStop and shouldYield ask it) */
   private more?: () => boolean;
 
@@ -119,9 +130,8 @@ export class RunAhead<V = undefined> {
     this.ahead = undefined;
     this.views = undefined;
     this.making = undefined;
-    this.alignedAt = undefined;
+    this.phase = APART;
     this.unreachable = undefined;
-    this.runOnFrom = undefined;
   }
 
   /**
@@ -132,13 +142,13 @@ export class RunAhead<V = undefined> {
    */
   takeOver(shown: Simulation, shownViews: V): { sim: Simulation; views: V } | undefined {
     const a = this.ahead;
-    if (!a || !this.enabled || this.alignedAt === undefined || this.alignedAt !== positionOf(shown)) return undefined;
+    const on = alignedOn(this.phase);
+    if (!a || !this.enabled || on === undefined || on !== positionOf(shown)) return undefined;
     const views = this.views as V;
     this.ahead = shown;
     this.views = shownViews;
-    this.alignedAt = undefined;
+    this.phase = APART;
     this.unreachable = undefined;
-    this.runOnFrom = undefined;
     return { sim: a, views };
   }
 
@@ -172,11 +182,13 @@ export class RunAhead<V = undefined> {
       return true;
     }
     const a = this.ahead;
-    // the shown one moved since the ahead one ran on: onto the pass it aligned on (a step), or elsewhere
-    if (this.runOnFrom !== key) this.runOnFrom = undefined;
-    else return this.runOn(a, key, target + 1);
-    if (this.alignedAt !== key) {
-      this.alignedAt = undefined;
+    if (this.phase.kind === 'ranOn') {
+      if (this.phase.from === key) return this.runOn(a, key, target + 1);
+      // the shown one moved since the ahead one ran on: onto the pass it aligned on (a step), or elsewhere
+      this.phase = this.phase.on === undefined ? APART : { kind: 'aligned', on: this.phase.on };
+    }
+    if (alignedOn(this.phase) !== key) {
+      this.phase = APART;
       if (shown.pass === null) {
         // before the first pass there is nothing to go to: only a simulation never stepped stands there
         if (positionOf(a) !== key) {
@@ -196,7 +208,7 @@ export class RunAhead<V = undefined> {
       }
       // from here its reports are those of the shown pass to the next
       if (this.companion.align(a, this.views as V, this.more!)) return true;
-      this.alignedAt = key;
+      this.phase = { kind: 'aligned', on: key };
       if (!this.more!()) return true;
     }
     if (a.pass !== target || a.partDone) {
@@ -211,8 +223,7 @@ export class RunAhead<V = undefined> {
     if (!this.more!()) return true;
     // (never past a heavy pass: the shown one would then step it itself)
     if (target < shown.lastPass && a.nextPassHeavy?.() && !shown.nextPassHeavy?.()) {
-      this.runOnFrom = key;
-      this.alignedAt = undefined;
+      this.phase = { kind: 'ranOn', from: key };
       return this.runOn(a, key, target + 1);
     }
     return this.companion.prepare(a, this.views as V, this.more!);
@@ -226,9 +237,9 @@ export class RunAhead<V = undefined> {
    * onto the next pass, a light one, is then the shown one's own.
    */
   private runOn(a: Simulation, key: string, heavy: number): boolean {
-    if (this.alignedAt === undefined) {
+    if (this.phase.kind === 'ranOn' && this.phase.on === undefined) {
       if (this.companion.align(a, this.views as V, this.more!)) return true;
-      this.alignedAt = positionOf(a);
+      this.phase = { kind: 'ranOn', from: key, on: positionOf(a) };
       if (!this.more!()) return true;
     }
     if (a.pass !== heavy || a.partDone) {
