@@ -153,8 +153,7 @@ export interface SimController {
  * the restore put back: each with the record it replaced, which is the one that controller last
  * heard of (undefined: none). Every other pod and node is the very record it last heard of; a pod
  * the restore wrote back into its live record (checkpoint.ts `writePodInto`: same node, phase, spec
- * and owner references, its conditions and such put back) is among those, not in `pods`, and so is a
- * node that had its heartbeat times alone written back (`writeNodeInto`), not in `nodes`.
+ * and owner references, its conditions and such put back) is among those, not in `pods`.
  */
 export interface RestoreFrom {
   previous: SimController;

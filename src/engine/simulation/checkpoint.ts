@@ -76,25 +76,6 @@ export function nodeFrom(v: NodeRecord | NodeHeartbeats): NodeRecord {
 }
 
 /**
- * Writes a checkpoint's node `v` into the live record `live` of the same node when `live` differs
- * from it in its conditions' heartbeat times alone (heartbeatsSince: the same fields, in the same
- * order, the same values but those times), and returns true; false (nothing written) otherwise.
- * Every running kubelet writes those times into its live node in place at each post, so taking them
- * back in place is what a kubelet's write is, backwards: the live record stays the one the
- * controllers and the kubelets hold (not in RestoreFrom.nodes), and ends as nodeFrom(v) would be.
- * At 5,000 nodes, every restore put back every node (each had heartbeats since) as a copy, and the
- * scheduler's index looked at each.
- */
-export function writeNodeInto(live: NodeRecord, v: NodeRecord | NodeHeartbeats): boolean {
-  const of = v instanceof NodeHeartbeats ? v.of : v;
-  if (live === of || heartbeatsSince(live, of) === undefined) return false;
-  const conds = live.conditions;
-  if (v instanceof NodeHeartbeats) for (let i = 0; i < conds.length; i++) conds[i].lastHeartbeatTime = v.times[i];
-  else for (let i = 0; i < conds.length; i++) conds[i].lastHeartbeatTime = of.conditions[i].lastHeartbeatTime;
-  return true;
-}
-
-/**
  * A live pod from a record nobody may edit (the snapshot's, a checkpoint's). Its tolerations and
  * owner references are replaced, never changed in place (apply makes a new record; adoption and
  * release write a new list): they are shared. Its metadata is edited (adoption writes the owner
@@ -303,19 +284,6 @@ export function leaseFrom(v: LeaseRecord | LeaseRenewal): LeaseRecord {
   const l = cloneLease(v.of);
   l.renewTime = v.renewTime;
   return l;
-}
-
-/**
- * Writes a checkpoint's Lease `v` into the live record `live` when they differ in renewTime alone,
- * and returns true (`live` ends as leaseFrom(v) would be); false (nothing written) otherwise. A
- * kubelet renews its live Lease in place (and finds it again after a restore: writeStates), so
- * at 5,000 nodes a restore copied every Lease for its renewTime.
- */
-export function writeLeaseInto(live: LeaseRecord, v: LeaseRecord | LeaseRenewal): boolean {
-  const of = v instanceof LeaseRenewal ? v.of : v;
-  if (live === of || !sameFields(live, of, 'renewTime')) return false;
-  live.renewTime = v instanceof LeaseRenewal ? v.renewTime : of.renewTime;
-  return true;
 }
 
 export function copyMap<T>(m: Map<string, T>, f: (v: T) => T): Map<string, T> {
