@@ -234,9 +234,8 @@ export class SimHost implements ControllerHost {
   /** Keys added to (true) and removed from (false) `cluster.pods` since the last checkpoint, in order, in pairs: key, added. */
   podKeyLog: (string | boolean)[] = [];
   /**
-   * The facts remembered since the last checkpoint, in order, in quadruples: object, fact, seq, and
-   * what the write replaced (setFact's result), so that a restore takes the writes back (undoFacts);
-   * one remembered twice is there twice (the later wins when a checkpoint's log is replayed).
+   * The facts remembered since the last checkpoint, in order, in triples: object, fact, seq (one
+   * remembered twice is there twice; the later wins when a checkpoint's log is replayed).
    */
   factLog: (string | number)[] = [];
 
@@ -314,7 +313,8 @@ export class SimHost implements ControllerHost {
   }
 
   remember(object: ObjectRef, fact: string, seq: number): void {
-    this.factLog.push(object, fact, seq, setFact(this.facts, object, fact, seq));
+    setFact(this.facts, object, fact, seq);
+    this.factLog.push(object, fact, seq);
   }
   recall(object: ObjectRef, fact: string): number | undefined {
     const list = this.facts.get(object);
