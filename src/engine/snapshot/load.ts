@@ -378,8 +378,13 @@ class SnapshotLoader {
     return this.options.objectPositionsUpTo ?? 8 * 1024 * 1024;
   }
 
-  loadYaml(file: string, text: string, lines: Lines, fileKind: EngineKind | undefined, detach = false): void {
-    if (this.options.kubectlYaml !== false && readKubectlYamlUnits((u) => this.processUnit(u), file, lines, text, fileKind, detach)) return;
+  /**
+   * `asItem`: the text is one item of a streamed List (yamlListStream.ts), whose value is one object
+   * whatever its shape (a sequence or a List there is a bad item, as when the file is read whole).
+   */
+  loadYaml(file: string, text: string, lines: Lines, fileKind: EngineKind | undefined, detach = false, asItem = false): void {
+    const process = asItem ? (u: Unit) => this.processItem(u) : (u: Unit) => this.processUnit(u);
+    if (this.options.kubectlYaml !== false && readKubectlYamlUnits(process, file, lines, text, fileKind, detach)) return;
     let docs: Document.Parsed[];
     try {
       docs = parseAllDocuments(text, { ...YAML_OPTIONS, prettyErrors: false }) as unknown as Document.Parsed[];
@@ -456,7 +461,7 @@ class SnapshotLoader {
         this.partial = true;
         continue;
       }
-      this.processUnit(yamlUnit(file, lines, doc, [], value, fileKind));
+      process(yamlUnit(file, lines, doc, [], value, fileKind));
     }
     if (unreported) this.problem('yaml-syntax', 'error', `${unreported} more YAML syntax errors in this file are not listed`, { file, line: 1, column: 1 });
   }
@@ -488,6 +493,14 @@ class SnapshotLoader {
   }
 
   // -- values and objects ---------------------------------------------------
+
+  /** A streamed List's item: one object, as processUnit reads each item of a List read whole. */
+  private processItem(unit: Unit): void {
+    if (unit.value === null || unit.value === undefined) return this.processUnit(unit);
+    const u = openUnit(this, unit);
+    u.object(unit.value, -1, undefined, undefined);
+    u.close();
+  }
 
   processUnit(unit: Unit): void {
     const u = openUnit(this, unit);

@@ -18,7 +18,7 @@ export const MAX_SYNTAX_PROBLEMS = 50;
 
 /** What reading a stream needs of the loader: a YAML piece is read as a YAML text is. */
 export interface StreamHost extends UnitHost {
-  loadYaml(file: string, text: string, lines: Lines, fileKind: EngineKind | undefined, detach?: boolean): void;
+  loadYaml(file: string, text: string, lines: Lines, fileKind: EngineKind | undefined, detach?: boolean, asItem?: boolean): void;
 }
 
 /** A JSON List (or array) item by item: each item parsed alone, converted, placed, and let go. */
@@ -110,7 +110,7 @@ export function streamYaml(host: StreamHost, file: string, chunks: Iterable<Chun
       const { text, at } = split.item;
       // once one item waits, the ones after it wait too: the objects keep the file's order, as read whole
       if (later.length > 0 || !new RegExp(`^ {${split.indent + 2}}kind:[ \\t]*\\S`, 'm').test(text)) later.push({ text, at, indent: split.indent });
-      else host.loadYaml(file, text, new ShiftedLines(text, at), fileKind, true);
+      else host.loadYaml(file, text, new ShiftedLines(text, at), fileKind, true, true);
       continue;
     }
     if ('listEnd' in split) {
@@ -118,7 +118,7 @@ export function streamYaml(host: StreamHost, file: string, chunks: Iterable<Chun
       const itemKind = kind && kind !== 'List' && kind.endsWith('List') ? kind.slice(0, -4) : undefined;
       // the List's kind names its items' kind, as a file's name can
       const hint = itemKind && isEngineKind(itemKind) ? itemKind : fileKind;
-      for (const it of later) host.loadYaml(file, it.text, new ShiftedLines(it.text, it.at), hint, true);
+      for (const it of later) host.loadYaml(file, it.text, new ShiftedLines(it.text, it.at), hint, true, true);
       later = [];
       continue;
     }

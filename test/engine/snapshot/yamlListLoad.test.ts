@@ -52,6 +52,11 @@ describe('a YAML List, streamed', () => {
       'flow items closing at the `-` column of an indented sequence, a comment after the bracket',
       'kind: List\nitems:\n  - {\n    apiVersion: v1, kind: Node,\n    metadata: {name: n1}\n  } # n1\n  - {apiVersion: v1, kind: Node, metadata: {name: n2}}\n',
     ],
+    // an item is one object whatever its shape: a sequence there is one bad item, not a list of objects
+    [
+      'items that are sequences (on one line, as a block, over lines to the `-` column): one not-an-object each, at the item',
+      'items:\n- [1, 2]\n- - a\n  - b\n- [\n  3\n]\n- {apiVersion: v1, kind: Node, metadata: {name: n1}}\nkind: List\n',
+    ],
     // the first item waits for the List's kind (printed after the items): the ones after it wait too
     [
       'a typed NodeList whose first item has no kind, the second a kind',
