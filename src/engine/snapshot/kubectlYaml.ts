@@ -335,8 +335,6 @@ class Reader {
    */
   private inlineValue(p: number, indent: number, depth: number): unknown {
     const t = this.text;
-    const ranges = this.flowItems;
-    this.flowItems = undefined;
     const c = t.charCodeAt(p);
     let value: unknown;
     let end: number;
@@ -354,7 +352,10 @@ class Reader {
       value = {};
       end = this.flowEnd = p + 2;
     } else if (c === OPEN_SEQ || c === OPEN_MAP) {
-      end = this.flowEnd = flowCollection(t, p, indent, this.maxDepth - depth, plainValue, plainKey, c === OPEN_SEQ ? ranges : undefined);
+      // flowItems is set only by flowItemsAt, for the `[` it passes here: taken in this branch alone, off the scalars' path
+      const ranges = this.flowItems;
+      this.flowItems = undefined;
+      end = this.flowEnd = flowCollection(t, p, indent, this.maxDepth - depth, plainValue, plainKey, ranges);
       value = this.detach ? detachedStrings(flow.value) : flow.value;
     } else {
       end = plainLine(t, p);
