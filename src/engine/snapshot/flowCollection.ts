@@ -10,8 +10,8 @@
  * `flow.value`, or throws GIVE_UP on anything else the yaml package reads, so only the values it
  * gives are read here: a pair in a sequence (`[a: b]`), a collection as a key, an empty value or
  * item (`{a: , b}`, `{a}`, `[a, , b]`), a blank before a key's `:`, a key met before, a pair as a
- * value (`{a: b: c}`), anchors, aliases, tags, `?` keys, a tab, a scalar over several lines (plain
- * or quoted), a comment anywhere but after an opening bracket or a comma, and a line indented as
+ * value (`{a: b: c}`), anchors, aliases, tags, `?` keys, a tab, a key or a quoted scalar over
+ * several lines (a plain one folds as the yaml package folds it), a comment anywhere but after an opening bracket or a comma, and a line indented as
  * the yaml package's lexer refuses it.
  */
 import {
@@ -53,13 +53,16 @@ let ownerIndent = -1;
 let levelsLeft = 0;
 let resolvePlain: (plain: string) => unknown = (s) => s;
 let plainKeyName: (t: string, p: number, e: number) => string = (t, p, e) => t.slice(p, e);
+/** Where the outermost sequence's object items are: [start, end] a flow mapping, [-1, -1] any other item. */
+let itemRanges: number[] | undefined;
 
 /**
  * A flow sequence or mapping at `p` (`[` or `{`) in a block collection at `indent`: the offset
  * after its closing bracket, its value in `flow.value`. Its lines after the first start deeper
  * than `indent`; its closing bracket may start a line at `indent` (the yaml package's lexer allows
  * it, for the outermost collection only). At most `levels` collections deep (flow.depth).
- * `key` gives a plain key's property name (plainKey).
+ * `key` gives a plain key's property name (plainKey). `ranges`: the outermost sequence's items'
+ * ranges are pushed to it, as the yaml package's (a List's `items: [{...}, {...}]`).
  */
 export function flowCollection(
   t: string,
@@ -68,7 +71,9 @@ export function flowCollection(
   levels: number,
   resolve: (plain: string) => unknown,
   key: (t: string, p: number, e: number) => string,
+  ranges?: number[],
 ): number {
+  itemRanges = ranges;
   ownerIndent = indent;
   levelsLeft = levels;
   resolvePlain = resolve;
@@ -124,8 +129,13 @@ function sequence(t: string, p: number, level: number): number {
     let c = t.charCodeAt(i);
     // `]` at the start, or after a `,` that followed an item (a trailing comma is allowed)
     if (c === CLOSE_SEQ) break;
+    const start = i;
     i = item(t, i, level, CLOSE_SEQ);
     items.push(flow.value);
+    if (level === 1 && itemRanges) {
+      const object = c === OPEN_MAP;
+      itemRanges.push(object ? start : -1, object ? i : -1);
+    }
     i = gap(t, i, level, false);
     c = t.charCodeAt(i);
     if (c === CLOSE_SEQ) break;
@@ -149,15 +159,16 @@ function mapping(t: string, p: number, level: number): number {
       // a JSON-like key: its `:` right after it, the value may follow with no blank (`{"a":1}`)
       const e = c === DQUOTE ? doubleQuoted(t, i, -1) : singleQuoted(t, i, -1);
       if (e < 0 || e - i > MAX_KEY_CHARS || t.charCodeAt(e) !== COLON) throw GIVE_UP;
+      i = e;
       name = scalar.text;
-      i = e + 1;
     } else {
       const e = flowKey(t, i);
       name = plainKeyName(t, i, e);
-      i = e + 2;
+      i = e;
     }
     if (name in map) throw GIVE_UP;
-    while (t.charCodeAt(i) === SPACE) i++;
+    // the value may start on a line below the `:` (the yaml package's writer puts a long one there)
+    i = gap(t, i + 1, level, false);
     i = item(t, i, level, CLOSE_MAP);
     map[name] = flow.value;
     i = gap(t, i, level, false);
@@ -181,7 +192,7 @@ function item(t: string, i: number, level: number, close: number): number {
   }
   if (c === OPEN_SEQ || c === OPEN_MAP) return collection(t, i, level + 1);
   const e = flowPlain(t, i, close);
-  flow.value = resolvePlain(t.slice(i, e));
+  flow.value = resolvePlain(scalar.text);
   return e;
 }
 
@@ -193,7 +204,7 @@ function flowPlainStart(t: string, p: number): void {
 }
 
 /**
- * A plain key inside a flow mapping, from `p`: the offset of its `:`, which a blank follows. A `:`
+ * A plain key inside a flow mapping, from `p`: the offset of its `:`, which a blank or a line break follows. A `:`
  * before anything else is part of it (`{a:b: 1}` has the key `a:b`, as the yaml package reads it).
  */
 function flowKey(t: string, p: number): number {
@@ -203,11 +214,11 @@ function flowKey(t: string, p: number): number {
     const ch = t.charCodeAt(i);
     if (ch === COLON) {
       const a = t.charCodeAt(i + 1);
-      if (a === SPACE) {
+      if (a === SPACE || a === NL) {
         if (t.charCodeAt(i - 1) === SPACE || i - p > MAX_KEY_CHARS) throw GIVE_UP;
         return i;
       }
-      if (a === NL || a === TAB || i + 1 >= n || isFlowIndicator(a)) throw GIVE_UP;
+      if (a === TAB || i + 1 >= n || isFlowIndicator(a)) throw GIVE_UP;
     } else if (ch < SPACE || ch === 0x7f || isFlowIndicator(ch)) throw GIVE_UP;
     else if (ch === HASH && t.charCodeAt(i - 1) === SPACE) throw GIVE_UP;
   }
@@ -216,22 +227,45 @@ function flowKey(t: string, p: number): number {
 
 /**
  * A plain scalar inside a flow collection closed by `close`, from `p`: the offset after its text
- * (trailing blanks not in it). At a line's end it ends only when the next line starts with a `,`
- * or the closing bracket (the yaml package folds it into the next line otherwise).
+ * (trailing blanks not in it), its text in `scalar.text`. At a line's end it ends when the next
+ * line that is not blank starts with a `,` or the closing bracket; any other line folds into it, as
+ * the yaml package folds it (`[a\n  b]` is "a b"): a line break between two lines of text is one
+ * space, each blank line between them a `\n`, and blank lines before its end are no part of it.
+ * A continuation line starts deeper than the owner's indentation (the yaml package reports a
+ * shallower one).
  */
 function flowPlain(t: string, p: number, close: number): number {
   flowPlainStart(t, p);
   const n = t.length;
+  /** the text of the lines before the current one, folded; the current line's text starts at `from` */
+  let text = '';
+  let from = p;
   let i = p;
   for (; i < n; i++) {
     const ch = t.charCodeAt(i);
     if (ch === COMMA || ch === close) break;
     if (ch === NL) {
-      let q = i + 1;
-      while (t.charCodeAt(q) === SPACE) q++;
+      const e = trimmed(t, from, i);
+      let blanks = 0;
+      let ls = i + 1;
+      let q = ls;
+      for (;;) {
+        while (t.charCodeAt(q) === SPACE) q++;
+        if (t.charCodeAt(q) !== NL) break;
+        blanks++;
+        ls = ++q;
+      }
       const d = t.charCodeAt(q);
-      if (d !== COMMA && d !== close) throw GIVE_UP;
-      break;
+      if (d === COMMA || d === close) {
+        i = e;
+        break;
+      }
+      // a comment line, a tab, a bracket or the end: left to the yaml package
+      if (q >= n || d === HASH || d === TAB || d === CR || isFlowIndicator(d) || ownerIndent < 0 || q - ls <= ownerIndent) throw GIVE_UP;
+      text += t.slice(from, e) + (blanks ? '\n'.repeat(blanks) : ' ');
+      from = q;
+      i = q - 1;
+      continue;
     }
     if (ch < SPACE || ch === 0x7f || isFlowIndicator(ch)) throw GIVE_UP;
     if (ch === HASH && t.charCodeAt(i - 1) === SPACE) throw GIVE_UP;
@@ -241,7 +275,8 @@ function flowPlain(t: string, p: number, close: number): number {
     }
   }
   if (i >= n) throw GIVE_UP;
-  const e = trimmed(t, p, i);
+  const e = trimmed(t, from, i);
   if (e === p) throw GIVE_UP;
+  scalar.text = text + t.slice(from, e);
   return e;
 }

@@ -83,6 +83,8 @@ class Reader {
   ownEnd = 0;
   /** the end of the last flow collection read: after its closing bracket */
   flowEnd = 0;
+  /** set for the next value only, when it is a List's `items:`: where a flow sequence's objects are (flowCollection's `ranges`) */
+  private flowItems: number[] | undefined;
   /** the comment lines seek passed over before the current line (column, end after the line break), from `commentsFrom` on not yet part of a value */
   private readonly commentCols: number[] = [];
   private readonly commentEnds: number[] = [];
@@ -350,7 +352,10 @@ class Reader {
       value = {};
       end = this.flowEnd = p + 2;
     } else if (c === OPEN_SEQ || c === OPEN_MAP) {
-      end = this.flowEnd = flowCollection(t, p, indent, this.maxDepth - depth, plainValue, plainKey);
+      // flowItems is set only by flowItemsAt, for the `[` it passes here: taken in this branch alone, off the scalars' path
+      const ranges = this.flowItems;
+      this.flowItems = undefined;
+      end = this.flowEnd = flowCollection(t, p, indent, this.maxDepth - depth, plainValue, plainKey, ranges);
       value = this.detach ? detachedStrings(flow.value) : flow.value;
     } else {
       end = plainLine(t, p);
@@ -509,17 +514,35 @@ class Reader {
         if (!this.eof && !this.marker && this.col >= indent && this.isSeqLine()) {
           obj[key] = this.seqWithItems(this.col, doc, false);
         } else if (!this.eof && !this.marker && this.col > indent) {
-          obj[key] = this.block(1);
+          // `items:` then a flow sequence on its own line (the yaml package's layout of a long one)
+          obj[key] = this.text.charCodeAt(this.at) === OPEN_SEQ ? this.flowItemsAt(this.at, indent, doc) : this.block(1);
         } else {
           let p = afterColon;
           while (this.text.charCodeAt(p) === SPACE) p++;
           obj[key] = this.absent(p, end, false);
         }
+      } else if (key === 'items' && this.text.charCodeAt(this.firstNonBlank(afterColon)) === OPEN_SEQ) {
+        obj[key] = this.flowItemsAt(this.firstNonBlank(afterColon), indent, doc);
       } else obj[key] = this.valueAfter(afterColon, indent, 0, true);
     } while (this.mapGoesOn(indent));
     // the root mapping ends with its document, not at a line indented less
     if (!this.eof && !this.marker) throw GIVE_UP;
     return obj;
+  }
+
+  /** A List's `items:` written as a flow sequence at `p` (`items: [{...}, {...}]`), its objects' ranges recorded as a block one's are. */
+  private flowItemsAt(p: number, indent: number, doc: KubectlYamlDocument): unknown {
+    const ranges: number[] = [];
+    this.flowItems = ranges;
+    const value = this.inlineValue(p, indent, 0);
+    doc.items = ranges;
+    doc.topLevelItems = false;
+    return value;
+  }
+
+  private firstNonBlank(p: number): number {
+    while (this.text.charCodeAt(p) === SPACE) p++;
+    return p;
   }
 
   /** A sequence whose items' ranges are recorded: the root one, or a root mapping's `items:`. */

@@ -36,6 +36,7 @@ describe('kubectlYaml: the repository and shared YAML files', () => {
     'test/fixtures/real-evidence/manifest-flannel-v0.11.0-comments.yaml',
     'test/fixtures/real-evidence/manifest-nodelocaldns-k8s-addon.yaml',
     'test/fixtures/real-evidence/manifest-k3s-upgrade-plans-flow.yaml',
+    'test/fixtures/real-evidence/manifest-hami-model-a-prettier-flow.yaml',
     'test/engine/config/fixtures/kube-controller-manager.pod.yaml',
     'test/fixtures/constructed-evidence/kwok-record-v1alpha1-node1-unreachable.yaml',
     'test/fixtures/real-evidence/kwok-export-1.30-kind-lab07.yaml',

@@ -55,6 +55,21 @@ describe('kubectlYaml: flow mappings and nested flow collections, read as the ya
     ],
     ['nested over lines, inner lines at any depth past the owner', 'a: {\n b: [\n c\n ],\n d: {e: f}\n }\n', { a: { b: ['c'], d: { e: 'f' } } }],
     ["a JSON-like object over lines in a List item's key", 'items:\n- kind: ConfigMap\n  data: {\n    "a": "1",\n    "b": "2"\n  }\nkind: List\n'],
+    [
+      "values on the line below their key's ':', blank lines between (the yaml package's writer's layout of a long one)",
+      'a: {b:\n  c, "d":\n\n  {e: f}, g:   \n    [h]}\n',
+      { a: { b: 'c', d: { e: 'f' }, g: ['h'] } },
+    ],
+    // plain scalars folded over lines, as the yaml package folds them
+    ['a plain scalar over two lines is one item, its lines joined by a space', 'a: [b\n  c]\n', { a: ['b c'] }],
+    ['a plain scalar, then blank lines before the comma', 'a: [b\n\n  , c]\n', { a: ['b', 'c'] }],
+    ['blank lines inside a folded scalar are line breaks, blanks around breaks dropped', 'a: [b  \n   c  \n\n    \n  d , e]\n', { a: ['b c\n\nd', 'e'] }],
+    ['folded values in a flow mapping, numbers folded into a string', 'a: {b: c\n  d, e: 1\n  2}\n', { a: { b: 'c d', e: '1 2' } }],
+    ['indicators inside a folded scalar', 'a: [b\n - c\n &d *e !f |g %h @i ---,\n  j\n]\n', { a: ['b - c &d *e !f |g %h @i ---', 'j'] }],
+    [
+      'a folded scalar in an object in flow as a List item, whole and streamed',
+      'items:\n- {kind: ConfigMap, metadata: {name: c}, data: {a: one\n    two}}\nkind: List\n',
+    ],
     ['multi-byte characters', 'a: {é: ü, \'😀\': "😀"}\n', { a: { é: 'ü', '😀': '😀' } }],
   ];
   readsFastCases(cases);
@@ -76,6 +91,36 @@ describe('kubectlYaml: flow mappings and nested flow collections, read as the ya
       ]);
     }
   });
+
+  // a List's `items:` in flow: its objects placed at their braces, as in a block List, not by a yaml-package parse
+  const flowItems: [name: string, text: string, ranges: number[]][] = [
+    [
+      'on the `items:` line',
+      'apiVersion: v1\nitems: [{apiVersion: v1, kind: Node, metadata: {name: n1}}, {apiVersion: v1, kind: Node, metadata: {name: n2}}]\nkind: List\n',
+      [23, 73, 75, 125],
+    ],
+    [
+      'over lines, a scalar item among them (not placed here), a comment after a comma',
+      'apiVersion: v1\nitems: [\n  {apiVersion: v1, kind: Node, metadata: {name: n1}},\n  x,\n  {\n    apiVersion: v1, kind: Node,\n    metadata: {name: n2}\n  }, # c\n]\nkind: List\n',
+      [26, 76, -1, -1, 85, 147],
+    ],
+    [
+      "on the line below `items:` (the yaml package's layout of a long one)",
+      'apiVersion: v1\nitems:\n  [{apiVersion: v1, kind: Node, metadata: {name: n1}}, [a]]\nkind: List\n',
+      [25, 75, -1, -1],
+    ],
+    ['empty', 'kind: List\nitems: [ ]\n', []],
+  ];
+  for (const [name, text, ranges] of flowItems) {
+    it(`a List's items in flow, ${name}: read fast, the objects' ranges the yaml package's`, () => {
+      const docs = readKubectlYaml(text);
+      assert.ok(docs, 'read fast');
+      assert.deepEqual(docs[0].items, ranges);
+      assert.equal(docs[0].topLevelItems, false);
+      assert.ok(agrees(text, name));
+      loadsTheSame('/flow-items.yaml', text);
+    });
+  }
 
   /** `objects` with every collection of scalars written in flow (`{a: b}`, `[a, b]`), some of them broken over lines. */
   const inFlow = (objects: unknown[], broken: boolean) =>
@@ -145,12 +190,19 @@ function randomFlowText(r: Random): string {
   const g = <T>(good: readonly T[], bad: readonly T[]) => (odd && r.chance(0.15) ? r.pick(bad) : r.pick(good));
   const value = (depth: number, col: number): string => {
     const k = r.int(0, 9);
-    if (depth >= 3 || k < 4) return g(vals, oddVals);
+    if (depth >= 3 || k < 4) {
+      if (!r.chance(0.12)) return g(vals, oddVals);
+      // a plain scalar folded over lines, its next lines at good and bad columns, blank lines between
+      let s = r.pick(['b', '1', 'a b', '-c']);
+      for (let l = r.int(1, 2); l > 0; l--)
+        s += `${'\n'.repeat(r.int(1, 2))}${' '.repeat(Math.max(col + g([1, 2, 5], [0, -1]), 0))}${g(['c', 'd e', '- f', 'g:h', '"i"'], ['#j', 'k: l', '[m]'])}`;
+      return s;
+    }
     const isMap = k < 7;
     const inner = col + g([2, 2, 4, 1], [0, -1]);
     const parts = Array.from({ length: r.int(0, 3) }, () => {
       const v = value(depth + 1, inner);
-      return isMap ? `${g(keys, oddKeys)}${g([': ', ':  '], [':', ' : '])}${v}` : v;
+      return isMap ? `${g(keys, oddKeys)}${g([': ', ':  ', `:\n${' '.repeat(Math.max(inner + r.int(0, 2), 0))}`], [':', ' : ', ':\n'])}${v}` : v;
     });
     const [o, c] = isMap ? ['{', '}'] : ['[', ']'];
     if (r.chance(0.65)) return `${o}${parts.join(g([', ', ','], [' ,, ', ' ']))}${r.chance(0.2) ? ',' : ''}${c}`;
@@ -194,12 +246,16 @@ describe('kubectlYaml: flow collections it leaves to the yaml package', () => {
     ['an anchor, an alias, a tag', 'a: {b: &x c, d: *x, e: !t f}\n'],
     ['text after the closing brace', 'a: {b: c} d\n'],
     ['a flow mapping as a block key', '{a: b}: c\n'],
-    ['a plain scalar over two lines', 'a: [b\n  c]\n'],
-    ['a plain scalar, then a blank line', 'a: [b\n\n  , c]\n'],
+    ['a plain scalar folded over lines, then a comment line', 'a: [b\n  c\n  # d\n  ]\n'],
+    ['a plain scalar folded over lines, a tab before the next line', 'a: [b\n \tc]\n'],
+    ["a plain scalar's next line no deeper than the owner", 'x:\n  a: [b\n  c]\n'],
+    ['a plain scalar folded into a key', 'a: [b\n  c: d]\n'],
     ['a comment after an item', 'a: [\n  b # c\n  ]\n'],
     ['a comment with no blank before it', 'a: [#c\n  b]\n'],
     ['a quoted scalar over two lines', 'a: {b: "c\n  d"}\n'],
-    ["a value on the line below its key's ':'", 'a: {b:\n  c}\n'],
+    ["a pair on the line below a key's ':' (a block mapping in flow: the yaml package's error)", 'a: {b:\n  c: d}\n'],
+    ["a comment between a key's ':' and its value", 'a: {b: # x\n  c}\n'],
+    ["a key's value on a line no deeper than the owner", 'x:\n  a: {b:\n  c}\n'],
     ['a line no deeper than the owner', 'a:\n  b: [\n  c\n  ]\n'],
     ["a closing bracket less deep than the owner's column", 'a:\n  b: [\n   c\n ]\n'],
     ["an inner closing bracket at the owner's column", 'a: [[\n  b\n]]\n'],
