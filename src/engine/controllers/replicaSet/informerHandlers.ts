@@ -105,20 +105,16 @@ export function handlePodEvent(
 
 /**
  * Reads what the events of these pods will look up first (their index sets, the records held, the
- * entries, the records' tally classes and the entries' machine states), in one loop: the look-ups
- * are independent, so their cache misses overlap where the handler, one pod at a time, waits for
- * each. Changes nothing.
+ * entries), in one loop: the look-ups are independent, so their cache misses overlap where the
+ * handler, one pod at a time, waits for each. Changes nothing.
  */
 export function touchPods(rsc: ReplicaSetCore, keys: readonly string[]): number {
   let n = 0;
   for (let i = 0; i < keys.length; i++) {
     const set = rsc.ownerOfPod.get(keys[i]);
     if (set === undefined) continue;
-    const held = set.get(keys[i]);
-    // the tally's class of the record, then the entry's machine state (enqueue reads both)
-    if (held !== undefined && rsc.podClasses.get(held) !== undefined) n++;
-    const entry = set.entry;
-    if (entry !== undefined && entry.live && entry.actor.snapshot().context.dueAt !== null) n++;
+    if (set.get(keys[i]) !== undefined) n++;
+    if (set.entry !== undefined && set.entry.live) n++;
   }
   return n;
 }
