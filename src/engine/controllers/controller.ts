@@ -82,6 +82,8 @@ export interface SimController {
    * controller, for each of MarkPodsNotReady's 50,000 pod updates at 5,000 nodes).
    */
   onPodEvent?(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore, key?: string): void;
+  /** Optional: updates of these pods follow (ControllerHost.willUpdatePods): read what their events will look up, change nothing. */
+  willUpdatePods?(keys: readonly string[]): void;
   /** `key`: the ReplicaSet's `namespace/name` as the host has it (see onPodEvent) */
   onReplicaSetEvent?(host: ControllerHost, type: WatchType, rs: ReplicaSetRecord, key?: string): void;
   onLeaseEvent?(host: ControllerHost, type: WatchType, lease: LeaseRecord): void;

@@ -58,6 +58,12 @@ export interface ControllerHost {
    * one pass at 5,000 nodes, read only by a failure's decision). A host without it is asked every call.
    */
   apiCallsMayFail?(): boolean;
+  /**
+   * Optional: the caller is about to update these pods one by one (MarkPodsNotReady, a node's pods).
+   * A host may read what each update will look up, in one loop, so that the updates find it in the
+   * cache; nothing may change, and a host without it is not asked.
+   */
+  willUpdatePods?(keys: readonly string[]): void;
 
   /** World mutations. Each notifies the other controllers, as an informer would. */
   setNodeTaints(node: NodeRecord, taints: Taint[]): void;

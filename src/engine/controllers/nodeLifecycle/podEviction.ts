@@ -325,6 +325,7 @@ export function markPodsNotReady(
   for (let i = 0; i < pods.length; i++) if ((marks[i] = toMark(pods[i])) !== undefined) count++;
   const tr = askMarkPodsNotReady(nodeName, { type: 'MARK_PODS_NOT_READY', podsToMark: count });
   if (!tr) return true;
+  if (keys !== undefined && host.willUpdatePods) host.willUpdatePods(keys);
   for (let i = 0; i < pods.length; i++) {
     const ready = marks[i];
     if (ready === undefined) continue;
