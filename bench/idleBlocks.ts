@@ -38,7 +38,9 @@ function stateOf(session: any): string {
   const views = ra.views;
   const view = views ? `${views.view ? 'view' : 'no view'}${views.prepared ? ' prepared' : ''}${views.pendingUpdate ? ' updating' : ''}` : '';
   const making = ra.making ? ' making' : '';
-  return `${sim}${ra.alignedAt !== undefined ? ' aligned' : ''} ${view}${making}`;
+  // RunAhead's phase (an older checkout's: its alignedAt marker)
+  const aligned = ra.phase ? ra.phase.kind !== 'apart' && ra.phase.on !== undefined : ra.alignedAt !== undefined;
+  return `${sim}${aligned ? ' aligned' : ''} ${view}${making}`;
 }
 
 const main = async (): Promise<void> => {
