@@ -197,17 +197,13 @@ export class SimHost implements ControllerHost {
     return frozenPod(pod, slot.pristine, slot.seen?.conditions, this.madeCondition);
   }
 
-  /** see ControllerHost.willUpdatePods: the slots and index entries read ahead, then each controller's */
+  /** see ControllerHost.willUpdatePods: the slots and index entries read ahead (counted, so the reads stay), then each controller's */
   willUpdatePods(keys: readonly string[]): void {
     let n = 0;
-    for (let i = 0; i < keys.length; i++) {
-      if (this.podSlots.get(keys[i]) !== undefined) n++;
-      if (this.podNode.get(keys[i]) !== undefined) n++;
-    }
+    for (let i = 0; i < keys.length; i++) n += (this.podSlots.get(keys[i]) === undefined ? 0 : 1) + (this.podNode.get(keys[i]) === undefined ? 0 : 1);
     this.touched = n;
     for (const c of this.controllers) if (c.willUpdatePods) c.willUpdatePods(keys);
   }
-  /** what willUpdatePods found (kept so that its reads are not dropped as unused) */
   private touched = 0;
 
   private slotOf(key: string): PodSlot {

@@ -23,9 +23,13 @@
  * text with the yaml package again for it. Comment lines after a collection's last value move
  * these ends as the yaml package's parser moves them (takeComments, closing), and so does an
  * absent last value (absent).
+ *
+ * Over 600 lines because the Reader is one class over one cursor (its position, indentation and
+ * comment state), which its block, scalar and `items:` methods share; what needs none of it, flow
+ * collections and scalars, is in flowCollection.ts, flowScalar.ts and plainScalar.ts.
  */
 
-import { copied } from './yamlDocStream';
+import { copied, detachStrings } from './yamlDocStream';
 import { plainKey, plainValue } from './plainScalar';
 import {
   COLON,
@@ -356,7 +360,7 @@ class Reader {
       const ranges = this.flowItems;
       this.flowItems = undefined;
       end = this.flowEnd = flowCollection(t, p, indent, this.maxDepth - depth, plainValue, plainKey, ranges);
-      value = this.detach ? detachedStrings(flow.value) : flow.value;
+      value = this.detach ? detachStrings(flow.value) : flow.value;
     } else {
       end = plainLine(t, p);
       plain = true;
@@ -586,18 +590,6 @@ class Reader {
     doc.topLevelItems = topLevel;
     return arr;
   }
-}
-
-/** `v` with every string in it copied (yamlDocStream.ts copied), so none keeps the text alive. */
-function detachedStrings(v: unknown): unknown {
-  if (typeof v === 'string') return copied(v);
-  if (Array.isArray(v)) {
-    for (let k = 0; k < v.length; k++) v[k] = detachedStrings(v[k]);
-  } else if (v !== null && typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    for (const k in o) o[k] = detachedStrings(o[k]);
-  }
-  return v;
 }
 
 /** Nothing but blanks, or blanks and a comment, from `p` (after a blank) to the line's end. */

@@ -43,7 +43,7 @@ import type { LoadedSnapshot } from './types';
 import { EXPECTED_SNAPSHOT, isBinary, sniffText, withoutBom } from './sniff';
 import { ClusterStore } from './clusterStore';
 import { crossChecks, latestTimestamp } from './crossChecks';
-import { isObject, jsonUnit, openUnit, readKubectlYamlUnits, releasedJsonUnit, yamlUnit, type KeepOf, type Unit } from './unitObjects';
+import { jsonUnit, readItem, readKubectlYamlUnits, readUnit, releasedJsonUnit, yamlUnit, type KeepOf, type Unit } from './unitObjects';
 import { MAX_SYNTAX_PROBLEMS, concatIterators, firstNonBlank, formatBytes, joinUpTo, streamJson, streamYaml } from './streamedFile';
 import { loadJsonValues } from './jsonValues';
 import { MAX_YAML_DOCUMENT_CHARS } from './yamlDocStream';
@@ -383,7 +383,7 @@ class SnapshotLoader {
    * whatever its shape (a sequence or a List there is a bad item, as when the file is read whole).
    */
   loadYaml(file: string, text: string, lines: Lines, fileKind: EngineKind | undefined, detach = false, asItem = false): void {
-    const process = asItem ? (u: Unit) => this.processItem(u) : (u: Unit) => this.processUnit(u);
+    const process = asItem ? (u: Unit) => readItem(this, u) : (u: Unit) => readUnit(this, u);
     if (this.options.kubectlYaml !== false && readKubectlYamlUnits(process, file, lines, text, fileKind, detach)) return;
     let docs: Document.Parsed[];
     try {
@@ -494,29 +494,8 @@ class SnapshotLoader {
 
   // -- values and objects ---------------------------------------------------
 
-  /** A streamed List's item: one object, as processUnit reads each item of a List read whole. */
-  private processItem(unit: Unit): void {
-    if (unit.value === null || unit.value === undefined) return this.processUnit(unit);
-    const u = openUnit(this, unit);
-    u.object(unit.value, -1, undefined, undefined);
-    u.close();
-  }
-
   processUnit(unit: Unit): void {
-    const u = openUnit(this, unit);
-    const v = unit.value;
-    if (isObject(v) && (Array.isArray(v.items) || v.items === null) && (v.kind === undefined || (typeof v.kind === 'string' && v.kind.endsWith('List')))) {
-      const item = u.list(typeof v.kind === 'string' ? v.kind : 'List');
-      const items = (v.items ?? []) as unknown[];
-      for (let i = 0; i < items.length; i++) item(items[i], i);
-    } else if (v === null || v === undefined) {
-      // an empty document
-    } else if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) u.object(v[i], i, undefined, undefined);
-    } else {
-      u.object(v, -1, undefined, undefined);
-    }
-    u.close();
+    readUnit(this, unit);
   }
 
   // -- the result -------------------------------------------------------------

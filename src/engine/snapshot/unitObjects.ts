@@ -422,3 +422,29 @@ export function kubectlYamlUnit(file: string, lines: Lines, text: string, doc: K
     },
   };
 }
+
+/** A unit's objects: a List's items, a sequence's each, or the one object it is. */
+export function readUnit(host: UnitHost, unit: Unit): void {
+  const u = openUnit(host, unit);
+  const v = unit.value;
+  if (isObject(v) && (Array.isArray(v.items) || v.items === null) && (v.kind === undefined || (typeof v.kind === 'string' && v.kind.endsWith('List')))) {
+    const item = u.list(typeof v.kind === 'string' ? v.kind : 'List');
+    const items = (v.items ?? []) as unknown[];
+    for (let i = 0; i < items.length; i++) item(items[i], i);
+  } else if (v === null || v === undefined) {
+    // an empty document
+  } else if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) u.object(v[i], i, undefined, undefined);
+  } else {
+    u.object(v, -1, undefined, undefined);
+  }
+  u.close();
+}
+
+/** A streamed List's item (yamlListStream.ts): one object whatever its shape, as readUnit reads each item of a List read whole. */
+export function readItem(host: UnitHost, unit: Unit): void {
+  if (unit.value === null || unit.value === undefined) return readUnit(host, unit);
+  const u = openUnit(host, unit);
+  u.object(unit.value, -1, undefined, undefined);
+  u.close();
+}
