@@ -142,8 +142,9 @@ async function main(): Promise<number> {
   }
   const dir = join(tmpdir(), `controller-stepper-pass-${process.pid}`);
   mkdirSync(dir, { recursive: true });
-  // the two bundles are this run's alone: gone with it, however it ends
-  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  // the two bundles are this run's alone: gone with it, however it ends (kept with a profile, whose lines are theirs)
+  if (!arg('--cpu-profile') && !arg('--heap-profile')) process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  else process.stdout.write(`the bundles the profile's lines refer to: ${dir}\n`);
   const ref = arg('--ref');
   const sides = [
     ...(ref ? [{ name: 'A', entry: await bundle(resolve(ref), join(dir, 'a.js')) }] : []),
