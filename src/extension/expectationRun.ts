@@ -24,7 +24,7 @@ export type ExpectationAnswer =
   | { kind: 'failed'; message: string }
   | { kind: 'cancelled' };
 
-/** What the worker does with a job (also callable in-thread, for the unit tests). */
+/** What the worker does with a job. */
 export function runExpectations(job: ExpectationJob): ExpectationAnswer {
   try {
     const sim = openScenarioText(job.text, job.file, job.access).make({});

@@ -11,8 +11,8 @@
  * gives are read here: a pair in a sequence (`[a: b]`), a collection as a key, an empty value or
  * item (`{a: , b}`, `{a}`, `[a, , b]`), a blank before a key's `:`, a key met before, a pair as a
  * value (`{a: b: c}`), anchors, aliases, tags, `?` keys, a tab, a key or a quoted scalar over
- * several lines (a plain one folds as the yaml package folds it), a comment anywhere but after an opening bracket or a comma, and a line indented as
- * the yaml package's lexer refuses it.
+ * several lines (a plain one folds as the yaml package folds it), a comment anywhere but after an
+ * opening bracket or a comma, and a line indented as the yaml package's lexer refuses it.
  */
 import {
   CLOSE_MAP,

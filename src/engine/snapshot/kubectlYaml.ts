@@ -520,11 +520,7 @@ class Reader {
         } else if (!this.eof && !this.marker && this.col > indent) {
           // `items:` then a flow sequence on its own line (the yaml package's layout of a long one)
           obj[key] = this.text.charCodeAt(this.at) === OPEN_SEQ ? this.flowItemsAt(this.at, indent, doc) : this.block(1);
-        } else {
-          let p = afterColon;
-          while (this.text.charCodeAt(p) === SPACE) p++;
-          obj[key] = this.absent(p, end, false);
-        }
+        } else obj[key] = this.absent(this.firstNonBlank(afterColon), end, false);
       } else if (key === 'items' && this.text.charCodeAt(this.firstNonBlank(afterColon)) === OPEN_SEQ) {
         obj[key] = this.flowItemsAt(this.firstNonBlank(afterColon), indent, doc);
       } else obj[key] = this.valueAfter(afterColon, indent, 0, true);
@@ -544,6 +540,7 @@ class Reader {
     return value;
   }
 
+  /** The first offset from `p` that is not a space. */
   private firstNonBlank(p: number): number {
     while (this.text.charCodeAt(p) === SPACE) p++;
     return p;

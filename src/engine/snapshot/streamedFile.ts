@@ -94,7 +94,7 @@ export function streamJson(host: StreamHost, file: string, chunks: Iterable<Chun
  */
 export function streamYaml(host: StreamHost, file: string, chunks: Iterable<Chunk>, fileKind: EngineKind | undefined): void {
   /** items of a typed List without kind: read once the List's kind is known (kubectl prints it after the items) */
-  let later: { text: string; at: TextPoint; indent: number }[] = [];
+  let later: { text: string; at: TextPoint }[] = [];
   for (const split of yamlStreamPieces(chunks)) {
     if ('tooLong' in split) {
       host.problem(
@@ -109,7 +109,7 @@ export function streamYaml(host: StreamHost, file: string, chunks: Iterable<Chun
     if ('item' in split) {
       const { text, at } = split.item;
       // once one item waits, the ones after it wait too: the objects keep the file's order, as read whole
-      if (later.length > 0 || !new RegExp(`^ {${split.indent + 2}}kind:[ \\t]*\\S`, 'm').test(text)) later.push({ text, at, indent: split.indent });
+      if (later.length > 0 || !new RegExp(`^ {${split.indent + 2}}kind:[ \\t]*\\S`, 'm').test(text)) later.push({ text, at });
       else host.loadYaml(file, text, new ShiftedLines(text, at), fileKind, true, true);
       continue;
     }
