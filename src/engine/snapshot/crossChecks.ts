@@ -17,6 +17,8 @@ const HEARTBEAT_SPREAD_WARNING = 60 * 60 * 1_000_000;
  * Warnings about the snapshot as a whole (spec 1.4 and the quirks of real exports); `exported`:
  * some input was an export, not a scenario's inline objects.
  */
+const SIMULATED_KINDS = 'Node, Pod, ReplicaSet, DaemonSet, node Lease';
+
 export function crossChecks(store: ClusterStore, exported: boolean): Problem[] {
   const cluster = store.cluster;
   const problems: Problem[] = [];
@@ -65,6 +67,21 @@ export function crossChecks(store: ClusterStore, exported: boolean): Problem[] {
       `the nodes' Ready heartbeats are ${formatDuration(hi - lo)} apart (${loNode} oldest, ${hiNode} newest): the snapshot has no single "now"; the clock starts at the latest timestamp, so ${loNode} will look stale${exported && !cluster.leases.size && cluster.nodes.get(loNode)?.conditions.some((c) => c.type === 'Ready' && c.status === 'True') ? ' unless its Lease is taken as renewed at the start time (no-leases)' : ''}`,
       firstPosition('Node', loNode),
     );
+  }
+  // Objects were read, but none the controllers watch: without this the replay runs on an empty
+  // cluster and prints a trace as if all were well (a manifest of Deployments given for an export).
+  if (!cluster.nodes.size && !cluster.pods.size && !cluster.replicaSets.size && !cluster.daemonSets.size && !cluster.leases.size) {
+    const kinds = new Map<string, number>();
+    for (const l of store.ignored) if (l.kind) kinds.set(l.kind, (kinds.get(l.kind) ?? 0) + 1);
+    if (kinds.size) {
+      const n = [...kinds.values()].reduce((a, b) => a + b, 0);
+      problem(
+        'nothing-simulated',
+        'warning',
+        `none of the ${n} object${n === 1 ? '' : 's'} read (${[...kinds].map(([k, c]) => `${c} ${k}${c === 1 ? '' : 's'}`).join(', ')}) is of a kind the controllers read (${SIMULATED_KINDS}): the simulation has nothing to watch. Export the cluster itself: kubectl get nodes,pods,replicasets,daemonsets -A -o yaml`,
+        store.ignored.find((l) => l.kind)?.position,
+      );
+    }
   }
   // Dangling references, as in partial exports.
   problems.push(...danglingReferences(cluster, firstPosition));

@@ -23,7 +23,7 @@
  * bad-pod-phase, bad-selector-operator, no-file-system; warnings — kind-guessed,
  * unknown-kind, not-an-object, unsupported-api-version, duplicate-object, no-leases,
  * heartbeats-disagree, folder-too-deep, yaml-warning, pods-on-missing-nodes,
- * replicaset-pods-missing (dangling.ts); info — kind-inferred, ignored-kind,
+ * replicaset-pods-missing (dangling.ts), nothing-simulated; info — kind-inferred, ignored-kind,
  * ignored-lease, skipped-text, skipped-file, empty-file, leases-without-nodes.
  * `partial` is true when a file, document, object or field could not be used
  * as written (any error).
