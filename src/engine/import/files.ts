@@ -165,7 +165,19 @@ export function importEvidenceFiles(paths: readonly string[], access: EvidenceAc
         message: `${none}: ${cut.join(', ')} could not be read to its end (the error above), and what was read of it is no evidence`,
         problems,
       };
-    if (!objectFiles.length) return { ok: false, message: none, problems };
+    if (!objectFiles.length) {
+      // a manifest given where an export or evidence was meant: say what it holds, not only what it is not
+      const other = files.flatMap((f) => {
+        const kinds = session.otherKinds(f);
+        return kinds ? [`${basenamePath(f)} holds ${[...kinds].map(([k, n]) => `${n} ${k}${n === 1 ? '' : 's'}`).join(', ')}`] : [];
+      });
+      if (!other.length) return { ok: false, message: none, problems };
+      return {
+        ok: false,
+        message: `${none}: ${other.join('; ')}, none of a kind the controllers read (Node, Pod, ReplicaSet, DaemonSet, node Lease) and no record of what happened`,
+        problems,
+      };
+    }
     return {
       ok: false,
       message: `${none}: ${objectFiles.length === 1 ? `${basenamePath(objectFiles[0].file)} holds` : objectFiles.length === files.length ? 'they hold' : `${objectFiles.length} of them hold`} the cluster's objects (${describeObjects(objectFiles)}), not what happened to them. Give the events, controller-manager logs or audit log, with this as --snapshot`,

@@ -103,6 +103,16 @@ export class ClusterStore {
     return findLast(this.used, (l) => l.kind === kind && l.name === name && !this.replaced.has(l));
   }
 
+  /** How many ignored objects of each kind were read from the `from`th on (kindless ones left out). */
+  ignoredKindsFrom(from = 0): Map<string, number> {
+    const kinds = new Map<string, number>();
+    for (let i = from; i < this.ignored.length; i++) {
+      const kind = this.ignored[i].kind;
+      if (kind) kinds.set(kind, (kinds.get(kind) ?? 0) + 1);
+    }
+    return kinds;
+  }
+
   /** Where the object in the cluster under `name` was read, when known. */
   positionOf(kind: string, name: string): SourcePosition | undefined {
     const raw = this.lookup(kind as ObjectRecord['kind'], name)?.raw;

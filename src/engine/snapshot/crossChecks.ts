@@ -71,8 +71,7 @@ export function crossChecks(store: ClusterStore, exported: boolean): Problem[] {
   // Objects were read, but none the controllers watch: without this the replay runs on an empty
   // cluster and prints a trace as if all were well (a manifest of Deployments given for an export).
   if (!cluster.nodes.size && !cluster.pods.size && !cluster.replicaSets.size && !cluster.daemonSets.size && !cluster.leases.size) {
-    const kinds = new Map<string, number>();
-    for (const l of store.ignored) if (l.kind) kinds.set(l.kind, (kinds.get(l.kind) ?? 0) + 1);
+    const kinds = store.ignoredKindsFrom();
     if (kinds.size) {
       const n = [...kinds.values()].reduce((a, b) => a + b, 0);
       problem(

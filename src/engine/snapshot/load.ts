@@ -88,6 +88,8 @@ class SnapshotLoader {
   /** the objects read, and the cluster of their records */
   readonly store = new ClusterStore();
   private readonly visitedDirs = new Set<string>();
+  /** by file, the kinds of the objects a loadCounted read and let go because none was of a simulated kind */
+  readonly otherKinds = new Map<string, Map<string, number>>();
 
   constructor(
     private readonly fs: InputFs | undefined,
@@ -231,6 +233,8 @@ class SnapshotLoader {
       set.add(l.name);
     }
     if (!names.size && !keepEmpty) {
+      const other = store.ignoredKindsFrom(mark.ignored);
+      if (other.size) this.otherKinds.set(path, other);
       this.problems.length = mark.problems;
       this.files.length = mark.files;
       store.ignored.length = mark.ignored;
@@ -568,6 +572,8 @@ export interface SnapshotSession {
   loadPath(path: string): Map<string, number>;
   /** a file the caller began reading, loaded from that read (undefined: read again); one that held no object leaves no trace unless `keepEmpty` */
   loadOpened(path: string, chunks: Iterable<string> | undefined, keepEmpty?: boolean): Map<string, number>;
+  /** the objects of other kinds a file held that left no trace because none was simulated, by kind */
+  otherKinds(path: string): ReadonlyMap<string, number> | undefined;
   finish(): LoadedSnapshot;
 }
 
@@ -576,6 +582,7 @@ export function openSnapshot(fs: InputFs, options: LoadOptions = {}): SnapshotSe
   return {
     loadPath: (path) => loader.loadCounted(path, undefined, true),
     loadOpened: (path, chunks, keepEmpty) => loader.loadCounted(path, chunks, keepEmpty),
+    otherKinds: (path) => loader.otherKinds.get(path),
     finish: () => loader.finish(),
   };
 }

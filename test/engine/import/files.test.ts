@@ -145,6 +145,7 @@ describe("the cluster's objects among the evidence are the snapshot", () => {
     '/e/nodes.json': `{\n    "apiVersion": "v1",\n    "items": [\n        ${NODE('k8s-worker2', 'v1.14.1')},\n        ${NODE('k8s-worker3', 'v1.14.1')}\n    ],\n    "kind": "List"\n}\n`,
     '/e/ds.yaml': 'apiVersion: apps/v1\nkind: DaemonSet\nmetadata: {name: kube-proxy, namespace: kube-system}\nspec: {selector: {matchLabels: {k: p}}}\n',
     '/e/notes.txt': 'we restarted the nodes\n',
+    '/m/app.yaml': 'apiVersion: apps/v1\nkind: Deployment\nmetadata: {name: web}\n---\napiVersion: v1\nkind: Service\nmetadata: {name: web}\n',
     '/o/nodes.json': `{"apiVersion": "v1", "kind": "List", "items": [${NODE('n1', 'v1.20.0')}]}`,
     '/o/more.json': `{"apiVersion": "v1", "kind": "List", "items": [${NODE('n2', 'v1.20.0')}]}`,
   };
@@ -200,6 +201,11 @@ describe("the cluster's objects among the evidence are the snapshot", () => {
     ],
     ['a folder of exports', ['/o'], /^none of the 2 files is evidence this tool reads: they hold the cluster's objects \(2 Nodes\)/],
     ['an export and a note', ['/e/ds.yaml', '/e/notes.txt'], /: ds.yaml holds the cluster.s objects \(1 DaemonSet\)/],
+    [
+      'a manifest of kinds the controllers do not read',
+      ['/m/app.yaml', '/e/notes.txt'],
+      /^none of the 2 files is evidence this tool reads: app.yaml holds 1 Deployment, 1 Service, none of a kind the controllers read \(Node, Pod, ReplicaSet, DaemonSet, node Lease\) and no record of what happened$/,
+    ],
   ];
   for (const [name, paths, says] of refused) {
     it(`refused, and said what it is: ${name}`, () => {
