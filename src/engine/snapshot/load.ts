@@ -40,7 +40,7 @@ import { GzipLimitError } from './gzip';
 import { MAX_FILE_BYTES, STREAM_FILES_ABOVE, basenamePath, joinPath, kindFromFileName, type InputFs } from './source';
 import { MAX_ALIAS_COUNT, TOO_DEEP_MESSAGE, YAML_OPTIONS, findTooDeep, isStackOverflow, yamlBuildError } from './yamlOptions';
 import type { LoadedSnapshot } from './types';
-import { EXPECTED_SNAPSHOT, isBinary, sniffText, withoutBom } from './sniff';
+import { EXPECTED_SNAPSHOT, isBinary, notKubernetes, sniffText, withoutBom } from './sniff';
 import { ClusterStore } from './clusterStore';
 import { crossChecks, latestTimestamp } from './crossChecks';
 import { jsonUnit, readItem, readKubectlYamlUnits, readUnit, releasedJsonUnit, yamlUnit, type KeepOf, type Unit } from './unitObjects';
@@ -279,7 +279,7 @@ class SnapshotLoader {
     const kept = own.filter((p) => !noise.has(p.code));
     this.problems.length = problemsBefore;
     this.problems.push(...kept);
-    this.problem('not-kubernetes', inFolder ? 'warning' : 'error', `${basenamePath(file)} looks like ${sniffed.looksLike}; ${EXPECTED_SNAPSHOT}`, {
+    this.problem('not-kubernetes', inFolder ? 'warning' : 'error', notKubernetes(basenamePath(file), sniffed), {
       file,
       line: 1,
       column: 1,

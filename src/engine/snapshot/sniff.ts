@@ -19,6 +19,14 @@ export interface Sniffed {
   looksLike: string;
   /** a known shape (not just "some other JSON"): the parser's own complaints add nothing */
   recognised: boolean;
+  /** a record of what happened that `controller-stepper import` reads (a log, describe output, a get table) */
+  evidence?: boolean;
+}
+
+/** What the loader says of a file that holds no object: what it looks like, what was expected, and where evidence goes. */
+export function notKubernetes(name: string, sniffed: Sniffed): string {
+  const hint = sniffed.evidence ? `; to replay what it records, turn it into a scenario: controller-stepper import ${name}` : '';
+  return `${name} looks like ${sniffed.looksLike}; ${EXPECTED_SNAPSHOT}${hint}`;
 }
 
 /** The Go field names of ObjectMeta/NodeSpec/PodStatus…, as `%+v` or a Go-to-YAML dump writes them. */
@@ -40,7 +48,7 @@ const GO_FIELDS = new Set([
   'APIVersion',
 ]);
 
-type Rule = { test: (text: string, lines: string[]) => boolean; looksLike: string };
+type Rule = { test: (text: string, lines: string[]) => boolean; looksLike: string; evidence?: boolean };
 
 // Ordered: the first that matches names the file.
 const RULES: Rule[] = [
@@ -50,8 +58,14 @@ const RULES: Rule[] = [
     looksLike: "a Go struct dump (as fmt prints a Kubernetes object with %v or %+v, e.g. &Node{ObjectMeta:{…}}), whose field names are Go's, not the API's",
   },
   {
+    test: (_, l) => l.some((x) => /^\s*(NAMESPACE\s+)?LAST SEEN\s+TYPE\s+REASON\b/.test(x)),
+    looksLike: 'the table output of kubectl get events (what happened, not the objects)',
+    evidence: true,
+  },
+  {
     test: (_, l) => l.some((x) => /^\s*NAME\s{2,}(STATUS|READY|NAMESPACE|ROLES|DESIRED|HOLDER)\b/.test(x)),
     looksLike: 'the table output of kubectl get (without -o yaml or -o json)',
+    evidence: true,
   },
   {
     test: (_, l) =>
@@ -61,6 +75,7 @@ const RULES: Rule[] = [
           /^(Conditions|Events|Containers|Tolerations):\s*$/.test(x),
       ).length >= 3 && l.some((x) => /^Name:\s{2,}/.test(x)),
     looksLike: 'the output of kubectl describe',
+    evidence: true,
   },
   {
     test: (_, l) => l.some((x) => /^\s*[$#%>]\s+(sudo\s+)?(kubectl|oc|k)\s/.test(x)),
@@ -69,6 +84,7 @@ const RULES: Rule[] = [
   {
     test: (_, l) => l.filter((x) => /^[IWEF]\d{4} \d\d:\d\d:\d\d/.test(x)).length >= 2,
     looksLike: "log lines in klog format (a component's log, not its objects)",
+    evidence: true,
   },
 ];
 
@@ -76,7 +92,7 @@ const RULES: Rule[] = [
 export function sniffText(text: string): Sniffed | undefined {
   const head = text.length > 64 * 1024 ? text.slice(0, 64 * 1024) : text;
   const lines = head.split(/\r?\n/, 200);
-  for (const r of RULES) if (r.test(head, lines)) return { looksLike: r.looksLike, recognised: true };
+  for (const r of RULES) if (r.test(head, lines)) return { looksLike: r.looksLike, recognised: true, evidence: r.evidence };
   const parsed = parseQuietly(head === text ? text : undefined);
   if (parsed === null) return undefined;
   if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {

@@ -9,12 +9,14 @@ import { MemoryFs } from '../../../src/engine/snapshot/source';
 
 const SECRET = 'hunter2-s3cr3t';
 
-const cases: { name: string; file: string; text: string; looksLike: RegExp }[] = [
+// `evidence`: a record of what happened, which the message sends to `controller-stepper import`
+const cases: { name: string; file: string; text: string; looksLike: RegExp; evidence?: boolean }[] = [
   {
     name: 'a pasted shell transcript of kubectl get is named as table output, not a YAML error',
     file: 'nodes.yaml',
     text: `$ kubectl get nodes\nNAME           STATUS     ROLES    AGE   VERSION\nip-10-0-0-10   Ready      <none>   12d   v1.29.3 ${SECRET}\n`,
     looksLike: /table output of kubectl get \(without -o yaml or -o json\)/,
+    evidence: true,
   },
   {
     name: 'a Go struct dump (&Node{ObjectMeta:...}) is named as one',
@@ -33,6 +35,21 @@ const cases: { name: string; file: string; text: string; looksLike: RegExp }[] =
     file: 'describe.txt',
     text: `Name:               ip-10-0-0-10\nRoles:              <none>\nLabels:             token=${SECRET}\nTaints:             <none>\nConditions:\n  Type   Status\n  Ready  True\n`,
     looksLike: /output of kubectl describe/,
+    evidence: true,
+  },
+  {
+    name: 'kubectl get events as a table is named as one',
+    file: 'events.txt',
+    text: `NAMESPACE   LAST SEEN   TYPE     REASON                 OBJECT          MESSAGE\ndefault     7m24s       Normal   TaintManagerEviction   pod/web-1       Marking for deletion ${SECRET}\n`,
+    looksLike: /table output of kubectl get events/,
+    evidence: true,
+  },
+  {
+    name: "a controller manager's klog lines are named as a log",
+    file: 'kcm.log',
+    text: `I0827 02:05:45.661972       1 event.go:307] "Event occurred" object="${SECRET}"\nI0827 02:10:50.989653       1 taint_manager.go:106] "NoExecuteTaintManager is deleting pod"\n`,
+    looksLike: /log lines in klog format/,
+    evidence: true,
   },
   {
     name: 'a shell transcript of another command is named as a transcript',
@@ -59,6 +76,8 @@ for (const c of cases) {
     assert.match(p.message, c.looksLike);
     assert.match(p.message, /expected Kubernetes objects as JSON or YAML, with apiVersion and kind/);
     assert.ok(!p.message.includes(SECRET), 'the message never quotes the file');
+    const hint = `; to replay what it records, turn it into a scenario: controller-stepper import ${c.file}`;
+    assert.equal(p.message.endsWith(hint), c.evidence === true, p.message);
     assert.equal(snap.partial, true);
   });
 }
