@@ -77,7 +77,7 @@ export function crossChecks(store: ClusterStore, exported: boolean): Problem[] {
       problem(
         'nothing-simulated',
         'warning',
-        `none of the ${n} object${n === 1 ? '' : 's'} read (${[...kinds].map(([k, c]) => `${c} ${k}${c === 1 ? '' : 's'}`).join(', ')}) is of a kind the controllers read (${SIMULATED_KINDS}): the simulation has nothing to watch. Export the cluster itself: kubectl get nodes,pods,replicasets,daemonsets -A -o yaml`,
+        `none of the ${n} object${n === 1 ? '' : 's'} read (${[...kinds].map(([k, c]) => `${c} ${k}${c === 1 ? '' : 's'}`).join(', ')}) is of a kind the controllers read (${SIMULATED_KINDS}): the simulation has nothing to watch. Export the cluster itself: kubectl get nodes,pods,replicasets,daemonsets -A -o yaml${kinds.has('Event') ? '; Events record what happened: controller-stepper import turns them into a scenario' : ''}`,
         store.ignored.find((l) => l.kind)?.position,
       );
     }

@@ -14,7 +14,7 @@ const POD = 'apiVersion: v1\nkind: Pod\nmetadata: {name: p, namespace: default}\
 const LEASE =
   'apiVersion: coordination.k8s.io/v1\nkind: Lease\nmetadata: {name: n1, namespace: kube-node-lease}\nspec: {holderIdentity: n1, renewTime: "2026-01-01T00:00:00.000000Z"}\n';
 
-const cases: { name: string; text: string; want?: { message: RegExp; line: number } }[] = [
+const cases: { name: string; text: string; want?: { message: RegExp; line: number; column?: number } }[] = [
   {
     name: 'only Deployments and a Service',
     text: `${SERVICE}---\n${DEPLOYMENT}---\n${DEPLOYMENT.replace('web', 'api')}`,
@@ -24,6 +24,15 @@ const cases: { name: string; text: string; want?: { message: RegExp; line: numbe
     },
   },
   { name: 'one Deployment', text: `---\n${DEPLOYMENT}`, want: { message: /^none of the 1 object read \(1 Deployment\)/, line: 2 } },
+  {
+    name: 'kubectl get events -o yaml: sent to import',
+    text: 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Event\n  metadata: {name: n1.17, namespace: default}\n  involvedObject: {kind: Node, name: n1}\n  reason: NodeNotReady\n',
+    want: {
+      message: /^none of the 1 object read \(1 Event\) .*; Events record what happened: controller-stepper import turns them into a scenario$/,
+      line: 4,
+      column: 3,
+    },
+  },
   { name: 'a Node beside a Deployment', text: `${DEPLOYMENT}---\n${NODE}` },
   { name: 'an unbound Pod beside a Service', text: `${SERVICE}---\n${POD}` },
   { name: 'a node Lease alone', text: LEASE },
@@ -41,6 +50,6 @@ for (const c of cases) {
     assert.equal(found.length, 1, JSON.stringify(snap.problems));
     assert.equal(found[0].severity, 'warning');
     assert.match(found[0].message, c.want.message);
-    assert.deepEqual([found[0].position?.file, found[0].position?.line, found[0].position?.column], ['in.yaml', c.want.line, 1]);
+    assert.deepEqual([found[0].position?.file, found[0].position?.line, found[0].position?.column], ['in.yaml', c.want.line, c.want.column ?? 1]);
   });
 }
