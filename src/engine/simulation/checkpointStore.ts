@@ -56,7 +56,7 @@ interface MapDelta<T> {
  * since then, in order (true: added), and the map's key order (an array of 150,000 keys at 5,000
  * nodes, 1.2 MB, shared with the previous checkpoint unless pods came or went in between).
  */
-interface PodDelta {
+export interface PodDelta {
   /** built from `changed` when first read (a restore, thinning): see PodChanges */
   delta: Map<string, PodRecord | null>;
   /** in pairs: key, added (see SimHost.podKeyLog) */
@@ -525,18 +525,23 @@ function indexAt(
  * checkpoints are never read, and the one after MarkPodsNotReady holds 50,000 pods at 5,000 nodes:
  * a map of them was 50,000 inserts (and its growth) per checkpoint for nothing.
  */
-class PodChanges implements PodDelta {
-  private changed: { keys: string[]; values: (PodRecord | null)[] } | undefined;
+export class PodChanges implements PodDelta {
+  private changed: { keys: readonly string[]; values: readonly (PodRecord | null)[] } | undefined;
   private map: Map<string, PodRecord | null> | undefined;
   other: string[];
   constructor(
-    changed: { keys: string[]; values: (PodRecord | null)[]; other: string[] },
+    changed: { keys: readonly string[]; values: readonly (PodRecord | null)[]; other: string[] },
     public keyLog: (string | boolean)[],
     readonly order: readonly string[],
     public readyLog: ReadyLog,
   ) {
     this.changed = changed;
     this.other = changed.other;
+  }
+
+  /** The changed pods as two lists in the order first changed (handOff.ts reads them so, without making the map). */
+  get changes(): { keys: readonly string[]; values: readonly (PodRecord | null)[] } {
+    return this.changed ?? { keys: [...this.delta.keys()], values: [...this.delta.values()] };
   }
 
   get delta(): Map<string, PodRecord | null> {
