@@ -196,6 +196,10 @@ export class RunAhead<V = undefined> {
           return true;
         }
       } else if (positionOf(a) !== key) {
+        // The passes the shown one stepped are taken from its checkpoints where it kept them (handOff.ts), not stepped
+        // again: after a swap onto a heavy pass the other simulation, left on the pass before, stepped it a second time.
+        // A hand-off done or under way ends the slice; the next one finds where it stands.
+        if (a.handOffSlice?.(shown, shown.pass, this.more!) !== undefined) return true;
         a.goToPass(shown.pass, { interactive: true });
         if (a.pass !== shown.pass || a.partDone) return this.cut(a, key);
         if (positionOf(a) !== key) {

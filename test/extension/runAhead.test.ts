@@ -271,46 +271,42 @@ test('before a heavy pass, the ahead simulation goes on to it in the idle time o
 // simulation (left on the pass before) steps the heavy pass a second time before it can be ahead on the pass after it
 // (2-4 s of idle work at 5,000 nodes under load). The wanted hand-off (the shown one's state of the heavy pass given to
 // the other instead) is not there yet: a todo until it is, then an ordinary case.
-test(
-  'after the swap onto a heavy pass, the other simulation gets ahead without stepping the heavy pass again',
-  { todo: 'the checkpoint hand-off between the two simulations is not implemented (bench/README.md, "handoff")' },
-  () => {
-    const two = open(HEAVY, true);
-    two.session.goToPass(heavyPass - 2);
-    two.idle('all');
-    two.run(step);
-    two.idle('all');
-    const shownBefore = two.session.sim;
-    two.run(step);
-    assert.equal(two.session.sim.pass, heavyPass);
-    const other = two.session.ahead.sim!;
-    assert.equal(other, shownBefore, 'the step onto the heavy pass was a swap');
-    // the passes the other simulation computes from here: a goToPass or step that crosses the heavy pass computed it
-    let heavyStepped = 0;
-    // (goToPass steps: only the outermost call counts)
-    let depth = 0;
-    const crossing = <A extends unknown[]>(f: (...args: A) => unknown) =>
-      function (this: typeof other, ...args: A) {
-        const from = this.pass ?? -1;
-        depth++;
-        try {
-          return f.apply(this, args);
-        } finally {
-          depth--;
-          if (depth === 0 && from < heavyPass && (this.pass ?? -1) >= heavyPass) heavyStepped++;
-        }
-      };
-    other.goToPass = crossing(other.goToPass) as typeof other.goToPass;
-    other.step = crossing(other.step) as typeof other.step;
-    two.idle('all');
-    assert.equal(other.pass, heavyPass + 1, 'the other simulation is ahead on the pass after the heavy one');
-    assert.equal(other.partDone, false);
-    assert.equal(heavyStepped, 0, 'the other simulation stepped the heavy pass again');
-    const o = openScenario(HEAVY, '');
-    const fresh = o.make(o.options);
-    fresh.goToPass(heavyPass + 1);
-    assert.equal(positionOf(other), positionOf(fresh));
-    const state = (s: typeof other) => JSON.stringify([[...s.cluster!.nodes], [...s.cluster!.pods], [...s.cluster!.replicaSets], s.trace]);
-    assert.equal(state(other), state(fresh), "the other simulation's state is a fresh replay's");
-  },
-);
+test('after the swap onto a heavy pass, the other simulation gets ahead without stepping the heavy pass again', () => {
+  const two = open(HEAVY, true);
+  two.session.goToPass(heavyPass - 2);
+  two.idle('all');
+  two.run(step);
+  two.idle('all');
+  const shownBefore = two.session.sim;
+  two.run(step);
+  assert.equal(two.session.sim.pass, heavyPass);
+  const other = two.session.ahead.sim!;
+  assert.equal(other, shownBefore, 'the step onto the heavy pass was a swap');
+  // the passes the other simulation computes from here: a goToPass or step that crosses the heavy pass computed it
+  let heavyStepped = 0;
+  // (goToPass steps: only the outermost call counts)
+  let depth = 0;
+  const crossing = <A extends unknown[]>(f: (...args: A) => unknown) =>
+    function (this: typeof other, ...args: A) {
+      const from = this.pass ?? -1;
+      depth++;
+      try {
+        return f.apply(this, args);
+      } finally {
+        depth--;
+        if (depth === 0 && from < heavyPass && (this.pass ?? -1) >= heavyPass) heavyStepped++;
+      }
+    };
+  other.goToPass = crossing(other.goToPass) as typeof other.goToPass;
+  other.step = crossing(other.step) as typeof other.step;
+  two.idle('all');
+  assert.equal(other.pass, heavyPass + 1, 'the other simulation is ahead on the pass after the heavy one');
+  assert.equal(other.partDone, false);
+  assert.equal(heavyStepped, 0, 'the other simulation stepped the heavy pass again');
+  const o = openScenario(HEAVY, '');
+  const fresh = o.make(o.options);
+  fresh.goToPass(heavyPass + 1);
+  assert.equal(positionOf(other), positionOf(fresh));
+  const state = (s: typeof other) => JSON.stringify([[...s.cluster!.nodes], [...s.cluster!.pods], [...s.cluster!.replicaSets], s.trace]);
+  assert.equal(state(other), state(fresh), "the other simulation's state is a fresh replay's");
+});

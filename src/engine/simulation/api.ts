@@ -124,6 +124,14 @@ export interface Simulation {
    * a heavy pass's (checkpointDue's forecast, HEAVY_PASS_SHARE). The panel's run-ahead goes on to such a pass early.
    */
   nextPassHeavy?(): boolean;
+  /**
+   * Takes the passes `from` (another simulation of the same scenario and snapshot) stepped, from its checkpoints,
+   * instead of stepping them (handOff.ts): when this one stands, its checkpoint taken, where `from` kept a checkpoint
+   * too, it moves to `from`'s next checkpoint if that is at most pass `upTo`. A slice at a time: works while `more()`
+   * says so; true while work is left (`partDone` meanwhile: any other call finishes it first), false once done,
+   * undefined when there is nothing to take (nothing done but, maybe, its own pending checkpoint).
+   */
+  handOffSlice?(from: Simulation, upTo: number, more: () => boolean): boolean | undefined;
 
   /**
    * Runs everything up to and including the next monitor pass. `interactive`: a user's single step

@@ -9,8 +9,9 @@ import type { Micros } from '../model/time';
 import type { DaemonSetRecord, KObject, LeaseRecord, NodeRecord, PodRecord, ReplicaSetRecord } from '../model/types';
 import type { Kubelets } from '../kubelet/kubelets';
 import { keysSharedWith } from '../model/sharedKeys';
-import { indexPod, type SimHost } from './simHost';
-import { factsAt, factsFrom, type Facts } from './facts';
+import type { SimHost } from './simHost';
+import { factsAt, factsFrom } from './facts';
+import { checkIndex, checkPodOrder, podsByNodeAt, sameFacts } from './restoreChecks';
 import { inOrder, PodMap } from '../model/podOrder';
 import { ReadyLog } from './dirtyPods';
 import {
@@ -55,7 +56,7 @@ interface MapDelta<T> {
  * since then, in order (true: added), and the map's key order (an array of 150,000 keys at 5,000
  * nodes, 1.2 MB, shared with the previous checkpoint unless pods came or went in between).
  */
-interface PodDelta {
+export interface PodDelta {
   /** built from `changed` when first read (a restore, thinning): see PodChanges */
   delta: Map<string, PodRecord | null>;
   /** in pairs: key, added (see SimHost.podKeyLog) */
@@ -233,6 +234,12 @@ export class CheckpointStore {
       traceLength: host.trace.length,
       loop,
     });
+    if (this.list.length > MAX_CHECKPOINTS) this.thin();
+  }
+
+  /** Keeps a checkpoint of the live state made elsewhere (handOff.ts: another simulation's, copied), as `save` keeps its own. */
+  adopt(cp: Checkpoint): void {
+    this.list.push(cp);
     if (this.list.length > MAX_CHECKPOINTS) this.thin();
   }
 
@@ -513,64 +520,28 @@ function indexAt(
 }
 
 /**
- * checks.podOrder: the order a PodMap owes, made good on a copy of the map as the rewind left it
- * (Map.prototype's own iterators do not make it good), equals the one the eager restore makes
- * (inOrder); the live map still owes it.
- */
-function checkPodOrder(pods: PodMap<PodRecord>, order: readonly string[]): void {
-  const lazy = new PodMap<PodRecord>(Map.prototype.entries.call(pods));
-  lazy.owe(order);
-  const eager = inOrder(new Map(Map.prototype.entries.call(pods)), order);
-  if ([...lazy.keys()].join() !== [...eager.keys()].join()) throw new Error("checkpoint: the pod map's owed order made good differs from the eager one");
-}
-
-/** checks.facts: the facts put back equal the ones made from every log, the objects' order and each list's order included. */
-function sameFacts(got: Facts, want: Facts): boolean {
-  return JSON.stringify([...got]) === JSON.stringify([...want]);
-}
-
-/** checks.index: the index put back equals the one replayed from the snapshot through every log, order included. */
-function checkIndex(
-  got: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
-  want: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
-): void {
-  const text = (m: Map<string, Set<string>>) => JSON.stringify([...m].map(([n, keys]) => [n, [...keys]]));
-  if (text(got.byNode) !== text(want.byNode)) throw new Error('checkpoint: podsByNode put back differs from the one replayed from the snapshot');
-  const pairs = (m: Map<string, string>) => JSON.stringify([...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
-  if (pairs(got.podNode) !== pairs(want.podNode)) throw new Error("checkpoint: the pods' nodes put back differ from the ones replayed from the snapshot");
-}
-
-/**
- * podsByNode at the last of `chain`, each node's pods in their order then:
- * the index the host builds from the snapshot's pods, through every change logged up to it
- * (the slow path, which checks.index compares with indexAt).
- */
-function podsByNodeAt(base: Map<string, PodRecord>, chain: Checkpoint[]): { byNode: Map<string, Set<string>>; podNode: Map<string, string> } {
-  const byNode = new Map<string, Set<string>>();
-  const podNode = new Map<string, string>();
-  for (const [key, pod] of base) indexPod(byNode, podNode, key, pod.nodeName);
-  for (const c of chain) for (let i = 0; i < c.indexLog.length; i += 2) indexPod(byNode, podNode, c.indexLog[i]!, c.indexLog[i + 1]);
-  return { byNode, podNode };
-}
-
-/**
  * A checkpoint's pods: the changed ones as the host listed them (each key once, in the order first
  * changed), and the map a restore or thinning reads built from them only when first read. Most
  * checkpoints are never read, and the one after MarkPodsNotReady holds 50,000 pods at 5,000 nodes:
  * a map of them was 50,000 inserts (and its growth) per checkpoint for nothing.
  */
-class PodChanges implements PodDelta {
-  private changed: { keys: string[]; values: (PodRecord | null)[] } | undefined;
+export class PodChanges implements PodDelta {
+  private changed: { keys: readonly string[]; values: readonly (PodRecord | null)[] } | undefined;
   private map: Map<string, PodRecord | null> | undefined;
   other: string[];
   constructor(
-    changed: { keys: string[]; values: (PodRecord | null)[]; other: string[] },
+    changed: { keys: readonly string[]; values: readonly (PodRecord | null)[]; other: string[] },
     public keyLog: (string | boolean)[],
     readonly order: readonly string[],
     public readyLog: ReadyLog,
   ) {
     this.changed = changed;
     this.other = changed.other;
+  }
+
+  /** The changed pods as two lists in the order first changed (handOff.ts reads them so, without making the map). */
+  get changes(): { keys: readonly string[]; values: readonly (PodRecord | null)[] } {
+    return this.changed ?? { keys: [...this.delta.keys()], values: [...this.delta.values()] };
   }
 
   get delta(): Map<string, PodRecord | null> {

@@ -35,25 +35,25 @@ import type { ControllerConfig, KubeletConfig } from '../config/types';
 import { drain, type SimController } from '../controllers/controller';
 import type { ClusterState } from '../model/cluster';
 import type { Micros } from '../model/time';
-import { formatDuration, formatTime } from '../model/time';
+import { formatDuration } from '../model/time';
 import type { ObjectRef } from '../model/types';
 import { withoutRepeats, type Problem } from '../problems';
 import type { Scenario, ScenarioEvent, TimeSpec } from '../snapshot/types';
 import type { Decision } from '../trace/decision';
 import type { VersionBehaviour } from '../versions/types';
-import { exportCluster } from '../model/export';
 import type { Kubelets } from '../kubelet/kubelets';
 import { wireKubelets } from './kubeletWiring';
-import type { Explanation, ExpectationResult, GoToPassOptions, MachineView, Simulation, SimulationOptions, StateView, ZoneView } from './api';
+import type { Explanation, ExpectationResult, GoToPassOptions, Simulation, SimulationOptions } from './api';
 import { SimHost } from './simHost';
 import { applyWorldEvent, assumeMissingLeases } from './world';
 import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, startInPieces, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { cloneCluster } from './checkpoint';
-import { CheckpointStore, type Checkpoint } from './checkpointStore';
+import { CheckpointStore, type Checkpoint, type LoopPosition } from './checkpointStore';
+import { HandOff, handOffFrom } from './handOff';
 import { checkpointDue, fineDue, heavyPassPods, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, STEP_BACK_CHECKPOINTS } from './checkpointPlacement';
 import { explainObject } from './explain';
-import { MachineLookup, machineIdsOf } from './machineLookup';
+import { SimulationViews } from './simulationViews';
 import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory, withChecks } from './wiring';
@@ -72,7 +72,7 @@ export function createSimulation(scenario: Scenario, options: SimulationOptions 
   return new SimulationImpl(scenario, options);
 }
 
-export class SimulationImpl implements Simulation {
+export class SimulationImpl extends SimulationViews implements Simulation {
   readonly scenario: Scenario;
   readonly behaviour: VersionBehaviour;
   readonly config: ControllerConfig;
@@ -104,11 +104,11 @@ export class SimulationImpl implements Simulation {
   /** see HEAVY_PASS_SHARE */
   private readonly heavyPassPods: number;
   private livelockReported = false;
-  private readonly machineLookup = new MachineLookup();
 
   /** `made`: the records' copy and its index, made beforehand (simulationInSlices); the constructor then stops
    * before the controllers' start, and the simulation is not to be used before `startInPieces` is done. */
   constructor(scenario: Scenario, options: SimulationOptions = {}, made?: { cluster: ClusterState; index: SimHost['currentIndex'] }) {
+    super();
     this.scenario = scenario;
     const settings = resolveSimulationSettings(scenario, options);
     this.behaviour = settings.behaviour;
@@ -229,7 +229,7 @@ export class SimulationImpl implements Simulation {
   private midInstant: MidInstant | null = null;
 
   get partDone(): boolean {
-    return this.midInstant !== null;
+    return this.midInstant !== null || this.handing !== undefined;
   }
   /** Finishes the instant a yield left part-done; false when it yields again. */
   private resumeInstant(): boolean {
@@ -395,45 +395,11 @@ export class SimulationImpl implements Simulation {
     this.restoreCheckpoint(this.checkpoints[0]);
   }
 
-  // ---- views ----
-
-  state(): StateView {
-    // an export: rare, and it materialises (which writes nothing right after an instant, but need not be proven so here)
-    this.settle();
-    this.kubelets.materialise(this.host.now);
-    return { time: formatTime(this.host.now), zones: this.zones(), objects: exportCluster(this.host.cluster) };
-  }
-
-  zones(namesOf?: (zone: string) => boolean): ZoneView[] {
-    return this.nodeLifecycle()?.zones?.(this.host, namesOf) ?? [];
-  }
-
-  machines(): MachineView[] {
-    return this.host.controllers.flatMap((c) => c.machines());
-  }
-  machine(id: string): MachineView | undefined {
-    return this.machineLookup.machine(this, id);
-  }
-  machineIds(object: ObjectRef): { own: string[]; stateless: string[] } {
-    return machineIdsOf(object);
-  }
+  // ---- views (the rest: simulationViews.ts) ----
 
   explain(object: ObjectRef): Explanation {
     this.kubelets.materialise(this.host.now);
     return explainObject(this, object);
-  }
-
-  podEvictionDeadlines(limit: number): ReadonlyMap<string, string> {
-    this.kubelets.materialise(this.host.now);
-    return this.nodeLifecycle()?.podEvictionDeadlines?.(this.host, limit) ?? new Map();
-  }
-
-  podsEvictedFrom(node: string): string[] {
-    return this.nodeLifecycle()?.podsEvictedFrom?.(this.host, node) ?? [];
-  }
-
-  private nodeLifecycle(): SimController | undefined {
-    return this.host.controllers.find((c) => c.name === 'node-lifecycle');
   }
 
   checkExpectations(): ExpectationResult[] {
@@ -563,6 +529,7 @@ export class SimulationImpl implements Simulation {
   // ---- checkpoints ----
   /** Takes the checkpoint left pending (PendingCheckpoint), if any. */
   settle(): void {
+    if (this.handing) this.handOn(() => true);
     this.pending.settle();
   }
   get hasPendingCheckpoint(): boolean {
@@ -573,11 +540,12 @@ export class SimulationImpl implements Simulation {
   }
 
   private saveCheckpoint(): void {
+    const [eventIndex, nextMonitorAt, leaderAt, problems] = [this.eventIndex, this.nextMonitorAt, this.leaderAt, this.ownProblems.length];
     this.store.save(this.host, this.kubelets, {
-      eventIndex: this.eventIndex,
-      nextMonitorAt: this.nextMonitorAt,
-      leaderAt: this.leaderAt,
-      problems: this.ownProblems.length,
+      eventIndex,
+      nextMonitorAt,
+      leaderAt,
+      problems,
       lastPassTime: this.lastPassTime,
       processedUpTo: this.processedUpTo,
     });
@@ -590,11 +558,40 @@ export class SimulationImpl implements Simulation {
     this.midInstant = null;
     const loop = this.store.restore(cp, this.host, this.kubelets, () => this.buildControllers());
     this.ring.drop(this.store.list);
-    this.eventIndex = loop.eventIndex;
-    this.nextMonitorAt = loop.nextMonitorAt;
-    this.leaderAt = loop.leaderAt;
-    this.lastPassTime = loop.lastPassTime;
+    this.standAt(loop);
+  }
+
+  private standAt(loop: LoopPosition): void {
+    ({ eventIndex: this.eventIndex, nextMonitorAt: this.nextMonitorAt, leaderAt: this.leaderAt, lastPassTime: this.lastPassTime } = loop);
     this.processedUpTo = loop.processedUpTo;
     this.ownProblems.length = loop.problems;
+  }
+
+  /** the hand-off under way (handOffSlice), finished by settle before anything else */
+  private handing: HandOff | undefined;
+
+  handOffSlice(from: Simulation, upTo: number, more: () => boolean): boolean | undefined {
+    if (this.handing === undefined) {
+      if (!(from instanceof SimulationImpl) || from.scenario.snapshot !== this.scenario.snapshot || this.midInstant || this.aborted) return undefined;
+      // the checkpoint of where it stands first (a user's step leaves it pending), in slices as prepareSlice takes it
+      if (this.pending.slice(more)) return true;
+      const source = { store: from.store, trace: from.host.trace, problems: from.ownProblems };
+      const target = { store: this.store, host: this.host, kubelets: this.kubelets, controllers: () => this.buildControllers() };
+      const next = handOffFrom(source, target);
+      if (next === undefined || next.pass === null || next.pass > upTo) return undefined;
+      this.handing = new HandOff(source, next, target);
+    }
+    return this.handOn(more);
+  }
+
+  /** The hand-off under way, while `more()`; true while work is left. */
+  private handOn(more: () => boolean): boolean {
+    const h = this.handing!;
+    if (h.run(more)) return true;
+    this.handing = undefined;
+    this.ownProblems.push(...h.done!.problems);
+    this.standAt(h.done!.loop);
+    this.invariants?.observe(this.host.trace);
+    return false;
   }
 }

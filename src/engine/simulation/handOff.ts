@@ -1,0 +1,255 @@
+/**
+ * The hand-off: a simulation takes the next pass of another simulation of the same scenario from that
+ * one's checkpoints instead of stepping it (the panel's run-ahead, bench/README.md "handoff" and
+ * "handoff2"). The two run the same snapshot deterministically, so where both kept a checkpoint of the
+ * same position (pass, time, trace length) their states are the same record for record; the other's
+ * next checkpoint holds every record changed since (its delta), the pass's part of the trace and facts,
+ * and the kubelets' and controllers' saved memory after it. Writing that delta into the live maps
+ * (about 61,000 records when a zone's 1,667 nodes go Unknown at 5,000 nodes) replaces the pass that
+ * changed them (over a second of CPU there).
+ *
+ * This is a move forward, not a restore (CheckpointStore.restore only goes back through its own list):
+ * the records go in as a restore puts them back (copies, or written into the live pod), the
+ * controllers are restored from the other's saved memory, taking over what the running ones derived
+ * from the cluster (RestoreFrom), and the simulation keeps a checkpoint of its own there: the other's
+ * delta against the same position, with none of the other's Ready log (which holds the other's live
+ * Ready conditions), so that a step back before it puts its pods back from records. Nothing of the
+ * other simulation is written, and what is taken from it is its checkpoints' records and logs, which
+ * nobody edits, and its trace's decisions, which are never changed once made.
+ */
+import type { RestoreFrom, SimController } from '../controllers/controller';
+import type { Kubelets } from '../kubelet/kubelets';
+import type { NodeRecord, PodRecord } from '../model/types';
+import { inOrder, settleOrder } from '../model/podOrder';
+import type { Problem } from '../problems';
+import type { Decision } from '../trace/decision';
+import { cloneDaemonSet, cloneReplicaSet, clonePod, copyMap, leaseFrom, nodeFrom, writePodInto } from './checkpoint';
+import { PodChanges, type Checkpoint, type CheckpointStore, type LoopPosition, type PodDelta } from './checkpointStore';
+import { ReadyLog } from './dirtyPods';
+import { setFact } from './facts';
+import { indexPodFrom } from './podIndex';
+import type { SimHost } from './simHost';
+
+/** Pods written between two looks at the slice's clock (2,048: about 5 ms at 5,000 nodes, load 3), and ReplicaSets. */
+export const HAND_OFF_CHUNK = 2048;
+/** Nodes, copied whole (5,000 were a 33 ms piece at load 3). */
+const NODE_CHUNK = 1024;
+
+/** A checkpoint's changed pods, in the order first changed (never edited: shared by both simulations' checkpoints). */
+type PodList = { keys: readonly string[]; values: readonly (PodRecord | null)[] };
+
+/** The pods of a checkpoint as lists, without making the map its delta is read as (50,000 inserts after a heavy pass). */
+function changesOf(pods: PodDelta): PodList {
+  return pods instanceof PodChanges ? pods.changes : { keys: [...pods.delta.keys()], values: [...pods.delta.values()] };
+}
+
+/** What is taken from the simulation that stepped the pass (never written). */
+export interface HandOffSource {
+  store: CheckpointStore;
+  trace: readonly Decision[];
+  problems: readonly Problem[];
+}
+
+/** The simulation that takes the pass: its checkpoints, host and kubelets, and its controllers made anew. */
+export interface HandOffTarget {
+  store: CheckpointStore;
+  host: SimHost;
+  kubelets: Kubelets;
+  controllers: () => SimController[];
+}
+
+/** Whether nothing changed since the last checkpoint of the host (its logs and dirty sets empty). */
+function settledAt(host: SimHost, cp: Checkpoint | undefined): cp is Checkpoint {
+  return (
+    cp !== undefined &&
+    cp.pass === host.pass &&
+    cp.now === host.now &&
+    cp.traceLength === host.trace.length &&
+    host.dirtyPods.count === 0 &&
+    host.dirtyNodes.size === 0 &&
+    host.heartbeatNodes.size === 0 &&
+    host.dirtyReplicaSets.size === 0 &&
+    host.dirtyLeases.size === 0 &&
+    host.podKeyLog.length === 0 &&
+    host.indexLog.length === 0 &&
+    host.factLog.length === 0 &&
+    host.readyLog.length === 0
+  );
+}
+
+/**
+ * The checkpoint of `from` after the one of the target's position, when the target stands settled on its
+ * last checkpoint and `from` kept one of that position with one after it; else undefined (nothing to take).
+ */
+export function handOffFrom(from: HandOffSource, to: HandOffTarget): Checkpoint | undefined {
+  const own = to.store.list[to.store.list.length - 1];
+  if (!settledAt(to.host, own)) return undefined;
+  const list = from.store.list;
+  for (let i = 0; i + 1 < list.length; i++) {
+    const c = list[i];
+    if (c.pass === own.pass && c.now === own.now && c.traceLength === own.traceLength) {
+      const next = list[i + 1];
+      return from.trace.length >= next.traceLength && from.problems.length >= next.loop.problems ? next : undefined;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The hand-off of `next` (handOffFrom's) into `to`, a chunk of records at a time: `run(more)` works while
+ * `more()` says so and returns true while work is left. Everything read from `from` is taken at once
+ * (its trace and problems may change after: its user steps on or back); the target is not to be used
+ * before the hand-off is done (SimulationImpl finishes it before anything else).
+ */
+export class HandOff {
+  private readonly steps: Generator<void, void, void>;
+  /** once done: where the loop stands, and the problems the pass added to the simulation's own */
+  done?: { loop: LoopPosition; problems: Problem[] };
+
+  constructor(from: HandOffSource, next: Checkpoint, to: HandOffTarget) {
+    const taken = {
+      next,
+      pods: changesOf(next.pods),
+      decisions: from.trace.slice(to.host.trace.length, next.traceLength),
+      problems: from.problems.slice(to.store.list[to.store.list.length - 1].loop.problems, next.loop.problems),
+    };
+    this.steps = this.work(taken, to);
+  }
+
+  run(more: () => boolean): boolean {
+    while (!this.steps.next().done) if (!more()) return true;
+    return false;
+  }
+
+  private *work(t: { next: Checkpoint; pods: PodList; decisions: Decision[]; problems: Problem[] }, to: HandOffTarget): Generator<void, void, void> {
+    const { next } = t;
+    const host = to.host;
+    const cluster = host.cluster;
+    const running = host.controllers;
+    // what the running controllers last heard of, for the records replaced (RestoreFrom), and what the views compare again
+    const podsReplaced = new Map<string, PodRecord | undefined>();
+    const nodesReplaced = new Map<string, NodeRecord | undefined>();
+    // Pods: written into the live record where it can be (the controllers' indexes hold it), else a copy.
+    // A key added or removed in the pass is set or deleted in the pass's own order (its key log), after.
+    const keyLog = next.pods.keyLog;
+    const moved = new Set<string>();
+    for (let i = 0; i < keyLog.length; i += 2) moved.add(keyLog[i] as string);
+    const copies = new Map<string, PodRecord | null>();
+    const { keys, values } = t.pods;
+    let n = 0;
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i],
+        v = values[i];
+      const was = cluster.pods.get(key);
+      if (!(v && was !== undefined && !moved.has(key) && writePodInto(was, v))) {
+        podsReplaced.set(key, was);
+        copies.set(key, v ? clonePod(v) : null);
+      }
+      if (++n % HAND_OFF_CHUNK === 0) yield;
+    }
+    const podsMovedInOrder = new Set<string>();
+    if (keyLog.length > 0) {
+      settleOrder(cluster.pods);
+      for (let i = 0; i < keyLog.length; i += 2) {
+        const key = keyLog[i] as string;
+        if (keyLog[i + 1] === true) cluster.pods.set(key, copies.get(key) as PodRecord);
+        else cluster.pods.delete(key);
+      }
+      for (const key of moved) if (copies.get(key)) podsMovedInOrder.add(key);
+    }
+    for (const [key, v] of copies) {
+      if (v) cluster.pods.set(key, v);
+      else cluster.pods.delete(key);
+    }
+    yield;
+    // Nodes, ReplicaSets, Leases: copies (a restore's), in the checkpoint's key order when keys came or went
+    for (const [name, v] of next.nodes.delta) {
+      nodesReplaced.set(name, cluster.nodes.get(name));
+      if (v) cluster.nodes.set(name, nodeFrom(v));
+      else cluster.nodes.delete(name);
+      if (++n % NODE_CHUNK === 0) yield;
+    }
+    if (cluster.nodes.size !== next.nodes.order.length || [...nodesReplaced.values()].some((was) => was === undefined))
+      cluster.nodes = inOrder(cluster.nodes, next.nodes.order);
+    yield;
+    let keysChanged = false;
+    for (const [key, v] of next.replicaSets.delta) {
+      keysChanged ||= !v || !cluster.replicaSets.has(key);
+      if (v) cluster.replicaSets.set(key, cloneReplicaSet(v));
+      else cluster.replicaSets.delete(key);
+      if (++n % HAND_OFF_CHUNK === 0) yield;
+    }
+    if (keysChanged) cluster.replicaSets = inOrder(cluster.replicaSets, next.replicaSets.order);
+    keysChanged = false;
+    for (const [name, v] of next.leases.delta) {
+      keysChanged ||= !v || !cluster.leases.has(name);
+      if (v) cluster.leases.set(name, leaseFrom(v));
+      else cluster.leases.delete(name);
+    }
+    if (keysChanged) cluster.leases = inOrder(cluster.leases, next.leases.order);
+    cluster.daemonSets = copyMap(next.daemonSets, cloneDaemonSet);
+    cluster.ignored = [...next.ignored];
+    yield;
+    // the pod index, as the pass moved it (the same changes in the same order: its sets iterate as there)
+    const index = host.currentIndex;
+    const log = next.indexLog;
+    for (let i = 0; i < log.length; i += 2) {
+      const key = log[i]!;
+      indexPodFrom(index.byNode, index.podNode, key, index.podNode.get(key), log[i + 1]);
+    }
+    // the causes memory and the trace
+    const facts = next.factsDelta;
+    for (let i = 0; i < facts.length; i += 3) setFact(host.facts, facts[i] as string, facts[i + 1] as string, facts[i + 2] as number);
+    for (const d of t.decisions) host.trace.push(d);
+    yield;
+    host.now = next.now;
+    host.pass = next.pass;
+    host.controllerStartTime = next.controllerStartTime;
+    host.faults = new Map(next.faults.map(([key, f]) => [key, { ...f }]));
+    // nothing is dirty against the checkpoint kept below; but the nodes written may differ from the
+    // copies the target's store compares heartbeat times against (heartbeatCopy): the next checkpoint compares them whole
+    host.dirtyPods.clear();
+    host.heartbeatNodes.clear();
+    host.dirtyReplicaSets.clear();
+    host.dirtyLeases.clear();
+    host.dirtyNodes.clear();
+    for (const name of nodesReplaced.keys()) if (cluster.nodes.has(name)) host.dirtyNodes.add(name);
+    host.podKeyLog = [];
+    host.indexLog = [];
+    host.indexNodes.clear();
+    host.factLog = [];
+    host.readyLog = new ReadyLog();
+    host.reindex(index, { pods: keys, nodes: new Set(nodesReplaced.keys()), replicaSets: new Set(next.replicaSets.delta.keys()) });
+    yield;
+    to.kubelets.restore(next.kubelets, cluster);
+    yield;
+    host.controllers = to.controllers().filter((c) => next.controllers.some((x) => x.name === c.name));
+    for (const c of host.controllers) {
+      const previous = running.find((x) => x.name === c.name);
+      const from: RestoreFrom | undefined = previous && { previous, pods: podsReplaced, nodes: nodesReplaced, podsMovedInOrder };
+      c.restore(next.controllers.find((x) => x.name === c.name)!.saved, host, from);
+      yield;
+    }
+    to.store.adopt(ownCopy(next, t.pods));
+    this.done = { loop: { ...next.loop }, problems: t.problems };
+  }
+}
+
+/**
+ * The target's own checkpoint of the pass: the other's records, logs and saved memory (never edited:
+ * thinning and restores replace a checkpoint's fields, never the maps and arrays in them), in objects
+ * of its own, and no Ready log: a step back before it puts every pod of its delta back from records.
+ */
+function ownCopy(next: Checkpoint, pods: PodList): Checkpoint {
+  return {
+    ...next,
+    nodes: { ...next.nodes },
+    pods: new PodChanges({ keys: pods.keys, values: pods.values, other: [...pods.keys] }, next.pods.keyLog, next.pods.order, new ReadyLog()),
+    replicaSets: { ...next.replicaSets },
+    leases: { ...next.leases },
+    byNode: { ...next.byNode },
+    controllers: [...next.controllers],
+    faults: next.faults.map(([k, f]) => [k, { ...f }]),
+    loop: { ...next.loop },
+  };
+}

@@ -1,0 +1,55 @@
+/**
+ * The simulation's views (Simulation: state, zones, machines, the eviction countdowns): read from the
+ * host and the controllers, never changing a decision. SimulationImpl extends it with the loop.
+ */
+import type { SimController } from '../controllers/controller';
+import type { Kubelets } from '../kubelet/kubelets';
+import { exportCluster } from '../model/export';
+import { formatTime } from '../model/time';
+import type { ObjectRef } from '../model/types';
+import type { MachineView, StateView, ZoneView } from './api';
+import { MachineLookup, machineIdsOf } from './machineLookup';
+import type { SimHost } from './simHost';
+
+export abstract class SimulationViews {
+  abstract readonly host: SimHost;
+  abstract readonly kubelets: Kubelets;
+  /** Takes the checkpoint left pending (and finishes a hand-off under way) before an export. */
+  abstract settle(): void;
+  private readonly machineLookup = new MachineLookup();
+
+  state(): StateView {
+    // an export: rare, and it materialises (which writes nothing right after an instant, but need not be proven so here)
+    this.settle();
+    this.kubelets.materialise(this.host.now);
+    return { time: formatTime(this.host.now), zones: this.zones(), objects: exportCluster(this.host.cluster) };
+  }
+
+  zones(namesOf?: (zone: string) => boolean): ZoneView[] {
+    return this.nodeLifecycle()?.zones?.(this.host, namesOf) ?? [];
+  }
+
+  machines(): MachineView[] {
+    return this.host.controllers.flatMap((c) => c.machines());
+  }
+  machine(id: string): MachineView | undefined {
+    const h = this.host;
+    return this.machineLookup.machine({ now: h.now, pass: h.pass, trace: h.trace, controllers: h.controllers, machines: () => this.machines() }, id);
+  }
+  machineIds(object: ObjectRef): { own: string[]; stateless: string[] } {
+    return machineIdsOf(object);
+  }
+
+  podEvictionDeadlines(limit: number): ReadonlyMap<string, string> {
+    this.kubelets.materialise(this.host.now);
+    return this.nodeLifecycle()?.podEvictionDeadlines?.(this.host, limit) ?? new Map();
+  }
+
+  podsEvictedFrom(node: string): string[] {
+    return this.nodeLifecycle()?.podsEvictedFrom?.(this.host, node) ?? [];
+  }
+
+  private nodeLifecycle(): SimController | undefined {
+    return this.host.controllers.find((c) => c.name === 'node-lifecycle');
+  }
+}
