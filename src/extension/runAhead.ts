@@ -62,11 +62,6 @@ export function positionOf(sim: Simulation): string | undefined {
   return `${sim.pass}|${sim.now}|${t.length}|${t.length ? t[t.length - 1].seq : 0}`;
 }
 
-/** The pass of a position (`positionOf`). */
-function passOf(position: string): number {
-  return Number(position.slice(0, position.indexOf('|')));
-}
-
 /** A simulation's idle preparation (the pending checkpoint, the binder's index), a slice at a time where it can be cut; true while work is left. */
 export function prepareIdle(sim: Simulation, more: () => boolean): boolean {
   if (sim.prepareSlice) return sim.prepareSlice(more);
@@ -193,7 +188,6 @@ export class RunAhead<V = undefined> {
       this.phase = this.phase.on === undefined ? APART : { kind: 'aligned', on: this.phase.on };
     }
     if (alignedOn(this.phase) !== key) {
-      if (this.waits(shown)) return false;
       this.phase = APART;
       if (shown.pass === null) {
         // before the first pass there is nothing to go to: only a simulation never stepped stands there
@@ -255,18 +249,6 @@ export class RunAhead<V = undefined> {
     }
     if (prepareIdle(a, this.more!)) return true;
     return this.more!() ? this.companion.prepare(a, this.views as V, this.more!) : true;
-  }
-
-  /**
-   * The shown one went back (a step back, a jump) to a pass before the one the ahead one aligned on, and its next pass is
-   * not forecast heavy: the ahead one waits there instead of catching up, which is a restore of its own (one block of
-   * 120-300 ms at 5,000 nodes: a click landing in it waits for it) and the pass stepped again after it. The shown one
-   * steps the light passes back to that position itself (the same run: it gets there decision for decision), and the
-   * step from there is a swap again. Onto a heavy pass the shown one would step for over a second: there it catches up.
-   */
-  private waits(shown: Simulation): boolean {
-    const on = alignedOn(this.phase);
-    return on !== undefined && shown.pass !== null && shown.pass < passOf(on) && !shown.nextPassHeavy?.();
   }
 
   /** A goToPass that stopped short: cut by the slice (work left), or it cannot get there (no more instants). */
