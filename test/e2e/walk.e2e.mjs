@@ -25,12 +25,54 @@ for (const f of readdirSync(CS_WALK_DIR)) {
 }
 const t0 = Date.now();
 const lap = (what) => console.log(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${what}`);
+// The page's own clock beside Playwright's: Playwright starts its clock before the click's actionability checks, and its
+// waitFor looks again at growing intervals (up to 500 ms apart once the condition has failed for a while), so its figure
+// can be half a second over what the user waits for. The page logs the click event and, for each host message, its
+// arrival and the second frame after it (the paint); a click's figure in the page is the click to the paint of the last
+// message that arrived before Playwright saw the result.
+let inPage; // the panel's frame, once it is open
+const watchPage = () =>
+  inPage
+    ?.locator('body')
+    .evaluate(() => {
+      const w = (window.__walk ??= { clicks: [], messages: [] });
+      if (!w.listening) {
+        w.listening = true;
+        document.addEventListener('click', () => w.clicks.push(Date.now()), true);
+        window.addEventListener(
+          'message',
+          () => {
+            const m = { arrived: Date.now() };
+            w.messages.push(m);
+            requestAnimationFrame(() => requestAnimationFrame(() => (m.painted = Date.now())));
+          },
+          true,
+        );
+      }
+      w.clicks.length = 0;
+      w.messages.length = 0;
+    })
+    .catch(() => undefined);
+const pageFigure = async (seen) => {
+  const w = await inPage
+    ?.locator('body')
+    .evaluate(() => window.__walk)
+    .catch(() => undefined);
+  const click = w?.clicks[0];
+  const m = w?.messages.filter((x) => x.arrived <= seen).at(-1);
+  if (click === undefined || !m?.painted) return '';
+  return ` (in the page: click to paint ${m.painted - click} ms, of it to the host's answer arriving ${m.arrived - click} ms)`;
+};
 const timed = async (what, act, done) => {
+  await watchPage();
   const s = Date.now();
   await act();
   await done();
-  const ms = Date.now() - s;
-  lap(`${what}: ${ms} ms`);
+  const seen = Date.now();
+  const ms = seen - s;
+  // the paint comes a frame or two after the change Playwright saw
+  if (inPage) await new Promise((r) => setTimeout(r, 100));
+  lap(`${what}: ${ms} ms${await pageFigure(seen)}`);
   return ms;
 };
 
@@ -67,6 +109,7 @@ try {
     () => webview.locator('#scenario-name', { hasText: 'us-east-1b-outage' }).waitFor(),
   );
   await snap(page, 'opened');
+  inPage = webview;
 
   const pass = async () => Number(await webview.locator('#pass').innerText());
   await webview.locator('#run-until input').fill('1m35s');
