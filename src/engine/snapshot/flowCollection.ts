@@ -10,9 +10,10 @@
  * `flow.value`, or throws GIVE_UP on anything else the yaml package reads, so only the values it
  * gives are read here: a pair in a sequence (`[a: b]`), a collection as a key, an empty value or
  * item (`{a: , b}`, `{a}`, `[a, , b]`), a blank before a key's `:`, a key met before, a pair as a
- * value (`{a: b: c}`), anchors, aliases, tags, `?` keys, a tab, a key or a quoted scalar over
- * several lines (a plain one folds as the yaml package folds it), a comment anywhere but after an
- * opening bracket or a comma, and a line indented as the yaml package's lexer refuses it.
+ * value (`{a: b: c}`), anchors, aliases, tags, `?` keys, a tab, a key over several lines, a
+ * comment between a key and its `:` or right after a token, and a line indented as the yaml
+ * package's lexer refuses it. Scalars over several lines fold as the yaml package folds them, and
+ * comments are read where it reads them (gap).
  */
 import {
   CLOSE_MAP,
@@ -92,15 +93,24 @@ function collection(t: string, p: number, level: number): number {
 
 /**
  * Past the blanks from `i`, and the line breaks when the collection may span lines: the offset of
- * the next character that is not one. `comments`: ` #` comments are skipped too (after an opening
- * bracket or a comma only). A line must start deeper than the owner's indentation; the outermost
- * closing bracket may start one at it.
+ * the next character that is not one. Comments are skipped wherever they stand, as the yaml
+ * package skips them inside a flow collection (after an item, a `,`, a key's `:` or a bracket, on
+ * lines of their own at any column), but only after a blank or a line break: its lexer reports a
+ * `#` right after a token ("Comments must be separated from other tokens by white space"), which
+ * the caller then meets as an unexpected character and gives up on. A line must start deeper
+ * than the owner's indentation; the outermost closing bracket may start one at it.
+ * `afterValue`: `i` is right after a flow mapping's value. The yaml package's parser then keeps
+ * the blanks, comment and line break that end the value's line with the value, so a comment
+ * that starts the very next line at column 0 has no blank before it in its own tokens: it reports
+ * the comment as not separated (a blank line or a blank between them, and a flow sequence's item,
+ * do not). Given up.
  */
-function gap(t: string, i: number, level: number, comments: boolean): number {
+function gap(t: string, i: number, level: number, afterValue = false): number {
+  let first = afterValue;
   for (;;) {
     let c = t.charCodeAt(i);
     while (c === SPACE) c = t.charCodeAt(++i);
-    if (c === HASH && comments && (t.charCodeAt(i - 1) === SPACE || t.charCodeAt(i - 1) === NL)) {
+    if (c === HASH && (t.charCodeAt(i - 1) === SPACE || t.charCodeAt(i - 1) === NL)) {
       const nl = t.indexOf('\n', i);
       if (nl === -1) throw GIVE_UP;
       i = nl;
@@ -112,10 +122,12 @@ function gap(t: string, i: number, level: number, comments: boolean): number {
     }
     if (ownerIndent < 0) throw GIVE_UP;
     const ls = i + 1;
+    if (first && t.charCodeAt(ls) === HASH) throw GIVE_UP;
+    first = false;
     i = ls;
     while (t.charCodeAt(i) === SPACE) i++;
     const d = t.charCodeAt(i);
-    if (d === NL || (d === HASH && comments)) continue;
+    if (d === NL || d === HASH) continue;
     const col = i - ls;
     if (col <= ownerIndent && !(col === ownerIndent && level === 1 && (d === CLOSE_SEQ || d === CLOSE_MAP))) throw GIVE_UP;
   }
@@ -125,7 +137,7 @@ function sequence(t: string, p: number, level: number): number {
   const items: unknown[] = [];
   let i = p + 1;
   for (;;) {
-    i = gap(t, i, level, true);
+    i = gap(t, i, level);
     let c = t.charCodeAt(i);
     // `]` at the start, or after a `,` that followed an item (a trailing comma is allowed)
     if (c === CLOSE_SEQ) break;
@@ -136,7 +148,7 @@ function sequence(t: string, p: number, level: number): number {
       const object = c === OPEN_MAP;
       itemRanges.push(object ? start : -1, object ? i : -1);
     }
-    i = gap(t, i, level, false);
+    i = gap(t, i, level);
     c = t.charCodeAt(i);
     if (c === CLOSE_SEQ) break;
     if (c !== COMMA) throw GIVE_UP;
@@ -150,7 +162,7 @@ function mapping(t: string, p: number, level: number): number {
   const map: Record<string, unknown> = {};
   let i = p + 1;
   for (;;) {
-    i = gap(t, i, level, true);
+    i = gap(t, i, level);
     const c = t.charCodeAt(i);
     // `}` at the start, or after a `,` that followed a pair (a trailing comma is allowed)
     if (c === CLOSE_MAP) break;
@@ -168,10 +180,10 @@ function mapping(t: string, p: number, level: number): number {
     }
     if (name in map) throw GIVE_UP;
     // the value may start on a line below the `:` (the yaml package's writer puts a long one there)
-    i = gap(t, i + 1, level, false);
+    i = gap(t, i + 1, level);
     i = item(t, i, level, CLOSE_MAP);
     map[name] = flow.value;
-    i = gap(t, i, level, false);
+    i = gap(t, i, level, true);
     const d = t.charCodeAt(i);
     if (d === CLOSE_MAP) break;
     if (d !== COMMA) throw GIVE_UP;
@@ -181,11 +193,15 @@ function mapping(t: string, p: number, level: number): number {
   return i + 1;
 }
 
-/** An item or a value at `i`, in a collection closed by `close`: a scalar on one line or a collection. */
+/**
+ * An item or a value at `i`, in a collection closed by `close`: a scalar or a collection. A quoted
+ * scalar may go on over lines, folded as in a block collection (flowScalar.ts); the yaml package's
+ * lexer wants its lines deeper than the owner's column, the rule of the collection's own lines.
+ */
 function item(t: string, i: number, level: number, close: number): number {
   const c = t.charCodeAt(i);
   if (c === DQUOTE || c === SQUOTE) {
-    const e = c === DQUOTE ? doubleQuoted(t, i, -1) : singleQuoted(t, i, -1);
+    const e = c === DQUOTE ? doubleQuoted(t, i, ownerIndent) : singleQuoted(t, i, ownerIndent);
     if (e < 0) throw GIVE_UP;
     flow.value = scalar.text;
     return e;
@@ -256,19 +272,21 @@ function flowPlain(t: string, p: number, close: number): number {
         ls = ++q;
       }
       const d = t.charCodeAt(q);
-      if (d === COMMA || d === close) {
+      // a comment line ends it too, as a comment after its text does
+      if (d === COMMA || d === close || d === HASH) {
         i = e;
         break;
       }
-      // a comment line, a tab, a bracket or the end: left to the yaml package
-      if (q >= n || d === HASH || d === TAB || d === CR || isFlowIndicator(d) || ownerIndent < 0 || q - ls <= ownerIndent) throw GIVE_UP;
+      // a tab, a bracket or the end: left to the yaml package
+      if (q >= n || d === TAB || d === CR || isFlowIndicator(d) || ownerIndent < 0 || q - ls <= ownerIndent) throw GIVE_UP;
       text += t.slice(from, e) + (blanks ? '\n'.repeat(blanks) : ' ');
       from = q;
       i = q - 1;
       continue;
     }
     if (ch < SPACE || ch === 0x7f || isFlowIndicator(ch)) throw GIVE_UP;
-    if (ch === HASH && t.charCodeAt(i - 1) === SPACE) throw GIVE_UP;
+    // a comment ends it (gap skips the comment); `#` right after text is text
+    if (ch === HASH && t.charCodeAt(i - 1) === SPACE) break;
     if (ch === COLON) {
       const a = t.charCodeAt(i + 1);
       if (a === SPACE || a === NL || a === TAB || i + 1 >= n || isFlowIndicator(a)) throw GIVE_UP;

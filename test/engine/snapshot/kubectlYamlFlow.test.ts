@@ -9,6 +9,7 @@ import { Document as YamlDocument, isScalar, visit } from 'yaml';
 import { readKubectlYaml } from '../../../src/engine/snapshot/kubectlYaml';
 import { Random } from '../../../src/engine/generate';
 import { agrees, loaded, loadsTheSame, smallCluster, readsFastCases } from '../../helpers/kubectlYamlAgree';
+import { randomFlowText } from '../../helpers/randomFlowYaml';
 
 describe('kubectlYaml: flow mappings and nested flow collections, read as the yaml package reads them', () => {
   const cases: [name: string, text: string, value?: unknown][] = [
@@ -164,70 +165,62 @@ describe('kubectlYaml: flow mappings and nested flow collections, read as the ya
     assert.equal(readKubectlYaml(`a: ${'['.repeat(70)}${']'.repeat(70)}\n`), undefined);
   });
 
-  it('random flow collections, on one line and over several: what the yaml package reads, or a give-up (600 texts)', () => {
+  it('random flow collections, on one line and over several, comments and quoted scalars over lines inside: what the yaml package reads, or a give-up (600 texts)', () => {
     const r = new Random(1617);
     let fast = 0;
     let over = 0;
+    let comments = 0;
+    let quoted = 0;
     for (let n = 0; n < 600; n++) {
       const text = randomFlowText(r);
       if (agrees(text, `text ${n}: ${JSON.stringify(text)}`)) {
         fast++;
         if (/[[{][^\]}\n]*\n/.test(text)) over++;
+        // a comment after an item, then its `,` or closing bracket on a line below
+        if (/[^\s#[{,:]\s+#[^\n]*\n\s*[,\]}]/.test(text)) comments++;
+        // a quoted item that starts after a bracket or a `,` and goes on over a line break
+        if (/[[{,]\s*(["'])[^"'\n]*\n/.test(text)) quoted++;
         if (n % 20 === 0) loadsTheSame('/random-flow.yaml', text);
       }
     }
-    assert.ok(fast > 200 && over > 100, `${fast} of 600 read fast, ${over} with a collection over lines`);
+    const counts = `${fast} of 600 read fast, ${over} with a collection over lines, ${comments} with a comment after an item, ${quoted} with a quoted scalar over lines`;
+    assert.ok(fast > 300 && over > 150 && comments > 30 && quoted > 15, counts);
   });
 });
 
-/** Random flow collections where manifests put them: nested, broken over lines at good and bad columns, odd items now and then. */
-function randomFlowText(r: Random): string {
-  const keys = ['a', 'key', 'values', 'kubernetes.io/os', '"a"', "'b'", '1', 'true', 'null', '-a', 'a:b', 'a b', 'é'];
-  const oddKeys = ['', '[a]', '&a b', '!t b', '? a', 'a #b', '*a', 'constructor'];
-  const vals = ['linux', 'true', '1', '0x1F', 'null', '~', '100m', '"x"', "'y'", '""', "'it''s'", 'a b', 'b:c', 'b#c', 'http://x:80/y', '-c', 'é'];
-  const oddVals = ['', '&x a', '*x', '!t a', '@a', 'a\tb', '"a\nb"', '- a', 'a #c', '-', '"\\q"', 'a: b', 'a\n  b'];
-  const odd = r.chance(0.3);
-  const g = <T>(good: readonly T[], bad: readonly T[]) => (odd && r.chance(0.15) ? r.pick(bad) : r.pick(good));
-  const value = (depth: number, col: number): string => {
-    const k = r.int(0, 9);
-    if (depth >= 3 || k < 4) {
-      if (!r.chance(0.12)) return g(vals, oddVals);
-      // a plain scalar folded over lines, its next lines at good and bad columns, blank lines between
-      let s = r.pick(['b', '1', 'a b', '-c']);
-      for (let l = r.int(1, 2); l > 0; l--)
-        s += `${'\n'.repeat(r.int(1, 2))}${' '.repeat(Math.max(col + g([1, 2, 5], [0, -1]), 0))}${g(['c', 'd e', '- f', 'g:h', '"i"'], ['#j', 'k: l', '[m]'])}`;
-      return s;
-    }
-    const isMap = k < 7;
-    const inner = col + g([2, 2, 4, 1], [0, -1]);
-    const parts = Array.from({ length: r.int(0, 3) }, () => {
-      const v = value(depth + 1, inner);
-      return isMap ? `${g(keys, oddKeys)}${g([': ', ':  ', `:\n${' '.repeat(Math.max(inner + r.int(0, 2), 0))}`], [':', ' : ', ':\n'])}${v}` : v;
-    });
-    const [o, c] = isMap ? ['{', '}'] : ['[', ']'];
-    if (r.chance(0.65)) return `${o}${parts.join(g([', ', ','], [' ,, ', ' ']))}${r.chance(0.2) ? ',' : ''}${c}`;
-    let s = o + (r.chance(0.1) ? ' # c' : '');
-    parts.forEach((p, i) => {
-      s += `\n${' '.repeat(Math.max(inner, 0))}${p}`;
-      if (i < parts.length - 1 || r.chance(0.5)) s += `,${r.chance(0.1) ? ' # c' : ''}`;
-      if (r.chance(0.08)) s += `\n${r.chance(0.5) ? '' : `${' '.repeat(r.int(0, 6))}# line`}`;
-    });
-    return `${s}\n${' '.repeat(Math.max(col + g([0, 0, 2], [-1, 1]), 0))}${c}`;
-  };
-  const lines: string[] = [];
-  for (let i = r.int(1, 4); i > 0; i--) {
-    const form = r.int(0, 3);
-    if (form === 0) lines.push(`k${i}: ${value(0, 0)}`);
-    else if (form === 1) lines.push(`k${i}:`, `- ${value(0, 0)}`, '- x');
-    else if (form === 2) lines.push(`k${i}:`, '  - name: c', `    securityContext: ${value(0, 4)}`);
-    else lines.push(`k${i}:`, `  nodeSelector: ${value(0, 2)}${r.pick(['', ' # c'])}`);
-    if (r.chance(0.15)) lines.push(`${' '.repeat(r.int(0, 5))}# c`);
-  }
-  let text = `${lines.join('\n')}\n`;
-  if (r.chance(0.2)) text = `items:\n- ${text.replace(/\n(?=.)/g, '\n  ')}kind: List\n`;
-  if (r.chance(0.15)) text = `${text}---\n${text}`;
-  return text;
-}
+describe('kubectlYaml: comments and quoted scalars over lines inside flow collections, read as the yaml package reads them', () => {
+  const cases: [name: string, text: string, value?: unknown][] = [
+    // comments: the yaml package reads one after any blank inside a flow collection
+    ["a comment after an item, its ',' on the next line", 'a: [a # note\n  , b]\n', { a: ['a', 'b'] }],
+    ["a comment after a mapping's value, its ',' on the next line", 'a: {a: 1 # note\n , b: 2}\n', { a: { a: 1, b: 2 } }],
+    ['a comment after the last item, the bracket below', 'a: [\n  b # c\n  ]\nd: {e: f # g\n  }\n', { a: ['b'], d: { e: 'f' } }],
+    ["a comment after a key's ':', the value below it", 'a: {b: # x\n  c, d:   # y\n\n    [e]}\n', { a: { b: 'c', d: ['e'] } }],
+    ['a comment after a quoted item and after a nested collection', 'a: ["b" # x\n  , [c] # y\n  , {d: e} # z\n  ]\n', { a: ['b', ['c'], { d: 'e' }] }],
+    ['a comment ends a folded plain scalar', 'a: [b\n  c # x\n  , d]\n', { a: ['b c', 'd'] }],
+    ['a comment line ends a folded plain scalar', 'a: [b\n  c\n  # d\n  ]\n', { a: ['b c'] }],
+    ['a comment line right after a plain item, blank lines around', 'a: [b\n\n # x\n\n , c]\n', { a: ['b', 'c'] }],
+    [
+      "comment lines at column 0 after a sequence's items and a mapping's ','",
+      'a: [b\n# x\n , "c"\n# y\n ]\nd: {e: f,\n# z\n g: h}\n',
+      { a: ['b', 'c'], d: { e: 'f', g: 'h' } },
+    ],
+    ["a comment line at column 0 after a mapping's value, a blank line between", 'a: {b: c\n\n# x\n , d: e}\n', { a: { b: 'c', d: 'e' } }],
+    ["a '#' right after a plain scalar's text is text", 'a: [b#c, d # e\n  ]\n', { a: ['b#c', 'd'] }],
+    [
+      "comments in a List's items in flow, the objects' ranges kept",
+      'apiVersion: v1\nitems: [ # all\n  {kind: Node, metadata: {name: n1}} # one\n  , {kind: Node, # two\n    metadata: {name: n2}}\n]\nkind: List\n',
+    ],
+    // quoted scalars over lines: folded as in a block collection
+    ['a double-quoted item over two lines', 'x:\n  a: ["b\n   c", d]\n', { x: { a: ['b c', 'd'] } }],
+    ['a single-quoted value over lines, an escaped quote before the break', "a: {k: 'b''\n  c', d: e}\n", { a: { k: "b' c", d: 'e' } }],
+    ['blank lines are line breaks, blanks around a break dropped', 'a: ["b  \n\n\n   c  ", \'d\n\n  e\']\n', { a: ['b\n\nc  ', 'd\ne'] }],
+    ['an escaped line break joins the lines, an escaped blank starts the next', 'a: ["b\\\n  c", "d \\\n  e", "f\\\n   \\ g"]\n', { a: ['bc', 'd e', 'f g'] }],
+    ["'#', ',' and brackets in a quoted scalar's lines are text", 'a: ["b\n  # c,\n  ]d}"]\n', { a: ['b # c, ]d}'] }],
+    ['a quoted scalar over lines in a nested collection, a comment after it', 'a: [{b: "c\n    d"} # e\n  , [\'f\n  g\']]\n', { a: [{ b: 'c d' }, ['f g']] }],
+    ['in an object in flow as a List item, whole and streamed', 'items:\n- {kind: ConfigMap, metadata: {name: c}, data: {a: "one\n    two"}}\nkind: List\n'],
+  ];
+  readsFastCases(cases);
+});
 
 describe('kubectlYaml: flow collections it leaves to the yaml package', () => {
   const cases: [why: string, text: string][] = [
@@ -246,15 +239,26 @@ describe('kubectlYaml: flow collections it leaves to the yaml package', () => {
     ['an anchor, an alias, a tag', 'a: {b: &x c, d: *x, e: !t f}\n'],
     ['text after the closing brace', 'a: {b: c} d\n'],
     ['a flow mapping as a block key', '{a: b}: c\n'],
-    ['a plain scalar folded over lines, then a comment line', 'a: [b\n  c\n  # d\n  ]\n'],
     ['a plain scalar folded over lines, a tab before the next line', 'a: [b\n \tc]\n'],
     ["a plain scalar's next line no deeper than the owner", 'x:\n  a: [b\n  c]\n'],
     ['a plain scalar folded into a key', 'a: [b\n  c: d]\n'],
-    ['a comment after an item', 'a: [\n  b # c\n  ]\n'],
     ['a comment with no blank before it', 'a: [#c\n  b]\n'],
-    ['a quoted scalar over two lines', 'a: {b: "c\n  d"}\n'],
+    ["a comment right after a ','", 'a: [b,#c\n  d]\n'],
+    ['a comment right after a quoted scalar', 'a: ["b"# x\n  , c]\n'],
+    ['a comment right after a closing bracket inside', 'a: [[b]# x\n  , c]\n'],
+    ["a comment line at column 0 right after a mapping's value (the yaml package: not separated)", 'a: {b: c\n# x\n }\n'],
+    ['the same after a quoted value, a collection and a comment', 'a: {b: "c"\n# x\n }\nd: {e: [f]\n# x\n }\ng: {h: i # j\n# x\n }\n'],
+    ['a comment, then an item with no comma before it', 'a: [b # c\n  d]\n'],
+    ['a comment line inside a folded plain scalar, then its next line', 'a: [b\n  # c\n  d]\n'],
+    ["a comment between a key and its ':'", 'a: {b # c\n  : d}\n'],
+    ['a comment that runs to the end of the text', 'a: [b, # c'],
+    ["a quoted scalar's next line no deeper than the owner", 'x:\n  a: ["b\n  c"]\n'],
+    ["a quoted scalar's next line after a tab", 'a: ["b\n \tc"]\n'],
+    ['an escaped line break, then a blank line (the yaml package reads it as a space)', 'a: ["b\\\n\n  c"]\n'],
+    ['a quoted key over lines', 'a: {"b\n  c": d}\n'],
+    ['a quoted scalar over lines as a key in a sequence', 'a: ["b\n  c": d]\n'],
+    ['a quoted scalar over lines never closed', 'a: ["b\n  c]\n'],
     ["a pair on the line below a key's ':' (a block mapping in flow: the yaml package's error)", 'a: {b:\n  c: d}\n'],
-    ["a comment between a key's ':' and its value", 'a: {b: # x\n  c}\n'],
     ["a key's value on a line no deeper than the owner", 'x:\n  a: {b:\n  c}\n'],
     ['a line no deeper than the owner', 'a:\n  b: [\n  c\n  ]\n'],
     ["a closing bracket less deep than the owner's column", 'a:\n  b: [\n   c\n ]\n'],
