@@ -124,6 +124,15 @@ export class MemoActor<M extends AnyStateMachine> {
     return { transition: this.send(event), guards };
   }
   /**
+   * Puts the instance in `value` (what `save` gave), as `instance` would make it; the view is kept,
+   * and is made again when read if the state is another (machineView compares).
+   */
+  restoreTo(value: StateValue): void {
+    if (value === this.value) return;
+    this.value = value;
+    this.text = stateValueToString(value);
+  }
+  /**
    * Plain data for checkpoints. Not a copy: state values are never edited in
    * place (the table hands one value to every instance in that state), and a
    * copy per instance per checkpoint was most of a checkpoint's cost.

@@ -4,7 +4,7 @@
  * never edits in place is shared with the checkpoint instead of copied.
  */
 import { createTracedActor } from '../../machines/traced';
-import { keysSharedWith } from '../../model/sharedKeys';
+import { keysSharedWith, sameKeysInOrder } from '../../model/sharedKeys';
 import type { Micros } from '../../model/time';
 import type { NodeCondition } from '../../model/types';
 import type { MachineTransition } from '../../trace/decision';
@@ -158,7 +158,8 @@ export function liveDeadlines(nlc: NodeLifecycleState): { t: Micros; name: strin
   return out;
 }
 
-export function restoreNodeLifecycle(nlc: NodeLifecycleState, saved: unknown, host: ControllerHost): void {
+/** `previous`: the state of the controller that ran until now (dropped after the restore), whose node machines and health entries are taken over */
+export function restoreNodeLifecycle(nlc: NodeLifecycleState, saved: unknown, host: ControllerHost, previous?: NodeLifecycleState): void {
   nlc.slots.unsettleAll();
   // Copied: only what the live controller edits in place (health, tracks, zone counts, the zone
   // machines' snapshots; queues copy themselves). The rest is replaced, never edited, and is shared
@@ -179,7 +180,7 @@ export function restoreNodeLifecycle(nlc: NodeLifecycleState, saved: unknown, ho
   nlc.pendingPods = new Set(s.pendingPods);
   nlc.retryPods = new Set(s.retryPods);
   nlc.known = new Map(s.known);
-  nlc.health = restoreHealth(s.health);
+  nlc.health = restoreHealth(s.health, previous);
   nlc.tracks = restoreTracks(s.tracks);
   nlc.retry = new Set(s.retry);
   nlc.dirty = new Set(s.dirty);
@@ -209,12 +210,33 @@ export function restoreNodeLifecycle(nlc: NodeLifecycleState, saved: unknown, ho
     s.zones.map(([k, snap]) => [k, createTracedActor(zoneMachine, `zone/${k}`, { snapshot: structuredClone(snap), traceGuards: true })]),
   );
   nlc.zoneCounts = new Map(s.zoneCounts.map(([k, c]) => [k, { ...c }]));
-  nlc.nodes.restore(s.nodeActors);
+  nlc.nodes.restore(s.nodeActors, previous?.nodes);
   nlc.monitor = monitorMachineTable().instance('monitor', structuredClone(s.monitor) as StateValue | undefined);
   nlc.transitions = new Map(s.transitions);
 }
 
-function restoreHealth(s: SavedHealth): Map<string, Health> {
+/**
+ * The health entries as saved. The previous controller's map and entries are taken over and written
+ * in place while it holds the saved nodes in the saved order (each entry and its Lease are that
+ * controller's own: edited in place, never shared); else made anew.
+ */
+function restoreHealth(s: SavedHealth, previous?: NodeLifecycleState): Map<string, Health> {
+  const live = previous?.health;
+  if (previous !== undefined) previous.health = new Map();
+  if (live !== undefined && sameKeysInOrder(live, s.names.length, (i) => s.names[i])) {
+    let i = 0;
+    for (const h of live.values()) {
+      const renew = s.times[i * 3 + 2];
+      h.probe = s.times[i * 3];
+      h.readyTransition = s.times[i * 3 + 1];
+      h.savedReady = s.savedReady[i];
+      if (!s.lease[i]) h.lease = null;
+      else if (h.lease) h.lease.renewTime = Number.isNaN(renew) ? undefined : renew;
+      else h.lease = { renewTime: Number.isNaN(renew) ? undefined : renew };
+      i++;
+    }
+    return live;
+  }
   const out = new Map<string, Health>();
   for (let i = 0; i < s.names.length; i++) {
     const renew = s.times[i * 3 + 2];

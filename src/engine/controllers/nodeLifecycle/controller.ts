@@ -40,7 +40,7 @@ import { type Micros, formatTime } from '../../model/time';
 import { type LeaseRecord, type NodeRecord, type ObjectRef, type PodRecord, zoneRef } from '../../model/types';
 import type { Explanation, MachineView, ZoneStateName, ZoneView } from '../../simulation/api';
 import type { WhyNot } from '../../trace/whyNot';
-import type { NodeBefore, PodBefore, SimController, WatchType } from '../controller';
+import type { NodeBefore, PodBefore, RestoreFrom, SimController, WatchType } from '../controller';
 import type { ControllerHost } from '../controllerHost';
 import { type SavedNodeLifecycle, restoreNodeLifecycle, saveNodeLifecycle } from './checkpoint';
 import { processPending } from './doNodeProcessingPass';
@@ -425,7 +425,9 @@ export class NodeLifecycleController implements SimController {
     return saveNodeLifecycle(this.s);
   }
 
-  restore(saved: unknown, host: ControllerHost): void {
-    restoreNodeLifecycle(this.s, saved as SavedNodeLifecycle, host);
+  restore(saved: unknown, host: ControllerHost, from?: RestoreFrom): void {
+    // the controller that ran until now: its node machines and health entries are taken over
+    const previous = from?.previous instanceof NodeLifecycleController ? from.previous.s : undefined;
+    restoreNodeLifecycle(this.s, saved as SavedNodeLifecycle, host, previous);
   }
 }

@@ -13,6 +13,7 @@
 import type { StateValue } from 'xstate';
 import type { MachineTransition } from '../../trace/decision';
 import { MachineTable, type MemoActor } from '../../machines/table';
+import { sameKeysInOrder } from '../../model/sharedKeys';
 import { attachGuards, guardChecks } from '../../machines/guardChecks';
 import type { Check } from '../../trace/decision';
 import { nodeHealthEventKey, nodeHealthGuardRules, nodeHealthMachine, type NodeHealthEvent } from './machines';
@@ -148,8 +149,35 @@ export class NodeMachines {
     return [...this.actors].map(([k, a]) => [k, a.save()]);
   }
 
-  restore(saved: readonly [string, StateValue][]): void {
-    this.actors = new Map(saved.map(([k, value]) => [k, nodeMachineTable().instance(`node/${k}`, value)]));
+  /**
+   * The machines as `saved`. `previous`: the machines of the controller that ran until now, whose
+   * instances are taken over and put in the saved states (a jump back at 5,000 nodes made 5,000
+   * instances anew, and their names and state texts, most of them in the same state); its map is
+   * kept, with its name order, while it holds the saved nodes in the saved order.
+   */
+  restore(saved: readonly [string, StateValue][], previous?: NodeMachines): void {
     this.sorted = null;
+    const live = previous?.actors;
+    if (previous !== undefined) {
+      // the previous controller is dropped after the restore; it must not go on moving these instances
+      this.sorted = previous.sorted;
+      previous.actors = new Map();
+      previous.sorted = null;
+    }
+    if (live !== undefined && sameKeysInOrder(live, saved.length, (i) => saved[i][0])) {
+      let i = 0;
+      for (const a of live.values()) a.restoreTo(saved[i++][1]);
+      this.actors = live;
+      return;
+    }
+    this.sorted = null;
+    this.actors = new Map(
+      saved.map(([k, value]) => {
+        const a = live?.get(k);
+        if (a === undefined) return [k, nodeMachineTable().instance(`node/${k}`, value)];
+        a.restoreTo(value);
+        return [k, a];
+      }),
+    );
   }
 }
