@@ -11,15 +11,9 @@
  * `--root DIR`: the Session of another checkout (the A side of an A/B pair).
  */
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
+import { harnessArgs, sessionOpener } from './sessionHarness';
 
-const args = process.argv.slice(2);
-const flag = (name: string): string | undefined => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const file = args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1].startsWith('--'))) ?? '/tmp/panel-outage5k/scenario.yaml';
-const root = resolve(flag('--root') ?? '.');
+const { flag, file, root } = harnessArgs(process.argv.slice(2));
 const OVER = Number(flag('--over') ?? 25);
 const SLICE_MS = 10;
 
@@ -44,17 +38,10 @@ function stateOf(session: any): string {
 }
 
 const main = async (): Promise<void> => {
-  const { openScenario } = await import(`${root}/src/extension/openScenario`);
-  const { Session } = await import(`${root}/src/extension/session`);
+  const open = await sessionOpener(root);
   process.stdout.write(`== ${root} ${new Date().toISOString()} load ${load()}\n`);
   const t0 = performance.now();
-  const opened = openScenario(file, '', { allowOutside: true });
-  const session: any = new Session({
-    make: opened.make,
-    options: opened.options,
-    settings: { collapseNoise: true, playSpeed: 2 },
-    post: (m: unknown) => JSON.stringify(m),
-  } as never);
+  const session = open(file);
   session.sendAll();
   process.stdout.write(`open ${(performance.now() - t0).toFixed(0)} ms\n`);
   let worst = 0;

@@ -12,15 +12,9 @@
  * back to where it was and finishes its idle work.
  */
 import { loadavg } from 'node:os';
-import { resolve } from 'node:path';
+import { harnessArgs, sessionOpener } from './sessionHarness';
 
-const args = process.argv.slice(2);
-const flag = (name: string): string | undefined => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : undefined;
-};
-const file = args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1].startsWith('--'))) ?? '/tmp/panel-outage5k/scenario.yaml';
-const root = resolve(flag('--root') ?? '.');
+const { flag, file, root } = harnessArgs(process.argv.slice(2));
 const reads = (flag('--read') ?? '1000,2500').split(',').map(Number);
 const seq = (flag('--seq') ?? 'bbbffff').split('');
 const SLICE_MS = 10;
@@ -31,15 +25,8 @@ const nextTask = () => new Promise((r) => setImmediate(r));
 const cpuMs = (u: NodeJS.CpuUsage): number => (u.user + u.system) / 1000;
 
 const main = async (): Promise<void> => {
-  const { openScenario } = await import(`${root}/src/extension/openScenario`);
-  const { Session } = await import(`${root}/src/extension/session`);
-  const opened = openScenario(file, '', { allowOutside: true });
-  const session: any = new Session({
-    make: opened.make,
-    options: opened.options,
-    settings: { collapseNoise: true, playSpeed: 2 },
-    post: (m: unknown) => JSON.stringify(m),
-  } as never);
+  const open = await sessionOpener(root);
+  const session = open(file);
   const idleAll = (): void => {
     while (session.idleSlice(() => true));
   };

@@ -9,6 +9,7 @@
  */
 import type { Problem } from '../problems';
 import { openSnapshot } from '../snapshot/load';
+import { SIMULATED_KINDS, kindCounts } from '../snapshot/crossChecks';
 import { OBJECT_FILE, kubeletVersions, takeSnapshotFiles, describeObjects } from './snapshotInputs';
 import { basenamePath, dirnamePath, joinPath, type InputFs } from '../snapshot/source';
 import { importEvidence, type EvidenceInput } from './index';
@@ -169,12 +170,12 @@ export function importEvidenceFiles(paths: readonly string[], access: EvidenceAc
       // a manifest given where an export or evidence was meant: say what it holds, not only what it is not
       const other = files.flatMap((f) => {
         const kinds = session.otherKinds(f);
-        return kinds ? [`${basenamePath(f)} holds ${[...kinds].map(([k, n]) => `${n} ${k}${n === 1 ? '' : 's'}`).join(', ')}`] : [];
+        return kinds ? [`${basenamePath(f)} holds ${kindCounts(kinds)}`] : [];
       });
       if (!other.length) return { ok: false, message: none, problems };
       return {
         ok: false,
-        message: `${none}: ${other.join('; ')}, none of a kind the controllers read (Node, Pod, ReplicaSet, DaemonSet, node Lease) and no record of what happened`,
+        message: `${none}: ${other.join('; ')}, none of a kind the controllers read (${SIMULATED_KINDS}) and no record of what happened`,
         problems,
       };
     }

@@ -9,7 +9,8 @@
  */
 import type { Problem } from '../problems';
 import type { LoadedSnapshot } from '../snapshot/types';
-import type { KObject } from '../model/types';
+import { ENGINE_KINDS, type KObject } from '../model/types';
+import { kindCounts } from '../snapshot/crossChecks';
 import { evidenceOf, type ImportResult, type Observation } from './types';
 
 /** A file the loader read objects from, and how many of each kind. */
@@ -24,8 +25,6 @@ export const OBJECT_FILE = /\.(json|ya?ml)(\.gz)?$/i;
 /** Problems of one kind about one file taken out (a warning a later step answered). */
 const without = (problems: Problem[], code: string, file: string): Problem[] => problems.filter((p) => !(p.code === code && p.position?.file === file));
 
-const KINDS = ['Node', 'Pod', 'ReplicaSet', 'DaemonSet', 'Lease'];
-
 /**
  * The inputs left unrecognised that hold Kubernetes objects (`counts`: what the snapshot loader put
  * in the cluster from each file, SnapshotSession.loadOpened): each becomes a `snapshot` input and
@@ -36,7 +35,7 @@ export function takeSnapshotFiles(result: ImportResult, counts: ReadonlyMap<stri
   for (const input of result.inputs) {
     if (input.format !== 'unrecognised' || !OBJECT_FILE.test(input.file)) continue;
     const c = counts.get(input.file);
-    const kinds = KINDS.map((k): [string, number] => [k, c?.get(k) ?? 0]).filter(([, n]) => n > 0);
+    const kinds = ENGINE_KINDS.map((k): [string, number] => [k, c?.get(k) ?? 0]).filter(([, n]) => n > 0);
     if (!kinds.length) continue;
     input.format = 'snapshot';
     result.problems = without(result.problems, 'unrecognised-format', input.file);
@@ -49,7 +48,7 @@ export function takeSnapshotFiles(result: ImportResult, counts: ReadonlyMap<stri
 export function describeObjects(files: readonly ObjectFile[]): string {
   const total = new Map<string, number>();
   for (const f of files) for (const [kind, n] of f.counts) total.set(kind, (total.get(kind) ?? 0) + n);
-  return [...total].map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : 's'}`).join(', ');
+  return kindCounts(total);
 }
 
 /**

@@ -1,8 +1,3 @@
-/**
- * A map's keys, in order, as an array that a checkpoint keeps: `prev` (the
- * last checkpoint's array) when it holds exactly those keys in that order, so
- * that consecutive checkpoints share one array, else a new one.
- */
 /** Whether the map's keys, in order, are `keyAt(0)` … `keyAt(n - 1)` (a restore takes over a live map then). */
 export function sameKeysInOrder(map: ReadonlyMap<string, unknown>, n: number, keyAt: (i: number) => string): boolean {
   if (map.size !== n) return false;
@@ -11,9 +6,11 @@ export function sameKeysInOrder(map: ReadonlyMap<string, unknown>, n: number, ke
   return true;
 }
 
+/**
+ * A map's keys, in order, as an array that a checkpoint keeps: `prev` (the
+ * last checkpoint's array) when it holds exactly those keys in that order, so
+ * that consecutive checkpoints share one array, else a new one.
+ */
 export function keysSharedWith(prev: readonly string[], map: ReadonlyMap<string, unknown>): readonly string[] {
-  if (prev.length !== map.size) return [...map.keys()];
-  let i = 0;
-  for (const k of map.keys()) if (prev[i++] !== k) return [...map.keys()];
-  return prev;
+  return sameKeysInOrder(map, prev.length, (i) => prev[i]) ? prev : [...map.keys()];
 }

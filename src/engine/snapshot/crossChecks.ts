@@ -6,19 +6,25 @@
  */
 import type { ClusterState } from '../model/cluster';
 import { ZERO_TIME, formatDuration, type Micros } from '../model/time';
-import { NODE_LEASE_NAMESPACE, type KObject } from '../model/types';
+import { ENGINE_KINDS, NODE_LEASE_NAMESPACE, type KObject } from '../model/types';
 import type { Problem, Severity, SourcePosition } from '../problems';
 import type { ClusterStore } from './clusterStore';
 import { danglingReferences } from './dangling';
 
 const HEARTBEAT_SPREAD_WARNING = 60 * 60 * 1_000_000;
 
+/** The kinds the controllers read, as messages name them (a Lease only in kube-node-lease). */
+export const SIMULATED_KINDS = ENGINE_KINDS.map((k) => (k === 'Lease' ? 'node Lease' : k)).join(', ');
+
+/** "1 Deployment, 2 Services": counts by kind, in the order given. */
+export function kindCounts(counts: Iterable<readonly [kind: string, count: number]>): string {
+  return [...counts].map(([kind, n]) => `${n} ${kind}${n === 1 ? '' : 's'}`).join(', ');
+}
+
 /**
  * Warnings about the snapshot as a whole (spec 1.4 and the quirks of real exports); `exported`:
  * some input was an export, not a scenario's inline objects.
  */
-const SIMULATED_KINDS = 'Node, Pod, ReplicaSet, DaemonSet, node Lease';
-
 export function crossChecks(store: ClusterStore, exported: boolean): Problem[] {
   const cluster = store.cluster;
   const problems: Problem[] = [];
@@ -77,7 +83,7 @@ export function crossChecks(store: ClusterStore, exported: boolean): Problem[] {
       problem(
         'nothing-simulated',
         'warning',
-        `none of the ${n} object${n === 1 ? '' : 's'} read (${[...kinds].map(([k, c]) => `${c} ${k}${c === 1 ? '' : 's'}`).join(', ')}) is of a kind the controllers read (${SIMULATED_KINDS}): the simulation has nothing to watch. Export the cluster itself: kubectl get nodes,pods,replicasets,daemonsets -A -o yaml${kinds.has('Event') ? '; Events record what happened: controller-stepper import turns them into a scenario' : ''}`,
+        `none of the ${n} object${n === 1 ? '' : 's'} read (${kindCounts(kinds)}) is of a kind the controllers read (${SIMULATED_KINDS}): the simulation has nothing to watch. Export the cluster itself: kubectl get nodes,pods,replicasets,daemonsets -A -o yaml${kinds.has('Event') ? '; Events record what happened: controller-stepper import turns them into a scenario' : ''}`,
         store.ignored.find((l) => l.kind)?.position,
       );
     }

@@ -10,6 +10,7 @@ import { keptOutcome, machineTable, type CachedCheck, type Entry, type KeptRecor
 import type { ReplicaSetCore } from './core';
 import type { RestoreFrom } from '../controller';
 import { takeOverIndexes } from './restoreIndexes';
+import { sameKeysInOrder } from '../../model/sharedKeys';
 
 export interface Saved {
   entries: SavedEntry[];
@@ -109,23 +110,19 @@ function takeOverChecks(previous: ReplicaSetCore, saved: readonly [string, Repli
   // the previous controller is dropped after the restore; it must not go on editing this map
   previous.checks = new Map();
   previous.savedChecks = undefined;
-  let i = 0;
-  if (live.size === saved.length)
-    for (const key of live.keys()) {
-      if (key !== saved[i][0]) break;
-      i++;
-    }
-  if (i !== saved.length)
+  if (!sameKeysInOrder(live, saved.length, (i) => saved[i][0]))
     return new Map(
       saved.map(([key, check]) => {
         const c = live.get(key);
         return [key, c !== undefined && c.check === check ? c : restoredCheck(check)];
       }),
     );
-  i = 0;
-  const changed: number[] = [];
-  for (const c of live.values()) if (c.check !== saved[i++][1]) changed.push(i - 1);
-  for (const j of changed) live.set(saved[j][0], restoredCheck(saved[j][1]));
+  // setting a key the map holds keeps its place, also while it is iterated
+  let i = 0;
+  for (const [key, c] of live) {
+    const check = saved[i++][1];
+    if (c.check !== check) live.set(key, restoredCheck(check));
+  }
   return live;
 }
 

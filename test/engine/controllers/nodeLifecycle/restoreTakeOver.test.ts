@@ -14,12 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSimulation, type SimulationImpl } from '../../../../src/engine/simulation/simulation';
 import { loadScenario } from '../../../../src/engine/snapshot/scenario';
-import { traceToJsonLines } from '../../../../src/engine/trace/serialize';
 import { nodeFs } from '../../../../src/platform/nodeFs';
 import type { Checkpoint } from '../../../../src/engine/simulation/checkpointStore';
 import type { NodeLifecycleState, Health } from '../../../../src/engine/controllers/nodeLifecycle/state';
 import type { SavedNodeLifecycle } from '../../../../src/engine/controllers/nodeLifecycle/checkpoint';
 import { writeZoneOutage, type ZoneOutageShape } from '../../../helpers/generatedOutage';
+import { freshAt } from '../../../helpers/freshAt';
 
 const dirs: string[] = [];
 after(() => {
@@ -63,22 +63,10 @@ describe('the node machines and health entries a restore takes over', () => {
     const make = () => createSimulation(loadScenario(path, nodeFs()), { checkpointEvery: 10 });
 
     it(`${o.name}: jumps back 1, 10 and 100 passes and forward give a fresh run's state, trace and machines`, () => {
-      const fresh = make();
-      const at = new Map<number, ReturnType<typeof view> & { traceLength: number }>();
-      for (const n of [...jumps.map((j) => END - j), END].sort((a, b) => a - b)) {
-        fresh.goToPass(n);
-        at.set(n, { ...view(fresh), traceLength: fresh.trace.length });
-      }
-      const lines = traceToJsonLines(fresh.trace).split('\n');
+      const expectFresh = freshAt(make(), [...jumps.map((j) => END - j), END], view);
       const sim = make();
       sim.goToPass(END);
-      const expect = (n: number, where: string) => {
-        const want = at.get(n)!;
-        const got = view(sim);
-        assert.equal(got.state, want.state, `state ${where}`);
-        assert.equal(got.machines, want.machines, `machines ${where}`);
-        assert.equal(traceToJsonLines(sim.trace), lines.slice(0, want.traceLength).join('\n') + '\n', `trace ${where}`);
-      };
+      const expect = (n: number, where: string) => expectFresh(sim, n, where);
       for (const back of jumps) {
         const s = stateOf(sim);
         const names = [...s.health.keys()];

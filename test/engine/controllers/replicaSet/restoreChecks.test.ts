@@ -14,12 +14,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSimulation, type SimulationImpl } from '../../../../src/engine/simulation/simulation';
 import { loadScenario } from '../../../../src/engine/snapshot/scenario';
-import { traceToJsonLines } from '../../../../src/engine/trace/serialize';
 import { nodeFs } from '../../../../src/platform/nodeFs';
 import type { CachedCheck } from '../../../../src/engine/controllers/replicaSet/entry';
 import type { ReplicaSetCheck } from '../../../../src/engine/controllers/replicaSet/validate';
 import type { Checkpoint } from '../../../../src/engine/simulation/checkpointStore';
 import { writeZoneOutage, type ZoneOutageShape } from '../../../helpers/generatedOutage';
+import { freshAt } from '../../../helpers/freshAt';
 
 const dirs: string[] = [];
 after(() => {
@@ -77,23 +77,10 @@ describe('the ReplicaSet checks a restore takes over', () => {
     };
     const sims = make();
     it(`${o.name}: jumps back 1, 10 and 100 passes and forward give a fresh run's state, trace and machines`, () => {
-      const fresh = sims();
-      const at = new Map<number, ReturnType<typeof view> & { traceLength: number }>();
-      for (const n of [...jumps.map((j) => END - j.back), END].sort((a, b) => a - b)) {
-        fresh.goToPass(n);
-        at.set(n, { ...view(fresh), traceLength: fresh.trace.length });
-      }
-      const lines = traceToJsonLines(fresh.trace);
+      const expectFresh = freshAt(sims(), [...jumps.map((j) => END - j.back), END], view);
       const sim = sims();
       sim.goToPass(END);
-      const expect = (n: number, where: string) => {
-        const want = at.get(n)!;
-        const got = view(sim);
-        assert.equal(got.state, want.state, `state ${where}`);
-        assert.equal(got.machines, want.machines, `machines ${where}`);
-        assert.equal(got.problems, want.problems, `problems ${where}`);
-        assert.equal(traceToJsonLines(sim.trace), lines.split('\n').slice(0, want.traceLength).join('\n') + '\n', `trace ${where}`);
-      };
+      const expect = (n: number, where: string) => expectFresh(sim, n, where);
       for (const j of jumps) {
         const live = new Map(rsOf(sim).checks);
         sim.goToPass(END - j.back);

@@ -1,0 +1,30 @@
+/**
+ * What the Session harnesses (idleBlocks.ts, idleClicks.ts) share: their arguments (the scenario as the
+ * first bare argument, `--root DIR` for another checkout's Session: the A side of an A/B pair) and a
+ * panel Session opened as the extension opens it, its messages serialised and dropped.
+ */
+import { resolve } from 'node:path';
+
+export function harnessArgs(args: readonly string[]): { flag: (name: string) => string | undefined; file: string; root: string } {
+  const flag = (name: string): string | undefined => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const file = args.find((a, i) => !a.startsWith('--') && (i === 0 || !args[i - 1].startsWith('--'))) ?? '/tmp/panel-outage5k/scenario.yaml';
+  return { flag, file, root: resolve(flag('--root') ?? '.') };
+}
+
+/** Loads `root`'s Session (the import is not timed by the caller's open) and gives what opens one on a scenario. */
+export async function sessionOpener(root: string): Promise<(file: string) => any> {
+  const { openScenario } = await import(`${root}/src/extension/openScenario`);
+  const { Session } = await import(`${root}/src/extension/session`);
+  return (file) => {
+    const opened = openScenario(file, '', { allowOutside: true });
+    return new Session({
+      make: opened.make,
+      options: opened.options,
+      settings: { collapseNoise: true, playSpeed: 2 },
+      post: (m: unknown) => JSON.stringify(m),
+    } as never);
+  };
+}
