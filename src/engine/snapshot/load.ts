@@ -279,7 +279,7 @@ class SnapshotLoader {
     const kept = own.filter((p) => !noise.has(p.code));
     this.problems.length = problemsBefore;
     this.problems.push(...kept);
-    this.problem('not-kubernetes', inFolder ? 'warning' : 'error', notKubernetes(basenamePath(file), sniffed), {
+    this.problem('not-kubernetes', inFolder ? 'warning' : 'error', notKubernetes(file, sniffed), {
       file,
       line: 1,
       column: 1,

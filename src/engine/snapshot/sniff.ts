@@ -9,6 +9,8 @@
  */
 import { parse } from 'yaml';
 import { YAML_OPTIONS } from './yamlOptions';
+import { basenamePath } from './source';
+import { shellWord } from '../simulation/explainCommand';
 
 export const EXPECTED_SNAPSHOT =
   'expected Kubernetes objects as JSON or YAML, with apiVersion and kind, as printed by ' +
@@ -23,10 +25,13 @@ export interface Sniffed {
   evidence?: boolean;
 }
 
-/** What the loader says of a file that holds no object: what it looks like, what was expected, and where evidence goes. */
-export function notKubernetes(name: string, sniffed: Sniffed): string {
-  const hint = sniffed.evidence ? `; to replay what it records, turn it into a scenario: controller-stepper import ${name}` : '';
-  return `${name} looks like ${sniffed.looksLike}; ${EXPECTED_SNAPSHOT}${hint}`;
+/**
+ * What the loader says of a file that holds no object: what it looks like, what was expected, and where
+ * evidence goes (the command with `file` as it was given, so that it runs where the user typed the first).
+ */
+export function notKubernetes(file: string, sniffed: Sniffed): string {
+  const hint = sniffed.evidence ? `; to replay what it records, turn it into a scenario: controller-stepper import ${shellWord(file)}` : '';
+  return `${basenamePath(file)} looks like ${sniffed.looksLike}; ${EXPECTED_SNAPSHOT}${hint}`;
 }
 
 /** The Go field names of ObjectMeta/NodeSpec/PodStatus…, as `%+v` or a Go-to-YAML dump writes them. */

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { loadSnapshot } from '../../../src/engine/snapshot/load';
 import { MemoryFs } from '../../../src/engine/snapshot/source';
+import { shellWord } from '../../../src/engine/simulation/explainCommand';
 
 const SECRET = 'hunter2-s3cr3t';
 
@@ -46,7 +47,7 @@ const cases: { name: string; file: string; text: string; looksLike: RegExp; evid
   },
   {
     name: "a controller manager's klog lines are named as a log",
-    file: 'kcm.log',
+    file: 'logs/kube controller manager.log',
     text: `I0827 02:05:45.661972       1 event.go:307] "Event occurred" object="${SECRET}"\nI0827 02:10:50.989653       1 taint_manager.go:106] "NoExecuteTaintManager is deleting pod"\n`,
     looksLike: /log lines in klog format/,
     evidence: true,
@@ -76,7 +77,8 @@ for (const c of cases) {
     assert.match(p.message, c.looksLike);
     assert.match(p.message, /expected Kubernetes objects as JSON or YAML, with apiVersion and kind/);
     assert.ok(!p.message.includes(SECRET), 'the message never quotes the file');
-    const hint = `; to replay what it records, turn it into a scenario: controller-stepper import ${c.file}`;
+    // the command as a shell reads it, with the file as given
+    const hint = `; to replay what it records, turn it into a scenario: controller-stepper import ${shellWord(c.file)}`;
     assert.equal(p.message.endsWith(hint), c.evidence === true, p.message);
     assert.equal(snap.partial, true);
   });
