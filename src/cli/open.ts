@@ -44,8 +44,10 @@ export function openInput(file: string, args: ParsedArgs, io: CliIo, guards?: Pi
   // The simulation's problems include the scenario's (loader + settings). An error unsafe to
   // run past (unsafeToRun: a file outside the workspace, a clock past its range...) is an
   // error like the others here: the command line simulates nothing after any error.
-  reportProblems(io, sim.problems);
-  if (hasErrors(sim.problems) || unsafeToRun(sim.problems)) {
+  const failed = hasErrors(sim.problems) || unsafeToRun(sim.problems);
+  // where the clock would start matters only to a run: after an error there is none
+  reportProblems(io, failed ? sim.problems.filter((p) => p.code !== 'no-start-time') : sim.problems);
+  if (failed) {
     const n = sim.problems.filter((p) => p.severity === 'error').length;
     io.err(`controller-stepper: ${file}: ${n} error(s) in the input; nothing was simulated\n`);
     return { ok: false, code: 2 };

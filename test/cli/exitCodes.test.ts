@@ -19,6 +19,8 @@ interface Case {
   err?: RegExp;
   /** on stdout; `null`: stdout is empty (nothing was simulated) */
   out?: RegExp | null;
+  /** never on stderr */
+  notErr?: RegExp;
 }
 
 const cases: Case[] = [
@@ -41,6 +43,15 @@ const cases: Case[] = [
     argv: ['replay', 'package.json'],
     code: 2,
     err: /package\.json:1:1: error not-kubernetes: package\.json looks like a mapping without apiVersion and kind[\s\S]*expected Kubernetes objects/,
+    out: null,
+  },
+  {
+    // the README shows a scenario in a code fence: it was read as a broken scenario (77 errors, paragraphs as unknown fields)
+    name: 'replay of a Markdown file (the README) is exit 2 with one message that names it as Markdown, and no start-time warning',
+    argv: ['replay', 'README.md'],
+    code: 2,
+    err: /^README\.md:1:1: error not-kubernetes: README\.md looks like a Markdown document[^\n]*\ncontroller-stepper: README\.md: 1 error\(s\) in the input; nothing was simulated\n$/,
+    notErr: /no-start-time|unknown-field|yaml-syntax/,
     out: null,
   },
   {
@@ -181,6 +192,7 @@ for (const c of cases) {
     const r = runBin(c.argv);
     assert.equal(r.code, c.code, `exit code\n--- stdout\n${r.out.slice(0, 2000)}\n--- stderr\n${r.err}`);
     if (c.err) assert.match(r.err, c.err);
+    if (c.notErr) assert.doesNotMatch(r.err, c.notErr);
     if (c.out === null) assert.equal(r.out, '', 'nothing is printed on stdout');
     else if (c.out) assert.match(r.out, c.out);
     assert.doesNotMatch(r.err, /\n\s+at .*\(.*:\d+:\d+\)/, 'no stack trace');

@@ -392,6 +392,8 @@ export function assumedVersion(snap: LoadedSnapshot): { version: string; why: st
 export function isScenarioText(text: string): boolean {
   const head = text.length > 1_000_000 ? text.slice(0, 1_000_000) : text;
   if (/^\s*[{[]/.test(head)) return /"kind"\s*:\s*"Scenario"/.test(head) || head.includes(`"${SCENARIO_API_VERSION}"`);
+  // a code fence at the line's start is Markdown (a README that shows a scenario), never a YAML mapping's line
+  if (/^```/m.test(head)) return false;
   return /^kind:[ \t]*["']?Scenario["']?[ \t]*(#.*)?$/m.test(head) || /^apiVersion:[ \t]*["']?controllerstepper\.io\//m.test(head);
 }
 

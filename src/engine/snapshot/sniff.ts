@@ -87,6 +87,11 @@ const RULES: Rule[] = [
     looksLike: "a shell transcript (a command prompt and the command's output)",
   },
   {
+    // A heading alone is a YAML comment: Markdown needs its own marks too (a link, a code fence, a table row, bold)
+    test: (t, l) => l.some((x) => /^#{1,6} \S/.test(x)) && /\[[^\]\n]+\]\([^)\s]+\)|^```|^\|.*\|\s*$|\*\*[^*\n]+\*\*/m.test(t),
+    looksLike: 'a Markdown document (notes or a README, not an export)',
+  },
+  {
     test: (_, l) => l.filter((x) => /^[IWEF]\d{4} \d\d:\d\d:\d\d/.test(x)).length >= 2,
     looksLike: "log lines in klog format (a component's log, not its objects)",
     evidence: true,

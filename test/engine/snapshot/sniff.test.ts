@@ -59,6 +59,18 @@ const cases: { name: string; file: string; text: string; looksLike: RegExp; evid
     looksLike: /shell transcript/,
   },
   {
+    name: "a Markdown file (an export folder's README or SOURCES.md) is named as one, not as 20 YAML errors",
+    file: 'fixtures/SOURCES.md',
+    text: `# Sources\n\nEach file, where it came from: see [the thread](https://github.com/x/y/issues/1).\n\n## nodes.json\n\n- **Licence:** Apache-2.0 ${SECRET}\n`,
+    looksLike: /a Markdown document/,
+  },
+  {
+    name: 'a Markdown file with a table and a code fence is named as one',
+    file: 'notes.md',
+    text: `## What we saw\n\n| node | at |\n|---|---|\n| a1 | 10:02 ${SECRET} |\n\n\`\`\`sh\nkubectl get nodes\n\`\`\`\n`,
+    looksLike: /a Markdown document/,
+  },
+  {
     name: 'a JSON file that is not Kubernetes (package.json) is named by its keys, which are field names, not values',
     file: 'package.json',
     text: `{"name": "controller-stepper", "version": "0.1.0", "token": "${SECRET}"}`,
@@ -106,4 +118,10 @@ test('in a folder, a file that is not Kubernetes is a warning and the rest is lo
   const p = snap.problems.find((x) => x.code === 'not-kubernetes');
   assert.equal(p?.severity, 'warning');
   assert.deepEqual([...snap.cluster.nodes.keys()], ['n1']);
+});
+
+test('YAML whose comments look like headings (a Helm values file) is not called Markdown', () => {
+  const snap = loadSnapshot({ file: 'values.yaml', text: '# Default values\n## @param image.tag\nimage:\n  tag: "1.2"\nnodes:\n  - a1\n' });
+  const p = snap.problems.find((x) => x.code === 'not-kubernetes');
+  assert.ok(p === undefined || !/Markdown/.test(p.message), p?.message);
 });
