@@ -14,7 +14,7 @@ import { daysFromCivil, formatTime, type Micros } from '../model/time';
 import type { Problem } from '../problems';
 import { isPasteNoise, type Line } from './lines';
 import { parseKlog, type KlogLine } from './klogLine';
-import { matchKlog } from './klogPatterns';
+import { matchKlog, wordingMinors } from './klogPatterns';
 import { meaningOf } from './eventReasons';
 import { evidenceOf, type ImportResult } from './types';
 import type { ImportOptions } from './options';
@@ -61,7 +61,10 @@ export function importControllerLog(file: string, lines: Iterable<Line>, options
     const hit = matchKlog(klog);
     if (!hit) continue;
     const ev = evidenceOf(file, line.n, line.text, 'controller-manager-log');
-    for (const f of hit.pattern.read(klog, hit.m)) {
+    const findings = hit.pattern.read(klog, hit.m);
+    const minors = findings.some((f) => 'decision' in f || 'healthy' in f) ? wordingMinors(hit.pattern, klog, hit.m) : undefined;
+    if (minors) into.observations.push({ kind: 'wording', minors, evidence: ev });
+    for (const f of findings) {
       if ('decision' in f) {
         for (let i = 0; i < (f.times ?? 1); i++) into.decisions.push({ time, ...f.decision, evidence: ev });
       } else if ('event' in f) {

@@ -18,7 +18,7 @@ import { parseDuration, ms, seconds, formatTime, formatDuration, type Duration, 
 import { MAX_HORIZON } from '../model/limits';
 import type { KObject } from '../model/types';
 import { defaultOf, lookupSetting } from '../config/settings';
-import { MAX_MINOR, parseKubeVersion } from '../versions/table';
+import { MAX_MINOR, MIN_MINOR, parseKubeVersion } from '../versions/table';
 import type { Evidence, ImportResult, Observation, RealDecision } from './types';
 import type { ImportOptions } from './options';
 import type { Problem } from '../problems';
@@ -54,7 +54,7 @@ export interface ScenarioPlan {
 }
 
 const FAILURE_SIGNS = new Set(['NodeStatusUnknown', 'PodsMarkedNotReady', 'NodeQueuedForTainting', 'NodeQueuedForEviction', 'TaintAdded', 'PodEvicted']);
-const DEFAULT_VERSION = '1.31';
+const DEFAULT_MINOR = 31;
 const HALF_GAP = ms(2500);
 
 export function inferScenario(result: ImportResult, options: ImportOptions, known?: KnownObjects): ScenarioPlan {
@@ -282,7 +282,39 @@ function chooseVersion(result: ImportResult, options: ImportOptions): { version:
     if (v && (!best || v.minor > best.minor)) best = { minor: v.minor, ev: o.evidence };
   }
   if (best) return { version: `1.${Math.min(best.minor, MAX_MINOR)}`, why: `from ${cite(best.ev)}` };
-  return { version: DEFAULT_VERSION, why: `assumed: the evidence names no version (give --version)` };
+  return versionFromWording(result.observations) ?? { version: `1.${DEFAULT_MINOR}`, why: `assumed: the evidence names no version (give --version)` };
+}
+
+/**
+ * A log that names no version is still dated by its wording: the controllers' printf messages
+ * became structured in 1.21, the taint manager's deletion message changed again in 1.29, and
+ * 1.27 removed the pod-eviction path. Simulating a version that could not have printed the log
+ * would compare it with controllers that behave otherwise.
+ */
+function versionFromWording(observations: readonly Observation[]): { version: string; why: string } | undefined {
+  let from: { minor: number; ev: Evidence } | undefined;
+  let to: { minor: number; ev: Evidence } | undefined;
+  for (const o of observations) {
+    if (o.kind !== 'wording') continue;
+    if (!from || o.minors[0] > from.minor) from = { minor: o.minors[0], ev: o.evidence };
+    if (!to || o.minors[1] < to.minor) to = { minor: o.minors[1], ev: o.evidence };
+  }
+  if (!from || !to) return undefined;
+  const span = (a: number, b: number) => `1.${a}${b === Infinity ? ' and later' : a === b ? '' : `–1.${b}`}`;
+  if (from.minor > to.minor) {
+    return {
+      version: `1.${DEFAULT_MINOR}`,
+      why: `assumed: the evidence names no version, and its log lines' wordings belong to different versions (${cite(to.ev)} is printed up to 1.${to.minor}, ${cite(from.ev)} from 1.${from.minor}: an upgrade?); give --version`,
+    };
+  }
+  const lo = Math.max(from.minor, MIN_MINOR);
+  const hi = Math.max(Math.min(to.minor, MAX_MINOR), MIN_MINOR);
+  const minor = Math.min(Math.max(DEFAULT_MINOR, lo), hi);
+  const dating = to.minor < DEFAULT_MINOR ? to : from;
+  return {
+    version: `1.${minor}`,
+    why: `assumed from the log's wording: ${cite(dating.ev)} is printed by ${span(from.minor, to.minor)}${to.minor === Infinity ? '' : ' only'}, so 1.${minor} is simulated (give --version)`,
+  };
 }
 
 function durationDefault(key: string, minor: number): Duration {

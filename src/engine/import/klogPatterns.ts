@@ -15,6 +15,10 @@ export type KlogFinding =
   /** understood, but not a decision the trace records (e.g. "Made sure that Node x has no [] Taint") */
   | { noted: string };
 
+export type MinorRange = readonly [from: number, to: number];
+
+const NOW = Infinity;
+
 export interface KlogPattern {
   id: string;
   /** the upstream call and the versions that print this wording */
@@ -22,6 +26,11 @@ export interface KlogPattern {
   printf?: RegExp;
   /** the structured message, matched exactly */
   structured?: string[];
+  /**
+   * The minor versions that print each wording (as `upstream` says), where the wording dates the log:
+   * `printf` for the printf wording, `structured` per message. Infinity: still printed by the newest.
+   */
+  minors?: { printf?: MinorRange; structured?: Record<string, MinorRange> };
   read(line: KlogLine, m: RegExpExecArray | null): KlogFinding[];
 }
 
@@ -54,6 +63,7 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
       'InfoS/logger.Info "Controller detected that zone is now in new state" zone= newState= (1.21+)',
     printf: /^(?:Node)?Controller detected that zone (.*) is now in state (\w+)\.?$/,
     structured: ['Controller detected that zone is now in new state'],
+    minors: { printf: [6, 20], structured: { 'Controller detected that zone is now in new state': [21, NOW] } },
     read: (l, m) => {
       const zone = m ? m[1] : kv(l, 'zone');
       const state = m ? m[2] : kv(l, 'newState');
@@ -75,6 +85,10 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
       '"Node is NotReady. Adding it to the Taint queue" / "Node is unresponsive. Adding it to the Taint queue" node= (1.21+)',
     printf: /^Node (\S+) is (?:NotReady|unresponsive) as of .*Adding it to the Taint queue\.?$/,
     structured: ['Node is NotReady. Adding it to the Taint queue', 'Node is unresponsive. Adding it to the Taint queue'],
+    minors: {
+      printf: [10, 20],
+      structured: { 'Node is NotReady. Adding it to the Taint queue': [21, NOW], 'Node is unresponsive. Adding it to the Taint queue': [21, NOW] },
+    },
     read: (l, m) => {
       const n = m ? m[1] : kv(l, 'node');
       return n ? [{ decision: { controller: 'node-lifecycle', action: 'NodeQueuedForTainting', object: node(n) } }] : [];
@@ -87,6 +101,13 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
       '"Node is NotReady. Adding Pods on Node to eviction queue" node= (1.21–1.26)',
     printf: /^Node (\S+) is (?:NotReady|unresponsive) as of .*Adding Pods on Node to eviction queue/,
     structured: ['Node is NotReady. Adding Pods on Node to eviction queue', 'Node is unresponsive. Adding Pods on Node to eviction queue'],
+    minors: {
+      printf: [0, 20],
+      structured: {
+        'Node is NotReady. Adding Pods on Node to eviction queue': [21, 26],
+        'Node is unresponsive. Adding Pods on Node to eviction queue': [21, 26],
+      },
+    },
     read: (l, m) => {
       const n = m ? m[1] : kv(l, 'node');
       return n ? [{ decision: { controller: 'node-lifecycle', action: 'NodeQueuedForEviction', object: node(n) } }] : [];
@@ -99,6 +120,7 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
       'V(4) "Added taint to node" taint= node= (1.21+). Needs --v=4.',
     printf: /^Added (\[.*\]) Taint to Node (\S+)$/,
     structured: ['Added taint to node'],
+    minors: { printf: [10, 20], structured: { 'Added taint to node': [21, NOW] } },
     read: (l, m) => {
       const n = m ? m[2] : kv(l, 'node');
       const list = m ? m[1] : (kv(l, 'taint') ?? kv(l, 'taints') ?? '');
@@ -113,6 +135,7 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
       'logged whether or not the taint was there, so not a removal',
     printf: /^Made sure that Node (\S+) has no (\[.*\]) Taint$/,
     structured: ['Made sure that node has no taint'],
+    minors: { printf: [10, 20], structured: { 'Made sure that node has no taint': [21, NOW] } },
     read: () => [{ noted: 'the controller made sure a taint was absent (not necessarily a removal)' }],
   },
   {
@@ -123,6 +146,7 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
       'taint-eviction-controller "Deleting pod" controller= pod= (1.29+, pkg/controller/tainteviction)',
     printf: /^NoExecuteTaintManager is deleting Pod:? (\S+)$/,
     structured: ['NoExecuteTaintManager is deleting pod', 'Deleting pod'],
+    minors: { printf: [8, 20], structured: { 'NoExecuteTaintManager is deleting pod': [21, 28], 'Deleting pod': [29, NOW] } },
     read: (l, m) => {
       if (!m && l.message === 'Deleting pod' && l.kv?.controller && !/taint/.test(l.kv.controller)) return [];
       const p = m ? m[1] : kv(l, 'pod');
@@ -136,6 +160,7 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
       '"Updating ready status of pod to false" pod= (1.21+)',
     printf: /^Updating ready status of pod (\S+) to false$/,
     structured: ['Updating ready status of pod to false'],
+    minors: { printf: [9, 20], structured: { 'Updating ready status of pod to false': [21, NOW] } },
     read: (l, m) => {
       const p = m ? m[1] : kv(l, 'pod');
       return p ? [{ decision: { controller: 'node-lifecycle', action: 'PodsMarkedNotReady', object: pod(p) } }] : [];
@@ -148,6 +173,7 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
       '"Node hasn\'t been updated" node= conditionType= (1.21+). Only the Ready condition counts here.',
     printf: /^[Nn]ode (\S+) hasn't been updated for \S+\. Last (?:ready condition|Ready) is: /,
     structured: ["Node hasn't been updated"],
+    minors: { printf: [0, 20], structured: { "Node hasn't been updated": [21, NOW] } },
     read: (l, m) => {
       if (!m && kv(l, 'conditionType') !== undefined && kv(l, 'conditionType') !== 'Ready') return [];
       const n = m ? m[1] : kv(l, 'node');
@@ -159,6 +185,7 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
     upstream: 'monitorNodeHealth: V(2) "Node %s is healthy again, removing all taints" (1.12–1.20); "Node is healthy again, removing all taints" node= (1.21+)',
     printf: /^Node (\S+) is healthy again, removing all taints$/,
     structured: ['Node is healthy again, removing all taints'],
+    minors: { printf: [12, 20], structured: { 'Node is healthy again, removing all taints': [21, NOW] } },
     read: (l, m) => {
       const n = m ? m[1] : kv(l, 'node');
       return n ? [{ healthy: n }] : [];
@@ -171,6 +198,7 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
       'V(2).InfoS "Too few replicas" replicaSet= need= creating= (1.21+)',
     printf: /^Too few replicas for \S+ (\S+)\/(\S+), need (\d+), creating (\d+)$/,
     structured: ['Too few replicas'],
+    minors: { printf: [0, 20], structured: { 'Too few replicas': [21, NOW] } },
     read: (l, m) => {
       const rs = m ? `${m[1]}/${m[2]}` : kv(l, 'replicaSet');
       const n = Number(m ? m[4] : kv(l, 'creating'));
@@ -183,6 +211,7 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
       'ReplicaSetController.manageReplicas: "Too many replicas for %v %s/%s, need %d, deleting %d" (to 1.20); "Too many replicas" replicaSet= need= deleting= (1.21+)',
     printf: /^Too many replicas for \S+ (\S+)\/(\S+), need (\d+), deleting (\d+)$/,
     structured: ['Too many replicas'],
+    minors: { printf: [0, 20], structured: { 'Too many replicas': [21, NOW] } },
     read: (l, m) => {
       const rs = m ? `${m[1]}/${m[2]}` : kv(l, 'replicaSet');
       const n = Number(m ? m[4] : kv(l, 'deleting'));
@@ -191,7 +220,9 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
   },
   {
     id: 'leader',
-    upstream: 'client-go tools/leaderelection: "successfully acquired lease %v" (1.12+; structured "successfully acquired lease" lease= from 1.26)',
+    // printf in every version (klog.Infof in acquire(), read at master in 2026): it dates nothing
+    upstream:
+      'client-go tools/leaderelection: klog.Infof "successfully acquired lease %v" (1.12 to the newest); a structured "successfully acquired lease" lease= is matched too',
     printf: /^successfully acquired lease (\S*kube-controller-manager\S*)$/,
     structured: ['successfully acquired lease'],
     read: (l, m) => {
@@ -223,6 +254,11 @@ export const KLOG_PATTERNS: readonly KlogPattern[] = [
     },
   },
 ];
+
+/** The versions that print the wording `line` has, when its pattern dates it. */
+export function wordingMinors(pattern: KlogPattern, line: KlogLine, m: RegExpExecArray | null): MinorRange | undefined {
+  return m ? pattern.minors?.printf : pattern.minors?.structured?.[line.message];
+}
 
 /** The pattern a line matches, and the printf match when it was the printf wording. */
 export function matchKlog(line: KlogLine): { pattern: KlogPattern; m: RegExpExecArray | null } | undefined {

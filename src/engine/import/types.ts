@@ -64,7 +64,9 @@ export type Observation =
   /** a pod and the node it ran on */
   | { kind: 'pod-on-node'; pod: string; node: string; evidence: Evidence }
   /** a Kubernetes version named by the evidence (a user agent, a kubelet version) */
-  | { kind: 'version'; version: string; evidence: Evidence };
+  | { kind: 'version'; version: string; evidence: Evidence }
+  /** a log line whose wording only some versions print (klogPatterns.ts `minors`): the minors that print it */
+  | { kind: 'wording'; minors: readonly [number, number]; evidence: Evidence };
 
 export interface ImportResult {
   decisions: RealDecision[];

@@ -102,6 +102,54 @@ describe('inferring the timeline', () => {
   });
 });
 
+describe("a log that names no version is dated by its wording (klogPatterns' minors)", () => {
+  const printfTaint =
+    'I0516 19:33:12.204484       1 controller_utils.go:200] Added [&Taint{Key:node.kubernetes.io/unreachable,Value:,Effect:NoSchedule,TimeAdded:2019-05-16 19:33:12 +0000 UTC,}] Taint to Node w3\n';
+  const oldTaintManager = 'I0827 02:10:50.989653       1 taint_manager.go:106] "NoExecuteTaintManager is deleting pod" pod="ns/p1"\n';
+  const newTaintEviction = 'I0827 02:10:50.989653       1 taint_eviction.go:110] "Deleting pod" controller="taint-eviction-controller" pod="ns/p1"\n';
+  const structuredEviction =
+    'I0827 02:10:40.000000       1 node_lifecycle_controller.go:900] "Node is unresponsive. Adding Pods on Node to eviction queue" node="n1"\n';
+  const leader = 'I0101 00:00:01.000000       1 leaderelection.go:260] successfully acquired lease kube-system/kube-controller-manager\n';
+  const cases: { name: string; log: string; version: string; why: RegExp }[] = [
+    {
+      name: 'the printf wording of 1.20 and before',
+      log: printfTaint,
+      version: '1.20',
+      why: /^assumed from the log's wording: kcm\.log:1: .*Taint to Node w3 is printed by 1\.10–1\.20 only, so 1\.20 is simulated/,
+    },
+    { name: "the taint manager's structured wording of 1.21–1.28", log: oldTaintManager, version: '1.28', why: /is printed by 1\.21–1\.28 only, so 1\.28/ },
+    {
+      name: "the taint eviction controller's wording of 1.29 on: the default fits",
+      log: newTaintEviction,
+      version: '1.31',
+      why: /is printed by 1\.29 and later, so 1\.31/,
+    },
+    { name: 'the structured pod-eviction path (1.21–1.26, removed in 1.27)', log: structuredEviction, version: '1.26', why: /1\.21–1\.26 only, so 1\.26/ },
+    { name: 'the structured taint line: 1.21 on, the default fits', log: taintLine, version: '1.31', why: /printed by 1\.21 and later, so 1\.31/ },
+    { name: 'the leader line, printf in every version, dates nothing', log: leader + taintLine, version: '1.31', why: /1\.21 and later/ },
+    {
+      name: 'two ranges narrow each other (eviction path 1.21–1.26, taint manager 1.21–1.28)',
+      log: structuredEviction + oldTaintManager,
+      version: '1.26',
+      why: /1\.21–1\.26 only, so 1\.26/,
+    },
+    {
+      name: 'wordings of different versions (an upgrade?) date nothing and say so',
+      log: printfTaint + newTaintEviction,
+      version: '1.31',
+      why: /^assumed: the evidence names no version, and its log lines' wordings belong to different versions/,
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const p = plan({ 'kcm.log': c.log });
+      assert.equal(p.version, c.version, p.versionWhy);
+      assert.match(p.versionWhy, c.why);
+      assert.equal(plan({ 'kcm.log': c.log }, '1.24').version, '1.24', '--version wins');
+    });
+  }
+});
+
 describe('inferring with missing evidence', () => {
   it("an audit log without kubelet heartbeats makes the kubelets' liveness an assumption in the scenario", () => {
     const del = JSON.stringify({
