@@ -27,16 +27,19 @@ const dir = mkdtempSync(join(tmpdir(), 'deleted-node-'));
 after(() => (process.env.KEEP_DIR ? undefined : rmSync(dir, { recursive: true, force: true })));
 
 const START = Date.parse('2026-01-01T00:00:00Z');
-const node = (name: string, heartbeat = '2025-12-31T23:59:58Z') =>
-  `{apiVersion: v1, kind: Node, metadata: {name: ${name}, uid: ${name}-uid, labels: {kubernetes.io/hostname: ${name}, topology.kubernetes.io/zone: z}}, ` +
+const node = (name: string, heartbeat = '2025-12-31T23:59:58Z', zone = 'z') =>
+  `{apiVersion: v1, kind: Node, metadata: {name: ${name}, uid: ${name}-uid, labels: {kubernetes.io/hostname: ${name}, topology.kubernetes.io/zone: ${zone}}}, ` +
   `status: {conditions: [{type: Ready, status: "True", lastHeartbeatTime: "${heartbeat}", lastTransitionTime: "2025-12-01T00:00:00Z"}]}}`;
 const pod = (name: string, on: string) =>
   `{apiVersion: v1, kind: Pod, metadata: {name: ${name}, namespace: default, uid: ${name}-uid}, spec: {nodeName: ${on}, containers: [{name: c, image: nginx}]}, ` +
   `status: {phase: Running, conditions: [{type: Ready, status: "True"}]}}`;
 const NODES = Array.from({ length: 10 }, (_, i) => `node-${i + 1}`);
 
-/** Ten nodes in one zone, a pod on each; node-1's and node-2's kubelets stop at 30 s, node-2 is deleted (and maybe created again). */
-function scenario(version: string, deleteAt: string, createdAgain?: { at: string; heartbeat?: string }): string {
+/**
+ * Ten nodes in zone z, a pod on each; node-1's and node-2's kubelets stop at 30 s, node-2 is deleted (and maybe
+ * created again). `solo`: an eleventh node alone in zone y, deleted at 40 s and created again (heartbeat and all) then.
+ */
+function scenario(version: string, deleteAt: string, createdAgain?: { at: string; heartbeat?: string }, solo?: { createdAgainAt: string }): string {
   return `apiVersion: controllerstepper.io/v1alpha1
 kind: Scenario
 metadata: {name: deleted-node}
@@ -44,11 +47,13 @@ kubernetesVersion: "${version}"
 startTime: "2026-01-01T00:00:00Z"
 objects:
 ${NODES.map((n) => `  - ${node(n)}\n  - ${pod(`p-${n}`, n)}`).join('\n')}
-events:
+${solo ? `  - ${node('solo', undefined, 'y')}\n` : ''}events:
   - {at: 30s, kubelet: stop, nodes: [node-1, node-2]}
   - at: ${deleteAt}
     delete: Node/node-2
-${createdAgain ? `  - at: ${createdAgain.at}\n    apply: ${node('node-2', createdAgain.heartbeat)}\n` : ''}`;
+${createdAgain ? `  - at: ${createdAgain.at}\n    apply: ${node('node-2', createdAgain.heartbeat)}\n` : ''}${
+    solo ? `  - at: 40s\n    delete: Node/solo\n  - at: ${solo.createdAgainAt}\n    apply: ${node('solo', '2026-01-01T00:01:39Z', 'y')}\n` : ''
+  }`;
 }
 
 const nlcOf = (sim: SimulationImpl) => (sim.controllers.find((c) => c.name === 'node-lifecycle') as unknown as { s: { health: Map<string, Health> } }).s;
@@ -60,6 +65,7 @@ interface Case {
   version: string;
   deleteAt: string;
   createdAgain?: { at: string; heartbeat?: string };
+  solo?: { createdAgainAt: string };
   /** the pass looked at, and a pass before the deletion to step back to */
   at: number;
   back: number;
@@ -70,7 +76,7 @@ interface Case {
 function goneButHealth(sim: SimulationImpl): void {
   assert.ok(nlcOf(sim).health.has('node-2'), 'nodeHealthMap keeps the deleted node (upstream never deletes an entry)');
   assert.ok(!sim.machines().some((m) => m.id === 'node/node-2'), 'no machine view of the deleted node');
-  const [zone] = sim.zones();
+  const zone = sim.zones().find((z) => z.zone === 'Zone/z')!;
   assert.deepEqual({ nodes: zone.nodes, notReady: zone.notReady }, { nodes: 9, notReady: 1 }, "the zone's counts without the deleted node");
   assert.equal(of2(sim, 'NodeRemoved').length, 1, 'removed once');
 }
@@ -166,6 +172,33 @@ const cases: Case[] = [
       assert.deepEqual(unknown, [65, 245]);
     },
   },
+  {
+    name: '1.35: the last node of a zone deleted: the zone is dropped (handleDisruption deletes its state), and a node created in it again starts it anew',
+    version: '1.35',
+    deleteAt: '78s',
+    solo: { createdAgainAt: '100s' },
+    at: 25,
+    back: 5,
+    expect: (sim) => {
+      const zoneY = sim.trace.filter((d) => d.object === 'Zone/y' && d.action === 'ZoneStateChanged').map((d) => [seconds(d.time), d.summary]);
+      // Initial -> Normal at the start, dropped at the pass after the deletion, Initial -> Normal again with the new node
+      assert.deepEqual(
+        zoneY.map(([t]) => t),
+        [0, 100],
+      );
+      assert.ok(
+        zoneY.every(([, summary]) => String(summary).includes('(was Initial)')),
+        JSON.stringify(zoneY),
+      );
+      assert.deepEqual(
+        sim.zones().map((z) => [z.zone, z.nodes]),
+        [
+          ['Zone/y', 1],
+          ['Zone/z', 9],
+        ],
+      );
+    },
+  },
 ];
 
 function view(sim: SimulationImpl): { state: string; machines: string; health: string } {
@@ -175,7 +208,7 @@ function view(sim: SimulationImpl): { state: string; machines: string; health: s
 describe('a deleted node, as the node lifecycle controller sees it (1.12 and the newest release)', () => {
   cases.forEach((c, i) => {
     const path = join(dir, `case-${i}.yaml`);
-    writeFileSync(path, scenario(c.version, c.deleteAt, c.createdAgain));
+    writeFileSync(path, scenario(c.version, c.deleteAt, c.createdAgain, c.solo));
     const loaded = loadScenario(path, nodeFs());
     const make = () => createSimulation(loaded, { checkpointEvery: 5, checkInvariants: true });
     it(c.name, () => {
