@@ -39,12 +39,14 @@ const NODES = Array.from({ length: 10 }, (_, i) => `node-${i + 1}`);
  * Ten nodes in zone z, a pod on each; node-1's and node-2's kubelets stop at 30 s, node-2 is deleted (and maybe
  * created again). `solo`: an eleventh node alone in zone y, deleted at 40 s and created again (heartbeat and all) then.
  */
-function scenario(version: string, deleteAt: string, createdAgain?: { at: string; heartbeat?: string }, solo?: { createdAgainAt: string }): string {
+function scenario(c: Case): string {
+  const { version, deleteAt, createdAgain, solo } = c;
   return `apiVersion: controllerstepper.io/v1alpha1
 kind: Scenario
 metadata: {name: deleted-node}
 kubernetesVersion: "${version}"
 startTime: "2026-01-01T00:00:00Z"
+controllerManager: {${c.settings ?? ''}}
 objects:
 ${NODES.map((n) => `  - ${node(n)}\n  - ${pod(`p-${n}`, n)}`).join('\n')}
 ${solo ? `  - ${node('solo', undefined, 'y')}\n` : ''}events:
@@ -66,6 +68,7 @@ interface Case {
   deleteAt: string;
   createdAgain?: { at: string; heartbeat?: string };
   solo?: { createdAgainAt: string };
+  settings?: string;
   /** the pass looked at, and a pass before the deletion to step back to */
   at: number;
   back: number;
@@ -109,6 +112,19 @@ const cases: Case[] = [
       assert.equal(evicted.length, 1, 'the deleted node’s pod is deleted by the eviction queue');
       assert.ok(seconds(evicted[0].time) > removed, 'after the node was removed from the controller');
       assert.equal(evicted[0].machine?.id, 'deletePods/default/p-node-2', "recorded with DeletePods' machine (the node's went with the node)");
+      assert.ok(!sim.cluster.pods.has('default/p-node-2'));
+    },
+  },
+  {
+    name: '1.26 without the taint manager (nodeEvictionMap): deleted while queued for eviction: its pods are deleted all the same',
+    version: '1.26',
+    settings: 'enableTaintManager: false',
+    deleteAt: '327s',
+    at: 75,
+    back: 60,
+    expect: (sim) => {
+      goneButHealth(sim);
+      assert.equal(of2(sim, 'PodEvicted', 'Pod/default/p-node-2').length, 1);
       assert.ok(!sim.cluster.pods.has('default/p-node-2'));
     },
   },
@@ -208,7 +224,7 @@ function view(sim: SimulationImpl): { state: string; machines: string; health: s
 describe('a deleted node, as the node lifecycle controller sees it (1.12 and the newest release)', () => {
   cases.forEach((c, i) => {
     const path = join(dir, `case-${i}.yaml`);
-    writeFileSync(path, scenario(c.version, c.deleteAt, c.createdAgain, c.solo));
+    writeFileSync(path, scenario(c));
     const loaded = loadScenario(path, nodeFs());
     const make = () => createSimulation(loaded, { checkpointEvery: 5, checkInvariants: true });
     it(c.name, () => {
