@@ -24,7 +24,7 @@ import type { Health } from '../../../../src/engine/controllers/nodeLifecycle/st
 import { freshAt } from '../../../helpers/freshAt';
 
 const dir = mkdtempSync(join(tmpdir(), 'deleted-node-'));
-after(() => (process.env.KEEP_DIR ? undefined : rmSync(dir, { recursive: true, force: true })));
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 const START = Date.parse('2026-01-01T00:00:00Z');
 const node = (name: string, heartbeat = '2025-12-31T23:59:58Z', zone = 'z') =>

@@ -18,7 +18,7 @@ import type { Scenario } from '../../../../src/engine/snapshot/types';
 import { freshAt } from '../../../helpers/freshAt';
 
 const dir = mkdtempSync(join(tmpdir(), 'rs-restore-owners-'));
-after(() => (process.env.KEEP_DIR ? undefined : rmSync(dir, { recursive: true, force: true })));
+after(() => rmSync(dir, { recursive: true, force: true }));
 
 const owner = (name: string, uid: string, controller = true) =>
   `{apiVersion: apps/v1, kind: ReplicaSet, name: ${name}, uid: ${uid}, controller: ${controller}}`;
