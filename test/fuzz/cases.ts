@@ -166,13 +166,17 @@ function randomEvent(r: Rand, nodes: string[], pods: string[], rss: string[]): R
       return { at, scale: { replicaSet: rss.length ? pick(r, rss) : 'default/web', replicas: pick(r, REPLICAS) } };
     case 5:
       return { at, delete: pods.length && r() < 0.7 ? `Pod/${pick(r, pods)}` : `Node/${node}` };
-    case 6:
+    case 6: {
+      const name = pick(r, ['fuzz-pod', 'Fuzz_Pod', 'p'.repeat(260)]);
+      // the first name with an ownerReference to a ReplicaSet that does not exist (a pod owner problem), drawing nothing more
+      const owners =
+        name === 'fuzz-pod' ? { ownerReferences: [{ apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'gone', uid: 'gone-uid', controller: true }] } : {};
       return {
         at,
         apply: {
           apiVersion: 'v1',
           kind: 'Pod',
-          metadata: { name: pick(r, ['fuzz-pod', 'Fuzz_Pod', 'p'.repeat(260)]), namespace: 'default', labels: { app: 'web' } },
+          metadata: { name, namespace: 'default', labels: { app: 'web' }, ...owners },
           spec: {
             nodeName: r() < 0.5 ? node : undefined,
             tolerations:
@@ -189,6 +193,7 @@ function randomEvent(r: Rand, nodes: string[], pods: string[], rss: string[]): R
           },
         },
       };
+    }
     case 7:
       return {
         at,

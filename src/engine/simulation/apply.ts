@@ -3,7 +3,7 @@
  * delete of a whole object, as world decisions (world.ts applies the other events).
  */
 import type { ScenarioEvent } from '../snapshot/types';
-import type { KObject, NodeRecord, ObjectRecord, ReplicaSetRecord } from '../model/types';
+import type { KObject, NodeRecord, ObjectRecord, PodRecord, ReplicaSetRecord } from '../model/types';
 import { NODE_LEASE_NAMESPACE, nodeRef, nsKey, podRef, replicaSetRef } from '../model/types';
 import { isZeroTime } from '../model/time';
 import type { Check } from '../trace/decision';
@@ -132,6 +132,7 @@ export function applyObject(ctx: WorldContext, raw: KObject, because: Check[], s
       return;
     }
     case 'Pod':
+      ownOwnerReferences(rec, old as PodRecord | undefined);
       host.createPod(rec);
       return;
     case 'ReplicaSet': {
@@ -152,6 +153,27 @@ export function applyObject(ctx: WorldContext, raw: KObject, because: Check[], s
       host.announceLease(old ? 'updated' : 'added', rec);
       return;
   }
+}
+
+/**
+ * A pod an event makes gets an ownerReferences array of its own, unless it keeps the live record's.
+ * The ReplicaSet controller checks a pod's owners once per array (core.ts checkedOwners), and a
+ * checkpoint keeps that set itself: that is right only while an array checked after a checkpoint
+ * cannot reach a pod again once a restore went back before it. The converter takes a well-formed list
+ * by reference, and the list it takes (the event's, or a patched pod's raw one) is the same object in
+ * every run of the event: after a step back, or in a simulation handed a pass by one that went on
+ * past the event (handOff.ts: both controllers then add to one set), the pod made again was taken as
+ * checked, and an owner problem a fresh run reports was missing. The raw list is made the same copy,
+ * so that a later patch that leaves ownerReferences alone keeps the array (and is not checked again).
+ */
+function ownOwnerReferences(rec: PodRecord, old: PodRecord | undefined): void {
+  const refs = rec.meta.ownerReferences;
+  const md = rec.raw.metadata as Record<string, unknown> | undefined;
+  // a checked copy (the converter's, of a list with a bad entry) is new already
+  if (md?.ownerReferences !== refs || refs === old?.meta.ownerReferences) return;
+  const own = refs.slice();
+  rec.meta.ownerReferences = own;
+  rec.raw = { ...rec.raw, metadata: { ...md, ownerReferences: own } };
 }
 
 export function deleteObject(ctx: WorldContext, rec: ObjectRecord, because: Check[], src: string): void {

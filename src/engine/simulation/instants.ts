@@ -85,8 +85,9 @@ export function beyondHorizon(last: Micros): Problem {
 }
 
 /** Said once when the controllers still have work due at one instant after `rounds` rounds. */
+export const LIVELOCK = 'controller-livelock';
 export function livelock(t: Micros, rounds: number): Problem {
-  return { code: 'controller-livelock', severity: 'warning', message: `at ${formatTime(t)} a controller still had work due after ${rounds} rounds; moving on` };
+  return { code: LIVELOCK, severity: 'warning', message: `at ${formatTime(t)} a controller still had work due after ${rounds} rounds; moving on` };
 }
 
 /** Said when neither the scenario nor the snapshot gives a time to start from. */

@@ -58,7 +58,7 @@ import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory, withChecks } from './wiring';
 import { InvariantChecker } from './invariants';
-import { beyondHorizon, livelock, MAX_ROUNDS, NO_START_TIME, recordNewLeader, runRounds, scheduleEvents, type MidInstant } from './instants';
+import { beyondHorizon, livelock, LIVELOCK, MAX_ROUNDS, NO_START_TIME, recordNewLeader, runRounds, scheduleEvents, type MidInstant } from './instants';
 import { MAX_HORIZON } from '../model/limits';
 
 /** The scenario's notes about the version it guessed (snapshot/scenario.ts: assumedVersion). */
@@ -103,7 +103,6 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   private readonly checkpointEvery: number;
   /** see HEAVY_PASS_SHARE */
   private readonly heavyPassPods: number;
-  private livelockReported = false;
 
   /** `made`: the records' copy and its index, made beforehand (simulationInSlices); the constructor then stops
    * before the controllers' start, and the simulation is not to be used before `startInPieces` is done. */
@@ -483,10 +482,9 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   private finishInstant(m: MidInstant): void {
     const host = this.host;
     const { t, monitorDue, round } = m;
-    if (round >= MAX_ROUNDS && !this.livelockReported) {
-      this.livelockReported = true;
-      this.ownProblems.push(livelock(t, MAX_ROUNDS));
-    }
+    // once per run: read from the problems themselves, which a step back cuts and a hand-off extends (a
+    // flag beside them stayed set after a step back before the livelock, which was then not said again)
+    if (round >= MAX_ROUNDS && !this.ownProblems.some((p) => p.code === LIVELOCK)) this.ownProblems.push(livelock(t, MAX_ROUNDS));
     this.processedUpTo = t;
     this.invariants?.observe(host.trace);
     if (!monitorDue || host.pass === null) return;

@@ -6,7 +6,7 @@
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createSimulation } from '../../../src/engine/simulation/simulation';
+import { createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
 import { seconds } from '../../../src/engine/model/time';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
 import { fakeFactory, type FakeController } from '../../helpers/fakeControllers';
@@ -286,3 +286,59 @@ function createSimWith(events: EventSpec[], scripts: Parameters<typeof fakeFacto
   });
   return { sim, log };
 }
+
+describe("the simulation's own problems, once per run, after a step back and a hand-off", () => {
+  // a fake that still has work due at `at` after every wake then: the instant gives up after MAX_ROUNDS
+  const livelocked = (...at: number[]) => ({
+    replicaset: {
+      wakes: at.map(s),
+      onWake: (host: { now: number }, self: FakeController) => {
+        if (at.some((x) => s(x) === host.now)) self.wakes.unshift(host.now);
+      },
+    },
+  });
+  const codes = (sim: { problems: readonly { code: string; message: string }[] }) =>
+    sim.problems.filter((p) => p.code === 'controller-livelock').map((p) => p.message);
+  const cases: { name: string; at: number[]; go: (make: () => SimulationImpl) => SimulationImpl }[] = [
+    {
+      name: 'a livelock after the checkpoint, stepped back before and run over again',
+      at: [52],
+      go: (make) => {
+        const sim = make();
+        sim.goToPass(14);
+        sim.goToPass(6);
+        sim.goToPass(14);
+        return sim;
+      },
+    },
+    {
+      name: 'a pass with a livelock handed off, then a second livelock',
+      at: [52, 62],
+      go: (make) => {
+        const from = make();
+        from.goToPass(9);
+        from.step(true);
+        from.step(true);
+        void from.checkpointPasses;
+        const to = make();
+        to.goToPass(9);
+        to.step(true);
+        let left: boolean | undefined;
+        while ((left = to.handOffSlice(from, 11, () => true)) === true);
+        assert.equal(left, false, 'handed off');
+        to.goToPass(14);
+        return to;
+      },
+    },
+  ];
+  for (const c of cases)
+    it(`${c.name}: reported as a fresh run reports it`, () => {
+      // one scenario for both simulations: a hand-off is between runs of the same snapshot
+      const scenario = scenarioOf({ objects: [node('a'), node('b'), pod('default', 'p1', 'a')], version: '1.31', events: [] });
+      const make = () => createSimulation(scenario, { controllerFactory: fakeFactory(livelocked(...c.at)), checkpointEvery: 2 });
+      const fresh = make();
+      fresh.goToPass(14);
+      assert.equal(codes(fresh).length, 1, 'the fresh run reports the first livelock only');
+      assert.deepEqual(codes(c.go(make)), codes(fresh));
+    });
+});

@@ -8,7 +8,8 @@
  *   NodeLost already (guard reasonIsNodeLost), then DeletePods keeps a pod that is being deleted
  *   or managed by a DaemonSet (guard keptByDeletePods) and deletes the others. A kept pod whose
  *   status was written is a PodStatusUpdated decision, with this machine's transition; a deleted
- *   pod's PodEvicted records its node's EVICTION_PASS.
+ *   pod's PodEvicted records its node's EVICTION_PASS (this machine's transition when the node was
+ *   deleted and the controller removed it, machine and all, before its zone's queue released it).
  * The machines keep no state of their own (the pods are the state): each answer starts from
  * `observed`, memoised per the guards' inputs (machines/table.ts); its guards, with their values,
  * end the decision's `because`.

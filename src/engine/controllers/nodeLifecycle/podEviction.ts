@@ -168,6 +168,10 @@ export function cancelPodEviction(nlc: NodeLifecycleState, host: ControllerHost,
 
 export function evictItem(nlc: NodeLifecycleState, host: ControllerHost, zone: string, q: RateLimitedTimedQueue, item: { value: string; addedAt: Micros }) {
   nlc.slots.unsettle(item.value);
+  // doEvictionPass only logs a node no longer in the lister ("Node %v no longer present in
+  // nodeLister!") and runs DeletePods on its name all the same (1.12 on); nothing takes a deleted
+  // node out of its zone's queue. Its health machine went with it (removeNode), so none is asked.
+  const removed = !nlc.known.has(item.value);
   const ok = deletePodList(
     nlc,
     host,
@@ -180,7 +184,7 @@ export function evictItem(nlc: NodeLifecycleState, host: ControllerHost, zone: s
       },
     ],
     nlc.src('doEvictionPass'),
-    { type: 'EVICTION_PASS', ...releasedByZoneLeft(nlc, item.value, zone) },
+    removed ? null : { type: 'EVICTION_PASS', ...releasedByZoneLeft(nlc, item.value, zone) },
   );
   if (!ok) return { ok: false, wait: 0 } as const; // "We are not setting eviction status here."
   return { ok: true } as const;
@@ -190,7 +194,9 @@ export function evictItem(nlc: NodeLifecycleState, host: ControllerHost, zone: s
  * DeletePods: for each pod of the node, SetPodTerminationReason first (every pod, DaemonSet
  * pods and pods already being deleted included), then the delete, except for DaemonSet pods
  * and pods already being deleted; false when a deletion failed. A failed status write is not a
- * conflict here, and DeletePods goes on to the delete (only a conflict skips the pod).
+ * conflict here, and DeletePods goes on to the delete (only a conflict skips the pod). `pass`: the
+ * node machine's event, null for a node the controller removed (no machine: each deletion records
+ * DeletePods' machine for its pod).
  */
 export function deletePodList(
   nlc: NodeLifecycleState,
@@ -199,7 +205,7 @@ export function deletePodList(
   pods: PodRecord[],
   because: Check[],
   source: string,
-  pass: Extract<NodeHealthEvent, { type: 'EVICTION_PASS' }> = { type: 'EVICTION_PASS' },
+  pass: Extract<NodeHealthEvent, { type: 'EVICTION_PASS' }> | null = { type: 'EVICTION_PASS' },
 ): boolean {
   const ref = nodeRef(nodeName);
   // EVICTION_PASS, asked at the first deletion and committed when all are done (a failure leaves the
@@ -234,13 +240,13 @@ export function deletePodList(
       }
       continue;
     }
-    if (!answer) {
+    if (!answer && pass) {
       answer = nlc.askNode(nodeName, pass);
       if (!answer) return true;
     }
-    if (!host.apiCall('node-lifecycle', 'delete', 'pods', pref, answer.transition)) return false;
+    const tr = answer ? answer.transition : podAnswer;
+    if (!host.apiCall('node-lifecycle', 'delete', 'pods', pref, tr)) return false;
     host.deletePod(pod);
-    const tr = answer.transition;
     const seq = nlc.decide(host, {
       action: 'PodEvicted',
       object: pref,
@@ -255,7 +261,7 @@ export function deletePodList(
     recordedBy = seq;
   }
   if (answer) nlc.commitNode(answer, recordedBy);
-  else if (nlc.evictionState(nodeName) === 'queuedForEviction') nlc.sendNode(nodeName, pass);
+  else if (pass && nlc.evictionState(nodeName) === 'queuedForEviction') nlc.sendNode(nodeName, pass);
   return true;
 }
 

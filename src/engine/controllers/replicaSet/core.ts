@@ -77,6 +77,10 @@ export class ReplicaSetCore {
    * array of a pod in a checkpoint had been checked when it was saved (start and every pod event
    * check), and arrays checked later belong to records made later, which a restored state does not
    * hold; so after a restore the set answers for every pod as it did in the live run at that time.
+   * That needs every record made after the checkpoint to carry an array made after it: the
+   * controller's own (podTemplate, claimPods) are; a scenario event's list is the same object in
+   * every run, so the world gives an event's pod an array of its own (apply.ts ownOwnerReferences).
+   * A hand-off (handOff.ts) gives the set to a second simulation, which is right for the same reason.
    */
   checkedOwners = new WeakSet<OwnerReference[]>();
   /** what the last checkpoint kept of `checks` and `podProblems`, while they are unchanged */
