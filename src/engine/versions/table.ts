@@ -570,8 +570,8 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
   // v1.35.0) and 1.37 changelog (the v1.37.0-alpha.1 notes: the later 1.37 notes were not among
   // the sources), read for the node lifecycle, taint eviction and ReplicaSet controllers, the
   // node-monitor and eviction flags, Leases and the gates above; and the 1.37 feature-gate list
-  // (TaintTolerationComparisonOperators still alpha, off). Nothing else these controllers decide
-  // changed.
+  // (TaintTolerationComparisonOperators still alpha, off). Nothing else in them concerns what these
+  // controllers decide.
   {
     minor: 36,
     area: 'replicaset',
