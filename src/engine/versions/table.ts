@@ -567,8 +567,8 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
 
   // ---- 1.36 – 1.37 --------------------------------------------------------
   // Compared for these rows: upstream's 1.36 changelog (the v1.36.0 notes, every entry since
-  // v1.35.0) and 1.37 changelog (the v1.37.0-alpha.1 notes: the later 1.37 notes were not among
-  // the sources), read for the node lifecycle, taint eviction and ReplicaSet controllers, the
+  // v1.35.0), 1.37 changelog (the v1.37.0-alpha.1 notes: the later 1.37 notes were not among
+  // the sources) and the v1.37 release announcement (website blog kubernetes-v1-37-release), read for the node lifecycle, taint eviction and ReplicaSet controllers, the
   // node-monitor and eviction flags, Leases and the gates above; and the 1.37 feature-gate list
   // (TaintTolerationComparisonOperators still alpha, off). Nothing else in them concerns what these
   // controllers decide.
@@ -578,7 +578,7 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     concerns: 'StaleControllerConsistencyReplicaSet',
     change:
       'StaleControllerConsistencyReplicaSet is beta and on: the controller waits until its informers show its own last writes before syncing a ReplicaSet again. The simulated controllers read a store that always holds their writes, so no decision changes.',
-    source: `${KK} CHANGELOG-1.36.md (#137212 "Added the ability for the ReplicaSet controller to read its own writes"); website feature-gates/StaleControllerConsistencyReplicaSet.md (beta, on, from 1.36); KEP-5647`,
+    source: `${KK} CHANGELOG-1.36.md (#137212 "Added the ability for the ReplicaSet controller to read its own writes"); website feature-gates/StaleControllerConsistencyReplicaSet.md (beta, on, from 1.36); website blog staleness-mitigation-for-controllers (v1.36); KEP-5647`,
     gate: { name: 'StaleControllerConsistencyReplicaSet', stage: 'beta', default: true, component: 'kube-controller-manager' },
   },
   {
@@ -587,7 +587,7 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     concerns: 'tryUpdateNodeHealth (Lease)',
     change:
       'Before it marks a node Unknown because the Lease in its cache looks expired, the controller reads the Lease from the API server; a Lease renewed meanwhile counts as a heartbeat. The simulated controller reads Leases with no cache lag, so it decides as in 1.35.',
-    source: `${KK} PR #138698 (Ensure leases are not stale in node controller before marking unhealthy, merged 2026-04-30); CHANGELOG-1.37.md (v1.37.0-alpha.1: "checking with a live get")`,
+    source: `${KK} PR #138698 (Ensure leases are not stale in node controller before marking unhealthy, merged 2026-04-30); CHANGELOG-1.37.md (v1.37.0-alpha.1: "checking with a live get"); website blog kubernetes-v1-37-release (Stale controller mitigation: node-lifecycle does a live GET); KEP-5647`,
   },
 ];
 
