@@ -15,7 +15,8 @@
  *   --quick              a small cluster (60 nodes x 10 pods), for CI: proves the bench works
  *   --seed S             generator seed (default 1)
  *   --kubernetes-version V  the version the cluster is generated as and the scenario runs
- *                        (default: the newest the engine models; 1.12 runs the pod-eviction path)
+ *                        (default: the newest the engine models, or with --inputs the version of
+ *                        DIR's outage.yaml; 1.12 runs the pod-eviction path)
  *   --detail lean|full   generator detail (default lean: a full 150,000-pod export does not fit in one JS string)
  *   --duration S         simulated seconds of the outage run (default 3600)
  *   --only a,b           only these measurements: load, simulate, steady, goback
@@ -211,12 +212,24 @@ function parseArgs(argv: string[]): Options {
         throw new Error(`unknown option ${argv[i]}`);
     }
   }
+  // Kept inputs were generated as some version: name the run by it (results are matched by size and
+  // version), not by today's newest.
+  if (o.inputsDir && !given.has('--kubernetes-version')) o.kubernetesVersion = keptVersion(o.inputsDir) ?? o.kubernetesVersion;
   if (o.quick) {
     if (!given.has('--nodes')) o.nodes = 60;
     if (!given.has('--pods-per-node')) o.podsPerNode = 10;
     if (!given.has('--timeout')) o.timeoutS = 300;
   }
   return o;
+}
+
+/** The `kubernetesVersion` a kept folder's outage.yaml names, as "1.N" (undefined when it names none). */
+function keptVersion(dir: string): string | undefined {
+  const path = join(dir, 'outage.yaml');
+  if (!existsSync(path)) return undefined;
+  const m = /^kubernetesVersion:\s*["']?([^"'\s]+)/m.exec(readFileSync(path, 'utf8'));
+  const v = m ? parseKubeVersion(m[1]) : undefined;
+  return v && `1.${v.minor}`;
 }
 
 // -- generating the inputs ---------------------------------------------------

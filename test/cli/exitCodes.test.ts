@@ -69,10 +69,17 @@ const cases: Case[] = [
     out: null,
   },
   {
-    name: 'replay --version outside 1.12–1.35 is exit 2',
+    name: 'replay --version outside 1.12–1.37 is exit 2',
     argv: ['replay', EXAMPLE, '--version', '1.99'],
     code: 2,
-    err: /error unknown-version: --version "1\.99" is not a supported version \(1\.12 to 1\.35\)/,
+    err: /error unknown-version: --version "1\.99" is not a supported version \(1\.12 to 1\.37\)/,
+    out: null,
+  },
+  {
+    name: 'replay --version 1.38, the release after the newest, is exit 2',
+    argv: ['replay', EXAMPLE, '--version', '1.38'],
+    code: 2,
+    err: /error unknown-version: --version "1\.38" is not a supported version \(1\.12 to 1\.37\)/,
     out: null,
   },
   {
@@ -163,17 +170,18 @@ const cases: Case[] = [
     out: /^Pod\/default\/web-7d9f-6wlhb/,
   },
   { name: 'replay of a good scenario is exit 0', argv: ['replay', EXAMPLE, '--until', '2m'], code: 0, out: /TaintAdded/ },
+  { name: 'replay --version 1.37, the newest, is exit 0', argv: ['replay', EXAMPLE, '--until', '2m', '--version', '1.37'], code: 0, out: /TaintAdded/ },
   {
     name: "version prints the tool's version and the Kubernetes versions it simulates, exit 0",
     argv: ['version'],
     code: 0,
-    out: /^controller-stepper \d+\.\d+\.\d+\nsimulates kube-controller-manager 1\.12 to 1\.35\n$/,
+    out: /^controller-stepper \d+\.\d+\.\d+\nsimulates kube-controller-manager 1\.12 to 1\.37\n$/,
   },
   {
     name: "--version alone prints the tool's version, as the version command does",
     argv: ['--version'],
     code: 0,
-    out: /^controller-stepper \d+\.\d+\.\d+\nsimulates kube-controller-manager 1\.12 to 1\.35\n$/,
+    out: /^controller-stepper \d+\.\d+\.\d+\nsimulates kube-controller-manager 1\.12 to 1\.37\n$/,
   },
   {
     name: '--version without a value after a command is bad usage',

@@ -159,7 +159,7 @@ const completions: { name: string; doc: string; has: string[]; lacks?: string[] 
     has: ['--node-monitor-grace-period', '--node-eviction-rate'],
     lacks: ['--pod-eviction-timeout'],
   },
-  { name: 'versions after kubernetesVersion:', doc: 'kind: Scenario\nkubernetesVersion: |', has: ['"1.12"', '"1.35"'] },
+  { name: 'versions after kubernetesVersion:', doc: 'kind: Scenario\nkubernetesVersion: |', has: ['"1.12"', '"1.35"', '"1.36"', '"1.37"'] },
 ];
 
 for (const c of completions) {

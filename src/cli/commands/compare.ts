@@ -8,7 +8,7 @@ import { createSimulation, formatProblem, hasErrors, parseDuration } from '../..
 import { loadScenario } from '../../engine/snapshot/scenario';
 import { compareWithReality } from '../../engine/import/compareRun';
 import { compareToJson, formatCompareText } from '../../engine/import/compareText';
-import { parseKubeVersion } from '../../engine/versions/table';
+import { MAX_MINOR, MIN_MINOR, parseKubeVersion } from '../../engine/versions/table';
 import type { CliIo } from '../io';
 import { ownOptions, OwnUsageError } from './ownArgs';
 
@@ -45,7 +45,7 @@ export function compareCommand(argv: readonly string[], io: CliIo): number {
     return 2;
   }
   if (o.one.version !== undefined && !parseKubeVersion(o.one.version)) {
-    io.err(`controller-stepper compare: --version ${o.one.version} is not a version from 1.12 to 1.35\n`);
+    io.err(`controller-stepper compare: --version ${o.one.version} is not a version from 1.${MIN_MINOR} to 1.${MAX_MINOR}\n`);
     return 2;
   }
   const file = o.files[0];

@@ -8,7 +8,7 @@
  */
 import { formatProblem, parseTimestamp } from '../../engine';
 import { importEvidenceFiles } from '../../engine/import/files';
-import { parseKubeVersion } from '../../engine/versions/table';
+import { MAX_MINOR, MIN_MINOR, parseKubeVersion } from '../../engine/versions/table';
 import type { CliIo } from '../io';
 import { ownOptions, OwnUsageError } from './ownArgs';
 
@@ -36,7 +36,7 @@ export function importCommand(argv: readonly string[], io: CliIo): number {
   const version = o.one.version;
   const parsed = version === undefined ? undefined : parseKubeVersion(version);
   if (version !== undefined && !parsed) {
-    io.err(`controller-stepper import: --version ${version} is not a version from 1.12 to 1.35\n`);
+    io.err(`controller-stepper import: --version ${version} is not a version from 1.${MIN_MINOR} to 1.${MAX_MINOR}\n`);
     return 2;
   }
   let at: number | undefined;

@@ -26,7 +26,7 @@ export interface ParsedFlag {
 /**
  * kube-controller-manager flags the simulation does not model: accepted and
  * ignored, so a real static Pod manifest reads cleanly. (kube-controller-manager
- * --help, 1.12 to 1.35, plus the klog flags.)
+ * --help, 1.12 to 1.37, plus the klog flags; flags a version dropped stay accepted.)
  */
 export const IGNORED_KCM_FLAGS: ReadonlySet<string> = new Set([
   'address',
@@ -76,6 +76,7 @@ export const IGNORED_KCM_FLAGS: ReadonlySet<string> = new Set([
   'concurrent-namespace-syncs',
   'concurrent-rc-syncs',
   'concurrent-resource-quota-syncs',
+  'concurrent-resourceclaim-syncs',
   'concurrent-service-endpoint-syncs',
   'concurrent-service-syncs',
   'concurrent-serviceaccount-token-syncs',
@@ -175,6 +176,7 @@ export const IGNORED_KCM_FLAGS: ReadonlySet<string> = new Set([
   'terminated-pod-gc-threshold',
   'tls-cert-file',
   'tls-cipher-suites',
+  'tls-curve-preferences',
   'tls-min-version',
   'tls-private-key-file',
   'tls-sni-cert-key',

@@ -485,6 +485,8 @@ export const GATE_DOCS: Readonly<Record<string, string>> = {
   SeparateTaintEvictionController: 'The taint manager runs as its own controller, taint-eviction-controller, which --controllers can disable.',
   DeploymentReplicaSetTerminatingReplicas: 'ReplicaSet status.terminatingReplicas counts pods that are being deleted.',
   TaintTolerationComparisonOperators: 'Tolerations may use the Gt and Lt operators on numeric taint values.',
+  StaleControllerConsistencyReplicaSet:
+    'The ReplicaSet controller waits until its informers show its own last writes before syncing a ReplicaSet again (the simulation has no stale informers: no decision changes).',
 };
 
 /** Markdown describing a feature gate in one version (stage, default, lock), or its absence. */

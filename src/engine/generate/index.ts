@@ -14,7 +14,7 @@
  * | `seed`              | 1                         | Any number or string. Same options and seed: byte-identical output. |
  * | `controlPlaneNodes` | min(3, floor(nodes / 3))  | The first nodes are control-plane nodes, tainted NoSchedule; they run the kube-system Deployments. |
  * | `daemonSets`        | 2                         | 0..3 of kube-proxy, fluent-bit, node-exporter; each has one pod on every node. |
- * | `kubernetesVersion` | `"1.31"`                  | "1.12".."1.35": labels, taints, Leases (1.13+), pod conditions and heartbeats of that version. |
+ * | `kubernetesVersion` | `"1.31"`                  | "1.12".."1.37": labels, taints, Leases (1.13+), pod conditions and heartbeats of that version. |
  * | `now`               | `"2026-01-01T00:00:00Z"`  | The export time: every timestamp is at or before it; kubelets heartbeat shortly before it. |
  * | `region`            | `"us-east-1"`             | Region label value and zone name prefix. |
  * | `managedFields`     | 0.1                       | Fraction (0..1) of Nodes, Pods and ReplicaSets that carry `metadata.managedFields` (1.18+). |
@@ -43,6 +43,7 @@ import type { KObject } from '../model/types';
 import { formatKubeTime, parseDuration, parseTimestamp } from '../model/time';
 import { ObjectBuilder } from './objects';
 import { MAX_DAEMON_SETS, planCluster, type ResolvedOptions } from './plan';
+import { MAX_MINOR, MIN_MINOR } from '../versions/table';
 import { clusterList, renderList, renderObject, sortKeys, type OutputFormat } from './serialize';
 
 export { clusterList, listChunks, renderList, renderObject, yamlDocumentChunks, type OutputFormat } from './serialize';
@@ -193,8 +194,8 @@ export function resolveGenerateOptions(options: GenerateOptions): ResolvedOption
   const version = options.kubernetesVersion ?? '1.31';
   const vm = /^v?1\.(\d+)(?:\.\d+)?$/.exec(String(version));
   const minor = vm ? Number(vm[1]) : NaN;
-  if (!(minor >= 12 && minor <= 35)) {
-    throw new GenerateOptionsError(`kubernetesVersion must be "1.12" to "1.35", not ${JSON.stringify(version)}`);
+  if (!(minor >= MIN_MINOR && minor <= MAX_MINOR)) {
+    throw new GenerateOptionsError(`kubernetesVersion must be "1.${MIN_MINOR}" to "1.${MAX_MINOR}", not ${JSON.stringify(version)}`);
   }
   const now = parseTimestamp(options.now ?? DEFAULT_NOW);
   if (now === undefined) throw new GenerateOptionsError(`now must be an RFC3339 time such as ${DEFAULT_NOW}, not ${JSON.stringify(options.now)}`);

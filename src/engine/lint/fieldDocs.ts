@@ -5,6 +5,8 @@
  * defaults. test/engine/lint/fieldDocs.test.ts checks that every field here
  * is one the scenario parser accepts, and every field it accepts is here.
  */
+import { MAX_MINOR, MIN_MINOR } from '../versions/table';
+
 export interface FieldDoc {
   doc: string;
   /** values the field takes, for completion */
@@ -16,7 +18,7 @@ export const SCENARIO_FIELDS: Readonly<Record<string, FieldDoc>> = {
   kind: { doc: 'Always `Scenario`.', values: ['Scenario'] },
   metadata: { doc: "The scenario's `name`." },
   kubernetesVersion: {
-    doc: 'Whose kube-controller-manager is simulated, `"1.12"` … `"1.35"` (quote it: 1.20 is a number in YAML). Defaults and behaviour follow the version.',
+    doc: `Whose kube-controller-manager is simulated, \`"1.${MIN_MINOR}"\` … \`"1.${MAX_MINOR}"\` (quote it: 1.20 is a number in YAML). Defaults and behaviour follow the version.`,
   },
   startTime: { doc: 'When the clock starts, RFC3339 (`2026-01-01T00:00:00Z`). Default: the latest timestamp in the snapshot.' },
   controllerMemory: {

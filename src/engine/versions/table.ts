@@ -18,7 +18,7 @@ import { seconds } from '../model/time';
 import type { KubeVersion, VersionBehaviour } from './types';
 
 export const MIN_MINOR = 12;
-export const MAX_MINOR = 35;
+export const MAX_MINOR = 37;
 
 export type ChangeArea = 'node-lifecycle' | 'taint-eviction' | 'kubelet' | 'replicaset' | 'controller-manager';
 
@@ -316,7 +316,7 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     area: 'node-lifecycle',
     concerns: 'reconcileNodeLabels',
     change:
-      'The stable OS/arch labels become the source of truth: beta.kubernetes.io/os and beta.kubernetes.io/arch are set to (or added from) kubernetes.io/os and kubernetes.io/arch (unchanged up to 1.35).',
+      'The stable OS/arch labels become the source of truth: beta.kubernetes.io/os and beta.kubernetes.io/arch are set to (or added from) kubernetes.io/os and kubernetes.io/arch (unchanged up to 1.37).',
     source: `${KK} PR #91046 (flips labelReconcileInfo; its 1.19 regression fix #96810); node_lifecycle_controller.go labelReconcileInfo at v1.29`,
     behaviour: { nodeLabelsSourceOfTruth: 'stable' },
   },
@@ -390,7 +390,7 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     minor: 22,
     area: 'replicaset',
     concerns: 'PodDeletionCost',
-    change: 'PodDeletionCost is beta and on (still beta in 1.35).',
+    change: 'PodDeletionCost is beta and on (still beta in 1.37).',
     source: `${KK} kube_features.go (PodDeletionCost: 1.22 Beta true); website feature-gates/PodDeletionCost.md`,
     gate: { name: 'PodDeletionCost', stage: 'beta', default: true, component: 'kube-controller-manager' },
   },
@@ -564,9 +564,34 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
     source: `${KK} website feature-gates/TaintTolerationComparisonOperators.md (alpha from 1.35)`,
     gate: { name: 'TaintTolerationComparisonOperators', stage: 'alpha', default: false, component: 'kube-controller-manager' },
   },
+
+  // ---- 1.36 – 1.37 --------------------------------------------------------
+  // Compared for these rows: upstream's 1.36 changelog (the v1.36.0 notes, every entry since
+  // v1.35.0), 1.37 changelog (the v1.37.0-alpha.1 notes: the later 1.37 notes were not among
+  // the sources) and the v1.37 release announcement (website blog kubernetes-v1-37-release), read for the node lifecycle, taint eviction and ReplicaSet controllers, the
+  // node-monitor and eviction flags, Leases and the gates above; and the 1.37 feature-gate list
+  // (TaintTolerationComparisonOperators still alpha, off). Nothing else in them concerns what these
+  // controllers decide.
+  {
+    minor: 36,
+    area: 'replicaset',
+    concerns: 'StaleControllerConsistencyReplicaSet',
+    change:
+      'StaleControllerConsistencyReplicaSet is beta and on: the controller waits until its informers show its own last writes before syncing a ReplicaSet again. The simulated controllers read a store that always holds their writes, so no decision changes.',
+    source: `${KK} CHANGELOG-1.36.md (#137212 "Added the ability for the ReplicaSet controller to read its own writes"); website feature-gates/StaleControllerConsistencyReplicaSet.md (beta, on, from 1.36); website blog staleness-mitigation-for-controllers (v1.36); KEP-5647`,
+    gate: { name: 'StaleControllerConsistencyReplicaSet', stage: 'beta', default: true, component: 'kube-controller-manager' },
+  },
+  {
+    minor: 37,
+    area: 'node-lifecycle',
+    concerns: 'tryUpdateNodeHealth (Lease)',
+    change:
+      'Before it marks a node Unknown because the Lease in its cache looks expired, the controller reads the Lease from the API server; a Lease renewed meanwhile counts as a heartbeat. The simulated controller reads Leases with no cache lag, so it decides as in 1.35.',
+    source: `${KK} PR #138698 (Ensure leases are not stale in node controller before marking unhealthy, merged 2026-04-30); CHANGELOG-1.37.md (v1.37.0-alpha.1: "checking with a live get"); website blog kubernetes-v1-37-release (Stale controller mitigation: node-lifecycle does a live GET); KEP-5647`,
+  },
 ];
 
-/** Parses "1.12", "v1.31.2", "1.35.0-alpha.1"; undefined unless 1.12 … 1.35. */
+/** Parses "1.12", "v1.31.2", "1.35.0-alpha.1"; undefined outside MIN_MINOR … MAX_MINOR. */
 export function parseKubeVersion(text: string): KubeVersion | undefined {
   const m = /^\s*v?1\.(\d{1,2})(?:\.\d+)?(?:[-+][0-9A-Za-z.+-]*)?\s*$/.exec(String(text));
   if (!m) return undefined;

@@ -297,6 +297,20 @@ const PROBLEM_CASES: ProblemCase[] = [
     severity: 'info',
   },
   {
+    name: 'a flag 1.36 added that the simulation does not model (--concurrent-resourceclaim-syncs)',
+    minor: 36,
+    given: { flags: ['--concurrent-resourceclaim-syncs=10'] },
+    code: 'flag-ignored',
+    severity: 'info',
+  },
+  {
+    name: 'a serving flag 1.36 added that the simulation does not model (--tls-curve-preferences)',
+    minor: 37,
+    given: { flags: ['--tls-curve-preferences=X25519MLKEM768,X25519'] },
+    code: 'flag-ignored',
+    severity: 'info',
+  },
+  {
     name: 'a word that is not a flag',
     minor: 31,
     given: { flags: ['node-monitor-grace-period=10s'] },

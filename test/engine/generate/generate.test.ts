@@ -256,6 +256,7 @@ test('pod tolerations: mostly the 300 s defaults, and some 0 s, 60 s, infinite a
 test('the kubelets look alive at the export time: fresh Leases, heartbeats within the report frequency', () => {
   const cases = [
     { version: '1.31', heartbeatWithin: 300 * S, leases: 20 },
+    { version: '1.37', heartbeatWithin: 300 * S, leases: 20 },
     { version: '1.12', heartbeatWithin: 10 * S, leases: 0 },
   ];
   for (const c of cases) {
@@ -334,7 +335,8 @@ test('bad options are refused with a message naming the option', () => {
     { options: { nodes: 2.5 }, message: /nodes must be a whole number/ },
     { options: { podsPerNode: 251 }, message: /podsPerNode must be a whole number from 1 to 250/ },
     { options: { zones: 27 }, message: /zones must be/ },
-    { options: { kubernetesVersion: '1.11' }, message: /kubernetesVersion must be "1.12" to "1.35"/ },
+    { options: { kubernetesVersion: '1.11' }, message: /kubernetesVersion must be "1.12" to "1.37"/ },
+    { options: { kubernetesVersion: '1.38' }, message: /kubernetesVersion must be "1.12" to "1.37", not "1.38"/ },
     { options: { now: 'yesterday' }, message: /now must be an RFC3339 time/ },
     { options: { format: 'xml' as 'json' }, message: /format must be json or yaml/ },
     { options: { detail: 'some' as 'lean' }, message: /detail must be full or lean/ },

@@ -10,6 +10,7 @@ import { resolve } from 'node:path';
 import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { createSimulation } from '../../../src/engine/simulation/simulation';
 import { nodeFs } from '../../../src/platform/nodeFs';
+import { MAX_MINOR } from '../../../src/engine/versions/table';
 
 const REAL = resolve(__dirname, '../../../../shared/fixtures/real');
 const TEN_MINUTES = 10 * 60 * 1_000_000;
@@ -24,6 +25,8 @@ interface Case {
   warns?: string[];
 }
 
+const NEWEST = `1.${MAX_MINOR}`;
+
 const cases: Case[] = [
   // 1.20: kind-control-plane's and kind-worker2's heartbeats are a week older than kind-worker's (NotReady)
   { export: 'sonobuoy-kind-v1.20-core_v1_nodes.json', version: '1.20', assumed: 2 },
@@ -33,10 +36,11 @@ const cases: Case[] = [
   { export: 'mustgather-ocp418-node-worker-0-5ddfx.yaml', version: '1.31', assumed: 1 },
   // a 1.10 kubelet: simulated as 1.12, whose kubelets post status every 10 s (no Leases)
   { export: 'gke-v1.10-node-from-raw-api.excerpt.json', version: '1.12', assumed: 0, warns: ['version-clamped'] },
-  { export: 'eks-v1.29-node-lease.excerpt.yaml', version: '1.35', assumed: 0 },
-  { export: 'mustgather-ocp-kube-system-daemonsets.yaml', version: '1.35', assumed: 0 },
-  { export: 'mustgather-ocp-kube-system-pod-csi-nfs-node-2r5tx.yaml', version: '1.35', assumed: 0, warns: ['pods-on-missing-nodes'] },
-  { export: 'mustgather-ocp-kube-system-replicasets.yaml', version: '1.35', assumed: 0, warns: ['replicaset-pods-missing'] },
+  // no kubelet version in these: the newest is simulated
+  { export: 'eks-v1.29-node-lease.excerpt.yaml', version: NEWEST, assumed: 0 },
+  { export: 'mustgather-ocp-kube-system-daemonsets.yaml', version: NEWEST, assumed: 0 },
+  { export: 'mustgather-ocp-kube-system-pod-csi-nfs-node-2r5tx.yaml', version: NEWEST, assumed: 0, warns: ['pods-on-missing-nodes'] },
+  { export: 'mustgather-ocp-kube-system-replicasets.yaml', version: NEWEST, assumed: 0, warns: ['replicaset-pods-missing'] },
 ];
 
 function readyOf(conditions: { type: string; status: string }[]): string | undefined {

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  MAX_MINOR,
   VERSION_CHANGES,
   behaviourOf,
   gateStateOf,
@@ -15,7 +16,7 @@ import type { VersionBehaviour } from '../../../src/engine/versions/types';
 
 const b = (minor: number): VersionBehaviour => behaviourOf(kubeVersion(minor));
 
-test('kubernetes versions are parsed as users write them, and only 1.12 to 1.35 are accepted', () => {
+test('kubernetes versions are parsed as users write them, and only 1.12 to 1.37 are accepted', () => {
   const cases: [string, number | undefined][] = [
     ['1.12', 12],
     ['v1.31.2', 31],
@@ -23,8 +24,12 @@ test('kubernetes versions are parsed as users write them, and only 1.12 to 1.35 
     [' 1.27 ', 27],
     ['1.12.1', 12],
     ['v1.34.0+k3s1', 34],
+    ['1.36', 36],
+    ['v1.37.1', 37],
+    ['1.37.0-rc.1', 37],
     ['1.11', undefined],
-    ['1.36', undefined],
+    ['1.38', undefined],
+    ['v1.38.0-alpha.2', undefined],
     ['2.0', undefined],
     ['1', undefined],
     ['latest', undefined],
@@ -37,11 +42,11 @@ test('kubernetes versions are parsed as users write them, and only 1.12 to 1.35 
   assert.deepEqual(parseKubeVersion('v1.31.2'), { major: 1, minor: 31, text: 'v1.31.2' });
 });
 
-test('every version from 1.12 to 1.35 has a complete behaviour', () => {
+test('every version from 1.12 to 1.37 has a complete behaviour', () => {
   const versions = supportedVersions();
   assert.deepEqual(
     versions.map((v) => v.minor),
-    Array.from({ length: 24 }, (_, i) => 12 + i),
+    Array.from({ length: 26 }, (_, i) => 12 + i),
   );
   for (const v of versions) {
     const beh = behaviourOf(v) as unknown as Record<string, unknown>;
@@ -150,6 +155,12 @@ test('behaviour changes exactly at the version boundaries the upstream sources g
   }
 });
 
+test('1.36 and 1.37 have the behaviour of 1.35: their rows change nothing the controllers are built from', () => {
+  const without = (minor: number): Record<string, unknown> => ({ ...b(minor), version: undefined });
+  for (const minor of [36, 37]) assert.deepEqual(without(minor), without(35), `1.${minor}`);
+  assert.equal(MAX_MINOR, 37, 'the newest stable release (CHANGELOG-1.37.md; 1.38 is at alpha)');
+});
+
 test('each boolean behaviour changes value only where the table says, nowhere in between', () => {
   const flips: Record<string, number[]> = {
     nodeLeaseGateDefault: [14],
@@ -172,7 +183,7 @@ test('each boolean behaviour changes value only where the table says, nowhere in
   };
   for (const [field, at] of Object.entries(flips)) {
     const seen: number[] = [];
-    for (let m = 13; m <= 35; m++) {
+    for (let m = 13; m <= MAX_MINOR; m++) {
       const prev = (b(m - 1) as unknown as Record<string, unknown>)[field];
       const cur = (b(m) as unknown as Record<string, unknown>)[field];
       if (prev !== cur) seen.push(m);
@@ -223,6 +234,15 @@ test('feature gates have the stage, default and lock of their version, and vanis
     ['DeploymentReplicaSetTerminatingReplicas', 35, { stage: 'beta', default: true, locked: false }],
     ['TaintTolerationComparisonOperators', 34, undefined],
     ['TaintTolerationComparisonOperators', 35, { stage: 'alpha', default: false, locked: false }],
+    ['TaintTolerationComparisonOperators', 37, { stage: 'alpha', default: false, locked: false }],
+    ['PodDeletionCost', 37, { stage: 'beta', default: true, locked: false }],
+    ['LogarithmicScaleDown', 37, { stage: 'GA', default: true, locked: true }],
+    ['SeparateTaintEvictionController', 37, { stage: 'GA', default: true, locked: true }],
+    ['DeploymentReplicaSetTerminatingReplicas', 37, { stage: 'beta', default: true, locked: false }],
+    ['PodDisruptionConditions', 37, undefined],
+    ['StaleControllerConsistencyReplicaSet', 35, undefined],
+    ['StaleControllerConsistencyReplicaSet', 36, { stage: 'beta', default: true, locked: false }],
+    ['StaleControllerConsistencyReplicaSet', 37, { stage: 'beta', default: true, locked: false }],
   ];
   for (const [gate, minor, want] of cases) {
     const g = gateStateOf(minor).get(gate);
@@ -242,7 +262,7 @@ test('every row of the version table names what it concerns, cites an upstream s
   for (const c of VERSION_CHANGES) {
     assert.match(c.source, /kubernetes\/kubernetes|KEP|CHANGELOG|website/, c.change);
     assert.ok(c.concerns.length > 0 && c.change.length > 0);
-    assert.ok(c.minor >= prev && c.minor >= 12 && c.minor <= 35, `${c.change} is out of order`);
+    assert.ok(c.minor >= prev && c.minor >= 12 && c.minor <= MAX_MINOR, `${c.change} is out of order`);
     prev = c.minor;
   }
 });
