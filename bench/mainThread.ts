@@ -1,7 +1,9 @@
 /**
  * The engine's main-thread CPU time, read from /proc/self/task/PID/schedstat (nanoseconds), in one
  * process per side: the figure a busy machine disturbs least (the collector's helper threads, which
- * `process.cpuUsage` counts, run beside it; the wall clock counts the waits for a core).
+ * `process.cpuUsage` counts, run beside it; the wall clock counts the waits for a core). The kernel
+ * brings that count up to date at its scheduler's ticks and switches, not at each read: one quiet
+ * pass (about a millisecond) reads as 0 or a tick, while a sum over passes is right to a tick.
  *
  *   node --import tsx bench/mainThread.ts hour --inputs DIR [--ref CHECKOUT] [--pairs N] [--top 8] [--no-lock]
  *   node --import tsx bench/mainThread.ts jump --inputs DIR [--ref CHECKOUT] [--pairs N] [--jumps 4] [--no-lock]
