@@ -4,7 +4,7 @@
  * never edits in place is shared with the checkpoint instead of copied.
  */
 import { createTracedActor } from '../../machines/traced';
-import { keysSharedWith, sameKeysInOrder } from '../../model/sharedKeys';
+import { columnsSharedWith, keysSharedWith, type MapColumns, mapOfColumns, sameKeysInOrder } from '../../model/sharedKeys';
 import type { Micros } from '../../model/time';
 import type { NodeCondition } from '../../model/types';
 import type { MachineTransition } from '../../trace/decision';
@@ -55,20 +55,22 @@ export interface SavedNodeLifecycle {
   pendingNodes: string[];
   pendingPods: string[];
   retryPods: string[];
-  known: [string, string][];
+  /** node name -> uid (columns shared with the previous checkpoint while the same, as below) */
+  known: MapColumns<string>;
   health: SavedHealth;
   tracks: SavedTracks;
   retry: string[];
   dirty: string[];
   leaseRenewed: string[];
   watch: string[];
-  deadlines: { t: Micros; name: string }[];
+  /** each Ready node's grace deadline, in columns (an object a node per checkpoint was 5,000 objects) */
+  deadlines: SavedDeadlines;
   queues: [string, QueueState][];
   zones: [string, unknown][];
   zoneCounts: [string, { total: number; notReady: number }][];
-  nodeActors: [string, StateValue][];
+  nodeActors: MapColumns<StateValue>;
   monitor: unknown;
-  transitions: [string, MachineTransition & { seq?: number }][];
+  transitions: MapColumns<MachineTransition & { seq?: number }>;
 }
 
 export function saveNodeLifecycle(nlc: NodeLifecycleState): SavedNodeLifecycle {
@@ -86,7 +88,7 @@ export function saveNodeLifecycle(nlc: NodeLifecycleState): SavedNodeLifecycle {
     pendingNodes: [...nlc.pendingNodes],
     pendingPods: [...nlc.pendingPods],
     retryPods: [...nlc.retryPods],
-    known: [...nlc.known],
+    known: (nlc.savedColumns.known = columnsSharedWith(nlc.savedColumns.known, nlc.known, same)),
     health: saveHealth(nlc),
     tracks: saveTracks(nlc),
     retry: [...nlc.retry],
@@ -100,12 +102,14 @@ export function saveNodeLifecycle(nlc: NodeLifecycleState): SavedNodeLifecycle {
     queues: [...nlc.queues].map(([k, q]) => [k, q.save()]),
     zones: [...nlc.zoneActors].map(([k, a]) => [k, a.actor.getPersistedSnapshot()]),
     zoneCounts: [...nlc.zoneCounts].map(([k, c]) => [k, { ...c }]),
-    nodeActors: nlc.nodes.save(),
+    nodeActors: (nlc.savedColumns.nodeActors = nlc.nodes.save(nlc.savedColumns.nodeActors)),
     monitor: nlc.monitor ? nlc.monitor.save() : undefined,
     // transitions are replaced, never edited: shared with the checkpoint
-    transitions: [...nlc.transitions],
+    transitions: (nlc.savedColumns.transitions = columnsSharedWith(nlc.savedColumns.transitions, nlc.transitions, same)),
   };
 }
+
+const same = <V>(v: V): V => v;
 
 export function saveHealth(nlc: NodeLifecycleState): SavedHealth {
   const n = nlc.health.size;
@@ -141,8 +145,14 @@ export function saveTracks(nlc: NodeLifecycleState): SavedTracks {
   return out;
 }
 
-export function liveDeadlines(nlc: NodeLifecycleState): { t: Micros; name: string }[] {
-  const out: { t: Micros; name: string }[] = [];
+export interface SavedDeadlines {
+  names: string[];
+  times: Float64Array;
+}
+
+export function liveDeadlines(nlc: NodeLifecycleState): SavedDeadlines {
+  const names: string[] = [];
+  const times: Micros[] = [];
   // each node once, in the order of the entries: its slot marked with a stamp of its own (Slot.mark;
   // a pass's stamp is always newer), its health and track read through the slot (the maps' own)
   const stamp = ++nlc.passStamp;
@@ -153,9 +163,12 @@ export function liveDeadlines(nlc: NodeLifecycleState): { t: Micros; name: strin
     slot.mark = stamp;
     const h = nlc.slotHealth(slot);
     const t = nlc.slotTrack(slot);
-    if (h && t && nlc.isReady(slot.name, t)) out.push({ t: h.probe + nlc.grace, name: slot.name });
+    if (h && t && nlc.isReady(slot.name, t)) {
+      names.push(slot.name);
+      times.push(h.probe + nlc.grace);
+    }
   }
-  return out;
+  return { names: names.slice(), times: Float64Array.from(times) };
 }
 
 /** `previous`: the state of the controller that ran until now (dropped after the restore), whose node machines and health entries are taken over */
@@ -179,7 +192,7 @@ export function restoreNodeLifecycle(nlc: NodeLifecycleState, saved: unknown, ho
   nlc.pendingNodes = new Set(s.pendingNodes);
   nlc.pendingPods = new Set(s.pendingPods);
   nlc.retryPods = new Set(s.retryPods);
-  nlc.known = new Map(s.known);
+  nlc.known = mapOfColumns(s.known);
   nlc.health = restoreHealth(s.health, previous);
   nlc.tracks = restoreTracks(s.tracks);
   nlc.retry = new Set(s.retry);
@@ -187,11 +200,13 @@ export function restoreNodeLifecycle(nlc: NodeLifecycleState, saved: unknown, ho
   nlc.slots.reset();
   nlc.watch = new Map();
   for (const name of s.watch) nlc.watch.set(name, nlc.slots.of(name));
-  nlc.deadlines = DeadlineHeap.from(s.deadlines.map((e) => ({ t: e.t, v: nlc.slots.of(e.name) })));
+  const { names, times } = s.deadlines;
+  nlc.deadlines = new DeadlineHeap();
+  for (let i = 0; i < names.length; i++) nlc.deadlines.push(times[i], nlc.slots.of(names[i]));
   for (const name of s.leaseRenewed) nlc.slots.addNews(name);
-  for (const e of s.deadlines) {
-    const slot = nlc.slots.of(e.name);
-    if (e.t < slot.armed) slot.armed = e.t;
+  for (let i = 0; i < names.length; i++) {
+    const slot = nlc.slots.of(names[i]);
+    if (times[i] < slot.armed) slot.armed = times[i];
   }
   nlc.sortedNames = null;
   nlc.membershipChanged = true;
@@ -212,7 +227,7 @@ export function restoreNodeLifecycle(nlc: NodeLifecycleState, saved: unknown, ho
   nlc.zoneCounts = new Map(s.zoneCounts.map(([k, c]) => [k, { ...c }]));
   nlc.nodes.restore(s.nodeActors, previous?.nodes);
   nlc.monitor = monitorMachineTable().instance('monitor', structuredClone(s.monitor) as StateValue | undefined);
-  nlc.transitions = new Map(s.transitions);
+  nlc.transitions = mapOfColumns(s.transitions);
 }
 
 /**

@@ -13,7 +13,7 @@
 import type { StateValue } from 'xstate';
 import type { MachineTransition } from '../../trace/decision';
 import { MachineTable, type MemoActor } from '../../machines/table';
-import { sameKeysInOrder } from '../../model/sharedKeys';
+import { columnsSharedWith, type MapColumns, sameKeysInOrder } from '../../model/sharedKeys';
 import { attachGuards, guardChecks } from '../../machines/guardChecks';
 import type { Check } from '../../trace/decision';
 import { nodeHealthEventKey, nodeHealthGuardRules, nodeHealthMachine, type NodeHealthEvent } from './machines';
@@ -45,6 +45,8 @@ export function nodeMachineTable(): MachineTable<typeof nodeHealthMachine> {
 
 export type ReadyState = 'NotObserved' | 'True' | 'False' | 'Unknown';
 export type EvictionState = 'idle' | 'queuedForTainting' | 'tainted' | 'queuedForEviction' | 'evicted';
+
+const saveActor = (a: NodeActor): StateValue => a.save();
 
 export class NodeMachines {
   private actors = new Map<string, NodeActor>();
@@ -145,8 +147,9 @@ export class NodeMachines {
     return this.pending.has(t);
   }
 
-  save(): [string, StateValue][] {
-    return [...this.actors].map(([k, a]) => [k, a.save()]);
+  /** The machines' states as columns, shared with `prev` (the last checkpoint's) while the same (columnsSharedWith). */
+  save(prev?: MapColumns<StateValue>): MapColumns<StateValue> {
+    return columnsSharedWith(prev, this.actors, saveActor);
   }
 
   /**
@@ -155,7 +158,7 @@ export class NodeMachines {
    * instances anew, and their names and state texts, most of them in the same state); its map is
    * kept, with its name order, while it holds the saved nodes in the saved order.
    */
-  restore(saved: readonly [string, StateValue][], previous?: NodeMachines): void {
+  restore(saved: MapColumns<StateValue>, previous?: NodeMachines): void {
     this.sorted = null;
     const live = previous?.actors;
     if (previous !== undefined) {
@@ -164,20 +167,21 @@ export class NodeMachines {
       previous.actors = new Map();
       previous.sorted = null;
     }
-    if (live !== undefined && sameKeysInOrder(live, saved.length, (i) => saved[i][0])) {
+    const { keys, values } = saved;
+    if (live !== undefined && sameKeysInOrder(live, keys.length, (i) => keys[i])) {
       let i = 0;
-      for (const a of live.values()) a.restoreTo(saved[i++][1]);
+      for (const a of live.values()) a.restoreTo(values[i++]);
       this.actors = live;
       return;
     }
     this.sorted = null;
-    this.actors = new Map(
-      saved.map(([k, value]) => {
-        const a = live?.get(k);
-        if (a === undefined) return [k, nodeMachineTable().instance(`node/${k}`, value)];
-        a.restoreTo(value);
-        return [k, a];
-      }),
-    );
+    const actors = (this.actors = new Map());
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i];
+      let a = live?.get(k);
+      if (a === undefined) a = nodeMachineTable().instance(`node/${k}`, values[i]);
+      else a.restoreTo(values[i]);
+      actors.set(k, a);
+    }
   }
 }

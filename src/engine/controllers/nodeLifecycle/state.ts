@@ -11,8 +11,10 @@ import { becauseWithGuards } from '../../machines/guardChecks';
 import { type Micros, ms } from '../../model/time';
 import type { ConditionStatus, NodeCondition, PodRecord } from '../../model/types';
 import { zoneKeyOfLabels, zoneLabelsOf } from '../../model/zones';
+import type { MapColumns } from '../../model/sharedKeys';
 import type { Check, DecisionInput, MachineTransition } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
+import type { StateValue } from 'xstate';
 import { DeadlineHeap } from './deadlines';
 import { disruptionExclusion } from './disruption';
 import { deletePodsDeletes } from './guards';
@@ -256,6 +258,8 @@ export class NodeLifecycleState {
   fixDeprecatedKeys = false;
 
   savedNames: { health: readonly string[]; tracks: readonly string[] } = { health: [], tracks: [] };
+  /** what the last checkpoint kept of `known`, the node machines and `transitions` (see columnsSharedWith) */
+  savedColumns: { known?: MapColumns<string>; nodeActors?: MapColumns<StateValue>; transitions?: MapColumns<MachineTransition & { seq?: number }> } = {};
 
   src(fn: string, file = FILE): string {
     return `nodelifecycle: ${fn} (${file}, v1.${this.rules.minor})`;

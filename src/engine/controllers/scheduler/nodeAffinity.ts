@@ -140,10 +140,12 @@ function integer(s: string): bigint | undefined {
 /**
  * The node's labels without the ones each node has a value of its own for, as text, in the
  * object's own order (nodes exported together list their labels in the same order; two nodes
- * whose labels differ only in order just fall in two groups).
+ * whose labels differ only in order just fall in two groups). Joined, not appended to: the node
+ * index keeps the text per labels object, and text built by `+=` is a rope of every piece (about
+ * 2.3 KB a node of a dozen labels, 11.7 MB at 5,000 nodes, against a few hundred bytes flat).
  */
 export function sharedLabelsText(labels: Record<string, string>): string {
-  let out = '';
-  for (const k in labels) if (!PER_NODE_LABELS.has(k)) out += `${JSON.stringify(k)}:${JSON.stringify(labels[k])},`;
-  return out;
+  const parts: string[] = [];
+  for (const k in labels) if (!PER_NODE_LABELS.has(k)) parts.push(JSON.stringify(k), ':', JSON.stringify(labels[k]), ',');
+  return parts.join('');
 }

@@ -101,7 +101,7 @@ describe('the node machines and health entries a restore takes over', () => {
       assert.equal(cp.pass, END - 10, 'the jump lands on a checkpoint');
       const saved = cp.controllers.find((c) => c.name === 'node-lifecycle')!.saved as SavedNodeLifecycle;
       const times = [...saved.health.times];
-      const states = saved.nodeActors.map(([k, v]) => [k, JSON.stringify(v)]);
+      const states = saved.nodeActors.keys.map((k, i) => [k, JSON.stringify(saved.nodeActors.values[i])]);
       const restored = stateOf(sim);
       const machines = JSON.stringify(sim.machines());
       assert.notEqual(previous.health, restored.health);
@@ -113,7 +113,7 @@ describe('the node machines and health entries a restore takes over', () => {
       sim.goToPass(END);
       assert.deepEqual([...saved.health.times], times, "the checkpoint's health times changed after the restore");
       assert.deepEqual(
-        saved.nodeActors.map(([k, v]) => [k, JSON.stringify(v)]),
+        saved.nodeActors.keys.map((k, i) => [k, JSON.stringify(saved.nodeActors.values[i])]),
         states,
         "the checkpoint's machine states changed after the restore",
       );

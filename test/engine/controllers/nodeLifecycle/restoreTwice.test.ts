@@ -20,7 +20,13 @@ function make(version: string): SimulationImpl {
 const memory = (sim: SimulationImpl): string => {
   const nl = sim.host.controllers.find((c) => c.name === 'node-lifecycle') as NodeLifecycleController;
   const m = nl.save();
-  return JSON.stringify({ health: m.health, tracks: m.tracks, deadlines: m.deadlines.map((d) => [d.t, d.name]).sort(), queues: m.queues, zones: m.zones });
+  return JSON.stringify({
+    health: m.health,
+    tracks: m.tracks,
+    deadlines: m.deadlines.names.map((name, i) => [m.deadlines.times[i], name]).sort(),
+    queues: m.queues,
+    zones: m.zones,
+  });
 };
 
 for (const version of ['1.31', '1.35']) {
