@@ -167,11 +167,4 @@ export interface RestoreFrom {
    * their place then. Every other pod is in the same order in both.
    */
   podsMovedInOrder: ReadonlySet<string>;
-  /**
-   * A hand-off (simulation/handOff.ts) instead of a restore: this controller's saved memory as the simulation handed
-   * from kept it at the position the live controller stands on (the live state is the same, the two runs being
-   * deterministic). What the saved memory restored shares with it by identity is unchanged by the pass handed over,
-   * so the live controller's own counterpart of it may be kept.
-   */
-  handedFrom?: unknown;
 }

@@ -77,17 +77,11 @@ function settledAt(host: SimHost, cp: Checkpoint | undefined): cp is Checkpoint 
   );
 }
 
-/** The checkpoints of `from` a hand-off takes: the one of the target's position (`at`) and the one after it (`next`). */
-export interface HandOffPair {
-  at: Checkpoint;
-  next: Checkpoint;
-}
-
 /**
- * The checkpoint of `from` after the one of the target's position, with that one, when the target stands settled on
- * its last checkpoint and `from` kept one of that position with one after it; else undefined (nothing to take).
+ * The checkpoint of `from` after the one of the target's position, when the target stands settled on its
+ * last checkpoint and `from` kept one of that position with one after it; else undefined (nothing to take).
  */
-export function handOffFrom(from: HandOffSource, to: HandOffTarget): HandOffPair | undefined {
+export function handOffFrom(from: HandOffSource, to: HandOffTarget): Checkpoint | undefined {
   const own = to.store.list[to.store.list.length - 1];
   if (!settledAt(to.host, own)) return undefined;
   const list = from.store.list;
@@ -95,7 +89,7 @@ export function handOffFrom(from: HandOffSource, to: HandOffTarget): HandOffPair
     const c = list[i];
     if (c.pass === own.pass && c.now === own.now && c.traceLength === own.traceLength) {
       const next = list[i + 1];
-      return from.trace.length >= next.traceLength && from.problems.length >= next.loop.problems ? { at: c, next } : undefined;
+      return from.trace.length >= next.traceLength && from.problems.length >= next.loop.problems ? next : undefined;
     }
   }
   return undefined;
@@ -112,9 +106,8 @@ export class HandOff {
   /** once done: where the loop stands, and the problems the pass added to the simulation's own */
   done?: { loop: LoopPosition; problems: Problem[] };
 
-  constructor(from: HandOffSource, { at, next }: HandOffPair, to: HandOffTarget) {
+  constructor(from: HandOffSource, next: Checkpoint, to: HandOffTarget) {
     const taken = {
-      at,
       next,
       pods: changesOf(next.pods),
       decisions: from.trace.slice(to.host.trace.length, next.traceLength),
@@ -128,11 +121,8 @@ export class HandOff {
     return false;
   }
 
-  private *work(
-    t: { at: Checkpoint; next: Checkpoint; pods: PodList; decisions: Decision[]; problems: Problem[] },
-    to: HandOffTarget,
-  ): Generator<void, void, void> {
-    const { at, next } = t;
+  private *work(t: { next: Checkpoint; pods: PodList; decisions: Decision[]; problems: Problem[] }, to: HandOffTarget): Generator<void, void, void> {
+    const { next } = t;
     const host = to.host;
     const cluster = host.cluster;
     const running = host.controllers;
@@ -236,9 +226,7 @@ export class HandOff {
     host.controllers = to.controllers().filter((c) => next.controllers.some((x) => x.name === c.name));
     for (const c of host.controllers) {
       const previous = running.find((x) => x.name === c.name);
-      // the live controller stands where `at` was kept: what the pass left of `at`'s memory, its own counterpart may keep
-      const handedFrom = at.controllers.find((x) => x.name === c.name)?.saved;
-      const from: RestoreFrom | undefined = previous && { previous, pods: podsReplaced, nodes: nodesReplaced, podsMovedInOrder, handedFrom };
+      const from: RestoreFrom | undefined = previous && { previous, pods: podsReplaced, nodes: nodesReplaced, podsMovedInOrder };
       c.restore(next.controllers.find((x) => x.name === c.name)!.saved, host, from);
       yield;
     }

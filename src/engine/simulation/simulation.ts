@@ -577,9 +577,9 @@ export class SimulationImpl extends SimulationViews implements Simulation {
       if (this.pending.slice(more)) return true;
       const source = { store: from.store, trace: from.host.trace, problems: from.ownProblems };
       const target = { store: this.store, host: this.host, kubelets: this.kubelets, controllers: () => this.buildControllers() };
-      const pair = handOffFrom(source, target);
-      if (pair === undefined || pair.next.pass === null || pair.next.pass > upTo) return undefined;
-      this.handing = new HandOff(source, pair, target);
+      const next = handOffFrom(source, target);
+      if (next === undefined || next.pass === null || next.pass > upTo) return undefined;
+      this.handing = new HandOff(source, next, target);
     }
     return this.handOn(more);
   }

@@ -6,7 +6,7 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeZoneOutage } from '../../helpers/generatedOutage';
@@ -17,36 +17,12 @@ import { createSimulation, type SimulationImpl } from '../../../src/engine/simul
 import type { SimulationOptions } from '../../../src/engine/simulation/api';
 import type { Scenario } from '../../../src/engine/snapshot/types';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
-import type { Checkpoint } from '../../../src/engine/simulation/checkpointStore';
-import type { CachedCheck, Entry, SavedEntry } from '../../../src/engine/controllers/replicaSet/entry';
-import type { ReplicaSetCheck } from '../../../src/engine/controllers/replicaSet/validate';
 
 const dir = mkdtempSync(join(tmpdir(), 'cs-hand-off-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 // 120 of 240 nodes go Unknown at once: MarkPodsNotReady on their 1,200 pods (a heavy pass), then their evictions
 const OUTAGE = writeZoneOutage(dir, 10, { nodes: 240, seed: 'hand-off' });
 const examples = join(__dirname, '..', '..', '..', 'examples');
-// the same outage, with two ReplicaSets scaled and a third deleted in pass 8 (at 40 s): their entries and checks change
-const SCALED = (() => {
-  const d = join(dir, 'scaled');
-  const path = writeZoneOutage(mkdirp(d), 10, { nodes: 240, seed: 'hand-off' });
-  const items = (
-    JSON.parse(readFileSync(join(d, 'cluster.json'), 'utf8')) as {
-      items: { kind: string; metadata: { namespace: string; name: string }; spec: { replicas: number } }[];
-    }
-  ).items;
-  const sets = items.filter((x) => x.kind === 'ReplicaSet' && x.spec.replicas > 0).slice(0, 3);
-  const key = (i: number) => `${sets[i].metadata.namespace}/${sets[i].metadata.name}`;
-  let events = '';
-  for (const i of [0, 1]) events += `  - at: 40s\n    scale: {replicaSet: ${key(i)}, replicas: ${sets[i].spec.replicas + 2}}\n`;
-  appendFileSync(path, events + `  - at: 40s\n    delete: ReplicaSet/${key(2)}\n`);
-  return path;
-})();
-
-function mkdirp(d: string): string {
-  mkdirSync(d, { recursive: true });
-  return d;
-}
 
 /** Everything a pass leaves that a view or a later pass reads. */
 function snapshotOf(sim: SimulationImpl): string {
@@ -86,7 +62,6 @@ const cases: Case[] = [
   { name: 'the heavy pass (a zone goes Unknown)', file: OUTAGE, pass: heavy, on: 12 },
   { name: 'the heavy pass, every checking mode on', file: OUTAGE, pass: heavy, options: { checks: EVERY_CHECK, checkInvariants: true }, on: 10 },
   { name: 'a quiet pass', file: OUTAGE, pass: () => 8, on: 15 },
-  { name: 'a pass in which ReplicaSets are scaled and deleted', file: SCALED, pass: () => 8, on: 12 },
   { name: 'the evictions and their replacements', file: OUTAGE, pass: podsComeAndGo, on: 12 },
   { name: 'an example: evictions and replacements (1.31)', file: join(examples, 'outage-1.31.yaml'), pass: podsComeAndGo, on: 20 },
   { name: 'an example: a controller-manager restart mid-outage', file: join(examples, 'restart-mid-outage.yaml'), pass: () => 20, on: 20 },
@@ -197,56 +172,5 @@ test('no hand-off where the other simulation kept no checkpoint of the position,
     while ((left = to.handOffSlice(from, upTo, () => true)) === true);
     assert.equal(left, undefined, c.name);
     assert.deepEqual({ pass: to.pass, trace: to.trace.length }, before, c.name);
-  }
-});
-
-type ReplicaSetMemory = { entries: Map<string, Entry>; checks: Map<string, CachedCheck> };
-type SavedReplicaSet = { entries: SavedEntry[]; checks: [string, ReplicaSetCheck][] };
-const rsOf = (sim: SimulationImpl) => sim.controllers.find((c) => c.name === 'replicaset') as unknown as ReplicaSetMemory;
-
-test('a hand-off keeps the live ReplicaSet entries and checks the pass left as they were, and replaces the others', () => {
-  const cases = [
-    { name: 'a quiet pass', file: OUTAGE, pass: () => 8, changes: false },
-    { name: 'the heavy pass', file: OUTAGE, pass: heavy, changes: true },
-    { name: 'a pass in which ReplicaSets are scaled and deleted', file: SCALED, pass: () => 8, changes: true },
-  ];
-  for (const c of cases) {
-    const scenario = loadScenario(c.file, nodeFs());
-    const p = c.pass(scenario);
-    const from = createSimulation(scenario);
-    from.goToPass(p - 2);
-    from.step(true);
-    from.step(true);
-    void from.checkpointPasses;
-    const to = createSimulation(scenario);
-    to.goToPass(p - 2);
-    to.step(true);
-    void to.checkpointPasses;
-    const live = rsOf(to);
-    const actors = new Map([...live.entries].map(([k, e]) => [k, e.actor]));
-    const checks = new Map(live.checks);
-    while (to.handOffSlice(from, p, () => true));
-    // what the pass left as it was: the same saved objects in the checkpoints before and after it
-    const list = (from as unknown as { store: { list: Checkpoint[] } }).store.list;
-    const i = list.findIndex((x) => x.pass === p);
-    const saved = (cp: Checkpoint) => cp.controllers.find((x) => x.name === 'replicaset')!.saved as SavedReplicaSet;
-    const [before, after] = [saved(list[i - 1]), saved(list[i])];
-    const unchanged = new Set(before.entries);
-    const beforeChecks = new Map(before.checks);
-    const r = rsOf(to);
-    let kept = 0;
-    for (const se of after.entries) {
-      const same = r.entries.get(se.key)!.actor === actors.get(se.key);
-      assert.equal(same, unchanged.has(se), `${c.name}: the entry of ${se.key} ${unchanged.has(se) ? 'kept' : 'replaced'}`);
-      if (same) kept++;
-    }
-    assert.ok(kept > 0, `${c.name}: ${kept} of ${after.entries.length} entries kept`);
-    assert.equal(kept < after.entries.length, c.changes, `${c.name}: ${kept} of ${after.entries.length} entries kept`);
-    for (const [key, check] of after.checks) {
-      const got = r.checks.get(key)!;
-      assert.equal(got.check, check, `${c.name}: the check of ${key} is the checkpoint's`);
-      if (beforeChecks.get(key) === check) assert.equal(got.rs, checks.get(key)!.rs, `${c.name}: the live check of ${key} kept`);
-      else assert.equal(got.rs, undefined, `${c.name}: the check of ${key}, changed in the pass, made again at its first use`);
-    }
   }
 });

@@ -53,11 +53,9 @@ export function restoreController(rsc: ReplicaSetCore, saved: unknown, host: Con
   rsc.podProblems.clear();
   // the controller that ran until now has the live cluster's index (the same class: names are unique)
   const previous = from?.previous.name === 'replicaset' ? (from.previous as unknown as ReplicaSetCore) : undefined;
-  // a hand-off: the memory the other simulation kept where the live controller stands (see RestoreFrom.handedFrom)
-  const before = from?.handedFrom as Saved | undefined;
   if (previous !== undefined && from !== undefined) {
     takeOverIndexes(rsc, previous, host, from);
-    takeOverEntries(rsc, previous, s.entries, host, before && new Set(before.entries));
+    takeOverEntries(rsc, previous, s.entries, host);
   } else {
     rsc.rebuildIndexes(host);
     for (const se of s.entries) {
@@ -77,8 +75,7 @@ export function restoreController(rsc: ReplicaSetCore, saved: unknown, host: Con
     rsc.checksChanged++;
     rsc.savedChecks = s.checks;
   } else if (s.checks) {
-    rsc.checks =
-      previous !== undefined ? takeOverChecks(previous, s.checks, before?.checks) : new Map(s.checks.map(([k, check]) => [k, restoredCheck(check)]));
+    rsc.checks = previous !== undefined ? takeOverChecks(previous, s.checks) : new Map(s.checks.map(([k, check]) => [k, restoredCheck(check)]));
     rsc.checksChanged++;
     rsc.savedChecks = s.checks;
   }
@@ -108,46 +105,25 @@ function restoredCheck(check: ReplicaSetCheck): CachedCheck {
  * those others are written; else a new map in the checkpoint's order. A jump back over the outage
  * at 5,000 nodes kept 14,022 of the 14,120 checks, which a new map of placeholders made anew.
  */
-function takeOverChecks(
-  previous: ReplicaSetCore,
-  saved: readonly [string, ReplicaSetCheck][],
-  handedFrom?: readonly [string, ReplicaSetCheck][],
-): Map<string, CachedCheck> {
+function takeOverChecks(previous: ReplicaSetCore, saved: readonly [string, ReplicaSetCheck][]): Map<string, CachedCheck> {
   const live = previous.checks;
-  const kept = keptChecks(previous, handedFrom);
   // the previous controller is dropped after the restore; it must not go on editing this map
   previous.checks = new Map();
   previous.savedChecks = undefined;
   if (!sameKeysInOrder(live, saved.length, (i) => saved[i][0]))
-    return new Map(saved.map(([key, check]) => [key, kept(key, live.get(key), check)]));
+    return new Map(
+      saved.map(([key, check]) => {
+        const c = live.get(key);
+        return [key, c !== undefined && c.check === check ? c : restoredCheck(check)];
+      }),
+    );
   // setting a key the map holds keeps its place, also while it is iterated
   let i = 0;
   for (const [key, c] of live) {
     const check = saved[i++][1];
-    if (c.check !== check) live.set(key, kept(key, c, check));
+    if (c.check !== check) live.set(key, restoredCheck(check));
   }
   return live;
-}
-
-/**
- * What a restore puts under `key` for the check the checkpoint kept, given the live one: the live one when it is
- * that very check, else a placeholder. On a hand-off the checkpoint's checks are the other simulation's: a check it
- * kept unchanged through the pass (the same object in `handedFrom`) is the live one's equal while the live checks
- * are unchanged since the live controller's last checkpoint (`savedChecks` set), so the live record's check is kept,
- * holding the checkpoint's object (later restores compare by it). A hand-off of the outage's heavy pass at 5,000
- * nodes kept about a third of 14,120 checks, which were all made again at their next use.
- */
-function keptChecks(
-  previous: ReplicaSetCore,
-  handedFrom: readonly [string, ReplicaSetCheck][] | undefined,
-): (key: string, c: CachedCheck | undefined, check: ReplicaSetCheck) => CachedCheck {
-  const before = handedFrom && previous.savedChecks !== undefined ? new Map(handedFrom) : undefined;
-  return (key, c, check) => {
-    if (c === undefined) return restoredCheck(check);
-    if (c.check === check) return c;
-    if (before !== undefined && before.get(key) === check) return { ...c, check };
-    return restoredCheck(check);
-  };
 }
 
 /**
@@ -171,13 +147,7 @@ function restoredEntry(rsc: ReplicaSetCore, se: SavedEntry, rs: ReplicaSetRecord
  * checkpoint's, which nothing decided reads (wakes sort what they take from `timed`, a namespace's
  * entries are sorted when read, machines() sorts).
  */
-function takeOverEntries(
-  rsc: ReplicaSetCore,
-  previous: ReplicaSetCore,
-  saved: readonly SavedEntry[],
-  host: ControllerHost,
-  handedFrom?: ReadonlySet<SavedEntry>,
-): void {
+function takeOverEntries(rsc: ReplicaSetCore, previous: ReplicaSetCore, saved: readonly SavedEntry[], host: ControllerHost): void {
   rsc.entries = previous.entries;
   rsc.byUid = previous.byUid;
   rsc.byNamespace = previous.byNamespace;
@@ -192,7 +162,7 @@ function takeOverEntries(
     if (!rs) continue;
     visited++;
     const live = rsc.entries.get(se.key);
-    if (live !== undefined && live.uid === rs.meta.uid && (live.lastSaved === se ? unchangedSince(live, se) : handedOn(live, se, handedFrom))) {
+    if (live !== undefined && live.lastSaved === se && live.uid === rs.meta.uid && unchangedSince(live, se)) {
       takenOver(live);
       // as addEntry does for an entry it puts in
       const pods = rsc.byOwner.get(live.uid);
@@ -285,17 +255,6 @@ function unchangedSince(e: Entry, last: SavedEntry): boolean {
     last.removed.length === e.removed.length &&
     last.removed.every((r, i) => r === e.removed[i])
   );
-}
-
-/**
- * On a hand-off (the checkpoint's entries are the other simulation's): whether `se` is an entry the other kept
- * unchanged through the pass (the same object in `handedFrom`, its memory where the live controller stands) and the
- * live entry is unchanged since its own last checkpoint, so that it is `se`'s equal. It keeps its own `lastSaved`
- * (the live simulation's checkpoints after the pass share it). The heavy pass of the outage at 5,000 nodes leaves
- * about a third of the 14,120 entries so, each of which was written into anew (a new machine instance and list).
- */
-function handedOn(live: Entry, se: SavedEntry, handedFrom: ReadonlySet<SavedEntry> | undefined): boolean {
-  return handedFrom !== undefined && handedFrom.has(se) && live.lastSaved !== undefined && unchangedSince(live, live.lastSaved);
 }
 
 /**
