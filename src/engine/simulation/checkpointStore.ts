@@ -410,7 +410,9 @@ export class CheckpointStore {
     for (const c of host.controllers) {
       const previous = running.find((x) => x.name === c.name);
       const from: RestoreFrom | undefined = previous && { previous, pods: podsReplaced, nodes: nodesReplaced, podsMovedInOrder };
-      c.restore(cp.controllers.find((x) => x.name === c.name)!.saved, host, from);
+      const saved = cp.controllers.find((x) => x.name === c.name)!.saved;
+      if (c.restoreInPieces) yield* c.restoreInPieces(saved, host, from);
+      else c.restore(saved, host, from);
       yield;
     }
     return cp.loop;
