@@ -69,6 +69,9 @@ export class KeptView {
     }
     if (sim.cluster && this.records.completeOpenSlice(sim.cluster, more, perPiece.pods)) return true;
     if (this.countSlice(more, perPiece.nodes)) return true;
+    // the reports are taken here, not answered by an update prepared at an earlier visit of this position (a step's,
+    // before a step back: the run-ahead's restore in parts may bring it back here with the shown one)
+    this.prepared = undefined;
     this.update(sim, false);
     return false;
   }

@@ -148,6 +148,8 @@ export interface SimController {
    */
   save(): unknown;
   restore(saved: unknown, host: ControllerHost, from?: RestoreFrom): void;
+  /** Optional: `restore` with a yield between its parts (a restore in parts: CheckpointStore.restoreInPieces); nothing reads the controller meanwhile. */
+  restoreInPieces?(saved: unknown, host: ControllerHost, from?: RestoreFrom): Generator<void, void, void>;
 }
 
 /**

@@ -29,6 +29,11 @@ export interface ExpectationResult {
 export interface GoToPassOptions {
   /** forward, a user's steps (`step(true)`) or run (`runUntil`): the panel keeps checkpoints near for a step back */
   interactive?: boolean;
+  /**
+   * A step back's restore in parts, asking shouldStop between two (the run-ahead's, in idle slices): `stopped` and
+   * `partDone` while parts are left; the next goToPass with this option goes on with them, any other call finishes them.
+   */
+  restoreInPieces?: boolean;
 }
 
 export interface SimulationOptions {

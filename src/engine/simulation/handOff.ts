@@ -227,7 +227,9 @@ export class HandOff {
     for (const c of host.controllers) {
       const previous = running.find((x) => x.name === c.name);
       const from: RestoreFrom | undefined = previous && { previous, pods: podsReplaced, nodes: nodesReplaced, podsMovedInOrder };
-      c.restore(next.controllers.find((x) => x.name === c.name)!.saved, host, from);
+      const saved = next.controllers.find((x) => x.name === c.name)!.saved;
+      if (c.restoreInPieces) yield* c.restoreInPieces(saved, host, from);
+      else c.restore(saved, host, from);
       yield;
     }
     to.store.adopt(ownCopy(next, t.pods));

@@ -51,6 +51,7 @@ import { buildControllers, planControllers, startInPieces, type ControllerFactor
 import { cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint, type LoopPosition } from './checkpointStore';
 import { HandOff, handOffFrom } from './handOff';
+import { PartsUnderWay } from './partsUnderWay';
 import { checkpointDue, fineDue, heavyPassPods, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, STEP_BACK_CHECKPOINTS } from './checkpointPlacement';
 import { explainObject } from './explain';
 import { SimulationViews } from './simulationViews';
@@ -228,7 +229,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   private midInstant: MidInstant | null = null;
 
   get partDone(): boolean {
-    return this.midInstant !== null || this.handing !== undefined;
+    return this.midInstant !== null || this.underway.active;
   }
   /** Finishes the instant a yield left part-done; false when it yields again. */
   private resumeInstant(): boolean {
@@ -342,6 +343,8 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     const lastPass = this.lastPass;
     if (n > lastPass)
       throw new RangeError(`goToPass: pass ${n} is beyond the simulation's horizon (${formatDuration(MAX_HORIZON)} after the start: pass ${lastPass})`);
+    // a restore left in parts goes on in parts when asked so (see GoToPassOptions.restoreInPieces)
+    if (this.underway.active && how?.restoreInPieces && this.underway.run(() => !this.shouldStop?.())) return void (this.stopped = true);
     // before a restore too: the checkpoint may thin the list, and so choose the one restored
     this.settle();
     // an instant a yield left part-done is finished first, unless going back drops it
@@ -352,8 +355,9 @@ export class SimulationImpl extends SimulationViews implements Simulation {
       // backwards (or forwards within the same pass, to the pass's own instant)
       let cp = this.checkpoints[0];
       for (const c of this.checkpoints) if (c.pass !== null && c.pass <= n) cp = c;
-      this.restoreCheckpoint(cp);
+      this.restoreCheckpoint(cp, how?.restoreInPieces === true);
       this.replay = { to: n, stepBack: cur === n + 1 };
+      if (this.underway.active && this.underway.run(() => !this.shouldStop?.())) return void (this.stopped = true);
     } else if (this.replay?.to !== n) this.replay = null;
     // a pass at a time, asking shouldStop between passes too (the extension's slices end there); a
     // replay stopped so goes on at the next call for the same pass, leaving its checkpoints still. A
@@ -404,11 +408,6 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   checkExpectations(): ExpectationResult[] {
     this.settle();
     return checkExpectations(this);
-  }
-
-  /** Is this controller enabled by the settings (spec 1.3 "Which controllers run")? */
-  planOf(name: string): ControllerPlan | undefined {
-    return this.plan.find((p) => p.name === name);
   }
 
   // ---- the loop ----
@@ -527,7 +526,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   // ---- checkpoints ----
   /** Takes the checkpoint left pending (PendingCheckpoint), if any. */
   settle(): void {
-    if (this.handing) this.handOn(() => true);
+    if (this.underway.active) this.underway.run(() => true);
     this.pending.settle();
   }
   get hasPendingCheckpoint(): boolean {
@@ -550,11 +549,17 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     this.ring.saved(this.store.list, (cp) => this.store.merge(cp));
   }
 
-  private restoreCheckpoint(cp: Checkpoint): void {
+  /** `inPieces`: the restore is left to goToPass's next calls (GoToPassOptions.restoreInPieces) */
+  private restoreCheckpoint(cp: Checkpoint, inPieces = false): void {
     this.pending.drop();
     this.aborted = false;
     this.midInstant = null;
-    const loop = this.store.restore(cp, this.host, this.kubelets, () => this.buildControllers());
+    this.underway.start(this.restoring(cp), 'restore');
+    if (!inPieces) this.underway.run(() => true);
+  }
+
+  private *restoring(cp: Checkpoint): Generator<void, void, void> {
+    const loop = yield* this.store.restoreInPieces(cp, this.host, this.kubelets, () => this.buildControllers());
     this.ring.drop(this.store.list);
     this.standAt(loop);
   }
@@ -565,11 +570,11 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     this.ownProblems.length = loop.problems;
   }
 
-  /** the hand-off under way (handOffSlice), finished by settle before anything else */
-  private handing: HandOff | undefined;
+  private readonly underway = new PartsUnderWay();
 
   handOffSlice(from: Simulation, upTo: number, more: () => boolean): boolean | undefined {
-    if (this.handing === undefined) {
+    if (this.underway.kind === 'restore') return undefined;
+    if (!this.underway.active) {
       if (!(from instanceof SimulationImpl) || from.scenario.snapshot !== this.scenario.snapshot || this.midInstant || this.aborted) return undefined;
       // the checkpoint of where it stands first (a user's step leaves it pending), in slices as prepareSlice takes it
       if (this.pending.slice(more)) return true;
@@ -577,19 +582,15 @@ export class SimulationImpl extends SimulationViews implements Simulation {
       const target = { store: this.store, host: this.host, kubelets: this.kubelets, controllers: () => this.buildControllers() };
       const next = handOffFrom(source, target);
       if (next === undefined || next.pass === null || next.pass > upTo) return undefined;
-      this.handing = new HandOff(source, next, target);
+      this.underway.start(this.handedOff(new HandOff(source, next, target)), 'handOff');
     }
-    return this.handOn(more);
+    return this.underway.run(more);
   }
 
-  /** The hand-off under way, while `more()`; true while work is left. */
-  private handOn(more: () => boolean): boolean {
-    const h = this.handing!;
-    if (h.run(more)) return true;
-    this.handing = undefined;
+  private *handedOff(h: HandOff): Generator<void, void, void> {
+    while (h.run(() => false)) yield;
     this.ownProblems.push(...h.done!.problems);
     this.standAt(h.done!.loop);
     this.invariants?.observe(this.host.trace);
-    return false;
   }
 }

@@ -10,10 +10,12 @@ import type { ObjectRef } from '../model/types';
 import type { MachineView, StateView, ZoneView } from './api';
 import { MachineLookup, machineIdsOf } from './machineLookup';
 import type { SimHost } from './simHost';
+import type { ControllerPlan } from './controllerPlan';
 
 export abstract class SimulationViews {
   abstract readonly host: SimHost;
   abstract readonly kubelets: Kubelets;
+  abstract readonly plan: readonly ControllerPlan[];
   /** Takes the checkpoint left pending (and finishes a hand-off under way) before an export. */
   abstract settle(): void;
   private readonly machineLookup = new MachineLookup();
@@ -27,6 +29,11 @@ export abstract class SimulationViews {
 
   zones(namesOf?: (zone: string) => boolean): ZoneView[] {
     return this.nodeLifecycle()?.zones?.(this.host, namesOf) ?? [];
+  }
+
+  /** Is this controller enabled by the settings (spec 1.3 "Which controllers run")? */
+  planOf(name: string): ControllerPlan | undefined {
+    return this.plan.find((p) => p.name === name);
   }
 
   machines(): MachineView[] {

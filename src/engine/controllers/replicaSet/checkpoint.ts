@@ -36,7 +36,8 @@ export function saveController(rsc: ReplicaSetCore): Saved {
   };
 }
 
-export function restoreController(rsc: ReplicaSetCore, saved: unknown, host: ControllerHost, from?: RestoreFrom): void {
+/** The parts between two yields: the indexes, the entries (ENTRY_CHUNK at a time), the checks and the pods' problems. */
+export function* restoreController(rsc: ReplicaSetCore, saved: unknown, host: ControllerHost, from?: RestoreFrom): Generator<void, void, void> {
   const s = saved as Saved;
   // the indexes are made again or taken over below: the tallies go with them, not one by one with their entries
   rsc.byOwner = new Map();
@@ -55,7 +56,8 @@ export function restoreController(rsc: ReplicaSetCore, saved: unknown, host: Con
   const previous = from?.previous.name === 'replicaset' ? (from.previous as unknown as ReplicaSetCore) : undefined;
   if (previous !== undefined && from !== undefined) {
     takeOverIndexes(rsc, previous, host, from);
-    takeOverEntries(rsc, previous, s.entries, host);
+    yield;
+    yield* takeOverEntries(rsc, previous, s.entries, host);
   } else {
     rsc.rebuildIndexes(host);
     for (const se of s.entries) {
@@ -63,6 +65,7 @@ export function restoreController(rsc: ReplicaSetCore, saved: unknown, host: Con
       if (rs) restoredEntry(rsc, se, rs);
     }
   }
+  yield;
   rsc.kept = new Map(s.kept.map(([k, v]) => [k, { ...v, outcome: { ...v.outcome } }]));
   // The checks and the pods' problems as the live run had them then. Checking every pod again would
   // also report owners deleted after a pod was checked, which the live run does not check again (and
@@ -79,6 +82,7 @@ export function restoreController(rsc: ReplicaSetCore, saved: unknown, host: Con
     rsc.checksChanged++;
     rsc.savedChecks = s.checks;
   }
+  yield;
   if (s.checked instanceof WeakSet && s.podProblems) {
     rsc.checkedOwners = s.checked;
     rsc.podProblems = new Map(s.podProblems);
@@ -90,6 +94,9 @@ export function restoreController(rsc: ReplicaSetCore, saved: unknown, host: Con
   }
   rsc.wakeCache = null;
 }
+
+/** Entries taken over between two yields of a restore in parts (9,371 of 14,120 written into were 18-40 ms at 5,000 nodes). */
+const ENTRY_CHUNK = 4096;
 
 /** A check put back without its record: made again at its first use (isCurrent fails on it). */
 function restoredCheck(check: ReplicaSetCheck): CachedCheck {
@@ -147,7 +154,7 @@ function restoredEntry(rsc: ReplicaSetCore, se: SavedEntry, rs: ReplicaSetRecord
  * checkpoint's, which nothing decided reads (wakes sort what they take from `timed`, a namespace's
  * entries are sorted when read, machines() sorts).
  */
-function takeOverEntries(rsc: ReplicaSetCore, previous: ReplicaSetCore, saved: readonly SavedEntry[], host: ControllerHost): void {
+function* takeOverEntries(rsc: ReplicaSetCore, previous: ReplicaSetCore, saved: readonly SavedEntry[], host: ControllerHost): Generator<void, void, void> {
   rsc.entries = previous.entries;
   rsc.byUid = previous.byUid;
   rsc.byNamespace = previous.byNamespace;
@@ -157,7 +164,9 @@ function takeOverEntries(rsc: ReplicaSetCore, previous: ReplicaSetCore, saved: r
   previous.byNamespace = new Map();
   previous.timed = new Set();
   let visited = 0;
-  for (const se of saved) {
+  for (let i = 0; i < saved.length; i++) {
+    if (i % ENTRY_CHUNK === ENTRY_CHUNK - 1) yield;
+    const se = saved[i];
     const rs = host.cluster.replicaSets.get(se.key);
     if (!rs) continue;
     visited++;

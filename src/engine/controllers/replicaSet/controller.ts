@@ -136,7 +136,11 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
   }
 
   restore(saved: unknown, host: ControllerHost, from?: RestoreFrom): void {
+    drain(this.restoreInPieces(saved, host, from));
+  }
+
+  *restoreInPieces(saved: unknown, host: ControllerHost, from?: RestoreFrom): Generator<void, void, void> {
     this.unsynced = null;
-    restoreController(this, saved, host, from);
+    yield* restoreController(this, saved, host, from);
   }
 }
