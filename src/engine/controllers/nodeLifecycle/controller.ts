@@ -1,5 +1,5 @@
 /**
- * The node lifecycle controller of kube-controller-manager (1.12 … 1.35), on
+ * The node lifecycle controller of kube-controller-manager (1.12 … 1.37), on
  * the simulated clock: the SimController shell (informer events, wakes, views,
  * checkpoints) over the controller's memory (state.ts). See index.ts for the
  * public API and the agreements with the simulation. The work itself is in

@@ -1,5 +1,5 @@
 /**
- * The node lifecycle controller of kube-controller-manager, 1.12 … 1.35, as
+ * The node lifecycle controller of kube-controller-manager, 1.12 … 1.37 (the table in versions/ says what changed when), as
  * xstate machines over the simulated clock.
  *
  * Public API
