@@ -19,7 +19,7 @@
  * Reported beside the timed part: the bytes kept, and the time to read every `raw` back into a
  * tree (what export/state would then pay), untimed in the ratio.
  */
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import { readChunks } from '../src/platform/nodeFs';
 import {
   isEngineKind,
@@ -76,7 +76,13 @@ export interface ProtoOut {
   peakRss: number;
 }
 
-export function fullRawProto(full: { json: string; lengths: string; headChars: number }, mode: RawMode, gc: () => void): ProtoOut {
+/** `readBack`, when given, receives every object read back, in the order read (for tests: that nothing is lost) */
+export function fullRawProto(
+  full: { json: string; lengths: string; headChars: number },
+  mode: RawMode,
+  gc: () => void,
+  readBack?: (object: unknown) => void,
+): ProtoOut {
   const lengths = JSON.parse(readFileSync(full.lengths, 'utf8')) as number[];
   const maps = new Map<string, Map<string, { raw: unknown }>>();
   const offsets = new Column();
@@ -169,6 +175,8 @@ export function fullRawProto(full: { json: string; lengths: string; headChars: n
     rest = rest.slice(p);
   }
   const protoMs = Number(process.hrtime.bigint() - t0) / 1e6;
+  // offsets are counted in characters: they are the file's bytes only when every character is one byte
+  if (mode === 'offset' && statSync(full.json).size !== streamAt + rest.length) throw new Error(`raw=offset needs a file of one-byte characters: ${full.json}`);
   const d0 = process.cpuUsage(c0);
   const protoCpuMs = (d0.user + d0.system) / 1000;
   const peakRss = process.resourceUsage().maxRSS * 1024;
@@ -180,21 +188,25 @@ export function fullRawProto(full: { json: string; lengths: string; headChars: n
   const c1 = process.cpuUsage();
   const t1 = process.hrtime.bigint();
   let back = 0;
+  const got = (o: unknown): void => {
+    back++;
+    readBack?.(o);
+  };
   if (mode === 'offset') {
     const fd = openSync(full.json, 'r');
     const buf = Buffer.allocUnsafe(1 << 24);
     try {
       for (let i = 0; i < sizes.n; i++) {
         const n = readSync(fd, buf, 0, sizes.a[i], offsets.a[i]);
-        if (JSON.parse(buf.toString('utf8', 0, n))) back++;
+        got(JSON.parse(buf.toString('utf8', 0, n)));
       }
     } finally {
       closeSync(fd);
     }
   } else if (mode === 'bytes' || mode === 'bytesjs') {
-    for (let i = 0; i < sizes.n; i++) if (JSON.parse(slabs[slabOf.a[i]].toString('utf8', offsets.a[i], offsets.a[i] + sizes.a[i]))) back++;
+    for (let i = 0; i < sizes.n; i++) got(JSON.parse(slabs[slabOf.a[i]].toString('utf8', offsets.a[i], offsets.a[i] + sizes.a[i])));
   } else if (mode === 'string') {
-    for (const s of strings) if (JSON.parse(s)) back++;
+    for (const s of strings) got(JSON.parse(s));
   }
   const readBackMs = Number(process.hrtime.bigint() - t1) / 1e6;
   const d1 = process.cpuUsage(c1);
