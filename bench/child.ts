@@ -18,6 +18,7 @@
  *             (where the generator wrote it) and given to JSON.parse: the baseline
  *   fullLoad  loadSnapshot of that file through nodeFs (streamed item by item)
  *   yamlLoad  loadSnapshot of the same cluster as multi-document YAML (streamed document by document)
+ *   fullRaw   issue 16's ceiling: fullParse's items made into records, raw kept as args.rawMode says (bench/rawRefProto.ts)
  */
 import { readFileSync } from 'node:fs';
 import { median } from './median';
@@ -32,6 +33,8 @@ type Args = {
   /** --full-detail: the kubectl-indented export, its item lengths (chunks as written: head or ",\n" + item), and the YAML stream */
   full?: { json: string; lengths: string; headChars: number; yaml?: string };
   keep?: boolean;
+  /** fullRaw: what an object's raw is kept as (bench/rawRefProto.ts) */
+  rawMode?: string;
 };
 type Out = Record<string, unknown>;
 
@@ -176,6 +179,14 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
   /** as fullParse, keeping every item (as the lean baseline keeps its tree): the garbage collector's share of keeping a model */
   async fullParseKeep(a) {
     return tasks.fullParse({ ...a, keep: true });
+  },
+
+  /** issue 16's ceiling of a raw kept as text or a file reference (bench/rawRefProto.ts) */
+  async fullRaw(a) {
+    const { fullRawProto, RAW_MODES } = await import('./rawRefProto');
+    const mode = a.rawMode as (typeof RAW_MODES)[number];
+    if (!RAW_MODES.includes(mode)) throw new Error(`rawMode must be one of ${RAW_MODES.join(', ')}`);
+    return { ...fullRawProto(a.full!, mode, gc) };
   },
 
   async fullParse(a) {
