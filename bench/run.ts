@@ -214,7 +214,9 @@ function parseArgs(argv: string[]): Options {
   }
   // Kept inputs were generated as some version: name the run by it (results are matched by size and
   // version), not by today's newest.
-  if (o.inputsDir && !given.has('--kubernetes-version')) o.kubernetesVersion = keptVersion(o.inputsDir) ?? o.kubernetesVersion;
+  if (o.inputsDir && !given.has('--kubernetes-version')) o.kubernetesVersion = keptVersion(join(o.inputsDir, 'outage.yaml')) ?? o.kubernetesVersion;
+  // a given scenario runs as the version it names, whatever --kubernetes-version says
+  if (o.scenarioFile) o.kubernetesVersion = keptVersion(o.scenarioFile) ?? o.kubernetesVersion;
   if (o.quick) {
     if (!given.has('--nodes')) o.nodes = 60;
     if (!given.has('--pods-per-node')) o.podsPerNode = 10;
@@ -223,9 +225,8 @@ function parseArgs(argv: string[]): Options {
   return o;
 }
 
-/** The `kubernetesVersion` a kept folder's outage.yaml names, as "1.N" (undefined when it names none). */
-function keptVersion(dir: string): string | undefined {
-  const path = join(dir, 'outage.yaml');
+/** The `kubernetesVersion` a scenario file (a kept folder's outage.yaml) names, as "1.N" (undefined when it names none). */
+function keptVersion(path: string): string | undefined {
   if (!existsSync(path)) return undefined;
   const m = /^kubernetesVersion:\s*["']?([^"'\s]+)/m.exec(readFileSync(path, 'utf8'));
   const v = m ? parseKubeVersion(m[1]) : undefined;
