@@ -13,6 +13,7 @@ import { resolve } from 'node:path';
 import { stringify } from 'yaml';
 import { generateClusterStream } from '../src/engine/generate';
 import { goYamlFoldLine } from '../test/helpers/goYamlFold';
+import { arg, runMain } from './cli';
 
 /** Messages of the length real conditions carry (kubelet, scheduler, container statuses). */
 const MESSAGES = [
@@ -23,11 +24,6 @@ const MESSAGES = [
   '0/5000 nodes are available: 1 node(s) had untolerated taint {node.kubernetes.io/unreachable: }, 4999 Insufficient cpu. preemption: 0/5000 nodes are available',
   'kubelet has sufficient memory available and the node has been running without any pressure for a long time now',
 ];
-
-function arg(name: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : undefined;
-}
 
 type J = Record<string, unknown>;
 
@@ -69,10 +65,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (c) => (process.exitCode = c),
-  (e: unknown) => {
-    process.stderr.write(`${(e as Error).stack}\n`);
-    process.exitCode = 1;
-  },
-);
+runMain(main);

@@ -73,45 +73,38 @@ async function profiled(name: string, run: () => void): Promise<Timed> {
   return t;
 }
 
+/**
+ * Adds the main thread's time in each call of `o[method]` to `took[name]` (nanoseconds ÷ `per`);
+ * the function returned puts the method back.
+ */
+function timeCalls(took: Map<string, number>, o: any, method: string, name: string, per = 1): () => void {
+  const own = Object.prototype.hasOwnProperty.call(o, method);
+  const was = o[method];
+  o[method] = function (this: unknown, ...args: unknown[]) {
+    const t0 = mainNs();
+    try {
+      return was.apply(this, args);
+    } finally {
+      took.set(name, (took.get(name) ?? 0) + (mainNs() - t0) / per);
+    }
+  };
+  return () => (own ? (o[method] = was) : delete o[method]);
+}
+
 /** The main thread's time in each controller's wake and the kubelets' materialise, while `undo` is not called. */
 function byPart(sim: any): { took: Map<string, number>; undo: () => void } {
   const took = new Map<string, number>();
-  const undos: (() => void)[] = [];
-  const wrap = (o: any, method: string, name: string): void => {
-    const own = Object.prototype.hasOwnProperty.call(o, method);
-    const was = o[method];
-    o[method] = function (this: unknown, ...args: unknown[]) {
-      const t0 = mainNs();
-      try {
-        return was.apply(this, args);
-      } finally {
-        took.set(name, (took.get(name) ?? 0) + mainNs() - t0);
-      }
-    };
-    undos.push(() => (own ? (o[method] = was) : delete o[method]));
-  };
-  for (const c of sim.host.controllers) wrap(c, 'wake', c.name);
-  wrap(sim.kubelets, 'materialise', 'kubelets');
-  return { took, undo: () => undos.forEach((u) => u()) };
+  const undos = sim.host.controllers.map((c: any) => timeCalls(took, c, 'wake', c.name));
+  undos.push(timeCalls(took, sim.kubelets, 'materialise', 'kubelets'));
+  return { took, undo: () => undos.forEach((u: () => void) => u()) };
 }
 
-/** The main thread's time in the hand-off's controller restores (by controller) and the host's reindex. */
+/** The main thread's time (ms) in the hand-off's controller restores (by controller) and the host's reindex. */
 function handOffPieces(sim: any): Map<string, number> {
   const took = new Map<string, number>();
-  const wrap = (o: any, method: string, name: string): void => {
-    const was = o[method];
-    o[method] = function (this: unknown, ...args: unknown[]) {
-      const t0 = mainNs();
-      try {
-        return was.apply(this, args);
-      } finally {
-        took.set(name, (took.get(name) ?? 0) + (mainNs() - t0) / 1e6);
-      }
-    };
-  };
-  for (const c of sim.host.controllers) wrap(Object.getPrototypeOf(c), 'restore', c.name);
-  wrap(sim.host, 'reindex', 'reindex');
-  wrap(sim.kubelets, 'restore', 'kubelets');
+  for (const c of sim.host.controllers) timeCalls(took, Object.getPrototypeOf(c), 'restore', c.name, 1e6);
+  timeCalls(took, sim.host, 'reindex', 'reindex', 1e6);
+  timeCalls(took, sim.kubelets, 'restore', 'kubelets', 1e6);
   return took;
 }
 

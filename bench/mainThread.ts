@@ -28,13 +28,9 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { pairOrder, timedRunner } from './benchLock';
 import { median } from './median';
+import { arg, runMain } from './cli';
 
 const root = resolve(__dirname, '..');
-
-function arg(name: string, def?: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : def;
-}
 
 const CHILD = (checkout: string) => `
 import { readFileSync } from 'node:fs';
@@ -200,12 +196,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (c) => {
-    process.exitCode = c;
-  },
-  (e: unknown) => {
-    process.stderr.write(`${(e as Error).stack}\n`);
-    process.exitCode = 1;
-  },
-);
+runMain(main);

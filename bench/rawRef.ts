@@ -17,12 +17,9 @@ import { build } from 'esbuild';
 import { timedRunner } from './benchLock';
 import { median } from './median';
 import { RAW_MODES } from './rawRefProto';
+import { arg, runMain } from './cli';
 
 const root = resolve(__dirname, '..');
-const arg = (name: string, def?: string): string | undefined => {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : def;
-};
 
 type Row = { cpu: number; wall: number; rss: number; load: number; extra: string };
 
@@ -120,12 +117,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (c) => {
-    process.exitCode = c;
-  },
-  (e: Error) => {
-    process.stderr.write(`${e.stack ?? e.message}\n`);
-    process.exitCode = 1;
-  },
-);
+runMain(main);

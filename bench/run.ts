@@ -50,6 +50,7 @@ import { join, resolve } from 'node:path';
 import { generateClusterStream, listChunks, renderObject, yamlDocumentChunks } from '../src/engine/generate/index';
 import { MAX_MINOR, MIN_MINOR, parseKubeVersion } from '../src/engine/versions/table';
 import { median } from './median';
+import { runMain } from './cli';
 
 const root = resolve(__dirname, '..');
 
@@ -989,12 +990,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (e: unknown) => {
-    process.stderr.write(`bench: ${(e as Error).stack ?? String(e)}\n`);
-    process.exitCode = 1;
-  },
-);
+runMain(main, 'bench: ');

@@ -23,13 +23,9 @@ import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { pairOrder, timedRunner } from './benchLock';
 import { median } from './median';
+import { arg, runMain } from './cli';
 
 const root = resolve(__dirname, '..');
-
-function arg(name: string, def?: string): string | undefined {
-  const i = process.argv.indexOf(name);
-  return i >= 0 ? process.argv[i + 1] : def;
-}
 
 /** The child: runs in its own process, bundled against one checkout's engine. */
 const CHILD = (checkout: string) => `
@@ -195,12 +191,4 @@ async function main(): Promise<number> {
   return 0;
 }
 
-main().then(
-  (c) => {
-    process.exitCode = c;
-  },
-  (e: unknown) => {
-    process.stderr.write(`${(e as Error).stack}\n`);
-    process.exitCode = 1;
-  },
-);
+runMain(main);

@@ -84,8 +84,8 @@ export function beyondHorizon(last: Micros): Problem {
   };
 }
 
-/** Said once when the controllers still have work due at one instant after `rounds` rounds. */
 export const LIVELOCK = 'controller-livelock';
+/** Said once when the controllers still have work due at one instant after `rounds` rounds. */
 export function livelock(t: Micros, rounds: number): Problem {
   return { code: LIVELOCK, severity: 'warning', message: `at ${formatTime(t)} a controller still had work due after ${rounds} rounds; moving on` };
 }

@@ -537,12 +537,11 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   }
 
   private saveCheckpoint(): void {
-    const [eventIndex, nextMonitorAt, leaderAt, problems] = [this.eventIndex, this.nextMonitorAt, this.leaderAt, this.ownProblems.length];
     this.store.save(this.host, this.kubelets, {
-      eventIndex,
-      nextMonitorAt,
-      leaderAt,
-      problems,
+      eventIndex: this.eventIndex,
+      nextMonitorAt: this.nextMonitorAt,
+      leaderAt: this.leaderAt,
+      problems: this.ownProblems.length,
       lastPassTime: this.lastPassTime,
       processedUpTo: this.processedUpTo,
     });
