@@ -14,6 +14,7 @@ import type { Scenario } from '../engine/snapshot/types';
 import type { ParsedArgs } from './args';
 import type { CliIo } from './io';
 import { escapeControl } from '../engine/trace/text';
+import { sortProblems } from '../engine/lint';
 
 export type Opened = { ok: true; scenario: Scenario; sim: Simulation } | { ok: false; code: number };
 
@@ -46,7 +47,8 @@ export function openInput(file: string, args: ParsedArgs, io: CliIo, guards?: Pi
   // error like the others here: the command line simulates nothing after any error.
   const failed = hasErrors(sim.problems) || unsafeToRun(sim.problems);
   // where the clock would start matters only to a run: after an error there is none
-  reportProblems(io, failed ? sim.problems.filter((p) => p.code !== 'no-start-time') : sim.problems);
+  // in the file's order, as validate and the editor list them (the loader finds them phase by phase)
+  reportProblems(io, sortProblems(failed ? sim.problems.filter((p) => p.code !== 'no-start-time') : [...sim.problems], file));
   if (failed) {
     const n = sim.problems.filter((p) => p.severity === 'error').length;
     io.err(`controller-stepper: ${file}: ${n} error(s) in the input; nothing was simulated\n`);

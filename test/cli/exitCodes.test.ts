@@ -55,6 +55,13 @@ const cases: Case[] = [
     out: null,
   },
   {
+    name: "replay's input errors are listed in the file's order, whatever phase found them, and a kind run together with its verb is named",
+    argv: ['replay', `${F}/errors-out-of-order.yaml`],
+    code: 2,
+    err: /^[^\n]*:5:1: error unknown-field: unknown field "name"[^\n]*metadata: \{name[^\n]*\n[^\n]*:6:11: error file-not-found[^\n]*\n[^\n]*:7:1: error unknown-field: unknown field "settings"[^\n]*controllerManager:[^\n]*\n[^\n]*:11:5: error missing-event-kind: event 1: says nothing happens \(unknown field "kubeletStops"\)[^\n]*did you mean kubelet\?\)\n/,
+    out: null,
+  },
+  {
     name: 'replay --set with an unknown setting is exit 2, not a run with a warning',
     argv: ['replay', EXAMPLE, '--set', 'foo=bar'],
     code: 2,

@@ -5,7 +5,7 @@
  * as code actions); the command line's `validate` prints them
  * (`lintFile(path, fs, options)` reads the file or folder first).
  */
-import { formatProblem } from '../problems';
+import { formatProblem, type Problem } from '../problems';
 import { loadSnapshot } from '../snapshot/load';
 import { LineIndex } from '../snapshot/positions';
 import { scenarioFromSnapshot } from '../snapshot/scenario';
@@ -85,8 +85,8 @@ function clampToText(ctx: LintContext, p: LintProblem): void {
 }
 
 /** The document's own problems first, in text order; then other files', by file and line. */
-export function sortProblems(problems: LintProblem[], file: string): LintProblem[] {
-  const rank = (p: LintProblem) => (p.position?.file === file || !p.position ? 0 : 1);
+export function sortProblems<P extends Problem>(problems: P[], file: string): P[] {
+  const rank = (p: P) => (p.position?.file === file || !p.position ? 0 : 1);
   return problems
     .map((p, i) => ({ p, i }))
     .sort(

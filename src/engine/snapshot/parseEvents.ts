@@ -162,6 +162,13 @@ export function parseEvents(
   return { events: sorted.map((p) => p.event), known };
 }
 
+/** The event kind a key begins with, as a did-you-mean (`kubeletStops` → kubelet): the quick fix renames the key. */
+function kindPrefixHint(key: string): string {
+  const lower = key.toLowerCase();
+  const kind = [...EVENT_KINDS].sort((a, b) => b.length - a.length).find((k) => lower.startsWith(k.toLowerCase()));
+  return kind ? ` (did you mean ${kind}?)` : '';
+}
+
 function readEvent(reader: ScenarioReader, item: unknown, index: number) {
   const where = `event ${index + 1}`;
   if (!isMap(item)) {
@@ -172,11 +179,12 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
   const kinds = EVENT_KINDS.filter((k) => all.has(k));
   if (kinds.length === 0) {
     const unknown = [...all.keys()].filter((k) => k !== 'at' && k !== 'description');
-    const hint = unknown.length ? suggest(unknown[0], EVENT_KINDS) : '';
+    // a kind run together with what it does (kubeletStops, deletePod) is too far from any kind for a typo
+    const hint = unknown.length ? suggest(unknown[0], EVENT_KINDS) || kindPrefixHint(unknown[0]) : '';
     reader.report(
       'missing-event-kind',
       'error',
-      `${where}: says nothing happens: expected one of ${quoteList(EVENT_KINDS)}${hint}`,
+      `${where}: says nothing happens${unknown.length ? ` (unknown field ${JSON.stringify(unknown[0])})` : ''}: expected one of ${quoteList(EVENT_KINDS)}${hint}`,
       unknown.length ? all.get(unknown[0])!.key : item,
     );
     return undefined;

@@ -67,6 +67,18 @@ const TOP_KEYS = [
   'expect',
   'reality',
 ] as const;
+/** Top-level keys people carry over from other files, and where what they mean goes in a scenario. */
+const TOP_KEY_ALIASES: Readonly<Record<string, string>> = {
+  name: " (a scenario's name goes under metadata: metadata: {name: ...})",
+  description: ' (a description goes under metadata.annotations, or in a comment)',
+  version: ' (did you mean kubernetesVersion?)',
+  settings: " (kube-controller-manager's settings go under controllerManager:)",
+  flags: " (kube-controller-manager's flags go under controllerManager: flags: [...])",
+  config: " (kube-controller-manager's settings go under controllerManager:)",
+  timeline: ' (did you mean events?)',
+  expectations: ' (did you mean expect?)',
+  cluster: ' (did you mean snapshot?)',
+};
 const KUBELET_KEYS = ['nodeStatusUpdateFrequency', 'nodeStatusReportFrequency', 'leaseRenewInterval', 'podStartupDelay'] as const;
 
 export interface ParsedScenario {
@@ -103,7 +115,7 @@ class ScenarioParser extends ScenarioReader {
       this.report('not-a-scenario', 'error', `expected a scenario (a mapping with kind: Scenario), found ${this.describe(root)}`, root);
       return scenario;
     }
-    const top = this.pairs(root, TOP_KEYS, 'the scenario');
+    const top = this.pairs(root, TOP_KEYS, 'the scenario', TOP_KEY_ALIASES);
     const val = (k: string) => top.get(k)?.value ?? undefined;
 
     if (top.has('apiVersion')) {

@@ -120,8 +120,16 @@ export class ScenarioReader {
     return typeof n.toJS === 'function' ? n.toJS(this.doc, { maxAliasCount: MAX_ALIAS_COUNT }) : node;
   }
 
-  /** The pairs of a mapping, reporting unknown keys (with did-you-mean). */
-  pairs(node: unknown, known: readonly string[] | undefined, where: string): Map<string, Pair<YamlNode, YamlNode | null>> {
+  /**
+   * The pairs of a mapping, reporting unknown keys (with did-you-mean, or where a key that belongs
+   * elsewhere goes: `aliases`, for the keys people carry over from other tools' files).
+   */
+  pairs(
+    node: unknown,
+    known: readonly string[] | undefined,
+    where: string,
+    aliases?: Readonly<Record<string, string>>,
+  ): Map<string, Pair<YamlNode, YamlNode | null>> {
     const out = new Map<string, Pair<YamlNode, YamlNode | null>>();
     if (!isMap(node)) return out;
     for (const pair of (node as YAMLMap<YamlNode, YamlNode | null>).items) {
@@ -134,7 +142,7 @@ export class ScenarioReader {
         this.report(
           'unknown-field',
           'error',
-          `unknown field ${JSON.stringify(key)} in ${where}${suggest(key, known)}; expected one of ${quoteList(known)}`,
+          `unknown field ${JSON.stringify(key)} in ${where}${(Object.hasOwn(aliases ?? {}, key) ? aliases![key] : '') || suggest(key, known)}; expected one of ${quoteList(known)}`,
           pair.key,
         );
         continue;

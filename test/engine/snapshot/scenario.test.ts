@@ -268,6 +268,18 @@ const problemCases: { name: string; events: string; extra?: string; want: string
     message: /did you mean kubelet\?/,
   },
   {
+    name: 'an event kind run together with what it does is suggested, and the unknown key named',
+    events: '- {at: 1m, kubeletStops: node-a1}\n',
+    want: ['6:12 error missing-event-kind'],
+    message: /unknown field "kubeletStops".*did you mean kubelet\?/,
+  },
+  {
+    name: 'a key that begins with no event kind gets no suggestion',
+    events: '- {at: 1m, outage: node-a1}\n',
+    want: ['6:12 error missing-event-kind'],
+    message: /unknown field "outage"\): expected one of [^(]*$/,
+  },
+  {
     name: 'two event kinds in one entry are ambiguous',
     events: '- {at: 1m, kubelet: stop, delete: Node/node-a1, nodes: [node-a1]}\n',
     want: ['6:27 error ambiguous-event'],
@@ -367,6 +379,28 @@ const problemCases: { name: string; events: string; extra?: string; want: string
     want: ['8:37 error bad-value'],
   },
   { name: 'a bad start time', events: '  []\n', extra: 'startTime: "2026-01-01 noon"\n', want: ['7:12 error bad-timestamp'] },
+  {
+    name: 'a top-level name says it goes under metadata',
+    events: '  []\n',
+    extra: 'name: my-outage\n',
+    want: ['7:1 error unknown-field'],
+    message: /goes under metadata: metadata: \{name: \.\.\.\}/,
+  },
+  {
+    name: "settings says where kube-controller-manager's settings go",
+    events: '  []\n',
+    extra: 'settings: {nodeMonitorGracePeriod: 20s}\n',
+    want: ['7:1 error unknown-field'],
+    message: /go under controllerManager:/,
+  },
+  { name: 'timeline is suggested as events', events: '  []\n', extra: 'timeline: []\n', want: ['7:1 error unknown-field'], message: /did you mean events\?/ },
+  {
+    name: 'an alias is no hint for a key the table does not name (toString is not a key of ours)',
+    events: '  []\n',
+    extra: 'toString: 1\n',
+    want: ['7:1 error unknown-field'],
+    message: /unknown field "toString" in the scenario; expected one of/,
+  },
 ];
 
 for (const c of problemCases) {
