@@ -75,10 +75,11 @@ export function runRounds(
   return 'done';
 }
 
+export const BEYOND_HORIZON = 'beyond-horizon';
 /** Said once when a caller asks for a time past the horizon (model/limits.ts): the run stops at `last`. */
 export function beyondHorizon(last: Micros): Problem {
   return {
-    code: 'beyond-horizon',
+    code: BEYOND_HORIZON,
     severity: 'warning',
     message: `the run stops at ${formatTime(last)}, ${formatDuration(MAX_HORIZON)} after the start: the longest run the simulation takes`,
   };

@@ -59,7 +59,18 @@ import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory, withChecks } from './wiring';
 import { InvariantChecker } from './invariants';
-import { beyondHorizon, livelock, LIVELOCK, MAX_ROUNDS, NO_START_TIME, recordNewLeader, runRounds, scheduleEvents, type MidInstant } from './instants';
+import {
+  BEYOND_HORIZON,
+  beyondHorizon,
+  livelock,
+  LIVELOCK,
+  MAX_ROUNDS,
+  NO_START_TIME,
+  recordNewLeader,
+  runRounds,
+  scheduleEvents,
+  type MidInstant,
+} from './instants';
 import { MAX_HORIZON } from '../model/limits';
 
 /** The scenario's notes about the version it guessed (snapshot/scenario.ts: assumedVersion). */
@@ -378,13 +389,11 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   private withinHorizon(t: Micros): Micros {
     const last = this.startTime + MAX_HORIZON;
     if (t <= last) return t; // NaN too is taken as "as far as the horizon"
-    if (!this.horizonReported) {
-      this.horizonReported = true;
-      this.ownProblems.push(beyondHorizon(last));
-    }
+    // once per run, read from the problems as the livelock is (finishInstant): a flag beside them stayed set
+    // after a step back to before the warning, and did not see the warning a hand-off brings
+    if (!this.ownProblems.some((p) => p.code === BEYOND_HORIZON)) this.ownProblems.push(beyondHorizon(last));
     return last;
   }
-  private horizonReported = false;
 
   /** The passes of the checkpoints kept (null: before the first pass), oldest first. */
   get checkpointPasses(): (number | null)[] {
