@@ -132,7 +132,7 @@ export function resolveConfig(
         });
     } else if (file.form === 'Pod') {
       const words = dropBinary(file.words);
-      assignments.push(...flagAssignments(words, 'config-file', report, false));
+      assignments.push(...flagAssignments(words, 'config-file', report, false, minor));
     }
   }
 
@@ -178,12 +178,13 @@ export function resolveConfig(
       'flag',
       report,
       true,
+      minor,
     ),
   );
 
   // 5. --set overrides
   for (const [rawKey, value] of Object.entries(overrides ?? {})) {
-    const a = overrideAssignment(rawKey, value, report);
+    const a = overrideAssignment(rawKey, value, report, minor);
     if (a) assignments.push(...a);
   }
 
