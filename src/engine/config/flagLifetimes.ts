@@ -51,6 +51,10 @@ export const IGNORED_FLAG_LIFETIMES: Readonly<Record<string, FlagLifetime>> = {
   'concurrent-horizontal-pod-autoscaler-syncs': { since: 26, source: `${KK}#108501 (CHANGELOG-1.26)` },
   'concurrent-job-syncs': { since: 28, source: `${KK}#117138` },
   'concurrent-cron-job-syncs': { since: 28, source: `${KK}#117550` },
+  'azure-container-registry-config': {
+    removedIn: 30,
+    source: `${KK}#122595 (the in-tree credential providers, whose package registered the flag in every binary, removed; kubelets of 1.30 refuse it as unknown)`,
+  },
   'horizontal-pod-autoscaler-upscale-delay': { removedIn: 31, source: `${KK}#124948 (no-op since 1.12)` },
   'horizontal-pod-autoscaler-downscale-delay': { removedIn: 31, source: `${KK}#124948 (no-op since 1.12)` },
   'concurrent-resourceclaim-syncs': { since: 36, source: `${KK}#134701 (CHANGELOG-1.36, v1.36.0-alpha.1)` },

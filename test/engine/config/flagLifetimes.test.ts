@@ -32,6 +32,12 @@ const cases: { name: string; version?: string; uri?: string; text?: string; flag
     error: /^--concurrent-statefulset-syncs was added in 1\.16; kube-controller-manager 1\.15 refuses to start/,
   },
   { name: '--concurrent-statefulset-syncs in 1.16', version: '1.16', flag: '--concurrent-statefulset-syncs=5' },
+  {
+    name: '--azure-container-registry-config in 1.30 (the in-tree credential providers removed)',
+    version: '1.30',
+    flag: '--azure-container-registry-config=/etc/azure.json',
+    error: /^--azure-container-registry-config was removed in 1\.30;/,
+  },
   { name: 'a flag with no known range in the oldest version', version: '1.12', flag: '--concurrent-deployment-syncs=5' },
   {
     name: "a static Pod manifest's removed flag, by the image's version",
