@@ -99,7 +99,7 @@ export function flagAssignments(words: Word[], origin: Origin, report: Report, s
       else ignored.push(f);
       continue;
     }
-    const hint = closest(f.flag.slice(2), knownFlagNames());
+    const hint = closest(f.flag.slice(2), knownFlagNames(minor));
     report('unknown-flag', 'error', `unknown flag ${f.flag}${hint ? ` (did you mean --${hint}?)` : ''}`, f.position);
   }
   if (ignored.length) {

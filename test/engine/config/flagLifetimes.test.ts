@@ -61,3 +61,21 @@ for (const c of cases)
     assert.equal(found[0].position?.offset, at, 'at the flag');
     assert.equal(found[0].position?.endOffset, at + c.flag.length);
   });
+
+// `hint`: the flag suggested; `refused`: a flag the version does not have, never suggested (another may be)
+const hints: { name: string; version: string; flag: string; hint?: string; refused?: string }[] = [
+  { name: 'a misspelt flag the version has', version: '1.36', flag: '--concurrent-service-sync=2', hint: '--concurrent-service-syncs' },
+  { name: 'a misspelt flag the version no longer has', version: '1.37', flag: '--concurrent-service-sync=2', refused: '--concurrent-service-syncs' },
+  { name: 'a misspelt modelled flag the version has', version: '1.26', flag: '--pod-eviction-timout=1m', hint: '--pod-eviction-timeout' },
+  { name: 'a misspelt modelled flag the version no longer has', version: '1.27', flag: '--pod-eviction-timout=1m', refused: '--pod-eviction-timeout' },
+];
+
+for (const c of hints)
+  test(`${c.name} (${c.version}): ${c.hint ? `did you mean ${c.hint}` : `no hint to ${c.refused}`}`, () => {
+    const text = scenario(c.version, `controllerManager:\n  flags:\n    - ${c.flag}\n`);
+    const found = lintDocument(`file://${SCENARIO}`, text, undefined, workspace({ [SCENARIO]: text })).filter((p) => p.code === 'unknown-flag');
+    assert.equal(found.length, 1, JSON.stringify(found));
+    const hint = /did you mean (--[\w-]+)\?/.exec(found[0].message)?.[1];
+    if (c.hint) assert.equal(hint, c.hint, found[0].message);
+    else assert.notEqual(hint, c.refused, found[0].message);
+  });
