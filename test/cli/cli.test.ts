@@ -1,5 +1,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { runCli } from '../helpers/cliRun';
 
 const EXAMPLE = 'examples/one-node-stops.yaml';
@@ -142,4 +145,30 @@ test('a bad value inside a quoted flag is located at the value, not at the quote
   assert.equal(r.code, 1);
   // line 8 is `  flags: ["--node-monitor-period=5x"]`: the value 5x starts at column 34
   assert.match(r.err, /quoted-flag\.yaml:8:34: error bad-duration/);
+});
+
+test('replay reports on stderr, with file:line:column, the problems the run itself finds', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'replay-run-problems-'));
+  try {
+    const file = join(dir, 's.yaml');
+    writeFileSync(
+      file,
+      `apiVersion: controllerstepper.io/v1alpha1
+kind: Scenario
+kubernetesVersion: "1.31"
+startTime: "2026-01-01T00:00:00Z"
+objects:
+  - {apiVersion: v1, kind: Node, metadata: {name: n1}, status: {conditions: [{type: Ready, status: "True", lastHeartbeatTime: "2025-12-31T23:59:58Z"}]}}
+  - {apiVersion: v1, kind: Pod, metadata: {name: p1, namespace: default}, spec: {nodeName: n1, containers: [{name: c, image: nginx}]}, status: {phase: Running}}
+events:
+  - at: 10s
+    delete: Node/n1
+`,
+    );
+    const r = await runCli('replay', file, '--until', '1m');
+    assert.equal(r.code, 0, r.err);
+    assert.match(r.err, /s\.yaml:9:5: warning pod-gc-not-simulated: events\[0\]: Node n1 is deleted with pod default\/p1 bound to it;/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

@@ -60,6 +60,16 @@ const hovers: { name: string; doc: string; uri?: string; has: string[] }[] = [
     has: ['**nodeEvictionRate**', 'Default in 1.31: `0.1`'],
   },
   {
+    name: 'hover on an ignored flag says the versions that have it, and that this one refuses it',
+    doc: scenario('1.37', 'controllerManager:\n  flags:\n    - --concurrent-service-s|yncs=2\n'),
+    has: ['syncs** (kube-controller-manager 1.12–1.36)', 'was removed in 1.37: kube-controller-manager 1.37 refuses to start with it'],
+  },
+  {
+    name: 'hover on an ignored flag the version has',
+    doc: scenario('1.31', 'controllerManager:\n  flags:\n    - --concurrent-job-s|yncs=2\n'),
+    has: ['(kube-controller-manager 1.28 and later)', 'accepted and ignored'],
+  },
+  {
     name: 'hover on a gate inside --feature-gates',
     doc: scenario('1.12', 'controllerManager:\n  flags: ["--feature-gates=NodeLease=true,TaintBased|Evictions=true"]\n'),
     has: ['**TaintBasedEvictions** (feature gate)', 'In 1.12: alpha, default false'],

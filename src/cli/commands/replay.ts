@@ -10,7 +10,7 @@ import type { Scenario } from '../../engine/snapshot/types';
 import type { ParsedArgs } from '../args';
 import { UsageError } from '../args';
 import type { CliIo } from '../io';
-import { openInput } from '../open';
+import { openInput, reportProblems } from '../open';
 import { defaultHorizon, parseUntil } from '../horizon';
 import { formatStateText } from '../stateText';
 import { Guards } from '../guards';
@@ -22,6 +22,7 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   const opened = openInput(args.files[0], args, io, guards);
   if (!opened.ok) return opened.code;
   const { sim, scenario } = opened;
+  const reported = sim.problems.length;
   let run: () => void;
   let until: number | undefined;
   if (args.steps !== undefined) {
@@ -50,6 +51,9 @@ export async function replay(args: ParsedArgs, io: CliIo): Promise<number> {
   };
   const finished = await guards.drive(sim, run, flush, until);
   if (!streaming) print(args, io, sim, scenario);
+  // what the run itself found (an event's target missing, a pod left to the pod GC that is not
+  // simulated, the horizon), after the output as openInput's are before it
+  reportProblems(io, sim.problems.slice(reported));
   // the output so far first, then (stderr) why it stops there
   return finished ? 0 : guards.report(sim);
 }

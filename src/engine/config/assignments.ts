@@ -7,6 +7,7 @@ import type { Problem, SourcePosition } from '../problems';
 import { knownFlagNames, parseFlag, splitFlagWords, type ParsedFlag, type Word } from './flags';
 import { lookupSetting, type SettingRow } from './settings';
 import { closest } from './suggest';
+import { ignoredFlagMissingIn } from './flagLifetimes';
 
 export type Origin = 'default' | 'config-file' | 'scenario' | 'flag' | 'override';
 
@@ -32,7 +33,8 @@ export function dropBinary(words: Word[]): Word[] {
   return idx >= 0 ? words.slice(idx + 1) : words;
 }
 
-export function flagAssignments(words: Word[], origin: Origin, report: Report, strictPositional: boolean): Assignment[] {
+/** `minor`: the version whose kube-controller-manager reads the flags (an ignored flag it does not have stops it). */
+export function flagAssignments(words: Word[], origin: Origin, report: Report, strictPositional: boolean, minor: number): Assignment[] {
   const out: Assignment[] = [];
   const { flags, positional, missingValue } = splitFlagWords(words);
   for (const w of positional) {
@@ -85,10 +87,19 @@ export function flagAssignments(words: Word[], origin: Origin, report: Report, s
       continue;
     }
     if (f.ignored) {
-      ignored.push(f);
+      const missing = ignoredFlagMissingIn(f.flag.slice(2), minor);
+      // as for a modelled flag the version lacks (check: not-in-version), but the binary would not start at all
+      if (missing)
+        report(
+          'not-in-version',
+          'error',
+          `${f.flag} ${missing}; kube-controller-manager 1.${minor} refuses to start with it (unknown flag: ${f.flag})`,
+          f.position,
+        );
+      else ignored.push(f);
       continue;
     }
-    const hint = closest(f.flag.slice(2), knownFlagNames());
+    const hint = closest(f.flag.slice(2), knownFlagNames(minor));
     report('unknown-flag', 'error', `unknown flag ${f.flag}${hint ? ` (did you mean --${hint}?)` : ''}`, f.position);
   }
   if (ignored.length) {
@@ -97,12 +108,12 @@ export function flagAssignments(words: Word[], origin: Origin, report: Report, s
   return out;
 }
 
-export function overrideAssignment(rawKey: string, value: string, report: Report): Assignment[] | undefined {
+export function overrideAssignment(rawKey: string, value: string, report: Report, minor: number): Assignment[] | undefined {
   const key = rawKey.trim();
   if (key.startsWith('-')) {
     const f = parseFlag(`${key}=${value}`);
     if (!f) return undefined;
-    return flagAssignments([{ text: `${key}=${value}` }], 'override', report, true);
+    return flagAssignments([{ text: `${key}=${value}` }], 'override', report, true, minor);
   }
   const bare = key.replace(/^controllerManager\./, '');
   if (bare.startsWith('featureGates.')) {

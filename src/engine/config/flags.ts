@@ -5,7 +5,8 @@
  * Parsing is pflag's: a boolean flag never takes the next word as its value.
  */
 import type { SourcePosition } from '../problems';
-import { lookupSetting, type SettingRow } from './settings';
+import { lookupSetting, settingExistsIn, type SettingRow } from './settings';
+import { ignoredFlagMissingIn } from './flagLifetimes';
 
 export interface ParsedFlag {
   /** `--node-monitor-grace-period` */
@@ -221,25 +222,40 @@ export const isBoolFlag = (name: string): boolean => {
   return lookupSetting('--' + bare)?.type === 'bool' || IGNORED_BOOL_FLAGS.has(bare);
 };
 
-/** Every flag name the simulation recognises (modelled or ignored), without dashes. */
-export function knownFlagNames(): string[] {
-  const modelled = [
-    'node-monitor-period',
-    'node-monitor-grace-period',
-    'node-startup-grace-period',
-    'pod-eviction-timeout',
-    'node-eviction-rate',
-    'secondary-node-eviction-rate',
-    'large-cluster-size-threshold',
-    'unhealthy-zone-threshold',
-    'enable-taint-manager',
-    'feature-gates',
-    'controllers',
-    'concurrent-replicaset-syncs',
-    'leader-elect-lease-duration',
-  ];
-  return [...modelled, ...IGNORED_KCM_FLAGS];
+/**
+ * Every flag name the simulation recognises (modelled or ignored) that kube-controller-manager 1.`minor`
+ * has, without dashes: the did-you-mean candidates, so that a hint never names a flag the version refuses.
+ */
+export function knownFlagNames(minor: number): readonly string[] {
+  let names = knownByMinor.get(minor);
+  if (!names) {
+    const modelled = MODELLED_FLAGS.filter((n) => {
+      const row = lookupSetting('--' + n);
+      return !row || settingExistsIn(row, minor);
+    });
+    names = [...modelled, ...[...IGNORED_KCM_FLAGS].filter((n) => !ignoredFlagMissingIn(n, minor))];
+    knownByMinor.set(minor, names);
+  }
+  return names;
 }
+/** One array per version: suggest.ts prepares each candidate list once, keyed by the array. */
+const knownByMinor = new Map<number, readonly string[]>();
+
+const MODELLED_FLAGS = [
+  'node-monitor-period',
+  'node-monitor-grace-period',
+  'node-startup-grace-period',
+  'pod-eviction-timeout',
+  'node-eviction-rate',
+  'secondary-node-eviction-rate',
+  'large-cluster-size-threshold',
+  'unhealthy-zone-threshold',
+  'enable-taint-manager',
+  'feature-gates',
+  'controllers',
+  'concurrent-replicaset-syncs',
+  'leader-elect-lease-duration',
+];
 
 /**
  * Parses one flag word: `--node-monitor-grace-period=20s`, `--enable-taint-manager`,

@@ -19,7 +19,7 @@
  */
 import type { Problem, SourcePosition } from '../problems';
 import type { ControllerManagerInput } from '../snapshot/types';
-import { behaviourOf, gateLifecycles } from '../versions/table';
+import { MIN_MINOR, behaviourOf, gateLifecycles } from '../versions/table';
 import type { KubeVersion, VersionBehaviour } from '../versions/types';
 import { dropBinary, flagAssignments, overrideAssignment, type Assignment, type Origin, type Report } from './assignments';
 import { check } from './checkAssignment';
@@ -132,7 +132,7 @@ export function resolveConfig(
         });
     } else if (file.form === 'Pod') {
       const words = dropBinary(file.words);
-      assignments.push(...flagAssignments(words, 'config-file', report, false));
+      assignments.push(...flagAssignments(words, 'config-file', report, false, minor));
     }
   }
 
@@ -178,12 +178,13 @@ export function resolveConfig(
       'flag',
       report,
       true,
+      minor,
     ),
   );
 
   // 5. --set overrides
   for (const [rawKey, value] of Object.entries(overrides ?? {})) {
-    const a = overrideAssignment(rawKey, value, report);
+    const a = overrideAssignment(rawKey, value, report, minor);
     if (a) assignments.push(...a);
   }
 
@@ -280,6 +281,16 @@ function effectiveBehaviour(b: VersionBehaviour, config: ControllerConfig): Vers
   return out;
 }
 
+/**
+ * The first version whose kube-controller-manager knows a name of OTHER_KCM_CONTROLLERS: the canonical
+ * `*-controller` names came with the aliases in 1.28 (#115813, cmd/kube-controller-manager/names); before,
+ * a name --controllers does not know stops it ("is not in the list of known controllers"). The 1.26 name
+ * resource-claim-controller predates them. Other names are taken as known in every version (not checked).
+ */
+function otherControllerSince(name: string): number {
+  return name.endsWith('-controller') && name !== 'resource-claim-controller' ? 28 : MIN_MINOR;
+}
+
 function resolveControllers(
   given: { value: string[]; position?: SourcePosition; via: string } | undefined,
   minor: number,
@@ -314,7 +325,17 @@ function resolveControllers(
       (neg ? disabled : enabled).add(sim.name);
       continue;
     }
-    if (OTHER_KCM_CONTROLLERS.includes(name)) continue;
+    if (OTHER_KCM_CONTROLLERS.includes(name)) {
+      const since = otherControllerSince(name);
+      if (minor < since)
+        report(
+          'controller-not-in-version',
+          'error',
+          `controller ${name} exists from 1.${since}; Kubernetes 1.${minor} does not have it (kube-controller-manager refuses to start with it)`,
+          given?.position,
+        );
+      continue;
+    }
     const hint = closest(name, known);
     report(
       'unknown-controller',

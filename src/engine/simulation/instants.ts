@@ -84,10 +84,9 @@ export function beyondHorizon(last: Micros): Problem {
   };
 }
 
-export const LIVELOCK = 'controller-livelock';
 /** Said once when the controllers still have work due at one instant after `rounds` rounds. */
 export function livelock(t: Micros, rounds: number): Problem {
-  return { code: LIVELOCK, severity: 'warning', message: `at ${formatTime(t)} a controller still had work due after ${rounds} rounds; moving on` };
+  return { code: 'controller-livelock', severity: 'warning', message: `at ${formatTime(t)} a controller still had work due after ${rounds} rounds; moving on` };
 }
 
 /** Said when neither the scenario nor the snapshot gives a time to start from. */
@@ -165,4 +164,13 @@ export function recordRepost(host: SimHost, name: string, before: ReturnType<typ
     source: 'kubelet: tryUpdateNodeStatus',
   });
   if (changed.some((c) => c.startsWith('Ready='))) host.remember(ref, 'ready-status', seq);
+}
+
+/**
+ * Adds a problem said once per run, unless the problems hold one of its code: read from the problems
+ * themselves, which a step back cuts and a hand-off extends (a flag beside them stayed set after a
+ * step back to before the problem, which was then not said again, and missed the one a hand-off brings).
+ */
+export function sayOnce(problems: Problem[], p: Problem): void {
+  if (!problems.some((q) => q.code === p.code)) problems.push(p);
 }

@@ -59,7 +59,7 @@ import { checkExpectations } from './expectations';
 import { resolveSimulationSettings } from './settings';
 import { defaultControllerFactory, withChecks } from './wiring';
 import { InvariantChecker } from './invariants';
-import { beyondHorizon, livelock, LIVELOCK, MAX_ROUNDS, NO_START_TIME, recordNewLeader, runRounds, scheduleEvents, type MidInstant } from './instants';
+import { beyondHorizon, livelock, MAX_ROUNDS, NO_START_TIME, recordNewLeader, runRounds, sayOnce, scheduleEvents, type MidInstant } from './instants';
 import { MAX_HORIZON } from '../model/limits';
 
 /** The scenario's notes about the version it guessed (snapshot/scenario.ts: assumedVersion). */
@@ -378,13 +378,9 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   private withinHorizon(t: Micros): Micros {
     const last = this.startTime + MAX_HORIZON;
     if (t <= last) return t; // NaN too is taken as "as far as the horizon"
-    if (!this.horizonReported) {
-      this.horizonReported = true;
-      this.ownProblems.push(beyondHorizon(last));
-    }
+    sayOnce(this.ownProblems, beyondHorizon(last));
     return last;
   }
-  private horizonReported = false;
 
   /** The passes of the checkpoints kept (null: before the first pass), oldest first. */
   get checkpointPasses(): (number | null)[] {
@@ -481,9 +477,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   private finishInstant(m: MidInstant): void {
     const host = this.host;
     const { t, monitorDue, round } = m;
-    // once per run: read from the problems themselves, which a step back cuts and a hand-off extends (a
-    // flag beside them stayed set after a step back before the livelock, which was then not said again)
-    if (round >= MAX_ROUNDS && !this.ownProblems.some((p) => p.code === LIVELOCK)) this.ownProblems.push(livelock(t, MAX_ROUNDS));
+    if (round >= MAX_ROUNDS) sayOnce(this.ownProblems, livelock(t, MAX_ROUNDS));
     this.processedUpTo = t;
     this.invariants?.observe(host.trace);
     if (!monitorDue || host.pass === null) return;

@@ -295,7 +295,7 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
         warnMissing(ev.ref);
         return;
       }
-      deleteObject(ctx, rec, because, src);
+      deleteObject(ctx, rec, because, src, ev);
       return;
     }
     case 'pod': {

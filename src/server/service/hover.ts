@@ -8,6 +8,8 @@ import type { Hover, Position } from 'vscode-languageserver';
 import { gateHoverMarkdown, settingHoverMarkdown } from '../../engine/config/resolve';
 import { lookupSetting, settingByConfigPath } from '../../engine/config/settings';
 import { IGNORED_KCM_FLAGS } from '../../engine/config/flags';
+import { ignoredFlagMissingIn, ignoredFlagVersions } from '../../engine/config/flagLifetimes';
+import { MAX_MINOR } from '../../engine/versions/table';
 import { EVENT_FIELDS, EVENT_KINDS, EXPECT_FIELDS, SCENARIO_FIELDS, fieldMarkdown } from '../../engine/lint/fieldDocs';
 import type { Analysis } from './analyze';
 import { nodeAt } from './yamlPath';
@@ -107,7 +109,13 @@ function flagMarkdown(a: Analysis, word: string, caret: number): string | undefi
   }
   const md = settingHoverMarkdown(flag, a.ctx.version);
   if (md) return md;
-  if (IGNORED_KCM_FLAGS.has(flag.slice(2)))
-    return `**${escapeMarkdown(flag)}**\n\nA kube-controller-manager flag the simulation does not model: accepted and ignored.`;
+  const bare = flag.slice(2);
+  if (IGNORED_KCM_FLAGS.has(bare)) {
+    const versions = `kube-controller-manager ${ignoredFlagVersions(bare, MAX_MINOR)}`;
+    const missing = ignoredFlagMissingIn(bare, a.ctx.version.minor);
+    return missing
+      ? `**${escapeMarkdown(flag)}** (${versions})\n\nThe flag ${missing}: kube-controller-manager ${a.ctx.version.text} refuses to start with it (unknown flag).`
+      : `**${escapeMarkdown(flag)}** (${versions})\n\nA kube-controller-manager flag the simulation does not model: accepted and ignored.`;
+  }
   return lookupSetting(flag) ? undefined : `**${escapeMarkdown(flag)}**\n\nNot a kube-controller-manager flag.`;
 }

@@ -533,6 +533,14 @@ const PROBLEM_CASES: ProblemCase[] = [
     severity: 'error',
   },
   {
+    name: 'the canonical name of a controller the simulation does not model, on 1.27 (names came in 1.28)',
+    minor: 27,
+    given: { flags: ['--controllers=*,-node-ipam-controller'] },
+    code: 'controller-not-in-version',
+    severity: 'error',
+    message: /node-ipam-controller exists from 1\.28; Kubernetes 1\.27 does not have it/,
+  },
+  {
     name: 'podEvictionTimeout with taint-based evictions on',
     minor: 13,
     given: { settings: { podEvictionTimeout: '1m' } },

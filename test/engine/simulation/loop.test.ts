@@ -11,6 +11,7 @@ import { seconds } from '../../../src/engine/model/time';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
 import { fakeFactory, type FakeController } from '../../helpers/fakeControllers';
 import { node, pod, scenarioOf, T0_MICROS, type EventSpec } from '../../helpers/scenario';
+import { parseScenario } from '../../../src/engine/snapshot/scenario';
 
 const s = (n: number) => T0_MICROS + seconds(n);
 
@@ -340,5 +341,52 @@ describe("the simulation's own problems, once per run, after a step back and a h
       fresh.goToPass(14);
       assert.equal(codes(fresh).length, 1, 'the fresh run reports the first livelock only');
       assert.deepEqual(codes(c.go(make)), codes(fresh));
+    });
+});
+
+describe('the horizon warning, once per run, after a step back and a hand-off', () => {
+  // an empty cluster with a monitor pass every 100 hours: the year's horizon is 88 passes away
+  const text =
+    'apiVersion: controllerstepper.io/v1alpha1\nkind: Scenario\nkubernetesVersion: "1.31"\nstartTime: "2026-01-01T00:00:00Z"\nobjects: []\ncontrollerManager:\n  nodeMonitorPeriod: 100h\n  nodeMonitorGracePeriod: 200h\n';
+  const warnings = (sim: { problems: readonly { code: string }[] }) => sim.problems.filter((p) => p.code === 'beyond-horizon').length;
+  const cases: { name: string; go: (make: () => SimulationImpl) => SimulationImpl }[] = [
+    {
+      name: 'run past the horizon, reset, and run past it again',
+      go: (make) => {
+        const sim = make();
+        sim.runUntil(Infinity);
+        sim.reset();
+        sim.runUntil(Infinity);
+        return sim;
+      },
+    },
+    {
+      name: 'handed a pass of a run that went past the horizon, then run past it',
+      go: (make) => {
+        const from = make();
+        from.runUntil(Infinity);
+        from.goToPass(9);
+        from.step(true);
+        from.step(true);
+        void from.checkpointPasses;
+        const to = make();
+        to.goToPass(9);
+        to.step(true);
+        let left: boolean | undefined;
+        while ((left = to.handOffSlice(from, 11, () => true)) === true);
+        assert.equal(left, false, 'handed off');
+        to.runUntil(Infinity);
+        return to;
+      },
+    },
+  ];
+  for (const c of cases)
+    it(`${c.name}: warned once, as a fresh run is`, () => {
+      const scenario = parseScenario(text, 's.yaml').scenario;
+      const make = () => createSimulation(scenario) as SimulationImpl;
+      const fresh = make();
+      fresh.runUntil(Infinity);
+      assert.equal(warnings(fresh), 1);
+      assert.equal(warnings(c.go(make)), 1);
     });
 });

@@ -90,7 +90,9 @@ export function explainTaintEvictionWhyNot(c: TaintEvictionMemory, host: Control
     upstream: 'handleNodeUpdate',
     holds: !!node,
     rule: "the pod's node exists",
-    unmet: "the pod's node does not exist",
+    // upstream forgets a deleted node's taints and leaves its pods to the pod garbage collector
+    unmet:
+      "the pod's node does not exist (deleted: the controller forgot its taints); in a cluster the pod garbage collector deletes the pod (gcOrphaned), which is not simulated",
     values: { node: pod.nodeName },
   });
   if (!node) return [whyNotFrom(WHAT, 'PodDeletedByTaintEviction', ref, path)];
