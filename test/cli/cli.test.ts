@@ -147,13 +147,20 @@ test('a bad value inside a quoted flag is located at the value, not at the quote
   assert.match(r.err, /quoted-flag\.yaml:8:34: error bad-duration/);
 });
 
-test('replay reports on stderr, with file:line:column, the problems the run itself finds', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'replay-run-problems-'));
-  try {
-    const file = join(dir, 's.yaml');
-    writeFileSync(
-      file,
-      `apiVersion: controllerstepper.io/v1alpha1
+const runProblemCases: { command: string; args: string[]; code: number }[] = [
+  { command: 'replay', args: ['--until', '1m'], code: 0 },
+  { command: 'explain', args: ['--object', 'Pod/default/p1', '--until', '1m'], code: 0 },
+  // the expectation is about the pod the node's deletion left: it stays, as no pod GC runs
+  { command: 'test', args: [], code: 0 },
+];
+for (const c of runProblemCases) {
+  test(`${c.command} reports on stderr, with file:line:column, the problems the run itself finds`, async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'run-problems-'));
+    try {
+      const file = join(dir, 's.yaml');
+      writeFileSync(
+        file,
+        `apiVersion: controllerstepper.io/v1alpha1
 kind: Scenario
 kubernetesVersion: "1.31"
 startTime: "2026-01-01T00:00:00Z"
@@ -163,12 +170,15 @@ objects:
 events:
   - at: 10s
     delete: Node/n1
+expect:
+  - {at: 1m, pod: default/p1, deleted: false}
 `,
-    );
-    const r = await runCli('replay', file, '--until', '1m');
-    assert.equal(r.code, 0, r.err);
-    assert.match(r.err, /s\.yaml:9:5: warning pod-gc-not-simulated: events\[0\]: Node n1 is deleted with pod default\/p1 bound to it;/);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-});
+      );
+      const r = await runCli(c.command, file, ...c.args);
+      assert.equal(r.code, c.code, r.err);
+      assert.match(r.err, /s\.yaml:9:5: warning pod-gc-not-simulated: events\[0\]: Node n1 is deleted with pod default\/p1 bound to it;/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}

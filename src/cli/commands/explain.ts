@@ -9,7 +9,7 @@ import { podLineage, type PodLineage } from '../../engine/trace/lineage';
 import type { ParsedArgs } from '../args';
 import { UsageError } from '../args';
 import type { CliIo } from '../io';
-import { openInput } from '../open';
+import { openInput, reportProblems } from '../open';
 import { defaultHorizon, parseUntil } from '../horizon';
 import { Guards } from '../guards';
 import { closest } from '../../engine/config/suggest';
@@ -27,6 +27,7 @@ export async function explain(args: ParsedArgs, io: CliIo): Promise<number> {
   const { sim, scenario } = opened;
   const until = args.until !== undefined ? parseUntil(args.until, sim.startTime) : defaultHorizon(scenario, sim.startTime);
   // stopped by a guard, the explanation is as of where the run stopped (and stderr says so)
+  const reported = sim.problems.length;
   const finished = await guards.drive(sim, () => sim.runUntil(until), undefined, until);
   const ex = sim.explain(args.object);
   if (ex.neverExisted && finished) {
@@ -43,6 +44,8 @@ export async function explain(args: ParsedArgs, io: CliIo): Promise<number> {
   }
   if (args.format === 'json' || args.format === 'yaml') io.out(`${JSON.stringify(ex)}\n`);
   else io.out(formatExplanation(ex, sim.trace.length ? sim.trace[sim.trace.length - 1].time : '', podLineage(sim.trace, args.object), sim.startTime / 1000));
+  // what the run itself found, after the output, as replay says it
+  reportProblems(io, sim.problems.slice(reported));
   return finished ? 0 : guards.report(sim);
 }
 

@@ -10,7 +10,7 @@
 import type { ParsedArgs } from '../args';
 import { UsageError } from '../args';
 import type { CliIo } from '../io';
-import { openInput, type Opened } from '../open';
+import { openInput, reportProblems, type Opened } from '../open';
 import { escapeControl } from '../../engine/trace/text';
 import { Guards } from '../guards';
 import { junitReport, type FileResults } from './junit';
@@ -53,7 +53,10 @@ export function runTests(args: ParsedArgs, io: CliIo): number {
     if (text) io.out(`${file} (Kubernetes ${version})\n`);
     guards.watch(sim);
     const t0 = Date.now();
+    const reported = sim.problems.length;
     const results = sim.checkExpectations();
+    // what the run itself found (a pod left to the pod GC that is not simulated, the horizon), as replay says it
+    reportProblems(io, sim.problems.slice(reported));
     done.push({ file, version, results, seconds: (Date.now() - t0) / 1000, finished: !sim.stopped });
     for (const r of results) {
       const where = r.position ? `${r.position.file}:${r.position.line}:${r.position.column}` : `${file} expect[${r.index}]`;
