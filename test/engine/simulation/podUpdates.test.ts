@@ -126,3 +126,73 @@ for (const c of cases) {
     assert.equal(batched.machines, alone.machines, "the ReplicaSet controller's machines");
   });
 }
+
+interface OwnerCase {
+  name: string;
+  objects: KObject[];
+  /** resolveControllerRef's calls while the ReplicaSet controller takes the batches */
+  resolves: number;
+}
+
+const ownerCases: OwnerCase[] = [
+  {
+    name: "one ReplicaSet's pods on two nodes are resolved and enqueued once",
+    objects: [
+      node('a'),
+      node('b'),
+      node('c'),
+      replicaSet('default', 'web', 4, { app: 'web' }),
+      member('web', 'web-1', 'a'),
+      member('web', 'web-2', 'a'),
+      member('web', 'web-3', 'b'),
+      member('web', 'web-4', 'c'),
+    ],
+    resolves: 1,
+  },
+  {
+    name: 'two ReplicaSets, their pods mixed on two nodes, once each',
+    objects: [
+      node('a'),
+      node('b'),
+      node('c'),
+      replicaSet('default', 'web', 3, { app: 'web' }),
+      replicaSet('default', 'api', 2, { app: 'api' }),
+      member('web', 'web-1', 'a'),
+      member('api', 'api-1', 'a'),
+      member('web', 'web-2', 'b'),
+      member('api', 'api-2', 'b'),
+      member('web', 'web-3', 'c'),
+    ],
+    resolves: 2,
+  },
+];
+
+for (const c of ownerCases) {
+  test(`a batch's owners are resolved once per instant: ${c.name}`, () => {
+    let inBatch = false;
+    let resolves = 0;
+    const factory: ControllerFactory = (name, ctx) => {
+      if (name !== 'replicaset') return defaultControllerFactory(name, ctx);
+      const ctl = createReplicaSetController();
+      const resolve = ctl.resolveControllerRef.bind(ctl);
+      ctl.resolveControllerRef = (...args) => {
+        if (inBatch) resolves++;
+        return resolve(...args);
+      };
+      const onBatch = ctl.onPodUpdates!.bind(ctl);
+      ctl.onPodUpdates = (...args) => {
+        inBatch = true;
+        onBatch(...args);
+        inBatch = false;
+      };
+      return ctl;
+    };
+    const sim = createSimulation(scenarioOf({ objects: c.objects, version: '1.35', events: [stop(['a', 'b'])] }), { controllerFactory: factory });
+    sim.runUntil(sim.startTime + 600_000_000);
+    assert.ok(
+      sim.trace.some((d) => d.action === 'PodsMarkedNotReady'),
+      'the pods were marked',
+    );
+    assert.equal(resolves, c.resolves);
+  });
+}
