@@ -144,7 +144,5 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
   *restoreInPieces(saved: unknown, host: ControllerHost, from?: RestoreFrom): Generator<void, void, void> {
     this.unsynced = null;
     yield* restoreController(this, saved, host, from);
-    // entries' machines were written in place (checkpoint.ts writtenInto): no Queued memo holds
-    this.newEpoch();
   }
 }

@@ -20,7 +20,7 @@ import { controllerOf, podKey } from './podUtil';
 import { StatusCounter } from './status';
 import { PodTally } from './tally';
 import { checkPodOwners, checkReplicaSet, type ReplicaSetCheck } from './validate';
-import { isCurrent, machineTable, nsOf, PodSet, type CachedCheck, type Entry, type KeptBySync, type KeptRecord, type Queued, type SavedEntry } from './entry';
+import { isCurrent, machineTable, nsOf, PodSet, type CachedCheck, type Entry, type KeptBySync, type KeptRecord, type SavedEntry } from './entry';
 
 /** distinct summary texts shared (see ReplicaSetCore.text) */
 const MAX_TEXTS = 10_000;
@@ -53,9 +53,6 @@ export interface ReplicaSetControllerOptions {
    */
   checkRestoredIndexes?: boolean;
 }
-
-/** the last ReplicaSetCore.epoch given, by any controller (a set taken over on a restore keeps its memo: see Queued) */
-let epochs = 0;
 
 /** events sent to ask the machine, whose refusal is its answer (a guard said no), not a lost track */
 const ASKS: ReadonlySet<string> = new Set(['SATISFIED_EXPECTATIONS', 'DELETE_EXPECTATIONS']);
@@ -105,15 +102,6 @@ export class ReplicaSetCore {
   podClasses = new Map<PodRecord, number>();
   /** see `text` */
   texts = new Map<string, string>();
-  /**
-   * Renewed whenever a queued entry may have left the queue or an entry or ReplicaSet record may have
-   * changed: every send, every update but ENQUEUE (which leaves a queued entry queued), an entry made
-   * or dropped, a ReplicaSet event. A pod set's Queued memo of the current epoch holds (entry.ts).
-   */
-  epoch = ++epochs;
-  newEpoch(): void {
-    this.epoch = ++epochs;
-  }
   /** the test switch `verifyTallies` (see ReplicaSetControllerOptions) */
   readonly verify: boolean;
   /** see ReplicaSetControllerOptions.strictMachines */
@@ -154,7 +142,6 @@ export class ReplicaSetCore {
 
   /** Puts `entry` (made by newEntry, or taken over on a restore: checkpoint.ts takenOver) under its key, uid and namespace. */
   addEntry(entry: Entry): Entry {
-    this.newEpoch();
     const key = entry.key;
     this.entries.set(key, entry);
     this.sortedEntries = null;
@@ -170,7 +157,6 @@ export class ReplicaSetCore {
   }
 
   dropEntry(entry: Entry): void {
-    this.newEpoch();
     this.entries.delete(entry.key);
     this.sortedEntries = null;
     entry.live = false;
@@ -288,7 +274,6 @@ export class ReplicaSetCore {
    */
   send(entry: Entry, event: ReplicaSetMachineEvent, traced?: boolean | { checks: readonly Check[] }): MachineTransition | null {
     this.wakeCache = null;
-    this.newEpoch();
     let t: MachineTransition | null;
     if (traced) {
       const trace: GuardResult[] = [];
@@ -310,7 +295,6 @@ export class ReplicaSetCore {
   /** `send` when the transition is not kept (none is made) */
   update(entry: Entry, event: ReplicaSetMachineEvent): void {
     this.wakeCache = null;
-    if (event.type !== 'ENQUEUE') this.newEpoch();
     // the workqueue's events are sent where the machine is known to take them (DeleteExpectations
     // may find no record)
     if (!entry.actor.advance(event)) this.refused(entry, event);
@@ -339,35 +323,6 @@ export class ReplicaSetCore {
     const c = snap.context;
     if ((snap.value as { queue: string }).queue === 'queued' && c.dueAt !== null && c.dueAt <= at) return;
     this.update(entry, { type: 'ENQUEUE', at });
-  }
-
-  /**
-   * After `enqueue(entry, at)` for a pod of namespace `ns` in `set` whose controller reference (of
-   * `set`'s owner) names `name`: the memo that lets the owner's next pod update at `at` skip both,
-   * kept while the entry is queued by then (not while it syncs: an ENQUEUE then marks it dirty).
-   */
-  noteQueued(set: PodSet, ns: string, name: string, entry: Entry, rs: ReplicaSetRecord | undefined, at: Micros): void {
-    const snap = entry.actor.snapshot();
-    if ((snap.value as { queue: string }).queue !== 'queued' || snap.context.dueAt === null || snap.context.dueAt > at) return;
-    const q = set.queued;
-    if (q === undefined) set.queued = { epoch: this.epoch, at, ns, name, entry, rs };
-    else {
-      q.epoch = this.epoch;
-      q.at = at;
-      q.ns = ns;
-      q.name = name;
-      q.entry = entry;
-      q.rs = rs;
-    }
-  }
-
-  /** with tally verification on: a Queued memo used is what resolving and enqueueing would find */
-  verifyQueued(host: ControllerHost, ns: string, ref: OwnerReference, set: PodSet, q: Queued): void {
-    const entry = this.resolveControllerRef(host, ns, ref, set);
-    const snap = q.entry.actor.snapshot();
-    if (entry !== q.entry || this.resolvedRs !== q.rs || (snap.value as { queue: string }).queue !== 'queued' || !(snap.context.dueAt! <= host.now)) {
-      throw new Error(`replicaset: the memo of ${ns}/${ref.name}'s enqueue is not what resolving and enqueueing find`);
-    }
   }
 
   observe(entry: Entry, event: ReplicaSetMachineEvent): void {

@@ -4,7 +4,6 @@
  * every part of the controller shares.
  */
 import type { MachineTransition } from '../../trace/decision';
-import type { Micros } from '../../model/time';
 import type { MachineView } from '../../simulation/api';
 import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
 import { TransitionTable, type TableActor } from '../../machines/contextTable';
@@ -129,29 +128,10 @@ export class PodSet extends Map<string, PodRecord> {
    * a set made), so that a pod event in the same owner finds its ReplicaSet without a look-up by uid
    */
   entry: Entry | undefined = undefined;
-  /** the last pod update that enqueued this owner's ReplicaSet (see Queued), made at the first */
-  queued: Queued | undefined = undefined;
   /** `owner`: the controller's uid, '' for the orphans of a namespace */
   constructor(readonly owner: string) {
     super();
   }
-}
-
-/**
- * A pod update that enqueued its owner's ReplicaSet (informerHandlers.ts handlePodEvent): the entry and
- * record resolveControllerRef found for a pod of namespace `ns` whose controller reference named
- * `name`, the entry left queued by `at`, in the controller's `epoch` (ReplicaSetCore.epoch). While the
- * epoch and the instant are the same, resolving and enqueueing for another pod of the owner, the
- * namespace and the name would find the same and change nothing (MarkPodsNotReady's 50,000 updates
- * at 5,000 nodes are of 9,373 owners, each owner's pods on several nodes).
- */
-export interface Queued {
-  epoch: number;
-  at: Micros;
-  ns: string;
-  name: string;
-  entry: Entry;
-  rs: ReplicaSetRecord | undefined;
 }
 
 export const nsOf = (key: string) => key.slice(0, key.indexOf('/'));

@@ -8,7 +8,7 @@ import type { PodBefore, WatchType } from '../controller';
 import type { PodRecord, ReplicaSetRecord } from '../../model/types';
 import { MICROS_PER_SECOND } from '../../model/time';
 import { controllerOf, isPodActive, isPodReady } from './podUtil';
-import { byEntryKey, type Entry, type PodSet } from './entry';
+import { byEntryKey, type PodSet } from './entry';
 import type { ReplicaSetCore } from './core';
 
 export function handleReplicaSetEvent(
@@ -18,7 +18,6 @@ export function handleReplicaSetEvent(
   rs: ReplicaSetRecord,
   key = `${rs.meta.namespace}/${rs.meta.name}`,
 ): void {
-  rsc.newEpoch();
   let entry = rsc.entries.get(key);
   if (type === 'deleted') {
     // deleteRS: DeleteExpectations; the queued sync finds it gone
@@ -86,22 +85,11 @@ export function handlePodEvent(
   }
   if (ref) {
     // the pod's set is still oldSet when its owner is the same (index keeps it there)
-    const ns = pod.meta.namespace;
-    const q = oldSet !== undefined && oldSet.owner === ref.uid ? oldSet.queued : undefined;
-    let entry: Entry | undefined, rs: ReplicaSetRecord | undefined;
-    if (q !== undefined && q.epoch === rsc.epoch && q.at === host.now && q.name === ref.name && q.ns === ns && ref.kind === 'ReplicaSet') {
-      // another pod of the owner since it was enqueued at this instant: the same entry, still queued (see Queued)
-      if (rsc.verify) rsc.verifyQueued(host, ns, ref, oldSet!, q);
-      entry = q.entry;
-      rs = q.rs;
-    } else {
-      entry = rsc.resolveControllerRef(host, ns, ref, oldSet);
-      if (!entry) return;
-      // host.cluster.replicaSets.get(entry.key), read by resolveControllerRef just now (nothing below changes the map)
-      rs = rsc.resolvedRs;
-      rsc.enqueue(entry, host.now);
-      if (oldSet !== undefined && oldSet.owner === ref.uid) rsc.noteQueued(oldSet, ns, ref.name, entry, rs, host.now);
-    }
+    const entry = rsc.resolveControllerRef(host, pod.meta.namespace, ref, oldSet);
+    if (!entry) return;
+    // host.cluster.replicaSets.get(entry.key), read by resolveControllerRef just now (nothing below changes the map)
+    const rs = rsc.resolvedRs;
+    rsc.enqueue(entry, host.now);
     const wasActive = before ? before.phase !== 'Succeeded' && before.phase !== 'Failed' : true;
     if (wasActive && !isPodActive(pod) && !entry.removed.some((r) => r.key === key)) entry.removed.push({ key, fact: 'phase' });
     // minReadySeconds first: most ReplicaSets have none, and then the conditions need not be read
