@@ -82,13 +82,8 @@ export interface SimController {
    * controller, for each of MarkPodsNotReady's 50,000 pod updates at 5,000 nodes).
    */
   onPodEvent?(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore, key?: string): void;
-  /**
-   * Optional: updates of several pods announced together (ControllerHost.updatePodsReady: one node's
-   * pods marked not ready), the first `count` of the arrays, which the host reuses afterwards. It must
-   * do what `onPodEvent(host, 'updated', pods[i], befores[i], keys[i])` for each `i` in order does;
-   * without it, that is what the host calls.
-   */
-  onPodUpdates?(host: ControllerHost, pods: readonly PodRecord[], befores: readonly PodBefore[], keys: readonly string[], count: number): void;
+  /** Optional: updates of these pods follow (ControllerHost.willUpdatePods): read what their events will look up, change nothing. */
+  willUpdatePods?(keys: readonly string[]): void;
   /** `key`: the ReplicaSet's `namespace/name` as the host has it (see onPodEvent) */
   onReplicaSetEvent?(host: ControllerHost, type: WatchType, rs: ReplicaSetRecord, key?: string): void;
   onLeaseEvent?(host: ControllerHost, type: WatchType, lease: LeaseRecord): void;

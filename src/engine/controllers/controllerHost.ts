@@ -15,15 +15,6 @@ import type { Check, ControllerName, DecisionInput, MachineTransition } from '..
 export type ApiVerb = 'create' | 'delete' | 'update' | 'patch';
 export type ApiResource = 'pods' | 'nodes' | 'replicasets';
 
-/** Ready writes to pods (ControllerHost.updatePodsReady): pod `i`, its key, its Ready condition, and the condition's status and lastTransitionTime before */
-export interface ReadyWrites {
-  readonly pods: readonly PodRecord[];
-  readonly keys: readonly string[];
-  readonly readies: readonly PodCondition[];
-  readonly statusWas: readonly ConditionStatus[];
-  readonly timeWas: readonly Micros[];
-}
-
 export interface ControllerHost {
   /** the simulated now */
   readonly now: Micros;
@@ -67,6 +58,12 @@ export interface ControllerHost {
    * one pass at 5,000 nodes, read only by a failure's decision). A host without it is asked every call.
    */
   apiCallsMayFail?(): boolean;
+  /**
+   * Optional: the caller is about to update these pods one by one (MarkPodsNotReady, a node's pods).
+   * A host may read what each update will look up, in one loop, so that the updates find it in the
+   * cache; nothing may change, and a host without it is not asked.
+   */
+  willUpdatePods?(keys: readonly string[]): void;
 
   /** World mutations. Each notifies the other controllers, as an informer would. */
   setNodeTaints(node: NodeRecord, taints: Taint[]): void;
@@ -87,13 +84,6 @@ export interface ControllerHost {
    * (MarkPodsNotReady; a host may keep them so that a step back can undo the write).
    */
   updatePod(pod: PodRecord, key?: string, ready?: PodCondition, readyStatusWas?: ConditionStatus, readyTimeWas?: Micros): void;
-  /**
-   * Optional: `updatePod(pods[i], keys[i], readies[i], statusWas[i], timeWas[i])` of `writes` for each `i`, in
-   * order, for pods indexed under one node whose Ready condition alone the caller wrote since
-   * (MarkPodsNotReady); the host may do its part for every pod first and then tell each controller of
-   * all of them (SimController.onPodUpdates). The arrays are the caller's; the host keeps none.
-   */
-  updatePodsReady?(writes: ReadyWrites): void;
   createPod(pod: PodRecord): void;
   deletePod(pod: PodRecord): void;
   /**

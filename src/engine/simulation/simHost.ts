@@ -23,7 +23,7 @@
  * the nodeName it was indexed under (so a binding is always seen as a
  * nodeName change).
  */
-import type { ApiResource, ApiVerb, ControllerHost, ReadyWrites } from '../controllers/controllerHost';
+import type { ApiResource, ApiVerb, ControllerHost } from '../controllers/controllerHost';
 import type { NodeBefore, PodBefore, SimController, WatchType } from '../controllers/controller';
 import type { ClusterState } from '../model/cluster';
 import type { Micros } from '../model/time';
@@ -42,7 +42,6 @@ import { causesBefore, setFact, SHORT_LIST, type Facts } from './facts';
 import { indexPodFrom, podBeforeOf, PodSlot } from './podIndex';
 import { ClearCountingSet, markBatch } from './announced';
 import { DirtyPods, ReadyLog } from './dirtyPods';
-import { ViewChanges } from './viewChanges';
 import { settleOrder } from '../model/podOrder';
 
 // simulation.ts and the facts test import these from here (they lived here before the split)
@@ -138,10 +137,14 @@ export class SimHost implements ControllerHost {
   ): void {
     if (putBack) {
       // a step back put back these records and kept the live ones of the rest: a view compares these again
-      for (const key of putBack.pods) this.viewChanges.pod(key);
-      for (const name of putBack.nodes) this.viewChanges.node(name);
-      for (const key of putBack.replicaSets) this.viewChanges.replicaSet(key);
-    } else this.viewChanges.lost();
+      for (const key of putBack.pods) this.podChanges?.add(key);
+      for (const name of putBack.nodes) this.recordChanges?.nodes.add(name);
+      for (const key of putBack.replicaSets) this.recordChanges?.replicaSets.add(key);
+    } else {
+      // the records were put in wholesale (the start): a view must compare them all
+      this.podChangesLost = true;
+      this.recordChangesLost = true;
+    }
     // what was announced is forgotten (slots still listed as dirty keep their pristine record only)
     this.podSlots = new Map();
     if (putBack) {
@@ -194,12 +197,21 @@ export class SimHost implements ControllerHost {
     return frozenPod(pod, slot.pristine, slot.seen?.conditions, this.madeCondition);
   }
 
-  private slotOf(key: string): PodSlot {
-    return this.podSlots.get(key) ?? this.newSlot(key);
+  /** see ControllerHost.willUpdatePods: the slots and index entries read ahead (counted, so the reads stay), then each controller's */
+  willUpdatePods(keys: readonly string[]): void {
+    let n = 0;
+    for (let i = 0; i < keys.length; i++) n += (this.podSlots.get(keys[i]) === undefined ? 0 : 1) + (this.podNode.get(keys[i]) === undefined ? 0 : 1);
+    this.touched = n;
+    for (const c of this.controllers) if (c.willUpdatePods) c.willUpdatePods(keys);
   }
-  private newSlot(key: string): PodSlot {
-    const slot = new PodSlot(key);
-    this.podSlots.set(key, slot);
+  private touched = 0;
+
+  private slotOf(key: string): PodSlot {
+    let slot = this.podSlots.get(key);
+    if (slot === undefined) {
+      slot = new PodSlot(key);
+      this.podSlots.set(key, slot);
+    }
     return slot;
   }
 
@@ -370,6 +382,10 @@ export class SimHost implements ControllerHost {
     this.onNodeConditionsChanged(node);
   }
 
+  /** Keys of the pods created, changed or deleted since takePodChanges; null until it is first called. */
+  private podChanges: Set<string> | null = null;
+  private podChangesLost = true;
+
   /**
    * For a view that keeps an item per pod (the extension's webview data, 150,000 pods at
    * 5,000 nodes): the keys of the pods created, changed or deleted since the last call, or
@@ -378,9 +394,15 @@ export class SimHost implements ControllerHost {
    * through updatePod, createPod or deletePod (the controllers' contract, controllers/controllerHost.ts).
    */
   takePodChanges(): ReadonlySet<string> | 'all' {
-    return this.viewChanges.takePods();
+    const out = this.podChanges === null || this.podChangesLost ? 'all' : this.podChanges;
+    this.podChanges = new Set();
+    this.podChangesLost = false;
+    return out;
   }
-  private readonly viewChanges = new ViewChanges();
+
+  /** Names of the nodes and keys of the ReplicaSets announced since takeRecordChanges; null until it is first called. */
+  private recordChanges: { nodes: Set<string>; replicaSets: Set<string> } | null = null;
+  private recordChangesLost = true;
 
   /**
    * takePodChanges for nodes and ReplicaSets: the names of the nodes and the keys of the
@@ -390,7 +412,11 @@ export class SimHost implements ControllerHost {
    * announceReplicaSet (the contract checkpoints rely on: dirtyNodes, dirtyReplicaSets).
    */
   takeRecordChanges(): { nodes: ReadonlySet<string> | 'all'; replicaSets: ReadonlySet<string> | 'all' } {
-    return this.viewChanges.takeRecords();
+    const lost = this.recordChanges === null || this.recordChangesLost;
+    const out = lost ? { nodes: 'all' as const, replicaSets: 'all' as const } : (this.recordChanges as { nodes: Set<string>; replicaSets: Set<string> });
+    this.recordChanges = { nodes: new Set(), replicaSets: new Set() };
+    this.recordChangesLost = false;
+    return out;
   }
 
   updatePod(
@@ -400,38 +426,13 @@ export class SimHost implements ControllerHost {
     readyStatusWas?: ConditionStatus,
     readyTimeWas?: Micros,
   ): void {
+    const slot = this.slotOf(key);
     if (ready !== undefined) this.readyLog.push(key, ready, readyStatusWas!, readyTimeWas!);
-    this.notifyPod('updated', pod, this.podUpdated(pod, key, ready !== undefined, this.slotOf(key), this.podNode.get(key)), key);
-  }
-
-  /** see ControllerHost.updatePodsReady: the host's part for every pod, then each controller told of them all */
-  updatePodsReady(w: ReadyWrites): void {
-    const { pods, keys } = w,
-      n = pods.length,
-      { befores, slots, indexed } = this.batch;
-    // the slots and index entries looked up first, in one loop: independent look-ups, whose cache misses overlap
-    for (let i = 0; i < n; i++) {
-      slots[i] = this.podSlots.get(keys[i]);
-      indexed[i] = this.podNode.get(keys[i]);
-    }
-    for (let i = 0; i < n; i++) {
-      this.readyLog.push(keys[i], w.readies[i], w.statusWas[i], w.timeWas[i]);
-      befores[i] = this.podUpdated(pods[i], keys[i], true, slots[i] ?? this.newSlot(keys[i]), indexed[i]);
-    }
-    for (const c of this.controllers) {
-      if (c.onPodUpdates) c.onPodUpdates(this, pods, befores, keys, n);
-      else if (c.onPodEvent) for (let i = 0; i < n; i++) c.onPodEvent(this, 'updated', pods[i], befores[i], keys[i]);
-    }
-  }
-  /** updatePodsReady's arrays, reused */
-  private batch = { befores: [] as PodBefore[], slots: [] as (PodSlot | undefined)[], indexed: [] as (string | undefined)[] };
-
-  /** updatePod's part before the controllers are told (slot, index); returns the pod's `before` */
-  private podUpdated(pod: PodRecord, key: string, readyWrite: boolean, slot: PodSlot, indexed: string | undefined): PodBefore {
-    this.dirtyPods.mark(slot, readyWrite);
-    this.viewChanges.pod(key);
+    this.dirtyPods.mark(slot, ready !== undefined);
+    this.podChanges?.add(key);
     const seen = slot.seen;
     const now = this.seenOf(pod, seen);
+    const indexed = this.podNode.get(key);
     let before = seen;
     if (!before) {
       // never announced: its current record, under the node it was indexed under; that is `now`
@@ -441,14 +442,14 @@ export class SimHost implements ControllerHost {
     if (indexed !== pod.nodeName) this.moveIndex(key, indexed, pod.nodeName);
     slot.seen = now;
     slot.pod = pod;
-    return before;
+    this.notifyPod('updated', pod, before, key);
   }
 
   createPod(pod: PodRecord): void {
     const key = nsKey(pod.meta.namespace, pod.meta.name);
     const slot = this.slotOf(key);
     this.dirtyPods.mark(slot);
-    this.viewChanges.pod(key);
+    this.podChanges?.add(key);
     const existing = this.cluster.pods.get(key);
     const seen = slot.seen;
     // The replaced pod as last announced, taken before the index moves: a slot with nothing seen (as a
@@ -475,7 +476,7 @@ export class SimHost implements ControllerHost {
     if (!current) return;
     const slot = this.slotOf(key);
     this.dirtyPods.mark(slot);
-    this.viewChanges.pod(key);
+    this.podChanges?.add(key);
     const before = this.podBefore(key, slot, current);
     this.cluster.pods.delete(key);
     this.podKeyLog.push(key, false);
@@ -495,7 +496,7 @@ export class SimHost implements ControllerHost {
   announceNode(type: WatchType, node: NodeRecord): void {
     const name = node.meta.name;
     this.dirtyNodes.add(name);
-    this.viewChanges.node(name);
+    this.recordChanges?.nodes.add(name);
     const before = this.nodeSeen.get(name);
     if (type === 'deleted') this.nodeSeen.delete(name);
     else this.nodeSeen.set(name, nodeBefore(node));
@@ -527,7 +528,7 @@ export class SimHost implements ControllerHost {
 
   announceReplicaSet(type: WatchType, rs: ReplicaSetRecord, key = nsKey(rs.meta.namespace, rs.meta.name)): void {
     this.dirtyReplicaSets.add(key);
-    this.viewChanges.replicaSet(key);
+    this.recordChanges?.replicaSets.add(key);
     for (const c of this.controllers) if (c.onReplicaSetEvent) c.onReplicaSetEvent(this, type, rs, key);
   }
 

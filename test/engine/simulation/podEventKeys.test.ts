@@ -55,15 +55,6 @@ for (const c of cases) {
           on(host, type, p, before, key);
         };
       }
-      // a batch of updates (MarkPodsNotReady's, SimController.onPodUpdates) carries one key per pod
-      if (ctl?.onPodUpdates) {
-        const onBatch = ctl.onPodUpdates.bind(ctl);
-        ctl.onPodUpdates = (host, pods, befores, keys, count) => {
-          for (let i = 0; i < count; i++)
-            seen.push({ controller: name, type: 'updated', key: keys[i], expected: `${pods[i].meta.namespace}/${pods[i].meta.name}` });
-          onBatch(host, pods, befores, keys, count);
-        };
-      }
       return ctl;
     };
     const objects = [node('a'), node('b'), replicaSet('default', 'web', 3, { app: 'web' }), web('web-1', 'a'), web('web-2', 'a'), web('web-3', 'b')];

@@ -10,7 +10,7 @@ import { type Micros, formatDuration, formatTime } from '../../model/time';
 import { type ConditionStatus, type NodeRecord, type PodCondition, type PodRecord, nodeRef, nsKey, podRef, zoneRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
 import type { Check, MachineTransition } from '../../trace/decision';
-import type { ControllerHost, ReadyWrites } from '../controllerHost';
+import type { ControllerHost } from '../controllerHost';
 import { askDeletePodsPod, askMarkPodsNotReady } from './controllerUtilsMachines';
 import { podEvictionTimeoutElapsed } from './guards';
 import type { NodeHealthEvent } from './machines';
@@ -301,22 +301,6 @@ export function setPodTerminationReason(
   };
 }
 
-/** MarkPodsNotReady's writes to one node's pods, for ControllerHost.updatePodsReady */
-class ReadyBatch implements ReadyWrites {
-  readonly pods: PodRecord[] = [];
-  readonly keys: string[] = [];
-  readonly readies: PodCondition[] = [];
-  readonly statusWas: ConditionStatus[] = [];
-  readonly timeWas: Micros[] = [];
-  add(pod: PodRecord, key: string, ready: PodCondition, was: ConditionStatus, wasTime: Micros): void {
-    this.pods.push(pod);
-    this.keys.push(key);
-    this.readies.push(ready);
-    this.statusWas.push(was);
-    this.timeWas.push(wasTime);
-  }
-}
-
 /**
  * `keys`: the pods' keys as the pod index holds them (podsOn's `keysOut`), else made here. The
  * index's strings are hashed already; a key made anew is a concatenation that every map it is
@@ -347,19 +331,13 @@ export function markPodsNotReady(
   for (let i = 0; i < pods.length; i++) if ((marks[i] = toMark(pods[i])) !== undefined) count++;
   const tr = askMarkPodsNotReady(nodeName, { type: 'MARK_PODS_NOT_READY', podsToMark: count });
   if (!tr) return true;
-  // No call can fail: every write is made, then the host is told of them together (one node's
-  // pods: the host and each controller read their entries for all of them in one loop first)
-  const batch = host.updatePodsReady !== undefined && host.apiCallsMayFail?.() === false ? new ReadyBatch() : undefined;
+  if (keys !== undefined && host.willUpdatePods) host.willUpdatePods(keys);
   for (let i = 0; i < pods.length; i++) {
     const ready = marks[i];
     if (ready === undefined) continue;
     const pod = pods[i];
     // apiCall answers true, and records nothing, when no call can fail: no reference made then
-    if (
-      batch === undefined &&
-      host.apiCallsMayFail?.() !== false &&
-      !host.apiCall('node-lifecycle', 'update', 'pods', podRef(pod.meta.namespace, pod.meta.name), tr)
-    ) {
+    if (host.apiCallsMayFail?.() !== false && !host.apiCall('node-lifecycle', 'update', 'pods', podRef(pod.meta.namespace, pod.meta.name), tr)) {
       failed++;
       continue;
     }
@@ -369,11 +347,9 @@ export function markPodsNotReady(
     if (nlc.rules.markOnlyChangedPods && was !== 'False') ready.lastTransitionTime = host.now;
     // one key for the host, the controllers it tells and the decision's list
     const key = keys !== undefined ? keys[i] : nsKey(pod.meta.namespace, pod.meta.name);
-    if (batch !== undefined) batch.add(pod, key, ready, was, wasTime);
-    else host.updatePod(pod, key, ready, was, wasTime);
+    host.updatePod(pod, key, ready, was, wasTime);
     if (was !== 'False') updated.push(key);
   }
-  if (batch !== undefined && batch.pods.length !== 0) host.updatePodsReady!(batch);
   if (updated.length) {
     const nodeReady = findCondition(host.cluster.nodes.get(nodeName)?.conditions ?? [], 'Ready')?.status ?? 'none';
     nlc.decide(host, {

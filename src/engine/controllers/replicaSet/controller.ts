@@ -20,9 +20,9 @@ import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
 import type { Micros } from '../../model/time';
 import { replicaSetMachine } from './machine';
 import { machineView } from '../../machines/view';
-import { byEntryKey, byKey, type PodSet } from './entry';
+import { byEntryKey, byKey } from './entry';
 import { ReplicaSetCore } from './core';
-import { handlePodEvent, handlePodUpdates, handleReplicaSetEvent } from './informerHandlers';
+import { handlePodEvent, handleReplicaSetEvent, touchPods } from './informerHandlers';
 import { nextWake, processDueKeys } from './processNextWorkItem';
 import { replicaSetWhyNot } from './whyNot';
 import { restoreController, saveController, type Saved } from './checkpoint';
@@ -68,13 +68,11 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
     handlePodEvent(this, host, type, pod, before, key);
   }
 
-  onPodUpdates(host: ControllerHost, pods: readonly PodRecord[], befores: readonly PodBefore[], keys: readonly string[], count: number): void {
-    this.held = handlePodUpdates(this, host, pods, befores, keys, count, this.batchSets);
+  willUpdatePods(keys: readonly string[]): void {
+    this.touched = touchPods(this, keys);
   }
-  /** handlePodUpdates' sets, reused */
-  private batchSets: (PodSet | undefined)[] = [];
-  /** what handlePodUpdates read ahead (kept so that its reads are not dropped as unused) */
-  held = 0;
+  /** what touchPods found (kept so that its reads are not dropped as unused) */
+  touched = 0;
 
   // ---------------------------------------------------------------- clock
 

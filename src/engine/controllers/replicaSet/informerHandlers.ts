@@ -8,7 +8,7 @@ import type { PodBefore, WatchType } from '../controller';
 import type { PodRecord, ReplicaSetRecord } from '../../model/types';
 import { MICROS_PER_SECOND } from '../../model/time';
 import { controllerOf, isPodActive, isPodReady } from './podUtil';
-import { byEntryKey, type PodSet } from './entry';
+import { byEntryKey } from './entry';
 import type { ReplicaSetCore } from './core';
 
 export function handleReplicaSetEvent(
@@ -48,8 +48,8 @@ export function handlePodEvent(
   pod: PodRecord,
   before?: PodBefore,
   key = `${pod.meta.namespace}/${pod.meta.name}`,
-  oldSet = rsc.ownerOfPod.get(key),
 ): void {
+  const oldSet = rsc.ownerOfPod.get(key);
   const oldOwner = oldSet?.owner;
   if (type === 'deleted') {
     rsc.index(key, undefined, oldSet);
@@ -104,29 +104,19 @@ export function handlePodEvent(
 }
 
 /**
- * onPodUpdates: handlePodEvent for each update, in order, with the pods' index sets looked up first
- * in one loop (and their held records read): the look-ups are independent, so their cache misses
- * overlap where one event at a time waits for each. `sets` is the caller's, reused.
+ * Reads what the events of these pods will look up first (their index sets, the records held, the
+ * entries), in one loop: the look-ups are independent, so their cache misses overlap where the
+ * handler, one pod at a time, waits for each. Changes nothing.
  */
-export function handlePodUpdates(
-  rsc: ReplicaSetCore,
-  host: ControllerHost,
-  pods: readonly PodRecord[],
-  befores: readonly PodBefore[],
-  keys: readonly string[],
-  count: number,
-  sets: (PodSet | undefined)[],
-): number {
-  let held = 0;
-  for (let i = 0; i < count; i++) {
+export function touchPods(rsc: ReplicaSetCore, keys: readonly string[]): number {
+  let n = 0;
+  for (let i = 0; i < keys.length; i++) {
     const set = rsc.ownerOfPod.get(keys[i]);
-    sets[i] = set;
     if (set === undefined) continue;
-    if (set.get(keys[i]) !== undefined) held++;
-    if (set.entry !== undefined && set.entry.live) held++;
+    if (set.get(keys[i]) !== undefined) n++;
+    if (set.entry !== undefined && set.entry.live) n++;
   }
-  for (let i = 0; i < count; i++) handlePodEvent(rsc, host, 'updated', pods[i], befores[i], keys[i], sets[i]);
-  return held;
+  return n;
 }
 
 /** deletePod: DeletionObserved for the pod's controller, and remember the pod as one to replace. */
