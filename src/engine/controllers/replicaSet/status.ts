@@ -126,6 +126,12 @@ export function calculateStatus(
   return statusFromCounts(rs, filteredPods.length, manageReplicasErr, now, terminating, counter);
 }
 
+/**
+ * The conditions of every status calculated without any (nearly all): one list for all, frozen, since
+ * a status is replaced and never edited (a condition set or cleared makes a new list, below).
+ */
+const NO_CONDITIONS = Object.freeze([]) as unknown as ReplicaSetStatus['conditions'];
+
 /** calculateStatus once the claimed pods (`claimed` of them) are counted */
 export function statusFromCounts(
   rs: ReplicaSetRecord,
@@ -136,7 +142,7 @@ export function statusFromCounts(
   counter: StatusCounter,
 ): ReplicaSetStatus {
   const { fullyLabeled, ready, available } = counter;
-  let conditions = rs.status.conditions.map((c) => ({ ...c }));
+  let conditions = rs.status.conditions.length === 0 ? NO_CONDITIONS : rs.status.conditions.map((c) => ({ ...c }));
   const failure = conditions.find((c) => c.type === REPLICA_FAILURE);
   if (manageReplicasErr !== undefined && !failure) {
     const diff = claimed - specReplicas(rs);
