@@ -7,7 +7,7 @@ import type { Check, MachineTransition } from '../../trace/decision';
 import type { ObjectRef, PodRecord, ReplicaSetRecord, ReplicaSetStatus } from '../../model/types';
 import { formatTime } from '../../model/time';
 import { isTerminating } from './podUtil';
-import { calculateStatus, StatusCounter, statusChanges, statusFromCounts, statusNeedsUpdate } from './status';
+import { calculateStatus, countsUnchanged, StatusCounter, statusChanges, statusFromCounts, statusNeedsUpdate } from './status';
 import type { ReplicaSetCheck } from './validate';
 import { exact, type Entry } from './entry';
 import type { ReplicaSetCore } from './core';
@@ -64,11 +64,15 @@ export function updateStatus(
   terminating: number | undefined,
   counted?: StatusCounter,
 ): string | undefined {
+  const unchanged = counted !== undefined && manageErr === undefined && countsUnchanged(rs, active, terminating, counted);
+  if (unchanged && !rsc.verify) return undefined;
   const next = counted
     ? statusFromCounts(rs, active, manageErr, host.now, terminating, counted)
     : calculateStatus(rs, filteredPods!, manageErr, host.now, terminating);
   // nearly every sync writes nothing: statusNeedsUpdate answers that without building the machine's
   // question, and in verification the machine is asked as well and must agree
+  if (unchanged && statusNeedsUpdate(rs, next))
+    throw new Error(`replicaset ${entry.key}: countsUnchanged says nothing to write, statusNeedsUpdate writes ${JSON.stringify(next)}`);
   if (!statusNeedsUpdate(rs, next)) {
     if (rsc.verify && askUpdateReplicaSetStatus(entry.key, updateStatusEvent(rs, next)))
       throw new Error(`replicaset ${entry.key}: statusNeedsUpdate says nothing to write, the updateReplicaSetStatus machine updates`);
