@@ -1,7 +1,8 @@
 /**
  * Decisions whose `because` is made when first read. The outage hour at 5,000 nodes records
  * 31,093 ReplicaSetStatusUpdated decisions, each with five or six checks (a dozen objects), and
- * nearly none is ever read: the recorder keeps the function that makes them, and the record's
+ * nearly none is ever read: the recorder keeps what makes them (a function, or an object with
+ * `explain()` that can serve the decision's machine transition as well), and the record's
  * `because` is an accessor that calls it once and keeps what it made.
  *
  * The record stays a plain object with `because` in its place among the fields (JSON, the keys'
