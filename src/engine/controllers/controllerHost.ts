@@ -10,7 +10,8 @@ import type { ConditionStatus, ObjectRef, PodCondition, PodRecord, NodeRecord, R
 import type { Micros } from '../model/time';
 import type { ControllerConfig, KubeletConfig } from '../config/types';
 import type { VersionBehaviour } from '../versions/types';
-import type { Check, ControllerName, DecisionInput, MachineTransition } from '../trace/decision';
+import type { ControllerName, DecisionInput, MachineTransition } from '../trace/decision';
+import type { Explanation } from '../trace/explainLater';
 
 export type ApiVerb = 'create' | 'delete' | 'update' | 'patch';
 export type ApiResource = 'pods' | 'nodes' | 'replicasets';
@@ -35,7 +36,7 @@ export interface ControllerHost {
    * without it: the caller makes them at once). For decisions recorded by the ten thousand and
    * seldom read; `explain` must read only what is never changed in place after the call.
    */
-  decideExplainedLater?(d: Omit<DecisionInput, 'because'>, explain: () => Check[]): number;
+  decideExplainedLater?(d: Omit<DecisionInput, 'because'>, explain: Explanation): number;
 
   /**
    * Causes: a decision can be remembered as the latest reason for a fact about

@@ -59,21 +59,32 @@ export function guardChecks(guards: readonly GuardResult[], event: object, rules
 // On the transition itself, not enumerable (so neither the JSON trace nor a deep comparison sees it).
 // A WeakMap from transition to checks cost the outage hour about a tenth (bench/README.md, "guard checks").
 const GUARDS = Symbol('guardChecks');
-type WithGuards = MachineTransition & { [GUARDS]?: readonly Check[] | (() => readonly Check[]) };
+/**
+ * What makes a transition's guard checks when they are first read: a function, or an object that
+ * keeps what they are made from (one object can serve a transition and the decision that records it,
+ * where two functions would each keep their own copy of it).
+ */
+export interface LaterChecks {
+  guardChecks(): readonly Check[];
+}
+type Later = (() => readonly Check[]) | LaterChecks;
+type WithGuards = MachineTransition & { [GUARDS]?: readonly Check[] | Later };
 
 /**
- * Remembers the checks of the guards `t` evaluated, for the decision that records `t`; or the
- * function that makes them, for a decision whose checks are made when read (trace/explainLater.ts):
+ * Remembers the checks of the guards `t` evaluated, for the decision that records `t`; or what
+ * makes them (a function or a LaterChecks), for a decision whose checks are made when read (trace/explainLater.ts):
  * it is called at the first `becauseWithGuards` (the decision's, or an ApiCallFailed's on the way).
  */
-export function attachGuards(t: MachineTransition, checks: readonly Check[] | (() => readonly Check[])): MachineTransition {
-  if (typeof checks === 'function' || checks.length) Object.defineProperty(t, GUARDS, { value: checks, writable: true, configurable: true });
+export function attachGuards(t: MachineTransition, checks: readonly Check[] | Later): MachineTransition {
+  if (!isChecks(checks) || checks.length) Object.defineProperty(t, GUARDS, { value: checks, writable: true, configurable: true });
   return t;
 }
 
 /** `because` followed by the checks of the guards `machine` evaluated; `because` itself when there are none. */
 export function becauseWithGuards(because: Check[], machine: MachineTransition | null | undefined): Check[] {
   let g = machine ? (machine as WithGuards)[GUARDS] : undefined;
-  if (typeof g === 'function') g = (machine as WithGuards)[GUARDS] = g();
+  if (g !== undefined && !isChecks(g)) g = (machine as WithGuards)[GUARDS] = typeof g === 'function' ? g() : g.guardChecks();
   return g && g.length ? [...because, ...g] : because;
 }
+
+const isChecks = (x: readonly Check[] | Later): x is readonly Check[] => Array.isArray(x);

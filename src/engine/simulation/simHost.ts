@@ -32,8 +32,8 @@ import type { ConditionStatus, LeaseRecord, NodeRecord, ObjectRef, PodCondition,
 import { nsKey, podRef } from '../model/types';
 import type { ControllerConfig, KubeletConfig } from '../config/types';
 import type { VersionBehaviour } from '../versions/types';
-import type { Check, ControllerName, Decision, DecisionInput, MachineTransition } from '../trace/decision';
-import { explainLater } from '../trace/explainLater';
+import type { ControllerName, Decision, DecisionInput, MachineTransition } from '../trace/decision';
+import { explainLater, type Explanation } from '../trace/explainLater';
 import { becauseWithGuards } from '../machines/guardChecks';
 import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
@@ -299,7 +299,7 @@ export class SimHost implements ControllerHost {
     return seq;
   }
 
-  decideExplainedLater(d: Omit<DecisionInput, 'because'>, explain: () => Check[]): number {
+  decideExplainedLater(d: Omit<DecisionInput, 'because'>, explain: Explanation): number {
     const seq = this.trace.length + 1;
     const causes = d.causes ? causesBefore(d.causes, seq) : [];
     const head = { seq, time: this.timeText(), pass: this.pass, controller: d.controller, action: d.action, object: d.object, summary: d.summary };

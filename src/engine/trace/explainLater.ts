@@ -1,7 +1,8 @@
 /**
  * Decisions whose `because` is made when first read. The outage hour at 5,000 nodes records
  * 31,093 ReplicaSetStatusUpdated decisions, each with five or six checks (a dozen objects), and
- * nearly none is ever read: the recorder keeps the function that makes them, and the record's
+ * nearly none is ever read: the recorder keeps what makes them (a function, or an object with
+ * `explain()` that can serve the decision's machine transition as well), and the record's
  * `because` is an accessor that calls it once and keeps what it made.
  *
  * The record stays a plain object with `because` in its place among the fields (JSON, the keys'
@@ -12,13 +13,16 @@
 import type { Check, Decision } from './decision';
 
 const EXPLAIN = Symbol('explain');
-type Later = Decision & { [EXPLAIN]: (() => Check[]) | Check[] };
+
+/** What makes a decision's checks when first read: a function, or an object that keeps what they are made from. */
+export type Explanation = (() => Check[]) | { explain(): Check[] };
+type Later = Decision & { [EXPLAIN]: Explanation | Check[] };
 
 const because: PropertyDescriptor = {
   get(this: Later): Check[] {
     const x = this[EXPLAIN];
-    if (typeof x !== 'function') return x;
-    const made = x();
+    if (Array.isArray(x)) return x;
+    const made = typeof x === 'function' ? x() : x.explain();
     this[EXPLAIN] = made;
     return made;
   },
@@ -30,7 +34,7 @@ const explainField: PropertyDescriptor = { value: undefined, writable: true, enu
 /** `rec` without `because` yet and without the fields after it; `rest` adds those after the accessor. */
 export function explainLater<T extends Omit<Decision, 'because' | 'causes' | 'machine' | 'source' | 'details'>>(
   rec: T,
-  explain: () => Check[],
+  explain: Explanation,
   causes: number[],
   machine: Decision['machine'],
   source: string,

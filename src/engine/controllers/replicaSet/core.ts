@@ -122,6 +122,7 @@ export class ReplicaSetCore {
       uid: rs.meta.uid,
       naming: undefined,
       ref: undefined,
+      statusId: undefined,
       actor,
       counter: saved?.counter ?? 0,
       removed: saved ? [...saved.removed] : [],

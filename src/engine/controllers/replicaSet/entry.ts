@@ -37,6 +37,8 @@ export interface Entry {
   naming?: { name: string; prefix: string; seed: string };
   /** `ReplicaSet/<key>`, made once: every decision about the ReplicaSet keeps it */
   ref?: ObjectRef;
+  /** the updateReplicaSetStatus machine's transition id (`replicaSetStatus/<key>`), made at the first status write: each write's transition keeps it */
+  statusId?: string;
   actor: Actor;
   /** pod name counter (the seeded "random" suffixes) */
   counter: number;
@@ -89,7 +91,7 @@ export function keptOutcome(k: KeptRecord | KeptBySync, key: string): KeptRecord
 /** an entry in a checkpoint: the machine as plain state instead of the actor */
 export type SavedEntry = Omit<
   Entry,
-  'actor' | 'lastSaved' | 'ref' | 'ns' | 'name' | 'naming' | 'live' | 'timed' | 'checked' | 'checkSeen' | 'pods' | 'podsMade' | 'view'
+  'actor' | 'lastSaved' | 'ref' | 'statusId' | 'ns' | 'name' | 'naming' | 'live' | 'timed' | 'checked' | 'checkSeen' | 'pods' | 'podsMade' | 'view'
 > & { snapshot: unknown };
 
 export interface CachedCheck {

@@ -67,8 +67,8 @@ export class StatusCounter {
    * its cost. The template read is the one the ReplicaSet had when the counter was made (kept):
    * nothing changes a template in place (a new template is a new object: see podTemplate.ts).
    */
-  private keys: string[] | undefined;
-  private values: string[] = [];
+  private keys: string[] | undefined = undefined;
+  private values: string[] | undefined = undefined;
   private readonly minReady: number;
   private readonly template: ReplicaSetRecord['template'];
 
@@ -80,21 +80,22 @@ export class StatusCounter {
     this.template = rs.template;
   }
 
-  private templateKeys(): string[] {
-    if (this.keys !== undefined) return this.keys;
+  private templateValues(): string[] {
+    if (this.values !== undefined) return this.values;
     const tmpl = labelsOfTemplate(this.template);
-    const keys = Object.keys(tmpl);
-    this.values = keys.map((k) => tmpl[k]!);
-    return (this.keys = keys);
+    const keys = (this.keys = Object.keys(tmpl));
+    return (this.values = keys.map((k) => tmpl[k]!));
   }
 
   /** the pod carries every label of the template (fullyLabeledReplicas) */
   labelled(pod: PodRecord): boolean {
-    return hasAllLabels(this.templateKeys(), this.values, pod.meta.labels);
+    const values = this.templateValues();
+    return hasAllLabels(this.keys!, values, pod.meta.labels);
   }
 
   add(pod: PodRecord): void {
-    if (hasAllLabels(this.templateKeys(), this.values, pod.meta.labels)) this.fullyLabeled++;
+    const values = this.templateValues();
+    if (hasAllLabels(this.keys!, values, pod.meta.labels)) this.fullyLabeled++;
     // isPodReady and isPodAvailable read the same (first) Ready condition: found once per pod
     const c = readyCondition(pod);
     if (c !== undefined && c.status === 'True') {
@@ -126,6 +127,12 @@ export function calculateStatus(
   return statusFromCounts(rs, filteredPods.length, manageReplicasErr, now, terminating, counter);
 }
 
+/**
+ * The conditions of every status calculated without any (nearly all): one list for all, frozen, since
+ * a status is replaced and never edited (a condition set or cleared makes a new list, below).
+ */
+const NO_CONDITIONS = Object.freeze([]) as unknown as ReplicaSetStatus['conditions'];
+
 /** calculateStatus once the claimed pods (`claimed` of them) are counted */
 export function statusFromCounts(
   rs: ReplicaSetRecord,
@@ -136,7 +143,7 @@ export function statusFromCounts(
   counter: StatusCounter,
 ): ReplicaSetStatus {
   const { fullyLabeled, ready, available } = counter;
-  let conditions = rs.status.conditions.map((c) => ({ ...c }));
+  let conditions = rs.status.conditions.length === 0 ? NO_CONDITIONS : rs.status.conditions.map((c) => ({ ...c }));
   const failure = conditions.find((c) => c.type === REPLICA_FAILURE);
   if (manageReplicasErr !== undefined && !failure) {
     const diff = claimed - specReplicas(rs);
@@ -172,6 +179,25 @@ export function statusChanges(old: ReplicaSetStatus, next: ReplicaSetStatus): Re
     };
   }
   return out;
+}
+
+/**
+ * `statusNeedsUpdate(rs, statusFromCounts(rs, claimed, undefined, now, terminating, counter))` is false,
+ * answered without making the status (most syncs write nothing: the echo of the controller's own
+ * write, a pass's pods that changed nothing counted): with no manageReplicas error and no condition
+ * on the ReplicaSet, the status calculated has none either, so it is the counts and the generation.
+ */
+export function countsUnchanged(rs: ReplicaSetRecord, claimed: number, terminating: number | undefined, counter: StatusCounter): boolean {
+  const s = rs.status;
+  return (
+    s.conditions.length === 0 &&
+    s.replicas === claimed &&
+    s.fullyLabeledReplicas === counter.fullyLabeled &&
+    s.readyReplicas === counter.ready &&
+    s.availableReplicas === counter.available &&
+    s.terminatingReplicas === terminating &&
+    (rs.meta.generation ?? 0) === s.observedGeneration
+  );
 }
 
 /**

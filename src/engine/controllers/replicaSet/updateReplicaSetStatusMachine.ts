@@ -11,7 +11,7 @@
 import { setup } from 'xstate';
 import { MachineTable, type TableStep } from '../../machines/table';
 import { attachGuards, guardChecks, type GuardRules } from '../../machines/guardChecks';
-import type { MachineTransition } from '../../trace/decision';
+import type { Check, MachineTransition } from '../../trace/decision';
 import type { ReplicaSetRecord, ReplicaSetStatus } from '../../model/types';
 
 type Pair<T> = { from: T; to: T };
@@ -140,7 +140,7 @@ export function askUpdateReplicaSetStatus(key: string, e: UpdateStatusEvent): Ma
 }
 
 /** The transition both questions answer with, before its guards are attached */
-const transitionOf = (key: string, step: TableStep) => ({ id: `replicaSetStatus/${key}`, from: 'observed', to: step.text, event: 'UPDATE_STATUS' });
+const transitionOf = (key: string, step: TableStep) => statusTransition(statusTransitionId(key), step);
 
 function stepFor(e: UpdateStatusEvent): TableStep | null {
   table ??= new MachineTable(updateReplicaSetStatusMachine, (x) => String(differences(x)));
@@ -151,16 +151,32 @@ function stepFor(e: UpdateStatusEvent): TableStep | null {
 }
 
 /**
- * askUpdateReplicaSetStatus for the status `next` of a ReplicaSet whose status is `rs.status`,
- * with its guards' checks made when first read (updateStatus's decision explains itself later):
- * the question is asked again then from `prev` (that status: never changed in place, a write
- * replaces it), `next` and the generation, which the caller must not change afterwards in any
- * field the question reads.
+ * The machine's answer for the status `next` of a ReplicaSet whose status is `rs.status` (null:
+ * nothing to write), for a write whose guard checks are made when first read (`statusGuardChecks`).
  */
-export function askUpdateReplicaSetStatusLater(key: string, rs: ReplicaSetRecord, next: ReplicaSetStatus): MachineTransition | null {
-  const step = stepFor(updateStatusEvent(rs, next));
-  if (!step) return null;
-  const prev = rs.status;
+export function statusStep(rs: ReplicaSetRecord, next: ReplicaSetStatus): TableStep | null {
+  // the answer is found by `differences` of the question, read here from the two statuses: the
+  // question itself (eight objects) is made only for the table's first answer of its kind
+  const s = rs.status;
   const generation = rs.meta.generation ?? 0;
-  return attachGuards(transitionOf(key, step), () => guardChecks(step.guards, statusEvent(prev, next, generation), updateReplicaSetStatusGuardRules));
+  let bits = 0;
+  for (let i = 0; i < FIELDS.length; i++) if (s[FIELDS[i]] !== next[FIELDS[i]]) bits |= 1 << i;
+  if (generation !== s.observedGeneration) bits |= 1 << FIELDS.length;
+  if (conditionsText(s.conditions) !== conditionsText(next.conditions)) bits |= 1 << (FIELDS.length + 1);
+  const step = answers[bits];
+  return step !== undefined ? step : stepFor(statusEvent(s, next, generation));
 }
+
+/**
+ * The checks of the guards `step` evaluated, asked again from `prev` (the status the ReplicaSet had:
+ * never changed in place, a write replaces it), `next` and the generation, which the caller must not
+ * have changed since `statusStep` in any field the question reads.
+ */
+export function statusGuardChecks(step: TableStep, prev: ReplicaSetStatus, next: ReplicaSetStatus, generation: number): readonly Check[] {
+  return guardChecks(step.guards, statusEvent(prev, next, generation), updateReplicaSetStatusGuardRules);
+}
+
+/** The transition `statusStep`'s answer takes; `id`: `replicaSetStatus/NS/NAME` (statusTransitionId) */
+export const statusTransition = (id: string, step: TableStep): MachineTransition => ({ id, from: 'observed', to: step.text, event: 'UPDATE_STATUS' });
+
+export const statusTransitionId = (key: string): string => `replicaSetStatus/${key}`;

@@ -102,7 +102,9 @@ type Rsc = ReplicaSetController & { entries: Map<string, Entry>; timed: Set<Entr
 /** what a restored controller holds, entries by identity of what they share with the checkpoint */
 function memory(rsc: Rsc): unknown {
   const entry = (e: Entry) => {
-    const { actor, view, removed, lastTransition, lastSaved, ...rest } = e;
+    const { actor, view, removed, lastTransition, lastSaved, statusId, ...rest } = e;
+    // made from the key at the entry's first status write, whichever way the entry was made
+    if (statusId !== undefined) assert.equal(statusId, `replicaSetStatus/${e.key}`);
     // a view kept is the one machineView would make again: the same id, state and transition
     if (view !== undefined) assert.deepEqual([view.id, view.state, view.lastTransition], [actor.id, actor.state(), lastTransition]);
     return {
