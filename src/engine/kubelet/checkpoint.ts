@@ -8,12 +8,8 @@ import type { PostedCondition } from './nodestatus';
 /** KubeletState.due when not known */
 export const UNKNOWN = Number.NEGATIVE_INFINITY;
 
-/**
- * The numbers kept per kubelet in a checkpoint: anchor, lastPost, leaseAnchor, lastRenew, repostAt,
- * and due (KubeletState.due: true of the state saved, which a restore puts back as it was; forgotten,
- * the first materialise after every restore worked out all 5,000 kubelets again).
- */
-const TIMES = 6;
+/** The numbers kept per kubelet in a checkpoint: anchor, lastPost, leaseAnchor, lastRenew, repostAt. */
+const TIMES = 5;
 
 export interface SavedKubelets {
   /** in the states' order */
@@ -51,7 +47,6 @@ export function saveStates(
     times[t + 2] = st.leaseAnchor;
     times[t + 3] = st.lastRenew;
     times[t + 4] = st.repostAt ?? 0;
-    times[t + 5] = st.due ?? UNKNOWN;
     // replaced, never edited in place: shared with the checkpoint
     desired[i] = st.desired;
     i++;
@@ -71,7 +66,7 @@ export function sameNodes(states: ReadonlyMap<string, KubeletState>, nodes: read
  * The saved states written into the live ones, which are of the same nodes in the same order
  * (sameNodes): 5,000 states and their map made anew on every restore at 5,000 nodes. Each ends as
  * statesFrom makes it: `posted` and `repostAt` undefined rather than absent (read only as values),
- * `due` as saved and no Lease record cached (the restore may have put back another).
+ * `due` unknown and no Lease record cached (the restore may have put back another).
  */
 export function writeStates(states: ReadonlyMap<string, KubeletState>, s: SavedKubelets): void {
   let i = 0;
@@ -85,7 +80,7 @@ export function writeStates(states: ReadonlyMap<string, KubeletState>, s: SavedK
     st.lastPost = s.times[t + 1];
     st.leaseAnchor = s.times[t + 2];
     st.lastRenew = s.times[t + 3];
-    st.due = s.times[t + 5];
+    st.due = UNKNOWN;
     st.posted = (f & 4) !== 0 ? true : undefined;
     st.repostAt = (f & 8) !== 0 ? s.times[t + 4] : undefined;
     st.leaseRecord = undefined;
@@ -108,7 +103,7 @@ export function statesFrom(s: SavedKubelets): Map<string, KubeletState> {
       lastPost: s.times[t + 1],
       leaseAnchor: s.times[t + 2],
       lastRenew: s.times[t + 3],
-      due: s.times[t + 5],
+      due: UNKNOWN,
     };
     if (f & 4) st.posted = true;
     if (f & 8) st.repostAt = s.times[t + 4];

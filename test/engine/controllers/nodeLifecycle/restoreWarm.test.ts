@@ -1,10 +1,10 @@
 /**
  * A restore leaves the node lifecycle controller as warm as a fresh run at that pass (checkpoint.ts,
- * slots.ts restore): the slots' settled caches and taintsMatch, classifyNodes' flags and sorted
- * names, and the kubelets' next due times (kubelet/checkpoint.ts) are those of a fresh run there (main forgot them all, and the pass after every restore
+ * slots.ts restore): the slots' settled caches and taintsMatch, and classifyNodes' flags and sorted
+ * names, are those of a fresh run there (main forgot them all, and the pass after every restore
  * checked each node again), and the run on from there is a fresh run's: state, machines, problems
  * and trace at the pass restored and at each pass stepped after, with the heartbeat shortcuts
- * checked (checks.nodeTracks, checks.kubeletDue). On generated zone outages (taint-based evictions; 1.12's pod-eviction
+ * checked (checks.nodeTracks). On generated zone outages (taint-based evictions; 1.12's pod-eviction
  * path, whose Unknown nodes settle as 'queued'; a node added, so that a jump back crosses a change
  * of the node set), jumps back 1, 10 and 100 passes from the evictions' stretch, and forward again.
  */
@@ -45,10 +45,7 @@ function caches(sim: SimulationImpl): string {
     .filter((x) => x.settled !== undefined || x.taintsMatch)
     .map((x) => [x.name, x.settled ?? null, x.taintsMatch] as const)
     .sort(([a], [b]) => (a < b ? -1 : 1));
-  // and the kubelets' next due times (KubeletState.due), which a restore made unknown
-  const states = (sim as unknown as { kubelets: { states: Map<string, { due?: number }> } }).kubelets.states;
-  const due = [...states].map(([n, st]) => [n, st.due]).sort(([a], [b]) => (a! < b! ? -1 : 1));
-  return JSON.stringify({ slots, membershipChanged: s.membershipChanged, zonesMayBeMissing: s.zonesMayBeMissing, sortedNames: s.sortedNames, due });
+  return JSON.stringify({ slots, membershipChanged: s.membershipChanged, zonesMayBeMissing: s.zonesMayBeMissing, sortedNames: s.sortedNames });
 }
 
 function view(sim: SimulationImpl): string {
@@ -66,8 +63,7 @@ describe('the node lifecycle controller after a restore is as warm as a fresh ru
       const added = { ...node, metadata: { ...node.metadata, name: 'added-at-400s', uid: 'uid-added-at-400s' } };
       appendFileSync(path, `  - at: 400s\n    apply: ${JSON.stringify(added)}\n`);
     }
-    const make = () =>
-      createSimulation(loadScenario(path, nodeFs()), { checkpointEvery: 10, version: o.version, checks: { nodeTracks: true, kubeletDue: true } });
+    const make = () => createSimulation(loadScenario(path, nodeFs()), { checkpointEvery: 10, version: o.version, checks: { nodeTracks: true } });
 
     it(`${o.name}: jumps back 1, 10 and 100 passes keep a fresh run's caches, and the passes after are a fresh run's`, () => {
       // the fresh run's caches and views at every pass the jumps land on or step through
