@@ -52,7 +52,6 @@ import { cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint, type LoopPosition } from './checkpointStore';
 import { HandOff, handOffFrom } from './handOff';
 import { PartsUnderWay } from './partsUnderWay';
-import { PodMap, settleOrder } from '../model/podOrder';
 import { checkpointDue, fineDue, heavyPassPods, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, STEP_BACK_CHECKPOINTS } from './checkpointPlacement';
 import { explainObject } from './explain';
 import { SimulationViews } from './simulationViews';
@@ -554,18 +553,14 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     this.pending.drop();
     this.aborted = false;
     this.midInstant = null;
-    this.underway.start(this.restoring(cp, inPieces), 'restore');
+    this.underway.start(this.restoring(cp), 'restore');
     if (!inPieces) this.underway.run(() => true);
   }
 
-  private *restoring(cp: Checkpoint, inPieces: boolean): Generator<void, void, void> {
+  private *restoring(cp: Checkpoint): Generator<void, void, void> {
     const loop = yield* this.store.restoreInPieces(cp, this.host, this.kubelets, () => this.buildControllers());
     this.ring.drop(this.store.list);
     this.standAt(loop);
-    // in idle slices the pod map's owed order (podOrder.ts) made good in a part of its own, not in the next pass (a click's stays owed)
-    if (!inPieces || !(this.host.cluster.pods instanceof PodMap) || !this.host.cluster.pods.owing) return;
-    yield;
-    settleOrder(this.host.cluster.pods);
   }
 
   private standAt(loop: LoopPosition): void {

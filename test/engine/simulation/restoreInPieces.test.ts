@@ -14,7 +14,6 @@ import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { nodeFs } from '../../../src/platform/nodeFs';
 import { createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
-import { PodMap } from '../../../src/engine/model/podOrder';
 
 const dir = mkdtempSync(join(tmpdir(), 'cs-restore-pieces-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -35,14 +34,12 @@ interface Case {
   back: number;
   /** how the restore is finished after its first part: more goToPass calls, or another call */
   finish: 'goToPass' | 'step' | 'state';
-  /** the restore leaves the pod map owing its order (pods deleted since put back): made good in a part of its own */
-  owesOrder?: boolean;
 }
 
 const cases: Case[] = [
   { name: 'one step back after the zone went Unknown', from: 10, at: 14, back: 13, finish: 'goToPass' },
   { name: 'two passes back over the heavy pass', from: 10, at: 13, back: 11, finish: 'goToPass' },
-  { name: 'a jump back over the evictions', from: 70, at: 80, back: 60, finish: 'goToPass', owesOrder: true },
+  { name: 'a jump back over the evictions', from: 70, at: 80, back: 60, finish: 'goToPass' },
   { name: 'one step back, finished by a step', from: 10, at: 14, back: 13, finish: 'step' },
   { name: 'one step back, finished by a view that settles', from: 10, at: 14, back: 13, finish: 'state' },
 ];
@@ -80,10 +77,8 @@ for (const c of cases)
         assert.ok(++calls < 100, `${c.name}: the restore ends`);
       }
       // the records, the kubelets, the index, four controllers (the ReplicaSet controller's in four: its indexes,
-      // its entries, its checks, its pods' problems), the position, and the pod map's owed order when it owes one: 11 or
-      // 12 parts, each call but the last ending in one
-      assert.equal(parts, c.owesOrder ? 11 : 10, `${c.name}: the restore's calls that ended part-done`);
-      assert.ok(!(sim.cluster.pods instanceof PodMap && sim.cluster.pods.owing), `${c.name}: the pod map's order made good by the restore in parts`);
+      // its entries, its checks, its pods' problems), the position: 11 parts, each call but the last ending in one
+      assert.equal(parts, 10, `${c.name}: the restore's calls that ended part-done`);
       stop = false;
       same(sim, 'after the restore in parts');
     } else if (c.finish === 'state') {
