@@ -12,6 +12,7 @@ import type { ControllerHost } from '../controllerHost';
 import { DeadlineHeap } from './deadlines';
 import { zoneMachine } from './machines';
 import { type QueueState, RateLimitedTimedQueue } from './rateLimitedQueue';
+import type { SavedSlots } from './slots';
 import { type Health, NodeLifecycleState, type Track, monitorMachineTable } from './state';
 import type { StateValue } from 'xstate';
 
@@ -71,6 +72,11 @@ export interface SavedNodeLifecycle {
   nodeActors: MapColumns<StateValue>;
   monitor: unknown;
   transitions: MapColumns<MachineTransition & { seq?: number }>;
+  /** the slots' settled caches (slots.ts), and the three flags of classifyNodes' shortcut, as they were: see restore */
+  slots: SavedSlots;
+  sortedNames: string[] | null;
+  membershipChanged: boolean;
+  zonesMayBeMissing: boolean;
 }
 
 export function saveNodeLifecycle(nlc: NodeLifecycleState): SavedNodeLifecycle {
@@ -106,10 +112,21 @@ export function saveNodeLifecycle(nlc: NodeLifecycleState): SavedNodeLifecycle {
     monitor: nlc.monitor ? nlc.monitor.save() : undefined,
     // transitions are replaced, never edited: shared with the checkpoint
     transitions: (nlc.savedColumns.transitions = columnsSharedWith(nlc.savedColumns.transitions, nlc.transitions, same)),
+    slots: saveSlots(nlc),
+    // replaced, never edited in place: shared
+    sortedNames: nlc.sortedNames,
+    membershipChanged: nlc.membershipChanged,
+    zonesMayBeMissing: nlc.zonesMayBeMissing,
   };
 }
 
 const same = <V>(v: V): V => v;
+
+function saveSlots(nlc: NodeLifecycleState): SavedSlots {
+  const saved = nlc.slots.save(nlc.savedNames.slots);
+  nlc.savedNames.slots = saved.names;
+  return saved;
+}
 
 export function saveHealth(nlc: NodeLifecycleState): SavedHealth {
   const n = nlc.health.size;
@@ -173,7 +190,6 @@ export function liveDeadlines(nlc: NodeLifecycleState): SavedDeadlines {
 
 /** `previous`: the state of the controller that ran until now (dropped after the restore), whose node machines and health entries are taken over */
 export function restoreNodeLifecycle(nlc: NodeLifecycleState, saved: unknown, host: ControllerHost, previous?: NodeLifecycleState): void {
-  nlc.slots.unsettleAll();
   // Copied: only what the live controller edits in place (health, tracks, zone counts, the zone
   // machines' snapshots; queues copy themselves). The rest is replaced, never edited, and is shared
   // with the checkpoint: a structuredClone of all of it (5,000 nodes) was most of a restore.
@@ -193,11 +209,19 @@ export function restoreNodeLifecycle(nlc: NodeLifecycleState, saved: unknown, ho
   nlc.pendingPods = new Set(s.pendingPods);
   nlc.retryPods = new Set(s.retryPods);
   nlc.known = mapOfColumns(s.known);
+  const liveHealth = previous?.health;
   nlc.health = restoreHealth(s.health, previous);
   nlc.tracks = restoreTracks(s.tracks);
   nlc.retry = new Set(s.retry);
   nlc.dirty = new Set(s.dirty);
-  nlc.slots.reset();
+  // The settled caches and the classifyNodes flags as saved: each was true of the memory and the records
+  // at the checkpoint, and a restore puts both back as they were (a forgotten cache cost the pass after
+  // every restore a check of each node). The previous controller's slots are taken over, with the stamps
+  // they carry: this controller's pass stamps go on from there.
+  if (previous) nlc.passStamp = Math.max(nlc.passStamp, previous.passStamp);
+  nlc.slots.restore(s.slots, previous?.slots, liveHealth !== undefined && nlc.health === liveHealth);
+  // each answer is a function of its key alone (the zone's state and the event's counts): still true
+  if (previous) nlc.zoneAnswers.takeOver(previous.zoneAnswers);
   nlc.watch = new Map();
   for (const name of s.watch) nlc.watch.set(name, nlc.slots.of(name));
   const { names, times } = s.deadlines;
@@ -208,9 +232,9 @@ export function restoreNodeLifecycle(nlc: NodeLifecycleState, saved: unknown, ho
     const slot = nlc.slots.of(names[i]);
     if (times[i] < slot.armed) slot.armed = times[i];
   }
-  nlc.sortedNames = null;
-  nlc.membershipChanged = true;
-  nlc.zonesMayBeMissing = true;
+  nlc.sortedNames = s.sortedNames;
+  nlc.membershipChanged = s.membershipChanged;
+  nlc.zonesMayBeMissing = s.zonesMayBeMissing;
   nlc.tally = new Map();
   for (const t of nlc.tracks.values()) {
     if (!t.counted) continue;

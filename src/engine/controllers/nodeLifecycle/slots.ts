@@ -13,6 +13,7 @@
  */
 import type { Micros } from '../../model/time';
 import type { LeaseRecord } from '../../model/types';
+import { keysSharedWith } from '../../model/sharedKeys';
 import { BatchMemo } from '../../simulation/batchMemo';
 
 /**
@@ -22,6 +23,21 @@ import { BatchMemo } from '../../simulation/batchMemo';
  * Ready nodes for which a Lease renewal is all the news there can be: 'quiet'.
  */
 export type Settled = 'tainted' | 'waiting' | 'queued' | 'quiet';
+
+/** Slot.settled as a checkpoint keeps it (its index here; 0: undefined), and TAINTS_MATCH added for Slot.taintsMatch. */
+const SETTLED_CODES: readonly (Settled | undefined)[] = [undefined, 'tainted', 'waiting', 'queued', 'quiet'];
+const TAINTS_MATCH = 8;
+
+/**
+ * What a checkpoint keeps of the slots: the caches that are true of the controller's memory and the
+ * records at that instant (settled, taintsMatch), so that a restore, which puts both back as they
+ * were then, need not forget them. Forgotten, the pass after every restore checked each of the 5,000
+ * nodes again (bench/README.md, warmrestore). The names are shared with the previous checkpoint's.
+ */
+export interface SavedSlots {
+  names: readonly string[];
+  codes: Uint8Array;
+}
 
 /** A record named after its node: a node's Lease, or the Node. */
 type Named = { readonly meta: { readonly name: string } };
@@ -229,6 +245,56 @@ export class NodeSlots {
   /** The names with a heartbeat since the last pass (for a checkpoint). */
   beatNames(): string[] {
     return this.beats.map((s) => s.name);
+  }
+
+  /** The settled caches and taintsMatch of every slot (see SavedSlots); `prevNames`: the last checkpoint's names. */
+  save(prevNames: readonly string[]): SavedSlots {
+    const names = keysSharedWith(prevNames, this.slots);
+    const codes = new Uint8Array(names.length);
+    let i = 0;
+    for (const s of this.slots.values()) codes[i++] = SETTLED_CODES.indexOf(s.settled) + (s.taintsMatch ? TAINTS_MATCH : 0);
+    return { names, codes };
+  }
+
+  /**
+   * Back to a `save()` (restore): armed entries, news and heartbeats are given again by the caller.
+   * `from`: the slots of the controller that ran until now, taken over (their objects, and with them
+   * the kubelets' batches remembered, which were made anew at every restore) and emptied; every
+   * field of a slot is then as a new slot's but for the saved caches, and `health` when
+   * `healthKept` (the health map and its entries taken over: each slot's is still the map's own
+   * entry or undefined, see NodeLifecycleState.setHealth). The caller must keep the pass stamps
+   * moving forward (Slot.mark, Slot.refreshed).
+   */
+  restore(saved: SavedSlots, from?: NodeSlots, healthKept = false): void {
+    if (from !== undefined && from !== this) {
+      this.slots = from.slots;
+      this.batches = from.batches;
+      from.slots = new Map();
+      from.batches = new BatchMemo();
+      for (const s of this.slots.values()) {
+        if (!healthKept) s.health = undefined;
+        s.track = undefined;
+        s.settled = undefined;
+        s.armed = NOT_ARMED;
+        s.news = false;
+        s.lease = undefined;
+        s.beat = false;
+        s.taintsMatch = false;
+      }
+    } else this.reset();
+    this.newsList = [];
+    this.newsCount = 0;
+    this.spare = [];
+    this.beats = [];
+    this.spareBeats = [];
+    const { names, codes } = saved;
+    for (let i = 0; i < names.length; i++) {
+      const c = codes[i];
+      if (c === 0) continue;
+      const s = this.of(names[i]);
+      s.settled = SETTLED_CODES[c & (TAINTS_MATCH - 1)];
+      s.taintsMatch = (c & TAINTS_MATCH) !== 0;
+    }
   }
 
   /** Forgets everything (restore): armed entries, news and heartbeats are given again by the caller. */

@@ -257,7 +257,7 @@ export class NodeLifecycleState {
   /** 1.12: doFixDeprecatedTaintKeyPass runs on node events */
   fixDeprecatedKeys = false;
 
-  savedNames: { health: readonly string[]; tracks: readonly string[] } = { health: [], tracks: [] };
+  savedNames: { health: readonly string[]; tracks: readonly string[]; slots: readonly string[] } = { health: [], tracks: [], slots: [] };
   /** what the last checkpoint kept of `known`, the node machines and `transitions` (see columnsSharedWith) */
   savedColumns: { known?: MapColumns<string>; nodeActors?: MapColumns<StateValue>; transitions?: MapColumns<MachineTransition & { seq?: number }> } = {};
 

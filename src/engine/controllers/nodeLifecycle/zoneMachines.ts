@@ -19,6 +19,11 @@ type ZoneActor = TracedActor<typeof zoneMachine>;
 export class ZoneAnswers {
   private last = new Map<string, { key: string; to: ZoneStateName }>();
 
+  /** The answers `from` kept (a restore: the machine and the rule are the same, so each answer is still its key's). */
+  takeOver(from: ZoneAnswers): void {
+    if (from !== this) this.last = from.last;
+  }
+
   /** The state the zone's machine would go to on ZONE_HEALTH with these counts (nothing changed). */
   ask(zone: string, actor: ZoneActor, ready: number, notReady: number, unhealthyZoneThreshold: number): ZoneStateName {
     const from = actor.state();
