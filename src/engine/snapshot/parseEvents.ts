@@ -11,7 +11,7 @@ import { parseObjectRef, type ParsedObjectRef } from '../model/objectRef';
 import type { Micros } from '../model/time';
 import { NODE_LEASE_NAMESPACE, type KObject, type LabelSelector, type Taint, type TaintEffect } from '../model/types';
 import { zoneLabelsOf } from '../model/zones';
-import { deepestNode, formatAt, nodePath, parseNsName, parseTaintText, quoteList, suggest, type ScenarioReader } from './scenarioReader';
+import { deepestNode, formatAt, nodePath, parseNsName, parseTaintText, quoteList, suggest, suggestPrefix, type ScenarioReader } from './scenarioReader';
 import type { LoadedSnapshot, NodeTarget, ScenarioEvent, TimeSpec } from './types';
 
 export const EVENT_KINDS = [
@@ -162,13 +162,6 @@ export function parseEvents(
   return { events: sorted.map((p) => p.event), known };
 }
 
-/** The event kind a key begins with, as a did-you-mean (`kubeletStops` → kubelet): the quick fix renames the key. */
-function kindPrefixHint(key: string): string {
-  const lower = key.toLowerCase();
-  const kind = [...EVENT_KINDS].sort((a, b) => b.length - a.length).find((k) => lower.startsWith(k.toLowerCase()));
-  return kind ? ` (did you mean ${kind}?)` : '';
-}
-
 function readEvent(reader: ScenarioReader, item: unknown, index: number) {
   const where = `event ${index + 1}`;
   if (!isMap(item)) {
@@ -180,7 +173,7 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
   if (kinds.length === 0) {
     const unknown = [...all.keys()].filter((k) => k !== 'at' && k !== 'description');
     // a kind run together with what it does (kubeletStops, deletePod) is too far from any kind for a typo
-    const hint = unknown.length ? suggest(unknown[0], EVENT_KINDS) || kindPrefixHint(unknown[0]) : '';
+    const hint = unknown.length ? suggest(unknown[0], EVENT_KINDS) || suggestPrefix(unknown[0], EVENT_KINDS) : '';
     reader.report(
       'missing-event-kind',
       'error',

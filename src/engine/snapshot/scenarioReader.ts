@@ -45,6 +45,13 @@ export const suggest = (word: string, known: readonly string[]): string => {
   return s ? ` (did you mean ${s}?)` : '';
 };
 
+/** The longest of `known` that `word` begins with, as a did-you-mean (`kubeletStops` → kubelet): the quick fix renames the key. */
+export function suggestPrefix(word: string, known: readonly string[]): string {
+  const lower = word.toLowerCase();
+  const k = [...known].sort((a, b) => b.length - a.length).find((x) => lower.startsWith(x.toLowerCase()));
+  return k ? ` (did you mean ${k}?)` : '';
+}
+
 export const quoteList = (xs: readonly string[]) => xs.join(', ');
 
 /** `ns/name`, or `name` in namespace default. */
