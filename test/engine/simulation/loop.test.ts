@@ -288,6 +288,21 @@ function createSimWith(events: EventSpec[], scripts: Parameters<typeof fakeFacto
   return { sim, log };
 }
 
+/** A simulation at pass 10 handed pass 11 by `from` (which steps there from pass 9 and keeps its checkpoints), as the panel's run-ahead hands a pass over. */
+function handedPass11<S extends SimulationImpl>(from: S, make: () => S): S {
+  from.goToPass(9);
+  from.step(true);
+  from.step(true);
+  void from.checkpointPasses;
+  const to = make();
+  to.goToPass(9);
+  to.step(true);
+  let left: boolean | undefined;
+  while ((left = to.handOffSlice(from, 11, () => true)) === true);
+  assert.equal(left, false, 'handed off');
+  return to;
+}
+
 describe("the simulation's own problems, once per run, after a step back and a hand-off", () => {
   // a fake that still has work due at `at` after every wake then: the instant gives up after MAX_ROUNDS
   const livelocked = (...at: number[]) => ({
@@ -317,16 +332,7 @@ describe("the simulation's own problems, once per run, after a step back and a h
       at: [52, 62],
       go: (make) => {
         const from = make();
-        from.goToPass(9);
-        from.step(true);
-        from.step(true);
-        void from.checkpointPasses;
-        const to = make();
-        to.goToPass(9);
-        to.step(true);
-        let left: boolean | undefined;
-        while ((left = to.handOffSlice(from, 11, () => true)) === true);
-        assert.equal(left, false, 'handed off');
+        const to = handedPass11(from, make);
         to.goToPass(14);
         return to;
       },
@@ -365,16 +371,7 @@ describe('the horizon warning, once per run, after a step back and a hand-off', 
       go: (make) => {
         const from = make();
         from.runUntil(Infinity);
-        from.goToPass(9);
-        from.step(true);
-        from.step(true);
-        void from.checkpointPasses;
-        const to = make();
-        to.goToPass(9);
-        to.step(true);
-        let left: boolean | undefined;
-        while ((left = to.handOffSlice(from, 11, () => true)) === true);
-        assert.equal(left, false, 'handed off');
+        const to = handedPass11(from, make);
         to.runUntil(Infinity);
         return to;
       },
