@@ -41,7 +41,11 @@ const a = JSON.parse(process.argv[2]);
 const cpuMs = (c0) => { const c = process.cpuUsage(c0); return (c.user + c.system) / 1000; };
 const post = (s, m, p) => new Promise((res, rej) => s.post(m, p ?? {}, (e, r) => (e ? rej(e) : res(r))));
 async function main() {
-  const sim = createSimulation(loadScenario(a.scenario, nodeFs(), { maxFileBytes: Number.MAX_SAFE_INTEGER }));
+  const loaded = loadScenario(a.scenario, nodeFs(), { maxFileBytes: Number.MAX_SAFE_INTEGER });
+  // a scenario with errors still loads (an empty cluster, say) and would be timed as if it were the outage
+  const errors = (loaded.problems ?? []).filter((p) => p.severity === 'error');
+  if (errors.length) throw new Error(\`\${a.scenario}: \${errors.map((p) => p.message).join('; ')}\`);
+  const sim = createSimulation(loaded);
   if (a.prepare) sim.prepare();
   while ((sim.pass ?? -1) < a.pass - 1) sim.step(true);
   globalThis.gc?.();
