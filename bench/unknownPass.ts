@@ -5,7 +5,7 @@
  * has the zone's 1,667 nodes go Unknown in pass 21 (MarkPodsNotReady's 50,000 pod updates); the
  * generated `--outage 1:60s:30m` scenario (1.31) in pass 19.
  *
- *   node --import tsx bench/unknownPass.ts --inputs DIR [--pass 21] [--pairs 3] [--ref CHECKOUT] [--prepare] [--idle | --back]
+ *   node --import tsx bench/unknownPass.ts --inputs DIR [--pass 21] [--pairs 3] [--ref CHECKOUT] [--prepare] [--settle] [--idle | --back]
  *        [--cpu-profile FILE | --heap-profile FILE] [--no-lock]
  *
  * Each side is bundled as bench/ab.ts bundles the child (the engine as it ships) and run in a child
@@ -13,7 +13,9 @@
  * order alternates (A B, B A, …) and B ÷ A is printed per pair. --prepare calls `Simulation.prepare()`
  * first, as the panel does when idle. --idle runs the panel's idle preparation between the pass and
  * the one after (prepareSlice in 10 ms slices where the engine has it, else prepare) and times it
- * apart; --back steps back one pass from the pass first (its pending checkpoint taken before,
+ * apart; --settle times apart the checkpoint the pass before left pending (a user's step leaves one,
+ * and a click with no idle time before it takes it first: after the Unknown pass, most of that
+ * click); --back steps back one pass from the pass first (its pending checkpoint taken before,
  * untimed), then prepares so. Timed runs take the bench lock per child (bench/benchLock.ts) unless
  * this run holds it already (`flock /tmp/cs-bench.lock node … unknownPass.ts` works too) or `--no-lock`.
  */
@@ -39,10 +41,22 @@ const a = JSON.parse(process.argv[2]);
 const cpuMs = (c0) => { const c = process.cpuUsage(c0); return (c.user + c.system) / 1000; };
 const post = (s, m, p) => new Promise((res, rej) => s.post(m, p ?? {}, (e, r) => (e ? rej(e) : res(r))));
 async function main() {
-  const sim = createSimulation(loadScenario(a.scenario, nodeFs(), { maxFileBytes: Number.MAX_SAFE_INTEGER }));
+  const loaded = loadScenario(a.scenario, nodeFs(), { maxFileBytes: Number.MAX_SAFE_INTEGER });
+  // a scenario with errors still loads (an empty cluster, say) and would be timed as if it were the outage
+  const errors = (loaded.problems ?? []).filter((p) => p.severity === 'error');
+  if (errors.length) throw new Error(\`\${a.scenario}: \${errors.map((p) => p.message).join('; ')}\`);
+  const sim = createSimulation(loaded);
   if (a.prepare) sim.prepare();
   while ((sim.pass ?? -1) < a.pass - 1) sim.step(true);
   globalThis.gc?.();
+  // --settle: the checkpoint the pass before left pending (a user's step leaves one) timed apart; else the pass takes it first, as a quick click does
+  let settle;
+  if (a.settle) {
+    const pending = sim.hasPendingCheckpoint === true;
+    const cs = process.cpuUsage(), ts = performance.now();
+    sim.settle?.();
+    settle = { pending, cpuMs: cpuMs(cs), wallMs: performance.now() - ts };
+  }
   const before = sim.trace.length;
   let s;
   if (a.cpuProfile || a.heapProfile) {
@@ -59,7 +73,7 @@ async function main() {
   }
   const c0 = process.cpuUsage(), t0 = performance.now();
   sim.step(true);
-  const pass = { pass: sim.pass, decisions: sim.trace.length - before, cpuMs: cpuMs(c0), wallMs: performance.now() - t0 };
+  const pass = { pass: sim.pass, decisions: sim.trace.length - before, cpuMs: cpuMs(c0), wallMs: performance.now() - t0, settle };
   if (s) {
     const { profile } = await post(s, a.cpuProfile ? 'Profiler.stop' : 'HeapProfiler.stopSampling');
     writeFileSync(a.cpuProfile ?? a.heapProfile, JSON.stringify(profile));
@@ -116,7 +130,7 @@ async function bundle(checkout: string, out: string): Promise<string> {
 }
 
 interface Figures {
-  pass: { pass: number; decisions: number; cpuMs: number; wallMs: number };
+  pass: { pass: number; decisions: number; cpuMs: number; wallMs: number; settle?: { pending: boolean; cpuMs: number; wallMs: number } };
   idle?: { cpuMs: number; wallMs: number; slices: number; longestMs: number };
   back?: { cpuMs: number; wallMs: number };
   next?: { cpuMs: number; wallMs: number };
@@ -132,7 +146,7 @@ async function main(): Promise<number> {
   const inputs = arg('--inputs');
   if (!inputs) {
     process.stderr.write(
-      'usage: node --import tsx bench/unknownPass.ts --inputs DIR [--pass N] [--pairs N] [--ref CHECKOUT] [--prepare] [--idle | --back] [--cpu-profile FILE | --heap-profile FILE] [--no-lock]\n',
+      'usage: node --import tsx bench/unknownPass.ts --inputs DIR [--pass N] [--pairs N] [--ref CHECKOUT] [--prepare] [--settle] [--idle | --back] [--cpu-profile FILE | --heap-profile FILE] [--no-lock]\n',
     );
     return 2;
   }
@@ -150,6 +164,7 @@ async function main(): Promise<number> {
     scenario: join(resolve(inputs), 'outage.yaml'),
     pass: Number(arg('--pass', '21')),
     prepare: process.argv.includes('--prepare'),
+    settle: process.argv.includes('--settle'),
     idle: process.argv.includes('--idle'),
     back: process.argv.includes('--back'),
     cpuProfile: arg('--cpu-profile'),
@@ -174,8 +189,12 @@ async function main(): Promise<number> {
         : '';
       const back = f.back ? `; a step back: CPU ${f.back.cpuMs.toFixed(0)} ms, wall ${f.back.wallMs.toFixed(0)} ms` : '';
       const next = f.next ? `${back}${idle}; the pass after: CPU ${f.next.cpuMs.toFixed(0)} ms, wall ${f.next.wallMs.toFixed(0)} ms` : '';
+      const st = f.pass.settle;
+      const settle = st
+        ? `the pending checkpoint before it${st.pending ? '' : ' (none pending)'}: CPU ${st.cpuMs.toFixed(0)} ms, wall ${st.wallMs.toFixed(0)} ms; then `
+        : '';
       process.stdout.write(
-        `${i + 1} ${s.name}: pass ${f.pass.pass} (${f.pass.decisions} decisions): CPU ${f.pass.cpuMs.toFixed(0)} ms, wall ${f.pass.wallMs.toFixed(0)} ms${next} (load average ${load.toFixed(1)})\n`,
+        `${i + 1} ${s.name}: ${settle}pass ${f.pass.pass} (${f.pass.decisions} decisions): CPU ${f.pass.cpuMs.toFixed(0)} ms, wall ${f.pass.wallMs.toFixed(0)} ms${next} (load average ${load.toFixed(1)})\n`,
       );
     }
     if (got.length === 2) {

@@ -87,4 +87,9 @@ export function becauseWithGuards(because: Check[], machine: MachineTransition |
   return g && g.length ? [...because, ...g] : because;
 }
 
+/** Whether `machine` carries guard checks (made, or made when first read): a decision recording it can then make its `because` when read. */
+export function carriesGuards(machine: MachineTransition | null | undefined): boolean {
+  return machine !== null && machine !== undefined && (machine as WithGuards)[GUARDS] !== undefined;
+}
+
 const isChecks = (x: readonly Check[] | Later): x is readonly Check[] => Array.isArray(x);

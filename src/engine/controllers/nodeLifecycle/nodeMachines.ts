@@ -14,7 +14,8 @@ import type { StateValue } from 'xstate';
 import type { MachineTransition } from '../../trace/decision';
 import { MachineTable, type MemoActor } from '../../machines/table';
 import { columnsSharedWith, type MapColumns, sameKeysInOrder } from '../../model/sharedKeys';
-import { attachGuards, guardChecks } from '../../machines/guardChecks';
+import { attachGuards, guardChecks, type LaterChecks } from '../../machines/guardChecks';
+import type { GuardResult } from '../../machines/guardTrace';
 import type { Check } from '../../trace/decision';
 import { nodeHealthEventKey, nodeHealthGuardRules, nodeHealthMachine, type NodeHealthEvent } from './machines';
 
@@ -22,13 +23,36 @@ export type NodeActor = MemoActor<typeof nodeHealthMachine>;
 
 const NO_CHECKS: readonly Check[] = [];
 
+/**
+ * The checks of the guards a node's machine evaluated to answer, made when first read (the decision's
+ * `because`, an ApiCallFailed's), once for the answered and the committed transition: a monitor pass
+ * asks for thousands of nodes at once (NodeQueuedForTainting of a zone's 1,667 nodes at 5,000 nodes)
+ * and few of these checks are ever read. The event is never changed after it is asked.
+ */
+class AskedGuards implements LaterChecks {
+  private made: readonly Check[] | undefined;
+  constructor(
+    private readonly guards: readonly GuardResult[],
+    private readonly event: NodeHealthEvent,
+    /** the checks of the guards that chose the event (processTaintBaseEviction.ts): they come first */
+    private readonly chosenBy: readonly Check[] | undefined,
+  ) {}
+  guardChecks(): readonly Check[] {
+    if (this.made === undefined) {
+      const own = guardChecks(this.guards, this.event, nodeHealthGuardRules);
+      this.made = this.chosenBy?.length ? [...this.chosenBy, ...own] : own;
+    }
+    return this.made;
+  }
+}
+
 /** What a machine answered and has not yet been told to do. */
 export interface Answer {
   readonly name: string;
   readonly event: NodeHealthEvent;
   readonly transition: MachineTransition;
-  /** the guards the machine evaluated to answer, as checks (the decision's `because` ends with them) */
-  readonly guards: readonly Check[];
+  /** the guards the machine evaluated to answer, as checks (the decision's `because` ends with them), made when first read */
+  readonly guards: readonly Check[] | LaterChecks;
   /**
    * The machine's answer is "nothing to do" (a transition with no target, machines.ts): nothing to
    * write or record, and nothing to commit (strict mode accepts it: it is an answer, not a refusal).
@@ -112,9 +136,7 @@ export class NodeMachines {
     }
     // nothing to do: no write follows, no decision records it, so no checks are built (asked on every pass)
     if (next.stays) return { name, event, transition: { id: a.id, from, to: from, event: event.type }, guards: NO_CHECKS, stays: true };
-    const own = guardChecks(next.guards, event, nodeHealthGuardRules);
-    // the guards of the machine that chose this event (processTaintBaseEviction.ts) come first
-    const guards = chosenBy?.length ? [...chosenBy, ...own] : own;
+    const guards = new AskedGuards(next.guards, event, chosenBy);
     // the answered transition carries its guards too: a write in parts records it before the commit
     const transition = attachGuards({ id: a.id, from, to: next.text, event: event.type }, guards);
     this.pending.add(transition);

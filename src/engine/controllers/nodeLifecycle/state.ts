@@ -7,7 +7,7 @@
  * ask and commit, the tracks and their zone tally, the 100 ms grid).
  */
 import { type TracedActor, createTracedActor } from '../../machines/traced';
-import { becauseWithGuards } from '../../machines/guardChecks';
+import { becauseWithGuards, carriesGuards } from '../../machines/guardChecks';
 import { type Micros, ms } from '../../model/time';
 import type { ConditionStatus, NodeCondition, PodRecord } from '../../model/types';
 import { zoneKeyOfLabels, zoneLabelsOf } from '../../model/zones';
@@ -285,8 +285,16 @@ export class NodeLifecycleState {
       const root = this.assumptionSeq ?? host.recall('ControllerManager/kube-controller-manager', 'restarted');
       if (root !== undefined) input.causes = [root];
     }
-    input.because = becauseWithGuards(input.because, input.machine);
-    const seq = host.decide(input);
+    let seq: number;
+    const machine = input.machine;
+    if (host.decideExplainedLater !== undefined && carriesGuards(machine)) {
+      // the machine's guard checks (nodeMachines.ts AskedGuards) made when the decision is read; the caller's own checks as they are now
+      const own = input.because.slice();
+      seq = host.decideExplainedLater(input, () => becauseWithGuards(own, machine));
+    } else {
+      input.because = becauseWithGuards(input.because, machine);
+      seq = host.decide(input);
+    }
     // a transition answered and not committed is shown once its machine commits it (nodeMachines.ts);
     // the machines of single writes (doNodeProcessingPassMachines.ts, controllerUtilsMachines.ts) keep no state and have no view
     if (d.machine && !this.nodes.isPending(d.machine) && hasView(d.machine.id)) this.transitions.set(d.machine.id, { ...d.machine, seq });
