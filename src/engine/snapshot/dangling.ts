@@ -42,7 +42,7 @@ export function podsOnMissingNodes(cluster: ClusterState, positionOf: PositionOf
         {
           code: 'pods-on-missing-nodes',
           severity: 'warning',
-          message: `${pods.length === 1 ? 'Pod' : `${pods.length} pods`} ${names(pods)} ${pods.length === 1 ? 'is' : 'are'} bound to Node ${node}, which is not in the snapshot: no controller acts on ${pods.length === 1 ? 'it' : 'them'} (export the node too to simulate it)`,
+          message: `${pods.length === 1 ? 'Pod' : `${pods.length} pods`} ${names(pods)} ${pods.length === 1 ? 'is' : 'are'} bound to Node ${node}, which is not in the snapshot: no simulated controller acts on ${pods.length === 1 ? 'it' : 'them'} (if the node is really gone, the pod garbage collector, which is not simulated, would delete ${pods.length === 1 ? 'it' : 'them'}; if the export left it out, export the node too)`,
         },
         positionOf('Pod', pods[0]),
       ),

@@ -51,15 +51,15 @@ const cases: { name: string; items: KObject[]; want: string[] }[] = [
     name: 'pods on a missing node are named, with the node, in one warning',
     items: [node('n1'), pod('b', 'gone'), pod('a', 'gone')],
     want: [
-      'pods-on-missing-nodes: 2 pods default/a, default/b are bound to Node gone, which is not in the snapshot: no controller acts on them (export the node too to simulate it)',
+      'pods-on-missing-nodes: 2 pods default/a, default/b are bound to Node gone, which is not in the snapshot: no simulated controller acts on them (if the node is really gone, the pod garbage collector, which is not simulated, would delete them; if the export left it out, export the node too)',
     ],
   },
   {
     name: 'each missing node gets its own warning, in name order',
     items: [pod('a', 'n2'), pod('b', 'n1')],
     want: [
-      'pods-on-missing-nodes: Pod default/b is bound to Node n1, which is not in the snapshot: no controller acts on it (export the node too to simulate it)',
-      'pods-on-missing-nodes: Pod default/a is bound to Node n2, which is not in the snapshot: no controller acts on it (export the node too to simulate it)',
+      'pods-on-missing-nodes: Pod default/b is bound to Node n1, which is not in the snapshot: no simulated controller acts on it (if the node is really gone, the pod garbage collector, which is not simulated, would delete it; if the export left it out, export the node too)',
+      'pods-on-missing-nodes: Pod default/a is bound to Node n2, which is not in the snapshot: no simulated controller acts on it (if the node is really gone, the pod garbage collector, which is not simulated, would delete it; if the export left it out, export the node too)',
     ],
   },
   {
