@@ -21,27 +21,13 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
 import { pairOrder, timedRunner } from './benchLock';
 import { median } from './median';
-import { arg, runMain } from './cli';
+import { arg, bundleChild, runMain } from './cli';
 
 const root = resolve(__dirname, '..');
 
-async function bundle(checkout: string, out: string): Promise<string> {
-  await build({
-    absWorkingDir: checkout,
-    entryPoints: [join('bench', 'child.ts')],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    sourcemap: false,
-    logLevel: 'warning',
-  });
-  return out;
-}
+const bundle = (checkout: string, out: string): Promise<string> => bundleChild(checkout, join('bench', 'child.ts'), out);
 
 /** the timed figures of each task: [CPU ms, wall ms] */
 const FIGURES: Record<string, (o: Record<string, number>) => [number, number]> = {

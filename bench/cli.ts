@@ -1,4 +1,6 @@
-/** What every bench tool's command line shares: its options and how its main ends the process. */
+/** What every bench tool's command line shares: its options, how its main ends the process, and how it bundles its child. */
+import { writeFileSync } from 'node:fs';
+import { build } from 'esbuild';
 
 /** The value after `name` on the command line, else `def`. */
 export function arg(name: string, def?: string): string | undefined {
@@ -17,4 +19,26 @@ export function runMain(main: () => Promise<number>, prefix = ''): void {
       process.exitCode = 1;
     },
   );
+}
+
+/** Bundles `entry` (a path in `checkout`, or absolute) as the command line ships the engine: one CommonJS file for node 20. */
+export async function bundleChild(checkout: string, entry: string, out: string): Promise<string> {
+  await build({
+    absWorkingDir: checkout,
+    entryPoints: [entry],
+    outfile: out,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    logLevel: 'warning',
+  });
+  return out;
+}
+
+/** Bundles a child written as source text (importing one checkout's engine by absolute paths): its entry is kept beside `out`. */
+export function bundleSource(checkout: string, source: string, out: string): Promise<string> {
+  const entry = `${out}.entry.ts`;
+  writeFileSync(entry, source);
+  return bundleChild(checkout, entry, out);
 }

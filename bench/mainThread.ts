@@ -22,13 +22,12 @@
  * with the command line's 64 MiB young generation; with --ref, A (that checkout) and B (this one) run in
  * pairs whose order alternates (bench/benchLock.ts's pairOrder), each child under the bench lock.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
 import { pairOrder, timedRunner } from './benchLock';
 import { median } from './median';
-import { arg, runMain } from './cli';
+import { arg, bundleSource, runMain } from './cli';
 
 const root = resolve(__dirname, '..');
 
@@ -79,21 +78,7 @@ if (a.task === 'hour') {
 }
 `;
 
-async function bundle(checkout: string, out: string): Promise<string> {
-  const entry = `${out}.entry.ts`;
-  writeFileSync(entry, CHILD(checkout));
-  await build({
-    entryPoints: [entry],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    absWorkingDir: checkout,
-    logLevel: 'warning',
-  });
-  return out;
-}
+const bundle = (checkout: string, out: string): Promise<string> => bundleSource(checkout, CHILD(checkout), out);
 
 interface Hour {
   mainMs: number;

@@ -13,11 +13,10 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
 import { timedRunner } from './benchLock';
 import { median } from './median';
 import { RAW_MODES } from './rawRefProto';
-import { arg, runMain } from './cli';
+import { arg, bundleChild, runMain } from './cli';
 
 const root = resolve(__dirname, '..');
 
@@ -35,16 +34,7 @@ async function main(): Promise<number> {
   mkdirSync(dir, { recursive: true });
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   const entry = join(dir, 'child.js');
-  await build({
-    absWorkingDir: root,
-    entryPoints: [join('bench', 'child.ts')],
-    outfile: entry,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    logLevel: 'warning',
-  });
+  await bundleChild(root, join('bench', 'child.ts'), entry);
   const base = {
     snapshot: join(inputs, 'cluster.json'),
     scenario: join(inputs, 'outage.yaml'),

@@ -19,13 +19,12 @@
  * untimed), then prepares so. Timed runs take the bench lock per child (bench/benchLock.ts) unless
  * this run holds it already (`flock /tmp/cs-bench.lock node … unknownPass.ts` works too) or `--no-lock`.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { build } from 'esbuild';
 import { pairOrder, timedRunner } from './benchLock';
 import { median } from './median';
-import { arg, runMain } from './cli';
+import { arg, bundleSource, runMain } from './cli';
 
 const root = resolve(__dirname, '..');
 
@@ -113,21 +112,7 @@ async function main() {
 main();
 `;
 
-async function bundle(checkout: string, out: string): Promise<string> {
-  const entry = `${out}.entry.ts`;
-  writeFileSync(entry, CHILD(checkout));
-  await build({
-    entryPoints: [entry],
-    outfile: out,
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    absWorkingDir: checkout,
-    logLevel: 'warning',
-  });
-  return out;
-}
+const bundle = (checkout: string, out: string): Promise<string> => bundleSource(checkout, CHILD(checkout), out);
 
 interface Figures {
   pass: { pass: number; decisions: number; cpuMs: number; wallMs: number; settle?: { pending: boolean; cpuMs: number; wallMs: number } };
