@@ -282,13 +282,28 @@ function effectiveBehaviour(b: VersionBehaviour, config: ControllerConfig): Vers
 }
 
 /**
- * The first version whose kube-controller-manager knows a name of OTHER_KCM_CONTROLLERS: the canonical
+ * The versions whose kube-controller-manager knows a name of OTHER_KCM_CONTROLLERS. The canonical
  * `*-controller` names came with the aliases in 1.28 (#115813, cmd/kube-controller-manager/names); before,
  * a name --controllers does not know stops it ("is not in the list of known controllers"). The 1.26 name
- * resource-claim-controller predates them. Other names are taken as known in every version (not checked).
+ * resource-claim-controller predates them. The cloud provider's three (k8s.io/cloud-provider/names, with
+ * their old names as aliases) were no-ops from 1.31 (KEP-2395) and are gone in 1.37 (#138002), aliases
+ * too. Other names are taken as known in every version (not checked).
  */
-function otherControllerSince(name: string): number {
-  return name.endsWith('-controller') && name !== 'resource-claim-controller' ? 28 : MIN_MINOR;
+const CLOUD_CONTROLLERS_GONE = new Set([
+  'service-lb-controller',
+  'service',
+  'node-route-controller',
+  'route',
+  'cloud-node-lifecycle-controller',
+  'cloud-node-lifecycle',
+]);
+
+function otherControllerMissingIn(name: string, minor: number): string | undefined {
+  const since = name.endsWith('-controller') && name !== 'resource-claim-controller' ? 28 : MIN_MINOR;
+  if (minor < since) return `exists from 1.${since}; Kubernetes 1.${minor} does not have it`;
+  if (minor >= 37 && CLOUD_CONTROLLERS_GONE.has(name))
+    return `was removed in 1.37 (kubernetes/kubernetes#138002: a no-op since 1.31, when the cloud provider's controllers left kube-controller-manager); Kubernetes 1.${minor} does not have it`;
+  return undefined;
 }
 
 function resolveControllers(
@@ -326,14 +341,9 @@ function resolveControllers(
       continue;
     }
     if (OTHER_KCM_CONTROLLERS.includes(name)) {
-      const since = otherControllerSince(name);
-      if (minor < since)
-        report(
-          'controller-not-in-version',
-          'error',
-          `controller ${name} exists from 1.${since}; Kubernetes 1.${minor} does not have it (kube-controller-manager refuses to start with it)`,
-          given?.position,
-        );
+      const missing = otherControllerMissingIn(name, minor);
+      if (missing)
+        report('controller-not-in-version', 'error', `controller ${name} ${missing} (kube-controller-manager refuses to start with it)`, given?.position);
       continue;
     }
     const hint = closest(name, known);

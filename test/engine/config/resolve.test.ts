@@ -541,6 +541,22 @@ const PROBLEM_CASES: ProblemCase[] = [
     message: /node-ipam-controller exists from 1\.28; Kubernetes 1\.27 does not have it/,
   },
   {
+    name: 'a cloud provider controller on 1.37 (gone with #138002)',
+    minor: 37,
+    given: { flags: ['--controllers=*,-service-lb-controller'] },
+    code: 'controller-not-in-version',
+    severity: 'error',
+    message: /service-lb-controller was removed in 1\.37/,
+  },
+  {
+    name: "a cloud provider controller's old name on 1.37",
+    minor: 37,
+    given: { settings: { controllers: ['*', '-route'] } },
+    code: 'controller-not-in-version',
+    severity: 'error',
+    message: /route was removed in 1\.37/,
+  },
+  {
     name: 'podEvictionTimeout with taint-based evictions on',
     minor: 13,
     given: { settings: { podEvictionTimeout: '1m' } },
@@ -659,6 +675,9 @@ test('--controllers selects the simulated controllers as kube-controller-manager
     [31, '*,-node-lifecycle-controller', ['replicaset', 'taint-eviction-controller']],
     [31, 'replicaset-controller,taint-eviction-controller', ['replicaset', 'taint-eviction-controller']],
     [12, '*,-replicaset', ['nodelifecycle']],
+    // the cloud provider's controllers: no-ops from 1.31, still known until 1.37 removed them
+    [36, '*,-service-lb-controller,-route,-cloud-node-lifecycle', ['nodelifecycle', 'replicaset', 'taint-eviction-controller']],
+    [20, '*,-service,-route,-cloud-node-lifecycle', ['nodelifecycle', 'replicaset']],
   ];
   for (const [minor, value, want] of cases) {
     const r = resolve(minor, { flags: [`--controllers=${value}`] });
