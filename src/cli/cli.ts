@@ -37,7 +37,8 @@ export const USAGE = `Usage:
   ${IMPORT_USAGE}
   ${COMPARE_USAGE}   (exit 1 when simulation and reality differ)
 
-FILE is a scenario file, or a snapshot (kubectl export: file or folder).
+FILE is a scenario file, or a snapshot (kubectl export: file or folder); - reads it from
+standard input (kubectl get … -o yaml | controller-stepper replay -), as does a pipe named as FILE.
 Text output: times relative to the start (given once in the header); the monitor-pass
 ticks are hidden (--ticks shows them); on a terminal lines are cut to its width
 (--format json has them whole).

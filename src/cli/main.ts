@@ -5,6 +5,7 @@ import { cli } from './cli';
 import { parseArgs } from './args';
 import type { CliIo } from './io';
 import { nodeFs, readChunks, writeChunks } from '../platform/nodeFs';
+import { copyPipedInputs, removeCopies, STDIN, withPipedInputs } from '../platform/pipedInput';
 
 // A reader that went away (`| head`) ends the command at once and quietly, with the
 // status a shell gives a command stopped by SIGPIPE (141), never a stack trace.
@@ -25,14 +26,19 @@ interface Terminal {
 /** Messages from the command's thread to the terminal's. */
 type FromCommand = { out: string } | { err: string } | { progress: string } | { done: number };
 
-function ioFor(terminal: Terminal, write: { out(t: string): void; err(t: string): void; progress?(t: string): void }, pause: boolean): CliIo {
+function ioFor(
+  terminal: Terminal,
+  write: { out(t: string): void; err(t: string): void; progress?(t: string): void },
+  pause: boolean,
+  piped: ReadonlyMap<string, string>,
+): CliIo {
   const interrupt = new Int32Array(terminal.interrupt);
   return {
     out: write.out,
     err: write.err,
-    fs: nodeFs(),
+    fs: withPipedInputs(nodeFs(), piped),
     writeFile: writeChunks,
-    readChunks,
+    readChunks: (path) => readChunks(piped.get(path) ?? path),
     color: terminal.color,
     columns: terminal.columns,
     debug: process.env.CONTROLLER_STEPPER_DEBUG === '1',
@@ -56,6 +62,15 @@ function runsInWorker(argv: readonly string[]): boolean {
     return parseArgs(argv).command === 'test';
   } catch {
     return false; // a usage error: cli() reports it, here
+  }
+}
+
+/** The FILE arguments (pipes among them are read before the command starts: platform/pipedInput.ts). */
+function fileArgs(argv: readonly string[]): string[] {
+  try {
+    return parseArgs(argv).files;
+  } catch {
+    return [];
   }
 }
 
@@ -111,8 +126,20 @@ if (isMainThread) {
   };
   const out = write(process.stdout),
     err = write(process.stderr);
-  if (runsInWorker(argv)) {
-    const worker = new Worker(__filename, { workerData: { argv, terminal } });
+  const files = fileArgs(argv);
+  if (files.includes(STDIN) && process.stdin.isTTY) err('controller-stepper: reading standard input (-) from the terminal; end it with Ctrl-D\n');
+  let piped: Map<string, string> | undefined;
+  try {
+    piped = copyPipedInputs(files);
+    process.on('exit', () => removeCopies(piped!));
+  } catch (e) {
+    err(`controller-stepper: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 2;
+  }
+  if (!piped) {
+    // reported above: nothing is run
+  } else if (runsInWorker(argv)) {
+    const worker = new Worker(__filename, { workerData: { argv, terminal, piped } });
     let code: number | undefined;
     worker.on('message', (m: FromCommand) => {
       if ('out' in m) out(m.out);
@@ -130,12 +157,12 @@ if (isMainThread) {
       process.exitCode = code ?? 2;
     });
   } else {
-    cli(argv, ioFor(terminal, { out, err, progress }, true)).then((c) => {
+    cli(argv, ioFor(terminal, { out, err, progress }, true, piped)).then((c) => {
       process.exitCode = c;
     });
   }
 } else {
-  const { argv, terminal } = workerData as { argv: string[]; terminal: Terminal };
+  const { argv, terminal, piped } = workerData as { argv: string[]; terminal: Terminal; piped: Map<string, string> };
   const port = parentPort!;
   const send = (m: FromCommand) => port.postMessage(m);
   cli(
@@ -144,6 +171,7 @@ if (isMainThread) {
       terminal,
       { out: (t) => send({ out: t }), err: (t) => send({ err: t }), progress: terminal.progress ? (t) => send({ progress: t }) : undefined },
       true,
+      piped,
     ),
   ).then((c) => send({ done: c }));
 }

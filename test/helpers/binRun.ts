@@ -56,10 +56,12 @@ export interface BinResult {
   err: string;
 }
 
-export function runBin(argv: readonly string[], env: Record<string, string> = {}): BinResult {
+/** `input`: what the command reads on standard input (a pipe); without it, none (stdin is /dev/null). */
+export function runBin(argv: readonly string[], env: Record<string, string> = {}, input?: string | Buffer, cwd = ROOT): BinResult {
   ensureBundle();
   const r = spawnSync(process.execPath, [BIN, ...argv], {
-    cwd: ROOT,
+    cwd,
+    input,
     encoding: 'utf8',
     env: { ...process.env, NO_COLOR: '1', ...env },
     maxBuffer: 256 * 1024 * 1024,

@@ -151,7 +151,14 @@ export function lintFile(path: string, fs: InputFs, options: LintFileOptions = {
     };
     return runRules(ctx);
   }
-  const text = fs.readText(path);
+  let text: string;
+  try {
+    text = fs.readText(path);
+  } catch (e) {
+    // as the loader says it (snapshot/load.ts): the command line's validate and the server get a problem, not a throw
+    const why = e instanceof Error ? e.message : String(e);
+    return [{ code: 'unreadable-file', severity: 'error', message: `${path}: cannot read the file (${why})`, position: { file: path, line: 1, column: 1 } }];
+  }
   const kind = detectDocumentKind(text);
   const ctx = buildLintContext(path, text, kind, fs, { version, allowOutside: options.allowOutside, roots: options.roots });
   if (options.versionOverride !== undefined || options.set) {

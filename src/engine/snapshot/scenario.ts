@@ -242,7 +242,7 @@ class ScenarioParser extends ScenarioReader {
           st = undefined;
         }
         if (!st) {
-          this.report('file-not-found', 'error', `snapshot ${JSON.stringify(rel)} not found (looked for ${full}, relative to the scenario file)`, item);
+          this.report('file-not-found', 'error', `snapshot ${JSON.stringify(rel)} not found (looked for ${full}, ${this.relativeTo()})`, item);
           this.snapshotUnread = true;
           continue;
         }
@@ -314,6 +314,11 @@ class ScenarioParser extends ScenarioReader {
     }
   }
 
+  /** Where a relative path was looked for: the scenario's folder, or the current one for a scenario read from standard input (`-`). */
+  private relativeTo(): string {
+    return this.file === '-' ? 'relative to the current folder: the scenario came from standard input' : 'relative to the scenario file';
+  }
+
   private readFile(full: string, rel: string, node: unknown): string | undefined {
     if (!this.fs) {
       this.report('no-file-system', 'error', `cannot read ${rel}: no file system`, node);
@@ -326,7 +331,7 @@ class ScenarioParser extends ScenarioReader {
       st = undefined;
     }
     if (!st || st.kind !== 'file') {
-      this.report('file-not-found', 'error', `${JSON.stringify(rel)} not found (looked for ${full}, relative to the scenario file)`, node);
+      this.report('file-not-found', 'error', `${JSON.stringify(rel)} not found (looked for ${full}, ${this.relativeTo()})`, node);
       return undefined;
     }
     const outside = outsideReason(this.fs, this.dir, full, this.options);
