@@ -38,6 +38,11 @@ export class Ctx implements vscode.Disposable {
   /** fires when the session changes or moves (tree views listen) */
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [];
+  /**
+   * The status bar's word on the position shown ("Ran until +5m00s", a run that found nothing): it stands
+   * while that position does, and goes with the next step, jump or scenario (a timed one outlived them).
+   */
+  private positionNote?: { dispose(): void; at: string };
 
   constructor(readonly extensionUri: vscode.Uri) {
     this.output = vscode.window.createOutputChannel('Controller Stepper');
@@ -110,7 +115,11 @@ export class Ctx implements vscode.Disposable {
     this.session = session;
     this.file = path;
     this.text = text;
-    this.sessionSub = session.onDidChange(() => this.changed.fire());
+    this.dropPositionNote();
+    this.sessionSub = session.onDidChange(() => {
+      if (this.positionNote && this.positionNote.at !== this.positionKey()) this.dropPositionNote();
+      this.changed.fire();
+    });
     const problems = session.sim.problems;
     if (problems.length) {
       this.output.appendLine(`${basename(path)}: ${problems.length} problem(s)`);
@@ -206,13 +215,22 @@ export class Ctx implements vscode.Disposable {
   /** Shows a failed result where the user is looking: in the panel's status line and as a status bar message. */
   report(r: SessionResult | undefined): SessionResult | undefined {
     if (!r) return r;
-    if (!r.ok) {
-      this.session?.post({ type: 'error', message: r.message });
-      vscode.window.setStatusBarMessage(`Controller Stepper: ${r.message}`, 5000);
-    } else if (r.message) {
-      vscode.window.setStatusBarMessage(`Controller Stepper: ${r.message}`, 5000);
+    if (!r.ok) this.session?.post({ type: 'error', message: r.message });
+    if (r.message) {
+      this.dropPositionNote();
+      const shown = vscode.window.setStatusBarMessage(`Controller Stepper: ${r.message}`);
+      this.positionNote = { dispose: () => shown.dispose(), at: this.positionKey() };
     }
     return r;
+  }
+
+  private positionKey(): string {
+    return this.session ? `${this.session.sim.pass}@${this.session.sim.now}` : '';
+  }
+
+  private dropPositionNote(): void {
+    this.positionNote?.dispose();
+    this.positionNote = undefined;
   }
 
   /** The session, or a message saying to open a scenario first. */
@@ -355,6 +373,7 @@ export class Ctx implements vscode.Disposable {
 
   dispose(): void {
     this.pause();
+    this.dropPositionNote();
     this.sessionSub?.dispose();
     this.idle?.dispose();
     this.panel?.dispose();

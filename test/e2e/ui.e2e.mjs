@@ -104,11 +104,20 @@ try {
     lap('evidence imported from the explorer');
     await runCommand(page, 'Controller Stepper: Run Until…', false);
     await pickFromQuickInput(page, '2019-05-16T19:34:00Z', 'Controller Stepper: Run Until…');
+    // the status bar's word on a position stands while the position does (it went after 5 s, or outlived a step)
+    await page.locator('.part.statusbar', { hasText: 'Controller Stepper: Ran until' }).waitFor();
     await webview.locator('#reality-summary', { hasText: '2 matched · 1 only real' }).waitFor();
     await webview.locator('#reality .reality-mark.only-real').click();
     await webview.locator('#why-reality.only-real', { hasText: 'FullDisruption' }).waitFor();
+    const realNote = page.locator('.part.statusbar', { hasText: 'only in reality' });
+    await realNote.waitFor();
     await page.screenshot({ path: `${SHOT_DIR}/05-reality.png` });
     lap('reality lane: only real, with its likely reason');
+    const ranTo = Number(await webview.locator('#pass').innerText());
+    await webview.locator('vscode-button[data-action="stepBack"]').click();
+    await webview.locator('#pass', { hasText: String(ranTo - 1) }).waitFor();
+    await realNote.waitFor({ state: 'detached', timeout: 2_000 });
+    lap("a step back took the status bar's note on the position away");
   }
 } catch (e) {
   failed = true;
