@@ -184,6 +184,17 @@ test('next decision from the first pass stops on KubeletStopped at 0:30: the pas
   await a.close();
 });
 
+test('before the first pass the empty zones say why, and the word goes with the first pass', async () => {
+  const a = await Panel.open(example('one-node-stops.yaml'));
+  assert.equal(await a.page.locator('#zones .zone-card').count(), 0);
+  await a.page.locator('#zones-hint', { hasText: 'finds the zones at its first monitor pass' }).waitFor();
+  await a.page.locator('vscode-button[data-action="step"]').click();
+  await a.at('00:00:00');
+  await a.page.locator('#zones .zone-card').first().waitFor();
+  assert.equal(await a.text('#zones-hint'), '');
+  await a.close();
+});
+
 test('a filter that matches nothing says so', async () => {
   const a = await Panel.open(example('one-node-stops.yaml'));
   await a.page.locator('vscode-button[data-action="step"]').click();

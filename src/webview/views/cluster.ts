@@ -73,6 +73,8 @@ export class ClusterView {
   private readonly zones = el('div', { id: 'zones', class: 'zones' });
   private readonly filter = el('vscode-text-field', { id: 'node-filter', placeholder: 'filter nodes' });
   private readonly filterHint = el('p', { id: 'node-filter-hint', class: 'hint' });
+  /** why there is no zone card: the controller finds the zones at its first monitor pass (or does not run) */
+  private readonly zonesHint = el('p', { id: 'zones-hint', class: 'hint' });
   private readonly nodeList: VirtualList<Row>;
   private readonly podCaption = el('p', { id: 'pods-caption', class: 'caption' });
   private readonly podList: VirtualList<PodItem>;
@@ -188,6 +190,7 @@ export class ClusterView {
     });
     this.root.append(
       el('h2', null, 'Zones'),
+      this.zonesHint,
       this.zones,
       el('div', { class: 'section-head' }, el('h2', null, 'Nodes'), this.filter),
       this.filterHint,
@@ -212,6 +215,14 @@ export class ClusterView {
   /** Zones as cards whose facts wrap instead of being cut; a queue is a count, its names on demand. */
   private renderZones(): void {
     const s = this.store;
+    text(
+      this.zonesHint,
+      s.zones.length || !s.init
+        ? ''
+        : s.pass === null
+          ? 'The node lifecycle controller finds the zones at its first monitor pass: Step to see them.'
+          : 'No zones: the node lifecycle controller does not run in this scenario (controllers), or the cluster has no nodes.',
+    );
     const start = s.init?.startTime;
     const stamps = s.zones.map((z) => zoneStamp(z, start) + (this.openQueues.has(z.zone) ? '\u0000open' : ''));
     if (stamps.length === this.zoneStamps.length && stamps.every((x, i) => x === this.zoneStamps[i])) {
