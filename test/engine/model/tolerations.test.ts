@@ -6,6 +6,7 @@ import { getMatchingTolerations, minTolerationTime, taintsWithEffect, tolerates,
 import { toPodRecord } from '../../../src/engine/model/convert';
 import type { Taint, Toleration } from '../../../src/engine/model/types';
 import { seconds } from '../../../src/engine/model/time';
+import { realFixture } from '../../helpers/realFixtures';
 
 const unreachable: Taint = { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute' };
 const dedicated: Taint = { key: 'dedicated', value: 'gpu', effect: 'NoSchedule' };
@@ -71,7 +72,7 @@ test('a toleration tolerates a taint exactly as v1.Toleration.ToleratesTaint dec
 });
 
 test('the real fixture pod with `operator: Exists` and no key tolerates every taint forever', () => {
-  const raw = parse(readFileSync('/work/shared/fixtures/real/mustgather-ocp-kube-system-pod-csi-nfs-node-2r5tx.yaml', 'utf8'));
+  const raw = parse(readFileSync(realFixture('mustgather-ocp-kube-system-pod-csi-nfs-node-2r5tx.yaml'), 'utf8'));
   const pod = toPodRecord(raw)!;
   assert.deepEqual(pod.tolerations, [{ operator: 'Exists' }]);
   const taints: Taint[] = [

@@ -13,9 +13,10 @@ import { gzipSync } from 'node:zlib';
 import { loadSnapshot } from '../../../src/engine/snapshot/load';
 import { nodeFs, readChunks } from '../../../src/platform/nodeFs';
 import { GzipLimitError } from '../../../src/engine/snapshot/gzip';
+import { REAL_FIXTURES } from '../../helpers/realFixtures';
 
 const fixtures = new URL('../../fixtures/gzip', import.meta.url).pathname;
-const real = '/work/shared/fixtures/real';
+const real = REAL_FIXTURES;
 const summary = (path: string, options = {}) => {
   const s = loadSnapshot(path, nodeFs(), options);
   return {

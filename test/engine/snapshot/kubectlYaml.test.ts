@@ -15,6 +15,7 @@ import { listChunks } from '../../../src/engine/generate';
 import { Random } from '../../../src/engine/generate';
 import { goYamlFold } from '../../helpers/goYamlFold';
 import { agrees, helmLike, kubectlList, loaded, loadsTheSame, smallCluster, readsFastCases } from '../../helpers/kubectlYamlAgree';
+import { REAL_FIXTURES, realFixture } from '../../helpers/realFixtures';
 
 function yamlFiles(dir: string, out: string[] = []): string[] {
   if (!existsSync(dir)) return out;
@@ -29,7 +30,7 @@ function yamlFiles(dir: string, out: string[] = []): string[] {
 const multiDocument = () => [...listChunks(smallCluster(), 'yaml')].join('');
 
 describe('kubectlYaml: the repository and shared YAML files', () => {
-  const files = [...yamlFiles('test'), ...yamlFiles('examples'), ...yamlFiles('/work/shared/fixtures/real')];
+  const files = [...yamlFiles('test'), ...yamlFiles('examples'), ...yamlFiles(REAL_FIXTURES)];
   it('finds the files', () => assert.ok(files.length > 30));
   /** the files in the subset: the fast path is taken (the KWOK export has go-yaml's folded lines, the manifests comments and flow collections) */
   const expectFast = [
@@ -40,8 +41,8 @@ describe('kubectlYaml: the repository and shared YAML files', () => {
     'test/engine/config/fixtures/kube-controller-manager.pod.yaml',
     'test/fixtures/constructed-evidence/kwok-record-v1alpha1-node1-unreachable.yaml',
     'test/fixtures/real-evidence/kwok-export-1.30-kind-lab07.yaml',
-    '/work/shared/fixtures/real/mustgather-ocp418-node-worker-0-5ddfx.yaml',
-    '/work/shared/fixtures/real/mustgather-ocp-kube-system-replicasets.yaml',
+    realFixture('mustgather-ocp418-node-worker-0-5ddfx.yaml'),
+    realFixture('mustgather-ocp-kube-system-replicasets.yaml'),
   ];
   for (const f of files) {
     it(f, () => {

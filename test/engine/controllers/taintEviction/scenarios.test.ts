@@ -13,6 +13,7 @@ import { admitDefaultTolerationSeconds } from '../../../../src/engine/model/defa
 import { toPodRecord } from '../../../../src/engine/model/convert';
 import { formatTime } from '../../../../src/engine/model/time';
 import type { Taint } from '../../../../src/engine/model/types';
+import { realFixture } from '../../../helpers/realFixtures';
 
 const notReady = (t: number): Taint => ({ key: 'node.kubernetes.io/not-ready', effect: 'NoExecute', timeAdded: t });
 const unreachable = (t: number): Taint => ({ key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: t });
@@ -70,7 +71,7 @@ test('removing the taint cancels the eviction and cites the removal', () => {
 });
 
 test('a real exported DaemonSet pod that tolerates everything stays on an unreachable node', () => {
-  const raw = parse(readFileSync('/work/shared/fixtures/real/mustgather-ocp-kube-system-pod-csi-nfs-node-2r5tx.yaml', 'utf8'));
+  const raw = parse(readFileSync(realFixture('mustgather-ocp-kube-system-pod-csi-nfs-node-2r5tx.yaml'), 'utf8'));
   const p = toPodRecord(raw)!;
   const w = new World({ minor: 31, nodes: [node(p.nodeName!, [unreachable(T0)])], pods: [p] });
   w.runUntil(T0 + 24 * 3600 * S);
