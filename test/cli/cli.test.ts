@@ -68,7 +68,7 @@ test('exit codes: 2 for bad usage and unreadable input', async () => {
     [['replay', 'no/such/file.yaml'], 2, /cannot read no\/such\/file\.yaml/],
     [['replay', EXAMPLE, '--until', 'soon'], 2, /--until wants a duration/],
     [['explain', EXAMPLE], 2, /needs --object/],
-    [['explain', EXAMPLE, '--object', 'node-a1'], 2, /--object is Node\/NAME/],
+    [['explain', EXAMPLE, '--object', 'deployment/web'], 2, /--object is Node\/NAME/],
     [['test'], 2, /one or more scenario FILEs/],
   ];
   for (const [argv, code, message] of cases) {

@@ -14,13 +14,12 @@ import { defaultHorizon, parseUntil } from '../horizon';
 import { Guards } from '../guards';
 import { closest } from '../../engine/config/suggest';
 import type { ClusterState } from '../../engine/model/cluster';
-
-const REF = /^(Node\/[^/]+|(Pod|ReplicaSet)\/[^/]+\/[^/]+|Zone\/.*)$/;
+import { OBJECT_REF_FORMS, refShapeOk, resolveObjectRef } from '../objectRef';
 
 export async function explain(args: ParsedArgs, io: CliIo): Promise<number> {
   if (args.files.length !== 1) throw new UsageError('explain takes exactly one FILE');
   if (!args.object) throw new UsageError('explain needs --object, e.g. --object Pod/default/web-1 or --object Node/node-a1');
-  if (!REF.test(args.object)) throw new UsageError(`--object is Node/NAME, Pod/NAMESPACE/NAME, ReplicaSet/NAMESPACE/NAME or Zone/KEY, not "${args.object}"`);
+  if (!refShapeOk(args.object)) throw new UsageError(`--object is ${OBJECT_REF_FORMS}, not "${args.object}"`);
   const guards = new Guards(args, io);
   const opened = openInput(args.files[0], args, io, guards);
   if (!opened.ok) return opened.code;
@@ -29,21 +28,28 @@ export async function explain(args: ParsedArgs, io: CliIo): Promise<number> {
   // stopped by a guard, the explanation is as of where the run stopped (and stderr says so)
   const reported = sim.problems.length;
   const finished = await guards.drive(sim, () => sim.runUntil(until), undefined, until);
-  const ex = sim.explain(args.object);
+  // kubectl's forms and short names are looked up in the clusters before and after the run
+  const resolved = resolveObjectRef(args.object, [scenario.snapshot.cluster, sim.cluster]);
+  if ('error' in resolved) {
+    io.err(`explain: ${resolved.error}\n`);
+    return 2;
+  }
+  const object = resolved.ref;
+  const ex = sim.explain(object);
   if (ex.neverExisted && finished) {
     // a name that matches nothing is most often a typo: exit 2 (bad usage), as the spec's exit codes ask, so a script notices
     const hint = similarName(
-      args.object,
+      object,
       [scenario.snapshot.cluster, sim.cluster],
       sim.zones().map((z) => z.zone),
     );
     io.err(
-      `explain: ${args.object} never existed up to ${formatOffset(sim.now / 1000 - sim.startTime / 1000)}: it is not in the snapshot and nothing in the timeline created it${hint ? ` (did you mean ${hint}?)` : ''}\n`,
+      `explain: ${object} never existed up to ${formatOffset(sim.now / 1000 - sim.startTime / 1000)}: it is not in the snapshot and nothing in the timeline created it${hint ? ` (did you mean ${hint}?)` : ''}\n`,
     );
     return 2;
   }
   if (args.format === 'json' || args.format === 'yaml') io.out(`${JSON.stringify(ex)}\n`);
-  else io.out(formatExplanation(ex, sim.trace.length ? sim.trace[sim.trace.length - 1].time : '', podLineage(sim.trace, args.object), sim.startTime / 1000));
+  else io.out(formatExplanation(ex, sim.trace.length ? sim.trace[sim.trace.length - 1].time : '', podLineage(sim.trace, object), sim.startTime / 1000));
   // what the run itself found, after the output, as replay says it
   reportProblems(io, sim.problems.slice(reported));
   return finished ? 0 : guards.report(sim);

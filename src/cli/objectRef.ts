@@ -1,0 +1,81 @@
+/**
+ * `explain --object`: the engine's refs (Node/NAME, Pod/NAMESPACE/NAME, ReplicaSet/NAMESPACE/NAME,
+ * Zone/KEY), and what a kubectl user types for them: kubectl's kinds and short names in any case
+ * (`node/node-a1`, `po/web-1`, `rs/default/web`), a pod or ReplicaSet without its namespace, or a
+ * bare name. A short form is looked up in the clusters (the snapshot's, and the one the run left:
+ * replacements are made during it) and must name exactly one object.
+ */
+import type { ClusterState } from '../engine/model/cluster';
+import { closest } from '../engine/config/suggest';
+
+type Kind = 'Node' | 'Pod' | 'ReplicaSet' | 'Zone';
+
+const KINDS: Record<string, Kind> = {
+  node: 'Node',
+  nodes: 'Node',
+  no: 'Node',
+  pod: 'Pod',
+  pods: 'Pod',
+  po: 'Pod',
+  replicaset: 'ReplicaSet',
+  replicasets: 'ReplicaSet',
+  rs: 'ReplicaSet',
+  zone: 'Zone',
+  zones: 'Zone',
+};
+
+export const OBJECT_REF_FORMS =
+  "Node/NAME, Pod/NAMESPACE/NAME, ReplicaSet/NAMESPACE/NAME or Zone/KEY (or kubectl's node/NAME, pod/NAME, rs/NAME, or a bare name)";
+
+/** Whether `text` has the shape of a ref this module can read (checked before anything is loaded). */
+export function refShapeOk(text: string): boolean {
+  if (!text || /\s/.test(text)) return false;
+  const slash = text.indexOf('/');
+  if (slash < 0) return true;
+  const kind = KINDS[text.slice(0, slash).toLowerCase()];
+  if (!kind) return false;
+  const rest = text.slice(slash + 1);
+  if (kind === 'Zone') return true;
+  const parts = rest.split('/');
+  return parts.every((p) => p.length > 0) && parts.length <= (kind === 'Node' ? 1 : 2);
+}
+
+/** The engine's ref for `text` (refShapeOk), or why there is none. */
+export function resolveObjectRef(text: string, clusters: readonly (ClusterState | undefined)[]): { ref: string } | { error: string } {
+  const slash = text.indexOf('/');
+  if (slash < 0) return bare(text, clusters);
+  const kind = KINDS[text.slice(0, slash).toLowerCase()]!;
+  const rest = text.slice(slash + 1);
+  if (kind === 'Zone' || kind === 'Node' || rest.includes('/')) return { ref: `${kind}/${rest}` };
+  // a pod or ReplicaSet without its namespace: the one of that name, in whichever namespace
+  const found = namespaced(kind, rest, clusters);
+  if (found.length === 1) return { ref: found[0] };
+  if (found.length > 1) return { error: `${text} names ${found.length} objects: ${found.join(', ')}; give one of them` };
+  // none: as kubectl would, the default namespace (explain then says it never existed, with a likely name)
+  return { ref: `${kind}/default/${rest}` };
+}
+
+function namespaced(kind: 'Pod' | 'ReplicaSet', name: string, clusters: readonly (ClusterState | undefined)[]): string[] {
+  const out = new Set<string>();
+  for (const c of clusters) {
+    const map = kind === 'Pod' ? c?.pods : c?.replicaSets;
+    for (const key of map?.keys() ?? []) if (key.slice(key.indexOf('/') + 1) === name) out.add(`${kind}/${key}`);
+  }
+  return [...out].sort();
+}
+
+function bare(name: string, clusters: readonly (ClusterState | undefined)[]): { ref: string } | { error: string } {
+  const found = new Set<string>();
+  for (const c of clusters) if (c?.nodes.has(name)) found.add(`Node/${name}`);
+  for (const r of [...namespaced('Pod', name, clusters), ...namespaced('ReplicaSet', name, clusters)]) found.add(r);
+  const refs = [...found];
+  if (refs.length === 1) return { ref: refs[0] };
+  if (refs.length > 1) return { error: `${name} names ${refs.length} objects: ${refs.join(', ')}; give one of them` };
+  const names = new Set<string>();
+  for (const c of clusters) {
+    for (const n of c?.nodes.keys() ?? []) names.add(n);
+    for (const k of [...(c?.pods.keys() ?? []), ...(c?.replicaSets.keys() ?? [])]) names.add(k.slice(k.indexOf('/') + 1));
+  }
+  const hint = closest(name, [...names]);
+  return { error: `no Node, Pod or ReplicaSet is named ${name}${hint ? ` (did you mean ${hint}?)` : ''}; --object is ${OBJECT_REF_FORMS}` };
+}
