@@ -271,9 +271,10 @@ const generated: [string, string, Record<string, unknown>][] = [
   ['gen-1.12', 'v1.12.10', {}],
   ['gen-1.31', 'v1.31.4', {}],
   ['gen-1.35', 'v1.35.0', {}],
+  ['gen-1.37', 'v1.37.0', {}],
 ];
 
-test('why-not of generated zone outages (1.12, 1.31, 1.35): every time it names comes true, every input it names makes it happen', () => {
+test('why-not of generated zone outages (1.12, 1.31, 1.35, 1.37): every time it names comes true, every input it names makes it happen', () => {
   const dir = mkdtempSync(join(tmpdir(), 'cs-whynot-'));
   try {
     for (const [name, version, extra] of generated) {
