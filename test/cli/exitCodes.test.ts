@@ -223,3 +223,14 @@ test("a failed expectation's why line is a command that runs and names the time 
   assert.equal(r.code, 0, r.err);
   assert.match(r.out, /Why not \(yet\):\n.*toleration has not run out yet.*would fire at \+2m10s/);
 });
+
+test('the why line repeats the flags that made the run (--set, --version): the explanation is of the same simulation', () => {
+  // with a 50 s grace the taint, and so the eviction 60 s after it, comes 10 s later: 2m20s, not 2m10s
+  const failed = runBin(['test', `${F}/expect-too-early.yaml`, '--set', 'nodeMonitorGracePeriod=50s', '--version', '1.31']);
+  const why = / {8}why: {3}controller-stepper (.*)\n/.exec(failed.out);
+  assert.ok(why, failed.out);
+  assert.match(why[1], / --version 1\.31 --set nodeMonitorGracePeriod=50s$/);
+  const r = runBin(why[1].split(' '));
+  assert.equal(r.code, 0, r.err);
+  assert.match(r.out, /Why not \(yet\):\n.*would fire at \+2m20s/);
+});

@@ -15,6 +15,7 @@ import { escapeControl } from '../../engine/trace/text';
 import { Guards } from '../guards';
 import { junitReport, type FileResults } from './junit';
 import { whyCommand } from '../../engine/simulation/explainCommand';
+import type { ExpectationResult } from '../../engine/simulation/api';
 
 export function runTests(args: ParsedArgs, io: CliIo): number {
   if (!args.files.length) throw new UsageError('test takes one or more scenario FILEs');
@@ -41,6 +42,13 @@ export function runTests(args: ParsedArgs, io: CliIo): number {
     return 2;
   }
   const text = args.format === 'text';
+  // what makes this run this run: the why command repeats it, so that explain shows the same simulation
+  const runFlags = [
+    ...(args.version !== undefined ? ['--version', args.version] : []),
+    ...Object.entries(args.set).flatMap(([k, v]) => ['--set', `${k}=${v}`]),
+    ...(args.allowOutside ? ['--allow-outside'] : []),
+  ];
+  const why = (file: string, r: Pick<ExpectationResult, 'object' | 'at'>) => whyCommand(file, r, runFlags);
   const done: FileResults[] = [];
   let passed = 0;
   let failed = 0;
@@ -68,8 +76,8 @@ export function runTests(args: ParsedArgs, io: CliIo): number {
         if (!text) continue;
         io.out(`  FAIL  ${escapeControl(r.description)}\n        found: ${escapeControl(r.actual ?? '?')}  (${where})\n`);
         // the why (or why not) of what was found, as the command that shows it
-        const why = whyCommand(file, r);
-        if (why) io.out(`        why:   ${escapeControl(why)}\n`);
+        const command = why(file, r);
+        if (command) io.out(`        why:   ${escapeControl(command)}\n`);
       }
     }
     if (sim.stopped) {
@@ -78,9 +86,9 @@ export function runTests(args: ParsedArgs, io: CliIo): number {
     }
   }
   if (args.format === 'json') {
-    const files = done.map((f) => ({ ...f, results: f.results.map((r) => ({ ...r, ...(r.ok ? {} : { why: whyCommand(f.file, r) }) })) }));
+    const files = done.map((f) => ({ ...f, results: f.results.map((r) => ({ ...r, ...(r.ok ? {} : { why: why(f.file, r) }) })) }));
     io.out(`${JSON.stringify({ passed, failed, finished: stopped === undefined, files })}\n`);
-  } else if (args.format === 'junit') io.out(junitReport(done, whyCommand));
+  } else if (args.format === 'junit') io.out(junitReport(done, why));
   // the expectations not reached are neither passed nor failed: the closing line says so, stderr says why
   else io.out(`${passed} passed, ${failed} failed${stopped !== undefined ? ', not finished' : ''}\n`);
   if (stopped !== undefined) return stopped;

@@ -10,7 +10,13 @@ export function shellWord(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
 
-/** `controller-stepper explain FILE --object OBJECT --until AT`, or undefined when the expectation names no object. */
-export function whyCommand(file: string, r: Pick<ExpectationResult, 'object' | 'at'>): string | undefined {
-  return r.object ? `controller-stepper explain ${shellWord(file)} --object ${shellWord(r.object)} --until ${r.at}` : undefined;
+/**
+ * `controller-stepper explain FILE --object OBJECT --until AT`, or undefined when the expectation names no object.
+ * `runFlags`: the flags the run was made with that the explanation needs to be of the same run (--version, --set,
+ * --allow-outside), as words.
+ */
+export function whyCommand(file: string, r: Pick<ExpectationResult, 'object' | 'at'>, runFlags: readonly string[] = []): string | undefined {
+  if (!r.object) return undefined;
+  const flags = runFlags.map((w) => ` ${shellWord(w)}`).join('');
+  return `controller-stepper explain ${shellWord(file)} --object ${shellWord(r.object)} --until ${r.at}${flags}`;
 }
