@@ -72,7 +72,7 @@ export function* restoreController(rsc: ReplicaSetCore, saved: unknown, host: Co
   // cost every pod a look-up); a checkpoint copied as JSON has lost the set, and every pod is checked.
   if (s.checks && previous !== undefined && previous.savedChecks === s.checks) {
     // unchanged since the checkpoint kept them: the live checks, each made for the record it holds
-    // (one put back is a copy sharing its selector, template and spec: the check holds for it, isCurrent)
+    // (one put back is another record, and its check is made again, as for every check below)
     rsc.checks = previous.checks;
     previous.checks = new Map();
     rsc.checksChanged++;
@@ -106,8 +106,8 @@ function restoredCheck(check: ReplicaSetCheck): CachedCheck {
 /**
  * The checks of a restore, from the controller that ran until then: a key whose live check is the
  * very one the checkpoint kept keeps the live entry, record and all (checks are replaced, never
- * edited, so it is what the checkpoint saw; a record put back as a copy shares the objects it was
- * made from, and isCurrent takes it); the others get a placeholder. While the live map holds the
+ * edited, so it is what the checkpoint saw; a record put back as a copy fails isCurrent and is
+ * checked again, as on a placeholder); the others get a placeholder. While the live map holds the
  * checkpoint's keys in its order (no ReplicaSet came or went since), it is taken over and only
  * those others are written; else a new map in the checkpoint's order. A jump back over the outage
  * at 5,000 nodes kept 14,022 of the 14,120 checks, which a new map of placeholders made anew.
