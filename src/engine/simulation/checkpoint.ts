@@ -9,7 +9,8 @@
  */
 import type { ClusterState } from '../model/cluster';
 import { PodMap } from '../model/podOrder';
-import type { DaemonSetRecord, LeaseRecord, NodeRecord, ObjectMeta, PodCondition, PodRecord, ReplicaSetRecord } from '../model/types';
+import type { Micros } from '../model/time';
+import type { ConditionStatus, DaemonSetRecord, LeaseRecord, NodeRecord, ObjectMeta, PodCondition, PodRecord, ReplicaSetRecord } from '../model/types';
 
 /**
  * Checking modes (tests: SimulationOptions.checks): compare what a fast path of the checkpoints
@@ -97,7 +98,61 @@ function liveCondition(c: PodCondition): PodCondition {
 }
 
 /**
- * Writes `v` (a record nobody may edit, as clonePod takes) into the live record `live` of the same
+ * A checkpoint's pod whose only change since `of` (an earlier checkpoint's copy, never edited;
+ * undefined: the snapshot's record under the pod's key, not looked up until read) is its Ready
+ * condition's status and lastTransitionTime, as the host was told (updatePod's `ready`:
+ * MarkPodsNotReady). The Unknown pass at 5,000 nodes marks 50,000 pods not ready: a copy of each
+ * (frozenPod) was most of the checkpoint after it, and so of the next click.
+ */
+export class PodReady {
+  constructor(
+    readonly of: PodRecord | undefined,
+    readonly status: ConditionStatus,
+    readonly lastTransitionTime: Micros,
+  ) {}
+}
+
+/** A pod as a checkpoint keeps it. */
+export type KeptPod = PodRecord | PodReady;
+
+/** A live pod from a checkpoint's (`snapshot`: the snapshot's pods, which a PodReady may be over): a copy (clonePod), with the Ready fields written in. */
+export function podFrom(v: KeptPod, key: string, snapshot: ReadonlyMap<string, PodRecord>): PodRecord {
+  if (!(v instanceof PodReady)) return clonePod(v);
+  const p = clonePod(readyBase(v, key, snapshot));
+  // clonePod copied the Ready condition: it is the live pod's own
+  readyInto(p, v);
+  return p;
+}
+
+function readyBase(v: PodReady, key: string, snapshot: ReadonlyMap<string, PodRecord>): PodRecord {
+  const base = v.of ?? snapshot.get(key);
+  if (base === undefined) throw new Error(`checkpoint: Pod ${key} kept as a Ready change over the snapshot's record is not in the snapshot`);
+  return base;
+}
+
+/** The Ready fields of `v` written into the live pod `p`'s own Ready condition. */
+function readyInto(p: PodRecord, v: PodReady): void {
+  for (const c of p.conditions)
+    if (c.type === 'Ready') {
+      c.status = v.status;
+      c.lastTransitionTime = v.lastTransitionTime;
+      return;
+    }
+  throw new Error(`checkpoint: Pod ${p.meta.namespace}/${p.meta.name} kept as a Ready change has no Ready condition`);
+}
+
+/**
+ * Whether two pods are the same record field for field, key order included (the state's JSON
+ * follows it), sharing what a kept copy shares (checks.pods: a PodReady against the copy it stands for).
+ */
+export function samePod(a: PodRecord, b: PodRecord): boolean {
+  if (!sameFields(a, b, 'meta', 'conditions') || !sameFields(a.meta, b.meta) || a.conditions.length !== b.conditions.length) return false;
+  for (let i = 0; i < a.conditions.length; i++) if (!sameFields(a.conditions[i], b.conditions[i])) return false;
+  return true;
+}
+
+/**
+ * Writes `v` (a record nobody may edit, as clonePod takes, or a PodReady over one) into the live record `live` of the same
  * pod, so that `live` ends as clonePod(v) would be, and returns true; false (nothing written) unless
  * the two have the same keys in the same order (so the state's JSON is the same), the same node,
  * phase, `raw` and owner references. The restore keeps the live record then: the controllers'
@@ -105,7 +160,13 @@ function liveCondition(c: PodCondition): PodCondition {
  * pod map keeps its entry. MarkPodsNotReady changes a pod's Ready condition alone: at 5,000 nodes,
  * 50,000 pods a restore to before an outage puts back, each a copy and an index update before.
  */
-export function writePodInto(live: PodRecord, v: PodRecord): boolean {
+export function writePodInto(live: PodRecord, v: KeptPod, key = '', snapshot: ReadonlyMap<string, PodRecord> = new Map()): boolean {
+  if (v instanceof PodReady) {
+    if (!writePodInto(live, readyBase(v, key, snapshot))) return false;
+    // the live Ready condition is the live pod's own (written into or copied by conditionsInto)
+    readyInto(live, v);
+    return true;
+  }
   if (live === v) return false;
   if (live.nodeName !== v.nodeName || live.phase !== v.phase || live.raw !== v.raw || live.meta.ownerReferences !== v.meta.ownerReferences) return false;
   if (!sameKeys(live, v) || !sameKeys(live.meta, v.meta)) return false;

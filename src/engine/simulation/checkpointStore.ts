@@ -19,8 +19,9 @@ import {
   cloneDaemonSet,
   cloneLease,
   cloneNode,
-  clonePod,
   cloneReplicaSet,
+  type KeptPod,
+  podFrom,
   writePodInto,
   copyMap,
   frozenReplicaSet,
@@ -57,8 +58,8 @@ interface MapDelta<T> {
  * nodes, 1.2 MB, shared with the previous checkpoint unless pods came or went in between).
  */
 export interface PodDelta {
-  /** built from `changed` when first read (a restore, thinning): see PodChanges */
-  delta: Map<string, PodRecord | null>;
+  /** built from `changed` when first read (a restore, thinning): see PodChanges; a pod changed by Ready writes alone is kept as those (PodReady) */
+  delta: Map<string, KeptPod | null>;
   /** in pairs: key, added (see SimHost.podKeyLog) */
   keyLog: (string | boolean)[];
   /**
@@ -333,12 +334,12 @@ export class CheckpointStore {
         dropped,
         (c) => c.pods.delta,
         host.dirtyPods.otherKeys(),
-        clonePod,
+        (v, key) => podFrom(v, key, snap.pods),
         undefined,
         podsReplaced,
         putBack.pods,
         (c) => c.pods.other,
-        writePodInto,
+        (live, v, key) => writePodInto(live, v, key, snap.pods),
       ),
       replicaSets: rewind(
         live.replicaSets,
@@ -454,7 +455,7 @@ function rewind<T, S = T>(
   dropped: Checkpoint[],
   deltaOf: (c: Checkpoint) => Map<string, S | null>,
   dirty: Iterable<string>,
-  clone: (v: T | S) => T,
+  clone: (v: T | S, key: string) => T,
   /** the keys' order at the checkpoint; undefined: the live map's order is that order */
   order: readonly string[] | Set<string> | undefined,
   replaced?: Map<string, T | undefined>,
@@ -463,7 +464,7 @@ function rewind<T, S = T>(
   /** the keys of a dropped checkpoint's delta (default: its map's), read without making the map */
   keysOf: (c: Checkpoint) => Iterable<string> = (c) => deltaOf(c).keys(),
   /** writes a record into the live one under its key, when it can (true): such a key is not in `replaced` */
-  writeInto?: (live: T, v: T | S) => boolean,
+  writeInto?: (live: T, v: T | S, key: string) => boolean,
 ): Map<string, T> {
   // the set put back is the one collected (a copy of 50,000 keys after a heavy pass, before)
   const changed = putBack ?? new Set<string>();
@@ -471,9 +472,9 @@ function rewind<T, S = T>(
   for (const c of dropped) for (const key of keysOf(c)) changed.add(key);
   const put = (key: string, v: T | S | null | undefined): void => {
     const was = map.get(key);
-    if (v && was !== undefined && writeInto !== undefined && writeInto(was, v)) return;
+    if (v && was !== undefined && writeInto !== undefined && writeInto(was, v, key)) return;
     if (replaced !== undefined) replaced.set(key, was);
-    if (v) map.set(key, clone(v));
+    if (v) map.set(key, clone(v, key));
     else map.delete(key);
   };
   // Each key's latest delta in the chain, newest checkpoint first, each looked up from the smaller
@@ -545,11 +546,11 @@ function indexAt(
  * a map of them was 50,000 inserts (and its growth) per checkpoint for nothing.
  */
 export class PodChanges implements PodDelta {
-  private changed: { keys: readonly string[]; values: readonly (PodRecord | null)[] } | undefined;
-  private map: Map<string, PodRecord | null> | undefined;
+  private changed: { keys: readonly string[]; values: readonly (KeptPod | null)[] } | undefined;
+  private map: Map<string, KeptPod | null> | undefined;
   other: string[];
   constructor(
-    changed: { keys: readonly string[]; values: readonly (PodRecord | null)[]; other: string[] },
+    changed: { keys: readonly string[]; values: readonly (KeptPod | null)[]; other: string[] },
     public keyLog: (string | boolean)[],
     readonly order: readonly string[],
     public readyLog: ReadyLog,
@@ -559,13 +560,13 @@ export class PodChanges implements PodDelta {
   }
 
   /** The changed pods as two lists in the order first changed (handOff.ts reads them so, without making the map). */
-  get changes(): { keys: readonly string[]; values: readonly (PodRecord | null)[] } {
+  get changes(): { keys: readonly string[]; values: readonly (KeptPod | null)[] } {
     return this.changed ?? { keys: [...this.delta.keys()], values: [...this.delta.values()] };
   }
 
-  get delta(): Map<string, PodRecord | null> {
+  get delta(): Map<string, KeptPod | null> {
     if (this.map === undefined) {
-      const m = new Map<string, PodRecord | null>();
+      const m = new Map<string, KeptPod | null>();
       const { keys, values } = this.changed!;
       for (let i = 0; i < keys.length; i++) m.set(keys[i], values[i]);
       this.map = m;
@@ -574,7 +575,7 @@ export class PodChanges implements PodDelta {
     return this.map;
   }
 
-  set delta(m: Map<string, PodRecord | null>) {
+  set delta(m: Map<string, KeptPod | null>) {
     this.map = m;
     this.changed = undefined;
   }

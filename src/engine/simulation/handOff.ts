@@ -23,7 +23,7 @@ import type { NodeRecord, PodRecord } from '../model/types';
 import { inOrder, settleOrder } from '../model/podOrder';
 import type { Problem } from '../problems';
 import type { Decision } from '../trace/decision';
-import { cloneDaemonSet, cloneReplicaSet, clonePod, copyMap, leaseFrom, nodeFrom, writePodInto } from './checkpoint';
+import { cloneDaemonSet, cloneReplicaSet, copyMap, type KeptPod, leaseFrom, nodeFrom, podFrom, writePodInto } from './checkpoint';
 import { PodChanges, type Checkpoint, type CheckpointStore, type LoopPosition, type PodDelta } from './checkpointStore';
 import { ReadyLog } from './dirtyPods';
 import { setFact } from './facts';
@@ -36,7 +36,7 @@ export const HAND_OFF_CHUNK = 2048;
 const NODE_CHUNK = 1024;
 
 /** A checkpoint's changed pods, in the order first changed (never edited: shared by both simulations' checkpoints). */
-type PodList = { keys: readonly string[]; values: readonly (PodRecord | null)[] };
+type PodList = { keys: readonly string[]; values: readonly (KeptPod | null)[] };
 
 /** The pods of a checkpoint as lists, without making the map its delta is read as (50,000 inserts after a heavy pass). */
 function changesOf(pods: PodDelta): PodList {
@@ -141,9 +141,9 @@ export class HandOff {
       const key = keys[i],
         v = values[i];
       const was = cluster.pods.get(key);
-      if (!(v && was !== undefined && !moved.has(key) && writePodInto(was, v))) {
+      if (!(v && was !== undefined && !moved.has(key) && writePodInto(was, v, key, host.pristinePods))) {
         podsReplaced.set(key, was);
-        copies.set(key, v ? clonePod(v) : null);
+        copies.set(key, v ? podFrom(v, key, host.pristinePods) : null);
       }
       if (++n % HAND_OFF_CHUNK === 0) yield;
     }

@@ -37,9 +37,9 @@ import { explainLater, type Explanation } from '../trace/explainLater';
 import { becauseWithGuards } from '../machines/guardChecks';
 import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
-import { frozenPod } from './checkpoint';
+import type { KeptPod } from './checkpoint';
 import { causesBefore, setFact, SHORT_LIST, type Facts } from './facts';
-import { indexPodFrom, podBeforeOf, PodSlot } from './podIndex';
+import { indexPodFrom, keptPod, podBeforeOf, PodSlot } from './podIndex';
 import { ClearCountingSet, markBatch } from './announced';
 import { DirtyPods, ReadyLog } from './dirtyPods';
 import { settleOrder } from '../model/podOrder';
@@ -147,6 +147,7 @@ export class SimHost implements ControllerHost {
     }
     // what was announced is forgotten (slots still listed as dirty keep their pristine record only)
     this.podSlots = new Map();
+    this.slotlessPristine = putBack === undefined;
     if (putBack) {
       // A node not put back is as it was at the checkpoint, and what the controllers were last told
       // of it then is its entry now (nothing was announced of it since); 5,000 copies a step back.
@@ -182,19 +183,13 @@ export class SimHost implements ControllerHost {
   }
 
   /** Pods created, changed or deleted through the host since the last checkpoint, and the copies a checkpoint keeps of them. */
-  readonly dirtyPods = new DirtyPods((slot) => this.podCopy(slot));
+  readonly dirtyPods = new DirtyPods((slot, readyOnly) => this.podCopy(slot, readyOnly));
 
-  /** The copy a checkpoint keeps of a changed pod (frozenPod; null: deleted). */
-  private podCopy(slot: PodSlot): PodRecord | null {
-    const pod = slot.pod;
-    if (this.checkPods && this.cluster.pods.get(slot.key) !== pod)
+  /** The copy a checkpoint keeps of a changed pod (keptPod; null: deleted). */
+  private podCopy(slot: PodSlot, readyOnly: boolean): KeptPod | null {
+    if (this.checkPods && this.cluster.pods.get(slot.key) !== slot.pod)
       throw new Error(`checkpoint: Pod ${slot.key} in the pod map is not the record last passed to the host`);
-    if (pod === undefined) return null;
-    if (slot.pristineKnown === false) {
-      slot.pristine = this.pristinePods.get(slot.key);
-      slot.pristineKnown = true;
-    }
-    return frozenPod(pod, slot.pristine, slot.seen?.conditions, this.madeCondition);
+    return keptPod(slot, readyOnly, this.pristinePods, this.madeCondition, this.checkPods);
   }
 
   /** see ControllerHost.willUpdatePods: the slots and index entries read ahead (counted, so the reads stay), then each controller's */
@@ -206,10 +201,14 @@ export class SimHost implements ControllerHost {
   }
   private touched = 0;
 
+  /** Every pod without a slot is its snapshot's record, copied (the start: see PodSlot.basePristine). */
+  private slotlessPristine = false;
+
   private slotOf(key: string): PodSlot {
     let slot = this.podSlots.get(key);
     if (slot === undefined) {
       slot = new PodSlot(key);
+      slot.basePristine = this.slotlessPristine;
       this.podSlots.set(key, slot);
     }
     return slot;
@@ -427,7 +426,10 @@ export class SimHost implements ControllerHost {
     readyTimeWas?: Micros,
   ): void {
     const slot = this.slotOf(key);
-    if (ready !== undefined) this.readyLog.push(key, ready, readyStatusWas!, readyTimeWas!);
+    if (ready !== undefined) {
+      this.readyLog.push(key, ready, readyStatusWas!, readyTimeWas!);
+      slot.ready = ready;
+    }
     this.dirtyPods.mark(slot, ready !== undefined);
     this.podChanges?.add(key);
     const seen = slot.seen;
