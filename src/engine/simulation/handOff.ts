@@ -23,7 +23,7 @@ import type { NodeRecord, PodRecord } from '../model/types';
 import { inOrder, settleOrder } from '../model/podOrder';
 import type { Problem } from '../problems';
 import type { Decision } from '../trace/decision';
-import { cloneDaemonSet, cloneReplicaSet, copyMap, type KeptPod, leaseFrom, nodeFrom, podFrom, writePodInto } from './checkpoint';
+import { cloneDaemonSet, copyMap, type KeptPod, leaseFrom, nodeFrom, podFrom, writePodInto } from './checkpoint';
 import { PodChanges, type Checkpoint, type CheckpointStore, type LoopPosition, type PodDelta } from './checkpointStore';
 import { ReadyLog } from './dirtyPods';
 import { setFact } from './facts';
@@ -69,6 +69,7 @@ function settledAt(host: SimHost, cp: Checkpoint | undefined): cp is Checkpoint 
     host.dirtyNodes.size === 0 &&
     host.heartbeatNodes.size === 0 &&
     host.dirtyReplicaSets.size === 0 &&
+    host.statusReplicaSets.size === 0 &&
     host.dirtyLeases.size === 0 &&
     host.podKeyLog.length === 0 &&
     host.indexLog.length === 0 &&
@@ -175,7 +176,7 @@ export class HandOff {
     let keysChanged = false;
     for (const [key, v] of next.replicaSets.delta) {
       keysChanged ||= !v || !cluster.replicaSets.has(key);
-      if (v) cluster.replicaSets.set(key, cloneReplicaSet(v));
+      if (v) cluster.replicaSets.set(key, to.store.replicaSetPut(key, v));
       else cluster.replicaSets.delete(key);
       if (++n % HAND_OFF_CHUNK === 0) yield;
     }
@@ -211,6 +212,7 @@ export class HandOff {
     host.dirtyPods.clear();
     host.heartbeatNodes.clear();
     host.dirtyReplicaSets.clear();
+    host.statusReplicaSets.clear();
     host.dirtyLeases.clear();
     host.dirtyNodes.clear();
     for (const name of nodesReplaced.keys()) if (cluster.nodes.has(name)) host.dirtyNodes.add(name);

@@ -29,7 +29,7 @@ import type { ClusterState } from '../model/cluster';
 import type { Micros } from '../model/time';
 import { formatTime } from '../model/time';
 import type { ConditionStatus, LeaseRecord, NodeRecord, ObjectRef, PodCondition, PodRecord, ReplicaSetRecord, Taint } from '../model/types';
-import { nsKey, podRef } from '../model/types';
+import { nsKey } from '../model/types';
 import type { ControllerConfig, KubeletConfig } from '../config/types';
 import type { VersionBehaviour } from '../versions/types';
 import type { ControllerName, Decision, DecisionInput, MachineTransition } from '../trace/decision';
@@ -226,6 +226,8 @@ export class SimHost implements ControllerHost {
    */
   heartbeatNodes = new ClearCountingSet<string>();
   dirtyReplicaSets = new Set<string>();
+  /** ReplicaSets whose status alone was written since the last checkpoint (updateReplicaSetStatus), as heartbeatNodes for nodes */
+  statusReplicaSets = new Set<string>();
   dirtyLeases = new ClearCountingSet<string>();
   // The logs are flat (pairs one after the other), not an array per entry: checkpoints keep them,
   // 50,000 entries and more for an outage at 5,000 nodes, and a two-element array costs 64 bytes.
@@ -488,9 +490,10 @@ export class SimHost implements ControllerHost {
     this.notifyPod('deleted', current, before, key);
   }
 
-  /** The ReplicaSet controller wrote rs.status: announced as an update, as the informer would. */
-  updateReplicaSetStatus(rs: ReplicaSetRecord, key?: string): void {
-    this.announceReplicaSet('updated', rs, key);
+  /** The ReplicaSet controller wrote rs.status (a new object, never edited): announced as an update, as the informer would. */
+  updateReplicaSetStatus(rs: ReplicaSetRecord, key = nsKey(rs.meta.namespace, rs.meta.name)): void {
+    this.statusReplicaSets.add(key);
+    this.announceReplicaSet('updated', rs, key, false);
   }
 
   // ---- announcements used by the world events ----
@@ -528,8 +531,9 @@ export class SimHost implements ControllerHost {
     }
   }
 
-  announceReplicaSet(type: WatchType, rs: ReplicaSetRecord, key = nsKey(rs.meta.namespace, rs.meta.name)): void {
-    this.dirtyReplicaSets.add(key);
+  /** `dirty`: false for a status write alone (see statusReplicaSets) */
+  announceReplicaSet(type: WatchType, rs: ReplicaSetRecord, key = nsKey(rs.meta.namespace, rs.meta.name), dirty = true): void {
+    if (dirty) this.dirtyReplicaSets.add(key);
     this.recordChanges?.replicaSets.add(key);
     for (const c of this.controllers) if (c.onReplicaSetEvent) c.onReplicaSetEvent(this, type, rs, key);
   }
@@ -591,10 +595,5 @@ export class SimHost implements ControllerHost {
     this.indexLog.push(key, nodeName);
     if (old !== undefined) this.indexNodes.add(old);
     if (nodeName) this.indexNodes.add(nodeName);
-  }
-
-  /** For world events that replace or remove a pod record without going through create/delete. */
-  podRefOf(pod: PodRecord): ObjectRef {
-    return podRef(pod.meta.namespace, pod.meta.name);
   }
 }

@@ -3,12 +3,13 @@
  * lastTransitionTime, as updatePod is told) as those two fields over its previous kept copy
  * (checkpoint.ts `PodReady`), without copying the pod. Every case steps back over such checkpoints
  * and must end as a fresh run, state and trace, with every checking mode on (checks.pods compares
- * each PodReady with the pod it stands for); and a change the host was not told of is caught.
+ * each PodReady with the pod it stands for); and a change the host was not told of is caught. The
+ * same for a ReplicaSet whose status alone the controller wrote (`ReplicaSetStatusWrite`).
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
-import { PodReady } from '../../../src/engine/simulation/checkpoint';
+import { PodReady, ReplicaSetStatusWrite } from '../../../src/engine/simulation/checkpoint';
 import type { Checkpoint } from '../../../src/engine/simulation/checkpointStore';
 import type { KObject } from '../../../src/engine/model/types';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
@@ -45,7 +46,7 @@ const cases: Case[] = [
   { name: 'ten passes back from just after the Unknown pass', checkpointEvery: 1, to: (u) => [u + 1, u - 9, u + 20] },
   { name: 'a hundred passes back, over the Unknown pass, from far after it', checkpointEvery: 4, to: (u) => [u + 100, u, u - 1, u + 110] },
   {
-    name: "user steps over the Unknown pass (its checkpoint left pending), back one, and on",
+    name: 'user steps over the Unknown pass (its checkpoint left pending), back one, and on',
     checkpointEvery: 1,
     to: (u) => [u - 2, { step: 4 }, u, { step: 3 }, u + 12],
   },
@@ -74,6 +75,12 @@ const cases: Case[] = [
     to: (u) => [u + 10, u - 2, u + 12],
   },
   {
+    name: 'a ReplicaSet scaled after its status was written, and stepped back over to before the scale',
+    checkpointEvery: 4,
+    events: [STOP, { at: '90s', kind: 'scale', replicaSet: 'default/web', replicas: 3 } as EventSpec],
+    to: (u) => [u + 25, u + 1, u, u - 1, u + 30],
+  },
+  {
     name: "1.12's path: every pass writes the pods' Ready again (MarkAllPodsNotReady), over kept Ready changes",
     version: '1.12',
     checkpointEvery: 2,
@@ -88,7 +95,8 @@ const make = (c: Case): SimulationImpl =>
     checks: EVERY_CHECK,
   });
 
-const shape = (sim: SimulationImpl): string => JSON.stringify([[...sim.cluster.pods.keys()], [...sim.cluster.podsByNode].map(([n, s]) => [n, [...s]]), sim.state()]);
+const shape = (sim: SimulationImpl): string =>
+  JSON.stringify([[...sim.cluster.pods.keys()], [...sim.cluster.podsByNode].map(([n, s]) => [n, [...s]]), sim.state()]);
 
 const checkpoints = (sim: SimulationImpl): Checkpoint[] => (sim as unknown as { store: { list: Checkpoint[] } }).store.list;
 
@@ -100,17 +108,22 @@ describe('checkpoints that keep a pod as its Ready change', () => {
       const unknownPass = first.trace.find((d) => d.action === 'PodsMarkedNotReady')?.pass;
       assert.ok(unknownPass !== undefined && unknownPass !== null && unknownPass > 10, 'the pods are marked not ready');
       const sim = make(c);
-      let kept = 0;
+      let kept = 0,
+        statuses = 0;
       for (const to of c.to(unknownPass)) {
         if (typeof to === 'number') sim.goToPass(to);
         else for (let i = 0; i < to.step; i++) sim.step(true);
-        for (const cp of checkpoints(sim)) for (const v of cp.pods.delta.values()) if (v instanceof PodReady) kept++;
+        for (const cp of checkpoints(sim)) {
+          for (const v of cp.pods.delta.values()) if (v instanceof PodReady) kept++;
+          for (const v of cp.replicaSets.delta.values()) if (v instanceof ReplicaSetStatusWrite) statuses++;
+        }
         const fresh = make(c);
         fresh.goToPass(sim.pass!);
         assert.equal(shape(sim), shape(fresh), `at pass ${sim.pass}`);
         assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(fresh.trace), `at pass ${sim.pass}`);
       }
       assert.ok(kept > 0, 'some checkpoint kept a pod as its Ready change');
+      assert.ok(statuses > 0, 'some checkpoint kept a ReplicaSet as its status');
     });
 
   it('checks.pods throws when a pod changed beyond its Ready condition without the host being told', () => {
@@ -121,5 +134,16 @@ describe('checkpoints that keep a pod as its Ready change', () => {
     // a marked pod's other field, edited in place and not announced
     sim.cluster.pods.get('default/web-1')!.restartCount = 7;
     assert.throws(() => sim.settle(), /changed beyond its Ready status and time/);
+  });
+
+  it('checks.replicaSetStatus throws when a ReplicaSet changed beyond its status without being announced', () => {
+    const sim = make({ name: 'edited', checkpointEvery: 1, to: () => [] });
+    sim.goToPass(2);
+    const rs = sim.cluster.replicaSets.get('default/web')!;
+    // edited in place, then a status write alone is announced
+    rs.minReadySeconds = 99;
+    rs.status = { ...rs.status };
+    sim.host.updateReplicaSetStatus(rs);
+    assert.throws(() => sim.goToPass(3), /changed beyond its status without being announced/);
   });
 });
