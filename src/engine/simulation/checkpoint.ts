@@ -278,7 +278,7 @@ export class ReplicaSetStatusWrite {
 
 /** A live ReplicaSet from a checkpoint's: a copy, with the status written in (in its place: key order). */
 export function replicaSetFrom(v: ReplicaSetRecord | ReplicaSetStatusWrite): ReplicaSetRecord {
-  return cloneReplicaSet(v instanceof ReplicaSetStatusWrite ? { ...v.of, status: v.status } : v);
+  return v instanceof ReplicaSetStatusWrite ? withStatus(v.of, v.status) : cloneReplicaSet(v);
 }
 
 /** Whether `r` equals `base` but for its status (checks.replicaSetStatus): the same fields, the metadata compared field by field. */
@@ -287,7 +287,12 @@ export function sameButStatus(r: ReplicaSetRecord, base: ReplicaSetRecord): bool
 }
 
 export function cloneReplicaSet(r: ReplicaSetRecord): ReplicaSetRecord {
-  return { ...r, meta: meta(r.meta), status: { ...r.status, conditions: r.status.conditions.map((c) => ({ ...c })) } };
+  return withStatus(r, r.status);
+}
+
+/** A copy of `r` with a copy of `status` in its status's place (key order kept). */
+function withStatus(r: ReplicaSetRecord, status: ReplicaSetStatus): ReplicaSetRecord {
+  return { ...r, meta: meta(r.meta), status: { ...status, conditions: status.conditions.map((c) => ({ ...c })) } };
 }
 
 export function cloneDaemonSet(d: DaemonSetRecord): DaemonSetRecord {
