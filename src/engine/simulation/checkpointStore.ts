@@ -381,12 +381,19 @@ export class CheckpointStore {
         dropped,
         (c) => c.pods.delta,
         host.dirtyPods.otherKeys(),
-        (v, key) => podFrom(v, key, snap.pods),
+        (v, key) => {
+          host.podPutBack(key, v);
+          return podFrom(v, key, snap.pods);
+        },
         undefined,
         podsReplaced,
         putBack.pods,
         (c) => c.pods.other,
-        (live, v, key) => writePodInto(live, v, key, snap.pods),
+        (live, v, key) => {
+          if (!writePodInto(live, v, key, snap.pods)) return false;
+          host.podPutBack(key, v);
+          return true;
+        },
       ),
       replicaSets: rewind(
         live.replicaSets,

@@ -146,6 +146,7 @@ export class HandOff {
         podsReplaced.set(key, was);
         copies.set(key, v ? podFrom(v, key, host.pristinePods) : null);
       }
+      if (v) host.podPutBack(key, v);
       if (++n % HAND_OFF_CHUNK === 0) yield;
     }
     const podsMovedInOrder = new Set<string>();

@@ -42,8 +42,9 @@ export function indexPodFrom(
 
 /** What the host keeps per pod key (see SimHost.podSlots). */
 export class PodSlot {
-  /** what was last announced for the pod: its next `before` (undefined: not since the last reindex, or deleted) */
+  /** what was last announced for the pod: its next `before` (undefined: deleted), while `seenAt` is the host's epoch */
   seen: PodBefore | undefined = undefined;
+  seenAt = -1;
   /**
    * The record last passed to updatePod or createPod (undefined: deleted), while the slot is in
    * the dirty list: the pod map's record under the key, since the map changes only through
@@ -66,11 +67,36 @@ export class PodSlot {
    * copied whole by the next checkpoint (DirtyPods' `otherRound`), and that copy is its base from then on.
    */
   base: PodRecord | undefined = undefined;
-  /** the snapshot's record (`pristine`) is such a base: the pod has changed by Ready writes alone since the simulation's start */
-  basePristine = false;
+  /**
+   * The snapshot's record (`pristine`) is such a base: the pod has changed by Ready writes alone since the
+   * simulation's start (whose pods are copies of the snapshot's). A slot is made at a pod's first change
+   * through the host, or when a restore or a hand-off puts the pod in (rebase): the slots outlive both.
+   */
+  basePristine = true;
   /** the pod's own Ready condition, as the last Ready write passed it (updatePod's `ready`) */
   ready: PodCondition | undefined = undefined;
   constructor(readonly key: string) {}
+
+  /** What was last announced for the pod since the host's reindex `epoch` (before it: nothing, as after a restore). */
+  announced(epoch: number): PodBefore | undefined {
+    return this.seenAt === epoch ? this.seen : undefined;
+  }
+
+  announce(b: PodBefore | undefined, epoch: number): void {
+    this.seen = b;
+    this.seenAt = epoch;
+  }
+
+  /** The pod is now `v` as a restore or a hand-off put it in (a kept pod, or the snapshot's record): its base from now on. */
+  rebase(v: KeptPod): void {
+    if (v instanceof PodReady) {
+      this.base = v.of;
+      this.basePristine = v.of === undefined;
+    } else {
+      this.base = v;
+      this.basePristine = false;
+    }
+  }
 }
 
 /**

@@ -101,6 +101,7 @@ export class SimHost implements ControllerHost {
    * of 150,000 keys is a cache miss or more, and MarkPodsNotReady changes 50,000 pods at once.
    */
   private podSlots = new Map<string, PodSlot>();
+  private epoch = 0; // bumped by reindex: what a slot says was announced before is forgotten
   /** The snapshot's pods (never edited: the simulation works on a copy): checkpoints' pods share their metadata when equal. */
   pristinePods: ReadonlyMap<string, PodRecord> = new Map();
   /** checking mode (SimulationOptions.checks.pods): every pod a checkpoint keeps is the pod map's record */
@@ -145,9 +146,8 @@ export class SimHost implements ControllerHost {
       this.podChangesLost = true;
       this.recordChangesLost = true;
     }
-    // what was announced is forgotten (slots still listed as dirty keep their pristine record only)
-    this.podSlots = new Map();
-    this.slotlessPristine = putBack === undefined;
+    // what was announced is forgotten (PodSlot.announced); the slots stay, with their bases (PodSlot.rebase)
+    this.epoch++;
     if (putBack) {
       // A node not put back is as it was at the checkpoint, and what the controllers were last told
       // of it then is its entry now (nothing was announced of it since); 5,000 copies a step back.
@@ -201,14 +201,15 @@ export class SimHost implements ControllerHost {
   }
   private touched = 0;
 
-  /** Every pod without a slot is its snapshot's record, copied (the start: see PodSlot.basePristine). */
-  private slotlessPristine = false;
+  /** A restore or a hand-off put `v` (a kept pod, or the snapshot's record) in the live pod under `key`. */
+  podPutBack(key: string, v: KeptPod): void {
+    this.slotOf(key).rebase(v);
+  }
 
   private slotOf(key: string): PodSlot {
     let slot = this.podSlots.get(key);
     if (slot === undefined) {
       slot = new PodSlot(key);
-      slot.basePristine = this.slotlessPristine;
       this.podSlots.set(key, slot);
     }
     return slot;
@@ -434,7 +435,7 @@ export class SimHost implements ControllerHost {
     }
     this.dirtyPods.mark(slot, ready !== undefined);
     this.podChanges?.add(key);
-    const seen = slot.seen;
+    const seen = slot.announced(this.epoch);
     const now = this.seenOf(pod, seen);
     const indexed = this.podNode.get(key);
     let before = seen;
@@ -444,7 +445,7 @@ export class SimHost implements ControllerHost {
       before = indexed === now.nodeName ? now : { ...now, nodeName: indexed };
     }
     if (indexed !== pod.nodeName) this.moveIndex(key, indexed, pod.nodeName);
-    slot.seen = now;
+    slot.announce(now, this.epoch);
     slot.pod = pod;
     this.notifyPod('updated', pod, before, key);
   }
@@ -455,7 +456,7 @@ export class SimHost implements ControllerHost {
     this.dirtyPods.mark(slot);
     this.podChanges?.add(key);
     const existing = this.cluster.pods.get(key);
-    const seen = slot.seen;
+    const seen = slot.announced(this.epoch);
     // The replaced pod as last announced, taken before the index moves: a slot with nothing seen (as a
     // restore leaves every slot) reads the pod's node from the index, which must still be the old one.
     const before = existing ? (seen ?? this.podBefore(key, slot, existing)) : undefined;
@@ -465,12 +466,12 @@ export class SimHost implements ControllerHost {
     slot.pod = pod;
     this.index(key, pod.nodeName);
     if (before) {
-      slot.seen = this.seenOf(pod, seen);
+      slot.announce(this.seenOf(pod, seen), this.epoch);
       this.notifyPod('updated', pod, before, key);
       return;
     }
     this.podKeyLog.push(key, true);
-    slot.seen = this.seenOf(pod, seen);
+    slot.announce(this.seenOf(pod, seen), this.epoch);
     this.notifyPod('added', pod, undefined, key);
   }
 
@@ -485,7 +486,7 @@ export class SimHost implements ControllerHost {
     this.cluster.pods.delete(key);
     this.podKeyLog.push(key, false);
     this.index(key, undefined);
-    slot.seen = undefined;
+    slot.announce(undefined, this.epoch);
     slot.pod = undefined;
     this.notifyPod('deleted', current, before, key);
   }
@@ -569,7 +570,7 @@ export class SimHost implements ControllerHost {
   }
 
   private podBefore(key: string, slot: PodSlot, pod: PodRecord): PodBefore {
-    const seen = slot.seen;
+    const seen = slot.announced(this.epoch);
     if (seen) return seen;
     const b = this.seenOf(pod, undefined);
     b.nodeName = this.podNode.get(key);

@@ -89,11 +89,8 @@ const cases: Case[] = [
   },
 ];
 
-const make = (c: Case): SimulationImpl =>
-  createSimulation(scenarioOf({ objects: objects(), version: c.version ?? '1.35', events: c.events ?? [STOP] }), {
-    checkpointEvery: c.checkpointEvery,
-    checks: EVERY_CHECK,
-  });
+const scenarioFor = (c: Case) => scenarioOf({ objects: objects(), version: c.version ?? '1.35', events: c.events ?? [STOP] });
+const make = (c: Case, scenario = scenarioFor(c)): SimulationImpl => createSimulation(scenario, { checkpointEvery: c.checkpointEvery, checks: EVERY_CHECK });
 
 const shape = (sim: SimulationImpl): string =>
   JSON.stringify([[...sim.cluster.pods.keys()], [...sim.cluster.podsByNode].map(([n, s]) => [n, [...s]]), sim.state()]);
@@ -125,6 +122,45 @@ describe('checkpoints that keep a pod as its Ready change', () => {
       assert.ok(kept > 0, 'some checkpoint kept a pod as its Ready change');
       assert.ok(statuses > 0, 'some checkpoint kept a ReplicaSet as its status');
     });
+
+  it('a pass handed off (the run-ahead) that changed a pod otherwise, then Ready writes of it: kept over the record handed', () => {
+    // web-2 (node b) is patched between two passes (the pass handed off), then node b's kubelet stops: its pods are marked not ready
+    const c: Case = {
+      name: 'handed',
+      checkpointEvery: 2,
+      events: [
+        STOP,
+        { at: '72s', kind: 'patch', ref: 'Pod/default/web-2', merge: { metadata: { labels: { app: 'web', patched: 'yes' } } } } as EventSpec,
+        { at: '76s', kind: 'kubelet', action: 'stop', target: { nodes: ['b'] } } as EventSpec,
+      ],
+      to: () => [],
+    };
+    const probe = make(c);
+    probe.goToPass(60);
+    const q = probe.trace.find((d) => d.object === 'Pod/default/web-2' && d.controller === 'world')!.pass! + 1;
+    // the hand-off is between two simulations of the same scenario (snapshot)
+    const scenario = scenarioFor(c);
+    const from = make(c, scenario);
+    from.goToPass(q - 2);
+    from.step(true);
+    from.step(true);
+    from.settle();
+    const to = make(c, scenario);
+    to.goToPass(q - 2);
+    to.step(true);
+    while (to.handOffSlice(from, q, () => true) === true);
+    assert.equal(to.pass, q, 'the pass was handed off');
+    for (let i = 0; i < 14; i++) to.step(true);
+    to.settle();
+    assert.ok(
+      checkpoints(to).some((cp) => cp.pass! > q && cp.pods.delta.get('default/web-2') instanceof PodReady),
+      'web-2 kept as its Ready change after the hand-off',
+    );
+    const fresh = make(c);
+    fresh.goToPass(to.pass!);
+    assert.equal(shape(to), shape(fresh));
+    assert.equal(traceToJsonLines(to.trace), traceToJsonLines(fresh.trace));
+  });
 
   it('checks.pods throws when a pod changed beyond its Ready condition without the host being told', () => {
     const c: Case = { name: 'edited', checkpointEvery: 1, to: () => [] };
