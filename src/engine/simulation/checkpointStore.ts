@@ -133,10 +133,17 @@ export class CheckpointStore {
   /** The same for Leases, against which a checkpoint keeps only a renewTime. */
   private leaseCopies: Map<string, LeaseRecord>;
   /**
-   * The same for ReplicaSets, against which a checkpoint keeps only the status (statusCopy); exact,
-   * not a candidate: a restore or a hand-off sets the entry of every ReplicaSet it puts in (replicaSetPut).
+   * The same for ReplicaSets, against which a checkpoint keeps only the status (statusCopy); exact but
+   * for the ReplicaSets a restore put back since (`untrusted`: compared once, then trusted or copied).
+   * A hand-off sets the entry of each ReplicaSet it puts in (replicaSetPut).
    */
   private replicaSetCopies: Map<string, ReplicaSetRecord>;
+  /**
+   * The ReplicaSets a restore put back whose replicaSetCopies entry may be a copy made after its
+   * checkpoint: the set the restore collected anyway, kept, not an entry set per ReplicaSet (14,120 of
+   * them after a jump back over the outage at 5,000 nodes, 13 ms of it).
+   */
+  private untrusted = new Set<string>();
 
   /** `snapshot`: the records as loaded, never edited, which the first checkpoint's deltas are against */
   constructor(
@@ -151,6 +158,7 @@ export class CheckpointStore {
   private replicaSetCopy(key: string, r: ReplicaSetRecord): ReplicaSetRecord {
     const copy = frozenReplicaSet(r, this.snapshot.replicaSets.get(key));
     this.replicaSetCopies.set(key, copy);
+    if (this.untrusted.size > 0) this.untrusted.delete(key);
     return copy;
   }
 
@@ -159,19 +167,20 @@ export class CheckpointStore {
    * (in host.statusReplicaSets, not in dirtyReplicaSets): that status against its replicaSetCopies
    * entry, without comparing the records. Exact because the live record equals that entry but for
    * its status after each checkpoint (a changed one is copied, an unchanged one is as it was), after
-   * a restore and a hand-off (replicaSetPut), and between checkpoints a ReplicaSet changes otherwise
+   * a hand-off (replicaSetPut) and, once compared, after a restore (`untrusted`), and between checkpoints a ReplicaSet changes otherwise
    * only through announceReplicaSet (dirtyReplicaSets). With `checks.replicaSetStatus` the records are
    * compared as well and a difference throws.
    */
   private statusCopy(key: string, r: ReplicaSetRecord): ReplicaSetRecord | ReplicaSetStatusWrite {
     const base = this.replicaSetCopies.get(key);
     if (base === undefined) return this.replicaSetCopy(key, r);
+    if (this.untrusted.size > 0 && this.untrusted.delete(key) && !sameButStatus(r, base)) return this.replicaSetCopy(key, r);
     if (this.checks.replicaSetStatus && !sameButStatus(r, base))
       throw new Error(`checkpoint: ReplicaSet ${key} changed beyond its status without being announced`);
     return new ReplicaSetStatusWrite(base, r.status);
   }
 
-  /** A live ReplicaSet from a checkpoint's, which a restore or a hand-off puts in under `key`; its copy to keep statuses against is then what it was made from. */
+  /** A live ReplicaSet from a checkpoint's, which a hand-off puts in under `key`; its copy to keep statuses against is then what it was made from. */
   replicaSetPut(key: string, v: ReplicaSetRecord | ReplicaSetStatusWrite): ReplicaSetRecord {
     this.replicaSetCopies.set(key, v instanceof ReplicaSetStatusWrite ? v.of : v);
     return replicaSetFrom(v);
@@ -402,7 +411,7 @@ export class CheckpointStore {
         dropped,
         (c) => c.replicaSets.delta,
         [...host.dirtyReplicaSets, ...host.statusReplicaSets],
-        (v, key) => this.replicaSetPut(key, v),
+        replicaSetFrom,
         cp.replicaSets.order,
         undefined,
         putBack.replicaSets,
@@ -438,6 +447,8 @@ export class CheckpointStore {
     for (const name of nodesBack) if (cluster.nodes.has(name)) host.dirtyNodes.add(name);
     host.dirtyReplicaSets.clear();
     host.statusReplicaSets.clear();
+    if (this.untrusted.size === 0) this.untrusted = putBack.replicaSets;
+    else for (const key of putBack.replicaSets) this.untrusted.add(key);
     host.dirtyLeases.clear();
     host.factLog = [];
     host.podKeyLog = [];
