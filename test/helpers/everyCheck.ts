@@ -7,6 +7,7 @@ export const EVERY_CHECK: Required<SimulationChecks> = {
   index: true,
   facts: true,
   podOrder: true,
+  replicaSetStatus: true,
   kubeletDue: true,
   restoreIndexRebuild: true,
   nodeIndexRebuild: true,

@@ -13,17 +13,21 @@ import type { SimHost } from './simHost';
 import { factsAt, factsFrom } from './facts';
 import { checkIndex, checkPodOrder, podsByNodeAt, sameFacts } from './restoreChecks';
 import { inOrder, PodMap } from '../model/podOrder';
+import { indexAt, rewind, someInserted } from './rewind';
 import { ReadyLog } from './dirtyPods';
 import {
   type CheckpointChecks,
   cloneDaemonSet,
   cloneLease,
   cloneNode,
-  clonePod,
-  cloneReplicaSet,
+  type KeptPod,
+  podFrom,
   writePodInto,
   copyMap,
   frozenReplicaSet,
+  replicaSetFrom,
+  ReplicaSetStatusWrite,
+  sameButStatus,
   heartbeatsSince,
   leaseFrom,
   LeaseRenewal,
@@ -57,8 +61,8 @@ interface MapDelta<T> {
  * nodes, 1.2 MB, shared with the previous checkpoint unless pods came or went in between).
  */
 export interface PodDelta {
-  /** built from `changed` when first read (a restore, thinning): see PodChanges */
-  delta: Map<string, PodRecord | null>;
+  /** built from `changed` when first read (a restore, thinning): see PodChanges; a pod changed by Ready writes alone is kept as those (PodReady) */
+  delta: Map<string, KeptPod | null>;
   /** in pairs: key, added (see SimHost.podKeyLog) */
   keyLog: (string | boolean)[];
   /**
@@ -93,7 +97,8 @@ export interface Checkpoint {
   /** a node whose heartbeat times alone changed is kept as those times (NodeHeartbeats) */
   nodes: MapDelta<NodeRecord | NodeHeartbeats>;
   pods: PodDelta;
-  replicaSets: MapDelta<ReplicaSetRecord>;
+  /** a ReplicaSet whose status alone was written is kept as that status (ReplicaSetStatusWrite) */
+  replicaSets: MapDelta<ReplicaSetRecord | ReplicaSetStatusWrite>;
   /** a Lease whose renewTime alone changed is kept as that time (LeaseRenewal) */
   leases: MapDelta<LeaseRecord | LeaseRenewal>;
   daemonSets: Map<string, DaemonSetRecord>;
@@ -127,6 +132,18 @@ export class CheckpointStore {
   private nodeCopies: Map<string, NodeRecord>;
   /** The same for Leases, against which a checkpoint keeps only a renewTime. */
   private leaseCopies: Map<string, LeaseRecord>;
+  /**
+   * The same for ReplicaSets, against which a checkpoint keeps only the status (statusCopy); exact but
+   * for the ReplicaSets a restore put back since (`untrusted`: compared once, then trusted or copied).
+   * A hand-off sets the entry of each ReplicaSet it puts in (replicaSetPut).
+   */
+  private replicaSetCopies: Map<string, ReplicaSetRecord>;
+  /**
+   * The ReplicaSets a restore put back whose replicaSetCopies entry may be a copy made after its
+   * checkpoint: the set the restore collected anyway, kept, not an entry set per ReplicaSet (14,120 of
+   * them after a jump back over the outage at 5,000 nodes, 13 ms of it).
+   */
+  private untrusted = new Set<string>();
 
   /** `snapshot`: the records as loaded, never edited, which the first checkpoint's deltas are against */
   constructor(
@@ -135,6 +152,38 @@ export class CheckpointStore {
   ) {
     this.nodeCopies = new Map(snapshot.nodes);
     this.leaseCopies = new Map(snapshot.leases);
+    this.replicaSetCopies = new Map(snapshot.replicaSets);
+  }
+
+  private replicaSetCopy(key: string, r: ReplicaSetRecord): ReplicaSetRecord {
+    const copy = frozenReplicaSet(r, this.snapshot.replicaSets.get(key));
+    this.replicaSetCopies.set(key, copy);
+    if (this.untrusted.size > 0) this.untrusted.delete(key);
+    return copy;
+  }
+
+  /**
+   * The checkpoint's entry for a ReplicaSet whose status alone was written since the last checkpoint
+   * (in host.statusReplicaSets, not in dirtyReplicaSets): that status against its replicaSetCopies
+   * entry, without comparing the records. Exact because the live record equals that entry but for
+   * its status after each checkpoint (a changed one is copied, an unchanged one is as it was), after
+   * a hand-off (replicaSetPut) and, once compared, after a restore (`untrusted`), and between checkpoints a ReplicaSet changes otherwise
+   * only through announceReplicaSet (dirtyReplicaSets). With `checks.replicaSetStatus` the records are
+   * compared as well and a difference throws.
+   */
+  private statusCopy(key: string, r: ReplicaSetRecord): ReplicaSetRecord | ReplicaSetStatusWrite {
+    const base = this.replicaSetCopies.get(key);
+    if (base === undefined) return this.replicaSetCopy(key, r);
+    if (this.untrusted.size > 0 && this.untrusted.delete(key) && !sameButStatus(r, base)) return this.replicaSetCopy(key, r);
+    if (this.checks.replicaSetStatus && !sameButStatus(r, base))
+      throw new Error(`checkpoint: ReplicaSet ${key} changed beyond its status without being announced`);
+    return new ReplicaSetStatusWrite(base, r.status);
+  }
+
+  /** A live ReplicaSet from a checkpoint's, which a hand-off puts in under `key`; its copy to keep statuses against is then what it was made from. */
+  replicaSetPut(key: string, v: ReplicaSetRecord | ReplicaSetStatusWrite): ReplicaSetRecord {
+    this.replicaSetCopies.set(key, v instanceof ReplicaSetStatusWrite ? v.of : v);
+    return replicaSetFrom(v);
   }
 
   private nodeCopy(name: string, n: NodeRecord): NodeRecord | NodeHeartbeats {
@@ -210,8 +259,16 @@ export class CheckpointStore {
     host.heartbeatNodes.clear();
     // the key order: the last checkpoint's array when the keys are the same (most checkpoints)
     const nodes = { delta: nodeDelta, order: keysSharedWith(last?.nodes.order ?? [], c.nodes) };
-    const pristineSets = this.snapshot.replicaSets;
-    const replicaSets = takeDelta(c.replicaSets, host.dirtyReplicaSets, (r, key) => frozenReplicaSet(r, pristineSets.get(key)), last?.replicaSets.order);
+    const rsDelta = takeChanged<ReplicaSetRecord, ReplicaSetRecord | ReplicaSetStatusWrite>(c.replicaSets, host.dirtyReplicaSets, (r, key) =>
+      this.replicaSetCopy(key, r),
+    );
+    for (const key of host.statusReplicaSets) {
+      if (rsDelta.has(key)) continue;
+      const r = c.replicaSets.get(key);
+      rsDelta.set(key, r === undefined ? null : this.statusCopy(key, r));
+    }
+    host.statusReplicaSets.clear();
+    const replicaSets = { delta: rsDelta, order: keysSharedWith(last?.replicaSets.order ?? [], c.replicaSets) };
     const leases = takeDelta(c.leases, host.dirtyLeases, (l, name) => this.leaseCopy(name, l), last?.leases.order);
     const factsDelta = host.factLog;
     host.factLog = [];
@@ -333,12 +390,19 @@ export class CheckpointStore {
         dropped,
         (c) => c.pods.delta,
         host.dirtyPods.otherKeys(),
-        clonePod,
+        (v, key) => {
+          host.podPutBack(key, v);
+          return podFrom(v, key, snap.pods);
+        },
         undefined,
         podsReplaced,
         putBack.pods,
         (c) => c.pods.other,
-        writePodInto,
+        (live, v, key) => {
+          if (!writePodInto(live, v, key, snap.pods)) return false;
+          host.podPutBack(key, v);
+          return true;
+        },
       ),
       replicaSets: rewind(
         live.replicaSets,
@@ -346,8 +410,8 @@ export class CheckpointStore {
         chain,
         dropped,
         (c) => c.replicaSets.delta,
-        host.dirtyReplicaSets,
-        cloneReplicaSet,
+        [...host.dirtyReplicaSets, ...host.statusReplicaSets],
+        replicaSetFrom,
         cp.replicaSets.order,
         undefined,
         putBack.replicaSets,
@@ -382,6 +446,9 @@ export class CheckpointStore {
     // their nodeCopies entries may be copies made after the checkpoint: the next checkpoint compares them
     for (const name of nodesBack) if (cluster.nodes.has(name)) host.dirtyNodes.add(name);
     host.dirtyReplicaSets.clear();
+    host.statusReplicaSets.clear();
+    if (this.untrusted.size === 0) this.untrusted = putBack.replicaSets;
+    else for (const key of putBack.replicaSets) this.untrusted.add(key);
     host.dirtyLeases.clear();
     host.factLog = [];
     host.podKeyLog = [];
@@ -440,116 +507,17 @@ function takeChanged<T, S = T>(map: Map<string, T>, dirty: Set<string>, clone: (
 }
 
 /**
- * The live map put back to what it was at the last of `chain`: every key changed since then (in a
- * `dropped` checkpoint's delta or `dirty` now) gets a copy of its latest delta in `chain`, else of
- * the base record, or goes when it did not exist then; the map is rebuilt in that checkpoint's key
- * order only when the order differs. Records changed since the checkpoint are always in one of those
- * (every change of a record goes through the host, which marks it dirty), so the others are as they were.
- * `replaced`, when given, gets each key put back with the live record it replaced (undefined: none).
- */
-function rewind<T, S = T>(
-  map: Map<string, T>,
-  base: Map<string, T>,
-  chain: Checkpoint[],
-  dropped: Checkpoint[],
-  deltaOf: (c: Checkpoint) => Map<string, S | null>,
-  dirty: Iterable<string>,
-  clone: (v: T | S) => T,
-  /** the keys' order at the checkpoint; undefined: the live map's order is that order */
-  order: readonly string[] | Set<string> | undefined,
-  replaced?: Map<string, T | undefined>,
-  /** gets the keys put back (the others keep their live records); empty when given */
-  putBack?: Set<string>,
-  /** the keys of a dropped checkpoint's delta (default: its map's), read without making the map */
-  keysOf: (c: Checkpoint) => Iterable<string> = (c) => deltaOf(c).keys(),
-  /** writes a record into the live one under its key, when it can (true): such a key is not in `replaced` */
-  writeInto?: (live: T, v: T | S) => boolean,
-): Map<string, T> {
-  // the set put back is the one collected (a copy of 50,000 keys after a heavy pass, before)
-  const changed = putBack ?? new Set<string>();
-  for (const key of dirty) changed.add(key);
-  for (const c of dropped) for (const key of keysOf(c)) changed.add(key);
-  const put = (key: string, v: T | S | null | undefined): void => {
-    const was = map.get(key);
-    if (v && was !== undefined && writeInto !== undefined && writeInto(was, v)) return;
-    if (replaced !== undefined) replaced.set(key, was);
-    if (v) map.set(key, clone(v));
-    else map.delete(key);
-  };
-  // Each key's latest delta in the chain, newest checkpoint first, each looked up from the smaller
-  // side: a key changed since the checkpoint but never before it (most of them) was looked up in
-  // every checkpoint's delta, 48 look-ups for each of 50,000 pods after a heavy pass. The keys
-  // found are taken out of `left`, a copy made only when a delta in the chain has any (a jump back
-  // to the start finds none: it puts back every key from the base).
-  let left = changed;
-  for (let i = chain.length - 1; i >= 0 && left.size > 0; i--) {
-    const d = deltaOf(chain[i]);
-    if (d.size === 0) continue;
-    if (left === putBack) left = new Set(left);
-    if (d.size < left.size) {
-      for (const [key, v] of d) if (left.delete(key)) put(key, v);
-    } else
-      for (const key of left)
-        if (d.has(key)) {
-          put(key, d.get(key));
-          left.delete(key);
-        }
-  }
-  for (const key of left) put(key, base.get(key) ?? null);
-  return order === undefined ? map : inOrder(map, order);
-}
-
-/** Whether the rewind put a key into the map that it did not hold (undefined in `replaced`), which comes last in it. */
-function someInserted<T>(replaced: ReadonlyMap<string, T | undefined>, map: ReadonlyMap<string, T>): boolean {
-  for (const [key, was] of replaced) if (was === undefined && map.has(key)) return true;
-  return false;
-}
-
-/**
- * The pod index at the last of `chain`, from the live one: the sets of `setsBack` (changed since)
- * are put back from the latest checkpoint that kept them, the others are the live sets,
- * unchanged since; the pods of `podsMoved` are indexed under their node in `pods` (the pod map
- * put back to the checkpoint: a pod is indexed under its nodeName, see SimHost.updatePod).
- */
-function indexAt(
-  live: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
-  pods: ReadonlyMap<string, PodRecord>,
-  chain: Checkpoint[],
-  setsBack: ReadonlySet<string>,
-  podsMoved: ReadonlySet<string>,
-  order: readonly string[],
-): { byNode: Map<string, Set<string>>; podNode: Map<string, string> } {
-  const byNode = rewind(
-    live.byNode,
-    new Map(),
-    chain,
-    [],
-    (c) => c.byNode.delta,
-    setsBack,
-    (keys) => new Set(keys),
-    order,
-  );
-  const podNode = live.podNode;
-  for (const key of podsMoved) {
-    const node = pods.get(key)?.nodeName;
-    if (node) podNode.set(key, node);
-    else podNode.delete(key);
-  }
-  return { byNode, podNode };
-}
-
-/**
  * A checkpoint's pods: the changed ones as the host listed them (each key once, in the order first
  * changed), and the map a restore or thinning reads built from them only when first read. Most
  * checkpoints are never read, and the one after MarkPodsNotReady holds 50,000 pods at 5,000 nodes:
  * a map of them was 50,000 inserts (and its growth) per checkpoint for nothing.
  */
 export class PodChanges implements PodDelta {
-  private changed: { keys: readonly string[]; values: readonly (PodRecord | null)[] } | undefined;
-  private map: Map<string, PodRecord | null> | undefined;
+  private changed: { keys: readonly string[]; values: readonly (KeptPod | null)[] } | undefined;
+  private map: Map<string, KeptPod | null> | undefined;
   other: string[];
   constructor(
-    changed: { keys: readonly string[]; values: readonly (PodRecord | null)[]; other: string[] },
+    changed: { keys: readonly string[]; values: readonly (KeptPod | null)[]; other: string[] },
     public keyLog: (string | boolean)[],
     readonly order: readonly string[],
     public readyLog: ReadyLog,
@@ -559,13 +527,13 @@ export class PodChanges implements PodDelta {
   }
 
   /** The changed pods as two lists in the order first changed (handOff.ts reads them so, without making the map). */
-  get changes(): { keys: readonly string[]; values: readonly (PodRecord | null)[] } {
+  get changes(): { keys: readonly string[]; values: readonly (KeptPod | null)[] } {
     return this.changed ?? { keys: [...this.delta.keys()], values: [...this.delta.values()] };
   }
 
-  get delta(): Map<string, PodRecord | null> {
+  get delta(): Map<string, KeptPod | null> {
     if (this.map === undefined) {
-      const m = new Map<string, PodRecord | null>();
+      const m = new Map<string, KeptPod | null>();
       const { keys, values } = this.changed!;
       for (let i = 0; i < keys.length; i++) m.set(keys[i], values[i]);
       this.map = m;
@@ -574,7 +542,7 @@ export class PodChanges implements PodDelta {
     return this.map;
   }
 
-  set delta(m: Map<string, PodRecord | null>) {
+  set delta(m: Map<string, KeptPod | null>) {
     this.map = m;
     this.changed = undefined;
   }

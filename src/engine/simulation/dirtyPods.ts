@@ -5,7 +5,8 @@
  * is pending (PendingCheckpoint), a chunk at a time.
  */
 import type { Micros } from '../model/time';
-import type { ConditionStatus, PodCondition, PodRecord } from '../model/types';
+import type { ConditionStatus, PodCondition } from '../model/types';
+import type { KeptPod } from './checkpoint';
 import type { PodSlot } from './podIndex';
 
 /**
@@ -65,10 +66,10 @@ export class DirtyPods {
   private list: PodSlot[] = [];
   private round = 0;
   /** the copies made so far of the pods `take` returns next, in the list's order */
-  private copies?: { keys: string[]; values: (PodRecord | null)[]; done: number };
+  private copies?: { keys: string[]; values: (KeptPod | null)[]; done: number };
 
-  /** `copyOf` makes the copy a checkpoint keeps of a slot's pod (null: deleted) */
-  constructor(private readonly copyOf: (slot: PodSlot) => PodRecord | null) {}
+  /** `copyOf` makes the copy a checkpoint keeps of a slot's pod (null: deleted); `readyOnly`: changed by Ready writes alone since the last checkpoint */
+  constructor(private readonly copyOf: (slot: PodSlot, readyOnly: boolean) => KeptPod | null) {}
 
   /** `readyOnly`: the change is a Ready write in ReadyLog (else the pod changed otherwise: see `otherKeys`) */
   mark(slot: PodSlot, readyOnly = false): void {
@@ -104,18 +105,18 @@ export class DirtyPods {
   /** Makes up to `max` more of the copies `take` returns next (a pending checkpoint's: no pod changes before it); whether some are left. */
   copy(max: number): boolean {
     const list = this.list;
-    const c = (this.copies ??= { keys: new Array<string>(list.length), values: new Array<PodRecord | null>(list.length), done: 0 });
+    const c = (this.copies ??= { keys: new Array<string>(list.length), values: new Array<KeptPod | null>(list.length), done: 0 });
     if (c.keys.length !== list.length) throw new Error('checkpoint: a pod changed while its copies were being made');
     let i = c.done;
     for (const end = Math.min(list.length, i + max); i < end; i++) {
       c.keys[i] = list[i].key;
-      c.values[i] = this.copyOf(list[i]);
+      c.values[i] = this.copyOf(list[i], list[i].otherRound !== this.round);
     }
     return (c.done = i) < list.length;
   }
 
   /** The pods changed since the last checkpoint, as a checkpoint keeps them, each key once; clears the list. */
-  take(): { keys: string[]; values: (PodRecord | null)[]; other: string[] } {
+  take(): { keys: string[]; values: (KeptPod | null)[]; other: string[] } {
     this.copy(Infinity);
     const { keys, values } = this.copies!;
     const other = this.otherKeys();

@@ -23,7 +23,7 @@ import type { NodeRecord, PodRecord } from '../model/types';
 import { inOrder, settleOrder } from '../model/podOrder';
 import type { Problem } from '../problems';
 import type { Decision } from '../trace/decision';
-import { cloneDaemonSet, cloneReplicaSet, clonePod, copyMap, leaseFrom, nodeFrom, writePodInto } from './checkpoint';
+import { cloneDaemonSet, copyMap, type KeptPod, leaseFrom, nodeFrom, podFrom, writePodInto } from './checkpoint';
 import { PodChanges, type Checkpoint, type CheckpointStore, type LoopPosition, type PodDelta } from './checkpointStore';
 import { ReadyLog } from './dirtyPods';
 import { setFact } from './facts';
@@ -36,7 +36,7 @@ export const HAND_OFF_CHUNK = 2048;
 const NODE_CHUNK = 1024;
 
 /** A checkpoint's changed pods, in the order first changed (never edited: shared by both simulations' checkpoints). */
-type PodList = { keys: readonly string[]; values: readonly (PodRecord | null)[] };
+type PodList = { keys: readonly string[]; values: readonly (KeptPod | null)[] };
 
 /** The pods of a checkpoint as lists, without making the map its delta is read as (50,000 inserts after a heavy pass). */
 function changesOf(pods: PodDelta): PodList {
@@ -69,6 +69,7 @@ function settledAt(host: SimHost, cp: Checkpoint | undefined): cp is Checkpoint 
     host.dirtyNodes.size === 0 &&
     host.heartbeatNodes.size === 0 &&
     host.dirtyReplicaSets.size === 0 &&
+    host.statusReplicaSets.size === 0 &&
     host.dirtyLeases.size === 0 &&
     host.podKeyLog.length === 0 &&
     host.indexLog.length === 0 &&
@@ -141,10 +142,11 @@ export class HandOff {
       const key = keys[i],
         v = values[i];
       const was = cluster.pods.get(key);
-      if (!(v && was !== undefined && !moved.has(key) && writePodInto(was, v))) {
+      if (!(v && was !== undefined && !moved.has(key) && writePodInto(was, v, key, host.pristinePods))) {
         podsReplaced.set(key, was);
-        copies.set(key, v ? clonePod(v) : null);
+        copies.set(key, v ? podFrom(v, key, host.pristinePods) : null);
       }
+      if (v) host.podPutBack(key, v);
       if (++n % HAND_OFF_CHUNK === 0) yield;
     }
     const podsMovedInOrder = new Set<string>();
@@ -175,7 +177,7 @@ export class HandOff {
     let keysChanged = false;
     for (const [key, v] of next.replicaSets.delta) {
       keysChanged ||= !v || !cluster.replicaSets.has(key);
-      if (v) cluster.replicaSets.set(key, cloneReplicaSet(v));
+      if (v) cluster.replicaSets.set(key, to.store.replicaSetPut(key, v));
       else cluster.replicaSets.delete(key);
       if (++n % HAND_OFF_CHUNK === 0) yield;
     }
@@ -211,6 +213,7 @@ export class HandOff {
     host.dirtyPods.clear();
     host.heartbeatNodes.clear();
     host.dirtyReplicaSets.clear();
+    host.statusReplicaSets.clear();
     host.dirtyLeases.clear();
     host.dirtyNodes.clear();
     for (const name of nodesReplaced.keys()) if (cluster.nodes.has(name)) host.dirtyNodes.add(name);

@@ -29,7 +29,7 @@ import type { ClusterState } from '../model/cluster';
 import type { Micros } from '../model/time';
 import { formatTime } from '../model/time';
 import type { ConditionStatus, LeaseRecord, NodeRecord, ObjectRef, PodCondition, PodRecord, ReplicaSetRecord, Taint } from '../model/types';
-import { nsKey, podRef } from '../model/types';
+import { nsKey } from '../model/types';
 import type { ControllerConfig, KubeletConfig } from '../config/types';
 import type { VersionBehaviour } from '../versions/types';
 import type { ControllerName, Decision, DecisionInput, MachineTransition } from '../trace/decision';
@@ -37,9 +37,9 @@ import { explainLater, type Explanation } from '../trace/explainLater';
 import { becauseWithGuards } from '../machines/guardChecks';
 import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
-import { frozenPod } from './checkpoint';
+import type { KeptPod } from './checkpoint';
 import { causesBefore, setFact, SHORT_LIST, type Facts } from './facts';
-import { indexPodFrom, podBeforeOf, PodSlot } from './podIndex';
+import { indexPodFrom, keptPod, podBeforeOf, PodSlot } from './podIndex';
 import { ClearCountingSet, markBatch } from './announced';
 import { DirtyPods, ReadyLog } from './dirtyPods';
 import { settleOrder } from '../model/podOrder';
@@ -101,6 +101,7 @@ export class SimHost implements ControllerHost {
    * of 150,000 keys is a cache miss or more, and MarkPodsNotReady changes 50,000 pods at once.
    */
   private podSlots = new Map<string, PodSlot>();
+  private epoch = 0; // bumped by reindex: what a slot says was announced before is forgotten
   /** The snapshot's pods (never edited: the simulation works on a copy): checkpoints' pods share their metadata when equal. */
   pristinePods: ReadonlyMap<string, PodRecord> = new Map();
   /** checking mode (SimulationOptions.checks.pods): every pod a checkpoint keeps is the pod map's record */
@@ -145,8 +146,8 @@ export class SimHost implements ControllerHost {
       this.podChangesLost = true;
       this.recordChangesLost = true;
     }
-    // what was announced is forgotten (slots still listed as dirty keep their pristine record only)
-    this.podSlots = new Map();
+    // what was announced is forgotten (PodSlot.announced); the slots stay, with their bases (PodSlot.rebase)
+    this.epoch++;
     if (putBack) {
       // A node not put back is as it was at the checkpoint, and what the controllers were last told
       // of it then is its entry now (nothing was announced of it since); 5,000 copies a step back.
@@ -182,19 +183,13 @@ export class SimHost implements ControllerHost {
   }
 
   /** Pods created, changed or deleted through the host since the last checkpoint, and the copies a checkpoint keeps of them. */
-  readonly dirtyPods = new DirtyPods((slot) => this.podCopy(slot));
+  readonly dirtyPods = new DirtyPods((slot, readyOnly) => this.podCopy(slot, readyOnly));
 
-  /** The copy a checkpoint keeps of a changed pod (frozenPod; null: deleted). */
-  private podCopy(slot: PodSlot): PodRecord | null {
-    const pod = slot.pod;
-    if (this.checkPods && this.cluster.pods.get(slot.key) !== pod)
+  /** The copy a checkpoint keeps of a changed pod (keptPod; null: deleted). */
+  private podCopy(slot: PodSlot, readyOnly: boolean): KeptPod | null {
+    if (this.checkPods && this.cluster.pods.get(slot.key) !== slot.pod)
       throw new Error(`checkpoint: Pod ${slot.key} in the pod map is not the record last passed to the host`);
-    if (pod === undefined) return null;
-    if (slot.pristineKnown === false) {
-      slot.pristine = this.pristinePods.get(slot.key);
-      slot.pristineKnown = true;
-    }
-    return frozenPod(pod, slot.pristine, slot.seen?.conditions, this.madeCondition);
+    return keptPod(slot, readyOnly, this.pristinePods, this.madeCondition, this.checkPods);
   }
 
   /** see ControllerHost.willUpdatePods: the slots and index entries read ahead (counted, so the reads stay), then each controller's */
@@ -205,6 +200,11 @@ export class SimHost implements ControllerHost {
     for (const c of this.controllers) if (c.willUpdatePods) c.willUpdatePods(keys);
   }
   private touched = 0;
+
+  /** A restore or a hand-off put `v` (a kept pod, or the snapshot's record) in the live pod under `key`. */
+  podPutBack(key: string, v: KeptPod): void {
+    this.slotOf(key).rebase(v);
+  }
 
   private slotOf(key: string): PodSlot {
     let slot = this.podSlots.get(key);
@@ -227,6 +227,8 @@ export class SimHost implements ControllerHost {
    */
   heartbeatNodes = new ClearCountingSet<string>();
   dirtyReplicaSets = new Set<string>();
+  /** ReplicaSets whose status alone was written since the last checkpoint (updateReplicaSetStatus), as heartbeatNodes for nodes */
+  statusReplicaSets = new Set<string>();
   dirtyLeases = new ClearCountingSet<string>();
   // The logs are flat (pairs one after the other), not an array per entry: checkpoints keep them,
   // 50,000 entries and more for an outage at 5,000 nodes, and a two-element array costs 64 bytes.
@@ -427,10 +429,13 @@ export class SimHost implements ControllerHost {
     readyTimeWas?: Micros,
   ): void {
     const slot = this.slotOf(key);
-    if (ready !== undefined) this.readyLog.push(key, ready, readyStatusWas!, readyTimeWas!);
+    if (ready !== undefined) {
+      this.readyLog.push(key, ready, readyStatusWas!, readyTimeWas!);
+      slot.ready = ready;
+    }
     this.dirtyPods.mark(slot, ready !== undefined);
     this.podChanges?.add(key);
-    const seen = slot.seen;
+    const seen = slot.announced(this.epoch);
     const now = this.seenOf(pod, seen);
     const indexed = this.podNode.get(key);
     let before = seen;
@@ -440,7 +445,7 @@ export class SimHost implements ControllerHost {
       before = indexed === now.nodeName ? now : { ...now, nodeName: indexed };
     }
     if (indexed !== pod.nodeName) this.moveIndex(key, indexed, pod.nodeName);
-    slot.seen = now;
+    slot.announce(now, this.epoch);
     slot.pod = pod;
     this.notifyPod('updated', pod, before, key);
   }
@@ -451,7 +456,7 @@ export class SimHost implements ControllerHost {
     this.dirtyPods.mark(slot);
     this.podChanges?.add(key);
     const existing = this.cluster.pods.get(key);
-    const seen = slot.seen;
+    const seen = slot.announced(this.epoch);
     // The replaced pod as last announced, taken before the index moves: a slot with nothing seen (as a
     // restore leaves every slot) reads the pod's node from the index, which must still be the old one.
     const before = existing ? (seen ?? this.podBefore(key, slot, existing)) : undefined;
@@ -461,12 +466,12 @@ export class SimHost implements ControllerHost {
     slot.pod = pod;
     this.index(key, pod.nodeName);
     if (before) {
-      slot.seen = this.seenOf(pod, seen);
+      slot.announce(this.seenOf(pod, seen), this.epoch);
       this.notifyPod('updated', pod, before, key);
       return;
     }
     this.podKeyLog.push(key, true);
-    slot.seen = this.seenOf(pod, seen);
+    slot.announce(this.seenOf(pod, seen), this.epoch);
     this.notifyPod('added', pod, undefined, key);
   }
 
@@ -481,14 +486,15 @@ export class SimHost implements ControllerHost {
     this.cluster.pods.delete(key);
     this.podKeyLog.push(key, false);
     this.index(key, undefined);
-    slot.seen = undefined;
+    slot.announce(undefined, this.epoch);
     slot.pod = undefined;
     this.notifyPod('deleted', current, before, key);
   }
 
-  /** The ReplicaSet controller wrote rs.status: announced as an update, as the informer would. */
-  updateReplicaSetStatus(rs: ReplicaSetRecord, key?: string): void {
-    this.announceReplicaSet('updated', rs, key);
+  /** The ReplicaSet controller wrote rs.status (a new object, never edited): announced as an update, as the informer would. */
+  updateReplicaSetStatus(rs: ReplicaSetRecord, key = nsKey(rs.meta.namespace, rs.meta.name)): void {
+    this.statusReplicaSets.add(key);
+    this.announceReplicaSet('updated', rs, key, false);
   }
 
   // ---- announcements used by the world events ----
@@ -526,8 +532,9 @@ export class SimHost implements ControllerHost {
     }
   }
 
-  announceReplicaSet(type: WatchType, rs: ReplicaSetRecord, key = nsKey(rs.meta.namespace, rs.meta.name)): void {
-    this.dirtyReplicaSets.add(key);
+  /** `dirty`: false for a status write alone (see statusReplicaSets) */
+  announceReplicaSet(type: WatchType, rs: ReplicaSetRecord, key = nsKey(rs.meta.namespace, rs.meta.name), dirty = true): void {
+    if (dirty) this.dirtyReplicaSets.add(key);
     this.recordChanges?.replicaSets.add(key);
     for (const c of this.controllers) if (c.onReplicaSetEvent) c.onReplicaSetEvent(this, type, rs, key);
   }
@@ -563,7 +570,7 @@ export class SimHost implements ControllerHost {
   }
 
   private podBefore(key: string, slot: PodSlot, pod: PodRecord): PodBefore {
-    const seen = slot.seen;
+    const seen = slot.announced(this.epoch);
     if (seen) return seen;
     const b = this.seenOf(pod, undefined);
     b.nodeName = this.podNode.get(key);
@@ -589,10 +596,5 @@ export class SimHost implements ControllerHost {
     this.indexLog.push(key, nodeName);
     if (old !== undefined) this.indexNodes.add(old);
     if (nodeName) this.indexNodes.add(nodeName);
-  }
-
-  /** For world events that replace or remove a pod record without going through create/delete. */
-  podRefOf(pod: PodRecord): ObjectRef {
-    return podRef(pod.meta.namespace, pod.meta.name);
   }
 }
