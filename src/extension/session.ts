@@ -37,7 +37,7 @@ import { Slices, type CancelToken, type SessionResult } from './slices';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
 import { decisionMessage, offsetAndTime } from './decisionText';
-import { prepareIdle, RunAhead, slicedMake, type MakeSimulation } from './runAhead';
+import { prepareIdle, preparedNow, RunAhead, slicedMake, type MakeSimulation } from './runAhead';
 
 export { isNoise } from './traceLookup';
 export { formatSetting, missingLeasesText } from './scenarioInfo';
@@ -112,7 +112,7 @@ export class Session {
     this.options = { ...(opts.options ?? {}), shouldStop: over, shouldYield: over };
     this.settings = opts.settings;
     this.post = opts.post;
-    this.sim = this.make(this.options);
+    this.sim = preparedNow(this.make(this.options));
     this.ahead = new RunAhead(slicedMake(this.make, this.options), opts.runAhead ?? true, KeptView.ahead);
   }
 
@@ -347,7 +347,7 @@ export class Session {
 
   reset(): SessionResult {
     if (this.slices.running) return { ok: false, message: 'A run is under way: wait for it or cancel it.' };
-    this.sim = this.make(this.options);
+    this.sim = preparedNow(this.make(this.options));
     this.changed(undefined, true);
     return { ok: true };
   }

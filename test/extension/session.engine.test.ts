@@ -201,3 +201,21 @@ for (const [what, run] of [
     assert.deepEqual(kept.slice(-5), [at - 5, at - 4, at - 3, at - 2, at - 1], `pass ${at}: ${kept.join(', ')}`);
   });
 }
+
+test('a session prepares its simulation at once, on open and on Reset: the first placement does not build the node index in a click', () => {
+  const { session } = open();
+  const index = () => (session.sim.controllers.find((c) => c.name === 'scheduler') as unknown as { index: object | null }).index;
+  assert.notEqual(index(), null, 'the node index exists before the first step');
+  session.step();
+  session.step();
+  assert.equal(session.reset().ok, true);
+  assert.notEqual(index(), null, 'and after Reset');
+  // deciding as a simulation never prepared: the run to the replacement's binding is the same
+  session.runUntil('10m');
+  const fresh = createSimulation(session.sim.scenario, {});
+  fresh.runUntil(session.sim.now);
+  assert.deepEqual(
+    session.sim.trace.map((d) => `${d.seq} ${d.action} ${d.object}`),
+    fresh.trace.map((d) => `${d.seq} ${d.action} ${d.object}`),
+  );
+});
