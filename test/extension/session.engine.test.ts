@@ -204,7 +204,8 @@ for (const [what, run] of [
 
 test('a session prepares its simulation at once, on open and on Reset: the first placement does not build the node index in a click', () => {
   const { session } = open();
-  const index = () => (session.sim.controllers.find((c) => c.name === 'scheduler') as unknown as { index: object | null }).index;
+  const controllers = () => (session.sim as unknown as { controllers: { name: string }[] }).controllers;
+  const index = () => (controllers().find((c) => c.name === 'scheduler') as unknown as { index: object | null }).index;
   assert.notEqual(index(), null, 'the node index exists before the first step');
   session.step();
   session.step();

@@ -11,24 +11,12 @@ import assert from 'node:assert/strict';
 import { createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
 import { PodReady, ReplicaSetStatusWrite } from '../../../src/engine/simulation/checkpoint';
 import type { Checkpoint } from '../../../src/engine/simulation/checkpointStore';
-import type { KObject } from '../../../src/engine/model/types';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
 import { EVERY_CHECK } from '../../helpers/everyCheck';
-import { node, pod, replicaSet, scenarioOf, type EventSpec } from '../../helpers/scenario';
+import { lostNodeObjects } from '../../helpers/lostNode';
+import { scenarioOf, type EventSpec } from '../../helpers/scenario';
 
-const owner: KObject = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'uid-rs-default-web', controller: true, blockOwnerDeletion: true };
-// tolerated for ever: the pods stay on the lost node, marked not Ready, pass after pass
-const tolerations: KObject[] = ['unreachable', 'not-ready'].map((t) => ({ key: `node.kubernetes.io/${t}`, operator: 'Exists', effect: 'NoExecute' }));
-const objects = (): KObject[] => [
-  node('a'),
-  node('b'),
-  replicaSet('default', 'web', 4, { app: 'web' }),
-  pod('default', 'web-1', 'a', { labels: { app: 'web' }, owner, tolerations }),
-  pod('default', 'web-2', 'b', { labels: { app: 'web' }, owner }),
-  pod('default', 'web-3', 'a', { labels: { app: 'web' }, owner, tolerations }),
-  pod('default', 'web-4', 'b', { labels: { app: 'web' }, owner }),
-  pod('default', 'other', 'a', { labels: { app: 'x' }, tolerations }),
-];
+const objects = lostNodeObjects;
 // node a's kubelet stops at 12 s: its pods are marked not ready in the pass that finds it Unknown (about 55 s)
 const STOP: EventSpec = { at: '12s', kind: 'kubelet', action: 'stop', target: { nodes: ['a'] } } as EventSpec;
 

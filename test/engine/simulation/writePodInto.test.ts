@@ -9,8 +9,9 @@ import assert from 'node:assert/strict';
 import { clonePod, writePodInto } from '../../../src/engine/simulation/checkpoint';
 import { createSimulation } from '../../../src/engine/simulation/simulation';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
-import type { KObject, PodRecord } from '../../../src/engine/model/types';
-import { node, pod, replicaSet, scenarioOf, type EventSpec } from '../../helpers/scenario';
+import type { PodRecord } from '../../../src/engine/model/types';
+import { scenarioOf, type EventSpec } from '../../helpers/scenario';
+import { lostNodeObjects } from '../../helpers/lostNode';
 
 const base = (): PodRecord => ({
   kind: 'Pod',
@@ -99,19 +100,8 @@ describe('writePodInto', () => {
 });
 
 describe('a step back over MarkPodsNotReady', () => {
-  const owner: KObject = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'uid-rs-default-web', controller: true, blockOwnerDeletion: true };
-  // tolerated for ever: the pods stay on the lost node, marked not Ready (neither evicted nor replaced)
-  const tolerations: KObject[] = ['unreachable', 'not-ready'].map((t) => ({ key: `node.kubernetes.io/${t}`, operator: 'Exists', effect: 'NoExecute' }));
-  const objects = (): KObject[] => [
-    node('a'),
-    node('b'),
-    replicaSet('default', 'web', 4, { app: 'web' }),
-    pod('default', 'web-1', 'a', { labels: { app: 'web' }, owner, tolerations }),
-    pod('default', 'web-2', 'b', { labels: { app: 'web' }, owner }),
-    pod('default', 'web-3', 'a', { labels: { app: 'web' }, owner, tolerations }),
-    pod('default', 'web-4', 'b', { labels: { app: 'web' }, owner }),
-    pod('default', 'other', 'a', { labels: { app: 'x' }, tolerations }),
-  ];
+  const objects = lostNodeObjects;
+
   const events = [{ at: '12s', kind: 'kubelet', action: 'stop', target: { nodes: ['a'] } } as EventSpec];
   const make = () =>
     createSimulation(scenarioOf({ objects: objects(), version: '1.35', events }), {
