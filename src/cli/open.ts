@@ -34,6 +34,13 @@ export function openInput(file: string, args: ParsedArgs, io: CliIo, guards?: Pi
     return { ok: false, code: 2 };
   }
   const scenario = loadScenario(file, io.fs, { allowOutside: args.allowOutside, roots: CLI_ROOTS });
+  // An export with no object at all (an empty file or folder, or `kubectl get … | replay -` after kubectl
+  // failed) has nothing to simulate: exit 2 with the reason, not a run of an empty cluster that says ok
+  if (scenario.plainSnapshot && isEmptyCluster(scenario) && !hasErrors(scenario.problems)) {
+    reportProblems(io, scenario.problems);
+    io.err(`controller-stepper: ${file} holds no Kubernetes object (Node, Pod, ReplicaSet, DaemonSet or Lease): nothing to simulate\n`);
+    return { ok: false, code: 2 };
+  }
   // Building the simulation only resolves settings and memory; nothing runs until it is stepped.
   const sim = createSimulation(scenario, {
     version: args.version,
@@ -56,4 +63,9 @@ export function openInput(file: string, args: ParsedArgs, io: CliIo, guards?: Pi
   }
   if (scenario.snapshot.partial) io.err(`controller-stepper: ${file}: some input could not be read; the rest was loaded (partial)\n`);
   return { ok: true, scenario, sim };
+}
+
+function isEmptyCluster(scenario: Scenario): boolean {
+  const c = scenario.snapshot.cluster;
+  return c.nodes.size + c.pods.size + c.replicaSets.size + c.daemonSets.size + c.leases.size === 0;
 }

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -64,5 +64,25 @@ test('what cannot be read is exit 2 with a positioned message, for validate as f
       cmd,
     );
     assert.doesNotMatch(r.err, /internal error/, cmd);
+  }
+});
+
+test('an input with no object to simulate (kubectl printed nothing, an empty List, an empty folder) is exit 2, not an empty run that says ok', () => {
+  const empty = mkdtempSync(join(tmpdir(), 'cs-empty-'));
+  try {
+    const cases: [what: string, argv: string[], input?: string][] = [
+      ['nothing on standard input', ['replay', '-'], ''],
+      ['an empty List', ['replay', '-'], 'apiVersion: v1\nkind: List\nitems: []\n'],
+      ['an empty folder', ['replay', empty]],
+      ['explain of an empty input', ['explain', '-', '--object', 'node-a1'], ''],
+    ];
+    for (const [what, argv, input] of cases) {
+      const r = runBin(argv, {}, input);
+      assert.equal(r.code, 2, `${what}: ${r.err}`);
+      assert.match(r.err, /holds no Kubernetes object \(Node, Pod, ReplicaSet, DaemonSet or Lease\): nothing to simulate/, what);
+      assert.equal(r.out, '', `${what}: nothing printed`);
+    }
+  } finally {
+    rmSync(empty, { recursive: true, force: true });
   }
 });
