@@ -41,41 +41,51 @@ export function refShapeOk(text: string): boolean {
 }
 
 /** The engine's ref for `text` (refShapeOk), or why there is none. */
-export function resolveObjectRef(text: string, clusters: readonly (ClusterState | undefined)[]): { ref: string } | { error: string } {
+export function resolveObjectRef(text: string, clusters: Clusters): { ref: string } | { error: string } {
   const slash = text.indexOf('/');
   if (slash < 0) return bare(text, clusters);
   const kind = KINDS[text.slice(0, slash).toLowerCase()]!;
   const rest = text.slice(slash + 1);
   if (kind === 'Zone' || kind === 'Node' || rest.includes('/')) return { ref: `${kind}/${rest}` };
   // a pod or ReplicaSet without its namespace: the one of that name, in whichever namespace
-  const found = namespaced(kind, rest, clusters);
+  const found = named([kind], rest, clusters);
   if (found.length === 1) return { ref: found[0] };
   if (found.length > 1) return { error: `${text} names ${found.length} objects: ${found.join(', ')}; give one of them` };
   // none: as kubectl would, the default namespace (explain then says it never existed, with a likely name)
   return { ref: `${kind}/default/${rest}` };
 }
 
-function namespaced(kind: 'Pod' | 'ReplicaSet', name: string, clusters: readonly (ClusterState | undefined)[]): string[] {
+type Clusters = readonly (ClusterState | undefined)[];
+
+/** Every ref of a kind in the clusters (`Node/NAME`, `Pod/NS/NAME`, `ReplicaSet/NS/NAME`), each once. */
+function refsOf(kind: 'Node' | 'Pod' | 'ReplicaSet', clusters: Clusters): Set<string> {
   const out = new Set<string>();
   for (const c of clusters) {
-    const map = kind === 'Pod' ? c?.pods : c?.replicaSets;
-    for (const key of map?.keys() ?? []) if (key.slice(key.indexOf('/') + 1) === name) out.add(`${kind}/${key}`);
+    const map = kind === 'Node' ? c?.nodes : kind === 'Pod' ? c?.pods : c?.replicaSets;
+    for (const key of map?.keys() ?? []) out.add(`${kind}/${key}`);
   }
-  return [...out].sort();
+  return out;
 }
 
-function bare(name: string, clusters: readonly (ClusterState | undefined)[]): { ref: string } | { error: string } {
-  const found = new Set<string>();
-  for (const c of clusters) if (c?.nodes.has(name)) found.add(`Node/${name}`);
-  for (const r of [...namespaced('Pod', name, clusters), ...namespaced('ReplicaSet', name, clusters)]) found.add(r);
-  const refs = [...found];
+/** A ref's name: what follows its last `/`. */
+const nameOf = (ref: string): string => ref.slice(ref.lastIndexOf('/') + 1);
+
+function named(kinds: readonly ('Node' | 'Pod' | 'ReplicaSet')[], name: string, clusters: Clusters): string[] {
+  return kinds.flatMap((k) => [...refsOf(k, clusters)].filter((r) => nameOf(r) === name).sort());
+}
+
+function bare(name: string, clusters: Clusters): { ref: string } | { error: string } {
+  const refs = named(['Node', 'Pod', 'ReplicaSet'], name, clusters);
   if (refs.length === 1) return { ref: refs[0] };
   if (refs.length > 1) return { error: `${name} names ${refs.length} objects: ${refs.join(', ')}; give one of them` };
-  const names = new Set<string>();
-  for (const c of clusters) {
-    for (const n of c?.nodes.keys() ?? []) names.add(n);
-    for (const k of [...(c?.pods.keys() ?? []), ...(c?.replicaSets.keys() ?? [])]) names.add(k.slice(k.indexOf('/') + 1));
-  }
+  const names = new Set((['Node', 'Pod', 'ReplicaSet'] as const).flatMap((k) => [...refsOf(k, clusters)].map(nameOf)));
   const hint = closest(name, [...names]);
   return { error: `no Node, Pod or ReplicaSet is named ${name}${hint ? ` (did you mean ${hint}?)` : ''}; --object is ${OBJECT_REF_FORMS}` };
+}
+
+/** The closest existing object of the same kind as `ref`, for "did you mean". */
+export function similarName(ref: string, clusters: Clusters, zones: readonly string[]): string | undefined {
+  const kind = ref.slice(0, ref.indexOf('/'));
+  if (kind === 'Zone') return closest(ref, zones);
+  return kind === 'Node' || kind === 'Pod' || kind === 'ReplicaSet' ? closest(ref, [...refsOf(kind, clusters)]) : undefined;
 }

@@ -13,7 +13,7 @@
  */
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { InputFs } from '../engine/snapshot/source';
 
 /** Standard input's name on the command line. */
@@ -46,7 +46,7 @@ export function copyPipedInputs(files: readonly string[], maxBytes = MAX_PIPED_B
     try {
       copyStream(file === STDIN ? 0 : file, copy, maxBytes);
     } catch (e) {
-      removeCopies(copies, dir);
+      rmSync(dir, { recursive: true, force: true });
       throw new Error(`cannot read ${file === STDIN ? 'standard input (-)' : file}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
     }
     copies.set(file, copy);
@@ -54,11 +54,9 @@ export function copyPipedInputs(files: readonly string[], maxBytes = MAX_PIPED_B
   return copies;
 }
 
-/** Deletes the copies copyPipedInputs made (their folder with them). */
-export function removeCopies(copies: ReadonlyMap<string, string>, dir?: string): void {
-  const folders = new Set<string>(dir ? [dir] : []);
-  for (const copy of copies.values()) folders.add(join(copy, '..'));
-  for (const f of folders) rmSync(f, { recursive: true, force: true });
+/** Deletes the copies copyPipedInputs made: their one folder. */
+export function removeCopies(copies: ReadonlyMap<string, string>): void {
+  for (const copy of copies.values()) rmSync(dirname(copy), { recursive: true, force: true });
 }
 
 const PAUSE = new Int32Array(new SharedArrayBuffer(4));

@@ -12,9 +12,7 @@ import type { CliIo } from '../io';
 import { openInput, reportProblems } from '../open';
 import { defaultHorizon, parseUntil } from '../horizon';
 import { Guards } from '../guards';
-import { closest } from '../../engine/config/suggest';
-import type { ClusterState } from '../../engine/model/cluster';
-import { OBJECT_REF_FORMS, refShapeOk, resolveObjectRef } from '../objectRef';
+import { OBJECT_REF_FORMS, refShapeOk, resolveObjectRef, similarName } from '../objectRef';
 
 export async function explain(args: ParsedArgs, io: CliIo): Promise<number> {
   if (args.files.length !== 1) throw new UsageError('explain takes exactly one FILE');
@@ -53,18 +51,6 @@ export async function explain(args: ParsedArgs, io: CliIo): Promise<number> {
   // what the run itself found, after the output, as replay says it
   reportProblems(io, sim.problems.slice(reported));
   return finished ? 0 : guards.report(sim);
-}
-
-/** The closest existing object of the same kind, for "did you mean". */
-export function similarName(ref: string, clusters: readonly (ClusterState | undefined)[], zones: readonly string[]): string | undefined {
-  const kind = ref.slice(0, ref.indexOf('/'));
-  if (kind === 'Zone') return closest(ref, zones);
-  const names = new Set<string>();
-  for (const c of clusters) {
-    const map = kind === 'Node' ? c?.nodes : kind === 'Pod' ? c?.pods : kind === 'ReplicaSet' ? c?.replicaSets : undefined;
-    for (const key of map?.keys() ?? []) names.add(`${kind}/${key}`);
-  }
-  return closest(ref, [...names]);
 }
 
 /**
