@@ -15,6 +15,7 @@ import { nodeFs, readChunks } from '../platform/nodeFs';
 import { StepperPanel, type PanelHandler } from './panel';
 import { Session, type SessionResult } from './session';
 import { IdlePrepare } from './idlePrepare';
+import { panelIdleWork } from './warmSelection';
 
 export class Ctx implements vscode.Disposable {
   session?: Session;
@@ -99,7 +100,7 @@ export class Ctx implements vscode.Disposable {
     this.sessionSub?.dispose();
     this.idle?.dispose();
     const idle = (this.idle = new IdlePrepare(
-      (more) => session.idleSlice(more),
+      panelIdleWork(() => session),
       () => session.slices.running,
     ));
     const session = new Session({
