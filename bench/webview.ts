@@ -17,6 +17,7 @@ import type { Page } from 'playwright-core';
 import { openScenario } from '../src/extension/openScenario';
 import { Session } from '../src/extension/session';
 import { IdlePrepare } from '../src/extension/idlePrepare';
+import { panelIdleWork } from '../src/extension/warmSelection';
 import { serveWebview } from '../test/webview/harness/page';
 import { parseWebviewMessage, type HostMessage } from '../src/protocol/webview';
 import { pageParts, TRACE_CATEGORIES } from './webviewTrace';
@@ -141,10 +142,11 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   // as the extension does (ctx.ts): the engine prepares when the panel has been sent nothing for a while
   /** each slice of the idle preparation that ran, in ms (it holds the host: a click then waits up to one slice) */
   const prepared: number[] = [];
+  const work = panelIdleWork(() => session!);
   const idle = new IdlePrepare(
     (more) => {
       const t = hr();
-      const left = session?.idleSlice(more) ?? false;
+      const left = session ? work(more) : false;
       prepared.push(hr() - t);
       return left;
     },

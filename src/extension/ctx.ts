@@ -15,6 +15,9 @@ import { nodeFs, readChunks } from '../platform/nodeFs';
 import { StepperPanel, type PanelHandler } from './panel';
 import { Session, type SessionResult } from './session';
 import { IdlePrepare } from './idlePrepare';
+import { panelIdleWork } from './warmSelection';
+import { loadProgressPlace, PaintWait } from './loadProgress';
+import { inputBytes } from '../engine/snapshot/inputSize';
 
 export class Ctx implements vscode.Disposable {
   session?: Session;
@@ -32,6 +35,8 @@ export class Ctx implements vscode.Disposable {
   /** the cancellation of the long run under way (see run) */
   private running?: vscode.CancellationTokenSource;
   private sessionSub?: { dispose(): void };
+  /** the panel's paint of an opened scenario, which ends the load's progress (loadProgress.ts) */
+  private readonly paintWait = new PaintWait();
   /** the engine's preparation while the panel is idle (idlePrepare.ts), for the current session */
   private idle?: IdlePrepare;
   private readonly changed = new vscode.EventEmitter<void>();
@@ -66,20 +71,29 @@ export class Ctx implements vscode.Disposable {
 
   /**
    * Opens a scenario as the user asked for it: the open panel drops the old scenario at once and says
-   * "loading", and VS Code shows progress while the (synchronous) load runs.
+   * "loading", and VS Code shows progress while the (synchronous) load runs: a notification for a big
+   * input, the status bar for a small one (loadProgress.ts), until the panel has painted the new scenario.
    */
   async openWithProgress(path: string, text?: string): Promise<boolean> {
     this.pause();
     this.panel?.post({ type: 'loading', name: basename(path) });
+    const notify = loadProgressPlace(inputBytes(path, nodeFs(), text)) === 'notification';
     return vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Controller Stepper: loading ${basename(path)}…`, cancellable: true },
+      {
+        location: notify ? vscode.ProgressLocation.Notification : vscode.ProgressLocation.Window,
+        title: `Controller Stepper: loading ${basename(path)}…`,
+        cancellable: notify,
+      },
       async (_progress, token) => {
         // let the progress and the panel's "loading" paint before the load holds the extension host
         await new Promise((r) => setTimeout(r, 50));
+        const painted = this.paintWait.expect();
         // the load itself is one synchronous parse: a Cancel is heard before it, or keeps the scenario shown before
         const ok = !token.isCancellationRequested && this.open(path, undefined, text, () => token.isCancellationRequested);
         // nothing was opened: the panel shows the scenario it had again
         if (!ok) this.session?.sendAll();
+        // the progress ends with the paint of the new scenario (a panel out of sight paints nothing)
+        else if (this.panel?.panel.visible) await painted;
         return ok;
       },
     );
@@ -99,7 +113,7 @@ export class Ctx implements vscode.Disposable {
     this.sessionSub?.dispose();
     this.idle?.dispose();
     const idle = (this.idle = new IdlePrepare(
-      (more) => session.idleSlice(more),
+      panelIdleWork(() => session),
       () => session.slices.running,
     ));
     const session = new Session({
@@ -160,8 +174,9 @@ export class Ctx implements vscode.Disposable {
     // eslint-disable-next-line prefer-const -- make() may call onMessage before it returns, when a const would not be initialised
     me = make({
       onMessage: (m: WebviewMessage) => {
-        if (this.panel === me)
-          void this.run((s) => s.handle(m, { play: () => this.play(), pause: () => this.pause(), dropEvidence: (uris) => this.dropEvidence(uris) }));
+        if (this.panel !== me) return;
+        if (m.type === 'painted') this.paintWait.painted();
+        void this.run((s) => s.handle(m, { play: () => this.play(), pause: () => this.pause(), dropEvidence: (uris) => this.dropEvidence(uris) }));
       },
       onDispose: () => {
         if (this.panel !== me) return;

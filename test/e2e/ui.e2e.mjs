@@ -30,10 +30,22 @@ try {
   await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor();
   lap('workbench ready');
 
+  // a small scenario's load shows its progress in the status bar, not as a notification: VS Code keeps a notification on
+  // screen for at least 800 ms, which stood over the panel painted long before (the walk's 09-second-scenario.png)
+  await page.evaluate(() => {
+    window.__loadingToasts = [];
+    new MutationObserver(() => {
+      const shown = [...document.querySelectorAll('.notification-toast')].some((t) => /loading one-node-stops/.test(t.textContent ?? ''));
+      if (shown && !window.__loadingToasts.length) window.__loadingToasts.push('a notification: Controller Stepper: loading one-node-stops.yaml…');
+    }).observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
   await runCommand(page, 'Controller Stepper: Open Example…', false);
   await pickFromQuickInput(page, 'one-node-stops', 'Controller Stepper: Open Example…');
   const webview = page.frameLocator('iframe.webview.ready:visible').frameLocator('#active-frame');
   await webview.locator('#scenario-name', { hasText: 'one-node-stops' }).waitFor();
+  // a notification would still be up now (its 800 ms run from the command); a status bar progress never makes one
+  await page.waitForTimeout(300);
+  assert.deepEqual(await page.evaluate(() => window.__loadingToasts), [], 'no loading notification for a small scenario');
   assert.equal(await webview.locator('#version').innerText(), '1.31');
   lap('example open in the panel');
 

@@ -108,6 +108,10 @@ try {
     },
     () => webview.locator('#scenario-name', { hasText: 'us-east-1b-outage' }).waitFor(),
   );
+  // the load's notification ends with the panel's paint of the scenario (the panel says so), not before it and not long after
+  const toastGone = Date.now();
+  await page.locator('.notification-toast', { hasText: 'loading scenario.yaml' }).waitFor({ state: 'detached', timeout: 10_000 });
+  lap(`the load's notification gone ${Date.now() - toastGone} ms after Playwright saw the scenario in the panel`);
   await snap(page, 'opened');
   inPage = webview;
 
@@ -235,6 +239,8 @@ try {
     () => webview.locator('#scenario-name', { hasText: 'one-node-stops' }).waitFor(),
   );
   assert.equal(await webview.locator('#why-object').count(), 0, 'no selection from the first scenario');
+  // a small scenario: its load's progress is the status bar's, no notification left standing over the panel
+  assert.equal(await page.locator('.notification-toast', { hasText: 'loading one-node-stops' }).count(), 0, 'no loading notification over the panel');
   assert.equal(await webview.locator(`#nodes .node[data-ref="${nodeRef}"]`).count(), 0, 'no node of the first scenario');
   await snap(page, 'second-scenario');
   lap(`steps: ${steps.join(', ')} ms`);

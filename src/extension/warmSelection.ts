@@ -1,0 +1,110 @@
+/**
+ * The first selection of an object of each kind after open cost 140–175 ms click to paint in code-server at
+ * 5,000 nodes, later ones a third of that: the why (`explain`), the machines the panel offers (the engine's
+ * machine lookup, made once per position) and the lineage run their code for the first time, and V8 compiles
+ * it then. In idle time after open the panel computes the same for one object of each kind (a node, a pod,
+ * a zone, a ReplicaSet), one kind a piece, and drops the result: nothing is sent, nothing selected, and the
+ * engine is only read (explain and the machine lookup change nothing decided).
+ */
+import type { Simulation } from '../engine/simulation/api';
+import type { Decision } from '../engine/trace/decision';
+import { podLineage } from '../engine/trace/lineage';
+import { machinesForSelection } from './machinesAtPosition';
+import { machinesMessage } from './machineGraph';
+import type { PrepareSlice } from './idlePrepare';
+import type { Session } from './session';
+
+/** The kinds a user selects in the panel, each with its own why and machine. */
+export const WARMED_KINDS = ['Node', 'Pod', 'Zone', 'ReplicaSet'] as const;
+
+/** How far back the trace is searched for an object of each kind (its newest decisions are the ones a user reads). */
+const TRACE_LOOKBACK = 2_000;
+
+/**
+ * One object of each kind, the newest one a decision names (what the log shows, so what a user is likely to
+ * click, and an object whose why has entries to draw), among `kinds`.
+ */
+export function tracedRefs(sim: Simulation, kinds: ReadonlySet<string>): Map<string, string> {
+  const found = new Map<string, string>();
+  const trace: readonly Decision[] = sim.trace;
+  for (let i = trace.length - 1; i >= 0 && i >= trace.length - TRACE_LOOKBACK && found.size < kinds.size; i--) {
+    const ref = trace[i].object;
+    const kind = ref.slice(0, ref.indexOf('/'));
+    if (kinds.has(kind) && !found.has(kind)) found.set(kind, ref);
+  }
+  return found;
+}
+
+/** The cluster's first object of each kind (for the kinds no decision names yet). */
+function firstRefs(sim: Simulation): Record<string, string | undefined> {
+  const first = <T>(m: ReadonlyMap<string, T> | undefined) => m?.keys().next().value;
+  const prefixed = (kind: string, key: string | undefined) => key && `${kind}/${key}`;
+  return {
+    Node: prefixed('Node', first(sim.cluster?.nodes)),
+    Pod: prefixed('Pod', first(sim.cluster?.pods)),
+    Zone: sim.zones(() => false)[0]?.zone,
+    ReplicaSet: prefixed('ReplicaSet', first(sim.cluster?.replicaSets)),
+  };
+}
+
+/** What the selection's message computes for `ref` (session.ts's selectionMessage, the view's parts aside), dropped. */
+function computeOnce(sim: Simulation, ref: string): void {
+  const explanation = sim.explain(ref);
+  const lineage = podLineage(sim.trace, ref);
+  const machines = machinesMessage(machinesForSelection(sim, ref, undefined), sim.trace);
+  // the host serialises every message it posts: the why's shapes too
+  JSON.stringify({ explanation, lineage, ...machines });
+}
+
+/**
+ * The warm-up as an idle task (IdlePrepare's PrepareSlice): one object a piece while `more()` says so, on the
+ * simulation shown when the piece runs; true while work is left. Each kind is warmed once with an object a
+ * decision names; a kind no decision names yet is warmed with the cluster's first object (its why has little
+ * to draw, so part of the code stays cold) and again at a later idle time once a decision names one (after
+ * open, the first pass's). At most two pieces per kind in a session.
+ */
+export function selectionWarmUp(sim: () => Simulation): PrepareSlice {
+  /** the kinds not yet warmed with an object a decision names */
+  const cold = new Set<string>(WARMED_KINDS);
+  /** the kinds warmed with the cluster's first object */
+  const roughly = new Set<string>();
+  let queue: string[] | undefined;
+  /** the trace's length when the queue was made: a later idle time looks again only if it grew */
+  let seen = -1;
+  return (more) => {
+    const s = sim();
+    if (!queue?.length) {
+      if (!cold.size || s.trace.length === seen) return false;
+      seen = s.trace.length;
+      const traced = tracedRefs(s, cold);
+      const first = roughly.size < cold.size ? firstRefs(s) : {};
+      queue = [];
+      for (const kind of WARMED_KINDS) {
+        if (!cold.has(kind)) continue;
+        const ref = traced.get(kind) ?? (roughly.has(kind) ? undefined : first[kind]);
+        if (ref === undefined) continue;
+        if (traced.has(kind)) cold.delete(kind);
+        else roughly.add(kind);
+        queue.push(ref);
+      }
+    }
+    do {
+      const ref = queue.shift();
+      if (ref !== undefined) computeOnce(s, ref);
+    } while (queue.length && more());
+    return queue.length > 0;
+  };
+}
+
+/** The warm-up first, then `rest` (the session's idle work), as one idle task for IdlePrepare. */
+export function warmUpFirst(warm: PrepareSlice, rest: PrepareSlice): PrepareSlice {
+  return (more) => (warm(more) || !more() ? true : rest(more));
+}
+
+/** The panel's idle work, as ctx.ts gives it to IdlePrepare: the selections warmed, then the session's (idleSlice). */
+export function panelIdleWork(session: () => Pick<Session, 'sim' | 'idleSlice'>): PrepareSlice {
+  return warmUpFirst(
+    selectionWarmUp(() => session().sim),
+    (more) => session().idleSlice(more),
+  );
+}

@@ -1,0 +1,104 @@
+/**
+ * The panel's idle work computes a selection's why for one object of each kind (a node, a pod, a zone, a
+ * ReplicaSet) before the user's first selection, so that its code is compiled when the click comes
+ * (warmSelection.ts). It must show nothing and change nothing: no message sent, no selection, and the
+ * session's next update and selection the same as a session's that did no idle work. A kind no decision
+ * names yet is warmed with the cluster's first object and again once a decision names one.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { resolve } from 'node:path';
+import { openScenario } from '../../src/extension/openScenario';
+import { Session } from '../../src/extension/session';
+import type { HostMessage } from '../../src/protocol/webview';
+import { panelIdleWork } from '../../src/extension/warmSelection';
+
+function open(example: string) {
+  const o = openScenario(resolve(__dirname, '../../examples', example), '');
+  const sent: HostMessage[] = [];
+  const session = new Session({
+    make: o.make,
+    options: o.options,
+    settings: { collapseNoise: true, playSpeed: 2 },
+    post: (m) => sent.push(m),
+    runAhead: false,
+  });
+  return { session, sent };
+}
+
+/** The objects the session's simulations were asked to explain while `run` ran. */
+function explained(session: Session, run: () => void): string[] {
+  const asked: string[] = [];
+  const sim = session.sim;
+  const own = sim.explain.bind(sim);
+  sim.explain = (ref) => (asked.push(ref), own(ref));
+  try {
+    run();
+  } finally {
+    delete (sim as { explain?: unknown }).explain;
+  }
+  return asked;
+}
+
+/** Every idle slice until the work is done (each slice told to stop after one piece). */
+function idleUntilDone(work: (more: () => boolean) => boolean): number {
+  let slices = 0;
+  while (work(() => false) && ++slices < 1_000);
+  return slices;
+}
+
+const kinds = (refs: readonly string[]) => refs.map((r) => r.slice(0, r.indexOf('/'))).sort();
+
+const cases: { name: string; example: string; pass: number; kinds: string[] }[] = [
+  {
+    name: 'an outage with ReplicaSets, in the outage: a node, a pod, a zone and a ReplicaSet',
+    example: 'rs-zone-outage.yaml',
+    pass: 20,
+    kinds: ['Node', 'Pod', 'ReplicaSet', 'Zone'],
+  },
+  { name: 'a one-node outage, before its taint', example: 'one-node-stops.yaml', pass: 3, kinds: ['Node', 'Pod', 'ReplicaSet', 'Zone'] },
+  { name: 'ReplicaSets scaled down, at their first pass', example: 'rs-scale-down-1.31.yaml', pass: 1, kinds: ['Node', 'Pod', 'ReplicaSet', 'Zone'] },
+];
+
+for (const c of cases) {
+  test(`idle work warms the selection's why: ${c.name}, and shows nothing`, () => {
+    const warmed = open(c.example);
+    const plain = open(c.example);
+    for (const { session } of [warmed, plain]) {
+      session.sendAll();
+      session.goToPass(c.pass);
+    }
+    warmed.sent.length = 0;
+    const work = panelIdleWork(() => warmed.session);
+    const asked = explained(warmed.session, () => idleUntilDone(work));
+    assert.deepEqual(kinds(asked), c.kinds, `explained ${asked.join(', ')}`);
+    assert.deepEqual(warmed.sent, [], 'nothing sent');
+    assert.equal(warmed.session.selected, undefined, 'nothing selected');
+    // what the panel is shown next is what a session that did no idle work shows
+    for (const { session } of [warmed, plain]) session.goToPass(c.pass + 1);
+    assert.deepEqual(warmed.session.updateMessage(false), plain.session.updateMessage(false));
+    for (const { session } of [warmed, plain]) session.selectObject(asked[0]);
+    assert.deepEqual(warmed.sent.at(-1), plain.sent.at(-1));
+  });
+}
+
+test('a kind no decision names at open is warmed again once one does, then never again', () => {
+  const { session } = open('rs-zone-outage.yaml');
+  session.sendAll();
+  const work = panelIdleWork(() => session);
+  const atOpen = explained(session, () => idleUntilDone(work));
+  // the zones are found by the first monitor pass: none to warm at open
+  assert.deepEqual(kinds(atOpen), ['Node', 'Pod', 'ReplicaSet'], `at open: ${atOpen.join(', ')}`);
+  session.goToPass(20);
+  const later = explained(session, () => idleUntilDone(work));
+  // the kinds warmed with an object a decision names at open are not warmed again
+  const namedAtOpen = new Set(session.sim.trace.filter((d) => d.pass === null || d.pass === undefined).map((d) => d.object.slice(0, d.object.indexOf('/'))));
+  assert.ok(kinds(later).includes('Zone'), `the zone warmed once there is one: ${later.join(', ')}`);
+  for (const k of kinds(later)) assert.ok(!namedAtOpen.has(k), `${k} warmed twice`);
+  session.goToPass(25);
+  assert.deepEqual(
+    explained(session, () => idleUntilDone(work)),
+    [],
+    'every kind warmed with a decided object: nothing more',
+  );
+});
