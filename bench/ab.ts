@@ -4,14 +4,16 @@
  * the page cache the first of a pair warms weigh on both sides alike:
  *
  *   node --import tsx bench/ab.ts --ref ../wt-ref --inputs DIR [--task simulate|goback|steady|fullLoad|fullParse|yamlLoad] [--pairs 5]
- *        [--a-flags "--max-semi-space-size=64"] [--b-flags "..."] [--yaml FILE] [--no-lock]
+ *        [--a-flags "--max-semi-space-size=64"] [--b-flags "..."] [--yaml FILE] [--v8-defaults] [--no-lock]
  *
  * A is the checkout given by --ref, B this one; each is bundled as bench/run.ts bundles the
  * child (bench/child.ts), and run on the same inputs: DIR holds cluster.json, outage.yaml and
  * healthy.yaml (`npm run bench -- --keep` leaves them), and for fullLoad and fullParse the full-detail
  * export and its lengths (`--full-detail --keep`: cluster-full.json, cluster-full.lengths.json), for yamlLoad the YAML export
  * (cluster-full.yaml, or --yaml FILE: any YAML snapshot the loader reads without a problem). --a-flags and --b-flags are extra node
- * options for that side's child (e.g. to measure a V8 flag on one checkout against itself).
+ * options for that side's child (e.g. to measure a V8 flag on one checkout against itself), after the
+ * command line's own (bin/node-options.json, which both sides take, as bench/run.ts's children do;
+ * --v8-defaults: none, as the extension host runs the engine).
  * Printed: each pair's CPU time (user + system, all threads) and second figure (for simulate the
  * main thread's CPU time, which an idle machine's wall time would be; else wall time) of the
  * task's timed part and B ÷ A, then the medians: CPU times are the figures to judge by on a busy machine.
@@ -23,7 +25,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pairOrder, timedRunner } from './benchLock';
 import { median } from './median';
-import { arg, bundleChild, runMain } from './cli';
+import { arg, bundleChild, childNodeOptions, runMain } from './cli';
 
 const root = resolve(__dirname, '..');
 
@@ -55,6 +57,7 @@ async function main(): Promise<number> {
   mkdirSync(dir, { recursive: true });
   // the two bundles are this run's alone: gone with it, however it ends
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const baseOptions = process.argv.includes('--v8-defaults') ? [] : childNodeOptions();
   const sides = [
     { name: 'A', entry: await bundle(resolve(ref), join(dir, 'a.js')), flags: flags(arg('--a-flags')) },
     { name: 'B', entry: await bundle(root, join(dir, 'b.js')), flags: flags(arg('--b-flags')) },
@@ -85,7 +88,7 @@ async function main(): Promise<number> {
     const order = pairOrder(i);
     for (const side of order) {
       const s = sides[side];
-      const r = runner.run([process.execPath, '--expose-gc', '--max-old-space-size=16384', ...s.flags, s.entry, task, args]);
+      const r = runner.run([process.execPath, '--expose-gc', '--max-old-space-size=16384', ...baseOptions, ...s.flags, s.entry, task, args]);
       loads.push(loadavg()[0]);
       const line = r.stdout.trim().split('\n').pop() ?? '';
       if (!line) throw new Error(`${s.name}: no report (exit ${r.status}): ${r.stderr}`);

@@ -1,6 +1,7 @@
 /** What every bench tool's command line shares: its options, how its main ends the process, and how it bundles its child. */
 import { writeFileSync } from 'node:fs';
 import { build } from 'esbuild';
+import CLI_NODE_OPTIONS from '../bin/node-options.json';
 
 /** The value after `name` on the command line, else `def`. */
 export function arg(name: string, def?: string): string | undefined {
@@ -41,4 +42,14 @@ export function bundleSource(checkout: string, source: string, out: string): Pro
   const entry = `${out}.entry.ts`;
   writeFileSync(entry, source);
   return bundleChild(checkout, entry, out);
+}
+
+/**
+ * The V8 options a bench child runs with: the command line's (bin/node-options.json, as
+ * bin/controller-stepper.js starts it), the young generation's semi-space as asked (MiB); none at
+ * all with 0, as the extension host runs the engine.
+ */
+export function childNodeOptions(semiSpaceMib = 64): string[] {
+  if (semiSpaceMib <= 0) return [];
+  return CLI_NODE_OPTIONS.map((o) => (o.startsWith('--max-semi-space-size=') ? `--max-semi-space-size=${semiSpaceMib}` : o));
 }

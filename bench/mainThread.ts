@@ -27,7 +27,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pairOrder, timedRunner } from './benchLock';
 import { median } from './median';
-import { arg, bundleSource, runMain } from './cli';
+import { arg, bundleSource, childNodeOptions, runMain } from './cli';
 
 const root = resolve(__dirname, '..');
 
@@ -152,7 +152,7 @@ async function main(): Promise<number> {
     const order = sides.length === 2 ? pairOrder(i) : [0];
     for (const side of order) {
       const s = sides[side];
-      const r = runner.run([process.execPath, '--expose-gc', '--max-old-space-size=16384', '--max-semi-space-size=64', s.entry, JSON.stringify(args)]);
+      const r = runner.run([process.execPath, '--expose-gc', '--max-old-space-size=16384', ...childNodeOptions(), s.entry, JSON.stringify(args)]);
       if (r.status !== 0) throw new Error(r.stderr);
       const out = JSON.parse(r.stdout.trim().split('\n').pop()!) as Hour & Jumps & Passes;
       const load = loadavg()[0].toFixed(1);

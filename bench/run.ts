@@ -37,7 +37,9 @@
  *   --tsx                run the measurements on the TypeScript sources through tsx instead of
  *                        on the engine bundled by esbuild as the command line and extension ship it
  *   --semi-space MIB     the children's young generation (--max-semi-space-size; default 64, as
- *                        bin/controller-stepper.js starts the command line; 0: V8's default)
+ *                        bin/controller-stepper.js starts the command line; 0: V8's defaults for every
+ *                        option, as the extension host runs the engine). The children take the
+ *                        command line's other V8 options (bin/node-options.json) too, unless 0
  *
  * Exit code: 0 when every measurement ran (a missed target is printed, not an
  * error; a piece of the engine that does not exist yet is "not available yet"),
@@ -50,7 +52,7 @@ import { join, resolve } from 'node:path';
 import { generateClusterStream, listChunks, renderObject, yamlDocumentChunks } from '../src/engine/generate/index';
 import { MAX_MINOR, MIN_MINOR, parseKubeVersion } from '../src/engine/versions/table';
 import { median } from './median';
-import { runMain } from './cli';
+import { childNodeOptions, runMain } from './cli';
 
 const root = resolve(__dirname, '..');
 
@@ -422,14 +424,7 @@ function runChild(task: string, args: Record<string, unknown>, timeoutS: number)
   return new Promise((resolveResult) => {
     const child = spawn(
       process.execPath,
-      [
-        '--expose-gc',
-        `--max-old-space-size=${heapLimitMb()}`,
-        ...(semiSpaceMib > 0 ? [`--max-semi-space-size=${semiSpaceMib}`] : []),
-        ...childEntry,
-        task,
-        JSON.stringify(args),
-      ],
+      ['--expose-gc', `--max-old-space-size=${heapLimitMb()}`, ...childNodeOptions(semiSpaceMib), ...childEntry, task, JSON.stringify(args)],
       { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     let stdout = '',
@@ -841,7 +836,7 @@ async function main(): Promise<number> {
   mkdirSync(childDir, { recursive: true });
   if (!o.tsx) childEntry = [await buildChild(childDir)];
   log(
-    `measuring ${o.tsx ? 'the TypeScript sources through tsx (--tsx)' : 'the engine as esbuild bundles it for the command line and the extension'}, ${o.semiSpaceMib > 0 ? `with --max-semi-space-size=${o.semiSpaceMib} as the command line runs` : "with V8's default young generation"}`,
+    `measuring ${o.tsx ? 'the TypeScript sources through tsx (--tsx)' : 'the engine as esbuild bundles it for the command line and the extension'}, ${o.semiSpaceMib > 0 ? `with the command line's V8 options (${childNodeOptions(o.semiSpaceMib).join(' ')})` : "with V8's defaults (as the extension host runs it)"}`,
   );
   if (inputs.given) log(`kept inputs: ${inputs.snapshot}, ${(inputs.bytes / MB).toFixed(1)} MiB`);
   else

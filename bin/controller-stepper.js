@@ -2,23 +2,29 @@
 'use strict';
 // The command line is bundled to out/cli.js by `npm run build` (run by `npm install`).
 //
-// It runs in a second node with a larger young generation (--max-semi-space-size): a long
-// simulation at 5,000 nodes keeps hundreds of MB that all pass through the young generation, and
-// fewer, larger scavenges cost it less (measured in bench/README.md, "The young generation"). V8
-// sizes the young generation when the process starts, so only whoever starts node can set it.
-// Not when node was started with options of its own (the caller chose), when NODE_OPTIONS sets
-// the size, in the second node itself, or on Windows (a console's Ctrl-C reaches every process).
-const FLAG = '--max-semi-space-size';
-const SEMI_SPACE_MIB = 64;
+// It runs in a second node with the V8 options of bin/node-options.json (bench/run.ts starts its
+// children with the same), each measured in bench/README.md:
+// - a larger young generation (--max-semi-space-size): a long simulation at 5,000 nodes keeps
+//   hundreds of MB that all pass through the young generation, and fewer, larger scavenges cost it
+//   less ("The young generation");
+// - half the optimising compiler's inlining budget (--max-inlined-bytecode-size-cumulative): in that
+//   simulation the compiler's thread took as much CPU as a third of the main thread's, most of it
+//   compiling again after deoptimisations, and smaller units of inlined code halve it without
+//   slowing the main thread ("nodeopts").
+// V8 takes them only when the process starts, so only whoever starts node can set them. Not when
+// node was started with options of its own (the caller chose), when NODE_OPTIONS sets one of them,
+// in the second node itself, or on Windows (a console's Ctrl-C reaches every process).
+const OPTIONS = require('./node-options.json');
 const AGAIN = 'CONTROLLER_STEPPER_REEXEC';
+const optionsSet = (env) => OPTIONS.some((o) => env.includes(o.split('=')[0]));
 
-if (process.execArgv.length > 0 || process.env[AGAIN] === '0' || (process.env.NODE_OPTIONS ?? '').includes(FLAG) || process.platform === 'win32') {
+if (process.execArgv.length > 0 || process.env[AGAIN] === '0' || optionsSet(process.env.NODE_OPTIONS ?? '') || process.platform === 'win32') {
   require('../out/cli.js');
 } else {
   const { spawn } = require('node:child_process');
   // Its own process group, so that a terminal's Ctrl-C reaches it once, through this process: the
   // command takes a second Ctrl-C as "stop at once" (src/cli/main.ts). It reads no terminal input.
-  const child = spawn(process.execPath, [`${FLAG}=${SEMI_SPACE_MIB}`, __filename, ...process.argv.slice(2)], {
+  const child = spawn(process.execPath, [...OPTIONS, __filename, ...process.argv.slice(2)], {
     stdio: 'inherit',
     detached: true,
     env: { ...process.env, [AGAIN]: '0' },
