@@ -27,7 +27,8 @@ export type ExpectationAnswer =
 /** What the worker does with a job. */
 export function runExpectations(job: ExpectationJob): ExpectationAnswer {
   try {
-    const sim = openScenarioText(job.text, job.file, job.access).make({});
+    // expectations are checked in time order, forward (a reset at most): no checkpoints
+    const sim = openScenarioText(job.text, job.file, job.access).make({ forwardOnly: true });
     const errors = sim.problems.filter((p) => p.severity === 'error');
     if (errors.length) return { kind: 'errors', errors };
     return { kind: 'results', results: sim.checkExpectations() };
