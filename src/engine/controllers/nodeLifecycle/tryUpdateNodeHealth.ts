@@ -6,6 +6,7 @@
  */
 import { type Duration, type Micros, formatDuration, formatTime } from '../../model/time';
 import { type LeaseRecord, type NodeCondition, type NodeRecord, nodeRef } from '../../model/types';
+import { copyNodeConditions, nodeCondition } from '../../model/records';
 import type { Check } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
 import { probeExpired } from './guards';
@@ -69,7 +70,7 @@ export function nextHealth(i: HealthInput): NextHealth {
   let grace: Duration;
   let followsWork = false;
   if (!readyW) {
-    observed = { type: 'Ready', status: 'Unknown', lastHeartbeatTime: node.meta.creationTimestamp, lastTransitionTime: node.meta.creationTimestamp };
+    observed = nodeCondition('Ready', 'Unknown', node.meta.creationTimestamp, node.meta.creationTimestamp, undefined, undefined);
     grace = i.nodeStartupGracePeriod;
     if (h && !i.legacy) {
       h = { ...h };
@@ -111,19 +112,12 @@ export function nextHealth(i: HealthInput): NextHealth {
  * of `types` Unknown (added as never posted when missing), and what changed, in words.
  */
 export function conditionsSetUnknown(node: NodeRecord, types: readonly string[], now: Micros): { work: NodeCondition[]; changed: string[] } {
-  const work = node.conditions.map((c) => ({ ...c }));
+  const work = copyNodeConditions(node.conditions);
   const changed: string[] = [];
   for (const type of types) {
     const c = findCondition(work, type);
     if (!c) {
-      work.push({
-        type,
-        status: 'Unknown',
-        reason: 'NodeStatusNeverUpdated',
-        message: 'Kubelet never posted node status.',
-        lastHeartbeatTime: node.meta.creationTimestamp,
-        lastTransitionTime: now,
-      });
+      work.push(nodeCondition(type, 'Unknown', node.meta.creationTimestamp, now, 'NodeStatusNeverUpdated', 'Kubelet never posted node status.'));
       changed.push(`${type}=Unknown (never posted)`);
     } else if (c.status !== 'Unknown') {
       changed.push(`${type}=Unknown (was ${c.status})`);

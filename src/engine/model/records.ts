@@ -1,0 +1,140 @@
+/**
+ * The one construction path of each hot record kind: the loader (convert.ts), the copies a
+ * simulation starts from and restores (simulation/checkpoint.ts) and the records the run writes
+ * (the kubelets' posts, the controller's Unknown conditions, the ReplicaSet controller's pods) all
+ * build them here, with the same fields in the same order and every optional field present
+ * (undefined when absent).
+ *
+ * Why: V8 gives an object the hidden class of the way it was made. A spread copy (`{ ...c }`) gets
+ * another class than the literal it copies, and a field added later (a condition's reason, a
+ * pod's statusReason) yet another. The code that reads conditions, pods and metadata thousands of
+ * times an hour is compiled for the classes it has seen; each new one arriving in the run threw
+ * that code away and compiled it again (bench/README.md, "deopts").
+ */
+import type {
+  ConditionStatus,
+  KObject,
+  LeaseRecord,
+  NodeCondition,
+  NodeRecord,
+  ObjectMeta,
+  OwnerReference,
+  PodCondition,
+  PodPhase,
+  PodRecord,
+  Taint,
+  Toleration,
+} from './types';
+import type { Micros } from './time';
+
+export function nodeCondition(
+  type: string,
+  status: ConditionStatus,
+  lastHeartbeatTime: Micros,
+  lastTransitionTime: Micros,
+  reason: string | undefined,
+  message: string | undefined,
+): NodeCondition {
+  return { type, status, lastHeartbeatTime, lastTransitionTime, reason, message };
+}
+
+export function copyNodeCondition(c: NodeCondition): NodeCondition {
+  return nodeCondition(c.type, c.status, c.lastHeartbeatTime, c.lastTransitionTime, c.reason, c.message);
+}
+
+export function podCondition(
+  type: string,
+  status: ConditionStatus,
+  lastTransitionTime: Micros,
+  reason: string | undefined,
+  message: string | undefined,
+): PodCondition {
+  return { type, status, lastTransitionTime, reason, message };
+}
+
+export function copyPodCondition(c: PodCondition): PodCondition {
+  return podCondition(c.type, c.status, c.lastTransitionTime, c.reason, c.message);
+}
+
+export function objectMeta(
+  name: string,
+  namespace: string | undefined,
+  uid: string,
+  labels: Record<string, string>,
+  annotations: Record<string, string>,
+  ownerReferences: OwnerReference[],
+  creationTimestamp: Micros,
+  deletionTimestamp: Micros | undefined,
+  generation: number | undefined,
+): ObjectMeta {
+  return { name, namespace, uid, labels, annotations, ownerReferences, creationTimestamp, deletionTimestamp, generation };
+}
+
+/** A copy of metadata; labels and annotations are shared (nothing edits them in place). */
+export function copyMeta<M extends ObjectMeta>(m: M, ownerReferences: OwnerReference[] = m.ownerReferences): M {
+  return objectMeta(m.name, m.namespace, m.uid, m.labels, m.annotations, ownerReferences, m.creationTimestamp, m.deletionTimestamp, m.generation) as M;
+}
+
+/** metav1.OwnerReference in the Go struct's field order (what kubectl prints), whatever order an export has. */
+export function ownerReference(
+  apiVersion: string,
+  kind: string,
+  name: string,
+  uid: string,
+  controller: boolean | undefined,
+  blockOwnerDeletion: boolean | undefined,
+): OwnerReference {
+  return { apiVersion, kind, name, uid, controller, blockOwnerDeletion };
+}
+
+export function copyOwnerReference(r: OwnerReference): OwnerReference {
+  return ownerReference(r.apiVersion, r.kind, r.name, r.uid, r.controller, r.blockOwnerDeletion);
+}
+
+export function podRecord(
+  meta: PodRecord['meta'],
+  nodeName: string | undefined,
+  tolerations: Toleration[],
+  phase: PodPhase,
+  conditions: PodCondition[],
+  restartCount: number,
+  statusReason: string | undefined,
+  statusMessage: string | undefined,
+  raw: KObject,
+): PodRecord {
+  return { kind: 'Pod', meta, nodeName, tolerations, phase, conditions, restartCount, statusReason, statusMessage, raw };
+}
+
+/** A copy of a pod with its own metadata and conditions list (what is shared: see simulation/checkpoint.ts clonePod). */
+export function copyPod(p: PodRecord, meta: PodRecord['meta'], conditions: PodCondition[]): PodRecord {
+  return podRecord(meta, p.nodeName, p.tolerations, p.phase, conditions, p.restartCount, p.statusReason, p.statusMessage, p.raw);
+}
+
+/**
+ * A copy of a node's conditions list, each condition copied. slice() keeps the list as the
+ * loader made it (by push: packed elements, exact length here); `map` would make a holey list,
+ * another hidden class for every loop over a node's conditions.
+ */
+export function copyNodeConditions(list: readonly NodeCondition[]): NodeCondition[] {
+  const out = list.slice();
+  for (let i = 0; i < out.length; i++) out[i] = copyNodeCondition(out[i]);
+  return out;
+}
+
+export function nodeRecord(meta: ObjectMeta, conditions: NodeCondition[], taints: Taint[], unschedulable: boolean, raw: KObject): NodeRecord {
+  return { kind: 'Node', meta, conditions, taints, unschedulable, raw };
+}
+
+export function leaseRecord(
+  meta: LeaseRecord['meta'],
+  holderIdentity: string | undefined,
+  leaseDurationSeconds: number | undefined,
+  renewTime: Micros | undefined,
+  raw: KObject,
+): LeaseRecord {
+  return { kind: 'Lease', meta, holderIdentity, leaseDurationSeconds, renewTime, raw };
+}
+
+export function copyLease(l: LeaseRecord): LeaseRecord {
+  return leaseRecord(l.meta, l.holderIdentity, l.leaseDurationSeconds, l.renewTime, l.raw);
+}
