@@ -51,7 +51,7 @@ import type { ClusterState } from '../model/cluster';
 import type { LeaseRecord, NodeRecord } from '../model/types';
 import type { NodeBefore } from '../controllers/controller';
 import { MinHeap } from '../simulation/heap';
-import { copyNodeConditions, nodeCondition } from '../model/records';
+import { copyNodeConditions, copyTaints, nodeCondition } from '../model/records';
 import { keysSharedWith } from '../model/sharedKeys';
 import { sameNodes, saveStates, statesFrom, UNKNOWN, writeStates, type SavedKubelets } from './checkpoint';
 import { kubeletState, type KubeletState } from './state';
@@ -496,7 +496,7 @@ function checkNothingDue(st: KubeletState, now: Micros, p: Duration, l: Duration
 /** The node as an informer's old object would show it (copies, so later mutations do not leak in). */
 export function nodeBefore(node: NodeRecord): NodeBefore {
   return {
-    taints: node.taints.map((t) => ({ ...t })),
+    taints: copyTaints(node.taints),
     conditions: copyNodeConditions(node.conditions),
     labels: { ...node.meta.labels },
     unschedulable: node.unschedulable,

@@ -38,7 +38,7 @@ import {
   type Seg,
 } from './convertFields';
 import { validateObject } from './validateObjects';
-import { leaseRecord, nodeCondition, nodeRecord, objectMeta, podCondition, podRecord } from './records';
+import { leaseRecord, nodeCondition, replicaSetRecord, replicaSetStatus, taint, nodeRecord, objectMeta, podCondition, podRecord } from './records';
 import type {
   ConditionStatus,
   DaemonSetRecord,
@@ -191,12 +191,7 @@ export function toTaint(t: unknown, base: FieldPath, report: ConvertReport = ign
     );
     return undefined;
   }
-  const taint: Taint = { key, effect };
-  const value = str(t.value, report, base, a, 'value');
-  if (value !== undefined) taint.value = value;
-  const added = optionalTime(t.timeAdded, report, base, a, 'timeAdded');
-  if (added !== undefined) taint.timeAdded = added;
-  return taint;
+  return taint(key, effect, str(t.value, report, base, a, 'value'), optionalTime(t.timeAdded, report, base, a, 'timeAdded'));
 }
 
 /**
@@ -439,7 +434,7 @@ function statusCount(s: Record<string, unknown>, report: ConvertReport, k: strin
   return count(s[k], report, P_STATUS, k) ?? 0;
 }
 
-function replicaSetStatus(v: unknown, report: ConvertReport): ReplicaSetStatus {
+function toReplicaSetStatus(v: unknown, report: ConvertReport): ReplicaSetStatus {
   const s = mapping(v, report, P_STATUS) ?? {};
   const conditions: ReplicaSetStatus['conditions'] = [];
   const P = P_STATUS_CONDITIONS;
@@ -450,42 +445,39 @@ function replicaSetStatus(v: unknown, report: ConvertReport): ReplicaSetStatus {
       report(at(P, i), 'wrong-type', 'error', 'expected a condition with a type; left out');
       continue;
     }
-    const cond: ReplicaSetStatus['conditions'][number] = {
-      type: c.type,
-      status: conditionStatus(c.status, report, P, i, 'status'),
-      lastTransitionTime: time(c.lastTransitionTime, report, P, i, 'lastTransitionTime'),
-    };
-    if (typeof c.reason === 'string') cond.reason = c.reason;
-    if (typeof c.message === 'string') cond.message = c.message;
-    conditions.push(cond);
+    conditions.push(
+      podCondition(
+        c.type,
+        conditionStatus(c.status, report, P, i, 'status'),
+        time(c.lastTransitionTime, report, P, i, 'lastTransitionTime'),
+        typeof c.reason === 'string' ? c.reason : undefined,
+        typeof c.message === 'string' ? c.message : undefined,
+      ),
+    );
   }
-  return {
-    replicas: statusCount(s, report, 'replicas'),
-    fullyLabeledReplicas: statusCount(s, report, 'fullyLabeledReplicas'),
-    readyReplicas: statusCount(s, report, 'readyReplicas'),
-    availableReplicas: statusCount(s, report, 'availableReplicas'),
-    observedGeneration: statusCount(s, report, 'observedGeneration'),
+  return replicaSetStatus(
+    statusCount(s, report, 'replicas'),
+    statusCount(s, report, 'fullyLabeledReplicas'),
+    statusCount(s, report, 'readyReplicas'),
+    statusCount(s, report, 'availableReplicas'),
+    statusCount(s, report, 'observedGeneration'),
     conditions,
-  };
+    undefined,
+  );
 }
 
 export function toReplicaSetRecord(raw: KObject, report: ConvertReport = ignore): ReplicaSetRecord | undefined {
   const meta = toObjectMeta('ReplicaSet', raw, true, report) as ReplicaSetRecord['meta'] | undefined;
   if (!meta) return undefined;
   const spec = mapping(raw.spec, report, P_SPEC) ?? {};
-  const rec: ReplicaSetRecord = {
-    kind: 'ReplicaSet',
-    meta,
-    minReadySeconds: count(spec.minReadySeconds, report, P_SPEC, 'minReadySeconds') ?? 0,
-    template: mapping(spec.template, report, P_SPEC, 'template') ?? {},
-    status: replicaSetStatus(raw.status, report),
-    raw,
-  };
+  const minReadySeconds = count(spec.minReadySeconds, report, P_SPEC, 'minReadySeconds') ?? 0;
+  const template = mapping(spec.template, report, P_SPEC, 'template') ?? {};
+  const status = toReplicaSetStatus(raw.status, report);
   const replicas = count(spec.replicas, report, P_SPEC, 'replicas');
-  if (replicas !== undefined) rec.replicas = replicas;
-  if (spec.selector !== undefined && spec.selector !== null) rec.selector = toLabelSelector(spec.selector, at(P_SPEC, 'selector'), report);
+  let selector: LabelSelector | undefined;
+  if (spec.selector !== undefined && spec.selector !== null) selector = toLabelSelector(spec.selector, at(P_SPEC, 'selector'), report);
   else report(raw.spec === undefined ? ROOT : P_SPEC, 'missing-field', 'warning', 'a ReplicaSet without spec.selector selects no pods');
-  return rec;
+  return replicaSetRecord(meta, minReadySeconds, template, status, raw, replicas, selector);
 }
 
 export function toDaemonSetRecord(raw: KObject, report: ConvertReport = ignore): DaemonSetRecord | undefined {

@@ -14,6 +14,7 @@
 import type {
   ConditionStatus,
   KObject,
+  LabelSelector,
   LeaseRecord,
   NodeCondition,
   NodeRecord,
@@ -22,7 +23,10 @@ import type {
   PodCondition,
   PodPhase,
   PodRecord,
+  ReplicaSetRecord,
+  ReplicaSetStatus,
   Taint,
+  TaintEffect,
   Toleration,
 } from './types';
 import type { Micros } from './time';
@@ -137,4 +141,66 @@ export function leaseRecord(
 
 export function copyLease(l: LeaseRecord): LeaseRecord {
   return leaseRecord(l.meta, l.holderIdentity, l.leaseDurationSeconds, l.renewTime, l.raw);
+}
+
+/** key, effect, value, timeAdded: the loader's order, so a taint's JSON reads as before */
+export function taint(key: string, effect: TaintEffect, value: string | undefined, timeAdded: Micros | undefined): Taint {
+  return { key, effect, value, timeAdded };
+}
+
+export function copyTaint(t: Taint): Taint {
+  return taint(t.key, t.effect, t.value, t.timeAdded);
+}
+
+/** A copy of a taint list, each taint copied (slice: see copyNodeConditions). */
+export function copyTaints(list: readonly Taint[]): Taint[] {
+  const out = list.slice();
+  for (let i = 0; i < out.length; i++) out[i] = copyTaint(out[i]);
+  return out;
+}
+
+export function replicaSetStatus(
+  replicas: number,
+  fullyLabeledReplicas: number,
+  readyReplicas: number,
+  availableReplicas: number,
+  observedGeneration: number,
+  conditions: ReplicaSetStatus['conditions'],
+  terminatingReplicas: number | undefined,
+): ReplicaSetStatus {
+  return { replicas, fullyLabeledReplicas, readyReplicas, availableReplicas, observedGeneration, conditions, terminatingReplicas };
+}
+
+/**
+ * A copy of a ReplicaSet's conditions, each copied with its own key order: the trace prints them
+ * as JSON, and the controller's ReplicaFailure has upstream's order, not the loader's (rare: not
+ * worth one class).
+ */
+export function copyReplicaSetConditions(list: ReplicaSetStatus['conditions']): ReplicaSetStatus['conditions'] {
+  const out = list.slice();
+  for (let i = 0; i < out.length; i++) out[i] = { ...out[i] };
+  return out;
+}
+
+/** A copy of a status, its conditions copied. */
+export function copyReplicaSetStatus(s: ReplicaSetStatus): ReplicaSetStatus {
+  const conditions = copyReplicaSetConditions(s.conditions);
+  return replicaSetStatus(s.replicas, s.fullyLabeledReplicas, s.readyReplicas, s.availableReplicas, s.observedGeneration, conditions, s.terminatingReplicas);
+}
+
+/** The loader's key order (kind, meta, minReadySeconds, template, status, raw, replicas, selector), so the state's JSON reads as before. */
+export function replicaSetRecord(
+  meta: ReplicaSetRecord['meta'],
+  minReadySeconds: number,
+  template: KObject,
+  status: ReplicaSetStatus,
+  raw: KObject,
+  replicas: number | undefined,
+  selector: LabelSelector | undefined,
+): ReplicaSetRecord {
+  return { kind: 'ReplicaSet', meta, minReadySeconds, template, status, raw, replicas, selector };
+}
+
+export function copyReplicaSet(r: ReplicaSetRecord, meta: ReplicaSetRecord['meta'], status: ReplicaSetStatus): ReplicaSetRecord {
+  return replicaSetRecord(meta, r.minReadySeconds, r.template, status, r.raw, r.replicas, r.selector);
 }

@@ -9,7 +9,17 @@
  */
 import type { ClusterState } from '../model/cluster';
 import { PodMap } from '../model/podOrder';
-import { copyLease, copyMeta, copyNodeConditions, copyPod, copyPodCondition, nodeRecord } from '../model/records';
+import {
+  copyLease,
+  copyMeta,
+  copyReplicaSet,
+  copyReplicaSetStatus,
+  copyNodeConditions,
+  copyPod,
+  copyPodCondition,
+  copyTaints,
+  nodeRecord,
+} from '../model/records';
 import type { Micros } from '../model/time';
 import type {
   ConditionStatus,
@@ -53,13 +63,7 @@ function meta<M extends ObjectMeta>(m: M): M {
 // kubelet changes only conditions and renewTime), and every checkpoint copies all nodes and leases
 // (heartbeats touch each of them): their metadata is shared.
 export function cloneNode(n: NodeRecord): NodeRecord {
-  return nodeRecord(
-    n.meta,
-    copyNodeConditions(n.conditions),
-    n.taints.map((t) => ({ ...t })),
-    n.unschedulable,
-    n.raw,
-  );
+  return nodeRecord(n.meta, copyNodeConditions(n.conditions), copyTaints(n.taints), n.unschedulable, n.raw);
 }
 
 /**
@@ -268,7 +272,7 @@ export function frozenPod(p: PodRecord, pristine: PodRecord | undefined, conds: 
  * Status updates dirty thousands of ReplicaSets between two checkpoints during an outage.
  */
 export function frozenReplicaSet(r: ReplicaSetRecord, pristine: ReplicaSetRecord | undefined): ReplicaSetRecord {
-  return { ...r, meta: pristine !== undefined && sameMeta(r.meta, pristine.meta) ? pristine.meta : meta(r.meta), status: r.status };
+  return copyReplicaSet(r, pristine !== undefined && sameMeta(r.meta, pristine.meta) ? pristine.meta : meta(r.meta), r.status);
 }
 
 /** sameFields for metadata, whose owner references a copy copies too (see meta). */
@@ -311,7 +315,7 @@ export function cloneReplicaSet(r: ReplicaSetRecord): ReplicaSetRecord {
 
 /** A copy of `r` with a copy of `status` in its status's place (key order kept). */
 function withStatus(r: ReplicaSetRecord, status: ReplicaSetStatus): ReplicaSetRecord {
-  return { ...r, meta: meta(r.meta), status: { ...status, conditions: status.conditions.map((c) => ({ ...c })) } };
+  return copyReplicaSet(r, meta(r.meta), copyReplicaSetStatus(status));
 }
 
 export function cloneDaemonSet(d: DaemonSetRecord): DaemonSetRecord {
