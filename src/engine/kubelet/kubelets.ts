@@ -319,10 +319,10 @@ export class Kubelets {
       }
       let stDue = NEVER;
       // The grid point at or before now, anchor + floor((now - anchor) / P) · P (now is never before
-      // an anchor), as now - (now - anchor) mod P: all in doubles. The product k · P of two small
-      // integers overflowed V8's small-integer speculation some minutes into a run (k · 10 s in µs
-      // passes 2^31 at k = 215), and each of the four such products threw materialise's optimised
-      // code away once. Exact either way: integers below 2^53.
+      // an anchor), as now - (now - anchor) mod P: no product. The product k · P of two small
+      // whole numbers outgrew the fast arithmetic it was compiled for some minutes into a run
+      // (k · 10 s in µs passes 2^31 at k = 215), and each of the four such products had
+      // materialise's compiled code thrown away once. Exact either way: integers below 2^53.
       if (st.status) {
         const pt = now - ((now - st.anchor) % p);
         if (pt > st.lastPost) {

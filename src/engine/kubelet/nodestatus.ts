@@ -53,8 +53,8 @@ export function startDesired(node: NodeRecord, previous: PostedCondition[], cond
   for (const p of previous) if (!types.includes(p.type)) types.push(p.type);
   if (!types.includes('Ready')) types.unshift('Ready');
   for (const t of Object.keys(conditions ?? {})) if (!types.includes(t)) types.push(t);
-  // pushed, not mapped: a packed list as desiredFromNode's (map makes a holey one, another hidden
-  // class where materialise walks every running kubelet's list)
+  // pushed, not mapped: a list without holes, as desiredFromNode's (map makes one with holes,
+  // another kind of list where materialise walks every running kubelet's list)
   const out: PostedCondition[] = [];
   for (const type of types) {
     const given = conditions?.[type];

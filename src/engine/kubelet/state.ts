@@ -46,8 +46,8 @@ export interface KubeletState {
 /**
  * Every state is made here, with all its fields (Kubelets.addNode, a checkpoint's restore): a
  * field added later (the first post's `posted`, a pending repost, the cached Lease) gave the
- * state another hidden class in the middle of the run, and `materialise`, which reads all 5,000
- * states every 10 s, was compiled again for each (bench/README.md, "deopts").
+ * state another make in the middle of the run, and `materialise`, which reads all 5,000
+ * states every 10 s, was compiled again for each (model/records.ts).
  */
 export function kubeletState(
   node: string,

@@ -5,11 +5,12 @@
  * build them here, with the same fields in the same order and every optional field present
  * (undefined when absent).
  *
- * Why: V8 gives an object the hidden class of the way it was made. A spread copy (`{ ...c }`) gets
- * another class than the literal it copies, and a field added later (a condition's reason, a
- * pod's statusReason) yet another. The code that reads conditions, pods and metadata thousands of
- * times an hour is compiled for the classes it has seen; each new one arriving in the run threw
- * that code away and compiled it again (bench/README.md, "deopts").
+ * Why: the code that reads conditions, pods and metadata thousands of times an hour is compiled
+ * for the makes of record it has met, and a record's make is how it was built. A spread copy
+ * (`{ ...c }`) is of another make than the literal it copies, and a field added later (a
+ * condition's reason, a pod's statusReason) makes yet another; each new make arriving in the run
+ * had that code thrown away and compiled again (the runtime's side: bench/README.md, "one
+ * construction path per record").
  */
 import type {
   ConditionStatus,
@@ -116,8 +117,8 @@ export function copyPod(p: PodRecord, meta: PodRecord['meta'], conditions: PodCo
 
 /**
  * A copy of a node's conditions list, each condition copied. slice() keeps the list as the
- * loader made it (by push: packed elements, exact length here); `map` would make a holey list,
- * another hidden class for every loop over a node's conditions.
+ * loader made it (by push: no holes; exact length here); `map` makes a list with holes, another
+ * kind of list for every loop over a node's conditions.
  */
 export function copyNodeConditions(list: readonly NodeCondition[]): NodeCondition[] {
   const out = list.slice();

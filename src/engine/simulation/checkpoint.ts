@@ -120,7 +120,7 @@ export function clonePod(p: PodRecord): PodRecord {
   return copyPod(p, copyMeta(p.meta), liveConditions(p.conditions));
 }
 
-// slice, not map: the list keeps the loader's elements kind (packed), one hidden class for every list
+// slice, not map: a list without holes, as the loader's (see model/records.ts copyNodeConditions)
 function liveConditions(conds: readonly PodCondition[]): PodCondition[] {
   const out = conds.slice();
   for (let i = 0; i < out.length; i++) if (out[i].type === 'Ready') out[i] = copyPodCondition(out[i]);
@@ -361,7 +361,7 @@ export function frozenConditions(conds: readonly PodCondition[], prev: readonly 
   const n = conds.length;
   let same = prev !== undefined && prev.length === n;
   // sized as the live list (push would reserve room for 16, and these lists are kept), and of its
-  // elements kind (new Array(n) would make a holey list: another hidden class where pods' `before` are read)
+  // kind (new Array(n) would have holes: another kind of list where pods' `before` are read)
   const out = conds.slice();
   for (let i = 0; i < n; i++) {
     const c = conds[i];

@@ -71,10 +71,10 @@ export function dueKeys(rsc: Pick<ReplicaSetCore, 'timed' | 'ctx'>, now: Micros)
  * wakes find every due key due at the same instant (thousands when an outage's pods go not ready
  * at once): then the order is the keys' alone, and the comparator need not read two machines'
  * contexts per comparison (a cache miss each, n log n times). A function of its own because the
- * loop is hot enough to be compiled while it runs (on-stack replacement): with the sort in the
- * same function, that code met the sort before the sort had ever run, gave up there, and went
- * back to the interpreter on every wake (104 times in the 5,000-node outage hour; bench/README.md,
- * "deopts").
+ * loop is hot enough to be compiled while it runs: with the sort in the same function, that
+ * compiled code met the sort before the sort had ever run, gave up there and went back to the
+ * slow path on every later wake (104 times in one trace of the 5,000-node outage hour;
+ * bench/README.md, "one construction path per record").
  */
 function collectDue(rsc: Pick<ReplicaSetCore, 'timed' | 'ctx'>, now: Micros, due: Entry[]): boolean {
   let first: Micros | undefined;

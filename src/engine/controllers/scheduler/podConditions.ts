@@ -26,7 +26,7 @@ export function scheduledCondition(conds: PodCondition[], c: PodCondition): PodC
   return withAt(conds, i, next);
 }
 
-// slice, not map: a packed list as the loader's (see model/records.ts)
+// slice, not map: a list without holes, as the loader's (see model/records.ts copyNodeConditions)
 function withAt(conds: PodCondition[], i: number, c: PodCondition): PodCondition[] {
   const out = conds.slice();
   out[i] = c;
