@@ -17,6 +17,7 @@ import {
   type PassContext,
   RETRY_SLEEP_TIME,
   copyCond,
+  copyHealth,
   microBefore,
   pushMap,
   sameCondition,
@@ -73,7 +74,7 @@ export function nextHealth(i: HealthInput): NextHealth {
     observed = nodeCondition('Ready', 'Unknown', node.meta.creationTimestamp, node.meta.creationTimestamp, undefined, undefined);
     grace = i.nodeStartupGracePeriod;
     if (h && !i.legacy) {
-      h = { ...h };
+      h = copyHealth(h);
     } else {
       h = { probe: node.meta.creationTimestamp, readyTransition: node.meta.creationTimestamp, savedReady: null, lease: null };
     }
@@ -97,7 +98,7 @@ export function nextHealth(i: HealthInput): NextHealth {
     h = { probe: now, readyTransition: transition, savedReady: null, lease: null };
     followsWork = true;
   } else {
-    h = { ...h };
+    h = copyHealth(h);
   }
   const observedLease = i.lease;
   if (i.readsLeases && observedLease && (!savedLease || microBefore(savedLease.renewTime, observedLease.renewTime))) {
