@@ -2,7 +2,7 @@
  * The kubelets' states in a checkpoint, and back (Kubelets.save, Kubelets.restore).
  */
 import type { MinHeap } from '../simulation/heap';
-import type { KubeletState } from './state';
+import { kubeletState, type KubeletState } from './state';
 import type { PostedCondition } from './nodestatus';
 
 /** KubeletState.due when not known */
@@ -94,19 +94,18 @@ export function statesFrom(s: SavedKubelets): Map<string, KubeletState> {
   for (let i = 0; i < s.nodes.length; i++) {
     const f = s.flags[i],
       t = i * TIMES;
-    const st: KubeletState = {
-      node: s.nodes[i],
-      status: (f & 1) !== 0,
-      lease: (f & 2) !== 0,
-      desired: s.desired[i],
-      anchor: s.times[t],
-      lastPost: s.times[t + 1],
-      leaseAnchor: s.times[t + 2],
-      lastRenew: s.times[t + 3],
-      due: UNKNOWN,
-    };
-    if (f & 4) st.posted = true;
-    if (f & 8) st.repostAt = s.times[t + 4];
+    const st = kubeletState(
+      s.nodes[i],
+      (f & 1) !== 0,
+      (f & 2) !== 0,
+      s.desired[i],
+      s.times[t],
+      s.times[t + 1],
+      s.times[t + 2],
+      s.times[t + 3],
+      (f & 4) !== 0 ? true : undefined,
+      (f & 8) !== 0 ? s.times[t + 4] : undefined,
+    );
     states.set(st.node, st);
   }
   return states;

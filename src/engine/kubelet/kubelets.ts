@@ -51,9 +51,10 @@ import type { ClusterState } from '../model/cluster';
 import type { LeaseRecord, NodeRecord } from '../model/types';
 import type { NodeBefore } from '../controllers/controller';
 import { MinHeap } from '../simulation/heap';
+import { copyNodeConditions, copyTaints, nodeCondition } from '../model/records';
 import { keysSharedWith } from '../model/sharedKeys';
 import { sameNodes, saveStates, statesFrom, UNKNOWN, writeStates, type SavedKubelets } from './checkpoint';
-import type { KubeletState } from './state';
+import { kubeletState, type KubeletState } from './state';
 
 export type { KubeletState } from './state';
 import { conditionOf, desiredFromNode, differs, KUBELET_REASONS, startDesired, type PostedCondition } from './nodestatus';
@@ -157,17 +158,7 @@ export class Kubelets {
     const renew = this.cluster.leases.get(name)?.renewTime;
     const latest = Math.max(ready ? ready.lastHeartbeatTime : -NEVER, renew ?? -NEVER);
     const running = ready !== undefined && now - latest <= this.settings.gracePeriod;
-    const st: KubeletState = {
-      node: name,
-      status: running,
-      lease: running,
-      desired: desiredFromNode(node),
-      anchor: now,
-      lastPost: now,
-      leaseAnchor: now,
-      lastRenew: now,
-      due: UNKNOWN,
-    };
+    const st = kubeletState(name, running, running, desiredFromNode(node), now, now, now, now, undefined, undefined);
     this.states.set(name, st);
     if (running) this.nextPlain = Math.min(this.nextPlain, now + Math.min(this.period, this.renewInterval()));
     if (running && announce) this.conditionsChanged(name, now);
@@ -327,20 +318,23 @@ export class Kubelets {
         continue;
       }
       let stDue = NEVER;
+      // The grid point at or before now, anchor + floor((now - anchor) / P) · P (now is never before
+      // an anchor), as now - (now - anchor) mod P: no product. The product k · P of two small
+      // whole numbers outgrew the fast arithmetic it was compiled for some minutes into a run
+      // (k · 10 s in µs passes 2^31 at k = 215), and each of the four such products had
+      // materialise's compiled code thrown away once. Exact either way: integers below 2^53.
       if (st.status) {
-        const k = Math.floor((now - st.anchor) / p);
-        const pt = st.anchor + k * p;
+        const pt = now - ((now - st.anchor) % p);
         if (pt > st.lastPost) {
           const node = this.cluster.nodes.get(st.node);
           if (node) this.heartbeat(st, node, pt);
         }
-        stDue = st.anchor + (k + 1) * p;
+        stDue = pt + p;
       }
       if (st.lease && leases) {
-        const j = Math.floor((now - st.leaseAnchor) / l);
-        const lt = st.leaseAnchor + j * l;
+        const lt = now - ((now - st.leaseAnchor) % l);
         if (lt > st.lastRenew) this.renew(st, lt, batch);
-        stDue = Math.min(stDue, st.leaseAnchor + (j + 1) * l);
+        stDue = Math.min(stDue, lt + l);
       }
       st.due = stDue;
       next = Math.min(next, stDue);
@@ -439,7 +433,7 @@ export class Kubelets {
     for (const d of st.desired) {
       const c = node.conditions.find((x) => x.type === d.type);
       if (!c) {
-        node.conditions.push({ type: d.type, status: d.status, reason: d.reason, message: d.message, lastHeartbeatTime: t, lastTransitionTime: t });
+        node.conditions.push(nodeCondition(d.type, d.status, t, t, d.reason, d.message));
         changed = true;
         continue;
       }
@@ -502,8 +496,8 @@ function checkNothingDue(st: KubeletState, now: Micros, p: Duration, l: Duration
 /** The node as an informer's old object would show it (copies, so later mutations do not leak in). */
 export function nodeBefore(node: NodeRecord): NodeBefore {
   return {
-    taints: node.taints.map((t) => ({ ...t })),
-    conditions: node.conditions.map((c) => ({ ...c })),
+    taints: copyTaints(node.taints),
+    conditions: copyNodeConditions(node.conditions),
     labels: { ...node.meta.labels },
     unschedulable: node.unschedulable,
   };

@@ -53,14 +53,17 @@ export function startDesired(node: NodeRecord, previous: PostedCondition[], cond
   for (const p of previous) if (!types.includes(p.type)) types.push(p.type);
   if (!types.includes('Ready')) types.unshift('Ready');
   for (const t of Object.keys(conditions ?? {})) if (!types.includes(t)) types.push(t);
-  return types.map((type) => {
+  // pushed, not mapped: a list without holes, as desiredFromNode's (map makes one with holes,
+  // another kind of list where materialise walks every running kubelet's list)
+  const out: PostedCondition[] = [];
+  for (const type of types) {
     const given = conditions?.[type];
     if (given === 'True' || given === 'False' || given === 'Unknown') {
       const r = KUBELET_REASONS[type]?.[given];
-      return { type, status: given, reason: r?.[0], message: r?.[1] };
-    }
-    return healthy(type);
-  });
+      out.push({ type, status: given, reason: r?.[0], message: r?.[1] });
+    } else out.push(healthy(type));
+  }
+  return out;
 }
 
 export function differs(node: NodeRecord, desired: PostedCondition[]): boolean {

@@ -42,3 +42,37 @@ export interface KubeletState {
    */
   due?: Micros;
 }
+
+/**
+ * Every state is made here, with all its fields (Kubelets.addNode, a checkpoint's restore): a
+ * field added later (the first post's `posted`, a pending repost, the cached Lease) gave the
+ * state another make in the middle of the run, and `materialise`, which reads all 5,000
+ * states every 10 s, was compiled again for each (model/records.ts).
+ */
+export function kubeletState(
+  node: string,
+  status: boolean,
+  lease: boolean,
+  desired: PostedCondition[],
+  anchor: Micros,
+  lastPost: Micros,
+  leaseAnchor: Micros,
+  lastRenew: Micros,
+  posted: boolean | undefined,
+  repostAt: Micros | undefined,
+): KubeletState {
+  return {
+    node,
+    status,
+    lease,
+    desired,
+    anchor,
+    lastPost,
+    posted,
+    leaseAnchor,
+    lastRenew,
+    repostAt,
+    leaseRecord: undefined,
+    due: Number.NEGATIVE_INFINITY /* checkpoint.ts UNKNOWN */,
+  };
+}

@@ -38,6 +38,7 @@ import {
   type Seg,
 } from './convertFields';
 import { validateObject } from './validateObjects';
+import { leaseRecord, nodeCondition, replicaSetRecord, replicaSetStatus, taint, nodeRecord, objectMeta, podCondition, podRecord } from './records';
 import type {
   ConditionStatus,
   DaemonSetRecord,
@@ -143,20 +144,17 @@ export function toObjectMeta(kind: string, raw: KObject, namespaced: boolean, re
   let namespace: string | undefined;
   if (namespaced) namespace = str(md.namespace, report, P_METADATA, 'namespace') || 'default';
   const uid = str(md.uid, report, P_METADATA, 'uid');
-  const meta: ObjectMeta = {
+  return objectMeta(
     name,
-    uid: uid || `generated:${kind}/${namespace ? `${namespace}/${name}` : name}`,
-    labels: md.labels === undefined ? {} : stringMap(md.labels, report, P_METADATA, 'labels'),
-    annotations: md.annotations === undefined ? EMPTY : stringMap(md.annotations, report, P_METADATA, 'annotations'),
-    ownerReferences: md.ownerReferences === undefined ? [] : ownerReferences(md.ownerReferences, report),
-    creationTimestamp: time(md.creationTimestamp, report, P_METADATA, 'creationTimestamp'),
-  };
-  if (namespace !== undefined) meta.namespace = namespace;
-  const del = optionalTime(md.deletionTimestamp, report, P_METADATA, 'deletionTimestamp');
-  if (del !== undefined) meta.deletionTimestamp = del;
-  const gen = count(md.generation, report, P_METADATA, 'generation');
-  if (gen !== undefined) meta.generation = gen;
-  return meta;
+    namespace,
+    uid || `generated:${kind}/${namespace ? `${namespace}/${name}` : name}`,
+    md.labels === undefined ? {} : stringMap(md.labels, report, P_METADATA, 'labels'),
+    md.annotations === undefined ? EMPTY : stringMap(md.annotations, report, P_METADATA, 'annotations'),
+    md.ownerReferences === undefined ? [] : ownerReferences(md.ownerReferences, report),
+    time(md.creationTimestamp, report, P_METADATA, 'creationTimestamp'),
+    optionalTime(md.deletionTimestamp, report, P_METADATA, 'deletionTimestamp'),
+    count(md.generation, report, P_METADATA, 'generation'),
+  );
 }
 
 function taintEffect(v: unknown, report: ConvertReport, what: string, base: FieldPath, a?: Seg): TaintEffect | undefined | false {
@@ -193,12 +191,7 @@ export function toTaint(t: unknown, base: FieldPath, report: ConvertReport = ign
     );
     return undefined;
   }
-  const taint: Taint = { key, effect };
-  const value = str(t.value, report, base, a, 'value');
-  if (value !== undefined) taint.value = value;
-  const added = optionalTime(t.timeAdded, report, base, a, 'timeAdded');
-  if (added !== undefined) taint.timeAdded = added;
-  return taint;
+  return taint(key, effect, str(t.value, report, base, a, 'value'), optionalTime(t.timeAdded, report, base, a, 'timeAdded'));
 }
 
 /**
@@ -286,16 +279,14 @@ function nodeConditions(v: unknown, report: ConvertReport): NodeCondition[] {
       report(at(P, i), 'missing-field', 'error', 'a condition needs a type; left out');
       continue;
     }
-    const cond: NodeCondition = {
+    const cond = nodeCondition(
       type,
-      status: conditionStatus(c.status, report, P, i, 'status'),
-      lastHeartbeatTime: time(c.lastHeartbeatTime, report, P, i, 'lastHeartbeatTime'),
-      lastTransitionTime: time(c.lastTransitionTime, report, P, i, 'lastTransitionTime'),
-    };
-    const reason = str(c.reason, report, P, i, 'reason');
-    if (reason !== undefined) cond.reason = reason;
-    const message = str(c.message, report, P, i, 'message');
-    if (message !== undefined) cond.message = message;
+      conditionStatus(c.status, report, P, i, 'status'),
+      time(c.lastHeartbeatTime, report, P, i, 'lastHeartbeatTime'),
+      time(c.lastTransitionTime, report, P, i, 'lastTransitionTime'),
+      str(c.reason, report, P, i, 'reason'),
+      str(c.message, report, P, i, 'message'),
+    );
     out.push(cond);
   }
   return out;
@@ -314,14 +305,13 @@ export function toNodeRecord(raw: KObject, report: ConvertReport = ignore): Node
       if (t) taints.push(t);
     }
   }
-  return {
-    kind: 'Node',
+  return nodeRecord(
     meta,
-    conditions: status ? nodeConditions(status.conditions, report) : [],
+    status ? nodeConditions(status.conditions, report) : [],
     taints,
-    unschedulable: (spec && bool(spec.unschedulable, report, P_SPEC, 'unschedulable')) ?? false,
+    (spec && bool(spec.unschedulable, report, P_SPEC, 'unschedulable')) ?? false,
     raw,
-  };
+  );
 }
 
 function podConditions(v: unknown, report: ConvertReport): PodCondition[] {
@@ -339,13 +329,13 @@ function podConditions(v: unknown, report: ConvertReport): PodCondition[] {
       report(at(P, i), 'missing-field', 'error', 'a condition needs a type; left out');
       continue;
     }
-    const cond: PodCondition = {
+    const cond = podCondition(
       type,
-      status: conditionStatus(c.status, report, P, i, 'status'),
-      lastTransitionTime: time(c.lastTransitionTime, report, P, i, 'lastTransitionTime'),
-    };
-    if (typeof c.reason === 'string') cond.reason = c.reason;
-    if (typeof c.message === 'string') cond.message = c.message;
+      conditionStatus(c.status, report, P, i, 'status'),
+      time(c.lastTransitionTime, report, P, i, 'lastTransitionTime'),
+      typeof c.reason === 'string' ? c.reason : undefined,
+      typeof c.message === 'string' ? c.message : undefined,
+    );
     out.push(cond);
   }
   return out;
@@ -393,9 +383,7 @@ export function toPodRecord(raw: KObject, report: ConvertReport = ignore): PodRe
       }
     }
   }
-  const rec: PodRecord = { kind: 'Pod', meta, tolerations, phase, conditions, restartCount, raw };
-  if (nodeName) rec.nodeName = nodeName;
-  return rec;
+  return podRecord(meta, nodeName || undefined, tolerations, phase, conditions, restartCount, undefined, undefined, raw);
 }
 
 /** A label selector at `base`; requirements that cannot be used are reported and left out. */
@@ -446,7 +434,7 @@ function statusCount(s: Record<string, unknown>, report: ConvertReport, k: strin
   return count(s[k], report, P_STATUS, k) ?? 0;
 }
 
-function replicaSetStatus(v: unknown, report: ConvertReport): ReplicaSetStatus {
+function toReplicaSetStatus(v: unknown, report: ConvertReport): ReplicaSetStatus {
   const s = mapping(v, report, P_STATUS) ?? {};
   const conditions: ReplicaSetStatus['conditions'] = [];
   const P = P_STATUS_CONDITIONS;
@@ -457,42 +445,39 @@ function replicaSetStatus(v: unknown, report: ConvertReport): ReplicaSetStatus {
       report(at(P, i), 'wrong-type', 'error', 'expected a condition with a type; left out');
       continue;
     }
-    const cond: ReplicaSetStatus['conditions'][number] = {
-      type: c.type,
-      status: conditionStatus(c.status, report, P, i, 'status'),
-      lastTransitionTime: time(c.lastTransitionTime, report, P, i, 'lastTransitionTime'),
-    };
-    if (typeof c.reason === 'string') cond.reason = c.reason;
-    if (typeof c.message === 'string') cond.message = c.message;
-    conditions.push(cond);
+    conditions.push(
+      podCondition(
+        c.type,
+        conditionStatus(c.status, report, P, i, 'status'),
+        time(c.lastTransitionTime, report, P, i, 'lastTransitionTime'),
+        typeof c.reason === 'string' ? c.reason : undefined,
+        typeof c.message === 'string' ? c.message : undefined,
+      ),
+    );
   }
-  return {
-    replicas: statusCount(s, report, 'replicas'),
-    fullyLabeledReplicas: statusCount(s, report, 'fullyLabeledReplicas'),
-    readyReplicas: statusCount(s, report, 'readyReplicas'),
-    availableReplicas: statusCount(s, report, 'availableReplicas'),
-    observedGeneration: statusCount(s, report, 'observedGeneration'),
+  return replicaSetStatus(
+    statusCount(s, report, 'replicas'),
+    statusCount(s, report, 'fullyLabeledReplicas'),
+    statusCount(s, report, 'readyReplicas'),
+    statusCount(s, report, 'availableReplicas'),
+    statusCount(s, report, 'observedGeneration'),
     conditions,
-  };
+    undefined,
+  );
 }
 
 export function toReplicaSetRecord(raw: KObject, report: ConvertReport = ignore): ReplicaSetRecord | undefined {
   const meta = toObjectMeta('ReplicaSet', raw, true, report) as ReplicaSetRecord['meta'] | undefined;
   if (!meta) return undefined;
   const spec = mapping(raw.spec, report, P_SPEC) ?? {};
-  const rec: ReplicaSetRecord = {
-    kind: 'ReplicaSet',
-    meta,
-    minReadySeconds: count(spec.minReadySeconds, report, P_SPEC, 'minReadySeconds') ?? 0,
-    template: mapping(spec.template, report, P_SPEC, 'template') ?? {},
-    status: replicaSetStatus(raw.status, report),
-    raw,
-  };
+  const minReadySeconds = count(spec.minReadySeconds, report, P_SPEC, 'minReadySeconds') ?? 0;
+  const template = mapping(spec.template, report, P_SPEC, 'template') ?? {};
+  const status = toReplicaSetStatus(raw.status, report);
   const replicas = count(spec.replicas, report, P_SPEC, 'replicas');
-  if (replicas !== undefined) rec.replicas = replicas;
-  if (spec.selector !== undefined && spec.selector !== null) rec.selector = toLabelSelector(spec.selector, at(P_SPEC, 'selector'), report);
+  let selector: LabelSelector | undefined;
+  if (spec.selector !== undefined && spec.selector !== null) selector = toLabelSelector(spec.selector, at(P_SPEC, 'selector'), report);
   else report(raw.spec === undefined ? ROOT : P_SPEC, 'missing-field', 'warning', 'a ReplicaSet without spec.selector selects no pods');
-  return rec;
+  return replicaSetRecord(meta, minReadySeconds, template, status, raw, replicas, selector);
 }
 
 export function toDaemonSetRecord(raw: KObject, report: ConvertReport = ignore): DaemonSetRecord | undefined {
@@ -505,14 +490,13 @@ export function toLeaseRecord(raw: KObject, report: ConvertReport = ignore): Lea
   const meta = toObjectMeta('Lease', raw, true, report) as LeaseRecord['meta'] | undefined;
   if (!meta) return undefined;
   const spec = mapping(raw.spec, report, P_SPEC) ?? {};
-  const rec: LeaseRecord = { kind: 'Lease', meta, raw };
-  const holder = str(spec.holderIdentity, report, P_SPEC, 'holderIdentity');
-  if (holder !== undefined) rec.holderIdentity = holder;
-  const dur = count(spec.leaseDurationSeconds, report, P_SPEC, 'leaseDurationSeconds');
-  if (dur !== undefined) rec.leaseDurationSeconds = dur;
-  const renew = optionalTime(spec.renewTime, report, P_SPEC, 'renewTime');
-  if (renew !== undefined) rec.renewTime = renew;
-  return rec;
+  return leaseRecord(
+    meta,
+    str(spec.holderIdentity, report, P_SPEC, 'holderIdentity'),
+    count(spec.leaseDurationSeconds, report, P_SPEC, 'leaseDurationSeconds'),
+    optionalTime(spec.renewTime, report, P_SPEC, 'renewTime'),
+    raw,
+  );
 }
 
 const CONVERTERS: Record<EngineKind, (raw: KObject, report?: ConvertReport) => ObjectRecord | undefined> = {

@@ -9,6 +9,17 @@
  */
 import type { ClusterState } from '../model/cluster';
 import { PodMap } from '../model/podOrder';
+import {
+  copyLease,
+  copyMeta,
+  copyReplicaSet,
+  copyReplicaSetStatus,
+  copyNodeConditions,
+  copyPod,
+  copyPodCondition,
+  copyTaints,
+  nodeRecord,
+} from '../model/records';
 import type { Micros } from '../model/time';
 import type {
   ConditionStatus,
@@ -42,14 +53,17 @@ export interface CheckpointChecks {
 
 // labels and annotations are shared: nothing in the engine changes them in place (apply and patch make new records)
 function meta<M extends ObjectMeta>(m: M): M {
-  return { ...m, ownerReferences: m.ownerReferences.map((o) => ({ ...o })) };
+  return copyMeta(
+    m,
+    m.ownerReferences.map((o) => ({ ...o })),
+  );
 }
 
 // A Node's and a Lease's metadata is never changed in place (apply and patch make new records; a
 // kubelet changes only conditions and renewTime), and every checkpoint copies all nodes and leases
 // (heartbeats touch each of them): their metadata is shared.
 export function cloneNode(n: NodeRecord): NodeRecord {
-  return { ...n, conditions: n.conditions.map((c) => ({ ...c })), taints: n.taints.map((t) => ({ ...t })) };
+  return nodeRecord(n.meta, copyNodeConditions(n.conditions), copyTaints(n.taints), n.unschedulable, n.raw);
 }
 
 /**
@@ -103,11 +117,14 @@ export function nodeFrom(v: NodeRecord | NodeHeartbeats): NodeRecord {
  * snapshot record, or a `before`, in place.
  */
 export function clonePod(p: PodRecord): PodRecord {
-  return { ...p, meta: { ...p.meta }, conditions: p.conditions.map(liveCondition) };
+  return copyPod(p, copyMeta(p.meta), liveConditions(p.conditions));
 }
 
-function liveCondition(c: PodCondition): PodCondition {
-  return c.type === 'Ready' ? { ...c } : c;
+// slice, not map: a list without holes, as the loader's (see model/records.ts copyNodeConditions)
+function liveConditions(conds: readonly PodCondition[]): PodCondition[] {
+  const out = conds.slice();
+  for (let i = 0; i < out.length; i++) if (out[i].type === 'Ready') out[i] = copyPodCondition(out[i]);
+  return out;
 }
 
 /**
@@ -196,16 +213,16 @@ export function writePodInto(live: PodRecord, v: KeptPod, key = '', snapshot: Re
 }
 
 /**
- * `live` (a live pod's list: its own, never kept by a checkpoint) made what `v.map(liveCondition)`
+ * `live` (a live pod's list: its own, never kept by a checkpoint) made what `liveConditions(v)`
  * would be: in place when the types are the same, in the same order, and the live Ready condition
  * has the same keys as `v`'s (it is written into, as MarkPodsNotReady writes it); else a new list
  * like clonePod's when the lengths differ, or undefined (the caller copies the whole pod).
  */
 function conditionsInto(live: PodCondition[], v: readonly PodCondition[]): PodCondition[] | undefined {
-  if (live.length !== v.length) return v.map(liveCondition);
+  if (live.length !== v.length) return liveConditions(v);
   for (let i = 0; i < v.length; i++) {
     const c = v[i];
-    if (live[i].type !== c.type) return v.map(liveCondition);
+    if (live[i].type !== c.type) return liveConditions(v);
     // a live Ready that is the kept one (never so) or of another shape: the whole pod is copied
     if (c.type === 'Ready' && (live[i] === c || !sameKeys(live[i], c))) return undefined;
   }
@@ -219,10 +236,16 @@ function conditionsInto(live: PodCondition[], v: readonly PodCondition[]): PodCo
 
 /** The same own keys in the same order (values aside). */
 function sameKeys(a: object, b: object): boolean {
+  // a key under undefined counts as absent: the record factories (model/records.ts) write every
+  // optional key, and what is copied rather than written (a statusReason, a deletionTimestamp, a
+  // Ready condition's reason set) is what a key more was before
+  const x = a as Record<string, unknown>,
+    y = b as Record<string, unknown>;
   let n = 0;
-  for (const k in a) scratchKeys[n++] = k;
+  for (const k in x) if (x[k] !== undefined) scratchKeys[n++] = k;
   let i = 0;
-  for (const k in b) {
+  for (const k in y) {
+    if (y[k] === undefined) continue;
     if (i >= n || scratchKeys[i] !== k) return false;
     i++;
   }
@@ -237,8 +260,8 @@ function sameKeys(a: object, b: object): boolean {
  * outage kept.
  */
 export function frozenPod(p: PodRecord, pristine: PodRecord | undefined, conds: readonly PodCondition[] | undefined, made: { last?: object }): PodRecord {
-  const meta = pristine !== undefined && sameFields(p.meta, pristine.meta) ? pristine.meta : { ...p.meta };
-  return { ...p, meta, conditions: frozenConditions(p.conditions, conds ?? pristine?.conditions, made) };
+  const meta = pristine !== undefined && sameFields(p.meta, pristine.meta) ? pristine.meta : copyMeta(p.meta);
+  return copyPod(p, meta, frozenConditions(p.conditions, conds ?? pristine?.conditions, made));
 }
 
 /**
@@ -249,7 +272,7 @@ export function frozenPod(p: PodRecord, pristine: PodRecord | undefined, conds: 
  * Status updates dirty thousands of ReplicaSets between two checkpoints during an outage.
  */
 export function frozenReplicaSet(r: ReplicaSetRecord, pristine: ReplicaSetRecord | undefined): ReplicaSetRecord {
-  return { ...r, meta: pristine !== undefined && sameMeta(r.meta, pristine.meta) ? pristine.meta : meta(r.meta), status: r.status };
+  return copyReplicaSet(r, pristine !== undefined && sameMeta(r.meta, pristine.meta) ? pristine.meta : meta(r.meta), r.status);
 }
 
 /** sameFields for metadata, whose owner references a copy copies too (see meta). */
@@ -292,7 +315,7 @@ export function cloneReplicaSet(r: ReplicaSetRecord): ReplicaSetRecord {
 
 /** A copy of `r` with a copy of `status` in its status's place (key order kept). */
 function withStatus(r: ReplicaSetRecord, status: ReplicaSetStatus): ReplicaSetRecord {
-  return { ...r, meta: meta(r.meta), status: { ...status, conditions: status.conditions.map((c) => ({ ...c })) } };
+  return copyReplicaSet(r, meta(r.meta), copyReplicaSetStatus(status));
 }
 
 export function cloneDaemonSet(d: DaemonSetRecord): DaemonSetRecord {
@@ -334,16 +357,16 @@ export function sameFields(a: object, b: object, except?: string, except2?: stri
  * lists or conditions may ever be edited in place: restoring a checkpoint copies them into the
  * live records (clonePod), and the controllers only read a `before`.
  */
-export function frozenConditions<C extends { type: string }>(conds: readonly C[], prev: readonly C[] | undefined, made: { last?: object }): C[] {
+export function frozenConditions(conds: readonly PodCondition[], prev: readonly PodCondition[] | undefined, made: { last?: object }): PodCondition[] {
   const n = conds.length;
   let same = prev !== undefined && prev.length === n;
-  // sized up front: growing by push reserves room for 16, and these lists are kept
-  const out = new Array<C>(n);
+  // sized as the live list (push would reserve room for 16, and these lists are kept), and of its
+  // kind (new Array(n) would have holes: another kind of list where pods' `before` are read)
+  const out = conds.slice();
   for (let i = 0; i < n; i++) {
     const c = conds[i];
     const p = prev !== undefined && i < prev.length ? prev[i] : undefined;
     if (c.type !== 'Ready') {
-      out[i] = c;
       if (c !== p) same = false;
       continue;
     }
@@ -352,20 +375,20 @@ export function frozenConditions<C extends { type: string }>(conds: readonly C[]
       continue;
     }
     same = false;
-    const last = made.last as C | undefined;
+    const last = made.last as PodCondition | undefined;
     if (last !== undefined && sameFields(c, last)) {
       out[i] = last;
       continue;
     }
-    const copy = { ...c };
+    const copy = copyPodCondition(c);
     made.last = copy;
     out[i] = copy;
   }
-  return same ? (prev as C[]) : out;
+  return same ? (prev as PodCondition[]) : out;
 }
 
 export function cloneLease(l: LeaseRecord): LeaseRecord {
-  return { ...l };
+  return copyLease(l);
 }
 
 /**

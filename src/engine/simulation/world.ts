@@ -13,6 +13,7 @@ import type { ScenarioEvent, NodeTarget } from '../snapshot/types';
 import type { KObject, NodeRecord, PodPhase, PodRecord, Taint } from '../model/types';
 import { NODE_LEASE_NAMESPACE, nodeRef, nsKey, podRef, replicaSetRef } from '../model/types';
 import { formatDuration, formatTime, type Micros } from '../model/time';
+import { podCondition } from '../model/records';
 import type { Check } from '../trace/decision';
 import { compileSelector } from '../model/labels';
 import { zoneLabelsOf } from '../model/zones';
@@ -421,12 +422,12 @@ function setPodCondition(pod: PodRecord, type: string, ready: boolean, now: Micr
   const status = ready ? 'True' : 'False';
   const i = pod.conditions.findIndex((x) => x.type === type);
   if (i < 0) {
-    pod.conditions = [...pod.conditions, { type, status, lastTransitionTime: now }];
+    pod.conditions = [...pod.conditions, podCondition(type, status, now, undefined, undefined)];
     return;
   }
   const c = pod.conditions[i];
   if (c.status === status) return;
   const conds = pod.conditions.slice();
-  conds[i] = { ...c, status, lastTransitionTime: now };
+  conds[i] = podCondition(c.type, status, now, c.reason, c.message);
   pod.conditions = conds;
 }

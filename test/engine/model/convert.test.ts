@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { toLabelSelector, toLeaseRecord, toNodeRecord, toPodRecord, toReplicaSetRecord, toTaint, toToleration } from '../../../src/engine/model/convert';
 import { parseKubeTime, type FieldPath } from '../../../src/engine/model/convertFields';
 import { parseTimestamp, ZERO_TIME } from '../../../src/engine/model/time';
+import { taint } from '../../../src/engine/model/records';
 
 type Reported = { path: string; code: string; severity: string };
 function collect() {
@@ -135,7 +136,7 @@ test('clean tolerations are shared with raw, unclean ones are copied and normali
 });
 
 test('a taint written by hand is checked as the API would', () => {
-  assert.deepEqual(toTaint({ key: 'k', effect: 'PreferNoSchedule' }, []), { key: 'k', effect: 'PreferNoSchedule' });
+  assert.deepEqual(toTaint({ key: 'k', effect: 'PreferNoSchedule' }, []), taint('k', 'PreferNoSchedule', undefined, undefined));
   assert.equal(toTaint({ key: 'k' }, []), undefined);
   assert.equal(toTaint('k:NoSchedule', []), undefined);
 });

@@ -19,7 +19,8 @@ import { frozenConditions, heartbeatsSince, leaseFrom, LeaseRenewal, nodeFrom, N
 import { defaultControllerFactory } from '../../../src/engine/simulation/wiring';
 import type { ControllerFactory } from '../../../src/engine/simulation/controllerPlan';
 import type { PodBefore } from '../../../src/engine/controllers/controller';
-import type { KObject, LeaseRecord, NodeRecord, PodCondition, PodRecord } from '../../../src/engine/model/types';
+import type { ConditionStatus, KObject, LeaseRecord, NodeRecord, PodCondition, PodRecord } from '../../../src/engine/model/types';
+import { nodeCondition, podCondition } from '../../../src/engine/model/records';
 import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
 import { generateClusterStream, listChunks, renderObject } from '../../../src/engine/generate/index';
@@ -320,7 +321,7 @@ describe("the snapshot's records", () => {
 
 describe('sameFields, heartbeatsSince, nodeFrom, leaseFrom, frozenConditions', () => {
   const cond = (status: string, hb: number, extra: Record<string, unknown> = {}) =>
-    ({ type: 'Ready', status, reason: 'KubeletReady', lastHeartbeatTime: hb, lastTransitionTime: 5, ...extra }) as NodeRecord['conditions'][number];
+    ({ ...nodeCondition('Ready', status as ConditionStatus, hb, 5, 'KubeletReady', undefined), ...extra }) as NodeRecord['conditions'][number];
   const nodeOf = (conds: NodeRecord['conditions'], taints: NodeRecord['taints'] = []): NodeRecord => ({
     kind: 'Node',
     meta: META,
@@ -385,7 +386,7 @@ describe('sameFields, heartbeatsSince, nodeFrom, leaseFrom, frozenConditions', (
   });
 
   it('frozenConditions: never shares a live Ready condition, shares an equal kept one', () => {
-    const c = (status: string, t: number, type = 'Ready'): PodCondition => ({ type, status: status as PodCondition['status'], lastTransitionTime: t });
+    const c = (status: string, t: number, type = 'Ready'): PodCondition => podCondition(type, status as ConditionStatus, t, undefined, undefined);
     const prev = [c('True', 1, 'Initialized'), c('True', 1)];
     const made = {};
     const live = [c('True', 1, 'Initialized'), c('False', 7)];

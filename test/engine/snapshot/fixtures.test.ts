@@ -6,6 +6,7 @@ import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { nodeFs } from '../../../src/platform/nodeFs';
 import { formatTime } from '../../../src/engine/model/time';
 import { zoneKeyOf } from '../../../src/engine/model/zones';
+import { taint } from '../../../src/engine/model/records';
 
 // The shared real-world fixtures sit beside the checkout (../shared/fixtures/real).
 const REAL = resolve(__dirname, '../../../../shared/fixtures/real');
@@ -117,7 +118,7 @@ test('the insights nodes keep their three zones and the master taints', () => {
   const cl = loadSnapshot(resolve(REAL, 'insights-ocp44-gcp-nodes'), fs).cluster;
   assert.deepEqual([...new Set([...cl.nodes.values()].map(zoneKeyOf))].sort(), ['us-east1/us-east1-b', 'us-east1/us-east1-c', 'us-east1/us-east1-d']);
   const master = cl.nodes.get('ci-ln-3z9y7mt-f76d1-69jcr-master-0')!;
-  assert.deepEqual(master.taints, [{ key: 'node-role.kubernetes.io/master', effect: 'NoSchedule' }]);
+  assert.deepEqual(master.taints, [taint('node-role.kubernetes.io/master', 'NoSchedule', undefined, undefined)]);
   // NetworkUnavailable has lastHeartbeatTime: null -> the zero time, as in Go
   const net = master.conditions.find((c) => c.type === 'NetworkUnavailable');
   assert.equal(formatTime(net!.lastHeartbeatTime), '0001-01-01T00:00:00.000Z');

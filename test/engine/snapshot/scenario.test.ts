@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { loadScenario, parseScenario, isScenarioText } from '../../../src/engine/snapshot/scenario';
+import { taint as taintRecord } from '../../../src/engine/model/records';
 import { parseTaintText, didYouMean } from '../../../src/engine/snapshot/scenarioReader';
 import { MemoryFs } from '../../../src/engine/snapshot/source';
 import { nodeFs } from '../../../src/platform/nodeFs';
@@ -133,7 +134,7 @@ const eventCases: { name: string; yaml: string; want: Plain<ScenarioEvent> }[] =
       at: { offset: minutes(1) },
       kind: 'taint',
       target: { nodes: ['node-b1'] },
-      taint: { key: 'example.com/maintenance', value: 'yes', effect: 'NoExecute' },
+      taint: taintRecord('example.com/maintenance', 'NoExecute', 'yes', undefined),
     },
   },
   {

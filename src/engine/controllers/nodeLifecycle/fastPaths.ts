@@ -8,6 +8,7 @@
  * machines strict, and require the same decisions, memory and machine states
  * second by second.
  */
+import { copyNodeCondition } from '../../model/records';
 import { type NodeRecord, nodeRef } from '../../model/types';
 import type { ControllerHost } from '../controllerHost';
 import { RateLimitedTimedQueue } from './rateLimitedQueue';
@@ -179,7 +180,7 @@ export function readyFastPath(nlc: NodeLifecycleState, host: ControllerHost, nod
     // "the heartbeat changed": a new entry from the node, the saved status follows the node's
     h.readyTransition = saved.lastTransitionTime !== ready.lastTransitionTime ? now : h.readyTransition;
     h.probe = now;
-    h.savedReady = { ...ready };
+    h.savedReady = copyNodeCondition(ready);
     h.lease = renewed ? { renewTime: observed.renewTime } : null;
     if (nlc.stats) nlc.stats.plainPosts++;
   } else {

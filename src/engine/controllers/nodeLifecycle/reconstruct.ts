@@ -4,6 +4,7 @@
  * running all along; and the AssumptionMade decision that roots the first
  * decisions about nodes already unhealthy in the snapshot.
  */
+import { copyNodeCondition } from '../../model/records';
 import { formatTime } from '../../model/time';
 import { nodeRef, zoneRef } from '../../model/types';
 import type { ControllerHost } from '../controllerHost';
@@ -69,7 +70,7 @@ export function* reconstruct(nlc: NodeLifecycleState, host: ControllerHost, name
     nlc.setHealth(name, {
       probe,
       readyTransition: ready ? ready.lastTransitionTime : node.meta.creationTimestamp,
-      savedReady: ready ? { ...ready } : null,
+      savedReady: ready ? copyNodeCondition(ready) : null,
       lease: lease ? { renewTime: renew } : null,
     });
     // registered as if observed long ago (classifyNodes' check, as in registerNode), then its Ready as the snapshot has it

@@ -6,6 +6,7 @@
  * Its methods are the small helpers all of them use (decide, the machines'
  * ask and commit, the tracks and their zone tally, the 100 ms grid).
  */
+import { copyNodeCondition } from '../../model/records';
 import { type TracedActor, createTracedActor } from '../../machines/traced';
 import { becauseWithGuards, carriesGuards } from '../../machines/guardChecks';
 import { type Micros, ms } from '../../model/time';
@@ -560,7 +561,12 @@ export function pushMap(m: Map<string, number[]>, k: string, v: number): void {
 }
 
 export function copyCond(c: NodeCondition | undefined): NodeCondition | null {
-  return c ? { ...c } : null;
+  return c ? copyNodeCondition(c) : null;
+}
+
+/** A copy of a health entry, built as every entry is (a spread copy is of another make: see model/records.ts). */
+export function copyHealth(h: Health): Health {
+  return { probe: h.probe, readyTransition: h.readyTransition, savedReady: h.savedReady, lease: h.lease };
 }
 
 /** apiequality.Semantic.DeepEqual of two NodeConditions. */

@@ -5,6 +5,7 @@
  */
 import type { ConditionStatus, NodeCondition, NodeRecord, Taint } from '../../model/types';
 import type { Micros } from '../../model/time';
+import { copyTaint, copyTaints, taint } from '../../model/records';
 
 export const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';
 export const TAINT_UNREACHABLE = 'node.kubernetes.io/unreachable';
@@ -151,8 +152,8 @@ export function deprecatedTaintFix(node: NodeRecord): { toAdd: Taint[]; toRemove
   for (const t of node.taints) {
     const key = t.key === DEPRECATED_TAINT_NOT_READY ? TAINT_NOT_READY : t.key === DEPRECATED_TAINT_UNREACHABLE ? TAINT_UNREACHABLE : undefined;
     if (!key) continue;
-    toRemove.push({ ...t });
-    toAdd.push({ ...t, key });
+    toRemove.push(copyTaint(t));
+    toAdd.push(taint(key, t.effect, t.value, t.timeAdded));
   }
   return { toAdd, toRemove };
 }
@@ -174,11 +175,11 @@ export interface SwapResult {
  * matching one to remove is deleted.
  */
 export function swapTaints(current: readonly Taint[], toAdd: readonly Taint[], toRemove: readonly Taint[], now: Micros): SwapResult {
-  let taints = current.map((t) => ({ ...t }));
+  let taints = copyTaints(current);
   const added: Taint[] = [];
   const refreshed: Taint[] = [];
   for (const a of toAdd) {
-    const t: Taint = { ...a, timeAdded: now };
+    const t = taint(a.key, a.effect, a.value, now);
     const i = taints.findIndex((x) => matchTaint(x, t));
     if (i < 0) {
       taints.push(t);

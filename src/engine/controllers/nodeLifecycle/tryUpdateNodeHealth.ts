@@ -6,6 +6,7 @@
  */
 import { type Duration, type Micros, formatDuration, formatTime } from '../../model/time';
 import { type LeaseRecord, type NodeCondition, type NodeRecord, nodeRef } from '../../model/types';
+import { copyNodeConditions, nodeCondition } from '../../model/records';
 import type { Check } from '../../trace/decision';
 import type { ControllerHost } from '../controllerHost';
 import { probeExpired } from './guards';
@@ -16,6 +17,7 @@ import {
   type PassContext,
   RETRY_SLEEP_TIME,
   copyCond,
+  copyHealth,
   microBefore,
   pushMap,
   sameCondition,
@@ -69,10 +71,10 @@ export function nextHealth(i: HealthInput): NextHealth {
   let grace: Duration;
   let followsWork = false;
   if (!readyW) {
-    observed = { type: 'Ready', status: 'Unknown', lastHeartbeatTime: node.meta.creationTimestamp, lastTransitionTime: node.meta.creationTimestamp };
+    observed = nodeCondition('Ready', 'Unknown', node.meta.creationTimestamp, node.meta.creationTimestamp, undefined, undefined);
     grace = i.nodeStartupGracePeriod;
     if (h && !i.legacy) {
-      h = { ...h };
+      h = copyHealth(h);
     } else {
       h = { probe: node.meta.creationTimestamp, readyTransition: node.meta.creationTimestamp, savedReady: null, lease: null };
     }
@@ -96,7 +98,7 @@ export function nextHealth(i: HealthInput): NextHealth {
     h = { probe: now, readyTransition: transition, savedReady: null, lease: null };
     followsWork = true;
   } else {
-    h = { ...h };
+    h = copyHealth(h);
   }
   const observedLease = i.lease;
   if (i.readsLeases && observedLease && (!savedLease || microBefore(savedLease.renewTime, observedLease.renewTime))) {
@@ -111,19 +113,12 @@ export function nextHealth(i: HealthInput): NextHealth {
  * of `types` Unknown (added as never posted when missing), and what changed, in words.
  */
 export function conditionsSetUnknown(node: NodeRecord, types: readonly string[], now: Micros): { work: NodeCondition[]; changed: string[] } {
-  const work = node.conditions.map((c) => ({ ...c }));
+  const work = copyNodeConditions(node.conditions);
   const changed: string[] = [];
   for (const type of types) {
     const c = findCondition(work, type);
     if (!c) {
-      work.push({
-        type,
-        status: 'Unknown',
-        reason: 'NodeStatusNeverUpdated',
-        message: 'Kubelet never posted node status.',
-        lastHeartbeatTime: node.meta.creationTimestamp,
-        lastTransitionTime: now,
-      });
+      work.push(nodeCondition(type, 'Unknown', node.meta.creationTimestamp, now, 'NodeStatusNeverUpdated', 'Kubelet never posted node status.'));
       changed.push(`${type}=Unknown (never posted)`);
     } else if (c.status !== 'Unknown') {
       changed.push(`${type}=Unknown (was ${c.status})`);

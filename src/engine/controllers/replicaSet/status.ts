@@ -6,6 +6,7 @@
 import type { ConditionStatus, PodRecord, ReplicaSetRecord, ReplicaSetStatus } from '../../model/types';
 import { MICROS_PER_SECOND, isZeroTime, type Micros } from '../../model/time';
 import { isPodReady, specReplicas } from './podUtil';
+import { copyReplicaSetConditions, replicaSetStatus } from '../../model/records';
 
 export const REPLICA_FAILURE = 'ReplicaFailure';
 
@@ -143,7 +144,7 @@ export function statusFromCounts(
   counter: StatusCounter,
 ): ReplicaSetStatus {
   const { fullyLabeled, ready, available } = counter;
-  let conditions = rs.status.conditions.length === 0 ? NO_CONDITIONS : rs.status.conditions.map((c) => ({ ...c }));
+  let conditions = rs.status.conditions.length === 0 ? NO_CONDITIONS : copyReplicaSetConditions(rs.status.conditions);
   const failure = conditions.find((c) => c.type === REPLICA_FAILURE);
   if (manageReplicasErr !== undefined && !failure) {
     const diff = claimed - specReplicas(rs);
@@ -152,16 +153,7 @@ export function statusFromCounts(
   } else if (manageReplicasErr === undefined && failure) {
     conditions = conditions.filter((c) => c.type !== REPLICA_FAILURE);
   }
-  const status: ReplicaSetStatus = {
-    replicas: claimed,
-    fullyLabeledReplicas: fullyLabeled,
-    readyReplicas: ready,
-    availableReplicas: available,
-    observedGeneration: rs.status.observedGeneration,
-    conditions,
-  };
-  if (terminating !== undefined) status.terminatingReplicas = terminating;
-  return status;
+  return replicaSetStatus(claimed, fullyLabeled, ready, available, rs.status.observedGeneration, conditions, terminating);
 }
 
 /** The fields that differ, old -> new, for the trace. */

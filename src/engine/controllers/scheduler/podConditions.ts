@@ -3,13 +3,14 @@
  * pkg/api/v1/pod/util.go): the transition time kept while the status stays.
  */
 import type { PodCondition } from '../../model/types';
+import { copyPodCondition, podCondition } from '../../model/records';
 
 export function setCondition(conds: PodCondition[], c: PodCondition): PodCondition[] {
   const i = conds.findIndex((x) => x.type === c.type);
-  if (i < 0) return [...conds, c];
+  if (i < 0) return [...conds, copyPodCondition(c)];
   const old = conds[i]!;
-  const next = { ...old, status: c.status, lastTransitionTime: old.status === c.status ? old.lastTransitionTime : c.lastTransitionTime };
-  return conds.map((x, j) => (j === i ? next : x));
+  const next = podCondition(old.type, c.status, old.status === c.status ? old.lastTransitionTime : c.lastTransitionTime, old.reason, old.message);
+  return withAt(conds, i, next);
 }
 
 /**
@@ -18,11 +19,16 @@ export function setCondition(conds: PodCondition[], c: PodCondition): PodConditi
  */
 export function scheduledCondition(conds: PodCondition[], c: PodCondition): PodCondition[] {
   const i = conds.findIndex((x) => x.type === c.type);
-  if (i < 0) return [...conds, c];
+  if (i < 0) return [...conds, copyPodCondition(c)];
   const old = conds[i]!;
   if (old.status === c.status && old.reason === c.reason && old.message === c.message) return conds;
-  const next: PodCondition = { type: c.type, status: c.status, lastTransitionTime: old.status === c.status ? old.lastTransitionTime : c.lastTransitionTime };
-  if (c.reason !== undefined) next.reason = c.reason;
-  if (c.message !== undefined) next.message = c.message;
-  return conds.map((x, j) => (j === i ? next : x));
+  const next = podCondition(c.type, c.status, old.status === c.status ? old.lastTransitionTime : c.lastTransitionTime, c.reason, c.message);
+  return withAt(conds, i, next);
+}
+
+// slice, not map: a list without holes, as the loader's (see model/records.ts copyNodeConditions)
+function withAt(conds: PodCondition[], i: number, c: PodCondition): PodCondition[] {
+  const out = conds.slice();
+  out[i] = c;
+  return out;
 }

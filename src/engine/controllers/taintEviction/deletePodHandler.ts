@@ -9,6 +9,7 @@ import type { ControllerHost } from '../controllerHost';
 import type { Duration, Micros } from '../../model/time';
 import { formatTime, ms } from '../../model/time';
 import { type PodCondition, podRef } from '../../model/types';
+import { podCondition } from '../../model/records';
 import type { Check, MachineTransition } from '../../trace/decision';
 import { becauseWithGuards } from '../../machines/guardChecks';
 import type { TaintEvictionState } from './state';
@@ -109,13 +110,7 @@ function failedAttempt(te: TaintEvictionState, host: ControllerHost, w: Work): v
 
 /** `apipod.UpdatePodCondition` with DisruptionTarget=True, reason DeletionByTaintManager. */
 export function withDisruptionTarget(conditions: readonly PodCondition[], now: Micros): { conditions: PodCondition[]; updated: boolean } {
-  const next: PodCondition = {
-    type: 'DisruptionTarget',
-    status: 'True',
-    reason: 'DeletionByTaintManager',
-    message: 'Taint manager: deleting due to NoExecute taint',
-    lastTransitionTime: now,
-  };
+  const next = podCondition('DisruptionTarget', 'True', now, 'DeletionByTaintManager', 'Taint manager: deleting due to NoExecute taint');
   const i = conditions.findIndex((c) => c.type === 'DisruptionTarget');
   if (i < 0) return { conditions: [...conditions, next], updated: true };
   const old = conditions[i];

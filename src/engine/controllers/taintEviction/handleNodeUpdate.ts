@@ -7,6 +7,7 @@
 import type { ControllerHost } from '../controllerHost';
 import { nodeRef } from '../../model/types';
 import { taintText, taintsWithEffect } from '../../model/tolerations';
+import { copyTaints } from '../../model/records';
 import { cancelWorkWithEvent } from './cancelWorkWithEvent';
 import { podEvictionAccepts } from './machine';
 import { processPodOnNode } from './processPodOnNode';
@@ -23,7 +24,7 @@ export function handleNodeUpdate(te: TaintEvictionState, host: ControllerHost, n
     te.taintedNodes.delete(name);
     return;
   }
-  const taints = taintsWithEffect(node.taints, 'NoExecute').map((t) => ({ ...t }));
+  const taints = copyTaints(taintsWithEffect(node.taints, 'NoExecute'));
   if (taints.length === 0) te.taintedNodes.delete(name);
   else te.taintedNodes.set(name, taints);
 

@@ -9,6 +9,7 @@ import { CONDITION_TAINTS, noScheduleTaintDiff, swapTaints, TAINT_UNSCHEDULABLE 
 import { noExecuteFor, noScheduleTaintsUpToDate } from '../../../../src/engine/controllers/nodeLifecycle/taints';
 import type { ConditionStatus, Taint } from '../../../../src/engine/model/types';
 import { at, node } from './helpers';
+import { taint } from '../../../../src/engine/model/records';
 
 const keys = (ts: Taint[]) => ts.map((t) => `${t.key}:${t.effect}`).sort();
 
@@ -86,8 +87,8 @@ test('SwapNodeControllerTaint adds with timeAdded = now and removes the opposite
     at(5),
   );
   assert.deepEqual(r.taints, [
-    { key: 'example.com/x', effect: 'NoSchedule' },
-    { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute', timeAdded: at(5) },
+    taint('example.com/x', 'NoSchedule', undefined, undefined),
+    taint('node.kubernetes.io/unreachable', 'NoExecute', undefined, at(5)),
   ]);
   assert.equal(r.added.length, 1);
   assert.equal(r.removed.length, 1);
@@ -104,7 +105,7 @@ test('adding a taint that is already there with another timeAdded replaces it in
     [],
     at(9),
   );
-  assert.deepEqual(r.taints[0], { key: 'k', effect: 'NoExecute', timeAdded: at(9) });
+  assert.deepEqual(r.taints[0], taint('k', 'NoExecute', undefined, at(9)));
   assert.equal(r.refreshed.length, 1);
   assert.equal(r.added.length, 0);
 });

@@ -9,6 +9,7 @@ import { toNodeRecord, toPodRecord } from '../../../../src/engine/model/convert'
 import { createSimplifiedBinder } from '../../../../src/engine/controllers/scheduler';
 import { World, nodeObject, podObject, rsObject, T0 } from '../replicaSet/harness';
 import type { KObject } from '../../../../src/engine/model/types';
+import { podCondition } from '../../../../src/engine/model/records';
 
 const noExecute = (key: string) => ({ key, effect: 'NoExecute' });
 const noSchedule = (key: string) => ({ key, effect: 'NoSchedule' });
@@ -239,7 +240,7 @@ test('an unschedulable pod is tried again when a pod leaves a node, and then bou
   assert.equal(w.host.actions('PodBound')[0]!.time, formatTime(T0 + seconds(30)));
   assert.deepEqual(
     p.conditions.find((x) => x.type === 'PodScheduled'),
-    { type: 'PodScheduled', status: 'True', lastTransitionTime: T0 + seconds(30) },
+    podCondition('PodScheduled', 'True', T0 + seconds(30), undefined, undefined),
     'bound: True, without the reason and message',
   );
 });
