@@ -3,14 +3,11 @@
 // The command line is bundled to out/cli.js by `npm run build` (run by `npm install`).
 //
 // It runs in a second node with the V8 options of bin/node-options.json (bench/run.ts starts its
-// children with the same), each measured in bench/README.md:
-// - a larger young generation (--max-semi-space-size): a long simulation at 5,000 nodes keeps
-//   hundreds of MB that all pass through the young generation, and fewer, larger scavenges cost it
-//   less ("The young generation");
-// - half the optimising compiler's inlining budget (--max-inlined-bytecode-size-cumulative): in that
-//   simulation the compiler's thread took as much CPU as a third of the main thread's, most of it
-//   compiling again after deoptimisations, and smaller units of inlined code halve it without
-//   slowing the main thread ("nodeopts").
+// children with the same), each measured in bench/README.md: a larger young generation
+// (--max-semi-space-size): a long simulation at 5,000 nodes keeps hundreds of MB that all pass
+// through the young generation, and fewer, larger scavenges cost it less ("The young generation").
+// A smaller inlining budget was tried and taken out again ("nodeopts"): less compiling, but a
+// slower load.
 // V8 takes them only when the process starts, so only whoever starts node can set them. Not when
 // node was started with options of its own (the caller chose), when NODE_OPTIONS sets one of them,
 // in the second node itself, or on Windows (a console's Ctrl-C reaches every process).
