@@ -12,8 +12,6 @@ export interface ZoneOutageShape {
   zones?: number;
   seed?: string;
   recoverAt?: string;
-  /** the Kubernetes version generated for (e.g. v1.12.10); the generator's default otherwise */
-  version?: string;
 }
 
 /** `podsPerNode` above the DaemonSets' (2) gives ReplicaSets: 5 gives about 260. */
@@ -23,7 +21,6 @@ export function writeZoneOutage(dir: string, podsPerNode = 1, shape: ZoneOutageS
     podsPerNode,
     zones: shape.zones ?? 2,
     detail: 'lean',
-    ...(shape.version ? { kubernetesVersion: shape.version } : {}),
     seed: shape.seed ?? 'big-pass',
     timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: shape.recoverAt ?? '30m' } },
   });

@@ -7,24 +7,36 @@
  */
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
 import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
+import { generateClusterStream, listChunks, renderObject } from '../../../src/engine/generate/index';
 import { nodeFs } from '../../../src/platform/nodeFs';
-import { writeZoneOutage } from '../../helpers/generatedOutage';
 
 const root = new URL('../../..', import.meta.url).pathname;
 const dir = mkdtempSync(join(tmpdir(), 'cs-forward-only-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
-/** A generated outage whose second zone's 20 nodes of 60 pods go Unknown in one pass (1,200 pods marked). */
+/** A generated cluster whose second zone's kubelets stop at 60 s and start again at 30 min: 20 nodes of 60 pods go Unknown in one pass. */
 function heavyOutage(version: string): string {
-  const own = join(dir, version);
-  mkdirSync(own);
-  return writeZoneOutage(own, 60, { nodes: 60, zones: 3, seed: 'forward-only', version });
+  const stream = generateClusterStream({
+    nodes: 60,
+    podsPerNode: 60,
+    zones: 3,
+    detail: 'lean',
+    kubernetesVersion: version,
+    seed: 'forward-only',
+    timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '30m' } },
+  });
+  let text = '';
+  for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
+  writeFileSync(join(dir, `outage-${version}.json`), text);
+  const path = join(dir, `outage-${version}.yaml`);
+  writeFileSync(path, renderObject({ ...stream.scenario!, snapshot: `outage-${version}.json` } as never, 'yaml'));
+  return path;
 }
 
 const MIN = 60e6;
