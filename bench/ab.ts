@@ -3,7 +3,7 @@
  * order alternates (A B, B A, A B, …), so that a machine whose load swings (other processes) and
  * the page cache the first of a pair warms weigh on both sides alike:
  *
- *   node --import tsx bench/ab.ts --ref ../wt-ref --inputs DIR [--task simulate|replay|goback|steady|fullLoad|fullParse|yamlLoad] [--pairs 5]
+ *   node --import tsx bench/ab.ts --ref ../wt-ref --inputs DIR [--task simulate|goback|steady|fullLoad|fullParse|yamlLoad] [--pairs 5]
  *        [--a-flags "--max-semi-space-size=64"] [--b-flags "..."] [--yaml FILE] [--v8-defaults] [--no-lock]
  *
  * A is the checkout given by --ref, B this one; each is bundled as bench/run.ts bundles the
@@ -34,7 +34,6 @@ const bundle = (checkout: string, out: string): Promise<string> => bundleChild(c
 /** the timed figures of each task: [CPU ms, wall ms] */
 const FIGURES: Record<string, (o: Record<string, number>) => [number, number]> = {
   simulate: (o) => [o.runCpuMs, o.runMainCpuMs ?? o.runMs],
-  replay: (o) => [o.runCpuMs, o.runMainCpuMs ?? o.runMs],
   goback: (o) => [o.backCpuMs ?? Number.NaN, o.backMs],
   steady: (o) => [Number.NaN, o.passMs],
   fullLoad: (o) => [o.loadCpuMs, o.loadMs],
@@ -47,7 +46,7 @@ async function main(): Promise<number> {
   const inputs = arg('--inputs');
   if (!ref || !inputs) {
     process.stderr.write(
-      'usage: node --import tsx bench/ab.ts --ref CHECKOUT --inputs DIR [--task simulate|replay|goback|steady|fullLoad|fullParse|yamlLoad] [--pairs N] [--a-flags S] [--b-flags S] [--yaml FILE] [--no-lock]\n',
+      'usage: node --import tsx bench/ab.ts --ref CHECKOUT --inputs DIR [--task simulate|goback|steady|fullLoad|fullParse|yamlLoad] [--pairs N] [--a-flags S] [--b-flags S] [--yaml FILE] [--no-lock]\n',
     );
     return 2;
   }
@@ -99,20 +98,20 @@ async function main(): Promise<number> {
       if (task === 'goback')
         process.stdout.write(`pair ${i + 1} ${s.name}: CPU ms: far step back ${out.farBackCpuMs?.toFixed(0)}, one back ${out.oneBackCpuMs?.toFixed(0)}\n`);
       process.stdout.write(
-        `pair ${i + 1} ${s.name}: CPU ${got[side][0].toFixed(0)} ms, ${task === 'simulate' || task === 'replay' ? 'main thread' : 'wall'} ${got[side][1].toFixed(0)} ms${out.decisions !== undefined ? `, ${out.decisions} decisions` : ''}${out.peakRss !== undefined ? `, peak RSS ${(out.peakRss / 2 ** 20).toFixed(0)} MiB` : ''} (load average ${loads[loads.length - 1].toFixed(1)})\n`,
+        `pair ${i + 1} ${s.name}: CPU ${got[side][0].toFixed(0)} ms, ${task === 'simulate' ? 'main thread' : 'wall'} ${got[side][1].toFixed(0)} ms${out.decisions !== undefined ? `, ${out.decisions} decisions` : ''}${out.peakRss !== undefined ? `, peak RSS ${(out.peakRss / 2 ** 20).toFixed(0)} MiB` : ''} (load average ${loads[loads.length - 1].toFixed(1)})\n`,
       );
     }
     const load = Math.max(...loads);
     rows.push({ a: got[0], b: got[1], load });
     process.stdout.write(
-      `pair ${i + 1} (${order.map((k) => sides[k].name).join(' ')}): B ÷ A CPU ${(got[1][0] / got[0][0]).toFixed(3)}, ${task === 'simulate' || task === 'replay' ? 'main thread' : 'wall'} ${(got[1][1] / got[0][1]).toFixed(3)} (load average ${load.toFixed(1)})\n`,
+      `pair ${i + 1} (${order.map((k) => sides[k].name).join(' ')}): B ÷ A CPU ${(got[1][0] / got[0][0]).toFixed(3)}, ${task === 'simulate' ? 'main thread' : 'wall'} ${(got[1][1] / got[0][1]).toFixed(3)} (load average ${load.toFixed(1)})\n`,
     );
   }
   const cpu = median(rows.map((r) => r.b[0] / r.a[0])),
     wall = median(rows.map((r) => r.b[1] / r.a[1]));
   process.stdout.write(
     `\n${task}, ${pairs} pairs: A CPU median ${median(rows.map((r) => r.a[0])).toFixed(0)} ms, B ${median(rows.map((r) => r.b[0])).toFixed(0)} ms; ` +
-      `median of B ÷ A per pair: CPU ${cpu.toFixed(3)}, ${task === 'simulate' || task === 'replay' ? 'main thread' : 'wall'} ${wall.toFixed(3)}; load average ${Math.min(...rows.map((r) => r.load)).toFixed(1)}–${Math.max(...rows.map((r) => r.load)).toFixed(1)}\n`,
+      `median of B ÷ A per pair: CPU ${cpu.toFixed(3)}, ${task === 'simulate' ? 'main thread' : 'wall'} ${wall.toFixed(3)}; load average ${Math.min(...rows.map((r) => r.load)).toFixed(1)}–${Math.max(...rows.map((r) => r.load)).toFixed(1)}\n`,
   );
   return 0;
 }

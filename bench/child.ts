@@ -116,7 +116,7 @@ function countActions(trace: readonly { action: string }[]): Record<string, numb
   return out;
 }
 
-async function openScenario(path: string, options: { forwardOnly?: boolean } = {}) {
+async function openScenario(path: string) {
   const e = await engine();
   const [loadScenario, nodeFs, createSimulation] = await Promise.all([e.loadScenario(), e.nodeFs(), e.createSimulation()]);
   let t0 = now();
@@ -124,7 +124,7 @@ async function openScenario(path: string, options: { forwardOnly?: boolean } = {
   const loadMs = ms(t0);
   const serious = scenario.problems.filter((p) => p.severity === 'error');
   t0 = now();
-  const sim = createSimulation(scenario, options);
+  const sim = createSimulation(scenario);
   const createMs = ms(t0);
   const simErrors = sim.problems.filter((p) => p.severity === 'error');
   if (serious.length || simErrors.length) {
@@ -136,36 +136,6 @@ async function openScenario(path: string, options: { forwardOnly?: boolean } = {
     );
   }
   return { sim, loadMs, createMs, problems: sim.problems.length };
-}
-
-/** The outage run: runUntil over a.durationS, timed (wall, CPU of every thread, the main thread's). */
-async function outageHour(a: Args, options: { forwardOnly?: boolean }) {
-  const { sim, loadMs, createMs, problems } = await openScenario(a.scenario, options);
-  gc();
-  const c0 = process.cpuUsage();
-  const m0 = mainThreadCpuMs();
-  const t0 = now();
-  sim.runUntil(sim.startTime + a.durationS * 1_000_000);
-  const runMs = ms(t0);
-  const runMainCpuMs = mainThreadCpuMs() - m0;
-  // For bench/profile.ts: the monotonic window of runUntil, in µs (V8's profiler uses the same clock).
-  const window = [Number(t0 / 1000n), Number(now() / 1000n)];
-  const runCpuMs = cpuMs(c0);
-  return {
-    loadMs,
-    createMs,
-    runMs,
-    runCpuMs,
-    runMainCpuMs,
-    problems,
-    window,
-    simulatedS: a.durationS,
-    passes: sim.pass,
-    decisions: sim.trace.length,
-    actions: countActions(sim.trace),
-    peakRss: peakRss(),
-    heapUsed: heapUsed(),
-  };
 }
 
 const tasks: Record<string, (a: Args) => Promise<Out>> = {
@@ -276,10 +246,34 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
     return { loadMs, loadCpuMs, nodes: loaded.cluster.nodes.size, pods: loaded.cluster.pods.size, peakRss: peakRss(), heapUsed: heapUsed() };
   },
 
-  simulate: (a) => outageHour(a, {}),
-
-  /** the same hour as the command line runs it (replay, test, explain, compare): forward only, no checkpoints */
-  replay: (a) => outageHour(a, { forwardOnly: true }),
+  async simulate(a) {
+    const { sim, loadMs, createMs, problems } = await openScenario(a.scenario);
+    gc();
+    const c0 = process.cpuUsage();
+    const m0 = mainThreadCpuMs();
+    const t0 = now();
+    sim.runUntil(sim.startTime + a.durationS * 1_000_000);
+    const runMs = ms(t0);
+    const runMainCpuMs = mainThreadCpuMs() - m0;
+    // For bench/profile.ts: the monotonic window of runUntil, in µs (V8's profiler uses the same clock).
+    const window = [Number(t0 / 1000n), Number(now() / 1000n)];
+    const runCpuMs = cpuMs(c0);
+    return {
+      loadMs,
+      createMs,
+      runMs,
+      runCpuMs,
+      runMainCpuMs,
+      problems,
+      window,
+      simulatedS: a.durationS,
+      passes: sim.pass,
+      decisions: sim.trace.length,
+      actions: countActions(sim.trace),
+      peakRss: peakRss(),
+      heapUsed: heapUsed(),
+    };
+  },
 
   async steady(a) {
     const { sim, loadMs, createMs } = await openScenario(a.healthy);

@@ -19,8 +19,7 @@
  *                        DIR's outage.yaml; 1.12 runs the pod-eviction path)
  *   --detail lean|full   generator detail (default lean: a full 150,000-pod export does not fit in one JS string)
  *   --duration S         simulated seconds of the outage run (default 3600)
- *   --only a,b           only these measurements: load, simulate, replay (the outage as the command line
- *                        runs it: forward only), steady, goback
+ *   --only a,b           only these measurements: load, simulate, steady, goback
  *   --timeout S          per child process (default 1800, quick 300)
  *   --keep               keep the generated files (printed)
  *   --inputs DIR         measure the files a --keep run left in DIR instead of generating them (DIR is
@@ -93,7 +92,7 @@ interface Options {
   semiSpaceMib: number;
 }
 
-const MEASUREMENTS = ['load', 'simulate', 'replay', 'steady', 'goback'];
+const MEASUREMENTS = ['load', 'simulate', 'steady', 'goback'];
 
 function parseArgs(argv: string[]): Options {
   const o: Options = {
@@ -557,17 +556,6 @@ function summarise(o: Options, results: Results, bytes: number, unavailable: Map
       note: results.simulate.length ? undefined : unavailableNote('simulate'),
     },
     {
-      // the rows above are the panel's engine (checkpoints kept for step back); replay, test, explain and compare run forward only
-      key: 'replaySpeed',
-      label: `the same as \`replay\` runs it (forward only, no checkpoints): simulated s ÷ wall s`,
-      unit: 'x',
-      values: results.replay.map((s) => s.simulatedS / (s.runMs / 1000)),
-      detail: results.replay.length
-        ? `runUntil ${fmt(median(results.replay.map((x) => x.runMs)), 'ms')} wall, ${fmt(median(results.replay.map((x) => x.runCpuMs)), 'ms')} CPU (${fmt(median(results.replay.map((x) => x.simulatedS / (x.runCpuMs / 1000))), 'x')}), of it the main thread ${fmt(median(results.replay.map((x) => x.runMainCpuMs)), 'ms')} (${fmt(median(results.replay.map((x) => x.simulatedS / (x.runMainCpuMs / 1000))), 'x')}); ${results.replay[0].decisions} decisions`
-        : undefined,
-      note: results.replay.length ? undefined : unavailableNote('replay'),
-    },
-    {
       key: 'monitorPassMs',
       label: 'one monitor pass, nothing changing',
       unit: 'ms',
@@ -875,18 +863,7 @@ async function main(): Promise<number> {
   };
   const failures: string[] = [];
   const unavailable = new Map<string, string>();
-  const results: Results = {
-    parse: [],
-    load: [],
-    simulate: [],
-    replay: [],
-    steady: [],
-    goback: [],
-    fullParse: [],
-    fullLoad: [],
-    fullParseKeep: [],
-    yamlLoad: [],
-  };
+  const results: Results = { parse: [], load: [], simulate: [], steady: [], goback: [], fullParse: [], fullLoad: [], fullParseKeep: [], yamlLoad: [] };
   const run = async (task: string, i: number): Promise<void> => {
     const t0 = performance.now();
     const r = await runChild(task, args, o.timeoutS);
@@ -935,7 +912,7 @@ async function main(): Promise<number> {
     );
   // the YAML stream once: the yaml package parses it at a few MB/s
   if (o.fullDetail && o.only.has('load') && inputs.full?.yaml) await run('yamlLoad', 0);
-  for (const task of ['simulate', 'replay', 'steady', 'goback']) {
+  for (const task of ['simulate', 'steady', 'goback']) {
     if (!o.only.has(task)) continue;
     for (let i = 0; i < (o.simRuns ?? o.runs) && !unavailable.has(task); i++) await run(task, i);
   }

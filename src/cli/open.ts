@@ -42,9 +42,7 @@ export function openInput(file: string, args: ParsedArgs, io: CliIo, guards?: Pi
     return { ok: false, code: 2 };
   }
   // Building the simulation only resolves settings and memory; nothing runs until it is stepped.
-  // The command line never steps back: no checkpoints (forwardOnly).
   const sim = createSimulation(scenario, {
-    forwardOnly: true,
     version: args.version,
     set: args.set,
     shouldStop: guards?.shouldStop,

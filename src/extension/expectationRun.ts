@@ -27,8 +27,7 @@ export type ExpectationAnswer =
 /** What the worker does with a job. */
 export function runExpectations(job: ExpectationJob): ExpectationAnswer {
   try {
-    // expectations are checked in time order, forward (a reset at most): no checkpoints
-    const sim = openScenarioText(job.text, job.file, job.access).make({ forwardOnly: true });
+    const sim = openScenarioText(job.text, job.file, job.access).make({});
     const errors = sim.problems.filter((p) => p.severity === 'error');
     if (errors.length) return { kind: 'errors', errors };
     return { kind: 'results', results: sim.checkExpectations() };

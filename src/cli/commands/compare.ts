@@ -65,7 +65,7 @@ export function compareCommand(argv: readonly string[], io: CliIo): number {
     );
     return 2;
   }
-  const sim = createSimulation(scenario, { version: o.one.version, forwardOnly: true });
+  const sim = createSimulation(scenario, { version: o.one.version });
   for (const p of sim.problems) if (p.severity === 'error') io.err(`${formatProblem(p)}\n`);
   if (hasErrors(sim.problems)) return 2;
   const report = compareWithReality(sim, tolerance)!;

@@ -49,13 +49,6 @@ export interface SimulationOptions {
   /** a checkpoint every this many monitor passes (default: 10, more for big clusters) */
   checkpointEvery?: number;
   /**
-   * The caller only runs forward (the command line: replay, test, explain, compare): no checkpoint is
-   * saved after the start's, which reset() needs. A step back or goToPass still works, replaying from
-   * the start. Checkpoints are what a step back restores; they cost about a tenth of the outage hour
-   * at 5,000 nodes, the heavy passes' most (bench/README.md, "forward").
-   */
-  forwardOnly?: boolean;
-  /**
    * checking mode: assert the invariants of simulation/invariants.ts after every instant (the fuzzer
    * turns it on), and throw when a controller's machine refuses an event the controller sends
    */

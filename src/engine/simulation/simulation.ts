@@ -102,8 +102,6 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   /** settled by every public method that can change the state or reads the checkpoints; not by the views (test/engine/simulation/pendingCheckpoint.test.ts) */
   private readonly pending = new PendingCheckpoint({ save: () => this.saveCheckpoint(), copyPods: (max) => this.host.dirtyPods.copy(max) });
   private readonly checkpointEvery: number;
-  /** SimulationOptions.forwardOnly: no checkpoint after the start's */
-  private readonly forwardOnly: boolean;
   /** see HEAVY_PASS_SHARE */
   private readonly heavyPassPods: number;
 
@@ -138,7 +136,6 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     // big clusters: fewer checkpoints (each holds the controllers' saved memory), at most MAX_CHECKPOINTS kept
     this.checkpointEvery = options.checkpointEvery ?? Math.max(10, Math.ceil(cluster.nodes.size / 50));
     this.heavyPassPods = heavyPassPods(cluster.pods.size);
-    this.forwardOnly = options.forwardOnly === true;
 
     this.events = scheduleEvents(
       scenario.events,
@@ -483,7 +480,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     if (round >= MAX_ROUNDS) sayOnce(this.ownProblems, livelock(t, MAX_ROUNDS));
     this.processedUpTo = t;
     this.invariants?.observe(host.trace);
-    if (!monitorDue || host.pass === null || this.forwardOnly) return;
+    if (!monitorDue || host.pass === null) return;
     // the forecast for the next monitor pass (podsDue) is asked last: only when nothing else placed one
     const podsDueNext = () => podsDue(host, this.nextMonitorAt);
     const fine = this.userStep && fineDue(host.pass, this.ring.lastKept(this.checkpoints));
