@@ -12,6 +12,7 @@ import { loadScenario } from '../src/engine/snapshot/scenario';
 import { createSimulation } from '../src/engine/simulation/simulation';
 import { nodeFs } from '../src/platform/nodeFs';
 import type { ClusterState } from '../src/engine/model/cluster';
+import type { LeaseRecord, NodeRecord, PodRecord, ReplicaSetRecord } from '../src/engine/model/types';
 
 const sameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: unknown, b: unknown) => boolean;
 const showKeys = process.argv.includes('--keys');
@@ -38,73 +39,44 @@ function* flat<T, U>(xs: Iterable<T>, f: (x: T) => Iterable<U> | undefined): Ite
   }
 }
 
+/** What is probed of each kind: the records, then the objects and (`[]`) the lists' items they hold. */
+const PARTS: Record<string, Record<string, (r: never) => unknown>> = {
+  pod: {
+    meta: (p: PodRecord) => p.meta,
+    conditions: (p: PodRecord) => p.conditions,
+    'conditions[]': (p: PodRecord) => p.conditions,
+    'tolerations[]': (p: PodRecord) => p.tolerations,
+    'ownerReferences[]': (p: PodRecord) => p.meta.ownerReferences,
+  },
+  node: {
+    meta: (n: NodeRecord) => n.meta,
+    conditions: (n: NodeRecord) => n.conditions,
+    'conditions[]': (n: NodeRecord) => n.conditions,
+    taints: (n: NodeRecord) => n.taints,
+    'taints[]': (n: NodeRecord) => n.taints,
+  },
+  rs: { meta: (r: ReplicaSetRecord) => r.meta, status: (r: ReplicaSetRecord) => r.status },
+  lease: { meta: (l: LeaseRecord) => l.meta },
+  kubelet: { desired: (k: { desired: unknown }) => k.desired },
+};
+
 function report(c: ClusterState, kubelets: unknown[], when: string): void {
   console.log(`--- ${when}`);
-  const pods = [...c.pods.values()];
-  const nodes = [...c.nodes.values()];
-  const rss = [...c.replicaSets.values()];
-  const leases = [...c.leases.values()];
-  maps('pod', pods);
-  maps(
-    'pod.meta',
-    pods.map((p) => p.meta),
-  );
-  maps(
-    'pod.conditions',
-    pods.map((p) => p.conditions),
-  );
-  maps(
-    'pod.conditions[]',
-    flat(pods, (p) => p.conditions),
-  );
-  maps(
-    'pod.tolerations[]',
-    flat(pods, (p) => p.tolerations),
-  );
-  maps(
-    'pod.ownerReferences[]',
-    flat(pods, (p) => p.meta.ownerReferences),
-  );
-  maps('node', nodes);
-  maps(
-    'node.meta',
-    nodes.map((n) => n.meta),
-  );
-  maps(
-    'node.conditions',
-    nodes.map((n) => n.conditions),
-  );
-  maps(
-    'node.conditions[]',
-    flat(nodes, (n) => n.conditions),
-  );
-  maps(
-    'node.taints',
-    nodes.map((n) => n.taints),
-  );
-  maps(
-    'node.taints[]',
-    flat(nodes, (n) => n.taints),
-  );
-  maps('rs', rss);
-  maps(
-    'rs.meta',
-    rss.map((r) => r.meta),
-  );
-  maps(
-    'rs.status',
-    rss.map((r) => r.status),
-  );
-  maps('lease', leases);
-  maps(
-    'lease.meta',
-    leases.map((l) => l.meta),
-  );
-  maps('kubelet', kubelets);
-  maps(
-    'kubelet.desired',
-    kubelets.map((k) => (k as { desired: unknown }).desired),
-  );
+  const records: Record<string, unknown[]> = {
+    pod: [...c.pods.values()],
+    node: [...c.nodes.values()],
+    rs: [...c.replicaSets.values()],
+    lease: [...c.leases.values()],
+    kubelet: kubelets,
+  };
+  for (const [kind, parts] of Object.entries(PARTS)) {
+    const all = records[kind];
+    maps(kind, all);
+    for (const [part, of] of Object.entries(parts)) {
+      const values = all.map((r) => of(r as never));
+      maps(`${kind}.${part}`, part.endsWith('[]') ? flat(values, (v) => v as Iterable<unknown>) : values);
+    }
+  }
 }
 
 const minutes = Number(args[1] ?? 60);

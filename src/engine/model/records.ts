@@ -92,10 +92,6 @@ export function ownerReference(
   return { apiVersion, kind, name, uid, controller, blockOwnerDeletion };
 }
 
-export function copyOwnerReference(r: OwnerReference): OwnerReference {
-  return ownerReference(r.apiVersion, r.kind, r.name, r.uid, r.controller, r.blockOwnerDeletion);
-}
-
 export function podRecord(
   meta: PodRecord['meta'],
   nodeName: string | undefined,
