@@ -30,9 +30,8 @@ import { runWhatIf } from './whatIfRun';
 import { handleMessage, type PanelActions } from './sessionMessages';
 import { decisionsAt, FurthestRun, logRows, PassMarks } from './passes';
 import { assumptions, initMessage, scenarioInfo } from './scenarioInfo';
-import { machinesMessage } from './machineGraph';
-import { podLineage } from '../engine/trace/lineage';
-import { machineOf, machinesForSelection } from './machinesAtPosition';
+import { machineOf } from './machinesAtPosition';
+import { selectionParts } from './selectionParts';
 import { Slices, type CancelToken, type SessionResult } from './slices';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
@@ -490,16 +489,13 @@ export class Session {
     const reality = this.realityOfSelection(d);
     if (!object) return { type: 'selection', ...(reality ? { reality } : {}) };
     const pod = object.startsWith('Pod/') ? this.kept.podItem(this.sim, object) : undefined;
-    const lineage = podLineage(this.sim.trace, object, pod?.owner);
     const node = object.startsWith('Node/') ? object.slice(5) : pod?.node;
-    const machines = machinesForSelection(this.sim, object, d?.machine?.id);
     return {
       type: 'selection',
       object,
       ...(d ? { seq: d.seq, decision: { decision: d, chain: this.chainOf(d) } } : {}),
       ...(explanation ? { explanation } : {}),
-      ...(lineage ? { lineage } : {}),
-      ...machinesMessage(machines, this.sim.trace),
+      ...selectionParts(this.sim, object, pod?.owner, d?.machine?.id),
       ...(node !== undefined ? { nodePods: { node, pods: this.podsOn(node) } } : {}),
       ...(reality ? { reality } : {}),
     };

@@ -8,9 +8,7 @@
  */
 import type { Simulation } from '../engine/simulation/api';
 import type { Decision } from '../engine/trace/decision';
-import { podLineage } from '../engine/trace/lineage';
-import { machinesForSelection } from './machinesAtPosition';
-import { machinesMessage } from './machineGraph';
+import { selectionParts } from './selectionParts';
 import type { PrepareSlice } from './idlePrepare';
 import type { Session } from './session';
 
@@ -49,11 +47,8 @@ function firstRefs(sim: Simulation): Record<string, string | undefined> {
 
 /** What the selection's message computes for `ref` (session.ts's selectionMessage, the view's parts aside), dropped. */
 function computeOnce(sim: Simulation, ref: string): void {
-  const explanation = sim.explain(ref);
-  const lineage = podLineage(sim.trace, ref);
-  const machines = machinesMessage(machinesForSelection(sim, ref, undefined), sim.trace);
   // the host serialises every message it posts: the why's shapes too
-  JSON.stringify({ explanation, lineage, ...machines });
+  JSON.stringify({ explanation: sim.explain(ref), ...selectionParts(sim, ref) });
 }
 
 /**
