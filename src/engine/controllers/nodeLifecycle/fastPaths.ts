@@ -101,7 +101,7 @@ export function leaseOnlySuffices(nlc: NodeLifecycleState, host: ControllerHost,
   const name = slot.name;
   const t = nlc.slotTrack(slot);
   const h = nlc.slotHealth(slot);
-  if (!t || !h || !nlc.isReady(name, t)) return false;
+  if (!t || !h || !nlc.slotIsReady(slot, t)) return false;
   const node = host.cluster.nodes.get(name);
   if (!node || taintExists(node.taints, UNREACHABLE_NO_EXECUTE) || taintExists(node.taints, NOT_READY_NO_EXECUTE)) return false;
   if (nlc.queues.get(t.zone)?.has(name)) return false;

@@ -55,6 +55,12 @@ export interface Slot {
    */
   health: unknown;
   track: unknown;
+  /**
+   * The node's health machine (NodeMachines), kept the same way: the grace deadlines' loop asks
+   * whether the node is Ready for each of the hundreds of thousands of entries it pops an hour.
+   * Cleared when the machine is made anew or dropped (NodeSlots.forgetMachine) and on a restore.
+   */
+  machine: unknown;
   settled: Settled | undefined;
   /**
    * The time of the node's entry in the grace-deadline heap; NOT_ARMED when
@@ -119,6 +125,7 @@ export class NodeSlots {
         name,
         health: undefined,
         track: undefined,
+        machine: undefined,
         settled: undefined,
         armed: NOT_ARMED,
         news: false,
@@ -131,6 +138,12 @@ export class NodeSlots {
       this.slots.set(name, s);
     }
     return s;
+  }
+
+  /** the node's machine was made anew or dropped (registerNode, removeNode): the slot's copy goes */
+  forgetMachine(name: string): void {
+    const s = this.slots.get(name);
+    if (s) s.machine = undefined;
   }
 
   settle(name: string, how: Settled): void {
@@ -274,6 +287,7 @@ export class NodeSlots {
       for (const s of this.slots.values()) {
         if (!healthKept) s.health = undefined;
         s.track = undefined;
+        s.machine = undefined;
         s.settled = undefined;
         s.armed = NOT_ARMED;
         s.news = false;
