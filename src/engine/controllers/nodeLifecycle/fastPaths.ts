@@ -88,7 +88,15 @@ export function unchangedUnknownEvictionPath(nlc: NodeLifecycleState, host: Cont
 export function requeueSettled(nlc: NodeLifecycleState, host: ControllerHost, slot: Slot): boolean {
   const t = nlc.slotTrack(slot);
   const q = t && nlc.queues.get(t.zone);
-  if (t && q && q.requeue(slot.name, t.uid, host.now)) return true;
+  if (t && q) {
+    if (slot.queuedIn === q && slot.queued !== undefined && q.requeueKept(slot.queued, t.uid, host.now)) return true;
+    const item = q.requeueItem(slot.name, t.uid, host.now);
+    if (item !== undefined) {
+      slot.queued = item;
+      slot.queuedIn = q;
+      return true;
+    }
+  }
   slot.settled = undefined;
   return false;
 }

@@ -15,6 +15,7 @@ import type { Micros } from '../../model/time';
 import type { LeaseRecord } from '../../model/types';
 import { keysSharedWith } from '../../model/sharedKeys';
 import { BatchMemo } from '../../simulation/batchMemo';
+import type { TimedValue } from './rateLimitedQueue';
 
 /**
  * Unknown nodes found settled with nothing new since: 'tainted' (evaluating
@@ -61,6 +62,12 @@ export interface Slot {
    * Cleared when the machine is made anew or dropped (NodeSlots.forgetMachine) and on a restore.
    */
   machine: unknown;
+  /**
+   * The node's item in its zone queue (RateLimitedTimedQueue.requeueItem) and that queue: a node
+   * settled 'waiting' is requeued every pass through it (requeueKept) instead of by its name.
+   */
+  queued: TimedValue | undefined;
+  queuedIn: unknown;
   settled: Settled | undefined;
   /**
    * The time of the node's entry in the grace-deadline heap; NOT_ARMED when
@@ -126,6 +133,8 @@ export class NodeSlots {
         health: undefined,
         track: undefined,
         machine: undefined,
+        queued: undefined,
+        queuedIn: undefined,
         settled: undefined,
         armed: NOT_ARMED,
         news: false,
@@ -288,6 +297,8 @@ export class NodeSlots {
         if (!healthKept) s.health = undefined;
         s.track = undefined;
         s.machine = undefined;
+        s.queued = undefined;
+        s.queuedIn = undefined;
         s.settled = undefined;
         s.armed = NOT_ARMED;
         s.news = false;
