@@ -66,7 +66,7 @@ export function sameNodes(states: ReadonlyMap<string, KubeletState>, nodes: read
  * The saved states written into the live ones, which are of the same nodes in the same order
  * (sameNodes): 5,000 states and their map made anew on every restore at 5,000 nodes. Each ends as
  * statesFrom makes it: `posted` and `repostAt` undefined rather than absent (read only as values),
- * `due` unknown and no Lease record cached (the restore may have put back another).
+ * `due` unknown (and the grid times it guards none) and no Lease record cached (the restore may have put back another).
  */
 export function writeStates(states: ReadonlyMap<string, KubeletState>, s: SavedKubelets): void {
   let i = 0;
@@ -81,6 +81,8 @@ export function writeStates(states: ReadonlyMap<string, KubeletState>, s: SavedK
     st.leaseAnchor = s.times[t + 2];
     st.lastRenew = s.times[t + 3];
     st.due = UNKNOWN;
+    st.nextPost = Number.POSITIVE_INFINITY;
+    st.nextRenew = Number.POSITIVE_INFINITY;
     st.posted = (f & 4) !== 0 ? true : undefined;
     st.repostAt = (f & 8) !== 0 ? s.times[t + 4] : undefined;
     st.leaseRecord = undefined;

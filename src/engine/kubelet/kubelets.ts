@@ -317,26 +317,32 @@ export class Kubelets {
         if (due < next) next = due;
         continue;
       }
-      let stDue = NEVER;
-      // The grid point at or before now, anchor + floor((now - anchor) / P) · P (now is never before
-      // an anchor), as now - (now - anchor) mod P: no product. The product k · P of two small
-      // whole numbers outgrew the fast arithmetic it was compiled for some minutes into a run
-      // (k · 10 s in µs passes 2^31 at k = 215), and each of the four such products had
-      // materialise's compiled code thrown away once. Exact either way: integers below 2^53.
+      // the next grid times this loop kept are true while nothing reset the due time since
+      const known = due !== UNKNOWN;
+      let stDue = NEVER,
+        nextPost = NEVER,
+        nextRenew = NEVER;
       if (st.status) {
-        const pt = now - ((now - st.anchor) % p);
+        const pt = known ? gridPoint(now, st.nextPost, p, st.anchor) : lastGridPoint(now, st.anchor, p);
+        if (checkDue && pt !== lastGridPoint(now, st.anchor, p))
+          throw new Error(`kubelet ${st.node}: post grid point ${pt} kept, ${lastGridPoint(now, st.anchor, p)} worked out`);
         if (pt > st.lastPost) {
           const node = this.cluster.nodes.get(st.node);
           if (node) this.heartbeat(st, node, pt);
         }
-        stDue = pt + p;
+        stDue = nextPost = pt + p;
       }
       if (st.lease && leases) {
-        const lt = now - ((now - st.leaseAnchor) % l);
+        const lt = known ? gridPoint(now, st.nextRenew, l, st.leaseAnchor) : lastGridPoint(now, st.leaseAnchor, l);
+        if (checkDue && lt !== lastGridPoint(now, st.leaseAnchor, l))
+          throw new Error(`kubelet ${st.node}: renewal grid point ${lt} kept, ${lastGridPoint(now, st.leaseAnchor, l)} worked out`);
         if (lt > st.lastRenew) this.renew(st, lt, batch);
-        stDue = Math.min(stDue, lt + l);
+        nextRenew = lt + l;
+        stDue = Math.min(stDue, nextRenew);
       }
       st.due = stDue;
+      st.nextPost = nextPost;
+      st.nextRenew = nextRenew;
       next = Math.min(next, stDue);
     }
     this.nextPlain = next;
@@ -475,6 +481,27 @@ export class Kubelets {
     st.leaseRecord = lease;
     this.hooks.leaseCreated(lease);
   }
+}
+
+/**
+ * The grid point at or before now, anchor + floor((now - anchor) / P) · P (now is never before an
+ * anchor), as now - (now - anchor) mod P: no product. The product k · P of two small whole numbers
+ * outgrew the fast arithmetic it was compiled for some minutes into a run (k · 10 s in µs passes
+ * 2^31 at k = 215), and each of the four such products had materialise's compiled code thrown away
+ * once. Exact either way: integers below 2^53.
+ */
+function lastGridPoint(now: Micros, anchor: Micros, period: Duration): Micros {
+  return now - ((now - anchor) % period);
+}
+
+/**
+ * lastGridPoint from the next grid point after the last one materialise found (`next`, on the same
+ * grid): that point or the one before it when now is within a period of it, as it is at every
+ * renewal of a running kubelet; worked out from the anchor otherwise (NEVER: none was found).
+ */
+function gridPoint(now: Micros, next: Micros, period: Duration, anchor: Micros): Micros {
+  if (now < next) return next - period <= now ? next - period : lastGridPoint(now, anchor, period);
+  return now < next + period ? next : lastGridPoint(now, anchor, period);
 }
 
 /** KubeletSettings.checkDue: the next due time worked out in full equals the kept one, and nothing due was passed over. */

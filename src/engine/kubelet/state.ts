@@ -41,6 +41,14 @@ export interface KubeletState {
    * then passes over a kubelet with nothing due with one comparison instead of two divisions.
    */
   due?: Micros;
+  /**
+   * The next plain post's and the next renewal's grid times as the same `materialise` found them
+   * (NEVER: none); read only while `due` is known (nothing moved the kubelet's timing since). The
+   * next `materialise` then takes its grid points from them: a division per timer is the
+   * renewal's dearest step otherwise.
+   */
+  nextPost: Micros;
+  nextRenew: Micros;
 }
 
 /**
@@ -74,5 +82,7 @@ export function kubeletState(
     repostAt,
     leaseRecord: undefined,
     due: Number.NEGATIVE_INFINITY /* checkpoint.ts UNKNOWN */,
+    nextPost: Number.POSITIVE_INFINITY,
+    nextRenew: Number.POSITIVE_INFINITY,
   };
 }

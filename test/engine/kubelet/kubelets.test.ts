@@ -304,6 +304,20 @@ describe('kubelets passed over until their next due time', () => {
         assert.notEqual(renew(x.sim, 'a'), '2026-01-01T00:00:30.000Z');
       }
     });
+  const keptGrid: { name: string; field: 'nextRenew' | 'nextPost'; at: number; thrown: RegExp }[] = [
+    { name: 'a renewal grid time kept a second off: the check throws', field: 'nextRenew', at: 31, thrown: /renewal grid point/ },
+    { name: 'a post grid time kept a second off: the check throws', field: 'nextPost', at: 31, thrown: /post grid point/ },
+  ];
+  for (const c of keptGrid)
+    it(c.name, () => {
+      const x = sim([node('a'), node('b')], '1.31');
+      x.sim.runUntil(s(25));
+      const st = x.sim.kubelets.get('a')!;
+      // the grid points materialise takes from the kept times (KubeletState.nextPost, nextRenew) are
+      // checked against the ones worked out from the anchors
+      st[c.field] += seconds(1);
+      assert.throws(() => x.sim.runUntil(s(c.at)), c.thrown);
+    });
   it('stop, start, conditions and reposts give the same posts with and without passing over', () => {
     const events: EventSpec[] = [
       { at: '15s', kind: 'kubelet', target: { nodes: ['a'] }, action: 'stop' } as EventSpec,

@@ -334,13 +334,17 @@ export class NodeLifecycleController implements SimController {
     return this.s.health.get(name);
   }
 
-  /** @internal the nodes whose slot holds a health entry or track the maps no longer hold (tests) */
+  /** @internal the nodes whose slot holds a health entry, track or machine the maps no longer hold (tests) */
   staleSlotCopies(): string[] {
     const out: string[] = [];
     for (const name of new Set([...this.s.health.keys(), ...this.s.tracks.keys()])) {
       const slot = this.s.slots.get(name);
       if (!slot) continue;
-      if ((slot.health !== undefined && slot.health !== this.s.health.get(name)) || (slot.track !== undefined && slot.track !== this.s.tracks.get(name)))
+      if (
+        (slot.health !== undefined && slot.health !== this.s.health.get(name)) ||
+        (slot.track !== undefined && slot.track !== this.s.tracks.get(name)) ||
+        (slot.machine !== undefined && slot.machine !== this.s.nodes.get(name))
+      )
         out.push(name);
     }
     return out;

@@ -88,7 +88,15 @@ export function unchangedUnknownEvictionPath(nlc: NodeLifecycleState, host: Cont
 export function requeueSettled(nlc: NodeLifecycleState, host: ControllerHost, slot: Slot): boolean {
   const t = nlc.slotTrack(slot);
   const q = t && nlc.queues.get(t.zone);
-  if (t && q && q.requeue(slot.name, t.uid, host.now)) return true;
+  if (t && q) {
+    if (slot.queuedIn === q && slot.queued !== undefined && q.requeueKept(slot.queued, t.uid, host.now)) return true;
+    const item = q.requeueItem(slot.name, t.uid, host.now);
+    if (item !== undefined) {
+      slot.queued = item;
+      slot.queuedIn = q;
+      return true;
+    }
+  }
   slot.settled = undefined;
   return false;
 }
@@ -101,7 +109,7 @@ export function leaseOnlySuffices(nlc: NodeLifecycleState, host: ControllerHost,
   const name = slot.name;
   const t = nlc.slotTrack(slot);
   const h = nlc.slotHealth(slot);
-  if (!t || !h || !nlc.isReady(name, t)) return false;
+  if (!t || !h || !nlc.slotIsReady(slot, t)) return false;
   const node = host.cluster.nodes.get(name);
   if (!node || taintExists(node.taints, UNREACHABLE_NO_EXECUTE) || taintExists(node.taints, NOT_READY_NO_EXECUTE)) return false;
   if (nlc.queues.get(t.zone)?.has(name)) return false;

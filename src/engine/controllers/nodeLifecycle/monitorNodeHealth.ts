@@ -124,7 +124,7 @@ export function* monitorPass(nlc: NodeLifecycleState, host: ControllerHost): Gen
     // the probe moved since this entry was armed: arm the real deadline (popped in this loop if it has passed too)
     else if (due > t) {
       const track = nlc.slotTrack(slot);
-      if (track && nlc.isReady(slot.name, track)) nlc.armSlot(slot, due);
+      if (track && nlc.slotIsReady(slot, track)) nlc.armSlot(slot, due);
     }
   }
   // Lease-only news first: plain data, no decisions, so their order does not matter
@@ -176,6 +176,7 @@ export function registerNode(nlc: NodeLifecycleState, host: ControllerHost, node
   nlc.refreshTrack(host, name);
   const t = nlc.tracks.get(name)!;
   nlc.nodes.renew(name);
+  nlc.slots.forgetMachine(name);
   // the node health machine's registration: its guard is classifyNodes' check
   const added = nlc.sendNode(name, { type: 'NODE_ADDED', inKnownNodeSet });
   nlc.decide(host, {
@@ -225,6 +226,7 @@ export function removeNode(nlc: NodeLifecycleState, host: ControllerHost, name: 
     source: nlc.src(nlc.monitorFn),
   });
   nlc.nodes.delete(name);
+  nlc.slots.forgetMachine(name);
   nlc.transitions.delete(`node/${name}`);
 }
 

@@ -18,6 +18,7 @@ import { attachGuards, guardChecks, type LaterChecks } from '../../machines/guar
 import type { GuardResult } from '../../machines/guardTrace';
 import type { Check } from '../../trace/decision';
 import { nodeHealthEventKey, nodeHealthGuardRules, nodeHealthMachine, type NodeHealthEvent } from './machines';
+import type { Slot } from './slots';
 
 export type NodeActor = MemoActor<typeof nodeHealthMachine>;
 
@@ -116,6 +117,12 @@ export class NodeMachines {
 
   ready(name: string): ReadyState {
     return (this.actors.get(name)?.stateValue as { ready?: ReadyState } | undefined)?.ready ?? 'NotObserved';
+  }
+
+  /** ready() through the slot's copy of the node's machine (Slot.machine), taken from the map when it has none */
+  readyAt(slot: Slot): ReadyState {
+    const a = (slot.machine ?? (slot.machine = this.actors.get(slot.name))) as NodeActor | undefined;
+    return (a?.stateValue as { ready?: ReadyState } | undefined)?.ready ?? 'NotObserved';
   }
 
   eviction(name: string): EvictionState {

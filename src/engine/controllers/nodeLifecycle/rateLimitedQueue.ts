@@ -104,6 +104,18 @@ export interface TimedValue {
   processAt: Micros;
 }
 
+/**
+ * An item while the queue holds it: `taken` once it left the queue (Remove, a Try that processed it,
+ * Clear), so that whoever kept it (requeueKept) knows without a look-up. Saves copy the four fields.
+ */
+interface Queued extends TimedValue {
+  taken: boolean;
+}
+
+function queued(value: string, uid: string, addedAt: Micros, processAt: Micros): Queued {
+  return { value, uid, addedAt, processAt, taken: false };
+}
+
 export type ActionResult = { ok: true } | { ok: false; wait: Duration };
 
 export interface QueueState {
@@ -117,15 +129,15 @@ export interface QueueState {
 export class RateLimitedTimedQueue {
   // The heap as a map plus a lazily sorted view: a monitor pass may re-add
   // thousands of values (Remove then Add) and must stay O(1) per value.
-  private readonly byValue = new Map<string, TimedValue>();
-  private sorted: TimedValue[] | null = [];
+  private readonly byValue = new Map<string, Queued>();
+  private sorted: Queued[] | null = [];
   /**
    * The last sorted view, when only requeues (in place) changed the queue since: the same values, maybe
    * in a new order. A zone down at 5,000 nodes has its 1,667 waiting values requeued to the same instant
    * every pass, which mostly leaves them in the order they were in: checking that costs one comparison
    * per value, a sort about eleven. Dropped by every change of which values are queued.
    */
-  private requeued: TimedValue[] | null = null;
+  private requeued: Queued[] | null = null;
   private readonly set = new Set<string>();
   limiter: LimiterState;
   /** counts the changes of the queue and its set (a forecast of it is good while this stays) */
@@ -137,7 +149,7 @@ export class RateLimitedTimedQueue {
 
   static restore(s: QueueState): RateLimitedTimedQueue {
     const q = new RateLimitedTimedQueue(1);
-    for (const i of s.items) q.byValue.set(i.value, { ...i });
+    for (const i of s.items) q.byValue.set(i.value, queued(i.value, i.uid, i.addedAt, i.processAt));
     q.sorted = null;
     for (const v of s.set) q.set.add(v);
     q.limiter = cloneLimiter(s.limiter);
@@ -145,7 +157,11 @@ export class RateLimitedTimedQueue {
   }
 
   save(): QueueState {
-    return { items: this.queued().map((i) => ({ ...i })), set: [...this.set].sort(), limiter: cloneLimiter(this.limiter) };
+    return {
+      items: this.queued().map((i) => ({ value: i.value, uid: i.uid, addedAt: i.addedAt, processAt: i.processAt })),
+      set: [...this.set].sort(),
+      limiter: cloneLimiter(this.limiter),
+    };
   }
 
   get length(): number {
@@ -160,7 +176,7 @@ export class RateLimitedTimedQueue {
     return this.set.has(value);
   }
   /** the queue in processing order */
-  queued(): readonly TimedValue[] {
+  queued(): readonly Queued[] {
     if (!this.sorted) {
       const last = this.requeued;
       this.requeued = null;
@@ -175,7 +191,7 @@ export class RateLimitedTimedQueue {
   /** Add: false when the value is already in the set. */
   add(value: string, uid: string, now: Micros): boolean {
     if (this.set.has(value)) return false;
-    this.put({ value, uid, addedAt: now, processAt: now });
+    this.put(queued(value, uid, now, now));
     this.set.add(value);
     return true;
   }
@@ -186,14 +202,34 @@ export class RateLimitedTimedQueue {
    * place (the order of the map and set is never read: `queued()` sorts, `save()` sorts).
    */
   requeue(value: string, uid: string, now: Micros): boolean {
+    return this.requeueItem(value, uid, now) !== undefined;
+  }
+
+  /** requeue, answering with the value's item (undefined: not requeued), for requeueKept. */
+  requeueItem(value: string, uid: string, now: Micros): TimedValue | undefined {
     const v = this.byValue.get(value);
-    if (!v || v.uid !== uid) return false;
+    if (!v || v.uid !== uid) return undefined;
+    this.requeueInPlace(v, now);
+    return v;
+  }
+
+  /**
+   * requeue of an item requeueItem gave: no look-up by value while the item is still queued (a zone
+   * down at 5,000 nodes has its 1,667 waiting values requeued every pass). False when it was taken
+   * out since (the caller asks requeueItem) or the uid is another.
+   */
+  requeueKept(item: TimedValue, uid: string, now: Micros): boolean {
+    if ((item as Queued).taken || item.uid !== uid) return false;
+    this.requeueInPlace(item, now);
+    return true;
+  }
+
+  private requeueInPlace(v: TimedValue, now: Micros): void {
     v.addedAt = now;
     v.processAt = now;
     this.changes++;
     if (this.sorted) this.requeued = this.sorted;
     this.sorted = null;
-    return true;
   }
 
   /** Marks a value as processed without queueing it (used to reconstruct a controller that has been running). */
@@ -207,7 +243,10 @@ export class RateLimitedTimedQueue {
     if (!this.set.has(value)) return false;
     this.changes++;
     this.set.delete(value);
-    if (this.byValue.delete(value)) {
+    const v = this.byValue.get(value);
+    if (v !== undefined) {
+      v.taken = true;
+      this.byValue.delete(value);
       this.sorted = null;
       this.requeued = null;
     }
@@ -216,6 +255,7 @@ export class RateLimitedTimedQueue {
 
   clear(): void {
     this.changes++;
+    for (const v of this.byValue.values()) v.taken = true;
     this.byValue.clear();
     this.sorted = [];
     this.requeued = null;
@@ -237,6 +277,7 @@ export class RateLimitedTimedQueue {
       const current = this.byValue.get(head.value);
       if (current === head) {
         this.changes++;
+        head.taken = true;
         this.byValue.delete(head.value);
         this.requeued = null;
         // Nothing changed the queue while fn ran (the view is still the one head came first in): without its
@@ -245,7 +286,7 @@ export class RateLimitedTimedQueue {
         if (view !== null && this.sorted === view && view[0] === head) view.shift();
         else this.sorted = null;
         // ProcessAt = now + wait + 1ns: the smallest step on this clock is 1µs
-        if (!r.ok) this.put({ ...head, processAt: now + r.wait + 1 });
+        if (!r.ok) this.put(queued(head.value, head.uid, head.addedAt, now + r.wait + 1));
       }
       head = this.queued()[0];
     }
@@ -276,7 +317,7 @@ export class RateLimitedTimedQueue {
     return nextAllowedOnGrid(this.limiter, from, origin, step);
   }
 
-  private put(v: TimedValue): void {
+  private put(v: Queued): void {
     this.changes++;
     this.byValue.set(v.value, v);
     this.sorted = null;

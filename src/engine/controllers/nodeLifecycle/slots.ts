@@ -15,6 +15,7 @@ import type { Micros } from '../../model/time';
 import type { LeaseRecord } from '../../model/types';
 import { keysSharedWith } from '../../model/sharedKeys';
 import { BatchMemo } from '../../simulation/batchMemo';
+import type { TimedValue } from './rateLimitedQueue';
 
 /**
  * Unknown nodes found settled with nothing new since: 'tainted' (evaluating
@@ -55,6 +56,18 @@ export interface Slot {
    */
   health: unknown;
   track: unknown;
+  /**
+   * The node's health machine (NodeMachines), kept the same way: the grace deadlines' loop asks
+   * whether the node is Ready for each of the hundreds of thousands of entries it pops an hour.
+   * Cleared when the machine is made anew or dropped (NodeSlots.forgetMachine) and on a restore.
+   */
+  machine: unknown;
+  /**
+   * The node's item in its zone queue (RateLimitedTimedQueue.requeueItem) and that queue: a node
+   * settled 'waiting' is requeued every pass through it (requeueKept) instead of by its name.
+   */
+  queued: TimedValue | undefined;
+  queuedIn: unknown;
   settled: Settled | undefined;
   /**
    * The time of the node's entry in the grace-deadline heap; NOT_ARMED when
@@ -119,6 +132,9 @@ export class NodeSlots {
         name,
         health: undefined,
         track: undefined,
+        machine: undefined,
+        queued: undefined,
+        queuedIn: undefined,
         settled: undefined,
         armed: NOT_ARMED,
         news: false,
@@ -131,6 +147,12 @@ export class NodeSlots {
       this.slots.set(name, s);
     }
     return s;
+  }
+
+  /** the node's machine was made anew or dropped (registerNode, removeNode): the slot's copy goes */
+  forgetMachine(name: string): void {
+    const s = this.slots.get(name);
+    if (s) s.machine = undefined;
   }
 
   settle(name: string, how: Settled): void {
@@ -274,6 +296,9 @@ export class NodeSlots {
       for (const s of this.slots.values()) {
         if (!healthKept) s.health = undefined;
         s.track = undefined;
+        s.machine = undefined;
+        s.queued = undefined;
+        s.queuedIn = undefined;
         s.settled = undefined;
         s.armed = NOT_ARMED;
         s.news = false;

@@ -340,6 +340,11 @@ export class NodeLifecycleState {
     return t.evaluated && this.nodes.ready(name) === 'True';
   }
 
+  /** isReady of the slot's node, through the slot's copy of its machine */
+  slotIsReady(slot: Slot, t: Track): boolean {
+    return t.evaluated && this.nodes.readyAt(slot) === 'True';
+  }
+
   enqueueNode(name: string, now: Micros): void {
     if (!this.rules.taintNodesByCondition && !this.fixesDeprecatedKeys() && this.rules.labelsSourceOfTruth === 'none') return;
     this.pendingNodes.add(name);

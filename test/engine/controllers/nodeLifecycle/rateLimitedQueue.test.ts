@@ -252,3 +252,42 @@ test('Try keeps its sorted view between items only when nothing changed the queu
     assert.ok(trail[0].length > 20, 'the queues processed items');
   }
 });
+
+// requeueKept: the item requeueItem handed out is requeued in place while it is queued; once Remove, a
+// processing Try or Clear took it out the caller must look the value up again
+const keptCases: { name: string; between: (q: RateLimitedTimedQueue) => void; uid?: string; kept: boolean }[] = [
+  { name: 'nothing changed since: requeued in place', between: () => {}, kept: true },
+  { name: 'another value added and requeued: requeued in place', between: (q) => (q.add('c', '', T0), q.requeue('b', '', T0 + 1)), kept: true },
+  { name: 'another value removed: requeued in place', between: (q) => q.remove('b'), kept: true },
+  { name: 'the value itself removed and added again: looked up again', between: (q) => (q.remove('a'), q.add('a', '', T0)), kept: false },
+  // a and b are queued at T0 + 1 and T0: a Try with one token processes b, or a once b waits longer
+  { name: 'a Try processed another value: requeued in place', between: (q) => q.try(T0 + seconds(1), () => ({ ok: true })), kept: true },
+  {
+    name: 'a Try processed the value: looked up again',
+    between: (q) => (q.requeue('b', '', T0 + 2), q.try(T0 + seconds(1), () => ({ ok: true }))),
+    kept: false,
+  },
+  {
+    name: 'a Try that failed put the value back: looked up again',
+    between: (q) => (q.requeue('b', '', T0 + 2), q.try(T0 + seconds(1), () => ({ ok: false, wait: ms(5) }))),
+    kept: false,
+  },
+  { name: 'the queue cleared: looked up again', between: (q) => q.clear(), kept: false },
+  { name: 'the node was made anew (another uid): not requeued', between: () => {}, uid: 'other', kept: false },
+];
+for (const c of keptCases)
+  test(`requeueKept: ${c.name}`, () => {
+    const q = new RateLimitedTimedQueue(0);
+    q.add('a', '', T0);
+    q.add('b', '', T0);
+    const item = q.requeueItem('a', '', T0 + 1)!;
+    assert.equal(item, q.item('a'));
+    c.between(q);
+    const later = T0 + seconds(2);
+    assert.equal(q.requeueKept(item, c.uid ?? '', later), c.kept);
+    if (c.kept)
+      assert.deepEqual(
+        q.save().items.find((i) => i.value === 'a'),
+        { value: 'a', uid: '', addedAt: later, processAt: later },
+      );
+  });

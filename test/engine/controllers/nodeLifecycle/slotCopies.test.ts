@@ -1,5 +1,5 @@
 /**
- * A node's slot keeps the controller's health entry and track of the node
+ * A node's slot keeps the controller's health entry, track and machine of the node
  * (slots.ts): they must always be the entries the maps hold, through node
  * deletion and re-creation, outages, Lease replacement and steps back.
  */
@@ -23,12 +23,12 @@ function make(version: string): SimulationImpl {
 }
 
 for (const version of ['1.31', '1.35']) {
-  test(`${version}: every slot's health entry and track are the controller's own, pass by pass and after steps back`, () => {
+  test(`${version}: every slot's health entry, track and machine are the controller's own, pass by pass and after steps back`, () => {
     const sim = make(version);
     const check = (where: string) => {
       const nl = sim.host.controllers.find((c) => c.name === 'node-lifecycle') as NodeLifecycleController;
       const bad = nl.staleSlotCopies();
-      assert.deepEqual(bad, [], `${where}: slots holding another health entry or track than the maps`);
+      assert.deepEqual(bad, [], `${where}: slots holding another health entry, track or machine than the controller's maps`);
     };
     for (let i = 0; i < 60; i++) {
       sim.step();
