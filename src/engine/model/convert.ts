@@ -509,8 +509,8 @@ const CONVERTERS: Record<EngineKind, (raw: KObject, report?: ConvertReport) => O
 
 export const isEngineKind = (kind: string): kind is EngineKind => Object.prototype.hasOwnProperty.call(CONVERTERS, kind);
 
-/** Converts an object of a kind the engine uses. */
-export function toRecord(kind: EngineKind, raw: KObject, report: ConvertReport = ignore): ObjectRecord | undefined {
-  if (!validateObject(kind, raw, report)) return undefined;
+/** Converts an object of a kind the engine uses; `withinLimits`: see validateObject. */
+export function toRecord(kind: EngineKind, raw: KObject, report: ConvertReport = ignore, withinLimits = false): ObjectRecord | undefined {
+  if (!validateObject(kind, raw, report, withinLimits)) return undefined;
   return CONVERTERS[kind](raw, report);
 }

@@ -104,10 +104,11 @@ const lastValid: { labels?: object; tolerations?: object; withinLimits: Partial<
 /**
  * Checks one object; reports each violation at its field and returns false when the
  * object must be left out. Fields of the wrong type are left to the converter, which
- * reports them in its own words.
+ * reports them in its own words. `withinLimits`: the caller found the object within the
+ * limits already (the loader, while sharing it: snapshot/share.ts), so its tree is not walked again.
  */
-export function validateObject(kind: EngineKind, raw: Record<string, unknown>, report: ValidationReport): boolean {
-  const limit = findLimitViolation(raw, MAX_NESTING_DEPTH, MAX_STRING_LENGTH, lastValid.withinLimits[kind]);
+export function validateObject(kind: EngineKind, raw: Record<string, unknown>, report: ValidationReport, withinLimits = false): boolean {
+  const limit = withinLimits ? undefined : findLimitViolation(raw, MAX_NESTING_DEPTH, MAX_STRING_LENGTH, lastValid.withinLimits[kind]);
   if (limit) {
     report(limit.path.slice(0, 4), limit.kind, 'error', `this ${kind} ${describeViolation(limit)}; it is left out`);
     return false;
