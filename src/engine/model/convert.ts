@@ -95,12 +95,23 @@ function isOwnerReference(r: unknown): r is OwnerReference {
   );
 }
 
+/**
+ * The last owner-reference list and tolerations list found well formed. Neighbours in an export bring
+ * the very same list (the loader shares equal parts: snapshot/share.ts), and raw trees are never
+ * changed in place, so the same list is not checked again (as validateObjects.ts's lastValid).
+ */
+const lastClean: { owners?: unknown[]; tolerations?: unknown[] } = {};
+
 /** Owner references: the raw list by reference when every entry is well formed, else a checked copy. */
 function ownerReferences(v: unknown, report: ConvertReport): OwnerReference[] {
   const items = list(v, report, P_OWNERS);
+  if (items === lastClean.owners) return items as OwnerReference[];
   let clean = true;
   for (let i = 0; i < items.length && clean; i++) clean = isOwnerReference(items[i]);
-  if (clean) return items as OwnerReference[];
+  if (clean) {
+    lastClean.owners = items;
+    return items as OwnerReference[];
+  }
   const out: OwnerReference[] = [];
   for (let i = 0; i < items.length; i++) {
     const r = items[i];
@@ -352,7 +363,7 @@ export function toPodRecord(raw: KObject, report: ConvertReport = ignore): PodRe
     nodeName = str(spec.nodeName, report, P_SPEC, 'nodeName') || undefined;
     if (spec.tolerations !== undefined) {
       const items = list(spec.tolerations, report, P_TOLERATIONS);
-      if (items.every(isCleanToleration)) tolerations = items as Toleration[];
+      if (items === lastClean.tolerations || items.every(isCleanToleration)) tolerations = lastClean.tolerations = items as Toleration[];
       else {
         tolerations = [];
         for (let i = 0; i < items.length; i++) {
