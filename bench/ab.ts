@@ -122,12 +122,12 @@ async function main(): Promise<number> {
         error?: string;
         parseMs: number;
         parseCpuMs: number;
-        parseMainCpuMs: number;
+        parseMainCpuMs?: number;
       };
       if (!out.ok) throw new Error(`parse: ${out.error ?? `no report (exit ${r.status}): ${r.stderr}`}`);
       parseMs = out.parseMs;
       process.stdout.write(
-        `pair ${i + 1} parse: CPU ${out.parseCpuMs.toFixed(0)} ms, wall ${parseMs.toFixed(0)} ms, main thread ${out.parseMainCpuMs.toFixed(0)} ms${gcTrace ? `; ${describeGc(gcInTimedPart(r.stdout))}` : ''}; load ÷ parse (wall): A ${(got[0][1] / parseMs).toFixed(3)}, B ${(got[1][1] / parseMs).toFixed(3)} (load average ${loads[loads.length - 1].toFixed(1)})\n`,
+        `pair ${i + 1} parse: CPU ${out.parseCpuMs.toFixed(0)} ms, wall ${parseMs.toFixed(0)} ms, main thread ${(out.parseMainCpuMs ?? Number.NaN).toFixed(0)} ms${gcTrace ? `; ${describeGc(gcInTimedPart(r.stdout))}` : ''}; load ÷ parse (wall): A ${(got[0][1] / parseMs).toFixed(3)}, B ${(got[1][1] / parseMs).toFixed(3)} (load average ${loads[loads.length - 1].toFixed(1)})\n`,
       );
     }
     const load = Math.max(...loads);
