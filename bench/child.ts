@@ -145,11 +145,13 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
     const readMs = ms(t0);
     gc();
     const c1 = process.cpuUsage();
+    const m1 = mainThreadCpuMs();
     const t1 = now();
     const value = JSON.parse(text) as { items: unknown[] };
     const parseMs = ms(t1);
     const parseCpuMs = cpuMs(c1);
-    return { readMs, parseMs, parseCpuMs, items: value.items.length, peakRss: peakRss(), heapUsed: heapUsed() };
+    const parseMainCpuMs = mainThreadCpuMs() - m1;
+    return { readMs, parseMs, parseCpuMs, parseMainCpuMs, items: value.items.length, peakRss: peakRss(), heapUsed: heapUsed() };
   },
 
   async load(a) {
@@ -159,16 +161,19 @@ const tasks: Record<string, (a: Args) => Promise<Out>> = {
     const readMs = ms(t0);
     gc();
     const c1 = process.cpuUsage();
+    const m1 = mainThreadCpuMs();
     const t1 = now();
     const loaded = loadSnapshot({ file: a.snapshot, text });
     const loadMs = ms(t1);
     const loadCpuMs = cpuMs(c1);
+    const loadMainCpuMs = mainThreadCpuMs() - m1;
     const problems = loaded.problems.filter((p) => p.severity !== 'info');
     if (problems.length) throw new Error(`the loader reported ${problems.length} problems, e.g. ${problems[0].code}: ${problems[0].message}`);
     return {
       readMs,
       loadMs,
       loadCpuMs,
+      loadMainCpuMs,
       nodes: loaded.cluster.nodes.size,
       pods: loaded.cluster.pods.size,
       peakRss: peakRss(),

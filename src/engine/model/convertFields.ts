@@ -143,10 +143,17 @@ export function mapping(v: unknown, report: ConvertReport, base: FieldPath, a?: 
 const EMPTY_LIST: unknown[] = Object.freeze([]) as unknown as unknown[];
 export const EMPTY: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
+/**
+ * The last mapping stringMap found to hold strings only: neighbours in an export bring the very same
+ * labels (the loader shares equal parts, and raw trees are never changed in place), checked once.
+ */
+let lastStrings: object | undefined;
+
 /** A map of strings (labels, annotations), kept by reference when valid. */
 export function stringMap(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg): Record<string, string> {
   const m = mapping(v, report, base, a);
   if (!m) return {};
+  if (m === lastStrings) return m as Record<string, string>;
   for (const k in m) {
     if (typeof m[k] !== 'string') {
       const copy: Record<string, string> = {};
@@ -157,6 +164,7 @@ export function stringMap(v: unknown, report: ConvertReport, base: FieldPath, a?
       return copy;
     }
   }
+  lastStrings = m;
   return m as Record<string, string>;
 }
 

@@ -64,9 +64,9 @@ export function findLimitViolation(value: unknown, maxDepth = MAX_NESTING_DEPTH,
 /**
  * The cheap check, run on every object of a snapshot: a walk that allocates nothing. Its recursion
  * is bounded by `depthLeft` (MAX_NESTING_DEPTH), and a value that refers to itself (YAML aliases)
- * ends there too.
+ * ends there too. `depthLeft` is MAX_NESTING_DEPTH less the depth `v` is at in its object.
  */
-function withinLimits(v: unknown, depthLeft: number, maxString: number, checked: unknown): boolean {
+export function withinLimits(v: unknown, depthLeft: number, maxString: number, checked: unknown): boolean {
   if (typeof v === 'string') return v.length <= maxString;
   if (typeof v !== 'object' || v === null) return true;
   if (v === checked) return true;

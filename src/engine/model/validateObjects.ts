@@ -94,20 +94,22 @@ export function labelValueError(s: string): string | undefined {
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * The last labels mapping and tolerations list found valid, and the last object of each kind
+ * The last labels mapping and tolerations list found valid, the last namespace found valid (a
+ * namespace's objects come together in an export), and the last object of each kind
  * found within the limits. Neighbouring objects of an export share
  * equal parts (snapshot/share.ts), so most objects bring the very mapping or list their neighbour
  * brought, and raw trees are never changed in place: the same one is not checked again.
  */
-const lastValid: { labels?: object; tolerations?: object; withinLimits: Partial<Record<EngineKind, object>> } = { withinLimits: {} };
+const lastValid: { labels?: object; tolerations?: object; namespace?: string; withinLimits: Partial<Record<EngineKind, object>> } = { withinLimits: {} };
 
 /**
  * Checks one object; reports each violation at its field and returns false when the
  * object must be left out. Fields of the wrong type are left to the converter, which
- * reports them in its own words.
+ * reports them in its own words. `withinLimits`: the caller found the object within the
+ * limits already (the loader, while sharing it: snapshot/share.ts), so its tree is not walked again.
  */
-export function validateObject(kind: EngineKind, raw: Record<string, unknown>, report: ValidationReport): boolean {
-  const limit = findLimitViolation(raw, MAX_NESTING_DEPTH, MAX_STRING_LENGTH, lastValid.withinLimits[kind]);
+export function validateObject(kind: EngineKind, raw: Record<string, unknown>, report: ValidationReport, withinLimits = false): boolean {
+  const limit = withinLimits ? undefined : findLimitViolation(raw, MAX_NESTING_DEPTH, MAX_STRING_LENGTH, lastValid.withinLimits[kind]);
   if (limit) {
     report(limit.path.slice(0, 4), limit.kind, 'error', `this ${kind} ${describeViolation(limit)}; it is left out`);
     return false;
@@ -120,9 +122,10 @@ export function validateObject(kind: EngineKind, raw: Record<string, unknown>, r
       const e = dns1123SubdomainError(md.name);
       if (e) ok = fail(report, kind, ['metadata', 'name'], 'invalid-name', `metadata.name ${quote(md.name)} is not a valid name: ${e}`);
     }
-    if (typeof md.namespace === 'string' && md.namespace !== '') {
+    if (typeof md.namespace === 'string' && md.namespace !== '' && md.namespace !== lastValid.namespace) {
       const e = dns1123LabelError(md.namespace);
       if (e) ok = fail(report, kind, ['metadata', 'namespace'], 'invalid-name', `metadata.namespace ${quote(md.namespace)} is not a valid namespace: ${e}`);
+      else lastValid.namespace = md.namespace;
     }
     if (isRecord(md.labels) && md.labels !== lastValid.labels) {
       let good = true;

@@ -67,8 +67,15 @@ export function podsOnMissingNodes(cluster: ClusterState, positionOf: PositionOf
 export function replicaSetsWithoutPods(cluster: ClusterState, positionOf: PositionOf): Problem[] {
   if (!cluster.replicaSets.size) return [];
   const owned = new Map<string, Set<string>>();
+  // the pods of one ReplicaSet come together in an export and share one ownerReferences list
+  // (snapshot/share.ts): a pod with the list and namespace of the pod before it owns nothing new
+  let lastRefs: unknown, lastNamespace: string | undefined;
   for (const pod of cluster.pods.values()) {
-    for (const ref of pod.meta.ownerReferences) {
+    const refs = pod.meta.ownerReferences;
+    if (refs === lastRefs && pod.meta.namespace === lastNamespace) continue;
+    lastRefs = refs;
+    lastNamespace = pod.meta.namespace;
+    for (const ref of refs) {
       if (ref.kind !== 'ReplicaSet') continue;
       const key = nsKey(pod.meta.namespace, ref.name);
       let uids = owned.get(key);

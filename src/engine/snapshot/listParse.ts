@@ -29,7 +29,7 @@
  * same errors.
  */
 import type { KObject } from '../model/types';
-import { shareWithPrevious } from './share';
+import { shareWithinLimits } from './share';
 import { itemSeparator, stringEnd } from './itemSeparator';
 
 const QUOTE = 0x22,
@@ -83,10 +83,11 @@ const MAX_MISSES = 64;
 
 /**
  * Parses the items of the list opened just before `from` into `items`,
- * sharing each with the previous item of its kind; the offset of the list's
+ * sharing each with the previous item of its kind, and in `withinLimits` at each
+ * item's index whether sharing found it within the limits; the offset of the list's
  * closing bracket, or -1 when the list is not valid JSON.
  */
-function parseItems(text: string, from: number, items: unknown[]): number {
+function parseItems(text: string, from: number, items: unknown[], withinLimits: boolean[]): number {
   const previous = new Map<unknown, KObject>();
   let separator: string | undefined;
   /** from a guessed item end to the next item's opening brace */
@@ -132,12 +133,14 @@ function parseItems(text: string, from: number, items: unknown[]): number {
         }
       }
     }
+    let checked = false;
     if (typeof item === 'object' && item !== null && !Array.isArray(item)) {
       const kind = (item as KObject).kind;
       const prev = previous.get(kind);
-      if (prev) shareWithPrevious(item as KObject, prev);
+      if (prev) checked = shareWithinLimits(item as KObject, prev);
       previous.set(kind, item as KObject);
     }
+    withinLimits.push(checked);
     items.push(item);
     if (close !== -1) return close;
     i = next;
@@ -147,8 +150,10 @@ function parseItems(text: string, from: number, items: unknown[]): number {
 /**
  * `text` from `first` holds one JSON mapping with an `items` list: that
  * value, its items parsed one by one and shared; otherwise undefined.
+ * `withinLimits` receives, by item index, whether sharing found the item within
+ * the limits (model/limits.ts), which the loader then does not check again.
  */
-export function parseListSharing(text: string, first: number): KObject | undefined {
+export function parseListSharing(text: string, first: number, withinLimits: boolean[] = []): KObject | undefined {
   if (text.charCodeAt(first) !== OPEN_BRACE) return undefined;
   const n = text.length;
   let depth = 0;
@@ -172,7 +177,7 @@ export function parseListSharing(text: string, first: number): KObject | undefin
         if (text.charCodeAt(open) === OPEN_BRACKET) {
           if (itemsOpen !== -1) return undefined; // a second items key: JSON.parse keeps the last; leave it to JSON.parse
           itemsOpen = open;
-          itemsClose = parseItems(text, open + 1, items);
+          itemsClose = parseItems(text, open + 1, items, withinLimits);
           if (itemsClose === -1) return undefined;
           i = itemsClose + 1;
           continue;

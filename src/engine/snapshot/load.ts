@@ -305,7 +305,8 @@ class SnapshotLoader {
     const c = text.charCodeAt(first);
     if (c === 0x7b || c === 0x5b) {
       const big = text.length > this.positionsUpTo();
-      let value: unknown = big ? parseListSharing(text, first) : undefined;
+      const withinLimits: boolean[] = [];
+      let value: unknown = big ? parseListSharing(text, first, withinLimits) : undefined;
       const shared = value !== undefined;
       let ok = true;
       if (!shared) {
@@ -322,10 +323,9 @@ class SnapshotLoader {
           source.text = '';
           text = '';
           unit = releasedJsonUnit(file, reread, first, value, fileKind);
-        } else {
-          unit = jsonUnit(file, text, new LineIndex(text), first, value, fileKind, false, text.length <= this.positionsUpTo());
-        }
+        } else unit = jsonUnit(file, text, new LineIndex(text), first, value, fileKind, false, text.length <= this.positionsUpTo());
         unit.shared = shared;
+        if (shared) unit.itemsWithinLimits = withinLimits;
         this.processUnit(unit);
         return;
       }

@@ -11,7 +11,7 @@ import { LineIndex, locateJsonPaths, locateYamlPath, pathKey, type JsonPath, typ
 import { parseDocument, type Document } from 'yaml';
 import { readKubectlYaml, type KubectlYamlDocument } from './kubectlYaml';
 import { YAML_OPTIONS } from './yamlOptions';
-import { shareWithPrevious } from './share';
+import { shareWithinLimits } from './share';
 import type { Lines } from './streamPositions';
 import type { ClusterStore } from './clusterStore';
 import type { LoadedObject } from './types';
@@ -46,6 +46,8 @@ export interface Unit {
   stream?: boolean;
   /** the items already share their equal parts (parsed by parseListSharing) */
   shared?: boolean;
+  /** by index in the List's items, those found within the limits (model/limits.ts) while shared */
+  itemsWithinLimits?: readonly boolean[];
 }
 
 interface Pending {
@@ -160,12 +162,13 @@ export function openUnit(host: UnitHost, unit: Unit) {
     }
     current = index;
     failed = false;
+    let withinLimits = false;
     if (!unit.shared) {
       const prevOfKind = store.previous.get(kind);
-      if (prevOfKind) shareWithPrevious(obj, prevOfKind);
+      if (prevOfKind) withinLimits = shareWithinLimits(obj, prevOfKind);
       store.previous.set(kind, obj);
-    }
-    const record = toRecord(kind, obj, reporter);
+    } else if (index >= 0 && unit.itemsWithinLimits) withinLimits = unit.itemsWithinLimits[index] === true;
+    const record = toRecord(kind, obj, reporter, withinLimits);
     if (failed) host.partial = true;
     if (!record) return;
     const ns = record.meta.namespace;
