@@ -53,6 +53,7 @@ import { generateClusterStream, listChunks, renderObject, yamlDocumentChunks } f
 import { MAX_MINOR, MIN_MINOR, parseKubeVersion } from '../src/engine/versions/table';
 import { median } from './median';
 import { childNodeOptions, runMain } from './cli';
+import { comparablePrevious, type PreviousRun } from './previousRun';
 
 const root = resolve(__dirname, '..');
 
@@ -921,14 +922,18 @@ async function main(): Promise<number> {
 
   const resultsDir = join(root, 'bench', 'results');
   const latestPath = join(resultsDir, `latest-${sizeKey(o)}.json`);
-  const previous = existsSync(latestPath) ? (JSON.parse(readFileSync(latestPath, 'utf8')) as { date: string; metrics: Metric[] }) : undefined;
+  const nodeOptions = childNodeOptions(o.semiSpaceMib);
+  const last = existsSync(latestPath) ? (JSON.parse(readFileSync(latestPath, 'utf8')) as PreviousRun<Metric>) : undefined;
+  const { previous, note } = comparablePrevious(last, nodeOptions);
   printReport(o, metrics, results, previous, log);
+  if (note) log(note);
 
   // -- the record ------------------------------------------------------------------
   let commit = 'unknown';
   try {
     commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
-    if (execFileSync('git', ['status', '--porcelain', '--', 'src'], { cwd: root, encoding: 'utf8' }).trim()) commit += '+uncommitted';
+    // bin/: the command line's V8 options, which the children take
+    if (execFileSync('git', ['status', '--porcelain', '--', 'src', 'bin'], { cwd: root, encoding: 'utf8' }).trim()) commit += '+uncommitted';
   } catch {
     /* not a git checkout */
   }
@@ -950,6 +955,7 @@ async function main(): Promise<number> {
       loadAverageAtEnd: loadavg(),
     },
     options: { ...o, only: [...o.only] },
+    nodeOptions,
     snapshot: { bytes: inputs.bytes, generateMs: Math.round(inputs.generateMs), counts: inputs.counts, format: 'compact JSON List' },
     ...(inputs.full
       ? {
