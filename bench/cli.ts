@@ -37,6 +37,21 @@ export async function bundleChild(checkout: string, entry: string, out: string):
   return out;
 }
 
+/**
+ * The module each line of a bundle comes from (esbuild's `// path` comment before each module),
+ * indexed by line number (from 1); engine modules without their `src/engine/` prefix.
+ */
+export function bundleModules(bundle: string): string[] {
+  const out: string[] = [];
+  let file = '';
+  bundle.split('\n').forEach((line, i) => {
+    const m = /^\/\/ ((?:src|bench|node_modules)\/\S+)$/.exec(line);
+    if (m) file = m[1].replace(/^src\/engine\//, '');
+    out[i + 1] = file;
+  });
+  return out;
+}
+
 /** Bundles a child written as source text (importing one checkout's engine by absolute paths): its entry is kept beside `out`. */
 export function bundleSource(checkout: string, source: string, out: string): Promise<string> {
   const entry = `${out}.entry.ts`;

@@ -15,7 +15,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { arg, bundleChild, runMain } from './cli';
+import { arg, bundleChild, bundleModules, runMain } from './cli';
 
 const HOUR_CALL = '    sim.runUntil(sim.startTime + a.durationS * 1e6);';
 const START = '=== HOUR START';
@@ -27,20 +27,10 @@ interface Cause {
   byFunction: Map<string, number>;
 }
 
-/** The module a bundle line belongs to (esbuild's `// path` comments) and the line's text. */
+/** The module a bundle line belongs to and the line's text. */
 function sourceOf(bundle: readonly string[]): (line: number) => string {
-  const starts: [number, string][] = [];
-  bundle.forEach((l, i) => {
-    if (/^\/\/ (src|bench)\//.test(l)) starts.push([i + 1, l.slice(3).replace('src/engine/', '')]);
-  });
-  return (line) => {
-    let m = '?';
-    for (const [i, p] of starts) {
-      if (i > line) break;
-      m = p;
-    }
-    return `${m}:${line} ${(bundle[line - 1] ?? '').trim().slice(0, 70)}`;
-  };
+  const modules = bundleModules(bundle.join('\n'));
+  return (line) => `${modules[line] || '?'}:${line} ${(bundle[line - 1] ?? '').trim().slice(0, 70)}`;
 }
 
 function analyse(trace: readonly string[], bundle: readonly string[], top: number): string[] {

@@ -16,7 +16,7 @@ import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { timedRunner } from './benchLock';
-import { arg, bundleSource, childNodeOptions, runMain } from './cli';
+import { arg, bundleModules, bundleSource, childNodeOptions, runMain } from './cli';
 
 const CHILD = (checkout: string) => `
 import { readFileSync } from 'node:fs';
@@ -58,18 +58,6 @@ interface Part {
   total: number;
   self: Map<string, number>;
   inclusive: Map<string, number>;
-}
-
-/** The source file of each line of the bundle, from esbuild's `// src/...` comments. */
-function filesByLine(bundle: string): string[] {
-  const out: string[] = [];
-  let file = '';
-  bundle.split('\n').forEach((line, i) => {
-    const m = /^\/\/ ((?:src|node_modules)\/\S+)$/.exec(line);
-    if (m) file = m[1].replace(/^src\/engine\//, '');
-    out[i + 1] = file;
-  });
-  return out;
 }
 
 function split(profile: Profile, marks: readonly number[], parts: Part[], fileAt: readonly string[], interval: number): void {
@@ -141,7 +129,7 @@ async function main(): Promise<number> {
     part(`pass ${dearest} (the dearest)`, (p) => p === dearest),
     part('the other passes', (p) => p !== 1 && p !== dearest),
   ];
-  split(profile, out.marks, parts, filesByLine(readFileSync(entry, 'utf8')), interval);
+  split(profile, out.marks, parts, bundleModules(readFileSync(entry, 'utf8')), interval);
   const f = (us: number) => (us / 1000).toFixed(1).padStart(8);
   process.stdout.write(
     `${checkout}: main thread ${out.mainMs.toFixed(0)} ms with the profiler on, ${out.decisions} decisions; pass 1 ${out.passes[0].toFixed(0)} ms, ` +

@@ -2,11 +2,8 @@
  * The kubelets' states in a checkpoint, and back (Kubelets.save, Kubelets.restore).
  */
 import type { MinHeap } from '../simulation/heap';
-import { kubeletState, type KubeletState } from './state';
+import { kubeletState, NEVER, UNKNOWN, type KubeletState } from './state';
 import type { PostedCondition } from './nodestatus';
-
-/** KubeletState.due when not known */
-export const UNKNOWN = Number.NEGATIVE_INFINITY;
 
 /** The numbers kept per kubelet in a checkpoint: anchor, lastPost, leaseAnchor, lastRenew, repostAt. */
 const TIMES = 5;
@@ -81,8 +78,8 @@ export function writeStates(states: ReadonlyMap<string, KubeletState>, s: SavedK
     st.leaseAnchor = s.times[t + 2];
     st.lastRenew = s.times[t + 3];
     st.due = UNKNOWN;
-    st.nextPost = Number.POSITIVE_INFINITY;
-    st.nextRenew = Number.POSITIVE_INFINITY;
+    st.nextPost = NEVER;
+    st.nextRenew = NEVER;
     st.posted = (f & 4) !== 0 ? true : undefined;
     st.repostAt = (f & 8) !== 0 ? s.times[t + 4] : undefined;
     st.leaseRecord = undefined;

@@ -53,8 +53,8 @@ import type { NodeBefore } from '../controllers/controller';
 import { MinHeap } from '../simulation/heap';
 import { copyNodeConditions, copyTaints, nodeCondition } from '../model/records';
 import { keysSharedWith } from '../model/sharedKeys';
-import { sameNodes, saveStates, statesFrom, UNKNOWN, writeStates, type SavedKubelets } from './checkpoint';
-import { kubeletState, type KubeletState } from './state';
+import { sameNodes, saveStates, statesFrom, writeStates, type SavedKubelets } from './checkpoint';
+import { kubeletState, NEVER, UNKNOWN, type KubeletState } from './state';
 
 export type { KubeletState } from './state';
 import { conditionOf, desiredFromNode, differs, KUBELET_REASONS, startDesired, type PostedCondition } from './nodestatus';
@@ -118,8 +118,6 @@ export interface KubeletView {
   nextPost?: Micros;
   nextRenew?: Micros;
 }
-
-const NEVER = Number.POSITIVE_INFINITY;
 
 export class Kubelets {
   private states = new Map<string, KubeletState>();
@@ -323,9 +321,7 @@ export class Kubelets {
         nextPost = NEVER,
         nextRenew = NEVER;
       if (st.status) {
-        const pt = known ? gridPoint(now, st.nextPost, p, st.anchor) : lastGridPoint(now, st.anchor, p);
-        if (checkDue && pt !== lastGridPoint(now, st.anchor, p))
-          throw new Error(`kubelet ${st.node}: post grid point ${pt} kept, ${lastGridPoint(now, st.anchor, p)} worked out`);
+        const pt = keptGridPoint(st, 'post', now, known ? st.nextPost : undefined, p, st.anchor, checkDue);
         if (pt > st.lastPost) {
           const node = this.cluster.nodes.get(st.node);
           if (node) this.heartbeat(st, node, pt);
@@ -333,9 +329,7 @@ export class Kubelets {
         stDue = nextPost = pt + p;
       }
       if (st.lease && leases) {
-        const lt = known ? gridPoint(now, st.nextRenew, l, st.leaseAnchor) : lastGridPoint(now, st.leaseAnchor, l);
-        if (checkDue && lt !== lastGridPoint(now, st.leaseAnchor, l))
-          throw new Error(`kubelet ${st.node}: renewal grid point ${lt} kept, ${lastGridPoint(now, st.leaseAnchor, l)} worked out`);
+        const lt = keptGridPoint(st, 'renewal', now, known ? st.nextRenew : undefined, l, st.leaseAnchor, checkDue);
         if (lt > st.lastRenew) this.renew(st, lt, batch);
         nextRenew = lt + l;
         stDue = Math.min(stDue, nextRenew);
@@ -502,6 +496,17 @@ function lastGridPoint(now: Micros, anchor: Micros, period: Duration): Micros {
 function gridPoint(now: Micros, next: Micros, period: Duration, anchor: Micros): Micros {
   if (now < next) return next - period <= now ? next - period : lastGridPoint(now, anchor, period);
   return now < next + period ? next : lastGridPoint(now, anchor, period);
+}
+
+/**
+ * A timer's grid point for materialise: from the next one it kept (`next`; undefined when the kubelet's
+ * timing moved since), else from the anchor; `check` (KubeletSettings.checkDue) compares the two.
+ */
+function keptGridPoint(st: KubeletState, timer: string, now: Micros, next: Micros | undefined, period: Duration, anchor: Micros, check: boolean): Micros {
+  const at = next !== undefined ? gridPoint(now, next, period, anchor) : lastGridPoint(now, anchor, period);
+  if (check && at !== lastGridPoint(now, anchor, period))
+    throw new Error(`kubelet ${st.node}: ${timer} grid point ${at} kept, ${lastGridPoint(now, anchor, period)} worked out`);
+  return at;
 }
 
 /** KubeletSettings.checkDue: the next due time worked out in full equals the kept one, and nothing due was passed over. */

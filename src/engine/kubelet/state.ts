@@ -5,6 +5,11 @@ import type { Micros } from '../model/time';
 import type { LeaseRecord } from '../model/types';
 import type { PostedCondition } from './nodestatus';
 
+/** KubeletState.due when not known */
+export const UNKNOWN = Number.NEGATIVE_INFINITY;
+/** a time that never comes (no post or renewal due) */
+export const NEVER = Number.POSITIVE_INFINITY;
+
 export interface KubeletState {
   node: string;
   /** posting status */
@@ -81,8 +86,8 @@ export function kubeletState(
     lastRenew,
     repostAt,
     leaseRecord: undefined,
-    due: Number.NEGATIVE_INFINITY /* checkpoint.ts UNKNOWN */,
-    nextPost: Number.POSITIVE_INFINITY,
-    nextRenew: Number.POSITIVE_INFINITY,
+    due: UNKNOWN,
+    nextPost: NEVER,
+    nextRenew: NEVER,
   };
 }
