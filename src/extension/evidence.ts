@@ -46,17 +46,18 @@ export const SET_VERSION = 'Set the version (--version)…';
 /** What the import assumed that the user can settle, as a message and its buttons; undefined when nothing. */
 export function assumptionsToSettle(outcome: ImportOutcome, now: Micros): { message: string; buttons: string[] } | undefined {
   if (!outcome.ok) return undefined;
-  const { at, version } = outcome.imported.assumed;
-  if (!at && !version) return undefined;
+  const { at, atInferred, version } = outcome.imported.assumed;
+  if (!at && !atInferred && !version) return undefined;
   const what = [
     at ? `times without a date or year were read against now (${formatTime(now)})` : '',
+    atInferred ? 'the ages in a kubectl describe paste were read from the times it prints (when it was printed is not in it)' : '',
     version ? 'the version was assumed (the evidence names none)' : '',
   ]
     .filter(Boolean)
     .join('; ');
   return {
     message: `Controller Stepper: ${what}. Import again with the real values?`,
-    buttons: [...(at ? [SET_TIME] : []), ...(version ? [SET_VERSION] : [])],
+    buttons: [...(at || atInferred ? [SET_TIME] : []), ...(version ? [SET_VERSION] : [])],
   };
 }
 

@@ -30,6 +30,7 @@ describe('Import Evidence asks for what the evidence left open', () => {
   it('an import that assumed the time and the version offers both', () => {
     const outcome = importEvidenceFiles([sample], { fs: nodeFs(), readChunks }, NOW);
     assert.deepEqual(assumptionsToSettle(outcome, NOW)?.buttons, [SET_TIME, SET_VERSION]);
+    assert.match(assumptionsToSettle(outcome, NOW)?.message ?? '', /read from the times it prints/);
     const settled = importEvidenceFiles([sample], { fs: nodeFs(), readChunks }, NOW, { at: parseTimestamp('2025-03-21T01:41:04Z'), version: '1.29' });
     assert.equal(assumptionsToSettle(settled, NOW), undefined);
   });

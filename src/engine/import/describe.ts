@@ -8,6 +8,7 @@
 import type { Line } from './lines';
 import { importDescribeNode } from './describeNode';
 import { importDescribePod } from './describePod';
+import { printedAt, type PrintedAt } from './describeClock';
 import type { ImportResult } from './types';
 import type { ImportOptions } from './options';
 
@@ -18,6 +19,13 @@ export function importDescribe(file: string, lines: Iterable<Line>, options: Imp
   let block: Line[] = [];
   let count = 0;
   const problemsBefore = into.problems.length;
+  let printed: PrintedAt | undefined;
+  // each object's ages count back from when it was printed: without --at, read that from the paste
+  const optionsFor = (kind: 'node' | 'pod'): ImportOptions => {
+    if (options.anchorGiven) return options;
+    printed = printedAt(block, kind, printed);
+    return printed ? { ...options, anchor: printed.time, anchorBasis: printed.basis } : options;
+  };
   const flush = () => {
     if (block.length < 2) {
       block = [];
@@ -26,10 +34,10 @@ export function importDescribe(file: string, lines: Iterable<Line>, options: Imp
     const second = block[1].text;
     if (/^Roles:/.test(second)) {
       kinds.add('node');
-      importDescribeNode(file, block, options, into);
+      importDescribeNode(file, block, optionsFor('node'), into);
     } else if (/^Namespace:/.test(second)) {
       kinds.add('pod');
-      importDescribePod(file, block, options, into);
+      importDescribePod(file, block, optionsFor('pod'), into);
     } else {
       into.problems.push({
         code: 'unknown-kind',
@@ -46,12 +54,18 @@ export function importDescribe(file: string, lines: Iterable<Line>, options: Imp
     if (block.length || DESCRIBE_START.test(line.text)) block.push(line);
   }
   flush();
-  // each object's importer warns of an assumed anchor: once a file is enough
-  let warned = false;
-  for (let i = problemsBefore; i < into.problems.length; i++) {
-    if (into.problems[i].code !== 'anchor-assumed') continue;
-    if (warned) into.problems.splice(i--, 1);
-    warned = true;
+  // each object's importer warns of its anchor: once a file is enough, with how many more there were
+  for (const code of ['anchor-assumed', 'anchor-inferred']) {
+    let first: ImportResult['problems'][number] | undefined;
+    let more = 0;
+    for (let i = problemsBefore; i < into.problems.length; i++) {
+      if (into.problems[i].code !== code) continue;
+      if (first) {
+        into.problems.splice(i--, 1);
+        more++;
+      } else first = into.problems[i];
+    }
+    if (first && more) first.message += ` (and ${more} more object${more === 1 ? '' : 's'} of this file, each read from its own lines)`;
   }
   return { lines: count, kinds };
 }

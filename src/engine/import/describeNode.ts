@@ -104,12 +104,21 @@ export function importDescribeNode(file: string, lines: Iterable<Line>, options:
       if (age === undefined || options.anchor === undefined) continue;
       if (!options.anchorGiven && !warnedAnchor) {
         warnedAnchor = true;
-        into.problems.push({
-          code: 'anchor-assumed',
-          severity: 'warning',
-          message: `event ages read back from the time of the import (${formatTime(options.anchor)}): give --at, the time it was printed`,
-          position: { file, line: line.n, column: 1 },
-        });
+        into.problems.push(
+          options.anchorBasis
+            ? {
+                code: 'anchor-inferred',
+                severity: 'warning',
+                message: `event ages read back from ${formatTime(options.anchor)}, when it was printed by its own times: ${options.anchorBasis}; give --at if you know the time it was printed`,
+                position: { file, line: line.n, column: 1 },
+              }
+            : {
+                code: 'anchor-assumed',
+                severity: 'warning',
+                message: `event ages read back from the time of the import (${formatTime(options.anchor)}): give --at, the time it was printed`,
+                position: { file, line: line.n, column: 1 },
+              },
+        );
       }
       addMeaning(
         meaningOf({ reason: cell(1), kind: 'Node', namespace: '', name: node, message: cell(4), component: cell(3).replace(/,.*$/, '') }),

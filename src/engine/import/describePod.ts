@@ -81,12 +81,21 @@ export function importDescribePod(file: string, lines: Iterable<Line>, options: 
     if (options.anchor === undefined) return undefined;
     if (!options.anchorGiven && !warnedAnchor) {
       warnedAnchor = true;
-      into.problems.push({
-        code: 'anchor-assumed',
-        severity: 'warning',
-        message: `ages read back from the time of the import (${formatTime(options.anchor)}): give --at, the time it was printed`,
-        position: { file, line: l.n, column: 1 },
-      });
+      into.problems.push(
+        options.anchorBasis
+          ? {
+              code: 'anchor-inferred',
+              severity: 'warning',
+              message: `ages read back from ${formatTime(options.anchor)}, when it was printed by its own times: ${options.anchorBasis}; give --at if you know the time it was printed`,
+              position: { file, line: l.n, column: 1 },
+            }
+          : {
+              code: 'anchor-assumed',
+              severity: 'warning',
+              message: `ages read back from the time of the import (${formatTime(options.anchor)}): give --at, the time it was printed`,
+              position: { file, line: l.n, column: 1 },
+            },
+      );
     }
     return options.anchor;
   };

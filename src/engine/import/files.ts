@@ -55,7 +55,11 @@ export interface ImportedScenario {
   /** the importer's, the folder walk's and the snapshot's problems (info dropped), each with file:line:column */
   problems: Problem[];
   /** what was assumed that the options can settle: the time (no --at) and the version (no --version) */
-  assumed: { at: boolean; version: boolean };
+  /**
+   * at: times were read against the importing shell's clock; atInferred: a paste's ages were read
+   * from the times it prints (describeClock.ts), a better guess that --at still settles
+   */
+  assumed: { at: boolean; atInferred: boolean; version: boolean };
 }
 
 export type ImportOutcome = { ok: true; imported: ImportedScenario } | { ok: false; message: string; problems: Problem[] };
@@ -219,7 +223,11 @@ export function importEvidenceFiles(paths: readonly string[], access: EvidenceAc
       files,
       inputs: result.inputs,
       problems,
-      assumed: { at: options.at === undefined && assumedAt, version: options.version === undefined && !/^from /.test(plan.versionWhy) },
+      assumed: {
+        at: options.at === undefined && assumedAt,
+        atInferred: options.at === undefined && result.problems.some((p) => p.code === 'anchor-inferred'),
+        version: options.version === undefined && !/^from /.test(plan.versionWhy),
+      },
     },
   };
 }

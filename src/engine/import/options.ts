@@ -9,6 +9,11 @@ export interface ImportOptions {
    */
   anchor?: Micros;
   anchorGiven?: boolean;
+  /**
+   * Without --at, how the anchor was read from the evidence itself (describeClock.ts); then the
+   * warning says so instead of blaming the importing shell's clock
+   */
+  anchorBasis?: string;
   /** `--version 1.x`: whose controllers to simulate */
   version?: string;
 }

@@ -125,14 +125,31 @@ describe('kubectl describe pod', () => {
     assert.equal(o?.kind === 'object' && (o.object.spec as { tolerations: unknown[] }).tolerations.length, 1);
   });
 
-  it('ages without --at are read from the import time, said once', () => {
+  it('ages without --at, of a pod that prints no time, are read from the import time, said once', () => {
     const r = read(
-      pod({ events: ['Warning  NodeNotReady  2m    node-controller  Node is not ready', 'Warning  NodeNotReady  1m    node-controller  Node is not ready'] }),
+      pod({
+        events: ['Warning  NodeNotReady  2m    node-controller  Node is not ready', 'Warning  NodeNotReady  1m    node-controller  Node is not ready'],
+      }).replace(/^Start Time:.*\n/m, ''),
       false,
     );
     assert.deepEqual(
       r.problems.map((p) => p.code),
       ['anchor-assumed'],
+    );
+  });
+
+  it('ages without --at, of a pod that prints its Start Time, are read from when it was printed (describeClock.ts), said once', () => {
+    const r = read(
+      pod({ events: ['Normal   Scheduled     3m    default-scheduler  Assigned', 'Warning  NodeNotReady  1m    node-controller  Node is not ready'] }),
+      false,
+    );
+    assert.deepEqual(
+      r.problems.map((p) => p.code),
+      ['anchor-inferred'],
+    );
+    assert.deepEqual(
+      r.decisions.map((d) => `${formatTime(d.time)} ${d.action}`),
+      ['2026-01-01T00:02:00.000Z PodsMarkedNotReady'],
     );
   });
 

@@ -77,7 +77,7 @@ describe('one import for both shells', () => {
     const cli = await runCli('import', `${F}/describe-pod-1.29-trident-node-shutdown.txt`, '--at', '2025-03-21T01:41:04Z', '--version', '1.29');
     assert.equal(cli.code, 0, cli.err);
     assert.equal(cli.out, ext.imported.text);
-    assert.deepEqual(ext.imported.assumed, { at: false, version: false });
+    assert.deepEqual(ext.imported.assumed, { at: false, atInferred: false, version: false });
   });
   it('what was assumed is said, so a shell can offer --at and --version', () => {
     const r = importEvidenceFiles(
@@ -86,7 +86,11 @@ describe('one import for both shells', () => {
       { now: parseTimestamp('2025-03-21T01:41:04Z')! },
     );
     assert.ok(r.ok);
-    assert.deepEqual(r.imported.assumed, { at: true, version: true });
+    // a describe paste dates its ages by its own times (describeClock.ts): inferred, not read against now
+    assert.deepEqual(r.imported.assumed, { at: false, atInferred: true, version: true });
+    const table = importEvidenceFiles(['test/fixtures/real-evidence/events-table-rancher-29997.txt'], { fs: nodeFs(), readChunks }, { now: 0 });
+    assert.ok(table.ok);
+    assert.deepEqual(table.imported.assumed, { at: true, atInferred: false, version: true });
   });
   const refused: [name: string, paths: string[], options: object, says: RegExp][] = [
     ['a missing file', ['/nope.log'], {}, /cannot read \/nope.log: no such file or folder/],
