@@ -153,7 +153,7 @@ export function importEvidenceFiles(paths: readonly string[], access: EvidenceAc
     dump: given.length
       ? undefined
       : (chunks) => {
-          session.loadOpened(f, chunks, true);
+          counts.set(f, session.loadOpened(f, chunks, true));
           taken.push(f);
         },
   }));

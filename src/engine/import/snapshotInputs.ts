@@ -32,7 +32,13 @@ const without = (problems: Problem[], code: string, file: string): Problem[] => 
  */
 export function takeSnapshotFiles(result: ImportResult, counts: ReadonlyMap<string, ReadonlyMap<string, number>>): ObjectFile[] {
   const out: ObjectFile[] = [];
+  // a cluster-info dump without events or a controller manager's log (or a `kubectl get nodes -o
+  // json`, which starts as a dump does) shows the objects only, not what happened to them
+  const told = new Set<string>();
+  for (const d of result.decisions) told.add(d.evidence.file);
+  for (const o of result.observations) told.add(o.evidence.file);
   for (const input of result.inputs) {
+    if (input.format === 'cluster-info-dump' && !told.has(input.file) && counts.has(input.file)) input.format = 'unrecognised';
     if (input.format !== 'unrecognised' || !OBJECT_FILE.test(input.file)) continue;
     const c = counts.get(input.file);
     const kinds = ENGINE_KINDS.map((k): [string, number] => [k, c?.get(k) ?? 0]).filter(([, n]) => n > 0);

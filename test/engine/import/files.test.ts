@@ -92,6 +92,31 @@ describe('one import for both shells', () => {
     assert.ok(table.ok);
     assert.deepEqual(table.imported.assumed, { at: true, atInferred: false, version: true });
   });
+  it('a NodeList alone (kubectl get nodes -o json, or a cluster-info dump without events or logs) is objects, not evidence', () => {
+    const nodes = JSON.stringify(
+      {
+        kind: 'NodeList',
+        apiVersion: 'v1',
+        items: [{ apiVersion: 'v1', kind: 'Node', metadata: { name: 'n1' }, status: { conditions: [{ type: 'Ready', status: 'True' }] } }],
+      },
+      null,
+      4,
+    );
+    const fs = new MemoryFs({ '/d/nodes.json': nodes, '/e/a.log': LOG });
+    const alone = importEvidenceFiles(['/d/nodes.json'], { fs, readChunks: (p) => fs.readChunks(p) }, { now: 0 });
+    assert.equal(alone.ok, false);
+    assert.match(
+      (alone as { message: string }).message,
+      /^none of nodes.json is evidence this tool reads: nodes.json holds the cluster's objects \(1 Node\), not what happened to them/,
+    );
+    // beside evidence it is the snapshot
+    const withLog = importEvidenceFiles(['/d/nodes.json', '/e/a.log'], { fs, readChunks: (p) => fs.readChunks(p) }, { now: 0 });
+    assert.ok(withLog.ok);
+    assert.deepEqual(
+      withLog.imported.inputs.map((i) => `${i.file} ${i.format}`),
+      ['/d/nodes.json snapshot', '/e/a.log controller-manager-log'],
+    );
+  });
   const refused: [name: string, paths: string[], options: object, says: RegExp][] = [
     ['a missing file', ['/nope.log'], {}, /cannot read \/nope.log: no such file or folder/],
     ['a missing snapshot', ['/e/a.log'], { snapshots: ['/snap.json'] }, /cannot read snapshot \/snap.json/],
