@@ -203,7 +203,8 @@ export function importEvidenceFiles(paths: readonly string[], access: EvidenceAc
     // the evidence's own word on the version comes first (the snapshot may be older or newer than the incident)
     if (!result.observations.some((o) => o.kind === 'version')) result.observations.push(...kubeletVersions(snap));
   }
-  const plan = inferScenario(result, { anchor: options.at, anchorGiven: options.at !== undefined, version: options.version }, known);
+  // the anchor is where a scenario whose evidence has no time at all starts: --at, else the import's clock, not 1970
+  const plan = inferScenario(result, { anchor: options.at ?? options.now, anchorGiven: options.at !== undefined, version: options.version }, known);
   problems.push(...plan.problems);
   const name =
     options.name ??
@@ -213,7 +214,9 @@ export function importEvidenceFiles(paths: readonly string[], access: EvidenceAc
   const first = access.fs.stat(paths[0])?.kind === 'dir' ? paths[0] : dirnamePath(paths[0]);
   const assumedAt =
     result.problems.some((p) => p.code === 'anchor-assumed' || p.code === 'year-assumed') ||
-    (options.at === undefined && result.inputs.some((i) => i.format === 'events-table' || i.format === 'kwok-recording'));
+    (options.at === undefined && result.inputs.some((i) => i.format === 'events-table' || i.format === 'kwok-recording')) ||
+    // nothing in the evidence has a time: the scenario starts at the import's clock
+    (!result.decisions.length && !result.observations.some((o) => 'time' in o));
   return {
     ok: true,
     imported: {

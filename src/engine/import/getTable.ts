@@ -4,7 +4,9 @@
  * Pod column definitions): columns by the header's positions. They carry no
  * times a decision can be placed at, but they say which nodes exist and
  * where each pod ran (the NODE column of -o wide), which the rest of the
- * evidence often leaves out.
+ * evidence often leaves out, and a node table's VERSION is its kubelet's
+ * (status.nodeInfo.kubeletVersion): the cluster's version when nothing else
+ * names one, as a snapshot's nodes give it.
  */
 import type { Line } from './lines';
 import { isPasteNoise } from './lines';
@@ -16,6 +18,7 @@ export function importGetTable(file: string, lines: Iterable<Line>, into: Import
   let columns: { name: string; start: number }[] | undefined;
   let kind: 'pods' | 'nodes' = 'pods';
   let count = 0;
+  const versions = new Set<string>();
   for (const line of lines) {
     count = line.n;
     if (GET_TABLE_HEADER.test(line.text)) {
@@ -44,6 +47,11 @@ export function importGetTable(file: string, lines: Iterable<Line>, into: Import
     const ev = evidenceOf(file, line.n, line.text, 'get-table');
     if (kind === 'nodes') {
       into.observations.push({ kind: 'node-seen', node: name, evidence: ev });
+      const version = cell('VERSION');
+      if (version && /^v?\d+\.\d+/.test(version) && !versions.has(version)) {
+        versions.add(version);
+        into.observations.push({ kind: 'version', version, evidence: ev });
+      }
       continue;
     }
     const node = cell('NODE');

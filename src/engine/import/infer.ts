@@ -139,7 +139,9 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
   } else {
     const earliest = Math.min(firstReal ?? Infinity, firstObs ?? Infinity);
     startTime = Number.isFinite(earliest) ? earliest - seconds(1) : (options.anchor ?? 0);
-    startWhy = Number.isFinite(earliest) ? 'one second before the earliest evidence' : 'no evidence has a time: the anchor';
+    startWhy = Number.isFinite(earliest)
+      ? 'one second before the earliest evidence'
+      : `no evidence has a time: ${options.anchorGiven ? '--at' : options.anchor === undefined ? 'the epoch' : 'the time of the import (give --at)'}`;
   }
   startTime = Math.floor(startTime / 1000) * 1000;
   const tooLong = tooLongForOneRun(result, startTime);

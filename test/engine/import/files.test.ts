@@ -117,6 +117,14 @@ describe('one import for both shells', () => {
       ['/d/nodes.json snapshot', '/e/a.log controller-manager-log'],
     );
   });
+  it('evidence without a time (a get nodes table) starts at the import time, said so, and --at is offered', () => {
+    const fs = new MemoryFs({ '/e/nodes.txt': 'NAME   STATUS   ROLES    AGE   VERSION\nn1     Ready    <none>   3d    v1.29.4\n' });
+    const r = importEvidenceFiles(['/e/nodes.txt'], { fs, readChunks: (p) => fs.readChunks(p) }, { now: parseTimestamp('2026-12-05T06:00:00Z')! });
+    assert.ok(r.ok);
+    assert.match(r.imported.text, /# start: no evidence has a time: the time of the import \(give --at\)\nstartTime: "2026-12-05T06:00:00.000Z"/);
+    assert.match(r.imported.text, /kubernetesVersion: "1.29"/);
+    assert.deepEqual(r.imported.assumed, { at: true, atInferred: false, version: false });
+  });
   const refused: [name: string, paths: string[], options: object, says: RegExp][] = [
     ['a missing file', ['/nope.log'], {}, /cannot read \/nope.log: no such file or folder/],
     ['a missing snapshot', ['/e/a.log'], { snapshots: ['/snap.json'] }, /cannot read snapshot \/snap.json/],

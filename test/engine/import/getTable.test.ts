@@ -17,7 +17,26 @@ describe('kubectl get tables', () => {
     const r = read(
       '$ kubectl get nodes\nNAME     STATUS     ROLES           AGE   VERSION\ncp-1     Ready      control-plane   19h   v1.28.8\nw-1      NotReady   <none>          19h   v1.28.8\n',
     );
-    assert.deepEqual(seen(r), ['node cp-1', 'node w-1']);
+    assert.deepEqual(seen(r), ['node cp-1', 'version', 'node w-1']);
+  });
+  it("get nodes: the VERSION column is the kubelets' version, the scenario's when nothing else names one", () => {
+    const r = read(
+      'NAME     STATUS     ROLES           AGE   VERSION\ncp-1     Ready      control-plane   19h   v1.28.8\nw-1      NotReady   <none>          19h   v1.27.3\nw-2      Ready      <none>          19h   v1.27.3\n',
+    );
+    assert.deepEqual(
+      r.observations.flatMap((o) => (o.kind === 'version' ? [`${o.version} line ${o.evidence.line}`] : [])),
+      ['v1.28.8 line 2', 'v1.27.3 line 3'],
+    );
+    const plan = inferScenario(r, {});
+    assert.equal(plan.version, '1.28');
+    assert.match(plan.versionWhy, /^from f0\.txt:2: cp-1/);
+  });
+  it('evidence with no time at all starts at the anchor: --at, else the time of the import, not 1970', () => {
+    const r = read('NAME     STATUS     ROLES           AGE   VERSION\ncp-1     Ready      control-plane   19h   v1.28.8\n');
+    const at = Date.parse('2026-12-05T06:00:00Z') * 1000;
+    assert.equal(inferScenario(r, { anchor: at, anchorGiven: false }).startTime, at);
+    assert.match(inferScenario(r, { anchor: at, anchorGiven: false }).startWhy, /the time of the import \(give --at\)/);
+    assert.match(inferScenario(r, { anchor: at, anchorGiven: true }).startWhy, /no evidence has a time: --at/);
   });
   it('get pods -A -o wide: each pod ran on its NODE; "NOMINATED NODE" is another column', () => {
     const r = read(
