@@ -130,6 +130,19 @@ test('validate reports a removed flag and a short grace period with their positi
   assert.match(r.err, /kcm-removed-flag\.yaml:12:\d+: warning [\w-]+: .*45/);
 });
 
+test("validate of a scenario and the config file it reads says each of the file's problems once, at the whole flag", async () => {
+  const r = await runCli('validate', 'test/fixtures/cli/kcm-removed-flag-scenario.yaml', 'test/fixtures/cli/kcm-removed-flag.yaml');
+  assert.equal(r.code, 1, r.out + r.err);
+  const removed = r.err.split('\n').filter((l) => /--pod-eviction-timeout/.test(l));
+  assert.deepEqual(
+    removed.map((l) => l.replace(/: error.*/, '')),
+    ['test/fixtures/cli/kcm-removed-flag.yaml:13:7'],
+  );
+  const alone = await runCli('validate', 'test/fixtures/cli/kcm-removed-flag-scenario.yaml');
+  assert.match(alone.err, /kcm-removed-flag\.yaml:13:\d+: error not-in-version/, 'the scenario alone still says it');
+  assert.match(r.out, /^2 file\(s\): 1 error\(s\), \d+ warning\(s\)/);
+});
+
 test('validate passes every bundled example', async () => {
   const { readdirSync } = await import('node:fs');
   const files = readdirSync('examples')

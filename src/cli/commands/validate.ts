@@ -4,6 +4,7 @@
  * file:line:column; exit 1 when any is an error.
  */
 import { lintFile } from '../../engine/lint';
+import type { Problem } from '../../engine/problems';
 import type { ParsedArgs } from '../args';
 import { UsageError } from '../args';
 import type { CliIo } from '../io';
@@ -14,12 +15,20 @@ export function validate(args: ParsedArgs, io: CliIo): number {
   let errors = 0;
   let warnings = 0;
   let unreadable = 0;
+  const linted: { file: string; problems: Problem[] }[] = [];
   for (const file of args.files) {
     if (!io.fs.stat(file)) {
       io.err(`controller-stepper: cannot read ${file}: no such file or folder\n`);
       return 2;
     }
-    const problems = lintFile(file, io.fs, { versionOverride: args.version, set: args.set, allowOutside: args.allowOutside, roots: CLI_ROOTS });
+    linted.push({ file, problems: lintFile(file, io.fs, { versionOverride: args.version, set: args.set, allowOutside: args.allowOutside, roots: CLI_ROOTS }) });
+  }
+  // A scenario reports the problems of the config file it reads too: when that file is given as
+  // well, its own lint says them (at the whole flag, where the scenario's points at the value)
+  const key = (p: Problem) => `${p.position?.file}:${p.position?.line}:${p.code}:${p.message}`;
+  const own = new Set(linted.flatMap(({ file, problems }) => problems.filter((p) => p.position?.file === file).map(key)));
+  for (const { file, problems: all } of linted) {
+    const problems = all.filter((p) => p.position?.file === file || !own.has(key(p)));
     reportProblems(io, problems);
     // as a missing file: the input could not be read, so nothing was checked (exit 2, not 1)
     if (problems.some((p) => p.code === 'unreadable-file' && p.position?.file === file)) unreadable++;
