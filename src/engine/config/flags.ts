@@ -27,7 +27,8 @@ export interface ParsedFlag {
 /**
  * kube-controller-manager flags the simulation does not model: accepted and
  * ignored, so a real static Pod manifest reads cleanly. (kube-controller-manager
- * --help, 1.12 to 1.37, plus the klog flags; flags a version dropped stay accepted.)
+ * --help, 1.12 to 1.37, plus the klog flags; the versions that have each one are in
+ * flagLifetimes.ts, and a version without it refuses it.)
  */
 export const IGNORED_KCM_FLAGS: ReadonlySet<string> = new Set([
   'address',
