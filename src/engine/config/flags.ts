@@ -186,7 +186,6 @@ export const IGNORED_KCM_FLAGS: ReadonlySet<string> = new Set([
   'v',
   'version',
   'vmodule',
-  'insecure-port',
   'emulated-version',
 ]);
 

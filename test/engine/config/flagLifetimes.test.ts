@@ -119,6 +119,7 @@ const hints: { name: string; version: string; flag: string; hint?: string; refus
   { name: 'a misspelt flag the version no longer has', version: '1.37', flag: '--concurrent-service-sync=2', refused: '--concurrent-service-syncs' },
   { name: 'a misspelt modelled flag the version has', version: '1.26', flag: '--pod-eviction-timout=1m', hint: '--pod-eviction-timeout' },
   { name: 'a misspelt modelled flag the version no longer has', version: '1.27', flag: '--pod-eviction-timout=1m', refused: '--pod-eviction-timeout' },
+  { name: "kube-apiserver's --insecure-port, never a kube-controller-manager flag", version: '1.20', flag: '--insecure-port=0', hint: '--secure-port' },
 ];
 
 for (const c of hints)
