@@ -45,6 +45,7 @@ export const OTHER_CONTROLLER_LIFETIMES: Readonly<Record<string, ControllerLifet
   'storage-version-migrator-controller': { since: 30, source: `${KK}#123344 (KEP-4192); ${GARDENER}` },
   'selinux-warning-controller': { since: 32, source: GARDENER },
   'kube-apiserver-serving-clustertrustbundle-publisher-controller': { since: 32, source: GARDENER },
+  'volumeattributesclass-protection-controller': { since: 32, source: GARDENER },
   service: { removedIn: 37, source: CLOUD_GONE, removedWhy: CLOUD_WHY },
   route: { removedIn: 37, source: CLOUD_GONE, removedWhy: CLOUD_WHY },
   'service-lb-controller': { since: CANONICAL, removedIn: 37, source: `${CANONICAL_SOURCE}; ${CLOUD_GONE}`, removedWhy: CLOUD_WHY },

@@ -440,6 +440,7 @@ export const OTHER_KCM_CONTROLLERS: readonly string[] = [
   'selinux-warning-controller',
   'kube-apiserver-serving-clustertrustbundle-publisher-controller',
   'device-taint-eviction-controller',
+  'volumeattributesclass-protection-controller',
 ];
 
 // ---- hover -------------------------------------------------------------------

@@ -31,6 +31,7 @@ const ranges: { name: string; since?: number; removedIn?: number }[] = [
   { name: 'storage-version-migrator-controller', since: 30 },
   { name: 'selinux-warning-controller', since: 32 },
   { name: 'kube-apiserver-serving-clustertrustbundle-publisher-controller', since: 32 },
+  { name: 'volumeattributesclass-protection-controller', since: 32 },
   { name: 'route', since: 12, removedIn: 37 },
 ];
 
