@@ -46,6 +46,10 @@ export const OTHER_CONTROLLER_LIFETIMES: Readonly<Record<string, ControllerLifet
   'selinux-warning-controller': { since: 32, source: GARDENER },
   'kube-apiserver-serving-clustertrustbundle-publisher-controller': { since: 32, source: GARDENER },
   'volumeattributesclass-protection-controller': { since: 32, source: GARDENER },
+  'device-taint-eviction-controller': {
+    since: 33,
+    source: `${KK}#130447 (KEP-5055 device taints, with the eviction controller; its DeviceTaintRule API first in k8s.io/api at kubernetes-1.33.0)`,
+  },
   service: { removedIn: 37, source: CLOUD_GONE, removedWhy: CLOUD_WHY },
   route: { removedIn: 37, source: CLOUD_GONE, removedWhy: CLOUD_WHY },
   'service-lb-controller': { since: CANONICAL, removedIn: 37, source: `${CANONICAL_SOURCE}; ${CLOUD_GONE}`, removedWhy: CLOUD_WHY },

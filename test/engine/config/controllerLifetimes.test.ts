@@ -32,6 +32,7 @@ const ranges: { name: string; since?: number; removedIn?: number }[] = [
   { name: 'selinux-warning-controller', since: 32 },
   { name: 'kube-apiserver-serving-clustertrustbundle-publisher-controller', since: 32 },
   { name: 'volumeattributesclass-protection-controller', since: 32 },
+  { name: 'device-taint-eviction-controller', since: 33 },
   { name: 'route', since: 12, removedIn: 37 },
 ];
 
