@@ -34,6 +34,7 @@ const LEADER_RESOURCE = `${KK}#80681 (name and namespace of the leader election 
 const NODE_CIDR_MASKS = `${KK}#79993 (per-family node CIDR masks for dual-stack; config at kubernetes-1.17.0)`;
 const JSON_LOG = `kubernetes/component-base@5dfae7a (configurable JSON output, logs options at kubernetes-1.23.0; registered where the json format is, in kube-controller-manager since ${KK}#102756)`;
 const TEXT_LOG = `${KK}#114672 (split text output streams, component-base logs at kubernetes-1.30.0)`;
+const VOLUME_HOST = `config at kubernetes-1.20.0 (host filtering of volume plugins' dial contexts); ${KK}#124017 (removed, deprecated)`;
 const GCE = `${KK}#124519 (the in-tree GCE cloud provider, whose package registered the flag, removed); kube-controller-manager re-registered it only when the package had`;
 
 export const IGNORED_FLAG_LIFETIMES: Readonly<Record<string, FlagLifetime>> = {
@@ -69,6 +70,13 @@ export const IGNORED_FLAG_LIFETIMES: Readonly<Record<string, FlagLifetime>> = {
   'mirroring-max-endpoints-per-subset': { since: 19, source: MIRRORING },
   'logging-format': { since: 19, source: `${KK}#91521 (kube-controller-manager; the flag is component-base's, ${KK}#89683, KEP-1602 alpha in 1.19)` },
   'permit-port-sharing': { since: 19, source: `${KK}#88893 (k8s.io/apiserver secure serving, at kubernetes-1.19.0)` },
+  'volume-host-allow-local-loopback': { since: 20, removedIn: 31, source: VOLUME_HOST },
+  'volume-host-cidr-denylist': { since: 20, removedIn: 31, source: VOLUME_HOST },
+  'experimental-logging-sanitization': {
+    since: 20,
+    removedIn: 24,
+    source: `${KK}#96370 (added for the control plane components); ${KK}#107207 (removed; component-base logs at kubernetes-1.20.0 to 1.23.0)`,
+  },
   'permit-address-sharing': { since: 21, source: `${KK}#93861 (k8s.io/apiserver secure serving, at kubernetes-1.21.0)` },
   'disabled-metrics': { since: 21, source: `${KK}#99217 (component-base metrics options, at kubernetes-1.21.0)` },
   'allow-metric-labels': { since: 21, source: 'kubernetes/component-base@75f1049 (metrics options, at kubernetes-1.21.0)' },
@@ -82,6 +90,10 @@ export const IGNORED_FLAG_LIFETIMES: Readonly<Record<string, FlagLifetime>> = {
   'deployment-controller-sync-period': {
     removedIn: 24,
     source: `${KK}#107178 (deprecated in 1.23 by #103538; config at kubernetes-1.24.0 has no DeploymentControllerSyncPeriod)`,
+  },
+  'register-retry-count': {
+    removedIn: 25,
+    source: `${KK}#109612 (with --deleting-pods-qps/-burst: kubernetes/kube-controller-manager@e51f37b, config at kubernetes-1.25.0)`,
   },
   'experimental-cluster-signing-duration': { removedIn: 25, source: `${KK}#108476 (deprecated in 1.19 by #91154)` },
   'deleting-pods-qps': { removedIn: 25, source: `${KK}#109612 (deprecated since 1.10)` },
@@ -125,6 +137,10 @@ export const IGNORED_FLAG_LIFETIMES: Readonly<Record<string, FlagLifetime>> = {
   },
   'concurrent-daemonset-syncs': { since: 32, source: `${KK}#128444 (the option existed, without a flag, since before 1.12)` },
   'requestheader-uid-headers': { since: 32, source: `${KK}#115834 (k8s.io/apiserver request-header authentication, at kubernetes-1.32.0)` },
+  'min-compatibility-version': {
+    since: 35,
+    source: 'kubernetes/component-base@0b47e99 (KEP-4330, registered with --emulated-version; compatibility registry at kubernetes-1.35.0)',
+  },
   'concurrent-resourceclaim-syncs': { since: 36, source: `${KK}#134701 (CHANGELOG-1.36, v1.36.0-alpha.1)` },
   'tls-curve-preferences': { since: 36, source: `${KK}#137115 (k8s.io/apiserver secure serving, at kubernetes-1.36.0)` },
   'concurrent-service-syncs': { removedIn: 37, source: `${KK}#138002 (CHANGELOG-1.37, v1.37.0-alpha.1: no-op since 1.31)` },

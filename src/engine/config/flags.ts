@@ -187,6 +187,12 @@ export const IGNORED_KCM_FLAGS: ReadonlySet<string> = new Set([
   'version',
   'vmodule',
   'emulated-version',
+  'allow-untagged-cloud',
+  'register-retry-count',
+  'volume-host-allow-local-loopback',
+  'volume-host-cidr-denylist',
+  'experimental-logging-sanitization',
+  'min-compatibility-version',
 ]);
 
 /** Ignored flags that are booleans (a bare `--flag` does not take the next word). */
@@ -215,6 +221,9 @@ const IGNORED_BOOL_FLAGS: ReadonlySet<string> = new Set([
   'use-service-account-credentials',
   'version',
   'horizontal-pod-autoscaler-use-rest-clients',
+  'allow-untagged-cloud',
+  'volume-host-allow-local-loopback',
+  'experimental-logging-sanitization',
 ]);
 
 export const isBoolFlag = (name: string): boolean => {

@@ -48,6 +48,8 @@ const cases: { name: string; version?: string; uri?: string; text?: string; flag
   },
   { name: '--controller-start-interval, checked to be in every version (1.12)', version: '1.12', flag: '--controller-start-interval=1s' },
   { name: '--controller-start-interval, checked to be in every version (1.37)', version: '1.37', flag: '--controller-start-interval=1s' },
+  { name: '--allow-untagged-cloud, in every version (1.12)', version: '1.12', flag: '--allow-untagged-cloud' },
+  { name: '--allow-untagged-cloud, in every version (1.37)', version: '1.37', flag: '--allow-untagged-cloud' },
 ];
 
 /** A sample of the checked ranges: the version before `since` refuses the flag, `since` has it, `removedIn` refuses it again. */
@@ -70,6 +72,11 @@ const ranges: { flag: string; since?: string; removedIn?: string }[] = [
   { flag: '--tls-curve-preferences=29', since: '1.36' },
   { flag: '--deployment-controller-sync-period=30s', removedIn: '1.24' },
   { flag: '--cloud-provider-gce-lb-src-cidrs=130.211.0.0/22', removedIn: '1.31' },
+  // real flags that were unknown before (an error in the versions that have them)
+  { flag: '--volume-host-cidr-denylist=10.0.0.0/8', since: '1.20', removedIn: '1.31' },
+  { flag: '--experimental-logging-sanitization', since: '1.20', removedIn: '1.24' },
+  { flag: '--register-retry-count=10', removedIn: '1.25' },
+  { flag: '--min-compatibility-version=kube=1.34', since: '1.35' },
 ];
 const before = (v: string) => `1.${Number(v.slice(2)) - 1}`;
 const re = (s: string) => s.replace(/[.()]/g, '\\$&');
