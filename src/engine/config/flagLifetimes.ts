@@ -141,8 +141,13 @@ export const IGNORED_FLAG_LIFETIMES: Readonly<Record<string, FlagLifetime>> = {
     since: 35,
     source: 'kubernetes/component-base@0b47e99 (KEP-4330, registered with --emulated-version; compatibility registry at kubernetes-1.35.0)',
   },
+  'concurrent-device-taint-eviction-syncs': { since: 35, source: `${KK}#134152 (DRA device taints for 1.35; config at kubernetes-1.35.0)` },
   'concurrent-resourceclaim-syncs': { since: 36, source: `${KK}#134701 (CHANGELOG-1.36, v1.36.0-alpha.1)` },
   'tls-curve-preferences': { since: 36, source: `${KK}#137115 (k8s.io/apiserver secure serving, at kubernetes-1.36.0)` },
+  'concurrent-disruption-syncs': {
+    since: 37,
+    source: 'kubernetes/kube-controller-manager@4adb49b (workers for the disruption controller; config at kubernetes-1.37.0-beta.0, not at 1.36.0)',
+  },
   'concurrent-service-syncs': { removedIn: 37, source: `${KK}#138002 (CHANGELOG-1.37, v1.37.0-alpha.1: no-op since 1.31)` },
 };
 

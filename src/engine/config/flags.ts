@@ -193,6 +193,8 @@ export const IGNORED_KCM_FLAGS: ReadonlySet<string> = new Set([
   'volume-host-cidr-denylist',
   'experimental-logging-sanitization',
   'min-compatibility-version',
+  'concurrent-device-taint-eviction-syncs',
+  'concurrent-disruption-syncs',
 ]);
 
 /** Ignored flags that are booleans (a bare `--flag` does not take the next word). */

@@ -77,6 +77,8 @@ const ranges: { flag: string; since?: string; removedIn?: string }[] = [
   { flag: '--experimental-logging-sanitization', since: '1.20', removedIn: '1.24' },
   { flag: '--register-retry-count=10', removedIn: '1.25' },
   { flag: '--min-compatibility-version=kube=1.34', since: '1.35' },
+  { flag: '--concurrent-device-taint-eviction-syncs=4', since: '1.35' },
+  { flag: '--concurrent-disruption-syncs=4', since: '1.37' },
 ];
 const before = (v: string) => `1.${Number(v.slice(2)) - 1}`;
 const re = (s: string) => s.replace(/[.()]/g, '\\$&');
