@@ -131,6 +131,7 @@ export const IGNORED_FLAG_LIFETIMES: Readonly<Record<string, FlagLifetime>> = {
     removedIn: 31,
     source: `${GCE} (added to the provider by #71674 for 1.14; the first kube-controller-manager to re-register it is not checked)`,
   },
+  'disable-http2-serving': { since: 31, source: `${KK}#122176 (k8s.io/apiserver secure serving, at kubernetes-1.31.0)` },
   'emulated-version': {
     since: 31,
     source: `${KK}#125778 (KEP-4330; k8s.io/apiserver's version registry at kubernetes-1.31.0, component-base's from 1.32)`,

@@ -195,6 +195,7 @@ export const IGNORED_KCM_FLAGS: ReadonlySet<string> = new Set([
   'min-compatibility-version',
   'concurrent-device-taint-eviction-syncs',
   'concurrent-disruption-syncs',
+  'disable-http2-serving',
 ]);
 
 /** Ignored flags that are booleans (a bare `--flag` does not take the next word). */
@@ -226,6 +227,7 @@ const IGNORED_BOOL_FLAGS: ReadonlySet<string> = new Set([
   'allow-untagged-cloud',
   'volume-host-allow-local-loopback',
   'experimental-logging-sanitization',
+  'disable-http2-serving',
 ]);
 
 export const isBoolFlag = (name: string): boolean => {

@@ -79,6 +79,7 @@ const ranges: { flag: string; since?: string; removedIn?: string }[] = [
   { flag: '--min-compatibility-version=kube=1.34', since: '1.35' },
   { flag: '--concurrent-device-taint-eviction-syncs=4', since: '1.35' },
   { flag: '--concurrent-disruption-syncs=4', since: '1.37' },
+  { flag: '--disable-http2-serving', since: '1.31' },
 ];
 const before = (v: string) => `1.${Number(v.slice(2)) - 1}`;
 const re = (s: string) => s.replace(/[.()]/g, '\\$&');
