@@ -257,6 +257,30 @@ test("diagnostics have the lint problems' exact ranges, codes and fixes; the cod
   assert.equal(s.codeActions(URI, text, d.range).length, 1);
 });
 
+const rangedFlags: { name: string; version: string; message?: RegExp }[] = [
+  {
+    name: 'a flag the version does not have yet is an error at the flag',
+    version: '1.31',
+    message: /^--concurrent-daemonset-syncs was added in 1\.32; kube-controller-manager 1\.31 refuses to start with it/,
+  },
+  { name: 'the same flag in its first version is no error', version: '1.32' },
+];
+
+for (const c of rangedFlags)
+  test(`diagnostics for a version-ranged ignored flag: ${c.name} (${c.version})`, () => {
+    const flag = '--concurrent-daemonset-syncs=4';
+    const text = scenario(c.version, `controllerManager:\n  flags:\n    - ${flag}\n`);
+    const errors = service()
+      .diagnostics(URI, text)
+      .filter((d) => d.severity === 1);
+    if (!c.message) return assert.deepEqual(errors, []);
+    assert.equal(errors.length, 1, JSON.stringify(errors));
+    assert.equal(errors[0].code, 'not-in-version');
+    assert.match(errors[0].message, c.message);
+    const lines = new TextLines(text);
+    assert.equal(text.slice(lines.offsetAt(errors[0].range.start), lines.offsetAt(errors[0].range.end)), flag);
+  });
+
 test("problems in the scenario's snapshot file are shown on the snapshot key with the real place as related information", () => {
   const fs = workspace();
   fs.write(CLUSTER, fs.readText(CLUSTER) + '- apiVersion: v1\n  kind: Node\n  metadata: {name: node-a1}\n');

@@ -27,7 +27,8 @@ export interface ParsedFlag {
 /**
  * kube-controller-manager flags the simulation does not model: accepted and
  * ignored, so a real static Pod manifest reads cleanly. (kube-controller-manager
- * --help, 1.12 to 1.37, plus the klog flags; flags a version dropped stay accepted.)
+ * --help, 1.12 to 1.37, plus the klog flags; the versions that have each one are in
+ * flagLifetimes.ts, and a version without it refuses it.)
  */
 export const IGNORED_KCM_FLAGS: ReadonlySet<string> = new Set([
   'address',
@@ -185,8 +186,16 @@ export const IGNORED_KCM_FLAGS: ReadonlySet<string> = new Set([
   'v',
   'version',
   'vmodule',
-  'insecure-port',
   'emulated-version',
+  'allow-untagged-cloud',
+  'register-retry-count',
+  'volume-host-allow-local-loopback',
+  'volume-host-cidr-denylist',
+  'experimental-logging-sanitization',
+  'min-compatibility-version',
+  'concurrent-device-taint-eviction-syncs',
+  'concurrent-disruption-syncs',
+  'disable-http2-serving',
 ]);
 
 /** Ignored flags that are booleans (a bare `--flag` does not take the next word). */
@@ -215,6 +224,10 @@ const IGNORED_BOOL_FLAGS: ReadonlySet<string> = new Set([
   'use-service-account-credentials',
   'version',
   'horizontal-pod-autoscaler-use-rest-clients',
+  'allow-untagged-cloud',
+  'volume-host-allow-local-loopback',
+  'experimental-logging-sanitization',
+  'disable-http2-serving',
 ]);
 
 export const isBoolFlag = (name: string): boolean => {

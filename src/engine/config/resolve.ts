@@ -19,13 +19,14 @@
  */
 import type { Problem, SourcePosition } from '../problems';
 import type { ControllerManagerInput } from '../snapshot/types';
-import { MIN_MINOR, behaviourOf, gateLifecycles } from '../versions/table';
+import { behaviourOf, gateLifecycles } from '../versions/table';
 import type { KubeVersion, VersionBehaviour } from '../versions/types';
 import { dropBinary, flagAssignments, overrideAssignment, type Assignment, type Origin, type Report } from './assignments';
 import { check } from './checkAssignment';
 import { readControllerManagerConfigFile } from './configFile';
 import { defaultControllerConfig, defaultKubeletConfig } from './defaults';
 import { OTHER_KCM_CONTROLLERS, SETTINGS, SIMULATED_CONTROLLERS, lookupSetting } from './settings';
+import { otherControllerMissingIn } from './controllerLifetimes';
 import { closest } from './suggest';
 import { periodChecks } from './periods';
 import type { ControllerConfig, KubeletConfig } from './types';
@@ -279,31 +280,6 @@ function effectiveBehaviour(b: VersionBehaviour, config: ControllerConfig): Vers
   if (has('LegacyNodeRoleBehavior')) out.excludeMasterByName = config.featureGates.LegacyNodeRoleBehavior;
   if (has('NodeDisruptionExclusion')) out.honoursExcludeDisruptionLabel = config.featureGates.NodeDisruptionExclusion;
   return out;
-}
-
-/**
- * The versions whose kube-controller-manager knows a name of OTHER_KCM_CONTROLLERS. The canonical
- * `*-controller` names came with the aliases in 1.28 (#115813, cmd/kube-controller-manager/names); before,
- * a name --controllers does not know stops it ("is not in the list of known controllers"). The 1.26 name
- * resource-claim-controller predates them. The cloud provider's three (k8s.io/cloud-provider/names, with
- * their old names as aliases) were no-ops from 1.31 (KEP-2395) and are gone in 1.37 (#138002), aliases
- * too. Other names are taken as known in every version (not checked).
- */
-const CLOUD_CONTROLLERS_GONE = new Set([
-  'service-lb-controller',
-  'service',
-  'node-route-controller',
-  'route',
-  'cloud-node-lifecycle-controller',
-  'cloud-node-lifecycle',
-]);
-
-function otherControllerMissingIn(name: string, minor: number): string | undefined {
-  const since = name.endsWith('-controller') && name !== 'resource-claim-controller' ? 28 : MIN_MINOR;
-  if (minor < since) return `exists from 1.${since}; Kubernetes 1.${minor} does not have it`;
-  if (minor >= 37 && CLOUD_CONTROLLERS_GONE.has(name))
-    return `was removed in 1.37 (kubernetes/kubernetes#138002: a no-op since 1.31, when the cloud provider's controllers left kube-controller-manager); Kubernetes 1.${minor} does not have it`;
-  return undefined;
 }
 
 function resolveControllers(

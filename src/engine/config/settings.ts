@@ -352,7 +352,8 @@ export const SIMULATED_CONTROLLERS: readonly ControllerName[] = [
 
 /**
  * Other kube-controller-manager controllers: accepted in --controllers and
- * ignored (the simulation does not model them). Old and new names.
+ * ignored (the simulation does not model them). Old and new names; the versions
+ * that know each one are in controllerLifetimes.ts.
  */
 export const OTHER_KCM_CONTROLLERS: readonly string[] = [
   'attachdetach',
@@ -394,7 +395,6 @@ export const OTHER_KCM_CONTROLLERS: readonly string[] = [
   'storage-version-gc',
   'resource-claim-controller',
   'legacy-service-account-token-cleaner',
-  'validatingadmissionpolicy-status',
   'service-lb-controller',
   'node-route-controller',
   'cloud-node-lifecycle-controller',
@@ -440,6 +440,7 @@ export const OTHER_KCM_CONTROLLERS: readonly string[] = [
   'selinux-warning-controller',
   'kube-apiserver-serving-clustertrustbundle-publisher-controller',
   'device-taint-eviction-controller',
+  'volumeattributesclass-protection-controller',
 ];
 
 // ---- hover -------------------------------------------------------------------
