@@ -322,7 +322,8 @@ function resolveControllers(
         report('controller-not-in-version', 'error', `controller ${name} ${missing} (kube-controller-manager refuses to start with it)`, given?.position);
       continue;
     }
-    const hint = closest(name, known);
+    // names from 1.28 end in -controller, and some have no short form: the suffix is what is missing, too long a tail for closest()
+    const hint = known.includes(`${name}-controller`) ? `${name}-controller` : closest(name, known);
     report(
       'unknown-controller',
       'error',

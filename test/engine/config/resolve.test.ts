@@ -518,6 +518,14 @@ const PROBLEM_CASES: ProblemCase[] = [
     message: /did you mean replicaset-controller\?/,
   },
   {
+    name: 'a controller name without its -controller suffix that has no short form',
+    minor: 31,
+    given: { flags: ['--controllers=*,-validatingadmissionpolicy-status'] },
+    code: 'unknown-controller',
+    severity: 'error',
+    message: /did you mean validatingadmissionpolicy-status-controller\?/,
+  },
+  {
     name: 'taint-eviction-controller on 1.28',
     minor: 28,
     given: { settings: { controllers: ['*', '-taint-eviction-controller'] } },
