@@ -4,44 +4,109 @@
  * `before` (its informer's old object) and to list the pods a checkpoint saves.
  */
 import type { PodBefore } from '../controllers/controller';
+import { PodSlotBase } from '../controllers/podSlot';
 import type { PodCondition, PodRecord } from '../model/types';
 import { frozenConditions, frozenPod, type KeptPod, podFrom, PodReady, samePod } from './checkpoint';
+
+/**
+ * Where the pod index says each pod is (the node its key is under in `byNode`): a plain map where
+ * an index is made apart (makeInSlices, the checks' replay), the host's slots (SimHost.currentIndex)
+ * for the live one, so that the live run keeps no map of 150,000 keys beside the slots.
+ */
+export interface PodNodes {
+  get(key: string): string | undefined;
+  set(key: string, node: string): unknown;
+  delete(key: string): unknown;
+  entries(): Iterable<[string, string]>;
+}
+
+/** The pod index: the pod keys under each node, in order, and each key's node. */
+export interface PodIndex {
+  byNode: Map<string, Set<string>>;
+  podNode: PodNodes;
+}
 
 /**
  * Indexes the pod under `nodeName` (none when empty) in `byNode` and `podNode`;
  * returns whether anything changed. Checkpoints replay these changes to get
  * the index, in the same order, back.
  */
-export function indexPod(byNode: Map<string, Set<string>>, podNode: Map<string, string>, key: string, nodeName: string | undefined): boolean {
+export function indexPod(byNode: Map<string, Set<string>>, podNode: PodNodes, key: string, nodeName: string | undefined): boolean {
   return indexPodFrom(byNode, podNode, key, podNode.get(key), nodeName);
 }
 
 /** indexPod, with `old` the node the pod is indexed under now (podNode's entry, already looked up). */
-export function indexPodFrom(
-  byNode: Map<string, Set<string>>,
-  podNode: Map<string, string>,
-  key: string,
-  old: string | undefined,
-  nodeName: string | undefined,
-): boolean {
+export function indexPodFrom(byNode: Map<string, Set<string>>, podNode: PodNodes, key: string, old: string | undefined, nodeName: string | undefined): boolean {
+  if (!moveInSets(byNode, key, old, nodeName)) return false;
+  if (nodeName) podNode.set(key, nodeName);
+  else if (old !== undefined) podNode.delete(key);
+  return true;
+}
+
+/** indexPodFrom's part in `byNode` alone (the host writes the slot's node itself). */
+export function moveInSets(byNode: Map<string, Set<string>>, key: string, old: string | undefined, nodeName: string | undefined): boolean {
   if (old === nodeName) return false;
   if (old !== undefined) {
     const s = byNode.get(old);
     s?.delete(key);
     if (s && s.size === 0) byNode.delete(old);
-    podNode.delete(key);
   }
   if (nodeName) {
     let s = byNode.get(nodeName);
     if (!s) byNode.set(nodeName, (s = new Set()));
     s.add(key);
-    podNode.set(key, nodeName);
   }
   return true;
 }
 
-/** What the host keeps per pod key (see SimHost.podSlots). */
-export class PodSlot {
+/** The live index's pod nodes, read from and written to the host's slots (see PodNodes). */
+export class SlotNodes implements PodNodes {
+  constructor(
+    private readonly slots: Map<string, PodSlot>,
+    private readonly slotOf: (key: string) => PodSlot,
+  ) {}
+  get(key: string): string | undefined {
+    return this.slots.get(key)?.node;
+  }
+  set(key: string, node: string): void {
+    this.slotOf(key).node = node;
+  }
+  delete(key: string): void {
+    const slot = this.slots.get(key);
+    if (slot !== undefined) slot.node = undefined;
+  }
+  /**
+   * The index as SimHost.reindex puts it in: `index`'s sets with its nodes written into the slots (the
+   * live index's are there already), or both made from `pods`, with a slot for every pod, made in the
+   * map's order (the pass that first changes a pod finds it).
+   */
+  putIn(index: PodIndex | undefined, pods: ReadonlyMap<string, PodRecord>): Map<string, Set<string>> {
+    if (index !== undefined && index.podNode === this) return index.byNode;
+    for (const slot of this.slots.values()) slot.node = undefined;
+    if (index !== undefined) {
+      for (const [key, node] of index.podNode.entries()) this.slotOf(key).node = node;
+      return index.byNode;
+    }
+    const byNode = new Map<string, Set<string>>();
+    for (const [key, pod] of pods) {
+      const slot = this.slotOf(key);
+      if (!pod.nodeName) continue;
+      slot.node = pod.nodeName;
+      let s = byNode.get(pod.nodeName);
+      if (!s) byNode.set(pod.nodeName, (s = new Set()));
+      s.add(key);
+    }
+    return byNode;
+  }
+  *entries(): Iterable<[string, string]> {
+    for (const slot of this.slots.values()) if (slot.node !== undefined) yield [slot.key, slot.node];
+  }
+}
+
+/** What the host keeps per pod key (see SimHost.podSlots): one for every pod, made at the start and at a pod's first change. */
+export class PodSlot extends PodSlotBase {
+  /** the node the pod is indexed under in podsByNode (the index's PodNodes, see SlotNodes) */
+  node: string | undefined = undefined;
   /** what was last announced for the pod: its next `before` (undefined: deleted), while `seenAt` is the host's epoch */
   seen: PodBefore | undefined = undefined;
   seenAt = -1;
@@ -75,7 +140,6 @@ export class PodSlot {
   basePristine = true;
   /** the pod's own Ready condition, as the last Ready write passed it (updatePod's `ready`) */
   ready: PodCondition | undefined = undefined;
-  constructor(readonly key: string) {}
 
   /** What was last announced for the pod since the host's reindex `epoch` (before it: nothing, as after a restore). */
   announced(epoch: number): PodBefore | undefined {
