@@ -85,7 +85,7 @@ export interface SimController {
    */
   onPodEvent?(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore, key?: string, slot?: PodSlotBase): void;
   /** Optional: updates of these pods follow (ControllerHost.willUpdatePods): read what their events will look up, change nothing. */
-  willUpdatePods?(keys: readonly string[]): void;
+  willUpdatePods?(keys: readonly string[], host: ControllerHost): void;
   /** `key`: the ReplicaSet's `namespace/name` as the host has it (see onPodEvent) */
   onReplicaSetEvent?(host: ControllerHost, type: WatchType, rs: ReplicaSetRecord, key?: string): void;
   onLeaseEvent?(host: ControllerHost, type: WatchType, lease: LeaseRecord): void;

@@ -59,6 +59,28 @@ export function moveInSets(byNode: Map<string, Set<string>>, key: string, old: s
   return true;
 }
 
+/**
+ * checks.podSlots: the index's pod nodes (the slots', for the live one) against a fresh computation from the
+ * pods' nodeName and from a walk of the sets; `only`: the one pod just changed (its set alone is looked at).
+ */
+export function checkPodNodes(index: PodIndex, pods: ReadonlyMap<string, PodRecord>, only?: string): void {
+  const fresh = new Map<string, string>();
+  if (only === undefined) {
+    for (const [node, keys] of index.byNode) for (const key of keys) fresh.set(key, node);
+    for (const [key, pod] of pods)
+      if ((pod.nodeName || undefined) !== fresh.get(key))
+        throw new Error(`podSlots: Pod ${key} is indexed under ${fresh.get(key)}, not its node ${pod.nodeName}`);
+    const byKey = (a: [string, string], b: [string, string]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
+    if (JSON.stringify([...index.podNode.entries()].sort(byKey)) !== JSON.stringify([...fresh].sort(byKey)))
+      throw new Error("podSlots: the pods' nodes the slots hold differ from the index's sets");
+    return;
+  }
+  const node = index.podNode.get(only);
+  const want = pods.get(only)?.nodeName || undefined;
+  if (node !== want || (node !== undefined && index.byNode.get(node)?.has(only) !== true))
+    throw new Error(`podSlots: Pod ${only}'s slot says node ${node}, the pod and the index say ${want}`);
+}
+
 /** The live index's pod nodes, read from and written to the host's slots (see PodNodes). */
 export class SlotNodes implements PodNodes {
   constructor(

@@ -39,7 +39,7 @@ import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
 import type { KeptPod } from './checkpoint';
 import { causesBefore, setFact, SHORT_LIST, type Facts } from './facts';
-import { keptPod, moveInSets, podBeforeOf, type PodIndex, PodSlot, SlotNodes } from './podIndex';
+import { checkPodNodes, keptPod, moveInSets, podBeforeOf, type PodIndex, PodSlot, SlotNodes } from './podIndex';
 import { ClearCountingSet, markBatch } from './announced';
 import { DirtyPods, ReadyLog } from './dirtyPods';
 import { settleOrder } from '../model/podOrder';
@@ -106,6 +106,8 @@ export class SimHost implements ControllerHost {
   pristinePods: ReadonlyMap<string, PodRecord> = new Map();
   /** checking mode (SimulationOptions.checks.pods): every pod a checkpoint keeps is the pod map's record */
   checkPods = false;
+  /** checking mode (SimulationOptions.checks.podSlots): a changed pod's slot against the pod and the index (checkPodNodes) */
+  checkSlots = false;
   /** the last condition frozenConditions had to copy */
   private madeCondition: { last?: object } = {};
   /** pod key -> the node it is indexed under in podsByNode: the slots' `node` (no map of its own) */
@@ -158,6 +160,7 @@ export class SimHost implements ControllerHost {
       for (const node of this.cluster.nodes.values()) this.nodeSeen.set(node.meta.name, nodeBefore(node));
     }
     this.cluster.podsByNode = this.podNodes.putIn(index, this.cluster.pods);
+    if (this.checkSlots) checkPodNodes(this.currentIndex, this.cluster.pods);
   }
 
   /** The pod index as it is (a step back to a checkpoint after which no pod moved keeps it: see reindex). */
@@ -183,7 +186,7 @@ export class SimHost implements ControllerHost {
       if (slot !== undefined) n += slot.node === undefined ? 1 : 2;
     }
     this.touched = n;
-    for (const c of this.controllers) if (c.willUpdatePods) c.willUpdatePods(keys);
+    for (const c of this.controllers) if (c.willUpdatePods) c.willUpdatePods(keys, this);
   }
   private touched = 0;
 
@@ -438,6 +441,7 @@ export class SimHost implements ControllerHost {
     if (indexed !== pod.nodeName) this.moveIndex(slot, indexed, pod.nodeName);
     slot.announce(now, this.epoch);
     slot.pod = pod;
+    if (this.checkSlots) checkPodNodes(this.currentIndex, this.cluster.pods, key);
     this.notifyPod('updated', pod, before, key, slot);
   }
 
@@ -456,6 +460,7 @@ export class SimHost implements ControllerHost {
     this.cluster.pods.set(key, pod);
     slot.pod = pod;
     if (slot.node !== pod.nodeName) this.moveIndex(slot, slot.node, pod.nodeName);
+    if (this.checkSlots) checkPodNodes(this.currentIndex, this.cluster.pods, key);
     if (before) {
       slot.announce(this.seenOf(pod, seen), this.epoch);
       this.notifyPod('updated', pod, before, key, slot);
@@ -477,6 +482,7 @@ export class SimHost implements ControllerHost {
     this.cluster.pods.delete(key);
     this.podKeyLog.push(key, false);
     if (slot.node !== undefined) this.moveIndex(slot, slot.node, undefined);
+    if (this.checkSlots) checkPodNodes(this.currentIndex, this.cluster.pods, key);
     slot.announce(undefined, this.epoch);
     slot.pod = undefined;
     this.notifyPod('deleted', current, before, key, slot);
