@@ -1,13 +1,13 @@
 /**
  * The pods created, changed or deleted through the host since the last checkpoint (checkpoints keep
- * only these), in the order first changed, each listed once per round (PodChange.dirtyRound) without
+ * only these), in the order first changed, each listed once per round (PodSlot.dirtyRound) without
  * a set's look-up; and the copies a checkpoint keeps of them, made at once or, while a checkpoint
  * is pending (PendingCheckpoint), a chunk at a time.
  */
 import type { Micros } from '../model/time';
 import type { ConditionStatus, PodCondition } from '../model/types';
 import type { KeptPod } from './checkpoint';
-import type { PodChange } from './podIndex';
+import type { PodSlot } from './podIndex';
 
 /**
  * MarkPodsNotReady's in-place writes of pods' Ready conditions since the last checkpoint, in order,
@@ -63,16 +63,16 @@ export class ReadyLog {
 }
 
 export class DirtyPods {
-  private list: PodChange[] = [];
+  private list: PodSlot[] = [];
   private round = 0;
   /** the copies made so far of the pods `take` returns next, in the list's order */
   private copies?: { keys: string[]; values: (KeptPod | null)[]; done: number };
 
   /** `copyOf` makes the copy a checkpoint keeps of a slot's pod (null: deleted); `readyOnly`: changed by Ready writes alone since the last checkpoint */
-  constructor(private readonly copyOf: (slot: PodChange, readyOnly: boolean) => KeptPod | null) {}
+  constructor(private readonly copyOf: (slot: PodSlot, readyOnly: boolean) => KeptPod | null) {}
 
   /** `readyOnly`: the change is a Ready write in ReadyLog (else the pod changed otherwise: see `otherKeys`) */
-  mark(slot: PodChange, readyOnly = false): void {
+  mark(slot: PodSlot, readyOnly = false): void {
     if (!readyOnly) slot.otherRound = this.round;
     if (slot.dirtyRound === this.round) return;
     slot.dirtyRound = this.round;

@@ -125,19 +125,10 @@ export class SlotNodes implements PodNodes {
   }
 }
 
-/**
- * What the host keeps per pod key (see SimHost.podSlots): one for every pod, made at the start (and at a
- * new key's first change), small, since most pods of a big cluster never change; what the host keeps of a
- * pod it changed is `change`, made at its first change.
- */
+/** What the host keeps per pod key (see SimHost.podSlots): one for every pod, made at the start and at a pod's first change. */
 export class PodSlot extends PodSlotBase {
   /** the node the pod is indexed under in podsByNode (the index's PodNodes, see SlotNodes) */
   node: string | undefined = undefined;
-  change: PodChange | undefined = undefined;
-}
-
-/** What the host keeps of a pod it changed, or a restore or a hand-off put back (PodSlot.change). */
-export class PodChange {
   /** what was last announced for the pod: its next `before` (undefined: deleted), while `seenAt` is the host's epoch */
   seen: PodBefore | undefined = undefined;
   seenAt = -1;
@@ -171,7 +162,6 @@ export class PodChange {
   basePristine = true;
   /** the pod's own Ready condition, as the last Ready write passed it (updatePod's `ready`) */
   ready: PodCondition | undefined = undefined;
-  constructor(readonly key: string) {}
 
   /** What was last announced for the pod since the host's reindex `epoch` (before it: nothing, as after a restore). */
   announced(epoch: number): PodBefore | undefined {
@@ -220,7 +210,7 @@ export function podBeforeOf(pod: PodRecord, prev?: readonly PodCondition[], made
  * `check` (checks.pods): the PodReady made a pod is compared with the pod, and a difference throws.
  */
 export function keptPod(
-  slot: PodChange,
+  slot: PodSlot,
   readyOnly: boolean,
   pristinePods: ReadonlyMap<string, PodRecord>,
   made: { last?: object },

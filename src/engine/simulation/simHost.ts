@@ -39,7 +39,7 @@ import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
 import type { KeptPod } from './checkpoint';
 import { causesBefore, setFact, SHORT_LIST, type Facts } from './facts';
-import { checkPodNodes, keptPod, moveInSets, podBeforeOf, PodChange, type PodIndex, PodSlot, SlotNodes } from './podIndex';
+import { checkPodNodes, keptPod, moveInSets, podBeforeOf, type PodIndex, PodSlot, SlotNodes } from './podIndex';
 import { ClearCountingSet, markBatch } from './announced';
 import { DirtyPods, ReadyLog } from './dirtyPods';
 import { settleOrder } from '../model/podOrder';
@@ -95,10 +95,10 @@ export class SimHost implements ControllerHost {
   /** what the controllers were last told about each node */
   private nodeSeen = new Map<string, NodeBefore>();
   /**
-   * Per pod key: its node in the index, the ReplicaSet controller's set (pod events carry the slot),
-   * and for a pod changed what was announced, the snapshot's record, whether it is dirty (PodChange):
-   * one look-up per pod change instead of one per map (at 5,000 nodes a look-up in a map of 150,000
-   * keys is a cache miss or more, and MarkPodsNotReady changes 50,000 pods at once).
+   * Per pod key the host was told of: what it last announced for the pod, the snapshot's record
+   * under the key, whether it changed since the last checkpoint. One look-up per pod change
+   * instead of one per map (what was announced, the dirty set): at 5,000 nodes a look-up in a map
+   * of 150,000 keys is a cache miss or more, and MarkPodsNotReady changes 50,000 pods at once.
    */
   private podSlots = new Map<string, PodSlot>();
   private epoch = 0; // bumped by reindex: what a slot says was announced before is forgotten
@@ -172,7 +172,7 @@ export class SimHost implements ControllerHost {
   readonly dirtyPods = new DirtyPods((slot, readyOnly) => this.podCopy(slot, readyOnly));
 
   /** The copy a checkpoint keeps of a changed pod (keptPod; null: deleted). */
-  private podCopy(slot: PodChange, readyOnly: boolean): KeptPod | null {
+  private podCopy(slot: PodSlot, readyOnly: boolean): KeptPod | null {
     if (this.checkPods && this.cluster.pods.get(slot.key) !== slot.pod)
       throw new Error(`checkpoint: Pod ${slot.key} in the pod map is not the record last passed to the host`);
     return keptPod(slot, readyOnly, this.pristinePods, this.madeCondition, this.checkPods);
@@ -192,16 +192,12 @@ export class SimHost implements ControllerHost {
 
   /** A restore or a hand-off put `v` (a kept pod, or the snapshot's record) in the live pod under `key`. */
   podPutBack(key: string, v: KeptPod): void {
-    this.changeOf(this.slotOf(key)).rebase(v);
+    this.slotOf(key).rebase(v);
   }
 
   /** see ControllerHost.podSlot: the pod's slot, made at its first need */
   podSlot(key: string): PodSlot {
     return this.slotOf(key);
-  }
-
-  private changeOf(slot: PodSlot): PodChange {
-    return (slot.change ??= new PodChange(slot.key));
   }
 
   private slotOf(key: string): PodSlot {
@@ -427,14 +423,13 @@ export class SimHost implements ControllerHost {
     readyTimeWas?: Micros,
   ): void {
     const slot = this.slotOf(key);
-    const change = this.changeOf(slot);
     if (ready !== undefined) {
       this.readyLog.push(key, ready, readyStatusWas!, readyTimeWas!);
-      change.ready = ready;
+      slot.ready = ready;
     }
-    this.dirtyPods.mark(change, ready !== undefined);
+    this.dirtyPods.mark(slot, ready !== undefined);
     this.podChanges?.add(key);
-    const seen = change.announced(this.epoch);
+    const seen = slot.announced(this.epoch);
     const now = this.seenOf(pod, seen);
     const indexed = slot.node;
     let before = seen;
@@ -444,8 +439,8 @@ export class SimHost implements ControllerHost {
       before = indexed === now.nodeName ? now : { ...now, nodeName: indexed };
     }
     if (indexed !== pod.nodeName) this.moveIndex(slot, indexed, pod.nodeName);
-    change.announce(now, this.epoch);
-    change.pod = pod;
+    slot.announce(now, this.epoch);
+    slot.pod = pod;
     if (this.checkSlots) checkPodNodes(this.currentIndex, this.cluster.pods, key);
     this.notifyPod('updated', pod, before, key, slot);
   }
@@ -453,27 +448,26 @@ export class SimHost implements ControllerHost {
   createPod(pod: PodRecord): void {
     const key = nsKey(pod.meta.namespace, pod.meta.name);
     const slot = this.slotOf(key);
-    const change = this.changeOf(slot);
-    this.dirtyPods.mark(change);
+    this.dirtyPods.mark(slot);
     this.podChanges?.add(key);
     const existing = this.cluster.pods.get(key);
-    const seen = change.announced(this.epoch);
+    const seen = slot.announced(this.epoch);
     // The replaced pod as last announced, taken before the index moves: a slot with nothing seen (as a
     // restore leaves every slot) reads the pod's node from the index, which must still be the old one.
     const before = existing ? (seen ?? this.podBefore(slot, existing)) : undefined;
     // a new key comes last: after the order a restore left owed (podOrder.ts)
     if (!existing) settleOrder(this.cluster.pods);
     this.cluster.pods.set(key, pod);
-    change.pod = pod;
+    slot.pod = pod;
     if (slot.node !== pod.nodeName) this.moveIndex(slot, slot.node, pod.nodeName);
     if (this.checkSlots) checkPodNodes(this.currentIndex, this.cluster.pods, key);
     if (before) {
-      change.announce(this.seenOf(pod, seen), this.epoch);
+      slot.announce(this.seenOf(pod, seen), this.epoch);
       this.notifyPod('updated', pod, before, key, slot);
       return;
     }
     this.podKeyLog.push(key, true);
-    change.announce(this.seenOf(pod, seen), this.epoch);
+    slot.announce(this.seenOf(pod, seen), this.epoch);
     this.notifyPod('added', pod, undefined, key, slot);
   }
 
@@ -482,16 +476,15 @@ export class SimHost implements ControllerHost {
     const current = this.cluster.pods.get(key);
     if (!current) return;
     const slot = this.slotOf(key);
-    const change = this.changeOf(slot);
-    this.dirtyPods.mark(change);
+    this.dirtyPods.mark(slot);
     this.podChanges?.add(key);
     const before = this.podBefore(slot, current);
     this.cluster.pods.delete(key);
     this.podKeyLog.push(key, false);
     if (slot.node !== undefined) this.moveIndex(slot, slot.node, undefined);
     if (this.checkSlots) checkPodNodes(this.currentIndex, this.cluster.pods, key);
-    change.announce(undefined, this.epoch);
-    change.pod = undefined;
+    slot.announce(undefined, this.epoch);
+    slot.pod = undefined;
     this.notifyPod('deleted', current, before, key, slot);
   }
 
@@ -574,7 +567,7 @@ export class SimHost implements ControllerHost {
   }
 
   private podBefore(slot: PodSlot, pod: PodRecord): PodBefore {
-    const seen = slot.change?.announced(this.epoch);
+    const seen = slot.announced(this.epoch);
     if (seen) return seen;
     const b = this.seenOf(pod, undefined);
     b.nodeName = slot.node;
