@@ -7,11 +7,10 @@
  */
 export class PodSlotBase {
   /**
-   * The ReplicaSet controller's set that holds the pod (replicaSet/core.ts `setOf`), valid while
-   * `ownerIndex` is that controller's index token: an index made anew (a rebuild, another
-   * controller after a restart) has another token, so the sets an old one wrote read as none.
+   * The ReplicaSet controller's set that holds the pod (replicaSet/core.ts `setOf`), valid while the
+   * set's token is that controller's index's: an index made anew (a rebuild, another controller after
+   * a restart) has another token, so the sets an old one wrote read as none.
    */
   ownerSet: object | undefined = undefined;
-  ownerIndex: object | undefined = undefined;
   constructor(readonly key: string) {}
 }

@@ -140,9 +140,8 @@ export class PodSlot extends PodSlotBase {
    * in the pod map; `SimulationOptions.checks.pods` compares the two in tests.
    */
   pod: PodRecord | undefined = undefined;
-  /** the snapshot's record under the key, once looked up (pristineKnown) */
-  pristine: PodRecord | undefined = undefined;
-  pristineKnown = false;
+  /** the snapshot's record under the key once looked up (null: none; undefined: not looked up yet) */
+  pristine: PodRecord | null | undefined = undefined;
   /** the round of SimHost.dirtyPodList this slot was last listed in */
   dirtyRound = -1;
   /** the round in which the pod last changed otherwise than by a logged Ready write (DirtyPods.mark) */
@@ -152,14 +151,12 @@ export class PodSlot extends PodSlotBase {
    * condition's status and lastTransitionTime: a checkpoint keeps a pod changed by Ready writes alone
    * as those two fields over it (PodReady). Undefined when none is known. A pod changed otherwise is
    * copied whole by the next checkpoint (DirtyPods' `otherRound`), and that copy is its base from then on.
+   * Null: the snapshot's record (`pristine`) is such a base: the pod has changed by Ready writes alone
+   * since the simulation's start (whose pods are copies of the snapshot's). A slot is made at the start,
+   * at a new key's first change, or when a restore or a hand-off puts the pod in (rebase): the slots
+   * outlive both. (One field for both: 150,000 slots, one per pod.)
    */
-  base: PodRecord | undefined = undefined;
-  /**
-   * The snapshot's record (`pristine`) is such a base: the pod has changed by Ready writes alone since the
-   * simulation's start (whose pods are copies of the snapshot's). A slot is made at a pod's first change
-   * through the host, or when a restore or a hand-off puts the pod in (rebase): the slots outlive both.
-   */
-  basePristine = true;
+  base: PodRecord | null | undefined = null;
   /** the pod's own Ready condition, as the last Ready write passed it (updatePod's `ready`) */
   ready: PodCondition | undefined = undefined;
 
@@ -175,13 +172,7 @@ export class PodSlot extends PodSlotBase {
 
   /** The pod is now `v` as a restore or a hand-off put it in (a kept pod, or the snapshot's record): its base from now on. */
   rebase(v: KeptPod): void {
-    if (v instanceof PodReady) {
-      this.base = v.of;
-      this.basePristine = v.of === undefined;
-    } else {
-      this.base = v;
-      this.basePristine = false;
-    }
+    this.base = v instanceof PodReady ? (v.of ?? null) : v;
   }
 }
 
@@ -220,18 +211,14 @@ export function keptPod(
   if (pod === undefined) return null;
   const ready = slot.ready;
   // the snapshot's record is not looked up here (50,000 look-ups in a map of 150,000 pods after the Unknown pass)
-  if (readyOnly && ready !== undefined && (slot.base !== undefined || slot.basePristine)) {
-    const kept = new PodReady(slot.base, ready.status, ready.lastTransitionTime);
+  if (readyOnly && ready !== undefined && slot.base !== undefined) {
+    const kept = new PodReady(slot.base ?? undefined, ready.status, ready.lastTransitionTime);
     if (check && !samePod(podFrom(kept, slot.key, pristinePods), pod))
       throw new Error(`checkpoint: Pod ${slot.key} changed beyond its Ready status and time without the host being told`);
     return kept;
   }
-  if (slot.pristineKnown === false) {
-    slot.pristine = pristinePods.get(slot.key);
-    slot.pristineKnown = true;
-  }
-  const copy = frozenPod(pod, slot.pristine, slot.seen?.conditions, made);
+  if (slot.pristine === undefined) slot.pristine = pristinePods.get(slot.key) ?? null;
+  const copy = frozenPod(pod, slot.pristine ?? undefined, slot.seen?.conditions, made);
   slot.base = copy;
-  slot.basePristine = false;
   return copy;
 }

@@ -69,7 +69,7 @@ export class ReplicaSetCore {
   sortedEntries: Entry[] | null = null;
   /**
    * The index's token: a pod's slot names the set of `byOwner` or `orphans` that holds it (its `owner`:
-   * the uid of the pod's controller, '' for an orphan) while its `ownerIndex` is this (see `setOf`).
+   * the uid of the pod's controller, '' for an orphan), which counts while the set's token is this (see `setOf`).
    */
   indexToken: object = {};
   /** the pods in the index (every slot naming a set under `indexToken`) */
@@ -217,7 +217,8 @@ export class ReplicaSetCore {
 
   /** The set of the index that holds the slot's pod (none: not indexed). */
   setOf(slot: PodSlotBase): PodSet | undefined {
-    return slot.ownerIndex === this.indexToken ? (slot.ownerSet as PodSet | undefined) : undefined;
+    const set = slot.ownerSet as PodSet | undefined;
+    return set !== undefined && set.token === this.indexToken ? set : undefined;
   }
 
   /** checkPodSlots: `slot` is the host's for `key`, and names the set a walk of the index finds holding the key. */
@@ -262,13 +263,12 @@ export class ReplicaSetCore {
       const k = owner === '' ? nsOf(key) : owner;
       let set = map.get(k);
       if (!set) {
-        map.set(k, (set = new PodSet(owner)));
+        map.set(k, (set = new PodSet(owner, token)));
         if (owner !== '') set.entry = this.byUid.get(owner);
       }
       set.set(key, pod);
       const slot = this.slotOf(host, key);
       slot.ownerSet = set;
-      slot.ownerIndex = token;
       this.indexedPods++;
       if (++n % perPiece === 0) yield;
     }
@@ -312,12 +312,11 @@ export class ReplicaSetCore {
     }
     if (now !== undefined && pod) {
       if (!set) {
-        map.set(k!, (set = new PodSet(now)));
+        map.set(k!, (set = new PodSet(now, this.indexToken)));
         if (now !== '') set.entry = this.byUid.get(now);
       }
       set.set(key, pod);
       slot.ownerSet = set;
-      slot.ownerIndex = this.indexToken;
       this.indexedPods++;
     }
   }

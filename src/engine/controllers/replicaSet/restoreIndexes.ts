@@ -88,7 +88,6 @@ function checkAgainstRebuild(rsc: ReplicaSetCore, host: ControllerHost, reordere
   for (const [key, set] of takenSets) {
     const slot = rsc.slotOf(host, key);
     slot.ownerSet = set;
-    slot.ownerIndex = rsc.indexToken;
   }
   // sets not ordered again keep the live run's order, which a pod adopted or released since its set
   // was made leaves unlike the cluster's (a fresh run's order, not a rebuild's): compared as sets
