@@ -10,7 +10,6 @@ export const EVERY_CHECK: Required<SimulationChecks> = {
   replicaSetStatus: true,
   kubeletDue: true,
   restoreIndexRebuild: true,
-  podSlots: true,
   nodeIndexRebuild: true,
   nodeTracks: true,
 };

@@ -28,7 +28,6 @@
  *   this list: kubelets and MarkPodsNotReady edit them in place.
  */
 import type { ControllerHost } from './controllerHost';
-import type { PodSlotBase } from './podSlot';
 import type { WhyNot, WhyNotWorld } from '../trace/whyNot';
 import type { Micros } from '../model/time';
 import type { NodeCondition, NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord, LeaseRecord, Taint, PodCondition, Toleration, PodPhase } from '../model/types';
@@ -80,12 +79,11 @@ export interface SimController {
   /**
    * `key`: the pod's `namespace/name` as the host has it, one string for every controller told of
    * this change (a key each controller built anew had to be flattened and hashed again, per
-   * controller, for each of MarkPodsNotReady's 50,000 pod updates at 5,000 nodes). `slot`: the host's
-   * record for the key (ControllerHost.podSlot), for a controller's per-pod state (controllers/podSlot.ts).
+   * controller, for each of MarkPodsNotReady's 50,000 pod updates at 5,000 nodes).
    */
-  onPodEvent?(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore, key?: string, slot?: PodSlotBase): void;
+  onPodEvent?(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore, key?: string): void;
   /** Optional: updates of these pods follow (ControllerHost.willUpdatePods): read what their events will look up, change nothing. */
-  willUpdatePods?(keys: readonly string[], host: ControllerHost): void;
+  willUpdatePods?(keys: readonly string[]): void;
   /** `key`: the ReplicaSet's `namespace/name` as the host has it (see onPodEvent) */
   onReplicaSetEvent?(host: ControllerHost, type: WatchType, rs: ReplicaSetRecord, key?: string): void;
   onLeaseEvent?(host: ControllerHost, type: WatchType, lease: LeaseRecord): void;

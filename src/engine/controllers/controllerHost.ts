@@ -12,7 +12,6 @@ import type { ControllerConfig, KubeletConfig } from '../config/types';
 import type { VersionBehaviour } from '../versions/types';
 import type { ControllerName, DecisionInput, MachineTransition } from '../trace/decision';
 import type { Explanation } from '../trace/explainLater';
-import type { PodSlotBase } from './podSlot';
 
 export type ApiVerb = 'create' | 'delete' | 'update' | 'patch';
 export type ApiResource = 'pods' | 'nodes' | 'replicasets';
@@ -66,11 +65,6 @@ export interface ControllerHost {
    * cache; nothing may change, and a host without it is not asked.
    */
   willUpdatePods?(keys: readonly string[]): void;
-  /**
-   * Optional: the host's record for a pod key (made at its first need, kept for the host's life),
-   * the one pod events carry. A host without it: the controller keeps its own per key.
-   */
-  podSlot?(key: string): PodSlotBase;
 
   /** World mutations. Each notifies the other controllers, as an informer would. */
   setNodeTaints(node: NodeRecord, taints: Taint[]): void;

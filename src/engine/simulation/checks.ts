@@ -11,12 +11,6 @@ export interface SimulationChecks extends CheckpointChecks {
   kubeletDue?: boolean;
   /** ReplicaSetControllerOptions.checkRestoredIndexes: the ReplicaSet indexes taken over on a restore equal rebuilt ones */
   restoreIndexRebuild?: boolean;
-  /**
-   * The pods' slots (simulation/podIndex.ts PodSlot) against a fresh computation: the host's `node`
-   * against the index's sets at every pod change and checkpoint, the ReplicaSet controller's owner sets
-   * (ReplicaSetControllerOptions.checkPodSlots) at every pod event and wake
-   */
-  podSlots?: boolean;
   /** SimplifiedBinderOptions.checkRestoredIndex: the node index taken over on a restore equals one made anew */
   nodeIndexRebuild?: boolean;
   /** NodeLifecycleOptions.verifyTracks: what the monitor pass's heartbeat shortcuts kept of a node is still the node's when it is evaluated */

@@ -1,6 +1,6 @@
 /**
  * The pods created, changed or deleted through the host since the last checkpoint (checkpoints keep
- * only these), in the order first changed, each listed once per round (PodSlot.marked) without
+ * only these), in the order first changed, each listed once per round (PodSlot.dirtyRound) without
  * a set's look-up; and the copies a checkpoint keeps of them, made at once or, while a checkpoint
  * is pending (PendingCheckpoint), a chunk at a time.
  */
@@ -64,28 +64,19 @@ export class ReadyLog {
 
 export class DirtyPods {
   private list: PodSlot[] = [];
-  /** the list's keys (a slot does not hold its key: one field less on each of 150,000 slots) */
-  private keys: string[] = [];
   private round = 0;
   /** the copies made so far of the pods `take` returns next, in the list's order */
   private copies?: { keys: string[]; values: (KeptPod | null)[]; done: number };
 
   /** `copyOf` makes the copy a checkpoint keeps of a slot's pod (null: deleted); `readyOnly`: changed by Ready writes alone since the last checkpoint */
-  constructor(private readonly copyOf: (slot: PodSlot, key: string, readyOnly: boolean) => KeptPod | null) {}
+  constructor(private readonly copyOf: (slot: PodSlot, readyOnly: boolean) => KeptPod | null) {}
 
-  /**
-   * `readyOnly`: the change is a Ready write in ReadyLog (else the pod changed otherwise: see `otherKeys`).
-   * The slot's `marked` is the round it was last listed in, times 2, plus 1 when the pod changed otherwise in it.
-   */
-  mark(slot: PodSlot, key: string, readyOnly = false): void {
-    const listed = this.round * 2;
-    if (slot.marked >= listed) {
-      if (!readyOnly) slot.marked = listed + 1;
-      return;
-    }
-    slot.marked = readyOnly ? listed : listed + 1;
+  /** `readyOnly`: the change is a Ready write in ReadyLog (else the pod changed otherwise: see `otherKeys`) */
+  mark(slot: PodSlot, readyOnly = false): void {
+    if (!readyOnly) slot.otherRound = this.round;
+    if (slot.dirtyRound === this.round) return;
+    slot.dirtyRound = this.round;
     this.list.push(slot);
-    this.keys.push(key);
   }
 
   /** How many pods changed since the last checkpoint. */
@@ -101,14 +92,12 @@ export class DirtyPods {
   /** The pods changed since the last checkpoint otherwise than by a Ready write in the host's ReadyLog. */
   otherKeys(): string[] {
     const out: string[] = [];
-    const other = this.round * 2 + 1;
-    for (let i = 0; i < this.list.length; i++) if (this.list[i].marked === other) out.push(this.keys[i]);
+    for (const s of this.list) if (s.otherRound === this.round) out.push(s.key);
     return out;
   }
 
   clear(): void {
     this.list = [];
-    this.keys = [];
     this.round++;
     this.copies = undefined;
   }
@@ -118,11 +107,10 @@ export class DirtyPods {
     const list = this.list;
     const c = (this.copies ??= { keys: new Array<string>(list.length), values: new Array<KeptPod | null>(list.length), done: 0 });
     if (c.keys.length !== list.length) throw new Error('checkpoint: a pod changed while its copies were being made');
-    const other = this.round * 2 + 1;
     let i = c.done;
     for (const end = Math.min(list.length, i + max); i < end; i++) {
-      c.keys[i] = this.keys[i];
-      c.values[i] = this.copyOf(list[i], c.keys[i], list[i].marked !== other);
+      c.keys[i] = list[i].key;
+      c.values[i] = this.copyOf(list[i], list[i].otherRound !== this.round);
     }
     return (c.done = i) < list.length;
   }

@@ -5,7 +5,7 @@
 import type { PodRecord } from '../model/types';
 import { PodMap, inOrder } from '../model/podOrder';
 import type { Facts } from './facts';
-import { indexPod, type PodIndex } from './podIndex';
+import { indexPod } from './podIndex';
 
 /**
  * checks.podOrder: the order a PodMap owes, made good on a copy of the map as the rewind left it
@@ -25,10 +25,13 @@ export function sameFacts(got: Facts, want: Facts): boolean {
 }
 
 /** checks.index: the index put back equals the one replayed from the snapshot through every log, order included. */
-export function checkIndex(got: PodIndex, want: PodIndex): void {
+export function checkIndex(
+  got: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
+  want: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
+): void {
   const text = (m: Map<string, Set<string>>) => JSON.stringify([...m].map(([n, keys]) => [n, [...keys]]));
   if (text(got.byNode) !== text(want.byNode)) throw new Error('checkpoint: podsByNode put back differs from the one replayed from the snapshot');
-  const pairs = (m: PodIndex['podNode']) => JSON.stringify([...m.entries()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
+  const pairs = (m: Map<string, string>) => JSON.stringify([...m].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0)));
   if (pairs(got.podNode) !== pairs(want.podNode)) throw new Error("checkpoint: the pods' nodes put back differ from the ones replayed from the snapshot");
 }
 
@@ -37,7 +40,10 @@ export function checkIndex(got: PodIndex, want: PodIndex): void {
  * the index the host builds from the snapshot's pods, through every change logged up to it
  * (the slow path, which checks.index compares with indexAt).
  */
-export function podsByNodeAt(base: Map<string, PodRecord>, chain: readonly { indexLog: readonly (string | undefined)[] }[]): PodIndex {
+export function podsByNodeAt(
+  base: Map<string, PodRecord>,
+  chain: readonly { indexLog: readonly (string | undefined)[] }[],
+): { byNode: Map<string, Set<string>>; podNode: Map<string, string> } {
   const byNode = new Map<string, Set<string>>();
   const podNode = new Map<string, string>();
   for (const [key, pod] of base) indexPod(byNode, podNode, key, pod.nodeName);

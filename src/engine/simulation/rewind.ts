@@ -5,7 +5,6 @@
  */
 import type { PodRecord } from '../model/types';
 import { inOrder } from '../model/podOrder';
-import type { PodIndex } from './podIndex';
 
 /** What the rewind reads of a checkpoint (checkpointStore.ts's Checkpoint): its pod index's delta. */
 interface WithIndex {
@@ -85,13 +84,13 @@ export function someInserted<T>(replaced: ReadonlyMap<string, T | undefined>, ma
  * put back to the checkpoint: a pod is indexed under its nodeName, see SimHost.updatePod).
  */
 export function indexAt(
-  live: PodIndex,
+  live: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
   pods: ReadonlyMap<string, PodRecord>,
   chain: WithIndex[],
   setsBack: ReadonlySet<string>,
   podsMoved: ReadonlySet<string>,
   order: readonly string[],
-): PodIndex {
+): { byNode: Map<string, Set<string>>; podNode: Map<string, string> } {
   const byNode = rewind(
     live.byNode,
     new Map(),

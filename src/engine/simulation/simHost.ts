@@ -39,7 +39,7 @@ import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
 import type { KeptPod } from './checkpoint';
 import { causesBefore, setFact, SHORT_LIST, type Facts } from './facts';
-import { checkPodNodes, keptPod, moveInSets, podBeforeOf, type PodIndex, PodSlot, SlotNodes } from './podIndex';
+import { indexPodFrom, keptPod, podBeforeOf, PodSlot } from './podIndex';
 import { ClearCountingSet, markBatch } from './announced';
 import { DirtyPods, ReadyLog } from './dirtyPods';
 import { settleOrder } from '../model/podOrder';
@@ -106,12 +106,10 @@ export class SimHost implements ControllerHost {
   pristinePods: ReadonlyMap<string, PodRecord> = new Map();
   /** checking mode (SimulationOptions.checks.pods): every pod a checkpoint keeps is the pod map's record */
   checkPods = false;
-  /** checking mode (SimulationOptions.checks.podSlots): a changed pod's slot against the pod and the index (checkPodNodes) */
-  checkSlots = false;
   /** the last condition frozenConditions had to copy */
   private madeCondition: { last?: object } = {};
-  /** pod key -> the node it is indexed under in podsByNode: the slots' `node` (no map of its own) */
-  private readonly podNodes = new SlotNodes(this.podSlots, (key) => this.slotOf(key));
+  /** pod key -> the node it is indexed under in podsByNode */
+  private podNode = new Map<string, string>();
   /** called after anyone but the kubelet changed a node's conditions */
   onNodeConditionsChanged: (node: NodeRecord) => void = () => {};
 
@@ -121,7 +119,7 @@ export class SimHost implements ControllerHost {
     readonly kubelet: KubeletConfig,
     readonly behaviour: VersionBehaviour,
     readonly startTime: Micros,
-    index?: PodIndex,
+    index?: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
   ) {
     this.now = startTime;
     this.controllerStartTime = startTime;
@@ -134,7 +132,10 @@ export class SimHost implements ControllerHost {
    * given (a checkpoint keeps its changes, so that controllers iterating a
    * node's pods see them in the same order as in a fresh run).
    */
-  reindex(index?: PodIndex, putBack?: { pods: Iterable<string>; nodes: ReadonlySet<string>; replicaSets: ReadonlySet<string> }): void {
+  reindex(
+    index?: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
+    putBack?: { pods: Iterable<string>; nodes: ReadonlySet<string>; replicaSets: ReadonlySet<string> },
+  ): void {
     if (putBack) {
       // a step back put back these records and kept the live ones of the rest: a view compares these again
       for (const key of putBack.pods) this.podChanges?.add(key);
@@ -159,34 +160,44 @@ export class SimHost implements ControllerHost {
       this.nodeSeen.clear();
       for (const node of this.cluster.nodes.values()) this.nodeSeen.set(node.meta.name, nodeBefore(node));
     }
-    this.cluster.podsByNode = this.podNodes.putIn(index, this.cluster.pods);
-    if (this.checkSlots) checkPodNodes(this.currentIndex, this.cluster.pods);
+    let byNode = new Map<string, Set<string>>();
+    if (index) {
+      byNode = index.byNode;
+      this.podNode = index.podNode;
+    } else {
+      this.podNode = new Map();
+      for (const [key, pod] of this.cluster.pods) {
+        if (!pod.nodeName) continue;
+        this.podNode.set(key, pod.nodeName);
+        let s = byNode.get(pod.nodeName);
+        if (!s) byNode.set(pod.nodeName, (s = new Set()));
+        s.add(key);
+      }
+    }
+    this.cluster.podsByNode = byNode;
   }
 
   /** The pod index as it is (a step back to a checkpoint after which no pod moved keeps it: see reindex). */
-  get currentIndex(): PodIndex {
-    return { byNode: this.cluster.podsByNode, podNode: this.podNodes };
+  get currentIndex(): { byNode: Map<string, Set<string>>; podNode: Map<string, string> } {
+    return { byNode: this.cluster.podsByNode, podNode: this.podNode };
   }
 
   /** Pods created, changed or deleted through the host since the last checkpoint, and the copies a checkpoint keeps of them. */
-  readonly dirtyPods = new DirtyPods((slot, key, readyOnly) => this.podCopy(slot, key, readyOnly));
+  readonly dirtyPods = new DirtyPods((slot, readyOnly) => this.podCopy(slot, readyOnly));
 
   /** The copy a checkpoint keeps of a changed pod (keptPod; null: deleted). */
-  private podCopy(slot: PodSlot, key: string, readyOnly: boolean): KeptPod | null {
-    if (this.checkPods && this.cluster.pods.get(key) !== slot.pod)
-      throw new Error(`checkpoint: Pod ${key} in the pod map is not the record last passed to the host`);
-    return keptPod(slot, key, readyOnly, this.pristinePods, this.madeCondition, this.checkPods);
+  private podCopy(slot: PodSlot, readyOnly: boolean): KeptPod | null {
+    if (this.checkPods && this.cluster.pods.get(slot.key) !== slot.pod)
+      throw new Error(`checkpoint: Pod ${slot.key} in the pod map is not the record last passed to the host`);
+    return keptPod(slot, readyOnly, this.pristinePods, this.madeCondition, this.checkPods);
   }
 
   /** see ControllerHost.willUpdatePods: the slots and index entries read ahead (counted, so the reads stay), then each controller's */
   willUpdatePods(keys: readonly string[]): void {
     let n = 0;
-    for (let i = 0; i < keys.length; i++) {
-      const slot = this.podSlots.get(keys[i]);
-      if (slot !== undefined) n += slot.node === undefined ? 1 : 2;
-    }
+    for (let i = 0; i < keys.length; i++) n += (this.podSlots.get(keys[i]) === undefined ? 0 : 1) + (this.podNode.get(keys[i]) === undefined ? 0 : 1);
     this.touched = n;
-    for (const c of this.controllers) if (c.willUpdatePods) c.willUpdatePods(keys, this);
+    for (const c of this.controllers) if (c.willUpdatePods) c.willUpdatePods(keys);
   }
   private touched = 0;
 
@@ -195,15 +206,10 @@ export class SimHost implements ControllerHost {
     this.slotOf(key).rebase(v);
   }
 
-  /** see ControllerHost.podSlot: the pod's slot, made at its first need */
-  podSlot(key: string): PodSlot {
-    return this.slotOf(key);
-  }
-
   private slotOf(key: string): PodSlot {
     let slot = this.podSlots.get(key);
     if (slot === undefined) {
-      slot = new PodSlot();
+      slot = new PodSlot(key);
       this.podSlots.set(key, slot);
     }
     return slot;
@@ -427,48 +433,46 @@ export class SimHost implements ControllerHost {
       this.readyLog.push(key, ready, readyStatusWas!, readyTimeWas!);
       slot.ready = ready;
     }
-    this.dirtyPods.mark(slot, key, ready !== undefined);
+    this.dirtyPods.mark(slot, ready !== undefined);
     this.podChanges?.add(key);
     const seen = slot.announced(this.epoch);
     const now = this.seenOf(pod, seen);
-    const indexed = slot.node;
+    const indexed = this.podNode.get(key);
     let before = seen;
     if (!before) {
       // never announced: its current record, under the node it was indexed under; that is `now`
       // itself when the node is the same (both are never edited, see seenOf)
       before = indexed === now.nodeName ? now : { ...now, nodeName: indexed };
     }
-    if (indexed !== pod.nodeName) this.moveIndex(slot, key, indexed, pod.nodeName);
+    if (indexed !== pod.nodeName) this.moveIndex(key, indexed, pod.nodeName);
     slot.announce(now, this.epoch);
     slot.pod = pod;
-    if (this.checkSlots) checkPodNodes(this.currentIndex, this.cluster.pods, key);
-    this.notifyPod('updated', pod, before, key, slot);
+    this.notifyPod('updated', pod, before, key);
   }
 
   createPod(pod: PodRecord): void {
     const key = nsKey(pod.meta.namespace, pod.meta.name);
     const slot = this.slotOf(key);
-    this.dirtyPods.mark(slot, key);
+    this.dirtyPods.mark(slot);
     this.podChanges?.add(key);
     const existing = this.cluster.pods.get(key);
     const seen = slot.announced(this.epoch);
     // The replaced pod as last announced, taken before the index moves: a slot with nothing seen (as a
     // restore leaves every slot) reads the pod's node from the index, which must still be the old one.
-    const before = existing ? (seen ?? this.podBefore(slot, existing)) : undefined;
+    const before = existing ? (seen ?? this.podBefore(key, slot, existing)) : undefined;
     // a new key comes last: after the order a restore left owed (podOrder.ts)
     if (!existing) settleOrder(this.cluster.pods);
     this.cluster.pods.set(key, pod);
     slot.pod = pod;
-    if (slot.node !== pod.nodeName) this.moveIndex(slot, key, slot.node, pod.nodeName);
-    if (this.checkSlots) checkPodNodes(this.currentIndex, this.cluster.pods, key);
+    this.index(key, pod.nodeName);
     if (before) {
       slot.announce(this.seenOf(pod, seen), this.epoch);
-      this.notifyPod('updated', pod, before, key, slot);
+      this.notifyPod('updated', pod, before, key);
       return;
     }
     this.podKeyLog.push(key, true);
     slot.announce(this.seenOf(pod, seen), this.epoch);
-    this.notifyPod('added', pod, undefined, key, slot);
+    this.notifyPod('added', pod, undefined, key);
   }
 
   deletePod(pod: PodRecord): void {
@@ -476,16 +480,15 @@ export class SimHost implements ControllerHost {
     const current = this.cluster.pods.get(key);
     if (!current) return;
     const slot = this.slotOf(key);
-    this.dirtyPods.mark(slot, key);
+    this.dirtyPods.mark(slot);
     this.podChanges?.add(key);
-    const before = this.podBefore(slot, current);
+    const before = this.podBefore(key, slot, current);
     this.cluster.pods.delete(key);
     this.podKeyLog.push(key, false);
-    if (slot.node !== undefined) this.moveIndex(slot, key, slot.node, undefined);
-    if (this.checkSlots) checkPodNodes(this.currentIndex, this.cluster.pods, key);
+    this.index(key, undefined);
     slot.announce(undefined, this.epoch);
     slot.pod = undefined;
-    this.notifyPod('deleted', current, before, key, slot);
+    this.notifyPod('deleted', current, before, key);
   }
 
   /** The ReplicaSet controller wrote rs.status (a new object, never edited): announced as an update, as the informer would. */
@@ -562,15 +565,15 @@ export class SimHost implements ControllerHost {
   // a closure per announcement (millions of Lease renewals and pod updates an
   // hour at 5,000 nodes) is garbage the collector has to chase.
   // Newly started controllers are told nothing: `start` is their informers' initial list.
-  private notifyPod(type: WatchType, pod: PodRecord, before: PodBefore | undefined, key: string, slot: PodSlot): void {
-    for (const c of this.controllers) if (c.onPodEvent) c.onPodEvent(this, type, pod, before, key, slot);
+  private notifyPod(type: WatchType, pod: PodRecord, before: PodBefore | undefined, key: string): void {
+    for (const c of this.controllers) if (c.onPodEvent) c.onPodEvent(this, type, pod, before, key);
   }
 
-  private podBefore(slot: PodSlot, pod: PodRecord): PodBefore {
+  private podBefore(key: string, slot: PodSlot, pod: PodRecord): PodBefore {
     const seen = slot.announced(this.epoch);
     if (seen) return seen;
     const b = this.seenOf(pod, undefined);
-    b.nodeName = slot.node;
+    b.nodeName = this.podNode.get(key);
     return b;
   }
 
@@ -583,9 +586,13 @@ export class SimHost implements ControllerHost {
     return podBeforeOf(pod, prev?.conditions, this.madeCondition);
   }
 
-  private moveIndex(slot: PodSlot, key: string, old: string | undefined, nodeName: string | undefined): void {
-    if (!moveInSets(this.cluster.podsByNode, key, old, nodeName)) return;
-    slot.node = nodeName || undefined;
+  private index(key: string, nodeName: string | undefined): void {
+    const old = this.podNode.get(key);
+    if (old !== nodeName) this.moveIndex(key, old, nodeName);
+  }
+
+  private moveIndex(key: string, old: string | undefined, nodeName: string | undefined): void {
+    if (!indexPodFrom(this.cluster.podsByNode, this.podNode, key, old, nodeName)) return;
     this.indexLog.push(key, nodeName);
     if (old !== undefined) this.indexNodes.add(old);
     if (nodeName) this.indexNodes.add(nodeName);

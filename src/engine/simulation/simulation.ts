@@ -45,7 +45,6 @@ import type { Kubelets } from '../kubelet/kubelets';
 import { wireKubelets } from './kubeletWiring';
 import type { Explanation, ExpectationResult, GoToPassOptions, Simulation, SimulationOptions } from './api';
 import { SimHost } from './simHost';
-import { checkPodNodes } from './podIndex';
 import { applyWorldEvent, assumeMissingLeases } from './world';
 import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, startInPieces, type ControllerFactory, type ControllerPlan } from './controllerPlan';
@@ -132,7 +131,6 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     this.host = new SimHost(cluster, this.config, this.kubelet, this.behaviour, this.startTime, made?.index);
     this.host.pristinePods = scenario.snapshot.cluster.pods;
     this.host.checkPods = options.checks?.pods === true;
-    this.host.checkSlots = options.checks?.podSlots === true;
     this.store = new CheckpointStore(scenario.snapshot.cluster, options.checks);
     this.kubelets = wireKubelets(cluster, this.kubelet, this.config, settings.leases, this.host, options.checks?.kubeletDue);
     // big clusters: fewer checkpoints (each holds the controllers' saved memory), at most MAX_CHECKPOINTS kept
@@ -533,7 +531,6 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   }
 
   private saveCheckpoint(): void {
-    if (this.host.checkSlots) checkPodNodes(this.host.currentIndex, this.host.cluster.pods);
     this.store.save(this.host, this.kubelets, {
       eventIndex: this.eventIndex,
       nextMonitorAt: this.nextMonitorAt,

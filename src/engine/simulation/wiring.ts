@@ -17,11 +17,7 @@ export const defaultControllerFactory: ControllerFactory = (name, ctx) => {
     case 'taint-eviction':
       return createTaintEvictionController({ strictMachines: ctx.strictMachines });
     case 'replicaset':
-      return createReplicaSetController({
-        strictMachines: ctx.strictMachines,
-        checkRestoredIndexes: ctx.checks?.restoreIndexRebuild,
-        checkPodSlots: ctx.checks?.podSlots,
-      });
+      return createReplicaSetController({ strictMachines: ctx.strictMachines, checkRestoredIndexes: ctx.checks?.restoreIndexRebuild });
     case 'scheduler':
       return createSimplifiedBinder({ checkRestoredIndex: ctx.checks?.nodeIndexRebuild });
   }

@@ -56,7 +56,7 @@ const cases: Case[] = [
   { name: 'a generated zone outage, 13 records a piece', scenario: outage, perPiece: 13, yes: 4, pass: 14 },
 ];
 
-const entries = <T>(m: { entries(): Iterable<[string, T]> }) => [...m.entries()];
+const entries = <T>(m: ReadonlyMap<string, T>) => [...m.entries()];
 /** saved memory as text: maps and sets as their entries, a selector's matching function left out (each simulation makes its own) */
 const plain = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'function' ? undefined : x instanceof Map || x instanceof Set ? [...x] : x));
 

@@ -83,9 +83,9 @@ for (const c of cases) {
         if (!readAhead) delete (ctl as { willUpdatePods?: unknown }).willUpdatePods;
         else {
           const will = ctl.willUpdatePods!.bind(ctl);
-          ctl.willUpdatePods = (keys, host) => {
+          ctl.willUpdatePods = (keys) => {
             ahead.push([...keys]);
-            will(keys, host);
+            will(keys);
           };
           const on = ctl.onPodEvent!.bind(ctl);
           ctl.onPodEvent = (host, type, p, before, key) => {

@@ -13,7 +13,6 @@
  *   -> calculateStatus / updateReplicaSetStatus -> requeue (minReadySeconds, backoff)
  */
 import type { ControllerHost } from '../controllerHost';
-import type { PodSlotBase } from '../podSlot';
 import { drain, type PodBefore, type RestoreFrom, type SimController, type WatchType } from '../controller';
 import type { Explanation, MachineView } from '../../simulation/api';
 import type { Problem } from '../../problems';
@@ -65,12 +64,12 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
     handleReplicaSetEvent(this, host, type, rs, key);
   }
 
-  onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore, key?: string, slot?: PodSlotBase): void {
-    handlePodEvent(this, host, type, pod, before, key, slot);
+  onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore, key?: string): void {
+    handlePodEvent(this, host, type, pod, before, key);
   }
 
-  willUpdatePods(keys: readonly string[], host: ControllerHost): void {
-    this.touched = touchPods(this, host, keys);
+  willUpdatePods(keys: readonly string[]): void {
+    this.touched = touchPods(this, keys);
   }
   /** what touchPods found (kept so that its reads are not dropped as unused) */
   touched = 0;
@@ -82,7 +81,6 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
   }
 
   wake(host: ControllerHost, shouldYield?: () => boolean): boolean {
-    if (this.options.checkPodSlots) this.checkSlots(host);
     return processDueKeys(this, host, shouldYield);
   }
 

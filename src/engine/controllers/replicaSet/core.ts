@@ -8,7 +8,6 @@
  */
 import type { ControllerHost } from '../controllerHost';
 import { drain } from '../controller';
-import { PodSlotBase } from '../podSlot';
 import type { Check, MachineTransition } from '../../trace/decision';
 import type { Problem } from '../../problems';
 import type { OwnerReference, PodRecord, ReplicaSetRecord } from '../../model/types';
@@ -53,11 +52,6 @@ export interface ReplicaSetControllerOptions {
    * (restoreIndexes.ts) is compared with the one `rebuildIndexes` makes, order included; a difference throws.
    */
   checkRestoredIndexes?: boolean;
-  /**
-   * For tests (SimulationOptions.checks.podSlots): every pod event's slot is the host's for its key, and
-   * the set a slot names is the one a walk of the index finds (every set at each save); a difference throws.
-   */
-  checkPodSlots?: boolean;
 }
 
 /** events sent to ask the machine, whose refusal is its answer (a guard said no), not a lost track */
@@ -67,15 +61,8 @@ export class ReplicaSetCore {
   entries = new Map<string, Entry>();
   /** the entries sorted by key, for machines(); null when an entry came or went since */
   sortedEntries: Entry[] | null = null;
-  /**
-   * The index's token: a pod's slot names the set of `byOwner` or `orphans` that holds it (its `owner`:
-   * the uid of the pod's controller, '' for an orphan), which counts while the set's token is this (see `setOf`).
-   */
-  indexToken: object = {};
-  /** the pods in the index (every slot naming a set under `indexToken`) */
-  indexedPods = 0;
-  /** the slots of a host that keeps none (ControllerHost.podSlot) */
-  ownSlots: Map<string, PodSlotBase> | undefined;
+  /** pod key -> the set of `byOwner` or `orphans` that holds it (its `owner`: the uid of the pod's controller, '' for an orphan) */
+  ownerOfPod = new Map<string, PodSet>();
   /** controller uid -> pod key -> the record the pod's last event carried (see `podsIn`), and the running counts */
   byOwner = new Map<string, PodSet>();
   /** namespace -> pod key -> record, for pods without a controller */
@@ -206,41 +193,6 @@ export class ReplicaSetCore {
     this.timed.delete(entry);
   }
 
-  /** The pod's slot: the host's, or one of ours for a host without (tests' fake hosts). */
-  slotOf(host: ControllerHost, key: string): PodSlotBase {
-    if (host.podSlot !== undefined) return host.podSlot(key);
-    const own = (this.ownSlots ??= new Map());
-    let slot = own.get(key);
-    if (slot === undefined) own.set(key, (slot = new PodSlotBase()));
-    return slot;
-  }
-
-  /** The set of the index that holds the slot's pod (none: not indexed). */
-  setOf(slot: PodSlotBase): PodSet | undefined {
-    const set = slot.ownerSet as PodSet | undefined;
-    return set !== undefined && set.token === this.indexToken ? set : undefined;
-  }
-
-  /** checkPodSlots: `slot` is the host's for `key`, and names the set a walk of the index finds holding the key. */
-  checkSlot(host: ControllerHost, key: string, slot: PodSlotBase): void {
-    if (host.podSlot !== undefined && host.podSlot(key) !== slot) throw new Error(`replicaset: the slot given for pod ${key} is not the host's`);
-    let found: PodSet | undefined;
-    for (const map of [this.byOwner, this.orphans]) for (const set of map.values()) if (set.has(key)) found = set;
-    if (found !== this.setOf(slot)) throw new Error(`replicaset: the slot of pod ${key} names another set than the index holds it in`);
-  }
-
-  /** checkPodSlots, for every pod the index holds: its slot names its set, and the count is theirs. */
-  checkSlots(host: ControllerHost): void {
-    let n = 0;
-    for (const map of [this.byOwner, this.orphans])
-      for (const set of map.values())
-        for (const key of set.keys()) {
-          n++;
-          if (this.setOf(this.slotOf(host, key)) !== set) throw new Error(`replicaset: the slot of pod ${key} does not name the set that holds it`);
-        }
-    if (n !== this.indexedPods) throw new Error(`replicaset: ${this.indexedPods} pods counted in the index, ${n} held`);
-  }
-
   /** `index` for every pod into empty maps (a restore does this for every pod: kept to the inserts) */
   rebuildIndexes(host: ControllerHost): void {
     drain(this.rebuildIndexesInPieces(host, Infinity));
@@ -250,8 +202,7 @@ export class ReplicaSetCore {
   *rebuildIndexesInPieces(host: ControllerHost, perPiece: number): Generator<void, void, void> {
     this.indexesMade++;
     this.podClasses.clear();
-    const token = (this.indexToken = {});
-    this.indexedPods = 0;
+    const ownerOfPod = (this.ownerOfPod = new Map());
     const byOwner = (this.byOwner = new Map());
     const orphans = (this.orphans = new Map());
     let n = 0;
@@ -262,23 +213,21 @@ export class ReplicaSetCore {
       const k = owner === '' ? nsOf(key) : owner;
       let set = map.get(k);
       if (!set) {
-        map.set(k, (set = new PodSet(owner, token)));
+        map.set(k, (set = new PodSet(owner)));
         if (owner !== '') set.entry = this.byUid.get(owner);
       }
       set.set(key, pod);
-      const slot = this.slotOf(host, key);
-      slot.ownerSet = set;
-      this.indexedPods++;
+      ownerOfPod.set(key, set);
       if (++n % perPiece === 0) yield;
     }
   }
 
   /**
-   * `slot`: the pod's (slotOf); `oldSet`: the set that holds the pod (`setOf(slot)`), when the caller
-   * has just read it. The set a pod's slot names is the one of its owner (`byOwner`, or `orphans` for
-   * its namespace): sets are made when missing and never dropped but all at once (rebuildIndexes).
+   * `oldSet`: the set that holds the pod (`ownerOfPod`), when the caller has just read it.
+   * The set a pod's key points to is the one of its owner (`byOwner`, or `orphans` for its
+   * namespace): sets are made when missing and never dropped but all at once (rebuildIndexes).
    */
-  index(key: string, pod: PodRecord | undefined, slot: PodSlotBase, oldSet = this.setOf(slot)): void {
+  index(key: string, pod: PodRecord | undefined, oldSet = this.ownerOfPod.get(key)): void {
     const ref = pod ? controllerOf(pod.meta) : undefined;
     const now = pod ? (ref ? ref.uid : '') : undefined;
     const old = oldSet?.owner;
@@ -306,17 +255,15 @@ export class ReplicaSetCore {
     if (now && pod) set?.tally?.add(key, pod);
     if (oldSet !== undefined) {
       oldSet.delete(key);
-      slot.ownerSet = undefined;
-      this.indexedPods--;
+      this.ownerOfPod.delete(key);
     }
     if (now !== undefined && pod) {
       if (!set) {
-        map.set(k!, (set = new PodSet(now, this.indexToken)));
+        map.set(k!, (set = new PodSet(now)));
         if (now !== '') set.entry = this.byUid.get(now);
       }
       set.set(key, pod);
-      slot.ownerSet = set;
-      this.indexedPods++;
+      this.ownerOfPod.set(key, set);
     }
   }
 
@@ -510,7 +457,7 @@ export class ReplicaSetCore {
     const out: PodRecord[] = [];
     // An array, not the map's iterator: a for-of over an iterator handed back from here
     // allocates a result object per pod (half the allocation of a sync).
-    if (this.indexedPods === all.size) {
+    if (this.ownerOfPod.size === all.size) {
       out.length = index.size;
       let i = 0;
       for (const p of index.values()) out[i++] = p;
@@ -530,7 +477,7 @@ export class ReplicaSetCore {
    * says pod events may lag (the counts hold only what the events told).
    */
   tallyFor(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, entry?: Entry): PodTally | undefined {
-    if (this.indexedPods !== host.cluster.pods.size || this.options.readsEveryPod?.()) return undefined;
+    if (this.ownerOfPod.size !== host.cluster.pods.size || this.options.readsEveryPod?.()) return undefined;
     const uid = rs.meta.uid;
     const index = entry !== undefined ? this.podsOf(entry) : this.byOwner.get(uid);
     let tally = index?.tally;

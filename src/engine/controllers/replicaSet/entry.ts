@@ -130,14 +130,8 @@ export class PodSet extends Map<string, PodRecord> {
    * a set made), so that a pod event in the same owner finds its ReplicaSet without a look-up by uid
    */
   entry: Entry | undefined = undefined;
-  /**
-   * `owner`: the controller's uid, '' for the orphans of a namespace; `token`: the index's it was made in
-   * (ReplicaSetCore.indexToken), so that a pod's slot naming it counts only while that index is the controller's
-   */
-  constructor(
-    readonly owner: string,
-    readonly token: object,
-  ) {
+  /** `owner`: the controller's uid, '' for the orphans of a namespace */
+  constructor(readonly owner: string) {
     super();
   }
 }

@@ -10,7 +10,6 @@ import { MICROS_PER_SECOND } from '../../model/time';
 import { controllerOf, isPodActive, isPodReady } from './podUtil';
 import { byEntryKey } from './entry';
 import type { ReplicaSetCore } from './core';
-import type { PodSlotBase } from '../podSlot';
 
 export function handleReplicaSetEvent(
   rsc: ReplicaSetCore,
@@ -49,19 +48,17 @@ export function handlePodEvent(
   pod: PodRecord,
   before?: PodBefore,
   key = `${pod.meta.namespace}/${pod.meta.name}`,
-  slot = rsc.slotOf(host, key),
 ): void {
-  if (rsc.options.checkPodSlots) rsc.checkSlot(host, key, slot);
-  const oldSet = rsc.setOf(slot);
+  const oldSet = rsc.ownerOfPod.get(key);
   const oldOwner = oldSet?.owner;
   if (type === 'deleted') {
-    rsc.index(key, undefined, slot, oldSet);
+    rsc.index(key, undefined, oldSet);
     if (rsc.podProblems.delete(key)) rsc.savedPodProblems = undefined;
     rsc.kept.delete(key);
     observeDeletion(rsc, host, pod, key, 'deleted');
     return;
   }
-  rsc.index(key, pod, slot, oldSet);
+  rsc.index(key, pod, oldSet);
   rsc.checkPod(host, pod);
   const ref = controllerOf(pod.meta);
   if (pod.meta.deletionTimestamp !== undefined) {
@@ -111,10 +108,10 @@ export function handlePodEvent(
  * entries), in one loop: the look-ups are independent, so their cache misses overlap where the
  * handler, one pod at a time, waits for each. Changes nothing.
  */
-export function touchPods(rsc: ReplicaSetCore, host: ControllerHost, keys: readonly string[]): number {
+export function touchPods(rsc: ReplicaSetCore, keys: readonly string[]): number {
   let n = 0;
   for (let i = 0; i < keys.length; i++) {
-    const set = rsc.setOf(rsc.slotOf(host, keys[i]));
+    const set = rsc.ownerOfPod.get(keys[i]);
     if (set === undefined) continue;
     if (set.get(keys[i]) !== undefined) n++;
     if (set.entry !== undefined && set.entry.live) n++;

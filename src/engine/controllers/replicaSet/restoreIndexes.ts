@@ -22,16 +22,11 @@ import { keysInOrderWithGone } from '../../model/podOrder';
 export function takeOverIndexes(rsc: ReplicaSetCore, previous: ReplicaSetCore, host: ControllerHost, from: RestoreFrom): void {
   rsc.indexesMade++;
   rsc.podClasses.clear();
-  // the slots name the previous controller's sets under its token: taken over with them
-  rsc.indexToken = previous.indexToken;
-  rsc.indexedPods = previous.indexedPods;
-  rsc.ownSlots = previous.ownSlots;
+  rsc.ownerOfPod = previous.ownerOfPod;
   rsc.byOwner = previous.byOwner;
   rsc.orphans = previous.orphans;
-  // the previous controller is dropped after the restore; it must not go on editing these maps (or the slots)
-  previous.indexToken = {};
-  previous.indexedPods = 0;
-  previous.ownSlots = undefined;
+  // the previous controller is dropped after the restore; it must not go on editing these maps
+  previous.ownerOfPod = new Map();
   previous.byOwner = new Map();
   previous.orphans = new Map();
   // entries are made anew after this (newEntry points each set at its entry)
@@ -42,10 +37,9 @@ export function takeOverIndexes(rsc: ReplicaSetCore, previous: ReplicaSetCore, h
   const pods = host.cluster.pods;
   const reorder = new Set<PodSet>();
   for (const key of from.pods.keys()) {
-    const slot = rsc.slotOf(host, key);
-    const was = rsc.setOf(slot);
-    rsc.index(key, pods.get(key), slot, was);
-    const set = rsc.setOf(slot);
+    const was = rsc.ownerOfPod.get(key);
+    rsc.index(key, pods.get(key), was);
+    const set = rsc.ownerOfPod.get(key);
     // a pod that joined a set comes last in it; one kept in its set (its record replaced) keeps its
     // place, which is the cluster's unless the pod was created again since the checkpoint
     if (set !== undefined && (set !== was || from.podsMovedInOrder.has(key))) reorder.add(set);
@@ -76,19 +70,10 @@ export function takeOverIndexes(rsc: ReplicaSetCore, previous: ReplicaSetCore, h
 
 /** The same pods in the same sets as a rebuild, with the cluster's records; the sets ordered again in its order. */
 function checkAgainstRebuild(rsc: ReplicaSetCore, host: ControllerHost, reordered: ReadonlySet<PodSet>): void {
-  const taken = { indexToken: rsc.indexToken, indexedPods: rsc.indexedPods, byOwner: rsc.byOwner, orphans: rsc.orphans };
-  const takenSets = new Map<string, PodSet | undefined>();
-  for (const key of host.cluster.pods.keys()) takenSets.set(key, rsc.setOf(rsc.slotOf(host, key)));
+  const taken = { ownerOfPod: rsc.ownerOfPod, byOwner: rsc.byOwner, orphans: rsc.orphans };
   rsc.rebuildIndexes(host);
-  const made = new Map<string, PodSet | undefined>();
-  for (const key of host.cluster.pods.keys()) made.set(key, rsc.setOf(rsc.slotOf(host, key)));
-  const madeMaps = { byOwner: rsc.byOwner, orphans: rsc.orphans };
+  const made = { ownerOfPod: rsc.ownerOfPod, byOwner: rsc.byOwner, orphans: rsc.orphans };
   Object.assign(rsc, taken);
-  // the rebuild wrote every pod's slot: the taken index's sets are written back
-  for (const [key, set] of takenSets) {
-    const slot = rsc.slotOf(host, key);
-    slot.ownerSet = set;
-  }
   // sets not ordered again keep the live run's order, which a pod adopted or released since its set
   // was made leaves unlike the cluster's (a fresh run's order, not a rebuild's): compared as sets
   const text = (m: Map<string, PodSet>, part: 'byOwner' | 'orphans') =>
@@ -99,12 +84,12 @@ function checkAgainstRebuild(rsc: ReplicaSetCore, host: ControllerHost, reordere
         .map(([k, set]) => [k, reordered.has(taken[part].get(k)!) ? [...set.keys()] : [...set.keys()].sort()]),
     );
   for (const part of ['byOwner', 'orphans'] as const)
-    if (text(taken[part], part) !== text(madeMaps[part], part))
+    if (text(taken[part], part) !== text(made[part], part))
       throw new Error(`replicaset: the pod index taken over on a restore differs from a rebuilt one (${part})`);
   for (const [key, pod] of host.cluster.pods) {
-    const set = takenSets.get(key);
-    if (set === undefined || set.get(key) !== pod || set.owner !== made.get(key)!.owner)
+    const set = taken.ownerOfPod.get(key);
+    if (set === undefined || set.get(key) !== pod || set.owner !== made.ownerOfPod.get(key)!.owner)
       throw new Error(`replicaset: pod ${key} is not indexed on a restore as a rebuild indexes it`);
   }
-  if (taken.indexedPods !== host.cluster.pods.size) throw new Error('replicaset: the pod index taken over on a restore holds pods the cluster does not');
+  if (taken.ownerOfPod.size !== host.cluster.pods.size) throw new Error('replicaset: the pod index taken over on a restore holds pods the cluster does not');
 }
