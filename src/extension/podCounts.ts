@@ -15,10 +15,11 @@ export class PodCounts {
   private readonly sent = new Map<string, NodePodCount>();
 
   /**
-   * The first update's counts, read from the records: the pods' items are made after the first paint (RecordsView's
-   * deferPods), and then counted again by `update`, which finds them as sent. The same counts as `update` makes.
+   * The counts read from the records, as `update` counts the pods' items, and those that changed since the last sent
+   * (`full`: every count, as for a new webview). While pods' items wait to be made (RecordsView's deferPods: after the
+   * open, until idle slices or a read made them), the items cannot be counted.
    */
-  seed(cluster: ClusterState, evictions: EvictionLookup): Delta<NodePodCount> {
+  fromRecords(cluster: ClusterState, evictions: EvictionLookup, full: boolean): Delta<NodePodCount> {
     const counts = new Map<string, NodePodCount>();
     for (const p of cluster.pods.values()) {
       const node = p.nodeName;
@@ -28,9 +29,22 @@ export class PodCounts {
       c.pods++;
       if (evictions.size && evictionOf(`Pod/${p.meta.namespace}/${p.meta.name}`, node, evictions)) c.evicting++;
     }
-    this.sent.clear();
-    for (const c of counts.values()) this.sent.set(c.ref, c);
-    return { upsert: [...counts.values()], remove: [] };
+    if (full) {
+      this.sent.clear();
+      for (const c of counts.values()) this.sent.set(c.ref, c);
+      return { upsert: [...counts.values()], remove: [] };
+    }
+    const upsert: NodePodCount[] = [];
+    const remove: string[] = [];
+    for (const c of counts.values()) {
+      const old = this.sent.get(c.ref);
+      if (old && old.pods === c.pods && old.evicting === c.evicting) continue;
+      this.sent.set(c.ref, c);
+      upsert.push(c);
+    }
+    for (const ref of this.sent.keys()) if (!counts.has(ref.slice(5))) remove.push(ref);
+    for (const ref of remove) this.sent.delete(ref);
+    return { upsert, remove };
   }
 
   /** `touched`: the node names whose pods may have changed ('all': unknown, count every node). */

@@ -115,10 +115,11 @@ export class Session {
     this.ahead = new RunAhead(slicedMake(this.make, this.options), opts.runAhead ?? true, KeptView.ahead);
   }
 
-  /** One slice of idle work (IdlePrepare): the shown simulation's preparation first, then the next pass; true while work is left. */
+  /** One slice of idle work (IdlePrepare): the shown simulation's preparation, the next pass, the pods' items the open left out; true while work is left. */
   idleSlice(more: () => boolean): boolean {
     if (prepareIdle(this.sim, more)) return true;
-    return more() ? this.ahead.slice(this.sim, more) : this.ahead.enabled;
+    if (more() && this.ahead.slice(this.sim, more)) return true;
+    return more() ? this.kept.completeSlice(this.sim, more) : this.ahead.enabled || this.kept.podsWaiting;
   }
 
   /** Tree views and status listen here; called after every change of position. */
