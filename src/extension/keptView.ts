@@ -75,6 +75,11 @@ export class KeptView {
     return false;
   }
 
+  /** Whether an update is prepared (for the step onto the simulation's position). */
+  get hasPrepared(): boolean {
+    return this.prepared !== undefined;
+  }
+
   /** Whether pods' items of the view's first update wait (completeSlice). */
   get podsWaiting(): boolean {
     return this.records.podsPending !== undefined;

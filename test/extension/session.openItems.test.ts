@@ -162,3 +162,20 @@ test('idle time prepares the next pass before it makes the pods’ items, and th
   assert.equal(a.session.ahead.sim?.pass, null, 'the step was a swap');
   assert.equal(a.sent.length, before + 1);
 });
+
+test('the open’s pass ahead (nextPassNow): the first step is a swap, and sends what a session of one simulation sends', () => {
+  for (const file of [GENERATED, example('rs-zone-outage.yaml'), example('outage-1.12.yaml')]) {
+    const sent: HostMessage[] = [];
+    const o = openScenario(file, '');
+    const s = new Session({ make: o.make, options: o.options, settings: { collapseNoise: true, playSpeed: 2 }, post: (m) => sent.push(m) });
+    s.nextPassNow();
+    assert.equal(s.ahead.sim?.pass, 0, `${file}: the ahead simulation stands on pass 0`);
+    assert.equal(s.ahead.views?.hasPrepared, true, `${file}: its update for the step is made`);
+    s.sendAll();
+    const one = open(file, false);
+    for (const x of [s, one.session]) assert.equal(x.step().ok, true);
+    assert.equal(s.ahead.sim?.pass, null, `${file}: the step was a swap`);
+    assert.deepEqual(sent, one.sent, `${file}: the messages`);
+    assert.deepEqual(byRef(s.clusterView.pods.values()), byRef(one.session.clusterView.pods.values()), `${file}: every pod's item`);
+  }
+});
