@@ -20,14 +20,14 @@ export class PodCounts {
    * open, until idle slices or a read made them), the items cannot be counted.
    */
   fromRecords(cluster: ClusterState, evictions: EvictionLookup, full: boolean): Delta<NodePodCount> {
+    // by the engine's index of pod keys by node, not pod by pod: a walk over 150,000 pods was 50-130 ms of each step
+    // while the items waited (the webview bench at load 8)
     const counts = new Map<string, NodePodCount>();
-    for (const p of cluster.pods.values()) {
-      const node = p.nodeName;
-      if (!node) continue; // pending pods have no row
-      let c = counts.get(node);
-      if (!c) counts.set(node, (c = { ref: `Node/${node}`, pods: 0, evicting: 0 }));
-      c.pods++;
-      if (evictions.size && evictionOf(`Pod/${p.meta.namespace}/${p.meta.name}`, node, evictions)) c.evicting++;
+    for (const [node, keys] of cluster.podsByNode) {
+      if (!node || !keys.size) continue; // pending pods have no row
+      let evicting = 0;
+      if (evictions.size) for (const key of keys) if (evictionOf(`Pod/${key}`, node, evictions)) evicting++;
+      counts.set(node, { ref: `Node/${node}`, pods: keys.size, evicting });
     }
     if (full) {
       this.sent.clear();
