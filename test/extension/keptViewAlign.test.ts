@@ -84,7 +84,7 @@ test('a view aligned in slices is the view aligned at once, and the next update 
     for (;;) {
       let yes = c.yes;
       const more = () => yes-- > 0;
-      if (aligning) aligning = cut.alignSlice(simB, more);
+      if (aligning) aligning = cut.alignSlice(simB, more, c.pods);
       else if (!cut.completeSlice(simB, more, c.pods)) break;
       if (++slices === c.moveTo?.after) {
         go(simB, c.moveTo.pass);

@@ -179,3 +179,12 @@ test('the open’s pass ahead (nextPassNow): the first step is a swap, and sends
     assert.deepEqual(byRef(s.clusterView.pods.values()), byRef(one.session.clusterView.pods.values()), `${file}: every pod's item`);
   }
 });
+
+test('the first update with evictions makes the items that wait (counting down is read pod by pod), and not before', () => {
+  const a = open(example('rs-zone-outage.yaml'));
+  assert.equal(a.session.goToPass(2).ok, true);
+  assert.equal(waiting(a.session), true, 'no eviction yet: the items wait');
+  assert.equal(a.session.runUntil('3m').ok, true);
+  assert.ok(a.session['kept']['evictions'].update(a.session.sim.trace).size > 0, 'evictions counting down at 3m');
+  assert.equal(waiting(a.session), false, 'made by the update with evictions');
+});
