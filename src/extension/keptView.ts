@@ -143,13 +143,16 @@ export class KeptView {
     if (sim.cluster && (waiting || this.countFromRecords)) {
       // once more after the last item was made: the items made since touched every node with pods, and one walk over the
       // records (a few ms at 150,000 pods) is cheaper than listing each node's items
-      podCounts = this.podCounts.fromRecords(sim.cluster, delta.evictions, full);
+      podCounts = this.podCounts.fromRecords(sim.cluster, delta.evictions, full, delta.countingDown);
       this.countFromRecords = waiting !== undefined;
     } else podCounts = this.podCounts.update(this.view as ClusterView, delta.touched, full);
     return { nodes: delta.nodes, pods: delta.pods, replicaSets: delta.replicaSets, podCounts };
   }
 
-  private updateItems(sim: Simulation, full: boolean): ClusterDelta & { touched: Set<string> | 'all'; evictions: EvictionLookup } {
+  private updateItems(
+    sim: Simulation,
+    full: boolean,
+  ): ClusterDelta & { touched: Set<string> | 'all'; evictions: EvictionLookup; countingDown: ReadonlyMap<string, unknown>[] } {
     const scheduled = this.evictions.update(sim.trace);
     // taken on every update, so that it always holds what changed since the last one
     const podChanges = sim.takePodChanges?.() ?? 'all';
@@ -158,7 +161,7 @@ export class KeptView {
     const byNode = this.pathDeadlines.update(sim, podChanges);
     const evictions: EvictionLookup = byNode.size ? { get: (ref) => byNode.get(ref) ?? scheduled.get(ref), size: byNode.size + scheduled.size } : scheduled;
     if (sim.cluster) {
-      const podKeys = podsToCompare(podChanges, this.evictions.changed, this.pathDeadlines.changed);
+      let podKeys = podsToCompare(podChanges, this.evictions.changed, this.pathDeadlines.changed);
       const changed = recordChanges && {
         ...(recordChanges.nodes !== 'all' ? { nodes: recordChanges.nodes } : {}),
         ...(recordChanges.replicaSets !== 'all' ? { replicaSets: recordChanges.replicaSets } : {}),
@@ -167,16 +170,15 @@ export class KeptView {
       // read: a node's pods, the Cluster tree); a step makes only the items the counts read, the others when read: the
       // pass in which 1,667 nodes go Unknown marks 50,000 pods not ready, and making their items took 460 ms of its host
       // part at 5,000 nodes
-      // the items that wait are made by the first update with evictions (the outage's taints): their counts read every pod
-      // counting down, which the records give only pod by pod (100 ms and more an update at 150,000 pods)
-      if (evictions.size) this.records.completeOpen(sim.cluster);
+      // while items wait, a changed pod without one is left to the making (its item is made from the records then)
+      if (podKeys && this.records.podsPending) podKeys = this.records.withItems(podKeys);
       const countdowns = podKeys && countdownsChanged(this.evictions.changed, this.pathDeadlines.changed);
       const delta = this.records.update(sim.cluster, evictions, full, podKeys, changed, full && !this.view, countdowns && { countdowns });
       this.view = this.records.view;
-      return { ...delta, touched: this.records.takeTouchedNodes(), evictions };
+      return { ...delta, touched: this.records.takeTouchedNodes(), evictions, countingDown: [byNode, scheduled] };
     }
     const prev = full ? undefined : this.view;
     this.view = buildClusterView(sim.state(), evictions);
-    return { ...diffClusterViews(prev, this.view), touched: 'all', evictions };
+    return { ...diffClusterViews(prev, this.view), touched: 'all', evictions, countingDown: [byNode, scheduled] };
   }
 }

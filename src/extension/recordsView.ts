@@ -198,6 +198,14 @@ export class RecordsView {
       this.update(cluster, evictions, false, piece, { nodes: [], replicaSets: [] });
     } while (this.openDone < keys.length && more());
     if (this.openDone < keys.length) return true;
+    // the pods made since the keys were taken, which the updates meanwhile left to this
+    const missing: string[] = [];
+    for (const key of cluster.pods.keys()) if (!this.pods.has(key)) missing.push(key);
+    if (missing.length) {
+      this.openKeys = missing;
+      this.openDone = 0;
+      return true;
+    }
     this.pending = this.openKeys = undefined;
     return false;
   }
@@ -237,6 +245,13 @@ export class RecordsView {
     if (this.pending && !this.pods.has(key)) this.update(cluster, this.pending, false, [key], { nodes: [], replicaSets: [] });
     if (this.stale.delete(key)) this.update(cluster, this.staleEvictions, false, [key], { nodes: [], replicaSets: [] });
     return this.view.pods.get(ref);
+  }
+
+  /** Of these pod keys, those that have an item. */
+  withItems(keys: Iterable<string>): Set<string> {
+    const out = new Set<string>();
+    for (const key of keys) if (this.pods.has(key)) out.add(key);
+    return out;
   }
 
   /** How many pods' items wait to be made again (for tests and the bench). */
