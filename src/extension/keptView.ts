@@ -69,7 +69,8 @@ export class KeptView {
       this.update(sim, true);
       if (!more()) return true;
     }
-    // past the first pass the items are made first, in slices (an update with evictions would make them in one block)
+    // past the first pass (run-ahead turned on again mid-run) the items are made before the alignment's update, as before:
+    // only the open's first pass is waited for
     if (sim.pass !== null && this.completeSlice(sim, more, podsPerPiece)) return true;
     // the reports are taken here, not answered by an update prepared at an earlier visit of this position (a step's,
     // before a step back: the run-ahead's restore in parts may bring it back here with the shown one)
@@ -167,10 +168,9 @@ export class KeptView {
         ...(recordChanges.replicaSets !== 'all' ? { replicaSets: recordChanges.replicaSets } : {}),
       };
       // the open's first paint waits for no pod's item, nor do the steps after it (they are made in idle slices, or when
-      // read: a node's pods, the Cluster tree); a step makes only the items the counts read, the others when read: the
-      // pass in which 1,667 nodes go Unknown marks 50,000 pods not ready, and making their items took 460 ms of its host
-      // part at 5,000 nodes
-      // while items wait, a changed pod without one is left to the making (its item is made from the records then)
+      // read: a node's pods, the Cluster tree; meanwhile a changed pod without an item is left to the making, which
+      // reads the records then); a step makes only the items the counts read, the others when read: the pass in which
+      // 1,667 nodes go Unknown marks 50,000 pods not ready, and making their items took 460 ms of its host part at 5,000 nodes
       if (podKeys && this.records.podsPending) podKeys = this.records.withItems(podKeys);
       const countdowns = podKeys && countdownsChanged(this.evictions.changed, this.pathDeadlines.changed);
       const delta = this.records.update(sim.cluster, evictions, full, podKeys, changed, full && !this.view, countdowns && { countdowns });

@@ -180,7 +180,8 @@ export class RecordsView {
   /**
    * completeOpen a slice at a time (while `more()` says so, `podsPerPiece` pods at a time); true while pods' items wait.
    * Updates may come between two slices (the steps after open do not wait for the items): each one visits the pods
-   * reported changed (making the items of those it finds without one) and gives its evictions to the slices after it.
+   * reported changed that have an item (KeptView leaves the others to this) and gives its evictions to the slices after
+   * it; the pods created since the keys were taken are made in a last round.
    * Between an update and a slice the records may move on (the ahead simulation's steps): a pod changed since is
    * reported, and its item compared again at the next update.
    */
