@@ -31,6 +31,8 @@
  *   --read-ms N          with --webview: the outage steps again, each clicked after N ms of reading (the host's
  *                        idle time: its preparation and run-ahead), reported beside the quick clicks
  *   --no-run-ahead       with --webview: the session without run-ahead (the setting off), for its memory
+ *   --first-read-ms N    with --webview: the first step (pass 0) clicked N ms after the open's paint (default: at once)
+ *   --no-ahead-at-open   with --webview: the open does not make the run-ahead's first pass before its paint
  *   --full-detail        also the same cluster at full detail as kubectl prints it (-o json, 4-space
  *                        indent: about 1.3 GB) and as multi-document YAML, both loaded as streams;
  *                        adds several minutes (writing and reading 2 GB)
@@ -87,6 +89,8 @@ interface Options {
   readMs?: number;
   /** with --webview: the session without run-ahead */
   noRunAhead?: boolean;
+  firstReadMs?: number;
+  noAheadAtOpen?: boolean;
   /** with --webview: this scenario instead of a generated one */
   scenarioFile?: string;
   /** the children's --max-semi-space-size in MiB (0: V8's default) */
@@ -190,6 +194,12 @@ function parseArgs(argv: string[]): Options {
         break;
       case '--no-run-ahead':
         o.noRunAhead = true;
+        break;
+      case '--first-read-ms':
+        o.firstReadMs = int(0);
+        break;
+      case '--no-ahead-at-open':
+        o.noAheadAtOpen = true;
         break;
       case '--scenario':
         o.scenarioFile = resolve(value());
@@ -814,6 +824,8 @@ async function main(): Promise<number> {
         quick: o.quick && !o.scenarioFile,
         readMs: o.readMs,
         noRunAhead: o.noRunAhead,
+        firstReadMs: o.firstReadMs,
+        noAheadAtOpen: o.noAheadAtOpen,
       },
       log,
     );

@@ -59,6 +59,10 @@ interface Args {
   traceLight?: boolean;
   /** the session without run-ahead (the setting off): for its memory and its steps */
   noRunAhead?: boolean;
+  /** the first step (pass 0) clicked this many ms after the open's paint (the host idle meanwhile); 0 or absent: at once */
+  firstReadMs?: number;
+  /** the open without the run-ahead's first pass before its paint (Session.nextPassNow) */
+  noAheadAtOpen?: boolean;
   root?: string;
 }
 
@@ -224,6 +228,10 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   await page.goto(`${origin}/`);
   const opened = openScenario(a.scenario, '');
   session = new Session({ make: opened.make, options: opened.options, settings: { collapseNoise: true, playSpeed: 2 }, post, runAhead: !a.noRunAhead });
+  // as ctx.ts opens (an older checkout's Session has no nextPassNow: its open made no pass ahead)
+  const a0 = hr();
+  if (!a.noRunAhead && !a.noAheadAtOpen) (session as { nextPassNow?: () => void }).nextPassNow?.();
+  const aheadMs = hr() - a0;
   const loadedMs = Date.now() - t0;
   const s0 = hr();
   session.sendAll();
@@ -232,7 +240,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   const openMs = paintedAt - t0;
   const openBytes = bytes[0];
   progress(
-    `  open to first paint ${(openMs / 1000).toFixed(2)} s (loading ${(loadedMs / 1000).toFixed(2)} s, then the host's first messages ${(sendAllMs / 1000).toFixed(2)} s, ${(openBytes / 1048576).toFixed(1)} MiB)`,
+    `  open to first paint ${(openMs / 1000).toFixed(2)} s (loading ${(loadedMs / 1000).toFixed(2)} s, of it the run-ahead's first pass ${(aheadMs / 1000).toFixed(2)} s, then the host's first messages ${(sendAllMs / 1000).toFixed(2)} s, ${(openBytes / 1048576).toFixed(1)} MiB)`,
   );
 
   /** per timed click: from the click to the update message's arrival in the page, and from there to the paint */
@@ -261,8 +269,12 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   };
   const step = () => clickOn('step');
   // the first pass registers every node (5,000 NodeRegistered decisions): reported apart from the quiet ones
+  if (a.firstReadMs) await new Promise((r) => setTimeout(r, a.firstReadMs));
+  const aheadAtFirst = session.ahead.sim ? `${session.ahead.sim.pass}${session.ahead.sim.partDone ? '*' : ''}` : '-';
   const firstStep = await step();
-  progress(`  first step (pass 0) ${firstStep.toFixed(0)} ms`);
+  progress(
+    `  first step (pass 0) ${firstStep.toFixed(0)} ms${a.firstReadMs ? ` after ${a.firstReadMs} ms of reading` : ''} (host ${hostMs.at(-1)?.toFixed(0)}: engine ${engineMs.at(-1)?.toFixed(0)}); the ahead simulation at the click: ${aheadAtFirst}`,
+  );
   hostMs.splice(0);
   engineMs.splice(0);
   jsonMs.splice(0);

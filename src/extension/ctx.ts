@@ -151,6 +151,8 @@ export class Ctx implements vscode.Disposable {
       else session.sim.goToPass(revive.pass);
     }
     if (revive?.selected) session.selected = revive.selected;
+    // the run-ahead's first pass before the first paint, not after it: the first Step after open is then a swap
+    if (this.config.runAhead) session.nextPassNow();
     const title = `Stepper: ${opened.scenario.name || basename(path)}`;
     if (revive?.panel) {
       const revived = revive.panel;

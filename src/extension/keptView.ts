@@ -23,9 +23,6 @@ import { countdownsChanged, EvictionIndex, PathDeadlines, podsToCompare } from '
 import { PodCounts } from './podCounts';
 import { positionOf, type Companion } from './runAhead';
 
-/** How many nodes' pods countSlice counts again in one piece. */
-const NODES_PER_PIECE = 250;
-
 export type KeptDelta = ClusterDelta & { podCounts: Delta<NodePodCount> };
 
 export class KeptView {
@@ -33,7 +30,8 @@ export class KeptView {
   static readonly ahead: Companion<KeptView> = {
     make: () => new KeptView(),
     align: (sim, kept, more) => kept.alignSlice(sim, more),
-    prepare: (sim, kept) => (kept.prepare(sim), false),
+    // the update first (what the step will need), then the pods' items the first alignment left out
+    prepare: (sim, kept, more) => (kept.prepare(sim), kept.completeSlice(sim, more)),
   };
 
   /** the view last sent (or asked for by the trees) */
@@ -46,8 +44,11 @@ export class KeptView {
   private readonly podCounts = new PodCounts();
   /** an update made ahead of the step (prepare), at the simulation's position then */
   private prepared?: { at: string | undefined; delta: KeptDelta };
-  /** countSlice's nodes (taken from the records' touched ones) and how many of them are counted */
-  private counting?: { names: string[]; done: number };
+  /**
+   * The nodes' pod counts are counted from the records (not the pods' items) at the next update: some pods' items
+   * waited at the last one (RecordsView.podsPending), so the items may not hold every pod the counts sent did.
+   */
+  private countFromRecords = false;
   /** how many updates were answered by a prepared one (tests) */
   preparedUsed = 0;
 
@@ -59,16 +60,18 @@ export class KeptView {
 
   /**
    * An update whose delta is dropped (the ahead simulation's alignment), a slice at a time; true while work is left.
-   * The first one makes the whole view: as at the open, the pods' items wait, and are made here in slices (at 5,000
-   * nodes, 150,000 items in one block held the host for 0.2-1 s).
+   * The first one makes the whole view: as at the open, the pods' items wait; before the first pass they are made by
+   * completeSlice once the next pass is prepared (at 5,000 nodes 150,000 items are 0.4 s, which the first step after
+   * open waited for).
    */
-  alignSlice(sim: Simulation, more: () => boolean, perPiece: { pods?: number; nodes?: number } = {}): boolean {
+  alignSlice(sim: Simulation, more: () => boolean, podsPerPiece?: number): boolean {
     if (!this.view && sim.cluster) {
       this.update(sim, true);
-      return true;
+      if (!more()) return true;
     }
-    if (sim.cluster && this.records.completeOpenSlice(sim.cluster, more, perPiece.pods)) return true;
-    if (this.countSlice(more, perPiece.nodes)) return true;
+    // past the first pass (run-ahead turned on again mid-run) the items are made before the alignment's update, as before:
+    // only the open's first pass is waited for
+    if (sim.pass !== null && this.completeSlice(sim, more, podsPerPiece)) return true;
     // the reports are taken here, not answered by an update prepared at an earlier visit of this position (a step's,
     // before a step back: the run-ahead's restore in parts may bring it back here with the shown one)
     this.prepared = undefined;
@@ -76,25 +79,22 @@ export class KeptView {
     return false;
   }
 
+  /** Whether an update is prepared (for the step onto the simulation's position). */
+  get hasPrepared(): boolean {
+    return this.prepared !== undefined;
+  }
+
+  /** Whether pods' items of the view's first update wait (completeSlice). */
+  get podsWaiting(): boolean {
+    return this.records.podsPending !== undefined;
+  }
+
   /**
-   * The nodes whose pods' items were made since the last update, counted again a slice at a time (as the update
-   * would, all at once: every node's pods listed, 5,000 nodes after the first alignment); true while some are left.
+   * The pods' items the view's first update left out, made a slice at a time (`podsPerPiece` a piece); true while some
+   * wait. The updates meanwhile do not wait for them (see countFromRecords).
    */
-  private countSlice(more: () => boolean, nodesPerPiece = NODES_PER_PIECE): boolean {
-    if (!this.counting) {
-      const touched = this.records.takeTouchedNodes();
-      if (!touched.size) return false;
-      this.counting = { names: [...touched], done: 0 };
-    }
-    const c = this.counting;
-    do {
-      const names = c.names.slice(c.done, c.done + nodesPerPiece);
-      c.done += names.length;
-      this.podCounts.update(this.view as ClusterView, names);
-    } while (c.done < c.names.length && more());
-    if (c.done < c.names.length) return true;
-    this.counting = undefined;
-    return false;
+  completeSlice(sim: Simulation, more: () => boolean, podsPerPiece?: number): boolean {
+    return sim.cluster !== undefined && this.records.completeOpenSlice(sim.cluster, more, podsPerPiece);
   }
 
   /** The whole view, every pod's item made. */
@@ -138,15 +138,22 @@ export class KeptView {
       this.preparedUsed++;
       return prepared.delta;
     }
-    // the nodes an alignment left uncounted (countSlice) are counted now, before the update's (its delta is dropped)
-    if (this.counting) while (this.countSlice(() => true));
     const delta = this.updateItems(sim, full);
-    const deferred = sim.cluster && this.records.podsPending;
-    const podCounts = deferred ? this.podCounts.seed(sim.cluster!, deferred) : this.podCounts.update(this.view as ClusterView, delta.touched, full);
+    const waiting = sim.cluster && this.records.podsPending;
+    let podCounts: Delta<NodePodCount>;
+    if (sim.cluster && (waiting || this.countFromRecords)) {
+      // once more after the last item was made: the items made since touched every node with pods, and one walk over the
+      // records (a few ms at 150,000 pods) is cheaper than listing each node's items
+      podCounts = this.podCounts.fromRecords(sim.cluster, delta.evictions, full, delta.countingDown);
+      this.countFromRecords = waiting !== undefined;
+    } else podCounts = this.podCounts.update(this.view as ClusterView, delta.touched, full);
     return { nodes: delta.nodes, pods: delta.pods, replicaSets: delta.replicaSets, podCounts };
   }
 
-  private updateItems(sim: Simulation, full: boolean): ClusterDelta & { touched: Set<string> | 'all' } {
+  private updateItems(
+    sim: Simulation,
+    full: boolean,
+  ): ClusterDelta & { touched: Set<string> | 'all'; evictions: EvictionLookup; countingDown: ReadonlyMap<string, unknown>[] } {
     const scheduled = this.evictions.update(sim.trace);
     // taken on every update, so that it always holds what changed since the last one
     const podChanges = sim.takePodChanges?.() ?? 'all';
@@ -155,22 +162,23 @@ export class KeptView {
     const byNode = this.pathDeadlines.update(sim, podChanges);
     const evictions: EvictionLookup = byNode.size ? { get: (ref) => byNode.get(ref) ?? scheduled.get(ref), size: byNode.size + scheduled.size } : scheduled;
     if (sim.cluster) {
-      const podKeys = podsToCompare(podChanges, this.evictions.changed, this.pathDeadlines.changed);
+      let podKeys = podsToCompare(podChanges, this.evictions.changed, this.pathDeadlines.changed);
       const changed = recordChanges && {
         ...(recordChanges.nodes !== 'all' ? { nodes: recordChanges.nodes } : {}),
         ...(recordChanges.replicaSets !== 'all' ? { replicaSets: recordChanges.replicaSets } : {}),
       };
-      this.records.completeOpen(sim.cluster);
-      // the open's first paint waits for no pod's item (made once the webview says it painted, or when read); a step makes
-      // only the items the counts read, the others when read (a node's pods, the Cluster tree): the pass in which 1,667
-      // nodes go Unknown marks 50,000 pods not ready, and making their items took 460 ms of its host part at 5,000 nodes
+      // the open's first paint waits for no pod's item, nor do the steps after it (they are made in idle slices, or when
+      // read: a node's pods, the Cluster tree; meanwhile a changed pod without an item is left to the making, which
+      // reads the records then); a step makes only the items the counts read, the others when read: the pass in which
+      // 1,667 nodes go Unknown marks 50,000 pods not ready, and making their items took 460 ms of its host part at 5,000 nodes
+      if (podKeys && this.records.podsPending) podKeys = this.records.withItems(podKeys);
       const countdowns = podKeys && countdownsChanged(this.evictions.changed, this.pathDeadlines.changed);
       const delta = this.records.update(sim.cluster, evictions, full, podKeys, changed, full && !this.view, countdowns && { countdowns });
       this.view = this.records.view;
-      return { ...delta, touched: this.records.takeTouchedNodes() };
+      return { ...delta, touched: this.records.takeTouchedNodes(), evictions, countingDown: [byNode, scheduled] };
     }
     const prev = full ? undefined : this.view;
     this.view = buildClusterView(sim.state(), evictions);
-    return { ...diffClusterViews(prev, this.view), touched: 'all' };
+    return { ...diffClusterViews(prev, this.view), touched: 'all', evictions, countingDown: [byNode, scheduled] };
   }
 }

@@ -11,6 +11,16 @@ import type { Decision } from '../engine/trace/decision';
 import { decisionBySeq } from './traceLookup';
 import { LOG_ROWS } from '../protocol/webview';
 
+/**
+ * Why pass n cannot be gone to, or undefined when it can: a whole number from 0 to the simulation's last pass (the
+ * engine refuses, by throwing, a pass beyond its horizon).
+ */
+export function passProblem(lastPass: number, n: unknown): string | undefined {
+  if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) return `No pass ${String(n)}: a pass is a whole number from 0.`;
+  if (n > lastPass) return `No pass ${n}: the simulation stops at pass ${lastPass}, its horizon.`;
+  return undefined;
+}
+
 export class PassIndex {
   /** pass -> the time of its first decision: the pass's instant (its MonitorPass comes first at that instant) */
   private readonly starts = new Map<number, string>();

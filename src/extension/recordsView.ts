@@ -144,7 +144,10 @@ export class RecordsView {
   private readonly replicaSets = new Map<string, ReplicaSetItem>();
   /** the nodes whose pods (or their items) changed since takeTouchedNodes: their pod counts are counted again */
   private touched = new Set<string>();
-  /** the evictions the first update was made with, while its pods' items wait (deferPods) */
+  /**
+   * While the first update's pods' items wait (deferPods): the evictions of the last update, which go with the records
+   * of its position (the items still to make are made from the records and these, as a fresh view there would be).
+   */
   private pending: EvictionLookup | undefined;
   /**
    * Pods whose record changed (as the engine reported) in what neither a node's count nor its countdown shows (Ready,
@@ -157,17 +160,15 @@ export class RecordsView {
   /** completeOpenSlice's pods (their keys when it began) and how many of them are made */
   private openKeys?: string[];
   private openDone = 0;
-  /** while completeOpenSlice makes a slice of pods: the view has fewer pods' items than there are pods, and none is gone */
-  private completing = false;
 
-  /** While the first update's pods' items wait (completePods): the evictions it was made with. */
+  /** While pods' items of the first update wait (completePods, completeOpenSlice): the evictions of the last update. */
   get podsPending(): EvictionLookup | undefined {
     return this.pending;
   }
 
   /**
-   * Makes the pods' items the first update left out, at the same position and with the same evictions (the session
-   * calls it before anything else reads or moves the view). Every node with pods is touched, so its count is checked.
+   * Makes the pods' items the first update left out, from the records and the evictions of the last update (the view
+   * reads them all: the trees). Every node with pods is touched.
    */
   completeOpen(cluster: ClusterState): void {
     const evictions = this.pending;
@@ -178,8 +179,11 @@ export class RecordsView {
 
   /**
    * completeOpen a slice at a time (while `more()` says so, `podsPerPiece` pods at a time); true while pods' items wait.
-   * Between two slices the records may move on: a pod changed since is reported, and its item compared again at the
-   * next update, as when completeOpen comes after a step.
+   * Updates may come between two slices (the steps after open do not wait for the items): each one visits the pods
+   * reported changed that have an item (KeptView leaves the others to this) and gives its evictions to the slices after
+   * it; the pods created since the keys were taken are made in a last round.
+   * Between an update and a slice the records may move on (the ahead simulation's steps): a pod changed since is
+   * reported, and its item compared again at the next update.
    */
   completeOpenSlice(cluster: ClusterState, more: () => boolean, podsPerPiece = PODS_PER_PIECE): boolean {
     const evictions = this.pending;
@@ -189,17 +193,20 @@ export class RecordsView {
       this.openDone = 0;
     }
     const keys = this.openKeys;
-    this.completing = true;
-    try {
-      do {
-        const piece = keys.slice(this.openDone, this.openDone + podsPerPiece);
-        this.openDone += piece.length;
-        this.update(cluster, evictions, false, piece, { nodes: [], replicaSets: [] });
-      } while (this.openDone < keys.length && more());
-    } finally {
-      this.completing = false;
-    }
+    do {
+      const piece = keys.slice(this.openDone, this.openDone + podsPerPiece);
+      this.openDone += piece.length;
+      this.update(cluster, evictions, false, piece, { nodes: [], replicaSets: [] });
+    } while (this.openDone < keys.length && more());
     if (this.openDone < keys.length) return true;
+    // the pods made since the keys were taken, which the updates meanwhile left to this
+    const missing: string[] = [];
+    for (const key of cluster.pods.keys()) if (!this.pods.has(key)) missing.push(key);
+    if (missing.length) {
+      this.openKeys = missing;
+      this.openDone = 0;
+      return true;
+    }
     this.pending = this.openKeys = undefined;
     return false;
   }
@@ -213,9 +220,17 @@ export class RecordsView {
     this.update(cluster, this.staleEvictions, false, keys, { nodes: [], replicaSets: [] });
   }
 
-  /** The items of a node's pods, sorted by ref, each up to date (its stale pods are made again, the others not looked at). */
+  /**
+   * The items of a node's pods, sorted by ref, each up to date (its stale pods are made again, those the open left out
+   * are made, the others not looked at).
+   */
   podsOn(cluster: ClusterState, node: string): PodItem[] {
-    this.completeOpen(cluster);
+    if (this.pending) {
+      // the open's pods of this node alone (the first selection after open need not wait for 150,000 items)
+      const keys: string[] = [];
+      for (const key of cluster.podsByNode.get(node) ?? []) if (!this.pods.has(key)) keys.push(key);
+      if (keys.length) this.update(cluster, this.pending, false, keys, { nodes: [], replicaSets: [] });
+    }
     if (this.stale.size) {
       const keys: string[] = [];
       // stale pods were on the node they are indexed under in the records and in this view when they went stale
@@ -227,10 +242,17 @@ export class RecordsView {
 
   /** One pod's item, up to date. */
   pod(cluster: ClusterState, ref: string): PodItem | undefined {
-    this.completeOpen(cluster);
     const key = ref.startsWith('Pod/') ? ref.slice(4) : ref;
+    if (this.pending && !this.pods.has(key)) this.update(cluster, this.pending, false, [key], { nodes: [], replicaSets: [] });
     if (this.stale.delete(key)) this.update(cluster, this.staleEvictions, false, [key], { nodes: [], replicaSets: [] });
     return this.view.pods.get(ref);
+  }
+
+  /** Of these pod keys, those that have an item. */
+  withItems(keys: Iterable<string>): Set<string> {
+    const out = new Set<string>();
+    for (const key of keys) if (this.pods.has(key)) out.add(key);
+    return out;
   }
 
   /** How many pods' items wait to be made again (for tests and the bench). */
@@ -269,7 +291,8 @@ export class RecordsView {
   ): ClusterDelta {
     // the first paint needs the nodes and their pod counts (podCounts.ts countsOfRecords), not 150,000 pods' items
     const skipPods = deferPods && full && this.pods.size === 0;
-    if (skipPods) this.pending = evictions;
+    // the items still waiting are made with the evictions of the position the records are at
+    if (skipPods || this.pending) this.pending = evictions;
     // A new map (a step back may give one) is read as the same one: what is visited is still only what changed, when
     // the engine says, since its report covers the records a step back put back (the others are the same records).
     const nodesByRef = this.view.nodes;
@@ -331,7 +354,7 @@ export class RecordsView {
             this.unlist(old.item);
             return old.item.ref;
           })
-        : (cluster.pods.forEach(visitPod), this.stale.clear(), []);
+        : (cluster.pods.forEach(visitPod), this.stale.clear(), (this.pending = this.openKeys = undefined), []);
     const replicaSets: ReplicaSetItem[] = [];
     const visitReplicaSet = (r: ReplicaSetRecord, key: string): void => {
       const old = this.replicaSets.get(key);
@@ -408,9 +431,10 @@ export class RecordsView {
     gone?: (item: T) => void,
   ): Delta<T> {
     const remove: string[] = [];
-    // every record has its item now: as many items as records means none is gone (while the open's pods' items are
-    // made in slices there are fewer, and looking for the gone ones would read every item made so far in each slice)
-    if (byKey.size !== records.size && !(this.completing && byKey === (this.pods as unknown))) {
+    // every record has its item now: as many items as records means none is gone (while the open's pods' items wait
+    // there are fewer, and looking for the gone ones would read every item made so far: the updates visit the pods
+    // reported changed, the gone ones among them)
+    if (byKey.size !== records.size && !(this.pending && byKey === (this.pods as unknown))) {
       for (const [key, e] of byKey) {
         if (records.has(key)) continue;
         byKey.delete(key);

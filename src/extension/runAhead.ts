@@ -81,6 +81,17 @@ export function preparedNow(sim: Simulation): Simulation {
 }
 
 /**
+ * The run-ahead's work done at once, without slices, until the ahead simulation's companion is `ready` (prepared on
+ * the next pass) or nothing is left: for an open that would rather make the next pass before its first paint than
+ * after it (at 5,000 nodes the ahead simulation's making and pass 0 are about a second, which a user who clicks Step
+ * within a second or two of the paint otherwise waits for).
+ */
+export function runAheadNow<V>(ahead: RunAhead<V>, shown: Simulation, ready: (views: V) => boolean): void {
+  const more = (): boolean => ahead.views === undefined || !ready(ahead.views);
+  while (more() && ahead.slice(shown, more));
+}
+
+/**
  * Where the ahead simulation stands relative to the shown one (positions as `positionOf` gives them):
  * - `apart`: its change reports are not those of the shown pass to the next (it has yet to catch up and align);
  * - `aligned`: its reports were dropped when it stood on the shown position `on`, and it has only gone on toward the
@@ -101,7 +112,7 @@ export class RunAhead<V = undefined> {
   /** the ahead simulation (made in the first idle slices, see `making`; dropped when run-ahead is turned off) */
   private ahead?: Simulation;
   /** the ahead simulation's companion */
-  private views?: V;
+  private aheadViews?: V;
   /** the ahead simulation while it is being made, a slice at a time */
   private making?: (more: () => boolean) => Simulation | undefined;
   private phase: Phase = APART;
@@ -119,6 +130,11 @@ export class RunAhead<V = undefined> {
   /** The ahead simulation, if any (the bench times its engine calls). */
   get sim(): Simulation | undefined {
     return this.ahead;
+  }
+
+  /** The ahead simulation's companion, if any. */
+  get views(): V | undefined {
+    return this.aheadViews;
   }
 
   /** Whether the ahead simulation is running: its shouldStop and shouldYield are then this, not the session's. */
@@ -139,7 +155,7 @@ export class RunAhead<V = undefined> {
 
   drop(): void {
     this.ahead = undefined;
-    this.views = undefined;
+    this.aheadViews = undefined;
     this.making = undefined;
     this.phase = APART;
     this.unreachable = undefined;
@@ -155,9 +171,9 @@ export class RunAhead<V = undefined> {
     const a = this.ahead;
     const on = alignedOn(this.phase);
     if (!a || !this.enabled || on === undefined || on !== positionOf(shown)) return undefined;
-    const views = this.views as V;
+    const views = this.aheadViews as V;
     this.ahead = shown;
-    this.views = shownViews;
+    this.aheadViews = shownViews;
     this.phase = APART;
     this.unreachable = undefined;
     return { sim: a, views };
@@ -189,7 +205,7 @@ export class RunAhead<V = undefined> {
       if (!made) return true;
       this.making = undefined;
       this.ahead = made;
-      this.views = this.companion.make();
+      this.aheadViews = this.companion.make();
       return true;
     }
     const a = this.ahead;
@@ -203,7 +219,7 @@ export class RunAhead<V = undefined> {
       if (shown.pass === null) {
         // before the first pass there is nothing to go to: only a simulation never stepped stands there
         if (positionOf(a) !== key) {
-          this.ahead = this.views = undefined;
+          this.ahead = this.aheadViews = undefined;
           return true;
         }
       } else if (positionOf(a) !== key) {
@@ -223,7 +239,7 @@ export class RunAhead<V = undefined> {
         if (!this.more!()) return true;
       }
       // from here its reports are those of the shown pass to the next
-      if (this.companion.align(a, this.views as V, this.more!)) return true;
+      if (this.companion.align(a, this.aheadViews as V, this.more!)) return true;
       this.phase = { kind: 'aligned', on: key };
       if (!this.more!()) return true;
     }
@@ -242,7 +258,7 @@ export class RunAhead<V = undefined> {
       this.phase = { kind: 'ranOn', from: key };
       return this.runOn(a, key, target + 1);
     }
-    return this.companion.prepare(a, this.views as V, this.more!);
+    return this.companion.prepare(a, this.aheadViews as V, this.more!);
   }
 
   /**
@@ -254,7 +270,7 @@ export class RunAhead<V = undefined> {
    */
   private runOn(a: Simulation, key: string, heavy: number): boolean {
     if (this.phase.kind === 'ranOn' && this.phase.on === undefined) {
-      if (this.companion.align(a, this.views as V, this.more!)) return true;
+      if (this.companion.align(a, this.aheadViews as V, this.more!)) return true;
       this.phase = { kind: 'ranOn', from: key, on: positionOf(a) };
       if (!this.more!()) return true;
     }
@@ -264,7 +280,7 @@ export class RunAhead<V = undefined> {
       if (!this.more!()) return true;
     }
     if (prepareIdle(a, this.more!)) return true;
-    return this.more!() ? this.companion.prepare(a, this.views as V, this.more!) : true;
+    return this.more!() ? this.companion.prepare(a, this.aheadViews as V, this.more!) : true;
   }
 
   /** A goToPass that stopped short: cut by the slice (work left), or it cannot get there (no more instants). */

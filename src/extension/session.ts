@@ -28,7 +28,7 @@ import { decisionLine } from '../protocol/lists';
 import { decisionMatcher, parseRunUntil } from './runUntil';
 import { runWhatIf } from './whatIfRun';
 import { handleMessage, type PanelActions } from './sessionMessages';
-import { decisionsAt, FurthestRun, logRows, PassMarks } from './passes';
+import { decisionsAt, FurthestRun, logRows, PassMarks, passProblem } from './passes';
 import { assumptions, initMessage, scenarioInfo } from './scenarioInfo';
 import { machineOf } from './machinesAtPosition';
 import { selectionParts } from './selectionParts';
@@ -36,7 +36,7 @@ import { Slices, type CancelToken, type SessionResult } from './slices';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
 import { decisionMessage, offsetAndTime } from './decisionText';
-import { prepareIdle, preparedNow, RunAhead, slicedMake, type MakeSimulation } from './runAhead';
+import { prepareIdle, preparedNow, RunAhead, runAheadNow, slicedMake, type MakeSimulation } from './runAhead';
 
 export { isNoise } from './traceLookup';
 export { formatSetting, missingLeasesText } from './scenarioInfo';
@@ -115,10 +115,16 @@ export class Session {
     this.ahead = new RunAhead(slicedMake(this.make, this.options), opts.runAhead ?? true, KeptView.ahead);
   }
 
-  /** One slice of idle work (IdlePrepare): the shown simulation's preparation first, then the next pass; true while work is left. */
+  /** One slice of idle work (IdlePrepare): the shown simulation's preparation, the next pass, the pods' items the open left out; true while work is left. */
   idleSlice(more: () => boolean): boolean {
     if (prepareIdle(this.sim, more)) return true;
-    return more() ? this.ahead.slice(this.sim, more) : this.ahead.enabled;
+    if (more() && this.ahead.slice(this.sim, more)) return true;
+    return more() ? this.kept.completeSlice(this.sim, more) : this.ahead.enabled || this.kept.podsWaiting;
+  }
+
+  /** The next pass made at once (runAheadNow: the open makes it before its first paint). */
+  nextPassNow(): void {
+    runAheadNow(this.ahead, this.sim, (views) => views.hasPrepared);
   }
 
   /** Tree views and status listen here; called after every change of position. */
@@ -324,14 +330,9 @@ export class Session {
     );
   }
 
-  /**
-   * Why pass n cannot be gone to, or undefined when it can: a whole number from 0 to the simulation's
-   * last pass (the engine refuses, by throwing, a pass beyond its horizon).
-   */
+  /** Why pass n cannot be gone to (passes.ts), or undefined when it can. */
   passProblem(n: unknown): string | undefined {
-    if (typeof n !== 'number' || !Number.isSafeInteger(n) || n < 0) return `No pass ${String(n)}: a pass is a whole number from 0.`;
-    if (n > this.sim.lastPass) return `No pass ${n}: the simulation stops at pass ${this.sim.lastPass}, its horizon.`;
-    return undefined;
+    return passProblem(this.sim.lastPass, n);
   }
 
   goToPass(n: number): SessionResult {

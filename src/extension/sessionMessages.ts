@@ -8,8 +8,6 @@ import type { SessionResult } from './slices';
 /** What the webview's messages ask of a session (Session is one). */
 export interface MessageTarget {
   sendAll(): void;
-  /** read, it makes what the open's update went without (the pods' items: Session.clusterView) */
-  readonly clusterView: unknown;
   step(): SessionResult;
   stepBack(): SessionResult;
   nextDecision(): SessionResult;
@@ -42,8 +40,8 @@ export function handleMessage(s: MessageTarget, m: WebviewMessage, actions: Pane
       s.sendAll();
       return { ok: true };
     case 'painted':
-      // the open's paint is on screen: now the pods' items it did not need
-      void s.clusterView;
+      // the open's paint is on screen (the panel ends the load's progress): the pods' items it did not need are made in
+      // idle slices after the next pass (Session.idleSlice), not in one block the first step would wait for
       return { ok: true };
     case 'action':
       switch (m.action) {

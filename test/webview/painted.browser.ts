@@ -1,7 +1,8 @@
 /**
  * The open's first update goes without the pods' items; the real webview says
- * when it has painted it, and the host then makes them (the real host over an
- * example, messages as VS Code delivers them).
+ * when it has painted it (the panel's load progress ends then), and the host
+ * makes them in idle time, not on that message (the real host over an example,
+ * messages as VS Code delivers them).
  */
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -18,7 +19,7 @@ after(async () => {
   await served?.close();
 });
 
-test("after the open's first paint the webview says so, and the host has made every pod's item without anything reading them", async () => {
+test("after the open's first paint the webview says so, and the host's idle time makes every pod's item without anything reading them", async () => {
   const file = join(resolve(__dirname, '../..'), 'examples', 'rs-zone-outage.yaml');
   const p = await RealPanel.open(served.browser, served.origin, () => openScenario(file, ''));
   const records = () => (p.session as unknown as { kept: { records: { podsPending?: unknown; view: { pods: Map<string, unknown> } } } }).kept.records;
@@ -27,8 +28,13 @@ test("after the open's first paint the webview says so, and the host has made ev
     p.received.map((m) => m.type),
     ['ready', 'painted'],
   );
+  assert.notEqual(records().podsPending, undefined, 'painted makes nothing: a Step clicked at once does not wait for it');
+  const sent = p.sent.length;
+  while (p.session!.idleSlice(() => true));
   assert.equal(records().podsPending, undefined);
   assert.equal(records().view.pods.size, p.session!.sim.cluster!.pods.size);
+  await p.settled();
+  assert.equal(p.sent.length, sent, 'nothing sent: the counts the webview holds were right');
   assert.deepEqual(p.errors, []);
   await p.close();
 });
