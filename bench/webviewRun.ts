@@ -152,8 +152,9 @@ export async function runWebviewBench(o: WebviewBenchOptions, log: (s: string) =
     [
       `first step (pass 0: every node registered), click to paint${o.firstReadMs ? ` ${o.firstReadMs} ms after the open's paint` : ''}`,
       fmt(median(runs.map((r) => r.firstStep))),
-      'not a target: the one pass that registers every node',
-      '',
+      // a step like the others to the user, who clicks it first (the open makes it ahead: Session.nextPassNow)
+      'the one pass that registers every node and syncs every ReplicaSet',
+      judge(median(runs.map((r) => r.firstStep)) <= 100, '≤ 100 ms'),
     ],
     [
       'outage step, click to paint (the quick click: no idle time before it)',
