@@ -2,9 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { heldPodCounts } from '../helpers/updateMessage';
 import { openScenario } from '../../src/extension/openScenario';
 import { Session } from '../../src/extension/session';
-import type { HostMessage, NodePodCount, UpdateMessage } from '../../src/protocol/webview';
+import type { HostMessage, UpdateMessage } from '../../src/protocol/webview';
 
 // The open's first update is made before the pods' items (they are made in idle time after it has gone): its pod
 // counts, and everything after it, are what a session that made them first sends.
@@ -19,17 +20,7 @@ function open(file: string, itemsFirst: boolean) {
   return { session, sent };
 }
 
-function counts(sent: HostMessage[]): NodePodCount[] {
-  const out = new Map<string, NodePodCount>();
-  for (const m of sent) {
-    if (m.type !== 'update') continue;
-    const u = m as UpdateMessage;
-    if (u.full) out.clear();
-    for (const ref of u.podCounts.remove) out.delete(ref);
-    for (const c of u.podCounts.upsert) out.set(c.ref, c);
-  }
-  return [...out.values()].sort((a, b) => (a.ref < b.ref ? -1 : 1));
-}
+const counts = heldPodCounts;
 
 const firstUpdate = (sent: HostMessage[]) => sent.find((m) => m.type === 'update') as UpdateMessage;
 

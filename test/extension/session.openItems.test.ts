@@ -11,9 +11,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { writeZoneOutage } from '../helpers/generatedOutage';
+import { heldPodCounts } from '../helpers/updateMessage';
 import { openScenario } from '../../src/extension/openScenario';
 import { Session } from '../../src/extension/session';
-import type { HostMessage, NodePodCount, PodItem, UpdateMessage } from '../../src/protocol/webview';
+import type { HostMessage, PodItem, UpdateMessage } from '../../src/protocol/webview';
 
 const dir = mkdtempSync(join(tmpdir(), 'cs-open-items-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -64,18 +65,7 @@ function open(file: string, runAhead = true) {
   return { session, sent };
 }
 
-/** The pod counts the webview holds after these messages (a full update starts again). */
-function held(sent: readonly HostMessage[]): NodePodCount[] {
-  const out = new Map<string, NodePodCount>();
-  for (const m of sent) {
-    if (m.type !== 'update') continue;
-    const u = m as UpdateMessage;
-    if (u.full) out.clear();
-    for (const ref of u.podCounts.remove) out.delete(ref);
-    for (const c of u.podCounts.upsert) out.set(c.ref, c);
-  }
-  return [...out.values()].sort((a, b) => (a.ref < b.ref ? -1 : 1));
-}
+const held = heldPodCounts;
 
 /** `slices` idle slices of three pieces each (as IdlePrepare's, which end when more() says so) */
 function idle(s: Session, slices: number): boolean {
