@@ -45,18 +45,12 @@ export class PodCounts {
           if (c && evictionOf(ref, node!, evictions)) c.evicting++;
         }
       }
-    if (full) {
-      this.sent.clear();
-      for (const c of counts.values()) this.sent.set(c.ref, c);
-      return { upsert: [...counts.values()], remove: [] };
-    }
+    if (full) this.sent.clear();
     const upsert: NodePodCount[] = [];
     const remove: string[] = [];
     for (const c of counts.values()) {
-      const old = this.sent.get(c.ref);
-      if (old && old.pods === c.pods && old.evicting === c.evicting) continue;
-      this.sent.set(c.ref, c);
-      upsert.push(c);
+      const u = this.send(c, full);
+      if (u) upsert.push(u);
     }
     for (const ref of this.sent.keys()) if (!counts.has(ref.slice(5))) remove.push(ref);
     for (const ref of remove) this.sent.delete(ref);
@@ -92,15 +86,18 @@ export class PodCounts {
       }
       let evicting = 0;
       for (const p of pods) if (p.evictionAt) evicting++;
-      if (old && old.pods === pods.length && old.evicting === evicting) {
-        if (full) upsert.push(old);
-        continue;
-      }
-      const count: NodePodCount = { ref, pods: pods.length, evicting };
-      this.sent.set(ref, count);
-      upsert.push(count);
+      const u = this.send({ ref, pods: pods.length, evicting }, full);
+      if (u) upsert.push(u);
     }
     return { upsert, remove };
+  }
+
+  /** The count to send for its node: undefined when the webview holds it already (`full`: it holds nothing, send it). */
+  private send(count: NodePodCount, full: boolean): NodePodCount | undefined {
+    const old = this.sent.get(count.ref);
+    if (old && old.pods === count.pods && old.evicting === count.evicting) return full ? old : undefined;
+    this.sent.set(count.ref, count);
+    return count;
   }
 }
 

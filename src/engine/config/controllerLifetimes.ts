@@ -11,14 +11,9 @@
  * (#115813). Each exception is below with the change that says so.
  */
 import { MIN_MINOR } from '../versions/table';
+import { lifetimeGap, type Lifetime } from './lifetimes';
 
-export interface ControllerLifetime {
-  /** the first version whose --controllers knows the name (absent: the default, see canonicalSince) */
-  since?: number;
-  /** the first version that no longer knows it */
-  removedIn?: number;
-  /** where upstream says so */
-  source: string;
+export interface ControllerLifetime extends Lifetime {
   /** why it was removed, for the message */
   removedWhy?: string;
 }
@@ -68,9 +63,8 @@ function lifetimeOf(name: string): ControllerLifetime {
 /** Why kube-controller-manager 1.`minor` does not know a controller name, or undefined when it does. */
 export function otherControllerMissingIn(name: string, minor: number): string | undefined {
   const life = lifetimeOf(name);
-  if (life.removedIn !== undefined && minor >= life.removedIn)
-    return `was removed in 1.${life.removedIn}${life.removedWhy ? ` (${life.removedWhy})` : ''}; Kubernetes 1.${minor} does not have it`;
-  const since = life.since ?? MIN_MINOR;
-  if (minor < since) return `exists from 1.${since}; Kubernetes 1.${minor} does not have it`;
-  return undefined;
+  const gap = lifetimeGap(life, minor);
+  if (!gap) return undefined;
+  if ('removedIn' in gap) return `was removed in 1.${gap.removedIn}${life.removedWhy ? ` (${life.removedWhy})` : ''}; Kubernetes 1.${minor} does not have it`;
+  return `exists from 1.${gap.since}; Kubernetes 1.${minor} does not have it`;
 }

@@ -15,15 +15,7 @@
  * on the global flag set and kube-controller-manager re-registered until the in-tree providers left.
  */
 import { MIN_MINOR } from '../versions/table';
-
-export interface FlagLifetime {
-  /** the first version that has the flag (absent: every simulated version) */
-  since?: number;
-  /** the first version that no longer has it */
-  removedIn?: number;
-  /** where upstream says so */
-  source: string;
-}
+import { lifetimeGap, type Lifetime } from './lifetimes';
 
 const KK = 'kubernetes/kubernetes';
 const KLOG = `${KK}#112120 (KEP-2845: the klog flags, deprecated in 1.23, removed in 1.26; -v and --vmodule stay)`;
@@ -37,7 +29,7 @@ const TEXT_LOG = `${KK}#114672 (split text output streams, component-base logs a
 const VOLUME_HOST = `config at kubernetes-1.20.0 (host filtering of volume plugins' dial contexts); ${KK}#124017 (removed, deprecated)`;
 const GCE = `${KK}#124519 (the in-tree GCE cloud provider, whose package registered the flag, removed); kube-controller-manager re-registered it only when the package had`;
 
-export const IGNORED_FLAG_LIFETIMES: Readonly<Record<string, FlagLifetime>> = {
+export const IGNORED_FLAG_LIFETIMES: Readonly<Record<string, Lifetime>> = {
   'authentication-tolerate-lookup-failure': { since: 14, source: `${KK}#71755 (k8s.io/apiserver delegated authentication, at kubernetes-1.14.0)` },
   'concurrent-service-endpoint-syncs': { since: 16, source: `${KK}#81048 (endpointslice controller); gardener/gardener#2753 (unknown flag before 1.16)` },
   'concurrent-statefulset-syncs': { since: 16, source: `${KK}#79169; gardener/gardener#2753 (unknown flag before 1.16)` },
@@ -155,10 +147,9 @@ export const IGNORED_FLAG_LIFETIMES: Readonly<Record<string, FlagLifetime>> = {
 /** Why an ignored flag (without dashes) is not in version 1.`minor`, or undefined when it is. */
 export function ignoredFlagMissingIn(name: string, minor: number): string | undefined {
   const life = IGNORED_FLAG_LIFETIMES[name];
-  if (!life) return undefined;
-  if (life.removedIn !== undefined && minor >= life.removedIn) return `was removed in 1.${life.removedIn}`;
-  if (life.since !== undefined && minor < life.since) return `was added in 1.${life.since}`;
-  return undefined;
+  const gap = life && lifetimeGap(life, minor);
+  if (!gap) return undefined;
+  return 'removedIn' in gap ? `was removed in 1.${gap.removedIn}` : `was added in 1.${gap.since}`;
 }
 
 /** The versions that have an ignored flag, as text: `1.12–1.36`, `1.28 and later`. */

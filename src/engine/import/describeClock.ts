@@ -19,8 +19,7 @@
  */
 import { formatTime, seconds, type Micros } from '../model/time';
 import type { Line } from './lines';
-import { parseAge } from './eventsTable';
-import { parseRfc1123z } from './describeNode';
+import { eventColumns, eventRow, parseRfc1123z, READY_ROW, RFC1123Z_ANY } from './describeText';
 
 export interface PrintedAt {
   time: Micros;
@@ -41,8 +40,6 @@ export function ageUnit(age: Micros): Micros {
   return 365 * DAY;
 }
 
-const RFC1123Z = /\w{3}, \d{1,2} \w{3} \d{4} \d\d:\d\d:\d\d [+-]\d{4}/g;
-
 /**
  * The moment one described object was printed: no earlier than `after` (the object printed before
  * it) nor than any time it prints, pinned by an age against a printed time where it has one.
@@ -60,7 +57,7 @@ export function printedAt(block: readonly Line[], kind: 'node' | 'pod', after: P
     const top = /^([A-Z][A-Za-z -]*):/.exec(line.text);
     if (top) section = top[1];
     if (section !== 'Events') {
-      for (const m of line.text.matchAll(RFC1123Z)) {
+      for (const m of line.text.matchAll(RFC1123Z_ANY)) {
         const t = parseRfc1123z(m[0]);
         if (t !== undefined && (!latest || t > latest.t)) latest = { t, line };
       }
@@ -69,20 +66,18 @@ export function printedAt(block: readonly Line[], kind: 'node' | 'pod', after: P
       const t = parseRfc1123z(line.text.replace(/^Start Time:/, ''));
       if (t !== undefined) startTime = { t, line };
     } else if (kind === 'node' && section === 'Conditions') {
-      const m =
-        /^\s+Ready\s+(True|False|Unknown)\s+(\w{3}, \d{1,2} \w{3} \d{4} \d\d:\d\d:\d\d [+-]\d{4})\s+(\w{3}, \d{1,2} \w{3} \d{4} \d\d:\d\d:\d\d [+-]\d{4})/.exec(
-          line.text,
-        );
+      const m = READY_ROW.exec(line.text);
       const t = m ? parseRfc1123z(m[3]) : undefined;
       if (m && t !== undefined) readyTransition = { t, status: m[1], line };
     } else if (section === 'Events') {
-      if (/^\s+Type\s+Reason\s+Age\s+From\s+Message/.test(line.text)) {
-        columns = [...line.text.matchAll(/\S+/g)].map((m) => m.index!);
+      const header = eventColumns(line.text);
+      if (header) {
+        columns = header;
         continue;
       }
-      if (!columns || /^\s+-+/.test(line.text) || !line.text.trim()) continue;
-      const reason = line.text.slice(columns[1], columns[2]).trim();
-      const age = parseAge(line.text.slice(columns[2], columns[3]).trim().split(' ')[0]);
+      const row = columns && eventRow(line.text, columns);
+      if (!row) continue;
+      const { reason, age } = row;
       // the Conditions table comes before the Events: the Ready status is known here
       if (age !== undefined && pinning(kind, reason, readyTransition?.status) && (!pin || age < pin.age)) pin = { age, line, reason };
     }

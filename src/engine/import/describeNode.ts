@@ -11,33 +11,20 @@
  * heartbeat; with the Lease's RenewTime, the later of the two is where the
  * kubelet stopped.
  */
-import { daysFromCivil, formatTime, type Micros } from '../model/time';
+import type { Micros } from '../model/time';
 import type { Line } from './lines';
 import { meaningOf } from './eventReasons';
 import { addMeaning } from './meaning';
-import { parseAge } from './eventsTable';
+import { anchorProblem, eventColumns, eventRow, parseRfc1123z, READY_ROW } from './describeText';
 import { evidenceOf, type Evidence, type ImportResult } from './types';
 import type { ImportOptions } from './options';
 
 export const DESCRIBE_NODE_START = /^Name:\s+(\S+)\s*$/;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** RFC1123Z as kubectl describe prints times: `Tue, 19 Mar 2024 11:02:21 +0000`. */
-export function parseRfc1123z(text: string): Micros | undefined {
-  const m = /^(?:\w{3}, )?(\d{1,2}) (\w{3}) (\d{4}) (\d\d):(\d\d):(\d\d) ([+-])(\d\d)(\d\d)$/.exec(text.trim());
-  if (!m) return undefined;
-  const month = MONTHS.indexOf(m[2]) + 1;
-  if (!month) return undefined;
-  const offset = (m[7] === '-' ? -1 : 1) * (Number(m[8]) * 3600 + Number(m[9]) * 60);
-  const s = daysFromCivil(Number(m[3]), month, Number(m[1])) * 86_400 + Number(m[4]) * 3600 + Number(m[5]) * 60 + Number(m[6]) - offset;
-  return s * 1_000_000;
-}
-
 export function importDescribeNode(file: string, lines: Iterable<Line>, options: ImportOptions, into: ImportResult): number {
   let node = '';
   let section = '';
   let renew: { t: Micros; ev: Evidence } | undefined;
-  let eventColumns: { name: string; start: number }[] | undefined;
+  let columns: number[] | undefined;
   let count = 0;
   let warnedAnchor = false;
   const finishNode = (ready?: { status: string; reason: string; heartbeat: Micros; transition: Micros; ev: Evidence }) => {
@@ -59,7 +46,7 @@ export function importDescribeNode(file: string, lines: Iterable<Line>, options:
       finishNode(ready);
       ready = undefined;
       renew = undefined;
-      eventColumns = undefined;
+      columns = undefined;
       node = '';
       pending = { name: name[1], line };
       section = '';
@@ -81,10 +68,7 @@ export function importDescribeNode(file: string, lines: Iterable<Line>, options:
       const t = m ? parseRfc1123z(m[1]) : undefined;
       if (t !== undefined) renew = { t, ev: evidenceOf(file, line.n, line.text, 'describe-node') };
     } else if (section === 'Conditions') {
-      const m =
-        /^\s+Ready\s+(True|False|Unknown)\s+(\w{3}, \d{1,2} \w{3} \d{4} \d\d:\d\d:\d\d [+-]\d{4})\s+(\w{3}, \d{1,2} \w{3} \d{4} \d\d:\d\d:\d\d [+-]\d{4})\s+(\S+)/.exec(
-          line.text,
-        );
+      const m = READY_ROW.exec(line.text);
       if (m)
         ready = {
           status: m[1],
@@ -94,35 +78,20 @@ export function importDescribeNode(file: string, lines: Iterable<Line>, options:
           ev: evidenceOf(file, line.n, line.text, 'describe-node'),
         };
     } else if (section === 'Events') {
-      if (/^\s+Type\s+Reason\s+Age\s+From\s+Message/.test(line.text)) {
-        eventColumns = [...line.text.matchAll(/\S+/g)].map((m) => ({ name: m[0], start: m.index! }));
+      const header = eventColumns(line.text);
+      if (header) {
+        columns = header;
         continue;
       }
-      if (!eventColumns || /^\s+-+/.test(line.text) || !line.text.trim()) continue;
-      const cell = (i: number) => line.text.slice(eventColumns![i].start, i + 1 < eventColumns!.length ? eventColumns![i + 1].start : undefined).trim();
-      const age = parseAge(cell(2).split(' ')[0]);
-      if (age === undefined || options.anchor === undefined) continue;
+      const row = columns && eventRow(line.text, columns);
+      if (!row || row.age === undefined || options.anchor === undefined) continue;
       if (!options.anchorGiven && !warnedAnchor) {
         warnedAnchor = true;
-        into.problems.push(
-          options.anchorBasis
-            ? {
-                code: 'anchor-inferred',
-                severity: 'warning',
-                message: `event ages read back from ${formatTime(options.anchor)}, when it was printed by its own times: ${options.anchorBasis}; give --at if you know the time it was printed`,
-                position: { file, line: line.n, column: 1 },
-              }
-            : {
-                code: 'anchor-assumed',
-                severity: 'warning',
-                message: `event ages read back from the time of the import (${formatTime(options.anchor)}): give --at, the time it was printed`,
-                position: { file, line: line.n, column: 1 },
-              },
-        );
+        into.problems.push(anchorProblem({ ...options, anchor: options.anchor }, 'event ages', file, line));
       }
       addMeaning(
-        meaningOf({ reason: cell(1), kind: 'Node', namespace: '', name: node, message: cell(4), component: cell(3).replace(/,.*$/, '') }),
-        options.anchor - age,
+        meaningOf({ reason: row.reason, kind: 'Node', namespace: '', name: node, message: row.message, component: row.from.replace(/,.*$/, '') }),
+        options.anchor - row.age,
         evidenceOf(file, line.n, line.text, 'describe-node'),
         into,
       );

@@ -22,7 +22,7 @@ import type { Line } from './lines';
 import { meaningOf } from './eventReasons';
 import { addMeaning } from './meaning';
 import { parseAge } from './eventsTable';
-import { parseRfc1123z } from './describeNode';
+import { anchorProblem, eventColumns, eventRow, parseRfc1123z } from './describeText';
 import { evidenceOf, type Evidence, type ImportResult } from './types';
 import type { ImportOptions } from './options';
 
@@ -73,7 +73,7 @@ interface PodBlock {
 export function importDescribePod(file: string, lines: Iterable<Line>, options: ImportOptions, into: ImportResult): number {
   let pod: PodBlock | undefined;
   let section = '';
-  let eventColumns: { name: string; start: number }[] | undefined;
+  let columns: number[] | undefined;
   let count = 0;
   let warnedAnchor = false;
   const ev = (l: Line): Evidence => evidenceOf(file, l.n, l.text, 'describe-pod');
@@ -81,21 +81,7 @@ export function importDescribePod(file: string, lines: Iterable<Line>, options: 
     if (options.anchor === undefined) return undefined;
     if (!options.anchorGiven && !warnedAnchor) {
       warnedAnchor = true;
-      into.problems.push(
-        options.anchorBasis
-          ? {
-              code: 'anchor-inferred',
-              severity: 'warning',
-              message: `ages read back from ${formatTime(options.anchor)}, when it was printed by its own times: ${options.anchorBasis}; give --at if you know the time it was printed`,
-              position: { file, line: l.n, column: 1 },
-            }
-          : {
-              code: 'anchor-assumed',
-              severity: 'warning',
-              message: `ages read back from the time of the import (${formatTime(options.anchor)}): give --at, the time it was printed`,
-              position: { file, line: l.n, column: 1 },
-            },
-      );
+      into.problems.push(anchorProblem({ ...options, anchor: options.anchor }, 'ages', file, l));
     }
     return options.anchor;
   };
@@ -113,7 +99,7 @@ export function importDescribePod(file: string, lines: Iterable<Line>, options: 
       finish();
       pendingName = line;
       section = '';
-      eventColumns = undefined;
+      columns = undefined;
       continue;
     }
     if (pendingName) {
@@ -173,20 +159,19 @@ export function importDescribePod(file: string, lines: Iterable<Line>, options: 
       const m = /^\s+(\w+)\s+(True|False|Unknown)\b/.exec(text);
       if (m) pod.conditions.set(m[1], { status: m[2], line });
     } else if (section === 'Events') {
-      if (/^\s+Type\s+Reason\s+Age\s+From\s+Message/.test(text)) {
-        eventColumns = [...text.matchAll(/\S+/g)].map((m) => ({ name: m[0], start: m.index! }));
+      const header = eventColumns(text);
+      if (header) {
+        columns = header;
         continue;
       }
-      if (!eventColumns || /^\s+-+/.test(text) || !text.trim()) continue;
-      const cols = eventColumns;
-      const cell = (i: number) => text.slice(cols[i].start, i + 1 < cols.length ? cols[i + 1].start : undefined).trim();
-      const reason = cell(1);
+      const row = columns && eventRow(text, columns);
+      if (!row) continue;
+      const { reason, age } = row;
       if (reason === 'NodeNotReady') pod.nodeNotReady = true;
-      const age = parseAge(cell(2).split(' ')[0]);
       const anchor = anchorFor(line);
       if (age === undefined || anchor === undefined) continue;
       addMeaning(
-        meaningOf({ reason, kind: 'Pod', namespace: pod.namespace, name: pod.name, message: cell(4), component: cell(3).replace(/,.*$/, '') }),
+        meaningOf({ reason, kind: 'Pod', namespace: pod.namespace, name: pod.name, message: row.message, component: row.from.replace(/,.*$/, '') }),
         anchor - age,
         ev(line),
         into,

@@ -2,7 +2,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { importEvidence } from '../../../src/engine/import/index';
-import { parseRfc1123z } from '../../../src/engine/import/describeNode';
+import { parseRfc1123z } from '../../../src/engine/import/describeText';
 import { formatTime, parseTimestamp } from '../../../src/engine/model/time';
 
 const at = parseTimestamp('2026-01-01T00:10:00Z')!;
