@@ -19,7 +19,7 @@
  */
 import { formatTime, seconds, type Micros } from '../model/time';
 import type { Line } from './lines';
-import { eventColumns, eventRow, parseRfc1123z, READY_ROW, RFC1123Z_ANY } from './describeText';
+import { EventsTable, parseRfc1123z, READY_ROW, RFC1123Z_ANY } from './describeText';
 
 export interface PrintedAt {
   time: Micros;
@@ -50,7 +50,7 @@ export function printedAt(block: readonly Line[], kind: 'node' | 'pod', after: P
   let section = '';
   let readyTransition: { t: Micros; status: string; line: Line } | undefined;
   let startTime: { t: Micros; line: Line } | undefined;
-  let columns: number[] | undefined;
+  const events = new EventsTable();
   /** the newest event of the reason that pins the moment, by its age */
   let pin: { age: Micros; line: Line; reason: string } | undefined;
   for (const line of block) {
@@ -70,12 +70,7 @@ export function printedAt(block: readonly Line[], kind: 'node' | 'pod', after: P
       const t = m ? parseRfc1123z(m[3]) : undefined;
       if (m && t !== undefined) readyTransition = { t, status: m[1], line };
     } else if (section === 'Events') {
-      const header = eventColumns(line.text);
-      if (header) {
-        columns = header;
-        continue;
-      }
-      const row = columns && eventRow(line.text, columns);
+      const row = events.read(line.text);
       if (!row) continue;
       const { reason, age } = row;
       // the Conditions table comes before the Events: the Ready status is known here

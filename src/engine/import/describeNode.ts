@@ -15,7 +15,7 @@ import type { Micros } from '../model/time';
 import type { Line } from './lines';
 import { meaningOf } from './eventReasons';
 import { addMeaning } from './meaning';
-import { anchorProblem, eventColumns, eventRow, parseRfc1123z, READY_ROW } from './describeText';
+import { anchorProblem, EventsTable, parseRfc1123z, READY_ROW } from './describeText';
 import { evidenceOf, type Evidence, type ImportResult } from './types';
 import type { ImportOptions } from './options';
 
@@ -24,7 +24,7 @@ export function importDescribeNode(file: string, lines: Iterable<Line>, options:
   let node = '';
   let section = '';
   let renew: { t: Micros; ev: Evidence } | undefined;
-  let columns: number[] | undefined;
+  let events = new EventsTable();
   let count = 0;
   let warnedAnchor = false;
   const finishNode = (ready?: { status: string; reason: string; heartbeat: Micros; transition: Micros; ev: Evidence }) => {
@@ -46,7 +46,7 @@ export function importDescribeNode(file: string, lines: Iterable<Line>, options:
       finishNode(ready);
       ready = undefined;
       renew = undefined;
-      columns = undefined;
+      events = new EventsTable();
       node = '';
       pending = { name: name[1], line };
       section = '';
@@ -78,12 +78,7 @@ export function importDescribeNode(file: string, lines: Iterable<Line>, options:
           ev: evidenceOf(file, line.n, line.text, 'describe-node'),
         };
     } else if (section === 'Events') {
-      const header = eventColumns(line.text);
-      if (header) {
-        columns = header;
-        continue;
-      }
-      const row = columns && eventRow(line.text, columns);
+      const row = events.read(line.text);
       if (!row || row.age === undefined || options.anchor === undefined) continue;
       if (!options.anchorGiven && !warnedAnchor) {
         warnedAnchor = true;

@@ -22,7 +22,7 @@ import type { Line } from './lines';
 import { meaningOf } from './eventReasons';
 import { addMeaning } from './meaning';
 import { parseAge } from './eventsTable';
-import { anchorProblem, eventColumns, eventRow, parseRfc1123z } from './describeText';
+import { anchorProblem, EventsTable, parseRfc1123z } from './describeText';
 import { evidenceOf, type Evidence, type ImportResult } from './types';
 import type { ImportOptions } from './options';
 
@@ -73,7 +73,7 @@ interface PodBlock {
 export function importDescribePod(file: string, lines: Iterable<Line>, options: ImportOptions, into: ImportResult): number {
   let pod: PodBlock | undefined;
   let section = '';
-  let columns: number[] | undefined;
+  let events = new EventsTable();
   let count = 0;
   let warnedAnchor = false;
   const ev = (l: Line): Evidence => evidenceOf(file, l.n, l.text, 'describe-pod');
@@ -99,7 +99,7 @@ export function importDescribePod(file: string, lines: Iterable<Line>, options: 
       finish();
       pendingName = line;
       section = '';
-      columns = undefined;
+      events = new EventsTable();
       continue;
     }
     if (pendingName) {
@@ -159,12 +159,7 @@ export function importDescribePod(file: string, lines: Iterable<Line>, options: 
       const m = /^\s+(\w+)\s+(True|False|Unknown)\b/.exec(text);
       if (m) pod.conditions.set(m[1], { status: m[2], line });
     } else if (section === 'Events') {
-      const header = eventColumns(text);
-      if (header) {
-        columns = header;
-        continue;
-      }
-      const row = columns && eventRow(text, columns);
+      const row = events.read(text);
       if (!row) continue;
       const { reason, age } = row;
       if (reason === 'NodeNotReady') pod.nodeNotReady = true;

@@ -30,11 +30,6 @@ export function parseRfc1123z(text: string): Micros | undefined {
   return s * 1_000_000;
 }
 
-/** The Events table's columns (where each starts) when the line is its header, else undefined. */
-export function eventColumns(text: string): number[] | undefined {
-  return /^\s+Type\s+Reason\s+Age\s+From\s+Message/.test(text) ? [...text.matchAll(/\S+/g)].map((m) => m.index!) : undefined;
-}
-
 export interface EventRow {
   reason: string;
   /** the Age column's first value (`2m` of `2m (x3 over 10m)`: the last occurrence), undefined when not an age */
@@ -43,11 +38,21 @@ export interface EventRow {
   message: string;
 }
 
-/** A row of the Events table under `columns`, or undefined for its rule line and blank lines. */
-export function eventRow(text: string, columns: readonly number[]): EventRow | undefined {
-  if (/^\s+-+/.test(text) || !text.trim()) return undefined;
-  const cell = (i: number) => text.slice(columns[i], i + 1 < columns.length ? columns[i + 1] : undefined).trim();
-  return { reason: cell(1), age: parseAge(cell(2).split(' ')[0]), from: cell(3), message: cell(4) };
+/** An object's Events table read line by line: its header sets the columns (where each starts), its rows are read under them. */
+export class EventsTable {
+  private columns?: number[];
+
+  /** The row the line is, or undefined for the header, its rule line, blank lines and lines before the header. */
+  read(text: string): EventRow | undefined {
+    if (/^\s+Type\s+Reason\s+Age\s+From\s+Message/.test(text)) {
+      this.columns = [...text.matchAll(/\S+/g)].map((m) => m.index!);
+      return undefined;
+    }
+    const columns = this.columns;
+    if (!columns || /^\s+-+/.test(text) || !text.trim()) return undefined;
+    const cell = (i: number) => text.slice(columns[i], i + 1 < columns.length ? columns[i + 1] : undefined).trim();
+    return { reason: cell(1), age: parseAge(cell(2).split(' ')[0]), from: cell(3), message: cell(4) };
+  }
 }
 
 /**
