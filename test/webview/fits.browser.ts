@@ -12,7 +12,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { HostMessage, NodeItem, PodItem, UpdateMessage, ZoneRow } from '../../src/protocol/webview';
 import { machineGraph } from '../../src/extension/machineGraph';
 import { nodeHealthMachine, zoneMachine } from '../../src/engine/controllers/nodeLifecycle/machines';
-import { applyTheme, serveWebview, THEMES, type Served } from './harness/page';
+import { afterHostAnswer, applyTheme, serveWebview, THEMES, type Served } from './harness/page';
 import { allNodeRows } from './harness/nodeRows';
 
 let served: Served;
@@ -168,7 +168,8 @@ for (const theme of ['light', 'dark'] as const) {
   test(`${theme}: a queue of 1,650 shows every position whole`, async () => {
     const page = await open(theme);
     await send(page, update());
-    await page.locator('#zones button.queued').click();
+    // the host answers the click with its own zones (the fake's queue is empty): the names are sent after that
+    await afterHostAnswer(page, 'zones', () => page.locator('#zones button.queued').click());
     const names = Array.from({ length: 1650 }, (_, i) => `ip-10-1-0-${i}.us-east-1b.compute.internal`);
     await send(page, { type: 'zones', zones: update().zones.map((z) => (z.queuedCount ? { ...z, queued: names } : z)) });
     const list = page.locator('#zones .queue-names');
@@ -485,7 +486,8 @@ for (const theme of ['light', 'dark'] as const) {
   test(`${theme}: at code-server's size, with a queue of 1,650 open, the node list keeps four rows in view, the queue's first names too`, async () => {
     const page = await open(theme);
     await send(page, update(), ...selectNode());
-    await page.locator('#zones button.queued').click();
+    // the host answers the click with its own zones (the fake's queue is empty): the names are sent after that
+    await afterHostAnswer(page, 'zones', () => page.locator('#zones button.queued').click());
     const names = Array.from({ length: 1650 }, (_, i) => `ip-10-1-0-${i}.us-east-1b.compute.internal`);
     await send(page, { type: 'zones', zones: update().zones.map((z) => (z.queuedCount ? { ...z, queued: names } : z)) });
     await page.locator('#zones .queue-names:not(.hint)').waitFor();

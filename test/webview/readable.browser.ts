@@ -18,7 +18,7 @@ import {
   type ReplicaSetItem,
   type UpdateMessage,
 } from '../../src/protocol/webview';
-import { applyTheme, serveWebview, type Served } from './harness/page';
+import { afterHostAnswer, applyTheme, serveWebview, type Served } from './harness/page';
 import { allNodeRows } from './harness/nodeRows';
 import { decisionLine } from '../../src/protocol/lists';
 import type { Decision } from '../../src/engine/trace/decision';
@@ -160,10 +160,9 @@ test('a zone queue of 1,650 nodes is a count that fits the column, with the name
   }
   assert.equal(await zone.locator('.next-token .v').innerText(), '+1m15.1s');
   assert.equal(await zone.locator('.next-token').getAttribute('title'), '2026-01-01T00:01:15.100Z');
-  await zone.locator('button.queued').click();
   // the names are asked of the host, which sends them with the zones while the queue is open
+  await afterHostAnswer(page, 'zones', () => zone.locator('button.queued').click());
   await page.waitForFunction(() => window.harness.received.some((m) => m.type === 'zoneQueue' && m.zone === 'Zone/us-east-1b' && m.open));
-  await page.waitForFunction(() => window.harness.sent.some((m) => m.type === 'zones'));
   const names = Array.from({ length: 1650 }, (_, i) => `ip-10-0-${i}-node-${i}.us-east-1b.compute.internal`);
   const zones = outage().zones.map((z) => (z.zone === 'Zone/us-east-1b' ? { ...z, queued: names } : z));
   // the names' message to the paint after it (the host's part is not here): printed, for the bench's notes

@@ -11,22 +11,33 @@ import { FakeSimulation, HOSTILE_NAMES, PLAIN_NAMES } from '../../extension/fake
 declare global {
   interface Window {
     acquireVsCodeApi(): { postMessage(m: unknown): void; getState(): unknown; setState(s: unknown): void };
-    harness: { received: WebviewMessage[]; rejected: unknown[]; state: unknown; session: Session; sent: { type: string; bytes: number; nodes?: number }[] };
+    harness: {
+      received: WebviewMessage[];
+      rejected: unknown[];
+      state: unknown;
+      session: Session;
+      sent: { type: string; bytes: number; nodes?: number; posted?: boolean }[];
+    };
   }
 }
 
 const hostile = location.hash === '#hostile';
 const names = hostile ? HOSTILE_NAMES : PLAIN_NAMES;
 const extraNodes = location.hash === '#big' ? 5000 : 0;
-const sent: { type: string; bytes: number; nodes?: number }[] = [];
+// posted: on the page's window, after which a message the test posts is delivered after it
+const sent: { type: string; bytes: number; nodes?: number; posted?: boolean }[] = [];
 const session = new Session({
   make: (o) => new FakeSimulation(names, o, extraNodes),
   settings: { collapseNoise: true, playSpeed: 4 },
   // as VS Code delivers host messages: a message event on the webview's window, JSON-serialised
   post: (m) => {
     const text = JSON.stringify(m);
-    sent.push({ type: m.type, bytes: text.length, ...(m.type === 'update' ? { nodes: m.nodes.items.length } : {}) });
-    setTimeout(() => window.postMessage(JSON.parse(text), '*'), 0);
+    const record: (typeof sent)[number] = { type: m.type, bytes: text.length, ...(m.type === 'update' ? { nodes: m.nodes.items.length } : {}) };
+    sent.push(record);
+    setTimeout(() => {
+      window.postMessage(JSON.parse(text), '*');
+      record.posted = true;
+    }, 0);
   },
 });
 let timer: ReturnType<typeof setInterval> | undefined;

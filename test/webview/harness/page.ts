@@ -162,3 +162,14 @@ export async function applyTheme(page: Page, theme: keyof typeof THEMES): Promis
     [THEMES[theme], theme] as const,
   );
 }
+
+/**
+ * Does `act` (a click that asks the page's host for something) and waits until the host's answer of `type` has
+ * been delivered, so that what the test posts next comes after it and is not overwritten by it.
+ */
+export async function afterHostAnswer(page: Page, type: string, act: () => Promise<void>): Promise<void> {
+  const before = await page.evaluate((t) => window.harness.sent.filter((m) => m.type === t).length, type);
+  await act();
+  // posted on the page's window: message events are delivered in the order they were posted
+  await page.waitForFunction(([t, n]) => window.harness.sent.filter((m) => m.type === t)[n]?.posted === true, [type, before] as const);
+}
