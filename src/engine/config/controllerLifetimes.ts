@@ -45,6 +45,10 @@ export const OTHER_CONTROLLER_LIFETIMES: Readonly<Record<string, ControllerLifet
     since: 33,
     source: `${KK}#130447 (KEP-5055 device taints, with the eviction controller; its DeviceTaintRule API first in k8s.io/api at kubernetes-1.33.0)`,
   },
+  'podcertificaterequest-cleaner-controller': {
+    since: 34,
+    source: `${KK} cmd/kube-controller-manager/app/controllermanager_test.go TestControllerNamesDeclaration (names.PodCertificateRequestCleanerController, gated by PodCertificateRequest: KEP-4317, alpha in 1.34); ${GARDENER}`,
+  },
   service: { removedIn: 37, source: CLOUD_GONE, removedWhy: CLOUD_WHY },
   route: { removedIn: 37, source: CLOUD_GONE, removedWhy: CLOUD_WHY },
   'service-lb-controller': { since: CANONICAL, removedIn: 37, source: `${CANONICAL_SOURCE}; ${CLOUD_GONE}`, removedWhy: CLOUD_WHY },

@@ -441,6 +441,7 @@ export const OTHER_KCM_CONTROLLERS: readonly string[] = [
   'kube-apiserver-serving-clustertrustbundle-publisher-controller',
   'device-taint-eviction-controller',
   'volumeattributesclass-protection-controller',
+  'podcertificaterequest-cleaner-controller',
 ];
 
 // ---- hover -------------------------------------------------------------------

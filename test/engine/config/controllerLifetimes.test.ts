@@ -33,6 +33,7 @@ const ranges: { name: string; since?: number; removedIn?: number }[] = [
   { name: 'kube-apiserver-serving-clustertrustbundle-publisher-controller', since: 32 },
   { name: 'volumeattributesclass-protection-controller', since: 32 },
   { name: 'device-taint-eviction-controller', since: 33 },
+  { name: 'podcertificaterequest-cleaner-controller', since: 34 },
   { name: 'route', since: 12, removedIn: 37 },
 ];
 
