@@ -5,6 +5,7 @@
  * edit is linted without parsing it again; it is ended when the last such
  * document closes, and the snapshot's memory with it.
  */
+import { setPriority } from 'node:os';
 import { parentPort, Worker } from 'node:worker_threads';
 import { nodeFs } from '../platform/nodeFs';
 import type { BackgroundLintJob } from './service';
@@ -17,8 +18,30 @@ interface Request {
 }
 type Reply = { id: number; answer: LintAnswer } | { id: number; error: string };
 
+/**
+ * The nice value of the lint's thread. Its parse of a big snapshot is seconds of CPU, and comes when a scenario
+ * opens, just as the user asks the panel to load the same file: beside it, the extension host's load of the
+ * 5,000-node snapshot took twice as long on two cores, and as long as alone at this value (bench/README.md
+ * "lsnice"). Linux keeps a nice value per thread (setpriority on the calling thread), so the server's own thread,
+ * which answers lens, hover and completion, keeps its priority; elsewhere the call would lower the whole process.
+ */
+export const LINT_NICE = 19;
+
+/** Lowers the calling thread's priority where that is the thread's alone (Linux); true when it did. */
+export function lowerLintPriority(platform: NodeJS.Platform = process.platform, set: (pid: number, nice: number) => void = setPriority): boolean {
+  if (platform !== 'linux') return false;
+  try {
+    set(0, LINT_NICE);
+    return true;
+  } catch {
+    // not allowed (a sandbox): the lint runs at the server's priority, as before
+    return false;
+  }
+}
+
 /** What the worker thread runs: answers each request in turn. */
 export function serveLintRequests(): void {
+  lowerLintPriority();
   const kept = new KeptSnapshot(nodeFs());
   parentPort?.on('message', (r: Request) => {
     let reply: Reply;

@@ -36,6 +36,8 @@ export interface LspClient<D> {
   /** the workspace folder the server was initialised with (removed by close) */
   dir: string;
   capabilities: Record<string, unknown>;
+  /** the server's process */
+  pid: number;
   /** every diagnostics notification so far, oldest first */
   published: Published<D>[];
   /** the notifications for one document, oldest first */
@@ -76,6 +78,7 @@ export async function startLanguageServer<D>(prefix: string, files: Record<strin
     conn,
     dir,
     capabilities: init.capabilities,
+    pid: child.pid!,
     published,
     publishedFor: (uri) => published.filter((p) => p.uri === uri),
     until: (ready) =>

@@ -10,10 +10,11 @@
  */
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateClusterStream, listChunks } from '../../src/engine/generate/index';
 import { DEFAULT_DEFER_BYTES } from '../../src/server/service/analyze';
+import { LINT_NICE, lowerLintPriority } from '../../src/server/lintWorker';
 import { pathToUri } from '../../src/server/service/text';
 import { startLanguageServer, type LspClient } from './lspClient';
 
@@ -68,6 +69,13 @@ test('the worker thread lints against the big snapshot; lens, hover and completi
     }),
   ]);
   await unknownNode;
+  if (process.platform === 'linux') {
+    // the lint's thread gives way to the extension host (its parse beside a panel's load of the same file); the
+    // server's own thread, which answers the lens, hover and completion, does not
+    const nice = niceByThread(client.pid);
+    assert.equal(nice.get(client.pid), 0, 'the main thread keeps its priority');
+    assert.ok([...nice.values()].includes(LINT_NICE), `a thread at nice ${LINT_NICE}: ${JSON.stringify([...nice])}`);
+  }
   const [lenses, hover, keys] = quick;
   assert.deepEqual(
     lenses.map((l) => l.command?.title),
@@ -94,3 +102,33 @@ test('the worker thread lints against the big snapshot; lens, hover and completi
     `the snapshot's nodes offered: ${names.slice(0, 5).join(', ')}`,
   );
 });
+
+/** Each thread's nice value (Linux: /proc/PID/task/TID/stat, the 19th field; the name in parentheses may hold spaces). */
+function niceByThread(pid: number): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    out.set(Number(tid), Number(fields[19 - 3]));
+  }
+  return out;
+}
+
+const priorityCases: { platform: NodeJS.Platform; fails?: boolean; lowered: boolean; calls: number }[] = [
+  { platform: 'linux', lowered: true, calls: 1 },
+  // elsewhere the nice value is the process's: the server's own thread would give way too
+  { platform: 'darwin', lowered: false, calls: 0 },
+  { platform: 'win32', lowered: false, calls: 0 },
+  // a sandbox that refuses: the lint runs as before
+  { platform: 'linux', fails: true, lowered: false, calls: 1 },
+];
+for (const c of priorityCases)
+  test(`the lint's thread priority on ${c.platform}${c.fails ? ' where it is refused' : ''}: ${c.lowered ? 'lowered' : 'left'}`, () => {
+    const calls: [number, number][] = [];
+    const lowered = lowerLintPriority(c.platform, (pid, nice) => {
+      calls.push([pid, nice]);
+      if (c.fails) throw new Error('EACCES');
+    });
+    assert.equal(lowered, c.lowered);
+    assert.deepEqual(calls, c.calls ? [[0, LINT_NICE]] : []);
+  });
