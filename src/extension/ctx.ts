@@ -37,6 +37,8 @@ export class Ctx implements vscode.Disposable {
   private sessionSub?: { dispose(): void };
   /** the panel's paint of an opened scenario, which ends the load's progress (loadProgress.ts) */
   private readonly paintWait = new PaintWait();
+  /** an open's load is under way (openWithProgress): a page that says it is ready then waits for its end */
+  private loadingNow = false;
   /** the engine's preparation while the panel is idle (idlePrepare.ts), for the current session */
   private idle?: IdlePrepare;
   private readonly changed = new vscode.EventEmitter<void>();
@@ -76,7 +78,20 @@ export class Ctx implements vscode.Disposable {
    */
   async openWithProgress(path: string, text?: string): Promise<boolean> {
     this.pause();
+    // A window without the panel gets it now, marked loading, not after the load (9 s at 5,000 nodes in code-server,
+    // with nothing on screen but the notification): its page boots while the load holds the extension host.
+    const made = !this.panel || this.panel.isDisposed;
+    if (made) this.panel = this.attach((h) => StepperPanel.create(this.extensionUri, `Stepper: loading ${basename(path)}`, h));
     this.panel?.post({ type: 'loading', name: basename(path) });
+    this.loadingNow = true;
+    try {
+      return await this.loadWithProgress(path, text, made);
+    } finally {
+      this.loadingNow = false;
+    }
+  }
+
+  private async loadWithProgress(path: string, text: string | undefined, made: boolean): Promise<boolean> {
     const notify = loadProgressPlace(inputBytes(path, nodeFs(), text)) === 'notification';
     return vscode.window.withProgress(
       {
@@ -90,8 +105,13 @@ export class Ctx implements vscode.Disposable {
         const painted = this.paintWait.expect();
         // the load itself is one synchronous parse: a Cancel is heard before it, or keeps the scenario shown before
         const ok = !token.isCancellationRequested && this.open(path, undefined, text, () => token.isCancellationRequested);
-        // nothing was opened: the panel shows the scenario it had again
-        if (!ok) this.session?.sendAll();
+        // from here a page that says it is ready is sent what is open
+        this.loadingNow = false;
+        // nothing was opened: a panel made for this load goes (the one before was closed), else it shows its scenario again
+        if (!ok) {
+          if (made) this.panel?.dispose();
+          else this.session?.sendAll();
+        }
         // the progress ends with the paint of the new scenario (a panel out of sight paints nothing)
         else if (this.panel?.panel.visible) await painted;
         return ok;
@@ -161,7 +181,8 @@ export class Ctx implements vscode.Disposable {
     } else if (this.panel && !this.panel.isDisposed) {
       this.panel.panel.title = title;
       this.panel.reveal();
-      session.sendAll();
+      // a page made for this load and still booting asks for everything when it is ready (Session.handle's `ready`)
+      if (this.panel.ready) session.sendAll();
     } else {
       this.panel = this.attach((h) => StepperPanel.create(this.extensionUri, title, h));
     }
@@ -177,6 +198,8 @@ export class Ctx implements vscode.Disposable {
     me = make({
       onMessage: (m: WebviewMessage) => {
         if (this.panel !== me) return;
+        // a page made for a load that is under way is sent the new scenario once it is opened (open), not the old one
+        if (m.type === 'ready' && this.loadingNow) return;
         if (m.type === 'painted') this.paintWait.painted();
         void this.run((s) => s.handle(m, { play: () => this.play(), pause: () => this.pause(), dropEvidence: (uris) => this.dropEvidence(uris) }));
       },

@@ -29,6 +29,8 @@ export class StepperPanel implements vscode.Disposable {
   private disposed = false;
   /** messages the webview rejected at the edge (kept for the extension-host tests) */
   rejected = 0;
+  /** the page said it is ready: a message posted now is read (one posted before it, the page asks again with `ready`) */
+  ready = false;
 
   static create(extensionUri: vscode.Uri, title: string, handler: PanelHandler): StepperPanel {
     const panel = vscode.window.createWebviewPanel(
@@ -61,6 +63,7 @@ export class StepperPanel implements vscode.Disposable {
           this.rejected++;
           return;
         }
+        if (m.type === 'ready') this.ready = true;
         handler.onMessage(m);
       }),
       panel.onDidDispose(() => {

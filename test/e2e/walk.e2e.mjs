@@ -105,6 +105,10 @@ try {
       // issue 14 §1: while the big scenario loads, VS Code shows its progress
       await page.locator('.notification-toast', { hasText: 'loading scenario.yaml' }).waitFor({ timeout: 30_000 });
       lap('the load shows its progress notification');
+      // and the panel, made before the load, says what loads while the load holds the extension host
+      await webview.locator('#loading', { hasText: 'Loading scenario.yaml' }).waitFor({ timeout: 30_000 });
+      lap('the panel shows "Loading scenario.yaml…"');
+      await snap(page, 'loading');
     },
     () => webview.locator('#scenario-name', { hasText: 'us-east-1b-outage' }).waitFor(),
   );

@@ -187,4 +187,35 @@ exports.tests = [
       assert.match(String(api.decisions.getTreeItem(api.decisions.getChildren().find((p) => p.pass === 6)).description), /current/);
     },
   ],
+  [
+    'an open in a window without the panel makes it first, marked loading, and sends it the scenario once',
+    async (api) => {
+      const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => /^Stepper/.test(t.label));
+      api.ctx.panel.dispose();
+      await poll('the panel closed', () => tabs().length === 0);
+      const file = path.join(vscode.extensions.getExtension('controller-stepper.controller-stepper').extensionPath, 'examples', 'one-node-stops.yaml');
+      const opening = api.ctx.openWithProgress(file);
+      // before the load (openWithProgress's first wait): the panel is there, and has been told what loads
+      const panel = api.ctx.panel;
+      assert.ok(panel && !panel.isDisposed, 'the panel is made before the load');
+      assert.strictEqual(panel.panel.title, 'Stepper: loading one-node-stops.yaml');
+      const posted = [];
+      const post = panel.post.bind(panel);
+      panel.post = (m) => {
+        posted.push(m.type);
+        post(m);
+      };
+      // the open ends with the page's paint of the scenario: by then it was sent once (on its ready), not again
+      assert.strictEqual(await opening, true);
+      assert.strictEqual(api.ctx.panel, panel, 'the same panel shows the scenario');
+      assert.strictEqual(panel.panel.title, 'Stepper: one-node-stops');
+      assert.ok(panel.ready, 'the page said it is ready');
+      assert.deepStrictEqual(
+        posted.filter((t) => t === 'init'),
+        ['init'],
+        posted.join(', '),
+      );
+      assert.strictEqual((await run('status')).pass, null);
+    },
+  ],
 ];
