@@ -283,8 +283,13 @@ export class Ctx implements vscode.Disposable {
   }
 
   ensurePanel(): void {
-    if (!this.session || !this.file) return;
-    if (!this.panel || this.panel.isDisposed) this.open(this.file, { pass: this.session.sim.pass, selected: this.session.selected }, this.text);
+    const s = this.session;
+    if (!s || !this.file) return;
+    // The session stays, with its position, selection and run-ahead: the new page is sent all of it when it says it
+    // is ready, as a page made again when its tab comes back is. (The scenario was loaded again: 8 s at 5,000 nodes,
+    // with no progress shown, on a Step after closing the panel.)
+    if (!this.panel || this.panel.isDisposed)
+      this.panel = this.attach((h) => StepperPanel.create(this.extensionUri, `Stepper: ${s.sim.scenario.name || basename(this.file!)}`, h));
     else this.panel.reveal();
   }
 

@@ -218,4 +218,20 @@ exports.tests = [
       assert.strictEqual((await run('status')).pass, null);
     },
   ],
+  [
+    'a Step after the panel was closed opens it again on the same session, one pass on',
+    async (api) => {
+      const tabs = () => vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => /^Stepper/.test(t.label));
+      await run('step');
+      await run('step');
+      const session = api.ctx.session;
+      api.ctx.panel.dispose();
+      await poll('the panel closed', () => tabs().length === 0);
+      const s = await run('step');
+      assert.strictEqual(s.pass, 2);
+      assert.strictEqual(api.ctx.session, session, 'the scenario was not loaded again');
+      await poll('the panel open again', () => tabs().some((t) => t.label === 'Stepper: one-node-stops'));
+      await poll('the page sent the scenario', () => api.ctx.panel && api.ctx.panel.ready);
+    },
+  ],
 ];
