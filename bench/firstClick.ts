@@ -20,7 +20,7 @@ const { flag, file, root } = harnessArgs(process.argv.slice(2));
 const reads = (flag('--read') ?? '0,1000,1500,3000').split(',').map(Number);
 const PAINT = Number(flag('--paint') ?? 150);
 const OVER = Number(flag('--over') ?? 40);
-/** the open makes the next pass before its update, as ctx.ts does (a checkout without Session.nextPassNow: not) */
+/** the open makes the next pass before its update, as ctx.ts did before openpost (a checkout without Session.nextPassNow: not) */
 const aheadAtOpen = !process.argv.includes('--no-ahead-at-open');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

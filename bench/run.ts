@@ -32,7 +32,7 @@
  *                        idle time: its preparation and run-ahead), reported beside the quick clicks
  *   --no-run-ahead       with --webview: the session without run-ahead (the setting off), for its memory
  *   --first-read-ms N    with --webview: the first step (pass 0) clicked N ms after the open's paint (default: at once)
- *   --no-ahead-at-open   with --webview: the open does not make the run-ahead's first pass before its paint
+ *   --no-ahead-at-open   with --webview: the open leaves the run-ahead's first pass to idle time (not made in slices after its messages)
  *   --full-detail        also the same cluster at full detail as kubectl prints it (-o json, 4-space
  *                        indent: about 1.3 GB) and as multi-document YAML, both loaded as streams;
  *                        adds several minutes (writing and reading 2 GB)

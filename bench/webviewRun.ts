@@ -152,7 +152,7 @@ export async function runWebviewBench(o: WebviewBenchOptions, log: (s: string) =
     [
       `first step (pass 0: every node registered), click to paint${o.firstReadMs ? ` ${o.firstReadMs} ms after the open's paint` : ''}`,
       fmt(median(runs.map((r) => r.firstStep))),
-      // a step like the others to the user, who clicks it first (the open makes it ahead: Session.nextPassNow)
+      // a step like the others to the user, who clicks it first (the open makes it ahead in slices after its messages: aheadAtOpen.ts)
       'the one pass that registers every node and syncs every ReplicaSet',
       judge(median(runs.map((r) => r.firstStep)) <= 100, '≤ 100 ms'),
     ],

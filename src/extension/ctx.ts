@@ -17,6 +17,7 @@ import { Session, type SessionResult } from './session';
 import { IdlePrepare } from './idlePrepare';
 import { panelIdleWork } from './warmSelection';
 import { loadProgressPlace, PaintWait } from './loadProgress';
+import { nextPassInSlices } from './aheadAtOpen';
 import { inputBytes } from '../engine/snapshot/inputSize';
 
 export class Ctx implements vscode.Disposable {
@@ -39,6 +40,8 @@ export class Ctx implements vscode.Disposable {
   private readonly paintWait = new PaintWait();
   /** an open's load is under way (openWithProgress): a page that says it is ready then waits for its end */
   private loadingNow = false;
+  /** the session just opened, whose run-ahead makes its first pass once the page has been sent the open (startAheadAtOpen) */
+  private aheadAtOpen?: Session;
   /** the engine's preparation while the panel is idle (idlePrepare.ts), for the current session */
   private idle?: IdlePrepare;
   private readonly changed = new vscode.EventEmitter<void>();
@@ -171,8 +174,7 @@ export class Ctx implements vscode.Disposable {
       else session.sim.goToPass(revive.pass);
     }
     if (revive?.selected) session.selected = revive.selected;
-    // the run-ahead's first pass before the first paint, not after it: the first Step after open is then a swap
-    if (this.config.runAhead) session.nextPassNow();
+    this.aheadAtOpen = this.config.runAhead ? session : undefined;
     const title = `Stepper: ${opened.scenario.name || basename(path)}`;
     if (revive?.panel) {
       const revived = revive.panel;
@@ -182,13 +184,23 @@ export class Ctx implements vscode.Disposable {
       this.panel.panel.title = title;
       this.panel.reveal();
       // a page made for this load and still booting asks for everything when it is ready (Session.handle's `ready`)
-      if (this.panel.ready) session.sendAll();
+      if (this.panel.ready) {
+        session.sendAll();
+        this.startAheadAtOpen();
+      }
     } else {
       this.panel = this.attach((h) => StepperPanel.create(this.extensionUri, title, h));
     }
     this.panel.panel.title = title;
     this.changed.fire();
     return true;
+  }
+
+  /** The run-ahead's first pass for the session just opened, once the open's messages are posted (aheadAtOpen.ts). */
+  private startAheadAtOpen(): void {
+    const s = this.aheadAtOpen;
+    this.aheadAtOpen = undefined;
+    if (s) nextPassInSlices(s, () => this.session === s);
   }
 
   /** Wires a panel to the context; a panel that is no longer the current one is ignored. */
@@ -202,6 +214,7 @@ export class Ctx implements vscode.Disposable {
         if (m.type === 'ready' && this.loadingNow) return;
         if (m.type === 'painted') this.paintWait.painted();
         void this.run((s) => s.handle(m, { play: () => this.play(), pause: () => this.pause(), dropEvidence: (uris) => this.dropEvidence(uris) }));
+        if (m.type === 'ready') this.startAheadAtOpen();
       },
       onDispose: () => {
         if (this.panel !== me) return;

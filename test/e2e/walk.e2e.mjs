@@ -118,6 +118,12 @@ try {
   lap(`the load's notification gone ${Date.now() - toastGone} ms after Playwright saw the scenario in the panel`);
   await snap(page, 'opened');
   inPage = webview;
+  // the first Step as soon as the scenario is on screen (pass 0, every node registered): the run-ahead's first pass
+  await timed(
+    'first step, clicked at once after the open',
+    () => webview.locator('vscode-button[data-action="step"]').click(),
+    () => webview.locator('#pass', { hasText: /^0$/ }).waitFor(),
+  );
 
   const pass = async () => Number(await webview.locator('#pass').innerText());
   await webview.locator('#run-until input').fill('1m35s');
