@@ -308,7 +308,15 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   }
   // through the grace period and the Unknown pass, then a.steps more
   const outageSteps = a.steps + 10;
-  for (let i = 0; i < outageSteps; i++) outage.push(await step());
+  /** where the ahead simulation stood at each quick click (`*` inside an instant), and the idle work in the pause before it */
+  const quickAhead: string[] = [];
+  const quickIdle: number[] = [];
+  for (let i = 0; i < outageSteps; i++) {
+    const a = session.ahead.sim;
+    quickAhead.push(a ? `${a.pass}${a.partDone ? '*' : ''}` : '-');
+    quickIdle.push(prepared.splice(0).reduce((x, y) => x + y, 0));
+    outage.push(await step());
+  }
   if (cdp) {
     const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } };
     progress('  self time:');
@@ -332,9 +340,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   const outageToPaint = toPaint.splice(0);
   progress(`    of them, click to the update's arrival in the page ${ms(outageToMessage)} ms; then to the paint ${ms(outageToPaint)} ms`);
   progress(`    the way to the arrival, ms: ${ways.splice(0).join('; ')}`);
-  progress(
-    `    the engine's idle preparation so far: ${prepared.length} slices, ${prepared.reduce((a, b) => a + b, 0).toFixed(0)} ms in all, the longest ${Math.max(0, ...prepared).toFixed(0)} ms`,
-  );
+  progress(`    the ahead simulation at each quick click: passes ${quickAhead.join(', ')}; the idle work in the pause before it ${ms(quickIdle)} ms`);
   const outageHost = hostMs.splice(0);
   const outageBytes = bytes.splice(0);
   progress(`    the outage steps' update messages ${outageBytes.map((x) => (x / 1024).toFixed(0)).join(', ')} KiB`);
