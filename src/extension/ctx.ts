@@ -115,8 +115,9 @@ export class Ctx implements vscode.Disposable {
           if (made) this.panel?.dispose();
           else this.session?.sendAll();
         }
-        // the progress ends with the paint of the new scenario (a panel out of sight paints nothing)
-        else if (this.panel?.panel.visible) await painted;
+        // the progress ends with the paint of the new scenario (a panel out of sight paints nothing; one made for this
+        // load is in sight, though the extension host, held by the load, may not have heard so yet)
+        else if (made || this.panel?.panel.visible) await painted;
         return ok;
       },
     );
