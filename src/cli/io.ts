@@ -29,6 +29,11 @@ export interface CliIo {
    * '' clears it). Never set for a pipe or a file, so their stderr has no progress text.
    */
   progress?(text: string): void;
+  /**
+   * The folder of the file stdout is redirected into (`import … > out/scenario.yaml`): what `import` writes there is
+   * read from there, so its paths are written relative to it. Undefined for a terminal, a pipe, or where it cannot be told.
+   */
+  outputFolder?(): string | undefined;
   /** reads a file chunk by chunk (`import` streams evidence bigger than one string) */
   readChunks?(path: string): Iterable<string>;
 }

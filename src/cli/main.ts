@@ -1,4 +1,4 @@
-import { readFileSync, realpathSync } from 'node:fs';
+import { fstatSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { cli } from './cli';
@@ -39,6 +39,7 @@ function ioFor(
     fs: withPipedInputs(nodeFs(), piped),
     writeFile: writeChunks,
     readChunks: (path) => readChunks(piped.get(path) ?? path),
+    outputFolder: stdoutFolder,
     color: terminal.color,
     columns: terminal.columns,
     debug: process.env.CONTROLLER_STEPPER_DEBUG === '1',
@@ -48,6 +49,15 @@ function ioFor(
     progress: write.progress,
     pause: pause ? () => new Promise<void>((resolve) => setImmediate(resolve)) : undefined,
   };
+}
+
+/** The folder of the regular file stdout was redirected into, where Linux tells it (/proc/self/fd/1); else undefined. */
+function stdoutFolder(): string | undefined {
+  try {
+    return fstatSync(1).isFile() ? dirname(realpathSync('/proc/self/fd/1')) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -6,6 +6,7 @@
  * one string. The reading is the engine's (import/files.ts), shared with the
  * extension's Import Evidence.
  */
+import { relative, resolve } from 'node:path';
 import { formatProblem, parseTimestamp } from '../../engine';
 import { importEvidenceFiles } from '../../engine/import/files';
 import { MAX_MINOR, MIN_MINOR, parseKubeVersion } from '../../engine/versions/table';
@@ -56,6 +57,7 @@ export function importCommand(argv: readonly string[], io: CliIo): number {
       version: parsed ? `1.${parsed.minor}` : undefined,
       snapshots: o.many.snapshot,
       name: o.one.name,
+      writtenPath: writtenPathFor(io.outputFolder?.()),
     },
   );
   const problems = outcome.ok ? outcome.imported.problems : outcome.problems;
@@ -66,4 +68,16 @@ export function importCommand(argv: readonly string[], io: CliIo): number {
   }
   io.out(outcome.imported.text);
   return 0;
+}
+
+/**
+ * The scenario reads its snapshot paths relative to its own file, and the command line was given them relative to
+ * the shell's folder: into a file whose folder is known (`> out/scenario.yaml`) they are written relative to it, else
+ * (a terminal, a pipe) absolute, so that the scenario finds them wherever it is kept.
+ */
+export function writtenPathFor(folder: string | undefined, cwd = process.cwd()): (path: string) => string {
+  return (path) => {
+    const absolute = resolve(cwd, path);
+    return folder === undefined ? absolute : relative(folder, absolute) || '.';
+  };
 }

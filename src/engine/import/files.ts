@@ -40,6 +40,11 @@ export interface ImportFilesOptions {
   snapshots?: readonly string[];
   /** `--name` */
   name?: string;
+  /**
+   * How a snapshot's path (as given, or an evidence file that holds objects) is written into the scenario, whose paths
+   * are read relative to the scenario file; as given when absent
+   */
+  writtenPath?(path: string): string;
 }
 
 export interface ImportedScenario {
@@ -220,7 +225,7 @@ export function importEvidenceFiles(paths: readonly string[], access: EvidenceAc
   return {
     ok: true,
     imported: {
-      text: renderScenario(plan, { name, snapshots, inputs: result.inputs }),
+      text: renderScenario(plan, { name, snapshots: snapshots.map((p) => options.writtenPath?.(p) ?? p), inputs: result.inputs }),
       name,
       file: joinPath(first, `${name}.yaml`),
       files,

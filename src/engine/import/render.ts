@@ -30,7 +30,7 @@ export function renderScenario(plan: ScenarioPlan, opts: RenderOptions): string 
   out += comment(`start: ${plan.startWhy}`);
   out += `startTime: "${formatTime(plan.startTime)}"\n`;
   if (opts.snapshots.length) {
-    out += comment('paths as given to import: relative to where this file is kept');
+    out += comment("a relative path is read from this file's folder");
     out += `snapshot: ${opts.snapshots.length === 1 ? JSON.stringify(opts.snapshots[0]) : `[${opts.snapshots.map((s) => JSON.stringify(s)).join(', ')}]`}\n`;
   }
   if (plan.objects.length) {
