@@ -6,7 +6,9 @@
  * where each pod ran (the NODE column of -o wide), which the rest of the
  * evidence often leaves out, and a node table's VERSION is its kubelet's
  * (status.nodeInfo.kubeletVersion): the cluster's version when nothing else
- * names one, as a snapshot's nodes give it.
+ * names one, as a snapshot's nodes give it. Its STATUS (Ready, NotReady,
+ * SchedulingDisabled) is the nodes' state when it was printed, for the nodes
+ * no snapshot holds (infer.ts).
  */
 import type { Line } from './lines';
 import { isPasteNoise } from './lines';
@@ -47,6 +49,11 @@ export function importGetTable(file: string, lines: Iterable<Line>, into: Import
     const ev = evidenceOf(file, line.n, line.text, 'get-table');
     if (kind === 'nodes') {
       into.observations.push({ kind: 'node-seen', node: name, evidence: ev });
+      // kubectl's printNode: each condition as Type or NotType (Ready only, now), Unknown when there is none, then
+      // SchedulingDisabled for a cordoned node
+      const status = (cell('STATUS') ?? '').split(',');
+      const ready = status.includes('Ready') ? 'Ready' : status.includes('NotReady') ? 'NotReady' : status.includes('Unknown') ? 'Unknown' : undefined;
+      if (ready) into.observations.push({ kind: 'node-status', node: name, ready, unschedulable: status.includes('SchedulingDisabled'), evidence: ev });
       const version = cell('VERSION');
       if (version && /^v?\d+\.\d+/.test(version) && !versions.has(version)) {
         versions.add(version);

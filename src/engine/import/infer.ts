@@ -228,13 +228,37 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
   }
   const made: string[] = [];
   const shown: string[] = [];
+  // A node table's STATUS has no time: it is taken as the start's for a node that no other evidence shows failing
+  // (whose failure the timeline above places), and a node it calls NotReady is made with a stale heartbeat, so that
+  // its kubelet is stopped and the controller finds it Unknown (kubectl prints NotReady for Ready False or Unknown).
+  const tableStatus = new Map<string, Extract<Observation, { kind: 'node-status' }>>();
+  for (const o of result.observations) if (o.kind === 'node-status') tableStatus.set(o.node, o);
+  const down: string[] = [];
+  const cordoned: string[] = [];
+  const snapshotWins: string[] = [];
   for (const n of [...nodes].sort()) {
-    if (known?.nodes.has(n)) continue;
+    const status = tableStatus.get(n);
+    if (known?.nodes.has(n)) {
+      if (status && (status.ready !== 'Ready' || status.unschedulable)) snapshotWins.push(`Node/${n} (${cite(status.evidence)})`);
+      continue;
+    }
     const s = seen.get(`Node/${n}`);
-    objects.push(s ? s.object : minimalNode(n, startTime));
-    if (minor >= 13) objects.push(minimalLease(n, startTime));
+    const stale = status && status.ready !== 'Ready' && !failure.has(n) ? startTime - grace - seconds(1) : undefined;
+    objects.push(s ? s.object : minimalNode(n, startTime, { stale, noConditions: status?.ready === 'Unknown', unschedulable: status?.unschedulable }));
+    if (minor >= 13) objects.push(minimalLease(n, stale ?? startTime));
     (s ? shown : made).push(`Node/${n}`);
+    if (!s && stale !== undefined) down.push(`Node/${n} (${cite(status!.evidence)})`);
+    if (!s && status?.unschedulable) cordoned.push(`Node/${n}`);
   }
+  if (down.length)
+    assumptions.push(
+      `NotReady in a \`kubectl get nodes\` table, which has no time: made with their kubelets stopped before the start and Ready Unknown, as the controller would find them (kubectl prints NotReady for Ready False too): ${down.join(', ')}`,
+    );
+  if (cordoned.length) assumptions.push(`SchedulingDisabled in a \`kubectl get nodes\` table: made unschedulable (cordoned): ${cordoned.join(', ')}`);
+  if (snapshotWins.length)
+    assumptions.push(
+      `a \`kubectl get nodes\` table shows these nodes not Ready or cordoned; the snapshot's state of them is simulated: ${snapshotWins.join(', ')}`,
+    );
   for (const p of [...pods].sort()) {
     if (known?.pods.has(p)) continue;
     const s = seen.get(`Pod/${p}`);
@@ -257,7 +281,7 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
   if (shown.length) assumptions.push(`not in any snapshot, so taken as the evidence shows them: ${shown.join(', ')}`);
   if (made.length) {
     assumptions.push(
-      `not in any snapshot, so made from the evidence: ${made.join(', ')} (Ready nodes without zone labels; pods Running and Ready with the default not-ready/unreachable tolerations of 300s); give --snapshot for the real objects`,
+      `not in any snapshot, so made from the evidence: ${made.join(', ')} (nodes without zone labels, Ready unless said above; pods Running and Ready with the default not-ready/unreachable tolerations of 300s); give --snapshot for the real objects`,
     );
   }
   const rsOnly = [
@@ -338,13 +362,30 @@ export function cite(e: Evidence): string {
   return `${e.file}:${e.line}: ${e.text}`;
 }
 
-function minimalNode(name: string, start: Micros): KObject {
-  const t = formatTime(start);
+/**
+ * A node the evidence names and no snapshot holds: Ready, heartbeating at the start; or, with `stale`, last heard of
+ * then, Ready Unknown (as the controller leaves a node whose kubelet stopped), or without conditions (`noConditions`:
+ * kubectl's Unknown); `unschedulable`: cordoned.
+ */
+function minimalNode(name: string, start: Micros, o: { stale?: Micros; noConditions?: boolean; unschedulable?: boolean } = {}): KObject {
+  const t = formatTime(o.stale ?? start);
+  const ready =
+    o.stale === undefined
+      ? { type: 'Ready', status: 'True', reason: 'KubeletReady', lastHeartbeatTime: t, lastTransitionTime: t }
+      : {
+          type: 'Ready',
+          status: 'Unknown',
+          reason: 'NodeStatusUnknown',
+          message: 'Kubelet stopped posting node status.',
+          lastHeartbeatTime: t,
+          lastTransitionTime: t,
+        };
   return {
     apiVersion: 'v1',
     kind: 'Node',
     metadata: { name, labels: { 'kubernetes.io/hostname': name } },
-    status: { conditions: [{ type: 'Ready', status: 'True', reason: 'KubeletReady', lastHeartbeatTime: t, lastTransitionTime: t }] },
+    ...(o.unschedulable ? { spec: { unschedulable: true } } : {}),
+    status: { conditions: o.noConditions ? [] : [ready] },
   } as KObject;
 }
 

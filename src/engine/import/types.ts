@@ -61,6 +61,8 @@ export type Observation =
   | { kind: 'object'; time: Micros; object: KObject; evidence: Evidence }
   /** a node the evidence names in passing (another controller's log line): it exists, and nothing says it failed */
   | { kind: 'node-seen'; node: string; evidence: Evidence }
+  /** a node's STATUS in a `kubectl get nodes` table, which has no time: Ready, NotReady (Ready False or Unknown), Unknown (no Ready condition) */
+  | { kind: 'node-status'; node: string; ready: 'Ready' | 'NotReady' | 'Unknown'; unschedulable: boolean; evidence: Evidence }
   /** a pod and the node it ran on */
   | { kind: 'pod-on-node'; pod: string; node: string; evidence: Evidence }
   /** a Kubernetes version named by the evidence (a user agent, a kubelet version) */

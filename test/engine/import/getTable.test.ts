@@ -10,7 +10,9 @@ const read = (...files: string[]) =>
     { anchor: Date.parse('2026-01-01T01:00:00Z') * 1000, anchorGiven: true },
   );
 const seen = (r: ReturnType<typeof read>) =>
-  r.observations.map((o) => (o.kind === 'pod-on-node' ? `${o.pod}@${o.node}` : o.kind === 'node-seen' ? `node ${o.node}` : o.kind));
+  r.observations.flatMap((o) =>
+    o.kind === 'node-status' ? [] : [o.kind === 'pod-on-node' ? `${o.pod}@${o.node}` : o.kind === 'node-seen' ? `node ${o.node}` : o.kind],
+  );
 
 describe('kubectl get tables', () => {
   it('get nodes: every node is seen', () => {
@@ -62,6 +64,69 @@ describe('kubectl get tables', () => {
     assert.deepEqual(
       plan.events.map((e) => JSON.stringify(e.fields)),
       ['{"kubelet":"stop","nodes":["w-1"]}'],
+    );
+  });
+
+  // kubectl's printNode: Ready / NotReady (Ready False or Unknown) / Unknown (no Ready condition), then
+  // SchedulingDisabled when cordoned. The table has no time: its state is the start's for the nodes it makes.
+  const nodeCases: { status: string; ready: string; unschedulable: boolean; condition?: string; fresh: boolean }[] = [
+    { status: 'Ready', ready: 'Ready', unschedulable: false, condition: 'True', fresh: true },
+    { status: 'NotReady', ready: 'NotReady', unschedulable: false, condition: 'Unknown', fresh: false },
+    { status: 'Ready,SchedulingDisabled', ready: 'Ready', unschedulable: true, condition: 'True', fresh: true },
+    { status: 'NotReady,SchedulingDisabled', ready: 'NotReady', unschedulable: true, condition: 'Unknown', fresh: false },
+    { status: 'Unknown', ready: 'Unknown', unschedulable: false, fresh: false },
+  ];
+  for (const c of nodeCases)
+    it(`get nodes: STATUS ${c.status} makes the node ${c.condition ? `Ready ${c.condition}` : 'without conditions'}${c.unschedulable ? ', cordoned' : ''}${c.fresh ? '' : ', its kubelet stopped before the start'}`, () => {
+      const r = read(`NAME   ${'STATUS'.padEnd(30)}ROLES    AGE   VERSION\nw-1    ${c.status.padEnd(30)}<none>   19h   v1.28.8\n`);
+      const st = r.observations.find((o) => o.kind === 'node-status');
+      assert.deepEqual(st && st.kind === 'node-status' ? [st.node, st.ready, st.unschedulable] : undefined, ['w-1', c.ready, c.unschedulable]);
+      const plan = inferScenario(r, { anchor: Date.parse('2026-01-01T01:00:00Z') * 1000, anchorGiven: true });
+      const node = plan.objects.find((o) => o.kind === 'Node') as {
+        spec?: { unschedulable?: boolean };
+        status: { conditions: { status: string; lastHeartbeatTime: string }[] };
+      };
+      const lease = plan.objects.find((o) => o.kind === 'Lease') as { spec: { renewTime: string } };
+      assert.equal(node.spec?.unschedulable ?? false, c.unschedulable);
+      assert.deepEqual(
+        node.status.conditions.map((x) => x.status),
+        c.condition ? [c.condition] : [],
+      );
+      const start = plan.startTime / 1000;
+      // a kubelet runs at the start when its heartbeat or Lease is within the grace period (40 s in 1.28)
+      assert.equal(Date.parse(lease.spec.renewTime) >= start - 40_000, c.fresh, lease.spec.renewTime);
+      if (c.condition) assert.equal(Date.parse(node.status.conditions[0].lastHeartbeatTime) >= start - 40_000, c.fresh);
+      assert.equal(
+        plan.assumptions.some((a) => /NotReady in a `kubectl get nodes` table/.test(a) && a.includes('Node/w-1 (f0.txt:2')),
+        c.ready !== 'Ready',
+      );
+      assert.equal(
+        plan.assumptions.some((a) => /SchedulingDisabled .*made unschedulable/.test(a)),
+        c.unschedulable,
+      );
+    });
+  it('get nodes: a NotReady node whose failure the log shows is made Ready at the start (the timeline stops its kubelet)', () => {
+    const log = 'I0101 00:01:25.000000       1 controller_utils.go:129] "Updating ready status of pod to false" pod="supcon/ice-1"\n';
+    const pods =
+      'NAME    READY   STATUS        RESTARTS   AGE   IP          NODE   NOMINATED NODE   READINESS GATES\nice-1   1/1     Terminating   0          19m   10.0.0.1    w-1    <none>           <none>\n';
+    const nodes = 'NAME   STATUS     ROLES    AGE   VERSION\nw-1    NotReady   <none>   19h   v1.28.8\n';
+    const plan = inferScenario(read(log, pods, nodes), {});
+    const node = plan.objects.find((o) => o.kind === 'Node') as { status: { conditions: { status: string }[] } };
+    assert.equal(node.status.conditions[0].status, 'True');
+    assert.deepEqual(
+      plan.events.map((e) => JSON.stringify(e.fields)),
+      ['{"kubelet":"stop","nodes":["w-1"]}'],
+    );
+    assert.ok(!plan.assumptions.some((a) => /NotReady in a `kubectl get nodes` table/.test(a)));
+  });
+  it("get nodes: a node the snapshot holds keeps the snapshot's state, and the table's disagreement is said", () => {
+    const nodes = 'NAME   STATUS     ROLES    AGE   VERSION\nw-1    NotReady   <none>   19h   v1.28.8\n';
+    const known = { nodes: new Set(['w-1']), pods: new Map<string, string>(), replicaSets: new Set<string>(), daemonSets: new Set<string>() };
+    const plan = inferScenario(read(nodes), {}, known);
+    assert.equal(plan.objects.filter((o) => o.kind === 'Node').length, 0);
+    assert.ok(
+      plan.assumptions.some((a) => /the snapshot's state of them is simulated: Node\/w-1 \(f0\.txt:2/.test(a)),
+      plan.assumptions.join('\n'),
     );
   });
 });
