@@ -237,4 +237,27 @@ describe('the real samples', () => {
       ['Job'],
     );
   });
+
+  it('kubectl get nodes of a kops cluster: the node the termination handler cordoned is made unschedulable, the other Ready', () => {
+    const plan = inferScenario(read('get-nodes-1.15-kops-cordoned.txt'), { anchor, anchorGiven: true });
+    const nodes = plan.objects.filter((o) => o.kind === 'Node') as {
+      metadata: { name: string };
+      spec?: { unschedulable?: boolean };
+      status: { conditions: { status: string }[] };
+    }[];
+    assert.deepEqual(
+      nodes.map((n) => `${n.metadata.name} ${n.status.conditions.map((c) => c.status).join()} ${n.spec?.unschedulable ? 'cordoned' : ''}`.trim()),
+      ['ip-10-34-3-108.us-west-2.compute.internal True', 'ip-10-34-5-239.us-west-2.compute.internal True cordoned'],
+    );
+    assert.equal(plan.version, '1.15');
+  });
+  it('kubectl get nodes of a Vagrant cluster: the NotReady worker is made with its kubelet stopped and Ready Unknown, the others Ready', () => {
+    const plan = inferScenario(read('get-nodes-1.9-vagrant-notready.txt'), { anchor, anchorGiven: true });
+    const nodes = plan.objects.filter((o) => o.kind === 'Node') as { metadata: { name: string }; status: { conditions: { status: string }[] } }[];
+    assert.deepEqual(
+      nodes.map((n) => `${n.metadata.name} ${n.status.conditions[0].status}`),
+      ['master.vagrant.vm True', 'worker1.vagrant.vm True', 'worker2.vagrant.vm Unknown'],
+    );
+    assert.ok(plan.assumptions.some((a) => /NotReady in a `kubectl get nodes` table/.test(a) && a.includes('get-nodes-1.9-vagrant-notready.txt:5')));
+  });
 });
