@@ -8,11 +8,16 @@
  * (status.nodeInfo.kubeletVersion): the cluster's version when nothing else
  * names one, as a snapshot's nodes give it. Its STATUS (Ready, NotReady,
  * SchedulingDisabled) is the nodes' state when it was printed, for the nodes
- * no snapshot holds (infer.ts).
+ * no snapshot holds (infer.ts); a pods table's rows of pods that had not
+ * ended make those pods where no snapshot holds them.
  */
 import type { Line } from './lines';
 import { isPasteNoise } from './lines';
 import { evidenceOf, type ImportResult } from './types';
+
+/** STATUS values of a pod that has ended (its phase Succeeded or Failed, or the reason kubectl prints for one) */
+const ENDED =
+  /^(Completed|Succeeded|Error|Failed|Evicted|OOMKilled|ContainerStatusUnknown|Shutdown|NodeShutdown|Terminated|OutOf\w+|UnexpectedAdmissionError|NodeAffinity)$/;
 
 export const GET_TABLE_HEADER = /^\s*(NAMESPACE\s+)?NAME\s+(READY\s+STATUS\s+RESTARTS\s+AGE|STATUS\s+ROLES\s+AGE\s+VERSION)\b/;
 
@@ -64,7 +69,11 @@ export function importGetTable(file: string, lines: Iterable<Line>, into: Import
     const node = cell('NODE');
     if (node && node !== '<none>') {
       const ns = cell('NAMESPACE');
-      into.observations.push({ kind: 'pod-on-node', pod: `Pod/${ns ? `${ns}/` : ''}${name}`, node, evidence: ev });
+      // kubectl's printPod: the phase, or the reason of a container or of the pod; an ended pod is no pod to make
+      const status = cell('STATUS') ?? '';
+      const [up, all] = (cell('READY') ?? '').split('/').map(Number);
+      const listed = ENDED.test(status) ? undefined : { ready: all > 0 && up === all };
+      into.observations.push({ kind: 'pod-on-node', pod: `Pod/${ns ? `${ns}/` : ''}${name}`, node, ...(listed ? { listed } : {}), evidence: ev });
       into.observations.push({ kind: 'node-seen', node, evidence: ev });
     }
   }

@@ -226,6 +226,29 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
     if (o.object.kind === 'Pod') pods.add(key.slice(4));
     else if (o.object.kind === 'Node') nodes.add(m.name);
   }
+  // A pods table (-o wide) lists pods that ran on its nodes: one that had not ended and that no snapshot or other
+  // evidence holds is made there, so that the controllers act on it (a row without a namespace, from a table without
+  // -A, is in `default` unless the evidence names a pod of that name in another)
+  const listed: string[] = [];
+  const listedReady = new Map<string, boolean>();
+  for (const o of result.observations) {
+    if (o.kind !== 'pod-on-node' || !o.listed) continue;
+    const bare = !o.pod.slice(4).includes('/');
+    const name = o.pod.slice(4);
+    if (bare && [...pods, ...(known?.pods.keys() ?? [])].some((p) => p.endsWith(`/${name}`))) continue;
+    const ref = bare ? `default/${name}` : name;
+    if (pods.has(ref) || known?.pods.has(ref) || seen.has(`Pod/${ref}`)) continue;
+    pods.add(ref);
+    podNode.set(`Pod/${ref}`, o.node);
+    nodes.add(o.node);
+    listedReady.set(ref, o.listed.ready);
+    listed.push(`Pod/${ref} (${cite(o.evidence)})`);
+  }
+  if (listed.length)
+    assumptions.push(
+      `listed by a \`kubectl get pods -o wide\` table, which has no time: made running where it shows them (a row without a namespace in \`default\`): ${listed.join(', ')}`,
+    );
+
   const made: string[] = [];
   const shown: string[] = [];
   // A node table's STATUS has no time: it is taken as the start's for a node that no other evidence shows failing
@@ -268,7 +291,7 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
       continue;
     }
     const node = podNode.get(`Pod/${p}`);
-    objects.push(minimalPod(p, node, startTime));
+    objects.push(minimalPod(p, node, startTime, listedReady.get(p) ?? true));
     made.push(`Pod/${p}`);
   }
   for (const [key, s] of seen) {
@@ -398,7 +421,7 @@ function minimalLease(name: string, start: Micros): KObject {
   } as KObject;
 }
 
-function minimalPod(ref: string, node: string | undefined, start: Micros): KObject {
+function minimalPod(ref: string, node: string | undefined, start: Micros, ready = true): KObject {
   const [namespace, name] = ref.split('/');
   const t = formatTime(start);
   return {
@@ -412,7 +435,7 @@ function minimalPod(ref: string, node: string | undefined, start: Micros): KObje
         { key: 'node.kubernetes.io/unreachable', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 300 },
       ],
     },
-    status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: t }] },
+    status: { phase: 'Running', conditions: [{ type: 'Ready', status: ready ? 'True' : 'False', lastTransitionTime: t }] },
   } as KObject;
 }
 

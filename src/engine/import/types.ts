@@ -63,8 +63,11 @@ export type Observation =
   | { kind: 'node-seen'; node: string; evidence: Evidence }
   /** a node's STATUS in a `kubectl get nodes` table, which has no time: Ready, NotReady (Ready False or Unknown), Unknown (no Ready condition) */
   | { kind: 'node-status'; node: string; ready: 'Ready' | 'NotReady' | 'Unknown'; unschedulable: boolean; evidence: Evidence }
-  /** a pod and the node it ran on */
-  | { kind: 'pod-on-node'; pod: string; node: string; evidence: Evidence }
+  /**
+   * a pod and the node it ran on; `listed`: a `kubectl get pods -o wide` row of a pod that had not ended (its READY
+   * column: all containers ready), which makes the pod when no snapshot or other evidence holds it
+   */
+  | { kind: 'pod-on-node'; pod: string; node: string; listed?: { ready: boolean }; evidence: Evidence }
   /** a Kubernetes version named by the evidence (a user agent, a kubelet version) */
   | { kind: 'version'; version: string; evidence: Evidence }
   /** a log line whose wording only some versions print (klogPatterns.ts `minors`): the minors that print it */

@@ -129,4 +129,72 @@ describe('kubectl get tables', () => {
       plan.assumptions.join('\n'),
     );
   });
+
+  // kubectl's printPod STATUS: a pod that had not ended is made where the table shows it, when nothing else holds it
+  const podRows = (rows: string) =>
+    read(`NAMESPACE   NAME    READY   STATUS             RESTARTS   AGE   IP         NODE   NOMINATED NODE   READINESS GATES\n${rows}`);
+  const podCases: { name: string; rows: string; made: string[]; notReady?: string[] }[] = [
+    {
+      name: 'a Running pod is made on its node',
+      rows: 'shop        web-1   1/1     Running            0          3d    10.0.0.1   w-1    <none>           <none>\n',
+      made: ['shop/web-1'],
+    },
+    {
+      name: 'a pod whose containers are not all ready is made not Ready',
+      rows: 'shop        web-1   1/2     CrashLoopBackOff   9          3d    10.0.0.1   w-1    <none>           <none>\n',
+      made: ['shop/web-1'],
+      notReady: ['shop/web-1'],
+    },
+    {
+      name: 'ended pods are not made',
+      rows: 'shop        job-1   0/1     Completed          0          3d    10.0.0.1   w-1    <none>           <none>\nshop        job-2   0/1     Error              0          3d    10.0.0.2   w-1    <none>           <none>\nshop        web-3   0/1     Evicted            0          3d    10.0.0.3   w-1    <none>           <none>\n',
+      made: [],
+    },
+    {
+      name: 'a Terminating pod (not yet gone) is made',
+      rows: 'shop        web-1   1/1     Terminating        0          3d    10.0.0.1   w-1    <none>           <none>\n',
+      made: ['shop/web-1'],
+    },
+  ];
+  for (const c of podCases)
+    it(`get pods -o wide: ${c.name}`, () => {
+      const plan = inferScenario(podRows(c.rows), {});
+      const pods = plan.objects.filter((o) => o.kind === 'Pod') as {
+        metadata: { name: string; namespace: string };
+        spec: { nodeName?: string };
+        status: { conditions: { status: string }[] };
+      }[];
+      assert.deepEqual(
+        pods.map((p) => `${p.metadata.namespace}/${p.metadata.name}`),
+        c.made,
+      );
+      for (const p of pods) assert.equal(p.spec.nodeName, 'w-1');
+      assert.deepEqual(
+        pods.filter((p) => p.status.conditions[0].status === 'False').map((p) => `${p.metadata.namespace}/${p.metadata.name}`),
+        c.notReady ?? [],
+      );
+      assert.equal(
+        plan.assumptions.some((a) => /listed by a `kubectl get pods -o wide` table/.test(a)),
+        c.made.length > 0,
+      );
+    });
+  it('get pods -o wide without -A: a pod the log names in its namespace is made once, in that namespace', () => {
+    const log = 'I0101 00:01:25.000000       1 controller_utils.go:129] "Updating ready status of pod to false" pod="supcon/ice-1"\n';
+    const table =
+      'NAME    READY   STATUS    RESTARTS   AGE   IP          NODE   NOMINATED NODE   READINESS GATES\nice-1   1/1     Running   0          19m   10.0.0.1    w-1    <none>           <none>\nweb-9   1/1     Running   0          19m   10.0.0.2    w-1    <none>           <none>\n';
+    const plan = inferScenario(read(log, table), {});
+    assert.deepEqual(
+      plan.objects.filter((o) => o.kind === 'Pod').map((o) => `${(o.metadata as { namespace: string }).namespace}/${(o.metadata as { name: string }).name}`),
+      ['default/web-9', 'supcon/ice-1'],
+    );
+  });
+  it('get pods -o wide: a pod the snapshot holds is not made again', () => {
+    const known = { nodes: new Set(['w-1']), pods: new Map([['shop/web-1', 'w-1']]), replicaSets: new Set<string>(), daemonSets: new Set<string>() };
+    const plan = inferScenario(
+      podRows('shop        web-1   1/1     Running            0          3d    10.0.0.1   w-1    <none>           <none>\n'),
+      {},
+      known,
+    );
+    assert.equal(plan.objects.filter((o) => o.kind === 'Pod').length, 0);
+  });
 });
