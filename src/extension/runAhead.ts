@@ -19,17 +19,20 @@
  */
 import type { Simulation, SimulationOptions } from '../engine/simulation/api';
 
-/** Makes a simulation a slice at a time: each call works while `more()` says so, and gives the simulation once made. */
-export type MakeInSlices = () => (more: () => boolean) => Simulation | undefined;
+/**
+ * Makes a simulation a slice at a time: each call works while `more()` says so, and gives the simulation once made.
+ * `like`: the shown simulation (the same scenario and options), whose start the new one may take instead of making its own.
+ */
+export type MakeInSlices = (like?: Simulation) => (more: () => boolean) => Simulation | undefined;
 
 /** Makes the session's simulations; `inSlices`, the same simulation made a slice at a time (see MakeInSlices). */
 export type MakeSimulation = ((options: SimulationOptions) => Simulation) & {
-  inSlices?: (options: SimulationOptions) => (more: () => boolean) => Simulation | undefined;
+  inSlices?: (options: SimulationOptions, like?: Simulation) => (more: () => boolean) => Simulation | undefined;
 };
 
 /** The session's simulations made a slice at a time where the factory can (`inSlices`), else at once. */
 export function slicedMake(make: MakeSimulation, options: SimulationOptions): MakeInSlices {
-  return () => make.inSlices?.(options) ?? (() => make(options));
+  return (like) => make.inSlices?.(options, like) ?? (() => make(options));
 }
 
 /** What goes with each simulation (its views), kept in step with it by the ahead simulation's idle work. */
@@ -200,7 +203,8 @@ export class RunAhead<V = undefined> {
 
   private work(shown: Simulation, key: string, target: number): boolean {
     if (!this.ahead) {
-      this.making ??= this.make();
+      // the shown one's controllers' memory at its start is taken (simulationInSlices: their start reads every pod again)
+      this.making ??= this.make(shown);
       const made = this.making(this.more!);
       if (!made) return true;
       this.making = undefined;
