@@ -202,8 +202,9 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     this.settle();
     for (const c of this.host.controllers) c.prepare?.(this.host);
   }
-  prepareSlice(more: () => boolean): boolean {
+  prepareSlice(more: () => boolean, checkpointOnly = false): boolean {
     // the checkpoint's pod copies in chunks, then the rest of it in a slice of its own
+    if (checkpointOnly) return this.pending.slice(more) && this.pending.pending;
     if (this.pending.slice(more)) return true;
     for (const c of this.host.controllers) if (c.prepareSlice ? c.prepareSlice(this.host, more) : (c.prepare?.(this.host), false)) return true;
     return false;
