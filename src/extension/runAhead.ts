@@ -72,6 +72,11 @@ export function prepareIdle(sim: Simulation, more: () => boolean): boolean {
   return false;
 }
 
+/** The checkpoint a simulation's last step left pending, a slice at a time (prepareIdle where it cannot be taken alone); true while work is left. */
+function pendingCheckpoint(sim: Simulation, more: () => boolean): boolean {
+  return sim.prepareSlice ? sim.prepareSlice(more, true) : prepareIdle(sim, more);
+}
+
 /**
  * A new shown simulation with its preparation done at once (the binder's node index: 150–170 ms at 5,000 nodes
  * and 150,000 pods, a few percent of the load before it). Idle time would do it, but a user who steps on at once
@@ -249,7 +254,8 @@ export class RunAhead<V = undefined> {
     }
     if (a.pass !== target || a.partDone) {
       // the checkpoint the catch-up left pending is taken in slices here, as the shown one's is, not by goToPass at once
-      if (!a.partDone && prepareIdle(a, this.more!)) return true;
+      // (only it: the binder's node index, which a swap does not need, is made once the views are prepared, below)
+      if (!a.partDone && pendingCheckpoint(a, this.more!)) return true;
       a.goToPass(target, { interactive: true });
       if (a.pass !== target || a.partDone) return this.cut(a, key);
       if (!this.more!()) return true;
@@ -258,7 +264,7 @@ export class RunAhead<V = undefined> {
     // shown one's idle preparation (the binder's index, which a swap does not need: 120-140 ms after the first pass at
     // 5,000 nodes, which held a click at once after the open off the swap; bench/README.md "fork").
     if (a.hasPendingCheckpoint === true) {
-      if (a.prepareSlice ? a.prepareSlice(this.more!, true) : prepareIdle(a, this.more!)) return true;
+      if (pendingCheckpoint(a, this.more!)) return true;
       if (!this.more!()) return true;
     }
     // (never past a heavy pass: the shown one would then step it itself)
