@@ -8,7 +8,11 @@
  * ahead simulation stood on pass 0 with its views prepared, and every idle slice over --over ms with
  * what it did. A measurement, not a test: run it under the bench lock.
  *
- *   flock /tmp/cs-bench.lock node --max-old-space-size=16000 --import tsx bench/firstClick.ts SCENARIO [--root DIR] [--read 0,1000,1500,3000] [--paint 150] [--over 40] [--no-ahead-at-open]
+ *   flock /tmp/cs-bench.lock node --max-old-space-size=16000 --import tsx bench/firstClick.ts SCENARIO [--root DIR] [--read 0,1000,1500,3000] [--paint 150] [--over 40] [--no-ahead-at-open] [--ahead-before]
+ *
+ * The open's pass ahead as ctx.ts makes it (openpost): in slices once the open's update is sent (aheadAtOpen.ts
+ * `nextPassInSlices`, on setImmediate); `--ahead-before`: at once before the update (`Session.nextPassNow`, firstpass);
+ * `--no-ahead-at-open`: none (left to idle time).
  *
  * `--root DIR`: another checkout's Session (the A side of an A/B pair). Each read time opens the scenario again
  * (the load is not timed).
@@ -20,8 +24,9 @@ const { flag, file, root } = harnessArgs(process.argv.slice(2));
 const reads = (flag('--read') ?? '0,1000,1500,3000').split(',').map(Number);
 const PAINT = Number(flag('--paint') ?? 150);
 const OVER = Number(flag('--over') ?? 40);
-/** the open makes the next pass before its update, as ctx.ts did before openpost (a checkout without Session.nextPassNow: not) */
 const aheadAtOpen = !process.argv.includes('--no-ahead-at-open');
+/** the open makes the next pass before its update, as ctx.ts did before openpost */
+const aheadBefore = process.argv.includes('--ahead-before');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const cpuMs = (u: NodeJS.CpuUsage): number => (u.user + u.system) / 1000;
@@ -42,6 +47,7 @@ const main = async (): Promise<void> => {
   const { Session } = await import(`${root}/src/extension/session`);
   const { IdlePrepare } = await import(`${root}/src/extension/idlePrepare`);
   const { panelIdleWork } = await import(`${root}/src/extension/warmSelection`);
+  const { nextPassInSlices } = await import(`${root}/src/extension/aheadAtOpen`);
   process.stdout.write(`== ${root} ${new Date().toISOString()} paint after ${PAINT} ms, load ${load()}\n`);
   for (const read of reads) {
     (globalThis as { gc?: () => void }).gc?.();
@@ -74,11 +80,25 @@ const main = async (): Promise<void> => {
       },
     });
     const s0 = performance.now();
-    if (aheadAtOpen) session.nextPassNow?.();
+    if (aheadAtOpen && aheadBefore) session.nextPassNow?.();
     const aheadMs = performance.now() - s0;
     session.sendAll();
     t0 = performance.now();
     if (session.ahead.sim?.pass === 0 && session.ahead.views?.prepared) readyAt = 0;
+    // as ctx.ts opens: the pass ahead in slices of its own, each timed like the idle ones
+    if (aheadAtOpen && !aheadBefore)
+      nextPassInSlices(session, () => true, {
+        now: () => performance.now(),
+        next: (run: () => void) =>
+          setImmediate(() => {
+            const before = aheadState(session);
+            const a0 = performance.now();
+            run();
+            const end = performance.now();
+            slices.push({ at: a0 - t0, ms: end - a0, what: `open's ${before} -> ${aheadState(session)}` });
+            if (readyAt === undefined && session.ahead.sim?.pass === 0 && session.ahead.views?.prepared) readyAt = end - t0;
+          }),
+      });
     const sendAll = t0 - s0 - aheadMs;
     // the page's paint, then its `painted`, as a macrotask of its own (the host handles it between two slices)
     let paintedMs = 0;

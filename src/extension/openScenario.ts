@@ -3,7 +3,7 @@
  * over node's fs, then a simulation factory the session calls again for Reset
  * and what-if runs. The one place the extension names the engine's loader.
  */
-import { createSimulation, simulationInSlices, type Scenario, type SimulationOptions } from '../engine';
+import { createSimulation, simulationInSlices, type Scenario, type Simulation, type SimulationOptions } from '../engine';
 import { loadScenario, parseScenario } from '../engine/snapshot/scenario';
 import { nodeFs } from '../platform/nodeFs';
 import type { MakeSimulation } from './session';
@@ -32,5 +32,7 @@ export function openScenarioText(text: string, file: string, access: { allowOuts
 
 /** The scenario's simulations, made at once or a slice at a time (run-ahead's, in idle time). */
 function makeOf(scenario: Scenario): MakeSimulation {
-  return Object.assign((o: SimulationOptions) => createSimulation(scenario, o), { inSlices: (o: SimulationOptions) => simulationInSlices(scenario, o) });
+  return Object.assign((o: SimulationOptions) => createSimulation(scenario, o), {
+    inSlices: (o: SimulationOptions, like?: Simulation) => simulationInSlices(scenario, o, undefined, like),
+  });
 }

@@ -19,17 +19,20 @@
  */
 import type { Simulation, SimulationOptions } from '../engine/simulation/api';
 
-/** Makes a simulation a slice at a time: each call works while `more()` says so, and gives the simulation once made. */
-export type MakeInSlices = () => (more: () => boolean) => Simulation | undefined;
+/**
+ * Makes a simulation a slice at a time: each call works while `more()` says so, and gives the simulation once made.
+ * `like`: the shown simulation (the same scenario and options), whose start the new one may take instead of making its own.
+ */
+export type MakeInSlices = (like?: Simulation) => (more: () => boolean) => Simulation | undefined;
 
 /** Makes the session's simulations; `inSlices`, the same simulation made a slice at a time (see MakeInSlices). */
 export type MakeSimulation = ((options: SimulationOptions) => Simulation) & {
-  inSlices?: (options: SimulationOptions) => (more: () => boolean) => Simulation | undefined;
+  inSlices?: (options: SimulationOptions, like?: Simulation) => (more: () => boolean) => Simulation | undefined;
 };
 
 /** The session's simulations made a slice at a time where the factory can (`inSlices`), else at once. */
 export function slicedMake(make: MakeSimulation, options: SimulationOptions): MakeInSlices {
-  return () => make.inSlices?.(options) ?? (() => make(options));
+  return (like) => make.inSlices?.(options, like) ?? (() => make(options));
 }
 
 /** What goes with each simulation (its views), kept in step with it by the ahead simulation's idle work. */
@@ -67,6 +70,11 @@ export function prepareIdle(sim: Simulation, more: () => boolean): boolean {
   if (sim.prepareSlice) return sim.prepareSlice(more);
   sim.prepare?.();
   return false;
+}
+
+/** The checkpoint a simulation's last step left pending, a slice at a time (prepareIdle where it cannot be taken alone); true while work is left. */
+function pendingCheckpoint(sim: Simulation, more: () => boolean): boolean {
+  return sim.prepareSlice ? sim.prepareSlice(more, true) : prepareIdle(sim, more);
 }
 
 /**
@@ -200,7 +208,8 @@ export class RunAhead<V = undefined> {
 
   private work(shown: Simulation, key: string, target: number): boolean {
     if (!this.ahead) {
-      this.making ??= this.make();
+      // the shown one's controllers' memory at its start is taken (simulationInSlices: their start reads every pod again)
+      this.making ??= this.make(shown);
       const made = this.making(this.more!);
       if (!made) return true;
       this.making = undefined;
@@ -245,20 +254,26 @@ export class RunAhead<V = undefined> {
     }
     if (a.pass !== target || a.partDone) {
       // the checkpoint the catch-up left pending is taken in slices here, as the shown one's is, not by goToPass at once
-      if (!a.partDone && prepareIdle(a, this.more!)) return true;
+      // (only it: the binder's node index, which a swap does not need, is made once the views are prepared, below)
+      if (!a.partDone && pendingCheckpoint(a, this.more!)) return true;
       a.goToPass(target, { interactive: true });
       if (a.pass !== target || a.partDone) return this.cut(a, key);
       if (!this.more!()) return true;
     }
-    // the checkpoint its pass left pending and the binder's index, as the shown one's idle preparation does
-    if (prepareIdle(a, this.more!)) return true;
-    if (!this.more!()) return true;
+    // The checkpoint its pass left pending (the step onto it would take it), its views, and only then the rest of the
+    // shown one's idle preparation (the binder's index, which a swap does not need: 120-140 ms after the first pass at
+    // 5,000 nodes, which held a click at once after the open off the swap; bench/README.md "fork").
+    if (a.hasPendingCheckpoint === true) {
+      if (pendingCheckpoint(a, this.more!)) return true;
+      if (!this.more!()) return true;
+    }
     // (never past a heavy pass: the shown one would then step it itself)
     if (target < shown.lastPass && a.nextPassHeavy?.() && !shown.nextPassHeavy?.()) {
+      if (prepareIdle(a, this.more!) || !this.more!()) return true;
       this.phase = { kind: 'ranOn', from: key };
       return this.runOn(a, key, target + 1);
     }
-    return this.companion.prepare(a, this.aheadViews as V, this.more!);
+    return this.companion.prepare(a, this.aheadViews as V, this.more!) || prepareIdle(a, this.more!);
   }
 
   /**

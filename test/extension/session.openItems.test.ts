@@ -182,3 +182,21 @@ test('while the items wait, an update with evictions makes none of them, and cou
   );
   assert.deepEqual(held(a.sent), held(f.sent));
 });
+
+test('the ahead simulation’s views are prepared on pass 0 before its binder’s node index is made, its pending checkpoint taken', () => {
+  const a = open(GENERATED);
+  const nodeIndex = () => {
+    const sim = a.session.ahead.sim as unknown as { controllers: { name: string; index?: unknown }[] } | undefined;
+    return sim?.controllers.find((c) => c.name === 'scheduler')?.index ?? null;
+  };
+  let prepared: { index: unknown; pending: boolean | undefined } | undefined;
+  for (let n = 0; n < 10_000 && idle(a.session, 1); n++)
+    if (!prepared && a.session.ahead.sim?.pass === 0 && a.session.ahead['views']?.['prepared'])
+      prepared = { index: nodeIndex(), pending: a.session.ahead.sim.hasPendingCheckpoint };
+  assert.ok(prepared, 'the ahead simulation stood prepared on pass 0');
+  assert.equal(prepared.pending, false, 'its checkpoint taken (the step onto it would take it)');
+  assert.equal(prepared.index, null, 'the node index not made yet (a swap does not need it)');
+  assert.notEqual(nodeIndex(), null, 'made once the idle work is done');
+  assert.equal(a.session.step().ok, true);
+  assert.equal(a.session.sim.pass, 0);
+});

@@ -121,9 +121,11 @@ export interface Simulation {
    * prepare, a slice at a time, for a caller that must stay responsive while idle (the panel: one
    * slice per macrotask): works while `more()` says so (at least one piece: the pending checkpoint
    * is one), and returns true while work is left. A slice resumes where the last one stopped while
-   * nothing changed; a step or a restore in between starts the work again.
+   * nothing changed; a step or a restore in between starts the work again. `checkpointOnly`: the pending checkpoint alone.
    */
-  prepareSlice?(more: () => boolean): boolean;
+  prepareSlice?(more: () => boolean, checkpointOnly?: boolean): boolean;
+  /** Whether the last step left its checkpoint pending (taken by prepareSlice, or by the next move). */
+  readonly hasPendingCheckpoint?: boolean;
   /**
    * Whether the next monitor pass is forecast to be heavy: the pods of the nodes whose grace period runs out by then are
    * a heavy pass's (checkpointDue's forecast, HEAVY_PASS_SHARE). The panel's run-ahead goes on to such a pass early.

@@ -12,7 +12,7 @@ import type { Scenario } from '../snapshot/types';
 import type { ClusterState } from '../model/cluster';
 import { PodMap } from '../model/podOrder';
 import type { PodRecord } from '../model/types';
-import type { SimulationOptions } from './api';
+import type { Simulation, SimulationOptions } from './api';
 import { cloneDaemonSet, cloneLease, cloneNode, clonePod, cloneReplicaSet } from './checkpoint';
 import { SimulationImpl } from './simulation';
 
@@ -25,13 +25,17 @@ type MadeCluster = NonNullable<ConstructorParameters<typeof SimulationImpl>[2]>;
 /**
  * createSimulation(scenario, options), made by the returned function a slice at a time: each call
  * works while `more()` says so (at least one piece) and returns the simulation once it is made.
+ * `like`: a simulation of the same scenario made with the same options (the run-ahead's shown one), in any
+ * position: its controllers' memory at its start (its first checkpoint's, which nothing edits) is restored
+ * instead of the controllers' start, which reads every pod and ReplicaSet again (bench/README.md "fork").
  */
 export function simulationInSlices(
   scenario: Scenario,
   options: SimulationOptions = {},
   recordsPerPiece = RECORDS_PER_PIECE,
+  like?: Simulation,
 ): (more: () => boolean) => SimulationImpl | undefined {
-  const pieces = inPieces(scenario, options, recordsPerPiece);
+  const pieces = inPieces(scenario, options, recordsPerPiece, like instanceof SimulationImpl ? like : undefined);
   return (more) => {
     for (;;) {
       const r = pieces.next();
@@ -41,11 +45,11 @@ export function simulationInSlices(
   };
 }
 
-function* inPieces(scenario: Scenario, options: SimulationOptions, recordsPerPiece: number): Generator<void, SimulationImpl> {
+function* inPieces(scenario: Scenario, options: SimulationOptions, recordsPerPiece: number, like: SimulationImpl | undefined): Generator<void, SimulationImpl> {
   const sim = new SimulationImpl(scenario, options, yield* copyInPieces(scenario.snapshot.cluster, recordsPerPiece));
   yield;
-  // the controllers' start (the ReplicaSet controller's index of every pod, ...) and the first checkpoint
-  yield* sim.startInPieces(recordsPerPiece);
+  // the controllers' start (the ReplicaSet controller's index of every pod, ...), or their memory at the start of `like`, and the first checkpoint
+  yield* sim.startInPieces(recordsPerPiece, like);
   return sim;
 }
 

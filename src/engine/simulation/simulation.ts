@@ -52,6 +52,7 @@ import { cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint, type LoopPosition } from './checkpointStore';
 import { HandOff, handOffFrom } from './handOff';
 import { PartsUnderWay } from './partsUnderWay';
+import { startToTake, takeStart } from './startLike';
 import { checkpointDue, fineDue, heavyPassPods, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, STEP_BACK_CHECKPOINTS } from './checkpointPlacement';
 import { explainObject } from './explain';
 import { SimulationViews } from './simulationViews';
@@ -150,9 +151,17 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     if (!made) drain(this.startInPieces());
   }
 
-  /** The constructor's last part (the controllers' start, the first checkpoint), a yield between two pieces of about `perPiece` records. */
-  *startInPieces(perPiece = Infinity): Generator<void, void, void> {
-    yield* this.startControllers(this.startTime, this.scenario.controllerMemory, perPiece);
+  /**
+   * The constructor's last part (the controllers' start, the first checkpoint), a yield between two pieces of about `perPiece` records.
+   * `like`: a simulation of the same scenario and options, whose start is taken instead of made (startLike.ts).
+   */
+  *startInPieces(perPiece = Infinity, like?: SimulationImpl): Generator<void, void, void> {
+    const first = like?.scenario === this.scenario ? like.store.list[0] : undefined;
+    if (startToTake(first, this.startTime)) {
+      this.host.controllerStartTime = this.nextMonitorAt = this.startTime;
+      this.host.controllers = this.buildControllers().filter((c) => first.controllers.some((x) => x.name === c.name));
+      yield* takeStart(this.host, this.host.controllers, first, like!.trace);
+    } else yield* this.startControllers(this.startTime, this.scenario.controllerMemory, perPiece);
     this.saveCheckpoint();
   }
 
@@ -193,8 +202,9 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     this.settle();
     for (const c of this.host.controllers) c.prepare?.(this.host);
   }
-  prepareSlice(more: () => boolean): boolean {
+  prepareSlice(more: () => boolean, checkpointOnly = false): boolean {
     // the checkpoint's pod copies in chunks, then the rest of it in a slice of its own
+    if (checkpointOnly) return this.pending.slice(more) && this.pending.pending;
     if (this.pending.slice(more)) return true;
     for (const c of this.host.controllers) if (c.prepareSlice ? c.prepareSlice(this.host, more) : (c.prepare?.(this.host), false)) return true;
     return false;
