@@ -324,14 +324,31 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
 
 function chooseVersion(result: ImportResult, options: ImportOptions): { version: string; why: string } {
   if (options.version) return { version: options.version, why: 'from --version' };
-  let best: { minor: number; ev: Evidence } | undefined;
+  let best: { minor: number; text: string; ev: Evidence } | undefined;
   for (const o of result.observations) {
     if (o.kind !== 'version') continue;
-    const v = parseKubeVersion(o.version);
-    if (v && (!best || v.minor > best.minor)) best = { minor: v.minor, ev: o.evidence };
+    // a kubelet older or newer than the engine simulates still dates the cluster: the nearest version is simulated,
+    // as for a snapshot's kubelets (scenario.ts, version-clamped)
+    const minor = parseKubeVersion(o.version)?.minor ?? minorOutsideTable(o.version);
+    if (minor !== undefined && (!best || minor > best.minor)) best = { minor, text: o.version, ev: o.evidence };
   }
-  if (best) return { version: `1.${Math.min(best.minor, MAX_MINOR)}`, why: `from ${cite(best.ev)}` };
+  if (best) {
+    const minor = Math.min(MAX_MINOR, Math.max(MIN_MINOR, best.minor));
+    return {
+      version: `1.${minor}`,
+      why:
+        minor === best.minor
+          ? `from ${cite(best.ev)}`
+          : `from ${cite(best.ev)}: ${best.text} is outside 1.${MIN_MINOR}–1.${MAX_MINOR}, so the nearest simulated version (give --version)`,
+    };
+  }
   return versionFromWording(result.observations) ?? { version: `1.${DEFAULT_MINOR}`, why: `assumed: the evidence names no version (give --version)` };
+}
+
+/** The minor of a 1.x version the table does not hold (1.9.1, v1.40.0), or undefined when the text is no 1.x version. */
+function minorOutsideTable(text: string): number | undefined {
+  const m = /^\s*v?1\.(\d{1,2})(?:\.\d+)?(?:[-+][0-9A-Za-z.+-]*)?\s*$/.exec(text);
+  return m ? Number(m[1]) : undefined;
 }
 
 /**

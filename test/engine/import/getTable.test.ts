@@ -3,6 +3,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { importEvidence } from '../../../src/engine/import/index';
 import { inferScenario } from '../../../src/engine/import/infer';
+import { MAX_MINOR } from '../../../src/engine/versions/table';
 
 const read = (...files: string[]) =>
   importEvidence(
@@ -197,4 +198,16 @@ describe('kubectl get tables', () => {
     );
     assert.equal(plan.objects.filter((o) => o.kind === 'Pod').length, 0);
   });
+
+  const versionCases: { kubelet: string; version: string; clamped: boolean }[] = [
+    { kubelet: 'v1.28.8', version: '1.28', clamped: false },
+    { kubelet: 'v1.9.1+2.1.5.el7', version: '1.12', clamped: true },
+    { kubelet: 'v1.99.0', version: `1.${MAX_MINOR}`, clamped: true },
+  ];
+  for (const c of versionCases)
+    it(`get nodes: kubelets ${c.kubelet} are simulated as ${c.version}${c.clamped ? ', the nearest version, and the scenario says so' : ''}`, () => {
+      const plan = inferScenario(read(`NAME   STATUS   ROLES    AGE   VERSION\nw-1    Ready    <none>   19h   ${c.kubelet}\n`), {});
+      assert.equal(plan.version, c.version);
+      assert.equal(/is outside 1\.12–1\.\d+, so the nearest simulated version/.test(plan.versionWhy), c.clamped, plan.versionWhy);
+    });
 });

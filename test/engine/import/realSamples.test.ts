@@ -259,5 +259,8 @@ describe('the real samples', () => {
       ['master.vagrant.vm True', 'worker1.vagrant.vm True', 'worker2.vagrant.vm Unknown'],
     );
     assert.ok(plan.assumptions.some((a) => /NotReady in a `kubectl get nodes` table/.test(a) && a.includes('get-nodes-1.9-vagrant-notready.txt:5')));
+    // its kubelets' v1.9.1 is older than any simulated version: the nearest is, and the scenario says why
+    assert.equal(plan.version, '1.12');
+    assert.match(plan.versionWhy, /v1\.9\.1\+2\.1\.5\.el7 is outside 1\.12–1\.\d+, so the nearest simulated version/);
   });
 });
