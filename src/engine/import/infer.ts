@@ -18,7 +18,7 @@ import { parseDuration, ms, seconds, formatTime, formatDuration, type Duration, 
 import { MAX_HORIZON } from '../model/limits';
 import type { KObject } from '../model/types';
 import { defaultOf, lookupSetting } from '../config/settings';
-import { MAX_MINOR, MIN_MINOR, parseKubeVersion } from '../versions/table';
+import { kubeMinor, MAX_MINOR, MIN_MINOR, nearestMinor } from '../versions/table';
 import type { Evidence, ImportResult, Observation, RealDecision } from './types';
 import type { ImportOptions } from './options';
 import type { Problem } from '../problems';
@@ -329,11 +329,11 @@ function chooseVersion(result: ImportResult, options: ImportOptions): { version:
     if (o.kind !== 'version') continue;
     // a kubelet older or newer than the engine simulates still dates the cluster: the nearest version is simulated,
     // as for a snapshot's kubelets (scenario.ts, version-clamped)
-    const minor = parseKubeVersion(o.version)?.minor ?? minorOutsideTable(o.version);
+    const minor = kubeMinor(o.version);
     if (minor !== undefined && (!best || minor > best.minor)) best = { minor, text: o.version, ev: o.evidence };
   }
   if (best) {
-    const minor = Math.min(MAX_MINOR, Math.max(MIN_MINOR, best.minor));
+    const minor = nearestMinor(best.minor);
     return {
       version: `1.${minor}`,
       why:
@@ -343,12 +343,6 @@ function chooseVersion(result: ImportResult, options: ImportOptions): { version:
     };
   }
   return versionFromWording(result.observations) ?? { version: `1.${DEFAULT_MINOR}`, why: `assumed: the evidence names no version (give --version)` };
-}
-
-/** The minor of a 1.x version the table does not hold (1.9.1, v1.40.0), or undefined when the text is no 1.x version. */
-function minorOutsideTable(text: string): number | undefined {
-  const m = /^\s*v?1\.(\d{1,2})(?:\.\d+)?(?:[-+][0-9A-Za-z.+-]*)?\s*$/.exec(text);
-  return m ? Number(m[1]) : undefined;
 }
 
 /**

@@ -31,7 +31,7 @@ import { isMap, isScalar, isSeq, parseDocument, type Document, type Node as Yaml
 import { parseTimestamp } from '../model/time';
 import type { KObject } from '../model/types';
 import type { Problem, SourcePosition } from '../problems';
-import { MAX_MINOR, MIN_MINOR, parseKubeVersion } from '../versions/table';
+import { MAX_MINOR, MIN_MINOR, nearestMinor, parseKubeVersion } from '../versions/table';
 import { loadSnapshot, loadSnapshotSource, type SnapshotInput } from './load';
 import { MAX_FILE_BYTES, basenamePath, resolveFrom, type InputFs } from './source';
 import { readReality } from '../import/reality';
@@ -389,7 +389,7 @@ export function assumedVersion(snap: LoadedSnapshot): { version: string; why: st
   let best: number | undefined;
   for (const [minor, c] of counts) if (best === undefined || c.n > counts.get(best)!.n || (c.n === counts.get(best)!.n && minor > best)) best = minor;
   if (best === undefined) return { version: `1.${MAX_MINOR}`, why: 'the newest supported; the snapshot does not say' };
-  const clamped = Math.min(MAX_MINOR, Math.max(MIN_MINOR, best));
+  const clamped = nearestMinor(best);
   if (clamped === best) return { version: `1.${best}`, why: "the version the nodes' kubelets report" };
   const reported = counts.get(best)!.text;
   return {

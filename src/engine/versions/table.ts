@@ -591,12 +591,21 @@ export const VERSION_CHANGES: readonly VersionChange[] = [
   },
 ];
 
+/** The minor of "1.12", "v1.31.2", "1.35.0-alpha.1", "v1.9.1+2.1.5.el7", whether or not the engine simulates it. */
+export function kubeMinor(text: string): number | undefined {
+  const m = /^\s*v?1\.(\d{1,2})(?:\.\d+)?(?:[-+][0-9A-Za-z.+-]*)?\s*$/.exec(String(text));
+  return m ? Number(m[1]) : undefined;
+}
+
+/** The simulated minor nearest to `minor` (a cluster older or newer than the table is simulated as its nearest end). */
+export function nearestMinor(minor: number): number {
+  return Math.min(MAX_MINOR, Math.max(MIN_MINOR, minor));
+}
+
 /** Parses "1.12", "v1.31.2", "1.35.0-alpha.1"; undefined outside MIN_MINOR … MAX_MINOR. */
 export function parseKubeVersion(text: string): KubeVersion | undefined {
-  const m = /^\s*v?1\.(\d{1,2})(?:\.\d+)?(?:[-+][0-9A-Za-z.+-]*)?\s*$/.exec(String(text));
-  if (!m) return undefined;
-  const minor = Number(m[1]);
-  if (minor < MIN_MINOR || minor > MAX_MINOR) return undefined;
+  const minor = kubeMinor(text);
+  if (minor === undefined || minor < MIN_MINOR || minor > MAX_MINOR) return undefined;
   return { major: 1, minor, text: String(text).trim() };
 }
 
