@@ -367,7 +367,7 @@ export class Ctx implements vscode.Disposable {
     const problems = outcome.ok ? outcome.imported.problems : outcome.problems;
     this.showImportProblems(problems);
     if (!outcome.ok) {
-      const first = problems[0];
+      const first = problems.find((p) => p.severity === 'error') ?? problems[0];
       void vscode.window.showErrorMessage(`Controller Stepper: cannot import: ${outcome.message}${first ? ` (${formatProblem(first)})` : ''}`);
       return false;
     }

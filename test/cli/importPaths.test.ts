@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, copyFileSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BIN, ROOT, ensureBundle, runBin } from '../helpers/binRun';
@@ -65,3 +65,33 @@ test(
     }
   },
 );
+
+// A snapshot the loader rejects makes a scenario that replays nothing ("1 error(s) in the input"): the import says so
+// and fails, instead of printing that scenario with exit 0.
+const badSnapshots: { name: string; text: string; code: RegExp }[] = [
+  {
+    name: 'a kubectl get nodes table',
+    text: 'NAME     STATUS   ROLES    AGE   VERSION\nn1       Ready    <none>   1d    v1.28.1\n',
+    code: /error not-kubernetes/,
+  },
+  {
+    name: 'YAML cut in the middle of an object',
+    text: 'apiVersion: v1\nkind: List\nitems:\n- apiVersion: v1\n  kind: Node\n  metadata: {name: "n1\n',
+    code: /error /,
+  },
+];
+for (const c of badSnapshots)
+  test(`import --snapshot with ${c.name}: exit 2, the error and no scenario`, () => {
+    const dir = mkdtempSync(join(tmpdir(), 'cs-import-badsnap-'));
+    try {
+      copyFileSync(LOG, join(dir, 'kcm.log'));
+      writeFileSync(join(dir, 'nodes.txt'), c.text);
+      const r = runBin(['import', 'kcm.log', '--snapshot', 'nodes.txt', '--at', '2026-08-27T03:00:00Z'], {}, undefined, dir);
+      assert.equal(r.code, 2, r.err);
+      assert.match(r.err, c.code);
+      assert.match(r.err, /snapshot nodes\.txt/);
+      assert.equal(r.out, '');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });

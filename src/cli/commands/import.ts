@@ -63,7 +63,7 @@ export function importCommand(argv: readonly string[], io: CliIo): number {
   const problems = outcome.ok ? outcome.imported.problems : outcome.problems;
   for (const p of problems) io.err(`${formatProblem(p)}\n`);
   if (!outcome.ok) {
-    io.err(`controller-stepper${/^none of/.test(outcome.message) ? ' import' : ''}: ${outcome.message}\n`);
+    io.err(`controller-stepper${/^(none of|the snapshot )/.test(outcome.message) ? ' import' : ''}: ${outcome.message}\n`);
     return 2;
   }
   io.out(outcome.imported.text);

@@ -199,6 +199,14 @@ export function importEvidenceFiles(paths: readonly string[], access: EvidenceAc
   if (snapshots.length) {
     const snap = session.finish();
     problems.push(...snap.problems.filter((p) => p.severity !== 'info'));
+    // the scenario loads its snapshot with the same loader, and an error there leaves it nothing to replay
+    const bad = [...new Set(snap.problems.filter((p) => p.severity === 'error').map((p) => p.position?.file ?? ''))];
+    if (bad.length)
+      return {
+        ok: false,
+        message: `the snapshot ${bad.map(basenamePath).join(', ')} has errors (above): a scenario made from it would replay nothing; fix it or leave it out`,
+        problems,
+      };
     known = {
       nodes: new Set(snap.cluster.nodes.keys()),
       pods: new Map([...snap.cluster.pods].map(([k, p]) => [k, p.nodeName ?? ''])),
