@@ -44,6 +44,7 @@ const OTHER_SECTIONS = new Set([
   'ephemeralVolumeController',
   'garbageCollectorController',
   'horizontalPodAutoscalerController',
+  'hpaController',
   'jobController',
   'legacySATokenCleaner',
   'namespaceController',
@@ -117,6 +118,14 @@ export function readControllerManagerConfigFile(file: string, text: string): Con
     const root = doc.contents;
     if (!isMap(root)) continue;
     const kind = (root as MapNode).get('kind') as unknown;
+    // kube-controller-manager's /configz: {"kubecontrollermanager.config.k8s.io": {...}} ("componentconfig" before 1.12),
+    // the configuration it runs with, without apiVersion or kind
+    const configz = kind === undefined ? configzBody(root as MapNode) : undefined;
+    if (configz) {
+      result.form = 'KubeControllerManagerConfiguration';
+      readKcmConfig(configz, '', result, pos, problem);
+      return result;
+    }
     if (kind === 'KubeControllerManagerConfiguration') {
       result.form = 'KubeControllerManagerConfiguration';
       const apiVersion = (root as MapNode).get('apiVersion') as unknown;
@@ -149,11 +158,34 @@ type Report = (code: string, severity: Problem['severity'], message: string, ran
 /** config path -> scenario key, for the modelled fields */
 const PATH_TO_KEY = new Map(SETTINGS.filter((s) => s.configPath && s.component === 'kube-controller-manager').map((s) => [s.configPath!, s.key]));
 
+/**
+ * Upstream's KubeControllerManagerConfiguration and its sections have no json tags (kubernetes
+ * staging/src/k8s.io/kube-controller-manager/config/v1alpha1/types.go), so it is written with the Go
+ * field names (`NodeLifecycleController: {NodeMonitorGracePeriod: 40s}`, as /configz prints it), and
+ * Go's decoder matches names regardless of case: a name is found here the same way, and reported by
+ * the spelling this tool documents.
+ */
+const CANONICAL = new Map<string, string>();
+for (const path of [...PATH_TO_KEY.keys(), 'featureGates', 'generic.controllers', ...OTHER_SECTIONS, ...Object.keys(OTHER_FIELDS)])
+  CANONICAL.set(path.toLowerCase(), path);
+for (const [section, fields] of Object.entries(OTHER_FIELDS)) for (const f of fields) CANONICAL.set(`${section}.${f}`.toLowerCase(), `${section}.${f}`);
+
+/** The configuration inside a /configz answer, if `root` is one. */
+function configzBody(root: MapNode): MapNode | undefined {
+  if (root.items.length !== 1) return undefined;
+  const [pair] = root.items;
+  if (!isScalar(pair.key) || !isMap(pair.value)) return undefined;
+  return /^(kubecontrollermanager\.config\.k8s\.io|componentconfig)$/.test(String(pair.key.value)) ? (pair.value as MapNode) : undefined;
+}
+
 function readKcmConfig(map: MapNode, prefix: string, out: ConfigFileResult, pos: Pos, report: Report): void {
   for (const pair of map.items) {
     if (!isScalar(pair.key)) continue;
-    const name = String(pair.key.value);
-    const path = prefix ? `${prefix}.${name}` : name;
+    const given = String(pair.key.value);
+    const written = prefix ? `${prefix}.${given}` : given;
+    const known = CANONICAL.get(written.toLowerCase());
+    const path = known ?? written;
+    const name = known ? known.slice(known.lastIndexOf('.') + 1) : given;
     const valueNode = pair.value as Node | null;
     if (path === 'featureGates') {
       if (isMap(valueNode)) {
@@ -181,10 +213,10 @@ function readKcmConfig(map: MapNode, prefix: string, out: ConfigFileResult, pos:
       continue;
     }
     if (OTHER_FIELDS[prefix]?.has(name)) continue;
-    const known = [...PATH_TO_KEY.keys(), 'featureGates', 'generic.controllers']
+    const near = [...PATH_TO_KEY.keys(), 'featureGates', 'generic.controllers']
       .filter((p) => p.startsWith(prefix ? prefix + '.' : ''))
       .map((p) => p.slice(prefix ? prefix.length + 1 : 0).split('.')[0]);
-    const hint = closest(name, [...new Set([...known, ...(prefix ? [] : [...OTHER_SECTIONS])])]);
+    const hint = closest(name, [...new Set([...near, ...(prefix ? [] : [...OTHER_SECTIONS])])]);
     report('unknown-field', 'warning', `unknown field ${path}${hint ? ` (did you mean ${prefix ? prefix + '.' : ''}${hint}?)` : ''}; ignored`, pair.key.range);
   }
 }

@@ -45,6 +45,8 @@ const KCM_CONTAINER =
 export function detectDocumentKind(text: string): DocumentKind {
   if (isScenarioText(text)) return 'scenario';
   const head = text.length > 200_000 ? text.slice(0, 200_000) : text;
+  // kube-controller-manager's /configz answer: its configuration under the group's name, without kind
+  if (/^\s*\{?\s*["']?(kubecontrollermanager\.config\.k8s\.io|componentconfig)["']?\s*:/.test(head)) return 'kcm-config';
   if (/^\s*[{[]/.test(head)) {
     if (/"kind"\s*:\s*"KubeControllerManagerConfiguration"/.test(head)) return 'kcm-config';
     const kinds = [...head.matchAll(/"kind"\s*:\s*"(\w+)"/g)].map((m) => m[1]);
