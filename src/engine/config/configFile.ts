@@ -175,7 +175,12 @@ function configzBody(root: MapNode): MapNode | undefined {
   if (root.items.length !== 1) return undefined;
   const [pair] = root.items;
   if (!isScalar(pair.key) || !isMap(pair.value)) return undefined;
-  return /^(kubecontrollermanager\.config\.k8s\.io|componentconfig)$/.test(String(pair.key.value)) ? (pair.value as MapNode) : undefined;
+  const body = pair.value as MapNode;
+  const group = String(pair.key.value);
+  if (group === 'kubecontrollermanager.config.k8s.io') return body;
+  // kube-scheduler's /configz used "componentconfig" too: only a body with a section of kube-controller-manager's is its
+  const ours = body.items.some((p) => isScalar(p.key) && /^(generic|kubecloudshared|\w+controller)$/i.test(String(p.key.value)));
+  return group === 'componentconfig' && ours ? body : undefined;
 }
 
 function readKcmConfig(map: MapNode, prefix: string, out: ConfigFileResult, pos: Pos, report: Report): void {

@@ -68,6 +68,12 @@ const cases: { name: string; text: string; settings: Record<string, unknown>; co
     ],
   },
   {
+    name: "kube-scheduler's /configz (componentconfig too, before 1.12) is not kube-controller-manager's",
+    text: '{"componentconfig":{"SchedulerName":"default-scheduler","HardPodAffinitySymmetricWeight":1}}\n',
+    settings: {},
+    problems: ['bad-config-file expected a KubeControllerManagerConfiguration or the kube-controller-manager static Pod manifest (kind: Pod)'],
+  },
+  {
     name: 'a map with one key that is not a /configz group is no configuration',
     text: '{"kubescheduler.config.k8s.io":{"Parallelism":16}}\n',
     settings: {},
