@@ -83,6 +83,18 @@ describe('controller-stepper compare', () => {
     assert.match(r.out, /AGREE: 4 matched, 0 only real, 0 only simulated/);
     assert.match(r.out, /PodEvicted +Pod\/supcon\/ice1-1 +simulated -328ms/);
   });
+  it('a node registered three times in its describe: the two restarts are inferred, and the comparison agrees: exit 0', async () => {
+    const imported = await runCli('import', `${F}/describe-node-1.28-lfs258.txt`, '--at', '2024-03-19T11:02:23Z');
+    assert.equal(imported.code, 0, imported.err);
+    assert.deepEqual(
+      [...imported.out.matchAll(/- at: (\S+)\n +restartControllerManager: true/g)].map((m) => m[1]),
+      ['2024-03-18T16:02:23.000Z', '2024-03-19T10:57:30.000Z'],
+    );
+    assert.match(imported.out, /# inferred: Node\/ip-172-31-40-74 registered again with no RemovingNode between/);
+    const r = await runCli('compare', save('describe-node.yaml', imported.out));
+    assert.equal(r.code, 0, r.out + r.err);
+    assert.match(r.out, /AGREE: 3 matched, 0 only real, 0 only simulated/);
+  });
   it('the 1.14 log that names only the failing node differs, and says why: exit 1', async () => {
     const imported = await runCli('import', `${F}/kcm-1.14-k8s-worker3-unreachable.log`, '--version', '1.14');
     const r = await runCli('compare', save('c14.yaml', imported.out));

@@ -21,6 +21,7 @@ import { defaultOf, lookupSetting } from '../config/settings';
 import { kubeMinor, MAX_MINOR, MIN_MINOR, nearestMinor } from '../versions/table';
 import type { Evidence, ImportResult, Observation, RealDecision } from './types';
 import type { ImportOptions } from './options';
+import { restartsFromRegistrations } from './reregistration';
 import type { Problem } from '../problems';
 
 export interface KnownObjects {
@@ -203,6 +204,10 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
       });
     }
   }
+  const restartsShown = result.observations.flatMap((o) =>
+    o.kind === 'restart' && !/start of this log/.test(o.identity) && o.time > startTime ? [o.time] : [],
+  );
+  events.push(...restartsFromRegistrations(reality, restartsShown, startTime, cite));
   events.sort((a, b) => a.at - b.at);
 
   const objects: KObject[] = [];
