@@ -6,8 +6,14 @@
  * instance became leader). Events keep that even where no log or Lease of the restart is given.
  */
 import type { Micros } from '../model/time';
-import type { InferredEvent } from './infer';
 import type { Evidence, RealDecision } from './types';
+
+/** A scenario event (infer.ts InferredEvent): the restart, with the evidence and the inference as comments. */
+export interface Restart {
+  at: Micros;
+  fields: { restartControllerManager: true };
+  why: string[];
+}
 
 /**
  * The restarts the registrations imply, beyond `known` (restarts the evidence shows otherwise, as times): one per new
@@ -19,9 +25,9 @@ export function restartsFromRegistrations(
   known: readonly Micros[],
   after: Micros,
   cite: (e: Evidence) => string,
-): InferredEvent[] {
+): Restart[] {
   const restarts = [...known].sort((a, b) => a - b);
-  const out: InferredEvent[] = [];
+  const out: Restart[] = [];
   let registered = new Set<string>();
   let next = 0;
   for (const d of [...reality].sort((a, b) => a.time - b.time)) {
