@@ -95,6 +95,23 @@ describe('controller-stepper compare', () => {
     assert.equal(r.code, 0, r.out + r.err);
     assert.match(r.out, /AGREE: 3 matched, 0 only real, 0 only simulated/);
   });
+  it('the rancher events table: the evicted pods get a stand-in node; with a healthy node beside it the evictions match, the cancellations say why', async () => {
+    const imported = await runCli('import', `${F}/events-table-rancher-29997.txt`, '--at', '2020-11-01T12:00:00Z');
+    assert.equal(imported.code, 0, imported.err);
+    assert.match(imported.out, /# assumed: pods evicted by the taint eviction controller at .* called unnamed-node-1/);
+    // the events name no other node: the stand-in alone is a zone in FullDisruption, which holds evictions back (said)
+    const alone = await runCli('compare', save('rancher.yaml', imported.out));
+    assert.equal(alone.code, 1);
+    assert.match(alone.out, /zone of the nodes without a zone label was in FullDisruption/);
+    const edited = imported.out.replace(
+      /^objects:$/m,
+      'objects:\n  - {apiVersion: v1, kind: Node, metadata: {name: healthy}, status: {conditions: [{type: Ready, status: "True", lastHeartbeatTime: "2020-11-01T11:52:00Z", lastTransitionTime: "2020-11-01T00:00:00Z"}]}}',
+    );
+    const r = await runCli('compare', save('rancher-edited.yaml', edited));
+    assert.match(r.out, /DIFFER: 3 matched, 3 only real, 0 only simulated/);
+    assert.equal([...r.out.matchAll(/PodEvicted +Pod\/\S+ +simulated [+-]0s/g)].length, 3, r.out);
+    assert.equal([...r.out.matchAll(/likely: the real controller cancelled Pod\/\S+'s deletion: the NoExecute taint it waited on left the node/g)].length, 3);
+  });
   it('the 1.14 log that names only the failing node differs, and says why: exit 1', async () => {
     const imported = await runCli('import', `${F}/kcm-1.14-k8s-worker3-unreachable.log`, '--version', '1.14');
     const r = await runCli('compare', save('c14.yaml', imported.out));

@@ -199,6 +199,12 @@ function whyOnlyReal(r: RealUnit, sameKey: SimUnit[], trace: readonly Decision[]
       `the simulated ${disrupted.object === 'Zone/' ? 'zone of the nodes without a zone label' : disrupted.object} was in ${disrupted.state} (seq ${disrupted.seq}), which holds tainting and evictions back: the real zone had Ready nodes the evidence does not name (give --snapshot with the whole cluster), or a zone setting differs`,
     );
   }
+  if (!reasons.length && r.action === 'PodEvictionCancelled')
+    // taint_eviction.go cancels a scheduled deletion when the pod's node no longer has a NoExecute taint the pod does not
+    // tolerate forever (the node Ready again), or the pod is gone or moved
+    reasons.push(
+      `the real controller cancelled ${obj}'s deletion: the NoExecute taint it waited on left the node (the node was Ready again) or its tolerations changed, and the evidence shows no recovery before ${formatTime(r.time)}. If the node came back then, add \`- at: ${formatTime(r.time)}\` with \`kubelet: start\` and its node to events:`,
+    );
   if (!reasons.length) reasons.push('the simulation took other decisions about this object, not this one: a setting or the timeline differs');
   return reasons;
 }

@@ -57,6 +57,11 @@ export interface ScenarioPlan {
 const FAILURE_SIGNS = new Set(['NodeStatusUnknown', 'PodsMarkedNotReady', 'NodeQueuedForTainting', 'NodeQueuedForEviction', 'TaintAdded', 'PodEvicted']);
 const DEFAULT_MINOR = 31;
 const HALF_GAP = ms(2500);
+/** The real decisions on a pod that come from its node's failure, with what they say (for the assumption). */
+const NODELESS_SIGNS = new Map<string, string>([
+  ['PodsMarkedNotReady', 'marked not ready'],
+  ['PodEvicted', 'evicted by the taint eviction controller'],
+]);
 
 export function inferScenario(result: ImportResult, options: ImportOptions, known?: KnownObjects): ScenarioPlan {
   const assumptions: string[] = [];
@@ -76,18 +81,19 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
     if (bare) podNode.set(d.object, bare);
   }
 
-  // Pods marked not ready in one pass without a known node belong to one node the evidence does not name.
+  // Pods marked not ready in one pass, or evicted by the taint eviction controller at one instant (its events name the
+  // pod, not the node), without a known node belong to one node the evidence does not name.
   let unnamed = 0;
   for (let i = 0; i < reality.length; i++) {
     const d = reality[i];
-    if (d.action !== 'PodsMarkedNotReady' || !d.object.startsWith('Pod/') || podNode.has(d.object)) continue;
+    if (!NODELESS_SIGNS.has(d.action) || !d.object.startsWith('Pod/') || podNode.has(d.object)) continue;
     const node = `unnamed-node-${++unnamed}`;
     for (const e of reality) {
-      if (e.action === 'PodsMarkedNotReady' && e.object.startsWith('Pod/') && !podNode.has(e.object) && Math.abs(e.time - d.time) <= seconds(1))
+      if (e.action === d.action && e.object.startsWith('Pod/') && !podNode.has(e.object) && Math.abs(e.time - d.time) <= seconds(1))
         podNode.set(e.object, node);
     }
     assumptions.push(
-      `pods marked not ready at ${formatTime(d.time)} (${[...podNode]
+      `pods ${NODELESS_SIGNS.get(d.action)} at ${formatTime(d.time)} (${[...podNode]
         .filter(([, n]) => n === node)
         .map(([p]) => p.slice(4))
         .join(', ')}) ran on a node the evidence does not name: called ${node}`,

@@ -90,6 +90,24 @@ describe('inferring the timeline', () => {
       ['Node/unnamed-node-1', 'Lease/unnamed-node-1', 'Pod/a', 'Pod/b'],
     );
   });
+  it('pods the taint eviction controller evicted at one instant, on a node its events do not name, share a stand-in whose failure explains them', () => {
+    // a `kubectl get events` table: TaintManagerEviction names the pod only (taint_eviction.go)
+    const table =
+      'NAMESPACE   LAST SEEN   TYPE     REASON                 OBJECT      MESSAGE\n' +
+      'd           2m          Normal   TaintManagerEviction   pod/a       Marking for deletion Pod d/a\n' +
+      'd           2m          Normal   TaintManagerEviction   pod/b       Marking for deletion Pod d/b\n' +
+      'e           1m          Normal   TaintManagerEviction   pod/c       Marking for deletion Pod e/c\n';
+    const p = plan({ 'events.txt': table }, '1.31');
+    assert.ok(
+      p.assumptions.some((a) =>
+        /^pods evicted by the taint eviction controller at .* \(d\/a, d\/b\) ran on a node the evidence does not name: called unnamed-node-1$/.test(a),
+      ),
+    );
+    assert.ok(p.assumptions.some((a) => /\(e\/c\) ran on a node the evidence does not name: called unnamed-node-2$/.test(a)));
+    // each stand-in's kubelet stops so that its pods' default 300s toleration runs out at their eviction
+    const stops = p.events.filter((e) => e.fields.kubelet === 'stop').map((e) => (e.fields.nodes as string[])[0]);
+    assert.deepEqual(stops, ['unnamed-node-1', 'unnamed-node-2']);
+  });
   it('objects a snapshot holds are not made up again', () => {
     const p = plan({ 'kcm.log': taintLine }, '1.31', { nodes: new Set(['n1']), pods: new Map(), replicaSets: new Set() });
     assert.deepEqual(p.objects, []);
