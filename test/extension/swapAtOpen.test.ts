@@ -197,6 +197,10 @@ test('the open’s simulation goes on to pass 0 itself: after its first turn it 
     while (a.advance());
     assert.equal(a.session.shownPending, false, `${file}: the shown one made in idle time`);
     assert.equal(a.makings(), 1, `${file}: one simulation made`);
+    // the start made, the open's simulation is still the ahead one, on pass 0: the Step is a swap onto it
+    assert.equal(a.session.step().ok, true);
+    assert.equal(a.session.sim, a.first, `${file}: the Step after the idle work shows the open's simulation`);
+    assert.equal(a.session['kept'].preparedUsed, 1, `${file}: with its prepared update`);
   }
 });
 
