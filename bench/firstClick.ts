@@ -11,7 +11,7 @@
  *   flock /tmp/cs-bench.lock node --max-old-space-size=16000 --import tsx bench/firstClick.ts SCENARIO [--root DIR] [--read 0,1000,1500,3000] [--paint 150] [--over 40] [--no-ahead-at-open] [--ahead-before]
  *
  * The open's pass ahead as ctx.ts makes it (openpost): in slices once the open's update is sent (aheadAtOpen.ts
- * `nextPassInSlices`, on setImmediate); `--ahead-before`: at once before the update (`Session.nextPassNow`, firstpass);
+ * `nextPassInSlices`, on setImmediate; since swapopen its first slice hands the open's simulation to the run-ahead); `--ahead-before`: at once before the update (`Session.nextPassNow`, firstpass);
  * `--no-ahead-at-open`: none (left to idle time).
  *
  * `--root DIR`: another checkout's Session (the A side of an A/B pair). Each read time opens the scenario again
@@ -36,10 +36,12 @@ const load = (): string => loadavg()[0].toFixed(1);
 function aheadState(session: any): string {
   const ra = session.ahead;
   const a = ra.sim;
-  if (!a) return ra.making ? 'making' : 'none';
+  // the shown start still being made (swapAtOpen.ts: the open's simulation went to the run-ahead)
+  const shown = session.shownPending ? ', shown being made' : '';
+  if (!a) return (ra.making ? 'making' : 'none') + shown;
   const views = ra.views;
   const prepared = views?.prepared ? ' prepared' : '';
-  return `${a.pass ?? '-'}${a.partDone ? '*' : ''}${a.hasPendingCheckpoint ? 'p' : ''} ${ra.phase?.kind ?? ''}${prepared}`;
+  return `${a.pass ?? '-'}${a.partDone ? '*' : ''}${a.hasPendingCheckpoint ? 'p' : ''} ${ra.phase?.kind ?? ''}${prepared}${shown}`;
 }
 
 const main = async (): Promise<void> => {

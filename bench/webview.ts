@@ -184,7 +184,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     const c0 = process.cpuUsage();
     stringifyMs = 0;
     // the engine's part: a step, or a step back's goToPass (of the shown simulation, or of the ahead one a step takes over)
-    const sims = [session.sim, session.ahead.sim].filter((s) => s !== undefined);
+    const sims = [session.shownPending ? undefined : session.sim, session.ahead.sim].filter((s) => s !== undefined);
     let stepMs = 0;
     // goToPass steps through sim.step: only the outermost call is counted
     let depth = 0;

@@ -22,16 +22,22 @@ const realTimers: SliceTimers = { next: (run) => setImmediate(run), now: () => p
 
 /**
  * Makes `session`'s next pass in slices until its views are prepared on it, the run-ahead is off, `current()` is false,
- * or the shown simulation has moved (a Step came first: the rest is idle time's, which waits while the user clicks).
+ * or the shown position has moved (a Step came first: the rest is idle time's, which waits while the user clicks). The
+ * first slice swaps the open's roles (Session.swapAtOpen): the open's simulation goes on to the next pass itself, and
+ * the start is shown by one made like it in idle time after (swapAtOpen.ts).
  */
-export function nextPassInSlices(session: Pick<Session, 'ahead' | 'sim'>, current: () => boolean, timers: SliceTimers = realTimers): void {
+export function nextPassInSlices(session: Pick<Session, 'ahead' | 'shown' | 'swapAtOpen'>, current: () => boolean, timers: SliceTimers = realTimers): void {
   const ready = () => !session.ahead.enabled || session.ahead.views?.hasPrepared === true;
-  const opened = session.sim;
-  const at = positionOf(opened);
+  const at = positionOf(session.shown);
+  let swapped = false;
   const slice = () => {
-    if (!current() || ready() || session.sim !== opened || positionOf(opened) !== at) return;
+    if (!current() || ready() || positionOf(session.shown) !== at) return;
+    if (!swapped) {
+      swapped = true;
+      session.swapAtOpen();
+    }
     const until = timers.now() + AHEAD_AT_OPEN_SLICE_MS;
-    if (session.ahead.slice(session.sim, () => timers.now() < until && !ready())) timers.next(slice);
+    if (session.ahead.slice(session.shown, () => timers.now() < until && !ready())) timers.next(slice);
   };
   timers.next(slice);
 }

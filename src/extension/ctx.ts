@@ -279,7 +279,8 @@ export class Ctx implements vscode.Disposable {
   }
 
   private positionKey(): string {
-    return this.session ? `${this.session.sim.pass}@${this.session.sim.now}` : '';
+    // (the shown position, not its simulation, which may be still being made: swapAtOpen.ts)
+    return this.session ? `${this.session.shown.pass}@${this.session.shown.now}` : '';
   }
 
   private dropPositionNote(): void {

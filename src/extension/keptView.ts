@@ -104,15 +104,20 @@ export class KeptView {
     return this.view as ClusterView;
   }
 
-  /** The nodes' items, without making the pods' items that wait (see podsOn). */
-  nodeItems(sim: Simulation): ReadonlyMap<string, NodeItem> {
-    if (!this.view) this.update(sim, false);
+  /** Whether the view was made (by an update). */
+  get hasView(): boolean {
+    return this.view !== undefined;
+  }
+
+  /** The nodes' items, without making the pods' items that wait (see podsOn). `sim` is only asked for when no view was made yet. */
+  nodeItems(sim: Simulation | (() => Simulation)): ReadonlyMap<string, NodeItem> {
+    if (!this.view) this.update(typeof sim === 'function' ? sim() : sim, false);
     return (this.view as ClusterView).nodes;
   }
 
-  /** The ReplicaSets' items of the last update (the panel's rows are sent from these, see ReplicaSetWindow). */
-  replicaSetItems(sim: Simulation): ReadonlyMap<string, ReplicaSetItem> {
-    if (!this.view) this.update(sim, false);
+  /** The ReplicaSets' items of the last update (the panel's rows are sent from these, see ReplicaSetWindow); `sim` as nodeItems'. */
+  replicaSetItems(sim: Simulation | (() => Simulation)): ReadonlyMap<string, ReplicaSetItem> {
+    if (!this.view) this.update(typeof sim === 'function' ? sim() : sim, false);
     return (this.view as ClusterView).replicaSets;
   }
 

@@ -58,8 +58,30 @@ export const NO_COMPANION: Companion<undefined> = {
   prepare: () => false,
 };
 
+/** What a position is known by (positionOf). */
+export type Position = Pick<Simulation, 'pass' | 'now' | 'trace' | 'partDone'>;
+
+/**
+ * The shown position while no simulation stands on it yet: the open's simulation was handed to the run-ahead, and the
+ * shown one is still being made like it (swapAtOpen.ts). Only the start is shown so: before the first pass, a position
+ * is the same for every simulation of the scenario, and `standsFor` (the open's) gives the start to take (MakeInSlices).
+ */
+export interface ShownStart extends Position {
+  readonly pass: null;
+  readonly lastPass: number;
+  nextPassHeavy(): boolean;
+  readonly standsFor: Simulation;
+}
+
+/** The shown simulation, or the start standing for it while it is made. */
+export type Shown = Simulation | ShownStart;
+
+function isStart(shown: Shown): shown is ShownStart {
+  return 'standsFor' in shown;
+}
+
 /** Where a simulation stands, for comparing two runs of the same scenario; undefined inside an instant. */
-export function positionOf(sim: Simulation): string | undefined {
+export function positionOf(sim: Position): string | undefined {
   if (sim.partDone) return undefined;
   const t = sim.trace;
   return `${sim.pass}|${sim.now}|${t.length}|${t.length ? t[t.length - 1].seq : 0}`;
@@ -161,6 +183,17 @@ export class RunAhead<V = undefined> {
     if (!on) this.drop();
   }
 
+  /**
+   * `sim` (the open's, which stands on the shown start, its views made: swapAtOpen.ts) becomes the ahead simulation,
+   * with a companion of its own: it goes on to the next pass without a copy of its own to make first.
+   */
+  adopt(sim: Simulation): void {
+    this.drop();
+    if (!this.enabled) return;
+    this.ahead = sim;
+    this.aheadViews = this.companion.make();
+  }
+
   drop(): void {
     this.ahead = undefined;
     this.aheadViews = undefined;
@@ -173,14 +206,18 @@ export class RunAhead<V = undefined> {
    * A step from `shown`: the ahead simulation when it stands on the shown position or has gone on from
    * it toward the next pass (the step finishes its part-done work), with its companion; `shown` and
    * `shownViews` take their place, to run on two passes in idle time. Else undefined, and the shown one
-   * steps itself.
+   * steps itself. A shown start (`ShownStart`) has no simulation yet: `making`, the one being made for it, takes its place
+   * with `shownViews`, and is made in the ahead one's idle slices.
    */
-  takeOver(shown: Simulation, shownViews: V): { sim: Simulation; views: V } | undefined {
+  takeOver(shown: Simulation, shownViews: V): { sim: Simulation; views: V } | undefined;
+  takeOver(shown: ShownStart, shownViews: V, making: (more: () => boolean) => Simulation | undefined): { sim: Simulation; views: V } | undefined;
+  takeOver(shown: Shown, shownViews: V, making?: (more: () => boolean) => Simulation | undefined): { sim: Simulation; views: V } | undefined {
     const a = this.ahead;
     const on = alignedOn(this.phase);
     if (!a || !this.enabled || on === undefined || on !== positionOf(shown)) return undefined;
     const views = this.aheadViews as V;
-    this.ahead = shown;
+    this.ahead = isStart(shown) ? undefined : shown;
+    this.making = making;
     this.aheadViews = shownViews;
     this.phase = APART;
     this.unreachable = undefined;
@@ -192,7 +229,7 @@ export class RunAhead<V = undefined> {
    * A piece is the controllers' work between two of their yield points (the ahead simulation's making,
    * its controllers' start included, is cut in pieces too: simulationInSlices).
    */
-  slice(shown: Simulation, more: () => boolean): boolean {
+  slice(shown: Shown, more: () => boolean): boolean {
     if (!this.enabled) return false;
     const key = positionOf(shown);
     if (key === undefined || key === this.unreachable) return false;
@@ -206,15 +243,16 @@ export class RunAhead<V = undefined> {
     }
   }
 
-  private work(shown: Simulation, key: string, target: number): boolean {
+  private work(shown: Shown, key: string, target: number): boolean {
     if (!this.ahead) {
       // the shown one's controllers' memory at its start is taken (simulationInSlices: their start reads every pod again)
-      this.making ??= this.make(shown);
+      this.making ??= this.make(isStart(shown) ? shown.standsFor : shown);
       const made = this.making(this.more!);
       if (!made) return true;
       this.making = undefined;
       this.ahead = made;
-      this.aheadViews = this.companion.make();
+      // (a making handed over by takeOver comes with the views of the position it was made for)
+      this.aheadViews ??= this.companion.make();
       return true;
     }
     const a = this.ahead;
@@ -225,7 +263,7 @@ export class RunAhead<V = undefined> {
     }
     if (alignedOn(this.phase) !== key) {
       this.phase = APART;
-      if (shown.pass === null) {
+      if (isStart(shown) || shown.pass === null) {
         // before the first pass there is nothing to go to: only a simulation never stepped stands there
         if (positionOf(a) !== key) {
           this.ahead = this.aheadViews = undefined;
@@ -267,8 +305,9 @@ export class RunAhead<V = undefined> {
       if (pendingCheckpoint(a, this.more!)) return true;
       if (!this.more!()) return true;
     }
-    // (never past a heavy pass: the shown one would then step it itself)
-    if (target < shown.lastPass && a.nextPassHeavy?.() && !shown.nextPassHeavy?.()) {
+    // (never past a heavy pass: the shown one would then step it itself; nor from a shown start whose simulation is being
+    // made, whose step takes this one over on the next pass: swapAtOpen.ts)
+    if (target < shown.lastPass && !isStart(shown) && a.nextPassHeavy?.() && !shown.nextPassHeavy?.()) {
       if (prepareIdle(a, this.more!) || !this.more!()) return true;
       this.phase = { kind: 'ranOn', from: key };
       return this.runOn(a, key, target + 1);

@@ -5,7 +5,7 @@
  */
 import type { MachineView, Simulation, SimulationOptions } from '../engine/simulation/api';
 import type { Decision } from '../engine/trace/decision';
-import { formatTime, parseTimestamp, type Micros } from '../engine/model/time';
+import { formatTime } from '../engine/model/time';
 import type {
   AssumptionItem,
   HostMessage,
@@ -27,6 +27,7 @@ import { NodeWindow } from './nodeWindow';
 import { decisionLine } from '../protocol/lists';
 import { decisionMatcher, parseRunUntil } from './runUntil';
 import { runWhatIf } from './whatIfRun';
+import { LOOKAHEAD, realityOfSelection, selectRealityMark } from './realityRun';
 import { handleMessage, type PanelActions } from './sessionMessages';
 import { decisionsAt, FurthestRun, logRows, PassMarks, passProblem } from './passes';
 import { assumptions, initMessage, scenarioInfo } from './scenarioInfo';
@@ -36,13 +37,13 @@ import { Slices, type CancelToken, type SessionResult } from './slices';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
 import { decisionMessage, offsetAndTime } from './decisionText';
-import { prepareIdle, preparedNow, RunAhead, runAheadNow, slicedMake, type MakeSimulation } from './runAhead';
+import { positionOf, prepareIdle, preparedNow, RunAhead, runAheadNow, slicedMake, type MakeSimulation, type Shown } from './runAhead';
+import { PendingStart } from './swapAtOpen';
 
 export { isNoise } from './traceLookup';
 export { formatSetting, missingLeasesText } from './scenarioInfo';
 
-/** How far Next Decision / Run Until look ahead before giving up (simulated time). */
-export const LOOKAHEAD: Micros = 6 * 3_600_000_000;
+export { LOOKAHEAD } from './realityRun';
 
 export type { MakeSimulation } from './runAhead';
 
@@ -65,7 +66,10 @@ export type { SessionResult, CancelToken } from './slices';
 export { SLICE_MS } from './slices';
 
 export class Session {
-  sim: Simulation;
+  /** the shown simulation; undefined while the start is shown by `pending` */
+  private shownSim?: Simulation;
+  /** the start, shown while its simulation is made: the open's went to the run-ahead (swapAtOpen) */
+  private pending?: PendingStart;
   settings: UiSettings;
   readonly options: SimulationOptions;
   /** the highest pass reached in this session */
@@ -115,8 +119,51 @@ export class Session {
     this.ahead = new RunAhead(slicedMake(this.make, this.options), opts.runAhead ?? true, KeptView.ahead);
   }
 
+  /**
+   * The shown simulation. While the start is shown without one (swapAtOpen), it is made here at once: what reads it
+   * never sees a half-made simulation, nor the open's, which the run-ahead steps on.
+   */
+  get sim(): Simulation {
+    return this.shownSim ?? (this.sim = this.pending!.making(() => true)!);
+  }
+  set sim(s: Simulation) {
+    this.shownSim = s;
+    this.pending = undefined;
+  }
+  /** `sim`, for the views that read it only when they have nothing made (KeptView.nodeItems) */
+  private readonly simNow = (): Simulation => this.sim;
+
+  /** The shown position, without making the shown simulation (the run-ahead's, the status bar's). */
+  get shown(): Shown {
+    return this.shownSim ?? this.pending!;
+  }
+
+  /** Whether the shown simulation is still being made (swapAtOpen). */
+  get shownPending(): boolean {
+    return this.pending !== undefined;
+  }
+
+  /** The open's roles swapped (swapAtOpen.ts): the open's simulation, never stepped, its views sent, goes to the run-ahead (only at the start). */
+  swapAtOpen(): boolean {
+    const s = this.shownSim;
+    if (!s || !this.ahead.enabled || s.pass !== null || s.partDone || !this.kept.hasView || this.slices.running) return false;
+    this.pending = new PendingStart(s, slicedMake(this.make, this.options));
+    this.shownSim = undefined;
+    this.ahead.adopt(s);
+    return true;
+  }
+
   /** One slice of idle work (IdlePrepare): the shown simulation's preparation, the next pass, the pods' items the open left out; true while work is left. */
   idleSlice(more: () => boolean): boolean {
+    const p = this.pending;
+    if (p) {
+      // the open's simulation on to the next pass and its views prepared first (a Step then takes it over), then the shown one made
+      if (this.ahead.slice(p, more) || !more()) return true;
+      const made = p.making(more);
+      if (!made) return true;
+      this.sim = made;
+      if (!more()) return true;
+    }
     if (prepareIdle(this.sim, more)) return true;
     if (more() && this.ahead.slice(this.sim, more)) return true;
     return more() ? this.kept.completeSlice(this.sim, more) : this.ahead.enabled || this.kept.podsWaiting;
@@ -139,7 +186,7 @@ export class Session {
 
   /** The nodes' items, without making the pods' items that wait (see podsOn). */
   get nodeItems(): ReadonlyMap<string, NodeItem> {
-    return this.kept.nodeItems(this.sim);
+    return this.kept.nodeItems(this.simNow);
   }
 
   /** A node's pods' items, sorted by ref: only that node's are brought up to date. */
@@ -191,6 +238,13 @@ export class Session {
     this.run.catchUp(this.sim.trace);
   }
 
+  /** The decision `seq` of the furthest run, if it was made (the trace caught up first), and the pass that shows it. */
+  findInRun(seq: number): { decision: Decision; pass: number } | undefined {
+    this.catchUp();
+    const d = this.run.find(seq);
+    return d && { decision: d, pass: this.passes.shownIn(d) };
+  }
+
   /** The whole run so far (also what lies after the current position, once reached), by the pass each decision is shown in. */
   runByPass(includeNoise: boolean): Map<number, Decision[]> {
     this.catchUp();
@@ -221,17 +275,17 @@ export class Session {
 
   /** The webview shows these ReplicaSet rows: their items now, and with every update that changes them. */
   replicaSetWindow(refs: readonly string[]): SessionResult {
-    this.post(this.rsWindow.window(refs, this.kept.replicaSetItems(this.sim)));
+    this.post(this.rsWindow.window(refs, this.kept.replicaSetItems(this.simNow)));
     return { ok: true };
   }
 
   /** The webview shows these node rows (as replicaSetWindow), or filters its node list by `text`. */
   nodeWindow(refs: readonly string[]): SessionResult {
-    this.post(this.nodeRows.window(refs, this.kept.nodeItems(this.sim)));
+    this.post(this.nodeRows.window(refs, this.kept.nodeItems(this.simNow)));
     return { ok: true };
   }
   nodeFilter(text: string): SessionResult {
-    this.post(this.nodeRows.setFilter(text, this.kept.nodeItems(this.sim)));
+    this.post(this.nodeRows.setFilter(text, this.kept.nodeItems(this.simNow)));
     return { ok: true };
   }
 
@@ -249,7 +303,8 @@ export class Session {
     return { ok: true };
   }
 
-  private changed(focusSeq?: number, full = false): void {
+  /** The position changed: the webview is sent it with its selection, the listeners told (`focusSeq`: a decision to show). */
+  changed(focusSeq?: number, full = false): void {
     // one message, so the webview draws the new position and its selection at once
     const update = this.updateMessage(full, focusSeq);
     const { type: _type, ...selection } = this.selectionMessage();
@@ -300,11 +355,19 @@ export class Session {
     // to the next pass, even when the current one was left part-done by a cancel (the engine's step
     // would only finish it); a slice's continuation aims at the same pass, and the engine finishes
     // a target pass a slice left part-done (goToPass); at the horizon there is no next pass (said: the panel waits for an answer)
-    const target = (this.sim.pass ?? -1) + 1;
-    if (target > this.sim.lastPass) return { ok: false, message: this.passProblem(target) ?? '' };
-    // the ahead simulation, when it stands on this position or has gone on from it, finishes the step (with its views)
-    const ahead = this.ahead.takeOver(this.sim, this.kept);
+    const shown = this.shown;
+    const target = (shown.pass ?? -1) + 1;
+    if (target > shown.lastPass) return { ok: false, message: this.passProblem(target) ?? '' };
+    // the ahead simulation, when it stands on this position or has gone on from it, finishes the step (with its views);
+    // the shown start's simulation, still being made, then goes on being made as the ahead one
+    const p = this.pending;
+    const ahead = p ? this.ahead.takeOver(p, this.kept, p.making) : this.ahead.takeOver(this.sim, this.kept);
     if (ahead) ({ sim: this.sim, views: this.kept } = ahead);
+    else if (p && this.ahead.sim === p.standsFor && positionOf(p.standsFor) === positionOf(p)) {
+      // the open's simulation has not moved yet (its views not aligned): shown again, it steps itself as without the swap
+      this.ahead.drop();
+      this.sim = p.standsFor;
+    }
     return this.long(
       () => this.sim.goToPass(target, { interactive: true }),
       () => {
@@ -315,7 +378,7 @@ export class Session {
   }
 
   stepBack(): SessionResult {
-    const pass = this.sim.pass;
+    const pass = this.shown.pass;
     if (pass === null) return { ok: false, message: 'At the start: nothing to step back to.' };
     if (pass === 0) {
       this.reset();
@@ -429,7 +492,7 @@ export class Session {
   }
 
   /** Selects a decision: the why shows it, the machine view its object's machine. */
-  private focus(d: Decision): void {
+  focus(d: Decision): void {
     this.selectedSeq = d.seq;
     this.selected = d.object;
     this.selectedReal = undefined;
@@ -442,11 +505,10 @@ export class Session {
   selectDecision(seq: number): SessionResult {
     const d = this.decision(seq);
     if (!d) {
-      this.catchUp();
-      const ahead = this.run.find(seq);
+      const ahead = this.findInRun(seq);
       if (!ahead) return { ok: false, message: `No decision ${seq} in this run.` };
       return this.long(
-        () => this.sim.goToPass(this.passes.shownIn(ahead)),
+        () => this.sim.goToPass(ahead.pass),
         () => {
           const found = this.decision(seq) ?? this.sim.runUntilDecision((x) => x.seq === seq, this.sim.now + LOOKAHEAD);
           if (!found) return { ok: false, message: `Decision ${seq} was not made again.` };
@@ -487,7 +549,7 @@ export class Session {
       }
     }
     const object = this.selected;
-    const reality = this.realityOfSelection(d);
+    const reality = realityOfSelection(this, d);
     if (!object) return { type: 'selection', ...(reality ? { reality } : {}) };
     const pod = object.startsWith('Pod/') ? this.kept.podItem(this.sim, object) : undefined;
     const node = object.startsWith('Node/') ? object.slice(5) : pod?.node;
@@ -511,69 +573,9 @@ export class Session {
     return (this.realityCache ??= { index: realityIndexOf(this.sim.scenario, () => this.make(this.options)) }).index;
   }
 
-  /** The selected real entry (dropped once the position is before it), else the selected decision, against reality. */
-  private realityOfSelection(d: Decision | undefined) {
-    const index = this.reality();
-    if (!index) return undefined;
-    if (this.selectedReal !== undefined) {
-      const r = index.entry(this.selectedReal);
-      if (r && parseTimestamp(r.at)! <= this.sim.now) return index.forEntry(this.selectedReal);
-      this.selectedReal = undefined;
-    }
-    return d ? index.forDecision(d.seq) : undefined;
-  }
-
-  /**
-   * A mark of the reality lane: goes to the pass that shows the matched simulated decision and selects
-   * it, or, for a real decision the simulation did not make, to the first pass at or after its time,
-   * selecting its object. The Why then shows the real decision and how it compares.
-   */
+  /** A mark of the reality lane: its decision, or its time, gone to and selected (realityRun.ts). */
   selectReality(index: number): SessionResult {
-    const r = this.reality()?.entry(index);
-    if (!r) return { ok: false, message: `No reality: entry ${index + 1} in this scenario.` };
-    if (r.seq !== undefined) {
-      const seq = r.seq;
-      this.catchUp();
-      // first run on until the decision was made (unless the run has it), then go to the pass that shows it
-      const limit = this.sim.now + LOOKAHEAD;
-      let target: number | undefined;
-      const find = (): number | undefined => {
-        this.catchUp();
-        const ahead = this.run.find(seq);
-        return ahead && this.passes.shownIn(ahead);
-      };
-      let searched = this.run.find(seq) !== undefined;
-      return this.long(
-        () => {
-          if (!searched) {
-            this.sim.runUntilDecision((x) => x.seq === seq, limit);
-            if (this.sim.stopped) return;
-            searched = true;
-          }
-          target ??= find();
-          if (target !== undefined) this.sim.goToPass(target);
-        },
-        () => {
-          if (target === undefined) return { ok: false, message: `The simulated decision ${seq} was not made again.` };
-          const d = this.decision(seq);
-          if (d) this.focus(d);
-          this.selectedReal = index;
-          this.changed(d?.seq);
-          return { ok: true, message: `${r.at} ${r.action} ${r.object}: matched #${seq} (${r.delta})` };
-        },
-      );
-    }
-    const at = parseTimestamp(r.at)!;
-    return this.long(
-      () => this.sim.goToPass(Math.max(0, Math.ceil((at - this.sim.startTime) / this.sim.config.nodeMonitorPeriod))),
-      () => {
-        this.selected = r.object;
-        this.selectedSeq = undefined;
-        this.selectedReal = index;
-        this.changed();
-        return { ok: true, message: `${r.at} ${r.action} ${r.object}: only in reality` };
-      },
-    );
+    return selectRealityMark(this, index);
   }
 
   /** The machine of an object: its own (`node/…`, `zone/…`, `replicaset/…`), or for a pod its taint-eviction worker's. */

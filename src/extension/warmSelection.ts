@@ -96,10 +96,15 @@ export function warmUpFirst(warm: PrepareSlice, rest: PrepareSlice): PrepareSlic
   return (more) => (warm(more) || !more() ? true : rest(more));
 }
 
-/** The panel's idle work, as ctx.ts gives it to IdlePrepare: the selections warmed, then the session's (idleSlice). */
-export function panelIdleWork(session: () => Pick<Session, 'sim' | 'idleSlice'>): PrepareSlice {
-  return warmUpFirst(
+/**
+ * The panel's idle work, as ctx.ts gives it to IdlePrepare: the selections warmed, then the session's (idleSlice); while
+ * the shown simulation is being made (swapAtOpen.ts), the session's first: the warm-up would make it at once.
+ */
+export function panelIdleWork(session: () => Pick<Session, 'sim' | 'idleSlice' | 'shownPending'>): PrepareSlice {
+  const rest: PrepareSlice = (more) => session().idleSlice(more);
+  const all = warmUpFirst(
     selectionWarmUp(() => session().sim),
-    (more) => session().idleSlice(more),
+    rest,
   );
+  return (more) => (session().shownPending ? rest(more) : all(more));
 }
