@@ -84,7 +84,7 @@ export class ReplicaSetCore {
    */
   checkedOwners = new WeakSet<OwnerReference[]>();
   /** what the last checkpoint kept of `checks` and `podProblems`, while they are unchanged */
-  savedChecks: [string, ReplicaSetCheck][] | undefined;
+  savedChecks: [string, CachedCheck][] | undefined;
   savedPodProblems: [string, Problem[]][] | undefined;
   /** pods that survived a scale-down: which rule kept them */
   kept = new Map<string, KeptRecord | KeptBySync>();
@@ -408,18 +408,21 @@ export class ReplicaSetCore {
         return c.check;
       }
     }
-    const key = `${rs.meta.namespace}/${rs.meta.name}`;
+    // the entry's key is the record's (syncs and events find the entry by it), and a string the maps have hashed already
+    const key = entry !== undefined ? entry.key : `${rs.meta.namespace}/${rs.meta.name}`;
+    if (this.verify && key !== `${rs.meta.namespace}/${rs.meta.name}`)
+      throw new Error(`replicaset ${key}: checked for the record of ${rs.meta.namespace}/${rs.meta.name}`);
     const c = this.checks.get(key);
-    // recomputed when the record, its selector, template or spec object changed (apply, patch, scale)
+    // recomputed when the selector, template, spec object or replicas changed (apply, patch, scale: entry.ts isCurrent)
     if (isCurrent(c, rs)) {
-      if (entry !== undefined && entry.key === key) {
+      if (entry !== undefined) {
         entry.checked = c;
         entry.checkSeen = this.checksChanged;
       }
       return c.check;
     }
     const check = checkReplicaSet(rs);
-    this.checks.set(key, { rs, selector: rs.selector, template: rs.template, spec: rs.raw.spec, replicas: rs.replicas, check });
+    this.checks.set(key, { selector: rs.selector, template: rs.template, spec: rs.raw.spec, replicas: rs.replicas, check });
     this.checksChanged++;
     this.savedChecks = undefined;
     return check;
