@@ -322,8 +322,10 @@ export class NodeLifecycleState {
 
   /** Sends an event that needs no write (the controller's view of the node). */
   sendNode(name: string, e: NodeHealthEvent): MachineTransition | null {
-    const a = this.askNode(name, e);
-    return a && !a.stays ? this.commitNode(a) : null;
+    const t = this.nodes.send(name, e);
+    // as commitNode (the machine moved)
+    if (t !== null) this.slots.unsettle(name);
+    return t;
   }
 
   evictionState(name: string): string {
