@@ -58,20 +58,14 @@ export function* restoreController(rsc: ReplicaSetCore, saved: unknown, host: Co
     yield;
     yield* takeOverEntries(rsc, previous, s.entries, host);
   } else {
+    // in parts too: the run-ahead's simulation is started so (makeInSlices.ts), and 150,000 pods were a block of 140-200 ms
+    yield* rsc.rebuildIndexesInPieces(host, ENTRY_CHUNK);
     let n = 0;
     for (const se of s.entries) {
       const rs = host.cluster.replicaSets.get(se.key);
       if (rs) restoredEntry(rsc, se, rs);
       if (++n % ENTRY_CHUNK === 0) yield;
     }
-    if (s.checks) {
-      rsc.checks = new Map(s.checks);
-      rsc.checksChanged++;
-      rsc.savedChecks = s.checks;
-    }
-    // in parts too: the run-ahead's simulation is started so (makeInSlices.ts), and 150,000 pods were a block of 140-200 ms;
-    // after the entries and checks, so that the keys due now (every one at the start) have their pods counted as they are indexed
-    yield* rsc.rebuildIndexesInPieces(host, ENTRY_CHUNK, true);
   }
   yield;
   rsc.kept = new Map(s.kept.map(([k, v]) => [k, { ...v, outcome: { ...v.outcome } }]));
@@ -86,8 +80,8 @@ export function* restoreController(rsc: ReplicaSetCore, saved: unknown, host: Co
     previous.checks = new Map();
     rsc.checksChanged++;
     rsc.savedChecks = s.checks;
-  } else if (s.checks && previous !== undefined) {
-    rsc.checks = takeOverChecks(previous, s.checks);
+  } else if (s.checks) {
+    rsc.checks = previous !== undefined ? takeOverChecks(previous, s.checks) : new Map(s.checks);
     rsc.checksChanged++;
     rsc.savedChecks = s.checks;
   }

@@ -198,19 +198,13 @@ export class ReplicaSetCore {
     drain(this.rebuildIndexesInPieces(host, Infinity));
   }
 
-  /**
-   * rebuildIndexes, yielding after every `perPiece` pods (the controller's start in pieces). `countDue`: the
-   * entries and checks are made already (the start, the restore of a start), and the running counts of each
-   * ReplicaSet whose sync is due now are made while its pods are indexed (`dueTally`).
-   */
-  *rebuildIndexesInPieces(host: ControllerHost, perPiece: number, countDue = false): Generator<void, void, void> {
+  /** rebuildIndexes, yielding after every `perPiece` pods (the controller's start in pieces) */
+  *rebuildIndexesInPieces(host: ControllerHost, perPiece: number): Generator<void, void, void> {
     this.indexesMade++;
     this.podClasses.clear();
     const ownerOfPod = (this.ownerOfPod = new Map());
     const byOwner = (this.byOwner = new Map());
     const orphans = (this.orphans = new Map());
-    // tallyFor's conditions, but for the index's size (it holds every pod once it is made)
-    const counting = countDue && !this.options.readsEveryPod?.();
     let n = 0;
     for (const [key, pod] of host.cluster.pods) {
       const ref = controllerOf(pod.meta);
@@ -220,38 +214,12 @@ export class ReplicaSetCore {
       let set = map.get(k);
       if (!set) {
         map.set(k, (set = new PodSet(owner)));
-        if (owner !== '') {
-          const entry = (set.entry = this.byUid.get(owner));
-          if (entry !== undefined) {
-            // podsOf's look-up, made here
-            entry.pods = set;
-            entry.podsMade = this.indexesMade;
-            if (counting) set.tally = this.dueTally(host, entry);
-          }
-        }
+        if (owner !== '') set.entry = this.byUid.get(owner);
       }
       set.set(key, pod);
       ownerOfPod.set(key, set);
-      set.tally?.add(key, pod);
       if (++n % perPiece === 0) yield;
     }
-  }
-
-  /**
-   * The running counts for a ReplicaSet whose sync is due now (every ReplicaSet at the start), made while the
-   * index is: that sync's claimPods would make them from the same pods next (tallyFor), and the pod events
-   * until then keep them as they keep any tally, so the sync claims and counts (claimPods, calculateStatus) what
-   * it would have counted itself. Made with the check that sync will find (`check`: the one held for the record,
-   * current), so tallyFor takes it; none where the sync makes none (not manageable, a record gone).
-   */
-  private dueTally(host: ControllerHost, entry: Entry): PodTally | undefined {
-    const snap = entry.actor.snapshot();
-    const due = snap.context.dueAt;
-    if ((snap.value as { queue: string }).queue !== 'queued' || due === null || due > host.now) return undefined;
-    const rs = host.cluster.replicaSets.get(entry.key);
-    const c = this.checks.get(entry.key);
-    if (rs === undefined || rs.meta.uid !== entry.uid || !isCurrent(c, rs) || !c.check.manageable) return undefined;
-    return new PodTally(c.check, new StatusCounter(rs, host.now), this.podClasses, this.verify);
   }
 
   /**
