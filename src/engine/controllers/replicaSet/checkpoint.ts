@@ -165,8 +165,7 @@ function* takeOverEntries(rsc: ReplicaSetCore, previous: ReplicaSetCore, saved: 
     if (live !== undefined && live.lastSaved === se && live.uid === rs.meta.uid && unchangedSince(live, se)) {
       takenOver(live);
       // as addEntry does for an entry it puts in
-      const pods = rsc.byOwner.get(live.uid);
-      if (pods) pods.entry = live;
+      rsc.pointPods(live);
       rsc.noteTimers(live);
       continue;
     }
@@ -201,8 +200,7 @@ function writtenInto(rsc: ReplicaSetCore, e: Entry, se: SavedEntry): void {
   e.lastTransition = se.lastTransition ? se.lastTransition : undefined;
   e.lastSaved = plain ? se : undefined;
   takenOver(e);
-  const pods = rsc.byOwner.get(e.uid);
-  if (pods) pods.entry = e;
+  rsc.pointPods(e);
   rsc.noteTimers(e);
 }
 
