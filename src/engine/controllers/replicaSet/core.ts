@@ -406,8 +406,8 @@ export class ReplicaSetCore {
 
   /**
    * `entry`: the ReplicaSet's entry, when the caller has it. The check `checks` holds under the
-   * entry's key is kept on the entry while `checks` is unchanged (`checksChanged` counts its
-   * changes); one kept for this very record was stored under this record's key, which is the
+   * entry's key is kept on the entry while no check of `checks` is replaced or dropped (`checksChanged`
+   * counts those: a check added under a new key changes no other key's); one kept for this very record was stored under this record's key, which is the
    * entry's (a record's name and namespace are not changed in place), so it is what the look-up
    * finds. Checked against the look-up with tally verification on.
    */
@@ -434,13 +434,20 @@ export class ReplicaSetCore {
       return c.check;
     }
     const check = checkReplicaSet(rs);
-    this.checks.set(key, { selector: rs.selector, template: rs.template, spec: rs.raw.spec, replicas: rs.replicas, check });
-    this.checksChanged++;
+    const made = { selector: rs.selector, template: rs.template, spec: rs.raw.spec, replicas: rs.replicas, check };
+    this.checks.set(key, made);
+    // a check under a key that had none leaves every check an entry keeps as it is (one kept is its own key's, and a
+    // key loses its check only by a change counted here or in a delete): the start's 14,120 keep theirs for the first sync
+    if (c !== undefined) this.checksChanged++;
+    if (entry !== undefined) {
+      entry.checked = made;
+      entry.checkSeen = this.checksChanged;
+    }
     this.savedChecks = undefined;
     return check;
   }
 
-  /** changes of `checks` so far (see `check`) */
+  /** checks of `checks` replaced or dropped so far, and the map replaced (see `check`) */
   checksChanged = 0;
   checkPod(host: ControllerHost, pod: PodRecord): void {
     if (this.checkedOwners.has(pod.meta.ownerReferences)) return;
