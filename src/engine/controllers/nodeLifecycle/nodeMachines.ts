@@ -165,10 +165,22 @@ export class NodeMachines {
     return attachGuards(t, answer.guards);
   }
 
-  /** ask and commit, for what needs no write (the controller's own view of the node); null: refused, or nothing to do. */
+  /**
+   * ask and commit, for what needs no write (the controller's own view of the node); null: refused, or nothing to do.
+   * In one step: the answer is committed at once, so it is never pending and its transition is the committed one
+   * (ask's own, the Answer and the pending mark were made and dropped again; 10,000 sends in the first pass at 5,000 nodes).
+   */
   send(name: string, event: NodeHealthEvent): MachineTransition | null {
-    const a = this.ask(name, event);
-    return a && !a.stays ? this.commit(a) : null;
+    const a = this.ensure(name);
+    const next = nodeMachineTable().step(a.stateValue, event, a.state());
+    if (!next) {
+      if (this.strict) throw new Error(`node lifecycle: the node health machine of ${name} in ${a.state()} refuses ${event.type}`);
+      return null;
+    }
+    if (next.stays) return null;
+    const t = a.send(event)!;
+    this.onTransition(t, undefined);
+    return attachGuards(t, new AskedGuards(next.guards, event, undefined));
   }
 
   /** Whether `t` was answered and is not committed (the write it answers for is not done). */

@@ -274,7 +274,8 @@ export class NodeLifecycleState {
     return this.rules.legacyStatusFunctions ? 'tryUpdateNodeStatus' : 'tryUpdateNodeHealth';
   }
 
-  decide(host: ControllerHost, d: Omit<DecisionInput, 'controller'>): number {
+  /** `own`: the caller's checks made when the decision is first read, from values that do not change (`because` is then empty) */
+  decide(host: ControllerHost, d: Omit<DecisionInput, 'controller'>, own?: () => Check[]): number {
     // Every caller passes a literal of its own: it is completed rather than copied (a spread of
     // literals of many shapes is a slow copy), and the host reads its fields into a record of its own.
     const input = d as DecisionInput;
@@ -290,10 +291,10 @@ export class NodeLifecycleState {
     const machine = input.machine;
     if (host.decideExplainedLater !== undefined && carriesGuards(machine)) {
       // the machine's guard checks (nodeMachines.ts AskedGuards) made when the decision is read; the caller's own checks as they are now
-      const own = input.because.slice();
-      seq = host.decideExplainedLater(input, () => becauseWithGuards(own, machine));
+      const now = own === undefined ? input.because.slice() : undefined;
+      seq = host.decideExplainedLater(input, () => becauseWithGuards(now ?? own!(), machine));
     } else {
-      input.because = becauseWithGuards(input.because, machine);
+      input.because = becauseWithGuards(own ? own() : input.because, machine);
       seq = host.decide(input);
     }
     // a transition answered and not committed is shown once its machine commits it (nodeMachines.ts);
@@ -321,8 +322,10 @@ export class NodeLifecycleState {
 
   /** Sends an event that needs no write (the controller's view of the node). */
   sendNode(name: string, e: NodeHealthEvent): MachineTransition | null {
-    const a = this.askNode(name, e);
-    return a && !a.stays ? this.commitNode(a) : null;
+    const t = this.nodes.send(name, e);
+    // as commitNode (the machine moved)
+    if (t !== null) this.slots.unsettle(name);
+    return t;
   }
 
   evictionState(name: string): string {

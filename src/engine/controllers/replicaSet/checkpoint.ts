@@ -5,7 +5,6 @@ import type { ControllerHost } from '../controllerHost';
 import type { Problem } from '../../problems';
 import type { OwnerReference, ReplicaSetRecord } from '../../model/types';
 import type { ReplicaSetMachineContext } from './machine';
-import type { ReplicaSetCheck } from './validate';
 import { keptOutcome, machineTable, type CachedCheck, type Entry, type KeptRecord, type SavedEntry } from './entry';
 import type { ReplicaSetCore } from './core';
 import type { RestoreFrom } from '../controller';
@@ -16,7 +15,7 @@ export interface Saved {
   entries: SavedEntry[];
   kept: [string, KeptRecord][];
   /** the checks and the pods' problems as they were (restored as they are, not made again: see `restore`) */
-  checks?: [string, ReplicaSetCheck][];
+  checks?: [string, CachedCheck][];
   podProblems?: [string, Problem[]][];
   /** the controller's `checkedOwners` (the set itself; lost when the checkpoint is copied as JSON) */
   checked?: WeakSet<OwnerReference[]>;
@@ -30,7 +29,7 @@ export function saveController(rsc: ReplicaSetCore): Saved {
       const r = keptOutcome(v, k);
       return r ? [[k, { ...r, outcome: { ...r.outcome } }]] : [];
     }),
-    checks: (rsc.savedChecks ??= [...rsc.checks].map(([k, c]) => [k, c.check])),
+    checks: (rsc.savedChecks ??= [...rsc.checks]),
     podProblems: (rsc.savedPodProblems ??= [...rsc.podProblems]),
     checked: rsc.checkedOwners,
   };
@@ -73,15 +72,16 @@ export function* restoreController(rsc: ReplicaSetCore, saved: unknown, host: Co
   // The checks and the pods' problems as the live run had them then. Checking every pod again would
   // also report owners deleted after a pod was checked, which the live run does not check again (and
   // cost every pod a look-up); a checkpoint copied as JSON has lost the set, and every pod is checked.
+  // Each check is used again while the record under its key has the selector, template, spec and replicas it was
+  // made from (entry.ts isCurrent): a record put back is a copy sharing them unless it changed since.
   if (s.checks && previous !== undefined && previous.savedChecks === s.checks) {
-    // unchanged since the checkpoint kept them: the live checks, each made for the record it holds
-    // (one put back is another record, and its check is made again, as for every check below)
+    // unchanged since the checkpoint kept them: the live checks
     rsc.checks = previous.checks;
     previous.checks = new Map();
     rsc.checksChanged++;
     rsc.savedChecks = s.checks;
   } else if (s.checks) {
-    rsc.checks = previous !== undefined ? takeOverChecks(previous, s.checks) : new Map(s.checks.map(([k, check]) => [k, restoredCheck(check)]));
+    rsc.checks = previous !== undefined ? takeOverChecks(previous, s.checks) : new Map(s.checks);
     rsc.checksChanged++;
     rsc.savedChecks = s.checks;
   }
@@ -101,37 +101,25 @@ export function* restoreController(rsc: ReplicaSetCore, saved: unknown, host: Co
 /** Entries taken over between two yields of a restore in parts (9,371 of 14,120 written into were 18-40 ms at 5,000 nodes). */
 const ENTRY_CHUNK = 4096;
 
-/** A check put back without its record: made again at its first use (isCurrent fails on it). */
-function restoredCheck(check: ReplicaSetCheck): CachedCheck {
-  return { rs: undefined, selector: undefined, template: undefined, spec: undefined, replicas: undefined, check };
-}
-
 /**
- * The checks of a restore, from the controller that ran until then: a key whose live check is the
- * very one the checkpoint kept keeps the live entry, record and all (checks are replaced, never
- * edited, so it is what the checkpoint saw; a record put back as a copy fails isCurrent and is
- * checked again, as on a placeholder); the others get a placeholder. While the live map holds the
- * checkpoint's keys in its order (no ReplicaSet came or went since), it is taken over and only
- * those others are written; else a new map in the checkpoint's order. A jump back over the outage
- * at 5,000 nodes kept 14,022 of the 14,120 checks, which a new map of placeholders made anew.
+ * The checks of a restore, from the controller that ran until then: the checkpoint's (checks are
+ * replaced, never edited, so a key whose live check is the one the checkpoint kept keeps it). While
+ * the live map holds the checkpoint's keys in its order (no ReplicaSet came or went since), it is
+ * taken over and only the keys whose check changed since are written; else a new map in the
+ * checkpoint's order. A jump back over the outage at 5,000 nodes kept 14,022 of the 14,120 checks,
+ * which a new map made anew.
  */
-function takeOverChecks(previous: ReplicaSetCore, saved: readonly [string, ReplicaSetCheck][]): Map<string, CachedCheck> {
+function takeOverChecks(previous: ReplicaSetCore, saved: readonly [string, CachedCheck][]): Map<string, CachedCheck> {
   const live = previous.checks;
   // the previous controller is dropped after the restore; it must not go on editing this map
   previous.checks = new Map();
   previous.savedChecks = undefined;
-  if (!sameKeysInOrder(live, saved.length, (i) => saved[i][0]))
-    return new Map(
-      saved.map(([key, check]) => {
-        const c = live.get(key);
-        return [key, c !== undefined && c.check === check ? c : restoredCheck(check)];
-      }),
-    );
+  if (!sameKeysInOrder(live, saved.length, (i) => saved[i][0])) return new Map(saved);
   // setting a key the map holds keeps its place, also while it is iterated
   let i = 0;
   for (const [key, c] of live) {
-    const check = saved[i++][1];
-    if (c.check !== check) live.set(key, restoredCheck(check));
+    const kept = saved[i++][1];
+    if (c !== kept) live.set(key, kept);
   }
   return live;
 }
@@ -177,8 +165,7 @@ function* takeOverEntries(rsc: ReplicaSetCore, previous: ReplicaSetCore, saved: 
     if (live !== undefined && live.lastSaved === se && live.uid === rs.meta.uid && unchangedSince(live, se)) {
       takenOver(live);
       // as addEntry does for an entry it puts in
-      const pods = rsc.byOwner.get(live.uid);
-      if (pods) pods.entry = live;
+      rsc.pointPods(live);
       rsc.noteTimers(live);
       continue;
     }
@@ -213,8 +200,7 @@ function writtenInto(rsc: ReplicaSetCore, e: Entry, se: SavedEntry): void {
   e.lastTransition = se.lastTransition ? se.lastTransition : undefined;
   e.lastSaved = plain ? se : undefined;
   takenOver(e);
-  const pods = rsc.byOwner.get(e.uid);
-  if (pods) pods.entry = e;
+  rsc.pointPods(e);
   rsc.noteTimers(e);
 }
 

@@ -47,8 +47,8 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
     yield* this.rebuildIndexesInPieces(host, perPiece);
     let n = 0;
     for (const [key, rs] of [...host.cluster.replicaSets].sort(byKey)) {
-      this.check(rs);
       const entry = this.newEntry(key, rs);
+      this.check(rs, entry);
       this.enqueue(entry, host.now);
       if (++n % perPiece === 0) yield;
     }

@@ -94,9 +94,13 @@ export type SavedEntry = Omit<
   'actor' | 'lastSaved' | 'ref' | 'statusId' | 'ns' | 'name' | 'naming' | 'live' | 'timed' | 'checked' | 'checkSeen' | 'pods' | 'podsMade' | 'view'
 > & { snapshot: unknown };
 
+/**
+ * A ReplicaSet's check and what it was made from: checkReplicaSet reads the record's selector, template
+ * (its labels), spec object (spec.replicas), replicas and name (the key the check is kept under), nothing else.
+ * Never edited (a check made again is a new object), so checkpoints and the simulations restored from them
+ * share these.
+ */
 export interface CachedCheck {
-  /** none for a check put back by a restore: it is made again at its first use */
-  rs: ReplicaSetRecord | undefined;
   selector: unknown;
   template: unknown;
   spec: unknown;
@@ -104,9 +108,15 @@ export interface CachedCheck {
   check: ReplicaSetCheck;
 }
 
-/** A check made for this very record, selector, template, spec and replicas (else it is made again). */
+/**
+ * A check made from this selector, template, spec object and replicas, for the record under the same key (else
+ * it is made again). Not only for the very record it was made for: a restored record, and the records of a
+ * simulation made like another (startLike.ts), are copies sharing those objects with the one checked
+ * (simulation/checkpoint.ts cloneReplicaSet), and checkReplicaSet would find what it found then; a record
+ * changed since (apply, patch, scale) has another selector, template, spec or replicas, and is checked again.
+ */
 export function isCurrent(c: CachedCheck | undefined, rs: ReplicaSetRecord): c is CachedCheck {
-  return c !== undefined && c.rs === rs && c.selector === rs.selector && c.template === rs.template && c.spec === rs.raw.spec && c.replicas === rs.replicas;
+  return c !== undefined && c.selector === rs.selector && c.template === rs.template && c.spec === rs.raw.spec && c.replicas === rs.replicas;
 }
 
 export interface Claimed {

@@ -97,12 +97,21 @@ const cases: { name: string; events: EventSpec[]; from: number; to: number; anew
   },
 ];
 
-type Rsc = ReplicaSetController & { entries: Map<string, Entry>; timed: Set<Entry>; byUid: Map<string, Entry>; byNamespace: Map<string, Set<Entry>> };
+type Rsc = ReplicaSetController & {
+  entries: Map<string, Entry>;
+  timed: Set<Entry>;
+  byUid: Map<string, Entry>;
+  byNamespace: Map<string, Set<Entry>>;
+  byOwner: Map<string, unknown>;
+  indexesMade: number;
+};
 
 /** what a restored controller holds, entries by identity of what they share with the checkpoint */
 function memory(rsc: Rsc): unknown {
   const entry = (e: Entry) => {
-    const { actor, view, removed, lastTransition, lastSaved, statusId, ...rest } = e;
+    const { actor, view, removed, lastTransition, lastSaved, statusId, pods, podsMade, ...rest } = e;
+    // podsOf's look-up, kept when the entry is put in (core.ts pointPods): compared as the index's set, not field by field (it points back at the entry)
+    assert.equal(podsMade === rsc.indexesMade ? pods : undefined, rsc.byOwner.get(e.uid), `${e.key}: the pod set kept is the index's`);
     // made from the key at the entry's first status write, whichever way the entry was made
     if (statusId !== undefined) assert.equal(statusId, `replicaSetStatus/${e.key}`);
     // a view kept is the one machineView would make again: the same id, state and transition
