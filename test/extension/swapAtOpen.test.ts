@@ -262,26 +262,20 @@ test('the page’s questions after the paint and the idle warm-up leave the show
     const nodes = [...a.session.nodeItems.keys()].slice(0, 3);
     const rs = [...load(file).scenario.snapshot.cluster.replicaSets.keys()].slice(0, 2).map((k) => `ReplicaSet/${k}`);
     const panel = { play() {}, pause() {} };
-    for (const m of [
+    const questions = [
       { type: 'painted' },
       { type: 'nodeWindow', refs: nodes },
       { type: 'replicaSetWindow', refs: rs },
       { type: 'nodeFilter', text: '' },
-    ] as const)
-      assert.equal(a.session.handle(m as Parameters<Session['handle']>[0], panel).ok, true);
+    ] as const;
+    for (const m of questions) assert.equal(a.session.handle(m as Parameters<Session['handle']>[0], panel).ok, true);
     // the open's turns dropped: idle time alone goes on (the selections' warm-up would read the shown simulation)
     a.leave().splice(0);
     assert.equal(a.advance(), true);
     assert.equal(a.session.shownPending, true, `${file}: still being made after the page's questions and an idle slice`);
     assert.equal(a.makings(), 0);
     const one = opened(file, false);
-    for (const m of [
-      { type: 'painted' },
-      { type: 'nodeWindow', refs: nodes },
-      { type: 'replicaSetWindow', refs: rs },
-      { type: 'nodeFilter', text: '' },
-    ] as const)
-      one.session.handle(m as Parameters<Session['handle']>[0], panel);
+    for (const m of questions) one.session.handle(m as Parameters<Session['handle']>[0], panel);
     assert.deepEqual(a.sent, one.sent, `${file}: the answers`);
   }
 });
