@@ -110,14 +110,14 @@ export class KeptView {
   }
 
   /** The nodes' items, without making the pods' items that wait (see podsOn). `sim` is only asked for when no view was made yet. */
-  nodeItems(sim: Simulation | (() => Simulation)): ReadonlyMap<string, NodeItem> {
-    if (!this.view) this.update(typeof sim === 'function' ? sim() : sim, false);
+  nodeItems(sim: () => Simulation): ReadonlyMap<string, NodeItem> {
+    if (!this.view) this.update(sim(), false);
     return (this.view as ClusterView).nodes;
   }
 
   /** The ReplicaSets' items of the last update (the panel's rows are sent from these, see ReplicaSetWindow); `sim` as nodeItems'. */
-  replicaSetItems(sim: Simulation | (() => Simulation)): ReadonlyMap<string, ReplicaSetItem> {
-    if (!this.view) this.update(typeof sim === 'function' ? sim() : sim, false);
+  replicaSetItems(sim: () => Simulation): ReadonlyMap<string, ReplicaSetItem> {
+    if (!this.view) this.update(sim(), false);
     return (this.view as ClusterView).replicaSets;
   }
 

@@ -7,7 +7,7 @@
  * it, and so is the number of files. A cluster-info dump among the inputs is
  * also the scenario's snapshot unless snapshots are given.
  */
-import type { Problem } from '../problems';
+import { hasErrors, type Problem } from '../problems';
 import { openSnapshot } from '../snapshot/load';
 import { SIMULATED_KINDS, kindCounts } from '../snapshot/crossChecks';
 import { OBJECT_FILE, kubeletVersions, takeSnapshotFiles, describeObjects } from './snapshotInputs';
@@ -200,13 +200,14 @@ export function importEvidenceFiles(paths: readonly string[], access: EvidenceAc
     const snap = session.finish();
     problems.push(...snap.problems.filter((p) => p.severity !== 'info'));
     // the scenario loads its snapshot with the same loader, and an error there leaves it nothing to replay
-    const bad = [...new Set(snap.problems.filter((p) => p.severity === 'error').map((p) => p.position?.file ?? ''))];
-    if (bad.length)
+    if (hasErrors(snap.problems)) {
+      const bad = new Set(snap.problems.flatMap((p) => (p.severity === 'error' ? [basenamePath(p.position?.file ?? '')] : [])));
       return {
         ok: false,
-        message: `the snapshot ${bad.map(basenamePath).join(', ')} has errors (above): a scenario made from it would replay nothing; fix it or leave it out`,
+        message: `the snapshot ${[...bad].join(', ')} has errors (above): a scenario made from it would replay nothing; fix it or leave it out`,
         problems,
       };
+    }
     known = {
       nodes: new Set(snap.cluster.nodes.keys()),
       pods: new Map([...snap.cluster.pods].map(([k, p]) => [k, p.nodeName ?? ''])),

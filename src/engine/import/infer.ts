@@ -210,9 +210,7 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
       });
     }
   }
-  const restartsShown = result.observations.flatMap((o) =>
-    o.kind === 'restart' && !/start of this log/.test(o.identity) && o.time > startTime ? [o.time] : [],
-  );
+  const restartsShown = events.flatMap((e) => (e.fields.restartControllerManager === true ? [e.at] : []));
   events.push(...restartsFromRegistrations(reality, restartsShown, startTime, cite));
   events.sort((a, b) => a.at - b.at);
 
@@ -242,14 +240,18 @@ export function inferScenario(result: ImportResult, options: ImportOptions, know
   // -A, is in `default` unless the evidence names a pod of that name in another)
   const listed: string[] = [];
   const listedReady = new Map<string, boolean>();
+  // the names (without namespace) of the pods the evidence and the snapshot hold, for the rows without a namespace
+  const nameOf = (ref: string) => ref.slice(ref.lastIndexOf('/') + 1);
+  const podNames = new Set([...pods, ...(known?.pods.keys() ?? [])].map(nameOf));
   for (const o of result.observations) {
     if (o.kind !== 'pod-on-node' || !o.listed) continue;
     const bare = !o.pod.slice(4).includes('/');
     const name = o.pod.slice(4);
-    if (bare && [...pods, ...(known?.pods.keys() ?? [])].some((p) => p.endsWith(`/${name}`))) continue;
+    if (bare && podNames.has(name)) continue;
     const ref = bare ? `default/${name}` : name;
     if (pods.has(ref) || known?.pods.has(ref) || seen.has(`Pod/${ref}`)) continue;
     pods.add(ref);
+    podNames.add(nameOf(ref));
     podNode.set(`Pod/${ref}`, o.node);
     nodes.add(o.node);
     listedReady.set(ref, o.listed.ready);

@@ -136,11 +136,8 @@ export class NodeMachines {
   ask(name: string, event: NodeHealthEvent, chosenBy?: readonly Check[]): Answer | null {
     const a = this.ensure(name);
     const from = a.state();
-    const next = nodeMachineTable().step(a.stateValue, event, from);
-    if (!next) {
-      if (this.strict) throw new Error(`node lifecycle: the node health machine of ${name} in ${from} refuses ${event.type}`);
-      return null;
-    }
+    const next = this.stepOf(a, name, event, from);
+    if (!next) return null;
     // nothing to do: no write follows, no decision records it, so no checks are built (asked on every pass)
     if (next.stays) return { name, event, transition: { id: a.id, from, to: from, event: event.type }, guards: NO_CHECKS, stays: true };
     const guards = new AskedGuards(next.guards, event, chosenBy);
@@ -172,15 +169,18 @@ export class NodeMachines {
    */
   send(name: string, event: NodeHealthEvent): MachineTransition | null {
     const a = this.ensure(name);
-    const next = nodeMachineTable().step(a.stateValue, event, a.state());
-    if (!next) {
-      if (this.strict) throw new Error(`node lifecycle: the node health machine of ${name} in ${a.state()} refuses ${event.type}`);
-      return null;
-    }
-    if (next.stays) return null;
+    const next = this.stepOf(a, name, event, a.state());
+    if (!next || next.stays) return null;
     const t = a.send(event)!;
     this.onTransition(t, undefined);
     return attachGuards(t, new AskedGuards(next.guards, event, undefined));
+  }
+
+  /** The table's answer to `event` in the machine's state (`from`, its text); null when it refuses (which throws when strict). */
+  private stepOf(a: NodeActor, name: string, event: NodeHealthEvent, from: string) {
+    const next = nodeMachineTable().step(a.stateValue, event, from);
+    if (!next && this.strict) throw new Error(`node lifecycle: the node health machine of ${name} in ${from} refuses ${event.type}`);
+    return next;
   }
 
   /** Whether `t` was answered and is not committed (the write it answers for is not done). */

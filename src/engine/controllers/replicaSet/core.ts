@@ -424,27 +424,23 @@ export class ReplicaSetCore {
     const key = entry !== undefined ? entry.key : `${rs.meta.namespace}/${rs.meta.name}`;
     if (this.verify && key !== `${rs.meta.namespace}/${rs.meta.name}`)
       throw new Error(`replicaset ${key}: checked for the record of ${rs.meta.namespace}/${rs.meta.name}`);
-    const c = this.checks.get(key);
+    const held = this.checks.get(key);
     // recomputed when the selector, template, spec object or replicas changed (apply, patch, scale: entry.ts isCurrent)
-    if (isCurrent(c, rs)) {
-      if (entry !== undefined) {
-        entry.checked = c;
-        entry.checkSeen = this.checksChanged;
-      }
-      return c.check;
+    let c: CachedCheck;
+    if (isCurrent(held, rs)) c = held;
+    else {
+      c = { selector: rs.selector, template: rs.template, spec: rs.raw.spec, replicas: rs.replicas, check: checkReplicaSet(rs) };
+      this.checks.set(key, c);
+      // a check under a key that had none leaves every check an entry keeps as it is (one kept is its own key's, and a
+      // key loses its check only by a change counted here or in a delete): the start's 14,120 keep theirs for the first sync
+      if (held !== undefined) this.checksChanged++;
+      this.savedChecks = undefined;
     }
-    const check = checkReplicaSet(rs);
-    const made = { selector: rs.selector, template: rs.template, spec: rs.raw.spec, replicas: rs.replicas, check };
-    this.checks.set(key, made);
-    // a check under a key that had none leaves every check an entry keeps as it is (one kept is its own key's, and a
-    // key loses its check only by a change counted here or in a delete): the start's 14,120 keep theirs for the first sync
-    if (c !== undefined) this.checksChanged++;
     if (entry !== undefined) {
-      entry.checked = made;
+      entry.checked = c;
       entry.checkSeen = this.checksChanged;
     }
-    this.savedChecks = undefined;
-    return check;
+    return c.check;
   }
 
   /** checks of `checks` replaced or dropped so far, and the map replaced (see `check`) */
