@@ -39,7 +39,8 @@ export class Ctx implements vscode.Disposable {
   /** the panel's paint of an opened scenario, which ends the load's progress (loadProgress.ts) */
   private readonly paintWait = new PaintWait();
   /** an open's load is under way (openWithProgress): a page that says it is ready then waits for its end */
-  private loadingNow = false;
+  /** the name of the scenario being loaded, while a load is under way */
+  private loading?: string;
   /** the session just opened, whose run-ahead makes its first pass once the page has been sent the open (startAheadAtOpen) */
   private aheadAtOpen?: Session;
   /** the engine's preparation while the panel is idle (idlePrepare.ts), for the current session */
@@ -85,12 +86,12 @@ export class Ctx implements vscode.Disposable {
     // with nothing on screen but the notification): its page boots while the load holds the extension host.
     const made = !this.panel || this.panel.isDisposed;
     if (made) this.panel = this.attach((h) => StepperPanel.create(this.extensionUri, `Stepper: loading ${basename(path)}`, h));
-    this.panel?.post({ type: 'loading', name: basename(path) });
-    this.loadingNow = true;
+    this.loading = basename(path);
+    this.panel?.post({ type: 'loading', name: this.loading });
     try {
       return await this.loadWithProgress(path, text, made);
     } finally {
-      this.loadingNow = false;
+      this.loading = undefined;
     }
   }
 
@@ -103,13 +104,16 @@ export class Ctx implements vscode.Disposable {
         cancellable: notify,
       },
       async (_progress, token) => {
-        // let the progress and the panel's "loading" paint before the load holds the extension host
+        // let the progress and the panel's "loading" paint before the load holds the extension host: a panel made for this
+        // load is waited for until its page is ready (about 0.1 s; at most 1 s), else its "loading" could come too early
+        // for it and its `ready` only after the load, leaving it empty until the paint
+        if (made) await this.panel?.whenReady(1000);
         await new Promise((r) => setTimeout(r, 50));
         const painted = this.paintWait.expect();
         // the load itself is one synchronous parse: a Cancel is heard before it, or keeps the scenario shown before
         const ok = !token.isCancellationRequested && this.open(path, undefined, text, () => token.isCancellationRequested);
         // from here a page that says it is ready is sent what is open
-        this.loadingNow = false;
+        this.loading = undefined;
         // nothing was opened: a panel made for this load goes (the one before was closed), else it shows its scenario again
         if (!ok) {
           if (made) this.panel?.dispose();
@@ -211,8 +215,12 @@ export class Ctx implements vscode.Disposable {
     me = make({
       onMessage: (m: WebviewMessage) => {
         if (this.panel !== me) return;
-        // a page made for a load that is under way is sent the new scenario once it is opened (open), not the old one
-        if (m.type === 'ready' && this.loadingNow) return;
+        // a page made for a load that is under way is told so (a `loading` posted before it listened is lost), and is sent
+        // the new scenario once it is opened (open), not the old one
+        if (m.type === 'ready' && this.loading !== undefined) {
+          me!.post({ type: 'loading', name: this.loading });
+          return;
+        }
         if (m.type === 'painted') this.paintWait.painted();
         void this.run((s) => s.handle(m, { play: () => this.play(), pause: () => this.pause(), dropEvidence: (uris) => this.dropEvidence(uris) }));
         if (m.type === 'ready') this.startAheadAtOpen();

@@ -31,6 +31,7 @@ export class StepperPanel implements vscode.Disposable {
   rejected = 0;
   /** the page said it is ready: a message posted now is read (one posted before it, the page asks again with `ready`) */
   ready = false;
+  private readonly readyWaiters: (() => void)[] = [];
 
   static create(extensionUri: vscode.Uri, title: string, handler: PanelHandler): StepperPanel {
     const panel = vscode.window.createWebviewPanel(
@@ -63,7 +64,10 @@ export class StepperPanel implements vscode.Disposable {
           this.rejected++;
           return;
         }
-        if (m.type === 'ready') this.ready = true;
+        if (m.type === 'ready') {
+          this.ready = true;
+          for (const w of this.readyWaiters.splice(0)) w();
+        }
         handler.onMessage(m);
       }),
       panel.onDidDispose(() => {
@@ -72,6 +76,18 @@ export class StepperPanel implements vscode.Disposable {
         this.dispose();
       }),
     );
+  }
+
+  /** Resolves once the page has said it is ready, or after `ms`. */
+  whenReady(ms: number): Promise<void> {
+    if (this.ready || this.disposed) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.readyWaiters.push(() => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
   }
 
   get isDisposed(): boolean {
