@@ -10,6 +10,7 @@ import { ENGINE_KINDS, NODE_LEASE_NAMESPACE, type KObject } from '../model/types
 import type { Problem, Severity, SourcePosition } from '../problems';
 import type { ClusterStore } from './clusterStore';
 import { danglingReferences } from './dangling';
+import { kubeMinor } from '../versions/table';
 
 const HEARTBEAT_SPREAD_WARNING = 60 * 60 * 1_000_000;
 
@@ -106,8 +107,8 @@ function kubeletMinor(raw: KObject): { minor: number; text: string } | undefined
   const info = status && (status.nodeInfo as KObject | undefined);
   const text = info && typeof info.kubeletVersion === 'string' ? info.kubeletVersion : undefined;
   if (!text) return undefined;
-  const m = /^v?1\.(\d{1,3})(?:\.|$|-|\+)/.exec(text);
-  return m ? { minor: Number(m[1]), text } : undefined;
+  const minor = kubeMinor(text);
+  return minor === undefined ? undefined : { minor, text };
 }
 
 /**

@@ -31,7 +31,7 @@ import { isMap, isScalar, isSeq, parseDocument, type Document, type Node as Yaml
 import { parseTimestamp } from '../model/time';
 import type { KObject } from '../model/types';
 import type { Problem, SourcePosition } from '../problems';
-import { MAX_MINOR, MIN_MINOR, nearestMinor, parseKubeVersion } from '../versions/table';
+import { MAX_MINOR, MIN_MINOR, kubeMinor, nearestMinor, parseKubeVersion } from '../versions/table';
 import { loadSnapshot, loadSnapshotSource, type SnapshotInput } from './load';
 import { MAX_FILE_BYTES, basenamePath, resolveFrom, type InputFs } from './source';
 import { readReality } from '../import/reality';
@@ -379,9 +379,8 @@ export function assumedVersion(snap: LoadedSnapshot): { version: string; why: st
   for (const n of snap.cluster.nodes.values()) {
     const info = (n.raw.status as KObject | undefined)?.nodeInfo as KObject | undefined;
     const text = typeof info?.kubeletVersion === 'string' ? info.kubeletVersion : undefined;
-    const m = text !== undefined ? /^\s*v?1\.(\d{1,3})(?:[.+-]|\s*$)/.exec(text) : null;
-    if (!m) continue;
-    const minor = Number(m[1]);
+    const minor = text !== undefined ? kubeMinor(text) : undefined;
+    if (minor === undefined) continue;
     const c = counts.get(minor);
     if (c) c.n++;
     else counts.set(minor, { n: 1, text: text!.trim() });

@@ -28,6 +28,10 @@ const cases: { name: string; kubelets: string[]; version: string; warning?: RegE
     warning: /kubelets report v1\.10\.7-gke\.2.*simulating 1\.12, the nearest supported version/,
   },
   { name: 'the version most kubelets report wins, and is clamped', kubelets: ['v1.11.0', 'v1.11.3', 'v1.20.0'], version: '1.12', warning: /v1\.11\.0/ },
+  // as real kubelets report them: k3s, OpenShift release candidates, EKS (the minor read as kubeMinor reads it everywhere)
+  { name: 'a k3s kubelet', kubelets: ['v1.27.4+k3s1'], version: '1.27' },
+  { name: 'an OpenShift release candidate', kubelets: ['v1.25.0-rc.0+4d3cc2e'], version: '1.25' },
+  { name: 'an EKS kubelet, reported with a leading blank', kubelets: [' v1.29.3-eks-ae9a62a'], version: '1.29' },
   { name: 'a tie goes to the newer version', kubelets: ['v1.20.0', 'v1.21.0'], version: '1.21' },
   {
     name: 'a kubelet newer than the newest simulated version is simulated as the newest, with a warning',
@@ -88,4 +92,24 @@ describe('the version of a scenario over old kubelets', () => {
       false,
     );
   });
+});
+
+// The no-leases warning reads the kubelets' minor as the assumed version does: a kubelet the version is taken from
+// (1.14 or later) is one that heartbeats by Lease (the warning missed ' v1.29.3-eks-…', which the version read).
+describe('the no-leases warning reads the kubelet version as the assumed version does', () => {
+  const cases: { kubelet: string; warned: boolean }[] = [
+    { kubelet: 'v1.27.4+k3s1', warned: true },
+    { kubelet: ' v1.29.3-eks-ae9a62a', warned: true },
+    { kubelet: 'v1.13.12', warned: false },
+    { kubelet: 'not-a-version', warned: false },
+  ];
+  for (const c of cases) {
+    it(`${JSON.stringify(c.kubelet)}: ${c.warned ? 'warned' : 'not warned'}`, () => {
+      const scenario = loadScenario('/w/nodes.json', new MemoryFs({ '/w/nodes.json': cluster([c.kubelet]) }));
+      assert.equal(
+        scenario.problems.some((p) => p.code === 'no-leases'),
+        c.warned,
+      );
+    });
+  }
 });
