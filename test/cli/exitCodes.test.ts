@@ -150,6 +150,16 @@ const cases: Case[] = [
     code: 1,
     err: /expect-not-boolean\.yaml:9:54: error wrong-type/,
   },
+  // validate said "0 error(s)" for what replay refuses (exit 2, nothing to simulate): an empty export, an empty
+  // List (kubectl get in an empty namespace), objects of no kind the controllers read
+  ...['empty-export.yaml', 'empty-list.yaml', 'configmap-only.yaml'].map((file) => ({
+    name: `validate of ${file}, which replay refuses, is exit 1 with an error that says there is nothing to simulate`,
+    argv: ['validate', `${F}/${file}`],
+    code: 1,
+    err: new RegExp(
+      `${file.replace('.', '\\.')}:1:1: error nothing-to-simulate: [^\\n]*holds no Node, Pod, ReplicaSet, DaemonSet or Lease: nothing to simulate`,
+    ),
+  })),
   {
     name: 'validate names an expectation about an object nothing creates, as a warning (exit 0)',
     argv: ['validate', `${F}/expect-never-existed.yaml`],

@@ -18,6 +18,7 @@ import { http2GraceRule } from './rules/http2Grace';
 import { leasesRule } from './rules/leases';
 import { referencesRule } from './rules/references';
 import { schemaRule } from './rules/schema';
+import { emptySnapshotRule } from './rules/emptySnapshot';
 import { replicaSetsRule } from './rules/replicaSets';
 import { settingsRule } from './rules/settings';
 import { snapshotFilesRule } from './rules/snapshotFiles';
@@ -36,6 +37,7 @@ export const LINT_RULES: readonly LintRule[] = [
   http2GraceRule,
   leasesRule,
   replicaSetsRule,
+  emptySnapshotRule,
 ];
 
 export interface LintResult {
