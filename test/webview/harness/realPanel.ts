@@ -132,6 +132,23 @@ export class RealPanel {
     return this.page.locator(selector).innerText();
   }
 
+  /**
+   * What a virtual list shows: the text of its rows that reach into its box, its scroll offset and its height. Rows
+   * drawn in the margin below the view are not compared: how many the list keeps there depends on whether it shrank
+   * before or after its rows were drawn (it does not redraw to drop them), which the user never sees.
+   */
+  async shownRows(selector: string): Promise<string> {
+    return this.page.locator(selector).evaluate((v) => {
+      const box = v.getBoundingClientRect();
+      const rows = Array.from(v.querySelectorAll<HTMLElement>('[data-ref]')).filter((r) => {
+        const b = r.getBoundingClientRect();
+        return b.bottom > box.top && b.top < box.bottom;
+      });
+      const spacer = v.querySelector<HTMLElement>('.spacer');
+      return [`top ${v.scrollTop}, height ${spacer?.style.height}`, ...rows.map((r) => r.innerText)].join('\n');
+    });
+  }
+
   async close(): Promise<void> {
     await this.page.close();
   }
