@@ -25,7 +25,7 @@ import { KeptView } from './keptView';
 import { ReplicaSetWindow } from './replicaSetWindow';
 import { NodeWindow } from './nodeWindow';
 import { decisionLine } from '../protocol/lists';
-import { decisionMatcher, parseRunUntil } from './runUntil';
+import { nextDecision, previousDecision, runUntil } from './decisionRuns';
 import { runWhatIf } from './whatIfRun';
 import { LOOKAHEAD, realityOfSelection, selectRealityMark } from './realityRun';
 import { handleMessage, type PanelActions } from './sessionMessages';
@@ -36,7 +36,6 @@ import { selectionParts } from './selectionParts';
 import { Slices, type CancelToken, type SessionResult } from './slices';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
-import { decisionMessage, offsetAndTime } from './decisionText';
 import { positionOf, prepareIdle, preparedNow, RunAhead, runAheadNow, slicedMake, type MakeSimulation, type Shown } from './runAhead';
 import { PendingStart } from './swapAtOpen';
 
@@ -104,6 +103,8 @@ export class Session {
   readonly post: (m: HostMessage) => void;
   /** the next pass, computed in idle time (idleSlice) */
   readonly ahead: RunAhead<KeptView>;
+  /** where every simulation of the scenario starts (positionOf) */
+  private readonly startKey: string | undefined;
 
   constructor(opts: SessionOptions) {
     this.make = opts.make;
@@ -116,6 +117,7 @@ export class Session {
     this.settings = opts.settings;
     this.post = opts.post;
     this.sim = preparedNow(this.make(this.options));
+    this.startKey = positionOf(this.sim);
     this.ahead = new RunAhead(slicedMake(this.make, this.options), opts.runAhead ?? true, KeptView.ahead);
   }
 
@@ -410,74 +412,32 @@ export class Session {
 
   reset(): SessionResult {
     if (this.slices.running) return { ok: false, message: 'A run is under way: wait for it or cancel it.' };
-    this.sim = preparedNow(this.make(this.options));
-    this.changed(undefined, true);
+    // The shown simulation goes back to its first checkpoint, the start as a fresh simulation's (startLike.test): a new
+    // one made here (the records' copy, the controllers' start, the binder's index) held the click 0.5-1 s at 5,000
+    // nodes. The views follow by the restore's change reports, as after any step back; the run-ahead, elsewhere, is made
+    // again in idle time. At the start already, nothing is restored (a shown start being made is made at once here).
+    const sim = this.sim;
+    if (!sim.reset) {
+      this.sim = preparedNow(this.make(this.options));
+      this.changed(undefined, true);
+      return { ok: true };
+    }
+    if (positionOf(sim) !== this.startKey) sim.reset();
+    this.changed();
     return { ok: true };
   }
 
   nextDecision(): SessionResult {
-    const last = this.sim.trace.length ? this.sim.trace[this.sim.trace.length - 1].seq : 0;
-    const limit = this.sim.now + LOOKAHEAD;
-    let d: Decision | undefined;
-    return this.long(
-      () => (d = this.sim.runUntilDecision((x) => x.seq > last && !isNoise(x), limit, { interactive: true })),
-      () => {
-        if (d) this.focus(d);
-        this.changed(d?.seq);
-        return d ? { ok: true, message: decisionMessage(d, this.sim.startTime) } : { ok: false, message: 'No decision in the next 6 hours of simulated time.' };
-      },
-    );
+    return nextDecision(this);
   }
 
   /** Goes back to the latest earlier pass that holds a decision, and selects its last decision. */
   previousDecision(): SessionResult {
-    const pass = this.sim.pass;
-    if (pass === null) return { ok: false, message: 'At the start: no earlier decision.' };
-    const earlier = [...this.passMarks.keys()].filter((p) => p < pass).sort((a, b) => b - a)[0];
-    if (earlier === undefined) return { ok: false, message: 'No earlier pass holds a decision.' };
-    return this.long(
-      () => this.sim.goToPass(earlier),
-      () => {
-        const focus = this.shownDecisions()
-          .inPass.filter((d) => !isNoise(d))
-          .at(-1);
-        if (focus) this.focus(focus);
-        this.changed(focus?.seq);
-        return { ok: true };
-      },
-    );
+    return previousDecision(this);
   }
 
   runUntil(text: string): SessionResult {
-    const parsed = parseRunUntil(text, this.sim.startTime);
-    if (!parsed.ok) return parsed;
-    const target = parsed.target;
-    if (target.kind === 'time') {
-      if (target.at < this.sim.now) {
-        return { ok: false, message: `${formatTime(target.at)} is in the past (now ${formatTime(this.sim.now)}); use the timeline or Step Back.` };
-      }
-      return this.long(
-        () => this.sim.runUntil(target.at, { interactive: true }),
-        () => {
-          this.changed();
-          // as the panel and the scenario write times: an offset from the start, the clock time beside it
-          return { ok: true, message: `Ran until ${offsetAndTime(this.sim.now, this.sim.startTime)}.` };
-        },
-      );
-    }
-    const last = this.sim.trace.length ? this.sim.trace[this.sim.trace.length - 1].seq : 0;
-    const match = decisionMatcher(target, isNoise);
-    const limit = this.sim.now + LOOKAHEAD;
-    let d: Decision | undefined;
-    return this.long(
-      () => (d = this.sim.runUntilDecision((x) => x.seq > last && match(x), limit, { interactive: true })),
-      () => {
-        if (d) this.focus(d);
-        this.changed(d?.seq);
-        if (!d) return { ok: false, message: `No ${target.description} in the next 6 hours of simulated time (now ${formatTime(this.sim.now)}).` };
-        return { ok: true, message: decisionMessage(d, this.sim.startTime, true) };
-      },
-    );
+    return runUntil(this, text);
   }
 
   // -- why ----------------------------------------------------------------
