@@ -5,6 +5,7 @@
  */
 import type { MachineView, Simulation, SimulationOptions } from '../engine/simulation/api';
 import type { Decision } from '../engine/trace/decision';
+import type { ZoneView } from '../engine/trace/views';
 import { formatTime } from '../engine/model/time';
 import type {
   AssumptionItem,
@@ -140,6 +141,21 @@ export class Session {
     return this.shownSim ?? this.pending!;
   }
 
+  /** The scenario shown (every simulation of the session has it), without making the shown simulation. */
+  get scenario(): Simulation['scenario'] {
+    return (this.shownSim ?? this.pending!.standsFor).scenario;
+  }
+
+  /** The scenario's start time, without making the shown simulation. */
+  get startTime(): number {
+    return (this.shownSim ?? this.pending!.standsFor).startTime;
+  }
+
+  /** The zones at the shown position (Simulation.zones), without making the shown simulation: the trees ask at the open. */
+  zones(namesOf?: (zone: string) => boolean): ZoneView[] {
+    return this.pending ? this.pending.zones(namesOf) : this.sim.zones(namesOf);
+  }
+
   /** Whether the shown simulation is still being made (swapAtOpen). */
   get shownPending(): boolean {
     return this.pending !== undefined;
@@ -237,7 +253,7 @@ export class Session {
   }
 
   private catchUp(): void {
-    this.run.catchUp(this.sim.trace);
+    this.run.catchUp(this.shown.trace);
   }
 
   /** The decision `seq` of the furthest run, if it was made (the trace caught up first), and the pass that shows it. */
@@ -262,9 +278,11 @@ export class Session {
   /** The zones with their queues as counts, and the names of the open ones. */
   zoneRows(): ZoneRow[] {
     // the engine builds the names only of the open queues (a simulation that does not count gives them all)
-    return this.sim
-      .zones((zone) => this.openQueues.has(zone))
-      .map(({ queued, queuedCount, ...z }) => ({ ...z, queuedCount: queuedCount ?? queued.length, queued: this.openQueues.has(z.zone) ? queued : [] }));
+    return this.zones((zone) => this.openQueues.has(zone)).map(({ queued, queuedCount, ...z }) => ({
+      ...z,
+      queuedCount: queuedCount ?? queued.length,
+      queued: this.openQueues.has(z.zone) ? queued : [],
+    }));
   }
 
   /** The webview opened or closed a zone's queue: its names are sent with every update while it is open. */
