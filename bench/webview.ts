@@ -183,7 +183,8 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     const t0 = hr();
     const c0 = process.cpuUsage();
     stringifyMs = 0;
-    // the engine's part: a step, or a step back's goToPass (of the shown simulation, or of the ahead one a step takes over)
+    // the engine's part: a step, a step back's goToPass, a reset's restore (of the shown simulation, or of the ahead one a
+    // step takes over), or a new simulation (Session.make: a reset before this branch)
     const sims = [session.shownPending ? undefined : session.sim, session.ahead.sim].filter((s) => s !== undefined);
     let stepMs = 0;
     // goToPass steps through sim.step: only the outermost call is counted
@@ -199,11 +200,14 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
           if (--depth === 0) stepMs += hr() - s0;
         }
       };
-    const own = sims.map((sim) => ({ sim, step: sim.step, goToPass: sim.goToPass }));
+    const own = sims.map((sim) => ({ sim, step: sim.step, goToPass: sim.goToPass, reset: sim.reset }));
     for (const o of own) {
       o.sim.step = timed(o.step.bind(o.sim));
       o.sim.goToPass = timed(o.goToPass.bind(o.sim));
+      if (o.reset) o.sim.reset = timed(o.reset.bind(o.sim));
     }
+    const make = session.make;
+    (session as { make: typeof make }).make = Object.assign(timed(make), make);
     try {
       session.handle(m, { play() {}, pause() {} });
     } finally {
@@ -211,7 +215,9 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
       for (const o of own) {
         delete (o.sim as { step?: unknown }).step;
         delete (o.sim as { goToPass?: unknown }).goToPass;
+        delete (o.sim as { reset?: unknown }).reset;
       }
+      (session as { make: typeof make }).make = make;
     }
     if (m.type === 'action') {
       const c = process.cpuUsage(c0);
@@ -434,6 +440,47 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     progress(`    each pause's idle work ${ms(idleMs)} ms, its longest slice ${ms(longestSlice)} ms`);
     return r;
   }
+  const start = await startClicks();
+  /**
+   * Back onto the start, as a user gets there (issue 14): Step Back from pass 0 clicked at once after the step back onto
+   * it, the Step after it, Step Back from pass 0 again after a second of reading, and Reset from pass 1 and from pass
+   * 20, each after a second of reading. Main made a new simulation for each (session.ts reset).
+   */
+  async function startClicks() {
+    const pause = () => new Promise((r) => setTimeout(r, 1000));
+    const to = async (n: number) => {
+      session!.goToPass(n);
+      await pause();
+    };
+    await to(1);
+    await clickOn('stepBack');
+    for (const xs of [hostMs, hostCpuMs, engineMs, jsonMs, bytes, toMessage, toPaint, ways]) xs.splice(0);
+    const backAtOnce = await clickOn('stepBack');
+    const stepAfter = await clickOn('step');
+    await pause();
+    const backRead = await clickOn('stepBack');
+    await to(1);
+    const resetNear = await clickOn('reset');
+    await to(20);
+    const resetFar = await clickOn('reset');
+    const r = {
+      backAtOnce,
+      stepAfter,
+      backRead,
+      resetNear,
+      resetFar,
+      host: hostMs.splice(0),
+      cpu: hostCpuMs.splice(0),
+      engine: engineMs.splice(0),
+      bytes: bytes.splice(0),
+    };
+    progress(
+      `  onto the start: Step Back from pass 0 at once ${backAtOnce.toFixed(0)} ms, the Step after it ${stepAfter.toFixed(0)}, Step Back from pass 0 after reading ${backRead.toFixed(0)}, Reset from pass 1 ${resetNear.toFixed(0)}, from pass 20 ${resetFar.toFixed(0)} (host ${ms(r.host)}, CPU ${ms(r.cpu)}: engine ${ms(r.engine)}; ${r.bytes.map((x) => (x / 1024).toFixed(0)).join(', ')} KiB)`,
+    );
+    progress(`    of them, click to the update's arrival in the page ${ms(toMessage.splice(0))} ms; then to the paint ${ms(toPaint.splice(0))} ms`);
+    ways.splice(0);
+    return r;
+  }
   // the host's peak resident memory (KiB on Linux; the open's parse makes it), and what it holds after the
   // steps (both simulations, unless run-ahead is off), after a full collection
   const peakRssMiB = process.resourceUsage().maxRSS / 1024;
@@ -471,6 +518,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     domRows,
     domElements,
     read,
+    start,
     peakRssMiB,
     rssEndMiB,
     heapEndMiB,

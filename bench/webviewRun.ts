@@ -51,6 +51,8 @@ interface Run {
   domRows: number;
   domElements: number;
   firstStep: number;
+  /** onto the start (bench/webview.ts startClicks) */
+  start: { backAtOnce: number; stepAfter: number; backRead: number; resetNear: number; resetFar: number; host: number[]; cpu: number[] };
   read?: { readMs: number; clicks: number[]; host: number[]; engine: number[]; longestSlice: number[] };
   peakRssMiB: number;
   rssEndMiB: number;
@@ -178,6 +180,12 @@ export async function runWebviewBench(o: WebviewBenchOptions, log: (s: string) =
       fmt(median(all((r) => r.back))),
       `host part ${fmt(median(all((r) => r.backHost)))} (${fmt(median(all((r) => r.backCpu)))} CPU), of it the engine's goToPass ${fmt(median(all((r) => r.backEngine)))}`,
       "not a target of its own (the engine's step back: ≤ 200 ms, `npm run bench`)",
+    ],
+    [
+      'Step Back from pass 0 (at once, after reading), Reset (from pass 1, from pass 20), click to paint',
+      `${fmt(median(runs.map((r) => Math.max(r.start.backAtOnce, r.start.backRead, r.start.resetNear, r.start.resetFar))))} slowest`,
+      `at once ${fmt(median(runs.map((r) => r.start.backAtOnce)))}, after reading ${fmt(median(runs.map((r) => r.start.backRead)))}; Reset ${fmt(median(runs.map((r) => r.start.resetNear)))}, ${fmt(median(runs.map((r) => r.start.resetFar)))}; the Step after ${fmt(median(runs.map((r) => r.start.stepAfter)))}`,
+      judge(median(runs.map((r) => Math.max(r.start.backAtOnce, r.start.backRead, r.start.resetNear, r.start.resetFar))) <= 100, '≤ 100 ms'),
     ],
     [
       'filter keystroke, key to paint',

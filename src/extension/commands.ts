@@ -34,10 +34,10 @@ function status(ctx: Ctx): Status {
   const s = ctx.session;
   return {
     file: ctx.file,
-    scenario: s?.sim.scenario.name,
-    pass: s ? s.sim.pass : null,
-    time: s ? formatTime(s.sim.now) : undefined,
-    trace: s ? s.sim.trace.length : 0,
+    scenario: s?.scenario.name,
+    pass: s ? s.shown.pass : null,
+    time: s ? formatTime(s.shown.now) : undefined,
+    trace: s ? s.shown.trace.length : 0,
     panelOpen: !!ctx.panel && !ctx.panel.isDisposed,
     playing: ctx.playing,
     selected: s?.selected,
@@ -60,7 +60,7 @@ async function pickObject(ctx: Ctx, placeHolder: string): Promise<string | undef
   const s = ctx.session;
   if (!s) return undefined;
   const items: vscode.QuickPickItem[] = objectPickItems(
-    s.sim.zones(() => false),
+    s.zones(() => false),
     s.clusterView,
   );
   const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true, ignoreFocusOut: true });
@@ -165,7 +165,7 @@ export const COMMANDS: Record<CommandKey, Factory> = {
           // the panel's webview takes focus when it finishes loading, which would close the box under the user's typing
           ignoreFocusOut: true,
           validateInput: (v) => {
-            const r = parseRunUntil(v, s.sim.startTime);
+            const r = parseRunUntil(v, s.startTime);
             return r.ok ? undefined : r.message;
           },
         });
@@ -252,7 +252,7 @@ export const COMMANDS: Record<CommandKey, Factory> = {
               filters: { 'JSON Lines': ['jsonl'] },
             });
       if (!target) return undefined;
-      await vscode.workspace.fs.writeFile(target, Buffer.from(traceToJsonLines(s.sim.trace), 'utf8'));
+      await vscode.workspace.fs.writeFile(target, Buffer.from(traceToJsonLines(s.shown.trace), 'utf8'));
       vscode.window.setStatusBarMessage(`Controller Stepper: trace written to ${target.fsPath}`, 5000);
       return target.fsPath;
     },
@@ -335,7 +335,7 @@ export const COMMANDS: Record<CommandKey, Factory> = {
       ctx.ensurePanel();
       // Run Until goes forward only: a session already past the time starts again
       const t = Date.parse(at);
-      if (ctx.session && Number.isFinite(t) && t * 1000 < ctx.session.sim.now) await ctx.run((s) => s.reset());
+      if (ctx.session && Number.isFinite(t) && t * 1000 < ctx.session.shown.now) await ctx.run((s) => s.reset());
       await ctx.run((s) => s.runUntil(at));
       if (typeof object === 'string') ctx.session?.selectObject(object);
       return status(ctx);

@@ -312,7 +312,7 @@ export class Ctx implements vscode.Disposable {
     // is ready, as a page made again when its tab comes back is. (The scenario was loaded again: 8 s at 5,000 nodes,
     // with no progress shown, on a Step after closing the panel.)
     if (!this.panel || this.panel.isDisposed)
-      this.panel = this.attach((h) => StepperPanel.create(this.extensionUri, `Stepper: ${s.sim.scenario.name || basename(this.file!)}`, h));
+      this.panel = this.attach((h) => StepperPanel.create(this.extensionUri, `Stepper: ${s.scenario.name || basename(this.file!)}`, h));
     else this.panel.reveal();
   }
 
@@ -332,9 +332,9 @@ export class Ctx implements vscode.Disposable {
       () => {
         const s = this.session;
         if (!s) return this.pause();
-        const before = s.sim.now;
+        const before = s.shown.now;
         s.step();
-        if (s.sim.now === before) this.pause();
+        if (s.shown.now === before) this.pause();
       },
       Math.max(20, 1000 / this.config.playSpeed),
     );

@@ -5,6 +5,7 @@
  */
 import type { MachineView, Simulation, SimulationOptions } from '../engine/simulation/api';
 import type { Decision } from '../engine/trace/decision';
+import type { ZoneView } from '../engine/trace/views';
 import { formatTime } from '../engine/model/time';
 import type {
   AssumptionItem,
@@ -25,7 +26,7 @@ import { KeptView } from './keptView';
 import { ReplicaSetWindow } from './replicaSetWindow';
 import { NodeWindow } from './nodeWindow';
 import { decisionLine } from '../protocol/lists';
-import { decisionMatcher, parseRunUntil } from './runUntil';
+import { nextDecision, previousDecision, runUntil } from './decisionRuns';
 import { runWhatIf } from './whatIfRun';
 import { LOOKAHEAD, realityOfSelection, selectRealityMark } from './realityRun';
 import { handleMessage, type PanelActions } from './sessionMessages';
@@ -36,7 +37,6 @@ import { selectionParts } from './selectionParts';
 import { Slices, type CancelToken, type SessionResult } from './slices';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
-import { decisionMessage, offsetAndTime } from './decisionText';
 import { positionOf, prepareIdle, preparedNow, RunAhead, runAheadNow, slicedMake, type MakeSimulation, type Shown } from './runAhead';
 import { PendingStart } from './swapAtOpen';
 
@@ -104,6 +104,8 @@ export class Session {
   readonly post: (m: HostMessage) => void;
   /** the next pass, computed in idle time (idleSlice) */
   readonly ahead: RunAhead<KeptView>;
+  /** where every simulation of the scenario starts (positionOf) */
+  private readonly startKey: string | undefined;
 
   constructor(opts: SessionOptions) {
     this.make = opts.make;
@@ -116,6 +118,7 @@ export class Session {
     this.settings = opts.settings;
     this.post = opts.post;
     this.sim = preparedNow(this.make(this.options));
+    this.startKey = positionOf(this.sim);
     this.ahead = new RunAhead(slicedMake(this.make, this.options), opts.runAhead ?? true, KeptView.ahead);
   }
 
@@ -136,6 +139,21 @@ export class Session {
   /** The shown position, without making the shown simulation (the run-ahead's, the status bar's). */
   get shown(): Shown {
     return this.shownSim ?? this.pending!;
+  }
+
+  /** The scenario shown (every simulation of the session has it), without making the shown simulation. */
+  get scenario(): Simulation['scenario'] {
+    return (this.shownSim ?? this.pending!.standsFor).scenario;
+  }
+
+  /** The scenario's start time, without making the shown simulation. */
+  get startTime(): number {
+    return (this.shownSim ?? this.pending!.standsFor).startTime;
+  }
+
+  /** The zones at the shown position (Simulation.zones), without making the shown simulation: the trees ask at the open. */
+  zones(namesOf?: (zone: string) => boolean): ZoneView[] {
+    return this.pending ? this.pending.zones(namesOf) : this.sim.zones(namesOf);
   }
 
   /** Whether the shown simulation is still being made (swapAtOpen). */
@@ -235,7 +253,7 @@ export class Session {
   }
 
   private catchUp(): void {
-    this.run.catchUp(this.sim.trace);
+    this.run.catchUp(this.shown.trace);
   }
 
   /** The decision `seq` of the furthest run, if it was made (the trace caught up first), and the pass that shows it. */
@@ -260,9 +278,11 @@ export class Session {
   /** The zones with their queues as counts, and the names of the open ones. */
   zoneRows(): ZoneRow[] {
     // the engine builds the names only of the open queues (a simulation that does not count gives them all)
-    return this.sim
-      .zones((zone) => this.openQueues.has(zone))
-      .map(({ queued, queuedCount, ...z }) => ({ ...z, queuedCount: queuedCount ?? queued.length, queued: this.openQueues.has(z.zone) ? queued : [] }));
+    return this.zones((zone) => this.openQueues.has(zone)).map(({ queued, queuedCount, ...z }) => ({
+      ...z,
+      queuedCount: queuedCount ?? queued.length,
+      queued: this.openQueues.has(z.zone) ? queued : [],
+    }));
   }
 
   /** The webview opened or closed a zone's queue: its names are sent with every update while it is open. */
@@ -410,74 +430,32 @@ export class Session {
 
   reset(): SessionResult {
     if (this.slices.running) return { ok: false, message: 'A run is under way: wait for it or cancel it.' };
-    this.sim = preparedNow(this.make(this.options));
-    this.changed(undefined, true);
+    // The shown simulation goes back to its first checkpoint, the start as a fresh simulation's (startLike.test): a new
+    // one made here (the records' copy, the controllers' start, the binder's index) held the click 0.5-1 s at 5,000
+    // nodes. The views follow by the restore's change reports, as after any step back; the run-ahead, elsewhere, is made
+    // again in idle time. At the start already, nothing is restored (a shown start being made is made at once here).
+    const sim = this.sim;
+    if (!sim.reset) {
+      this.sim = preparedNow(this.make(this.options));
+      this.changed(undefined, true);
+      return { ok: true };
+    }
+    if (positionOf(sim) !== this.startKey) sim.reset();
+    this.changed();
     return { ok: true };
   }
 
   nextDecision(): SessionResult {
-    const last = this.sim.trace.length ? this.sim.trace[this.sim.trace.length - 1].seq : 0;
-    const limit = this.sim.now + LOOKAHEAD;
-    let d: Decision | undefined;
-    return this.long(
-      () => (d = this.sim.runUntilDecision((x) => x.seq > last && !isNoise(x), limit, { interactive: true })),
-      () => {
-        if (d) this.focus(d);
-        this.changed(d?.seq);
-        return d ? { ok: true, message: decisionMessage(d, this.sim.startTime) } : { ok: false, message: 'No decision in the next 6 hours of simulated time.' };
-      },
-    );
+    return nextDecision(this);
   }
 
   /** Goes back to the latest earlier pass that holds a decision, and selects its last decision. */
   previousDecision(): SessionResult {
-    const pass = this.sim.pass;
-    if (pass === null) return { ok: false, message: 'At the start: no earlier decision.' };
-    const earlier = [...this.passMarks.keys()].filter((p) => p < pass).sort((a, b) => b - a)[0];
-    if (earlier === undefined) return { ok: false, message: 'No earlier pass holds a decision.' };
-    return this.long(
-      () => this.sim.goToPass(earlier),
-      () => {
-        const focus = this.shownDecisions()
-          .inPass.filter((d) => !isNoise(d))
-          .at(-1);
-        if (focus) this.focus(focus);
-        this.changed(focus?.seq);
-        return { ok: true };
-      },
-    );
+    return previousDecision(this);
   }
 
   runUntil(text: string): SessionResult {
-    const parsed = parseRunUntil(text, this.sim.startTime);
-    if (!parsed.ok) return parsed;
-    const target = parsed.target;
-    if (target.kind === 'time') {
-      if (target.at < this.sim.now) {
-        return { ok: false, message: `${formatTime(target.at)} is in the past (now ${formatTime(this.sim.now)}); use the timeline or Step Back.` };
-      }
-      return this.long(
-        () => this.sim.runUntil(target.at, { interactive: true }),
-        () => {
-          this.changed();
-          // as the panel and the scenario write times: an offset from the start, the clock time beside it
-          return { ok: true, message: `Ran until ${offsetAndTime(this.sim.now, this.sim.startTime)}.` };
-        },
-      );
-    }
-    const last = this.sim.trace.length ? this.sim.trace[this.sim.trace.length - 1].seq : 0;
-    const match = decisionMatcher(target, isNoise);
-    const limit = this.sim.now + LOOKAHEAD;
-    let d: Decision | undefined;
-    return this.long(
-      () => (d = this.sim.runUntilDecision((x) => x.seq > last && match(x), limit, { interactive: true })),
-      () => {
-        if (d) this.focus(d);
-        this.changed(d?.seq);
-        if (!d) return { ok: false, message: `No ${target.description} in the next 6 hours of simulated time (now ${formatTime(this.sim.now)}).` };
-        return { ok: true, message: decisionMessage(d, this.sim.startTime, true) };
-      },
-    );
+    return runUntil(this, text);
   }
 
   // -- why ----------------------------------------------------------------

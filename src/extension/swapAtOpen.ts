@@ -13,6 +13,7 @@
  */
 import type { Simulation } from '../engine/simulation/api';
 import type { Decision } from '../engine/trace/decision';
+import type { ZoneView } from '../engine/trace/views';
 import type { ShownStart } from './runAhead';
 
 type Making = (more: () => boolean) => Simulation | undefined;
@@ -26,6 +27,8 @@ export class PendingStart implements ShownStart {
   /** the start's decisions (the open's simulation's trace goes on growing) */
   readonly trace: readonly Decision[];
   private readonly heavy: boolean;
+  /** the start's zones, every queue's names (the trees and the panel ask for them while the start is made) */
+  private readonly zonesAtStart: readonly ZoneView[];
   /** the making of the shown simulation, which stands on the start once made (its reports taken) */
   readonly making: Making;
 
@@ -38,6 +41,7 @@ export class PendingStart implements ShownStart {
     this.lastPass = standsFor.lastPass;
     this.trace = standsFor.trace.slice();
     this.heavy = standsFor.nextPassHeavy?.() ?? false;
+    this.zonesAtStart = standsFor.zones(() => true);
     let pieces: Making | undefined;
     let made: Simulation | undefined;
     this.making = (more) => {
@@ -56,5 +60,10 @@ export class PendingStart implements ShownStart {
 
   nextPassHeavy(): boolean {
     return this.heavy;
+  }
+
+  /** The start's zones as Simulation.zones gives them. */
+  zones(namesOf?: (zone: string) => boolean): ZoneView[] {
+    return this.zonesAtStart.map(({ queuedCount, ...z }) => (namesOf ? { ...z, queued: namesOf(z.zone) ? z.queued : [], queuedCount } : z));
   }
 }

@@ -5,11 +5,12 @@
  * until a zone is expanded.
  */
 import * as vscode from 'vscode';
-import { naturalCompare, type Decision } from '../engine';
+import type { Decision } from '../engine';
 import type { NodeItem, PodItem } from '../protocol/webview';
 import type { Ctx } from './ctx';
 import { COMMAND } from './commandIds';
 import { decisionTreeText } from './decisionText';
+import { decisionsIn, isCurrentPass, nodesIn, passesOf, podsOf, zoneOf, zonesOf } from './treeData';
 
 export type ClusterElement = { kind: 'zone'; zone: string } | { kind: 'node'; node: NodeItem } | { kind: 'pod'; pod: PodItem };
 
@@ -26,9 +27,6 @@ const zoneIcon: Record<string, vscode.ThemeIcon> = {
   FullDisruption: new vscode.ThemeIcon('error', new vscode.ThemeColor('editorError.foreground')),
 };
 
-/** The tree shows no queued names: the engine is asked for none (a zone down at 5,000 nodes queues 1,667). */
-const noNames = (): boolean => false;
-
 export class ClusterTree implements vscode.TreeDataProvider<ClusterElement> {
   private readonly emitter = new vscode.EventEmitter<ClusterElement | undefined>();
   readonly onDidChangeTreeData = this.emitter.event;
@@ -43,31 +41,16 @@ export class ClusterTree implements vscode.TreeDataProvider<ClusterElement> {
     const s = this.ctx.session;
     if (!s) return [];
     // the nodes and one node's pods: the pods' items that wait (Session.podsOn) are not all made on every refresh
-    const nodes = s.nodeItems;
-    if (!e) {
-      const zones = new Set<string>(s.sim.zones(noNames).map((z) => z.zone));
-      for (const n of nodes.values()) zones.add(n.zone);
-      return [...zones].sort(naturalCompare).map((zone) => ({ kind: 'zone', zone }));
-    }
-    if (e.kind === 'zone') {
-      return [...nodes.values()]
-        .filter((n) => n.zone === e.zone)
-        .sort((a, b) => naturalCompare(a.name, b.name))
-        .map((node) => ({ kind: 'node', node }));
-    }
-    if (e.kind === 'node') {
-      return s
-        .podsOn(e.node.name)
-        .sort((a, b) => naturalCompare(a.ref, b.ref))
-        .map((pod) => ({ kind: 'pod', pod }));
-    }
+    if (!e) return zonesOf(s).map((zone) => ({ kind: 'zone', zone }));
+    if (e.kind === 'zone') return nodesIn(s, e.zone).map((node) => ({ kind: 'node', node }));
+    if (e.kind === 'node') return podsOf(s, e.node.name).map((pod) => ({ kind: 'pod', pod }));
     return [];
   }
 
   getTreeItem(e: ClusterElement): vscode.TreeItem {
     const s = this.ctx.session;
     if (e.kind === 'zone') {
-      const z = s?.sim.zones(noNames).find((x) => x.zone === e.zone);
+      const z = s && zoneOf(s, e.zone);
       const item = new vscode.TreeItem(e.zone, vscode.TreeItemCollapsibleState.Collapsed);
       item.id = e.zone;
       item.description = z ? `${z.state} · ${z.nodes} nodes · ${z.notReady} not ready · ${z.evictionRate}/s` : '';
@@ -125,20 +108,19 @@ export class DecisionsTree implements vscode.TreeDataProvider<DecisionElement> {
   }
 
   /** The whole run (not only up to the current position): jumping back to a pass keeps the later ones in view. */
-  private byPass(): Map<number, Decision[]> {
-    return this.ctx.session?.runByPass(!this.ctx.config.collapseNoise) ?? new Map();
-  }
-
   getChildren(e?: DecisionElement): DecisionElement[] {
-    const passes = this.byPass();
-    if (!e) return [...passes].sort((a, b) => b[0] - a[0]).map(([pass, ds]) => ({ kind: 'pass', pass, count: ds.length }));
-    if (e.kind === 'pass') return (passes.get(e.pass) ?? []).map((decision) => ({ kind: 'decision', decision }));
+    const s = this.ctx.session;
+    if (!s) return [];
+    const noise = !this.ctx.config.collapseNoise;
+    if (!e) return passesOf(s, noise).map(({ pass, count }) => ({ kind: 'pass', pass, count }));
+    if (e.kind === 'pass') return decisionsIn(s, e.pass, noise).map((decision) => ({ kind: 'decision', decision }));
     return [];
   }
 
   getTreeItem(e: DecisionElement): vscode.TreeItem {
     if (e.kind === 'pass') {
-      const current = this.ctx.session?.sim.pass === e.pass;
+      const s = this.ctx.session;
+      const current = s !== undefined && isCurrentPass(s, e.pass);
       const item = new vscode.TreeItem(`Pass ${e.pass}`, current ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
       item.id = `pass/${e.pass}`;
       item.description = `${e.count} decision${e.count === 1 ? '' : 's'}${current ? ' · current' : ''}`;
@@ -150,7 +132,7 @@ export class DecisionsTree implements vscode.TreeDataProvider<DecisionElement> {
     const d = e.decision;
     const item = new vscode.TreeItem(`${d.action} ${d.object}`, vscode.TreeItemCollapsibleState.None);
     item.id = `seq/${d.seq}`;
-    Object.assign(item, decisionTreeText(d, (this.ctx.session?.sim.startTime ?? NaN) / 1000));
+    Object.assign(item, decisionTreeText(d, (this.ctx.session?.startTime ?? NaN) / 1000));
     item.iconPath = new vscode.ThemeIcon(d.controller === 'world' ? 'globe' : 'debug-breakpoint-log');
     item.contextValue = 'decision';
     item.command = { command: COMMAND.selectDecision, title: 'Show why', arguments: [d.seq] };

@@ -159,6 +159,8 @@ export interface Simulation {
    * the next call for the same pass goes on from there: a part-done pass n is not reached yet.
    */
   goToPass(n: number, how?: GoToPassOptions): void;
+  /** Back to the state at the start, from the first checkpoint: that of a simulation made afresh (test/engine/simulation/startLike.test.ts). */
+  reset?(): void;
   /** The last pass the simulation reaches, at its horizon (limits.ts): goToPass refuses any pass beyond it. */
   readonly lastPass: number;
 

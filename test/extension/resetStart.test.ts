@@ -1,0 +1,171 @@
+/**
+ * Step Back from pass 0 and Reset show the start as a session opened afresh shows it, without making a simulation on
+ * the click (session.ts reset: the shown simulation's first checkpoint is put back). What the panel holds after the
+ * session's messages (the webview's own Store fed with them), the shown simulation (records, trace, problems, the why
+ * and the machines of a node and a pod, zones), and the run forward from there, step for step, are compared with a
+ * fresh session's, with the same selection. The moments before the click are driven by hand as in swapAtOpen.test.ts:
+ * the open's turns, then the panel's idle work.
+ */
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { writeZoneOutage } from '../helpers/generatedOutage';
+import { openScenario } from '../../src/extension/openScenario';
+import { Session, type MakeSimulation } from '../../src/extension/session';
+import { AHEAD_AT_OPEN_SLICE_MS, nextPassInSlices } from '../../src/extension/aheadAtOpen';
+import { panelIdleWork } from '../../src/extension/warmSelection';
+import { Store } from '../../src/webview/state';
+import type { Simulation } from '../../src/engine/simulation/api';
+
+const dir = mkdtempSync(join(tmpdir(), 'cs-reset-start-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+const GENERATED = writeZoneOutage(dir, 7, { nodes: 60 });
+const example = (name: string) => resolve(__dirname, '../../examples', name);
+const FILES = [example('rs-zone-outage.yaml'), example('outage-1.12.yaml'), GENERATED];
+
+const loaded = new Map<string, ReturnType<typeof openScenario>>();
+const load = (file: string) => loaded.get(file) ?? loaded.set(file, openScenario(file, '')).get(file)!;
+
+/** A session opened as ctx.ts opens one, its messages applied to a Store as the page applies them; the simulations it makes counted. */
+function opened(file: string) {
+  const o = load(file);
+  const made = { atOnce: 0, inSlices: 0 };
+  const make: MakeSimulation = Object.assign((x: Parameters<MakeSimulation>[0]) => (made.atOnce++, o.make(x)), {
+    inSlices: (x: Parameters<MakeSimulation>[0], like?: Simulation) => (made.inSlices++, o.make.inSlices!(x, like)),
+  });
+  const store = new Store();
+  const session = new Session({ make, options: o.options, settings: { collapseNoise: true, playSpeed: 2 }, post: (m) => store.apply(m) });
+  made.atOnce = 0;
+  session.sendAll();
+  const queue: (() => void)[] = [];
+  let t = 0;
+  nextPassInSlices(session, () => true, { next: (run) => queue.push(run), now: () => (t += AHEAD_AT_OPEN_SLICE_MS) });
+  const idle = panelIdleWork(() => session);
+  return {
+    session,
+    store,
+    made,
+    /** one moment: the open's next turn, else a slice of idle work of three pieces; false once nothing is left */
+    advance(): boolean {
+      const turn = queue.shift();
+      if (turn) return (turn(), true);
+      let pieces = 3;
+      return idle(() => pieces-- > 0);
+    },
+    idle(moments: number | 'all'): void {
+      for (let i = 0; (moments === 'all' || i < moments) && this.advance(); i++) if (i > 10_000) assert.fail('still working after 10,000 moments');
+    },
+  };
+}
+
+/** What the panel shows: the Store but its counters, the decisions seen whole, and the furthest run's marks (kept by a reset, as on main). */
+function shown(store: Store): string {
+  const {
+    version: _v,
+    nodesVersion: _n,
+    nodeKeysVersion: _k,
+    replicaSetsVersion: _r,
+    replicaSetKeysVersion: _rk,
+    podsVersion: _p,
+    detailsVersion: _d,
+    ...rest
+  } = store;
+  const { details: _details, passMarks: _marks, lastPass: _last, ...compared } = rest;
+  return JSON.stringify(compared, (_key, x: unknown) => (x instanceof Map || x instanceof Set ? [...x] : x));
+}
+
+const plain = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'function' ? undefined : x instanceof Map || x instanceof Set ? [...x] : x));
+
+/** The shown simulation's position and what it is made of. */
+function state(s: Session): string {
+  const sim = s.sim;
+  const c = sim.cluster!;
+  const node = [...c.nodes.keys()][1];
+  const pod = [...c.pods.values()].find((p) => p.nodeName === node) ?? [...c.pods.values()][0];
+  const podRef = `Pod/${pod.meta.namespace}/${pod.meta.name}`;
+  return plain({
+    pass: sim.pass,
+    now: sim.now,
+    partDone: sim.partDone,
+    trace: sim.trace,
+    problems: sim.problems,
+    records: [c.nodes, c.pods, c.replicaSets, c.daemonSets, c.leases, c.podsByNode],
+    why: [sim.explain(`Node/${node}`), sim.explain(podRef)],
+    machines: [s.machineFor(`node/${node}`), s.machineFor(podRef)],
+    zones: sim.zones(() => true),
+  });
+}
+
+type Before = 'step' | 'back' | { goTo: number } | { runUntil: string } | { select: (file: string) => string };
+
+const firstNode = (file: string) => `Node/${[...load(file).scenario.snapshot.cluster.nodes.keys()][0]}`;
+
+/** Where the user stands and how long the host was idle before the click (moments: the open's turns and idle slices). */
+const cases: { name: string; before: Before[]; idle: number | 'all'; click: 'back' | 'reset' }[] = [
+  { name: 'Step Back from pass 0 clicked at once after the first step', before: ['step'], idle: 0, click: 'back' },
+  { name: 'Step Back from pass 0 a few moments after the first step', before: ['step'], idle: 4, click: 'back' },
+  { name: 'Step Back from pass 0 after the idle work', before: ['step'], idle: 'all', click: 'back' },
+  { name: 'Step Back from pass 0 after stepping back to it', before: ['step', 'step', 'step', 'back', 'back'], idle: 2, click: 'back' },
+  { name: 'Step Back from pass 0 with a node selected', before: [{ select: firstNode }, 'step'], idle: 'all', click: 'back' },
+  { name: 'Reset from pass 0', before: ['step'], idle: 1, click: 'reset' },
+  { name: 'Reset after a jump', before: [{ goTo: 5 }], idle: 'all', click: 'reset' },
+  { name: 'Reset after Run Until, clicked at once', before: [{ runUntil: '2m' }], idle: 0, click: 'reset' },
+  { name: 'Reset with a node selected, after steps', before: ['step', { select: firstNode }, 'step', 'step'], idle: 3, click: 'reset' },
+];
+
+function act(s: Session, a: Before | 'reset', file: string, where: string): void {
+  if (a === 'step') assert.equal(s.step().ok, true, where);
+  else if (a === 'back') assert.equal(s.stepBack().ok, true, where);
+  else if (a === 'reset') assert.equal(s.reset().ok, true, where);
+  else if ('goTo' in a) assert.equal(s.goToPass(a.goTo).ok, true, where);
+  else if ('runUntil' in a) assert.equal(s.runUntil(a.runUntil).ok, true, where);
+  else assert.equal(s.selectObject(a.select(file)).ok, true, where);
+}
+
+test('Step Back from pass 0 and Reset show the start of a fresh session, and make no simulation on the click', () => {
+  for (const file of FILES)
+    for (const c of cases) {
+      const where = `${c.name} (${file.split('/').pop()})`;
+      const a = opened(file);
+      a.idle(1);
+      for (const b of c.before) act(a.session, b, file, where);
+      a.idle(c.idle);
+      assert.notEqual(a.session.shown.pass, null, `${where}: not at the start before the click`);
+      const before = { ...a.made };
+      act(a.session, c.click === 'back' ? 'back' : 'reset', file, where);
+      assert.deepEqual(a.made, before, `${where}: no simulation made on the click`);
+      assert.equal(a.session.shown.pass, null, `${where}: at the start`);
+
+      const fresh = opened(file);
+      const selected = a.session.selected;
+      if (selected) fresh.session.selectObject(selected);
+      assert.equal(shown(a.store), shown(fresh.store), `${where}: what the panel shows`);
+      assert.equal(state(a.session), state(fresh.session), `${where}: the shown simulation`);
+      // the run forward from there, as the fresh session's, with and without idle time between the clicks
+      for (const [i, moments] of [0, 'all', 2].entries()) {
+        a.idle(moments as number | 'all');
+        fresh.idle(moments as number | 'all');
+        act(a.session, 'step', file, where);
+        act(fresh.session, 'step', file, where);
+        assert.equal(shown(a.store), shown(fresh.store), `${where}: what the panel shows after step ${i + 1}`);
+        assert.equal(state(a.session), state(fresh.session), `${where}: the shown simulation after step ${i + 1}`);
+      }
+    }
+});
+
+test('Reset at the start restores nothing and sends the start again', () => {
+  for (const file of FILES) {
+    const a = opened(file);
+    a.idle('all');
+    assert.equal(a.session.shownPending, false);
+    const sim = a.session.sim;
+    const before = { ...a.made };
+    assert.equal(a.session.reset().ok, true);
+    assert.deepEqual(a.made, before, `${file}: no simulation made`);
+    assert.equal(a.session.sim, sim, `${file}: the same simulation shown`);
+    const fresh = opened(file);
+    assert.equal(shown(a.store), shown(fresh.store), `${file}: what the panel shows`);
+  }
+});
