@@ -306,7 +306,7 @@ export class ClusterView {
         }
       }
       const f = s.nodeFilter;
-      text(this.filterHint, f && !s.nodeKeys.length && s.nodeTotal ? `No node matches “${f}” (name, taint or Ready status).` : '');
+      text(this.filterHint, f && !s.nodeKeys.length && s.nodeTotal ? `No node matches “${f}” (name, zone, taint or Ready status).` : '');
       this.nodeList.setItems(this.rows);
     } else if (this.nodesFor !== s.nodesVersion) {
       this.nodesFor = s.nodesVersion;
