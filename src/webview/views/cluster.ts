@@ -64,6 +64,15 @@ function queueNames(names: readonly string[]): HTMLElement {
   return list;
 }
 
+/**
+ * A zone's name as the panel shows it: the trace's (`Zone/KEY`), and what an empty part means. Nodes without zone
+ * labels are keyed in the zone "" (GetZoneKey), which reads as a name cut short: `Zone/`, `Zone/REGION/`.
+ */
+export function zoneTitle(ref: string): string {
+  if (ref === 'Zone/') return 'Zone/ (no zone labels)';
+  return ref.endsWith('/') ? `${ref} (no zone label)` : ref;
+}
+
 function zoneStamp(z: ZoneRow, start: string | undefined): string {
   return `${z.zone}\u0000${z.state}\u0000${z.nodes}\u0000${z.notReady}\u0000${z.evictionRate}\u0000${z.nextTokenAt ?? ''}\u0000${z.queuedCount}\u0000${z.queued.length}\u0000${z.queued[0] ?? ''}\u0000${start ?? ''}`;
 }
@@ -127,7 +136,7 @@ export class ClusterView {
         const n = item(r);
         return n ? `${this.podSummary(n)}\u0000${n.ready}\u0000${n.taints.join(' ')}\u0000${n.unschedulable}` : undefined;
       },
-      draw: (r) => (r.kind === 'zone' ? el('div', { class: 'zone-row' }, `${r.zone} (${r.count})`) : this.drawNode(r.ref, item(r))),
+      draw: (r) => (r.kind === 'zone' ? el('div', { class: 'zone-row' }, `${zoneTitle(r.zone)} (${r.count})`) : this.drawNode(r.ref, item(r))),
       shown: (first, end) => this.nodeAsk.shown(this.rowRefs, first, end),
     });
     this.nodeAsk = new WindowAsker(
@@ -253,7 +262,7 @@ export class ClusterView {
       return el(
         'div',
         { class: `zone-card zone zone-${z.state}`, 'data-ref': z.zone, role: 'button', tabindex: 0 },
-        el('div', { class: 'zone-head' }, el('span', { class: 'zone-name' }, z.zone), ' ', el('span', { class: 'state' }, z.state)),
+        el('div', { class: 'zone-head' }, el('span', { class: 'zone-name' }, zoneTitle(z.zone)), ' ', el('span', { class: 'state' }, z.state)),
         el(
           'div',
           { class: 'facts-wrap' },
