@@ -73,6 +73,9 @@ export function zoneTitle(ref: string): string {
   return ref.endsWith('/') ? `${ref} (no zone label)` : ref;
 }
 
+/** A ReplicaSet row's counts as drawn: current/desired, ready. */
+const rsCounts = (r: ReplicaSetItem): string => `${r.current}/${r.desired} ${r.ready} ready`;
+
 function zoneStamp(z: ZoneRow, start: string | undefined): string {
   return `${z.zone}\u0000${z.state}\u0000${z.nodes}\u0000${z.notReady}\u0000${z.evictionRate}\u0000${z.nextTokenAt ?? ''}\u0000${z.queuedCount}\u0000${z.queued.length}\u0000${z.queued[0] ?? ''}\u0000${start ?? ''}`;
 }
@@ -165,6 +168,12 @@ export class ClusterView {
       pick,
       key: (ref) => ref,
       height: () => RS_ROW_HEIGHT,
+      // the name wraps to stay whole (one Deployment's ReplicaSets differ only in their hash): the row is as high as it
+      // is at the list's width. Name and counts are monospace, so rows of the same lengths wrap alike
+      measureKey: (ref) => {
+        const r = this.store.replicaSets.get(ref);
+        return r ? `${ref.length}\u0000${rsCounts(r).length}` : undefined;
+      },
       stamp: (ref) => this.store.replicaSets.get(ref),
       draw: (ref) => this.drawReplicaSet(ref, this.store.replicaSets.get(ref)),
       shown: (first, end) => this.rsAsk.shown(this.rsRows, first, end),
@@ -386,14 +395,15 @@ export class ClusterView {
       return el(
         'div',
         { class: 'rs pending', title: ref },
-        el('span', { class: 'name' }, ref.replace(/^ReplicaSet\//, '')),
         el('span', { class: 'nums' }, '…'),
+        el('span', { class: 'name' }, ref.replace(/^ReplicaSet\//, '')),
       );
+    // the counts first: floated right of the name's first line, which flows under them
     return el(
       'div',
       { class: 'rs', title: `${r.ref}: desired ${r.desired}, current ${r.current}, ready ${r.ready}` },
-      el('span', { class: 'name' }, r.ref.replace(/^ReplicaSet\//, '')),
       el('span', { class: 'nums' }, `${r.current}/${r.desired}`, el('span', { class: 'ready' }, ` ${r.ready} ready`)),
+      el('span', { class: 'name' }, r.ref.replace(/^ReplicaSet\//, '')),
     );
   }
 
