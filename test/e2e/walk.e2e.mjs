@@ -189,8 +189,15 @@ try {
     () => webview.locator('#run-until-go').click(),
     () => webview.locator('#time[title*="T00:05:00."]').waitFor(),
   );
-  // the outage zone's nodes are not the first rows (nodes sort by zone and name): find them as a user would, by
-  // typing the taint into the node filter (it matches names, taints and Ready status)
+  // the outage zone's nodes are not the first rows (nodes sort by zone and name) and their names (ip-10-1-0-118.ec2.internal)
+  // carry no zone: a user types the zone the Zones pane shows in FullDisruption, then the taint (the filter matches names,
+  // zones, taints and Ready status)
+  await timed(
+    'filter the nodes by the outage zone',
+    () => webview.locator('#node-filter input').fill('us-east-1b'),
+    () => webview.locator('#nodes .zone-row', { hasText: 'us-east-1b' }).first().waitFor({ timeout: 60_000 }),
+  );
+  assert.deepEqual(await webview.locator('#nodes .zone-row').allInnerTexts(), ['Zone/us-east-1/us-east-1b (1667)'], 'the zone keeps its own nodes alone');
   await timed(
     'filter the nodes by NoExecute',
     () => webview.locator('#node-filter input').fill('NoExecute'),
