@@ -395,15 +395,14 @@ export class ClusterView {
       return el(
         'div',
         { class: 'rs pending', title: ref },
-        el('span', { class: 'nums' }, '…'),
         el('span', { class: 'name' }, ref.replace(/^ReplicaSet\//, '')),
+        el('span', { class: 'nums' }, '…'),
       );
-    // the counts first: floated right of the name's first line, which flows under them
     return el(
       'div',
       { class: 'rs', title: `${r.ref}: desired ${r.desired}, current ${r.current}, ready ${r.ready}` },
-      el('span', { class: 'nums' }, `${r.current}/${r.desired}`, el('span', { class: 'ready' }, ` ${r.ready} ready`)),
       el('span', { class: 'name' }, r.ref.replace(/^ReplicaSet\//, '')),
+      el('span', { class: 'nums' }, `${r.current}/${r.desired}`, el('span', { class: 'ready' }, ` ${r.ready} ready`)),
     );
   }
 
