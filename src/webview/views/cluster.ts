@@ -99,6 +99,8 @@ export class ClusterView {
   /** each row's ref ('' for a zone heading), for the window asked for */
   private rowRefs: string[] = [];
   private rowsFor = -1;
+  /** the filter the rows were laid out for: another filter's new list shows from its top */
+  private rowsFilter = '';
   private nodesFor = -1;
   private readonly nodeAsk: WindowAsker;
   private zoneStamps: string[] = [];
@@ -325,6 +327,10 @@ export class ClusterView {
       }
       const f = s.nodeFilter;
       text(this.filterHint, f && !s.nodeKeys.length && s.nodeTotal ? `No node matches “${f}” (name, zone, taint or Ready status).` : '');
+      // the offset of the list scrolled before the filter is nowhere in the new one: at 5,000 nodes it showed rows from
+      // the middle of the zone typed, its heading and first nodes above. A step under the same filter keeps it
+      if (f !== this.rowsFilter) this.nodeList.toTop();
+      this.rowsFilter = f;
       this.nodeList.setItems(this.rows);
     } else if (this.nodesFor !== s.nodesVersion) {
       this.nodesFor = s.nodesVersion;
@@ -471,6 +477,7 @@ export class ClusterView {
     // unlike any list of stamps, the empty one included: the old scenario's cards go at the next render
     this.zoneStamps = ['\u0000reset'];
     this.rowsFor = -1;
+    this.rowsFilter = '';
     this.nodesFor = -1;
     this.nodeAsk.forget(true);
     this.podsFor = '';
