@@ -3,7 +3,9 @@
  * keeps, in zone then natural name order, with the zones' runs (the list's
  * headings) and each row's shape (one line, or two with chips) for the rows
  * the panel does not hold; the items of the rows in view. The filter matches
- * what a row shows (name, taints, Ready status), so it runs here, where every
+ * what the list shows of a row (name, taints, Ready status, and the zone of its
+ * heading: at 5,000 nodes named by address, the zone is what a user knows of
+ * the outage's nodes), so it runs here, where every
  * item is: at 5,000 nodes a keystroke filters 5,000 strings in a millisecond.
  */
 import type { Delta, NodeItem, NodePodCount, NodeRows, NodesMessage } from '../protocol/webview';
@@ -12,7 +14,7 @@ import { sameNode } from './viewModel';
 import { RowWindow } from './rowWindow';
 
 /** What the node filter matches: lower case, as the panel's input is lowered. */
-export const nodeFilterText = (n: NodeItem): string => `${n.name} ${n.taints.join(' ')} ${n.ready}`.toLowerCase();
+export const nodeFilterText = (n: NodeItem): string => `${n.name} ${n.taints.join(' ')} ${n.ready} ${n.zone.slice('Zone/'.length)}`.toLowerCase();
 
 const isTall = (n: NodeItem): boolean => n.taints.length > 0 || n.unschedulable;
 

@@ -123,7 +123,7 @@ export interface NodeWindowMessage {
   type: 'nodeWindow';
   refs: string[];
 }
-/** The node filter's text (matched in the host against name, taints and Ready status): the keys it keeps come back. */
+/** The node filter's text (matched in the host against name, taints, Ready status and zone): the keys it keeps come back. */
 export interface NodeFilterMessage {
   type: 'nodeFilter';
   text: string;

@@ -144,6 +144,12 @@ export class VirtualList<T> {
     this.draw();
   }
 
+  /** Scrolls to the list's top; the next draw (setItems) draws from there. */
+  toTop(): void {
+    this.viewport.scrollTop = 0;
+    this.top = 0;
+  }
+
   /** Marks one row selected (only the rows whose state flips are touched). */
   select(key: string | undefined): void {
     if (key === this.selected) return;

@@ -189,8 +189,21 @@ try {
     () => webview.locator('#run-until-go').click(),
     () => webview.locator('#time[title*="T00:05:00."]').waitFor(),
   );
-  // the outage zone's nodes are not the first rows (nodes sort by zone and name): find them as a user would, by
-  // typing the taint into the node filter (it matches names, taints and Ready status)
+  // the outage zone's nodes are not the first rows (nodes sort by zone and name) and their names (ip-10-1-0-118.ec2.internal)
+  // carry no zone: a user types the zone the Zones pane shows in FullDisruption, then the taint (the filter matches names,
+  // zones, taints and Ready status)
+  // the headings drawn are the zones kept: the unfiltered list's first heading is us-east-1a's
+  const headings = () => webview.locator('#nodes .zone-row').allInnerTexts();
+  const outageZoneOnly = ['Zone/us-east-1/us-east-1b (1667)'];
+  await timed(
+    'filter the nodes by the outage zone',
+    () => webview.locator('#node-filter input').fill('us-east-1b'),
+    async () => {
+      for (let at = Date.now(); Date.now() - at < 60_000; await new Promise((r) => setTimeout(r, 20)))
+        if (JSON.stringify(await headings()) === JSON.stringify(outageZoneOnly)) return;
+    },
+  );
+  assert.deepEqual(await headings(), outageZoneOnly, 'the zone keeps its own nodes alone');
   await timed(
     'filter the nodes by NoExecute',
     () => webview.locator('#node-filter input').fill('NoExecute'),

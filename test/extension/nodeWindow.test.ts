@@ -169,3 +169,18 @@ test("the pod counts cross for the window's rows alone, as their items; the keys
   assert.equal(again.nodes.keys?.length, 201);
   assert.equal(again.podCounts.upsert.length, FIRST_ROWS);
 });
+
+test("the node filter matches the zone a node's heading names: at 5,000 nodes named by address, typing the outage's zone finds its nodes", () => {
+  // the 5,000-node outage's names carry no zone (ip-10-1-0-118.ec2.internal): the zone is only in the list's headings
+  const at = (zone: string, name: string): NodeItem => ({ ...node(zone, 0), ref: `Node/${name}`, name, zone: `Zone/us-east-1/${zone}` });
+  const items = [at('us-east-1a', 'ip-10-0-0-4.ec2.internal'), at('us-east-1b', 'ip-10-1-0-118.ec2.internal'), at('us-east-1b', 'ip-10-1-0-9.ec2.internal')];
+  const w = new NodeWindow();
+  const full = w.update(byRef(items), { upsert: items, remove: [] }, true);
+  const cases: { filter: string; keys: string[] }[] = [
+    { filter: 'us-east-1b', keys: ['Node/ip-10-1-0-9.ec2.internal', 'Node/ip-10-1-0-118.ec2.internal'] },
+    { filter: 'US-EAST-1A', keys: ['Node/ip-10-0-0-4.ec2.internal'] },
+    { filter: 'us-east-1/us-east-1b', keys: ['Node/ip-10-1-0-9.ec2.internal', 'Node/ip-10-1-0-118.ec2.internal'] },
+    { filter: '0-118', keys: ['Node/ip-10-1-0-118.ec2.internal'] },
+  ];
+  for (const c of cases) assert.deepEqual(keysOf(w.setFilter(c.filter, byRef(items)), full.keys), c.keys, c.filter);
+});

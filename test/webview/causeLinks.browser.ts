@@ -45,3 +45,35 @@ test('the number of a Why list item is beside the first line of its wrapped caus
   assert.deepEqual(a.errors, []);
   await a.close();
 });
+
+test("a taint in a Why summary wraps: at code-server's narrow width the node's Why has nothing to scroll sideways", async () => {
+  // a 1280×800 code-server window with the explorer open gives the panel about 930 px, the Why column under 300:
+  // "Added taint node.kubernetes.io/unreachable:NoSchedule" has no break opportunity and showed "…unreachable:No"
+  const a = await openPanel(file);
+  await a.page.setViewportSize({ width: 930, height: 720 });
+  await a.runUntil('1m05s');
+  await a.at('00:01:05');
+  a.session?.selectObject('Node/node-a1');
+  await a.page.locator('#why-object', { hasText: 'node-a1' }).waitFor();
+  await a.settled();
+  const taint = a.page.locator('#why-happened > li', { hasText: 'Added taint node.kubernetes.io/unreachable:NoSchedule' });
+  assert.equal(await taint.count(), 1, 'the TaintAdded is in What happened');
+  const wide = await a.page.evaluate(() =>
+    ['#why', '#why-body', '#why-happened']
+      .map((s) => document.querySelector(s) as HTMLElement)
+      .filter((e) => e.scrollWidth > e.clientWidth + 1)
+      .map((e) => `${e.id}: ${e.scrollWidth} > ${e.clientWidth}`),
+  );
+  assert.deepEqual(wide, [], 'nothing in the Why to scroll sideways');
+  const box = await taint.evaluate((li) => {
+    const r = li.getBoundingClientRect();
+    const range = document.createRange();
+    range.selectNodeContents(li);
+    const t = range.getBoundingClientRect();
+    const why = (document.querySelector('#why') as HTMLElement).getBoundingClientRect();
+    return { textRight: Math.max(r.right, t.right), whyRight: why.right };
+  });
+  assert.ok(box.textRight <= box.whyRight + 1, `the summary ends inside the column: ${JSON.stringify(box)}`);
+  assert.deepEqual(a.errors, []);
+  await a.close();
+});

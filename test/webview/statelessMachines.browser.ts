@@ -11,6 +11,7 @@ import { realPanelsOnServedPage, type RealPanel } from './harness/realPanel';
 import { machineGraph } from '../../src/extension/machineGraph';
 import { markPodsNotReadyMachine, deletePodsPodMachine } from '../../src/engine/controllers/nodeLifecycle/controllerUtilsMachines';
 import { noScheduleTaintsMachine } from '../../src/engine/controllers/nodeLifecycle/doNodeProcessingPassMachines';
+import { podEvictionMachineDefinition } from '../../src/engine/controllers/taintEviction/machine';
 
 const root = resolve(__dirname, '../..');
 const example = (name: string) => join(root, 'examples', name);
@@ -73,5 +74,23 @@ test("a pod's DeletePods machine (1.12's pod eviction) is drawn from the decisio
   await a.page.locator('#machine-current', { hasText: 'deletePods/kube-system/kube-proxy-a1' }).waitFor();
   assert.equal(await a.text('#machine-current .state'), 'statusUpdated');
   assert.deepEqual(await drawnLabels(a), definedLabels(deletePodsPodMachine.definition));
+  await a.close();
+});
+
+test("the PodEvicted decision's Machine tab draws the worker that deleted the pod, ended in evicted (it said: has no machine at this point)", async () => {
+  const a = await open('one-node-stops.yaml');
+  await a.runUntil('2m10s');
+  await a.at('00:02:10');
+  await a.page.locator('#decisions li.decision', { hasText: 'PodEvicted' }).first().click();
+  await a.page.locator('#why-decision', { hasText: 'PodEvicted' }).waitFor();
+  await a.page.locator('#tab-machine').click();
+  await a.page.locator('#machine-current', { hasText: 'taint-eviction/default/toleration-sixty' }).waitFor();
+  assert.equal(await a.page.locator('#machine-none').count(), 0);
+  assert.equal(await a.text('#machine-current .state'), 'evicted');
+  assert.match(await a.text('#machine-last'), /deleting → evicted on DELETED/);
+  assert.deepEqual(await drawnLabels(a), definedLabels(podEvictionMachineDefinition));
+  const current = await a.page.locator('svg .state-box.current').evaluateAll((es) => es.map((e) => e.getAttribute('data-state')));
+  assert.deepEqual(current, ['evicted']);
+  assert.deepEqual(a.errors, []);
   await a.close();
 });

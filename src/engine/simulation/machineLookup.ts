@@ -12,6 +12,7 @@ import type { ObjectRef } from '../model/types';
 import type { Decision } from '../trace/decision';
 import type { MachineView } from '../trace/views';
 import { statelessMachineIds, statelessMachineView } from '../controllers/statelessMachines';
+import { podEvictionMachineDefinition, podEvictionTransition } from '../controllers/taintEviction/machine';
 
 /** What the lookup reads of a simulation. */
 export interface MachineSource {
@@ -34,9 +35,33 @@ export class MachineLookup {
       const one = sim.controllers?.every((c) => c.machine !== undefined) ?? false;
       at = this.at = { now: sim.now, decisions: sim.trace.length, pass: sim.pass, one, index: one ? new Map() : new Map(sim.machines().map((m) => [m.id, m])) };
     }
-    if (!at.index.has(id)) at.index.set(id, (at.one ? controllerMachine(sim.controllers!, id) : undefined) ?? statelessMachineView(id, sim.trace));
+    if (!at.index.has(id))
+      at.index.set(id, (at.one ? controllerMachine(sim.controllers!, id) : undefined) ?? statelessMachineView(id, sim.trace) ?? endedWorkerView(id, sim.trace));
     return at.index.get(id);
   }
+}
+
+/**
+ * A pod's taint eviction worker whose work ended: the controller drops it (upstream's TimedWorker is done once the pod
+ * is deleted, or the work cancelled or given up), so the PodEvicted decision's Machine tab had nothing to draw while
+ * its Why named the machine. Drawn in the state its last answer reached: `evicted` (final) after PodEvicted, whose
+ * decision records the transition that started the delete, the DELETED that followed it in the same instant.
+ */
+function endedWorkerView(id: string, trace: readonly Decision[]): MachineView | undefined {
+  if (!id.startsWith('taint-eviction/')) return undefined;
+  for (let i = trace.length - 1; i >= 0; i--) {
+    const d = trace[i]!;
+    if (d.machine?.id !== id || d.action === 'ApiCallFailed') continue;
+    const deleted = d.action === 'PodEvicted' ? podEvictionTransition('deleting', 'DELETED', id) : null;
+    const last = deleted ?? d.machine;
+    return {
+      id,
+      state: last.to,
+      definition: podEvictionMachineDefinition,
+      lastTransition: { id, from: last.from, to: last.to, event: last.event, seq: d.seq },
+    };
+  }
+  return undefined;
 }
 
 /** What the list would hold under `id` (the last controller's, as the list's map keeps the last), asked of each controller. */

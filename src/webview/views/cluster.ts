@@ -64,6 +64,18 @@ function queueNames(names: readonly string[]): HTMLElement {
   return list;
 }
 
+/**
+ * A zone's name as the panel shows it: the trace's (`Zone/KEY`), and what an empty part means. Nodes without zone
+ * labels are keyed in the zone "" (GetZoneKey), which reads as a name cut short: `Zone/`, `Zone/REGION/`.
+ */
+export function zoneTitle(ref: string): string {
+  if (ref === 'Zone/') return 'Zone/ (no zone labels)';
+  return ref.endsWith('/') ? `${ref} (no zone label)` : ref;
+}
+
+/** A ReplicaSet row's counts as drawn: current/desired, ready. */
+const rsCounts = (r: ReplicaSetItem): string => `${r.current}/${r.desired} ${r.ready} ready`;
+
 function zoneStamp(z: ZoneRow, start: string | undefined): string {
   return `${z.zone}\u0000${z.state}\u0000${z.nodes}\u0000${z.notReady}\u0000${z.evictionRate}\u0000${z.nextTokenAt ?? ''}\u0000${z.queuedCount}\u0000${z.queued.length}\u0000${z.queued[0] ?? ''}\u0000${start ?? ''}`;
 }
@@ -87,6 +99,8 @@ export class ClusterView {
   /** each row's ref ('' for a zone heading), for the window asked for */
   private rowRefs: string[] = [];
   private rowsFor = -1;
+  /** the filter the rows were laid out for: another filter's new list shows from its top */
+  private rowsFilter = '';
   private nodesFor = -1;
   private readonly nodeAsk: WindowAsker;
   private zoneStamps: string[] = [];
@@ -127,7 +141,7 @@ export class ClusterView {
         const n = item(r);
         return n ? `${this.podSummary(n)}\u0000${n.ready}\u0000${n.taints.join(' ')}\u0000${n.unschedulable}` : undefined;
       },
-      draw: (r) => (r.kind === 'zone' ? el('div', { class: 'zone-row' }, `${r.zone} (${r.count})`) : this.drawNode(r.ref, item(r))),
+      draw: (r) => (r.kind === 'zone' ? el('div', { class: 'zone-row' }, `${zoneTitle(r.zone)} (${r.count})`) : this.drawNode(r.ref, item(r))),
       shown: (first, end) => this.nodeAsk.shown(this.rowRefs, first, end),
     });
     this.nodeAsk = new WindowAsker(
@@ -156,6 +170,12 @@ export class ClusterView {
       pick,
       key: (ref) => ref,
       height: () => RS_ROW_HEIGHT,
+      // the name wraps to stay whole (one Deployment's ReplicaSets differ only in their hash): the row is as high as it
+      // is at the list's width. Name and counts are monospace, so rows of the same lengths wrap alike
+      measureKey: (ref) => {
+        const r = this.store.replicaSets.get(ref);
+        return r ? `${ref.length}\u0000${rsCounts(r).length}` : undefined;
+      },
       stamp: (ref) => this.store.replicaSets.get(ref),
       draw: (ref) => this.drawReplicaSet(ref, this.store.replicaSets.get(ref)),
       shown: (first, end) => this.rsAsk.shown(this.rsRows, first, end),
@@ -253,7 +273,7 @@ export class ClusterView {
       return el(
         'div',
         { class: `zone-card zone zone-${z.state}`, 'data-ref': z.zone, role: 'button', tabindex: 0 },
-        el('div', { class: 'zone-head' }, el('span', { class: 'zone-name' }, z.zone), ' ', el('span', { class: 'state' }, z.state)),
+        el('div', { class: 'zone-head' }, el('span', { class: 'zone-name' }, zoneTitle(z.zone)), ' ', el('span', { class: 'state' }, z.state)),
         el(
           'div',
           { class: 'facts-wrap' },
@@ -306,7 +326,11 @@ export class ClusterView {
         }
       }
       const f = s.nodeFilter;
-      text(this.filterHint, f && !s.nodeKeys.length && s.nodeTotal ? `No node matches “${f}” (name, taint or Ready status).` : '');
+      text(this.filterHint, f && !s.nodeKeys.length && s.nodeTotal ? `No node matches “${f}” (name, zone, taint or Ready status).` : '');
+      // the offset of the list scrolled before the filter is nowhere in the new one: at 5,000 nodes it showed rows from
+      // the middle of the zone typed, its heading and first nodes above. A step under the same filter keeps it
+      if (f !== this.rowsFilter) this.nodeList.toTop();
+      this.rowsFilter = f;
       this.nodeList.setItems(this.rows);
     } else if (this.nodesFor !== s.nodesVersion) {
       this.nodesFor = s.nodesVersion;
@@ -453,6 +477,7 @@ export class ClusterView {
     // unlike any list of stamps, the empty one included: the old scenario's cards go at the next render
     this.zoneStamps = ['\u0000reset'];
     this.rowsFor = -1;
+    this.rowsFilter = '';
     this.nodesFor = -1;
     this.nodeAsk.forget(true);
     this.podsFor = '';

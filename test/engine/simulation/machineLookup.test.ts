@@ -94,3 +94,30 @@ for (const [file, passes] of positions) {
     assert.equal(listed, 0, 'no list of every machine is made');
   });
 }
+
+test("a pod's taint eviction worker after its work ended: drawn in the state its last answer reached (evicted after PodEvicted), not gone", () => {
+  // the controller drops a worker once the pod is deleted (upstream's TimedWorker is done): the Machine tab of the
+  // PodEvicted decision said "has no machine at this point", while its Why named the machine that deleted the pod
+  const sim = createSimulation(loadScenario(join(examples, 'one-node-stops.yaml'), nodeFs()));
+  sim.runUntil(Date.parse('2026-01-01T00:02:10Z') * 1000);
+  const evicted = (pod: string) => sim.trace.find((d) => d.action === 'PodEvicted' && d.object === `Pod/default/${pod}`);
+  const cases: { pod: string; state: string | undefined; from?: string; event?: string }[] = [
+    // scheduled for its 60 s, then the deadline: deleted at 2m10s
+    { pod: 'toleration-sixty', state: 'evicted', from: 'deleting', event: 'DELETED' },
+    // no toleration: deleted at once when the taint came
+    { pod: 'toleration-unset', state: 'evicted', from: 'deleting', event: 'DELETED' },
+    // tolerates forever: never had a worker
+    { pod: 'toleration-forever', state: undefined },
+  ];
+  for (const c of cases) {
+    const m = sim.machine(`taint-eviction/default/${c.pod}`);
+    assert.equal(m?.state, c.state, c.pod);
+    if (!c.state) continue;
+    assert.deepEqual(
+      { from: m?.lastTransition?.from, to: m?.lastTransition?.to, event: m?.lastTransition?.event, seq: m?.lastTransition?.seq },
+      { from: c.from, to: c.state, event: c.event, seq: evicted(c.pod)?.seq },
+      c.pod,
+    );
+    assert.ok(m?.definition, `${c.pod}: its definition to draw`);
+  }
+});

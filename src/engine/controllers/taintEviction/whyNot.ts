@@ -90,9 +90,13 @@ export function explainTaintEvictionWhyNot(c: TaintEvictionMemory, host: Control
     upstream: 'handleNodeUpdate',
     holds: !!node,
     rule: "the pod's node exists",
-    // upstream forgets a deleted node's taints and leaves its pods to the pod garbage collector
-    unmet:
-      "the pod's node does not exist (deleted: the controller forgot its taints); in a cluster the pod garbage collector deletes the pod (gcOrphaned), which is not simulated",
+    // upstream forgets a deleted node's taints and leaves its pods to the pod garbage collector. A partial export's pod
+    // bound to a node it left out was never deleted here: said so, the reader looks for the node in the export
+    unmet: `${
+      host.recall(`Node/${pod.nodeName}`, 'deleted') !== undefined
+        ? "the pod's node was deleted: the controller forgot its taints"
+        : "the pod's node is not in the snapshot (the export left it out, or it was already gone): the controller holds no taints of it"
+    }; in a cluster the pod garbage collector deletes the pod (gcOrphaned), which is not simulated`,
     values: { node: pod.nodeName },
   });
   if (!node) return [whyNotFrom(WHAT, 'PodDeletedByTaintEviction', ref, path)];

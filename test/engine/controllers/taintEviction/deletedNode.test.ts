@@ -74,3 +74,23 @@ describe('a node deleted while its pods have a NoExecute eviction pending', () =
       assert.match(why?.check.rule ?? '', /pod garbage collector deletes the pod \(gcOrphaned\), which is not simulated/);
     });
 });
+
+it('a pod bound to a node the snapshot never held: its why-not says the node is not in the snapshot, not that it was deleted', () => {
+  // the must-gather export's csi-nfs-node pod (shared/fixtures/real) runs on a node the export left out; the why-not
+  // said "the pod's node does not exist (deleted: ...)", though nothing was deleted
+  const text = scenario('1.31', '')
+    .replace(`  - ${pod('elsewhere', 'node-2', 600)}`, `  - ${pod('elsewhere', 'node-2', 600)}\n  - ${pod('orphan', 'node-left-out', 600)}`)
+    .replace(/\nevents:[\s\S]*$/, '\nevents:\n  - at: 4m\n    delete: Node/node-1\n');
+  const sim = createSimulation(parseScenario(text, 's.yaml').scenario);
+  sim.runUntil(sim.startTime + 5 * 60_000_000);
+  const rule = (p: string) => sim.explain(p).whyNot.find((w) => w.outcome === 'PodDeletedByTaintEviction')?.check.rule ?? '';
+  const cases: { pod: string; says: RegExp; not: RegExp }[] = [
+    { pod: 'Pod/default/orphan', says: /node is not in the snapshot \(the export left it out/, not: /deleted:/ },
+    { pod: 'Pod/default/forever', says: /node was deleted: the controller forgot its taints/, not: /not in the snapshot/ },
+  ];
+  for (const c of cases) {
+    assert.match(rule(c.pod), c.says, c.pod);
+    assert.doesNotMatch(rule(c.pod), c.not, c.pod);
+    assert.match(rule(c.pod), /pod garbage collector deletes the pod \(gcOrphaned\), which is not simulated/, c.pod);
+  }
+});
