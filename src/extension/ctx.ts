@@ -85,7 +85,7 @@ export class Ctx implements vscode.Disposable {
     // A window without the panel gets it now, marked loading, not after the load (9 s at 5,000 nodes in code-server,
     // with nothing on screen but the notification): its page boots while the load holds the extension host.
     const made = !this.panel || this.panel.isDisposed;
-    if (made) this.panel = this.attach((h) => StepperPanel.create(this.extensionUri, `Stepper: loading ${basename(path)}`, h));
+    if (made) this.panel = this.attach((h) => StepperPanel.create(this.extensionUri, `Stepper: loading ${basename(path)}`, h, true));
     this.loading = basename(path);
     this.panel?.post({ type: 'loading', name: this.loading });
     try {
@@ -105,9 +105,10 @@ export class Ctx implements vscode.Disposable {
       },
       async (_progress, token) => {
         // let the progress and the panel's "loading" paint before the load holds the extension host: a panel made for this
-        // load is waited for until its page is ready (about 0.1 s; at most 1 s), else its "loading" could come too early
-        // for it and its `ready` only after the load, leaving it empty until the paint
-        if (made) await this.panel?.whenReady(1000);
+        // load is waited for until its page is ready (about 0.1 s; at most 5 s: at load 7-9 on two cores a page took
+        // over 1 s), else its "loading" could come too early for it and its `ready` only after the load; the page says
+        // "Loading…" from its HTML meanwhile (webviewHtml's flag), and names the file once told
+        if (made) await this.panel?.whenReady(5000);
         await new Promise((r) => setTimeout(r, 50));
         const painted = this.paintWait.expect();
         // the load itself is one synchronous parse: a Cancel is heard before it, or keeps the scenario shown before

@@ -33,20 +33,22 @@ export class StepperPanel implements vscode.Disposable {
   ready = false;
   private readonly readyWaiters: (() => void)[] = [];
 
-  static create(extensionUri: vscode.Uri, title: string, handler: PanelHandler): StepperPanel {
+  /** `loading`: made for a load under way (webviewHtml's flag) */
+  static create(extensionUri: vscode.Uri, title: string, handler: PanelHandler, loading = false): StepperPanel {
     const panel = vscode.window.createWebviewPanel(
       PANEL_VIEW_TYPE,
       title,
       { viewColumn: vscode.ViewColumn.Active, preserveFocus: false },
       panelOptions(extensionUri),
     );
-    return new StepperPanel(panel, extensionUri, handler);
+    return new StepperPanel(panel, extensionUri, handler, loading);
   }
 
   constructor(
     readonly panel: vscode.WebviewPanel,
     extensionUri: vscode.Uri,
     handler: PanelHandler,
+    loading = false,
   ) {
     const webview = panel.webview;
     webview.options = panelOptions(extensionUri);
@@ -56,6 +58,7 @@ export class StepperPanel implements vscode.Disposable {
       nonce: randomBytes(18).toString('base64url'),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'out', 'webview.js')).toString(),
       styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css')).toString(),
+      loading,
     });
     this.disposables.push(
       webview.onDidReceiveMessage((raw: unknown) => {

@@ -14,6 +14,11 @@ export interface WebviewHtmlOptions {
   styleUri: string;
   /** extra nonce'd script to run first (the browser harness's fake host); never used by the extension */
   preludeUri?: string;
+  /**
+   * A page made for a load under way: it says "Loading…" from its first paint, though the host's `loading` (which names
+   * the file) may reach it only after the load, the extension host being held by it. A flag, no workspace data.
+   */
+  loading?: boolean;
 }
 
 export function webviewHtml(o: WebviewHtmlOptions): string {
@@ -40,7 +45,7 @@ export function webviewHtml(o: WebviewHtmlOptions): string {
 <link rel="stylesheet" href="${o.styleUri}">
 <title>Controller Stepper</title>
 </head>
-<body>
+<body${o.loading ? ' data-loading=""' : ''}>
 <div id="app"></div>
 ${o.preludeUri ? `<script nonce="${o.nonce}" src="${o.preludeUri}"></script>\n` : ''}<script nonce="${o.nonce}" src="${o.scriptUri}"></script>
 </body>

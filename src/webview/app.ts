@@ -54,6 +54,9 @@ export class App {
     splitColumns(columns);
     root.append(this.loading, this.toolbar.root, columns, this.timeline.root);
     acceptDrops(document.body, host);
+    // a page made for a load under way says so from its first paint: the host's `loading`, which names the file, may
+    // come only after the load (webviewHtml's flag)
+    if (document.body.dataset.loading !== undefined) this.store.loading = document.body.dataset.loading = 'the scenario';
     this.render();
   }
 

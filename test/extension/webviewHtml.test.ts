@@ -30,3 +30,10 @@ test('a CSP source listing several sources is kept whole, one that could add a d
   assert.match(html, /style-src 'self' https:\/\/\*\.vscode-cdn\.net 'nonce-abc123'/);
   assert.throws(() => webviewHtml({ ...base, cspSource: "'self'; script-src *" }));
 });
+
+test('a page made for a load under way carries a flag on its body and nothing else of the load', () => {
+  const plain = webviewHtml(base);
+  const loading = webviewHtml({ ...base, loading: true });
+  assert.match(plain, /<body>\n/);
+  assert.equal(loading, plain.replace('<body>', '<body data-loading="">'));
+});

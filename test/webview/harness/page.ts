@@ -65,7 +65,8 @@ export async function serveWebview(o: ServeOptions = {}): Promise<Served> {
   let origin = '';
   const server: Server = createServer((req, res) => {
     const path = (req.url ?? '/').split(/[?#]/)[0];
-    if (path === '/' || path === '/index.html') {
+    // /loading.html: the page as the extension makes it for a load under way (webviewHtml's `loading`)
+    if (path === '/' || path === '/index.html' || path === '/loading.html') {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       res.end(
         webviewHtml({
@@ -74,6 +75,7 @@ export async function serveWebview(o: ServeOptions = {}): Promise<Served> {
           scriptUri: `${origin}/out/webview.js`,
           styleUri: `${origin}/media/webview.css`,
           ...(prelude ? { preludeUri: `${origin}/harness.js` } : {}),
+          ...(path === '/loading.html' ? { loading: true } : {}),
         }),
       );
       return;
