@@ -18,6 +18,7 @@ import { AHEAD_AT_OPEN_SLICE_MS, nextPassInSlices } from '../../src/extension/ah
 import { panelIdleWork } from '../../src/extension/warmSelection';
 import { Store } from '../../src/webview/state';
 import type { Simulation } from '../../src/engine/simulation/api';
+import { shownState as state } from '../helpers/shownState';
 
 const dir = mkdtempSync(join(tmpdir(), 'cs-reset-start-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -74,28 +75,6 @@ function shown(store: Store): string {
   } = store;
   const { details: _details, passMarks: _marks, lastPass: _last, ...compared } = rest;
   return JSON.stringify(compared, (_key, x: unknown) => (x instanceof Map || x instanceof Set ? [...x] : x));
-}
-
-const plain = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'function' ? undefined : x instanceof Map || x instanceof Set ? [...x] : x));
-
-/** The shown simulation's position and what it is made of. */
-function state(s: Session): string {
-  const sim = s.sim;
-  const c = sim.cluster!;
-  const node = [...c.nodes.keys()][1];
-  const pod = [...c.pods.values()].find((p) => p.nodeName === node) ?? [...c.pods.values()][0];
-  const podRef = `Pod/${pod.meta.namespace}/${pod.meta.name}`;
-  return plain({
-    pass: sim.pass,
-    now: sim.now,
-    partDone: sim.partDone,
-    trace: sim.trace,
-    problems: sim.problems,
-    records: [c.nodes, c.pods, c.replicaSets, c.daemonSets, c.leases, c.podsByNode],
-    why: [sim.explain(`Node/${node}`), sim.explain(podRef)],
-    machines: [s.machineFor(`node/${node}`), s.machineFor(podRef)],
-    zones: sim.zones(() => true),
-  });
 }
 
 type Before = 'step' | 'back' | { goTo: number } | { runUntil: string } | { select: (file: string) => string };

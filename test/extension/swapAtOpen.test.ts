@@ -20,6 +20,7 @@ import { panelIdleWork } from '../../src/extension/warmSelection';
 import { positionOf } from '../../src/extension/runAhead';
 import type { Simulation } from '../../src/engine/simulation/api';
 import type { HostMessage } from '../../src/protocol/webview';
+import { shownState as state } from '../helpers/shownState';
 
 const dir = mkdtempSync(join(tmpdir(), 'cs-swap-open-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -81,28 +82,6 @@ function act(s: Session, a: Action, where: string): void {
   else if ('why' in a) s.selectDecision(s.sim.trace.find((d) => d.object.startsWith('Node/'))?.seq ?? s.sim.trace[0].seq);
   else if ('goTo' in a) assert.equal(s.goToPass(a.goTo).ok, true, where);
   else assert.equal(s.runUntil(a.runUntil).ok, true, where);
-}
-
-/** saved state as text: maps and sets as their entries, functions left out */
-const plain = (v: unknown) => JSON.stringify(v, (_k, x: unknown) => (typeof x === 'function' ? undefined : x instanceof Map || x instanceof Set ? [...x] : x));
-
-/** What the shown position is made of: a fresh simulation's at that position has the same. */
-function state(s: Session): string {
-  const sim = s.sim;
-  const c = sim.cluster!;
-  const node = [...c.nodes.keys()][1];
-  const pod = [...c.pods.values()].find((p) => p.nodeName === node) ?? [...c.pods.values()][0];
-  const podRef = `Pod/${pod.meta.namespace}/${pod.meta.name}`;
-  return plain({
-    pass: sim.pass,
-    now: sim.now,
-    trace: sim.trace,
-    problems: sim.problems,
-    records: [c.nodes, c.pods, c.replicaSets, c.daemonSets, c.leases, c.podsByNode],
-    why: [sim.explain(`Node/${node}`), sim.explain(podRef)],
-    machines: [s.machineFor(`node/${node}`), s.machineFor(podRef)],
-    zones: sim.zones(() => true),
-  });
 }
 
 function firstNode(file: string): string {
