@@ -141,14 +141,19 @@ export class Session {
     return this.shownSim ?? this.pending!;
   }
 
+  /** A simulation of the shown scenario, for what every one of them has alike: the shown one, or the open's while the start is made. */
+  private get atStartOrShown(): Simulation {
+    return this.shownSim ?? this.pending!.standsFor;
+  }
+
   /** The scenario shown (every simulation of the session has it), without making the shown simulation. */
   get scenario(): Simulation['scenario'] {
-    return (this.shownSim ?? this.pending!.standsFor).scenario;
+    return this.atStartOrShown.scenario;
   }
 
   /** The scenario's start time, without making the shown simulation. */
   get startTime(): number {
-    return (this.shownSim ?? this.pending!.standsFor).startTime;
+    return this.atStartOrShown.startTime;
   }
 
   /** The zones at the shown position (Simulation.zones), without making the shown simulation: the trees ask at the open. */

@@ -6,28 +6,16 @@
  * fresh session's, with the same selection. The moments before the click are driven by hand as in swapAtOpen.test.ts:
  * the open's turns, then the panel's idle work.
  */
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { writeZoneOutage } from '../helpers/generatedOutage';
-import { openScenario } from '../../src/extension/openScenario';
 import { Session, type MakeSimulation } from '../../src/extension/session';
 import { AHEAD_AT_OPEN_SLICE_MS, nextPassInSlices } from '../../src/extension/aheadAtOpen';
 import { panelIdleWork } from '../../src/extension/warmSelection';
 import { Store } from '../../src/webview/state';
 import type { Simulation } from '../../src/engine/simulation/api';
-import { shownState as state } from '../helpers/shownState';
+import { shownState as state, startScenarios } from '../helpers/shownState';
 
-const dir = mkdtempSync(join(tmpdir(), 'cs-reset-start-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
-const GENERATED = writeZoneOutage(dir, 7, { nodes: 60 });
-const example = (name: string) => resolve(__dirname, '../../examples', name);
-const FILES = [example('rs-zone-outage.yaml'), example('outage-1.12.yaml'), GENERATED];
-
-const loaded = new Map<string, ReturnType<typeof openScenario>>();
-const load = (file: string) => loaded.get(file) ?? loaded.set(file, openScenario(file, '')).get(file)!;
+const { files: FILES, load } = startScenarios('cs-reset-start-');
 
 /** A session opened as ctx.ts opens one, its messages applied to a Store as the page applies them; the simulations it makes counted. */
 function opened(file: string) {

@@ -7,31 +7,18 @@
  * The moments are driven by hand: the open's turns (aheadAtOpen.ts, the test's own timers, a piece a turn), then the
  * panel's idle work (warmSelection.ts panelIdleWork, as ctx.ts gives it to IdlePrepare), a piece a slice.
  */
-import { after, test } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { writeZoneOutage } from '../helpers/generatedOutage';
-import { openScenario } from '../../src/extension/openScenario';
 import { Session, type MakeSimulation } from '../../src/extension/session';
 import { AHEAD_AT_OPEN_SLICE_MS, nextPassInSlices } from '../../src/extension/aheadAtOpen';
 import { panelIdleWork } from '../../src/extension/warmSelection';
 import { positionOf } from '../../src/extension/runAhead';
 import type { Simulation } from '../../src/engine/simulation/api';
 import type { HostMessage } from '../../src/protocol/webview';
-import { shownState as state } from '../helpers/shownState';
+import { shownState as state, startScenarios } from '../helpers/shownState';
 
-const dir = mkdtempSync(join(tmpdir(), 'cs-swap-open-'));
-after(() => rmSync(dir, { recursive: true, force: true }));
-// 60 nodes of 7 pods: the making and the pass take several pieces
-const GENERATED = writeZoneOutage(dir, 7, { nodes: 60 });
-const example = (name: string) => resolve(__dirname, '../../examples', name);
-const FILES = [example('rs-zone-outage.yaml'), example('outage-1.12.yaml'), GENERATED];
-
-const loaded = new Map<string, ReturnType<typeof openScenario>>();
-/** the file's scenario, loaded once (a scenario is never edited: every simulation copies its records) */
-const load = (file: string) => loaded.get(file) ?? loaded.set(file, openScenario(file, '')).get(file)!;
+const { files: FILES, load } = startScenarios('cs-swap-open-');
+const [RS_ZONE_OUTAGE, , GENERATED] = FILES;
 
 /** A session opened as ctx.ts opens one: its messages sent, then the open's run-ahead in turns, then idle work. */
 function opened(file: string, runAhead = true) {
@@ -213,13 +200,13 @@ test('another scenario opened while the swap’s slices run: the old session’s
     const ahead = a.session.ahead.sim!;
     const at = positionOf(ahead);
     const left = a.leave();
-    const b = opened(example('rs-zone-outage.yaml'));
+    const b = opened(RS_ZONE_OUTAGE);
     for (const turn of left.splice(0)) turn();
     assert.equal(positionOf(ahead), at, `after ${k} moments: the old ahead simulation did not move`);
     assert.equal(left.length, 0, 'no turn queued again');
     assert.equal(a.session.shownPending, true, 'the old start was not made');
     while (b.advance());
-    const one = opened(example('rs-zone-outage.yaml'), false);
+    const one = opened(RS_ZONE_OUTAGE, false);
     for (const s of [b.session, one.session]) assert.equal(s.step().ok, true);
     assert.deepEqual(b.sent, one.sent);
     assert.equal(state(b.session), state(one.session));
@@ -227,7 +214,7 @@ test('another scenario opened while the swap’s slices run: the old session’s
 });
 
 test('run-ahead off: the open’s simulation stays shown, nothing is swapped', () => {
-  const a = opened(example('rs-zone-outage.yaml'), false);
+  const a = opened(RS_ZONE_OUTAGE, false);
   while (a.advance());
   assert.equal(a.session.shownPending, false);
   assert.equal(a.session.sim, a.first);
