@@ -12,7 +12,8 @@ import type { Locator, Page } from 'playwright-core';
 import type { HostMessage, NodeItem, PodItem, UpdateMessage, ZoneRow } from '../../src/protocol/webview';
 import { machineGraph } from '../../src/extension/machineGraph';
 import { nodeHealthMachine, zoneMachine } from '../../src/engine/controllers/nodeLifecycle/machines';
-import { afterHostAnswer, applyTheme, serveWebview, THEMES, type Served } from './harness/page';
+import { afterHostAnswer, serveWebview, THEMES, type Served } from './harness/page';
+import { assertRowsWhole, measureRows, openPlain, sendAndPaint } from './harness/rowFit';
 import { allNodeRows } from './harness/nodeRows';
 
 let served: Served;
@@ -97,22 +98,8 @@ function selectNode(): HostMessage[] {
   ];
 }
 
-async function open(theme: keyof typeof THEMES): Promise<Page> {
-  const page = await served.browser.newPage({ viewport: { width: 1250, height: 800 } });
-  page.setDefaultTimeout(10_000);
-  await page.addInitScript({ content: 'window.__name = (f) => f;' });
-  await page.goto(`${served.origin}/index.html#plain`);
-  await page.locator('#scenario-name', { hasText: 'one-node-stops' }).waitFor();
-  await applyTheme(page, theme);
-  return page;
-}
-
-async function send(page: Page, ...ms: HostMessage[]): Promise<void> {
-  await page.evaluate((list) => {
-    for (const m of list) window.postMessage(m, '*');
-  }, ms);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
+const open = (theme: keyof typeof THEMES): Promise<Page> => openPlain(served, 1250, 800, theme);
+const send = sendAndPaint;
 
 /** How far `e` sticks out of `box` on each side (0 when inside), in px. */
 const outside = (e: Locator, box: string) =>
@@ -247,32 +234,9 @@ for (const theme of ['light', 'dark'] as const) {
       await page.setViewportSize({ width, height: 800 });
       await send(page);
       await page.locator(`#nodes .row[data-ref="Node/${OWNED}"]`).waitFor();
-      const rows = await page.locator('#nodes .row.node').evaluateAll((rs) => {
-        const list = document.getElementById('nodes')!.getBoundingClientRect();
-        return rs
-          .map((r) => {
-            const name = r.querySelector('.name') as HTMLElement;
-            const b = r.getBoundingClientRect();
-            const n = name.getBoundingClientRect();
-            return {
-              ref: r.getAttribute('data-ref')!,
-              text: name.innerText.replace(/\n/g, ''),
-              cut: name.scrollWidth > name.clientWidth + 1 || getComputedStyle(name).textOverflow === 'ellipsis',
-              inside: n.left >= b.left - 0.5 && n.right <= b.right + 0.5 && n.bottom <= b.bottom + 0.5 && b.right <= list.right + 0.5,
-              top: b.top,
-              bottom: b.bottom,
-            };
-          })
-          .sort((a, b) => a.top - b.top);
-      });
+      const rows = await measureRows(page, 'nodes', '.row.node', '.name');
       assert.ok(rows.length >= 5, `${width}: ${rows.length} node rows drawn`);
-      for (const r of rows) {
-        assert.equal(r.text, r.ref.slice('Node/'.length), `${width}: ${r.ref}'s name shows whole`);
-        assert.equal(r.cut, false, `${width}: ${r.ref}'s name is not cut`);
-        assert.equal(r.inside, true, `${width}: ${r.ref}'s name is inside its row, and the row inside the list`);
-      }
-      for (let i = 1; i < rows.length; i++) assert.ok(rows[i].top >= rows[i - 1].bottom - 0.5, `${width}: ${rows[i].ref} starts after ${rows[i - 1].ref} ends`);
-      assert.ok(await page.locator('#nodes').evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${width}: nothing to scroll sideways`);
+      await assertRowsWhole(page, 'nodes', rows, 'Node', String(width));
       await page.screenshot({ path: join(SCREENSHOTS, `fits-node-names-${width}-${theme}.png`) });
     }
     await page.close();
@@ -290,41 +254,13 @@ for (const theme of ['light', 'dark'] as const) {
       await send(page);
       await page.locator('#pod-list .pod').first().waitFor();
       await page.screenshot({ path: join(SCREENSHOTS, `fits-pod-names-${width}-${theme}.png`) });
-      const rows = await page.locator('#pod-list .row.pod').evaluateAll((rs) => {
-        const list = document.getElementById('pod-list')!.getBoundingClientRect();
-        const cut = (e: HTMLElement) => e.scrollWidth > e.clientWidth + 1 || getComputedStyle(e).textOverflow === 'ellipsis';
-        return rs
-          .map((r) => {
-            const name = r.querySelector('.name') as HTMLElement;
-            const facts = Array.from(r.querySelectorAll('.facts-line > span')) as HTMLElement[];
-            const b = r.getBoundingClientRect();
-            const inside = (e: HTMLElement) => {
-              const x = e.getBoundingClientRect();
-              return x.left >= b.left - 0.5 && x.right <= b.right + 0.5 && x.bottom <= b.bottom + 0.5 && b.right <= list.right + 0.5;
-            };
-            return {
-              ref: r.getAttribute('data-ref')!,
-              text: name.innerText.replace(/\n/g, ''),
-              cut: cut(name) || facts.some(cut),
-              inside: inside(name) && facts.every(inside),
-              top: b.top,
-              bottom: b.bottom,
-            };
-          })
-          .sort((a, b) => a.top - b.top);
-      });
+      const rows = await measureRows(page, 'pod-list', '.row.pod', '.name', ['.facts-line > span']);
       assert.ok(rows.length >= 2, `${width}: ${rows.length} pod rows drawn`);
       assert.ok(
         rows.some((r) => r.ref.includes('nightly')),
         `${width}: a long name among them`,
       );
-      for (const r of rows) {
-        assert.equal(r.text, r.ref.slice('Pod/'.length), `${width}: ${r.ref}'s name shows whole`);
-        assert.equal(r.cut, false, `${width}: ${r.ref}'s name and facts are not cut`);
-        assert.equal(r.inside, true, `${width}: ${r.ref}'s name and facts are inside its row, and the row inside the list`);
-      }
-      for (let i = 1; i < rows.length; i++) assert.ok(rows[i].top >= rows[i - 1].bottom - 0.5, `${width}: ${rows[i].ref} starts after ${rows[i - 1].ref} ends`);
-      assert.ok(await page.locator('#pod-list').evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${width}: nothing to scroll sideways`);
+      await assertRowsWhole(page, 'pod-list', rows, 'Pod', String(width));
     }
     await page.close();
   });

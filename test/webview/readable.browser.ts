@@ -19,6 +19,7 @@ import {
   type UpdateMessage,
 } from '../../src/protocol/webview';
 import { afterHostAnswer, applyTheme, serveWebview, type Served } from './harness/page';
+import { openPlain, sendAndPaint } from './harness/rowFit';
 import { allNodeRows } from './harness/nodeRows';
 import { decisionLine } from '../../src/protocol/lists';
 import type { Decision } from '../../src/engine/trace/decision';
@@ -107,22 +108,8 @@ function outage(nodes = 200): UpdateMessage {
 }
 
 /** The page at a width whose cluster column is about the 433 px the issue measured. */
-async function open(width = 1240): Promise<Page> {
-  const page = await served.browser.newPage({ viewport: { width, height: 900 } });
-  page.setDefaultTimeout(10_000);
-  // tsx names the helpers inside evaluate callbacks with esbuild's __name, which the page does not have
-  await page.addInitScript({ content: 'window.__name = (f) => f;' });
-  await page.goto(`${served.origin}/index.html#plain`);
-  await page.locator('#scenario-name', { hasText: 'one-node-stops' }).waitFor();
-  return page;
-}
-
-async function send(page: Page, ...ms: HostMessage[]): Promise<void> {
-  await page.evaluate((list) => {
-    for (const m of list) window.postMessage(m, '*');
-  }, ms);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
+const open = (width = 1240): Promise<Page> => openPlain(served, width, 900);
+const send = sendAndPaint;
 
 const select = (object: string): HostMessage => ({ type: 'select', object });
 /** The host's answer to a node's selection: the selection with the node's pods (those outage() makes). */

@@ -8,9 +8,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { Page } from 'playwright-core';
-import { FIRST_REPLICASET_ROWS, type HostMessage, type NodeItem, type ReplicaSetItem, type UpdateMessage } from '../../src/protocol/webview';
-import { applyTheme, serveWebview, type Served } from './harness/page';
+import { FIRST_REPLICASET_ROWS, type NodeItem, type ReplicaSetItem, type UpdateMessage } from '../../src/protocol/webview';
+import { serveWebview, type Served } from './harness/page';
+import { assertRowsWhole, measureRows, openPlain, sendAndPaint } from './harness/rowFit';
 import { allNodeRows } from './harness/nodeRows';
 
 let served: Served;
@@ -55,70 +55,25 @@ function update(): UpdateMessage {
   };
 }
 
-async function open(theme: 'light' | 'dark'): Promise<Page> {
-  const page = await served.browser.newPage({ viewport: { width: 1250, height: 800 } });
-  page.setDefaultTimeout(10_000);
-  await page.addInitScript({ content: 'window.__name = (f) => f;' });
-  await page.goto(`${served.origin}/index.html#plain`);
-  await page.locator('#scenario-name', { hasText: 'one-node-stops' }).waitFor();
-  await applyTheme(page, theme);
-  return page;
-}
-
-async function send(page: Page, ...ms: HostMessage[]): Promise<void> {
-  await page.evaluate((list) => {
-    for (const m of list) window.postMessage(m, '*');
-  }, ms);
-  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-}
-
 for (const theme of ['light', 'dark'] as const)
   test(`${theme}: every ReplicaSet's name and counts are whole, at two column widths, and the rows do not overlap`, async () => {
     mkdirSync(SCREENSHOTS, { recursive: true });
-    const page = await open(theme);
-    await send(page, update());
+    const page = await openPlain(served, 1250, 800, theme);
+    await sendAndPaint(page, update());
     // 1250: the panel in a 1600×1000 window; 930: in a 1280×800 window with the explorer open
     for (const width of [1250, 930]) {
       await page.setViewportSize({ width, height: 800 });
-      await send(page);
+      await sendAndPaint(page);
       await page.locator('#replicasets .rs:not(.pending)').first().waitFor();
       await page.screenshot({ path: join(SCREENSHOTS, `replicaset-names-${width}-${theme}.png`) });
-      const rows = await page.locator('#replicasets .row.rs:not(.pending)').evaluateAll((rs) => {
-        const list = document.getElementById('replicasets')!.getBoundingClientRect();
-        const cut = (e: HTMLElement) => e.scrollWidth > e.clientWidth + 1 || getComputedStyle(e).textOverflow === 'ellipsis';
-        return rs
-          .map((r) => {
-            const parts = [r.querySelector('.name'), r.querySelector('.nums')] as HTMLElement[];
-            const b = r.getBoundingClientRect();
-            const inside = (e: HTMLElement) => {
-              const x = e.getBoundingClientRect();
-              return x.left >= b.left - 0.5 && x.right <= b.right + 0.5 && x.bottom <= b.bottom + 0.5 && b.right <= list.right + 0.5;
-            };
-            return {
-              ref: r.getAttribute('data-ref')!,
-              text: parts[0].innerText.replace(/\n/g, ''),
-              nums: parts[1].innerText,
-              cut: parts.some(cut),
-              inside: parts.every(inside),
-              top: b.top,
-              bottom: b.bottom,
-            };
-          })
-          .sort((a, b) => a.top - b.top);
-      });
+      const rows = await measureRows(page, 'replicasets', '.row.rs:not(.pending)', '.name', ['.nums']);
       assert.ok(rows.length >= 3, `${width}: ${rows.length} rows drawn`);
       assert.ok(
         rows.some((r) => r.ref.includes('nightly')),
         `${width}: a long name among them`,
       );
-      for (const r of rows) {
-        assert.equal(r.text, r.ref.slice('ReplicaSet/'.length), `${width}: ${r.ref}'s name shows whole`);
-        assert.match(r.nums, /^100\/100 \d ready$/, `${width}: ${r.ref}'s counts`);
-        assert.equal(r.cut, false, `${width}: ${r.ref}'s name and counts are not cut`);
-        assert.equal(r.inside, true, `${width}: ${r.ref}'s name and counts are inside its row, and the row inside the list`);
-      }
-      for (let i = 1; i < rows.length; i++) assert.ok(rows[i].top >= rows[i - 1].bottom - 0.5, `${width}: ${rows[i].ref} starts after ${rows[i - 1].ref} ends`);
-      assert.ok(await page.locator('#replicasets').evaluate((e) => e.scrollWidth <= e.clientWidth + 1), `${width}: nothing to scroll sideways`);
+      for (const r of rows) assert.match(r.other ?? '', /^100\/100 \d ready$/, `${width}: ${r.ref}'s counts`);
+      await assertRowsWhole(page, 'replicasets', rows, 'ReplicaSet', String(width));
     }
     await page.close();
   });
