@@ -7,7 +7,7 @@
 import * as vscode from 'vscode';
 import { randomBytes } from 'node:crypto';
 import { parseWebviewMessage, type HostMessage } from '../protocol/webview';
-import { webviewHtml } from './webviewHtml';
+import { STYLE_SHEETS, webviewHtml } from './webviewHtml';
 
 export const PANEL_VIEW_TYPE = 'controllerStepper.panel';
 
@@ -57,7 +57,7 @@ export class StepperPanel implements vscode.Disposable {
       cspSource: webview.cspSource,
       nonce: randomBytes(18).toString('base64url'),
       scriptUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'out', 'webview.js')).toString(),
-      styleUri: webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'webview.css')).toString(),
+      styleUris: STYLE_SHEETS.map((name) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'media', 'css', name)).toString()),
       loading,
     });
     this.disposables.push(

@@ -10,8 +10,8 @@ export interface WebviewHtmlOptions {
   nonce: string;
   /** asWebviewUri(out/webview.js) */
   scriptUri: string;
-  /** asWebviewUri(media/webview.css) */
-  styleUri: string;
+  /** asWebviewUri(media/css/NAME) for each of STYLE_SHEETS, in their order */
+  styleUris: readonly string[];
   /** extra nonce'd script to run first (the browser harness's fake host); never used by the extension */
   preludeUri?: string;
   /**
@@ -21,10 +21,16 @@ export interface WebviewHtmlOptions {
   loading?: boolean;
 }
 
+/**
+ * The page's style sheets in media/css, in cascade order: one per part of the panel, each a contiguous part of what
+ * was one sheet, so that rules of equal specificity still win as they did (a later sheet over an earlier one).
+ */
+export const STYLE_SHEETS = ['panel.css', 'cluster.css', 'trace.css', 'timeline.css', 'selection.css', 'log.css', 'whyNot.css', 'busy.css'] as const;
+
 export function webviewHtml(o: WebviewHtmlOptions): string {
   // the CSP source may list several sources (`'self' https://*.vscode-cdn.net`); nothing may end a directive or an attribute
   if (/["<>;\r\n]/.test(o.cspSource)) throw new Error(`unsafe CSP source: ${o.cspSource}`);
-  for (const v of [o.nonce, o.scriptUri, o.styleUri, o.preludeUri ?? '']) {
+  for (const v of [o.nonce, o.scriptUri, ...o.styleUris, o.preludeUri ?? '']) {
     if (/["<>;\s]/.test(v)) throw new Error(`unsafe value in the webview page: ${v}`);
   }
   const csp = [
@@ -42,7 +48,7 @@ export function webviewHtml(o: WebviewHtmlOptions): string {
 <meta http-equiv="Content-Security-Policy" content="${csp};">
 <meta property="csp-nonce" content="${o.nonce}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
-<link rel="stylesheet" href="${o.styleUri}">
+${o.styleUris.map((u) => `<link rel="stylesheet" href="${u}">`).join('\n')}
 <title>Controller Stepper</title>
 </head>
 <body${o.loading ? ' data-loading=""' : ''}>

@@ -42,7 +42,8 @@ export const REQUIRED = [
   'extension/out/extension.js',
   'extension/out/expectationWorker.js',
   'extension/out/webview.js',
-  'extension/media/webview.css',
+  'extension/media/css/panel.css',
+  'extension/media/css/busy.css',
   'extension/examples/one-node-stops.yaml',
 ];
 

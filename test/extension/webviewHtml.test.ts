@@ -1,12 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { webviewHtml } from '../../src/extension/webviewHtml';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { STYLE_SHEETS, webviewHtml } from '../../src/extension/webviewHtml';
 
 const base = {
   cspSource: 'vscode-webview://x',
   nonce: 'abc123',
   scriptUri: 'vscode-webview://x/out/webview.js',
-  styleUri: 'vscode-webview://x/media/webview.css',
+  styleUris: STYLE_SHEETS.map((name) => `vscode-webview://x/media/css/${name}`),
 };
 
 test('the page allows nothing by default and scripts only with the nonce', () => {
@@ -36,4 +38,18 @@ test('a page made for a load under way carries a flag on its body and nothing el
   const loading = webviewHtml({ ...base, loading: true });
   assert.match(plain, /<body>\n/);
   assert.equal(loading, plain.replace('<body>', '<body data-loading="">'));
+});
+
+test('every style sheet in media/css is linked, in STYLE_SHEETS order, and only those', () => {
+  const onDisk = readdirSync(join(__dirname, '../../media/css')).filter((f) => f.endsWith('.css'));
+  assert.deepEqual([...onDisk].sort(), [...STYLE_SHEETS].sort());
+  const links = [...webviewHtml(base).matchAll(/<link rel="stylesheet" href="([^"]*)">/g)].map((m) => m[1]);
+  assert.deepEqual(
+    links,
+    STYLE_SHEETS.map((name) => `vscode-webview://x/media/css/${name}`),
+  );
+});
+
+test('a style sheet address that could break out of its attribute is refused', () => {
+  assert.throws(() => webviewHtml({ ...base, styleUris: ['vscode-webview://x/a.css"><script>alert(1)</script>'] }));
 });

@@ -214,7 +214,7 @@ export class DecisionLog {
       el('span', { class: 'time', title: d.time }, at),
       el('span', { class: 'action' }, d.action),
       el('span', { class: 'object' }, d.object),
-      // the summary's own width says whether a readable part of it fits the line (webview.css: the stub)
+      // the summary's own width says whether a readable part of it fits the line (media/css/log.css: the stub)
       el('span', { class: 'summary' }, el('span', { class: 'summary-text' }, ...timedText(d.summary, start))),
       open && d.checks && !whole ? el('p', { class: 'because pending hint' }, `${d.checks} checks…`) : null,
       open && because.length ? el('ul', { class: 'because' }, ...because.map((b) => el('li', null, b.rule))) : null,

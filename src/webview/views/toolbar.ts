@@ -37,7 +37,7 @@ export class Toolbar {
   private readonly whatIfKey = el('select', { id: 'whatif-key', 'aria-label': 'setting' });
   private readonly whatIfValue = el('vscode-text-field', { id: 'whatif-value', placeholder: 'new value' });
   private readonly status = el('span', { id: 'status', 'aria-live': 'polite' });
-  /** shown while a move is under way (webview.css shows it after a moment: a quick step does not flash it) */
+  /** shown while a move is under way (media/css/busy.css shows it after a moment: a quick step does not flash it) */
   private readonly busy = el('div', { id: 'busy', class: 'busy-bar', role: 'progressbar', 'aria-label': 'under way' });
   private readonly buttons: HTMLElement[];
   private keysShown = '';

@@ -1,5 +1,5 @@
 /**
- * Serves the built webview (out/webview.js, media/webview.css) with the fake
+ * Serves the built webview (out/webview.js, media/css/*.css) with the fake
  * host's prelude (fakeHost.ts) on a local port and opens pages in Debian's
  * chromium through playwright-core: the setup of the browser suites.
  */
@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { webviewHtml } from '../../../src/extension/webviewHtml';
+import { STYLE_SHEETS, webviewHtml } from '../../../src/extension/webviewHtml';
 import { chromiumMissing, chromiumPath } from './chromium';
 
 const ROOT = resolve(__dirname, '../../..');
@@ -57,9 +57,9 @@ export async function serveWebview(o: ServeOptions = {}): Promise<Served> {
       logLevel: 'warning',
     });
   const files: Record<string, [string, string]> = {
-    // WEBVIEW_JS / WEBVIEW_CSS: another build of the page (to see a test fail on an older one)
+    // WEBVIEW_JS / WEBVIEW_CSS (a media/css folder): another build of the page (to see a test fail on an older one)
     '/out/webview.js': [o.webviewJs || process.env.WEBVIEW_JS || join(root, 'out/webview.js'), 'text/javascript'],
-    '/media/webview.css': [process.env.WEBVIEW_CSS || join(root, 'media/webview.css'), 'text/css'],
+    ...Object.fromEntries(STYLE_SHEETS.map((name) => [`/media/css/${name}`, [join(process.env.WEBVIEW_CSS || join(root, 'media/css'), name), 'text/css']])),
     ...(prelude ? { '/harness.js': [join(work, 'harness.js'), 'text/javascript'] as [string, string] } : {}),
   };
   let origin = '';
@@ -73,7 +73,7 @@ export async function serveWebview(o: ServeOptions = {}): Promise<Served> {
           cspSource: origin,
           nonce: NONCE,
           scriptUri: `${origin}/out/webview.js`,
-          styleUri: `${origin}/media/webview.css`,
+          styleUris: STYLE_SHEETS.map((name) => `${origin}/media/css/${name}`),
           ...(prelude ? { preludeUri: `${origin}/harness.js` } : {}),
           ...(path === '/loading.html' ? { loading: true } : {}),
         }),
