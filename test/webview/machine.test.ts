@@ -1,8 +1,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FITS, fitted, isActive, layout, matchesTransition, wrapLabel, type Fit } from '../../src/webview/views/machine';
+import { FITS, fitted, isActive, LABEL_LINE, layout, matchesTransition, placeTransitions, wrapLabel, type Fit } from '../../src/webview/views/machine';
 import { machineGraph, took } from '../../src/extension/machineGraph';
-import { nodeHealthMachine } from '../../src/engine/controllers/nodeLifecycle/machines';
+import { monitorMachine, nodeHealthMachine, zoneMachine } from '../../src/engine/controllers/nodeLifecycle/machines';
+import { replicaSetMachine } from '../../src/engine/controllers/replicaSet/machine';
+import { claimPodsMachine } from '../../src/engine/controllers/replicaSet/claimPodsMachine';
+import { updateReplicaSetStatusMachine } from '../../src/engine/controllers/replicaSet/updateReplicaSetStatusMachine';
+import { podEvictionMachine } from '../../src/engine/controllers/taintEviction/machine';
+import { processTaintBaseEvictionMachine } from '../../src/engine/controllers/nodeLifecycle/processTaintBaseEviction';
+import { markPodsNotReadyMachine } from '../../src/engine/controllers/nodeLifecycle/controllerUtilsMachines';
 import { filterDecisions, NOISE } from '../../src/webview/views/decisionLog';
 import { decisionLine } from '../../src/protocol/lists';
 import { formatMs } from '../../src/webview/state';
@@ -163,3 +169,31 @@ test('the statechart takes the first fit its column holds: labels wrapped, then 
     if (width >= 420) assert.ok(got.root.w + 20 <= width, `${width} px: ${got.root.w}`);
   }
 });
+
+// every machine the panel draws: two labels never share a line (the ReplicaSet's expectations region has eleven arrows
+// into two states, self-loops among them: a self-loop's label sat 5 px off its neighbours', across them)
+const DRAWN = {
+  nodeHealth: nodeHealthMachine,
+  zone: zoneMachine,
+  monitor: monitorMachine,
+  replicaSet: replicaSetMachine,
+  claimPods: claimPodsMachine,
+  updateReplicaSetStatus: updateReplicaSetStatusMachine,
+  podEviction: podEvictionMachine,
+  processTaintBaseEviction: processTaintBaseEvictionMachine,
+  markPodsNotReady: markPodsNotReadyMachine,
+};
+for (const [name, machine] of Object.entries(DRAWN))
+  for (const fit of FITS)
+    test(`${name}, labels wrapped at ${fit.wrap}${fit.stack ? ', regions stacked' : ''}: no two arrow labels overlap`, () => {
+      const g = machineGraph(machine.definition);
+      const placed = placeTransitions(layout(g.root, g.transitions, fit), g.transitions, fit);
+      assert.equal(placed.length, g.transitions.length, 'every transition is drawn');
+      const lines = placed.flatMap((p) => p.lines.map((text, i) => ({ x: p.labelX, y: p.labelY + i * LABEL_LINE, text, of: p.t.id })));
+      for (let i = 0; i < lines.length; i++)
+        for (let j = i + 1; j < lines.length; j++) {
+          const [a, b] = [lines[i], lines[j]];
+          if (a.x !== b.x) continue;
+          assert.ok(Math.abs(a.y - b.y) >= LABEL_LINE - 0.5, `"${a.text}" (${a.of}) at y ${a.y} and "${b.text}" (${b.of}) at y ${b.y}: closer than a line`);
+        }
+    });

@@ -81,6 +81,7 @@ const GAP = 16;
 const BULGE = 7;
 /** a label line's height: the labels of the arrows into one state are stacked beside it */
 const LINE = 12;
+export const LABEL_LINE = LINE;
 
 export interface Box {
   state: MachineGraphState;
@@ -223,7 +224,42 @@ export function route(root: Box, t: MachineGraphTransition, k: number, line: num
   const x2 = to.x + to.w;
   const y2 = to.y + to.h / 2 + (to === from ? 5 : 0);
   // the label beside the target, right of every arrow of the lane; `line`: its centre, in lines from the target's middle
-  return { d: `M ${x1} ${y1} C ${cx} ${y1}, ${cx} ${y2}, ${x2} ${y2}`, labelX: lane + 14 + BULGE * 8, labelY: y2 + 4 + line * LINE };
+  // (the middle itself, not where a self-loop's arrow ends: its 5 px would put its label across its neighbours')
+  return { d: `M ${x1} ${y1} C ${cx} ${y1}, ${cx} ${y2}, ${x2} ${y2}`, labelX: lane + 14 + BULGE * 8, labelY: to.y + to.h / 2 + 4 + line * LINE };
+}
+
+export interface PlacedTransition {
+  t: MachineGraphTransition;
+  d: string;
+  labelX: number;
+  /** the first line's baseline; the others follow LINE apart */
+  labelY: number;
+  lines: string[];
+}
+
+/**
+ * Every transition's arrow and label: the labels of the arrows into one state stacked beside it in declaration order,
+ * the stack centred on the state's middle (the layout made room for it above and below).
+ */
+export function placeTransitions(root: Box, ts: readonly MachineGraphTransition[], fit: Fit): PlacedTransition[] {
+  const into = (t: MachineGraphTransition) => (t.target === '' ? t.source : t.target);
+  const linesInto = new Map<string, number>();
+  for (const t of ts) linesInto.set(into(t), (linesInto.get(into(t)) ?? 0) + labelLines(t, fit.wrap).length);
+  const lanes = new Map<string, number>();
+  const used = new Map<string, number>();
+  const out: PlacedTransition[] = [];
+  for (const t of ts) {
+    const lane = laneOf(t);
+    const k = lanes.get(lane) ?? 0;
+    lanes.set(lane, k + 1);
+    const lines = labelLines(t, fit.wrap);
+    const n = lines.length;
+    const before = used.get(into(t)) ?? 0;
+    used.set(into(t), before + n);
+    const r = route(root, t, k, before + (n - 1) / 2 - ((linesInto.get(into(t)) ?? n) - 1) / 2);
+    if (r) out.push({ t, d: r.d, labelX: r.labelX, labelY: r.labelY - ((n - 1) * LINE) / 2, lines });
+  }
+  return out;
 }
 
 /** SVG margins around the root box */
@@ -330,26 +366,11 @@ export class MachinePanel {
     };
     draw(root);
     const arrows = svg('g', { class: 'arrows' });
-    const lanes = new Map<string, number>();
-    // the label lines into each state, centred on it
-    const into = (t: MachineGraphTransition) => (t.target === '' ? t.source : t.target);
-    const linesInto = new Map<string, number>();
-    for (const t of ts) linesInto.set(into(t), (linesInto.get(into(t)) ?? 0) + labelLines(t, fit.wrap).length);
-    const used = new Map<string, number>();
-    for (const t of ts) {
-      const lane = laneOf(t);
-      const k = lanes.get(lane) ?? 0;
-      lanes.set(lane, k + 1);
-      const n = labelLines(t, fit.wrap).length;
-      const before = used.get(into(t)) ?? 0;
-      used.set(into(t), before + n);
-      const r = route(root, t, k, before + (n - 1) / 2 - ((linesInto.get(into(t)) ?? n) - 1) / 2);
-      if (!r) continue;
+    for (const { t, d, labelX, labelY, lines } of placeTransitions(root, ts, fit)) {
       const isLast = !!last && matchesTransition(t, last);
-      const lines = labelLines(t, fit.wrap);
       const eventLines = wrapLabel(t.event, fit.wrap).length;
-      const label = svg('text', { class: 'label', x: r.labelX, y: r.labelY - ((lines.length - 1) * LINE) / 2 }, lines[0]);
-      lines.slice(1).forEach((l, i) => label.appendChild(svg('tspan', { class: i + 1 >= eventLines ? 'guard' : undefined, x: r.labelX, dy: LINE }, l)));
+      const label = svg('text', { class: 'label', x: labelX, y: labelY }, lines[0]);
+      lines.slice(1).forEach((l, i) => label.appendChild(svg('tspan', { class: i + 1 >= eventLines ? 'guard' : undefined, x: labelX, dy: LINE }, l)));
       const g = svg(
         'g',
         {
@@ -359,7 +380,7 @@ export class MachinePanel {
           tabindex: 0,
           'aria-label': `${labelOf(t)}: ${t.source || 'machine'} → ${t.target || 'itself'}`,
         },
-        svg('path', { d: r.d, 'marker-end': 'url(#arrow)' }),
+        svg('path', { d, 'marker-end': 'url(#arrow)' }),
         label,
         svg(
           'title',
