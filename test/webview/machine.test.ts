@@ -1,6 +1,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { FITS, fitted, isActive, LABEL_LINE, layout, matchesTransition, placeTransitions, wrapLabel, type Fit } from '../../src/webview/views/machine';
+import {
+  FITS,
+  fitted,
+  isActive,
+  LABEL_CHAR,
+  LABEL_LINE,
+  layout,
+  matchesTransition,
+  placeTransitions,
+  wrapLabel,
+  type Fit,
+} from '../../src/webview/views/machine';
 import { machineGraph, took } from '../../src/extension/machineGraph';
 import { monitorMachine, nodeHealthMachine, zoneMachine } from '../../src/engine/controllers/nodeLifecycle/machines';
 import { replicaSetMachine } from '../../src/engine/controllers/replicaSet/machine';
@@ -197,3 +208,32 @@ for (const [name, machine] of Object.entries(DRAWN))
           assert.ok(Math.abs(a.y - b.y) >= LABEL_LINE - 0.5, `"${a.text}" (${a.of}) at y ${a.y} and "${b.text}" (${b.of}) at y ${b.y}: closer than a line`);
         }
     });
+
+test('an action-only transition declared on a compound state is drawn in its own lane, beside its title, not in a lane of its own beside the chart', () => {
+  const g = machineGraph(replicaSetMachine.definition);
+  const own = g.transitions.filter((t) => t.source === 'queue' && t.target === '');
+  assert.deepEqual(
+    own.map((t) => t.event),
+    ['ENQUEUE_AFTER', 'RESYNC_DUE'],
+  );
+  for (const fit of FITS) {
+    const root = layout(g.root, g.transitions, fit);
+    const queue = root.children.find((c) => c.state.path === 'queue')!;
+    for (const p of placeTransitions(root, g.transitions, fit).filter((x) => own.includes(x.t))) {
+      const right = p.labelX + Math.max(...p.lines.map((l) => l.length)) * LABEL_CHAR;
+      assert.ok(
+        p.labelX > queue.x && right <= queue.x + queue.w + 0.5,
+        `${fit.wrap}/${fit.stack}: ${p.t.event}'s label inside the queue region (${p.labelX}-${right} in ${queue.x}-${queue.x + queue.w})`,
+      );
+      const first = queue.children[0];
+      assert.ok(
+        p.labelY > queue.y && p.labelY + (p.lines.length - 1) * LABEL_LINE < first.y,
+        `${fit.wrap}/${fit.stack}: ${p.t.event}'s label above the region's first state`,
+      );
+    }
+    // stacked, the regions are the chart's width: nothing beside them (a 1280×800 window's Why column is about 330 px:
+    // the narrowest fit was 417 px wide, drawn at three quarters of its size)
+    if (fit.stack) assert.equal(root.w, Math.max(...root.children.map((c) => c.w)) + 16, `${fit.wrap}: no lane beside the stacked regions`);
+  }
+  assert.ok(layout(g.root, g.transitions, FITS[FITS.length - 1]).w + 20 <= 330, 'the narrowest fit is drawn whole in a 330 px column');
+});

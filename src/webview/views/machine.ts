@@ -72,7 +72,7 @@ export function matchesTransition(t: Pick<MachineGraphTransition, 'source' | 'ta
 
 // -- layout: sizes in px, text measured by a fixed advance (the font is the editor's monospace)
 const CHAR = 7.3;
-const LABEL_CHAR = 6.7;
+export const LABEL_CHAR = 6.7;
 const ATOM_H = 26;
 const TITLE_H = 20;
 const PAD = 8;
@@ -137,27 +137,56 @@ const labelOf = (t: MachineGraphTransition): string => (t.guard ? `${t.event} [$
 const parentOf = (path: string): string => (path.includes('.') ? path.slice(0, path.lastIndexOf('.')) : '');
 
 /** The column whose lane an arrow runs in: its target's parent (a self-loop: its source's parent). */
-export const laneOf = (t: Pick<MachineGraphTransition, 'source' | 'target'>): string => parentOf(t.target === '' ? t.source : t.target);
+export const laneOf = (t: Pick<MachineGraphTransition, 'source' | 'target'>, columns?: ReadonlySet<string>): string =>
+  isOwnLoop(t, columns) ? t.source : parentOf(t.target === '' ? t.source : t.target);
+
+/**
+ * A transition declared on a compound state that leaves it where it is (an action only, like the ReplicaSet queue's
+ * ENQUEUE_AFTER): drawn as a loop at the state's own title, in its own lane, and not in its parent's lane, which would
+ * add a lane as wide as the label beside the whole chart for it.
+ */
+const isOwnLoop = (t: Pick<MachineGraphTransition, 'source' | 'target'>, columns?: ReadonlySet<string>): boolean =>
+  t.source !== '' && (t.target === '' || t.target === t.source) && !!columns?.has(t.source);
+
+/** The compound states drawn as a column of their children (a parallel state's regions only when stacked). */
+function columnsOf(root: MachineGraphState, fit: Fit): Set<string> {
+  const out = new Set<string>();
+  const walk = (s: MachineGraphState) => {
+    if (s.children.length && (s.type !== 'parallel' || fit.stack)) out.add(s.path);
+    s.children.forEach(walk);
+  };
+  walk(root);
+  return out;
+}
+
+/** the title band of a column whose own loops' labels (`lines` of them) stand beside its name */
+const titleHeight = (lines: number): number => (lines ? Math.max(TITLE_H, 14 + (lines - 1) * LINE + 6) : TITLE_H);
 
 /**
  * Lays out the states: a parallel state's regions side by side; a compound state's children in a column,
  * with a lane on their right for the arrows between them and their labels.
  */
 export function layout(root: MachineGraphState, transitions: readonly MachineGraphTransition[], fit: Fit = FITS[0]): Box {
+  const columns = columnsOf(root, fit);
   const laneWidth = (s: MachineGraphState): number => {
-    const mine = transitions.filter((t) => laneOf(t) === s.path);
+    const mine = transitions.filter((t) => laneOf(t, columns) === s.path);
     if (!mine.length) return 0;
     const label = Math.max(...mine.flatMap((t) => labelLines(t, fit.wrap).map((l) => l.length * LABEL_CHAR)));
     return 14 + BULGE * 8 + label + PAD;
   };
   // the label lines beside each state: its incoming arrows' labels
   const incoming = new Map<string, number>();
+  const ownLoopLines = new Map<string, number>();
   for (const t of transitions) {
+    if (isOwnLoop(t, columns)) {
+      ownLoopLines.set(t.source, (ownLoopLines.get(t.source) ?? 0) + labelLines(t, fit.wrap).length);
+      continue;
+    }
     const at = t.target === '' ? t.source : t.target;
     incoming.set(at, (incoming.get(at) ?? 0) + labelLines(t, fit.wrap).length);
   }
   const measure = (s: MachineGraphState): Box => {
-    const title = s.path === '' ? 0 : TITLE_H;
+    const title = s.path === '' ? 0 : titleHeight(ownLoopLines.get(s.path) ?? 0);
     if (!s.children.length) return { state: s, x: 0, y: 0, w: Math.max(70, s.key.length * CHAR + 2 * PAD), h: ATOM_H, children: [] };
     const kids = s.children.map(measure);
     if (s.type === 'parallel' && !fit.stack) {
@@ -211,13 +240,24 @@ function find(b: Box, path: string): Box | undefined {
 }
 
 /** An arrow's path and where its label goes: out of the source's right edge, through the column's lane, into the target's. */
-export function route(root: Box, t: MachineGraphTransition, k: number, line: number): { d: string; labelX: number; labelY: number } | undefined {
+export function route(
+  root: Box,
+  t: MachineGraphTransition,
+  k: number,
+  line: number,
+  columns?: ReadonlySet<string>,
+): { d: string; labelX: number; labelY: number } | undefined {
   const from = find(root, t.source);
   const to = t.target === '' ? from : find(root, t.target);
-  const column = find(root, laneOf(t));
+  const column = find(root, laneOf(t, columns));
   if (!from || !to) return undefined;
   const lane = column?.laneX ?? Math.max(from.x + from.w, to.x + to.w);
   const cx = lane + 12 + BULGE * (k % 8);
+  if (isOwnLoop(t, columns)) {
+    // a loop out of the lane at the title's height and back; `line`: the label's centre, in lines below the title's baseline
+    const y = from.y + 8;
+    return { d: `M ${lane} ${y} C ${cx} ${y - 6}, ${cx} ${y + 12}, ${lane} ${y + 6}`, labelX: lane + 14 + BULGE * 8, labelY: from.y + 14 + line * LINE };
+  }
   // the column itself as source (a transition declared on a compound state): from its title
   const x1 = from === column ? lane : from.x + from.w;
   const y1 = from === column || from.children.length ? from.y + 10 : from.y + from.h / 2 - (to === from ? 5 : 0);
@@ -242,21 +282,24 @@ export interface PlacedTransition {
  * the stack centred on the state's middle (the layout made room for it above and below).
  */
 export function placeTransitions(root: Box, ts: readonly MachineGraphTransition[], fit: Fit): PlacedTransition[] {
-  const into = (t: MachineGraphTransition) => (t.target === '' ? t.source : t.target);
+  const columns = columnsOf(root.state, fit);
+  // a column's own loops are stacked down from its title, apart from the arrows into it from outside
+  const into = (t: MachineGraphTransition) => (isOwnLoop(t, columns) ? `\u0000${t.source}` : t.target === '' ? t.source : t.target);
   const linesInto = new Map<string, number>();
   for (const t of ts) linesInto.set(into(t), (linesInto.get(into(t)) ?? 0) + labelLines(t, fit.wrap).length);
   const lanes = new Map<string, number>();
   const used = new Map<string, number>();
   const out: PlacedTransition[] = [];
   for (const t of ts) {
-    const lane = laneOf(t);
+    const lane = laneOf(t, columns);
     const k = lanes.get(lane) ?? 0;
     lanes.set(lane, k + 1);
     const lines = labelLines(t, fit.wrap);
     const n = lines.length;
     const before = used.get(into(t)) ?? 0;
     used.set(into(t), before + n);
-    const r = route(root, t, k, before + (n - 1) / 2 - ((linesInto.get(into(t)) ?? n) - 1) / 2);
+    const centre = isOwnLoop(t, columns) ? before + (n - 1) / 2 : before + (n - 1) / 2 - ((linesInto.get(into(t)) ?? n) - 1) / 2;
+    const r = route(root, t, k, centre, columns);
     if (r) out.push({ t, d: r.d, labelX: r.labelX, labelY: r.labelY - ((n - 1) * LINE) / 2, lines });
   }
   return out;
