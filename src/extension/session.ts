@@ -459,9 +459,9 @@ export class Session {
     if (this.slices.running) return { ok: false, message: 'A run is under way: wait for it or cancel it.' };
     // The shown simulation goes back to its first checkpoint, the start as a fresh simulation's (startLike.test): a new
     // one made here (the records' copy, the controllers' start, the binder's index) held the click 0.5-1 s at 5,000
-    // nodes. The views follow by the restore's change reports, as after any step back; the run-ahead, elsewhere, is made
-    // again in idle time. At the start already, nothing is restored, and a start still being made is not made here
-    // either: updateMessage answers from what is shown (the making held the click 0.5-1 s at 5,000 nodes too).
+    // nodes. The views follow by the restore's change reports, as after any step back; the run-ahead, elsewhere, goes
+    // back to its own start in idle time (runAhead.ts). At the start already, nothing is restored, and a start still
+    // being made is not made here either: updateMessage answers from what is shown (the making held the click 0.5-1 s too).
     if (!this.pending && positionOf(this.sim) !== this.startKey) this.sim.reset();
     this.changed();
     return { ok: true };

@@ -85,3 +85,31 @@ test('Reset at the start restores nothing and sends the start again', () => {
     assert.equal(shown(a.store), shown(fresh.store), `${file}: what the panel shows`);
   }
 });
+
+test('after Step Back from pass 0 the run-ahead goes back to its own start: no simulation made in idle time, and the Step after is a swap', () => {
+  for (const file of FILES)
+    for (const before of [['step'], ['step', 'step', 'back'], [{ goTo: 4 }, 'back', 'back', 'back', 'back']] as Before[][]) {
+      const where = `${JSON.stringify(before)} (${file.split('/').pop()})`;
+      const a = opened(file);
+      for (const b of before) {
+        a.idle('all');
+        act(a.session, b, file, where);
+      }
+      a.idle('all');
+      assert.equal(a.session.shown.pass, 0, where);
+      const ahead = a.session.ahead.sim;
+      assert.ok(ahead, `${where}: a run-ahead before the click`);
+      const made = { ...a.made };
+      act(a.session, 'back', file, where);
+      a.idle('all');
+      assert.deepEqual(a.made, made, `${where}: no simulation made after the click`);
+      assert.equal(a.session.ahead.sim, ahead, `${where}: the same ahead simulation`);
+      assert.equal(ahead.pass, 0, `${where}: on pass 0 again`);
+      act(a.session, 'step', file, where);
+      assert.equal(a.session.sim, ahead, `${where}: the Step is a swap onto it`);
+      const fresh = opened(file);
+      act(fresh.session, 'step', file, where);
+      assert.equal(shown(a.store), shown(fresh.store), `${where}: what the panel shows on pass 0`);
+      assert.equal(state(a.session), state(fresh.session), `${where}: pass 0`);
+    }
+});
