@@ -178,14 +178,10 @@ export class Session {
   }
 
   /** Resolves once a simulation stands on the shown position: made in slices while the start is pending (startMade.ts); false once closed. */
-  started(): Promise<boolean> {
-    return this.startMaking.started();
-  }
+  readonly started = (): Promise<boolean> => this.startMaking.started();
 
   /** Another scenario was opened: what waits for this one's start is not answered. */
-  close(): void {
-    this.startMaking.close();
-  }
+  readonly close = (): void => this.startMaking.close();
 
   /** The open's roles swapped (swapAtOpen.ts): the open's simulation, never stepped, its views sent, goes to the run-ahead (only at the start). */
   swapAtOpen(): boolean {
@@ -457,11 +453,9 @@ export class Session {
 
   reset(): SessionResult {
     if (this.slices.running) return { ok: false, message: 'A run is under way: wait for it or cancel it.' };
-    // The shown simulation goes back to its first checkpoint, the start as a fresh simulation's (startLike.test): a new
-    // one made here (the records' copy, the controllers' start, the binder's index) held the click 0.5-1 s at 5,000
-    // nodes. The views follow by the restore's change reports, as after any step back; the run-ahead, elsewhere, goes
-    // back to its own start in idle time (runAhead.ts). At the start already, nothing is restored, and a start still
-    // being made is not made here either: updateMessage answers from what is shown (the making held the click 0.5-1 s too).
+    // The shown simulation back to its first checkpoint (startLike.test), the views by the restore's reports: a new one
+    // made here held the click 0.5-1 s at 5,000 nodes, as the making of a start still pending would (updateMessage answers
+    // from what is shown, nothing restored). The run-ahead goes back to its own start in idle time (runAhead.ts).
     if (!this.pending && positionOf(this.sim) !== this.startKey) this.sim.reset();
     this.changed();
     return { ok: true };
