@@ -197,8 +197,9 @@ export class Session {
   idleSlice(more: () => boolean): boolean {
     const p = this.pending;
     if (p) {
-      // the open's simulation on to the next pass and its views prepared first (a Step then takes it over), then the shown one made
-      if (this.ahead.slice(p, more) || !more()) return true;
+      // the open's simulation on to the next pass and its views prepared first (a Step then takes it over), then the shown one
+      // made; first, though, when a click waits for it (startMade.ts)
+      if ((!this.startMaking.wanted && this.ahead.slice(p, more)) || !more()) return true;
       const made = p.making(more);
       if (!made) return true;
       this.sim = made;

@@ -20,6 +20,11 @@ export class StartMaking {
     private readonly sliceMs: number,
   ) {}
 
+  /** Whether a click waits for the making (idle work then makes it before anything else). */
+  get wanted(): boolean {
+    return this.run !== undefined;
+  }
+
   /** Resolves once a simulation stands on the shown position (true), or once closed (false). */
   started(): Promise<boolean> {
     if (this.closed) return Promise.resolve(false);
