@@ -14,6 +14,9 @@
  * `nextPassInSlices`, on setImmediate; since swapopen its first slice hands the open's simulation to the run-ahead); `--ahead-before`: at once before the update (`Session.nextPassNow`, firstpass);
  * `--no-ahead-at-open`: none (left to idle time).
  *
+ * `--click select`: the click selects the scenario's first node instead (the why of a start still being made, bench/README.md
+ * "pending"); printed beside the host's part of the click: when the selection with its why was sent.
+ *
  * `--root DIR`: another checkout's Session (the A side of an A/B pair). Each read time opens the scenario again
  * (the load is not timed).
  */
@@ -27,6 +30,7 @@ const OVER = Number(flag('--over') ?? 40);
 const aheadAtOpen = !process.argv.includes('--no-ahead-at-open');
 /** the open makes the next pass before its update, as ctx.ts did before openpost */
 const aheadBefore = process.argv.includes('--ahead-before');
+const selectClick = flag('--click') === 'select';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const cpuMs = (u: NodeJS.CpuUsage): number => (u.user + u.system) / 1000;
@@ -58,6 +62,8 @@ const main = async (): Promise<void> => {
     const slices: { at: number; ms: number; what: string }[] = [];
     let t0 = 0;
     let readyAt: number | undefined;
+    // when the selection with its why was sent (--click select)
+    let whyAt: number | undefined;
     const work = panelIdleWork(() => session);
     const idle = new IdlePrepare(
       (more: () => boolean) => {
@@ -76,8 +82,10 @@ const main = async (): Promise<void> => {
       make: opened.make,
       options: opened.options,
       settings: { collapseNoise: true, playSpeed: 2 },
-      post: (m: unknown) => {
+      post: (m: { type: string; object?: string; waiting?: true; selection?: { object?: string; waiting?: true } }) => {
         JSON.stringify(m);
+        const sel = m.type === 'selection' ? m : m.selection;
+        if (sel?.object && !sel.waiting && whyAt === undefined) whyAt = performance.now();
         idle.arm();
       },
     });
@@ -118,10 +126,15 @@ const main = async (): Promise<void> => {
     const state = aheadState(session);
     const c0 = process.cpuUsage();
     const h0 = performance.now();
-    const r = session.handle({ type: 'action', action: 'step' }, { play() {}, pause() {} });
+    const node = `Node/${[...opened.scenario.snapshot.cluster.nodes.keys()][0]}`;
+    const r = session.handle(selectClick ? { type: 'selectObject', object: node } : { type: 'action', action: 'step' }, { play() {}, pause() {} });
     const ms = performance.now() - h0;
     const cpu = cpuMs(process.cpuUsage(c0));
     if (!r.ok) throw new Error(r.message);
+    if (selectClick) {
+      for (let i = 0; whyAt === undefined && i < 2000; i++) await sleep(5);
+      process.stdout.write(`   the why of ${node} sent ${whyAt === undefined ? 'never (10 s)' : `${(whyAt - h0).toFixed(0)} ms after the click`}\n`);
+    }
     idle.dispose();
     const long = slices.filter((x) => x.ms > OVER && x.at < read);
     const idleMs = slices.filter((x) => x.at < read).reduce((a, x) => a + x.ms, 0);

@@ -443,8 +443,9 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   const start = await startClicks();
   /**
    * Back onto the start, as a user gets there (issue 14): Step Back from pass 0 clicked at once after the step back onto
-   * it, the Step after it, Step Back from pass 0 again after a second of reading, and Reset from pass 1 and from pass
-   * 20, each after a second of reading. Main made a new simulation for each (session.ts reset).
+   * it, the Step after it, Step Back from pass 0 again after a second of reading and the Step after it after a second
+   * and a half (the run-ahead's own start restored in idle time meanwhile, runAhead.ts), and Reset from pass 1 and from
+   * pass 20, each after a second of reading. Main made a new simulation for each (session.ts reset).
    */
   async function startClicks() {
     const pause = () => new Promise((r) => setTimeout(r, 1000));
@@ -459,6 +460,9 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     const stepAfter = await clickOn('step');
     await pause();
     const backRead = await clickOn('stepBack');
+    await pause();
+    await new Promise((r) => setTimeout(r, 500));
+    const stepRead = await clickOn('step');
     await to(1);
     const resetNear = await clickOn('reset');
     await to(20);
@@ -467,6 +471,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
       backAtOnce,
       stepAfter,
       backRead,
+      stepRead,
       resetNear,
       resetFar,
       host: hostMs.splice(0),
@@ -475,7 +480,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
       bytes: bytes.splice(0),
     };
     progress(
-      `  onto the start: Step Back from pass 0 at once ${backAtOnce.toFixed(0)} ms, the Step after it ${stepAfter.toFixed(0)}, Step Back from pass 0 after reading ${backRead.toFixed(0)}, Reset from pass 1 ${resetNear.toFixed(0)}, from pass 20 ${resetFar.toFixed(0)} (host ${ms(r.host)}, CPU ${ms(r.cpu)}: engine ${ms(r.engine)}; ${r.bytes.map((x) => (x / 1024).toFixed(0)).join(', ')} KiB)`,
+      `  onto the start: Step Back from pass 0 at once ${backAtOnce.toFixed(0)} ms, the Step after it ${stepAfter.toFixed(0)}, Step Back from pass 0 after reading ${backRead.toFixed(0)}, the Step after it after reading ${stepRead.toFixed(0)}, Reset from pass 1 ${resetNear.toFixed(0)}, from pass 20 ${resetFar.toFixed(0)} (host ${ms(r.host)}, CPU ${ms(r.cpu)}: engine ${ms(r.engine)}; ${r.bytes.map((x) => (x / 1024).toFixed(0)).join(', ')} KiB)`,
     );
     progress(`    of them, click to the update's arrival in the page ${ms(toMessage.splice(0))} ms; then to the paint ${ms(toPaint.splice(0))} ms`);
     ways.splice(0);

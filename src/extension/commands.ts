@@ -8,7 +8,7 @@ import { basename, dirname, join } from 'node:path';
 import { readdirSync } from 'node:fs';
 import { stringify as toYaml } from 'yaml';
 import { formatTime, formatWhyNot, timesAsOffsets, traceToJsonLines, type Explanation } from '../engine';
-import { objectPickItems } from './objectPick';
+import { explainShown, objectPickOf, stateShown } from './afterStart';
 import type { WhatIfComparison } from '../protocol/webview';
 import type { Ctx } from './ctx';
 import { parseRunUntil } from './runUntil';
@@ -59,10 +59,8 @@ function examplesDir(ctx: Ctx): string {
 async function pickObject(ctx: Ctx, placeHolder: string): Promise<string | undefined> {
   const s = ctx.session;
   if (!s) return undefined;
-  const items: vscode.QuickPickItem[] = objectPickItems(
-    s.zones(() => false),
-    s.clusterView,
-  );
+  // (a Thenable: the quick pick shows its progress while the start is made, swapAtOpen.ts)
+  const items: Thenable<vscode.QuickPickItem[]> = objectPickOf(s).then((x) => x ?? []);
   const picked = await vscode.window.showQuickPick(items, { placeHolder, matchOnDescription: true, ignoreFocusOut: true });
   return picked?.label;
 }
@@ -193,10 +191,11 @@ export const COMMANDS: Record<CommandKey, Factory> = {
       if (!object) return undefined;
       ctx.ensurePanel();
       s.selectObject(object);
-      const e = s.sim.explain(object);
+      const e = await explainShown(s, object);
+      if (!e) return undefined;
       // times as offsets from the start, the clock time in brackets, as `explain` prints them
-      const start = s.sim.startTime / 1000;
-      ctx.output.appendLine(`Explain ${object} at ${timesAsOffsets(formatTime(s.sim.now), start)}`);
+      const start = s.startTime / 1000;
+      ctx.output.appendLine(`Explain ${object} at ${timesAsOffsets(formatTime(s.shown.now), start)}`);
       for (const h of e.happened)
         ctx.output.appendLine(
           timesAsOffsets(
@@ -280,7 +279,8 @@ export const COMMANDS: Record<CommandKey, Factory> = {
               defaultUri: vscode.Uri.file(join(dirname(ctx.file), `${basename(ctx.file).replace(/\.(ya?ml|json)$/, '')}.state.${ext}`)),
             });
       if (!target) return undefined;
-      const state = s.sim.state();
+      const state = await stateShown(s);
+      if (!state) return undefined;
       const text = f.id === 'yaml' ? toYaml(state.objects) : `${JSON.stringify(f.id === 'state' ? state : state.objects, null, 2)}\n`;
       await vscode.workspace.fs.writeFile(target, Buffer.from(text, 'utf8'));
       vscode.window.setStatusBarMessage(`Controller Stepper: state written to ${target.fsPath}`, 5000);

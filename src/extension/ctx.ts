@@ -141,6 +141,7 @@ export class Ctx implements vscode.Disposable {
     this.pause();
     this.sessionSub?.dispose();
     this.idle?.dispose();
+    this.session?.close();
     const idle = (this.idle = new IdlePrepare(
       panelIdleWork(() => session),
       () => session.slices.running,
@@ -445,6 +446,7 @@ export class Ctx implements vscode.Disposable {
     this.dropPositionNote();
     this.sessionSub?.dispose();
     this.idle?.dispose();
+    this.session?.close();
     this.panel?.dispose();
     for (const d of this.disposables.splice(0)) d.dispose();
   }

@@ -25,6 +25,14 @@ import { positionOf, type Companion } from './runAhead';
 
 export type KeptDelta = ClusterDelta & { podCounts: Delta<NodePodCount> };
 
+/** An update of a view that stands where it was made (a start whose simulation is being made: swapAtOpen.ts). */
+export const noChange = (): KeptDelta => ({
+  nodes: { upsert: [], remove: [] },
+  pods: { upsert: [], remove: [] },
+  replicaSets: { upsert: [], remove: [] },
+  podCounts: { upsert: [], remove: [] },
+});
+
 export class KeptView {
   /** The ahead simulation's views (see the header). */
   static readonly ahead: Companion<KeptView> = {

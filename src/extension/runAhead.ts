@@ -264,10 +264,16 @@ export class RunAhead<V = undefined> {
     if (alignedOn(this.phase) !== key) {
       this.phase = APART;
       if (isStart(shown) || shown.pass === null) {
-        // before the first pass there is nothing to go to: only a simulation never stepped stands there
+        // Before the first pass there is no pass to go to: the ahead one goes back to its own start (its first
+        // checkpoint, as the shown one's Reset), a restore of what it stepped since, in this slice. It used to be made
+        // again from scratch, and the Step after a Step Back from pass 0 stepped pass 0 itself meanwhile (0.26-0.41 s at 5,000 nodes).
         if (positionOf(a) !== key) {
-          this.ahead = this.aheadViews = undefined;
-          return true;
+          a.reset();
+          if (positionOf(a) !== key) {
+            this.ahead = this.aheadViews = undefined;
+            return true;
+          }
+          if (!this.more!()) return true;
         }
       } else if (positionOf(a) !== key) {
         // The passes the shown one stepped are taken from its checkpoints where it kept them (handOff.ts), not stepped

@@ -22,7 +22,7 @@ import type {
   ZoneRow,
 } from '../protocol/webview';
 import type { ClusterView } from './viewModel';
-import { KeptView } from './keptView';
+import { KeptView, noChange } from './keptView';
 import { ReplicaSetWindow } from './replicaSetWindow';
 import { NodeWindow } from './nodeWindow';
 import { decisionLine } from '../protocol/lists';
@@ -34,11 +34,12 @@ import { decisionsAt, FurthestRun, logRows, PassMarks, passProblem } from './pas
 import { assumptions, initMessage, scenarioInfo } from './scenarioInfo';
 import { machineOf } from './machinesAtPosition';
 import { selectionParts } from './selectionParts';
-import { Slices, type CancelToken, type SessionResult } from './slices';
+import { Slices, SLICE_MS, type CancelToken, type SessionResult } from './slices';
 import { RealityIndex, realityIndexOf } from './reality';
 import { chainOf, decisionBySeq, isNoise } from './traceLookup';
 import { positionOf, prepareIdle, preparedNow, RunAhead, runAheadNow, slicedMake, type MakeSimulation, type Shown } from './runAhead';
 import { PendingStart } from './swapAtOpen';
+import { StartMaking } from './startMade';
 
 export { isNoise } from './traceLookup';
 export { formatSetting, missingLeasesText } from './scenarioInfo';
@@ -106,13 +107,23 @@ export class Session {
   readonly ahead: RunAhead<KeptView>;
   /** where every simulation of the scenario starts (positionOf) */
   private readonly startKey: string | undefined;
+  private readonly startMaking: StartMaking;
 
   constructor(opts: SessionOptions) {
     this.make = opts.make;
     // every simulation of the session asks whether its slice is over: between instants (shouldStop), and
     // inside one, between two controllers' work, two ReplicaSet syncs or two binder batches (shouldYield),
     // so that one long instant (the syncs after a scale to 100,000 replicas) does not hold the host (the ahead one: its idle slice)
-    this.slices = new Slices(opts.clock ?? (() => performance.now()), opts.yieldNow ?? (() => new Promise((r) => setTimeout(r, 0))));
+    const clock = opts.clock ?? (() => performance.now());
+    const yieldNow = opts.yieldNow ?? (() => new Promise<void>((r) => setTimeout(r, 0)));
+    this.slices = new Slices(clock, yieldNow);
+    this.startMaking = new StartMaking(
+      () => this.pending,
+      (sim) => (this.sim = sim),
+      clock,
+      yieldNow,
+      SLICE_MS,
+    );
     const over = () => (this.ahead.working ? this.ahead.over() : this.slices.over());
     this.options = { ...(opts.options ?? {}), shouldStop: over, shouldYield: over };
     this.settings = opts.settings;
@@ -166,6 +177,12 @@ export class Session {
     return this.pending !== undefined;
   }
 
+  /** Resolves once a simulation stands on the shown position: made in slices while the start is pending (startMade.ts); false once closed. */
+  readonly started = (): Promise<boolean> => this.startMaking.started();
+
+  /** Another scenario was opened: what waits for this one's start is not answered. */
+  readonly close = (): void => this.startMaking.close();
+
   /** The open's roles swapped (swapAtOpen.ts): the open's simulation, never stepped, its views sent, goes to the run-ahead (only at the start). */
   swapAtOpen(): boolean {
     const s = this.shownSim;
@@ -180,8 +197,9 @@ export class Session {
   idleSlice(more: () => boolean): boolean {
     const p = this.pending;
     if (p) {
-      // the open's simulation on to the next pass and its views prepared first (a Step then takes it over), then the shown one made
-      if (this.ahead.slice(p, more) || !more()) return true;
+      // the open's simulation on to the next pass and its views prepared first (a Step then takes it over), then the shown one
+      // made; first, though, when a click waits for it (startMade.ts)
+      if ((!this.startMaking.wanted && this.ahead.slice(p, more)) || !more()) return true;
       const made = p.making(more);
       if (!made) return true;
       this.sim = made;
@@ -234,16 +252,17 @@ export class Session {
   /** Everything the webview needs, or only what changed since the last update. */
   updateMessage(full: boolean, focusSeq?: number): UpdateMessage {
     this.catchUp();
-    const delta = this.kept.update(this.sim, full);
-    const pass0 = this.sim.pass;
-    if (pass0 !== null && pass0 > this.lastPass) this.lastPass = pass0;
-    const marks = this.marks.update(this.sim.trace, this.passes, isNoise, full);
-    const pass = this.sim.pass;
-    const shown = logRows(decisionsAt(this.sim.trace, pass, this.passes), this.selectedSeq, isNoise);
+    // a start being made: the views stand on it already (swapAtOpen), nothing changed since they were made
+    const delta = this.pending && !full ? noChange() : this.kept.update(this.sim, full);
+    const at = this.shown;
+    const pass = at.pass;
+    if (pass !== null && pass > this.lastPass) this.lastPass = pass;
+    const marks = this.marks.update(at.trace, this.passes, isNoise, full);
+    const shown = logRows(decisionsAt(at.trace, pass, this.passes), this.selectedSeq, isNoise);
     return {
       type: 'update',
       full,
-      time: formatTime(this.sim.now),
+      time: formatTime(at.now),
       pass,
       lastPass: this.lastPass,
       zones: this.zoneRows(),
@@ -277,7 +296,7 @@ export class Session {
   /** The decisions shown at the current position (the current pass's, then those after it). */
   shownDecisions(): { inPass: Decision[]; afterPass: Decision[] } {
     this.catchUp();
-    return decisionsAt(this.sim.trace, this.sim.pass, this.passes);
+    return decisionsAt(this.shown.trace, this.shown.pass, this.passes);
   }
 
   /** The zones with their queues as counts, and the names of the open ones. */
@@ -317,7 +336,7 @@ export class Session {
   /** Every decision of the current position, one line each, for a log that was sent LOG_ROWS of them. */
   allDecisions(): SessionResult {
     const shown = this.shownDecisions();
-    this.post({ type: 'decisions', pass: this.sim.pass, decisions: shown.inPass.map(decisionLine), afterPass: shown.afterPass.map(decisionLine) });
+    this.post({ type: 'decisions', pass: this.shown.pass, decisions: shown.inPass.map(decisionLine), afterPass: shown.afterPass.map(decisionLine) });
     return { ok: true };
   }
 
@@ -420,7 +439,7 @@ export class Session {
 
   /** Why pass n cannot be gone to (passes.ts), or undefined when it can. */
   passProblem(n: unknown): string | undefined {
-    return passProblem(this.sim.lastPass, n);
+    return passProblem(this.shown.lastPass, n);
   }
 
   goToPass(n: number): SessionResult {
@@ -435,17 +454,10 @@ export class Session {
 
   reset(): SessionResult {
     if (this.slices.running) return { ok: false, message: 'A run is under way: wait for it or cancel it.' };
-    // The shown simulation goes back to its first checkpoint, the start as a fresh simulation's (startLike.test): a new
-    // one made here (the records' copy, the controllers' start, the binder's index) held the click 0.5-1 s at 5,000
-    // nodes. The views follow by the restore's change reports, as after any step back; the run-ahead, elsewhere, is made
-    // again in idle time. At the start already, nothing is restored (a shown start being made is made at once here).
-    const sim = this.sim;
-    if (!sim.reset) {
-      this.sim = preparedNow(this.make(this.options));
-      this.changed(undefined, true);
-      return { ok: true };
-    }
-    if (positionOf(sim) !== this.startKey) sim.reset();
+    // The shown simulation back to its first checkpoint (startLike.test), the views by the restore's reports: a new one
+    // made here held the click 0.5-1 s at 5,000 nodes, as the making of a start still pending would (updateMessage answers
+    // from what is shown, nothing restored). The run-ahead goes back to its own start in idle time (runAhead.ts).
+    if (!this.pending && positionOf(this.sim) !== this.startKey) this.sim.reset();
     this.changed();
     return { ok: true };
   }
@@ -466,12 +478,12 @@ export class Session {
   // -- why ----------------------------------------------------------------
 
   decision(seq: number): Decision | undefined {
-    return decisionBySeq(this.sim.trace, seq);
+    return decisionBySeq(this.shown.trace, seq);
   }
 
   /** The causes of a decision, transitively, oldest first. */
   chainOf(d: Decision): Decision[] {
-    return chainOf(this.sim.trace, d);
+    return chainOf(this.shown.trace, d);
   }
 
   /** Selects a decision: the why shows it, the machine view its object's machine. */
@@ -523,6 +535,11 @@ export class Session {
   selectionMessage(): SelectionMessage {
     const d = this.selectedSeq !== undefined ? this.decision(this.selectedSeq) : undefined;
     if (!d) this.selectedSeq = undefined;
+    if (this.pending && this.selected) {
+      // the why, the machines and the pods (the records) once the start is made, computed then; the panel says it waits
+      this.startMaking.once(() => this.post(this.selectionMessage()));
+      return { type: 'selection', object: this.selected, ...(d ? { seq: d.seq, decision: { decision: d, chain: this.chainOf(d) } } : {}), waiting: true };
+    }
     let explanation;
     if (this.selected && !d) {
       explanation = this.sim.explain(this.selected);
@@ -553,7 +570,7 @@ export class Session {
 
   /** The scenario's `reality:` compared with a run of its own over the evidence's span, once (see reality.ts). */
   reality(): RealityIndex | undefined {
-    return (this.realityCache ??= { index: realityIndexOf(this.sim.scenario, () => this.make(this.options)) }).index;
+    return (this.realityCache ??= { index: realityIndexOf(this.scenario, () => this.make(this.options)) }).index;
   }
 
   /** A mark of the reality lane: its decision, or its time, gone to and selected (realityRun.ts). */

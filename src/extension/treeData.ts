@@ -28,9 +28,13 @@ export function nodesIn(s: Session, zone: string): NodeItem[] {
   return [...s.nodeItems.values()].filter((n) => n.zone === zone).sort((a, b) => naturalCompare(a.name, b.name));
 }
 
-/** A node's pods in natural order: only that node's items are brought up to date (this one reads the shown simulation). */
-export function podsOf(s: Session, node: string): PodItem[] {
-  return s.podsOn(node).sort((a, b) => naturalCompare(a.ref, b.ref));
+/**
+ * A node's pods in natural order: only that node's items are brought up to date. This one reads the shown records:
+ * while the start is made (swapAtOpen.ts) the tree waits for the making (Session.started), in slices.
+ */
+export function podsOf(s: Session, node: string): PodItem[] | Promise<PodItem[]> {
+  const pods = () => s.podsOn(node).sort((a, b) => naturalCompare(a.ref, b.ref));
+  return s.shownPending ? s.started().then((stands) => (stands ? pods() : [])) : pods();
 }
 
 /** The passes of the whole run (not only up to the current position), latest first, with their decision counts. */

@@ -37,13 +37,17 @@ export class ClusterTree implements vscode.TreeDataProvider<ClusterElement> {
     this.emitter.fire(undefined);
   }
 
-  getChildren(e?: ClusterElement): ClusterElement[] {
+  getChildren(e?: ClusterElement): ClusterElement[] | Promise<ClusterElement[]> {
     const s = this.ctx.session;
     if (!s) return [];
     // the nodes and one node's pods: the pods' items that wait (Session.podsOn) are not all made on every refresh
     if (!e) return zonesOf(s).map((zone) => ({ kind: 'zone', zone }));
     if (e.kind === 'zone') return nodesIn(s, e.zone).map((node) => ({ kind: 'node', node }));
-    if (e.kind === 'node') return podsOf(s, e.node.name).map((pod) => ({ kind: 'pod', pod }));
+    if (e.kind === 'node') {
+      const pods = podsOf(s, e.node.name);
+      const elements = (ps: PodItem[]): ClusterElement[] => ps.map((pod) => ({ kind: 'pod', pod }));
+      return Array.isArray(pods) ? elements(pods) : pods.then(elements);
+    }
     return [];
   }
 

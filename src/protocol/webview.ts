@@ -377,6 +377,8 @@ export interface SelectionMessage {
   nodePods?: { node: string; pods: PodItem[] };
   /** the selection against reality (a scenario with `reality:`) */
   reality?: RealityWhy;
+  /** the why, machines and pods wait for the start's simulation, made in slices (swapAtOpen.ts): sent again once made */
+  waiting?: true;
 }
 
 /** A scenario is being loaded: the webview drops what it shows and says "loading". */

@@ -73,6 +73,8 @@ export class Store {
   otherMachines?: SelectedMachine[];
   /** the selection against the scenario's `reality:` */
   reality?: RealityWhy;
+  /** the selection's why waits for the start's simulation (SelectionMessage.waiting) */
+  waiting?: true;
   /** a scenario is being loaded (its name): everything else is empty */
   loading?: string;
   whatIf?: WhatIfComparison;
@@ -122,6 +124,7 @@ export class Store {
     this.details.clear();
     this.detailsVersion++;
     this.selection = {};
+    this.waiting = undefined;
     this.decision = undefined;
     this.explanation = undefined;
     this.lineage = undefined;
@@ -288,6 +291,7 @@ export class Store {
     this.nodePods = m.nodePods;
     this.podsVersion++;
     this.reality = m.reality;
+    this.waiting = m.waiting;
     if (m.decision) {
       this.details.set(m.decision.decision.seq, m.decision.decision);
       this.detailsVersion++;

@@ -99,6 +99,7 @@ export class FakeSimulation implements Simulation {
   private current: number | null = null;
   stepCalls = 0;
   goToPassCalls: number[] = [];
+  resetCalls = 0;
   readonly lastPass = MAX_PASS;
 
   /** nodes that never change, to make the cluster big (5,000 nodes) */
@@ -305,6 +306,12 @@ export class FakeSimulation implements Simulation {
   goToPass(n: number): void {
     this.goToPassCalls.push(n);
     this.current = Math.min(n, MAX_PASS);
+  }
+
+  /** Back before the first pass: the script's state is its pass alone. */
+  reset(): void {
+    this.resetCalls++;
+    this.current = null;
   }
 
   private has(key: Action, object: string) {

@@ -8,62 +8,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { Session, type MakeSimulation } from '../../src/extension/session';
-import { AHEAD_AT_OPEN_SLICE_MS, nextPassInSlices } from '../../src/extension/aheadAtOpen';
-import { panelIdleWork } from '../../src/extension/warmSelection';
-import { Store } from '../../src/webview/state';
-import type { Simulation } from '../../src/engine/simulation/api';
-import { shownState as state, startScenarios } from '../helpers/shownState';
+import type { Session } from '../../src/extension/session';
+import { openedWithStore, shownStore as shown, shownState as state, startScenarios } from '../helpers/shownState';
 
 const { files: FILES, load } = startScenarios('cs-reset-start-');
-
-/** A session opened as ctx.ts opens one, its messages applied to a Store as the page applies them; the simulations it makes counted. */
-function opened(file: string) {
-  const o = load(file);
-  const made = { atOnce: 0, inSlices: 0 };
-  const make: MakeSimulation = Object.assign((x: Parameters<MakeSimulation>[0]) => (made.atOnce++, o.make(x)), {
-    inSlices: (x: Parameters<MakeSimulation>[0], like?: Simulation) => (made.inSlices++, o.make.inSlices!(x, like)),
-  });
-  const store = new Store();
-  const session = new Session({ make, options: o.options, settings: { collapseNoise: true, playSpeed: 2 }, post: (m) => store.apply(m) });
-  made.atOnce = 0;
-  session.sendAll();
-  const queue: (() => void)[] = [];
-  let t = 0;
-  nextPassInSlices(session, () => true, { next: (run) => queue.push(run), now: () => (t += AHEAD_AT_OPEN_SLICE_MS) });
-  const idle = panelIdleWork(() => session);
-  return {
-    session,
-    store,
-    made,
-    /** one moment: the open's next turn, else a slice of idle work of three pieces; false once nothing is left */
-    advance(): boolean {
-      const turn = queue.shift();
-      if (turn) return (turn(), true);
-      let pieces = 3;
-      return idle(() => pieces-- > 0);
-    },
-    idle(moments: number | 'all'): void {
-      for (let i = 0; (moments === 'all' || i < moments) && this.advance(); i++) if (i > 10_000) assert.fail('still working after 10,000 moments');
-    },
-  };
-}
-
-/** What the panel shows: the Store but its counters, the decisions seen whole, and the furthest run's marks (kept by a reset, as on main). */
-function shown(store: Store): string {
-  const {
-    version: _v,
-    nodesVersion: _n,
-    nodeKeysVersion: _k,
-    replicaSetsVersion: _r,
-    replicaSetKeysVersion: _rk,
-    podsVersion: _p,
-    detailsVersion: _d,
-    ...rest
-  } = store;
-  const { details: _details, passMarks: _marks, lastPass: _last, ...compared } = rest;
-  return JSON.stringify(compared, (_key, x: unknown) => (x instanceof Map || x instanceof Set ? [...x] : x));
-}
+const opened = (file: string) => openedWithStore(load(file));
 
 type Before = 'step' | 'back' | { goTo: number } | { runUntil: string } | { select: (file: string) => string };
 
@@ -135,4 +84,32 @@ test('Reset at the start restores nothing and sends the start again', () => {
     const fresh = opened(file);
     assert.equal(shown(a.store), shown(fresh.store), `${file}: what the panel shows`);
   }
+});
+
+test('after Step Back from pass 0 the run-ahead goes back to its own start: no simulation made in idle time, and the Step after is a swap', () => {
+  for (const file of FILES)
+    for (const before of [['step'], ['step', 'step', 'back'], [{ goTo: 4 }, 'back', 'back', 'back', 'back']] as Before[][]) {
+      const where = `${JSON.stringify(before)} (${file.split('/').pop()})`;
+      const a = opened(file);
+      for (const b of before) {
+        a.idle('all');
+        act(a.session, b, file, where);
+      }
+      a.idle('all');
+      assert.equal(a.session.shown.pass, 0, where);
+      const ahead = a.session.ahead.sim;
+      assert.ok(ahead, `${where}: a run-ahead before the click`);
+      const made = { ...a.made };
+      act(a.session, 'back', file, where);
+      a.idle('all');
+      assert.deepEqual(a.made, made, `${where}: no simulation made after the click`);
+      assert.equal(a.session.ahead.sim, ahead, `${where}: the same ahead simulation`);
+      assert.equal(ahead.pass, 0, `${where}: on pass 0 again`);
+      act(a.session, 'step', file, where);
+      assert.equal(a.session.sim, ahead, `${where}: the Step is a swap onto it`);
+      const fresh = opened(file);
+      act(fresh.session, 'step', file, where);
+      assert.equal(shown(a.store), shown(fresh.store), `${where}: what the panel shows on pass 0`);
+      assert.equal(state(a.session), state(fresh.session), `${where}: pass 0`);
+    }
 });

@@ -81,13 +81,14 @@ test('stepping back goes to the previous pass through goToPass, not by re-runnin
   assert.equal(sims[0].stepCalls, 0);
 });
 
-test('stepping back from the first pass starts the scenario again', () => {
+test('stepping back from the first pass starts the scenario again: the same simulation back to its start, the views by delta', () => {
   const { session, sims, last } = open();
   session.step();
   assert.deepEqual(session.stepBack(), { ok: true });
-  assert.equal(sims.length, 2);
+  assert.equal(sims.length, 1);
+  assert.equal(sims[0].resetCalls, 1);
   assert.equal(last().pass, null);
-  assert.equal(last().full, true);
+  assert.equal(last().full, false);
 });
 
 test('next decision skips monitor-pass noise and focuses the decision found', () => {

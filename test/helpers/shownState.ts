@@ -1,13 +1,19 @@
 /**
  * What a session's shown position is made of, as text: a fresh simulation's at the same position has the same
- * (swapAtOpen.test, resetStart.test). Maps and sets as their entries, functions left out.
+ * (swapAtOpen.test, resetStart.test, pendingStart.test). Maps and sets as their entries, functions left out. And a
+ * session opened as ctx.ts opens one, with the panel's Store fed its messages (openedWithStore).
  */
 import { after } from 'node:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Session } from '../../src/extension/session';
+import assert from 'node:assert/strict';
+import { Session, type MakeSimulation } from '../../src/extension/session';
 import { openScenario } from '../../src/extension/openScenario';
+import { AHEAD_AT_OPEN_SLICE_MS, nextPassInSlices } from '../../src/extension/aheadAtOpen';
+import { panelIdleWork } from '../../src/extension/warmSelection';
+import { Store } from '../../src/webview/state';
+import type { Simulation } from '../../src/engine/simulation/api';
 import { writeZoneOutage } from './generatedOutage';
 
 /**
@@ -43,4 +49,54 @@ export function shownState(s: Session): string {
     machines: [s.machineFor(`node/${node}`), s.machineFor(podRef)],
     zones: sim.zones(() => true),
   });
+}
+
+/**
+ * A session opened as ctx.ts opens one, its messages applied to a Store as the page applies them; the simulations it
+ * makes counted. `clock`: the session's (tests that cut its slices give one of their own).
+ */
+export function openedWithStore(o: ReturnType<typeof openScenario>, clock?: () => number) {
+  const made = { atOnce: 0, inSlices: 0 };
+  const make: MakeSimulation = Object.assign((x: Parameters<MakeSimulation>[0]) => (made.atOnce++, o.make(x)), {
+    inSlices: (x: Parameters<MakeSimulation>[0], like?: Simulation) => (made.inSlices++, o.make.inSlices!(x, like)),
+  });
+  const store = new Store();
+  const session = new Session({ make, options: o.options, settings: { collapseNoise: true, playSpeed: 2 }, post: (m) => store.apply(m), clock });
+  made.atOnce = 0;
+  session.sendAll();
+  const queue: (() => void)[] = [];
+  let t = 0;
+  nextPassInSlices(session, () => true, { next: (run) => queue.push(run), now: () => (t += AHEAD_AT_OPEN_SLICE_MS) });
+  const idle = panelIdleWork(() => session);
+  return {
+    session,
+    store,
+    made,
+    /** one moment: the open's next turn, else a slice of idle work of three pieces; false once nothing is left */
+    advance(): boolean {
+      const turn = queue.shift();
+      if (turn) return (turn(), true);
+      let pieces = 3;
+      return idle(() => pieces-- > 0);
+    },
+    idle(moments: number | 'all'): void {
+      for (let i = 0; (moments === 'all' || i < moments) && this.advance(); i++) if (i > 10_000) assert.fail('still working after 10,000 moments');
+    },
+  };
+}
+
+/** What the panel shows: the Store but its counters, the decisions seen whole, and the furthest run's marks (kept by a reset, as on main). */
+export function shownStore(store: Store): string {
+  const {
+    version: _v,
+    nodesVersion: _n,
+    nodeKeysVersion: _k,
+    replicaSetsVersion: _r,
+    replicaSetKeysVersion: _rk,
+    podsVersion: _p,
+    detailsVersion: _d,
+    ...rest
+  } = store;
+  const { details: _details, passMarks: _marks, lastPass: _last, ...compared } = rest;
+  return JSON.stringify(compared, (_key, x: unknown) => (x instanceof Map || x instanceof Set ? [...x] : x));
 }

@@ -174,3 +174,16 @@ test('an update carries the selection at its position and replaces the one befor
   assert.deepEqual(s.selection, {});
   assert.equal(s.machine, undefined);
 });
+
+test('a selection whose why waits for the start being made is marked waiting until the whole selection comes, and a new scenario forgets it', () => {
+  const s = new Store();
+  s.apply({ type: 'select', object: 'Node/n1' });
+  s.apply({ type: 'selection', object: 'Node/n1', waiting: true });
+  assert.equal(s.waiting, true);
+  assert.deepEqual(s.selection, { object: 'Node/n1' });
+  s.apply({ type: 'selection', object: 'Node/n1', explanation: { object: 'Node/n1', exists: true, happened: [], whyNot: [] } as never });
+  assert.equal(s.waiting, undefined);
+  s.apply({ type: 'selection', object: 'Node/n1', waiting: true });
+  s.apply({ type: 'loading', name: 'other.yaml' });
+  assert.equal(s.waiting, undefined);
+});

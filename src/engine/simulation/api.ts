@@ -160,7 +160,7 @@ export interface Simulation {
    */
   goToPass(n: number, how?: GoToPassOptions): void;
   /** Back to the state at the start, from the first checkpoint: that of a simulation made afresh (test/engine/simulation/startLike.test.ts). */
-  reset?(): void;
+  reset(): void;
   /** The last pass the simulation reaches, at its horizon (limits.ts): goToPass refuses any pass beyond it. */
   readonly lastPass: number;
 

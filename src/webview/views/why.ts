@@ -307,6 +307,8 @@ export class WhyPanel {
       parts.push(el('div', { class: 'why-head', id: 'why-object' }, s.reality.real.object, ' (not in the simulation)'), ...this.reality());
     } else if (s.loading) {
       parts.push(el('p', { class: 'hint' }, `Loading ${s.loading}…`));
+    } else if (s.waiting && s.selection.object) {
+      parts.push(el('p', { id: 'why-waiting', class: 'hint' }, `Working out why for ${s.selection.object}: the start is still being prepared…`));
     } else {
       parts.push(el('p', { class: 'hint' }, 'Select a decision, node, pod, zone or ReplicaSet.'));
     }
