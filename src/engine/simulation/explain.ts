@@ -128,7 +128,65 @@ export function whyNotOfControllers(sim: Explainable, ref: ObjectRef): WhyNot[] 
   const out: WhyNot[] = [];
   for (const c of host.controllers) out.push(...c.whyNot(host, ref, world));
   const nodes = host.controllers.find((c) => c.whyNotOf);
-  return out.map((w) => (w.blocking?.guard === 'nodeHasNoExecuteTaint' && nodes ? chainToNodeTaint(sim, w, ref, nodes, world) : w));
+  return out.map((w) =>
+    w.blocking?.guard === 'nodeHasNoExecuteTaint' && nodes
+      ? chainToNodeTaint(sim, w, ref, nodes, world)
+      : w.waitsForDeletion
+        ? chainToPodDeletions(sim, w, w.waitsForDeletion)
+        : w,
+  );
+}
+
+const DELETIONS = new Set(['PodDeletedByTaintEviction', 'PodDeletedByPodEviction']);
+
+/**
+ * A ReplicaSet whose not-ready pods still count as active: its first replacement is made in the
+ * sync that sees the `count`-th of them deleted, so its time is that deletion's, from the pods'
+ * own why-nots. Certain only when every other pod's deletion is certain, never, or not earlier.
+ */
+function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<WhyNot['waitsForDeletion']>): WhyNot {
+  interface PodTime {
+    at?: Micros;
+    certain: boolean;
+    never: boolean;
+    w?: WhyNot;
+  }
+  const times: PodTime[] = waits.pods.map((pod) => {
+    const ws = whyNotOfControllers(sim, pod).filter((x) => x.outcome && DELETIONS.has(x.outcome));
+    let best: PodTime = { certain: false, never: ws.length > 0 && ws.every((x) => x.never), ...(ws[0] ? { w: ws[0] } : {}) };
+    for (const x of ws) {
+      const at = x.wouldFireAt ?? x.conditional?.at;
+      if (at === undefined) continue;
+      const t = parseTimestamp(at)!;
+      const certain = x.wouldFireAt !== undefined;
+      if (best.at === undefined || t < best.at || (t === best.at && certain && !best.certain)) best = { at: t, certain, never: false, w: x };
+    }
+    return best;
+  });
+  const timed = times.filter((t) => t.at !== undefined).sort((a, b) => a.at! - b.at!);
+  const kth = timed[waits.count - 1];
+  const check = (via: WhyNot) => ({
+    rule: `${w.check.rule}; ${via.what} of ${via.object} is held back: ${via.check.rule}`,
+    values: { ...(w.check.values ?? {}), ...(via.check.values ?? {}) },
+  });
+  if (kth?.at !== undefined && kth.w) {
+    // certain when nothing could come first: every pod's deletion known, the earlier ones certain
+    const certain = times.every((t) => t.never || (t.at !== undefined && (t.certain || t.at > kth.at!))) && timed.slice(0, waits.count).every((t) => t.certain);
+    const via = kth.w;
+    return {
+      ...w,
+      check: check(via),
+      via,
+      ...(certain
+        ? { wouldFireAt: formatTime(kth.at!) }
+        : { conditional: { if: `${via.object} is deleted then${via.conditional ? ` (${via.conditional.if})` : ''}`, at: formatTime(kth.at!) } }),
+    };
+  }
+  if (times.filter((t) => !t.never).length < waits.count) {
+    const via = times.find((t) => t.never)?.w;
+    return { ...w, ...(via ? { check: check(via), via } : {}), never: true };
+  }
+  return w;
 }
 
 function chainToNodeTaint(sim: Explainable, w: WhyNot, ref: ObjectRef, nodes: SimController, world: WhyNotWorld): WhyNot {

@@ -82,8 +82,13 @@ export interface WhyNot {
   never?: boolean;
   /** the change of input that would make the blocking check true */
   counterfactual?: Counterfactual;
-  /** the why-not the blocking check comes from (a pod's deletion waits for its node's taint) */
+  /** the why-not the blocking check comes from (a pod's deletion waits for its node's taint, a ReplicaSet's replacement for a pod's deletion) */
   via?: WhyNot;
+  /**
+   * The outcome waits until `count` of these pods are deleted (a ReplicaSet whose not-ready pods
+   * still count as active): the simulation chains to the pods' own why-nots for the time.
+   */
+  waitsForDeletion?: { pods: ObjectRef[]; count: number };
 }
 
 /** What the world says of a node's kubelet (the simulation's kubelets), for "it holds while the kubelet posts". */

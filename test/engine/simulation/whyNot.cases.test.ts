@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { createSimulation } from '../../../src/engine/simulation/simulation';
 import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { nodeFs } from '../../../src/platform/nodeFs';
-import { defaultHorizon } from '../../../src/cli/horizon';
+import { defaultHorizon, parseUntil } from '../../../src/cli/horizon';
 import type { WhyNot, WhyNotOutcome } from '../../../src/engine/trace/whyNot';
 import { runCli } from '../../helpers/cliRun';
 
@@ -107,4 +107,81 @@ describe('explain names the check that holds back what the issue found misexplai
     assert.equal(w.via!.blocking!.values!.TaintBasedEvictions, false);
     assert.equal(w.never, true);
   });
+});
+
+/**
+ * A ReplicaSet whose pods are not ready (their node went Unknown, MarkPodsNotReady set Ready=False)
+ * is asked "why are my pods not replaced": FilterActivePods still counts them (IsPodActive reads
+ * the phase and deletionTimestamp, not readiness, in 1.12 as in the newest release), so nothing is
+ * created until one is deleted, and the time is that deletion's.
+ */
+interface ReplicaSetCase {
+  name: string;
+  file: string;
+  until: string;
+  values: Record<string, unknown>;
+  notReadyPods: string[];
+  when: { at: string } | { conditional: RegExp; at: string };
+  /** the pod's deletion it waits for */
+  via: { object: string; outcome: WhyNotOutcome };
+}
+
+const replicaSetCases: ReplicaSetCase[] = [
+  {
+    name: '1.31: two pods on the unreachable nodes are not ready; the first replacement comes with the first taint eviction, at +6m10s',
+    file: 'outage-1.31.yaml',
+    until: '2m',
+    values: { activePods: 12, replicas: 12, notReady: 2 },
+    notReadyPods: ['default/web-7d9f-6wlhb', 'default/web-7d9f-gszhb'],
+    when: { at: '2026-01-01T00:06:10.000Z' },
+    via: { object: 'Pod/default/web-7d9f-6wlhb', outcome: 'PodDeletedByTaintEviction' },
+  },
+  {
+    name: '1.12: the same pods wait for the pod eviction path (podEvictionTimeout, then the zone queue)',
+    file: 'outage-1.12.yaml',
+    until: '2m',
+    values: { activePods: 12, replicas: 12, notReady: 2 },
+    notReadyPods: ['default/web-7d9f-6wlhb', 'default/web-7d9f-gszhb'],
+    when: { conditional: /Pod\/default\/web-7d9f-6wlhb is deleted then/, at: '2026-01-01T00:05:25.000Z' },
+    via: { object: 'Pod/default/web-7d9f-6wlhb', outcome: 'PodDeletedByPodEviction' },
+  },
+  {
+    name: '1.12, after the first eviction: the second pod goes when the zone queue releases its node, at +5m35s',
+    file: 'outage-1.12.yaml',
+    until: '5m30s',
+    values: { activePods: 12, replicas: 12, notReady: 1 },
+    notReadyPods: ['default/web-7d9f-gszhb'],
+    when: { at: '2026-01-01T00:05:35.000Z' },
+    via: { object: 'Pod/default/web-7d9f-gszhb', outcome: 'PodDeletedByPodEviction' },
+  },
+];
+
+describe('a ReplicaSet whose pods are not ready: why no replacement, and when the first comes', () => {
+  for (const c of replicaSetCases) {
+    it(c.name, () => {
+      const scenario = loadScenario(join('examples', c.file), nodeFs());
+      const sim = createSimulation(scenario);
+      sim.runUntil(parseUntil(c.until, sim.startTime));
+      const w = sim.explain('ReplicaSet/default/web-7d9f').whyNot.find((x) => x.outcome === 'ReplicaSetPodsCreated');
+      assert.ok(w, 'a why-not of the replacement (not "nothing is held back")');
+      assert.equal(w.blocking?.guard, 'fewerPodsThanReplicas');
+      assert.equal(w.blocking?.holds, false);
+      assert.match(w.blocking?.upstream ?? '', /IsPodActive/);
+      assert.match(w.blocking?.unmet ?? '', /counts as active until it is Succeeded, Failed or deleted/);
+      for (const [k, v] of Object.entries(c.values)) assert.deepEqual(w.blocking?.values?.[k], v, `value ${k}`);
+      const listed = w.blocking?.values?.notReadyPods as { pod: string; node: string; notReadySince: string }[];
+      assert.deepEqual(
+        listed.map((p) => p.pod),
+        c.notReadyPods,
+      );
+      for (const p of listed) assert.ok(p.node && p.notReadySince, `${p.pod}: its node and since when it is not ready`);
+      if ('conditional' in c.when) {
+        assert.equal(w.wouldFireAt, undefined);
+        assert.match(w.conditional?.if ?? '', c.when.conditional);
+        assert.equal(w.conditional?.at, c.when.at);
+      } else assert.equal(w.wouldFireAt, c.when.at);
+      assert.equal(w.via?.object, c.via.object);
+      assert.equal(w.via?.outcome, c.via.outcome);
+    });
+  }
 });

@@ -13,7 +13,7 @@ import type { GuardResult } from '../../machines/guardTrace';
 import { whyNotFrom, type WhyNot, type WhyNotCheck } from '../../trace/whyNot';
 import { EXPECTATIONS_TIMEOUT } from './machine';
 import { keptOutcome, machineTable, type Entry } from './entry';
-import { controllerOf, isPodActive, specReplicas } from './podUtil';
+import { controllerOf, isPodActive, isPodReady, specReplicas } from './podUtil';
 import type { ReplicaSetCheck } from './validate';
 import type { ReplicaSetCore } from './core';
 
@@ -93,7 +93,7 @@ function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: Replic
   const replicas = specReplicas(rs);
   const ref = replicaSetRef(rs.meta.namespace, rs.meta.name);
   const claim = clusterClaim(host, rs, check);
-  if (claim.adoptable || claim.active >= replicas) return undefined;
+  if (claim.adoptable || (claim.active >= replicas && !claim.notReady.length)) return undefined;
   const path: WhyNotCheck[] = [];
   const error = check.problems.find((p) => p.severity === 'error');
   path.push({
@@ -104,6 +104,7 @@ function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: Replic
     ...(error ? { unmet: error.message, values: { code: error.code } } : {}),
   });
   if (!check.manageable) return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, { never: true });
+  if (claim.active >= replicas) return notReadyStillActive(ref, path, claim, replicas);
   path.push({
     guard: 'fewerPodsThanReplicas',
     upstream: 'manageReplicas (diff < 0)',
@@ -179,22 +180,72 @@ function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: Replic
   return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, c.dueAt !== null ? { wouldFireAt: formatTime(c.dueAt) } : {});
 }
 
+/** How many of the not-ready pods are listed in the check's values (the count is always given). */
+const LISTED = 20;
+
+/**
+ * Pods that are not ready (their node went Unknown and MarkPodsNotReady set Ready=False, or their
+ * kubelet says so) still count: FilterActivePods keeps every pod that is not Succeeded or Failed
+ * and has no deletionTimestamp, in 1.12 as in the newest release, so manageReplicas sees no
+ * shortfall. A replacement comes only when enough of them are deleted (by the taint eviction
+ * controller, or 1.12's pod eviction path): the simulation chains to those pods' own why-nots
+ * (`waitsForDeletion`) for the time.
+ */
+function notReadyStillActive(ref: ObjectRef, path: WhyNotCheck[], claim: Claim, replicas: number): WhyNot {
+  const deletions = claim.active - replicas + 1;
+  path.push({
+    guard: 'fewerPodsThanReplicas',
+    upstream: 'manageReplicas (diff < 0) over FilterActivePods / IsPodActive (controller_utils.go)',
+    holds: false,
+    rule: 'fewer active pods than spec.replicas',
+    unmet: `${claim.notReady.length} of the ${claim.active} active pods ${claim.notReady.length === 1 ? 'is' : 'are'} not ready, but a pod counts as active until it is Succeeded, Failed or deleted (IsPodActive does not look at readiness): no replacement until ${deletions === 1 ? 'one of them is' : `${deletions} of them are`} deleted`,
+    values: {
+      activePods: claim.active,
+      replicas,
+      notReady: claim.notReady.length,
+      notReadyPods: claim.notReady
+        .slice(0, LISTED)
+        .map((p) => ({ pod: p.ref.slice(4), node: p.node ?? null, notReadySince: p.since === undefined ? null : formatTime(p.since) })),
+    },
+  });
+  return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, { waitsForDeletion: { pods: claim.notReady.map((p) => p.ref), count: deletions } });
+}
+
+interface Claim {
+  active: number;
+  adoptable: boolean;
+  /** the active pods it controls whose Ready condition is not True, by name */
+  notReady: { ref: ObjectRef; node?: string; since?: Micros }[];
+}
+
 /**
  * What claimPods would find in the cluster as it is (not in the controller's index, which lags
  * pod events the host has not delivered yet): the active pods the ReplicaSet controls that match
  * its selector, and whether an orphan it would adopt exists. One look at every pod of the cluster:
  * asked for one ReplicaSet at a time.
  */
-function clusterClaim(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck): { active: number; adoptable: boolean } {
+function clusterClaim(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck): Claim {
   let active = 0;
   let adoptable = false;
+  const notReady: Claim['notReady'] = [];
   for (const pod of host.cluster.pods.values()) {
     if (pod.meta.namespace !== rs.meta.namespace || !isPodActive(pod) || !check.selector.matches(pod.meta.labels)) continue;
     const owner = controllerOf(pod.meta);
     if (!owner) adoptable ||= pod.meta.deletionTimestamp === undefined;
-    else if (owner.uid === rs.meta.uid) active++;
+    else if (owner.uid === rs.meta.uid) {
+      active++;
+      if (!isPodReady(pod)) {
+        const since = pod.conditions.find((c) => c.type === 'Ready')?.lastTransitionTime;
+        notReady.push({
+          ref: `Pod/${pod.meta.namespace}/${pod.meta.name}`,
+          ...(pod.nodeName ? { node: pod.nodeName } : {}),
+          ...(since !== undefined ? { since } : {}),
+        });
+      }
+    }
   }
-  return { active, adoptable };
+  notReady.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+  return { active, adoptable, notReady };
 }
 
 /**
