@@ -121,6 +121,8 @@ interface ReplicaSetCase {
   until: string;
   values: Record<string, unknown>;
   notReadyPods: string[];
+  /** ready pods on a failing node, with why the node is */
+  onFailingNodes?: { pod: string; node: string; because: string }[];
   when: { at: string } | { conditional: RegExp; at: string };
   /** the pod's deletion it waits for */
   via: { object: string; outcome: WhyNotOutcome };
@@ -154,6 +156,16 @@ const replicaSetCases: ReplicaSetCase[] = [
     when: { at: '2026-01-01T00:05:35.000Z' },
     via: { object: 'Pod/default/web-7d9f-gszhb', outcome: 'PodDeletedByPodEviction' },
   },
+  {
+    name: '1.31, the kubelet stopped 10 s ago and its pod is still ready: it goes with the taint eviction, and the replacement then (+6m10s)',
+    file: 'one-node-stops.yaml',
+    until: '40s',
+    values: { activePods: 12, replicas: 12, notReady: 0 },
+    notReadyPods: [],
+    onFailingNodes: [{ pod: 'default/web-7d9f-6wlhb', node: 'node-a1', because: 'its kubelet stopped' }],
+    when: { at: '2026-01-01T00:06:10.000Z' },
+    via: { object: 'Pod/default/web-7d9f-6wlhb', outcome: 'PodDeletedByTaintEviction' },
+  },
 ];
 
 describe('a ReplicaSet whose pods are not ready: why no replacement, and when the first comes', () => {
@@ -175,6 +187,7 @@ describe('a ReplicaSet whose pods are not ready: why no replacement, and when th
         c.notReadyPods,
       );
       for (const p of listed) assert.ok(p.node && p.notReadySince, `${p.pod}: its node and since when it is not ready`);
+      assert.deepEqual(w.blocking?.values?.onFailingNodes, c.onFailingNodes);
       if ('conditional' in c.when) {
         assert.equal(w.wouldFireAt, undefined);
         assert.match(w.conditional?.if ?? '', c.when.conditional);
