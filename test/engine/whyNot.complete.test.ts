@@ -21,6 +21,7 @@ import { generateClusterStream, listChunks, renderObject } from '../../src/engin
 import type { Scenario } from '../../src/engine/snapshot/types';
 import type { Micros } from '../../src/engine/model/time';
 import { audit, missText } from '../helpers/whyNotAudit';
+import { whyNotOfControllers } from '../../src/engine/simulation/explain';
 
 /** answers with the exact time by outcome, and misses by exemption, over all runs: a property that checks nothing must fail */
 const counted = new Map<string, number>();
@@ -70,6 +71,34 @@ test('why-not of generated zone outages (1.12, 1.37): every later decision was n
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/**
+ * The start (a fresh open, Reset, Step Back from pass 0) stands before the first monitor pass, due
+ * at the same instant: the why-nots there named no time (the controller had not looked at the
+ * nodes yet) where one step later, at the same instant, they did. They name the same now.
+ */
+test('why-not at the start, before the first monitor pass, names what it names after that pass at the same instant', () => {
+  for (const file of examples) {
+    const sim = createSimulation(loadScenario(join('examples', file), nodeFs()));
+    const c = sim.host.cluster;
+    const refs = [
+      ...[...c.nodes.keys()].map((n) => `Node/${n}`),
+      ...[...c.pods.values()].map((p) => `Pod/${p.meta.namespace}/${p.meta.name}`),
+      ...[...c.replicaSets.values()].map((r) => `ReplicaSet/${r.meta.namespace}/${r.meta.name}`),
+    ];
+    const ask = () =>
+      refs.map((r) => ({
+        r,
+        said: whyNotOfControllers(sim, r)
+          .filter((w) => w.outcome)
+          .map((w) => ({ outcome: w.outcome, at: w.wouldFireAt, conditional: w.conditional?.at, never: w.never })),
+      }));
+    const atStart = ask();
+    sim.runUntil(sim.startTime);
+    assert.deepEqual(atStart, ask(), `${file}: the start and pass 0 differ`);
+    count('startLikePass0', refs.length);
   }
 });
 

@@ -24,6 +24,7 @@ export interface NodeLifecycleMemory {
   readonly _rules: NodeLifecycleRules;
   enabled(host: ControllerHost): boolean;
   isKnown(name: string): boolean;
+  firstProbeOf(host: ControllerHost, name: string): Micros | undefined;
   healthOf(name: string): { probe: Micros; readyTransition: Micros } | undefined;
   trackOf(name: string): { zone: string; excluded?: string } | undefined;
   inMasterDisruption(): boolean;
@@ -141,22 +142,29 @@ export class StatusUnknownWhyNot {
     const path: WhyNotCheck[] = [this.enabledCheck()];
     if (!path[0].holds) return whyNotFrom(what, 'NodeStatusUnknown', ref, path, { never: true });
     const h = this.c.healthOf(name);
-    path.push({
-      guard: 'isKnown',
-      upstream: `monitorNodeHealth (${FILE})`,
-      holds: this.c.isKnown(name) && !!h,
-      rule: 'the controller has evaluated the node in a monitor pass',
-      unmet: 'the controller has not evaluated the node yet (its first monitor pass is ahead)',
-      values: { nextMonitorPass: formatTime(this.c.nextMonitor()) },
-    });
-    if (!h || !path[1].holds) return whyNotFrom(what, 'NodeStatusUnknown', ref, path);
+    const k = this.kubelet(name);
+    // Before the controller's first look at a node (the start, after Reset), the probe is the one that
+    // pass will set (reconstructed from the snapshot, or the pass itself), moved on by a post it sees
+    const first = !h || !this.c.isKnown(name) ? this.c.firstProbeOf(this.host, name) : undefined;
+    const firstLook = first !== undefined && k?.running === true;
+    if (!firstLook) {
+      path.push({
+        guard: 'isKnown',
+        upstream: `monitorNodeHealth (${FILE})`,
+        holds: this.c.isKnown(name) && !!h,
+        rule: 'the controller has evaluated the node in a monitor pass',
+        unmet: 'the controller has not evaluated the node yet (its first monitor pass is ahead)',
+        values: { nextMonitorPass: formatTime(this.c.nextMonitor()) },
+      });
+      if (!h || !path[1].holds) return whyNotFrom(what, 'NodeStatusUnknown', ref, path);
+    }
     const grace = ready ? this.host.config.nodeMonitorGracePeriod : this.host.config.nodeStartupGracePeriod;
     const graceName = ready ? 'nodeMonitorGracePeriod' : 'nodeStartupGracePeriod';
-    const k = this.kubelet(name);
     if (k?.running) {
       // A post the controller has not seen yet moves the probe to the next pass.
       const seen = Math.max(ready?.lastHeartbeatTime ?? 0, this.host.cluster.leases.get(name)?.renewTime ?? 0);
-      const probe = seen > h.probe ? this.c.nextMonitor() : h.probe;
+      const known = firstLook ? first : h!.probe;
+      const probe = seen > known ? this.c.nextMonitor() : known;
       this.probeUsed = probe;
       const at = this.firstPassWhere((t) => probeExpired(t, probe, grace), probe + grace);
       path.push({
@@ -177,6 +185,7 @@ export class StatusUnknownWhyNot {
         counterfactual: { kind: 'stopKubelet', node: name, description: `the kubelet of ${name} stops now` },
       });
     }
+    if (!h) return whyNotFrom(what, 'NodeStatusUnknown', ref, path);
     this.probeUsed = h.probe;
     const at = this.firstPassWhere((t) => probeExpired(t, h.probe, grace), h.probe + grace);
     path.push({
