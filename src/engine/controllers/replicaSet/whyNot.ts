@@ -216,7 +216,7 @@ function notReadyStillActive(ref: ObjectRef, path: WhyNotCheck[], claim: Claim, 
     },
   });
   const pods = [...claim.notReady, ...claim.onFailingNodes].map((p) => p.ref).sort();
-  return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, { waitsForDeletion: { pods, count: deletions } });
+  return whyNotFrom('replacement pods created (manageReplicas)', 'ReplicaSetPodsCreated', ref, path, { waitsForDeletion: { pods, count: deletions } });
 }
 
 interface Claim {
