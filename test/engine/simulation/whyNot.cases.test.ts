@@ -13,6 +13,7 @@ import { nodeFs } from '../../../src/platform/nodeFs';
 import { defaultHorizon, parseUntil } from '../../../src/cli/horizon';
 import type { WhyNot, WhyNotOutcome } from '../../../src/engine/trace/whyNot';
 import { runCli } from '../../helpers/cliRun';
+import { node, pod, replicaSet, scenarioOf } from '../../helpers/scenario';
 
 interface Case {
   name: string;
@@ -195,6 +196,29 @@ describe('a ReplicaSet whose pods are not ready: why no replacement, and when th
       } else assert.equal(w.wouldFireAt, c.when.at);
       assert.equal(w.via?.object, c.via.object);
       assert.equal(w.via?.outcome, c.via.outcome);
+    });
+  }
+});
+
+/**
+ * A ReplicaSet with a pod not ready names its replacement; one being deleted does not (syncReplicaSet
+ * skips manageReplicas when rs.DeletionTimestamp is set), whatever its pods' readiness.
+ */
+describe('a ReplicaSet being deleted names no replacement for its not-ready pods', () => {
+  for (const deleting of [false, true]) {
+    it(deleting ? 'being deleted: no ReplicaSetPodsCreated why-not' : 'not being deleted: the why-not of its replacement', () => {
+      const owner = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'uid-rs-default-web', controller: true };
+      const notReady = pod('default', 'web-1', 'n1', { labels: { app: 'web' }, owner });
+      (notReady.status as { conditions: unknown[] }).conditions = [{ type: 'Ready', status: 'False', lastTransitionTime: '2025-12-31T23:59:00Z' }];
+      const rs = replicaSet('default', 'web', 2, { app: 'web' });
+      if (deleting) (rs.metadata as Record<string, unknown>).deletionTimestamp = '2025-12-31T23:59:30Z';
+      const sim = createSimulation(
+        scenarioOf({ objects: [node('n1'), node('n2'), rs, notReady, pod('default', 'web-2', 'n2', { labels: { app: 'web' }, owner })] }),
+      );
+      sim.runUntil(sim.startTime + 10e6);
+      const w = sim.explain('ReplicaSet/default/web').whyNot.find((x) => x.outcome === 'ReplicaSetPodsCreated');
+      if (deleting) assert.equal(w, undefined, JSON.stringify(w?.check));
+      else assert.deepEqual(w?.blocking?.values?.notReadyPods, [{ pod: 'default/web-1', node: 'n1', notReadySince: '2025-12-31T23:59:00.000Z' }]);
     });
   }
 });

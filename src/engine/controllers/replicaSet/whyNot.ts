@@ -104,7 +104,8 @@ function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: Replic
     ...(error ? { unmet: error.message, values: { code: error.code } } : {}),
   });
   if (!check.manageable) return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, { never: true });
-  if (claim.active >= replicas) return notReadyStillActive(ref, path, claim, replicas);
+  // a ReplicaSet being deleted replaces nothing: syncReplicaSet skips manageReplicas
+  if (claim.active >= replicas) return rs.meta.deletionTimestamp === undefined ? notReadyStillActive(ref, path, claim, replicas) : undefined;
   path.push({
     guard: 'fewerPodsThanReplicas',
     upstream: 'manageReplicas (diff < 0)',
