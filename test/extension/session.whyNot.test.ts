@@ -55,9 +55,10 @@ test('the Why of a node whose kubelet still posts names a time only under the co
  * and one step later, at the same instant, named one: it names the same time at the start.
  */
 test('the Why of a pod at the start, after Reset and after Step Back from pass 0, names the time it names at pass 0', () => {
-  for (const [example, outcome] of [
-    ['outage-1.31.yaml', 'PodDeletedByTaintEviction'],
-    ['outage-1.12.yaml', 'PodDeletedByPodEviction'],
+  // the timeline stops node-a1's kubelet at +30s: the pod goes at the time the forward run deletes it
+  for (const [example, outcome, deletedAt] of [
+    ['outage-1.31.yaml', 'PodDeletedByTaintEviction', '2026-01-01T00:06:10.000Z'],
+    ['outage-1.12.yaml', 'PodDeletedByPodEviction', '2026-01-01T00:05:25.000Z'],
   ] as const) {
     const { session, selection } = open(example);
     const ref = 'Pod/default/web-7d9f-6wlhb';
@@ -70,7 +71,8 @@ test('the Why of a pod at the start, after Reset and after Step Back from pass 0
     const atStart = asked();
     assert.equal(session.step().ok, true);
     const atPass0 = asked();
-    assert.ok(atPass0.conditional, `${example}: at pass 0 a time is named`);
+    assert.equal(atPass0.conditional?.at, deletedAt, `${example}: at pass 0 the time the pod is deleted is named`);
+    assert.match(atPass0.conditional?.if ?? '', /the timeline stops the kubelet at 2026-01-01T00:00:30\.000Z/);
     assert.deepEqual(atStart, atPass0, `${example}: at the start as at pass 0`);
     assert.equal(session.runUntil('2m').ok, true);
     assert.equal(session.reset().ok, true);

@@ -27,6 +27,8 @@ export function outcomeOf(d: Decision): { outcome: WhyNotOutcome; object: string
 export interface Said {
   at?: Micros;
   conditionalAt?: Micros;
+  /** the conditional waits for a kubelet stop the timeline holds */
+  timelineStop?: boolean;
   never?: boolean;
   /** the deepest blocking guard (along `via`) */
   guard?: string;
@@ -98,6 +100,7 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
         said.set(key, {
           ...(w.wouldFireAt ? { at: parseTimestamp(w.wouldFireAt)! } : {}),
           ...(w.conditional ? { conditionalAt: parseTimestamp(w.conditional.at)! } : {}),
+          ...(w.conditional?.if.startsWith('the timeline stops the kubelet at') ? { timelineStop: true } : {}),
           ...(w.never ? { never: true } : {}),
           ...(deepestGuard(w) ? { guard: deepestGuard(w)! } : {}),
         });
@@ -111,6 +114,8 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
     asked.push({ at: sim.now, said, tainted });
   }
   const events = sim.scenario.events.map((e) => sim.timeOf(e.at));
+  /** times of the events that are not a whole kubelet stop */
+  const others = sim.scenario.events.filter((e) => !(e.kind === 'kubelet' && e.action === 'stop' && !e.only)).map((e) => sim.timeOf(e.at));
   const misses: Miss[] = [];
   let exact = 0;
   const exactBy = new Map<WhyNotOutcome, number>();
@@ -129,6 +134,15 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
       if (said?.at === happened) {
         exact++;
         exactBy.set(o.outcome, (exactBy.get(o.outcome) ?? 0) + 1);
+        continue;
+      }
+      // a node's Unknown named from the timeline's kubelet stop, with nothing else of the timeline between: its very time
+      if (said?.timelineStop && o.outcome === 'NodeStatusUnknown' && !others.some((e) => e > a.at && e <= happened)) {
+        if (said.conditionalAt === happened) {
+          exactBy.set('timelineStop:NodeStatusUnknown' as WhyNotOutcome, (exactBy.get('timelineStop:NodeStatusUnknown' as WhyNotOutcome) ?? 0) + 1);
+          continue;
+        }
+        misses.push({ object: o.object, outcome: o.outcome, madeAt: a.at, happened, said });
         continue;
       }
       const exempt: Exemption | undefined =

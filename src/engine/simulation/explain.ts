@@ -15,7 +15,8 @@ import type { Explanation, ZoneView } from '../trace/views';
 import type { SimController } from '../controllers/controller';
 import type { ControllerHost } from '../controllers/controllerHost';
 import type { Micros } from '../model/time';
-import type { Scenario } from '../snapshot/types';
+import type { Scenario, TimeSpec } from '../snapshot/types';
+import { resolveNodeTarget } from './world';
 import type { Kubelets } from '../kubelet/kubelets';
 import type { SimHost } from './simHost';
 import type { ControllerPlan } from './controllerPlan';
@@ -36,10 +37,11 @@ const CONCERNED: Record<string, string[]> = {
  * simulation can call explain without the two importing each other.
  */
 export interface Explainable {
-  readonly scenario: Pick<Scenario, 'snapshot'>;
+  readonly scenario: Pick<Scenario, 'snapshot' | 'events'>;
+  timeOf(at: TimeSpec): Micros;
   /** the whole host: the controllers' why-not reads it */
   readonly host: ControllerHost & Pick<SimHost, 'byObject' | 'trace' | 'controllers'>;
-  readonly kubelets: Pick<Kubelets, 'view' | 'settings'>;
+  readonly kubelets: Pick<Kubelets, 'view' | 'settings' | 'period'>;
   readonly plan: readonly ControllerPlan[];
   /** when the controller-manager leads again after a failover, while it does not */
   readonly leaderStartsAt: Micros | undefined;
@@ -101,7 +103,31 @@ export function explainObject(sim: Explainable, ref: ObjectRef): Explanation {
 
 /** What the simulation's kubelets say of a node, for the controllers' why-not. */
 export function worldOf(sim: Explainable): WhyNotWorld {
+  let stops: Map<string, number | undefined> | undefined;
   return {
+    stopsAt(node) {
+      // the timeline's next event about each node's kubelet or conditions, from now: made once per question
+      if (!stops) {
+        stops = new Map();
+        const now = sim.host.now;
+        const ahead = sim.scenario.events
+          .filter((e) => e.kind === 'kubelet' || e.kind === 'condition')
+          .map((e) => ({ e, t: sim.timeOf(e.at) }))
+          .filter((x) => x.t > now)
+          .sort((a, b) => a.t - b.t || a.e.index - b.e.index);
+        for (const { e, t } of ahead) {
+          if (e.kind !== 'kubelet' && e.kind !== 'condition') continue;
+          for (const n of resolveNodeTarget(sim.host.cluster.nodes, e.target).found) {
+            const name = n.meta.name;
+            if (!stops.has(name)) stops.set(name, e.kind === 'kubelet' && e.action === 'stop' && !e.only ? t : undefined);
+          }
+        }
+      }
+      const at = stops.get(node);
+      if (at === undefined) return undefined;
+      const s = sim.kubelets.settings;
+      return { at, postEvery: sim.kubelets.period, ...(s.leases ? { renewEvery: s.leaseRenewInterval } : {}) };
+    },
     kubelet(node) {
       const v = sim.kubelets.view(node);
       if (!v) return undefined;

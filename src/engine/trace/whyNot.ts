@@ -104,6 +104,12 @@ export interface KubeletFacts {
 
 export interface WhyNotWorld {
   kubelet(node: string): KubeletFacts | undefined;
+  /**
+   * When the scenario's timeline next stops the node's kubelet (status and Lease), with no other
+   * event of the timeline about its kubelet or conditions before; and how often it posts and renews
+   * until then. Undefined when the timeline does not.
+   */
+  stopsAt?(node: string): { at: number; postEvery: number; renewEvery?: number } | undefined;
 }
 
 /** The first check that is false, or undefined when every check holds. */

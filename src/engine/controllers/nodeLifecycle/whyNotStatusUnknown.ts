@@ -131,6 +131,25 @@ export class StatusUnknownWhyNot {
     return status === 'False' || this.kubelet(name)?.running === false;
   }
 
+  /**
+   * When Ready goes Unknown if the kubelet stops when the timeline says: its last post or Lease
+   * renewal before the stop moves probeTimestamp to the monitor pass that sees it (`probeUsed`).
+   */
+  private timelineStop(name: string, k: KubeletFacts, probe: Micros, grace: number): { stop: Micros; at: Micros } | undefined {
+    const s = this.world?.stopsAt?.(name);
+    if (!s) return undefined;
+    const lastBefore = (next: Micros | undefined, every: number | undefined): Micros | undefined =>
+      next === undefined || !every || next >= s.at ? undefined : next + Math.floor((s.at - 1 - next) / every) * every;
+    const last = Math.max(lastBefore(k.nextPost, s.postEvery) ?? -Infinity, lastBefore(k.nextRenew, s.renewEvery) ?? -Infinity);
+    let p = probe;
+    if (last > this.host.now) {
+      const next = this.c.nextMonitor();
+      p = last <= next ? next : next + Math.ceil((last - next) / this.period) * this.period;
+    }
+    this.probeUsed = p;
+    return { stop: s.at, at: this.firstPassWhere((t) => probeExpired(t, p, grace), p + grace) };
+  }
+
   /** tryUpdateNodeHealth: when the controller would set Ready to Unknown. undefined when it is Unknown already. */
   statusUnknown(node: NodeRecord): WhyNot | undefined {
     this.probeUsed = undefined;
@@ -180,6 +199,13 @@ export class StatusUnknownWhyNot {
           [graceName]: formatDuration(grace),
         },
       });
+      const planned = this.timelineStop(name, k, probe, grace);
+      if (planned) {
+        path[path.length - 1].values = { ...path[path.length - 1].values, timelineStopsItAt: formatTime(planned.stop) };
+        return whyNotFrom(what, 'NodeStatusUnknown', ref, path, {
+          conditional: { if: `the timeline stops the kubelet at ${formatTime(planned.stop)}`, at: formatTime(planned.at) },
+        });
+      }
       return whyNotFrom(what, 'NodeStatusUnknown', ref, path, {
         conditional: { if: 'the kubelet stopped now', at: formatTime(at) },
         counterfactual: { kind: 'stopKubelet', node: name, description: `the kubelet of ${name} stops now` },
