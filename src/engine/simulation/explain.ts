@@ -148,9 +148,8 @@ export function worldOf(sim: Explainable): WhyNotWorld {
  * Every running controller's why-not for the object, a pod's wait for its node's NoExecute taint
  * chained to the node lifecycle controller's why-not of that taint (and the pod's time from it).
  */
-export function whyNotOfControllers(sim: Explainable, ref: ObjectRef): WhyNot[] {
+export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: WhyNotWorld = worldOf(sim)): WhyNot[] {
   const host = sim.host;
-  const world = worldOf(sim);
   const out: WhyNot[] = [];
   for (const c of host.controllers) out.push(...c.whyNot(host, ref, world));
   const nodes = host.controllers.find((c) => c.whyNotOf);
@@ -158,7 +157,7 @@ export function whyNotOfControllers(sim: Explainable, ref: ObjectRef): WhyNot[] 
     w.blocking?.guard === 'nodeHasNoExecuteTaint' && nodes
       ? chainToNodeTaint(sim, w, ref, nodes, world)
       : w.waitsForDeletion
-        ? chainToPodDeletions(sim, w, w.waitsForDeletion)
+        ? chainToPodDeletions(sim, w, w.waitsForDeletion, world)
         : w,
   );
 }
@@ -170,7 +169,7 @@ const DELETIONS = new Set(['PodDeletedByTaintEviction', 'PodDeletedByPodEviction
  * sync that sees the `count`-th of them deleted, so its time is that deletion's, from the pods'
  * own why-nots. Certain only when every other pod's deletion is certain, never, or not earlier.
  */
-function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<WhyNot['waitsForDeletion']>): WhyNot {
+function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<WhyNot['waitsForDeletion']>, world: WhyNotWorld): WhyNot {
   interface PodTime {
     at?: Micros;
     certain: boolean;
@@ -178,7 +177,8 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
     w?: WhyNot;
   }
   const times: PodTime[] = waits.pods.map((pod) => {
-    const ws = whyNotOfControllers(sim, pod).filter((x) => x.outcome && DELETIONS.has(x.outcome));
+    // one world for every pod: the timeline's stops are resolved once
+    const ws = whyNotOfControllers(sim, pod, world).filter((x) => x.outcome && DELETIONS.has(x.outcome));
     let best: PodTime = { certain: false, never: ws.length > 0 && ws.every((x) => x.never), ...(ws[0] ? { w: ws[0] } : {}) };
     for (const x of ws) {
       const at = x.wouldFireAt ?? x.conditional?.at;
