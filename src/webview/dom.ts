@@ -82,3 +82,12 @@ export function setText(e: HTMLElement, value: string): void {
     if ((t as Text).data !== value) (t as Text).data = value;
   } else e.textContent = value;
 }
+
+/**
+ * A CamelCase name with a line break opportunity (`<wbr>`) before each word of it: in a narrow
+ * column `PodDeletedByTaintEviction` wraps as `PodDeletedByTaint` / `Eviction`, never mid-word.
+ */
+export function camelCaseBreaks(name: string): Child[] {
+  const words = name.split(/(?<=[a-z0-9])(?=[A-Z])/);
+  return words.flatMap((w, i) => (i ? [document.createElement('wbr'), w] : [w]));
+}

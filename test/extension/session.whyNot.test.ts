@@ -47,3 +47,38 @@ test('the Why of a node whose kubelet still posts names a time only under the co
   assert.deepEqual(w.conditional, { if: 'the kubelet stopped now', at: '2026-01-01T00:11:15.000Z' });
   assert.match(w.blocking?.unmet ?? w.blocking?.rule ?? '', /kubelet is running/);
 });
+
+/**
+ * After Reset (a restore of the first checkpoint) or Step Back from pass 0, the shown position is
+ * the start, before the first monitor pass, due at that instant. A pod on a node whose kubelet the
+ * timeline stops said "no time can be named" there (the controller had not evaluated the node yet),
+ * and one step later, at the same instant, named one: it names the same time at the start.
+ */
+test('the Why of a pod at the start, after Reset and after Step Back from pass 0, names the time it names at pass 0', () => {
+  // the timeline stops node-a1's kubelet at +30s: the pod goes at the time the forward run deletes it
+  for (const [example, outcome, deletedAt] of [
+    ['outage-1.31.yaml', 'PodDeletedByTaintEviction', '2026-01-01T00:06:10.000Z'],
+    ['outage-1.12.yaml', 'PodDeletedByPodEviction', '2026-01-01T00:05:25.000Z'],
+  ] as const) {
+    const { session, selection } = open(example);
+    const ref = 'Pod/default/web-7d9f-6wlhb';
+    const asked = () => {
+      session.selectObject(ref);
+      const w = selection().explanation?.whyNot.find((x) => x.outcome === outcome);
+      assert.ok(w, `${example}: a why-not of ${outcome}`);
+      return { wouldFireAt: w.wouldFireAt, conditional: w.conditional };
+    };
+    const atStart = asked();
+    assert.equal(session.step().ok, true);
+    const atPass0 = asked();
+    assert.equal(atPass0.conditional?.at, deletedAt, `${example}: at pass 0 the time the pod is deleted is named`);
+    assert.match(atPass0.conditional?.if ?? '', /the timeline stops the kubelet at 2026-01-01T00:00:30\.000Z/);
+    assert.deepEqual(atStart, atPass0, `${example}: at the start as at pass 0`);
+    assert.equal(session.runUntil('2m').ok, true);
+    assert.equal(session.reset().ok, true);
+    assert.deepEqual(asked(), atPass0, `${example}: after Reset`);
+    assert.equal(session.step().ok, true);
+    assert.equal(session.stepBack().ok, true);
+    assert.deepEqual(asked(), atPass0, `${example}: after Step Back from pass 0`);
+  }
+});

@@ -15,7 +15,8 @@ import type { Explanation, ZoneView } from '../trace/views';
 import type { SimController } from '../controllers/controller';
 import type { ControllerHost } from '../controllers/controllerHost';
 import type { Micros } from '../model/time';
-import type { Scenario } from '../snapshot/types';
+import type { Scenario, TimeSpec } from '../snapshot/types';
+import { resolveNodeTarget } from './world';
 import type { Kubelets } from '../kubelet/kubelets';
 import type { SimHost } from './simHost';
 import type { ControllerPlan } from './controllerPlan';
@@ -36,10 +37,11 @@ const CONCERNED: Record<string, string[]> = {
  * simulation can call explain without the two importing each other.
  */
 export interface Explainable {
-  readonly scenario: Pick<Scenario, 'snapshot'>;
+  readonly scenario: Pick<Scenario, 'snapshot' | 'events'>;
+  timeOf(at: TimeSpec): Micros;
   /** the whole host: the controllers' why-not reads it */
   readonly host: ControllerHost & Pick<SimHost, 'byObject' | 'trace' | 'controllers'>;
-  readonly kubelets: Pick<Kubelets, 'view' | 'settings'>;
+  readonly kubelets: Pick<Kubelets, 'view' | 'settings' | 'period'>;
   readonly plan: readonly ControllerPlan[];
   /** when the controller-manager leads again after a failover, while it does not */
   readonly leaderStartsAt: Micros | undefined;
@@ -101,7 +103,31 @@ export function explainObject(sim: Explainable, ref: ObjectRef): Explanation {
 
 /** What the simulation's kubelets say of a node, for the controllers' why-not. */
 export function worldOf(sim: Explainable): WhyNotWorld {
+  let stops: Map<string, number | undefined> | undefined;
   return {
+    stopsAt(node) {
+      // the timeline's next event about each node's kubelet or conditions, from now: made once per question
+      if (!stops) {
+        stops = new Map();
+        const now = sim.host.now;
+        const ahead = sim.scenario.events
+          .filter((e) => e.kind === 'kubelet' || e.kind === 'condition')
+          .map((e) => ({ e, t: sim.timeOf(e.at) }))
+          .filter((x) => x.t > now)
+          .sort((a, b) => a.t - b.t || a.e.index - b.e.index);
+        for (const { e, t } of ahead) {
+          if (e.kind !== 'kubelet' && e.kind !== 'condition') continue;
+          for (const n of resolveNodeTarget(sim.host.cluster.nodes, e.target).found) {
+            const name = n.meta.name;
+            if (!stops.has(name)) stops.set(name, e.kind === 'kubelet' && e.action === 'stop' && !e.only ? t : undefined);
+          }
+        }
+      }
+      const at = stops.get(node);
+      if (at === undefined) return undefined;
+      const s = sim.kubelets.settings;
+      return { at, postEvery: sim.kubelets.period, ...(s.leases ? { renewEvery: s.leaseRenewInterval } : {}) };
+    },
     kubelet(node) {
       const v = sim.kubelets.view(node);
       if (!v) return undefined;
@@ -122,13 +148,71 @@ export function worldOf(sim: Explainable): WhyNotWorld {
  * Every running controller's why-not for the object, a pod's wait for its node's NoExecute taint
  * chained to the node lifecycle controller's why-not of that taint (and the pod's time from it).
  */
-export function whyNotOfControllers(sim: Explainable, ref: ObjectRef): WhyNot[] {
+export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: WhyNotWorld = worldOf(sim)): WhyNot[] {
   const host = sim.host;
-  const world = worldOf(sim);
   const out: WhyNot[] = [];
   for (const c of host.controllers) out.push(...c.whyNot(host, ref, world));
   const nodes = host.controllers.find((c) => c.whyNotOf);
-  return out.map((w) => (w.blocking?.guard === 'nodeHasNoExecuteTaint' && nodes ? chainToNodeTaint(sim, w, ref, nodes, world) : w));
+  return out.map((w) =>
+    w.blocking?.guard === 'nodeHasNoExecuteTaint' && nodes
+      ? chainToNodeTaint(sim, w, ref, nodes, world)
+      : w.waitsForDeletion
+        ? chainToPodDeletions(sim, w, w.waitsForDeletion, world)
+        : w,
+  );
+}
+
+const DELETIONS = new Set(['PodDeletedByTaintEviction', 'PodDeletedByPodEviction']);
+
+/**
+ * A ReplicaSet whose not-ready pods still count as active: its first replacement is made in the
+ * sync that sees the `count`-th of them deleted, so its time is that deletion's, from the pods'
+ * own why-nots. Certain only when every other pod's deletion is certain, never, or not earlier.
+ */
+function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<WhyNot['waitsForDeletion']>, world: WhyNotWorld): WhyNot {
+  interface PodTime {
+    at?: Micros;
+    certain: boolean;
+    never: boolean;
+    w?: WhyNot;
+  }
+  const times: PodTime[] = waits.pods.map((pod) => {
+    // one world for every pod: the timeline's stops are resolved once
+    const ws = whyNotOfControllers(sim, pod, world).filter((x) => x.outcome && DELETIONS.has(x.outcome));
+    let best: PodTime = { certain: false, never: ws.length > 0 && ws.every((x) => x.never), ...(ws[0] ? { w: ws[0] } : {}) };
+    for (const x of ws) {
+      const at = x.wouldFireAt ?? x.conditional?.at;
+      if (at === undefined) continue;
+      const t = parseTimestamp(at)!;
+      const certain = x.wouldFireAt !== undefined;
+      if (best.at === undefined || t < best.at || (t === best.at && certain && !best.certain)) best = { at: t, certain, never: false, w: x };
+    }
+    return best;
+  });
+  const timed = times.filter((t) => t.at !== undefined).sort((a, b) => a.at! - b.at!);
+  const kth = timed[waits.count - 1];
+  const check = (via: WhyNot) => ({
+    rule: `${w.check.rule}; ${via.what} of ${via.object} is held back: ${via.check.rule}`,
+    values: { ...(w.check.values ?? {}), ...(via.check.values ?? {}) },
+  });
+  if (kth?.at !== undefined && kth.w) {
+    // certain when nothing could come first: every pod's deletion known, the earlier ones certain
+    const certain = times.every((t) => t.never || (t.at !== undefined && (t.certain || t.at > kth.at!))) && timed.slice(0, waits.count).every((t) => t.certain);
+    const via = kth.w;
+    return {
+      ...w,
+      check: check(via),
+      via,
+      ...(certain
+        ? { wouldFireAt: formatTime(kth.at!) }
+        : { conditional: { if: `${via.object} is deleted then${via.conditional ? ` (${via.conditional.if})` : ''}`, at: formatTime(kth.at!) } }),
+    };
+  }
+  if (times.filter((t) => !t.never).length < waits.count) {
+    const via = times.find((t) => t.never)?.w;
+    return { ...w, ...(via ? { check: check(via), via } : {}), never: true };
+  }
+  return w;
 }
 
 function chainToNodeTaint(sim: Explainable, w: WhyNot, ref: ObjectRef, nodes: SimController, world: WhyNotWorld): WhyNot {

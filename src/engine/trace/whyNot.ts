@@ -82,8 +82,13 @@ export interface WhyNot {
   never?: boolean;
   /** the change of input that would make the blocking check true */
   counterfactual?: Counterfactual;
-  /** the why-not the blocking check comes from (a pod's deletion waits for its node's taint) */
+  /** the why-not the blocking check comes from (a pod's deletion waits for its node's taint, a ReplicaSet's replacement for a pod's deletion) */
   via?: WhyNot;
+  /**
+   * The outcome waits until `count` of these pods are deleted (a ReplicaSet whose not-ready pods
+   * still count as active): the simulation chains to the pods' own why-nots for the time.
+   */
+  waitsForDeletion?: { pods: ObjectRef[]; count: number };
 }
 
 /** What the world says of a node's kubelet (the simulation's kubelets), for "it holds while the kubelet posts". */
@@ -99,6 +104,12 @@ export interface KubeletFacts {
 
 export interface WhyNotWorld {
   kubelet(node: string): KubeletFacts | undefined;
+  /**
+   * When the scenario's timeline next stops the node's kubelet (status and Lease), with no other
+   * event of the timeline about its kubelet or conditions before; and how often it posts and renews
+   * until then. Undefined when the timeline does not.
+   */
+  stopsAt?(node: string): { at: number; postEvery: number; renewEvery?: number } | undefined;
 }
 
 /** The first check that is false, or undefined when every check holds. */

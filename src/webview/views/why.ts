@@ -4,7 +4,7 @@
  * transition and the upstream source; for an object, what happened to it and
  * why what did not happen has not (yet).
  */
-import { el, replace, type Child } from '../dom';
+import { camelCaseBreaks, el, replace, type Child } from '../dom';
 import type { Host } from '../host';
 import type { Store } from '../state';
 import type { Check, Decision } from '../../engine/trace/decision';
@@ -121,7 +121,7 @@ export class WhyPanel {
       el(
         'div',
         { class: 'why-not-head' },
-        w.outcome ? el('span', { class: 'outcome chip', title: 'outcome' }, w.outcome) : null,
+        w.outcome ? el('span', { class: 'outcome chip', title: 'outcome' }, ...camelCaseBreaks(w.outcome)) : null,
         w.outcome ? ' ' : null,
         el('span', { class: 'action' }, w.what),
         ': ',

@@ -10,9 +10,10 @@ import { join } from 'node:path';
 import { createSimulation } from '../../../src/engine/simulation/simulation';
 import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { nodeFs } from '../../../src/platform/nodeFs';
-import { defaultHorizon } from '../../../src/cli/horizon';
+import { defaultHorizon, parseUntil } from '../../../src/cli/horizon';
 import type { WhyNot, WhyNotOutcome } from '../../../src/engine/trace/whyNot';
 import { runCli } from '../../helpers/cliRun';
+import { node, pod, replicaSet, scenarioOf } from '../../helpers/scenario';
 
 interface Case {
   name: string;
@@ -107,4 +108,117 @@ describe('explain names the check that holds back what the issue found misexplai
     assert.equal(w.via!.blocking!.values!.TaintBasedEvictions, false);
     assert.equal(w.never, true);
   });
+});
+
+/**
+ * A ReplicaSet whose pods are not ready (their node went Unknown, MarkPodsNotReady set Ready=False)
+ * is asked "why are my pods not replaced": FilterActivePods still counts them (IsPodActive reads
+ * the phase and deletionTimestamp, not readiness, in 1.12 as in the newest release), so nothing is
+ * created until one is deleted, and the time is that deletion's.
+ */
+interface ReplicaSetCase {
+  name: string;
+  file: string;
+  until: string;
+  values: Record<string, unknown>;
+  notReadyPods: string[];
+  /** ready pods on a failing node, with why the node is */
+  onFailingNodes?: { pod: string; node: string; because: string }[];
+  when: { at: string } | { conditional: RegExp; at: string };
+  /** the pod's deletion it waits for */
+  via: { object: string; outcome: WhyNotOutcome };
+}
+
+const replicaSetCases: ReplicaSetCase[] = [
+  {
+    name: '1.31: two pods on the unreachable nodes are not ready; the first replacement comes with the first taint eviction, at +6m10s',
+    file: 'outage-1.31.yaml',
+    until: '2m',
+    values: { activePods: 12, replicas: 12, notReady: 2 },
+    notReadyPods: ['default/web-7d9f-6wlhb', 'default/web-7d9f-gszhb'],
+    when: { at: '2026-01-01T00:06:10.000Z' },
+    via: { object: 'Pod/default/web-7d9f-6wlhb', outcome: 'PodDeletedByTaintEviction' },
+  },
+  {
+    name: '1.12: the same pods wait for the pod eviction path (podEvictionTimeout, then the zone queue)',
+    file: 'outage-1.12.yaml',
+    until: '2m',
+    values: { activePods: 12, replicas: 12, notReady: 2 },
+    notReadyPods: ['default/web-7d9f-6wlhb', 'default/web-7d9f-gszhb'],
+    when: { conditional: /Pod\/default\/web-7d9f-6wlhb is deleted then/, at: '2026-01-01T00:05:25.000Z' },
+    via: { object: 'Pod/default/web-7d9f-6wlhb', outcome: 'PodDeletedByPodEviction' },
+  },
+  {
+    name: '1.12, after the first eviction: the second pod goes when the zone queue releases its node, at +5m35s',
+    file: 'outage-1.12.yaml',
+    until: '5m30s',
+    values: { activePods: 12, replicas: 12, notReady: 1 },
+    notReadyPods: ['default/web-7d9f-gszhb'],
+    when: { at: '2026-01-01T00:05:35.000Z' },
+    via: { object: 'Pod/default/web-7d9f-gszhb', outcome: 'PodDeletedByPodEviction' },
+  },
+  {
+    name: '1.31, the kubelet stopped 10 s ago and its pod is still ready: it goes with the taint eviction, and the replacement then (+6m10s)',
+    file: 'one-node-stops.yaml',
+    until: '40s',
+    values: { activePods: 12, replicas: 12, notReady: 0 },
+    notReadyPods: [],
+    onFailingNodes: [{ pod: 'default/web-7d9f-6wlhb', node: 'node-a1', because: 'its kubelet stopped' }],
+    when: { at: '2026-01-01T00:06:10.000Z' },
+    via: { object: 'Pod/default/web-7d9f-6wlhb', outcome: 'PodDeletedByTaintEviction' },
+  },
+];
+
+describe('a ReplicaSet whose pods are not ready: why no replacement, and when the first comes', () => {
+  for (const c of replicaSetCases) {
+    it(c.name, () => {
+      const scenario = loadScenario(join('examples', c.file), nodeFs());
+      const sim = createSimulation(scenario);
+      sim.runUntil(parseUntil(c.until, sim.startTime));
+      const w = sim.explain('ReplicaSet/default/web-7d9f').whyNot.find((x) => x.outcome === 'ReplicaSetPodsCreated');
+      assert.ok(w, 'a why-not of the replacement (not "nothing is held back")');
+      assert.equal(w.blocking?.guard, 'fewerPodsThanReplicas');
+      assert.equal(w.blocking?.holds, false);
+      assert.match(w.blocking?.upstream ?? '', /IsPodActive/);
+      assert.match(w.blocking?.unmet ?? '', /counts as active until it is Succeeded, Failed or deleted/);
+      for (const [k, v] of Object.entries(c.values)) assert.deepEqual(w.blocking?.values?.[k], v, `value ${k}`);
+      const listed = w.blocking?.values?.notReadyPods as { pod: string; node: string; notReadySince: string }[];
+      assert.deepEqual(
+        listed.map((p) => p.pod),
+        c.notReadyPods,
+      );
+      for (const p of listed) assert.ok(p.node && p.notReadySince, `${p.pod}: its node and since when it is not ready`);
+      assert.deepEqual(w.blocking?.values?.onFailingNodes, c.onFailingNodes);
+      if ('conditional' in c.when) {
+        assert.equal(w.wouldFireAt, undefined);
+        assert.match(w.conditional?.if ?? '', c.when.conditional);
+        assert.equal(w.conditional?.at, c.when.at);
+      } else assert.equal(w.wouldFireAt, c.when.at);
+      assert.equal(w.via?.object, c.via.object);
+      assert.equal(w.via?.outcome, c.via.outcome);
+    });
+  }
+});
+
+/**
+ * A ReplicaSet with a pod not ready names its replacement; one being deleted does not (syncReplicaSet
+ * skips manageReplicas when rs.DeletionTimestamp is set), whatever its pods' readiness.
+ */
+describe('a ReplicaSet being deleted names no replacement for its not-ready pods', () => {
+  for (const deleting of [false, true]) {
+    it(deleting ? 'being deleted: no ReplicaSetPodsCreated why-not' : 'not being deleted: the why-not of its replacement', () => {
+      const owner = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'uid-rs-default-web', controller: true };
+      const notReady = pod('default', 'web-1', 'n1', { labels: { app: 'web' }, owner });
+      (notReady.status as { conditions: unknown[] }).conditions = [{ type: 'Ready', status: 'False', lastTransitionTime: '2025-12-31T23:59:00Z' }];
+      const rs = replicaSet('default', 'web', 2, { app: 'web' });
+      if (deleting) (rs.metadata as Record<string, unknown>).deletionTimestamp = '2025-12-31T23:59:30Z';
+      const sim = createSimulation(
+        scenarioOf({ objects: [node('n1'), node('n2'), rs, notReady, pod('default', 'web-2', 'n2', { labels: { app: 'web' }, owner })] }),
+      );
+      sim.runUntil(sim.startTime + 10e6);
+      const w = sim.explain('ReplicaSet/default/web').whyNot.find((x) => x.outcome === 'ReplicaSetPodsCreated');
+      if (deleting) assert.equal(w, undefined, JSON.stringify(w?.check));
+      else assert.deepEqual(w?.blocking?.values?.notReadyPods, [{ pod: 'default/web-1', node: 'n1', notReadySince: '2025-12-31T23:59:00.000Z' }]);
+    });
+  }
 });

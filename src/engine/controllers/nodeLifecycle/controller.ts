@@ -50,7 +50,7 @@ import { monitorPass } from './monitorNodeHealth';
 import { evictItem } from './podEviction';
 import { type QueueForecast, forecastQueue } from './queueForecast';
 import { RateLimitedTimedQueue, effectiveRate } from './rateLimitedQueue';
-import { recordMemoryAssumption } from './reconstruct';
+import { reconstructedProbe, recordMemoryAssumption } from './reconstruct';
 import type { Slot } from './slots';
 import { type Health, NODE_EVICTION_PERIOD, NodeLifecycleState, type NodeLifecycleOptions, type Track, monitorMachineTable, showRate } from './state';
 import { taintItem } from './taintBasedEviction';
@@ -390,6 +390,16 @@ export class NodeLifecycleController implements SimController {
 
   /** @internal */ isKnown(name: string): boolean {
     return this.s.known.has(name);
+  }
+
+  /**
+   * @internal probeTimestamp the first monitor pass will give a node it has not seen: as reconstructed
+   * from the snapshot at the simulation's start (spec 1.4), else that pass itself (fresh memory).
+   */
+  firstProbeOf(host: ControllerHost, name: string): Micros | undefined {
+    const node = host.cluster.nodes.get(name);
+    if (!node) return undefined;
+    return this.s.reconstructPending ? reconstructedProbe(this.s, host, node) : this.s.nextMonitorAt;
   }
 
   /** @internal */ inMasterDisruption(): boolean {

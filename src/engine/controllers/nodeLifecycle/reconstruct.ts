@@ -5,8 +5,8 @@
  * decisions about nodes already unhealthy in the snapshot.
  */
 import { copyNodeCondition } from '../../model/records';
-import { formatTime } from '../../model/time';
-import { nodeRef, zoneRef } from '../../model/types';
+import { formatTime, type Micros } from '../../model/time';
+import { nodeRef, zoneRef, type NodeRecord } from '../../model/types';
 import type { ControllerHost } from '../controllerHost';
 import { NodeLifecycleState } from './state';
 import { findCondition, noExecuteFor, taintExists } from './taints';
@@ -42,6 +42,14 @@ export function recordMemoryAssumption(nlc: NodeLifecycleState, host: Controller
   });
 }
 
+/** probeTimestamp as reconstructed: the later of Ready's lastHeartbeatTime (creationTimestamp without Ready) and the Lease's renewTime. */
+export function reconstructedProbe(nlc: Pick<NodeLifecycleState, 'rules'>, host: ControllerHost, node: NodeRecord): Micros {
+  const ready = findCondition(node.conditions, 'Ready');
+  const renew = nlc.rules.readsLeases ? host.cluster.leases.get(node.meta.name)?.renewTime : undefined;
+  const base = ready ? ready.lastHeartbeatTime : node.meta.creationTimestamp;
+  return renew !== undefined && renew > base ? renew : base;
+}
+
 /** Nodes reconstructed between two questions to the wake's shouldYield (nlc.ask). */
 const YIELD_EVERY = 16;
 
@@ -66,7 +74,7 @@ export function* reconstruct(nlc: NodeLifecycleState, host: ControllerHost, name
     const lease = nlc.rules.readsLeases ? host.cluster.leases.get(name) : undefined;
     const renew = lease?.renewTime;
     const base = ready ? ready.lastHeartbeatTime : node.meta.creationTimestamp;
-    const probe = renew !== undefined && renew > base ? renew : base;
+    const probe = reconstructedProbe(nlc, host, node);
     nlc.setHealth(name, {
       probe,
       readyTransition: ready ? ready.lastTransitionTime : node.meta.creationTimestamp,

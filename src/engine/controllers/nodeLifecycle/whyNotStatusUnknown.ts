@@ -24,6 +24,7 @@ export interface NodeLifecycleMemory {
   readonly _rules: NodeLifecycleRules;
   enabled(host: ControllerHost): boolean;
   isKnown(name: string): boolean;
+  firstProbeOf(host: ControllerHost, name: string): Micros | undefined;
   healthOf(name: string): { probe: Micros; readyTransition: Micros } | undefined;
   trackOf(name: string): { zone: string; excluded?: string } | undefined;
   inMasterDisruption(): boolean;
@@ -130,6 +131,25 @@ export class StatusUnknownWhyNot {
     return status === 'False' || this.kubelet(name)?.running === false;
   }
 
+  /**
+   * When Ready goes Unknown if the kubelet stops when the timeline says: its last post or Lease
+   * renewal before the stop moves probeTimestamp to the monitor pass that sees it (`probeUsed`).
+   */
+  private timelineStop(name: string, k: KubeletFacts, probe: Micros, grace: number): { stop: Micros; at: Micros } | undefined {
+    const s = this.world?.stopsAt?.(name);
+    if (!s) return undefined;
+    const lastBefore = (next: Micros | undefined, every: number | undefined): Micros | undefined =>
+      next === undefined || !every || next >= s.at ? undefined : next + Math.floor((s.at - 1 - next) / every) * every;
+    const last = Math.max(lastBefore(k.nextPost, s.postEvery) ?? -Infinity, lastBefore(k.nextRenew, s.renewEvery) ?? -Infinity);
+    let p = probe;
+    if (last > this.host.now) {
+      const next = this.c.nextMonitor();
+      p = last <= next ? next : next + Math.ceil((last - next) / this.period) * this.period;
+    }
+    this.probeUsed = p;
+    return { stop: s.at, at: this.firstPassWhere((t) => probeExpired(t, p, grace), p + grace) };
+  }
+
   /** tryUpdateNodeHealth: when the controller would set Ready to Unknown. undefined when it is Unknown already. */
   statusUnknown(node: NodeRecord): WhyNot | undefined {
     this.probeUsed = undefined;
@@ -141,22 +161,29 @@ export class StatusUnknownWhyNot {
     const path: WhyNotCheck[] = [this.enabledCheck()];
     if (!path[0].holds) return whyNotFrom(what, 'NodeStatusUnknown', ref, path, { never: true });
     const h = this.c.healthOf(name);
-    path.push({
-      guard: 'isKnown',
-      upstream: `monitorNodeHealth (${FILE})`,
-      holds: this.c.isKnown(name) && !!h,
-      rule: 'the controller has evaluated the node in a monitor pass',
-      unmet: 'the controller has not evaluated the node yet (its first monitor pass is ahead)',
-      values: { nextMonitorPass: formatTime(this.c.nextMonitor()) },
-    });
-    if (!h || !path[1].holds) return whyNotFrom(what, 'NodeStatusUnknown', ref, path);
+    const k = this.kubelet(name);
+    // Before the controller's first look at a node (the start, after Reset), the probe is the one that
+    // pass will set (reconstructed from the snapshot, or the pass itself), moved on by a post it sees
+    const first = !h || !this.c.isKnown(name) ? this.c.firstProbeOf(this.host, name) : undefined;
+    const firstLook = first !== undefined && k?.running === true;
+    if (!firstLook) {
+      path.push({
+        guard: 'isKnown',
+        upstream: `monitorNodeHealth (${FILE})`,
+        holds: this.c.isKnown(name) && !!h,
+        rule: 'the controller has evaluated the node in a monitor pass',
+        unmet: 'the controller has not evaluated the node yet (its first monitor pass is ahead)',
+        values: { nextMonitorPass: formatTime(this.c.nextMonitor()) },
+      });
+      if (!h || !path[1].holds) return whyNotFrom(what, 'NodeStatusUnknown', ref, path);
+    }
     const grace = ready ? this.host.config.nodeMonitorGracePeriod : this.host.config.nodeStartupGracePeriod;
     const graceName = ready ? 'nodeMonitorGracePeriod' : 'nodeStartupGracePeriod';
-    const k = this.kubelet(name);
     if (k?.running) {
       // A post the controller has not seen yet moves the probe to the next pass.
       const seen = Math.max(ready?.lastHeartbeatTime ?? 0, this.host.cluster.leases.get(name)?.renewTime ?? 0);
-      const probe = seen > h.probe ? this.c.nextMonitor() : h.probe;
+      const known = firstLook ? first : h!.probe;
+      const probe = seen > known ? this.c.nextMonitor() : known;
       this.probeUsed = probe;
       const at = this.firstPassWhere((t) => probeExpired(t, probe, grace), probe + grace);
       path.push({
@@ -172,11 +199,19 @@ export class StatusUnknownWhyNot {
           [graceName]: formatDuration(grace),
         },
       });
+      const planned = this.timelineStop(name, k, probe, grace);
+      if (planned) {
+        path[path.length - 1].values = { ...path[path.length - 1].values, timelineStopsItAt: formatTime(planned.stop) };
+        return whyNotFrom(what, 'NodeStatusUnknown', ref, path, {
+          conditional: { if: `the timeline stops the kubelet at ${formatTime(planned.stop)}`, at: formatTime(planned.at) },
+        });
+      }
       return whyNotFrom(what, 'NodeStatusUnknown', ref, path, {
         conditional: { if: 'the kubelet stopped now', at: formatTime(at) },
         counterfactual: { kind: 'stopKubelet', node: name, description: `the kubelet of ${name} stops now` },
       });
     }
+    if (!h) return whyNotFrom(what, 'NodeStatusUnknown', ref, path);
     this.probeUsed = h.probe;
     const at = this.firstPassWhere((t) => probeExpired(t, h.probe, grace), h.probe + grace);
     path.push({

@@ -214,9 +214,10 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
       // the rest of the way, as it stands now: the zone's rate decides whether the time could come
       const extra: Partial<WhyNot> = { ...(via ? { via } : {}) };
       const unknownAt = via?.wouldFireAt ?? via?.conditional?.at;
-      if (unknownAt && h) {
+      const probeSeen = this.probeUsed ?? h?.probe;
+      if (unknownAt && probeSeen !== undefined) {
         const t0 = Date.parse(unknownAt) * 1000;
-        const probe = this.probeUsed ?? h.probe;
+        const probe = probeSeen;
         const eventually = queuedAfterUnknown
           ? queuedAfterUnknown(t0)
           : this.firstPassWhere((t) => podEvictionTimeoutElapsed(t, probe, cfg.podEvictionTimeout), probe + cfg.podEvictionTimeout);

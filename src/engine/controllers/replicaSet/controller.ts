@@ -25,6 +25,7 @@ import { ReplicaSetCore } from './core';
 import { handlePodEvent, handleReplicaSetEvent, touchPods } from './informerHandlers';
 import { nextWake, processDueKeys } from './processNextWorkItem';
 import { replicaSetWhyNot } from './whyNot';
+import type { WhyNotWorld } from '../../trace/whyNot';
 import { restoreController, saveController, type Saved } from './checkpoint';
 
 export { SLOW_START_INITIAL_BATCH_SIZE, RANKS_DOUBLED_UP_SINCE_MINOR } from './manageReplicas';
@@ -125,8 +126,8 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
     return out;
   }
 
-  whyNot(host: ControllerHost, object: ObjectRef): Explanation['whyNot'] {
-    return replicaSetWhyNot(this, host, object);
+  whyNot(host: ControllerHost, object: ObjectRef, world?: WhyNotWorld): Explanation['whyNot'] {
+    return replicaSetWhyNot(this, host, object, world);
   }
 
   // ---------------------------------------------------------------- checkpoints

@@ -10,16 +10,16 @@ import type { ObjectRef, ReplicaSetRecord } from '../../model/types';
 import { replicaSetRef } from '../../model/types';
 import { formatDuration, formatTime, type Micros } from '../../model/time';
 import type { GuardResult } from '../../machines/guardTrace';
-import { whyNotFrom, type WhyNot, type WhyNotCheck } from '../../trace/whyNot';
+import { whyNotFrom, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../../trace/whyNot';
 import { EXPECTATIONS_TIMEOUT } from './machine';
 import { keptOutcome, machineTable, type Entry } from './entry';
-import { controllerOf, isPodActive, specReplicas } from './podUtil';
+import { controllerOf, isPodActive, isPodReady, specReplicas } from './podUtil';
 import type { ReplicaSetCheck } from './validate';
 import type { ReplicaSetCore } from './core';
 
 const WHAT = 'the missing pods created (manageReplicas)';
 
-export function replicaSetWhyNot(rsc: ReplicaSetCore, host: ControllerHost, object: ObjectRef): Explanation['whyNot'] {
+export function replicaSetWhyNot(rsc: ReplicaSetCore, host: ControllerHost, object: ObjectRef, world?: WhyNotWorld): Explanation['whyNot'] {
   const out: Explanation['whyNot'] = [];
   const [kind, ns, name] = object.split('/');
   if (kind === 'Pod' && ns && name) {
@@ -46,7 +46,7 @@ export function replicaSetWhyNot(rsc: ReplicaSetCore, host: ControllerHost, obje
       if (p.severity === 'error') out.push({ what: 'pods created or deleted for this ReplicaSet', check: { rule: p.message, values: { code: p.code } } });
     }
     const entry = rsc.entries.get(`${ns}/${name}`);
-    const created = podsCreatedWhyNot(rsc, host, rs, entry);
+    const created = podsCreatedWhyNot(rsc, host, rs, entry, world);
     if (created) out.push(created);
     if (!entry) return out;
     const c = rsc.ctx(entry);
@@ -88,12 +88,12 @@ export function replicaSetWhyNot(rsc: ReplicaSetCore, host: ControllerHost, obje
  * Why syncReplicaSet has not created the pods a ReplicaSet lacks, or undefined when it lacks none
  * (or its sync would first adopt or release pods, which changes the count).
  */
-function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecord, entry: Entry | undefined): WhyNot | undefined {
+function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecord, entry: Entry | undefined, world?: WhyNotWorld): WhyNot | undefined {
   const check = rsc.check(rs);
   const replicas = specReplicas(rs);
   const ref = replicaSetRef(rs.meta.namespace, rs.meta.name);
-  const claim = clusterClaim(host, rs, check);
-  if (claim.adoptable || claim.active >= replicas) return undefined;
+  const claim = clusterClaim(host, rs, check, world);
+  if (claim.adoptable || (claim.active >= replicas && !claim.notReady.length && !claim.onFailingNodes.length)) return undefined;
   const path: WhyNotCheck[] = [];
   const error = check.problems.find((p) => p.severity === 'error');
   path.push({
@@ -104,6 +104,8 @@ function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: Replic
     ...(error ? { unmet: error.message, values: { code: error.code } } : {}),
   });
   if (!check.manageable) return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, { never: true });
+  // a ReplicaSet being deleted replaces nothing: syncReplicaSet skips manageReplicas
+  if (claim.active >= replicas) return rs.meta.deletionTimestamp === undefined ? notReadyStillActive(ref, path, claim, replicas) : undefined;
   path.push({
     guard: 'fewerPodsThanReplicas',
     upstream: 'manageReplicas (diff < 0)',
@@ -179,22 +181,103 @@ function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: Replic
   return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, c.dueAt !== null ? { wouldFireAt: formatTime(c.dueAt) } : {});
 }
 
+/** How many of the not-ready pods are listed in the check's values (the count is always given). */
+const LISTED = 20;
+
+/**
+ * Pods that are not ready (their node went Unknown and MarkPodsNotReady set Ready=False, or their
+ * kubelet says so) still count: FilterActivePods keeps every pod that is not Succeeded or Failed
+ * and has no deletionTimestamp, in 1.12 as in the newest release, so manageReplicas sees no
+ * shortfall. A replacement comes only when enough of them are deleted (by the taint eviction
+ * controller, or 1.12's pod eviction path): the simulation chains to those pods' own why-nots
+ * (`waitsForDeletion`) for the time.
+ */
+function notReadyStillActive(ref: ObjectRef, path: WhyNotCheck[], claim: Claim, replicas: number): WhyNot {
+  const deletions = claim.active - replicas + 1;
+  const n = claim.notReady.length;
+  const m = claim.onFailingNodes.length;
+  const which = [
+    ...(n ? [`${n} ${n === 1 ? 'is' : 'are'} not ready`] : []),
+    ...(m ? [`${m} ${m === 1 ? 'is' : 'are'} ready on a node that is failing (its kubelet stopped, Ready not True or a NoExecute taint)`] : []),
+  ].join(' and ');
+  path.push({
+    guard: 'fewerPodsThanReplicas',
+    upstream: 'manageReplicas (diff < 0) over FilterActivePods / IsPodActive (controller_utils.go)',
+    holds: false,
+    rule: 'fewer active pods than spec.replicas',
+    unmet: `of the ${claim.active} active pods ${which}, but a pod counts as active until it is Succeeded, Failed or deleted (IsPodActive does not look at readiness): no replacement until ${deletions === 1 ? 'one of them is' : `${deletions} of them are`} deleted`,
+    values: {
+      activePods: claim.active,
+      replicas,
+      notReady: n,
+      notReadyPods: claim.notReady
+        .slice(0, LISTED)
+        .map((p) => ({ pod: p.ref.slice(4), node: p.node ?? null, notReadySince: p.since === undefined ? null : formatTime(p.since) })),
+      ...(m ? { onFailingNodes: claim.onFailingNodes.slice(0, LISTED).map((p) => ({ pod: p.ref.slice(4), node: p.node ?? null, because: p.why })) } : {}),
+    },
+  });
+  const pods = [...claim.notReady, ...claim.onFailingNodes].map((p) => p.ref).sort();
+  return whyNotFrom('replacement pods created (manageReplicas)', 'ReplicaSetPodsCreated', ref, path, { waitsForDeletion: { pods, count: deletions } });
+}
+
+interface Claim {
+  active: number;
+  adoptable: boolean;
+  /** the active pods it controls whose Ready condition is not True, by name */
+  notReady: { ref: ObjectRef; node?: string; since?: Micros }[];
+  /** the ready ones on a node that is failing (they go when it is tainted or its pods evicted), and why it is */
+  onFailingNodes: { ref: ObjectRef; node?: string; why: string }[];
+}
+
+/**
+ * Why a ready pod's node is failing, or undefined while it is healthy: a pod there is deleted
+ * later if nothing else changes (its taint eviction, or 1.12's pod eviction), one on a healthy
+ * node only if something does.
+ */
+function failing(host: ControllerHost, world: WhyNotWorld | undefined, nodeName: string | undefined): string | undefined {
+  if (!nodeName) return undefined;
+  const node = host.cluster.nodes.get(nodeName);
+  if (!node) return 'the node does not exist';
+  const ready = node.conditions.find((c) => c.type === 'Ready')?.status ?? 'none';
+  if (ready !== 'True') return `Ready=${ready}`;
+  if (node.taints.some((t) => t.effect === 'NoExecute')) return 'a NoExecute taint';
+  if (world?.kubelet(nodeName)?.running === false) return 'its kubelet stopped';
+  return undefined;
+}
+
 /**
  * What claimPods would find in the cluster as it is (not in the controller's index, which lags
  * pod events the host has not delivered yet): the active pods the ReplicaSet controls that match
  * its selector, and whether an orphan it would adopt exists. One look at every pod of the cluster:
  * asked for one ReplicaSet at a time.
  */
-function clusterClaim(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck): { active: number; adoptable: boolean } {
+function clusterClaim(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, world?: WhyNotWorld): Claim {
   let active = 0;
   let adoptable = false;
+  const notReady: Claim['notReady'] = [];
+  const onFailingNodes: Claim['onFailingNodes'] = [];
   for (const pod of host.cluster.pods.values()) {
     if (pod.meta.namespace !== rs.meta.namespace || !isPodActive(pod) || !check.selector.matches(pod.meta.labels)) continue;
     const owner = controllerOf(pod.meta);
     if (!owner) adoptable ||= pod.meta.deletionTimestamp === undefined;
-    else if (owner.uid === rs.meta.uid) active++;
+    else if (owner.uid === rs.meta.uid) {
+      active++;
+      if (!isPodReady(pod)) {
+        const since = pod.conditions.find((c) => c.type === 'Ready')?.lastTransitionTime;
+        notReady.push({
+          ref: `Pod/${pod.meta.namespace}/${pod.meta.name}`,
+          ...(pod.nodeName ? { node: pod.nodeName } : {}),
+          ...(since !== undefined ? { since } : {}),
+        });
+      } else {
+        const why = failing(host, world, pod.nodeName);
+        if (why) onFailingNodes.push({ ref: `Pod/${pod.meta.namespace}/${pod.meta.name}`, ...(pod.nodeName ? { node: pod.nodeName } : {}), why });
+      }
+    }
   }
-  return { active, adoptable };
+  notReady.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+  onFailingNodes.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+  return { active, adoptable, notReady, onFailingNodes };
 }
 
 /**

@@ -1,0 +1,117 @@
+/**
+ * "Why not" checked by running forward, the other way round from whyNot.property.test.ts: every
+ * decision a why-not can name (a node going Unknown or tainted NoExecute, a pod deleted or bound,
+ * a ReplicaSet creating pods), looked at from every sampled pass before it, on the bundled
+ * examples and on generated zone outages under 1.12 and the newest release. At each such pass the
+ * object's why-not of that outcome named the very time it came, or the miss is one of the
+ * exemptions of helpers/whyNotAudit.ts, each with its reason (an event of the timeline came
+ * between, a conditional time that held or came later, ...). A wrong answer fails with the text.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadScenario } from '../../src/engine/snapshot/scenario';
+import { createSimulation } from '../../src/engine/simulation/simulation';
+import { nodeFs } from '../../src/platform/nodeFs';
+import { defaultHorizon } from '../../src/cli/horizon';
+import { minutes } from '../../src/engine/model/time';
+import { generateClusterStream, listChunks, renderObject } from '../../src/engine/generate/index';
+import type { Scenario } from '../../src/engine/snapshot/types';
+import type { Micros } from '../../src/engine/model/time';
+import { audit, missText } from '../helpers/whyNotAudit';
+import { whyNotOfControllers } from '../../src/engine/simulation/explain';
+
+/** answers with the exact time by outcome, and misses by exemption, over all runs: a property that checks nothing must fail */
+const counted = new Map<string, number>();
+const count = (k: string, n = 1): void => void counted.set(k, (counted.get(k) ?? 0) + n);
+
+function check(name: string, scenario: Scenario, end: Micros, every: number): void {
+  const a = audit(scenario, end, every);
+  const wrong = a.misses.filter((m) => !m.exempt);
+  assert.deepEqual(wrong.slice(0, 10).map(missText), [], `${name}: ${wrong.length} decision(s) the why-not at an earlier pass did not name with their time`);
+  for (const [o, n] of a.exactBy) count(`exact:${o}`, n);
+  for (const m of a.misses) count(`exempt:${m.exempt}`);
+}
+
+const examples = readdirSync('examples')
+  .filter((f) => f.endsWith('.yaml'))
+  .sort();
+
+for (const file of examples) {
+  test(`why-not of examples/${file}: every later decision was named with its time at every pass before it, or is exempt`, () => {
+    const scenario = loadScenario(join('examples', file), nodeFs());
+    check(file, scenario, defaultHorizon(scenario, createSimulation(scenario).startTime), 1);
+  });
+}
+
+test('why-not of generated zone outages (1.12, 1.37): every later decision was named with its time, or is exempt', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cs-whynot-complete-'));
+  try {
+    for (const [name, version] of [
+      ['gen-1.12', 'v1.12.10'],
+      ['gen-1.37', 'v1.37.0'],
+    ]) {
+      const stream = generateClusterStream({
+        nodes: 24,
+        podsPerNode: 4,
+        zones: 3,
+        detail: 'lean',
+        kubernetesVersion: version,
+        seed: name,
+        timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '12m' } },
+      });
+      let text = '';
+      for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
+      writeFileSync(join(dir, `${name}.json`), text);
+      writeFileSync(join(dir, `${name}.yaml`), renderObject({ ...stream.scenario!, snapshot: `${name}.json` } as never, 'yaml'));
+      const scenario = loadScenario(join(dir, `${name}.yaml`), nodeFs());
+      check(name, scenario, scenario.startTime! + minutes(20), 3);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/**
+ * The start (a fresh open, Reset, Step Back from pass 0) stands before the first monitor pass, due
+ * at the same instant: the why-nots there named no time (the controller had not looked at the
+ * nodes yet) where one step later, at the same instant, they did. They name the same now.
+ */
+test('why-not at the start, before the first monitor pass, names what it names after that pass at the same instant', () => {
+  for (const file of examples) {
+    const sim = createSimulation(loadScenario(join('examples', file), nodeFs()));
+    const c = sim.host.cluster;
+    const refs = [
+      ...[...c.nodes.keys()].map((n) => `Node/${n}`),
+      ...[...c.pods.values()].map((p) => `Pod/${p.meta.namespace}/${p.meta.name}`),
+      ...[...c.replicaSets.values()].map((r) => `ReplicaSet/${r.meta.namespace}/${r.meta.name}`),
+    ];
+    const ask = () =>
+      refs.map((r) => ({
+        r,
+        said: whyNotOfControllers(sim, r)
+          .filter((w) => w.outcome)
+          .map((w) => ({ outcome: w.outcome, at: w.wouldFireAt, conditional: w.conditional?.at, never: w.never })),
+      }));
+    const atStart = ask();
+    sim.runUntil(sim.startTime);
+    assert.deepEqual(atStart, ask(), `${file}: the start and pass 0 differ`);
+    count('startLikePass0', refs.length);
+  }
+});
+
+test('the runs above answered every kind of outcome with its exact time', () => {
+  console.log(JSON.stringify([...counted].sort()));
+  for (const o of [
+    'NodeStatusUnknown',
+    'NodeTaintedNoExecute',
+    'PodDeletedByTaintEviction',
+    'PodDeletedByPodEviction',
+    'ReplicaSetPodsCreated',
+    // a node's Unknown named from the kubelet stop the timeline holds, before it
+    'timelineStop:NodeStatusUnknown',
+  ])
+    assert.ok((counted.get(`exact:${o}`) ?? 0) > 0, `no ${o} was named with its time at an earlier pass`);
+});

@@ -1,0 +1,178 @@
+/**
+ * The completeness side of "a why-not is checked by running forward": every decision that is an
+ * outcome a why-not can name, looked at from the sampled passes before it. At each such pass the
+ * object's why-not of that outcome either named the time it really came (`wouldFireAt`), or the
+ * miss is one of the exemptions below, each with its reason. whyNot.complete.test.ts runs it.
+ */
+import { createSimulation, type SimulationImpl } from '../../src/engine/simulation/simulation';
+import { whyNotOfControllers } from '../../src/engine/simulation/explain';
+import type { Scenario } from '../../src/engine/snapshot/types';
+import { formatTime, parseTimestamp, type Micros } from '../../src/engine/model/time';
+import type { Decision } from '../../src/engine/trace/decision';
+import type { WhyNot, WhyNotOutcome } from '../../src/engine/trace/whyNot';
+
+/** The outcome a decision is, and the object it is about, or undefined when no why-not names it. */
+export function outcomeOf(d: Decision): { outcome: WhyNotOutcome; object: string } | undefined {
+  if (d.action === 'NodeStatusUnknown') return { outcome: 'NodeStatusUnknown', object: d.object };
+  if (d.controller === 'node-lifecycle' && d.action === 'TaintAdded' && d.summary.includes(':NoExecute'))
+    return { outcome: 'NodeTaintedNoExecute', object: d.object };
+  if (d.controller === 'taint-eviction' && d.action === 'PodEvicted') return { outcome: 'PodDeletedByTaintEviction', object: d.object };
+  if (d.controller === 'node-lifecycle' && d.action === 'PodEvicted') return { outcome: 'PodDeletedByPodEviction', object: d.object };
+  if (d.controller === 'replicaset' && d.action === 'PodsCreated') return { outcome: 'ReplicaSetPodsCreated', object: d.object };
+  if (d.controller === 'scheduler' && d.action === 'PodBound') return { outcome: 'PodBound', object: d.object };
+  return undefined;
+}
+
+/** What the why-not said of one outcome of one object at one pass. */
+export interface Said {
+  at?: Micros;
+  conditionalAt?: Micros;
+  /** the conditional waits for a kubelet stop the timeline holds */
+  timelineStop?: boolean;
+  never?: boolean;
+  /** the deepest blocking guard (along `via`) */
+  guard?: string;
+}
+
+export interface Miss {
+  object: string;
+  outcome: WhyNotOutcome;
+  madeAt: Micros;
+  happened: Micros;
+  said: Said | undefined;
+  /** why it is exempt, or undefined when it is a wrong answer */
+  exempt?: Exemption;
+}
+
+/**
+ * The misses that are not wrong answers. A why-not speaks of the run "if nothing else changes":
+ * - `timeline`: an event of the timeline falls between the pass and the decision (a kubelet stop,
+ *   a scale, a delete): the why-not cannot know of it, by the contract (trace/whyNot.ts);
+ * - `conditional`: the why-not named a time under a condition the world decides (the zone's
+ *   other nodes, a kubelet that may stop), and the outcome came at that time or later;
+ * - `sameInstant`: the decision came at the instant of the pass, after the monitor pass the
+ *   why-not was asked after (a 100 ms pass, a timer or a sync due at the same instant);
+ * - `notYetObserved`: the object did not exist at the pass (a pod the ReplicaSet creates later);
+ * - `alreadyHolds`: the node already had its not-ready or unreachable NoExecute taint at the pass,
+ *   and the decision is the swap to the other one (one update, a TaintAdded with a TaintRemoved):
+ *   "tainted NoExecute" had already happened.
+ */
+export type Exemption = 'timeline' | 'conditional' | 'sameInstant' | 'notYetObserved' | 'alreadyHolds';
+
+const CONTROLLER_NO_EXECUTE = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'];
+
+function deepestGuard(w: WhyNot): string | undefined {
+  return w.via && w.blocking && !w.blocking.holds && (w.blocking.guard === 'nodeHasNoExecuteTaint' || w.waitsForDeletion)
+    ? (deepestGuard(w.via) ?? w.blocking.guard)
+    : w.blocking?.guard;
+}
+
+export interface Audit {
+  sim: SimulationImpl;
+  /** outcome decisions looked at from an earlier pass, and answered with their exact time */
+  exact: number;
+  /** the same, by outcome */
+  exactBy: Map<WhyNotOutcome, number>;
+  misses: Miss[];
+}
+
+/** Runs the scenario to `end`, asking every object's why-nots at every `every`-th pass, and audits the decisions. */
+export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
+  const sim = createSimulation(scenario, { checkInvariants: true });
+  const period = sim.config.nodeMonitorPeriod;
+  const asked: { at: Micros; said: Map<string, Said>; tainted: Set<string> }[] = [];
+  for (let k = 0, t = sim.startTime; t <= end; k++, t += period) {
+    sim.runUntil(t);
+    if (k % every) continue;
+    const said = new Map<string, Said>();
+    const c = sim.host.cluster;
+    const refs = [
+      ...[...c.nodes.keys()].map((n) => `Node/${n}`),
+      ...[...c.pods.values()].map((p) => `Pod/${p.meta.namespace}/${p.meta.name}`),
+      ...[...c.replicaSets.values()].map((rs) => `ReplicaSet/${rs.meta.namespace}/${rs.meta.name}`),
+    ];
+    for (const ref of refs) {
+      said.set(ref, {});
+      for (const w of whyNotOfControllers(sim, ref)) {
+        if (!w.outcome) continue;
+        const key = `${w.object ?? ref}|${w.outcome}`;
+        if (said.has(key) && said.get(key)!.at !== undefined) continue;
+        said.set(key, {
+          ...(w.wouldFireAt ? { at: parseTimestamp(w.wouldFireAt)! } : {}),
+          ...(w.conditional ? { conditionalAt: parseTimestamp(w.conditional.at)! } : {}),
+          ...(w.conditional?.if.startsWith('the timeline stops the kubelet at') ? { timelineStop: true } : {}),
+          ...(w.never ? { never: true } : {}),
+          ...(deepestGuard(w) ? { guard: deepestGuard(w)! } : {}),
+        });
+      }
+    }
+    const tainted = new Set(
+      [...c.nodes.values()]
+        .filter((n) => n.taints.some((t) => t.effect === 'NoExecute' && CONTROLLER_NO_EXECUTE.includes(t.key)))
+        .map((n) => `Node/${n.meta.name}`),
+    );
+    asked.push({ at: sim.now, said, tainted });
+  }
+  const events = sim.scenario.events.map((e) => sim.timeOf(e.at));
+  /** times of the events that are not a whole kubelet stop */
+  const others = sim.scenario.events.filter((e) => !(e.kind === 'kubelet' && e.action === 'stop' && !e.only)).map((e) => sim.timeOf(e.at));
+  const misses: Miss[] = [];
+  let exact = 0;
+  const exactBy = new Map<WhyNotOutcome, number>();
+  const seen = new Set<string>();
+  for (const d of sim.trace) {
+    const o = outcomeOf(d);
+    if (!o) continue;
+    const happened = parseTimestamp(d.time)!;
+    for (const a of asked) {
+      if (a.at > happened) break;
+      // only the first such decision after the pass is what its why-not speaks of
+      const key = `${o.object}|${o.outcome}|${a.at}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const said = a.said.get(`${o.object}|${o.outcome}`);
+      if (said?.at === happened) {
+        exact++;
+        exactBy.set(o.outcome, (exactBy.get(o.outcome) ?? 0) + 1);
+        continue;
+      }
+      // a node's Unknown named from the timeline's kubelet stop, with nothing else of the timeline between: its very time
+      if (said?.timelineStop && o.outcome === 'NodeStatusUnknown' && !others.some((e) => e > a.at && e <= happened)) {
+        if (said.conditionalAt === happened) {
+          exactBy.set('timelineStop:NodeStatusUnknown' as WhyNotOutcome, (exactBy.get('timelineStop:NodeStatusUnknown' as WhyNotOutcome) ?? 0) + 1);
+          continue;
+        }
+        misses.push({ object: o.object, outcome: o.outcome, madeAt: a.at, happened, said });
+        continue;
+      }
+      const exempt: Exemption | undefined =
+        a.at === happened
+          ? 'sameInstant'
+          : !a.said.has(o.object)
+            ? 'notYetObserved'
+            : o.outcome === 'NodeTaintedNoExecute' && a.tainted.has(o.object)
+              ? 'alreadyHolds'
+              : events.some((e) => e > a.at && e <= happened)
+                ? 'timeline'
+                : said?.at === undefined && said?.conditionalAt !== undefined && said.conditionalAt <= happened
+                  ? 'conditional'
+                  : undefined;
+      misses.push({ object: o.object, outcome: o.outcome, madeAt: a.at, happened, said, ...(exempt ? { exempt } : {}) });
+    }
+  }
+  return { sim, exact, exactBy, misses };
+}
+
+export function missText(m: Miss): string {
+  const s = m.said;
+  const told = !s
+    ? 'no why-not of it'
+    : s.at !== undefined
+      ? `would fire at ${formatTime(s.at)}`
+      : s.conditionalAt !== undefined
+        ? `conditional at ${formatTime(s.conditionalAt)}`
+        : s.never
+          ? 'never'
+          : 'no time';
+  return `${m.object} ${m.outcome}: asked at ${formatTime(m.madeAt)}, said ${told}${s?.guard ? ` (blocked by ${s.guard})` : ''}; happened at ${formatTime(m.happened)}`;
+}
