@@ -237,7 +237,9 @@ interface Claim {
 function failing(host: ControllerHost, world: WhyNotWorld | undefined, nodeName: string | undefined): string | undefined {
   if (!nodeName) return undefined;
   const node = host.cluster.nodes.get(nodeName);
-  if (!node) return 'the node does not exist';
+  // a pod bound to a node the cluster lacks (an export that left it out) is deleted by nothing the simulation runs
+  // (kube-controller-manager's PodGC is not modelled): it holds no replacement back that a deletion would release
+  if (!node) return undefined;
   const ready = node.conditions.find((c) => c.type === 'Ready')?.status ?? 'none';
   if (ready !== 'True') return `Ready=${ready}`;
   if (node.taints.some((t) => t.effect === 'NoExecute')) return 'a NoExecute taint';
@@ -262,13 +264,12 @@ function clusterClaim(host: ControllerHost, rs: ReplicaSetRecord, check: Replica
     if (!owner) adoptable ||= pod.meta.deletionTimestamp === undefined;
     else if (owner.uid === rs.meta.uid) {
       active++;
+      const readyCondition = pod.conditions.find((c) => c.type === 'Ready');
       if (!isPodReady(pod)) {
-        const since = pod.conditions.find((c) => c.type === 'Ready')?.lastTransitionTime;
-        notReady.push({
-          ref: `Pod/${pod.meta.namespace}/${pod.meta.name}`,
-          ...(pod.nodeName ? { node: pod.nodeName } : {}),
-          ...(since !== undefined ? { since } : {}),
-        });
+        // a pod still starting (not bound, or no Ready reported yet) is no failure that holds a replacement back: a
+        // new ReplicaSet's pods would otherwise hide what does hold it (its expectations)
+        if (pod.nodeName && readyCondition)
+          notReady.push({ ref: `Pod/${pod.meta.namespace}/${pod.meta.name}`, node: pod.nodeName, since: readyCondition.lastTransitionTime });
       } else {
         const why = failing(host, world, pod.nodeName);
         if (why) onFailingNodes.push({ ref: `Pod/${pod.meta.namespace}/${pod.meta.name}`, ...(pod.nodeName ? { node: pod.nodeName } : {}), why });
