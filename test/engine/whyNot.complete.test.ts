@@ -9,7 +9,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadScenario } from '../../src/engine/snapshot/scenario';
@@ -17,7 +17,7 @@ import { createSimulation } from '../../src/engine/simulation/simulation';
 import { nodeFs } from '../../src/platform/nodeFs';
 import { defaultHorizon } from '../../src/cli/horizon';
 import { minutes } from '../../src/engine/model/time';
-import { generateClusterStream, listChunks, renderObject } from '../../src/engine/generate/index';
+import { loadSmallOutage } from '../helpers/generatedOutage';
 import type { Scenario } from '../../src/engine/snapshot/types';
 import type { Micros } from '../../src/engine/model/time';
 import { audit, missText } from '../helpers/whyNotAudit';
@@ -53,20 +53,7 @@ test('why-not of generated zone outages (1.12, 1.37): every later decision was n
       ['gen-1.12', 'v1.12.10'],
       ['gen-1.37', 'v1.37.0'],
     ]) {
-      const stream = generateClusterStream({
-        nodes: 24,
-        podsPerNode: 4,
-        zones: 3,
-        detail: 'lean',
-        kubernetesVersion: version,
-        seed: name,
-        timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '12m' } },
-      });
-      let text = '';
-      for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
-      writeFileSync(join(dir, `${name}.json`), text);
-      writeFileSync(join(dir, `${name}.yaml`), renderObject({ ...stream.scenario!, snapshot: `${name}.json` } as never, 'yaml'));
-      const scenario = loadScenario(join(dir, `${name}.yaml`), nodeFs());
+      const scenario = loadSmallOutage(dir, name, version);
       check(name, scenario, scenario.startTime! + minutes(20), 3);
     }
   } finally {

@@ -13,7 +13,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSimulation, type SimulationImpl } from '../../src/engine/simulation/simulation';
@@ -25,7 +25,7 @@ import { defaultHorizon } from '../../src/cli/horizon';
 import { formatTime, parseTimestamp, minutes, type Micros } from '../../src/engine/model/time';
 import type { Decision } from '../../src/engine/trace/decision';
 import type { Counterfactual, WhyNot, WhyNotOutcome } from '../../src/engine/trace/whyNot';
-import { generateClusterStream, listChunks, renderObject } from '../../src/engine/generate/index';
+import { loadSmallOutage } from '../helpers/generatedOutage';
 import { withoutPlacement, withoutRequests } from '../../src/engine/controllers/scheduler/counterfactuals';
 import type { KObject } from '../../src/engine/model/types';
 import { node, pod, replicaSet, scenarioOf, type EventSpec } from '../helpers/scenario';
@@ -278,21 +278,7 @@ test('why-not of generated zone outages (1.12, 1.31, 1.35, 1.37): every time it 
   const dir = mkdtempSync(join(tmpdir(), 'cs-whynot-'));
   try {
     for (const [name, version, extra] of generated) {
-      const stream = generateClusterStream({
-        nodes: 24,
-        podsPerNode: 4,
-        zones: 3,
-        detail: 'lean',
-        kubernetesVersion: version,
-        seed: name,
-        timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '12m' } },
-      });
-      let text = '';
-      for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
-      writeFileSync(join(dir, `${name}.json`), text);
-      const s = { ...stream.scenario!, ...extra, snapshot: `${name}.json` };
-      writeFileSync(join(dir, `${name}.yaml`), renderObject(s as never, 'yaml'));
-      const scenario = loadScenario(join(dir, `${name}.yaml`), nodeFs());
+      const scenario = loadSmallOutage(dir, name, version, extra);
       const start = scenario.startTime ?? scenario.snapshot.latestTimestamp ?? 0;
       const { sim, claims, wishes, end } = survey(scenario, 3, start + minutes(20));
       checkClaims(name, sim, claims);

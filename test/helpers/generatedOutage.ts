@@ -5,6 +5,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateClusterStream, listChunks, renderObject } from '../../src/engine/generate/index';
+import { loadScenario } from '../../src/engine/snapshot/scenario';
+import type { Scenario } from '../../src/engine/snapshot/types';
+import { nodeFs } from '../../src/platform/nodeFs';
 
 /** The shape of a generated outage: by default 600 nodes in two zones, the second zone's kubelets stopping at 60 s. */
 export interface ZoneOutageShape {
@@ -30,4 +33,26 @@ export function writeZoneOutage(dir: string, podsPerNode = 1, shape: ZoneOutageS
   const path = join(dir, 'outage.yaml');
   writeFileSync(path, renderObject({ ...stream.scenario!, snapshot: 'cluster.json' } as never, 'yaml'));
   return path;
+}
+
+/**
+ * The small generated outage the why-not audits run on (24 nodes, 4 pods each, 3 zones; zone 1's kubelets stop at 60 s and
+ * come back at 12 m) under `kubernetesVersion`, written as DIR/NAME.json and DIR/NAME.yaml (with `extra` scenario fields),
+ * and loaded.
+ */
+export function loadSmallOutage(dir: string, name: string, kubernetesVersion: string, extra: Record<string, unknown> = {}): Scenario {
+  const stream = generateClusterStream({
+    nodes: 24,
+    podsPerNode: 4,
+    zones: 3,
+    detail: 'lean',
+    kubernetesVersion,
+    seed: name,
+    timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '12m' } },
+  });
+  let text = '';
+  for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;
+  writeFileSync(join(dir, `${name}.json`), text);
+  writeFileSync(join(dir, `${name}.yaml`), renderObject({ ...stream.scenario!, ...extra, snapshot: `${name}.json` } as never, 'yaml'));
+  return loadScenario(join(dir, `${name}.yaml`), nodeFs());
 }
