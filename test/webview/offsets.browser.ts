@@ -46,3 +46,15 @@ test('the log line between two passes says until an offset, not a clock time', a
   assert.doesNotMatch(await a.text('#decisions'), CLOCK);
   await a.close();
 });
+
+test('a why-not under a condition of the timeline reads the time in its condition as an offset too', async () => {
+  // before the kubelet stop one-node-stops' timeline holds at 30s, node-a1's taint is named "if the timeline stops the kubelet at …"
+  const a = await openPanel(file);
+  a.session?.selectObject('Node/node-a1');
+  await a.page.locator('#why-object', { hasText: 'node-a1' }).waitFor();
+  const when = a.page.locator('#why-not .why-not-when[data-state="conditional"]', { hasText: 'the timeline stops the kubelet' }).first();
+  assert.match(await when.innerText(), /^if the timeline stops the kubelet at \+30s.*: at \+1m\d+s$/);
+  assert.equal(await when.locator('.time').first().getAttribute('title'), '2026-01-01T00:00:30.000Z');
+  assert.doesNotMatch(await a.text('#why-body'), CLOCK);
+  await a.close();
+});

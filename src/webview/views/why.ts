@@ -73,7 +73,15 @@ export class WhyPanel {
   /** When it would happen: at a time (certain), under a condition the world decides, or never unless an input changes. */
   private when(w: WhyNot): HTMLElement {
     if (w.wouldFireAt) return el('div', { class: 'why-not-when', 'data-state': 'at' }, 'would fire at ', this.at(w.wouldFireAt));
-    if (w.conditional) return el('div', { class: 'why-not-when', 'data-state': 'conditional' }, `if ${w.conditional.if}: at `, this.at(w.conditional.at));
+    if (w.conditional)
+      return el(
+        'div',
+        { class: 'why-not-when', 'data-state': 'conditional' },
+        'if ',
+        ...timedText(w.conditional.if, this.store.init?.startTime),
+        ': at ',
+        this.at(w.conditional.at),
+      );
     if (w.never)
       return el(
         'div',
