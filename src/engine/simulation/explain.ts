@@ -162,6 +162,11 @@ export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: Why
   );
 }
 
+/** A why-not's check chained to the one it waits for (`what` of it is held back): both rules, both checks' values. */
+function heldBackBy(w: WhyNot, via: WhyNot, what: string): WhyNot['check'] {
+  return { rule: `${w.check.rule}; ${what} is held back: ${via.check.rule}`, values: { ...(w.check.values ?? {}), ...(via.check.values ?? {}) } };
+}
+
 const DELETIONS = new Set(['PodDeletedByTaintEviction', 'PodDeletedByPodEviction']);
 
 /**
@@ -191,10 +196,7 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
   });
   const timed = times.filter((t) => t.at !== undefined).sort((a, b) => a.at! - b.at!);
   const kth = timed[waits.count - 1];
-  const check = (via: WhyNot) => ({
-    rule: `${w.check.rule}; ${via.what} of ${via.object} is held back: ${via.check.rule}`,
-    values: { ...(w.check.values ?? {}), ...(via.check.values ?? {}) },
-  });
+  const check = (via: WhyNot) => heldBackBy(w, via, `${via.what} of ${via.object}`);
   if (kth?.at !== undefined && kth.w) {
     // certain when nothing could come first: every pod's deletion known, the earlier ones certain
     const certain = times.every((t) => t.never || (t.at !== undefined && (t.certain || t.at > kth.at!))) && timed.slice(0, waits.count).every((t) => t.certain);
@@ -231,10 +233,7 @@ function chainToNodeTaint(sim: Explainable, w: WhyNot, ref: ObjectRef, nodes: Si
   const fires = shift(via.wouldFireAt);
   const cond = via.conditional ? shift(via.conditional.at) : undefined;
   const never = via.never || after.delay === undefined;
-  const check = {
-    rule: `${w.check.rule}; ${via.what} is held back: ${via.check.rule}`,
-    values: { ...(w.check.values ?? {}), ...(via.check.values ?? {}) },
-  };
+  const check = heldBackBy(w, via, via.what);
   return {
     ...w,
     check,

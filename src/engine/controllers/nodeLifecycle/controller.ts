@@ -399,7 +399,7 @@ export class NodeLifecycleController implements SimController {
   firstProbeOf(host: ControllerHost, name: string): Micros | undefined {
     const node = host.cluster.nodes.get(name);
     if (!node) return undefined;
-    return this.s.reconstructPending ? reconstructedProbe(this.s, host, node) : this.s.nextMonitorAt;
+    return this.s.reconstructPending ? reconstructedProbe(this.s, host, node).at : this.s.nextMonitorAt;
   }
 
   /** @internal */ inMasterDisruption(): boolean {

@@ -42,12 +42,16 @@ export function recordMemoryAssumption(nlc: NodeLifecycleState, host: Controller
   });
 }
 
-/** probeTimestamp as reconstructed: the later of Ready's lastHeartbeatTime (creationTimestamp without Ready) and the Lease's renewTime. */
-export function reconstructedProbe(nlc: Pick<NodeLifecycleState, 'rules'>, host: ControllerHost, node: NodeRecord): Micros {
+/**
+ * probeTimestamp as reconstructed: the later of Ready's lastHeartbeatTime (creationTimestamp without Ready) and the
+ * Lease's renewTime; `from` names which.
+ */
+export function reconstructedProbe(nlc: Pick<NodeLifecycleState, 'rules'>, host: ControllerHost, node: NodeRecord): { at: Micros; from: string } {
   const ready = findCondition(node.conditions, 'Ready');
   const renew = nlc.rules.readsLeases ? host.cluster.leases.get(node.meta.name)?.renewTime : undefined;
   const base = ready ? ready.lastHeartbeatTime : node.meta.creationTimestamp;
-  return renew !== undefined && renew > base ? renew : base;
+  if (renew !== undefined && renew > base) return { at: renew, from: 'Lease renewTime' };
+  return { at: base, from: ready ? 'Ready lastHeartbeatTime' : 'creationTimestamp (no Ready condition)' };
 }
 
 /** Nodes reconstructed between two questions to the wake's shouldYield (nlc.ask). */
@@ -72,14 +76,12 @@ export function* reconstruct(nlc: NodeLifecycleState, host: ControllerHost, name
     nlc.addPodEvictorForNewZone(t.zone);
     const ready = findCondition(node.conditions, 'Ready');
     const lease = nlc.rules.readsLeases ? host.cluster.leases.get(name) : undefined;
-    const renew = lease?.renewTime;
-    const base = ready ? ready.lastHeartbeatTime : node.meta.creationTimestamp;
-    const probe = reconstructedProbe(nlc, host, node);
+    const { at: probe, from } = reconstructedProbe(nlc, host, node);
     nlc.setHealth(name, {
       probe,
       readyTransition: ready ? ready.lastTransitionTime : node.meta.creationTimestamp,
       savedReady: ready ? copyNodeCondition(ready) : null,
-      lease: lease ? { renewTime: renew } : null,
+      lease: lease ? { renewTime: lease.renewTime } : null,
     });
     // registered as if observed long ago (classifyNodes' check, as in registerNode), then its Ready as the snapshot has it
     const added = nlc.sendNode(name, { type: 'NODE_ADDED', inKnownNodeSet });
@@ -96,7 +98,6 @@ export function* reconstruct(nlc: NodeLifecycleState, host: ControllerHost, name
       }
     }
     // the checks made when read (5,000 NodeRegistered at 5,000 nodes in the first pass, few ever read), from what they are made of now
-    const from = renew !== undefined && renew > base ? 'Lease renewTime' : ready ? 'Ready lastHeartbeatTime' : 'creationTimestamp (no Ready condition)';
     const transition = ready ? ready.lastTransitionTime : node.meta.creationTimestamp;
     const status = ready?.status ?? 'none';
     const zone = t.zone;

@@ -7,7 +7,7 @@
 import type { ControllerHost } from '../controllerHost';
 import type { Explanation } from '../../simulation/api';
 import type { ObjectRef, ReplicaSetRecord } from '../../model/types';
-import { replicaSetRef } from '../../model/types';
+import { podRef, replicaSetRef } from '../../model/types';
 import { formatDuration, formatTime, type Micros } from '../../model/time';
 import type { GuardResult } from '../../machines/guardTrace';
 import { whyNotFrom, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../../trace/whyNot';
@@ -269,15 +269,16 @@ function clusterClaim(host: ControllerHost, rs: ReplicaSetRecord, check: Replica
         // a pod still starting (not bound, or no Ready reported yet) is no failure that holds a replacement back: a
         // new ReplicaSet's pods would otherwise hide what does hold it (its expectations)
         if (pod.nodeName && readyCondition)
-          notReady.push({ ref: `Pod/${pod.meta.namespace}/${pod.meta.name}`, node: pod.nodeName, since: readyCondition.lastTransitionTime });
+          notReady.push({ ref: podRef(pod.meta.namespace, pod.meta.name), node: pod.nodeName, since: readyCondition.lastTransitionTime });
       } else {
         const why = failing(host, world, pod.nodeName);
-        if (why) onFailingNodes.push({ ref: `Pod/${pod.meta.namespace}/${pod.meta.name}`, ...(pod.nodeName ? { node: pod.nodeName } : {}), why });
+        if (why) onFailingNodes.push({ ref: podRef(pod.meta.namespace, pod.meta.name), ...(pod.nodeName ? { node: pod.nodeName } : {}), why });
       }
     }
   }
-  notReady.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
-  onFailingNodes.sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
+  const byRef = (a: { ref: ObjectRef }, b: { ref: ObjectRef }) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0);
+  notReady.sort(byRef);
+  onFailingNodes.sort(byRef);
   return { active, adoptable, notReady, onFailingNodes };
 }
 
