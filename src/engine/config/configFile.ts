@@ -4,6 +4,7 @@
  * kube-controller-manager static Pod manifest, whose container command/args
  * flags are read. Values keep the position they were found at.
  */
+import { placeYamlError } from '../snapshot/unclosedFlow';
 import { LineCounter, isMap, isScalar, isSeq, parseAllDocuments, type Node } from 'yaml';
 import type { Problem, SourcePosition } from '../problems';
 import { shellWords, type Word } from './flags';
@@ -110,7 +111,13 @@ export function readControllerManagerConfigFile(file: string, text: string): Con
 
   const list = Array.isArray(docs) ? docs : [docs];
   for (const doc of list) {
-    for (const e of doc.errors) problem('yaml-syntax', 'error', e.message, e.pos);
+    for (const e of doc.errors) {
+      const placed = placeYamlError(text, doc.range?.[0] ?? 0, e.pos, e.message, (o) => {
+        const p = lc.linePos(o);
+        return { line: p.line, column: p.col };
+      });
+      problem('yaml-syntax', 'error', placed.message, [placed.start, placed.end]);
+    }
   }
   if (result.problems.length) return result;
 

@@ -10,6 +10,7 @@
  * one decision at its first time and one at its last; the times in between
  * are not recorded by the API, and that is said.
  */
+import { placeYamlError } from '../snapshot/unclosedFlow';
 import { LineCounter, isMap, isSeq, parseAllDocuments, type Node as YamlNode } from 'yaml';
 import { parseTimestamp, type Micros } from '../model/time';
 import type { Line } from './lines';
@@ -99,8 +100,13 @@ function yamlEvents(file: string, first: Line, rest: Iterator<Line>, into: Impor
       return { file, line: p.line + at.line - 1 + offset, column: p.col };
     };
     for (const doc of Array.isArray(docs) ? docs : [docs]) {
-      for (const e of doc.errors)
-        into.problems.push({ code: 'yaml-syntax', severity: 'warning', message: `${yamlErrorText(e.message)}; the rest is read`, position: pos(e.pos[0]) });
+      for (const e of doc.errors) {
+        const placed = placeYamlError(text, doc.range?.[0] ?? 0, e.pos, yamlErrorText(e.message), (o) => {
+          const p = pos(o);
+          return { line: p.line, column: p.column };
+        });
+        into.problems.push({ code: 'yaml-syntax', severity: 'warning', message: `${placed.message}; the rest is read`, position: pos(placed.start) });
+      }
       const root = doc.contents;
       if (!isMap(root)) continue;
       if ('item' in piece) {

@@ -47,6 +47,7 @@ import { jsonUnit, readItem, readKubectlYamlUnits, readUnit, releasedJsonUnit, y
 import { MAX_SYNTAX_PROBLEMS, concatIterators, firstNonBlank, formatBytes, joinUpTo, streamJson, streamYaml } from './streamedFile';
 import { loadJsonValues } from './jsonValues';
 import { MAX_YAML_DOCUMENT_CHARS } from './yamlDocStream';
+import { placeYamlError } from './unclosedFlow';
 
 export { API_VERSIONS } from './unitObjects';
 export { latestTimestamp } from './crossChecks';
@@ -433,8 +434,8 @@ class SnapshotLoader {
             continue;
           }
           reported++;
-          const [s, e] = err.pos;
-          this.problem('yaml-syntax', 'error', `${err.message.split('\n')[0]}; this document is left out`, lines.position(file, s, Math.max(e, s)));
+          const placed = placeYamlError(text, doc.range?.[0] ?? 0, err.pos, err.message.split('\n')[0], (o) => lines.lineCol(o));
+          this.problem('yaml-syntax', 'error', `${placed.message}; this document is left out`, lines.position(file, placed.start, placed.end));
         }
         this.partial = true;
         continue;

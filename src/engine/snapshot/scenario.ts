@@ -42,6 +42,7 @@ import { ScenarioReader, type ScenarioOptions } from './scenarioReader';
 import { knownObjects, parseEvents } from './parseEvents';
 import { parseExpectations } from './parseExpectations';
 import type { ControllerManagerInput, LoadedSnapshot, Scenario } from './types';
+import { placeYamlError } from './unclosedFlow';
 
 export type { ScenarioOptions } from './scenarioReader';
 
@@ -431,12 +432,12 @@ export function parseScenario(text: string, file: string, fs?: InputFs, options:
   if (doc.errors.some((err) => /call stack/i.test(err.message))) return tooDeepScenario(file, doc);
   if (doc.errors.length) {
     for (const err of doc.errors.slice(0, 50)) {
-      const [s, e] = err.pos;
+      const placed = placeYamlError(text, 0, err.pos, err.message.split('\n')[0], (o) => parser.lines.lineCol(o));
       parser.problems.push({
         code: 'yaml-syntax',
         severity: 'error',
-        message: err.message.split('\n')[0],
-        position: parser.lines.position(file, s, Math.max(s, e)),
+        message: placed.message,
+        position: parser.lines.position(file, placed.start, placed.end),
       });
     }
   }
