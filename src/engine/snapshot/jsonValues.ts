@@ -8,6 +8,16 @@ import { findJsonSyntaxError, skipWs, splitJsonStream } from './positions';
 import type { Lines } from './streamPositions';
 import { jsonUnit, type Unit } from './unitObjects';
 
+/**
+ * The scanner's complaint, with what it most often means when the text ran out (a string never closed, a value
+ * missing at the end): an export cut off, as the streamed reader says of a big file (jsonListStream.ts).
+ */
+function endedEarly(message: string): string {
+  return /^unterminated string$|found end of input$/.test(message)
+    ? `${message}: the file ends before its JSON does (cut off when it was saved or copied?)`
+    : message;
+}
+
 /** What reading the values needs of the loader. */
 export interface JsonValuesHost {
   partial: boolean;
@@ -23,7 +33,12 @@ export function loadJsonValues(host: JsonValuesHost, file: string, text: string,
     // One malformed JSON document: say where.
     const err = findJsonSyntaxError(text, 0);
     const at = err?.offset ?? 0;
-    host.problem('json-syntax', 'error', `${err?.message ?? 'malformed JSON'}; the file is left out`, lines.position(file, at, Math.min(at + 1, text.length)));
+    host.problem(
+      'json-syntax',
+      'error',
+      `${endedEarly(err?.message ?? 'malformed JSON')}; the file is left out`,
+      lines.position(file, at, Math.min(at + 1, text.length)),
+    );
     host.partial = true;
     return;
   }
@@ -44,7 +59,7 @@ export function loadJsonValues(host: JsonValuesHost, file: string, text: string,
       host.problem(
         'json-syntax',
         'error',
-        `${seg.error?.message ?? 'malformed JSON'}; this JSON value is left out`,
+        `${endedEarly(seg.error?.message ?? 'malformed JSON')}; this JSON value is left out`,
         lines.position(file, at, Math.min(at + 1, text.length)),
       );
       host.partial = true;
