@@ -27,6 +27,8 @@ export class Timeline {
   private readonly range = el('input', { id: 'scrubber', type: 'range', min: 0, max: 0, step: 1, value: 0, 'aria-label': 'monitor pass' });
   private readonly marks = el('div', { id: 'marks', class: 'marks' });
   private readonly events = el('div', { id: 'events', class: 'marks events', 'aria-label': 'scenario events' });
+  /** the scenario's events after the last pass, named past the track's end (going there runs the passes before them) */
+  private readonly later = el('button', { id: 'events-later', class: 'event-later', type: 'button' });
   private readonly axis = el('div', { id: 'axis', class: 'axis', 'aria-hidden': 'true' });
   private readonly label = el('span', { id: 'scrubber-label' });
   /** the real decisions (the scenario's `reality:`) at their times, up to now: matched, only real, only simulated */
@@ -51,8 +53,10 @@ export class Timeline {
       const m = (ev.target as HTMLElement).closest('.mark') as HTMLElement | null;
       if (m?.dataset.pass) this.host.post({ type: 'goToPass', pass: Number(m.dataset.pass) });
     });
+    this.later.hidden = true;
+    this.events.append(this.later);
     this.events.addEventListener('click', (ev) => {
-      const m = (ev.target as HTMLElement).closest('.event-mark') as HTMLElement | null;
+      const m = (ev.target as HTMLElement).closest('.event-mark, .event-later') as HTMLElement | null;
       if (m?.dataset.pass) this.host.post({ type: 'goToPass', pass: Number(m.dataset.pass) });
     });
     this.reality.addEventListener('click', (ev) => {
@@ -109,29 +113,46 @@ export class Timeline {
     }
 
     const start = s.init ? Date.parse(s.init.startTime) : NaN;
-    const events = s.init?.scenario.events ?? [];
-    const eventsKey = `${period}\u0000${s.init?.startTime}\u0000${events.length}\u0000${events.map((e) => `${e.at} ${e.text}`).join(',')}`;
-    if (eventsKey !== this.eventsKey || moved) {
+    const events = (s.init?.scenario.events ?? []).map((e, i) => {
+      const offset = Date.parse(e.at) - start;
+      // the event applies at its instant; the first pass at or after it shows its consequences
+      return { ...e, key: `${i}\u0000${e.at}\u0000${e.text}`, offset, pass: Math.max(0, Math.ceil(offset / period)) };
+    });
+    const eventsKey = `${axisKey}\u0000${s.init?.startTime}\u0000${events.length}\u0000${events.map((e) => `${e.at} ${e.text}`).join(',')}`;
+    if (eventsKey !== this.eventsKey) {
       this.eventsKey = eventsKey;
+      // an event after the track's end is not drawn at the end (it read as happening there): the marker past the end names it
+      const later = events.filter((e) => e.offset > max * period);
       keyed(
         this.events,
         this.eventMarks,
-        events.map((e, i) => {
-          const offset = Date.parse(e.at) - start;
-          // the event applies at its instant; the first pass at or after it shows its consequences
-          const pass = Math.max(0, Math.ceil(offset / period));
-          const make = () =>
-            el('button', {
-              class: 'event-mark',
-              type: 'button',
-              'data-pass': pass,
-              title: `${formatOffset(offset)} (${e.at}): ${e.text}`,
-              'aria-label': `${formatOffset(offset)} ${e.text}`,
-            });
-          return [`${i}\u0000${eventsKey}`, make, offset / period];
-        }),
+        events
+          .filter((e) => e.offset <= max * period)
+          .map((e) => {
+            const make = () =>
+              el('button', {
+                class: 'event-mark',
+                type: 'button',
+                'data-pass': e.pass,
+                title: `${formatOffset(e.offset)} (${e.at}): ${e.text}`,
+                'aria-label': `${formatOffset(e.offset)} ${e.text}`,
+              });
+            return [e.key, make, e.offset / period];
+          }),
         at,
       );
+      this.later.hidden = later.length === 0;
+      if (later.length) {
+        const first = later.reduce((a, b) => (b.offset < a.offset ? b : a));
+        const what = later.map((e) => `${formatOffset(e.offset)} (${e.at}): ${e.text}`).join('; ');
+        text(this.later, `${formatOffset(first.offset)} \u25b8`);
+        this.later.dataset.pass = String(first.pass);
+        this.later.title = `later in the scenario, past the last pass: ${what}`;
+        this.later.setAttribute(
+          'aria-label',
+          `${later.length} later scenario event${later.length === 1 ? '' : 's'}, the first at ${formatOffset(first.offset)} ${first.text}`,
+        );
+      }
     }
 
     const marks = [...s.passMarks.entries()].sort((a, b) => a[0] - b[0]);
