@@ -15,7 +15,9 @@
  * `--no-ahead-at-open`: none (left to idle time).
  *
  * `--click select`: the click selects the scenario's first node instead (the why of a start still being made, bench/README.md
- * "pending"); printed beside the host's part of the click: when the selection with its why was sent.
+ * "pending"); printed beside the host's part of the click: when the selection with its why was sent. `--click ready`: the
+ * page restarts instead (its `ready`: everything sent again, bench/README.md "pending2"); printed beside it: when the full
+ * update was sent.
  *
  * `--root DIR`: another checkout's Session (the A side of an A/B pair). Each read time opens the scenario again
  * (the load is not timed).
@@ -31,6 +33,7 @@ const aheadAtOpen = !process.argv.includes('--no-ahead-at-open');
 /** the open makes the next pass before its update, as ctx.ts did before openpost */
 const aheadBefore = process.argv.includes('--ahead-before');
 const selectClick = flag('--click') === 'select';
+const readyClick = flag('--click') === 'ready';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const cpuMs = (u: NodeJS.CpuUsage): number => (u.user + u.system) / 1000;
@@ -64,6 +67,8 @@ const main = async (): Promise<void> => {
     let readyAt: number | undefined;
     // when the selection with its why was sent (--click select)
     let whyAt: number | undefined;
+    let fullAt: number | undefined;
+    let clicked = false;
     const work = panelIdleWork(() => session);
     const idle = new IdlePrepare(
       (more: () => boolean) => {
@@ -82,10 +87,11 @@ const main = async (): Promise<void> => {
       make: opened.make,
       options: opened.options,
       settings: { collapseNoise: true, playSpeed: 2 },
-      post: (m: { type: string; object?: string; waiting?: true; selection?: { object?: string; waiting?: true } }) => {
+      post: (m: { type: string; full?: boolean; object?: string; waiting?: true; selection?: { object?: string; waiting?: true } }) => {
         JSON.stringify(m);
         const sel = m.type === 'selection' ? m : m.selection;
         if (sel?.object && !sel.waiting && whyAt === undefined) whyAt = performance.now();
+        if (readyClick && m.type === 'update' && m.full && clicked) fullAt ??= performance.now();
         idle.arm();
       },
     });
@@ -127,13 +133,21 @@ const main = async (): Promise<void> => {
     const c0 = process.cpuUsage();
     const h0 = performance.now();
     const node = `Node/${[...opened.scenario.snapshot.cluster.nodes.keys()][0]}`;
-    const r = session.handle(selectClick ? { type: 'selectObject', object: node } : { type: 'action', action: 'step' }, { play() {}, pause() {} });
+    clicked = true;
+    const r = session.handle(selectClick ? { type: 'selectObject', object: node } : readyClick ? { type: 'ready' } : { type: 'action', action: 'step' }, {
+      play() {},
+      pause() {},
+    });
     const ms = performance.now() - h0;
     const cpu = cpuMs(process.cpuUsage(c0));
     if (!r.ok) throw new Error(r.message);
     if (selectClick) {
       for (let i = 0; whyAt === undefined && i < 2000; i++) await sleep(5);
       process.stdout.write(`   the why of ${node} sent ${whyAt === undefined ? 'never (10 s)' : `${(whyAt - h0).toFixed(0)} ms after the click`}\n`);
+    }
+    if (readyClick) {
+      for (let i = 0; fullAt === undefined && i < 2000; i++) await sleep(5);
+      process.stdout.write(`   the full update sent ${fullAt === undefined ? 'never (10 s)' : `${(fullAt - h0).toFixed(0)} ms after the click`}\n`);
     }
     idle.dispose();
     const long = slices.filter((x) => x.ms > OVER && x.at < read);

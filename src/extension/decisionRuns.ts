@@ -3,6 +3,7 @@
  * in slices (Session.long), then the decision found selected and the position sent.
  */
 import type { Simulation } from '../engine/simulation/api';
+import type { Position } from './runAhead';
 import type { Decision } from '../engine/trace/decision';
 import { formatTime } from '../engine/model/time';
 import { decisionMatcher, parseRunUntil } from './runUntil';
@@ -13,17 +14,28 @@ import type { SessionResult } from './slices';
 
 /** What the runs need of the session (Session is one). */
 export interface DecisionRunHost {
+  /** the shown simulation: only a run reads it (from a start still being made, Session.long makes it first) */
   readonly sim: Simulation;
+  /** the shown position and the start time, read before the run without making the shown simulation */
+  readonly shown: Position;
+  readonly startTime: number;
   readonly passMarks: ReadonlyMap<number, number>;
+  findInRun(seq: number): { decision: Decision; pass: number } | undefined;
+  decision(seq: number): Decision | undefined;
   long(run: () => void, finish: () => SessionResult): SessionResult;
   focus(d: Decision): void;
   changed(focusSeq?: number): void;
   shownDecisions(): { inPass: Decision[] };
 }
 
+/** The last decision's seq of the shown trace, and how far a run to a decision looks. */
+function fromShown(h: DecisionRunHost): { last: number; limit: number } {
+  const trace = h.shown.trace;
+  return { last: trace.length ? trace[trace.length - 1].seq : 0, limit: h.shown.now + LOOKAHEAD };
+}
+
 export function nextDecision(h: DecisionRunHost): SessionResult {
-  const last = h.sim.trace.length ? h.sim.trace[h.sim.trace.length - 1].seq : 0;
-  const limit = h.sim.now + LOOKAHEAD;
+  const { last, limit } = fromShown(h);
   let d: Decision | undefined;
   return h.long(
     () => (d = h.sim.runUntilDecision((x) => x.seq > last && !isNoise(x), limit, { interactive: true })),
@@ -37,7 +49,7 @@ export function nextDecision(h: DecisionRunHost): SessionResult {
 
 /** Goes back to the latest earlier pass that holds a decision, and selects its last decision. */
 export function previousDecision(h: DecisionRunHost): SessionResult {
-  const pass = h.sim.pass;
+  const pass = h.shown.pass;
   if (pass === null) return { ok: false, message: 'At the start: no earlier decision.' };
   const earlier = [...h.passMarks.keys()].filter((p) => p < pass).sort((a, b) => b - a)[0];
   if (earlier === undefined) return { ok: false, message: 'No earlier pass holds a decision.' };
@@ -57,12 +69,12 @@ export function previousDecision(h: DecisionRunHost): SessionResult {
 
 /** Runs to a time, or to the next decision the text names (runUntil.ts parses it). */
 export function runUntil(h: DecisionRunHost, text: string): SessionResult {
-  const parsed = parseRunUntil(text, h.sim.startTime);
+  const parsed = parseRunUntil(text, h.startTime);
   if (!parsed.ok) return parsed;
   const target = parsed.target;
   if (target.kind === 'time') {
-    if (target.at < h.sim.now) {
-      return { ok: false, message: `${formatTime(target.at)} is in the past (now ${formatTime(h.sim.now)}); use the timeline or Step Back.` };
+    if (target.at < h.shown.now) {
+      return { ok: false, message: `${formatTime(target.at)} is in the past (now ${formatTime(h.shown.now)}); use the timeline or Step Back.` };
     }
     return h.long(
       () => h.sim.runUntil(target.at, { interactive: true }),
@@ -73,9 +85,8 @@ export function runUntil(h: DecisionRunHost, text: string): SessionResult {
       },
     );
   }
-  const last = h.sim.trace.length ? h.sim.trace[h.sim.trace.length - 1].seq : 0;
+  const { last, limit } = fromShown(h);
   const match = decisionMatcher(target, isNoise);
-  const limit = h.sim.now + LOOKAHEAD;
   let d: Decision | undefined;
   return h.long(
     () => (d = h.sim.runUntilDecision((x) => x.seq > last && match(x), limit, { interactive: true })),
@@ -84,6 +95,22 @@ export function runUntil(h: DecisionRunHost, text: string): SessionResult {
       h.changed(d?.seq);
       if (!d) return { ok: false, message: `No ${target.description} in the next 6 hours of simulated time (now ${formatTime(h.sim.now)}).` };
       return { ok: true, message: decisionMessage(d, h.sim.startTime, true) };
+    },
+  );
+}
+
+/** A decision further on in the run selected (the Decisions tree keeps the whole run): its pass gone to first, or the instant it was made at. */
+export function selectFurther(h: DecisionRunHost, seq: number): SessionResult {
+  const ahead = h.findInRun(seq);
+  if (!ahead) return { ok: false, message: `No decision ${seq} in this run.` };
+  return h.long(
+    () => h.sim.goToPass(ahead.pass),
+    () => {
+      const found = h.decision(seq) ?? h.sim.runUntilDecision((x) => x.seq === seq, h.sim.now + LOOKAHEAD);
+      if (!found) return { ok: false, message: `Decision ${seq} was not made again.` };
+      h.focus(found);
+      h.changed(found.seq);
+      return { ok: true };
     },
   );
 }

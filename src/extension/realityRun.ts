@@ -7,13 +7,17 @@ import type { Decision } from '../engine/trace/decision';
 import { parseTimestamp, type Micros } from '../engine/model/time';
 import type { RealityIndex } from './reality';
 import type { SessionResult } from './slices';
+import type { Position } from './runAhead';
 
 /** How far Next Decision / Run Until (and a reality mark's decision) look ahead before giving up (simulated time). */
 export const LOOKAHEAD: Micros = 6 * 3_600_000_000;
 
 /** What selecting a reality mark needs of the session (Session is one). */
 export interface RealityHost {
+  /** the shown simulation: only a run reads it (from a start still being made, Session.long makes it first) */
   readonly sim: Simulation;
+  /** the shown position, read before a run without making the shown simulation */
+  readonly shown: Position;
   selected?: string;
   selectedSeq?: number;
   selectedReal?: number;
@@ -31,7 +35,7 @@ export function realityOfSelection(h: RealityHost, d: Decision | undefined) {
   if (!index) return undefined;
   if (h.selectedReal !== undefined) {
     const r = index.entry(h.selectedReal);
-    if (r && parseTimestamp(r.at)! <= h.sim.now) return index.forEntry(h.selectedReal);
+    if (r && parseTimestamp(r.at)! <= h.shown.now) return index.forEntry(h.selectedReal);
     h.selectedReal = undefined;
   }
   return d ? index.forDecision(d.seq) : undefined;
@@ -49,7 +53,7 @@ export function selectRealityMark(h: RealityHost, index: number): SessionResult 
     const seq = r.seq;
     // first run on until the decision was made (unless the run has it), then go to the pass that shows it
     let searched = h.findInRun(seq) !== undefined;
-    const limit = h.sim.now + LOOKAHEAD;
+    const limit = h.shown.now + LOOKAHEAD;
     let target: number | undefined;
     return h.long(
       () => {

@@ -11,6 +11,12 @@ import type { AssumptionItem, InitMessage, ScenarioInfo, UiSettings } from '../p
 import type { RealityIndex } from './reality';
 import { scenarioEventMarks } from './scenarioEvents';
 
+/**
+ * What the init message reads of a simulation, the same for every simulation of the scenario at the start: a start
+ * still being made answers it from what the open's simulation had then (swapAtOpen.ts), without making the shown one.
+ */
+export type ScenarioFacts = Pick<Simulation, 'scenario' | 'config' | 'behaviour' | 'problems' | 'trace' | 'startTime'>;
+
 const DURATION_KEYS = new Set(['nodeMonitorPeriod', 'nodeMonitorGracePeriod', 'nodeStartupGracePeriod', 'podEvictionTimeout', 'leaderElectLeaseDuration']);
 
 export function formatSetting(key: string, value: unknown): string {
@@ -25,7 +31,7 @@ export function formatSetting(key: string, value: unknown): string {
   return String(value);
 }
 
-export function scenarioInfo(sim: Simulation, options: SimulationOptions): ScenarioInfo {
+export function scenarioInfo(sim: ScenarioFacts, options: SimulationOptions): ScenarioInfo {
   const s = sim.scenario;
   const settings: Record<string, string> = {};
   for (const [k, v] of Object.entries(sim.config)) settings[k] = formatSetting(k, v);
@@ -44,13 +50,13 @@ export function scenarioInfo(sim: Simulation, options: SimulationOptions): Scena
 }
 
 /** The settings a what-if may change: the numbers and switches. */
-export function whatIfKeys(sim: Simulation): { key: string; value: string }[] {
+export function whatIfKeys(sim: ScenarioFacts): { key: string; value: string }[] {
   return Object.entries(sim.config)
     .filter(([, v]) => typeof v === 'number' || typeof v === 'boolean')
     .map(([key, v]) => ({ key, value: formatSetting(key, v) }));
 }
 
-export function assumptions(sim: Simulation): AssumptionItem[] {
+export function assumptions(sim: ScenarioFacts): AssumptionItem[] {
   const s = sim.scenario;
   const out: AssumptionItem[] = [
     {
@@ -83,7 +89,7 @@ export function missingLeasesText(decisions: readonly Decision[]): string {
 }
 
 /** What the webview is told first (and again when it restarts), before any position. */
-export function initMessage(sim: Simulation, options: SimulationOptions, settings: UiSettings, reality: RealityIndex | undefined): InitMessage {
+export function initMessage(sim: ScenarioFacts, options: SimulationOptions, settings: UiSettings, reality: RealityIndex | undefined): InitMessage {
   return {
     type: 'init',
     scenario: scenarioInfo(sim, options),

@@ -8,7 +8,6 @@ import type { Decision } from '../engine/trace/decision';
 import type { ZoneView } from '../engine/trace/views';
 import { formatTime } from '../engine/model/time';
 import type {
-  AssumptionItem,
   HostMessage,
   NodeItem,
   PodItem,
@@ -26,12 +25,12 @@ import { KeptView, noChange } from './keptView';
 import { ReplicaSetWindow } from './replicaSetWindow';
 import { NodeWindow } from './nodeWindow';
 import { decisionLine } from '../protocol/lists';
-import { nextDecision, previousDecision, runUntil } from './decisionRuns';
+import { nextDecision, previousDecision, runUntil, selectFurther } from './decisionRuns';
 import { runWhatIf } from './whatIfRun';
-import { LOOKAHEAD, realityOfSelection, selectRealityMark } from './realityRun';
+import { realityOfSelection, selectRealityMark } from './realityRun';
 import { handleMessage, type PanelActions } from './sessionMessages';
 import { decisionsAt, FurthestRun, logRows, PassMarks, passProblem } from './passes';
-import { assumptions, initMessage, scenarioInfo } from './scenarioInfo';
+import { initMessage, scenarioInfo, type ScenarioFacts } from './scenarioInfo';
 import { machineOf } from './machinesAtPosition';
 import { selectionParts } from './selectionParts';
 import { Slices, SLICE_MS, type CancelToken, type SessionResult } from './slices';
@@ -43,9 +42,7 @@ import { StartMaking } from './startMade';
 
 export { isNoise } from './traceLookup';
 export { formatSetting, missingLeasesText } from './scenarioInfo';
-
 export { LOOKAHEAD } from './realityRun';
-
 export type { MakeSimulation } from './runAhead';
 
 export interface SessionOptions {
@@ -152,19 +149,24 @@ export class Session {
     return this.shownSim ?? this.pending!;
   }
 
-  /** A simulation of the shown scenario, for what every one of them has alike: the shown one, or the open's while the start is made. */
-  private get atStartOrShown(): Simulation {
-    return this.shownSim ?? this.pending!.standsFor;
+  /** What the init message reads (the scenario, its settings, problems, assumptions), without making the shown simulation. */
+  private get facts(): ScenarioFacts {
+    return this.shownSim ?? this.pending!.facts;
   }
 
   /** The scenario shown (every simulation of the session has it), without making the shown simulation. */
   get scenario(): Simulation['scenario'] {
-    return this.atStartOrShown.scenario;
+    return this.facts.scenario;
   }
 
   /** The scenario's start time, without making the shown simulation. */
   get startTime(): number {
-    return this.atStartOrShown.startTime;
+    return this.facts.startTime;
+  }
+
+  /** The shown simulation's problems, without making it. */
+  get problems(): Simulation['problems'] {
+    return this.facts.problems;
   }
 
   /** The zones at the shown position (Simulation.zones), without making the shown simulation: the trees ask at the open. */
@@ -238,15 +240,11 @@ export class Session {
   // -- what the webview is told -------------------------------------------
 
   scenarioInfo(): ScenarioInfo {
-    return scenarioInfo(this.sim, this.options);
-  }
-
-  assumptions(): AssumptionItem[] {
-    return assumptions(this.sim);
+    return scenarioInfo(this.facts, this.options);
   }
 
   initMessage(): InitMessage {
-    return initMessage(this.sim, this.options, this.settings, this.reality());
+    return initMessage(this.facts, this.options, this.settings, this.reality());
   }
 
   /** Everything the webview needs, or only what changed since the last update. */
@@ -359,6 +357,12 @@ export class Session {
   /** The webview (re)started: send it everything. */
   sendAll(): void {
     this.nodeRows.clearFilter();
+    if (this.pending) {
+      // a page that restarted holds nothing, and the views' full update reads the records: it says "loading" until the
+      // start's simulation, made in slices (startMade.ts), stands there, instead of the host making it at once
+      this.post({ type: 'loading', name: this.scenario.name || this.scenario.file });
+      return this.startMaking.once('all', () => this.sendAll());
+    }
     this.post(this.initMessage());
     this.changed(undefined, true);
     if (this.lastComparison) this.post({ type: 'whatIf', comparison: this.lastComparison });
@@ -372,9 +376,18 @@ export class Session {
    */
   readonly slices: Slices;
 
-  /** Makes an engine call that may take long: `finish` when it is done, else the result is pending. */
-  long(run: () => void, finish: () => SessionResult, stopped: () => boolean | undefined = () => this.sim.stopped): SessionResult {
-    return this.slices.long(run, finish, stopped);
+  /**
+   * Makes an engine call that may take long: `finish` when it is done, else the result is pending. Without `stopped`
+   * it runs the shown simulation, and from a start still being made it waits for it, made in the run's slices.
+   */
+  long(run: () => void, finish: () => SessionResult, stopped?: () => boolean | undefined): SessionResult {
+    if (stopped || !this.pending || !this.slices.active) return this.slices.long(run, finish, stopped ?? (() => this.sim.stopped));
+    const stands = this.startMaking.forRun(() => this.slices.over());
+    return this.slices.long(
+      () => stands() && run(),
+      finish,
+      () => this.pending !== undefined || this.sim.stopped,
+    );
   }
 
   /**
@@ -385,10 +398,11 @@ export class Session {
   finishLong(cancel: CancelToken, progress?: (at: string) => void): Promise<SessionResult> {
     return this.slices.finish(
       cancel,
-      () => progress?.(formatTime(this.sim.now)),
+      () => progress?.(formatTime(this.shown.now)),
       () => {
         this.changed();
-        return { ok: false, message: `Cancelled at ${formatTime(this.sim.now)} (pass ${this.sim.pass ?? '—'}): the panel shows where the run stopped.` };
+        const at = this.shown;
+        return { ok: false, message: `Cancelled at ${formatTime(at.now)} (pass ${at.pass ?? '—'}): the panel shows where the run stopped.` };
       },
     );
   }
@@ -499,20 +513,7 @@ export class Session {
    */
   selectDecision(seq: number): SessionResult {
     const d = this.decision(seq);
-    if (!d) {
-      const ahead = this.findInRun(seq);
-      if (!ahead) return { ok: false, message: `No decision ${seq} in this run.` };
-      return this.long(
-        () => this.sim.goToPass(ahead.pass),
-        () => {
-          const found = this.decision(seq) ?? this.sim.runUntilDecision((x) => x.seq === seq, this.sim.now + LOOKAHEAD);
-          if (!found) return { ok: false, message: `Decision ${seq} was not made again.` };
-          this.focus(found);
-          this.changed(found.seq);
-          return { ok: true };
-        },
-      );
-    }
+    if (!d) return selectFurther(this, seq);
     this.focus(d);
     this.post(this.selectionMessage());
     return { ok: true };
@@ -537,7 +538,7 @@ export class Session {
     if (!d) this.selectedSeq = undefined;
     if (this.pending && this.selected) {
       // the why, the machines and the pods (the records) once the start is made, computed then; the panel says it waits
-      this.startMaking.once(() => this.post(this.selectionMessage()));
+      this.startMaking.once('selection', () => this.post(this.selectionMessage()));
       return { type: 'selection', object: this.selected, ...(d ? { seq: d.seq, decision: { decision: d, chain: this.chainOf(d) } } : {}), waiting: true };
     }
     let explanation;

@@ -47,6 +47,11 @@ export class Slices {
     return this.pending !== undefined;
   }
 
+  /** Whether the host slices (a command's run, between begin and end): a run may then wait between slices. */
+  get active(): boolean {
+    return this.slicing !== undefined;
+  }
+
   /** The simulation's shouldStop: the slice is over, or the run was cancelled. */
   over(): boolean {
     const s = this.slicing;

@@ -31,16 +31,33 @@ export class StartMaking {
     return this.pending() ? (this.run ??= this.make()) : Promise.resolve(true);
   }
 
-  /** `then` once the start stands (not once closed); asked again meanwhile, it is called once. */
-  once(then: () => void): void {
-    if (this.waiting) return;
-    this.waiting = true;
+  /** `then` once the start stands (not once closed); asked again with the same `key` meanwhile, it is called once. */
+  once(key: string, then: () => void): void {
+    if (this.waiting.has(key)) return;
+    this.waiting.add(key);
     void this.started().then((stands) => {
-      this.waiting = false;
+      this.waiting.delete(key);
       if (stands) then();
     });
   }
-  private waiting = false;
+  private readonly waiting = new Set<string>();
+
+  /**
+   * For a run of the shown simulation from the start (a move: Session.long): each call says whether a simulation stands
+   * there, and makes a slice of it (until `over`) otherwise, but for the click's own call, so that the click's answer
+   * (the run's progress) comes at once and the making goes on in the run's slices, with the host's events between them.
+   */
+  forRun(over: () => boolean): () => boolean {
+    let clicked = true;
+    return () => {
+      const p = this.pending();
+      if (!p) return true;
+      if (clicked) return (clicked = false);
+      const sim = p.making(() => !over());
+      if (sim) this.made(sim);
+      return sim !== undefined;
+    };
+  }
 
   /** Another scenario was opened: nothing is made or answered for this one any more. */
   close(): void {

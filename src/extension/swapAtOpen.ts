@@ -15,6 +15,7 @@ import type { Simulation } from '../engine/simulation/api';
 import type { Decision } from '../engine/trace/decision';
 import type { ZoneView } from '../engine/trace/views';
 import type { ShownStart } from './runAhead';
+import type { ScenarioFacts } from './scenarioInfo';
 
 type Making = (more: () => boolean) => Simulation | undefined;
 
@@ -29,6 +30,8 @@ export class PendingStart implements ShownStart {
   private readonly heavy: boolean;
   /** the start's zones, every queue's names (the trees and the panel ask for them while the start is made) */
   private readonly zonesAtStart: readonly ZoneView[];
+  /** what the init message reads, as the open's simulation had it at the start (its problems grow as it steps on) */
+  readonly facts: ScenarioFacts;
   /** the making of the shown simulation, which stands on the start once made (its reports taken) */
   readonly making: Making;
 
@@ -40,6 +43,8 @@ export class PendingStart implements ShownStart {
     this.now = standsFor.now;
     this.lastPass = standsFor.lastPass;
     this.trace = standsFor.trace.slice();
+    const { scenario, config, behaviour, startTime } = standsFor;
+    this.facts = { scenario, config, behaviour, startTime, trace: this.trace, problems: standsFor.problems.slice() };
     this.heavy = standsFor.nextPassHeavy?.() ?? false;
     this.zonesAtStart = standsFor.zones(() => true);
     let pieces: Making | undefined;

@@ -7,12 +7,15 @@ import type { Simulation, SimulationOptions } from '../engine/simulation/api';
 import { formatTime } from '../engine/model/time';
 import type { HostMessage, WhatIfComparison } from '../protocol/webview';
 import type { SessionResult } from './slices';
+import type { Position } from './runAhead';
 import { compareTraces } from './whatIf';
 import { isNoise } from './traceLookup';
 
 /** What a what-if needs of the session (Session is one). */
 export interface WhatIfHost {
-  readonly sim: Simulation;
+  /** the shown position and problems: a start still being made answers them as captured, without being made (swapAtOpen.ts) */
+  readonly shown: Position;
+  readonly problems: Simulation['problems'];
   readonly options: SimulationOptions;
   make(options: SimulationOptions): Simulation;
   long(run: () => void, finish: () => SessionResult, stopped?: () => boolean | undefined): SessionResult;
@@ -27,13 +30,13 @@ export function runWhatIf(h: WhatIfHost, key: string, value: string): SessionRes
   } catch (e) {
     return { ok: false, message: `Cannot re-run with ${key}=${value}: ${(e as Error).message}` };
   }
-  const errors = changed.problems.filter((p) => p.severity === 'error' && !h.sim.problems.some((q) => q.code === p.code && q.message === p.message));
+  const errors = changed.problems.filter((p) => p.severity === 'error' && !h.problems.some((q) => q.code === p.code && q.message === p.message));
   if (errors.length) return { ok: false, message: `Cannot re-run with ${key}=${value}: ${errors.map((p) => p.message).join('; ')}` };
-  const until = h.sim.now;
+  const until = h.shown.now;
   return h.long(
     () => changed.runUntil(until),
     () => {
-      h.lastComparison = compareTraces(h.sim.trace, changed.trace, { setting: key, value, until: formatTime(until) }, isNoise);
+      h.lastComparison = compareTraces(h.shown.trace, changed.trace, { setting: key, value, until: formatTime(until) }, isNoise);
       h.post({ type: 'whatIf', comparison: h.lastComparison });
       const c = h.lastComparison;
       return {
