@@ -105,6 +105,7 @@ export function explainObject(sim: Explainable, ref: ObjectRef): Explanation {
 export function worldOf(sim: Explainable): WhyNotWorld {
   let stops: Map<string, number | undefined> | undefined;
   return {
+    memo: new Map(),
     stopsAt(node) {
       // the timeline's next event about each node's kubelet or conditions, from now: made once per question
       if (!stops) {
@@ -148,10 +149,15 @@ export function worldOf(sim: Explainable): WhyNotWorld {
  * Every running controller's why-not for the object, a pod's wait for its node's NoExecute taint
  * chained to the node lifecycle controller's why-not of that taint (and the pod's time from it).
  */
-export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: WhyNotWorld = worldOf(sim)): WhyNot[] {
+export function whyNotOfControllers(
+  sim: Explainable,
+  ref: ObjectRef,
+  world: WhyNotWorld = worldOf(sim),
+  asked: (c: SimController) => boolean = () => true,
+): WhyNot[] {
   const host = sim.host;
   const out: WhyNot[] = [];
-  for (const c of host.controllers) out.push(...c.whyNot(host, ref, world));
+  for (const c of host.controllers) if (asked(c)) out.push(...c.whyNot(host, ref, world));
   const nodes = host.controllers.find((c) => c.whyNotOf);
   return out.map((w) =>
     w.blocking?.guard === 'nodeHasNoExecuteTaint' && nodes
@@ -168,6 +174,9 @@ function heldBackBy(w: WhyNot, via: WhyNot, what: string): WhyNot['check'] {
 }
 
 const DELETIONS = new Set(['PodDeletedByTaintEviction', 'PodDeletedByPodEviction']);
+/** the controllers whose why-nots of a pod can be a deletion (the others' answers would be dropped) */
+const DELETING = new Set<string>(['taint-eviction', 'node-lifecycle']);
+const deletes = (c: SimController): boolean => DELETING.has(c.name);
 
 /**
  * A ReplicaSet whose not-ready pods still count as active: its first replacement is made in the
@@ -182,8 +191,8 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
     w?: WhyNot;
   }
   const times: PodTime[] = waits.pods.map((pod) => {
-    // one world for every pod: the timeline's stops are resolved once
-    const ws = whyNotOfControllers(sim, pod, world).filter((x) => x.outcome && DELETIONS.has(x.outcome));
+    // one world for every pod: the timeline's stops are resolved once, a node's answer worked out once
+    const ws = whyNotOfControllers(sim, pod, world, deletes).filter((x) => x.outcome && DELETIONS.has(x.outcome));
     let best: PodTime = { certain: false, never: ws.length > 0 && ws.every((x) => x.never), ...(ws[0] ? { w: ws[0] } : {}) };
     for (const x of ws) {
       const at = x.wouldFireAt ?? x.conditional?.at;

@@ -110,6 +110,12 @@ export interface WhyNotWorld {
    * until then. Undefined when the timeline does not.
    */
   stopsAt?(node: string): { at: number; postEvery: number; renewEvery?: number } | undefined;
+  /**
+   * What one question works out once and every object it asks about shares (a node's taint or
+   * eviction, a zone's walk): a ReplicaSet's answer asks it of each pod on a failing node. A world
+   * lives for one question, so the cluster does not change under it.
+   */
+  memo?: Map<string, unknown>;
 }
 
 /** The first check that is false, or undefined when every check holds. */

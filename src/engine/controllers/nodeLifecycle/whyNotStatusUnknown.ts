@@ -46,6 +46,17 @@ export class StatusUnknownWhyNot {
     protected readonly world: WhyNotWorld | undefined,
   ) {}
 
+  private own: Map<string, unknown> | undefined;
+
+  /** `f()` once per question (the world's memo) or, without a world, once per this why-not. */
+  protected remember<T>(key: string, f: () => T): T {
+    const memo = this.world?.memo ?? (this.own ??= new Map());
+    if (memo.has(key)) return memo.get(key) as T;
+    const v = f();
+    memo.set(key, v);
+    return v;
+  }
+
   protected get period(): number {
     return Math.max(1, this.host.config.nodeMonitorPeriod);
   }
@@ -86,9 +97,23 @@ export class StatusUnknownWhyNot {
    * is not certain.
    */
   protected zoneSteadyUntil(zone: string, self: string, t: Micros): boolean {
+    const z = this.remember(`zoneWalk|${zone}`, () => this.zoneWalk(zone));
+    if (z.blockers.some((n) => n !== self)) return false;
+    const first = z.goUnknown.find((x) => x.name !== self);
+    return first === undefined || first.at > t;
+  }
+
+  /**
+   * The zone's other nodes as zoneSteadyUntil reads them, walked once per question: those that
+   * make no time certain (`blockers`, two at most: one of them may be the node asked about), and the first two passes at which one with its kubelet
+   * stopped goes Unknown (two, likewise).
+   */
+  private zoneWalk(zone: string): { blockers: string[]; goUnknown: { name: string; at: Micros }[] } {
+    const blockers: string[] = [];
+    const goUnknown: { name: string; at: Micros }[] = [];
     for (const node of this.host.cluster.nodes.values()) {
       const name = node.meta.name;
-      if (name === self || this.zoneOf(node) !== zone) continue;
+      if (this.zoneOf(node) !== zone) continue;
       const ready = findCondition(node.conditions, 'Ready');
       if (ready && ready.status !== 'True') {
         // another node on its way to the same queue may take the token first
@@ -96,15 +121,21 @@ export class StatusUnknownWhyNot {
         if (state.includes('eviction.tainted') || state.includes('eviction.evicted')) continue;
         // waiting in the zone's queue: the queue's forecast counts it, while it stays not Ready
         if (this.c.queueOf(zone)?.isQueued(name) && this.steadyNotReady(name, ready.status)) continue;
-        return false;
+        if (blockers.length < 2) blockers.push(name);
+        continue;
       }
       if (this.kubelet(name)?.running !== false) continue;
       const h = this.c.healthOf(name);
-      if (!h) return false;
+      if (!h) {
+        if (blockers.length < 2) blockers.push(name);
+        continue;
+      }
       const grace = ready ? this.host.config.nodeMonitorGracePeriod : this.host.config.nodeStartupGracePeriod;
-      if (this.firstPassWhere((x) => probeExpired(x, h.probe, grace), h.probe + grace) <= t) return false;
+      goUnknown.push({ name, at: this.firstPassWhere((x) => probeExpired(x, h.probe, grace), h.probe + grace) });
+      goUnknown.sort((a, b) => a.at - b.at);
+      goUnknown.length = Math.min(goUnknown.length, 2);
     }
-    return true;
+    return { blockers, goUnknown };
   }
 
   /**

@@ -124,6 +124,10 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
 
   /** processTaintBaseEviction + doNoExecuteTaintingPass: when the node would get its NoExecute taint. */
   tainted(node: NodeRecord): WhyNot | undefined {
+    return this.remember(`tainted|${node.meta.name}`, () => this.taintedNow(node));
+  }
+
+  private taintedNow(node: NodeRecord): WhyNot | undefined {
     const name = node.meta.name;
     if (taintExists(node.taints, UNREACHABLE_NO_EXECUTE) || taintExists(node.taints, NOT_READY_NO_EXECUTE)) return undefined;
     const ref = nodeRef(name);
@@ -160,6 +164,10 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
 
   /** processNoTaintBaseEviction + doEvictionPass: when the controller would delete the node's pods. */
   podsEvicted(node: NodeRecord): WhyNot | undefined {
+    return this.remember(`podsEvicted|${node.meta.name}`, () => this.podsEvictedNow(node));
+  }
+
+  private podsEvictedNow(node: NodeRecord): WhyNot | undefined {
     const name = node.meta.name;
     if (this.c.nodeStateOf(name)?.includes('eviction.evicted')) return undefined;
     const ref = nodeRef(name);
