@@ -33,7 +33,16 @@ function check(name: string, scenario: Scenario, end: Micros, every: number): vo
   assert.deepEqual(wrong.slice(0, 10).map(missText), [], `${name}: ${wrong.length} decision(s) the why-not at an earlier pass did not name with their time`);
   for (const [o, n] of a.exactBy) count(`exact:${o}`, n);
   for (const m of a.misses) count(`exempt:${m.exempt}`);
+  if (scenario.kubernetesVersion.includes('1.12')) count('conditional:1.12', a.misses.filter((m) => m.exempt === 'conditional').length);
 }
+
+/**
+ * 1.12's answers through the pod-eviction path that were conditional, though the outcome came (the
+ * exemption `conditional`), over outage-1.12 and the generated 1.12 outage: 933 on main, where a node
+ * of the zone waiting out podEvictionTimeout made every time through the zone's queue conditional.
+ * The queue's forecast counts such nodes now; what is left waits for a kubelet stop of the timeline.
+ */
+const CONDITIONAL_112 = 78;
 
 const examples = readdirSync('examples')
   .filter((f) => f.endsWith('.yaml'))
@@ -91,6 +100,8 @@ test('why-not at the start, before the first monitor pass, names what it names a
 
 test('the runs above answered every kind of outcome with its exact time', () => {
   console.log(JSON.stringify([...counted].sort()));
+  const conditional = counted.get('conditional:1.12') ?? 0;
+  assert.ok(conditional <= CONDITIONAL_112, `1.12: ${conditional} conditional answers that came true (at most ${CONDITIONAL_112})`);
   for (const o of [
     'NodeStatusUnknown',
     'NodeTaintedNoExecute',

@@ -357,7 +357,7 @@ export class NodeLifecycleController implements SimController {
   private readonly forecasts = new WeakMap<RateLimitedTimedQueue, { key: string; f: QueueForecast }>();
 
   /** @internal the zone queue run forward (queueForecast.ts), kept while the queue and the clock stay */
-  queueForecast(zone: string, now: Micros): QueueForecast | undefined {
+  queueForecast(zone: string, now: Micros, arrivals?: readonly { value: string; at: Micros }[]): QueueForecast | undefined {
     const q = this.s.queues.get(zone);
     if (!q) return undefined;
     const o = {
@@ -368,6 +368,8 @@ export class NodeLifecycleController implements SimController {
       period: this.s.period,
       requeues: this.s.rules.taintBasedEvictions && this.s.rules.requeuesUntaintedNodes,
     };
+    // with nodes still to come, the question's own (the why-not keeps it for the question)
+    if (arrivals?.length) return forecastQueue(q, o, arrivals);
     const key = `${q.changes}|${JSON.stringify(q.limiter)}|${o.from}|${o.nextMonitor}|${o.period}|${o.requeues}`;
     const kept = this.forecasts.get(q);
     if (kept?.key === key) return kept.f;

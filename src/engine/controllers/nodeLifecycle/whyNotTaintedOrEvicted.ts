@@ -95,10 +95,12 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     const q = this.c.queueOf(zone);
     const queued = q?.isQueued(name) ?? false;
     const f = q ? this.c.queueForecast(zone, this.host.now) : undefined;
-    const rel = f ? releaseOf(f, name, queued ? undefined : t) : undefined;
+    // the pod-eviction path counts the zone's other nodes on their way to the queue; the taint path, only those in it
+    const counted = asked && !this.c._rules.taintBasedEvictions ? this.releaseWithArrivals(zone, name, queued ? undefined : t) : undefined;
+    const rel = counted ?? (f ? releaseOf(f, name, queued ? undefined : t) : undefined);
     const at = rel?.at;
     const ahead = rel?.ahead ?? (q ? q.length - (queued ? 1 : 0) : 0);
-    const certain = asked && at !== undefined && this.zoneSteadyUntil(zone, name, at);
+    const certain = counted !== undefined || (asked && this.c._rules.taintBasedEvictions && at !== undefined && this.zoneSteadyUntil(zone, name, at));
     return {
       at,
       certain,
