@@ -103,31 +103,55 @@ export function explainObject(sim: Explainable, ref: ObjectRef): Explanation {
 
 /** What the simulation's kubelets say of a node, for the controllers' why-not. */
 export function worldOf(sim: Explainable): WhyNotWorld {
-  let stops: Map<string, number | undefined> | undefined;
-  return {
-    memo: new Map(),
-    stopsAt(node) {
-      // the timeline's next event about each node's kubelet or conditions, from now: made once per question
-      if (!stops) {
-        stops = new Map();
-        const now = sim.host.now;
-        const ahead = sim.scenario.events
-          .filter((e) => e.kind === 'kubelet' || e.kind === 'condition')
-          .map((e) => ({ e, t: sim.timeOf(e.at) }))
-          .filter((x) => x.t > now)
-          .sort((a, b) => a.t - b.t || a.e.index - b.e.index);
-        for (const { e, t } of ahead) {
-          if (e.kind !== 'kubelet' && e.kind !== 'condition') continue;
-          for (const n of resolveNodeTarget(sim.host.cluster.nodes, e.target).found) {
-            const name = n.meta.name;
-            if (!stops.has(name)) stops.set(name, e.kind === 'kubelet' && e.action === 'stop' && !e.only ? t : undefined);
-          }
+  // the timeline's next event about each node's kubelet or conditions, from now: made once per question
+  let next: Map<string, { at: Micros; stop: boolean; ready?: string }> | undefined;
+  let scales: Map<string, { at: Micros; replicas: number }> | undefined;
+  let sorted: { e: Scenario['events'][number]; t: Micros }[] | undefined;
+  const ahead = () =>
+    (sorted ??= sim.scenario.events
+      .map((e) => ({ e, t: sim.timeOf(e.at) }))
+      .filter((x) => x.t > sim.host.now)
+      .sort((a, b) => a.t - b.t || a.e.index - b.e.index));
+  const nextOf = (node: string) => {
+    if (!next) {
+      next = new Map();
+      for (const { e, t } of ahead()) {
+        if (e.kind !== 'kubelet' && e.kind !== 'condition') continue;
+        for (const n of resolveNodeTarget(sim.host.cluster.nodes, e.target).found) {
+          const name = n.meta.name;
+          if (next.has(name)) continue;
+          next.set(name, {
+            at: t,
+            stop: e.kind === 'kubelet' && e.action === 'stop' && !e.only,
+            ...(e.kind === 'condition' && e.condition.type === 'Ready' ? { ready: e.condition.status } : {}),
+          });
         }
       }
-      const at = stops.get(node);
-      if (at === undefined) return undefined;
+    }
+    return next.get(node);
+  };
+  return {
+    memo: new Map(),
+    scalesTo(replicaSet) {
+      if (!scales) {
+        scales = new Map();
+        // the scales before any other event: after one, the pods or the controller may have changed first
+        for (const { e, t } of ahead()) {
+          if (e.kind !== 'scale') break;
+          if (!scales.has(e.replicaSet)) scales.set(e.replicaSet, { at: t, replicas: e.replicas });
+        }
+      }
+      return scales.get(replicaSet);
+    },
+    readyAt(node) {
+      const n = nextOf(node);
+      return n?.ready !== undefined ? { at: n.at, status: n.ready } : undefined;
+    },
+    stopsAt(node) {
+      const n = nextOf(node);
+      if (!n?.stop) return undefined;
       const s = sim.kubelets.settings;
-      return { at, postEvery: sim.kubelets.period, ...(s.leases ? { renewEvery: s.leaseRenewInterval } : {}) };
+      return { at: n.at, postEvery: sim.kubelets.period, ...(s.leases ? { renewEvery: s.leaseRenewInterval } : {}) };
     },
     kubelet(node) {
       const v = sim.kubelets.view(node);

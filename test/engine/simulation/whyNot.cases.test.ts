@@ -11,6 +11,7 @@ import { createSimulation } from '../../../src/engine/simulation/simulation';
 import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { nodeFs } from '../../../src/platform/nodeFs';
 import { defaultHorizon, parseUntil } from '../../../src/cli/horizon';
+import { parseTimestamp } from '../../../src/engine/model/time';
 import type { WhyNot, WhyNotOutcome } from '../../../src/engine/trace/whyNot';
 import { runCli } from '../../helpers/cliRun';
 import { node, pod, replicaSet, scenarioOf } from '../../helpers/scenario';
@@ -251,6 +252,60 @@ describe('1.12: a node behind another of its zone on the way to the queue has it
         evicted.map((d) => d.time),
         ['2026-01-01T00:05:35.000Z'],
       );
+    });
+  }
+});
+
+/**
+ * The timeline read ahead beyond kubelet stops: a `scale` that raises a ReplicaSet above its active
+ * pods (its sync at that instant creates them) and a `condition` that sets a node's Ready to False
+ * (the monitor pass at that instant queues it for tainting, the zone's queue releases it). Each is
+ * named as the condition, with the time the run gives it; on main neither had an answer with a time
+ * (the ReplicaSet: none at all; the node: "if the kubelet stopped now", a time that never came).
+ */
+describe('the timeline read ahead: a scale and a Ready condition named as the condition, with their time', () => {
+  const cases: { name: string; file: string; until: string; object: string; outcome: WhyNotOutcome; if: string; at: string; decision: string }[] = [
+    {
+      name: 'rs-slow-start at +30s: api is scaled to 10 at +1m, its sync creates the 7 then',
+      file: 'rs-slow-start.yaml',
+      until: '30s',
+      object: 'ReplicaSet/default/api',
+      outcome: 'ReplicaSetPodsCreated',
+      if: 'the timeline scales ReplicaSet/default/api to 10 at 2026-01-01T00:01:00.000Z',
+      at: '2026-01-01T00:01:00.000Z',
+      decision: 'PodsCreated',
+    },
+    {
+      name: 'rs-slow-start at +2m30s: batch (0 replicas) is scaled to 10 at +3m',
+      file: 'rs-slow-start.yaml',
+      until: '2m30s',
+      object: 'ReplicaSet/default/batch',
+      outcome: 'ReplicaSetPodsCreated',
+      if: 'the timeline scales ReplicaSet/default/batch to 10 at 2026-01-01T00:03:00.000Z',
+      at: '2026-01-01T00:03:00.000Z',
+      decision: 'PodsCreated',
+    },
+    {
+      name: 'notready-then-unknown at +20s: node-b1 posts Ready=False at +30s and is tainted not-ready NoExecute then',
+      file: 'notready-then-unknown.yaml',
+      until: '20s',
+      object: 'Node/node-b1',
+      outcome: 'NodeTaintedNoExecute',
+      if: 'the timeline sets Ready to False at 2026-01-01T00:00:30.000Z',
+      at: '2026-01-01T00:00:30.000Z',
+      decision: 'TaintAdded',
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const sim = createSimulation(loadScenario(join('examples', c.file), nodeFs()));
+      sim.runUntil(parseUntil(c.until, sim.startTime));
+      const w = sim.explain(c.object).whyNot.find((x) => x.outcome === c.outcome);
+      assert.equal(w?.wouldFireAt, undefined);
+      assert.deepEqual(w?.conditional, { if: c.if, at: c.at });
+      sim.runUntil(parseTimestamp(c.at)!);
+      const first = sim.trace.find((d) => d.object === c.object && d.action === c.decision && parseTimestamp(d.time)! > parseTimestamp(c.at)! - 1);
+      assert.equal(first?.time, c.at, 'the run does it at that time');
     });
   }
 });
