@@ -275,11 +275,13 @@ export class NodeLifecycleController implements SimController {
     const out = new Map<string, string>();
     if (this.s.rules.taintBasedEvictions) return out;
     let asked = 0;
+    // no kubelet facts, as before; one memo for every node asked, so that each zone is walked once a view, not once a node
+    const world: WhyNotWorld = { kubelet: () => undefined, memo: new Map() };
     for (const node of host.cluster.nodes.values()) {
       if (findCondition(node.conditions, 'Ready')?.status === 'True') continue;
       if (asked++ >= limit) break;
       const name = node.meta.name;
-      const due = podEvictionTime(this, host, name);
+      const due = podEvictionTime(this, host, name, world);
       if (due) out.set(name, due);
     }
     return out;
