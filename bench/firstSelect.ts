@@ -8,6 +8,8 @@
  *   flock /tmp/cs-bench.lock node --import tsx bench/firstSelect.ts [SCENARIO] [--pass 25] [--read-ms 3000] [--root DIR]
  *
  * `--root DIR`: another checkout's Session, and `--webview-js FILE` its page's bundle: the A side of a pair.
+ * `--rs-not-ready`: the ReplicaSet clicked is the first in view with fewer pods ready than desired (its pods
+ * on failing nodes: the why-not asks their deletions), not the first in view.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -96,10 +98,16 @@ async function main(): Promise<void> {
     out.push(await click('pod2', `#pods .pod .name[title="${pods[1]}"]`, pods[1]));
     const zone = (await page.locator('#zones .zone-card').first().getAttribute('data-ref')) as string;
     out.push(await click('zone', `#zones .zone-card[data-ref="${zone}"]`, zone));
-    const rs = (await page.locator('#replicasets .rs[title]').first().getAttribute('title'))!.split(':')[0];
+    // --rs-not-ready: the first ReplicaSet in view with fewer pods ready than desired (pods on failing nodes)
+    const titles = await page.locator('#replicasets .rs[title]').evaluateAll((es) => es.map((e) => (e as HTMLElement).title));
+    const notReady = (t: string): boolean => {
+      const m = /desired (\d+), current \d+, ready (\d+)/.exec(t);
+      return !!m && Number(m[2]) < Number(m[1]);
+    };
+    const rs = ((process.argv.includes('--rs-not-ready') && titles.find(notReady)) || titles[0]).split(':')[0];
     out.push(await click('replicaset', `#replicasets .rs[title^="${rs}:"]`, rs));
     idle.dispose();
-    process.stdout.write(`${JSON.stringify({ root, pass, readMs, load: load.toFixed(2), loadEnd: loadavg()[0].toFixed(2), clicks: out.join(', ') })}\n`);
+    process.stdout.write(`${JSON.stringify({ root, pass, readMs, load: load.toFixed(2), loadEnd: loadavg()[0].toFixed(2), rs, clicks: out.join(', ') })}\n`);
   } finally {
     await served.close();
   }

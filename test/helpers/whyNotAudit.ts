@@ -29,6 +29,8 @@ export interface Said {
   conditionalAt?: Micros;
   /** the conditional waits for a kubelet stop the timeline holds */
   timelineStop?: boolean;
+  /** the instant of the timeline's event the conditional names ("if the timeline scales X to N at S") */
+  timelineAt?: Micros;
   never?: boolean;
   /** the deepest blocking guard (along `via`) */
   guard?: string;
@@ -60,6 +62,13 @@ export interface Miss {
 export type Exemption = 'timeline' | 'conditional' | 'sameInstant' | 'notYetObserved' | 'alreadyHolds';
 
 const CONTROLLER_NO_EXECUTE = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'];
+
+/** The instant of the timeline's event a conditional names, when it names one. */
+function timelineAt(w: WhyNot): Micros | undefined {
+  // the event alone: "…, and its zone's rate and queue let it through at once" asks more of the world than the timeline
+  const m = /^the timeline [^,]* at (\d{4}-\d\d-\d\dT[\d:.]+Z)$/.exec(w.conditional?.if ?? '');
+  return m ? parseTimestamp(m[1]) : undefined;
+}
 
 function deepestGuard(w: WhyNot): string | undefined {
   return w.via && w.blocking && !w.blocking.holds && (w.blocking.guard === 'nodeHasNoExecuteTaint' || w.waitsForDeletion)
@@ -101,6 +110,7 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
           ...(w.wouldFireAt ? { at: parseTimestamp(w.wouldFireAt)! } : {}),
           ...(w.conditional ? { conditionalAt: parseTimestamp(w.conditional.at)! } : {}),
           ...(w.conditional?.if.startsWith('the timeline stops the kubelet at') ? { timelineStop: true } : {}),
+          ...(timelineAt(w) !== undefined ? { timelineAt: timelineAt(w)! } : {}),
           ...(w.never ? { never: true } : {}),
           ...(deepestGuard(w) ? { guard: deepestGuard(w)! } : {}),
         });
@@ -140,6 +150,17 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
       if (said?.timelineStop && o.outcome === 'NodeStatusUnknown' && !others.some((e) => e > a.at && e <= happened)) {
         if (said.conditionalAt === happened) {
           exactBy.set('timelineStop:NodeStatusUnknown' as WhyNotOutcome, (exactBy.get('timelineStop:NodeStatusUnknown' as WhyNotOutcome) ?? 0) + 1);
+          continue;
+        }
+        misses.push({ object: o.object, outcome: o.outcome, madeAt: a.at, happened, said });
+        continue;
+      }
+      // any other answer that names an event of the timeline, with only that instant's events between: its very time
+      const between = events.filter((e) => e > a.at && e <= happened);
+      if (said?.timelineAt !== undefined && said.at === undefined && between.length && between.every((e) => e === said.timelineAt)) {
+        if (said.conditionalAt === happened) {
+          const k = `timeline:${o.outcome}` as WhyNotOutcome;
+          exactBy.set(k, (exactBy.get(k) ?? 0) + 1);
           continue;
         }
         misses.push({ object: o.object, outcome: o.outcome, madeAt: a.at, happened, said });

@@ -103,30 +103,55 @@ export function explainObject(sim: Explainable, ref: ObjectRef): Explanation {
 
 /** What the simulation's kubelets say of a node, for the controllers' why-not. */
 export function worldOf(sim: Explainable): WhyNotWorld {
-  let stops: Map<string, number | undefined> | undefined;
-  return {
-    stopsAt(node) {
-      // the timeline's next event about each node's kubelet or conditions, from now: made once per question
-      if (!stops) {
-        stops = new Map();
-        const now = sim.host.now;
-        const ahead = sim.scenario.events
-          .filter((e) => e.kind === 'kubelet' || e.kind === 'condition')
-          .map((e) => ({ e, t: sim.timeOf(e.at) }))
-          .filter((x) => x.t > now)
-          .sort((a, b) => a.t - b.t || a.e.index - b.e.index);
-        for (const { e, t } of ahead) {
-          if (e.kind !== 'kubelet' && e.kind !== 'condition') continue;
-          for (const n of resolveNodeTarget(sim.host.cluster.nodes, e.target).found) {
-            const name = n.meta.name;
-            if (!stops.has(name)) stops.set(name, e.kind === 'kubelet' && e.action === 'stop' && !e.only ? t : undefined);
-          }
+  // the timeline's next event about each node's kubelet or conditions, from now: made once per question
+  let next: Map<string, { at: Micros; stop: boolean; ready?: string }> | undefined;
+  let scales: Map<string, { at: Micros; replicas: number }> | undefined;
+  let sorted: { e: Scenario['events'][number]; t: Micros }[] | undefined;
+  const ahead = () =>
+    (sorted ??= sim.scenario.events
+      .map((e) => ({ e, t: sim.timeOf(e.at) }))
+      .filter((x) => x.t > sim.host.now)
+      .sort((a, b) => a.t - b.t || a.e.index - b.e.index));
+  const nextOf = (node: string) => {
+    if (!next) {
+      next = new Map();
+      for (const { e, t } of ahead()) {
+        if (e.kind !== 'kubelet' && e.kind !== 'condition') continue;
+        for (const n of resolveNodeTarget(sim.host.cluster.nodes, e.target).found) {
+          const name = n.meta.name;
+          if (next.has(name)) continue;
+          next.set(name, {
+            at: t,
+            stop: e.kind === 'kubelet' && e.action === 'stop' && !e.only,
+            ...(e.kind === 'condition' && e.condition.type === 'Ready' ? { ready: e.condition.status } : {}),
+          });
         }
       }
-      const at = stops.get(node);
-      if (at === undefined) return undefined;
+    }
+    return next.get(node);
+  };
+  return {
+    memo: new Map(),
+    scalesTo(replicaSet) {
+      if (!scales) {
+        scales = new Map();
+        // the scales before any other event: after one, the pods or the controller may have changed first
+        for (const { e, t } of ahead()) {
+          if (e.kind !== 'scale') break;
+          if (!scales.has(e.replicaSet)) scales.set(e.replicaSet, { at: t, replicas: e.replicas });
+        }
+      }
+      return scales.get(replicaSet);
+    },
+    readyAt(node) {
+      const n = nextOf(node);
+      return n?.ready !== undefined ? { at: n.at, status: n.ready } : undefined;
+    },
+    stopsAt(node) {
+      const n = nextOf(node);
+      if (!n?.stop) return undefined;
       const s = sim.kubelets.settings;
-      return { at, postEvery: sim.kubelets.period, ...(s.leases ? { renewEvery: s.leaseRenewInterval } : {}) };
+      return { at: n.at, postEvery: sim.kubelets.period, ...(s.leases ? { renewEvery: s.leaseRenewInterval } : {}) };
     },
     kubelet(node) {
       const v = sim.kubelets.view(node);
@@ -148,10 +173,15 @@ export function worldOf(sim: Explainable): WhyNotWorld {
  * Every running controller's why-not for the object, a pod's wait for its node's NoExecute taint
  * chained to the node lifecycle controller's why-not of that taint (and the pod's time from it).
  */
-export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: WhyNotWorld = worldOf(sim)): WhyNot[] {
+export function whyNotOfControllers(
+  sim: Explainable,
+  ref: ObjectRef,
+  world: WhyNotWorld = worldOf(sim),
+  asked: (c: SimController) => boolean = () => true,
+): WhyNot[] {
   const host = sim.host;
   const out: WhyNot[] = [];
-  for (const c of host.controllers) out.push(...c.whyNot(host, ref, world));
+  for (const c of host.controllers) if (asked(c)) out.push(...c.whyNot(host, ref, world));
   const nodes = host.controllers.find((c) => c.whyNotOf);
   return out.map((w) =>
     w.blocking?.guard === 'nodeHasNoExecuteTaint' && nodes
@@ -168,6 +198,9 @@ function heldBackBy(w: WhyNot, via: WhyNot, what: string): WhyNot['check'] {
 }
 
 const DELETIONS = new Set(['PodDeletedByTaintEviction', 'PodDeletedByPodEviction']);
+/** the controllers whose why-nots of a pod can be a deletion (the others' answers would be dropped) */
+const DELETING = new Set<string>(['taint-eviction', 'node-lifecycle']);
+const deletes = (c: SimController): boolean => DELETING.has(c.name);
 
 /**
  * A ReplicaSet whose not-ready pods still count as active: its first replacement is made in the
@@ -182,8 +215,8 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
     w?: WhyNot;
   }
   const times: PodTime[] = waits.pods.map((pod) => {
-    // one world for every pod: the timeline's stops are resolved once
-    const ws = whyNotOfControllers(sim, pod, world).filter((x) => x.outcome && DELETIONS.has(x.outcome));
+    // one world for every pod: the timeline's stops are resolved once, a node's answer worked out once
+    const ws = whyNotOfControllers(sim, pod, world, deletes).filter((x) => x.outcome && DELETIONS.has(x.outcome));
     let best: PodTime = { certain: false, never: ws.length > 0 && ws.every((x) => x.never), ...(ws[0] ? { w: ws[0] } : {}) };
     for (const x of ws) {
       const at = x.wouldFireAt ?? x.conditional?.at;

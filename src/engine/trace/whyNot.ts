@@ -110,6 +110,23 @@ export interface WhyNotWorld {
    * until then. Undefined when the timeline does not.
    */
   stopsAt?(node: string): { at: number; postEvery: number; renewEvery?: number } | undefined;
+  /**
+   * When the scenario's timeline next sets the node's Ready condition (a `condition` event), with no
+   * other event about its kubelet or conditions before. Undefined when it does not.
+   */
+  readyAt?(node: string): { at: number; status: string } | undefined;
+  /**
+   * When the scenario's timeline scales the ReplicaSet (`namespace/name`) and to how many, when that
+   * scale comes before any other event of the timeline but other scales (an event could change its
+   * pods or the controller first). Undefined when it does not.
+   */
+  scalesTo?(replicaSet: string): { at: number; replicas: number } | undefined;
+  /**
+   * What one question works out once and every object it asks about shares (a node's taint or
+   * eviction, a zone's walk): a ReplicaSet's answer asks it of each pod on a failing node. A world
+   * lives for one question, so the cluster does not change under it.
+   */
+  memo?: Map<string, unknown>;
 }
 
 /** The first check that is false, or undefined when every check holds. */

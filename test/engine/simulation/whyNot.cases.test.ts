@@ -11,6 +11,7 @@ import { createSimulation } from '../../../src/engine/simulation/simulation';
 import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { nodeFs } from '../../../src/platform/nodeFs';
 import { defaultHorizon, parseUntil } from '../../../src/cli/horizon';
+import { parseTimestamp } from '../../../src/engine/model/time';
 import type { WhyNot, WhyNotOutcome } from '../../../src/engine/trace/whyNot';
 import { runCli } from '../../helpers/cliRun';
 import { node, pod, replicaSet, scenarioOf } from '../../helpers/scenario';
@@ -145,7 +146,8 @@ const replicaSetCases: ReplicaSetCase[] = [
     until: '2m',
     values: { activePods: 12, replicas: 12, notReady: 2 },
     notReadyPods: ['default/web-7d9f-6wlhb', 'default/web-7d9f-gszhb'],
-    when: { conditional: /Pod\/default\/web-7d9f-6wlhb is deleted then/, at: '2026-01-01T00:05:25.000Z' },
+    // certain: node-a2 waits out podEvictionTimeout too, and the zone's queue takes it after node-a1 (name order)
+    when: { at: '2026-01-01T00:05:25.000Z' },
     via: { object: 'Pod/default/web-7d9f-6wlhb', outcome: 'PodDeletedByPodEviction' },
   },
   {
@@ -219,6 +221,91 @@ describe('a ReplicaSet being deleted names no replacement for its not-ready pods
       const w = sim.explain('ReplicaSet/default/web').whyNot.find((x) => x.outcome === 'ReplicaSetPodsCreated');
       if (deleting) assert.equal(w, undefined, JSON.stringify(w?.check));
       else assert.deepEqual(w?.blocking?.values?.notReadyPods, [{ pod: 'default/web-1', node: 'n1', notReadySince: '2025-12-31T23:59:00.000Z' }]);
+    });
+  }
+});
+
+/**
+ * 1.12's pod-eviction path: node-a1 and node-a2 stop together, so both wait out podEvictionTimeout
+ * and are Added to the zone's queue at the same pass (+5m25s); node-a1 takes that token, node-a2
+ * the next one, 10 s later at nodeEvictionRate 0.1. The answer counts node-a1 on its way to the
+ * queue and names node-a2's time as certain, before the nodes go Unknown and after; on main it
+ * gave up on node-a1 (not Ready, not queued yet) and named +5m25s as conditional, a time that
+ * never came.
+ */
+describe('1.12: a node behind another of its zone on the way to the queue has its certain time', () => {
+  for (const until of ['45s', '2m']) {
+    it(`at +${until}: node-a2's pods and its pod go at +5m35s, node-a1 first`, () => {
+      const sim = createSimulation(loadScenario(join('examples', 'outage-1.12.yaml'), nodeFs()));
+      sim.runUntil(parseUntil(until, sim.startTime));
+      const node = sim.explain('Node/node-a2').whyNot.find((x) => x.outcome === 'NodePodsEvicted');
+      const pod = sim.explain('Pod/default/web-7d9f-gszhb').whyNot.find((x) => x.outcome === 'PodDeletedByPodEviction');
+      for (const w of [node, pod]) {
+        assert.equal(w?.wouldFireAt, '2026-01-01T00:05:35.000Z', JSON.stringify(w?.conditional));
+        assert.equal(w?.conditional, undefined);
+      }
+      const a1 = sim.explain('Node/node-a1').whyNot.find((x) => x.outcome === 'NodePodsEvicted');
+      assert.equal(a1?.wouldFireAt, '2026-01-01T00:05:25.000Z');
+      sim.runUntil(parseUntil('6m', sim.startTime));
+      const evicted = sim.trace.filter((d) => d.action === 'PodEvicted' && d.object === 'Pod/default/web-7d9f-gszhb');
+      assert.deepEqual(
+        evicted.map((d) => d.time),
+        ['2026-01-01T00:05:35.000Z'],
+      );
+    });
+  }
+});
+
+/**
+ * The timeline read ahead beyond kubelet stops: a `scale` that raises a ReplicaSet above its active
+ * pods (its sync at that instant creates them) and a `condition` that sets a node's Ready to False
+ * (the monitor pass at that instant queues it for tainting, the zone's queue releases it). Each is
+ * named as the condition, with the time the run gives it; on main neither had an answer with a time
+ * (the ReplicaSet: none at all; the node: "if the kubelet stopped now", a time that never came).
+ */
+describe('the timeline read ahead: a scale and a Ready condition named as the condition, with their time', () => {
+  const cases: { name: string; file: string; until: string; object: string; outcome: WhyNotOutcome; if: string; at: string; decision: string }[] = [
+    {
+      name: 'rs-slow-start at +30s: api is scaled to 10 at +1m, its sync creates the 7 then',
+      file: 'rs-slow-start.yaml',
+      until: '30s',
+      object: 'ReplicaSet/default/api',
+      outcome: 'ReplicaSetPodsCreated',
+      if: 'the timeline scales ReplicaSet/default/api to 10 at 2026-01-01T00:01:00.000Z',
+      at: '2026-01-01T00:01:00.000Z',
+      decision: 'PodsCreated',
+    },
+    {
+      name: 'rs-slow-start at +2m30s: batch (0 replicas) is scaled to 10 at +3m',
+      file: 'rs-slow-start.yaml',
+      until: '2m30s',
+      object: 'ReplicaSet/default/batch',
+      outcome: 'ReplicaSetPodsCreated',
+      if: 'the timeline scales ReplicaSet/default/batch to 10 at 2026-01-01T00:03:00.000Z',
+      at: '2026-01-01T00:03:00.000Z',
+      decision: 'PodsCreated',
+    },
+    {
+      name: 'notready-then-unknown at +20s: node-b1 posts Ready=False at +30s and is tainted not-ready NoExecute then',
+      file: 'notready-then-unknown.yaml',
+      until: '20s',
+      object: 'Node/node-b1',
+      outcome: 'NodeTaintedNoExecute',
+      if: 'the timeline sets Ready to False at 2026-01-01T00:00:30.000Z',
+      at: '2026-01-01T00:00:30.000Z',
+      decision: 'TaintAdded',
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const sim = createSimulation(loadScenario(join('examples', c.file), nodeFs()));
+      sim.runUntil(parseUntil(c.until, sim.startTime));
+      const w = sim.explain(c.object).whyNot.find((x) => x.outcome === c.outcome);
+      assert.equal(w?.wouldFireAt, undefined);
+      assert.deepEqual(w?.conditional, { if: c.if, at: c.at });
+      sim.runUntil(parseTimestamp(c.at)!);
+      const first = sim.trace.find((d) => d.object === c.object && d.action === c.decision && parseTimestamp(d.time)! > parseTimestamp(c.at)! - 1);
+      assert.equal(first?.time, c.at, 'the run does it at that time');
     });
   }
 });

@@ -275,11 +275,13 @@ export class NodeLifecycleController implements SimController {
     const out = new Map<string, string>();
     if (this.s.rules.taintBasedEvictions) return out;
     let asked = 0;
+    // no kubelet facts, as before; one memo for every node asked, so that each zone is walked once a view, not once a node
+    const world: WhyNotWorld = { kubelet: () => undefined, memo: new Map() };
     for (const node of host.cluster.nodes.values()) {
       if (findCondition(node.conditions, 'Ready')?.status === 'True') continue;
       if (asked++ >= limit) break;
       const name = node.meta.name;
-      const due = podEvictionTime(this, host, name);
+      const due = podEvictionTime(this, host, name, world);
       if (due) out.set(name, due);
     }
     return out;
@@ -357,7 +359,7 @@ export class NodeLifecycleController implements SimController {
   private readonly forecasts = new WeakMap<RateLimitedTimedQueue, { key: string; f: QueueForecast }>();
 
   /** @internal the zone queue run forward (queueForecast.ts), kept while the queue and the clock stay */
-  queueForecast(zone: string, now: Micros): QueueForecast | undefined {
+  queueForecast(zone: string, now: Micros, arrivals?: readonly { value: string; at: Micros }[]): QueueForecast | undefined {
     const q = this.s.queues.get(zone);
     if (!q) return undefined;
     const o = {
@@ -368,6 +370,8 @@ export class NodeLifecycleController implements SimController {
       period: this.s.period,
       requeues: this.s.rules.taintBasedEvictions && this.s.rules.requeuesUntaintedNodes,
     };
+    // with nodes still to come, the question's own (the why-not keeps it for the question)
+    if (arrivals?.length) return forecastQueue(q, o, arrivals);
     const key = `${q.changes}|${JSON.stringify(q.limiter)}|${o.from}|${o.nextMonitor}|${o.period}|${o.requeues}`;
     const kept = this.forecasts.get(q);
     if (kept?.key === key) return kept.f;

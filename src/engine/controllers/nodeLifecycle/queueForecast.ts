@@ -41,33 +41,48 @@ export interface QueueForecast {
 
 const RELEASED = { ok: true } as const;
 
-export function forecastQueue(q: RateLimitedTimedQueue, o: QueueForecastOptions): QueueForecast {
+/**
+ * `arrivals`: nodes the monitor passes will Add at their instants (1.12's pod-eviction path: a node not
+ * Ready waiting out podEvictionTimeout), so that they take their place in the queue as the controller's
+ * evictPods gives it them. Only without `requeues`.
+ */
+export function forecastQueue(q: RateLimitedTimedQueue, o: QueueForecastOptions, arrivals: readonly { value: string; at: Micros }[] = []): QueueForecast {
   const copy = RateLimitedTimedQueue.restore(q.save());
   const processAt = new Map(q.queued().map((i) => [i.value, i.processAt] as const));
   const releases: { value: string; at: Micros }[] = [];
+  const coming = [...arrivals].sort((a, b) => a.at - b.at);
+  let next = 0;
   let from = o.from;
   let monitor = o.nextMonitor;
   // a token taken for a head whose ProcessAt is still ahead releases nothing: bound those too
-  for (let tries = 0, bound = 2 * q.length + 16; copy.length && tries < bound; tries++) {
-    const g = copy.nextTry(from, o.origin, o.step);
+  for (let tries = 0, bound = 2 * (q.length + coming.length) + 16; (copy.length || next < coming.length) && tries < bound; tries++) {
+    let g = copy.nextTry(from, o.origin, o.step);
+    while (next < coming.length && (g === undefined || coming[next].at <= g)) {
+      // the pass that adds them comes before the grid's Try at its instant; a Try on an empty queue takes no token
+      const at = coming[next].at;
+      for (; next < coming.length && coming[next].at === at; next++) if (copy.add(coming[next].value, '', at)) processAt.set(coming[next].value, at);
+      from = Math.max(from, at);
+      g = copy.nextTry(from, o.origin, o.step);
+    }
     if (g === undefined) break;
-    if (o.requeues && monitor <= g) {
+    const at = g;
+    if (o.requeues && monitor <= at) {
       // every pass up to g requeues all of them to its instant: the last one is what stays
-      const m = monitor + Math.floor((g - monitor) / o.period) * o.period;
+      const m = monitor + Math.floor((at - monitor) / o.period) * o.period;
       for (const i of [...copy.queued()]) copy.requeue(i.value, i.uid, m);
       monitor = m + o.period;
     }
-    copy.try(g, (item) => {
-      releases.push({ value: item.value, at: g });
+    copy.try(at, (item) => {
+      releases.push({ value: item.value, at });
       return RELEASED;
     });
-    from = g + o.step;
+    from = at + o.step;
   }
   return {
     options: o,
     releases,
     order: new Map(releases.map((r, i) => [r.value, i] as const)),
-    complete: copy.length === 0,
+    complete: copy.length === 0 && next === coming.length,
     limiter: cloneLimiter(copy.limiter),
     processAt,
   };

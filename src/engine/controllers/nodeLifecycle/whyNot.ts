@@ -172,7 +172,7 @@ export function nodeWhyNot(
 }
 
 /** The pod-eviction path's time for a node (podEvictionDeadlines): certain or conditional. */
-export function podEvictionTime(c: NodeLifecycleMemory, host: ControllerHost, node: string): string | undefined {
-  const w = nodeWhyNot(c, host, node, 'NodePodsEvicted');
+export function podEvictionTime(c: NodeLifecycleMemory, host: ControllerHost, node: string, world?: WhyNotWorld): string | undefined {
+  const w = nodeWhyNot(c, host, node, 'NodePodsEvicted', world);
   return w?.wouldFireAt ?? w?.conditional?.at;
 }

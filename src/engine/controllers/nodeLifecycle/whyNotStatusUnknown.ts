@@ -15,7 +15,7 @@ import type { ZoneStateName } from '../../simulation/api';
 import { whyNotFrom, type KubeletFacts, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../../trace/whyNot';
 import type { QueueForecast } from './queueForecast';
 import type { RateLimitedTimedQueue } from './rateLimitedQueue';
-import { probeExpired, zoneStateByGuards } from './guards';
+import { podEvictionTimeoutElapsed, probeExpired, zoneStateByGuards } from './guards';
 import { findCondition } from './taints';
 import type { NodeLifecycleRules } from './versionRules';
 
@@ -34,10 +34,19 @@ export interface NodeLifecycleMemory {
   nextMonitor(): Micros;
   nodeStateOf(name: string): string | undefined;
   nextTokenOf(zone: string, now: Micros): Micros | undefined;
-  queueForecast(zone: string, now: Micros): QueueForecast | undefined;
+  queueForecast(zone: string, now: Micros, arrivals?: readonly { value: string; at: Micros }[]): QueueForecast | undefined;
 }
 
 export const FILE = 'node_lifecycle_controller.go';
+
+/** A zone's other nodes, as a why-not reads them once per question (StatusUnknownWhyNot.zoneWalk). */
+interface ZoneWalk {
+  blockers: string[];
+  /** the pass each goes Unknown at, soonest first; `counted` when it takes part in the disruption checks */
+  goUnknown: { name: string; at: Micros; counted: boolean }[];
+  /** the pass evictPods Adds each to the zone's queue (the pod-eviction path) */
+  arrivals: { value: string; at: Micros }[];
+}
 
 export class StatusUnknownWhyNot {
   constructor(
@@ -45,6 +54,17 @@ export class StatusUnknownWhyNot {
     protected readonly host: ControllerHost,
     protected readonly world: WhyNotWorld | undefined,
   ) {}
+
+  private own: Map<string, unknown> | undefined;
+
+  /** `f()` once per question (the world's memo) or, without a world, once per this why-not. */
+  protected remember<T>(key: string, f: () => T): T {
+    const memo = this.world?.memo ?? (this.own ??= new Map());
+    if (memo.has(key)) return memo.get(key) as T;
+    const v = f();
+    memo.set(key, v);
+    return v;
+  }
 
   protected get period(): number {
     return Math.max(1, this.host.config.nodeMonitorPeriod);
@@ -86,25 +106,84 @@ export class StatusUnknownWhyNot {
    * is not certain.
    */
   protected zoneSteadyUntil(zone: string, self: string, t: Micros): boolean {
+    const z = this.walkOf(zone);
+    if (z.blockers.some((n) => n !== self)) return false;
+    const first = z.goUnknown.find((x) => x.name !== self);
+    return first === undefined || first.at > t;
+  }
+
+  protected walkOf(zone: string): ZoneWalk {
+    return this.remember(`zoneWalk|${zone}`, () => this.zoneWalk(zone));
+  }
+
+  /**
+   * The zone's other nodes as zoneSteadyUntil reads them, walked once per question: those that
+   * make no time certain (`blockers`, two at most: one of them may be the node asked about), and
+   * the passes at which those with their kubelet stopped go Unknown. On the pod-eviction path
+   * (1.12's evictPods) a node not Ready that stays so is Added to the zone's queue at the first
+   * pass past podEvictionTimeout (`arrivals`): the queue's forecast counts it there.
+   */
+  private zoneWalk(zone: string): ZoneWalk {
+    const podEviction = !this.c._rules.taintBasedEvictions;
+    const timeout = this.host.config.podEvictionTimeout;
+    const queuedAt = (since: Micros): Micros => this.firstPassWhere((x) => podEvictionTimeoutElapsed(x, since, timeout), since + timeout);
+    const blockers: string[] = [];
+    const goUnknown: ZoneWalk['goUnknown'] = [];
+    const arrivals: ZoneWalk['arrivals'] = [];
     for (const node of this.host.cluster.nodes.values()) {
       const name = node.meta.name;
-      if (name === self || this.zoneOf(node) !== zone) continue;
+      if (this.zoneOf(node) !== zone) continue;
       const ready = findCondition(node.conditions, 'Ready');
       if (ready && ready.status !== 'True') {
         // another node on its way to the same queue may take the token first
         const state = this.c.nodeStateOf(name) ?? '';
         if (state.includes('eviction.tainted') || state.includes('eviction.evicted')) continue;
+        const steady = this.steadyNotReady(name, ready.status);
         // waiting in the zone's queue: the queue's forecast counts it, while it stays not Ready
-        if (this.c.queueOf(zone)?.isQueued(name) && this.steadyNotReady(name, ready.status)) continue;
-        return false;
+        if (this.c.queueOf(zone)?.isQueued(name) && steady) continue;
+        const h = this.c.healthOf(name);
+        if (podEviction && steady && h && this.c.isKnown(name)) {
+          arrivals.push({ value: name, at: queuedAt(ready.status === 'False' ? h.readyTransition : h.probe) });
+          continue;
+        }
+        if (blockers.length < 2) blockers.push(name);
+        continue;
       }
       if (this.kubelet(name)?.running !== false) continue;
       const h = this.c.healthOf(name);
-      if (!h) return false;
+      if (!h) {
+        if (blockers.length < 2) blockers.push(name);
+        continue;
+      }
       const grace = ready ? this.host.config.nodeMonitorGracePeriod : this.host.config.nodeStartupGracePeriod;
-      if (this.firstPassWhere((x) => probeExpired(x, h.probe, grace), h.probe + grace) <= t) return false;
+      goUnknown.push({ name, at: this.firstPassWhere((x) => probeExpired(x, h.probe, grace), h.probe + grace), counted: !this.c.trackOf(name)?.excluded });
+      // Unknown from then, it waits out podEvictionTimeout from the same probe
+      if (podEviction) arrivals.push({ value: name, at: queuedAt(h.probe) });
     }
-    return true;
+    goUnknown.sort((a, b) => a.at - b.at);
+    return { blockers, goUnknown, arrivals };
+  }
+
+  /**
+   * On the pod-eviction path, when the zone's queue releases `self` with every node of the zone on
+   * its way to it counted (queued at `t`, or queued now), if that is certain: nothing else of the
+   * zone may change it, and the nodes that go Unknown before it leave the zone's state as it is.
+   */
+  protected releaseWithArrivals(zone: string, self: string, t: Micros | undefined): { at: Micros; ahead: number } | undefined {
+    if (this.c._rules.taintBasedEvictions) return undefined;
+    const z = this.walkOf(zone);
+    if (z.blockers.some((n) => n !== self)) return undefined;
+    if (t !== undefined && !z.arrivals.some((a) => a.value === self && a.at === t)) return undefined;
+    const f = this.remember(`arrivalsForecast|${zone}`, () => this.c.queueForecast(zone, this.host.now, z.arrivals));
+    const i = f?.order.get(self);
+    if (f === undefined || i === undefined) return undefined;
+    const at = f.releases[i].at;
+    const counts = this.c.zoneCountsOf(zone);
+    const state = this.c.zoneStateOf(zone);
+    if (!counts || !state) return undefined;
+    const k = z.goUnknown.filter((x) => x.at <= at && x.counted).length;
+    if (zoneStateByGuards(counts.total - counts.notReady - k, counts.notReady + k, this.host.config.unhealthyZoneThreshold) !== state) return undefined;
+    return { at, ahead: i };
   }
 
   /**

@@ -95,10 +95,12 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     const q = this.c.queueOf(zone);
     const queued = q?.isQueued(name) ?? false;
     const f = q ? this.c.queueForecast(zone, this.host.now) : undefined;
-    const rel = f ? releaseOf(f, name, queued ? undefined : t) : undefined;
+    // the pod-eviction path counts the zone's other nodes on their way to the queue; the taint path, only those in it
+    const counted = asked && !this.c._rules.taintBasedEvictions ? this.releaseWithArrivals(zone, name, queued ? undefined : t) : undefined;
+    const rel = counted ?? (f ? releaseOf(f, name, queued ? undefined : t) : undefined);
     const at = rel?.at;
     const ahead = rel?.ahead ?? (q ? q.length - (queued ? 1 : 0) : 0);
-    const certain = asked && at !== undefined && this.zoneSteadyUntil(zone, name, at);
+    const certain = counted !== undefined || (asked && this.c._rules.taintBasedEvictions && at !== undefined && this.zoneSteadyUntil(zone, name, at));
     return {
       at,
       certain,
@@ -120,10 +122,33 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     };
   }
 
+  /**
+   * The timeline's `condition` event that sets a Ready node's Ready to False (its kubelet posts it):
+   * the monitor pass at or after it reads False and queues the node for tainting (processTaintBaseEviction),
+   * and the zone's queue releases it as its forecast says; the condition names the event alone when
+   * nothing else of the zone could change that.
+   */
+  private timelineNotReady(node: NodeRecord, zone: string, rateHolds: boolean): { if: string; at: string; eventAt: string } | undefined {
+    const name = node.meta.name;
+    const r = this.world?.readyAt?.(name);
+    if (!r || r.status !== 'False' || !rateHolds || this.kubelet(name)?.running !== true) return undefined;
+    const pass = this.firstPassWhere((t) => t >= r.at, r.at);
+    // the zone's state and queue as they stand (at the start, before the first pass, the zone has neither yet)
+    const rel = this.zoneKeepsItsState(zone, name) ? this.releaseAt(zone, name, pass) : { at: undefined, certain: false };
+    const eventAt = formatTime(r.at);
+    const event = `the timeline sets Ready to False at ${eventAt}`;
+    const more = rel.at !== undefined ? 'nothing else in the zone changes' : "its zone's rate and queue let it through at once";
+    return { if: rel.certain ? event : `${event}, and ${more}`, at: formatTime(rel.at ?? pass), eventAt };
+  }
+
   // ---------------------------------------------------------------- tainted NoExecute
 
   /** processTaintBaseEviction + doNoExecuteTaintingPass: when the node would get its NoExecute taint. */
   tainted(node: NodeRecord): WhyNot | undefined {
+    return this.remember(`tainted|${node.meta.name}`, () => this.taintedNow(node));
+  }
+
+  private taintedNow(node: NodeRecord): WhyNot | undefined {
     const name = node.meta.name;
     if (taintExists(node.taints, UNREACHABLE_NO_EXECUTE) || taintExists(node.taints, NOT_READY_NO_EXECUTE)) return undefined;
     const ref = nodeRef(name);
@@ -160,6 +185,10 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
 
   /** processNoTaintBaseEviction + doEvictionPass: when the controller would delete the node's pods. */
   podsEvicted(node: NodeRecord): WhyNot | undefined {
+    return this.remember(`podsEvicted|${node.meta.name}`, () => this.podsEvictedNow(node));
+  }
+
+  private podsEvictedNow(node: NodeRecord): WhyNot | undefined {
     const name = node.meta.name;
     if (this.c.nodeStateOf(name)?.includes('eviction.evicted')) return undefined;
     const ref = nodeRef(name);
@@ -210,6 +239,11 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     const h = this.c.healthOf(name);
     const rc = this.rateCheck(zone);
     if (!notTrue) {
+      const notReady = queuedAfterUnknown ? this.timelineNotReady(node, zone, rc.check.holds) : undefined;
+      if (notReady) {
+        path[path.length - 1].values = { ...path[path.length - 1].values, timelineSetsReady: 'False', timelineSetsReadyAt: notReady.eventAt };
+        return whyNotFrom(what, o, ref, path, { conditional: { if: notReady.if, at: notReady.at } });
+      }
       const via = this.statusUnknown(node);
       // the rest of the way, as it stands now: the zone's rate decides whether the time could come
       const extra: Partial<WhyNot> = { ...(via ? { via } : {}) };

@@ -93,7 +93,8 @@ function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: Replic
   const replicas = specReplicas(rs);
   const ref = replicaSetRef(rs.meta.namespace, rs.meta.name);
   const claim = clusterClaim(host, rs, check, world);
-  if (claim.adoptable || (claim.active >= replicas && !claim.notReady.length && !claim.onFailingNodes.length)) return undefined;
+  if (claim.adoptable) return undefined;
+  if (claim.active >= replicas && !claim.notReady.length && !claim.onFailingNodes.length) return scaledUpByTimeline(rsc, rs, entry, check, claim, world);
   const path: WhyNotCheck[] = [];
   const error = check.problems.find((p) => p.severity === 'error');
   path.push({
@@ -179,6 +180,38 @@ function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: Replic
     ...(c.dueAt !== null ? { values: { dueAt: formatTime(c.dueAt) } } : {}),
   });
   return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, c.dueAt !== null ? { wouldFireAt: formatTime(c.dueAt) } : {});
+}
+
+/**
+ * A ReplicaSet that lacks no pod now, whose next scale in the timeline raises spec.replicas above its
+ * active pods: the update's sync at that instant creates them (manageReplicas), if nothing else comes
+ * first and nothing holds the sync back (its expectations satisfied, no backoff).
+ */
+function scaledUpByTimeline(
+  rsc: ReplicaSetCore,
+  rs: ReplicaSetRecord,
+  entry: Entry | undefined,
+  check: ReplicaSetCheck,
+  claim: Claim,
+  world: WhyNotWorld | undefined,
+): WhyNot | undefined {
+  const scale = world?.scalesTo?.(`${rs.meta.namespace}/${rs.meta.name}`);
+  if (!scale || scale.replicas <= claim.active || !check.manageable || rs.meta.deletionTimestamp !== undefined || !entry) return undefined;
+  if (rsc.expectationsPending(entry) || entry.actor.state().includes('queue.backoff')) return undefined;
+  const ref = replicaSetRef(rs.meta.namespace, rs.meta.name);
+  const path: WhyNotCheck[] = [
+    {
+      guard: 'fewerPodsThanReplicas',
+      upstream: 'manageReplicas (diff < 0)',
+      holds: false,
+      rule: 'fewer active pods than spec.replicas',
+      unmet: 'as many active pods as spec.replicas: nothing to create until spec.replicas rises',
+      values: { activePods: claim.active, replicas: specReplicas(rs), timelineScalesTo: scale.replicas, timelineScalesAt: formatTime(scale.at) },
+    },
+  ];
+  return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, {
+    conditional: { if: `the timeline scales ${ref} to ${scale.replicas} at ${formatTime(scale.at)}`, at: formatTime(scale.at) },
+  });
 }
 
 /** How many of the not-ready pods are listed in the check's values (the count is always given). */

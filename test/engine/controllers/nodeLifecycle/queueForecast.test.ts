@@ -126,3 +126,63 @@ test('forecast of a queue whose limiter never gives a token: no time, and not co
   assert.equal(releaseOf(f, 'a'), undefined);
   assert.equal(releaseOf(f, 'b', at(5)), undefined);
 });
+
+/**
+ * Nodes still to be Added by the monitor passes (1.12's evictPods, once podEvictionTimeout is out) take
+ * their place as the queue gives it them: after the values queued before, equal instants in name
+ * order, an empty queue's bucket refilled meanwhile. Fails on main (forecastQueue took no arrivals).
+ */
+test('forecast with nodes still to come: each takes its place among the queued ones', () => {
+  const cases: { name: string; added: [string, number][]; arrivals: [string, number][]; want: [string, number][] }[] = [
+    {
+      name: 'two at the same pass after one queued: the queued one first, then name order',
+      added: [['z', 1]],
+      arrivals: [
+        ['b', 5],
+        ['a', 5],
+      ],
+      want: [
+        ['z', 10],
+        ['a', 20],
+        ['b', 30],
+      ],
+    },
+    {
+      name: 'an empty queue: the first comes at once (the bucket refilled), the next a token later',
+      added: [],
+      arrivals: [
+        ['a', 25],
+        ['b', 30],
+      ],
+      want: [
+        ['a', 25],
+        ['b', 35],
+      ],
+    },
+    {
+      name: 'one that comes before a queued one leaves: it waits behind it',
+      added: [['z', 1]],
+      arrivals: [['a', 5]],
+      want: [
+        ['z', 10],
+        ['a', 20],
+      ],
+    },
+  ];
+  for (const c of cases) {
+    const q = queueOf(c.added);
+    const o = { from: T0 + STEP, origin: T0, step: STEP, nextMonitor: at(5), period: PERIOD, requeues: false };
+    const f = forecastQueue(
+      q,
+      o,
+      c.arrivals.map(([value, s]) => ({ value, at: at(s) })),
+    );
+    assert.deepEqual(
+      f.releases.map((r) => [r.value, (r.at - T0) / seconds(1)]),
+      c.want,
+      c.name,
+    );
+    assert.equal(f.complete, true, c.name);
+    assert.equal(q.length, c.added.length, `${c.name}: the queue itself is left as it was`);
+  }
+});
