@@ -12,7 +12,7 @@ const UNCLOSED = /^Flow (map|sequence) in block collection must be sufficiently 
 /** Text the CST is made again for, at most: a document of a big export is not parsed twice for a better position. */
 const MAX_REPARSE_CHARS = 1 << 20;
 
-export interface UnclosedFlow {
+interface UnclosedFlow {
   /** offset of the `{` or `[` in the text given */
   offset: number;
   char: '{' | '[';
@@ -23,7 +23,7 @@ export interface UnclosedFlow {
  * was not closed: the innermost collection still open at `errorAt`, of the kind named, among those that start at
  * or after `from` (the document's start). Undefined when the message is another, or the text is too long to look.
  */
-export function unclosedFlow(text: string, from: number, errorAt: number, message: string): UnclosedFlow | undefined {
+function unclosedFlow(text: string, from: number, errorAt: number, message: string): UnclosedFlow | undefined {
   const m = UNCLOSED.exec(message);
   if (!m || errorAt <= from || errorAt - from > MAX_REPARSE_CHARS) return undefined;
   const char = (m[1] ?? m[2]) === 'map' ? '{' : '[';

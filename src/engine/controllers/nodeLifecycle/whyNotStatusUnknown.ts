@@ -178,12 +178,17 @@ export class StatusUnknownWhyNot {
     const i = f?.order.get(self);
     if (f === undefined || i === undefined) return undefined;
     const at = f.releases[i].at;
+    const k = z.goUnknown.filter((x) => x.at <= at && x.counted).length;
+    if (!this.zoneStateHoldsWith(zone, k)) return undefined;
+    return { at, ahead: i };
+  }
+
+  /** ComputeZoneState (the zone machine's guards) with `more` of the zone's Ready nodes counted as not Ready: the same state as now. */
+  private zoneStateHoldsWith(zone: string, more: number): boolean {
     const counts = this.c.zoneCountsOf(zone);
     const state = this.c.zoneStateOf(zone);
-    if (!counts || !state) return undefined;
-    const k = z.goUnknown.filter((x) => x.at <= at && x.counted).length;
-    if (zoneStateByGuards(counts.total - counts.notReady - k, counts.notReady + k, this.host.config.unhealthyZoneThreshold) !== state) return undefined;
-    return { at, ahead: i };
+    if (!counts || !state) return false;
+    return zoneStateByGuards(counts.total - counts.notReady - more, counts.notReady + more, this.host.config.unhealthyZoneThreshold) === state;
   }
 
   /**
@@ -192,12 +197,7 @@ export class StatusUnknownWhyNot {
    * disruption checks changes no count.
    */
   protected zoneKeepsItsState(zone: string, name: string): boolean {
-    if (this.c.trackOf(name)?.excluded) return true;
-    const counts = this.c.zoneCountsOf(zone);
-    const state = this.c.zoneStateOf(zone);
-    if (!counts || !state) return false;
-    const ready = counts.total - counts.notReady;
-    return zoneStateByGuards(ready - 1, counts.notReady + 1, this.host.config.unhealthyZoneThreshold) === state;
+    return !!this.c.trackOf(name)?.excluded || this.zoneStateHoldsWith(zone, 1);
   }
 
   // ---------------------------------------------------------------- Ready -> Unknown
