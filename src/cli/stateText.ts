@@ -4,6 +4,7 @@
  */
 import type { StateView } from '../engine';
 import { escapeControl } from '../engine/trace/text';
+import { zoneTitle } from '../engine/model/zoneTitle';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the state export's objects, of every kind, read field by field
 type Obj = Record<string, any>;
@@ -11,7 +12,14 @@ type Obj = Record<string, any>;
 export function formatStateText(state: StateView, color: boolean): string {
   const bold = (s: string) => (color ? `\x1b[1m${s}\x1b[0m` : s);
   const lines: string[] = [bold(`State at ${state.time}`), '', bold('Zones')];
-  const zoneRows = state.zones.map((z) => [z.zone, z.state, `${z.nodes} nodes`, `${z.notReady} not ready`, `rate ${z.evictionRate}/s`, queuedText(z.queued)]);
+  const zoneRows = state.zones.map((z) => [
+    zoneTitle(z.zone),
+    z.state,
+    `${z.nodes} nodes`,
+    `${z.notReady} not ready`,
+    `rate ${z.evictionRate}/s`,
+    queuedText(z.queued),
+  ]);
   lines.push(...table(zoneRows));
   const items = state.objects.items as Obj[];
   const podsByNode = new Map<string, number>();

@@ -10,7 +10,7 @@ import { nodeFs } from '../../src/platform/nodeFs';
 import { runCliWith as run } from '../helpers/cliRun';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 const EXAMPLE = 'examples/one-node-stops.yaml';
 const EVIL = 'test/fixtures/cli/control-characters.yaml';
@@ -142,4 +142,17 @@ test('the state text shows a long zone queue as its count and first names, and n
   const json = await run(['replay', 'examples/zone-large-partial.yaml', '--until', '2m', '--output', 'state', '--format', 'json']);
   assert.equal(json.code, 0);
   assert.match(json.out, /"queued":\s*\[/);
+});
+
+test('the state text names a zone of nodes without zone labels as the panel does, and JSON keeps the trace name', async () => {
+  // a real kind cluster's export: its nodes have no topology labels, so they share the zone "" (GetZoneKey)
+  const real = resolve(__dirname, '../../../shared/fixtures/real/sonobuoy-kind-v1.20-core_v1_nodes.json');
+  const { code, out } = await run(['replay', real, '--until', '2m', '--output', 'state']);
+  assert.equal(code, 0);
+  const zones = out.split('\n\n')[1].split('\n');
+  assert.equal(zones[0], 'Zones');
+  assert.match(zones[1], /^ {2}Zone\/ \(no zone labels\) {2}Normal {2}3 nodes {2}1 not ready/);
+  const json = await run(['replay', real, '--until', '2m', '--output', 'state', '--format', 'json']);
+  assert.equal(json.code, 0);
+  assert.match(json.out, /"zone":\s*"Zone\/"/);
 });

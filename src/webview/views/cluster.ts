@@ -13,6 +13,7 @@ import { offsetText, sortNaturally } from '../time';
 import { VirtualList } from '../virtualList';
 import { WindowAsker } from '../rowWindow';
 import type { NodeItem, PodItem, ReplicaSetItem, ZoneRow } from '../../protocol/webview';
+import { zoneTitle } from '../../engine/model/zoneTitle';
 
 /** a node row without taints; a node with taints or cordoned takes a second line for its chips (more when they wrap) */
 export const ROW_HEIGHT = 24;
@@ -62,15 +63,6 @@ function queueNames(names: readonly string[]): HTMLElement {
   const list = el('div', { class: 'queue-names', role: 'list', 'aria-label': `${names.length.toLocaleString('en')} queued nodes` }, queueText(names));
   list.style.setProperty('--n-width', `${names.length.toLocaleString('en').length + 2}ch`);
   return list;
-}
-
-/**
- * A zone's name as the panel shows it: the trace's (`Zone/KEY`), and what an empty part means. Nodes without zone
- * labels are keyed in the zone "" (GetZoneKey), which reads as a name cut short: `Zone/`, `Zone/REGION/`.
- */
-export function zoneTitle(ref: string): string {
-  if (ref === 'Zone/') return 'Zone/ (no zone labels)';
-  return ref.endsWith('/') ? `${ref} (no zone label)` : ref;
 }
 
 /** A ReplicaSet row's counts as drawn: current/desired, ready. */
