@@ -90,7 +90,9 @@ export const EXPECT_FIELDS: Readonly<Record<string, FieldDoc>> = {
   at: { doc: 'When the assertion is checked: an offset from startTime or an RFC3339 time.' },
   node: { doc: 'The node the assertion is about.' },
   pod: { doc: 'The pod the assertion is about: `namespace/name`.' },
-  zone: { doc: 'The zone the assertion is about: `Zone/KEY` or the zone label value.' },
+  zone: {
+    doc: "The zone the assertion is about: its key as the trace writes it (`REGION/ZONE` when the nodes have a region label, with or without `Zone/`), or the zone label's value, as an event's `zone:`, when one zone has it.",
+  },
   replicaSet: { doc: 'The ReplicaSet the assertion is about: `namespace/name`.' },
   hasTaint: { doc: 'The node has this taint: `key:Effect` or `key`.' },
   lacksTaint: { doc: 'The node does not have this taint: `key:Effect` or `key`.' },

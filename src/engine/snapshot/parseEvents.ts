@@ -10,8 +10,20 @@ import { compileSelector, formatSelector } from '../model/labels';
 import { parseObjectRef, type ParsedObjectRef } from '../model/objectRef';
 import type { Micros } from '../model/time';
 import { NODE_LEASE_NAMESPACE, type KObject, type LabelSelector, type Taint, type TaintEffect } from '../model/types';
-import { zoneLabelsOf } from '../model/zones';
-import { deepestNode, formatAt, nodePath, parseNsName, parseTaintText, quoteList, suggest, suggestPrefix, type ScenarioReader } from './scenarioReader';
+import { zoneKeyOfLabels, zoneLabelsOf } from '../model/zones';
+import { knownObjects } from './knownObjects';
+import {
+  deepestNode,
+  formatAt,
+  nodePath,
+  parseNsName,
+  parseTaintText,
+  quoteList,
+  suggest,
+  suggestPrefix,
+  suggestZone,
+  type ScenarioReader,
+} from './scenarioReader';
 import type { LoadedSnapshot, NodeTarget, ScenarioEvent, TimeSpec } from './types';
 
 export const EVENT_KINDS = [
@@ -46,8 +58,8 @@ const FAIL_VERBS = ['create', 'delete', 'update', 'patch'] as const;
 const FAIL_RESOURCES = ['pods', 'nodes', 'replicasets'] as const;
 
 /**
- * The `events:` list, sorted by time (stable: file order within one instant), and every object
- * the snapshot holds or an event creates, for the expectations to check their targets against.
+ * The `events:` list, sorted by time (stable: file order within one instant), and every object (and node's
+ * `Zone/KEY`) the snapshot holds or an event creates, for the expectations to check their targets against.
  */
 export function parseEvents(
   reader: ScenarioReader,
@@ -145,7 +157,7 @@ export function parseEvents(
       reader.report(
         'unknown-zone',
         'warning',
-        `no node in the snapshot is in zone ${JSON.stringify(p.zone.zone)}${suggest(p.zone.zone, [...zones].filter(Boolean))}`,
+        `no node in the snapshot is in zone ${JSON.stringify(p.zone.zone)}${suggestZone(p.zone.zone, zones)}`,
         p.zone.node,
       );
     }
@@ -155,6 +167,7 @@ export function parseEvents(
         const obj = (p.event as { object?: KObject }).object;
         const labels = (obj?.metadata as KObject | undefined)?.labels as Record<string, string> | undefined;
         zones.add(zoneLabelsOf(labels).zone);
+        known.add(`Zone/${zoneKeyOfLabels(labels)}`);
         nodeLabels.push(labels ?? {});
       }
     }
@@ -583,16 +596,4 @@ function readAppliedObject(reader: ScenarioReader, node: unknown, where: string)
 
 function refWhat(kind: string): string {
   return kind.toLowerCase();
-}
-
-/** Every object the snapshot holds, as the trace names it. */
-export function knownObjects(snap: LoadedSnapshot): Set<string> {
-  const known = new Set<string>();
-  const c = snap.cluster;
-  for (const k of c.nodes.keys()) known.add(`Node/${k}`);
-  for (const k of c.pods.keys()) known.add(`Pod/${k}`);
-  for (const k of c.replicaSets.keys()) known.add(`ReplicaSet/${k}`);
-  for (const k of c.daemonSets.keys()) known.add(`DaemonSet/${k}`);
-  for (const k of c.leases.keys()) known.add(`Lease/${NODE_LEASE_NAMESPACE}/${k}`);
-  return known;
 }

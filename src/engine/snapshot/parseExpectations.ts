@@ -7,7 +7,7 @@ import { isMap, isScalar, isSeq } from 'yaml';
 import { namesStartingWith } from '../config/suggest';
 import type { Micros } from '../model/time';
 import { ACTIONS } from '../trace/decision';
-import { parseNsName, parseTaintText, quoteList, strip, suggest, type ScenarioReader } from './scenarioReader';
+import { parseNsName, parseTaintText, quoteList, strip, suggest, suggestZone, type ScenarioReader } from './scenarioReader';
 import type { Expectation } from './types';
 
 export const EXPECT_TARGETS = ['node', 'pod', 'zone', 'replicaSet'] as const;
@@ -53,6 +53,24 @@ function unknownTarget(reader: ScenarioReader, k: 'node' | 'pod' | 'replicaSet',
   );
 }
 
+/**
+ * The zone an expectation names, as its key (`REGION/ZONE` when the nodes have a region label). An event's `zone:`
+ * is the zone label's value, so an expectation written the same way (`zone: us-east-1b` beside an event's) names
+ * the one zone with that label; a zone no node of the snapshot or of an event is in can only fail ("no such zone").
+ */
+function zoneNamed(reader: ScenarioReader, zone: string, known: ReadonlySet<string>, node: unknown, where: string): string {
+  const given = strip('Zone/', zone);
+  if (known.has(`Zone/${given}`) || reader.snapshotUnread) return zone;
+  const keys = [...known].filter((r) => r.startsWith('Zone/')).map((r) => r.slice('Zone/'.length));
+  const byLabel = given.includes('/') ? [] : keys.filter((k) => k.endsWith(`/${given}`));
+  if (byLabel.length === 1) return zone.startsWith('Zone/') ? `Zone/${byLabel[0]}` : byLabel[0];
+  const why = byLabel.length
+    ? `: zones of ${byLabel.length} regions have that zone label (${quoteList(byLabel)}); write REGION/ZONE`
+    : `; the expectation will fail${suggestZone(zone, keys)}`;
+  reader.report('unknown-zone', 'warning', `${where}: no node in the snapshot, nor one an event creates, is in zone ${JSON.stringify(zone)}${why}`, node);
+  return zone;
+}
+
 /** The `expect:` list, sorted by time (stable: file order within one instant); `known`: what parseEvents found. */
 export function parseExpectations(reader: ScenarioReader, node: unknown, start: Micros | undefined, known: ReadonlySet<string>): Expectation[] {
   if (!isSeq(node)) {
@@ -94,7 +112,7 @@ export function parseExpectations(reader: ScenarioReader, node: unknown, start: 
         ok = false;
         continue;
       }
-      e[k] = k === 'pod' || k === 'replicaSet' ? parseNsName(s)! : s;
+      e[k] = k === 'pod' || k === 'replicaSet' ? parseNsName(s)! : k === 'zone' ? zoneNamed(reader, s, known, vn, where) : s;
       if (k !== 'zone') unknownTarget(reader, k, e[k]!, known, vn, where);
     }
     const assertions = EXPECT_ASSERTIONS.filter((k) => p.has(k));

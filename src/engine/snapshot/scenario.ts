@@ -39,7 +39,8 @@ import { TOO_DEEP_MESSAGE, YAML_OPTIONS, findTooDeep, isStackOverflow, yamlBuild
 import { validateScenario } from './validateScenario';
 import { outsideReason } from './pathPolicy';
 import { ScenarioReader, type ScenarioOptions } from './scenarioReader';
-import { knownObjects, parseEvents } from './parseEvents';
+import { knownObjects } from './knownObjects';
+import { parseEvents } from './parseEvents';
 import { parseExpectations } from './parseExpectations';
 import type { ControllerManagerInput, LoadedSnapshot, Scenario } from './types';
 import { placeYamlError } from './unclosedFlow';

@@ -45,6 +45,20 @@ export const suggest = (word: string, known: readonly string[]): string => {
   return s ? ` (did you mean ${s}?)` : '';
 };
 
+/**
+ * A did-you-mean for a zone no node is in, written as the zone was (`Zone/` or not). An event's `zone:` is the
+ * zone label's value, an expectation's the zone's key, `region/zone` when nodes have both labels (GetZoneKey):
+ * one written in the other's form is too far from it for a typo, so the zone with the same last part comes first.
+ */
+export function suggestZone(written: string, zones: Iterable<string>): string {
+  const prefix = written.startsWith('Zone/') ? 'Zone/' : '';
+  const given = strip('Zone/', written);
+  const keys = [...zones].filter(Boolean);
+  const labels = keys.map((k) => k.slice(k.lastIndexOf('/') + 1)).filter(Boolean);
+  const hint = keys.find((k) => k.endsWith(`/${given}`) || given.endsWith(`/${k}`)) ?? didYouMean(given, [...keys, ...labels]);
+  return hint ? ` (did you mean ${prefix}${hint}?)` : '';
+}
+
 /** The longest of `known` that `word` begins with, as a did-you-mean (`kubeletStops` → kubelet): the quick fix renames the key. */
 export function suggestPrefix(word: string, known: readonly string[]): string {
   const lower = word.toLowerCase();
