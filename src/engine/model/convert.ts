@@ -27,6 +27,7 @@ import {
   ignore,
   isObject,
   list,
+  meant,
   mapping,
   optionalTime,
   str,
@@ -175,7 +176,7 @@ function taintEffect(v: unknown, report: ConvertReport, what: string, base: Fiel
     at(base, a, 'effect'),
     'bad-taint-effect',
     'error',
-    `expected a taint effect of NoSchedule, PreferNoSchedule or NoExecute, found ${typeName(v)}; the ${what} is left out`,
+    `expected a taint effect of NoSchedule, PreferNoSchedule or NoExecute, found ${typeName(v)}${meant(v, TAINT_EFFECTS)}; the ${what} is left out`,
   );
   return false;
 }
@@ -250,7 +251,7 @@ export function toToleration(t: unknown, base: FieldPath, report: ConvertReport 
       at(base, a, 'operator'),
       'bad-toleration-operator',
       'error',
-      `expected a toleration operator of Exists or Equal, found ${typeName(op)}; the toleration is left out`,
+      `expected a toleration operator of Exists or Equal, found ${typeName(op)}${meant(op, ['Exists', 'Equal'])}; the toleration is left out`,
     );
     return undefined;
   }
@@ -391,7 +392,12 @@ export function toPodRecord(raw: KObject, report: ConvertReport = ignore): PodRe
     if (ph !== undefined && ph !== null) {
       if (ph === 'Running' || ph === 'Pending' || ph === 'Succeeded' || ph === 'Failed' || ph === 'Unknown') phase = ph;
       else {
-        report(at(P_STATUS, 'phase'), 'bad-pod-phase', 'error', `expected a pod phase of ${POD_PHASES.join(', ')}, found ${typeName(ph)}; taken as Unknown`);
+        report(
+          at(P_STATUS, 'phase'),
+          'bad-pod-phase',
+          'error',
+          `expected a pod phase of ${POD_PHASES.join(', ')}, found ${typeName(ph)}${meant(ph, POD_PHASES)}; taken as Unknown`,
+        );
         phase = 'Unknown';
       }
     }
@@ -433,7 +439,7 @@ export function toLabelSelector(v: unknown, base: FieldPath, report: ConvertRepo
           e.operator === undefined ? at(P, i) : at(P, i, 'operator'),
           'bad-selector-operator',
           'error',
-          `expected an operator of ${SELECTOR_OPERATORS.join(', ')}, found ${e.operator === undefined ? 'none' : typeName(e.operator)}`,
+          `expected an operator of ${SELECTOR_OPERATORS.join(', ')}, found ${e.operator === undefined ? 'none' : typeName(e.operator)}${meant(e.operator, SELECTOR_OPERATORS)}`,
         );
         continue;
       }

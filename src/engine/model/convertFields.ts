@@ -4,6 +4,7 @@
  * one helper per kind of field (time, string, bool, count, list, mapping, map
  * of strings, condition status), each reporting a value of the wrong type.
  */
+import { closest } from '../config/suggest';
 import type { Severity } from '../problems';
 import { daysFromCivil, parseTimestamp, ZERO_TIME, type Micros } from './time';
 import type { ConditionStatus, KObject } from './types';
@@ -168,13 +169,19 @@ export function stringMap(v: unknown, report: ConvertReport, base: FieldPath, a?
   return m as Record<string, string>;
 }
 
+/** ` (did you mean X?)` for a string close to one of `values` (`NoExecut`, `exists`): the enum fields' typos. */
+export function meant(v: unknown, values: readonly string[]): string {
+  const s = typeof v === 'string' ? closest(v, values) : undefined;
+  return s ? ` (did you mean ${s}?)` : '';
+}
+
 export function conditionStatus(v: unknown, report: ConvertReport, base: FieldPath, a?: Seg, b?: Seg, c?: Seg): ConditionStatus {
   if (v === 'True' || v === 'False' || v === 'Unknown') return v;
   report(
     at(base, a, b, c),
     'bad-condition-status',
     'error',
-    `expected a condition status of True, False or Unknown, found ${v === undefined ? 'none' : typeName(v)}; taken as Unknown`,
+    `expected a condition status of True, False or Unknown, found ${v === undefined ? 'none' : typeName(v)}${meant(v, ['True', 'False', 'Unknown'])}; taken as Unknown`,
   );
   return 'Unknown';
 }

@@ -22,6 +22,7 @@ import {
   suggest,
   suggestPrefix,
   suggestZone,
+  targetsBeside,
   type ScenarioReader,
 } from './scenarioReader';
 import type { LoadedSnapshot, NodeTarget, ScenarioEvent, TimeSpec } from './types';
@@ -330,7 +331,7 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
         );
         return undefined;
       }
-      const c = reader.pairs(v, ['type', 'status', 'reason', 'message'], `${where}: condition`);
+      const c = reader.pairs(v, ['type', 'status', 'reason', 'message'], `${where}: condition`, targetsBeside('condition'));
       if (!c.has('type') || !c.has('status')) {
         reader.report('missing-field', 'error', `${where}: a condition needs type and status`, v);
         return undefined;
@@ -383,13 +384,13 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
         return undefined;
       }
       if (!ref) return undefined;
-      refs.push({ ref: ref.ref, node: refNode, what: refWhat(ref.kind) });
+      refs.push({ ref: ref.ref, node: refNode, what: ref.kind.toLowerCase() });
       return done({ ...base, kind: 'patch', ref: ref.ref, merge: reader.js(mergeNode) as KObject });
     }
     case 'delete': {
       const ref = readRef(reader, v, where);
       if (!ref) return undefined;
-      refs.push({ ref: ref.ref, node: v, what: refWhat(ref.kind) });
+      refs.push({ ref: ref.ref, node: v, what: ref.kind.toLowerCase() });
       return done({ ...base, kind: 'delete', ref: ref.ref });
     }
     case 'pod': {
@@ -517,7 +518,9 @@ function readTaint(
     );
     return undefined;
   }
-  const p = reader.pairs(node, needEffect ? ['key', 'value', 'effect', 'timeAdded'] : ['key', 'effect'], `${where}: taint`);
+  const keys = needEffect ? ['key', 'value', 'effect', 'timeAdded'] : ['key', 'effect'];
+  const action = needEffect ? 'taint' : 'untaint';
+  const p = reader.pairs(node, keys, `${where}: ${action}`, targetsBeside(action));
   if (!needEffect) {
     if (!p.has('key')) {
       reader.report('missing-field', 'error', `${where}: untaint needs the taint's key`, node);
@@ -592,8 +595,4 @@ function readAppliedObject(reader: ScenarioReader, node: unknown, where: string)
   if (kind === 'Lease' && ns !== NODE_LEASE_NAMESPACE)
     reader.report('ignored-lease', 'info', `${where}: a Lease outside ${NODE_LEASE_NAMESPACE} is not a node heartbeat`, node);
   return { object, ref: ns ? `${kind}/${ns}/${name}` : `${kind}/${name}` };
-}
-
-function refWhat(kind: string): string {
-  return kind.toLowerCase();
 }

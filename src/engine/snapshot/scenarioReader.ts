@@ -59,6 +59,12 @@ export function suggestZone(written: string, zones: Iterable<string>): string {
   return hint ? ` (did you mean ${prefix}${hint}?)` : '';
 }
 
+/** Where a target written inside an event's action (`taint: {node: node-a1, key: k}`) goes: an unknown-field hint. */
+export function targetsBeside(action: string): Record<string, string> {
+  const hint = ` (the nodes an event acts on are named beside ${action}:, at the event's level, not inside it)`;
+  return { node: hint, nodes: hint, zone: hint, selector: hint };
+}
+
 /** The longest of `known` that `word` begins with, as a did-you-mean (`kubeletStops` → kubelet): the quick fix renames the key. */
 export function suggestPrefix(word: string, known: readonly string[]): string {
   const lower = word.toLowerCase();
@@ -81,7 +87,7 @@ export function parseTaintText(text: string): Taint | { error: string } {
   if (colon <= 0) return { error: `expected key[=value]:Effect, found ${JSON.stringify(text)}` };
   const effect = text.slice(colon + 1);
   if (!(TAINT_EFFECTS as readonly string[]).includes(effect))
-    return { error: `expected a taint effect of ${quoteList(TAINT_EFFECTS)}, found ${JSON.stringify(effect)}` };
+    return { error: `expected a taint effect of ${quoteList(TAINT_EFFECTS)}, found ${JSON.stringify(effect)}${suggest(effect, TAINT_EFFECTS)}` };
   const kv = text.slice(0, colon);
   const eq = kv.indexOf('=');
   const taint: Taint = { key: eq === -1 ? kv : kv.slice(0, eq), effect: effect as TaintEffect };

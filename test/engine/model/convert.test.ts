@@ -186,3 +186,45 @@ test('a Lease keeps its MicroTime renewTime exactly', () => {
   assert.equal(l.holderIdentity, 'n');
   assert.equal(l.leaseDurationSeconds, 40);
 });
+
+test("an enum field's typo is answered with the value it is close to, and a value close to none gets no guess", () => {
+  const cases: { name: string; convert: (report: (p: FieldPath, code: string, sev: string, message: string) => void) => void; want: RegExp }[] = [
+    {
+      name: 'taint effect',
+      convert: (r) => toTaint({ key: 'k', effect: 'NoExecut' }, ['t'], r, 0),
+      want: /found the string "NoExecut" \(did you mean NoExecute\?\); the taint/,
+    },
+    { name: 'taint effect, lower case', convert: (r) => toTaint({ key: 'k', effect: 'noschedule' }, ['t'], r, 0), want: /\(did you mean NoSchedule\?\)/ },
+    {
+      name: 'taint effect far from any',
+      convert: (r) => toTaint({ key: 'k', effect: 'Never' }, ['t'], r, 0),
+      want: /found the string "Never"; the taint is left out$/,
+    },
+    {
+      name: 'toleration operator',
+      convert: (r) => toToleration({ operator: 'exists' }, ['t'], r, 0),
+      want: /\(did you mean Exists\?\); the toleration is left out/,
+    },
+    {
+      name: 'pod phase',
+      convert: (r) => toPodRecord({ metadata: { name: 'p' }, status: { phase: 'Runing' } }, r),
+      want: /\(did you mean Running\?\); taken as Unknown/,
+    },
+    {
+      name: 'condition status',
+      convert: (r) => toNodeRecord({ metadata: { name: 'n' }, status: { conditions: [{ type: 'Ready', status: 'ture' }] } }, r),
+      want: /\(did you mean True\?\); taken as Unknown/,
+    },
+    {
+      name: 'selector operator',
+      convert: (r) => toLabelSelector({ matchExpressions: [{ key: 'a', operator: 'Notin', values: ['x'] }] }, ['sel'], r),
+      want: /\(did you mean NotIn\?\)$/,
+    },
+  ];
+  for (const c of cases) {
+    const messages: string[] = [];
+    c.convert((_p, _code, _sev, message) => messages.push(message));
+    assert.equal(messages.length, 1, `${c.name}: ${JSON.stringify(messages)}`);
+    assert.match(messages[0], c.want, c.name);
+  }
+});

@@ -324,7 +324,34 @@ const problemCases: { name: string; events: string; extra?: string; want: string
     events: '- {at: 1m, node: node-a1, condition: {type: Ready, status: Maybe}}\n',
     want: ['6:60 error bad-condition-status'],
   },
-  { name: 'a taint with a bad effect', events: '- {at: 1m, node: node-a1, taint: {key: k, effect: NoExecut}}\n', want: ['6:51 error bad-taint-effect'] },
+  {
+    name: 'a taint with a bad effect',
+    events: '- {at: 1m, node: node-a1, taint: {key: k, effect: NoExecut}}\n',
+    want: ['6:51 error bad-taint-effect'],
+    message: /found the string "NoExecut" \(did you mean NoExecute\?\)/,
+  },
+  {
+    name: 'a taint written as text with an effect in lower case',
+    events: '- {at: 1m, node: node-a1, taint: "k:noexecute"}\n',
+    want: ['6:34 error bad-taint'],
+    message: /found "noexecute" \(did you mean NoExecute\?\)/,
+  },
+  {
+    name: "a taint's node written inside taint: says where it goes",
+    events: '- {at: 1m, taint: {node: node-a1, key: k, effect: NoExecute}}\n',
+    want: ['6:12 error missing-target', '6:20 error unknown-field'],
+    message: /which nodes\?/,
+  },
+  {
+    name: "an untaint's nodes written inside untaint: says where they go",
+    events: '- {at: 1m, untaint: {nodes: [node-a1], key: k}}\n',
+    want: ['6:12 error missing-target', '6:22 error unknown-field'],
+  },
+  {
+    name: "a condition's node written inside condition: says where it goes",
+    events: '- {at: 1m, condition: {node: node-a1, type: Ready, status: "False"}}\n',
+    want: ['6:12 error missing-target', '6:24 error unknown-field'],
+  },
   { name: 'a taint without effect', events: '- {at: 1m, node: node-a1, taint: {key: k}}\n', want: ['6:34 error missing-field'] },
   { name: 'a kubelet action that is not start or stop', events: '- {at: 1m, kubelet: pause, nodes: [node-a1]}\n', want: ['6:21 error bad-value'] },
   { name: 'two targets at once', events: '- {at: 1m, kubelet: stop, node: node-a1, zone: us-east-1a}\n', want: ['6:42 error ambiguous-target'] },
@@ -544,4 +571,23 @@ test('taints and did-you-mean helpers (object references: model/objectRef.test.t
   assert.ok('error' in parseTaintText('a:Never'));
   assert.equal(didYouMean('nodez', ['nodes', 'node', 'zone']), 'nodes');
   assert.equal(didYouMean('completely-different', ['nodes', 'zone']), undefined);
+});
+
+test("a target written inside an event's action says it goes beside the action, at the event's level", () => {
+  const cases: [string, RegExp][] = [
+    [
+      '- {at: 1m, taint: {node: node-a1, key: k, effect: NoExecute}}\n',
+      /unknown field "node" in event 1: taint \(the nodes an event acts on are named beside taint:, at the event's level/,
+    ],
+    ['- {at: 1m, untaint: {nodes: [node-a1], key: k}}\n', /unknown field "nodes" in event 1: untaint \(the nodes an event acts on are named beside untaint:/],
+    [
+      '- {at: 1m, condition: {zone: us-east-1a, type: Ready, status: "False"}}\n',
+      /unknown field "zone" in event 1: condition \(the nodes an event acts on are named beside condition:/,
+    ],
+  ];
+  for (const [events, want] of cases) {
+    const unknown = scenario(events).problems.filter((p) => p.code === 'unknown-field');
+    assert.equal(unknown.length, 1, events);
+    assert.match(unknown[0].message, want);
+  }
 });
