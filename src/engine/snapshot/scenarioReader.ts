@@ -86,8 +86,13 @@ export function parseTaintText(text: string): Taint | { error: string } {
   const colon = text.lastIndexOf(':');
   if (colon <= 0) return { error: `expected key[=value]:Effect, found ${JSON.stringify(text)}` };
   const effect = text.slice(colon + 1);
-  if (!(TAINT_EFFECTS as readonly string[]).includes(effect))
-    return { error: `expected a taint effect of ${quoteList(TAINT_EFFECTS)}, found ${JSON.stringify(effect)}${suggest(effect, TAINT_EFFECTS)}` };
+  if (!(TAINT_EFFECTS as readonly string[]).includes(effect)) {
+    // the suggestion is the whole text: the quick fix replaces the value the problem is on
+    const meant = didYouMean(effect, TAINT_EFFECTS);
+    return {
+      error: `expected a taint effect of ${quoteList(TAINT_EFFECTS)}, found ${JSON.stringify(effect)}${meant ? ` (did you mean ${text.slice(0, colon + 1)}${meant}?)` : ''}`,
+    };
+  }
   const kv = text.slice(0, colon);
   const eq = kv.indexOf('=');
   const taint: Taint = { key: eq === -1 ? kv : kv.slice(0, eq), effect: effect as TaintEffect };

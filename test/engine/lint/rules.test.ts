@@ -5,7 +5,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { lintDocument, type LintProblem } from '../../../src/engine/lint';
-import { SCENARIO, applyEdits, marked, scenario, workspace } from './helpers';
+import { CLUSTER, CLUSTER_YAML, SCENARIO, applyEdits, marked, scenario, workspace } from './helpers';
 
 interface Case {
   name: string;
@@ -62,6 +62,20 @@ const cases: Case[] = [
     code: 'unknown-pod',
     severity: 'error',
     fixed: scenario('1.31', 'events:\n  - at: 30s\n    pod: default/web-1\n    phase: Failed\n'),
+  },
+  {
+    name: "a taint text's effect in lower case is an error on the value, fixed to the whole taint with the effect spelt right",
+    doc: scenario('1.31', 'events:\n  - at: 30s\n    node: node-a1\n    taint: «"example.com/drain=yes:noexecute"»\n'),
+    code: 'bad-taint',
+    severity: 'error',
+    fixed: scenario('1.31', 'events:\n  - at: 30s\n    node: node-a1\n    taint: "example.com/drain=yes:NoExecute"\n'),
+  },
+  {
+    name: "a taint's misspelt effect is an error on the effect, fixed to the effect",
+    doc: scenario('1.31', 'events:\n  - at: 30s\n    node: node-a1\n    taint: {key: k, effect: «NoExecut»}\n'),
+    code: 'bad-taint-effect',
+    severity: 'error',
+    fixed: scenario('1.31', 'events:\n  - at: 30s\n    node: node-a1\n    taint: {key: k, effect: NoExecute}\n'),
   },
   {
     name: 'a removed flag (--pod-eviction-timeout after 1.26) is an error on the flag, fixed by removing it',
@@ -267,4 +281,16 @@ test('a pod owned by a ReplicaSet that is not in the snapshot is a warning at th
   assert.ok(p);
   assert.equal(p.severity, 'warning');
   assert.match(fs.readText('/ws/cluster.yaml').split('\n')[p.position!.line + 2], /name: web-1/);
+});
+
+test("a snapshot's misspelt enum values are errors on the value, each fixed to the value it is close to", () => {
+  const text = CLUSTER_YAML.replace('status: {phase: Running}', 'status: {phase: Runing}').replace(
+    'labels: {topology.kubernetes.io/zone: zone-a}\n  status:',
+    'labels: {topology.kubernetes.io/zone: zone-a}\n  spec: {taints: [{key: k, effect: noexecute}]}\n  status:',
+  );
+  const fixes = lintDocument(CLUSTER, text, undefined, workspace())
+    .filter((p) => p.code === 'bad-pod-phase' || p.code === 'bad-taint-effect')
+    .map((p) => `${p.code}: ${text.slice(p.position!.offset, p.position!.endOffset)} -> ${p.fixes?.[0]?.edits[0].newText}`)
+    .sort();
+  assert.deepEqual(fixes, ['bad-pod-phase: Runing -> Running', 'bad-taint-effect: noexecute -> NoExecute']);
 });

@@ -334,7 +334,7 @@ const problemCases: { name: string; events: string; extra?: string; want: string
     name: 'a taint written as text with an effect in lower case',
     events: '- {at: 1m, node: node-a1, taint: "k:noexecute"}\n',
     want: ['6:34 error bad-taint'],
-    message: /found "noexecute" \(did you mean NoExecute\?\)/,
+    message: /found "noexecute" \(did you mean k:NoExecute\?\)/,
   },
   {
     name: "a taint's node written inside taint: says where it goes",
