@@ -141,7 +141,7 @@ const cases: Case[] = [
     name: 'test of an expectation that is too early fails (exit 1) with what was found and the command that says why not',
     argv: ['test', `${F}/expect-too-early.yaml`],
     code: 1,
-    out: / {2}FAIL {2}at 2026-01-01T00:02:09\.000Z: Pod\/default\/toleration-sixty is deleted\n {8}found: it exists on node-a1 {2}\(test\/fixtures\/cli\/expect-too-early\.yaml:11:5\)\n {8}why: {3}controller-stepper explain test\/fixtures\/cli\/expect-too-early\.yaml --object Pod\/default\/toleration-sixty --until 2026-01-01T00:02:09\.000Z\n0 passed, 1 failed\n$/,
+    out: / {2}FAIL {2}at \+2m09s \(2026-01-01T00:02:09\.000Z\): Pod\/default\/toleration-sixty is deleted\n {8}found: it exists on node-a1 {2}\(test\/fixtures\/cli\/expect-too-early\.yaml:11:5\)\n {8}why: {3}controller-stepper explain test\/fixtures\/cli\/expect-too-early\.yaml --object Pod\/default\/toleration-sixty --until 2026-01-01T00:02:09\.000Z\n0 passed, 1 failed\n$/,
   },
   { name: 'test of a passing scenario is exit 0 and ends with the plain summary line', argv: ['test', EXAMPLE], code: 0, out: /\n\d+ passed, 0 failed\n$/ },
   {

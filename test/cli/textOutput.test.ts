@@ -156,3 +156,28 @@ test('the state text names a zone of nodes without zone labels as the panel does
   assert.equal(json.code, 0);
   assert.match(json.out, /"zone":\s*"Zone\/"/);
 });
+
+test("test prints each expectation's time as its at: was written, an offset from the start, with the clock time beside it", async () => {
+  // no startTime: the clock starts at the snapshot's latest heartbeat (23:59:58), so at: 2m is 00:01:58 on the clock
+  const dir = mkdtempSync(join(tmpdir(), 'cs-test-offsets-'));
+  try {
+    const file = join(dir, 'offsets.yaml');
+    writeFileSync(
+      file,
+      `apiVersion: controllerstepper.io/v1alpha1
+kind: Scenario
+kubernetesVersion: "1.31"
+snapshot: ${resolve('examples/clusters/three-zones.yaml')}
+expect:
+  - {at: 2m, node: node-a1, ready: "True"}
+  - {at: 2m, node: node-a1, ready: "False"}
+`,
+    );
+    const r = await run(['test', file]);
+    assert.equal(r.code, 1, r.err);
+    assert.match(r.out, /\n {2}ok {4}at \+2m00s \(2026-01-01T00:01:58\.000Z\): Node\/node-a1 Ready is True\n/);
+    assert.match(r.out, /\n {2}FAIL {2}at \+2m00s \(2026-01-01T00:01:58\.000Z\): Node\/node-a1 Ready is False\n {8}found: Ready is True/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -11,7 +11,8 @@ import type { ParsedArgs } from '../args';
 import { UsageError } from '../args';
 import type { CliIo } from '../io';
 import { openInput, reportProblems, type Opened } from '../open';
-import { escapeControl } from '../../engine/trace/text';
+import { escapeControl, timesAsOffsets } from '../../engine/trace/text';
+import { formatTime } from '../../engine/model/time';
 import { Guards } from '../guards';
 import { junitReport, type FileResults } from './junit';
 import { whyCommand } from '../../engine/simulation/explainCommand';
@@ -63,6 +64,9 @@ export function runTests(args: ParsedArgs, io: CliIo): number {
     const t0 = Date.now();
     const reported = sim.problems.length;
     const results = sim.checkExpectations();
+    // the time as the expectation's at: was written (an offset from the start), the clock time beside it
+    const startMs = Date.parse(formatTime(sim.startTime));
+    const described = (r: ExpectationResult) => escapeControl(timesAsOffsets(r.description, startMs));
     // what the run itself found (a pod left to the pod GC that is not simulated, the horizon), as replay says it
     reportProblems(io, sim.problems.slice(reported));
     done.push({ file, version, results, seconds: (Date.now() - t0) / 1000, finished: !sim.stopped });
@@ -70,11 +74,11 @@ export function runTests(args: ParsedArgs, io: CliIo): number {
       const where = r.position ? `${r.position.file}:${r.position.line}:${r.position.column}` : `${file} expect[${r.index}]`;
       if (r.ok) {
         passed++;
-        if (text) io.out(`  ok    ${escapeControl(r.description)}\n`);
+        if (text) io.out(`  ok    ${described(r)}\n`);
       } else {
         failed++;
         if (!text) continue;
-        io.out(`  FAIL  ${escapeControl(r.description)}\n        found: ${escapeControl(r.actual ?? '?')}  (${where})\n`);
+        io.out(`  FAIL  ${described(r)}\n        found: ${escapeControl(timesAsOffsets(r.actual ?? '?', startMs))}  (${where})\n`);
         // the why (or why not) of what was found, as the command that shows it
         const command = why(file, r);
         if (command) io.out(`        why:   ${escapeControl(command)}\n`);
