@@ -8,6 +8,7 @@
 import { Worker } from 'node:worker_threads';
 import type { ExpectationResult, Problem } from '../engine';
 import { openScenarioText } from './openScenario';
+import { formatTime } from '../engine/model/time';
 
 export interface ExpectationJob {
   /** the scenario's text as the editor holds it */
@@ -18,7 +19,8 @@ export interface ExpectationJob {
 }
 
 export type ExpectationAnswer =
-  | { kind: 'results'; results: ExpectationResult[] }
+  /** `start`: the simulation's start (RFC3339), for showing times as offsets as the expectations write them */
+  | { kind: 'results'; results: ExpectationResult[]; start: string }
   /** errors in the input: nothing was run */
   | { kind: 'errors'; errors: Problem[] }
   | { kind: 'failed'; message: string }
@@ -30,7 +32,7 @@ export function runExpectations(job: ExpectationJob): ExpectationAnswer {
     const sim = openScenarioText(job.text, job.file, job.access).make({});
     const errors = sim.problems.filter((p) => p.severity === 'error');
     if (errors.length) return { kind: 'errors', errors };
-    return { kind: 'results', results: sim.checkExpectations() };
+    return { kind: 'results', results: sim.checkExpectations(), start: formatTime(sim.startTime) };
   } catch (err) {
     return { kind: 'failed', message: err instanceof Error ? err.message : String(err) };
   }

@@ -12,6 +12,7 @@ import { COMMAND } from './commandIds';
 import { fileAccess } from './fileAccess';
 import { runExpectationsInWorker, type ExpectationJob } from './expectationRun';
 import { whyCommand } from '../engine/simulation/explainCommand';
+import { timesAsOffsets } from '../engine/trace/text';
 import * as path from 'node:path';
 
 export type Outcome =
@@ -173,8 +174,11 @@ async function runTests(
           const why = command
             ? `\nwhy: open the scenario (Controller Stepper: Open Scenario), run until ${r.at} and select ${r.object}; or run ${command}`
             : '';
-          const message = `${r.description}\nfound: ${r.actual ?? '?'}${why}`;
-          const m = new vscode.TestMessage(failureMarkdown(r.description, r.actual ?? '?', uri.fsPath, r.at, r.object));
+          // times as the expectations write them (offsets from the start), as the command line's test prints them
+          const startMs = Date.parse(answer.start);
+          const [description, found] = [r.description, r.actual ?? '?'].map((t) => timesAsOffsets(t, startMs));
+          const message = `${description}\nfound: ${found}${why}`;
+          const m = new vscode.TestMessage(failureMarkdown(description, found, uri.fsPath, r.at, r.object));
           if (e.range) m.location = new vscode.Location(uri, e.range);
           report(e, { state: 'failed', message, ...(r.object ? { show: [uri.fsPath, r.at, r.object] as [string, string, string] } : {}) }, [m]);
         }

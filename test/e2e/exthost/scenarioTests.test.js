@@ -60,7 +60,7 @@ exports.tests = [
       assert.strictEqual(failed.state, 'failed');
       assert.match(
         failed.message,
-        /Pod\/default\/toleration-sixty is deleted\nfound: it exists on node-a1\nwhy: .*run until 2026-01-01T00:02:09\.000Z and select Pod\/default\/toleration-sixty/,
+        /^at \+2m09s \(2026-01-01T00:02:09\.000Z\): Pod\/default\/toleration-sixty is deleted\nfound: it exists on node-a1\nwhy: .*run until 2026-01-01T00:02:09\.000Z and select Pod\/default\/toleration-sixty/,
       );
       // its link opens the scenario in the panel at the expectation's time with the pod selected
       assert.deepStrictEqual(failed.show, [good, '2026-01-01T00:02:09.000Z', 'Pod/default/toleration-sixty']);
