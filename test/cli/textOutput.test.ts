@@ -181,3 +181,10 @@ expect:
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("explain's why-not names the zone of nodes without zone labels as the state does", async () => {
+  const real = resolve(__dirname, '../../../shared/fixtures/real/sonobuoy-kind-v1.20-core_v1_nodes.json');
+  const { code, out } = await run(['explain', real, '--object', 'Zone/', '--until', '1m']);
+  assert.equal(code, 0);
+  assert.match(out, /\n {2}Zone\/ \(no zone labels\) tainting: nothing is queued in the zone/);
+});

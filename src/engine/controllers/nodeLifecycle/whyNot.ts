@@ -20,6 +20,7 @@ import type { ControllerHost } from '../controllerHost';
 import { formatTime } from '../../model/time';
 import type { NodeRecord, ObjectRef, PodRecord } from '../../model/types';
 import { zoneRef } from '../../model/types';
+import { zoneTitle } from '../../model/zoneTitle';
 import { whyNotFrom, type WhyNot, type WhyNotCheck, type WhyNotOutcome, type WhyNotWorld } from '../../trace/whyNot';
 export type { WhyNotWorld } from '../../trace/whyNot';
 import { daemonSetOf, deletePodsDeletes } from './guards';
@@ -78,7 +79,8 @@ class NodeWhyNot extends TaintedOrEvictedWhyNot {
 
   zone(zone: string): WhyNot {
     const ref: ObjectRef = zoneRef(zone);
-    const what = `Zone/${zone} ${this.c._rules.taintBasedEvictions ? 'tainting' : 'evicting'}`;
+    // `Zone/ tainting` for the nodes without zone labels would read as a name cut short
+    const what = `${zoneTitle(ref)} ${this.c._rules.taintBasedEvictions ? 'tainting' : 'evicting'}`;
     const path: WhyNotCheck[] = [this.enabledCheck(), this.masterCheck()];
     if (!path[0].holds || !path[1].holds) return whyNotFrom(what, 'ZoneEvicting', ref, path);
     const state = this.c.zoneStateOf(zone);
