@@ -18,6 +18,7 @@ import { lintDocumentWithContext, type LintProblem } from '../engine/lint';
 import type { InputFs } from '../engine/snapshot/source';
 import type { KObject } from '../engine/model/types';
 import type { LoadedSnapshot } from '../engine/snapshot/types';
+import { zoneKeysOf } from '../engine/model/zones';
 import { relevantKind, type BackgroundLintJob, type SnapshotNames } from './service';
 
 export interface LintAnswer {
@@ -28,7 +29,12 @@ export interface LintAnswer {
 
 export function namesOf(snapshot: LoadedSnapshot): SnapshotNames {
   const c = snapshot.cluster;
-  return { nodes: [...c.nodes.keys()].sort(), pods: [...c.pods.keys()].sort(), replicaSets: [...c.replicaSets.keys()].sort() };
+  return {
+    nodes: [...c.nodes.keys()].sort(),
+    pods: [...c.pods.keys()].sort(),
+    replicaSets: [...c.replicaSets.keys()].sort(),
+    zones: zoneKeysOf(snapshot),
+  };
 }
 
 /** An object's identity: what a kept record's `raw` and a loaded object's `object` are cut to. */

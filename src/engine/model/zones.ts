@@ -46,6 +46,14 @@ export function zoneRefOf(node: NodeRecord): string {
   return zoneRef(zoneKeyOf(node));
 }
 
+/** The zones of a cluster's nodes, sorted (the unlabelled zone's "" left out): what a scenario's `zone:` may name. */
+export function zoneKeysOf(snapshot: { cluster: { nodes: ReadonlyMap<string, NodeRecord> } }): string[] {
+  const keys = new Set<string>();
+  for (const n of snapshot.cluster.nodes.values()) keys.add(zoneKeyOf(n));
+  keys.delete('');
+  return [...keys].sort();
+}
+
 function has(l: Record<string, string>, k: string): boolean {
   return Object.prototype.hasOwnProperty.call(l, k);
 }

@@ -26,6 +26,8 @@ export interface SnapshotNames {
   nodes: string[];
   pods: string[];
   replicaSets: string[];
+  /** the nodes' zones as the trace keys them (`REGION/ZONE`, GetZoneKey); absent from names kept before they were asked */
+  zones?: string[];
 }
 
 export interface BackgroundDiagnosticsOptions {

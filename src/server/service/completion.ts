@@ -10,6 +10,7 @@ import type { CompletionItem, CompletionItemKind, Position } from 'vscode-langua
 import { SETTINGS, featureGatesForVersion, settingsForVersion, defaultOf } from '../../engine/config/settings';
 import { EVENT_FIELDS, EVENT_KINDS, EXPECT_FIELDS, SCENARIO_FIELDS, type FieldDoc } from '../../engine/lint/fieldDocs';
 import { supportedVersions } from '../../engine/versions/table';
+import { zoneKeysOf } from '../../engine/model/zones';
 import type { Analysis } from './analyze';
 import type { SnapshotNames } from './background';
 import { keysAbove } from './yamlPath';
@@ -184,6 +185,13 @@ function valueItems(a: Analysis, path: string[], key: string, typed: string, nam
   const nodes = () => nodeNames().map((n) => ({ label: n, kind: KIND.Reference, detail: 'Node in the snapshot' }));
   const pods = () => podNames().map((n) => ({ label: n, kind: KIND.Reference, detail: 'Pod in the snapshot' }));
   const rss = () => rsNames().map((n) => ({ label: n, kind: KIND.Reference, detail: 'ReplicaSet in the snapshot' }));
+  // an expectation names a zone by its key (REGION/ZONE), an event by its zone label's value: the key's last part
+  const zoneKeys = () => some(all(cluster ? zoneKeysOf(a.ctx.scenario!.snapshot) : [], names?.zones), typed);
+  const zones = (as: 'key' | 'label') =>
+    [...new Set(zoneKeys().map((k) => (as === 'key' ? k : k.slice(k.lastIndexOf('/') + 1))))]
+      .filter(Boolean)
+      .sort()
+      .map((z) => ({ label: z, kind: KIND.Reference, detail: as === 'key' ? 'Zone in the snapshot' : 'zone label value in the snapshot' }));
   const enumOf = (d: FieldDoc | undefined) => (d?.values ?? []).map((x) => ({ label: x, kind: KIND.EnumMember }));
   if (a.kind !== 'scenario') return [];
   if (path.length === 0) {
@@ -203,12 +211,14 @@ function valueItems(a: Analysis, path: string[], key: string, typed: string, nam
         ...rsNames().map((n) => ({ label: `ReplicaSet/${n}`, kind: KIND.Reference })),
       ];
     if (key === 'replicaSet') return rss();
+    if (key === 'zone') return zones('label');
     return enumOf(EVENT_KINDS[key] ?? EVENT_FIELDS[key]);
   }
   if (path[0] === 'expect' && path[1] === '-') {
     if (key === 'node' || key === 'boundTo') return nodes();
     if (key === 'pod') return pods();
     if (key === 'replicaSet') return rss();
+    if (key === 'zone') return zones('key');
     return enumOf(EXPECT_FIELDS[key]);
   }
   if (path[0] === 'controllerManager' && path[1] === 'featureGates')
