@@ -223,8 +223,9 @@ export function parseExpectations(reader: ScenarioReader, node: unknown, start: 
               );
               ok = false;
             } else if (o !== undefined) {
-              dec.object = o;
               const kind = o.slice(0, o.indexOf('/'));
+              // a zone as the trace names it, or by its zone label as a zone: target may be
+              dec.object = kind === 'Zone' ? zoneNamed(reader, o, known, objectNode, where) : o;
               if (kind === 'Node' || kind === 'Pod' || kind === 'ReplicaSet')
                 unknownTarget(reader, kind === 'Node' ? 'node' : kind === 'Pod' ? 'pod' : 'replicaSet', o.slice(kind.length + 1), known, objectNode, where);
             } else ok = false;

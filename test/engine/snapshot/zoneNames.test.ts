@@ -94,3 +94,16 @@ test("the quick fix of an expectation's zone writes the whole key, region and al
   assert.match(fixed, /zone: r1\/r1-b, state/);
   assert.deepEqual(zoneProblems(fixed), []);
 });
+
+test("a decision expectation's Zone/ object is read as a zone: target is, by key or by its one zone label", () => {
+  const expect = (object: string) => parse(`${HEAD}expect:\n  - {at: 2m, decision: {action: ZoneStateChanged, object: ${JSON.stringify(object)}, count: 1}}\n`);
+  const byLabel = expect('Zone/r1-a');
+  assert.equal(byLabel.scenario.expect[0].decision?.object, 'Zone/r1/r1-a');
+  assert.deepEqual(
+    byLabel.problems.filter((p) => p.code === 'unknown-zone'),
+    [],
+  );
+  assert.equal(expect('Zone/r1/r1-b').scenario.expect[0].decision?.object, 'Zone/r1/r1-b');
+  const [w] = expect('Zone/r1-aa').problems.filter((p) => p.code === 'unknown-zone');
+  assert.match(w.message, /zone "Zone\/r1-aa"; the expectation will fail \(did you mean Zone\/r1-a\?\)$/);
+});
