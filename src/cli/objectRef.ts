@@ -7,6 +7,8 @@
  */
 import type { ClusterState } from '../engine/model/cluster';
 import { closest } from '../engine/config/suggest';
+import { zoneKeyOf } from '../engine/model/zones';
+import { zoneMeant } from '../engine/snapshot/scenarioReader';
 
 type Kind = 'Node' | 'Pod' | 'ReplicaSet' | 'Zone';
 
@@ -46,7 +48,8 @@ export function resolveObjectRef(text: string, clusters: Clusters): { ref: strin
   if (slash < 0) return bare(text, clusters);
   const kind = KINDS[text.slice(0, slash).toLowerCase()]!;
   const rest = text.slice(slash + 1);
-  if (kind === 'Zone' || kind === 'Node' || rest.includes('/')) return { ref: `${kind}/${rest}` };
+  if (kind === 'Zone') return zoneNamed(text, rest, clusters);
+  if (kind === 'Node' || rest.includes('/')) return { ref: `${kind}/${rest}` };
   // a pod or ReplicaSet without its namespace: the one of that name, in whichever namespace
   const found = named([kind], rest, clusters);
   if (found.length === 1) return { ref: found[0] };
@@ -56,6 +59,19 @@ export function resolveObjectRef(text: string, clusters: Clusters): { ref: strin
 }
 
 type Clusters = readonly (ClusterState | undefined)[];
+
+/**
+ * A zone by its key (`REGION/ZONE` when the nodes have a region label) or, as a scenario's events name zones, by its
+ * zone label alone when one zone has it (`zone/us-east-1b` for `Zone/us-east-1/us-east-1b`).
+ */
+function zoneNamed(text: string, rest: string, clusters: Clusters): { ref: string } | { error: string } {
+  const keys = new Set(clusters.flatMap((c) => [...(c?.nodes.values() ?? [])].map(zoneKeyOf)));
+  if (keys.has(rest) || rest.includes('/')) return { ref: `Zone/${rest}` };
+  const byLabel = [...keys].filter((k) => k.endsWith(`/${rest}`)).sort();
+  if (byLabel.length === 1) return { ref: `Zone/${byLabel[0]}` };
+  if (byLabel.length > 1) return { error: `${text} names ${byLabel.length} zones: ${byLabel.map((k) => `Zone/${k}`).join(', ')}; give one of them` };
+  return { ref: `Zone/${rest}` };
+}
 
 /** Every ref of a kind in the clusters (`Node/NAME`, `Pod/NS/NAME`, `ReplicaSet/NS/NAME`), each once. */
 function refsOf(kind: 'Node' | 'Pod' | 'ReplicaSet', clusters: Clusters): Set<string> {
@@ -86,6 +102,11 @@ function bare(name: string, clusters: Clusters): { ref: string } | { error: stri
 /** The closest existing object of the same kind as `ref`, for "did you mean". */
 export function similarName(ref: string, clusters: Clusters, zones: readonly string[]): string | undefined {
   const kind = ref.slice(0, ref.indexOf('/'));
-  if (kind === 'Zone') return closest(ref, zones);
+  // zones are `Zone/KEY`; the hint may be a zone label alone, which --object takes (zoneNamed)
+  if (kind === 'Zone')
+    return zoneMeant(
+      ref,
+      zones.map((z) => z.slice('Zone/'.length)),
+    );
   return kind === 'Node' || kind === 'Pod' || kind === 'ReplicaSet' ? closest(ref, [...refsOf(kind, clusters)]) : undefined;
 }

@@ -69,3 +69,33 @@ test('explain --object node-a1 and po/toleration-sixty explain the objects they 
   assert.equal(c.code, 2);
   assert.match(c.err, /^explain: no Node, Pod or ReplicaSet is named node-a9 \(did you mean node-a1\?\)/);
 });
+
+test('a zone is named by its key, or by its zone label alone when one zone has it, as a scenario names it', () => {
+  const node = (name: string, region: string, zone: string) =>
+    `- {apiVersion: v1, kind: Node, metadata: {name: ${name}, labels: {topology.kubernetes.io/region: ${region}, topology.kubernetes.io/zone: ${zone}}}}\n`;
+  const zones = loadSnapshot({
+    file: 'z.yaml',
+    text: `apiVersion: v1\nkind: List\nitems:\n${node('n1', 'r1', 'a')}${node('n2', 'r1', 'b')}${node('n3', 'r2', 'b')}`,
+  }).cluster;
+  const cases: [input: string, want: string][] = [
+    ['Zone/r1/a', 'ref Zone/r1/a'],
+    ['zone/a', 'ref Zone/r1/a'],
+    ['Zone/b', 'error Zone/b names 2 zones: Zone/r1/b, Zone/r2/b; give one of them'],
+    // none: as written (explain then says it never existed, with a likely zone)
+    ['Zone/c', 'ref Zone/c'],
+  ];
+  for (const [input, want] of cases) {
+    const r = resolveObjectRef(input, [zones]);
+    assert.equal('ref' in r ? `ref ${r.ref}` : `error ${r.error}`, want, input);
+  }
+});
+
+test('explain --object with a zone label explains its zone, and a misspelt one is named', async () => {
+  const EX = 'examples/rs-zone-outage.yaml';
+  const a = await runCli('explain', EX, '--object', 'zone/us-east-1b', '--until', '2m');
+  assert.equal(a.code, 0, a.err);
+  assert.match(a.out, /^Zone\/us-east-1\/us-east-1b, as of \+2m00s/);
+  const b = await runCli('explain', EX, '--object', 'Zone/us-east-1q', '--until', '2m');
+  assert.equal(b.code, 2);
+  assert.match(b.err, /never existed up to \+2m00s: .* \(did you mean Zone\/us-east-1a\?\)/);
+});

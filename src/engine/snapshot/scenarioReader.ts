@@ -51,12 +51,18 @@ export const suggest = (word: string, known: readonly string[]): string => {
  * one written in the other's form is too far from it for a typo, so the zone with the same last part comes first.
  */
 export function suggestZone(written: string, zones: Iterable<string>): string {
+  const hint = zoneMeant(written, zones);
+  return hint ? ` (did you mean ${hint}?)` : '';
+}
+
+/** suggestZone's zone itself (undefined when none is close). */
+export function zoneMeant(written: string, zones: Iterable<string>): string | undefined {
   const prefix = written.startsWith('Zone/') ? 'Zone/' : '';
   const given = strip('Zone/', written);
   const keys = [...zones].filter(Boolean);
   const labels = keys.map((k) => k.slice(k.lastIndexOf('/') + 1)).filter(Boolean);
   const hint = keys.find((k) => k.endsWith(`/${given}`) || given.endsWith(`/${k}`)) ?? didYouMean(given, [...keys, ...labels]);
-  return hint ? ` (did you mean ${prefix}${hint}?)` : '';
+  return hint ? `${prefix}${hint}` : undefined;
 }
 
 /** Where a target written inside an event's action (`taint: {node: node-a1, key: k}`) goes: an unknown-field hint. */
