@@ -27,7 +27,7 @@ const KINDS: Record<string, Kind> = {
 };
 
 export const OBJECT_REF_FORMS =
-  "Node/NAME, Pod/NAMESPACE/NAME, ReplicaSet/NAMESPACE/NAME or Zone/KEY (or kubectl's node/NAME, pod/NAME, rs/NAME, or a bare name)";
+  "Node/NAME, Pod/NAMESPACE/NAME, ReplicaSet/NAMESPACE/NAME or Zone/KEY (or kubectl's node/NAME, pod/NAME, rs/NAME, a bare name, or Zone/ZONE by its zone label)";
 
 /** Whether `text` has the shape of a ref this module can read (checked before anything is loaded). */
 export function refShapeOk(text: string): boolean {
