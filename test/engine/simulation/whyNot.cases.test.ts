@@ -295,6 +295,39 @@ describe('the timeline read ahead: a scale and a Ready condition named as the co
       at: '2026-01-01T00:00:30.000Z',
       decision: 'TaintAdded',
     },
+    // node-a1 and node-a2 stop together: the zone's queue lets node-a1 through first, node-a2 a token
+    // (10 s at nodeEvictionRate 0.1) later; main named node-a1's time for both ("and its zone's rate
+    // and queue let it through at once")
+    {
+      name: 'outage-1.31 at +0s: node-a2, stopped with node-a1 at +30s, is tainted a token after it, at +1m20s',
+      file: 'outage-1.31.yaml',
+      until: '0s',
+      object: 'Node/node-a2',
+      outcome: 'NodeTaintedNoExecute',
+      if: 'the timeline stops the kubelet at 2026-01-01T00:00:30.000Z',
+      at: '2026-01-01T00:01:20.000Z',
+      decision: 'TaintAdded',
+    },
+    {
+      name: "outage-1.31 at +20s: node-a2's pod goes 300 s after its node's taint, at +6m20s",
+      file: 'outage-1.31.yaml',
+      until: '20s',
+      object: 'Pod/default/web-7d9f-gszhb',
+      outcome: 'PodDeletedByTaintEviction',
+      if: 'the timeline stops the kubelet at 2026-01-01T00:00:30.000Z',
+      at: '2026-01-01T00:06:20.000Z',
+      decision: 'PodEvicted',
+    },
+    {
+      name: "outage-1.12 at +20s: node-a2's pod is deleted when the zone's queue releases its node, after node-a1, at +5m35s",
+      file: 'outage-1.12.yaml',
+      until: '20s',
+      object: 'Pod/default/web-7d9f-gszhb',
+      outcome: 'PodDeletedByPodEviction',
+      if: 'the timeline stops the kubelet at 2026-01-01T00:00:30.000Z',
+      at: '2026-01-01T00:05:35.000Z',
+      decision: 'PodEvicted',
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {

@@ -43,8 +43,9 @@ const RELEASED = { ok: true } as const;
 
 /**
  * `arrivals`: nodes the monitor passes will Add at their instants (1.12's pod-eviction path: a node not
- * Ready waiting out podEvictionTimeout), so that they take their place in the queue as the controller's
- * evictPods gives it them. Only without `requeues`.
+ * Ready waiting out podEvictionTimeout; the taint path: a node going Unknown), so that they take their
+ * place in the queue as evictPods or markNodeForTainting gives it them. An arrival's instant is a monitor
+ * pass, so with `requeues` that pass's requeue gives it the same ProcessAt as the others (name order).
  */
 export function forecastQueue(q: RateLimitedTimedQueue, o: QueueForecastOptions, arrivals: readonly { value: string; at: Micros }[] = []): QueueForecast {
   const copy = RateLimitedTimedQueue.restore(q.save());

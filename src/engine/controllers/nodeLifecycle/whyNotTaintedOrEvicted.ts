@@ -95,8 +95,8 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     const q = this.c.queueOf(zone);
     const queued = q?.isQueued(name) ?? false;
     const f = q ? this.c.queueForecast(zone, this.host.now) : undefined;
-    // the pod-eviction path counts the zone's other nodes on their way to the queue; the taint path, only those in it
-    const counted = asked && !this.c._rules.taintBasedEvictions ? this.releaseWithArrivals(zone, name, queued ? undefined : t) : undefined;
+    // the zone's other nodes on their way to the queue counted, when nothing else of the zone could change it
+    const counted = asked ? this.releaseWithArrivals(zone, name, queued ? undefined : t) : undefined;
     const rel = counted ?? (f ? releaseOf(f, name, queued ? undefined : t) : undefined);
     const at = rel?.at;
     const ahead = rel?.ahead ?? (q ? q.length - (queued ? 1 : 0) : 0);
@@ -139,6 +139,21 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     const event = `the timeline sets Ready to False at ${eventAt}`;
     const more = rel.at !== undefined ? 'nothing else in the zone changes' : "its zone's rate and queue let it through at once";
     return { if: rel.certain ? event : `${event}, and ${more}`, at: formatTime(rel.at ?? pass), eventAt };
+  }
+
+  /**
+   * A node whose kubelet the timeline stops at `stop`, queued at the pass `queuedAt`: when the zone's
+   * queue releases it with the zone's other nodes on their way counted, those the timeline stops too
+   * (at the same instant they reach the queue at the same pass, and its rate lets one through per
+   * token, in the order Add and the requeues give them). The condition names the stop alone when no
+   * stop at another instant comes into it.
+   */
+  private timelineThroughQueue(zone: string, name: string, stop: Micros, queuedAt: Micros, event: string): { if: string; at: string } | undefined {
+    const stops = this.timelineStopsOf(zone);
+    const rel = this.releaseWithArrivals(zone, name, queuedAt, stops);
+    if (!rel) return undefined;
+    const others = stops.filter((s) => s.stop !== stop && (s.queuedAt <= rel.at || (s.counted && s.unknownAt <= rel.at))).length;
+    return { if: others ? `${event}, and those of ${others} other node${others === 1 ? '' : 's'} of the zone when it says` : event, at: formatTime(rel.at) };
   }
 
   // ---------------------------------------------------------------- tainted NoExecute
@@ -259,7 +274,12 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
           const rel = this.releaseAt(zone, name, eventually);
           if (rel.at !== undefined && rel.certain) extra.wouldFireAt = formatTime(rel.at);
         }
-        if (!extra.wouldFireAt) {
+        const stop = !via?.wouldFireAt && rc.check.holds ? this.world?.stopsAt?.(name) : undefined;
+        if (stop && via?.conditional?.if.startsWith('the timeline stops the kubelet at')) {
+          const stopped = this.timelineThroughQueue(zone, name, stop.at, eventually, via.conditional.if);
+          if (stopped) extra.conditional = stopped;
+        }
+        if (!extra.wouldFireAt && !extra.conditional) {
           extra.conditional = {
             if: `${via?.wouldFireAt ? 'the node goes Unknown then' : (via?.conditional?.if ?? 'the node goes Unknown')}, and its zone's rate and queue let it through at once`,
             at: formatTime(eventually),
