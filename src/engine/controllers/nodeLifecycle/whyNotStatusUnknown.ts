@@ -7,7 +7,7 @@
  */
 import type { ControllerHost } from '../controllerHost';
 import type { Micros } from '../../model/time';
-import { formatDuration, formatTime, parseTimestamp } from '../../model/time';
+import { formatDuration, formatTime } from '../../model/time';
 import type { NodeRecord } from '../../model/types';
 import { nodeRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
@@ -269,16 +269,19 @@ export class StatusUnknownWhyNot {
   protected timelineStopsOf(zone: string): TimelineStop[] {
     return this.remember(`timelineStops|${zone}`, () => {
       const out: TimelineStop[] = [];
+      if (!this.c.enabled(this.host)) return out;
       const keep = this.probeUsed;
+      const grace = this.host.config.nodeMonitorGracePeriod;
       for (const node of this.host.cluster.nodes.values()) {
         const name = node.meta.name;
-        if (this.zoneOf(node) !== zone || findCondition(node.conditions, 'Ready')?.status !== 'True') continue;
-        const s = this.world?.stopsAt?.(name);
-        if (!s || this.kubelet(name)?.running !== true) continue;
-        const w = this.statusUnknown(node);
-        const at = w?.conditional?.if.startsWith('the timeline stops the kubelet at') ? parseTimestamp(w.conditional.at) : undefined;
-        if (at === undefined || this.probeUsed === undefined) continue;
-        out.push({ name, stop: s.at, unknownAt: at, queuedAt: this.queuedAfterUnknown(at, this.probeUsed), counted: !this.c.trackOf(name)?.excluded });
+        const ready = findCondition(node.conditions, 'Ready');
+        if (ready?.status !== 'True' || !this.world?.stopsAt?.(name) || this.zoneOf(node) !== zone) continue;
+        // as statusUnknown reads it, without its words: 1,667 nodes of a zone stop at once at 5,000 nodes
+        const k = this.kubelet(name);
+        const probe = k?.running === true ? this.postingProbe(name, ready) : undefined;
+        const planned = probe !== undefined ? this.timelineStop(name, k!, probe, grace) : undefined;
+        if (!planned) continue;
+        out.push({ name, stop: planned.stop, unknownAt: planned.at, queuedAt: this.queuedAfterUnknown(planned.at, planned.probe), counted: !this.c.trackOf(name)?.excluded });
       }
       this.probeUsed = keep;
       return out;
@@ -318,7 +321,7 @@ export class StatusUnknownWhyNot {
    * When Ready goes Unknown if the kubelet stops when the timeline says: its last post or Lease
    * renewal before the stop moves probeTimestamp to the monitor pass that sees it (`probeUsed`).
    */
-  private timelineStop(name: string, k: KubeletFacts, probe: Micros, grace: number): { stop: Micros; at: Micros } | undefined {
+  private timelineStop(name: string, k: KubeletFacts, probe: Micros, grace: number): { stop: Micros; at: Micros; probe: Micros } | undefined {
     const s = this.world?.stopsAt?.(name);
     if (!s) return undefined;
     const lastBefore = (next: Micros | undefined, every: number | undefined): Micros | undefined =>
@@ -330,7 +333,21 @@ export class StatusUnknownWhyNot {
       p = last <= next ? next : next + Math.ceil((last - next) / this.period) * this.period;
     }
     this.probeUsed = p;
-    return { stop: s.at, at: this.firstPassWhere((t) => probeExpired(t, p, grace), p + grace) };
+    return { stop: s.at, at: this.firstPassWhere((t) => probeExpired(t, p, grace), p + grace), probe: p };
+  }
+
+  /**
+   * The probeTimestamp a node whose kubelet posts counts from: the controller's, or before its first
+   * look the one that pass will set; a post it has not seen yet moves it to the next pass. Undefined
+   * when the controller has not evaluated the node and no first look is ahead.
+   */
+  private postingProbe(name: string, ready: { lastHeartbeatTime?: Micros } | undefined): Micros | undefined {
+    const h = this.c.healthOf(name);
+    const first = !h || !this.c.isKnown(name) ? this.c.firstProbeOf(this.host, name) : undefined;
+    const known = first ?? (h && this.c.isKnown(name) ? h.probe : undefined);
+    if (known === undefined) return undefined;
+    const seen = Math.max(ready?.lastHeartbeatTime ?? 0, this.host.cluster.leases.get(name)?.renewTime ?? 0);
+    return seen > known ? this.c.nextMonitor() : known;
   }
 
   /** tryUpdateNodeHealth: when the controller would set Ready to Unknown. undefined when it is Unknown already. */
@@ -364,9 +381,7 @@ export class StatusUnknownWhyNot {
     const graceName = ready ? 'nodeMonitorGracePeriod' : 'nodeStartupGracePeriod';
     if (k?.running) {
       // A post the controller has not seen yet moves the probe to the next pass.
-      const seen = Math.max(ready?.lastHeartbeatTime ?? 0, this.host.cluster.leases.get(name)?.renewTime ?? 0);
-      const known = firstLook ? first : h!.probe;
-      const probe = seen > known ? this.c.nextMonitor() : known;
+      const probe = this.postingProbe(name, ready)!;
       this.probeUsed = probe;
       const at = this.firstPassWhere((t) => probeExpired(t, probe, grace), probe + grace);
       path.push({
