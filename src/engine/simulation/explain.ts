@@ -232,7 +232,16 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
   const check = (via: WhyNot) => heldBackBy(w, via, `${via.what} of ${via.object}`);
   if (kth?.at !== undefined && kth.w) {
     // certain when nothing could come first: every pod's deletion known, the earlier ones certain
+    const sure = (t: PodTime) => t.certain || (t.w?.conditional !== undefined && t.w.conditional.if === event);
+    const event = timed.slice(0, waits.count).find((t) => !t.certain)?.w?.conditional?.if;
     const certain = times.every((t) => t.never || (t.at !== undefined && (t.certain || t.at > kth.at!))) && timed.slice(0, waits.count).every((t) => t.certain);
+    // or certain but for one event of the timeline alone ("the timeline stops the kubelet at S"), which the condition names
+    const onEvent =
+      !certain &&
+      event !== undefined &&
+      /^the timeline [^,]*$/.test(event) &&
+      times.every((t) => t.never || (t.at !== undefined && (sure(t) || t.at > kth.at!))) &&
+      timed.slice(0, waits.count).every(sure);
     const via = kth.w;
     return {
       ...w,
@@ -240,7 +249,9 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
       via,
       ...(certain
         ? { wouldFireAt: formatTime(kth.at!) }
-        : { conditional: { if: `${via.object} is deleted then${via.conditional ? ` (${via.conditional.if})` : ''}`, at: formatTime(kth.at!) } }),
+        : onEvent
+          ? { conditional: { if: event, at: formatTime(kth.at!) } }
+          : { conditional: { if: `${via.object} is deleted then${via.conditional ? ` (${via.conditional.if})` : ''}`, at: formatTime(kth.at!) } }),
     };
   }
   if (times.filter((t) => !t.never).length < waits.count) {

@@ -328,6 +328,17 @@ describe('the timeline read ahead: a scale and a Ready condition named as the co
       at: '2026-01-01T00:05:35.000Z',
       decision: 'PodEvicted',
     },
+    // a ReplicaSet whose ready pods are on nodes the timeline stops: main had no time for it at all
+    {
+      name: "rs-zone-outage at +0s: web-7d9f's first replacement comes with the first of its pods deleted after zone b's kubelets stop, at +6m10s",
+      file: 'rs-zone-outage.yaml',
+      until: '0s',
+      object: 'ReplicaSet/default/web-7d9f',
+      outcome: 'ReplicaSetPodsCreated',
+      if: 'the timeline stops the kubelet at 2026-01-01T00:00:30.000Z',
+      at: '2026-01-01T00:06:10.000Z',
+      decision: 'PodsCreated',
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {

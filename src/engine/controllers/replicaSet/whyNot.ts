@@ -231,7 +231,11 @@ function notReadyStillActive(ref: ObjectRef, path: WhyNotCheck[], claim: Claim, 
   const m = claim.onFailingNodes.length;
   const which = [
     ...(n ? [`${n} ${n === 1 ? 'is' : 'are'} not ready`] : []),
-    ...(m ? [`${m} ${m === 1 ? 'is' : 'are'} ready on a node that is failing (its kubelet stopped, Ready not True or a NoExecute taint)`] : []),
+    ...(m
+      ? [
+          `${m} ${m === 1 ? 'is' : 'are'} ready on a node that is failing (its kubelet stopped or to be stopped by the timeline, Ready not True or a NoExecute taint)`,
+        ]
+      : []),
   ].join(' and ');
   path.push({
     guard: 'fewerPodsThanReplicas',
@@ -277,6 +281,9 @@ function failing(host: ControllerHost, world: WhyNotWorld | undefined, nodeName:
   if (ready !== 'True') return `Ready=${ready}`;
   if (node.taints.some((t) => t.effect === 'NoExecute')) return 'a NoExecute taint';
   if (world?.kubelet(nodeName)?.running === false) return 'its kubelet stopped';
+  // read ahead: the pod's deletion is then named under that stop (its node's taint or eviction)
+  const stop = world?.stopsAt?.(nodeName);
+  if (stop) return `the timeline stops its kubelet at ${formatTime(stop.at)}`;
   return undefined;
 }
 
