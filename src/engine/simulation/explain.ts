@@ -23,6 +23,7 @@ import type { ControllerPlan } from './controllerPlan';
 import type { WhyNot, WhyNotWorld } from '../trace/whyNot';
 import { delayAfterTaint } from '../controllers/taintEviction/whyNot';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nodeLifecycle/taints';
+import { controllerOf, isPodActive } from '../controllers/replicaSet/podUtil';
 
 /** Which controllers could decide something about an object of this kind. */
 const CONCERNED: Record<string, string[]> = {
@@ -106,6 +107,7 @@ export function worldOf(sim: Explainable): WhyNotWorld {
   // the timeline's next event about each node's kubelet or conditions, from now: made once per question
   let next: Map<string, { at: Micros; stop: boolean; ready?: string }> | undefined;
   let scales: Map<string, { at: Micros; replicas: number }> | undefined;
+  let deletes: Map<string, { at: Micros; pod: ObjectRef }> | undefined;
   let sorted: { e: Scenario['events'][number]; t: Micros }[] | undefined;
   const ahead = () =>
     (sorted ??= sim.scenario.events
@@ -142,6 +144,25 @@ export function worldOf(sim: Explainable): WhyNotWorld {
         }
       }
       return scales.get(replicaSet);
+    },
+    deletesOf(replicaSet) {
+      if (!deletes) {
+        deletes = new Map();
+        const scaled = new Set<string>();
+        // a delete read ahead while only scales and deletes come first: a scale of its own ReplicaSet changes its count first
+        for (const { e, t } of ahead()) {
+          if (e.kind === 'scale') scaled.add(e.replicaSet);
+          else if (e.kind !== 'delete') break;
+          else {
+            const [kind, ns, name, more] = e.ref.split('/');
+            const pod = kind === 'Pod' && name && !more ? sim.host.cluster.pods.get(nsKey(ns, name)) : undefined;
+            const owner = pod && isPodActive(pod) ? controllerOf(pod.meta) : undefined;
+            const key = owner ? `${ns}/${owner.name}` : undefined;
+            if (key && !scaled.has(key) && !deletes.has(key)) deletes.set(key, { at: t, pod: `Pod/${ns}/${name}` });
+          }
+        }
+      }
+      return deletes.get(replicaSet);
     },
     readyAt(node) {
       const n = nextOf(node);

@@ -122,6 +122,12 @@ export interface WhyNotWorld {
    */
   scalesTo?(replicaSet: string): { at: number; replicas: number } | undefined;
   /**
+   * When the scenario's timeline first deletes an active pod the ReplicaSet (`namespace/name`)
+   * controls, with only scales of other ReplicaSets and other deletes before it. Undefined when it
+   * does not.
+   */
+  deletesOf?(replicaSet: string): { at: number; pod: ObjectRef } | undefined;
+  /**
    * What one question works out once and every object it asks about shares (a node's taint or
    * eviction, a zone's walk): a ReplicaSet's answer asks it of each pod on a failing node. A world
    * lives for one question, so the cluster does not change under it.
