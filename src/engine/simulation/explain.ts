@@ -6,7 +6,7 @@
  * controller-manager that is not leading after a failover, an object that
  * never existed).
  */
-import type { ObjectRef } from '../model/types';
+import type { ObjectRef, PodRecord, Taint } from '../model/types';
 import { nsKey } from '../model/types';
 import { formatTime, parseTimestamp } from '../model/time';
 import type { ClusterState } from '../model/cluster';
@@ -22,6 +22,7 @@ import type { SimHost } from './simHost';
 import type { ControllerPlan } from './controllerPlan';
 import type { WhyNot, WhyNotWorld } from '../trace/whyNot';
 import { delayAfterTaint } from '../controllers/taintEviction/whyNot';
+import { taintText } from '../model/tolerations';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nodeLifecycle/taints';
 import { controllerOf, isPodActive } from '../controllers/replicaSet/podUtil';
 
@@ -108,6 +109,7 @@ export function worldOf(sim: Explainable): WhyNotWorld {
   let next: Map<string, { at: Micros; stop: boolean; ready?: string }> | undefined;
   let scales: Map<string, { at: Micros; replicas: number }> | undefined;
   let deletes: Map<string, { at: Micros; pod: ObjectRef }> | undefined;
+  let taints: Map<string, { at: Micros; taint?: Taint }> | undefined;
   let sorted: { e: Scenario['events'][number]; t: Micros }[] | undefined;
   const ahead = () =>
     (sorted ??= sim.scenario.events
@@ -163,6 +165,20 @@ export function worldOf(sim: Explainable): WhyNotWorld {
         }
       }
       return deletes.get(replicaSet);
+    },
+    taintsAt(node) {
+      if (!taints) {
+        taints = new Map();
+        // the first event about each node's kubelet, conditions or taints: a NoExecute taint only when it is that one
+        for (const { e, t } of ahead()) {
+          if (e.kind !== 'kubelet' && e.kind !== 'condition' && e.kind !== 'taint' && e.kind !== 'untaint') continue;
+          for (const n of resolveNodeTarget(sim.host.cluster.nodes, e.target).found)
+            if (!taints.has(n.meta.name))
+              taints.set(n.meta.name, { at: t, ...(e.kind === 'taint' && e.taint.effect === 'NoExecute' ? { taint: e.taint } : {}) });
+        }
+      }
+      const x = taints.get(node);
+      return x?.taint ? { at: x.at, taint: x.taint } : undefined;
     },
     readyAt(node) {
       const n = nextOf(node);
@@ -289,6 +305,8 @@ function chainToNodeTaint(sim: Explainable, w: WhyNot, ref: ObjectRef, nodes: Si
   const node = pod?.nodeName ? host.cluster.nodes.get(pod.nodeName) : undefined;
   if (!pod || !node) return w;
   const via = nodes.whyNotOf!(host, node.meta.name, 'NodeTaintedNoExecute', world);
+  const user = timelineTaint(sim, w, pod, node.meta.name, node.taints, via, world);
+  if (user) return user;
   if (!via) return w;
   const ready = node.conditions.find((c) => c.type === 'Ready');
   const taint = ready?.status === 'False' ? NOT_READY_NO_EXECUTE : UNREACHABLE_NO_EXECUTE;
@@ -313,4 +331,32 @@ function chainToNodeTaint(sim: Explainable, w: WhyNot, ref: ObjectRef, nodes: Si
       ? { counterfactual: { kind: 'dropTolerations' as const, pod: ref, description: 'the pod without its tolerations' } }
       : {}),
   };
+}
+
+/**
+ * A NoExecute taint the timeline adds to the pod's node before the node lifecycle controller's own
+ * (or when that one has no time): the taint eviction controller deletes the pod then, or when its
+ * toleration of it runs out. Named with the event as the condition.
+ */
+function timelineTaint(
+  sim: Explainable,
+  w: WhyNot,
+  pod: PodRecord,
+  node: string,
+  existing: readonly Taint[],
+  via: WhyNot | undefined,
+  world: WhyNotWorld,
+): WhyNot | undefined {
+  const t = world.taintsAt?.(node);
+  if (!t) return undefined;
+  const after = delayAfterTaint(sim.host, pod, existing, t.taint);
+  if (after.delay === undefined) return undefined;
+  const own = via?.wouldFireAt ?? via?.conditional?.at;
+  if (own !== undefined && parseTimestamp(own)! <= t.at) return undefined;
+  const event = `the timeline taints Node/${node} with ${taintText(t.taint)} at ${formatTime(t.at)}`;
+  const check = {
+    rule: `${w.check.rule}; ${event}`,
+    values: { ...(w.check.values ?? {}), timelineTaint: taintText(t.taint), timelineTaintsAt: formatTime(t.at) },
+  };
+  return { ...w, check, path: [...(w.path ?? []), after.check], conditional: { if: event, at: formatTime(t.at + after.delay) } };
 }

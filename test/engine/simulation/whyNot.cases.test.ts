@@ -403,3 +403,35 @@ describe('the timeline read ahead: a delete of a ReplicaSet’s pod named as the
     });
   }
 });
+
+/**
+ * A `taint` of the timeline read ahead: a NoExecute taint a user adds to a Ready node; the taint
+ * eviction controller deletes a pod that does not tolerate it then, and one that tolerates it for a
+ * while when its tolerationSeconds run out. On main the answer was "the node goes Unknown if the
+ * kubelet stopped now", a time that never came.
+ */
+describe('the timeline read ahead: a NoExecute taint of a pod’s node named as the condition, with its time', () => {
+  const taint = { key: 'example.com/maintenance', effect: 'NoExecute' };
+  const objects = [
+    node('n1'),
+    node('n2'),
+    pod('default', 'plain', 'n1'),
+    pod('default', 'patient', 'n1', { tolerations: [{ key: 'example.com/maintenance', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 }] }),
+  ];
+  const event = 'the timeline taints Node/n1 with example.com/maintenance:NoExecute at 2026-01-01T00:00:30.000Z';
+  for (const c of [
+    { pod: 'plain', at: '2026-01-01T00:00:30.000Z' },
+    { pod: 'patient', at: '2026-01-01T00:01:30.000Z' },
+  ]) {
+    it(`Pod/default/${c.pod}: deleted at ${c.at}`, () => {
+      const sim = createSimulation(scenarioOf({ objects, events: [{ at: '30s', kind: 'taint', target: { nodes: ['n1'] }, taint } as EventSpec] }));
+      sim.runUntil(sim.startTime + 10e6);
+      const w = sim.explain(`Pod/default/${c.pod}`).whyNot.find((x) => x.outcome === 'PodDeletedByTaintEviction');
+      assert.equal(w?.wouldFireAt, undefined);
+      assert.deepEqual(w?.conditional, { if: event, at: c.at });
+      sim.runUntil(sim.startTime + 120e6);
+      const evicted = sim.trace.filter((d) => d.object === `Pod/default/${c.pod}` && d.action === 'PodEvicted').map((d) => d.time);
+      assert.deepEqual(evicted, [c.at], 'the run deletes it at that time');
+    });
+  }
+});
