@@ -435,3 +435,32 @@ describe('the timeline read ahead: a NoExecute taint of a pod’s node named as 
     });
   }
 });
+
+/**
+ * A Ready condition of the timeline read ahead on 1.12's pod-eviction path: the pass that reads
+ * Ready=False starts podEvictionTimeout, the first pass past it queues the node, and the zone's queue
+ * releases it at once. On main the answer was "if the kubelet stopped now" (the node going Unknown),
+ * a time that never came.
+ */
+describe('the timeline read ahead on 1.12: a Ready=False condition named as the condition of the pod eviction, with its time', () => {
+  it('n1 posts Ready=False at +30s: its pod is deleted at +5m35s', () => {
+    const objects = [node('n1', { zone: 'a' }), node('n2', { zone: 'a' }), node('n3', { zone: 'a' }), pod('default', 'p1', 'n1')];
+    const events = [
+      { at: '30s', kind: 'condition', target: { nodes: ['n1'] }, condition: { type: 'Ready', status: 'False', reason: 'KubeletNotReady' } } as EventSpec,
+    ];
+    const sim = createSimulation(scenarioOf({ objects, events, version: '1.12' }));
+    sim.runUntil(sim.startTime + 10e6);
+    const at = '2026-01-01T00:05:35.000Z';
+    for (const [ref, outcome] of [
+      ['Node/n1', 'NodePodsEvicted'],
+      ['Pod/default/p1', 'PodDeletedByPodEviction'],
+    ]) {
+      const w = sim.explain(ref).whyNot.find((x) => x.outcome === outcome);
+      assert.equal(w?.wouldFireAt, undefined);
+      assert.deepEqual(w?.conditional, { if: 'the timeline sets Ready to False at 2026-01-01T00:00:30.000Z', at }, ref);
+    }
+    sim.runUntil(sim.startTime + 400e6);
+    const evicted = sim.trace.filter((d) => d.object === 'Pod/default/p1' && d.action === 'PodEvicted').map((d) => d.time);
+    assert.deepEqual(evicted, [at], 'the run deletes it at that time');
+  });
+});

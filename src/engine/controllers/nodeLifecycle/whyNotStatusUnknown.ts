@@ -182,7 +182,7 @@ export class StatusUnknownWhyNot {
   }
 
   /** processNoTaintBaseEviction: the first pass past podEvictionTimeout from `since`, which Adds the node to its zone's queue. */
-  private evictionQueuedAt(since: Micros): Micros {
+  protected evictionQueuedAt(since: Micros): Micros {
     const timeout = this.host.config.podEvictionTimeout;
     return this.firstPassWhere((x) => podEvictionTimeoutElapsed(x, since, timeout), since + timeout);
   }
@@ -203,12 +203,18 @@ export class StatusUnknownWhyNot {
    * the nodes that go Unknown before it leave the zone's state as it is. With `stops`, the nodes
    * whose kubelets the timeline stops are counted too (timelineStopsOf), `self` among them.
    */
-  protected releaseWithArrivals(zone: string, self: string, t: Micros | undefined, stops?: readonly TimelineStop[]): { at: Micros; ahead: number } | undefined {
+  protected releaseWithArrivals(
+    zone: string,
+    self: string,
+    t: Micros | undefined,
+    stops?: readonly TimelineStop[],
+    memo = 'timelineForecast',
+  ): { at: Micros; ahead: number } | undefined {
     const z = this.walkOf(zone);
     if (z.blockers.some((n) => n !== self)) return undefined;
     const arrivals = stops?.length ? [...z.arrivals, ...stops.map((s) => ({ value: s.name, at: s.queuedAt }))] : z.arrivals;
     if (t !== undefined && !arrivals.some((a) => a.value === self && a.at === t)) return undefined;
-    const key = `${stops?.length ? 'timelineForecast' : 'arrivalsForecast'}|${zone}`;
+    const key = `${stops?.length ? memo : 'arrivalsForecast'}|${zone}`;
     const f = this.remember(key, () => this.c.queueForecast(zone, this.host.now, arrivals));
     const i = f?.order.get(self);
     if (f === undefined || i === undefined) return undefined;
@@ -281,7 +287,13 @@ export class StatusUnknownWhyNot {
         const probe = k?.running === true ? this.postingProbe(name, ready) : undefined;
         const planned = probe !== undefined ? this.timelineStop(name, k!, probe, grace) : undefined;
         if (!planned) continue;
-        out.push({ name, stop: planned.stop, unknownAt: planned.at, queuedAt: this.queuedAfterUnknown(planned.at, planned.probe), counted: !this.c.trackOf(name)?.excluded });
+        out.push({
+          name,
+          stop: planned.stop,
+          unknownAt: planned.at,
+          queuedAt: this.queuedAfterUnknown(planned.at, planned.probe),
+          counted: !this.c.trackOf(name)?.excluded,
+        });
       }
       this.probeUsed = keep;
       return out;

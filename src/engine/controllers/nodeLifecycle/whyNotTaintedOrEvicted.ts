@@ -133,6 +133,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     const r = this.world?.readyAt?.(name);
     if (!r || r.status !== 'False' || !rateHolds || this.kubelet(name)?.running !== true) return undefined;
     const pass = this.firstPassWhere((t) => t >= r.at, r.at);
+    if (!this.c._rules.taintBasedEvictions) return this.timelineNotReadyEvicted(node, zone, r.at, pass);
     // the zone's state and queue as they stand (at the start, before the first pass, the zone has neither yet)
     const rel = this.zoneKeepsItsState(zone, name) ? this.releaseAt(zone, name, pass) : { at: undefined, certain: false };
     const eventAt = formatTime(r.at);
@@ -154,6 +155,23 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     if (!rel) return undefined;
     const others = stops.filter((s) => s.stop !== stop && (s.queuedAt <= rel.at || (s.counted && s.unknownAt <= rel.at))).length;
     return { if: others ? `${event}, and those of ${others} other node${others === 1 ? '' : 's'} of the zone when it says` : event, at: formatTime(rel.at) };
+  }
+
+  /**
+   * 1.12's pod-eviction path: the pass that reads the timeline's Ready=False sets readyTransitionTimestamp
+   * to its own time, the first pass past podEvictionTimeout from it Adds the node to its zone's queue
+   * (evictPods), and the queue's forecast, with the zone's other nodes on their way, releases it.
+   */
+  private timelineNotReadyEvicted(node: NodeRecord, zone: string, at: Micros, pass: Micros): { if: string; at: string; eventAt: string } {
+    const name = node.meta.name;
+    const queuedAt = this.evictionQueuedAt(pass);
+    const self = { name, stop: at, unknownAt: pass, queuedAt, counted: !this.c.trackOf(name)?.excluded };
+    const rel = this.releaseWithArrivals(zone, name, queuedAt, [self], `notReadyForecast|${name}`);
+    const eventAt = formatTime(at);
+    const event = `the timeline sets Ready to False at ${eventAt}`;
+    return rel
+      ? { if: event, at: formatTime(rel.at), eventAt }
+      : { if: `${event}, and its zone's rate and queue let it through at once`, at: formatTime(queuedAt), eventAt };
   }
 
   // ---------------------------------------------------------------- tainted NoExecute
@@ -254,7 +272,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     const h = this.c.healthOf(name);
     const rc = this.rateCheck(zone);
     if (!notTrue) {
-      const notReady = queuedAfterUnknown ? this.timelineNotReady(node, zone, rc.check.holds) : undefined;
+      const notReady = this.timelineNotReady(node, zone, rc.check.holds);
       if (notReady) {
         path[path.length - 1].values = { ...path[path.length - 1].values, timelineSetsReady: 'False', timelineSetsReadyAt: notReady.eventAt };
         return whyNotFrom(what, o, ref, path, { conditional: { if: notReady.if, at: notReady.at } });
