@@ -6,7 +6,7 @@
  * controller-manager that is not leading after a failover, an object that
  * never existed).
  */
-import type { ObjectRef } from '../model/types';
+import type { ObjectRef, PodRecord, Taint } from '../model/types';
 import { nsKey } from '../model/types';
 import { formatTime, parseTimestamp } from '../model/time';
 import type { ClusterState } from '../model/cluster';
@@ -22,7 +22,9 @@ import type { SimHost } from './simHost';
 import type { ControllerPlan } from './controllerPlan';
 import type { WhyNot, WhyNotWorld } from '../trace/whyNot';
 import { delayAfterTaint } from '../controllers/taintEviction/whyNot';
+import { taintText } from '../model/tolerations';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nodeLifecycle/taints';
+import { controllerOf, isPodActive } from '../controllers/replicaSet/podUtil';
 
 /** Which controllers could decide something about an object of this kind. */
 const CONCERNED: Record<string, string[]> = {
@@ -106,6 +108,8 @@ export function worldOf(sim: Explainable): WhyNotWorld {
   // the timeline's next event about each node's kubelet or conditions, from now: made once per question
   let next: Map<string, { at: Micros; stop: boolean; ready?: string }> | undefined;
   let scales: Map<string, { at: Micros; replicas: number }> | undefined;
+  let deletes: Map<string, { at: Micros; pod: ObjectRef }> | undefined;
+  let taints: Map<string, { at: Micros; taint?: Taint }> | undefined;
   let sorted: { e: Scenario['events'][number]; t: Micros }[] | undefined;
   const ahead = () =>
     (sorted ??= sim.scenario.events
@@ -142,6 +146,39 @@ export function worldOf(sim: Explainable): WhyNotWorld {
         }
       }
       return scales.get(replicaSet);
+    },
+    deletesOf(replicaSet) {
+      if (!deletes) {
+        deletes = new Map();
+        const scaled = new Set<string>();
+        // a delete read ahead while only scales and deletes come first: a scale of its own ReplicaSet changes its count first
+        for (const { e, t } of ahead()) {
+          if (e.kind === 'scale') scaled.add(e.replicaSet);
+          else if (e.kind !== 'delete') break;
+          else {
+            const [kind, ns, name, more] = e.ref.split('/');
+            const pod = kind === 'Pod' && name && !more ? sim.host.cluster.pods.get(nsKey(ns, name)) : undefined;
+            const owner = pod && isPodActive(pod) ? controllerOf(pod.meta) : undefined;
+            const key = owner ? `${ns}/${owner.name}` : undefined;
+            if (key && !scaled.has(key) && !deletes.has(key)) deletes.set(key, { at: t, pod: `Pod/${ns}/${name}` });
+          }
+        }
+      }
+      return deletes.get(replicaSet);
+    },
+    taintsAt(node) {
+      if (!taints) {
+        taints = new Map();
+        // the first event about each node's kubelet, conditions or taints: a NoExecute taint only when it is that one
+        for (const { e, t } of ahead()) {
+          if (e.kind !== 'kubelet' && e.kind !== 'condition' && e.kind !== 'taint' && e.kind !== 'untaint') continue;
+          for (const n of resolveNodeTarget(sim.host.cluster.nodes, e.target).found)
+            if (!taints.has(n.meta.name))
+              taints.set(n.meta.name, { at: t, ...(e.kind === 'taint' && e.taint.effect === 'NoExecute' ? { taint: e.taint } : {}) });
+        }
+      }
+      const x = taints.get(node);
+      return x?.taint ? { at: x.at, taint: x.taint } : undefined;
     },
     readyAt(node) {
       const n = nextOf(node);
@@ -232,7 +269,16 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
   const check = (via: WhyNot) => heldBackBy(w, via, `${via.what} of ${via.object}`);
   if (kth?.at !== undefined && kth.w) {
     // certain when nothing could come first: every pod's deletion known, the earlier ones certain
+    const sure = (t: PodTime) => t.certain || (t.w?.conditional !== undefined && t.w.conditional.if === event);
+    const event = timed.slice(0, waits.count).find((t) => !t.certain)?.w?.conditional?.if;
     const certain = times.every((t) => t.never || (t.at !== undefined && (t.certain || t.at > kth.at!))) && timed.slice(0, waits.count).every((t) => t.certain);
+    // or certain but for one event of the timeline alone ("the timeline stops the kubelet at S"), which the condition names
+    const onEvent =
+      !certain &&
+      event !== undefined &&
+      /^the timeline [^,]*$/.test(event) &&
+      times.every((t) => t.never || (t.at !== undefined && (sure(t) || t.at > kth.at!))) &&
+      timed.slice(0, waits.count).every(sure);
     const via = kth.w;
     return {
       ...w,
@@ -240,7 +286,9 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
       via,
       ...(certain
         ? { wouldFireAt: formatTime(kth.at!) }
-        : { conditional: { if: `${via.object} is deleted then${via.conditional ? ` (${via.conditional.if})` : ''}`, at: formatTime(kth.at!) } }),
+        : onEvent
+          ? { conditional: { if: event, at: formatTime(kth.at!) } }
+          : { conditional: { if: `${via.object} is deleted then${via.conditional ? ` (${via.conditional.if})` : ''}`, at: formatTime(kth.at!) } }),
     };
   }
   if (times.filter((t) => !t.never).length < waits.count) {
@@ -257,6 +305,8 @@ function chainToNodeTaint(sim: Explainable, w: WhyNot, ref: ObjectRef, nodes: Si
   const node = pod?.nodeName ? host.cluster.nodes.get(pod.nodeName) : undefined;
   if (!pod || !node) return w;
   const via = nodes.whyNotOf!(host, node.meta.name, 'NodeTaintedNoExecute', world);
+  const user = timelineTaint(sim, w, pod, node.meta.name, node.taints, via, world);
+  if (user) return user;
   if (!via) return w;
   const ready = node.conditions.find((c) => c.type === 'Ready');
   const taint = ready?.status === 'False' ? NOT_READY_NO_EXECUTE : UNREACHABLE_NO_EXECUTE;
@@ -281,4 +331,32 @@ function chainToNodeTaint(sim: Explainable, w: WhyNot, ref: ObjectRef, nodes: Si
       ? { counterfactual: { kind: 'dropTolerations' as const, pod: ref, description: 'the pod without its tolerations' } }
       : {}),
   };
+}
+
+/**
+ * A NoExecute taint the timeline adds to the pod's node before the node lifecycle controller's own
+ * (or when that one has no time): the taint eviction controller deletes the pod then, or when its
+ * toleration of it runs out. Named with the event as the condition.
+ */
+function timelineTaint(
+  sim: Explainable,
+  w: WhyNot,
+  pod: PodRecord,
+  node: string,
+  existing: readonly Taint[],
+  via: WhyNot | undefined,
+  world: WhyNotWorld,
+): WhyNot | undefined {
+  const t = world.taintsAt?.(node);
+  if (!t) return undefined;
+  const after = delayAfterTaint(sim.host, pod, existing, t.taint);
+  if (after.delay === undefined) return undefined;
+  const own = via?.wouldFireAt ?? via?.conditional?.at;
+  if (own !== undefined && parseTimestamp(own)! <= t.at) return undefined;
+  const event = `the timeline taints Node/${node} with ${taintText(t.taint)} at ${formatTime(t.at)}`;
+  const check = {
+    rule: `${w.check.rule}; ${event}`,
+    values: { ...(w.check.values ?? {}), timelineTaint: taintText(t.taint), timelineTaintsAt: formatTime(t.at) },
+  };
+  return { ...w, check, path: [...(w.path ?? []), after.check], conditional: { if: event, at: formatTime(t.at + after.delay) } };
 }

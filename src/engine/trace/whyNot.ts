@@ -8,7 +8,7 @@
  * (`guard` names it), never a restatement of it, and cites the upstream
  * function it mirrors.
  */
-import type { ObjectRef } from '../model/types';
+import type { ObjectRef, Taint } from '../model/types';
 import type { Check } from './decision';
 
 /** What a why-not is about. */
@@ -121,6 +121,17 @@ export interface WhyNotWorld {
    * pods or the controller first). Undefined when it does not.
    */
   scalesTo?(replicaSet: string): { at: number; replicas: number } | undefined;
+  /**
+   * When the scenario's timeline first deletes an active pod the ReplicaSet (`namespace/name`)
+   * controls, with only scales of other ReplicaSets and other deletes before it. Undefined when it
+   * does not.
+   */
+  deletesOf?(replicaSet: string): { at: number; pod: ObjectRef } | undefined;
+  /**
+   * When the scenario's timeline next adds a NoExecute taint to the node (a `taint` event), with no
+   * other event about its kubelet, conditions or taints before. Undefined when it does not.
+   */
+  taintsAt?(node: string): { at: number; taint: Taint } | undefined;
   /**
    * What one question works out once and every object it asks about shares (a node's taint or
    * eviction, a zone's walk): a ReplicaSet's answer asks it of each pod on a failing node. A world

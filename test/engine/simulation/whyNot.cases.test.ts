@@ -14,7 +14,7 @@ import { defaultHorizon, parseUntil } from '../../../src/cli/horizon';
 import { parseTimestamp } from '../../../src/engine/model/time';
 import type { WhyNot, WhyNotOutcome } from '../../../src/engine/trace/whyNot';
 import { runCli } from '../../helpers/cliRun';
-import { node, pod, replicaSet, scenarioOf } from '../../helpers/scenario';
+import { node, pod, replicaSet, scenarioOf, type EventSpec } from '../../helpers/scenario';
 
 interface Case {
   name: string;
@@ -295,6 +295,50 @@ describe('the timeline read ahead: a scale and a Ready condition named as the co
       at: '2026-01-01T00:00:30.000Z',
       decision: 'TaintAdded',
     },
+    // node-a1 and node-a2 stop together: the zone's queue lets node-a1 through first, node-a2 a token
+    // (10 s at nodeEvictionRate 0.1) later; main named node-a1's time for both ("and its zone's rate
+    // and queue let it through at once")
+    {
+      name: 'outage-1.31 at +0s: node-a2, stopped with node-a1 at +30s, is tainted a token after it, at +1m20s',
+      file: 'outage-1.31.yaml',
+      until: '0s',
+      object: 'Node/node-a2',
+      outcome: 'NodeTaintedNoExecute',
+      if: 'the timeline stops the kubelet at 2026-01-01T00:00:30.000Z',
+      at: '2026-01-01T00:01:20.000Z',
+      decision: 'TaintAdded',
+    },
+    {
+      name: "outage-1.31 at +20s: node-a2's pod goes 300 s after its node's taint, at +6m20s",
+      file: 'outage-1.31.yaml',
+      until: '20s',
+      object: 'Pod/default/web-7d9f-gszhb',
+      outcome: 'PodDeletedByTaintEviction',
+      if: 'the timeline stops the kubelet at 2026-01-01T00:00:30.000Z',
+      at: '2026-01-01T00:06:20.000Z',
+      decision: 'PodEvicted',
+    },
+    {
+      name: "outage-1.12 at +20s: node-a2's pod is deleted when the zone's queue releases its node, after node-a1, at +5m35s",
+      file: 'outage-1.12.yaml',
+      until: '20s',
+      object: 'Pod/default/web-7d9f-gszhb',
+      outcome: 'PodDeletedByPodEviction',
+      if: 'the timeline stops the kubelet at 2026-01-01T00:00:30.000Z',
+      at: '2026-01-01T00:05:35.000Z',
+      decision: 'PodEvicted',
+    },
+    // a ReplicaSet whose ready pods are on nodes the timeline stops: main had no time for it at all
+    {
+      name: "rs-zone-outage at +0s: web-7d9f's first replacement comes with the first of its pods deleted after zone b's kubelets stop, at +6m10s",
+      file: 'rs-zone-outage.yaml',
+      until: '0s',
+      object: 'ReplicaSet/default/web-7d9f',
+      outcome: 'ReplicaSetPodsCreated',
+      if: 'the timeline stops the kubelet at 2026-01-01T00:00:30.000Z',
+      at: '2026-01-01T00:06:10.000Z',
+      decision: 'PodsCreated',
+    },
   ];
   for (const c of cases) {
     it(c.name, () => {
@@ -308,4 +352,115 @@ describe('the timeline read ahead: a scale and a Ready condition named as the co
       assert.equal(first?.time, c.at, 'the run does it at that time');
     });
   }
+});
+
+/**
+ * A `delete` of the timeline read ahead: a ReplicaSet with all its pods is one short once the timeline
+ * deletes one of them, and its sync at that instant creates the replacement. On main its answer was
+ * none at all (no shortfall, nothing failing); a delete after another kind of event is not read ahead.
+ */
+describe('the timeline read ahead: a delete of a ReplicaSet’s pod named as the condition, with its time', () => {
+  const owner = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'uid-rs-default-web', controller: true };
+  const objects = [
+    node('n1'),
+    node('n2'),
+    replicaSet('default', 'web', 2, { app: 'web' }),
+    pod('default', 'web-1', 'n1', { labels: { app: 'web' }, owner }),
+    pod('default', 'web-2', 'n2', { labels: { app: 'web' }, owner }),
+  ];
+  const cases: { name: string; events: EventSpec[]; conditional?: { if: string; at: string } }[] = [
+    {
+      name: 'deleted at +30s: replaced at +30s',
+      events: [{ at: '30s', kind: 'delete', ref: 'Pod/default/web-1' } as EventSpec],
+      conditional: { if: 'the timeline deletes Pod/default/web-1 at 2026-01-01T00:00:30.000Z', at: '2026-01-01T00:00:30.000Z' },
+    },
+    {
+      name: 'deleted at +30s after a scale of another ReplicaSet at +20s: still read ahead',
+      events: [
+        { at: '20s', kind: 'scale', replicaSet: 'default/other', replicas: 3 } as EventSpec,
+        { at: '30s', kind: 'delete', ref: 'Pod/default/web-1' } as EventSpec,
+      ],
+      conditional: { if: 'the timeline deletes Pod/default/web-1 at 2026-01-01T00:00:30.000Z', at: '2026-01-01T00:00:30.000Z' },
+    },
+    {
+      name: 'deleted at +30s after a condition of a node at +20s: not read ahead (an event of another kind may change its pods first)',
+      events: [
+        { at: '20s', kind: 'condition', target: { nodes: ['n2'] }, condition: { type: 'MemoryPressure', status: 'True' } } as EventSpec,
+        { at: '30s', kind: 'delete', ref: 'Pod/default/web-1' } as EventSpec,
+      ],
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const sim = createSimulation(scenarioOf({ objects, events: c.events }));
+      sim.runUntil(sim.startTime + 10e6);
+      const w = sim.explain('ReplicaSet/default/web').whyNot.find((x) => x.outcome === 'ReplicaSetPodsCreated');
+      assert.deepEqual(w?.conditional, c.conditional);
+      if (!c.conditional) return;
+      sim.runUntil(sim.startTime + 60e6);
+      const created = sim.trace.filter((d) => d.object === 'ReplicaSet/default/web' && d.action === 'PodsCreated').map((d) => d.time);
+      assert.deepEqual(created, [c.conditional.at], 'the run replaces it at that time');
+    });
+  }
+});
+
+/**
+ * A `taint` of the timeline read ahead: a NoExecute taint a user adds to a Ready node; the taint
+ * eviction controller deletes a pod that does not tolerate it then, and one that tolerates it for a
+ * while when its tolerationSeconds run out. On main the answer was "the node goes Unknown if the
+ * kubelet stopped now", a time that never came.
+ */
+describe('the timeline read ahead: a NoExecute taint of a pod’s node named as the condition, with its time', () => {
+  const taint = { key: 'example.com/maintenance', effect: 'NoExecute' };
+  const objects = [
+    node('n1'),
+    node('n2'),
+    pod('default', 'plain', 'n1'),
+    pod('default', 'patient', 'n1', { tolerations: [{ key: 'example.com/maintenance', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 }] }),
+  ];
+  const event = 'the timeline taints Node/n1 with example.com/maintenance:NoExecute at 2026-01-01T00:00:30.000Z';
+  for (const c of [
+    { pod: 'plain', at: '2026-01-01T00:00:30.000Z' },
+    { pod: 'patient', at: '2026-01-01T00:01:30.000Z' },
+  ]) {
+    it(`Pod/default/${c.pod}: deleted at ${c.at}`, () => {
+      const sim = createSimulation(scenarioOf({ objects, events: [{ at: '30s', kind: 'taint', target: { nodes: ['n1'] }, taint } as EventSpec] }));
+      sim.runUntil(sim.startTime + 10e6);
+      const w = sim.explain(`Pod/default/${c.pod}`).whyNot.find((x) => x.outcome === 'PodDeletedByTaintEviction');
+      assert.equal(w?.wouldFireAt, undefined);
+      assert.deepEqual(w?.conditional, { if: event, at: c.at });
+      sim.runUntil(sim.startTime + 120e6);
+      const evicted = sim.trace.filter((d) => d.object === `Pod/default/${c.pod}` && d.action === 'PodEvicted').map((d) => d.time);
+      assert.deepEqual(evicted, [c.at], 'the run deletes it at that time');
+    });
+  }
+});
+
+/**
+ * A Ready condition of the timeline read ahead on 1.12's pod-eviction path: the pass that reads
+ * Ready=False starts podEvictionTimeout, the first pass past it queues the node, and the zone's queue
+ * releases it at once. On main the answer was "if the kubelet stopped now" (the node going Unknown),
+ * a time that never came.
+ */
+describe('the timeline read ahead on 1.12: a Ready=False condition named as the condition of the pod eviction, with its time', () => {
+  it('n1 posts Ready=False at +30s: its pod is deleted at +5m35s', () => {
+    const objects = [node('n1', { zone: 'a' }), node('n2', { zone: 'a' }), node('n3', { zone: 'a' }), pod('default', 'p1', 'n1')];
+    const events = [
+      { at: '30s', kind: 'condition', target: { nodes: ['n1'] }, condition: { type: 'Ready', status: 'False', reason: 'KubeletNotReady' } } as EventSpec,
+    ];
+    const sim = createSimulation(scenarioOf({ objects, events, version: '1.12' }));
+    sim.runUntil(sim.startTime + 10e6);
+    const at = '2026-01-01T00:05:35.000Z';
+    for (const [ref, outcome] of [
+      ['Node/n1', 'NodePodsEvicted'],
+      ['Pod/default/p1', 'PodDeletedByPodEviction'],
+    ]) {
+      const w = sim.explain(ref).whyNot.find((x) => x.outcome === outcome);
+      assert.equal(w?.wouldFireAt, undefined);
+      assert.deepEqual(w?.conditional, { if: 'the timeline sets Ready to False at 2026-01-01T00:00:30.000Z', at }, ref);
+    }
+    sim.runUntil(sim.startTime + 400e6);
+    const evicted = sim.trace.filter((d) => d.object === 'Pod/default/p1' && d.action === 'PodEvicted').map((d) => d.time);
+    assert.deepEqual(evicted, [at], 'the run deletes it at that time');
+  });
 });

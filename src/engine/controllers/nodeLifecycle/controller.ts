@@ -54,6 +54,9 @@ import { reconstructedProbe, recordMemoryAssumption } from './reconstruct';
 import type { Slot } from './slots';
 import { type Health, NODE_EVICTION_PERIOD, NodeLifecycleState, type NodeLifecycleOptions, type Track, monitorMachineTable, showRate } from './state';
 import { taintItem } from './taintBasedEviction';
+import { disruptionExclusion } from './disruption';
+import { probeExpired, zoneStateByGuards } from './guards';
+import { zoneKeyOfLabels } from '../../model/zones';
 import { deprecatedTaintFix, findCondition, noScheduleTaintsUpToDate } from './taints';
 import type { NodeLifecycleRules } from './versionRules';
 import { type WhyNotWorld, explainWhyNot, nodeWhyNot, podEvictionTime } from './whyNot';
@@ -360,7 +363,8 @@ export class NodeLifecycleController implements SimController {
 
   /** @internal the zone queue run forward (queueForecast.ts), kept while the queue and the clock stay */
   queueForecast(zone: string, now: Micros, arrivals?: readonly { value: string; at: Micros }[]): QueueForecast | undefined {
-    const q = this.s.queues.get(zone);
+    // a zone the first pass has not seen yet gets the new queue with a full bucket addPodEvictorForNewZone gives it
+    const q = this.s.queues.get(zone) ?? (this.s.zoneActors.has(zone) ? undefined : new RateLimitedTimedQueue(this.s.evictionRate));
     if (!q) return undefined;
     const o = {
       from: this.s.gridFrom(now),
@@ -404,6 +408,24 @@ export class NodeLifecycleController implements SimController {
     const node = host.cluster.nodes.get(name);
     if (!node) return undefined;
     return this.s.reconstructPending ? reconstructedProbe(this.s, host, node).at : this.s.nextMonitorAt;
+  }
+
+  /**
+   * @internal The zone as the first monitor pass will count it (handleDisruption), while the
+   * controller has no state for it yet (the start, a restart): only when that is plain, every node of
+   * it Ready True and its probe still fresh at that pass, so that none goes Unknown there.
+   */
+  firstZoneOf(host: ControllerHost, zone: string): { total: number; notReady: number; state: ZoneStateName } | undefined {
+    if (this.s.zoneActors.has(zone)) return undefined;
+    let total = 0;
+    for (const node of host.cluster.nodes.values()) {
+      if (zoneKeyOfLabels(node.meta.labels) !== zone) continue;
+      const probe = this.firstProbeOf(host, node.meta.name);
+      if (findCondition(node.conditions, 'Ready')?.status !== 'True' || probe === undefined) return undefined;
+      if (probeExpired(this.s.nextMonitorAt, probe, host.config.nodeMonitorGracePeriod)) return undefined;
+      if (!disruptionExclusion(node, this.s.rules)) total++;
+    }
+    return total ? { total, notReady: 0, state: zoneStateByGuards(total, 0, host.config.unhealthyZoneThreshold) } : undefined;
   }
 
   /** @internal */ inMasterDisruption(): boolean {

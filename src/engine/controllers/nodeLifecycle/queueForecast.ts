@@ -43,8 +43,9 @@ const RELEASED = { ok: true } as const;
 
 /**
  * `arrivals`: nodes the monitor passes will Add at their instants (1.12's pod-eviction path: a node not
- * Ready waiting out podEvictionTimeout), so that they take their place in the queue as the controller's
- * evictPods gives it them. Only without `requeues`.
+ * Ready waiting out podEvictionTimeout; the taint path: a node going Unknown), so that they take their
+ * place in the queue as evictPods or markNodeForTainting gives it them. An arrival's instant is a monitor
+ * pass, so with `requeues` that pass's requeue gives it the same ProcessAt as the others (name order).
  */
 export function forecastQueue(q: RateLimitedTimedQueue, o: QueueForecastOptions, arrivals: readonly { value: string; at: Micros }[] = []): QueueForecast {
   const copy = RateLimitedTimedQueue.restore(q.save());
@@ -54,13 +55,20 @@ export function forecastQueue(q: RateLimitedTimedQueue, o: QueueForecastOptions,
   let next = 0;
   let from = o.from;
   let monitor = o.nextMonitor;
+  // after a requeue every value has the same ProcessAt (name order), and the next one keeps that order:
+  // only a requeue after an Add (or the first) changes it, so the others are skipped
+  let mixed = true;
   // a token taken for a head whose ProcessAt is still ahead releases nothing: bound those too
   for (let tries = 0, bound = 2 * (q.length + coming.length) + 16; (copy.length || next < coming.length) && tries < bound; tries++) {
     let g = copy.nextTry(from, o.origin, o.step);
     while (next < coming.length && (g === undefined || coming[next].at <= g)) {
       // the pass that adds them comes before the grid's Try at its instant; a Try on an empty queue takes no token
       const at = coming[next].at;
-      for (; next < coming.length && coming[next].at === at; next++) if (copy.add(coming[next].value, '', at)) processAt.set(coming[next].value, at);
+      for (; next < coming.length && coming[next].at === at; next++)
+        if (copy.add(coming[next].value, '', at)) {
+          processAt.set(coming[next].value, at);
+          mixed = true;
+        }
       from = Math.max(from, at);
       g = copy.nextTry(from, o.origin, o.step);
     }
@@ -69,7 +77,8 @@ export function forecastQueue(q: RateLimitedTimedQueue, o: QueueForecastOptions,
     if (o.requeues && monitor <= at) {
       // every pass up to g requeues all of them to its instant: the last one is what stays
       const m = monitor + Math.floor((at - monitor) / o.period) * o.period;
-      for (const i of [...copy.queued()]) copy.requeue(i.value, i.uid, m);
+      if (mixed) for (const i of [...copy.queued()]) copy.requeue(i.value, i.uid, m);
+      mixed = false;
       monitor = m + o.period;
     }
     copy.try(at, (item) => {

@@ -15,7 +15,7 @@ import type { ZoneStateName } from '../../simulation/api';
 import { whyNotFrom, type KubeletFacts, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../../trace/whyNot';
 import type { QueueForecast } from './queueForecast';
 import type { RateLimitedTimedQueue } from './rateLimitedQueue';
-import { podEvictionTimeoutElapsed, probeExpired, zoneStateByGuards } from './guards';
+import { podEvictionTimeoutElapsed, probeExpired, zoneLimiterQPS, zoneStateByGuards } from './guards';
 import { findCondition } from './taints';
 import type { NodeLifecycleRules } from './versionRules';
 
@@ -31,6 +31,7 @@ export interface NodeLifecycleMemory {
   queueOf(zone: string): RateLimitedTimedQueue | undefined;
   zoneStateOf(zone: string): ZoneStateName | undefined;
   zoneCountsOf(zone: string): { total: number; notReady: number } | undefined;
+  firstZoneOf?(host: ControllerHost, zone: string): { total: number; notReady: number; state: ZoneStateName } | undefined;
   nextMonitor(): Micros;
   nodeStateOf(name: string): string | undefined;
   nextTokenOf(zone: string, now: Micros): Micros | undefined;
@@ -44,8 +45,20 @@ interface ZoneWalk {
   blockers: string[];
   /** the pass each goes Unknown at, soonest first; `counted` when it takes part in the disruption checks */
   goUnknown: { name: string; at: Micros; counted: boolean }[];
-  /** the pass evictPods Adds each to the zone's queue (the pod-eviction path) */
+  /** the pass evictPods or markNodeForTainting Adds each to the zone's queue */
   arrivals: { value: string; at: Micros }[];
+}
+
+/** A node of the zone whose kubelet the timeline stops while it posts (StatusUnknownWhyNot.timelineStopsOf). */
+export interface TimelineStop {
+  name: string;
+  /** the instant of the timeline's stop */
+  stop: Micros;
+  /** the monitor pass that sets its Ready to Unknown, and the one that Adds it to the zone's queue */
+  unknownAt: Micros;
+  queuedAt: Micros;
+  /** it takes part in the disruption checks (its Unknown changes the zone's counts) */
+  counted: boolean;
 }
 
 export class StatusUnknownWhyNot {
@@ -119,14 +132,13 @@ export class StatusUnknownWhyNot {
   /**
    * The zone's other nodes as zoneSteadyUntil reads them, walked once per question: those that
    * make no time certain (`blockers`, two at most: one of them may be the node asked about), and
-   * the passes at which those with their kubelet stopped go Unknown. On the pod-eviction path
-   * (1.12's evictPods) a node not Ready that stays so is Added to the zone's queue at the first
-   * pass past podEvictionTimeout (`arrivals`): the queue's forecast counts it there.
+   * the passes at which those with their kubelet stopped go Unknown. A node not Ready that stays so
+   * is Added to the zone's queue (`arrivals`), and the queue's forecast counts it there: on the
+   * pod-eviction path (1.12's evictPods) at the first pass past podEvictionTimeout; on the taint
+   * path (markNodeForTainting) at the next pass, or at the one after it goes Unknown.
    */
   private zoneWalk(zone: string): ZoneWalk {
     const podEviction = !this.c._rules.taintBasedEvictions;
-    const timeout = this.host.config.podEvictionTimeout;
-    const queuedAt = (since: Micros): Micros => this.firstPassWhere((x) => podEvictionTimeoutElapsed(x, since, timeout), since + timeout);
     const blockers: string[] = [];
     const goUnknown: ZoneWalk['goUnknown'] = [];
     const arrivals: ZoneWalk['arrivals'] = [];
@@ -142,8 +154,12 @@ export class StatusUnknownWhyNot {
         // waiting in the zone's queue: the queue's forecast counts it, while it stays not Ready
         if (this.c.queueOf(zone)?.isQueued(name) && steady) continue;
         const h = this.c.healthOf(name);
-        if (podEviction && steady && h && this.c.isKnown(name)) {
-          arrivals.push({ value: name, at: queuedAt(ready.status === 'False' ? h.readyTransition : h.probe) });
+        if (steady && h && this.c.isKnown(name)) {
+          // the taint path's next pass sees it not Ready and not queued: markNodeForTainting Adds it
+          arrivals.push({
+            value: name,
+            at: podEviction ? this.evictionQueuedAt(ready.status === 'False' ? h.readyTransition : h.probe) : this.c.nextMonitor(),
+          });
           continue;
         }
         if (blockers.length < 2) blockers.push(name);
@@ -156,37 +172,140 @@ export class StatusUnknownWhyNot {
         continue;
       }
       const grace = ready ? this.host.config.nodeMonitorGracePeriod : this.host.config.nodeStartupGracePeriod;
-      goUnknown.push({ name, at: this.firstPassWhere((x) => probeExpired(x, h.probe, grace), h.probe + grace), counted: !this.c.trackOf(name)?.excluded });
-      // Unknown from then, it waits out podEvictionTimeout from the same probe
-      if (podEviction) arrivals.push({ value: name, at: queuedAt(h.probe) });
+      const at = this.firstPassWhere((x) => probeExpired(x, h.probe, grace), h.probe + grace);
+      goUnknown.push({ name, at, counted: !this.c.trackOf(name)?.excluded });
+      // Unknown from then, it waits out podEvictionTimeout from the same probe, or is queued for tainting
+      arrivals.push({ value: name, at: this.queuedAfterUnknown(at, h.probe) });
     }
     goUnknown.sort((a, b) => a.at - b.at);
     return { blockers, goUnknown, arrivals };
   }
 
+  /** processNoTaintBaseEviction: the first pass past podEvictionTimeout from `since`, which Adds the node to its zone's queue. */
+  protected evictionQueuedAt(since: Micros): Micros {
+    const timeout = this.host.config.podEvictionTimeout;
+    return this.firstPassWhere((x) => podEvictionTimeoutElapsed(x, since, timeout), since + timeout);
+  }
+
   /**
-   * On the pod-eviction path, when the zone's queue releases `self` with every node of the zone on
-   * its way to it counted (queued at `t`, or queued now), if that is certain: nothing else of the
-   * zone may change it, and the nodes that go Unknown before it leave the zone's state as it is.
+   * The pass that Adds a node going Unknown at the pass `unknownAt` (its last probe `probe`) to its
+   * zone's queue: evictPods past podEvictionTimeout, or markNodeForTainting at that pass (1.34 on)
+   * or the next one (before, the pass decides on the Ready it read before it set Unknown).
    */
-  protected releaseWithArrivals(zone: string, self: string, t: Micros | undefined): { at: Micros; ahead: number } | undefined {
-    if (this.c._rules.taintBasedEvictions) return undefined;
+  protected queuedAfterUnknown(unknownAt: Micros, probe: Micros): Micros {
+    if (!this.c._rules.taintBasedEvictions) return this.evictionQueuedAt(probe);
+    return unknownAt + (this.host.behaviour.unreachableTaintQueuedSamePass ? 0 : this.period);
+  }
+
+  /**
+   * When the zone's queue releases `self` with every node of the zone on its way to it counted
+   * (queued at `t`, or queued now), if that is certain: nothing else of the zone may change it, and
+   * the nodes that go Unknown before it leave the zone's state as it is. With `stops`, the nodes
+   * whose kubelets the timeline stops are counted too (timelineStopsOf), `self` among them.
+   */
+  protected releaseWithArrivals(
+    zone: string,
+    self: string,
+    t: Micros | undefined,
+    stops?: readonly TimelineStop[],
+    memo = 'timelineForecast',
+  ): { at: Micros; ahead: number } | undefined {
     const z = this.walkOf(zone);
     if (z.blockers.some((n) => n !== self)) return undefined;
-    if (t !== undefined && !z.arrivals.some((a) => a.value === self && a.at === t)) return undefined;
-    const f = this.remember(`arrivalsForecast|${zone}`, () => this.c.queueForecast(zone, this.host.now, z.arrivals));
+    const arrivals = stops?.length ? [...z.arrivals, ...stops.map((s) => ({ value: s.name, at: s.queuedAt }))] : z.arrivals;
+    if (t !== undefined && !arrivals.some((a) => a.value === self && a.at === t)) return undefined;
+    const key = `${stops?.length ? memo : 'arrivalsForecast'}|${zone}`;
+    const f = this.remember(key, () => this.c.queueForecast(zone, this.host.now, arrivals));
     const i = f?.order.get(self);
     if (f === undefined || i === undefined) return undefined;
     const at = f.releases[i].at;
-    const k = z.goUnknown.filter((x) => x.at <= at && x.counted).length;
-    if (!this.zoneStateHoldsWith(zone, k)) return undefined;
+    const unknowns = [...z.goUnknown.filter((x) => x.counted).map((x) => x.at), ...(stops ?? []).filter((x) => x.counted).map((x) => x.unknownAt)];
+    if (
+      !this.rateHoldsThrough(
+        zone,
+        unknowns.filter((u) => u <= at).sort((a, b) => a - b),
+      )
+    )
+      return undefined;
     return { at, ahead: i };
+  }
+
+  /**
+   * setLimiterInZone at every pass where more of the zone goes Unknown (`unknowns`, the passes in
+   * order): the zone's rate stays the one it has, so its bucket is not swapped (the state may change
+   * with it: a zone wholly down is FullDisruption at HealthyQPSFunc's normal rate, while another
+   * zone keeps a Ready node and the controller is not in master disruption).
+   */
+  private rateHoldsThrough(zone: string, unknowns: readonly Micros[]): boolean {
+    const first = this.c.zoneStateOf(zone) ? undefined : this.remember(`firstZone|${zone}`, () => this.c.firstZoneOf?.(this.host, zone));
+    const counts = this.c.zoneCountsOf(zone) ?? first;
+    const state = this.c.zoneStateOf(zone) ?? first?.state;
+    if (!counts || !state) return false;
+    const cfg = this.host.config;
+    const rate = zoneLimiterQPS(state, counts.total, cfg)?.qps;
+    if (rate === undefined) return false;
+    for (let j = 0; j < unknowns.length; j++) {
+      if (unknowns[j + 1] === unknowns[j]) continue;
+      const s = zoneStateByGuards(counts.total - counts.notReady - (j + 1), counts.notReady + j + 1, cfg.unhealthyZoneThreshold);
+      if (s === state) continue;
+      if (zoneLimiterQPS(s, counts.total, cfg)?.qps !== rate) return false;
+      if (s === 'FullDisruption' && !this.anotherZoneStaysUp(zone)) return false;
+    }
+    return true;
+  }
+
+  /** Some node of another zone, counted in the disruption checks, stays Ready: its kubelet posts and the timeline does not stop it. */
+  private anotherZoneStaysUp(zone: string): boolean {
+    return this.remember(`upElsewhere|${zone}`, () => {
+      for (const node of this.host.cluster.nodes.values()) {
+        const name = node.meta.name;
+        if (findCondition(node.conditions, 'Ready')?.status !== 'True' || this.c.trackOf(name)?.excluded || this.zoneOf(node) === zone) continue;
+        if (this.kubelet(name)?.running === true && !this.world?.stopsAt?.(name)) return true;
+      }
+      return false;
+    });
+  }
+
+  /**
+   * The zone's nodes whose kubelets the timeline stops while they post (Ready True): when each goes
+   * Unknown, as its own statusUnknown says, and is queued. Walked once per question, and only for an
+   * answer that waits for such a stop: nodes that stop at the same instant reach the queue at the
+   * same pass, and its rate lets one through per token.
+   */
+  protected timelineStopsOf(zone: string): TimelineStop[] {
+    return this.remember(`timelineStops|${zone}`, () => {
+      const out: TimelineStop[] = [];
+      if (!this.c.enabled(this.host)) return out;
+      const keep = this.probeUsed;
+      const grace = this.host.config.nodeMonitorGracePeriod;
+      for (const node of this.host.cluster.nodes.values()) {
+        const name = node.meta.name;
+        const ready = findCondition(node.conditions, 'Ready');
+        if (ready?.status !== 'True' || !this.world?.stopsAt?.(name) || this.zoneOf(node) !== zone) continue;
+        // as statusUnknown reads it, without its words: 1,667 nodes of a zone stop at once at 5,000 nodes
+        const k = this.kubelet(name);
+        const probe = k?.running === true ? this.postingProbe(name, ready) : undefined;
+        const planned = probe !== undefined ? this.timelineStop(name, k!, probe, grace) : undefined;
+        if (!planned) continue;
+        out.push({
+          name,
+          stop: planned.stop,
+          unknownAt: planned.at,
+          queuedAt: this.queuedAfterUnknown(planned.at, planned.probe),
+          counted: !this.c.trackOf(name)?.excluded,
+        });
+      }
+      this.probeUsed = keep;
+      return out;
+    });
   }
 
   /** ComputeZoneState (the zone machine's guards) with `more` of the zone's Ready nodes counted as not Ready: the same state as now. */
   private zoneStateHoldsWith(zone: string, more: number): boolean {
-    const counts = this.c.zoneCountsOf(zone);
-    const state = this.c.zoneStateOf(zone);
+    // before the first pass has seen the zone, as that pass will count it (the start stands before pass 0)
+    const first = this.c.zoneStateOf(zone) ? undefined : this.remember(`firstZone|${zone}`, () => this.c.firstZoneOf?.(this.host, zone));
+    const counts = this.c.zoneCountsOf(zone) ?? first;
+    const state = this.c.zoneStateOf(zone) ?? first?.state;
     if (!counts || !state) return false;
     return zoneStateByGuards(counts.total - counts.notReady - more, counts.notReady + more, this.host.config.unhealthyZoneThreshold) === state;
   }
@@ -214,7 +333,7 @@ export class StatusUnknownWhyNot {
    * When Ready goes Unknown if the kubelet stops when the timeline says: its last post or Lease
    * renewal before the stop moves probeTimestamp to the monitor pass that sees it (`probeUsed`).
    */
-  private timelineStop(name: string, k: KubeletFacts, probe: Micros, grace: number): { stop: Micros; at: Micros } | undefined {
+  private timelineStop(name: string, k: KubeletFacts, probe: Micros, grace: number): { stop: Micros; at: Micros; probe: Micros } | undefined {
     const s = this.world?.stopsAt?.(name);
     if (!s) return undefined;
     const lastBefore = (next: Micros | undefined, every: number | undefined): Micros | undefined =>
@@ -226,7 +345,21 @@ export class StatusUnknownWhyNot {
       p = last <= next ? next : next + Math.ceil((last - next) / this.period) * this.period;
     }
     this.probeUsed = p;
-    return { stop: s.at, at: this.firstPassWhere((t) => probeExpired(t, p, grace), p + grace) };
+    return { stop: s.at, at: this.firstPassWhere((t) => probeExpired(t, p, grace), p + grace), probe: p };
+  }
+
+  /**
+   * The probeTimestamp a node whose kubelet posts counts from: the controller's, or before its first
+   * look the one that pass will set; a post it has not seen yet moves it to the next pass. Undefined
+   * when the controller has not evaluated the node and no first look is ahead.
+   */
+  private postingProbe(name: string, ready: { lastHeartbeatTime?: Micros } | undefined): Micros | undefined {
+    const h = this.c.healthOf(name);
+    const first = !h || !this.c.isKnown(name) ? this.c.firstProbeOf(this.host, name) : undefined;
+    const known = first ?? (h && this.c.isKnown(name) ? h.probe : undefined);
+    if (known === undefined) return undefined;
+    const seen = Math.max(ready?.lastHeartbeatTime ?? 0, this.host.cluster.leases.get(name)?.renewTime ?? 0);
+    return seen > known ? this.c.nextMonitor() : known;
   }
 
   /** tryUpdateNodeHealth: when the controller would set Ready to Unknown. undefined when it is Unknown already. */
@@ -260,9 +393,7 @@ export class StatusUnknownWhyNot {
     const graceName = ready ? 'nodeMonitorGracePeriod' : 'nodeStartupGracePeriod';
     if (k?.running) {
       // A post the controller has not seen yet moves the probe to the next pass.
-      const seen = Math.max(ready?.lastHeartbeatTime ?? 0, this.host.cluster.leases.get(name)?.renewTime ?? 0);
-      const known = firstLook ? first : h!.probe;
-      const probe = seen > known ? this.c.nextMonitor() : known;
+      const probe = this.postingProbe(name, ready)!;
       this.probeUsed = probe;
       const at = this.firstPassWhere((t) => probeExpired(t, probe, grace), probe + grace);
       path.push({

@@ -95,8 +95,8 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     const q = this.c.queueOf(zone);
     const queued = q?.isQueued(name) ?? false;
     const f = q ? this.c.queueForecast(zone, this.host.now) : undefined;
-    // the pod-eviction path counts the zone's other nodes on their way to the queue; the taint path, only those in it
-    const counted = asked && !this.c._rules.taintBasedEvictions ? this.releaseWithArrivals(zone, name, queued ? undefined : t) : undefined;
+    // the zone's other nodes on their way to the queue counted, when nothing else of the zone could change it
+    const counted = asked ? this.releaseWithArrivals(zone, name, queued ? undefined : t) : undefined;
     const rel = counted ?? (f ? releaseOf(f, name, queued ? undefined : t) : undefined);
     const at = rel?.at;
     const ahead = rel?.ahead ?? (q ? q.length - (queued ? 1 : 0) : 0);
@@ -133,12 +133,45 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     const r = this.world?.readyAt?.(name);
     if (!r || r.status !== 'False' || !rateHolds || this.kubelet(name)?.running !== true) return undefined;
     const pass = this.firstPassWhere((t) => t >= r.at, r.at);
+    if (!this.c._rules.taintBasedEvictions) return this.timelineNotReadyEvicted(node, zone, r.at, pass);
     // the zone's state and queue as they stand (at the start, before the first pass, the zone has neither yet)
     const rel = this.zoneKeepsItsState(zone, name) ? this.releaseAt(zone, name, pass) : { at: undefined, certain: false };
     const eventAt = formatTime(r.at);
     const event = `the timeline sets Ready to False at ${eventAt}`;
     const more = rel.at !== undefined ? 'nothing else in the zone changes' : "its zone's rate and queue let it through at once";
     return { if: rel.certain ? event : `${event}, and ${more}`, at: formatTime(rel.at ?? pass), eventAt };
+  }
+
+  /**
+   * A node whose kubelet the timeline stops at `stop`, queued at the pass `queuedAt`: when the zone's
+   * queue releases it with the zone's other nodes on their way counted, those the timeline stops too
+   * (at the same instant they reach the queue at the same pass, and its rate lets one through per
+   * token, in the order Add and the requeues give them). The condition names the stop alone when no
+   * stop at another instant comes into it.
+   */
+  private timelineThroughQueue(zone: string, name: string, stop: Micros, queuedAt: Micros, event: string): { if: string; at: string } | undefined {
+    const stops = this.timelineStopsOf(zone);
+    const rel = this.releaseWithArrivals(zone, name, queuedAt, stops);
+    if (!rel) return undefined;
+    const others = stops.filter((s) => s.stop !== stop && (s.queuedAt <= rel.at || (s.counted && s.unknownAt <= rel.at))).length;
+    return { if: others ? `${event}, and those of ${others} other node${others === 1 ? '' : 's'} of the zone when it says` : event, at: formatTime(rel.at) };
+  }
+
+  /**
+   * 1.12's pod-eviction path: the pass that reads the timeline's Ready=False sets readyTransitionTimestamp
+   * to its own time, the first pass past podEvictionTimeout from it Adds the node to its zone's queue
+   * (evictPods), and the queue's forecast, with the zone's other nodes on their way, releases it.
+   */
+  private timelineNotReadyEvicted(node: NodeRecord, zone: string, at: Micros, pass: Micros): { if: string; at: string; eventAt: string } {
+    const name = node.meta.name;
+    const queuedAt = this.evictionQueuedAt(pass);
+    const self = { name, stop: at, unknownAt: pass, queuedAt, counted: !this.c.trackOf(name)?.excluded };
+    const rel = this.releaseWithArrivals(zone, name, queuedAt, [self], `notReadyForecast|${name}`);
+    const eventAt = formatTime(at);
+    const event = `the timeline sets Ready to False at ${eventAt}`;
+    return rel
+      ? { if: event, at: formatTime(rel.at), eventAt }
+      : { if: `${event}, and its zone's rate and queue let it through at once`, at: formatTime(queuedAt), eventAt };
   }
 
   // ---------------------------------------------------------------- tainted NoExecute
@@ -239,7 +272,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     const h = this.c.healthOf(name);
     const rc = this.rateCheck(zone);
     if (!notTrue) {
-      const notReady = queuedAfterUnknown ? this.timelineNotReady(node, zone, rc.check.holds) : undefined;
+      const notReady = this.timelineNotReady(node, zone, rc.check.holds);
       if (notReady) {
         path[path.length - 1].values = { ...path[path.length - 1].values, timelineSetsReady: 'False', timelineSetsReadyAt: notReady.eventAt };
         return whyNotFrom(what, o, ref, path, { conditional: { if: notReady.if, at: notReady.at } });
@@ -259,7 +292,12 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
           const rel = this.releaseAt(zone, name, eventually);
           if (rel.at !== undefined && rel.certain) extra.wouldFireAt = formatTime(rel.at);
         }
-        if (!extra.wouldFireAt) {
+        const stop = !via?.wouldFireAt && rc.check.holds ? this.world?.stopsAt?.(name) : undefined;
+        if (stop && via?.conditional?.if.startsWith('the timeline stops the kubelet at')) {
+          const stopped = this.timelineThroughQueue(zone, name, stop.at, eventually, via.conditional.if);
+          if (stopped) extra.conditional = stopped;
+        }
+        if (!extra.wouldFireAt && !extra.conditional) {
           extra.conditional = {
             if: `${via?.wouldFireAt ? 'the node goes Unknown then' : (via?.conditional?.if ?? 'the node goes Unknown')}, and its zone's rate and queue let it through at once`,
             at: formatTime(eventually),

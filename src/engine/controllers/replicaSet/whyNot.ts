@@ -184,8 +184,9 @@ function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: Replic
 
 /**
  * A ReplicaSet that lacks no pod now, whose next scale in the timeline raises spec.replicas above its
- * active pods: the update's sync at that instant creates them (manageReplicas), if nothing else comes
- * first and nothing holds the sync back (its expectations satisfied, no backoff).
+ * active pods, or whose next `delete` of one of its active pods leaves it one short: the sync at that
+ * instant creates them (manageReplicas), if nothing else comes first and nothing holds the sync back
+ * (its expectations satisfied, no backoff).
  */
 function scaledUpByTimeline(
   rsc: ReplicaSetCore,
@@ -195,8 +196,12 @@ function scaledUpByTimeline(
   claim: Claim,
   world: WhyNotWorld | undefined,
 ): WhyNot | undefined {
-  const scale = world?.scalesTo?.(`${rs.meta.namespace}/${rs.meta.name}`);
-  if (!scale || scale.replicas <= claim.active || !check.manageable || rs.meta.deletionTimestamp !== undefined || !entry) return undefined;
+  const key = `${rs.meta.namespace}/${rs.meta.name}`;
+  const up = world?.scalesTo?.(key);
+  const scale = up && up.replicas > claim.active ? up : undefined;
+  const del = world?.deletesOf?.(key);
+  const deleted = del && claim.active - 1 < specReplicas(rs) && (!scale || del.at < scale.at) ? del : undefined;
+  if ((!scale && !deleted) || !check.manageable || rs.meta.deletionTimestamp !== undefined || !entry) return undefined;
   if (rsc.expectationsPending(entry) || entry.actor.state().includes('queue.backoff')) return undefined;
   const ref = replicaSetRef(rs.meta.namespace, rs.meta.name);
   const path: WhyNotCheck[] = [
@@ -205,13 +210,21 @@ function scaledUpByTimeline(
       upstream: 'manageReplicas (diff < 0)',
       holds: false,
       rule: 'fewer active pods than spec.replicas',
-      unmet: 'as many active pods as spec.replicas: nothing to create until spec.replicas rises',
-      values: { activePods: claim.active, replicas: specReplicas(rs), timelineScalesTo: scale.replicas, timelineScalesAt: formatTime(scale.at) },
+      unmet: deleted
+        ? 'as many active pods as spec.replicas: nothing to create until one of them goes'
+        : 'as many active pods as spec.replicas: nothing to create until spec.replicas rises',
+      values: {
+        activePods: claim.active,
+        replicas: specReplicas(rs),
+        ...(deleted ? { timelineDeletes: deleted.pod, timelineDeletesAt: formatTime(deleted.at) } : {}),
+        ...(scale && !deleted ? { timelineScalesTo: scale.replicas, timelineScalesAt: formatTime(scale.at) } : {}),
+      },
     },
   ];
-  return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, {
-    conditional: { if: `the timeline scales ${ref} to ${scale.replicas} at ${formatTime(scale.at)}`, at: formatTime(scale.at) },
-  });
+  const conditional = deleted
+    ? { if: `the timeline deletes ${deleted.pod} at ${formatTime(deleted.at)}`, at: formatTime(deleted.at) }
+    : { if: `the timeline scales ${ref} to ${scale!.replicas} at ${formatTime(scale!.at)}`, at: formatTime(scale!.at) };
+  return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, { conditional });
 }
 
 /** How many of the not-ready pods are listed in the check's values (the count is always given). */
@@ -231,7 +244,11 @@ function notReadyStillActive(ref: ObjectRef, path: WhyNotCheck[], claim: Claim, 
   const m = claim.onFailingNodes.length;
   const which = [
     ...(n ? [`${n} ${n === 1 ? 'is' : 'are'} not ready`] : []),
-    ...(m ? [`${m} ${m === 1 ? 'is' : 'are'} ready on a node that is failing (its kubelet stopped, Ready not True or a NoExecute taint)`] : []),
+    ...(m
+      ? [
+          `${m} ${m === 1 ? 'is' : 'are'} ready on a node that is failing (its kubelet stopped or to be stopped by the timeline, Ready not True or a NoExecute taint)`,
+        ]
+      : []),
   ].join(' and ');
   path.push({
     guard: 'fewerPodsThanReplicas',
@@ -277,6 +294,9 @@ function failing(host: ControllerHost, world: WhyNotWorld | undefined, nodeName:
   if (ready !== 'True') return `Ready=${ready}`;
   if (node.taints.some((t) => t.effect === 'NoExecute')) return 'a NoExecute taint';
   if (world?.kubelet(nodeName)?.running === false) return 'its kubelet stopped';
+  // read ahead: the pod's deletion is then named under that stop (its node's taint or eviction)
+  const stop = world?.stopsAt?.(nodeName);
+  if (stop) return `the timeline stops its kubelet at ${formatTime(stop.at)}`;
   return undefined;
 }
 
