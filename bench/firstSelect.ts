@@ -14,6 +14,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { Session as Inspector } from 'node:inspector';
 import type { Page } from 'playwright-core';
 import { serveWebview } from '../test/webview/harness/page';
 import { harnessArgs } from './sessionHarness';
@@ -82,9 +84,20 @@ async function main(): Promise<void> {
     // reading: the host's idle work runs, as after a paint in the extension
     await new Promise((r) => setTimeout(r, readMs));
     const nodes = await page.locator('#nodes .node[data-ref]').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.ref as string));
+    const profileTo = flag('--cpu-profile');
+    const inspector = profileTo ? new Inspector() : undefined;
+    const send = (method: string, params?: object) => new Promise<any>((ok, fail) => inspector?.post(method, params, (e, r) => (e ? fail(e) : ok(r))));
     const click = async (what: string, selector: string, expect: string): Promise<string> => {
       hostMs = NaN;
+      const profiled = inspector && what === 'replicaset';
+      if (profiled) {
+        inspector.connect();
+        await send('Profiler.enable');
+        await send('Profiler.setSamplingInterval', { interval: 100 });
+        await send('Profiler.start');
+      }
       const ms = await page.evaluate(([sel, ref]) => (window as unknown as Armed).__selectAndPaint(sel, ref), [selector, expect] as const);
+      if (profiled && profileTo) writeFileSync(profileTo, JSON.stringify((await send('Profiler.stop')).profile));
       // the page's way back to idle: the next click comes after a pause, as a user's does
       await new Promise((r) => setTimeout(r, 300));
       return `${what} ${ms.toFixed(0)} (host ${hostMs.toFixed(1)})`;
