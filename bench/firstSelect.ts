@@ -9,28 +9,44 @@
  *
  * `--root DIR`: another checkout's Session, and `--webview-js FILE` its page's bundle: the A side of a pair.
  * `--rs-not-ready`: the ReplicaSet clicked is the first in view with fewer pods ready than desired (its pods
- * on failing nodes: the why-not asks their deletions), not the first in view.
+ * on failing nodes: the why-not asks their deletions), not the first in view. `--rs-first`: the ReplicaSet is
+ * clicked first, before the nodes, pods and zone (whose whys warm some of its code). `--cpu-profile FILE`: V8's
+ * sampling profile of this process (the host) over the ReplicaSet's click. The host's part is given in wall
+ * and CPU ms (CPU: every thread of the process, its GC and compiler threads too).
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { Session as Inspector } from 'node:inspector';
 import type { Page } from 'playwright-core';
 import { serveWebview } from '../test/webview/harness/page';
 import { harnessArgs } from './sessionHarness';
 
-/** Clicks `sel` and resolves with ms from the click's event to the paint after the selection message of `ref`. */
+/**
+ * Clicks `sel` and resolves with ms from the click's event to the paint after the selection message of `ref`, and
+ * the page's part of it: from that message's arrival to the paint.
+ */
 const SELECT_AND_PAINT = `window.__selectAndPaint = (sel, ref) => new Promise((resolve) => {
   let t0 = 0;
+  let t1 = 0;
   document.addEventListener('click', (e) => (t0 = e.timeStamp), { capture: true, once: true });
+  // the arrival, before the page's own listener (a capture listener runs first at the window)
+  const arrived = (e) => {
+    if (e.data?.type !== 'selection' || e.data.object !== ref) return;
+    t1 = performance.now();
+    window.removeEventListener('message', arrived, { capture: true });
+  };
+  window.addEventListener('message', arrived, { capture: true });
   const onMessage = (e) => {
     if (e.data?.type !== 'selection' || e.data.object !== ref) return;
     window.removeEventListener('message', onMessage);
-    requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now() - t0)));
+    requestAnimationFrame(() => requestAnimationFrame(() => resolve([performance.now() - t0, performance.now() - t1])));
   };
   window.addEventListener('message', onMessage);
   document.querySelector(sel).click();
 });`;
-type Armed = { __selectAndPaint(sel: string, ref: string): Promise<number> };
+type Armed = { __selectAndPaint(sel: string, ref: string): Promise<[number, number]> };
 
 const hr = (): number => Number(process.hrtime.bigint()) / 1e6;
 
@@ -63,12 +79,16 @@ async function main(): Promise<void> {
       queue = queue.then(() => page.evaluate((t) => window.postMessage(JSON.parse(t), '*'), text)).catch(() => undefined);
     };
     let hostMs = NaN;
+    let hostCpu = NaN;
     await page.exposeFunction('__toHost', (text: string) => {
       const m = parseWebviewMessage(JSON.parse(text));
       if (!m || !session) return;
       const t0 = hr();
+      const c0 = process.cpuUsage();
       session.handle(m, { play() {}, pause() {} });
       hostMs = hr() - t0;
+      const c = process.cpuUsage(c0);
+      hostCpu = (c.user + c.system) / 1000;
     });
     // a string, not a function: tsx's transform would put its helpers into a serialised function
     await page.addInitScript(SELECT_AND_PAINT);
@@ -82,14 +102,34 @@ async function main(): Promise<void> {
     // reading: the host's idle work runs, as after a paint in the extension
     await new Promise((r) => setTimeout(r, readMs));
     const nodes = await page.locator('#nodes .node[data-ref]').evaluateAll((es) => es.map((e) => (e as HTMLElement).dataset.ref as string));
+    const profileTo = flag('--cpu-profile');
+    const inspector = profileTo ? new Inspector() : undefined;
+    const send = (method: string, params?: object) => new Promise<any>((ok, fail) => inspector?.post(method, params, (e, r) => (e ? fail(e) : ok(r))));
     const click = async (what: string, selector: string, expect: string): Promise<string> => {
       hostMs = NaN;
-      const ms = await page.evaluate(([sel, ref]) => (window as unknown as Armed).__selectAndPaint(sel, ref), [selector, expect] as const);
+      const profiled = inspector && what === 'replicaset';
+      if (profiled) {
+        inspector.connect();
+        await send('Profiler.enable');
+        await send('Profiler.setSamplingInterval', { interval: 100 });
+        await send('Profiler.start');
+      }
+      const [ms, pageMs] = await page.evaluate(([sel, ref]) => (window as unknown as Armed).__selectAndPaint(sel, ref), [selector, expect] as const);
+      if (profiled && profileTo) writeFileSync(profileTo, JSON.stringify((await send('Profiler.stop')).profile));
       // the page's way back to idle: the next click comes after a pause, as a user's does
       await new Promise((r) => setTimeout(r, 300));
-      return `${what} ${ms.toFixed(0)} (host ${hostMs.toFixed(1)})`;
+      return `${what} ${ms.toFixed(0)} (host ${hostMs.toFixed(1)}, cpu ${hostCpu.toFixed(0)}; page ${pageMs.toFixed(0)})`;
     };
     const out: string[] = [];
+    // --rs-not-ready: the first ReplicaSet in view with fewer pods ready than desired (pods on failing nodes)
+    const titles = await page.locator('#replicasets .rs[title]').evaluateAll((es) => es.map((e) => (e as HTMLElement).title));
+    const notReady = (t: string): boolean => {
+      const m = /desired (\d+), current \d+, ready (\d+)/.exec(t);
+      return !!m && Number(m[2]) < Number(m[1]);
+    };
+    const rs = ((process.argv.includes('--rs-not-ready') && titles.find(notReady)) || titles[0]).split(':')[0];
+    const rsFirst = process.argv.includes('--rs-first');
+    if (rsFirst) out.push(await click('replicaset', `#replicasets .rs[title^="${rs}:"]`, rs));
     const nodeSel = (ref: string) => `#nodes .node[data-ref="${ref}"]`;
     out.push(await click('node', nodeSel(nodes[0]), nodes[0]));
     out.push(await click('node2', nodeSel(nodes[1]), nodes[1]));
@@ -98,14 +138,7 @@ async function main(): Promise<void> {
     out.push(await click('pod2', `#pods .pod .name[title="${pods[1]}"]`, pods[1]));
     const zone = (await page.locator('#zones .zone-card').first().getAttribute('data-ref')) as string;
     out.push(await click('zone', `#zones .zone-card[data-ref="${zone}"]`, zone));
-    // --rs-not-ready: the first ReplicaSet in view with fewer pods ready than desired (pods on failing nodes)
-    const titles = await page.locator('#replicasets .rs[title]').evaluateAll((es) => es.map((e) => (e as HTMLElement).title));
-    const notReady = (t: string): boolean => {
-      const m = /desired (\d+), current \d+, ready (\d+)/.exec(t);
-      return !!m && Number(m[2]) < Number(m[1]);
-    };
-    const rs = ((process.argv.includes('--rs-not-ready') && titles.find(notReady)) || titles[0]).split(':')[0];
-    out.push(await click('replicaset', `#replicasets .rs[title^="${rs}:"]`, rs));
+    if (!rsFirst) out.push(await click('replicaset', `#replicasets .rs[title^="${rs}:"]`, rs));
     idle.dispose();
     process.stdout.write(`${JSON.stringify({ root, pass, readMs, load: load.toFixed(2), loadEnd: loadavg()[0].toFixed(2), rs, clicks: out.join(', ') })}\n`);
   } finally {

@@ -85,8 +85,11 @@ export function selectedMachine(m: MachineView, trace: readonly Decision[]): Sel
   return selectedMachines([m], trace)[0]!;
 }
 
-/** `selectedMachine` of each, in one walk of the trace. */
-export function selectedMachines(ms: readonly MachineView[], trace: readonly Decision[]): SelectedMachine[] {
+/**
+ * `selectedMachine` of each, in one walk of the trace, or with `seqsOf` (each machine's decisions: Simulation.machineSeqs)
+ * only the machines' own decisions.
+ */
+export function selectedMachines(ms: readonly MachineView[], trace: readonly Decision[], seqsOf?: (id: string) => readonly number[]): SelectedMachine[] {
   const byId = new Map<string, MachineGraphTransition[]>();
   const graphs = ms.map((m) => {
     const g = graphOf(m.definition);
@@ -94,16 +97,26 @@ export function selectedMachines(ms: readonly MachineView[], trace: readonly Dec
     byId.set(m.id, transitions);
     return { root: g.root, transitions };
   });
-  for (const d of trace) {
-    const mt = d.machine;
-    const transitions = mt && byId.get(mt.id);
-    if (!transitions) continue;
+  const count = (d: Decision, mt: NonNullable<Decision['machine']>, transitions: MachineGraphTransition[]) => {
     for (const t of transitions) {
       if (!took(t, mt)) continue;
       t.takenCount++;
       if (t.taken.length < MAX_TAKEN) t.taken.push({ seq: d.seq, time: d.time, action: d.action, object: d.object, from: mt.from, to: mt.to });
     }
-  }
+  };
+  if (seqsOf) {
+    // each machine's transitions see its decisions in trace order, as in the walk
+    for (const [id, transitions] of byId)
+      for (const seq of seqsOf(id)) {
+        const d = trace[seq - 1]!;
+        count(d, d.machine!, transitions);
+      }
+  } else
+    for (const d of trace) {
+      const mt = d.machine;
+      const transitions = mt && byId.get(mt.id);
+      if (transitions) count(d, mt, transitions);
+    }
   return ms.map((m, i) => {
     const last = m.lastTransition
       ? {
@@ -123,8 +136,12 @@ export function selectedMachines(ms: readonly MachineView[], trace: readonly Dec
  * (`otherMachines`). Plain data only: a definition may hold functions (guards, actions) that no
  * message can carry.
  */
-export function machinesMessage(ms: readonly MachineView[], trace: readonly Decision[]): { machine?: SelectedMachine; otherMachines?: SelectedMachine[] } {
+export function machinesMessage(
+  ms: readonly MachineView[],
+  trace: readonly Decision[],
+  seqsOf?: (id: string) => readonly number[],
+): { machine?: SelectedMachine; otherMachines?: SelectedMachine[] } {
   if (!ms.length) return {};
-  const [machine, ...others] = selectedMachines(ms, trace);
+  const [machine, ...others] = selectedMachines(ms, trace, seqsOf);
   return others.length ? { machine, otherMachines: others } : { machine };
 }

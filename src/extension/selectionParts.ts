@@ -11,5 +11,6 @@ import { machinesMessage } from './machineGraph';
 /** `owner`: a pod's ReplicaSet as the panel's records know it; `machineId`: the selected decision's machine, drawn first. */
 export function selectionParts(sim: Simulation, object: string, owner?: string, machineId?: string) {
   const lineage = podLineage(sim.trace, object, owner);
-  return { ...(lineage ? { lineage } : {}), ...machinesMessage(machinesForSelection(sim, object, machineId), sim.trace) };
+  const seqsOf = sim.machineSeqs && ((id: string) => sim.machineSeqs!(id));
+  return { ...(lineage ? { lineage } : {}), ...machinesMessage(machinesForSelection(sim, object, machineId), sim.trace, seqsOf) };
 }

@@ -5,8 +5,14 @@
  * it then. In idle time after open the panel computes the same for one object of each kind (a node, a pod,
  * a zone, a ReplicaSet), one kind a piece, and drops the result: nothing is sent, nothing selected, and the
  * engine is only read (explain and the machine lookup change nothing decided).
+ *
+ * Once a node fails, a pod on it and its ReplicaSet are warmed too, once a session: their why chains to the
+ * pods' deletions, through the node's taint and its zone queue's walk of the zone's nodes, code no other
+ * warmed object runs. The first ReplicaSet clicked in the 5,000-node outage (pass 21) paid 126 ms of
+ * explain in a cold process against 13 ms the fourth time (bench/README.md, "rsclick").
  */
 import type { Simulation } from '../engine/simulation/api';
+import type { NodeRecord } from '../engine/model/types';
 import type { Decision } from '../engine/trace/decision';
 import { selectionParts } from './selectionParts';
 import type { PrepareSlice } from './idlePrepare';
@@ -45,6 +51,29 @@ function firstRefs(sim: Simulation): Record<string, string | undefined> {
   };
 }
 
+/** A node whose pods are deleted later if nothing changes: Ready not True, or a NoExecute taint (as the ReplicaSet's why-not reads it). */
+const failingNode = (n: NodeRecord): boolean =>
+  n.conditions.find((c) => c.type === 'Ready')?.status !== 'True' || n.taints.some((t) => t.effect === 'NoExecute');
+
+/**
+ * The first pod (in the cluster's order) that a ReplicaSet controls on a failing node, and that ReplicaSet;
+ * none while no node fails. A walk of the nodes, and of the pods until one is found.
+ */
+export function failingRefs(sim: Simulation): string[] {
+  const c = sim.cluster;
+  if (!c) return [];
+  const failing = new Set<string>();
+  for (const [name, n] of c.nodes) if (failingNode(n)) failing.add(name);
+  if (!failing.size) return [];
+  for (const [key, pod] of c.pods) {
+    if (!pod.nodeName || !failing.has(pod.nodeName)) continue;
+    const owner = pod.meta.ownerReferences.find((r) => r.controller === true && r.kind === 'ReplicaSet');
+    const rs = owner && `${pod.meta.namespace}/${owner.name}`;
+    if (rs && c.replicaSets.has(rs)) return [`Pod/${key}`, `ReplicaSet/${rs}`];
+  }
+  return [];
+}
+
 /** What the selection's message computes for `ref` (session.ts's selectionMessage, the view's parts aside), dropped. */
 function computeOnce(sim: Simulation, ref: string): void {
   // the host serialises every message it posts: the why's shapes too
@@ -56,7 +85,7 @@ function computeOnce(sim: Simulation, ref: string): void {
  * simulation shown when the piece runs; true while work is left. Each kind is warmed once with an object a
  * decision names; a kind no decision names yet is warmed with the cluster's first object (its why has little
  * to draw, so part of the code stays cold) and again at a later idle time once a decision names one (after
- * open, the first pass's). At most two pieces per kind in a session.
+ * open, the first pass's). At most two pieces per kind in a session, and the failing pod and its ReplicaSet once.
  */
 export function selectionWarmUp(sim: () => Simulation): PrepareSlice {
   /** the kinds not yet warmed with an object a decision names */
@@ -64,16 +93,20 @@ export function selectionWarmUp(sim: () => Simulation): PrepareSlice {
   /** the kinds warmed with the cluster's first object */
   const roughly = new Set<string>();
   let queue: string[] | undefined;
+  /** a pod on a failing node and its ReplicaSet were warmed */
+  let failingWarmed = false;
   /** the trace's length when the queue was made: a later idle time looks again only if it grew */
   let seen = -1;
   return (more) => {
     const s = sim();
     if (!queue?.length) {
-      if (!cold.size || s.trace.length === seen) return false;
+      if ((!cold.size && failingWarmed) || s.trace.length === seen) return false;
       seen = s.trace.length;
       const traced = tracedRefs(s, cold);
       const first = roughly.size < cold.size ? firstRefs(s) : {};
-      queue = [];
+      // the dearest why first: the user in an outage clicks what fails
+      queue = failingWarmed ? [] : failingRefs(s);
+      failingWarmed = queue.length > 0;
       for (const kind of WARMED_KINDS) {
         if (!cold.has(kind)) continue;
         const ref = traced.get(kind) ?? (roughly.has(kind) ? undefined : first[kind]);

@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { openScenario } from '../../src/extension/openScenario';
 import { Session } from '../../src/extension/session';
 import type { HostMessage } from '../../src/protocol/webview';
-import { panelIdleWork } from '../../src/extension/warmSelection';
+import { failingRefs, panelIdleWork } from '../../src/extension/warmSelection';
 
 function open(example: string) {
   const o = openScenario(resolve(__dirname, '../../examples', example), '');
@@ -51,10 +51,10 @@ const kinds = (refs: readonly string[]) => refs.map((r) => r.slice(0, r.indexOf(
 
 const cases: { name: string; example: string; pass: number; kinds: string[] }[] = [
   {
-    name: 'an outage with ReplicaSets, in the outage: a node, a pod, a zone and a ReplicaSet',
+    name: 'an outage with ReplicaSets, in the outage: a node, a pod, a zone and a ReplicaSet, and a pod on a failing node and its ReplicaSet',
     example: 'rs-zone-outage.yaml',
     pass: 20,
-    kinds: ['Node', 'Pod', 'ReplicaSet', 'Zone'],
+    kinds: ['Node', 'Pod', 'Pod', 'ReplicaSet', 'ReplicaSet', 'Zone'],
   },
   { name: 'a one-node outage, before its taint', example: 'one-node-stops.yaml', pass: 3, kinds: ['Node', 'Pod', 'ReplicaSet', 'Zone'] },
   { name: 'ReplicaSets scaled down, at their first pass', example: 'rs-scale-down-1.31.yaml', pass: 1, kinds: ['Node', 'Pod', 'ReplicaSet', 'Zone'] },
@@ -102,3 +102,48 @@ test('a kind no decision names at open is warmed again once one does, then never
     'every kind warmed with a decided object: nothing more',
   );
 });
+
+/** Whether the pod's node is failing now: Ready not True, or a NoExecute taint. */
+function onFailingNode(session: Session, podRef: string): boolean {
+  const cluster = session.sim.cluster!;
+  const pod = cluster.pods.get(podRef.slice('Pod/'.length));
+  const node = pod?.nodeName ? cluster.nodes.get(pod.nodeName) : undefined;
+  return !!node && (node.conditions.find((c) => c.type === 'Ready')?.status !== 'True' || node.taints.some((t) => t.effect === 'NoExecute'));
+}
+
+// The first ReplicaSet clicked in an outage is one with pods on failing nodes: its why chains to their deletions,
+// through the node's taint and its zone's walk, code the objects the decisions name did not run (bench/README "rsclick").
+const failingCases: { name: string; example: string; pass: number }[] = [
+  { name: 'ReplicaSets in a zone outage, the zone gone Unknown', example: 'rs-zone-outage.yaml', pass: 20 },
+  { name: 'one node stopped, gone Unknown', example: 'one-node-stops.yaml', pass: 14 },
+  { name: '1.12 outage (pod eviction)', example: 'outage-1.12.yaml', pass: 14 },
+  { name: 'a node set NotReady by the timeline', example: 'notready-then-unknown.yaml', pass: 7 },
+];
+
+for (const c of failingCases) {
+  test(`once a node fails, idle work warms a pod on it and its ReplicaSet, once: ${c.name}`, () => {
+    const { session } = open(c.example);
+    session.sendAll();
+    const work = panelIdleWork(() => session);
+    assert.deepEqual(
+      explained(session, () => idleUntilDone(work)).filter((r) => r.startsWith('Pod/') && onFailingNode(session, r)),
+      [],
+      'no node fails at open',
+    );
+    session.goToPass(c.pass);
+    const refs = failingRefs(session.sim);
+    assert.equal(refs.length, 2, 'a pod on a failing node and its ReplicaSet');
+    const [pod, rs] = refs;
+    assert.ok(onFailingNode(session, pod), `${pod} is on a failing node`);
+    const owner = session.sim.cluster!.pods.get(pod.slice(4))!.meta.ownerReferences.find((r) => r.controller);
+    assert.equal(rs, `ReplicaSet/${pod.split('/')[1]}/${owner?.name}`);
+    const asked = explained(session, () => idleUntilDone(work));
+    assert.deepEqual(asked.slice(0, 2), [pod, rs], `explained ${asked.join(', ')}`);
+    session.goToPass(c.pass + 3);
+    assert.deepEqual(
+      explained(session, () => idleUntilDone(work)).filter((r) => r === pod || r === rs || (r.startsWith('Pod/') && onFailingNode(session, r))),
+      [],
+      'warmed once a session',
+    );
+  });
+}

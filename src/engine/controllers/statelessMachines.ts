@@ -53,16 +53,32 @@ export function statelessMachineIds(ref: string): string[] {
 /**
  * An instance's view: its machine's definition, in the state its last answer in `trace` reached
  * (`observed`, its initial state, before any), with that answer as the last transition. Undefined
- * for an id that is not a stateless machine's.
+ * for an id that is not a stateless machine's. `seqs`: the seqs of the decisions whose machine is `id`
+ * (SimHost.byMachine), read instead of the whole trace.
  */
-export function statelessMachineView(id: string, trace: readonly Decision[]): MachineView | undefined {
+export function statelessMachineView(id: string, trace: readonly Decision[], seqs?: readonly number[]): MachineView | undefined {
   const m = statelessMachineOf(id);
   if (!m) return undefined;
+  const d = lastOfMachine(id, trace, seqs);
+  if (d?.machine) return { id, state: d.machine.to, definition: m.machine.definition, lastTransition: { ...d.machine, seq: d.seq } };
+  return { id, state: String(m.machine.config.initial), definition: m.machine.definition };
+}
+
+/**
+ * The newest decision whose machine is `id`, a failed write (ApiCallFailed) left out: it records the
+ * answer it was for, which was not carried out. From `seqs` (that machine's decisions) when given.
+ */
+export function lastOfMachine(id: string, trace: readonly Decision[], seqs?: readonly number[]): Decision | undefined {
+  if (seqs) {
+    for (let i = seqs.length - 1; i >= 0; i--) {
+      const d = trace[seqs[i]! - 1]!;
+      if (d.action !== 'ApiCallFailed') return d;
+    }
+    return undefined;
+  }
   for (let i = trace.length - 1; i >= 0; i--) {
     const d = trace[i]!;
-    // a failed write (ApiCallFailed) records the answer it was for, which was not carried out
-    if (d.machine?.id === id && d.action !== 'ApiCallFailed')
-      return { id, state: d.machine.to, definition: m.machine.definition, lastTransition: { ...d.machine, seq: d.seq } };
+    if (d.machine?.id === id && d.action !== 'ApiCallFailed') return d;
   }
-  return { id, state: String(m.machine.config.initial), definition: m.machine.definition };
+  return undefined;
 }

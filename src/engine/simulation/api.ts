@@ -173,6 +173,8 @@ export interface Simulation {
    * the trace reached); undefined when there is none. Made at most once per position (machineLookup.ts).
    */
   machine(id: string): MachineView | undefined;
+  /** The seqs of the trace's decisions whose machine is `id`, ascending (an index: no walk of the trace). */
+  machineSeqs?(id: string): readonly number[];
   /** The ids of the machines that may answer about an object: its own, and the stateless machines'. */
   machineIds(object: ObjectRef): { own: string[]; stateless: string[] };
   explain(object: ObjectRef): Explanation;

@@ -11,7 +11,7 @@
 import type { ObjectRef } from '../model/types';
 import type { Decision } from '../trace/decision';
 import type { MachineView } from '../trace/views';
-import { statelessMachineIds, statelessMachineView } from '../controllers/statelessMachines';
+import { lastOfMachine, statelessMachineIds, statelessMachineView } from '../controllers/statelessMachines';
 import { podEvictionMachineDefinition, podEvictionTransition } from '../controllers/taintEviction/machine';
 
 /** What the lookup reads of a simulation. */
@@ -19,6 +19,8 @@ export interface MachineSource {
   readonly now: number;
   readonly pass: number | null;
   readonly trace: readonly Decision[];
+  /** the seqs of the decisions whose machine is `id` (SimHost.byMachine): read instead of the whole trace */
+  seqsOf?(id: string): readonly number[];
   machines(): MachineView[];
   /** the controllers, when each answers for one id (`machine`): then no list is made */
   readonly controllers?: readonly { machine?(id: string): MachineView | undefined }[];
@@ -36,7 +38,12 @@ export class MachineLookup {
       at = this.at = { now: sim.now, decisions: sim.trace.length, pass: sim.pass, one, index: one ? new Map() : new Map(sim.machines().map((m) => [m.id, m])) };
     }
     if (!at.index.has(id))
-      at.index.set(id, (at.one ? controllerMachine(sim.controllers!, id) : undefined) ?? statelessMachineView(id, sim.trace) ?? endedWorkerView(id, sim.trace));
+      at.index.set(
+        id,
+        (at.one ? controllerMachine(sim.controllers!, id) : undefined) ??
+          statelessMachineView(id, sim.trace, sim.seqsOf?.(id)) ??
+          endedWorkerView(id, sim.trace, sim.seqsOf?.(id)),
+      );
     return at.index.get(id);
   }
 }
@@ -47,11 +54,10 @@ export class MachineLookup {
  * its Why named the machine. Drawn in the state its last answer reached: `evicted` (final) after PodEvicted, whose
  * decision records the transition that started the delete, the DELETED that followed it in the same instant.
  */
-function endedWorkerView(id: string, trace: readonly Decision[]): MachineView | undefined {
+function endedWorkerView(id: string, trace: readonly Decision[], seqs: readonly number[] | undefined): MachineView | undefined {
   if (!id.startsWith('taint-eviction/')) return undefined;
-  for (let i = trace.length - 1; i >= 0; i--) {
-    const d = trace[i]!;
-    if (d.machine?.id !== id || d.action === 'ApiCallFailed') continue;
+  const d = lastOfMachine(id, trace, seqs);
+  if (d?.machine) {
     const deleted = d.action === 'PodEvicted' ? podEvictionTransition('deleting', 'DELETED', id) : null;
     const last = deleted ?? d.machine;
     return {

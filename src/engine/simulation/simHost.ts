@@ -38,7 +38,8 @@ import { becauseWithGuards } from '../machines/guardChecks';
 import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
 import type { KeptPod } from './checkpoint';
-import { causesBefore, setFact, SHORT_LIST, type Facts } from './facts';
+import { causesBefore, setFact, type Facts } from './facts';
+import { SeqIndex } from './seqIndex';
 import { indexPodFrom, keptPod, podBeforeOf, PodSlot } from './podIndex';
 import { ClearCountingSet, markBatch } from './announced';
 import { DirtyPods, ReadyLog } from './dirtyPods';
@@ -60,28 +61,20 @@ export class SimHost implements ControllerHost {
   controllerStartTime: Micros;
   readonly trace: Decision[] = [];
   /**
-   * Decision seqs by object, up to the decision `byObjectUpTo`: brought up to date from the trace
-   * when read (explain), not per decision. Only explain reads it; building it in decide was a
-   * look-up in a map of every object with decisions, and a list, per decision.
+   * Decision seqs by object (explain) and by machine id (the panel's machine drawings), brought up to
+   * date from the trace when read, not per decision: building them in decide was a look-up in a map
+   * of every object with decisions, and a list, per decision.
    */
-  private byObjectMap = new Map<ObjectRef, number[]>();
-  private byObjectUpTo = 0;
+  private readonly objectSeqs = new SeqIndex<ObjectRef>(this.trace, (d) => d.object);
+  private readonly machineSeqs = new SeqIndex<string>(this.trace, (d) => d.machine?.id);
 
   /** Decision seqs by object, ascending. */
   get byObject(): ReadonlyMap<ObjectRef, readonly number[]> {
-    const tr = this.trace,
-      m = this.byObjectMap;
-    for (let i = this.byObjectUpTo; i < tr.length; i++) {
-      const d = tr[i];
-      // Most objects have a few decisions (a pod: evicted, or created, bound and started). A push
-      // onto an array reserves room for 16 more, so short lists are copied at their exact size instead.
-      const list = m.get(d.object);
-      if (!list) m.set(d.object, [d.seq]);
-      else if (list.length < SHORT_LIST) m.set(d.object, list.concat(d.seq));
-      else list.push(d.seq);
-    }
-    this.byObjectUpTo = tr.length;
-    return m;
+    return this.objectSeqs.get();
+  }
+  /** The seqs of the decisions that recorded a transition of each machine, ascending. */
+  get byMachine(): ReadonlyMap<string, readonly number[]> {
+    return this.machineSeqs.get();
   }
   /**
    * The causes memory: per object, its facts and the decision each names, in pairs (fact, seq).
@@ -313,14 +306,8 @@ export class SimHost implements ControllerHost {
   truncate(length: number): void {
     if (this.trace.length <= length) return;
     this.trace.length = length;
-    if (this.byObjectUpTo <= length) return;
-    this.byObjectUpTo = length;
-    for (const [k, list] of this.byObjectMap) {
-      let n = list.length;
-      while (n > 0 && list[n - 1] > length) n--;
-      if (n === 0) this.byObjectMap.delete(k);
-      else list.length = n;
-    }
+    this.objectSeqs.truncate(length);
+    this.machineSeqs.truncate(length);
   }
 
   remember(object: ObjectRef, fact: string, seq: number): void {

@@ -12,6 +12,8 @@ import { MachineLookup, machineIdsOf } from './machineLookup';
 import type { SimHost } from './simHost';
 import type { ControllerPlan } from './controllerPlan';
 
+const NONE: readonly number[] = [];
+
 export abstract class SimulationViews {
   abstract readonly host: SimHost;
   abstract readonly kubelets: Kubelets;
@@ -41,7 +43,11 @@ export abstract class SimulationViews {
   }
   machine(id: string): MachineView | undefined {
     const h = this.host;
-    return this.machineLookup.machine({ now: h.now, pass: h.pass, trace: h.trace, controllers: h.controllers, machines: () => this.machines() }, id);
+    const seqsOf = (m: string) => this.machineSeqs(m);
+    return this.machineLookup.machine({ now: h.now, pass: h.pass, trace: h.trace, seqsOf, controllers: h.controllers, machines: () => this.machines() }, id);
+  }
+  machineSeqs(id: string): readonly number[] {
+    return this.host.byMachine.get(id) ?? NONE;
   }
   machineIds(object: ObjectRef): { own: string[]; stateless: string[] } {
     return machineIdsOf(object);
