@@ -228,7 +228,9 @@ function readKcmConfig(map: MapNode, prefix: string, out: ConfigFileResult, pos:
     const near = [...PATH_TO_KEY.keys(), 'featureGates', 'generic.controllers']
       .filter((p) => p.startsWith(prefix ? prefix + '.' : ''))
       .map((p) => p.slice(prefix ? prefix.length + 1 : 0).split('.')[0]);
-    const hint = closest(name, [...new Set([...near, ...(prefix ? [] : [...OTHER_SECTIONS])])]);
+    const near1 = closest(name, [...new Set([...near, ...(prefix ? [] : [...OTHER_SECTIONS])])]);
+    // files written for releases whose v1alpha1 fields had no json tags say NodeLifecycleController; Go decodes any case, so the hint (the quick fix writes it) keeps the file's
+    const hint = near1 && /^[A-Z]/.test(name) ? near1[0].toUpperCase() + near1.slice(1) : near1;
     report('unknown-field', 'warning', `unknown field ${path}${hint ? ` (did you mean ${prefix ? prefix + '.' : ''}${hint}?)` : ''}; ignored`, pair.key.range);
   }
 }

@@ -60,11 +60,12 @@ const cases: { name: string; text: string; settings: Record<string, unknown>; co
     settings: { nodeMonitorGracePeriod: '30s', nodeMonitorPeriod: '2s' },
   },
   {
-    name: 'an unknown field in the Go spelling is still reported, by its place',
-    text: 'kind: KubeControllerManagerConfiguration\nNodeLifecycleController:\n  NodeMonitorGracePeriods: 30s\n',
+    name: 'an unknown field in the Go spelling is still reported, by its place, with the hint in the Go spelling (the quick fix writes it)',
+    text: 'kind: KubeControllerManagerConfiguration\nNodeLifecycleController:\n  NodeMonitorGracePeriods: 30s\nNodeLifecycleControler:\n  NodeEvictionRate: 0.2\n',
     settings: {},
     problems: [
-      'unknown-field unknown field nodeLifecycleController.NodeMonitorGracePeriods (did you mean nodeLifecycleController.nodeMonitorGracePeriod?); ignored',
+      'unknown-field unknown field nodeLifecycleController.NodeMonitorGracePeriods (did you mean nodeLifecycleController.NodeMonitorGracePeriod?); ignored',
+      'unknown-field unknown field NodeLifecycleControler (did you mean NodeLifecycleController?); ignored',
     ],
   },
   {

@@ -93,6 +93,12 @@ const cases: { name: string; doc: string; code: string; options?: { version?: st
     fixed: config('nodeLifecycleController:\n  nodeMonitorGracePeriod: 50s\n'),
   },
   {
+    name: 'an unknown field in the Go spelling (older v1alpha1 fields had no json tags) is fixed in the Go spelling',
+    doc: config('NodeLifecycleController:\n  «NodeMonitorGracePeriood»: 50s\n'),
+    code: 'unknown-field',
+    fixed: config('NodeLifecycleController:\n  NodeMonitorGracePeriod: 50s\n'),
+  },
+  {
     name: 'podEvictionTimeout in a 1.27 configuration is reported',
     doc: config('nodeLifecycleController:\n  podEvictionTimeout: «5m»\n'),
     code: 'not-in-version',
