@@ -7,7 +7,7 @@
  */
 import type { ClusterState } from '../engine/model/cluster';
 import { closest } from '../engine/config/suggest';
-import { zoneKeyOf } from '../engine/model/zones';
+import { zoneKeyOf, zonesWithLabel } from '../engine/model/zones';
 import { zoneMeant } from '../engine/snapshot/scenarioReader';
 
 type Kind = 'Node' | 'Pod' | 'ReplicaSet' | 'Zone';
@@ -67,7 +67,7 @@ type Clusters = readonly (ClusterState | undefined)[];
 function zoneNamed(text: string, rest: string, clusters: Clusters): { ref: string } | { error: string } {
   const keys = new Set(clusters.flatMap((c) => [...(c?.nodes.values() ?? [])].map(zoneKeyOf)));
   if (keys.has(rest) || rest.includes('/')) return { ref: `Zone/${rest}` };
-  const byLabel = [...keys].filter((k) => k.endsWith(`/${rest}`)).sort();
+  const byLabel = zonesWithLabel(rest, keys);
   if (byLabel.length === 1) return { ref: `Zone/${byLabel[0]}` };
   if (byLabel.length > 1) return { error: `${text} names ${byLabel.length} zones: ${byLabel.map((k) => `Zone/${k}`).join(', ')}; give one of them` };
   return { ref: `Zone/${rest}` };

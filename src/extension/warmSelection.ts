@@ -12,7 +12,7 @@
  * explain in a cold process against 13 ms the fourth time (bench/README.md, "rsclick").
  */
 import type { Simulation } from '../engine/simulation/api';
-import type { NodeRecord } from '../engine/model/types';
+import { podOnFailingNode } from '../engine/simulation/failingPod';
 import type { Decision } from '../engine/trace/decision';
 import { selectionParts } from './selectionParts';
 import type { PrepareSlice } from './idlePrepare';
@@ -51,28 +51,8 @@ function firstRefs(sim: Simulation): Record<string, string | undefined> {
   };
 }
 
-/** A node whose pods are deleted later if nothing changes: Ready not True, or a NoExecute taint (as the ReplicaSet's why-not reads it). */
-const failingNode = (n: NodeRecord): boolean =>
-  n.conditions.find((c) => c.type === 'Ready')?.status !== 'True' || n.taints.some((t) => t.effect === 'NoExecute');
-
-/**
- * The first pod (in the cluster's order) that a ReplicaSet controls on a failing node, and that ReplicaSet;
- * none while no node fails. A walk of the nodes, and of the pods until one is found.
- */
-export function failingRefs(sim: Simulation): string[] {
-  const c = sim.cluster;
-  if (!c) return [];
-  const failing = new Set<string>();
-  for (const [name, n] of c.nodes) if (failingNode(n)) failing.add(name);
-  if (!failing.size) return [];
-  for (const [key, pod] of c.pods) {
-    if (!pod.nodeName || !failing.has(pod.nodeName)) continue;
-    const owner = pod.meta.ownerReferences.find((r) => r.controller === true && r.kind === 'ReplicaSet');
-    const rs = owner && `${pod.meta.namespace}/${owner.name}`;
-    if (rs && c.replicaSets.has(rs)) return [`Pod/${key}`, `ReplicaSet/${rs}`];
-  }
-  return [];
-}
+/** The first pod a ReplicaSet controls on a failing node, and that ReplicaSet (none while no node fails). */
+export const failingRefs = (sim: Simulation): string[] => (sim.cluster ? podOnFailingNode(sim.cluster) : []);
 
 /** What the selection's message computes for `ref` (session.ts's selectionMessage, the view's parts aside), dropped. */
 function computeOnce(sim: Simulation, ref: string): void {

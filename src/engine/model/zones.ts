@@ -54,6 +54,18 @@ export function zoneKeysOf(snapshot: { cluster: { nodes: ReadonlyMap<string, Nod
   return [...keys].sort();
 }
 
+/** The zone label's value of a zone key: its last part (`us-east-1b` of `us-east-1/us-east-1b`; `` of `REGION/`). */
+export const zoneLabelOfKey = (key: string): string => key.slice(key.lastIndexOf('/') + 1);
+
+/**
+ * The zone keys whose zone label is `label` (a scenario's events name zones so), sorted: none for a text with a `/`,
+ * which is a key itself.
+ */
+export function zonesWithLabel(label: string, keys: Iterable<string>): string[] {
+  if (label.includes('/')) return [];
+  return [...keys].filter((k) => k.endsWith(`/${label}`)).sort();
+}
+
 function has(l: Record<string, string>, k: string): boolean {
   return Object.prototype.hasOwnProperty.call(l, k);
 }

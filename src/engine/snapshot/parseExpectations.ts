@@ -9,6 +9,7 @@ import type { Micros } from '../model/time';
 import { ACTIONS } from '../trace/decision';
 import { parseNsName, parseTaintText, quoteList, strip, suggest, suggestZone, type ScenarioReader } from './scenarioReader';
 import type { Expectation } from './types';
+import { zonesWithLabel } from '../model/zones';
 
 export const EXPECT_TARGETS = ['node', 'pod', 'zone', 'replicaSet'] as const;
 export const EXPECT_ASSERTIONS = [
@@ -62,7 +63,7 @@ function zoneNamed(reader: ScenarioReader, zone: string, known: ReadonlySet<stri
   const given = strip('Zone/', zone);
   if (known.has(`Zone/${given}`) || reader.snapshotUnread) return zone;
   const keys = [...known].filter((r) => r.startsWith('Zone/')).map((r) => r.slice('Zone/'.length));
-  const byLabel = given.includes('/') ? [] : keys.filter((k) => k.endsWith(`/${given}`));
+  const byLabel = zonesWithLabel(given, keys);
   if (byLabel.length === 1) return zone.startsWith('Zone/') ? `Zone/${byLabel[0]}` : byLabel[0];
   const why = byLabel.length
     ? `: zones of ${byLabel.length} regions have that zone label (${quoteList(byLabel)}); write REGION/ZONE`

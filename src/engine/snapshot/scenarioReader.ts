@@ -9,6 +9,7 @@ import { isMap, isScalar, isSeq, type Document, type Node as YamlNode, type Pair
 import { CONDITION_STATUSES, TAINT_EFFECTS } from '../model/convert';
 import { parseDuration, parseTimestamp } from '../model/time';
 import type { Taint, TaintEffect } from '../model/types';
+import { zoneLabelOfKey } from '../model/zones';
 import type { Problem, Severity, SourcePosition } from '../problems';
 import { closest } from '../config/suggest';
 import { LineIndex } from './positions';
@@ -60,7 +61,7 @@ export function zoneMeant(written: string, zones: Iterable<string>): string | un
   const prefix = written.startsWith('Zone/') ? 'Zone/' : '';
   const given = strip('Zone/', written);
   const keys = [...zones].filter(Boolean);
-  const labels = keys.map((k) => k.slice(k.lastIndexOf('/') + 1)).filter(Boolean);
+  const labels = keys.map(zoneLabelOfKey).filter(Boolean);
   const hint = keys.find((k) => k.endsWith(`/${given}`) || given.endsWith(`/${k}`)) ?? didYouMean(given, [...keys, ...labels]);
   return hint ? `${prefix}${hint}` : undefined;
 }

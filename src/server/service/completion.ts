@@ -10,7 +10,7 @@ import type { CompletionItem, CompletionItemKind, Position } from 'vscode-langua
 import { SETTINGS, featureGatesForVersion, settingsForVersion, defaultOf } from '../../engine/config/settings';
 import { EVENT_FIELDS, EVENT_KINDS, EXPECT_FIELDS, SCENARIO_FIELDS, type FieldDoc } from '../../engine/lint/fieldDocs';
 import { supportedVersions } from '../../engine/versions/table';
-import { zoneKeysOf } from '../../engine/model/zones';
+import { zoneKeysOf, zoneLabelOfKey } from '../../engine/model/zones';
 import type { Analysis } from './analyze';
 import type { SnapshotNames } from './background';
 import { keysAbove } from './yamlPath';
@@ -188,7 +188,7 @@ function valueItems(a: Analysis, path: string[], key: string, typed: string, nam
   // an expectation names a zone by its key (REGION/ZONE), an event by its zone label's value: the key's last part
   const zoneKeys = () => some(all(cluster ? zoneKeysOf(a.ctx.scenario!.snapshot) : [], names?.zones), typed);
   const zones = (as: 'key' | 'label') =>
-    [...new Set(zoneKeys().map((k) => (as === 'key' ? k : k.slice(k.lastIndexOf('/') + 1))))]
+    [...new Set(zoneKeys().map((k) => (as === 'key' ? k : zoneLabelOfKey(k))))]
       .filter(Boolean)
       .sort()
       .map((z) => ({ label: z, kind: KIND.Reference, detail: as === 'key' ? 'Zone in the snapshot' : 'zone label value in the snapshot' }));
