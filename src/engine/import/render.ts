@@ -5,7 +5,7 @@
  */
 import { stringify } from 'yaml';
 import { formatTime } from '../model/time';
-import { SCENARIO_API_VERSION } from '../snapshot/scenario';
+import { SCENARIO_API_VERSION } from '../snapshot/scenarioHeader';
 import type { ImportResult } from './types';
 import { cite, type ScenarioPlan } from './infer';
 

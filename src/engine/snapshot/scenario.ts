@@ -44,31 +44,13 @@ import { parseEvents } from './parseEvents';
 import { parseExpectations } from './parseExpectations';
 import type { ControllerManagerInput, LoadedSnapshot, Scenario } from './types';
 import { placeYamlError } from './unclosedFlow';
+import { SCENARIO_API_VERSION, SCENARIO_TOP_KEYS } from './scenarioHeader';
 
 export type { ScenarioOptions } from './scenarioReader';
-
-export const SCENARIO_API_VERSION = 'controllerstepper.io/v1alpha1';
 
 /** The warning when nothing says when the clock starts (Go's zero time would be 0001; ours is the epoch). */
 export const NO_START_TIME = 'no startTime and no timestamp in the snapshot: the clock starts at 1970-01-01T00:00:00Z; write startTime: "2026-01-01T00:00:00Z"';
 
-const TOP_KEYS = [
-  'apiVersion',
-  'kind',
-  'metadata',
-  'kubernetesVersion',
-  'startTime',
-  'controllerMemory',
-  'missingLeases',
-  'binder',
-  'snapshot',
-  'objects',
-  'controllerManager',
-  'kubelet',
-  'events',
-  'expect',
-  'reality',
-] as const;
 /** Top-level keys people carry over from other files, and where what they mean goes in a scenario. */
 const TOP_KEY_ALIASES: Readonly<Record<string, string>> = {
   name: " (a scenario's name goes under metadata: metadata: {name: ...})",
@@ -117,7 +99,7 @@ class ScenarioParser extends ScenarioReader {
       this.report('not-a-scenario', 'error', `expected a scenario (a mapping with kind: Scenario), found ${this.describe(root)}`, root);
       return scenario;
     }
-    const top = this.pairs(root, TOP_KEYS, 'the scenario', TOP_KEY_ALIASES);
+    const top = this.pairs(root, SCENARIO_TOP_KEYS, 'the scenario', TOP_KEY_ALIASES);
     const val = (k: string) => top.get(k)?.value ?? undefined;
 
     if (top.has('apiVersion')) {

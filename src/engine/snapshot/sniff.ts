@@ -11,6 +11,7 @@ import { parse } from 'yaml';
 import { YAML_OPTIONS } from './yamlOptions';
 import { basenamePath } from './source';
 import { shellWord } from '../simulation/explainCommand';
+import { SCENARIO_HEADER, SCENARIO_TOP_KEYS, WITHOUT_HEADER } from './scenarioHeader';
 
 export const EXPECTED_SNAPSHOT =
   'expected Kubernetes objects as JSON or YAML, with apiVersion and kind, as printed by ' +
@@ -23,6 +24,8 @@ export interface Sniffed {
   recognised: boolean;
   /** a record of what happened that `controller-stepper import` reads (a log, describe output, a get table) */
   evidence?: boolean;
+  /** what to write instead, said before what a snapshot would be (a scenario that lost its header) */
+  fix?: string;
 }
 
 /**
@@ -31,7 +34,8 @@ export interface Sniffed {
  */
 export function notKubernetes(file: string, sniffed: Sniffed): string {
   const hint = sniffed.evidence ? `; to replay what it records, turn it into a scenario: controller-stepper import ${shellWord(file)}` : '';
-  return `${basenamePath(file)} looks like ${sniffed.looksLike}; ${EXPECTED_SNAPSHOT}${hint}`;
+  const fix = sniffed.fix ? `${sniffed.fix}; as a snapshot, ` : '';
+  return `${basenamePath(file)} looks like ${sniffed.looksLike}; ${fix}${EXPECTED_SNAPSHOT}${hint}`;
 }
 
 /** The Go field names of ObjectMeta/NodeSpec/PodStatus…, as `%+v` or a Go-to-YAML dump writes them. */
@@ -52,6 +56,9 @@ const GO_FIELDS = new Set([
   'Kind',
   'APIVersion',
 ]);
+
+/** A scenario's own top-level keys, and the names people give two of them (scenario.ts's aliases): not a snapshot's. */
+const SCENARIO_KEYS = new Set<string>([...SCENARIO_TOP_KEYS.filter((k) => !['apiVersion', 'kind', 'metadata'].includes(k)), 'timeline', 'expectations']);
 
 type Rule = { test: (text: string, lines: string[]) => boolean; looksLike: string; evidence?: boolean };
 
@@ -117,6 +124,19 @@ export function sniffText(text: string): Sniffed | undefined {
           .map((k) => `${k}:`)
           .join(' ')}) where the API has lower-case JSON names (metadata.name, spec, status)`,
         recognised: true,
+      };
+    }
+    // a scenario written from memory or from the docs' prose ("a timeline"), without its first two lines: it was read as a
+    // snapshot, and "expected Kubernetes objects" alone sent the user the wrong way
+    const scenarioKeys = keys.filter((k) => SCENARIO_KEYS.has(k));
+    if (scenarioKeys.length >= 2) {
+      return {
+        looksLike: `${WITHOUT_HEADER} (its keys ${scenarioKeys
+          .slice(0, 4)
+          .map((k) => JSON.stringify(k))
+          .join(', ')} are a scenario's)`,
+        recognised: true,
+        fix: `a scenario starts with ${SCENARIO_HEADER} (docs/scenario-format.md)`,
       };
     }
     const shown = keys

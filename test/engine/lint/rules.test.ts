@@ -294,3 +294,20 @@ test("a snapshot's misspelt enum values are errors on the value, each fixed to t
     .sort();
   assert.deepEqual(fixes, ['bad-pod-phase: Runing -> Running', 'bad-taint-effect: noexecute -> NoExecute']);
 });
+
+test('a scenario without its header (read as a snapshot) is told so, and the quick fix adds the two lines below its opening comments', () => {
+  const body = 'snapshot: ./cluster.yaml\nstartTime: "2026-01-01T00:00:00Z"\nevents:\n  - {at: 30s, kubelet: stop, nodes: [node-a1]}\n';
+  const text = `# node-a1 stops\n\n${body}`;
+  const problems = lintDocument(SCENARIO, text, undefined, workspace());
+  const p = problems.find((x) => x.code === 'not-kubernetes');
+  assert.ok(p, JSON.stringify(problems.map((x) => `${x.code}: ${x.message}`)));
+  assert.match(p.message, /a scenario without its header \(its keys "snapshot", "startTime", "events" are a scenario's\)/);
+  assert.equal(p.fixes?.[0]?.title, 'Add the scenario header (apiVersion and kind)');
+  const fixed = applyEdits(text, p.fixes![0].edits);
+  assert.equal(fixed, `# node-a1 stops\n\napiVersion: controllerstepper.io/v1alpha1\nkind: Scenario\n${body}`);
+  // fixed, it is the scenario it meant to be: no problem left
+  assert.deepEqual(
+    lintDocument(SCENARIO, fixed, undefined, workspace()).map((x) => `${x.code}: ${x.message}`),
+    [],
+  );
+});

@@ -76,6 +76,13 @@ const cases: { name: string; file: string; text: string; looksLike: RegExp; evid
     text: `{"name": "controller-stepper", "version": "0.1.0", "token": "${SECRET}"}`,
     looksLike: /a mapping without apiVersion and kind \(its keys: "name", "version", "token"\)/,
   },
+  {
+    name: 'a scenario without its header (read as a snapshot) is named as one, with the two lines to write',
+    file: 'outage.yaml',
+    text: `scenario:\n  name: typo-test\nsnapshot: ./cluster.yaml\ntimeline:\n  - {at: 30s, kubelet: stop, nodes: [${SECRET}]}\nexpect:\n  - {at: 2m, node: a1, ready: Unknown}\n`,
+    looksLike:
+      /a scenario without its header \(its keys "snapshot", "timeline", "expect" are a scenario's\); a scenario starts with apiVersion: controllerstepper\.io\/v1alpha1 and kind: Scenario \(docs\/scenario-format\.md\); as a snapshot, expected/,
+  },
 ];
 
 for (const c of cases) {
@@ -100,6 +107,10 @@ const kubernetesAfterAll: { name: string; text: string }[] = [
   { name: 'an empty kind: List (kubectl get in an empty namespace)', text: 'apiVersion: v1\nitems: []\nkind: List\n' },
   { name: 'an object that only lacks its kind', text: '{"metadata": {"name": "thing"}}' },
   { name: 'a file of comments only', text: '# nothing exported yet\n' },
+  {
+    name: 'a Node that spells out its apiVersion and kind beside keys a scenario also has',
+    text: 'apiVersion: v1\nkind: Node\nmetadata: {name: a1}\nkubelet: {}\nobjects: []\n',
+  },
 ];
 
 for (const c of kubernetesAfterAll) {

@@ -6,7 +6,8 @@
  * and adds the quick fixes.
  */
 import { didYouMeanFix } from '../fixes';
-import type { LintContext, LintProblem, LintRule } from '../types';
+import { SCENARIO_API_VERSION, WITHOUT_HEADER } from '../../snapshot/scenarioHeader';
+import type { LintContext, LintProblem, LintRule, QuickFix } from '../types';
 import { REFERENCE_CODES } from './references';
 
 /** Loader notes that say nothing about the document itself. */
@@ -39,10 +40,22 @@ export const schemaRule: LintRule = {
       // problems found in other files (the scenario's snapshot) belong to the snapshot rule
       if (ctx.kind === 'scenario' && p.position && p.position.file !== ctx.file) continue;
       const lp: LintProblem = { ...p };
-      const fix = /did you mean/.test(p.message) ? didYouMeanFix(ctx, lp) : undefined;
+      const fix = /did you mean/.test(p.message) ? didYouMeanFix(ctx, lp) : p.code === 'not-kubernetes' ? headerFix(ctx, lp) : undefined;
       if (fix) lp.fixes = [fix];
       out.push(lp);
     }
     return out;
   },
 };
+
+/** A scenario that lost its first two lines gets them back, below the comments that open the file (as the examples'). */
+function headerFix(ctx: LintContext, p: LintProblem): QuickFix | undefined {
+  if (!p.message.includes(WITHOUT_HEADER) || p.position?.file !== ctx.file) return undefined;
+  const opening = /^(?:[ \t]*(?:#[^\n]*)?\r?\n)*/.exec(ctx.text)![0];
+  const eol = ctx.text.includes('\r\n') ? '\r\n' : '\n';
+  return {
+    title: 'Add the scenario header (apiVersion and kind)',
+    edits: [{ offset: opening.length, endOffset: opening.length, newText: `apiVersion: ${SCENARIO_API_VERSION}${eol}kind: Scenario${eol}` }],
+    preferred: true,
+  };
+}
