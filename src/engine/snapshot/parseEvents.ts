@@ -221,11 +221,11 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
     reader.report('missing-field', 'error', `${where}: needs at: (an offset such as 30s, or an RFC3339 time)`, item.items[0]?.key ?? item);
     return undefined;
   }
+  // a bad at: the rest of the event is still read, so that every mistake in it is told at once; nothing is returned (done)
   const at = reader.at(atPair.value, where);
-  if (!at) return undefined;
   const v = all.get(kind)!.value;
   const position = reader.pos(item);
-  const base = { at, index, ...(position ? { position } : {}) };
+  const base = { at: at ?? { offset: 0 }, index, ...(position ? { position } : {}) };
   const refs: { ref: string; node: unknown; what: string }[] = [];
   const nodes: { name: string; node: unknown }[] = [];
   let zone: { zone: string; node: unknown } | undefined;
@@ -261,7 +261,8 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
     }
     if (t === 'nodes') {
       if (!isSeq(tv)) {
-        reader.report('wrong-type', 'error', `${where}: expected nodes as a list of node names, found ${reader.describe(tv)}`, tv);
+        const one = isScalar(tv) && typeof tv.value === 'string' ? `; for one node write nodes: [${tv.value}] or node: ${tv.value}` : '';
+        reader.report('wrong-type', 'error', `${where}: expected nodes as a list of node names, found ${reader.describe(tv)}${one}`, tv);
         return undefined;
       }
       const names: string[] = [];
@@ -288,7 +289,7 @@ function readEvent(reader: ScenarioReader, item: unknown, index: number) {
     if (sel) selector = { selector: sel, node: tv };
     return sel ? { selector: sel } : undefined;
   };
-  const done = (event: ScenarioEvent) => ({ event, node: item, refs, nodes, zone, selector, creates });
+  const done = (event: ScenarioEvent) => (at === undefined ? undefined : { event, node: item, refs, nodes, zone, selector, creates });
 
   switch (kind) {
     case 'kubelet': {

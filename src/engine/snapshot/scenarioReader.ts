@@ -200,7 +200,8 @@ export class ScenarioReader {
   enumValue<T extends string>(node: unknown, values: readonly T[], what: string): T | undefined {
     const s = isScalar(node) ? node.value : undefined;
     if (typeof s === 'string' && (values as readonly string[]).includes(s)) return s as T;
-    const shown = typeof s === 'string' ? JSON.stringify(s) + suggest(s, values) : this.describe(node);
+    // a tense or a form of the word (stopped, started, Failing) is too far for a typo's distance: its stem says what was meant
+    const shown = typeof s === 'string' ? JSON.stringify(s) + (suggest(s, values) || suggestPrefix(s, values)) : this.describe(node);
     this.report('bad-value', 'error', `expected ${what} to be one of ${quoteList(values)}, found ${shown}`, node);
     return undefined;
   }

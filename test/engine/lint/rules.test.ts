@@ -29,6 +29,13 @@ const cases: Case[] = [
     fixed: scenario('1.31', 'kubelet:\n  nodeStatusUpdateFrequency: 10s\n'),
   },
   {
+    name: "an event's value in another form of the word (kubelet: stopped) is an error on the value, fixed to the word",
+    doc: scenario('1.31', 'events:\n  - at: 30s\n    kubelet: «stopped»\n    nodes: [node-a1]\n'),
+    code: 'bad-value',
+    severity: 'error',
+    fixed: scenario('1.31', 'events:\n  - at: 30s\n    kubelet: stop\n    nodes: [node-a1]\n'),
+  },
+  {
     name: 'a bad duration in an event is an error on the value',
     doc: scenario('1.31', 'events:\n  - at: «30x»\n    kubelet: stop\n    nodes: [node-a1]\n'),
     code: 'bad-duration',

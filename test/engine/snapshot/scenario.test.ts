@@ -292,6 +292,23 @@ const problemCases: { name: string; events: string; extra?: string; want: string
     want: ['6:8 error bad-duration'],
     message: /with a unit/,
   },
+  {
+    name: "a bad at: does not hide the event's other mistakes: all are told at once",
+    events: '- {at: 30, kubelet: stopped, nodes: node-a1}\n',
+    want: ['6:8 error bad-duration', '6:21 error bad-value', '6:37 error wrong-type'],
+  },
+  {
+    name: 'a kubelet action in another form of the word is suggested (stopped: stop)',
+    events: '- {at: 1m, kubelet: stopped, nodes: [node-a1]}\n',
+    want: ['6:21 error bad-value'],
+    message: /found "stopped" \(did you mean stop\?\)/,
+  },
+  {
+    name: 'nodes: given one name, not a list, says how to write one node',
+    events: '- {at: 1m, kubelet: stop, nodes: node-a1}\n',
+    want: ['6:34 error wrong-type'],
+    message: /found the string "node-a1"; for one node write nodes: \[node-a1\] or node: node-a1/,
+  },
   { name: 'a missing at:', events: '- {kubelet: stop, nodes: [node-a1]}\n', want: ['6:4 error missing-field'] },
   {
     name: 'a node that is not in the snapshot',
