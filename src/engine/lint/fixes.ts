@@ -44,7 +44,8 @@ export function didYouMeanFix(ctx: LintContext, p: LintProblem): QuickFix | unde
   }
   if (text === '' || /\n/.test(text)) return undefined;
   // a key written inside its section, suggested with the section's path (nodeLifecycleController.x): the last part
-  const replacement = hint.includes('.') && !text.includes('.') ? hint.slice(hint.lastIndexOf('.') + 1) : hint;
+  // (a taint key's DNS prefix, node.kubernetes.io/, is no section path)
+  const replacement = hint.includes('.') && !hint.includes('/') && !text.includes('.') ? hint.slice(hint.lastIndexOf('.') + 1) : hint;
   return { title: `Change to ${replacement}`, edits: [{ offset: start, endOffset: end, newText: replacement }], preferred: true };
 }
 

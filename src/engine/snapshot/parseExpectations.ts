@@ -3,6 +3,7 @@
  * Expectations with their positions. The checks themselves run in
  * simulation/expectations.ts.
  */
+import { CONDITION_TAINTS, TAINT_UNSCHEDULABLE } from '../controllers/nodeLifecycle/taints';
 import { isMap, isScalar, isSeq } from 'yaml';
 import { namesStartingWith } from '../config/suggest';
 import type { Micros } from '../model/time';
@@ -143,6 +144,14 @@ export function parseExpectations(reader: ScenarioReader, node: unknown, start: 
               break;
             }
           }
+          const meant = controllersKeyFor(s);
+          if (meant)
+            reader.report(
+              'bare-taint-key',
+              'warning',
+              `${where}: ${k}: no controller sets a taint with the key "${s.split(/[=:]/)[0]}" (did you mean ${meant}?)`,
+              vn,
+            );
           e[k] = s;
           break;
         }
@@ -248,4 +257,15 @@ export function parseExpectations(reader: ScenarioReader, node: unknown, start: 
     .map((x, i) => ({ ...x, i }))
     .sort((a, b) => a.t - b.t || a.i - b.i)
     .map((x) => x.e);
+}
+
+/** The controllers' taint keys are prefixed (node.kubernetes.io/unreachable): a key written without it is that key meant. */
+const CONTROLLER_TAINT_KEYS = [TAINT_UNSCHEDULABLE, ...CONDITION_TAINTS.map((r) => r.key)];
+
+/** `unreachable:NoExecute` -> `node.kubernetes.io/unreachable:NoExecute`; undefined when the key has a prefix or is no controller's. */
+function controllersKeyFor(text: string): string | undefined {
+  const key = text.split(/[=:]/)[0];
+  if (key.includes('/')) return undefined;
+  const full = CONTROLLER_TAINT_KEYS.find((k) => k.slice(k.indexOf('/') + 1).toLowerCase() === key.toLowerCase());
+  return full && full + text.slice(key.length);
 }

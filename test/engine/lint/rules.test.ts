@@ -36,6 +36,19 @@ const cases: Case[] = [
     fixed: scenario('1.31', 'events:\n  - at: 30s\n    kubelet: stop\n    nodes: [node-a1]\n'),
   },
   {
+    name: "an expectation's taint key without the controllers' prefix is a warning on the value, fixed to the key they set",
+    doc: scenario('1.31', 'expect:\n  - {at: 2m, node: node-a1, hasTaint: «unreachable:NoExecute»}\n'),
+    code: 'bare-taint-key',
+    severity: 'warning',
+    fixed: scenario('1.31', 'expect:\n  - {at: 2m, node: node-a1, hasTaint: node.kubernetes.io/unreachable:NoExecute}\n'),
+  },
+  {
+    name: "a taint key of the user's own without a prefix is left alone",
+    doc: scenario('1.31', 'expect:\n  - {at: 2m, node: node-a1, lacksTaint: dedicated}\n'),
+    code: '',
+    absent: ['bare-taint-key'],
+  },
+  {
     name: 'a bad duration in an event is an error on the value',
     doc: scenario('1.31', 'events:\n  - at: «30x»\n    kubelet: stop\n    nodes: [node-a1]\n'),
     code: 'bad-duration',

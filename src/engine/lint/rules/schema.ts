@@ -28,6 +28,7 @@ export const schemaRule: LintRule = {
     'missing-field',
     'bad-reference',
     'bad-taint',
+    'bare-taint-key',
     'unsupported-version',
     'version-as-number',
     '...',
