@@ -77,7 +77,9 @@ export class Timeline {
 
   private passText(pass: number | null): string {
     const max = this.max();
-    return pass === null ? 'before pass 0' : `pass ${pass} of ${max}, ${formatOffset(pass * this.periodMs)}`;
+    // the track ends where the run has got to, not at an end of the scenario (the panel runs on as far as it is stepped):
+    // "pass 2 of 2" read as the end of the simulation
+    return pass === null ? 'before pass 0' : `pass ${pass}, ${formatOffset(pass * this.periodMs)} (run so far: to pass ${max})`;
   }
 
   private max(): number {
