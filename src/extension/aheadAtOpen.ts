@@ -6,6 +6,7 @@
  * "openpost"). In slices the page is sent the open, paints it and is answered while the next pass is made, and a Step
  * after the paint is a swap.
  */
+import { mark, marking } from './hostMarks';
 import { positionOf } from './runAhead';
 import type { Session } from './session';
 
@@ -36,8 +37,11 @@ export function nextPassInSlices(session: Pick<Session, 'ahead' | 'shown' | 'swa
       swapped = true;
       session.swapAtOpen();
     }
-    const until = timers.now() + AHEAD_AT_OPEN_SLICE_MS;
-    if (session.ahead.slice(session.shown, () => timers.now() < until && !ready())) timers.next(slice);
+    const from = timers.now();
+    const until = from + AHEAD_AT_OPEN_SLICE_MS;
+    const more = session.ahead.slice(session.shown, () => timers.now() < until && !ready());
+    if (marking) mark(`open slice ${(timers.now() - from).toFixed(0)} ms${ready() ? ': the next pass prepared' : ''}`);
+    if (more) timers.next(slice);
   };
   timers.next(slice);
 }

@@ -10,6 +10,7 @@ import { Ctx } from './ctx';
 import { startLanguageClient } from './languageClient';
 import { PANEL_VIEW_TYPE } from './panel';
 import { ClusterTree, DecisionsTree } from './trees';
+import { watchHost } from './hostMarks';
 
 export const VIEW = { cluster: 'controllerStepper.cluster', decisions: 'controllerStepper.decisions' } as const;
 
@@ -21,6 +22,7 @@ export interface ExtensionApi {
 }
 
 export function activate(context: vscode.ExtensionContext): ExtensionApi {
+  watchHost();
   const ctx = new Ctx(context.extensionUri);
   const cluster = new ClusterTree(ctx);
   const decisions = new DecisionsTree(ctx);

@@ -10,6 +10,8 @@
  * work where it stopped while nothing changed, and does nothing once it is done.
  */
 
+import { mark, marking } from './hostMarks';
+
 /** How long the panel must have been sent nothing before the engine prepares. */
 export const IDLE_PREPARE_MS = 400;
 /** How long one slice of the preparation holds the extension host (a click waits at most about this). */
@@ -55,8 +57,12 @@ export class IdlePrepare {
   private slice(): void {
     this.handle = undefined;
     if (this.disposed || this.busy()) return;
-    const until = this.clock() + PREPARE_SLICE_MS;
-    if (this.prepare(() => this.clock() < until)) this.handle = this.timers.set(() => this.slice(), 0);
+    const from = this.clock();
+    const until = from + PREPARE_SLICE_MS;
+    const more = this.prepare(() => this.clock() < until);
+    // a click that came meanwhile waited for the whole slice
+    if (marking && this.clock() - from > 2 * PREPARE_SLICE_MS) mark(`idle slice ${(this.clock() - from).toFixed(0)} ms`);
+    if (more) this.handle = this.timers.set(() => this.slice(), 0);
   }
 
   /** The session is dropped (another scenario opened): its simulation is never prepared. */

@@ -4,7 +4,9 @@
 //   CS_WALK_DIR=/tmp/big-panel node scripts/test-phase-2-vscode.mjs
 // Open from the code lens, run to the outage, step through it, select a node, a pod and a zone
 // (its queue opened), step back, open a second scenario. Each click's time to the panel's answer is
-// printed (code-server's own overhead included). Env: CS_URL, WS_DIR, CS_WALK_DIR, WALK_SHOT_DIR.
+// printed (code-server's own overhead included). Env: CS_URL, WS_DIR, CS_WALK_DIR, WALK_SHOT_DIR; to split a click,
+// CS_WALK_CLOCK=1 (each click's clock reading) with CONTROLLER_STEPPER_HOST_MARKS=FILE (the extension host's marks on
+// the same clock: src/extension/hostMarks.ts), and CS_WALK_TRACE=DIR (a Chromium trace of each timed click).
 import { launchChromium } from './chromium.mjs';
 import assert from 'node:assert/strict';
 import { cpSync, linkSync, mkdirSync, readdirSync } from 'node:fs';
@@ -61,10 +63,23 @@ const pageFigure = async (seen) => {
   const click = w?.clicks[0];
   const m = w?.messages.filter((x) => x.arrived <= seen).at(-1);
   if (click === undefined || !m?.painted) return '';
-  return ` (in the page: click to paint ${m.painted - click} ms, of it to the host's answer arriving ${m.arrived - click} ms)`;
+  // the clock's own reading at the click (Date.now, as the extension host's): to line the page up with the host's marks
+  const at = process.env.CS_WALK_CLOCK ? `, clicked at ${click}` : '';
+  return ` (in the page: click to paint ${m.painted - click} ms, of it to the host's answer arriving ${m.arrived - click} ms${at})`;
 };
+// CS_WALK_TRACE=DIR: a Chromium performance trace of each timed click (code-server's window and the panel's frames), one file a click
+const TRACE_DIR = process.env.CS_WALK_TRACE;
+let traced = 0;
 const timed = async (what, act, done) => {
   await watchPage();
+  const tracing = TRACE_DIR && inPage && currentPage;
+  if (tracing) {
+    mkdirSync(TRACE_DIR, { recursive: true });
+    await browser.startTracing(currentPage, {
+      path: join(TRACE_DIR, `${String(traced++).padStart(2, '0')}-${what.replace(/[^a-z0-9]+/gi, '-').slice(0, 40)}.json`),
+      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing', 'v8', 'toplevel'],
+    });
+  }
   const s = Date.now();
   await act();
   await done();
@@ -72,17 +87,20 @@ const timed = async (what, act, done) => {
   const ms = seen - s;
   // the paint comes a frame or two after the change Playwright saw
   if (inPage) await new Promise((r) => setTimeout(r, 100));
+  if (tracing) await browser.stopTracing();
   lap(`${what}: ${ms} ms${await pageFigure(seen)}`);
   return ms;
 };
 
 const browser = await launchChromium();
+let currentPage;
 let failed = false;
 let shot = 0;
 const snap = async (page, name) => page.screenshot({ path: join(SHOT_DIR, `${String(shot++).padStart(2, '0')}-${name}.png`) });
 try {
   const page = await (await browser.newContext({ viewport: { width: 1600, height: 1000 } })).newPage();
   page.setDefaultTimeout(600_000);
+  currentPage = page;
   await page.goto(CS_URL);
   await page.locator('.monaco-workbench').waitFor();
   await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor();
