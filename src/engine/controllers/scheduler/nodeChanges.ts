@@ -4,7 +4,7 @@
  * (every heartbeat of every node is one here), so they avoid writing text where they can.
  */
 import type { NodeRecord, Taint } from '../../model/types';
-import { nodeAllocatable, type Allocatable } from './resources';
+import { nodeAllocatable } from './resources';
 
 /**
  * `JSON.stringify(a) === JSON.stringify(b)` for two lists of flat objects,
@@ -44,21 +44,9 @@ export function anyReadyTrue(conditions: readonly { type: string; status: string
   return false;
 }
 
-/**
- * The key of each allocatable nodeAllocatable made (it keeps one per node's raw object, which copies share): the
- * binder reads every node's on each restore (seeAllocatable: 5,000 keys written again, 7-31 ms of a step back at
- * 5,000 nodes by the load) and one on every node update, a heartbeat too.
- */
-const keys = new WeakMap<Allocatable, string>();
-
 export function allocatableKey(node: NodeRecord): string {
   const a = nodeAllocatable(node);
-  let key = keys.get(a);
-  if (key === undefined) {
-    key = a.reported ? `${a.milliCpu}/${a.memory}/${a.pods}` : '-';
-    keys.set(a, key);
-  }
-  return key;
+  return a.reported ? `${a.milliCpu}/${a.memory}/${a.pods}` : '-';
 }
 
 /** The same NoSchedule and NoExecute taints, in the same order (PreferNoSchedule is not filtered on). */
