@@ -49,26 +49,30 @@ const CONDITIONAL_112 = 0;
 /**
  * Every version's conditional answers that came true: 381 on main (6994555), where the taint path
  * counted no other node on its way to the zone's queue and gave up when one went Unknown first; 71
- * now (a zone whose rate changes on the way: zone-large-partial's PartialDisruption).
+ * on main (9899136), where a zone whose rate changes on the way (zone-large-partial's
+ * PartialDisruption) made every time through its queue conditional; 1 now (the forecast swaps the
+ * zone's limiter at the pass its state changes).
  */
-const CONDITIONAL = 71;
+const CONDITIONAL = 1;
 
 /**
  * Decisions exempt because an event of the timeline came between: 649 before rswhy, 622 on main
  * (6994555), where an answer chained to a kubelet stop said "…, and its zone's rate and queue let it
  * through at once" and was not checked, and a ReplicaSet with pods on nodes the timeline stops had no
- * time. Those are checked now (`laterThanNamed` or exact: 622 -> 220 -> 106), and what is left waits
+ * time. Those are checked now (`laterThanNamed` or exact: 622 -> 220 -> 106 -> 100, the last six zone-large-partial's
+ * with its rate swapped on the way), and what is left waits
  * for other events (a restart, a fault, a condition with a stop).
  */
-const TIMELINE_EXEMPT = 106;
+const TIMELINE_EXEMPT = 100;
 
 /**
  * Answers chained to a kubelet stop of the timeline that asked more of the zone and came later than
  * named (`laterThanNamed`): 220 on main (6994555), where nodes stopping at the same instant were each
- * named the first token, as if alone. The zone's queue counts them now; what is left is a zone whose
- * rate changes on the way (zone-large-partial goes PartialDisruption: 42).
+ * named the first token, as if alone; 42 on main (9899136), a zone whose rate changes on the way
+ * (zone-large-partial goes PartialDisruption). None now: the zone's forecast swaps its limiter at the
+ * pass its state changes.
  */
-const LATER_THAN_NAMED = 42;
+const LATER_THAN_NAMED = 0;
 
 const examples = readdirSync('examples')
   .filter((f) => f.endsWith('.yaml'))
