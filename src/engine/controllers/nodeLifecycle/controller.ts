@@ -440,6 +440,12 @@ export class NodeLifecycleController implements SimController {
     return this.s.nextMonitorAt;
   }
 
+  monitorPassAtOrAfter(t: Micros): Micros {
+    const next = this.s.nextMonitorAt;
+    const period = Math.max(1, this.s.period);
+    return t <= next ? next : next + Math.ceil((t - next) / period) * period;
+  }
+
   /** @internal */ nextTokenOf(zone: string, now: Micros): Micros | undefined {
     return this.s.queues.get(zone)?.nextTry(this.s.gridFrom(now), this.s.origin, NODE_EVICTION_PERIOD);
   }

@@ -44,7 +44,7 @@ export const FILE = 'node_lifecycle_controller.go';
 interface ZoneWalk {
   blockers: string[];
   /** the pass each goes Unknown at, soonest first; `counted` when it takes part in the disruption checks */
-  goUnknown: { name: string; at: Micros; counted: boolean }[];
+  goUnknown: { name: string; at: Micros; counted: boolean; resumeSeenAt?: Micros }[];
   /** the pass evictPods or markNodeForTainting Adds each to the zone's queue */
   arrivals: { value: string; at: Micros }[];
 }
@@ -59,6 +59,8 @@ export interface TimelineStop {
   queuedAt: Micros;
   /** it takes part in the disruption checks (its Unknown changes the zone's counts) */
   counted: boolean;
+  /** the monitor pass that reads its kubelet started again by the timeline, after its Unknown */
+  resumeSeenAt?: Micros;
 }
 
 export class StatusUnknownWhyNot {
@@ -173,7 +175,10 @@ export class StatusUnknownWhyNot {
       }
       const grace = ready ? this.host.config.nodeMonitorGracePeriod : this.host.config.nodeStartupGracePeriod;
       const at = this.firstPassWhere((x) => probeExpired(x, h.probe, grace), h.probe + grace);
-      goUnknown.push({ name, at, counted: !this.c.trackOf(name)?.excluded });
+      // a kubelet the timeline starts again before that pass never takes the node Unknown
+      const resumeSeenAt = this.resumeSeenAt(name);
+      if (resumeSeenAt !== undefined && resumeSeenAt <= at) continue;
+      goUnknown.push({ name, at, counted: !this.c.trackOf(name)?.excluded, ...(resumeSeenAt !== undefined ? { resumeSeenAt } : {}) });
       // Unknown from then, it waits out podEvictionTimeout from the same probe, or is queued for tainting
       arrivals.push({ value: name, at: this.queuedAfterUnknown(at, h.probe) });
     }
@@ -229,6 +234,9 @@ export class StatusUnknownWhyNot {
     const at = planned.f.releases[i].at;
     // from the pass the controller enters master disruption on, nothing is released
     if (at >= planned.rate.until) return undefined;
+    // another node whose kubelet the timeline starts again by then leaves the queue and the zone's counts: not forecast
+    const back = (x: { name: string; resumeSeenAt?: Micros }) => x.name !== self && x.resumeSeenAt !== undefined && x.resumeSeenAt <= at;
+    if (z.goUnknown.some(back) || stops?.some(back)) return undefined;
     return { at, ahead: i, swaps: planned.rate.swaps.filter((w) => w.at <= at) };
   }
 
@@ -257,6 +265,12 @@ export class StatusUnknownWhyNot {
       state = s;
     }
     return { swaps, until: Infinity };
+  }
+
+  /** The monitor pass that reads the node's kubelet started again by the timeline, after it stops (now or by the timeline). */
+  private resumeSeenAt(name: string): Micros | undefined {
+    const r = this.world?.resumesAt?.(name);
+    return r?.start ? r.seenAt : undefined;
   }
 
   /** Some node of another zone, counted in the disruption checks, stays Ready: its kubelet posts and the timeline does not stop it. */
@@ -292,12 +306,15 @@ export class StatusUnknownWhyNot {
         const probe = k?.running === true ? this.postingProbe(name, ready) : undefined;
         const planned = probe !== undefined ? this.timelineStop(name, k!, probe, grace) : undefined;
         if (!planned) continue;
+        const resumeSeenAt = this.resumeSeenAt(name);
+        if (resumeSeenAt !== undefined && resumeSeenAt <= planned.at) continue;
         out.push({
           name,
           stop: planned.stop,
           unknownAt: planned.at,
           queuedAt: this.queuedAfterUnknown(planned.at, planned.probe),
           counted: !this.c.trackOf(name)?.excluded,
+          ...(resumeSeenAt !== undefined ? { resumeSeenAt } : {}),
         });
       }
       this.probeUsed = keep;
