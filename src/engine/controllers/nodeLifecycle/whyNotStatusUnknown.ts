@@ -234,8 +234,11 @@ export class StatusUnknownWhyNot {
     const at = planned.f.releases[i].at;
     // from the pass the controller enters master disruption on, nothing is released
     if (at >= planned.rate.until) return undefined;
-    // another node whose kubelet the timeline starts again by then leaves the queue and the zone's counts: not forecast
-    const back = (x: { name: string; resumeSeenAt?: Micros }) => x.name !== self && x.resumeSeenAt !== undefined && x.resumeSeenAt <= at;
+    // another node whose kubelet the timeline starts again by then leaves the queue and the zone's counts: not forecast,
+    // unless this node's own start comes no later (the answer is then "never, if …", kubeletResumes.ts)
+    const own = this.resumeSeenAt(self) ?? Infinity;
+    const back = (x: { name: string; resumeSeenAt?: Micros }) =>
+      x.name !== self && x.resumeSeenAt !== undefined && x.resumeSeenAt <= at && x.resumeSeenAt < own;
     if (z.goUnknown.some(back) || stops?.some(back)) return undefined;
     return { at, ahead: i, swaps: planned.rate.swaps.filter((w) => w.at <= at) };
   }
