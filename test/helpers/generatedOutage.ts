@@ -37,10 +37,10 @@ export function writeZoneOutage(dir: string, podsPerNode = 1, shape: ZoneOutageS
 
 /**
  * The small generated outage the why-not audits run on (24 nodes, 4 pods each, 3 zones; zone 1's kubelets stop at 60 s and
- * come back at 12 m) under `kubernetesVersion`, written as DIR/NAME.json and DIR/NAME.yaml (with `extra` scenario fields),
+ * come back at 12 m, or `recoverAt`) under `kubernetesVersion`, written as DIR/NAME.json and DIR/NAME.yaml (with `extra` scenario fields),
  * and loaded.
  */
-export function loadSmallOutage(dir: string, name: string, kubernetesVersion: string, extra: Record<string, unknown> = {}): Scenario {
+export function loadSmallOutage(dir: string, name: string, kubernetesVersion: string, extra: Record<string, unknown> = {}, recoverAt = '12m'): Scenario {
   const stream = generateClusterStream({
     nodes: 24,
     podsPerNode: 4,
@@ -48,7 +48,7 @@ export function loadSmallOutage(dir: string, name: string, kubernetesVersion: st
     detail: 'lean',
     kubernetesVersion,
     seed: name,
-    timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt: '12m' } },
+    timeline: { zoneOutage: { zone: 1, at: '60s', recoverAt } },
   });
   let text = '';
   for (const chunk of listChunks(stream.items, 'json', 0)) text += chunk;

@@ -32,6 +32,8 @@ export interface Said {
   /** the instant of the timeline's event the conditional names ("if the timeline scales X to N at S") */
   timelineAt?: Micros;
   never?: boolean;
+  /** never, because the timeline starts the kubelet again at this instant (`neverIf`) */
+  resumedAt?: Micros;
   /** the deepest blocking guard (along `via`) */
   guard?: string;
 }
@@ -73,14 +75,36 @@ function timelineAt(w: WhyNot): Micros | undefined {
   return m ? parseTimestamp(m[1]) : undefined;
 }
 
+/** The instant of the kubelet start a `never, if the timeline … starts it again at R` names. */
+function resumedAt(w: WhyNot): Micros | undefined {
+  const m = /starts it again at (\d{4}-\d\d-\d\dT[\d:.]+Z)$/.exec(w.neverIf ?? '');
+  return m ? parseTimestamp(m[1]) : undefined;
+}
+
 function deepestGuard(w: WhyNot): string | undefined {
   return w.via && w.blocking && !w.blocking.holds && (w.blocking.guard === 'nodeHasNoExecuteTaint' || w.waitsForDeletion)
     ? (deepestGuard(w.via) ?? w.blocking.guard)
     : w.blocking?.guard;
 }
 
+/**
+ * An answer read against a kubelet start of the timeline that did not come true: a time named under
+ * the timeline's stop alone that did not come with only kubelet stops and starts between, or a
+ * `never, if … starts it again at R` whose outcome came before the timeline's next event after R.
+ */
+export interface Unsound {
+  object: string;
+  outcome: WhyNotOutcome;
+  madeAt: Micros;
+  said: Said;
+  happened?: Micros;
+}
+
 export interface Audit {
   sim: SimulationImpl;
+  /** answers checked against the run by `unsound` (times under a stop with a start between, never-ifs) */
+  resumeChecked: number;
+  unsound: Unsound[];
   /** outcome decisions looked at from an earlier pass, and answered with their exact time */
   exact: number;
   /** the same, by outcome */
@@ -115,6 +139,7 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
           ...(w.conditional?.if.startsWith('the timeline stops the kubelet at') ? { timelineStop: true } : {}),
           ...(timelineAt(w) !== undefined ? { timelineAt: timelineAt(w)! } : {}),
           ...(w.never ? { never: true } : {}),
+          ...(resumedAt(w) !== undefined ? { resumedAt: resumedAt(w)! } : {}),
           ...(deepestGuard(w) ? { guard: deepestGuard(w)! } : {}),
         });
       }
@@ -187,7 +212,37 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
       misses.push({ object: o.object, outcome: o.outcome, madeAt: a.at, happened, said, ...(exempt ? { exempt } : {}) });
     }
   }
-  return { sim, exact, exactBy, misses };
+  // the other way round, for answers that read a kubelet start: they came true
+  const happenings = new Map<string, Micros[]>();
+  for (const d of sim.trace) {
+    const o = outcomeOf(d);
+    if (o) happenings.set(`${o.object}|${o.outcome}`, [...(happenings.get(`${o.object}|${o.outcome}`) ?? []), parseTimestamp(d.time)!]);
+  }
+  const starts = sim.scenario.events.filter((e) => e.kind === 'kubelet' && e.action === 'start').map((e) => sim.timeOf(e.at));
+  const notKubelet = sim.scenario.events.filter((e) => e.kind !== 'kubelet' || e.only).map((e) => sim.timeOf(e.at));
+  const unsound: Unsound[] = [];
+  let resumeChecked = 0;
+  for (const a of asked)
+    for (const [key, said] of a.said) {
+      const [object, outcome] = key.split('|') as [string, WhyNotOutcome];
+      if (!outcome) continue;
+      const times = happenings.get(key) ?? [];
+      const first = times.find((t) => t > a.at);
+      if (said.resumedAt !== undefined) {
+        // never, while nothing else of the timeline comes after the start
+        const until = Math.min(end, ...events.filter((e) => e > said.resumedAt!));
+        resumeChecked++;
+        if (first !== undefined && first <= until) unsound.push({ object, outcome, madeAt: a.at, said, happened: first });
+        continue;
+      }
+      const at = said.conditionalAt;
+      if (!said.timelineStop || said.at !== undefined || at === undefined || at > end) continue;
+      // a time under the stop with a kubelet start between and nothing but kubelet stops and starts: it comes then
+      if (!starts.some((e) => e > a.at && e <= at) || notKubelet.some((e) => e > a.at && e <= at)) continue;
+      resumeChecked++;
+      if (first !== at) unsound.push({ object, outcome, madeAt: a.at, said, ...(first !== undefined ? { happened: first } : {}) });
+    }
+  return { sim, exact, exactBy, misses, resumeChecked, unsound };
 }
 
 export function missText(m: Miss): string {
@@ -202,4 +257,10 @@ export function missText(m: Miss): string {
           ? 'never'
           : 'no time';
   return `${m.object} ${m.outcome}: asked at ${formatTime(m.madeAt)}, said ${told}${s?.guard ? ` (blocked by ${s.guard})` : ''}; happened at ${formatTime(m.happened)}`;
+}
+
+export function unsoundText(u: Unsound): string {
+  const s = u.said;
+  const told = s.resumedAt !== undefined ? `never (the kubelet starts again at ${formatTime(s.resumedAt)})` : `conditional at ${formatTime(s.conditionalAt!)}`;
+  return `${u.object} ${u.outcome}: asked at ${formatTime(u.madeAt)}, said ${told}; happened ${u.happened !== undefined ? `at ${formatTime(u.happened)}` : 'not'}`;
 }

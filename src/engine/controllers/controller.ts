@@ -133,6 +133,8 @@ export interface SimController {
   podsOfNodesDueBefore?(host: ControllerHost, t: Micros): number;
   /** "why not": the checks that hold back what has not (yet) happened to this object */
   whyNot(host: ControllerHost, object: ObjectRef, world?: WhyNotWorld): Explanation['whyNot'];
+  /** the first monitor pass at or after `t`, as things stand (the node lifecycle controller; a why-not's reading of the timeline) */
+  monitorPassAtOrAfter?(t: Micros): Micros;
   /** one outcome about a node, for another controller's why-not to chain to (the node lifecycle controller) */
   whyNotOf?(host: ControllerHost, node: string, outcome: 'NodeTaintedNoExecute' | 'NodePodsEvicted', world?: WhyNotWorld): WhyNot | undefined;
   /**

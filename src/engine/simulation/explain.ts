@@ -25,6 +25,7 @@ import { delayAfterTaint } from '../controllers/taintEviction/whyNot';
 import { taintText } from '../model/tolerations';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nodeLifecycle/taints';
 import { controllerOf, isPodActive } from '../controllers/replicaSet/podUtil';
+import { readKubeletResume } from './kubeletResumes';
 
 /** Which controllers could decide something about an object of this kind. */
 const CONCERNED: Record<string, string[]> = {
@@ -103,10 +104,20 @@ export function explainObject(sim: Explainable, ref: ObjectRef): Explanation {
   return { object: ref, exists, happened, whyNot };
 }
 
+/** An event of the timeline about a node's kubelet or conditions. */
+interface NodeEvent {
+  at: Micros;
+  /** a whole kubelet stop (status and Lease) */
+  stop: boolean;
+  /** a kubelet start that posts status again */
+  start: boolean;
+  ready?: string;
+}
+
 /** What the simulation's kubelets say of a node, for the controllers' why-not. */
 export function worldOf(sim: Explainable): WhyNotWorld {
   // the timeline's next event about each node's kubelet or conditions, from now: made once per question
-  let next: Map<string, { at: Micros; stop: boolean; ready?: string }> | undefined;
+  let next: Map<string, NodeEvent & { then?: NodeEvent }> | undefined;
   let scales: Map<string, { at: Micros; replicas: number }> | undefined;
   let deletes: Map<string, { at: Micros; pod: ObjectRef }> | undefined;
   let taints: Map<string, { at: Micros; taint?: Taint }> | undefined;
@@ -123,12 +134,16 @@ export function worldOf(sim: Explainable): WhyNotWorld {
         if (e.kind !== 'kubelet' && e.kind !== 'condition') continue;
         for (const n of resolveNodeTarget(sim.host.cluster.nodes, e.target).found) {
           const name = n.meta.name;
-          if (next.has(name)) continue;
-          next.set(name, {
+          const event: NodeEvent = {
             at: t,
             stop: e.kind === 'kubelet' && e.action === 'stop' && !e.only,
+            start: e.kind === 'kubelet' && e.action === 'start' && e.only !== 'lease',
             ...(e.kind === 'condition' && e.condition.type === 'Ready' ? { ready: e.condition.status } : {}),
-          });
+          };
+          const first = next.get(name);
+          // the event after the first too: what ends a stop
+          if (!first) next.set(name, event);
+          else first.then ??= event;
         }
       }
     }
@@ -184,6 +199,14 @@ export function worldOf(sim: Explainable): WhyNotWorld {
       const n = nextOf(node);
       return n?.ready !== undefined ? { at: n.at, status: n.ready } : undefined;
     },
+    resumesAt(node) {
+      const n = nextOf(node);
+      const stopped = sim.kubelets.view(node)?.status === false;
+      const r = stopped ? n : n?.stop ? n.then : undefined;
+      if (!r) return undefined;
+      const seenAt = sim.host.controllers.find((c) => c.monitorPassAtOrAfter)?.monitorPassAtOrAfter!(r.at);
+      return { at: r.at, start: r.start, ...(seenAt !== undefined ? { seenAt } : {}), ...(!stopped ? { stoppedAt: n!.at } : {}) };
+    },
     stopsAt(node) {
       const n = nextOf(node);
       if (!n?.stop) return undefined;
@@ -220,13 +243,23 @@ export function whyNotOfControllers(
   const out: WhyNot[] = [];
   for (const c of host.controllers) if (asked(c)) out.push(...c.whyNot(host, ref, world));
   const nodes = host.controllers.find((c) => c.whyNotOf);
-  return out.map((w) =>
-    w.blocking?.guard === 'nodeHasNoExecuteTaint' && nodes
-      ? chainToNodeTaint(sim, w, ref, nodes, world)
-      : w.waitsForDeletion
-        ? chainToPodDeletions(sim, w, w.waitsForDeletion, world)
-        : w,
-  );
+  const node = nodeOfRef(host, ref);
+  return out.map((w) => {
+    const chained =
+      w.blocking?.guard === 'nodeHasNoExecuteTaint' && nodes
+        ? chainToNodeTaint(sim, w, ref, nodes, world)
+        : w.waitsForDeletion
+          ? chainToPodDeletions(sim, w, w.waitsForDeletion, world)
+          : w;
+    return node ? readKubeletResume(chained, node, world) : chained;
+  });
+}
+
+/** The node a node's or pod's why-not goes through. */
+function nodeOfRef(host: ControllerHost, ref: ObjectRef): string | undefined {
+  const [kind, ns, name] = ref.split('/');
+  if (kind === 'Node') return ns;
+  return kind === 'Pod' && name ? host.cluster.pods.get(nsKey(ns, name))?.nodeName : undefined;
 }
 
 /** A why-not's check chained to the one it waits for (`what` of it is held back): both rules, both checks' values. */
@@ -293,7 +326,7 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
   }
   if (times.filter((t) => !t.never).length < waits.count) {
     const via = times.find((t) => t.never)?.w;
-    return { ...w, ...(via ? { check: check(via), via } : {}), never: true };
+    return { ...w, ...(via ? { check: check(via), via } : {}), never: true, ...(via?.neverIf ? { neverIf: via.neverIf } : {}) };
   }
   return w;
 }
@@ -304,7 +337,8 @@ function chainToNodeTaint(sim: Explainable, w: WhyNot, ref: ObjectRef, nodes: Si
   const pod = host.cluster.pods.get(nsKey(ns, name));
   const node = pod?.nodeName ? host.cluster.nodes.get(pod.nodeName) : undefined;
   if (!pod || !node) return w;
-  const via = nodes.whyNotOf!(host, node.meta.name, 'NodeTaintedNoExecute', world);
+  const own = nodes.whyNotOf!(host, node.meta.name, 'NodeTaintedNoExecute', world);
+  const via = own && readKubeletResume(own, node.meta.name, world);
   const user = timelineTaint(sim, w, pod, node.meta.name, node.taints, via, world);
   if (user) return user;
   if (!via) return w;
@@ -323,6 +357,7 @@ function chainToNodeTaint(sim: Explainable, w: WhyNot, ref: ObjectRef, nodes: Si
     via,
     path: [...(w.path ?? []), after.check],
     ...(never ? { never: true } : {}),
+    ...(via.neverIf ? { neverIf: via.neverIf } : {}),
     ...(fires && !never ? { wouldFireAt: fires } : {}),
     ...(cond && !never && !fires ? { conditional: { if: via.conditional!.if, at: cond } } : {}),
     // one input changed must be enough: the node's, when the pod would go once the node is tainted; the pod's tolerations, when the node will be

@@ -156,6 +156,7 @@ export function renderTraceText(trace: readonly Decision[], options: TextOptions
 /** When a why-not's outcome would happen: at a time, only under a condition, or never unless an input changes ('' when none can be named). */
 export function formatWhyNotWhen(w: WhyNot): string {
   if (w.wouldFireAt) return `would fire at ${w.wouldFireAt}`;
+  if (w.never && w.neverIf) return `never, if ${w.neverIf}`;
   if (w.never) return `never as things stand${w.counterfactual ? ` (it would with ${w.counterfactual.description})` : ''}`;
   if (w.conditional) return `if ${w.conditional.if}: at ${w.conditional.at}`;
   return '';

@@ -80,6 +80,11 @@ export interface WhyNot {
   conditional?: { if: string; at: string };
   /** nothing but a change of input makes it happen */
   never?: boolean;
+  /**
+   * `never` under the timeline: what of it keeps the outcome from coming ("the timeline stops the
+   * kubelet at S and starts it again at R": the pass that reads Ready True again comes first).
+   */
+  neverIf?: string;
   /** the change of input that would make the blocking check true */
   counterfactual?: Counterfactual;
   /** the why-not the blocking check comes from (a pod's deletion waits for its node's taint, a ReplicaSet's replacement for a pod's deletion) */
@@ -115,6 +120,13 @@ export interface WhyNotWorld {
    * other event about its kubelet or conditions before. Undefined when it does not.
    */
   readyAt?(node: string): { at: number; status: string } | undefined;
+  /**
+   * When the timeline next changes the node's kubelet or conditions after it stops: for a kubelet
+   * stopped now, the timeline's first event about it; for one the timeline stops (`stoppedAt`), the
+   * event after that stop. `start`: a `kubelet: start` that posts status again (Ready True); `seenAt`:
+   * the monitor pass that reads it (a pass at the same instant runs after the timeline's event).
+   */
+  resumesAt?(node: string): { at: number; start: boolean; seenAt?: number; stoppedAt?: number } | undefined;
   /**
    * When the scenario's timeline scales the ReplicaSet (`namespace/name`) and to how many, when that
    * scale comes before any other event of the timeline but other scales (an event could change its

@@ -82,6 +82,8 @@ export class WhyPanel {
         ': at ',
         this.at(w.conditional.at),
       );
+    if (w.never && w.neverIf)
+      return el('div', { class: 'why-not-when', 'data-state': 'never' }, 'never, if ', ...timedText(w.neverIf, this.store.init?.startTime));
     if (w.never)
       return el(
         'div',

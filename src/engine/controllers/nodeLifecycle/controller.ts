@@ -48,7 +48,7 @@ import { labelsInStep } from './labels';
 import { monitorMachine, nodeHealthMachine, zoneMachine } from './machines';
 import { monitorPass } from './monitorNodeHealth';
 import { evictItem } from './podEviction';
-import { type QueueForecast, forecastQueue } from './queueForecast';
+import { type QueueForecast, type RateSwap, forecastQueue } from './queueForecast';
 import { RateLimitedTimedQueue, effectiveRate } from './rateLimitedQueue';
 import { reconstructedProbe, recordMemoryAssumption } from './reconstruct';
 import type { Slot } from './slots';
@@ -362,7 +362,7 @@ export class NodeLifecycleController implements SimController {
   private readonly forecasts = new WeakMap<RateLimitedTimedQueue, { key: string; f: QueueForecast }>();
 
   /** @internal the zone queue run forward (queueForecast.ts), kept while the queue and the clock stay */
-  queueForecast(zone: string, now: Micros, arrivals?: readonly { value: string; at: Micros }[]): QueueForecast | undefined {
+  queueForecast(zone: string, now: Micros, arrivals?: readonly { value: string; at: Micros }[], swaps?: readonly RateSwap[]): QueueForecast | undefined {
     // a zone the first pass has not seen yet gets the new queue with a full bucket addPodEvictorForNewZone gives it
     const q = this.s.queues.get(zone) ?? (this.s.zoneActors.has(zone) ? undefined : new RateLimitedTimedQueue(this.s.evictionRate));
     if (!q) return undefined;
@@ -375,7 +375,7 @@ export class NodeLifecycleController implements SimController {
       requeues: this.s.rules.taintBasedEvictions && this.s.rules.requeuesUntaintedNodes,
     };
     // with nodes still to come, the question's own (the why-not keeps it for the question)
-    if (arrivals?.length) return forecastQueue(q, o, arrivals);
+    if (arrivals?.length || swaps?.length) return forecastQueue(q, o, arrivals, swaps);
     const key = `${q.changes}|${JSON.stringify(q.limiter)}|${o.from}|${o.nextMonitor}|${o.period}|${o.requeues}`;
     const kept = this.forecasts.get(q);
     if (kept?.key === key) return kept.f;
@@ -438,6 +438,12 @@ export class NodeLifecycleController implements SimController {
 
   /** @internal */ nextMonitor(): Micros {
     return this.s.nextMonitorAt;
+  }
+
+  monitorPassAtOrAfter(t: Micros): Micros {
+    const next = this.s.nextMonitorAt;
+    const period = Math.max(1, this.s.period);
+    return t <= next ? next : next + Math.ceil((t - next) / period) * period;
   }
 
   /** @internal */ nextTokenOf(zone: string, now: Micros): Micros | undefined {

@@ -9,6 +9,11 @@
  * The why-not reads a queued node's time from the forecast. A node still to be queued (at a monitor
  * pass `addAt`) slots into it: the token instants stay those of the forecast while the queue is not
  * empty, so only its place among them is to find.
+ *
+ * A zone whose state changes on the way (its nodes going Unknown push it from Normal to
+ * PartialDisruption) has its limiter swapped at the monitor pass that sees it (handleDisruption's
+ * setLimiterInZone): `swaps` gives those passes and rates, and the forecast's copy swaps as the queue
+ * does (SwapLimiter: a new bucket, drained when the old one had no token then).
  */
 import type { Duration, Micros } from '../../model/time';
 import { cloneLimiter, nextAllowedOnGrid, RateLimitedTimedQueue, type LimiterState } from './rateLimitedQueue';
@@ -39,6 +44,12 @@ export interface QueueForecast {
   readonly processAt: ReadonlyMap<string, Micros>;
 }
 
+/** setLimiterInZone at a monitor pass: the zone's new rate (SwapLimiter keeps the bucket when it is the same). */
+export interface RateSwap {
+  at: Micros;
+  qps: number;
+}
+
 const RELEASED = { ok: true } as const;
 
 /**
@@ -47,7 +58,12 @@ const RELEASED = { ok: true } as const;
  * place in the queue as evictPods or markNodeForTainting gives it them. An arrival's instant is a monitor
  * pass, so with `requeues` that pass's requeue gives it the same ProcessAt as the others (name order).
  */
-export function forecastQueue(q: RateLimitedTimedQueue, o: QueueForecastOptions, arrivals: readonly { value: string; at: Micros }[] = []): QueueForecast {
+export function forecastQueue(
+  q: RateLimitedTimedQueue,
+  o: QueueForecastOptions,
+  arrivals: readonly { value: string; at: Micros }[] = [],
+  swaps: readonly RateSwap[] = [],
+): QueueForecast {
   const copy = RateLimitedTimedQueue.restore(q.save());
   const processAt = new Map(q.queued().map((i) => [i.value, i.processAt] as const));
   const releases: { value: string; at: Micros }[] = [];
@@ -59,16 +75,19 @@ export function forecastQueue(q: RateLimitedTimedQueue, o: QueueForecastOptions,
   // only a requeue after an Add (or the first) changes it, so the others are skipped
   let mixed = true;
   // a token taken for a head whose ProcessAt is still ahead releases nothing: bound those too
-  for (let tries = 0, bound = 2 * (q.length + coming.length) + 16; (copy.length || next < coming.length) && tries < bound; tries++) {
+  let swap = 0;
+  for (let tries = 0, bound = 2 * (q.length + coming.length) + swaps.length + 16; (copy.length || next < coming.length) && tries < bound; tries++) {
     let g = copy.nextTry(from, o.origin, o.step);
-    while (next < coming.length && (g === undefined || coming[next].at <= g)) {
-      // the pass that adds them comes before the grid's Try at its instant; a Try on an empty queue takes no token
-      const at = coming[next].at;
+    for (;;) {
+      // the pass that adds them (and then swaps the limiter) comes before the grid's Try at its instant; a Try on an empty queue takes no token
+      const at = Math.min(next < coming.length ? coming[next].at : Infinity, swap < swaps.length ? swaps[swap].at : Infinity);
+      if (at === Infinity || (g !== undefined && at > g)) break;
       for (; next < coming.length && coming[next].at === at; next++)
         if (copy.add(coming[next].value, '', at)) {
           processAt.set(coming[next].value, at);
           mixed = true;
         }
+      for (; swap < swaps.length && swaps[swap].at === at; swap++) copy.swapLimiter(swaps[swap].qps, at);
       from = Math.max(from, at);
       g = copy.nextTry(from, o.origin, o.step);
     }

@@ -13,7 +13,7 @@ import { nodeRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
 import type { ZoneStateName } from '../../simulation/api';
 import { whyNotFrom, type KubeletFacts, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../../trace/whyNot';
-import type { QueueForecast } from './queueForecast';
+import type { QueueForecast, RateSwap } from './queueForecast';
 import type { RateLimitedTimedQueue } from './rateLimitedQueue';
 import { podEvictionTimeoutElapsed, probeExpired, zoneLimiterQPS, zoneStateByGuards } from './guards';
 import { findCondition } from './taints';
@@ -35,7 +35,7 @@ export interface NodeLifecycleMemory {
   nextMonitor(): Micros;
   nodeStateOf(name: string): string | undefined;
   nextTokenOf(zone: string, now: Micros): Micros | undefined;
-  queueForecast(zone: string, now: Micros, arrivals?: readonly { value: string; at: Micros }[]): QueueForecast | undefined;
+  queueForecast(zone: string, now: Micros, arrivals?: readonly { value: string; at: Micros }[], swaps?: readonly RateSwap[]): QueueForecast | undefined;
 }
 
 export const FILE = 'node_lifecycle_controller.go';
@@ -44,7 +44,7 @@ export const FILE = 'node_lifecycle_controller.go';
 interface ZoneWalk {
   blockers: string[];
   /** the pass each goes Unknown at, soonest first; `counted` when it takes part in the disruption checks */
-  goUnknown: { name: string; at: Micros; counted: boolean }[];
+  goUnknown: { name: string; at: Micros; counted: boolean; resumeSeenAt?: Micros }[];
   /** the pass evictPods or markNodeForTainting Adds each to the zone's queue */
   arrivals: { value: string; at: Micros }[];
 }
@@ -59,6 +59,8 @@ export interface TimelineStop {
   queuedAt: Micros;
   /** it takes part in the disruption checks (its Unknown changes the zone's counts) */
   counted: boolean;
+  /** the monitor pass that reads its kubelet started again by the timeline, after its Unknown */
+  resumeSeenAt?: Micros;
 }
 
 export class StatusUnknownWhyNot {
@@ -173,7 +175,10 @@ export class StatusUnknownWhyNot {
       }
       const grace = ready ? this.host.config.nodeMonitorGracePeriod : this.host.config.nodeStartupGracePeriod;
       const at = this.firstPassWhere((x) => probeExpired(x, h.probe, grace), h.probe + grace);
-      goUnknown.push({ name, at, counted: !this.c.trackOf(name)?.excluded });
+      // a kubelet the timeline starts again before that pass never takes the node Unknown
+      const resumeSeenAt = this.resumeSeenAt(name);
+      if (resumeSeenAt !== undefined && resumeSeenAt <= at) continue;
+      goUnknown.push({ name, at, counted: !this.c.trackOf(name)?.excluded, ...(resumeSeenAt !== undefined ? { resumeSeenAt } : {}) });
       // Unknown from then, it waits out podEvictionTimeout from the same probe, or is queued for tainting
       arrivals.push({ value: name, at: this.queuedAfterUnknown(at, h.probe) });
     }
@@ -199,8 +204,9 @@ export class StatusUnknownWhyNot {
 
   /**
    * When the zone's queue releases `self` with every node of the zone on its way to it counted
-   * (queued at `t`, or queued now), if that is certain: nothing else of the zone may change it, and
-   * the nodes that go Unknown before it leave the zone's state as it is. With `stops`, the nodes
+   * (queued at `t`, or queued now), if that is certain: nothing else of the zone may change it. The
+   * nodes that go Unknown on the way change the zone's counts, and where its state changes with them
+   * its rate: the forecast swaps the limiter at those passes (zoneRateSwaps). With `stops`, the nodes
    * whose kubelets the timeline stops are counted too (timelineStopsOf), `self` among them.
    */
   protected releaseWithArrivals(
@@ -209,49 +215,65 @@ export class StatusUnknownWhyNot {
     t: Micros | undefined,
     stops?: readonly TimelineStop[],
     memo = 'timelineForecast',
-  ): { at: Micros; ahead: number } | undefined {
+  ): { at: Micros; ahead: number; swaps: readonly RateSwap[] } | undefined {
     const z = this.walkOf(zone);
     if (z.blockers.some((n) => n !== self)) return undefined;
     const arrivals = stops?.length ? [...z.arrivals, ...stops.map((s) => ({ value: s.name, at: s.queuedAt }))] : z.arrivals;
     if (t !== undefined && !arrivals.some((a) => a.value === self && a.at === t)) return undefined;
     const key = `${stops?.length ? memo : 'arrivalsForecast'}|${zone}`;
-    const f = this.remember(key, () => this.c.queueForecast(zone, this.host.now, arrivals));
-    const i = f?.order.get(self);
-    if (f === undefined || i === undefined) return undefined;
-    const at = f.releases[i].at;
-    const unknowns = [...z.goUnknown.filter((x) => x.counted).map((x) => x.at), ...(stops ?? []).filter((x) => x.counted).map((x) => x.unknownAt)];
-    if (
-      !this.rateHoldsThrough(
+    const planned = this.remember(key, () => {
+      const unknowns = [...z.goUnknown.filter((x) => x.counted).map((x) => x.at), ...(stops ?? []).filter((x) => x.counted).map((x) => x.unknownAt)];
+      const rate = this.zoneRateSwaps(
         zone,
-        unknowns.filter((u) => u <= at).sort((a, b) => a - b),
-      )
-    )
-      return undefined;
-    return { at, ahead: i };
+        unknowns.sort((a, b) => a - b),
+      );
+      return rate && { rate, f: this.c.queueForecast(zone, this.host.now, arrivals, rate.swaps) };
+    });
+    const i = planned?.f?.order.get(self);
+    if (planned?.f === undefined || i === undefined) return undefined;
+    const at = planned.f.releases[i].at;
+    // from the pass the controller enters master disruption on, nothing is released
+    if (at >= planned.rate.until) return undefined;
+    // another node whose kubelet the timeline starts again by then leaves the queue and the zone's counts: not forecast,
+    // unless this node's own start comes no later (the answer is then "never, if …", kubeletResumes.ts)
+    const own = this.resumeSeenAt(self) ?? Infinity;
+    const back = (x: { name: string; resumeSeenAt?: Micros }) =>
+      x.name !== self && x.resumeSeenAt !== undefined && x.resumeSeenAt <= at && x.resumeSeenAt < own;
+    if (z.goUnknown.some(back) || stops?.some(back)) return undefined;
+    return { at, ahead: i, swaps: planned.rate.swaps.filter((w) => w.at <= at) };
   }
 
   /**
    * setLimiterInZone at every pass where more of the zone goes Unknown (`unknowns`, the passes in
-   * order): the zone's rate stays the one it has, so its bucket is not swapped (the state may change
-   * with it: a zone wholly down is FullDisruption at HealthyQPSFunc's normal rate, while another
-   * zone keeps a Ready node and the controller is not in master disruption).
+   * order): where ComputeZoneState gives another state, the zone's new rate from that pass (a zone
+   * wholly down is FullDisruption at HealthyQPSFunc's normal rate, while another zone keeps a Ready
+   * node). `until`: the pass from which the forecast cannot tell (every zone down: master disruption).
+   * Undefined when the zone's state is not known.
    */
-  private rateHoldsThrough(zone: string, unknowns: readonly Micros[]): boolean {
+  private zoneRateSwaps(zone: string, unknowns: readonly Micros[]): { swaps: RateSwap[]; until: Micros } | undefined {
     const first = this.c.zoneStateOf(zone) ? undefined : this.remember(`firstZone|${zone}`, () => this.c.firstZoneOf?.(this.host, zone));
     const counts = this.c.zoneCountsOf(zone) ?? first;
-    const state = this.c.zoneStateOf(zone) ?? first?.state;
-    if (!counts || !state) return false;
+    let state = this.c.zoneStateOf(zone) ?? first?.state;
+    if (!counts || !state) return undefined;
     const cfg = this.host.config;
-    const rate = zoneLimiterQPS(state, counts.total, cfg)?.qps;
-    if (rate === undefined) return false;
+    if (zoneLimiterQPS(state, counts.total, cfg) === undefined) return undefined;
+    const swaps: RateSwap[] = [];
     for (let j = 0; j < unknowns.length; j++) {
       if (unknowns[j + 1] === unknowns[j]) continue;
       const s = zoneStateByGuards(counts.total - counts.notReady - (j + 1), counts.notReady + j + 1, cfg.unhealthyZoneThreshold);
       if (s === state) continue;
-      if (zoneLimiterQPS(s, counts.total, cfg)?.qps !== rate) return false;
-      if (s === 'FullDisruption' && !this.anotherZoneStaysUp(zone)) return false;
+      const l = zoneLimiterQPS(s, counts.total, cfg);
+      if (!l || (s === 'FullDisruption' && !this.anotherZoneStaysUp(zone))) return { swaps, until: unknowns[j] };
+      swaps.push({ at: unknowns[j], qps: l.qps });
+      state = s;
     }
-    return true;
+    return { swaps, until: Infinity };
+  }
+
+  /** The monitor pass that reads the node's kubelet started again by the timeline, after it stops (now or by the timeline). */
+  private resumeSeenAt(name: string): Micros | undefined {
+    const r = this.world?.resumesAt?.(name);
+    return r?.start ? r.seenAt : undefined;
   }
 
   /** Some node of another zone, counted in the disruption checks, stays Ready: its kubelet posts and the timeline does not stop it. */
@@ -287,12 +309,15 @@ export class StatusUnknownWhyNot {
         const probe = k?.running === true ? this.postingProbe(name, ready) : undefined;
         const planned = probe !== undefined ? this.timelineStop(name, k!, probe, grace) : undefined;
         if (!planned) continue;
+        const resumeSeenAt = this.resumeSeenAt(name);
+        if (resumeSeenAt !== undefined && resumeSeenAt <= planned.at) continue;
         out.push({
           name,
           stop: planned.stop,
           unknownAt: planned.at,
           queuedAt: this.queuedAfterUnknown(planned.at, planned.probe),
           counted: !this.c.trackOf(name)?.excluded,
+          ...(resumeSeenAt !== undefined ? { resumeSeenAt } : {}),
         });
       }
       this.probeUsed = keep;

@@ -91,7 +91,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
    * with the zone steady until then (looked at only when `asked`: it walks the zone's nodes, and
    * views ask for many nodes at once).
    */
-  private releaseAt(zone: string, name: string, t: Micros, asked = true): { at?: Micros; certain: boolean; check: WhyNotCheck } {
+  private releaseAt(zone: string, name: string, t: Micros, asked = true, keepsState = true): { at?: Micros; certain: boolean; check: WhyNotCheck } {
     const q = this.c.queueOf(zone);
     const queued = q?.isQueued(name) ?? false;
     const f = q ? this.c.queueForecast(zone, this.host.now) : undefined;
@@ -100,7 +100,9 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     const rel = counted ?? (f ? releaseOf(f, name, queued ? undefined : t) : undefined);
     const at = rel?.at;
     const ahead = rel?.ahead ?? (q ? q.length - (queued ? 1 : 0) : 0);
-    const certain = counted !== undefined || (asked && this.c._rules.taintBasedEvictions && at !== undefined && this.zoneSteadyUntil(zone, name, at));
+    // without the zone's walk, only a zone that keeps its state (and rate) when this node goes
+    const certain =
+      counted !== undefined || (keepsState && asked && this.c._rules.taintBasedEvictions && at !== undefined && this.zoneSteadyUntil(zone, name, at));
     return {
       at,
       certain,
@@ -116,6 +118,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
           zone: zoneRef(zone),
           ahead,
           rate: rate(q, this.host.config.nodeEvictionRate),
+          ...(counted?.swaps.length ? { rateOnTheWay: counted.swaps.map((w) => `${formatTime(w.at)}: ${Number(Math.fround(w.qps).toFixed(6))}`) } : {}),
           ...(at !== undefined ? { releasedAt: formatTime(at) } : {}),
         },
       },
@@ -288,8 +291,8 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
         const eventually = queuedAfterUnknown
           ? queuedAfterUnknown(t0)
           : this.firstPassWhere((t) => podEvictionTimeoutElapsed(t, probe, cfg.podEvictionTimeout), probe + cfg.podEvictionTimeout);
-        if (via?.wouldFireAt && this.zoneKeepsItsState(zone, name) && rc.check.holds) {
-          const rel = this.releaseAt(zone, name, eventually);
+        if (via?.wouldFireAt && rc.check.holds) {
+          const rel = this.releaseAt(zone, name, eventually, true, this.zoneKeepsItsState(zone, name));
           if (rel.at !== undefined && rel.certain) extra.wouldFireAt = formatTime(rel.at);
         }
         const stop = !via?.wouldFireAt && rc.check.holds ? this.world?.stopsAt?.(name) : undefined;

@@ -186,3 +186,82 @@ test('forecast with nodes still to come: each takes its place among the queued o
     assert.equal(q.length, c.added.length, `${c.name}: the queue itself is left as it was`);
   }
 });
+
+/**
+ * The zone's rate changed on the way (setLimiterInZone at the pass its state changes): the forecast
+ * swaps the limiter at that pass as SwapLimiter does, before the grid's Try at the same instant: a new
+ * bucket at the new rate, drained when the old one had no token then, full when it had one (which the
+ * old bucket's TryAccept spends). Rates 0.25 and 0.5 are exact in float32: tokens every 4 s and 2 s.
+ * Fails on main (forecastQueue took no swaps).
+ */
+test('forecast with the zone’s rate swapped on the way: the new bucket, drained or full as SwapLimiter leaves it', () => {
+  const cases: { name: string; arrivals: [string, number][]; swaps: [number, number][]; want: [string, number][] }[] = [
+    {
+      name: 'no swap: a token every 4 s',
+      arrivals: [],
+      swaps: [],
+      want: [
+        ['a', 4],
+        ['b', 8],
+        ['c', 12],
+      ],
+    },
+    {
+      name: 'faster at 5 s, the old bucket short of a token: the new one drained then, tokens at 7 s and 9 s',
+      arrivals: [],
+      swaps: [[5, 0.5]],
+      want: [
+        ['a', 4],
+        ['b', 7],
+        ['c', 9],
+      ],
+    },
+    {
+      name: 'rate 0 at 10 s (the never-limiter), back to 0.25 at 20 s: drained then, the next token at 24 s',
+      arrivals: [],
+      swaps: [
+        [10, 0],
+        [20, 0.25],
+      ],
+      want: [
+        ['a', 4],
+        ['b', 8],
+        ['c', 24],
+      ],
+    },
+    {
+      name: 'a swap with a full old bucket (the queue empty since 12 s): the new one full, the two arrivals at 25 s and 27 s',
+      arrivals: [
+        ['d', 25],
+        ['e', 25],
+      ],
+      swaps: [[25, 0.5]],
+      want: [
+        ['a', 4],
+        ['b', 8],
+        ['c', 12],
+        ['d', 25],
+        ['e', 27],
+      ],
+    },
+  ];
+  for (const c of cases) {
+    const q = new RateLimitedTimedQueue(0.25);
+    q.add('spent', 'uid-spent', T0);
+    q.try(T0, () => ({ ok: true })); // takes the bucket's token
+    for (const v of ['a', 'b', 'c']) q.add(v, `uid-${v}`, at(1));
+    const o = { from: T0 + STEP, origin: T0, step: STEP, nextMonitor: at(5), period: PERIOD, requeues: false };
+    const f = forecastQueue(
+      q,
+      o,
+      c.arrivals.map(([value, s]) => ({ value, at: at(s) })),
+      c.swaps.map(([s, qps]) => ({ at: at(s), qps })),
+    );
+    assert.deepEqual(
+      f.releases.map((r) => [r.value, (r.at - T0) / seconds(1)]),
+      c.want,
+      c.name,
+    );
+    assert.equal(q.limiter.kind === 'bucket' && q.limiter.qps, 0.25, `${c.name}: the queue's own limiter is left as it was`);
+  }
+});
