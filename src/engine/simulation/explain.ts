@@ -112,12 +112,16 @@ interface NodeEvent {
   /** a kubelet start that posts status again */
   start: boolean;
   ready?: string;
+  /** the event after the first (what ends a stop), kept on the first */
+  then?: NodeEvent;
+  /** kept on the first: the timeline has events about the node after `then` too */
+  more?: boolean;
 }
 
 /** What the simulation's kubelets say of a node, for the controllers' why-not. */
 export function worldOf(sim: Explainable): WhyNotWorld {
   // the timeline's next event about each node's kubelet or conditions, from now: made once per question
-  let next: Map<string, NodeEvent & { then?: NodeEvent }> | undefined;
+  let next: Map<string, NodeEvent> | undefined;
   let scales: Map<string, { at: Micros; replicas: number }> | undefined;
   let deletes: Map<string, { at: Micros; pod: ObjectRef }> | undefined;
   let taints: Map<string, { at: Micros; taint?: Taint }> | undefined;
@@ -143,7 +147,8 @@ export function worldOf(sim: Explainable): WhyNotWorld {
           const first = next.get(name);
           // the event after the first too: what ends a stop
           if (!first) next.set(name, event);
-          else first.then ??= event;
+          else if (!first.then) first.then = event;
+          else first.more = true;
         }
       }
     }
@@ -205,7 +210,9 @@ export function worldOf(sim: Explainable): WhyNotWorld {
       const r = stopped ? n : n?.stop ? n.then : undefined;
       if (!r) return undefined;
       const seenAt = sim.host.controllers.find((c) => c.monitorPassAtOrAfter)?.monitorPassAtOrAfter!(r.at);
-      return { at: r.at, start: r.start, ...(seenAt !== undefined ? { seenAt } : {}), ...(!stopped ? { stoppedAt: n!.at } : {}) };
+      // a stop again after the start (or any event about the kubelet): the outcome may come after all
+      const again = stopped ? n!.then !== undefined : n!.more === true;
+      return { at: r.at, start: r.start, again, ...(seenAt !== undefined ? { seenAt } : {}), ...(!stopped ? { stoppedAt: n!.at } : {}) };
     },
     stopsAt(node) {
       const n = nextOf(node);

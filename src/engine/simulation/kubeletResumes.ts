@@ -36,7 +36,8 @@ export function readKubeletResume(w: WhyNot, node: string, world: WhyNotWorld): 
   if (!r || (w.wouldFireAt !== undefined) !== (r.stoppedAt === undefined)) return w;
   const at = parseTimestamp(named)!;
   if (r.at > at) return w;
-  const prevents = r.start && r.seenAt !== undefined && r.seenAt <= at;
+  // a start the timeline follows with another stop (or any event about the kubelet) prevents nothing for sure: no time then
+  const prevents = r.start && r.seenAt !== undefined && r.seenAt <= at && !r.again;
   const event = r.start
     ? `the timeline starts the kubelet again at ${formatTime(r.at)}`
     : `the timeline changes the kubelet or conditions at ${formatTime(r.at)}`;

@@ -124,9 +124,10 @@ export interface WhyNotWorld {
    * When the timeline next changes the node's kubelet or conditions after it stops: for a kubelet
    * stopped now, the timeline's first event about it; for one the timeline stops (`stoppedAt`), the
    * event after that stop. `start`: a `kubelet: start` that posts status again (Ready True); `seenAt`:
-   * the monitor pass that reads it (a pass at the same instant runs after the timeline's event).
+   * the monitor pass that reads it (a pass at the same instant runs after the timeline's event); `again`: the timeline
+   * has another event about the kubelet or conditions after that one (a stop again: the outcome may still come).
    */
-  resumesAt?(node: string): { at: number; start: boolean; seenAt?: number; stoppedAt?: number } | undefined;
+  resumesAt?(node: string): { at: number; start: boolean; seenAt?: number; stoppedAt?: number; again?: boolean } | undefined;
   /**
    * When the scenario's timeline scales the ReplicaSet (`namespace/name`) and to how many, when that
    * scale comes before any other event of the timeline but other scales (an event could change its

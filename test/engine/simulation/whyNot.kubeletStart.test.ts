@@ -19,7 +19,7 @@ import { formatWhyNotWhen } from '../../../src/engine/trace/text';
 import type { WhyNotOutcome } from '../../../src/engine/trace/whyNot';
 
 /** outage-1.31's stop of node-a1 and node-a2 at +30s, and a start of one of them at `at` */
-function restart(dir: string, node: string, at: string): string {
+function restart(dir: string, node: string, at: string, stopAgain?: string): string {
   mkdirSync(join(dir, 'clusters'), { recursive: true });
   copyFileSync('examples/clusters/three-zones.yaml', join(dir, 'clusters', 'three-zones.yaml'));
   const file = join(dir, `restart-${node}-${at}.yaml`);
@@ -40,6 +40,7 @@ function restart(dir: string, node: string, at: string): string {
       `  - at: ${at}`,
       '    kubelet: start',
       `    nodes: [${node}]`,
+      ...(stopAgain ? [`  - at: ${stopAgain}`, '    kubelet: stop', `    nodes: [${node}]`] : []),
       '',
     ].join('\n'),
   );
@@ -55,6 +56,8 @@ const OUTCOME_DECISION: Record<string, (d: { action: string; summary: string; co
 const cases: {
   name: string;
   start: [string, string];
+  /** the same kubelet stopped again after its start */
+  stopAgain?: string;
   until: string;
   object: string;
   outcome: WhyNotOutcome;
@@ -113,6 +116,26 @@ const cases: {
     when: 'never, if the timeline starts the kubelet again at 2026-01-01T00:06:10.000Z',
   },
   {
+    name: 'started, then stopped again before its pod’s toleration would run out: no "never" (the second stop evicts it), no time',
+    start: ['node-a1', '2m'],
+    stopAgain: '3m',
+    until: '0s',
+    object: 'Pod/default/web-7d9f-6wlhb',
+    outcome: 'PodDeletedByTaintEviction',
+    when: '',
+    happened: '2026-01-01T00:08:40.000Z',
+  },
+  {
+    name: 'the same asked once its node is tainted: no "never" either',
+    start: ['node-a1', '2m'],
+    stopAgain: '3m',
+    until: '1m30s',
+    object: 'Pod/default/web-7d9f-6wlhb',
+    outcome: 'PodDeletedByTaintEviction',
+    when: '',
+    happened: '2026-01-01T00:08:40.000Z',
+  },
+  {
     name: 'started after the taint: the taint comes as named',
     start: ['node-a1', '1m15s'],
     until: '0s',
@@ -128,7 +151,7 @@ describe('a kubelet the timeline starts again: the answer through its stop reads
     it(c.name, () => {
       const dir = mkdtempSync(join(tmpdir(), 'cs-kubelet-start-'));
       try {
-        const sim = createSimulation(loadScenario(restart(dir, ...c.start), nodeFs()));
+        const sim = createSimulation(loadScenario(restart(dir, ...c.start, c.stopAgain), nodeFs()));
         const from = parseUntil(c.until, sim.startTime)!;
         sim.runUntil(from);
         const w = sim.explain(c.object).whyNot.find((x) => x.outcome === c.outcome);
