@@ -50,6 +50,11 @@ test(
       ],
       ['only managedFields naming the manager', 'kind: Pod\nmetadata:\n  managedFields:\n  - manager: kube-controller-manager\n', 'snapshot'],
       ['a JSON manifest', '{"kind": "Pod", "spec": {"containers": [{"image": "registry.k8s.io/kube-controller-manager:v1.31.0"}]}}', 'kcm-pod'],
+      // kube-controller-manager's /configz answer, however it opens (its group's name first, without kind)
+      ['/configz as JSON after blank lines and spaces', `${blank}  {\n  "kubecontrollermanager.config.k8s.io": {}}`, 'kcm-config'],
+      ['/configz as YAML', 'componentconfig:\n  NodeMonitorGracePeriod: 40s\n', 'kcm-config'],
+      ["/configz as JSON with the brace on the group's line", '{"componentconfig": {}}', 'kcm-config'],
+      ['a mapping whose first key only starts like the group', '{"componentconfigs": {}}', 'snapshot'],
     ];
     for (const [what, text, want] of cases) assert.equal(detectDocumentKind(text), want, what);
   },
