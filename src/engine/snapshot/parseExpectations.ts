@@ -144,12 +144,12 @@ export function parseExpectations(reader: ScenarioReader, node: unknown, start: 
               break;
             }
           }
-          const meant = controllersKeyFor(s);
-          if (meant)
+          const bare = controllersKeyFor(s);
+          if (bare)
             reader.report(
               'bare-taint-key',
               'warning',
-              `${where}: ${k}: no controller sets a taint with the key "${s.split(/[=:]/)[0]}" (did you mean ${meant}?)`,
+              `${where}: ${k}: no controller sets a taint with the key "${bare.key}" (did you mean ${bare.meant}?)`,
               vn,
             );
           e[k] = s;
@@ -262,10 +262,10 @@ export function parseExpectations(reader: ScenarioReader, node: unknown, start: 
 /** The controllers' taint keys are prefixed (node.kubernetes.io/unreachable): a key written without it is that key meant. */
 const CONTROLLER_TAINT_KEYS = [TAINT_UNSCHEDULABLE, ...CONDITION_TAINTS.map((r) => r.key)];
 
-/** `unreachable:NoExecute` -> `node.kubernetes.io/unreachable:NoExecute`; undefined when the key has a prefix or is no controller's. */
-function controllersKeyFor(text: string): string | undefined {
+/** `unreachable:NoExecute`: its key, and `node.kubernetes.io/unreachable:NoExecute`; undefined when the key has a prefix or is no controller's. */
+function controllersKeyFor(text: string): { key: string; meant: string } | undefined {
   const key = text.split(/[=:]/)[0];
   if (key.includes('/')) return undefined;
   const full = CONTROLLER_TAINT_KEYS.find((k) => k.slice(k.indexOf('/') + 1).toLowerCase() === key.toLowerCase());
-  return full && full + text.slice(key.length);
+  return full === undefined ? undefined : { key, meant: full + text.slice(key.length) };
 }
