@@ -27,14 +27,16 @@ import { whyNotOfControllers } from '../../src/engine/simulation/explain';
 const counted = new Map<string, number>();
 const count = (k: string, n = 1): void => void counted.set(k, (counted.get(k) ?? 0) + n);
 
-function check(name: string, scenario: Scenario, end: Micros, every: number): void {
+function check(name: string, scenario: Scenario, end: Micros, every: number, tag = ''): void {
   const a = audit(scenario, end, every);
   const wrong = a.misses.filter((m) => !m.exempt);
   assert.deepEqual(wrong.slice(0, 10).map(missText), [], `${name}: ${wrong.length} decision(s) the why-not at an earlier pass did not name with their time`);
   assert.deepEqual(a.unsound.slice(0, 10).map(unsoundText), [], `${name}: ${a.unsound.length} answer(s) that read a kubelet start did not come true`);
   count('resumeChecked', a.resumeChecked);
+  count('keptChecked', a.keptChecked);
   for (const [o, n] of a.exactBy) count(`exact:${o}`, n);
-  for (const m of a.misses) count(`exempt:${m.exempt}`);
+  for (const m of a.misses) count(`${tag}exempt:${m.exempt}`);
+  if (tag) for (const m of a.misses) count(`${tag}exempt:${m.exempt}:${m.outcome}`);
   const conditional = a.misses.filter((m) => m.exempt === 'conditional').length;
   if (scenario.kubernetesVersion.includes('1.12')) count('conditional:1.12', conditional);
 }
@@ -107,6 +109,50 @@ test('why-not of generated zone outages (1.12, 1.37): every later decision was n
   }
 });
 
+/** The scenario with `scale:` events added (each scales a ReplicaSet of the snapshot, by its place in name order). */
+function withScales(scenario: Scenario, scales: [offset: Micros, which: number, replicas: number][]): Scenario {
+  const names = [...scenario.snapshot.cluster.replicaSets.keys()].sort();
+  const events = [...scenario.events];
+  for (const [offset, which, replicas] of scales)
+    events.push({ at: { offset }, index: events.length, kind: 'scale', replicaSet: names[which]!, replicas } as Scenario['events'][number]);
+  return { ...scenario, events };
+}
+
+/**
+ * Scale-downs read ahead (PodDeletedByScaleDown, ReplicaSetPodsDeleted): before the outage, when every
+ * pod ranks as it will at the scale (each answer named at the scale's instant, or "never, if … it is
+ * kept"); during it, when pods on failing nodes can change the ranking first (no time); and with
+ * burstReplicas 1, the syncs at the scale's instant ranked again after each deletion.
+ */
+test('why-not of scale-downs (examples with burstReplicas 1, a generated outage with scales before and during it)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cs-whynot-scale-'));
+  try {
+    for (const file of ['rs-scale-down-1.12.yaml', 'rs-scale-down-1.31.yaml', 'rs-deletion-cost.yaml']) {
+      const scenario = loadScenario(join('examples', file), nodeFs());
+      const burst1: Scenario = {
+        ...scenario,
+        controllerManager: { ...scenario.controllerManager, settings: { ...scenario.controllerManager.settings, burstReplicas: { value: 1 } } },
+      };
+      check(`${file} burstReplicas=1`, burst1, defaultHorizon(burst1, createSimulation(burst1).startTime), 1, 'scale:');
+    }
+    for (const [name, version] of [
+      ['gen-1.37-scale', 'v1.37.0'],
+      ['gen-1.12-scale', 'v1.12.10'],
+    ]) {
+      const scenario = withScales(loadSmallOutage(dir, name, version), [
+        [30e6, 0, 1],
+        [40e6, 1, 0],
+        [3 * 60e6, 2, 1],
+        [3 * 60e6, 3, 1],
+        [14 * 60e6, 4, 1],
+      ]);
+      check(name, scenario, scenario.startTime! + minutes(20), 3, 'scale:');
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 /**
  * The start (a fresh open, Reset, Step Back from pass 0) stands before the first monitor pass, due
  * at the same instant: the why-nots there named no time (the controller had not looked at the
@@ -147,6 +193,8 @@ test('the runs above answered every kind of outcome with its exact time', () => 
   assert.ok(timeline <= TIMELINE_EXEMPT, `${timeline} decisions exempt for an event of the timeline between (at most ${TIMELINE_EXEMPT})`);
   // answers read against a kubelet start of the timeline, each checked against the run (helpers/whyNotAudit.ts `unsound`)
   assert.ok((counted.get('resumeChecked') ?? 0) > 0, 'no answer was read against a kubelet start');
+  // pods a timeline scale keeps, each checked against the run (helpers/whyNotAudit.ts `unsound`)
+  assert.ok((counted.get('keptChecked') ?? 0) > 0, "no pod was said to be kept by the timeline's scale");
   for (const o of [
     'NodeStatusUnknown',
     'NodeTaintedNoExecute',
@@ -162,6 +210,9 @@ test('the runs above answered every kind of outcome with its exact time', () => 
     // a ReplicaSet's creations named from the timeline's scale, a node's taint from its Ready condition
     'timeline:ReplicaSetPodsCreated',
     'timeline:NodeTaintedNoExecute',
+    // a scale-down's deletions named from the timeline's scale: the ReplicaSet's and each pod's
+    'timeline:ReplicaSetPodsDeleted',
+    'timeline:PodDeletedByScaleDown',
   ])
     assert.ok((counted.get(`exact:${o}`) ?? 0) > 0, `no ${o} was named with its time at an earlier pass`);
 });

@@ -72,6 +72,15 @@ function isOutcome(d: Decision, outcome: WhyNotOutcome, object: string): boolean
       return d.controller === 'taint-eviction' && d.action === 'PodEvicted' && d.object === object;
     case 'ReplicaSetPodsCreated':
       return d.controller === 'replicaset' && d.action === 'PodsCreated' && d.object === object;
+    case 'ReplicaSetPodsDeleted':
+      return d.controller === 'replicaset' && d.action === 'PodsDeleted' && d.object === object;
+    case 'PodDeletedByScaleDown':
+      return (
+        d.controller === 'replicaset' &&
+        d.action === 'PodsDeleted' &&
+        d.object.split('/')[1] === object.split('/')[1] &&
+        ((d.details as { pods?: string[] } | undefined)?.pods ?? []).includes(object.split('/')[2]!)
+      );
     case 'PodBound':
       return d.controller === 'scheduler' && d.action === 'PodBound' && d.object === object;
     case 'ZoneEvicting':

@@ -23,6 +23,20 @@ export function outcomeOf(d: Decision): { outcome: WhyNotOutcome; object: string
   return undefined;
 }
 
+/** Every outcome a decision is: a scale-down is the ReplicaSet's deletions and each deleted pod's. */
+export function outcomesOf(d: Decision): { outcome: WhyNotOutcome; object: string }[] {
+  if (d.controller === 'replicaset' && d.action === 'PodsDeleted') {
+    const ns = d.object.split('/')[1];
+    const pods = (d.details as { pods?: string[] } | undefined)?.pods ?? [];
+    return [
+      { outcome: 'ReplicaSetPodsDeleted', object: d.object },
+      ...pods.map((name) => ({ outcome: 'PodDeletedByScaleDown' as const, object: `Pod/${ns}/${name}` })),
+    ];
+  }
+  const o = outcomeOf(d);
+  return o ? [o] : [];
+}
+
 /** What the why-not said of one outcome of one object at one pass. */
 export interface Said {
   at?: Micros;
@@ -34,6 +48,8 @@ export interface Said {
   never?: boolean;
   /** never, because the timeline starts the kubelet again at this instant (`neverIf`) */
   resumedAt?: Micros;
+  /** never, because the timeline's scale at this instant keeps the pod (`neverIf`) */
+  keptAt?: Micros;
   /** the deepest blocking guard (along `via`) */
   guard?: string;
 }
@@ -81,6 +97,12 @@ function resumedAt(w: WhyNot): Micros | undefined {
   return m ? parseTimestamp(m[1]) : undefined;
 }
 
+/** The instant of the timeline's scale a `never, if the timeline scales X to N at S: it is kept` names. */
+function keptAt(w: WhyNot): Micros | undefined {
+  const m = /^the timeline scales \S+ to \d+ at (\d{4}-\d\d-\d\dT[\d:.]+Z): it is kept$/.exec(w.neverIf ?? '');
+  return m ? parseTimestamp(m[1]) : undefined;
+}
+
 function deepestGuard(w: WhyNot): string | undefined {
   return w.via && w.blocking && !w.blocking.holds && (w.blocking.guard === 'nodeHasNoExecuteTaint' || w.waitsForDeletion)
     ? (deepestGuard(w.via) ?? w.blocking.guard)
@@ -104,6 +126,8 @@ export interface Audit {
   sim: SimulationImpl;
   /** answers checked against the run by `unsound` (times under a stop with a start between, never-ifs) */
   resumeChecked: number;
+  /** `never, if the timeline scales X to N at S: it is kept` answers checked against the run by `unsound` */
+  keptChecked: number;
   unsound: Unsound[];
   /** outcome decisions looked at from an earlier pass, and answered with their exact time */
   exact: number;
@@ -140,6 +164,7 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
           ...(timelineAt(w) !== undefined ? { timelineAt: timelineAt(w)! } : {}),
           ...(w.never ? { never: true } : {}),
           ...(resumedAt(w) !== undefined ? { resumedAt: resumedAt(w)! } : {}),
+          ...(keptAt(w) !== undefined ? { keptAt: keptAt(w)! } : {}),
           ...(deepestGuard(w) ? { guard: deepestGuard(w)! } : {}),
         });
       }
@@ -158,76 +183,81 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
   let exact = 0;
   const exactBy = new Map<WhyNotOutcome, number>();
   const seen = new Set<string>();
-  for (const d of sim.trace) {
-    const o = outcomeOf(d);
-    if (!o) continue;
-    const happened = parseTimestamp(d.time)!;
-    for (const a of asked) {
-      if (a.at > happened) break;
-      // only the first such decision after the pass is what its why-not speaks of
-      const key = `${o.object}|${o.outcome}|${a.at}`;
-      if (seen.has(key)) continue;
-      seen.add(key);
-      const said = a.said.get(`${o.object}|${o.outcome}`);
-      if (said?.at === happened) {
-        exact++;
-        exactBy.set(o.outcome, (exactBy.get(o.outcome) ?? 0) + 1);
-        continue;
-      }
-      // an answer chained to the timeline's kubelet stop, with nothing else of the timeline between: its very time
-      if (said?.timelineStop && said.at === undefined && !others.some((e) => e > a.at && e <= happened)) {
-        if (said.conditionalAt === happened) {
-          const k = `timelineStop:${o.outcome}` as WhyNotOutcome;
-          exactBy.set(k, (exactBy.get(k) ?? 0) + 1);
+  for (const d of sim.trace)
+    for (const o of outcomesOf(d)) {
+      const happened = parseTimestamp(d.time)!;
+      for (const a of asked) {
+        if (a.at > happened) break;
+        // only the first such decision after the pass is what its why-not speaks of
+        const key = `${o.object}|${o.outcome}|${a.at}`;
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const said = a.said.get(`${o.object}|${o.outcome}`);
+        if (said?.at === happened) {
+          exact++;
+          exactBy.set(o.outcome, (exactBy.get(o.outcome) ?? 0) + 1);
           continue;
         }
-        // only an answer that asks more of the zone than the stop ("and its zone's rate and queue let it through at once") may come later
-        const later = o.outcome !== 'NodeStatusUnknown' && said.timelineAt === undefined && said.conditionalAt !== undefined && said.conditionalAt < happened;
-        misses.push({ object: o.object, outcome: o.outcome, madeAt: a.at, happened, said, ...(later ? { exempt: 'laterThanNamed' as const } : {}) });
-        continue;
-      }
-      // any other answer that names an event of the timeline, with only that instant's events between: its very time
-      const between = events.filter((e) => e > a.at && e <= happened);
-      if (said?.timelineAt !== undefined && said.at === undefined && between.length && between.every((e) => e === said.timelineAt)) {
-        if (said.conditionalAt === happened) {
-          const k = `timeline:${o.outcome}` as WhyNotOutcome;
-          exactBy.set(k, (exactBy.get(k) ?? 0) + 1);
+        // an answer chained to the timeline's kubelet stop, with nothing else of the timeline between: its very time
+        if (said?.timelineStop && said.at === undefined && !others.some((e) => e > a.at && e <= happened)) {
+          if (said.conditionalAt === happened) {
+            const k = `timelineStop:${o.outcome}` as WhyNotOutcome;
+            exactBy.set(k, (exactBy.get(k) ?? 0) + 1);
+            continue;
+          }
+          // only an answer that asks more of the zone than the stop ("and its zone's rate and queue let it through at once") may come later
+          const later = o.outcome !== 'NodeStatusUnknown' && said.timelineAt === undefined && said.conditionalAt !== undefined && said.conditionalAt < happened;
+          misses.push({ object: o.object, outcome: o.outcome, madeAt: a.at, happened, said, ...(later ? { exempt: 'laterThanNamed' as const } : {}) });
           continue;
         }
-        misses.push({ object: o.object, outcome: o.outcome, madeAt: a.at, happened, said });
-        continue;
+        // any other answer that names an event of the timeline, with only that instant's events between: its very time
+        const between = events.filter((e) => e > a.at && e <= happened);
+        if (said?.timelineAt !== undefined && said.at === undefined && between.length && between.every((e) => e === said.timelineAt)) {
+          if (said.conditionalAt === happened) {
+            const k = `timeline:${o.outcome}` as WhyNotOutcome;
+            exactBy.set(k, (exactBy.get(k) ?? 0) + 1);
+            continue;
+          }
+          misses.push({ object: o.object, outcome: o.outcome, madeAt: a.at, happened, said });
+          continue;
+        }
+        const exempt: Exemption | undefined =
+          a.at === happened
+            ? 'sameInstant'
+            : !a.said.has(o.object)
+              ? 'notYetObserved'
+              : o.outcome === 'NodeTaintedNoExecute' && a.tainted.has(o.object)
+                ? 'alreadyHolds'
+                : events.some((e) => e > a.at && e <= happened)
+                  ? 'timeline'
+                  : said?.at === undefined && said?.conditionalAt !== undefined && said.conditionalAt <= happened
+                    ? 'conditional'
+                    : undefined;
+        misses.push({ object: o.object, outcome: o.outcome, madeAt: a.at, happened, said, ...(exempt ? { exempt } : {}) });
       }
-      const exempt: Exemption | undefined =
-        a.at === happened
-          ? 'sameInstant'
-          : !a.said.has(o.object)
-            ? 'notYetObserved'
-            : o.outcome === 'NodeTaintedNoExecute' && a.tainted.has(o.object)
-              ? 'alreadyHolds'
-              : events.some((e) => e > a.at && e <= happened)
-                ? 'timeline'
-                : said?.at === undefined && said?.conditionalAt !== undefined && said.conditionalAt <= happened
-                  ? 'conditional'
-                  : undefined;
-      misses.push({ object: o.object, outcome: o.outcome, madeAt: a.at, happened, said, ...(exempt ? { exempt } : {}) });
     }
-  }
   // the other way round, for answers that read a kubelet start: they came true
   const happenings = new Map<string, Micros[]>();
-  for (const d of sim.trace) {
-    const o = outcomeOf(d);
-    if (o) happenings.set(`${o.object}|${o.outcome}`, [...(happenings.get(`${o.object}|${o.outcome}`) ?? []), parseTimestamp(d.time)!]);
-  }
+  for (const d of sim.trace)
+    for (const o of outcomesOf(d)) happenings.set(`${o.object}|${o.outcome}`, [...(happenings.get(`${o.object}|${o.outcome}`) ?? []), parseTimestamp(d.time)!]);
   const starts = sim.scenario.events.filter((e) => e.kind === 'kubelet' && e.action === 'start').map((e) => sim.timeOf(e.at));
   const notKubelet = sim.scenario.events.filter((e) => e.kind !== 'kubelet' || e.only).map((e) => sim.timeOf(e.at));
   const unsound: Unsound[] = [];
   let resumeChecked = 0;
+  let keptChecked = 0;
   for (const a of asked)
     for (const [key, said] of a.said) {
       const [object, outcome] = key.split('|') as [string, WhyNotOutcome];
       if (!outcome) continue;
       const times = happenings.get(key) ?? [];
       const first = times.find((t) => t > a.at);
+      if (said.keptAt !== undefined) {
+        // kept by the scale: not deleted by a scale-down while nothing else of the timeline comes after it
+        const until = Math.min(end, ...events.filter((e) => e > said.keptAt!));
+        keptChecked++;
+        if (first !== undefined && first <= until) unsound.push({ object, outcome, madeAt: a.at, said, happened: first });
+        continue;
+      }
       if (said.resumedAt !== undefined) {
         // never, while nothing else of the timeline comes after the start
         const until = Math.min(end, ...events.filter((e) => e > said.resumedAt!));
@@ -242,7 +272,7 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
       resumeChecked++;
       if (first !== at) unsound.push({ object, outcome, madeAt: a.at, said, ...(first !== undefined ? { happened: first } : {}) });
     }
-  return { sim, exact, exactBy, misses, resumeChecked, unsound };
+  return { sim, exact, exactBy, misses, resumeChecked, keptChecked, unsound };
 }
 
 export function missText(m: Miss): string {
@@ -261,6 +291,11 @@ export function missText(m: Miss): string {
 
 export function unsoundText(u: Unsound): string {
   const s = u.said;
-  const told = s.resumedAt !== undefined ? `never (the kubelet starts again at ${formatTime(s.resumedAt)})` : `conditional at ${formatTime(s.conditionalAt!)}`;
+  const told =
+    s.keptAt !== undefined
+      ? `never (kept by the timeline's scale at ${formatTime(s.keptAt)})`
+      : s.resumedAt !== undefined
+        ? `never (the kubelet starts again at ${formatTime(s.resumedAt)})`
+        : `conditional at ${formatTime(s.conditionalAt!)}`;
   return `${u.object} ${u.outcome}: asked at ${formatTime(u.madeAt)}, said ${told}; happened ${u.happened !== undefined ? `at ${formatTime(u.happened)}` : 'not'}`;
 }

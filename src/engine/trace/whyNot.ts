@@ -27,6 +27,10 @@ export type WhyNotOutcome =
   | 'ZoneEvicting'
   /** the ReplicaSet controller creates pods for a ReplicaSet that has fewer than spec.replicas */
   | 'ReplicaSetPodsCreated'
+  /** the ReplicaSet controller deletes the pod in a scale-down (manageReplicas / getPodsToDelete) */
+  | 'PodDeletedByScaleDown'
+  /** the ReplicaSet controller deletes pods of a ReplicaSet that has more than spec.replicas */
+  | 'ReplicaSetPodsDeleted'
   /** the simplified binder binds the pending pod to a node */
   | 'PodBound';
 
@@ -145,6 +149,12 @@ export interface WhyNotWorld {
    * other event about its kubelet, conditions or taints before. Undefined when it does not.
    */
   taintsAt?(node: string): { at: number; taint: Taint } | undefined;
+  /**
+   * When the scenario's timeline next removes the node's taint `key` (an `untaint` of that key with
+   * effect NoExecute or none), after `after` when given; `again`: the timeline taints the node with
+   * that key again later. Undefined when it does not.
+   */
+  untaintsAt?(node: string, key: string, after?: number): { at: number; again: boolean } | undefined;
   /**
    * What one question works out once and every object it asks about shares (a node's taint or
    * eviction, a zone's walk): a ReplicaSet's answer asks it of each pod on a failing node. A world

@@ -16,6 +16,7 @@ import { keptOutcome, machineTable, type Entry } from './entry';
 import { controllerOf, isPodActive, isPodReady, specReplicas } from './podUtil';
 import type { ReplicaSetCheck } from './validate';
 import type { ReplicaSetCore } from './core';
+import { forecastScaleDown, podScaleDownWhyNot, replicaSetScaleDownWhyNot } from './scaleDownWhyNot';
 
 const WHAT = 'the missing pods created (manageReplicas)';
 
@@ -34,6 +35,11 @@ export function replicaSetWhyNot(rsc: ReplicaSetCore, host: ControllerHost, obje
         },
       });
     }
+    const pod = host.cluster.pods.get(`${ns}/${name}`);
+    const owner = pod && isPodActive(pod) ? controllerOf(pod.meta) : undefined;
+    const rs = owner && host.cluster.replicaSets.get(`${ns}/${owner.name}`);
+    const f = rs && rs.meta.uid === owner!.uid ? forecastScaleDown(rsc, host, rs, world) : undefined;
+    if (f && pod) out.push(podScaleDownWhyNot(f, pod));
     for (const p of rsc.podProblems.get(`${ns}/${name}`) ?? [])
       out.push({ what: 'adopted or counted by a ReplicaSet', check: { rule: p.message, values: { code: p.code } } });
     return out;
@@ -48,6 +54,8 @@ export function replicaSetWhyNot(rsc: ReplicaSetCore, host: ControllerHost, obje
     const entry = rsc.entries.get(`${ns}/${name}`);
     const created = podsCreatedWhyNot(rsc, host, rs, entry, world);
     if (created) out.push(created);
+    const f = forecastScaleDown(rsc, host, rs, world);
+    if (f) out.push(replicaSetScaleDownWhyNot(f));
     if (!entry) return out;
     const c = rsc.ctx(entry);
     if (rsc.expectationsPending(entry) && c.expectedAt !== null) {

@@ -1,0 +1,252 @@
+/**
+ * Which pods a scale-down will delete, and when: manageReplicas' getPodsToDelete (ranking.ts) run
+ * ahead of the sync that makes it, for a ReplicaSet with more active pods than spec.replicas now, or
+ * one the timeline scales below its active pods (`scale:`, read ahead by the world while only scales
+ * come first). The syncs are those of manageReplicas: at most burstReplicas deletions each, the
+ * deletions observed at once (a pod on a running kubelet is gone at once), so the next sync at the
+ * same instant deletes the next batch, ranked again without the pods gone (a doubled-up pod no
+ * longer doubled up ranks elsewhere). The ranking reads each pod's node, phase, readiness, restarts
+ * and times, and the related ReplicaSets' pods: where any of them can change before the scale (a pod
+ * not bound or started yet, a node failing, a related ReplicaSet short or scaled too, an injected
+ * fault), the outcome is given without a time.
+ */
+import type { ControllerHost } from '../controllerHost';
+import type { NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
+import { podRef, replicaSetRef } from '../../model/types';
+import { formatTime, type Micros } from '../../model/time';
+import type { WhyNot, WhyNotCheck, WhyNotWorld } from '../../trace/whyNot';
+import { whyNotFrom } from '../../trace/whyNot';
+import { controllerOf, isPodActive, isPodReady, specReplicas } from './podUtil';
+import { getPodsToDelete, type RuleOutcome } from './ranking';
+import { rankingSettings, relatedPods } from './manageReplicas';
+import type { ReplicaSetCore } from './core';
+
+export interface ScaleDownForecast {
+  ref: ObjectRef;
+  /** the timeline's scale (undefined: the surplus is there now) */
+  scale?: { at: Micros; replicas: number };
+  /** when the sync runs, when it can be named */
+  at?: Micros;
+  replicas: number;
+  active: number;
+  burst: number;
+  /** the pods deleted, in the order the syncs delete them, with their batch (1-based) and why each went before the first pod kept */
+  deleted: { name: string; batch: number; why?: RuleOutcome & { versus: string } }[];
+  /** why a pod is kept: the last pod deleted ranked before it (the last sync's ranking) */
+  whyKept(name: string): (RuleOutcome & { versus: string }) | undefined;
+  /** what can change the ranking or hold the sync back before then (no time is named while any) */
+  unsettled: string[];
+}
+
+/** Whether a node's pods stay as they are (its kubelet posting, Ready, no NoExecute taint): its pods keep their rank. */
+function nodeSteady(node: NodeRecord | undefined, world: WhyNotWorld | undefined): string | undefined {
+  if (!node) return 'is not in the cluster';
+  const ready = node.conditions.find((c) => c.type === 'Ready')?.status ?? 'none';
+  if (ready !== 'True') return `is Ready=${ready}`;
+  if (node.taints.some((t) => t.effect === 'NoExecute')) return 'has a NoExecute taint';
+  if (world?.kubelet(node.meta.name)?.running === false) return 'has its kubelet stopped';
+  return undefined;
+}
+
+/** Why a pod's rank can change before then (not bound, not started, its node failing), or undefined when it cannot. */
+function podUnsettled(host: ControllerHost, pod: PodRecord, world: WhyNotWorld | undefined): string | undefined {
+  if (!pod.nodeName) return `Pod/${pod.meta.namespace}/${pod.meta.name} is not bound yet`;
+  if (pod.phase !== 'Running') return `Pod/${pod.meta.namespace}/${pod.meta.name} is ${pod.phase}`;
+  const n = nodeSteady(host.cluster.nodes.get(pod.nodeName), world);
+  return n ? `the node of Pod/${pod.meta.namespace}/${pod.meta.name} (${pod.nodeName}) ${n}` : undefined;
+}
+
+/** The active pods the ReplicaSet controls that match its selector, and whether an orphan it would adopt exists. */
+function claimed(host: ControllerHost, rs: ReplicaSetRecord, matches: (l: Record<string, string>) => boolean): { pods: PodRecord[]; adoptable: boolean } {
+  const pods: PodRecord[] = [];
+  let adoptable = false;
+  for (const pod of host.cluster.pods.values()) {
+    if (pod.meta.namespace !== rs.meta.namespace || !isPodActive(pod) || !matches(pod.meta.labels)) continue;
+    const owner = controllerOf(pod.meta);
+    if (!owner) adoptable ||= pod.meta.deletionTimestamp === undefined;
+    else if (owner.uid === rs.meta.uid) pods.push(pod);
+  }
+  return { pods, adoptable };
+}
+
+/**
+ * The scale-down ahead of a ReplicaSet, or undefined when none is (no surplus now, no timeline scale
+ * below its active pods, an orphan to adopt first, a ReplicaSet it cannot manage or being deleted).
+ */
+export function forecastScaleDown(
+  rsc: ReplicaSetCore,
+  host: ControllerHost,
+  rs: ReplicaSetRecord,
+  world: WhyNotWorld | undefined,
+): ScaleDownForecast | undefined {
+  const key = `${rs.meta.namespace}/${rs.meta.name}`;
+  const memoKey = `scaleDown:${key}`;
+  const memo = world?.memo?.get(memoKey) as ScaleDownForecast | null | undefined;
+  if (memo !== undefined) return memo ?? undefined;
+  const out = forecast(rsc, host, rs, key, world);
+  world?.memo?.set(memoKey, out ?? null);
+  return out;
+}
+
+function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecord, key: string, world: WhyNotWorld | undefined): ScaleDownForecast | undefined {
+  const check = rsc.check(rs);
+  if (!check.manageable || rs.meta.deletionTimestamp !== undefined) return undefined;
+  const entry = rsc.entries.get(key);
+  const up = world?.scalesTo?.(key);
+  // a cheap look first: the index's pods of the ReplicaSet (it may lag the cluster; the walk below does not)
+  const indexed = entry ? (rsc.podsOf(entry)?.size ?? 0) : 0;
+  if (indexed <= specReplicas(rs) && !(up && up.replicas < indexed)) return undefined;
+  const { pods, adoptable } = claimed(host, rs, (l) => check.selector.matches(l));
+  if (adoptable) return undefined;
+  const now = pods.length > specReplicas(rs);
+  const scale = !now && up && up.replicas < pods.length ? up : undefined;
+  if (!now && !scale) return undefined;
+  const replicas = scale ? scale.replicas : specReplicas(rs);
+  const unsettled: string[] = [];
+  const c = entry ? rsc.ctx(entry) : undefined;
+  if (!entry || !c) unsettled.push('the controller has not seen the ReplicaSet yet');
+  else {
+    if (rsc.expectationsPending(entry)) unsettled.push("the ReplicaSet's expectations are not satisfied yet");
+    if (entry.actor.state().includes('queue.backoff')) unsettled.push("the ReplicaSet's last sync failed (workqueue backoff)");
+  }
+  if (host.apiCallsMayFail?.()) unsettled.push('an injected API fault is pending');
+  const at = scale ? scale.at : (c?.dueAt ?? undefined);
+  if (at === undefined) unsettled.push("the ReplicaSet's key waits to be processed");
+  if (scale) {
+    for (const p of pods) {
+      const why = podUnsettled(host, p, world);
+      if (why) unsettled.push(why);
+    }
+  }
+  const settings = { ...rankingSettings(rsc, host), now: at ?? host.now };
+  const owner = controllerOf(rs.meta);
+  let related = settings.rankDoubledUp && owner ? relatedPods(rsc, host, rs) : [];
+  if (scale && related.length) {
+    // the related ReplicaSets' pods rank this one's (doubled up on a node): they must stay as they are until the scale
+    const own = new Set(pods.map((p) => p.meta.uid));
+    for (const p of related) {
+      if (own.has(p.meta.uid) || !isPodActive(p)) continue;
+      const why = podUnsettled(host, p, world);
+      if (why) unsettled.push(why);
+    }
+    for (const other of host.cluster.replicaSets.values()) {
+      const o = controllerOf(other.meta);
+      if (other === rs || !o || o.uid !== owner!.uid || other.meta.namespace !== rs.meta.namespace) continue;
+      const s = world?.scalesTo?.(`${other.meta.namespace}/${other.meta.name}`);
+      if (s && s.at <= scale.at) unsettled.push(`the timeline scales the related ReplicaSet/${other.meta.namespace}/${other.meta.name} at ${formatTime(s.at)}`);
+      const mine = related.filter((p) => isPodActive(p) && controllerOf(p.meta)?.uid === other.meta.uid).length;
+      if (mine !== specReplicas(other))
+        unsettled.push(`the related ReplicaSet/${other.meta.namespace}/${other.meta.name} has ${mine} active pods for ${specReplicas(other)} replicas`);
+    }
+  }
+  // the syncs at that instant: burstReplicas each, ranked again without the pods gone
+  const burst = host.config.burstReplicas;
+  let remaining = pods;
+  const deleted: ScaleDownForecast['deleted'] = [];
+  let last: ReturnType<typeof getPodsToDelete> | undefined;
+  for (let batch = 1; remaining.length > replicas && burst > 0; batch++) {
+    const count = Math.min(remaining.length - replicas, burst);
+    const choice = getPodsToDelete(remaining, related, count, settings);
+    for (const d of choice.deleted) deleted.push({ name: d.name, batch, ...(choice.whyDeleted.get(d.name) ? { why: choice.whyDeleted.get(d.name)! } : {}) });
+    const gone = new Set(choice.deleted.map((d) => d.pod.meta.uid));
+    remaining = remaining.filter((p) => !gone.has(p.meta.uid));
+    if (related.length) related = related.filter((p) => !gone.has(p.meta.uid));
+    last = choice;
+  }
+  return {
+    ref: replicaSetRef(rs.meta.namespace, rs.meta.name),
+    ...(scale ? { scale } : {}),
+    ...(at !== undefined ? { at } : {}),
+    replicas,
+    active: pods.length,
+    burst,
+    deleted,
+    whyKept: (name) => last?.whyKept.get(name),
+    unsettled,
+  };
+}
+
+const WHAT_POD = 'deleted by a scale-down (manageReplicas / getPodsToDelete)';
+const UPSTREAM = 'manageReplicas -> getPodsToDelete (replica_set.go), ranked by ActivePods / ActivePodsWithRanks (controller_utils.go)';
+
+/** When the forecast's sync comes: certain now, or under the timeline's scale; undefined while something can change it. */
+function timing(f: ScaleDownForecast): Partial<WhyNot> {
+  if (f.unsettled.length || f.at === undefined) return {};
+  if (f.scale) return { conditional: { if: scaleText(f), at: formatTime(f.at) } };
+  return { wouldFireAt: formatTime(f.at) };
+}
+
+const scaleText = (f: ScaleDownForecast): string => `the timeline scales ${f.ref} to ${f.scale!.replicas} at ${formatTime(f.scale!.at)}`;
+
+function surplusCheck(f: ScaleDownForecast): WhyNotCheck {
+  return {
+    guard: 'morePodsThanReplicas',
+    upstream: 'manageReplicas (diff > 0)',
+    holds: !f.scale,
+    rule: 'more active pods than spec.replicas',
+    unmet: `as many active pods as spec.replicas until the timeline scales ${f.ref} to ${f.scale?.replicas} at ${f.scale ? formatTime(f.scale.at) : ''}`,
+    values: {
+      activePods: f.active,
+      replicas: f.replicas,
+      burstReplicas: f.burst,
+      ...(f.scale ? { timelineScalesTo: f.scale.replicas, timelineScalesAt: formatTime(f.scale.at) } : {}),
+    },
+  };
+}
+
+function settledCheck(f: ScaleDownForecast): WhyNotCheck {
+  return {
+    guard: 'rankingSettled',
+    upstream: 'getPodsToDelete reads each pod as the sync finds it',
+    holds: f.unsettled.length === 0,
+    rule: f.scale ? 'nothing the ranking reads can change before the scale' : 'the next sync can be named',
+    unmet: `${f.scale ? 'the ranking may change before the scale' : 'the next sync cannot be named'}: ${f.unsettled.slice(0, 3).join('; ')}${f.unsettled.length > 3 ? `; … (${f.unsettled.length} in all)` : ''}`,
+  };
+}
+
+/** A pod's answer: deleted by the forecast's syncs (when), or kept, with the rule and the pod that ranked before it. */
+export function podScaleDownWhyNot(f: ScaleDownForecast, pod: PodRecord): WhyNot {
+  const ref = podRef(pod.meta.namespace, pod.meta.name);
+  const mine = f.deleted.find((d) => d.name === pod.meta.name);
+  // what keeps a time from being named blocks first
+  const path: WhyNotCheck[] = f.unsettled.length ? [settledCheck(f), surplusCheck(f)] : [surplusCheck(f)];
+  if (mine) {
+    const why = mine.why;
+    path.push({
+      guard: 'getPodsToDelete',
+      upstream: UPSTREAM,
+      holds: f.unsettled.length === 0,
+      rule: `ranked among the ${f.deleted.length} pods deleted (sync ${mine.batch}${f.deleted.length > f.burst ? ` of burstReplicas ${f.burst}` : ''})${why ? `: before ${why.versus} (the first pod kept): ${why.text}` : ': every active pod goes'}`,
+      values: { batch: mine.batch, ...(why ? { ranking: why.rule, kept: why.versus, ...why.values } : {}) },
+    });
+    const w = whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, f.unsettled.length ? path : path.slice(0, -1), timing(f));
+    return f.unsettled.length
+      ? w
+      : { ...w, check: { rule: `${w.check.rule}; ${path[path.length - 1]!.rule}`, values: { ...w.check.values, ...path[path.length - 1]!.values } } };
+  }
+  const kept = f.whyKept(pod.meta.name);
+  // read under the scale: the surplus comes, and the ranking keeps the pod
+  const surplus = path.length - 1;
+  path[surplus] = { ...path[surplus]!, holds: true };
+  path.push({
+    guard: 'getPodsToDelete',
+    upstream: UPSTREAM,
+    holds: false,
+    rule: 'the pod ranks among the pods deleted',
+    unmet: kept ? `kept: ${kept.versus} (the last pod deleted) ranks before it: ${kept.text}` : 'kept by the ranking',
+    values: { deleting: f.deleted.map((d) => d.name).slice(0, 20), ...(kept ? { ranking: kept.rule, deletedInstead: kept.versus, ...kept.values } : {}) },
+  });
+  if (f.unsettled.length) return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path);
+  return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path, { never: true, ...(f.scale ? { neverIf: `${scaleText(f)}: it is kept` } : {}) });
+}
+
+/** The ReplicaSet's answer: its surplus pods deleted, which, and when. */
+export function replicaSetScaleDownWhyNot(f: ScaleDownForecast): WhyNot {
+  const path: WhyNotCheck[] = f.unsettled.length ? [settledCheck(f), surplusCheck(f)] : [surplusCheck(f)];
+  const names = f.deleted.map((d) => d.name);
+  const w = whyNotFrom('the surplus pods deleted (manageReplicas)', 'ReplicaSetPodsDeleted', f.ref, path, timing(f));
+  return {
+    ...w,
+    check: { ...w.check, values: { ...w.check.values, deleting: names.slice(0, 20), deletions: names.length, syncs: f.deleted.at(-1)?.batch ?? 0 } },
+  };
+}
