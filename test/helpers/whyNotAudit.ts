@@ -50,6 +50,8 @@ export interface Said {
   resumedAt?: Micros;
   /** never, because the timeline's scale at this instant keeps the pod (`neverIf`) */
   keptAt?: Micros;
+  /** never, because the timeline removes the node's taint at this instant (`neverIf`) */
+  untaintedAt?: Micros;
   /** the deepest blocking guard (along `via`) */
   guard?: string;
 }
@@ -103,6 +105,12 @@ function keptAt(w: WhyNot): Micros | undefined {
   return m ? parseTimestamp(m[1]) : undefined;
 }
 
+/** The instant of the timeline's untaint a `never, if the timeline … removes the taint KEY at R` names. */
+function untaintedAt(w: WhyNot): Micros | undefined {
+  const m = /removes the taint \S+ at (\d{4}-\d\d-\d\dT[\d:.]+Z)$/.exec(w.neverIf ?? '');
+  return m ? parseTimestamp(m[1]) : undefined;
+}
+
 function deepestGuard(w: WhyNot): string | undefined {
   return w.via && w.blocking && !w.blocking.holds && (w.blocking.guard === 'nodeHasNoExecuteTaint' || w.waitsForDeletion)
     ? (deepestGuard(w.via) ?? w.blocking.guard)
@@ -128,6 +136,8 @@ export interface Audit {
   resumeChecked: number;
   /** `never, if the timeline scales X to N at S: it is kept` answers checked against the run by `unsound` */
   keptChecked: number;
+  /** `never, if the timeline … removes the taint KEY at R` answers checked against the run by `unsound` */
+  untaintChecked: number;
   unsound: Unsound[];
   /** outcome decisions looked at from an earlier pass, and answered with their exact time */
   exact: number;
@@ -165,6 +175,7 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
           ...(w.never ? { never: true } : {}),
           ...(resumedAt(w) !== undefined ? { resumedAt: resumedAt(w)! } : {}),
           ...(keptAt(w) !== undefined ? { keptAt: keptAt(w)! } : {}),
+          ...(untaintedAt(w) !== undefined ? { untaintedAt: untaintedAt(w)! } : {}),
           ...(deepestGuard(w) ? { guard: deepestGuard(w)! } : {}),
         });
       }
@@ -245,16 +256,19 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
   const unsound: Unsound[] = [];
   let resumeChecked = 0;
   let keptChecked = 0;
+  let untaintChecked = 0;
   for (const a of asked)
     for (const [key, said] of a.said) {
       const [object, outcome] = key.split('|') as [string, WhyNotOutcome];
       if (!outcome) continue;
       const times = happenings.get(key) ?? [];
       const first = times.find((t) => t > a.at);
-      if (said.keptAt !== undefined) {
-        // kept by the scale: not deleted by a scale-down while nothing else of the timeline comes after it
-        const until = Math.min(end, ...events.filter((e) => e > said.keptAt!));
-        keptChecked++;
+      if (said.keptAt !== undefined || said.untaintedAt !== undefined) {
+        // kept by the scale, or the taint removed: not deleted while nothing else of the timeline comes after that
+        const from = said.keptAt ?? said.untaintedAt!;
+        const until = Math.min(end, ...events.filter((e) => e > from));
+        if (said.keptAt !== undefined) keptChecked++;
+        else untaintChecked++;
         if (first !== undefined && first <= until) unsound.push({ object, outcome, madeAt: a.at, said, happened: first });
         continue;
       }
@@ -272,7 +286,7 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
       resumeChecked++;
       if (first !== at) unsound.push({ object, outcome, madeAt: a.at, said, ...(first !== undefined ? { happened: first } : {}) });
     }
-  return { sim, exact, exactBy, misses, resumeChecked, keptChecked, unsound };
+  return { sim, exact, exactBy, misses, resumeChecked, keptChecked, untaintChecked, unsound };
 }
 
 export function missText(m: Miss): string {
@@ -292,10 +306,12 @@ export function missText(m: Miss): string {
 export function unsoundText(u: Unsound): string {
   const s = u.said;
   const told =
-    s.keptAt !== undefined
-      ? `never (kept by the timeline's scale at ${formatTime(s.keptAt)})`
-      : s.resumedAt !== undefined
-        ? `never (the kubelet starts again at ${formatTime(s.resumedAt)})`
-        : `conditional at ${formatTime(s.conditionalAt!)}`;
+    s.untaintedAt !== undefined
+      ? `never (the timeline removes the taint at ${formatTime(s.untaintedAt)})`
+      : s.keptAt !== undefined
+        ? `never (kept by the timeline's scale at ${formatTime(s.keptAt)})`
+        : s.resumedAt !== undefined
+          ? `never (the kubelet starts again at ${formatTime(s.resumedAt)})`
+          : `conditional at ${formatTime(s.conditionalAt!)}`;
   return `${u.object} ${u.outcome}: asked at ${formatTime(u.madeAt)}, said ${told}; happened ${u.happened !== undefined ? `at ${formatTime(u.happened)}` : 'not'}`;
 }

@@ -26,6 +26,7 @@ import { taintText } from '../model/tolerations';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nodeLifecycle/taints';
 import { controllerOf, isPodActive } from '../controllers/replicaSet/podUtil';
 import { readKubeletResume } from './kubeletResumes';
+import { readUntaint } from './untaintAhead';
 
 /** Which controllers could decide something about an object of this kind. */
 const CONCERNED: Record<string, string[]> = {
@@ -186,6 +187,17 @@ export function worldOf(sim: Explainable): WhyNotWorld {
       }
       return deletes.get(replicaSet);
     },
+    untaintsAt(node, key, after) {
+      let found: { at: Micros; again: boolean } | undefined;
+      for (const { e, t } of ahead()) {
+        if ((e.kind !== 'untaint' && e.kind !== 'taint') || e.taint.key !== key || (e.taint.effect !== undefined && e.taint.effect !== 'NoExecute')) continue;
+        if (!resolveNodeTarget(sim.host.cluster.nodes, e.target).found.some((n) => n.meta.name === node)) continue;
+        if (!found) {
+          if (e.kind === 'untaint' && (after === undefined || t > after)) found = { at: t, again: false };
+        } else if (e.kind === 'taint') return { ...found, again: true };
+      }
+      return found;
+    },
     taintsAt(node) {
       if (!taints) {
         taints = new Map();
@@ -258,7 +270,9 @@ export function whyNotOfControllers(
         : w.waitsForDeletion
           ? chainToPodDeletions(sim, w, w.waitsForDeletion, world)
           : w;
-    return node ? readKubeletResume(chained, node, world) : chained;
+    const resumed = node ? readKubeletResume(chained, node, world) : chained;
+    const pod = node && ref.startsWith('Pod/') && resumed.outcome === 'PodDeletedByTaintEviction' ? host.cluster.pods.get(ref.slice('Pod/'.length)) : undefined;
+    return pod && node ? readUntaint(resumed, host, pod, node, world) : resumed;
   });
 }
 

@@ -16,7 +16,7 @@ import { podRef, replicaSetRef } from '../../model/types';
 import { formatTime, type Micros } from '../../model/time';
 import type { WhyNot, WhyNotCheck, WhyNotWorld } from '../../trace/whyNot';
 import { whyNotFrom } from '../../trace/whyNot';
-import { controllerOf, isPodActive, isPodReady, specReplicas } from './podUtil';
+import { controllerOf, isPodActive, specReplicas } from './podUtil';
 import { getPodsToDelete, type RuleOutcome } from './ranking';
 import { rankingSettings, relatedPods } from './manageReplicas';
 import type { ReplicaSetCore } from './core';
