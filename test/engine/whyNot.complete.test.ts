@@ -35,6 +35,8 @@ function check(name: string, scenario: Scenario, end: Micros, every: number, tag
   count('resumeChecked', a.resumeChecked);
   count('keptChecked', a.keptChecked);
   for (const [o, n] of a.exactBy) count(`exact:${o}`, n);
+  if (tag) for (const [o, n] of a.exactBy) count(`${tag}exact:${o}`, n);
+  if (tag) count(`${tag}resumeChecked`, a.resumeChecked);
   for (const m of a.misses) count(`${tag}exempt:${m.exempt}`);
   if (tag) for (const m of a.misses) count(`${tag}exempt:${m.exempt}:${m.outcome}`);
   const conditional = a.misses.filter((m) => m.exempt === 'conditional').length;
@@ -77,6 +79,15 @@ const TIMELINE_EXEMPT = 104; // 100 + 4 in the runs whose kubelets start again o
  * pass its state changes.
  */
 const LATER_THAN_NAMED = 0;
+
+/**
+ * The same, in the runs with scale-downs (scale:) and with kubelets started and stopped again
+ * (again:), counted apart: answers there with no time before an event of the timeline (a scale during
+ * the outage, whose ranking the failing nodes can change first; anything through a start followed by
+ * a stop).
+ */
+const SCALE_TIMELINE_EXEMPT = 399;
+const AGAIN_TIMELINE_EXEMPT = 652;
 
 const examples = readdirSync('examples')
   .filter((f) => f.endsWith('.yaml'))
@@ -154,6 +165,28 @@ test('why-not of scale-downs (examples with burstReplicas 1, a generated outage 
 });
 
 /**
+ * A zone's kubelets stopped, started and stopped again (the timeline's stop copied after the start):
+ * answers through a start followed by another stop name no "never" and, for the zone's other nodes,
+ * no time that counts the node out (whyNotStatusUnknown's `resumeOf` reads `again`).
+ */
+test('why-not of generated outages whose kubelets start and stop again', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cs-whynot-again-'));
+  try {
+    for (const [name, version, recoverAt, again] of [
+      ['gen-1.37-again', 'v1.37.0', '2m10s', 140e6],
+      ['gen-1.12-again', 'v1.12.10', '4m', 250e6],
+    ] as const) {
+      const scenario = loadSmallOutage(dir, name, version, {}, recoverAt);
+      const stop = scenario.events.find((e) => e.kind === 'kubelet' && e.action === 'stop')!;
+      const events = [...scenario.events, { ...stop, at: { offset: again }, index: scenario.events.length }];
+      check(name, { ...scenario, events }, scenario.startTime! + minutes(20), 3, 'again:');
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/**
  * The start (a fresh open, Reset, Step Back from pass 0) stands before the first monitor pass, due
  * at the same instant: the why-nots there named no time (the controller had not looked at the
  * nodes yet) where one step later, at the same instant, they did. They name the same now.
@@ -189,6 +222,13 @@ test('the runs above answered every kind of outcome with its exact time', () => 
   assert.ok(all <= CONDITIONAL, `${all} conditional answers that came true (at most ${CONDITIONAL})`);
   const later = counted.get('exempt:laterThanNamed') ?? 0;
   assert.ok(later <= LATER_THAN_NAMED, `${later} answers chained to a kubelet stop came later than named (at most ${LATER_THAN_NAMED})`);
+  for (const [tag, most] of [
+    ['scale:', SCALE_TIMELINE_EXEMPT],
+    ['again:', AGAIN_TIMELINE_EXEMPT],
+  ] as const) {
+    const n = counted.get(`${tag}exempt:timeline`) ?? 0;
+    assert.ok(n <= most, `${tag} ${n} decisions exempt for an event of the timeline between (at most ${most})`);
+  }
   const timeline = counted.get('exempt:timeline') ?? 0;
   assert.ok(timeline <= TIMELINE_EXEMPT, `${timeline} decisions exempt for an event of the timeline between (at most ${TIMELINE_EXEMPT})`);
   // answers read against a kubelet start of the timeline, each checked against the run (helpers/whyNotAudit.ts `unsound`)

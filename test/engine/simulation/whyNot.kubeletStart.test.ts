@@ -136,6 +136,17 @@ const cases: {
     happened: '2026-01-01T00:08:40.000Z',
   },
   {
+    name: 'the other node of the zone, when node-a1 starts and stops again: node-a1 may still go Unknown and queue first, so not the stop alone',
+    start: ['node-a1', '50s'],
+    stopAgain: '55s',
+    until: '0s',
+    object: 'Node/node-a2',
+    outcome: 'NodeTaintedNoExecute',
+    // main said 'if the timeline stops the kubelet at +30s: at +1m10s', as if node-a1's start kept it out for good
+    when: "if the timeline stops the kubelet at 2026-01-01T00:00:30.000Z, and its zone's rate and queue let it through at once: at 2026-01-01T00:01:10.000Z",
+    happened: '2026-01-01T00:01:10.000Z',
+  },
+  {
     name: 'started after the taint: the taint comes as named',
     start: ['node-a1', '1m15s'],
     until: '0s',

@@ -176,8 +176,9 @@ export class StatusUnknownWhyNot {
       const grace = ready ? this.host.config.nodeMonitorGracePeriod : this.host.config.nodeStartupGracePeriod;
       const at = this.firstPassWhere((x) => probeExpired(x, h.probe, grace), h.probe + grace);
       // a kubelet the timeline starts again before that pass never takes the node Unknown
-      const resumeSeenAt = this.resumeSeenAt(name);
-      if (resumeSeenAt !== undefined && resumeSeenAt <= at) continue;
+      const r = this.resumeOf(name);
+      const resumeSeenAt = r?.seenAt;
+      if (r && !r.again && r.seenAt <= at) continue;
       goUnknown.push({ name, at, counted: !this.c.trackOf(name)?.excluded, ...(resumeSeenAt !== undefined ? { resumeSeenAt } : {}) });
       // Unknown from then, it waits out podEvictionTimeout from the same probe, or is queued for tainting
       arrivals.push({ value: name, at: this.queuedAfterUnknown(at, h.probe) });
@@ -236,7 +237,8 @@ export class StatusUnknownWhyNot {
     if (at >= planned.rate.until) return undefined;
     // another node whose kubelet the timeline starts again by then leaves the queue and the zone's counts: not forecast,
     // unless this node's own start comes no later (the answer is then "never, if …", kubeletResumes.ts)
-    const own = this.resumeSeenAt(self) ?? Infinity;
+    const r = this.resumeOf(self);
+    const own = r && !r.again ? r.seenAt : Infinity;
     const back = (x: { name: string; resumeSeenAt?: Micros }) =>
       x.name !== self && x.resumeSeenAt !== undefined && x.resumeSeenAt <= at && x.resumeSeenAt < own;
     if (z.goUnknown.some(back) || stops?.some(back)) return undefined;
@@ -271,9 +273,11 @@ export class StatusUnknownWhyNot {
   }
 
   /** The monitor pass that reads the node's kubelet started again by the timeline, after it stops (now or by the timeline). */
-  private resumeSeenAt(name: string): Micros | undefined {
+  private resumeOf(name: string): { seenAt: Micros; again: boolean } | undefined {
+    // a start the timeline follows with another stop (`again`, as kubeletResumes.ts reads it) does not keep the node
+    // from going Unknown: the node stays in the zone's walk, and the others' forecast gives up by it (`back`)
     const r = this.world?.resumesAt?.(name);
-    return r?.start ? r.seenAt : undefined;
+    return r?.start && r.seenAt !== undefined ? { seenAt: r.seenAt, again: r.again === true } : undefined;
   }
 
   /** Some node of another zone, counted in the disruption checks, stays Ready: its kubelet posts and the timeline does not stop it. */
@@ -309,8 +313,9 @@ export class StatusUnknownWhyNot {
         const probe = k?.running === true ? this.postingProbe(name, ready) : undefined;
         const planned = probe !== undefined ? this.timelineStop(name, k!, probe, grace) : undefined;
         if (!planned) continue;
-        const resumeSeenAt = this.resumeSeenAt(name);
-        if (resumeSeenAt !== undefined && resumeSeenAt <= planned.at) continue;
+        const r = this.resumeOf(name);
+        const resumeSeenAt = r?.seenAt;
+        if (r && !r.again && r.seenAt <= planned.at) continue;
         out.push({
           name,
           stop: planned.stop,
