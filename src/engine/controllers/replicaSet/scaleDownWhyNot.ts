@@ -113,6 +113,8 @@ function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecor
   const at = scale ? scale.at : (c?.dueAt ?? undefined);
   if (at === undefined) unsettled.push("the ReplicaSet's key waits to be processed");
   if (scale) {
+    // a shortfall now is made up before the scale: the pods it creates are ranked too
+    if (pods.length < specReplicas(rs)) unsettled.push(`the ReplicaSet has ${pods.length} active pods for ${specReplicas(rs)} replicas: it creates pods first`);
     for (const p of pods) {
       const why = podUnsettled(host, p, world);
       if (why) unsettled.push(why);

@@ -171,3 +171,18 @@ test('scale-down why-not: a pod whose node fails before the scale gets no time (
     assert.match(said.check.rule, /the node of Pod\/default\/a \(n1\) is Ready=Unknown/);
   }
 });
+
+test('scale-down why-not: a ReplicaSet making up a shortfall before the scale (a pod created, not bound yet) names no time', () => {
+  const w = new World({
+    minor: 31,
+    nodes,
+    replicaSets: [rsObject('web', { replicas: 3 })],
+    pods: [podObject('a', 'web', { node: 'n1' }), podObject('b', 'web', { node: 'n2' })],
+  });
+  w.settle();
+  const scale = { at: w.host.now + seconds(30), replicas: 1 };
+  const said = ofPod(w.rs.whyNot(w.host, 'Pod/default/a', world(scale)));
+  assert.ok(said, 'answered');
+  assert.equal(said.conditional ?? said.never, undefined);
+  assert.match(said.check.rule, /the ranking may change before the scale: Pod\/default\/web-\w+ is not bound yet/);
+});
