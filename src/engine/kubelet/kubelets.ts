@@ -103,8 +103,8 @@ export interface KubeletHooks {
    */
   leasesRenewed?(batch: readonly LeaseRecord[], count: number): void;
   /**
-   * a full post wrote only heartbeat times (not announced, as before): the
-   * record changed all the same, and checkpoints must know it
+   * a full post (a start, a condition) wrote only heartbeat times: a plain post, as `heartbeats`
+   * announces the periodic ones; the record changed all the same, and checkpoints must know it
    */
   touched?(node: NodeRecord): void;
 }

@@ -36,8 +36,9 @@ export function wireKubelets(
       heartbeats: (batch, count) => host.announceHeartbeats(batch, count),
       leaseRenewed: (lease) => host.announceLease('updated', lease),
       leasesRenewed: (batch, count) => host.announceLeaseRenewals(batch, count),
-      // restoring a checkpoint puts back only the records marked changed since it
-      touched: (node) => host.heartbeatNodes.add(node.meta.name),
+      // a post of the timeline's (a start, a condition) that changed no status is a heartbeat the controllers'
+      // watch sees like any other: the node lifecycle controller moves its probeTimestamp on it
+      touched: (node) => host.announceHeartbeats([node], 1),
     },
   );
   host.onNodeConditionsChanged = (node) => kubelets.conditionsChanged(node.meta.name, host.now);

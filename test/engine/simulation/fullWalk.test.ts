@@ -96,3 +96,75 @@ test('a Ready node given the unreachable or not-ready NoExecute taint by hand: t
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// A post of the timeline's that changes no condition's status (a kubelet started while its node is still Ready, a
+// `condition` the node already has) is a new heartbeat all the same: upstream's pass sees the new lastHeartbeatTime and
+// moves the probe. Announced only to checkpoints, the lazy pass missed it and later took the stale heartbeat for news,
+// moving the probe at the grace's end instead: node-a1 went Unknown at +2m10s rather than +1m20s.
+test('a post of the timeline that changes no status moves the probe as every-node evaluation does (table)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cs-full-walk-'));
+  const cases: { name: string; version: string; events: string[]; unknownAt: string }[] = [
+    {
+      name: 'stopped, started while still Ready, stopped again (Leases)',
+      version: '1.31',
+      events: ['{at: 30s, kubelet: stop, nodes: [node-a1]}', '{at: 35s, kubelet: start, nodes: [node-a1]}', '{at: 40s, kubelet: stop, nodes: [node-a1]}'],
+      // the start's post at +35s: Unknown at the first pass past +35s + 40s
+      unknownAt: '2026-01-01T00:01:20.000Z',
+    },
+    {
+      name: 'only the Lease stopped, started again, then everything stopped (a control: no status post)',
+      version: '1.35',
+      events: [
+        '{at: 30s, kubelet: stop, only: lease, nodes: [node-a1]}',
+        '{at: 32s, kubelet: start, only: lease, nodes: [node-a1]}',
+        '{at: 33s, kubelet: stop, nodes: [node-a1]}',
+      ],
+      // the Lease renewed at +32s, seen at +35s; 1.35's nodeMonitorGracePeriod is 50s
+      unknownAt: '2026-01-01T00:01:30.000Z',
+    },
+    {
+      name: 'a stopped kubelet posts Ready True once (Leases)',
+      version: '1.31',
+      events: ['{at: 30s, kubelet: stop, nodes: [node-a1]}', '{at: 50s, node: node-a1, condition: {type: Ready, status: "True"}}'],
+      // the post seen at +50s makes a new health entry without the saved Lease, so the pass at +55s takes the
+      // unchanged Lease for a renewal (upstream's savedLease == nil) and moves the probe there: +55s + 40s
+      unknownAt: '2026-01-01T00:01:40.000Z',
+    },
+    {
+      name: 'stopped, started, stopped before its next post (1.12, no Leases)',
+      version: '1.12',
+      events: ['{at: 30s, kubelet: stop, nodes: [node-a1]}', '{at: 35s, kubelet: start, nodes: [node-a1]}', '{at: 38s, kubelet: stop, nodes: [node-a1]}'],
+      unknownAt: '2026-01-01T00:01:20.000Z',
+    },
+  ];
+  try {
+    copyFileSync(join(examples, 'clusters', 'three-zones.yaml'), join(dir, 'three-zones.yaml'));
+    for (const [i, c] of cases.entries()) {
+      const file = join(dir, `posts-${i}.yaml`);
+      writeFileSync(
+        file,
+        [
+          'apiVersion: controllerstepper.io/v1alpha1',
+          'kind: Scenario',
+          'metadata: {name: posts}',
+          `kubernetesVersion: "${c.version}"`,
+          'startTime: "2026-01-01T00:00:00Z"',
+          'snapshot: ./three-zones.yaml',
+          'events:',
+          ...c.events.map((e) => `  - ${e}`),
+          '',
+        ].join('\n'),
+      );
+      const lazy = run(file, false);
+      const full = run(file, true);
+      const unknown = (JSON.parse(full.trace) as { action: string; object: string; time: string }[]).find(
+        (d) => d.action === 'NodeStatusUnknown' && d.object === 'Node/node-a1',
+      );
+      assert.equal(unknown?.time, c.unknownAt, `${c.name}: every-node evaluation sets Ready Unknown then`);
+      assert.equal(lazy.trace, full.trace, `${c.name}: the same trace`);
+      assert.equal(lazy.state, full.state, `${c.name}: the same final state`);
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
