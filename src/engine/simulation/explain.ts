@@ -163,7 +163,9 @@ export function worldOf(sim: Explainable): WhyNotWorld {
         // the scales before any other event: after one, the pods or the controller may have changed first
         for (const { e, t } of ahead()) {
           if (e.kind !== 'scale') break;
-          if (!scales.has(e.replicaSet)) scales.set(e.replicaSet, { at: t, replicas: e.replicas });
+          // two scales of one ReplicaSet at one instant: the controller's sync after them reads the last
+          const known = scales.get(e.replicaSet);
+          if (!known || known.at === t) scales.set(e.replicaSet, { at: t, replicas: e.replicas });
         }
       }
       return scales.get(replicaSet);
