@@ -15,8 +15,5 @@ if (!existsSync(join(root, 'out', 'webview.js'))) {
 const files = readdirSync(join(root, 'test', 'webview'))
   .filter((f) => f.endsWith('.browser.ts'))
   .map((f) => join('test', 'webview', f));
-// Two files at a time: a file's test waits on chromium's paint as much as it computes, so two use both cores.
-// BROWSER_CONCURRENCY=1 runs them one after the other.
-const concurrency = process.env.BROWSER_CONCURRENCY ?? '2';
-const r = spawnSync('node', ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, ...files], { cwd: root, stdio: 'inherit' });
+const r = spawnSync('node', ['--import', 'tsx', '--test', '--test-concurrency=1', ...files], { cwd: root, stdio: 'inherit' });
 process.exit(r.status ?? 1);
