@@ -3,7 +3,7 @@
 // unit/integration test under test/ with
 // node's own test runner (TypeScript through tsx), then the suites that need
 // a browser or a real VS Code (scripts/test-*.mjs phases, when present).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeGroups } from './test-groups.mjs';
@@ -33,42 +33,16 @@ function findTests(dir) {
 const only = process.argv.slice(2);
 let failed = 0;
 
-// The checks and the build read the sources only, and none uses more than about a core: two at a
-// time, each one's output printed whole when it ends, in this order.
-const started = (title, cmd, args) =>
-  new Promise((done) => {
-    const t = Date.now();
-    const c = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    c.stdout.on('data', (d) => (out += d));
-    c.stderr.on('data', (d) => (out += d));
-    c.on('close', (code) => done({ title, out, code: code ?? 1, s: (Date.now() - t) / 1000 }));
-  });
-async function checks(list) {
-  const t = Date.now();
-  const results = [];
-  const queue = [...list];
-  const worker = async () => {
-    for (let j = queue.shift(); j; j = queue.shift()) results.push(await started(...j));
-  };
-  await Promise.all([worker(), worker()]);
-  for (const [title] of list) {
-    const r = results.find((x) => x.title === title);
-    console.log(`# ${title}`);
-    process.stdout.write(r.out);
-    took.push(`${title}: ${r.s.toFixed(1)} s (two at a time)${r.code === 0 ? '' : ' (failed)'}`);
-    if (r.code !== 0) failed++;
-  }
-  took.push(`the four, two at a time: ${((Date.now() - t) / 1000).toFixed(1)} s`);
+if (!only.length) {
+  say('type-check (tsc)');
+  if (run('npx', ['tsc', '-p', '.', '--noEmit']) !== 0) failed++;
+  say('lint (eslint)');
+  if (run('npm', ['run', '--silent', 'lint']) !== 0) failed++;
+  say('format (prettier --check)');
+  if (run('npm', ['run', '--silent', 'format:check']) !== 0) failed++;
+  say('build (esbuild)');
+  if (run('node', ['scripts/build.mjs']) !== 0) failed++;
 }
-
-if (!only.length)
-  await checks([
-    ['type-check (tsc)', 'npx', ['tsc', '-p', '.', '--noEmit']],
-    ['lint (eslint)', 'npm', ['run', '--silent', 'lint']],
-    ['format (prettier --check)', 'npm', ['run', '--silent', 'format:check']],
-    ['build (esbuild)', 'node', ['scripts/build.mjs']],
-  ]);
 
 // Files named on the command line run a process each, as node's runner runs them; the whole
 // suite runs a few files to a process (test-groups.mjs).
