@@ -4,8 +4,8 @@
 // node's own test runner (TypeScript through tsx), then the suites that need
 // a browser or a real VS Code (scripts/test-*.mjs phases, when present).
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync, existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { readdirSync, statSync, existsSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { writeGroups } from './test-groups.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -50,6 +50,7 @@ const files = only.length ? only : findTests(join(root, 'test'));
 const entries = only.length ? files : writeGroups(root, files);
 say(`unit and integration tests (${files.length} files${only.length ? '' : `, in ${entries.length} processes`})`);
 if (run('node', ['--import', 'tsx', '--test', '--test-concurrency=2', ...entries]) !== 0) failed++;
+if (!only.length) rmSync(dirname(entries[0]), { recursive: true, force: true });
 
 // Slower suites (browser, real VS Code) register themselves as scripts/test-phase-*.mjs.
 if (!only.length && existsSync(join(root, 'scripts'))) {

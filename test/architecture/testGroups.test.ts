@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 
 const repo = resolve(__dirname, '../..');
 // a runner started from a test file is told by this variable that it is a child, and runs nothing
@@ -35,6 +35,7 @@ test('the failing test', () => { assert.equal(1, 2); });
 
 test('a group of files runs each with its own hooks, and a failure names its file and its test', () => {
   const root = mkdtempSync(join(tmpdir(), 'cs-groups-test-'));
+  let groups: string[] = [];
   try {
     const files = Object.keys(FILES).map((f) => join(root, f));
     for (const [f, text] of Object.entries(FILES)) {
@@ -51,7 +52,7 @@ test('a group of files runs each with its own hooks, and a failure names its fil
       { encoding: 'utf8' },
     );
     assert.equal(made.status, 0, made.stderr);
-    const groups: string[] = JSON.parse(made.stdout);
+    groups = JSON.parse(made.stdout);
     assert.equal(groups.length, 1, 'three small files make one group');
     const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...groups], { cwd: repo, env, encoding: 'utf8' });
     const out = r.stdout + r.stderr;
@@ -65,5 +66,6 @@ test('a group of files runs each with its own hooks, and a failure names its fil
     assert.doesNotMatch(out, /✖ test\/a\//, out);
   } finally {
     rmSync(root, { recursive: true, force: true });
+    if (groups.length) rmSync(dirname(groups[0]), { recursive: true, force: true });
   }
 });
