@@ -1,0 +1,71 @@
+/**
+ * `npm test` runs the unit files a few to a process (scripts/test-groups.mjs). A file's top-level hooks must stay its
+ * own there, as in a process of its own, and a failure must still name its file and its test.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+const repo = resolve(__dirname, '../..');
+// a runner started from a test file is told by this variable that it is a child, and runs nothing
+const { NODE_TEST_CONTEXT: _child, ...env } = process.env;
+
+const FILES: Record<string, string> = {
+  // a top-level beforeEach: in a group it must run before this file's tests only
+  'test/a/hooks.test.ts': `import { test, beforeEach } from 'node:test';
+const g = globalThis as { eachRuns?: string[] };
+beforeEach(() => { (g.eachRuns ??= []).push('hooks'); });
+test('one test of the file with the hook', () => {});
+`,
+  'test/a/seesHooks.test.ts': `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+test('the other file is not under the first one’s beforeEach', () => {
+  assert.deepEqual((globalThis as { eachRuns?: string[] }).eachRuns, ['hooks']);
+});
+`,
+  'test/b/fails.test.ts': `import { test } from 'node:test';
+import assert from 'node:assert/strict';
+test('a passing test', () => {});
+test('the failing test', () => { assert.equal(1, 2); });
+`,
+};
+
+test('a group of files runs each with its own hooks, and a failure names its file and its test', () => {
+  const root = mkdtempSync(join(tmpdir(), 'cs-groups-test-'));
+  let groups: string[] = [];
+  try {
+    const files = Object.keys(FILES).map((f) => join(root, f));
+    for (const [f, text] of Object.entries(FILES)) {
+      mkdirSync(join(root, f, '..'), { recursive: true });
+      writeFileSync(join(root, f), text);
+    }
+    const made = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { writeGroups } from ${JSON.stringify(join(repo, 'scripts', 'test-groups.mjs'))}; console.log(JSON.stringify(writeGroups(${JSON.stringify(root)}, ${JSON.stringify(files)})))`,
+      ],
+      { encoding: 'utf8' },
+    );
+    assert.equal(made.status, 0, made.stderr);
+    groups = JSON.parse(made.stdout);
+    assert.equal(groups.length, 1, 'three small files make one group');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', ...groups], { cwd: repo, env, encoding: 'utf8' });
+    const out = r.stdout + r.stderr;
+    assert.equal(r.status, 1, out);
+    assert.match(out, /ℹ tests 4\n/, out);
+    assert.match(out, /ℹ pass 3\n/, out);
+    // the failure is under its file's suite, and the list of failures at the end gives the file's path
+    assert.match(out, /▶ test\/b\/fails\.test\.ts\n\s+✔ a passing test[^\n]*\n\s+✖ the failing test/, out);
+    assert.match(out, /\n✖ test\/b\/fails\.test\.ts /, out);
+    assert.match(out, /test at [^\n]*test\/b\/fails\.test\.ts:\d+:\d+\n✖ the failing test/, out);
+    assert.doesNotMatch(out, /✖ test\/a\//, out);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+    if (groups.length) rmSync(dirname(groups[0]), { recursive: true, force: true });
+  }
+});
