@@ -9,12 +9,49 @@
  *   flock /tmp/cs-bench.lock node --expose-gc --max-old-space-size=16000 --import tsx bench/idleBlocks.ts SCENARIO [--root DIR] [--over 25]
  *
  * `--root DIR`: the Session of another checkout (the A side of an A/B pair).
+ * `--pieces`: also where the slices overrun: each piece of work longer than 12 ms between two of the slice's
+ * `more()` checks, by the stack of the check that ended it (the loop whose piece is too coarse), per pause; and one
+ * SUMMARY line over all the slices (how many over 20 and 40 ms, p50/p90/p99, the longest, the sum) for A/B pairs.
  */
 import { loadavg } from 'node:os';
 import { harnessArgs, sessionOpener } from './sessionHarness';
 
 const { flag, file, root } = harnessArgs(process.argv.slice(2));
 const OVER = Number(flag('--over') ?? 25);
+const PIECES = process.argv.includes('--pieces');
+/** a piece longer than this between two `more()` checks is recorded with the stack of the check that ended it */
+const PIECE_MS = 12;
+/** the pieces over PIECE_MS of the current pause, by the check's stack: how many, their sum and the longest */
+const pieces = new Map<string, { n: number; total: number; max: number }>();
+const allSlices: number[] = [];
+
+/** `until`'s budget as the slice's `more()`, recording the pieces that ran past PIECE_MS (--pieces). */
+function budget(until: number): () => boolean {
+  if (!PIECES) return () => performance.now() < until;
+  let last = performance.now();
+  return () => {
+    const now = performance.now();
+    if (now - last > PIECE_MS) {
+      const stack = (new Error().stack ?? '')
+        .split('\n')
+        .slice(2, 6)
+        .map((l) =>
+          l
+            .trim()
+            .replace(/^at /, '')
+            .replace(/\(.*\/(src|bench)\//, '('),
+        )
+        .join(' < ');
+      const e = pieces.get(stack) ?? { n: 0, total: 0, max: 0 };
+      e.n++;
+      e.total += now - last;
+      e.max = Math.max(e.max, now - last);
+      pieces.set(stack, e);
+    }
+    last = now;
+    return now < until;
+  };
+}
 const SLICE_MS = 10;
 
 const load = (): string =>
@@ -52,7 +89,7 @@ const main = async (): Promise<void> => {
       const before = stateOf(session);
       const s0 = performance.now();
       const until = s0 + SLICE_MS;
-      const more = session.idleSlice(() => performance.now() < until);
+      const more = session.idleSlice(budget(until));
       const ms = performance.now() - s0;
       slices.push({ ms, what: `${before} -> ${stateOf(session)}; shown ${session.sim.pass}` });
       if (!more || performance.now() - start > 120_000) break;
@@ -62,6 +99,10 @@ const main = async (): Promise<void> => {
     worst = Math.max(worst, longest);
     process.stdout.write(`${label}: ${slices.length} slices, ${total.toFixed(0)} ms, longest ${longest.toFixed(0)} ms (load ${load()})\n`);
     for (const x of slices) if (x.ms > OVER) process.stdout.write(`   ${x.ms.toFixed(0).padStart(5)} ms  ${x.what}\n`);
+    for (const x of slices) allSlices.push(x.ms);
+    for (const [stack, e] of [...pieces].sort((a, b) => b[1].total - a[1].total))
+      process.stdout.write(`  piece ${e.n} x, ${e.total.toFixed(0)} ms, longest ${e.max.toFixed(0)} ms: ${stack}\n`);
+    pieces.clear();
   };
   const timed = (label: string, run: () => void): void => {
     const s0 = performance.now();
@@ -79,6 +120,13 @@ const main = async (): Promise<void> => {
   idle('after runUntil 5m');
   timed('stepBack', () => session.stepBack());
   idle('after the step back');
+  if (PIECES) {
+    const a = [...allSlices].sort((x, y) => x - y);
+    const q = (f: number): string => a[Math.min(a.length - 1, Math.floor(f * a.length))].toFixed(0);
+    process.stdout.write(
+      `SUMMARY slices ${a.length} over20 ${a.filter((x) => x > 20).length} over40 ${a.filter((x) => x > 40).length} p50 ${q(0.5)} p90 ${q(0.9)} p99 ${q(0.99)} max ${q(1)} sum ${a.reduce((x, y) => x + y, 0).toFixed(0)} load ${load()}\n`,
+    );
+  }
   const gc = (globalThis as { gc?: () => void }).gc;
   if (gc) {
     gc();
