@@ -14,7 +14,8 @@ import type { ControllerHost } from '../controllers/controllerHost';
 import { evictsWith } from '../controllers/taintEviction/whyNot';
 import type { WhyNot, WhyNotCheck, WhyNotWorld } from '../trace/whyNot';
 
-const TAINTED = /^the timeline taints Node\/\S+ with (\S+):NoExecute at (\S+)$/;
+// the taint's text is key[=value]:effect; keys and values hold neither '=' nor ':'
+const TAINTED = /^the timeline taints Node\/\S+ with ([^\s=:]+)(?:=[^\s:]*)?:NoExecute at (\S+)$/;
 
 export function readUntaint(w: WhyNot, host: ControllerHost, pod: PodRecord, node: string, world: WhyNotWorld): WhyNot {
   if (w.outcome !== 'PodDeletedByTaintEviction' || !world.untaintsAt) return w;

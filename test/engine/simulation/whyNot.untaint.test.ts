@@ -29,7 +29,7 @@ const POD = JSON.stringify({
   status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2025-12-31T23:00:00Z' }] },
 });
 
-function scenario(dir: string, name: string, events: string[]): string {
+function scenario(dir: string, name: string, events: string[], taint = '{key: example.com/maint, effect: NoExecute}'): string {
   const file = join(dir, `${name}.yaml`);
   writeFileSync(
     file,
@@ -42,7 +42,7 @@ function scenario(dir: string, name: string, events: string[]): string {
       'snapshot: ./clusters/three-zones.yaml',
       'events:',
       `  - {at: 0s, apply: ${POD}}`,
-      '  - {at: 30s, taint: {key: example.com/maint, effect: NoExecute}, node: node-c1}',
+      `  - {at: 30s, taint: ${taint}, node: node-c1}`,
       ...events.map((e) => `  - ${e}`),
       '',
     ].join('\n'),
@@ -63,6 +63,8 @@ interface Case {
   neverIf?: (asked: number) => string;
   /** the pod's deletion in the run forward, or undefined when it stays */
   deletedAt?: number;
+  /** the taint the timeline adds at 30s (example.com/maint:NoExecute when not given) */
+  taint?: string;
 }
 
 const cases: Case[] = [
@@ -78,6 +80,18 @@ const cases: Case[] = [
   },
   { name: 'removed at the very deadline: the event comes before the timer, never', events: [untaint('90s')], asked: [20, 40], said: 'never' },
   { name: 'removed after the deadline: the deadline stands', events: [untaint('100s')], asked: [40], said: 'at', deletedAt: 90 },
+  {
+    // the taint's text names its value (example.com/maint=yes:NoExecute); the removal names the key alone
+    name: 'a taint with a value, removed before the deadline: never',
+    taint: '{key: example.com/maint, value: "yes", effect: NoExecute}',
+    events: [untaint('80s')],
+    asked: [20, 40],
+    said: 'never',
+    neverIf: (a) =>
+      a < 30
+        ? `the timeline taints Node/node-c1 with example.com/maint=yes:NoExecute at ${T(30)} and removes the taint example.com/maint at ${T(80)}`
+        : `the timeline removes the taint example.com/maint at ${T(80)}`,
+  },
   { name: 'removed and written again: no time', events: [untaint('80s'), retaint('85s')], asked: [20, 40], said: 'none', deletedAt: 145 },
 ];
 
@@ -87,7 +101,7 @@ for (const c of cases) {
     try {
       mkdirSync(join(dir, 'clusters'));
       copyFileSync('examples/clusters/three-zones.yaml', join(dir, 'clusters', 'three-zones.yaml'));
-      const sc = loadScenario(scenario(dir, 'untaint', c.events), nodeFs());
+      const sc = loadScenario(scenario(dir, 'untaint', c.events, c.taint), nodeFs());
       const sim = createSimulation(sc);
       for (const at of c.asked) {
         sim.runUntil(sim.startTime + seconds(at));
