@@ -67,16 +67,21 @@ interface Case {
   taint?: string;
 }
 
+/** The never-if of a taint (`text`) the timeline adds at 30s and removes at 80s, asked before or after the taint. */
+const removedAt80 =
+  (text: string) =>
+  (asked: number): string =>
+    asked < 30
+      ? `the timeline taints Node/node-c1 with ${text} at ${T(30)} and removes the taint example.com/maint at ${T(80)}`
+      : `the timeline removes the taint example.com/maint at ${T(80)}`;
+
 const cases: Case[] = [
   {
     name: 'removed before the deadline: never',
     events: [untaint('80s')],
     asked: [20, 40],
     said: 'never',
-    neverIf: (a) =>
-      a < 30
-        ? `the timeline taints Node/node-c1 with example.com/maint:NoExecute at ${T(30)} and removes the taint example.com/maint at ${T(80)}`
-        : `the timeline removes the taint example.com/maint at ${T(80)}`,
+    neverIf: removedAt80('example.com/maint:NoExecute'),
   },
   { name: 'removed at the very deadline: the event comes before the timer, never', events: [untaint('90s')], asked: [20, 40], said: 'never' },
   { name: 'removed after the deadline: the deadline stands', events: [untaint('100s')], asked: [40], said: 'at', deletedAt: 90 },
@@ -87,10 +92,7 @@ const cases: Case[] = [
     events: [untaint('80s')],
     asked: [20, 40],
     said: 'never',
-    neverIf: (a) =>
-      a < 30
-        ? `the timeline taints Node/node-c1 with example.com/maint=yes:NoExecute at ${T(30)} and removes the taint example.com/maint at ${T(80)}`
-        : `the timeline removes the taint example.com/maint at ${T(80)}`,
+    neverIf: removedAt80('example.com/maint=yes:NoExecute'),
   },
   { name: 'removed and written again: no time', events: [untaint('80s'), retaint('85s')], asked: [20, 40], said: 'none', deletedAt: 145 },
 ];
