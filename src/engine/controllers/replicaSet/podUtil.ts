@@ -84,3 +84,24 @@ export function podDeletionCost(pod: PodRecord): { cost: number; invalid?: strin
 
 /** `ns/name` */
 export const podKey = (pod: PodRecord): string => `${pod.meta.namespace}/${pod.meta.name}`;
+
+/**
+ * What claimPods would find among `all` (the cluster's pods as they are, not the controller's index, which lags pod events
+ * the host has not delivered yet): the active pods the ReplicaSet controls that match its selector, and whether an orphan
+ * it would adopt exists. One look at every pod: asked for one ReplicaSet at a time.
+ */
+export function claimedInCluster(
+  all: Iterable<PodRecord>,
+  rs: ReplicaSetRecord,
+  matches: (labels: Record<string, string>) => boolean,
+): { pods: PodRecord[]; adoptable: boolean } {
+  const pods: PodRecord[] = [];
+  let adoptable = false;
+  for (const pod of all) {
+    if (pod.meta.namespace !== rs.meta.namespace || !isPodActive(pod) || !matches(pod.meta.labels)) continue;
+    const owner = controllerOf(pod.meta);
+    if (!owner) adoptable ||= pod.meta.deletionTimestamp === undefined;
+    else if (owner.uid === rs.meta.uid) pods.push(pod);
+  }
+  return { pods, adoptable };
+}

@@ -16,7 +16,7 @@ import { podRef, replicaSetRef } from '../../model/types';
 import { formatTime, type Micros } from '../../model/time';
 import type { WhyNot, WhyNotCheck, WhyNotWorld } from '../../trace/whyNot';
 import { whyNotFrom } from '../../trace/whyNot';
-import { controllerOf, isPodActive, specReplicas } from './podUtil';
+import { claimedInCluster, controllerOf, isPodActive, specReplicas } from './podUtil';
 import { getPodsToDelete, type RuleOutcome } from './ranking';
 import { rankingSettings, relatedPods } from './manageReplicas';
 import type { ReplicaSetCore } from './core';
@@ -56,19 +56,6 @@ function podUnsettled(host: ControllerHost, pod: PodRecord, world: WhyNotWorld |
   return n ? `the node of Pod/${pod.meta.namespace}/${pod.meta.name} (${pod.nodeName}) ${n}` : undefined;
 }
 
-/** The active pods the ReplicaSet controls that match its selector, and whether an orphan it would adopt exists. */
-function claimed(host: ControllerHost, rs: ReplicaSetRecord, matches: (l: Record<string, string>) => boolean): { pods: PodRecord[]; adoptable: boolean } {
-  const pods: PodRecord[] = [];
-  let adoptable = false;
-  for (const pod of host.cluster.pods.values()) {
-    if (pod.meta.namespace !== rs.meta.namespace || !isPodActive(pod) || !matches(pod.meta.labels)) continue;
-    const owner = controllerOf(pod.meta);
-    if (!owner) adoptable ||= pod.meta.deletionTimestamp === undefined;
-    else if (owner.uid === rs.meta.uid) pods.push(pod);
-  }
-  return { pods, adoptable };
-}
-
 /**
  * The scale-down ahead of a ReplicaSet, or undefined when none is (no surplus now, no timeline scale
  * below its active pods, an orphan to adopt first, a ReplicaSet it cannot manage or being deleted).
@@ -96,7 +83,7 @@ function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecor
   // a cheap look first: the index's pods of the ReplicaSet (it may lag the cluster; the walk below does not)
   const indexed = entry ? (rsc.podsOf(entry)?.size ?? 0) : 0;
   if (indexed <= specReplicas(rs) && !(up && up.replicas < indexed)) return undefined;
-  const { pods, adoptable } = claimed(host, rs, (l) => check.selector.matches(l));
+  const { pods, adoptable } = claimedInCluster(host.cluster.pods.values(), rs, (l) => check.selector.matches(l));
   if (adoptable) return undefined;
   const now = pods.length > specReplicas(rs);
   const scale = !now && up && up.replicas < pods.length ? up : undefined;

@@ -13,7 +13,7 @@ import type { GuardResult } from '../../machines/guardTrace';
 import { whyNotFrom, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../../trace/whyNot';
 import { EXPECTATIONS_TIMEOUT } from './machine';
 import { keptOutcome, machineTable, type Entry } from './entry';
-import { controllerOf, isPodActive, isPodReady, specReplicas } from './podUtil';
+import { claimedInCluster, controllerOf, isPodActive, isPodReady, specReplicas } from './podUtil';
 import type { ReplicaSetCheck } from './validate';
 import type { ReplicaSetCore } from './core';
 import { forecastScaleDown, podScaleDownWhyNot, replicaSetScaleDownWhyNot } from './scaleDownWhyNot';
@@ -315,39 +315,27 @@ function failing(host: ControllerHost, world: WhyNotWorld | undefined, nodeName:
   return undefined;
 }
 
-/**
- * What claimPods would find in the cluster as it is (not in the controller's index, which lags
- * pod events the host has not delivered yet): the active pods the ReplicaSet controls that match
- * its selector, and whether an orphan it would adopt exists. One look at every pod of the cluster:
- * asked for one ReplicaSet at a time.
- */
+/** claimedInCluster's pods, with those not ready and those on failing nodes picked out. */
 function clusterClaim(host: ControllerHost, rs: ReplicaSetRecord, check: ReplicaSetCheck, world?: WhyNotWorld): Claim {
-  let active = 0;
-  let adoptable = false;
+  const { pods, adoptable } = claimedInCluster(host.cluster.pods.values(), rs, (l) => check.selector.matches(l));
   const notReady: Claim['notReady'] = [];
   const onFailingNodes: Claim['onFailingNodes'] = [];
-  for (const pod of host.cluster.pods.values()) {
-    if (pod.meta.namespace !== rs.meta.namespace || !isPodActive(pod) || !check.selector.matches(pod.meta.labels)) continue;
-    const owner = controllerOf(pod.meta);
-    if (!owner) adoptable ||= pod.meta.deletionTimestamp === undefined;
-    else if (owner.uid === rs.meta.uid) {
-      active++;
-      const readyCondition = pod.conditions.find((c) => c.type === 'Ready');
-      if (!isPodReady(pod)) {
-        // a pod still starting (not bound, or no Ready reported yet) is no failure that holds a replacement back: a
-        // new ReplicaSet's pods would otherwise hide what does hold it (its expectations)
-        if (pod.nodeName && readyCondition)
-          notReady.push({ ref: podRef(pod.meta.namespace, pod.meta.name), node: pod.nodeName, since: readyCondition.lastTransitionTime });
-      } else {
-        const why = failing(host, world, pod.nodeName);
-        if (why) onFailingNodes.push({ ref: podRef(pod.meta.namespace, pod.meta.name), ...(pod.nodeName ? { node: pod.nodeName } : {}), why });
-      }
+  for (const pod of pods) {
+    const readyCondition = pod.conditions.find((c) => c.type === 'Ready');
+    if (!isPodReady(pod)) {
+      // a pod still starting (not bound, or no Ready reported yet) is no failure that holds a replacement back: a
+      // new ReplicaSet's pods would otherwise hide what does hold it (its expectations)
+      if (pod.nodeName && readyCondition)
+        notReady.push({ ref: podRef(pod.meta.namespace, pod.meta.name), node: pod.nodeName, since: readyCondition.lastTransitionTime });
+    } else {
+      const why = failing(host, world, pod.nodeName);
+      if (why) onFailingNodes.push({ ref: podRef(pod.meta.namespace, pod.meta.name), ...(pod.nodeName ? { node: pod.nodeName } : {}), why });
     }
   }
   const byRef = (a: { ref: ObjectRef }, b: { ref: ObjectRef }) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0);
   notReady.sort(byRef);
   onFailingNodes.sort(byRef);
-  return { active, adoptable, notReady, onFailingNodes };
+  return { active: pods.length, adoptable, notReady, onFailingNodes };
 }
 
 /**
