@@ -441,6 +441,38 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     return r;
   }
   const start = await startClicks();
+  const scrub = await scrubClicks(from + outage.indexOf(Math.max(...outage)));
+  /**
+   * Back over the outage's Unknown pass and on again, as a user comparing the passes around it: from two passes after
+   * it, three Step Backs and three Steps, each clicked at once after the last paint; then the same, each after a second
+   * of reading. Main stepped the Unknown pass again on the way forward (the run-ahead too, in idle time).
+   */
+  async function scrubClicks(unknown: number) {
+    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const round = async (readMs: number) => {
+      session!.goToPass(unknown + 2);
+      while (session!.slices.running || session!.shown.pass !== unknown + 2) await pause(50);
+      await pause(1000);
+      for (const xs of [hostMs, hostCpuMs, engineMs, jsonMs, bytes, toMessage, toPaint, ways]) xs.splice(0);
+      const backs: number[] = [];
+      const steps: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        await pause(readMs);
+        backs.push(await clickOn('stepBack'));
+      }
+      for (let i = 0; i < 3; i++) {
+        await pause(readMs);
+        steps.push(await clickOn('step'));
+      }
+      const r = { backs, steps, host: hostMs.splice(0), cpu: hostCpuMs.splice(0), engine: engineMs.splice(0) };
+      progress(
+        `  back over the Unknown pass (${unknown}) and on again${readMs ? ` after ${readMs} ms of reading each` : ', at once'}: steps back ${ms(backs)}, steps ${ms(steps)} ms (host ${ms(r.host)}, CPU ${ms(r.cpu)}: engine ${ms(r.engine)})`,
+      );
+      progress(`    of them, click to the update's arrival in the page ${ms(toMessage.splice(0))} ms; then to the paint ${ms(toPaint.splice(0))} ms`);
+      return r;
+    };
+    return { atOnce: await round(0), read: await round(1000) };
+  }
   /**
    * Back onto the start, as a user gets there (issue 14): Step Back from pass 0 clicked at once after the step back onto
    * it, the Step after it, Step Back from pass 0 again after a second of reading and the Step after it after a second
@@ -524,6 +556,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     domElements,
     read,
     start,
+    scrub,
     peakRssMiB,
     rssEndMiB,
     heapEndMiB,

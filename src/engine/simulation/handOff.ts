@@ -23,7 +23,7 @@ import type { NodeRecord, PodRecord } from '../model/types';
 import { inOrder, settleOrder } from '../model/podOrder';
 import type { Problem } from '../problems';
 import type { Decision } from '../trace/decision';
-import { cloneDaemonSet, copyMap, type KeptPod, leaseFrom, nodeFrom, podFrom, writePodInto } from './checkpoint';
+import { cloneDaemonSet, copyMap, type KeptPod, leaseFrom, podFrom, writePodInto } from './checkpoint';
 import { PodChanges, type Checkpoint, type CheckpointStore, type LoopPosition, type PodDelta } from './checkpointStore';
 import { ReadyLog } from './dirtyPods';
 import { setFact } from './facts';
@@ -43,10 +43,11 @@ function changesOf(pods: PodDelta): PodList {
   return pods instanceof PodChanges ? pods.changes : { keys: [...pods.delta.keys()], values: [...pods.delta.values()] };
 }
 
-/** What is taken from the simulation that stepped the pass (never written). */
+/** What is taken from the simulation that stepped the pass (never written): another simulation's, or what this one ran before a restore (redo.ts). */
 export interface HandOffSource {
-  store: CheckpointStore;
-  trace: readonly Decision[];
+  store: { readonly list: readonly Checkpoint[] };
+  /** the trace up to where it ran (only its length and the decisions after the target's are read) */
+  trace: { readonly length: number; slice(start: number, end: number): Decision[] };
   problems: readonly Problem[];
 }
 
@@ -78,6 +79,11 @@ function settledAt(host: SimHost, cp: Checkpoint | undefined): cp is Checkpoint 
   );
 }
 
+/** Whether two checkpoints of the same scenario were taken at the same position (pass, time and trace length). */
+export function samePosition(a: Checkpoint, b: Checkpoint): boolean {
+  return a.pass === b.pass && a.now === b.now && a.traceLength === b.traceLength;
+}
+
 /**
  * The checkpoint of `from` after the one of the target's position, when the target stands settled on its
  * last checkpoint and `from` kept one of that position with one after it; else undefined (nothing to take).
@@ -88,7 +94,7 @@ export function handOffFrom(from: HandOffSource, to: HandOffTarget): Checkpoint 
   const list = from.store.list;
   for (let i = 0; i + 1 < list.length; i++) {
     const c = list[i];
-    if (c.pass === own.pass && c.now === own.now && c.traceLength === own.traceLength) {
+    if (samePosition(c, own)) {
       const next = list[i + 1];
       return from.trace.length >= next.traceLength && from.problems.length >= next.loop.problems ? next : undefined;
     }
@@ -107,7 +113,13 @@ export class HandOff {
   /** once done: where the loop stands, and the problems the pass added to the simulation's own */
   done?: { loop: LoopPosition; problems: Problem[] };
 
-  constructor(from: HandOffSource, next: Checkpoint, to: HandOffTarget) {
+  /** `own`: `from` is what the target itself ran before a restore (redo.ts): its checkpoint keeps the pass's Ready writes as a log (ownCopy) */
+  constructor(
+    from: HandOffSource,
+    next: Checkpoint,
+    to: HandOffTarget,
+    private readonly own = false,
+  ) {
     const taken = {
       next,
       pods: changesOf(next.pods),
@@ -167,7 +179,7 @@ export class HandOff {
     // Nodes, ReplicaSets, Leases: copies (a restore's), in the checkpoint's key order when keys came or went
     for (const [name, v] of next.nodes.delta) {
       nodesReplaced.set(name, cluster.nodes.get(name));
-      if (v) cluster.nodes.set(name, nodeFrom(v));
+      if (v) cluster.nodes.set(name, to.store.nodePutBack(name, v));
       else cluster.nodes.delete(name);
       if (++n % NODE_CHUNK === 0) yield;
     }
@@ -208,15 +220,13 @@ export class HandOff {
     host.pass = next.pass;
     host.controllerStartTime = next.controllerStartTime;
     host.faults = new Map(next.faults.map(([key, f]) => [key, { ...f }]));
-    // nothing is dirty against the checkpoint kept below; but the nodes written may differ from the
-    // copies the target's store compares heartbeat times against (heartbeatCopy): the next checkpoint compares them whole
+    // nothing is dirty against the checkpoint kept below (the nodes written are their store copies' but for heartbeat times: nodePutBack)
     host.dirtyPods.clear();
     host.heartbeatNodes.clear();
     host.dirtyReplicaSets.clear();
     host.statusReplicaSets.clear();
     host.dirtyLeases.clear();
     host.dirtyNodes.clear();
-    for (const name of nodesReplaced.keys()) if (cluster.nodes.has(name)) host.dirtyNodes.add(name);
     host.podKeyLog = [];
     host.indexLog = [];
     host.indexNodes.clear();
@@ -235,7 +245,7 @@ export class HandOff {
       else c.restore(saved, host, from);
       yield;
     }
-    to.store.adopt(ownCopy(next, t.pods));
+    to.store.adopt(ownCopy(next, t.pods, this.own ? cluster.pods : undefined));
     this.done = { loop: { ...next.loop }, problems: t.problems };
   }
 }
@@ -244,12 +254,23 @@ export class HandOff {
  * The target's own checkpoint of the pass: the other's records, logs and saved memory (never edited:
  * thinning and restores replace a checkpoint's fields, never the maps and arrays in them), in objects
  * of its own, and no Ready log: a step back before it puts every pod of its delta back from records.
+ * Taken from its own past run (`live`, its pods after the hand-off), the pass's Ready writes are kept as
+ * a log of the live pods' own Ready conditions (each pod's, written into by the hand-off, not the kept
+ * record's: checkpoint.ts writePodInto), so that a step back before it undoes them in place as after
+ * the step: put back from records, the Unknown pass's 50,000 pods made a Reset from pass 20 at 5,000
+ * nodes two to three times dearer.
  */
-function ownCopy(next: Checkpoint, pods: PodList): Checkpoint {
+function ownCopy(next: Checkpoint, pods: PodList, live?: ReadonlyMap<string, PodRecord>): Checkpoint {
+  const ready = live ? readyLogOf(next.pods, live) : undefined;
   return {
     ...next,
     nodes: { ...next.nodes },
-    pods: new PodChanges({ keys: pods.keys, values: pods.values, other: [...pods.keys] }, next.pods.keyLog, next.pods.order, new ReadyLog()),
+    pods: new PodChanges(
+      { keys: pods.keys, values: pods.values, other: ready ? ready.other : [...pods.keys] },
+      next.pods.keyLog,
+      next.pods.order,
+      ready ? ready.log : new ReadyLog(),
+    ),
     replicaSets: { ...next.replicaSets },
     leases: { ...next.leases },
     byNode: { ...next.byNode },
@@ -257,4 +278,21 @@ function ownCopy(next: Checkpoint, pods: PodList): Checkpoint {
     faults: next.faults.map(([k, f]) => [k, { ...f }]),
     loop: { ...next.loop },
   };
+}
+
+/**
+ * A checkpoint's Ready log with each write's condition the live pod's own Ready condition now, and the pods
+ * put back from records (`other`): the checkpoint's, and any whose live pod has no Ready condition to undo.
+ */
+function readyLogOf(pods: PodDelta, live: ReadonlyMap<string, PodRecord>): { log: ReadyLog; other: string[] } {
+  const from = pods.readyLog;
+  const log = new ReadyLog();
+  const other = [...pods.other];
+  for (let i = 0; i < from.keys.length; i++) {
+    const key = from.keys[i];
+    const ready = live.get(key)?.conditions.find((c) => c.type === 'Ready');
+    if (ready) log.push(key, ready, from.statuses[i], from.times[i]);
+    else other.push(key);
+  }
+  return { log, other };
 }

@@ -38,7 +38,7 @@ import type { Micros } from '../model/time';
 import { formatDuration } from '../model/time';
 import type { ObjectRef } from '../model/types';
 import { withoutRepeats, type Problem } from '../problems';
-import type { Scenario, ScenarioEvent, TimeSpec } from '../snapshot/types';
+import type { Scenario, ScenarioEvent } from '../snapshot/types';
 import type { Decision } from '../trace/decision';
 import type { VersionBehaviour } from '../versions/types';
 import type { Kubelets } from '../kubelet/kubelets';
@@ -50,7 +50,8 @@ import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, startInPieces, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { cloneCluster } from './checkpoint';
 import { CheckpointStore, type Checkpoint, type LoopPosition } from './checkpointStore';
-import { HandOff, handOffFrom } from './handOff';
+import { HandOff, handOffFrom, type HandOffSource } from './handOff';
+import { Redo } from './redo';
 import { PartsUnderWay } from './partsUnderWay';
 import { startToTake, takeStart } from './startLike';
 import { checkpointDue, fineDue, heavyPassPods, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, STEP_BACK_CHECKPOINTS } from './checkpointPlacement';
@@ -137,7 +138,6 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     // big clusters: fewer checkpoints (each holds the controllers' saved memory), at most MAX_CHECKPOINTS kept
     this.checkpointEvery = options.checkpointEvery ?? Math.max(10, Math.ceil(cluster.nodes.size / 50));
     this.heavyPassPods = heavyPassPods(cluster.pods.size);
-
     this.events = scheduleEvents(
       scenario.events,
       (at) => this.timeOf(at),
@@ -180,24 +180,6 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     );
   }
 
-  get now(): Micros {
-    return this.host.now;
-  }
-  get pass(): number | null {
-    return this.host.pass;
-  }
-  get trace(): readonly Decision[] {
-    return this.host.trace;
-  }
-  get cluster(): ClusterState {
-    return this.host.cluster;
-  }
-  takePodChanges(): ReadonlySet<string> | 'all' {
-    return this.host.takePodChanges();
-  }
-  takeRecordChanges(): { nodes: ReadonlySet<string> | 'all'; replicaSets: ReadonlySet<string> | 'all' } {
-    return this.host.takeRecordChanges();
-  }
   prepare(): void {
     this.settle();
     for (const c of this.host.controllers) c.prepare?.(this.host);
@@ -209,17 +191,9 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     for (const c of this.host.controllers) if (c.prepareSlice ? c.prepareSlice(this.host, more) : (c.prepare?.(this.host), false)) return true;
     return false;
   }
-  /** the running controllers (none during a failover's wait) */
-  get controllers(): readonly SimController[] {
-    return this.host.controllers;
-  }
   /** when the new leader starts, while a failover is under way */
   get leaderStartsAt(): Micros | undefined {
     return this.leaderAt;
-  }
-
-  timeOf(at: TimeSpec): Micros {
-    return 'offset' in at ? this.startTime + at.offset : at.time;
   }
 
   // ---- stepping ----
@@ -353,8 +327,11 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     const lastPass = this.lastPass;
     if (n > lastPass)
       throw new RangeError(`goToPass: pass ${n} is beyond the simulation's horizon (${formatDuration(MAX_HORIZON)} after the start: pass ${lastPass})`);
-    // a restore left in parts goes on in parts when asked so (see GoToPassOptions.restoreInPieces)
-    if (this.underway.active && how?.restoreInPieces && this.underway.run(() => !this.shouldStop?.())) return void (this.stopped = true);
+    // a restore left in parts goes on in parts when asked so (GoToPassOptions.restoreInPieces), a redo's always; once
+    // done, the call is not stopped even where it has nothing more to do (the session's step reads `stopped`)
+    const inParts = how?.restoreInPieces || this.underway.kind === 'handOff';
+    if (this.underway.active && inParts && this.underway.run(() => !this.shouldStop?.())) return void (this.stopped = true);
+    this.stopped = this.aborted;
     // before a restore too: the checkpoint may thin the list, and so choose the one restored
     this.settle();
     // an instant a yield left part-done is finished first, unless going back drops it
@@ -378,6 +355,10 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     for (let first = true; this.host.pass === null || this.host.pass < n; first = false) {
       const before = this.host.pass;
       if (!first && this.stopHere()) return;
+      if (this.redone(n)) {
+        if (this.underway.active) return void (this.stopped = true);
+        continue;
+      }
       this.step(interactive, interactive && (before ?? -1) + 1 >= n - STEP_BACK_CHECKPOINTS - 1);
       if (this.stopped || this.host.pass === before) return;
     }
@@ -562,6 +543,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   }
 
   private *restoring(cp: Checkpoint): Generator<void, void, void> {
+    this.redo = Redo.beforeRestore(this.store.list, this.store.list.indexOf(cp), this.host.trace, this.ownProblems, this.redo);
     const loop = yield* this.store.restoreInPieces(cp, this.host, this.kubelets, () => this.buildControllers());
     this.ring.drop(this.store.list);
     this.standAt(loop);
@@ -581,13 +563,30 @@ export class SimulationImpl extends SimulationViews implements Simulation {
       if (!(from instanceof SimulationImpl) || from.scenario.snapshot !== this.scenario.snapshot || this.midInstant || this.aborted) return undefined;
       // the checkpoint of where it stands first (a user's step leaves it pending), in slices as prepareSlice takes it
       if (this.pending.slice(more)) return true;
-      const source = { store: from.store, trace: from.host.trace, problems: from.ownProblems };
-      const target = { store: this.store, host: this.host, kubelets: this.kubelets, controllers: () => this.buildControllers() };
-      const next = handOffFrom(source, target);
-      if (next === undefined || next.pass === null || next.pass > upTo) return undefined;
-      this.underway.start(this.handedOff(new HandOff(source, next, target)), 'handOff');
+      if (!this.takeFrom({ store: from.store, trace: from.host.trace, problems: from.ownProblems }, upTo)) return undefined;
     }
     return this.underway.run(more);
+  }
+
+  /** what it ran before its last restore (redo.ts), taken again instead of stepped; `redoneCount`: passes so taken (tests) */
+  private redo?: Redo;
+  redoneCount = 0;
+  /** The next pass taken from `redo` where it stands on a checkpoint of that run (redo.ts), in parts as goToPass's; whether it began. */
+  private redone(upTo: number): boolean {
+    if (!this.redo || this.midInstant || this.aborted) return false;
+    this.pending.settle();
+    if (!this.takeFrom(this.redo, upTo, true)) return false;
+    this.redoneCount++;
+    this.underway.run(() => !this.shouldStop?.());
+    return true;
+  }
+  /** Starts the hand-off of the checkpoint `source` kept after the one this stands on, when it is of pass `upTo` at most. */
+  private takeFrom(source: HandOffSource, upTo: number, own = false): boolean {
+    const target = { store: this.store, host: this.host, kubelets: this.kubelets, controllers: () => this.buildControllers() };
+    const next = handOffFrom(source, target);
+    if (next === undefined || next.pass === null || next.pass > upTo) return false;
+    this.underway.start(this.handedOff(new HandOff(source, next, target, own)), 'handOff');
+    return true;
   }
 
   private *handedOff(h: HandOff): Generator<void, void, void> {

@@ -1,11 +1,14 @@
 /**
- * The simulation's views (Simulation: state, zones, machines, the eviction countdowns): read from the
+ * The simulation's views (Simulation: its position, state, zones, machines, the eviction countdowns): read from the
  * host and the controllers, never changing a decision. SimulationImpl extends it with the loop.
  */
 import type { SimController } from '../controllers/controller';
 import type { Kubelets } from '../kubelet/kubelets';
 import { exportCluster } from '../model/export';
-import { formatTime } from '../model/time';
+import type { ClusterState } from '../model/cluster';
+import { formatTime, type Micros } from '../model/time';
+import type { Decision } from '../trace/decision';
+import type { TimeSpec } from '../snapshot/types';
 import type { ObjectRef } from '../model/types';
 import type { MachineView, StateView, ZoneView } from './api';
 import { MachineLookup, machineIdsOf } from './machineLookup';
@@ -16,11 +19,38 @@ const NONE: readonly number[] = [];
 
 export abstract class SimulationViews {
   abstract readonly host: SimHost;
+  abstract readonly startTime: Micros;
   abstract readonly kubelets: Kubelets;
   abstract readonly plan: readonly ControllerPlan[];
   /** Takes the checkpoint left pending (and finishes a hand-off under way) before an export. */
   abstract settle(): void;
   private readonly machineLookup = new MachineLookup();
+
+  timeOf(at: TimeSpec): Micros {
+    return 'offset' in at ? this.startTime + at.offset : at.time;
+  }
+  get now(): Micros {
+    return this.host.now;
+  }
+  get pass(): number | null {
+    return this.host.pass;
+  }
+  get trace(): readonly Decision[] {
+    return this.host.trace;
+  }
+  get cluster(): ClusterState {
+    return this.host.cluster;
+  }
+  /** the running controllers (none during a failover's wait) */
+  get controllers(): readonly SimController[] {
+    return this.host.controllers;
+  }
+  takePodChanges(): ReadonlySet<string> | 'all' {
+    return this.host.takePodChanges();
+  }
+  takeRecordChanges(): { nodes: ReadonlySet<string> | 'all'; replicaSets: ReadonlySet<string> | 'all' } {
+    return this.host.takeRecordChanges();
+  }
 
   state(): StateView {
     // an export: rare, and it materialises (which writes nothing right after an instant, but need not be proven so here)

@@ -1,0 +1,116 @@
+/**
+ * The clicks onto the start without the page (the webview bench's "onto the start", bench/webview.ts startClicks): the
+ * real Session opens SCENARIO in node as the extension does, its idle work on real timers (IdlePrepare, armed by every
+ * message), goes to pass 27, then to pass 1, Step Back onto pass 0 and, PAINT ms later, Step Back from pass 0 at
+ * once, the Step after it at once; then Reset from pass 20 after a second of reading. Prints each click's host part
+ * (wall and CPU), the engine's share (the shown simulation's reset / goToPass), and with `--cpu-profile DIR` writes a
+ * .cpuprofile per click. A measurement, not a test: run it under the bench lock.
+ *
+ *   flock /tmp/cs-bench.lock node --expose-gc --max-old-space-size=16000 --import tsx bench/startClicks.ts SCENARIO [--root DIR] [--paint 30] [--cpu-profile DIR] [--repeat 1] [--walk MS] [--scrub]
+ */
+import { Session as Inspector } from 'node:inspector';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { harnessArgs, sessionOpener } from './sessionHarness';
+
+const { flag, file, root } = harnessArgs(process.argv.slice(2));
+const paint = Number(flag('--paint') ?? 30);
+const profileDir = flag('--cpu-profile');
+const repeat = Number(flag('--repeat') ?? 1);
+// `--walk MS`: onto pass 27 by Steps MS apart (the run-ahead swapped in, as the webview bench gets there), not by one jump
+const walk = flag('--walk');
+const load = (): string => loadavg()[0].toFixed(1);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const main = async (): Promise<void> => {
+  const open = await sessionOpener(root);
+  const { IdlePrepare } = await import(`${root}/src/extension/idlePrepare`);
+  const { panelIdleWork } = await import(`${root}/src/extension/warmSelection`);
+  let session: any;
+  const work = panelIdleWork(() => session);
+  const idle = new IdlePrepare(
+    (more: () => boolean, idleTime?: boolean) => (session ? work(more, idleTime) : false),
+    () => session?.slices.running ?? true,
+  );
+  const opened = open(file);
+  const post = opened.post;
+  opened.post = (m: unknown) => (idle.arm(), post(m));
+  session = opened;
+  session.nextPassNow?.();
+  session.sendAll();
+  const inspector = profileDir ? new Inspector() : undefined;
+  const send = (method: string, params?: object) => new Promise<any>((ok, fail) => inspector?.post(method, params, (e, r) => (e ? fail(e) : ok(r))));
+  if (inspector) {
+    mkdirSync(profileDir!, { recursive: true });
+    inspector.connect();
+    await send('Profiler.enable');
+    await send('Profiler.setSamplingInterval', { interval: 100 });
+  }
+  // the engine's share: the shown simulation's reset and goToPass, timed on its prototype
+  let engine = 0;
+  const proto = Object.getPrototypeOf(session.sim);
+  for (const name of ['reset', 'goToPass']) {
+    const f = proto[name];
+    proto[name] = function (this: any, ...args: unknown[]) {
+      const t = performance.now();
+      try {
+        return f.apply(this, args);
+      } finally {
+        if (this === session.sim) engine += performance.now() - t;
+      }
+    };
+  }
+  const click = async (label: string, act: () => { ok: boolean; message?: string }): Promise<string> => {
+    await sleep(paint);
+    engine = 0;
+    if (inspector) await send('Profiler.start');
+    const c0 = process.cpuUsage();
+    const t = performance.now();
+    const r = act();
+    const wall = performance.now() - t;
+    const cpu = process.cpuUsage(c0);
+    if (inspector) {
+      const { profile } = await send('Profiler.stop');
+      writeFileSync(join(profileDir!, `${label}.cpuprofile`), JSON.stringify(profile));
+    }
+    if (!r.ok) throw new Error(`${label}: ${r.message}`);
+    return `${label} ${wall.toFixed(0)} ms (CPU ${((cpu.user + cpu.system) / 1000).toFixed(0)}, engine ${engine.toFixed(0)})`;
+  };
+  const go = async (n: number, read: number) => {
+    const r = session.goToPass(n);
+    if (!r.ok) throw new Error(r.message);
+    await sleep(read);
+  };
+  if (process.argv.includes('--scrub')) {
+    // back and forth over the outage's Unknown pass (19), each click PAINT ms after the last
+    await go(21, 1500);
+    const lines: string[] = [];
+    for (const [i, act] of ['stepBack', 'stepBack', 'stepBack', 'step', 'step', 'step'].entries())
+      lines.push(await click(`${act}-${i}-from-${session.shown.pass}`, () => session[act]()));
+    process.stdout.write(`  ${lines.join('; ')}; load ${load()}\n`);
+    idle.dispose();
+    process.exit(0);
+  }
+  process.stdout.write(`== ${root} ${new Date().toISOString()} load ${load()}, paint ${paint} ms\n`);
+  for (let i = 0; i < repeat; i++) {
+    if (walk !== undefined) {
+      while ((session.shown.pass ?? -1) < 27) {
+        const r = session.step();
+        if (!r.ok) throw new Error(r.message);
+        await sleep(Number(walk));
+      }
+    } else await go(27, 1000);
+    await go(1, 1000);
+    const lines = [await click(`back-onto-0-${i}`, () => session.stepBack())];
+    lines.push(await click(`back-from-0-${i}`, () => session.stepBack()));
+    lines.push(await click(`step-after-${i}`, () => session.step()));
+    await go(20, 1000);
+    lines.push(await click(`reset-from-20-${i}`, () => session.reset()));
+    await sleep(1500);
+    process.stdout.write(`  ${lines.join('; ')}; load ${load()}\n`);
+  }
+  idle.dispose();
+  process.exit(0);
+};
+void main();

@@ -1,0 +1,153 @@
+/**
+ * Redo (redo.ts): after a step back, a simulation going forward again takes the passes it ran before from its own
+ * dropped checkpoints instead of stepping them. At every place the panel's moves land, its trace, cluster, pod index,
+ * machines and problems are a fresh run's; so are the step backs after a pass so taken (its Ready writes undone in
+ * place from the log ownCopy rebuilds), with every checking mode on too; and the forward moves are taken so (counted),
+ * or the test would pass with redo never used.
+ */
+import { after, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { writeZoneOutage } from '../../helpers/generatedOutage';
+import { EVERY_CHECK } from '../../helpers/everyCheck';
+import { loadScenario } from '../../../src/engine/snapshot/scenario';
+import { nodeFs } from '../../../src/platform/nodeFs';
+import { createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
+import type { SimulationOptions } from '../../../src/engine/simulation/api';
+import type { Scenario } from '../../../src/engine/snapshot/types';
+import { traceToJsonLines } from '../../../src/engine/trace/serialize';
+
+const dir = mkdtempSync(join(tmpdir(), 'cs-redo-'));
+after(() => rmSync(dir, { recursive: true, force: true }));
+// 120 of 240 nodes go Unknown at once: MarkPodsNotReady on their 1,200 pods (a heavy pass), then their evictions
+const OUTAGE = writeZoneOutage(dir, 10, { nodes: 240, seed: 'redo' });
+const examples = join(__dirname, '..', '..', '..', 'examples');
+
+function snapshotOf(sim: SimulationImpl): string {
+  const machines = sim.machines().map((m) => ({ id: m.id, state: m.state, lastTransition: m.lastTransition }));
+  const podsByNode = [...sim.cluster.podsByNode].map(([node, keys]) => [node, [...keys]]);
+  return JSON.stringify({ pass: sim.pass, now: sim.now, state: sim.state(), podsByNode, machines, problems: sim.problems });
+}
+
+/** The pass in which MarkPodsNotReady runs (a fresh run's). */
+function heavyPass(scenario: Scenario): number {
+  const sim = createSimulation(scenario);
+  for (let n = 0; n < 200; n++) {
+    sim.goToPass(n);
+    if (sim.trace.some((d) => d.pass === n && d.action === 'PodsMarkedNotReady')) return n;
+  }
+  throw new Error('no heavy pass');
+}
+
+/** A move as the panel makes it: a Step (`+`), a Step Back (`-`), a jump (`>n`), Reset (`0`). */
+type Move = '+' | '-' | `>${number}` | 'reset';
+
+interface Case {
+  name: string;
+  file: string;
+  /** the pass the moves are counted from (p: the heavy pass, else a number) */
+  from: (scenario: Scenario) => number;
+  options?: SimulationOptions;
+  moves: Move[];
+  /** moves (by index) that must be taken from the run before (at least one pass redone) */
+  redone: number[];
+}
+
+const heavy = (s: Scenario) => heavyPass(s);
+const cases: Case[] = [
+  {
+    name: 'back over the heavy pass and on again, twice',
+    file: OUTAGE,
+    from: (s) => heavy(s) + 2,
+    moves: ['-', '-', '-', '+', '+', '+', '-', '-', '-', '-', '+', '+', '+', '+', '+'],
+    redone: [3, 4, 5, 10, 11, 12, 13],
+  },
+  {
+    name: 'the same with every checking mode and the invariants on',
+    file: OUTAGE,
+    from: (s) => heavy(s) + 1,
+    options: { checks: EVERY_CHECK, checkInvariants: true },
+    moves: ['-', '-', '+', '+', '-', '-', '-', '+', '+', '+'],
+    redone: [2, 3, 7, 8, 9],
+  },
+  {
+    name: 'Step Back from pass 0, then Step',
+    file: OUTAGE,
+    from: () => 1,
+    moves: ['-', 'reset', '+', '+', '-', '-', '+', '+', '+'],
+    redone: [2, 3, 6, 7],
+  },
+  {
+    name: 'Reset after the outage, then jumps on',
+    file: OUTAGE,
+    from: (s) => heavy(s) + 4,
+    moves: ['reset', '>3', '>12', '-', '-', '+', '>24'],
+    redone: [1],
+  },
+  {
+    name: 'an example: evictions and replacements (1.31)',
+    file: join(examples, 'outage-1.31.yaml'),
+    from: () => 30,
+    moves: ['-', '-', '-', '-', '+', '+', '+', '+', '+', '>20', '>34'],
+    redone: [4, 5, 6, 7, 10],
+  },
+  {
+    name: 'an example: a controller-manager restart mid-outage',
+    file: join(examples, 'restart-mid-outage.yaml'),
+    from: () => 24,
+    moves: ['-', '-', '-', '+', '+', '+', '+', 'reset', '>26'],
+    redone: [3, 4, 5, 8],
+  },
+];
+
+for (const c of cases)
+  test(`redo: ${c.name}`, () => {
+    const scenario = loadScenario(c.file, nodeFs());
+    const start = c.from(scenario);
+    const make = () => createSimulation(scenario, c.options);
+    const at = new Map<number | null, { snap: string; trace: string }>();
+    const want = (n: number | null) => {
+      if (!at.has(n)) {
+        const f = make();
+        if (n !== null) f.goToPass(n);
+        at.set(n, { snap: snapshotOf(f), trace: traceToJsonLines(f.trace) });
+      }
+      return at.get(n)!;
+    };
+    const sim = make();
+    // onto the first pass by the user's steps (each keeps a checkpoint, as the panel's do)
+    for (let n = 0; n <= start; n++) sim.goToPass(n, { interactive: true });
+    for (const [i, m] of c.moves.entries()) {
+      const before = sim.redoneCount;
+      const pass = sim.pass;
+      if (m === '+') sim.goToPass((pass ?? -1) + 1, { interactive: true });
+      else if (m === '-') {
+        if (pass === 0) sim.reset();
+        else sim.goToPass(pass! - 1);
+      } else if (m === 'reset') sim.reset();
+      else sim.goToPass(Number(m.slice(1)));
+      const where = `move ${i} (${m}) from pass ${pass} to ${sim.pass}`;
+      const w = want(sim.pass);
+      assert.equal(traceToJsonLines(sim.trace), w.trace, `${c.name}: the trace after ${where}`);
+      assert.equal(snapshotOf(sim), w.snap, `${c.name}: the state after ${where}`);
+      if (c.redone.includes(i)) assert.ok(sim.redoneCount > before, `${c.name}: ${where} taken from the run before`);
+    }
+  });
+
+test('redo: nothing is taken where no pass was dropped, or where the simulation stands off its checkpoints', () => {
+  const scenario = loadScenario(OUTAGE, nodeFs());
+  const sim = createSimulation(scenario);
+  // a run forward only: nothing dropped
+  for (let n = 0; n <= 6; n++) sim.goToPass(n, { interactive: true });
+  assert.equal(sim.redoneCount, 0);
+  // a Run Until between passes after a step back: the run's passes are stepped until it stands on a checkpoint again
+  sim.goToPass(3);
+  sim.runUntil(sim.now + 1_000_000, { interactive: true });
+  const off = createSimulation(scenario);
+  off.goToPass(3);
+  off.runUntil(off.now + 1_000_000);
+  assert.equal(snapshotOf(sim), snapshotOf(off));
+  assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(off.trace));
+});
