@@ -125,6 +125,7 @@ export function worldOf(sim: Explainable): WhyNotWorld {
   let next: Map<string, NodeEvent> | undefined;
   let scales: Map<string, { at: Micros; replicas: number }> | undefined;
   let deletes: Map<string, { at: Micros; pod: ObjectRef }> | undefined;
+  let every: Map<string, { at: Micros; replicas: number; afterOthers: boolean }[]> | undefined;
   let taints: Map<string, { at: Micros; taint?: Taint }> | undefined;
   let sorted: { e: Scenario['events'][number]; t: Micros }[] | undefined;
   const ahead = () =>
@@ -169,6 +170,25 @@ export function worldOf(sim: Explainable): WhyNotWorld {
         }
       }
       return scales.get(replicaSet);
+    },
+    scalesOf(replicaSet) {
+      if (!every) {
+        every = new Map();
+        let others = false;
+        for (const { e, t } of ahead()) {
+          if (e.kind !== 'scale') {
+            others = true;
+            continue;
+          }
+          const list = every.get(e.replicaSet) ?? [];
+          if (!list.length) every.set(e.replicaSet, list);
+          // two scales at one instant: the sync after them reads the last
+          const last = list[list.length - 1];
+          if (last?.at === t) list[list.length - 1] = { ...last, replicas: e.replicas };
+          else list.push({ at: t, replicas: e.replicas, afterOthers: others });
+        }
+      }
+      return every.get(replicaSet) ?? [];
     },
     deletesOf(replicaSet) {
       if (!deletes) {

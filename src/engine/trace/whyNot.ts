@@ -139,6 +139,12 @@ export interface WhyNotWorld {
    */
   scalesTo?(replicaSet: string): { at: number; replicas: number } | undefined;
   /**
+   * Every scale of the ReplicaSet the timeline holds from now, in time order, the last of each
+   * instant (the sync after them reads it); `afterOthers`: another kind of event comes before it
+   * (it may change the pods or the controller first). Empty when there is none.
+   */
+  scalesOf?(replicaSet: string): { at: number; replicas: number; afterOthers: boolean }[];
+  /**
    * When the scenario's timeline first deletes an active pod the ReplicaSet (`namespace/name`)
    * controls, with only scales of other ReplicaSets and other deletes before it. Undefined when it
    * does not.
