@@ -209,16 +209,14 @@ export function worldOf(sim: Explainable): WhyNotWorld {
       }
       return deletes.get(replicaSet);
     },
-    untaintsAt(node, key, after) {
-      let found: { at: Micros; again: boolean } | undefined;
+    nodeEvents(node) {
+      const out: ReturnType<NonNullable<WhyNotWorld['nodeEvents']>> = [];
       for (const { e, t } of ahead()) {
-        if ((e.kind !== 'untaint' && e.kind !== 'taint') || e.taint.key !== key || (e.taint.effect !== undefined && e.taint.effect !== 'NoExecute')) continue;
+        if (e.kind !== 'kubelet' && e.kind !== 'condition' && e.kind !== 'taint' && e.kind !== 'untaint') continue;
         if (!resolveNodeTarget(sim.host.cluster.nodes, e.target).found.some((n) => n.meta.name === node)) continue;
-        if (!found) {
-          if (e.kind === 'untaint' && (after === undefined || t > after)) found = { at: t, again: false };
-        } else if (e.kind === 'taint') return { ...found, again: true };
+        out.push(e.kind === 'taint' || e.kind === 'untaint' ? { at: t, kind: e.kind, taint: e.taint } : { at: t, kind: 'kubelet' });
       }
-      return found;
+      return out;
     },
     taintsAt(node) {
       if (!taints) {

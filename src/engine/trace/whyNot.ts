@@ -156,11 +156,11 @@ export interface WhyNotWorld {
    */
   taintsAt?(node: string): { at: number; taint: Taint } | undefined;
   /**
-   * When the scenario's timeline next removes the node's taint `key` (an `untaint` of that key with
-   * effect NoExecute or none), after `after` when given; `again`: the timeline taints the node with
-   * that key again later. Undefined when it does not.
+   * The timeline's events about the node from now, in order: its taints added and removed (`taint`
+   * as written; an untaint's effect may be absent) and any event about its kubelet or conditions
+   * (`kubelet`: the node lifecycle controller may taint it after one).
    */
-  untaintsAt?(node: string, key: string, after?: number): { at: number; again: boolean } | undefined;
+  nodeEvents?(node: string): { at: number; kind: 'taint' | 'untaint' | 'kubelet'; taint?: { key: string; effect?: Taint['effect']; value?: string } }[];
   /**
    * What one question works out once and every object it asks about shares (a node's taint or
    * eviction, a zone's walk): a ReplicaSet's answer asks it of each pod on a failing node. A world
