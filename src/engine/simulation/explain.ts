@@ -434,5 +434,12 @@ function timelineTaint(
     rule: `${w.check.rule}; ${event}`,
     values: { ...(w.check.values ?? {}), timelineTaint: taintText(t.taint), timelineTaintsAt: formatTime(t.at) },
   };
-  return { ...w, check, path: [...(w.path ?? []), after.check], conditional: { if: event, at: formatTime(t.at + after.delay) } };
+  const timelineTaint = {
+    node,
+    key: t.taint.key,
+    ...(t.taint.value !== undefined ? { value: t.taint.value } : {}),
+    effect: 'NoExecute' as const,
+    at: formatTime(t.at),
+  };
+  return { ...w, check, path: [...(w.path ?? []), after.check], conditional: { if: event, at: formatTime(t.at + after.delay) }, timelineTaint };
 }

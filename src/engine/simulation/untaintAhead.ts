@@ -16,9 +16,6 @@ import type { ControllerHost } from '../controllers/controllerHost';
 import { scheduledUnder } from '../controllers/taintEviction/whyNot';
 import type { WhyNot, WhyNotCheck, WhyNotWorld } from '../trace/whyNot';
 
-// the taint's text is key[=value]:effect; keys and values hold neither '=' nor ':'
-const TAINTED = /^the timeline taints Node\/\S+ with ([^\s=:]+)(?:=[^\s:]*)?:NoExecute at (\S+)$/;
-
 type NodeEvent = ReturnType<NonNullable<WhyNotWorld['nodeEvents']>>[number];
 const removes = (t: Taint, e: NodeEvent): boolean => t.key === e.taint!.key && (e.taint!.effect === undefined || e.taint!.effect === t.effect);
 
@@ -32,12 +29,13 @@ export function readUntaint(w: WhyNot, host: ControllerHost, pod: PodRecord, nod
   let taintedBy: string | undefined;
   if (w.wouldFireAt !== undefined) at = parseTimestamp(w.wouldFireAt)!;
   else {
-    const m = w.conditional ? TAINTED.exec(w.conditional.if) : null;
-    if (!m) return w;
+    // a time under the timeline's taint: the taint as data (timelineTaint in explain.ts), with the conditional it names
+    const t = w.conditional ? w.timelineTaint : undefined;
+    if (!t || t.node !== node) return w;
     at = parseTimestamp(w.conditional!.at)!;
-    tainted = { key: m[1]!, at: parseTimestamp(m[2]!)! };
+    tainted = { key: t.key, at: parseTimestamp(t.at)! };
     taintedBy = w.conditional!.if;
-    taints = [...taints, { key: tainted.key, effect: 'NoExecute' }];
+    taints = [...taints, { key: t.key, ...(t.value !== undefined ? { value: t.value } : {}), effect: 'NoExecute' }];
   }
   const events = world.nodeEvents(node);
   // a removal by then of a NoExecute taint the node has (or the timeline adds, after it): the answer stands without one

@@ -91,6 +91,12 @@ export interface WhyNot {
   neverIf?: string;
   /** the change of input that would make the blocking check true */
   counterfactual?: Counterfactual;
+  /**
+   * The timeline's NoExecute taint the `conditional` waits for ("if the timeline taints Node/N with
+   * KEY[=VALUE]:NoExecute at S"), as data: what reads the answer on (a later `untaint`) takes the
+   * taint from here, not from the text, whose key and value may hold any character.
+   */
+  timelineTaint?: { node: string; key: string; value?: string; effect: 'NoExecute'; at: string };
   /** the why-not the blocking check comes from (a pod's deletion waits for its node's taint, a ReplicaSet's replacement for a pod's deletion) */
   via?: WhyNot;
   /**
