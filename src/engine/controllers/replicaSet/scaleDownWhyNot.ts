@@ -11,7 +11,7 @@
  * fault), the outcome is given without a time.
  */
 import type { ControllerHost } from '../controllerHost';
-import type { NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
+import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
 import { podRef, replicaSetRef } from '../../model/types';
 import { formatTime, type Micros } from '../../model/time';
 import type { WhyNot, WhyNotCheck, WhyNotWorld } from '../../trace/whyNot';
@@ -20,6 +20,7 @@ import { claimedInCluster, controllerOf, isPodActive, specReplicas } from './pod
 import { getPodsToDelete, type RuleOutcome } from './ranking';
 import { rankingSettings, relatedPods } from './manageReplicas';
 import type { ReplicaSetCore } from './core';
+import { nodeFailing } from './nodeFails';
 
 export interface ScaleDownForecast {
   ref: ObjectRef;
@@ -45,22 +46,15 @@ export interface ScaleDownForecast {
   laterUnsettled?: { step: number; why: string };
 }
 
-/** Whether a node's pods stay as they are (its kubelet posting, Ready, no NoExecute taint): its pods keep their rank. */
-function nodeSteady(node: NodeRecord | undefined, world: WhyNotWorld | undefined): string | undefined {
-  if (!node) return 'is not in the cluster';
-  const ready = node.conditions.find((c) => c.type === 'Ready')?.status ?? 'none';
-  if (ready !== 'True') return `is Ready=${ready}`;
-  if (node.taints.some((t) => t.effect === 'NoExecute')) return 'has a NoExecute taint';
-  if (world?.kubelet(node.meta.name)?.running === false) return 'has its kubelet stopped';
-  return undefined;
-}
-
 /** Why a pod's rank can change before then (not bound, not started, its node failing), or undefined when it cannot. */
 function podUnsettled(host: ControllerHost, pod: PodRecord, world: WhyNotWorld | undefined): string | undefined {
-  if (!pod.nodeName) return `Pod/${pod.meta.namespace}/${pod.meta.name} is not bound yet`;
-  if (pod.phase !== 'Running') return `Pod/${pod.meta.namespace}/${pod.meta.name} is ${pod.phase}`;
-  const n = nodeSteady(host.cluster.nodes.get(pod.nodeName), world);
-  return n ? `the node of Pod/${pod.meta.namespace}/${pod.meta.name} (${pod.nodeName}) ${n}` : undefined;
+  const ref = `Pod/${pod.meta.namespace}/${pod.meta.name}`;
+  if (!pod.nodeName) return `${ref} is not bound yet`;
+  if (pod.phase !== 'Running') return `${ref} is ${pod.phase}`;
+  const node = host.cluster.nodes.get(pod.nodeName);
+  // the timeline's stops are not read here: a scale read ahead comes before any other event
+  const why = node ? nodeFailing(node, world, false) : 'not in the cluster';
+  return why ? `the node of ${ref} (${pod.nodeName}) is failing: ${why}` : undefined;
 }
 
 /**

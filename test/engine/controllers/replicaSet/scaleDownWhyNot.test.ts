@@ -168,7 +168,7 @@ test('scale-down why-not: a pod whose node fails before the scale gets no time (
     assert.equal(said.conditional, undefined);
     assert.equal(said.never, undefined);
     assert.equal(said.blocking?.guard, 'rankingSettled');
-    assert.match(said.check.rule, /the node of Pod\/default\/a \(n1\) is Ready=Unknown/);
+    assert.match(said.check.rule, /the node of Pod\/default\/a \(n1\) is failing: Ready=Unknown/);
   }
 });
 
