@@ -244,6 +244,10 @@ function relatedScaledBy(host: ControllerHost, rs: ReplicaSetRecord, owner: stri
   return undefined;
 }
 
+/** How many pods deleted are named in the check's values; the rest are counted ("and 14 more"). */
+const LISTED = 20;
+const listed = (names: string[]): string[] => (names.length > LISTED ? [...names.slice(0, LISTED), `and ${names.length - LISTED} more`] : names);
+
 const WHAT_POD = 'deleted by a scale-down (manageReplicas / getPodsToDelete)';
 const UPSTREAM = 'manageReplicas -> getPodsToDelete (replica_set.go), ranked by ActivePods / ActivePodsWithRanks (controller_utils.go)';
 
@@ -326,7 +330,7 @@ export function podScaleDownWhyNot(f: ScaleDownForecast, pod: PodRecord): WhyNot
     holds: false,
     rule: 'the pod ranks among the pods deleted',
     unmet: kept ? `kept: ${kept.versus} (the last pod deleted) ranks before it: ${kept.text}` : 'kept by the ranking',
-    values: { deleting: f.deleted.map((d) => d.name).slice(0, 20), ...(kept ? { ranking: kept.rule, deletedInstead: kept.versus, ...kept.values } : {}) },
+    values: { deleting: listed(f.deleted.map((d) => d.name)), ...(kept ? { ranking: kept.rule, deletedInstead: kept.versus, ...kept.values } : {}) },
   });
   if (f.unsettled.length) return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path);
   if (f.laterUnsettled) {
@@ -354,6 +358,6 @@ export function replicaSetScaleDownWhyNot(f: ScaleDownForecast): WhyNot {
   const w = whyNotFrom('the surplus pods deleted (manageReplicas)', 'ReplicaSetPodsDeleted', f.ref, path, timing(f));
   return {
     ...w,
-    check: { ...w.check, values: { ...w.check.values, deleting: names.slice(0, 20), deletions: names.length, syncs: first.at(-1)?.batch ?? 0 } },
+    check: { ...w.check, values: { ...w.check.values, deleting: listed(names), deletions: names.length, syncs: first.at(-1)?.batch ?? 0 } },
   };
 }
