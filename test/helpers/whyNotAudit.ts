@@ -43,8 +43,10 @@ export interface Said {
   conditionalAt?: Micros;
   /** the conditional waits for a kubelet stop the timeline holds */
   timelineStop?: boolean;
-  /** the instant of the timeline's event the conditional names ("if the timeline scales X to N at S") */
+  /** the instant of the timeline's event the conditional names ("if the timeline scales X to N at S"), the last when it names more */
   timelineAt?: Micros;
+  /** every instant of the timeline's events the conditional names ("… to 4 at S and to 2 at S2") */
+  timelineAts?: Micros[];
   never?: boolean;
   /** never, because the timeline starts the kubelet again at this instant (`neverIf`) */
   resumedAt?: Micros;
@@ -86,11 +88,17 @@ export type Exemption = 'timeline' | 'conditional' | 'sameInstant' | 'notYetObse
 
 const CONTROLLER_NO_EXECUTE = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'];
 
-/** The instant of the timeline's event a conditional names, when it names one. */
-function timelineAt(w: WhyNot): Micros | undefined {
-  // the event alone: "…, and its zone's rate and queue let it through at once" asks more of the world than the timeline
-  const m = /^the timeline [^,]* at (\d{4}-\d\d-\d\dT[\d:.]+Z)$/.exec(w.conditional?.if ?? '');
-  return m ? parseTimestamp(m[1]) : undefined;
+const INSTANT = / at (\d{4}-\d\d-\d\dT[\d:.]+Z)/g;
+
+/**
+ * The instants of the timeline's events a conditional names, when it names them ("the timeline scales X
+ * to 4 at S and to 2 at S2"): the last is the time named.
+ */
+function timelineAts(w: WhyNot): Micros[] | undefined {
+  // the events alone: "…, and its zone's rate and queue let it through at once" asks more of the world than the timeline
+  const text = w.conditional?.if ?? '';
+  if (!/^the timeline [^,]* at \d{4}-\d\d-\d\dT[\d:.]+Z$/.test(text)) return undefined;
+  return [...text.matchAll(INSTANT)].map((m) => parseTimestamp(m[1]!)!);
 }
 
 /** The instant of the kubelet start a `never, if the timeline … starts it again at R` names. */
@@ -99,10 +107,10 @@ function resumedAt(w: WhyNot): Micros | undefined {
   return m ? parseTimestamp(m[1]) : undefined;
 }
 
-/** The instant of the timeline's scale a `never, if the timeline scales X to N at S: it is kept` names. */
+/** The instant of the timeline's last scale a `never, if the timeline scales X to N at S [and to M at S2…]: it is kept` names. */
 function keptAt(w: WhyNot): Micros | undefined {
-  const m = /^the timeline scales \S+ to \d+ at (\d{4}-\d\d-\d\dT[\d:.]+Z): it is kept$/.exec(w.neverIf ?? '');
-  return m ? parseTimestamp(m[1]) : undefined;
+  const m = /^the timeline scales \S+ to \d+ at [\dT:.Z-]+(?: and to \d+ at [\dT:.Z-]+)*: it is kept$/.exec(w.neverIf ?? '');
+  return m ? [...w.neverIf!.matchAll(INSTANT)].map((x) => parseTimestamp(x[1]!)!).at(-1) : undefined;
 }
 
 /** The instant of the timeline's untaint a `never, if the timeline … removes the taint KEY at R` names. */
@@ -171,7 +179,7 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
           ...(w.wouldFireAt ? { at: parseTimestamp(w.wouldFireAt)! } : {}),
           ...(w.conditional ? { conditionalAt: parseTimestamp(w.conditional.at)! } : {}),
           ...(w.conditional?.if.startsWith('the timeline stops the kubelet at') ? { timelineStop: true } : {}),
-          ...(timelineAt(w) !== undefined ? { timelineAt: timelineAt(w)! } : {}),
+          ...(timelineAts(w) ? { timelineAt: timelineAts(w)!.at(-1)!, timelineAts: timelineAts(w)! } : {}),
           ...(w.never ? { never: true } : {}),
           ...(resumedAt(w) !== undefined ? { resumedAt: resumedAt(w)! } : {}),
           ...(keptAt(w) !== undefined ? { keptAt: keptAt(w)! } : {}),
@@ -210,7 +218,8 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
           continue;
         }
         // an answer chained to the timeline's kubelet stop, with nothing else of the timeline between: its very time
-        if (said?.timelineStop && said.at === undefined && !others.some((e) => e > a.at && e <= happened)) {
+        // (a decision at the pass's own instant is `sameInstant` below: it came after the question)
+        if (said?.timelineStop && said.at === undefined && a.at !== happened && !others.some((e) => e > a.at && e <= happened)) {
           if (said.conditionalAt === happened) {
             const k = `timelineStop:${o.outcome}` as WhyNotOutcome;
             exactBy.set(k, (exactBy.get(k) ?? 0) + 1);
@@ -223,7 +232,7 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
         }
         // any other answer that names an event of the timeline, with only that instant's events between: its very time
         const between = events.filter((e) => e > a.at && e <= happened);
-        if (said?.timelineAt !== undefined && said.at === undefined && between.length && between.every((e) => e === said.timelineAt)) {
+        if (said?.timelineAt !== undefined && said.at === undefined && between.length && between.every((e) => said.timelineAts!.includes(e))) {
           if (said.conditionalAt === happened) {
             const k = `timeline:${o.outcome}` as WhyNotOutcome;
             exactBy.set(k, (exactBy.get(k) ?? 0) + 1);

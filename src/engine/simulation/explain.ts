@@ -125,6 +125,7 @@ export function worldOf(sim: Explainable): WhyNotWorld {
   let next: Map<string, NodeEvent> | undefined;
   let scales: Map<string, { at: Micros; replicas: number }> | undefined;
   let deletes: Map<string, { at: Micros; pod: ObjectRef }> | undefined;
+  let every: Map<string, { at: Micros; replicas: number; afterOthers: boolean }[]> | undefined;
   let taints: Map<string, { at: Micros; taint?: Taint }> | undefined;
   let sorted: { e: Scenario['events'][number]; t: Micros }[] | undefined;
   const ahead = () =>
@@ -170,6 +171,25 @@ export function worldOf(sim: Explainable): WhyNotWorld {
       }
       return scales.get(replicaSet);
     },
+    scalesOf(replicaSet) {
+      if (!every) {
+        every = new Map();
+        let others = false;
+        for (const { e, t } of ahead()) {
+          if (e.kind !== 'scale') {
+            others = true;
+            continue;
+          }
+          const list = every.get(e.replicaSet) ?? [];
+          if (!list.length) every.set(e.replicaSet, list);
+          // two scales at one instant: the sync after them reads the last
+          const last = list[list.length - 1];
+          if (last?.at === t) list[list.length - 1] = { ...last, replicas: e.replicas };
+          else list.push({ at: t, replicas: e.replicas, afterOthers: others });
+        }
+      }
+      return every.get(replicaSet) ?? [];
+    },
     deletesOf(replicaSet) {
       if (!deletes) {
         deletes = new Map();
@@ -189,16 +209,14 @@ export function worldOf(sim: Explainable): WhyNotWorld {
       }
       return deletes.get(replicaSet);
     },
-    untaintsAt(node, key, after) {
-      let found: { at: Micros; again: boolean } | undefined;
+    nodeEvents(node) {
+      const out: ReturnType<NonNullable<WhyNotWorld['nodeEvents']>> = [];
       for (const { e, t } of ahead()) {
-        if ((e.kind !== 'untaint' && e.kind !== 'taint') || e.taint.key !== key || (e.taint.effect !== undefined && e.taint.effect !== 'NoExecute')) continue;
+        if (e.kind !== 'kubelet' && e.kind !== 'condition' && e.kind !== 'taint' && e.kind !== 'untaint') continue;
         if (!resolveNodeTarget(sim.host.cluster.nodes, e.target).found.some((n) => n.meta.name === node)) continue;
-        if (!found) {
-          if (e.kind === 'untaint' && (after === undefined || t > after)) found = { at: t, again: false };
-        } else if (e.kind === 'taint') return { ...found, again: true };
+        out.push(e.kind === 'taint' || e.kind === 'untaint' ? { at: t, kind: e.kind, taint: e.taint } : { at: t, kind: 'kubelet' });
       }
-      return found;
+      return out;
     },
     taintsAt(node) {
       if (!taints) {
@@ -416,5 +434,12 @@ function timelineTaint(
     rule: `${w.check.rule}; ${event}`,
     values: { ...(w.check.values ?? {}), timelineTaint: taintText(t.taint), timelineTaintsAt: formatTime(t.at) },
   };
-  return { ...w, check, path: [...(w.path ?? []), after.check], conditional: { if: event, at: formatTime(t.at + after.delay) } };
+  const timelineTaint = {
+    node,
+    key: t.taint.key,
+    ...(t.taint.value !== undefined ? { value: t.taint.value } : {}),
+    effect: 'NoExecute' as const,
+    at: formatTime(t.at),
+  };
+  return { ...w, check, path: [...(w.path ?? []), after.check], conditional: { if: event, at: formatTime(t.at + after.delay) }, timelineTaint };
 }

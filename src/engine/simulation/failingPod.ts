@@ -5,7 +5,7 @@
  */
 import type { ClusterState } from '../model/cluster';
 import { controllerOf } from '../controllers/replicaSet/podUtil';
-import { nodeFails } from '../controllers/replicaSet/whyNot';
+import { nodeFails } from '../controllers/replicaSet/nodeFails';
 
 export function podOnFailingNode(c: ClusterState): string[] {
   const failing = new Set<string>();

@@ -91,6 +91,12 @@ export interface WhyNot {
   neverIf?: string;
   /** the change of input that would make the blocking check true */
   counterfactual?: Counterfactual;
+  /**
+   * The timeline's NoExecute taint the `conditional` waits for ("if the timeline taints Node/N with
+   * KEY[=VALUE]:NoExecute at S"), as data: what reads the answer on (a later `untaint`) takes the
+   * taint from here, not from the text, whose key and value may hold any character.
+   */
+  timelineTaint?: { node: string; key: string; value?: string; effect: 'NoExecute'; at: string };
   /** the why-not the blocking check comes from (a pod's deletion waits for its node's taint, a ReplicaSet's replacement for a pod's deletion) */
   via?: WhyNot;
   /**
@@ -139,6 +145,12 @@ export interface WhyNotWorld {
    */
   scalesTo?(replicaSet: string): { at: number; replicas: number } | undefined;
   /**
+   * Every scale of the ReplicaSet the timeline holds from now, in time order, the last of each
+   * instant (the sync after them reads it); `afterOthers`: another kind of event comes before it
+   * (it may change the pods or the controller first). Empty when there is none.
+   */
+  scalesOf?(replicaSet: string): { at: number; replicas: number; afterOthers: boolean }[];
+  /**
    * When the scenario's timeline first deletes an active pod the ReplicaSet (`namespace/name`)
    * controls, with only scales of other ReplicaSets and other deletes before it. Undefined when it
    * does not.
@@ -150,11 +162,11 @@ export interface WhyNotWorld {
    */
   taintsAt?(node: string): { at: number; taint: Taint } | undefined;
   /**
-   * When the scenario's timeline next removes the node's taint `key` (an `untaint` of that key with
-   * effect NoExecute or none), after `after` when given; `again`: the timeline taints the node with
-   * that key again later. Undefined when it does not.
+   * The timeline's events about the node from now, in order: its taints added and removed (`taint`
+   * as written; an untaint's effect may be absent) and any event about its kubelet or conditions
+   * (`kubelet`: the node lifecycle controller may taint it after one).
    */
-  untaintsAt?(node: string, key: string, after?: number): { at: number; again: boolean } | undefined;
+  nodeEvents?(node: string): { at: number; kind: 'taint' | 'untaint' | 'kubelet'; taint?: { key: string; effect?: Taint['effect']; value?: string } }[];
   /**
    * What one question works out once and every object it asks about shares (a node's taint or
    * eviction, a zone's walk): a ReplicaSet's answer asks it of each pod on a failing node. A world

@@ -17,19 +17,21 @@ import { nodeFs } from '../../../src/platform/nodeFs';
 import { seconds } from '../../../src/engine/model/time';
 import { audit, missText, unsoundText } from '../../helpers/whyNotAudit';
 
-const POD = JSON.stringify({
-  apiVersion: 'v1',
-  kind: 'Pod',
-  metadata: { name: 'tol', namespace: 'default', uid: 'u-tol', creationTimestamp: '2025-12-31T22:00:00Z' },
-  spec: {
-    nodeName: 'node-c1',
-    tolerations: [{ key: 'example.com/maint', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 }],
-    containers: [{ name: 'c', image: 'i' }],
-  },
-  status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2025-12-31T23:00:00Z' }] },
-});
+const pod = (key: string): string =>
+  JSON.stringify({
+    apiVersion: 'v1',
+    kind: 'Pod',
+    metadata: { name: 'tol', namespace: 'default', uid: 'u-tol', creationTimestamp: '2025-12-31T22:00:00Z' },
+    spec: {
+      nodeName: 'node-c1',
+      // no key: every NoExecute taint tolerated (a toleration's key must be a valid label key, a taint's need not)
+      tolerations: [{ ...(key ? { key } : {}), operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 60 }],
+      containers: [{ name: 'c', image: 'i' }],
+    },
+    status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2025-12-31T23:00:00Z' }] },
+  });
 
-function scenario(dir: string, name: string, events: string[], taint = '{key: example.com/maint, effect: NoExecute}'): string {
+function scenario(dir: string, name: string, events: string[], taint = '{key: example.com/maint, effect: NoExecute}', tolerates = 'example.com/maint'): string {
   const file = join(dir, `${name}.yaml`);
   writeFileSync(
     file,
@@ -41,7 +43,7 @@ function scenario(dir: string, name: string, events: string[], taint = '{key: ex
       'startTime: "2026-01-01T00:00:00Z"',
       'snapshot: ./clusters/three-zones.yaml',
       'events:',
-      `  - {at: 0s, apply: ${POD}}`,
+      `  - {at: 0s, apply: ${pod(tolerates)}}`,
       `  - {at: 30s, taint: ${taint}, node: node-c1}`,
       ...events.map((e) => `  - ${e}`),
       '',
@@ -65,6 +67,8 @@ interface Case {
   deletedAt?: number;
   /** the taint the timeline adds at 30s (example.com/maint:NoExecute when not given) */
   taint?: string;
+  /** the key the pod tolerates for 60s (example.com/maint when not given; '' for every key) */
+  tolerates?: string;
 }
 
 /** The never-if of a taint (`text`) the timeline adds at 30s and removes at 80s, asked before or after the taint. */
@@ -94,6 +98,19 @@ const cases: Case[] = [
     said: 'never',
     neverIf: removedAt80('example.com/maint=yes:NoExecute'),
   },
+  {
+    // a key and value the conditional's text cannot be split back into (an '=' in the key, ':' and a space in the value): read from data
+    name: "a key with '=' and a value with ':' and a space, removed before the deadline: never",
+    taint: '{key: "maint.example.com/a=b", value: "x:y z", effect: NoExecute}',
+    events: ['{at: 80s, untaint: {key: "maint.example.com/a=b", effect: NoExecute}, node: node-c1}'],
+    asked: [20, 40],
+    said: 'never',
+    neverIf: (asked) =>
+      asked < 30
+        ? `the timeline taints Node/node-c1 with maint.example.com/a=b=x:y z:NoExecute at ${T(30)} and removes the taint maint.example.com/a=b at ${T(80)}`
+        : `the timeline removes the taint maint.example.com/a=b at ${T(80)}`,
+    tolerates: '',
+  },
   { name: 'removed and written again: no time', events: [untaint('80s'), retaint('85s')], asked: [20, 40], said: 'none', deletedAt: 145 },
 ];
 
@@ -103,7 +120,7 @@ for (const c of cases) {
     try {
       mkdirSync(join(dir, 'clusters'));
       copyFileSync('examples/clusters/three-zones.yaml', join(dir, 'clusters', 'three-zones.yaml'));
-      const sc = loadScenario(scenario(dir, 'untaint', c.events, c.taint), nodeFs());
+      const sc = loadScenario(scenario(dir, 'untaint', c.events, c.taint, c.tolerates), nodeFs());
       const sim = createSimulation(sc);
       for (const at of c.asked) {
         sim.runUntil(sim.startTime + seconds(at));

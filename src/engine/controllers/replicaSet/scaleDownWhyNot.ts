@@ -11,7 +11,7 @@
  * fault), the outcome is given without a time.
  */
 import type { ControllerHost } from '../controllerHost';
-import type { NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
+import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
 import { podRef, replicaSetRef } from '../../model/types';
 import { formatTime, type Micros } from '../../model/time';
 import type { WhyNot, WhyNotCheck, WhyNotWorld } from '../../trace/whyNot';
@@ -20,6 +20,7 @@ import { claimedInCluster, controllerOf, isPodActive, specReplicas } from './pod
 import { getPodsToDelete, type RuleOutcome } from './ranking';
 import { rankingSettings, relatedPods } from './manageReplicas';
 import type { ReplicaSetCore } from './core';
+import { nodeFailing } from './nodeFails';
 
 export interface ScaleDownForecast {
   ref: ObjectRef;
@@ -30,30 +31,30 @@ export interface ScaleDownForecast {
   replicas: number;
   active: number;
   burst: number;
-  /** the pods deleted, in the order the syncs delete them, with their batch (1-based) and why each went before the first pod kept */
-  deleted: { name: string; batch: number; why?: RuleOutcome & { versus: string } }[];
+  /**
+   * the pods deleted, in the order the syncs delete them, with their batch (1-based) and why each went
+   * before the first pod kept; `step` 0 is the first scale's (or the surplus'), k the k-th of `later`
+   */
+  deleted: { name: string; batch: number; step: number; why?: RuleOutcome & { versus: string } }[];
   /** why a pod is kept: the last pod deleted ranked before it (the last sync's ranking) */
   whyKept(name: string): (RuleOutcome & { versus: string }) | undefined;
   /** what can change the ranking or hold the sync back before then (no time is named while any) */
   unsettled: string[];
-}
-
-/** Whether a node's pods stay as they are (its kubelet posting, Ready, no NoExecute taint): its pods keep their rank. */
-function nodeSteady(node: NodeRecord | undefined, world: WhyNotWorld | undefined): string | undefined {
-  if (!node) return 'is not in the cluster';
-  const ready = node.conditions.find((c) => c.type === 'Ready')?.status ?? 'none';
-  if (ready !== 'True') return `is Ready=${ready}`;
-  if (node.taints.some((t) => t.effect === 'NoExecute')) return 'has a NoExecute taint';
-  if (world?.kubelet(node.meta.name)?.running === false) return 'has its kubelet stopped';
-  return undefined;
+  /** the timeline's later scales of the ReplicaSet, read in turn (a pod the first keeps can go at one) */
+  later: { at: Micros; replicas: number }[];
+  /** why the pods left after `later[0..step-1]` cannot be ranked ahead at the later scale `step` (1-based) */
+  laterUnsettled?: { step: number; why: string };
 }
 
 /** Why a pod's rank can change before then (not bound, not started, its node failing), or undefined when it cannot. */
 function podUnsettled(host: ControllerHost, pod: PodRecord, world: WhyNotWorld | undefined): string | undefined {
-  if (!pod.nodeName) return `Pod/${pod.meta.namespace}/${pod.meta.name} is not bound yet`;
-  if (pod.phase !== 'Running') return `Pod/${pod.meta.namespace}/${pod.meta.name} is ${pod.phase}`;
-  const n = nodeSteady(host.cluster.nodes.get(pod.nodeName), world);
-  return n ? `the node of Pod/${pod.meta.namespace}/${pod.meta.name} (${pod.nodeName}) ${n}` : undefined;
+  const ref = `Pod/${pod.meta.namespace}/${pod.meta.name}`;
+  if (!pod.nodeName) return `${ref} is not bound yet`;
+  if (pod.phase !== 'Running') return `${ref} is ${pod.phase}`;
+  const node = host.cluster.nodes.get(pod.nodeName);
+  // the timeline's stops are not read here: a scale read ahead comes before any other event
+  const why = node ? nodeFailing(node, world, false) : 'not in the cluster';
+  return why ? `the node of ${ref} (${pod.nodeName}) is failing: ${why}` : undefined;
 }
 
 /**
@@ -80,6 +81,7 @@ function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecor
   if (!check.manageable || rs.meta.deletionTimestamp !== undefined) return undefined;
   const entry = rsc.entries.get(key);
   const up = world?.scalesTo?.(key);
+  const scales = world?.scalesOf?.(key) ?? (up ? [{ ...up, afterOthers: false }] : []);
   // a cheap look first: the index's pods of the ReplicaSet (it may lag the cluster; the walk below does not)
   const indexed = entry ? (rsc.podsOf(entry)?.size ?? 0) : 0;
   if (indexed <= specReplicas(rs) && !(up && up.replicas < indexed)) return undefined;
@@ -99,6 +101,10 @@ function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecor
   if (host.apiCallsMayFail?.()) unsettled.push('an injected API fault is pending');
   const at = scale ? scale.at : (c?.dueAt ?? undefined);
   if (at === undefined) unsettled.push("the ReplicaSet's key waits to be processed");
+  // a surplus there now: a scale of the timeline by its sync changes what the sync reads
+  const early = !scale && at !== undefined ? scales.find((s) => s.at <= at) : undefined;
+  if (early)
+    unsettled.push(`the timeline scales ${replicaSetRef(rs.meta.namespace, rs.meta.name)} to ${early.replicas} at ${formatTime(early.at)}, before the sync`);
   if (scale) {
     // a shortfall now is made up before the scale: the pods it creates are ranked too
     if (pods.length < specReplicas(rs)) unsettled.push(`the ReplicaSet has ${pods.length} active pods for ${specReplicas(rs)} replicas: it creates pods first`);
@@ -133,17 +139,37 @@ function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecor
   let remaining = pods;
   const deleted: ScaleDownForecast['deleted'] = [];
   let last: ReturnType<typeof getPodsToDelete> | undefined;
-  for (let batch = 1; remaining.length > replicas && burst > 0; batch++) {
-    const count = Math.min(remaining.length - replicas, burst);
-    const choice = getPodsToDelete(remaining, related, count, settings);
-    for (const d of choice.deleted) deleted.push({ name: d.name, batch, ...(choice.whyDeleted.get(d.name) ? { why: choice.whyDeleted.get(d.name)! } : {}) });
-    const gone = new Set(choice.deleted.map((d) => d.pod.meta.uid));
-    remaining = remaining.filter((p) => !gone.has(p.meta.uid));
-    if (related.length) related = related.filter((p) => !gone.has(p.meta.uid));
-    last = choice;
-  }
+  const syncs = (step: number, to: number, now: Micros | undefined): void => {
+    const ranked = { ...settings, now: now ?? host.now };
+    for (let batch = 1; remaining.length > to && burst > 0; batch++) {
+      const count = Math.min(remaining.length - to, burst);
+      const choice = getPodsToDelete(remaining, related, count, ranked);
+      for (const d of choice.deleted)
+        deleted.push({ name: d.name, batch, step, ...(choice.whyDeleted.get(d.name) ? { why: choice.whyDeleted.get(d.name)! } : {}) });
+      const gone = new Set(choice.deleted.map((d) => d.pod.meta.uid));
+      remaining = remaining.filter((p) => !gone.has(p.meta.uid));
+      if (related.length) related = related.filter((p) => !gone.has(p.meta.uid));
+      last = choice;
+    }
+  };
+  syncs(0, replicas, at);
+  const ref = replicaSetRef(rs.meta.namespace, rs.meta.name);
+  const later = at === undefined ? [] : scales.filter((s) => s.at > at);
+  const laterUnsettled = readLater(
+    host,
+    rs,
+    world,
+    ref,
+    later,
+    replicas,
+    !scale,
+    owner?.uid,
+    (step, s) => syncs(step, s.replicas, s.at),
+    () => remaining,
+    related.length > 0,
+  );
   return {
-    ref: replicaSetRef(rs.meta.namespace, rs.meta.name),
+    ref,
     ...(scale ? { scale } : {}),
     ...(at !== undefined ? { at } : {}),
     replicas,
@@ -152,20 +178,95 @@ function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecor
     deleted,
     whyKept: (name) => last?.whyKept.get(name),
     unsettled,
+    later: later.map((s) => ({ at: s.at, replicas: s.replicas })),
+    ...(laterUnsettled ? { laterUnsettled } : {}),
   };
 }
+
+/**
+ * The timeline's later scales of the ReplicaSet, in turn: a scale up deletes nothing (the pods it
+ * creates are ranked at a later scale down: no time then); a scale down runs the syncs at its
+ * instant, ranked then, while only scales came before it and nothing the ranking reads can change
+ * (the pods as they are now, the related ReplicaSets not scaled by then). The first that cannot be
+ * read, and why; undefined when every one can.
+ */
+function readLater(
+  host: ControllerHost,
+  rs: ReplicaSetRecord,
+  world: WhyNotWorld | undefined,
+  ref: ObjectRef,
+  later: readonly { at: Micros; replicas: number; afterOthers: boolean }[],
+  replicas: number,
+  podsUnread: boolean,
+  owner: string | undefined,
+  syncs: (step: number, s: { at: Micros; replicas: number }) => void,
+  remaining: () => readonly PodRecord[],
+  ranksRelated: boolean,
+): ScaleDownForecast['laterUnsettled'] {
+  let spec = replicas;
+  let grown: { at: Micros; replicas: number } | undefined;
+  for (const [i, s] of later.entries()) {
+    const step = i + 1;
+    const down = s.replicas < spec;
+    spec = s.replicas;
+    if (!down) {
+      grown ??= s.replicas > remaining().length ? s : undefined;
+      continue;
+    }
+    if (grown)
+      return {
+        step,
+        why: `the timeline scales ${ref} up to ${grown.replicas} at ${formatTime(grown.at)} before it scales it to ${s.replicas} at ${formatTime(s.at)}: the pods it creates are ranked too`,
+      };
+    if (s.afterOthers)
+      return { step, why: `the timeline scales ${ref} to ${s.replicas} at ${formatTime(s.at)} after other events: the pods may change before` };
+    // the pods were read for the first scale's ranking; a surplus there now did not read them
+    const pod = podsUnread
+      ? remaining()
+          .map((p) => podUnsettled(host, p, world))
+          .find((w) => w !== undefined)
+      : undefined;
+    if (pod) return { step, why: `the ranking may change before the scale to ${s.replicas} at ${formatTime(s.at)}: ${pod}` };
+    const sibling = owner && ranksRelated ? relatedScaledBy(host, rs, owner, world, s.at) : undefined;
+    if (sibling) return { step, why: `the ranking may change before the scale to ${s.replicas} at ${formatTime(s.at)}: ${sibling}` };
+    syncs(step, s);
+  }
+  return undefined;
+}
+
+/** A ReplicaSet of the same controller (its pods rank this one's) the timeline scales by then. */
+function relatedScaledBy(host: ControllerHost, rs: ReplicaSetRecord, owner: string, world: WhyNotWorld | undefined, until: Micros): string | undefined {
+  for (const other of host.cluster.replicaSets.values()) {
+    if (other === rs || controllerOf(other.meta)?.uid !== owner || other.meta.namespace !== rs.meta.namespace) continue;
+    const s = world?.scalesOf?.(`${other.meta.namespace}/${other.meta.name}`)[0];
+    if (s && s.at <= until) return `the timeline scales the related ReplicaSet/${other.meta.namespace}/${other.meta.name} at ${formatTime(s.at)}`;
+  }
+  return undefined;
+}
+
+/** How many pods deleted are named in the check's values; the rest are counted ("and 14 more"). */
+const LISTED = 20;
+const listed = (names: string[]): string[] => (names.length > LISTED ? [...names.slice(0, LISTED), `and ${names.length - LISTED} more`] : names);
 
 const WHAT_POD = 'deleted by a scale-down (manageReplicas / getPodsToDelete)';
 const UPSTREAM = 'manageReplicas -> getPodsToDelete (replica_set.go), ranked by ActivePods / ActivePodsWithRanks (controller_utils.go)';
 
-/** When the forecast's sync comes: certain now, or under the timeline's scale; undefined while something can change it. */
-function timing(f: ScaleDownForecast): Partial<WhyNot> {
+/**
+ * When the forecast's sync comes (`step` 0: the first; k: the k-th later scale): certain now, or
+ * under the timeline's scales up to it; undefined while something can change it.
+ */
+function timing(f: ScaleDownForecast, step = 0): Partial<WhyNot> {
   if (f.unsettled.length || f.at === undefined) return {};
-  if (f.scale) return { conditional: { if: scaleText(f), at: formatTime(f.at) } };
+  const text = scaleText(f, step);
+  if (text) return { conditional: { if: text, at: formatTime(step ? f.later[step - 1]!.at : f.at) } };
   return { wouldFireAt: formatTime(f.at) };
 }
 
-const scaleText = (f: ScaleDownForecast): string => `the timeline scales ${f.ref} to ${f.scale!.replicas} at ${formatTime(f.scale!.at)}`;
+/** The timeline's scales up to the later scale `upTo` (all of them by default): "the timeline scales X to N at S and to M at S2". */
+function scaleText(f: ScaleDownForecast, upTo = f.later.length): string | undefined {
+  const parts = [...(f.scale ? [f.scale] : []), ...f.later.slice(0, upTo)].map((s) => `to ${s.replicas} at ${formatTime(s.at)}`);
+  return parts.length ? `the timeline scales ${f.ref} ${parts.join(' and ')}` : undefined;
+}
 
 function surplusCheck(f: ScaleDownForecast): WhyNotCheck {
   return {
@@ -201,14 +302,20 @@ export function podScaleDownWhyNot(f: ScaleDownForecast, pod: PodRecord): WhyNot
   const path: WhyNotCheck[] = f.unsettled.length ? [settledCheck(f), surplusCheck(f)] : [surplusCheck(f)];
   if (mine) {
     const why = mine.why;
+    const n = f.deleted.filter((d) => d.step === mine.step).length;
+    const later = mine.step ? f.later[mine.step - 1] : undefined;
     path.push({
       guard: 'getPodsToDelete',
       upstream: UPSTREAM,
       holds: f.unsettled.length === 0,
-      rule: `ranked among the ${f.deleted.length} pods deleted (sync ${mine.batch}${f.deleted.length > f.burst ? ` of burstReplicas ${f.burst}` : ''})${why ? `: before ${why.versus} (the first pod kept): ${why.text}` : ': every active pod goes'}`,
-      values: { batch: mine.batch, ...(why ? { ranking: why.rule, kept: why.versus, ...why.values } : {}) },
+      rule: `ranked among the ${n} pods deleted${later ? ` at the scale to ${later.replicas} at ${formatTime(later.at)}` : ''} (sync ${mine.batch}${n > f.burst ? ` of burstReplicas ${f.burst}` : ''})${why ? `: before ${why.versus} (the first pod kept): ${why.text}` : ': every active pod goes'}`,
+      values: {
+        batch: mine.batch,
+        ...(later ? { timelineScalesTo: later.replicas, timelineScalesAt: formatTime(later.at) } : {}),
+        ...(why ? { ranking: why.rule, kept: why.versus, ...why.values } : {}),
+      },
     });
-    const w = whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, f.unsettled.length ? path : path.slice(0, -1), timing(f));
+    const w = whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, f.unsettled.length ? path : path.slice(0, -1), timing(f, mine.step));
     return f.unsettled.length
       ? w
       : { ...w, check: { rule: `${w.check.rule}; ${path[path.length - 1]!.rule}`, values: { ...w.check.values, ...path[path.length - 1]!.values } } };
@@ -223,19 +330,34 @@ export function podScaleDownWhyNot(f: ScaleDownForecast, pod: PodRecord): WhyNot
     holds: false,
     rule: 'the pod ranks among the pods deleted',
     unmet: kept ? `kept: ${kept.versus} (the last pod deleted) ranks before it: ${kept.text}` : 'kept by the ranking',
-    values: { deleting: f.deleted.map((d) => d.name).slice(0, 20), ...(kept ? { ranking: kept.rule, deletedInstead: kept.versus, ...kept.values } : {}) },
+    values: { deleting: listed(f.deleted.map((d) => d.name)), ...(kept ? { ranking: kept.rule, deletedInstead: kept.versus, ...kept.values } : {}) },
   });
   if (f.unsettled.length) return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path);
-  return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path, { never: true, ...(f.scale ? { neverIf: `${scaleText(f)}: it is kept` } : {}) });
+  if (f.laterUnsettled) {
+    // kept by the scales read, but a later one ranks what cannot be read now: what blocks is that
+    const next = f.later[f.laterUnsettled.step - 1]!;
+    path.splice(path.length - 1, 0, {
+      guard: 'laterScalesRead',
+      upstream: 'getPodsToDelete reads each pod as the sync finds it',
+      holds: false,
+      rule: 'every later scale of the ReplicaSet can be ranked now',
+      unmet: f.laterUnsettled.why,
+      values: { timelineScalesTo: next.replicas, timelineScalesAt: formatTime(next.at) },
+    });
+    return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path);
+  }
+  const text = scaleText(f);
+  return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path, { never: true, ...(text ? { neverIf: `${text}: it is kept` } : {}) });
 }
 
 /** The ReplicaSet's answer: its surplus pods deleted, which, and when. */
 export function replicaSetScaleDownWhyNot(f: ScaleDownForecast): WhyNot {
   const path: WhyNotCheck[] = f.unsettled.length ? [settledCheck(f), surplusCheck(f)] : [surplusCheck(f)];
-  const names = f.deleted.map((d) => d.name);
+  const first = f.deleted.filter((d) => d.step === 0);
+  const names = first.map((d) => d.name);
   const w = whyNotFrom('the surplus pods deleted (manageReplicas)', 'ReplicaSetPodsDeleted', f.ref, path, timing(f));
   return {
     ...w,
-    check: { ...w.check, values: { ...w.check.values, deleting: names.slice(0, 20), deletions: names.length, syncs: f.deleted.at(-1)?.batch ?? 0 } },
+    check: { ...w.check, values: { ...w.check.values, deleting: listed(names), deletions: names.length, syncs: first.at(-1)?.batch ?? 0 } },
   };
 }

@@ -6,7 +6,7 @@
  */
 import type { ControllerHost } from '../controllerHost';
 import type { Explanation } from '../../simulation/api';
-import type { NodeRecord, ObjectRef, ReplicaSetRecord } from '../../model/types';
+import type { ObjectRef, ReplicaSetRecord } from '../../model/types';
 import { podRef, replicaSetRef } from '../../model/types';
 import { formatDuration, formatTime, type Micros } from '../../model/time';
 import type { GuardResult } from '../../machines/guardTrace';
@@ -17,6 +17,7 @@ import { claimedInCluster, controllerOf, isPodActive, isPodReady, specReplicas }
 import type { ReplicaSetCheck } from './validate';
 import type { ReplicaSetCore } from './core';
 import { forecastScaleDown, podScaleDownWhyNot, replicaSetScaleDownWhyNot } from './scaleDownWhyNot';
+import { nodeFailing } from './nodeFails';
 
 const WHAT = 'the missing pods created (manageReplicas)';
 
@@ -292,27 +293,14 @@ interface Claim {
  * later if nothing else changes (its taint eviction, or 1.12's pod eviction), one on a healthy
  * node only if something does.
  */
-/** Why a node's pods will be deleted if nothing changes, as its record stands: Ready not True, or a NoExecute taint. */
-export function nodeFails(node: NodeRecord): string | undefined {
-  const ready = node.conditions.find((c) => c.type === 'Ready')?.status ?? 'none';
-  if (ready !== 'True') return `Ready=${ready}`;
-  if (node.taints.some((t) => t.effect === 'NoExecute')) return 'a NoExecute taint';
-  return undefined;
-}
-
 function failing(host: ControllerHost, world: WhyNotWorld | undefined, nodeName: string | undefined): string | undefined {
   if (!nodeName) return undefined;
   const node = host.cluster.nodes.get(nodeName);
   // a pod bound to a node the cluster lacks (an export that left it out) is deleted by nothing the simulation runs
   // (kube-controller-manager's PodGC is not modelled): it holds no replacement back that a deletion would release
   if (!node) return undefined;
-  const fails = nodeFails(node);
-  if (fails) return fails;
-  if (world?.kubelet(nodeName)?.running === false) return 'its kubelet stopped';
-  // read ahead: the pod's deletion is then named under that stop (its node's taint or eviction)
-  const stop = world?.stopsAt?.(nodeName);
-  if (stop) return `the timeline stops its kubelet at ${formatTime(stop.at)}`;
-  return undefined;
+  // read ahead: the pod's deletion is then named under the timeline's stop (its node's taint or eviction)
+  return nodeFailing(node, world, true);
 }
 
 /** claimedInCluster's pods, with those not ready and those on failing nodes picked out. */

@@ -193,3 +193,20 @@ export function evictsWith(host: ControllerHost, pod: PodRecord, taints: readonl
   });
   return d.kind === 'evictNow' || d.kind === 'schedule';
 }
+
+/**
+ * What handleNodeUpdate does to a pod's scheduled deletion when the node's NoExecute taints become
+ * `taints`: none left cancels every pod's work; otherwise processPodOnNode with the work there
+ * (upstream keeps it, its CreatedAt being earlier than now, so its deadline stands; tolerated
+ * forever, 1.19+ cancels it and 1.12 leaves it), or a taint not tolerated deletes at once.
+ */
+export function scheduledUnder(host: ControllerHost, pod: PodRecord, taints: readonly Taint[]): 'cancel' | 'keep' | 'evictNow' {
+  if (!taints.length) return 'cancel';
+  const d = decidePodOnNode({
+    taints: [...taints],
+    tolerations: pod.tolerations,
+    existing: 'scheduled',
+    cancelsWhenToleratedForever: taintManagerBehaviour(host).cancelsWhenToleratedForever,
+  });
+  return d.kind === 'cancel' ? 'cancel' : d.kind === 'evictNow' ? 'evictNow' : 'keep';
+}

@@ -168,7 +168,7 @@ test('scale-down why-not: a pod whose node fails before the scale gets no time (
     assert.equal(said.conditional, undefined);
     assert.equal(said.never, undefined);
     assert.equal(said.blocking?.guard, 'rankingSettled');
-    assert.match(said.check.rule, /the node of Pod\/default\/a \(n1\) is Ready=Unknown/);
+    assert.match(said.check.rule, /the node of Pod\/default\/a \(n1\) is failing: Ready=Unknown/);
   }
 });
 
@@ -185,4 +185,31 @@ test('scale-down why-not: a ReplicaSet making up a shortfall before the scale (a
   assert.ok(said, 'answered');
   assert.equal(said.conditional ?? said.never, undefined);
   assert.match(said.check.rule, /the ranking may change before the scale: Pod\/default\/web-\w+ is not bound yet/);
+});
+
+test('scale-down why-not: a list of more than 20 pods deleted says how many it leaves out', () => {
+  const names = Array.from({ length: 34 }, (_, i) => `p${String(i).padStart(2, '0')}`);
+  const w = new World({
+    minor: 31,
+    nodes,
+    replicaSets: [rsObject('web', { replicas: 34 })],
+    pods: names.map((n, i) => podObject(n, 'web', { node: `n${(i % 4) + 1}`, readyAgo: 600 + i })),
+  });
+  w.settle();
+  const scale = { at: w.host.now + seconds(30), replicas: 4 };
+  const rs = w.rs.whyNot(w.host, 'ReplicaSet/default/web', world(scale)).find((x) => x.outcome === 'ReplicaSetPodsDeleted');
+  const deleting = rs?.check.values?.deleting as string[];
+  assert.equal(deleting.length, 21);
+  assert.equal(deleting[20], 'and 10 more', 'the ReplicaSet: 20 of the 30 named, the rest counted');
+  assert.equal(rs?.check.values?.deletions, 30);
+  const kept = names.find((n) => !deleting.includes(n) && ofPod(w.rs.whyNot(w.host, `Pod/default/${n}`, world(scale)))?.never);
+  assert.ok(kept, 'a pod kept');
+  const said = ofPod(w.rs.whyNot(w.host, `Pod/default/${kept}`, world(scale)));
+  assert.equal((said?.check.values?.deleting as string[]).at(-1), 'and 10 more', 'the kept pod: the same');
+  w.runUntil(scale.at);
+  w.scale('default/web', 4);
+  w.settle();
+  const gone = w.host.actions('PodsDeleted').flatMap((d) => (d.details as { pods: string[] }).pods);
+  assert.equal(gone.length, 30, 'the run deletes the 30 counted');
+  assert.deepEqual(gone.slice(0, 20), deleting.slice(0, 20), 'the 20 named first, in that order');
 });

@@ -1,0 +1,28 @@
+/**
+ * Whether a node's pods are on their way out: the ReplicaSet's why-nots ask it of the node of each
+ * pod they count on (a replacement waits for the deletion of pods on failing nodes; a scale-down's
+ * ranking can change while a pod's node fails), and the panel of the first such pod.
+ */
+import type { NodeRecord } from '../../model/types';
+import { formatTime } from '../../model/time';
+import type { WhyNotWorld } from '../../trace/whyNot';
+
+/** Why a node's pods will be deleted if nothing changes, as its record stands: Ready not True, or a NoExecute taint. */
+export function nodeFails(node: NodeRecord): string | undefined {
+  const ready = node.conditions.find((c) => c.type === 'Ready')?.status ?? 'none';
+  if (ready !== 'True') return `Ready=${ready}`;
+  if (node.taints.some((t) => t.effect === 'NoExecute')) return 'a NoExecute taint';
+  return undefined;
+}
+
+/**
+ * nodeFails, or its kubelet stopped (the world's kubelets); with `ahead`, also the timeline's next
+ * stop of it (a pod's deletion is then named under that stop). Undefined while it is healthy.
+ */
+export function nodeFailing(node: NodeRecord, world: WhyNotWorld | undefined, ahead: boolean): string | undefined {
+  const fails = nodeFails(node);
+  if (fails) return fails;
+  if (world?.kubelet(node.meta.name)?.running === false) return 'its kubelet stopped';
+  const stop = ahead ? world?.stopsAt?.(node.meta.name) : undefined;
+  return stop ? `the timeline stops its kubelet at ${formatTime(stop.at)}` : undefined;
+}
