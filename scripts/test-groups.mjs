@@ -6,45 +6,58 @@
 // its own (node 20's test() attaches to the suite whose callback is running) and a failure
 // names its file and its test. Node 20 has no --test-isolation=none; this is that, in
 // groups, so that the slow files still spread over both cores.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 
-// Files whose tests took 15 s or more on the CI machine (bench/README.md, "ciwall"): each runs in a
-// group of its own, the slowest first, so that none is left to run alone at the end.
-export const SLOW_FIRST = [
-  'test/extension/swapAtOpen.test.ts',
-  'test/engine/simulation/pendingCheckpoint.test.ts',
-  'test/engine/simulation/handOff.test.ts',
-  'test/extension/runAhead.test.ts',
-  'test/cli/exitCodes.test.ts',
-  'test/engine/controllers/nodeLifecycle/restoreWarm.test.ts',
-  'test/engine/controllers/scheduler/prepare.test.ts',
-  'test/extension/pendingStart.test.ts',
-  'test/fuzz/corpus.test.ts',
-  'test/extension/session.openItems.test.ts',
-  'test/engine/snapshot/kubectlYaml.test.ts',
-  'test/engine/controllers/scheduler/prepareSlice.test.ts',
-  'test/extension/session.slices.test.ts',
-  'test/engine/simulation/nodesPutBack.test.ts',
-  'test/engine/whyNot.property.test.ts',
-  'test/engine/whyNot.complete.test.ts',
-  'test/cli/samePositions.test.ts',
-];
+/** Each file's seconds in the last recorded run (scripts/test-durations.mjs writes it). */
+export const DURATIONS = 'scripts/test-durations.json';
 
-/** Files to a group for the rest: large enough that the load is shared, small enough to balance two cores. */
-const GROUP_SIZE = 12;
+/** A file this slow runs in a process of its own. */
+const SOLO_S = 15;
+/** The rest go, in path order, into groups of up to this many seconds and files: big enough that a
+ * process's start is shared, small enough that the last groups to finish leave neither worker idle long. */
+const GROUP_S = 25;
+const GROUP_FILES = 20;
+/** A file not yet recorded (new since the last record). */
+const UNKNOWN_S = 2;
+
+/**
+ * The processes for `files` (paths relative to the root) and their expected seconds, longest first:
+ * node's runner starts them in this order as its two workers free up, so the longest-processing-time
+ * rule keeps one slow group from running alone at the end.
+ */
+export function planGroups(files, seconds) {
+  const s = (f) => seconds[f] ?? UNKNOWN_S;
+  const groups = [];
+  let open = null;
+  for (const f of files) {
+    if (s(f) >= SOLO_S) {
+      groups.push({ files: [f], s: s(f) });
+      continue;
+    }
+    if (!open || open.s + s(f) > GROUP_S || open.files.length >= GROUP_FILES) groups.push((open = { files: [], s: 0 }));
+    open.files.push(f);
+    open.s += s(f);
+  }
+  return groups.sort((a, b) => b.s - a.s);
+}
+
+function recorded(root) {
+  const p = join(root, DURATIONS);
+  return existsSync(p) ? JSON.parse(readFileSync(p, 'utf8')) : {};
+}
 
 /** The group files for `files` (absolute paths), written under a fresh temporary folder. */
 export function writeGroups(root, files) {
-  const slow = SLOW_FIRST.map((f) => join(root, f)).filter((f) => files.includes(f));
-  const rest = files.filter((f) => !slow.includes(f));
-  const groups = slow.map((f) => [f]);
-  for (let i = 0; i < rest.length; i += GROUP_SIZE) groups.push(rest.slice(i, i + GROUP_SIZE));
+  const groups = planGroups(
+    files.map((f) => relative(root, f)),
+    recorded(root),
+  );
   const dir = mkdtempSync(join(tmpdir(), 'cs-test-groups-'));
   return groups.map((g, i) => {
     const path = join(dir, `group-${String(i + 1).padStart(2, '0')}.cjs`);
-    const body = g.map((f) => `describe(${JSON.stringify(relative(root, f))}, () => {\n  require(${JSON.stringify(f)});\n});\n`);
+    const body = g.files.map((f) => `describe(${JSON.stringify(f)}, () => {\n  require(${JSON.stringify(join(root, f))});\n});\n`);
     writeFileSync(path, `const { describe } = require('node:test');\n${body.join('')}`);
     return path;
   });

@@ -69,3 +69,49 @@ test('a group of files runs each with its own hooks, and a failure names its fil
     if (groups.length) rmSync(dirname(groups[0]), { recursive: true, force: true });
   }
 });
+
+/** planGroups(files, seconds) as scripts/test-groups.mjs makes it (a module of its own, run by plain node). */
+function plan(files: string[], seconds: Record<string, number>): { files: string[]; s: number }[] {
+  const r = spawnSync(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import { planGroups } from ${JSON.stringify(join(repo, 'scripts', 'test-groups.mjs'))}; console.log(JSON.stringify(planGroups(${JSON.stringify(files)}, ${JSON.stringify(seconds)})))`,
+    ],
+    { encoding: 'utf8' },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+test('the groups are made from the recorded seconds and run longest first, a slow file alone', () => {
+  const cases: { name: string; files: string[]; seconds: Record<string, number>; groups: [string[], number][] }[] = [
+    {
+      name: 'a slow file alone, the rest in path order up to 25 s a group, a file not recorded taken as 2 s',
+      files: ['a', 'b', 'c', 'd', 'e', 'f'].map((x) => `test/${x}.test.ts`),
+      seconds: { 'test/a.test.ts': 40, 'test/b.test.ts': 10, 'test/c.test.ts': 10, 'test/d.test.ts': 10, 'test/e.test.ts': 16 },
+      groups: [
+        [['test/a.test.ts'], 40],
+        [['test/b.test.ts', 'test/c.test.ts'], 20],
+        [['test/e.test.ts'], 16],
+        [['test/d.test.ts', 'test/f.test.ts'], 12],
+      ],
+    },
+    {
+      name: 'no more than 20 files to a group',
+      files: Array.from({ length: 25 }, (_, i) => `test/f${String(i).padStart(2, '0')}.test.ts`),
+      seconds: Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`test/f${String(i).padStart(2, '0')}.test.ts`, 0.5])),
+      groups: [
+        [Array.from({ length: 20 }, (_, i) => `test/f${String(i).padStart(2, '0')}.test.ts`), 10],
+        [Array.from({ length: 5 }, (_, i) => `test/f${String(i + 20).padStart(2, '0')}.test.ts`), 2.5],
+      ],
+    },
+  ];
+  for (const c of cases)
+    assert.deepEqual(
+      plan(c.files, c.seconds),
+      c.groups.map(([files, s]) => ({ files, s })),
+      c.name,
+    );
+});

@@ -4,8 +4,7 @@
  * chromium through playwright-core: the setup of the browser suites.
  */
 import { createServer, type Server } from 'node:http';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -37,6 +36,43 @@ export interface ServeOptions {
 /** How long a launch may take before it is taken as failed. */
 const LAUNCH_TIMEOUT_MS = 60_000;
 
+function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    timeout: LAUNCH_TIMEOUT_MS,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/**
+ * One chromium for every file of the browser phase's process (scripts/test-phase-1-browser.mjs), and each prelude
+ * bundled once: a launch and a bundle per file were ~1.5 s of each of its 23 files. A file's pages still each have a
+ * context of their own, and a file's close() closes every context it left, as closing its own chromium did.
+ */
+let shared: { browser?: Promise<Browser>; bundles: Map<string, Promise<string>> } | undefined;
+
+/** Shares one chromium among the files served until the returned function (an after() hook) closes it and shares again what was shared before. */
+export function shareChromium(): () => Promise<void> {
+  const outer = shared;
+  const mine: NonNullable<typeof shared> = (shared = { bundles: new Map() });
+  return async () => {
+    shared = outer;
+    await (await mine.browser?.catch(() => undefined))?.close();
+  };
+}
+
+function bundle(entry: string): Promise<string> {
+  const make = async () => {
+    const out = await build({ entryPoints: [entry], write: false, bundle: true, platform: 'browser', format: 'iife', target: 'es2022', logLevel: 'warning' });
+    return out.outputFiles[0].text;
+  };
+  if (!shared) return make();
+  const known = shared.bundles.get(entry) ?? make();
+  shared.bundles.set(entry, known);
+  return known;
+}
+
 /** Serves the page, with the prelude that ServeOptions.prelude names. */
 export async function serveWebview(o: ServeOptions = {}): Promise<Served> {
   const missing = chromiumMissing();
@@ -45,22 +81,11 @@ export async function serveWebview(o: ServeOptions = {}): Promise<Served> {
   const preludeEntry = o.prelude === false ? undefined : typeof o.prelude === 'string' ? o.prelude : join(root, 'test/webview/harness/fakeHost.ts');
   const prelude = preludeEntry !== undefined;
   if (!existsSync(join(root, 'out/webview.js'))) throw new Error('out/webview.js is missing: run node scripts/build.mjs first');
-  const work = mkdtempSync(join(tmpdir(), 'cs-webview-'));
-  if (preludeEntry)
-    await build({
-      entryPoints: [preludeEntry],
-      outfile: join(work, 'harness.js'),
-      bundle: true,
-      platform: 'browser',
-      format: 'iife',
-      target: 'es2022',
-      logLevel: 'warning',
-    });
+  const harnessJs = preludeEntry ? await bundle(preludeEntry) : '';
   const files: Record<string, [string, string]> = {
     // WEBVIEW_JS / WEBVIEW_CSS (a media/css folder): another build of the page (to see a test fail on an older one)
     '/out/webview.js': [o.webviewJs || process.env.WEBVIEW_JS || join(root, 'out/webview.js'), 'text/javascript'],
     ...Object.fromEntries(STYLE_SHEETS.map((name) => [`/media/css/${name}`, [join(process.env.WEBVIEW_CSS || join(root, 'media/css'), name), 'text/css']])),
-    ...(prelude ? { '/harness.js': [join(work, 'harness.js'), 'text/javascript'] as [string, string] } : {}),
   };
   let origin = '';
   const server: Server = createServer((req, res) => {
@@ -80,6 +105,11 @@ export async function serveWebview(o: ServeOptions = {}): Promise<Served> {
       );
       return;
     }
+    if (prelude && path === '/harness.js') {
+      res.writeHead(200, { 'content-type': 'text/javascript' });
+      res.end(harnessJs);
+      return;
+    }
     const f = files[path];
     if (!f) {
       res.writeHead(404).end();
@@ -91,26 +121,19 @@ export async function serveWebview(o: ServeOptions = {}): Promise<Served> {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   const addr = server.address();
   origin = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
-  const browser = await chromium
-    .launch({
-      executablePath: chromiumPath(),
-      headless: true,
-      timeout: LAUNCH_TIMEOUT_MS,
-      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    })
-    .catch((e: Error) => {
-      // the server would keep the process alive: the caller gets the failure, not a hang
-      server.close();
-      rmSync(work, { recursive: true, force: true });
-      throw new Error(`chromium at ${chromiumPath()} did not start: ${e.message.split('\n')[0]}`);
-    });
+  const own = !shared;
+  const browser = await (shared ? (shared.browser ??= launch()) : launch()).catch((e: Error) => {
+    // the server would keep the process alive: the caller gets the failure, not a hang
+    server.close();
+    throw new Error(`chromium at ${chromiumPath()} did not start: ${e.message.split('\n')[0]}`);
+  });
   return {
     origin,
     browser,
     async close() {
-      await browser.close();
+      if (own) await browser.close();
+      else for (const c of browser.contexts()) await c.close();
       await new Promise((r) => server.close(r));
-      rmSync(work, { recursive: true, force: true });
     },
   };
 }
