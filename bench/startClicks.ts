@@ -2,7 +2,7 @@
  * The clicks onto the start without the page (the webview bench's "onto the start", bench/webview.ts startClicks): the
  * real Session opens SCENARIO in node as the extension does, its idle work on real timers (IdlePrepare, armed by every
  * message), goes to pass 27, then to pass 1, Step Back onto pass 0 and, PAINT ms later, Step Back from pass 0 at
- * once, the Step after it at once; then Reset from pass 20 after a second of reading. Prints each click's host part
+ * once, the Step after it at once, Step Back from pass 0 again after a second; then Reset from pass 20 after a second of reading. Prints each click's host part
  * (wall and CPU), the engine's share (the shown simulation's reset / goToPass), and with `--cpu-profile DIR` writes a
  * .cpuprofile per click. A measurement, not a test: run it under the bench lock.
  *
@@ -105,6 +105,8 @@ const main = async (): Promise<void> => {
     const lines = [await click(`back-onto-0-${i}`, () => session.stepBack())];
     lines.push(await click(`back-from-0-${i}`, () => session.stepBack()));
     lines.push(await click(`step-after-${i}`, () => session.step()));
+    await sleep(1000);
+    lines.push(await click(`back-again-${i}`, () => session.stepBack()));
     await go(20, 1000);
     lines.push(await click(`reset-from-20-${i}`, () => session.reset()));
     await sleep(1500);
