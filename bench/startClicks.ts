@@ -6,7 +6,7 @@
  * (wall and CPU), the engine's share (the shown simulation's reset / goToPass), and with `--cpu-profile DIR` writes a
  * .cpuprofile per click. A measurement, not a test: run it under the bench lock.
  *
- *   flock /tmp/cs-bench.lock node --expose-gc --max-old-space-size=16000 --import tsx bench/startClicks.ts SCENARIO [--root DIR] [--paint 30] [--cpu-profile DIR] [--repeat 1] [--walk MS] [--scrub]
+ *   flock /tmp/cs-bench.lock node --expose-gc --max-old-space-size=16000 --import tsx bench/startClicks.ts SCENARIO [--root DIR] [--paint 30] [--cpu-profile DIR] [--repeat 1] [--walk MS | --read-walk MS] [--scrub]
  */
 import { Session as Inspector } from 'node:inspector';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -94,7 +94,15 @@ const main = async (): Promise<void> => {
   }
   process.stdout.write(`== ${root} ${new Date().toISOString()} load ${load()}, paint ${paint} ms\n`);
   for (let i = 0; i < repeat; i++) {
-    if (walk !== undefined) {
+    if (flag('--read-walk') !== undefined) {
+      // as the webview bench gets there: pass 11, then Steps each after READ ms of reading
+      await go(11, Number(flag('--read-walk')));
+      for (let k = 0; k < 15; k++) {
+        const r = session.step();
+        if (!r.ok) throw new Error(r.message);
+        await sleep(Number(flag('--read-walk')));
+      }
+    } else if (walk !== undefined) {
       while ((session.shown.pass ?? -1) < 27) {
         const r = session.step();
         if (!r.ok) throw new Error(r.message);

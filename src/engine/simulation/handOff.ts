@@ -23,7 +23,7 @@ import type { NodeRecord, PodRecord } from '../model/types';
 import { inOrder, settleOrder } from '../model/podOrder';
 import type { Problem } from '../problems';
 import type { Decision } from '../trace/decision';
-import { cloneDaemonSet, copyMap, type KeptPod, leaseFrom, podFrom, writePodInto } from './checkpoint';
+import { cloneDaemonSet, copyMap, type KeptPod, leaseFrom, podFrom, PodReady, writePodInto } from './checkpoint';
 import { PodChanges, type Checkpoint, type CheckpointStore, type LoopPosition, type PodDelta } from './checkpointStore';
 import { ReadyLog } from './dirtyPods';
 import { setFact } from './facts';
@@ -261,7 +261,7 @@ export class HandOff {
  * nodes two to three times dearer.
  */
 function ownCopy(next: Checkpoint, pods: PodList, live?: ReadonlyMap<string, PodRecord>): Checkpoint {
-  const ready = live ? readyLogOf(next.pods, live) : undefined;
+  const ready = live ? readyLogOf(next.pods.readyLog, pods, live) : undefined;
   return {
     ...next,
     nodes: { ...next.nodes },
@@ -281,13 +281,16 @@ function ownCopy(next: Checkpoint, pods: PodList, live?: ReadonlyMap<string, Pod
 }
 
 /**
- * A checkpoint's Ready log with each write's condition the live pod's own Ready condition now, and the pods
- * put back from records (`other`): the checkpoint's, and any whose live pod has no Ready condition to undo.
+ * A checkpoint's Ready log with each write's condition the live pod's own Ready condition now, and the pods a step back
+ * before it puts back from records (`other`): those the pass changed otherwise than by Ready writes (kept whole, not as a
+ * PodReady), and any whose live pod has no Ready condition to undo. Not the checkpoint's own `other`: a restore over it
+ * adds the pods it put back from records (their Ready conditions new objects, not the ones its log holds), 50,000 after
+ * a jump back over the outage, which every later Reset then put back from records again (200 ms at 5,000 nodes).
  */
-function readyLogOf(pods: PodDelta, live: ReadonlyMap<string, PodRecord>): { log: ReadyLog; other: string[] } {
-  const from = pods.readyLog;
+function readyLogOf(from: ReadyLog, pods: PodList, live: ReadonlyMap<string, PodRecord>): { log: ReadyLog; other: string[] } {
   const log = new ReadyLog();
-  const other = [...pods.other];
+  const other: string[] = [];
+  for (let i = 0; i < pods.keys.length; i++) if (!(pods.values[i] instanceof PodReady)) other.push(pods.keys[i]);
   for (let i = 0; i < from.keys.length; i++) {
     const key = from.keys[i];
     const ready = live.get(key)?.conditions.find((c) => c.type === 'Ready');
