@@ -11,7 +11,7 @@
  *   flock /tmp/cs-bench.lock node --max-old-space-size=16000 --import tsx bench/paintClicks.ts SCENARIO [--root DIR] [--paint 30] [--from 12] [--count 15]
  */
 import { loadavg } from 'node:os';
-import { harnessArgs, sessionOpener } from './sessionHarness';
+import { harnessArgs, idleSession } from './sessionHarness';
 
 const { flag, file, root } = harnessArgs(process.argv.slice(2));
 const paint = Number(flag('--paint') ?? 30);
@@ -21,26 +21,8 @@ const count = Number(flag('--count') ?? 15);
 const load = (): string => loadavg()[0].toFixed(1);
 
 const main = async (): Promise<void> => {
-  const open = await sessionOpener(root);
-  const { IdlePrepare } = await import(`${root}/src/extension/idlePrepare`);
-  const { panelIdleWork } = await import(`${root}/src/extension/warmSelection`);
-  let session: any;
-  // as ctx.ts: the selections' warm-up first, then the session's idle work
-  const work = panelIdleWork(() => session);
   const slices: number[] = [];
-  const idle = new IdlePrepare(
-    (more: () => boolean, idleTime?: boolean) => {
-      const t = performance.now();
-      const left = session ? work(more, idleTime) : false;
-      slices.push(performance.now() - t);
-      return left;
-    },
-    () => session?.slices.running ?? true,
-  );
-  const opened = open(file);
-  const post = opened.post;
-  opened.post = (m: unknown) => (idle.arm(), post(m));
-  session = opened;
+  const { session, idle } = await idleSession(root, file, (ms) => slices.push(ms));
   // where the pauses' idle time went: the engine's and the views' idle calls, timed on their prototypes (outermost only)
   const spent = new Map<string, number>();
   let depth = 0;

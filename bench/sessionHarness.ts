@@ -28,3 +28,30 @@ export async function sessionOpener(root: string): Promise<(file: string) => any
     } as never);
   };
 }
+
+/**
+ * A panel Session opened on `file` with the panel's idle work on real timers, as ctx.ts runs it (IdlePrepare, armed by
+ * every message the session posts: the selections' warm-up first, then Session.idleSlice). `timed` hears each slice's
+ * wall time.
+ */
+export async function idleSession(root: string, file: string, timed?: (ms: number) => void): Promise<{ session: any; idle: { dispose(): void } }> {
+  const open = await sessionOpener(root);
+  const { IdlePrepare } = await import(`${root}/src/extension/idlePrepare`);
+  const { panelIdleWork } = await import(`${root}/src/extension/warmSelection`);
+  let session: any;
+  const work = panelIdleWork(() => session);
+  const idle = new IdlePrepare(
+    (more: () => boolean, idleTime?: boolean) => {
+      const t = performance.now();
+      const left = session ? work(more, idleTime) : false;
+      timed?.(performance.now() - t);
+      return left;
+    },
+    () => session?.slices.running ?? true,
+  );
+  const opened = open(file);
+  const post = opened.post;
+  opened.post = (m: unknown) => (idle.arm(), post(m));
+  session = opened;
+  return { session, idle };
+}

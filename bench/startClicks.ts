@@ -12,7 +12,7 @@ import { Session as Inspector } from 'node:inspector';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { harnessArgs, sessionOpener } from './sessionHarness';
+import { harnessArgs, idleSession } from './sessionHarness';
 
 const { flag, file, root } = harnessArgs(process.argv.slice(2));
 const paint = Number(flag('--paint') ?? 30);
@@ -24,19 +24,7 @@ const load = (): string => loadavg()[0].toFixed(1);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const main = async (): Promise<void> => {
-  const open = await sessionOpener(root);
-  const { IdlePrepare } = await import(`${root}/src/extension/idlePrepare`);
-  const { panelIdleWork } = await import(`${root}/src/extension/warmSelection`);
-  let session: any;
-  const work = panelIdleWork(() => session);
-  const idle = new IdlePrepare(
-    (more: () => boolean, idleTime?: boolean) => (session ? work(more, idleTime) : false),
-    () => session?.slices.running ?? true,
-  );
-  const opened = open(file);
-  const post = opened.post;
-  opened.post = (m: unknown) => (idle.arm(), post(m));
-  session = opened;
+  const { session, idle } = await idleSession(root, file);
   session.nextPassNow?.();
   session.sendAll();
   const inspector = profileDir ? new Inspector() : undefined;

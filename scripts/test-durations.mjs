@@ -6,25 +6,15 @@
 // It runs the suite as `npm test` runs it (a few files to a process, two processes at a time), or only
 // the files named (their times replace theirs in the record), and prints the N slowest tests (25 unless told).
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, readFileSync, writeFileSync, rmSync, mkdtempSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync, rmSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { writeGroups, DURATIONS } from './test-groups.mjs';
+import { writeGroups, DURATIONS, findTests } from './test-groups.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const args = process.argv.slice(2);
 const topAt = args.indexOf('--top');
 const top = topAt >= 0 ? Number(args.splice(topAt, 2)[1]) : 25;
-
-function findTests(dir) {
-  const out = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...findTests(p));
-    else if (name.endsWith('.test.ts')) out.push(p);
-  }
-  return out;
-}
 
 const files = args.length ? args.map((f) => join(root, f)) : findTests(join(root, 'test'));
 const entries = writeGroups(root, files);

@@ -6,9 +6,20 @@
 // its own (node 20's test() attaches to the suite whose callback is running) and a failure
 // names its file and its test. Node 20 has no --test-isolation=none; this is that, in
 // groups, so that the slow files still spread over both cores.
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+
+/** The unit test files under `dir`, in path order. */
+export function findTests(dir) {
+  const out = [];
+  for (const name of readdirSync(dir).sort()) {
+    const p = join(dir, name);
+    if (statSync(p).isDirectory()) out.push(...findTests(p));
+    else if (name.endsWith('.test.ts')) out.push(p);
+  }
+  return out;
+}
 
 /** Each file's seconds in the last recorded run (scripts/test-durations.mjs writes it). */
 export const DURATIONS = 'scripts/test-durations.json';

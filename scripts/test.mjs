@@ -4,9 +4,9 @@
 // node's own test runner (TypeScript through tsx), then the suites that need
 // a browser or a real VS Code (scripts/test-*.mjs phases, when present).
 import { spawnSync } from 'node:child_process';
-import { readdirSync, statSync, existsSync, rmSync } from 'node:fs';
+import { readdirSync, existsSync, rmSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { writeGroups } from './test-groups.mjs';
+import { findTests, writeGroups } from './test-groups.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 // Each step's wall time, printed at the end: what CI's minutes go to.
@@ -19,16 +19,6 @@ const run = (cmd, args, opts = {}) => {
   took.push(`${step}: ${((Date.now() - t) / 1000).toFixed(1)} s${r.status === 0 ? '' : ' (failed)'}`);
   return r.status ?? 1;
 };
-
-function findTests(dir) {
-  const out = [];
-  for (const name of readdirSync(dir).sort()) {
-    const p = join(dir, name);
-    if (statSync(p).isDirectory()) out.push(...findTests(p));
-    else if (name.endsWith('.test.ts')) out.push(p);
-  }
-  return out;
-}
 
 const only = process.argv.slice(2);
 let failed = 0;

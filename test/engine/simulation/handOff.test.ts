@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeZoneOutage } from '../../helpers/generatedOutage';
 import { EVERY_CHECK } from '../../helpers/everyCheck';
+import { simSnapshot } from '../../helpers/simSnapshot';
 import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { nodeFs } from '../../../src/platform/nodeFs';
 import { createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
@@ -24,13 +25,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const OUTAGE = writeZoneOutage(dir, 10, { nodes: 240, seed: 'hand-off' });
 const examples = join(__dirname, '..', '..', '..', 'examples');
 
-/** Everything a pass leaves that a view or a later pass reads. */
-function snapshotOf(sim: SimulationImpl): string {
-  const machines = sim.machines().map((m) => ({ id: m.id, state: m.state, lastTransition: m.lastTransition }));
-  // the pod index too: the controllers read a node's pods there, in its order
-  const podsByNode = [...sim.cluster.podsByNode].map(([node, keys]) => [node, [...keys]]);
-  return JSON.stringify({ pass: sim.pass, now: sim.now, state: sim.state(), podsByNode, machines, problems: sim.problems });
-}
+const snapshotOf = simSnapshot;
 
 /** The first pass (after `from`) of a fresh run at which `happens` holds. */
 function passWhere(scenario: Scenario, from: number, happens: (sim: SimulationImpl, before: { pods: string }) => boolean): number {

@@ -12,9 +12,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeZoneOutage } from '../../helpers/generatedOutage';
 import { EVERY_CHECK } from '../../helpers/everyCheck';
+import { simSnapshot } from '../../helpers/simSnapshot';
 import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { nodeFs } from '../../../src/platform/nodeFs';
-import { createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
+import { createSimulation } from '../../../src/engine/simulation/simulation';
 import type { SimulationOptions } from '../../../src/engine/simulation/api';
 import type { Scenario } from '../../../src/engine/snapshot/types';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
@@ -25,11 +26,7 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 const OUTAGE = writeZoneOutage(dir, 10, { nodes: 240, seed: 'redo' });
 const examples = join(__dirname, '..', '..', '..', 'examples');
 
-function snapshotOf(sim: SimulationImpl): string {
-  const machines = sim.machines().map((m) => ({ id: m.id, state: m.state, lastTransition: m.lastTransition }));
-  const podsByNode = [...sim.cluster.podsByNode].map(([node, keys]) => [node, [...keys]]);
-  return JSON.stringify({ pass: sim.pass, now: sim.now, state: sim.state(), podsByNode, machines, problems: sim.problems });
-}
+const snapshotOf = simSnapshot;
 
 /** The pass in which MarkPodsNotReady runs (a fresh run's). */
 function heavyPass(scenario: Scenario): number {
