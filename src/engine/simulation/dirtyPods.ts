@@ -24,7 +24,11 @@ export class ReadyLog {
   statuses: ConditionStatus[] = [];
   times: Micros[] = [];
 
+  /** the keys written, once asked (a checkpoint's log, never written after it is taken) */
+  private written?: Set<string>;
+
   push(key: string, ready: PodCondition, status: ConditionStatus, time: Micros): void {
+    this.written = undefined;
     this.keys.push(key);
     this.conditions.push(ready);
     this.statuses.push(status);
@@ -33,6 +37,11 @@ export class ReadyLog {
 
   get length(): number {
     return this.keys.length;
+  }
+
+  /** Whether the log holds a write of `key`'s Ready condition. */
+  wrote(key: string): boolean {
+    return (this.written ??= new Set(this.keys)).has(key);
   }
 
   /** This log followed by `later` (thinning merges a checkpoint into the next one). */
