@@ -1,6 +1,6 @@
 /**
- * Back over the outage and on again, as a user comparing the passes around it: the steps on take the passes the
- * simulations ran before from their own checkpoints (redo.ts), and what the panel holds (the webview's own Store fed
+ * Back over the outage and on again, then back onto the start and on, as a user comparing the passes: the steps on
+ * take pass 0 and heavy passes from what the simulations ran before (redo.ts), and what the panel holds (the webview's own Store fed
  * with every message) and the shown simulation (records, trace, problems, the why and machines of a node and a pod,
  * zones) are at every click a fresh session's on that pass, with and without idle time between the clicks.
  */
@@ -39,15 +39,16 @@ for (const file of FILES)
       assert.equal(a.session.goToPass(p + 2).ok, true);
       a.idle('all');
       const fresh = new Map<number, { panel: string; sim: string }>();
-      const want = (n: number) => {
-        if (!fresh.has(n)) {
+      const want = (n: number | null) => {
+        const key = n ?? -1;
+        if (!fresh.has(key)) {
           const f = opened(file);
           f.idle('all');
-          f.session.goToPass(n);
+          if (n !== null) f.session.goToPass(n);
           f.idle('all');
-          fresh.set(n, { panel: shown(f.store), sim: state(f.session) });
+          fresh.set(key, { panel: shown(f.store), sim: state(f.session) });
         }
-        return fresh.get(n)!;
+        return fresh.get(key)!;
       };
       // the session's two simulations trade places at each swap: every one seen, and the passes each took so
       const sims = new Set<SimulationImpl>();
@@ -65,16 +66,21 @@ for (const file of FILES)
         (s) => s.step(),
         (s) => s.stepBack(),
         (s) => s.step(),
+        // back onto the start and on: pass 0 (every node registered, every ReplicaSet synced) is taken from the run before
+        (s) => s.goToPass(1),
+        (s) => s.stepBack(),
+        (s) => s.stepBack(),
+        (s) => s.step(),
       ];
       clicks.forEach((click, i) => {
         a.idle(r.idle(i));
         redone();
         assert.equal((click(a.session) as { ok: boolean }).ok, true);
-        const n = a.session.shown.pass!;
+        const n = a.session.shown.pass;
         const where = `click ${i} onto pass ${n}`;
         assert.equal(shown(a.store), want(n).panel, `${where}: what the panel shows`);
         assert.equal(state(a.session), want(n).sim, `${where}: the shown simulation`);
       });
-      // the passes went back over are taken again, not stepped (by the shown simulation, or by the ahead one in idle time)
+      // pass 0 at least is taken again, not stepped (by the shown simulation, or by the ahead one in idle time); a quiet pass is stepped
       assert.ok(redone() > first, 'no pass taken from the run before');
     });

@@ -561,6 +561,10 @@ export class PodChanges implements PodDelta {
     return this.changed ?? { keys: [...this.delta.keys()], values: [...this.delta.values()] };
   }
 
+  get size(): number {
+    return this.changed ? this.changed.keys.length : this.map!.size;
+  }
+
   get delta(): Map<string, KeptPod | null> {
     if (this.map === undefined) {
       const m = new Map<string, KeptPod | null>();
@@ -576,6 +580,11 @@ export class PodChanges implements PodDelta {
     this.map = m;
     this.changed = undefined;
   }
+}
+
+/** How many pods a checkpoint's delta holds (without making the map of a PodChanges). */
+export function podsIn(pods: PodDelta): number {
+  return pods instanceof PodChanges ? pods.size : pods.delta.size;
 }
 
 /** Two consecutive deltas as one (the later one wins). */

@@ -49,7 +49,7 @@ import { applyWorldEvent, assumeMissingLeases } from './world';
 import { missingLeasesMode, planMissingLeases } from '../kubelet/missingLeases';
 import { buildControllers, planControllers, startInPieces, type ControllerFactory, type ControllerPlan } from './controllerPlan';
 import { cloneCluster } from './checkpoint';
-import { CheckpointStore, type Checkpoint, type LoopPosition } from './checkpointStore';
+import { CheckpointStore, podsIn, type Checkpoint, type LoopPosition } from './checkpointStore';
 import { HandOff, handOffFrom, type HandOffSource } from './handOff';
 import { Redo } from './redo';
 import { PartsUnderWay } from './partsUnderWay';
@@ -580,11 +580,13 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     this.underway.run(() => !this.shouldStop?.());
     return true;
   }
-  /** Starts the hand-off of the checkpoint `source` kept after the one this stands on, when it is of pass `upTo` at most. */
+  /** Starts the hand-off of `source`'s checkpoint after the one this stands on (of pass `upTo` at most); from its own past
+   * run only pass 0 or a heavy pass: a hand-off restores the controllers anew, dearer than a quiet pass's step. */
   private takeFrom(source: HandOffSource, upTo: number, own = false): boolean {
     const target = { store: this.store, host: this.host, kubelets: this.kubelets, controllers: () => this.buildControllers() };
     const next = handOffFrom(source, target);
     if (next === undefined || next.pass === null || next.pass > upTo) return false;
+    if (own && next.pass !== 0 && podsIn(next.pods) < this.heavyPassPods) return false;
     this.underway.start(this.handedOff(new HandOff(source, next, target, own)), 'handOff');
     return true;
   }
