@@ -5,6 +5,9 @@
  */
 import { resolve } from 'node:path';
 
+/** A pause of wall time, as a user reading or the bench waiting for idle work. */
+export const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
 export function harnessArgs(args: readonly string[]): { flag: (name: string) => string | undefined; file: string; root: string } {
   const flag = (name: string): string | undefined => {
     const i = args.indexOf(name);

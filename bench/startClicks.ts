@@ -12,7 +12,7 @@ import { Session as Inspector } from 'node:inspector';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
-import { harnessArgs, idleSession } from './sessionHarness';
+import { harnessArgs, idleSession, sleep } from './sessionHarness';
 
 const { flag, file, root } = harnessArgs(process.argv.slice(2));
 const paint = Number(flag('--paint') ?? 30);
@@ -21,7 +21,6 @@ const repeat = Number(flag('--repeat') ?? 1);
 // `--walk MS`: onto pass 27 by Steps MS apart (the run-ahead swapped in, as the webview bench gets there), not by one jump
 const walk = flag('--walk');
 const load = (): string => loadavg()[0].toFixed(1);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const main = async (): Promise<void> => {
   const { session, idle } = await idleSession(root, file);

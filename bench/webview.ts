@@ -23,6 +23,7 @@ import { serveWebview } from '../test/webview/harness/page';
 import { parseWebviewMessage, type HostMessage } from '../src/protocol/webview';
 import { pageParts, TRACE_CATEGORIES } from './webviewTrace';
 import { writeFileSync } from 'node:fs';
+import { sleep } from './sessionHarness';
 
 /** the repository: given by bench/webviewRun.ts when this file runs as a bundle from a temp folder */
 let root = resolve(__dirname, '..');
@@ -274,7 +275,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   };
   const step = () => clickOn('step');
   // the first pass registers every node (5,000 NodeRegistered decisions): reported apart from the quiet ones
-  if (a.firstReadMs) await new Promise((r) => setTimeout(r, a.firstReadMs));
+  if (a.firstReadMs) await sleep(a.firstReadMs);
   const aheadAtFirst = session.ahead.sim ? `${session.ahead.sim.pass}${session.ahead.sim.partDone ? '*' : ''}` : '-';
   const firstStep = await step();
   progress(
@@ -405,7 +406,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   const read = a.readMs ? await readSteps(a.readMs) : undefined;
   async function readSteps(readMs: number) {
     session!.goToPass(from - 1);
-    await new Promise((r) => setTimeout(r, readMs));
+    await sleep(readMs);
     for (const xs of [hostMs, engineMs, jsonMs, bytes, toMessage, toPaint]) xs.splice(0);
     const clicks: number[] = [];
     /** where the ahead simulation stood at each click (its pass, * inside an instant), and each pause's idle slices */
@@ -414,7 +415,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     const idleMs: number[] = [];
     for (let i = 0; i < outageSteps; i++) {
       prepared.splice(0);
-      await new Promise((r) => setTimeout(r, readMs));
+      await sleep(readMs);
       const sim = session!.ahead.sim;
       ahead.push(sim ? `${sim.pass}${sim.partDone ? '*' : ''}` : '-');
       longestSlice.push(Math.max(0, ...prepared));
@@ -448,7 +449,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
    * of reading. Main stepped the Unknown pass again on the way forward (the run-ahead too, in idle time).
    */
   async function scrubClicks(unknown: number) {
-    const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const pause = sleep;
     const round = async (readMs: number) => {
       session!.goToPass(unknown + 2);
       while (session!.slices.running || session!.shown.pass !== unknown + 2) await pause(50);
@@ -480,7 +481,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
    * pass 20, each after a second of reading. Main made a new simulation for each (session.ts reset).
    */
   async function startClicks() {
-    const pause = () => new Promise((r) => setTimeout(r, 1000));
+    const pause = () => sleep(1000);
     const to = async (n: number) => {
       session!.goToPass(n);
       await pause();
@@ -493,7 +494,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
     await pause();
     const backRead = await clickOn('stepBack');
     await pause();
-    await new Promise((r) => setTimeout(r, 500));
+    await sleep(500);
     const stepRead = await clickOn('step');
     await to(1);
     const resetNear = await clickOn('reset');

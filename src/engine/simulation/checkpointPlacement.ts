@@ -23,9 +23,14 @@ export const FINE_CHECKPOINT_EVERY = 10;
  */
 export const HEAVY_PASS_SHARE = 0.1;
 export const HEAVY_PASS_MIN_PODS = 1000;
-/** The pods a pass must change to be a heavy pass, in a cluster of `pods` pods (HEAVY_PASS_SHARE). */
-export function heavyPassPods(pods: number): number {
-  return Math.max(HEAVY_PASS_MIN_PODS, Math.ceil(pods * HEAVY_PASS_SHARE));
+/**
+ * What makes a pass heavy in a cluster of `pods` pods (HEAVY_PASS_SHARE): `pods`, the pods it must change; `is`, the one
+ * rule behind a checkpoint after it (checkpointDue), the run-ahead's forecast (Simulation.nextPassHeavy) and the redo
+ * (redo.ts: a hand-off restores the controllers anew, dearer than a quiet pass's step, cheaper than a heavy one's).
+ */
+export function heavyPass(pods: number): { readonly pods: number; is(changed: number): boolean } {
+  const heavy = Math.max(HEAVY_PASS_MIN_PODS, Math.ceil(pods * HEAVY_PASS_SHARE));
+  return { pods: heavy, is: (changed) => changed >= heavy };
 }
 /**
  * While goToPass replays forward after restoring a checkpoint for a step back (to the pass before
@@ -219,20 +224,27 @@ export function podsDue(host: SimHost, t: Micros | undefined): number {
  * Whether the instant of monitor pass `pass` is followed by a checkpoint: every `every` passes; while
  * goToPass replays (`replay`), every FINE_CHECKPOINT_EVERY passes up to its target, and for a step
  * back each of the STEP_BACK_CHECKPOINTS passes before it; after a heavy pass (`dirtyPods` ≥
- * `heavyPods`, see HEAVY_PASS_SHARE); and before one, when `podsDueNext` (asked last: it walks the
+ * `heavy.pods`, see heavyPass); and before one, when `podsDueNext` (asked last: it walks the
  * grace deadlines due by the next pass) forecasts that the next pass makes a heavy pass's pods not
  * ready. A jump back to the pass before the heavy one (the bench's `goToPass` 100 back, 120 → 20 at
  * 5,000 nodes) then restores that checkpoint instead of the start's and replays nothing, where the
  * replay of passes 1–20 and its two fine checkpoints were a fifth of the jump. Such a checkpoint
  * holds few pods (the pods change in the heavy pass, after it), and there is one per heavy pass.
  */
-export function checkpointDue(pass: number, every: number, replay: Replay | null, dirtyPods: number, heavyPods: number, podsDueNext?: () => number): boolean {
-  if (pass % every === 0 || dirtyPods >= heavyPods) return true;
+export function checkpointDue(
+  pass: number,
+  every: number,
+  replay: Replay | null,
+  dirtyPods: number,
+  heavy: ReturnType<typeof heavyPass>,
+  podsDueNext?: () => number,
+): boolean {
+  if (pass % every === 0 || heavy.is(dirtyPods)) return true;
   if (
     replay !== null &&
     pass <= replay.to &&
     ((replay.fine !== false && pass % FINE_CHECKPOINT_EVERY === 0) || (replay.stepBack && pass < replay.to && pass >= replay.to - STEP_BACK_CHECKPOINTS))
   )
     return true;
-  return podsDueNext !== undefined && podsDueNext() >= heavyPods;
+  return podsDueNext !== undefined && heavy.is(podsDueNext());
 }

@@ -54,7 +54,7 @@ import { HandOff, handOffFrom, type HandOffSource } from './handOff';
 import { Redo } from './redo';
 import { PartsUnderWay } from './partsUnderWay';
 import { startToTake, takeStart } from './startLike';
-import { checkpointDue, fineDue, heavyPassPods, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, STEP_BACK_CHECKPOINTS } from './checkpointPlacement';
+import { checkpointDue, fineDue, heavyPass, PendingCheckpoint, podsDue, runEndReplay, RunEndRing, STEP_BACK_CHECKPOINTS } from './checkpointPlacement';
 import { explainObject } from './explain';
 import { SimulationViews } from './simulationViews';
 import { checkExpectations } from './expectations';
@@ -105,7 +105,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   private readonly pending = new PendingCheckpoint({ save: () => this.saveCheckpoint(), copyPods: (max) => this.host.dirtyPods.copy(max) });
   private readonly checkpointEvery: number;
   /** see HEAVY_PASS_SHARE */
-  private readonly heavyPassPods: number;
+  private readonly heavy: ReturnType<typeof heavyPass>;
 
   /** `made`: the records' copy and its index, made beforehand (simulationInSlices); the constructor then stops
    * before the controllers' start, and the simulation is not to be used before `startInPieces` is done. */
@@ -137,7 +137,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     this.kubelets = wireKubelets(cluster, this.kubelet, this.config, settings.leases, this.host, options.checks?.kubeletDue);
     // big clusters: fewer checkpoints (each holds the controllers' saved memory), at most MAX_CHECKPOINTS kept
     this.checkpointEvery = options.checkpointEvery ?? Math.max(10, Math.ceil(cluster.nodes.size / 50));
-    this.heavyPassPods = heavyPassPods(cluster.pods.size);
+    this.heavy = heavyPass(cluster.pods.size);
     this.events = scheduleEvents(
       scenario.events,
       (at) => this.timeOf(at),
@@ -475,7 +475,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     // the forecast for the next monitor pass (podsDue) is asked last: only when nothing else placed one
     const podsDueNext = () => podsDue(host, this.nextMonitorAt);
     const fine = this.userStep && fineDue(host.pass, this.ring.lastKept(this.checkpoints));
-    const placed = fine || checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPods.count, this.heavyPassPods, podsDueNext);
+    const placed = fine || checkpointDue(host.pass, this.checkpointEvery, this.replay, host.dirtyPods.count, this.heavy, podsDueNext);
     if (this.ring.due(placed)) this.pending.mark();
   }
 
@@ -518,7 +518,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     return this.pending.pending;
   }
   nextPassHeavy(): boolean {
-    return !this.midInstant && podsDue(this.host, this.nextMonitorAt) >= this.heavyPassPods;
+    return !this.midInstant && this.heavy.is(podsDue(this.host, this.nextMonitorAt));
   }
 
   private saveCheckpoint(): void {
@@ -586,7 +586,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     const target = { store: this.store, host: this.host, kubelets: this.kubelets, controllers: () => this.buildControllers() };
     const next = handOffFrom(source, target);
     if (next === undefined || next.pass === null || next.pass > upTo) return false;
-    if (own && next.pass !== 0 && podsIn(next.pods) < this.heavyPassPods) return false;
+    if (own && next.pass !== 0 && !this.heavy.is(podsIn(next.pods))) return false;
     this.underway.start(this.handedOff(new HandOff(source, next, target, own)), 'handOff');
     return true;
   }
