@@ -162,13 +162,22 @@ function readyBase(v: PodReady, key: string, snapshot: ReadonlyMap<string, PodRe
 
 /** The Ready fields of `v` written into the live pod `p`'s own Ready condition. */
 function readyInto(p: PodRecord, v: PodReady): void {
-  for (const c of p.conditions)
+  if (!readyWrittenInto(p, v)) throw new Error(`checkpoint: Pod ${p.meta.namespace}/${p.meta.name} kept as a Ready change has no Ready condition`);
+}
+
+/**
+ * The Ready fields of `v` written into the live pod's own Ready condition, and nothing else: only for a pod whose other
+ * fields are already `v`'s (handOff.ts: one the pass changed by Ready writes alone, where the target stands where the
+ * pass began). False when it has no Ready condition (nothing written).
+ */
+export function readyWrittenInto(live: PodRecord, v: PodReady): boolean {
+  for (const c of live.conditions)
     if (c.type === 'Ready') {
       c.status = v.status;
       c.lastTransitionTime = v.lastTransitionTime;
-      return;
+      return true;
     }
-  throw new Error(`checkpoint: Pod ${p.meta.namespace}/${p.meta.name} kept as a Ready change has no Ready condition`);
+  return false;
 }
 
 /**

@@ -6,7 +6,7 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeZoneOutage } from '../../helpers/generatedOutage';
@@ -18,6 +18,8 @@ import { createSimulation, type SimulationImpl } from '../../../src/engine/simul
 import type { SimulationOptions } from '../../../src/engine/simulation/api';
 import type { Scenario } from '../../../src/engine/snapshot/types';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
+import { PodReady } from '../../../src/engine/simulation/checkpoint';
+import type { CheckpointStore } from '../../../src/engine/simulation/checkpointStore';
 
 const dir = mkdtempSync(join(tmpdir(), 'cs-hand-off-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -168,4 +170,59 @@ test('no hand-off where the other simulation kept no checkpoint of the position,
     assert.equal(left, undefined, c.name);
     assert.deepEqual({ pass: to.pass, trace: to.trace.length }, before, c.name);
   }
+});
+
+test('a pass handed from a checkpoint thinning merged: a pod changed otherwise before its Ready write is put in whole', () => {
+  // node-a1's pods go not ready at its first Unknown pass (A); web-7d9f-6wlhb's kubelet then reports it not ready and ready
+  // again (its ContainersReady changes too: not a Ready write), and node-a1's second Unknown pass (B) marks it not ready.
+  // Merged into B, the pod is a PodReady over the record after the kubelet's change, and in B's `other`: writing only its
+  // Ready fields into the pod as it was at A would keep A's ContainersReady.
+  const file = join(dir, 'merged.yaml');
+  copyFileSync(join(examples, 'clusters', 'three-zones.yaml'), join(dir, 'three-zones.yaml'));
+  writeFileSync(
+    file,
+    [
+      'apiVersion: controllerstepper.io/v1alpha1',
+      'kind: Scenario',
+      'metadata: {name: merged}',
+      'kubernetesVersion: "1.31"',
+      'startTime: "2026-01-01T00:00:00Z"',
+      'snapshot: three-zones.yaml',
+      'events:',
+      '  - {at: 30s, kubelet: stop, nodes: [node-a1]}',
+      '  - {at: 2m, kubelet: start, nodes: [node-a1]}',
+      '  - {at: 2m10s, pod: default/web-7d9f-6wlhb, ready: false}',
+      '  - {at: 2m20s, pod: default/web-7d9f-6wlhb, ready: true}',
+      '  - {at: 3m, kubelet: stop, nodes: [node-a1]}',
+      '',
+    ].join('\n'),
+  );
+  const scenario = loadScenario(file, nodeFs());
+  const marked = (sim: SimulationImpl) => sim.trace.some((d) => d.pass === sim.pass && d.action === 'PodsMarkedNotReady');
+  const a = passWhere(scenario, 0, marked);
+  const b = passWhere(scenario, a, marked);
+  const fresh = createSimulation(scenario);
+  fresh.goToPass(b);
+  const from = createSimulation(scenario);
+  // the user steps onto A, and later onto B: each keeps a checkpoint of its pass
+  from.goToPass(a - 1);
+  from.step(true);
+  void from.checkpointPasses;
+  from.goToPass(b - 1);
+  from.step(true);
+  void from.checkpointPasses;
+  const store = (from as unknown as { store: CheckpointStore }).store;
+  const at = (p: number) => store.list.find((c) => c.pass === p);
+  assert.ok(at(a) && at(b), `checkpoints of passes ${a} and ${b}: ${store.list.map((c) => c.pass).join(', ')}`);
+  for (const c of store.list.filter((c) => c.pass! > a && c.pass! < b)) store.merge(c);
+  const key = 'default/web-7d9f-6wlhb';
+  assert.ok(at(b)!.pods.delta.get(key) instanceof PodReady, 'the pod is kept as a Ready change over its record');
+  assert.ok(at(b)!.pods.other.includes(key), 'and the checkpoint says it changed otherwise too');
+  const to = createSimulation(scenario);
+  to.goToPass(a - 1);
+  to.step(true);
+  while (to.handOffSlice(from, b, () => true) === true);
+  assert.equal(to.pass, b);
+  assert.equal(snapshotOf(to), snapshotOf(fresh));
+  assert.equal(traceToJsonLines(to.trace), traceToJsonLines(fresh.trace));
 });
