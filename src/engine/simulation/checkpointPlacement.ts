@@ -141,6 +141,10 @@ export class RunEndRing<C> {
     for (let i = list.length - 1; i >= 0; i--) if (!this.kept.includes(list[i])) return list[i];
     return undefined;
   }
+  /** A pass taken from another run (a hand-off) ends where the simulation stands, on a checkpoint of its own: none pending is the ring's. */
+  handedOff(): void {
+    this.own = false;
+  }
   /** A restore: the pending checkpoint and the run's end are of a state that is gone, and so are the checkpoints not in `list`. */
   drop(list: readonly C[]): void {
     this.own = false;

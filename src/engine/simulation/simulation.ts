@@ -261,19 +261,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   }
 
   private runTo(t: Micros): void {
-    this.stopped = this.aborted;
-    if (this.aborted) return;
-    if (this.midInstant && !this.resumeInstant()) return;
-    for (;;) {
-      const next = this.nextInstant();
-      if (next === undefined || next > t) break;
-      if (!this.processInstant(next)) return;
-      if (this.stopHere()) return;
-    }
-    // the clock moves on past the last pass's instant
-    this.settle();
-    if (t > this.host.now) this.host.now = t;
-    this.kubelets.materialise(this.host.now);
+    this.runToDecision(() => false, t);
   }
 
   runUntilDecision(match: (d: Decision) => boolean, limit: Micros, how?: GoToPassOptions): Decision | undefined {
@@ -307,7 +295,10 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     for (;;) {
       const next = this.nextInstant();
       if (next === undefined || next > limit) break;
-      if (!this.processInstant(next)) return undefined;
+      // a pass it ran before a step back, taken again where it ends in time and decides nothing looked for (redo.ts)
+      if (this.redone(Infinity, (cp, made) => cp.now <= limit && !made.some(match))) {
+        if (this.underway.active) return void (this.stopped = true);
+      } else if (!this.processInstant(next)) return undefined;
       const tr = this.host.trace;
       for (; from < tr.length; from++) if (match(tr[from])) return tr[from];
       if (this.stopHere()) return undefined;
@@ -572,21 +563,22 @@ export class SimulationImpl extends SimulationViews implements Simulation {
   private redo?: Redo;
   redoneCount = 0;
   /** The next pass taken from `redo` where it stands on a checkpoint of that run (redo.ts), in parts as goToPass's; whether it began. */
-  private redone(upTo: number): boolean {
+  private redone(upTo: number, fits?: (next: Checkpoint, made: Decision[]) => boolean): boolean {
     if (!this.redo || this.midInstant || this.aborted) return false;
     this.pending.settle();
-    if (!this.takeFrom(this.redo, upTo, true)) return false;
+    if (!this.takeFrom(this.redo, upTo, true, fits)) return false;
     this.redoneCount++;
     this.underway.run(() => !this.shouldStop?.());
     return true;
   }
   /** Starts the hand-off of `source`'s checkpoint after the one this stands on (of pass `upTo` at most); from its own past
    * run only pass 0 or a heavy pass: a hand-off restores the controllers anew, dearer than a quiet pass's step. */
-  private takeFrom(source: HandOffSource, upTo: number, own = false): boolean {
+  private takeFrom(source: HandOffSource, upTo: number, own = false, fits?: (next: Checkpoint, made: Decision[]) => boolean): boolean {
     const target = { store: this.store, host: this.host, kubelets: this.kubelets, controllers: () => this.buildControllers() };
     const next = handOffFrom(source, target);
     if (next === undefined || next.pass === null || next.pass > upTo) return false;
     if (own && next.pass !== 0 && !this.heavy.is(podsIn(next.pods))) return false;
+    if (fits && !fits(next, source.trace.slice(this.host.trace.length, next.traceLength))) return false;
     this.underway.start(this.handedOff(new HandOff(source, next, target, own)), 'handOff');
     return true;
   }
@@ -595,6 +587,7 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     while (h.run(() => false)) yield;
     this.ownProblems.push(...h.done!.problems);
     this.standAt(h.done!.loop);
+    this.ring.handedOff();
     this.invariants?.observe(this.host.trace);
   }
 }

@@ -7,7 +7,7 @@
  */
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeZoneOutage } from '../../helpers/generatedOutage';
@@ -15,7 +15,7 @@ import { EVERY_CHECK } from '../../helpers/everyCheck';
 import { simSnapshot } from '../../helpers/simSnapshot';
 import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { nodeFs } from '../../../src/platform/nodeFs';
-import { createSimulation } from '../../../src/engine/simulation/simulation';
+import { createSimulation, type SimulationImpl } from '../../../src/engine/simulation/simulation';
 import type { SimulationOptions } from '../../../src/engine/simulation/api';
 import type { Scenario } from '../../../src/engine/snapshot/types';
 import { traceToJsonLines } from '../../../src/engine/trace/serialize';
@@ -28,6 +28,18 @@ const examples = join(__dirname, '..', '..', '..', 'examples');
 
 const snapshotOf = simSnapshot;
 
+/** The outage with a pod's kubelet report 2 s before the heavy pass: an instant of its own inside the pass a redo takes whole. */
+function withReportInHeavyPass(): string {
+  const scenario = loadScenario(OUTAGE, nodeFs());
+  const sim = createSimulation(scenario);
+  sim.goToPass(heavyPass(scenario));
+  const at = (sim.now - sim.startTime) / 1_000_000 - 2;
+  const pod = [...scenario.snapshot.cluster.pods.keys()][0];
+  const file = join(dir, 'report.yaml');
+  writeFileSync(file, `${readFileSync(OUTAGE, 'utf8')}  - {at: ${at}s, pod: ${pod}, ready: false}\n`);
+  return file;
+}
+
 /** The pass in which MarkPodsNotReady runs (a fresh run's). */
 function heavyPass(scenario: Scenario): number {
   const sim = createSimulation(scenario);
@@ -38,8 +50,11 @@ function heavyPass(scenario: Scenario): number {
   throw new Error('no heavy pass');
 }
 
-/** A move as the panel makes it: a Step (`+`), a Step Back (`-`), a jump (`>n`), Reset (`0`). */
-type Move = '+' | '-' | `>${number}` | 'reset';
+/**
+ * A move as the panel makes it: a Step (`+`), a Step Back (`-`), a jump (`>n`), Reset (`0`), Run Until N seconds on
+ * (`@N`), Run Until the next decision of an action (`?Action`, as the panel's Next decision and "next TaintAdded" run).
+ */
+type Move = '+' | '-' | `>${number}` | 'reset' | `@${number}` | `?${string}`;
 
 interface Case {
   name: string;
@@ -84,6 +99,29 @@ const cases: Case[] = [
     redone: [1],
   },
   {
+    name: 'Run Until and Next decision over the heavy pass after a step back',
+    file: OUTAGE,
+    from: (s) => heavy(s) + 2,
+    moves: ['-', '-', '-', '@27', '-', '-', '-', '-', '-', '?PodEvicted', '-', '-', '?TaintAdded', '>2', '?PodsMarkedNotReady', '+', '@3'],
+    redone: [3, 9],
+  },
+  {
+    name: 'the same with every checking mode and the invariants on',
+    file: OUTAGE,
+    from: (s) => heavy(s) + 1,
+    options: { checks: EVERY_CHECK, checkInvariants: true },
+    moves: ['-', '-', '@12', '-', '-', '?PodEvicted', '-'],
+    redone: [2, 5],
+  },
+  {
+    // the pass is taken whole or not at all: a run that ends or finds its decision inside it steps it
+    name: 'Run Until and Next decision that end inside the heavy pass, after a step back',
+    file: withReportInHeavyPass(),
+    from: (s) => heavy(s) + 1,
+    moves: ['-', '-', '?ObjectApplied', '-', '+', '@4', '-', '-', '+', '+', '+'],
+    redone: [10],
+  },
+  {
     name: 'an example: evictions and replacements (1.31)',
     file: join(examples, 'outage-1.31.yaml'),
     from: () => 30,
@@ -119,6 +157,25 @@ for (const c of cases)
     for (const [i, m] of c.moves.entries()) {
       const before = sim.redoneCount;
       const pass = sim.pass;
+      // a run to a time or a decision may end between passes: the fresh run makes the same call from the start
+      const run = (s: SimulationImpl, last: number, until: number) =>
+        m.startsWith('@')
+          ? s.runUntil(until, { interactive: true })
+          : s.runUntilDecision((d) => d.seq > last && d.action === m.slice(1), until, { interactive: true });
+      if (m.startsWith('@') || m.startsWith('?')) {
+        const last = sim.trace.at(-1)?.seq ?? -1;
+        const until = sim.now + (m.startsWith('@') ? Number(m.slice(1)) * 1_000_000 : 3_600_000_000);
+        const found = run(sim, last, until);
+        const f = make();
+        const fresh = run(f, last, until);
+        const where = `move ${i} (${m}) from pass ${pass} to ${sim.pass}`;
+        assert.equal(found?.seq, fresh?.seq, `${c.name}: the decision found by ${where}`);
+        assert.equal(sim.now, f.now, `${c.name}: the time after ${where}`);
+        assert.equal(traceToJsonLines(sim.trace), traceToJsonLines(f.trace), `${c.name}: the trace after ${where}`);
+        assert.equal(snapshotOf(sim), snapshotOf(f), `${c.name}: the state after ${where}`);
+        if (c.redone.includes(i)) assert.ok(sim.redoneCount > before, `${c.name}: ${where} taken from the run before`);
+        continue;
+      }
       if (m === '+') sim.goToPass((pass ?? -1) + 1, { interactive: true });
       else if (m === '-') {
         if (pass === 0) sim.reset();
