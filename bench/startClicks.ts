@@ -4,9 +4,10 @@
  * message), goes to pass 27, then to pass 1, Step Back onto pass 0 and, PAINT ms later, Step Back from pass 0 at
  * once, the Step after it at once, Step Back from pass 0 again after a second; then Reset from pass 20 after a second of reading. Prints each click's host part
  * (wall and CPU), the engine's share (the shown simulation's reset / goToPass), and with `--cpu-profile DIR` writes a
- * .cpuprofile per click. A measurement, not a test: run it under the bench lock.
+ * .cpuprofile per click. `--scrub`: back and forth over the Unknown pass instead; `--quiet`: the first Step at once after
+ * the open and five more. A measurement, not a test: run it under the bench lock.
  *
- *   flock /tmp/cs-bench.lock node --expose-gc --max-old-space-size=16000 --import tsx bench/startClicks.ts SCENARIO [--root DIR] [--paint 30] [--cpu-profile DIR] [--repeat 1] [--walk MS | --read-walk MS] [--scrub]
+ *   flock /tmp/cs-bench.lock node --expose-gc --max-old-space-size=16000 --import tsx bench/startClicks.ts SCENARIO [--root DIR] [--paint 30] [--cpu-profile DIR] [--repeat 1] [--walk MS | --read-walk MS] [--scrub | --quiet]
  */
 import { Session as Inspector } from 'node:inspector';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -69,6 +70,14 @@ const main = async (): Promise<void> => {
     if (!r.ok) throw new Error(r.message);
     await sleep(read);
   };
+  if (process.argv.includes('--quiet')) {
+    // as the webview bench's first step and quiet steps: Step at once after the open, then five Steps each PAINT ms after the last
+    const lines: string[] = [];
+    for (let i = 0; i < 6; i++) lines.push(await click(`step-${i}-from-${session.shown.pass}`, () => session.step()));
+    process.stdout.write(`  ${lines.join('; ')}; load ${load()}\n`);
+    idle.dispose();
+    process.exit(0);
+  }
   if (process.argv.includes('--scrub')) {
     // back and forth over the outage's Unknown pass (19), each click PAINT ms after the last
     await go(21, 1500);
