@@ -121,7 +121,8 @@ export interface Simulation {
    * prepare, a slice at a time, for a caller that must stay responsive while idle (the panel: one
    * slice per macrotask): works while `more()` says so (at least one piece: the pending checkpoint
    * is one), and returns true while work is left. A slice resumes where the last one stopped while
-   * nothing changed; a step or a restore in between starts the work again. `checkpointOnly`: the pending checkpoint alone.
+   * nothing changed; a step or a restore in between starts the work again. `checkpointOnly`: only what the next step
+   * would do at once (the pending checkpoint, the pod map's order a restore left owed).
    */
   prepareSlice?(more: () => boolean, checkpointOnly?: boolean): boolean;
   /** Whether the last step left its checkpoint pending (taken by prepareSlice, or by the next move). */

@@ -63,6 +63,7 @@ import { defaultControllerFactory, withChecks } from './wiring';
 import { InvariantChecker } from './invariants';
 import { beyondHorizon, livelock, MAX_ROUNDS, NO_START_TIME, recordNewLeader, runRounds, sayOnce, scheduleEvents, type MidInstant } from './instants';
 import { MAX_HORIZON } from '../model/limits';
+import { settleOrderSlice } from '../model/podOrder';
 
 /** The scenario's notes about the version it guessed (snapshot/scenario.ts: assumedVersion). */
 const VERSION_GUESS_CODES: ReadonlySet<string> = new Set(['version-assumed', 'version-clamped']);
@@ -185,9 +186,10 @@ export class SimulationImpl extends SimulationViews implements Simulation {
     for (const c of this.host.controllers) c.prepare?.(this.host);
   }
   prepareSlice(more: () => boolean, checkpointOnly = false): boolean {
-    // the checkpoint's pod copies in chunks, then the rest of it in a slice of its own
-    if (checkpointOnly) return this.pending.slice(more) && this.pending.pending;
-    if (this.pending.slice(more)) return true;
+    // the checkpoint's pod copies in chunks, then the rest of it in a slice of its own; the pod map's order a restore
+    // left owed, which the next pass's first pod created would make good at once
+    if (checkpointOnly) return (this.pending.slice(more) && this.pending.pending) || settleOrderSlice(this.host.cluster.pods, more);
+    if (this.pending.slice(more) || settleOrderSlice(this.host.cluster.pods, more)) return true;
     for (const c of this.host.controllers) if (c.prepareSlice ? c.prepareSlice(this.host, more) : (c.prepare?.(this.host), false)) return true;
     return false;
   }
