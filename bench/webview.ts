@@ -22,12 +22,44 @@ import { nextPassInSlices } from '../src/extension/aheadAtOpen';
 import { serveWebview } from '../test/webview/harness/page';
 import { parseWebviewMessage, type HostMessage } from '../src/protocol/webview';
 import { pageParts, TRACE_CATEGORIES } from './webviewTrace';
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { sleep } from './sessionHarness';
 
 /** the repository: given by bench/webviewRun.ts when this file runs as a bundle from a temp folder */
 let root = resolve(__dirname, '..');
 const hr = (): number => Number(process.hrtime.bigint()) / 1e6;
+
+/**
+ * `CS_HOST_PROFILE=DIR`: a V8 CPU profile of the host (this process: the Session, its engine and idle work) per click,
+ * from the click to the paint, written as DIR/NN-ACTION-from-PASS.cpuprofile (what the page's figures leave unexplained:
+ * the host's part in the page is more than the same moves in node, bench/startClicks.ts).
+ */
+const hostProfile = (() => {
+  const dir = process.env.CS_HOST_PROFILE;
+  let inspector: import('node:inspector').Session | undefined;
+  let n = 0;
+  const send = (method: string, params?: object) =>
+    new Promise<any>((ok, fail) => inspector!.post(method, params, (e: Error | null, r: unknown) => (e ? fail(e) : ok(r))));
+  return {
+    async start(): Promise<boolean> {
+      if (!dir) return false;
+      if (!inspector) {
+        const { Session: Inspector } = await import('node:inspector');
+        mkdirSync(dir, { recursive: true });
+        inspector = new Inspector();
+        inspector.connect();
+        await send('Profiler.enable');
+        await send('Profiler.setSamplingInterval', { interval: 200 });
+      }
+      await send('Profiler.start');
+      return true;
+    },
+    async stop(label: string): Promise<void> {
+      const { profile } = await send('Profiler.stop');
+      writeFileSync(join(dir!, `${String(++n).padStart(2, '0')}-${label}.cpuprofile`), JSON.stringify(profile));
+    },
+  };
+})();
 const progress = (s: string): boolean => process.stderr.write(`${s}\n`);
 
 interface Args {
@@ -255,6 +287,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
   /** per timed click, where its way to the update's arrival went (bench/webviewPrelude.ts's ArrivalWay, the host's part apart) */
   const ways: string[] = [];
   const clickOn = async (action: string): Promise<number> => {
+    const profiled = await hostProfile.start();
     const r = await page.evaluate((a) => {
       type Way = { click: number; hostRoundTrip: number; parse: number; dispatch: number };
       const w = window as unknown as { __armClick(): Promise<number>; __split: { toMessage: number; toPaint: number; way?: Way } };
@@ -262,6 +295,7 @@ async function oneRun(browser: import('playwright-core').Browser, origin: string
       (document.querySelector(`vscode-button[data-action="${a}"]`) as HTMLElement).click();
       return p.then((ms) => ({ ms, ...w.__split }));
     }, action);
+    if (profiled) await hostProfile.stop(`${action}-from-${session!.shown.pass ?? 'start'}`);
     toMessage.push(r.toMessage);
     toPaint.push(r.toPaint);
     const host = hostMs.at(-1) ?? NaN;
