@@ -34,9 +34,9 @@ const GROUP_FILES = 20;
 const UNKNOWN_S = 2;
 
 /**
- * The processes for `files` (paths relative to the root) and their expected seconds, longest first:
- * node's runner starts them in this order as its two workers free up, so the longest-processing-time
- * rule keeps one slow group from running alone at the end.
+ * The processes for `files` (paths relative to the root) and their expected seconds, longest first: node's runner
+ * starts its files sorted by name as its two workers free up, and the group files are named in this order
+ * (writeGroups), so the longest-processing-time rule keeps one slow group from running alone at the end.
  */
 export function planGroups(files, seconds) {
   const s = (f) => seconds[f] ?? UNKNOWN_S;
@@ -54,20 +54,34 @@ export function planGroups(files, seconds) {
   return groups.sort((a, b) => b.s - a.s);
 }
 
+/** The recorded seconds, or none (every file then taken as UNKNOWN_S) when the file is missing or not JSON (a merge's conflict markers). */
 function recorded(root) {
   const p = join(root, DURATIONS);
-  return existsSync(p) ? JSON.parse(readFileSync(p, 'utf8')) : {};
+  if (!existsSync(p)) return {};
+  try {
+    return JSON.parse(readFileSync(p, 'utf8'));
+  } catch (e) {
+    console.warn(`# ${DURATIONS} is not JSON (${e.message}): the tests are grouped as if nothing were recorded`);
+    return {};
+  }
 }
 
 /** The group files for `files` (absolute paths), written under a fresh temporary folder. */
 export function writeGroups(root, files) {
+  const seconds = recorded(root);
+  const unrecorded = files.map((f) => relative(root, f)).filter((f) => seconds[f] === undefined);
+  if (unrecorded.length)
+    console.warn(
+      `# ${unrecorded.length} test file(s) with no recorded time, taken as ${UNKNOWN_S} s (node scripts/test-durations.mjs FILE… records them): ${unrecorded.join(', ')}`,
+    );
   const groups = planGroups(
     files.map((f) => relative(root, f)),
-    recorded(root),
+    seconds,
   );
   const dir = mkdtempSync(join(tmpdir(), 'cs-test-groups-'));
   return groups.map((g, i) => {
-    const path = join(dir, `group-${String(i + 1).padStart(2, '0')}.cjs`);
+    // the runner sorts the files by name: the names keep the plan's order for up to 999 groups
+    const path = join(dir, `group-${String(i + 1).padStart(3, '0')}.cjs`);
     const body = g.files.map((f) => `describe(${JSON.stringify(f)}, () => {\n  require(${JSON.stringify(join(root, f))});\n});\n`);
     writeFileSync(path, `const { describe } = require('node:test');\n${body.join('')}`);
     return path;

@@ -115,3 +115,47 @@ test('the groups are made from the recorded seconds and run longest first, a slo
       c.name,
     );
 });
+
+/** writeGroups(root, files) in a root of its own with `durations` as its recorded file (undefined: none): the group files' names, and stderr. */
+function written(files: string[], durations: string | undefined): { names: string[]; stderr: string } {
+  const root = mkdtempSync(join(tmpdir(), 'cs-groups-write-'));
+  try {
+    if (durations !== undefined) {
+      mkdirSync(join(root, 'scripts'));
+      writeFileSync(join(root, 'scripts', 'test-durations.json'), durations);
+    }
+    const r = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { writeGroups } from ${JSON.stringify(join(repo, 'scripts', 'test-groups.mjs'))}; console.log(JSON.stringify(writeGroups(${JSON.stringify(root)}, ${JSON.stringify(files.map((f) => join(root, f)))})))`,
+      ],
+      { encoding: 'utf8' },
+    );
+    assert.equal(r.status, 0, r.stderr);
+    const groups: string[] = JSON.parse(r.stdout);
+    if (groups.length) rmSync(dirname(groups[0]), { recursive: true, force: true });
+    return { names: groups.map((g) => g.slice(dirname(g).length + 1)), stderr: r.stderr };
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+}
+
+test('the group files sort by name in the plan’s order (the runner starts them sorted), past 100 groups too', () => {
+  // 130 slow files: a group each
+  const files = Array.from({ length: 130 }, (_, i) => `test/s${String(i).padStart(3, '0')}.test.ts`);
+  const { names } = written(files, JSON.stringify(Object.fromEntries(files.map((f, i) => [f, 200 - i]))));
+  assert.equal(names.length, 130);
+  assert.deepEqual([...names].sort(), names, 'sorted by name, they are in the plan’s order');
+});
+
+test('a recorded-times file that is not JSON (a merge’s conflict markers) groups as if none were recorded, and says so; files not recorded are named', () => {
+  const files = ['test/a.test.ts', 'test/b.test.ts'];
+  const broken = written(files, '{\n<<<<<<< HEAD\n  "test/a.test.ts": 3\n=======\n  "test/a.test.ts": 4\n>>>>>>> other\n}\n');
+  assert.equal(broken.names.length, 1);
+  assert.match(broken.stderr, /test-durations\.json is not JSON/);
+  const some = written(files, JSON.stringify({ 'test/a.test.ts': 3 }));
+  assert.match(some.stderr, /1 test file\(s\) with no recorded time[^\n]*test\/b\.test\.ts/);
+  assert.doesNotMatch(some.stderr, /test\/a\.test\.ts/);
+});

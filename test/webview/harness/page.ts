@@ -7,7 +7,7 @@ import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { STYLE_SHEETS, webviewHtml } from '../../../src/extension/webviewHtml';
 import { chromiumMissing, chromiumPath } from './chromium';
 
@@ -48,7 +48,7 @@ function launch(): Promise<Browser> {
 /**
  * One chromium for every file of the browser phase's process (scripts/test-phase-1-browser.mjs), and each prelude
  * bundled once: a launch and a bundle per file were ~1.5 s of each of its 23 files. A file's pages still each have a
- * context of their own, and a file's close() closes every context it left, as closing its own chromium did.
+ * context of their own, and a file's close() closes the contexts its pages were opened in (not another file's), as closing its own chromium did.
  */
 let shared: { browser?: Promise<Browser>; bundles: Map<string, Promise<string>> } | undefined;
 
@@ -122,20 +122,56 @@ export async function serveWebview(o: ServeOptions = {}): Promise<Served> {
   const addr = server.address();
   origin = `http://127.0.0.1:${typeof addr === 'object' && addr ? addr.port : 0}`;
   const own = !shared;
-  const browser = await (shared ? (shared.browser ??= launch()) : launch()).catch((e: Error) => {
+  const browser = await (shared ? sharedBrowser(shared) : launch()).catch((e: Error) => {
     // the server would keep the process alive: the caller gets the failure, not a hang
     server.close();
     throw new Error(`chromium at ${chromiumPath()} did not start: ${e.message.split('\n')[0]}`);
   });
+  if (own)
+    return {
+      origin,
+      browser,
+      async close() {
+        await browser.close();
+        await new Promise((r) => server.close(r));
+      },
+    };
+  // a shared chromium: this file's close closes the contexts its pages were opened in, not another file's
+  const contexts = new Set<BrowserContext>();
+  const tracked = new Proxy(browser, {
+    get(target, key) {
+      if (key === 'newContext')
+        return async (...args: Parameters<Browser['newContext']>) => {
+          const c = await target.newContext(...args);
+          contexts.add(c);
+          return c;
+        };
+      if (key === 'newPage')
+        return async (...args: Parameters<Browser['newPage']>) => {
+          const page = await target.newPage(...args);
+          contexts.add(page.context());
+          return page;
+        };
+      const v = Reflect.get(target, key, target);
+      return typeof v === 'function' ? v.bind(target) : v;
+    },
+  });
   return {
     origin,
-    browser,
+    browser: tracked,
     async close() {
-      if (own) await browser.close();
-      else for (const c of browser.contexts()) await c.close();
+      for (const c of contexts) await c.close();
+      contexts.clear();
       await new Promise((r) => server.close(r));
     },
   };
+}
+
+/** The shared chromium, launched again when the last launch failed or it has gone: a crash failed every later file. */
+async function sharedBrowser(s: NonNullable<typeof shared>): Promise<Browser> {
+  const b = await s.browser?.catch(() => undefined);
+  if (b?.isConnected()) return b;
+  return await (s.browser = launch());
 }
 
 /** A few of VS Code's theme variables, as its Light Modern and Dark Modern themes set them on the webview. */
