@@ -168,16 +168,16 @@ function readyInto(p: PodRecord, v: PodReady): void {
 /**
  * The Ready fields of `v` written into the live pod's own Ready condition, and nothing else: only for a pod whose other
  * fields are already `v`'s (handOff.ts: one the pass changed by Ready writes alone, where the target stands where the
- * pass began). False when it has no Ready condition (nothing written).
+ * pass began). The condition written, or undefined when it has none (nothing written).
  */
-export function readyWrittenInto(live: PodRecord, v: PodReady): boolean {
+export function readyWrittenInto(live: PodRecord, v: PodReady): PodCondition | undefined {
   for (const c of live.conditions)
     if (c.type === 'Ready') {
       c.status = v.status;
       c.lastTransitionTime = v.lastTransitionTime;
-      return true;
+      return c;
     }
-  return false;
+  return undefined;
 }
 
 /**

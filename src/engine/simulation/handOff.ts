@@ -19,7 +19,7 @@
  */
 import type { RestoreFrom, SimController } from '../controllers/controller';
 import type { Kubelets } from '../kubelet/kubelets';
-import type { NodeRecord, PodRecord } from '../model/types';
+import type { NodeRecord, PodCondition, PodRecord } from '../model/types';
 import { inOrder, settleOrder } from '../model/podOrder';
 import type { Problem } from '../problems';
 import type { Decision } from '../trace/decision';
@@ -153,12 +153,15 @@ export class HandOff {
     // its Ready fields are all there is to write (MarkPodsNotReady's 50,000 pods at 5,000 nodes: the whole record
     // written into each was about half of the hand-off's time)
     const other = new Set(next.pods.other);
+    // each such pod's live Ready condition, by its place in the delta: what the redo's Ready log holds (ownCopy)
+    const readyAt: (PodCondition | undefined)[] = this.own ? new Array(keys.length) : [];
     let n = 0;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i],
         v = values[i];
       const was = cluster.pods.get(key);
       const readyAlone = v instanceof PodReady && was !== undefined && !other.has(key) && !moved.has(key) && readyWrittenInto(was, v);
+      if (readyAlone && this.own) readyAt[i] = readyAlone;
       if (!(readyAlone || (v && was !== undefined && !moved.has(key) && writePodInto(was, v, key, host.pristinePods)))) {
         podsReplaced.set(key, was);
         copies.set(key, v ? podFrom(v, key, host.pristinePods) : null);
@@ -250,7 +253,7 @@ export class HandOff {
       else c.restore(saved, host, from);
       yield;
     }
-    to.store.adopt(ownCopy(next, t.pods, this.own ? cluster.pods : undefined));
+    to.store.adopt(ownCopy(next, t.pods, this.own ? { pods: cluster.pods, readyAt } : undefined));
     this.done = { loop: { ...next.loop }, problems: t.problems };
   }
 }
@@ -265,7 +268,7 @@ export class HandOff {
  * the step: put back from records, the Unknown pass's 50,000 pods made a Reset from pass 20 at 5,000
  * nodes two to three times dearer.
  */
-function ownCopy(next: Checkpoint, pods: PodList, live?: ReadonlyMap<string, PodRecord>): Checkpoint {
+function ownCopy(next: Checkpoint, pods: PodList, live?: LiveReady): Checkpoint {
   const ready = live ? readyLogOf(next.pods.readyLog, pods, live) : undefined;
   return {
     ...next,
@@ -292,15 +295,36 @@ function ownCopy(next: Checkpoint, pods: PodList, live?: ReadonlyMap<string, Pod
  * adds the pods it put back from records (their Ready conditions new objects, not the ones its log holds), 50,000 after
  * a jump back over the outage, which every later Reset then put back from records again (200 ms at 5,000 nodes).
  */
-function readyLogOf(from: ReadyLog, pods: PodList, live: ReadonlyMap<string, PodRecord>): { log: ReadyLog; other: string[] } {
+function readyLogOf(from: ReadyLog, pods: PodList, live: LiveReady): { log: ReadyLog; other: string[] } {
   const log = new ReadyLog();
   const other: string[] = [];
-  for (let i = 0; i < pods.keys.length; i++) if (!(pods.values[i] instanceof PodReady)) other.push(pods.keys[i]);
+  const { keys } = pods;
+  for (let i = 0; i < keys.length; i++) if (!(pods.values[i] instanceof PodReady)) other.push(keys[i]);
+  // the log and the delta list MarkPodsNotReady's pods in the same order (each first changed by its write): a walk
+  // along the delta finds most of them where the hand-off wrote them, a look-up in the pod map the rest (50,000
+  // look-ups were 50 ms of the redo of the Unknown pass at 5,000 nodes)
+  let at = 0;
   for (let i = 0; i < from.keys.length; i++) {
     const key = from.keys[i];
-    const ready = live.get(key)?.conditions.find((c) => c.type === 'Ready');
+    let ready: PodCondition | undefined;
+    for (let k = at; k < Math.min(keys.length, at + READY_WALK); k++)
+      if (keys[k] === key) {
+        ready = live.readyAt[k];
+        at = k + 1;
+        break;
+      }
+    ready ??= live.pods.get(key)?.conditions.find((c) => c.type === 'Ready');
     if (ready) log.push(key, ready, from.statuses[i], from.times[i]);
     else other.push(key);
   }
   return { log, other };
+}
+
+/** How far along the delta readyLogOf looks for a log's key before it looks the pod up. */
+const READY_WALK = 8;
+
+/** The target's live pods after the hand-off, and the Ready condition it wrote into each pod of the delta it wrote by its Ready fields alone (by index). */
+interface LiveReady {
+  pods: ReadonlyMap<string, PodRecord>;
+  readyAt: readonly (PodCondition | undefined)[];
 }
