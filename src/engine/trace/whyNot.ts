@@ -104,6 +104,39 @@ export interface WhyNot {
    * still count as active): the simulation chains to the pods' own why-nots for the time.
    */
   waitsForDeletion?: { pods: ObjectRef[]; count: number };
+  /**
+   * Every entry of each list the check's values cut at LISTED (the first LISTED, then "and N more"), by
+   * the value's name: the text stays short, and the JSON output, `explain --lists` and the panel give all.
+   */
+  lists?: Record<string, unknown[]>;
+}
+
+/** How many entries of a list a check's values name; the rest are counted ("and 14 more") and kept whole in `WhyNot.lists`. */
+export const LISTED = 20;
+
+/** A list as a check's values name it: the first LISTED entries, then how many more there are. */
+export function cutList<T>(items: readonly T[]): (T | string)[] {
+  return items.length > LISTED ? [...items.slice(0, LISTED), `and ${items.length - LISTED} more`] : [...items];
+}
+
+/** The lists of `named` that cutList cuts, whole, for `WhyNot.lists` (undefined when none is cut). */
+export function wholeLists(named: Record<string, readonly unknown[]>): Pick<WhyNot, 'lists'> {
+  const cut = Object.entries(named).filter(([, v]) => v.length > LISTED);
+  return cut.length ? { lists: Object.fromEntries(cut.map(([k, v]) => [k, [...v]])) } : {};
+}
+
+/** The why-not (and those it chains to) with each cut list of its checks' values given whole. */
+export function withWholeLists(w: WhyNot): WhyNot {
+  const whole = (values: Check['values']): Check['values'] =>
+    values && w.lists ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, w.lists![k] ?? v])) : values;
+  const check = (c: Check): Check => (c.values ? { ...c, values: whole(c.values) } : c);
+  return {
+    ...w,
+    check: check(w.check),
+    ...(w.blocking ? { blocking: { ...w.blocking, ...(w.blocking.values ? { values: whole(w.blocking.values) } : {}) } } : {}),
+    ...(w.path ? { path: w.path.map((c) => (c.values ? { ...c, values: whole(c.values) } : c)) } : {}),
+    ...(w.via ? { via: withWholeLists(w.via) } : {}),
+  };
 }
 
 /** What the world says of a node's kubelet (the simulation's kubelets), for "it holds while the kubelet posts". */

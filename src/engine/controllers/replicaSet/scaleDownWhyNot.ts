@@ -15,7 +15,7 @@ import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
 import { podRef, replicaSetRef } from '../../model/types';
 import { formatTime, type Micros } from '../../model/time';
 import type { WhyNot, WhyNotCheck, WhyNotWorld } from '../../trace/whyNot';
-import { whyNotFrom } from '../../trace/whyNot';
+import { cutList, wholeLists, whyNotFrom } from '../../trace/whyNot';
 import { claimedInCluster, controllerOf, isPodActive, specReplicas } from './podUtil';
 import { getPodsToDelete, type RuleOutcome } from './ranking';
 import { rankingSettings, relatedPods } from './manageReplicas';
@@ -244,10 +244,6 @@ function relatedScaledBy(host: ControllerHost, rs: ReplicaSetRecord, owner: stri
   return undefined;
 }
 
-/** How many pods deleted are named in the check's values; the rest are counted ("and 14 more"). */
-const LISTED = 20;
-const listed = (names: string[]): string[] => (names.length > LISTED ? [...names.slice(0, LISTED), `and ${names.length - LISTED} more`] : names);
-
 const WHAT_POD = 'deleted by a scale-down (manageReplicas / getPodsToDelete)';
 const UPSTREAM = 'manageReplicas -> getPodsToDelete (replica_set.go), ranked by ActivePods / ActivePodsWithRanks (controller_utils.go)';
 
@@ -321,6 +317,7 @@ export function podScaleDownWhyNot(f: ScaleDownForecast, pod: PodRecord): WhyNot
       : { ...w, check: { rule: `${w.check.rule}; ${path[path.length - 1]!.rule}`, values: { ...w.check.values, ...path[path.length - 1]!.values } } };
   }
   const kept = f.whyKept(pod.meta.name);
+  const all = wholeLists({ deleting: f.deleted.map((d) => d.name) });
   // read under the scale: the surplus comes, and the ranking keeps the pod
   const surplus = path.length - 1;
   path[surplus] = { ...path[surplus]!, holds: true };
@@ -330,9 +327,9 @@ export function podScaleDownWhyNot(f: ScaleDownForecast, pod: PodRecord): WhyNot
     holds: false,
     rule: 'the pod ranks among the pods deleted',
     unmet: kept ? `kept: ${kept.versus} (the last pod deleted) ranks before it: ${kept.text}` : 'kept by the ranking',
-    values: { deleting: listed(f.deleted.map((d) => d.name)), ...(kept ? { ranking: kept.rule, deletedInstead: kept.versus, ...kept.values } : {}) },
+    values: { deleting: cutList(f.deleted.map((d) => d.name)), ...(kept ? { ranking: kept.rule, deletedInstead: kept.versus, ...kept.values } : {}) },
   });
-  if (f.unsettled.length) return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path);
+  if (f.unsettled.length) return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path, all);
   if (f.laterUnsettled) {
     // kept by the scales read, but a later one ranks what cannot be read now: what blocks is that
     const next = f.later[f.laterUnsettled.step - 1]!;
@@ -344,10 +341,10 @@ export function podScaleDownWhyNot(f: ScaleDownForecast, pod: PodRecord): WhyNot
       unmet: f.laterUnsettled.why,
       values: { timelineScalesTo: next.replicas, timelineScalesAt: formatTime(next.at) },
     });
-    return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path);
+    return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path, all);
   }
   const text = scaleText(f);
-  return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path, { never: true, ...(text ? { neverIf: `${text}: it is kept` } : {}) });
+  return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path, { never: true, ...(text ? { neverIf: `${text}: it is kept` } : {}), ...all });
 }
 
 /** The ReplicaSet's answer: its surplus pods deleted, which, and when. */
@@ -355,9 +352,9 @@ export function replicaSetScaleDownWhyNot(f: ScaleDownForecast): WhyNot {
   const path: WhyNotCheck[] = f.unsettled.length ? [settledCheck(f), surplusCheck(f)] : [surplusCheck(f)];
   const first = f.deleted.filter((d) => d.step === 0);
   const names = first.map((d) => d.name);
-  const w = whyNotFrom('the surplus pods deleted (manageReplicas)', 'ReplicaSetPodsDeleted', f.ref, path, timing(f));
+  const w = whyNotFrom('the surplus pods deleted (manageReplicas)', 'ReplicaSetPodsDeleted', f.ref, path, { ...timing(f), ...wholeLists({ deleting: names }) });
   return {
     ...w,
-    check: { ...w.check, values: { ...w.check.values, deleting: listed(names), deletions: names.length, syncs: first.at(-1)?.batch ?? 0 } },
+    check: { ...w.check, values: { ...w.check.values, deleting: cutList(names), deletions: names.length, syncs: first.at(-1)?.batch ?? 0 } },
   };
 }

@@ -10,7 +10,7 @@ import type { ObjectRef, ReplicaSetRecord } from '../../model/types';
 import { podRef, replicaSetRef } from '../../model/types';
 import { formatDuration, formatTime, type Micros } from '../../model/time';
 import type { GuardResult } from '../../machines/guardTrace';
-import { whyNotFrom, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../../trace/whyNot';
+import { cutList, wholeLists, whyNotFrom, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../../trace/whyNot';
 import { EXPECTATIONS_TIMEOUT } from './machine';
 import { keptOutcome, machineTable, type Entry } from './entry';
 import { claimedInCluster, controllerOf, isPodActive, isPodReady, specReplicas } from './podUtil';
@@ -236,9 +236,6 @@ function scaledUpByTimeline(
   return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, { conditional });
 }
 
-/** How many of the not-ready pods are listed in the check's values (the count is always given). */
-const LISTED = 20;
-
 /**
  * Pods that are not ready (their node went Unknown and MarkPodsNotReady set Ready=False, or their
  * kubelet says so) still count: FilterActivePods keeps every pod that is not Succeeded or Failed
@@ -249,6 +246,12 @@ const LISTED = 20;
  */
 function notReadyStillActive(ref: ObjectRef, path: WhyNotCheck[], claim: Claim, replicas: number): WhyNot {
   const deletions = claim.active - replicas + 1;
+  const notReadyPods = claim.notReady.map((p) => ({
+    pod: p.ref.slice(4),
+    node: p.node ?? null,
+    notReadySince: p.since === undefined ? null : formatTime(p.since),
+  }));
+  const onFailingNodes = claim.onFailingNodes.map((p) => ({ pod: p.ref.slice(4), node: p.node ?? null, because: p.why }));
   const n = claim.notReady.length;
   const m = claim.onFailingNodes.length;
   const which = [
@@ -269,14 +272,15 @@ function notReadyStillActive(ref: ObjectRef, path: WhyNotCheck[], claim: Claim, 
       activePods: claim.active,
       replicas,
       notReady: n,
-      notReadyPods: claim.notReady
-        .slice(0, LISTED)
-        .map((p) => ({ pod: p.ref.slice(4), node: p.node ?? null, notReadySince: p.since === undefined ? null : formatTime(p.since) })),
-      ...(m ? { onFailingNodes: claim.onFailingNodes.slice(0, LISTED).map((p) => ({ pod: p.ref.slice(4), node: p.node ?? null, because: p.why })) } : {}),
+      notReadyPods: cutList(notReadyPods),
+      ...(m ? { onFailingNodes: cutList(onFailingNodes) } : {}),
     },
   });
   const pods = [...claim.notReady, ...claim.onFailingNodes].map((p) => p.ref).sort();
-  return whyNotFrom('replacement pods created (manageReplicas)', 'ReplicaSetPodsCreated', ref, path, { waitsForDeletion: { pods, count: deletions } });
+  return whyNotFrom('replacement pods created (manageReplicas)', 'ReplicaSetPodsCreated', ref, path, {
+    waitsForDeletion: { pods, count: deletions },
+    ...wholeLists({ notReadyPods, onFailingNodes }),
+  });
 }
 
 interface Claim {
