@@ -27,6 +27,7 @@ import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nod
 import { controllerOf, isPodActive } from '../controllers/replicaSet/podUtil';
 import { readKubeletResume } from './kubeletResumes';
 import { readUntaint } from './untaintAhead';
+import { eventsUntil, podAtOf } from './podsAhead';
 
 /** Which controllers could decide something about an object of this kind. */
 const CONCERNED: Record<string, string[]> = {
@@ -128,6 +129,7 @@ export function worldOf(sim: Explainable): WhyNotWorld {
   let every: Map<string, { at: Micros; replicas: number; afterOthers: boolean }[]> | undefined;
   let taints: Map<string, { at: Micros; taint?: Taint }> | undefined;
   let sorted: { e: Scenario['events'][number]; t: Micros }[] | undefined;
+  let podAt: NonNullable<WhyNotWorld['podAt']> | undefined;
   const ahead = () =>
     (sorted ??= sim.scenario.events
       .map((e) => ({ e, t: sim.timeOf(e.at) }))
@@ -156,8 +158,10 @@ export function worldOf(sim: Explainable): WhyNotWorld {
     }
     return next.get(node);
   };
-  return {
+  const world: WhyNotWorld = {
     memo: new Map(),
+    eventsUntil: (until) => eventsUntil(sim.scenario.events, (at) => sim.timeOf(at), sim.host, until),
+    podAt: (pod, at) => (podAt ??= podAtOf(sim.host, world, (ref, w, asked) => whyNotOfControllers(sim, ref, w, asked)))(pod, at),
     scalesTo(replicaSet) {
       if (!scales) {
         scales = new Map();
@@ -266,6 +270,7 @@ export function worldOf(sim: Explainable): WhyNotWorld {
       };
     },
   };
+  return world;
 }
 
 /**

@@ -8,7 +8,8 @@
  * (`guard` names it), never a restatement of it, and cites the upstream
  * function it mirrors.
  */
-import type { ObjectRef, Taint } from '../model/types';
+import type { ObjectRef, PodRecord, Taint } from '../model/types';
+import type { Micros } from '../model/time';
 import type { Check } from './decision';
 
 /** What a why-not is about. */
@@ -201,11 +202,33 @@ export interface WhyNotWorld {
    */
   nodeEvents?(node: string): { at: number; kind: 'taint' | 'untaint' | 'kubelet'; taint?: { key: string; effect?: Taint['effect']; value?: string } }[];
   /**
+   * The timeline's events from now up to `until` (inclusive), scales left out, in time order, by what they
+   * reach (WhyNotWorld users read only their reach, not the event).
+   */
+  eventsUntil?(until: Micros): TimelineEvent[];
+  /**
+   * The pod as the ReplicaSet controller will read it at `at`, when its node is failing now or its kubelet
+   * is stopped by the timeline before then (simulation/podsAhead.ts): not ready from the monitor pass that
+   * sets its node Unknown; undefined when it may be deleted by then or a time is not certain.
+   */
+  podAt?(pod: PodRecord, at: Micros): PodRecord | undefined;
+  /**
    * What one question works out once and every object it asks about shares (a node's taint or
    * eviction, a zone's walk): a ReplicaSet's answer asks it of each pod on a failing node. A world
    * lives for one question, so the cluster does not change under it.
    */
   memo?: Map<string, unknown>;
+}
+
+/** An event of the timeline by what it reaches (WhyNotWorld.eventsUntil). */
+export interface TimelineEvent {
+  at: Micros;
+  /** `stop`: a whole kubelet stop; `node`: another event about nodes (kubelet, condition, taint); `pod`: about one pod; `other`: reach not read */
+  kind: 'stop' | 'node' | 'pod' | 'other';
+  nodes?: string[];
+  pod?: ObjectRef;
+  /** the event's kind as the scenario writes it */
+  what: string;
 }
 
 /** The first check that is false, or undefined when every check holds. */

@@ -11,7 +11,7 @@ import { podRef, replicaSetRef } from '../../model/types';
 import { formatDuration, formatTime, type Micros } from '../../model/time';
 import type { GuardResult } from '../../machines/guardTrace';
 import { cutList, wholeLists, whyNotFrom, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../../trace/whyNot';
-import { EXPECTATIONS_TIMEOUT } from './machine';
+import { EXPECTATIONS_TIMEOUT, syncedAgainAt } from './machine';
 import { keptOutcome, machineTable, type Entry } from './entry';
 import { claimedInCluster, controllerOf, isPodActive, isPodReady, specReplicas } from './podUtil';
 import type { ReplicaSetCheck } from './validate';
@@ -328,13 +328,4 @@ function clusterClaim(host: ControllerHost, rs: ReplicaSetRecord, check: Replica
   notReady.sort(byRef);
   onFailingNodes.sort(byRef);
   return { active: pods.length, adoptable, notReady, onFailingNodes };
-}
-
-/**
- * When a key in backoff is synced again: its rate-limited add, or an add still waiting in the
- * delaying queue from before (a failed sync whose key was re-added at once keeps its earlier
- * AddRateLimited as `resyncAt`: the queue keeps the earliest).
- */
-function syncedAgainAt(dueAt: Micros, resyncAt: Micros | null): Micros {
-  return resyncAt !== null && resyncAt < dueAt ? resyncAt : dueAt;
 }
