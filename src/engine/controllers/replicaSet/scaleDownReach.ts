@@ -31,7 +31,7 @@ export function podUnsettled(host: ControllerHost, pod: PodRecord, world: WhyNot
 }
 
 /** The pods as the sync at `until` reads them (by uid, those that differ from now), and the instants of the events read on the way. */
-export type Reach = { view: Map<string, PodRecord>; instants: Micros[] } | { why: string };
+export type Reach = { view: Map<string, PodRecord>; instants: Micros[]; gone: Set<string> } | { why: string };
 
 /**
  * The pods ranked (`pods`, and `related` whose count on a node ranks them) as a sync at `until` will
@@ -53,9 +53,16 @@ export function readReach(
   const ownNodes = nodesOf(pods);
   const relatedNodes = nodesOf(others);
   const stopped = new Set<string>();
+  const byRef = new Map(pods.map((p) => [refOf(p), p]));
+  const gone = new Set<string>();
   for (const e of events) {
     const at = formatTime(e.at);
     if (e.kind === 'other') return { why: `the timeline's ${e.what} event at ${at} comes first: what it changes is not read ahead` };
+    // a pod the timeline deletes at the sync's own instant is gone when it ranks (earlier, a replacement may be made first)
+    if (e.kind === 'pod' && e.what === 'delete' && e.at === until && byRef.has(e.pod!)) {
+      gone.add(byRef.get(e.pod!)!.meta.uid);
+      continue;
+    }
     if (e.kind === 'pod' && ranked.has(e.pod!)) return { why: `the timeline's ${e.what} event about ${e.pod} at ${at} comes first` };
     for (const n of e.nodes ?? []) {
       if (relatedNodes.has(n) || (e.kind === 'node' && ownNodes.has(n)))
@@ -69,6 +76,7 @@ export function readReach(
   }
   const view = new Map<string, PodRecord>();
   for (const p of pods) {
+    if (gone.has(p.meta.uid)) continue;
     const ref = refOf(p);
     const unstarted = podUnstarted(p, ref);
     if (unstarted) return { why: unstarted };
@@ -82,5 +90,5 @@ export function readReach(
       };
     if (then !== p) view.set(p.meta.uid, then);
   }
-  return { view, instants: [...new Set(events.map((e) => e.at))] };
+  return { view, instants: [...new Set(events.map((e) => e.at))], gone };
 }

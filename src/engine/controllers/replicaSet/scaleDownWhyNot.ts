@@ -45,6 +45,8 @@ export interface ScaleDownForecast {
   unsettled: string[];
   /** the pods ranked not ready though ready now: their node goes Unknown on the way (scaleDownReach.ts), from when */
   notReadyFrom: Map<string, Micros>;
+  /** the pods the timeline deletes at a scale's instant, before its sync ranks (no scale-down answer for them) */
+  goneByTimeline: Set<string>;
   /**
    * the timeline's later scales of the ReplicaSet, read in turn (a pod the first keeps can go at one);
    * `after`: the instants of the timeline's other events read on the way to it (from now)
@@ -137,9 +139,14 @@ function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecor
   const deleted: ScaleDownForecast['deleted'] = [];
   let last: ReturnType<typeof getPodsToDelete> | undefined;
   const notReadyFrom = new Map<string, Micros>();
+  const goneByTimeline = new Set<string>();
   const syncs = (step: number, to: number, now: Micros | undefined, reach?: Reach): void => {
     const ranked = { ...settings, now: now ?? host.now };
     const view = reach && !('why' in reach) ? reach.view : undefined;
+    if (reach && !('why' in reach) && reach.gone.size) {
+      for (const p of remaining) if (reach.gone.has(p.meta.uid)) goneByTimeline.add(p.meta.name);
+      remaining = remaining.filter((p) => !reach.gone.has(p.meta.uid));
+    }
     for (let batch = 1; remaining.length > to && burst > 0; batch++) {
       const count = Math.min(remaining.length - to, burst);
       const read = view?.size ? remaining.map((p) => view.get(p.meta.uid) ?? p) : remaining;
@@ -187,6 +194,7 @@ function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecor
     whyKept: (name) => last?.whyKept.get(name),
     unsettled,
     notReadyFrom,
+    goneByTimeline,
     later: read,
     ...(laterUnsettled ? { laterUnsettled } : {}),
   };

@@ -40,7 +40,7 @@ export function replicaSetWhyNot(rsc: ReplicaSetCore, host: ControllerHost, obje
     const owner = pod && isPodActive(pod) ? controllerOf(pod.meta) : undefined;
     const rs = owner && host.cluster.replicaSets.get(`${ns}/${owner.name}`);
     const f = rs && rs.meta.uid === owner!.uid ? forecastScaleDown(rsc, host, rs, world) : undefined;
-    if (f && pod) out.push(podScaleDownWhyNot(f, pod));
+    if (f && pod && !f.goneByTimeline.has(pod.meta.name)) out.push(podScaleDownWhyNot(f, pod));
     for (const p of rsc.podProblems.get(`${ns}/${name}`) ?? [])
       out.push({ what: 'adopted or counted by a ReplicaSet', check: { rule: p.message, values: { code: p.code } } });
     return out;
