@@ -225,12 +225,22 @@ export function worldOf(sim: Explainable): WhyNotWorld {
     taintsAt(node) {
       if (!taints) {
         taints = new Map();
-        // the first event about each node's kubelet, conditions or taints: a NoExecute taint only when it is that one
+        // the first instant with an event about each node's kubelet, conditions or taints: a NoExecute taint only when it
+        // is that instant's, beside kubelet stops or starts alone (their effect on the node comes a grace period later); a
+        // condition or another taint or untaint at that instant changes what the taint eviction reads: no taint then
+        const first = new Map<string, { at: Micros; events: Scenario['events'][number][] }>();
         for (const { e, t } of ahead()) {
           if (e.kind !== 'kubelet' && e.kind !== 'condition' && e.kind !== 'taint' && e.kind !== 'untaint') continue;
-          for (const n of resolveNodeTarget(sim.host.cluster.nodes, e.target).found)
-            if (!taints.has(n.meta.name))
-              taints.set(n.meta.name, { at: t, ...(e.kind === 'taint' && e.taint.effect === 'NoExecute' ? { taint: e.taint } : {}) });
+          for (const n of resolveNodeTarget(sim.host.cluster.nodes, e.target).found) {
+            const x = first.get(n.meta.name);
+            if (!x) first.set(n.meta.name, { at: t, events: [e] });
+            else if (x.at === t) x.events.push(e);
+          }
+        }
+        for (const [name, { at, events }] of first) {
+          const noExecute = events.filter((e) => e.kind === 'taint' && e.taint.effect === 'NoExecute');
+          const taint = noExecute.length === 1 && events.every((e) => e === noExecute[0] || e.kind === 'kubelet') ? noExecute[0] : undefined;
+          taints.set(name, { at, ...(taint?.kind === 'taint' ? { taint: taint.taint } : {}) });
         }
       }
       const x = taints.get(node);

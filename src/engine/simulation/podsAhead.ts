@@ -91,6 +91,10 @@ function read(host: ControllerHost, world: WhyNotWorld, ask: Ask, pod: PodRecord
   if (deletion === undefined || deletion <= at) return undefined;
   const ready = pod.conditions.find((c) => c.type === 'Ready');
   if (ready?.status !== 'True') return pod;
+  // MarkPodsNotReady runs at the pass that turns the node's Ready from True (monitorNodeHealth: observed True, current
+  // not): a node whose Ready is not True now (a kubelet that posted False, a node Unknown already) leaves its pods as they are
+  const nodeReady = host.cluster.nodes.get(pod.nodeName)!.conditions.find((c) => c.type === 'Ready')?.status;
+  if (nodeReady !== 'True') return pod;
   const unknown = unknownAt(ask(`Node/${pod.nodeName}`, world, (c) => c.name === 'node-lifecycle'));
   if (unknown === undefined) return undefined;
   if (unknown > at) return pod;

@@ -98,6 +98,28 @@ const cases: Case[] = [
     notReadyFrom: ['e', 65],
   },
   {
+    name: "d's node posts Ready=False before its kubelet stops: its pods are never marked not ready (MarkPodsNotReady runs only when Ready leaves True), e's are",
+    events: [
+      [30, stop('node-a2')],
+      [30, { kind: 'condition', target: { nodes: ['node-c1'] }, condition: { type: 'Ready', status: 'False' } } as Omit<Event, 'at' | 'index'>],
+      [30, stop('node-c1')],
+      [60, scale(4)],
+      [180, scale(2)],
+    ],
+    asked: [
+      [
+        40,
+        {
+          a: { at: 60, if: scales('', to(4, 60)) },
+          c: { at: 180, if: scales('', to(4, 60), to(2, 180)) },
+          e: { at: 180, if: scales('', to(4, 60), to(2, 180)) },
+          d: { never: `${scales('', to(4, 60), to(2, 180))}: it is kept` },
+        },
+      ],
+    ],
+    deleted: { a: 60, b: 60, c: 180, d: undefined, e: 180, f: undefined },
+  },
+  {
     name: 'an apply between the two scales: the pods the first keeps get no time, and the answer says why',
     events: [
       [60, scale(4)],
