@@ -353,6 +353,20 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
     }
     return best;
   });
+  // the timeline's deletes: one deletion each, at that event, when no earlier one of the pod is known
+  for (const d of waits.timeline ?? []) {
+    const at = formatTime(d.at);
+    const event = `the timeline deletes ${d.pod} at ${at}`;
+    const x: PodTime = {
+      at: d.at,
+      certain: false,
+      never: false,
+      w: { what: 'deleted by the timeline', check: { rule: event }, object: d.pod, conditional: { if: event, at } },
+    };
+    const i = waits.pods.indexOf(d.pod);
+    if (i < 0) times.push(x);
+    else if (times[i]!.at === undefined || d.at < times[i]!.at!) times[i] = x;
+  }
   const timed = times.filter((t) => t.at !== undefined).sort((a, b) => a.at! - b.at!);
   const kth = timed[waits.count - 1];
   const check = (via: WhyNot) => heldBackBy(w, via, `${via.what} of ${via.object}`);

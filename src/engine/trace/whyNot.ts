@@ -104,7 +104,12 @@ export interface WhyNot {
    * The outcome waits until `count` of these pods are deleted (a ReplicaSet whose not-ready pods
    * still count as active): the simulation chains to the pods' own why-nots for the time.
    */
-  waitsForDeletion?: { pods: ObjectRef[]; count: number };
+  waitsForDeletion?: {
+    pods: ObjectRef[];
+    count: number;
+    /** the timeline's deletes of any of its active pods from now (the first of each pod): each is one of the deletions */
+    timeline?: { pod: ObjectRef; at: Micros }[];
+  };
   /**
    * Every entry of each list the check's values cut at LISTED (the first LISTED, then "and N more"), by
    * the value's name: the text stays short, and the JSON output, `explain --lists` and the panel give all.

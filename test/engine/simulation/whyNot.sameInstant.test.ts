@@ -4,7 +4,8 @@
  * deletes the pods that do not tolerate it at that instant (or when their toleration runs out), so the
  * pod's answer and its ReplicaSet's replacement are named from the taint. On main the first event of the
  * instant hid the taint (a pod on the node said its node's own taint, minutes or an hour later), and the
- * replacement did not count a pod on a node the timeline taints among the pods it waits for.
+ * replacement did not count a pod on a node the timeline taints among the pods it waits for, nor a pod
+ * the timeline deletes at the stop's instant (web-7d9f-6wlhb, on the node whose kubelet stops).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -48,6 +49,13 @@ const cases: { name: string; events: [number, Omit<Event, 'at' | 'index'>][]; ob
     object: 'ReplicaSet/default/web-7d9f',
     outcome: 'ReplicaSetPodsCreated',
     said: { at: 30, if: /^the timeline taints Node\/node-a2 with example\.com\/maint:NoExecute at / },
+  },
+  {
+    name: "a pod of it the timeline deletes at the kubelet stop's instant is one of the deletions the replacement waits for",
+    events: [[30, { kind: 'delete', ref: 'Pod/default/web-7d9f-6wlhb' } as Omit<Event, 'at' | 'index'>]],
+    object: 'ReplicaSet/default/web-7d9f',
+    outcome: 'ReplicaSetPodsCreated',
+    said: { at: 30, if: /^the timeline deletes Pod\/default\/web-7d9f-6wlhb at / },
   },
 ];
 

@@ -115,7 +115,7 @@ function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: Replic
   });
   if (!check.manageable) return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, { never: true });
   // a ReplicaSet being deleted replaces nothing: syncReplicaSet skips manageReplicas
-  if (claim.active >= replicas) return rs.meta.deletionTimestamp === undefined ? notReadyStillActive(ref, path, claim, replicas) : undefined;
+  if (claim.active >= replicas) return rs.meta.deletionTimestamp === undefined ? notReadyStillActive(ref, path, claim, replicas, world) : undefined;
   path.push({
     guard: 'fewerPodsThanReplicas',
     upstream: 'manageReplicas (diff < 0)',
@@ -244,7 +244,7 @@ function scaledUpByTimeline(
  * controller, or 1.12's pod eviction path): the simulation chains to those pods' own why-nots
  * (`waitsForDeletion`) for the time.
  */
-function notReadyStillActive(ref: ObjectRef, path: WhyNotCheck[], claim: Claim, replicas: number): WhyNot {
+function notReadyStillActive(ref: ObjectRef, path: WhyNotCheck[], claim: Claim, replicas: number, world: WhyNotWorld | undefined): WhyNot {
   const deletions = claim.active - replicas + 1;
   const notReadyPods = claim.notReady.map((p) => ({
     pod: p.ref.slice(4),
@@ -277,8 +277,13 @@ function notReadyStillActive(ref: ObjectRef, path: WhyNotCheck[], claim: Claim, 
     },
   });
   const pods = [...claim.notReady, ...claim.onFailingNodes].map((p) => p.ref).sort();
+  // a pod of it the timeline deletes is one of the deletions too, at that event (a delete at a kubelet stop's instant)
+  const own = new Set(claim.refs);
+  const timeline: { pod: ObjectRef; at: Micros }[] = [];
+  for (const e of world?.eventsUntil?.(Number.MAX_SAFE_INTEGER) ?? [])
+    if (e.kind === 'pod' && e.what === 'delete' && own.has(e.pod!) && !timeline.some((t) => t.pod === e.pod)) timeline.push({ pod: e.pod!, at: e.at });
   return whyNotFrom('replacement pods created (manageReplicas)', 'ReplicaSetPodsCreated', ref, path, {
-    waitsForDeletion: { pods, count: deletions },
+    waitsForDeletion: { pods, count: deletions, ...(timeline.length ? { timeline } : {}) },
     ...wholeLists({ notReadyPods, onFailingNodes }),
   });
 }
@@ -290,6 +295,8 @@ interface Claim {
   notReady: { ref: ObjectRef; node?: string; since?: Micros }[];
   /** the ready ones on a node that is failing (they go when it is tainted or its pods evicted), and why it is */
   onFailingNodes: { ref: ObjectRef; node?: string; why: string }[];
+  /** every active pod it controls */
+  refs: ObjectRef[];
 }
 
 /**
@@ -327,5 +334,5 @@ function clusterClaim(host: ControllerHost, rs: ReplicaSetRecord, check: Replica
   const byRef = (a: { ref: ObjectRef }, b: { ref: ObjectRef }) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0);
   notReady.sort(byRef);
   onFailingNodes.sort(byRef);
-  return { active: pods.length, adoptable, notReady, onFailingNodes };
+  return { active: pods.length, adoptable, notReady, onFailingNodes, refs: pods.map((p) => podRef(p.meta.namespace, p.meta.name)) };
 }
