@@ -17,6 +17,8 @@ export interface ParsedArgs {
   color?: boolean;
   /** text trace: show the monitor-pass ticks too */
   ticks: boolean;
+  /** explain, text: every entry of a why-not's lists, not the first 20 and "and N more" */
+  lists?: boolean;
   /** generate */
   nodes?: number;
   podsPerNode?: number;
@@ -57,6 +59,7 @@ const OPTIONS: OptionSpec[] = [
   { name: 'color', takes: 'none' },
   { name: 'no-color', takes: 'none' },
   { name: 'ticks', takes: 'none' },
+  { name: 'lists', takes: 'none' },
   { name: 'help', takes: 'none' },
   { name: 'allow-outside', takes: 'none' },
 ];
@@ -119,6 +122,7 @@ export function parseArgs(argv: readonly string[]): ParsedArgs {
   if (raw.color) out.color = true;
   if (raw['no-color']) out.color = false;
   if (raw['allow-outside']) out.allowOutside = true;
+  if (raw.lists) out.lists = true;
   for (const s of raw.set ?? []) {
     const eq = s.indexOf('=');
     if (eq <= 0) throw new UsageError(`--set wants KEY=VALUE, not "${s}"`);

@@ -19,7 +19,7 @@ export const USAGE = `Usage:
   controller-stepper replay FILE [--until 10m|RFC3339] [--steps N] [--version 1.12]
                                  [--set nodeMonitorGracePeriod=20s ...]
                                  [--output trace|state|both] [--format text|json|yaml] [--ticks]
-  controller-stepper explain FILE --object Pod/default/web-1 [--until ...] [--format text|json]
+  controller-stepper explain FILE --object Pod/default/web-1 [--until ...] [--format text|json] [--lists]
   controller-stepper validate FILE...     the language server's diagnostics; exit 1 on errors
   controller-stepper test FILE... [--format text|json|junit]
                                           run the scenarios' expect: blocks; exit 1 on failure

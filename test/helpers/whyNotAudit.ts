@@ -48,6 +48,8 @@ export interface Said {
   /** every instant of the timeline's events the conditional names ("… to 4 at S and to 2 at S2") */
   timelineAts?: Micros[];
   never?: boolean;
+  /** the `neverIf` said with `never` */
+  neverIf?: string;
   /** never, because the timeline starts the kubelet again at this instant (`neverIf`) */
   resumedAt?: Micros;
   /** never, because the timeline's scale at this instant keeps the pod (`neverIf`) */
@@ -109,7 +111,10 @@ function resumedAt(w: WhyNot): Micros | undefined {
 
 /** The instant of the timeline's last scale a `never, if the timeline scales X to N at S [and to M at S2…]: it is kept` names. */
 function keptAt(w: WhyNot): Micros | undefined {
-  const m = /^the timeline scales \S+ to \d+ at [\dT:.Z-]+(?: and to \d+ at [\dT:.Z-]+)*: it is kept$/.exec(w.neverIf ?? '');
+  const m =
+    /^the timeline (?:runs its other events at [\dT:.Z-]+(?: and at [\dT:.Z-]+)* and )?scales \S+ to \d+ at [\dT:.Z-]+(?: and to \d+ at [\dT:.Z-]+)*: it is kept$/.exec(
+      w.neverIf ?? '',
+    );
   return m ? [...w.neverIf!.matchAll(INSTANT)].map((x) => parseTimestamp(x[1]!)!).at(-1) : undefined;
 }
 
@@ -152,13 +157,21 @@ export interface Audit {
   /** the same, by outcome */
   exactBy: Map<WhyNotOutcome, number>;
   misses: Miss[];
+  /** answers run forward that did not come true: a time named that was not the outcome's, a `never` that came (checkForward) */
+  wrong: Unsound[];
+  /** times checked by checkForward */
+  timedChecked: number;
+  /** `never` answers (no `neverIf`) checked by checkForward */
+  neverChecked: number;
+  /** answers with no time whose outcome came, with how many events of the timeline on the way */
+  noTime: { object: string; outcome: WhyNotOutcome; madeAt: Micros; happened: Micros; events: number; guard?: string }[];
 }
 
 /** Runs the scenario to `end`, asking every object's why-nots at every `every`-th pass, and audits the decisions. */
 export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
   const sim = createSimulation(scenario, { checkInvariants: true });
   const period = sim.config.nodeMonitorPeriod;
-  const asked: { at: Micros; said: Map<string, Said>; tainted: Set<string> }[] = [];
+  const asked: { at: Micros; said: Map<string, Said>; tainted: Set<string>; traceAt: number }[] = [];
   for (let k = 0, t = sim.startTime; t <= end; k++, t += period) {
     sim.runUntil(t);
     if (k % every) continue;
@@ -181,6 +194,7 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
           ...(w.conditional?.if.startsWith('the timeline stops the kubelet at') ? { timelineStop: true } : {}),
           ...(timelineAts(w) ? { timelineAt: timelineAts(w)!.at(-1)!, timelineAts: timelineAts(w)! } : {}),
           ...(w.never ? { never: true } : {}),
+          ...(w.neverIf ? { neverIf: w.neverIf } : {}),
           ...(resumedAt(w) !== undefined ? { resumedAt: resumedAt(w)! } : {}),
           ...(keptAt(w) !== undefined ? { keptAt: keptAt(w)! } : {}),
           ...(untaintedAt(w) !== undefined ? { untaintedAt: untaintedAt(w)! } : {}),
@@ -193,7 +207,7 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
         .filter((n) => n.taints.some((t) => t.effect === 'NoExecute' && CONTROLLER_NO_EXECUTE.includes(t.key)))
         .map((n) => `Node/${n.meta.name}`),
     );
-    asked.push({ at: sim.now, said, tainted });
+    asked.push({ at: sim.now, said, tainted, traceAt: sim.trace.length });
   }
   const events = sim.scenario.events.map((e) => sim.timeOf(e.at));
   /** times of the events that are not a whole kubelet stop */
@@ -295,7 +309,68 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
       resumeChecked++;
       if (first !== at) unsound.push({ object, outcome, madeAt: a.at, said, ...(first !== undefined ? { happened: first } : {}) });
     }
-  return { sim, exact, exactBy, misses, resumeChecked, keptChecked, untaintChecked, unsound };
+  const forward = checkForward(sim, asked, end, events);
+  return { sim, exact, exactBy, misses, resumeChecked, keptChecked, untaintChecked, unsound, ...forward };
+}
+
+/** 1.12's pod eviction of a node (its first pod deleted or marked), which the misses do not read. */
+function nodePodsEvicted(d: Decision): { outcome: WhyNotOutcome; object: string }[] {
+  if (d.controller !== 'node-lifecycle' || (d.action !== 'PodEvicted' && d.action !== 'PodStatusUpdated')) return [];
+  const node = (d.details as { node?: string } | undefined)?.node;
+  return node ? [{ outcome: 'NodePodsEvicted', object: `Node/${node}` }] : [];
+}
+
+/**
+ * The answers run forward, the other way round from the misses: every time named (certain, or under the
+ * timeline's events alone with only those events on the way) is the time the outcome came, first after
+ * the question; every `never` with no event of the timeline after the question did not come by `end`.
+ * And the answers with no time whose outcome came with nothing of the timeline on the way (`noTime`):
+ * the run was certain and the answer named nothing.
+ */
+function checkForward(
+  sim: SimulationImpl,
+  asked: readonly { at: Micros; said: Map<string, Said>; traceAt: number }[],
+  end: Micros,
+  events: readonly Micros[],
+): Pick<Audit, 'wrong' | 'timedChecked' | 'neverChecked' | 'noTime'> {
+  const byKey = new Map<string, { seq: number; at: Micros }[]>();
+  for (const d of sim.trace)
+    for (const o of [...outcomesOf(d), ...nodePodsEvicted(d)]) {
+      const k = `${o.object}|${o.outcome}`;
+      const list = byKey.get(k) ?? [];
+      if (!list.length) byKey.set(k, list);
+      list.push({ seq: d.seq, at: parseTimestamp(d.time)! });
+    }
+  const wrong: Unsound[] = [];
+  const noTime: Audit['noTime'] = [];
+  let timedChecked = 0;
+  let neverChecked = 0;
+  const between = (from: Micros, to: Micros) => events.filter((e) => e > from && e <= to);
+  for (const a of asked)
+    for (const [key, said] of a.said) {
+      const [object, outcome] = key.split('|') as [string, WhyNotOutcome];
+      if (!outcome) continue;
+      // the first such decision after the question (seq is 1-based: the trace's length when asked is the last seen)
+      const first = byKey.get(key)?.find((h) => h.seq > a.traceAt)?.at;
+      const named = said.at ?? (said.timelineAts !== undefined ? said.conditionalAt : undefined);
+      if (named !== undefined) {
+        if (named > end) continue;
+        const on = between(a.at, named);
+        if (said.at !== undefined ? on.length : !on.every((e) => said.timelineAts!.includes(e))) continue;
+        timedChecked++;
+        if (first !== named) wrong.push({ object, outcome, madeAt: a.at, said, ...(first !== undefined ? { happened: first } : {}) });
+        continue;
+      }
+      if (said.never && said.neverIf === undefined) {
+        if (between(a.at, end).length) continue;
+        neverChecked++;
+        if (first !== undefined && first <= end) wrong.push({ object, outcome, madeAt: a.at, said, happened: first });
+        continue;
+      }
+      if (said.at === undefined && said.conditionalAt === undefined && !said.never && first !== undefined && first > a.at)
+        noTime.push({ object, outcome, madeAt: a.at, happened: first, events: between(a.at, first).length, ...(said.guard ? { guard: said.guard } : {}) });
+    }
+  return { wrong, timedChecked, neverChecked, noTime };
 }
 
 export function missText(m: Miss): string {
@@ -321,6 +396,10 @@ export function unsoundText(u: Unsound): string {
         ? `never (kept by the timeline's scale at ${formatTime(s.keptAt)})`
         : s.resumedAt !== undefined
           ? `never (the kubelet starts again at ${formatTime(s.resumedAt)})`
-          : `conditional at ${formatTime(s.conditionalAt!)}`;
+          : s.at !== undefined
+            ? `would fire at ${formatTime(s.at)}`
+            : s.never
+              ? 'never'
+              : `conditional at ${formatTime(s.conditionalAt!)}`;
   return `${u.object} ${u.outcome}: asked at ${formatTime(u.madeAt)}, said ${told}; happened ${u.happened !== undefined ? `at ${formatTime(u.happened)}` : 'not'}`;
 }

@@ -4,6 +4,7 @@
  * something did not (the check that holds it back, and when it would fire).
  */
 import { formatCheck, formatWhyNot, type Explanation } from '../../engine';
+import { withWholeLists, type WhyNot } from '../../engine/trace/whyNot';
 import { escapeControl, formatOffset, timesAsOffsets } from '../../engine/trace/text';
 import { podLineage, type PodLineage } from '../../engine/trace/lineage';
 import type { ParsedArgs } from '../args';
@@ -47,7 +48,10 @@ export async function explain(args: ParsedArgs, io: CliIo): Promise<number> {
     return 2;
   }
   if (args.format === 'json' || args.format === 'yaml') io.out(`${JSON.stringify(ex)}\n`);
-  else io.out(formatExplanation(ex, sim.trace.length ? sim.trace[sim.trace.length - 1].time : '', podLineage(sim.trace, object), sim.startTime / 1000));
+  else {
+    const shown = args.lists ? { ...ex, whyNot: ex.whyNot.map(withWholeLists) } : ex;
+    io.out(formatExplanation(shown, sim.trace.length ? sim.trace[sim.trace.length - 1].time : '', podLineage(sim.trace, object), sim.startTime / 1000));
+  }
   // what the run itself found, after the output, as replay says it
   reportProblems(io, sim.problems.slice(reported));
   return finished ? 0 : guards.report(sim);
@@ -80,7 +84,16 @@ export function formatExplanation(ex: Explanation, asOf: string, lineage?: PodLi
   if (ex.whyNot.length) {
     lines.push('', 'Why not (yet):');
     for (const w of ex.whyNot) lines.push(`  ${timesAsOffsets(formatWhyNot(w), startMs)}`);
+    if (ex.whyNot.some(cutLists)) lines.push('', 'Lists above cut at 20 entries ("and N more"): --lists prints every one.');
   }
   // Names and messages come from the input: a terminal must not obey control characters in them.
   return `${lines.map(escapeControl).join('\n')}\n`;
+}
+
+/** Whether a why-not (or one it chains to) shows a list cut short: its `lists` holds more than its values show. */
+function cutLists(w: WhyNot): boolean {
+  const values = { ...w.check.values, ...w.blocking?.values };
+  return (
+    Object.entries(w.lists ?? {}).some(([k, v]) => Array.isArray(values[k]) && (values[k] as unknown[]).length < v.length) || (w.via ? cutLists(w.via) : false)
+  );
 }

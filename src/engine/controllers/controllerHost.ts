@@ -54,7 +54,7 @@ export interface ControllerHost {
    */
   apiCall(controller: ControllerName, verb: ApiVerb, resource: ApiResource, object: ObjectRef, machine?: MachineTransition | null): boolean;
   /**
-   * False when no apiCall can fail (no fault injected): a caller making one call per pod may then
+   * False when no apiCall can fail (no fault injected, or every one used up): a caller making one call per pod may then
    * skip making each call's object reference (MarkPodsNotReady: 50,000 `Pod/ns/name` strings in
    * one pass at 5,000 nodes, read only by a failure's decision). A host without it is asked every call.
    */

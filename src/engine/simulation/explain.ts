@@ -27,6 +27,7 @@ import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nod
 import { controllerOf, isPodActive } from '../controllers/replicaSet/podUtil';
 import { readKubeletResume } from './kubeletResumes';
 import { readUntaint } from './untaintAhead';
+import { eventsUntil, podAtOf } from './podsAhead';
 
 /** Which controllers could decide something about an object of this kind. */
 const CONCERNED: Record<string, string[]> = {
@@ -128,6 +129,7 @@ export function worldOf(sim: Explainable): WhyNotWorld {
   let every: Map<string, { at: Micros; replicas: number; afterOthers: boolean }[]> | undefined;
   let taints: Map<string, { at: Micros; taint?: Taint }> | undefined;
   let sorted: { e: Scenario['events'][number]; t: Micros }[] | undefined;
+  let podAt: NonNullable<WhyNotWorld['podAt']> | undefined;
   const ahead = () =>
     (sorted ??= sim.scenario.events
       .map((e) => ({ e, t: sim.timeOf(e.at) }))
@@ -156,8 +158,10 @@ export function worldOf(sim: Explainable): WhyNotWorld {
     }
     return next.get(node);
   };
-  return {
+  const world: WhyNotWorld = {
     memo: new Map(),
+    eventsUntil: (until) => eventsUntil(sim.scenario.events, (at) => sim.timeOf(at), sim.host, until),
+    podAt: (pod, at) => (podAt ??= podAtOf(sim.host, world, (ref, w, asked) => whyNotOfControllers(sim, ref, w, asked)))(pod, at),
     scalesTo(replicaSet) {
       if (!scales) {
         scales = new Map();
@@ -221,12 +225,22 @@ export function worldOf(sim: Explainable): WhyNotWorld {
     taintsAt(node) {
       if (!taints) {
         taints = new Map();
-        // the first event about each node's kubelet, conditions or taints: a NoExecute taint only when it is that one
+        // the first instant with an event about each node's kubelet, conditions or taints: a NoExecute taint only when it
+        // is that instant's, beside kubelet stops or starts alone (their effect on the node comes a grace period later); a
+        // condition or another taint or untaint at that instant changes what the taint eviction reads: no taint then
+        const first = new Map<string, { at: Micros; events: Scenario['events'][number][] }>();
         for (const { e, t } of ahead()) {
           if (e.kind !== 'kubelet' && e.kind !== 'condition' && e.kind !== 'taint' && e.kind !== 'untaint') continue;
-          for (const n of resolveNodeTarget(sim.host.cluster.nodes, e.target).found)
-            if (!taints.has(n.meta.name))
-              taints.set(n.meta.name, { at: t, ...(e.kind === 'taint' && e.taint.effect === 'NoExecute' ? { taint: e.taint } : {}) });
+          for (const n of resolveNodeTarget(sim.host.cluster.nodes, e.target).found) {
+            const x = first.get(n.meta.name);
+            if (!x) first.set(n.meta.name, { at: t, events: [e] });
+            else if (x.at === t) x.events.push(e);
+          }
+        }
+        for (const [name, { at, events }] of first) {
+          const noExecute = events.filter((e) => e.kind === 'taint' && e.taint.effect === 'NoExecute');
+          const taint = noExecute.length === 1 && events.every((e) => e === noExecute[0] || e.kind === 'kubelet') ? noExecute[0] : undefined;
+          taints.set(name, { at, ...(taint?.kind === 'taint' ? { taint: taint.taint } : {}) });
         }
       }
       const x = taints.get(node);
@@ -266,6 +280,7 @@ export function worldOf(sim: Explainable): WhyNotWorld {
       };
     },
   };
+  return world;
 }
 
 /**
@@ -338,6 +353,20 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
     }
     return best;
   });
+  // the timeline's deletes: one deletion each, at that event, when no earlier one of the pod is known
+  for (const d of waits.timeline ?? []) {
+    const at = formatTime(d.at);
+    const event = `the timeline deletes ${d.pod} at ${at}`;
+    const x: PodTime = {
+      at: d.at,
+      certain: false,
+      never: false,
+      w: { what: 'deleted by the timeline', check: { rule: event }, object: d.pod, conditional: { if: event, at } },
+    };
+    const i = waits.pods.indexOf(d.pod);
+    if (i < 0) times.push(x);
+    else if (times[i]!.at === undefined || d.at < times[i]!.at!) times[i] = x;
+  }
   const timed = times.filter((t) => t.at !== undefined).sort((a, b) => a.at! - b.at!);
   const kth = timed[waits.count - 1];
   const check = (via: WhyNot) => heldBackBy(w, via, `${via.what} of ${via.object}`);

@@ -328,7 +328,9 @@ export class SimHost implements ControllerHost {
   }
 
   apiCallsMayFail(): boolean {
-    return this.faults.size !== 0;
+    // a fault used up fails nothing more: the why-nots read the retry that follows it as certain
+    for (const f of this.faults.values()) if (f.remaining > 0) return true;
+    return false;
   }
 
   apiCall(controller: ControllerName, verb: ApiVerb, resource: ApiResource, object: ObjectRef, machine?: MachineTransition | null): boolean {

@@ -8,7 +8,8 @@
  * (`guard` names it), never a restatement of it, and cites the upstream
  * function it mirrors.
  */
-import type { ObjectRef, Taint } from '../model/types';
+import type { ObjectRef, PodRecord, Taint } from '../model/types';
+import type { Micros } from '../model/time';
 import type { Check } from './decision';
 
 /** What a why-not is about. */
@@ -103,7 +104,45 @@ export interface WhyNot {
    * The outcome waits until `count` of these pods are deleted (a ReplicaSet whose not-ready pods
    * still count as active): the simulation chains to the pods' own why-nots for the time.
    */
-  waitsForDeletion?: { pods: ObjectRef[]; count: number };
+  waitsForDeletion?: {
+    pods: ObjectRef[];
+    count: number;
+    /** the timeline's deletes of any of its active pods from now (the first of each pod): each is one of the deletions */
+    timeline?: { pod: ObjectRef; at: Micros }[];
+  };
+  /**
+   * Every entry of each list the check's values cut at LISTED (the first LISTED, then "and N more"), by
+   * the value's name: the text stays short, and the JSON output, `explain --lists` and the panel give all.
+   */
+  lists?: Record<string, unknown[]>;
+}
+
+/** How many entries of a list a check's values name; the rest are counted ("and 14 more") and kept whole in `WhyNot.lists`. */
+export const LISTED = 20;
+
+/** A list as a check's values name it: the first LISTED entries, then how many more there are. */
+export function cutList<T>(items: readonly T[]): (T | string)[] {
+  return items.length > LISTED ? [...items.slice(0, LISTED), `and ${items.length - LISTED} more`] : [...items];
+}
+
+/** The lists of `named` that cutList cuts, whole, for `WhyNot.lists` (undefined when none is cut). */
+export function wholeLists(named: Record<string, readonly unknown[]>): Pick<WhyNot, 'lists'> {
+  const cut = Object.entries(named).filter(([, v]) => v.length > LISTED);
+  return cut.length ? { lists: Object.fromEntries(cut.map(([k, v]) => [k, [...v]])) } : {};
+}
+
+/** The why-not (and those it chains to) with each cut list of its checks' values given whole. */
+export function withWholeLists(w: WhyNot): WhyNot {
+  const whole = (values: Check['values']): Check['values'] =>
+    values && w.lists ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, w.lists![k] ?? v])) : values;
+  const check = (c: Check): Check => (c.values ? { ...c, values: whole(c.values) } : c);
+  return {
+    ...w,
+    check: check(w.check),
+    ...(w.blocking ? { blocking: { ...w.blocking, ...(w.blocking.values ? { values: whole(w.blocking.values) } : {}) } } : {}),
+    ...(w.path ? { path: w.path.map((c) => (c.values ? { ...c, values: whole(c.values) } : c)) } : {}),
+    ...(w.via ? { via: withWholeLists(w.via) } : {}),
+  };
 }
 
 /** What the world says of a node's kubelet (the simulation's kubelets), for "it holds while the kubelet posts". */
@@ -168,11 +207,33 @@ export interface WhyNotWorld {
    */
   nodeEvents?(node: string): { at: number; kind: 'taint' | 'untaint' | 'kubelet'; taint?: { key: string; effect?: Taint['effect']; value?: string } }[];
   /**
+   * The timeline's events from now up to `until` (inclusive), scales left out, in time order, by what they
+   * reach (WhyNotWorld users read only their reach, not the event).
+   */
+  eventsUntil?(until: Micros): TimelineEvent[];
+  /**
+   * The pod as the ReplicaSet controller will read it at `at`, when its node is failing now or its kubelet
+   * is stopped by the timeline before then (simulation/podsAhead.ts): not ready from the monitor pass that
+   * sets its node Unknown; undefined when it may be deleted by then or a time is not certain.
+   */
+  podAt?(pod: PodRecord, at: Micros): PodRecord | undefined;
+  /**
    * What one question works out once and every object it asks about shares (a node's taint or
    * eviction, a zone's walk): a ReplicaSet's answer asks it of each pod on a failing node. A world
    * lives for one question, so the cluster does not change under it.
    */
   memo?: Map<string, unknown>;
+}
+
+/** An event of the timeline by what it reaches (WhyNotWorld.eventsUntil). */
+export interface TimelineEvent {
+  at: Micros;
+  /** `stop`: a whole kubelet stop; `node`: another event about nodes (kubelet, condition, taint); `pod`: about one pod; `other`: reach not read */
+  kind: 'stop' | 'node' | 'pod' | 'other';
+  nodes?: string[];
+  pod?: ObjectRef;
+  /** the event's kind as the scenario writes it */
+  what: string;
 }
 
 /** The first check that is false, or undefined when every check holds. */

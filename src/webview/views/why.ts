@@ -141,6 +141,7 @@ export class WhyPanel {
         b ? el('span', { class: 'upstream' }, `[${b.upstream}]`) : null,
       ),
       this.when(w),
+      ...this.wholeLists(w, key),
       path,
       w.via
         ? el(
@@ -153,6 +154,24 @@ export class WhyPanel {
           )
         : null,
     );
+  }
+
+  /** A list the check's values cut at 20 ("and N more"), whole on demand: one collapsed list per value, its state kept as the path's. */
+  private wholeLists(w: WhyNot, key: string): HTMLElement[] {
+    return Object.entries(w.lists ?? {}).map(([name, items]) => {
+      const id = `${key}/list/${name}`;
+      const d = el(
+        'details',
+        { class: 'why-not-list', open: this.openPaths.has(id) },
+        el('summary', null, `All ${items.length} ${name}`),
+        el('ol', { class: 'whole-list' }, ...items.map((v) => el('li', null, this.value(v)))),
+      );
+      d.addEventListener('toggle', () => {
+        if (d.open) this.openPaths.add(id);
+        else this.openPaths.delete(id);
+      });
+      return d;
+    });
   }
 
   private checks(cs: Check[], id: string): HTMLElement {

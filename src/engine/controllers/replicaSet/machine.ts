@@ -309,3 +309,12 @@ export const replicaSetMachine = setup({
     },
   },
 });
+
+/**
+ * When a key in backoff is synced again: its rate-limited add, or an add still waiting in the
+ * delaying queue from before (a failed sync whose key was re-added at once keeps its earlier
+ * AddRateLimited as `resyncAt`: the queue keeps the earliest).
+ */
+export function syncedAgainAt(dueAt: Micros, resyncAt: Micros | null): Micros {
+  return resyncAt !== null && resyncAt < dueAt ? resyncAt : dueAt;
+}

@@ -17,12 +17,16 @@ export function nodeFails(node: NodeRecord): string | undefined {
 
 /**
  * nodeFails, or its kubelet stopped (the world's kubelets); with `ahead`, also the timeline's next
- * stop of it (a pod's deletion is then named under that stop). Undefined while it is healthy.
+ * stop of it, or a NoExecute taint it adds first (a pod's deletion is then named under that event).
+ * Undefined while it is healthy.
  */
 export function nodeFailing(node: NodeRecord, world: WhyNotWorld | undefined, ahead: boolean): string | undefined {
   const fails = nodeFails(node);
   if (fails) return fails;
   if (world?.kubelet(node.meta.name)?.running === false) return 'its kubelet stopped';
   const stop = ahead ? world?.stopsAt?.(node.meta.name) : undefined;
-  return stop ? `the timeline stops its kubelet at ${formatTime(stop.at)}` : undefined;
+  if (stop) return `the timeline stops its kubelet at ${formatTime(stop.at)}`;
+  // a NoExecute taint the timeline adds: the taint eviction controller deletes the pods that do not tolerate it
+  const taint = ahead ? world?.taintsAt?.(node.meta.name) : undefined;
+  return taint ? `the timeline taints it ${taint.taint.key}:NoExecute at ${formatTime(taint.at)}` : undefined;
 }

@@ -15,17 +15,20 @@ import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
 import { podRef, replicaSetRef } from '../../model/types';
 import { formatTime, type Micros } from '../../model/time';
 import type { WhyNot, WhyNotCheck, WhyNotWorld } from '../../trace/whyNot';
-import { whyNotFrom } from '../../trace/whyNot';
+import { cutList, wholeLists, whyNotFrom } from '../../trace/whyNot';
 import { claimedInCluster, controllerOf, isPodActive, specReplicas } from './podUtil';
+import { syncedAgainAt } from './machine';
 import { getPodsToDelete, type RuleOutcome } from './ranking';
 import { rankingSettings, relatedPods } from './manageReplicas';
 import type { ReplicaSetCore } from './core';
-import { nodeFailing } from './nodeFails';
+import { readReach, type Reach } from './scaleDownReach';
 
 export interface ScaleDownForecast {
   ref: ObjectRef;
-  /** the timeline's scale (undefined: the surplus is there now) */
-  scale?: { at: Micros; replicas: number };
+  /** the timeline's scale (undefined: the surplus is there now, synced before any scale); `after`: the other events read on the way */
+  scale?: { at: Micros; replicas: number; after?: Micros[] };
+  /** a surplus there now whose sync comes at or after the timeline's `scale`, which that sync reads */
+  surplusNow?: boolean;
   /** when the sync runs, when it can be named */
   at?: Micros;
   replicas: number;
@@ -40,21 +43,17 @@ export interface ScaleDownForecast {
   whyKept(name: string): (RuleOutcome & { versus: string }) | undefined;
   /** what can change the ranking or hold the sync back before then (no time is named while any) */
   unsettled: string[];
-  /** the timeline's later scales of the ReplicaSet, read in turn (a pod the first keeps can go at one) */
-  later: { at: Micros; replicas: number }[];
+  /** the pods ranked not ready though ready now: their node goes Unknown on the way (scaleDownReach.ts), from when */
+  notReadyFrom: Map<string, Micros>;
+  /** the pods the timeline deletes at a scale's instant, before its sync ranks (no scale-down answer for them) */
+  goneByTimeline: Set<string>;
+  /**
+   * the timeline's later scales of the ReplicaSet, read in turn (a pod the first keeps can go at one);
+   * `after`: the instants of the timeline's other events read on the way to it (from now)
+   */
+  later: { at: Micros; replicas: number; after?: Micros[] }[];
   /** why the pods left after `later[0..step-1]` cannot be ranked ahead at the later scale `step` (1-based) */
   laterUnsettled?: { step: number; why: string };
-}
-
-/** Why a pod's rank can change before then (not bound, not started, its node failing), or undefined when it cannot. */
-function podUnsettled(host: ControllerHost, pod: PodRecord, world: WhyNotWorld | undefined): string | undefined {
-  const ref = `Pod/${pod.meta.namespace}/${pod.meta.name}`;
-  if (!pod.nodeName) return `${ref} is not bound yet`;
-  if (pod.phase !== 'Running') return `${ref} is ${pod.phase}`;
-  const node = host.cluster.nodes.get(pod.nodeName);
-  // the timeline's stops are not read here: a scale read ahead comes before any other event
-  const why = node ? nodeFailing(node, world, false) : 'not in the cluster';
-  return why ? `the node of ${ref} (${pod.nodeName}) is failing: ${why}` : undefined;
 }
 
 /**
@@ -80,50 +79,50 @@ function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecor
   const check = rsc.check(rs);
   if (!check.manageable || rs.meta.deletionTimestamp !== undefined) return undefined;
   const entry = rsc.entries.get(key);
-  const up = world?.scalesTo?.(key);
-  const scales = world?.scalesOf?.(key) ?? (up ? [{ ...up, afterOthers: false }] : []);
+  const listed = world?.scalesOf?.(key);
+  // the first scale after other events too, where the world reads what those events reach (scaleDownReach.ts)
+  const after = world?.eventsUntil ? listed?.[0] : undefined;
+  const up = world?.scalesTo?.(key) ?? (after ? { at: after.at, replicas: after.replicas } : undefined);
+  const scales = listed ?? (up ? [{ ...up, afterOthers: false }] : []);
   // a cheap look first: the index's pods of the ReplicaSet (it may lag the cluster; the walk below does not)
   const indexed = entry ? (rsc.podsOf(entry)?.size ?? 0) : 0;
   if (indexed <= specReplicas(rs) && !(up && up.replicas < indexed)) return undefined;
   const { pods, adoptable } = claimedInCluster(host.cluster.pods.values(), rs, (l) => check.selector.matches(l));
   if (adoptable) return undefined;
   const now = pods.length > specReplicas(rs);
-  const scale = !now && up && up.replicas < pods.length ? up : undefined;
+  const c = entry ? rsc.ctx(entry) : undefined;
+  const backoff = entry?.actor.state().includes('queue.backoff') === true;
+  // a sync that failed is retried after the workqueue's backoff; certain when no injected fault is left to fail it
+  const mayFail = host.apiCallsMayFail?.() !== false;
+  const due = c?.dueAt == null ? undefined : backoff ? syncedAgainAt(c.dueAt, c.resyncAt) : c.dueAt;
+  // a surplus there now whose sync comes at or after a scale of the timeline: the scale queues the key at once (in
+  // backoff too: workqueue.Add), and that sync reads the scale
+  const early = now && due !== undefined ? scales.find((s) => s.at <= due) : undefined;
+  const scale = early ? { at: early.at, replicas: early.replicas } : !now && up && up.replicas < pods.length ? up : undefined;
   if (!now && !scale) return undefined;
   const replicas = scale ? scale.replicas : specReplicas(rs);
   const unsettled: string[] = [];
-  const c = entry ? rsc.ctx(entry) : undefined;
   if (!entry || !c) unsettled.push('the controller has not seen the ReplicaSet yet');
   else {
     if (rsc.expectationsPending(entry)) unsettled.push("the ReplicaSet's expectations are not satisfied yet");
-    if (entry.actor.state().includes('queue.backoff')) unsettled.push("the ReplicaSet's last sync failed (workqueue backoff)");
+    if (backoff && mayFail) unsettled.push("the ReplicaSet's last sync failed (workqueue backoff)");
   }
   if (host.apiCallsMayFail?.()) unsettled.push('an injected API fault is pending');
-  const at = scale ? scale.at : (c?.dueAt ?? undefined);
+  const at = scale ? scale.at : due;
   if (at === undefined) unsettled.push("the ReplicaSet's key waits to be processed");
-  // a surplus there now: a scale of the timeline by its sync changes what the sync reads
-  const early = !scale && at !== undefined ? scales.find((s) => s.at <= at) : undefined;
-  if (early)
-    unsettled.push(`the timeline scales ${replicaSetRef(rs.meta.namespace, rs.meta.name)} to ${early.replicas} at ${formatTime(early.at)}, before the sync`);
-  if (scale) {
-    // a shortfall now is made up before the scale: the pods it creates are ranked too
-    if (pods.length < specReplicas(rs)) unsettled.push(`the ReplicaSet has ${pods.length} active pods for ${specReplicas(rs)} replicas: it creates pods first`);
-    for (const p of pods) {
-      const why = podUnsettled(host, p, world);
-      if (why) unsettled.push(why);
-    }
-  }
   const settings = { ...rankingSettings(rsc, host), now: at ?? host.now };
   const owner = controllerOf(rs.meta);
   let related = settings.rankDoubledUp && owner ? relatedPods(rsc, host, rs) : [];
+  let first: Reach | undefined;
+  // a shortfall now is made up before the scale: the pods it creates are ranked too
+  if (scale && pods.length < specReplicas(rs))
+    unsettled.push(`the ReplicaSet has ${pods.length} active pods for ${specReplicas(rs)} replicas: it creates pods first`);
+  if (at !== undefined && (scale || at > host.now)) {
+    // the pods (and the related ReplicaSets' pods, which rank them doubled up on a node) as the sync reads them then
+    first = readReach(host, world, pods, related.filter(isPodActive), at);
+    if ('why' in first) unsettled.push(first.why);
+  }
   if (scale && related.length) {
-    // the related ReplicaSets' pods rank this one's (doubled up on a node): they must stay as they are until the scale
-    const own = new Set(pods.map((p) => p.meta.uid));
-    for (const p of related) {
-      if (own.has(p.meta.uid) || !isPodActive(p)) continue;
-      const why = podUnsettled(host, p, world);
-      if (why) unsettled.push(why);
-    }
     for (const other of host.cluster.replicaSets.values()) {
       const o = controllerOf(other.meta);
       if (other === rs || !o || o.uid !== owner!.uid || other.meta.namespace !== rs.meta.namespace) continue;
@@ -139,11 +138,23 @@ function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecor
   let remaining = pods;
   const deleted: ScaleDownForecast['deleted'] = [];
   let last: ReturnType<typeof getPodsToDelete> | undefined;
-  const syncs = (step: number, to: number, now: Micros | undefined): void => {
+  const notReadyFrom = new Map<string, Micros>();
+  const goneByTimeline = new Set<string>();
+  const syncs = (step: number, to: number, now: Micros | undefined, reach?: Reach): void => {
     const ranked = { ...settings, now: now ?? host.now };
+    const view = reach && !('why' in reach) ? reach.view : undefined;
+    if (reach && !('why' in reach) && reach.gone.size) {
+      for (const p of remaining) if (reach.gone.has(p.meta.uid)) goneByTimeline.add(p.meta.name);
+      remaining = remaining.filter((p) => !reach.gone.has(p.meta.uid));
+    }
     for (let batch = 1; remaining.length > to && burst > 0; batch++) {
       const count = Math.min(remaining.length - to, burst);
-      const choice = getPodsToDelete(remaining, related, count, ranked);
+      const read = view?.size ? remaining.map((p) => view.get(p.meta.uid) ?? p) : remaining;
+      for (const v of view?.values() ?? []) {
+        const since = v.conditions.find((x) => x.type === 'Ready' && x.status !== 'True')?.lastTransitionTime;
+        if (since !== undefined && !notReadyFrom.has(v.meta.name)) notReadyFrom.set(v.meta.name, since);
+      }
+      const choice = getPodsToDelete(read, related, count, ranked);
       for (const d of choice.deleted)
         deleted.push({ name: d.name, batch, step, ...(choice.whyDeleted.get(d.name) ? { why: choice.whyDeleted.get(d.name)! } : {}) });
       const gone = new Set(choice.deleted.map((d) => d.pod.meta.uid));
@@ -152,9 +163,10 @@ function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecor
       last = choice;
     }
   };
-  syncs(0, replicas, at);
+  syncs(0, replicas, at, first);
   const ref = replicaSetRef(rs.meta.namespace, rs.meta.name);
   const later = at === undefined ? [] : scales.filter((s) => s.at > at);
+  const read: ScaleDownForecast['later'] = later.map((s) => ({ at: s.at, replicas: s.replicas }));
   const laterUnsettled = readLater(
     host,
     rs,
@@ -162,15 +174,18 @@ function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecor
     ref,
     later,
     replicas,
-    !scale,
     owner?.uid,
-    (step, s) => syncs(step, s.replicas, s.at),
+    (step, s, reach) => {
+      syncs(step, s.replicas, s.at, reach);
+      if (reach.instants.length) read[step - 1]!.after = reach.instants;
+    },
     () => remaining,
-    related.length > 0,
+    () => related,
   );
   return {
     ref,
-    ...(scale ? { scale } : {}),
+    ...(scale ? { scale: { ...scale, ...(first && !('why' in first) && first.instants.length ? { after: first.instants } : {}) } } : {}),
+    ...(early ? { surplusNow: true } : {}),
     ...(at !== undefined ? { at } : {}),
     replicas,
     active: pods.length,
@@ -178,7 +193,9 @@ function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecor
     deleted,
     whyKept: (name) => last?.whyKept.get(name),
     unsettled,
-    later: later.map((s) => ({ at: s.at, replicas: s.replicas })),
+    notReadyFrom,
+    goneByTimeline,
+    later: read,
     ...(laterUnsettled ? { laterUnsettled } : {}),
   };
 }
@@ -197,11 +214,10 @@ function readLater(
   ref: ObjectRef,
   later: readonly { at: Micros; replicas: number; afterOthers: boolean }[],
   replicas: number,
-  podsUnread: boolean,
   owner: string | undefined,
-  syncs: (step: number, s: { at: Micros; replicas: number }) => void,
+  syncs: (step: number, s: { at: Micros; replicas: number }, reach: Extract<Reach, { view: unknown }>) => void,
   remaining: () => readonly PodRecord[],
-  ranksRelated: boolean,
+  related: () => readonly PodRecord[],
 ): ScaleDownForecast['laterUnsettled'] {
   let spec = replicas;
   let grown: { at: Micros; replicas: number } | undefined;
@@ -218,18 +234,12 @@ function readLater(
         step,
         why: `the timeline scales ${ref} up to ${grown.replicas} at ${formatTime(grown.at)} before it scales it to ${s.replicas} at ${formatTime(s.at)}: the pods it creates are ranked too`,
       };
-    if (s.afterOthers)
-      return { step, why: `the timeline scales ${ref} to ${s.replicas} at ${formatTime(s.at)} after other events: the pods may change before` };
-    // the pods were read for the first scale's ranking; a surplus there now did not read them
-    const pod = podsUnread
-      ? remaining()
-          .map((p) => podUnsettled(host, p, world))
-          .find((w) => w !== undefined)
-      : undefined;
-    if (pod) return { step, why: `the ranking may change before the scale to ${s.replicas} at ${formatTime(s.at)}: ${pod}` };
-    const sibling = owner && ranksRelated ? relatedScaledBy(host, rs, owner, world, s.at) : undefined;
+    // the pods as the sync at that instant reads them, through the timeline's other events on the way
+    const reach = readReach(host, world, remaining(), related().filter(isPodActive), s.at);
+    if ('why' in reach) return { step, why: `the ranking may change before the scale to ${s.replicas} at ${formatTime(s.at)}: ${reach.why}` };
+    const sibling = owner && related().length ? relatedScaledBy(host, rs, owner, world, s.at) : undefined;
     if (sibling) return { step, why: `the ranking may change before the scale to ${s.replicas} at ${formatTime(s.at)}: ${sibling}` };
-    syncs(step, s);
+    syncs(step, s, reach);
   }
   return undefined;
 }
@@ -243,10 +253,6 @@ function relatedScaledBy(host: ControllerHost, rs: ReplicaSetRecord, owner: stri
   }
   return undefined;
 }
-
-/** How many pods deleted are named in the check's values; the rest are counted ("and 14 more"). */
-const LISTED = 20;
-const listed = (names: string[]): string[] => (names.length > LISTED ? [...names.slice(0, LISTED), `and ${names.length - LISTED} more`] : names);
 
 const WHAT_POD = 'deleted by a scale-down (manageReplicas / getPodsToDelete)';
 const UPSTREAM = 'manageReplicas -> getPodsToDelete (replica_set.go), ranked by ActivePods / ActivePodsWithRanks (controller_utils.go)';
@@ -265,14 +271,21 @@ function timing(f: ScaleDownForecast, step = 0): Partial<WhyNot> {
 /** The timeline's scales up to the later scale `upTo` (all of them by default): "the timeline scales X to N at S and to M at S2". */
 function scaleText(f: ScaleDownForecast, upTo = f.later.length): string | undefined {
   const parts = [...(f.scale ? [f.scale] : []), ...f.later.slice(0, upTo)].map((s) => `to ${s.replicas} at ${formatTime(s.at)}`);
-  return parts.length ? `the timeline scales ${f.ref} ${parts.join(' and ')}` : undefined;
+  // the other events read on the way are part of the condition: the answer holds when they come as written
+  // read from now: the last scale read on the way has them all
+  const after = [f.scale, ...f.later.slice(0, upTo)]
+    .map((s) => s?.after)
+    .filter((a) => a !== undefined)
+    .at(-1);
+  const runs = after?.length ? `runs its other events at ${after.map(formatTime).join(' and at ')} and ` : '';
+  return parts.length ? `the timeline ${runs}scales ${f.ref} ${parts.join(' and ')}` : undefined;
 }
 
 function surplusCheck(f: ScaleDownForecast): WhyNotCheck {
   return {
     guard: 'morePodsThanReplicas',
     upstream: 'manageReplicas (diff > 0)',
-    holds: !f.scale,
+    holds: !f.scale || f.surplusNow === true,
     rule: 'more active pods than spec.replicas',
     unmet: `as many active pods as spec.replicas until the timeline scales ${f.ref} to ${f.scale?.replicas} at ${f.scale ? formatTime(f.scale.at) : ''}`,
     values: {
@@ -311,6 +324,7 @@ export function podScaleDownWhyNot(f: ScaleDownForecast, pod: PodRecord): WhyNot
       rule: `ranked among the ${n} pods deleted${later ? ` at the scale to ${later.replicas} at ${formatTime(later.at)}` : ''} (sync ${mine.batch}${n > f.burst ? ` of burstReplicas ${f.burst}` : ''})${why ? `: before ${why.versus} (the first pod kept): ${why.text}` : ': every active pod goes'}`,
       values: {
         batch: mine.batch,
+        ...(f.notReadyFrom.has(mine.name) ? { notReadyFrom: formatTime(f.notReadyFrom.get(mine.name)!) } : {}),
         ...(later ? { timelineScalesTo: later.replicas, timelineScalesAt: formatTime(later.at) } : {}),
         ...(why ? { ranking: why.rule, kept: why.versus, ...why.values } : {}),
       },
@@ -321,6 +335,7 @@ export function podScaleDownWhyNot(f: ScaleDownForecast, pod: PodRecord): WhyNot
       : { ...w, check: { rule: `${w.check.rule}; ${path[path.length - 1]!.rule}`, values: { ...w.check.values, ...path[path.length - 1]!.values } } };
   }
   const kept = f.whyKept(pod.meta.name);
+  const all = wholeLists({ deleting: f.deleted.map((d) => d.name) });
   // read under the scale: the surplus comes, and the ranking keeps the pod
   const surplus = path.length - 1;
   path[surplus] = { ...path[surplus]!, holds: true };
@@ -330,9 +345,9 @@ export function podScaleDownWhyNot(f: ScaleDownForecast, pod: PodRecord): WhyNot
     holds: false,
     rule: 'the pod ranks among the pods deleted',
     unmet: kept ? `kept: ${kept.versus} (the last pod deleted) ranks before it: ${kept.text}` : 'kept by the ranking',
-    values: { deleting: listed(f.deleted.map((d) => d.name)), ...(kept ? { ranking: kept.rule, deletedInstead: kept.versus, ...kept.values } : {}) },
+    values: { deleting: cutList(f.deleted.map((d) => d.name)), ...(kept ? { ranking: kept.rule, deletedInstead: kept.versus, ...kept.values } : {}) },
   });
-  if (f.unsettled.length) return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path);
+  if (f.unsettled.length) return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path, all);
   if (f.laterUnsettled) {
     // kept by the scales read, but a later one ranks what cannot be read now: what blocks is that
     const next = f.later[f.laterUnsettled.step - 1]!;
@@ -344,10 +359,10 @@ export function podScaleDownWhyNot(f: ScaleDownForecast, pod: PodRecord): WhyNot
       unmet: f.laterUnsettled.why,
       values: { timelineScalesTo: next.replicas, timelineScalesAt: formatTime(next.at) },
     });
-    return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path);
+    return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path, all);
   }
   const text = scaleText(f);
-  return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path, { never: true, ...(text ? { neverIf: `${text}: it is kept` } : {}) });
+  return whyNotFrom(WHAT_POD, 'PodDeletedByScaleDown', ref, path, { never: true, ...(text ? { neverIf: `${text}: it is kept` } : {}), ...all });
 }
 
 /** The ReplicaSet's answer: its surplus pods deleted, which, and when. */
@@ -355,9 +370,9 @@ export function replicaSetScaleDownWhyNot(f: ScaleDownForecast): WhyNot {
   const path: WhyNotCheck[] = f.unsettled.length ? [settledCheck(f), surplusCheck(f)] : [surplusCheck(f)];
   const first = f.deleted.filter((d) => d.step === 0);
   const names = first.map((d) => d.name);
-  const w = whyNotFrom('the surplus pods deleted (manageReplicas)', 'ReplicaSetPodsDeleted', f.ref, path, timing(f));
+  const w = whyNotFrom('the surplus pods deleted (manageReplicas)', 'ReplicaSetPodsDeleted', f.ref, path, { ...timing(f), ...wholeLists({ deleting: names }) });
   return {
     ...w,
-    check: { ...w.check, values: { ...w.check.values, deleting: listed(names), deletions: names.length, syncs: first.at(-1)?.batch ?? 0 } },
+    check: { ...w.check, values: { ...w.check.values, deleting: cutList(names), deletions: names.length, syncs: first.at(-1)?.batch ?? 0 } },
   };
 }

@@ -10,8 +10,8 @@ import type { ObjectRef, ReplicaSetRecord } from '../../model/types';
 import { podRef, replicaSetRef } from '../../model/types';
 import { formatDuration, formatTime, type Micros } from '../../model/time';
 import type { GuardResult } from '../../machines/guardTrace';
-import { whyNotFrom, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../../trace/whyNot';
-import { EXPECTATIONS_TIMEOUT } from './machine';
+import { cutList, wholeLists, whyNotFrom, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../../trace/whyNot';
+import { EXPECTATIONS_TIMEOUT, syncedAgainAt } from './machine';
 import { keptOutcome, machineTable, type Entry } from './entry';
 import { claimedInCluster, controllerOf, isPodActive, isPodReady, specReplicas } from './podUtil';
 import type { ReplicaSetCheck } from './validate';
@@ -40,7 +40,7 @@ export function replicaSetWhyNot(rsc: ReplicaSetCore, host: ControllerHost, obje
     const owner = pod && isPodActive(pod) ? controllerOf(pod.meta) : undefined;
     const rs = owner && host.cluster.replicaSets.get(`${ns}/${owner.name}`);
     const f = rs && rs.meta.uid === owner!.uid ? forecastScaleDown(rsc, host, rs, world) : undefined;
-    if (f && pod) out.push(podScaleDownWhyNot(f, pod));
+    if (f && pod && !f.goneByTimeline.has(pod.meta.name)) out.push(podScaleDownWhyNot(f, pod));
     for (const p of rsc.podProblems.get(`${ns}/${name}`) ?? [])
       out.push({ what: 'adopted or counted by a ReplicaSet', check: { rule: p.message, values: { code: p.code } } });
     return out;
@@ -115,7 +115,7 @@ function podsCreatedWhyNot(rsc: ReplicaSetCore, host: ControllerHost, rs: Replic
   });
   if (!check.manageable) return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, { never: true });
   // a ReplicaSet being deleted replaces nothing: syncReplicaSet skips manageReplicas
-  if (claim.active >= replicas) return rs.meta.deletionTimestamp === undefined ? notReadyStillActive(ref, path, claim, replicas) : undefined;
+  if (claim.active >= replicas) return rs.meta.deletionTimestamp === undefined ? notReadyStillActive(ref, path, claim, replicas, world) : undefined;
   path.push({
     guard: 'fewerPodsThanReplicas',
     upstream: 'manageReplicas (diff < 0)',
@@ -236,9 +236,6 @@ function scaledUpByTimeline(
   return whyNotFrom(WHAT, 'ReplicaSetPodsCreated', ref, path, { conditional });
 }
 
-/** How many of the not-ready pods are listed in the check's values (the count is always given). */
-const LISTED = 20;
-
 /**
  * Pods that are not ready (their node went Unknown and MarkPodsNotReady set Ready=False, or their
  * kubelet says so) still count: FilterActivePods keeps every pod that is not Succeeded or Failed
@@ -247,8 +244,14 @@ const LISTED = 20;
  * controller, or 1.12's pod eviction path): the simulation chains to those pods' own why-nots
  * (`waitsForDeletion`) for the time.
  */
-function notReadyStillActive(ref: ObjectRef, path: WhyNotCheck[], claim: Claim, replicas: number): WhyNot {
+function notReadyStillActive(ref: ObjectRef, path: WhyNotCheck[], claim: Claim, replicas: number, world: WhyNotWorld | undefined): WhyNot {
   const deletions = claim.active - replicas + 1;
+  const notReadyPods = claim.notReady.map((p) => ({
+    pod: p.ref.slice(4),
+    node: p.node ?? null,
+    notReadySince: p.since === undefined ? null : formatTime(p.since),
+  }));
+  const onFailingNodes = claim.onFailingNodes.map((p) => ({ pod: p.ref.slice(4), node: p.node ?? null, because: p.why }));
   const n = claim.notReady.length;
   const m = claim.onFailingNodes.length;
   const which = [
@@ -269,14 +272,20 @@ function notReadyStillActive(ref: ObjectRef, path: WhyNotCheck[], claim: Claim, 
       activePods: claim.active,
       replicas,
       notReady: n,
-      notReadyPods: claim.notReady
-        .slice(0, LISTED)
-        .map((p) => ({ pod: p.ref.slice(4), node: p.node ?? null, notReadySince: p.since === undefined ? null : formatTime(p.since) })),
-      ...(m ? { onFailingNodes: claim.onFailingNodes.slice(0, LISTED).map((p) => ({ pod: p.ref.slice(4), node: p.node ?? null, because: p.why })) } : {}),
+      notReadyPods: cutList(notReadyPods),
+      ...(m ? { onFailingNodes: cutList(onFailingNodes) } : {}),
     },
   });
   const pods = [...claim.notReady, ...claim.onFailingNodes].map((p) => p.ref).sort();
-  return whyNotFrom('replacement pods created (manageReplicas)', 'ReplicaSetPodsCreated', ref, path, { waitsForDeletion: { pods, count: deletions } });
+  // a pod of it the timeline deletes is one of the deletions too, at that event (a delete at a kubelet stop's instant)
+  const own = new Set(claim.refs);
+  const timeline: { pod: ObjectRef; at: Micros }[] = [];
+  for (const e of world?.eventsUntil?.(Number.MAX_SAFE_INTEGER) ?? [])
+    if (e.kind === 'pod' && e.what === 'delete' && own.has(e.pod!) && !timeline.some((t) => t.pod === e.pod)) timeline.push({ pod: e.pod!, at: e.at });
+  return whyNotFrom('replacement pods created (manageReplicas)', 'ReplicaSetPodsCreated', ref, path, {
+    waitsForDeletion: { pods, count: deletions, ...(timeline.length ? { timeline } : {}) },
+    ...wholeLists({ notReadyPods, onFailingNodes }),
+  });
 }
 
 interface Claim {
@@ -286,6 +295,8 @@ interface Claim {
   notReady: { ref: ObjectRef; node?: string; since?: Micros }[];
   /** the ready ones on a node that is failing (they go when it is tainted or its pods evicted), and why it is */
   onFailingNodes: { ref: ObjectRef; node?: string; why: string }[];
+  /** every active pod it controls */
+  refs: ObjectRef[];
 }
 
 /**
@@ -323,14 +334,5 @@ function clusterClaim(host: ControllerHost, rs: ReplicaSetRecord, check: Replica
   const byRef = (a: { ref: ObjectRef }, b: { ref: ObjectRef }) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0);
   notReady.sort(byRef);
   onFailingNodes.sort(byRef);
-  return { active: pods.length, adoptable, notReady, onFailingNodes };
-}
-
-/**
- * When a key in backoff is synced again: its rate-limited add, or an add still waiting in the
- * delaying queue from before (a failed sync whose key was re-added at once keeps its earlier
- * AddRateLimited as `resyncAt`: the queue keeps the earliest).
- */
-function syncedAgainAt(dueAt: Micros, resyncAt: Micros | null): Micros {
-  return resyncAt !== null && resyncAt < dueAt ? resyncAt : dueAt;
+  return { active: pods.length, adoptable, notReady, onFailingNodes, refs: pods.map((p) => podRef(p.meta.namespace, p.meta.name)) };
 }

@@ -202,14 +202,18 @@ test('scale-down why-not: a list of more than 20 pods deleted says how many it l
   assert.equal(deleting.length, 21);
   assert.equal(deleting[20], 'and 10 more', 'the ReplicaSet: 20 of the 30 named, the rest counted');
   assert.equal(rs?.check.values?.deletions, 30);
+  const all = rs?.lists?.deleting as string[];
+  assert.equal(all.length, 30, 'the ReplicaSet: all 30 in lists');
   const kept = names.find((n) => !deleting.includes(n) && ofPod(w.rs.whyNot(w.host, `Pod/default/${n}`, world(scale)))?.never);
   assert.ok(kept, 'a pod kept');
   const said = ofPod(w.rs.whyNot(w.host, `Pod/default/${kept}`, world(scale)));
   assert.equal((said?.check.values?.deleting as string[]).at(-1), 'and 10 more', 'the kept pod: the same');
+  assert.deepEqual(said?.lists?.deleting, all, 'the kept pod: all 30 in lists');
   w.runUntil(scale.at);
   w.scale('default/web', 4);
   w.settle();
   const gone = w.host.actions('PodsDeleted').flatMap((d) => (d.details as { pods: string[] }).pods);
   assert.equal(gone.length, 30, 'the run deletes the 30 counted');
   assert.deepEqual(gone.slice(0, 20), deleting.slice(0, 20), 'the 20 named first, in that order');
+  assert.deepEqual(gone, all, 'every one in lists, in that order');
 });
