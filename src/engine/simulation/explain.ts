@@ -124,7 +124,6 @@ interface NodeEvent {
 export function worldOf(sim: Explainable): WhyNotWorld {
   // the timeline's next event about each node's kubelet or conditions, from now: made once per question
   let next: Map<string, NodeEvent> | undefined;
-  let scales: Map<string, { at: Micros; replicas: number }> | undefined;
   let deletes: Map<string, { at: Micros; pod: ObjectRef }> | undefined;
   let every: Map<string, { at: Micros; replicas: number; afterOthers: boolean }[]> | undefined;
   let taints: Map<string, { at: Micros; taint?: Taint }> | undefined;
@@ -163,17 +162,10 @@ export function worldOf(sim: Explainable): WhyNotWorld {
     eventsUntil: (until) => eventsUntil(sim.scenario.events, (at) => sim.timeOf(at), sim.host, until),
     podAt: (pod, at) => (podAt ??= podAtOf(sim.host, world, (ref, w, asked) => whyNotOfControllers(sim, ref, w, asked)))(pod, at),
     scalesTo(replicaSet) {
-      if (!scales) {
-        scales = new Map();
-        // the scales before any other event: after one, the pods or the controller may have changed first
-        for (const { e, t } of ahead()) {
-          if (e.kind !== 'scale') break;
-          // two scales of one ReplicaSet at one instant: the controller's sync after them reads the last
-          const known = scales.get(e.replicaSet);
-          if (!known || known.at === t) scales.set(e.replicaSet, { at: t, replicas: e.replicas });
-        }
-      }
-      return scales.get(replicaSet);
+      // the first scale when no other event comes before it (after one, the pods or the controller may have changed
+      // first): scalesOf's, so that the two never read one instant differently
+      const first = world.scalesOf!(replicaSet)[0];
+      return first && !first.afterOthers ? { at: first.at, replicas: first.replicas } : undefined;
     },
     scalesOf(replicaSet) {
       if (!every) {
@@ -186,9 +178,9 @@ export function worldOf(sim: Explainable): WhyNotWorld {
           }
           const list = every.get(e.replicaSet) ?? [];
           if (!list.length) every.set(e.replicaSet, list);
-          // two scales at one instant: the sync after them reads the last
+          // two scales at one instant: the sync after them reads the last, after whatever came between them
           const last = list[list.length - 1];
-          if (last?.at === t) list[list.length - 1] = { ...last, replicas: e.replicas };
+          if (last?.at === t) list[list.length - 1] = { at: t, replicas: e.replicas, afterOthers: last.afterOthers || others };
           else list.push({ at: t, replicas: e.replicas, afterOthers: others });
         }
       }

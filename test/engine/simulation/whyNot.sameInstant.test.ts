@@ -79,3 +79,46 @@ for (const c of cases) {
     assert.deepEqual([...a.unsound, ...a.wrong].map(unsoundText), []);
   });
 }
+
+/** rs-scale-down-1.31 (six pods, a-f) scaled to 4 at +1m, then at +2m: to 3, the timeline deletes e, and to `last`. */
+function scalesAroundDelete(last: number): Scenario {
+  const sc = loadScenario(join('examples', 'rs-scale-down-1.31.yaml'), nodeFs());
+  const all: Event[] = sc.events.filter((e) => e.kind !== 'scale');
+  const add = (at: number, e: object) => all.push({ ...e, at: { offset: seconds(at) }, index: all.length } as Event);
+  add(60, { kind: 'scale', replicaSet: 'default/shop-5c8d', replicas: 4 });
+  add(120, { kind: 'scale', replicaSet: 'default/shop-5c8d', replicas: 3 });
+  add(120, { kind: 'delete', ref: 'Pod/default/shop-5c8d-e' });
+  add(120, { kind: 'scale', replicaSet: 'default/shop-5c8d', replicas: last });
+  return { ...sc, events: all };
+}
+
+// the sync after the instant reads the last scale, after the delete between: on main the first scale's replicas were
+// read for the instant (d and c "kept" where the run deletes them), and a merged scale kept the first one's "no other
+// event before it" (d "deleted at +2m" where the run keeps it)
+for (const c of [
+  { last: 2, deleted: ['c'], kept: ['d', 'f'] },
+  { last: 1, deleted: ['c', 'd'], kept: ['f'] },
+])
+  test(`same instant: two scales with a delete between them, to 3 then ${c.last}: the sync reads the last`, () => {
+    const sc = scalesAroundDelete(c.last);
+    for (const asked of [30, 90]) {
+      const sim = createSimulation(sc);
+      sim.runUntil(sim.startTime + seconds(asked));
+      for (const p of [...c.deleted, ...c.kept]) {
+        const w = whyNotOfControllers(sim, `Pod/default/shop-5c8d-${p}`).find((x) => x.outcome === 'PodDeletedByScaleDown');
+        const said = JSON.stringify({ c: w?.conditional, never: w?.never, neverIf: w?.neverIf });
+        if (c.deleted.includes(p)) assert.equal(w?.conditional?.at ?? w?.wouldFireAt, T(120), `asked at +${asked}s, ${p}: ${said}`);
+        else assert.ok(w?.never, `asked at +${asked}s, ${p} is kept: ${said}`);
+      }
+    }
+    const sim = createSimulation(sc);
+    sim.runUntil(sim.startTime + seconds(180));
+    const gone = sim.trace.filter((d) => d.action === 'PodsDeleted' && d.time === T(120)).flatMap((d) => (d.details as { pods: string[] }).pods);
+    assert.deepEqual(
+      gone,
+      c.deleted.map((p) => `shop-5c8d-${p}`),
+      'the run forward',
+    );
+    const a = audit(sc, sim.startTime + seconds(180));
+    assert.deepEqual([...a.unsound, ...a.wrong].map(unsoundText), []);
+  });
