@@ -182,18 +182,6 @@ export function delayAfterTaint(host: ControllerHost, pod: PodRecord, existing: 
   };
 }
 
-/** Whether processPodOnNode would delete the pod (now or later) under these NoExecute taints. */
-export function evictsWith(host: ControllerHost, pod: PodRecord, taints: readonly Taint[]): boolean {
-  if (!taints.length) return false;
-  const d = decidePodOnNode({
-    taints: [...taints],
-    tolerations: pod.tolerations,
-    existing: 'none',
-    cancelsWhenToleratedForever: taintManagerBehaviour(host).cancelsWhenToleratedForever,
-  });
-  return d.kind === 'evictNow' || d.kind === 'schedule';
-}
-
 /**
  * What handleNodeUpdate does to a pod's scheduled deletion when the node's NoExecute taints become
  * `taints`: none left cancels every pod's work; otherwise processPodOnNode with the work there
