@@ -11,6 +11,7 @@ import RUN_OPTIONS from '../../bin/run-options.json';
 import { runCliWith } from '../helpers/cliRun';
 
 const BUDGET = '--max-inlined-bytecode-size-cumulative=230';
+const PEELING = '--no-turbo-loop-peeling';
 const OTHER = '--max-lazy';
 
 const cases: { name: string; execArgv: string[]; nodeOptions?: string; options?: string[]; set: string[] }[] = [
@@ -28,7 +29,13 @@ const cases: { name: string; execArgv: string[]; nodeOptions?: string; options?:
     options: [BUDGET, OTHER],
     set: [OTHER],
   },
-  { name: "bin/run-options.json's by default: the inlining budget", execArgv: [], set: [BUDGET] },
+  {
+    name: 'not one the caller set either way: --turbo-loop-peeling names --no-turbo-loop-peeling',
+    execArgv: ['--turbo-loop-peeling'],
+    options: [BUDGET, PEELING],
+    set: [BUDGET],
+  },
+  { name: "bin/run-options.json's by default: the inlining budget, no loop peeling", execArgv: [], set: [BUDGET, PEELING] },
 ];
 
 for (const c of cases)
