@@ -42,7 +42,7 @@
  *                        bin/controller-stepper.js starts the command line; 0: V8's defaults for every
  *                        option, as the extension host runs the engine). The children take the
  *                        command line's other V8 options (bin/node-options.json) too, unless 0, and
- *                        after a scenario's load its run options (bin/run-options.json, src/cli/runOptions.ts)
+ *                        after a scenario's load its run options (src/cli/runOptions.ts)
  *
  * Exit code: 0 when every measurement ran (a missed target is printed, not an
  * error; a piece of the engine that does not exist yet is "not available yet"),
@@ -56,7 +56,7 @@ import { generateClusterStream, listChunks, renderObject, yamlDocumentChunks } f
 import { MAX_MINOR, MIN_MINOR, parseKubeVersion } from '../src/engine/versions/table';
 import { median } from './median';
 import { childNodeOptions, runMain } from './cli';
-import RUN_OPTIONS from '../bin/run-options.json';
+import { RUN_OPTIONS } from '../src/cli/runOptions';
 import { comparablePrevious, type PreviousRun } from './previousRun';
 
 const root = resolve(__dirname, '..');

@@ -1,6 +1,6 @@
 /**
  * V8 options the command line sets once its input is loaded and its simulation built, before it
- * runs anything (bin/run-options.json; bin/node-options.json holds the ones only node's start can
+ * runs anything (RUN_OPTIONS; bin/node-options.json holds the ones only node's start can
  * set). V8 reads these when it compiles a function, so from then on they apply; the load, which runs
  * before, is not slowed by them. Each is measured in bench/README.md: half of V8's cumulative
  * inlining budget ("nodeopts") made the load about 2.5 % slower when set at start, and the outage
@@ -11,7 +11,8 @@
  * Not an option the caller set on node's command line or in NODE_OPTIONS (the caller chose). Not in
  * the extension host: V8's options are the whole process's, and that one is VS Code's.
  */
-import RUN_OPTIONS from '../../bin/run-options.json';
+/** The options, in the order they are set. */
+export const RUN_OPTIONS: readonly string[] = ['--max-inlined-bytecode-size-cumulative=230', '--no-turbo-loop-peeling'];
 
 /** Where an option is set: node:v8's setFlagsFromString in the command line and the bench's children. */
 export type SetV8Option = (option: string) => void;

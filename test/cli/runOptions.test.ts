@@ -6,8 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { setRunOptions } from '../../src/cli/runOptions';
-import RUN_OPTIONS from '../../bin/run-options.json';
+import { RUN_OPTIONS, setRunOptions } from '../../src/cli/runOptions';
 import { runCliWith } from '../helpers/cliRun';
 
 const BUDGET = '--max-inlined-bytecode-size-cumulative=230';
@@ -35,7 +34,7 @@ const cases: { name: string; execArgv: string[]; nodeOptions?: string; options?:
     options: [BUDGET, PEELING],
     set: [BUDGET],
   },
-  { name: "bin/run-options.json's by default: the inlining budget, no loop peeling", execArgv: [], set: [BUDGET, PEELING] },
+  { name: 'RUN_OPTIONS by default: the inlining budget, no loop peeling', execArgv: [], set: [BUDGET, PEELING] },
 ];
 
 for (const c of cases)
