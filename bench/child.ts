@@ -21,7 +21,10 @@
  *   fullRaw   issue 16's ceiling: fullParse's items made into records, raw kept as args.rawMode says (bench/rawRefProto.ts)
  */
 import { readFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { median } from './median';
+import CLI_NODE_OPTIONS from '../bin/node-options.json';
+import { setRunOptions } from '../src/cli/runOptions';
 
 type Args = {
   snapshot: string;
@@ -135,6 +138,11 @@ async function openScenario(path: string) {
         .join('; ')}`,
     );
   }
+  // as the command line does once its input is loaded (src/cli/open.ts), when this child runs with its
+  // node options (bench/cli.ts childNodeOptions: all but --semi-space 0, the extension host's way)
+  const named = (o: string) => o.split('=')[0];
+  if (CLI_NODE_OPTIONS.every((o) => process.execArgv.some((x) => named(x) === named(o))))
+    setRunOptions(setFlagsFromString, process.execArgv, process.env.NODE_OPTIONS);
   return { sim, loadMs, createMs, problems: sim.problems.length };
 }
 

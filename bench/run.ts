@@ -41,7 +41,8 @@
  *   --semi-space MIB     the children's young generation (--max-semi-space-size; default 64, as
  *                        bin/controller-stepper.js starts the command line; 0: V8's defaults for every
  *                        option, as the extension host runs the engine). The children take the
- *                        command line's other V8 options (bin/node-options.json) too, unless 0
+ *                        command line's other V8 options (bin/node-options.json) too, unless 0, and
+ *                        after a scenario's load its run options (src/cli/runOptions.ts)
  *
  * Exit code: 0 when every measurement ran (a missed target is printed, not an
  * error; a piece of the engine that does not exist yet is "not available yet"),
@@ -55,6 +56,7 @@ import { generateClusterStream, listChunks, renderObject, yamlDocumentChunks } f
 import { MAX_MINOR, MIN_MINOR, parseKubeVersion } from '../src/engine/versions/table';
 import { median } from './median';
 import { childNodeOptions, runMain } from './cli';
+import { RUN_OPTIONS } from '../src/cli/runOptions';
 import { comparablePrevious, type PreviousRun } from './previousRun';
 
 const root = resolve(__dirname, '..');
@@ -849,7 +851,7 @@ async function main(): Promise<number> {
   mkdirSync(childDir, { recursive: true });
   if (!o.tsx) childEntry = [await buildChild(childDir)];
   log(
-    `measuring ${o.tsx ? 'the TypeScript sources through tsx (--tsx)' : 'the engine as esbuild bundles it for the command line and the extension'}, ${o.semiSpaceMib > 0 ? `with the command line's V8 options (${childNodeOptions(o.semiSpaceMib).join(' ')})` : "with V8's defaults (as the extension host runs it)"}`,
+    `measuring ${o.tsx ? 'the TypeScript sources through tsx (--tsx)' : 'the engine as esbuild bundles it for the command line and the extension'}, ${o.semiSpaceMib > 0 ? `with the command line's V8 options (${childNodeOptions(o.semiSpaceMib).join(' ')}; after the load ${RUN_OPTIONS.join(' ')})` : "with V8's defaults (as the extension host runs it)"}`,
   );
   if (inputs.given) log(`kept inputs: ${inputs.snapshot}, ${(inputs.bytes / MB).toFixed(1)} MiB`);
   else

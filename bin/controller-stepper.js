@@ -6,8 +6,8 @@
 // children with the same), each measured in bench/README.md: a larger young generation
 // (--max-semi-space-size): a long simulation at 5,000 nodes keeps hundreds of MB that all pass
 // through the young generation, and fewer, larger scavenges cost it less ("The young generation").
-// A smaller inlining budget was tried and taken out again ("nodeopts"): less compiling, but a
-// slower load.
+// A smaller inlining budget set here slowed the load ("nodeopts"): the command sets it once its input
+// is loaded instead (src/cli/runOptions.ts; bench/README.md "engine18").
 // V8 takes them only when the process starts, so only whoever starts node can set them. Not when
 // node was started with options of its own (the caller chose), when NODE_OPTIONS sets one of them,
 // in the second node itself, or on Windows (a console's Ctrl-C reaches every process).

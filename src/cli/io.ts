@@ -34,6 +34,11 @@ export interface CliIo {
    * read from there, so its paths are written relative to it. Undefined for a terminal, a pipe, or where it cannot be told.
    */
   outputFolder?(): string | undefined;
+  /**
+   * Called once an input is loaded and its simulation built, before anything runs: the command line's
+   * own process sets its run options there (runOptions.ts); tests leave it out.
+   */
+  loaded?(): void;
   /** reads a file chunk by chunk (`import` streams evidence bigger than one string) */
   readChunks?(path: string): Iterable<string>;
 }

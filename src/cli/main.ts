@@ -1,11 +1,13 @@
 import { fstatSync, readFileSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { cli } from './cli';
 import { parseArgs } from './args';
 import type { CliIo } from './io';
 import { nodeFs, readChunks, writeChunks } from '../platform/nodeFs';
 import { copyPipedInputs, removeCopies, STDIN, withPipedInputs } from '../platform/pipedInput';
+import { setRunOptions } from './runOptions';
 
 // A reader that went away (`| head`) ends the command at once and quietly, with the
 // status a shell gives a command stopped by SIGPIPE (141), never a stack trace.
@@ -48,6 +50,7 @@ function ioFor(
     interrupted: () => Atomics.load(interrupt, 0) === 1,
     progress: write.progress,
     pause: pause ? () => new Promise<void>((resolve) => setImmediate(resolve)) : undefined,
+    loaded: () => setRunOptions(setFlagsFromString, process.execArgv, process.env.NODE_OPTIONS),
   };
 }
 

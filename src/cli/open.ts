@@ -62,6 +62,7 @@ export function openInput(file: string, args: ParsedArgs, io: CliIo, guards?: Pi
     return { ok: false, code: 2 };
   }
   if (scenario.snapshot.partial) io.err(`controller-stepper: ${file}: some input could not be read; the rest was loaded (partial)\n`);
+  io.loaded?.();
   return { ok: true, scenario, sim };
 }
 

@@ -68,6 +68,7 @@ export function compareCommand(argv: readonly string[], io: CliIo): number {
   const sim = createSimulation(scenario, { version: o.one.version });
   for (const p of sim.problems) if (p.severity === 'error') io.err(`${formatProblem(p)}\n`);
   if (hasErrors(sim.problems)) return 2;
+  io.loaded?.();
   const report = compareWithReality(sim, tolerance)!;
   if (format === 'json') io.out(`${JSON.stringify(compareToJson(report))}\n`);
   else io.out(formatCompareText(report, `compare: ${file} (Kubernetes ${sim.behaviour.version.text} simulated)`));
