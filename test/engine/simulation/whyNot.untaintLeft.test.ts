@@ -107,8 +107,11 @@ function cases(minor: number): Case[] {
   ];
 }
 
+// 1.18 and 1.19: the last release that keeps the deletion under a taint tolerated forever, and the first that cancels it
 for (const [version, minor] of [
   ['1.12', 12],
+  ['1.18', 18],
+  ['1.19', 19],
   ['1.37', 37],
 ] as const) {
   for (const c of cases(minor)) {
