@@ -27,6 +27,8 @@ import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nod
 import { controllerOf, isPodActive } from '../controllers/replicaSet/podUtil';
 import { readKubeletResume } from './kubeletResumes';
 import { readUntaint } from './untaintAhead';
+import { nextRestart, readRestart } from './restartAhead';
+import { readTaintSwap } from './swapAhead';
 import { eventsUntil, podAtOf } from './podsAhead';
 
 /** Which controllers could decide something about an object of this kind. */
@@ -290,7 +292,9 @@ export function whyNotOfControllers(
   for (const c of host.controllers) if (asked(c)) out.push(...c.whyNot(host, ref, world));
   const nodes = host.controllers.find((c) => c.whyNotOf);
   const node = nodeOfRef(host, ref);
-  return out.map((w) => {
+  const restart = nextRestart(sim.scenario.events, (at) => sim.timeOf(at), host.now);
+  return out.map((w) => readRestart(answerAhead(w), restart));
+  function answerAhead(w: WhyNot): WhyNot {
     const chained =
       w.blocking?.guard === 'nodeHasNoExecuteTaint' && nodes
         ? chainToNodeTaint(sim, w, ref, nodes, world)
@@ -299,8 +303,8 @@ export function whyNotOfControllers(
           : w;
     const resumed = node ? readKubeletResume(chained, node, world) : chained;
     const pod = node && ref.startsWith('Pod/') && resumed.outcome === 'PodDeletedByTaintEviction' ? host.cluster.pods.get(ref.slice('Pod/'.length)) : undefined;
-    return pod && node ? readUntaint(resumed, host, pod, node, world) : resumed;
-  });
+    return pod && node ? readTaintSwap(readUntaint(resumed, host, pod, node, world), host, pod, node, world, nodes) : resumed;
+  }
 }
 
 /** The node a node's or pod's why-not goes through. */
@@ -405,7 +409,9 @@ function chainToNodeTaint(sim: Explainable, w: WhyNot, ref: ObjectRef, nodes: Si
   if (user) return user;
   if (!via) return w;
   const ready = node.conditions.find((c) => c.type === 'Ready');
-  const taint = ready?.status === 'False' ? NOT_READY_NO_EXECUTE : UNREACHABLE_NO_EXECUTE;
+  // the taint the node will get: not-ready also when the time waits for the timeline's Ready=False on a node Ready now
+  const notReady = ready?.status === 'False' || !!via.conditional?.if.startsWith('the timeline sets Ready to False at ');
+  const taint = notReady ? NOT_READY_NO_EXECUTE : UNREACHABLE_NO_EXECUTE;
   const after = delayAfterTaint(host, pod, node.taints, taint);
   const shift = (t: string | undefined): string | undefined =>
     t === undefined || after.delay === undefined ? undefined : formatTime(parseTimestamp(t)! + after.delay);
