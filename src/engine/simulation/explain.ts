@@ -366,6 +366,20 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
   const timed = times.filter((t) => t.at !== undefined).sort((a, b) => a.at! - b.at!);
   const kth = timed[waits.count - 1];
   const check = (via: WhyNot) => heldBackBy(w, via, `${via.what} of ${via.object}`);
+  // a scale up by the timeline before that deletion creates pods at once (manageReplicas): no time. A scale down is read by
+  // the pods' own answers ("kept"), and was not found wrong
+  const key = w.object?.startsWith('ReplicaSet/') ? w.object.slice('ReplicaSet/'.length) : undefined;
+  const spec = key !== undefined ? sim.host.cluster.replicaSets.get(key)?.replicas : undefined;
+  const scale =
+    kth?.at !== undefined && key !== undefined && spec !== undefined ? world.scalesOf?.(key).find((s) => s.at <= kth.at! && s.replicas > spec) : undefined;
+  if (scale) {
+    const rule = `the timeline scales ${w.object} to ${scale.replicas} at ${formatTime(scale.at)}, before the deletion it would wait for (${formatTime(kth!.at!)}): no time is certain`;
+    const path = [
+      ...(w.path ?? []),
+      { guard: 'noScaleBefore', upstream: 'syncReplicaSet / manageReplicas', holds: false, rule, values: { timelineScalesAt: formatTime(scale.at) } },
+    ];
+    return { ...w, check: { rule: `${w.check.rule}; ${rule}`, values: w.check.values }, path };
+  }
   if (kth?.at !== undefined && kth.w) {
     // certain when nothing could come first: every pod's deletion known, the earlier ones certain
     const sure = (t: PodTime) => t.certain || (t.w?.conditional !== undefined && t.w.conditional.if === event);

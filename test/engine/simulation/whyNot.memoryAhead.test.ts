@@ -9,7 +9,9 @@
  * On main (bbafcb2) the first named +3m45s / +4m45s (run +3m50s / +4m50s), the second +2m35s and
  * +2m40s (run +2m45s, +2m50s) and +6m10s (run +7m), the third +8m for a pod never deleted.
  * - a pod on a node the timeline sets Ready=False is read under not-ready:NoExecute (main read it
- *   under unreachable's: toleration-zero at +30s, run +5m30s).
+ *   under unreachable's: toleration-zero at +30s, run +5m30s);
+ * - a ReplicaSet's replacement waits for its pods' deletions only while the timeline does not scale
+ *   it first (main: "if the timeline stops the kubelet at +30s: at +6m10s", created at +30s).
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -158,6 +160,17 @@ const cases: {
     outcome: 'PodDeletedByTaintEviction',
     when: `if the timeline sets Ready to False at ${T(30)}: at ${T(330)}`,
     happened: 330,
+  },
+  {
+    name: 'a ReplicaSet waiting for its not-ready pods to be deleted, scaled up by the timeline first: no time',
+    file: 'outage-1.31.yaml',
+    events: [{ kind: 'scale', replicaSet: 'default/web-7d9f', replicas: 14, at: 30 }],
+    ask: 10,
+    object: 'ReplicaSet/default/web-7d9f',
+    outcome: 'ReplicaSetPodsCreated',
+    when: '',
+    rule: 'the timeline scales ReplicaSet/default/web-7d9f to 14 at 2026-01-01T00:00:30.000Z',
+    happened: 30,
   },
 ];
 
