@@ -481,6 +481,7 @@ function timelineTaint(
     ...(t.taint.value !== undefined ? { value: t.taint.value } : {}),
     effect: 'NoExecute' as const,
     at: formatTime(t.at),
+    atMicros: t.at,
   };
   return { ...w, check, path: [...(w.path ?? []), after.check], conditional: { if: event, at: formatTime(t.at + after.delay) }, timelineTaint };
 }

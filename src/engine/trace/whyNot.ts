@@ -97,7 +97,15 @@ export interface WhyNot {
    * KEY[=VALUE]:NoExecute at S"), as data: what reads the answer on (a later `untaint`) takes the
    * taint from here, not from the text, whose key and value may hold any character.
    */
-  timelineTaint?: { node: string; key: string; value?: string; effect: 'NoExecute'; at: string };
+  timelineTaint?: {
+    node: string;
+    key: string;
+    value?: string;
+    effect: 'NoExecute';
+    at: string;
+    /** `at` as the timeline holds it (the text keeps milliseconds): what reads the answer on finds the taint's own event by it */
+    atMicros: number;
+  };
   /** the why-not the blocking check comes from (a pod's deletion waits for its node's taint, a ReplicaSet's replacement for a pod's deletion) */
   via?: WhyNot;
   /**
