@@ -8,7 +8,7 @@
  */
 import { formatTime, parseTimestamp, type Micros } from '../model/time';
 import type { Scenario, TimeSpec } from '../snapshot/types';
-import type { WhyNot, WhyNotCheck, WhyNotOutcome } from '../trace/whyNot';
+import { withoutTime, type WhyNot, type WhyNotCheck, type WhyNotOutcome } from '../trace/whyNot';
 
 const FROM_MEMORY = new Set<WhyNotOutcome>([
   'NodeStatusUnknown',
@@ -41,13 +41,5 @@ export function readRestart(w: WhyNot, restart: Micros | undefined): WhyNot {
     rule: `the timeline restarts kube-controller-manager at ${formatTime(restart)}, by the time read from the running controller's memory (${named}): no time is certain`,
     values: { timelineRestartsAt: formatTime(restart), namedWithoutIt: named },
   };
-  const rest: WhyNot = {
-    ...w,
-    check: { rule: `${w.check.rule}; ${check.rule}`, values: { ...(w.check.values ?? {}), ...check.values } },
-    path: [...(w.path ?? []), check],
-  };
-  delete rest.wouldFireAt;
-  delete rest.conditional;
-  delete rest.counterfactual;
-  return rest;
+  return withoutTime(w, check, true);
 }

@@ -16,7 +16,7 @@ import type { SimController } from '../controllers/controller';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nodeLifecycle/taints';
 import { scheduledUnder } from '../controllers/taintEviction/whyNot';
 import { taintText, taintsWithEffect } from '../model/tolerations';
-import type { WhyNot, WhyNotCheck, WhyNotWorld } from '../trace/whyNot';
+import { withoutTime, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../trace/whyNot';
 import { readKubeletResume } from './kubeletResumes';
 
 /** The node's own NodeStatusUnknown answer, once per question. */
@@ -72,15 +72,7 @@ export function readTaintSwap(w: WhyNot, host: ControllerHost, pod: PodRecord, n
         : `${goes} and its ${taintText(NOT_READY_NO_EXECUTE)} is swapped for ${taintText(UNREACHABLE_NO_EXECUTE)} at ${formatTime(swap)}, which the pod does not tolerate: it is deleted then`,
     values: { ...(ready === 'False' ? { nodeUnknownAt: formatTime(u) } : {}), taintSwappedAt: formatTime(swap), deadlineBefore: named },
   };
-  const rest: WhyNot = {
-    ...w,
-    ...(unknown ? { via: unknown } : {}),
-    check: { rule: `${w.check.rule}; ${check.rule}`, values: { ...(w.check.values ?? {}), ...check.values } },
-    path: [...(w.path ?? []), check],
-  };
-  delete rest.wouldFireAt;
-  delete rest.conditional;
-  delete rest.counterfactual;
+  const rest: WhyNot = { ...withoutTime(w, check, true), ...(unknown ? { via: unknown } : {}) };
   if (!certain) return rest;
   return then === 'cancel' ? { ...rest, never: true } : { ...rest, wouldFireAt: formatTime(swap) };
 }

@@ -14,7 +14,7 @@ import { formatTime, parseTimestamp, type Micros } from '../model/time';
 import { taintText, taintsWithEffect } from '../model/tolerations';
 import type { ControllerHost } from '../controllers/controllerHost';
 import { scheduledUnder } from '../controllers/taintEviction/whyNot';
-import type { WhyNot, WhyNotCheck, WhyNotWorld } from '../trace/whyNot';
+import { withoutTime, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../trace/whyNot';
 
 type NodeEvent = ReturnType<NonNullable<WhyNotWorld['nodeEvents']>>[number];
 const removes = (t: Taint, e: NodeEvent): boolean => t.key === e.taint!.key && (e.taint!.effect === undefined || e.taint!.effect === t.effect);
@@ -93,10 +93,7 @@ export function readUntaint(w: WhyNot, host: ControllerHost, pod: PodRecord, nod
       ...(again ? { timelineTaintsAgain: true } : {}),
     },
   };
-  const rest: WhyNot = { ...w, path: [...(w.path ?? []), check] };
-  delete rest.wouldFireAt;
-  delete rest.conditional;
-  delete rest.counterfactual;
+  const rest = withoutTime(w, check);
   if (unsettled || again || !first) return rest;
   const text = `removes ${[...new Map(gone.map((g) => [g.taint.key, g])).values()].map((g) => `the taint ${g.taint.key} at ${formatTime(g.at)}`).join(' and ')}`;
   const condition = taintedBy ? `${taintedBy} and ${text}` : `the timeline ${text}`;

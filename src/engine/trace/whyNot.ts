@@ -244,6 +244,22 @@ export interface TimelineEvent {
   what: string;
 }
 
+/**
+ * `w` with `check` added to its path, and no time or counterfactual: what read it on found the time it
+ * named not certain. `shown`: the check's rule joins the answer's own, so that the reader sees why.
+ */
+export function withoutTime(w: WhyNot, check: WhyNotCheck, shown = false): WhyNot {
+  const rest: WhyNot = {
+    ...w,
+    ...(shown ? { check: { rule: `${w.check.rule}; ${check.rule}`, values: { ...(w.check.values ?? {}), ...(check.values ?? {}) } } } : {}),
+    path: [...(w.path ?? []), check],
+  };
+  delete rest.wouldFireAt;
+  delete rest.conditional;
+  delete rest.counterfactual;
+  return rest;
+}
+
 /** The first check that is false, or undefined when every check holds. */
 export function firstFalse(path: readonly WhyNotCheck[]): WhyNotCheck | undefined {
   return path.find((c) => !c.holds);

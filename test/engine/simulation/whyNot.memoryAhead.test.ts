@@ -11,7 +11,9 @@
  * - a pod on a node the timeline sets Ready=False is read under not-ready:NoExecute (main read it
  *   under unreachable's: toleration-zero at +30s, run +5m30s);
  * - a ReplicaSet's replacement waits for its pods' deletions only while the timeline does not scale
- *   it first (main: "if the timeline stops the kubelet at +30s: at +6m10s", created at +30s).
+ *   it first (main: "if the timeline stops the kubelet at +30s: at +6m10s", created at +30s);
+ * - a node the timeline sets Ready=False is queued behind the zone's nodes on their way to the queue
+ *   (main: "at +1m30s" in zone-large-partial, tainted at +59m33.5s).
  */
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -43,8 +45,9 @@ const cases: {
   when: string;
   /** words the answer's check must hold (why there is no time) */
   rule?: string;
-  /** when the outcome comes in the run (seconds), or never within 15 minutes */
+  /** when the outcome comes in the run (seconds), or never within `horizon` (seconds, 15 minutes unless said) */
   happened: number | 'never';
+  horizon?: number;
 }[] = [
   {
     name: 'Ready=False on a node whose kubelet is stopped (Lease): the probe moves at the pass after the one that reads it',
@@ -172,6 +175,17 @@ const cases: {
     rule: 'the timeline scales ReplicaSet/default/web-7d9f to 14 at 2026-01-01T00:00:30.000Z',
     happened: 30,
   },
+  {
+    name: 'a Ready node of a zone whose 40 stopped nodes are on their way to the queue, set Ready=False by the timeline: queued behind them',
+    file: 'zone-large-partial.yaml',
+    events: [readyFalse('node-a46', 90)],
+    ask: 65,
+    object: 'Node/node-a46',
+    outcome: 'NodeTaintedNoExecute',
+    when: `if the timeline sets Ready to False at ${T(90)}: at 2026-01-01T00:59:33.500Z`,
+    happened: 3573.5,
+    horizon: 3700,
+  },
 ];
 
 describe('why-not read against what the next passes do to the memory it reads', () => {
@@ -186,7 +200,7 @@ describe('why-not read against what the next passes do to the memory it reads', 
       assert.ok(w, `no ${c.outcome} answer`);
       assert.equal(formatWhyNotWhen(w), c.when);
       if (c.rule) assert.ok(w.check.rule.includes(c.rule), w.check.rule);
-      sim.runUntil(sim.startTime + 900e6);
+      sim.runUntil(sim.startTime + (c.horizon ?? 900) * 1e6);
       const d = sim.trace.find((x) => parseTimestamp(x.time)! > asked && outcomesOf(x).some((o) => o.object === c.object && o.outcome === c.outcome));
       const happened = d ? parseTimestamp(d.time)! : undefined;
       assert.equal(happened, c.happened === 'never' ? undefined : sim.startTime + c.happened * 1e6);
