@@ -6,7 +6,7 @@
  * time whose outcome came with nothing of the timeline on the way). Prints each run with a wrong
  * answer, its added events and the first answers, and the total; exit 1 when any.
  *
- *   npx tsx scripts/whyNotHunt.ts [SEEDS=2] [FILE.yaml] [FIRST_SEED=1]
+ *   [HUNT_ALL=1] npx tsx scripts/whyNotHunt.ts [SEEDS=2] [FILE.yaml] [FIRST_SEED=1]   (HUNT_ALL: every wrong answer of a run, not the first 6)
  *
  * Not a test: what it finds goes into a test once understood (whyNot.sameInstant.test.ts came from it).
  */
@@ -74,7 +74,7 @@ for (const f of files) {
     console.log(
       `${f} seed ${seed}: ${wrong.length} wrong; added: ${added.map((e) => `${(e.at as { offset: number }).offset / 1e6}s ${JSON.stringify({ ...e, at: undefined, index: undefined })}`).join(' | ')}`,
     );
-    for (const w of wrong.slice(0, 6)) console.log(`    ${w}`);
+    for (const w of process.env.HUNT_ALL ? wrong : wrong.slice(0, 6)) console.log(`    ${w}`);
   }
 }
 console.log(`total wrong ${total}`);

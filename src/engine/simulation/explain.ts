@@ -27,6 +27,8 @@ import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nod
 import { controllerOf, isPodActive } from '../controllers/replicaSet/podUtil';
 import { readKubeletResume } from './kubeletResumes';
 import { readUntaint } from './untaintAhead';
+import { nextRestart, readRestart } from './restartAhead';
+import { readTaintSwap } from './swapAhead';
 import { eventsUntil, podAtOf } from './podsAhead';
 
 /** Which controllers could decide something about an object of this kind. */
@@ -290,7 +292,9 @@ export function whyNotOfControllers(
   for (const c of host.controllers) if (asked(c)) out.push(...c.whyNot(host, ref, world));
   const nodes = host.controllers.find((c) => c.whyNotOf);
   const node = nodeOfRef(host, ref);
-  return out.map((w) => {
+  const restart = nextRestart(sim.scenario.events, (at) => sim.timeOf(at), host.now);
+  return out.map((w) => readRestart(answerAhead(w), restart));
+  function answerAhead(w: WhyNot): WhyNot {
     const chained =
       w.blocking?.guard === 'nodeHasNoExecuteTaint' && nodes
         ? chainToNodeTaint(sim, w, ref, nodes, world)
@@ -299,8 +303,8 @@ export function whyNotOfControllers(
           : w;
     const resumed = node ? readKubeletResume(chained, node, world) : chained;
     const pod = node && ref.startsWith('Pod/') && resumed.outcome === 'PodDeletedByTaintEviction' ? host.cluster.pods.get(ref.slice('Pod/'.length)) : undefined;
-    return pod && node ? readUntaint(resumed, host, pod, node, world) : resumed;
-  });
+    return pod && node ? readTaintSwap(readUntaint(resumed, host, pod, node, world), host, pod, node, world, nodes) : resumed;
+  }
 }
 
 /** The node a node's or pod's why-not goes through. */
@@ -362,6 +366,20 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
   const timed = times.filter((t) => t.at !== undefined).sort((a, b) => a.at! - b.at!);
   const kth = timed[waits.count - 1];
   const check = (via: WhyNot) => heldBackBy(w, via, `${via.what} of ${via.object}`);
+  // a scale up by the timeline before that deletion creates pods at once (manageReplicas): no time. A scale down is read by
+  // the pods' own answers ("kept"), and was not found wrong
+  const key = w.object?.startsWith('ReplicaSet/') ? w.object.slice('ReplicaSet/'.length) : undefined;
+  const spec = key !== undefined ? sim.host.cluster.replicaSets.get(key)?.replicas : undefined;
+  const scale =
+    kth?.at !== undefined && key !== undefined && spec !== undefined ? world.scalesOf?.(key).find((s) => s.at <= kth.at! && s.replicas > spec) : undefined;
+  if (scale) {
+    const rule = `the timeline scales ${w.object} to ${scale.replicas} at ${formatTime(scale.at)}, before the deletion it would wait for (${formatTime(kth!.at!)}): no time is certain`;
+    const path = [
+      ...(w.path ?? []),
+      { guard: 'noScaleBefore', upstream: 'syncReplicaSet / manageReplicas', holds: false, rule, values: { timelineScalesAt: formatTime(scale.at) } },
+    ];
+    return { ...w, check: { rule: `${w.check.rule}; ${rule}`, values: w.check.values }, path };
+  }
   if (kth?.at !== undefined && kth.w) {
     // certain when nothing could come first: every pod's deletion known, the earlier ones certain
     const sure = (t: PodTime) => t.certain || (t.w?.conditional !== undefined && t.w.conditional.if === event);
@@ -405,7 +423,9 @@ function chainToNodeTaint(sim: Explainable, w: WhyNot, ref: ObjectRef, nodes: Si
   if (user) return user;
   if (!via) return w;
   const ready = node.conditions.find((c) => c.type === 'Ready');
-  const taint = ready?.status === 'False' ? NOT_READY_NO_EXECUTE : UNREACHABLE_NO_EXECUTE;
+  // the taint the node will get: not-ready also when the time waits for the timeline's Ready=False on a node Ready now
+  const notReady = ready?.status === 'False' || !!via.conditional?.if.startsWith('the timeline sets Ready to False at ');
+  const taint = notReady ? NOT_READY_NO_EXECUTE : UNREACHABLE_NO_EXECUTE;
   const after = delayAfterTaint(host, pod, node.taints, taint);
   const shift = (t: string | undefined): string | undefined =>
     t === undefined || after.delay === undefined ? undefined : formatTime(parseTimestamp(t)! + after.delay);
@@ -461,6 +481,7 @@ function timelineTaint(
     ...(t.taint.value !== undefined ? { value: t.taint.value } : {}),
     effect: 'NoExecute' as const,
     at: formatTime(t.at),
+    atMicros: t.at,
   };
   return { ...w, check, path: [...(w.path ?? []), after.check], conditional: { if: event, at: formatTime(t.at + after.delay) }, timelineTaint };
 }

@@ -9,7 +9,7 @@
  * event about the node (a `condition`, a Lease-only start) before the time leaves no time to name.
  */
 import { formatTime, parseTimestamp } from '../model/time';
-import type { WhyNot, WhyNotCheck, WhyNotOutcome, WhyNotWorld } from '../trace/whyNot';
+import { withoutTime, type WhyNot, type WhyNotCheck, type WhyNotOutcome, type WhyNotWorld } from '../trace/whyNot';
 
 const THROUGH_KUBELET = new Set<WhyNotOutcome>([
   'NodeStatusUnknown',
@@ -54,10 +54,7 @@ export function readKubeletResume(w: WhyNot, node: string, world: WhyNotWorld): 
       namedBefore: formatTime(at),
     },
   };
-  const rest: WhyNot = { ...w, path: [...(w.path ?? []), check] };
-  delete rest.wouldFireAt;
-  delete rest.conditional;
-  delete rest.counterfactual;
+  const rest = withoutTime(w, check);
   if (!prevents) return rest;
   const neverIf = r.stoppedAt !== undefined ? `the timeline stops the kubelet at ${formatTime(r.stoppedAt)} and starts it again at ${formatTime(r.at)}` : event;
   return { ...rest, never: true, neverIf };

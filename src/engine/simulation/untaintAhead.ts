@@ -14,7 +14,7 @@ import { formatTime, parseTimestamp, type Micros } from '../model/time';
 import { taintText, taintsWithEffect } from '../model/tolerations';
 import type { ControllerHost } from '../controllers/controllerHost';
 import { scheduledUnder } from '../controllers/taintEviction/whyNot';
-import type { WhyNot, WhyNotCheck, WhyNotWorld } from '../trace/whyNot';
+import { withoutTime, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../trace/whyNot';
 
 type NodeEvent = ReturnType<NonNullable<WhyNotWorld['nodeEvents']>>[number];
 const removes = (t: Taint, e: NodeEvent): boolean => t.key === e.taint!.key && (e.taint!.effect === undefined || e.taint!.effect === t.effect);
@@ -33,7 +33,7 @@ export function readUntaint(w: WhyNot, host: ControllerHost, pod: PodRecord, nod
     const t = w.conditional ? w.timelineTaint : undefined;
     if (!t || t.node !== node) return w;
     at = parseTimestamp(w.conditional!.at)!;
-    tainted = { key: t.key, at: parseTimestamp(t.at)! };
+    tainted = { key: t.key, at: t.atMicros };
     taintedBy = w.conditional!.if;
     taints = [...taints, { key: t.key, ...(t.value !== undefined ? { value: t.value } : {}), effect: 'NoExecute' }];
   }
@@ -93,18 +93,16 @@ export function readUntaint(w: WhyNot, host: ControllerHost, pod: PodRecord, nod
       ...(again ? { timelineTaintsAgain: true } : {}),
     },
   };
-  const rest: WhyNot = { ...w, path: [...(w.path ?? []), check] };
-  delete rest.wouldFireAt;
-  delete rest.conditional;
-  delete rest.counterfactual;
+  const rest = withoutTime(w, check);
   if (unsettled || again || !first) return rest;
   const text = `removes ${[...new Map(gone.map((g) => [g.taint.key, g])).values()].map((g) => `the taint ${g.taint.key} at ${formatTime(g.at)}`).join(' and ')}`;
   const condition = taintedBy ? `${taintedBy} and ${text}` : `the timeline ${text}`;
   if (cancelled !== undefined) return { ...rest, never: true, neverIf: condition };
-  // the scheduled deletion is kept: its deadline stands, under the removals
+  // the scheduled deletion is kept: its deadline stands, with the removals or without them, so a certain time stays certain
+  // (only one under the timeline's own taint keeps that taint's condition)
   return {
     ...rest,
     check: { rule: `${w.check.rule}; ${check.rule}: the deletion scheduled stays`, values: { ...w.check.values, ...check.values } },
-    conditional: { if: condition, at: formatTime(at) },
+    ...(taintedBy ? { conditional: { if: condition, at: formatTime(at) } } : { wouldFireAt: formatTime(at) }),
   };
 }

@@ -97,7 +97,15 @@ export interface WhyNot {
    * KEY[=VALUE]:NoExecute at S"), as data: what reads the answer on (a later `untaint`) takes the
    * taint from here, not from the text, whose key and value may hold any character.
    */
-  timelineTaint?: { node: string; key: string; value?: string; effect: 'NoExecute'; at: string };
+  timelineTaint?: {
+    node: string;
+    key: string;
+    value?: string;
+    effect: 'NoExecute';
+    at: string;
+    /** `at` as the timeline holds it (the text keeps milliseconds): what reads the answer on finds the taint's own event by it */
+    atMicros: number;
+  };
   /** the why-not the blocking check comes from (a pod's deletion waits for its node's taint, a ReplicaSet's replacement for a pod's deletion) */
   via?: WhyNot;
   /**
@@ -234,6 +242,22 @@ export interface TimelineEvent {
   pod?: ObjectRef;
   /** the event's kind as the scenario writes it */
   what: string;
+}
+
+/**
+ * `w` with `check` added to its path, and no time or counterfactual: what read it on found the time it
+ * named not certain. `shown`: the check's rule joins the answer's own, so that the reader sees why.
+ */
+export function withoutTime(w: WhyNot, check: WhyNotCheck, shown = false): WhyNot {
+  const rest: WhyNot = {
+    ...w,
+    ...(shown ? { check: { rule: `${w.check.rule}; ${check.rule}`, values: { ...(w.check.values ?? {}), ...(check.values ?? {}) } } } : {}),
+    path: [...(w.path ?? []), check],
+  };
+  delete rest.wouldFireAt;
+  delete rest.conditional;
+  delete rest.counterfactual;
+  return rest;
 }
 
 /** The first check that is false, or undefined when every check holds. */

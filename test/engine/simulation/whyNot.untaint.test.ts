@@ -31,7 +31,14 @@ const pod = (key: string): string =>
     status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2025-12-31T23:00:00Z' }] },
   });
 
-function scenario(dir: string, name: string, events: string[], taint = '{key: example.com/maint, effect: NoExecute}', tolerates = 'example.com/maint'): string {
+function scenario(
+  dir: string,
+  name: string,
+  events: string[],
+  taint = '{key: example.com/maint, effect: NoExecute}',
+  tolerates = 'example.com/maint',
+  taintAt = '30s',
+): string {
   const file = join(dir, `${name}.yaml`);
   writeFileSync(
     file,
@@ -44,7 +51,7 @@ function scenario(dir: string, name: string, events: string[], taint = '{key: ex
       'snapshot: ./clusters/three-zones.yaml',
       'events:',
       `  - {at: 0s, apply: ${pod(tolerates)}}`,
-      `  - {at: 30s, taint: ${taint}, node: node-c1}`,
+      `  - {at: ${taintAt}, taint: ${taint}, node: node-c1}`,
       ...events.map((e) => `  - ${e}`),
       '',
     ].join('\n'),
@@ -145,3 +152,28 @@ for (const c of cases) {
     }
   });
 }
+
+test('untaint after a timeline taint at a sub-millisecond instant: the answer finds its own taint (main lost it: no time)', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cs-untaint-us-'));
+  try {
+    mkdirSync(join(dir, 'clusters'));
+    copyFileSync('examples/clusters/three-zones.yaml', join(dir, 'clusters', 'three-zones.yaml'));
+    const sc = loadScenario(scenario(dir, 'sub-ms', [untaint('80s')], undefined, undefined, '30.0005s'), nodeFs());
+    const sim = createSimulation(sc);
+    sim.runUntil(sim.startTime + seconds(20));
+    const w = whyNotOfControllers(sim, 'Pod/default/tol').find((x) => x.outcome === 'PodDeletedByTaintEviction');
+    assert.ok(w?.never, JSON.stringify(w?.path?.at(-1)));
+    assert.equal(
+      w.neverIf,
+      `the timeline taints Node/node-c1 with example.com/maint:NoExecute at ${T(30)} and removes the taint example.com/maint at ${T(80)}`,
+    );
+    sim.runUntil(sim.startTime + seconds(400));
+    assert.equal(
+      sim.trace.find((d) => d.action === 'PodEvicted' && d.object === 'Pod/default/tol'),
+      undefined,
+      'the run forward',
+    );
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

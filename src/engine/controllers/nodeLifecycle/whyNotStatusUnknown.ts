@@ -25,7 +25,9 @@ export interface NodeLifecycleMemory {
   enabled(host: ControllerHost): boolean;
   isKnown(name: string): boolean;
   firstProbeOf(host: ControllerHost, name: string): Micros | undefined;
-  healthOf(name: string): { probe: Micros; readyTransition: Micros } | undefined;
+  healthOf(
+    name: string,
+  ): { probe: Micros; readyTransition: Micros; savedReady?: { lastHeartbeatTime?: Micros } | null; lease?: { renewTime?: Micros } | null } | undefined;
   trackOf(name: string): { zone: string; excluded?: string } | undefined;
   inMasterDisruption(): boolean;
   queueOf(zone: string): RateLimitedTimedQueue | undefined;
@@ -174,14 +176,15 @@ export class StatusUnknownWhyNot {
         continue;
       }
       const grace = ready ? this.host.config.nodeMonitorGracePeriod : this.host.config.nodeStartupGracePeriod;
-      const at = this.firstPassWhere((x) => probeExpired(x, h.probe, grace), h.probe + grace);
+      const probe = this.quietProbe(name, h, ready);
+      const at = this.firstPassWhere((x) => probeExpired(x, probe, grace), probe + grace);
       // a kubelet the timeline starts again before that pass never takes the node Unknown
       const r = this.resumeOf(name);
       const resumeSeenAt = r?.seenAt;
       if (r && !r.again && r.seenAt <= at) continue;
       goUnknown.push({ name, at, counted: !this.c.trackOf(name)?.excluded, ...(resumeSeenAt !== undefined ? { resumeSeenAt } : {}) });
       // Unknown from then, it waits out podEvictionTimeout from the same probe, or is queued for tainting
-      arrivals.push({ value: name, at: this.queuedAfterUnknown(at, h.probe) });
+      arrivals.push({ value: name, at: this.queuedAfterUnknown(at, probe) });
     }
     goUnknown.sort((a, b) => a.at - b.at);
     return { blockers, goUnknown, arrivals };
@@ -392,6 +395,22 @@ export class StatusUnknownWhyNot {
     return seen > known ? this.c.nextMonitor() : known;
   }
 
+  /**
+   * The probeTimestamp a node whose kubelet posts no more counts from, as the next passes leave it:
+   * a heartbeat (a timeline `condition`) the controller has not read moves it to the next pass, and
+   * tryUpdateNodeHealth makes that entry anew without its Lease, so the pass after reads the same
+   * Lease as renewed and moves it once more (upstream's nodeHealthData is made without `lease`); a
+   * Lease not read yet moves it to the next pass.
+   */
+  protected quietProbe(name: string, h: NonNullable<ReturnType<NodeLifecycleMemory['healthOf']>>, ready: { lastHeartbeatTime?: Micros } | undefined): Micros {
+    const next = this.c.nextMonitor();
+    const lease = this.c._rules.readsLeases ? this.host.cluster.leases.get(name) : undefined;
+    const newer = (saved: { renewTime?: Micros } | null | undefined) => !!lease && (!saved || (saved.renewTime ?? -Infinity) < (lease.renewTime ?? -Infinity));
+    if (ready && h.savedReady !== undefined && (h.savedReady === null || h.savedReady.lastHeartbeatTime !== ready.lastHeartbeatTime))
+      return newer(h.lease) || !lease ? next : next + this.period;
+    return newer(h.lease) ? Math.max(h.probe, next) : h.probe;
+  }
+
   /** tryUpdateNodeHealth: when the controller would set Ready to Unknown. undefined when it is Unknown already. */
   statusUnknown(node: NodeRecord): WhyNot | undefined {
     this.probeUsed = undefined;
@@ -452,14 +471,15 @@ export class StatusUnknownWhyNot {
       });
     }
     if (!h) return whyNotFrom(what, 'NodeStatusUnknown', ref, path);
-    this.probeUsed = h.probe;
-    const at = this.firstPassWhere((t) => probeExpired(t, h.probe, grace), h.probe + grace);
+    const probe = this.quietProbe(name, h, ready);
+    this.probeUsed = probe;
+    const at = this.firstPassWhere((t) => probeExpired(t, probe, grace), probe + grace);
     path.push({
       guard: 'probeExpired',
       upstream: `tryUpdateNodeHealth (${FILE})`,
       holds: false,
       rule: `no heartbeat for longer than ${graceName}: now > probeTimestamp + grace`,
-      values: { probeTimestamp: formatTime(h.probe), [graceName]: formatDuration(grace), deadline: formatTime(h.probe + grace) },
+      values: { probeTimestamp: formatTime(probe), [graceName]: formatDuration(grace), deadline: formatTime(probe + grace) },
     });
     return whyNotFrom(
       what,

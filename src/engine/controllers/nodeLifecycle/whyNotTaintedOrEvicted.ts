@@ -137,6 +137,11 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     if (!r || r.status !== 'False' || !rateHolds || this.kubelet(name)?.running !== true) return undefined;
     const pass = this.firstPassWhere((t) => t >= r.at, r.at);
     if (!this.c._rules.taintBasedEvictions) return this.timelineNotReadyEvicted(node, zone, r.at, pass);
+    // with the zone's other nodes on their way to the queue counted (they may take the tokens first), this one queued by
+    // markNodeForTainting at the pass that reads False
+    const self = { name, stop: r.at, unknownAt: pass, queuedAt: pass, counted: !this.c.trackOf(name)?.excluded };
+    const counted = this.releaseWithArrivals(zone, name, pass, [self], `notReadyForecast|${name}`);
+    if (counted) return { if: `the timeline sets Ready to False at ${formatTime(r.at)}`, at: formatTime(counted.at), eventAt: formatTime(r.at) };
     // the zone's state and queue as they stand (at the start, before the first pass, the zone has neither yet)
     const rel = this.zoneKeepsItsState(zone, name) ? this.releaseAt(zone, name, pass) : { at: undefined, certain: false };
     const eventAt = formatTime(r.at);
