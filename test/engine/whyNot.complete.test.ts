@@ -116,9 +116,12 @@ const LATER_EXACT_SCALE_DOWN = 684;
  * whose new pods are ranked at the second (their node and readiness then are not forecast). 156 since whynot5: 18
  * ReplicaSetPodsCreated of the generated outages, scaled up by the timeline before the deletion they were named to
  * wait for, now name no time (the scale up creates pods at once; main named the deletion's time, exempt for the
- * event between; the hunt's outage-1.31 seed 3 is one: "+6m10s", created at +30s).
+ * event between; the hunt's outage-1.31 seed 3 is one: "+6m10s", created at +30s). 189 since the lead's scaleAhead.ts
+ * (2026-12-06 14:20): 33 taint evictions of pods whose ReplicaSet the timeline scales down before them, while the pod's own
+ * scale-down answer gives no time (it may be deleted by that sync first: the hunt's seed 17 said "+9m" for a pod the
+ * scale deleted at +4m), now name no time.
  */
-const LATER_NO_TIME = 156;
+const LATER_NO_TIME = 189;
 const AGAIN_TIMELINE_EXEMPT = 1034; // 652 + 382 in the runs started before the nodes go Unknown and stopped again (-early-again)
 
 const examples = readdirSync('examples')

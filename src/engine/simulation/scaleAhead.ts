@@ -1,0 +1,53 @@
+/**
+ * A why-not of a pod's deletion by the taint eviction controller (or 1.12's pod eviction) that names
+ * a time when the timeline scales the pod's ReplicaSet down by then: the ReplicaSet controller's
+ * sync at that scale deletes pods first (manageReplicas / getPodsToDelete ranks the not-ready ones
+ * and those on failing nodes first), and may delete this one before its eviction. Such an answer
+ * keeps its checks and names no time, the scale as what makes it uncertain: a wrong time is worse
+ * than none (the hunt's seed 17: a pod said evicted at +9m under a timeline Ready=False, deleted by
+ * the scale to 9 at the same instant).
+ */
+import { controllerOf } from '../controllers/replicaSet/podUtil';
+import type { ClusterState } from '../model/cluster';
+import { formatTime, parseTimestamp } from '../model/time';
+import { nsKey } from '../model/types';
+import { withoutTime, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../trace/whyNot';
+
+/**
+ * `w` unchanged, or without its time when the timeline scales the pod's ReplicaSet down before it and the pod's own
+ * scale-down answer (`byScale`, the ReplicaSet controller's forecast of those syncs) does not keep it for sure.
+ */
+export function readScaleDown(w: WhyNot, cluster: ClusterState, world: WhyNotWorld, byScale: WhyNot | undefined): WhyNot {
+  if (w.outcome !== 'PodDeletedByTaintEviction' && w.outcome !== 'PodDeletedByPodEviction') return w;
+  // no scale-down ahead for it, kept by every scale the timeline holds (the forecast ranked it under them), or deleted by one
+  // only after the eviction: the eviction's time stands
+  if (!byScale || byScale.never) return w;
+  const scaleAt = byScale.wouldFireAt ?? byScale.conditional?.at;
+  const named = w.wouldFireAt ?? w.conditional?.at;
+  if (named === undefined || !w.object?.startsWith('Pod/')) return w;
+  if (scaleAt !== undefined && parseTimestamp(scaleAt)! > parseTimestamp(named)!) return w;
+  const [namespace, name] = w.object.slice('Pod/'.length).split('/');
+  const pod = cluster.pods.get(nsKey(namespace, name));
+  const owner = pod && controllerOf(pod.meta);
+  if (!owner || owner.kind !== 'ReplicaSet') return w;
+  const key = nsKey(namespace, owner.name);
+  let spec = cluster.replicaSets.get(key)?.replicas;
+  if (spec === undefined) return w;
+  const at = parseTimestamp(named)!;
+  // at the deletion's own instant the taint eviction controller runs before the ReplicaSet controller's sync: not first
+  for (const s of world.scalesOf?.(key) ?? []) {
+    if (s.at >= at) break;
+    if (s.replicas < spec) {
+      const check: WhyNotCheck = {
+        guard: 'noScaleDownBefore',
+        upstream: 'syncReplicaSet -> manageReplicas -> getPodsToDelete (replica_set.go)',
+        holds: false,
+        rule: `the timeline scales ReplicaSet/${key} down to ${s.replicas} at ${formatTime(s.at)}, before the time named (${named}): its sync may delete this pod first, so no time is certain`,
+        values: { timelineScalesAt: formatTime(s.at), replicas: s.replicas, namedWithoutIt: named },
+      };
+      return withoutTime(w, check, true);
+    }
+    spec = s.replicas;
+  }
+  return w;
+}

@@ -1,0 +1,67 @@
+/**
+ * Answers about a pod or a ReplicaSet when the timeline scales the ReplicaSet down on the way (found by
+ * scripts/whyNotHunt.ts seeds 12, 15 and 17; each run through the audit, every answer named and every never run forward):
+ * - a pod's taint eviction said for a time after a scale down of its ReplicaSet, which may delete it first (scaleAhead.ts):
+ *   toleration-seconds seed 17 said "+9m" under a timeline Ready=False, the scale to 9 at +4m deleted the pod;
+ * - a ReplicaSet's replacement said for the instant a taint evicts one of its pods, while the timeline scales it down at that
+ *   same instant (the sync after both reads the lower spec and finds none missing): rs-deletion-cost seed 12 said +1m30s,
+ *   created at +4m; rs-slow-start seed 15 alike.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { loadScenario } from '../../../src/engine/snapshot/scenario';
+import { createSimulation } from '../../../src/engine/simulation/simulation';
+import { nodeFs } from '../../../src/platform/nodeFs';
+import { seconds } from '../../../src/engine/model/time';
+import type { Scenario } from '../../../src/engine/snapshot/types';
+import { defaultHorizon } from '../../../src/cli/horizon';
+import { audit, unsoundText } from '../../helpers/whyNotAudit';
+
+type Event = Scenario['events'][number];
+const scale = (replicas: number) => ({ kind: 'scale', replicaSet: 'default/web-7d9f', replicas });
+const taint = (node: string) => ({ kind: 'taint', target: { nodes: [node] }, taint: { key: 'example.com/maint', effect: 'NoExecute' } });
+const notReady = (node: string) => ({ kind: 'condition', target: { nodes: [node] }, condition: { type: 'Ready', status: 'False' } });
+
+const cases: { name: string; file: string; events: [number, object][] }[] = [
+  {
+    name: "a pod's eviction after a scale down of its ReplicaSet (seed 17)",
+    file: 'toleration-seconds.yaml',
+    events: [
+      [240, notReady('node-a4')],
+      [240, scale(9)],
+      [90, scale(14)],
+    ],
+  },
+  {
+    name: 'a replacement at the instant a scale down and a taint come together (seed 12)',
+    file: 'rs-deletion-cost.yaml',
+    events: [
+      [60, scale(11)],
+      [90, scale(10)],
+      [240, scale(11)],
+      [20, scale(13)],
+      [90, taint('node-b1')],
+    ],
+  },
+  {
+    name: 'the same in rs-slow-start (seed 15)',
+    file: 'rs-slow-start.yaml',
+    events: [
+      [20, { kind: 'kubelet', action: 'start', target: { nodes: ['node-c1'] } }],
+      [45, notReady('node-a2')],
+      [60, scale(10)],
+      [60, taint('node-c1')],
+    ],
+  },
+];
+
+for (const c of cases)
+  test(`scale ahead: ${c.name}: every time named comes then, every never holds`, () => {
+    const base = loadScenario(join('examples', c.file), nodeFs());
+    const events = [...base.events, ...c.events.map(([at, e], i) => ({ ...e, at: { offset: seconds(at) }, index: base.events.length + i }) as Event)];
+    const sc = { ...base, events };
+    const a = audit(sc, defaultHorizon(sc, createSimulation(sc).startTime), 1);
+    assert.deepEqual([...a.unsound, ...a.wrong].map(unsoundText), []);
+    assert.ok(a.timedChecked > 0, 'some answers named a time and were run forward');
+  });
