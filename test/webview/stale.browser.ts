@@ -423,10 +423,17 @@ async function clickTo(p: RealPanel, action: string, pass: number): Promise<void
 
 /** Scrolls the list `selector` to `where` of its height (1: the end), and waits for the frame whose scroll event draws it. */
 async function scrollList(p: RealPanel, selector: string, where: number): Promise<void> {
-  await p.page.locator(selector).evaluate((e, w) => {
-    e.scrollTop = w * (e.scrollHeight - e.clientHeight);
-  }, where);
-  await p.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  // the list's height follows the host's count (a filter's or a step's answer may come after the scroll): scrolled again
+  // to the same share until the height it was scrolled by is the height it has once the host has answered (a row off, 1 run in 4)
+  for (let i = 0; i < 5; i++) {
+    const height = await p.page.locator(selector).evaluate((e, w) => {
+      e.scrollTop = w * (e.scrollHeight - e.clientHeight);
+      return e.scrollHeight;
+    }, where);
+    await p.page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    await p.settled();
+    if ((await p.page.locator(selector).evaluate((e) => e.scrollHeight)) === height) return;
+  }
 }
 const scrollReplicaSets = (p: RealPanel, where: number): Promise<void> => scrollList(p, '#replicasets', where);
 
