@@ -5,9 +5,10 @@
  * once, the Step after it at once, Step Back from pass 0 again after a second; then Reset from pass 20 after a second of reading. Prints each click's host part
  * (wall and CPU), the engine's share (the shown simulation's reset / goToPass), and with `--cpu-profile DIR` writes a
  * .cpuprofile per click. `--scrub`: back and forth over the Unknown pass instead; `--quiet`: the first Step at once after
- * the open and five more. A measurement, not a test: run it under the bench lock.
+ * the open and five more; `--run-back [--select REF]`: as the code-server walk, Run Until 1m35s, Steps to pass 25, Run
+ * Until 5m, then two Step Backs at once and one after a second (REF selected first: its why is made on every step). A measurement, not a test: run it under the bench lock.
  *
- *   flock /tmp/cs-bench.lock node --expose-gc --max-old-space-size=16000 --import tsx bench/startClicks.ts SCENARIO [--root DIR] [--paint 30] [--cpu-profile DIR] [--repeat 1] [--walk MS | --read-walk MS] [--scrub | --quiet]
+ *   flock /tmp/cs-bench.lock node --expose-gc --max-old-space-size=16000 --import tsx bench/startClicks.ts SCENARIO [--root DIR] [--paint 30] [--cpu-profile DIR] [--repeat 1] [--walk MS | --read-walk MS] [--scrub | --quiet | --run-back [--select REF]]
  */
 import { Session as Inspector } from 'node:inspector';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -84,6 +85,31 @@ const main = async (): Promise<void> => {
     const lines: string[] = [];
     for (const [i, act] of ['stepBack', 'stepBack', 'stepBack', 'step', 'step', 'step'].entries())
       lines.push(await click(`${act}-${i}-from-${session.shown.pass}`, () => session[act]()));
+    process.stdout.write(`  ${lines.join('; ')}; load ${load()}\n`);
+    idle.dispose();
+    process.exit(0);
+  }
+  if (process.argv.includes('--run-back')) {
+    // as the walk: Run Until 1m35s, Steps to pass 25, Run Until 5m, a second of reading, then two Step Backs PAINT ms apart
+    const finish = async (r: { ok: boolean; pending?: true; message?: string }) => {
+      if (!r.ok) throw new Error(r.message);
+      if (r.pending) await session.finishLong({ isCancellationRequested: false });
+    };
+    await finish(session.runUntil('1m35s'));
+    while ((session.shown.pass ?? -1) < 25) await finish(session.step());
+    await sleep(1000);
+    await finish(session.runUntil('5m'));
+    // `--select REF`: an object selected first, as the walk's pod (its why is made anew on every step)
+    const selected = flag('--select');
+    if (selected !== undefined) {
+      const r = session.selectObject(selected);
+      if (!r.ok) throw new Error(r.message);
+    }
+    await sleep(1000);
+    const lines = [await click(`back-from-${session.shown.pass}`, () => session.stepBack())];
+    lines.push(await click(`back-from-${session.shown.pass}`, () => session.stepBack()));
+    await sleep(1000);
+    lines.push(await click(`back-read-from-${session.shown.pass}`, () => session.stepBack()));
     process.stdout.write(`  ${lines.join('; ')}; load ${load()}\n`);
     idle.dispose();
     process.exit(0);
