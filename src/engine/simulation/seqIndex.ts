@@ -36,15 +36,40 @@ export class SeqIndex<K> {
     return m;
   }
 
-  /** The trace was cut back to `length` decisions: the seqs after it are forgotten. */
+  /**
+   * The trace is about to be cut back to `length` decisions (it still holds them: SimHost.truncate calls this first):
+   * the seqs after it are forgotten. A step back takes back a pass's few hundred decisions while the index holds a
+   * key for each of up to 150,000 pods: each decision taken back pops its own seq, newest first (so it is its key's
+   * last), instead of every key being looked at (6-11 ms a step back at 5,000 nodes, under 1 ms so).
+   */
   truncate(length: number): void {
-    if (this.upTo <= length) return;
+    const from = this.upTo;
+    if (from <= length) return;
     this.upTo = length;
-    for (const [k, list] of this.map) {
-      let n = list.length;
-      while (n > 0 && list[n - 1] > length) n--;
-      if (n === 0) this.map.delete(k);
-      else list.length = n;
+    const m = this.map;
+    // a look-up per decision taken back costs about what four keys looked at do
+    if ((from - length) * 4 > m.size) {
+      // many decisions to take back for the keys; little kept (a Reset): read again from the trace when next read
+      if (length < m.size) {
+        m.clear();
+        this.upTo = 0;
+        return;
+      }
+      for (const [k, list] of m) {
+        let n = list.length;
+        while (n > 0 && list[n - 1] > length) n--;
+        if (n === 0) m.delete(k);
+        else list.length = n;
+      }
+      return;
+    }
+    const tr = this.trace;
+    for (let i = from - 1; i >= length; i--) {
+      const k = this.keyOf(tr[i]);
+      if (k === undefined) continue;
+      const list = m.get(k)!;
+      if (list.length === 1) m.delete(k);
+      else list.length--;
     }
   }
 }

@@ -305,9 +305,10 @@ export class SimHost implements ControllerHost {
   /** Forgets every decision after `length` (going back to a checkpoint). */
   truncate(length: number): void {
     if (this.trace.length <= length) return;
-    this.trace.length = length;
+    // the indexes read the decisions they take back
     this.objectSeqs.truncate(length);
     this.machineSeqs.truncate(length);
+    this.trace.length = length;
   }
 
   remember(object: ObjectRef, fact: string, seq: number): void {
