@@ -39,6 +39,7 @@ import { nodeBefore } from '../kubelet/kubelets';
 import { BatchMemo } from './batchMemo';
 import type { KeptPod } from './checkpoint';
 import { causesBefore, setFact, type Facts } from './facts';
+import { decisionRecord } from './decisionRecord';
 import { SeqIndex } from './seqIndex';
 import { indexPodFrom, keptPod, podBeforeOf, PodSlot } from './podIndex';
 import { ClearCountingSet, markBatch } from './announced';
@@ -251,36 +252,7 @@ export class SimHost implements ControllerHost {
     const seq = this.trace.length + 1;
     const time = this.timeText();
     const causes = d.causes ? causesBefore(d.causes, seq) : [];
-    // details in the literal rather than added after: an added field is a separate allocation per decision
-    const rec: Decision =
-      d.details !== undefined
-        ? {
-            seq,
-            time,
-            pass: this.pass,
-            controller: d.controller,
-            action: d.action,
-            object: d.object,
-            summary: d.summary,
-            because: d.because,
-            causes,
-            machine: d.machine ?? null,
-            source: d.source,
-            details: d.details,
-          }
-        : {
-            seq,
-            time,
-            pass: this.pass,
-            controller: d.controller,
-            action: d.action,
-            object: d.object,
-            summary: d.summary,
-            because: d.because,
-            causes,
-            machine: d.machine ?? null,
-            source: d.source,
-          };
+    const rec = decisionRecord(d, seq, time, this.pass, causes);
     this.trace.push(rec);
     return seq;
   }
