@@ -145,10 +145,12 @@ export function handlePodsReadyChanged(rsc: ReplicaSetCore, host: ControllerHost
     const pod = pods[i];
     const key = keys[i];
     const set = sets[i];
-    if (set === undefined || rsc.verify || pod.meta.deletionTimestamp !== undefined || before[i].phase !== pod.phase) {
+    if (set === undefined || pod.meta.deletionTimestamp !== undefined || before[i].phase !== pod.phase) {
       handlePodEvent(rsc, host, 'updated', pod, before[i], key);
       continue;
     }
+    if (rsc.verify && (rsc.ownerOfPod.get(key) !== set || !rsc.checkedOwners.has(pod.meta.ownerReferences)))
+      throw new Error(`replicaset: pod ${key}, found in the set of its owner ${set.owner}, is not indexed there or its owners are unchecked`);
     const was = held[i]!;
     if (set.tally) set.tally.replace(key, was, pod);
     if (was !== pod) set.set(key, pod);
