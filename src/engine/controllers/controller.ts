@@ -59,6 +59,15 @@ export interface PodBefore {
   deletionTimestamp?: Micros;
 }
 
+/** What controllers are told of a ControllerHost.updatePodsReady (its lists, read-only, and each pod's `before`). */
+export interface PodsReadyBatch {
+  readonly node: string;
+  readonly count: number;
+  readonly pods: readonly PodRecord[];
+  readonly keys: readonly string[];
+  readonly before: readonly PodBefore[];
+}
+
 export interface SimController {
   readonly name: ControllerName;
   /** Called once, at the controller-manager's start (or restart), after construction. */
@@ -82,8 +91,13 @@ export interface SimController {
    * controller, for each of MarkPodsNotReady's 50,000 pod updates at 5,000 nodes).
    */
   onPodEvent?(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore, key?: string): void;
-  /** Optional: updates of these pods follow (ControllerHost.willUpdatePods): read what their events will look up, change nothing. */
-  willUpdatePods?(keys: readonly string[]): void;
+  /**
+   * Optional: updates of the first `count` pods of a batch that changed only their Ready condition
+   * (ControllerHost.updatePodsReady: MarkPodsNotReady on one node), with each pod's `before` as
+   * onPodEvent has it. The same as an onPodEvent update per pod, in order; a controller without it
+   * gets those.
+   */
+  onPodsReadyChanged?(host: ControllerHost, batch: PodsReadyBatch): void;
   /** `key`: the ReplicaSet's `namespace/name` as the host has it (see onPodEvent) */
   onReplicaSetEvent?(host: ControllerHost, type: WatchType, rs: ReplicaSetRecord, key?: string): void;
   onLeaseEvent?(host: ControllerHost, type: WatchType, lease: LeaseRecord): void;

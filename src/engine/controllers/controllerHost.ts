@@ -13,6 +13,17 @@ import type { VersionBehaviour } from '../versions/types';
 import type { ControllerName, DecisionInput, MachineTransition } from '../trace/decision';
 import type { Explanation } from '../trace/explainLater';
 
+/** updatePodsReady's writes: the first `count` entries of each list (see ControllerHost.updatePodsReady) */
+export interface PodsReadyWrites {
+  node: string;
+  count: number;
+  pods: PodRecord[];
+  keys: string[];
+  ready: PodCondition[];
+  statusWas: ConditionStatus[];
+  timeWas: Micros[];
+}
+
 export type ApiVerb = 'create' | 'delete' | 'update' | 'patch';
 export type ApiResource = 'pods' | 'nodes' | 'replicasets';
 
@@ -60,11 +71,13 @@ export interface ControllerHost {
    */
   apiCallsMayFail?(): boolean;
   /**
-   * Optional: the caller is about to update these pods one by one (MarkPodsNotReady, a node's pods).
-   * A host may read what each update will look up, in one loop, so that the updates find it in the
-   * cache; nothing may change, and a host without it is not asked.
+   * Optional: `updatePod(pods[i], keys[i], ready[i], statusWas[i], timeWas[i])` for i < `count`, told
+   * to the controllers as one batch (SimController.onPodsReadyChanged). For MarkPodsNotReady's writes
+   * on one node: each pod is bound to `node` and indexed under it, and the caller wrote nothing since
+   * the pod was last announced but its own Ready condition (`ready[i]`), in place. A host without it
+   * is called per pod.
    */
-  willUpdatePods?(keys: readonly string[]): void;
+  updatePodsReady?(batch: PodsReadyWrites): void;
 
   /** World mutations. Each notifies the other controllers, as an informer would. */
   setNodeTaints(node: NodeRecord, taints: Taint[]): void;

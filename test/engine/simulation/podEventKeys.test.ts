@@ -55,6 +55,15 @@ for (const c of cases) {
           on(host, type, p, before, key);
         };
       }
+      // a batch of Ready-only updates (updatePodsReady) is an update per pod, with the batch's keys
+      if (ctl?.onPodsReadyChanged) {
+        const on = ctl.onPodsReadyChanged.bind(ctl);
+        ctl.onPodsReadyChanged = (host, batch) => {
+          for (let i = 0; i < batch.count; i++)
+            seen.push({ controller: name, type: 'updated', key: batch.keys[i], expected: `${batch.pods[i].meta.namespace}/${batch.pods[i].meta.name}` });
+          on(host, batch);
+        };
+      }
       return ctl;
     };
     const objects = [node('a'), node('b'), replicaSet('default', 'web', 3, { app: 'web' }), web('web-1', 'a'), web('web-2', 'a'), web('web-3', 'b')];

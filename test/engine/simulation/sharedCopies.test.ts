@@ -111,6 +111,22 @@ describe('what the host last announced for a pod', () => {
         if (type === 'deleted') last.delete(key);
         else last.set(key, podState(pod));
       };
+      // a batch of Ready-only updates (updatePodsReady): each pod's `before` checked as an update's
+      if (c.onPodsReadyChanged) {
+        const batched = c.onPodsReadyChanged.bind(c);
+        c.onPodsReadyChanged = (host, batch) => {
+          for (let i = 0; i < batch.count; i++) {
+            const pod = batch.pods[i];
+            const key = `${pod.meta.namespace}/${pod.meta.name}`;
+            const was = last.get(key);
+            if (was === undefined) continue;
+            assert.equal(announced(batch.before[i]), was, `${name}: the before of the batched update ${key} at ${host.now}`);
+            checked++;
+          }
+          batched(host, batch);
+          for (let i = 0; i < batch.count; i++) last.set(batch.keys[i], podState(batch.pods[i]));
+        };
+      }
       return c;
     };
     const sim = make({ controllerFactory: factory, checkpointEvery: 40 });

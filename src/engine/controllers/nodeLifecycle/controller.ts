@@ -174,6 +174,11 @@ export class NodeLifecycleController implements SimController {
     }
   }
 
+  /** podUpdated acts on a pod newly bound: the pods of a Ready-only batch stay bound to its node. */
+  onPodsReadyChanged(host: ControllerHost): void {
+    this.s.lastNow = host.now;
+  }
+
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore, key?: string): void {
     this.s.lastNow = host.now;
     if (!this.s.started || !this.s.rules.podUpdateHandler || type === 'deleted') return;

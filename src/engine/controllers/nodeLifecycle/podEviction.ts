@@ -10,7 +10,7 @@ import { type Micros, formatDuration, formatTime } from '../../model/time';
 import { type ConditionStatus, type NodeRecord, type PodCondition, type PodRecord, nodeRef, nsKey, podRef, zoneRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
 import type { Check, MachineTransition } from '../../trace/decision';
-import type { ControllerHost } from '../controllerHost';
+import type { ControllerHost, PodsReadyWrites } from '../controllerHost';
 import { askDeletePodsPod, askMarkPodsNotReady } from './controllerUtilsMachines';
 import { podEvictionTimeoutElapsed } from './guards';
 import type { NodeHealthEvent } from './machines';
@@ -331,7 +331,11 @@ export function markPodsNotReady(
   for (let i = 0; i < pods.length; i++) if ((marks[i] = toMark(pods[i])) !== undefined) count++;
   const tr = askMarkPodsNotReady(nodeName, { type: 'MARK_PODS_NOT_READY', podsToMark: count });
   if (!tr) return true;
-  if (keys !== undefined && host.willUpdatePods) host.willUpdatePods(keys);
+  // The pods listed from the index (`keys`) are bound to the node and indexed under it: a host that
+  // takes a batch is told of them at once, after the writes (its controllers, informers that note
+  // work and never act at once, hear them in the same order as one by one)
+  const batch: PodsReadyWrites | undefined =
+    keys !== undefined && host.updatePodsReady ? { node: nodeName, count: 0, pods: [], keys: [], ready: [], statusWas: [], timeWas: [] } : undefined;
   for (let i = 0; i < pods.length; i++) {
     const ready = marks[i];
     if (ready === undefined) continue;
@@ -347,9 +351,18 @@ export function markPodsNotReady(
     if (nlc.rules.markOnlyChangedPods && was !== 'False') ready.lastTransitionTime = host.now;
     // one key for the host, the controllers it tells and the decision's list
     const key = keys !== undefined ? keys[i] : nsKey(pod.meta.namespace, pod.meta.name);
-    host.updatePod(pod, key, ready, was, wasTime);
+    if (batch === undefined) host.updatePod(pod, key, ready, was, wasTime);
+    else {
+      batch.count++;
+      batch.pods.push(pod);
+      batch.keys.push(key);
+      batch.ready.push(ready);
+      batch.statusWas.push(was);
+      batch.timeWas.push(wasTime);
+    }
     if (was !== 'False') updated.push(key);
   }
+  if (batch !== undefined && batch.count > 0) host.updatePodsReady!(batch);
   if (updated.length) {
     const nodeReady = findCondition(host.cluster.nodes.get(nodeName)?.conditions ?? [], 'Ready')?.status ?? 'none';
     nlc.decide(host, {

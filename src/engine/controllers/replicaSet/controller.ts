@@ -13,7 +13,7 @@
  *   -> calculateStatus / updateReplicaSetStatus -> requeue (minReadySeconds, backoff)
  */
 import type { ControllerHost } from '../controllerHost';
-import { drain, type PodBefore, type RestoreFrom, type SimController, type WatchType } from '../controller';
+import { drain, type PodBefore, type PodsReadyBatch, type RestoreFrom, type SimController, type WatchType } from '../controller';
 import type { Explanation, MachineView } from '../../simulation/api';
 import type { Problem } from '../../problems';
 import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
@@ -22,7 +22,7 @@ import { replicaSetMachine } from './machine';
 import { machineView } from '../../machines/view';
 import { byEntryKey, byKey } from './entry';
 import { ReplicaSetCore } from './core';
-import { handlePodEvent, handleReplicaSetEvent, touchPods } from './informerHandlers';
+import { handlePodEvent, handlePodsReadyChanged, handleReplicaSetEvent } from './informerHandlers';
 import { nextWake, processDueKeys } from './processNextWorkItem';
 import { replicaSetWhyNot } from './whyNot';
 import type { WhyNotWorld } from '../../trace/whyNot';
@@ -69,11 +69,9 @@ export class ReplicaSetController extends ReplicaSetCore implements SimControlle
     handlePodEvent(this, host, type, pod, before, key);
   }
 
-  willUpdatePods(keys: readonly string[]): void {
-    this.touched = touchPods(this, keys);
+  onPodsReadyChanged(host: ControllerHost, batch: PodsReadyBatch): void {
+    handlePodsReadyChanged(this, host, batch);
   }
-  /** what touchPods found (kept so that its reads are not dropped as unused) */
-  touched = 0;
 
   // ---------------------------------------------------------------- clock
 

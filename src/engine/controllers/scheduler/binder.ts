@@ -24,7 +24,7 @@
  * are taken as they are.
  */
 import type { ControllerHost } from '../controllerHost';
-import type { NodeBefore, PodBefore, RestoreFrom, SimController, WatchType } from '../controller';
+import type { NodeBefore, PodBefore, PodsReadyBatch, RestoreFrom, SimController, WatchType } from '../controller';
 import type { Explanation, MachineView } from '../../simulation/api';
 import type { Check } from '../../trace/decision';
 import type { NodeRecord, ObjectRef, PodRecord } from '../../model/types';
@@ -136,6 +136,19 @@ export class SimplifiedBinder implements SimController {
     keys.sort();
     for (const k of keys) this.enqueue(k, host.now);
     for (const k of unstarted.sort()) this.starts.set(k, { at: host.now + host.kubelet.podStartupDelay, node: host.cluster.pods.get(k)!.nodeName! });
+  }
+
+  /**
+   * A Ready-only batch's pods stay bound to its node: with no pod waiting or starting (most of the
+   * time), one that kept its phase changes nothing here (onPodEvent's early return); any other is
+   * told as one update.
+   */
+  onPodsReadyChanged(host: ControllerHost, batch: PodsReadyBatch): void {
+    const idle = this.waiting.size === 0 && this.starts.size === 0 && this.waitingForNode.size === 0;
+    for (let i = 0; i < batch.count; i++) {
+      const pod = batch.pods[i];
+      if (!idle || batch.before[i].phase !== pod.phase) this.onPodEvent(host, 'updated', pod, batch.before[i]);
+    }
   }
 
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {

@@ -40,7 +40,7 @@
  * checkpoints); upstream's functions are in the files named after them: handleNodeUpdate.ts,
  * handlePodUpdate.ts, processPodOnNode.ts, cancelWorkWithEvent.ts, deletePodHandler.ts.
  */
-import type { NodeBefore, PodBefore, SimController, WatchType } from '../controller';
+import type { NodeBefore, PodBefore, PodsReadyBatch, SimController, WatchType } from '../controller';
 import type { ControllerHost } from '../controllerHost';
 import { explainTaintEvictionWhyNot, type TaintEvictionMemory } from './whyNot';
 import type { Micros } from '../../model/time';
@@ -93,6 +93,19 @@ export class TaintEvictionController implements SimController {
     if (!this.te.runs) return;
     if (type === 'updated' && before && sameNoExecuteTaints(before.taints, node.taints)) return;
     this.te.queueNode(host, node.meta.name, false);
+  }
+
+  /**
+   * The taint manager's PodUpdated queues a pod whose node or tolerations changed: the pods of a
+   * Ready-only batch stay on its node, and tolerations are replaced, never edited, so the same
+   * object is the same tolerations (any other pod is told as one update).
+   */
+  onPodsReadyChanged(host: ControllerHost, batch: PodsReadyBatch): void {
+    if (!this.te.runs) return;
+    for (let i = 0; i < batch.count; i++) {
+      const pod = batch.pods[i];
+      if (batch.before[i].tolerations !== pod.tolerations) this.onPodEvent(host, 'updated', pod, batch.before[i]);
+    }
   }
 
   onPodEvent(host: ControllerHost, type: WatchType, pod: PodRecord, before?: PodBefore): void {
