@@ -29,6 +29,7 @@ import { readKubeletResume } from './kubeletResumes';
 import { readUntaint } from './untaintAhead';
 import { nextRestart, readRestart } from './restartAhead';
 import { readScaleDown } from './scaleAhead';
+import { readMasterDisruption } from './masterAhead';
 import { readTaintSwap } from './swapAhead';
 import { eventsUntil, podAtOf } from './podsAhead';
 
@@ -296,10 +297,19 @@ export function whyNotOfControllers(
   const nodes = host.controllers.find((c) => c.whyNotOf);
   const node = nodeOfRef(host, ref);
   const restart = nextRestart(sim.scenario.events, (at) => sim.timeOf(at), host.now);
-  const byScale = out.find((w) => w.outcome === 'PodDeletedByScaleDown');
+  // the pod's own scale-down answer, asked of the ReplicaSet controller when the question left it out (a replacement's chain)
+  let byScale: { w?: WhyNot } | undefined;
+  const scaleAnswer = () =>
+    (byScale ??= {
+      w: [...out, ...host.controllers.filter((c) => !asked(c) && c.name === 'replicaset').flatMap((c) => c.whyNot(host, ref, world))].find(
+        (w) => w.outcome === 'PodDeletedByScaleDown',
+      ),
+    }).w;
+  const nodeRecord = node !== undefined ? host.cluster.nodes.get(node) : undefined;
   return out.map((w) => {
-    const read = readRestart(answerAhead(w), restart);
-    return scalesRead ? readScaleDown(read, host.cluster, world, byScale) : read;
+    const ahead = answerAhead(w);
+    const read = readRestart(nodes ? readMasterDisruption(ahead, host, world, nodeRecord) : ahead, restart);
+    return scalesRead ? readScaleDown(read, host.cluster, world, scaleAnswer) : read;
   });
   function answerAhead(w: WhyNot): WhyNot {
     const chained =
@@ -327,6 +337,8 @@ function heldBackBy(w: WhyNot, via: WhyNot, what: string): WhyNot['check'] {
 }
 
 const DELETIONS = new Set(['PodDeletedByTaintEviction', 'PodDeletedByPodEviction']);
+/** the checks that take a pod's deletion time away for something of the timeline on the way (scaleAhead, restartAhead, swapAhead) */
+const TIME_TAKEN = new Set(['noScaleDownBefore', 'noRestartBefore', 'noTaintSwapBefore']);
 /** the controllers whose why-nots of a pod can be a deletion (the others' answers would be dropped) */
 const DELETING = new Set<string>(['taint-eviction', 'node-lifecycle']);
 const deletes = (c: SimController): boolean => DELETING.has(c.name);
@@ -420,7 +432,9 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
     const via = times.find((t) => t.never)?.w;
     return { ...w, ...(via ? { check: check(via), via } : {}), never: true, ...(via?.neverIf ? { neverIf: via.neverIf } : {}) };
   }
-  return w;
+  // no time: the first deletion that names none says why (a timeline scale-down that may take the pod first, …)
+  const open = times.find((t) => !t.never && t.at === undefined && t.w?.path?.some((c) => !c.holds && TIME_TAKEN.has(c.guard)))?.w;
+  return open ? { ...w, check: check(open), via: open } : w;
 }
 
 function chainToNodeTaint(sim: Explainable, w: WhyNot, ref: ObjectRef, nodes: SimController, world: WhyNotWorld): WhyNot {

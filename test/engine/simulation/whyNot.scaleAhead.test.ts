@@ -1,11 +1,15 @@
 /**
  * Answers about a pod or a ReplicaSet when the timeline scales the ReplicaSet down on the way (found by
- * scripts/whyNotHunt.ts seeds 12, 15 and 17; each run through the audit, every answer named and every never run forward):
+ * scripts/whyNotHunt.ts seeds 12, 15, 17, 22 and 40; each run through the audit, every answer named and every never run forward):
  * - a pod's taint eviction said for a time after a scale down of its ReplicaSet, which may delete it first (scaleAhead.ts):
  *   toleration-seconds seed 17 said "+9m" under a timeline Ready=False, the scale to 9 at +4m deleted the pod;
  * - a ReplicaSet's replacement said for the instant a taint evicts one of its pods, while the timeline scales it down at that
  *   same instant (the sync after both reads the lower spec and finds none missing): rs-deletion-cost seed 12 said +1m30s,
- *   created at +4m; rs-slow-start seed 15 alike.
+ *   created at +4m; rs-slow-start seed 15 alike;
+ * - a ReplicaSet's replacement said for a pod's eviction after a scale down that deletes that pod first: the chain read
+ *   the pod's deletion without the pod's own scale-down answer (rs-create-failures seed 22 said +7m10s, none came);
+ * - a ReplicaSet's scale-down said for the instant the timeline scales it to 11 and deletes one of its 12 pods: the sync
+ *   after both finds no surplus (outage-1.31 seed 40 said +10s; none came).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -52,6 +56,24 @@ const cases: { name: string; file: string; events: [number, object][] }[] = [
       [45, notReady('node-a2')],
       [60, scale(10)],
       [60, taint('node-c1')],
+    ],
+  },
+  {
+    // the replacement's chain asked its pods' deletions without the ReplicaSet controller: the scale-down was not read
+    name: 'a replacement waiting for a pod that the scale down before it deletes (seed 22)',
+    file: 'rs-create-failures.yaml',
+    events: [
+      [90, scale(9)],
+      [90, { kind: 'kubelet', action: 'stop', target: { nodes: ['node-c2'] } }],
+    ],
+  },
+  {
+    // the ReplicaSet's answer named the scale's instant though the timeline's delete there left its sync no surplus
+    name: 'a scale down and a delete of one of its pods at one instant (seed 40)',
+    file: 'outage-1.31.yaml',
+    events: [
+      [10, scale(11)],
+      [10, { kind: 'delete', ref: 'Pod/default/web-7d9f-5kmmb' }],
     ],
   },
 ];

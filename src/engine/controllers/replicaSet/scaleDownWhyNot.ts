@@ -368,9 +368,21 @@ export function podScaleDownWhyNot(f: ScaleDownForecast, pod: PodRecord): WhyNot
 /** The ReplicaSet's answer: its surplus pods deleted, which, and when. */
 export function replicaSetScaleDownWhyNot(f: ScaleDownForecast): WhyNot {
   const path: WhyNotCheck[] = f.unsettled.length ? [settledCheck(f), surplusCheck(f)] : [surplusCheck(f)];
-  const first = f.deleted.filter((d) => d.step === 0);
+  // the first sync that deletes: the timeline's deletes at a scale's instant may leave that sync no surplus (outage-1.31
+  // seed 40: scaled to 11 and one of 12 deleted at +10s, said deleting at +10s; a later scale down may delete then)
+  const step = f.deleted[0]?.step ?? 0;
+  const first = f.deleted.filter((d) => d.step === step);
   const names = first.map((d) => d.name);
-  const w = whyNotFrom('the surplus pods deleted (manageReplicas)', 'ReplicaSetPodsDeleted', f.ref, path, { ...timing(f), ...wholeLists({ deleting: names }) });
+  if (!first.length && f.goneByTimeline.size)
+    path.push({
+      guard: 'surplusLeft',
+      upstream: 'manageReplicas (diff > 0)',
+      holds: false,
+      rule: 'the sync finds more active pods than spec.replicas',
+      unmet: `the timeline deletes ${[...f.goneByTimeline].join(', ')} before the sync at the scale's instant: no surplus is left`,
+    });
+  const when = first.length ? timing(f, step) : {};
+  const w = whyNotFrom('the surplus pods deleted (manageReplicas)', 'ReplicaSetPodsDeleted', f.ref, path, { ...when, ...wholeLists({ deleting: names }) });
   return {
     ...w,
     check: { ...w.check, values: { ...w.check.values, deleting: cutList(names), deletions: names.length, syncs: first.at(-1)?.batch ?? 0 } },
