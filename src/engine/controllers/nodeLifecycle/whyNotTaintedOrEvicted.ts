@@ -347,7 +347,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
           deadline: formatTime(since + cfg.podEvictionTimeout),
         },
       });
-      if (!elapsed) queuedAt = this.firstPassWhere((t) => podEvictionTimeoutElapsed(t, since, cfg.podEvictionTimeout), since + cfg.podEvictionTimeout);
+      if (!elapsed) queuedAt = this.podEvictionQueuedAt(name, h, ready);
     } else if (!q?.has(name)) {
       // Before 1.34 the pass that sets Unknown decides on the status it read before: it is queued one pass later.
       queuedAt = this.c.nextMonitor();
