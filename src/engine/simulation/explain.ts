@@ -392,9 +392,16 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
   // pods' own answers (the later-scale audit runs check those times)
   const key = w.object?.startsWith('ReplicaSet/') ? w.object.slice('ReplicaSet/'.length) : undefined;
   const spec = key !== undefined ? sim.host.cluster.replicaSets.get(key)?.replicas : undefined;
+  // each scale read against the one before it: down and up again is a scale up too (gen-1.12-later: 20 to 18, 16, then 20
+  // at +50s, which created pods then; the answer said +5m55s)
+  let prev = spec;
   const scale =
     kth?.at !== undefined && key !== undefined && spec !== undefined
-      ? world.scalesOf?.(key).find((s) => s.at <= kth.at! && (s.replicas > spec || (s.at === kth.at && s.replicas < spec)))
+      ? world.scalesOf?.(key).find((s) => {
+          const from = prev!;
+          prev = s.replicas;
+          return s.at <= kth.at! && (s.replicas > from || (s.at === kth.at && s.replicas < from));
+        })
       : undefined;
   if (scale) {
     const rule = `the timeline scales ${w.object} to ${scale.replicas} at ${formatTime(scale.at)}, before the deletion it would wait for (${formatTime(kth!.at!)}): no time is certain`;

@@ -47,6 +47,12 @@ export function readScaleDown(w: WhyNot, cluster: ClusterState, world: WhyNotWor
   // eviction: the eviction's time stands
   const own = byScale();
   if (!own || own.never) return w;
+  // kept by every scale its forecast could rank, and the first it cannot comes at or after the deletion: the time stands
+  // (whyNot.complete's later scales: a pod kept at the first scale down, its eviction before a second one that ranks pods
+  // a scale up made in between)
+  const unread = own.path?.find((c) => c.guard === 'laterScalesRead' && !c.holds)?.values?.timelineScalesAt;
+  const ranked = !own.path?.some((c) => c.guard === 'rankingSettled' && !c.holds);
+  if (ranked && typeof unread === 'string' && parseTimestamp(unread)! >= at) return w;
   const scaleAt = own.wouldFireAt ?? own.conditional?.at;
   if (scaleAt !== undefined && parseTimestamp(scaleAt)! > at) return w;
   const check: WhyNotCheck = {

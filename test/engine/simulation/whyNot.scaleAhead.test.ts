@@ -17,10 +17,11 @@ import { join } from 'node:path';
 import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { createSimulation } from '../../../src/engine/simulation/simulation';
 import { nodeFs } from '../../../src/platform/nodeFs';
-import { seconds } from '../../../src/engine/model/time';
+import { minutes, seconds } from '../../../src/engine/model/time';
 import type { Scenario } from '../../../src/engine/snapshot/types';
 import { defaultHorizon } from '../../../src/cli/horizon';
-import { audit, unsoundText } from '../../helpers/whyNotAudit';
+import { audit, outcomesOf, unsoundText } from '../../helpers/whyNotAudit';
+import { whyNotOfControllers } from '../../../src/engine/simulation/explain';
 
 type Event = Scenario['events'][number];
 const scale = (replicas: number) => ({ kind: 'scale', replicaSet: 'default/web-7d9f', replicas });
@@ -86,4 +87,51 @@ for (const c of cases)
     const a = audit(sc, defaultHorizon(sc, createSimulation(sc).startTime), 1);
     assert.deepEqual([...a.unsound, ...a.wrong].map(unsoundText), []);
     assert.ok(a.timedChecked > 0, 'some answers named a time and were run forward');
+  });
+
+/**
+ * Asked at the start and run forward: the time named is the run's first such decision, or none is named.
+ * - a replacement after the outage's evictions, behind a scale down to 10 and up again to 12 (the spec it has now): the
+ *   scale up creates pods at +1m30s; main compared each scale with the spec of now only and said +6m10s;
+ * - a pod's eviction (+6m10s) after a scale down that keeps it, the next scale down (+8m20s) ranking the pods a scale
+ *   up made: that scale comes after the eviction, so the eviction's time stands (main named none).
+ */
+const forward: { name: string; file: string; events: [number, object][]; ref: string; outcome: string; named: boolean }[] = [
+  {
+    name: 'a replacement behind a scale down and up again to the spec of now',
+    file: 'outage-1.31.yaml',
+    events: [
+      [60, scale(10)],
+      [90, scale(12)],
+    ],
+    ref: 'ReplicaSet/default/web-7d9f',
+    outcome: 'ReplicaSetPodsCreated',
+    named: false,
+  },
+  {
+    name: 'an eviction before the scale down its pod cannot be ranked at',
+    file: 'outage-1.31.yaml',
+    events: [
+      [60, scale(11)],
+      [90, scale(13)],
+      [500, scale(10)],
+    ],
+    ref: 'Pod/default/web-7d9f-6wlhb',
+    outcome: 'PodDeletedByTaintEviction',
+    named: true,
+  },
+];
+
+for (const c of forward)
+  test(`scale ahead, run forward: ${c.name}: the time named is the run's`, () => {
+    const base = loadScenario(join('examples', c.file), nodeFs());
+    const events = [...base.events, ...c.events.map(([at, e], i) => ({ ...e, at: { offset: seconds(at) }, index: base.events.length + i }) as Event)];
+    const sim = createSimulation({ ...base, events });
+    const w = whyNotOfControllers(sim, c.ref).find((x) => x.outcome === c.outcome);
+    const named = w?.wouldFireAt ?? w?.conditional?.at;
+    sim.runUntil(sim.startTime + minutes(10));
+    const first = sim.trace.find((d) => outcomesOf(d).some((o) => o.object === c.ref && o.outcome === c.outcome));
+    assert.ok(first, 'the outcome comes');
+    if (c.named) assert.equal(named, first.time);
+    else assert.ok(named === undefined || named === first.time, `named ${named}, came at ${first.time}`);
   });
