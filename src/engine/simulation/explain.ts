@@ -28,7 +28,7 @@ import { controllerOf, isPodActive } from '../controllers/replicaSet/podUtil';
 import { readKubeletResume } from './kubeletResumes';
 import { readUntaint } from './untaintAhead';
 import { nextRestart, readRestart } from './restartAhead';
-import { readScaleDown } from './scaleAhead';
+import { readScaleDown, scalesAhead } from './scaleAhead';
 import { readMasterDisruption } from './masterAhead';
 import { readTaintSwap } from './swapAhead';
 import { eventsUntil, podAtOf } from './podsAhead';
@@ -392,16 +392,11 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
   // pods' own answers (the later-scale audit runs check those times)
   const key = w.object?.startsWith('ReplicaSet/') ? w.object.slice('ReplicaSet/'.length) : undefined;
   const spec = key !== undefined ? sim.host.cluster.replicaSets.get(key)?.replicas : undefined;
-  // each scale read against the one before it: down and up again is a scale up too (gen-1.12-later: 20 to 18, 16, then 20
-  // at +50s, which created pods then; the answer said +5m55s)
-  let prev = spec;
+  // each scale read against the one before it: down and up again is a scale up too (outage-1.31 scaled to 10 at +1m and
+  // back to 12 at +1m30s, which created pods then; the answer said +6m10s)
   const scale =
     kth?.at !== undefined && key !== undefined && spec !== undefined
-      ? world.scalesOf?.(key).find((s) => {
-          const from = prev!;
-          prev = s.replicas;
-          return s.at <= kth.at! && (s.replicas > from || (s.at === kth.at && s.replicas < from));
-        })
+      ? scalesAhead(world, key, spec).find((s) => s.at <= kth.at! && (s.replicas > s.from || (s.at === kth.at && s.replicas < s.from)))
       : undefined;
   if (scale) {
     const rule = `the timeline scales ${w.object} to ${scale.replicas} at ${formatTime(scale.at)}, before the deletion it would wait for (${formatTime(kth!.at!)}): no time is certain`;

@@ -9,9 +9,23 @@
  */
 import { controllerOf } from '../controllers/replicaSet/podUtil';
 import type { ClusterState } from '../model/cluster';
-import { formatTime, parseTimestamp } from '../model/time';
+import { formatTime, parseTimestamp, type Micros } from '../model/time';
 import { nsKey } from '../model/types';
 import { withoutTime, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../trace/whyNot';
+
+/**
+ * The timeline's scales of the ReplicaSet `key` ahead, in order, each with the spec it scales from (the scale's before
+ * it, or `spec`, the one of now): a scale down and up again is a scale up. The one reading of them for the evictions
+ * (readScaleDown) and the replacement's chain to them (explain.ts).
+ */
+export function scalesAhead(world: WhyNotWorld, key: string, spec: number): { at: Micros; replicas: number; from: number }[] {
+  let from = spec;
+  return (world.scalesOf?.(key) ?? []).map((s) => {
+    const scale = { at: s.at, replicas: s.replicas, from };
+    from = s.replicas;
+    return scale;
+  });
+}
 
 /**
  * `w` unchanged, or without its time when the timeline scales the pod's ReplicaSet down before it and the pod's own
@@ -29,19 +43,11 @@ export function readScaleDown(w: WhyNot, cluster: ClusterState, world: WhyNotWor
   const owner = pod && controllerOf(pod.meta);
   if (!owner || owner.kind !== 'ReplicaSet') return w;
   const key = nsKey(namespace, owner.name);
-  let spec = cluster.replicaSets.get(key)?.replicas;
+  const spec = cluster.replicaSets.get(key)?.replicas;
   if (spec === undefined) return w;
   const at = parseTimestamp(named)!;
   // at the deletion's own instant the taint eviction controller runs before the ReplicaSet controller's sync: not first
-  let down: { at: number; replicas: number } | undefined;
-  for (const s of world.scalesOf?.(key) ?? []) {
-    if (s.at >= at) break;
-    if (s.replicas < spec) {
-      down = s;
-      break;
-    }
-    spec = s.replicas;
-  }
+  const down = scalesAhead(world, key, spec).find((s) => s.at < at && s.replicas < s.from);
   if (!down) return w;
   // kept by every scale the timeline holds (the forecast ranked it under them), or deleted by one only after the
   // eviction: the eviction's time stands
