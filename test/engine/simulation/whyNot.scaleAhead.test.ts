@@ -13,17 +13,11 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
-import { loadScenario } from '../../../src/engine/snapshot/scenario';
 import { createSimulation } from '../../../src/engine/simulation/simulation';
-import { nodeFs } from '../../../src/platform/nodeFs';
 import { minutes, seconds } from '../../../src/engine/model/time';
-import type { Scenario } from '../../../src/engine/snapshot/types';
-import { defaultHorizon } from '../../../src/cli/horizon';
-import { audit, outcomesOf, unsoundText } from '../../helpers/whyNotAudit';
+import { exampleWith, outcomesOf, wrongAnswers } from '../../helpers/whyNotAudit';
 import { whyNotOfControllers } from '../../../src/engine/simulation/explain';
 
-type Event = Scenario['events'][number];
 const scale = (replicas: number) => ({ kind: 'scale', replicaSet: 'default/web-7d9f', replicas });
 const taint = (node: string) => ({ kind: 'taint', target: { nodes: [node] }, taint: { key: 'example.com/maint', effect: 'NoExecute' } });
 const notReady = (node: string) => ({ kind: 'condition', target: { nodes: [node] }, condition: { type: 'Ready', status: 'False' } });
@@ -81,11 +75,8 @@ const cases: { name: string; file: string; events: [number, object][] }[] = [
 
 for (const c of cases)
   test(`scale ahead: ${c.name}: every time named comes then, every never holds`, () => {
-    const base = loadScenario(join('examples', c.file), nodeFs());
-    const events = [...base.events, ...c.events.map(([at, e], i) => ({ ...e, at: { offset: seconds(at) }, index: base.events.length + i }) as Event)];
-    const sc = { ...base, events };
-    const a = audit(sc, defaultHorizon(sc, createSimulation(sc).startTime), 1);
-    assert.deepEqual([...a.unsound, ...a.wrong].map(unsoundText), []);
+    const a = wrongAnswers(c.file, c.events);
+    assert.deepEqual(a.wrong, []);
     assert.ok(a.timedChecked > 0, 'some answers named a time and were run forward');
   });
 
@@ -141,9 +132,7 @@ const forward: { name: string; file: string; events: [number, object][]; ref: st
 
 for (const c of forward)
   test(`scale ahead, run forward: ${c.name}: the time named is the run's`, () => {
-    const base = loadScenario(join('examples', c.file), nodeFs());
-    const events = [...base.events, ...c.events.map(([at, e], i) => ({ ...e, at: { offset: seconds(at) }, index: base.events.length + i }) as Event)];
-    const sim = createSimulation({ ...base, events });
+    const sim = createSimulation(exampleWith(c.file, c.events));
     sim.runUntil(sim.startTime + seconds(c.askedAt ?? 0));
     const seen = sim.trace.length;
     const w = whyNotOfControllers(sim, c.ref).find((x) => x.outcome === c.outcome);
