@@ -424,11 +424,18 @@ export function exampleWith(file: string, added: readonly [number, object][]): S
 }
 
 /**
- * An example with events added, audited at every pass to its default horizon: the answers run forward that did not come
- * true (a time named, a never, a kubelet start read), and how many times were run forward.
+ * An example with events added, audited at every pass to its default horizon, as scripts/whyNotHunt.ts reads it: the
+ * decisions not named with their time and not exempt, the answers run forward that did not come true (a time named, a
+ * never, a kubelet start read), and those with no time whose outcome came with nothing of the timeline on the way; and
+ * how many times were run forward.
  */
 export function wrongAnswers(file: string, added: readonly [number, object][]): { wrong: string[]; timedChecked: number } {
   const sc = exampleWith(file, added);
   const a = audit(sc, defaultHorizon(sc, createSimulation(sc).startTime), 1);
-  return { wrong: [...a.unsound, ...a.wrong].map(unsoundText), timedChecked: a.timedChecked };
+  const wrong = [
+    ...a.misses.filter((m) => !m.exempt).map(missText),
+    ...[...a.unsound, ...a.wrong].map(unsoundText),
+    ...a.noTime.filter((x) => !x.events).map((x) => `no time: ${x.object} ${x.outcome} (${x.guard ?? '-'}), came at ${formatTime(x.happened)}`),
+  ];
+  return { wrong, timedChecked: a.timedChecked };
 }

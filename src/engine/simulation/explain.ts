@@ -306,9 +306,10 @@ export function whyNotOfControllers(
       ),
     }).w;
   const nodeRecord = node !== undefined ? host.cluster.nodes.get(node) : undefined;
+  const probeOf = (n: string) => (nodes as { healthOf?(name: string): { probe: Micros } | undefined } | undefined)?.healthOf?.(n)?.probe;
   return out.map((w) => {
     const ahead = answerAhead(w);
-    const read = readRestart(nodes ? readMasterDisruption(ahead, host, world, nodeRecord) : ahead, restart);
+    const read = readRestart(nodes ? readMasterDisruption(ahead, host, world, nodeRecord, probeOf) : ahead, restart);
     return scalesRead ? readScaleDown(read, host.cluster, world, scaleAnswer) : read;
   });
   function answerAhead(w: WhyNot): WhyNot {

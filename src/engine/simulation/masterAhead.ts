@@ -24,11 +24,11 @@ const CONTROLLER_TAINTS = new Set([NOT_READY_NO_EXECUTE.key, UNREACHABLE_NO_EXEC
 /**
  * The first instant from which every zone may be fully disrupted: the last of the instants the Ready
  * nodes may stop being Ready from (the first timeline event about a posting kubelet or its conditions;
- * for a kubelet that posts no more, its last heartbeat + nodeMonitorGracePeriod, before which its
- * probeTimestamp cannot run out); undefined when some node counted in the disruption checks stays
+ * for a kubelet that posts no more, just past probeTimestamp + nodeMonitorGracePeriod, `probeOf` the
+ * controller's); undefined when some node counted in the disruption checks stays
  * Ready, its kubelet posting, with nothing of the timeline about it. Once per question.
  */
-export function masterDisruptionFrom(host: ControllerHost, world: WhyNotWorld): Micros | undefined {
+export function masterDisruptionFrom(host: ControllerHost, world: WhyNotWorld, probeOf?: (node: string) => Micros | undefined): Micros | undefined {
   const key = 'masterDisruptionFrom';
   if (world.memo?.has(key)) return world.memo.get(key) as Micros | undefined;
   let from: Micros | undefined = -Infinity;
@@ -40,10 +40,12 @@ export function masterDisruptionFrom(host: ControllerHost, world: WhyNotWorld): 
     const ready = node.conditions.find((c) => c.type === 'Ready');
     if (ready?.status !== 'True') continue;
     if (world.kubelet(name)?.running !== true) {
-      // the controller's probeTimestamp is at or after the last heartbeat it reads (a Lease renewal too, where it reads them)
+      // probeTimestamp only moves on: Unknown comes at a pass after probe + grace, not at it (all-zones-down seed 56: a node
+      // stopped at +20s is tainted at +1m, the others' Unknown comes at +1m5s). The controller's probe, or else one at or
+      // after the last heartbeat it can read (a Lease renewal too, where it reads them)
       const lease = rules.readsLeases ? host.cluster.leases.get(name)?.renewTime : undefined;
-      const seen = Math.max(ready.lastHeartbeatTime ?? -Infinity, lease ?? -Infinity);
-      from = Math.max(from, seen + host.config.nodeMonitorGracePeriod);
+      const probe = probeOf?.(name) ?? Math.max(ready.lastHeartbeatTime ?? -Infinity, lease ?? -Infinity);
+      from = Math.max(from, probe + host.config.nodeMonitorGracePeriod + 1);
       continue;
     }
     const first = (world.nodeEvents?.(name) ?? []).find((e) => e.kind === 'kubelet');
@@ -66,10 +68,16 @@ function restsOnControllerTaint(w: WhyNot, node: NodeRecord | undefined): boolea
 }
 
 /** `w` unchanged, or without its time when every zone may be fully disrupted by it (`node`: the node it goes through). */
-export function readMasterDisruption(w: WhyNot, host: ControllerHost, world: WhyNotWorld, node: NodeRecord | undefined): WhyNot {
+export function readMasterDisruption(
+  w: WhyNot,
+  host: ControllerHost,
+  world: WhyNotWorld,
+  node: NodeRecord | undefined,
+  probeOf?: (node: string) => Micros | undefined,
+): WhyNot {
   const named = w.wouldFireAt ?? w.conditional?.at;
   if (named === undefined || !restsOnControllerTaint(w, node)) return w;
-  const from = masterDisruptionFrom(host, world);
+  const from = masterDisruptionFrom(host, world, probeOf);
   const at = parseTimestamp(named)!;
   // the pass at the instant all zones go down runs before the taint eviction's timer at it
   if (from === undefined || at < from) return w;

@@ -18,6 +18,13 @@ const cases: { name: string; events: [number, object][] }[] = [
   { name: 'a start before the stop of every node is no node that stays up (seed 23)', events: [[20, kubelet('start', 'node-a5')]] },
   { name: "a pod's deletion scheduled under the unreachable taint (seed 28)", events: [[20, kubelet('stop', 'node-b2')]] },
   {
+    // the reader's bound: a stopped node's Unknown comes at a pass past probeTimestamp + grace, from the controller's probe
+    // (before, the Lease renewal's time: node-a3, stopped at +20s, said no time for its taint at +1m; the others went
+    // Unknown at +1m5s)
+    name: 'a node stopped before the others is tainted before every zone can be down (seed 56)',
+    events: [[20, kubelet('stop', 'node-a3')]],
+  },
+  {
     name: "a pod's deletion under a taint to come, nodes set Ready=False first (seed 34)",
     events: [
       [30, notReady('node-a6')],
