@@ -6,6 +6,8 @@
  *   node-c1, set Ready=False at +4m, went at +9m and the replacement with them;
  * - notready-then-unknown seed 47: the one pod waited for was on node-a4, stopped at +2m and started again at +4m
  *   ("never"), while node-b1's Ready=False at +30s (the example's own) took its pod and made the replacement at +5m30s.
+ * And a node's taint under the timeline's Ready=False counts the zone's other nodes set Ready=False with it (seeds 56 and
+ * 60: the second of two set at +20s was said tainted at +20s; the queue let it through at +30s).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -14,7 +16,25 @@ import { wrongAnswers } from '../../helpers/whyNotAudit';
 const scale = (replicas: number) => ({ kind: 'scale', replicaSet: 'default/web-7d9f', replicas });
 const kubelet = (action: 'stop' | 'start', node: string) => ({ kind: 'kubelet', action, target: { nodes: [node] } });
 
+const notReady = (node: string) => ({ kind: 'condition', target: { nodes: [node] }, condition: { type: 'Ready', status: 'False' } });
+
 const cases: { name: string; file: string; events: [number, object][] }[] = [
+  {
+    name: 'two nodes of one zone set Ready=False at one instant: one token each (seed 56)',
+    file: 'one-node-stops.yaml',
+    events: [
+      [20, notReady('node-b3')],
+      [20, notReady('node-b2')],
+    ],
+  },
+  {
+    name: 'the same in notready-then-unknown (seed 60)',
+    file: 'notready-then-unknown.yaml',
+    events: [
+      [20, notReady('node-a2')],
+      [20, notReady('node-a4')],
+    ],
+  },
   {
     name: 'a replacement behind a stopped node and one set Ready=False (seed 48)',
     file: 'rs-slow-start.yaml',
