@@ -399,14 +399,15 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
     kth?.at !== undefined && key !== undefined && spec !== undefined
       ? scalesAhead(world, key, spec).find((s) => s.at <= kth.at! && (s.replicas > s.from || (s.at === kth.at && s.replicas < s.from)))
       : undefined;
-  if (scale) {
-    const rule = `the timeline scales ${w.object} to ${scale.replicas} at ${formatTime(scale.at)}, before the deletion it would wait for (${formatTime(kth!.at!)}): no time is certain`;
+  const scaledFirst = (s: { at: Micros; replicas: number }, before: string) => {
+    const rule = `the timeline scales ${w.object} to ${s.replicas} at ${formatTime(s.at)}, before ${before}: no time is certain`;
     const path = [
       ...(w.path ?? []),
-      { guard: 'noScaleBefore', upstream: 'syncReplicaSet / manageReplicas', holds: false, rule, values: { timelineScalesAt: formatTime(scale.at) } },
+      { guard: 'noScaleBefore', upstream: 'syncReplicaSet / manageReplicas', holds: false, rule, values: { timelineScalesAt: formatTime(s.at) } },
     ];
     return { ...w, check: { rule: `${w.check.rule}; ${rule}`, values: w.check.values }, path };
-  }
+  };
+  if (scale) return scaledFirst(scale, `the deletion it would wait for (${formatTime(kth!.at!)})`);
   if (kth?.at !== undefined && kth.w) {
     // certain when nothing could come first: every pod's deletion known, the earlier ones certain
     const sure = (t: PodTime) => t.certain || (t.w?.conditional !== undefined && t.w.conditional.if === event);
@@ -432,6 +433,10 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
     };
   }
   if (times.filter((t) => !t.never).length < waits.count) {
+    // never waits for no deletion when the timeline scales it up: the sync creates pods then (one-node-stops seed 78 said
+    // never, created at +1m by the scale to 14)
+    const up = key !== undefined && spec !== undefined ? scalesAhead(world, key, spec).find((s) => s.replicas > s.from) : undefined;
+    if (up) return scaledFirst(up, 'the deletions it would wait for');
     const via = times.find((t) => t.never)?.w;
     return { ...w, ...(via ? { check: check(via), via } : {}), never: true, ...(via?.neverIf ? { neverIf: via.neverIf } : {}) };
   }

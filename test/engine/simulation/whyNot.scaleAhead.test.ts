@@ -1,6 +1,6 @@
 /**
  * Answers about a pod or a ReplicaSet when the timeline scales the ReplicaSet down on the way (found by
- * scripts/whyNotHunt.ts seeds 12, 15, 17, 22 and 40; each run through the audit, every answer named and every never run forward):
+ * scripts/whyNotHunt.ts seeds 12, 15, 17, 22, 40 and 78; each run through the audit, every answer named and every never run forward):
  * - a pod's taint eviction said for a time after a scale down of its ReplicaSet, which may delete it first (scaleAhead.ts):
  *   toleration-seconds seed 17 said "+9m" under a timeline Ready=False, the scale to 9 at +4m deleted the pod;
  * - a ReplicaSet's replacement said for the instant a taint evicts one of its pods, while the timeline scales it down at that
@@ -9,7 +9,9 @@
  * - a ReplicaSet's replacement said for a pod's eviction after a scale down that deletes that pod first: the chain read
  *   the pod's deletion without the pod's own scale-down answer (rs-create-failures seed 22 said +7m10s, none came);
  * - a ReplicaSet's scale-down said for the instant the timeline scales it to 11 and deletes one of its 12 pods: the sync
- *   after both finds no surplus (outage-1.31 seed 40 said +10s; none came).
+ *   after both finds no surplus (outage-1.31 seed 40 said +10s; none came);
+ * - a replacement said never (the only pod it waited for stays, its kubelet started again) while the timeline scales the
+ *   ReplicaSet up after a scale down (one-node-stops seed 78: created at +1m).
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -60,6 +62,17 @@ const cases: { name: string; file: string; events: [number, object][] }[] = [
     events: [
       [90, scale(9)],
       [90, { kind: 'kubelet', action: 'stop', target: { nodes: ['node-c2'] } }],
+    ],
+  },
+  {
+    // the replacement said never (its only pod waited for is on node-a1, started again at +45s), created at +1m by the
+    // scale up to 14, after a scale down to 11
+    name: 'a replacement that waits for no deletion, scaled up by the timeline (seed 78)',
+    file: 'one-node-stops.yaml',
+    events: [
+      [30, scale(11)],
+      [45, { kind: 'kubelet', action: 'start', target: { nodes: ['node-a1'] } }],
+      [60, scale(14)],
     ],
   },
   {
