@@ -119,9 +119,16 @@ const LATER_EXACT_SCALE_DOWN = 684;
  * event between; the hunt's outage-1.31 seed 3 is one: "+6m10s", created at +30s). 189 since the lead's scaleAhead.ts
  * (2026-12-06 14:20): 33 taint evictions of pods whose ReplicaSet the timeline scales down before them, while the pod's own
  * scale-down answer gives no time (it may be deleted by that sync first: the hunt's seed 17 said "+9m" for a pod the
- * scale deleted at +4m), now name no time.
+ * scale deleted at +4m), now name no time. 193 since whynot6: 4 replacements of gen-1.12-later whose pods' evictions wait
+ * behind a scale down the pods' own answers cannot rank (the replacement's chain now reads those answers as the pods'
+ * own questions do); main said "+5m55s" under the outage's stop for one of them, created at +50s by the scale up to 20.
+ * 132 since whynot6's 1.12 ranking of the pods a scale up makes (scaleDownWhyNot.ts readLater): under ActivePods they go
+ * before every pod there now that is Running and Ready since before that scale up, so a scale down after it is read
+ * (rs-scale-down-1.12: 36 -> 0; gen-1.12-later: 81 -> 56). 142 since a replacement that waits for no deletion reads the
+ * timeline's scales up: gen-1.37-later's pricing-exporter said "never" from +0s to +45s, and its scale up created pods at
+ * +50s (the hunt's one-node-stops seed 78 alike); it names no time now.
  */
-const LATER_NO_TIME = 189;
+const LATER_NO_TIME = 142;
 const AGAIN_TIMELINE_EXEMPT = 1034; // 652 + 382 in the runs started before the nodes go Unknown and stopped again (-early-again)
 
 const examples = readdirSync('examples')

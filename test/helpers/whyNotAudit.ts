@@ -10,6 +10,10 @@ import type { Scenario } from '../../src/engine/snapshot/types';
 import { formatTime, parseTimestamp, type Micros } from '../../src/engine/model/time';
 import type { Decision } from '../../src/engine/trace/decision';
 import type { WhyNot, WhyNotOutcome } from '../../src/engine/trace/whyNot';
+import { join } from 'node:path';
+import { loadScenario } from '../../src/engine/snapshot/scenario';
+import { nodeFs } from '../../src/platform/nodeFs';
+import { defaultHorizon } from '../../src/cli/horizon';
 
 /** The outcome a decision is, and the object it is about, or undefined when no why-not names it. */
 export function outcomeOf(d: Decision): { outcome: WhyNotOutcome; object: string } | undefined {
@@ -410,4 +414,28 @@ export function unsoundText(u: Unsound): string {
               ? 'never'
               : `conditional at ${formatTime(s.conditionalAt!)}`;
   return `${u.object} ${u.outcome}: asked at ${formatTime(u.madeAt)}, said ${told}; happened ${u.happened !== undefined ? `at ${formatTime(u.happened)}` : 'not'}`;
+}
+
+/** A bundled example with events added (`at` in seconds), indexed after its own. */
+export function exampleWith(file: string, added: readonly [number, object][]): Scenario {
+  const base = loadScenario(join('examples', file), nodeFs());
+  const events = added.map(([at, e], i) => ({ ...e, at: { offset: at * 1e6 }, index: base.events.length + i }) as Scenario['events'][number]);
+  return { ...base, events: [...base.events, ...events] };
+}
+
+/**
+ * An example with events added, audited at every pass to its default horizon, as scripts/whyNotHunt.ts reads it: the
+ * decisions not named with their time and not exempt, the answers run forward that did not come true (a time named, a
+ * never, a kubelet start read), and those with no time whose outcome came with nothing of the timeline on the way; and
+ * how many times were run forward.
+ */
+export function wrongAnswers(file: string, added: readonly [number, object][]): { wrong: string[]; timedChecked: number } {
+  const sc = exampleWith(file, added);
+  const a = audit(sc, defaultHorizon(sc, createSimulation(sc).startTime), 1);
+  const wrong = [
+    ...a.misses.filter((m) => !m.exempt).map(missText),
+    ...[...a.unsound, ...a.wrong].map(unsoundText),
+    ...a.noTime.filter((x) => !x.events).map((x) => `no time: ${x.object} ${x.outcome} (${x.guard ?? '-'}), came at ${formatTime(x.happened)}`),
+  ];
+  return { wrong, timedChecked: a.timedChecked };
 }

@@ -28,7 +28,8 @@ import { controllerOf, isPodActive } from '../controllers/replicaSet/podUtil';
 import { readKubeletResume } from './kubeletResumes';
 import { readUntaint } from './untaintAhead';
 import { nextRestart, readRestart } from './restartAhead';
-import { readScaleDown } from './scaleAhead';
+import { readScaleDown, scalesAhead } from './scaleAhead';
+import { readMasterDisruption } from './masterAhead';
 import { readTaintSwap } from './swapAhead';
 import { eventsUntil, podAtOf } from './podsAhead';
 
@@ -296,10 +297,20 @@ export function whyNotOfControllers(
   const nodes = host.controllers.find((c) => c.whyNotOf);
   const node = nodeOfRef(host, ref);
   const restart = nextRestart(sim.scenario.events, (at) => sim.timeOf(at), host.now);
-  const byScale = out.find((w) => w.outcome === 'PodDeletedByScaleDown');
+  // the pod's own scale-down answer, asked of the ReplicaSet controller when the question left it out (a replacement's chain)
+  let byScale: { w?: WhyNot } | undefined;
+  const scaleAnswer = () =>
+    (byScale ??= {
+      w: [...out, ...host.controllers.filter((c) => !asked(c) && c.name === 'replicaset').flatMap((c) => c.whyNot(host, ref, world))].find(
+        (w) => w.outcome === 'PodDeletedByScaleDown',
+      ),
+    }).w;
+  const nodeRecord = node !== undefined ? host.cluster.nodes.get(node) : undefined;
+  const probeOf = (n: string) => (nodes as { healthOf?(name: string): { probe: Micros } | undefined } | undefined)?.healthOf?.(n)?.probe;
   return out.map((w) => {
-    const read = readRestart(answerAhead(w), restart);
-    return scalesRead ? readScaleDown(read, host.cluster, world, byScale) : read;
+    const ahead = answerAhead(w);
+    const read = readRestart(nodes ? readMasterDisruption(ahead, host, world, nodeRecord, probeOf) : ahead, restart);
+    return scalesRead ? readScaleDown(read, host.cluster, world, scaleAnswer) : read;
   });
   function answerAhead(w: WhyNot): WhyNot {
     const chained =
@@ -327,6 +338,8 @@ function heldBackBy(w: WhyNot, via: WhyNot, what: string): WhyNot['check'] {
 }
 
 const DELETIONS = new Set(['PodDeletedByTaintEviction', 'PodDeletedByPodEviction']);
+/** the checks that take a pod's deletion time away for something of the timeline on the way (scaleAhead, restartAhead, swapAhead) */
+const TIME_TAKEN = new Set(['noScaleDownBefore', 'noRestartBefore', 'noTaintSwapBefore']);
 /** the controllers whose why-nots of a pod can be a deletion (the others' answers would be dropped) */
 const DELETING = new Set<string>(['taint-eviction', 'node-lifecycle']);
 const deletes = (c: SimController): boolean => DELETING.has(c.name);
@@ -380,18 +393,21 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
   // pods' own answers (the later-scale audit runs check those times)
   const key = w.object?.startsWith('ReplicaSet/') ? w.object.slice('ReplicaSet/'.length) : undefined;
   const spec = key !== undefined ? sim.host.cluster.replicaSets.get(key)?.replicas : undefined;
+  // each scale read against the one before it: down and up again is a scale up too (outage-1.31 scaled to 10 at +1m and
+  // back to 12 at +1m30s, which created pods then; the answer said +6m10s)
   const scale =
     kth?.at !== undefined && key !== undefined && spec !== undefined
-      ? world.scalesOf?.(key).find((s) => s.at <= kth.at! && (s.replicas > spec || (s.at === kth.at && s.replicas < spec)))
+      ? scalesAhead(world, key, spec).find((s) => s.at <= kth.at! && (s.replicas > s.from || (s.at === kth.at && s.replicas < s.from)))
       : undefined;
-  if (scale) {
-    const rule = `the timeline scales ${w.object} to ${scale.replicas} at ${formatTime(scale.at)}, before the deletion it would wait for (${formatTime(kth!.at!)}): no time is certain`;
+  const scaledFirst = (s: { at: Micros; replicas: number }, before: string) => {
+    const rule = `the timeline scales ${w.object} to ${s.replicas} at ${formatTime(s.at)}, before ${before}: no time is certain`;
     const path = [
       ...(w.path ?? []),
-      { guard: 'noScaleBefore', upstream: 'syncReplicaSet / manageReplicas', holds: false, rule, values: { timelineScalesAt: formatTime(scale.at) } },
+      { guard: 'noScaleBefore', upstream: 'syncReplicaSet / manageReplicas', holds: false, rule, values: { timelineScalesAt: formatTime(s.at) } },
     ];
     return { ...w, check: { rule: `${w.check.rule}; ${rule}`, values: w.check.values }, path };
-  }
+  };
+  if (scale) return scaledFirst(scale, `the deletion it would wait for (${formatTime(kth!.at!)})`);
   if (kth?.at !== undefined && kth.w) {
     // certain when nothing could come first: every pod's deletion known, the earlier ones certain
     const sure = (t: PodTime) => t.certain || (t.w?.conditional !== undefined && t.w.conditional.if === event);
@@ -417,10 +433,16 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
     };
   }
   if (times.filter((t) => !t.never).length < waits.count) {
+    // never waits for no deletion when the timeline scales it up: the sync creates pods then (one-node-stops seed 78 said
+    // never, created at +1m by the scale to 14)
+    const up = key !== undefined && spec !== undefined ? scalesAhead(world, key, spec).find((s) => s.replicas > s.from) : undefined;
+    if (up) return scaledFirst(up, 'the deletions it would wait for');
     const via = times.find((t) => t.never)?.w;
     return { ...w, ...(via ? { check: check(via), via } : {}), never: true, ...(via?.neverIf ? { neverIf: via.neverIf } : {}) };
   }
-  return w;
+  // no time: the first deletion that names none says why (a timeline scale-down that may take the pod first, …)
+  const open = times.find((t) => !t.never && t.at === undefined && t.w?.path?.some((c) => !c.holds && TIME_TAKEN.has(c.guard)))?.w;
+  return open ? { ...w, check: check(open), via: open } : w;
 }
 
 function chainToNodeTaint(sim: Explainable, w: WhyNot, ref: ObjectRef, nodes: SimController, world: WhyNotWorld): WhyNot {

@@ -5,7 +5,7 @@
  *   the Lease, and the pass after reads the same Lease as renewed: probeTimestamp moves once more;
  * - a restart of kube-controller-manager empties the memory the time was read from: no time;
  * - a node going Unknown has its not-ready:NoExecute swapped for unreachable:NoExecute, which
- *   cancels the deletion of a pod that tolerates unreachable forever.
+ *   cancels the deletion of a pod that tolerates unreachable forever, and deletes one that does not tolerate it at once.
  * On main (bbafcb2) the first named +3m45s / +4m45s (run +3m50s / +4m50s), the second +2m35s and
  * +2m40s (run +2m45s, +2m50s) and +6m10s (run +7m), the third +8m for a pod never deleted.
  * - a pod on a node the timeline sets Ready=False is read under not-ready:NoExecute (main read it
@@ -31,6 +31,24 @@ import { outcomesOf } from '../../helpers/whyNotAudit';
 const T = (s: number) => `2026-01-01T00:${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.000Z`;
 const readyFalse = (node: string, at: number) => ({ kind: 'condition', target: { nodes: [node] }, condition: { type: 'Ready', status: 'False' }, at });
 const stop = (node: string, at: number) => ({ kind: 'kubelet', action: 'stop', target: { nodes: [node] }, at });
+/**
+ * A pod that tolerates not-ready:NoExecute for 10m and not unreachable:NoExecute: its unreachable toleration asks a value
+ * the taint lacks, which keeps DefaultTolerationSeconds from adding one (the plugin looks at the key and effect alone).
+ */
+const notReadyOnly = (node: string) => ({
+  apiVersion: 'v1',
+  kind: 'Pod',
+  metadata: { name: 'tolerates-not-ready', namespace: 'default', uid: '7e1a0000-0000-4000-8000-0000000c0001', creationTimestamp: '2025-12-31T22:00:00Z' },
+  spec: {
+    nodeName: node,
+    containers: [{ name: 'c', image: 'registry.k8s.io/pause:3.9' }],
+    tolerations: [
+      { key: 'node.kubernetes.io/not-ready', operator: 'Exists', effect: 'NoExecute', tolerationSeconds: 600 },
+      { key: 'node.kubernetes.io/unreachable', operator: 'Equal', value: 'never', effect: 'NoExecute' },
+    ],
+  },
+  status: { phase: 'Running', conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: '2025-12-31T23:50:00Z' }] },
+});
 
 const cases: {
   name: string;
@@ -133,6 +151,18 @@ const cases: {
     when: 'never as things stand',
     rule: 'the node is Unknown',
     happened: 'never',
+  },
+  {
+    // swapAhead.ts' branch for a new taint not tolerated (whynot6): with its time taken away, the answer said +13m10s
+    name: 'a pod tolerating not-ready for 10m and not unreachable, scheduled under not-ready: deleted at the swap',
+    file: 'outage-1.31.yaml',
+    events: [readyFalse('node-a1', 180), { kind: 'apply', object: notReadyOnly('node-a1'), at: 190 }],
+    ask: 195,
+    object: 'Pod/default/tolerates-not-ready',
+    outcome: 'PodDeletedByTaintEviction',
+    when: `would fire at ${T(235)}`,
+    rule: 'which the pod does not tolerate: it is deleted then',
+    happened: 235,
   },
   {
     name: 'a pod tolerating both taints for 5m keeps its deadline across the swap',

@@ -15,7 +15,7 @@ import { releaseOf } from './queueForecast';
 import { effectiveRate, type RateLimitedTimedQueue } from './rateLimitedQueue';
 import { podEvictionTimeoutElapsed, zoneLimiterQPS, zoneStateByGuards } from './guards';
 import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE, findCondition, taintExists } from './taints';
-import { FILE, StatusUnknownWhyNot } from './whyNotStatusUnknown';
+import { FILE, StatusUnknownWhyNot, type TimelineStop } from './whyNotStatusUnknown';
 
 const rate = (q: RateLimitedTimedQueue | undefined, fallback: number): number => (q ? Number(effectiveRate(q.limiter).toFixed(6)) : fallback);
 
@@ -137,17 +137,45 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     if (!r || r.status !== 'False' || !rateHolds || this.kubelet(name)?.running !== true) return undefined;
     const pass = this.firstPassWhere((t) => t >= r.at, r.at);
     if (!this.c._rules.taintBasedEvictions) return this.timelineNotReadyEvicted(node, zone, r.at, pass);
-    // with the zone's other nodes on their way to the queue counted (they may take the tokens first), this one queued by
-    // markNodeForTainting at the pass that reads False
-    const self = { name, stop: r.at, unknownAt: pass, queuedAt: pass, counted: !this.c.trackOf(name)?.excluded };
-    const counted = this.releaseWithArrivals(zone, name, pass, [self], `notReadyForecast|${name}`);
-    if (counted) return { if: `the timeline sets Ready to False at ${formatTime(r.at)}`, at: formatTime(counted.at), eventAt: formatTime(r.at) };
+    // with the zone's other nodes on their way to the queue counted (they may take the tokens first), this one and the
+    // others the timeline sets Ready=False queued by markNodeForTainting at the pass that reads False
+    const all = this.timelineNotReadyOf(zone, (p) => p);
+    const counted = this.releaseWithArrivals(zone, name, pass, all, 'notReadyForecast');
+    if (counted) return { if: this.notReadyText(all, r.at, counted.at), at: formatTime(counted.at), eventAt: formatTime(r.at) };
     // the zone's state and queue as they stand (at the start, before the first pass, the zone has neither yet)
     const rel = this.zoneKeepsItsState(zone, name) ? this.releaseAt(zone, name, pass) : { at: undefined, certain: false };
     const eventAt = formatTime(r.at);
     const event = `the timeline sets Ready to False at ${eventAt}`;
     const more = rel.at !== undefined ? 'nothing else in the zone changes' : "its zone's rate and queue let it through at once";
     return { if: rel.certain ? event : `${event}, and ${more}`, at: formatTime(rel.at ?? pass), eventAt };
+  }
+
+  /**
+   * The zone's Ready nodes whose kubelets post and whose Ready the timeline sets to False next, in the order the monitor
+   * pass Adds them: each read False at the pass at or after its event and queued at `queuedAt(pass)`. Two of them at one
+   * instant reach the queue at the same pass and the rate lets one through per token (the hunt's seeds 56 and 60: the
+   * second node of a zone set Ready=False at +20s was said tainted at +20s, tainted at +30s).
+   */
+  private timelineNotReadyOf(zone: string, queuedAt: (pass: Micros) => Micros): TimelineStop[] {
+    return this.remember(`timelineNotReady|${zone}`, () => {
+      const out: TimelineStop[] = [];
+      for (const node of this.host.cluster.nodes.values()) {
+        const name = node.meta.name;
+        if (this.zoneOf(node) !== zone || findCondition(node.conditions, 'Ready')?.status !== 'True') continue;
+        const r = this.world?.readyAt?.(name);
+        if (r?.status !== 'False' || this.kubelet(name)?.running !== true) continue;
+        const pass = this.firstPassWhere((t) => t >= r.at, r.at);
+        out.push({ name, stop: r.at, unknownAt: pass, queuedAt: queuedAt(pass), counted: !this.c.trackOf(name)?.excluded });
+      }
+      return out;
+    });
+  }
+
+  /** The condition of a time through the zone's queue under the timeline's Ready=False at `at`: the others' too, when at other instants. */
+  private notReadyText(all: readonly TimelineStop[], at: Micros, released: Micros): string {
+    const others = all.filter((x) => x.stop !== at && x.queuedAt <= released).length;
+    const event = `the timeline sets Ready to False at ${formatTime(at)}`;
+    return others ? `${event}, and on ${others} other node${others === 1 ? '' : 's'} of the zone when it says` : event;
   }
 
   /**
@@ -173,12 +201,12 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
   private timelineNotReadyEvicted(node: NodeRecord, zone: string, at: Micros, pass: Micros): { if: string; at: string; eventAt: string } {
     const name = node.meta.name;
     const queuedAt = this.evictionQueuedAt(pass);
-    const self = { name, stop: at, unknownAt: pass, queuedAt, counted: !this.c.trackOf(name)?.excluded };
-    const rel = this.releaseWithArrivals(zone, name, queuedAt, [self], `notReadyForecast|${name}`);
+    const all = this.timelineNotReadyOf(zone, (p) => this.evictionQueuedAt(p));
+    const rel = this.releaseWithArrivals(zone, name, queuedAt, all, 'notReadyForecast');
     const eventAt = formatTime(at);
     const event = `the timeline sets Ready to False at ${eventAt}`;
     return rel
-      ? { if: event, at: formatTime(rel.at), eventAt }
+      ? { if: this.notReadyText(all, at, rel.at), at: formatTime(rel.at), eventAt }
       : { if: `${event}, and its zone's rate and queue let it through at once`, at: formatTime(queuedAt), eventAt };
   }
 
@@ -347,7 +375,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
           deadline: formatTime(since + cfg.podEvictionTimeout),
         },
       });
-      if (!elapsed) queuedAt = this.firstPassWhere((t) => podEvictionTimeoutElapsed(t, since, cfg.podEvictionTimeout), since + cfg.podEvictionTimeout);
+      if (!elapsed) queuedAt = this.podEvictionQueuedAt(name, h, ready);
     } else if (!q?.has(name)) {
       // Before 1.34 the pass that sets Unknown decides on the status it read before: it is queued one pass later.
       queuedAt = this.c.nextMonitor();

@@ -17,7 +17,8 @@ export function nodeFails(node: NodeRecord): string | undefined {
 
 /**
  * nodeFails, or its kubelet stopped (the world's kubelets); with `ahead`, also the timeline's next
- * stop of it, or a NoExecute taint it adds first (a pod's deletion is then named under that event).
+ * stop of it, its Ready set to False, or a NoExecute taint it adds first (a pod's deletion is then
+ * named under that event).
  * Undefined while it is healthy.
  */
 export function nodeFailing(node: NodeRecord, world: WhyNotWorld | undefined, ahead: boolean): string | undefined {
@@ -26,6 +27,10 @@ export function nodeFailing(node: NodeRecord, world: WhyNotWorld | undefined, ah
   if (world?.kubelet(node.meta.name)?.running === false) return 'its kubelet stopped';
   const stop = ahead ? world?.stopsAt?.(node.meta.name) : undefined;
   if (stop) return `the timeline stops its kubelet at ${formatTime(stop.at)}`;
+  // Ready=False posted by the timeline: the node is tainted not-ready (or its pods evicted) and its pods go (rs-slow-start
+  // seed 48: a replacement waited for the stopped node-a5's pod, +9m40s, while node-c1's went at +9m)
+  const ready = ahead ? world?.readyAt?.(node.meta.name) : undefined;
+  if (ready?.status === 'False') return `the timeline sets its Ready to False at ${formatTime(ready.at)}`;
   // a NoExecute taint the timeline adds: the taint eviction controller deletes the pods that do not tolerate it
   const taint = ahead ? world?.taintsAt?.(node.meta.name) : undefined;
   return taint ? `the timeline taints it ${taint.taint.key}:NoExecute at ${formatTime(taint.at)}` : undefined;

@@ -13,10 +13,10 @@
 import type { ControllerHost } from '../controllerHost';
 import type { ObjectRef, PodRecord, ReplicaSetRecord } from '../../model/types';
 import { podRef, replicaSetRef } from '../../model/types';
-import { formatTime, type Micros } from '../../model/time';
+import { formatTime, isZeroTime, type Micros } from '../../model/time';
 import type { WhyNot, WhyNotCheck, WhyNotWorld } from '../../trace/whyNot';
 import { cutList, wholeLists, whyNotFrom } from '../../trace/whyNot';
-import { claimedInCluster, controllerOf, isPodActive, specReplicas } from './podUtil';
+import { claimedInCluster, controllerOf, isPodActive, isPodReady, podReadyTime, specReplicas } from './podUtil';
 import { syncedAgainAt } from './machine';
 import { getPodsToDelete, type RuleOutcome } from './ranking';
 import { rankingSettings, relatedPods } from './manageReplicas';
@@ -54,6 +54,8 @@ export interface ScaleDownForecast {
   later: { at: Micros; replicas: number; after?: Micros[] }[];
   /** why the pods left after `later[0..step-1]` cannot be ranked ahead at the later scale `step` (1-based) */
   laterUnsettled?: { step: number; why: string };
+  /** the later scales (1-based) that delete pods a scale up made on the way, not named here */
+  unnamed?: number[];
 }
 
 /**
@@ -167,7 +169,8 @@ function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecor
   const ref = replicaSetRef(rs.meta.namespace, rs.meta.name);
   const later = at === undefined ? [] : scales.filter((s) => s.at > at);
   const read: ScaleDownForecast['later'] = later.map((s) => ({ at: s.at, replicas: s.replicas }));
-  const laterUnsettled = readLater(
+  const newFirst = !settings.rankDoubledUp && !settings.podDeletionCost && !settings.logarithmicScaleDown;
+  const { unsettled: laterUnsettled, unnamed } = readLater(
     host,
     rs,
     world,
@@ -175,6 +178,7 @@ function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecor
     later,
     replicas,
     owner?.uid,
+    newFirst,
     (step, s, reach) => {
       syncs(step, s.replicas, s.at, reach);
       if (reach.instants.length) read[step - 1]!.after = reach.instants;
@@ -197,15 +201,21 @@ function forecast(rsc: ReplicaSetCore, host: ControllerHost, rs: ReplicaSetRecor
     goneByTimeline,
     later: read,
     ...(laterUnsettled ? { laterUnsettled } : {}),
+    ...(unnamed.length ? { unnamed } : {}),
   };
 }
 
 /**
- * The timeline's later scales of the ReplicaSet, in turn: a scale up deletes nothing (the pods it
- * creates are ranked at a later scale down: no time then); a scale down runs the syncs at its
- * instant, ranked then, while only scales came before it and nothing the ranking reads can change
- * (the pods as they are now, the related ReplicaSets not scaled by then). The first that cannot be
- * read, and why; undefined when every one can.
+ * The timeline's later scales of the ReplicaSet, in turn: a scale up deletes nothing; a scale down
+ * runs the syncs at its instant, ranked then, while only scales came before it and nothing the
+ * ranking reads can change (the pods as they are now, the related ReplicaSets not scaled by then).
+ * The pods a scale up makes are ranked at a later scale down too, where they cannot be read ahead
+ * (their node, readiness and times): no time then, but under 1.12's ActivePods (no ranks, no
+ * deletion cost, no logarithmic buckets, `newFirst`), where every one of them comes before every
+ * pod there now that is assigned, Running and Ready since before that scale up (it is unassigned,
+ * Pending, not ready, or ready for a shorter time: rules 1-4), so a scale down deletes them first
+ * and the pods there now only past them. The first scale that cannot be read, and why (undefined
+ * when every one can), and the scales down that delete pods made on the way (`unnamed`).
  */
 function readLater(
   host: ControllerHost,
@@ -215,33 +225,59 @@ function readLater(
   later: readonly { at: Micros; replicas: number; afterOthers: boolean }[],
   replicas: number,
   owner: string | undefined,
+  newFirst: boolean,
   syncs: (step: number, s: { at: Micros; replicas: number }, reach: Extract<Reach, { view: unknown }>) => void,
   remaining: () => readonly PodRecord[],
   related: () => readonly PodRecord[],
-): ScaleDownForecast['laterUnsettled'] {
+): { unsettled?: ScaleDownForecast['laterUnsettled']; unnamed: number[] } {
   let spec = replicas;
   let grown: { at: Micros; replicas: number } | undefined;
+  // the pods the scales up make and no scale down has deleted yet
+  let made = 0;
+  const unnamed: number[] = [];
   for (const [i, s] of later.entries()) {
     const step = i + 1;
     const down = s.replicas < spec;
     spec = s.replicas;
     if (!down) {
-      grown ??= s.replicas > remaining().length ? s : undefined;
+      const active = remaining().length + made;
+      if (s.replicas > active) {
+        grown ??= s;
+        made += s.replicas - active;
+      }
       continue;
     }
-    if (grown)
-      return {
-        step,
-        why: `the timeline scales ${ref} up to ${grown.replicas} at ${formatTime(grown.at)} before it scales it to ${s.replicas} at ${formatTime(s.at)}: the pods it creates are ranked too`,
-      };
+    const unsettled = (why: string) => ({ unsettled: { step, why }, unnamed });
+    const ranksMade = `the timeline scales ${ref} up to ${grown?.replicas} at ${formatTime(grown?.at ?? 0)} before it scales it to ${s.replicas} at ${formatTime(s.at)}: the pods it creates are ranked too`;
+    if (grown && !newFirst) return unsettled(ranksMade);
     // the pods as the sync at that instant reads them, through the timeline's other events on the way
     const reach = readReach(host, world, remaining(), related().filter(isPodActive), s.at);
-    if ('why' in reach) return { step, why: `the ranking may change before the scale to ${s.replicas} at ${formatTime(s.at)}: ${reach.why}` };
+    if ('why' in reach) return unsettled(`the ranking may change before the scale to ${s.replicas} at ${formatTime(s.at)}: ${reach.why}`);
     const sibling = owner && related().length ? relatedScaledBy(host, rs, owner, world, s.at) : undefined;
-    if (sibling) return { step, why: `the ranking may change before the scale to ${s.replicas} at ${formatTime(s.at)}: ${sibling}` };
-    syncs(step, s, reach);
+    if (sibling) return unsettled(`the ranking may change before the scale to ${s.replicas} at ${formatTime(s.at)}: ${sibling}`);
+    if (!grown || made === 0) {
+      syncs(step, s, reach);
+      continue;
+    }
+    // every pod there now must rank after the pods made since `grown`: assigned, Running, Ready since before it
+    const up = grown;
+    const after = remaining().find((p) => {
+      if (reach.gone.has(p.meta.uid)) return false;
+      const v = reach.view.get(p.meta.uid) ?? p;
+      const readySince = podReadyTime(v);
+      return !v.nodeName || v.phase !== 'Running' || !isPodReady(v) || isZeroTime(readySince) || readySince >= up.at;
+    });
+    if (after) return unsettled(`${ranksMade}, and Pod/${after.meta.namespace}/${after.meta.name} may rank before them`);
+    const active = remaining().filter((p) => !reach.gone.has(p.meta.uid)).length + made;
+    const deleting = active - s.replicas;
+    // one sync's batch: the sync numbers of the pods there now would count the pods made
+    if (deleting > host.config.burstReplicas) return unsettled(`${ranksMade}, in more than one sync (burstReplicas ${host.config.burstReplicas})`);
+    if (deleting > 0) unnamed.push(step);
+    made -= Math.min(made, Math.max(0, deleting));
+    if (made === 0) grown = undefined;
+    syncs(step, { at: s.at, replicas: s.replicas - made }, reach);
   }
-  return undefined;
+  return { unnamed };
 }
 
 /** A ReplicaSet of the same controller (its pods rank this one's) the timeline scales by then. */
@@ -368,9 +404,31 @@ export function podScaleDownWhyNot(f: ScaleDownForecast, pod: PodRecord): WhyNot
 /** The ReplicaSet's answer: its surplus pods deleted, which, and when. */
 export function replicaSetScaleDownWhyNot(f: ScaleDownForecast): WhyNot {
   const path: WhyNotCheck[] = f.unsettled.length ? [settledCheck(f), surplusCheck(f)] : [surplusCheck(f)];
-  const first = f.deleted.filter((d) => d.step === 0);
+  // the first sync that deletes: the timeline's deletes at a scale's instant may leave that sync no surplus (outage-1.31
+  // seed 40: scaled to 11 and one of 12 deleted at +10s, said deleting at +10s; a later scale down may delete then)
+  const step = f.deleted[0]?.step ?? 0;
+  const first = f.deleted.filter((d) => d.step === step);
   const names = first.map((d) => d.name);
-  const w = whyNotFrom('the surplus pods deleted (manageReplicas)', 'ReplicaSetPodsDeleted', f.ref, path, { ...timing(f), ...wholeLists({ deleting: names }) });
+  if (!first.length && f.goneByTimeline.size)
+    path.push({
+      guard: 'surplusLeft',
+      upstream: 'manageReplicas (diff > 0)',
+      holds: false,
+      rule: 'the sync finds more active pods than spec.replicas',
+      unmet: `the timeline deletes ${[...f.goneByTimeline].join(', ')} before the sync at the scale's instant: no surplus is left`,
+    });
+  // pods a scale up makes, deleted by a scale down at or before the first that deletes pods of now: not named, no time
+  const made = f.unnamed?.find((u) => !first.length || u <= step);
+  if (made !== undefined)
+    path.push({
+      guard: 'deletesPodsOfNow',
+      upstream: 'manageReplicas -> getPodsToDelete (replica_set.go)',
+      holds: false,
+      rule: 'the first sync that deletes deletes pods there now',
+      unmet: `the scale to ${f.later[made - 1]!.replicas} at ${formatTime(f.later[made - 1]!.at)} first deletes pods a scale up of the timeline makes, not named here`,
+    });
+  const when = first.length && made === undefined ? timing(f, step) : {};
+  const w = whyNotFrom('the surplus pods deleted (manageReplicas)', 'ReplicaSetPodsDeleted', f.ref, path, { ...when, ...wholeLists({ deleting: names }) });
   return {
     ...w,
     check: { ...w.check, values: { ...w.check.values, deleting: cutList(names), deletions: names.length, syncs: first.at(-1)?.batch ?? 0 } },
