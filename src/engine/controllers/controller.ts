@@ -151,6 +151,8 @@ export interface SimController {
   monitorPassAtOrAfter?(t: Micros): Micros;
   /** one outcome about a node, for another controller's why-not to chain to (the node lifecycle controller) */
   whyNotOf?(host: ControllerHost, node: string, outcome: 'NodeTaintedNoExecute' | 'NodePodsEvicted', world?: WhyNotWorld): WhyNot | undefined;
+  /** the controller's probeTimestamp of a node it tracks (the node lifecycle controller; a why-not's reading of Unknown ahead) */
+  probeOf?(node: string): Micros | undefined;
   /**
    * Optional: bad input this controller found in the objects it manages (e.g. a
    * ReplicaSet without a selector, a pod with two controllers), as problems

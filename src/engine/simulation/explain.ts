@@ -306,7 +306,7 @@ export function whyNotOfControllers(
       ),
     }).w;
   const nodeRecord = node !== undefined ? host.cluster.nodes.get(node) : undefined;
-  const probeOf = (n: string) => (nodes as { healthOf?(name: string): { probe: Micros } | undefined } | undefined)?.healthOf?.(n)?.probe;
+  const probeOf = (n: string) => nodes?.probeOf?.(n);
   return out.map((w) => {
     const ahead = answerAhead(w);
     const read = readRestart(nodes ? readMasterDisruption(ahead, host, world, nodeRecord, probeOf) : ahead, restart);

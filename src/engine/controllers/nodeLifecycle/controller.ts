@@ -344,6 +344,10 @@ export class NodeLifecycleController implements SimController {
     return this.s.health.get(name);
   }
 
+  probeOf(name: string): Micros | undefined {
+    return this.s.health.get(name)?.probe;
+  }
+
   /** @internal the nodes whose slot holds a health entry, track or machine the maps no longer hold (tests) */
   staleSlotCopies(): string[] {
     const out: string[] = [];
