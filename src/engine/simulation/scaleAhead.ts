@@ -38,11 +38,11 @@ export function readScaleDown(w: WhyNot, cluster: ClusterState, world: WhyNotWor
   if (w.outcome !== 'PodDeletedByTaintEviction' && w.outcome !== 'PodDeletedByPodEviction') return w;
   const named = w.wouldFireAt ?? w.conditional?.at;
   if (named === undefined || !w.object?.startsWith('Pod/')) return w;
-  const [namespace, name] = w.object.slice('Pod/'.length).split('/');
-  const pod = cluster.pods.get(nsKey(namespace, name));
+  // a pod's ref is Pod/ and its key
+  const pod = cluster.pods.get(w.object.slice('Pod/'.length));
   const owner = pod && controllerOf(pod.meta);
   if (!owner || owner.kind !== 'ReplicaSet') return w;
-  const key = nsKey(namespace, owner.name);
+  const key = nsKey(pod.meta.namespace, owner.name);
   const spec = cluster.replicaSets.get(key)?.replicas;
   if (spec === undefined) return w;
   const at = parseTimestamp(named)!;

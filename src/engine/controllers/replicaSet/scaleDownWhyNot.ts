@@ -248,8 +248,9 @@ function readLater(
       continue;
     }
     const unsettled = (why: string) => ({ unsettled: { step, why }, unnamed });
-    const ranksMade = `the timeline scales ${ref} up to ${grown?.replicas} at ${formatTime(grown?.at ?? 0)} before it scales it to ${s.replicas} at ${formatTime(s.at)}: the pods it creates are ranked too`;
-    if (grown && !newFirst) return unsettled(ranksMade);
+    const ranksMade = (g: { at: Micros; replicas: number }) =>
+      `the timeline scales ${ref} up to ${g.replicas} at ${formatTime(g.at)} before it scales it to ${s.replicas} at ${formatTime(s.at)}: the pods it creates are ranked too`;
+    if (grown && !newFirst) return unsettled(ranksMade(grown));
     // the pods as the sync at that instant reads them, through the timeline's other events on the way
     const reach = readReach(host, world, remaining(), related().filter(isPodActive), s.at);
     if ('why' in reach) return unsettled(`the ranking may change before the scale to ${s.replicas} at ${formatTime(s.at)}: ${reach.why}`);
@@ -267,11 +268,11 @@ function readLater(
       const readySince = podReadyTime(v);
       return !v.nodeName || v.phase !== 'Running' || !isPodReady(v) || isZeroTime(readySince) || readySince >= up.at;
     });
-    if (after) return unsettled(`${ranksMade}, and Pod/${after.meta.namespace}/${after.meta.name} may rank before them`);
+    if (after) return unsettled(`${ranksMade(up)}, and Pod/${after.meta.namespace}/${after.meta.name} may rank before them`);
     const active = remaining().filter((p) => !reach.gone.has(p.meta.uid)).length + made;
     const deleting = active - s.replicas;
     // one sync's batch: the sync numbers of the pods there now would count the pods made
-    if (deleting > host.config.burstReplicas) return unsettled(`${ranksMade}, in more than one sync (burstReplicas ${host.config.burstReplicas})`);
+    if (deleting > host.config.burstReplicas) return unsettled(`${ranksMade(up)}, in more than one sync (burstReplicas ${host.config.burstReplicas})`);
     if (deleting > 0) unnamed.push(step);
     made -= Math.min(made, Math.max(0, deleting));
     if (made === 0) grown = undefined;
