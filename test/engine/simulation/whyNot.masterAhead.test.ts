@@ -9,7 +9,15 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { wrongAnswers } from '../../helpers/whyNotAudit';
+import { loadScenario } from '../../../src/engine/snapshot/scenario';
+import { createSimulation } from '../../../src/engine/simulation/simulation';
+import { whyNotOfControllers } from '../../../src/engine/simulation/explain';
+import { nodeFs } from '../../../src/platform/nodeFs';
+import { formatTime, minutes, seconds } from '../../../src/engine/model/time';
 
 const kubelet = (action: 'stop' | 'start', node: string) => ({ kind: 'kubelet', action, target: { nodes: [node] } });
 const notReady = (node: string) => ({ kind: 'condition', target: { nodes: [node] }, condition: { type: 'Ready', status: 'False' } });
@@ -40,3 +48,66 @@ for (const c of cases)
     assert.deepEqual(a.wrong, []);
     assert.ok(a.timedChecked > 0, 'some answers named a time and were run forward');
   });
+
+/**
+ * The bound reads the controller's probeTimestamp, not the last heartbeat: a controller started with empty memory
+ * (`controllerMemory: fresh`) observes every node anew at the start, so its probes are the start (+0s) while the
+ * heartbeats are 2 s older. node-a1 comes tainted unreachable:NoExecute; every kubelet stops at +5s; with a 60 s grace
+ * every zone goes down at the pass after +1m00s (+1m05s), so toleration-sixty's deletion at +1m00s comes first. Read
+ * from the heartbeats, every zone could be down from +59s and the answer lost its time.
+ */
+test('master disruption ahead: the bound is the controller probe, not the older heartbeat: the time named comes then', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'cs-probe-'));
+  try {
+    const three = readFileSync(resolve('examples/clusters/three-zones.yaml'), 'utf8');
+    const at = three.indexOf('      name: node-a1\n');
+    const end = three.indexOf('      name: node-a2\n');
+    const a1 = three
+      .slice(at, end)
+      .replace(
+        '    spec:\n      podCIDR: 10.244.0.0/24\n',
+        '    spec:\n      podCIDR: 10.244.0.0/24\n      taints:\n' +
+          ['NoExecute', 'NoSchedule'].map((e) => `        - {key: node.kubernetes.io/unreachable, effect: ${e}, timeAdded: 2025-12-31T23:59:50Z}\n`).join(''),
+      )
+      .replace(
+        '        - type: Ready\n          status: "True"\n          lastHeartbeatTime: 2025-12-31T23:59:58Z',
+        '        - type: Ready\n          status: Unknown\n          lastHeartbeatTime: 2025-12-31T23:59:00Z',
+      );
+    assert.ok(a1.includes('effect: NoExecute') && a1.includes('status: Unknown'), 'node-a1 rewritten');
+    writeFileSync(join(dir, 'cluster.yaml'), three.slice(0, at) + a1 + three.slice(end));
+    writeFileSync(
+      join(dir, 'scenario.yaml'),
+      [
+        'apiVersion: controllerstepper.io/v1alpha1',
+        'kind: Scenario',
+        'metadata: {name: probe-bound}',
+        'kubernetesVersion: "1.31"',
+        'startTime: "2026-01-01T00:00:00Z"',
+        'controllerMemory: fresh',
+        'controllerManager: {nodeMonitorGracePeriod: 60s}',
+        'snapshot: ./cluster.yaml',
+        'events:',
+        '  - {at: 5s, kubelet: stop, selector: {matchLabels: {kubernetes.io/os: linux}}}',
+        '',
+      ].join('\n'),
+    );
+    const sim = createSimulation(loadScenario(join(dir, 'scenario.yaml'), nodeFs()));
+    sim.runUntil(sim.startTime + seconds(6));
+    const pod = 'Pod/default/toleration-sixty';
+    const said = whyNotOfControllers(sim, pod).filter((w) => w.outcome === 'PodDeletedByTaintEviction');
+    assert.deepEqual(
+      said.map((w) => w.wouldFireAt ?? 'no time'),
+      [formatTime(sim.startTime + minutes(1))],
+    );
+    const seen = sim.trace.length;
+    sim.runUntil(sim.startTime + minutes(3));
+    const later = sim.trace.slice(seen);
+    const evicted = later.find((d) => d.action === 'PodEvicted' && d.object === pod);
+    assert.equal(evicted?.time, formatTime(sim.startTime + minutes(1)), 'the run deletes it then');
+    const down = later.filter((d) => d.action === 'ZoneStateChanged' && /now FullDisruption/.test(d.summary));
+    assert.equal(down.length, 3, 'every zone goes down after it');
+    assert.ok(down.every((d) => d.time === formatTime(sim.startTime + seconds(65))));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
