@@ -30,6 +30,7 @@ import { readUntaint } from './untaintAhead';
 import { nextRestart, readRestart } from './restartAhead';
 import { readScaleDown, scalesAhead } from './scaleAhead';
 import { readMasterDisruption } from './masterAhead';
+import { readTimelineDelete } from './deleteAhead';
 import { readTaintSwap } from './swapAhead';
 import { eventsUntil, podAtOf } from './podsAhead';
 
@@ -129,6 +130,7 @@ export function worldOf(sim: Explainable): WhyNotWorld {
   // the timeline's next event about each node's kubelet or conditions, from now: made once per question
   let next: Map<string, NodeEvent> | undefined;
   let deletes: Map<string, { at: Micros; pod: ObjectRef }> | undefined;
+  let deleted: Map<string, Micros> | undefined;
   let every: Map<string, { at: Micros; replicas: number; afterOthers: boolean }[]> | undefined;
   let taints: Map<string, { at: Micros; taint?: Taint }> | undefined;
   let sorted: { e: Scenario['events'][number]; t: Micros }[] | undefined;
@@ -209,6 +211,13 @@ export function worldOf(sim: Explainable): WhyNotWorld {
       }
       return deletes.get(replicaSet);
     },
+    deletedAt(pod) {
+      if (!deleted) {
+        deleted = new Map();
+        for (const { e, t } of ahead()) if (e.kind === 'delete' && !deleted.has(e.ref)) deleted.set(e.ref, t);
+      }
+      return deleted.get(pod);
+    },
     nodeEvents(node) {
       const out: ReturnType<NonNullable<WhyNotWorld['nodeEvents']>> = [];
       for (const { e, t } of ahead()) {
@@ -260,7 +269,8 @@ export function worldOf(sim: Explainable): WhyNotWorld {
       const n = nextOf(node);
       if (!n?.stop) return undefined;
       const s = sim.kubelets.settings;
-      return { at: n.at, postEvery: sim.kubelets.period, ...(s.leases ? { renewEvery: s.leaseRenewInterval } : {}) };
+      const then = n.then?.ready !== undefined ? { readyAfter: { at: n.then.at, status: n.then.ready } } : {};
+      return { at: n.at, postEvery: sim.kubelets.period, ...(s.leases ? { renewEvery: s.leaseRenewInterval } : {}), ...then };
     },
     kubelet(node) {
       const v = sim.kubelets.view(node);
@@ -310,7 +320,7 @@ export function whyNotOfControllers(
   return out.map((w) => {
     const ahead = answerAhead(w);
     const read = readRestart(nodes ? readMasterDisruption(ahead, host, world, nodeRecord, probeOf) : ahead, restart);
-    return scalesRead ? readScaleDown(read, host.cluster, world, scaleAnswer) : read;
+    return readTimelineDelete(scalesRead ? readScaleDown(read, host.cluster, world, scaleAnswer) : read, world);
   });
   function answerAhead(w: WhyNot): WhyNot {
     const chained =

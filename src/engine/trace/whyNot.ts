@@ -169,9 +169,10 @@ export interface WhyNotWorld {
   /**
    * When the scenario's timeline next stops the node's kubelet (status and Lease), with no other
    * event of the timeline about its kubelet or conditions before; and how often it posts and renews
-   * until then. Undefined when the timeline does not.
+   * until then. `readyAfter`: the timeline's next event about the node after the stop sets its Ready
+   * condition (a post of the stopped kubelet, read by the next pass). Undefined when the timeline does not.
    */
-  stopsAt?(node: string): { at: number; postEvery: number; renewEvery?: number } | undefined;
+  stopsAt?(node: string): { at: number; postEvery: number; renewEvery?: number; readyAfter?: { at: number; status: string } } | undefined;
   /**
    * When the scenario's timeline next sets the node's Ready condition (a `condition` event), with no
    * other event about its kubelet or conditions before. Undefined when it does not.
@@ -203,6 +204,8 @@ export interface WhyNotWorld {
    * does not.
    */
   deletesOf?(replicaSet: string): { at: number; pod: ObjectRef } | undefined;
+  /** When the scenario's timeline first deletes the pod (a `delete` event of this ref), whatever comes before. */
+  deletedAt?(pod: ObjectRef): number | undefined;
   /**
    * When the scenario's timeline next adds a NoExecute taint to the node (a `taint` event), with no
    * other event about its kubelet, conditions or taints before. Undefined when it does not.

@@ -68,6 +68,8 @@ export interface TimelineStop {
   counted: boolean;
   /** the monitor pass that reads its kubelet started again by the timeline, after its Unknown */
   resumeSeenAt?: Micros;
+  /** the timeline sets its Ready condition on the way in a way the forecast does not follow: no time through the queue */
+  unforeseen?: true;
 }
 
 export class StatusUnknownWhyNot {
@@ -221,8 +223,17 @@ export class StatusUnknownWhyNot {
     const unread = saved !== undefined && (saved === null || saved.lastHeartbeatTime !== ready.lastHeartbeatTime);
     const moved = unread && (saved === null || saved.lastTransitionTime !== ready.lastTransitionTime);
     const byFalse = this.evictionQueuedAt(moved ? this.c.nextMonitor() : h.readyTransition);
-    if (this.kubelet(name)?.running !== false) return byFalse;
     const grace = this.host.config.nodeMonitorGracePeriod;
+    const k = this.kubelet(name);
+    if (k?.running !== false) {
+      // a kubelet that posts False and that the timeline stops: Unknown past the probe of its last post, as below (the
+      // hunt's outage-1.12 seed 93: node-a1 set Ready=False at +10s and stopped at +30s was counted queued at +5m15s from
+      // the transition, ahead of node-a2; both were queued at +5m25s from their probes, node-a2 released at +5m35s)
+      const keep = this.probeUsed;
+      const planned = k && this.world?.stopsAt?.(name) ? this.timelineStop(name, k, probe, grace) : undefined;
+      this.probeUsed = keep;
+      return !planned || byFalse < planned.at ? byFalse : Math.max(this.evictionQueuedAt(planned.probe), planned.at + this.period);
+    }
     const unknownAt = this.firstPassWhere((t) => probeExpired(t, probe, grace), probe + grace);
     return byFalse < unknownAt ? byFalse : Math.max(this.evictionQueuedAt(probe), unknownAt + this.period);
   }
@@ -252,7 +263,7 @@ export class StatusUnknownWhyNot {
     memo = 'timelineForecast',
   ): { at: Micros; ahead: number; swaps: readonly RateSwap[] } | undefined {
     const z = this.walkOf(zone);
-    if (z.blockers.some((n) => n !== self)) return undefined;
+    if (z.blockers.some((n) => n !== self) || stops?.some((s) => s.unforeseen)) return undefined;
     const arrivals = stops?.length ? [...z.arrivals, ...stops.map((s) => ({ value: s.name, at: s.queuedAt }))] : z.arrivals;
     if (t !== undefined && !arrivals.some((a) => a.value === self && a.at === t)) return undefined;
     const key = `${stops?.length ? memo : 'arrivalsForecast'}|${zone}`;
@@ -356,18 +367,35 @@ export class StatusUnknownWhyNot {
         const r = this.resumeOf(name);
         const resumeSeenAt = r?.seenAt;
         if (r && !r.again && r.seenAt <= planned.at) continue;
-        out.push({
-          name,
-          stop: planned.stop,
-          unknownAt: planned.at,
-          queuedAt: this.queuedAfterUnknown(planned.at, planned.probe),
-          counted: !this.c.trackOf(name)?.excluded,
-          ...(resumeSeenAt !== undefined ? { resumeSeenAt } : {}),
-        });
+        const counted = !this.c.trackOf(name)?.excluded;
+        const resumed = resumeSeenAt !== undefined ? { resumeSeenAt } : {};
+        const post = this.world?.stopsAt?.(name)?.readyAfter;
+        if (post && post.at <= planned.at) {
+          out.push({ name, stop: planned.stop, counted, ...resumed, ...this.postedAfterStop(post, grace) });
+          continue;
+        }
+        out.push({ name, stop: planned.stop, unknownAt: planned.at, queuedAt: this.queuedAfterUnknown(planned.at, planned.probe), counted, ...resumed });
       }
       this.probeUsed = keep;
       return out;
     });
+  }
+
+  /**
+   * A stopped kubelet's Ready posted by the timeline before the stop takes the node Unknown (the hunt's rs-zone-outage seed 84:
+   * node-b1 stopped and set Ready=False at +30s was counted as queued when its zone went Unknown at +1m10s, so node-b2 was
+   * said tainted at +1m20s; node-b1 was tainted at +30s and swapped at its Unknown, node-b2 tainted at +1m10s). False: the
+   * pass that reads it counts the node not Ready and queues it (markNodeForTainting; 1.12's evictPods past
+   * podEvictionTimeout from that transition, or from the probe once it goes Unknown); its Unknown later swaps the taint,
+   * through no queue. Another status: not followed.
+   */
+  private postedAfterStop(post: { at: Micros; status: string }, grace: number): Pick<TimelineStop, 'unknownAt' | 'queuedAt' | 'unforeseen'> {
+    const pass = this.firstPassWhere((t) => t >= post.at, post.at);
+    if (post.status !== 'False') return { unknownAt: pass, queuedAt: pass, unforeseen: true };
+    if (this.c._rules.taintBasedEvictions) return { unknownAt: pass, queuedAt: pass };
+    const byFalse = this.evictionQueuedAt(pass);
+    const unknownAt = this.firstPassWhere((t) => probeExpired(t, pass, grace), pass + grace);
+    return { unknownAt: pass, queuedAt: byFalse < unknownAt ? byFalse : Math.max(byFalse, unknownAt + this.period) };
   }
 
   /** ComputeZoneState (the zone machine's guards) with `more` of the zone's Ready nodes counted as not Ready: the same state as now. */

@@ -139,7 +139,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     if (!this.c._rules.taintBasedEvictions) return this.timelineNotReadyEvicted(node, zone, r.at, pass);
     // with the zone's other nodes on their way to the queue counted (they may take the tokens first), this one and the
     // others the timeline sets Ready=False queued by markNodeForTainting at the pass that reads False
-    const all = this.timelineNotReadyOf(zone, (p) => p);
+    const all = this.timelineChangesOf(zone);
     const counted = this.releaseWithArrivals(zone, name, pass, all, 'notReadyForecast');
     if (counted) return { if: this.notReadyText(all, r.at, counted.at), at: formatTime(counted.at), eventAt: formatTime(r.at) };
     // the zone's state and queue as they stand (at the start, before the first pass, the zone has neither yet)
@@ -151,12 +151,29 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
   }
 
   /**
-   * The zone's Ready nodes whose kubelets post and whose Ready the timeline sets to False next, in the order the monitor
-   * pass Adds them: each read False at the pass at or after its event and queued at `queuedAt(pass)`. Two of them at one
-   * instant reach the queue at the same pass and the rate lets one through per token (the hunt's seeds 56 and 60: the
-   * second node of a zone set Ready=False at +20s was said tainted at +20s, tainted at +30s).
+   * The zone's nodes the timeline takes out of Ready on the way, each counted where the monitor passes see it: those it
+   * sets Ready=False and those whose kubelets it stops. A forecast through the zone's queue under either kind of event
+   * counts the other kind too: both change the zone's counts, state and rate, and both reach the queue (the hunt's
+   * outage-1.31 seed 109: node-a4 stopped at +4m was said tainted at +4m40s, but node-a3 set Ready=False at +4m made four
+   * of six not Ready with node-a4's Unknown at +4m35s, PartialDisruption, rate 0: never tainted).
    */
-  private timelineNotReadyOf(zone: string, queuedAt: (pass: Micros) => Micros): TimelineStop[] {
+  private timelineChangesOf(zone: string): TimelineStop[] {
+    return this.remember(`timelineChanges|${zone}`, () => {
+      const stops = this.timelineStopsOf(zone);
+      const notReady = this.timelineNotReadyOf(zone).filter((x) => !stops.some((s) => s.name === x.name));
+      return [...stops, ...notReady];
+    });
+  }
+
+  /**
+   * The zone's Ready nodes whose kubelets post and whose Ready the timeline sets to False next, in the order the monitor
+   * pass Adds them: each read False at the pass at or after its event and queued by that pass (markNodeForTainting) or,
+   * on 1.12's pod-eviction path, by the first past podEvictionTimeout from it. Two of them at one instant reach the queue
+   * at the same pass and the rate lets one through per token (the hunt's seeds 56 and 60: the second node of a zone set
+   * Ready=False at +20s was said tainted at +20s, tainted at +30s).
+   */
+  private timelineNotReadyOf(zone: string): TimelineStop[] {
+    const queuedAt = (pass: Micros) => (this.c._rules.taintBasedEvictions ? pass : this.evictionQueuedAt(pass));
     return this.remember(`timelineNotReady|${zone}`, () => {
       const out: TimelineStop[] = [];
       for (const node of this.host.cluster.nodes.values()) {
@@ -173,9 +190,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
 
   /** The condition of a time through the zone's queue under the timeline's Ready=False at `at`: the others' too, when at other instants. */
   private notReadyText(all: readonly TimelineStop[], at: Micros, released: Micros): string {
-    const others = all.filter((x) => x.stop !== at && x.queuedAt <= released).length;
-    const event = `the timeline sets Ready to False at ${formatTime(at)}`;
-    return others ? `${event}, and on ${others} other node${others === 1 ? '' : 's'} of the zone when it says` : event;
+    return withOthers(`the timeline sets Ready to False at ${formatTime(at)}`, all, at, released);
   }
 
   /**
@@ -186,11 +201,10 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
    * stop at another instant comes into it.
    */
   private timelineThroughQueue(zone: string, name: string, stop: Micros, queuedAt: Micros, event: string): { if: string; at: string } | undefined {
-    const stops = this.timelineStopsOf(zone);
+    const stops = this.timelineChangesOf(zone);
     const rel = this.releaseWithArrivals(zone, name, queuedAt, stops);
     if (!rel) return undefined;
-    const others = stops.filter((s) => s.stop !== stop && (s.queuedAt <= rel.at || (s.counted && s.unknownAt <= rel.at))).length;
-    return { if: others ? `${event}, and those of ${others} other node${others === 1 ? '' : 's'} of the zone when it says` : event, at: formatTime(rel.at) };
+    return { if: withOthers(event, stops, stop, rel.at), at: formatTime(rel.at) };
   }
 
   /**
@@ -201,7 +215,7 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
   private timelineNotReadyEvicted(node: NodeRecord, zone: string, at: Micros, pass: Micros): { if: string; at: string; eventAt: string } {
     const name = node.meta.name;
     const queuedAt = this.evictionQueuedAt(pass);
-    const all = this.timelineNotReadyOf(zone, (p) => this.evictionQueuedAt(p));
+    const all = this.timelineChangesOf(zone);
     const rel = this.releaseWithArrivals(zone, name, queuedAt, all, 'notReadyForecast');
     const eventAt = formatTime(at);
     const event = `the timeline sets Ready to False at ${eventAt}`;
@@ -404,4 +418,13 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     if (rel.at === undefined) return whyNotFrom(what, o, ref, path);
     return whyNotFrom(what, o, ref, path, at(rel.at, rel, 'nothing else in the zone changes'));
   }
+}
+
+/**
+ * A condition naming the timeline's event at `at`, and its events on the zone's other nodes at other instants that come
+ * into the forecast by `released` (they reach the queue, or change the zone's counts, by then).
+ */
+function withOthers(event: string, all: readonly TimelineStop[], at: Micros, released: Micros): string {
+  const others = all.filter((s) => s.stop !== at && (s.queuedAt <= released || (s.counted && s.unknownAt <= released))).length;
+  return others ? `${event}, and the timeline's events on ${others} other node${others === 1 ? '' : 's'} of the zone when it says` : event;
 }

@@ -1,0 +1,78 @@
+/**
+ * Answers under timelines that mix kinds of events on a zone's nodes or on the pod itself, found by scripts/whyNotHunt.ts
+ * on seeds 81–120 (each case is the hunt's run cut down to the events that made it wrong; each fails on 2c354ee). Every
+ * run goes through the audit: every answer named and every never run forward.
+ * - a kubelet stopped and set Ready=False at one instant (rs-zone-outage seed 84): the False is read first and the node
+ *   queued then; its Unknown later swaps the taint through no queue, so it takes no token from the zone's others;
+ * - a node set Ready=False and then stopped on 1.12's pod-eviction path (outage-1.12 seed 93, rs-scale-down-1.12 seed
+ *   90): queued past podEvictionTimeout from the probe of its last post once Unknown, not from the transition;
+ * - a stop and another node's Ready=False in one zone (outage-1.31 seed 109): both count toward the zone's state;
+ * - the timeline's delete of the pod by the time a controller's deletion is named (notready-then-unknown seed 103,
+ *   rs-deletion-cost seed 120): never.
+ */
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import { wrongAnswers } from '../../helpers/whyNotAudit';
+import { loadScenario } from '../../../src/engine/snapshot/scenario';
+import { createSimulation } from '../../../src/engine/simulation/simulation';
+import { whyNotOfControllers } from '../../../src/engine/simulation/explain';
+import { nodeFs } from '../../../src/platform/nodeFs';
+import { seconds } from '../../../src/engine/model/time';
+import { formatWhyNotWhen } from '../../../src/engine/trace/text';
+import type { Scenario } from '../../../src/engine/snapshot/types';
+
+const stop = (node: string) => ({ kind: 'kubelet', action: 'stop', target: { nodes: [node] } });
+const notReady = (node: string) => ({ kind: 'condition', target: { nodes: [node] }, condition: { type: 'Ready', status: 'False' } });
+const del = (pod: string) => ({ kind: 'delete', ref: `Pod/default/${pod}` });
+const maint = (node: string) => ({ kind: 'taint', target: { nodes: [node] }, taint: { key: 'example.com/maint', effect: 'NoExecute' } });
+
+const cases: { name: string; file: string; events: [number, object][] }[] = [
+  { name: 'a zone stopped at +30s, one of its nodes set Ready=False then too (seed 84)', file: 'rs-zone-outage.yaml', events: [[30, notReady('node-b1')]] },
+  { name: '1.12: a node set Ready=False at +10s, then stopped at +30s with another (seed 93)', file: 'outage-1.12.yaml', events: [[10, notReady('node-a1')]] },
+  {
+    name: 'one node stopped and another set Ready=False in a zone already two down (seed 109)',
+    file: 'outage-1.31.yaml',
+    events: [
+      [240, stop('node-a4')],
+      [240, notReady('node-a3')],
+    ],
+  },
+  {
+    name: "the pod deleted by the timeline at its node's NoExecute taint's instant (seed 103)",
+    file: 'notready-then-unknown.yaml',
+    events: [
+      [180, del('toleration-forever')],
+      [180, maint('node-a1')],
+    ],
+  },
+  {
+    name: 'the pod deleted by the timeline when its node stops (seed 120)',
+    file: 'rs-deletion-cost.yaml',
+    events: [
+      [90, del('web-7d9f-qnfjb')],
+      [90, stop('node-a3')],
+    ],
+  },
+];
+
+for (const c of cases)
+  test(`timelines that mix events: ${c.name}: every time named comes then, every never holds`, () => {
+    const a = wrongAnswers(c.file, c.events);
+    assert.deepEqual(a.wrong, []);
+    assert.ok(a.timedChecked > 0, 'some answers named a time and were run forward');
+  });
+
+test("a pod the timeline deletes before its taint eviction: never, the timeline's delete named", () => {
+  const base = loadScenario(join('examples', 'notready-then-unknown.yaml'), nodeFs());
+  const added = cases[3].events.map(([at, e], i) => ({ ...e, at: { offset: seconds(at) }, index: base.events.length + i }) as Scenario['events'][number]);
+  const sim = createSimulation({ ...base, events: [...base.events, ...added] });
+  sim.runUntil(sim.startTime + seconds(140));
+  const [w] = whyNotOfControllers(sim, 'Pod/default/toleration-forever').filter((x) => x.outcome === 'PodDeletedByTaintEviction');
+  assert.ok(w, 'the taint eviction answers');
+  assert.equal(w.never, true);
+  assert.equal(w.wouldFireAt, undefined);
+  assert.equal(w.conditional, undefined);
+  assert.match(formatWhyNotWhen(w), /never, if the timeline deletes the pod at .*00:03:00/);
+  assert.equal(w.path?.at(-1)?.guard, 'noTimelineDeleteBefore');
+});
