@@ -166,7 +166,7 @@ export function worldOf(sim: Explainable): WhyNotWorld {
   const world: WhyNotWorld = {
     memo: new Map(),
     eventsUntil: (until) => eventsUntil(sim.scenario.events, (at) => sim.timeOf(at), sim.host, until),
-    podAt: (pod, at) => (podAt ??= podAtOf(sim.host, world, (ref, w, asked) => whyNotOfControllers(sim, ref, w, asked, false)))(pod, at),
+    podAt: (pod, at) => (podAt ??= podAtOf(sim.host, world, (ref, w, asked) => whyNotOfControllers(sim, ref, w, { asked, scalesRead: false })))(pod, at),
     scalesTo(replicaSet) {
       // the first scale when no other event comes before it (after one, the pods or the controller may have changed
       // first): scalesOf's, so that the two never read one instant differently
@@ -289,18 +289,34 @@ export function worldOf(sim: Explainable): WhyNotWorld {
   return world;
 }
 
+/** Which controllers a why-not asks, and whether a timeline scale-down is read (whyNotOfControllers). */
+export interface WhyNotAsk {
+  /** the controllers asked (all by default) */
+  asked?: (c: SimController) => boolean;
+  /**
+   * a timeline scale-down before a pod's eviction takes its time away (scaleAhead.ts); off for a scale-down's own
+   * forecast (podAt), which syncs the scales in turn
+   */
+  scalesRead?: boolean;
+}
+
 /**
- * Every running controller's why-not for the object, a pod's wait for its node's NoExecute taint
- * chained to the node lifecycle controller's why-not of that taint (and the pod's time from it).
+ * Every running controller's why-not for the object, each then read against the timeline, a reader taking the answer
+ * the one before gave (the order matters):
+ * 1. the chains make a time from the answers the outcome waits for: a pod's wait for its node's NoExecute taint from
+ *    the node lifecycle controller's answer of that taint (chainToNodeTaint), a replacement's from its pods' deletions
+ *    (chainToPodDeletions);
+ * 2. on the pod's or node's node: readKubeletResume (a start the timeline holds cancels an outage), then for a taint
+ *    eviction readUntaint and readTaintSwap (an untaint or a not-ready/unreachable swap on the way): they read the
+ *    chained time, so they come after the chains;
+ * 3. readMasterDisruption, readRestart, readScaleDown: each takes away a time that something of the timeline may come
+ *    before (every zone down, a restart, a scale-down's sync);
+ * 4. readTimelineDelete: a pod deletion still named at or after the timeline's delete of that pod never comes. Last,
+ *    as it reads only answers that still name a time: one made uncertain above stays uncertain, not "never".
  */
-export function whyNotOfControllers(
-  sim: Explainable,
-  ref: ObjectRef,
-  world: WhyNotWorld = worldOf(sim),
-  asked: (c: SimController) => boolean = () => true,
-  /** a timeline scale-down before a pod's eviction takes its time away (scaleAhead.ts); not for a scale-down's own forecast, which syncs the scales in turn */
-  scalesRead = true,
-): WhyNot[] {
+export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: WhyNotWorld = worldOf(sim), ask: WhyNotAsk = {}): WhyNot[] {
+  const asked = ask.asked ?? (() => true);
+  const scalesRead = ask.scalesRead ?? true;
   const host = sim.host;
   const out: WhyNot[] = [];
   for (const c of host.controllers) if (asked(c)) out.push(...c.whyNot(host, ref, world));
@@ -368,7 +384,7 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
   }
   const times: PodTime[] = waits.pods.map((pod) => {
     // one world for every pod: the timeline's stops are resolved once, a node's answer worked out once
-    const ws = whyNotOfControllers(sim, pod, world, deletes).filter((x) => x.outcome && DELETIONS.has(x.outcome));
+    const ws = whyNotOfControllers(sim, pod, world, { asked: deletes }).filter((x) => x.outcome && DELETIONS.has(x.outcome));
     let best: PodTime = { certain: false, never: ws.length > 0 && ws.every((x) => x.never), ...(ws[0] ? { w: ws[0] } : {}) };
     for (const x of ws) {
       const at = x.wouldFireAt ?? x.conditional?.at;
