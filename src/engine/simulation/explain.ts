@@ -118,6 +118,8 @@ interface NodeEvent {
   stop: boolean;
   /** a kubelet start that posts status again */
   start: boolean;
+  /** a whole kubelet start (status and Lease, no `only`) */
+  restarts?: boolean;
   ready?: string;
   /** the event after the first (what ends a stop), kept on the first */
   then?: NodeEvent;
@@ -151,6 +153,7 @@ export function worldOf(sim: Explainable): WhyNotWorld {
             at: t,
             stop: e.kind === 'kubelet' && e.action === 'stop' && !e.only,
             start: e.kind === 'kubelet' && e.action === 'start' && e.only !== 'lease',
+            ...(e.kind === 'kubelet' && e.action === 'start' && !e.only ? { restarts: true } : {}),
             ...(e.kind === 'condition' && e.condition.type === 'Ready' ? { ready: e.condition.status } : {}),
           };
           const first = next.get(name);
@@ -266,11 +269,22 @@ export function worldOf(sim: Explainable): WhyNotWorld {
       return { at: r.at, start: r.start, again, ...(seenAt !== undefined ? { seenAt } : {}), ...(!stopped ? { stoppedAt: n!.at } : {}) };
     },
     stopsAt(node) {
-      const n = nextOf(node);
+      const first = nextOf(node);
+      // a whole start of a running kubelet, then its stop and nothing after: the start posts and renews at once, and the
+      // stop counts from there (a stop after a start was taken for none: rs-zone-outage with node-b1 started at +20s,
+      // stopped with its zone at +30s, said node-b2 tainted at +1m10s, tainted at +1m20s behind node-b1)
+      const restart = first?.restarts && first.then?.stop && !first.more && sim.kubelets.view(node)?.status === true ? first : undefined;
+      const n = restart ? first!.then : first;
       if (!n?.stop) return undefined;
       const s = sim.kubelets.settings;
-      const then = n.then?.ready !== undefined ? { readyAfter: { at: n.then.at, status: n.then.ready } } : {};
-      return { at: n.at, postEvery: sim.kubelets.period, ...(s.leases ? { renewEvery: s.leaseRenewInterval } : {}), ...then };
+      const then = !restart && n.then?.ready !== undefined ? { readyAfter: { at: n.then.at, status: n.then.ready } } : {};
+      return {
+        at: n.at,
+        postEvery: sim.kubelets.period,
+        ...(s.leases ? { renewEvery: s.leaseRenewInterval } : {}),
+        ...then,
+        ...(restart ? { restartAt: restart.at } : {}),
+      };
     },
     kubelet(node) {
       const v = sim.kubelets.view(node);

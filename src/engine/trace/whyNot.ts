@@ -170,9 +170,11 @@ export interface WhyNotWorld {
    * When the scenario's timeline next stops the node's kubelet (status and Lease), with no other
    * event of the timeline about its kubelet or conditions before; and how often it posts and renews
    * until then. `readyAfter`: the timeline's next event about the node after the stop sets its Ready
-   * condition (a post of the stopped kubelet, read by the next pass). Undefined when the timeline does not.
+   * condition (a post of the stopped kubelet, read by the next pass). `restartAt`: a whole start of the running
+   * kubelet comes first (it posts and renews then; nothing else about the node comes between). Undefined when the
+   * timeline does not.
    */
-  stopsAt?(node: string): { at: number; postEvery: number; renewEvery?: number; readyAfter?: { at: number; status: string } } | undefined;
+  stopsAt?(node: string): { at: number; postEvery: number; renewEvery?: number; readyAfter?: { at: number; status: string }; restartAt?: number } | undefined;
   /**
    * When the scenario's timeline next sets the node's Ready condition (a `condition` event), with no
    * other event about its kubelet or conditions before. Undefined when it does not.

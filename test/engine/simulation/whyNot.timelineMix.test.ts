@@ -7,6 +7,8 @@
  * - a node set Ready=False and then stopped on 1.12's pod-eviction path (outage-1.12 seed 93, rs-scale-down-1.12 seed
  *   90): queued past podEvictionTimeout from the probe of its last post once Unknown, not from the transition;
  * - a stop and another node's Ready=False in one zone (outage-1.31 seed 109): both count toward the zone's state;
+ * - a whole `kubelet: start` of a running kubelet before its stop (not a hunt's seed: its random starts hit stopped
+ *   kubelets): the start posts and renews at once, and the stop counts from there;
  * - the timeline's delete of the pod by the time a controller's deletion is named (notready-then-unknown seed 103,
  *   rs-deletion-cost seed 120): never.
  */
@@ -25,6 +27,7 @@ import type { Scenario } from '../../../src/engine/snapshot/types';
 const stop = (node: string) => ({ kind: 'kubelet', action: 'stop', target: { nodes: [node] } });
 const notReady = (node: string) => ({ kind: 'condition', target: { nodes: [node] }, condition: { type: 'Ready', status: 'False' } });
 const del = (pod: string) => ({ kind: 'delete', ref: `Pod/default/${pod}` });
+const start = (node: string) => ({ kind: 'kubelet', action: 'start', target: { nodes: [node] } });
 const maint = (node: string) => ({ kind: 'taint', target: { nodes: [node] }, taint: { key: 'example.com/maint', effect: 'NoExecute' } });
 
 const cases: { name: string; file: string; events: [number, object][] }[] = [
@@ -38,6 +41,10 @@ const cases: { name: string; file: string; events: [number, object][] }[] = [
       [240, notReady('node-a3')],
     ],
   },
+  // a whole start of a running kubelet re-anchors its posts and renewals; the stop after it was taken for none
+  { name: 'a running kubelet started at +20s, stopped with its zone at +30s', file: 'rs-zone-outage.yaml', events: [[20, start('node-b1')]] },
+  { name: 'a running kubelet started at +20s, stopped at +30s with another', file: 'outage-1.31.yaml', events: [[20, start('node-a1')]] },
+  { name: '1.12: a running kubelet started at +20s, stopped at +30s with another', file: 'outage-1.12.yaml', events: [[20, start('node-a1')]] },
   {
     name: "the pod deleted by the timeline at its node's NoExecute taint's instant (seed 103)",
     file: 'notready-then-unknown.yaml',
@@ -65,7 +72,9 @@ for (const c of cases)
 
 test("a pod the timeline deletes before its taint eviction: never, the timeline's delete named", () => {
   const base = loadScenario(join('examples', 'notready-then-unknown.yaml'), nodeFs());
-  const added = cases[3].events.map(([at, e], i) => ({ ...e, at: { offset: seconds(at) }, index: base.events.length + i }) as Scenario['events'][number]);
+  const added = cases
+    .find((c) => c.file === 'notready-then-unknown.yaml')!
+    .events.map(([at, e], i) => ({ ...e, at: { offset: seconds(at) }, index: base.events.length + i }) as Scenario['events'][number]);
   const sim = createSimulation({ ...base, events: [...base.events, ...added] });
   sim.runUntil(sim.startTime + seconds(140));
   const [w] = whyNotOfControllers(sim, 'Pod/default/toleration-forever').filter((x) => x.outcome === 'PodDeletedByTaintEviction');

@@ -436,7 +436,10 @@ export class StatusUnknownWhyNot {
     if (!s) return undefined;
     const lastBefore = (next: Micros | undefined, every: number | undefined): Micros | undefined =>
       next === undefined || !every || next >= s.at ? undefined : next + Math.floor((s.at - 1 - next) / every) * every;
-    const last = Math.max(lastBefore(k.nextPost, s.postEvery) ?? -Infinity, lastBefore(k.nextRenew, s.renewEvery) ?? -Infinity);
+    // a start first posts and renews at once, and from then on
+    const nextPost = s.restartAt ?? k.nextPost;
+    const nextRenew = s.restartAt !== undefined && s.renewEvery ? s.restartAt : k.nextRenew;
+    const last = Math.max(lastBefore(nextPost, s.postEvery) ?? -Infinity, lastBefore(nextRenew, s.renewEvery) ?? -Infinity);
     let p = probe;
     if (last > this.host.now) {
       const next = this.c.nextMonitor();
