@@ -45,6 +45,12 @@ const cases: { name: string; file: string; events: [number, object][] }[] = [
   { name: 'a running kubelet started at +20s, stopped with its zone at +30s', file: 'rs-zone-outage.yaml', events: [[20, start('node-b1')]] },
   { name: 'a running kubelet started at +20s, stopped at +30s with another', file: 'outage-1.31.yaml', events: [[20, start('node-a1')]] },
   { name: '1.12: a running kubelet started at +20s, stopped at +30s with another', file: 'outage-1.12.yaml', events: [[20, start('node-a1')]] },
+  // a status post with no renewal makes the controller's entry anew without its Lease: the next pass moves the probe again
+  {
+    name: 'a running kubelet started only: status at +25s, stopped with its zone at +30s',
+    file: 'rs-zone-outage.yaml',
+    events: [[25, { ...start('node-b1'), only: 'status' }]],
+  },
   {
     name: "the pod deleted by the timeline at its node's NoExecute taint's instant (seed 103)",
     file: 'notready-then-unknown.yaml',
