@@ -6,7 +6,7 @@
  * controller-manager that is not leading after a failover, an object that
  * never existed).
  */
-import type { ObjectRef, PodRecord, Taint } from '../model/types';
+import type { ObjectRef, Taint } from '../model/types';
 import { nsKey } from '../model/types';
 import { formatTime, parseTimestamp } from '../model/time';
 import type { ClusterState } from '../model/cluster';
@@ -21,11 +21,9 @@ import type { Kubelets } from '../kubelet/kubelets';
 import type { SimHost } from './simHost';
 import type { ControllerPlan } from './controllerPlan';
 import type { WhyNot, WhyNotWorld } from '../trace/whyNot';
-import { delayAfterTaint } from '../controllers/taintEviction/whyNot';
-import { taintText } from '../model/tolerations';
-import { NOT_READY_NO_EXECUTE, UNREACHABLE_NO_EXECUTE } from '../controllers/nodeLifecycle/taints';
 import { controllerOf, isPodActive } from '../controllers/replicaSet/podUtil';
 import { readKubeletResume } from './kubeletResumes';
+import { chainToNodeTaint, heldBackBy } from './nodeTaintChain';
 import { readUntaint } from './untaintAhead';
 import { nextRestart, readRestart } from './restartAhead';
 import { readScaleDown, scalesAhead } from './scaleAhead';
@@ -372,11 +370,6 @@ function nodeOfRef(host: ControllerHost, ref: ObjectRef): string | undefined {
   return kind === 'Pod' && name ? host.cluster.pods.get(nsKey(ns, name))?.nodeName : undefined;
 }
 
-/** A why-not's check chained to the one it waits for (`what` of it is held back): both rules, both checks' values. */
-function heldBackBy(w: WhyNot, via: WhyNot, what: string): WhyNot['check'] {
-  return { rule: `${w.check.rule}; ${what} is held back: ${via.check.rule}`, values: { ...(w.check.values ?? {}), ...(via.check.values ?? {}) } };
-}
-
 const DELETIONS = new Set(['PodDeletedByTaintEviction', 'PodDeletedByPodEviction']);
 /** the checks that take a pod's deletion time away for something of the timeline on the way (scaleAhead, restartAhead, swapAhead) */
 const TIME_TAKEN = new Set(['noScaleDownBefore', 'noRestartBefore', 'noTaintSwapBefore']);
@@ -483,79 +476,4 @@ function chainToPodDeletions(sim: Explainable, w: WhyNot, waits: NonNullable<Why
   // no time: the first deletion that names none says why (a timeline scale-down that may take the pod first, …)
   const open = times.find((t) => !t.never && t.at === undefined && t.w?.path?.some((c) => !c.holds && TIME_TAKEN.has(c.guard)))?.w;
   return open ? { ...w, check: check(open), via: open } : w;
-}
-
-function chainToNodeTaint(sim: Explainable, w: WhyNot, ref: ObjectRef, nodes: SimController, world: WhyNotWorld): WhyNot {
-  const host = sim.host;
-  const [, ns, name] = ref.split('/');
-  const pod = host.cluster.pods.get(nsKey(ns, name));
-  const node = pod?.nodeName ? host.cluster.nodes.get(pod.nodeName) : undefined;
-  if (!pod || !node) return w;
-  const own = nodes.whyNotOf!(host, node.meta.name, 'NodeTaintedNoExecute', world);
-  const via = own && readKubeletResume(own, node.meta.name, world);
-  const user = timelineTaint(sim, w, pod, node.meta.name, node.taints, via, world);
-  if (user) return user;
-  if (!via) return w;
-  const ready = node.conditions.find((c) => c.type === 'Ready');
-  // the taint the node will get: not-ready also when the time waits for the timeline's Ready=False on a node Ready now
-  const notReady = ready?.status === 'False' || !!via.conditional?.if.startsWith('the timeline sets Ready to False at ');
-  const taint = notReady ? NOT_READY_NO_EXECUTE : UNREACHABLE_NO_EXECUTE;
-  const after = delayAfterTaint(host, pod, node.taints, taint);
-  const shift = (t: string | undefined): string | undefined =>
-    t === undefined || after.delay === undefined ? undefined : formatTime(parseTimestamp(t)! + after.delay);
-  const fires = shift(via.wouldFireAt);
-  const cond = via.conditional ? shift(via.conditional.at) : undefined;
-  const never = via.never || after.delay === undefined;
-  const check = heldBackBy(w, via, via.what);
-  return {
-    ...w,
-    check,
-    via,
-    path: [...(w.path ?? []), after.check],
-    ...(never ? { never: true } : {}),
-    ...(via.neverIf ? { neverIf: via.neverIf } : {}),
-    ...(fires && !never ? { wouldFireAt: fires } : {}),
-    ...(cond && !never && !fires ? { conditional: { if: via.conditional!.if, at: cond } } : {}),
-    // one input changed must be enough: the node's, when the pod would go once the node is tainted; the pod's tolerations, when the node will be
-    ...(after.delay !== undefined && via.counterfactual ? { counterfactual: via.counterfactual } : {}),
-    ...(after.delay === undefined && via.wouldFireAt
-      ? { counterfactual: { kind: 'dropTolerations' as const, pod: ref, description: 'the pod without its tolerations' } }
-      : {}),
-  };
-}
-
-/**
- * A NoExecute taint the timeline adds to the pod's node before the node lifecycle controller's own
- * (or when that one has no time): the taint eviction controller deletes the pod then, or when its
- * toleration of it runs out. Named with the event as the condition.
- */
-function timelineTaint(
-  sim: Explainable,
-  w: WhyNot,
-  pod: PodRecord,
-  node: string,
-  existing: readonly Taint[],
-  via: WhyNot | undefined,
-  world: WhyNotWorld,
-): WhyNot | undefined {
-  const t = world.taintsAt?.(node);
-  if (!t) return undefined;
-  const after = delayAfterTaint(sim.host, pod, existing, t.taint);
-  if (after.delay === undefined) return undefined;
-  const own = via?.wouldFireAt ?? via?.conditional?.at;
-  if (own !== undefined && parseTimestamp(own)! <= t.at) return undefined;
-  const event = `the timeline taints Node/${node} with ${taintText(t.taint)} at ${formatTime(t.at)}`;
-  const check = {
-    rule: `${w.check.rule}; ${event}`,
-    values: { ...(w.check.values ?? {}), timelineTaint: taintText(t.taint), timelineTaintsAt: formatTime(t.at) },
-  };
-  const timelineTaint = {
-    node,
-    key: t.taint.key,
-    ...(t.taint.value !== undefined ? { value: t.taint.value } : {}),
-    effect: 'NoExecute' as const,
-    at: formatTime(t.at),
-    atMicros: t.at,
-  };
-  return { ...w, check, path: [...(w.path ?? []), after.check], conditional: { if: event, at: formatTime(t.at + after.delay) }, timelineTaint };
 }

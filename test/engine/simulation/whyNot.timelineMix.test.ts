@@ -9,6 +9,8 @@
  * - a stop and another node's Ready=False in one zone (outage-1.31 seed 109): both count toward the zone's state;
  * - a whole `kubelet: start` of a running kubelet before its stop (not a hunt's seed: its random starts hit stopped
  *   kubelets): the start posts and renews at once, and the stop counts from there;
+ * - the timeline's NoExecute taint at the instant it sets the node's Ready=False (rs-deletion-cost seed 128): a time
+ *   chained to the controller's not-ready taint is not certain while a taint the pod does not tolerate comes first;
  * - the timeline's delete of the pod by the time a controller's deletion is named (notready-then-unknown seed 103,
  *   rs-deletion-cost seed 120): never.
  */
@@ -50,6 +52,14 @@ const cases: { name: string; file: string; events: [number, object][] }[] = [
     name: 'a running kubelet started only: status at +25s, stopped with its zone at +30s',
     file: 'rs-zone-outage.yaml',
     events: [[25, { ...start('node-b1'), only: 'status' }]],
+  },
+  {
+    name: 'a node set Ready=False and tainted NoExecute by the timeline at one instant (seed 128)',
+    file: 'rs-deletion-cost.yaml',
+    events: [
+      [30, notReady('node-b1')],
+      [30, maint('node-b1')],
+    ],
   },
   {
     name: "the pod deleted by the timeline at its node's NoExecute taint's instant (seed 103)",
