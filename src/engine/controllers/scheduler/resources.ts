@@ -22,12 +22,13 @@
 import type { KObject, NodeRecord, PodRecord } from '../../model/types';
 import { milliValue, parseQuantity, wholeValue } from '../../model/quantity';
 
+/** Shared between the pods of one containers list (podRequests): read, never written. */
 export interface Requests {
-  milliCpu: number;
-  memory: number;
+  readonly milliCpu: number;
+  readonly memory: number;
   /** with the scheduler's defaults for containers that request none (scoring only) */
-  nonZeroMilliCpu: number;
-  nonZeroMemory: number;
+  readonly nonZeroMilliCpu: number;
+  readonly nonZeroMemory: number;
 }
 
 export interface Allocatable {
@@ -93,35 +94,51 @@ function containerRequests(container: unknown): Four {
 }
 
 /**
- * The pod's requests. Not cached: asked once when the binder first builds its index (every pod)
- * and then only for pods that are bound, leave a node or wait, and the common shape (containers
- * only) costs a few property reads.
+ * The requests of each containers list, by the list: the pods of one ReplicaSet share theirs
+ * (the loader shares equal subtrees, and pods made from a template share its list), 10,608 lists
+ * for 150,000 pods in the 5,000-node bench. The node index's first build reads every pod's: made
+ * anew, that was an object and two quantity look-ups per container for each of 150,000 pods.
+ * Containers lists are never edited in place (a pod's spec is replaced with its record, and
+ * in-place resize is not modelled).
  */
+const byContainers = new WeakMap<unknown[], Requests>();
+const NO_REQUESTS: Requests = { milliCpu: 0, memory: 0, nonZeroMilliCpu: 0, nonZeroMemory: 0 };
+
+/** The pod's requests (an object shared with the other pods of the same containers list: see byContainers). */
 export function podRequests(pod: PodRecord): Requests {
   const spec = obj(pod.raw.spec);
-  if (!spec) return { milliCpu: 0, memory: 0, nonZeroMilliCpu: 0, nonZeroMemory: 0 };
+  if (!spec) return NO_REQUESTS;
   if (spec.initContainers !== undefined || spec.overhead !== undefined) return computeRequests(spec);
+  const containers = spec.containers;
+  if (!Array.isArray(containers)) return NO_REQUESTS;
+  let r = byContainers.get(containers);
+  if (r === undefined) {
+    r = containersRequests(containers);
+    byContainers.set(containers, r);
+  }
+  return r;
+}
+
+/** The common shape (containers only): a few property reads a container. */
+function containersRequests(containers: unknown[]): Requests {
   let c = 0,
     m = 0,
     nc = 0,
     nm = 0;
-  const containers = spec.containers;
-  if (Array.isArray(containers)) {
-    for (let i = 0; i < containers.length; i++) {
-      const req = (containers[i] as { resources?: { requests?: { cpu?: unknown; memory?: unknown } } } | null)?.resources?.requests;
-      const cpu = req && typeof req === 'object' ? req.cpu : undefined;
-      const mem = req && typeof req === 'object' ? req.memory : undefined;
-      if (cpu !== undefined && cpu !== null) {
-        const v = milliOf(cpu);
-        c += v;
-        nc += v;
-      } else nc += DEFAULT_MILLI_CPU_REQUEST;
-      if (mem !== undefined && mem !== null) {
-        const v = wholeOf(mem);
-        m += v;
-        nm += v;
-      } else nm += DEFAULT_MEMORY_REQUEST;
-    }
+  for (let i = 0; i < containers.length; i++) {
+    const req = (containers[i] as { resources?: { requests?: { cpu?: unknown; memory?: unknown } } } | null)?.resources?.requests;
+    const cpu = req && typeof req === 'object' ? req.cpu : undefined;
+    const mem = req && typeof req === 'object' ? req.memory : undefined;
+    if (cpu !== undefined && cpu !== null) {
+      const v = milliOf(cpu);
+      c += v;
+      nc += v;
+    } else nc += DEFAULT_MILLI_CPU_REQUEST;
+    if (mem !== undefined && mem !== null) {
+      const v = wholeOf(mem);
+      m += v;
+      nm += v;
+    } else nm += DEFAULT_MEMORY_REQUEST;
   }
   return { milliCpu: c, memory: m, nonZeroMilliCpu: nc, nonZeroMemory: nm };
 }

@@ -293,6 +293,41 @@ test('a pod requests what kube-scheduler computes (PodRequests), with 100m/200Mi
   for (const c of cases) assert.deepEqual(podRequests(pod(c.spec)), c.want, c.name);
 });
 
+test('pods that share a containers list share its requests, but for the pods whose init containers or overhead add to them', () => {
+  // one list, as the loader and podFromTemplate share it between the pods of a ReplicaSet
+  const containers = [{ name: 'a', resources: { requests: { cpu: '1', memory: '2Mi' } } }];
+  const plain: Requests = { milliCpu: 1000, memory: 2 * MI, nonZeroMilliCpu: 1000, nonZeroMemory: 2 * MI };
+  const cases: { name: string; first: KObject; then: KObject; want: Requests }[] = [
+    { name: 'the same list', first: { containers }, then: { containers }, want: plain },
+    {
+      name: 'an init container read after the list was',
+      first: { containers },
+      then: { containers, initContainers: [{ name: 'i', resources: { requests: { cpu: '2', memory: '1Mi' } } }] },
+      want: { milliCpu: 2000, memory: 2 * MI, nonZeroMilliCpu: 2000, nonZeroMemory: 2 * MI },
+    },
+    {
+      name: 'overhead read after the list was',
+      first: { containers },
+      then: { containers, overhead: { cpu: '10m', memory: '1Mi' } },
+      want: { milliCpu: 1010, memory: 3 * MI, nonZeroMilliCpu: 1010, nonZeroMemory: 3 * MI },
+    },
+    {
+      name: 'the list read after a pod with overhead',
+      first: { containers, overhead: { cpu: '10m', memory: '1Mi' } },
+      then: { containers },
+      want: plain,
+    },
+  ];
+  for (const c of cases) {
+    const a = pod(c.first),
+      b = pod(c.then);
+    assert.equal((b.raw.spec as KObject).containers, containers, `${c.name}: the record keeps the list itself`);
+    podRequests(a);
+    assert.deepEqual(podRequests(b), c.want, c.name);
+  }
+  assert.equal(podRequests(pod({ containers })), podRequests(pod({ containers })), 'one object for the pods of one list');
+});
+
 test('a node allows its allocatable, and the kubelet default of 110 pods when it reports none', () => {
   const cases: { name: string; allocatable?: KObject; want: Allocatable }[] = [
     {
