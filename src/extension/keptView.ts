@@ -169,7 +169,9 @@ export class KeptView {
   ): ClusterDelta & { touched: Set<string> | 'all'; evictions: EvictionLookup; countingDown: ReadonlyMap<string, unknown>[] } {
     const scheduled = this.evictions.update(sim.trace);
     // taken on every update, so that it always holds what changed since the last one
-    const podChanges = sim.takePodChanges?.() ?? 'all';
+    // the pods changed by Ready writes alone apart: they go stale without a look-up each (RecordsView.update)
+    const apart: { ready?: ReadonlySet<string> } = {};
+    const podChanges = sim.takePodChanges?.(apart) ?? 'all';
     const recordChanges = sim.takeRecordChanges?.();
     // taint-eviction deadlines from the trace; the pod-eviction path's from the controller's "why not", which win
     const byNode = this.pathDeadlines.update(sim, podChanges);
@@ -186,7 +188,10 @@ export class KeptView {
       // 1,667 nodes go Unknown marks 50,000 pods not ready, and making their items took 460 ms of its host part at 5,000 nodes
       if (podKeys && this.records.podsPending) podKeys = this.records.withItems(podKeys);
       const countdowns = podKeys && countdownsChanged(this.evictions.changed, this.pathDeadlines.changed);
-      const delta = this.records.update(sim.cluster, evictions, full, podKeys, changed, full && !this.view, countdowns && { countdowns });
+      const lazy = countdowns && { countdowns, ready: apart.ready };
+      // a view that makes every item now reads the Ready-only ones with the others
+      if (podKeys && !lazy && apart.ready?.size) podKeys = new Set([...podKeys, ...apart.ready]);
+      const delta = this.records.update(sim.cluster, evictions, full, podKeys, changed, full && !this.view, lazy);
       this.view = this.records.view;
       return { ...delta, touched: this.records.takeTouchedNodes(), evictions, countingDown: [byNode, scheduled] };
     }

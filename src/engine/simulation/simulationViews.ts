@@ -45,8 +45,8 @@ export abstract class SimulationViews {
   get controllers(): readonly SimController[] {
     return this.host.controllers;
   }
-  takePodChanges(): ReadonlySet<string> | 'all' {
-    return this.host.takePodChanges();
+  takePodChanges(apart?: { ready?: ReadonlySet<string> }): ReadonlySet<string> | 'all' {
+    return this.host.takePodChanges(apart);
   }
   takeRecordChanges(): { nodes: ReadonlySet<string> | 'all'; replicaSets: ReadonlySet<string> | 'all' } {
     return this.host.takeRecordChanges();
