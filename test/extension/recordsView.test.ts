@@ -7,6 +7,7 @@ import { buildClusterViewFromRecords, diffClusterViews, NO_EVICTIONS, podsOnNode
 import { RecordsView } from '../../src/extension/recordsView';
 import { countdownsChanged, EvictionIndex, PathDeadlines, podsToCompare } from '../../src/extension/countdowns';
 import type { Simulation } from '../../src/engine/simulation/api';
+import type { ReadyKeys } from '../../src/engine/simulation/podReports';
 import { emptyCluster } from '../../src/engine/model/cluster';
 import type { NodeRecord, PodRecord } from '../../src/engine/model/types';
 import type { Delta } from '../../src/protocol/webview';
@@ -37,12 +38,12 @@ function keptPodKeys(
   sim: Simulation,
   index: EvictionIndex,
   paths: PathDeadlines,
-): { podKeys?: ReadonlySet<string>; otherKeys?: ReadonlySet<string>; ready?: ReadonlySet<string> } {
-  const apart: { ready?: ReadonlySet<string> } = {};
+): { podKeys?: ReadonlySet<string>; otherKeys?: ReadonlySet<string>; ready?: ReadyKeys } {
+  const apart: { ready?: ReadyKeys } = {};
   const podChanges = sim.takePodChanges!(apart);
   const byNode = paths.update(sim, podChanges);
   assert.deepEqual(entries(byNode), entries(podEvictionPathDeadlines(sim)), 'the kept countdowns are the ones computed anew');
-  const all = podChanges === 'all' ? podChanges : new Set([...podChanges, ...(apart.ready ?? [])]);
+  const all = podChanges === 'all' ? podChanges : new Set([...podChanges, ...(apart.ready ?? []).flat()]);
   return { podKeys: podsToCompare(all, index.changed, paths.changed), otherKeys: podsToCompare(podChanges, index.changed, paths.changed), ready: apart.ready };
 }
 
@@ -113,7 +114,7 @@ for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
       const expected = diffClusterViews(full ? undefined : prev, built);
       const { podKeys, otherKeys, ready } = keptPodKeys(sim, index, paths);
       if (podKeys) compared++;
-      if (podKeys) readyApart += ready?.size ?? 0;
+      if (podKeys) readyApart += ready?.reduce((n, keys) => n + keys.length, 0) ?? 0;
       // as the session: only the nodes and ReplicaSets the engine says changed are compared, when it can say
       const rc = sim.takeRecordChanges!();
       if (rc.nodes !== 'all' && rc.replicaSets !== 'all') recordsCompared++;

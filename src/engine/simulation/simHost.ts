@@ -44,7 +44,7 @@ import { SeqIndex } from './seqIndex';
 import { indexPodFrom, keptPod, podBeforeOf, PodSlot } from './podIndex';
 import { ClearCountingSet, markBatch } from './announced';
 import { DirtyPods, ReadyLog } from './dirtyPods';
-import { PodReports } from './podReports';
+import { PodReports, type ReadyKeys } from './podReports';
 import { settleOrder } from '../model/podOrder';
 
 // simulation.ts and the facts test import these from here (they lived here before the split)
@@ -129,12 +129,12 @@ export class SimHost implements ControllerHost {
    */
   reindex(
     index?: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
-    putBack?: { pods: Iterable<string>; podsReady?: Iterable<string>; nodes: ReadonlySet<string>; replicaSets: ReadonlySet<string> },
+    putBack?: { pods: Iterable<string>; podsReady?: readonly string[]; nodes: ReadonlySet<string>; replicaSets: ReadonlySet<string> },
   ): void {
     if (putBack) {
       // a step back put back these records and kept the live ones of the rest (`podsReady`: Ready writes undone alone): a view compares these again
       for (const key of putBack.pods) this.podReports.changed(key);
-      if (putBack.podsReady) for (const key of putBack.podsReady) this.podReports.readyChanged(key);
+      if (putBack.podsReady) this.podReports.readyChangedAll(putBack.podsReady);
       for (const name of putBack.nodes) this.recordChanges?.nodes.add(name);
       for (const key of putBack.replicaSets) this.recordChanges?.replicaSets.add(key);
     } else {
@@ -349,7 +349,7 @@ export class SimHost implements ControllerHost {
    * through updatePod, createPod or deletePod (the controllers' contract, controllers/controllerHost.ts).
    * `apart`: the pods changed by Ready writes alone given apart (PodReports).
    */
-  takePodChanges(apart?: { ready?: ReadonlySet<string> }): ReadonlySet<string> | 'all' {
+  takePodChanges(apart?: { ready?: ReadyKeys }): ReadonlySet<string> | 'all' {
     return this.podReports.take(apart);
   }
 

@@ -3,6 +3,7 @@
  * host and the controllers, never changing a decision. SimulationImpl extends it with the loop.
  */
 import type { SimController } from '../controllers/controller';
+import type { ReadyKeys } from './podReports';
 import type { Kubelets } from '../kubelet/kubelets';
 import { exportCluster } from '../model/export';
 import type { ClusterState } from '../model/cluster';
@@ -45,7 +46,7 @@ export abstract class SimulationViews {
   get controllers(): readonly SimController[] {
     return this.host.controllers;
   }
-  takePodChanges(apart?: { ready?: ReadonlySet<string> }): ReadonlySet<string> | 'all' {
+  takePodChanges(apart?: { ready?: ReadyKeys }): ReadonlySet<string> | 'all' {
     return this.host.takePodChanges(apart);
   }
   takeRecordChanges(): { nodes: ReadonlySet<string> | 'all'; replicaSets: ReadonlySet<string> | 'all' } {
