@@ -16,6 +16,7 @@
  * makes the ahead one align again, which drops it.
  */
 import type { Simulation } from '../engine/simulation/api';
+import type { ReadyKeys } from '../engine/simulation/podReports';
 import type { Delta, NodeItem, NodePodCount, PodItem, ReplicaSetItem } from '../protocol/webview';
 import { buildClusterView, diffClusterViews, podsOnNode, type ClusterDelta, type ClusterView, type EvictionLookup } from './viewModel';
 import { RecordsView } from './recordsView';
@@ -169,7 +170,9 @@ export class KeptView {
   ): ClusterDelta & { touched: Set<string> | 'all'; evictions: EvictionLookup; countingDown: ReadonlyMap<string, unknown>[] } {
     const scheduled = this.evictions.update(sim.trace);
     // taken on every update, so that it always holds what changed since the last one
-    const podChanges = sim.takePodChanges?.() ?? 'all';
+    // the pods changed by Ready writes alone apart: they go stale without a look-up each (RecordsView.update)
+    const apart: { ready?: ReadyKeys } = {};
+    const podChanges = sim.takePodChanges?.(apart) ?? 'all';
     const recordChanges = sim.takeRecordChanges?.();
     // taint-eviction deadlines from the trace; the pod-eviction path's from the controller's "why not", which win
     const byNode = this.pathDeadlines.update(sim, podChanges);
@@ -186,7 +189,10 @@ export class KeptView {
       // 1,667 nodes go Unknown marks 50,000 pods not ready, and making their items took 460 ms of its host part at 5,000 nodes
       if (podKeys && this.records.podsPending) podKeys = this.records.withItems(podKeys);
       const countdowns = podKeys && countdownsChanged(this.evictions.changed, this.pathDeadlines.changed);
-      const delta = this.records.update(sim.cluster, evictions, full, podKeys, changed, full && !this.view, countdowns && { countdowns });
+      const lazy = countdowns && { countdowns, ready: apart.ready };
+      // a view that makes every item now reads the Ready-only ones with the others
+      if (podKeys && !lazy && apart.ready?.length) podKeys = new Set([...podKeys, ...apart.ready.flat()]);
+      const delta = this.records.update(sim.cluster, evictions, full, podKeys, changed, full && !this.view, lazy);
       this.view = this.records.view;
       return { ...delta, touched: this.records.takeTouchedNodes(), evictions, countingDown: [byNode, scheduled] };
     }

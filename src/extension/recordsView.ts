@@ -5,6 +5,7 @@
  */
 import type { ClusterState } from '../engine/model/cluster';
 import type { NodeRecord, PodRecord, ReplicaSetRecord, Taint } from '../engine/model/types';
+import type { ReadyKeys } from '../engine/simulation/podReports';
 import type { Delta, NodeItem, PodItem, ReplicaSetItem } from '../protocol/webview';
 import {
   evictionOf,
@@ -287,7 +288,7 @@ export class RecordsView {
     podKeys?: Iterable<string>,
     changed?: { nodes?: Iterable<string>; replicaSets?: Iterable<string> },
     deferPods = false,
-    lazyPods?: { countdowns: ReadonlySet<string> },
+    lazyPods?: { countdowns: ReadonlySet<string>; ready?: ReadyKeys },
   ): ClusterDelta {
     // the first paint needs the nodes and their pod counts (podCounts.ts countsOfRecords), not 150,000 pods' items
     const skipPods = deferPods && full && this.pods.size === 0;
@@ -345,6 +346,7 @@ export class RecordsView {
     // whose node and countdown are as its item says waits (stale) until it is read
     const byKeys = podKeys && !full;
     if (byKeys && lazyPods) this.staleEvictions = evictions;
+    if (byKeys && lazyPods?.ready) this.readyOnly(lazyPods.ready);
     const keys = byKeys && lazyPods ? this.countedNow(podKeys, cluster, lazyPods.countdowns) : podKeys;
     const podsGone = skipPods
       ? []
@@ -418,6 +420,20 @@ export class RecordsView {
       now.push(key);
     }
     return now;
+  }
+
+  /**
+   * The pods changed by Ready writes alone (the engine's takePodChanges, apart): neither their node nor anything a count
+   * reads changed, so their items go stale as countedNow would leave them, without its two look-ups each; one whose
+   * countdown changed too is among the keys reported otherwise (podsToCompare), and countedNow makes it now. While the
+   * open's items wait, only pods with an item go stale (the others are made from the records then).
+   */
+  private readyOnly(lists: ReadyKeys): void {
+    const stale = this.stale;
+    for (const keys of lists)
+      if (this.pending) {
+        for (const key of keys) if (this.pods.has(key)) stale.add(key);
+      } else for (const key of keys) stale.add(key);
   }
 
   /** Drops the items whose records are gone, and makes the delta. */

@@ -51,7 +51,7 @@ export interface Companion<V> {
 export const NO_COMPANION: Companion<undefined> = {
   make: () => undefined,
   align: (a) => {
-    a.takePodChanges?.();
+    a.takePodChanges?.({});
     a.takeRecordChanges?.();
     return false;
   },

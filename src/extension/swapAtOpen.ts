@@ -56,7 +56,7 @@ export class PendingStart implements ShownStart {
       made = pieces(more);
       if (made) {
         // the views stand on the start: what the new simulation would report is what they were made from
-        made.takePodChanges?.();
+        made.takePodChanges?.({});
         made.takeRecordChanges?.();
       }
       return made;

@@ -7,6 +7,7 @@ import { buildClusterViewFromRecords, diffClusterViews, NO_EVICTIONS, podsOnNode
 import { RecordsView } from '../../src/extension/recordsView';
 import { countdownsChanged, EvictionIndex, PathDeadlines, podsToCompare } from '../../src/extension/countdowns';
 import type { Simulation } from '../../src/engine/simulation/api';
+import type { ReadyKeys } from '../../src/engine/simulation/podReports';
 import { emptyCluster } from '../../src/engine/model/cluster';
 import type { NodeRecord, PodRecord } from '../../src/engine/model/types';
 import type { Delta } from '../../src/protocol/webview';
@@ -29,15 +30,21 @@ function evictionsOf(sim: Simulation, index: EvictionIndex) {
 const entries = (m: ReadonlyMap<string, unknown>) => [...m].sort(([a], [b]) => a.localeCompare(b));
 
 /**
- * As the extension's session: the pod changes taken, the pod-eviction path's countdowns kept
- * (which must be the ones a new view computes), and only the pods that changed compared when that
- * can be said.
+ * As the extension's session: the pod changes taken (those by Ready writes alone apart, `ready`), the pod-eviction
+ * path's countdowns kept from the others (which must be the ones a new view computes), and only the pods that changed
+ * compared when that can be said: `podKeys` with the Ready-only ones among them, `otherKeys` without.
  */
-function keptPodKeys(sim: Simulation, index: EvictionIndex, paths: PathDeadlines): ReadonlySet<string> | undefined {
-  const podChanges = sim.takePodChanges!();
+function keptPodKeys(
+  sim: Simulation,
+  index: EvictionIndex,
+  paths: PathDeadlines,
+): { podKeys?: ReadonlySet<string>; otherKeys?: ReadonlySet<string>; ready?: ReadyKeys } {
+  const apart: { ready?: ReadyKeys } = {};
+  const podChanges = sim.takePodChanges!(apart);
   const byNode = paths.update(sim, podChanges);
   assert.deepEqual(entries(byNode), entries(podEvictionPathDeadlines(sim)), 'the kept countdowns are the ones computed anew');
-  return podsToCompare(podChanges, index.changed, paths.changed);
+  const all = podChanges === 'all' ? podChanges : new Set([...podChanges, ...(apart.ready ?? []).flat()]);
+  return { podKeys: podsToCompare(all, index.changed, paths.changed), otherKeys: podsToCompare(podChanges, index.changed, paths.changed), ready: apart.ready };
 }
 
 // as sets: the webview's store files upserts by ref and lists a node's pods sorted, so their order is not shown
@@ -78,6 +85,9 @@ for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
     const kept = new RecordsView();
     // as the session keeps it: the pods whose node and countdown did not change made when read
     const lazy = new RecordsView();
+    // the same, told the pods changed by Ready writes alone apart (as keptView: those go stale without a look-up each)
+    const apart = new RecordsView();
+    let readyApart = 0;
     let lazyWaited = 0;
     const index = new EvictionIndex();
     let prev: ClusterView | undefined;
@@ -102,8 +112,9 @@ for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
       if (podEvictionPathDeadlines(sim).size) countdowns++;
       const built = buildClusterViewFromRecords(sim.cluster!, evictions);
       const expected = diffClusterViews(full ? undefined : prev, built);
-      const podKeys = keptPodKeys(sim, index, paths);
+      const { podKeys, otherKeys, ready } = keptPodKeys(sim, index, paths);
       if (podKeys) compared++;
+      if (podKeys) readyApart += ready?.reduce((n, keys) => n + keys.length, 0) ?? 0;
       // as the session: only the nodes and ReplicaSets the engine says changed are compared, when it can say
       const rc = sim.takeRecordChanges!();
       if (rc.nodes !== 'all' && rc.replicaSets !== 'all') recordsCompared++;
@@ -113,18 +124,30 @@ for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
       const lazyGot = lazy.update(sim.cluster!, evictions, full, podKeys, changed, false, { countdowns: countdownsChanged(index.changed, paths.changed) });
       assert.deepEqual(sorted(lazyGot.nodes), sorted(expected.nodes), `${where}: node delta (lazy)`);
       assert.deepEqual(sorted(lazyGot.replicaSets), sorted(expected.replicaSets), `${where}: ReplicaSet delta (lazy)`);
+      const apartGot = apart.update(sim.cluster!, evictions, full, otherKeys, changed, false, {
+        countdowns: countdownsChanged(index.changed, paths.changed),
+        ready: otherKeys && ready,
+      });
+      assert.deepEqual(sorted(apartGot.nodes), sorted(expected.nodes), `${where}: node delta (Ready apart)`);
+      assert.deepEqual(sorted(apartGot.replicaSets), sorted(expected.replicaSets), `${where}: ReplicaSet delta (Ready apart)`);
       lazyWaited += lazy.stalePods;
       // what a node's count reads is made at once; each node's pods, and any pod, are up to date when read
-      for (const n of new Set([...built.pods.values()].map((p) => p.node))) {
-        assert.deepEqual(
-          podsOnNode(lazy.view, n).map((p) => [p.ref, p.evictionAt]),
-          podsOnNode(built, n).map((p) => [p.ref, p.evictionAt]),
-          `${where}: ${n}'s pods and countdowns, before they are read (lazy)`,
-        );
-        assert.deepEqual(lazy.podsOn(sim.cluster!, n), podsOnNode(built, n), `${where}: ${n}'s pods when read (lazy)`);
-      }
+      for (const n of new Set([...built.pods.values()].map((p) => p.node)))
+        for (const [view, how] of [
+          [lazy, 'lazy'],
+          [apart, 'Ready apart'],
+        ] as const) {
+          assert.deepEqual(
+            podsOnNode(view.view, n).map((p) => [p.ref, p.evictionAt]),
+            podsOnNode(built, n).map((p) => [p.ref, p.evictionAt]),
+            `${where}: ${n}'s pods and countdowns, before they are read (${how})`,
+          );
+          assert.deepEqual(view.podsOn(sim.cluster!, n), podsOnNode(built, n), `${where}: ${n}'s pods when read (${how})`);
+        }
       assert.equal(lazy.stalePods, 0, `${where}: every pod read`);
+      assert.equal(apart.stalePods, 0, `${where}: every pod read (Ready apart)`);
       assert.ok(lazy.view.pods.size === built.pods.size, `${where}: as many pods (lazy)`);
+      assert.ok(apart.view.pods.size === built.pods.size, `${where}: as many pods (Ready apart)`);
       assert.deepEqual(sorted(got.nodes), sorted(expected.nodes), `${where}: node delta`);
       assert.deepEqual(sorted(got.pods), sorted(expected.pods), `${where}: pod delta`);
       assert.deepEqual(sorted(got.replicaSets), sorted(expected.replicaSets), `${where}: ReplicaSet delta`);
@@ -147,6 +170,13 @@ for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
         if (check(false, `back to pass ${to}`)) backsByChange++;
         assert.ok(writes <= reported, `back to pass ${to}: ${writes} items written to the view for ${reported} records reported`);
         if (steps % 74 === 0) check(true, `full at pass ${to}`);
+        // as the panel's Reset from there: back to the first pass over everything since (the Ready writes undone), and on again
+        if (steps % 74 === 37) {
+          sim.goToPass(0);
+          check(false, 'back to pass 0');
+          sim.goToPass(to);
+          check(false, `on again to pass ${to}`);
+        }
       }
     }
     assert.ok(compared > 10, `the changed pods alone were compared (${compared} times)`);
@@ -155,6 +185,8 @@ for (const file of readdirSync(examples).filter((f) => f.endsWith('.yaml'))) {
     assert.equal(backsByChange, backs, `steps back compared by what changed: ${backsByChange} of ${backs}`);
     if (file === 'outage-1.12.yaml') assert.ok(countdowns > 10, `the pod-eviction path's countdowns were shown (${countdowns} updates)`);
     if (file === 'one-node-stops.yaml') assert.ok(lazyWaited > 0, `some pods' items waited to be read (${lazyWaited})`);
+    // MarkPodsNotReady, and the step backs over it, changed pods by Ready writes alone
+    if (file.startsWith('outage-')) assert.ok(readyApart > 0, `pods changed by Ready writes alone were told apart (${readyApart})`);
     // a new simulation (Reset): the kept items are compared by value, so they still hold
     const again = o.make(o.options);
     const evictions = evictionsOf(again, new EvictionIndex());

@@ -11,6 +11,7 @@ import type { Scenario } from '../snapshot/types';
 import type { Decision } from '../trace/decision';
 import type { VersionBehaviour } from '../versions/types';
 import type { Explanation, MachineView, StateView, ZoneView } from '../trace/views';
+import type { ReadyKeys } from './podReports';
 
 export type { ZoneStateName, ZoneView, StateView, MachineView, Explanation } from '../trace/views';
 
@@ -103,9 +104,10 @@ export interface Simulation {
    * With `cluster`: the keys of the pods created, changed or deleted since the
    * last call, or 'all' (the first call, or the records were put back
    * wholesale by a step back): a view that keeps an item per pod compares only
-   * those.
+   * those. With `apart`, the pods changed by Ready writes alone are left out and given in `apart.ready` (a view
+   * that reads nothing else of them than their item may mark those stale without looking each up).
    */
-  takePodChanges?(): ReadonlySet<string> | 'all';
+  takePodChanges?(apart?: { ready?: ReadyKeys }): ReadonlySet<string> | 'all';
   /**
    * The same for nodes (names) and ReplicaSets (`namespace/name` keys): those added, changed or
    * deleted since the last call, or 'all'. Heartbeat times alone are not a change.

@@ -498,7 +498,8 @@ export class CheckpointStore {
     }
     host.reindex(podsMoved.size === 0 && setsBack.size === 0 ? liveIndex : indexAt(liveIndex, cluster.pods, chain, setsBack, podsMoved, cp.byNode.order), {
       ...putBack,
-      pods: podsBack,
+      // after the records put back, the pods whose Ready writes alone were undone (ReadyLog.undo)
+      podsReady: podsBack.slice(putBack.pods.size),
     });
     if (this.checks.index) checkIndex(host.currentIndex, podsByNodeAt(snap.pods, chain));
     yield;

@@ -155,6 +155,9 @@ export class HandOff {
     const other = new Set(next.pods.other);
     // each such pod's live Ready condition, by its place in the delta: what the redo's Ready log holds (ownCopy)
     const readyAt: (PodCondition | undefined)[] = this.own ? new Array(keys.length) : [];
+    // what the views compare again: the pods written otherwise, and apart those whose Ready fields alone were (PodReports)
+    const changed: string[] = [];
+    const readyOnly: string[] = [];
     let n = 0;
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i],
@@ -162,6 +165,7 @@ export class HandOff {
       const was = cluster.pods.get(key);
       const readyAlone = v instanceof PodReady && was !== undefined && !other.has(key) && !moved.has(key) && readyWrittenInto(was, v);
       if (readyAlone && this.own) readyAt[i] = readyAlone;
+      (readyAlone ? readyOnly : changed).push(key);
       if (!(readyAlone || (v && was !== undefined && !moved.has(key) && writePodInto(was, v, key, host.pristinePods)))) {
         podsReplaced.set(key, was);
         copies.set(key, v ? podFrom(v, key, host.pristinePods) : null);
@@ -240,7 +244,7 @@ export class HandOff {
     host.indexNodes.clear();
     host.factLog = [];
     host.readyLog = new ReadyLog();
-    host.reindex(index, { pods: keys, nodes: new Set(nodesReplaced.keys()), replicaSets: new Set(next.replicaSets.delta.keys()) });
+    host.reindex(index, { pods: changed, podsReady: readyOnly, nodes: new Set(nodesReplaced.keys()), replicaSets: new Set(next.replicaSets.delta.keys()) });
     yield;
     to.kubelets.restore(next.kubelets, cluster);
     yield;

@@ -44,6 +44,7 @@ import { SeqIndex } from './seqIndex';
 import { indexPodFrom, keptPod, podBeforeOf, PodSlot } from './podIndex';
 import { ClearCountingSet, markBatch } from './announced';
 import { DirtyPods, ReadyLog } from './dirtyPods';
+import { PodReports, type ReadyKeys } from './podReports';
 import { settleOrder } from '../model/podOrder';
 
 // simulation.ts and the facts test import these from here (they lived here before the split)
@@ -128,16 +129,17 @@ export class SimHost implements ControllerHost {
    */
   reindex(
     index?: { byNode: Map<string, Set<string>>; podNode: Map<string, string> },
-    putBack?: { pods: Iterable<string>; nodes: ReadonlySet<string>; replicaSets: ReadonlySet<string> },
+    putBack?: { pods: Iterable<string>; podsReady?: readonly string[]; nodes: ReadonlySet<string>; replicaSets: ReadonlySet<string> },
   ): void {
     if (putBack) {
-      // a step back put back these records and kept the live ones of the rest: a view compares these again
-      for (const key of putBack.pods) this.podChanges?.add(key);
+      // a step back put back these records and kept the live ones of the rest (`podsReady`: Ready writes undone alone): a view compares these again
+      for (const key of putBack.pods) this.podReports.changed(key);
+      if (putBack.podsReady) this.podReports.readyChangedAll(putBack.podsReady);
       for (const name of putBack.nodes) this.recordChanges?.nodes.add(name);
       for (const key of putBack.replicaSets) this.recordChanges?.replicaSets.add(key);
     } else {
       // the records were put in wholesale (the start): a view must compare them all
-      this.podChangesLost = true;
+      this.podReports.lose();
       this.recordChangesLost = true;
     }
     // what was announced is forgotten (PodSlot.announced); the slots stay, with their bases (PodSlot.rebase)
@@ -337,9 +339,7 @@ export class SimHost implements ControllerHost {
     this.onNodeConditionsChanged(node);
   }
 
-  /** Keys of the pods created, changed or deleted since takePodChanges; null until it is first called. */
-  private podChanges: Set<string> | null = null;
-  private podChangesLost = true;
+  private readonly podReports = new PodReports();
 
   /**
    * For a view that keeps an item per pod (the extension's webview data, 150,000 pods at
@@ -347,12 +347,10 @@ export class SimHost implements ControllerHost {
    * 'all' on the first call and after the records were put in wholesale (a step back), when
    * the view must compare every pod. Complete because every change of a pod record goes
    * through updatePod, createPod or deletePod (the controllers' contract, controllers/controllerHost.ts).
+   * `apart`: the pods changed by Ready writes alone given apart (PodReports).
    */
-  takePodChanges(): ReadonlySet<string> | 'all' {
-    const out = this.podChanges === null || this.podChangesLost ? 'all' : this.podChanges;
-    this.podChanges = new Set();
-    this.podChangesLost = false;
-    return out;
+  takePodChanges(apart?: { ready?: ReadyKeys }): ReadonlySet<string> | 'all' {
+    return this.podReports.take(apart);
   }
 
   /** Names of the nodes and keys of the ReplicaSets announced since takeRecordChanges; null until it is first called. */
@@ -387,7 +385,8 @@ export class SimHost implements ControllerHost {
       slot.ready = ready;
     }
     this.dirtyPods.mark(slot, ready !== undefined);
-    this.podChanges?.add(key);
+    if (ready !== undefined) this.podReports.readyChanged(key);
+    else this.podReports.changed(key);
     const seen = slot.announced(this.epoch);
     const now = this.seenOf(pod, seen);
     const indexed = this.podNode.get(key);
@@ -425,7 +424,7 @@ export class SimHost implements ControllerHost {
       this.readyLog.push(key, ready, w.statusWas[i], w.timeWas[i]);
       slot.ready = ready;
       this.dirtyPods.mark(slot, true);
-      this.podChanges?.add(key);
+      this.podReports.readyChanged(key);
       const seen = slot.announced(epoch);
       const now = this.seenOf(pod, seen);
       before[i] = seen ?? now;
@@ -443,7 +442,7 @@ export class SimHost implements ControllerHost {
     const key = nsKey(pod.meta.namespace, pod.meta.name);
     const slot = this.slotOf(key);
     this.dirtyPods.mark(slot);
-    this.podChanges?.add(key);
+    this.podReports.changed(key);
     const existing = this.cluster.pods.get(key);
     const seen = slot.announced(this.epoch);
     // The replaced pod as last announced, taken before the index moves: a slot with nothing seen (as a
@@ -470,7 +469,7 @@ export class SimHost implements ControllerHost {
     if (!current) return;
     const slot = this.slotOf(key);
     this.dirtyPods.mark(slot);
-    this.podChanges?.add(key);
+    this.podReports.changed(key);
     const before = this.podBefore(key, slot, current);
     this.cluster.pods.delete(key);
     this.podKeyLog.push(key, false);

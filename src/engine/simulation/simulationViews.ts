@@ -3,6 +3,7 @@
  * host and the controllers, never changing a decision. SimulationImpl extends it with the loop.
  */
 import type { SimController } from '../controllers/controller';
+import type { ReadyKeys } from './podReports';
 import type { Kubelets } from '../kubelet/kubelets';
 import { exportCluster } from '../model/export';
 import type { ClusterState } from '../model/cluster';
@@ -45,8 +46,8 @@ export abstract class SimulationViews {
   get controllers(): readonly SimController[] {
     return this.host.controllers;
   }
-  takePodChanges(): ReadonlySet<string> | 'all' {
-    return this.host.takePodChanges();
+  takePodChanges(apart?: { ready?: ReadyKeys }): ReadonlySet<string> | 'all' {
+    return this.host.takePodChanges(apart);
   }
   takeRecordChanges(): { nodes: ReadonlySet<string> | 'all'; replicaSets: ReadonlySet<string> | 'all' } {
     return this.host.takeRecordChanges();

@@ -54,9 +54,11 @@ export function* restoreController(rsc: ReplicaSetCore, saved: unknown, host: Co
   // the controller that ran until now has the live cluster's index (the same class: names are unique)
   const previous = from?.previous.name === 'replicaset' ? (from.previous as unknown as ReplicaSetCore) : undefined;
   if (previous !== undefined && from !== undefined) {
-    takeOverIndexes(rsc, previous, host, from);
+    const made = takeOverIndexes(rsc, previous, host, from);
     yield;
     yield* takeOverEntries(rsc, previous, s.entries, host);
+    for (const set of made) set.entry = rsc.byUid.get(set.owner);
+    if (rsc.options.checkRestoredIndexes) checkPointers(rsc);
   } else {
     // in parts too: the run-ahead's simulation is started so (makeInSlices.ts), and 150,000 pods were a block of 140-200 ms
     yield* rsc.rebuildIndexesInPieces(host, ENTRY_CHUNK);
@@ -149,6 +151,8 @@ function* takeOverEntries(rsc: ReplicaSetCore, previous: ReplicaSetCore, saved: 
   rsc.entries = previous.entries;
   rsc.byUid = previous.byUid;
   rsc.byNamespace = previous.byNamespace;
+  // an entry unchanged since the checkpoint is timed as it was then (its machine's context says), and stays so
+  rsc.timed = previous.timed;
   // the previous controller is dropped after the restore; it must not go on editing these maps
   previous.entries = new Map();
   previous.byUid = new Map();
@@ -163,10 +167,8 @@ function* takeOverEntries(rsc: ReplicaSetCore, previous: ReplicaSetCore, saved: 
     visited++;
     const live = rsc.entries.get(se.key);
     if (live !== undefined && live.lastSaved === se && live.uid === rs.meta.uid && unchangedSince(live, se)) {
+      // its pod set is the one it points at and that points at it (takeOverIndexes), its place in `timed` kept
       takenOver(live);
-      // as addEntry does for an entry it puts in
-      rsc.pointPods(live);
-      rsc.noteTimers(live);
       continue;
     }
     if (live !== undefined && live.uid === rs.meta.uid) {
@@ -200,7 +202,6 @@ function writtenInto(rsc: ReplicaSetCore, e: Entry, se: SavedEntry): void {
   e.lastTransition = se.lastTransition ? se.lastTransition : undefined;
   e.lastSaved = plain ? se : undefined;
   takenOver(e);
-  rsc.pointPods(e);
   rsc.noteTimers(e);
 }
 
@@ -260,16 +261,35 @@ function unchangedSince(e: Entry, last: SavedEntry): boolean {
  * controller: what newEntry would make of the checkpoint's entry (the same machine state, counter,
  * removed pods and last transition), keeping its actor and its machine view (given again while
  * the state and transition are the same) instead of 14,120 entries made anew on every restore at
- * 5,000 nodes. What the entry keeps for the controller that held it is cleared as newEntry leaves it.
+ * 5,000 nodes. What the entry keeps for the controller that held it is cleared as newEntry leaves it, but what the
+ * restore takes over with it: its pod set (the same index) and its place in `timed` (the same map; noteTimers after a change).
  */
 function takenOver(e: Entry): Entry {
   e.naming = undefined;
   e.ref = undefined;
   e.live = true;
-  e.timed = false;
   e.checked = undefined;
   e.checkSeen = -1;
-  e.pods = undefined;
-  e.podsMade = -1;
   return e;
+}
+
+/**
+ * What a restore that took the entries over leaves as newEntry and a rebuilt index would (SimulationChecks.restoreIndexRebuild):
+ * each set of a ReplicaSet points at its entry, each entry's kept set is the index's, `timed` holds the entries its machine times.
+ */
+function checkPointers(rsc: ReplicaSetCore): void {
+  for (const set of rsc.byOwner.values())
+    if (set.owner !== '' && set.entry !== rsc.byUid.get(set.owner))
+      throw new Error(`replicaset: after a restore the pod set of ${set.owner} points at another entry than byUid`);
+  const timed = new Set<Entry>();
+  for (const e of rsc.entries.values()) {
+    if (e.podsMade === rsc.indexesMade && e.pods !== rsc.byOwner.get(e.uid))
+      throw new Error(`replicaset ${e.key}: after a restore the pod set kept is not the index's`);
+    const was = e.timed;
+    rsc.noteTimers(e);
+    if (e.timed !== was) throw new Error(`replicaset ${e.key}: after a restore timed is ${was}, its machine says ${e.timed}`);
+    if (e.timed) timed.add(e);
+  }
+  if (timed.size !== rsc.timed.size || [...rsc.timed].some((e) => !timed.has(e)))
+    throw new Error('replicaset: after a restore `timed` holds other entries than the machines time');
 }

@@ -133,8 +133,12 @@ export interface Claimed {
 
 /** one owner's pods in the index: pod key -> the record the pod's last event carried */
 export class PodSet extends Map<string, PodRecord> {
-  /** the running counts of a ReplicaSet's pods (tally.ts), made at its first sync; never for orphans */
+  /**
+   * the running counts of a ReplicaSet's pods (tally.ts), made at its first sync; never for orphans. Read through
+   * ReplicaSetCore.tallyOf: one made before the controller's last restore (`tallyMade` behind its `talliesMade`) is void
+   */
   tally: PodTally | undefined = undefined;
+  tallyMade = 0;
   /**
    * `byUid.get(owner)`, kept here (the controller sets it where either changes: newEntry, dropEntry,
    * a set made), so that a pod event in the same owner finds its ReplicaSet without a look-up by uid

@@ -152,7 +152,7 @@ export function handlePodsReadyChanged(rsc: ReplicaSetCore, host: ControllerHost
     if (rsc.verify && (rsc.ownerOfPod.get(key) !== set || !rsc.checkedOwners.has(pod.meta.ownerReferences)))
       throw new Error(`replicaset: pod ${key}, found in the set of its owner ${set.owner}, is not indexed there or its owners are unchecked`);
     const was = held[i]!;
-    if (set.tally) set.tally.replace(key, was, pod);
+    rsc.tallyOf(set)?.replace(key, was, pod);
     if (was !== pod) set.set(key, pod);
     const entry = rsc.resolveControllerRef(host, pod.meta.namespace, refs[i]!, set);
     if (!entry) continue;
