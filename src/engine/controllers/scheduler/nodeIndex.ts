@@ -425,11 +425,16 @@ export class NodeIndex {
     return this;
   }
 
-  /** what the index holds, in a fixed order (the `check` of restoredTo; tests) */
+  /**
+   * What the index holds, in rank order (the `check` of restoredTo; tests). The ranks are given by that order, not their
+   * numbers: a node deleted leaves a gap in the numbers and none in the order, which is all that placement compares (fuzz
+   * seed 2021 case 37: a node deleted at +3m, a step back to +5m, the index taken over differed from one made anew in the
+   * numbers alone).
+   */
   text(): string {
     this.settle();
     const entries = [...this.entries.values()].sort((a, b) => a.rank - b.rank);
-    return JSON.stringify(entries.map((e) => [e.name, e.rank, e.cls.key, e.used, e.alloc, e.node === undefined]));
+    return JSON.stringify(entries.map((e) => [e.name, e.cls.key, e.used, e.alloc, e.node === undefined]));
   }
 
   private use(name: string, req: Requests, sign: 1 | -1): void {
