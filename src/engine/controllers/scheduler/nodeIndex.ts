@@ -425,12 +425,7 @@ export class NodeIndex {
     return this;
   }
 
-  /**
-   * What the index holds, in rank order (the `check` of restoredTo; tests). The ranks are given by that order, not their
-   * numbers: a node deleted leaves a gap in the numbers and none in the order, which is all that placement compares (fuzz
-   * seed 2021 case 37: a node deleted at +3m, a step back to +5m, the index taken over differed from one made anew in the
-   * numbers alone).
-   */
+  /** What the index holds in rank order (restoredTo's check; tests): ranks by order, not number (a deleted node leaves a gap) */
   text(): string {
     this.settle();
     const entries = [...this.entries.values()].sort((a, b) => a.rank - b.rank);
