@@ -43,6 +43,15 @@ const cases: { name: string; file: string; events: [number, object][] }[] = [
       [240, notReady('node-a3')],
     ],
   },
+  // the queue as it stands read as certain while two other nodes were Added at the same pass (HUNT_PARTIAL seed 9)
+  {
+    name: 'a node stopped with two others, queued with them at +1m10s, a fourth going Unknown at +1m25s',
+    file: 'outage-1.31.yaml',
+    events: [
+      [45, stop('node-a3')],
+      [30, stop('node-a6')],
+    ],
+  },
   // a whole start of a running kubelet re-anchors its posts and renewals; the stop after it was taken for none
   { name: 'a running kubelet started at +20s, stopped with its zone at +30s', file: 'rs-zone-outage.yaml', events: [[20, start('node-b1')]] },
   { name: 'a running kubelet started at +20s, stopped at +30s with another', file: 'outage-1.31.yaml', events: [[20, start('node-a1')]] },

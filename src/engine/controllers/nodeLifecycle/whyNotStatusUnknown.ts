@@ -127,11 +127,13 @@ export class StatusUnknownWhyNot {
    * its way to the same queue (it may take the token first; one waiting in it is in the queue's
    * forecast, if it stays not Ready), and none with its kubelet stopped goes Unknown on the way
    * (the zone's counts, state and rate would change). Otherwise a time through the zone's queue
-   * is not certain.
+   * is not certain. This reads the queue as it stands: another node Added by then (an arrival the
+   * forecast with arrivals counts, when it can tell) may take the token first (outage-1.31 with
+   * node-a6 stopped with node-a1 and node-a2: said tainted at +1m10s, the pass that queued all three).
    */
   protected zoneSteadyUntil(zone: string, self: string, t: Micros): boolean {
     const z = this.walkOf(zone);
-    if (z.blockers.some((n) => n !== self)) return false;
+    if (z.blockers.some((n) => n !== self) || z.arrivals.some((a) => a.value !== self && a.at <= t)) return false;
     const first = z.goUnknown.find((x) => x.name !== self);
     return first === undefined || first.at > t;
   }
