@@ -56,6 +56,15 @@ const cases: { name: string; file: string; events: [number, object][] }[] = [
   { name: 'a running kubelet started at +20s, stopped with its zone at +30s', file: 'rs-zone-outage.yaml', events: [[20, start('node-b1')]] },
   { name: 'a running kubelet started at +20s, stopped at +30s with another', file: 'outage-1.31.yaml', events: [[20, start('node-a1')]] },
   { name: '1.12: a running kubelet started at +20s, stopped at +30s with another', file: 'outage-1.12.yaml', events: [[20, start('node-a1')]] },
+  // the start's own post at the stop's instant counts (the hunt's rs-deletion-cost seed 25, after the change above)
+  {
+    name: 'a running kubelet started and stopped at one instant, +3m',
+    file: 'rs-deletion-cost.yaml',
+    events: [
+      [180, start('node-a5')],
+      [180, stop('node-a5')],
+    ],
+  },
   // a status post with no renewal makes the controller's entry anew without its Lease: the next pass moves the probe again
   {
     name: 'a running kubelet started only: status at +25s, stopped with its zone at +30s',

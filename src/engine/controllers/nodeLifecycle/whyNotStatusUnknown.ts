@@ -441,7 +441,8 @@ export class StatusUnknownWhyNot {
     // a start first posts and renews at once, and from then on
     const nextPost = s.restartAt ?? k.nextPost;
     const nextRenew = s.restartAt !== undefined && s.renewEvery ? s.restartAt : k.nextRenew;
-    const last = Math.max(lastBefore(nextPost, s.postEvery) ?? -Infinity, lastBefore(nextRenew, s.renewEvery) ?? -Infinity);
+    // (the start's own post counts at the stop's instant too: it comes first there; rs-deletion-cost seed 25, both at +3m)
+    const last = Math.max(lastBefore(nextPost, s.postEvery) ?? -Infinity, lastBefore(nextRenew, s.renewEvery) ?? -Infinity, s.restartAt ?? -Infinity);
     let p = probe;
     if (last > this.host.now) {
       const next = this.c.nextMonitor();
