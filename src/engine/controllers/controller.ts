@@ -27,7 +27,7 @@
  *   of those objects (by identity) until it is replaced. Conditions are not in
  *   this list: kubelets and MarkPodsNotReady edit them in place.
  */
-import type { ControllerHost } from './controllerHost';
+import type { ControllerHost, PodsReadyWrites } from './controllerHost';
 import type { WhyNot, WhyNotWorld } from '../trace/whyNot';
 import type { Micros } from '../model/time';
 import type { NodeCondition, NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord, LeaseRecord, Taint, PodCondition, Toleration, PodPhase } from '../model/types';
@@ -60,13 +60,11 @@ export interface PodBefore {
 }
 
 /** What controllers are told of a ControllerHost.updatePodsReady (its lists, read-only, and each pod's `before`). */
-export interface PodsReadyBatch {
-  readonly node: string;
-  readonly count: number;
+export type PodsReadyBatch = Readonly<Pick<PodsReadyWrites, 'node' | 'count'>> & {
   readonly pods: readonly PodRecord[];
   readonly keys: readonly string[];
   readonly before: readonly PodBefore[];
-}
+};
 
 export interface SimController {
   readonly name: ControllerName;

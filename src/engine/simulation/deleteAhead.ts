@@ -7,7 +7,7 @@
  * +3m00s, which the timeline deleted at that instant first).
  */
 import { formatTime, parseTimestamp } from '../model/time';
-import type { WhyNot, WhyNotCheck, WhyNotOutcome, WhyNotWorld } from '../trace/whyNot';
+import { withoutTime, type WhyNot, type WhyNotCheck, type WhyNotOutcome, type WhyNotWorld } from '../trace/whyNot';
 
 const POD_DELETIONS = new Set<WhyNotOutcome>(['PodDeletedByTaintEviction', 'PodDeletedByPodEviction', 'PodDeletedByScaleDown']);
 
@@ -25,9 +25,5 @@ export function readTimelineDelete(w: WhyNot, world: WhyNotWorld): WhyNot {
     rule: `the timeline deletes ${w.object} at ${at}, by the time named (${named}): the deletion never comes`,
     values: { timelineDeletesAt: at, namedWithoutIt: named },
   };
-  const out: WhyNot = { ...w, never: true, neverIf: `the timeline deletes the pod at ${at}, first`, path: [...(w.path ?? []), check] };
-  delete out.wouldFireAt;
-  delete out.conditional;
-  delete out.counterfactual;
-  return out;
+  return { ...withoutTime(w, check), never: true, neverIf: `the timeline deletes the pod at ${at}, first` };
 }

@@ -380,13 +380,11 @@ export class SimHost implements ControllerHost {
     readyTimeWas?: Micros,
   ): void {
     const slot = this.slotOf(key);
-    if (ready !== undefined) {
-      this.readyLog.push(key, ready, readyStatusWas!, readyTimeWas!);
-      slot.ready = ready;
+    if (ready !== undefined) this.readyWritten(slot, key, ready, readyStatusWas!, readyTimeWas!);
+    else {
+      this.dirtyPods.mark(slot, false);
+      this.podReports.changed(key);
     }
-    this.dirtyPods.mark(slot, ready !== undefined);
-    if (ready !== undefined) this.podReports.readyChanged(key);
-    else this.podReports.changed(key);
     const seen = slot.announced(this.epoch);
     const now = this.seenOf(pod, seen);
     const indexed = this.podNode.get(key);
@@ -400,6 +398,14 @@ export class SimHost implements ControllerHost {
     slot.announce(now, this.epoch);
     slot.pod = pod;
     this.notifyPod('updated', pod, before, key);
+  }
+
+  /** A pod's Ready condition written in place (updatePod, updatePodsReady): logged for a step back, its slot and reports told. */
+  private readyWritten(slot: PodSlot, key: string, ready: PodCondition, statusWas: ConditionStatus, timeWas: Micros): void {
+    this.readyLog.push(key, ready, statusWas, timeWas);
+    slot.ready = ready;
+    this.dirtyPods.mark(slot, true);
+    this.podReports.readyChanged(key);
   }
 
   /**
@@ -421,10 +427,7 @@ export class SimHost implements ControllerHost {
       const ready = w.ready[i];
       if (this.checkPods && (this.podNode.get(key) !== w.node || pod.nodeName !== w.node))
         throw new Error(`updatePodsReady: Pod ${key} is not bound to and indexed under Node ${w.node}`);
-      this.readyLog.push(key, ready, w.statusWas[i], w.timeWas[i]);
-      slot.ready = ready;
-      this.dirtyPods.mark(slot, true);
-      this.podReports.readyChanged(key);
+      this.readyWritten(slot, key, ready, w.statusWas[i], w.timeWas[i]);
       const seen = slot.announced(epoch);
       const now = this.seenOf(pod, seen);
       before[i] = seen ?? now;

@@ -234,9 +234,18 @@ export class StatusUnknownWhyNot {
       const keep = this.probeUsed;
       const planned = k && this.world?.stopsAt?.(name) ? this.timelineStop(name, k, probe, grace) : undefined;
       this.probeUsed = keep;
-      return !planned || byFalse < planned.at ? byFalse : Math.max(this.evictionQueuedAt(planned.probe), planned.at + this.period);
+      return planned ? this.queuedFalseThenUnknown(byFalse, planned.at, planned.probe) : byFalse;
     }
     const unknownAt = this.firstPassWhere((t) => probeExpired(t, probe, grace), probe + grace);
+    return this.queuedFalseThenUnknown(byFalse, unknownAt, probe);
+  }
+
+  /**
+   * 1.12's pod-eviction path for a node Ready=False that goes Unknown at the pass `unknownAt` (its last probe `probe`):
+   * queued past podEvictionTimeout from the transition (`byFalse`) if that comes first, else by the passes after the
+   * Unknown, which count from probeTimestamp.
+   */
+  private queuedFalseThenUnknown(byFalse: Micros, unknownAt: Micros, probe: Micros): Micros {
     return byFalse < unknownAt ? byFalse : Math.max(this.evictionQueuedAt(probe), unknownAt + this.period);
   }
 
@@ -395,9 +404,8 @@ export class StatusUnknownWhyNot {
     const pass = this.firstPassWhere((t) => t >= post.at, post.at);
     if (post.status !== 'False') return { unknownAt: pass, queuedAt: pass, unforeseen: true };
     if (this.c._rules.taintBasedEvictions) return { unknownAt: pass, queuedAt: pass };
-    const byFalse = this.evictionQueuedAt(pass);
     const unknownAt = this.firstPassWhere((t) => probeExpired(t, pass, grace), pass + grace);
-    return { unknownAt: pass, queuedAt: byFalse < unknownAt ? byFalse : Math.max(byFalse, unknownAt + this.period) };
+    return { unknownAt: pass, queuedAt: this.queuedFalseThenUnknown(this.evictionQueuedAt(pass), unknownAt, pass) };
   }
 
   /** ComputeZoneState (the zone machine's guards) with `more` of the zone's Ready nodes counted as not Ready: the same state as now. */
