@@ -125,6 +125,13 @@ const cases: Case[] = [
     out: null,
   },
   {
+    name: 'test of a folder is exit 2 and says to give the scenario files, not that expectations are missing',
+    argv: ['test', 'examples/'],
+    code: 2,
+    err: /examples\/: a snapshot, not a scenario: only a scenario's expect: entries are tested \(for the scenarios in a folder, give their files, e.g\. examples\/\*\.yaml\)\n[\s\S]*nothing was run/,
+    out: null,
+  },
+  {
     name: 'test of a good and a broken file is exit 2 and runs neither',
     argv: ['test', EXAMPLE, `${F}/expect-not-boolean.yaml`],
     code: 2,

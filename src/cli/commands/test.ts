@@ -32,7 +32,11 @@ export function runTests(args: ParsedArgs, io: CliIo): number {
       continue;
     }
     if (!o.scenario.expect.length) {
-      io.err(`controller-stepper: ${file}: no expect: entries, nothing to test\n`);
+      // a folder or an export is read as a snapshot: a user who meant the scenarios in a folder is told to list them
+      const what = o.scenario.plainSnapshot
+        ? "a snapshot, not a scenario: only a scenario's expect: entries are tested (for the scenarios in a folder, give their files, e.g. examples/*.yaml)"
+        : 'no expect: entries, nothing to test';
+      io.err(`controller-stepper: ${file}: ${what}\n`);
       bad++;
       continue;
     }
