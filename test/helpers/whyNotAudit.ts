@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { loadScenario } from '../../src/engine/snapshot/scenario';
 import { nodeFs } from '../../src/platform/nodeFs';
 import { defaultHorizon } from '../../src/cli/horizon';
+import { findCondition } from '../../src/engine/controllers/nodeLifecycle/taints';
 
 /** The outcome a decision is, and the object it is about, or undefined when no why-not names it. */
 export function outcomeOf(d: Decision): { outcome: WhyNotOutcome; object: string } | undefined {
@@ -87,7 +88,8 @@ export interface Miss {
  * - `notYetObserved`: the object did not exist at the pass (a pod the ReplicaSet creates later);
  * - `alreadyHolds`: the node already had its not-ready or unreachable NoExecute taint at the pass,
  *   and the decision is the swap to the other one (one update, a TaintAdded with a TaintRemoved):
- *   "tainted NoExecute" had already happened;
+ *   "tainted NoExecute" had already happened; or the node's Ready was Unknown at the pass (no answer by design), and
+ *   the decision is a later Unknown after the kubelet posted Ready again;
  * - `laterThanNamed`: the answer waits for a kubelet stop of the timeline and for more ("…, and its
  *   zone's rate and queue let it through at once"), only kubelet stops came between, and the
  *   decision came later than named: that more did not hold (whyNot.complete.test.ts counts them).
@@ -177,7 +179,7 @@ export interface Audit {
 export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
   const sim = createSimulation(scenario, { checkInvariants: true });
   const period = sim.config.nodeMonitorPeriod;
-  const asked: { at: Micros; said: Map<string, Said>; tainted: Set<string>; traceAt: number }[] = [];
+  const asked: { at: Micros; said: Map<string, Said>; tainted: Set<string>; unknown: Set<string>; traceAt: number }[] = [];
   for (let k = 0, t = sim.startTime; t <= end; k++, t += period) {
     sim.runUntil(t);
     if (k % every) continue;
@@ -214,7 +216,10 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
         .filter((n) => n.taints.some((t) => t.effect === 'NoExecute' && CONTROLLER_NO_EXECUTE.includes(t.key)))
         .map((n) => `Node/${n.meta.name}`),
     );
-    asked.push({ at: sim.now, said, tainted, traceAt: sim.trace.length });
+    // Ready Unknown already: its why-not has nothing to say (statusUnknown); a kubelet that posts too seldom re-posts Ready
+    // and goes Unknown again later (kubeletLapse.ts), a decision no answer at this pass could name
+    const unknown = new Set([...c.nodes.values()].filter((n) => findCondition(n.conditions, 'Ready')?.status === 'Unknown').map((n) => `Node/${n.meta.name}`));
+    asked.push({ at: sim.now, said, tainted, unknown, traceAt: sim.trace.length });
   }
   const events = sim.scenario.events.map((e) => sim.timeOf(e.at));
   /** times of the events that are not a whole kubelet stop */
@@ -267,7 +272,7 @@ export function audit(scenario: Scenario, end: Micros, every = 1): Audit {
             ? 'sameInstant'
             : !a.said.has(o.object)
               ? 'notYetObserved'
-              : o.outcome === 'NodeTaintedNoExecute' && a.tainted.has(o.object)
+              : (o.outcome === 'NodeTaintedNoExecute' && a.tainted.has(o.object)) || (o.outcome === 'NodeStatusUnknown' && a.unknown.has(o.object))
                 ? 'alreadyHolds'
                 : events.some((e) => e > a.at && e <= happened)
                   ? 'timeline'

@@ -25,9 +25,10 @@ import { controllerOf, isPodActive } from '../controllers/replicaSet/podUtil';
 import { readKubeletResume } from './kubeletResumes';
 import { chainToNodeTaint, heldBackBy } from './nodeTaintChain';
 import { readUntaint } from './untaintAhead';
+import { readKubeletRepost } from './kubeletRepost';
 import { nextRestart, readRestart } from './restartAhead';
 import { readScaleDown, scalesAhead } from './scaleAhead';
-import { readMasterDisruption } from './masterAhead';
+import { readMasterDisruption, type NodesAhead } from './masterAhead';
 import { readTimelineDelete } from './deleteAhead';
 import { readTaintSwap } from './swapAhead';
 import { eventsUntil, podAtOf } from './podsAhead';
@@ -150,7 +151,8 @@ export function worldOf(sim: Explainable): WhyNotWorld {
           const event: NodeEvent = {
             at: t,
             stop: e.kind === 'kubelet' && e.action === 'stop' && !e.only,
-            start: e.kind === 'kubelet' && e.action === 'start' && e.only !== 'lease',
+            // a start of the status posts alone, where Leases are the heartbeat, posts too seldom to keep the node Ready (kubeletLapse.ts)
+            start: e.kind === 'kubelet' && e.action === 'start' && e.only !== 'lease' && !(e.only === 'status' && sim.kubelets.settings.leases),
             ...(e.kind === 'kubelet' && e.action === 'start' && !e.only ? { restarts: true } : {}),
             ...(e.kind === 'condition' && e.condition.type === 'Ready' ? { ready: e.condition.status } : {}),
           };
@@ -196,17 +198,23 @@ export function worldOf(sim: Explainable): WhyNotWorld {
     deletesOf(replicaSet) {
       if (!deletes) {
         deletes = new Map();
-        const scaled = new Set<string>();
-        // a delete read ahead while only scales and deletes come first: a scale of its own ReplicaSet changes its count first
-        for (const { e, t } of ahead()) {
-          if (e.kind === 'scale') scaled.add(e.replicaSet);
-          else if (e.kind !== 'delete') break;
-          else {
+        // a delete read ahead while only scales and deletes come first: a scale of its own ReplicaSet changes its count
+        // first, or at the delete's instant (the sync after the instant reads both: rs-slow-start seed 4 with HUNT_PARTIAL,
+        // a delete and a scale down at +20s named a replacement then)
+        const prefix: { e: Scenario['events'][number]; t: Micros }[] = [];
+        for (const x of ahead()) {
+          if (x.e.kind !== 'scale' && x.e.kind !== 'delete') break;
+          prefix.push(x);
+        }
+        const scaledAt = new Map<string, Micros>();
+        for (const { e, t } of prefix) if (e.kind === 'scale' && !scaledAt.has(e.replicaSet)) scaledAt.set(e.replicaSet, t);
+        for (const { e, t } of prefix) {
+          if (e.kind === 'delete') {
             const [kind, ns, name, more] = e.ref.split('/');
             const pod = kind === 'Pod' && name && !more ? sim.host.cluster.pods.get(nsKey(ns, name)) : undefined;
             const owner = pod && isPodActive(pod) ? controllerOf(pod.meta) : undefined;
             const key = owner ? `${ns}/${owner.name}` : undefined;
-            if (key && !scaled.has(key) && !deletes.has(key)) deletes.set(key, { at: t, pod: `Pod/${ns}/${name}` });
+            if (key && !((scaledAt.get(key) ?? Infinity) <= t) && !deletes.has(key)) deletes.set(key, { at: t, pod: `Pod/${ns}/${name}` });
           }
         }
       }
@@ -291,10 +299,19 @@ export function worldOf(sim: Explainable): WhyNotWorld {
       const does = [...(v.status ? ['posts node status'] : []), ...(leases ? ['renews its Lease'] : [])];
       return {
         running: does.length > 0,
+        ...(v.status && !leases && sim.kubelets.period > sim.host.config.nodeMonitorGracePeriod ? { lapses: true as const } : {}),
         does,
         ...(v.lastPost !== undefined ? { lastPost: v.lastPost } : {}),
         ...(v.nextPost !== undefined ? { nextPost: v.nextPost } : {}),
         ...(leases && v.nextRenew !== undefined ? { nextRenew: v.nextRenew } : {}),
+        ...(v.status
+          ? {
+              postEvery: sim.kubelets.period,
+              updateEvery: sim.kubelets.settings.updateFrequency,
+              postsReady: v.desired.find((d) => d.type === 'Ready')?.status,
+            }
+          : {}),
+        ...(leases ? { renewEvery: sim.kubelets.settings.leaseRenewInterval } : {}),
       };
     },
   };
@@ -344,10 +361,18 @@ export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: Why
       ),
     }).w;
   const nodeRecord = node !== undefined ? host.cluster.nodes.get(node) : undefined;
-  const probeOf = (n: string) => nodes?.probeOf?.(n);
+  const passAtOrAfter = (t: Micros) => host.controllers.find((c) => c.monitorPassAtOrAfter)?.monitorPassAtOrAfter!(t);
+  const nodesAhead: NodesAhead = {
+    probeOf: (n) => nodes?.probeOf?.(n),
+    passAtOrAfter,
+    unknownAt: (n) => {
+      const at = nodes?.whyNot(host, `Node/${n}`, world).find((w) => w.outcome === 'NodeStatusUnknown')?.wouldFireAt;
+      return at !== undefined ? parseTimestamp(at) : undefined;
+    },
+  };
   return out.map((w) => {
     const ahead = answerAhead(w);
-    const read = readRestart(nodes ? readMasterDisruption(ahead, host, world, nodeRecord, probeOf) : ahead, restart);
+    const read = readRestart(nodes ? readMasterDisruption(ahead, host, world, nodeRecord, nodesAhead) : ahead, restart);
     return readTimelineDelete(scalesRead ? readScaleDown(read, host.cluster, world, scaleAnswer) : read, world);
   });
   function answerAhead(w: WhyNot): WhyNot {
@@ -359,7 +384,9 @@ export function whyNotOfControllers(sim: Explainable, ref: ObjectRef, world: Why
           : w;
     const resumed = node ? readKubeletResume(chained, node, world) : chained;
     const pod = node && ref.startsWith('Pod/') && resumed.outcome === 'PodDeletedByTaintEviction' ? host.cluster.pods.get(ref.slice('Pod/'.length)) : undefined;
-    return pod && node ? readTaintSwap(readUntaint(resumed, host, pod, node, world), host, pod, node, world, nodes) : resumed;
+    if (!pod || !node) return resumed;
+    const untainted = readKubeletRepost(readUntaint(resumed, host, pod, node, world), host, node, world, passAtOrAfter);
+    return readTaintSwap(untainted, host, pod, node, world, nodes);
   }
 }
 

@@ -28,7 +28,17 @@ const CONTROLLER_TAINTS = new Set([NOT_READY_NO_EXECUTE.key, UNREACHABLE_NO_EXEC
  * controller's); undefined when some node counted in the disruption checks stays
  * Ready, its kubelet posting, with nothing of the timeline about it. Once per question.
  */
-export function masterDisruptionFrom(host: ControllerHost, world: WhyNotWorld, probeOf?: (node: string) => Micros | undefined): Micros | undefined {
+/** What the node lifecycle controller tells of its nodes ahead, for masterDisruptionFrom. */
+export interface NodesAhead {
+  /** its probeTimestamp of the node */
+  probeOf?(node: string): Micros | undefined;
+  /** the monitor pass at or after `t` */
+  passAtOrAfter?(t: Micros): Micros | undefined;
+  /** the pass that sets the node Unknown as its own why-not names it (a kubelet that posts too seldom: kubeletLapse.ts) */
+  unknownAt?(node: string): Micros | undefined;
+}
+
+export function masterDisruptionFrom(host: ControllerHost, world: WhyNotWorld, ahead: NodesAhead = {}): Micros | undefined {
   const key = 'masterDisruptionFrom';
   if (world.memo?.has(key)) return world.memo.get(key) as Micros | undefined;
   let from: Micros | undefined = -Infinity;
@@ -39,13 +49,27 @@ export function masterDisruptionFrom(host: ControllerHost, world: WhyNotWorld, p
     const name = node.meta.name;
     const ready = node.conditions.find((c) => c.type === 'Ready');
     if (ready?.status !== 'True') continue;
-    if (world.kubelet(name)?.running !== true) {
+    const k = world.kubelet(name);
+    // one whose kubelet posts too seldom goes Unknown between its posts as a stopped one does (kubeletLapse.ts), or later
+    const lapse = k?.running && k.lapses ? ahead.unknownAt?.(name) : undefined;
+    if (lapse !== undefined) {
+      from = Math.max(from, lapse);
+      continue;
+    }
+    if (k?.running !== true || k.lapses) {
       // probeTimestamp only moves on: Unknown comes at a pass after probe + grace, not at it (all-zones-down seed 56: a node
       // stopped at +20s is tainted at +1m, the others' Unknown comes at +1m5s). The controller's probe, or else one at or
       // after the last heartbeat it can read (a Lease renewal too, where it reads them)
       const lease = rules.readsLeases ? host.cluster.leases.get(name)?.renewTime : undefined;
-      const probe = probeOf?.(name) ?? Math.max(ready.lastHeartbeatTime ?? -Infinity, lease ?? -Infinity);
-      from = Math.max(from, probe + host.config.nodeMonitorGracePeriod + 1);
+      let probe = ahead.probeOf?.(name) ?? Math.max(ready.lastHeartbeatTime ?? -Infinity, lease ?? -Infinity);
+      const grace = host.config.nodeMonitorGracePeriod;
+      if (k?.lapses) {
+        // its posts move the probe on, no earlier than they come (lapses: they come further apart than grace)
+        probe = Math.max(probe, k.lastPost ?? -Infinity);
+        for (let post = k.nextPost; post !== undefined && post <= probe + grace; post += k.postEvery ?? Infinity) probe = post;
+      }
+      // the pass past probe + grace, where the passes are known (a probe read later only comes later)
+      from = Math.max(from, ahead.passAtOrAfter?.(probe + grace + 1) ?? probe + grace + 1);
       continue;
     }
     const first = (world.nodeEvents?.(name) ?? []).find((e) => e.kind === 'kubelet');
@@ -68,16 +92,12 @@ function restsOnControllerTaint(w: WhyNot, node: NodeRecord | undefined): boolea
 }
 
 /** `w` unchanged, or without its time when every zone may be fully disrupted by it (`node`: the node it goes through). */
-export function readMasterDisruption(
-  w: WhyNot,
-  host: ControllerHost,
-  world: WhyNotWorld,
-  node: NodeRecord | undefined,
-  probeOf?: (node: string) => Micros | undefined,
-): WhyNot {
+export function readMasterDisruption(w: WhyNot, host: ControllerHost, world: WhyNotWorld, node: NodeRecord | undefined, ahead: NodesAhead = {}): WhyNot {
   const named = w.wouldFireAt ?? w.conditional?.at;
   if (named === undefined || !restsOnControllerTaint(w, node)) return w;
-  const from = masterDisruptionFrom(host, world, probeOf);
+  // an answer given in the mode names its end already, as a bound ("… and its zone's rate and queue let it through at once")
+  if (w.path?.some((c) => c.guard === 'notInMasterDisruption' && !c.holds)) return w;
+  const from = masterDisruptionFrom(host, world, ahead);
   const at = parseTimestamp(named)!;
   // the pass at the instant all zones go down runs before the taint eviction's timer at it
   if (from === undefined || at < from) return w;

@@ -162,6 +162,14 @@ export interface KubeletFacts {
   lastPost?: number;
   nextPost?: number;
   nextRenew?: number;
+  /** how often it posts an unchanged status, its status update ticks (a re-post comes at one), and its Lease renewals */
+  postEvery?: number;
+  updateEvery?: number;
+  /** the Ready status it posts (its status posts running) */
+  postsReady?: string;
+  /** it posts node status, renews no Lease, and posts further apart than nodeMonitorGracePeriod: its node goes Unknown between posts */
+  lapses?: true;
+  renewEvery?: number;
 }
 
 export interface WhyNotWorld {

@@ -11,66 +11,16 @@ import { formatDuration, formatTime } from '../../model/time';
 import type { NodeRecord } from '../../model/types';
 import { nodeRef } from '../../model/types';
 import { zoneKeyOf } from '../../model/zones';
-import type { ZoneStateName } from '../../simulation/api';
 import { whyNotFrom, type KubeletFacts, type WhyNot, type WhyNotCheck, type WhyNotWorld } from '../../trace/whyNot';
-import type { QueueForecast, RateSwap } from './queueForecast';
-import type { RateLimitedTimedQueue } from './rateLimitedQueue';
+import type { RateSwap } from './queueForecast';
+import type { NodeLifecycleMemory, TimelineStop, ZoneWalk } from './whyNotMemory';
 import { podEvictionTimeoutElapsed, probeExpired, zoneLimiterQPS, zoneStateByGuards } from './guards';
 import { findCondition } from './taints';
-import type { NodeLifecycleRules } from './versionRules';
-
-/** What the why-not reads of the controller's memory (NodeLifecycleController implements it). */
-export interface NodeLifecycleMemory {
-  readonly _rules: NodeLifecycleRules;
-  enabled(host: ControllerHost): boolean;
-  isKnown(name: string): boolean;
-  firstProbeOf(host: ControllerHost, name: string): Micros | undefined;
-  healthOf(name: string):
-    | {
-        probe: Micros;
-        readyTransition: Micros;
-        savedReady?: { lastHeartbeatTime?: Micros; lastTransitionTime?: Micros } | null;
-        lease?: { renewTime?: Micros } | null;
-      }
-    | undefined;
-  trackOf(name: string): { zone: string; excluded?: string } | undefined;
-  inMasterDisruption(): boolean;
-  queueOf(zone: string): RateLimitedTimedQueue | undefined;
-  zoneStateOf(zone: string): ZoneStateName | undefined;
-  zoneCountsOf(zone: string): { total: number; notReady: number } | undefined;
-  firstZoneOf?(host: ControllerHost, zone: string): { total: number; notReady: number; state: ZoneStateName } | undefined;
-  nextMonitor(): Micros;
-  nodeStateOf(name: string): string | undefined;
-  nextTokenOf(zone: string, now: Micros): Micros | undefined;
-  queueForecast(zone: string, now: Micros, arrivals?: readonly { value: string; at: Micros }[], swaps?: readonly RateSwap[]): QueueForecast | undefined;
-}
+import { lapseOf, repostAfter, type PassGrid } from './kubeletLapse';
 
 export const FILE = 'node_lifecycle_controller.go';
 
-/** A zone's other nodes, as a why-not reads them once per question (StatusUnknownWhyNot.zoneWalk). */
-interface ZoneWalk {
-  blockers: string[];
-  /** the pass each goes Unknown at, soonest first; `counted` when it takes part in the disruption checks */
-  goUnknown: { name: string; at: Micros; counted: boolean; resumeSeenAt?: Micros }[];
-  /** the pass evictPods or markNodeForTainting Adds each to the zone's queue */
-  arrivals: { value: string; at: Micros }[];
-}
-
-/** A node of the zone whose kubelet the timeline stops while it posts (StatusUnknownWhyNot.timelineStopsOf). */
-export interface TimelineStop {
-  name: string;
-  /** the instant of the timeline's stop */
-  stop: Micros;
-  /** the monitor pass that sets its Ready to Unknown, and the one that Adds it to the zone's queue */
-  unknownAt: Micros;
-  queuedAt: Micros;
-  /** it takes part in the disruption checks (its Unknown changes the zone's counts) */
-  counted: boolean;
-  /** the monitor pass that reads its kubelet started again by the timeline, after its Unknown */
-  resumeSeenAt?: Micros;
-  /** the timeline sets its Ready condition on the way in a way the forecast does not follow: no time through the queue */
-  unforeseen?: true;
-}
+export type { NodeLifecycleMemory, TimelineStop } from './whyNotMemory';
 
 export class StatusUnknownWhyNot {
   constructor(
@@ -102,6 +52,12 @@ export class StatusUnknownWhyNot {
     for (let i = 0; i < 1000 && !guard(t); i++) t += this.period;
     return t;
   }
+
+  /** the monitor passes from the next one on, as lapseOf walks them */
+  protected readonly passes: PassGrid = {
+    atOrAfter: (t) => this.firstPassWhere((x) => x >= t, t),
+    firstWhere: (guard, deadline) => this.firstPassWhere(guard, deadline),
+  };
 
   protected enabledCheck(): WhyNotCheck {
     return {
@@ -178,7 +134,12 @@ export class StatusUnknownWhyNot {
         if (blockers.length < 2) blockers.push(name);
         continue;
       }
-      if (this.kubelet(name)?.running !== false) continue;
+      const k = this.kubelet(name);
+      if (k?.running !== false) {
+        // one whose posts come too seldom goes Unknown and back (kubeletLapse.ts): the zone's counts flap
+        if (k && blockers.length < 2 && this.lapses(name, k, ready)) blockers.push(name);
+        continue;
+      }
       const h = this.c.healthOf(name);
       if (!h) {
         if (blockers.length < 2) blockers.push(name);
@@ -431,6 +392,8 @@ export class StatusUnknownWhyNot {
 
   /** the probeTimestamp the last statusUnknown() counted from (a post not seen yet moves it to the next pass) */
   protected probeUsed: Micros | undefined;
+  /** when the last statusUnknown() named a running kubelet's lapse: its re-post of Ready after that Unknown */
+  protected lapseRepost: Micros | undefined;
 
   /** Whether the node's Ready stays not True until the timeline changes it: a kubelet that posts False, or none that posts. */
   protected steadyNotReady(name: string, status: string): boolean {
@@ -458,6 +421,12 @@ export class StatusUnknownWhyNot {
     }
     this.probeUsed = p;
     return { stop: s.at, at: this.firstPassWhere((t) => probeExpired(t, p, grace), p + grace), probe: p };
+  }
+
+  /** A running kubelet's node goes Unknown between its posts (kubeletLapse.ts). */
+  protected lapses(name: string, k: KubeletFacts, ready: { lastHeartbeatTime?: Micros } | undefined): boolean {
+    const probe = k.running && ready ? this.postingProbe(name, ready) : undefined;
+    return probe !== undefined && lapseOf(k, probe, this.host.config.nodeMonitorGracePeriod, this.passes) !== undefined;
   }
 
   /**
@@ -497,7 +466,7 @@ export class StatusUnknownWhyNot {
 
   /** tryUpdateNodeHealth: when the controller would set Ready to Unknown. undefined when it is Unknown already. */
   statusUnknown(node: NodeRecord): WhyNot | undefined {
-    this.probeUsed = undefined;
+    this.probeUsed = this.lapseRepost = undefined;
     const name = node.meta.name;
     const ref = nodeRef(name);
     const ready = findCondition(node.conditions, 'Ready');
@@ -543,6 +512,17 @@ export class StatusUnknownWhyNot {
         },
       });
       const planned = this.timelineStop(name, k, probe, grace);
+      const lapse = lapseOf(k, probe, grace, this.passes);
+      if (lapse !== undefined && (!planned || planned.at >= lapse)) {
+        this.probeUsed = probe;
+        this.lapseRepost = repostAfter(k, lapse);
+        Object.assign(path[path.length - 1], {
+          guard: 'probeExpired',
+          rule: `the node's kubelet ${(k.does ?? ['posts']).join(' and ')}, too seldom to keep it Ready: no heartbeat for longer than ${graceName} comes before its next post`,
+          values: { ...path[path.length - 1].values, ...(k.postEvery ? { postEvery: formatDuration(k.postEvery) } : {}), deadline: formatTime(probe + grace) },
+        });
+        return whyNotFrom(what, 'NodeStatusUnknown', ref, path, { wouldFireAt: formatTime(lapse) });
+      }
       if (planned) {
         path[path.length - 1].values = { ...path[path.length - 1].values, timelineStopsItAt: formatTime(planned.stop) };
         return whyNotFrom(what, 'NodeStatusUnknown', ref, path, {

@@ -38,6 +38,34 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     };
   }
 
+  /**
+   * The first node counted in the disruption checks (of `zone`, or any) whose kubelet re-posts Ready=True (one that posts
+   * too seldom, after the controller's Unknown: kubeletLapse.ts), and the pass that reads it: in master disruption mode,
+   * its zone is no longer wholly down from there; a zone's counts change there. Undefined when none does.
+   */
+  private readyAgain(zone?: string): { node: string; repost: Micros; at: Micros } | undefined {
+    return this.remember(`readyAgain|${zone ?? ''}`, () => {
+      let best: { node: string; repost: Micros; at: Micros } | undefined;
+      for (const node of this.host.cluster.nodes.values()) {
+        const name = node.meta.name;
+        const k = this.kubelet(name);
+        if (!k?.running || k.postsReady !== 'True' || k.nextPost === undefined || this.c.trackOf(name)?.excluded) continue;
+        if (zone !== undefined && this.zoneOf(node) !== zone) continue;
+        if (findCondition(node.conditions, 'Ready')?.status === 'True') continue;
+        if (!best || k.nextPost < best.repost) best = { node: name, repost: k.nextPost, at: this.passes.atOrAfter(k.nextPost) };
+      }
+      return best;
+    });
+  }
+
+  /** The first node of the zone whose kubelet posts too seldom to keep it Ready (kubeletLapse.ts), if any. */
+  private flappingIn(zone: string): string | undefined {
+    return this.remember(`flapping|${zone}`, () => {
+      for (const node of this.host.cluster.nodes.values()) if (this.zoneOf(node) === zone && this.kubelet(node.meta.name)?.lapses) return node.meta.name;
+      return undefined;
+    });
+  }
+
   /** setLimiterInZone / ReducedQPSFunc: the zone's queue releases nodes (rate > 0), with the counterfactual that raises it. */
   protected rateCheck(zone: string): { check: WhyNotCheck; counterfactual?: WhyNot['counterfactual'] } {
     const cfg = this.host.config;
@@ -306,7 +334,15 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     const ref = nodeRef(name);
     const cfg = this.host.config;
     path.push(this.masterCheck());
-    if (!path[path.length - 1].holds) return whyNotFrom(what, o, ref, path);
+    if (!path[path.length - 1].holds) {
+      // a node's kubelet that re-posts Ready ends the mode at the pass that reads it: nothing comes before that pass
+      const end = this.readyAgain();
+      if (!end) return whyNotFrom(what, o, ref, path);
+      path[path.length - 1].values = { endsAt: formatTime(end.at), readyAgain: end.node, kubeletRepostsAt: formatTime(end.repost) };
+      const at = formatTime(end.at);
+      const cond = `the controller leaves master disruption mode at ${at} (the kubelet of ${end.node} re-posts Ready=True at ${formatTime(end.repost)}), and its zone's rate and queue let it through at once`;
+      return whyNotFrom(what, o, ref, path, { conditional: { if: cond, at } });
+    }
     const zone = this.zoneOf(node);
     const ready = findCondition(node.conditions, 'Ready');
     const status = ready?.status ?? 'Unknown';
@@ -338,7 +374,9 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
         const eventually = queuedAfterUnknown
           ? queuedAfterUnknown(t0)
           : this.firstPassWhere((t) => podEvictionTimeoutElapsed(t, probe, cfg.podEvictionTimeout), probe + cfg.podEvictionTimeout);
-        if (via?.wouldFireAt && rc.check.holds) {
+        // a kubelet that posts too seldom re-posts Ready at its next tick: the taint, if it comes, goes then (kubeletLapse.ts)
+        const repost = this.lapseRepost;
+        if (via?.wouldFireAt && rc.check.holds && repost === undefined) {
           const rel = this.releaseAt(zone, name, eventually, true, this.zoneKeepsItsState(zone, name));
           if (rel.at !== undefined && rel.certain) extra.wouldFireAt = formatTime(rel.at);
         }
@@ -349,7 +387,9 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
         }
         if (!extra.wouldFireAt && !extra.conditional) {
           extra.conditional = {
-            if: `${via?.wouldFireAt ? 'the node goes Unknown then' : (via?.conditional?.if ?? 'the node goes Unknown')}, and its zone's rate and queue let it through at once`,
+            if:
+              `${via?.wouldFireAt ? 'the node goes Unknown then' : (via?.conditional?.if ?? 'the node goes Unknown')}, and its zone's rate and queue let it through at once` +
+              (repost !== undefined ? `, before its kubelet re-posts Ready at ${formatTime(repost)}` : ''),
             at: formatTime(eventually),
           };
         }
@@ -396,6 +436,17 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
     }
     if (!rc.check.holds) {
       path.push(rc.check);
+      // a node of the zone whose kubelet posts too seldom comes and goes (kubeletLapse.ts): the zone's state, and its rate, with it
+      const flapping = this.flappingIn(zone);
+      if (flapping) {
+        rc.check.values = { ...rc.check.values, readyComesAndGoes: flapping };
+        // one of them Ready again changes the zone's state at the pass that reads it: nothing comes before that pass
+        const back = this.readyAgain(zone);
+        if (!back) return whyNotFrom(what, o, ref, path);
+        const at = formatTime(back.at);
+        const cond = `the zone's state changes at ${at} (the kubelet of ${back.node} re-posts Ready=True at ${formatTime(back.repost)}), and its rate and queue let it through at once`;
+        return whyNotFrom(what, o, ref, path, { conditional: { if: cond, at } });
+      }
       return whyNotFrom(what, o, ref, path, { never: true, ...(rc.counterfactual && steady ? { counterfactual: rc.counterfactual } : {}) });
     }
     if (queuedAt !== undefined) {

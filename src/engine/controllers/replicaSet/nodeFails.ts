@@ -24,7 +24,10 @@ export function nodeFails(node: NodeRecord): string | undefined {
 export function nodeFailing(node: NodeRecord, world: WhyNotWorld | undefined, ahead: boolean): string | undefined {
   const fails = nodeFails(node);
   if (fails) return fails;
-  if (world?.kubelet(node.meta.name)?.running === false) return 'its kubelet stopped';
+  const k = world?.kubelet(node.meta.name);
+  if (k?.running === false) return 'its kubelet stopped';
+  // its node goes Unknown between posts and Ready again at the kubelet's re-post: its pods' readiness comes and goes
+  if (k?.lapses) return 'its kubelet posts node status too seldom and renews no Lease';
   const stop = ahead ? world?.stopsAt?.(node.meta.name) : undefined;
   if (stop) return `the timeline stops its kubelet at ${formatTime(stop.at)}`;
   // Ready=False posted by the timeline: the node is tainted not-ready (or its pods evicted) and its pods go (rs-slow-start
