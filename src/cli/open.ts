@@ -28,12 +28,24 @@ export function reportProblems(io: CliIo, problems: readonly Problem[], includeI
  */
 export const CLI_ROOTS: readonly string[] = ['.'];
 
-export function openInput(file: string, args: ParsedArgs, io: CliIo, guards?: Pick<SimulationOptions, 'shouldStop' | 'shouldAbort' | 'shouldYield'>): Opened {
+export function openInput(
+  file: string,
+  args: ParsedArgs,
+  io: CliIo,
+  guards?: Pick<SimulationOptions, 'shouldStop' | 'shouldAbort' | 'shouldYield'>,
+  reject?: (scenario: Scenario) => string | undefined,
+): Opened {
   if (!io.fs.stat(file)) {
     io.err(`controller-stepper: cannot read ${file}: no such file or folder\n`);
     return { ok: false, code: 2 };
   }
   const scenario = loadScenario(file, io.fs, { allowOutside: args.allowOutside, roots: CLI_ROOTS });
+  // an input the command cannot use at all (test of a snapshot): its reason alone, not the loader's warnings before it
+  const unusable = reject?.(scenario);
+  if (unusable !== undefined) {
+    io.err(`controller-stepper: ${file}: ${unusable}\n`);
+    return { ok: false, code: 2 };
+  }
   // An export with no object at all (an empty file or folder, or `kubectl get … | replay -` after kubectl
   // failed) has nothing to simulate: exit 2 with the reason, not a run of an empty cluster that says ok
   if (scenario.plainSnapshot && isEmptyCluster(scenario) && !hasErrors(scenario.problems)) {

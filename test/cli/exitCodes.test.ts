@@ -125,10 +125,10 @@ const cases: Case[] = [
     out: null,
   },
   {
-    name: 'test of a folder is exit 2 and says to give the scenario files, not that expectations are missing',
+    name: 'test of a folder is exit 2 and says to give the scenario files, first (no warnings about the snapshot before it)',
     argv: ['test', 'examples/'],
     code: 2,
-    err: /examples\/: a snapshot, not a scenario: only a scenario's expect: entries are tested \(for the scenarios in a folder, give their files, e.g\. examples\/\*\.yaml\)\n[\s\S]*nothing was run/,
+    err: /^controller-stepper: examples\/: a snapshot, not a scenario: only a scenario's expect: entries are tested \(for the scenarios in a folder, give their files, e.g\. examples\/\*\.yaml\)\n[\s\S]*nothing was run/,
     out: null,
   },
   {
