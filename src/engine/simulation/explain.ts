@@ -119,6 +119,8 @@ interface NodeEvent {
   start: boolean;
   /** a whole kubelet start (status and Lease, no `only`) */
   restarts?: boolean;
+  /** a start whose posts come too seldom to keep the node Ready (status alone, Leases the heartbeat) */
+  lapses?: true;
   ready?: string;
   /** the event after the first (what ends a stop), kept on the first */
   then?: NodeEvent;
@@ -151,8 +153,10 @@ export function worldOf(sim: Explainable): WhyNotWorld {
           const event: NodeEvent = {
             at: t,
             stop: e.kind === 'kubelet' && e.action === 'stop' && !e.only,
-            // a start of the status posts alone, where Leases are the heartbeat, posts too seldom to keep the node Ready (kubeletLapse.ts)
-            start: e.kind === 'kubelet' && e.action === 'start' && e.only !== 'lease' && !(e.only === 'status' && sim.kubelets.settings.leases),
+            start: e.kind === 'kubelet' && e.action === 'start' && e.only !== 'lease',
+            // a start of the status posts alone, where Leases are the heartbeat: it posts at once, then too seldom to keep the
+            // node Ready (kubeletLapse.ts)
+            ...(e.kind === 'kubelet' && e.action === 'start' && e.only === 'status' && sim.kubelets.settings.leases ? { lapses: true } : {}),
             ...(e.kind === 'kubelet' && e.action === 'start' && !e.only ? { restarts: true } : {}),
             ...(e.kind === 'condition' && e.condition.type === 'Ready' ? { ready: e.condition.status } : {}),
           };
@@ -262,7 +266,9 @@ export function worldOf(sim: Explainable): WhyNotWorld {
     },
     readyAt(node) {
       const n = nextOf(node);
-      return n?.ready !== undefined ? { at: n.at, status: n.ready } : undefined;
+      // another event about the kubelet at that instant, after it, posts again first (a start posts Ready=True: the hunt's
+      // notready-then-unknown seed 37, node-b1 set Ready=False and started at +30s, was said tainted at +30s)
+      return n?.ready !== undefined && n.then?.at !== n.at ? { at: n.at, status: n.ready } : undefined;
     },
     resumesAt(node) {
       const n = nextOf(node);
@@ -271,7 +277,8 @@ export function worldOf(sim: Explainable): WhyNotWorld {
       if (!r) return undefined;
       const seenAt = sim.host.controllers.find((c) => c.monitorPassAtOrAfter)?.monitorPassAtOrAfter!(r.at);
       // a stop again after the start (or any event about the kubelet): the outcome may come after all
-      const again = stopped ? n!.then !== undefined : n!.more === true;
+      // (a start that posts too seldom to keep the node Ready is as good as a stop again: kubeletLapse.ts)
+      const again = (stopped ? n!.then !== undefined : n!.more === true) || r.lapses === true;
       return { at: r.at, start: r.start, again, ...(seenAt !== undefined ? { seenAt } : {}), ...(!stopped ? { stoppedAt: n!.at } : {}) };
     },
     stopsAt(node) {

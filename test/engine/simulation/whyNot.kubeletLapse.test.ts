@@ -94,6 +94,26 @@ const audited: { name: string; file: string; events: [number, object][] }[] = [
       [20, kubelet('stop', 'node-a5', 'lease')],
     ],
   },
+  // the lapse comes before the timeline's Ready=False: the node is tainted at its Unknown, not at the False
+  {
+    name: 'a kubelet stops its Lease alone at +45s, the timeline sets its Ready=False at +4m (seed 25)',
+    file: 'notready-then-unknown.yaml',
+    events: [
+      [240, { kind: 'condition', target: { nodes: ['node-b2'] }, condition: { type: 'Ready', status: 'False' } }],
+      [45, kubelet('stop', 'node-b2', 'lease')],
+      [20, scale(11)],
+      [120, scale(13)],
+    ],
+  },
+  // not a lapse's: a start at the instant of the timeline's Ready=False posts Ready=True after it (seed 37, on c78d352 too)
+  {
+    name: 'a kubelet started at the instant the timeline sets its Ready=False, after it (seed 37)',
+    file: 'notready-then-unknown.yaml',
+    events: [
+      [20, kubelet('start', 'node-b1', 'lease')],
+      [30, kubelet('start', 'node-b1', 'status')],
+    ],
+  },
   // the other way round: renewals or frequent posts keep the node up, as "running" says
   {
     name: '1.31: a kubelet stops its status posts alone at +45s (its Lease keeps it)',

@@ -137,7 +137,7 @@ export class StatusUnknownWhyNot {
       const k = this.kubelet(name);
       if (k?.running !== false) {
         // one whose posts come too seldom goes Unknown and back (kubeletLapse.ts): the zone's counts flap
-        if (k && blockers.length < 2 && this.lapses(name, k, ready)) blockers.push(name);
+        if (k && blockers.length < 2 && this.lapseAt(name, k, ready) !== undefined) blockers.push(name);
         continue;
       }
       const h = this.c.healthOf(name);
@@ -423,10 +423,10 @@ export class StatusUnknownWhyNot {
     return { stop: s.at, at: this.firstPassWhere((t) => probeExpired(t, p, grace), p + grace), probe: p };
   }
 
-  /** A running kubelet's node goes Unknown between its posts (kubeletLapse.ts). */
-  protected lapses(name: string, k: KubeletFacts, ready: { lastHeartbeatTime?: Micros } | undefined): boolean {
+  /** The pass at which a running kubelet's node goes Unknown between its posts (kubeletLapse.ts), if it does. */
+  protected lapseAt(name: string, k: KubeletFacts, ready: { lastHeartbeatTime?: Micros } | undefined): Micros | undefined {
     const probe = k.running && ready ? this.postingProbe(name, ready) : undefined;
-    return probe !== undefined && lapseOf(k, probe, this.host.config.nodeMonitorGracePeriod, this.passes) !== undefined;
+    return probe !== undefined ? lapseOf(k, probe, this.host.config.nodeMonitorGracePeriod, this.passes) : undefined;
   }
 
   /**

@@ -162,7 +162,12 @@ export class TaintedOrEvictedWhyNot extends StatusUnknownWhyNot {
   private timelineNotReady(node: NodeRecord, zone: string, rateHolds: boolean): { if: string; at: string; eventAt: string } | undefined {
     const name = node.meta.name;
     const r = this.world?.readyAt?.(name);
-    if (!r || r.status !== 'False' || !rateHolds || this.kubelet(name)?.running !== true) return undefined;
+    const k = this.kubelet(name);
+    if (!r || r.status !== 'False' || !rateHolds || k?.running !== true) return undefined;
+    // a kubelet that posts too seldom takes the node Unknown first (notready-then-unknown, HUNT_PARTIAL seed 25: node-b2
+    // `stop only: lease` at +45s and set Ready=False at +4m was said tainted at +4m; tainted at +2m25s)
+    const lapse = k.lapses ? this.lapseAt(name, k, findCondition(node.conditions, 'Ready')) : undefined;
+    if (lapse !== undefined && lapse < r.at) return undefined;
     const pass = this.firstPassWhere((t) => t >= r.at, r.at);
     if (!this.c._rules.taintBasedEvictions) return this.timelineNotReadyEvicted(node, zone, r.at, pass);
     // with the zone's other nodes on their way to the queue counted (they may take the tokens first), this one and the
