@@ -166,14 +166,20 @@ test('slices resume while nothing changes, and start again after a restore', () 
 test('pods deleted between two slices (a scale-down, no node changed): the build starts again', () => {
   const labels = { app: 'web' };
   const owner = { apiVersion: 'apps/v1', kind: 'ReplicaSet', name: 'web', uid: 'uid-rs-default-web', controller: true };
-  const objects = [node('a'), node('b'), replicaSet('default', 'web', 3 * BUILD_CHUNK, labels)];
+  // more nodes than two chunks: the build reads the binder's pod sums (nodeUsage.ts), one a node, not the pods
+  const objects = [
+    node('a'),
+    node('b'),
+    ...Array.from({ length: 2 * BUILD_CHUNK }, (_, i) => node(`n${i}`)),
+    replicaSet('default', 'web', 3 * BUILD_CHUNK, labels),
+  ];
   for (let i = 0; i < 3 * BUILD_CHUNK; i++) objects.push(pod('default', `web-${i}`, i % 2 ? 'a' : 'b', { labels, owner }));
   const events = [{ at: '12s', kind: 'scale', replicaSet: 'default/web', replicas: 10 } as EventSpec];
   const run = () => createSimulation(scenarioOf({ objects, version: '1.31', events }), { checks: { nodeIndexRebuild: true } });
   const sim = run();
   sim.goToPass(1);
   sim.settle();
-  // the nodes, then the first chunk of pods
+  // the first two chunks of nodes, each with its pods' sums
   assert.equal(
     sim.prepareSlice(() => false),
     true,
