@@ -57,6 +57,8 @@ export interface PodBefore {
   conditions: PodCondition[];
   labels: Record<string, string>;
   deletionTimestamp?: Micros;
+  /** the record's `raw.spec` (shared: never edited in place); a pod replaced under its key (an apply) may request otherwise */
+  spec?: unknown;
 }
 
 /** What controllers are told of a ControllerHost.updatePodsReady (its lists, read-only, and each pod's `before`). */

@@ -37,7 +37,7 @@ import { NodeIndexBuild } from './nodeIndexBuild';
 import { fitErrorMessage, wordingFor, type Reason, type Wording } from './reasons';
 import { podRequests } from './resources';
 import { requiredPlacement } from './nodeAffinity';
-import { countingNode, NodeUsage } from './nodeUsage';
+import { NodeUsage, podMove } from './nodeUsage';
 import { allocatableKey, anyReadyTrue, sameFilterTaints, sameJson, sameLabels } from './nodeChanges';
 import { scheduledCondition, setCondition } from './podConditions';
 import { binderGuardChecks, pendingPodWhyNot } from './whyNot';
@@ -159,10 +159,10 @@ export class SimplifiedBinder implements SimController {
     const move = podMove(type, pod, before);
     if (move) {
       this.building = null;
-      if (this.index) this.index.podMoved(move.was, move.now, pod);
-      else this.usage?.moved(move.was, move.now, pod);
+      if (this.index) this.index.podMoved(move.was, move.now, pod, move.reqWas);
+      else this.usage?.moved(move.was, move.now, pod, move.reqWas);
       // a pod leaving a node frees room there: the waiting pods are moved (AssignedPodDelete)
-      if (move.was !== undefined && this.waiting.size) this.moveAll(host.now);
+      if (move.was !== undefined && move.was !== move.now && this.waiting.size) this.moveAll(host.now);
     }
     const gone = type === 'deleted' || !isPodActive(pod);
     // A gone or bound pod only leaves these three; when all are empty (most of the hour: every
@@ -551,13 +551,6 @@ export class SimplifiedBinder implements SimController {
     if (previous) [previous.index, previous.usage] = [null, null];
     if (host) this.seeAllocatable(host);
   }
-}
-
-/** Where the pod's requests count before and after the announcement, when that changed (index.ts `counting`). */
-function podMove(type: WatchType, pod: PodRecord, before?: PodBefore): { was?: string; now?: string } | undefined {
-  const was = type === 'added' ? undefined : before ? countingNode(before.nodeName, before.phase) : countingNode(pod.nodeName, pod.phase);
-  const now = type === 'deleted' ? undefined : countingNode(pod.nodeName, pod.phase);
-  return was === now ? undefined : { was, now };
 }
 
 /** `spec.priority` as the Priority admission plugin sets it (0 when missing). */

@@ -374,10 +374,11 @@ export class NodeIndex {
    * The requests are the pod's current ones (a bound pod's requests do not change without
    * in-place resize, which is not modelled).
    */
-  podMoved(was: string | undefined, now: string | undefined, pod: PodRecord): void {
-    if (was === now) return;
+  podMoved(was: string | undefined, now: string | undefined, pod: PodRecord, reqWas?: Requests): void {
     const req = podRequests(pod);
-    if (was !== undefined) this.use(was, req, -1);
+    const from = reqWas ?? req;
+    if (was === now && from === req) return;
+    if (was !== undefined) this.use(was, from, -1);
     if (now !== undefined) this.use(now, req, 1);
   }
 

@@ -11,7 +11,8 @@
 import type { ClusterState } from '../../model/cluster';
 import type { PodPhase, PodRecord } from '../../model/types';
 import { emptyUsage, type Usage } from './fit';
-import { podRequests, type Requests } from './resources';
+import { podRequests, specRequests, type Requests } from './resources';
+import type { PodBefore, WatchType } from '../controller';
 
 /** The node whose usage the pod counts in: bound and not finished (a terminating pod still counts). */
 export function countingNode(nodeName: string | undefined, phase: PodPhase): string | undefined {
@@ -26,8 +27,21 @@ export function addTo(u: Usage, r: Requests, sign: 1 | -1): void {
   u.pods += sign;
 }
 
-function sameRequests(a: Requests, b: Requests): boolean {
+export function sameRequests(a: Requests, b: Requests): boolean {
   return a.milliCpu === b.milliCpu && a.memory === b.memory && a.nonZeroMilliCpu === b.nonZeroMilliCpu && a.nonZeroMemory === b.nonZeroMemory;
+}
+
+/**
+ * Where the pod's requests count before and after the announcement, when that or what it requests
+ * changed (the binder's announcements; a record replaced under its key: `reqWas`, its requests before, read from `before.spec`).
+ */
+export function podMove(type: WatchType, pod: PodRecord, before?: PodBefore): { was?: string; now?: string; reqWas?: Requests } | undefined {
+  const was = type === 'added' ? undefined : before ? countingNode(before.nodeName, before.phase) : countingNode(pod.nodeName, pod.phase);
+  const now = type === 'deleted' ? undefined : countingNode(pod.nodeName, pod.phase);
+  const specWas = before?.spec;
+  const reqWas = was !== undefined && specWas !== undefined && specWas !== pod.raw.spec ? specRequests(specWas) : undefined;
+  if (was === now && (reqWas === undefined || sameRequests(reqWas, podRequests(pod)))) return undefined;
+  return { was, now, reqWas };
 }
 
 /**
@@ -71,11 +85,12 @@ export class NodeUsage {
     if (name !== undefined) this.use(name, podRequests(pod), 1);
   }
 
-  /** As NodeIndex.podMoved: the pod's requests counted on `was` before, on `now` after (undefined: nowhere). */
-  moved(was: string | undefined, now: string | undefined, pod: PodRecord): void {
-    if (was === now) return;
+  /** As NodeIndex.podMoved: the pod's requests counted on `was` before (`reqWas`, else its own), on `now` after (undefined: nowhere). */
+  moved(was: string | undefined, now: string | undefined, pod: PodRecord, reqWas?: Requests): void {
     const req = podRequests(pod);
-    if (was !== undefined) this.use(was, req, -1);
+    const from = reqWas ?? req;
+    if (was === now && from === req) return;
+    if (was !== undefined) this.use(was, from, -1);
     if (now !== undefined) this.use(now, req, 1);
   }
 

@@ -40,6 +40,8 @@ const events = [
   { at: '45s', kind: 'pod', pod: 'default/p7', phase: 'Failed' },
   { at: '56s', kind: 'delete', ref: 'pod/default/p11' },
   { at: '67s', kind: 'apply', object: sized('late-bound-2', 1, '1', '512Mi') },
+  { at: '78s', kind: 'apply', object: sized('p3', 4, '2', '2Gi') },
+  { at: '89s', kind: 'apply', object: sized('p5', 3, '10m', '16Mi') },
   { at: '2m', kind: 'apply', object: sized('waiting', undefined, '300m', '128Mi') },
   { at: '150s', kind: 'apply', object: sized('waiting-2', undefined, '50m', '64Mi') },
 ] as unknown as EventSpec[];
