@@ -42,7 +42,7 @@ import {
 } from './fit';
 import type { Reason, Wording } from './reasons';
 import { toleratesTaint } from '../../model/tolerations';
-import { addTo, countingNode, restoredMoves, type NodeUsage } from './nodeUsage';
+import { addTo, countingNode, movedRequests, restoredMoves, type NodeUsage } from './nodeUsage';
 
 export { countingNode } from './nodeUsage';
 
@@ -371,15 +371,11 @@ export class NodeIndex {
   /**
    * A pod's requests moved: they counted on node `was` and now count on `now` (either undefined:
    * nowhere), as the binder works out from the announcement (`countingNode` before and after).
-   * The requests are the pod's current ones (a bound pod's requests do not change without
-   * in-place resize, which is not modelled).
+   * They are the pod's current ones, and `reqWas` before when the record was replaced under its key
+   * (an apply: in-place resize is not modelled).
    */
   podMoved(was: string | undefined, now: string | undefined, pod: PodRecord, reqWas?: Requests): void {
-    const req = podRequests(pod);
-    const from = reqWas ?? req;
-    if (was === now && from === req) return;
-    if (was !== undefined) this.use(was, from, -1);
-    if (now !== undefined) this.use(now, req, 1);
+    movedRequests(was, now, pod, reqWas, (name, req, sign) => this.use(name, req, sign));
   }
 
   /**

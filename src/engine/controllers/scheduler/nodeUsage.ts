@@ -44,6 +44,21 @@ export function podMove(type: WatchType, pod: PodRecord, before?: PodBefore): { 
   return { was, now, reqWas };
 }
 
+/** A pod's requests counted on `was` before (`reqWas`, else its own), on `now` after: told to `use` as restoredMoves does. */
+export function movedRequests(
+  was: string | undefined,
+  now: string | undefined,
+  pod: PodRecord,
+  reqWas: Requests | undefined,
+  use: (node: string, req: Requests, sign: 1 | -1) => void,
+): void {
+  const req = podRequests(pod);
+  const from = reqWas ?? req;
+  if (was === now && from === req) return;
+  if (was !== undefined) use(was, from, -1);
+  if (now !== undefined) use(now, req, 1);
+}
+
 /**
  * The usage moves a restore made: `pods` are the pods put back, each with the record it replaced
  * (undefined: none); `use` is told each node's requests to take away (-1) and to add (1).
@@ -87,11 +102,7 @@ export class NodeUsage {
 
   /** As NodeIndex.podMoved: the pod's requests counted on `was` before (`reqWas`, else its own), on `now` after (undefined: nowhere). */
   moved(was: string | undefined, now: string | undefined, pod: PodRecord, reqWas?: Requests): void {
-    const req = podRequests(pod);
-    const from = reqWas ?? req;
-    if (was === now && from === req) return;
-    if (was !== undefined) this.use(was, from, -1);
-    if (now !== undefined) this.use(now, req, 1);
+    movedRequests(was, now, pod, reqWas, (node, req, sign) => this.use(node, req, sign));
   }
 
   /** These sums made those of `cluster` after a restore (see restoredMoves). */
