@@ -33,13 +33,13 @@ export function sameRequests(a: Requests, b: Requests): boolean {
 
 /**
  * Where the pod's requests count before and after the announcement, when that or what it requests
- * changed (the binder's announcements; a record replaced under its key: `reqWas`, its requests before, read from `before.spec`).
+ * changed (the binder's announcements; a record replaced under its key: `reqWas`, its requests before, read from `before.raw`).
  */
 export function podMove(type: WatchType, pod: PodRecord, before?: PodBefore): { was?: string; now?: string; reqWas?: Requests } | undefined {
   const was = type === 'added' ? undefined : before ? countingNode(before.nodeName, before.phase) : countingNode(pod.nodeName, pod.phase);
   const now = type === 'deleted' ? undefined : countingNode(pod.nodeName, pod.phase);
-  const specWas = before?.spec;
-  const reqWas = was !== undefined && specWas !== undefined && specWas !== pod.raw.spec ? specRequests(specWas) : undefined;
+  const rawWas = before?.raw;
+  const reqWas = was !== undefined && rawWas !== undefined && rawWas !== pod.raw ? specRequests(rawWas.spec) : undefined;
   if (was === now && (reqWas === undefined || sameRequests(reqWas, podRequests(pod)))) return undefined;
   return { was, now, reqWas };
 }
