@@ -109,7 +109,7 @@ async function main(): Promise<number> {
       if (task === 'goback')
         process.stdout.write(`pair ${i + 1} ${s.name}: CPU ms: far step back ${out.farBackCpuMs?.toFixed(0)}, one back ${out.oneBackCpuMs?.toFixed(0)}\n`);
       process.stdout.write(
-        `pair ${i + 1} ${s.name}: CPU ${got[side][0].toFixed(0)} ms, ${task === 'simulate' ? 'main thread' : 'wall'} ${got[side][1].toFixed(0)} ms${task === 'load' ? `, main thread ${main[side].toFixed(0)} ms` : ''}${out.decisions !== undefined ? `, ${out.decisions} decisions` : ''}${out.peakRss !== undefined ? `, peak RSS ${(out.peakRss / 2 ** 20).toFixed(0)} MiB` : ''}${gcTrace ? `; ${describeGc(gcInTimedPart(r.stdout))}` : ''} (load average ${loads[loads.length - 1].toFixed(1)})\n`,
+        `pair ${i + 1} ${s.name}: CPU ${got[side][0].toFixed(0)} ms, ${task === 'simulate' ? 'main thread' : 'wall'} ${got[side][1].toFixed(0)} ms${task === 'load' ? `, main thread ${main[side].toFixed(0)} ms` : ''}${task === 'simulate' && out.createMs !== undefined ? `, createSimulation ${out.createMs.toFixed(0)} ms wall` : ''}${out.decisions !== undefined ? `, ${out.decisions} decisions` : ''}${out.peakRss !== undefined ? `, peak RSS ${(out.peakRss / 2 ** 20).toFixed(0)} MiB` : ''}${gcTrace ? `; ${describeGc(gcInTimedPart(r.stdout))}` : ''} (load average ${loads[loads.length - 1].toFixed(1)})\n`,
       );
     }
     let parseMs: number | undefined;

@@ -30,7 +30,19 @@
 import type { ControllerHost, PodsReadyWrites } from './controllerHost';
 import type { WhyNot, WhyNotWorld } from '../trace/whyNot';
 import type { Micros } from '../model/time';
-import type { NodeCondition, NodeRecord, ObjectRef, PodRecord, ReplicaSetRecord, LeaseRecord, Taint, PodCondition, Toleration, PodPhase } from '../model/types';
+import type {
+  KObject,
+  NodeCondition,
+  NodeRecord,
+  ObjectRef,
+  PodRecord,
+  ReplicaSetRecord,
+  LeaseRecord,
+  Taint,
+  PodCondition,
+  Toleration,
+  PodPhase,
+} from '../model/types';
 import type { ControllerName } from '../trace/decision';
 import type { Explanation, MachineView, ZoneView } from '../trace/views';
 import type { Problem } from '../problems';
@@ -57,6 +69,12 @@ export interface PodBefore {
   conditions: PodCondition[];
   labels: Record<string, string>;
   deletionTimestamp?: Micros;
+  /**
+   * the record's `raw` (shared: never edited in place), whose spec a pod replaced under its key (an
+   * apply) may request otherwise by; the pod's own field, not its spec: reading that costs a cache
+   * miss per pod when MarkPodsNotReady announces 50,000
+   */
+  raw?: KObject;
 }
 
 /** What controllers are told of a ControllerHost.updatePodsReady (its lists, read-only, and each pod's `before`). */

@@ -112,6 +112,7 @@ export function podBeforeOf(pod: PodRecord, prev?: readonly PodCondition[], made
     phase: pod.phase,
     conditions: frozenConditions(pod.conditions, prev, made),
     labels: pod.meta.labels,
+    raw: pod.raw,
   };
   if (pod.meta.deletionTimestamp !== undefined) b.deletionTimestamp = pod.meta.deletionTimestamp;
   return b;

@@ -560,6 +560,13 @@ export class SimHost implements ControllerHost {
     for (const c of this.controllers) if (c.onPodEvent) c.onPodEvent(this, type, pod, before, key);
   }
 
+  /** A pod about to be edited in place (the timeline's phase): not announced since reindex, it would be its own `before`, edited. */
+  podEditing(pod: PodRecord): void {
+    const key = nsKey(pod.meta.namespace, pod.meta.name);
+    const slot = this.slotOf(key);
+    if (!slot.announced(this.epoch)) slot.announce(this.podBefore(key, slot, pod), this.epoch);
+  }
+
   private podBefore(key: string, slot: PodSlot, pod: PodRecord): PodBefore {
     const seen = slot.announced(this.epoch);
     if (seen) return seen;

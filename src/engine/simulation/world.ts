@@ -338,6 +338,7 @@ export function applyWorldEvent(ctx: WorldContext, ev: ScenarioEvent): void {
       });
       if (ev.phase !== undefined) {
         host.remember(ref, 'phase', seq);
+        if (pod.phase !== ev.phase) host.podEditing(pod);
         pod.phase = ev.phase as PodPhase;
       }
       if (ev.ready !== undefined) {

@@ -37,7 +37,7 @@ import { NodeIndexBuild } from './nodeIndexBuild';
 import { fitErrorMessage, wordingFor, type Reason, type Wording } from './reasons';
 import { podRequests } from './resources';
 import { requiredPlacement } from './nodeAffinity';
-import { countingNode } from './nodeIndex';
+import { NodeUsage, podMove } from './nodeUsage';
 import { allocatableKey, anyReadyTrue, sameFilterTaints, sameJson, sameLabels } from './nodeChanges';
 import { scheduledCondition, setCondition } from './podConditions';
 import { binderGuardChecks, pendingPodWhyNot } from './whyNot';
@@ -103,6 +103,8 @@ export class SimplifiedBinder implements SimController {
   private index: NodeIndex | null = null;
   /** the index being made in slices (prepareSlice), while nothing changes; dropped on any change announced */
   private building: NodeIndexBuild | null = null;
+  /** until the index is made, its pod sums by node (nodeUsage.ts) from start's walk on; null: the index walks the pods */
+  private usage: NodeUsage | null = null;
   /** each node's allocatable as last announced (what NodeBefore does not carry) */
   private allocSeen = new Map<string, string>();
 
@@ -127,7 +129,9 @@ export class SimplifiedBinder implements SimController {
     this.seeAllocatable(host);
     const keys: string[] = [];
     const unstarted: string[] = [];
+    const usage = (this.usage = new NodeUsage());
     for (const [key, pod] of host.cluster.pods) {
+      usage.count(pod);
       if (!isPodActive(pod)) continue;
       if (!pod.nodeName) keys.push(key);
       // after a restart: pods this binder bound (the trace remembers it) that have not started yet
@@ -155,9 +159,10 @@ export class SimplifiedBinder implements SimController {
     const move = podMove(type, pod, before);
     if (move) {
       this.building = null;
-      this.index?.podMoved(move.was, move.now, pod);
+      if (this.index) this.index.podMoved(move.was, move.now, pod, move.reqWas);
+      else this.usage?.moved(move.was, move.now, pod, move.reqWas);
       // a pod leaving a node frees room there: the waiting pods are moved (AssignedPodDelete)
-      if (move.was !== undefined && this.waiting.size) this.moveAll(host.now);
+      if (move.was !== undefined && move.was !== move.now && this.waiting.size) this.moveAll(host.now);
     }
     const gone = type === 'deleted' || !isPodActive(pod);
     // A gone or bound pod only leaves these three; when all are empty (most of the hour: every
@@ -304,27 +309,27 @@ export class SimplifiedBinder implements SimController {
   /** prepare, a slice at a time (NodeIndexBuild); true while work is left. */
   prepareSlice(host: ControllerHost, more: () => boolean): boolean {
     if (this.index) return false;
-    if (this.building?.cluster !== host.cluster) this.building = new NodeIndexBuild(host.cluster);
+    if (this.building?.cluster !== host.cluster) this.building = new NodeIndexBuild(host.cluster, this.usage ?? undefined);
     const made = this.building.slice(more);
     if (made === undefined) return true;
-    this.index = this.checked(made, host);
-    this.building = null;
+    this.made(made, host);
     return false;
   }
 
   private nodeIndex(host: ControllerHost): NodeIndex {
-    if (!this.index) {
+    if (!this.index)
       // a build under way is of the cluster as it is (any change drops it): finished, not begun again
-      this.index = this.building?.cluster === host.cluster ? this.checked(this.building.finish(), host) : new NodeIndex(host.cluster);
-      this.building = null;
-    }
-    return this.index;
+      this.made(this.building?.cluster === host.cluster ? this.building.finish() : new NodeIndex(host.cluster, this.usage ?? undefined), host);
+    return this.index!;
   }
 
-  private checked(made: NodeIndex, host: ControllerHost): NodeIndex {
+  /** The index made (in slices, or from the sums kept): kept from here on, and the sums it holds now dropped. */
+  private made(made: NodeIndex, host: ControllerHost): void {
     if (this.options.checkRestoredIndex && made.text() !== new NodeIndex(host.cluster).text())
-      throw new Error('scheduler: the node index made in slices differs from one made at once');
-    return made;
+      throw new Error('scheduler: the node index made in slices or from the pod sums kept differs from one made from every pod');
+    this.index = made;
+    this.building = null;
+    this.usage = null;
   }
 
   /** Tries the pods due; true when it yielded with some left (`untried`). */
@@ -539,17 +544,13 @@ export class SimplifiedBinder implements SimController {
     const live = previous?.index ?? null;
     const few = host !== undefined && from !== undefined && from.pods.size <= host.cluster.pods.size * TAKE_OVER_SHARE;
     this.index = live && few ? live.restoredTo(host.cluster, from.pods, from.nodes, this.options.checkRestoredIndex === true) : null;
-    // the binder that ran until now is dropped after the restore: it must not keep (nor edit) the index taken over
-    if (previous) previous.index = null;
+    // without an index (a restore before the first placement), its pod sums the same way
+    const sums = previous?.usage ?? null;
+    this.usage = !this.index && sums && few ? sums.restoredTo(host.cluster, from.pods) : null;
+    // the binder that ran until now is dropped after the restore: it must not keep (nor edit) the index or sums taken over
+    if (previous) [previous.index, previous.usage] = [null, null];
     if (host) this.seeAllocatable(host);
   }
-}
-
-/** Where the pod's requests count before and after the announcement, when that changed (index.ts `counting`). */
-function podMove(type: WatchType, pod: PodRecord, before?: PodBefore): { was?: string; now?: string } | undefined {
-  const was = type === 'added' ? undefined : before ? countingNode(before.nodeName, before.phase) : countingNode(pod.nodeName, pod.phase);
-  const now = type === 'deleted' ? undefined : countingNode(pod.nodeName, pod.phase);
-  return was === now ? undefined : { was, now };
 }
 
 /** `spec.priority` as the Priority admission plugin sets it (0 when missing). */

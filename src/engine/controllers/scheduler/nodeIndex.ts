@@ -21,7 +21,7 @@
  * non-terminal pods bound to it (a terminating pod still counts until it is
  * gone), as the scheduler cache counts them.
  */
-import type { KObject, NodeRecord, PodPhase, PodRecord, Taint, Toleration } from '../../model/types';
+import type { KObject, NodeRecord, PodRecord, Taint, Toleration } from '../../model/types';
 import type { ClusterState } from '../../model/cluster';
 import { nodeAllocatable, podRequests, type Allocatable, type Requests } from './resources';
 import { matchesPlacement, requiredPlacement, sharedLabelsText, type RequiredPlacement } from './nodeAffinity';
@@ -42,6 +42,9 @@ import {
 } from './fit';
 import type { Reason, Wording } from './reasons';
 import { toleratesTaint } from '../../model/tolerations';
+import { addTo, countingNode, movedRequests, restoredMoves, type NodeUsage } from './nodeUsage';
+
+export { countingNode } from './nodeUsage';
 
 export interface NodeEntry {
   name: string;
@@ -243,11 +246,6 @@ function byReason(reasons: Map<Reason, number>): Map<Reason, number> {
   return new Map([...reasons].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }
 
-/** The node whose usage the pod counts in: bound and not finished (a terminating pod still counts). */
-export function countingNode(nodeName: string | undefined, phase: PodPhase): string | undefined {
-  return nodeName && phase !== 'Succeeded' && phase !== 'Failed' ? nodeName : undefined;
-}
-
 /** How many nodes, or pods, a slice of NodeIndexBuild works through between two looks at its time. */
 export const BUILD_CHUNK = 64;
 
@@ -255,21 +253,24 @@ export class NodeIndex {
   private entries = new Map<string, NodeEntry>();
   private classes = new Map<string, NodeClass>();
 
-  /** The index of `cluster` (undefined: an empty one, which NodeIndexBuild fills). */
-  constructor(cluster?: ClusterState) {
-    if (cluster) for (const _ of this.fill(cluster));
+  /**
+   * The index of `cluster` (undefined: an empty one, which NodeIndexBuild fills). `usage`: the sums
+   * of the cluster's pods by node (the binder's, nodeUsage.ts), read instead of every pod.
+   */
+  constructor(cluster?: ClusterState, usage?: NodeUsage) {
+    if (cluster) for (const _ of this.fill(cluster, usage));
   }
 
-  /** The index of `cluster` made a chunk at a time (NodeIndexBuild): one pass over the nodes, then over the pods. */
-  static building(cluster: ClusterState): { index: NodeIndex; work: Iterator<void> } {
+  /** The index of `cluster` made a chunk at a time (NodeIndexBuild): one pass over the nodes, then over the pods (unless `usage`). */
+  static building(cluster: ClusterState, usage?: NodeUsage): { index: NodeIndex; work: Iterator<void> } {
     const index = new NodeIndex();
-    return { index, work: index.fill(cluster) };
+    return { index, work: index.fill(cluster, usage) };
   }
 
-  private *fill(cluster: ClusterState): Generator<void, void, undefined> {
+  private *fill(cluster: ClusterState, usage: NodeUsage | undefined): Generator<void, void, undefined> {
     let n = 0;
     for (const node of cluster.nodes.values()) {
-      this.addEntry(node, emptyUsage());
+      this.addEntry(node, usage === undefined ? emptyUsage() : usage.of(node.meta.name));
       if (++n % BUILD_CHUNK === 0) yield;
     }
     this.rerank();
@@ -278,6 +279,7 @@ export class NodeIndex {
       this.joinClass(e, classKey(e.facts, e.node, e.alloc));
       if (++n % BUILD_CHUNK === 0) yield;
     }
+    if (usage !== undefined) return;
     for (const pod of cluster.pods.values()) {
       const name = countingNode(pod.nodeName, pod.phase);
       const e = name === undefined ? undefined : this.entries.get(name);
@@ -369,14 +371,11 @@ export class NodeIndex {
   /**
    * A pod's requests moved: they counted on node `was` and now count on `now` (either undefined:
    * nowhere), as the binder works out from the announcement (`countingNode` before and after).
-   * The requests are the pod's current ones (a bound pod's requests do not change without
-   * in-place resize, which is not modelled).
+   * They are the pod's current ones, and `reqWas` before when the record was replaced under its key
+   * (an apply: in-place resize is not modelled).
    */
-  podMoved(was: string | undefined, now: string | undefined, pod: PodRecord): void {
-    if (was === now) return;
-    const req = podRequests(pod);
-    if (was !== undefined) this.use(was, req, -1);
-    if (now !== undefined) this.use(now, req, 1);
+  podMoved(was: string | undefined, now: string | undefined, pod: PodRecord, reqWas?: Requests): void {
+    movedRequests(was, now, pod, reqWas, (name, req, sign) => this.use(name, req, sign));
   }
 
   /**
@@ -395,19 +394,7 @@ export class NodeIndex {
   ): NodeIndex {
     this.settle();
     // pods first: a node put back below counts its pods from the cluster as it joins
-    for (const [key, was] of pods) {
-      const now = cluster.pods.get(key);
-      const from = was === undefined ? undefined : countingNode(was.nodeName, was.phase);
-      const to = now === undefined ? undefined : countingNode(now.nodeName, now.phase);
-      if (from === undefined && to === undefined) continue;
-      // requests are read from the spec, which a copy shares
-      if (from === to && was!.raw.spec === now!.raw.spec) continue;
-      const before = from === undefined ? undefined : podRequests(was!);
-      const after = to === undefined ? undefined : podRequests(now!);
-      if (from === to && sameRequests(before!, after!)) continue;
-      if (from !== undefined) this.use(from, before!, -1);
-      if (to !== undefined) this.use(to, after!, 1);
-    }
+    restoredMoves(cluster, pods, (name, req, sign) => this.use(name, req, sign));
     for (const name of nodes.keys()) {
       const node = cluster.nodes.get(name);
       const e = this.entries.get(name);
@@ -549,10 +536,6 @@ export class NodeIndex {
   }
 }
 
-function sameRequests(a: Requests, b: Requests): boolean {
-  return a.milliCpu === b.milliCpu && a.memory === b.memory && a.nonZeroMilliCpu === b.nonZeroMilliCpu && a.nonZeroMemory === b.nonZeroMemory;
-}
-
 /** What the node's class is worked out from is the same in `node` as in what the entry saw (taints by value). */
 function sameClassInputs(e: NodeEntry, node: NodeRecord): boolean {
   if (node.meta.labels !== e.seen.labels || node.raw !== e.seen.raw) return false;
@@ -587,12 +570,4 @@ function countMask(count: (r: Reason, n: number) => void, mask: number, n: numbe
   if (mask & TOO_MANY_PODS) count(w.tooManyPods, n);
   if (mask & INSUFFICIENT_CPU) count(w.insufficientCpu, n);
   if (mask & INSUFFICIENT_MEMORY) count(w.insufficientMemory, n);
-}
-
-function addTo(u: Usage, r: Requests, sign: 1 | -1): void {
-  u.milliCpu += sign * r.milliCpu;
-  u.memory += sign * r.memory;
-  u.nonZeroMilliCpu += sign * r.nonZeroMilliCpu;
-  u.nonZeroMemory += sign * r.nonZeroMemory;
-  u.pods += sign;
 }

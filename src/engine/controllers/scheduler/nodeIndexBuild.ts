@@ -4,9 +4,10 @@
  */
 import type { ClusterState } from '../../model/cluster';
 import { NodeIndex } from './nodeIndex';
+import type { NodeUsage } from './nodeUsage';
 
 /**
- * The result is the index `new NodeIndex(cluster)` makes, as long as the cluster does not change
+ * The result is the index `new NodeIndex(cluster, usage)` makes, as long as the cluster does not change
  * before it is done: its owner (the binder) drops the build on any change it is told of, and a
  * restore makes a new binder.
  */
@@ -14,8 +15,11 @@ export class NodeIndexBuild {
   private readonly index: NodeIndex;
   private readonly work: Iterator<void>;
 
-  constructor(readonly cluster: ClusterState) {
-    ({ index: this.index, work: this.work } = NodeIndex.building(cluster));
+  constructor(
+    readonly cluster: ClusterState,
+    usage?: NodeUsage,
+  ) {
+    ({ index: this.index, work: this.work } = NodeIndex.building(cluster, usage));
   }
 
   /** Works a chunk at a time while `more()` says so (at least one chunk); the index once done, else undefined. */

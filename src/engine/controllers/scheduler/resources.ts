@@ -106,7 +106,12 @@ const NO_REQUESTS: Requests = { milliCpu: 0, memory: 0, nonZeroMilliCpu: 0, nonZ
 
 /** The pod's requests (an object shared with the other pods of the same containers list: see byContainers). */
 export function podRequests(pod: PodRecord): Requests {
-  const spec = obj(pod.raw.spec);
+  return specRequests(pod.raw.spec);
+}
+
+/** podRequests of a pod's `raw.spec` (as PodBefore keeps it). */
+export function specRequests(raw: unknown): Requests {
+  const spec = obj(raw);
   if (!spec) return NO_REQUESTS;
   if (spec.initContainers !== undefined || spec.overhead !== undefined) return computeRequests(spec);
   const containers = spec.containers;
