@@ -128,7 +128,9 @@ export function* monitorPass(nlc: NodeLifecycleState, host: ControllerHost): Gen
     }
   }
   // Lease-only news first: plain data, no decisions, so their order does not matter
-  for (const slot of nlc.slots.takeNews()) {
+  for (const slot of nlc.slots.takeNewsList()) {
+    if (!slot.news) continue;
+    slot.news = false;
     const name = slot.name;
     if (slot.mark === stamp) {
       /* evaluated in full below */
