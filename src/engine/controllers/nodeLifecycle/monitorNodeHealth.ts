@@ -128,9 +128,7 @@ export function* monitorPass(nlc: NodeLifecycleState, host: ControllerHost): Gen
     }
   }
   // Lease-only news first: plain data, no decisions, so their order does not matter
-  for (const slot of nlc.slots.takeNewsList()) {
-    if (!slot.news) continue;
-    slot.news = false;
+  for (const slot of nlc.slots.takeNews()) {
     const name = slot.name;
     if (slot.mark === stamp) {
       /* evaluated in full below */

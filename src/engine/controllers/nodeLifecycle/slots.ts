@@ -215,28 +215,19 @@ export class NodeSlots {
    * for the next pass.
    */
   takeNews(): Slot[] {
-    const out: Slot[] = [];
-    for (const s of this.takeNewsList()) {
-      if (!s.news) continue;
-      s.news = false;
-      out.push(s);
-    }
-    return out;
-  }
-
-  /**
-   * takeNews without a pass of its own over the list (the monitor pass's loop over the news is the
-   * one pass): the list as it stands, in the order news came, handed over; a slot may be in it
-   * twice, or with its news dropped. The caller takes a slot only if its `news` is set, and clears
-   * it as it takes it (a slot in the list twice is then taken once). News noted meanwhile goes to
-   * the next take.
-   */
-  takeNewsList(): readonly Slot[] {
     const list = this.newsList;
-    list.length = this.newsCount;
+    const count = this.newsCount;
     this.newsList = this.spare;
     this.newsCount = 0;
     this.spare = list;
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      const s = list[i];
+      if (!s.news) continue;
+      s.news = false;
+      list[n++] = s;
+    }
+    list.length = n;
     return list;
   }
 
